@@ -1,0 +1,115 @@
+/**
+ * intel/llvm's own Base64 (llvm/lib/Support/Base64.cpp, class `llvm::Base64`), used for BYTE_ARRAY
+ * values of property sets. Not RFC 4648: same alphabet, but bits are packed least-significant first
+ * and there is no `=` padding. Spec: ../shared/spec/README.md rule 1; syclbin-format.md §3;
+ * lowering.md §1.A fact 4.
+ */
+import { DecodeError, EncodeError } from '../codec/errors.js';
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** char code -> 6-bit value, -1 for characters outside the alphabet. */
+const DECODE_TABLE: Int8Array = (() => {
+  const t = new Int8Array(128).fill(-1);
+  for (let i = 0; i < ALPHABET.length; i++) t[ALPHABET.charCodeAt(i)] = i;
+  return t;
+})();
+
+/** Encoded length for `n` bytes: ceil(8n/6) (Base64::getEncodedSize). */
+export function encodedLength(n: number): number {
+  return Math.ceil((n * 8) / 6);
+}
+
+/** Decoded length for an encoded text of `n` chars; throws for the invalid remainder of 1 char. */
+export function decodedLength(n: number): number {
+  const rem = n % 4;
+  if (rem === 1) throw new DecodeError('SYNTAX', 'invalid encoded sequence length', n - 1, []);
+  return (n >> 2) * 3 + (rem === 0 ? 0 : rem - 1);
+}
+
+export function encodeBase64(bytes: Uint8Array): string {
+  let out = '';
+  const full = bytes.length - (bytes.length % 3);
+  for (let i = 0; i < full; i += 3) {
+    const b0 = bytes[i]!;
+    const b1 = bytes[i + 1]!;
+    const b2 = bytes[i + 2]!;
+    out +=
+      ALPHABET[b0 & 63]! +
+      ALPHABET[((b1 << 2) | (b0 >> 6)) & 63]! +
+      ALPHABET[((b2 << 4) | (b1 >> 4)) & 63]! +
+      ALPHABET[(b2 >> 2) & 63]!;
+  }
+  const rem = bytes.length - full;
+  if (rem === 1) {
+    const b0 = bytes[full]!;
+    out += ALPHABET[b0 & 63]! + ALPHABET[b0 >> 6]!;
+  } else if (rem === 2) {
+    const b0 = bytes[full]!;
+    const b1 = bytes[full + 1]!;
+    out += ALPHABET[b0 & 63]! + ALPHABET[((b1 << 2) | (b0 >> 6)) & 63]! + ALPHABET[b1 >> 4]!;
+  }
+  return out;
+}
+
+function badChar(text: string, pos: number, reason: string): DecodeError {
+  const code = text.charCodeAt(pos);
+  // Upstream prints `0x` followed by the *decimal* char value (Twine(int)); we print real hex and add
+  // the position, which is what a person needs to find the character.
+  return new DecodeError('SYNTAX', `${reason}: 0x${code.toString(16).padStart(2, '0')} at character ${pos}`, pos, []);
+}
+
+function sextet(text: string, pos: number): number {
+  const c = text.charCodeAt(pos);
+  return c < 128 ? DECODE_TABLE[c]! : -1;
+}
+
+/**
+ * Decode intel/llvm Base64. Errors (DecodeError, code SYNTAX) carry `offset` = character position in
+ * `text`, and are checked in upstream's order: bad characters in full quads first, then the remainder
+ * length (1 char = "invalid encoded sequence length"), then the remainder's characters. Unused high
+ * bits of the last character of a 2/3-char tail are ignored, as upstream does (README rule 1).
+ */
+export function decodeBase64(text: string): Uint8Array {
+  const n = text.length;
+  const quads = n >> 2;
+  const rem = n & 3;
+  // Quads are checked before the length, like Base64Impl::decode.
+  const out = new Uint8Array(quads * 3 + (rem >= 2 ? rem - 1 : 0));
+  let o = 0;
+  for (let q = 0; q < quads; q++) {
+    const p = q * 4;
+    const c0 = sextet(text, p);
+    const c1 = sextet(text, p + 1);
+    const c2 = sextet(text, p + 2);
+    const c3 = sextet(text, p + 3);
+    if ((c0 | c1 | c2 | c3) < 0) {
+      const bad = [c0, c1, c2, c3].findIndex((c) => c < 0);
+      throw badChar(text, p + bad, 'invalid char in Base64Impl encoding');
+    }
+    out[o++] = (c0 | (c1 << 6)) & 0xff;
+    out[o++] = ((c1 >> 2) | (c2 << 4)) & 0xff;
+    out[o++] = ((c2 >> 4) | (c3 << 2)) & 0xff;
+  }
+  if (rem === 0) return out;
+  const p = quads * 4;
+  if (rem === 1) throw new DecodeError('SYNTAX', `invalid encoded sequence length (1 character left over at character ${p})`, p, []);
+  const c0 = sextet(text, p);
+  const c1 = sextet(text, p + 1);
+  const c2 = rem === 3 ? sextet(text, p + 2) : 0;
+  if ((c0 | c1 | c2) < 0) {
+    const bad = [c0, c1, c2].findIndex((c) => c < 0);
+    throw badChar(text, p + bad, 'invalid characters in the encoded sequence remainder');
+  }
+  out[o++] = (c0 | (c1 << 6)) & 0xff;
+  if (rem === 3) out[o++] = ((c1 >> 2) | (c2 << 4)) & 0xff;
+  return out;
+}
+
+/** Guard used by writers: the alphabet check for text that claims to be Base64 (e.g. from JSON). */
+export function assertBase64Text(text: string, path: (string | number)[] = []): void {
+  for (let i = 0; i < text.length; i++) {
+    if (sextet(text, i) < 0) throw new EncodeError(`not intel/llvm Base64: character ${JSON.stringify(text[i])} at ${i}`, path);
+  }
+  if (text.length % 4 === 1) throw new EncodeError('not intel/llvm Base64: invalid encoded sequence length', path);
+}

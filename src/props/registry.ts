@@ -1,0 +1,313 @@
+/**
+ * Property-set registry text codec (intel/llvm PropertySetIO.cpp `PropertySetRegistry::read/write`).
+ *
+ * Binding rules: ../shared/spec/README.md rule 2 and "Where we are stricter than LLVM";
+ * syclbin-format.md §3 (layout) and §5 (upstream messages, reused here).
+ *
+ * Reading, in short:
+ * - lines end at `\n` or `\r\n`; a lone `\r` is content; empty lines are skipped; empty text = empty
+ *   registry;
+ * - `[`-line: the set name is the text between the `[` and the *last* `]` (anything after it is
+ *   ignored, as LLVM's `rfind` does); a repeated header continues the existing set (LLVM `operator[]`);
+ * - property line: key = before the first `=`, type = up to the first `|`, value = the rest, all
+ *   non-empty; a repeated key overwrites the value and keeps its first position (MapVector);
+ * - stricter than LLVM: uint32 values are decimal digits and <= 4294967295 (LLVM truncates), `[]` is
+ *   rejected, NUL bytes are rejected, a byte array's payload must be ceil(bits/8) bytes long.
+ *
+ * Names and keys are JS strings; bytes that are not valid UTF-8 are kept as U+DC80+byte escapes
+ * (see text.ts) so any registry round-trips byte-exactly.
+ */
+import { DecodeError, EncodeError } from '../codec/errors.js';
+import { decodeBase64, encodeBase64 } from './base64.js';
+import { PROPERTY_TYPE, type PropertySet, type PropertySetRegistry, type PropertyValue } from './model.js';
+import { decodeText, encodeText } from './text.js';
+
+const LF = 0x0a;
+const CR = 0x0d;
+const LBRACKET = 0x5b;
+const RBRACKET = 0x5d;
+const EQUALS = 0x3d;
+const BAR = 0x7c;
+const MAX_U32 = 4294967295;
+const MAX_U64 = (1n << 64n) - 1n;
+/** Size of the bit-count prefix of a raw byte array (PropertyValue::SizeTy = uint64_t). */
+export const BIT_COUNT_SIZE = 8;
+
+/** A syntax error in registry text: a DecodeError (offset = absolute byte offset) plus line/column. */
+export class RegistrySyntaxError extends DecodeError {
+  /** 1-based line number. */
+  readonly line: number;
+  /** 1-based column, counted in bytes from the start of the line. */
+  readonly column: number;
+  constructor(reason: string, offset: number, line: number, column: number, path: (string | number)[] = []) {
+    super('SYNTAX', `line ${line}, column ${column}: ${reason}`, offset, path);
+    this.line = line;
+    this.column = column;
+  }
+}
+
+/** Where one line of registry text lives in the buffer (for hex views: "which bytes are line X"). */
+export interface RegistryLineSpan {
+  /** 1-based line number. */
+  readonly line: number;
+  readonly kind: 'set' | 'property' | 'blank';
+  /** Byte offset of the first byte of the line. */
+  readonly offset: number;
+  /** Bytes of the line including its terminator (`\n` or `\r\n`, none for a last unterminated line). */
+  readonly size: number;
+  /** Set name (set header: the name; property line: the current set). */
+  readonly set?: string;
+  readonly key?: string;
+  readonly type?: number;
+  /** Byte offset and size of the value text (after the `|`), for property lines. */
+  readonly valueOffset?: number;
+  readonly valueSize?: number;
+}
+
+export interface RegistryWithSpans {
+  readonly registry: PropertySetRegistry;
+  readonly spans: RegistryLineSpan[];
+}
+
+/** Printable excerpt of a line for error messages (upstream quotes the whole line). */
+function excerpt(bytes: Uint8Array): string {
+  const s = decodeText(bytes.length > 120 ? bytes.subarray(0, 120) : bytes);
+  return JSON.stringify(s) + (bytes.length > 120 ? '...' : '');
+}
+
+function isDigits(bytes: Uint8Array): boolean {
+  if (bytes.length === 0) return false;
+  for (const b of bytes) if (b < 0x30 || b > 0x39) return false;
+  return true;
+}
+
+/** Decimal digits -> number without rounding (stops counting once past `limit`). */
+function parseDecimal(bytes: Uint8Array, limit: number): number {
+  let v = 0;
+  for (const b of bytes) {
+    v = v * 10 + (b - 0x30);
+    if (v > limit) return Infinity;
+  }
+  return v;
+}
+
+function indexOfByte(bytes: Uint8Array, value: number, from = 0): number {
+  return bytes.indexOf(value, from);
+}
+
+/** Decode registry text; see the module comment for the rules. `base` shifts reported offsets. */
+export function decodeRegistry(bytes: Uint8Array, opts: { base?: number } = {}): PropertySetRegistry {
+  return parse(bytes, opts.base ?? 0, null);
+}
+
+/** Like decodeRegistry, and also returns one span per line (blank lines included). */
+export function decodeRegistryWithSpans(bytes: Uint8Array, opts: { base?: number } = {}): RegistryWithSpans {
+  const spans: RegistryLineSpan[] = [];
+  const registry = parse(bytes, opts.base ?? 0, spans);
+  return { registry, spans };
+}
+
+function parse(bytes: Uint8Array, base: number, spans: RegistryLineSpan[] | null): PropertySetRegistry {
+  const registry: PropertySetRegistry = new Map();
+  let current: PropertySet | null = null;
+  let currentName = '';
+  let lineNo = 0;
+  let start = 0;
+  while (start < bytes.length) {
+    lineNo++;
+    const nl = indexOfByte(bytes, LF, start);
+    const next = nl < 0 ? bytes.length : nl + 1;
+    // `\r\n` ends a line; a lone `\r` (also one at the very end of the text) is content.
+    const end = nl > start && bytes[nl - 1] === CR ? nl - 1 : nl < 0 ? bytes.length : nl;
+    const line = bytes.subarray(start, end);
+    const lineStart = start;
+    const fail = (reason: string, col: number): RegistrySyntaxError =>
+      new RegistrySyntaxError(reason, base + lineStart + col - 1, lineNo, col);
+    start = next;
+
+    const nul = line.indexOf(0);
+    if (nul >= 0) throw fail('NUL byte in property set registry text', nul + 1);
+    if (line.length === 0) {
+      spans?.push({ line: lineNo, kind: 'blank', offset: base + lineStart, size: next - lineStart });
+      continue;
+    }
+    if (line[0] === LBRACKET) {
+      const close = line.lastIndexOf(RBRACKET);
+      if (close < 0) throw fail(`invalid line: ${excerpt(line)} (no closing ']')`, line.length + 1);
+      if (close === 1) throw fail('invalid line: "[]" (empty property set name)', 2);
+      currentName = decodeText(line.subarray(1, close));
+      let set = registry.get(currentName);
+      if (!set) registry.set(currentName, (set = new Map()));
+      current = set;
+      spans?.push({ line: lineNo, kind: 'set', offset: base + lineStart, size: next - lineStart, set: currentName });
+      continue;
+    }
+    if (!current) throw fail('property category missing (a property line before the first [set] line)', 1);
+    const eq = indexOfByte(line, EQUALS);
+    if (eq < 0) throw fail(`invalid property line: ${excerpt(line)} (no '=')`, line.length + 1);
+    if (eq === 0) throw fail(`invalid property line: ${excerpt(line)} (empty key)`, 1);
+    if (eq === line.length - 1) throw fail(`invalid property line: ${excerpt(line)} (nothing after '=')`, eq + 2);
+    const rest = line.subarray(eq + 1);
+    const bar = indexOfByte(rest, BAR);
+    const typeCol = eq + 2;
+    if (bar < 0) throw fail(`invalid property value: ${excerpt(rest)} (no '|')`, line.length + 1);
+    if (bar === 0) throw fail(`invalid property value: ${excerpt(rest)} (empty type)`, typeCol);
+    if (bar === rest.length - 1) throw fail(`invalid property value: ${excerpt(rest)} (empty value)`, typeCol + bar + 1);
+    const typeText = rest.subarray(0, bar);
+    if (!isDigits(typeText)) throw fail(`invalid property type: ${excerpt(typeText)} (decimal digits expected)`, typeCol);
+    const typeNum = parseDecimal(typeText, MAX_U32);
+    if (typeNum === PROPERTY_TYPE.NONE) throw fail('unsupported property type: 0', typeCol);
+    if (typeNum !== PROPERTY_TYPE.UINT32 && typeNum !== PROPERTY_TYPE.BYTE_ARRAY) {
+      throw fail(`bad property type ${decodeText(typeText)} (1 = uint32, 2 = byte array)`, typeCol);
+    }
+    const valCol = typeCol + bar + 1;
+    const valText = rest.subarray(bar + 1);
+    const key = decodeText(line.subarray(0, eq));
+    let value: PropertyValue;
+    if (typeNum === PROPERTY_TYPE.UINT32) {
+      const firstBad = valText.findIndex((b) => b < 0x30 || b > 0x39);
+      if (firstBad >= 0) throw fail(`invalid property value: ${excerpt(valText)} (decimal digits expected)`, valCol + firstBad);
+      const v = parseDecimal(valText, MAX_U32);
+      if (v > MAX_U32) throw fail(`invalid property value: ${excerpt(valText)} (larger than 4294967295)`, valCol);
+      value = { type: 1, value: v };
+    } else {
+      value = parseByteArray(valText, (reason, pos) => fail(reason, valCol + pos));
+    }
+    current.set(key, value);
+    spans?.push({
+      line: lineNo,
+      kind: 'property',
+      offset: base + lineStart,
+      size: next - lineStart,
+      set: currentName,
+      key,
+      type: typeNum,
+      valueOffset: base + lineStart + valCol - 1,
+      valueSize: valText.length,
+    });
+  }
+  return registry;
+}
+
+/** One char per byte (code = byte value), chunked so large values do not overflow the call stack. */
+function bytesToBinaryString(bytes: Uint8Array): string {
+  let s = '';
+  for (let i = 0; i < bytes.length; i += 0x2000) s += String.fromCharCode(...bytes.subarray(i, i + 0x2000));
+  return s;
+}
+
+function parseByteArray(valText: Uint8Array, fail: (reason: string, pos: number) => RegistrySyntaxError): PropertyValue {
+  // Base64 text is ASCII; other bytes are reported by the Base64 decoder as foreign characters.
+  let raw: Uint8Array;
+  try {
+    raw = decodeBase64(bytesToBinaryString(valText));
+  } catch (e) {
+    if (e instanceof DecodeError) throw fail(e.reason, e.offset);
+    throw e;
+  }
+  if (raw.length < BIT_COUNT_SIZE) {
+    throw fail(`invalid byte array value: ${raw.length} byte(s) decoded, the 8-byte bit count needs 8`, 0);
+  }
+  const bits = new DataView(raw.buffer, raw.byteOffset, 8).getBigUint64(0, true);
+  const payload = raw.slice(BIT_COUNT_SIZE);
+  const want = (bits + 7n) / 8n;
+  if (BigInt(payload.length) !== want) {
+    throw fail(
+      `invalid byte array value: bit count ${bits} needs ${want} payload byte(s), the value has ${payload.length}`,
+      0,
+    );
+  }
+  return { type: 2, bytes: payload, bits };
+}
+
+/** Growable byte sink for the writer. */
+class ByteSink {
+  private buf = new Uint8Array(256);
+  length = 0;
+  private reserve(n: number): void {
+    if (this.length + n <= this.buf.length) return;
+    let cap = this.buf.length * 2;
+    while (cap < this.length + n) cap *= 2;
+    const b = new Uint8Array(cap);
+    b.set(this.buf.subarray(0, this.length));
+    this.buf = b;
+  }
+  bytes(b: Uint8Array): void {
+    this.reserve(b.length);
+    this.buf.set(b, this.length);
+    this.length += b.length;
+  }
+  ascii(s: string): void {
+    this.reserve(s.length);
+    for (let i = 0; i < s.length; i++) this.buf[this.length++] = s.charCodeAt(i);
+  }
+  result(): Uint8Array {
+    return this.buf.slice(0, this.length);
+  }
+}
+
+/** Raw byte-array form: 8-byte LE bit count followed by the payload (lowering.md fact 3). */
+export function rawByteArray(value: { bytes: Uint8Array; bits: bigint }, path: (string | number)[] = []): Uint8Array {
+  if (typeof value.bits !== 'bigint' || value.bits < 0n || value.bits > MAX_U64) {
+    throw new EncodeError(`bit count ${String(value.bits)} is not a u64`, path);
+  }
+  if (BigInt(value.bytes.length) !== (value.bits + 7n) / 8n) {
+    throw new EncodeError(`bit count ${value.bits} needs ${(value.bits + 7n) / 8n} byte(s), the value has ${value.bytes.length}`, path);
+  }
+  const raw = new Uint8Array(BIT_COUNT_SIZE + value.bytes.length);
+  new DataView(raw.buffer).setBigUint64(0, value.bits, true);
+  raw.set(value.bytes, BIT_COUNT_SIZE);
+  return raw;
+}
+
+/** Text of one value as LLVM writes it after `=`: `1|<decimal>` or `2|<base64>`. */
+export function encodePropertyValue(value: PropertyValue, path: (string | number)[] = []): string {
+  if (value.type === PROPERTY_TYPE.UINT32) {
+    if (!Number.isInteger(value.value) || value.value < 0 || value.value > MAX_U32) {
+      throw new EncodeError(`uint32 value ${String(value.value)} is out of range 0..4294967295`, path);
+    }
+    return `1|${value.value}`;
+  }
+  if (value.type === PROPERTY_TYPE.BYTE_ARRAY) return `2|${encodeBase64(rawByteArray(value, path))}`;
+  throw new EncodeError(`unsupported property type ${String((value as { type: unknown }).type)}`, path);
+}
+
+/**
+ * Write a registry exactly as PropertySetRegistry::write: `[name]\n`, then `key=<type>|<value>\n` per
+ * property, insertion order; empty sets still get their header (lowering.md fact 1). Names/keys that
+ * could not be read back identically are rejected (EncodeError).
+ */
+export function encodeRegistry(registry: PropertySetRegistry): Uint8Array {
+  const out = new ByteSink();
+  for (const [name, set] of registry) {
+    const nameBytes = encodeText(name, [name]);
+    checkSetName(nameBytes, name);
+    out.ascii('[');
+    out.bytes(nameBytes);
+    out.ascii(']\n');
+    for (const [key, value] of set) {
+      const keyBytes = encodeText(key, [name, key]);
+      checkKey(keyBytes, name, key);
+      out.bytes(keyBytes);
+      out.ascii('=');
+      out.ascii(encodePropertyValue(value, [name, key]));
+      out.ascii('\n');
+    }
+  }
+  return out.result();
+}
+
+function checkSetName(b: Uint8Array, name: string): void {
+  if (b.length === 0) throw new EncodeError('empty property set name cannot be written (it would read back as an error)', [name]);
+  if (b.includes(LF)) throw new EncodeError('property set name contains a line feed', [name]);
+  if (b.includes(0)) throw new EncodeError('property set name contains a NUL byte', [name]);
+}
+
+function checkKey(b: Uint8Array, set: string, key: string): void {
+  const path = [set, key];
+  if (b.length === 0) throw new EncodeError('empty property key cannot be written', path);
+  if (b[0] === LBRACKET) throw new EncodeError("property key starting with '[' would read back as a set header", path);
+  if (b.includes(EQUALS)) throw new EncodeError("property key contains '=' (the key ends at the first '=')", path);
+  if (b.includes(LF)) throw new EncodeError('property key contains a line feed', path);
+  if (b.includes(0)) throw new EncodeError('property key contains a NUL byte', path);
+}

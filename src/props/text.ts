@@ -1,0 +1,102 @@
+/**
+ * Lossless bytes <-> JS string conversion for set names and keys of property-set registries.
+ *
+ * Registry text is bytes with no declared encoding (PropertySetIO.cpp copies them verbatim), but our
+ * model keys are JS strings. Valid UTF-8 decodes normally. Every byte that is not part of a valid
+ * UTF-8 sequence becomes the lone low surrogate U+DC80+byte ("surrogateescape", as Python does), so
+ * arbitrary bytes survive decode -> encode unchanged. Valid UTF-8 can never produce a lone surrogate,
+ * so the mapping is unambiguous. Writers reject any other lone surrogate.
+ */
+import { EncodeError } from '../codec/errors.js';
+
+const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const encoder = new TextEncoder();
+
+/** Length of the valid UTF-8 sequence starting at `i`, or 0 if the bytes there are not valid UTF-8. */
+function validSequenceLength(b: Uint8Array, i: number): number {
+  const b0 = b[i]!;
+  if (b0 < 0x80) return 1;
+  let len: number;
+  let lo = 0x80;
+  let hi = 0xbf;
+  if (b0 >= 0xc2 && b0 <= 0xdf) len = 2;
+  else if (b0 >= 0xe0 && b0 <= 0xef) {
+    len = 3;
+    if (b0 === 0xe0) lo = 0xa0; // overlong
+    if (b0 === 0xed) hi = 0x9f; // UTF-16 surrogates
+  } else if (b0 >= 0xf0 && b0 <= 0xf4) {
+    len = 4;
+    if (b0 === 0xf0) lo = 0x90; // overlong
+    if (b0 === 0xf4) hi = 0x8f; // > U+10FFFF
+  } else return 0;
+  if (i + len > b.length) return 0;
+  const b1 = b[i + 1]!;
+  if (b1 < lo || b1 > hi) return 0;
+  for (let k = 2; k < len; k++) {
+    const bk = b[i + k]!;
+    if (bk < 0x80 || bk > 0xbf) return 0;
+  }
+  return len;
+}
+
+/** Decode bytes as UTF-8, escaping invalid bytes as U+DC80..U+DCFF. */
+export function decodeText(bytes: Uint8Array): string {
+  try {
+    return strictDecoder.decode(bytes);
+  } catch {
+    // fall through to the escaping decoder
+  }
+  let out = '';
+  let i = 0;
+  while (i < bytes.length) {
+    const len = validSequenceLength(bytes, i);
+    if (len === 0) {
+      out += String.fromCharCode(0xdc00 + bytes[i]!);
+      i += 1;
+    } else {
+      out += strictDecoder.decode(bytes.subarray(i, i + len));
+      i += len;
+    }
+  }
+  return out;
+}
+
+/** Inverse of decodeText. Lone surrogates other than U+DC80..U+DCFF cannot be written. */
+export function encodeText(text: string, path: (string | number)[] = []): Uint8Array {
+  // Fast path: no surrogate code units at all.
+  if (!/[\ud800-\udfff]/.test(text)) return encoder.encode(text);
+  const parts: number[] = [];
+  let run = '';
+  const flush = (): void => {
+    if (run) for (const b of encoder.encode(run)) parts.push(b);
+    run = '';
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = i + 1 < text.length ? text.charCodeAt(i + 1) : 0;
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        run += text[i]! + text[i + 1]!;
+        i++;
+        continue;
+      }
+      throw new EncodeError(`lone surrogate U+${c.toString(16).toUpperCase()} at index ${i} cannot be written`, path);
+    }
+    if (c >= 0xdc00 && c <= 0xdfff) {
+      if (c >= 0xdc80 && c <= 0xdcff) {
+        flush();
+        parts.push(c - 0xdc00);
+        continue;
+      }
+      throw new EncodeError(`lone surrogate U+${c.toString(16).toUpperCase()} at index ${i} cannot be written`, path);
+    }
+    run += text[i]!;
+  }
+  flush();
+  return Uint8Array.from(parts);
+}
+
+/** True when the string came from (or encodes to) valid UTF-8 without escapes. */
+export function isWellFormed(text: string): boolean {
+  return !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text);
+}

@@ -1,0 +1,319 @@
+import { expect } from 'chai';
+import fc from 'fast-check';
+import {
+  decodeRegistry,
+  decodeRegistryWithSpans,
+  encodeRegistry,
+  RegistrySyntaxError,
+} from '../../src/props/registry.js';
+import { byteArray, stringProperty, uint32, type PropertySetRegistry, type PropertyValue } from '../../src/props/model.js';
+import { decodeText } from '../../src/props/text.js';
+import { EncodeError } from '../../src/codec/errors.js';
+
+const enc = new TextEncoder();
+const text = (s: string): Uint8Array => enc.encode(s);
+const str = (b: Uint8Array): string => new TextDecoder().decode(b);
+const hex = (b: Uint8Array): string => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join(' ');
+
+/** Plain-data view of a registry for deep comparison (Maps and bigints made explicit). */
+function plain(reg: PropertySetRegistry): unknown {
+  return [...reg].map(([n, set]) => [
+    n,
+    [...set].map(([k, v]) => [k, v.type === 1 ? { u32: v.value } : { bits: v.bits.toString(), hex: hex(v.bytes) }]),
+  ]);
+}
+
+function expectSyntaxError(input: string | Uint8Array, line: number, column: number, pattern: RegExp): RegistrySyntaxError {
+  const bytes = typeof input === 'string' ? text(input) : input;
+  try {
+    decodeRegistry(bytes);
+  } catch (e) {
+    expect(e, String(e)).to.be.instanceOf(RegistrySyntaxError);
+    const r = e as RegistrySyntaxError;
+    expect(r.code).to.equal('SYNTAX');
+    expect([r.line, r.column], r.message).to.deep.equal([line, column]);
+    expect(r.message).to.match(pattern);
+    expect(r.message).to.contain(`line ${line}, column ${column}`);
+    // offset = start of that line + column - 1
+    let lineStart = 0;
+    for (let l = 1; l < line; l++) lineStart = bytes.indexOf(0x0a, lineStart) + 1;
+    expect(r.offset).to.equal(lineStart + column - 1);
+    return r;
+  }
+  return expect.fail(`should fail: ${JSON.stringify(typeof input === 'string' ? input : hex(input))}`);
+}
+
+describe('props/registry: reading', () => {
+  it('reads sets and keys in file order with both value types (lowering.md V5, omit_kernel_args.ll @36d4d367)', () => {
+    const src = '[SYCL/kernel param opt]\nSpirKernel1=2|CAAAAAAAAAQA\nSpirKernel2=2|LAAAAAAAAAgfGA\n[SYCL/misc properties]\nspecConstsReplacedWithDefault=1|1\n';
+    const reg = decodeRegistry(text(src));
+    expect(plain(reg)).to.deep.equal([
+      [
+        'SYCL/kernel param opt',
+        [
+          ['SpirKernel1', { bits: '2', hex: '01' }],
+          ['SpirKernel2', { bits: '11', hex: '7e 06' }],
+        ],
+      ],
+      ['SYCL/misc properties', [['specConstsReplacedWithDefault', { u32: 1 }]]],
+    ]);
+    expect(str(encodeRegistry(reg))).to.equal(src);
+  });
+
+  it('an empty text, or one with only line ends, is an empty registry; empty registry writes 0 bytes', () => {
+    expect(decodeRegistry(new Uint8Array()).size).to.equal(0);
+    expect(decodeRegistry(text('\n\r\n\n')).size).to.equal(0);
+    expect(encodeRegistry(new Map()).length).to.equal(0);
+  });
+
+  it('accepts \\r\\n line ends and skips blank lines; a lone \\r is content', () => {
+    const reg = decodeRegistry(text('\r\n[a]\r\n\r\nk=1|5\r\n\n[b\rc]\nx\ry=1|7'));
+    expect(plain(reg)).to.deep.equal([
+      ['a', [['k', { u32: 5 }]]],
+      ['b\rc', [['x\ry', { u32: 7 }]]],
+    ]);
+    // a lone \r at the end of a uint32 value is content -> not a digit
+    expectSyntaxError('[a]\nk=1|5\r', 2, 6, /invalid property value/);
+  });
+
+  it('set name runs to the LAST ] and ignores what follows; a header with no entries is kept', () => {
+    const reg = decodeRegistry(text('[a]b]junk\n[empty]\n'));
+    expect([...reg.keys()]).to.deep.equal(['a]b', 'empty']);
+    expect(reg.get('empty')!.size).to.equal(0);
+    expect(str(encodeRegistry(reg))).to.equal('[a]b]\n[empty]\n');
+  });
+
+  it('a repeated set header continues the set; a repeated key overwrites and keeps its first position', () => {
+    const reg = decodeRegistry(text('[s]\nk1=1|1\nk2=1|2\n[t]\n[s]\nk1=1|9\nk3=1|3\n'));
+    expect(plain(reg)).to.deep.equal([
+      [
+        's',
+        [
+          ['k1', { u32: 9 }],
+          ['k2', { u32: 2 }],
+          ['k3', { u32: 3 }],
+        ],
+      ],
+      ['t', []],
+    ]);
+  });
+
+  it('key is before the first =, type up to the first |, value is the rest', () => {
+    // '=' and '|' in set names are plain text; '|' may be in a key; '=' in the type part makes it invalid
+    const reg = decodeRegistry(text('[a=b|c]\nk|x=1|1\n'));
+    expect(plain(reg)).to.deep.equal([['a=b|c', [['k|x', { u32: 1 }]]]]);
+  });
+
+  it('uint32: leading zeros accepted, 4294967295 accepted', () => {
+    const reg = decodeRegistry(text('[s]\na=1|0007\nb=1|4294967295\nc=01|2\n'));
+    expect(plain(reg)).to.deep.equal([
+      [
+        's',
+        [
+          ['a', { u32: 7 }],
+          ['b', { u32: 4294967295 }],
+          ['c', { u32: 2 }],
+        ],
+      ],
+    ]);
+  });
+
+  it('names and keys that are not UTF-8 round-trip byte-exactly (U+DC80+byte escapes)', () => {
+    const bytes = Uint8Array.from([...text('[n'), 0xff, 0xc3, ...text(']\nk'), 0x80, 0xe2, 0x82, 0xac, ...text('=1|1\n')]);
+    const reg = decodeRegistry(bytes);
+    const [name] = reg.keys();
+    expect(name).to.equal('n\udcff\udcc3');
+    expect([...reg.get(name!)!.keys()]).to.deep.equal(['k\udc80\u20ac']);
+    expect(hex(encodeRegistry(reg))).to.equal(hex(bytes));
+  });
+});
+
+describe('props/registry: malformed input (README rule 2, syclbin-format.md §5 messages)', () => {
+  it('"[" line without "]"', () => expectSyntaxError('[a]\nk=1|1\n[abc\n', 3, 5, /invalid line: "\[abc" \(no closing '\]'\)/));
+  it('empty set name []', () => expectSyntaxError('\n[]\n', 2, 2, /empty property set name/));
+  it('property before any set', () => expectSyntaxError('\nk=1|1\n[a]\n', 2, 1, /property category missing/));
+  it('no "="', () => expectSyntaxError('[a]\nkey\n', 2, 4, /invalid property line: "key"/));
+  it('empty key', () => expectSyntaxError('[a]\n=1|1\n', 2, 1, /invalid property line.*empty key/));
+  it('nothing after "="', () => expectSyntaxError('[a]\nkey=\n', 2, 5, /invalid property line.*nothing after '='/));
+  it('no "|"', () => expectSyntaxError('[a]\nk=12\n', 2, 5, /invalid property value: "12" \(no '\|'\)/));
+  it('empty type', () => expectSyntaxError('[a]\nk=|12\n', 2, 3, /invalid property value.*empty type/));
+  it('empty value', () => expectSyntaxError('[a]\nk=1|\n', 2, 5, /invalid property value.*empty value/));
+  it('type not decimal', () => {
+    expectSyntaxError('[a]\nk=x|1\n', 2, 3, /invalid property type: "x"/);
+    expectSyntaxError('[a]\nk=+1|1\n', 2, 3, /invalid property type/);
+    expectSyntaxError('[a]\nk= 1|1\n', 2, 3, /invalid property type/);
+  });
+  it('type 0 and types > 2', () => {
+    expectSyntaxError('[a]\nk=0|1\n', 2, 3, /unsupported property type: 0/);
+    expectSyntaxError('[a]\nk=3|1\n', 2, 3, /bad property type 3/);
+    expectSyntaxError('[a]\nk=99999999999999999999|1\n', 2, 3, /bad property type/);
+  });
+  it('uint32 value with a sign, space or other character names that character', () => {
+    expectSyntaxError('[a]\nk=1|-1\n', 2, 5, /invalid property value: "-1"/);
+    expectSyntaxError('[a]\nk=1|12 \n', 2, 7, /invalid property value/);
+    expectSyntaxError('[a]\nk=1|0x10\n', 2, 6, /invalid property value/);
+  });
+  it('uint32 value above 4294967295 (LLVM truncates; we reject)', () => {
+    expectSyntaxError('[a]\nk=1|4294967296\n', 2, 5, /larger than 4294967295/);
+    expectSyntaxError('[a]\nk=1|99999999999999999999999\n', 2, 5, /larger than 4294967295/);
+  });
+  it('Base64 errors are located at the offending character', () => {
+    expectSyntaxError('[a]\nk=2|AAAAAAAAAA=\n', 2, 15, /invalid characters in the encoded sequence remainder: 0x3d/);
+    expectSyntaxError('[a]\nk=2|AAAAAAAAAAA=\n', 2, 16, /invalid char in Base64Impl encoding: 0x3d/);
+    expectSyntaxError('[a]\nk=2|AA-AAAAAAAA\n', 2, 7, /invalid char in Base64Impl encoding: 0x2d/);
+    expectSyntaxError('[a]\nk=2|AAAAAAAAAAAAA\n', 2, 17, /invalid encoded sequence length/);
+  });
+  it('byte array shorter than its 8-byte bit count', () => expectSyntaxError('[a]\nk=2|AAAA\n', 2, 5, /3 byte\(s\) decoded/));
+  it('payload length must match the bit count', () => {
+    // 16 bits declared, one payload byte
+    expectSyntaxError('[a]\nk=2|QAAAAAAAAAQA\n', 2, 5, /bit count 16 needs 2 payload byte\(s\), the value has 1/);
+    // 0 bits declared, one payload byte
+    expectSyntaxError('[a]\nk=2|AAAAAAAAAAQA\n', 2, 5, /bit count 0 needs 0/);
+  });
+  it('NUL bytes are rejected at their position (LLVM stops reading there)', () => {
+    expectSyntaxError(Uint8Array.from([...text('[a]\nk=1|1'), 0, ...text('\n')]), 2, 6, /NUL byte/);
+  });
+  it('offsets are shifted by opts.base', () => {
+    try {
+      decodeRegistry(text('[a]\nkey\n'), { base: 100 });
+      expect.fail('should throw');
+    } catch (e) {
+      expect((e as RegistrySyntaxError).offset).to.equal(100 + 4 + 3);
+    }
+  });
+});
+
+describe('props/registry: spans', () => {
+  it('reports each line with its bytes and the value position', () => {
+    const src = '[S]\r\n\nk=1|42\nb=2|IAAAAAAAAAQA';
+    const { registry, spans } = decodeRegistryWithSpans(text(src), { base: 10 });
+    expect(registry.get('S')!.get('k')).to.deep.equal(uint32(42));
+    expect(spans).to.deep.equal([
+      { line: 1, kind: 'set', offset: 10, size: 5, set: 'S' },
+      { line: 2, kind: 'blank', offset: 15, size: 1 },
+      { line: 3, kind: 'property', offset: 16, size: 7, set: 'S', key: 'k', type: 1, valueOffset: 20, valueSize: 2 },
+      { line: 4, kind: 'property', offset: 23, size: 16, set: 'S', key: 'b', type: 2, valueOffset: 27, valueSize: 12 },
+    ]);
+    for (const s of spans) if (s.valueOffset !== undefined) expect(src.slice(s.valueOffset - 10, s.valueOffset - 10 + s.valueSize!)).to.match(/^(42|IAAAAAAAAAQA)$/);
+  });
+});
+
+describe('props/registry: writing', () => {
+  it('writes LLVM layout: [name]\\n, key=type|value\\n, insertion order, strings as 8*len bits', () => {
+    const reg: PropertySetRegistry = new Map([
+      ['SYCLBIN/ir module metadata', new Map<string, PropertyValue>([['type', uint32(0)], ['target', stringProperty('spir64-unknown-unknown')]])],
+    ]);
+    // syclbin-format.md §3 derived string
+    expect(str(encodeRegistry(reg))).to.equal('[SYCLBIN/ir module metadata]\ntype=1|0\ntarget=2|wCAAAAAAAAwcwlmc2QTL152au92du1Sdutmbvdnb\n');
+  });
+
+  it('keeps an odd bit count (11-bit kernel param opt, omit_kernel_args.ll @36d4d367)', () => {
+    const reg: PropertySetRegistry = new Map([['SYCL/kernel param opt', new Map([['SpirKernel2', byteArray(Uint8Array.of(0x7e, 0x06), 11n)]])]]);
+    const out = str(encodeRegistry(reg));
+    expect(out).to.equal('[SYCL/kernel param opt]\nSpirKernel2=2|LAAAAAAAAAgfGA\n');
+    expect(decodeRegistry(text(out)).get('SYCL/kernel param opt')!.get('SpirKernel2')!).to.deep.include({ bits: 11n });
+  });
+
+  it('rejects models that would not read back identically', () => {
+    const bad: [string, string, PropertyValue][] = [
+      ['', 'k', uint32(1)],
+      ['a\nb', 'k', uint32(1)],
+      ['s', '', uint32(1)],
+      ['s', '[k', uint32(1)],
+      ['s', 'a=b', uint32(1)],
+      ['s', 'a\nb', uint32(1)],
+      ['s', 'k\0', uint32(1)],
+      ['s', 'k', uint32(4294967296)],
+      ['s', 'k', uint32(-1)],
+      ['s', 'k', uint32(1.5)],
+      ['s', 'k', byteArray(Uint8Array.of(1, 2), 8n)],
+      ['s', 'k', byteArray(Uint8Array.of(), -1n)],
+      ['s', '\ud800', uint32(1)],
+      ['s', '\udc10', uint32(1)],
+    ];
+    for (const [n, k, v] of bad) {
+      expect(() => encodeRegistry(new Map([[n, new Map([[k, v]])]])), JSON.stringify([n, k])).to.throw(EncodeError);
+    }
+  });
+});
+
+// ---- property-based round trips ----------------------------------------------------------------
+
+/** Bytes for names: anything but LF and NUL, biased to the registry's syntax characters and UTF-8. */
+const nameByte = fc.oneof(
+  fc.constantFrom(...'=|[]\r '.split('').map((c) => c.charCodeAt(0))),
+  fc.integer({ min: 0x20, max: 0x7e }),
+  fc.integer({ min: 0x80, max: 0xff }),
+  fc.integer({ min: 1, max: 9 }),
+);
+const utf8Text = fc.string({ unit: 'binary', minLength: 1, maxLength: 6 }).map((s) => Array.from(enc.encode(s)));
+const nameBytes = fc
+  .array(fc.oneof(nameByte.map((b) => [b]), utf8Text), { minLength: 1, maxLength: 8 })
+  .map((parts) => Uint8Array.from(parts.flat().filter((b) => b !== 0x0a && b !== 0)))
+  .filter((b) => b.length > 0);
+const setName = nameBytes.map(decodeText);
+const keyName = nameBytes
+  .map((b) => b.filter((x) => x !== 0x3d))
+  .filter((b) => b.length > 0 && b[0] !== 0x5b)
+  .map(decodeText);
+const value: fc.Arbitrary<PropertyValue> = fc.oneof(
+  fc.integer({ min: 0, max: 4294967295 }).map(uint32),
+  fc.integer({ min: 0, max: 300 }).chain((bits) =>
+    fc.uint8Array({ minLength: Math.ceil(bits / 8), maxLength: Math.ceil(bits / 8) }).map((b) => byteArray(b, BigInt(bits))),
+  ),
+  fc.uint8Array({ maxLength: 40 }).map((b) => byteArray(b)),
+);
+const registryArb: fc.Arbitrary<PropertySetRegistry> = fc
+  .array(fc.tuple(setName, fc.array(fc.tuple(keyName, value), { maxLength: 6 })), { maxLength: 6 })
+  .map((sets) => {
+    const reg: PropertySetRegistry = new Map();
+    for (const [n, props] of sets) {
+      const s = reg.get(n) ?? new Map();
+      for (const [k, v] of props) s.set(k, v);
+      reg.set(n, s);
+    }
+    return reg;
+  });
+
+describe('props/registry: property-based round trips', () => {
+  it('registry -> text -> registry is the identity', () => {
+    fc.assert(
+      fc.property(registryArb, (reg) => {
+        expect(plain(decodeRegistry(encodeRegistry(reg)))).to.deep.equal(plain(reg));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('text -> registry -> text is byte-identical (for text an LLVM writer produces)', () => {
+    fc.assert(
+      fc.property(registryArb, (reg) => {
+        const t = encodeRegistry(reg);
+        expect(hex(encodeRegistry(decodeRegistry(t)))).to.equal(hex(t));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('spans tile the whole text and each value span re-reads to the same value', () => {
+    fc.assert(
+      fc.property(registryArb, (reg) => {
+        const t = encodeRegistry(reg);
+        const { spans } = decodeRegistryWithSpans(t);
+        let at = 0;
+        for (const s of spans) {
+          expect(s.offset).to.equal(at);
+          at += s.size;
+          if (s.kind === 'property') {
+            const v = reg.get(s.set!)!.get(s.key!)!;
+            const valueText = String.fromCharCode(...t.subarray(s.valueOffset!, s.valueOffset! + s.valueSize!));
+            const line = `[x]\nk=${s.type}|${valueText}\n`;
+            expect(plain(decodeRegistry(text(line)))).to.deep.equal(plain(new Map([['x', new Map([['k', v]])]])));
+          }
+        }
+        expect(at).to.equal(t.length);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
