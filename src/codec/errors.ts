@@ -1,0 +1,112 @@
+/**
+ * Typed errors of the toolkit. Every error raised while reading input carries the byte offset
+ * (absolute, in the buffer being decoded) and the structure path of what was being read, so a
+ * person can find the bad bytes (`syclbin hexdump --range`) and a program can match on `code`.
+ */
+
+export type ErrorCode =
+  | 'EOF' // fewer bytes than the structure needs
+  | 'MAGIC' // magic constant mismatch
+  | 'RANGE' // a value outside its allowed range (u64 too large, offset past end, ...)
+  | 'DERIVED' // a derived field (count/size/offset) disagrees with what it measures
+  | 'VERSION' // unsupported version number
+  | 'FORMAT' // other structural problem
+  | 'LIMIT' // a configured resource limit (e.g. decompression cap) was hit
+  | 'SYNTAX' // text formats (property-set registry, Base64, manifests)
+  | 'ENCODE'; // a value cannot be written
+
+export class SyclbinError extends Error {
+  readonly code: ErrorCode;
+  constructor(code: ErrorCode, message: string) {
+    super(message);
+    this.code = code;
+    this.name = new.target.name;
+  }
+}
+
+/** Raised by every reader for bad input. `path` segments are joined like `entries[2].stringOffset`. */
+export class DecodeError extends SyclbinError {
+  /** Absolute byte offset of the problem in the buffer handed to the reader. */
+  offset: number;
+  /** Path segments, outermost first (`['entries', 2, 'stringOffset']`). */
+  readonly pathSegments: (string | number)[];
+  /** For EOF errors: bytes the structure needs at `offset` and bytes available there. */
+  readonly needed?: number;
+  readonly available?: number;
+  /** The message without the location suffix. */
+  readonly reason: string;
+
+  constructor(
+    code: ErrorCode,
+    reason: string,
+    offset: number,
+    path: (string | number)[] = [],
+    extra: { needed?: number; available?: number } = {},
+  ) {
+    super(code, reason);
+    this.reason = reason;
+    this.offset = offset;
+    this.pathSegments = [...path];
+    this.needed = extra.needed;
+    this.available = extra.available;
+    this.refreshMessage();
+  }
+
+  /** `entries[2].stringOffset` */
+  get path(): string {
+    return formatPath(this.pathSegments);
+  }
+
+  /** Prepend outer path segments while the error unwinds through enclosing structures. */
+  within(...outer: (string | number)[]): this {
+    this.pathSegments.unshift(...outer);
+    this.refreshMessage();
+    return this;
+  }
+
+  /** Shift the offset when a sub-buffer was decoded (e.g. an image inside an envelope). */
+  rebase(base: number): this {
+    this.offset += base;
+    this.refreshMessage();
+    return this;
+  }
+
+  private refreshMessage(): void {
+    const where = this.pathSegments.length ? ` (at ${this.path}, offset ${hex(this.offset)})` : ` (at offset ${hex(this.offset)})`;
+    this.message = this.reason + where;
+  }
+}
+
+/** Raised by writers when a model cannot be written (value out of range, inconsistent model). */
+export class EncodeError extends SyclbinError {
+  readonly pathSegments: (string | number)[];
+  readonly reason: string;
+  constructor(reason: string, path: (string | number)[] = []) {
+    super('ENCODE', reason);
+    this.reason = reason;
+    this.pathSegments = [...path];
+    this.message = this.pathSegments.length ? `${reason} (at ${formatPath(this.pathSegments)})` : reason;
+  }
+  get path(): string {
+    return formatPath(this.pathSegments);
+  }
+  within(...outer: (string | number)[]): this {
+    this.pathSegments.unshift(...outer);
+    this.message = `${this.reason} (at ${formatPath(this.pathSegments)})`;
+    return this;
+  }
+}
+
+export function formatPath(segments: readonly (string | number)[]): string {
+  let out = '';
+  for (const s of segments) {
+    if (typeof s === 'number') out += `[${s}]`;
+    else if (/^[A-Za-z_$][\w$]*$/.test(s)) out += out ? `.${s}` : s;
+    else out += `[${JSON.stringify(s)}]`;
+  }
+  return out;
+}
+
+export function hex(n: number | bigint): string {
+  return '0x' + n.toString(16);
+}

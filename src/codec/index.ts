@@ -1,0 +1,20 @@
+/**
+ * The declarative codec layer (public surface).
+ *
+ * Describe a structure once in `formats/`:
+ *   const Entry = struct({ imageKind: u16, offloadKind: u16, flags: u32, imageOffset: u64n, imageSize: u64n });
+ * then
+ *   decode(Entry, bytes, offset)            -> typed value (type inferred from the description)
+ *   decodeRecords(Entry, bytes)             -> array of records filling `bytes` exactly
+ *   encode(Entry, value)                    -> Uint8Array (derived fields computed)
+ *   sizeOf(Entry)                           -> 40
+ *   spans(Entry, bytes, offset, {path})     -> { value, spans: [{offset,size,path,kind,value}] }
+ *   Entry.offsets.imageSize                 -> 32 (field offsets of fixed-size structs)
+ * Node kinds: u8 u16 u32 u64 (bigint) u64n (u64 checked to a safe number), bytes(n), sizedBytes(ref),
+ * reserved(n), magic([...]), cstring, struct({...}), array(node, countRef|n), derived(node, measure),
+ * countOf(node, arrayRef), variant(tagRef, {tag: node}).
+ */
+export * from './schema.js';
+export * from './codec.js';
+export * from './errors.js';
+export * from './collect.js';

@@ -1,0 +1,241 @@
+/**
+ * Reader for LLVM OffloadBinary versions 1, 2 and 3 (spec README rule 3; syclbin-format.md §1.5).
+ * Stricter than LLVM where LLVM wraps or trusts (README "Where we are stricter"): every offset+size
+ * is checked exactly, image ranges completely, string keys/values inside the binary.
+ */
+import { array, cstring, DecodeError, readNode, type Span } from '../codec/index.js';
+import {
+  OFFLOAD_BINARY_MAGIC,
+  OFFLOAD_HEADER_SIZE,
+  OffloadEntry,
+  OffloadHeaderV1,
+  OffloadHeaderV2,
+  OffloadHeaderV3,
+  OffloadStringEntryV1,
+  OffloadStringEntryV2,
+  type OffloadEntryValue,
+} from '../../formats/offload-binary.js';
+import { decompressExact, DEFAULT_MAX_INFLATED_SIZE, detectCompression, type Compression } from './compress.js';
+
+export interface OffloadEntryModel {
+  imageKind: number;
+  offloadKind: number;
+  flags: number;
+  /** String entries in file order (a repeated key keeps its first position, last value wins). */
+  strings: Map<string, string>;
+  /** Image bytes: a view into the input (or into the inflated payload for compressed v3). */
+  image: Uint8Array;
+  /** The entry as stored (offsets relative to the binary start). */
+  raw: OffloadEntryValue;
+}
+
+export interface OffloadBinaryModel {
+  version: number;
+  /** Offset of this binary in the buffer it was read from. */
+  offset: number;
+  /** Header `Size` (on-disk size; for compressed v3 not a multiple of 8). */
+  size: number;
+  entries: OffloadEntryModel[];
+  /** v3 only. */
+  compression?: Compression;
+  inflatedSize?: bigint;
+  /** The header fields as stored. */
+  header: Record<string, unknown>;
+}
+
+export interface ReadOffloadOptions {
+  /** Cap on the decompressed size of a v3 payload (default 1 GiB). */
+  maxInflatedSize?: number;
+  /** When given, every leaf span read is appended (absolute offsets; compressed parts excluded). */
+  spans?: Span[];
+}
+
+export function isOffloadBinary(bytes: Uint8Array, offset = 0): boolean {
+  return bytes.length - offset >= 4 && OFFLOAD_BINARY_MAGIC.every((b, i) => bytes[offset + i] === b);
+}
+
+/** Read every OffloadBinary concatenated in `bytes` (as in an `.llvm.offloading` section). */
+export function readOffloadBinaries(bytes: Uint8Array, opts: ReadOffloadOptions = {}): OffloadBinaryModel[] {
+  const out: OffloadBinaryModel[] = [];
+  let offset = 0;
+  while (offset < bytes.length) {
+    // Zero bytes after the last binary are section/file padding, not another binary.
+    if (out.length && bytes.subarray(offset).every((b) => b === 0)) break;
+    const bin = readOffloadBinary(bytes, offset, { ...opts, path: [`binaries`, out.length] });
+    out.push(bin);
+    // v1/v2 sizes are multiples of 8; a compressed v3 binary's Size is not, the next one starts
+    // at the next multiple of 8 (llvm-project OffloadBinary.cpp extractOffloadBinaries).
+    offset = bin.version >= 3 ? alignTo(offset + bin.size, 8) : offset + bin.size;
+  }
+  if (!out.length) throw new DecodeError('EOF', 'no OffloadBinary in an empty buffer', 0);
+  return out;
+}
+
+function alignTo(n: number, a: number): number {
+  return Math.ceil(n / a) * a;
+}
+
+/** Read one OffloadBinary starting at `offset`. */
+export function readOffloadBinary(
+  input: Uint8Array,
+  offset = 0,
+  opts: ReadOffloadOptions & { path?: (string | number)[] } = {},
+): OffloadBinaryModel {
+  const path = opts.path ?? [];
+  const spans = opts.spans;
+  const cap = opts.maxInflatedSize ?? DEFAULT_MAX_INFLATED_SIZE;
+  // The first 32 bytes have the same shape in every version (magic, version, size, ...): read them
+  // as a v1 header to learn the version, then read the header of that version.
+  const common = readNode(OffloadHeaderV1, input, offset, { path: [...path, 'header'] }, undefined);
+  const version = common.version;
+  if (version < 1 || version > 3) {
+    throw new DecodeError('VERSION', `unsupported OffloadBinary version ${version} (this reader supports 1, 2 and 3)`, offset + 4, [...path, 'header', 'version']);
+  }
+  const headerSize = OFFLOAD_HEADER_SIZE[version as 1 | 2 | 3];
+  const headerNode = version === 1 ? OffloadHeaderV1 : version === 2 ? OffloadHeaderV2 : OffloadHeaderV3;
+  const header = readNode(headerNode, input, offset, { path: [...path, 'header'] }, spans) as Record<string, unknown> & {
+    size: number;
+  };
+  const size = header.size;
+  const available = input.length - offset;
+  if (size > available) {
+    throw new DecodeError('EOF', `OffloadBinary Size ${size} runs past the end of the data (${available} bytes available)`, offset + 8, [...path, 'header', 'size'], {
+      needed: size,
+      available,
+    });
+  }
+  if (size < headerSize) {
+    throw new DecodeError('RANGE', `OffloadBinary Size ${size} is smaller than its ${headerSize}-byte header`, offset + 8, [...path, 'header', 'size']);
+  }
+
+  // `bin` is the binary's own address space: offsets in entries are relative to its start.
+  let bin = input.subarray(offset, offset + size);
+  let base = offset; // absolute offset of bin[0] for error messages/spans
+  let compression: Compression | undefined;
+  let inflatedSize: bigint | undefined;
+  let entriesOffset: number;
+  let count: number;
+  if (version === 1) {
+    const h = header as unknown as { entryOffset: number };
+    entriesOffset = h.entryOffset;
+    count = 1; // v1 holds exactly one entry; EntrySize is ignored (spec README rule 3)
+  } else {
+    const h = header as unknown as { entriesOffset: number; entriesCount: number; inflatedSize?: bigint };
+    entriesOffset = h.entriesOffset;
+    count = h.entriesCount;
+    if (version === 3 && h.inflatedSize !== undefined && h.inflatedSize !== 0n) {
+      inflatedSize = h.inflatedSize;
+      if (entriesOffset !== 40) {
+        throw new DecodeError('FORMAT', `compressed OffloadBinary must have EntriesOffset 40, found ${entriesOffset}`, offset + 16, [...path, 'header', 'entriesOffset']);
+      }
+      if (inflatedSize < 40n) {
+        throw new DecodeError('RANGE', `InflatedSize ${inflatedSize} is smaller than the 40-byte header`, offset + 32, [...path, 'header', 'inflatedSize']);
+      }
+      const payloadSize = inflatedSize - 40n;
+      if (payloadSize > BigInt(cap)) {
+        throw new DecodeError('LIMIT', `InflatedSize ${inflatedSize} exceeds the decompression cap of ${cap} bytes (raise maxInflatedSize to read it)`, offset + 32, [
+          ...path,
+          'header',
+          'inflatedSize',
+        ]);
+      }
+      const stream = bin.subarray(40);
+      compression = detectCompression(stream);
+      if (spans) spans.push({ offset: offset + 40, size: stream.length, path: joinPath(path, 'compressedPayload'), kind: 'bytes', value: compression });
+      const payload = decompressExact(stream, Number(payloadSize), cap, offset + 40, [...path, 'compressedPayload']);
+      const whole = new Uint8Array(40 + payload.length);
+      whole.set(bin.subarray(0, 40));
+      whole.set(payload, 40);
+      bin = whole;
+      base = -1; // offsets inside the inflated payload do not exist in the file
+    }
+  }
+  const binSize = bin.length;
+  const where = (o: number): number => (base < 0 ? o : base + o);
+  const inner = base < 0 ? undefined : spans; // spans only for bytes that exist in the input
+
+  if (entriesOffset > binSize || count > Math.floor((binSize - entriesOffset) / 40)) {
+    throw new DecodeError('RANGE', `${count} entries at offset ${entriesOffset} do not fit in the ${binSize}-byte binary`, where(16), [...path, 'header', version === 1 ? 'entryOffset' : 'entriesOffset'], {
+      needed: entriesOffset + 40 * count,
+      available: binSize,
+    });
+  }
+  const rawEntries = readNode(array(OffloadEntry, count), bin, entriesOffset, { base: Math.max(base, 0), path: [...path, 'entries'] }, inner);
+  const stringEntry = version === 1 ? OffloadStringEntryV1 : OffloadStringEntryV2;
+  const stringEntrySize = version === 1 ? 16 : 24;
+  const entries: OffloadEntryModel[] = rawEntries.map((raw, i) => {
+    const epath = [...path, 'entries', i];
+    if (raw.stringOffset > binSize || raw.numStrings > Math.floor((binSize - raw.stringOffset) / stringEntrySize)) {
+      throw new DecodeError('RANGE', `${raw.numStrings} string entries at offset ${raw.stringOffset} do not fit in the ${binSize}-byte binary`, where(entriesOffset + 40 * i + 8), [
+        ...epath,
+        'stringOffset',
+      ]);
+    }
+    if (raw.imageOffset > binSize || raw.imageSize > binSize - raw.imageOffset) {
+      throw new DecodeError('RANGE', `image [${raw.imageOffset}, +${raw.imageSize}) does not fit in the ${binSize}-byte binary`, where(entriesOffset + 40 * i + 24), [
+        ...epath,
+        'imageOffset',
+      ]);
+    }
+    const stringEntries = readNode(array(stringEntry, raw.numStrings), bin, raw.stringOffset, { base: Math.max(base, 0), path: [...epath, 'strings'] }, inner);
+    const strings = new Map<string, string>();
+    stringEntries.forEach((se, j) => {
+      const spath = [...epath, 'strings', j];
+      if (se.keyOffset >= binSize) {
+        throw new DecodeError('RANGE', `string key offset ${se.keyOffset} is outside the ${binSize}-byte binary`, where(raw.stringOffset + j * stringEntrySize), [...spath, 'keyOffset']);
+      }
+      const key = readNode(cstring, bin, se.keyOffset, { base: Math.max(base, 0), path: [...spath, 'key'] }, undefined);
+      let value: string;
+      if (version === 1) {
+        if (se.valueOffset >= binSize) {
+          throw new DecodeError('RANGE', `string value offset ${se.valueOffset} is outside the ${binSize}-byte binary`, where(raw.stringOffset + j * 16 + 8), [...spath, 'valueOffset']);
+        }
+        value = readNode(cstring, bin, se.valueOffset, { base: Math.max(base, 0), path: [...spath, 'value'] }, undefined);
+      } else {
+        const v2 = se as unknown as { valueOffset: number; valueSize: number };
+        if (v2.valueOffset > binSize || v2.valueSize > binSize - v2.valueOffset) {
+          throw new DecodeError('RANGE', `string value [${v2.valueOffset}, +${v2.valueSize}) is outside the ${binSize}-byte binary`, where(raw.stringOffset + j * 24 + 8), [
+            ...spath,
+            'valueOffset',
+          ]);
+        }
+        value = utf8.decode(bin.subarray(v2.valueOffset, v2.valueOffset + v2.valueSize));
+      }
+      if (inner) recordStrings(inner, base, se, version, key, value, spath);
+      // Duplicate keys: the last value wins at the first position (LLVM StringMap insert_or_assign).
+      strings.set(key, value);
+    });
+    const image = bin.subarray(raw.imageOffset, raw.imageOffset + raw.imageSize);
+    if (inner) inner.push({ offset: base + raw.imageOffset, size: raw.imageSize, path: joinPath(epath, 'image'), kind: 'image' });
+    return { imageKind: raw.imageKind, offloadKind: raw.offloadKind, flags: raw.flags, strings, image, raw };
+  });
+  const model: OffloadBinaryModel = { version, offset, size, entries, header };
+  if (compression) {
+    model.compression = compression;
+    model.inflatedSize = inflatedSize;
+  }
+  return model;
+}
+
+const utf8 = new TextDecoder();
+const utf8enc = new TextEncoder();
+
+function recordStrings(
+  spans: Span[],
+  base: number,
+  se: { keyOffset: number; valueOffset: number; valueSize?: number },
+  version: number,
+  key: string,
+  value: string,
+  spath: (string | number)[],
+): void {
+  spans.push({ offset: base + se.keyOffset, size: utf8enc.encode(key).length + 1, path: joinPath(spath, 'key'), kind: 'string', value: key });
+  const vsize = version === 1 ? utf8enc.encode(value).length + 1 : se.valueSize!;
+  spans.push({ offset: base + se.valueOffset, size: vsize, path: joinPath(spath, 'value'), kind: 'string', value });
+}
+
+function joinPath(path: (string | number)[], last: string): string {
+  let s = '';
+  for (const p of [...path, last]) s += typeof p === 'number' ? `[${p}]` : s ? `.${p}` : p;
+  return s;
+}

@@ -1,0 +1,51 @@
+/**
+ * Locating the real peer tools the interop tests run against. A missing tool is a test FAILURE
+ * that says how to install it — never a silent pass. `.ci/run` installs all of them.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+export const INSTALL_HINT =
+  'install the Debian peers: apt-get update && apt-get install -y clang-19 llvm-19 spirv-tools llvm-15 llvm-spirv-15 chromium';
+
+function llvmBindir(version: number): string | undefined {
+  try {
+    return execFileSync(`llvm-config-${version}`, ['--bindir'], { encoding: 'utf8' }).trim();
+  } catch {
+    const guess = `/usr/lib/llvm-${version}/bin`;
+    return existsSync(guess) ? guess : undefined;
+  }
+}
+
+const cache = new Map<string, string>();
+
+/** Absolute path of a tool, or throws an Error naming the Debian package to install. */
+export function requireTool(name: 'clang-offload-packager-19' | 'llvm-objdump-19' | 'spirv-val' | 'spirv-dis' | 'spirv-as' | 'llvm-as-15' | 'llvm-spirv-15' | 'chromium'): string {
+  const hit = cache.get(name);
+  if (hit) return hit;
+  let path: string | undefined;
+  const pkg: Record<string, string> = {
+    'clang-offload-packager-19': 'clang-19',
+    'llvm-objdump-19': 'llvm-19',
+    'spirv-val': 'spirv-tools',
+    'spirv-dis': 'spirv-tools',
+    'spirv-as': 'spirv-tools',
+    'llvm-as-15': 'llvm-15',
+    'llvm-spirv-15': 'llvm-spirv-15',
+    chromium: 'chromium',
+  };
+  if (name === 'clang-offload-packager-19') {
+    const dir = llvmBindir(19);
+    if (dir && existsSync(`${dir}/clang-offload-packager`)) path = `${dir}/clang-offload-packager`;
+  } else if (name === 'llvm-as-15') {
+    const dir = llvmBindir(15);
+    if (dir && existsSync(`${dir}/llvm-as`)) path = `${dir}/llvm-as`;
+  } else {
+    const r = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
+    if (r.status === 0) path = r.stdout.trim();
+    if (!path && name === 'chromium' && existsSync('/usr/bin/chromium')) path = '/usr/bin/chromium';
+  }
+  if (!path) throw new Error(`${name} is not installed (Debian package ${pkg[name]}); ${INSTALL_HINT}`);
+  cache.set(name, path);
+  return path;
+}
