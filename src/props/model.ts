@@ -1,0 +1,43 @@
+/**
+ * In-memory model of an LLVM property-set registry (intel/llvm PropertySetIO).
+ * Spec: ../shared/spec/README.md rule 2; syclbin-format.md §3; lowering.md §1.A.
+ *
+ * Sets and properties keep insertion order (LLVM uses MapVector), so a Map is the model.
+ */
+
+/** Property type tags as written in the registry text (`key=<type>|<value>`). */
+export const PROPERTY_TYPE = { NONE: 0, UINT32: 1, BYTE_ARRAY: 2 } as const;
+
+export interface Uint32Property {
+  readonly type: 1;
+  /** 0 ..= 4294967295 */
+  readonly value: number;
+}
+
+export interface ByteArrayProperty {
+  readonly type: 2;
+  /** The payload, without the 8-byte bit-count prefix. Length = ceil(bits / 8). */
+  readonly bytes: Uint8Array;
+  /** Declared size in bits (8 x bytes.length for ordinary values; e.g. 11 for kernel param opt). */
+  readonly bits: bigint;
+}
+
+export type PropertyValue = Uint32Property | ByteArrayProperty;
+
+/** One `[name]` section: key -> value, insertion order. */
+export type PropertySet = Map<string, PropertyValue>;
+
+/** A whole registry: set name -> set, insertion order. */
+export type PropertySetRegistry = Map<string, PropertySet>;
+
+export function uint32(value: number): Uint32Property {
+  return { type: 1, value };
+}
+
+export function byteArray(bytes: Uint8Array, bits: bigint = BigInt(bytes.length) * 8n): ByteArrayProperty {
+  return { type: 2, bytes, bits };
+}
+
+export function stringProperty(text: string): ByteArrayProperty {
+  return byteArray(new TextEncoder().encode(text));
+}
