@@ -18,3 +18,4 @@ export * from './schema.js';
 export * from './codec.js';
 export * from './errors.js';
 export * from './collect.js';
+export * from './source.js';

@@ -3,7 +3,7 @@
  * Stricter than LLVM where LLVM wraps or trusts (README "Where we are stricter"): every offset+size
  * is checked exactly, image ranges completely, string keys/values inside the binary.
  */
-import { array, cstring, DecodeError, readNode, type Span } from '../codec/index.js';
+import { array, blobRef, cstring, DecodeError, memorySource, readNode, readRange, sliceSource, toSource, type BlobRef, type ByteSource, type Span } from '../codec/index.js';
 import {
   OFFLOAD_BINARY_MAGIC,
   OFFLOAD_HEADER_SIZE,
@@ -23,8 +23,10 @@ export interface OffloadEntryModel {
   flags: number;
   /** String entries in file order (a repeated key keeps its first position, last value wins). */
   strings: Map<string, string>;
-  /** Image bytes: a view into the input (or into the inflated payload for compressed v3). */
-  image: Uint8Array;
+  /** Image bytes: a view into the input (or into the inflated payload for compressed v3); read on access for file sources. */
+  readonly image: Uint8Array;
+  /** Where the image is (absolute offset; undefined inside a compressed payload) and its bytes on demand. */
+  imageRef: BlobRef;
   /** The entry as stored (offsets relative to the binary start). */
   raw: OffloadEntryValue;
 }
@@ -55,19 +57,20 @@ export function isOffloadBinary(bytes: Uint8Array, offset = 0): boolean {
 }
 
 /** Read every OffloadBinary concatenated in `bytes` (as in an `.llvm.offloading` section). */
-export function readOffloadBinaries(bytes: Uint8Array, opts: ReadOffloadOptions = {}): OffloadBinaryModel[] {
+export function readOffloadBinaries(input: Uint8Array | ByteSource, opts: ReadOffloadOptions = {}): OffloadBinaryModel[] {
+  const src = toSource(input);
   const out: OffloadBinaryModel[] = [];
   let offset = 0;
-  while (offset < bytes.length) {
+  while (offset < src.size) {
     // Zero bytes after the last binary are section/file padding, not another binary.
-    if (out.length && bytes.subarray(offset).every((b) => b === 0)) break;
-    const bin = readOffloadBinary(bytes, offset, { ...opts, path: [`binaries`, out.length] });
+    if (out.length && src.size - offset < 64 && src.read(offset, src.size - offset).every((b) => b === 0)) break;
+    const bin = readOffloadBinary(src, offset, { ...opts, path: [`binaries`, out.length] });
     out.push(bin);
     // v1/v2 sizes are multiples of 8; a compressed v3 binary's Size is not, the next one starts
     // at the next multiple of 8 (llvm-project OffloadBinary.cpp extractOffloadBinaries).
     offset = bin.version >= 3 ? alignTo(offset + bin.size, 8) : offset + bin.size;
   }
-  if (!out.length) throw new DecodeError('EOF', 'no OffloadBinary in an empty buffer', 0);
+  if (!out.length) throw new DecodeError('EOF', 'no OffloadBinary in an empty input', 0);
   return out;
 }
 
@@ -77,7 +80,7 @@ function alignTo(n: number, a: number): number {
 
 /** Read one OffloadBinary starting at `offset`. */
 export function readOffloadBinary(
-  input: Uint8Array,
+  input: Uint8Array | ByteSource,
   offset = 0,
   opts: ReadOffloadOptions & { path?: (string | number)[] } = {},
 ): OffloadBinaryModel {
@@ -86,18 +89,20 @@ export function readOffloadBinary(
   const cap = opts.maxInflatedSize ?? DEFAULT_MAX_INFLATED_SIZE;
   // The first 32 bytes have the same shape in every version (magic, version, size, ...): read them
   // as a v1 header to learn the version, then read the header of that version.
-  const common = readNode(OffloadHeaderV1, input, offset, { path: [...path, 'header'] }, undefined);
+  const src = toSource(input);
+  const head = readRange(src, offset, Math.min(40, Math.max(0, src.size - offset)), 'OffloadBinary header', [...path, 'header']);
+  const common = readNode(OffloadHeaderV1, head, 0, { base: offset, path: [...path, 'header'] }, undefined);
   const version = common.version;
   if (version < 1 || version > 3) {
     throw new DecodeError('VERSION', `unsupported OffloadBinary version ${version} (this reader supports 1, 2 and 3)`, offset + 4, [...path, 'header', 'version']);
   }
   const headerSize = OFFLOAD_HEADER_SIZE[version as 1 | 2 | 3];
   const headerNode = version === 1 ? OffloadHeaderV1 : version === 2 ? OffloadHeaderV2 : OffloadHeaderV3;
-  const header = readNode(headerNode, input, offset, { path: [...path, 'header'] }, spans) as Record<string, unknown> & {
+  const header = readNode(headerNode, head, 0, { base: offset, path: [...path, 'header'] }, spans) as Record<string, unknown> & {
     size: number;
   };
   const size = header.size;
-  const available = input.length - offset;
+  const available = src.size - offset;
   if (size > available) {
     throw new DecodeError('EOF', `OffloadBinary Size ${size} runs past the end of the data (${available} bytes available)`, offset + 8, [...path, 'header', 'size'], {
       needed: size,
@@ -109,7 +114,7 @@ export function readOffloadBinary(
   }
 
   // `bin` is the binary's own address space: offsets in entries are relative to its start.
-  let bin = input.subarray(offset, offset + size);
+  let bin: ByteSource = sliceSource(src, offset, size);
   let base = offset; // absolute offset of bin[0] for error messages/spans
   let compression: Compression | undefined;
   let inflatedSize: bigint | undefined;
@@ -139,18 +144,22 @@ export function readOffloadBinary(
           'inflatedSize',
         ]);
       }
-      const stream = bin.subarray(40);
+      const stream = bin.read(40, size - 40);
       compression = detectCompression(stream);
       if (spans) spans.push({ offset: offset + 40, size: stream.length, path: joinPath(path, 'compressedPayload'), kind: 'bytes', value: compression });
       const payload = decompressExact(stream, Number(payloadSize), cap, offset + 40, [...path, 'compressedPayload']);
       const whole = new Uint8Array(40 + payload.length);
-      whole.set(bin.subarray(0, 40));
+      whole.set(head.subarray(0, 40));
       whole.set(payload, 40);
-      bin = whole;
+      bin = memorySource(whole);
       base = -1; // offsets inside the inflated payload do not exist in the file
     }
   }
-  const binSize = bin.length;
+  const binSize = bin.size;
+  const abs = Math.max(base, 0);
+  /** Decode `node` from a checked range of the binary (positioned read for file sources). */
+  const at = <T>(node: { fixedSize: number | undefined } & Parameters<typeof readNode>[0], o: number, n: number, p: (string | number)[], sp: Span[] | undefined): T =>
+    readNode(node, readRange(bin, o, n, node.describe, p, abs), 0, { base: abs + o, path: p }, sp) as T;
   const where = (o: number): number => (base < 0 ? o : base + o);
   const inner = base < 0 ? undefined : spans; // spans only for bytes that exist in the input
 
@@ -160,7 +169,7 @@ export function readOffloadBinary(
       available: binSize,
     });
   }
-  const rawEntries = readNode(array(OffloadEntry, count), bin, entriesOffset, { base: Math.max(base, 0), path: [...path, 'entries'] }, inner);
+  const rawEntries = at<OffloadEntryValue[]>(array(OffloadEntry, count), entriesOffset, 40 * count, [...path, 'entries'], inner);
   const stringEntry = version === 1 ? OffloadStringEntryV1 : OffloadStringEntryV2;
   const stringEntrySize = version === 1 ? 16 : 24;
   const entries: OffloadEntryModel[] = rawEntries.map((raw, i) => {
@@ -177,20 +186,26 @@ export function readOffloadBinary(
         'imageOffset',
       ]);
     }
-    const stringEntries = readNode(array(stringEntry, raw.numStrings), bin, raw.stringOffset, { base: Math.max(base, 0), path: [...epath, 'strings'] }, inner);
+    const stringEntries = at<{ keyOffset: number; valueOffset: number }[]>(
+      array(stringEntry, raw.numStrings),
+      raw.stringOffset,
+      stringEntrySize * raw.numStrings,
+      [...epath, 'strings'],
+      inner,
+    );
     const strings = new Map<string, string>();
     stringEntries.forEach((se, j) => {
       const spath = [...epath, 'strings', j];
       if (se.keyOffset >= binSize) {
         throw new DecodeError('RANGE', `string key offset ${se.keyOffset} is outside the ${binSize}-byte binary`, where(raw.stringOffset + j * stringEntrySize), [...spath, 'keyOffset']);
       }
-      const key = readNode(cstring, bin, se.keyOffset, { base: Math.max(base, 0), path: [...spath, 'key'] }, undefined);
+      const key = readCString(bin, se.keyOffset, abs, [...spath, 'key']);
       let value: string;
       if (version === 1) {
         if (se.valueOffset >= binSize) {
           throw new DecodeError('RANGE', `string value offset ${se.valueOffset} is outside the ${binSize}-byte binary`, where(raw.stringOffset + j * 16 + 8), [...spath, 'valueOffset']);
         }
-        value = readNode(cstring, bin, se.valueOffset, { base: Math.max(base, 0), path: [...spath, 'value'] }, undefined);
+        value = readCString(bin, se.valueOffset, abs, [...spath, 'value']);
       } else {
         const v2 = se as unknown as { valueOffset: number; valueSize: number };
         if (v2.valueOffset > binSize || v2.valueSize > binSize - v2.valueOffset) {
@@ -199,15 +214,25 @@ export function readOffloadBinary(
             'valueOffset',
           ]);
         }
-        value = utf8.decode(bin.subarray(v2.valueOffset, v2.valueOffset + v2.valueSize));
+        value = utf8.decode(bin.read(v2.valueOffset, v2.valueSize));
       }
       if (inner) recordStrings(inner, base, se, version, key, value, spath);
       // Duplicate keys: the last value wins at the first position (LLVM StringMap insert_or_assign).
       strings.set(key, value);
     });
-    const image = bin.subarray(raw.imageOffset, raw.imageOffset + raw.imageSize);
+    const imageRef = blobRef(bin, raw.imageOffset, raw.imageSize, base < 0 ? undefined : base + raw.imageOffset);
     if (inner) inner.push({ offset: base + raw.imageOffset, size: raw.imageSize, path: joinPath(epath, 'image'), kind: 'image' });
-    return { imageKind: raw.imageKind, offloadKind: raw.offloadKind, flags: raw.flags, strings, image, raw };
+    return {
+      imageKind: raw.imageKind,
+      offloadKind: raw.offloadKind,
+      flags: raw.flags,
+      strings,
+      imageRef,
+      get image() {
+        return imageRef.bytes();
+      },
+      raw,
+    };
   });
   const model: OffloadBinaryModel = { version, offset, size, entries, header };
   if (compression) {
@@ -218,6 +243,18 @@ export function readOffloadBinary(
 }
 
 const utf8 = new TextDecoder();
+
+/** A NUL-terminated string at `offset` of the binary, read in chunks for file sources. */
+function readCString(bin: ByteSource, offset: number, base: number, path: (string | number)[]): string {
+  if (bin.bytes) return readNode(cstring, bin.bytes, offset, { base, path }, undefined);
+  let chunk = 64;
+  for (;;) {
+    const n = Math.min(chunk, bin.size - offset);
+    const b = bin.read(offset, n);
+    if (b.includes(0) || offset + n >= bin.size) return readNode(cstring, b, 0, { base: base + offset, path }, undefined);
+    chunk *= 4;
+  }
+}
 const utf8enc = new TextEncoder();
 
 function recordStrings(

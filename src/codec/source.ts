@@ -1,0 +1,57 @@
+/**
+ * Random-access byte sources. Readers take a ByteSource so that a file can be read with positioned
+ * reads (headers and metadata only; image bytes on demand) while an in-memory buffer is read with
+ * zero-copy `subarray` views. The Node file source lives at the edge (src/node/file-source.ts).
+ */
+import { DecodeError } from './errors.js';
+
+export interface ByteSource {
+  /** Total size in bytes. */
+  readonly size: number;
+  /**
+   * `length` bytes at `offset`. The caller has checked the range against `size`. In-memory sources
+   * return a view (no copy); file sources return freshly read bytes.
+   */
+  read(offset: number, length: number): Uint8Array;
+  /** The whole content when it is already in memory (lets readers skip positioned reads). */
+  readonly bytes?: Uint8Array;
+}
+
+export function memorySource(bytes: Uint8Array): ByteSource {
+  return { size: bytes.length, bytes, read: (offset, length) => bytes.subarray(offset, offset + length) };
+}
+
+/** A window [offset, offset+size) of another source, addressed from 0. */
+export function sliceSource(src: ByteSource, offset: number, size: number): ByteSource {
+  if (src.bytes) return memorySource(src.bytes.subarray(offset, offset + size));
+  return { size, read: (o, n) => src.read(offset + o, n) };
+}
+
+export function toSource(input: Uint8Array | ByteSource): ByteSource {
+  return input instanceof Uint8Array ? memorySource(input) : input;
+}
+
+/** Read a checked range: raises DecodeError (not RangeError) when it does not fit. */
+export function readRange(src: ByteSource, offset: number, length: number, what: string, path: (string | number)[] = [], base = 0): Uint8Array {
+  if (offset < 0 || length < 0 || offset > src.size || length > src.size - offset) {
+    const available = Math.max(0, src.size - offset);
+    throw new DecodeError('EOF', `${what} needs ${length} byte(s) at offset ${offset} but only ${available} remain`, base + offset, path, {
+      needed: length,
+      available,
+    });
+  }
+  return src.read(offset, length);
+}
+
+/** A lazily read image: its place in the input and its bytes on demand. */
+export interface BlobRef {
+  /** Absolute offset in the input (undefined for bytes inside a compressed payload). */
+  readonly offset: number | undefined;
+  readonly size: number;
+  /** The bytes: a zero-copy view for in-memory input, a positioned read for files. */
+  bytes(): Uint8Array;
+}
+
+export function blobRef(src: ByteSource, offset: number, size: number, absolute: number | undefined): BlobRef {
+  return { offset: absolute, size, bytes: () => src.read(offset, size) };
+}
