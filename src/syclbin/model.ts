@@ -1,0 +1,151 @@
+/**
+ * The SYCLBIN object model shared by every variant (bare v1, v1 in an OffloadBinary envelope, v2 role
+ * entries). Spec: syclbin-format.md §1.2-§1.4 and §3 (metadata sets), §7 (runtime API).
+ */
+import type { BlobRef } from '../codec/index.js';
+import type { PropertySetRegistry } from '../props/model.js';
+
+export const GLOBAL_METADATA_SET = 'SYCLBIN/global metadata';
+export const IR_MODULE_METADATA_SET = 'SYCLBIN/ir module metadata';
+/** The code constant has no "module" (the design doc's "…image module metadata" is wrong). */
+export const NATIVE_IMAGE_METADATA_SET = 'SYCLBIN/native device code image metadata';
+
+/** sycl::bundle_state as stored in `state` (ext_oneapi_source = 3 is never valid in a SYCLBIN). */
+export const BUNDLE_STATES = ['input', 'object', 'executable'] as const;
+export type BundleState = (typeof BUNDLE_STATES)[number];
+
+/** IR module `type` values. Writers always use 0 (SPIR-V). */
+export const IR_TYPES = ['SPIR-V', 'PTX', 'AMDGCN'] as const;
+export type IRType = (typeof IR_TYPES)[number];
+
+export interface SyclbinImage {
+  metadata: PropertySetRegistry;
+  /** Where the bytes are and the bytes on demand (zero-copy view for in-memory input). */
+  image: BlobRef;
+}
+
+export type IRModule = SyclbinImage;
+export type NativeImage = SyclbinImage;
+
+export interface AbstractModule {
+  metadata: PropertySetRegistry;
+  irModules: IRModule[];
+  nativeImages: NativeImage[];
+}
+
+/** How the file was wrapped, kept so that a rewrite can reproduce it. */
+export type Envelope =
+  | { kind: 'none' }
+  | {
+      /** v1 SYBI image carried by entry 0 of an OffloadBinary. */
+      kind: 'offload';
+      version: number;
+      imageKind: number;
+      offloadKind: number;
+      flags: number;
+      strings: Map<string, string>;
+      /** The SYCL runtime's hand-built v2 envelope: no string table, image at 72 (syclbin.cpp@03f1899d). */
+      runtimeStyle: boolean;
+      /** Entries after the first (not read by SYCLBIN readers, reported by verify). */
+      extraEntries: number;
+      compression?: 'zlib' | 'zstd';
+    }
+  | {
+      /** v2: the OffloadBinary is the SYCLBIN (role entries). */
+      kind: 'roles';
+      version: number;
+      compression?: 'zlib' | 'zstd';
+      /** Whether entries carry `sycl_format_version` (the earlier iteration had none). */
+      formatVersionKey: boolean;
+    };
+
+export interface SyclbinFile {
+  /** 1 for any SYBI-based file, 2 for role entries (the `Version:` line of syclbin-dump). */
+  version: 1 | 2;
+  /** v1: the SYBI header's version field (0 or 1) and its 4 reserved bytes as found. */
+  headerVersion?: number;
+  headerReserved?: Uint8Array;
+  envelope: Envelope;
+  globalMetadata: PropertySetRegistry;
+  abstractModules: AbstractModule[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Typed accessors of the SYCLBIN metadata sets
+
+function u32Of(reg: PropertySetRegistry, set: string, key: string): number | undefined {
+  const v = reg.get(set)?.get(key);
+  return v?.type === 1 ? v.value : undefined;
+}
+
+function textOf(reg: PropertySetRegistry, set: string, key: string): string | undefined {
+  const v = reg.get(set)?.get(key);
+  return v?.type === 2 ? new TextDecoder().decode(v.bytes) : undefined;
+}
+
+/** The bundle state, or undefined when `state` is missing; unknown numbers as `unknown(N)`. */
+export function bundleState(file: Pick<SyclbinFile, 'globalMetadata'>): BundleState | `unknown(${number})` | undefined {
+  const n = u32Of(file.globalMetadata, GLOBAL_METADATA_SET, 'state');
+  if (n === undefined) return undefined;
+  return BUNDLE_STATES[n] ?? `unknown(${n})`;
+}
+
+export function irType(ir: IRModule): IRType | `unknown(${number})` | undefined {
+  const n = u32Of(ir.metadata, IR_MODULE_METADATA_SET, 'type');
+  if (n === undefined) return undefined;
+  return IR_TYPES[n] ?? `unknown(${n})`;
+}
+
+export function irTypeValue(ir: IRModule): number | undefined {
+  return u32Of(ir.metadata, IR_MODULE_METADATA_SET, 'type');
+}
+
+export function irTarget(ir: IRModule): string | undefined {
+  return textOf(ir.metadata, IR_MODULE_METADATA_SET, 'target');
+}
+
+export function nativeArch(n: NativeImage): string | undefined {
+  return textOf(n.metadata, NATIVE_IMAGE_METADATA_SET, 'arch');
+}
+
+export function nativeTarget(n: NativeImage): string | undefined {
+  return textOf(n.metadata, NATIVE_IMAGE_METADATA_SET, 'target');
+}
+
+export interface ImageSelector {
+  abstractModule?: number;
+  kind?: 'ir' | 'native';
+  irType?: IRType;
+  arch?: string;
+  target?: string;
+}
+
+export interface SelectedImage {
+  abstractModule: number;
+  kind: 'ir' | 'native';
+  index: number;
+  image: SyclbinImage;
+}
+
+/** Pick images by abstract module, kind, IR type, arch or target (the design review's selection API). */
+export function selectImages(file: SyclbinFile, sel: ImageSelector = {}): SelectedImage[] {
+  const out: SelectedImage[] = [];
+  file.abstractModules.forEach((am, a) => {
+    if (sel.abstractModule !== undefined && sel.abstractModule !== a) return;
+    if (sel.kind !== 'native' && sel.arch === undefined) {
+      am.irModules.forEach((ir, i) => {
+        if (sel.irType !== undefined && irType(ir) !== sel.irType) return;
+        if (sel.target !== undefined && irTarget(ir) !== sel.target) return;
+        out.push({ abstractModule: a, kind: 'ir', index: i, image: ir });
+      });
+    }
+    if (sel.kind !== 'ir' && sel.irType === undefined) {
+      am.nativeImages.forEach((n, i) => {
+        if (sel.arch !== undefined && nativeArch(n) !== sel.arch) return;
+        if (sel.target !== undefined && nativeTarget(n) !== sel.target) return;
+        out.push({ abstractModule: a, kind: 'native', index: i, image: n });
+      });
+    }
+  });
+  return out;
+}

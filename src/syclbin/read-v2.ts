@@ -1,0 +1,113 @@
+/**
+ * SYCLBIN v2: role entries in one OffloadBinary (spec README rule 6; syclbin-format.md §1.4,
+ * intel/llvm llvm/lib/Object/SYCLBIN.cpp@003d792a). Error texts are LLVM's (spec §5).
+ */
+import { blobRef, DecodeError, readNode, toSource } from '../codec/index.js';
+import { SyclbinV2ImagePrefix, V2_KEYS } from '../../formats/syclbin-v2.js';
+import type { OffloadBinaryModel, OffloadEntryModel } from '../offload/read.js';
+import { IMAGE_KIND } from '../offload/kinds.js';
+import { decodeRegistry } from '../props/registry.js';
+import { LLVM_MESSAGES as M, SyclbinFormatError } from './errors.js';
+import type { AbstractModule, SyclbinFile, SyclbinImage } from './model.js';
+
+const U64_MAX = (1n << 64n) - 1n;
+
+/** Where entry i's fields are in the file (for error offsets); -1 inside a compressed payload. */
+function entryOffset(ob: OffloadBinaryModel, i: number, field = 0): number {
+  if (ob.compression) return ob.offset;
+  const h = ob.header as { entriesOffset?: number };
+  return ob.offset + (h.entriesOffset ?? 32) + 40 * i + field;
+}
+
+export function readSyclbinV2(ob: OffloadBinaryModel): SyclbinFile {
+  const n = ob.entries.length;
+  let global: { entry: OffloadEntryModel; index: number } | undefined;
+  const amMeta = new Map<number, { entry: OffloadEntryModel; index: number }>();
+  const images: { role: 'ir' | 'native'; am: number; entry: OffloadEntryModel; index: number }[] = [];
+  let maxAm = -1;
+  let formatVersionKey = false;
+  ob.entries.forEach((e, i) => {
+    const path = ['entries', i];
+    if (e.imageKind !== IMAGE_KIND.syclbin) {
+      throw new SyclbinFormatError('FORMAT', M.v2ImageKind, `Entry ${i} has ImageKind ${e.imageKind}; every SYCLBIN v2 entry has ImageKind 7 (IMG_SYCLBIN).`, entryOffset(ob, i), [
+        ...path,
+        'imageKind',
+      ]);
+    }
+    if (e.strings.has(V2_KEYS.formatVersion)) formatVersionKey = true;
+    const role = e.strings.get(V2_KEYS.role) ?? '';
+    if (role === 'global_metadata') {
+      if (global) throw new SyclbinFormatError('FORMAT', M.v2MultipleGlobal, `Entries ${global.index} and ${i} both have role global_metadata.`, entryOffset(ob, i), path);
+      global = { entry: e, index: i };
+      return;
+    }
+    if (role !== 'am_metadata' && role !== 'ir' && role !== 'native') {
+      throw new SyclbinFormatError('FORMAT', M.v2UnknownRole(role), `Entry ${i}: roles are global_metadata, am_metadata, ir and native.`, entryOffset(ob, i, 8), [...path, 'strings', 'role']);
+    }
+    const text = e.strings.get(V2_KEYS.amIndex) ?? '';
+    // am_index: decimal digits only, fitting a u64 (LLVM getAsInteger), below the entry count.
+    if (!/^[0-9]+$/.test(text) || BigInt(text) > U64_MAX) {
+      throw new SyclbinFormatError('FORMAT', M.v2InvalidAmIndex(text), `Entry ${i} (${role}) needs am_index as decimal digits.`, entryOffset(ob, i, 8), [...path, 'strings', 'am_index']);
+    }
+    const am = BigInt(text);
+    if (am >= BigInt(n)) {
+      throw new SyclbinFormatError('RANGE', M.v2AmIndexRange(am, n), `Entry ${i} (${role}).`, entryOffset(ob, i, 8), [...path, 'strings', 'am_index']);
+    }
+    const ai = Number(am);
+    maxAm = Math.max(maxAm, ai);
+    if (role === 'am_metadata') {
+      if (amMeta.has(ai)) throw new SyclbinFormatError('FORMAT', M.v2DuplicateAm(ai), `Entries ${amMeta.get(ai)!.index} and ${i}.`, entryOffset(ob, i), path);
+      amMeta.set(ai, { entry: e, index: i });
+    } else images.push({ role, am: ai, entry: e, index: i });
+  });
+  if (!global) throw new SyclbinFormatError('FORMAT', M.v2MissingGlobal, `None of the ${n} entries has role global_metadata.`, entryOffset(ob, 0), ['entries']);
+  const fv = global.entry.strings.get(V2_KEYS.formatVersion) ?? '';
+  if (fv !== '' && fv !== '2') {
+    throw new SyclbinFormatError('VERSION', M.v2FormatVersion(fv), '', entryOffset(ob, global.index, 8), ['entries', global.index, 'strings', 'sycl_format_version']);
+  }
+  const registryOf = (e: OffloadEntryModel, index: number, bytes: Uint8Array, at: number) => {
+    try {
+      return decodeRegistry(bytes, { base: Math.max(at, 0) });
+    } catch (err) {
+      if (err instanceof DecodeError) err.within('entries', index, 'metadata');
+      throw err;
+    }
+  };
+  const globalMetadata = registryOf(global.entry, global.index, global.entry.image, global.entry.imageRef.offset ?? -1);
+  const abstractModules: AbstractModule[] = [];
+  for (let a = 0; a <= maxAm; a++) {
+    const m = amMeta.get(a);
+    if (!m) throw new SyclbinFormatError('FORMAT', M.v2MissingAm(a), `Abstract module ${a} is referenced but has no am_metadata entry.`, entryOffset(ob, 0), ['entries']);
+    abstractModules.push({ metadata: registryOf(m.entry, m.index, m.entry.image, m.entry.imageRef.offset ?? -1), irModules: [], nativeImages: [] });
+  }
+  for (const img of images) {
+    const e = img.entry;
+    const path = ['entries', img.index, 'image'];
+    const at = e.imageRef.offset;
+    const bytes = e.image;
+    if (bytes.length < 8) {
+      throw new SyclbinFormatError('EOF', M.v2ImageTooSmall, `Entry ${img.index} (${img.role}) has ${bytes.length} bytes; it needs at least the 8-byte metadata size.`, at ?? ob.offset, path, {
+        needed: 8,
+        available: bytes.length,
+      });
+    }
+    const { metadataSize } = readNode(SyclbinV2ImagePrefix, bytes, 0, { base: at ?? 0, path }, undefined);
+    if (metadataSize > bytes.length - 8) {
+      throw new SyclbinFormatError('RANGE', M.v2MetadataSize, `Entry ${img.index} declares ${metadataSize} metadata bytes but its image holds ${bytes.length - 8} after the size field.`, at ?? ob.offset, [
+        ...path,
+        'metadataSize',
+      ]);
+    }
+    const metadata = registryOf(e, img.index, bytes.subarray(8, 8 + metadataSize), at === undefined ? -1 : at + 8);
+    const rawStart = 8 + metadataSize;
+    const image: SyclbinImage = {
+      metadata,
+      image: blobRef(toSource(bytes), rawStart, bytes.length - rawStart, at === undefined ? undefined : at + rawStart),
+    };
+    const am = abstractModules[img.am]!;
+    (img.role === 'ir' ? am.irModules : am.nativeImages).push(image);
+  }
+  const envelope: SyclbinFile['envelope'] = { kind: 'roles', version: ob.version, formatVersionKey };
+  if (ob.compression) envelope.compression = ob.compression;
+  return { version: 2, envelope, globalMetadata, abstractModules };
+}
