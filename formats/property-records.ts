@@ -30,3 +30,10 @@ export const LegacyDeviceGlobalRecord = struct({ size: u32, deviceImageScope: u8
 /** Element types of the plain numeric arrays found in property values (aspects, work-group sizes). */
 export const U32Element = u32;
 export const U64Element = u64;
+
+/**
+ * `[SYCL/host pipes]` value: `HostPipeProperty {uint32_t Size;}` (intel/llvm sycl-post-link
+ * collectHostPipeProperties; runtime unittests build it with `makeHostPipeInfo(name, sizeof(int))`).
+ * Not covered by our spec; read from upstream.
+ */
+export const HostPipeRecord = struct({ size: u32 }, 'HostPipeProperty');

@@ -1,0 +1,177 @@
+/**
+ * Semantic checks of a property-set registry: what the SYCL runtime would trip over, or what
+ * sycl-post-link would never have written. Syntax errors are the reader's job (registry.ts); these
+ * checks run on a registry that parsed.
+ * Spec: ../shared/spec/lowering.md §1.C-§1.F (facts 11, 15, 19, 22-23, 30-31, 34-36), §3 questions 2-4;
+ * syclbin-format.md §3 (SYCLBIN metadata sets).
+ */
+import { SpecConstantDescriptor } from '../../formats/property-records.js';
+import type { PropertySetRegistry } from './model.js';
+import { decodeTypedRegistry, isPadding, SET, walkSpecConstants, type SpecConstDescriptor, type TypedSet } from './typed/index.js';
+
+export type Severity = 'error' | 'warning' | 'note';
+
+export interface PropDiagnostic {
+  severity: Severity;
+  set: string;
+  key?: string;
+  /** Byte offset in the value payload (after the 8-byte bit count). */
+  offset?: number;
+  message: string;
+}
+
+const DESCRIPTOR_SIZE = SpecConstantDescriptor.fixedSize!;
+
+/** Run every check; diagnostics come in registry order, then cross-set findings. */
+export function checkRegistry(registry: PropertySetRegistry): PropDiagnostic[] {
+  return checkTypedSets(decodeTypedRegistry(registry));
+}
+
+export function checkTypedSets(sets: readonly TypedSet[]): PropDiagnostic[] {
+  const out: PropDiagnostic[] = [];
+  for (const s of sets) {
+    if (!s.known) out.push({ severity: 'note', set: s.name, message: 'unknown property set; values kept raw' });
+    for (const p of s.properties) {
+      for (const pr of p.problems) {
+        const d: PropDiagnostic = { severity: pr.severity, set: s.name, key: p.key, message: pr.message };
+        if (pr.offset !== undefined) d.offset = pr.offset;
+        out.push(d);
+      }
+      if (s.known && !p.rule) out.push({ severity: 'note', set: s.name, key: p.key, message: 'unknown key in a known set; value kept raw' });
+    }
+  }
+  checkSpecConstants(sets, out);
+  checkDeviceGlobals(sets, out);
+  checkDeviceRequirements(sets, out);
+  checkSyclbinMetadata(sets, out);
+  return out;
+}
+
+function findSet(sets: readonly TypedSet[], name: string): TypedSet | undefined {
+  return sets.find((s) => s.name === name);
+}
+
+function checkSpecConstants(sets: readonly TypedSet[], out: PropDiagnostic[]): void {
+  const descSet = findSet(sets, SET.SPEC_CONSTANTS);
+  const defSet = findSet(sets, SET.SPEC_CONSTANTS_DEFAULT_VALUES);
+  if (defSet) {
+    for (const p of defSet.properties) {
+      if (p.key !== 'all') {
+        out.push({
+          severity: 'warning',
+          set: defSet.name,
+          key: p.key,
+          message: "the runtime reads the first property of this set as the blob; sycl-post-link writes only the key 'all'",
+        });
+      }
+    }
+  }
+  if (!descSet) {
+    if (defSet && defSet.properties.length) out.push({ severity: 'warning', set: defSet.name, message: `default values without a [${SET.SPEC_CONSTANTS}] set` });
+    return;
+  }
+  const lists: [string, SpecConstDescriptor[]][] = [];
+  const ownerOfId = new Map<number, string>();
+  for (const p of descSet.properties) {
+    if (p.typed?.kind !== 'spec-const-descriptors') return; // already reported as a value problem
+    const ds = p.typed.descriptors;
+    lists.push([p.key, ds]);
+    if (ds.length === 0) out.push({ severity: 'warning', set: descSet.name, key: p.key, message: 'spec constant has no descriptors' });
+    ds.forEach((d, i) => {
+      const at = i * DESCRIPTOR_SIZE;
+      if (d.size === 0) {
+        out.push({ severity: 'warning', set: descSet.name, key: p.key, offset: at + SpecConstantDescriptor.offsets.size, message: `descriptor ${i} has size 0` });
+      }
+      if (isPadding(d)) return;
+      const owner = ownerOfId.get(d.id);
+      if (owner !== undefined) {
+        out.push({
+          severity: 'error',
+          set: descSet.name,
+          key: p.key,
+          offset: at + SpecConstantDescriptor.offsets.id,
+          message: `descriptor ${i}: id ${d.id} is already used by ${owner === p.key ? 'an earlier descriptor of this constant' : `'${owner}'`}`,
+        });
+      } else ownerOfId.set(d.id, p.key);
+    });
+  }
+  const walk = walkSpecConstants(lists);
+  for (const issue of walk.issues) {
+    out.push({
+      severity: 'error',
+      set: descSet.name,
+      key: issue.symbolicId,
+      offset: issue.index * DESCRIPTOR_SIZE + SpecConstantDescriptor.offsets.offset,
+      message: issue.message,
+    });
+  }
+  const all = defSet?.properties.find((p) => p.key === 'all') ?? defSet?.properties[0];
+  if (!all) {
+    // Older sycl-post-link emitted defaults only in emulation mode (lowering.md §3 question 2).
+    if (lists.length) out.push({ severity: 'note', set: descSet.name, message: `no [${SET.SPEC_CONSTANTS_DEFAULT_VALUES}] 'all' blob (older native-mode output, or it was dropped)` });
+    return;
+  }
+  if (all.value.type !== 2) return; // reported as a type problem
+  const blobSize = all.value.bytes.length;
+  if (walk.total !== blobSize) {
+    out.push({
+      severity: 'error',
+      set: defSet!.name,
+      key: all.key,
+      offset: Math.min(walk.total, blobSize),
+      message: `descriptors cover ${walk.total} byte(s) of the default blob (runtime walk), but '${all.key}' holds ${blobSize} byte(s)`,
+    });
+  }
+}
+
+function checkDeviceGlobals(sets: readonly TypedSet[], out: PropDiagnostic[]): void {
+  const s = findSet(sets, SET.DEVICE_GLOBALS);
+  if (!s) return;
+  // An empty set is never written (lowering.md fact 36).
+  if (s.properties.length === 0) out.push({ severity: 'warning', set: s.name, message: 'empty device-globals set (sycl-post-link never writes an empty header)' });
+  for (const p of s.properties) {
+    if (p.typed?.kind === 'device-global' && p.typed.size === 0) {
+      out.push({ severity: 'warning', set: s.name, key: p.key, offset: 0, message: 'device global of size 0' });
+    }
+  }
+}
+
+function checkDeviceRequirements(sets: readonly TypedSet[], out: PropDiagnostic[]): void {
+  const s = findSet(sets, SET.DEVICE_REQUIREMENTS);
+  if (!s) return;
+  for (const p of s.properties) {
+    const t = p.typed;
+    if (p.key === 'aspects' && t?.kind === 'aspects') {
+      // Written from a std::set: ascending, no duplicates (lowering.md fact 11).
+      for (let i = 1; i < t.aspects.length; i++) {
+        if (t.aspects[i]!.value <= t.aspects[i - 1]!.value) {
+          out.push({ severity: 'warning', set: s.name, key: p.key, offset: i * 4, message: 'aspects are not in ascending order without duplicates (sycl-post-link writes a sorted set)' });
+          break;
+        }
+      }
+    }
+    if (t?.kind === 'u64-array' || t?.kind === 'u32-array') {
+      if (t.values.length < 1 || t.values.length > 3) {
+        out.push({ severity: 'warning', set: s.name, key: p.key, message: `work-group size has ${t.values.length} dimension(s), expected 1 to 3` });
+      }
+    }
+    if (p.key === 'work_group_num_dim' && t?.kind === 'uint32' && (t.value < 1 || t.value > 3)) {
+      out.push({ severity: 'warning', set: s.name, key: p.key, message: `work_group_num_dim is ${t.value}, expected 1 to 3` });
+    }
+  }
+}
+
+function checkSyclbinMetadata(sets: readonly TypedSet[], out: PropDiagnostic[]): void {
+  const g = findSet(sets, SET.SYCLBIN_GLOBAL_METADATA);
+  // Runtime message: "SYCLBIN global metadata missing 'state'." (syclbin-format.md §5)
+  if (g && !g.properties.some((p) => p.key === 'state')) out.push({ severity: 'error', set: g.name, message: "SYCLBIN global metadata missing 'state'" });
+  const ir = findSet(sets, SET.SYCLBIN_IR_MODULE_METADATA);
+  if (ir && !ir.properties.some((p) => p.key === 'type')) out.push({ severity: 'warning', set: ir.name, message: "IR module metadata without 'type'" });
+  const nat = findSet(sets, SET.SYCLBIN_NATIVE_METADATA);
+  if (nat && !nat.properties.some((p) => p.key === 'arch')) out.push({ severity: 'warning', set: nat.name, message: "native image metadata without 'arch'" });
+}
+
+/** True when any diagnostic is an error. */
+export function hasErrors(diags: readonly PropDiagnostic[]): boolean {
+  return diags.some((d) => d.severity === 'error');
+}

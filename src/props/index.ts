@@ -1,0 +1,18 @@
+/** Property sets (issue 3): registry text codec, intel/llvm Base64, typed views, checks, JSON form. */
+export * from './model.js';
+export { decodeBase64, encodeBase64, encodedLength } from './base64.js';
+export {
+  decodeRegistry,
+  decodeRegistryWithSpans,
+  encodeRegistry,
+  encodePropertyValue,
+  rawByteArray,
+  RegistrySyntaxError,
+  type RegistryLineSpan,
+  type RegistryWithSpans,
+} from './registry.js';
+export { decodeText, encodeText } from './text.js';
+export * from './typed/index.js';
+export { checkRegistry, checkTypedSets, hasErrors, type PropDiagnostic, type Severity } from './check.js';
+export { registryToJson, registryFromJson, PROPS_JSON_FORMAT, PROPS_JSON_VERSION } from './json.js';
+export { explainRegistry } from './explain.js';

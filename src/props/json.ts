@@ -1,0 +1,236 @@
+/**
+ * JSON form of a property-set registry (`syclbin props --json`, schema: schemas/props.schema.json)
+ * and its inverse (`syclbin props --encode`).
+ *
+ * Every property carries its raw value (`value` for uint32; `bits` + `hex` payload for byte arrays),
+ * the exact registry `text` after the `|`, and for known keys a `typed` object. 64-bit numbers are
+ * decimal strings. On encode any of `typed`, the raw fields and `text` may be given; when several are
+ * given they must describe the same bytes (so a stale field is reported instead of silently winning).
+ * Informational fields (`known`, `meaning`, `problems`, `name` of enums/aspects when a value is given,
+ * `padding`, `constants` of default blobs) are ignored on encode.
+ */
+import { EncodeError } from '../codec/errors.js';
+import { byteArray, uint32, type PropertySetRegistry, type PropertyValue } from './model.js';
+import { decodeRegistry, encodePropertyValue } from './registry.js';
+import { SPEC_CONST_PADDING_ID as SPEC_CONST_PADDING } from '../../formats/property-records.js';
+import { aspectValue, decodeTypedRegistry, encodeTypedRegistry, type TypedSetInput, type TypedValue } from './typed/index.js';
+
+export const PROPS_JSON_FORMAT = 'syclbin-props';
+export const PROPS_JSON_VERSION = 1;
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+type JsonObject = { [k: string]: Json };
+
+export function toHex(b: Uint8Array): string {
+  let s = '';
+  for (const x of b) s += x.toString(16).padStart(2, '0');
+  return s;
+}
+
+function fromHex(s: string, path: (string | number)[]): Uint8Array {
+  if (!/^(?:[0-9a-fA-F]{2})*$/.test(s)) throw new EncodeError('hex must be an even number of hex digits without separators', path);
+  const out = new Uint8Array(s.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = parseInt(s.slice(2 * i, 2 * i + 2), 16);
+  return out;
+}
+
+function typedToJson(t: TypedValue): JsonObject {
+  switch (t.kind) {
+    case 'uint32':
+    case 'host-pipe':
+      return t.kind === 'uint32' ? { kind: t.kind, value: t.value } : { kind: t.kind, size: t.size };
+    case 'enum':
+      return t.name === undefined ? { kind: t.kind, value: t.value } : { kind: t.kind, value: t.value, name: t.name };
+    case 'string':
+      return { kind: t.kind, text: t.text };
+    case 'u32-array':
+      return { kind: t.kind, values: t.values };
+    case 'u64-array':
+      return { kind: t.kind, values: t.values.map(String) };
+    case 'aspects':
+      return { kind: t.kind, aspects: t.aspects.map((a): JsonObject => (a.name === undefined ? { value: a.value } : { value: a.value, name: a.name })) };
+    case 'bitmask':
+      return { kind: t.kind, bits: t.bits, set: t.set };
+    case 'spec-const-descriptors':
+      return { kind: t.kind, descriptors: t.descriptors.map((d) => ({ id: d.id, offset: d.offset, size: d.size, padding: d.id === SPEC_CONST_PADDING })) };
+    case 'spec-const-defaults': {
+      const o: JsonObject = { kind: t.kind, hex: toHex(t.bytes) };
+      if (t.constants) {
+        o.constants = t.constants.map((c) => ({
+          symbolicId: c.symbolicId,
+          blobOffset: c.blobOffset,
+          size: c.size,
+          descriptors: c.descriptors.map((d) => ({
+            id: d.id,
+            offset: d.offset,
+            size: d.size,
+            blobOffset: d.blobOffset,
+            padding: d.padding,
+            hex: toHex(t.bytes.subarray(Math.max(0, d.blobOffset), Math.max(0, d.blobOffset + d.size))),
+          })),
+        }));
+      }
+      return o;
+    }
+    case 'device-global':
+      return { kind: t.kind, size: t.size, deviceImageScope: t.deviceImageScope, layout: t.layout };
+  }
+}
+
+/** JSON document for a registry (validated by schemas/props.schema.json). */
+export function registryToJson(registry: PropertySetRegistry): JsonObject {
+  const sets = decodeTypedRegistry(registry).map((s) => ({
+    name: s.name,
+    known: s.known,
+    properties: s.properties.map((p) => {
+      const o: JsonObject = { key: p.key, type: p.value.type };
+      if (p.value.type === 1) o.value = p.value.value;
+      else {
+        o.bits = p.value.bits.toString();
+        o.hex = toHex(p.value.bytes);
+      }
+      o.text = encodePropertyValue(p.value).slice(2);
+      if (p.rule) o.meaning = p.rule.meaning;
+      if (p.typed) o.typed = typedToJson(p.typed);
+      if (p.problems.length) o.problems = p.problems.map((x) => ({ ...x }));
+      return o;
+    }),
+  }));
+  return { format: PROPS_JSON_FORMAT, version: PROPS_JSON_VERSION, sets };
+}
+
+// ---- JSON -> registry -----------------------------------------------------------------------------
+
+function obj(v: unknown, path: (string | number)[]): JsonObject {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new EncodeError('expected an object', path);
+  return v as JsonObject;
+}
+function arr(v: unknown, path: (string | number)[]): Json[] {
+  if (!Array.isArray(v)) throw new EncodeError('expected an array', path);
+  return v as Json[];
+}
+function str(v: unknown, path: (string | number)[]): string {
+  if (typeof v !== 'string') throw new EncodeError('expected a string', path);
+  return v;
+}
+function u32n(v: unknown, path: (string | number)[]): number {
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 0xffffffff) throw new EncodeError('expected an integer 0..4294967295', path);
+  return v;
+}
+function u64s(v: unknown, path: (string | number)[]): bigint {
+  // 64-bit values are decimal strings; small numbers are accepted too.
+  if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return BigInt(v);
+  if (typeof v !== 'string' || !/^[0-9]+$/.test(v)) throw new EncodeError('expected a decimal string (64-bit value)', path);
+  const b = BigInt(v);
+  if (b > (1n << 64n) - 1n) throw new EncodeError('value does not fit in 64 bits', path);
+  return b;
+}
+
+function typedFromJson(v: unknown, path: (string | number)[]): TypedValue {
+  const o = obj(v, path);
+  const kind = str(o.kind, [...path, 'kind']);
+  const at = (k: string): (string | number)[] => [...path, k];
+  switch (kind) {
+    case 'uint32':
+      return { kind, value: u32n(o.value, at('value')) };
+    case 'enum':
+      return { kind, value: u32n(o.value, at('value')) };
+    case 'string':
+      return { kind, text: str(o.text, at('text')) };
+    case 'u32-array':
+      return { kind, values: arr(o.values, at('values')).map((x, i) => u32n(x, [...at('values'), i])) };
+    case 'u64-array':
+      return { kind, values: arr(o.values, at('values')).map((x, i) => u64s(x, [...at('values'), i])) };
+    case 'aspects':
+      return {
+        kind,
+        aspects: arr(o.aspects, at('aspects')).map((x, i) => {
+          const p = [...at('aspects'), i];
+          const a = obj(x, p);
+          if (a.value !== undefined) return { value: u32n(a.value, [...p, 'value']) };
+          const name = str(a.name, [...p, 'name']);
+          const value = aspectValue(name);
+          if (value === undefined) throw new EncodeError(`unknown aspect name '${name}'; give its numeric value`, p);
+          return { value };
+        }),
+      };
+    case 'bitmask': {
+      const bits = u32n(o.bits, at('bits'));
+      return { kind, bits, set: arr(o.set, at('set')).map((x, i) => u32n(x, [...at('set'), i])) };
+    }
+    case 'spec-const-descriptors':
+      return {
+        kind,
+        descriptors: arr(o.descriptors, at('descriptors')).map((x, i) => {
+          const p = [...at('descriptors'), i];
+          const d = obj(x, p);
+          const id = d.id === undefined && d.padding === true ? SPEC_CONST_PADDING : u32n(d.id, [...p, 'id']);
+          return { id, offset: u32n(d.offset, [...p, 'offset']), size: u32n(d.size, [...p, 'size']) };
+        }),
+      };
+    case 'spec-const-defaults':
+      return { kind, bytes: fromHex(str(o.hex, at('hex')), at('hex')) };
+    case 'device-global': {
+      const layout = o.layout === undefined ? 'u32' : str(o.layout, at('layout'));
+      if (layout !== 'u32' && layout !== 'legacy-u8') throw new EncodeError("layout must be 'u32' or 'legacy-u8'", at('layout'));
+      return { kind, size: u32n(o.size, at('size')), deviceImageScope: u32n(o.deviceImageScope, at('deviceImageScope')), layout };
+    }
+    case 'host-pipe':
+      return { kind, size: u32n(o.size, at('size')) };
+    default:
+      throw new EncodeError(`unknown typed kind '${kind}'`, at('kind'));
+  }
+}
+
+function rawFromJson(o: JsonObject, path: (string | number)[]): PropertyValue | undefined {
+  const type = o.type;
+  if (type === undefined) return undefined;
+  if (type === 1) return o.value === undefined ? undefined : uint32(u32n(o.value, [...path, 'value']));
+  if (type === 2) {
+    if (o.hex === undefined) return undefined;
+    const bytes = fromHex(str(o.hex, [...path, 'hex']), [...path, 'hex']);
+    return byteArray(bytes, o.bits === undefined ? BigInt(bytes.length) * 8n : u64s(o.bits, [...path, 'bits']));
+  }
+  throw new EncodeError('type must be 1 (uint32) or 2 (byte array)', [...path, 'type']);
+}
+
+function textFromJson(o: JsonObject, path: (string | number)[]): PropertyValue | undefined {
+  if (o.text === undefined) return undefined;
+  const text = str(o.text, [...path, 'text']);
+  if (o.type !== 1 && o.type !== 2) throw new EncodeError("'text' needs 'type' 1 or 2", [...path, 'type']);
+  // Parse through the registry reader so `text` obeys exactly the rules of the file format.
+  try {
+    const reg = decodeRegistry(new TextEncoder().encode(`[x]\nk=${o.type}|${text}\n`));
+    return reg.get('x')!.get('k')!;
+  } catch (e) {
+    throw new EncodeError(`'text' is not a valid value: ${(e as Error).message}`, [...path, 'text']);
+  }
+}
+
+/** Parse a `--json` document back into a registry; see the module comment for the rules. */
+export function registryFromJson(doc: unknown): PropertySetRegistry {
+  const root = obj(doc, []);
+  if (root.format !== PROPS_JSON_FORMAT) throw new EncodeError(`'format' must be '${PROPS_JSON_FORMAT}'`, ['format']);
+  if (root.version !== PROPS_JSON_VERSION) throw new EncodeError(`unsupported 'version' ${JSON.stringify(root.version)} (this tool writes ${PROPS_JSON_VERSION})`, ['version']);
+  const sets: TypedSetInput[] = arr(root.sets, ['sets']).map((sv, i) => {
+    const sp = ['sets', i];
+    const s = obj(sv, sp);
+    return {
+      name: str(s.name, [...sp, 'name']),
+      properties: arr(s.properties, [...sp, 'properties']).map((pv, j) => {
+        const pp = [...sp, 'properties', j];
+        const p = obj(pv, pp);
+        const key = str(p.key, [...pp, 'key']);
+        const typed = p.typed === undefined ? undefined : typedFromJson(p.typed, [...pp, 'typed']);
+        const raw = rawFromJson(p, pp);
+        const text = textFromJson(p, pp);
+        if (raw && text && encodePropertyValue(raw) !== encodePropertyValue(text)) {
+          throw new EncodeError(`'text' (${encodePropertyValue(text)}) and the raw value (${encodePropertyValue(raw)}) disagree; remove one of them`, pp);
+        }
+        const value = raw ?? text;
+        return value ? { key, typed, value } : { key, typed };
+      }),
+    };
+  });
+  return encodeTypedRegistry(sets);
+}

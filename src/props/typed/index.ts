@@ -1,0 +1,115 @@
+/**
+ * Typed view of a whole registry: every property with its raw value, its typed value (when the set
+ * and key are known and the bytes decode exactly) and the problems found while decoding.
+ * `encodeTypedRegistry` is the inverse; unknown sets and keys are written back unchanged.
+ */
+import { EncodeError } from '../../codec/errors.js';
+import type { PropertySetRegistry, PropertyValue } from '../model.js';
+import { encodePropertyValue } from '../registry.js';
+import { keyRule, SET, setSchema, type KeyRule } from './sets.js';
+import { walkSpecConstants } from './spec-constants.js';
+import { decodeTypedValue, encodeTypedValue, type SpecConstDescriptor, type TypedValue, type ValueProblem } from './values.js';
+
+export * from './values.js';
+export * from './sets.js';
+export * from './aspects.js';
+export * from './spec-constants.js';
+
+export interface TypedProperty {
+  readonly key: string;
+  /** The stored value, always present. */
+  readonly value: PropertyValue;
+  /** Typed meaning, or null for unknown sets/keys and values that do not decode exactly. */
+  readonly typed: TypedValue | null;
+  /** The schema rule that applied, if any. */
+  readonly rule?: KeyRule;
+  readonly problems: ValueProblem[];
+}
+
+export interface TypedSet {
+  readonly name: string;
+  /** True when the set name is in the schema table (sets.ts). */
+  readonly known: boolean;
+  readonly properties: TypedProperty[];
+}
+
+/** Input of encodeTypedRegistry: a property given by its typed value, its raw value, or both (must agree). */
+export interface TypedPropertyInput {
+  key: string;
+  value?: PropertyValue;
+  typed?: TypedValue | null;
+}
+
+export interface TypedSetInput {
+  name: string;
+  properties: TypedPropertyInput[];
+}
+
+function sameValue(a: PropertyValue, b: PropertyValue): boolean {
+  return encodePropertyValue(a) === encodePropertyValue(b);
+}
+
+/** Decode every known property of `registry` into its typed form. */
+export function decodeTypedRegistry(registry: PropertySetRegistry): TypedSet[] {
+  const sets: TypedSet[] = [];
+  for (const [name, set] of registry) {
+    const properties: TypedProperty[] = [];
+    for (const [key, value] of set) {
+      const rule = keyRule(name, key);
+      if (!rule) {
+        properties.push({ key, value, typed: null, problems: [] });
+        continue;
+      }
+      const r = decodeTypedValue(rule.kind, value, rule.enumNames);
+      let typed = r.typed;
+      const problems = [...r.problems];
+      // Safety net for byte-exactness: a typed value must re-encode to the stored bytes.
+      if (typed && !sameValue(encodeTypedValue(typed), value)) {
+        problems.push({ severity: 'warning', message: `the ${rule.kind} view would not re-encode identically; kept raw` });
+        typed = null;
+      }
+      properties.push({ key, value, typed, rule, problems });
+    }
+    sets.push({ name, known: setSchema(name) !== undefined, properties });
+  }
+  attachDefaultSplit(sets);
+  return sets;
+}
+
+/** Split the default-values blob per constant when the descriptors are in the same registry. */
+function attachDefaultSplit(sets: TypedSet[]): void {
+  const descriptorSet = sets.find((s) => s.name === SET.SPEC_CONSTANTS);
+  const defaults = sets.find((s) => s.name === SET.SPEC_CONSTANTS_DEFAULT_VALUES)?.properties.find((p) => p.key === 'all');
+  if (!descriptorSet || !defaults || defaults.typed?.kind !== 'spec-const-defaults') return;
+  const lists: [string, SpecConstDescriptor[]][] = [];
+  for (const p of descriptorSet.properties) {
+    if (p.typed?.kind !== 'spec-const-descriptors') return; // cannot walk past an undecodable list
+    lists.push([p.key, p.typed.descriptors]);
+  }
+  defaults.typed.constants = walkSpecConstants(lists).constants;
+}
+
+/** Build a registry from typed sets. Typed values win over nothing; given both, they must agree. */
+export function encodeTypedRegistry(sets: readonly TypedSetInput[]): PropertySetRegistry {
+  const registry: PropertySetRegistry = new Map();
+  for (const s of sets) {
+    let set = registry.get(s.name);
+    if (!set) registry.set(s.name, (set = new Map()));
+    for (const p of s.properties) set.set(p.key, resolveValue(s.name, p));
+  }
+  return registry;
+}
+
+function resolveValue(setName: string, p: TypedPropertyInput): PropertyValue {
+  const path = [setName, p.key];
+  const fromTyped = p.typed ? encodeTypedValue(p.typed, path) : undefined;
+  if (fromTyped && p.value && !sameValue(fromTyped, p.value)) {
+    throw new EncodeError(
+      `typed value (${encodePropertyValue(fromTyped)}) and raw value (${encodePropertyValue(p.value)}) disagree; remove one of them`,
+      path,
+    );
+  }
+  const v = fromTyped ?? p.value;
+  if (!v) throw new EncodeError('property has neither a typed nor a raw value', path);
+  return v;
+}
