@@ -1,0 +1,44 @@
+/**
+ * Errors of the lowering layer (manifest → property sets). Every error names where in the input
+ * the problem is: a JSON path into the manifest (`specConstants[2].default[1]`) and, for LLVM type
+ * strings, the column inside the string.
+ */
+import { SyclbinError, formatPath, type ErrorCode } from '../codec/errors.js';
+
+export class LowerError extends SyclbinError {
+  readonly pathSegments: (string | number)[];
+  readonly reason: string;
+  constructor(reason: string, path: readonly (string | number)[] = [], code: ErrorCode = 'SYNTAX') {
+    super(code, reason);
+    this.reason = reason;
+    this.pathSegments = [...path];
+    this.refresh();
+  }
+  get path(): string {
+    return formatPath(this.pathSegments);
+  }
+  /** Prepend outer JSON path segments while unwinding. */
+  within(...outer: (string | number)[]): this {
+    this.pathSegments.unshift(...outer);
+    this.refresh();
+    return this;
+  }
+  private refresh(): void {
+    this.message = this.pathSegments.length ? `${this.reason} (at ${formatPath(this.pathSegments)})` : this.reason;
+  }
+}
+
+/**
+ * The sycl-post-link diagnostic of spec lowering.md fact 37, raised when a `device_image_scope`
+ * device global is used by more than one module. `message` is exactly the upstream text (without the
+ * `sycl-post-link: error: ` prefix the tool adds), so tools can print `<prog>: error: <message>`.
+ */
+export class CrossModuleDeviceGlobalError extends SyclbinError {
+  readonly irName: string;
+  readonly modules: string[];
+  constructor(irName: string, modules: string[]) {
+    super('FORMAT', `device_global variable '${irName}' with property "device_image_scope" is used in more than one device image.`);
+    this.irName = irName;
+    this.modules = modules;
+  }
+}

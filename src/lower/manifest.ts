@@ -1,0 +1,196 @@
+/**
+ * The lowering manifest (issue 5; JSON Schema: schemas/lower-manifest.schema.json) and its
+ * validation into typed inputs. Every error names the JSON path of the offending value
+ * (`specConstants[2].default[1]`, `types["struct.A"]`).
+ */
+import { LowerError } from './errors.js';
+import { DataLayout, DEFAULT_SPIR_DATALAYOUT } from './datalayout.js';
+import { TypeTable, type IrType } from './types.js';
+import { parseConstValue, type ConstValue } from './values.js';
+import type { SpecConstMode } from './spec-constants.js';
+import type { HostAccess, InitMode } from './device-globals.js';
+
+/** The manifest as JSON (what users write). */
+export interface LoweringManifestJson {
+  $schema?: string;
+  description?: string;
+  mode: SpecConstMode;
+  dataLayout?: string;
+  types?: Record<string, string>;
+  specConstants?: {
+    name: string;
+    type: string;
+    default: unknown;
+    specId?: number;
+  }[];
+  deviceGlobals?: {
+    name: string;
+    irName?: string;
+    type: string;
+    deviceImageScope?: boolean;
+    hostAccess?: HostAccess;
+    initMode?: InitMode;
+    implementInCsr?: boolean;
+  }[];
+  modules?: { name: string; uses: string[] }[];
+  emitProgramMetadata?: boolean;
+}
+
+export interface ManifestSpecConstant {
+  readonly name: string;
+  readonly type: IrType;
+  readonly default: ConstValue;
+  readonly specId?: number;
+  readonly path: readonly (string | number)[];
+}
+
+export interface ManifestDeviceGlobal {
+  readonly name: string;
+  readonly irName: string;
+  readonly type: IrType;
+  readonly deviceImageScope: boolean;
+  readonly hostAccess?: HostAccess;
+  readonly initMode?: InitMode;
+  readonly implementInCsr?: boolean;
+  readonly path: readonly (string | number)[];
+}
+
+/** A validated manifest with parsed types and constants. */
+export interface LoweringManifest {
+  readonly mode: SpecConstMode;
+  readonly dataLayout: DataLayout;
+  /** The manifest's named types, resolved (definition order). */
+  readonly types: TypeTable;
+  readonly specConstants: readonly ManifestSpecConstant[];
+  readonly deviceGlobals: readonly ManifestDeviceGlobal[];
+  readonly modules?: readonly { readonly name: string; readonly uses: readonly string[] }[];
+  readonly emitProgramMetadata: boolean;
+}
+
+type Path = readonly (string | number)[];
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function kind(v: unknown): string {
+  return v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v;
+}
+
+function obj(v: unknown, path: Path, allowed: readonly string[], required: readonly string[]): Record<string, unknown> {
+  if (!isObject(v)) throw new LowerError(`expected an object, got ${kind(v)}`, path);
+  for (const k of Object.keys(v)) {
+    if (!allowed.includes(k)) throw new LowerError(`unknown property "${k}" (allowed: ${allowed.join(', ')})`, [...path, k]);
+  }
+  for (const k of required) if (!(k in v)) throw new LowerError(`missing required property "${k}"`, path);
+  return v;
+}
+
+function str(v: unknown, path: Path, what = 'a string'): string {
+  if (typeof v !== 'string') throw new LowerError(`expected ${what}, got ${kind(v)}`, path);
+  return v;
+}
+
+function bool(v: unknown, path: Path): boolean {
+  if (typeof v !== 'boolean') throw new LowerError(`expected true or false, got ${kind(v)}`, path);
+  return v;
+}
+
+function arr(v: unknown, path: Path): unknown[] {
+  if (!Array.isArray(v)) throw new LowerError(`expected an array, got ${kind(v)}`, path);
+  return v;
+}
+
+/**
+ * A property key must survive the registry text (`key=type|value\n`, key ends at the first `=`;
+ * spec README rule 2), so no `=`, line breaks or NUL, and not empty.
+ */
+function propertyKey(v: unknown, path: Path): string {
+  const s = str(v, path);
+  if (s === '') throw new LowerError('must not be empty', path);
+  if (/[=\r\n\0]/.test(s)) throw new LowerError(`"${s}" cannot be a property key: it contains '=', a line break or NUL`, path);
+  return s;
+}
+
+function oneOf<T extends string>(v: unknown, path: Path, values: readonly T[]): T {
+  if (typeof v !== 'string' || !values.includes(v as T)) throw new LowerError(`expected one of ${values.map((x) => JSON.stringify(x)).join(', ')}, got ${JSON.stringify(v)}`, path);
+  return v as T;
+}
+
+/** Validates a parsed JSON manifest. */
+export function parseManifest(json: unknown): LoweringManifest {
+  const m = obj(json, [], ['$schema', 'description', 'mode', 'dataLayout', 'types', 'specConstants', 'deviceGlobals', 'modules', 'emitProgramMetadata'], ['mode']);
+  const mode = oneOf(m.mode, ['mode'], ['native', 'emulation'] as const);
+  const dataLayout = DataLayout.parse(m.dataLayout === undefined ? DEFAULT_SPIR_DATALAYOUT : str(m.dataLayout, ['dataLayout']), ['dataLayout']);
+  if (m.types !== undefined && !isObject(m.types)) throw new LowerError(`expected an object of type definitions, got ${kind(m.types)}`, ['types']);
+  const typeDefs: Record<string, string> = {};
+  for (const [k, v] of Object.entries((m.types ?? {}) as Record<string, unknown>)) typeDefs[k] = str(v, ['types', k], 'a type in LLVM IR syntax');
+  const types = new TypeTable(typeDefs);
+  types.resolveAll();
+
+  const specConstants = arr(m.specConstants ?? [], ['specConstants']).map((raw, i): ManifestSpecConstant => {
+    const path = ['specConstants', i];
+    const o = obj(raw, path, ['name', 'type', 'default', 'specId', 'description'], ['name', 'type', 'default']);
+    const name = propertyKey(o.name, [...path, 'name']);
+    const type = types.parse(str(o.type, [...path, 'type'], 'a type in LLVM IR syntax'), [...path, 'type']);
+    const dflt = parseConstValue(o.default, type, [...path, 'default']);
+    let specId: number | undefined;
+    if (o.specId !== undefined) {
+      if (typeof o.specId !== 'number' || !Number.isInteger(o.specId)) throw new LowerError(`expected an integer SpecId, got ${kind(o.specId)}`, [...path, 'specId']);
+      specId = o.specId;
+    }
+    return specId === undefined ? { name, type, default: dflt, path } : { name, type, default: dflt, specId, path };
+  });
+
+  const deviceGlobals = arr(m.deviceGlobals ?? [], ['deviceGlobals']).map((raw, i): ManifestDeviceGlobal => {
+    const path = ['deviceGlobals', i];
+    const o = obj(raw, path, ['name', 'irName', 'type', 'deviceImageScope', 'hostAccess', 'initMode', 'implementInCsr', 'description'], ['name', 'type']);
+    const name = propertyKey(o.name, [...path, 'name']);
+    const irName = o.irName === undefined ? name : str(o.irName, [...path, 'irName']);
+    if (irName === '') throw new LowerError('must not be empty', [...path, 'irName']);
+    const type = types.parse(str(o.type, [...path, 'type'], 'a type in LLVM IR syntax'), [...path, 'type']);
+    const g: ManifestDeviceGlobal = {
+      name,
+      irName,
+      type,
+      deviceImageScope: o.deviceImageScope === undefined ? false : bool(o.deviceImageScope, [...path, 'deviceImageScope']),
+      ...(o.hostAccess !== undefined ? { hostAccess: oneOf(o.hostAccess, [...path, 'hostAccess'], ['read', 'write', 'read_write', 'none'] as const) } : {}),
+      ...(o.initMode !== undefined ? { initMode: oneOf(o.initMode, [...path, 'initMode'], ['reprogram', 'reset'] as const) } : {}),
+      ...(o.implementInCsr !== undefined ? { implementInCsr: bool(o.implementInCsr, [...path, 'implementInCsr']) } : {}),
+      path,
+    };
+    return g;
+  });
+
+  const known = new Set([...specConstants.map((s) => s.name), ...deviceGlobals.map((g) => g.name)]);
+  let modules: { name: string; uses: string[] }[] | undefined;
+  if (m.modules !== undefined) {
+    const names = new Set<string>();
+    modules = arr(m.modules, ['modules']).map((raw, i) => {
+      const path = ['modules', i];
+      const o = obj(raw, path, ['name', 'uses', 'description'], ['name', 'uses']);
+      const name = str(o.name, [...path, 'name']);
+      if (names.has(name)) throw new LowerError(`module "${name}" is listed twice`, [...path, 'name']);
+      names.add(name);
+      const uses = arr(o.uses, [...path, 'uses']).map((u, j) => {
+        const s = str(u, [...path, 'uses', j]);
+        if (!known.has(s)) throw new LowerError(`"${s}" is neither a spec constant nor a device global of this manifest`, [...path, 'uses', j]);
+        return s;
+      });
+      return { name, uses };
+    });
+  }
+  const emitProgramMetadata = m.emitProgramMetadata === undefined ? false : bool(m.emitProgramMetadata, ['emitProgramMetadata']);
+  return { mode, dataLayout, types, specConstants, deviceGlobals, ...(modules ? { modules } : {}), emitProgramMetadata };
+}
+
+/** Parses manifest text (JSON). Syntax errors become LowerErrors. */
+export function parseManifestText(text: string): LoweringManifest {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new LowerError(`manifest is not valid JSON: ${(e as Error).message}`);
+  }
+  return parseManifest(json);
+}

@@ -1,0 +1,378 @@
+/**
+ * Specialization constants → IDs, descriptors and default-value blob, a port of SpecConstantsPass
+ * (intel/llvm llvm/lib/SYCLLowerIR/SpecConstants.cpp @08fde7a7; spec lowering.md §1.D facts 14–29).
+ *
+ * Native mode (`-spec-const=native`, SPIR-V JIT):
+ *   - IDs: a counter starting at 0; each new constant takes consecutive IDs in a depth-first walk
+ *     of its type (emitSpecConstantRecursiveImpl). Which elements are "defined" is decided by
+ *     collectDefinedElements: the scalar leaves of the default value keyed by their byte offset
+ *     (array/vector elements at *alloc-size* stride); an aggregate element whose offset has no
+ *     defined leaf is passed as `undef` and consumes exactly one ID (fact 17, 29).
+ *   - Upstream quirk replicated: the very first ID-consuming element reuses the pre-pushed
+ *     `{NextID, Undef=false}` entry, so if it is undef it is *not* marked undef (see
+ *     {@link assignNativeIds}).
+ *   - Descriptors (collectCompositeElementsInfoRecursive, facts 18–19): `{ID, Offset, StoreSize}` per
+ *     defined scalar leaf; struct members at `base + StructLayout offset`; array/vector elements back
+ *     to back by what each consumed (store size — the §3 item 7 quirk); after every struct with
+ *     tail padding `{0xFFFFFFFF, end, structSize - (end - base)}`.
+ * Emulation mode (`-spec-const=emulation`, AOT/PTX/AMDGCN, facts 21–22): one ID per constant, one
+ *   descriptor `{ID, 0, StoreSize}`; constants placed at offsets aligned to their ABI alignment; the
+ *   alignment gap is described by `{0xFFFFFFFF, prevSize, pad}` appended to the *previous*
+ *   constant and filled with zeros in the default blob.
+ * Default blob (fact 23–24): concatenation of the constants' default bytes in first-encounter
+ *   (= manifest) order, see {@link encodeDefaultValue}.
+ *
+ * Explicit SpecIds (`specId`, HLSL `[[vk::constant_id(N)]]`, seed 002): scalar constants only; the
+ * constant's single leaf gets SpecId N and does not advance the sequential counter; any ID used
+ * twice (pinned vs pinned, or pinned vs a sequential ID, undef-consumed IDs included) is an error.
+ */
+import { LowerError } from './errors.js';
+import type { DataLayout } from './datalayout.js';
+import { isScalar, typeToString, type AggregateType, type IrType, type ScalarType } from './types.js';
+import {
+  aggregateElement,
+  encodeDefaultValue,
+  hasStoreAllocQuirk,
+  type ConstValue,
+  type ScalarConst,
+} from './values.js';
+
+/** `std::numeric_limits<unsigned>::max()`: the ID of padding descriptors, skipped by the runtime. */
+export const PADDING_ID = 0xffffffff;
+
+export type SpecConstMode = 'native' | 'emulation';
+
+/** One 12-byte `SpecConstantDescriptor {uint32 ID; uint32 Offset; uint32 Size}` (fact 15). */
+export interface SpecConstantDescriptor {
+  readonly id: number;
+  /** Offset relative to the start of the constant's value. */
+  readonly offset: number;
+  readonly size: number;
+}
+
+/** An entry of SpecConstantsPass's per-constant ID list (`struct ID {unsigned ID; bool Undef;}`). */
+export interface IdEntry {
+  readonly id: number;
+  readonly undef: boolean;
+}
+
+/**
+ * The SPIR-V view of one native-mode constant: exactly the `__spirv_SpecConstant` (scalar) and
+ * `__spirv_SpecConstantComposite` (aggregate) calls SpecConstantsPass emits, in emission order.
+ *   - `scalar`: `OpSpecConstant{,True,False}` with `SpecId id` and the default literal.
+ *   - `undef`: the element is passed to the enclosing composite as `undef` (OpUndef); its `id` was
+ *     consumed but is never decorated.
+ *   - `composite`: `OpSpecConstantComposite` of the element nodes.
+ */
+export type SpecConstantNode =
+  | { readonly kind: 'scalar'; readonly type: ScalarType; readonly id: number; readonly default: ScalarConst }
+  | { readonly kind: 'undef'; readonly type: IrType; readonly id: number }
+  | { readonly kind: 'composite'; readonly type: AggregateType; readonly elements: readonly SpecConstantNode[] };
+
+export interface SpecConstantInput {
+  /** Symbolic ID (property key). */
+  readonly name: string;
+  readonly type: IrType;
+  readonly default: ConstValue;
+  /** Explicit SpecId (vk::constant_id), native mode, scalars only. */
+  readonly specId?: number;
+  /** JSON path of the manifest entry, for errors. */
+  readonly path?: readonly (string | number)[];
+}
+
+export interface EmulationPlacement {
+  /** Byte offset of the constant in the emulation buffer (what the kernel's GEP uses). */
+  readonly offset: number;
+  /** getTypeStoreSize(type): how far NextOffset advances. */
+  readonly size: number;
+  /** getABITypeAlign(type). */
+  readonly align: number;
+  /** Zero bytes inserted before this constant (described on the previous constant). */
+  readonly paddingBefore: number;
+}
+
+export interface LoweredSpecConstant {
+  readonly name: string;
+  readonly type: IrType;
+  readonly default: ConstValue;
+  readonly path: readonly (string | number)[];
+  /** Upstream ID list (native: one per scalar leaf or undef element; emulation: one). */
+  readonly ids: readonly IdEntry[];
+  /** Descriptor list written as the property value (padding descriptors included). */
+  readonly descriptors: readonly SpecConstantDescriptor[];
+  /** This constant's bytes in the default blob (without inter-constant padding). */
+  readonly defaultBytes: Uint8Array;
+  /** Where `defaultBytes` start in the `all` blob. */
+  readonly blobOffset: number;
+  /** True when `specId` pinned the ID. */
+  readonly explicitSpecId: boolean;
+  /** Native mode: the SPIR-V spec-constant tree. */
+  readonly tree?: SpecConstantNode;
+  /** Emulation mode: the buffer placement. */
+  readonly emulation?: EmulationPlacement;
+}
+
+export interface SpecConstantsLowering {
+  readonly mode: SpecConstMode;
+  readonly constants: readonly LoweredSpecConstant[];
+  /** Value of `[SYCL/specialization constants default values] all`. */
+  readonly defaultBlob: Uint8Array;
+  /** Native: NextID after the last constant; emulation: number of constants. */
+  readonly nextId: number;
+  /** Emulation: NextOffset after the last constant (size of the buffer the kernels index). */
+  readonly bufferSize: number;
+  /** Cases where the output replicates a known upstream quirk (spec §3 item 7), human readable. */
+  readonly warnings: readonly string[];
+}
+
+/** Upper bound on IDs per constant, so a pathological `[4294967295 x i8]` cannot hang the tool. */
+export const MAX_LEAVES_PER_CONSTANT = 1 << 20;
+
+// ------------------------------------------------------------------------------------------------
+// Native mode
+
+/** collectDefinedElements: (offset, scalar) for every defined leaf, array/vector at alloc stride. */
+function collectDefinedElements(c: ConstValue, dl: DataLayout, at: number, out: [number, ScalarConst][], budget: { n: number }): void {
+  if (c.kind === 'undef') return;
+  const t = c.type;
+  if (c.kind === 'int' || c.kind === 'fp') {
+    if (++budget.n > MAX_LEAVES_PER_CONSTANT) throw new LowerError(`more than ${MAX_LEAVES_PER_CONSTANT} scalar leaves in one spec constant`, [], 'LIMIT');
+    out.push([at, c]);
+    return;
+  }
+  if (t.kind === 'struct') {
+    const sl = dl.structLayout(t);
+    t.elements.forEach((_e, i) => collectDefinedElements(aggregateElement(c, i), dl, at + sl.offsets[i]!, out, budget));
+  } else if (t.kind === 'array' || t.kind === 'vector') {
+    const stride = dl.allocSize(t.element);
+    for (let i = 0; i < t.length; i++) collectDefinedElements(aggregateElement(c, i), dl, at + i * stride, out, budget);
+  }
+}
+
+function lowerBound(defined: readonly [number, ScalarConst][], offset: number): number {
+  let lo = 0;
+  let hi = defined.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (defined[mid]![0] < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Native ID assignment for a *new* constant starting at `firstId`: a port of
+ * emitSpecConstantRecursive / emitSpecConstantRecursiveImpl. Returns the ID list (whose length is
+ * what NextID advances by) and the spec-constant tree.
+ *
+ * Replicated quirk: the list starts as `[{firstId, Undef: false}]` and entries are appended only
+ * when `Index >= IDs.size()`, so the first ID-consuming element uses the pre-pushed entry even when
+ * it is undef, leaving it marked defined. A constant with no leaves at all (`{}`, `[0 x i32]`)
+ * still consumes that one ID.
+ */
+export function assignNativeIds(type: IrType, dflt: ConstValue, firstId: number, dl: DataLayout): { ids: IdEntry[]; tree: SpecConstantNode } {
+  const defined: [number, ScalarConst][] = [];
+  collectDefinedElements(dflt, dl, 0, defined, { n: 0 });
+  const ids: IdEntry[] = [{ id: firstId, undef: false }];
+  let index = 0;
+  const take = (undef: boolean): number => {
+    if (index >= ids.length) {
+      if (ids.length >= MAX_LEAVES_PER_CONSTANT) throw new LowerError(`more than ${MAX_LEAVES_PER_CONSTANT} IDs in one spec constant`, [], 'LIMIT');
+      ids.push({ id: ids[ids.length - 1]!.id + 1, undef });
+    }
+    return ids[index++]!.id;
+  };
+  const emit = (ty: IrType, cur: number): SpecConstantNode => {
+    if (isScalar(ty)) {
+      const i = lowerBound(defined, cur);
+      const hit = defined[i];
+      if (!hit || hit[0] !== cur) throw new LowerError('a scalar spec constant needs a defined default value', []);
+      return { kind: 'scalar', type: ty, id: take(false), default: hit[1] };
+    }
+    const elements: SpecConstantNode[] = [];
+    const visit = (elTy: IrType, local: number): void => {
+      const elOff = cur + local;
+      const i = lowerBound(defined, elOff);
+      const hit = defined[i];
+      if (!hit || hit[0] !== elOff) elements.push({ kind: 'undef', type: elTy, id: take(true) });
+      else elements.push(emit(elTy, elOff));
+    };
+    if (ty.kind === 'struct') {
+      const sl = dl.structLayout(ty);
+      ty.elements.forEach((e, i) => visit(e, sl.offsets[i]!));
+    } else {
+      const stride = dl.allocSize(ty.element);
+      for (let i = 0; i < ty.length; i++) visit(ty.element, i * stride);
+    }
+    return { kind: 'composite', type: ty, elements };
+  };
+  const tree = emit(type, 0);
+  return { ids, tree };
+}
+
+/**
+ * Native descriptors: a port of collectCompositeElementsInfoRecursive (facts 18–19). Reading past
+ * the ID list is undefined behaviour upstream; it only happens here for zero-sized trailing
+ * elements (harmless: nothing is emitted either way) or after the first-element-undef quirk on an
+ * aggregate, which is reported as an error.
+ */
+export function nativeDescriptors(type: IrType, ids: readonly IdEntry[], dl: DataLayout): SpecConstantDescriptor[] {
+  const out: SpecConstantDescriptor[] = [];
+  let it = 0;
+  const walk = (ty: IrType, off: { v: number }): void => {
+    const entry = ids[it];
+    if (entry?.undef) {
+      it++;
+      return;
+    }
+    if (ty.kind === 'array' || ty.kind === 'vector') {
+      for (let i = 0; i < ty.length; i++) walk(ty.element, off);
+      return;
+    }
+    if (ty.kind === 'struct') {
+      const sl = dl.structLayout(ty);
+      const base = off.v;
+      const local = { v: off.v };
+      ty.elements.forEach((e, i) => {
+        local.v = off.v + sl.offsets[i]!;
+        walk(e, local);
+      });
+      const pad = base + sl.size - local.v;
+      if (pad !== 0) out.push({ id: PADDING_ID, offset: local.v >>> 0, size: pad >>> 0 });
+      off.v += sl.size;
+      return;
+    }
+    if (!entry) {
+      throw new LowerError(
+        'sycl-post-link would read past the end of its ID list for this constant (undefined behaviour: its first element is an undef aggregate, see SpecConstants.cpp HandleUndef); give the first element a defined value',
+        [],
+      );
+    }
+    const size = dl.storeSize(ty);
+    out.push({ id: entry.id, offset: off.v, size });
+    it++;
+    off.v += size;
+  };
+  walk(type, { v: 0 });
+  return out;
+}
+
+// ------------------------------------------------------------------------------------------------
+
+function checkU32(n: number, what: string, path: readonly (string | number)[]): void {
+  if (n > 0xffffffff) throw new LowerError(`${what} ${n} does not fit in the 32-bit descriptor field`, path, 'LIMIT');
+}
+
+/**
+ * Lowers all spec constants of a manifest in the given (first-encounter) order.
+ * Errors carry the JSON path of the constant (`path` of each input).
+ */
+export function lowerSpecConstants(inputs: readonly SpecConstantInput[], mode: SpecConstMode, dl: DataLayout): SpecConstantsLowering {
+  const seen = new Map<string, number>();
+  inputs.forEach((sc, i) => {
+    const path = sc.path ?? ['specConstants', i];
+    const prev = seen.get(sc.name);
+    if (prev !== undefined) throw new LowerError(`spec constant "${sc.name}" is listed twice (first at specConstants[${prev}])`, [...path, 'name']);
+    seen.set(sc.name, i);
+    if (sc.default.kind === 'undef') throw new LowerError('the default value of a spec constant cannot be undef (null)', [...path, 'default']);
+    if (sc.specId !== undefined) {
+      if (mode !== 'native') throw new LowerError('specId (vk::constant_id) needs mode "native": emulated constants have no SPIR-V SpecId', [...path, 'specId']);
+      if (!isScalar(sc.type)) throw new LowerError(`specId (vk::constant_id) applies to scalar constants only, not ${typeToString(sc.type)}`, [...path, 'specId']);
+      if (!Number.isInteger(sc.specId) || sc.specId < 0 || sc.specId >= PADDING_ID) {
+        throw new LowerError(`specId must be an integer in 0..4294967294 (4294967295 marks padding), got ${sc.specId}`, [...path, 'specId']);
+      }
+    }
+  });
+
+  const warnings: string[] = [];
+  const blob: number[] = [];
+  const constants: LoweredSpecConstant[] = [];
+  let nextId = 0;
+  let nextOffset = 0;
+
+  if (mode === 'native') {
+    const owners = new Map<number, string>();
+    const claim = (id: number, who: string, path: readonly (string | number)[]): void => {
+      const other = owners.get(id);
+      if (other !== undefined) throw new LowerError(`SpecId ${id} is used twice: by ${other} and by ${who}`, path);
+      owners.set(id, who);
+    };
+    // Pinned IDs first, so the conflict message names both sides whatever the order.
+    inputs.forEach((sc, i) => {
+      if (sc.specId !== undefined) claim(sc.specId, `"${sc.name}" (explicit specId)`, [...(sc.path ?? ['specConstants', i]), 'specId']);
+    });
+    inputs.forEach((sc, i) => {
+      const path = sc.path ?? ['specConstants', i];
+      try {
+        const explicit = sc.specId !== undefined;
+        const { ids, tree } = assignNativeIds(sc.type, sc.default, explicit ? sc.specId! : nextId, dl);
+        if (!explicit) {
+          for (const e of ids) claim(e.id, `"${sc.name}" (sequential ID${e.undef ? ', consumed by an undef element' : ''})`, path);
+          nextId += ids.length;
+        }
+        const descriptors = nativeDescriptors(sc.type, ids, dl);
+        for (const d of descriptors) checkU32(d.offset + d.size, 'descriptor end offset', path);
+        const blobOffset = blob.length;
+        encodeDefaultValue(sc.default, dl, blob, [...path, 'default']);
+        const defaultBytes = Uint8Array.from(blob.slice(blobOffset));
+        if (hasStoreAllocQuirk(sc.type, dl)) {
+          warnings.push(
+            `${typeToString(sc.type)} of "${sc.name}" has array/vector elements whose alloc size differs from their store size: descriptors and default bytes place them back to back by store size, unlike the memory layout (replicated sycl-post-link quirk, spec lowering.md §3 item 7)`,
+          );
+        }
+        constants.push({ name: sc.name, type: sc.type, default: sc.default, path, ids, descriptors, defaultBytes, blobOffset, explicitSpecId: explicit, tree });
+      } catch (e) {
+        if (e instanceof LowerError && !e.pathSegments.length) throw e.within(...path);
+        throw e;
+      }
+    });
+  } else {
+    inputs.forEach((sc, i) => {
+      const path = sc.path ?? ['specConstants', i];
+      try {
+        const size = dl.storeSize(sc.type);
+        const align = dl.abiAlign(sc.type);
+        let cur = nextOffset;
+        let pad = 0;
+        if (cur % align !== 0) {
+          pad = align - (cur % align);
+          nextOffset += pad;
+          cur += pad;
+          // updatePaddingInLastMDNode: {max, PrevSize, Padding} on the previous constant. The first
+          // constant is at offset 0, so a previous constant always exists here.
+          const prev = constants[constants.length - 1]!;
+          const prevSize = prev.descriptors[0]!.size;
+          constants[constants.length - 1] = { ...prev, descriptors: [...prev.descriptors, { id: PADDING_ID, offset: prevSize, size: pad }] };
+          for (let k = 0; k < pad; k++) blob.push(0);
+        }
+        checkU32(cur + size, 'emulation buffer offset', path);
+        const id = nextId++;
+        const blobOffset = blob.length;
+        encodeDefaultValue(sc.default, dl, blob, [...path, 'default']);
+        const defaultBytes = Uint8Array.from(blob.slice(blobOffset));
+        if (defaultBytes.length !== size) {
+          warnings.push(
+            `default bytes of "${sc.name}" (${defaultBytes.length}) differ from its store size (${size}): the emulation buffer layout and the default blob disagree after it (replicated sycl-post-link quirk, spec lowering.md §3 item 7)`,
+          );
+        }
+        nextOffset += size;
+        constants.push({
+          name: sc.name,
+          type: sc.type,
+          default: sc.default,
+          path,
+          ids: [{ id, undef: false }],
+          descriptors: [{ id, offset: 0, size }],
+          defaultBytes,
+          blobOffset,
+          explicitSpecId: false,
+          emulation: { offset: cur, size, align, paddingBefore: pad },
+        });
+      } catch (e) {
+        if (e instanceof LowerError && !e.pathSegments.length) throw e.within(...path);
+        throw e;
+      }
+    });
+  }
+  return { mode, constants, defaultBlob: Uint8Array.from(blob), nextId, bufferSize: nextOffset, warnings };
+}

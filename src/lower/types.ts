@@ -1,0 +1,381 @@
+/**
+ * LLVM IR type syntax → typed AST.
+ *
+ * Supported syntax (the subset a SYCL specialization constant or device global can have, spec
+ * lowering.md §1.D and issue 5): `i1 i8 i16 i32 i64 half float double`, literal structs `{ T, … }`,
+ * packed structs `<{ T, … }>`, arrays `[N x T]`, vectors `<N x S>` (S scalar) and `%name` references
+ * to named (identified) struct types defined in the manifest's `types` map (`"struct.A": "{ i32 }"`).
+ *
+ * The AST is immutable and shared: every reference to `%struct.A` resolves to the same
+ * {@link StructType} object, so identity comparison (`a === b`) tells "same named type", like LLVM
+ * `StructType*`. Named types must be struct bodies (as in LLVM, where only structs are identified);
+ * recursion is impossible without pointers, so any cycle is an error.
+ *
+ * Consumers (layout, default values, spec-constant IDs, and the SPIR-V / LLVM-IR emitters) switch on
+ * `kind`:
+ *   - `int`    {bits}                      — SPIR-V OpTypeInt bits 0 (i1 → OpTypeBool)
+ *   - `float`  {float: half|float|double}  — OpTypeFloat 16/32/64
+ *   - `struct` {elements, packed, name?}   — OpTypeStruct (named: `%name` in IR, `_R<name>` mangling)
+ *   - `array`  {length, element}           — OpTypeArray
+ *   - `vector` {length, element}           — OpTypeVector
+ */
+import { LowerError } from './errors.js';
+
+export type IntBits = 1 | 8 | 16 | 32 | 64;
+export type FloatKind = 'half' | 'float' | 'double';
+
+export interface IntType {
+  readonly kind: 'int';
+  readonly bits: IntBits;
+}
+export interface FloatType {
+  readonly kind: 'float';
+  readonly float: FloatKind;
+}
+export type ScalarType = IntType | FloatType;
+
+export interface StructType {
+  readonly kind: 'struct';
+  /** `<{ … }>`: no padding between members, ABI alignment 1. */
+  readonly packed: boolean;
+  /** Name of an identified struct (without `%`), absent for literal structs. */
+  readonly name?: string;
+  readonly elements: readonly IrType[];
+}
+export interface ArrayType {
+  readonly kind: 'array';
+  readonly length: number;
+  readonly element: IrType;
+}
+export interface VectorType {
+  readonly kind: 'vector';
+  /** >= 1 */
+  readonly length: number;
+  readonly element: ScalarType;
+}
+export type AggregateType = StructType | ArrayType | VectorType;
+export type IrType = ScalarType | AggregateType;
+
+const INT_TYPES: Record<string, IntType> = {
+  i1: { kind: 'int', bits: 1 },
+  i8: { kind: 'int', bits: 8 },
+  i16: { kind: 'int', bits: 16 },
+  i32: { kind: 'int', bits: 32 },
+  i64: { kind: 'int', bits: 64 },
+};
+const FLOAT_TYPES: Record<FloatKind, FloatType> = {
+  half: { kind: 'float', float: 'half' },
+  float: { kind: 'float', float: 'float' },
+  double: { kind: 'float', float: 'double' },
+};
+
+/** Shared scalar type objects. */
+export const Types = {
+  i1: INT_TYPES.i1!,
+  i8: INT_TYPES.i8!,
+  i16: INT_TYPES.i16!,
+  i32: INT_TYPES.i32!,
+  i64: INT_TYPES.i64!,
+  half: FLOAT_TYPES.half,
+  float: FLOAT_TYPES.float,
+  double: FLOAT_TYPES.double,
+} as const;
+
+export function isScalar(t: IrType): t is ScalarType {
+  return t.kind === 'int' || t.kind === 'float';
+}
+
+/** Bit width of a scalar (i1 → 1, half → 16, …). */
+export function scalarBits(t: ScalarType): number {
+  return t.kind === 'int' ? t.bits : t.float === 'half' ? 16 : t.float === 'float' ? 32 : 64;
+}
+
+/** Element types of an aggregate in order (array/vector: `length` copies). */
+export function elementTypes(t: AggregateType): IrType[] {
+  if (t.kind === 'struct') return [...t.elements];
+  return new Array<IrType>(t.length).fill(t.element);
+}
+
+// ------------------------------------------------------------------------------------------------
+// Printing (LLVM IR syntax)
+
+const PLAIN_NAME = /^[-a-zA-Z$._][-a-zA-Z$._0-9]*$/;
+
+/** `%struct.A` or `%"class.sycl::vec"` as LLVM prints identified-type names. */
+export function formatTypeName(name: string): string {
+  if (PLAIN_NAME.test(name)) return `%${name}`;
+  let out = '%"';
+  for (const ch of new TextEncoder().encode(name)) {
+    if (ch === 0x22 || ch === 0x5c || ch < 0x20 || ch >= 0x7f) out += '\\' + ch.toString(16).toUpperCase().padStart(2, '0');
+    else out += String.fromCharCode(ch);
+  }
+  return out + '"';
+}
+
+/** LLVM IR spelling of a type; named structs print as their `%name`. */
+export function typeToString(t: IrType): string {
+  switch (t.kind) {
+    case 'int':
+      return `i${t.bits}`;
+    case 'float':
+      return t.float;
+    case 'struct':
+      return t.name !== undefined ? formatTypeName(t.name) : structBodyToString(t);
+    case 'array':
+      return `[${t.length} x ${typeToString(t.element)}]`;
+    case 'vector':
+      return `<${t.length} x ${typeToString(t.element)}>`;
+  }
+}
+
+/** The body of a struct as LLVM prints it: `{ i32, float }`, `<{ i8 }>`, `{}`. */
+export function structBodyToString(t: StructType): string {
+  const inner = t.elements.length ? `{ ${t.elements.map(typeToString).join(', ')} }` : '{}';
+  return t.packed ? `<${inner}>` : inner;
+}
+
+/**
+ * Named structs reachable from `roots`, dependencies first (the order an LLVM IR module can
+ * define them in), each once.
+ */
+export function collectNamedStructs(roots: readonly IrType[]): StructType[] {
+  const seen = new Set<StructType>();
+  const out: StructType[] = [];
+  const visit = (t: IrType): void => {
+    if (t.kind === 'array' || t.kind === 'vector') return visit(t.element);
+    if (t.kind !== 'struct') return;
+    if (seen.has(t)) return;
+    if (t.name !== undefined) seen.add(t);
+    t.elements.forEach(visit);
+    if (t.name !== undefined) out.push(t);
+  };
+  roots.forEach(visit);
+  return out;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Parsing
+
+/** Resolves `%name` references; returns the struct type or throws a LowerError. */
+export type NamedTypeResolver = (name: string, column: number) => StructType;
+
+class TypeParser {
+  private pos = 0;
+  constructor(
+    private readonly text: string,
+    private readonly path: readonly (string | number)[],
+    private readonly resolve: NamedTypeResolver | undefined,
+  ) {}
+
+  fail(msg: string, at = this.pos): never {
+    throw new LowerError(`${msg} in type "${this.text}" at column ${at + 1}`, this.path);
+  }
+
+  private skipWs(): void {
+    while (this.pos < this.text.length && /\s/.test(this.text[this.pos]!)) this.pos++;
+  }
+
+  private peek(): string {
+    this.skipWs();
+    return this.text[this.pos] ?? '';
+  }
+
+  private expect(ch: string): void {
+    if (this.peek() !== ch) this.fail(`expected '${ch}'${this.pos >= this.text.length ? ' but the type ended' : ` but found '${this.text[this.pos]}'`}`);
+    this.pos++;
+  }
+
+  private integer(what: string): number {
+    this.skipWs();
+    const m = /^[0-9]+/.exec(this.text.slice(this.pos));
+    if (!m) this.fail(`expected ${what}`);
+    const n = Number(m[0]);
+    if (!Number.isSafeInteger(n) || n > 0xffffffff) this.fail(`${what} ${m[0]} is too large (at most 4294967295)`);
+    this.pos += m[0].length;
+    return n;
+  }
+
+  parseTop(): IrType {
+    const t = this.type();
+    this.skipWs();
+    if (this.pos !== this.text.length) this.fail(`unexpected '${this.text[this.pos]}' after the type`);
+    return t;
+  }
+
+  /** A named type's body must be a struct (LLVM only names structs). */
+  parseStructBody(name: string): StructType {
+    this.skipWs();
+    const start = this.pos;
+    const c = this.peek();
+    const next = this.text.slice(this.pos + 1).trimStart()[0];
+    if (c !== '{' && !(c === '<' && next === '{')) {
+      this.fail(`named type %${name} must be a struct body ('{ … }' or '<{ … }>'), as LLVM only names struct types`, start);
+    }
+    const body = this.type(name);
+    this.skipWs();
+    if (this.pos !== this.text.length) this.fail(`unexpected '${this.text[this.pos]}' after the type`);
+    return body as StructType;
+  }
+
+  private type(name?: string): IrType {
+    const c = this.peek();
+    const start = this.pos;
+    if (c === '{') return this.struct(false, name);
+    if (c === '<') {
+      this.pos++;
+      if (this.peek() === '{') {
+        const s = this.struct(true, name);
+        this.expect('>');
+        return s;
+      }
+      const length = this.integer('a vector length');
+      if (length === 0) this.fail('a vector needs at least one element', start);
+      this.expectX();
+      const elStart = this.pos;
+      const element = this.type();
+      if (!isScalar(element)) this.fail(`vector elements must be scalars (i1…i64, half, float, double), not ${typeToString(element)}`, elStart);
+      this.expect('>');
+      return { kind: 'vector', length, element };
+    }
+    if (c === '[') {
+      this.pos++;
+      const length = this.integer('an array length');
+      this.expectX();
+      const element = this.type();
+      this.expect(']');
+      return { kind: 'array', length, element };
+    }
+    if (c === '%') return this.named();
+    const m = /^[A-Za-z_][A-Za-z0-9_]*/.exec(this.text.slice(this.pos));
+    if (!m) this.fail(c === '' ? 'expected a type but the text ended' : `expected a type but found '${c}'`);
+    const word = m[0];
+    const it = INT_TYPES[word];
+    if (it) {
+      this.pos += word.length;
+      return it;
+    }
+    if (word === 'half' || word === 'float' || word === 'double') {
+      this.pos += word.length;
+      return FLOAT_TYPES[word];
+    }
+    if (/^i[0-9]+$/.test(word)) {
+      this.fail(`unsupported integer type ${word}: sycl-post-link handles only i1, i8, i16, i32 and i64 (SpecConstants.cpp mangleType)`);
+    }
+    this.fail(`unknown type '${word}' (supported: i1 i8 i16 i32 i64 half float double, {…}, <{…}>, [N x T], <N x T>, %name)`);
+  }
+
+  private expectX(): void {
+    this.skipWs();
+    if (this.text[this.pos] !== 'x' || /[A-Za-z0-9_]/.test(this.text[this.pos + 1] ?? '')) this.fail(`expected 'x'`);
+    this.pos++;
+  }
+
+  private struct(packed: boolean, name?: string): StructType {
+    this.expect('{');
+    const elements: IrType[] = [];
+    if (this.peek() === '}') {
+      this.pos++;
+    } else {
+      for (;;) {
+        elements.push(this.type());
+        const c = this.peek();
+        if (c === ',') {
+          this.pos++;
+          continue;
+        }
+        this.expect('}');
+        break;
+      }
+    }
+    return name !== undefined ? { kind: 'struct', packed, name, elements } : { kind: 'struct', packed, elements };
+  }
+
+  private named(): StructType {
+    const start = this.pos;
+    this.pos++; // '%'
+    let name: string;
+    if (this.text[this.pos] === '"') {
+      const end = this.text.indexOf('"', this.pos + 1);
+      if (end < 0) this.fail('unterminated quoted type name', start);
+      name = this.text.slice(this.pos + 1, end).replace(/\\([0-9A-Fa-f]{2})/g, (_s, h: string) => String.fromCharCode(parseInt(h, 16)));
+      this.pos = end + 1;
+    } else {
+      const m = /^[-a-zA-Z$._0-9]+/.exec(this.text.slice(this.pos));
+      if (!m) this.fail("expected a type name after '%'", start);
+      name = m[0];
+      this.pos += name.length;
+    }
+    if (!this.resolve) this.fail(`named type %${name} used but no types are defined`, start);
+    return this.resolve(name, start);
+  }
+}
+
+/**
+ * Parses one type string. `%name` references are resolved through `resolve` (see
+ * {@link TypeTable}); `path` is the JSON path used in error messages.
+ */
+export function parseType(text: string, path: readonly (string | number)[] = [], resolve?: NamedTypeResolver): IrType {
+  return new TypeParser(text, path, resolve).parseTop();
+}
+
+/**
+ * The manifest's named types (`"types": {"struct.A": "{ i32, %struct.B }"}`), resolved lazily with
+ * cycle and unknown-name detection. Errors name the JSON path of the offending definition
+ * (`types["struct.A"]`) and the path of the use site.
+ */
+export class TypeTable {
+  private readonly defs = new Map<string, string>();
+  private readonly resolved = new Map<string, StructType>();
+  private readonly active: string[] = [];
+  private readonly basePath: readonly (string | number)[];
+
+  constructor(definitions: Record<string, string> | undefined, basePath: readonly (string | number)[] = ['types']) {
+    this.basePath = basePath;
+    for (const [k, v] of Object.entries(definitions ?? {})) {
+      const name = k.startsWith('%') ? k.slice(1) : k;
+      if (name === '') throw new LowerError('empty type name', [...basePath, k]);
+      if (this.defs.has(name)) throw new LowerError(`type %${name} is defined twice`, [...basePath, k]);
+      if (typeof v !== 'string') throw new LowerError('a type definition must be a string in LLVM IR syntax', [...basePath, k]);
+      this.defs.set(name, v);
+    }
+  }
+
+  /** All defined names, in definition order. */
+  names(): string[] {
+    return [...this.defs.keys()];
+  }
+
+  /** Resolves a named struct type (by name without `%`). */
+  get(name: string, usePath: readonly (string | number)[] = []): StructType {
+    const done = this.resolved.get(name);
+    if (done) return done;
+    const text = this.defs.get(name);
+    const defPath = [...this.basePath, name];
+    if (text === undefined) {
+      throw new LowerError(`unknown type %${name} (not defined in "types")`, usePath);
+    }
+    const cycleAt = this.active.indexOf(name);
+    if (cycleAt >= 0) {
+      const cycle = [...this.active.slice(cycleAt), name].map((n) => `%${n}`).join(' -> ');
+      throw new LowerError(`recursive type definition ${cycle} (a struct cannot contain itself)`, defPath);
+    }
+    this.active.push(name);
+    try {
+      const t = new TypeParser(text, defPath, (n) => this.get(n, defPath)).parseStructBody(name);
+      this.resolved.set(name, t);
+      return t;
+    } finally {
+      this.active.pop();
+    }
+  }
+
+  /** Parses a type string that may reference the table's names. */
+  parse(text: string, path: readonly (string | number)[]): IrType {
+    return parseType(text, path, (n) => this.get(n, path));
+  }
+
+  /** Resolves every definition (reports errors in unused definitions too). */
+  resolveAll(): StructType[] {
+    return this.names().map((n) => this.get(n, [...this.basePath, n]));
+  }
+}

@@ -1,0 +1,436 @@
+/**
+ * Constant values of the lowering manifest: parsing JSON defaults into LLVM-like constants and
+ * encoding them to bytes the way sycl-post-link does.
+ *
+ * The constant model mirrors the LLVM `Constant` classes that SpecConstants.cpp distinguishes:
+ *   - `int`       ConstantInt (value zero-extended: 0 <= value < 2^bits)
+ *   - `fp`        ConstantFP (raw IEEE bits of the type's format)
+ *   - `undef`     UndefValue (manifest `null` or `"undef"`)
+ *   - `zero`      ConstantAggregateZero (manifest `"zeroinitializer"` on an aggregate, or an aggregate
+ *                 whose members are all null values — LLVM canonicalises those to CAZ)
+ *   - `aggregate` ConstantStruct / ConstantArray / ConstantDataSequential / ConstantVector
+ * LLVM's canonicalisation matters for bytes: a CAZ or undef array is encoded as its *store size*
+ * in zeros, an explicit array element by element (spec lowering.md §3 item 7), so
+ * {@link makeAggregate} applies the same rules as `ConstantStruct::get` / `ConstantArray::get`.
+ *
+ * Manifest default syntax (issue 5): numbers, booleans, decimal strings, nested arrays for
+ * aggregates, `null` (undef), `"zeroinitializer"`, LLVM FP literals `"0x400921FB54442D18"`
+ * (double bits; for float/half the value must convert exactly, as LLParser requires) and
+ * `"0xH4000"` (half bits).
+ */
+import { LowerError } from './errors.js';
+import type { DataLayout } from './datalayout.js';
+import { elementTypes, isScalar, typeToString, type AggregateType, type FloatKind, type FloatType, type IntType, type IrType } from './types.js';
+
+export interface IntConst {
+  readonly kind: 'int';
+  readonly type: IntType;
+  /** Zero-extended value, 0 <= value < 2^bits. */
+  readonly value: bigint;
+}
+export interface FpConst {
+  readonly kind: 'fp';
+  readonly type: FloatType;
+  /** IEEE-754 bit pattern of the type's format (binary16/32/64). */
+  readonly bits: bigint;
+}
+export interface UndefConst {
+  readonly kind: 'undef';
+  readonly type: IrType;
+}
+export interface ZeroConst {
+  readonly kind: 'zero';
+  readonly type: AggregateType;
+}
+export interface AggregateConst {
+  readonly kind: 'aggregate';
+  readonly type: AggregateType;
+  readonly elements: readonly ConstValue[];
+}
+export type ScalarConst = IntConst | FpConst;
+export type ConstValue = IntConst | FpConst | UndefConst | ZeroConst | AggregateConst;
+
+/** Constant::isNullValue: integer 0, +0.0 (not -0.0), ConstantAggregateZero. */
+export function isNullValue(c: ConstValue): boolean {
+  return (c.kind === 'int' && c.value === 0n) || (c.kind === 'fp' && c.bits === 0n) || c.kind === 'zero';
+}
+
+/** The null constant of a type (Constant::getNullValue). */
+export function nullValue(t: IrType): ConstValue {
+  if (t.kind === 'int') return { kind: 'int', type: t, value: 0n };
+  if (t.kind === 'float') return { kind: 'fp', type: t, bits: 0n };
+  return { kind: 'zero', type: t };
+}
+
+/**
+ * Builds an aggregate constant with LLVM's canonicalisation (ConstantStruct::get,
+ * ConstantArray::get, ConstantVector::get): no elements or all elements null → CAZ; all elements
+ * undef → undef; otherwise an explicit aggregate.
+ */
+export function makeAggregate(type: AggregateType, elements: readonly ConstValue[]): ConstValue {
+  if (elements.every(isNullValue)) return { kind: 'zero', type };
+  if (elements.every((e) => e.kind === 'undef')) return { kind: 'undef', type };
+  return { kind: 'aggregate', type, elements };
+}
+
+/**
+ * Element `i` of a constant aggregate (Constant::getAggregateElement): CAZ → null element,
+ * undef → undef element.
+ */
+export function aggregateElement(c: ConstValue, i: number): ConstValue {
+  const t = c.type as AggregateType;
+  const elTy = t.kind === 'struct' ? t.elements[i]! : t.element;
+  if (c.kind === 'zero') return nullValue(elTy);
+  if (c.kind === 'undef') return { kind: 'undef', type: elTy };
+  if (c.kind === 'aggregate') return c.elements[i]!;
+  throw new Error('aggregateElement on a scalar');
+}
+
+// ------------------------------------------------------------------------------------------------
+// IEEE formats and correctly rounded conversion
+
+interface FpFormat {
+  readonly expBits: number;
+  /** Fraction (explicit mantissa) bits. */
+  readonly mant: number;
+}
+export const FP_FORMATS: Record<FloatKind, FpFormat> = {
+  half: { expBits: 5, mant: 10 },
+  float: { expBits: 8, mant: 23 },
+  double: { expBits: 11, mant: 52 },
+};
+
+function bitLength(n: bigint): number {
+  return n === 0n ? 0 : n.toString(2).length;
+}
+
+/**
+ * Rounds the exact rational ±num/den to the format with round-to-nearest-ties-to-even (what
+ * APFloat does for `convertFromString` and `convert`). Returns the bit pattern, or `undefined` on
+ * overflow (the magnitude rounds to infinity).
+ */
+export function roundRationalToFormat(negative: boolean, num: bigint, den: bigint, fmt: FpFormat): bigint | undefined {
+  const signBit = negative ? 1n << BigInt(fmt.expBits + fmt.mant) : 0n;
+  if (num === 0n) return signBit;
+  const bias = (1 << (fmt.expBits - 1)) - 1;
+  const emin = 1 - bias;
+  let e = bitLength(num) - bitLength(den);
+  // make 2^e <= num/den < 2^(e+1)
+  const ge = (k: number): boolean => (k >= 0 ? num >= den << BigInt(k) : num << BigInt(-k) >= den);
+  if (!ge(e)) e--;
+  let eff = Math.max(e, emin);
+  const q = eff - fmt.mant;
+  let n = num;
+  let d = den;
+  if (q >= 0) d <<= BigInt(q);
+  else n <<= BigInt(-q);
+  let m = n / d;
+  const r2 = 2n * (n - m * d);
+  if (r2 > d || (r2 === d && (m & 1n) === 1n)) m += 1n;
+  const hidden = 1n << BigInt(fmt.mant);
+  if (m === hidden << 1n) {
+    m = hidden;
+    eff += 1;
+  }
+  if (m >= hidden) {
+    const expField = eff + bias;
+    if (expField >= (1 << fmt.expBits) - 1) return undefined;
+    return signBit | (BigInt(expField) << BigInt(fmt.mant)) | (m - hidden);
+  }
+  return signBit | m; // subnormal (exponent field 0)
+}
+
+/** Exact value of IEEE bits: finite → {negative, num, den}; otherwise 'inf'/'nan'. */
+function decodeFpBits(bits: bigint, fmt: FpFormat): { negative: boolean; num: bigint; den: bigint } | { special: 'inf' | 'nan'; negative: boolean; fraction: bigint } {
+  const negative = (bits >> BigInt(fmt.expBits + fmt.mant)) & 1n ? true : false;
+  const expField = Number((bits >> BigInt(fmt.mant)) & ((1n << BigInt(fmt.expBits)) - 1n));
+  const fraction = bits & ((1n << BigInt(fmt.mant)) - 1n);
+  const bias = (1 << (fmt.expBits - 1)) - 1;
+  if (expField === (1 << fmt.expBits) - 1) return { special: fraction === 0n ? 'inf' : 'nan', negative, fraction };
+  const m = expField === 0 ? fraction : fraction | (1n << BigInt(fmt.mant));
+  const e = (expField === 0 ? 1 - bias : expField - bias) - fmt.mant;
+  return e >= 0 ? { negative, num: m << BigInt(e), den: 1n } : { negative, num: m, den: 1n << BigInt(-e) };
+}
+
+/** Bits of a JS number (an IEEE double). */
+export function doubleToBits(x: number): bigint {
+  const dv = new DataView(new ArrayBuffer(8));
+  dv.setFloat64(0, x, true);
+  return dv.getBigUint64(0, true);
+}
+export function bitsToDouble(b: bigint): number {
+  const dv = new DataView(new ArrayBuffer(8));
+  dv.setBigUint64(0, b, true);
+  return dv.getFloat64(0, true);
+}
+
+/**
+ * Converts IEEE bits between formats (APFloat::convert, nearest-even). `exact` reports whether
+ * the conversion lost information (LLParser rejects inexact FP literals for float/half).
+ */
+export function convertFpBits(bits: bigint, from: FloatKind, to: FloatKind): { bits: bigint; exact: boolean } | undefined {
+  const f = FP_FORMATS[from];
+  const t = FP_FORMATS[to];
+  const v = decodeFpBits(bits, f);
+  const sign = v.negative ? 1n << BigInt(t.expBits + t.mant) : 0n;
+  const expAll = ((1n << BigInt(t.expBits)) - 1n) << BigInt(t.mant);
+  if ('special' in v) {
+    if (v.special === 'inf') return { bits: sign | expAll, exact: true };
+    // NaN: keep the top payload bits (APFloat keeps the quiet bit and the high payload).
+    const shift = f.mant - t.mant;
+    let frac = shift >= 0 ? v.fraction >> BigInt(shift) : v.fraction << BigInt(-shift);
+    const lost = shift > 0 && (v.fraction & ((1n << BigInt(shift)) - 1n)) !== 0n;
+    if (frac === 0n) frac = 1n << BigInt(t.mant - 1);
+    return { bits: sign | expAll | frac, exact: !lost };
+  }
+  const out = roundRationalToFormat(v.negative, v.num, v.den, t);
+  if (out === undefined) return undefined;
+  const back = decodeFpBits(out, t);
+  const exact = !('special' in back) && back.num * v.den === v.num * back.den;
+  return { bits: out, exact };
+}
+
+const DECIMAL = /^([+-]?)(\d+\.?\d*|\.\d+)(?:[eE]([+-]?\d+))?$/;
+
+/** Correctly rounded decimal → format (APFloat::convertFromString, nearest-even). */
+export function decimalToFpBits(text: string, kind: FloatKind): bigint | undefined {
+  const m = DECIMAL.exec(text.trim());
+  if (!m) throw new Error('not a decimal');
+  const negative = m[1] === '-';
+  const [intPart, fracPart = ''] = m[2]!.split('.');
+  const digits = BigInt((intPart ?? '') + fracPart || '0');
+  let exp = Number(m[3] ?? '0') - fracPart.length;
+  if (digits === 0n) return negative ? 1n << BigInt(FP_FORMATS[kind].expBits + FP_FORMATS[kind].mant) : 0n;
+  const mag = digits.toString().length + exp;
+  if (mag > 400) return undefined; // far beyond double range
+  if (mag < -400) exp = -500 - digits.toString().length; // rounds to zero in every format; bounded work
+  const num = exp >= 0 ? digits * 10n ** BigInt(exp) : digits;
+  const den = exp >= 0 ? 1n : 10n ** BigInt(-exp);
+  return roundRationalToFormat(negative, num, den, FP_FORMATS[kind]);
+}
+
+/** Parses an FP default for a half/float/double. */
+function parseFp(v: unknown, t: FloatType, path: readonly (string | number)[]): FpConst {
+  const kind = t.float;
+  const fmt = FP_FORMATS[kind];
+  const mk = (bits: bigint): FpConst => ({ kind: 'fp', type: t, bits });
+  if (typeof v === 'number') {
+    // A JSON number is an IEEE double; converting it to half/float rounds to nearest-even, as
+    // clang/APFloat do for a double expression converted to the narrower type.
+    if (kind === 'double') return mk(doubleToBits(v));
+    const r = convertFpBits(doubleToBits(v), 'double', kind);
+    if (!r) throw new LowerError(`${v} is out of range for ${kind}`, path);
+    return mk(r.bits);
+  }
+  if (typeof v === 'string') {
+    const s = v.trim();
+    const hexH = /^0xH([0-9A-Fa-f]{1,4})$/.exec(s);
+    if (hexH) {
+      if (kind !== 'half') throw new LowerError(`"0xH…" literals are half bits; use a decimal or a "0x…" double literal for ${kind}`, path);
+      return mk(BigInt('0x' + hexH[1]));
+    }
+    if (/^0x[KLMR]/i.test(s) && !/^0x[0-9A-Fa-f]+$/.test(s)) {
+      throw new LowerError(`LLVM literal "${s}" is for x86_fp80/fp128/ppc_fp128/bfloat, which spec constants do not support`, path);
+    }
+    const hex = /^0x([0-9A-Fa-f]{1,16})$/.exec(s);
+    if (hex) {
+      // LLVM IR writes every half/float/double literal in hex as the *double* bit pattern; for
+      // float/half it must convert exactly (LLParser: "floating point constant invalid for type").
+      const dbits = BigInt('0x' + hex[1]);
+      if (kind === 'double') return mk(dbits);
+      const r = convertFpBits(dbits, 'double', kind);
+      if (!r || !r.exact) throw new LowerError(`floating point constant ${s} invalid for type ${kind} (the double value is not exactly representable)`, path);
+      return mk(r.bits);
+    }
+    if (DECIMAL.test(s)) {
+      const b = decimalToFpBits(s, kind);
+      if (b === undefined) throw new LowerError(`${s} is out of range for ${kind}`, path);
+      return mk(b);
+    }
+    throw new LowerError(`expected a number, a decimal string, "0x<16 hex digits>" (double bits) or "0xH<4 hex digits>" (half bits) for ${kind}, got ${JSON.stringify(v)}`, path);
+  }
+  throw new LowerError(`expected a number for ${kind}, got ${describe(v)}`, path);
+}
+
+function parseInt_(v: unknown, t: IntType, path: readonly (string | number)[]): IntConst {
+  let n: bigint;
+  if (typeof v === 'boolean') n = v ? 1n : 0n;
+  else if (typeof v === 'number') {
+    if (!Number.isInteger(v)) throw new LowerError(`expected an integer for i${t.bits}, got ${v}`, path);
+    if (!Number.isSafeInteger(v)) throw new LowerError(`${v} is not exactly representable in JSON; write large i${t.bits} values as decimal strings`, path);
+    n = BigInt(v);
+  } else if (typeof v === 'string' && /^[+-]?[0-9]+$/.test(v.trim())) n = BigInt(v.trim());
+  else throw new LowerError(`expected an integer (number, decimal string or boolean) for i${t.bits}, got ${describe(v)}`, path);
+  const bits = BigInt(t.bits);
+  if (n >= 1n << bits || n < -(1n << (bits - 1n)) || (t.bits === 1 && n < -1n)) {
+    throw new LowerError(`${n} does not fit in i${t.bits}`, path);
+  }
+  return { kind: 'int', type: t, value: BigInt.asUintN(t.bits, n) };
+}
+
+function describe(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return `an array of ${v.length}`;
+  return typeof v === 'string' ? JSON.stringify(v) : typeof v;
+}
+
+/**
+ * Parses a manifest default value for `type`. `path` is the JSON path used in errors
+ * (`specConstants[1].default[0]`).
+ */
+export function parseConstValue(v: unknown, type: IrType, path: readonly (string | number)[]): ConstValue {
+  if (v === null || v === 'undef') return { kind: 'undef', type };
+  if (v === 'zeroinitializer') return nullValue(type);
+  if (type.kind === 'int') return parseInt_(v, type, path);
+  if (type.kind === 'float') return parseFp(v, type, path);
+  if (!Array.isArray(v)) {
+    throw new LowerError(`expected an array of ${elementTypes(type).length} element(s) for ${typeToString(type)} (or "zeroinitializer" / null), got ${describe(v)}`, path);
+  }
+  const els = elementTypes(type);
+  if (v.length !== els.length) {
+    throw new LowerError(`${typeToString(type)} has ${els.length} element(s) but the default has ${v.length}`, path);
+  }
+  return makeAggregate(
+    type,
+    els.map((et, i) => parseConstValue(v[i], et, [...path, i])),
+  );
+}
+
+/** JSON-friendly rendering of a constant (inverse of {@link parseConstValue} up to canonicalisation). */
+export function constToJson(c: ConstValue): unknown {
+  switch (c.kind) {
+    case 'int':
+      return c.value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(c.value) : c.value.toString();
+    case 'fp':
+      if (c.type.float === 'double') return formatFpJson(c.bits);
+      if (c.type.float === 'float') return formatFpJson(convertFpBits(c.bits, 'float', 'double')!.bits);
+      return '0xH' + c.bits.toString(16).toUpperCase().padStart(4, '0');
+    case 'undef':
+      return null;
+    case 'zero':
+      return 'zeroinitializer';
+    case 'aggregate':
+      return c.elements.map(constToJson);
+  }
+}
+
+function formatFpJson(doubleBits: bigint): number | string {
+  const x = bitsToDouble(doubleBits);
+  if (Number.isFinite(x) && !Object.is(x, -0)) return x;
+  return '0x' + doubleBits.toString(16).toUpperCase().padStart(16, '0');
+}
+
+// ------------------------------------------------------------------------------------------------
+// Byte encodings
+
+function pushLE(out: number[], value: bigint, n: number): void {
+  for (let i = 0; i < n; i++) out.push(Number((value >> BigInt(8 * i)) & 0xffn));
+}
+
+/**
+ * Appends the default-value bytes of `c` exactly like
+ * `collectCompositeElementsDefaultValuesRecursive` (SpecConstants.cpp; spec lowering.md fact 24):
+ *   - CAZ / undef (any type): `getTypeStoreSize` zero bytes;
+ *   - arrays and vectors: elements back to back, each by its own rule (no re-alignment — the
+ *     store-vs-alloc quirk of §3 item 7: `[2 x <3 x float>]` yields 24 bytes, its zeroinitializer 32);
+ *   - structs: each member at `blobStart + StructLayout offset`, gaps zero-filled, then zero-filled
+ *     (or truncated, as `resize` would) to the struct's StructLayout size;
+ *   - integers: zero-extended, little-endian, store size; half: 16 bits; float/double: IEEE LE.
+ * `c` must be canonical (built by {@link parseConstValue} / {@link makeAggregate}).
+ */
+export function encodeDefaultValue(c: ConstValue, dl: DataLayout, out: number[], path: readonly (string | number)[] = []): void {
+  switch (c.kind) {
+    case 'zero':
+    case 'undef':
+      for (let i = dl.storeSize(c.type); i > 0; i--) out.push(0);
+      return;
+    case 'int':
+      pushLE(out, c.value, dl.storeSize(c.type));
+      return;
+    case 'fp':
+      pushLE(out, c.bits, dl.storeSize(c.type));
+      return;
+    case 'aggregate': {
+      const t = c.type;
+      if (t.kind === 'vector') {
+        // A vector constant reaches the element loop only as ConstantDataVector, whose elements
+        // are i8..i64/half/float/double constants. With i1 elements or an undef element LLVM makes
+        // a ConstantVector, which falls to the scalar branch and hits
+        // llvm_unreachable("Unexpected constant scalar type") in sycl-post-link.
+        if (t.element.kind === 'int' && t.element.bits === 1) {
+          throw new LowerError('sycl-post-link cannot encode a non-zero <N x i1> default (ConstantVector reaches llvm_unreachable "Unexpected constant scalar type"); use i8 elements', path);
+        }
+        const bad = c.elements.findIndex((e) => e.kind === 'undef');
+        if (bad >= 0) {
+          throw new LowerError('sycl-post-link cannot encode a vector default with undef elements (ConstantVector reaches llvm_unreachable "Unexpected constant scalar type")', [...path, bad]);
+        }
+      }
+      if (t.kind === 'struct') {
+        const sl = dl.structLayout(t);
+        const base = out.length;
+        c.elements.forEach((e, i) => {
+          const at = base + sl.offsets[i]!;
+          while (out.length < at) out.push(0);
+          encodeDefaultValue(e, dl, out, [...path, i]);
+        });
+        // DefaultValues.resize(Base + SLSize): zero-fill (never truncates for supported types).
+        while (out.length < base + sl.size) out.push(0);
+        out.length = base + sl.size;
+        return;
+      }
+      c.elements.forEach((e, i) => encodeDefaultValue(e, dl, out, [...path, i]));
+      return;
+    }
+  }
+}
+
+/** {@link encodeDefaultValue} into a fresh array. */
+export function defaultValueBytes(c: ConstValue, dl: DataLayout): Uint8Array {
+  const out: number[] = [];
+  encodeDefaultValue(c, dl, out);
+  return Uint8Array.from(out);
+}
+
+/**
+ * The in-memory image of a value as the host program holds it (`sizeof(T)` = alloc size bytes;
+ * struct members at StructLayout offsets, array elements at alloc-size stride, vector elements at
+ * element-size stride; undef/padding bytes zero). This is what `set_specialization_constant`
+ * hands to the runtime, which then copies `Size` bytes from `value + CompositeOffset` per
+ * descriptor (spec lowering.md fact 32). Vectors of i1 are bit-packed in LLVM and rejected here.
+ */
+export function encodeMemoryImage(c: ConstValue, dl: DataLayout, path: readonly (string | number)[] = []): Uint8Array {
+  const out = new Uint8Array(dl.allocSize(c.type));
+  const put = (v: ConstValue, at: number, p: readonly (string | number)[]): void => {
+    const t = v.type;
+    if (v.kind === 'undef' || v.kind === 'zero') return;
+    if (v.kind === 'int' || v.kind === 'fp') {
+      const val = v.kind === 'int' ? v.value : v.bits;
+      const n = dl.storeSize(t);
+      for (let i = 0; i < n; i++) out[at + i] = Number((val >> BigInt(8 * i)) & 0xffn);
+      return;
+    }
+    const at2 = v.type;
+    if (at2.kind === 'struct') {
+      const sl = dl.structLayout(at2);
+      v.elements.forEach((e, i) => put(e, at + sl.offsets[i]!, [...p, i]));
+    } else if (at2.kind === 'array') {
+      const stride = dl.allocSize(at2.element);
+      v.elements.forEach((e, i) => put(e, at + i * stride, [...p, i]));
+    } else {
+      if (at2.element.kind === 'int' && at2.element.bits === 1) throw new LowerError('vectors of i1 are bit-packed in memory and not supported here', p);
+      const stride = dl.storeSize(at2.element);
+      v.elements.forEach((e, i) => put(e, at + i * stride, [...p, i]));
+    }
+  };
+  put(c, 0, path);
+  return out;
+}
+
+/** True when any array/vector element type (recursively) has alloc size != store size (§3 item 7). */
+export function hasStoreAllocQuirk(t: IrType, dl: DataLayout): boolean {
+  if (isScalar(t)) return false;
+  if (t.kind === 'struct') return t.elements.some((e) => hasStoreAllocQuirk(e, dl));
+  const el = t.element;
+  if (dl.allocSize(el) !== dl.storeSize(el)) return true;
+  return hasStoreAllocQuirk(el, dl);
+}
