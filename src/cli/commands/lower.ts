@@ -1,0 +1,100 @@
+/**
+ * `syclbin lower MANIFEST.json`: spec-constant and device-global lowering (issue 5, src/lower).
+ *
+ * Outputs are pluggable: each entry of {@link lowerOutputs} adds one `--<option> FILE` that writes
+ * `produce(result)` to FILE. The property-set writer is here; the SPIR-V binary, the SPIR-V-friendly
+ * LLVM IR and the .syclbin writers plug in by appending an entry (the option spec and help text come
+ * from the entry, so `--help` stays complete).
+ */
+import { EXIT, UsageError, type Command, type CommandContext, type OptionSpec } from '../command.js';
+import { checkNotOverwritingInput, readInput, writeFileAtomic } from '../../node/files.js';
+import { encodeRegistry } from '../../props/registry.js';
+import { decodeText } from '../../props/text.js';
+import { CrossModuleDeviceGlobalError, LowerError } from '../../lower/errors.js';
+import { lowerManifest, type LoweringResult } from '../../lower/lower.js';
+import { parseManifestText } from '../../lower/manifest.js';
+import { loweringReport } from '../../lower/report.js';
+
+/** One file output of `syclbin lower`. */
+export interface LowerOutput {
+  /** Long option name without dashes, e.g. `props-out`. */
+  readonly option: string;
+  readonly spec: OptionSpec;
+  /** The file's bytes (strings are written as UTF-8). */
+  produce(result: LoweringResult): Uint8Array | string;
+}
+
+export const lowerOutputs: LowerOutput[] = [
+  {
+    option: 'props-out',
+    spec: { type: 'string', arg: 'FILE', description: 'Write the property sets (.prop text, as sycl-post-link writes them) to FILE' },
+    produce: (r) => encodeRegistry(r.registry),
+  },
+];
+
+export const command: Command = {
+  name: 'lower',
+  summary: 'Lower spec constants and device globals of a manifest to SYCL property sets',
+  usage: 'lower MANIFEST.json [--props-out FILE.prop] [--json] [--emit-program-metadata]',
+  description: `
+MANIFEST.json (schemas/lower-manifest.schema.json) lists specialization constants (name, LLVM IR
+type, default value, optional explicit specId) and device globals, in the order sycl-post-link
+would meet them, with the spec-constant mode ("native" for SPIR-V JIT, "emulation" for AOT/PTX/AMDGCN)
+and an optional LLVM data layout.
+
+The result is what sycl-post-link writes for such a module: [SYCL/specialization constants] (IDs and
+12-byte descriptors), [SYCL/specialization constants default values] (key "all"), [SYCL/program
+metadata] <id>@global_id_mapping (with --emit-program-metadata or "emitProgramMetadata": true) and
+[SYCL/device globals] (u32 size, u32 device_image_scope). Without an output option the property text
+goes to stdout. --json prints IDs, descriptors, leaves, default bytes, the emulation buffer layout,
+device-global sizes and warnings instead.
+
+When "modules" are given, a device_image_scope device global used by more than one module is the
+sycl-post-link error "device_global variable '<ir name>' with property "device_image_scope" is used in
+more than one device image." (exit 1). Cases where sycl-post-link's output differs from the memory
+layout (array/vector elements with alloc size != store size) are reproduced and reported as warnings.`,
+  get options(): Record<string, OptionSpec> {
+    const o: Record<string, OptionSpec> = {};
+    for (const out of lowerOutputs) o[out.option] = out.spec;
+    o.json = { type: 'boolean', description: 'Print the lowering as JSON (IDs, descriptors, defaults, layout) on stdout' };
+    o['emit-program-metadata'] = { type: 'boolean', description: 'Add [SYCL/program metadata] <id>@global_id_mapping (sycl-post-link -emit-program-metadata)' };
+    o.force = { type: 'boolean', description: 'Allow an output to overwrite the manifest' };
+    return o;
+  },
+  positionals: { min: 1, max: 1 },
+  examples: [
+    'syclbin lower spec.json',
+    'syclbin lower spec.json --props-out spec.prop --emit-program-metadata',
+    'syclbin lower spec.json --json | jq .specConstants[0].descriptors',
+  ],
+  run(ctx: CommandContext): number {
+    const file = ctx.positionals[0]!;
+    const force = Boolean(ctx.values.force);
+    const outputs = lowerOutputs.filter((o) => typeof ctx.values[o.option] === 'string');
+    for (const o of outputs) {
+      const path = ctx.values[o.option] as string;
+      if (path === '') throw new UsageError(`--${o.option} needs a file name`);
+      checkNotOverwritingInput(ctx.io.cwd, path, [file], force);
+    }
+    const text = decodeText(readInput(ctx.io.cwd, file));
+    let result: LoweringResult;
+    try {
+      result = lowerManifest(parseManifestText(text), { emitProgramMetadata: Boolean(ctx.values['emit-program-metadata']) });
+    } catch (e) {
+      if (e instanceof CrossModuleDeviceGlobalError) {
+        ctx.io.stderr.write(`syclbin lower: error: ${e.message}\n`);
+        return EXIT.FAILURE;
+      }
+      if (e instanceof LowerError) {
+        ctx.io.stderr.write(`syclbin lower: ${file}: ${e.message}\n`);
+        return EXIT.FAILURE;
+      }
+      throw e;
+    }
+    for (const w of result.warnings) ctx.io.stderr.write(`syclbin lower: warning: ${w}\n`);
+    for (const o of outputs) writeFileAtomic(ctx.io.cwd, ctx.values[o.option] as string, o.produce(result));
+    if (ctx.values.json) ctx.io.stdout.write(JSON.stringify(loweringReport(result), null, 2) + '\n');
+    else if (outputs.length === 0) ctx.io.stdout.write(encodeRegistry(result.registry));
+    return EXIT.OK;
+  },
+};

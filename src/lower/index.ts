@@ -1,0 +1,20 @@
+/**
+ * Lowering of SYCL specialization constants and device globals (issue 5; spec lowering.md).
+ *
+ *   parseManifest(json) → LoweringManifest            (manifest.ts; schemas/lower-manifest.schema.json)
+ *   lowerManifest(m)    → LoweringResult             (lower.ts: IDs, descriptors, blobs, registry)
+ *   specialize(registry, values) → blob + writes      (runtime.ts, the runtime's view)
+ *
+ * Building blocks: types.ts (LLVM type AST), datalayout.ts (sizes/alignments/offsets),
+ * values.ts (constants and byte encodings), spec-constants.ts, device-globals.ts.
+ */
+export * from './errors.js';
+export * from './types.js';
+export * from './datalayout.js';
+export * from './values.js';
+export * from './spec-constants.js';
+export * from './device-globals.js';
+export * from './manifest.js';
+export * from './lower.js';
+export * from './runtime.js';
+export * from './report.js';

@@ -1,0 +1,71 @@
+/**
+ * JSON-friendly report of a lowering (what `syclbin lower --json` prints) and tree helpers.
+ */
+import { encodeRegistry } from '../props/registry.js';
+import type { LoweringResult } from './lower.js';
+import type { SpecConstantNode } from './spec-constants.js';
+import { typeToString, type IrType } from './types.js';
+import { constToJson } from './values.js';
+
+export interface SpecConstantLeaf {
+  /** 'scalar' = a decorated OpSpecConstant; 'undef' = ID consumed by an undef element. */
+  readonly kind: 'scalar' | 'undef';
+  readonly id: number;
+  /** Element indices from the constant's root (struct member / array or vector index). */
+  readonly path: readonly number[];
+  readonly type: IrType;
+  /** The scalar's default (JSON form); absent for undef. */
+  readonly default?: unknown;
+}
+
+/** Leaves of a native spec-constant tree in ID order (depth first). */
+export function specConstantLeaves(tree: SpecConstantNode): SpecConstantLeaf[] {
+  const out: SpecConstantLeaf[] = [];
+  const visit = (n: SpecConstantNode, path: number[]): void => {
+    if (n.kind === 'composite') n.elements.forEach((e, i) => visit(e, [...path, i]));
+    else if (n.kind === 'scalar') out.push({ kind: 'scalar', id: n.id, path, type: n.type, default: constToJson(n.default) });
+    else out.push({ kind: 'undef', id: n.id, path, type: n.type });
+  };
+  visit(tree, []);
+  return out;
+}
+
+export function hexBytes(b: Uint8Array): string {
+  return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+}
+
+/** The `--json` document of `syclbin lower`. */
+export function loweringReport(r: LoweringResult): Record<string, unknown> {
+  const sc = r.specConstants;
+  return {
+    mode: sc.mode,
+    dataLayout: r.dataLayout.text,
+    specConstants: sc.constants.map((c) => ({
+      name: c.name,
+      type: typeToString(c.type),
+      default: constToJson(c.default),
+      ids: c.ids.map((e) => ({ id: e.id, undef: e.undef })),
+      explicitSpecId: c.explicitSpecId,
+      descriptors: c.descriptors.map((d) => ({ id: d.id, offset: d.offset, size: d.size, padding: d.id === 0xffffffff })),
+      defaultBytes: hexBytes(c.defaultBytes),
+      blobOffset: c.blobOffset,
+      ...(c.tree ? { leaves: specConstantLeaves(c.tree).map((l) => ({ ...l, type: typeToString(l.type) })) } : {}),
+      ...(c.emulation ? { emulation: c.emulation } : {}),
+    })),
+    defaultBlob: hexBytes(sc.defaultBlob),
+    nextId: sc.nextId,
+    ...(sc.mode === 'emulation' ? { bufferSize: sc.bufferSize } : {}),
+    deviceGlobals: r.deviceGlobals.map((g) => ({
+      name: g.name,
+      irName: g.irName,
+      type: typeToString(g.type),
+      size: g.size,
+      deviceImageScope: g.deviceImageScope,
+      ...(g.hostAccess !== undefined ? { hostAccess: g.hostAccess } : {}),
+      ...(g.initMode !== undefined ? { initMode: g.initMode } : {}),
+      ...(g.implementInCsr !== undefined ? { implementInCsr: g.implementInCsr } : {}),
+    })),
+    properties: new TextDecoder().decode(encodeRegistry(r.registry)),
+    warnings: r.warnings,
+  };
+}

@@ -1,0 +1,132 @@
+/**
+ * The SYCL runtime's view of spec-constant property sets (spec lowering.md §1.E facts 30–32):
+ * given a device image's property sets and raw values for some constants, the filled
+ * spec-constant blob and the `urProgramSetSpecializationConstants` writes a native JIT build issues.
+ *
+ * Model of intel/llvm sycl/source/detail/device_image_impl.hpp:
+ *   - `updateSpecConstSymMap`: the descriptor walk of fact 30 (src/props/typed/spec-constants.ts
+ *     `walkSpecConstants`); padding descriptors advance the blob but are not registered.
+ *   - the default blob (first property of the default-values set) must be exactly the walked size
+ *     (`assert(MSpecConstsDefValBlob.size() == MSpecConstsBlob.size())`, fact 31) and is copied in.
+ *   - `set_specialization_constant_raw_value`: for every registered descriptor of the constant,
+ *     `memcpy(blob + BlobOffset, value + CompositeOffset, Size)` and mark it set (fact 32).
+ *   - native build: for each constant of `MSpecConstSymMap` — a `std::map`, so symbolic IDs in
+ *     byte-wise lexicographic order — and each of its descriptors marked set, one
+ *     `(SpecID, Size, blob + BlobOffset)` write. Emulation passes the whole blob as a kernel argument.
+ */
+import { decodeRecords } from '../codec/index.js';
+import { SpecConstantDescriptor as DescriptorRecord } from '../../formats/property-records.js';
+import type { PropertySetRegistry } from '../props/model.js';
+import { walkSpecConstants } from '../props/typed/spec-constants.js';
+import { LowerError } from './errors.js';
+import { SET_SPEC_CONSTANTS, SET_SPEC_CONSTANTS_DEFAULT_VALUES } from './lower.js';
+import { PADDING_ID, type SpecConstantDescriptor } from './spec-constants.js';
+
+export interface RegisteredDescriptor extends SpecConstantDescriptor {
+  /** Where the runtime keeps this leaf in the blob. */
+  readonly blobOffset: number;
+}
+
+export interface RuntimeSpecConstant {
+  readonly name: string;
+  /** All descriptors as written (padding included). */
+  readonly descriptors: readonly SpecConstantDescriptor[];
+  /** Registered (non-padding) descriptors with their blob offsets. */
+  readonly registered: readonly RegisteredDescriptor[];
+  /** Start of this constant in the blob and the bytes it covers there. */
+  readonly blobOffset: number;
+  readonly blobSize: number;
+}
+
+export interface SpecConstantWrite {
+  readonly name: string;
+  readonly specId: number;
+  readonly size: number;
+  readonly bytes: Uint8Array;
+}
+
+export interface SpecializeResult {
+  readonly constants: readonly RuntimeSpecConstant[];
+  /** The spec-constant blob after applying the values (emulation: the kernel argument). */
+  readonly blob: Uint8Array;
+  /** Native mode: the `(SpecID, Size, bytes)` writes, in the runtime's order. */
+  readonly writes: readonly SpecConstantWrite[];
+}
+
+/** Reads `[SYCL/specialization constants]` into descriptor lists (property order). */
+export function readSpecConstantDescriptors(registry: PropertySetRegistry): { name: string; descriptors: SpecConstantDescriptor[] }[] {
+  const set = registry.get(SET_SPEC_CONSTANTS);
+  if (!set) return [];
+  const out: { name: string; descriptors: SpecConstantDescriptor[] }[] = [];
+  for (const [name, v] of set) {
+    if (v.type !== 2) throw new LowerError(`property "${name}" of [${SET_SPEC_CONSTANTS}] must be a byte array`, [SET_SPEC_CONSTANTS, name], 'FORMAT');
+    let descriptors: SpecConstantDescriptor[];
+    try {
+      descriptors = decodeRecords(DescriptorRecord, v.bytes).map((d) => ({ id: d.id, offset: d.offset, size: d.size }));
+    } catch (e) {
+      throw new LowerError(`property "${name}": ${(e as Error).message}`, [SET_SPEC_CONSTANTS, name], 'FORMAT');
+    }
+    out.push({ name, descriptors });
+  }
+  return out;
+}
+
+function byteCompare(a: string, b: string): number {
+  const x = new TextEncoder().encode(a);
+  const y = new TextEncoder().encode(b);
+  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
+  return x.length - y.length;
+}
+
+/**
+ * Applies raw values (the host objects' bytes, e.g. from {@link encodeMemoryImage}) to the default
+ * blob and lists the native writes. Unknown names, too-short values, a missing/short default blob
+ * or overlapping descriptors are errors (the runtime would assert or corrupt memory there).
+ */
+export function specialize(registry: PropertySetRegistry, values: ReadonlyMap<string, Uint8Array> | Readonly<Record<string, Uint8Array>>): SpecializeResult {
+  const props = readSpecConstantDescriptors(registry);
+  const walk = walkSpecConstants(props.map((p) => [p.name, p.descriptors] as const));
+  if (walk.issues.length) {
+    const i = walk.issues[0]!;
+    throw new LowerError(i.message, [SET_SPEC_CONSTANTS, i.symbolicId, i.index], 'FORMAT');
+  }
+  const defaults = registry.get(SET_SPEC_CONSTANTS_DEFAULT_VALUES);
+  const first = defaults ? [...defaults.values()][0] : undefined;
+  let blob: Uint8Array;
+  if (props.length === 0) blob = new Uint8Array(0);
+  else {
+    if (!first || first.type !== 2) throw new LowerError(`[${SET_SPEC_CONSTANTS_DEFAULT_VALUES}] is missing or its first property is not a byte array`, [SET_SPEC_CONSTANTS_DEFAULT_VALUES], 'FORMAT');
+    if (first.bytes.length !== walk.total) {
+      throw new LowerError(
+        `the default blob has ${first.bytes.length} bytes but the descriptors describe ${walk.total} (the runtime asserts they are equal, spec lowering.md fact 31)`,
+        [SET_SPEC_CONSTANTS_DEFAULT_VALUES],
+        'DERIVED',
+      );
+    }
+    blob = first.bytes.slice();
+  }
+  const constants: RuntimeSpecConstant[] = walk.constants.map((c, i) => ({
+    name: c.symbolicId,
+    descriptors: props[i]!.descriptors,
+    registered: c.descriptors.filter((d) => d.id !== PADDING_ID).map((d) => ({ id: d.id, offset: d.offset, size: d.size, blobOffset: d.blobOffset })),
+    blobOffset: c.blobOffset,
+    blobSize: c.size,
+  }));
+  const byName = new Map(constants.map((c) => [c.name, c]));
+  const entries: [string, Uint8Array][] = values instanceof Map ? [...values.entries()] : Object.entries(values);
+  const set = new Set<string>();
+  for (const [name, value] of entries) {
+    const c = byName.get(name);
+    if (!c) throw new LowerError(`no spec constant "${name}" in [${SET_SPEC_CONSTANTS}]`, ['values', name]);
+    const need = Math.max(0, ...c.registered.map((d) => d.offset + d.size));
+    if (value.length < need) throw new LowerError(`value of "${name}" has ${value.length} bytes, its descriptors read ${need}`, ['values', name]);
+    for (const d of c.registered) blob.set(value.subarray(d.offset, d.offset + d.size), d.blobOffset);
+    set.add(name);
+  }
+  const writes: SpecConstantWrite[] = [];
+  for (const c of [...constants].sort((a, b) => byteCompare(a.name, b.name))) {
+    if (!set.has(c.name)) continue;
+    for (const d of c.registered) writes.push({ name: c.name, specId: d.id, size: d.size, bytes: blob.slice(d.blobOffset, d.blobOffset + d.size) });
+  }
+  return { constants, blob, writes };
+}
