@@ -3,7 +3,9 @@ import { command as offloadPack } from './commands/offload-pack.js';
 import { command as offloadList } from './commands/offload-list.js';
 import { command as offloadExtract } from './commands/offload-extract.js';
 import { command as props } from './commands/props.js';
+import { command as dump } from './commands/dump.js';
+import { command as lower } from './commands/lower.js';
 // One import per subcommand module (src/cli/commands/<name>.ts), each exporting `command`.
 // Add new commands here; the order is the order of `syclbin --help`.
 
-export const commands: readonly Command[] = [offloadPack, offloadList, offloadExtract, props];
+export const commands: readonly Command[] = [dump, offloadPack, offloadList, offloadExtract, props, lower];
