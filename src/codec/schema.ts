@@ -187,7 +187,7 @@ export interface Node<D, E = D, R extends Role = Role> {
 export type Decoded<N> = N extends Node<infer D, unknown, Role> ? D : never;
 export type EncodeInput<N> = N extends Node<unknown, infer E, Role> ? E : never;
 
-type AnyNode = Node<any, any, Role>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type AnyNode = Node<unknown, unknown, Role>;
 
 function int(kind: string, size: number, rd: (c: Cursor) => number, wr: (s: Sink, v: number) => void, max: number): Node<number, number, 'value'> {
   return {
@@ -574,7 +574,7 @@ export function variant<C extends Record<number, AnyNode>>(
       const tag = c.lookup(tagRef);
       const n = pick(tag);
       if (!n) throw new DecodeError('VERSION', `unsupported ${what} ${String(tag)} (known: ${known})`, c.base + c.pos);
-      return n.read(c);
+      return n.read(c) as Decoded<C[keyof C]>;
     },
     write(s, v) {
       const tag = s.lookup(tagRef);
