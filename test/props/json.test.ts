@@ -1,0 +1,112 @@
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { readFileSync } from 'node:fs';
+import { Ajv } from 'ajv';
+import { registryFromJson, registryToJson } from '../../src/props/json.js';
+import { decodeRegistry, encodeRegistry } from '../../src/props/registry.js';
+import { byteArray, uint32, type PropertySetRegistry, type PropertyValue } from '../../src/props/model.js';
+import { SET_SCHEMAS } from '../../src/props/typed/index.js';
+import { isWellFormed } from '../../src/props/text.js';
+import { EncodeError } from '../../src/codec/errors.js';
+
+const schema = JSON.parse(readFileSync(new URL('../../schemas/props.schema.json', import.meta.url), 'utf8')) as object;
+const ajv = new Ajv({ allErrors: true, strict: true, strictTypes: false, strictRequired: false });
+const validate = ajv.compile(schema);
+const sample = readFileSync(new URL('../../testdata/props/sample.prop', import.meta.url));
+const hex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
+
+function expectValid(doc: unknown): void {
+  const ok = validate(doc);
+  expect(ok, JSON.stringify(validate.errors, null, 1)).to.equal(true);
+}
+
+/** Through JSON text, as the CLI does. */
+const viaJsonText = (reg: PropertySetRegistry): PropertySetRegistry => registryFromJson(JSON.parse(JSON.stringify(registryToJson(reg))));
+
+describe('props/json', () => {
+  it('the sample registry (every kind) validates against schemas/props.schema.json and re-encodes byte-identically', () => {
+    const reg = decodeRegistry(sample);
+    const doc = registryToJson(reg);
+    expectValid(doc);
+    expect(hex(encodeRegistry(viaJsonText(reg)))).to.equal(hex(sample));
+  });
+
+  it('64-bit values are strings', () => {
+    const doc = registryToJson(decodeRegistry(new TextEncoder().encode('[s]\nk=2|IAAAAAAAAAQA\n'))) as { sets: { properties: { bits: unknown }[] }[] };
+    expect(doc.sets[0]!.properties[0]!.bits).to.equal('8');
+  });
+
+  it('the schema rejects what the tool would not write (a negative check that the schema has teeth)', () => {
+    const doc = registryToJson(decodeRegistry(sample)) as { sets: { properties: Record<string, unknown>[] }[] };
+    const bad1 = structuredClone(doc);
+    bad1.sets[0]!.properties[0]!.value = -1;
+    expect(validate(bad1)).to.equal(false);
+    const bad2 = structuredClone(doc);
+    bad2.sets[1]!.properties[0]!.bits = 160;
+    expect(validate(bad2)).to.equal(false);
+    const bad3 = structuredClone(doc);
+    (bad3.sets[1]!.properties[0]!.typed as Record<string, unknown>).kind = 'nope';
+    expect(validate(bad3)).to.equal(false);
+  });
+
+  it('editing only the typed value works when the raw fields are removed', () => {
+    const doc = registryToJson(decodeRegistry(new TextEncoder().encode('[SYCL/device requirements]\naspects=2|AAAAAAAAAAA\n'))) as {
+      sets: { properties: Record<string, unknown>[] }[];
+    };
+    const p = doc.sets[0]!.properties[0]!;
+    delete p.bits;
+    delete p.hex;
+    delete p.text;
+    p.typed = { kind: 'aspects', aspects: [{ name: 'cpu' }, { name: 'fp64' }] };
+    const out = new TextDecoder().decode(encodeRegistry(registryFromJson(doc)));
+    expect(out).to.equal('[SYCL/device requirements]\naspects=2|ABAAAAAAAAQAAAAAGAAAAA\n'); // lowering.md V6 [1,6]
+  });
+
+  it('stale fields are reported instead of silently winning', () => {
+    const doc = registryToJson(decodeRegistry(new TextEncoder().encode('[SYCL/assert used]\nk=1|1\n'))) as { sets: { properties: Record<string, unknown>[] }[] };
+    const a = structuredClone(doc);
+    a.sets[0]!.properties[0]!.value = 2;
+    expect(() => registryFromJson(a)).to.throw(EncodeError, /disagree/);
+    const b = structuredClone(doc);
+    b.sets[0]!.properties[0]!.text = '3';
+    expect(() => registryFromJson(b)).to.throw(EncodeError, /disagree/);
+  });
+
+  it('bad documents name the JSON path', () => {
+    expect(() => registryFromJson({ format: 'x' })).to.throw(EncodeError, /format/);
+    try {
+      registryFromJson({ format: 'syclbin-props', version: 1, sets: [{ name: 's', properties: [{ key: 'k', type: 2, hex: 'zz' }] }] });
+      expect.fail('should throw');
+    } catch (e) {
+      expect((e as EncodeError).path).to.equal('sets[0].properties[0].hex');
+    }
+  });
+
+  // Random registries over known and unknown sets: JSON is schema-valid and round-trips byte-exactly.
+  const key = fc.oneof(
+    fc.constantFrom('k', 'aspects', 'all', 'state', 'type', 'target', 'arch', 'K@reqd_work_group_size', 'x|y]', 'ü[|', '\udcff'),
+    fc.string({ minLength: 1, maxLength: 5 }).filter((s) => !/[=\n\0]/.test(s) && !s.startsWith('[') && isWellFormed(s)),
+  );
+  const setName = fc.oneof(fc.constantFrom(...SET_SCHEMAS.map((s) => s.name)), fc.constantFrom('vendor/x', 'a]b', '\udc80'));
+  const value: fc.Arbitrary<PropertyValue> = fc.oneof(
+    fc.nat({ max: 0xffffffff }).map(uint32),
+    fc.uint8Array({ maxLength: 24 }).map((b) => byteArray(b)),
+    fc.integer({ min: 0, max: 30 }).chain((bits) => fc.uint8Array({ minLength: Math.ceil(bits / 8), maxLength: Math.ceil(bits / 8) }).map((b) => byteArray(b, BigInt(bits)))),
+  );
+  it('random registries: schema-valid JSON, JSON -> registry -> text byte-identical', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(setName, fc.array(fc.tuple(key, value), { maxLength: 5 })), { maxLength: 5 }), (sets) => {
+        const reg: PropertySetRegistry = new Map();
+        for (const [n, props] of sets) {
+          const s = reg.get(n) ?? new Map();
+          for (const [k, v] of props) s.set(k, v);
+          reg.set(n, s);
+        }
+        const doc = registryToJson(reg);
+        expectValid(JSON.parse(JSON.stringify(doc)));
+        expect(hex(encodeRegistry(viaJsonText(reg)))).to.equal(hex(encodeRegistry(reg)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
