@@ -1,0 +1,99 @@
+import { expect } from 'chai';
+import { mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Ajv } from 'ajv';
+import { runCli } from '../../src/cli/run.js';
+
+const sampleBytes = readFileSync(new URL('../../testdata/props/sample.prop', import.meta.url));
+const schema = JSON.parse(readFileSync(new URL('../../schemas/props.schema.json', import.meta.url), 'utf8')) as object;
+
+async function run(argv: string[], cwd: string): Promise<{ code: number; out: string; err: string; outBytes: Uint8Array }> {
+  const out: Uint8Array[] = [];
+  const err: string[] = [];
+  const enc = new TextEncoder();
+  const code = await runCli(argv, {
+    stdout: { write: (c) => void out.push(typeof c === 'string' ? enc.encode(c) : c) },
+    stderr: { write: (c) => void err.push(typeof c === 'string' ? c : new TextDecoder().decode(c)) },
+    cwd,
+    env: {},
+  });
+  const outBytes = Buffer.concat(out);
+  return { code, out: new TextDecoder().decode(outBytes), err: err.join(''), outBytes };
+}
+
+describe('props/cli: syclbin props', () => {
+  let dir = '';
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'props-cli-'));
+    writeFileSync(join(dir, 'sample.prop'), sampleBytes);
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('--help shows usage and an example', async () => {
+    const r = await run(['props', '--help'], dir);
+    expect(r.code).to.equal(0);
+    expect(r.out).to.contain('Usage: syclbin props');
+    expect(r.out).to.contain('Examples:');
+    expect(r.out).to.contain('syclbin props --check module_0.prop');
+  });
+
+  it('prints typed sets: descriptor tables, aspect names, masks, device globals, raw hex', async () => {
+    const r = await run(['props', 'sample.prop'], dir);
+    expect(r.code, r.err).to.equal(0);
+    expect(r.out).to.contain('[SYCL/device requirements]');
+    expect(r.out).to.contain('aspects: host (0), cpu (1), fp64 (6), image (9), queue_profiling (12)');
+    expect(r.out).to.match(/#\s+id\s+offset\s+size\n\s+0\s+0\s+0\s+4\n\s+1\s+1\s+4\s+1\n\s+2\s+padding\s+5\s+3/);
+    expect(r.out).to.contain('SpirKernel2: 11-bit mask, set: 1, 2, 3, 4, 5, 6, 9, 10');
+    expect(r.out).to.contain('6da74a122db9f35d____ZL7dg_int1: size 4, deviceImageScope 0');
+    expect(r.out).to.contain('sanUsed: "tsan"');
+    expect(r.out).to.contain('[vendor/unknown set]  (unknown set)');
+    expect(r.out).to.contain('bar: bytes [1] 01');
+  });
+
+  it('--json validates against the schema; --encode gives the identical bytes on stdout and with -o', async () => {
+    const j = await run(['props', '--json', 'sample.prop'], dir);
+    expect(j.code, j.err).to.equal(0);
+    const doc = JSON.parse(j.out) as unknown;
+    const validate = new Ajv({ strictRequired: false, strictTypes: false }).compile(schema);
+    expect(validate(doc), JSON.stringify(validate.errors)).to.equal(true);
+    writeFileSync(join(dir, 's.json'), j.out);
+    const e = await run(['props', '--encode', 's.json'], dir);
+    expect(e.code, e.err).to.equal(0);
+    expect(Buffer.from(e.outBytes).equals(sampleBytes)).to.equal(true);
+    const o = await run(['props', '--encode', 's.json', '-o', 'back.prop'], dir);
+    expect(o.code, o.err).to.equal(0);
+    expect(o.out).to.equal('');
+    expect(readFileSync(join(dir, 'back.prop')).equals(sampleBytes)).to.equal(true);
+  });
+
+  it('--check exits 0 with notes only, 1 with errors', async () => {
+    const ok = await run(['props', '--check', 'sample.prop'], dir);
+    expect(ok.code).to.equal(0);
+    expect(ok.out).to.contain('sample.prop: 0 error(s), 0 warning(s), 2 note(s)');
+    writeFileSync(join(dir, 'bad.prop'), '[SYCL/device globals]\ng=2|gAAAAAAAAAQAAAAA\n[SYCL/device requirements]\naspects=1|5\n');
+    const bad = await run(['props', '--check', 'bad.prop'], dir);
+    expect(bad.code).to.equal(1);
+    expect(bad.out).to.contain('bad.prop: error: [SYCL/device globals] g: device global value is 4 bytes, expected 8');
+    expect(bad.out).to.contain('bad.prop: error: [SYCL/device requirements] aspects: expected a byte array (type 2), found a uint32 (type 1)');
+    expect(bad.out).to.contain('2 error(s)');
+  });
+
+  it('syntax errors are reported as FILE:LINE:COLUMN with exit 1', async () => {
+    writeFileSync(join(dir, 'syntax.prop'), '[a]\nk=1|12x\n');
+    const r = await run(['props', 'syntax.prop'], dir);
+    expect(r.code).to.equal(1);
+    expect(r.err).to.match(/^syntax\.prop:2:7: error: invalid property value: "12x" \(decimal digits expected\) \(byte offset 10\)\n$/);
+  });
+
+  it('usage errors exit 2; bad JSON and unreadable files exit 1', async () => {
+    expect((await run(['props', '--json', '--check', 'sample.prop'], dir)).code).to.equal(2);
+    expect((await run(['props'], dir)).code).to.equal(2);
+    expect((await run(['props', '--encode', 's.json', 'sample.prop'], dir)).code).to.equal(2);
+    writeFileSync(join(dir, 'bad.json'), '{"format":"syclbin-props","version":1,"sets":[{"name":"s","properties":[{"key":"k","type":1}]}]}');
+    const b = await run(['props', '--encode', 'bad.json'], dir);
+    expect(b.code).to.equal(1);
+    expect(b.err).to.contain('neither a typed nor a raw value');
+    expect((await run(['props', 'missing.prop'], dir)).code).to.equal(1);
+  });
+});
