@@ -4,7 +4,7 @@
  * and there is no `=` padding. Spec: ../shared/spec/README.md rule 1; syclbin-format.md §3;
  * lowering.md §1.A fact 4.
  */
-import { DecodeError, EncodeError } from '../codec/errors.js';
+import { DecodeError } from '../codec/errors.js';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
@@ -18,13 +18,6 @@ const DECODE_TABLE: Int8Array = (() => {
 /** Encoded length for `n` bytes: ceil(8n/6) (Base64::getEncodedSize). */
 export function encodedLength(n: number): number {
   return Math.ceil((n * 8) / 6);
-}
-
-/** Decoded length for an encoded text of `n` chars; throws for the invalid remainder of 1 char. */
-export function decodedLength(n: number): number {
-  const rem = n % 4;
-  if (rem === 1) throw new DecodeError('SYNTAX', 'invalid encoded sequence length', n - 1, []);
-  return (n >> 2) * 3 + (rem === 0 ? 0 : rem - 1);
 }
 
 export function encodeBase64(bytes: Uint8Array): string {
@@ -104,12 +97,4 @@ export function decodeBase64(text: string): Uint8Array {
   out[o++] = (c0 | (c1 << 6)) & 0xff;
   if (rem === 3) out[o++] = ((c1 >> 2) | (c2 << 4)) & 0xff;
   return out;
-}
-
-/** Guard used by writers: the alphabet check for text that claims to be Base64 (e.g. from JSON). */
-export function assertBase64Text(text: string, path: (string | number)[] = []): void {
-  for (let i = 0; i < text.length; i++) {
-    if (sextet(text, i) < 0) throw new EncodeError(`not intel/llvm Base64: character ${JSON.stringify(text[i])} at ${i}`, path);
-  }
-  if (text.length % 4 === 1) throw new EncodeError('not intel/llvm Base64: invalid encoded sequence length', path);
 }
