@@ -1,0 +1,138 @@
+/**
+ * `syclbin specialize FILE.syclbin --set NAME=VALUE…`: the SYCL runtime's view of an abstract
+ * module's spec constants (src/lower/runtime.ts `specialize`, spec lowering.md §1.E).
+ */
+import { EXIT, UsageError, type Command, type CommandContext } from '../command.js';
+import { readInput } from '../../node/files.js';
+import { readSyclbin } from '../../syclbin/read.js';
+import { SyclbinError } from '../../codec/errors.js';
+import { hexBytes } from '../../lower/report.js';
+import { readSpecConstantDescriptors, specialize } from '../../lower/runtime.js';
+import { decimalToFpBits, doubleToBits, convertFpBits } from '../../lower/values.js';
+import type { PropertySetRegistry } from '../../props/model.js';
+
+/**
+ * VALUE forms (the SYCLBIN carries no types, only descriptors):
+ *   x:<hex>     raw bytes of the host object (e.g. x:2a000000)
+ *   i:<int>     integer, little-endian, as wide as the constant (its last descriptor's end)
+ *   f:<number>  half/float/double by that width (2/4/8), correctly rounded from the decimal
+ */
+export function parseSetValue(text: string, width: number, name: string): Uint8Array {
+  const m = /^([xif]):(.*)$/s.exec(text);
+  if (!m) throw new UsageError(`--set ${name}=${text}: VALUE must be x:<hex bytes>, i:<integer> or f:<number>`);
+  const [, kind, body] = m as unknown as [string, string, string];
+  if (kind === 'x') {
+    if (!/^([0-9A-Fa-f]{2})*$/.test(body)) throw new UsageError(`--set ${name}: x: needs an even number of hex digits`);
+    return Uint8Array.from(body.match(/../g) ?? [], (h) => parseInt(h, 16));
+  }
+  if (![1, 2, 4, 8].includes(width) && kind === 'i') throw new UsageError(`--set ${name}: the constant is ${width} bytes wide; use x:<hex>`);
+  let v: bigint;
+  if (kind === 'i') {
+    if (!/^[+-]?[0-9]+$/.test(body)) throw new UsageError(`--set ${name}: i: needs a decimal integer`);
+    v = BigInt(body);
+    const bits = BigInt(width * 8);
+    if (v >= 1n << bits || v < -(1n << (bits - 1n))) throw new UsageError(`--set ${name}: ${body} does not fit in ${width} byte(s)`);
+    v = BigInt.asUintN(width * 8, v);
+  } else {
+    const fmt = width === 2 ? 'half' : width === 4 ? 'float' : width === 8 ? 'double' : undefined;
+    if (!fmt) throw new UsageError(`--set ${name}: the constant is ${width} bytes wide, not a half/float/double; use x:<hex>`);
+    let b: bigint | undefined;
+    try {
+      b = decimalToFpBits(body, fmt);
+    } catch {
+      const n = Number(body);
+      if (body.trim() === '' || Number.isNaN(n)) throw new UsageError(`--set ${name}: f: needs a number`);
+      b = fmt === 'double' ? doubleToBits(n) : convertFpBits(doubleToBits(n), 'double', fmt)?.bits;
+    }
+    if (b === undefined) throw new UsageError(`--set ${name}: ${body} is out of range for ${fmt}`);
+    v = b;
+  }
+  const out = new Uint8Array(width);
+  for (let i = 0; i < width; i++) out[i] = Number((v >> BigInt(8 * i)) & 0xffn);
+  return out;
+}
+
+export const command: Command = {
+  name: 'specialize',
+  summary: 'Show the spec-constant blob and SpecId writes the SYCL runtime makes for given values',
+  usage: 'specialize FILE.syclbin [--module N] [--set NAME=VALUE]... [--json]',
+  description: `
+Reads the [SYCL/specialization constants] and [SYCL/specialization constants default values] sets
+of abstract module N (default 0), places every constant in the default blob as the SYCL runtime does
+(descriptor walk, padding descriptors skipped), applies the --set values and prints the resulting
+blob and the (SpecID, size, bytes) writes a native (SPIR-V JIT) build issues, in the runtime's order
+(symbolic IDs sorted bytewise). Emulated constants use the blob itself as the kernel argument.
+
+VALUE: x:<hex> raw bytes of the host object (sizeof(T), struct padding included), i:<integer>
+(little-endian, as wide as the constant), f:<number> (half/float/double by the constant's width).`,
+  options: {
+    set: { type: 'string', multiple: true, arg: 'NAME=VALUE', description: 'Value of a spec constant (x:<hex>, i:<int>, f:<number>); repeatable' },
+    module: { type: 'string', arg: 'N', description: 'Abstract module index (default 0)' },
+    json: { type: 'boolean', description: 'Print JSON instead of text' },
+  },
+  positionals: { min: 1, max: 1 },
+  examples: ['syclbin specialize app.syclbin', 'syclbin specialize app.syclbin --set uid1234____ZL6id_int=i:7 --set uid1234____ZL4id_A=x:010000000000404000008040'],
+  run(ctx: CommandContext): number {
+    const file = ctx.positionals[0]!;
+    const modText = (ctx.values.module as string | undefined) ?? '0';
+    if (!/^[0-9]+$/.test(modText)) throw new UsageError(`--module must be a module index, got '${modText}'`);
+    let registry: PropertySetRegistry;
+    try {
+      const f = readSyclbin(readInput(ctx.io.cwd, file));
+      const am = f.abstractModules[Number(modText)];
+      if (!am) {
+        ctx.io.stderr.write(`syclbin specialize: ${file}: no abstract module ${modText} (the file has ${f.abstractModules.length})\n`);
+        return EXIT.FAILURE;
+      }
+      registry = am.metadata;
+    } catch (e) {
+      if (e instanceof SyclbinError) {
+        ctx.io.stderr.write(`syclbin specialize: ${file}: ${e.message}\n`);
+        return EXIT.FAILURE;
+      }
+      throw e;
+    }
+    try {
+      const widths = new Map(readSpecConstantDescriptors(registry).map((p) => [p.name, Math.max(0, ...p.descriptors.filter((d) => d.id !== 0xffffffff).map((d) => d.offset + d.size))]));
+      const values = new Map<string, Uint8Array>();
+      for (const s of (ctx.values.set as string[] | undefined) ?? []) {
+        const eq = s.indexOf('=');
+        if (eq <= 0) throw new UsageError(`--set needs NAME=VALUE, got '${s}'`);
+        const name = s.slice(0, eq);
+        const width = widths.get(name);
+        if (width === undefined) throw new UsageError(`--set ${name}: no such spec constant in abstract module ${modText}`);
+        values.set(name, parseSetValue(s.slice(eq + 1), width, name));
+      }
+      const r = specialize(registry, values);
+      if (ctx.values.json) {
+        ctx.io.stdout.write(
+          JSON.stringify(
+            {
+              blob: hexBytes(r.blob),
+              constants: r.constants.map((c) => ({ name: c.name, blobOffset: c.blobOffset, blobSize: c.blobSize, descriptors: c.registered })),
+              writes: r.writes.map((w) => ({ name: w.name, specId: w.specId, size: w.size, bytes: hexBytes(w.bytes) })),
+            },
+            null,
+            2,
+          ) + '\n',
+        );
+      } else {
+        const lines = [`Blob (${r.blob.length} bytes): ${hexBytes(r.blob)}`];
+        for (const c of r.constants) {
+          lines.push(`${c.name}: blob offset ${c.blobOffset}, ${c.blobSize} bytes`);
+          for (const d of c.registered) lines.push(`  SpecID ${d.id}: value offset ${d.offset}, size ${d.size}, blob offset ${d.blobOffset}`);
+        }
+        lines.push(`Writes (${r.writes.length}):`);
+        for (const w of r.writes) lines.push(`  SpecID ${w.specId} size ${w.size}: ${hexBytes(w.bytes)}   (${w.name})`);
+        ctx.io.stdout.write(lines.join('\n') + '\n');
+      }
+      return EXIT.OK;
+    } catch (e) {
+      if (e instanceof SyclbinError) {
+        ctx.io.stderr.write(`syclbin specialize: ${file}: ${e.message}\n`);
+        return EXIT.FAILURE;
+      }
+      throw e;
+    }
+  },
+};

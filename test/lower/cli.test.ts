@@ -1,0 +1,118 @@
+import { expect } from 'chai';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCli } from '../../src/cli/run.js';
+import { writeSyclbin } from '../../src/syclbin/write.js';
+import { lowerManifestJson } from '../../src/lower/lower.js';
+import { readSyclbin } from '../../src/syclbin/read.js';
+import type { SyclbinFile } from '../../src/syclbin/model.js';
+
+async function run(args: string[], cwd: string): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const dec = new TextDecoder();
+  const code = await runCli(args, {
+    stdout: { write: (c) => void (out += typeof c === 'string' ? c : dec.decode(c)) },
+    stderr: { write: (c) => void (err += typeof c === 'string' ? c : dec.decode(c)) },
+    cwd,
+    env: {},
+  });
+  return { code, out, err };
+}
+
+const manifest = {
+  mode: 'native',
+  types: { 'struct.A': '{ i32, %struct.Nested }', 'struct.Nested': '{ float, float }' },
+  specConstants: [
+    { name: 'uid1234____ZL6id_int', type: 'i32', default: 42 },
+    { name: 'uid1234____ZL4id_A', type: '%struct.A', default: [1, [3.0, 4.0]] },
+    { name: 'uid1234____ZL1z', type: '{ i32, i8 }', default: 'zeroinitializer' },
+  ],
+  deviceGlobals: [
+    { name: '6da74a122db9f35d____ZL7dg_int1', irName: '_ZL7dg_int1', type: 'i32', deviceImageScope: true },
+  ],
+  modules: [
+    { name: 'm0', uses: ['uid1234____ZL6id_int', '6da74a122db9f35d____ZL7dg_int1'] },
+    { name: 'm1', uses: ['uid1234____ZL4id_A'] },
+  ],
+};
+
+describe('cli: syclbin lower / specialize', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'lower-cli-'));
+  writeFileSync(join(dir, 'm.json'), JSON.stringify(manifest));
+
+  it('lower prints the property sets; --props-out writes the same bytes', async () => {
+    const a = await run(['lower', 'm.json'], dir);
+    expect(a.code, a.err).to.equal(0);
+    expect(a.out.split('\n')[0]).to.equal('[SYCL/specialization constants]');
+    expect(a.out).to.contain('uid1234____ZL6id_int=2|gBAAAAAAAAAAAAAAAAAAAQAAAAA\n');
+    expect(a.out).to.contain('[SYCL/device globals]\n6da74a122db9f35d____ZL7dg_int1=2|ABAAAAAAAAABAAAABAAAAA\n');
+    const b = await run(['lower', 'm.json', '--props-out', 'm.prop'], dir);
+    expect(b.code).to.equal(0);
+    expect(b.out).to.equal('');
+    expect(readFileSync(join(dir, 'm.prop'), 'utf8')).to.equal(a.out);
+    const c = await run(['lower', 'm.json', '--emit-program-metadata'], dir);
+    expect(c.out).to.contain('[SYCL/program metadata]\n6da74a122db9f35d____ZL7dg_int1@global_id_mapping=2|YBAAAAAAAAwXax0Nkd2Xp5GdxA\n');
+  });
+
+  it('--json reports IDs, descriptors, leaves and defaults', async () => {
+    const a = await run(['lower', 'm.json', '--json'], dir);
+    const j = JSON.parse(a.out);
+    expect(j.specConstants[1].leaves.map((l: { id: number; path: number[] }) => [l.id, l.path])).to.deep.equal([[1, [0]], [2, [1, 0]], [3, [1, 1]]]);
+    expect(j.defaultBlob).to.equal('2a000000' + '01000000' + '00004040' + '00008040' + '0000000000000000');
+    expect(j.deviceGlobals[0].size).to.equal(4);
+  });
+
+  it('device_image_scope global used by two modules: the exact sycl-post-link diagnostic (fact 37)', async () => {
+    writeFileSync(join(dir, 'bad.json'), JSON.stringify({ ...manifest, modules: [manifest.modules[0], { name: 'm1', uses: ['6da74a122db9f35d____ZL7dg_int1'] }] }));
+    const a = await run(['lower', 'bad.json'], dir);
+    expect(a.code).to.equal(1);
+    expect(a.err).to.equal('syclbin lower: error: device_global variable \'_ZL7dg_int1\' with property "device_image_scope" is used in more than one device image.\n');
+    // one module, or no device_image_scope: fine
+    writeFileSync(join(dir, 'ok.json'), JSON.stringify({ ...manifest, deviceGlobals: [{ ...manifest.deviceGlobals[0], deviceImageScope: false }], modules: [manifest.modules[0], { name: 'm1', uses: ['6da74a122db9f35d____ZL7dg_int1'] }] }));
+    expect((await run(['lower', 'ok.json'], dir)).code).to.equal(0);
+  });
+
+  it('manifest errors name the file and JSON path, exit 1; --help has an example', async () => {
+    writeFileSync(join(dir, 'e.json'), JSON.stringify({ mode: 'native', specConstants: [{ name: 'a', type: '{ i32 }', default: [1, 2] }] }));
+    const a = await run(['lower', 'e.json'], dir);
+    expect(a.code).to.equal(1);
+    expect(a.err).to.match(/^syclbin lower: e\.json: \{ i32 \} has 1 element\(s\) but the default has 2 \(at specConstants\[0\]\.default\)\n$/);
+    const h = await run(['lower', '--help'], dir);
+    expect(h.out).to.contain('Examples:').and.contain('--props-out FILE');
+    expect((await run(['specialize', '--help'], dir)).out).to.contain('syclbin specialize app.syclbin');
+  });
+
+  it('specialize on a .syclbin holding the lowered property sets matches a hand-computed blob', async () => {
+    const r = lowerManifestJson(manifest);
+    const file: SyclbinFile = {
+      version: 1,
+      envelope: { kind: 'none' },
+      globalMetadata: new Map(),
+      abstractModules: [{ metadata: r.registry, irModules: [], nativeImages: [] }],
+    };
+    const bytes = writeSyclbin(file);
+    expect(readSyclbin(bytes).abstractModules[0]!.metadata.get('SYCL/specialization constants')!.size).to.equal(3);
+    writeFileSync(join(dir, 'a.syclbin'), bytes);
+    // id_A = {7, {0.5, -2}} as the host object: 7 | 0.5f | -2.0f
+    const a = await run(['specialize', 'a.syclbin', '--set', 'uid1234____ZL4id_A=x:07000000' + '0000003f' + '000000c0', '--set', 'uid1234____ZL6id_int=i:-1', '--json'], dir);
+    expect(a.code, a.err).to.equal(0);
+    const j = JSON.parse(a.out);
+    expect(j.blob).to.equal('ffffffff' + '07000000' + '0000003f' + '000000c0' + '0000000000000000');
+    // std::map order: "uid1234____ZL4id_A" < "uid1234____ZL6id_int"
+    expect(j.writes).to.deep.equal([
+      { name: 'uid1234____ZL4id_A', specId: 1, size: 4, bytes: '07000000' },
+      { name: 'uid1234____ZL4id_A', specId: 2, size: 4, bytes: '0000003f' },
+      { name: 'uid1234____ZL4id_A', specId: 3, size: 4, bytes: '000000c0' },
+      { name: 'uid1234____ZL6id_int', specId: 0, size: 4, bytes: 'ffffffff' },
+    ]);
+    const t = await run(['specialize', 'a.syclbin', '--set', 'uid1234____ZL1z=f:1.5'], dir);
+    expect(t.code).to.equal(2); // {i32, i8} is 5 bytes wide: no float of that width -> usage error
+    expect(t.err).to.contain('5 bytes wide')
+    const u = await run(['specialize', 'a.syclbin', '--set', 'nope=i:1'], dir);
+    expect(u.code).to.equal(2);
+    expect(u.err).to.contain('no such spec constant');
+  });
+
+});
