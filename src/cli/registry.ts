@@ -5,7 +5,8 @@ import { command as offloadExtract } from './commands/offload-extract.js';
 import { command as props } from './commands/props.js';
 import { command as dump } from './commands/dump.js';
 import { command as lower } from './commands/lower.js';
+import { command as specialize } from './commands/specialize.js';
 // One import per subcommand module (src/cli/commands/<name>.ts), each exporting `command`.
 // Add new commands here; the order is the order of `syclbin --help`.
 
-export const commands: readonly Command[] = [dump, offloadPack, offloadList, offloadExtract, props, lower];
+export const commands: readonly Command[] = [dump, offloadPack, offloadList, offloadExtract, props, lower, specialize];
