@@ -3,7 +3,7 @@
  * Stricter than LLVM where LLVM wraps or trusts (README "Where we are stricter"): every offset+size
  * is checked exactly, image ranges completely, string keys/values inside the binary.
  */
-import { array, blobRef, cstring, DecodeError, memorySource, readNode, readRange, sliceSource, toSource, type BlobRef, type ByteSource, type Span } from '../codec/index.js';
+import { array, blobRef, cstring, DecodeError, struct, memorySource, readNode, readRange, sliceSource, toSource, type BlobRef, type ByteSource, type Span } from '../codec/index.js';
 import {
   OFFLOAD_BINARY_MAGIC,
   OFFLOAD_HEADER_SIZE,
@@ -87,11 +87,12 @@ export function readOffloadBinary(
   const path = opts.path ?? [];
   const spans = opts.spans;
   const cap = opts.maxInflatedSize ?? DEFAULT_MAX_INFLATED_SIZE;
-  // The first 32 bytes have the same shape in every version (magic, version, size, ...): read them
-  // as a v1 header to learn the version, then read the header of that version.
+  // Every version starts with magic + version: read those to learn the version, then read the
+  // header of that version (reading a v1 header first would misname, and range-check as v1's
+  // EntrySize, the EntriesCount of a v2/v3 header).
   const src = toSource(input);
   const head = readRange(src, offset, Math.min(40, Math.max(0, src.size - offset)), 'OffloadBinary header', [...path, 'header']);
-  const common = readNode(OffloadHeaderV1, head, 0, { base: offset, path: [...path, 'header'] }, undefined);
+  const common = readNode(OffloadHeaderPrefix, head, 0, { base: offset, path: [...path, 'header'] }, undefined);
   const version = common.version;
   if (version < 1 || version > 3) {
     throw new DecodeError('VERSION', `unsupported OffloadBinary version ${version} (this reader supports 1, 2 and 3)`, offset + 4, [...path, 'header', 'version']);
@@ -241,6 +242,9 @@ export function readOffloadBinary(
   }
   return model;
 }
+
+/** Magic + version: the part of the header every version shares (fields of formats/offload-binary.ts). */
+const OffloadHeaderPrefix = struct({ magic: OffloadHeaderV1.fields.magic, version: OffloadHeaderV1.fields.version }, 'OffloadBinary header');
 
 const utf8 = new TextDecoder();
 
