@@ -1,0 +1,403 @@
+/**
+ * The pack/extract manifest (`syclbin pack MANIFEST.json`, `syclbin extract FILE -o DIR`; schema:
+ * schemas/syclbin-manifest.schema.json).
+ *
+ * A manifest names image files (paths relative to the manifest) and gives metadata either
+ *   - as a registry in the shape of `syclbin props --json` (`metadata` / `globalMetadata`), exact
+ *     down to set/key order and unknown sets, or
+ *   - by the typed shorthands `state` (global), `type` + `target` (IR module), `arch` + `target`
+ *     (native image), which produce the registry the LLVM writers produce (spec syclbin-format.md §3:
+ *     `[SYCLBIN/global metadata] state`, `[SYCLBIN/ir module metadata] type, target`,
+ *     `[SYCLBIN/native device code image metadata] arch, target`).
+ * When both are given they must agree (a stale field is an error, never silently ignored).
+ *
+ * Portable core: files are loaded through a callback; the CLI resolves paths.
+ */
+import { EncodeError } from '../codec/errors.js';
+import { eraForVersion, IMAGE_KIND, offloadKindValue } from '../offload/kinds.js';
+import { registryFromJson, registryToJson } from '../props/json.js';
+import { stringProperty, uint32, type PropertySetRegistry } from '../props/model.js';
+import { encodeRegistry } from '../props/registry.js';
+import {
+  BUNDLE_STATES,
+  GLOBAL_METADATA_SET,
+  IR_MODULE_METADATA_SET,
+  IR_TYPES,
+  NATIVE_IMAGE_METADATA_SET,
+  bundleState,
+  irTarget,
+  irTypeValue,
+  nativeArch,
+  nativeTarget,
+  type AbstractModule,
+  type Envelope,
+  type SyclbinFile,
+  type SyclbinImage,
+} from './model.js';
+import { memoryBlob, type WriteSyclbinOptions } from './write.js';
+import type { Json, JsonObject } from './json.js';
+
+export const MANIFEST_FORMAT = 'syclbin-manifest';
+export const MANIFEST_VERSION = 1;
+
+type Path = (string | number)[];
+
+// ---- small checked accessors ------------------------------------------------------------------
+
+function obj(v: unknown, path: Path): JsonObject {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new EncodeError('expected an object', path);
+  return v as JsonObject;
+}
+function arr(v: unknown, path: Path): Json[] {
+  if (!Array.isArray(v)) throw new EncodeError('expected an array', path);
+  return v as Json[];
+}
+function str(v: unknown, path: Path): string {
+  if (typeof v !== 'string') throw new EncodeError('expected a string', path);
+  return v;
+}
+function int(v: unknown, path: Path, max: number): number {
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > max) throw new EncodeError(`expected an integer 0..${max}`, path);
+  return v;
+}
+function only(o: JsonObject, allowed: readonly string[], path: Path): void {
+  for (const k of Object.keys(o)) if (!allowed.includes(k)) throw new EncodeError(`unknown field '${k}' (allowed: ${allowed.join(', ')})`, path);
+}
+
+// ---- shorthands ---------------------------------------------------------------------------------
+
+/** The registry an LLVM writer produces for the global metadata. */
+export function globalRegistry(state: number): PropertySetRegistry {
+  return new Map([[GLOBAL_METADATA_SET, new Map([['state', uint32(state)]])]]);
+}
+
+export function irRegistry(type: number, target: string | undefined): PropertySetRegistry {
+  const set = new Map([['type', uint32(type)]]) as Map<string, ReturnType<typeof uint32> | ReturnType<typeof stringProperty>>;
+  if (target !== undefined) set.set('target', stringProperty(target));
+  return new Map([[IR_MODULE_METADATA_SET, set]]);
+}
+
+export function nativeRegistry(arch: string | undefined, target: string | undefined): PropertySetRegistry {
+  const set = new Map() as Map<string, ReturnType<typeof stringProperty>>;
+  if (arch !== undefined) set.set('arch', stringProperty(arch));
+  if (target !== undefined) set.set('target', stringProperty(target));
+  return new Map([[NATIVE_IMAGE_METADATA_SET, set]]);
+}
+
+function sameRegistry(a: PropertySetRegistry, b: PropertySetRegistry): boolean {
+  const x = encodeRegistry(a);
+  const y = encodeRegistry(b);
+  return x.length === y.length && x.every((v, i) => v === y[i]);
+}
+
+function stateNumber(v: unknown, path: Path): number {
+  if (typeof v === 'string') {
+    const i = (BUNDLE_STATES as readonly string[]).indexOf(v);
+    if (i < 0) throw new EncodeError(`unknown state '${v}' (input, object, executable, or a number)`, path);
+    return i;
+  }
+  return int(v, path, 0xffffffff);
+}
+
+function irTypeNumber(v: unknown, path: Path): number {
+  if (typeof v === 'string') {
+    const i = (IR_TYPES as readonly string[]).indexOf(v);
+    if (i < 0) throw new EncodeError(`unknown IR type '${v}' (SPIR-V, PTX, AMDGCN, or a number)`, path);
+    return i;
+  }
+  return int(v, path, 0xffffffff);
+}
+
+function registryField(v: unknown, path: Path): PropertySetRegistry {
+  try {
+    return registryFromJson(v);
+  } catch (e) {
+    if (e instanceof EncodeError) throw e.within(...path);
+    throw e;
+  }
+}
+
+/** metadata given as registry and/or shorthand; both must agree. */
+function resolveMetadata(o: JsonObject, field: string, shorthand: PropertySetRegistry | undefined, path: Path, what: string): PropertySetRegistry {
+  const given = o[field] === undefined ? undefined : registryField(o[field], [...path, field]);
+  if (given && shorthand && !sameRegistry(given, shorthand)) {
+    throw new EncodeError(`the ${what} shorthand fields and '${field}' describe different metadata; give one of them`, path);
+  }
+  return given ?? shorthand ?? new Map();
+}
+
+// ---- manifest -> model --------------------------------------------------------------------------
+
+export interface PackPlan {
+  file: SyclbinFile;
+  options: WriteSyclbinOptions;
+}
+
+/** Reads an image named by the manifest (path exactly as written there). */
+export type LoadImage = (path: string, where: Path) => Uint8Array;
+
+function envelopeFrom(v: unknown, syclbinVersion: 1 | 2, path: Path): Envelope {
+  if (v === undefined) return syclbinVersion === 1 ? { kind: 'none' } : { kind: 'roles', version: 2, formatVersionKey: true };
+  if (typeof v === 'string') {
+    const m = /^offload-v([123])$/.exec(v);
+    if (syclbinVersion === 2) {
+      if (!m || m[1] === '1') throw new EncodeError(`a SYCLBIN v2 file is an OffloadBinary v2 or v3: envelope 'offload-v2' or 'offload-v3' (got '${v}')`, path);
+      return { kind: 'roles', version: Number(m[1]), formatVersionKey: true };
+    }
+    if (v === 'none') return { kind: 'none' };
+    if (v === 'runtime') return runtimeEnvelope();
+    if (m) return offloadEnvelope(Number(m[1]), {});
+    throw new EncodeError(`unknown envelope '${v}' (none, offload-v1, offload-v2, offload-v3, runtime)`, path);
+  }
+  const o = obj(v, path);
+  const kind = str(o.kind, [...path, 'kind']);
+  const compression = (): 'zlib' | 'zstd' | undefined => {
+    if (o.compression === undefined || o.compression === null) return undefined;
+    if (o.compression !== 'zlib' && o.compression !== 'zstd') throw new EncodeError("compression must be 'zlib', 'zstd' or null", [...path, 'compression']);
+    return o.compression;
+  };
+  if (syclbinVersion === 2) {
+    if (kind !== 'roles') throw new EncodeError(`a SYCLBIN v2 manifest needs envelope kind 'roles' (got '${kind}')`, [...path, 'kind']);
+    only(o, ['kind', 'version', 'formatVersionKey', 'compression'], path);
+    const version = o.version === undefined ? 2 : int(o.version, [...path, 'version'], 3);
+    if (version < 2) throw new EncodeError('SYCLBIN v2 role entries need OffloadBinary version 2 or 3', [...path, 'version']);
+    const c = compression();
+    if (c && version !== 3) throw new EncodeError('compression needs OffloadBinary version 3', [...path, 'compression']);
+    if (o.formatVersionKey !== undefined && typeof o.formatVersionKey !== 'boolean') throw new EncodeError('expected true or false', [...path, 'formatVersionKey']);
+    const env: Envelope = { kind: 'roles', version, formatVersionKey: o.formatVersionKey !== false };
+    if (c) env.compression = c;
+    return env;
+  }
+  if (kind === 'none') {
+    only(o, ['kind'], path);
+    return { kind: 'none' };
+  }
+  if (kind === 'runtime') {
+    only(o, ['kind'], path);
+    return runtimeEnvelope();
+  }
+  if (kind !== 'offload') throw new EncodeError(`unknown envelope kind '${kind}' (none, offload, runtime)`, [...path, 'kind']);
+  only(o, ['kind', 'version', 'imageKind', 'offloadKind', 'flags', 'strings', 'compression'], path);
+  const version = int(o.version, [...path, 'version'], 3);
+  if (version < 1) throw new EncodeError('OffloadBinary version is 1, 2 or 3', [...path, 'version']);
+  const strings = new Map<string, string>();
+  if (o.strings !== undefined) {
+    arr(o.strings, [...path, 'strings']).forEach((s, i) => {
+      const sp = [...path, 'strings', i];
+      const so = obj(s, sp);
+      only(so, ['key', 'value'], sp);
+      strings.set(str(so.key, [...sp, 'key']), str(so.value, [...sp, 'value']));
+    });
+  }
+  const c = compression();
+  if (c && version !== 3) throw new EncodeError('compression needs OffloadBinary version 3', [...path, 'compression']);
+  return offloadEnvelope(version, {
+    imageKind: o.imageKind === undefined ? undefined : int(o.imageKind, [...path, 'imageKind'], 0xffff),
+    offloadKind: o.offloadKind === undefined ? undefined : int(o.offloadKind, [...path, 'offloadKind'], 0xffff),
+    flags: o.flags === undefined ? undefined : int(o.flags, [...path, 'flags'], 0xffffffff),
+    strings,
+    compression: c,
+  });
+}
+
+function runtimeEnvelope(): Envelope {
+  return { kind: 'offload', version: 2, imageKind: IMAGE_KIND.syclbin, offloadKind: 8, flags: 0, strings: new Map(), runtimeStyle: true, extraEntries: 0 };
+}
+
+function offloadEnvelope(
+  version: number,
+  o: { imageKind?: number; offloadKind?: number; flags?: number; strings?: Map<string, string>; compression?: 'zlib' | 'zstd' },
+): Envelope {
+  const env: Envelope = {
+    kind: 'offload',
+    version,
+    imageKind: o.imageKind ?? IMAGE_KIND.syclbin,
+    offloadKind: o.offloadKind ?? offloadKindValue('sycl', eraForVersion(version))!,
+    flags: o.flags ?? 0,
+    strings: o.strings ?? new Map(),
+    runtimeStyle: false,
+    extraEntries: 0,
+  };
+  if (o.compression) env.compression = o.compression;
+  return env;
+}
+
+function imageFrom(v: unknown, kind: 'ir' | 'native', load: LoadImage, path: Path): SyclbinImage {
+  const o = obj(v, path);
+  only(o, kind === 'ir' ? ['file', 'type', 'target', 'metadata'] : ['file', 'arch', 'target', 'metadata'], path);
+  const fileName = str(o.file, [...path, 'file']);
+  const target = o.target === undefined ? undefined : str(o.target, [...path, 'target']);
+  let shorthand: PropertySetRegistry | undefined;
+  if (kind === 'ir') {
+    if (o.type !== undefined || o.target !== undefined || o.metadata === undefined) {
+      shorthand = irRegistry(o.type === undefined ? 0 : irTypeNumber(o.type, [...path, 'type']), target);
+    }
+  } else if (o.arch !== undefined || o.target !== undefined || o.metadata === undefined) {
+    shorthand = nativeRegistry(o.arch === undefined ? undefined : str(o.arch, [...path, 'arch']), target);
+  }
+  const metadata = resolveMetadata(o, 'metadata', shorthand, path, kind === 'ir' ? 'type/target' : 'arch/target');
+  return { metadata, image: memoryBlob(load(fileName, [...path, 'file'])) };
+}
+
+/** Parse a manifest document and load its images: the model and the writer options for `pack`. */
+export function manifestToModel(doc: unknown, load: LoadImage): PackPlan {
+  const root = obj(doc, []);
+  only(root, ['format', 'version', 'syclbinVersion', 'layout', 'envelope', 'state', 'globalMetadata', 'abstractModules', 'comment'], []);
+  if (root.format !== MANIFEST_FORMAT) throw new EncodeError(`'format' must be '${MANIFEST_FORMAT}'`, ['format']);
+  if (root.version !== MANIFEST_VERSION) throw new EncodeError(`unsupported manifest 'version' ${JSON.stringify(root.version)} (this tool reads ${MANIFEST_VERSION})`, ['version']);
+  const sv = root.syclbinVersion === undefined ? 1 : root.syclbinVersion;
+  if (sv !== 1 && sv !== 2) throw new EncodeError('syclbinVersion must be 1 (SYBI) or 2 (role entries)', ['syclbinVersion']);
+  const layout = root.layout === undefined ? 'canonical' : root.layout;
+  if (layout !== 'canonical' && layout !== 'grouped') throw new EncodeError("layout must be 'canonical' or 'grouped'", ['layout']);
+  if (sv === 2 && root.layout !== undefined) throw new EncodeError("'layout' applies to SYCLBIN v1 only (v2 entry order is fixed)", ['layout']);
+  const envelope = envelopeFrom(root.envelope, sv, ['envelope']);
+  const state = root.state === undefined ? undefined : stateNumber(root.state, ['state']);
+  if (state === undefined && root.globalMetadata === undefined) throw new EncodeError("give the bundle 'state' (input, object, executable) or 'globalMetadata'", []);
+  const globalMetadata = resolveMetadata(root, 'globalMetadata', state === undefined ? undefined : globalRegistry(state), [], 'state');
+  const abstractModules: AbstractModule[] = arr(root.abstractModules ?? [], ['abstractModules']).map((av, a) => {
+    const ap = ['abstractModules', a];
+    const ao = obj(av, ap);
+    only(ao, ['metadata', 'irModules', 'nativeImages'], ap);
+    return {
+      metadata: ao.metadata === undefined ? new Map() : registryField(ao.metadata, [...ap, 'metadata']),
+      irModules: arr(ao.irModules ?? [], [...ap, 'irModules']).map((v, i) => imageFrom(v, 'ir', load, [...ap, 'irModules', i])),
+      nativeImages: arr(ao.nativeImages ?? [], [...ap, 'nativeImages']).map((v, i) => imageFrom(v, 'native', load, [...ap, 'nativeImages', i])),
+    };
+  });
+  const file: SyclbinFile = { version: sv, envelope, globalMetadata, abstractModules };
+  const options: WriteSyclbinOptions = { format: sv, envelope: 'keep' };
+  if (sv === 1) options.layout = layout;
+  return { file, options };
+}
+
+// ---- model -> manifest ---------------------------------------------------------------------------
+
+function sanitize(s: string): string {
+  return s.replace(/[^A-Za-z0-9._+-]/g, '_').replace(/^\.+/, (d) => '_'.repeat(d.length));
+}
+
+/** File names extract gives the images: am<A>.ir<I>.<ext> / am<A>.native<I>[.<arch>].bin. */
+export function imageFileNames(file: SyclbinFile): { ir: string[][]; native: string[][] } {
+  const ext = ['spv', 'ptx', 'amdgcn'];
+  return {
+    ir: file.abstractModules.map((am, a) => am.irModules.map((ir, i) => `am${a}.ir${i}.${ext[irTypeValue(ir) ?? -1] ?? 'bin'}`)),
+    native: file.abstractModules.map((am, a) =>
+      am.nativeImages.map((n, i) => {
+        const arch = nativeArch(n);
+        return `am${a}.native${i}${arch ? '.' + sanitize(arch).slice(0, 64) : ''}.bin`;
+      }),
+    ),
+  };
+}
+
+export interface ManifestOptions {
+  layout?: 'canonical' | 'grouped';
+}
+
+/**
+ * The manifest that packs back into `file` (same model; same bytes when the file is in the layout
+ * given). Metadata is written as the typed shorthand when that reproduces it exactly, else as the
+ * full registry (`syclbin props --json` shape).
+ */
+export function modelToManifest(file: SyclbinFile, opts: ManifestOptions = {}): JsonObject {
+  const names = imageFileNames(file);
+  const doc: JsonObject = { format: MANIFEST_FORMAT, version: MANIFEST_VERSION, syclbinVersion: file.version };
+  if (file.version === 1) doc.layout = opts.layout ?? 'canonical';
+  const e = file.envelope;
+  if (e.kind === 'none') doc.envelope = { kind: 'none' };
+  else if (e.kind === 'roles') doc.envelope = { kind: 'roles', version: e.version, formatVersionKey: e.formatVersionKey, compression: e.compression ?? null };
+  else if (e.runtimeStyle) doc.envelope = { kind: 'runtime' };
+  else {
+    doc.envelope = {
+      kind: 'offload',
+      version: e.version,
+      imageKind: e.imageKind,
+      offloadKind: e.offloadKind,
+      flags: e.flags,
+      strings: [...e.strings].map(([key, value]) => ({ key, value })),
+      compression: e.compression ?? null,
+    };
+  }
+  const state = bundleState(file);
+  const stateNum = file.globalMetadata.get(GLOBAL_METADATA_SET)?.get('state');
+  if (state !== undefined && stateNum?.type === 1 && sameRegistry(file.globalMetadata, globalRegistry(stateNum.value))) {
+    doc.state = stateNum.value < BUNDLE_STATES.length ? state : stateNum.value;
+  } else doc.globalMetadata = registryToJson(file.globalMetadata);
+  doc.abstractModules = file.abstractModules.map((am, a) => {
+    const m: JsonObject = {};
+    if (am.metadata.size) m.metadata = registryToJson(am.metadata);
+    m.irModules = am.irModules.map((ir, i) => {
+      const o: JsonObject = { file: names.ir[a]![i]! };
+      const type = irTypeValue(ir);
+      const target = irTarget(ir);
+      if (type !== undefined && sameRegistry(ir.metadata, irRegistry(type, target))) {
+        o.type = IR_TYPES[type] ?? type;
+        if (target !== undefined) o.target = target;
+      } else o.metadata = registryToJson(ir.metadata);
+      return o;
+    });
+    m.nativeImages = am.nativeImages.map((n, i) => {
+      const o: JsonObject = { file: names.native[a]![i]! };
+      const arch = nativeArch(n);
+      const target = nativeTarget(n);
+      if (n.metadata.size === 1 && sameRegistry(n.metadata, nativeRegistry(arch, target))) {
+        if (arch !== undefined) o.arch = arch;
+        if (target !== undefined) o.target = target;
+      } else o.metadata = registryToJson(n.metadata);
+      return o;
+    });
+    return m;
+  });
+  return doc;
+}
+
+// ---- model comparison ------------------------------------------------------------------------------
+
+function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((v, i) => v === b[i]);
+}
+
+/**
+ * The first difference between two models, or undefined when they are equal. Layout details that a
+ * writer decides (table order, padding, the v1 header's reserved bytes and version 0/1, where the
+ * images lie) are not part of the model; the envelope, metadata (byte-exact registry text, so set
+ * and key order count) and image bytes are.
+ */
+export function modelDifference(a: SyclbinFile, b: SyclbinFile): string | undefined {
+  if (a.version !== b.version) return `version ${a.version} vs ${b.version}`;
+  const ea = a.envelope;
+  const eb = b.envelope;
+  if (ea.kind !== eb.kind) return `envelope ${ea.kind} vs ${eb.kind}`;
+  if (ea.kind === 'offload' && eb.kind === 'offload') {
+    for (const k of ['version', 'imageKind', 'offloadKind', 'flags', 'runtimeStyle', 'extraEntries', 'compression'] as const) {
+      if (ea[k] !== eb[k]) return `envelope ${k} ${String(ea[k])} vs ${String(eb[k])}`;
+    }
+    if (JSON.stringify([...ea.strings]) !== JSON.stringify([...eb.strings])) return 'envelope string entries differ';
+  }
+  if (ea.kind === 'roles' && eb.kind === 'roles') {
+    for (const k of ['version', 'formatVersionKey', 'compression'] as const) {
+      if (ea[k] !== eb[k]) return `envelope ${k} ${String(ea[k])} vs ${String(eb[k])}`;
+    }
+  }
+  const reg = (x: PropertySetRegistry, y: PropertySetRegistry, what: string) => (bytesEqual(encodeRegistry(x), encodeRegistry(y)) ? undefined : `${what} differs`);
+  const g = reg(a.globalMetadata, b.globalMetadata, 'global metadata');
+  if (g) return g;
+  if (a.abstractModules.length !== b.abstractModules.length) return `${a.abstractModules.length} vs ${b.abstractModules.length} abstract modules`;
+  for (let i = 0; i < a.abstractModules.length; i++) {
+    const x = a.abstractModules[i]!;
+    const y = b.abstractModules[i]!;
+    const m = reg(x.metadata, y.metadata, `metadata of abstract module ${i}`);
+    if (m) return m;
+    for (const kind of ['irModules', 'nativeImages'] as const) {
+      if (x[kind].length !== y[kind].length) return `abstract module ${i}: ${x[kind].length} vs ${y[kind].length} ${kind}`;
+      for (let j = 0; j < x[kind].length; j++) {
+        const p = x[kind][j]!;
+        const q = y[kind][j]!;
+        const d = reg(p.metadata, q.metadata, `metadata of abstract module ${i} ${kind}[${j}]`);
+        if (d) return d;
+        if (p.image.size !== q.image.size || !bytesEqual(p.image.bytes(), q.image.bytes())) return `bytes of abstract module ${i} ${kind}[${j}] differ`;
+      }
+    }
+  }
+  return undefined;
+}
