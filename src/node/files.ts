@@ -14,6 +14,7 @@
 import { closeSync, fstatSync, fsyncSync, mkdirSync, openSync, readSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { memorySource, type ByteSource } from '../codec/source.js';
 
 /** Thrown for file-level refusals (overwrite, too large); `code`/`syscall` let runCli print it as I/O failure. */
 export class FileError extends Error {
@@ -172,4 +173,30 @@ export function ensureDir(cwd: string, path: string): string {
   mkdirSync(abs, { recursive: true });
   if (!statSync(abs).isDirectory()) throw new FileError(`${path}: exists and is not a directory`, 'ENOTDIR', 'mkdir');
   return abs;
+}
+
+/** An input file as a ByteSource for the readers; close it when done. */
+export interface InputSource {
+  readonly source: ByteSource;
+  close(): void;
+}
+
+/**
+ * Open an input for a reader. Files up to `wholeFileLimit` bytes (default 64 MiB) are read at once
+ * (one read is faster than many small ones); larger files are read with positioned reads, so
+ * listing a huge file reads its headers and string tables, not its images.
+ */
+export function openInput(cwd: string, path: string, wholeFileLimit = 64 << 20): InputSource {
+  const f = openForRead(cwd, path);
+  try {
+    if (f.size <= wholeFileLimit) {
+      const bytes = f.readAt(0, f.size);
+      f.close();
+      return { source: memorySource(bytes), close: () => undefined };
+    }
+  } catch (e) {
+    f.close();
+    throw e;
+  }
+  return { source: { size: f.size, read: (offset, length) => f.readAt(offset, length) }, close: () => f.close() };
 }

@@ -12,7 +12,7 @@ import { EXIT, UsageError, type Command, type CommandContext } from '../command.
 import { readOffloadBinaries, type OffloadBinaryModel } from '../../offload/read.js';
 import { imageKindName } from '../../offload/kinds.js';
 import { SyclbinError } from '../../codec/errors.js';
-import { checkNotOverwritingInput, ensureDir, readInput, writeFileAtomic } from '../../node/files.js';
+import { checkNotOverwritingInput, ensureDir, openInput, writeFileAtomic } from '../../node/files.js';
 import { parseByteCount } from './offload-list.js';
 import { join } from 'node:path';
 
@@ -60,27 +60,32 @@ file of the same name is replaced. Prints one line per file written.`,
     if (!dir) throw new UsageError('missing -o DIR');
     const capText = ctx.values['max-inflated-size'] as string | undefined;
     const maxInflatedSize = capText === undefined ? undefined : parseByteCount(capText, '--max-inflated-size');
-    const bytes = readInput(ctx.io.cwd, file);
-    let binaries: OffloadBinaryModel[];
+    const input = openInput(ctx.io.cwd, file);
     try {
-      binaries = readOffloadBinaries(bytes, maxInflatedSize === undefined ? {} : { maxInflatedSize });
-    } catch (e) {
-      if (e instanceof SyclbinError) {
-        ctx.io.stderr.write(`syclbin offload-extract: ${file}: ${e.message}\n`);
-        return EXIT.FAILURE;
+      let binaries: OffloadBinaryModel[];
+      try {
+        binaries = readOffloadBinaries(input.source, maxInflatedSize === undefined ? {} : { maxInflatedSize });
+      } catch (e) {
+        if (e instanceof SyclbinError) {
+          ctx.io.stderr.write(`syclbin offload-extract: ${file}: ${e.message}\n`);
+          return EXIT.FAILURE;
+        }
+        throw e;
       }
-      throw e;
+      const names = extractedImageNames(binaries);
+      const absDir = ensureDir(ctx.io.cwd, dir);
+      const entries = binaries.flatMap((b) => b.entries);
+      const force = Boolean(ctx.values.force);
+      for (const name of names) checkNotOverwritingInput(ctx.io.cwd, join(absDir, name), [file], force);
+      names.forEach((name, i) => {
+        // `image` reads the bytes on demand (positioned read for large files).
+        const image = entries[i]!.image;
+        writeFileAtomic(ctx.io.cwd, join(absDir, name), image);
+        ctx.io.stdout.write(`${join(dir, name)} (${image.length} bytes)\n`);
+      });
+    } finally {
+      input.close();
     }
-    const names = extractedImageNames(binaries);
-    const absDir = ensureDir(ctx.io.cwd, dir);
-    const images = binaries.flatMap((b) => b.entries.map((e) => e.image));
-    const force = Boolean(ctx.values.force);
-    for (const name of names) checkNotOverwritingInput(ctx.io.cwd, join(absDir, name), [file], force);
-    names.forEach((name, i) => {
-      const path = join(absDir, name);
-      writeFileAtomic(ctx.io.cwd, path, images[i]!);
-      ctx.io.stdout.write(`${join(dir, name)} (${images[i]!.length} bytes)\n`);
-    });
     return EXIT.OK;
   },
 };

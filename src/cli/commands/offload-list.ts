@@ -6,7 +6,7 @@
 import { EXIT, UsageError, type Command, type CommandContext } from '../command.js';
 import { readOffloadBinaries } from '../../offload/read.js';
 import { formatOffloadingText, offloadListJson } from '../../offload/objdump-text.js';
-import { readInput } from '../../node/files.js';
+import { openInput } from '../../node/files.js';
 import { SyclbinError } from '../../codec/errors.js';
 
 /** Parse a byte count option (decimal, optional K/M/G suffix for KiB/MiB/GiB). */
@@ -51,20 +51,24 @@ quantities are decimal strings.`,
     if (ctx.values.strings && ctx.values.json) throw new UsageError('--strings and --json cannot be combined (JSON always has the strings)');
     const capText = ctx.values['max-inflated-size'] as string | undefined;
     const maxInflatedSize = capText === undefined ? undefined : parseByteCount(capText, '--max-inflated-size');
-    const bytes = readInput(ctx.io.cwd, file);
-    let binaries;
+    const input = openInput(ctx.io.cwd, file);
     try {
-      binaries = readOffloadBinaries(bytes, maxInflatedSize === undefined ? {} : { maxInflatedSize });
-    } catch (e) {
-      // Name the file: the DecodeError message already gives the offset and structure path.
-      if (e instanceof SyclbinError) {
-        ctx.io.stderr.write(`syclbin offload-list: ${file}: ${e.message}\n`);
-        return EXIT.FAILURE;
+      let binaries;
+      try {
+        binaries = readOffloadBinaries(input.source, maxInflatedSize === undefined ? {} : { maxInflatedSize });
+      } catch (e) {
+        // Name the file: the DecodeError message already gives the offset and structure path.
+        if (e instanceof SyclbinError) {
+          ctx.io.stderr.write(`syclbin offload-list: ${file}: ${e.message}\n`);
+          return EXIT.FAILURE;
+        }
+        throw e;
       }
-      throw e;
+      if (ctx.values.json) ctx.io.stdout.write(JSON.stringify(offloadListJson(file, binaries), null, 2) + '\n');
+      else ctx.io.stdout.write(formatOffloadingText(binaries, { strings: Boolean(ctx.values.strings) }));
+    } finally {
+      input.close();
     }
-    if (ctx.values.json) ctx.io.stdout.write(JSON.stringify(offloadListJson(file, binaries), null, 2) + '\n');
-    else ctx.io.stdout.write(formatOffloadingText(binaries, { strings: Boolean(ctx.values.strings) }));
     return EXIT.OK;
   },
 };

@@ -1,0 +1,363 @@
+/**
+ * The offload CLI commands run in-process (runCli): help, errors, JSON against its schema (ajv),
+ * extraction, packing of versions 2/3 and kind numbering. Interop with the real LLVM tools is in
+ * interop.test.ts.
+ */
+import { expect } from 'chai';
+import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv } from 'ajv';
+import { readOffloadBinaries } from '../../src/offload/read.js';
+import { cli, CONFORMANCE, CONFORMANCE_ENVELOPES, PACKAGER_GOLDENS, readBytes, tempDir, TESTDATA } from './support.js';
+import { readInput, writeFileAtomic, checkNotOverwritingInput, openInput, readAt } from '../../src/node/files.js';
+import { openSync, closeSync } from 'node:fs';
+
+const schema = JSON.parse(readFileSync(new URL('../../schemas/offload-list.schema.json', import.meta.url), 'utf8')) as object;
+const ajv = new Ajv({ allErrors: true, strict: true });
+const validate = ajv.compile(schema);
+
+describe('cli: offload-* help', () => {
+  for (const name of ['offload-pack', 'offload-list', 'offload-extract']) {
+    it(`${name} --help has usage, options and an example`, async () => {
+      const r = await cli([name, '--help'], '/');
+      expect(r.code).to.equal(0);
+      expect(r.stdout).to.match(new RegExp(`^Usage: syclbin ${name} `));
+      expect(r.stdout).to.include('Examples:\n  syclbin ' + name);
+      expect(r.stdout).to.include('-h, --help');
+    });
+  }
+  it('offload-pack --help says what kind=sycl does in LLVM 19 and here', async () => {
+    const r = await cli(['offload-pack', '--help'], '/');
+    expect(r.stdout).to.match(/Upstream LLVM 19 has no SYCL offload kind/);
+    expect(r.stdout).to.match(/writes 0 \(none\) for kind=sycl/);
+    expect(r.stdout).to.match(/intel +the sequential numbering of intel\/llvm: openmp 1, cuda 2, hip 3, sycl 4/);
+    expect(r.stdout).to.match(/bitmask +llvm-project #135809: openmp 1, cuda 2, hip 4, sycl 8/);
+  });
+  it('the main help lists the commands', async () => {
+    const r = await cli(['--help'], '/');
+    for (const name of ['offload-pack', 'offload-list', 'offload-extract']) expect(r.stdout).to.include(`  ${name} `);
+  });
+});
+
+describe('cli: offload-list', () => {
+  const all = [...PACKAGER_GOLDENS.map((n) => TESTDATA + n), ...CONFORMANCE_ENVELOPES.map((n) => CONFORMANCE + n)];
+  for (const file of all) {
+    it(`--json of ${file.split('/').slice(-2).join('/')} validates against schemas/offload-list.schema.json and matches the text`, async () => {
+      const r = await cli(['offload-list', '--json', file], '/');
+      expect(r.code, r.stderr).to.equal(0);
+      const doc = JSON.parse(r.stdout) as { binaries: { offset: string; entries: { index: number; objdump: Record<string, string>; strings: { key: string; value: string }[] }[] }[] };
+      const ok = validate(doc);
+      expect(ok, JSON.stringify(validate.errors)).to.equal(true);
+      // The text listing is the same data.
+      const text = await cli(['offload-list', file], '/');
+      const fromJson = doc.binaries
+        .flatMap((b) => b.entries)
+        .map((e) => `\nOFFLOADING IMAGE [${e.index}]:\nkind            ${e.objdump.kind}\narch            ${e.objdump.arch}\ntriple          ${e.objdump.triple}\nproducer        ${e.objdump.producer}\n`)
+        .join('');
+      expect(text.stdout).to.equal(fromJson);
+      const models = readOffloadBinaries(readBytes(file));
+      expect(doc.binaries.map((b) => b.offset)).to.deep.equal(models.map((m) => String(m.offset)));
+    });
+  }
+
+  it('--json of a compressed v3 file gives compression and InflatedSize (as a string)', async () => {
+    const r = await cli(['offload-list', '--json', CONFORMANCE + 'sample_v2_roles_v3_zlib.syclbin'], '/');
+    const doc = JSON.parse(r.stdout) as { binaries: { version: number; compression: string; inflatedSize: string; offloadKindEra: string; entries: { offloadKindName: string; imageKindLabel: string }[] }[] };
+    expect(doc.binaries[0]).to.include({ version: 3, compression: 'zlib', offloadKindEra: 'bitmask' });
+    expect(doc.binaries[0]!.inflatedSize).to.match(/^\d+$/);
+    expect(doc.binaries[0]!.entries.every((e) => e.offloadKindName === 'sycl' && e.imageKindLabel === 'syclbin')).to.equal(true);
+  });
+
+  it('the schema rejects a document with a 64-bit value as a number', () => {
+    expect(validate({ file: 'x', binaries: [{ offset: 0, version: 1, size: '8', offloadKindEra: 'sequential', entries: [] }] })).to.equal(false);
+  });
+
+  it('--strings adds every key and value, escaping control characters', async () => {
+    const r = await cli(['offload-list', '--strings', TESTDATA + 'sycl-utf8.v1.bin'], '/');
+    expect(r.stdout).to.include('producer        none\nstrings         5\n');
+    expect(r.stdout).to.include('  compile-opts  -O3 -g\n');
+    expect(r.stdout).to.include('  Ünïcødé       välue→✓\n');
+    expect(r.stdout).to.include('  producer      dpcpp\n');
+    const { dir, cleanup } = tempDir();
+    try {
+      const k = join(dir, 'k.o');
+      writeFileSync(k, 'x');
+      expect((await cli(['offload-pack', '-o', 'ctl.bin', '--format-version', '2', '--image=file=k.o,triple=t,note=a\tb\\c'], dir)).code).to.equal(0);
+      const l = await cli(['offload-list', '--strings', 'ctl.bin'], dir);
+      expect(l.stdout).to.include('  note          a\\x09b\\\\c\n');
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('producer names follow the era: v1 uses LLVM 19 names (4 is none), v2 the bitmask names', async () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      writeFileSync(join(dir, 'k.o'), 'x');
+      const img = '--image=file=k.o,triple=spir64,kind=sycl';
+      await cli(['offload-pack', '-o', 'v1.bin', '--offload-kinds', 'intel', img], dir);
+      await cli(['offload-pack', '-o', 'v2.bin', '--format-version', '2', img], dir);
+      expect((await cli(['offload-list', 'v1.bin'], dir)).stdout).to.include('producer        none\n');
+      expect(readOffloadBinaries(readBytes(join(dir, 'v1.bin')))[0]!.entries[0]!.offloadKind).to.equal(4);
+      expect((await cli(['offload-list', 'v2.bin'], dir)).stdout).to.include('producer        sycl\n');
+      const j = JSON.parse((await cli(['offload-list', '--json', 'v1.bin'], dir)).stdout) as { binaries: { entries: { offloadKindName: string }[] }[] };
+      expect(j.binaries[0]!.entries[0]!.offloadKindName).to.equal('sycl'); // JSON names the intel value
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('a truncated file fails with exit 1 and a message naming the file, offset and structure path', async () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      writeFileSync(join(dir, 'cut.bin'), readBytes(TESTDATA + 'multi.v1.bin').subarray(0, 200));
+      const r = await cli(['offload-list', 'cut.bin'], dir);
+      expect(r.code).to.equal(1);
+      expect(r.stdout).to.equal('');
+      expect(r.stderr).to.match(/^syclbin offload-list: cut\.bin: OffloadBinary Size \d+ runs past the end of the data \(40 bytes available\) \(at binaries\[1\]\.header\.size, offset 0xa8\)\n$/);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('usage errors exit 2; a missing file exits 1', async () => {
+    expect((await cli(['offload-list'], '/')).code).to.equal(2);
+    expect((await cli(['offload-list', '--bogus', 'x'], '/')).code).to.equal(2);
+    expect((await cli(['offload-list', '--json', '--strings', 'x'], '/')).code).to.equal(2);
+    expect((await cli(['offload-list', '--max-inflated-size', 'lots', 'x'], '/')).code).to.equal(2);
+    const r = await cli(['offload-list', '/nonexistent/file.bin'], '/');
+    expect(r.code).to.equal(1);
+    expect(r.stderr).to.match(/ENOENT|no such file/i);
+  });
+
+  it('--max-inflated-size caps decompression', async () => {
+    const f = CONFORMANCE + 'sample_v2_roles_v3_zlib.syclbin';
+    const r = await cli(['offload-list', '--max-inflated-size', '100', f], '/');
+    expect(r.code).to.equal(1);
+    expect(r.stderr).to.match(/exceeds the decompression cap of 100 bytes/);
+    expect((await cli(['offload-list', '--max-inflated-size', '1M', f], '/')).code).to.equal(0);
+  });
+});
+
+describe('cli: offload-extract', () => {
+  it('writes every image atomically with <index>-<triple>-<arch>.<ext> names', async () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      const r = await cli(['offload-extract', TESTDATA + 'multi.v1.bin', '-o', 'out'], dir);
+      expect(r.code, r.stderr).to.equal(0);
+      const names = readdirSync(join(dir, 'out')).sort();
+      expect(names).to.deep.equal(['0-amdgcn-amd-amdhsa-gfx90a.bc', '1-x86_64-unknown-linux-gnu-native.fatbin', '2-nvptx64-nvidia-cuda-sm_52.cubin']);
+      expect(readBytes(join(dir, 'out', names[0]!))).to.deep.equal(readBytes(TESTDATA + 'k.bc'));
+      expect(readBytes(join(dir, 'out', names[1]!))).to.deep.equal(readBytes(TESTDATA + 'k.fatbin'));
+      expect(readBytes(join(dir, 'out', names[2]!)).length).to.equal(0);
+      expect(r.stdout.split('\n').filter(Boolean)).to.have.length(3);
+      // Compressed v3 with SYCLBIN images; strings are sanitised into names.
+      const r2 = await cli(['offload-extract', CONFORMANCE + 'sample_v2_roles_v3_zlib.syclbin', '-o', 'v3'], dir);
+      expect(r2.code, r2.stderr).to.equal(0);
+      const v3names = readdirSync(join(dir, 'v3'));
+      expect(v3names.every((n) => /^\d+(-[A-Za-z0-9._+-]+)*\.syclbin$/.test(n)), v3names.join()).to.equal(true);
+      const models = readOffloadBinaries(readBytes(CONFORMANCE + 'sample_v2_roles_v3_zlib.syclbin'));
+      expect(v3names.length).to.equal(models[0]!.entries.length);
+      expect(readdirSync(join(dir, 'v3')).some((n) => n.endsWith('.tmp'))).to.equal(false);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('hostile strings cannot escape the output directory', async () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      writeFileSync(join(dir, 'k.o'), 'x');
+      await cli(['offload-pack', '-o', 'evil.bin', '--image=file=k.o,triple=../../etc,arch=/passwd'], dir);
+      const r = await cli(['offload-extract', 'evil.bin', '-o', 'out'], dir);
+      expect(r.code, r.stderr).to.equal(0);
+      expect(readdirSync(join(dir, 'out'))).to.deep.equal(['0-___.._etc-_passwd.o']);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('bad input and missing -o', async () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      writeFileSync(join(dir, 'junk.bin'), 'not an offload binary, clearly');
+      const r = await cli(['offload-extract', 'junk.bin', '-o', 'out'], dir);
+      expect(r.code).to.equal(1);
+      expect(r.stderr).to.match(/junk\.bin: bad OffloadBinary magic/);
+      expect(existsSync(join(dir, 'out'))).to.equal(false);
+      expect((await cli(['offload-extract', 'junk.bin'], dir)).code).to.equal(2);
+    } finally {
+      cleanup();
+    }
+  });
+});
+
+describe('cli: offload-pack', () => {
+  it('--format-version 2 and 3 (zlib, zstd) put all images in one binary with bitmask kinds', async () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      writeFileSync(join(dir, 'a.o'), 'AAAAAAA');
+      writeFileSync(join(dir, 'b.bc'), Uint8Array.of(0x42, 0x43, 0xc0, 0xde, 9));
+      const images = ['--image=file=a.o,triple=nvptx64-nvidia-cuda,arch=sm_70,kind=cuda', '--image=file=b.bc,triple=amdgcn-amd-amdhsa,arch=gfx90a,kind=hip', '--image=file=a.o,triple=spir64,kind=sycl'];
+      for (const [args, compression] of [
+        [['--format-version', '2'], undefined],
+        [['--format-version', '3'], undefined],
+        [['--format-version', '3', '--compress', 'zlib'], 'zlib'],
+        [['--format-version', '3', '--compress', 'zstd'], 'zstd'],
+      ] as [string[], string | undefined][]) {
+        const r = await cli(['offload-pack', '-o', 'out.bin', ...args, ...images], dir);
+        expect(r.code, r.stderr).to.equal(0);
+        expect(r.stderr).to.equal(''); // kind=sycl is known in the bitmask numbering
+        const bins = readOffloadBinaries(readBytes(join(dir, 'out.bin')));
+        expect(bins).to.have.length(1);
+        expect(bins[0]!.version).to.equal(Number(args[1]));
+        expect(bins[0]!.compression).to.equal(compression);
+        expect(bins[0]!.entries.map((e) => [e.imageKind, e.offloadKind])).to.deep.equal([
+          [1, 2],
+          [2, 4],
+          [1, 8],
+        ]);
+        expect(bins[0]!.entries.map((e) => e.strings.get('triple'))).to.deep.equal(['nvptx64-nvidia-cuda', 'amdgcn-amd-amdhsa', 'spir64']);
+      }
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('kind=sycl with the default numbering writes 0 and warns; --offload-kinds intel writes 4', async () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      writeFileSync(join(dir, 'k.o'), 'x');
+      const r = await cli(['offload-pack', '-o', 'a.bin', '--image=file=k.o,triple=spir64,kind=sycl'], dir);
+      expect(r.code).to.equal(0);
+      expect(r.stderr).to.match(/warning: kind=sycl .* writing 0 .*no SYCL offload kind/);
+      expect(readOffloadBinaries(readBytes(join(dir, 'a.bin')))[0]!.entries[0]!.offloadKind).to.equal(0);
+      const i = await cli(['offload-pack', '-o', 'b.bin', '--offload-kinds', 'intel', '--image=file=k.o,triple=spir64,kind=sycl'], dir);
+      expect(i.stderr).to.equal('');
+      expect(readOffloadBinaries(readBytes(join(dir, 'b.bin')))[0]!.entries[0]!.offloadKind).to.equal(4);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('usage errors: missing -o, bad version, --compress without version 3, bad numbering, v2 without images', async () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      writeFileSync(join(dir, 'k.o'), 'x');
+      const img = '--image=file=k.o,triple=t';
+      for (const args of [
+        [img],
+        ['-o', 'o.bin', '--format-version', '4', img],
+        ['-o', 'o.bin', '--compress', 'zlib', img],
+        ['-o', 'o.bin', '--format-version', '3', '--compress', 'lz4', img],
+        ['-o', 'o.bin', '--offload-kinds', 'sycl', img],
+        ['-o', 'o.bin', '--format-version', '2'],
+        ['-o', 'o.bin', 'positional', img],
+      ]) {
+        const r = await cli(['offload-pack', ...args], dir);
+        expect(r.code, args.join(' ')).to.equal(2);
+        expect(r.stderr).to.include('Usage: syclbin offload-pack');
+      }
+      expect(existsSync(join(dir, 'o.bin'))).to.equal(false);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('refuses to overwrite an input image unless --force; a failed pack leaves the old output', async () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      writeFileSync(join(dir, 'k.o'), 'precious');
+      const r = await cli(['offload-pack', '-o', './k.o', '--image=file=k.o,triple=t'], dir);
+      expect(r.code).to.equal(1);
+      expect(r.stderr).to.match(/refusing to overwrite the input file k\.o/);
+      expect(readFileSync(join(dir, 'k.o'), 'utf8')).to.equal('precious');
+      const f = await cli(['offload-pack', '-o', 'k.o', '--force', '--image=file=k.o,triple=t'], dir);
+      expect(f.code).to.equal(0);
+      expect(readOffloadBinaries(readBytes(join(dir, 'k.o')))[0]!.entries[0]!.image).to.deep.equal(new TextEncoder().encode('precious'));
+      writeFileSync(join(dir, 'out.bin'), 'old');
+      const m = await cli(['offload-pack', '-o', 'out.bin', '--image=file=missing.o,triple=t'], dir);
+      expect(m.code).to.equal(1);
+      expect(readFileSync(join(dir, 'out.bin'), 'utf8')).to.equal('old');
+      expect(readdirSync(dir).some((n) => n.endsWith('.tmp'))).to.equal(false);
+    } finally {
+      cleanup();
+    }
+  });
+});
+
+describe('node/files helpers', () => {
+  it('writeFileAtomic replaces the file and leaves no temporary file; failures clean up', () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      writeFileAtomic(dir, 'f', Uint8Array.of(1, 2, 3));
+      writeFileAtomic(dir, 'f', 'text');
+      expect(readFileSync(join(dir, 'f'), 'utf8')).to.equal('text');
+      mkdirSync(join(dir, 'd'));
+      expect(() => writeFileAtomic(dir, 'd', 'x')).to.throw(); // rename over a directory fails
+      expect(readdirSync(dir).sort()).to.deep.equal(['d', 'f']);
+      expect(() => writeFileAtomic(dir, 'nodir/f', 'x')).to.throw(/ENOENT/);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('checkNotOverwritingInput sees through ./ and ../ and hard links', async () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      writeFileSync(join(dir, 'a'), 'x');
+      const { linkSync } = await import('node:fs');
+      linkSync(join(dir, 'a'), join(dir, 'b'));
+      expect(() => checkNotOverwritingInput(dir, 'b', ['./a'], false)).to.throw(/refusing/);
+      expect(() => checkNotOverwritingInput(dir, `../${dir.split('/').pop()}/a`, ['a'], false)).to.throw(/refusing/);
+      expect(() => checkNotOverwritingInput(dir, 'c', ['a'], false)).to.not.throw();
+      expect(() => checkNotOverwritingInput(dir, 'a', ['a'], true)).to.not.throw();
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('readInput, openInput and readAt read exact ranges', () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      const data = Uint8Array.from({ length: 1000 }, (_, i) => i & 0xff);
+      writeFileSync(join(dir, 'd'), data);
+      expect(readInput(dir, 'd')).to.deep.equal(data);
+      expect(() => readInput(dir, 'd', 10)).to.throw(/input limit/);
+      const small = openInput(dir, 'd');
+      expect(small.source.bytes).to.deep.equal(data);
+      small.close();
+      const big = openInput(dir, 'd', 10); // forced positioned reads
+      expect(big.source.bytes).to.equal(undefined);
+      expect(big.source.read(998, 2)).to.deep.equal(Uint8Array.of(998 & 0xff, 999 & 0xff));
+      big.close();
+      const fd = openSync(join(dir, 'd'), 'r');
+      try {
+        expect(readAt(fd, 995, 10)).to.deep.equal(data.subarray(995));
+      } finally {
+        closeSync(fd);
+      }
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('offload-list gives the same text with positioned reads as with a whole-file read', async () => {
+    // openInput's whole-file limit is 64 MiB; exercise the positioned path through the library.
+    const bytes = readBytes(TESTDATA + 'multi.v1.bin');
+    const viaMemory = readOffloadBinaries(bytes);
+    const { dir, cleanup } = tempDir();
+    try {
+      writeFileSync(join(dir, 'm.bin'), bytes);
+      const src = openInput(dir, 'm.bin', 0);
+      try {
+        const viaFile = readOffloadBinaries(src.source);
+        expect(viaFile.map((b) => b.entries.map((e) => [e.raw, [...e.strings], [...e.image]]))).to.deep.equal(viaMemory.map((b) => b.entries.map((e) => [e.raw, [...e.strings], [...e.image]])));
+      } finally {
+        src.close();
+      }
+    } finally {
+      cleanup();
+    }
+  });
+});
