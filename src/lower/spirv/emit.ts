@@ -1,0 +1,198 @@
+/**
+ * Direct SPIR-V emission of a lowering result: the module llvm-spirv-15 would produce from the
+ * SPIR-V-friendly LLVM IR of src/lower/llvm-ir (same spec-constant and decoration instructions), built
+ * without LLVM.
+ *
+ * Spec constants (native mode only; seed 000 "SPIRV-LLVM-Translator" section): one
+ * `OpSpecConstant` / `OpSpecConstantTrue` / `OpSpecConstantFalse` per scalar leaf, decorated
+ * `SpecId <leaf ID>`; one `OpSpecConstantComposite` per aggregate (constituents = the leaves and
+ * nested composites, `OpUndef` for elements sycl-post-link passes as `undef`, fact 17 / §1.D 29).
+ * Literals follow SPIR-V §2.2.1: one word for types up to 32 bits (value in the low-order bits,
+ * high bits zero for Signedness 0 integers and floats — so a half default is its 16 bits in the low
+ * half), two words low-order first for 64-bit types. In emulation mode sycl-post-link turns spec
+ * constants into loads from a kernel argument, so the module has no spec constants.
+ *
+ * Device globals: module-scope `OpVariable` in CrossWorkgroup of the device_global class type (see
+ * device-global-model.ts), initialised with `OpConstantNull`, decorated `LinkageAttributes "<irName>"
+ * Export` and `Alignment` (what llvm-spirv-15 writes for an external `addrspace(1) global … align N`)
+ * and the INTEL decorations (HostAccessINTEL / InitModeINTEL / ImplementInCSRINTEL) with capability
+ * GlobalVariableDecorationsINTEL and `OpExtension "SPV_INTEL_global_variable_decorations"`.
+ * `intelDecorations: false` leaves those out (for `spirv-val`, whose grammar lacks them).
+ *
+ * Module frame: capabilities Addresses, Linkage, Kernel (a linkable OpenCL-flavoured module without
+ * entry points) plus Int8/Int16/Int64/Float16/Float64/Vector16/GenericPointer as the types need;
+ * `OpMemoryModel Physical64 OpenCL`; version 1.1 by default (≤ 1.4: SPIRV-LLVM-Translator 15 reads
+ * nothing newer). Types follow llvm-spirv-15's choices: array lengths are 64-bit `OpConstant`s,
+ * packed structs are decorated `CPacked`, named and literal structs map to `OpTypeStruct`.
+ */
+import { LowerError } from '../errors.js';
+import type { LoweringResult } from '../lower.js';
+import type { SpecConstantNode } from '../spec-constants.js';
+import { typeToString, type IrType } from '../types.js';
+import type { ScalarConst } from '../values.js';
+import { deviceGlobalVariable } from './device-global-model.js';
+import { AddressingModel, Capability, Decoration, EXT_GLOBAL_VARIABLE_DECORATIONS, LinkageType, MemoryModel, Op, StorageClass } from './enums.js';
+import { SpirvModuleBuilder, type SpirvBuilderOptions } from './module.js';
+
+export interface EmitSpirvOptions extends SpirvBuilderOptions {
+  /** Emit the SPV_INTEL_global_variable_decorations decorations (default true). */
+  intelDecorations?: boolean;
+  /** Add `OpName "<symbolic ID>"` to each top-level spec constant (default true). */
+  names?: boolean;
+}
+
+/** Vector sizes SPIR-V allows (§2.16.1: 2, 3, 4; 8 and 16 with the Vector16 capability). */
+const VECTOR_SIZES = [2, 3, 4, 8, 16];
+
+/** Maps the lowering's IR types to SPIR-V types, declaring capabilities as types need them. */
+export class SpirvTypeMapper {
+  constructor(private readonly b: SpirvModuleBuilder) {}
+
+  type(t: IrType): number {
+    const b = this.b;
+    switch (t.kind) {
+      case 'int':
+        if (t.bits === 1) return b.typeBool();
+        if (t.bits === 8) b.capability(Capability.Int8);
+        if (t.bits === 16) b.capability(Capability.Int16);
+        if (t.bits === 64) b.capability(Capability.Int64);
+        return b.typeInt(t.bits);
+      case 'float':
+        if (t.float === 'half') b.capability(Capability.Float16);
+        if (t.float === 'double') b.capability(Capability.Float64);
+        return b.typeFloat(t.float === 'half' ? 16 : t.float === 'float' ? 32 : 64);
+      case 'vector': {
+        if (!VECTOR_SIZES.includes(t.length)) throw new LowerError(`SPIR-V vectors have 2, 3, 4, 8 or 16 components, not ${t.length} (${typeToString(t)})`);
+        if (t.length > 4) b.capability(Capability.Vector16);
+        return b.typeVector(this.type(t.element), t.length);
+      }
+      case 'array': {
+        if (t.length < 1) throw new LowerError(`SPIR-V arrays need at least one element (${typeToString(t)})`);
+        const el = this.type(t.element);
+        return b.typeArray(el, this.u64Constant(BigInt(t.length)));
+      }
+      case 'struct': {
+        const members = t.elements.map((e) => this.type(e));
+        const key = t.name !== undefined ? `%${t.name}` : `${t.packed ? '<' : ''}{${members.join(',')}}`;
+        return b.intern(`s:${key}`, () => {
+          const id = b.define(Op.TypeStruct, undefined, members);
+          if (t.name !== undefined) b.name(id, t.name);
+          if (t.packed) b.decorate(id, Decoration.CPacked);
+          return id;
+        });
+      }
+    }
+  }
+
+  /** An `OpConstant` of a 64-bit unsigned int (array lengths, as llvm-spirv-15 writes them). */
+  u64Constant(v: bigint): number {
+    this.b.capability(Capability.Int64);
+    return this.b.constant(this.b.typeInt(64), [Number(v & 0xffffffffn), Number(v >> 32n)]);
+  }
+
+  /** `T addrspace(4)*` → OpTypePointer Generic T. */
+  genericPointer(t: IrType): number {
+    this.b.capability(Capability.GenericPointer);
+    return this.b.typePointer(StorageClass.Generic, this.type(t));
+  }
+}
+
+/** The literal words of a scalar default (SPIR-V §2.2.1); not used for i1. */
+export function literalWords(c: ScalarConst): number[] {
+  const bits = c.kind === 'int' ? c.value : c.bits;
+  const width = c.kind === 'int' ? c.type.bits : c.type.float === 'half' ? 16 : c.type.float === 'float' ? 32 : 64;
+  if (width <= 32) return [Number(bits & 0xffffffffn)];
+  return [Number(bits & 0xffffffffn), Number((bits >> 32n) & 0xffffffffn)];
+}
+
+/** Emits one native spec-constant tree; returns the <id> of its root. */
+function emitTree(b: SpirvModuleBuilder, types: SpirvTypeMapper, n: SpecConstantNode): number {
+  switch (n.kind) {
+    case 'scalar': {
+      const ty = types.type(n.type);
+      let id: number;
+      if (n.type.kind === 'int' && n.type.bits === 1) {
+        const on = n.default.kind === 'int' && n.default.value !== 0n;
+        id = b.define(on ? Op.SpecConstantTrue : Op.SpecConstantFalse, ty);
+      } else {
+        id = b.define(Op.SpecConstant, ty, literalWords(n.default));
+      }
+      b.decorate(id, Decoration.SpecId, n.id);
+      return id;
+    }
+    case 'undef':
+      return b.undef(types.type(n.type));
+    case 'composite': {
+      const elements = n.elements.map((e) => emitTree(b, types, e));
+      return b.define(Op.SpecConstantComposite, types.type(n.type), elements);
+    }
+  }
+}
+
+/** Ids of what {@link buildSpirvModule} defined, for callers that extend the module. */
+export interface SpirvEmission {
+  readonly builder: SpirvModuleBuilder;
+  /** Symbolic ID → <id> of the spec constant's root (native mode). */
+  readonly specConstants: ReadonlyMap<string, number>;
+  /** Unique ID → <id> of the OpVariable. */
+  readonly deviceGlobals: ReadonlyMap<string, number>;
+}
+
+/** Builds (without encoding) the module for a lowering result. */
+export function buildSpirvModule(result: LoweringResult, opts: EmitSpirvOptions = {}): SpirvEmission {
+  const b = new SpirvModuleBuilder(opts);
+  const intel = opts.intelDecorations ?? true;
+  b.capability(Capability.Addresses);
+  b.capability(Capability.Linkage);
+  b.capability(Capability.Kernel);
+  b.memoryModel(AddressingModel.Physical64, MemoryModel.OpenCL);
+  const types = new SpirvTypeMapper(b);
+
+  const specConstants = new Map<string, number>();
+  if (result.specConstants.mode === 'native') {
+    for (const c of result.specConstants.constants) {
+      if (!c.tree) continue;
+      try {
+        const id = emitTree(b, types, c.tree);
+        specConstants.set(c.name, id);
+        if (opts.names ?? true) b.name(id, c.name);
+      } catch (e) {
+        if (e instanceof LowerError && !e.pathSegments.length) throw e.within(...c.path, 'type');
+        throw e;
+      }
+    }
+  }
+
+  const deviceGlobals = new Map<string, number>();
+  for (const g of result.deviceGlobals) {
+    const v = deviceGlobalVariable(g, result.dataLayout);
+    let classType: number;
+    try {
+      const member = v.usmPointer ? types.genericPointer(v.valueType) : types.type(v.valueType);
+      classType = b.intern(`s:{${member}}`, () => b.define(Op.TypeStruct, undefined, [member]));
+    } catch (e) {
+      if (e instanceof LowerError && !e.pathSegments.length) throw e.within(...g.path, 'type');
+      throw e;
+    }
+    const ptr = b.typePointer(StorageClass.CrossWorkgroup, classType);
+    const init = b.constantNull(classType);
+    const id = b.define(Op.Variable, ptr, [StorageClass.CrossWorkgroup, init]);
+    b.name(id, v.irName);
+    b.decorate(id, Decoration.LinkageAttributes, v.irName, LinkageType.Export);
+    b.decorate(id, Decoration.Alignment, v.align);
+    if (intel) {
+      for (const d of v.decorations) b.decorate(id, d.decoration, ...d.operands);
+    }
+    deviceGlobals.set(g.name, id);
+  }
+  if (intel && result.deviceGlobals.length > 0) {
+    b.capability(Capability.GlobalVariableDecorationsINTEL);
+    b.extension(EXT_GLOBAL_VARIABLE_DECORATIONS);
+  }
+  return { builder: b, specConstants, deviceGlobals };
+}
+
+/** The SPIR-V binary (little-endian) of a lowering result. */
+export function emitSpirv(result: LoweringResult, opts: EmitSpirvOptions = {}): Uint8Array {
+  return buildSpirvModule(result, opts).builder.encode();
+}

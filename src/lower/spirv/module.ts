@@ -1,0 +1,160 @@
+/**
+ * A tiny SPIR-V module builder: <id> allocation, the logical-layout sections of SPIR-V §2.4 and
+ * interning of types and constants (SPIR-V requires non-aggregate types to be unique; structs may
+ * repeat, so named structs are keyed by name and literal ones by body, as LLVM uniques them).
+ *
+ * Section order written (§2.4 "Logical Layout of a Module"): OpCapability, OpExtension,
+ * OpExtInstImport, OpMemoryModel, entry points / execution modes (unused here), debug
+ * (OpName), annotations (OpDecorate), then types, constants, global OpVariables and OpUndef in
+ * definition order (each definition only refers to earlier ones), then functions (unused here).
+ */
+import { EncodeError } from '../../codec/index.js';
+import { encodeSpirvModule, stringWords, type SpirvInstruction } from './binary.js';
+import { Op } from './enums.js';
+
+export type Operand = number | string;
+
+function words(operands: readonly Operand[]): number[] {
+  const out: number[] = [];
+  for (const o of operands) {
+    if (typeof o === 'string') out.push(...stringWords(o));
+    else out.push(o >>> 0);
+  }
+  return out;
+}
+
+export interface SpirvBuilderOptions {
+  /** SPIR-V version written in the header (default 1.1, what llvm-spirv-15 writes for such modules). */
+  version?: { major: 1; minor: 0 | 1 | 2 | 3 | 4 | 5 | 6 };
+  /** Generator magic (default 0: "no registered generator", SPIR-V §2.3). */
+  generator?: number;
+}
+
+export class SpirvModuleBuilder {
+  private nextId = 1;
+  private readonly capabilities: number[] = [];
+  private readonly extensions: string[] = [];
+  private memoryModelIns: SpirvInstruction | undefined;
+  private readonly debug: SpirvInstruction[] = [];
+  private readonly annotations: SpirvInstruction[] = [];
+  private readonly globals: SpirvInstruction[] = [];
+  private readonly interned = new Map<string, number>();
+  readonly version: { major: number; minor: number };
+  readonly generator: number;
+
+  constructor(opts: SpirvBuilderOptions = {}) {
+    this.version = opts.version ?? { major: 1, minor: 1 };
+    if (this.version.major !== 1 || this.version.minor > 6) throw new EncodeError(`unsupported SPIR-V version ${this.version.major}.${this.version.minor}`);
+    this.generator = opts.generator ?? 0;
+  }
+
+  /** A fresh <id>. */
+  id(): number {
+    return this.nextId++;
+  }
+
+  /** The header's Bound: one more than the largest <id> handed out. */
+  get bound(): number {
+    return this.nextId;
+  }
+
+  capability(c: number): void {
+    if (!this.capabilities.includes(c)) this.capabilities.push(c);
+  }
+
+  hasCapability(c: number): boolean {
+    return this.capabilities.includes(c);
+  }
+
+  extension(name: string): void {
+    if (!this.extensions.includes(name)) this.extensions.push(name);
+  }
+
+  memoryModel(addressing: number, memory: number): void {
+    this.memoryModelIns = { opcode: Op.MemoryModel, operands: [addressing, memory] };
+  }
+
+  name(target: number, text: string): void {
+    this.debug.push({ opcode: Op.Name, operands: [target, ...stringWords(text)] });
+  }
+
+  decorate(target: number, decoration: number, ...operands: Operand[]): void {
+    this.annotations.push({ opcode: Op.Decorate, operands: [target, decoration, ...words(operands)] });
+  }
+
+  /**
+   * Appends a type/constant/global instruction with a result <id>. `resultType` is undefined for
+   * type declarations (whose result <id> comes first).
+   */
+  define(opcode: number, resultType: number | undefined, operands: readonly Operand[] = []): number {
+    const id = this.id();
+    const ops = resultType === undefined ? [id, ...words(operands)] : [resultType, id, ...words(operands)];
+    this.globals.push({ opcode, operands: ops });
+    return id;
+  }
+
+  /** {@link define}, but returns the existing <id> when the same `key` was defined before. */
+  intern(key: string, make: () => number): number {
+    const hit = this.interned.get(key);
+    if (hit !== undefined) return hit;
+    const id = make();
+    this.interned.set(key, id);
+    return id;
+  }
+
+  typeVoid(): number {
+    return this.intern('void', () => this.define(Op.TypeVoid, undefined));
+  }
+  typeBool(): number {
+    return this.intern('bool', () => this.define(Op.TypeBool, undefined));
+  }
+  /** OpTypeInt with Signedness 0 (the only signedness the Kernel capability allows). */
+  typeInt(bits: number): number {
+    return this.intern(`i${bits}`, () => this.define(Op.TypeInt, undefined, [bits, 0]));
+  }
+  typeFloat(bits: number): number {
+    return this.intern(`f${bits}`, () => this.define(Op.TypeFloat, undefined, [bits]));
+  }
+  typeVector(element: number, count: number): number {
+    return this.intern(`v${count}x${element}`, () => this.define(Op.TypeVector, undefined, [element, count]));
+  }
+  typeArray(element: number, lengthId: number): number {
+    return this.intern(`a${lengthId}x${element}`, () => this.define(Op.TypeArray, undefined, [element, lengthId]));
+  }
+  /** `key` identifies the struct (`%name` for named structs, the member list for literal ones). */
+  typeStruct(key: string, members: readonly number[]): number {
+    return this.intern(`s:${key}`, () => this.define(Op.TypeStruct, undefined, members));
+  }
+  typePointer(storageClass: number, pointee: number): number {
+    return this.intern(`p${storageClass}:${pointee}`, () => this.define(Op.TypePointer, undefined, [storageClass, pointee]));
+  }
+
+  /** OpConstant with literal words (already laid out per SPIR-V §2.2.1). */
+  constant(type: number, literal: readonly number[]): number {
+    return this.intern(`c${type}:${literal.join(',')}`, () => this.define(Op.Constant, type, literal));
+  }
+  constantNull(type: number): number {
+    return this.intern(`null${type}`, () => this.define(Op.ConstantNull, type));
+  }
+  undef(type: number): number {
+    return this.intern(`undef${type}`, () => this.define(Op.Undef, type));
+  }
+
+  /** The module's instructions in logical-layout order. */
+  instructions(): SpirvInstruction[] {
+    if (!this.memoryModelIns) throw new EncodeError('a SPIR-V module needs an OpMemoryModel');
+    return [
+      ...this.capabilities.map((c) => ({ opcode: Op.Capability, operands: [c] })),
+      ...this.extensions.map((e) => ({ opcode: Op.Extension, operands: stringWords(e) })),
+      this.memoryModelIns,
+      ...this.debug,
+      ...this.annotations,
+      ...this.globals,
+    ];
+  }
+
+  /** The binary module (little-endian words). */
+  encode(): Uint8Array {
+    return encodeSpirvModule({ version: this.version, generator: this.generator, bound: this.bound, instructions: this.instructions() });
+  }
+}
