@@ -10,7 +10,10 @@ import { command as json } from './commands/json.js';
 import { command as pack } from './commands/pack.js';
 import { command as extract } from './commands/extract.js';
 import { command as specialize } from './commands/specialize.js';
+import { command as annotate } from './commands/annotate.js';
+import { command as hexdump } from './commands/hexdump.js';
+import { command as verify } from './commands/verify.js';
 // One import per subcommand module (src/cli/commands/<name>.ts), each exporting `command`.
 // Add new commands here; the order is the order of `syclbin --help`.
 
-export const commands: readonly Command[] = [dump, inspect, json, pack, extract, offloadPack, offloadList, offloadExtract, props, lower, specialize];
+export const commands: readonly Command[] = [dump, inspect, json, pack, extract, offloadPack, offloadList, offloadExtract, props, lower, specialize, annotate, hexdump, verify];

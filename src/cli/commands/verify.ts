@@ -1,0 +1,30 @@
+/** `syclbin verify FILE [--json]`: every problem with severity, offset and path (issue 6 §2). */
+import { formatReport, verify } from '../../hex/verify.js';
+import { readInput } from '../../node/files.js';
+import { EXIT, type Command } from '../command.js';
+
+export const command: Command = {
+  name: 'verify',
+  summary: 'Lint a SYCLBIN/OffloadBinary/property-set file: every problem with severity, offset and path',
+  usage: 'verify [options] FILE',
+  description: `Reads the file as far as possible and reports all problems, each with a severity (error,
+warning, note), the byte offset and the structure path: structural errors (the reader's, in LLVM's
+wording where LLVM has the check, plus every out-of-range blob of a v1 table), non-zero padding (the
+v1 header's 4 reserved bytes are a note: LLVM writers leave them uninitialised), unreferenced bytes
+and header entries, overlapping blobs, a non-canonical layout, property-set problems (the checks of
+'syclbin props'), IR/native targets that disagree with their metadata, the envelope strings or v2
+StringData, and unknown enum values (image kind, offload kind, bundle state, IR type).
+Exit status 1 when there is at least one error (warnings and notes alone exit 0).`,
+  options: {
+    json: { type: 'boolean', description: 'Print JSON {file, format, size, counts, problems}' },
+  },
+  positionals: { min: 1, max: 1 },
+  examples: ['syclbin verify kernel.syclbin', 'syclbin verify --json kernel.syclbin'],
+  run({ values, positionals, io }) {
+    const name = positionals[0]!;
+    const r = verify(readInput(io.cwd, name));
+    if (values.json) io.stdout.write(JSON.stringify({ file: name, ...r }, null, 2) + '\n');
+    else io.stdout.write(formatReport(r, name));
+    return r.counts.error ? EXIT.FAILURE : EXIT.OK;
+  },
+};

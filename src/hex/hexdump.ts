@@ -1,0 +1,149 @@
+/**
+ * Annotated hexdump (issue 6 §2): classic 16-byte rows — offset, hex, ASCII — followed by the paths of
+ * the fields that start on the row (a field continuing from an earlier row is shown as `…path`).
+ * Colours (ANSI, one per field, cycling) only when asked for (the CLI asks only for a TTY).
+ * Long images/compressed payloads/unreferenced runs are elided to their first and last rows unless
+ * `full` is set. `focus` (a path pattern) blanks every byte outside the matching spans and prints only
+ * the rows that hold focused bytes.
+ */
+import { leavesOf, type Annotation, type AnnotatedSpan } from './annotate.js';
+import { matchPath } from './paths.js';
+
+export interface HexdumpOptions {
+  /** [start, end) byte range. */
+  range?: [number, number];
+  /** Path pattern (see paths.ts matchPath). */
+  path?: string;
+  color?: boolean;
+  /** Do not elide long blobs. */
+  full?: boolean;
+}
+
+const PALETTE = [36, 33, 32, 35, 34, 91, 96, 93, 92, 95];
+const ELIDE_KINDS = new Set(['image', 'compressed', 'unreferenced']);
+const ELIDE_ROWS = 16;
+
+function sgr(code: string, text: string, on: boolean): string {
+  return on ? `\x1b[${code}m${text}\x1b[0m` : text;
+}
+
+function colourOf(s: AnnotatedSpan, index: number): string {
+  if (s.kind === 'padding') return '2';
+  if (s.kind === 'padding-nonzero' || s.kind === 'unreferenced') return '41;97';
+  return String(PALETTE[index % PALETTE.length]);
+}
+
+export function parseRange(text: string, size: number): [number, number] {
+  const m = /^\s*([0-9a-fA-Fx]*)\s*:\s*([0-9a-fA-Fx]*)\s*$/.exec(text);
+  const num = (t: string, dflt: number): number => {
+    if (t === '') return dflt;
+    const n = /^0x[0-9a-f]+$/i.test(t) ? parseInt(t.slice(2), 16) : /^[0-9]+$/.test(t) ? Number(t) : NaN;
+    if (!Number.isSafeInteger(n)) throw new RangeError(`bad offset '${t}' (decimal or 0x hex)`);
+    return n;
+  };
+  if (!m) throw new RangeError(`bad range '${text}' (expected A:B, A: or :B; decimal or 0x hex; B exclusive)`);
+  const a = num(m[1]!, 0);
+  const b = Math.min(num(m[2]!, size), size);
+  if (a > b) throw new RangeError(`bad range '${text}': start is after end`);
+  return [a, b];
+}
+
+export function hexdump(bytes: Uint8Array, ann: Annotation, opts: HexdumpOptions = {}): string {
+  const leaves = leavesOf(ann);
+  const color = opts.color ?? false;
+  let [start, end] = opts.range ?? [0, bytes.length];
+  // Focus: the union of the spans whose path matches.
+  let focus: [number, number][] | undefined;
+  if (opts.path !== undefined) {
+    focus = ann.spans.filter((s) => s.size > 0 && matchPath(s.path, opts.path!)).map((s): [number, number] => [s.offset, s.offset + s.size]);
+    focus.sort((a, b) => a[0] - b[0]);
+    if (!focus.length) return `no span matches '${opts.path}'\n`;
+    start = Math.max(start, focus[0]![0]);
+    end = Math.min(end, Math.max(...focus.map((f) => f[1])));
+  }
+  const inFocus = (o: number): boolean => {
+    if (o < start || o >= end) return false;
+    if (!focus) return true;
+    for (const [a, b] of focus) if (a <= o && o < b) return true;
+    return false;
+  };
+  // Leaf index of each offset, by binary search over the tiling.
+  const leafAt = (o: number): number => {
+    let lo = 0;
+    let hi = leaves.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const s = leaves[mid]!;
+      if (o < s.offset) hi = mid - 1;
+      else if (o >= s.offset + s.size) lo = mid + 1;
+      else return mid;
+    }
+    return -1;
+  };
+  const width = Math.max(8, (bytes.length > 0 ? bytes.length - 1 : 0).toString(16).length);
+  const out: string[] = [];
+  let row = Math.floor(start / 16) * 16;
+  while (row < end) {
+    // Skip rows without focused bytes.
+    if (focus) {
+      let any = false;
+      for (let o = Math.max(row, start); o < Math.min(row + 16, end); o++) {
+        if (inFocus(o)) {
+          any = true;
+          break;
+        }
+      }
+      if (!any) {
+        const next = focus.find(([a]) => a >= row + 16);
+        if (!next) break;
+        row = Math.floor(next[0] / 16) * 16;
+        continue;
+      }
+    }
+    // Elide the middle of a long blob that covers whole rows.
+    const li = leafAt(row);
+    const leaf = li >= 0 ? leaves[li]! : undefined;
+    if (!opts.full && leaf && ELIDE_KINDS.has(leaf.kind) && leaf.size > ELIDE_ROWS * 16) {
+      const firstFull = Math.ceil(leaf.offset / 16) * 16;
+      const lastRow = Math.floor((leaf.offset + leaf.size) / 16) * 16 - 16;
+      if (row >= firstFull + 32 && row < lastRow) {
+        const skipTo = Math.min(lastRow, Math.floor(end / 16) * 16);
+        if (skipTo > row) {
+          const n = (skipTo - row) / 16;
+          out.push(sgr('2', `${'*'.padEnd(width)}  … ${n} row(s) of ${leaf.path} (0x${row.toString(16)}..0x${skipTo.toString(16)}) …`, color));
+          row = skipTo;
+          continue;
+        }
+      }
+    }
+    let hex = '';
+    let ascii = '';
+    const names: string[] = [];
+    const labels: string[] = [];
+    for (let i = 0; i < 16; i++) {
+      const o = row + i;
+      if (i === 8) hex += ' ';
+      if (o >= bytes.length || !inFocus(o)) {
+        hex += '   ';
+        ascii += ' ';
+        continue;
+      }
+      const b = bytes[o]!;
+      const k = leafAt(o);
+      const s = k >= 0 ? leaves[k] : undefined;
+      const c = s ? colourOf(s, k) : '0';
+      hex += sgr(c, b.toString(16).padStart(2, '0'), color) + ' ';
+      ascii += sgr(c, b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : '.', color);
+      if (s && (o === s.offset || (o === Math.max(row, start) && !labels.length))) {
+        const label = o === s.offset ? s.path : `…${s.path}`;
+        if (!labels.includes(label)) {
+          labels.push(label);
+          names.push(sgr(c, label, color));
+        }
+      }
+    }
+    out.push(`${row.toString(16).padStart(width, '0')}  ${hex} |${ascii}|${names.length ? '  ' + names.join(' ') : ''}`.trimEnd());
+    row += 16;
+  }
+  return out.join('\n') + (out.length ? '\n' : '');
+}
