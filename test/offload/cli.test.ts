@@ -224,6 +224,19 @@ describe('cli: offload-pack', () => {
     }
   });
 
+  it('-o - writes the binaries to standard output, like clang-offload-packager', async () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      writeFileSync(join(dir, 'k.o'), 'device-object');
+      const r = await cli(['offload-pack', '-o', '-', '--image=file=k.o,triple=nvptx64-nvidia-cuda,arch=sm_70,kind=cuda'], dir);
+      expect(r.code).to.equal(0);
+      expect(r.stdoutBytes).to.deep.equal(readBytes(TESTDATA + 'cuda-sm70.v1.bin'));
+      expect(existsSync(join(dir, '-'))).to.equal(false);
+    } finally {
+      cleanup();
+    }
+  });
+
   it('kind=sycl with the default numbering writes 0 and warns; --offload-kinds intel writes 4', async () => {
     const { dir, cleanup } = tempDir();
     try {

@@ -49,7 +49,7 @@ Offload kind numbers (--offload-kinds, default llvm19 for version 1, bitmask for
   bitmask  llvm-project #135809: openmp 1, cuda 2, hip 4, sycl 8.
 Unknown kind names give 0, as in LLVM.`,
   options: {
-    output: { type: 'string', short: 'o', arg: 'OUT', description: 'Output file (written atomically; "-" is not supported)' },
+    output: { type: 'string', short: 'o', arg: 'OUT', description: 'Output file, written atomically ("-" = standard output, as in LLVM)' },
     image: { type: 'string', multiple: true, arg: 'SPEC', description: 'An image: file=F,triple=T[,arch=A][,kind=K][,key=value...] (repeatable)' },
     'format-version': { type: 'string', arg: 'N', description: 'OffloadBinary version to write: 1, 2 or 3', default: '1' },
     compress: { type: 'string', arg: 'zlib|zstd', description: 'Compress the payload (version 3 only; zlib level 6 / zstd level 5 as LLVM)' },
@@ -91,7 +91,7 @@ Unknown kind names give 0, as in LLVM.`,
       },
       { offloadKinds },
     );
-    checkNotOverwritingInput(ctx.io.cwd, output, files, Boolean(v.force));
+    if (output !== '-') checkNotOverwritingInput(ctx.io.cwd, output, files, Boolean(v.force));
 
     // Say when a kind name was not in the chosen table (LLVM writes 0 silently).
     const warned = new Set<string>();
@@ -129,7 +129,9 @@ Unknown kind names give 0, as in LLVM.`,
       if (compression === 'zstd') await initZstd();
       bytes = writeOffloadBinary(entries, { version, compression, compressor: nodeCompressor });
     }
-    writeFileAtomic(ctx.io.cwd, output, bytes);
+    // LLVM's ToolOutputFile treats "-" as standard output.
+    if (output === '-') ctx.io.stdout.write(bytes);
+    else writeFileAtomic(ctx.io.cwd, output, bytes);
     return EXIT.OK;
   },
 };
