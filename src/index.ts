@@ -1,0 +1,23 @@
+/**
+ * syclbin-toolkit public API (portable core: Uint8Array/DataView only, runs in a browser).
+ * Node-only helpers (files, positioned reads, zstd compressor) are in `syclbin-toolkit/node`.
+ */
+export { DecodeError, EncodeError, SyclbinError, formatPath, type ErrorCode } from './codec/errors.js';
+export { memorySource, sliceSource, type ByteSource, type BlobRef } from './codec/source.js';
+export * as codec from './codec/index.js';
+
+export { readOffloadBinaries, readOffloadBinary, isOffloadBinary, type OffloadBinaryModel, type OffloadEntryModel } from './offload/read.js';
+export { writeOffloadBinary, writeOffloadBinaries, type OffloadEntryInput, type WriteOffloadOptions } from './offload/write.js';
+export { buildStringTable } from './offload/strtab.js';
+export * from './offload/kinds.js';
+export { DEFAULT_MAX_INFLATED_SIZE, type Compression, type Compressor } from './offload/compress.js';
+
+export * from './props/index.js';
+
+export { readSyclbin, type ReadSyclbinOptions } from './syclbin/read.js';
+export { writeSyclbin, writeSybi, runtimeEnvelope, memoryBlob, type WriteSyclbinOptions, type EnvelopeChoice } from './syclbin/write.js';
+export { dumpSyclbin } from './syclbin/dump.js';
+export { SyclbinFormatError, LLVM_MESSAGES } from './syclbin/errors.js';
+export * from './syclbin/model.js';
+
+export * as lower from './lower/index.js';
