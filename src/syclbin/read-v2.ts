@@ -2,7 +2,7 @@
  * SYCLBIN v2: role entries in one OffloadBinary (spec README rule 6; syclbin-format.md §1.4,
  * intel/llvm llvm/lib/Object/SYCLBIN.cpp@003d792a). Error texts are LLVM's (spec §5).
  */
-import { blobRef, DecodeError, readNode, toSource } from '../codec/index.js';
+import { blobRef, DecodeError, readNode, sliceSource, toSource, type ByteSource } from '../codec/index.js';
 import { SyclbinV2ImagePrefix, V2_KEYS } from '../../formats/syclbin-v2.js';
 import type { OffloadBinaryModel, OffloadEntryModel } from '../offload/read.js';
 import { IMAGE_KIND } from '../offload/kinds.js';
@@ -19,7 +19,12 @@ function entryOffset(ob: OffloadBinaryModel, i: number, field = 0): number {
   return ob.offset + (h.entriesOffset ?? 32) + 40 * i + field;
 }
 
-export function readSyclbinV2(ob: OffloadBinaryModel): SyclbinFile {
+/**
+ * `src` (optional) is the input the OffloadBinary was read from: when given and the binary is not
+ * compressed, ir/native entries are read with positioned reads (size prefix and metadata only), so
+ * their raw bytes are not loaded until asked for.
+ */
+export function readSyclbinV2(ob: OffloadBinaryModel, src?: ByteSource): SyclbinFile {
   const n = ob.entries.length;
   let global: { entry: OffloadEntryModel; index: number } | undefined;
   const amMeta = new Map<number, { entry: OffloadEntryModel; index: number }>();
@@ -84,25 +89,27 @@ export function readSyclbinV2(ob: OffloadBinaryModel): SyclbinFile {
     const e = img.entry;
     const path = ['entries', img.index, 'image'];
     const at = e.imageRef.offset;
-    const bytes = e.image;
-    if (bytes.length < 8) {
-      throw new SyclbinFormatError('EOF', M.v2ImageTooSmall, `Entry ${img.index} (${img.role}) has ${bytes.length} bytes; it needs at least the 8-byte metadata size.`, at ?? ob.offset, path, {
+    // Positioned reads when the entry lies in the input; the image bytes otherwise (compressed payload).
+    const esrc = src && at !== undefined && !ob.compression ? sliceSource(src, at, e.imageRef.size) : toSource(e.image);
+    const size = esrc.size;
+    if (size < 8) {
+      throw new SyclbinFormatError('EOF', M.v2ImageTooSmall, `Entry ${img.index} (${img.role}) has ${size} bytes; it needs at least the 8-byte metadata size.`, at ?? ob.offset, path, {
         needed: 8,
-        available: bytes.length,
+        available: size,
       });
     }
-    const { metadataSize } = readNode(SyclbinV2ImagePrefix, bytes, 0, { base: at ?? 0, path }, undefined);
-    if (metadataSize > bytes.length - 8) {
-      throw new SyclbinFormatError('RANGE', M.v2MetadataSize, `Entry ${img.index} declares ${metadataSize} metadata bytes but its image holds ${bytes.length - 8} after the size field.`, at ?? ob.offset, [
+    const { metadataSize } = readNode(SyclbinV2ImagePrefix, esrc.read(0, 8), 0, { base: at ?? 0, path }, undefined);
+    if (metadataSize > size - 8) {
+      throw new SyclbinFormatError('RANGE', M.v2MetadataSize, `Entry ${img.index} declares ${metadataSize} metadata bytes but its image holds ${size - 8} after the size field.`, at ?? ob.offset, [
         ...path,
         'metadataSize',
       ]);
     }
-    const metadata = registryOf(e, img.index, bytes.subarray(8, 8 + metadataSize), at === undefined ? -1 : at + 8);
+    const metadata = registryOf(e, img.index, esrc.read(8, metadataSize), at === undefined ? -1 : at + 8);
     const rawStart = 8 + metadataSize;
     const image: SyclbinImage = {
       metadata,
-      image: blobRef(toSource(bytes), rawStart, bytes.length - rawStart, at === undefined ? undefined : at + rawStart),
+      image: blobRef(esrc, rawStart, size - rawStart, at === undefined ? undefined : at + rawStart),
     };
     const am = abstractModules[img.am]!;
     (img.role === 'ir' ? am.irModules : am.nativeImages).push(image);

@@ -73,7 +73,7 @@ export function readSyclbin(input: Uint8Array | ByteSource, opts: ReadSyclbinOpt
       const base = ob.compression ? -1 : first.imageRef.offset!;
       return readSyclbinV1(img, base, envelope, { ...opts, spans: base < 0 ? undefined : opts.spans }, ['entries', 0, 'image']);
     }
-    return readSyclbinV2(ob);
+    return readSyclbinV2(ob, src);
   }
   if (src.size < SYCLBIN_FILE_HEADER_SIZE) {
     throw new SyclbinFormatError('EOF', M.size, `The file has ${src.size} bytes, fewer than the 56-byte SYCLBIN header.`, 0, [], {

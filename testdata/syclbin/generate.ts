@@ -633,4 +633,9 @@ async function main(): Promise<void> {
   else console.log(`${check ? 'checked' : 'wrote'} ${files.length} files in ${DIR}`);
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((e: unknown) => {
+    console.error(e);
+    process.exitCode = 1;
+  });
+}
