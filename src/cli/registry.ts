@@ -13,7 +13,8 @@ import { command as specialize } from './commands/specialize.js';
 import { command as annotate } from './commands/annotate.js';
 import { command as hexdump } from './commands/hexdump.js';
 import { command as verify } from './commands/verify.js';
+import { command as diff } from './commands/diff.js';
 // One import per subcommand module (src/cli/commands/<name>.ts), each exporting `command`.
 // Add new commands here; the order is the order of `syclbin --help`.
 
-export const commands: readonly Command[] = [dump, inspect, json, pack, extract, offloadPack, offloadList, offloadExtract, props, lower, specialize, annotate, hexdump, verify];
+export const commands: readonly Command[] = [dump, inspect, json, pack, extract, offloadPack, offloadList, offloadExtract, props, lower, specialize, annotate, hexdump, verify, diff];

@@ -160,7 +160,15 @@ export function annotate(bytes: Uint8Array, opts: AnnotateOptions = {}): Annotat
       fail(e);
     }
     ann.metadata.push(blob);
-  } else {
+  } else if (bytes.length >= SYCLBIN_FILE_HEADER_SIZE) {
+    // Neither magic: the SYCLBIN reader's own error (LLVM wording, at header.magic).
+    try {
+      readSyclbin(bytes);
+    } catch (e) {
+      fail(e);
+    }
+  }
+  if (ann.format === 'unknown' && !ann.error) {
     ann.error = {
       severity: 'error',
       offset: 0,
@@ -221,7 +229,7 @@ function annotateOffload(bytes: Uint8Array, raw: Span[], ann: Annotation, opts: 
   }
   ann.format = 'offload-binary';
   // One binary covering the file (up to alignment padding): paths without a `binaries[i]` prefix.
-  const single = first !== undefined && bytes.length - first.size < 8;
+  const single = first === undefined || bytes.length - first.size < 8;
   try {
     ann.offload = single
       ? [readOffloadBinary(bytes, 0, { spans: raw, maxInflatedSize: opts.maxInflatedSize })]

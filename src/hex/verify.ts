@@ -20,6 +20,7 @@
 import { DecodeError, readNode } from '../codec/index.js';
 import { SyclbinFileHeader, SyclbinHeaderTables, type SyclbinFileHeaderValue } from '../../formats/syclbin-v1.js';
 import { checkRegistry } from '../props/check.js';
+import { decodeRegistry } from '../props/registry.js';
 import { zlibCompress } from '../offload/compress.js';
 import { eraForVersion, IMAGE_KIND, offloadKindName } from '../offload/kinds.js';
 import { writeSyclbin } from '../syclbin/write.js';
@@ -47,10 +48,11 @@ export function verifyAnnotation(bytes: Uint8Array, ann: Annotation): VerifyRepo
   };
   const lenient: Finding[] = [];
   for (const g of ann.v1Images) checkV1Tables(bytes, g, lenient);
-  // The reader's error, unless the lenient pass reported the same location (it names the table entry).
+  for (const blob of ann.metadata) checkBlob(blob, (f) => lenient.push(f));
+  // The reader's error, unless the lenient pass reported an error at the same byte (it names the
+  // table entry or metadata blob, and carries on past it).
   if (ann.error && !lenient.some((f) => f.severity === 'error' && f.offset === ann.error!.offset)) add(ann.error);
   for (const f of lenient) add(f);
-  for (const blob of ann.metadata) checkBlob(blob, add, ann.error);
   if (!ann.error) checkBytes(ann, add);
   else {
     add({
@@ -122,7 +124,19 @@ function checkV1Tables(bytes: Uint8Array, g: V1Geometry, out: Finding[]): void {
       });
       return false;
     });
-  overlaps(inside(md, header.metadataTableSize, 'metadata'), g.metadataTable, 'metadata blobs', out);
+  const mdOk = inside(md, header.metadataTableSize, 'metadata');
+  overlaps(mdOk, g.metadataTable, 'metadata blobs', out);
+  // Every metadata blob's syntax, each on its own (the reader stops at the first bad one).
+  for (const b of mdOk) {
+    const at = g.metadataTable + b.offset;
+    if (at + b.size > bytes.length) continue;
+    try {
+      decodeRegistry(bytes.subarray(at, at + b.size), { base: at });
+    } catch (e) {
+      if (!(e instanceof DecodeError)) throw e;
+      out.push({ severity: 'error', offset: e.offset, path: b.path.replace(/\.metadataOffset$/, '.metadata').replace(/header\.globalMetadataOffset$/, 'globalMetadata'), code: 'property', message: e.message });
+    }
+  }
   overlaps(inside(bin, header.binaryTableSize, 'image bytes'), g.binaryTable, 'images', out);
   // Index ranges of abstract modules; IR/native headers nobody refers to.
   const usedIr = new Set<number>();
@@ -130,15 +144,15 @@ function checkV1Tables(bytes: Uint8Array, g: V1Geometry, out: Finding[]): void {
   tables.abstractModules.forEach((h, a) => {
     const at = amAt + 32 * a;
     const ranges: [string, number, number, number, Set<number>, number][] = [
-      ['irModuleOffset', h.irModuleOffset, h.irModuleCount, header.irModuleCount, usedIr, 20],
-      ['nativeImageOffset', h.nativeImageOffset, h.nativeImageCount, header.nativeImageCount, usedNative, 28],
+      ['irModuleCount', h.irModuleOffset, h.irModuleCount, header.irModuleCount, usedIr, 16],
+      ['nativeImageCount', h.nativeImageOffset, h.nativeImageCount, header.nativeImageCount, usedNative, 24],
     ];
     for (const [name, first, count, total, used, fieldAt] of ranges) {
       if (first > total || count > total - first) {
         out.push({
           severity: 'error',
           offset: at + fieldAt,
-          size: 4,
+          size: 8,
           path: `${pre}abstractModules[${a}].${name}`,
           code: 'structure',
           message: `abstract module ${a} refers to headers [${first}, +${count}) but the file has ${total} ${name.startsWith('ir') ? 'IR module' : 'native image'} header(s)`,
@@ -180,10 +194,10 @@ function overlaps(list: Blob[], tableAt: number, what: string, out: Finding[]): 
 // ---------------------------------------------------------------------------------------------
 // Property sets
 
-function checkBlob(blob: MetadataBlob, add: (f: Finding) => void, readerError: Finding | undefined): void {
+function checkBlob(blob: MetadataBlob, add: (f: Finding) => void): void {
   if (blob.error) {
     const e = blob.error;
-    if (!readerError || readerError.offset !== e.offset) add({ severity: 'error', offset: e.offset, path: blob.path, code: 'property', message: e.message });
+    add({ severity: 'error', offset: e.offset, path: blob.path, code: 'property', message: e.message });
     return;
   }
   if (!blob.registry) return;

@@ -1,0 +1,197 @@
+/**
+ * Structural diff (`syclbin diff A B`, issue 6 §2): compares what two files MEAN — the SYCLBIN model
+ * (envelope, metadata property values, modules, images), the OffloadBinary entries of plain
+ * OffloadBinary files, or the registry of `.prop` files — not their bytes. With `bytes`, it also lists
+ * the annotated spans (by path) whose bytes, offset or size differ.
+ */
+import { annotate, leavesOf, quoted, type Annotation } from './annotate.js';
+import { encodePropertyValue } from '../props/registry.js';
+import type { PropertySetRegistry } from '../props/model.js';
+import type { SyclbinFile } from '../syclbin/model.js';
+import type { OffloadBinaryModel } from '../offload/read.js';
+
+export interface DiffEntry {
+  op: 'added' | 'removed' | 'changed';
+  path: string;
+  a?: string;
+  b?: string;
+}
+
+export interface ByteDiffEntry {
+  path: string;
+  a?: { offset: number; size: number };
+  b?: { offset: number; size: number };
+  /** What differs: 'bytes', 'offset', 'size', 'only-a', 'only-b'. */
+  what: string[];
+}
+
+export interface DiffResult {
+  formats: [string, string];
+  entries: DiffEntry[];
+  bytes?: ByteDiffEntry[];
+  /** Read errors of either side (the diff covers what could be read). */
+  errors: string[];
+}
+
+/** A value of the flat view: display text and, for blobs, the bytes to compare. */
+interface Item {
+  text: string;
+  bytes?: Uint8Array;
+}
+
+type Flat = Map<string, Item>;
+
+function fnv1a(b: Uint8Array): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < b.length; i++) {
+    h ^= b[i]!;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(16).padStart(8, '0');
+}
+
+function blob(b: Uint8Array): Item {
+  return { text: `<${b.length} bytes, fnv1a ${fnv1a(b)}>`, bytes: b };
+}
+
+function flattenRegistry(out: Flat, path: string, reg: PropertySetRegistry): void {
+  for (const [name, set] of reg) {
+    out.set(quoted(path, name), { text: `(set, ${set.size} properties)` });
+    for (const [key, v] of set) out.set(quoted(quoted(path, name), key), { text: encodePropertyValue(v) });
+  }
+}
+
+function flattenSyclbin(out: Flat, m: SyclbinFile): void {
+  out.set('version', { text: String(m.version) });
+  const env = m.envelope;
+  out.set('envelope.kind', { text: env.kind });
+  if (env.kind !== 'none') {
+    out.set('envelope.version', { text: String(env.version) });
+    if (env.compression) out.set('envelope.compression', { text: env.compression });
+  }
+  if (env.kind === 'offload') {
+    out.set('envelope.imageKind', { text: String(env.imageKind) });
+    out.set('envelope.offloadKind', { text: String(env.offloadKind) });
+    out.set('envelope.flags', { text: String(env.flags) });
+    for (const [k, v] of env.strings) out.set(quoted('envelope.strings', k), { text: JSON.stringify(v) });
+    out.set('envelope.extraEntries', { text: String(env.extraEntries) });
+  }
+  if (env.kind === 'roles') out.set('envelope.formatVersionKey', { text: String(env.formatVersionKey) });
+  flattenRegistry(out, 'globalMetadata', m.globalMetadata);
+  out.set('abstractModules.length', { text: String(m.abstractModules.length) });
+  m.abstractModules.forEach((am, a) => {
+    const p = `abstractModules[${a}]`;
+    flattenRegistry(out, `${p}.metadata`, am.metadata);
+    for (const kind of ['irModules', 'nativeImages'] as const) {
+      out.set(`${p}.${kind}.length`, { text: String(am[kind].length) });
+      am[kind].forEach((img, j) => {
+        flattenRegistry(out, `${p}.${kind}[${j}].metadata`, img.metadata);
+        out.set(`${p}.${kind}[${j}].bytes`, blob(img.image.bytes()));
+      });
+    }
+  });
+}
+
+function flattenOffload(out: Flat, obs: readonly OffloadBinaryModel[]): void {
+  out.set('binaries.length', { text: String(obs.length) });
+  obs.forEach((ob, i) => {
+    const p = `binaries[${i}]`;
+    out.set(`${p}.version`, { text: String(ob.version) });
+    if (ob.compression) out.set(`${p}.compression`, { text: ob.compression });
+    out.set(`${p}.entries.length`, { text: String(ob.entries.length) });
+    ob.entries.forEach((e, j) => {
+      const q = `${p}.entries[${j}]`;
+      out.set(`${q}.imageKind`, { text: String(e.imageKind) });
+      out.set(`${q}.offloadKind`, { text: String(e.offloadKind) });
+      out.set(`${q}.flags`, { text: String(e.flags) });
+      for (const [k, v] of e.strings) out.set(quoted(`${q}.strings`, k), { text: JSON.stringify(v) });
+      out.set(`${q}.image`, blob(e.image));
+    });
+  });
+}
+
+function flatten(a: Annotation): Flat {
+  const out: Flat = new Map();
+  out.set('format', { text: a.format });
+  if (a.model) flattenSyclbin(out, a.model);
+  else if (a.offload) flattenOffload(out, a.offload);
+  else if (a.registry) flattenRegistry(out, '', a.registry);
+  return out;
+}
+
+function sameItem(x: Item, y: Item): boolean {
+  if (x.bytes && y.bytes) return x.bytes.length === y.bytes.length && x.bytes.every((v, i) => v === y.bytes![i]);
+  return x.text === y.text;
+}
+
+export function diffFiles(a: Uint8Array, b: Uint8Array, opts: { bytes?: boolean } = {}): DiffResult {
+  const A = annotate(a);
+  const B = annotate(b);
+  const fa = flatten(A);
+  const fb = flatten(B);
+  const entries: DiffEntry[] = [];
+  // Walk A's order, inserting B-only paths after their predecessor in B.
+  for (const [path, x] of fa) {
+    const y = fb.get(path);
+    if (!y) entries.push({ op: 'removed', path, a: x.text });
+    else if (!sameItem(x, y)) entries.push({ op: 'changed', path, a: x.text, b: y.text });
+  }
+  for (const [path, y] of fb) if (!fa.has(path)) entries.push({ op: 'added', path, b: y.text });
+  const result: DiffResult = { formats: [A.format, B.format], entries, errors: [] };
+  if (A.error) result.errors.push(`A: ${A.error.message}`);
+  if (B.error) result.errors.push(`B: ${B.error.message}`);
+  if (opts.bytes) result.bytes = byteDiff(a, A, b, B);
+  return result;
+}
+
+function byteDiff(a: Uint8Array, A: Annotation, b: Uint8Array, B: Annotation): ByteDiffEntry[] {
+  const la = new Map<string, { offset: number; size: number }>();
+  const lb = new Map<string, { offset: number; size: number }>();
+  // Leaves that share a path (a set header repeated) are keyed by path + occurrence.
+  const key = (m: Map<string, unknown>, p: string): string => {
+    let k = p;
+    for (let n = 2; m.has(k); n++) k = `${p}#${n}`;
+    return k;
+  };
+  for (const s of leavesOf(A)) la.set(key(la, s.path), { offset: s.offset, size: s.size });
+  for (const s of leavesOf(B)) lb.set(key(lb, s.path), { offset: s.offset, size: s.size });
+  const out: ByteDiffEntry[] = [];
+  for (const [p, x] of la) {
+    const y = lb.get(p);
+    if (!y) {
+      out.push({ path: p, a: x, what: ['only-a'] });
+      continue;
+    }
+    const what: string[] = [];
+    if (x.offset !== y.offset) what.push('offset');
+    if (x.size !== y.size) what.push('size');
+    if (x.size === y.size) {
+      for (let i = 0; i < x.size; i++) {
+        if (a[x.offset + i] !== b[y.offset + i]) {
+          what.push('bytes');
+          break;
+        }
+      }
+    } else what.push('bytes');
+    if (what.length) out.push({ path: p, a: x, b: y, what });
+  }
+  for (const [p, y] of lb) if (!la.has(p)) out.push({ path: p, b: y, what: ['only-b'] });
+  return out;
+}
+
+export function formatDiff(r: DiffResult, nameA = 'A', nameB = 'B'): string {
+  const lines: string[] = [`--- ${nameA} (${r.formats[0]})`, `+++ ${nameB} (${r.formats[1]})`];
+  for (const e of r.errors) lines.push(`! ${e}`);
+  for (const e of r.entries) {
+    if (e.op === 'removed') lines.push(`- ${e.path}: ${e.a}`);
+    else if (e.op === 'added') lines.push(`+ ${e.path}: ${e.b}`);
+    else lines.push(`~ ${e.path}: ${e.a} -> ${e.b}`);
+  }
+  if (r.bytes) {
+    lines.push(`bytes: ${r.bytes.length} span(s) differ`);
+    const loc = (x?: { offset: number; size: number }): string => (x ? `0x${x.offset.toString(16)}+${x.size}` : '-');
+    for (const d of r.bytes) lines.push(`@ ${d.path}: ${loc(d.a)} ${loc(d.b)} (${d.what.join(', ')})`);
+  }
+  if (!r.entries.length && !r.errors.length) lines.push('no structural differences');
+  return lines.join('\n') + '\n';
+}
