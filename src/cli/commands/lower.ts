@@ -14,6 +14,9 @@ import { CrossModuleDeviceGlobalError, LowerError } from '../../lower/errors.js'
 import { lowerManifest, type LoweringResult } from '../../lower/lower.js';
 import { parseManifestText } from '../../lower/manifest.js';
 import { loweringReport } from '../../lower/report.js';
+import { emitSpirv } from '../../lower/spirv/emit.js';
+import { emitLlvmIr } from '../../lower/llvm-ir/emit.js';
+import { writeLoweredSyclbin } from '../../lower/syclbin-output.js';
 
 /** One file output of `syclbin lower`. */
 export interface LowerOutput {
@@ -30,12 +33,27 @@ export const lowerOutputs: LowerOutput[] = [
     spec: { type: 'string', arg: 'FILE', description: 'Write the property sets (.prop text, as sycl-post-link writes them) to FILE' },
     produce: (r) => encodeRegistry(r.registry),
   },
+  {
+    option: 'spirv-out',
+    spec: { type: 'string', arg: 'FILE', description: 'Write the SPIR-V module (spec constants with SpecIds, device globals with INTEL decorations) to FILE' },
+    produce: (r) => emitSpirv(r),
+  },
+  {
+    option: 'ir-out',
+    spec: { type: 'string', arg: 'FILE', description: 'Write the SPIR-V friendly LLVM IR (llvm-as-15 -opaque-pointers=0; llvm-spirv-15) to FILE' },
+    produce: (r) => emitLlvmIr(r),
+  },
+  {
+    option: 'output',
+    spec: { type: 'string', short: 'o', arg: 'FILE', description: 'Write a .syclbin (one abstract module: the property sets, the SPIR-V as IR module) to FILE' },
+    produce: (r) => writeLoweredSyclbin(r),
+  },
 ];
 
 export const command: Command = {
   name: 'lower',
   summary: 'Lower spec constants and device globals of a manifest to SYCL property sets',
-  usage: 'lower MANIFEST.json [--props-out FILE.prop] [--json] [--emit-program-metadata]',
+  usage: 'lower MANIFEST.json [--props-out FILE.prop] [--spirv-out FILE.spv] [--ir-out FILE.ll] [-o FILE.syclbin] [--json] [--emit-program-metadata]',
   description: `
 MANIFEST.json (schemas/lower-manifest.schema.json) lists specialization constants (name, LLVM IR
 type, default value, optional explicit specId) and device globals, in the order sycl-post-link
@@ -66,6 +84,7 @@ layout (array/vector elements with alloc size != store size) are reproduced and 
     'syclbin lower spec.json',
     'syclbin lower spec.json --props-out spec.prop --emit-program-metadata',
     'syclbin lower spec.json --json | jq .specConstants[0].descriptors',
+    'syclbin lower spec.json --spirv-out spec.spv --ir-out spec.ll -o spec.syclbin',
   ],
   run(ctx: CommandContext): number {
     const file = ctx.positionals[0]!;
@@ -78,8 +97,10 @@ layout (array/vector elements with alloc size != store size) are reproduced and 
     }
     const text = decodeText(readInput(ctx.io.cwd, file));
     let result: LoweringResult;
+    let produced: (Uint8Array | string)[];
     try {
       result = lowerManifest(parseManifestText(text), { emitProgramMetadata: Boolean(ctx.values['emit-program-metadata']) });
+      produced = outputs.map((o) => o.produce(result));
     } catch (e) {
       if (e instanceof CrossModuleDeviceGlobalError) {
         ctx.io.stderr.write(`syclbin lower: error: ${e.message}\n`);
@@ -92,7 +113,7 @@ layout (array/vector elements with alloc size != store size) are reproduced and 
       throw e;
     }
     for (const w of result.warnings) ctx.io.stderr.write(`syclbin lower: warning: ${w}\n`);
-    for (const o of outputs) writeFileAtomic(ctx.io.cwd, ctx.values[o.option] as string, o.produce(result));
+    outputs.forEach((o, i) => writeFileAtomic(ctx.io.cwd, ctx.values[o.option] as string, produced[i]!));
     if (ctx.values.json) ctx.io.stdout.write(JSON.stringify(loweringReport(result), null, 2) + '\n');
     else if (outputs.length === 0) ctx.io.stdout.write(encodeRegistry(result.registry));
     return EXIT.OK;
