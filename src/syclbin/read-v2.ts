@@ -98,7 +98,14 @@ export function readSyclbinV2(ob: OffloadBinaryModel, src?: ByteSource): Syclbin
         available: size,
       });
     }
-    const { metadataSize } = readNode(SyclbinV2ImagePrefix, esrc.read(0, 8), 0, { base: at ?? 0, path }, undefined);
+    let metadataSize: number;
+    try {
+      ({ metadataSize } = readNode(SyclbinV2ImagePrefix, esrc.read(0, 8), 0, { base: at ?? 0, path }, undefined));
+    } catch (err) {
+      // A size beyond 2^53 is certainly larger than the image: LLVM's "metadata size out of range".
+      if (err instanceof DecodeError && err.code === 'RANGE') throw new SyclbinFormatError('RANGE', M.v2MetadataSize, err.reason, err.offset, err.pathSegments);
+      throw err;
+    }
     if (metadataSize > size - 8) {
       throw new SyclbinFormatError('RANGE', M.v2MetadataSize, `Entry ${img.index} declares ${metadataSize} metadata bytes but its image holds ${size - 8} after the size field.`, at ?? ob.offset, [
         ...path,

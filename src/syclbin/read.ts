@@ -112,7 +112,7 @@ export function readSyclbinV1(
     header = readNode(SyclbinFileHeader, headBytes, 0, { base: at0, path: [...outer, 'header'] }, spans);
   } catch (e) {
     if (e instanceof DecodeError && e.code === 'MAGIC') throw new SyclbinFormatError('MAGIC', M.magic, e.reason, e.offset, e.pathSegments);
-    throw e;
+    throw asSizeError(e);
   }
   // LLVM rejects Version > 1 and accepts 0 (spec README rule 5).
   if (header.version > 1) throw new SyclbinFormatError('VERSION', M.version(header.version), 'This reader supports SYCLBIN version 1.', abs(4), [...outer, 'header', 'version']);
@@ -131,13 +131,18 @@ export function readSyclbinV1(
       { needed: binTable + binSize, available: src.size },
     );
   }
-  const tables = readNode(
-    SyclbinHeaderTables,
-    src.read(SYCLBIN_FILE_HEADER_SIZE, headerBlock - SYCLBIN_FILE_HEADER_SIZE),
-    0,
-    { base: abs(SYCLBIN_FILE_HEADER_SIZE), path: outer, scopes: [{ header }] },
-    spans,
-  );
+  let tables;
+  try {
+    tables = readNode(
+      SyclbinHeaderTables,
+      src.read(SYCLBIN_FILE_HEADER_SIZE, headerBlock - SYCLBIN_FILE_HEADER_SIZE),
+      0,
+      { base: abs(SYCLBIN_FILE_HEADER_SIZE), path: outer, scopes: [{ header }] },
+      spans,
+    );
+  } catch (e) {
+    throw asSizeError(e);
+  }
   const md = src.read(mdTable, mdSize);
   const metadataAt = (offset: number, size: number, path: (string | number)[], fieldOffset: number, what: string): PropertySetRegistry => {
     if (offset > mdSize || size > mdSize - offset) {
@@ -210,6 +215,17 @@ export function readSyclbinV1(
     };
   });
   return { version: 1, headerVersion: header.version, headerReserved: header.reserved, envelope, globalMetadata, abstractModules };
+}
+
+/**
+ * A u64 offset/size beyond 2^53 (the codec's RANGE error) lies outside any table, which LLVM reports
+ * as "Unexpected file contents size." (its bounds checks); keep the codec's reason as the detail.
+ */
+function asSizeError(e: unknown): unknown {
+  if (e instanceof DecodeError && !(e instanceof SyclbinFormatError) && e.code === 'RANGE') {
+    return new SyclbinFormatError('RANGE', M.size, e.reason, e.offset, e.pathSegments);
+  }
+  return e;
 }
 
 function recordMetadataSpan(spans: Span[], offset: number, size: number, path: (string | number)[]): void {

@@ -1,0 +1,159 @@
+/**
+ * The malformed cases of spec syclbin-format.md §5, each with the expected LLVM wording: the library
+ * raises a DecodeError whose message starts with it, and `syclbin dump` prints exactly
+ * `Failed to parse SYCLBIN file: <message>` on stderr with exit status 1 and nothing on stdout.
+ * v2 files are built with our OffloadBinary writer from hand-chosen entries; v1 files are laid out by
+ * hand (testdata/syclbin/generate.ts handSybi) or are garbage.
+ */
+import { expect } from 'chai';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeOffloadBinary, type OffloadEntryInput } from '../../src/offload/write.js';
+import { readSyclbin } from '../../src/syclbin/read.js';
+import { handSybi, SPIRV_KERNEL } from '../../testdata/syclbin/generate.js';
+import { AbstractModuleHeader, IRModuleHeader, SyclbinFileHeader } from '../../formats/syclbin-v1.js';
+import { cli, expectDecodeError, readBytes, SYCLBIN_TESTDATA, tempDir } from './support.js';
+
+const te = new TextEncoder();
+
+/** A copy of `bytes` with the u64 at `at` replaced (field offsets from formats/syclbin-v1.ts). */
+function patchU64(bytes: Uint8Array, at: number, v: bigint): Uint8Array {
+  const out = bytes.slice();
+  new DataView(out.buffer).setBigUint64(at, v, true);
+  return out;
+}
+const GLOBAL = te.encode('[SYCLBIN/global metadata]\nstate=1|2\n');
+const IR_MD = te.encode('[SYCLBIN/ir module metadata]\ntype=1|0\n');
+
+function prefixed(mdSize: number | bigint, md: Uint8Array, raw: Uint8Array): Uint8Array {
+  const out = new Uint8Array(8 + md.length + raw.length);
+  new DataView(out.buffer).setBigUint64(0, BigInt(mdSize), true); // test input, not a format walk
+  out.set(md, 8);
+  out.set(raw, 8 + md.length);
+  return out;
+}
+
+function entry(strings: [string, string][], image: Uint8Array, imageKind = 7): OffloadEntryInput {
+  return { imageKind, offloadKind: 8, flags: 0, strings, image };
+}
+const fv: [string, string] = ['sycl_format_version', '2'];
+const g = (more: [string, string][] = [fv]) => entry([...more, ['role', 'global_metadata']], GLOBAL);
+const am = (i: string) => entry([fv, ['role', 'am_metadata'], ['am_index', i]], new Uint8Array(0));
+const ir = (i: string, image = prefixed(IR_MD.length, IR_MD, SPIRV_KERNEL)) => entry([fv, ['role', 'ir'], ['am_index', i], ['ir_type', '0'], ['triple', 'spir64-unknown-unknown']], image);
+const v2 = (...entries: OffloadEntryInput[]) => writeOffloadBinary(entries, { version: 2 });
+
+const MD = te.encode('[SYCLBIN/global metadata]\nstate=1|0\n[SYCLBIN/ir module metadata]\ntype=1|0\n');
+const v1 = (over: Partial<Parameters<typeof handSybi>[0]> = {}) =>
+  handSybi({
+    md: MD,
+    bin: Uint8Array.of(0xde, 0xad, 0xbe, 0xef),
+    global: [0, 36],
+    ams: [{ md: [0, 0], ir: [1, 0], native: [0, 0] }],
+    irs: [{ md: [36, MD.length - 36], bytes: [0, 4] }],
+    natives: [],
+    ...over,
+  });
+
+const CASES: [string, Uint8Array, string][] = [
+  // ---- SYCLBIN v2 (role entries)
+  ['v2: unknown role', v2(g(), am('0'), entry([fv, ['role', 'kernel'], ['am_index', '0']], new Uint8Array(8))), "SYCLBIN v2 entry has unknown role 'kernel'."],
+  ['v2: missing role', v2(g(), am('0'), entry([fv, ['am_index', '0']], new Uint8Array(8))), "SYCLBIN v2 entry has unknown role ''."],
+  ['v2: invalid am_index (letters)', v2(g(), am('x1')), "SYCLBIN v2 invalid am_index 'x1'."],
+  ['v2: invalid am_index (sign)', v2(g(), am('+0')), "SYCLBIN v2 invalid am_index '+0'."],
+  ['v2: invalid am_index (empty)', v2(g(), am('')), "SYCLBIN v2 invalid am_index ''."],
+  ['v2: invalid am_index (missing)', v2(g(), entry([fv, ['role', 'am_metadata']], new Uint8Array(0))), "SYCLBIN v2 invalid am_index ''."],
+  ['v2: am_index beyond u64', v2(g(), am('18446744073709551616')), "SYCLBIN v2 invalid am_index '18446744073709551616'."],
+  ['v2: am_index out of range', v2(g(), am('0'), ir('3')), 'SYCLBIN v2 am_index 3 is out of range (entries=3).'],
+  ['v2: am_index u64 max out of range', v2(g(), am('18446744073709551615')), 'SYCLBIN v2 am_index 18446744073709551615 is out of range (entries=2).'],
+  ['v2: duplicate am_metadata', v2(g(), am('0'), am('0')), 'SYCLBIN v2 has duplicate am_metadata for am_index 0.'],
+  ['v2: missing am_metadata (ir of module 1)', v2(g(), am('0'), ir('1')), 'SYCLBIN v2 missing am_metadata for am_index 1.'],
+  ['v2: missing am_metadata (module 0 of 2)', v2(g(), am('1'), ir('0')), 'SYCLBIN v2 missing am_metadata for am_index 0.'],
+  ['v2: missing global_metadata', v2(am('0'), ir('0')), 'SYCLBIN v2 missing global_metadata entry.'],
+  ['v2: multiple global_metadata', v2(g(), am('0'), g()), 'SYCLBIN v2 has multiple global_metadata entries.'],
+  ['v2: sycl_format_version 3', v2(g([['sycl_format_version', '3']]), am('0')), "Unsupported sycl_format_version '3' (this reader supports v2)."],
+  ['v2: sycl_format_version 02', v2(g([['sycl_format_version', '02']]), am('0')), "Unsupported sycl_format_version '02' (this reader supports v2)."],
+  ['v2: image too small', v2(g(), am('0'), ir('0', new Uint8Array(7))), 'SYCLBIN v2 entry image too small.'],
+  ['v2: empty ir image', v2(g(), am('0'), ir('0', new Uint8Array(0))), 'SYCLBIN v2 entry image too small.'],
+  ['v2: metadata size out of range', v2(g(), am('0'), ir('0', prefixed(IR_MD.length + SPIRV_KERNEL.length + 1, IR_MD, SPIRV_KERNEL))), 'SYCLBIN v2 entry metadata size out of range.'],
+  ['v2: metadata size 2^64-1', v2(g(), am('0'), ir('0', prefixed((1n << 64n) - 1n, IR_MD, SPIRV_KERNEL))), 'SYCLBIN v2 entry metadata size out of range.'],
+  ['v2: unexpected ImageKind', v2(g(), am('0'), entry([fv, ['role', 'ir'], ['am_index', '0']], prefixed(0, new Uint8Array(0), SPIRV_KERNEL), 6)), 'SYCLBIN v2 entry has unexpected ImageKind.'],
+  ['OffloadBinary with no entries', writeOffloadBinary([], { version: 2 }), 'OffloadBinary contains no entries.'],
+  // ---- SYCLBIN v1
+  ['v1: bad magic (64 bytes of text)', te.encode('This is not a SYCLBIN file, it is sixty-four bytes of plain text'), 'Incorrect SYCLBIN magic number.'],
+  ['v1: bad magic (SYBI byte order of the D0 draft)', Uint8Array.from([0x53, 0x59, 0x42, 0x49, ...v1().subarray(4)]), 'Incorrect SYCLBIN magic number.'],
+  ['v1: short file (< 56 bytes)', te.encode('short'), 'Unexpected file contents size.'],
+  ['v1: empty file', new Uint8Array(0), 'Unexpected file contents size.'],
+  ['v1: version 2', v1({ version: 2 }), 'Unsupported SYCLBIN version 2.'],
+  ['v1: version 0xffffffff', v1({ version: 0xffffffff }), 'Unsupported SYCLBIN version 4294967295.'],
+  ['v1: truncated binary table', v1().subarray(0, v1().length - 1), 'Unexpected file contents size.'],
+  ['v1: IR bytes outside the binary table', v1({ irs: [{ md: [36, MD.length - 36], bytes: [2, 4] }] }), 'Unexpected file contents size.'],
+  ['v1: metadata outside the metadata table', v1({ global: [36, MD.length] }), 'Unexpected file contents size.'],
+  ['v1: module refers to IR headers past the table', v1({ ams: [{ md: [0, 0], ir: [1, 1], native: [0, 0] }] }), 'Unexpected file contents size.'],
+  ['v1: module refers to native headers that do not exist', v1({ ams: [{ md: [0, 0], ir: [1, 0], native: [1, 0] }] }), 'Unexpected file contents size.'],
+  ['v1: metadata table size 2^64-1', patchU64(v1(), SyclbinFileHeader.offsets.metadataTableSize, (1n << 64n) - 1n), 'Unexpected file contents size.'],
+  ['v1: binary table size 2^63', patchU64(v1(), SyclbinFileHeader.offsets.binaryTableSize, 1n << 63n), 'Unexpected file contents size.'],
+  ['v1: global metadata offset 2^64-1', patchU64(v1(), SyclbinFileHeader.offsets.globalMetadataOffset, (1n << 64n) - 1n), 'Unexpected file contents size.'],
+  ['v1: IR bytes size 2^64-8', patchU64(v1(), 56 + 32 + IRModuleHeader.offsets.rawIRBytesSize, (1n << 64n) - 8n), 'Unexpected file contents size.'],
+  ['v1: AM metadata size 2^60', patchU64(v1(), 56 + AbstractModuleHeader.offsets.metadataSize, 1n << 60n), 'Unexpected file contents size.'],
+  ['v1 in an OffloadBinary: version 2', writeOffloadBinary([{ imageKind: 7, offloadKind: 4, image: v1({ version: 2 }) }], { version: 1 }), 'Unsupported SYCLBIN version 2.'],
+  ['OffloadBinary: unsupported version', Uint8Array.from([0x10, 0xff, 0x10, 0xad, 9, 0, 0, 0, ...new Uint8Array(64)]), 'Invalid data was encountered while parsing the file'],
+];
+
+describe('syclbin malformed input (spec §5 messages)', () => {
+  let t: ReturnType<typeof tempDir>;
+  before(() => {
+    t = tempDir('syclbin-malformed-');
+  });
+  after(() => t.cleanup());
+
+  for (const [name, bytes, message] of CASES) {
+    it(`${name}: ${message}`, async () => {
+      const e = expectDecodeError(() => readSyclbin(bytes), name);
+      expect(e.message.startsWith(message), e.message).to.equal(true);
+      const p = join(t.dir, 'bad.syclbin');
+      writeFileSync(p, bytes);
+      const r = await cli(['dump', p], t.dir);
+      expect(r.code).to.equal(1);
+      expect(r.stdout).to.equal('');
+      expect(r.stderr).to.equal(`Failed to parse SYCLBIN file: ${message}\n`);
+    });
+  }
+
+  it('the valid neighbours of those cases are read (so the cases test what they say)', () => {
+    expect(readSyclbin(v2(g(), am('0'), ir('0'))).abstractModules).to.have.length(1);
+    expect(readSyclbin(v2(g([]), am('0'))).envelope).to.deep.equal({ kind: 'roles', version: 2, formatVersionKey: true });
+    expect(readSyclbin(v2(g([['sycl_format_version', '']]), am('0'))).abstractModules).to.have.length(1);
+    // sycl_format_version is checked on the global entry only; leading zeros are digits for am_index.
+    expect(readSyclbin(v2(g(), entry([['sycl_format_version', '9'], ['role', 'am_metadata'], ['am_index', '00']], new Uint8Array(0)))).abstractModules).to.have.length(1);
+    expect(readSyclbin(v1()).abstractModules[0]!.irModules[0]!.image.size).to.equal(4);
+    expect(readSyclbin(v1({ version: 0 })).headerVersion).to.equal(0);
+    expect(readSyclbin(v1({ ams: [{ md: [0, 0], ir: [1, 0], native: [0, 0] }] })).abstractModules).to.have.length(1);
+    // LLVM 19's packager writes image kind 0: the v1 dispatch does not look at ImageKind.
+    expect(readSyclbin(writeOffloadBinary([{ imageKind: 0, offloadKind: 0, image: v1() }], { version: 1 })).version).to.equal(1);
+  });
+
+  it('a property-set syntax error in metadata is reported as a parse failure with the registry reader\'s words', async () => {
+    const bad = v2(g(), entry([fv, ['role', 'am_metadata'], ['am_index', '0']], te.encode('[SYCL/misc properties\n')));
+    const e = expectDecodeError(() => readSyclbin(bad));
+    expect(e.path).to.equal('entries[1].metadata');
+    const p = join(t.dir, 'bad-md.syclbin');
+    writeFileSync(p, bad);
+    const r = await cli(['dump', p], t.dir);
+    expect(r.code).to.equal(1);
+    expect(r.stderr).to.match(/^Failed to parse SYCLBIN file: .*invalid line/);
+  });
+
+  it('--verbose adds the structure path and byte offset on a second line', async () => {
+    const p = join(t.dir, 'v.syclbin');
+    writeFileSync(p, v2(g(), am('0'), ir('0', new Uint8Array(7))));
+    const r = await cli(['dump', '--verbose', p], t.dir);
+    expect(r.code).to.equal(1);
+    const lines = r.stderr.split('\n');
+    expect(lines[0]).to.equal('Failed to parse SYCLBIN file: SYCLBIN v2 entry image too small.');
+    expect(lines[1]).to.match(/at entries\[2\]\.image, offset 0x[0-9a-f]+/);
+  });
+
+  it('testdata sanity: the README is not a SYCLBIN file', () => {
+    expectDecodeError(() => readSyclbin(readBytes(`${SYCLBIN_TESTDATA}README.md`)));
+  });
+});
