@@ -4,7 +4,11 @@
  * IR module is the SPIR-V (magic 0x07230203) with `type=0`, `target=spir64-unknown-unknown`.
  */
 import { expect } from 'chai';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCli } from '../../src/cli/run.js';
+import { emitLlvmIr } from '../../src/lower/llvm-ir/emit.js';
 import { encodeRegistry } from '../../src/props/registry.js';
 import { lowerManifestJson } from '../../src/lower/lower.js';
 import { emitSpirv } from '../../src/lower/spirv/emit.js';
@@ -54,5 +58,37 @@ describe('lowering → .syclbin', () => {
     expect([...file.abstractModules[0]!.metadata.keys()]).to.deep.equal(['SYCL/specialization constants', 'SYCL/specialization constants default values']);
     const model = loweredSyclbinModel(result, { target: 'spirv64-unknown-unknown' });
     expect(irTarget(model.abstractModules[0]!.irModules[0]!)).to.equal('spirv64-unknown-unknown');
+  });
+});
+
+describe('syclbin lower --spirv-out / --ir-out / -o', () => {
+  let dir: string;
+  before(() => (dir = mkdtempSync(join(tmpdir(), 'syclbin-lower-out-'))));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  const run = async (args: string[]): Promise<{ code: number; stderr: string }> => {
+    let stderr = '';
+    const code = await runCli(args, { stdout: { write: () => undefined }, stderr: { write: (c) => void (stderr += String(c)) }, cwd: dir, env: {} });
+    return { code, stderr };
+  };
+
+  it('writes the SPIR-V, the IR text and the .syclbin', async () => {
+    const text = readFileSync(DATA + 'device-globals.json', 'utf8');
+    writeFileSync(join(dir, 'm.json'), text);
+    const r = await run(['lower', 'm.json', '--spirv-out', 'm.spv', '--ir-out', 'm.ll', '-o', 'm.syclbin']);
+    expect(r.code, r.stderr).to.equal(0);
+    const result = lowerManifestJson(JSON.parse(text));
+    expect(Buffer.from(readFileSync(join(dir, 'm.spv'))).equals(Buffer.from(emitSpirv(result)))).to.equal(true);
+    expect(readFileSync(join(dir, 'm.ll'), 'utf8')).to.equal(emitLlvmIr(result));
+    const file = readSyclbin(new Uint8Array(readFileSync(join(dir, 'm.syclbin'))));
+    expect(Buffer.from(file.abstractModules[0]!.irModules[0]!.image.bytes()).equals(Buffer.from(emitSpirv(result)))).to.equal(true);
+  });
+
+  it('reports what SPIR-V cannot express with the manifest path and writes nothing', async () => {
+    writeFileSync(join(dir, 'bad.json'), JSON.stringify({ mode: 'native', specConstants: [{ name: 'v', type: '<5 x i32>', default: [1, 2, 3, 4, 5] }] }));
+    const r = await run(['lower', 'bad.json', '--spirv-out', 'bad.spv', '--props-out', 'bad.prop']);
+    expect(r.code).to.equal(1);
+    expect(r.stderr).to.include('at specConstants[0].type');
+    expect(existsSync(join(dir, 'bad.spv'))).to.equal(false);
+    expect(existsSync(join(dir, 'bad.prop'))).to.equal(false);
   });
 });
