@@ -450,6 +450,7 @@ function tile(bytes: Uint8Array, raw: Span[], ann: Annotation): AnnotatedSpan[] 
   const leaves: AnnotatedSpan[] = [];
   for (const s of spans) {
     const kind = s.kind as SpanKind;
+    if (s.offset > size) continue; // past the end of a truncated file
     if (kind === 'group' || (parents.has(s.path) && kind === 'image')) {
       groups.push(clip({ offset: s.offset, size: s.size, path: s.path, kind: 'group' }, size));
       continue;

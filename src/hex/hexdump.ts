@@ -55,7 +55,8 @@ export function hexdump(bytes: Uint8Array, ann: Annotation, opts: HexdumpOptions
   // Focus: the union of the spans whose path matches.
   let focus: [number, number][] | undefined;
   if (opts.path !== undefined) {
-    focus = ann.spans.filter((s) => s.size > 0 && matchPath(s.path, opts.path!)).map((s): [number, number] => [s.offset, s.offset + s.size]);
+    // A span matches by its own path or by a path that shares its bytes (tail-merged strings).
+    focus = ann.spans.filter((s) => s.size > 0 && (matchPath(s.path, opts.path!) || s.shared?.some((p) => matchPath(p, opts.path!)))).map((s): [number, number] => [s.offset, s.offset + s.size]);
     focus.sort((a, b) => a[0] - b[0]);
     if (!focus.length) return `no span matches '${opts.path}'\n`;
     start = Math.max(start, focus[0]![0]);

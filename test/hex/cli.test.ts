@@ -1,0 +1,103 @@
+/**
+ * CLI goldens for `syclbin hexdump`, `verify` and `diff` on a few files (test/hex/golden/; refresh with
+ * UPDATE_GOLDENS=1 after checking the difference by eye), plus annotate --json and exit statuses.
+ */
+import { expect } from 'chai';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { runCli } from '../../src/cli/run.js';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const GOLDEN = new URL('./golden/', import.meta.url).pathname;
+
+async function run(args: string[], tty = false): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const dec = new TextDecoder();
+  const code = await runCli(args, {
+    stdout: { write: (c) => void (stdout += typeof c === 'string' ? c : dec.decode(c)), isTTY: tty },
+    stderr: { write: (c) => void (stderr += typeof c === 'string' ? c : dec.decode(c)) },
+    cwd: ROOT,
+    env: {},
+  });
+  return { code, stdout, stderr };
+}
+
+function golden(name: string, text: string): void {
+  const p = GOLDEN + name;
+  if (process.env.UPDATE_GOLDENS || !existsSync(p)) {
+    if (!process.env.UPDATE_GOLDENS) throw new Error(`missing golden ${name}; run with UPDATE_GOLDENS=1 and review it`);
+    writeFileSync(p, text);
+  }
+  expect(text).to.equal(readFileSync(p, 'utf8'));
+}
+
+const CASES: [string, string[], number][] = [
+  ['hexdump-v1-in-offload.txt', ['hexdump', '../shared/conformance-sample/sample_v1_in_offload_v1.syclbin'], 0],
+  ['hexdump-v2-path.txt', ['hexdump', '--path', 'entries[2]', '../shared/conformance-sample/sample_v2_roles.syclbin'], 0],
+  ['hexdump-offload-range.txt', ['hexdump', '--range', '0x20:0x70', 'testdata/offload/multi.v1.bin'], 0],
+  ['hexdump-prop-path.txt', ['hexdump', '--path', '["SYCL/device requirements"]', 'testdata/props/sample.prop'], 0],
+  ['verify-layout-freedom.txt', ['verify', 'testdata/syclbin/v1_layout_freedom.syclbin'], 0],
+  ['verify-overlapping.txt', ['verify', 'testdata/broken/v1-overlapping-images.syclbin'], 0],
+  ['verify-ir-out-of-range.txt', ['verify', 'testdata/broken/v1-ir-metadata-out-of-range.syclbin'], 1],
+  ['verify-v2-role.txt', ['verify', 'testdata/broken/v2-unknown-role.syclbin'], 1],
+  ['diff-v1-vs-offload.txt', ['diff', '../shared/conformance-sample/sample_v1_one_ir.syclbin', '../shared/conformance-sample/sample_v1_in_offload_v1.syclbin'], 1],
+  ['diff-bytes-state.txt', ['diff', '--bytes', 'testdata/broken/v1-reserved-nonzero.syclbin', 'testdata/broken/v1-unknown-state.syclbin'], 1],
+];
+
+describe('hex: CLI goldens', () => {
+  for (const [name, args, status] of CASES) {
+    it(`syclbin ${args.join(' ')}`, async () => {
+      const r = await run(args);
+      expect(r.code, r.stderr).to.equal(status);
+      golden(name, r.stdout);
+    });
+  }
+
+  it('diff of a file with itself: no differences, exit 0', async () => {
+    const r = await run(['diff', '--bytes', '../shared/conformance-sample/sample_v2_roles.syclbin', '../shared/conformance-sample/sample_v2_roles.syclbin']);
+    expect(r.code).to.equal(0);
+    expect(r.stdout).to.contain('no structural differences');
+    expect(r.stdout).to.contain('bytes: 0 span(s) differ');
+  });
+
+  it('hexdump colours only for a TTY, never with --no-color', async () => {
+    const f = '../shared/conformance-sample/sample_v1_one_ir.syclbin';
+    expect((await run(['hexdump', f], true)).stdout).to.contain('\x1b[');
+    expect((await run(['hexdump', f], false)).stdout).to.not.contain('\x1b[');
+    expect((await run(['hexdump', '--no-color', f], true)).stdout).to.not.contain('\x1b[');
+  });
+
+  it('annotate --json tiles the file and exits 1 with the error for a broken file', async () => {
+    const ok = await run(['annotate', '--json', '../shared/conformance-sample/sample_v1_one_ir.syclbin']);
+    expect(ok.code).to.equal(0);
+    const doc = JSON.parse(ok.stdout) as { size: number; spans: { offset: number; size: number; kind: string }[] };
+    let pos = 0;
+    for (const s of doc.spans.filter((x) => x.kind !== 'group')) {
+      expect(s.offset).to.equal(pos);
+      pos += s.size;
+    }
+    expect(pos).to.equal(doc.size);
+    const bad = await run(['annotate', '--json', 'testdata/broken/v1-truncated.syclbin']);
+    expect(bad.code).to.equal(1);
+    expect((JSON.parse(bad.stdout) as { error: { path: string } }).error.path).to.equal('header');
+  });
+
+  it('verify --json exits 1 on errors and lists them', async () => {
+    const r = await run(['verify', '--json', 'testdata/broken/v1-version-2.syclbin']);
+    expect(r.code).to.equal(1);
+    const doc = JSON.parse(r.stdout) as { problems: { path: string; offset: number; severity: string }[] };
+    expect(doc.problems[0]).to.include({ path: 'header.version', offset: 4, severity: 'error' });
+  });
+
+  it('--help of every hex command has an example', async () => {
+    for (const c of ['annotate', 'hexdump', 'verify', 'diff']) {
+      const r = await run([c, '--help']);
+      expect(r.code).to.equal(0);
+      expect(r.stdout).to.contain('Examples:');
+    }
+  });
+
+  it('rejects a bad --range as a usage error', async () => {
+    expect((await run(['hexdump', '--range', 'zz', '../shared/conformance-sample/sample_v1_one_ir.syclbin'])).code).to.equal(2);
+  });
+});
