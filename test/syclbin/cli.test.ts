@@ -1,0 +1,284 @@
+/**
+ * `syclbin json`, `inspect`, `pack`, `extract`: JSON validated with ajv against schemas/ (and the
+ * props schema it references), sha256/base64 checked against node:crypto/Buffer, extract -> pack
+ * byte-identical for canonical files and model-identical (with a stderr note) for the others,
+ * manifests validated against their schema, shorthand vs registry metadata, atomic outputs that never
+ * replace an input without --force, --help with examples.
+ */
+import { expect } from 'chai';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv } from 'ajv';
+import { readSyclbin } from '../../src/syclbin/read.js';
+import { sha256Hex, encodeStandardBase64, syclbinToJson } from '../../src/syclbin/json.js';
+import { manifestToModel } from '../../src/syclbin/manifest.js';
+import { allValidFiles, cli, CONFORMANCE, expectSameModel, hexdiff, readBytes, SYCLBIN_TESTDATA, TESTDATA_CASES, tempDir } from './support.js';
+import fc from 'fast-check';
+
+const REPO = new URL('../../', import.meta.url).pathname;
+const schema = (n: string) => JSON.parse(readFileSync(`${REPO}schemas/${n}`, 'utf8'));
+const ajv = new Ajv({ allErrors: true, strict: false });
+ajv.addSchema(schema('props.schema.json'));
+const validateJson = ajv.compile(schema('syclbin.schema.json'));
+const validateManifest = ajv.compile(schema('syclbin-manifest.schema.json'));
+const FILES = allValidFiles(CONFORMANCE);
+const CANONICAL = new Set([...TESTDATA_CASES.filter((c) => c.canonical).map((c) => `testdata/${c.name}`), 'testdata/v1_grouped', ...FILES.filter(([l]) => l.startsWith('conformance/')).map(([l]) => l)]);
+
+describe('syclbin json', () => {
+  for (const [label, file] of FILES) {
+    it(`${label}: valid per schemas/syclbin.schema.json; sizes, hashes and --with-bytes base64 match the images`, async () => {
+      const r = await cli(['json', '--with-bytes', file], '/');
+      expect(r.code, r.stderr).to.equal(0);
+      const doc = JSON.parse(r.stdout);
+      expect(validateJson(doc), JSON.stringify(validateJson.errors)).to.equal(true);
+      const model = readSyclbin(readBytes(file));
+      expect(doc.syclbinVersion).to.equal(model.version);
+      expect(doc.abstractModules).to.have.length(model.abstractModules.length);
+      model.abstractModules.forEach((am, a) => {
+        for (const [kind, list] of [['irModules', am.irModules], ['nativeImages', am.nativeImages]] as const) {
+          list.forEach((img, i) => {
+            const j = doc.abstractModules[a][kind][i].image;
+            const bytes = img.image.bytes();
+            expect(j.size).to.equal(String(bytes.length));
+            expect(j.sha256).to.equal(createHash('sha256').update(bytes).digest('hex'));
+            expect(hexdiff(new Uint8Array(Buffer.from(j.base64, 'base64')), bytes)).to.equal('identical');
+            if (img.image.offset !== undefined) {
+              const whole = readBytes(file);
+              expect(hexdiff(whole.subarray(Number(j.offset), Number(j.offset) + bytes.length), bytes)).to.equal('identical');
+            } else expect(j).to.not.have.property('offset');
+          });
+        }
+      });
+      const plain = JSON.parse((await cli(['json', file], '/')).stdout);
+      expect(JSON.stringify(plain)).to.not.contain('"base64"');
+    });
+  }
+
+  it('the schema rejects what it should (tests that it can fail)', () => {
+    const doc = JSON.parse(JSON.stringify(readJsonOf('v1_two_modules_mixed')));
+    expect(validateJson(doc)).to.equal(true);
+    const bad1 = structuredClone(doc);
+    bad1.abstractModules[0].irModules[0].image.size = 208; // 64-bit values are strings
+    expect(validateJson(bad1)).to.equal(false);
+    const bad2 = structuredClone(doc);
+    bad2.syclbinVersion = 2; // v2 has no header and is v2-roles
+    expect(validateJson(bad2)).to.equal(false);
+    const bad3 = structuredClone(doc);
+    bad3.globalMetadata.sets[0].properties[0].value = -1;
+    expect(validateJson(bad3)).to.equal(false);
+  });
+
+  it('the portable sha256 and base64 equal node:crypto and Buffer', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), (b) => {
+        expect(sha256Hex(b)).to.equal(createHash('sha256').update(b).digest('hex'));
+        expect(encodeStandardBase64(b)).to.equal(Buffer.from(b).toString('base64'));
+      }),
+      { numRuns: 500 },
+    );
+    expect(sha256Hex(new TextEncoder().encode('abc'))).to.equal('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad'); // FIPS 180-2 B.1
+  });
+
+  it('a malformed file: exit 1 with the parse message', async () => {
+    const r = await cli(['json', `${SYCLBIN_TESTDATA}README.md`], '/');
+    expect(r.code).to.equal(1);
+    expect(r.stderr).to.match(/^syclbin json: .*README\.md: Failed to parse SYCLBIN file: Incorrect SYCLBIN magic number\./);
+  });
+});
+
+function readJsonOf(name: string): unknown {
+  return JSON.parse(JSON.stringify(syclbinToJson(readSyclbin(readBytes(`${SYCLBIN_TESTDATA}${name}.syclbin`)))));
+}
+
+describe('syclbin inspect', () => {
+  it('shows variant, envelope, header, state name, typed metadata, targets, sizes and hashes', async () => {
+    const r = await cli(['inspect', `${SYCLBIN_TESTDATA}v1_in_offload_v1.syclbin`], '/');
+    expect(r.code, r.stderr).to.equal(0);
+    const t = r.stdout;
+    expect(t.split('\n')[0]).to.equal(`SYCLBIN v1 in an OffloadBinary v1 entry — ${readBytes(`${SYCLBIN_TESTDATA}v1_in_offload_v1.syclbin`).length} bytes`);
+    for (const s of [
+      'image kind: 7 (syclbin)',
+      'offload kind: 4 (sycl, sequential numbering)',
+      'triple: "spir64-unknown-unknown"',
+      'State: executable (2)',
+      'state: 2 (executable)',
+      'IR module 0: SPIR-V, target spir64-unknown-unknown',
+      'Native image 0: arch intel_gpu_pvc, target spir64_gen-unknown-unknown',
+      'uid7f0e2b4c2b96e3f3____ZL7counter: size 8, deviceImageScope 1',
+      `sha256: ${createHash('sha256').update(readBytes(`${SYCLBIN_TESTDATA}k.spv`)).digest('hex')}`,
+      'size: 208 bytes',
+    ]) {
+      expect(t).to.contain(s);
+    }
+    const junk = await cli(['inspect', '--no-hash', `${SYCLBIN_TESTDATA}v1_layout_freedom.syclbin`], '/');
+    expect(junk.stdout).to.contain('reserved bytes: be ba fe ca (not zero');
+    expect(junk.stdout).to.contain('version: 0 (accepted as LLVM does');
+    expect(junk.stdout).to.not.contain('sha256');
+    const v2 = await cli(['inspect', `${SYCLBIN_TESTDATA}v2_roles_v3_zstd.syclbin`], '/');
+    expect(v2.stdout.split('\n')[0]).to.match(/^SYCLBIN v2 \(role entries in an OffloadBinary v3, zstd-compressed\)/);
+    expect(v2.stdout).to.contain('file offset: (inside the compressed payload)');
+  });
+
+  it('the renderer takes an annotation per node path (hook for --offsets)', async () => {
+    const { inspectSyclbin, renderInspect } = await import('../../src/syclbin/inspect.js');
+    const file = readSyclbin(readBytes(`${SYCLBIN_TESTDATA}v1_one_ir.syclbin`));
+    const text = renderInspect(inspectSyclbin(file), { annotate: (n) => (n.path ? `<${n.path}>` : undefined) });
+    expect(text).to.contain('IR module 0: SPIR-V, target spir64-unknown-unknown  <abstractModules[0].irModules[0]>');
+    expect(text).to.contain('size: 208 bytes  <abstractModules[0].irModules[0].bytes>');
+    expect(text).to.contain('Global metadata:  <globalMetadata>');
+  });
+
+  for (const [label, file] of FILES) {
+    it(`${label}: inspect exits 0`, async () => {
+      const r = await cli(['inspect', file], '/');
+      expect(r.code, r.stderr).to.equal(0);
+      expect(r.stdout).to.contain('Contents: ');
+    });
+  }
+});
+
+describe('syclbin extract / pack', () => {
+  let t: ReturnType<typeof tempDir>;
+  beforeEach(() => {
+    t = tempDir('syclbin-pack-');
+  });
+  afterEach(() => t.cleanup());
+
+  for (const [label, file] of FILES) {
+    const exact = CANONICAL.has(label);
+    it(`${label}: extract -> pack gives ${exact ? 'the same bytes' : 'the same model (and extract says so)'}`, async () => {
+      const dir = join(t.dir, 'x');
+      const e = await cli(['extract', file, '-o', dir], t.dir);
+      expect(e.code, e.stderr).to.equal(0);
+      const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+      expect(validateManifest(manifest), JSON.stringify(validateManifest.errors)).to.equal(true);
+      if (exact) expect(e.stderr).to.match(/reproduces .* byte for byte/);
+      else expect(e.stderr).to.match(/rebuilds the same model, not the same bytes/);
+      const out = join(t.dir, 'out.syclbin');
+      const p = await cli(['pack', join(dir, 'manifest.json'), '-o', out], t.dir);
+      expect(p.code, p.stderr).to.equal(0);
+      const orig = readBytes(file);
+      const packed = readBytes(out);
+      expectSameModel(readSyclbin(orig), readSyclbin(packed), label);
+      if (exact) expect(hexdiff(packed, orig)).to.equal('identical');
+      else expect(hexdiff(packed, orig)).to.not.equal('identical');
+      // every image file named by the manifest exists and nothing else is left behind
+      expect(readdirSync(dir).filter((n) => n.endsWith('.tmp'))).to.deep.equal([]);
+    });
+  }
+
+  it('a hand-written manifest with shorthands builds the file LLVM writers would (and pack says what is wrong otherwise)', async () => {
+    writeFileSync(join(t.dir, 'k.spv'), readBytes(`${SYCLBIN_TESTDATA}k.spv`));
+    writeFileSync(join(t.dir, 'pvc.bin'), Uint8Array.of(0x7f, 0x45, 0x4c, 0x46));
+    const m = {
+      format: 'syclbin-manifest',
+      version: 1,
+      syclbinVersion: 1,
+      envelope: 'offload-v2',
+      state: 'executable',
+      abstractModules: [{ irModules: [{ file: 'k.spv', target: 'spir64-unknown-unknown' }], nativeImages: [{ file: 'pvc.bin', arch: 'intel_gpu_pvc', target: 'spir64_gen-unknown-unknown' }] }],
+    };
+    expect(validateManifest(m), JSON.stringify(validateManifest.errors)).to.equal(true);
+    writeFileSync(join(t.dir, 'm.json'), JSON.stringify(m));
+    const r = await cli(['pack', 'm.json', '-o', 'out.syclbin'], t.dir);
+    expect(r.code, r.stderr).to.equal(0);
+    const d = await cli(['dump', 'out.syclbin'], t.dir);
+    expect(d.stdout).to.equal(
+      [
+        'Version: 1',
+        'Global metadata:',
+        '  SYCLBIN/global metadata:',
+        '    state: 2',
+        'Number of Abstract Modules: 1',
+        'Abstract Module 0:',
+        '  Metadata:',
+        '  Number of IR Modules: 1',
+        '  IR module 0:',
+        '    Metadata:',
+        '      SYCLBIN/ir module metadata:',
+        '        type: 0',
+        '        target: spir64-unknown-unknown',
+        '    Raw IR bytes: <Binary blob of 208 bytes>',
+        '  Number of Native Device Code Images: 1',
+        '  Native device code image 0:',
+        '    Metadata:',
+        '      SYCLBIN/native device code image metadata:',
+        '        arch: intel_gpu_pvc',
+        '        target: spir64_gen-unknown-unknown',
+        '    Raw native device code image bytes: <Binary blob of 4 bytes>',
+        '',
+      ].join('\n'),
+    );
+    const f = readSyclbin(readBytes(join(t.dir, 'out.syclbin')));
+    expect(f.envelope).to.include({ kind: 'offload', version: 2, imageKind: 7, offloadKind: 8, runtimeStyle: false });
+
+    // errors: unknown field, missing image, conflicting shorthand and metadata, bad state
+    const bad = async (doc: unknown, re: RegExp) => {
+      writeFileSync(join(t.dir, 'bad.json'), JSON.stringify(doc));
+      const b = await cli(['pack', 'bad.json', '-o', 'bad.syclbin'], t.dir);
+      expect(b.code, JSON.stringify(doc)).to.equal(1);
+      expect(b.stderr).to.match(re);
+      expect(existsSync(join(t.dir, 'bad.syclbin'))).to.equal(false);
+    };
+    await bad({ ...m, colour: 'red' }, /unknown field 'colour'/);
+    await bad({ ...m, state: 'running' }, /unknown state 'running'/);
+    await bad({ ...m, abstractModules: [{ irModules: [{ file: 'missing.spv' }] }] }, /missing\.spv|ENOENT/);
+    await bad({ ...m, syclbinVersion: 2, envelope: 'offload-v1' }, /OffloadBinary v2 or v3/);
+    await bad({ ...m, envelope: { kind: 'offload', version: 2, compression: 'zlib' } }, /compression needs OffloadBinary version 3/);
+    const props = JSON.parse((await cli(['json', 'out.syclbin'], t.dir)).stdout).abstractModules[0].irModules[0].metadata;
+    await bad({ ...m, abstractModules: [{ irModules: [{ file: 'k.spv', target: 'nvptx64-nvidia-cuda', metadata: props }] }] }, /describe different metadata/);
+    // ... and agreeing shorthand + metadata is fine
+    writeFileSync(join(t.dir, 'ok.json'), JSON.stringify({ ...m, abstractModules: [{ irModules: [{ file: 'k.spv', target: 'spir64-unknown-unknown', metadata: props }] }] }));
+    expect((await cli(['pack', 'ok.json', '-o', 'ok.syclbin'], t.dir)).code).to.equal(0);
+  });
+
+  it('never writes over an input without --force; outputs are atomic', async () => {
+    const src = join(t.dir, 'in.syclbin');
+    writeFileSync(src, readBytes(`${SYCLBIN_TESTDATA}v1_one_ir.syclbin`));
+    const e = await cli(['extract', 'in.syclbin', '-o', 'd'], t.dir);
+    expect(e.code).to.equal(0);
+    const image = join('d', readdirSync(join(t.dir, 'd')).find((n) => n.endsWith('.spv'))!);
+    const p = await cli(['pack', 'd/manifest.json', '-o', image], t.dir);
+    expect(p.code).to.equal(1);
+    expect(p.stderr).to.contain('refusing to overwrite the input file');
+    const p2 = await cli(['pack', 'd/manifest.json', '-o', 'd/manifest.json'], t.dir);
+    expect(p2.code).to.equal(1);
+    const f = await cli(['pack', 'd/manifest.json', '-o', 'in.syclbin'], t.dir);
+    expect(f.code, 'in.syclbin is not an input of pack').to.equal(0);
+    // extract into the directory holding the input under the name of an image
+    mkdirSync(join(t.dir, 'e'));
+    writeFileSync(join(t.dir, 'e', 'am0.ir0.spv'), readBytes(src));
+    const x = await cli(['extract', 'e/am0.ir0.spv', '-o', 'e'], t.dir);
+    expect(x.code).to.equal(1);
+    expect(x.stderr).to.contain('refusing to overwrite');
+    const xf = await cli(['extract', '--force', 'e/am0.ir0.spv', '-o', 'e'], t.dir);
+    expect(xf.code, xf.stderr).to.equal(0);
+    expect(readdirSync(join(t.dir, 'e')).filter((n) => n.endsWith('.tmp'))).to.deep.equal([]);
+  });
+
+  it('manifestToModel validates without touching the file system', () => {
+    const load = () => new Uint8Array(4);
+    expect(() => manifestToModel({ format: 'syclbin-manifest', version: 2 }, load)).to.throw(/unsupported manifest 'version'/);
+    expect(() => manifestToModel({ format: 'syclbin-manifest', version: 1, abstractModules: [] }, load)).to.throw(/state/);
+    const { file, options } = manifestToModel({ format: 'syclbin-manifest', version: 1, syclbinVersion: 2, state: 0, envelope: { kind: 'roles', version: 3, compression: 'zlib', formatVersionKey: false } }, load);
+    expect(file.envelope).to.deep.equal({ kind: 'roles', version: 3, formatVersionKey: false, compression: 'zlib' });
+    expect(options).to.deep.equal({ format: 2, envelope: 'keep' });
+  });
+});
+
+describe('syclbin json/inspect/pack/extract --help', () => {
+  for (const name of ['json', 'inspect', 'pack', 'extract']) {
+    it(`${name} --help has usage, an example and the exit codes`, async () => {
+      const r = await cli([name, '--help'], '/');
+      expect(r.code).to.equal(0);
+      expect(r.stdout).to.match(new RegExp(`^Usage: syclbin ${name} `));
+      expect(r.stdout).to.contain('Examples:\n  syclbin ');
+      expect(r.stdout).to.contain('Exit status: 0 success; 1 ');
+    });
+  }
+  it('pack/extract without -o is a usage error (exit 2)', async () => {
+    expect((await cli(['pack', 'm.json'], '/')).code).to.equal(2);
+    expect((await cli(['extract', 'f.syclbin'], '/')).code).to.equal(2);
+  });
+});
