@@ -18,8 +18,8 @@ export const OffloadHeaderV1 = struct(
     version: u32,
     size: fromLayout(u64n, 'size'),
     entryOffset: fromLayout(u64n, 'entriesOffset'),
-    /** sizeof(Entry) = 40; readers ignore it (spec README rule 3). */
-    entrySize: fromLayout(u64n, 'entrySize'),
+    /** sizeof(Entry) = 40; readers ignore it (spec README rule 3), so it is kept as a u64 bigint, unchecked. */
+    entrySize: fromLayout(u64, 'entrySize'),
   },
   'OffloadHeaderV1',
 );

@@ -3,7 +3,7 @@
  * Stricter than LLVM where LLVM wraps or trusts (README "Where we are stricter"): every offset+size
  * is checked exactly, image ranges completely, string keys/values inside the binary.
  */
-import { array, blobRef, cstring, DecodeError, struct, memorySource, readNode, readRange, sliceSource, toSource, type BlobRef, type ByteSource, type Span } from '../codec/index.js';
+import { blobRef, Cursor, cstring, DecodeError, struct, memorySource, readNode, readRange, sliceSource, toSource, type BlobRef, type ByteSource, type Node, type Role, type Span } from '../codec/index.js';
 import {
   OFFLOAD_BINARY_MAGIC,
   OFFLOAD_HEADER_SIZE,
@@ -158,11 +158,45 @@ export function readOffloadBinary(
   }
   const binSize = bin.size;
   const abs = Math.max(base, 0);
-  /** Decode `node` from a checked range of the binary (positioned read for file sources). */
-  const at = <T>(node: { fixedSize: number | undefined } & Parameters<typeof readNode>[0], o: number, n: number, p: (string | number)[], sp: Span[] | undefined): T =>
-    readNode(node, readRange(bin, o, n, node.describe, p, abs), 0, { base: abs + o, path: p }, sp) as T;
   const where = (o: number): number => (base < 0 ? o : base + o);
   const inner = base < 0 ? undefined : spans; // spans only for bytes that exist in the input
+  /**
+   * Decode `node` at offset `o` of the binary. In-memory binaries share one cursor (no copy, no
+   * per-record allocation beyond the value); file sources read the range first. Paths are added
+   * to errors while they unwind, so the happy path builds none.
+   */
+  const mem = bin.bytes;
+  const cur = mem ? new Cursor(mem, 0, abs) : undefined;
+  if (cur && inner) {
+    cur.spans = inner;
+    cur.path.push(...path);
+  }
+  const at = <T>(node: Node<unknown, unknown, Role>, o: number, segs: (string | number)[]): T => {
+    if (cur) {
+      cur.pos = o;
+      if (inner) cur.path.push(...segs);
+      try {
+        return node.read(cur) as T;
+      } catch (e) {
+        if (e instanceof DecodeError) e.within(...path, ...segs);
+        throw e;
+      } finally {
+        if (inner) cur.path.length -= segs.length;
+      }
+    }
+    const n = node.fixedSize!;
+    return readNode(node, readRange(bin, o, n, node.describe, [...path, ...segs], abs), 0, { base: abs + o, path: [...path, ...segs] }, inner) as T;
+  };
+  // Strings are deduplicated in the string table: decode each offset once.
+  const strCache = new Map<number, string>();
+  const cstr = (o: number, segs: (string | number)[]): string => {
+    let v = strCache.get(o);
+    if (v === undefined) {
+      v = readCString(bin, o, abs, [...path, ...segs]);
+      strCache.set(o, v);
+    }
+    return v;
+  };
 
   if (entriesOffset > binSize || count > Math.floor((binSize - entriesOffset) / 40)) {
     throw new DecodeError('RANGE', `${count} entries at offset ${entriesOffset} do not fit in the ${binSize}-byte binary`, where(16), [...path, 'header', version === 1 ? 'entryOffset' : 'entriesOffset'], {
@@ -170,60 +204,46 @@ export function readOffloadBinary(
       available: binSize,
     });
   }
-  const rawEntries = at<OffloadEntryValue[]>(array(OffloadEntry, count), entriesOffset, 40 * count, [...path, 'entries'], inner);
-  const stringEntry = version === 1 ? OffloadStringEntryV1 : OffloadStringEntryV2;
+  const stringEntry: Node<unknown, unknown, Role> = version === 1 ? OffloadStringEntryV1 : OffloadStringEntryV2;
   const stringEntrySize = version === 1 ? 16 : 24;
-  const entries: OffloadEntryModel[] = rawEntries.map((raw, i) => {
-    const epath = [...path, 'entries', i];
+  const entries: OffloadEntryModel[] = new Array(count);
+  for (let i = 0; i < count; i++) {
+    const raw = at<OffloadEntryValue>(OffloadEntry, entriesOffset + 40 * i, ['entries', i]);
+    const ep = (...more: (string | number)[]) => [...path, 'entries', i, ...more];
     if (raw.stringOffset > binSize || raw.numStrings > Math.floor((binSize - raw.stringOffset) / stringEntrySize)) {
-      throw new DecodeError('RANGE', `${raw.numStrings} string entries at offset ${raw.stringOffset} do not fit in the ${binSize}-byte binary`, where(entriesOffset + 40 * i + 8), [
-        ...epath,
-        'stringOffset',
-      ]);
+      throw new DecodeError('RANGE', `${raw.numStrings} string entries at offset ${raw.stringOffset} do not fit in the ${binSize}-byte binary`, where(entriesOffset + 40 * i + 8), ep('stringOffset'));
     }
     if (raw.imageOffset > binSize || raw.imageSize > binSize - raw.imageOffset) {
-      throw new DecodeError('RANGE', `image [${raw.imageOffset}, +${raw.imageSize}) does not fit in the ${binSize}-byte binary`, where(entriesOffset + 40 * i + 24), [
-        ...epath,
-        'imageOffset',
-      ]);
+      throw new DecodeError('RANGE', `image [${raw.imageOffset}, +${raw.imageSize}) does not fit in the ${binSize}-byte binary`, where(entriesOffset + 40 * i + 24), ep('imageOffset'));
     }
-    const stringEntries = at<{ keyOffset: number; valueOffset: number }[]>(
-      array(stringEntry, raw.numStrings),
-      raw.stringOffset,
-      stringEntrySize * raw.numStrings,
-      [...epath, 'strings'],
-      inner,
-    );
     const strings = new Map<string, string>();
-    stringEntries.forEach((se, j) => {
-      const spath = [...epath, 'strings', j];
+    for (let j = 0; j < raw.numStrings; j++) {
+      const seAt = raw.stringOffset + j * stringEntrySize;
+      const se = at<{ keyOffset: number; valueOffset: number; valueSize?: number }>(stringEntry, seAt, ['entries', i, 'strings', j]);
       if (se.keyOffset >= binSize) {
-        throw new DecodeError('RANGE', `string key offset ${se.keyOffset} is outside the ${binSize}-byte binary`, where(raw.stringOffset + j * stringEntrySize), [...spath, 'keyOffset']);
+        throw new DecodeError('RANGE', `string key offset ${se.keyOffset} is outside the ${binSize}-byte binary`, where(seAt), ep('strings', j, 'keyOffset'));
       }
-      const key = readCString(bin, se.keyOffset, abs, [...spath, 'key']);
+      const key = cstr(se.keyOffset, ['entries', i, 'strings', j, 'key']);
       let value: string;
       if (version === 1) {
         if (se.valueOffset >= binSize) {
-          throw new DecodeError('RANGE', `string value offset ${se.valueOffset} is outside the ${binSize}-byte binary`, where(raw.stringOffset + j * 16 + 8), [...spath, 'valueOffset']);
+          throw new DecodeError('RANGE', `string value offset ${se.valueOffset} is outside the ${binSize}-byte binary`, where(seAt + 8), ep('strings', j, 'valueOffset'));
         }
-        value = readCString(bin, se.valueOffset, abs, [...spath, 'value']);
+        value = cstr(se.valueOffset, ['entries', i, 'strings', j, 'value']);
       } else {
-        const v2 = se as unknown as { valueOffset: number; valueSize: number };
-        if (v2.valueOffset > binSize || v2.valueSize > binSize - v2.valueOffset) {
-          throw new DecodeError('RANGE', `string value [${v2.valueOffset}, +${v2.valueSize}) is outside the ${binSize}-byte binary`, where(raw.stringOffset + j * 24 + 8), [
-            ...spath,
-            'valueOffset',
-          ]);
+        const vsize = se.valueSize!;
+        if (se.valueOffset > binSize || vsize > binSize - se.valueOffset) {
+          throw new DecodeError('RANGE', `string value [${se.valueOffset}, +${vsize}) is outside the ${binSize}-byte binary`, where(seAt + 8), ep('strings', j, 'valueOffset'));
         }
-        value = utf8.decode(bin.read(v2.valueOffset, v2.valueSize));
+        value = utf8.decode(bin.read(se.valueOffset, vsize));
       }
-      if (inner) recordStrings(inner, base, se, version, key, value, spath);
+      if (inner) recordStrings(inner, base, se, version, key, value, ep('strings', j));
       // Duplicate keys: the last value wins at the first position (LLVM StringMap insert_or_assign).
       strings.set(key, value);
-    });
+    }
     const imageRef = blobRef(bin, raw.imageOffset, raw.imageSize, base < 0 ? undefined : base + raw.imageOffset);
-    if (inner) inner.push({ offset: base + raw.imageOffset, size: raw.imageSize, path: joinPath(epath, 'image'), kind: 'image' });
-    return {
+    if (inner) inner.push({ offset: base + raw.imageOffset, size: raw.imageSize, path: joinPath(ep(), 'image'), kind: 'image' });
+    entries[i] = {
       imageKind: raw.imageKind,
       offloadKind: raw.offloadKind,
       flags: raw.flags,
@@ -234,7 +254,7 @@ export function readOffloadBinary(
       },
       raw,
     };
-  });
+  }
   const model: OffloadBinaryModel = { version, offset, size, entries, header };
   if (compression) {
     model.compression = compression;

@@ -103,7 +103,7 @@ export function writeOffloadBinary(entries: readonly OffloadEntryInput[], opts: 
     imageOffset += entries[i]!.image.length;
   });
   const header = { version };
-  plan.set(header, { size, entriesOffset, entrySize: 40, inflatedSize: 0n });
+  plan.set(header, { size, entriesOffset, entrySize: 40n, inflatedSize: 0n });
 
   const sink = new Sink(size, plan);
   const headerNode = version === 1 ? OffloadHeaderV1 : version === 2 ? OffloadHeaderV2 : OffloadHeaderV3;
