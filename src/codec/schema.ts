@@ -465,6 +465,8 @@ export function array<N extends AnyNode>(elem: N, count: string | number): Node<
       }
     },
     sizeOf: (v) => (elem.fixedSize !== undefined ? v.length * elem.fixedSize : v.reduce((a: number, x) => a + elem.sizeOf(x), 0)),
+    // Exposed for exports (Kaitai/ImHex generators walk element type and count reference).
+    ...({ elem, count } as object),
   };
 }
 
