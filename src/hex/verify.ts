@@ -251,11 +251,11 @@ type OffloadModel = NonNullable<Annotation['offload']>[number];
 function checkOffload(ob: OffloadModel, ann: Annotation, add: (f: Finding) => void): void {
   const prefix = leavesOf(ann).find((s) => s.kind === 'magic' && s.offset === ob.offset)?.path.replace(/\.?header\.magic$/, '') ?? '';
   const pre = prefix ? `${prefix}.` : '';
-  const h = ob.header as { entriesOffset?: number; entryOffset?: number; entrySize?: number };
+  const h = ob.header as { entriesOffset?: number; entryOffset?: number; entrySize?: bigint };
   const entriesAt = ob.offset + (h.entriesOffset ?? h.entryOffset ?? 32);
   const era = eraForVersion(ob.version);
   const syclbin = ann.format === 'syclbin-v1-offload' || ann.format === 'syclbin-v2';
-  if (ob.version === 1 && h.entrySize !== undefined && h.entrySize !== 40) {
+  if (ob.version === 1 && h.entrySize !== undefined && h.entrySize !== 40n) {
     add({ severity: 'note', offset: ob.offset + 24, path: `${pre}header.entrySize`, code: 'structure', message: `EntrySize ${h.entrySize} is not 40 (readers ignore it)` });
   }
   if (!ob.compression && ob.size % 8 !== 0) {
