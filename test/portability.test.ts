@@ -9,7 +9,8 @@ import { join, relative } from 'node:path';
 import { build } from 'esbuild';
 
 const root = new URL('..', import.meta.url).pathname;
-const EDGE = ['src/cli', 'src/node'];
+// The Node edge, and build-time generator scripts (formats/generated/generate.ts writes files).
+const EDGE = ['src/cli', 'src/node', 'formats/generated/generate.ts'];
 
 function coreFiles(dir: string): string[] {
   const out: string[] = [];

@@ -76,7 +76,7 @@ export class Cursor {
   }
 
   record(offset: number, size: number, kind: string, value?: unknown): void {
-    const span: Span = { offset: this.base + offset, size, path: pathString(this.path), kind };
+    const span: Span = { offset: this.base + offset, size, path: joinSegments(this.path), kind };
     if (value !== undefined) span.value = value;
     this.spans!.push(span);
   }
@@ -148,6 +148,16 @@ export class Sink {
   }
 }
 
+/**
+ * Span paths: segments joined as given (callers may pass an already formatted prefix such as
+ * `abstractModules[0].irModules[0]`; property-set names never reach the codec).
+ */
+function joinSegments(path: readonly (string | number)[]): string {
+  let s = '';
+  for (const p of path) s += typeof p === 'number' ? `[${p}]` : s ? `.${p}` : p;
+  return s;
+}
+
 function lookupRef(scopes: Record<string, unknown>[], ref: string): unknown {
   const parts = ref.split('.');
   for (let i = scopes.length - 1; i >= 0; i--) {
@@ -159,11 +169,6 @@ function lookupRef(scopes: Record<string, unknown>[], ref: string): unknown {
   throw new Error(`codec description error: reference '${ref}' is not in scope`);
 }
 
-function pathString(path: readonly (string | number)[]): string {
-  let s = '';
-  for (const p of path) s += typeof p === 'number' ? `[${p}]` : s ? `.${p}` : p;
-  return s;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Nodes

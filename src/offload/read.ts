@@ -3,7 +3,7 @@
  * Stricter than LLVM where LLVM wraps or trusts (README "Where we are stricter"): every offset+size
  * is checked exactly, image ranges completely, string keys/values inside the binary.
  */
-import { blobRef, Cursor, cstring, DecodeError, struct, memorySource, readNode, readRange, sliceSource, toSource, type BlobRef, type ByteSource, type Node, type Role, type Span } from '../codec/index.js';
+import { blobRef, Cursor, cstring, DecodeError, formatPath, struct, memorySource, readNode, readRange, sliceSource, toSource, type BlobRef, type ByteSource, type Node, type Role, type Span } from '../codec/index.js';
 import {
   OFFLOAD_BINARY_MAGIC,
   OFFLOAD_HEADER_SIZE,
@@ -296,7 +296,5 @@ function recordStrings(
 }
 
 function joinPath(path: (string | number)[], last: string): string {
-  let s = '';
-  for (const p of [...path, last]) s += typeof p === 'number' ? `[${p}]` : s ? `.${p}` : p;
-  return s;
+  return formatPath([...path, last]);
 }

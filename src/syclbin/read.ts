@@ -10,7 +10,7 @@
  * Input is a buffer (zero-copy views) or a ByteSource (positioned reads: headers and metadata
  * only, image bytes on demand).
  */
-import { blobRef, DecodeError, readNode, sliceSource, toSource, type ByteSource, type Span } from '../codec/index.js';
+import { blobRef, DecodeError, formatPath, readNode, sliceSource, toSource, type ByteSource, type Span } from '../codec/index.js';
 import {
   SYCLBIN_FILE_HEADER_SIZE,
   SYCLBIN_MAGIC,
@@ -204,7 +204,7 @@ export function readSyclbinV1(
         }
         if (spans) {
           recordMetadataSpan(spans, abs(mdTable + h.metadataOffset), h.metadataSize, [...outer, ...ipath, 'metadata']);
-          spans.push({ offset: abs(binTable + bytesOffset), size: bytesSize, path: pathText([...outer, ...ipath, 'bytes']), kind: 'image' });
+          spans.push({ offset: abs(binTable + bytesOffset), size: bytesSize, path: formatPath([...outer, ...ipath, 'bytes']), kind: 'image' });
         }
         return { metadata, image: blobRef(src, binTable + bytesOffset, bytesSize, base < 0 ? undefined : base + binTable + bytesOffset) };
       });
@@ -229,14 +229,9 @@ function asSizeError(e: unknown): unknown {
 }
 
 function recordMetadataSpan(spans: Span[], offset: number, size: number, path: (string | number)[]): void {
-  spans.push({ offset, size, path: pathText(path), kind: 'metadata' });
+  spans.push({ offset, size, path: formatPath(path), kind: 'metadata' });
 }
 
-export function pathText(path: readonly (string | number)[]): string {
-  let s = '';
-  for (const p of path) s += typeof p === 'number' ? `[${p}]` : s ? `.${p}` : p;
-  return s;
-}
 
 function alignTo8(n: number): number {
   return Math.ceil(n / 8) * 8;
