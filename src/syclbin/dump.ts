@@ -8,24 +8,38 @@ import type { SyclbinFile, SyclbinImage } from './model.js';
 
 const enc = new TextEncoder();
 
+/** Growing output buffer; ASCII text is copied byte by byte (most of a dump), the rest via TextEncoder. */
 class ByteWriter {
-  private chunks: Uint8Array[] = [];
+  private buf = new Uint8Array(4096);
   private size = 0;
+  private room(n: number): void {
+    if (this.size + n <= this.buf.length) return;
+    let cap = this.buf.length * 2;
+    while (cap < this.size + n) cap *= 2;
+    const next = new Uint8Array(cap);
+    next.set(this.buf.subarray(0, this.size));
+    this.buf = next;
+  }
   text(s: string): void {
-    this.raw(enc.encode(s));
+    this.room(s.length);
+    const start = this.size;
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c > 0x7f) {
+        this.size = start;
+        this.raw(enc.encode(s));
+        return;
+      }
+      this.buf[this.size++] = c;
+    }
   }
   raw(b: Uint8Array): void {
-    this.chunks.push(b);
+    this.room(b.length);
+    this.buf.set(b, this.size);
     this.size += b.length;
   }
   result(): Uint8Array {
-    const out = new Uint8Array(this.size);
-    let at = 0;
-    for (const c of this.chunks) {
-      out.set(c, at);
-      at += c.length;
-    }
-    return out;
+    return this.buf.slice(0, this.size);
   }
 }
 
