@@ -1,0 +1,404 @@
+/**
+ * The web inspector (issue 6 §4): runs the toolkit's own library in the browser (bundled by esbuild,
+ * no server-side parsing, no eval; served under a strict CSP by `syclbin serve`).
+ * Left: diagnostics (verify) and the structure tree built from the byte annotation (paths), with
+ * property values and their typed meaning. Right: a hex view that renders only the visible rows
+ * (virtual scrolling with a scaled scrollbar, so a 100 MB file stays responsive).
+ * Tree node -> its bytes are highlighted; byte -> the deepest node holding it is selected;
+ * diagnostic -> its bytes and node. "Export JSON" saves the annotation and the verify report.
+ */
+import { annotate, annotationToJson, leavesOf, quoted, type AnnotatedSpan, type Annotation } from '../../src/hex/annotate.js';
+import { verifyAnnotation, type VerifyReport } from '../../src/hex/verify.js';
+import { joinPath, splitPath } from '../../src/hex/paths.js';
+import { decodeTypedRegistry } from '../../src/props/typed/index.js';
+
+const ROW_H = 18;
+/** Browsers cap element heights (~16-33M px); beyond this the scrollbar is scaled. */
+const MAX_PX = 8_000_000;
+
+interface TreeNode {
+  path: string;
+  label: string;
+  children: TreeNode[];
+  spans: AnnotatedSpan[];
+  ranges: [number, number][];
+  first: number;
+  typed?: string;
+  el?: HTMLElement;
+  li?: HTMLLIElement;
+  parent?: TreeNode;
+}
+
+const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
+
+const state: {
+  name: string;
+  bytes: Uint8Array;
+  ann?: Annotation;
+  leaves: AnnotatedSpan[];
+  nodes: Map<string, TreeNode>;
+  selected?: TreeNode;
+  highlight: [number, number][];
+  cursor: number;
+  report?: VerifyReport;
+} = { name: '', bytes: new Uint8Array(0), leaves: [], nodes: new Map(), highlight: [], cursor: -1 };
+
+function hex(n: number, w = 8): string {
+  return n.toString(16).padStart(w, '0');
+}
+
+function json(v: unknown): string {
+  return JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x instanceof Uint8Array ? `${x.length} bytes` : x));
+}
+
+function merge(ranges: [number, number][]): [number, number][] {
+  const r = ranges.filter(([a, b]) => b > a).sort((x, y) => x[0] - y[0]);
+  const out: [number, number][] = [];
+  for (const [a, b] of r) {
+    const last = out[out.length - 1];
+    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
+    else out.push([a, b]);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tree
+
+function buildTree(ann: Annotation): TreeNode {
+  const root: TreeNode = { path: '', label: state.name || 'file', children: [], spans: [], ranges: [], first: 0 };
+  const nodes = new Map<string, TreeNode>([['', root]]);
+  const nodeFor = (path: string): TreeNode => {
+    const hit = nodes.get(path);
+    if (hit) return hit;
+    const segs = splitPath(path);
+    const parent = nodeFor(joinPath(segs.slice(0, -1)));
+    const last = segs[segs.length - 1];
+    const n: TreeNode = { path, label: typeof last === 'number' ? `[${last}]` : String(last), children: [], spans: [], ranges: [], first: Infinity, parent };
+    parent.children.push(n);
+    nodes.set(path, n);
+    return n;
+  };
+  for (const s of ann.spans) nodeFor(s.path).spans.push(s);
+  // Typed property values (src/props/typed) for property lines.
+  for (const blob of ann.metadata) {
+    if (!blob.registry) continue;
+    for (const set of decodeTypedRegistry(blob.registry)) {
+      for (const p of set.properties) {
+        const n = nodes.get(quoted(quoted(blob.path, set.name), p.key));
+        if (n && p.typed) n.typed = json(p.typed);
+      }
+    }
+  }
+  const finish = (n: TreeNode): void => {
+    const own: [number, number][] = n.spans.map((s) => [s.offset, s.offset + s.size]);
+    for (const c of n.children) {
+      finish(c);
+      own.push(...c.ranges);
+    }
+    n.ranges = merge(own);
+    n.first = Math.min(n.ranges[0]?.[0] ?? Infinity, ...n.spans.map((s) => s.offset));
+    n.children.sort((a, b) => a.first - b.first);
+  };
+  finish(root);
+  state.nodes = nodes;
+  return root;
+}
+
+function renderTree(root: TreeNode): void {
+  const box = $('tree');
+  box.replaceChildren();
+  const h = document.createElement('h3');
+  h.textContent = `Structure (${state.ann!.format}, ${state.bytes.length} bytes)`;
+  box.append(h);
+  const ul = document.createElement('ul');
+  const add = (n: TreeNode, parentUl: HTMLUListElement, depth: number): void => {
+    const li = document.createElement('li');
+    const row = document.createElement('div');
+    row.className = 'node';
+    row.dataset.path = n.path;
+    const tw = document.createElement('span');
+    tw.className = 'twisty';
+    tw.textContent = n.children.length ? '▾' : '';
+    const label = document.createElement('span');
+    label.textContent = n.label;
+    const meta = document.createElement('span');
+    meta.className = 'meta';
+    const leaf = n.spans.find((s) => s.kind !== 'group');
+    const kind = leaf?.kind ?? (n.spans.length ? 'group' : '');
+    const r = n.ranges;
+    meta.textContent = r.length ? `${kind} @0x${r[0]![0].toString(16)} +${r.reduce((a, [x, y]) => a + y - x, 0)}` : kind;
+    row.append(tw, label, meta);
+    if (leaf && leaf.value !== undefined) {
+      const v = document.createElement('span');
+      v.className = 'val';
+      v.textContent = `= ${typeof leaf.value === 'string' ? JSON.stringify(leaf.value) : String(leaf.value)}`;
+      row.append(v);
+    }
+    if (n.typed) {
+      const t = document.createElement('span');
+      t.className = 'meta';
+      t.textContent = n.typed.length > 160 ? n.typed.slice(0, 160) + '…' : n.typed;
+      row.append(t);
+    }
+    tw.addEventListener('click', (e) => {
+      e.stopPropagation();
+      li.classList.toggle('collapsed');
+      tw.textContent = li.classList.contains('collapsed') ? '▸' : '▾';
+    });
+    row.addEventListener('click', () => select(n, true));
+    li.append(row);
+    n.el = row;
+    n.li = li;
+    if (n.children.length) {
+      const sub = document.createElement('ul');
+      for (const c of n.children) add(c, sub, depth + 1);
+      li.append(sub);
+      if (depth >= 2 && n.children.length > 8) {
+        li.classList.add('collapsed');
+        tw.textContent = '▸';
+      }
+    }
+    parentUl.append(li);
+  };
+  for (const c of root.children) add(c, ul, 0);
+  box.append(ul);
+}
+
+function select(n: TreeNode | undefined, scroll: boolean, ranges?: [number, number][]): void {
+  state.selected?.el?.classList.remove('selected');
+  state.selected = n;
+  state.highlight = ranges ?? n?.ranges ?? [];
+  if (n?.el) {
+    n.el.classList.add('selected');
+    for (let p = n.parent; p; p = p.parent) {
+      if (p.li?.classList.contains('collapsed')) {
+        p.li.classList.remove('collapsed');
+        const tw = p.el?.querySelector('.twisty');
+        if (tw) tw.textContent = '▾';
+      }
+    }
+    n.el.scrollIntoView({ block: 'nearest' });
+  }
+  const r = state.highlight;
+  const leaf = n?.spans.find((s) => s.kind !== 'group');
+  $('selection').textContent = n
+    ? `${n.path || '(file)'}  ${leaf?.kind ?? 'group'}  ${r.map(([a, b]) => `0x${a.toString(16)}..0x${b.toString(16)}`).join(' ')}${leaf?.value !== undefined ? `  = ${json(leaf.value)}` : ''}${leaf?.shared ? `  shared with ${leaf.shared.join(', ')}` : ''}`
+    : r.length
+      ? `0x${r[0]![0].toString(16)}..0x${r[0]![1].toString(16)}`
+      : '';
+  $('selection').dataset.path = n?.path ?? '';
+  if (scroll && r.length) scrollToOffset(r[0]![0]);
+  renderRows();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hex view (virtual rows)
+
+function rowCount(): number {
+  return Math.ceil(state.bytes.length / 16);
+}
+
+function layout(): void {
+  $('spacer').style.height = `${Math.min(rowCount() * ROW_H, MAX_PX)}px`;
+}
+
+function firstVisibleRow(): number {
+  const hexEl = $('hex');
+  const total = rowCount() * ROW_H;
+  if (total <= MAX_PX) return Math.floor(hexEl.scrollTop / ROW_H);
+  const visible = Math.floor(hexEl.clientHeight / ROW_H);
+  const maxTop = MAX_PX - hexEl.clientHeight;
+  return Math.round((hexEl.scrollTop / Math.max(1, maxTop)) * Math.max(0, rowCount() - visible));
+}
+
+function scrollToOffset(o: number): void {
+  const hexEl = $('hex');
+  const row = Math.floor(o / 16);
+  const first = firstVisibleRow();
+  const visible = Math.floor(hexEl.clientHeight / ROW_H);
+  if (row >= first && row < first + visible - 1) return;
+  const target = Math.max(0, row - 2);
+  const total = rowCount() * ROW_H;
+  if (total <= MAX_PX) hexEl.scrollTop = target * ROW_H;
+  else hexEl.scrollTop = (target / Math.max(1, rowCount() - visible)) * (MAX_PX - hexEl.clientHeight);
+}
+
+function leafIndexAt(o: number): number {
+  const L = state.leaves;
+  let lo = 0;
+  let hi = L.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const s = L[mid]!;
+    if (o < s.offset) hi = mid - 1;
+    else if (o >= s.offset + s.size) lo = mid + 1;
+    else return mid;
+  }
+  return -1;
+}
+
+function highlighted(o: number): boolean {
+  for (const [a, b] of state.highlight) if (a <= o && o < b) return true;
+  return false;
+}
+
+function renderRows(): void {
+  const hexEl = $('hex');
+  const rows = $('rows');
+  const first = firstVisibleRow();
+  const count = Math.min(rowCount() - first, Math.ceil(hexEl.clientHeight / ROW_H) + 1);
+  rows.style.transform = `translateY(${hexEl.scrollTop}px)`;
+  const frag = document.createDocumentFragment();
+  const b = state.bytes;
+  for (let r = 0; r < count; r++) {
+    const base = (first + r) * 16;
+    const row = document.createElement('div');
+    row.className = 'row';
+    const off = document.createElement('span');
+    off.className = 'off';
+    off.textContent = hex(base, Math.max(8, (b.length - 1).toString(16).length));
+    row.append(off);
+    const ascii = document.createElement('span');
+    ascii.className = 'ascii';
+    let li = leafIndexAt(base);
+    for (let i = 0; i < 16; i++) {
+      const o = base + i;
+      if (i === 8) {
+        const g = document.createElement('span');
+        g.className = 'gap';
+        row.append(g);
+      }
+      if (o >= b.length) break;
+      while (li >= 0 && li < state.leaves.length && o >= state.leaves[li]!.offset + state.leaves[li]!.size) li++;
+      const leaf = li >= 0 ? state.leaves[li] : undefined;
+      const cls = `b k-${leaf?.kind ?? 'none'}${highlighted(o) ? ' hl' : ''}${o === state.cursor ? ' cursor' : ''}`;
+      const x = document.createElement('span');
+      x.className = cls;
+      x.dataset.o = String(o);
+      x.textContent = hex(b[o]!, 2);
+      row.append(x);
+      const a = document.createElement('span');
+      a.className = cls.replace(/^b /, 'a ');
+      a.dataset.o = String(o);
+      a.textContent = b[o]! >= 0x20 && b[o]! < 0x7f ? String.fromCharCode(b[o]!) : '.';
+      ascii.append(a);
+    }
+    row.append(ascii);
+    frag.append(row);
+  }
+  rows.replaceChildren(frag);
+}
+
+function clickByte(o: number): void {
+  state.cursor = o;
+  const i = leafIndexAt(o);
+  const leaf = i >= 0 ? state.leaves[i] : undefined;
+  select(leaf ? state.nodes.get(leaf.path) : undefined, false, leaf ? [[leaf.offset, leaf.offset + leaf.size]] : []);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Diagnostics
+
+function renderDiagnostics(r: VerifyReport): void {
+  const box = $('diagnostics');
+  box.replaceChildren();
+  const h = document.createElement('h3');
+  h.textContent = `Diagnostics: ${r.counts.error} error(s), ${r.counts.warning} warning(s), ${r.counts.note} note(s)`;
+  box.append(h);
+  for (const p of r.problems) {
+    const d = document.createElement('div');
+    d.className = 'diag';
+    d.dataset.offset = String(p.offset);
+    const sev = document.createElement('span');
+    sev.className = `sev-${p.severity}`;
+    sev.textContent = p.severity;
+    const text = document.createElement('span');
+    text.textContent = ` 0x${p.offset.toString(16)} ${p.path}: ${p.message}`;
+    d.append(sev, text);
+    d.addEventListener('click', () => {
+      state.cursor = p.offset;
+      const node = state.nodes.get(p.path);
+      const range: [number, number] = [p.offset, p.offset + Math.max(1, p.size ?? 1)];
+      select(node, true, node && node.ranges.some(([a, b]) => a <= p.offset && p.offset < b) ? node.ranges : [range]);
+    });
+    box.append(d);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Loading, export
+
+function load(bytes: Uint8Array, name: string): void {
+  const t0 = performance.now();
+  state.name = name;
+  state.bytes = bytes;
+  state.ann = annotate(bytes);
+  state.leaves = leavesOf(state.ann);
+  state.highlight = [];
+  state.cursor = -1;
+  state.selected = undefined;
+  state.report = undefined;
+  renderTree(buildTree(state.ann));
+  $('diagnostics').replaceChildren();
+  layout();
+  $('hex').scrollTop = 0;
+  renderRows();
+  $<HTMLButtonElement>('export').disabled = false;
+  $('status').textContent = `${name}: ${state.ann.format}, ${bytes.length} bytes, ${state.leaves.length} leaf spans (${Math.round(performance.now() - t0)} ms)${state.ann.error ? ` — ${state.ann.error.message}` : ''}`;
+  // Diagnostics after the first paint (the layout check rewrites the file).
+  setTimeout(() => {
+    state.report = verifyAnnotation(bytes, state.ann!);
+    renderDiagnostics(state.report);
+    document.body.dataset.state = 'ready';
+  }, 0);
+}
+
+async function openFile(f: File): Promise<void> {
+  document.body.dataset.state = 'loading';
+  $('status').textContent = `reading ${f.name} (${f.size} bytes)…`;
+  load(new Uint8Array(await f.arrayBuffer()), f.name);
+}
+
+function exportJson(): void {
+  if (!state.ann) return;
+  const doc = { file: state.name, annotation: annotationToJson(state.ann), verify: state.report };
+  const blob = new Blob([JSON.stringify(doc, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2)], { type: 'application/json' });
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = `${state.name || 'file'}.annotation.json`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+function init(): void {
+  $<HTMLInputElement>('file').addEventListener('change', (e) => {
+    const f = (e.target as HTMLInputElement).files?.[0];
+    if (f) void openFile(f);
+  });
+  $('export').addEventListener('click', exportJson);
+  let raf = 0;
+  $('hex').addEventListener('scroll', () => {
+    cancelAnimationFrame(raf);
+    raf = requestAnimationFrame(renderRows);
+  });
+  window.addEventListener('resize', () => renderRows());
+  $('rows').addEventListener('click', (e) => {
+    const o = (e.target as HTMLElement).dataset?.o;
+    if (o !== undefined) clickByte(Number(o));
+  });
+  document.addEventListener('dragover', (e) => {
+    e.preventDefault();
+    document.body.classList.add('dragging');
+  });
+  document.addEventListener('dragleave', () => document.body.classList.remove('dragging'));
+  document.addEventListener('drop', (e) => {
+    e.preventDefault();
+    document.body.classList.remove('dragging');
+    const f = e.dataTransfer?.files[0];
+    if (f) void openFile(f);
+  });
+  document.body.dataset.state = 'empty';
+}
+
+init();
