@@ -97,6 +97,18 @@ describe('hex: CLI goldens', () => {
     }
   });
 
+  it('inspect --offsets adds byte ranges from the annotation', async () => {
+    const r = await run(['inspect', '--offsets', '--no-hash', '../shared/conformance-sample/sample_v1_in_offload_v1.syclbin']);
+    expect(r.code, r.stderr).to.equal(0);
+    // OffloadBinary version at 4 (syclbin-format.md §1.5); the SYBI header at the entry's image offset 0x90.
+    expect(r.stdout).to.contain('OffloadBinary version: 1  @0x4+4');
+    expect(r.stdout).to.match(/SYBI header:\s+@0x90\+56/);
+    expect(r.stdout).to.match(/version: 1 {2}@0x94\+4/);
+    expect(r.stdout).to.contain('size: 37 bytes  @0x268+37');
+    const plain = await run(['inspect', '--no-hash', '../shared/conformance-sample/sample_v1_in_offload_v1.syclbin']);
+    expect(plain.stdout).to.not.contain('@0x');
+  });
+
   it('rejects a bad --range as a usage error', async () => {
     expect((await run(['hexdump', '--range', 'zz', '../shared/conformance-sample/sample_v1_one_ir.syclbin'])).code).to.equal(2);
   });
