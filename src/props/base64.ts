@@ -45,15 +45,22 @@ export function encodeBase64(bytes: Uint8Array): string {
   return out;
 }
 
-function badChar(text: string, pos: number, reason: string): DecodeError {
-  const code = text.charCodeAt(pos);
+/** Base64 text as a string or as its (ASCII) bytes — registry values are decoded straight from the bytes. */
+type Base64Text = string | Uint8Array;
+
+function charAt(text: Base64Text, pos: number): number {
+  return typeof text === 'string' ? text.charCodeAt(pos) : text[pos]!;
+}
+
+function badChar(text: Base64Text, pos: number, reason: string): DecodeError {
+  const code = charAt(text, pos);
   // Upstream prints `0x` followed by the *decimal* char value (Twine(int)); we print real hex and add
   // the position, which is what a person needs to find the character.
   return new DecodeError('SYNTAX', `${reason}: 0x${code.toString(16).padStart(2, '0')} at character ${pos}`, pos, []);
 }
 
-function sextet(text: string, pos: number): number {
-  const c = text.charCodeAt(pos);
+function sextet(text: Base64Text, pos: number): number {
+  const c = charAt(text, pos);
   return c < 128 ? DECODE_TABLE[c]! : -1;
 }
 
@@ -63,7 +70,7 @@ function sextet(text: string, pos: number): number {
  * length (1 char = "invalid encoded sequence length"), then the remainder's characters. Unused high
  * bits of the last character of a 2/3-char tail are ignored, as upstream does (README rule 1).
  */
-export function decodeBase64(text: string): Uint8Array {
+export function decodeBase64(text: Base64Text): Uint8Array {
   const n = text.length;
   const quads = n >> 2;
   const rem = n & 3;

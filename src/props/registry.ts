@@ -190,17 +190,11 @@ function parse(bytes: Uint8Array, base: number, spans: RegistryLineSpan[] | null
 }
 
 /** One char per byte (code = byte value), chunked so large values do not overflow the call stack. */
-function bytesToBinaryString(bytes: Uint8Array): string {
-  let s = '';
-  for (let i = 0; i < bytes.length; i += 0x2000) s += String.fromCharCode(...bytes.subarray(i, i + 0x2000));
-  return s;
-}
-
 function parseByteArray(valText: Uint8Array, fail: (reason: string, pos: number) => RegistrySyntaxError): PropertyValue {
   // Base64 text is ASCII; other bytes are reported by the Base64 decoder as foreign characters.
   let raw: Uint8Array;
   try {
-    raw = decodeBase64(bytesToBinaryString(valText));
+    raw = decodeBase64(valText);
   } catch (e) {
     if (e instanceof DecodeError) throw fail(e.reason, e.offset);
     throw e;

@@ -41,6 +41,17 @@ function validSequenceLength(b: Uint8Array, i: number): number {
 
 /** Decode bytes as UTF-8, escaping invalid bytes as U+DC80..U+DCFF. */
 export function decodeText(bytes: Uint8Array): string {
+  // Fast path: short ASCII names and keys (almost all of them) without a TextDecoder call.
+  if (bytes.length <= 256) {
+    let ascii = '';
+    let i = 0;
+    for (; i < bytes.length; i++) {
+      const b = bytes[i]!;
+      if (b > 0x7f) break;
+      ascii += String.fromCharCode(b);
+    }
+    if (i === bytes.length) return ascii;
+  }
   try {
     return strictDecoder.decode(bytes);
   } catch {
