@@ -157,6 +157,7 @@ function checkV1Tables(bytes: Uint8Array, g: V1Geometry, out: Finding[]): void {
           code: 'structure',
           message: `abstract module ${a} refers to headers [${first}, +${count}) but the file has ${total} ${name.startsWith('ir') ? 'IR module' : 'native image'} header(s)`,
         });
+        for (let k = first; k < total; k++) used.add(k); // the headers it does reach are not "unreferenced"
         continue;
       }
       for (let k = first; k < first + count; k++) used.add(k);
