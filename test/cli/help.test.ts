@@ -1,0 +1,48 @@
+/** Every subcommand answers --help with a usage line, its options and at least one example. */
+import { expect } from 'chai';
+import { runCli } from '../../src/cli/run.js';
+import { commands } from '../../src/cli/registry.js';
+
+function capture() {
+  const out: string[] = [];
+  const err: string[] = [];
+  const dec = new TextDecoder();
+  const w = (a: string[]) => ({ write: (c: string | Uint8Array) => void a.push(typeof c === 'string' ? c : dec.decode(c)) });
+  return { io: { stdout: w(out), stderr: w(err), cwd: '/', env: {} }, out, err };
+}
+
+describe('cli: help and dispatch', () => {
+  it('lists every command in the main help', async () => {
+    const c = capture();
+    expect(await runCli(['--help'], c.io)).to.equal(0);
+    for (const cmd of commands) expect(c.out.join('')).to.contain(`  ${cmd.name} `);
+  });
+
+  for (const cmd of commands) {
+    it(`${cmd.name} --help shows usage, options and an example`, async () => {
+      const c = capture();
+      expect(await runCli([cmd.name, '--help'], c.io)).to.equal(0);
+      const text = c.out.join('');
+      expect(text).to.match(new RegExp(`^Usage: syclbin ${cmd.name}\\b`));
+      expect(text).to.contain('Options:');
+      expect(text).to.contain('Examples:');
+      expect(text).to.contain(`syclbin ${cmd.name}`);
+      expect(text).to.contain('Exit status:');
+    });
+  }
+
+  it('unknown command and unknown option are usage errors (exit 2)', async () => {
+    let c = capture();
+    expect(await runCli(['no-such-command'], c.io)).to.equal(2);
+    expect(c.err.join('')).to.contain("unknown command 'no-such-command'");
+    c = capture();
+    expect(await runCli(['dump', '--no-such-option', 'x'], c.io)).to.equal(2);
+    expect(c.err.join('')).to.contain('Usage: syclbin dump');
+  });
+
+  it('a missing positional argument is a usage error', async () => {
+    const c = capture();
+    expect(await runCli(['dump'], c.io)).to.equal(2);
+    expect(c.err.join('')).to.contain('expected 1 argument(s), got 0');
+  });
+});
