@@ -55,3 +55,16 @@ export interface BlobRef {
 export function blobRef(src: ByteSource, offset: number, size: number, absolute: number | undefined): BlobRef {
   return { offset: absolute, size, bytes: () => src.read(offset, size) };
 }
+
+/** Concatenate byte chunks into one new buffer. */
+export function concatBytes(chunks: readonly Uint8Array[]): Uint8Array {
+  let total = 0;
+  for (const c of chunks) total += c.length;
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}

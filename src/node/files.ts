@@ -14,6 +14,7 @@
 import { closeSync, fstatSync, fsyncSync, mkdirSync, openSync, readSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { concatBytes } from '../codec/source.js';
 import { memorySource, type ByteSource } from '../codec/source.js';
 
 /** Thrown for file-level refusals (overwrite, too large); `code`/`syscall` let runCli print it as I/O failure. */
@@ -61,13 +62,7 @@ export function readInput(cwd: string, path: string, maxBytes = DEFAULT_MAX_INPU
       if (total > maxBytes) throw new FileError(`${path}: more than the ${maxBytes}-byte input limit`, 'EFBIG', 'read');
       chunks.push(buf.subarray(0, n));
     }
-    const out = new Uint8Array(total);
-    let at = 0;
-    for (const c of chunks) {
-      out.set(c, at);
-      at += c.length;
-    }
-    return out;
+    return concatBytes(chunks);
   } finally {
     closeSync(fd);
   }

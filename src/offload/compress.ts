@@ -15,6 +15,7 @@ import { Unzlib } from 'fflate';
 import pako from 'pako';
 import { Decompress as ZstdDecompress } from 'fzstd';
 import { DecodeError } from '../codec/errors.js';
+import { concatBytes } from '../codec/source.js';
 
 export type Compression = 'zlib' | 'zstd';
 
@@ -69,14 +70,7 @@ export function decompressExact(data: Uint8Array, expected: number, cap: number,
   if (total !== expected) {
     throw new DecodeError('FORMAT', `${kind} stream inflates to ${total} bytes but InflatedSize declares ${expected}`, offset, path);
   }
-  if (chunks.length === 1) return chunks[0]!;
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
+  return chunks.length === 1 ? chunks[0]! : concatBytes(chunks);
 }
 
 class Overflow extends Error {}

@@ -8,7 +8,7 @@
  *   v3 compressed: everything after EntriesOffset (40) is one zlib/zstd stream; InflatedSize is the
  *      uncompressed total; Size = 40 + compressed length; the buffer is zero-padded to 8 after Size.
  */
-import { EncodeError, encodeInto, Sink } from '../codec/index.js';
+import { concatBytes, EncodeError, encodeInto, Sink } from '../codec/index.js';
 import {
   OFFLOAD_HEADER_SIZE,
   OffloadEntry,
@@ -148,13 +148,5 @@ function compressV3(uncompressed: Uint8Array, kind: Compression, compressor: Com
 
 /** Several binaries back to back, as clang-offload-packager writes one v1 binary per image. */
 export function writeOffloadBinaries(binaries: readonly (readonly OffloadEntryInput[])[], opts: WriteOffloadOptions = {}): Uint8Array {
-  const parts = binaries.map((b) => writeOffloadBinary(b, opts));
-  const total = parts.reduce((a, p) => a + p.length, 0);
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concatBytes(binaries.map((b) => writeOffloadBinary(b, opts)));
 }
