@@ -187,6 +187,13 @@ export interface Node<D, E = D, R extends Role = Role> {
   sizeOf(v: E): number;
   /** Short text for documentation/exports (`u32`, `u8[4]`, ...). */
   readonly describe: string;
+  /** True when reading looks up references in enclosing scopes (count/size/tag refs). */
+  readonly refs?: boolean;
+  /**
+   * Fixed-size leaves: the value at index `at` of `c.bytes`, without bounds check or advancing
+   * (the enclosing fixed-size struct has checked its whole range once).
+   */
+  peek?(c: Cursor, at: number): D;
 }
 
 export type Decoded<N> = N extends Node<infer D, unknown, Role> ? D : never;
@@ -194,7 +201,7 @@ export type EncodeInput<N> = N extends Node<unknown, infer E, Role> ? E : never;
 
 type AnyNode = Node<unknown, unknown, Role>;
 
-function int(kind: string, size: number, rd: (c: Cursor) => number, wr: (s: Sink, v: number) => void, max: number): Node<number, number, 'value'> {
+function int(kind: string, size: number, rd: (c: Cursor, at: number) => number, wr: (s: Sink, v: number) => void, max: number): Node<number, number, 'value'> {
   return {
     kind,
     role: 'value',
@@ -203,11 +210,12 @@ function int(kind: string, size: number, rd: (c: Cursor) => number, wr: (s: Sink
     read(c) {
       c.need(size, kind);
       const at = c.pos;
-      const v = rd(c);
+      const v = rd(c, at);
       c.pos += size;
       if (c.spans) c.record(at, size, 'field', v);
       return v;
     },
+    peek: rd,
     write(s, v) {
       if (!Number.isInteger(v) || v < 0 || v > max) throw new EncodeError(`${kind} value ${v} is out of range 0..${max}`, [...s.path]);
       wr(s, v);
@@ -216,13 +224,21 @@ function int(kind: string, size: number, rd: (c: Cursor) => number, wr: (s: Sink
   };
 }
 
-export const u8 = int('u8', 1, (c) => c.bytes[c.pos]!, (s, v) => s.u8(v), 0xff);
-export const u16 = int('u16', 2, (c) => c.view.getUint16(c.pos, true), (s, v) => s.u16(v), 0xffff);
-export const u32 = int('u32', 4, (c) => c.view.getUint32(c.pos, true), (s, v) => s.u32(v), 0xffffffff);
+export const u8 = int('u8', 1, (c, at) => c.bytes[at]!, (s, v) => s.u8(v), 0xff);
+export const u16 = int('u16', 2, (c, at) => c.view.getUint16(at, true), (s, v) => s.u16(v), 0xffff);
+export const u32 = int('u32', 4, (c, at) => c.view.getUint32(at, true), (s, v) => s.u32(v), 0xffffffff);
 
 const U64_MAX = (1n << 64n) - 1n;
 /** 2^53-1 as a bigint, hoisted: building it on every u64n read cost ~30% of decoding an Entry (bench/). */
 const MAX_SAFE_U64 = BigInt(Number.MAX_SAFE_INTEGER);
+
+function peekU64n(c: Cursor, at: number): number {
+  const v = c.view.getBigUint64(at, true);
+  if (v > MAX_SAFE_U64) {
+    throw new DecodeError('RANGE', `u64 value ${hex(v)} is too large to be an offset or size (limit 2^53-1)`, c.base + at);
+  }
+  return Number(v);
+}
 
 /** u64 little-endian as `bigint` (64-bit honesty: never rounded). */
 export const u64: Node<bigint, bigint, 'value'> = {
@@ -237,6 +253,7 @@ export const u64: Node<bigint, bigint, 'value'> = {
     c.pos += 8;
     return v;
   },
+  peek: (c, at) => c.view.getBigUint64(at, true),
   write(s, v) {
     if (typeof v !== 'bigint' || v < 0n || v > U64_MAX) throw new EncodeError(`u64 value ${String(v)} is out of range`, [...s.path]);
     s.u64(v);
@@ -256,15 +273,12 @@ export const u64n: Node<number, number, 'value'> = {
   describe: 'u64',
   read(c) {
     c.need(8, 'u64');
-    const v = c.view.getBigUint64(c.pos, true);
-    if (v > MAX_SAFE_U64) {
-      throw new DecodeError('RANGE', `u64 value ${hex(v)} is too large to be an offset or size (limit 2^53-1)`, c.base + c.pos);
-    }
-    const n = Number(v);
+    const n = peekU64n(c, c.pos);
     if (c.spans) c.record(c.pos, 8, 'field', n);
     c.pos += 8;
     return n;
   },
+  peek: peekU64n,
   write(s, v) {
     if (!Number.isSafeInteger(v) || v < 0) throw new EncodeError(`u64 value ${v} is not a non-negative safe integer`, [...s.path]);
     s.u64(BigInt(v));
@@ -386,6 +400,7 @@ export function sizedBytes(sizeRef: string): Node<Uint8Array, Uint8Array, 'value
     role: 'value',
     fixedSize: undefined,
     describe: `u8[${sizeRef}]`,
+    refs: true,
     read(c) {
       const n = Number(c.lookup(sizeRef));
       c.need(n, `u8[${sizeRef}]`);
@@ -417,6 +432,7 @@ export function derived<D, E>(
     fixedSize: node.fixedSize,
     describe: `${node.describe} (${what})`,
     read: (c) => node.read(c),
+    ...(node.peek ? { peek: node.peek } : {}),
     write(s) {
       node.write(s, measure(s.scopes[s.scopes.length - 1]!, s.context, s));
     },
@@ -437,6 +453,7 @@ export function array<N extends AnyNode>(elem: N, count: string | number): Node<
     role: 'value',
     fixedSize: typeof count === 'number' && elem.fixedSize !== undefined ? count * elem.fixedSize : undefined,
     describe: `${elem.describe}[${count}]`,
+    refs: typeof count === 'string' || elem.refs === true,
     read(c) {
       const raw = typeof count === 'number' ? count : c.lookup(count);
       const n = typeof raw === 'bigint' ? Number(raw) : (raw as number);
@@ -502,6 +519,11 @@ export function struct<F extends Fields>(fields: F, name = 'struct'): StructNode
   const keys = entries.map(([k]) => k);
   const nodes = entries.map(([, n]) => n);
   const count = keys.length;
+  // Only a struct whose fields (or their descendants) resolve references needs to be a scope.
+  const refs = nodes.some((n) => n.refs === true);
+  // A fixed struct of plain leaves is read with one bounds check and direct peeks at known offsets.
+  const peeks = fixed !== undefined && nodes.every((n) => n.peek) ? nodes.map((n) => n.peek!) : undefined;
+  const offs = keys.map((k) => offsets[k]!);
   return {
     kind: 'struct',
     role: 'value',
@@ -509,10 +531,33 @@ export function struct<F extends Fields>(fields: F, name = 'struct'): StructNode
     describe: name,
     fields,
     offsets: offsets as Record<keyof F, number>,
+    refs,
     read(c) {
       const out: Record<string, unknown> = {};
       // Fast path: a fixed-size struct is bounds-checked once up front.
       if (fixed !== undefined) c.need(fixed, name);
+      if (peeks && !c.spans) {
+        const start = c.pos;
+        let i = 0;
+        try {
+          for (; i < count; i++) out[keys[i]!] = peeks[i]!(c, start + offs[i]!);
+        } catch (e) {
+          if (e instanceof DecodeError) e.within(keys[i]!);
+          throw e;
+        }
+        c.pos = start + fixed!;
+        return out as StructDecoded<F>;
+      }
+      if (!refs && !c.spans) {
+        let i = 0;
+        try {
+          for (; i < count; i++) out[keys[i]!] = nodes[i]!.read(c);
+        } catch (e) {
+          if (e instanceof DecodeError) e.within(keys[i]!);
+          throw e;
+        }
+        return out as StructDecoded<F>;
+      }
       c.scopes.push(out);
       const start = c.pos;
       let groupIdx = -1;
@@ -577,6 +622,7 @@ export function variant<C extends Record<number, AnyNode>>(
   return {
     kind: 'variant',
     role: 'value',
+    refs: true,
     fixedSize: undefined,
     describe: `switch(${tagRef})`,
     read(c) {
