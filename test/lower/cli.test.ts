@@ -116,3 +116,21 @@ describe('cli: syclbin lower / specialize', () => {
   });
 
 });
+
+describe('lower CLI: SPIR-V outputs checked by spirv-val', () => {
+  it('--spirv-plain-out passes spirv-val; --spirv-out carries the INTEL capability spirv-val 2023.1 does not know', async () => {
+    const { requireTool } = await import('../support/tools.js');
+    const { spawnSync } = await import('node:child_process');
+    const spirvVal = requireTool('spirv-val');
+    const dir = mkdtempSync(join(tmpdir(), 'lower-spv-'));
+    writeFileSync(join(dir, 'm.json'), JSON.stringify(manifest));
+    const r = await run(['lower', 'm.json', '--spirv-out', 'full.spv', '--spirv-plain-out', 'plain.spv'], dir);
+    expect(r.code, r.err).to.equal(0);
+    const plain = spawnSync(spirvVal, [join(dir, 'plain.spv')], { encoding: 'utf8' });
+    expect(plain.status, plain.stderr + plain.stdout).to.equal(0);
+    const full = spawnSync(spirvVal, [join(dir, 'full.spv')], { encoding: 'utf8' });
+    expect(full.status).to.not.equal(0);
+    expect(full.stderr + full.stdout).to.contain('6146');
+    expect(readFileSync(join(dir, 'full.spv')).length).to.be.greaterThan(readFileSync(join(dir, 'plain.spv')).length);
+  });
+});

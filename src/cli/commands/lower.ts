@@ -39,6 +39,15 @@ export const lowerOutputs: LowerOutput[] = [
     produce: (r) => emitSpirv(r),
   },
   {
+    option: 'spirv-plain-out',
+    spec: {
+      type: 'string',
+      arg: 'FILE',
+      description: 'Write the SPIR-V module without the INTEL global-variable decorations, for spirv-val (its 2023.1 grammar lacks them)',
+    },
+    produce: (r) => emitSpirv(r, { intelDecorations: false }),
+  },
+  {
     option: 'ir-out',
     spec: { type: 'string', arg: 'FILE', description: 'Write the SPIR-V friendly LLVM IR (llvm-as-15 -opaque-pointers=0; llvm-spirv-15) to FILE' },
     produce: (r) => emitLlvmIr(r),
