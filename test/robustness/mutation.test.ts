@@ -82,7 +82,7 @@ describe('robustness: mutated inputs give DecodeError or a valid result', functi
     it(`${name}: readers, dump, write, json, annotate, verify`, () => {
       fc.assert(
         fc.property(fc.array(mutation(bytes.length), { minLength: 1, maxLength: 3 }), (muts) => {
-          const m = muts.reduce((b, f) => f(b), bytes);
+          const m = muts.reduce<Uint8Array>((b, f) => f(b), bytes);
           onlyDecodeErrors('readSyclbin', () => {
             const file = readSyclbin(m);
             dumpSyclbin(file);
@@ -104,7 +104,7 @@ describe('robustness: mutated inputs give DecodeError or a valid result', functi
   it('property-set registry text: decode gives DecodeError or a registry that re-encodes and reads back', () => {
     fc.assert(
       fc.property(fc.array(mutation(props.length), { minLength: 1, maxLength: 4 }), (muts) => {
-        const m = muts.reduce((b, f) => f(b), props);
+        const m = muts.reduce<Uint8Array>((b, f) => f(b), props);
         onlyDecodeErrors('decodeRegistry', () => {
           const reg = decodeRegistry(m);
           expect(decodeRegistry(encodeRegistry(reg))).to.deep.equal(reg);
