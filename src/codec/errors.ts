@@ -35,6 +35,11 @@ export class DecodeError extends SyclbinError {
   readonly available?: number;
   /** The message without the location suffix. */
   readonly reason: string;
+  /**
+   * LLVM's own wording for the same failure, where LLVM has the same check (what `syclbin dump`
+   * prints after "Failed to parse SYCLBIN file: "). Undefined where only we check.
+   */
+  upstream?: string;
 
   constructor(
     code: ErrorCode,

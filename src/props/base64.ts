@@ -56,7 +56,11 @@ function badChar(text: Base64Text, pos: number, reason: string): DecodeError {
   const code = charAt(text, pos);
   // Upstream prints `0x` followed by the *decimal* char value (Twine(int)); we print real hex and add
   // the position, which is what a person needs to find the character.
-  return new DecodeError('SYNTAX', `${reason}: 0x${code.toString(16).padStart(2, '0')} at character ${pos}`, pos, []);
+  const e = new DecodeError('SYNTAX', `${reason}: 0x${code.toString(16).padStart(2, '0')} at character ${pos}`, pos, []);
+  // LLVM's text: a bad char in a full quad prints "0x" + the (signed) char as *decimal*
+  // (Twine(int), Base64.cpp decode4); a bad remainder char has no value in the message.
+  e.upstream = reason === 'invalid char in Base64Impl encoding' ? `${reason}: 0x${code > 0x7f && code < 0x100 ? code - 0x100 : code}` : reason;
+  return e;
 }
 
 function sextet(text: Base64Text, pos: number): number {
@@ -93,7 +97,11 @@ export function decodeBase64(text: Base64Text): Uint8Array {
   }
   if (rem === 0) return out;
   const p = quads * 4;
-  if (rem === 1) throw new DecodeError('SYNTAX', `invalid encoded sequence length (1 character left over at character ${p})`, p, []);
+  if (rem === 1) {
+    const e = new DecodeError('SYNTAX', `invalid encoded sequence length (1 character left over at character ${p})`, p, []);
+    e.upstream = 'invalid encoded sequence length';
+    throw e;
+  }
   const c0 = sextet(text, p);
   const c1 = sextet(text, p + 1);
   const c2 = rem === 3 ? sextet(text, p + 2) : 0;

@@ -121,8 +121,14 @@ function parse(bytes: Uint8Array, base: number, spans: RegistryLineSpan[] | null
     const end = nl > start && bytes[nl - 1] === CR ? nl - 1 : nl < 0 ? bytes.length : nl;
     const line = bytes.subarray(start, end);
     const lineStart = start;
-    const fail = (reason: string, col: number): RegistrySyntaxError =>
-      new RegistrySyntaxError(reason, base + lineStart + col - 1, lineNo, col);
+    // `llvm`: PropertySetRegistry::read's own message for the same failure (PropertySetIO.cpp@08de0d4c;
+    // its printf-style createStringError calls drop their argument: "bad property type ").
+    const fail = (reason: string, col: number, llvm?: string): RegistrySyntaxError => {
+      const e = new RegistrySyntaxError(reason, base + lineStart + col - 1, lineNo, col);
+      if (llvm !== undefined) e.upstream = llvm;
+      return e;
+    };
+    const lineText = (): string => decodeText(line);
     start = next;
 
     const nul = line.indexOf(0);
@@ -133,7 +139,7 @@ function parse(bytes: Uint8Array, base: number, spans: RegistryLineSpan[] | null
     }
     if (line[0] === LBRACKET) {
       const close = line.lastIndexOf(RBRACKET);
-      if (close < 0) throw fail(`invalid line: ${excerpt(line)} (no closing ']')`, line.length + 1);
+      if (close < 0) throw fail(`invalid line: ${excerpt(line)} (no closing ']')`, line.length + 1, `invalid line: ${lineText()}`);
       if (close === 1) throw fail('invalid line: "[]" (empty property set name)', 2);
       currentName = decodeText(line.subarray(1, close));
       let set = registry.get(currentName);
@@ -142,23 +148,23 @@ function parse(bytes: Uint8Array, base: number, spans: RegistryLineSpan[] | null
       spans?.push({ line: lineNo, kind: 'set', offset: base + lineStart, size: next - lineStart, set: currentName });
       continue;
     }
-    if (!current) throw fail('property category missing (a property line before the first [set] line)', 1);
+    if (!current) throw fail('property category missing (a property line before the first [set] line)', 1, 'property category missing');
     const eq = indexOfByte(line, EQUALS);
-    if (eq < 0) throw fail(`invalid property line: ${excerpt(line)} (no '=')`, line.length + 1);
-    if (eq === 0) throw fail(`invalid property line: ${excerpt(line)} (empty key)`, 1);
-    if (eq === line.length - 1) throw fail(`invalid property line: ${excerpt(line)} (nothing after '=')`, eq + 2);
+    if (eq < 0) throw fail(`invalid property line: ${excerpt(line)} (no '=')`, line.length + 1, `invalid property line: ${lineText()}`);
+    if (eq === 0) throw fail(`invalid property line: ${excerpt(line)} (empty key)`, 1, `invalid property line: ${lineText()}`);
+    if (eq === line.length - 1) throw fail(`invalid property line: ${excerpt(line)} (nothing after '=')`, eq + 2, `invalid property line: ${lineText()}`);
     const rest = line.subarray(eq + 1);
     const bar = indexOfByte(rest, BAR);
     const typeCol = eq + 2;
-    if (bar < 0) throw fail(`invalid property value: ${excerpt(rest)} (no '|')`, line.length + 1);
-    if (bar === 0) throw fail(`invalid property value: ${excerpt(rest)} (empty type)`, typeCol);
-    if (bar === rest.length - 1) throw fail(`invalid property value: ${excerpt(rest)} (empty value)`, typeCol + bar + 1);
+    if (bar < 0) throw fail(`invalid property value: ${excerpt(rest)} (no '|')`, line.length + 1, `invalid property value: ${decodeText(rest)}`);
+    if (bar === 0) throw fail(`invalid property value: ${excerpt(rest)} (empty type)`, typeCol, `invalid property value: ${decodeText(rest)}`);
+    if (bar === rest.length - 1) throw fail(`invalid property value: ${excerpt(rest)} (empty value)`, typeCol + bar + 1, `invalid property value: ${decodeText(rest)}`);
     const typeText = rest.subarray(0, bar);
-    if (!isDigits(typeText)) throw fail(`invalid property type: ${excerpt(typeText)} (decimal digits expected)`, typeCol);
+    if (!isDigits(typeText)) throw fail(`invalid property type: ${excerpt(typeText)} (decimal digits expected)`, typeCol, `invalid property type: ${decodeText(typeText)}`);
     const typeNum = parseDecimal(typeText, MAX_U32);
-    if (typeNum === PROPERTY_TYPE.NONE) throw fail('unsupported property type: 0', typeCol);
+    if (typeNum === PROPERTY_TYPE.NONE) throw fail('unsupported property type: 0', typeCol, 'unsupported property type: ');
     if (typeNum !== PROPERTY_TYPE.UINT32 && typeNum !== PROPERTY_TYPE.BYTE_ARRAY) {
-      throw fail(`bad property type ${decodeText(typeText)} (1 = uint32, 2 = byte array)`, typeCol);
+      throw fail(`bad property type ${decodeText(typeText)} (1 = uint32, 2 = byte array)`, typeCol, 'bad property type ');
     }
     const valCol = typeCol + bar + 1;
     const valText = rest.subarray(bar + 1);
@@ -166,12 +172,12 @@ function parse(bytes: Uint8Array, base: number, spans: RegistryLineSpan[] | null
     let value: PropertyValue;
     if (typeNum === PROPERTY_TYPE.UINT32) {
       const firstBad = valText.findIndex((b) => b < 0x30 || b > 0x39);
-      if (firstBad >= 0) throw fail(`invalid property value: ${excerpt(valText)} (decimal digits expected)`, valCol + firstBad);
+      if (firstBad >= 0) throw fail(`invalid property value: ${excerpt(valText)} (decimal digits expected)`, valCol + firstBad, 'invalid property value: ');
       const v = parseDecimal(valText, MAX_U32);
       if (v > MAX_U32) throw fail(`invalid property value: ${excerpt(valText)} (larger than 4294967295)`, valCol);
       value = { type: 1, value: v };
     } else {
-      value = parseByteArray(valText, (reason, pos) => fail(reason, valCol + pos));
+      value = parseByteArray(valText, (reason, pos, llvm) => fail(reason, valCol + pos, llvm));
     }
     current.set(key, value);
     spans?.push({
@@ -190,13 +196,13 @@ function parse(bytes: Uint8Array, base: number, spans: RegistryLineSpan[] | null
 }
 
 /** One char per byte (code = byte value), chunked so large values do not overflow the call stack. */
-function parseByteArray(valText: Uint8Array, fail: (reason: string, pos: number) => RegistrySyntaxError): PropertyValue {
+function parseByteArray(valText: Uint8Array, fail: (reason: string, pos: number, llvm?: string) => RegistrySyntaxError): PropertyValue {
   // Base64 text is ASCII; other bytes are reported by the Base64 decoder as foreign characters.
   let raw: Uint8Array;
   try {
     raw = decodeBase64(valText);
   } catch (e) {
-    if (e instanceof DecodeError) throw fail(e.reason, e.offset);
+    if (e instanceof DecodeError) throw fail(e.reason, e.offset, e.upstream);
     throw e;
   }
   if (raw.length < BIT_COUNT_SIZE) {

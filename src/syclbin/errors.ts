@@ -39,5 +39,6 @@ export class SyclbinFormatError extends DecodeError {
 
 /** The first line `syclbin dump` prints after `Failed to parse SYCLBIN file: `. */
 export function headlineOf(e: DecodeError): string {
+  if (e.upstream !== undefined) return e.upstream;
   return e instanceof SyclbinFormatError ? e.headline : e.reason;
 }

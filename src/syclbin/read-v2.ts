@@ -25,10 +25,14 @@ function entryOffset(ob: OffloadBinaryModel, i: number, field = 0): number {
  * their raw bytes are not loaded until asked for.
  */
 export function readSyclbinV2(ob: OffloadBinaryModel, src?: ByteSource): SyclbinFile {
+  // The checks run in the order of LLVM's SYCLBIN::readV2 (SYCLBIN.cpp@003d792a), so a file with
+  // several problems reports the same first one: pass 1 over the entries (ImageKind, role,
+  // duplicate global, am_index), missing global, sycl_format_version, global metadata; pass 2 in
+  // entry order (duplicate am_metadata, its registry; ir/native size prefix, their registry);
+  // finally every abstract module needs its am_metadata.
   const n = ob.entries.length;
   let global: { entry: OffloadEntryModel; index: number } | undefined;
-  const amMeta = new Map<number, { entry: OffloadEntryModel; index: number }>();
-  const images: { role: 'ir' | 'native'; am: number; entry: OffloadEntryModel; index: number }[] = [];
+  const roles: { role: 'am_metadata' | 'ir' | 'native'; am: number; entry: OffloadEntryModel; index: number }[] = [];
   let maxAm = -1;
   let formatVersionKey = false;
   ob.entries.forEach((e, i) => {
@@ -50,7 +54,7 @@ export function readSyclbinV2(ob: OffloadBinaryModel, src?: ByteSource): Syclbin
       throw new SyclbinFormatError('FORMAT', M.v2UnknownRole(role), `Entry ${i}: roles are global_metadata, am_metadata, ir and native.`, entryOffset(ob, i, 8), [...path, 'strings', 'role']);
     }
     const text = e.strings.get(V2_KEYS.amIndex) ?? '';
-    // am_index: decimal digits only, fitting a u64 (LLVM getAsInteger), below the entry count.
+    // am_index: decimal digits only (no sign), fitting a u64 (parseAMIndex), below the entry count.
     if (!/^[0-9]+$/.test(text) || BigInt(text) > U64_MAX) {
       throw new SyclbinFormatError('FORMAT', M.v2InvalidAmIndex(text), `Entry ${i} (${role}) needs am_index as decimal digits.`, entryOffset(ob, i, 8), [...path, 'strings', 'am_index']);
     }
@@ -60,17 +64,14 @@ export function readSyclbinV2(ob: OffloadBinaryModel, src?: ByteSource): Syclbin
     }
     const ai = Number(am);
     maxAm = Math.max(maxAm, ai);
-    if (role === 'am_metadata') {
-      if (amMeta.has(ai)) throw new SyclbinFormatError('FORMAT', M.v2DuplicateAm(ai), `Entries ${amMeta.get(ai)!.index} and ${i}.`, entryOffset(ob, i), path);
-      amMeta.set(ai, { entry: e, index: i });
-    } else images.push({ role, am: ai, entry: e, index: i });
+    roles.push({ role, am: ai, entry: e, index: i });
   });
   if (!global) throw new SyclbinFormatError('FORMAT', M.v2MissingGlobal, `None of the ${n} entries has role global_metadata.`, entryOffset(ob, 0), ['entries']);
   const fv = global.entry.strings.get(V2_KEYS.formatVersion) ?? '';
   if (fv !== '' && fv !== '2') {
     throw new SyclbinFormatError('VERSION', M.v2FormatVersion(fv), '', entryOffset(ob, global.index, 8), ['entries', global.index, 'strings', 'sycl_format_version']);
   }
-  const registryOf = (e: OffloadEntryModel, index: number, bytes: Uint8Array, at: number) => {
+  const registryOf = (index: number, bytes: Uint8Array, at: number) => {
     try {
       return decodeRegistry(bytes, { base: Math.max(at, 0) });
     } catch (err) {
@@ -78,22 +79,28 @@ export function readSyclbinV2(ob: OffloadBinaryModel, src?: ByteSource): Syclbin
       throw err;
     }
   };
-  const globalMetadata = registryOf(global.entry, global.index, global.entry.image, global.entry.imageRef.offset ?? -1);
-  const abstractModules: AbstractModule[] = [];
-  for (let a = 0; a <= maxAm; a++) {
-    const m = amMeta.get(a);
-    if (!m) throw new SyclbinFormatError('FORMAT', M.v2MissingAm(a), `Abstract module ${a} is referenced but has no am_metadata entry.`, entryOffset(ob, 0), ['entries']);
-    abstractModules.push({ metadata: registryOf(m.entry, m.index, m.entry.image, m.entry.imageRef.offset ?? -1), irModules: [], nativeImages: [] });
-  }
-  for (const img of images) {
-    const e = img.entry;
-    const path = ['entries', img.index, 'image'];
+  const globalMetadata = registryOf(global.index, global.entry.image, global.entry.imageRef.offset ?? -1);
+  const modules: { metadata?: AbstractModule['metadata']; irModules: SyclbinImage[]; nativeImages: SyclbinImage[] }[] = Array.from({ length: maxAm + 1 }, () => ({
+    irModules: [],
+    nativeImages: [],
+  }));
+  const amMetaEntry = new Map<number, number>();
+  for (const r of roles) {
+    const e = r.entry;
+    const mod = modules[r.am]!;
+    if (r.role === 'am_metadata') {
+      if (mod.metadata) throw new SyclbinFormatError('FORMAT', M.v2DuplicateAm(r.am), `Entries ${amMetaEntry.get(r.am)} and ${r.index}.`, entryOffset(ob, r.index), ['entries', r.index]);
+      amMetaEntry.set(r.am, r.index);
+      mod.metadata = registryOf(r.index, e.image, e.imageRef.offset ?? -1);
+      continue;
+    }
+    const path = ['entries', r.index, 'image'];
     const at = e.imageRef.offset;
     // Positioned reads when the entry lies in the input; the image bytes otherwise (compressed payload).
     const esrc = src && at !== undefined && !ob.compression ? sliceSource(src, at, e.imageRef.size) : toSource(e.image);
     const size = esrc.size;
     if (size < 8) {
-      throw new SyclbinFormatError('EOF', M.v2ImageTooSmall, `Entry ${img.index} (${img.role}) has ${size} bytes; it needs at least the 8-byte metadata size.`, at ?? ob.offset, path, {
+      throw new SyclbinFormatError('EOF', M.v2ImageTooSmall, `Entry ${r.index} (${r.role}) has ${size} bytes; it needs at least the 8-byte metadata size.`, at ?? ob.offset, path, {
         needed: 8,
         available: size,
       });
@@ -107,20 +114,23 @@ export function readSyclbinV2(ob: OffloadBinaryModel, src?: ByteSource): Syclbin
       throw err;
     }
     if (metadataSize > size - 8) {
-      throw new SyclbinFormatError('RANGE', M.v2MetadataSize, `Entry ${img.index} declares ${metadataSize} metadata bytes but its image holds ${size - 8} after the size field.`, at ?? ob.offset, [
+      throw new SyclbinFormatError('RANGE', M.v2MetadataSize, `Entry ${r.index} declares ${metadataSize} metadata bytes but its image holds ${size - 8} after the size field.`, at ?? ob.offset, [
         ...path,
         'metadataSize',
       ]);
     }
-    const metadata = registryOf(e, img.index, esrc.read(8, metadataSize), at === undefined ? -1 : at + 8);
+    const metadata = registryOf(r.index, esrc.read(8, metadataSize), at === undefined ? -1 : at + 8);
     const rawStart = 8 + metadataSize;
     const image: SyclbinImage = {
       metadata,
       image: blobRef(esrc, rawStart, size - rawStart, at === undefined ? undefined : at + rawStart),
     };
-    const am = abstractModules[img.am]!;
-    (img.role === 'ir' ? am.irModules : am.nativeImages).push(image);
+    (r.role === 'ir' ? mod.irModules : mod.nativeImages).push(image);
   }
+  const abstractModules: AbstractModule[] = modules.map((m, a) => {
+    if (!m.metadata) throw new SyclbinFormatError('FORMAT', M.v2MissingAm(a), `Abstract module ${a} is referenced but has no am_metadata entry.`, entryOffset(ob, 0), ['entries']);
+    return { metadata: m.metadata, irModules: m.irModules, nativeImages: m.nativeImages };
+  });
   const envelope: SyclbinFile['envelope'] = { kind: 'roles', version: ob.version, formatVersionKey };
   if (ob.compression) envelope.compression = ob.compression;
   return { version: 2, envelope, globalMetadata, abstractModules };

@@ -177,15 +177,6 @@ export function readSyclbinV1(
         'irModuleOffset',
       ]);
     }
-    if (amh.nativeImageOffset > L || amh.nativeImageCount > L - amh.nativeImageOffset) {
-      throw new SyclbinFormatError(
-        'RANGE',
-        M.size,
-        `Abstract module ${a} refers to native images [${amh.nativeImageOffset}, +${amh.nativeImageCount}) but the file has ${L} native image headers.`,
-        abs(amBase + 32 * a + 24),
-        [...outer, ...apath, 'nativeImageOffset'],
-      );
-    }
     const images = (kind: 'irModules' | 'nativeImages', first: number, count: number, hdrBase: number) =>
       Array.from({ length: count }, (_, j) => {
         const h = tables[kind][first + j]!;
@@ -208,11 +199,19 @@ export function readSyclbinV1(
         }
         return { metadata, image: blobRef(src, binTable + bytesOffset, bytesSize, base < 0 ? undefined : base + binTable + bytesOffset) };
       });
-    return {
-      metadata,
-      irModules: images('irModules', amh.irModuleOffset, amh.irModuleCount, irBase),
-      nativeImages: images('nativeImages', amh.nativeImageOffset, amh.nativeImageCount, nBase),
-    };
+    // LLVM's order: the module's metadata, then each IR module (header, metadata, bytes), then each
+    // native image — so the native range is checked only after the IR modules were read.
+    const irModules = images('irModules', amh.irModuleOffset, amh.irModuleCount, irBase);
+    if (amh.nativeImageOffset > L || amh.nativeImageCount > L - amh.nativeImageOffset) {
+      throw new SyclbinFormatError(
+        'RANGE',
+        M.size,
+        `Abstract module ${a} refers to native images [${amh.nativeImageOffset}, +${amh.nativeImageCount}) but the file has ${L} native image headers.`,
+        abs(amBase + 32 * a + 24),
+        [...outer, ...apath, 'nativeImageOffset'],
+      );
+    }
+    return { metadata, irModules, nativeImages: images('nativeImages', amh.nativeImageOffset, amh.nativeImageCount, nBase) };
   });
   return { version: 1, headerVersion: header.version, headerReserved: header.reserved, envelope, globalMetadata, abstractModules };
 }
