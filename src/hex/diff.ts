@@ -4,9 +4,9 @@
  * OffloadBinary files, or the registry of `.prop` files — not their bytes. With `bytes`, it also lists
  * the annotated spans (by path) whose bytes, offset or size differ.
  */
-import { annotate, leavesOf, quoted, type Annotation } from './annotate.js';
+import { annotate, leavesOf, propertyDisplay, quoted, type Annotation } from './annotate.js';
 import { encodePropertyValue } from '../props/registry.js';
-import type { PropertySetRegistry } from '../props/model.js';
+import type { PropertySetRegistry, PropertyValue } from '../props/model.js';
 import type { SyclbinFile } from '../syclbin/model.js';
 import type { OffloadBinaryModel } from '../offload/read.js';
 
@@ -54,10 +54,18 @@ function blob(b: Uint8Array): Item {
   return { text: `<${b.length} bytes, fnv1a ${fnv1a(b)}>`, bytes: b };
 }
 
+/** Readable value first (number, text or hex), then the exact registry encoding it compares by. */
+function propertyText(v: PropertyValue): string {
+  if (v.type === 1) return String(v.value);
+  const d = propertyDisplay(v);
+  const shown = typeof d === 'string' && !d.startsWith('0x') ? JSON.stringify(d) : String(d);
+  return `${shown} (${encodePropertyValue(v)})`;
+}
+
 function flattenRegistry(out: Flat, path: string, reg: PropertySetRegistry): void {
   for (const [name, set] of reg) {
     out.set(quoted(path, name), { text: `(set, ${set.size} properties)` });
-    for (const [key, v] of set) out.set(quoted(quoted(path, name), key), { text: encodePropertyValue(v) });
+    for (const [key, v] of set) out.set(quoted(quoted(path, name), key), { text: propertyText(v) });
   }
 }
 
