@@ -8,7 +8,7 @@ import { DataLayout, DEFAULT_SPIR_DATALAYOUT } from './datalayout.js';
 import { TypeTable, type IrType } from './types.js';
 import { parseConstValue, type ConstValue } from './values.js';
 import type { SpecConstMode } from './spec-constants.js';
-import type { HostAccess, InitMode } from './device-globals.js';
+import type { DeviceGlobalInput, HostAccess, InitMode } from './device-globals.js';
 
 /** The manifest as JSON (what users write). */
 export interface LoweringManifestJson {
@@ -44,16 +44,8 @@ export interface ManifestSpecConstant {
   readonly path: readonly (string | number)[];
 }
 
-export interface ManifestDeviceGlobal {
-  readonly name: string;
-  readonly irName: string;
-  readonly type: IrType;
-  readonly deviceImageScope: boolean;
-  readonly hostAccess?: HostAccess;
-  readonly initMode?: InitMode;
-  readonly implementInCsr?: boolean;
-  readonly path: readonly (string | number)[];
-}
+/** A device global as the manifest gives it (same shape the lowering consumes), with its JSON path. */
+export type ManifestDeviceGlobal = DeviceGlobalInput & { readonly path: readonly (string | number)[] };
 
 /** A validated manifest with parsed types and constants. */
 export interface LoweringManifest {
