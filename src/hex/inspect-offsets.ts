@@ -8,20 +8,15 @@ import { annotate, type Annotation } from './annotate.js';
 import { isWithin } from './paths.js';
 import { inspectSyclbin, renderInspect, type InspectNode, type InspectOptions } from '../syclbin/inspect.js';
 import type { SyclbinFile } from '../syclbin/model.js';
+import { mergeRanges } from './ranges.js';
 
 /** Merged byte ranges of every span at or below `path`. */
 export function rangesOf(ann: Annotation, path: string): [number, number][] {
-  const r = ann.spans
-    .filter((s) => s.size > 0 && (isWithin(s.path, path) || s.shared?.some((p) => isWithin(p, path))))
-    .map((s): [number, number] => [s.offset, s.offset + s.size])
-    .sort((a, b) => a[0] - b[0]);
-  const out: [number, number][] = [];
-  for (const [a, b] of r) {
-    const last = out[out.length - 1];
-    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
-    else out.push([a, b]);
-  }
-  return out;
+  return mergeRanges(
+    ann.spans
+      .filter((s) => s.size > 0 && (isWithin(s.path, path) || s.shared?.some((p) => isWithin(p, path))))
+      .map((s): [number, number] => [s.offset, s.offset + s.size]),
+  );
 }
 
 function rangeText(r: [number, number][]): string | undefined {

@@ -10,6 +10,7 @@
 import { annotate, annotationToJson, leavesOf, quoted, type AnnotatedSpan, type Annotation } from '../../src/hex/annotate.js';
 import { verifyAnnotation, type VerifyReport } from '../../src/hex/verify.js';
 import { joinPath, splitPath } from '../../src/hex/paths.js';
+import { mergeRanges } from '../../src/hex/ranges.js';
 import { decodeTypedRegistry } from '../../src/props/typed/index.js';
 
 const ROW_H = 18;
@@ -51,16 +52,6 @@ function json(v: unknown): string {
   return JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x instanceof Uint8Array ? `${x.length} bytes` : x));
 }
 
-function merge(ranges: [number, number][]): [number, number][] {
-  const r = ranges.filter(([a, b]) => b > a).sort((x, y) => x[0] - y[0]);
-  const out: [number, number][] = [];
-  for (const [a, b] of r) {
-    const last = out[out.length - 1];
-    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
-    else out.push([a, b]);
-  }
-  return out;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Tree
@@ -96,7 +87,7 @@ function buildTree(ann: Annotation): TreeNode {
       finish(c);
       own.push(...c.ranges);
     }
-    n.ranges = merge(own);
+    n.ranges = mergeRanges(own);
     n.first = Math.min(n.ranges[0]?.[0] ?? Infinity, ...n.spans.map((s) => s.offset));
     n.children.sort((a, b) => a.first - b.first);
   };
