@@ -21,3 +21,8 @@ export { SyclbinFormatError, LLVM_MESSAGES } from './syclbin/errors.js';
 export * from './syclbin/model.js';
 
 export * as lower from './lower/index.js';
+
+export { annotate, annotationToJson, checkTiling, leavesOf, type Annotation, type AnnotatedSpan } from './hex/annotate.js';
+export { verify, formatReport, type VerifyReport } from './hex/verify.js';
+export { syclbinToJson } from './syclbin/json.js';
+export { diffFiles, formatDiff, type DiffResult } from './hex/diff.js';
