@@ -3,7 +3,7 @@
  * Spec: ../shared/spec/syclbin-format.md §1.5 (headers, entries, string entries), README rule 3.
  * Upstream: llvm/include/llvm/Object/OffloadBinary.h (v1 intel/llvm@8c4edb31, v2, v3 llvm-project@05ed393b).
  */
-import { countOf, magic, struct, u16, u32, u64, u64n, type Decoded } from '../src/codec/index.js';
+import { countOf, magic, struct, u16, u32, u64, u64n, variant, type Decoded } from '../src/codec/index.js';
 import { fromLayout } from './layout.js';
 
 /** `10 FF 10 AD` on disk (0x10FF10AD read as bytes). */
@@ -50,6 +50,12 @@ export const OffloadHeaderV3 = struct(
 );
 
 export const OFFLOAD_HEADERS = { 1: OffloadHeaderV1, 2: OffloadHeaderV2, 3: OffloadHeaderV3 } as const;
+
+/** Magic + version: the part every version shares, read first to learn the version. */
+export const OffloadHeaderPrefix = struct({ magic: magicField, version: u32 }, 'OffloadBinary header');
+
+/** The header of the version found in the prefix (`version` resolved from the reader's scope). */
+export const OffloadHeader = variant('version', OFFLOAD_HEADERS, 'OffloadBinary version');
 
 /** Entry, 40 bytes in every version. Offsets are relative to the start of the binary. */
 export const OffloadEntry = struct(

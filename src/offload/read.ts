@@ -3,14 +3,13 @@
  * Stricter than LLVM where LLVM wraps or trusts (README "Where we are stricter"): every offset+size
  * is checked exactly, image ranges completely, string keys/values inside the binary.
  */
-import { blobRef, Cursor, cstring, DecodeError, formatPath, struct, memorySource, readNode, readRange, sliceSource, toSource, type BlobRef, type ByteSource, type Node, type Role, type Span } from '../codec/index.js';
+import { blobRef, Cursor, cstring, DecodeError, formatPath, memorySource, readNode, readRange, sliceSource, toSource, type BlobRef, type ByteSource, type Node, type Role, type Span } from '../codec/index.js';
 import {
   OFFLOAD_BINARY_MAGIC,
   OFFLOAD_HEADER_SIZE,
   OffloadEntry,
-  OffloadHeaderV1,
-  OffloadHeaderV2,
-  OffloadHeaderV3,
+  OffloadHeader,
+  OffloadHeaderPrefix,
   OffloadStringEntryV1,
   OffloadStringEntryV2,
   type OffloadEntryValue,
@@ -98,8 +97,7 @@ export function readOffloadBinary(
     throw new DecodeError('VERSION', `unsupported OffloadBinary version ${version} (this reader supports 1, 2 and 3)`, offset + 4, [...path, 'header', 'version']);
   }
   const headerSize = OFFLOAD_HEADER_SIZE[version as 1 | 2 | 3];
-  const headerNode = version === 1 ? OffloadHeaderV1 : version === 2 ? OffloadHeaderV2 : OffloadHeaderV3;
-  const header = readNode(headerNode, head, 0, { base: offset, path: [...path, 'header'] }, spans) as Record<string, unknown> & {
+  const header = readNode(OffloadHeader, head, 0, { base: offset, path: [...path, 'header'], scopes: [{ version }] }, spans) as Record<string, unknown> & {
     size: number;
   };
   const size = header.size;
@@ -264,7 +262,6 @@ export function readOffloadBinary(
 }
 
 /** Magic + version: the part of the header every version shares (fields of formats/offload-binary.ts). */
-const OffloadHeaderPrefix = struct({ magic: OffloadHeaderV1.fields.magic, version: OffloadHeaderV1.fields.version }, 'OffloadBinary header');
 
 const utf8 = new TextDecoder();
 
