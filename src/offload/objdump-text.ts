@@ -20,9 +20,18 @@
  * openmp 1, cuda 2, hip 4, sycl 8), named with that table; llvm-objdump-19 itself cannot read them
  * (it accepts only Version 1), so for them the text follows the same layout.
  *
+ * For an ELF object llvm-objdump first prints the object's header line, then the same blocks for the
+ * binaries of its SHT_LLVM_OFFLOADING sections (src/offload/elf.ts says which sections):
+ *   outs() << '\n' << O->getFileName() << ":\tfile format " << O->getFileFormatName().lower() << "\n";
+ * (llvm/tools/llvm-objdump/llvm-objdump.cpp@00374aa98631 `dumpObject`, the LLVM 19 code; checked
+ * against llvm-objdump-19 19.1.7 output: "\nomp.o:\tfile format elf64-x86-64\n"). A raw
+ * OffloadBinary file is not an ObjectFile there (`dumpInput` hands it to `dumpOffloadSections`) and
+ * gets no such line. The file name is printed as given on the command line.
+ *
  * Portable: no Node APIs.
  */
 import type { OffloadBinaryModel } from './read.js';
+import type { ElfOffloadResult } from './elf.js';
 import { eraForVersion, imageKindLabel, imageKindName, objdumpImageKind, offloadKindLabel, type OffloadKindEra } from './kinds.js';
 
 /** LLVM 19's `getOffloadKindName` (sequential enum without SYCL). */
@@ -102,10 +111,117 @@ export function formatOffloadingText(binaries: readonly OffloadBinaryModel[], op
   return out;
 }
 
+/**
+ * `ELFObjectFile::getFileFormatName` for little-endian ELF
+ * (llvm/include/llvm/Object/ELFObjectFile.h@llvmorg-19.1.7, as Debian's llvm-19 installs it): keyed by
+ * EI_CLASS and e_machine; all names are already lower case (dumpObject lowers them).
+ */
+export function elfFileFormatName(elfClass: 32 | 64, machine: number): string {
+  if (elfClass === 32) {
+    const names: Record<number, string> = {
+      4: 'elf32-m68k', // EM_68K
+      3: 'elf32-i386', // EM_386
+      6: 'elf32-iamcu', // EM_IAMCU
+      62: 'elf32-x86-64', // EM_X86_64
+      40: 'elf32-littlearm', // EM_ARM
+      83: 'elf32-avr', // EM_AVR
+      164: 'elf32-hexagon', // EM_HEXAGON
+      244: 'elf32-lanai', // EM_LANAI
+      8: 'elf32-mips', // EM_MIPS
+      105: 'elf32-msp430', // EM_MSP430
+      20: 'elf32-powerpcle', // EM_PPC
+      243: 'elf32-littleriscv', // EM_RISCV
+      252: 'elf32-csky', // EM_CSKY
+      2: 'elf32-sparc', // EM_SPARC
+      18: 'elf32-sparc', // EM_SPARC32PLUS
+      224: 'elf32-amdgpu', // EM_AMDGPU
+      258: 'elf32-loongarch', // EM_LOONGARCH
+      94: 'elf32-xtensa', // EM_XTENSA
+    };
+    return names[machine] ?? 'elf32-unknown';
+  }
+  const names: Record<number, string> = {
+    3: 'elf64-i386', // EM_386
+    62: 'elf64-x86-64', // EM_X86_64
+    183: 'elf64-littleaarch64', // EM_AARCH64
+    21: 'elf64-powerpcle', // EM_PPC64
+    243: 'elf64-littleriscv', // EM_RISCV
+    22: 'elf64-s390', // EM_S390
+    43: 'elf64-sparc', // EM_SPARCV9
+    8: 'elf64-mips', // EM_MIPS
+    224: 'elf64-amdgpu', // EM_AMDGPU
+    247: 'elf64-bpf', // EM_BPF
+    251: 'elf64-ve', // EM_VE
+    258: 'elf64-loongarch', // EM_LOONGARCH
+  };
+  return names[machine] ?? 'elf64-unknown';
+}
+
+/** The line llvm-objdump prints before the listing of an object file: `\nFILE:\tfile format NAME\n`. */
+export function objectFileHeaderText(file: string, formatName: string): string {
+  return `\n${file}:\tfile format ${formatName}\n`;
+}
+
+/** `llvm-objdump-19 --offloading FILE` for an ELF object (header line, then the images). */
+export function formatElfOffloadingText(file: string, result: ElfOffloadResult, opts: ListingOptions = {}): string {
+  return objectFileHeaderText(file, elfFileFormatName(result.elf.class, result.elf.machine)) + formatOffloadingText(result.binaries, opts);
+}
+
 /** JSON listing (schemas/offload-list.schema.json). 64-bit quantities are decimal strings. */
 export interface OffloadListJson {
   file: string;
+  /** Present when FILE is an ELF object: where the binaries were found. */
+  elf?: OffloadListElfJson;
   binaries: OffloadListBinaryJson[];
+}
+
+export interface OffloadListElfJson {
+  /** `file format` name as llvm-objdump prints it (elf64-x86-64, ...). */
+  fileFormat: string;
+  class: 32 | 64;
+  /** e_type and e_machine. */
+  type: number;
+  machine: number;
+  /** Candidate sections (type SHT_LLVM_OFFLOADING or named .llvm.offloading…), in section-header order. */
+  sections: OffloadListSectionJson[];
+}
+
+export interface OffloadListSectionJson {
+  index: number;
+  name: string;
+  type: number;
+  offset: string;
+  size: string;
+  byType: boolean;
+  byName: boolean;
+  /** Whether its binaries are in the listing (LLVM 19 reads sections by type; --by-name adds the others). */
+  read: boolean;
+  /** Indices into `binaries` of the binaries this section holds. */
+  binaries: number[];
+}
+
+/** The `elf` member of the JSON listing for a result of `readElfOffloadBinaries`. */
+export function elfListJson(result: ElfOffloadResult): OffloadListElfJson {
+  let next = 0;
+  const held = new Map<number, number[]>();
+  for (const r of result.read) held.set(r.section.index, r.binaries.map(() => next++));
+  return {
+    fileFormat: elfFileFormatName(result.elf.class, result.elf.machine),
+    class: result.elf.class,
+    type: result.elf.type,
+    machine: result.elf.machine,
+    sections: result.sections.map((s) => ({
+      index: s.index,
+      name: s.name,
+      type: s.type,
+      offset: String(s.offset),
+      size: String(s.size),
+      byType: s.byType,
+      byName: s.byName,
+      read: held.has(s.index),
+      binaries: held.get(s.index) ?? [],
+    })),
+  };
 }
 
 export interface OffloadListBinaryJson {
@@ -142,10 +258,11 @@ export interface OffloadListEntryJson {
   strings: { key: string; value: string }[];
 }
 
-export function offloadListJson(file: string, binaries: readonly OffloadBinaryModel[]): OffloadListJson {
+export function offloadListJson(file: string, binaries: readonly OffloadBinaryModel[], elf?: OffloadListElfJson): OffloadListJson {
   let index = 0;
   return {
     file,
+    ...(elf ? { elf } : {}),
     binaries: binaries.map((bin) => {
       const era = eraForVersion(bin.version);
       const b: OffloadListBinaryJson = {

@@ -20,13 +20,17 @@ function llvmBindir(version: number): string | undefined {
 const cache = new Map<string, string>();
 
 /** Absolute path of a tool, or throws an Error naming the Debian package to install. */
-export function requireTool(name: 'clang-offload-packager-19' | 'llvm-objdump-19' | 'spirv-val' | 'spirv-dis' | 'spirv-as' | 'llvm-as-15' | 'llvm-spirv-15' | 'chromium'): string {
+export function requireTool(
+  name: 'clang-offload-packager-19' | 'llvm-objdump-19' | 'clang-19' | 'llvm-objcopy-19' | 'spirv-val' | 'spirv-dis' | 'spirv-as' | 'llvm-as-15' | 'llvm-spirv-15' | 'chromium',
+): string {
   const hit = cache.get(name);
   if (hit) return hit;
   let path: string | undefined;
   const pkg: Record<string, string> = {
     'clang-offload-packager-19': 'clang-19',
     'llvm-objdump-19': 'llvm-19',
+    'clang-19': 'clang-19',
+    'llvm-objcopy-19': 'llvm-19',
     'spirv-val': 'spirv-tools',
     'spirv-dis': 'spirv-tools',
     'spirv-as': 'spirv-tools',

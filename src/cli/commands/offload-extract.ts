@@ -9,11 +9,11 @@
  * `[A-Za-z0-9._+-]` become `_` so a string entry can never name a path outside DIR.
  */
 import { EXIT, UsageError, type Command, type CommandContext } from '../command.js';
-import { readOffloadBinaries, type OffloadBinaryModel } from '../../offload/read.js';
+import type { OffloadBinaryModel } from '../../offload/read.js';
 import { imageKindName } from '../../offload/kinds.js';
 import { SyclbinError } from '../../codec/errors.js';
 import { checkNotOverwritingInput, ensureDir, openInput, writeFileAtomic } from '../../node/files.js';
-import { parseByteCount } from './offload-list.js';
+import { parseByteCount, readOffloadInput } from './offload-list.js';
 import { join } from 'node:path';
 
 function sanitize(s: string): string {
@@ -40,8 +40,12 @@ export function extractedImageNames(binaries: readonly OffloadBinaryModel[]): st
 export const command: Command = {
   name: 'offload-extract',
   summary: 'Write each image of LLVM OffloadBinaries to its own file',
-  usage: 'offload-extract FILE -o DIR',
+  usage: 'offload-extract [--by-name] FILE -o DIR',
   description: `
+FILE is a file of OffloadBinaries back to back, or an ELF object holding them in sections of type
+SHT_LLVM_OFFLOADING (as 'syclbin offload-list' reads it; --by-name also reads sections named
+.llvm.offloading of another type).
+
 Reads every OffloadBinary in FILE (versions 1-3, compressed or not) and writes each image to DIR
 (created if needed) as <index>-<triple>-<arch>.<ext>: index as in 'syclbin offload-list', ext from the
 image kind (o, bc, cubin, fatbin, s, spv, syclbin; bin when LLVM has no name). Characters other than
@@ -51,9 +55,10 @@ file of the same name is replaced. Prints one line per file written.`,
     output: { type: 'string', short: 'o', arg: 'DIR', description: 'Directory to write the images to' },
     'max-inflated-size': { type: 'string', arg: 'BYTES', description: "Cap on a compressed binary's decompressed size (default 1G)" },
     force: { type: 'boolean', description: 'Allow an extracted image to replace FILE itself' },
+    'by-name': { type: 'boolean', description: 'ELF input: also read sections named .llvm.offloading whose type is not SHT_LLVM_OFFLOADING' },
   },
   positionals: { min: 1, max: 1 },
-  examples: ['syclbin offload-extract dev.bin -o images/   # images/0-nvptx64-nvidia-cuda-sm_70.o, ...'],
+  examples: ['syclbin offload-extract dev.bin -o images/   # images/0-nvptx64-nvidia-cuda-sm_70.o, ...', 'syclbin offload-extract omp.o -o images/   # images/0-x86_64-unknown-linux-gnu.o'],
   run(ctx: CommandContext): number {
     const file = ctx.positionals[0]!;
     const dir = ctx.values.output as string | undefined;
@@ -64,7 +69,8 @@ file of the same name is replaced. Prints one line per file written.`,
     try {
       let binaries: OffloadBinaryModel[];
       try {
-        binaries = readOffloadBinaries(input.source, maxInflatedSize === undefined ? {} : { maxInflatedSize });
+        const opts = { ...(maxInflatedSize === undefined ? {} : { maxInflatedSize }), byName: Boolean(ctx.values['by-name']) };
+        binaries = readOffloadInput(input.source, opts, ctx.io.stderr, `syclbin offload-extract: ${file}`).binaries;
       } catch (e) {
         if (e instanceof SyclbinError) {
           ctx.io.stderr.write(`syclbin offload-extract: ${file}: ${e.message}\n`);

@@ -1,0 +1,554 @@
+/**
+ * OffloadBinaries inside ELF objects (src/offload/elf.ts, formats/elf.ts):
+ *   - objects made at test time by Debian's clang-19 (-fopenmp -fopenmp-targets=..., 64- and 32-bit,
+ *     one and two targets) and by llvm-objcopy-19 wrapping our own writer's output (v1, v2, v3) into
+ *     a section: `syclbin offload-list` prints exactly what `llvm-objdump-19 --offloading` prints,
+ *     byte for byte, where llvm-objdump-19 can read the object; the section range we find holds the
+ *     bytes `llvm-objcopy-19 --dump-section` writes; extracted images equal what
+ *     `clang-offload-packager-19 OBJ --image=file=...` extracts;
+ *   - the committed golden testdata/offload/omp-two-targets.o (testdata/offload/README.md);
+ *   - hostile ELF: every strict prefix, ranges past the end, bad e_shstrndx, huge counts, u64 values
+ *     near 2^64: only DecodeError (offset + path), never RangeError/TypeError, nothing allocated from
+ *     an unchecked count.
+ */
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv } from 'ajv';
+import { requireTool } from '../support/tools.js';
+import { findOffloadingSections, isElf, readElfOffloadBinaries, readElfSectionTable } from '../../src/offload/elf.js';
+import { readOffloadBinaries } from '../../src/offload/read.js';
+import { writeOffloadBinaries, writeOffloadBinary } from '../../src/offload/write.js';
+import { elfFileFormatName } from '../../src/offload/objdump-text.js';
+import { Elf32SectionHeader, Elf64Header, Elf64SectionHeader, Elf32Header, SHT_LLVM_OFFLOADING } from '../../formats/elf.js';
+import { DecodeError } from '../../src/codec/errors.js';
+import { cli, expectDecodeError, hexdiff, readBytes, run, tempDir, TESTDATA } from './support.js';
+
+const schema = JSON.parse(readFileSync(new URL('../../schemas/offload-list.schema.json', import.meta.url), 'utf8')) as object;
+const validate = new Ajv({ allErrors: true, strict: true }).compile(schema);
+
+const GOLDEN = 'omp-two-targets.o';
+const OMP_C = 'int main(void) {\n  int x = 0;\n#pragma omp target map(tofrom : x)\n  x = 42;\n  return x;\n}\n';
+const U64_MAX = (1n << 64n) - 1n;
+
+function setU16(b: Uint8Array, at: number, v: number): Uint8Array {
+  const c = b.slice();
+  new DataView(c.buffer).setUint16(at, v, true);
+  return c;
+}
+function setU32(b: Uint8Array, at: number, v: number): Uint8Array {
+  const c = b.slice();
+  new DataView(c.buffer).setUint32(at, v, true);
+  return c;
+}
+function setU64(b: Uint8Array, at: number, v: bigint): Uint8Array {
+  const c = b.slice();
+  new DataView(c.buffer).setBigUint64(at, v, true);
+  return c;
+}
+const u16 = (b: Uint8Array, at: number): number => new DataView(b.buffer, b.byteOffset).getUint16(at, true);
+const u64 = (b: Uint8Array, at: number): number => Number(new DataView(b.buffer, b.byteOffset).getBigUint64(at, true));
+
+/** Header fields of an ELF64 object (offsets from formats/elf.ts). */
+function elf64(b: Uint8Array): { shoff: number; shnum: number; shstrndx: number; sh: (i: number, f: keyof typeof Elf64SectionHeader.offsets) => number } {
+  const shoff = u64(b, Elf64Header.offsets.e_shoff);
+  return {
+    shoff,
+    shnum: u16(b, Elf64Header.offsets.e_shnum),
+    shstrndx: u16(b, Elf64Header.offsets.e_shstrndx),
+    sh: (i, f) => shoff + i * 64 + Elf64SectionHeader.offsets[f],
+  };
+}
+
+/** The listing with our --strings lines (`strings N` and the indented key/value lines) removed. */
+function withoutStrings(text: string): string {
+  return text
+    .split('\n')
+    .filter((l) => !l.startsWith('strings         ') && !l.startsWith('  '))
+    .join('\n');
+}
+
+/** Run `llvm-objdump-19 --offloading NAME` in `dir`. */
+function objdump(dir: string, name: string): { status: number; stdout: Buffer; stderr: string } {
+  return run(requireTool('llvm-objdump-19'), ['--offloading', name], dir);
+}
+
+/** Assert `syclbin offload-list NAME` prints exactly what llvm-objdump-19 prints, and return it. */
+async function expectSameListing(dir: string, name: string): Promise<string> {
+  const theirs = objdump(dir, name);
+  expect(theirs.status, theirs.stderr).to.equal(0);
+  const ours = await cli(['offload-list', name], dir);
+  expect(ours.code, ours.stderr).to.equal(0);
+  expect(hexdiff(ours.stdoutBytes, new Uint8Array(theirs.stdout)), `${name}\n--- ours\n${ours.stdout}\n--- llvm-objdump-19\n${theirs.stdout.toString()}`).to.equal('identical');
+  return ours.stdout;
+}
+
+describe('offload ELF: committed golden (testdata/offload/omp-two-targets.o)', () => {
+  const bytes = readBytes(TESTDATA + GOLDEN);
+
+  it('finds section 12 .llvm.offloading of type SHT_LLVM_OFFLOADING (as llvm-readelf-19 -S shows it)', () => {
+    expect(isElf(bytes)).to.equal(true);
+    expect(findOffloadingSections(bytes)).to.deep.equal([
+      { index: 12, name: '.llvm.offloading', type: SHT_LLVM_OFFLOADING, offset: 0x1e8, size: 0xd38, byType: true, byName: true },
+    ]);
+    const elf = readElfSectionTable(bytes);
+    expect(elf).to.include({ class: 64, type: 1, machine: 62, shstrndx: 1 });
+    expect(elf.sections).to.have.length(19);
+    expect(elf.sections[1]).to.include({ name: '.strtab', type: 3, offset: 0x11eb, size: 0x18e });
+    expect(elf.sections[11]).to.include({ name: '.relaomp_offloading_entries', offset: 0x1188, size: 0x30 });
+  });
+
+  it('offload-list prints the committed llvm-objdump-19 output byte for byte', async () => {
+    const r = await cli(['offload-list', GOLDEN], TESTDATA);
+    expect(r.code, r.stderr).to.equal(0);
+    expect(r.stderr).to.equal('');
+    expect(hexdiff(r.stdoutBytes, readBytes(TESTDATA + 'omp-two-targets.objdump.txt'))).to.equal('identical');
+  });
+
+  it('the binaries are those of the section bytes, with absolute offsets; each image is itself an ELF object', () => {
+    const r = readElfOffloadBinaries(bytes);
+    const raw = readOffloadBinaries(bytes.subarray(0x1e8, 0x1e8 + 0xd38));
+    expect(r.binaries.map((b) => b.offset)).to.deep.equal(raw.map((b) => b.offset + 0x1e8));
+    expect(r.binaries.map((b) => b.entries[0]!.strings.get('triple'))).to.deep.equal(['aarch64-unknown-linux-gnu', 'x86_64-unknown-linux-gnu']);
+    r.binaries.forEach((b, i) => {
+      const e = b.entries[0]!;
+      expect(e.imageRef.offset).to.equal(raw[i]!.entries[0]!.imageRef.offset! + 0x1e8);
+      expect(e.image).to.deep.equal(bytes.subarray(e.imageRef.offset!, e.imageRef.offset! + e.imageRef.size));
+      expect(isElf(e.image)).to.equal(true);
+      // A device image has no offloading section of its own.
+      expect(findOffloadingSections(e.image)).to.deep.equal([]);
+    });
+    expect(elfFileFormatName(64, readElfSectionTable(r.binaries[0]!.entries[0]!.image).machine)).to.equal('elf64-littleaarch64');
+  });
+
+  it('--json validates against the schema and names the section and its binaries', async () => {
+    const r = await cli(['offload-list', '--json', GOLDEN], TESTDATA);
+    expect(r.code, r.stderr).to.equal(0);
+    const doc = JSON.parse(r.stdout) as { elf: { fileFormat: string; sections: { index: number; read: boolean; binaries: number[]; offset: string }[] }; binaries: { offset: string }[] };
+    expect(validate(doc), JSON.stringify(validate.errors)).to.equal(true);
+    expect(doc.elf.fileFormat).to.equal('elf64-x86-64');
+    expect(doc.elf.sections).to.have.length(1);
+    expect(doc.elf.sections[0]).to.include({ index: 12, read: true, offset: String(0x1e8) });
+    expect(doc.elf.sections[0]!.binaries).to.deep.equal([0, 1]);
+    expect(doc.binaries[0]!.offset).to.equal(String(0x1e8));
+  });
+
+  it('--strings keeps the llvm-objdump lines and adds the string entries', async () => {
+    const r = await cli(['offload-list', '--strings', GOLDEN], TESTDATA);
+    expect(r.stdout).to.include('producer        openmp\nstrings         2\n');
+    expect(withoutStrings(r.stdout)).to.equal(readFileSync(TESTDATA + 'omp-two-targets.objdump.txt', 'utf8'));
+  });
+
+  it('offload-extract writes both device objects', async () => {
+    const t = tempDir();
+    try {
+      const r = await cli(['offload-extract', TESTDATA + GOLDEN, '-o', t.dir], '/');
+      expect(r.code, r.stderr).to.equal(0);
+      expect(readdirSync(t.dir).sort()).to.deep.equal(['0-aarch64-unknown-linux-gnu.o', '1-x86_64-unknown-linux-gnu.o']);
+      const models = readElfOffloadBinaries(bytes).binaries;
+      expect(readBytes(join(t.dir, '0-aarch64-unknown-linux-gnu.o'))).to.deep.equal(models[0]!.entries[0]!.image);
+    } finally {
+      t.cleanup();
+    }
+  });
+
+  it('a ByteSource without the whole buffer (positioned reads) gives the same result', () => {
+    let reads = 0;
+    const src = { size: bytes.length, read: (o: number, n: number) => (reads++, bytes.slice(o, o + n)) };
+    const a = readElfOffloadBinaries(src);
+    const b = readElfOffloadBinaries(bytes);
+    expect(a.binaries.map((x) => [x.offset, x.size, x.entries[0]!.image.length])).to.deep.equal(b.binaries.map((x) => [x.offset, x.size, x.entries[0]!.image.length]));
+    expect(a.binaries[1]!.entries[0]!.image).to.deep.equal(b.binaries[1]!.entries[0]!.image);
+    expect(reads).to.be.greaterThan(0);
+  });
+});
+
+describe('offload ELF: interop with clang-19 / llvm-objdump-19 / llvm-objcopy-19 / clang-offload-packager-19', function () {
+  this.timeout(180_000);
+  let dir = '';
+  let cleanup = (): void => undefined;
+  const entry = (triple: string, arch: string, image: Uint8Array, offloadKind = 1): { imageKind: number; offloadKind: number; strings: [string, string][]; image: Uint8Array } => ({
+    imageKind: 1,
+    offloadKind,
+    strings: [
+      ['triple', triple],
+      ['arch', arch],
+    ],
+    image,
+  });
+  const img = (n: number, seed: number): Uint8Array => Uint8Array.from({ length: n }, (_, i) => (i * 31 + seed) & 0xff);
+
+  /** `llvm-objcopy-19 --add-section NAME=FILE [--set-section-type NAME=TYPE] IN OUT`. */
+  function wrap(input: string, output: string, sections: { name: string; file: string; type?: number }[]): void {
+    const args: string[] = [];
+    for (const s of sections) {
+      args.push('--add-section', `${s.name}=${s.file}`);
+      if (s.type !== undefined) args.push('--set-section-type', `${s.name}=${s.type}`);
+    }
+    const r = run(requireTool('llvm-objcopy-19'), [...args, input, output], dir);
+    expect(r.status, r.stderr).to.equal(0);
+  }
+
+  before(() => {
+    const t = tempDir('syclbin-elf-');
+    dir = t.dir;
+    cleanup = t.cleanup;
+    writeFileSync(join(dir, 'omp.c'), OMP_C);
+    writeFileSync(join(dir, 'plain.c'), 'int y;\n');
+    const clang = requireTool('clang-19');
+    const compile = (args: string[]): void => {
+      const r = run(clang, args, dir);
+      expect(r.status, `clang-19 ${args.join(' ')}: ${r.stderr}`).to.equal(0);
+    };
+    compile(['-fopenmp', '-fopenmp-targets=x86_64-unknown-linux-gnu', '-c', 'omp.c', '-o', 'omp.o']);
+    compile(['-fopenmp', '-fopenmp-targets=x86_64-unknown-linux-gnu,aarch64-unknown-linux-gnu', '-c', 'omp.c', '-o', 'omp2.o']);
+    compile(['-m32', '-fopenmp', '-fopenmp-targets=i386-pc-linux-gnu', '-c', 'omp.c', '-o', 'omp32.o']);
+    compile(['-c', 'plain.c', '-o', 'plain.o']);
+    compile(['-m32', '-c', 'plain.c', '-o', 'plain32.o']);
+    writeFileSync(join(dir, 'v1.bin'), writeOffloadBinaries([[entry('nvptx64-nvidia-cuda', 'sm_70', img(13, 1), 2)], [entry('amdgcn-amd-amdhsa', 'gfx90a', img(21, 2), 3)], [entry('x86_64-unknown-linux-gnu', 'native', img(0, 3))]]));
+    writeFileSync(join(dir, 'v1b.bin'), writeOffloadBinary([entry('spir64-unknown-unknown', '', img(7, 4), 0)]));
+    writeFileSync(join(dir, 'v2.bin'), writeOffloadBinary([entry('nvptx64-nvidia-cuda', 'sm_80', img(9, 5), 2), entry('amdgcn-amd-amdhsa', 'gfx1030', img(17, 6), 4)], { version: 2 }));
+    writeFileSync(join(dir, 'v3z.bin'), writeOffloadBinary([entry('nvptx64-nvidia-cuda', 'sm_90', img(100, 7), 2)], { version: 3, compression: 'zlib' }));
+  });
+  after(() => cleanup());
+
+  for (const name of ['omp.o', 'omp2.o', 'omp32.o']) {
+    it(`clang-19 ${name}: offload-list = llvm-objdump-19 --offloading, section bytes = llvm-objcopy-19 --dump-section`, async () => {
+      const text = await expectSameListing(dir, name);
+      expect(text).to.match(name === 'omp32.o' ? /file format elf32-i386\n/ : /file format elf64-x86-64\n/);
+      expect(text.match(/OFFLOADING IMAGE/g)).to.have.length(name === 'omp2.o' ? 2 : 1);
+      const bytes = readBytes(join(dir, name));
+      const [sec, ...more] = findOffloadingSections(bytes);
+      expect(more).to.have.length(0);
+      const dump = run(requireTool('llvm-objcopy-19'), ['--dump-section', `.llvm.offloading=${name}.sec`, name, `${name}.copy`], dir);
+      expect(dump.status, dump.stderr).to.equal(0);
+      expect(hexdiff(bytes.subarray(sec!.offset, sec!.offset + sec!.size), readBytes(join(dir, `${name}.sec`)))).to.equal('identical');
+    });
+  }
+
+  it('clang-19 two targets: offload-extract writes what clang-offload-packager-19 extracts from the object', async () => {
+    const out = join(dir, 'extract2');
+    const r = await cli(['offload-extract', 'omp2.o', '-o', 'extract2'], dir);
+    expect(r.code, r.stderr).to.equal(0);
+    const names = readdirSync(out).sort();
+    expect(names).to.deep.equal(['0-aarch64-unknown-linux-gnu.o', '1-x86_64-unknown-linux-gnu.o']);
+    const p = run(
+      requireTool('clang-offload-packager-19'),
+      ['omp2.o', '--image=file=pk-a.o,triple=aarch64-unknown-linux-gnu', '--image=file=pk-x.o,triple=x86_64-unknown-linux-gnu'],
+      dir,
+    );
+    expect(p.status, p.stderr).to.equal(0);
+    expect(hexdiff(readBytes(join(out, names[0]!)), readBytes(join(dir, 'pk-a.o')))).to.equal('identical');
+    expect(hexdiff(readBytes(join(out, names[1]!)), readBytes(join(dir, 'pk-x.o')))).to.equal('identical');
+  });
+
+  it('an object without offloading sections: only the file-format line, as llvm-objdump-19', async () => {
+    const text = await expectSameListing(dir, 'plain.o');
+    expect(text).to.equal('\nplain.o:\tfile format elf64-x86-64\n');
+    await expectSameListing(dir, 'plain32.o');
+  });
+
+  it('our v1 writer output (three binaries) wrapped by llvm-objcopy-19: identical listing; images and section bytes round-trip', async () => {
+    wrap('plain.o', 'w1.o', [{ name: '.llvm.offloading', file: 'v1.bin', type: SHT_LLVM_OFFLOADING }]);
+    const text = await expectSameListing(dir, 'w1.o');
+    expect(text.match(/OFFLOADING IMAGE/g)).to.have.length(3);
+    const bytes = readBytes(join(dir, 'w1.o'));
+    const [sec] = findOffloadingSections(bytes);
+    // llvm-objcopy puts an added section at an offset that need not be 8-aligned; binaries inside
+    // the section align relative to the section start (OffloadBinary.cpp extractOffloadFiles).
+    expect(sec!.offset % 8, 'the added section is not 8-aligned in the file').to.not.equal(0);
+    expect(bytes.subarray(sec!.offset, sec!.offset + sec!.size)).to.deep.equal(readBytes(join(dir, 'v1.bin')));
+    const images = readElfOffloadBinaries(bytes).binaries.map((b) => b.entries[0]!.image);
+    expect(images).to.deep.equal([img(13, 1), img(21, 2), img(0, 3)]);
+    // clang-offload-packager-19 extracts the same bytes from the object.
+    const p = run(requireTool('clang-offload-packager-19'), ['w1.o', '--image=file=pk-w1.o,arch=gfx90a'], dir);
+    expect(p.status, p.stderr).to.equal(0);
+    expect(readBytes(join(dir, 'pk-w1.o'))).to.deep.equal(img(21, 2));
+  });
+
+  it('an added section of the right type in an object that already has one (a 32-bit one too): indices continue across sections', async () => {
+    wrap('omp.o', 'omp-plus.o', [{ name: '.llvm.offloading', file: 'v1.bin', type: SHT_LLVM_OFFLOADING }]);
+    const text = await expectSameListing(dir, 'omp-plus.o');
+    expect(text.match(/OFFLOADING IMAGE/g)).to.have.length(4);
+    const secs = findOffloadingSections(readBytes(join(dir, 'omp-plus.o')));
+    expect(secs.map((s) => [s.name, s.byType])).to.deep.equal([
+      ['.llvm.offloading', true],
+      ['.llvm.offloading', true],
+    ]);
+    // Any name: LLVM 19 goes by type.
+    wrap('plain32.o', 'w32.o', [
+      { name: '.llvm.offloading', file: 'v1b.bin', type: SHT_LLVM_OFFLOADING },
+      { name: '.other', file: 'v1.bin', type: SHT_LLVM_OFFLOADING },
+    ]);
+    const t32 = await expectSameListing(dir, 'w32.o');
+    expect(t32).to.match(/^\nw32\.o:\tfile format elf32-i386\n/);
+    expect(t32.match(/OFFLOADING IMAGE/g)).to.have.length(4);
+    const r = readElfOffloadBinaries(readBytes(join(dir, 'w32.o')));
+    expect(r.elf.class).to.equal(32);
+    expect(r.read.map((s) => s.section.name)).to.deep.equal(['.llvm.offloading', '.other']);
+  });
+
+  it('a section named .llvm.offloading of type PROGBITS: skipped as llvm-objdump-19 skips it (note on stderr); --by-name reads it', async () => {
+    wrap('plain.o', 'byname.o', [{ name: '.llvm.offloading', file: 'v1.bin' }]);
+    await expectSameListing(dir, 'byname.o');
+    const r = await cli(['offload-list', 'byname.o'], dir);
+    expect(r.stdout).to.equal('\nbyname.o:\tfile format elf64-x86-64\n');
+    expect(r.stderr).to.match(/^syclbin offload-list: byname\.o: note: section \[\d+\] '\.llvm\.offloading' has type SHT_PROGBITS \(0x1\), not SHT_LLVM_OFFLOADING \(0x6fff4c0b\); skipped as llvm-objdump-19 skips it \(--by-name reads it\)\n$/);
+    const byName = await cli(['offload-list', '--by-name', 'byname.o'], dir);
+    expect(byName.code, byName.stderr).to.equal(0);
+    expect(byName.stderr).to.equal('');
+    const w1 = await cli(['offload-list', 'w1.o'], dir);
+    expect(byName.stdout).to.equal(w1.stdout.replace('w1.o:', 'byname.o:'));
+    const x = await cli(['offload-extract', '--by-name', 'byname.o', '-o', 'byname-out'], dir);
+    expect(x.code, x.stderr).to.equal(0);
+    expect(readdirSync(join(dir, 'byname-out'))).to.have.length(3);
+  });
+
+  it('v2 and compressed v3 in a section: llvm-objdump-19 rejects them (it reads version 1 only); we list them in the same layout', async () => {
+    wrap('plain.o', 'w2.o', [{ name: '.llvm.offloading', file: 'v2.bin', type: SHT_LLVM_OFFLOADING }]);
+    wrap('plain.o', 'w3.o', [{ name: '.llvm.offloading', file: 'v3z.bin', type: SHT_LLVM_OFFLOADING }]);
+    const theirs = objdump(dir, 'w2.o');
+    expect(theirs.status).to.equal(1);
+    expect(theirs.stderr).to.include('while extracting offloading files');
+    // It printed the file-format line before failing; ours is the same line, then the images.
+    const ours = await cli(['offload-list', 'w2.o'], dir);
+    expect(ours.code, ours.stderr).to.equal(0);
+    expect(ours.stdout.startsWith(theirs.stdout.toString())).to.equal(true);
+    expect(ours.stdout).to.equal(
+      '\nw2.o:\tfile format elf64-x86-64\n' +
+        '\nOFFLOADING IMAGE [0]:\nkind            elf\narch            sm_80\ntriple          nvptx64-nvidia-cuda\nproducer        cuda\n' +
+        '\nOFFLOADING IMAGE [1]:\nkind            elf\narch            gfx1030\ntriple          amdgcn-amd-amdhsa\nproducer        hip\n',
+    );
+    const r2 = readElfOffloadBinaries(readBytes(join(dir, 'w2.o')));
+    expect(r2.binaries[0]!.entries.map((e) => e.image)).to.deep.equal([img(9, 5), img(17, 6)]);
+    const r3 = readElfOffloadBinaries(readBytes(join(dir, 'w3.o')));
+    expect(r3.binaries[0]!.compression).to.equal('zlib');
+    expect(r3.binaries[0]!.entries[0]!.image).to.deep.equal(img(100, 7));
+    expect(r3.binaries[0]!.entries[0]!.imageRef.offset).to.equal(undefined);
+  });
+
+  it('e_type ET_CORE: llvm-objdump-19 reads no offloading section from it, neither do we (note on stderr)', async () => {
+    const core = setU16(readBytes(join(dir, 'omp.o')), Elf64Header.offsets.e_type, 4);
+    writeFileSync(join(dir, 'core.o'), core);
+    await expectSameListing(dir, 'core.o');
+    const r = await cli(['offload-list', 'core.o'], dir);
+    expect(r.stderr).to.match(/note: e_type 4 is not ET_REL, ET_EXEC or ET_DYN/);
+  });
+
+  it('a raw OffloadBinary file keeps its listing without a file-format line', async () => {
+    const text = await expectSameListing(dir, 'v1.bin');
+    expect(text.startsWith('\nOFFLOADING IMAGE [0]:\n')).to.equal(true);
+  });
+});
+
+describe('offload ELF: hostile input', () => {
+  const golden = readBytes(TESTDATA + GOLDEN);
+  const g = elf64(golden);
+  const read = (b: Uint8Array): unknown => readElfOffloadBinaries(b);
+
+  it('every strict prefix of the golden object is a DecodeError (the section header table is at the end)', () => {
+    expect(g.shoff + g.shnum * 64).to.equal(golden.length);
+    for (let n = 0; n < golden.length; n++) {
+      const e = expectDecodeError(() => read(golden.subarray(0, n)), `prefix ${n}`);
+      expect(e.code).to.be.oneOf(['EOF', 'MAGIC']);
+      expect(e.path, `prefix ${n}`).to.match(/^(header|sectionHeaders)/);
+    }
+  });
+
+  it('the offloading section running past the end of the file', () => {
+    const b = setU64(golden, g.sh(12, 'sh_offset'), BigInt(golden.length - 4));
+    const e = expectDecodeError(() => findOffloadingSections(b));
+    expect(e.path).to.equal('sectionHeaders[12].sh_offset');
+    expect(e.offset).to.equal(g.sh(12, 'sh_offset'));
+    expect(e.message).to.match(/section \[index 12\] has a sh_offset \(0x[0-9a-f]+\) \+ sh_size \(0xd38\) that is greater than the file size/);
+    const e2 = expectDecodeError(() => read(setU64(golden, g.sh(12, 'sh_size'), BigInt(golden.length))));
+    expect(e2.path).to.equal('sectionHeaders[12].sh_offset');
+  });
+
+  it('u64 offsets and sizes near 2^64 (sums that would wrap) are RANGE errors at the field', () => {
+    for (const [field, v] of [
+      ['sh_offset', U64_MAX],
+      ['sh_size', U64_MAX],
+      ['sh_size', U64_MAX - 0x1e7n],
+      ['sh_offset', 1n << 63n],
+    ] as const) {
+      const e = expectDecodeError(() => read(setU64(golden, g.sh(12, field), v)), `${field}=${v}`);
+      expect(e.code).to.equal('RANGE');
+      expect(e.path).to.equal(`sectionHeaders[12].${field}`);
+      expect(e.offset).to.equal(g.sh(12, field));
+    }
+    // 2^53 - 1 is representable but far past the end.
+    const e = expectDecodeError(() => read(setU64(golden, g.sh(12, 'sh_size'), BigInt(Number.MAX_SAFE_INTEGER))));
+    expect(e.path).to.equal('sectionHeaders[12].sh_offset');
+    const h = expectDecodeError(() => read(setU64(golden, Elf64Header.offsets.e_shoff, U64_MAX - 7n)));
+    expect([h.code, h.path, h.offset]).to.deep.equal(['RANGE', 'header.e_shoff', Elf64Header.offsets.e_shoff]);
+    const h2 = expectDecodeError(() => read(setU64(golden, Elf64Header.offsets.e_shoff, BigInt(golden.length))));
+    expect([h2.code, h2.path]).to.deep.equal(['EOF', 'header.e_shoff']);
+    const h3 = expectDecodeError(() => read(setU64(golden, Elf64Header.offsets.e_shoff, BigInt(g.shoff + 4))));
+    expect([h3.code, h3.path]).to.deep.equal(['FORMAT', 'header.e_shoff']);
+  });
+
+  it('huge section counts fail before anything is allocated (e_shnum, and sh_size of section 0 when e_shnum is 0)', () => {
+    const e = expectDecodeError(() => read(setU16(golden, Elf64Header.offsets.e_shnum, 0xffff)));
+    expect([e.code, e.path, e.offset]).to.deep.equal(['EOF', 'header.e_shnum', Elf64Header.offsets.e_shnum]);
+    const zero = setU16(golden, Elf64Header.offsets.e_shnum, 0);
+    for (const v of [BigInt(Number.MAX_SAFE_INTEGER), 1n << 40n, 20n]) {
+      const e0 = expectDecodeError(() => read(setU64(zero, g.sh(0, 'sh_size'), v)), String(v));
+      expect([e0.code, e0.path, e0.offset]).to.deep.equal(['EOF', 'sectionHeaders[0].sh_size', g.sh(0, 'sh_size')]);
+    }
+    const e1 = expectDecodeError(() => read(setU64(zero, g.sh(0, 'sh_size'), U64_MAX)));
+    expect([e1.code, e1.path]).to.deep.equal(['RANGE', 'sectionHeaders[0].sh_size']);
+    // The escape itself works: the count taken from section 0 gives the same sections.
+    const ok = readElfOffloadBinaries(setU64(zero, g.sh(0, 'sh_size'), BigInt(g.shnum)));
+    expect(ok.binaries).to.have.length(2);
+  });
+
+  it('e_shstrndx out of range, and the SHN_XINDEX escape through sh_link of section 0', () => {
+    for (const v of [g.shnum, 0xfeff, 0xff00]) {
+      const e = expectDecodeError(() => read(setU16(golden, Elf64Header.offsets.e_shstrndx, v)), String(v));
+      expect([e.code, e.path, e.offset]).to.deep.equal(['RANGE', 'header.e_shstrndx', Elf64Header.offsets.e_shstrndx]);
+    }
+    const x = setU16(golden, Elf64Header.offsets.e_shstrndx, 0xffff);
+    const e = expectDecodeError(() => read(setU32(x, g.sh(0, 'sh_link'), 1000)));
+    expect([e.code, e.path]).to.deep.equal(['RANGE', 'sectionHeaders[0].sh_link']);
+    const escaped = readElfSectionTable(setU32(x, g.sh(0, 'sh_link'), g.shstrndx));
+    expect(escaped.shstrndx).to.equal(g.shstrndx);
+    expect(escaped.sections[12]!.name).to.equal('.llvm.offloading');
+    // No string table at all: no names, the section is still found by type.
+    const none = findOffloadingSections(setU16(golden, Elf64Header.offsets.e_shstrndx, 0));
+    expect(none.map((s) => [s.index, s.name, s.byType, s.byName])).to.deep.equal([[12, '', true, false]]);
+  });
+
+  it('a bad section-name string table: wrong type, not NUL-terminated, sh_name past its end', () => {
+    const t = expectDecodeError(() => read(setU32(golden, g.sh(g.shstrndx, 'sh_type'), 1)));
+    expect([t.code, t.path]).to.deep.equal(['FORMAT', `sectionHeaders[${g.shstrndx}].sh_type`]);
+    const strOff = u64(golden, g.sh(g.shstrndx, 'sh_offset'));
+    const strSize = u64(golden, g.sh(g.shstrndx, 'sh_size'));
+    const nt = golden.slice();
+    nt[strOff + strSize - 1] = 0x41;
+    const n = expectDecodeError(() => read(nt));
+    expect([n.code, n.offset]).to.deep.equal(['FORMAT', strOff + strSize - 1]);
+    const s = expectDecodeError(() => read(setU32(golden, g.sh(12, 'sh_name'), strSize)));
+    expect([s.code, s.path, s.offset]).to.deep.equal(['RANGE', 'sectionHeaders[12].sh_name', g.sh(12, 'sh_name')]);
+    const str = expectDecodeError(() => read(setU64(golden, g.sh(g.shstrndx, 'sh_size'), BigInt(golden.length))));
+    expect(str.path).to.equal(`sectionHeaders[${g.shstrndx}].sh_offset`);
+  });
+
+  it('header problems: e_shentsize, class, big-endian, magic', () => {
+    const s = expectDecodeError(() => read(setU16(golden, Elf64Header.offsets.e_shentsize, 40)));
+    expect([s.code, s.path]).to.deep.equal(['FORMAT', 'header.e_shentsize']);
+    const c = golden.slice();
+    c[4] = 3;
+    expect(expectDecodeError(() => read(c)).path).to.equal('header.e_ident.class');
+    const be = golden.slice();
+    be[5] = 2;
+    const b = expectDecodeError(() => read(be));
+    expect([b.path, b.offset]).to.deep.equal(['header.e_ident.data', 5]);
+    expect(b.message).to.match(/big-endian ELF \(EI_DATA 2\) is not supported/);
+    const m = golden.slice();
+    m[1] = 0x46;
+    expect(expectDecodeError(() => readElfSectionTable(m)).code).to.equal('MAGIC');
+    expect(isElf(m)).to.equal(false);
+    // A 32-bit class byte on a 64-bit layout reads the 52-byte header: its e_shoff (bytes 32..35) is
+    // the low half of the 64-bit e_phoff, 0 here, so the object has no sections and nothing to list.
+    const c32 = golden.slice();
+    c32[4] = 1;
+    const r = readElfOffloadBinaries(c32);
+    expect([r.elf.class, r.elf.sections.length, r.binaries.length]).to.deep.equal([32, 0, 0]);
+    // With e_phoff's low half pointing somewhere, the 40-byte headers there are read and checked.
+    const c32b = setU64(c32, 32, BigInt(g.shoff));
+    expectDecodeError(() => read(c32b), 'class 1 on a 64-bit object with a table');
+  });
+
+  it('bad section contents: the OffloadBinary error is located in the file (sections[12].binaries[0]...)', () => {
+    const b = golden.slice();
+    b[0x1e8] = 0;
+    const e = expectDecodeError(() => read(b));
+    expect([e.code, e.path, e.offset]).to.deep.equal(['MAGIC', 'sections[12].binaries[0].header.magic', 0x1e8]);
+    const size = setU64(golden, 0x1e8 + 8, 0x10000n);
+    const es = expectDecodeError(() => read(size));
+    expect([es.path, es.offset]).to.deep.equal(['sections[12].binaries[0].header.size', 0x1e8 + 8]);
+  });
+
+  it('CLI: a hostile object exits 1 with the file, offset and path; never a crash', async () => {
+    const t = tempDir();
+    try {
+      writeFileSync(join(t.dir, 'bad.o'), setU64(golden, g.sh(12, 'sh_offset'), U64_MAX));
+      for (const cmd of [['offload-list', 'bad.o'], ['offload-list', '--json', 'bad.o'], ['offload-extract', 'bad.o', '-o', 'out']]) {
+        const r = await cli(cmd, t.dir);
+        expect(r.code).to.equal(1);
+        expect(r.stdout).to.equal('');
+        expect(r.stderr).to.match(new RegExp(`^syclbin ${cmd[0]}: bad\\.o: .*\\(at sectionHeaders\\[12\\]\\.sh_offset, offset 0x[0-9a-f]+\\)\\n$`));
+      }
+    } finally {
+      t.cleanup();
+    }
+  });
+
+  it('random overwrites of the ELF header and section header table: only DecodeError (fast-check)', () => {
+    const sizes = [1, 2, 4, 8] as const;
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.integer({ min: 0, max: 63 }), fc.integer({ min: g.shoff, max: golden.length - 1 })),
+        fc.constantFrom(...sizes),
+        fc.oneof(fc.bigInt({ min: 0n, max: U64_MAX }), fc.constantFrom(0n, 1n, U64_MAX, U64_MAX - 7n, 1n << 53n, BigInt(golden.length))),
+        (at, size, v) => {
+          const b = golden.slice();
+          const n = Math.min(size, b.length - at);
+          for (let i = 0; i < n; i++) b[at + i] = Number((v >> BigInt(8 * i)) & 0xffn);
+          try {
+            readElfOffloadBinaries(b, { byName: true });
+          } catch (e) {
+            if (!(e instanceof DecodeError)) throw new Error(`at ${at} size ${size} value ${v}: ${(e as Error).constructor.name}: ${(e as Error).message}`);
+          }
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('a hand-built ELF32 with hostile section fields: DecodeError at the 32-bit field offsets', () => {
+    // Minimal ELF32: header, one offloading section (v1 binary), a name table, and 3 section headers.
+    const bin = writeOffloadBinary([{ imageKind: 1, offloadKind: 1, strings: [['triple', 'i386-pc-linux-gnu']], image: Uint8Array.of(1, 2, 3) }]);
+    const names = new TextEncoder().encode('\0.llvm.offloading\0.shstrtab\0');
+    const binAt = 52;
+    const namesAt = binAt + bin.length;
+    const shoff = Math.ceil((namesAt + names.length) / 4) * 4;
+    const b = new Uint8Array(shoff + 3 * 40);
+    b.set([0x7f, 0x45, 0x4c, 0x46, 1, 1, 1]);
+    const dv = new DataView(b.buffer);
+    dv.setUint16(Elf32Header.offsets.e_type, 1, true);
+    dv.setUint16(Elf32Header.offsets.e_machine, 3, true);
+    dv.setUint32(Elf32Header.offsets.e_shoff, shoff, true);
+    dv.setUint16(Elf32Header.offsets.e_shentsize, 40, true);
+    dv.setUint16(Elf32Header.offsets.e_shnum, 3, true);
+    dv.setUint16(Elf32Header.offsets.e_shstrndx, 2, true);
+    b.set(bin, binAt);
+    b.set(names, namesAt);
+    const sh = (i: number, f: keyof typeof Elf32SectionHeader.offsets): number => shoff + i * 40 + Elf32SectionHeader.offsets[f];
+    dv.setUint32(sh(1, 'sh_name'), 1, true);
+    dv.setUint32(sh(1, 'sh_type'), SHT_LLVM_OFFLOADING, true);
+    dv.setUint32(sh(1, 'sh_offset'), binAt, true);
+    dv.setUint32(sh(1, 'sh_size'), bin.length, true);
+    dv.setUint32(sh(2, 'sh_name'), 18, true);
+    dv.setUint32(sh(2, 'sh_type'), 3, true);
+    dv.setUint32(sh(2, 'sh_offset'), namesAt, true);
+    dv.setUint32(sh(2, 'sh_size'), names.length, true);
+    const ok = readElfOffloadBinaries(b);
+    expect(ok.elf.class).to.equal(32);
+    expect(ok.sections.map((s) => s.name)).to.deep.equal(['.llvm.offloading']);
+    expect(ok.binaries[0]!.entries[0]!.image).to.deep.equal(Uint8Array.of(1, 2, 3));
+    expect(ok.binaries[0]!.offset).to.equal(binAt);
+    const e = expectDecodeError(() => readElfOffloadBinaries(setU32(b, sh(1, 'sh_size'), 0xffffffff)));
+    expect([e.path, e.offset]).to.deep.equal(['sectionHeaders[1].sh_offset', sh(1, 'sh_offset')]);
+    const e2 = expectDecodeError(() => readElfOffloadBinaries(setU32(b, sh(1, 'sh_offset'), 0xfffffff0)));
+    expect(e2.path).to.equal('sectionHeaders[1].sh_offset');
+    const e3 = expectDecodeError(() => readElfOffloadBinaries(setU32(b, Elf32Header.offsets.e_shoff, 0xfffffffc)));
+    expect(e3.path).to.equal('header.e_shoff');
+    for (let n = 0; n < b.length; n++) expectDecodeError(() => readElfOffloadBinaries(b.subarray(0, n)), `ELF32 prefix ${n}`);
+    // An empty offloading section holds no binaries (LLVM's loop does not run).
+    const empty = readElfOffloadBinaries(setU32(b, sh(1, 'sh_size'), 0));
+    expect(empty.read.map((r) => r.binaries.length)).to.deep.equal([0]);
+  });
+});
