@@ -26,3 +26,4 @@ export { annotate, annotationToJson, checkTiling, leavesOf, type Annotation, typ
 export { verify, formatReport, type VerifyReport } from './hex/verify.js';
 export { syclbinToJson } from './syclbin/json.js';
 export { diffFiles, formatDiff, type DiffResult } from './hex/diff.js';
+export { isElf, findOffloadingSections, readElfOffloadBinaries, readElfSectionTable } from './offload/elf.js';
