@@ -23,6 +23,15 @@ export interface PropDiagnostic {
 const DESCRIPTOR_SIZE = SpecConstantDescriptor.fixedSize!;
 
 /** Run every check; diagnostics come in registry order, then cross-set findings. */
+/**
+ * LLVM keeps sets and keys in a DenseMap whose tombstone key is "_" (and empty key "", which the
+ * reader already rejects): PropertySetKeyInfo in intel/llvm llvm/include/llvm/Support/PropertySetIO.h
+ * @004f15c4. Inserting "_" is undefined behaviour there, so such a registry cannot round-trip LLVM.
+ */
+const LLVM_TOMBSTONE_KEY = '_';
+const TOMBSTONE_MESSAGE = (what: string): string =>
+  `"_" as a ${what} is LLVM's DenseMap tombstone key (PropertySetKeyInfo): LLVM tools cannot store it`;
+
 export function checkRegistry(registry: PropertySetRegistry): PropDiagnostic[] {
   return checkTypedSets(decodeTypedRegistry(registry));
 }
@@ -31,7 +40,9 @@ export function checkTypedSets(sets: readonly TypedSet[]): PropDiagnostic[] {
   const out: PropDiagnostic[] = [];
   for (const s of sets) {
     if (!s.known) out.push({ severity: 'note', set: s.name, message: 'unknown property set; values kept raw' });
+    if (s.name === LLVM_TOMBSTONE_KEY) out.push({ severity: 'warning', set: s.name, message: TOMBSTONE_MESSAGE('set name') });
     for (const p of s.properties) {
+      if (p.key === LLVM_TOMBSTONE_KEY) out.push({ severity: 'warning', set: s.name, key: p.key, message: TOMBSTONE_MESSAGE('key') });
       for (const pr of p.problems) {
         const d: PropDiagnostic = { severity: pr.severity, set: s.name, key: p.key, message: pr.message };
         if (pr.offset !== undefined) d.offset = pr.offset;

@@ -126,3 +126,15 @@ describe('props/check', () => {
     ]);
   });
 });
+
+describe('props check: LLVM DenseMap special keys', () => {
+  it('warns about "_" as a set name or key (the tombstone key of PropertySetKeyInfo)', () => {
+    const reg = decodeRegistry(new TextEncoder().encode('[_]\na=1|1\n[SYCL/misc properties]\n_=1|2\noptLevel=1|2\n'));
+    const d = checkRegistry(reg).filter((x) => x.message.includes('tombstone'));
+    expect(d.map((x) => [x.severity, x.set, x.key])).to.deep.equal([
+      ['warning', '_', undefined],
+      ['warning', 'SYCL/misc properties', '_'],
+    ]);
+    expect(checkRegistry(decodeRegistry(new TextEncoder().encode('[SYCL/misc properties]\noptLevel=1|2\n'))).some((x) => x.message.includes('tombstone'))).to.equal(false);
+  });
+});
