@@ -1,6 +1,6 @@
 /**
  * LLVM OffloadBinary, versions 1-3 — the single description of its fixed structures.
- * Spec: ../shared/spec/syclbin-format.md §1.5 (headers, entries, string entries), README rule 3.
+ * Spec: docs/spec/syclbin-format.md §1.5 (headers, entries, string entries), README rule 3.
  * Upstream: llvm/include/llvm/Object/OffloadBinary.h (v1 intel/llvm@8c4edb31, v2, v3 llvm-project@05ed393b).
  */
 import { countOf, magic, struct, u16, u32, u64, u64n, variant, type Decoded } from '../src/codec/index.js';

@@ -1,6 +1,6 @@
 /**
  * Fixed records stored inside BYTE_ARRAY property values (payload after the 8-byte bit count).
- * Spec: ../shared/spec/lowering.md §1.D fact 15 (spec-constant descriptors), §1.F facts 34-35 (device
+ * Spec: docs/spec/lowering.md §1.D fact 15 (spec-constant descriptors), §1.F facts 34-35 (device
  * globals), README "Decisions" (device globals written as two u32, older u32+u8 read with a diagnostic).
  */
 import { struct, u32, u8, u64 } from '../src/codec/index.js';

@@ -1,6 +1,6 @@
 /**
  * SYCLBIN v1 ("SYBI" header tables) — the single description of its fixed structures.
- * Spec: ../shared/spec/README.md rule 5 and the "Decisions" (56-byte header with 4 reserved bytes);
+ * Spec: docs/spec/README.md rule 5 and the "Decisions" (56-byte header with 4 reserved bytes);
  * syclbin-format.md §1.2. Upstream: intel/llvm llvm/include/llvm/Object/SYCLBIN.h@fb33872a.
  *
  * File order: header (56) | N x AbstractModuleHeader | M x IRModuleHeader | L x NativeImageHeader |

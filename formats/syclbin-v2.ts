@@ -1,6 +1,6 @@
 /**
  * SYCLBIN v2 ("role" entries in one OffloadBinary): the fixed part of an `ir`/`native` entry image.
- * Spec: ../shared/spec/README.md rule 6; syclbin-format.md §1.4
+ * Spec: docs/spec/README.md rule 6; syclbin-format.md §1.4
  * (intel/llvm llvm/lib/Object/SYCLBIN.cpp@003d792a): image = u64 LE metadata size ‖ registry text ‖ raw bytes.
  */
 import { struct, u64n } from '../src/codec/index.js';

@@ -1,6 +1,6 @@
 /**
  * LLVM `StringTableBuilder(ELF)` + `finalize()` as OffloadBinary writers use it.
- * Spec: ../shared/spec/README.md rule 3 and syclbin-format.md §3:
+ * Spec: docs/spec/README.md rule 3 and syclbin-format.md §3:
  *  - offset 0 holds NUL; identical strings are stored once;
  *  - unique strings are sorted descending by their reversed bytes (a string that is a suffix of
  *    another sorts after it), then laid out from offset 1; a string that is a suffix of the last

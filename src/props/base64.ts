@@ -1,7 +1,7 @@
 /**
  * intel/llvm's own Base64 (llvm/lib/Support/Base64.cpp, class `llvm::Base64`), used for BYTE_ARRAY
  * values of property sets. Not RFC 4648: same alphabet, but bits are packed least-significant first
- * and there is no `=` padding. Spec: ../shared/spec/README.md rule 1; syclbin-format.md §3;
+ * and there is no `=` padding. Spec: docs/spec/README.md rule 1; syclbin-format.md §3;
  * lowering.md §1.A fact 4.
  */
 import { DecodeError } from '../codec/errors.js';

@@ -2,7 +2,7 @@
  * Semantic checks of a property-set registry: what the SYCL runtime would trip over, or what
  * sycl-post-link would never have written. Syntax errors are the reader's job (registry.ts); these
  * checks run on a registry that parsed.
- * Spec: ../shared/spec/lowering.md §1.C-§1.F (facts 11, 15, 19, 22-23, 30-31, 34-36), §3 questions 2-4;
+ * Spec: docs/spec/lowering.md §1.C-§1.F (facts 11, 15, 19, 22-23, 30-31, 34-36), §3 questions 2-4;
  * syclbin-format.md §3 (SYCLBIN metadata sets).
  */
 import { SpecConstantDescriptor } from '../../formats/property-records.js';

@@ -1,6 +1,6 @@
 /**
  * In-memory model of an LLVM property-set registry (intel/llvm PropertySetIO).
- * Spec: ../shared/spec/README.md rule 2; syclbin-format.md §3; lowering.md §1.A.
+ * Spec: docs/spec/README.md rule 2; syclbin-format.md §3; lowering.md §1.A.
  *
  * Sets and properties keep insertion order (LLVM uses MapVector), so a Map is the model.
  */

@@ -1,7 +1,7 @@
 /**
  * Property-set registry text codec (intel/llvm PropertySetIO.cpp `PropertySetRegistry::read/write`).
  *
- * Binding rules: ../shared/spec/README.md rule 2 and "Where we are stricter than LLVM";
+ * Binding rules: docs/spec/README.md rule 2 and "Where we are stricter than LLVM";
  * syclbin-format.md §3 (layout) and §5 (upstream messages, reused here).
  *
  * Reading, in short:

@@ -1,11 +1,11 @@
 /**
  * Cross-checks of our OffloadBinary decoding and encoding against the design's libraries used as
- * independent oracles (issue 2 §2; oracles described from ../shared/spec/syclbin-format.md §1.5 in
+ * independent oracles (issue 2 §2; oracles described from docs/spec/syclbin-format.md §1.5 in
  * test/codec/oracles.ts):
  *   - decoding: binary-parser parsers of header, entries, string entries, strings and images;
  *   - encoding: restructure structs (with a custom u64) rebuilding the same bytes.
  * Golden files: testdata/offload/*.bin (clang-offload-packager-19) and the OffloadBinary envelopes of
- * ../shared/conformance-sample (an independent implementation).
+ * testdata/conformance (an independent implementation).
  */
 import { expect } from 'chai';
 import fc from 'fast-check';

@@ -3,7 +3,7 @@
  * (issue 2 §2): `binary-parser` 2.3.0 (decode only; compiles its parsers with `new Function`, so it is
  * for tests and benchmarks on Node, never for the core) and `restructure` 3 (encode; its BigUInt64
  * path is broken, so a custom u64 type is used). Both are described from the spec
- * (../shared/spec/syclbin-format.md §1.5), not from formats/offload-binary.ts, so they are
+ * (docs/spec/syclbin-format.md §1.5), not from formats/offload-binary.ts, so they are
  * independent of our descriptions.
  *
  * binary-parser 2.3.0's types do not resolve through its package `exports` for ESM projects

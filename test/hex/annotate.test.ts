@@ -14,7 +14,7 @@ import { byteArray, uint32, type PropertySetRegistry } from '../../src/props/mod
 import { sampleModel, VARIANTS, writeVariant } from './fixtures.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
-const CONFORMANCE = new URL('../../../shared/conformance-sample/', import.meta.url).pathname;
+const CONFORMANCE = new URL('../../testdata/conformance/', import.meta.url).pathname;
 
 function filesUnder(dir: string): string[] {
   const out: string[] = [];

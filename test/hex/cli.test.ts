@@ -32,15 +32,15 @@ function golden(name: string, text: string): void {
 }
 
 const CASES: [string, string[], number][] = [
-  ['hexdump-v1-in-offload.txt', ['hexdump', '../shared/conformance-sample/sample_v1_in_offload_v1.syclbin'], 0],
-  ['hexdump-v2-path.txt', ['hexdump', '--path', 'entries[2]', '../shared/conformance-sample/sample_v2_roles.syclbin'], 0],
+  ['hexdump-v1-in-offload.txt', ['hexdump', 'testdata/conformance/sample_v1_in_offload_v1.syclbin'], 0],
+  ['hexdump-v2-path.txt', ['hexdump', '--path', 'entries[2]', 'testdata/conformance/sample_v2_roles.syclbin'], 0],
   ['hexdump-offload-range.txt', ['hexdump', '--range', '0x20:0x70', 'testdata/offload/multi.v1.bin'], 0],
   ['hexdump-prop-path.txt', ['hexdump', '--path', '["SYCL/device requirements"]', 'testdata/props/sample.prop'], 0],
   ['verify-layout-freedom.txt', ['verify', 'testdata/syclbin/v1_layout_freedom.syclbin'], 0],
   ['verify-overlapping.txt', ['verify', 'testdata/broken/v1-overlapping-images.syclbin'], 0],
   ['verify-ir-out-of-range.txt', ['verify', 'testdata/broken/v1-ir-metadata-out-of-range.syclbin'], 1],
   ['verify-v2-role.txt', ['verify', 'testdata/broken/v2-unknown-role.syclbin'], 1],
-  ['diff-v1-vs-offload.txt', ['diff', '../shared/conformance-sample/sample_v1_one_ir.syclbin', '../shared/conformance-sample/sample_v1_in_offload_v1.syclbin'], 1],
+  ['diff-v1-vs-offload.txt', ['diff', 'testdata/conformance/sample_v1_one_ir.syclbin', 'testdata/conformance/sample_v1_in_offload_v1.syclbin'], 1],
   ['diff-bytes-state.txt', ['diff', '--bytes', 'testdata/broken/v1-reserved-nonzero.syclbin', 'testdata/broken/v1-unknown-state.syclbin'], 1],
 ];
 
@@ -54,21 +54,21 @@ describe('hex: CLI goldens', () => {
   }
 
   it('diff of a file with itself: no differences, exit 0', async () => {
-    const r = await run(['diff', '--bytes', '../shared/conformance-sample/sample_v2_roles.syclbin', '../shared/conformance-sample/sample_v2_roles.syclbin']);
+    const r = await run(['diff', '--bytes', 'testdata/conformance/sample_v2_roles.syclbin', 'testdata/conformance/sample_v2_roles.syclbin']);
     expect(r.code).to.equal(0);
     expect(r.stdout).to.contain('no structural differences');
     expect(r.stdout).to.contain('bytes: 0 span(s) differ');
   });
 
   it('hexdump colours only for a TTY, never with --no-color', async () => {
-    const f = '../shared/conformance-sample/sample_v1_one_ir.syclbin';
+    const f = 'testdata/conformance/sample_v1_one_ir.syclbin';
     expect((await run(['hexdump', f], true)).stdout).to.contain('\x1b[');
     expect((await run(['hexdump', f], false)).stdout).to.not.contain('\x1b[');
     expect((await run(['hexdump', '--no-color', f], true)).stdout).to.not.contain('\x1b[');
   });
 
   it('annotate --json tiles the file and exits 1 with the error for a broken file', async () => {
-    const ok = await run(['annotate', '--json', '../shared/conformance-sample/sample_v1_one_ir.syclbin']);
+    const ok = await run(['annotate', '--json', 'testdata/conformance/sample_v1_one_ir.syclbin']);
     expect(ok.code).to.equal(0);
     const doc = JSON.parse(ok.stdout) as { size: number; spans: { offset: number; size: number; kind: string }[] };
     let pos = 0;
@@ -98,18 +98,18 @@ describe('hex: CLI goldens', () => {
   });
 
   it('inspect --offsets adds byte ranges from the annotation', async () => {
-    const r = await run(['inspect', '--offsets', '--no-hash', '../shared/conformance-sample/sample_v1_in_offload_v1.syclbin']);
+    const r = await run(['inspect', '--offsets', '--no-hash', 'testdata/conformance/sample_v1_in_offload_v1.syclbin']);
     expect(r.code, r.stderr).to.equal(0);
     // OffloadBinary version at 4 (syclbin-format.md §1.5); the SYBI header at the entry's image offset 0x90.
     expect(r.stdout).to.contain('OffloadBinary version: 1  @0x4+4');
     expect(r.stdout).to.match(/SYBI header:\s+@0x90\+56/);
     expect(r.stdout).to.match(/version: 1 {2}@0x94\+4/);
     expect(r.stdout).to.contain('size: 37 bytes  @0x268+37');
-    const plain = await run(['inspect', '--no-hash', '../shared/conformance-sample/sample_v1_in_offload_v1.syclbin']);
+    const plain = await run(['inspect', '--no-hash', 'testdata/conformance/sample_v1_in_offload_v1.syclbin']);
     expect(plain.stdout).to.not.contain('@0x');
   });
 
   it('rejects a bad --range as a usage error', async () => {
-    expect((await run(['hexdump', '--range', 'zz', '../shared/conformance-sample/sample_v1_one_ir.syclbin'])).code).to.equal(2);
+    expect((await run(['hexdump', '--range', 'zz', 'testdata/conformance/sample_v1_one_ir.syclbin'])).code).to.equal(2);
   });
 });

@@ -17,7 +17,7 @@ const require = createRequire(import.meta.url);
 const ROOT = new URL('../../', import.meta.url).pathname;
 const GENERATED = ROOT + 'formats/generated/';
 const OUT = ROOT + 'test-artifacts/kaitai/';
-const CONFORMANCE = ROOT + '../shared/conformance-sample/';
+const CONFORMANCE = ROOT + 'testdata/conformance/';
 
 interface KaitaiCompiler {
   compile(lang: string, ksy: unknown, importer: unknown, debug: boolean): Promise<Record<string, string>>;

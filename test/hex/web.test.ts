@@ -17,7 +17,7 @@ import { sampleModel } from './fixtures.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const ARTIFACTS = ROOT + 'test-artifacts/';
-const SAMPLE = ROOT + '../shared/conformance-sample/sample_v1_one_ir.syclbin';
+const SAMPLE = ROOT + 'testdata/conformance/sample_v1_one_ir.syclbin';
 
 describe('hex: web inspector (chromium)', function () {
   this.timeout(180000);

@@ -8,7 +8,7 @@ import { runCli } from '../../src/cli/run.js';
 import { DecodeError } from '../../src/codec/errors.js';
 
 export const TESTDATA = new URL('../../testdata/offload/', import.meta.url).pathname;
-export const CONFORMANCE = new URL('../../../shared/conformance-sample/', import.meta.url).pathname;
+export const CONFORMANCE = new URL('../../testdata/conformance/', import.meta.url).pathname;
 
 /** The OffloadBinary envelopes among the conformance samples (the others are bare SYCLBIN v1). */
 export const CONFORMANCE_ENVELOPES = ['sample_v1_in_offload_v1.syclbin', 'sample_v2_roles.syclbin', 'sample_v2_roles_v3_zlib.syclbin'];

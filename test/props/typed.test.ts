@@ -39,7 +39,7 @@ function expectTypedRoundTrip(text: string): void {
   expect(new TextDecoder().decode(encodeRegistry(encodeTypedRegistry(input)))).to.equal(text);
 }
 
-// Spec: ../shared/spec/lowering.md §2 (vectors verbatim from intel/llvm lit tests)
+// Spec: docs/spec/lowering.md §2 (vectors verbatim from intel/llvm lit tests)
 describe('props/typed: lowering.md §2 vectors', () => {
   describe('V2 device globals (llvm/test/tools/sycl-post-link/device-globals/test_global_variable.ll @074732ed)', () => {
     const src =

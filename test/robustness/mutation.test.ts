@@ -20,7 +20,7 @@ import { syclbinToJson } from '../../src/syclbin/json.js';
 import { initZstd, nodeCompressor } from '../../src/node/compressors.js';
 
 const root = new URL('../..', import.meta.url).pathname;
-const dirs = [join(root, 'testdata/syclbin'), join(root, 'testdata/offload'), join(root, '../shared/conformance-sample')];
+const dirs = [join(root, 'testdata/syclbin'), join(root, 'testdata/offload'), join(root, 'testdata/conformance')];
 const corpus: { name: string; bytes: Uint8Array }[] = [];
 for (const d of dirs) {
   for (const f of readdirSync(d)) {

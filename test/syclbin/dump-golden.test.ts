@@ -1,6 +1,6 @@
 /**
  * `syclbin dump` golden outputs: every testdata/syclbin file (expected dumps rendered independently
- * by testdata/syclbin/generate.ts) and every conformance sample (../shared/conformance-sample, written
+ * by testdata/syclbin/generate.ts) and every conformance sample (testdata/conformance, written
  * by an independent implementation) — exact bytes, through the library, the in-process CLI and once
  * through the built executable. Also checks that the committed testdata matches a fresh generator run.
  */

@@ -1,7 +1,7 @@
 /**
  * What each known property set holds: for each set name, which keys exist and the kind of their
  * values. Keys not matched by a rule, and sets not listed here, stay raw.
- * Spec: ../shared/spec/lowering.md §1.C facts 9-12 and §3 question 9; syclbin-format.md §2-3
+ * Spec: docs/spec/lowering.md §1.C facts 9-12 and §3 question 9; syclbin-format.md §2-3
  * (SYCLBIN metadata sets and their enums).
  */
 import type { EnumNames, ValueKind } from './values.js';

@@ -1,6 +1,6 @@
 /**
  * The SYCL runtime's walk over spec-constant descriptors, which places every constant in the default
- * blob (`device_image_impl::updateSpecConstSymMap`, ../shared/spec/lowering.md §1.E fact 30):
+ * blob (`device_image_impl::updateSpecConstSymMap`, docs/spec/lowering.md §1.E fact 30):
  *   per property (in order): LocalOffset = 0
  *   per descriptor {Id, CompositeOffset, Size}:
  *     BlobOffset += CompositeOffset - LocalOffset; record unless Id == 0xFFFFFFFF;

@@ -4,7 +4,7 @@
  * Every decoder is exact: a typed value re-encodes to the identical PropertyValue (same type, same bit
  * count, same bytes), otherwise decoding reports a problem and the caller keeps the raw value. Record
  * layouts come from formats/property-records.ts (CONTRIBUTING: never hand-walk a described structure).
- * Spec: ../shared/spec/lowering.md §1.A fact 3 (byte arrays), §1.C facts 9-12, §1.D fact 15,
+ * Spec: docs/spec/lowering.md §1.A fact 3 (byte arrays), §1.C facts 9-12, §1.D fact 15,
  * §1.F facts 34-35; syclbin-format.md §2-3 (SYCLBIN metadata enums).
  */
 import { decode, decodeRecords, encode, DecodeError, EncodeError, array } from '../../codec/index.js';
