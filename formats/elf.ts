@@ -1,8 +1,9 @@
 /**
  * ELF — only what is needed to find sections by name and type: the file header (e_ident + the
  * fields that locate the section header table and the section-name string table) and the section
- * header, for ELFCLASS32 and ELFCLASS64, little-endian (ELFDATA2LSB). The single description of
- * these structures; src/offload/elf.ts reads them.
+ * header, for ELFCLASS32 and ELFCLASS64, little- or big-endian (the byte order of e_ident[EI_DATA] is
+ * the reader's cursor order; one description serves both). The single description of these
+ * structures; src/offload/elf.ts reads them.
  *
  * Upstream: llvm/include/llvm/BinaryFormat/ELF.h@llvmorg-19.1.7 (Elf32_Ehdr/Elf64_Ehdr,
  * Elf32_Shdr/Elf64_Shdr, the SHT_ and SHN_ constants); the System V gABI "ELF Header" and
@@ -12,7 +13,7 @@
  * above 2^53-1 cannot address a byte of any input this reader holds and is rejected with its
  * location. Addresses, flags and alignments are never used to locate bytes and stay `bigint`.
  */
-import { magic, reserved, struct, u16, u32, u64, u64n, u8, type Decoded } from '../src/codec/index.js';
+import { E, layout, magic, R, reserved, struct, u16, u32, u64, u64n, u8, type Decoded } from '../src/codec/index.js';
 
 /** `7f 45 4c 46` ("\x7fELF"). */
 export const ELF_MAGIC = [0x7f, 0x45, 0x4c, 0x46] as const;
@@ -105,6 +106,9 @@ export const Elf64Header = struct(
   'Elf64_Ehdr',
 );
 
+/** Section header relation: the section's contents (not for SHT_NOBITS). */
+const sectionRelations = { contents: R.bytes('sh_offset', 'sh_size') };
+
 /** Elf32_Shdr, 40 bytes. */
 export const Elf32SectionHeader = struct(
   {
@@ -120,6 +124,7 @@ export const Elf32SectionHeader = struct(
     sh_entsize: u32,
   },
   'Elf32_Shdr',
+  sectionRelations,
 );
 
 /** Elf64_Shdr, 64 bytes. */
@@ -137,7 +142,22 @@ export const Elf64SectionHeader = struct(
     sh_entsize: u64,
   },
   'Elf64_Shdr',
+  sectionRelations,
 );
+
+/** Where the section header table is (ELFFile::sections): e_shnum entries of e_shentsize at e_shoff. */
+export function elfLayout(cls: 1 | 2) {
+  return layout(`ELF${cls === 1 ? 32 : 64}`, {
+    header: { at: 0, node: ELF_HEADERS[cls] },
+    sectionHeaders: { at: E.ref('header.e_shoff'), table: { elem: ELF_SECTION_HEADERS[cls], count: E.ref('sections.count') } },
+  });
+}
+
+/** Table alignment of the section header table per class (ELFFile::sections checks it). */
+export const ELF_SHDR_ALIGN = { [ELFCLASS32]: 4, [ELFCLASS64]: 8 } as const;
+
+/** SHN_LORESERVE: e_shnum 0 with a table means the count is in sh_size of section header 0 (gABI). */
+export const SHN_LORESERVE = 0xff00;
 
 export const ELF_HEADERS = { [ELFCLASS32]: Elf32Header, [ELFCLASS64]: Elf64Header } as const;
 export const ELF_SECTION_HEADERS = { [ELFCLASS32]: Elf32SectionHeader, [ELFCLASS64]: Elf64SectionHeader } as const;

@@ -1,24 +1,31 @@
 /**
- * LLVM OffloadBinary, versions 1-3 — the single description of its fixed structures.
- * Spec: docs/spec/syclbin-format.md §1.5 (headers, entries, string entries), README rule 3.
- * Upstream: llvm/include/llvm/Object/OffloadBinary.h (v1 intel/llvm@8c4edb31, v2, v3 llvm-project@05ed393b).
+ * LLVM OffloadBinary, versions 1-3 — the single description of its structures and geometry.
+ *
+ * Upstream: llvm/include/llvm/Object/OffloadBinary.h and llvm/lib/Object/OffloadBinary.cpp
+ * (v1: LLVM <= 22 and intel/llvm@8c4edb31; v2 llvm-project #169425; v3 #222774 @05ed393b).
+ * Project notes: docs/spec/README.md rule 3, docs/spec/syclbin-format.md §1.5.
+ *
+ * Address space: every offset in a binary is relative to the binary's start. A version 3 binary whose
+ * `InflatedSize` is not 0 stores everything after its 40-byte header as one zlib/zstd stream; the
+ * offsets inside then refer to the inflated binary (header + inflated payload).
  */
-import { countOf, magic, struct, u16, u32, u64, u64n, variant, type Decoded } from '../src/codec/index.js';
+import { countOf, E, layout, magic, R, struct, u16, u32, u64, u64n, variant, type Decoded, type Layout, type Node, type Role } from '../src/codec/index.js';
 import { fromLayout } from './layout.js';
 
 /** `10 FF 10 AD` on disk (0x10FF10AD read as bytes). */
 export const OFFLOAD_BINARY_MAGIC = [0x10, 0xff, 0x10, 0xad] as const;
 
-const magicField = magic(OFFLOAD_BINARY_MAGIC, 'OffloadBinary magic');
+/** The magic as a node (also used to recognise OffloadBinaries). */
+export const OffloadMagic = magic(OFFLOAD_BINARY_MAGIC, 'OffloadBinary magic');
 
 /** v1 header, 32 bytes: one entry, whose offset and size the header states. */
 export const OffloadHeaderV1 = struct(
   {
-    magic: magicField,
+    magic: OffloadMagic,
     version: u32,
     size: fromLayout(u64n, 'size'),
     entryOffset: fromLayout(u64n, 'entriesOffset'),
-    /** sizeof(Entry) = 40; readers ignore it (spec README rule 3), so it is kept as a u64 bigint, unchecked. */
+    /** sizeof(Entry) = 40; readers ignore it (docs/spec/README.md rule 3), so it stays a u64 bigint, unchecked. */
     entrySize: fromLayout(u64, 'entrySize'),
   },
   'OffloadHeaderV1',
@@ -27,7 +34,7 @@ export const OffloadHeaderV1 = struct(
 /** v2 header, 32 bytes: entries offset + count. */
 export const OffloadHeaderV2 = struct(
   {
-    magic: magicField,
+    magic: OffloadMagic,
     version: u32,
     size: fromLayout(u64n, 'size'),
     entriesOffset: fromLayout(u64n, 'entriesOffset'),
@@ -39,7 +46,7 @@ export const OffloadHeaderV2 = struct(
 /** v3 header, 40 bytes: v2 + InflatedSize (0 = not compressed). u64 kept as bigint: it is a claim, checked against a cap. */
 export const OffloadHeaderV3 = struct(
   {
-    magic: magicField,
+    magic: OffloadMagic,
     version: u32,
     size: fromLayout(u64n, 'size'),
     entriesOffset: fromLayout(u64n, 'entriesOffset'),
@@ -49,35 +56,17 @@ export const OffloadHeaderV3 = struct(
   'OffloadHeaderV3',
 );
 
-export const OFFLOAD_HEADERS = { 1: OffloadHeaderV1, 2: OffloadHeaderV2, 3: OffloadHeaderV3 } as const;
-
 /** Magic + version: the part every version shares, read first to learn the version. */
-export const OffloadHeaderPrefix = struct({ magic: magicField, version: u32 }, 'OffloadBinary header');
+export const OffloadHeaderPrefix = struct({ magic: OffloadMagic, version: u32 }, 'OffloadBinary header');
 
-/** The header of the version found in the prefix (`version` resolved from the reader's scope). */
-export const OffloadHeader = variant('version', OFFLOAD_HEADERS, 'OffloadBinary version');
-
-/** Entry, 40 bytes in every version. Offsets are relative to the start of the binary. */
-export const OffloadEntry = struct(
-  {
-    imageKind: u16,
-    offloadKind: u16,
-    flags: u32,
-    stringOffset: fromLayout(u64n, 'stringOffset'),
-    numStrings: fromLayout(u64n, 'numStrings'),
-    imageOffset: fromLayout(u64n, 'imageOffset'),
-    imageSize: fromLayout(u64n, 'imageSize'),
-  },
-  'OffloadEntry',
-);
-
-/** v1 string entry, 16 bytes: key and value are NUL-terminated strings in the string table. */
+/** v1 string entry, 16 bytes: key and value are NUL-terminated strings. */
 export const OffloadStringEntryV1 = struct(
   {
     keyOffset: fromLayout(u64n, 'keyOffset'),
     valueOffset: fromLayout(u64n, 'valueOffset'),
   },
   'OffloadStringEntryV1',
+  { key: R.cstring('keyOffset'), value: R.cstring('valueOffset') },
 );
 
 /** v2/v3 string entry, 24 bytes: the value is given by offset + size (the key stays NUL-terminated). */
@@ -88,12 +77,98 @@ export const OffloadStringEntryV2 = struct(
     valueSize: fromLayout(u64n, 'valueSize'),
   },
   'OffloadStringEntryV2',
+  { key: R.cstring('keyOffset'), value: R.bytes('valueOffset', 'valueSize', true) },
 );
+
+const entryFields = {
+  imageKind: u16,
+  offloadKind: u16,
+  flags: u32,
+  stringOffset: fromLayout(u64n, 'stringOffset'),
+  numStrings: fromLayout(u64n, 'numStrings'),
+  imageOffset: fromLayout(u64n, 'imageOffset'),
+  imageSize: fromLayout(u64n, 'imageSize'),
+};
+
+/** Entry, 40 bytes in every version: its string entries (v1 records) and its image. */
+export const OffloadEntryV1 = struct(entryFields, 'OffloadEntry', {
+  strings: R.table(OffloadStringEntryV1, 'stringOffset', 'numStrings'),
+  image: R.bytes('imageOffset', 'imageSize'),
+});
+
+/** Entry of versions 2 and 3 (same 40 bytes; its string entries are the 24-byte records). */
+export const OffloadEntryV2 = struct(entryFields, 'OffloadEntry', {
+  strings: R.table(OffloadStringEntryV2, 'stringOffset', 'numStrings'),
+  image: R.bytes('imageOffset', 'imageSize'),
+});
+
+/** The entry description without version-specific relations (fields only). */
+export const OffloadEntry = OffloadEntryV1;
+
+/** Everything a reader and writer need to know about one OffloadBinary version. */
+export interface OffloadVersion {
+  readonly version: 1 | 2 | 3;
+  readonly header: Node<Record<string, unknown>, never, Role> & { readonly fixedSize: number; readonly offsets: Readonly<Record<string, number>> };
+  /** Field names of the header (they differ between v1 and v2+). */
+  readonly fields: { readonly entriesOffset: string; readonly entriesCount?: string; readonly inflatedSize?: string };
+  /** The header and the entry table in the binary's address space. */
+  readonly layout: Layout<'header' | 'entries'>;
+  readonly entry: typeof OffloadEntryV1 | typeof OffloadEntryV2;
+  readonly stringEntry: typeof OffloadStringEntryV1 | typeof OffloadStringEntryV2;
+  /**
+   * Compression (v3): when `inflatedSize` is not 0, the bytes from the header's end to `size` are one
+   * zlib or zstd stream whose output follows the header; EntriesOffset must equal the header size.
+   */
+  readonly compression?: { readonly flag: 'inflatedSize' };
+}
+
+function versionLayout(header: Node<unknown, unknown, Role>, offset: string, count: string | number): Layout<'header' | 'entries'> {
+  return layout('OffloadBinary', {
+    header: { at: 0, node: header },
+    entries: { at: E.ref(`header.${offset}`), table: { elem: OffloadEntryV1, count: typeof count === 'number' ? count : E.ref(`header.${count}`) } },
+  });
+}
+
+/** The versions, as rows of one table: readers and writers branch on nothing else. */
+export const OFFLOAD_VERSIONS: Readonly<Record<1 | 2 | 3, OffloadVersion>> = {
+  1: {
+    version: 1,
+    header: OffloadHeaderV1 as OffloadVersion['header'],
+    fields: { entriesOffset: 'entryOffset' },
+    // v1 holds exactly one entry; EntrySize is ignored (docs/spec/README.md rule 3).
+    layout: versionLayout(OffloadHeaderV1, 'entryOffset', 1),
+    entry: OffloadEntryV1,
+    stringEntry: OffloadStringEntryV1,
+  },
+  2: {
+    version: 2,
+    header: OffloadHeaderV2 as OffloadVersion['header'],
+    fields: { entriesOffset: 'entriesOffset', entriesCount: 'entriesCount' },
+    layout: versionLayout(OffloadHeaderV2, 'entriesOffset', 'entriesCount'),
+    entry: OffloadEntryV2,
+    stringEntry: OffloadStringEntryV2,
+  },
+  3: {
+    version: 3,
+    header: OffloadHeaderV3 as OffloadVersion['header'],
+    fields: { entriesOffset: 'entriesOffset', entriesCount: 'entriesCount', inflatedSize: 'inflatedSize' },
+    layout: versionLayout(OffloadHeaderV3, 'entriesOffset', 'entriesCount'),
+    entry: OffloadEntryV2,
+    stringEntry: OffloadStringEntryV2,
+    compression: { flag: 'inflatedSize' },
+  },
+};
+
+/** The header of the version found in the prefix (`version` resolved from the reader's scope). */
+export const OffloadHeader = variant('version', { 1: OffloadHeaderV1, 2: OffloadHeaderV2, 3: OffloadHeaderV3 }, 'OffloadBinary version');
+
+/** Binaries follow each other at multiples of this (LLVM pads each to 8; a compressed v3 `Size` is not). */
+export const OFFLOAD_BINARY_ALIGN = 8;
+
+/** Entry flag bit: the image is metadata (OffloadBinary.h OIF_Metadata). */
+export const OIF_METADATA = 1;
 
 export type OffloadHeaderV1Value = Decoded<typeof OffloadHeaderV1>;
 export type OffloadHeaderV2Value = Decoded<typeof OffloadHeaderV2>;
 export type OffloadHeaderV3Value = Decoded<typeof OffloadHeaderV3>;
-export type OffloadEntryValue = Decoded<typeof OffloadEntry>;
-
-/** Header size per version. */
-export const OFFLOAD_HEADER_SIZE = { 1: 32, 2: 32, 3: 40 } as const;
+export type OffloadEntryValue = Decoded<typeof OffloadEntryV1>;

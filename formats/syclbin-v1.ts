@@ -1,22 +1,26 @@
 /**
- * SYCLBIN v1 ("SYBI" header tables) — the single description of its fixed structures.
- * Spec: docs/spec/README.md rule 5 and the "Decisions" (56-byte header with 4 reserved bytes);
- * syclbin-format.md §1.2. Upstream: intel/llvm llvm/include/llvm/Object/SYCLBIN.h@fb33872a.
+ * SYCLBIN v1 ("SYBI" header tables) — the single description of its structures and geometry.
+ * Upstream: intel/llvm llvm/include/llvm/Object/SYCLBIN.h@fb33872a and llvm/lib/Object/SYCLBIN.cpp.
+ * Project notes: docs/spec/README.md rule 5 and "Decisions" (56-byte header with 4 reserved bytes);
+ * docs/spec/syclbin-format.md §1.2.
  *
  * File order: header (56) | N x AbstractModuleHeader | M x IRModuleHeader | L x NativeImageHeader |
- * metadata byte table (padded to 8) | binary byte table (padded to 8).
- * Metadata offsets are relative to the metadata table, binary offsets to the binary table.
+ * metadata byte table (padded to 8) | binary byte table (padded to 8). Metadata offsets are relative
+ * to the metadata table, binary offsets to the binary table; an abstract module refers to its IR
+ * modules and native images by index ranges of the header tables.
  */
-import { array, countOf, magic, reserved, struct, u32, u64n, type Decoded } from '../src/codec/index.js';
+import { array, countOf, E, layout, magic, R, reserved, struct, u32, u64n, type Decoded } from '../src/codec/index.js';
 import { fromLayout } from './layout.js';
 
 /** The u32 0x53594249 little-endian: bytes `49 42 59 53` ("IBYS") on disk. */
 export const SYCLBIN_MAGIC = [0x49, 0x42, 0x59, 0x53] as const;
+export const SyclbinMagic = magic(SYCLBIN_MAGIC, 'SYCLBIN magic');
+/** The version writers emit; readers accept 0 and 1 (LLVM rejects only > 1). */
 export const SYCLBIN_V1_VERSION = 1;
 
 export const SyclbinFileHeader = struct(
   {
-    magic: magic(SYCLBIN_MAGIC, 'SYCLBIN magic'),
+    magic: SyclbinMagic,
     version: u32,
     abstractModuleCount: countOf(u32, 'abstractModules'),
     irModuleCount: countOf(u32, 'irModules'),
@@ -30,6 +34,7 @@ export const SyclbinFileHeader = struct(
     globalMetadataSize: fromLayout(u64n, 'metadataSize'),
   },
   'SyclbinFileHeader',
+  { globalMetadata: R.blob('metadataTable', 'globalMetadataOffset', 'globalMetadataSize') },
 );
 
 export const AbstractModuleHeader = struct(
@@ -44,6 +49,11 @@ export const AbstractModuleHeader = struct(
     nativeImageOffset: fromLayout(u32, 'nativeImageIndex'),
   },
   'AbstractModuleHeader',
+  {
+    metadata: R.blob('metadataTable', 'metadataOffset', 'metadataSize'),
+    irModules: R.slice('irModules', 'irModuleOffset', 'irModuleCount'),
+    nativeImages: R.slice('nativeImages', 'nativeImageOffset', 'nativeImageCount'),
+  },
 );
 
 export const IRModuleHeader = struct(
@@ -54,6 +64,10 @@ export const IRModuleHeader = struct(
     rawIRBytesSize: fromLayout(u64n, 'bytesSize'),
   },
   'IRModuleHeader',
+  {
+    metadata: R.blob('metadataTable', 'metadataOffset', 'metadataSize'),
+    bytes: R.blob('binaryTable', 'rawIRBytesOffset', 'rawIRBytesSize'),
+  },
 );
 
 export const NativeImageHeader = struct(
@@ -64,9 +78,23 @@ export const NativeImageHeader = struct(
     binaryBytesSize: fromLayout(u64n, 'bytesSize'),
   },
   'NativeImageHeader',
+  {
+    metadata: R.blob('metadataTable', 'metadataOffset', 'metadataSize'),
+    bytes: R.blob('binaryTable', 'binaryBytesOffset', 'binaryBytesSize'),
+  },
 );
 
-/** The three header tables that follow the file header; counts come from the file header. */
+/** Where everything is, from the file header's counts and sizes (README rule 5). */
+export const SyclbinV1Layout = layout('SYCLBIN v1', {
+  header: { at: 0, node: SyclbinFileHeader },
+  abstractModules: { at: E.end('header'), table: { elem: AbstractModuleHeader, count: E.ref('header.abstractModuleCount') } },
+  irModules: { at: E.end('abstractModules'), table: { elem: IRModuleHeader, count: E.ref('header.irModuleCount') } },
+  nativeImages: { at: E.end('irModules'), table: { elem: NativeImageHeader, count: E.ref('header.nativeImageCount') } },
+  metadataTable: { at: E.end('nativeImages'), size: E.ref('header.metadataTableSize'), padTo: 8, doc: 'property-set registry texts' },
+  binaryTable: { at: E.alignUp(E.end('metadataTable'), 8), size: E.ref('header.binaryTableSize'), padTo: 8, doc: 'IR modules and native images' },
+});
+
+/** The three header tables (the writer encodes them back to back). */
 export const SyclbinHeaderTables = struct(
   {
     abstractModules: array(AbstractModuleHeader, 'header.abstractModuleCount'),
@@ -75,9 +103,6 @@ export const SyclbinHeaderTables = struct(
   },
   'SyclbinHeaderTables',
 );
-
-export const SYCLBIN_FILE_HEADER_SIZE = 56;
-export const SYCLBIN_TABLE_HEADER_SIZE = 32;
 
 export type SyclbinFileHeaderValue = Decoded<typeof SyclbinFileHeader>;
 export type AbstractModuleHeaderValue = Decoded<typeof AbstractModuleHeader>;

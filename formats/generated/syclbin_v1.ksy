@@ -3,7 +3,7 @@ meta:
   title: "SYCLBIN v1 (\"SYBI\" header tables, intel/llvm)"
   endian: le
   file-extension: syclbin
-doc: "Generated from formats/syclbin-v1.ts by src/hex/export.ts (syclbin-toolkit); do not edit. A bare SYCLBIN v1 image (spec syclbin-format.md §1.2; in an OffloadBinary envelope it is entry 0's image). u8 fields are read by Kaitai's JavaScript target as a double (exact up to 2^53); the offsets and sizes of the files this toolkit reads stay below 2^53 (its reader rejects larger ones)."
+doc: "Generated from formats/syclbin-v1.ts by src/hex/export.ts (syclbin-toolkit); do not edit. A bare SYCLBIN v1 image (docs/spec/syclbin-format.md §1.2; in an OffloadBinary envelope it is entry 0's image). An abstract module's IR modules and native images are index ranges of the header tables. u8 fields are read by Kaitai's JavaScript target as a double (exact up to 2^53); the offsets and sizes of the files this toolkit reads stay below 2^53 (its reader rejects larger ones)."
 seq:
   - id: header
     type: syclbin_file_header
@@ -21,9 +21,9 @@ seq:
     repeat-expr: header.native_image_count
 instances:
   metadata_table_offset:
-    value: "56 + 32 * (header.abstract_module_count + header.ir_module_count + header.native_image_count)"
+    value: "56 + 32 * header.abstract_module_count + 32 * header.ir_module_count + 32 * header.native_image_count"
   binary_table_offset:
-    value: "metadata_table_offset + (header.metadata_table_size + 7) / 8 * 8"
+    value: "(56 + 32 * header.abstract_module_count + 32 * header.ir_module_count + 32 * header.native_image_count + header.metadata_table_size + 7) / 8 * 8"
   global_metadata:
     pos: "metadata_table_offset + header.global_metadata_offset"
     size: header.global_metadata_size
@@ -102,7 +102,7 @@ types:
         io: _root._io
         pos: "_root.metadata_table_offset + metadata_offset"
         size: metadata_size
-      raw_ir_bytes:
+      bytes:
         io: _root._io
         pos: "_root.binary_table_offset + raw_ir_bytes_offset"
         size: raw_ir_bytes_size
@@ -125,7 +125,7 @@ types:
         io: _root._io
         pos: "_root.metadata_table_offset + metadata_offset"
         size: metadata_size
-      binary_bytes:
+      bytes:
         io: _root._io
         pos: "_root.binary_table_offset + binary_bytes_offset"
         size: binary_bytes_size

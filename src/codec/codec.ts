@@ -1,23 +1,39 @@
 /**
- * Entry points that turn a node description into decoders, encoders, sizes and span maps.
+ * Entry points that turn a node description into decoders, encoders and sizes, and the options
+ * every reader shares (span recording, collect mode).
  */
-import { Cursor, Sink, type Decoded, type EncodeInput, type Node, type Role, type Span } from './schema.js';
+import { Cursor, Sink, type Decoded, type EncodeInput, type Node, type Role } from './schema.js';
 import { DecodeError, EncodeError } from './errors.js';
+import type { PathKey, SpanNode, SpanTree } from './spans.js';
 
+/** Options of `decode`. */
 export interface DecodeOptions {
   /** Absolute offset of `bytes[0]` in the original input, for error offsets and spans. */
   base?: number;
   /** Reads may not go past this index (defaults to bytes.length). */
   end?: number;
-  /** Path segments to prefix to errors and spans (e.g. `['entries', 2]`). */
-  path?: (string | number)[];
+  /** Path keys to prefix to errors (e.g. `['entries', 2]`). */
+  path?: readonly PathKey[];
   /** Outer scopes for references that point outside the node (innermost last). */
   scopes?: Record<string, unknown>[];
+  /** Byte order (default little-endian). */
+  le?: boolean;
+  /** Record what is read under `parent` (key `key`; no key: straight into `parent`). */
+  tree?: SpanTree;
+  parent?: SpanNode;
+  key?: PathKey;
 }
 
-function cursorFor(bytes: Uint8Array, offset: number, opts: DecodeOptions): Cursor {
+/** A cursor over `bytes` set up from decode options. */
+export function cursorFor(bytes: Uint8Array, offset: number, opts: DecodeOptions): Cursor {
   const c = new Cursor(bytes, offset, opts.base ?? 0, opts.end ?? bytes.length);
   if (opts.scopes) c.scopes.push(...opts.scopes);
+  if (opts.le === false) c.le = false;
+  if (opts.tree) {
+    c.tree = opts.tree;
+    c.parent = opts.parent;
+    c.key = opts.key;
+  }
   return c;
 }
 
@@ -79,35 +95,20 @@ export function decodeRecords<N extends Node<unknown, unknown, Role>>(node: N, b
   return out;
 }
 
-/** Decode while recording the span (offset, size, path, kind, value) of every leaf and group. */
-export function spans<N extends Node<unknown, unknown, Role>>(
-  node: N,
-  bytes: Uint8Array,
-  offset = 0,
-  opts: DecodeOptions = {},
-): { value: Decoded<N>; spans: Span[] } {
-  const c = cursorFor(bytes, offset, opts);
-  c.spans = [];
-  if (opts.path) c.path.push(...opts.path);
-  try {
-    const value = node.read(c) as Decoded<N>;
-    return { value, spans: c.spans };
-  } catch (e) {
-    throw located(e, opts);
-  }
-}
-
+/** Options of `encode`. */
 export interface EncodeOptions {
   /** Context handed to `derived` measure functions (e.g. a layout plan). */
   context?: unknown;
   /** Outer scopes for references (innermost last), e.g. the arrays a count measures. */
   scopes?: Record<string, unknown>[];
-  path?: (string | number)[];
+  path?: PathKey[];
+  /** Byte order (default little-endian). */
+  le?: boolean;
 }
 
 /** Encode a value; derived fields are computed, never taken from the caller. */
 export function encode<N extends Node<unknown, unknown, Role>>(node: N, value: EncodeInput<N>, opts: EncodeOptions = {}): Uint8Array {
-  const s = new Sink(node.fixedSize ?? 256, opts.context);
+  const s = new Sink(node.fixedSize ?? 256, opts.context, opts.le ?? true);
   encodeInto(s, node, value, opts);
   return s.result();
 }
@@ -134,4 +135,22 @@ export function sizeOf<N extends Node<unknown, unknown, Role>>(node: N, value?: 
   if (node.fixedSize !== undefined) return node.fixedSize;
   if (value === undefined) throw new Error(`${node.describe} has no fixed size; pass a value`);
   return node.sizeOf(value);
+}
+
+/**
+ * What every reader accepts besides its input: a span tree to record into, and collect mode.
+ * In collect mode (`problems` given) a reader reports each problem there and reads on wherever the
+ * rest of the input still makes sense (skipping the bad blob, clamping the bad range); without it,
+ * the first problem is thrown. Both modes run the same checks in the same order, so the first
+ * problem collected is the error a strict read throws.
+ */
+export interface ReadOptions {
+  tree?: SpanTree;
+  problems?: DecodeError[];
+}
+
+/** Report a problem: collected in collect mode, thrown otherwise. */
+export function report(opts: ReadOptions, e: DecodeError): void {
+  if (!opts.problems) throw e;
+  opts.problems.push(e);
 }

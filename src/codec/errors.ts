@@ -1,8 +1,10 @@
 /**
  * Typed errors of the toolkit. Every error raised while reading input carries the byte offset
- * (absolute, in the buffer being decoded) and the structure path of what was being read, so a
+ * (absolute, in the input being decoded) and the structured path of what was being read, so a
  * person can find the bad bytes (`syclbin hexdump --range`) and a program can match on `code`.
+ * The codec knows no format: format readers subclass these errors to add their own wording.
  */
+import { formatPath, type PathKey } from './spans.js';
 
 export type ErrorCode =
   | 'EOF' // fewer bytes than the structure needs
@@ -15,6 +17,7 @@ export type ErrorCode =
   | 'SYNTAX' // text formats (property-set registry, Base64, manifests)
   | 'ENCODE'; // a value cannot be written
 
+/** Base class of the toolkit's own errors (input and model problems, never programming errors). */
 export class SyclbinError extends Error {
   readonly code: ErrorCode;
   constructor(code: ErrorCode, message: string) {
@@ -24,30 +27,19 @@ export class SyclbinError extends Error {
   }
 }
 
-/** Raised by every reader for bad input. `path` segments are joined like `entries[2].stringOffset`. */
+/** Raised by every reader for bad input, with the byte offset and structured path of the problem. */
 export class DecodeError extends SyclbinError {
-  /** Absolute byte offset of the problem in the buffer handed to the reader. */
+  /** Absolute byte offset of the problem in the input handed to the reader. */
   offset: number;
-  /** Path segments, outermost first (`['entries', 2, 'stringOffset']`). */
-  readonly pathSegments: (string | number)[];
+  /** Path keys, outermost first (`['entries', 2, 'stringOffset']`). */
+  readonly pathSegments: PathKey[];
   /** For EOF errors: bytes the structure needs at `offset` and bytes available there. */
   readonly needed?: number;
   readonly available?: number;
   /** The message without the location suffix. */
   readonly reason: string;
-  /**
-   * LLVM's own wording for the same failure, where LLVM has the same check (what `syclbin dump`
-   * prints after "Failed to parse SYCLBIN file: "). Undefined where only we check.
-   */
-  upstream?: string;
 
-  constructor(
-    code: ErrorCode,
-    reason: string,
-    offset: number,
-    path: (string | number)[] = [],
-    extra: { needed?: number; available?: number } = {},
-  ) {
+  constructor(code: ErrorCode, reason: string, offset: number, path: readonly PathKey[] = [], extra: { needed?: number; available?: number } = {}) {
     super(code, reason);
     this.reason = reason;
     this.offset = offset;
@@ -57,13 +49,13 @@ export class DecodeError extends SyclbinError {
     this.refreshMessage();
   }
 
-  /** `entries[2].stringOffset` */
+  /** The path rendered for people: `entries[2].stringOffset`. */
   get path(): string {
     return formatPath(this.pathSegments);
   }
 
-  /** Prepend outer path segments while the error unwinds through enclosing structures. */
-  within(...outer: (string | number)[]): this {
+  /** Prepend outer path keys while the error unwinds through enclosing structures. */
+  within(...outer: PathKey[]): this {
     this.pathSegments.unshift(...outer);
     this.refreshMessage();
     return this;
@@ -76,7 +68,7 @@ export class DecodeError extends SyclbinError {
     return this;
   }
 
-  private refreshMessage(): void {
+  protected refreshMessage(): void {
     const where = this.pathSegments.length ? ` (at ${this.path}, offset ${hex(this.offset)})` : ` (at offset ${hex(this.offset)})`;
     this.message = this.reason + where;
   }
@@ -84,9 +76,9 @@ export class DecodeError extends SyclbinError {
 
 /** Raised by writers when a model cannot be written (value out of range, inconsistent model). */
 export class EncodeError extends SyclbinError {
-  readonly pathSegments: (string | number)[];
+  readonly pathSegments: PathKey[];
   readonly reason: string;
-  constructor(reason: string, path: (string | number)[] = []) {
+  constructor(reason: string, path: readonly PathKey[] = []) {
     super('ENCODE', reason);
     this.reason = reason;
     this.pathSegments = [...path];
@@ -95,23 +87,14 @@ export class EncodeError extends SyclbinError {
   get path(): string {
     return formatPath(this.pathSegments);
   }
-  within(...outer: (string | number)[]): this {
+  within(...outer: PathKey[]): this {
     this.pathSegments.unshift(...outer);
     this.message = `${this.reason} (at ${formatPath(this.pathSegments)})`;
     return this;
   }
 }
 
-export function formatPath(segments: readonly (string | number)[]): string {
-  let out = '';
-  for (const s of segments) {
-    if (typeof s === 'number') out += `[${s}]`;
-    else if (/^[A-Za-z_$][\w$]*$/.test(s)) out += out ? `.${s}` : s;
-    else out += `[${JSON.stringify(s)}]`;
-  }
-  return out;
-}
-
+/** `0x1f` */
 export function hex(n: number | bigint): string {
   return '0x' + n.toString(16);
 }

@@ -1,5 +1,5 @@
 /**
- * The declarative codec layer (public surface).
+ * The declarative codec layer (public surface). It knows no file format: formats/ describes them.
  *
  * Describe a structure once in `formats/`:
  *   const Entry = struct({ imageKind: u16, offloadKind: u16, flags: u32, imageOffset: u64n, imageSize: u64n });
@@ -8,14 +8,18 @@
  *   decodeRecords(Entry, bytes)             -> array of records filling `bytes` exactly
  *   encode(Entry, value)                    -> Uint8Array (derived fields computed)
  *   sizeOf(Entry)                           -> 40
- *   spans(Entry, bytes, offset, {path})     -> { value, spans: [{offset,size,path,kind,value}] }
+ *   decode(Entry, bytes, offset, {tree})    -> the value, with every field recorded in a span tree
  *   Entry.offsets.imageSize                 -> 32 (field offsets of fixed-size structs)
  * Node kinds: u8 u16 u32 u64 (bigint) u64n (u64 checked to a safe number), bytes(n), sizedBytes(ref),
- * reserved(n), magic([...]), cstring, struct({...}), array(node, countRef|n), derived(node, measure),
- * countOf(node, arrayRef), variant(tagRef, {tag: node}).
+ * reserved(n), magic([...]), cstring, struct({...}, name, relations), array(node, countRef|n),
+ * derived(node, measure), countOf(node, arrayRef), variant(tagRef, {tag: node}).
+ * Geometry (src/codec/geometry.ts): expressions, layouts of regions, relations of fields.
  */
 export * from './schema.js';
 export * from './codec.js';
 export * from './errors.js';
-export * from './collect.js';
+export * from './spans.js';
+export * from './geometry.js';
+export * from './bytes.js';
 export * from './source.js';
+export * from './space.js';

@@ -5,47 +5,43 @@
  *   - read itself from a bounds-checked cursor (`read`),
  *   - write itself into a byte sink (`write`),
  *   - tell its size (`fixedSize` when constant, otherwise `sizeOf(value)`),
- *   - report the spans of its leaves while reading (offset, size, path, kind, value) for hex-level
- *     debugging and error locations.
- * `src/codec/codec.ts` turns a description into `decode`/`encode`/`sizeOf`/`spans` functions.
+ *   - record what it read in a span tree (offset, size, structured path, kind, value) when the
+ *     cursor carries one (src/codec/spans.ts), for hex-level debugging and error locations.
+ * `src/codec/codec.ts` turns a description into `decode`/`encode`/`sizeOf` functions.
  *
  * Design notes (why it looks like this):
  * - Closure-based, no code generation: the core must run in a browser under a strict CSP
  *   (`binary-parser` compiles with `new Function`, which such a page forbids).
  * - Derived fields (counts, sizes, offsets) are declared with `derived`/`countOf`: on encode their
  *   value is computed from what they measure; callers never pass them. On decode the stored value
- *   is kept (it is what the file says) and can be checked by `check`.
+ *   is kept (it is what the file says) and readers check it.
+ * - Integers are read in the cursor's byte order (`Cursor.le`), so one description serves
+ *   little- and big-endian files (ELF).
  * - References (`array(…, 'count')`, `bytes('size')`) are dotted names resolved through the scope
  *   chain of enclosing structs, innermost first, so a count in a header can size a table beside it.
  * - Every read goes through `need()` in the cursor: one bounds check, one error type.
  */
+import { ByteBuilder } from './bytes.js';
 import { DecodeError, EncodeError, hex } from './errors.js';
+import type { Relation } from './geometry.js';
+import type { PathKey, SpanKind, SpanNode, SpanTree } from './spans.js';
 
 // ---------------------------------------------------------------------------------------------
 // Read / write state
-
-export interface Span {
-  /** Absolute byte offset. */
-  offset: number;
-  size: number;
-  /** Structure path, e.g. `header.entriesOffset`, `entries[2].imageSize`. */
-  path: string;
-  /** `field`, `magic`, `padding`, `bytes`, `string`, `group`, ... */
-  kind: string;
-  /** Decoded value of a leaf (numbers as number, u64 as bigint, byte arrays omitted). */
-  value?: unknown;
-}
 
 /** Mutable read state shared by all nodes while decoding one buffer. */
 export class Cursor {
   readonly view: DataView;
   pos: number;
+  /** Byte order of multi-byte integers (ELF may be big-endian; everything else is little-endian). */
+  le = true;
   /** Scope chain of partially decoded structs (innermost last), for reference resolution. */
   readonly scopes: Record<string, unknown>[] = [];
-  /** When set, leaf spans are recorded here. */
-  spans: Span[] | undefined;
-  /** Current path segments (only maintained when recording spans). */
-  readonly path: (string | number)[] = [];
+  /** When set, every node read is recorded in this tree (under `parent`, with key `key`). */
+  tree: SpanTree | undefined;
+  parent: SpanNode | undefined;
+  /** Key of the node about to be read (the enclosing struct/array sets it). */
+  key: PathKey | undefined;
 
   constructor(
     readonly bytes: Uint8Array,
@@ -75,87 +71,27 @@ export class Cursor {
     return lookupRef(this.scopes, ref);
   }
 
-  record(offset: number, size: number, kind: string, value?: unknown): void {
-    const span: Span = { offset: this.base + offset, size, path: joinSegments(this.path), kind };
-    if (value !== undefined) span.value = value;
-    this.spans!.push(span);
+  /** Record the node just read (`offset` relative to `bytes`). */
+  record(offset: number, size: number, kind: SpanKind, value?: unknown): SpanNode {
+    return this.tree!.add(this.parent, this.key, this.base + offset, size, kind, value);
   }
 }
 
-/** Growable byte sink used by encoders. */
-export class Sink {
-  private buf: Uint8Array;
-  private view: DataView;
-  length = 0;
+/** Byte sink used by encoders: a ByteBuilder with the scope chain, path and context of an encode. */
+export class Sink extends ByteBuilder {
   readonly scopes: Record<string, unknown>[] = [];
-  readonly path: (string | number)[] = [];
+  readonly path: PathKey[] = [];
   constructor(
     capacity = 256,
     /** Free-form context handed to `derived` measure functions (e.g. a layout plan). */
     readonly context: unknown = undefined,
+    le = true,
   ) {
-    this.buf = new Uint8Array(capacity);
-    this.view = new DataView(this.buf.buffer);
-  }
-  private grow(n: number): void {
-    if (this.length + n <= this.buf.length) return;
-    let cap = this.buf.length * 2;
-    while (cap < this.length + n) cap *= 2;
-    const next = new Uint8Array(cap);
-    next.set(this.buf.subarray(0, this.length));
-    this.buf = next;
-    this.view = new DataView(next.buffer);
-  }
-  u8(v: number): void {
-    this.grow(1);
-    this.buf[this.length++] = v;
-  }
-  u16(v: number): void {
-    this.grow(2);
-    this.view.setUint16(this.length, v, true);
-    this.length += 2;
-  }
-  u32(v: number): void {
-    this.grow(4);
-    this.view.setUint32(this.length, v, true);
-    this.length += 4;
-  }
-  u64(v: bigint): void {
-    this.grow(8);
-    this.view.setBigUint64(this.length, v, true);
-    this.length += 8;
-  }
-  bytes(b: Uint8Array): void {
-    this.grow(b.length);
-    this.buf.set(b, this.length);
-    this.length += b.length;
-  }
-  zeros(n: number): void {
-    this.grow(n);
-    this.buf.fill(0, this.length, this.length + n);
-    this.length += n;
-  }
-  /** Zero-fill up to a multiple of `align`. */
-  alignTo(align: number): void {
-    const pad = (align - (this.length % align)) % align;
-    if (pad) this.zeros(pad);
+    super(capacity, le);
   }
   lookup(ref: string): unknown {
     return lookupRef(this.scopes, ref);
   }
-  result(): Uint8Array {
-    return this.buf.slice(0, this.length);
-  }
-}
-
-/**
- * Span paths: segments joined as given (callers may pass an already formatted prefix such as
- * `abstractModules[0].irModules[0]`; property-set names never reach the codec).
- */
-function joinSegments(path: readonly (string | number)[]): string {
-  let s = '';
-  for (const p of path) s += typeof p === 'number' ? `[${p}]` : s ? `.${p}` : p;
-  return s;
 }
 
 function lookupRef(scopes: Record<string, unknown>[], ref: string): unknown {
@@ -176,6 +112,7 @@ function lookupRef(scopes: Record<string, unknown>[], ref: string): unknown {
 /** Role of a node inside a struct: ordinary value, derived (computed on encode), or constant. */
 export type Role = 'value' | 'derived' | 'const';
 
+/** A node of a structure description. */
 export interface Node<D, E = D, R extends Role = Role> {
   readonly kind: string;
   readonly role: R;
@@ -188,7 +125,7 @@ export interface Node<D, E = D, R extends Role = Role> {
   /** Short text for documentation/exports (`u32`, `u8[4]`, ...). */
   readonly describe: string;
   /** True when reading looks up references in enclosing scopes (count/size/tag refs). */
-  readonly refs?: boolean;
+  readonly scoped?: boolean;
   /**
    * Fixed-size leaves: the value at index `at` of `c.bytes`, without bounds check or advancing
    * (the enclosing fixed-size struct has checked its whole range once).
@@ -212,7 +149,7 @@ function int(kind: string, size: number, rd: (c: Cursor, at: number) => number, 
       const at = c.pos;
       const v = rd(c, at);
       c.pos += size;
-      if (c.spans) c.record(at, size, 'field', v);
+      if (c.tree) c.record(at, size, 'field', v);
       return v;
     },
     peek: rd,
@@ -224,23 +161,26 @@ function int(kind: string, size: number, rd: (c: Cursor, at: number) => number, 
   };
 }
 
+/** Unsigned 8-bit integer. */
 export const u8 = int('u8', 1, (c, at) => c.bytes[at]!, (s, v) => s.u8(v), 0xff);
-export const u16 = int('u16', 2, (c, at) => c.view.getUint16(at, true), (s, v) => s.u16(v), 0xffff);
-export const u32 = int('u32', 4, (c, at) => c.view.getUint32(at, true), (s, v) => s.u32(v), 0xffffffff);
+/** Unsigned 16-bit integer in the cursor's byte order. */
+export const u16 = int('u16', 2, (c, at) => c.view.getUint16(at, c.le), (s, v) => s.u16(v), 0xffff);
+/** Unsigned 32-bit integer in the cursor's byte order. */
+export const u32 = int('u32', 4, (c, at) => c.view.getUint32(at, c.le), (s, v) => s.u32(v), 0xffffffff);
 
 const U64_MAX = (1n << 64n) - 1n;
 /** 2^53-1 as a bigint, hoisted: building it on every u64n read cost ~30% of decoding an Entry (bench/). */
 const MAX_SAFE_U64 = BigInt(Number.MAX_SAFE_INTEGER);
 
 function peekU64n(c: Cursor, at: number): number {
-  const v = c.view.getBigUint64(at, true);
+  const v = c.view.getBigUint64(at, c.le);
   if (v > MAX_SAFE_U64) {
     throw new DecodeError('RANGE', `u64 value ${hex(v)} is too large to be an offset or size (limit 2^53-1)`, c.base + at);
   }
   return Number(v);
 }
 
-/** u64 little-endian as `bigint` (64-bit honesty: never rounded). */
+/** u64 as `bigint` (64-bit honesty: never rounded). */
 export const u64: Node<bigint, bigint, 'value'> = {
   kind: 'u64',
   role: 'value',
@@ -248,12 +188,12 @@ export const u64: Node<bigint, bigint, 'value'> = {
   describe: 'u64',
   read(c) {
     c.need(8, 'u64');
-    const v = c.view.getBigUint64(c.pos, true);
-    if (c.spans) c.record(c.pos, 8, 'field', v);
+    const v = c.view.getBigUint64(c.pos, c.le);
+    if (c.tree) c.record(c.pos, 8, 'field', v);
     c.pos += 8;
     return v;
   },
-  peek: (c, at) => c.view.getBigUint64(at, true),
+  peek: (c, at) => c.view.getBigUint64(at, c.le),
   write(s, v) {
     if (typeof v !== 'bigint' || v < 0n || v > U64_MAX) throw new EncodeError(`u64 value ${String(v)} is out of range`, [...s.path]);
     s.u64(v);
@@ -274,7 +214,7 @@ export const u64n: Node<number, number, 'value'> = {
   read(c) {
     c.need(8, 'u64');
     const n = peekU64n(c, c.pos);
-    if (c.spans) c.record(c.pos, 8, 'field', n);
+    if (c.tree) c.record(c.pos, 8, 'field', n);
     c.pos += 8;
     return n;
   },
@@ -286,25 +226,32 @@ export const u64n: Node<number, number, 'value'> = {
   sizeOf: () => 8,
 };
 
+/** Hex text of bytes (`49 42 59 53`). */
+export function hexText(b: Uint8Array): string {
+  return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join(' ');
+}
+
 /** A constant byte sequence (magic number). Not part of the encode input. */
-export function magic(expected: readonly number[], name = 'magic'): Node<Uint8Array, undefined, 'const'> {
+export interface MagicNode extends Node<Uint8Array, undefined, 'const'> {
+  readonly magicBytes: Uint8Array;
+}
+
+export function magic(expected: readonly number[], name = 'magic'): MagicNode {
   const bytes = Uint8Array.from(expected);
-  const text = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join(' ');
+  const text = hexText(bytes);
   return {
     kind: 'magic',
     role: 'const',
     fixedSize: bytes.length,
     describe: `magic(${text})`,
+    magicBytes: bytes,
     read(c) {
       c.need(bytes.length, name);
       const v = c.bytes.subarray(c.pos, c.pos + bytes.length);
       for (let i = 0; i < bytes.length; i++) {
-        if (v[i] !== bytes[i]) {
-          const got = Array.from(v, (b) => b.toString(16).padStart(2, '0')).join(' ');
-          throw new DecodeError('MAGIC', `bad ${name}: expected ${text}, found ${got}`, c.base + c.pos);
-        }
+        if (v[i] !== bytes[i]) throw new DecodeError('MAGIC', `bad ${name}: expected ${text}, found ${hexText(v)}`, c.base + c.pos);
       }
-      if (c.spans) c.record(c.pos, bytes.length, 'magic', text);
+      if (c.tree) c.record(c.pos, bytes.length, 'magic', text);
       c.pos += bytes.length;
       return v;
     },
@@ -312,9 +259,14 @@ export function magic(expected: readonly number[], name = 'magic'): Node<Uint8Ar
       s.bytes(bytes);
     },
     sizeOf: () => bytes.length,
-    // Exposed for exports (Kaitai/ImHex) via `magicBytes`.
-    ...({ magicBytes: bytes } as object),
   };
+}
+
+/** True when `b` starts (at `at`) with the magic bytes of `m`. */
+export function hasMagic(m: MagicNode, b: Uint8Array, at = 0): boolean {
+  if (b.length - at < m.magicBytes.length) return false;
+  for (let i = 0; i < m.magicBytes.length; i++) if (b[at + i] !== m.magicBytes[i]) return false;
+  return true;
 }
 
 /** Fixed-size byte array, decoded as a zero-copy view. */
@@ -327,7 +279,7 @@ export function bytes(n: number): Node<Uint8Array, Uint8Array, 'value'> {
     read(c) {
       c.need(n, `u8[${n}]`);
       const v = c.bytes.subarray(c.pos, c.pos + n);
-      if (c.spans) c.record(c.pos, n, 'bytes');
+      if (c.tree) c.record(c.pos, n, 'bytes');
       c.pos += n;
       return v;
     },
@@ -352,7 +304,7 @@ export function reserved(n: number): Node<Uint8Array, Uint8Array | undefined, 'v
     read(c) {
       c.need(n, `reserved[${n}]`);
       const v = c.bytes.subarray(c.pos, c.pos + n);
-      if (c.spans) c.record(c.pos, n, v.every((b) => b === 0) ? 'padding' : 'padding-nonzero');
+      if (c.tree) c.record(c.pos, n, v.every((b) => b === 0) ? 'padding' : 'padding-nonzero');
       c.pos += n;
       return v;
     },
@@ -365,6 +317,26 @@ export function reserved(n: number): Node<Uint8Array, Uint8Array | undefined, 'v
   };
 }
 
+const utf8 = new TextDecoder('utf-8');
+const utf8enc = new TextEncoder();
+
+/**
+ * UTF-8 text of `b[from, to)`: ASCII (most names, keys, triples) without a TextDecoder call, which
+ * costs about a microsecond each on short strings.
+ */
+export function decodeUtf8(b: Uint8Array, from = 0, to = b.length): string {
+  if (to - from <= 64) {
+    let s = '';
+    for (let i = from; i < to; i++) {
+      const x = b[i]!;
+      if (x > 0x7f) return utf8.decode(b.subarray(from, to));
+      s += String.fromCharCode(x);
+    }
+    return s;
+  }
+  return utf8.decode(b.subarray(from, to));
+}
+
 /** NUL-terminated UTF-8 string (the NUL is consumed, not part of the value). */
 export const cstring: Node<string, string, 'value'> = {
   kind: 'cstring',
@@ -373,11 +345,11 @@ export const cstring: Node<string, string, 'value'> = {
   describe: 'strz',
   read(c) {
     const start = c.pos;
-    let i = start;
-    while (i < c.end && c.bytes[i] !== 0) i++;
-    if (i >= c.end) throw new DecodeError('EOF', 'string is not NUL-terminated before the end of its region', c.base + start);
-    const v = utf8.decode(c.bytes.subarray(start, i));
-    if (c.spans) c.record(start, i + 1 - start, 'string', v);
+    const nul = c.bytes.subarray(start, c.end).indexOf(0);
+    const i = start + nul;
+    if (nul < 0) throw new DecodeError('EOF', 'string is not NUL-terminated before the end of its region', c.base + start);
+    const v = decodeUtf8(c.bytes, start, i);
+    if (c.tree) c.record(start, i + 1 - start, 'string', v);
     c.pos = i + 1;
     return v;
   },
@@ -390,22 +362,19 @@ export const cstring: Node<string, string, 'value'> = {
   sizeOf: (v) => utf8enc.encode(v).length + 1,
 };
 
-const utf8 = new TextDecoder('utf-8');
-const utf8enc = new TextEncoder();
-
-/** Byte array whose length is another field's value (`bytes('size')`), zero-copy on decode. */
+/** Byte array whose length is another field's value (`sizedBytes('size')`), zero-copy on decode. */
 export function sizedBytes(sizeRef: string): Node<Uint8Array, Uint8Array, 'value'> {
   return {
     kind: 'bytes',
     role: 'value',
     fixedSize: undefined,
     describe: `u8[${sizeRef}]`,
-    refs: true,
+    scoped: true,
     read(c) {
       const n = Number(c.lookup(sizeRef));
       c.need(n, `u8[${sizeRef}]`);
       const v = c.bytes.subarray(c.pos, c.pos + n);
-      if (c.spans) c.record(c.pos, n, 'bytes');
+      if (c.tree) c.record(c.pos, n, 'bytes');
       c.pos += n;
       return v;
     },
@@ -416,44 +385,57 @@ export function sizedBytes(sizeRef: string): Node<Uint8Array, Uint8Array, 'value
   };
 }
 
+/** A derived node: what it measures, for documentation and exporters. */
+export interface DerivedNode<D> extends Node<D, undefined, 'derived'> {
+  readonly measures: string;
+}
+
 /**
  * A field whose value is computed on encode from what it measures (`measure(scope, context)`,
  * where `scope` is the enclosing struct's encode input and `context` the Sink's context).
- * Decoding keeps the stored value; `check` (optional) validates it against the decoded scope.
+ * Decoding keeps the stored value.
  */
 export function derived<D, E>(
   node: Node<D, E, 'value'>,
   measure: (scope: Record<string, unknown>, context: unknown, sink: Sink) => E,
   what = 'derived value',
-): Node<D, undefined, 'derived'> {
+): DerivedNode<D> {
   return {
     kind: node.kind,
     role: 'derived',
     fixedSize: node.fixedSize,
     describe: `${node.describe} (${what})`,
+    measures: what,
     read: (c) => node.read(c),
     ...(node.peek ? { peek: node.peek } : {}),
     write(s) {
       node.write(s, measure(s.scopes[s.scopes.length - 1]!, s.context, s));
     },
     sizeOf: () => node.fixedSize ?? 0,
-    ...({ measures: what } as object),
   };
 }
 
 /** A count derived from the length of an array found by reference (sibling or outer scope). */
-export function countOf<D>(node: Node<D, number, 'value'>, arrayRef: string): Node<D, undefined, 'derived'> {
+export function countOf<D>(node: Node<D, number, 'value'>, arrayRef: string): DerivedNode<D> {
   return derived(node, (_scope, _ctx, sink) => (sink.lookup(arrayRef) as unknown[]).length, `count of ${arrayRef}`);
 }
 
+/** An array node: element description and count (a reference or a number). */
+export interface ArrayNode<N extends AnyNode> extends Node<Decoded<N>[], EncodeInput<N>[], 'value'> {
+  readonly elem: N;
+  readonly count: string | number;
+}
+
 /** Array of `elem`, with its element count given by a reference (`'header.count'`) or a number. */
-export function array<N extends AnyNode>(elem: N, count: string | number): Node<Decoded<N>[], EncodeInput<N>[], 'value'> {
+export function array<N extends AnyNode>(elem: N, count: string | number): ArrayNode<N> {
   return {
     kind: 'array',
     role: 'value',
     fixedSize: typeof count === 'number' && elem.fixedSize !== undefined ? count * elem.fixedSize : undefined,
     describe: `${elem.describe}[${count}]`,
-    refs: typeof count === 'string' || elem.refs === true,
+    scoped: typeof count === 'string' || elem.scoped === true,
+    elem,
+    count,
     read(c) {
       const raw = typeof count === 'number' ? count : c.lookup(count);
       const n = typeof raw === 'bigint' ? Number(raw) : (raw as number);
@@ -462,20 +444,27 @@ export function array<N extends AnyNode>(elem: N, count: string | number): Node<
       else if (n > c.end - c.pos) c.need(n, `${n} elements`);
       const out: Decoded<N>[] = [];
       const start = c.pos;
-      if (c.spans) c.record(start, 0, 'group');
-      const groupIdx = c.spans ? c.spans.length - 1 : -1;
+      const parent = c.parent;
+      const key = c.key;
+      const group = c.tree ? c.record(start, 0, 'group') : undefined;
       for (let i = 0; i < n; i++) {
-        if (c.spans) c.path.push(i);
+        if (group) {
+          c.parent = group;
+          c.key = i;
+        }
         try {
           out.push(elem.read(c) as Decoded<N>);
         } catch (e) {
           if (e instanceof DecodeError) e.within(i);
           throw e;
         } finally {
-          if (c.spans) c.path.pop();
+          if (group) {
+            c.parent = parent;
+            c.key = key;
+          }
         }
       }
-      if (c.spans) c.spans[groupIdx]!.size = c.pos - start;
+      if (group) group.size = c.pos - start;
       return out;
     },
     write(s, v) {
@@ -486,9 +475,12 @@ export function array<N extends AnyNode>(elem: N, count: string | number): Node<
         s.path.pop();
       }
     },
-    sizeOf: (v) => (elem.fixedSize !== undefined ? v.length * elem.fixedSize : v.reduce((a: number, x) => a + elem.sizeOf(x), 0)),
-    // Exposed for exports (Kaitai/ImHex generators walk element type and count reference).
-    ...({ elem, count } as object),
+    sizeOf: (v) => {
+      if (elem.fixedSize !== undefined) return v.length * elem.fixedSize;
+      let total = 0;
+      for (const x of v) total += elem.sizeOf(x);
+      return total;
+    },
   };
 }
 
@@ -501,14 +493,20 @@ export type StructInput<F extends Fields> = Simplify<
   { [K in Exclude<ValueKeys<F>, OptionalKeys<F>>]: EncodeInput<F[K]> } & { [K in OptionalKeys<F>]?: EncodeInput<F[K]> }
 >;
 
-export interface StructNode<F extends Fields> extends Node<StructDecoded<F>, StructInput<F>, 'value'> {
+/** A struct node: its fields, their offsets (fixed-size structs) and the relations its fields define. */
+export interface StructNode<F extends Fields, Rel extends Record<string, Relation> = Record<string, Relation>> extends Node<StructDecoded<F>, StructInput<F>, 'value'> {
   readonly fields: F;
   /** Byte offset of each field from the struct start (fixed-size structs only). */
   readonly offsets: Readonly<Record<keyof F, number>>;
+  /** Where fields of this struct point (blobs, tables, strings), by relation name. */
+  readonly relations: Rel;
 }
 
-/** A struct: fields in declaration order, no implicit padding (declare it with `reserved`). */
-export function struct<F extends Fields>(fields: F, name = 'struct'): StructNode<F> {
+/**
+ * A struct: fields in declaration order, no implicit padding (declare it with `reserved`).
+ * `relations` names what its offset/size fields point at (src/codec/geometry.ts).
+ */
+export function struct<F extends Fields, Rel extends Record<string, Relation> = Record<never, Relation>>(fields: F, name = 'struct', relations?: Rel): StructNode<F, Rel> {
   const entries = Object.entries(fields);
   let fixed: number | undefined = 0;
   const offsets: Record<string, number> = {};
@@ -520,7 +518,7 @@ export function struct<F extends Fields>(fields: F, name = 'struct'): StructNode
   const nodes = entries.map(([, n]) => n);
   const count = keys.length;
   // Only a struct whose fields (or their descendants) resolve references needs to be a scope.
-  const refs = nodes.some((n) => n.refs === true);
+  const scoped = nodes.some((n) => n.scoped === true);
   // A fixed struct of plain leaves is read with one bounds check and direct peeks at known offsets.
   const peeks = fixed !== undefined && nodes.every((n) => n.peek) ? nodes.map((n) => n.peek!) : undefined;
   const offs = keys.map((k) => offsets[k]!);
@@ -531,14 +529,15 @@ export function struct<F extends Fields>(fields: F, name = 'struct'): StructNode
     describe: name,
     fields,
     offsets: offsets as Record<keyof F, number>,
-    refs,
+    relations: (relations ?? {}) as Rel,
+    scoped,
     read(c) {
       const out: Record<string, unknown> = {};
-      // Fast path: a fixed-size struct is bounds-checked once up front.
+      // A fixed-size struct is bounds-checked once up front.
       if (fixed !== undefined) c.need(fixed, name);
-      if (peeks && !c.spans) {
+      let i = 0;
+      if (peeks && !c.tree) {
         const start = c.pos;
-        let i = 0;
         try {
           for (; i < count; i++) out[keys[i]!] = peeks[i]!(c, start + offs[i]!);
         } catch (e) {
@@ -548,37 +547,30 @@ export function struct<F extends Fields>(fields: F, name = 'struct'): StructNode
         c.pos = start + fixed!;
         return out as StructDecoded<F>;
       }
-      if (!refs && !c.spans) {
-        let i = 0;
-        try {
-          for (; i < count; i++) out[keys[i]!] = nodes[i]!.read(c);
-        } catch (e) {
-          if (e instanceof DecodeError) e.within(keys[i]!);
-          throw e;
-        }
-        return out as StructDecoded<F>;
-      }
-      c.scopes.push(out);
       const start = c.pos;
-      let groupIdx = -1;
-      if (c.spans) {
-        c.record(start, fixed ?? 0, 'group');
-        groupIdx = c.spans.length - 1;
-      }
-      let i = 0;
+      const parent = c.parent;
+      const key = c.key;
+      const group = c.tree ? c.record(start, fixed ?? 0, 'group') : undefined;
+      if (scoped) c.scopes.push(out);
       try {
         for (; i < count; i++) {
-          if (c.spans) c.path.push(keys[i]!);
+          if (group) {
+            c.parent = group;
+            c.key = keys[i]!;
+          }
           out[keys[i]!] = nodes[i]!.read(c);
-          if (c.spans) c.path.pop();
         }
       } catch (e) {
         if (e instanceof DecodeError) e.within(keys[i]!);
         throw e;
       } finally {
-        c.scopes.pop();
+        if (scoped) c.scopes.pop();
+        if (group) {
+          c.parent = parent;
+          c.key = key;
+        }
       }
-      if (c.spans) c.spans[groupIdx]!.size = c.pos - start;
+      if (group && c.pos - start > group.size) group.size = c.pos - start;
       return out as StructDecoded<F>;
     },
     write(s, v) {
@@ -607,24 +599,27 @@ export function struct<F extends Fields>(fields: F, name = 'struct'): StructNode
   };
 }
 
+/** A variant node: the case chosen by a referenced tag. */
+export interface VariantNode<C extends Record<number, AnyNode>> extends Node<Decoded<C[keyof C]>, EncodeInput<C[keyof C]>, 'value'> {
+  readonly cases: C;
+  readonly tagRef: string;
+}
+
 /**
  * Versioned variant: the case is chosen by a referenced tag value (e.g. the header's `version`),
- * decoded as `{ tag, value }`-free union: the chosen case's struct. Unknown tags are an error that
- * lists the known ones.
+ * decoded as the chosen case's value. Unknown tags are an error that lists the known ones.
  */
-export function variant<C extends Record<number, AnyNode>>(
-  tagRef: string,
-  cases: C,
-  what = 'version',
-): Node<Decoded<C[keyof C]>, EncodeInput<C[keyof C]>, 'value'> {
+export function variant<C extends Record<number, AnyNode>>(tagRef: string, cases: C, what = 'version'): VariantNode<C> {
   const known = Object.keys(cases).join(', ');
   const pick = (tag: unknown): AnyNode | undefined => cases[Number(tag)];
   return {
     kind: 'variant',
     role: 'value',
-    refs: true,
+    scoped: true,
     fixedSize: undefined,
     describe: `switch(${tagRef})`,
+    cases,
+    tagRef,
     read(c) {
       const tag = c.lookup(tagRef);
       const n = pick(tag);
@@ -641,6 +636,5 @@ export function variant<C extends Record<number, AnyNode>>(
       // The size depends on a tag outside the value; encode the enclosing structure instead.
       throw new EncodeError(`the size of a ${what} variant depends on ${tagRef}; encode the enclosing structure`);
     },
-    ...({ cases, tagRef } as object),
   };
 }

@@ -68,3 +68,39 @@ export function concatBytes(chunks: readonly Uint8Array[]): Uint8Array {
   }
   return out;
 }
+
+/** A blob from bytes already in memory (for building models by hand). */
+export function memoryBlob(bytes: Uint8Array): BlobRef {
+  return { offset: undefined, size: bytes.length, bytes: () => bytes };
+}
+
+/**
+ * A piece of a file a writer produces: bytes it made, or a blob it copies from an input (an image),
+ * so that a writer can describe a huge output without holding the images (streamed by the Node edge).
+ */
+export type Chunk = Uint8Array | BlobRef;
+
+/** Size of a chunk. */
+export function chunkSize(c: Chunk): number {
+  return c instanceof Uint8Array ? c.length : c.size;
+}
+
+/** Total size of chunks. */
+export function chunksSize(chunks: readonly Chunk[]): number {
+  let n = 0;
+  for (const c of chunks) n += chunkSize(c);
+  return n;
+}
+
+/** The bytes of chunks, in one buffer. */
+export function concatChunks(chunks: readonly Chunk[]): Uint8Array {
+  if (chunks.length === 1 && chunks[0] instanceof Uint8Array) return chunks[0];
+  const out = new Uint8Array(chunksSize(chunks));
+  let at = 0;
+  for (const c of chunks) {
+    const b = c instanceof Uint8Array ? c : c.bytes();
+    out.set(b, at);
+    at += b.length;
+  }
+  return out;
+}

@@ -1,17 +1,16 @@
 /**
- * Exports for the tools people already use (issue 6 §3): a Kaitai Struct `.ksy` and an ImHex `.hexpat`
- * for LLVM OffloadBinary and SYCLBIN v1, GENERATED from the declarative descriptions in formats/ (the
- * generator walks the node trees: struct fields in order, integer widths, magic bytes, reserved
- * bytes, arrays with their count references). What the descriptions do not hold — where tables and
- * blobs are (offset fields relative to a table start, spec syclbin-format.md §1.2 and §1.5) — is stated
- * once below as "relations" that name description fields; the generator checks every name it uses
- * exists in the description, so a renamed field fails generation instead of producing a stale export.
- * Committed outputs live in formats/generated/; test/hex/export.test.ts regenerates and compares them,
- * compiles the .ksy with the real kaitai-struct-compiler and checks its parser against our reader.
+ * Exports for the tools people already use: a Kaitai Struct `.ksy` and an ImHex `.hexpat` for LLVM
+ * OffloadBinary and SYCLBIN v1, GENERATED from the descriptions in formats/: struct fields in order,
+ * integer widths, magic bytes, reserved bytes, arrays with their count references, the version table
+ * of OffloadBinary, the layouts (where each table sits: src/codec/geometry.ts expressions, printed in
+ * each tool's syntax) and the relations of fields (blobs, tables, strings). Nothing about where a
+ * structure sits is written here. Committed outputs live in formats/generated/ (regenerate with
+ * `npm run generate`); test/hex/export.test.ts regenerates and compares them, compiles the .ksy with
+ * the real kaitai-struct-compiler and checks its parser against our reader.
  */
-import type { Node, Role, StructNode } from '../codec/index.js';
-import { OffloadEntry, OffloadHeaderV1, OffloadHeaderV2, OffloadHeaderV3, OffloadStringEntryV1, OffloadStringEntryV2 } from '../../formats/offload-binary.js';
-import { AbstractModuleHeader, IRModuleHeader, NativeImageHeader, SyclbinFileHeader, SyclbinHeaderTables, SYCLBIN_FILE_HEADER_SIZE, SYCLBIN_TABLE_HEADER_SIZE } from '../../formats/syclbin-v1.js';
+import type { Expr, Layout, MagicNode, Node, Region, Relation, Role, StructNode, ArrayNode } from '../codec/index.js';
+import { OFFLOAD_VERSIONS, OffloadHeaderPrefix, OFFLOAD_BINARY_MAGIC } from '../../formats/offload-binary.js';
+import { SyclbinV1Layout } from '../../formats/syclbin-v1.js';
 
 type AnyNode = Node<unknown, unknown, Role>;
 type AnyStruct = StructNode<Record<string, AnyNode>>;
@@ -20,6 +19,7 @@ type Yaml = string | number | boolean | Yaml[] | { [k: string]: Yaml };
 const U64_NOTE =
   "u8 fields are read by Kaitai's JavaScript target as a double (exact up to 2^53); the offsets and sizes of the files this toolkit reads stay below 2^53 (its reader rejects larger ones).";
 
+/** `metadataTableSize` -> `metadata_table_size` (Kaitai identifiers). */
 export function snake(name: string): string {
   return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/([A-Z])([A-Z][a-z])/g, '$1_$2').toLowerCase();
 }
@@ -28,38 +28,100 @@ function typeName(s: AnyStruct): string {
   return snake(s.describe.replace(/[^A-Za-z0-9]/g, ''));
 }
 
+function pascal(s: AnyStruct): string {
+  return s.describe.replace(/[^A-Za-z0-9]/g, '');
+}
+
 function fieldsOf(s: AnyStruct): [string, AnyNode][] {
   return Object.entries(s.fields) as [string, AnyNode][];
 }
 
-function hasField(s: AnyStruct, f: string): string {
-  if (!(f in s.fields)) throw new Error(`export relation names '${f}', which ${s.describe} (formats/) does not have`);
-  return snake(f);
+/** How a tool spells the parts of an expression. */
+interface ExprSyntax {
+  ref(dotted: string): string;
+  regionStart(name: string): string;
+}
+
+/** Print a geometry expression. `layout` expands region ends (start + size) inline. */
+function printExpr(e: Expr, syn: ExprSyntax, layout?: Layout): string {
+  if (typeof e === 'number') return String(e);
+  if ('ref' in e) return syn.ref(e.ref);
+  if ('add' in e) return e.add.map((x) => printExpr(x, syn, layout)).filter((t) => t !== '0').join(' + ') || '0';
+  if ('sub' in e) return `${printExpr(e.sub[0], syn, layout)} - (${printExpr(e.sub[1], syn, layout)})`;
+  if ('mul' in e) return `${paren(e.mul[0], syn, layout)} * ${paren(e.mul[1], syn, layout)}`;
+  if ('alignUp' in e) return `(${printExpr(e.alignUp, syn, layout)} + ${e.to - 1}) / ${e.to} * ${e.to}`;
+  if ('start' in e) return syn.regionStart(e.start);
+  const r = layout?.regions[e.end as never] as Region | undefined;
+  if (!r) throw new Error(`export: region '${e.end}' is not in the layout`);
+  const at = printExpr(r.at, syn, layout);
+  return at === '0' ? regionSize(r, syn, layout) : `${at} + ${regionSize(r, syn, layout)}`;
+}
+
+function paren(e: Expr, syn: ExprSyntax, layout?: Layout): string {
+  const t = printExpr(e, syn, layout);
+  return /^[\w.]+$/.test(t) ? t : `(${t})`;
+}
+
+function regionSize(r: Region, syn: ExprSyntax, layout?: Layout): string {
+  if (r.table) return `${r.table.elem.fixedSize} * ${paren(r.table.count, syn, layout)}`;
+  if (r.node) return String(r.node.fixedSize);
+  return paren(r.size ?? 0, syn, layout);
 }
 
 const KSY_INT: Record<string, string> = { u8: 'u1', u16: 'u2', u32: 'u4', u64: 'u8' };
 const HEXPAT_INT: Record<string, string> = { u8: 'u8', u16: 'u16', u32: 'u32', u64: 'u64' };
 
+// ---------------------------------------------------------------------------------------------
+// Kaitai
+
 /** One `seq` attribute for a node (struct fields, arrays with count refs, magic, reserved). */
 function ksyAttr(id: string, n: AnyNode, types: Map<string, AnyStruct>): { [k: string]: Yaml } {
   const a: { [k: string]: Yaml } = { id: snake(id) };
-  const ext = n as unknown as { magicBytes?: Uint8Array; elem?: AnyNode; count?: string | number; fields?: unknown };
-  if (n.kind === 'magic' && ext.magicBytes) a.contents = Array.from(ext.magicBytes);
+  if (n.kind === 'magic') a.contents = Array.from((n as unknown as MagicNode).magicBytes);
   else if (KSY_INT[n.kind]) a.type = KSY_INT[n.kind]!;
   else if (n.kind === 'reserved' || (n.kind === 'bytes' && n.fixedSize !== undefined)) a.size = n.fixedSize!;
   else if (n.kind === 'struct') {
     const s = n as unknown as AnyStruct;
     types.set(typeName(s), s);
     a.type = typeName(s);
-  } else if (n.kind === 'array' && ext.elem) {
-    Object.assign(a, ksyAttr(id, ext.elem, types));
+  } else if (n.kind === 'array') {
+    const arr = n as unknown as ArrayNode<AnyNode>;
+    Object.assign(a, ksyAttr(id, arr.elem, types));
     a.id = snake(id);
     a.repeat = 'expr';
-    a['repeat-expr'] = typeof ext.count === 'number' ? ext.count : ext.count!.split('.').map(snake).join('.');
+    a['repeat-expr'] = typeof arr.count === 'number' ? arr.count : arr.count.split('.').map(snake).join('.');
   } else throw new Error(`no Kaitai mapping for node kind ${n.kind} (${n.describe})`);
-  if (n.role === 'derived') a.doc = n.describe.replace(/^\w+ \((.*)\)$/, 'written by the writer: $1');
+  if (n.role === 'derived') a.doc = `written by the writer: ${(n as unknown as { measures: string }).measures}`;
   if (n.kind === 'reserved') a.doc = 'reserved/padding bytes (LLVM writers may leave them uninitialised)';
   return a;
+}
+
+/** Kaitai instances for a struct's relations (positions in the root stream). */
+function ksyRelations(s: AnyStruct, types: Map<string, AnyStruct>, regionOffset: (r: string) => string, tableType?: (rel: Relation) => Yaml): { [k: string]: Yaml } | undefined {
+  const out: { [k: string]: Yaml } = {};
+  for (const [name, rel] of Object.entries(s.relations)) {
+    const io = '_root._io';
+    switch (rel.kind) {
+      case 'blob':
+        out[snake(name)] = { io, pos: `${regionOffset(rel.region)} + ${snake(rel.offset)}`, size: snake(rel.size) };
+        break;
+      case 'bytes':
+        out[snake(name)] = { io, pos: snake(rel.offset), size: snake(rel.size), ...(rel.text ? { type: 'str', encoding: 'UTF-8' } : {}) };
+        break;
+      case 'cstring':
+        out[snake(name)] = { io, pos: snake(rel.offset), type: 'strz', encoding: 'UTF-8' };
+        break;
+      case 'table': {
+        const elem = rel.elem as unknown as AnyStruct;
+        types.set(typeName(elem), elem);
+        out[snake(name)] = { io, pos: snake(rel.offset), type: tableType?.(rel) ?? typeName(elem), repeat: 'expr', 'repeat-expr': snake(rel.count) };
+        break;
+      }
+      case 'slice':
+        break; // an index range of another table: Kaitai has no slices; readers resolve it
+    }
+  }
+  return Object.keys(out).length ? out : undefined;
 }
 
 function ksyType(s: AnyStruct, types: Map<string, AnyStruct>, instances?: { [k: string]: Yaml }): { [k: string]: Yaml } {
@@ -68,105 +130,81 @@ function ksyType(s: AnyStruct, types: Map<string, AnyStruct>, instances?: { [k: 
   return t;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Kaitai: OffloadBinary
-
+/** Kaitai description of one OffloadBinary at the start of the file (every version of the version table). */
 export function offloadBinaryKsy(): { [k: string]: Yaml } {
   const types = new Map<string, AnyStruct>();
-  const h1 = typeName(OffloadHeaderV1 as unknown as AnyStruct);
-  const h2 = typeName(OffloadHeaderV2 as unknown as AnyStruct);
-  const h3 = typeName(OffloadHeaderV3 as unknown as AnyStruct);
-  const e = OffloadEntry as unknown as AnyStruct;
-  const s1 = OffloadStringEntryV1 as unknown as AnyStruct;
-  const s2 = OffloadStringEntryV2 as unknown as AnyStruct;
-  const V1 = OffloadHeaderV1 as unknown as AnyStruct;
-  const V2 = OffloadHeaderV2 as unknown as AnyStruct;
-  const V3 = OffloadHeaderV3 as unknown as AnyStruct;
   const built: { [k: string]: Yaml } = {};
-  const add = (s: AnyStruct, inst?: { [k: string]: Yaml }): void => {
-    built[typeName(s)] = ksyType(s, types, inst);
+  const versions = Object.values(OFFLOAD_VERSIONS);
+  const hv = (v: number) => `header_v${v}`;
+  const instances: { [k: string]: Yaml } = {};
+  for (const v of versions) {
+    const h = v.header as unknown as AnyStruct;
+    built[typeName(h)] = ksyType(h, types);
+    instances[hv(v.version)] = { pos: 0, type: typeName(h), if: `version == ${v.version}` };
+  }
+  const perVersion = (pick: (v: (typeof versions)[number]) => string): string =>
+    versions.reduceRight((acc, v, i) => (i === versions.length - 1 ? pick(v) : `version == ${v.version} ? ${pick(v)} : ${acc}`), '');
+  const syn = (v: number): ExprSyntax => ({ ref: (r) => r.replace(/^header\./, `${hv(v)}.`).split('.').map(snake).join('.'), regionStart: (r) => `${snake(r)}_offset` });
+  const compressed = versions.filter((v) => v.compression).map((v) => `version == ${v.version} and ${hv(v.version)}.${snake(v.compression!.flag)} != 0`);
+  instances.compressed = { value: compressed.length ? compressed.join(' or ') : 'false' };
+  instances.entries_offset = { value: perVersion((v) => printExpr(v.layout.regions.entries.at, syn(v.version))) };
+  instances.entries_count = { value: perVersion((v) => printExpr(v.layout.regions.entries.table!.count, syn(v.version))) };
+  const entry = versions[0]!.entry as unknown as AnyStruct;
+  instances.entries = { pos: 'entries_offset', type: typeName(entry), repeat: 'expr', 'repeat-expr': 'entries_count', if: 'not compressed' };
+  // The entry's string-entry record differs per version: one type, its `strings` switches on the version.
+  const stringType = (): Yaml => {
+    const cases: { [k: string]: Yaml } = {};
+    const last = versions[versions.length - 1]!;
+    for (const v of versions) if (v !== last) cases[String(v.version)] = typeName(v.stringEntry as unknown as AnyStruct);
+    cases._ = typeName(last.stringEntry as unknown as AnyStruct);
+    return { 'switch-on': '_root.version', cases };
   };
-  add(V1);
-  add(V2);
-  add(V3);
-  // Relations (spec syclbin-format.md §1.5): offsets are relative to the binary start.
-  add(e, {
-    strings: {
-      io: '_root._io',
-      pos: hasField(e, 'stringOffset'),
-      type: { 'switch-on': '_root.version', cases: { 1: typeName(s1), _: typeName(s2) } },
-      repeat: 'expr',
-      'repeat-expr': hasField(e, 'numStrings'),
-    },
-    image: { io: '_root._io', pos: hasField(e, 'imageOffset'), size: hasField(e, 'imageSize') },
-  });
-  add(s1, {
-    key: { io: '_root._io', pos: hasField(s1, 'keyOffset'), type: 'strz', encoding: 'UTF-8' },
-    value: { io: '_root._io', pos: hasField(s1, 'valueOffset'), type: 'strz', encoding: 'UTF-8' },
-  });
-  add(s2, {
-    key: { io: '_root._io', pos: hasField(s2, 'keyOffset'), type: 'strz', encoding: 'UTF-8' },
-    value: { io: '_root._io', pos: hasField(s2, 'valueOffset'), size: hasField(s2, 'valueSize'), type: 'str', encoding: 'UTF-8' },
-  });
-  const eo1 = hasField(V1, 'entryOffset');
-  const eo2 = hasField(V2, 'entriesOffset');
-  const ec2 = hasField(V2, 'entriesCount');
-  const inflated = hasField(V3, 'inflatedSize');
+  built[typeName(entry)] = ksyType(entry, types, ksyRelations(entry, types, (r) => r, stringType));
+  for (const v of versions) {
+    const se = v.stringEntry as unknown as AnyStruct;
+    built[typeName(se)] ??= ksyType(se, types, ksyRelations(se, types, (r) => r));
+  }
+  const prefix = OffloadHeaderPrefix as unknown as AnyStruct;
   return {
     meta: { id: 'offload_binary', title: 'LLVM OffloadBinary, versions 1-3', endian: 'le', 'file-extension': ['bin', 'syclbin'] },
-    doc: `Generated from formats/offload-binary.ts by src/hex/export.ts (syclbin-toolkit); do not edit. One OffloadBinary at the start of the file (spec syclbin-format.md §1.5). A compressed v3 binary (inflated_size != 0) keeps its entries inside the zlib/zstd payload, which this description does not decompress. ${U64_NOTE}`,
-    seq: [
-      { id: 'magic', contents: Array.from((OffloadHeaderV1.fields.magic as unknown as { magicBytes: Uint8Array }).magicBytes) },
-      { id: 'version', type: 'u4' },
-    ],
-    instances: {
-      header_v1: { pos: 0, type: h1, if: 'version == 1' },
-      header_v2: { pos: 0, type: h2, if: 'version == 2' },
-      header_v3: { pos: 0, type: h3, if: 'version == 3' },
-      compressed: { value: `version == 3 and header_v3.${inflated} != 0` },
-      entries_offset: { value: `version == 1 ? header_v1.${eo1} : version == 2 ? header_v2.${eo2} : header_v3.${eo2}` },
-      entries_count: { value: `version == 1 ? 1 : version == 2 ? header_v2.${ec2} : header_v3.${ec2}` },
-      entries: { pos: 'entries_offset', type: typeName(e), repeat: 'expr', 'repeat-expr': 'entries_count', if: 'not compressed' },
-    },
+    doc: `Generated from formats/offload-binary.ts by src/hex/export.ts (syclbin-toolkit); do not edit. One OffloadBinary at the start of the file (docs/spec/syclbin-format.md §1.5). A compressed v3 binary (inflated_size != 0) keeps its entries inside the zlib/zstd payload, which this description does not decompress. ${U64_NOTE}`,
+    seq: fieldsOf(prefix).map(([k, n]) => ksyAttr(k, n, types)),
+    instances,
     types: built,
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Kaitai: SYCLBIN v1
-
+/** Kaitai description of a bare SYCLBIN v1 image (its layout's regions and its headers' relations). */
 export function syclbinV1Ksy(): { [k: string]: Yaml } {
   const types = new Map<string, AnyStruct>();
-  const H = SyclbinFileHeader as unknown as AnyStruct;
-  const T = SyclbinHeaderTables as unknown as AnyStruct;
-  const AM = AbstractModuleHeader as unknown as AnyStruct;
-  const IR = IRModuleHeader as unknown as AnyStruct;
-  const NI = NativeImageHeader as unknown as AnyStruct;
   const built: { [k: string]: Yaml } = {};
-  built[typeName(H)] = ksyType(H, types);
-  // Relations (spec syclbin-format.md §1.2): metadata offsets relative to the metadata table, binary
-  // offsets to the binary table; IR/native index ranges of an abstract module.
-  const md = (s: AnyStruct) => ({ io: '_root._io', pos: `_root.metadata_table_offset + ${hasField(s, 'metadataOffset')}`, size: hasField(s, 'metadataSize') });
-  built[typeName(AM)] = ksyType(AM, types, { metadata: md(AM) });
-  built[typeName(IR)] = ksyType(IR, types, {
-    metadata: md(IR),
-    raw_ir_bytes: { io: '_root._io', pos: `_root.binary_table_offset + ${hasField(IR, 'rawIRBytesOffset')}`, size: hasField(IR, 'rawIRBytesSize') },
-  });
-  built[typeName(NI)] = ksyType(NI, types, {
-    metadata: md(NI),
-    binary_bytes: { io: '_root._io', pos: `_root.binary_table_offset + ${hasField(NI, 'binaryBytesOffset')}`, size: hasField(NI, 'binaryBytesSize') },
-  });
-  const hdr = (f: string) => `header.${hasField(H, f)}`;
-  const seq = [ksyAttr('header', H, types), ...fieldsOf(T).map(([k, n]) => ksyAttr(k, n, types))];
+  const l = SyclbinV1Layout as Layout;
+  const syn: ExprSyntax = { ref: (r) => r.split('.').map(snake).join('.'), regionStart: (r) => `${snake(r)}_offset` };
+  const seq: { [k: string]: Yaml }[] = [];
+  const instances: { [k: string]: Yaml } = {};
+  let prev: string | undefined;
+  for (const [name, r] of Object.entries(l.regions) as [string, Region][]) {
+    // Structures and tables that follow each other from the start are the `seq`; byte tables are placed.
+    const sequential = typeof r.at === 'number' ? r.at === 0 && !prev : 'end' in r.at && r.at.end === prev;
+    if ((r.node || r.table) && sequential) {
+      seq.push(ksyAttr(name, (r.node ?? { kind: 'array', elem: r.table!.elem, count: printExpr(r.table!.count, syn), role: 'value' }) as AnyNode, types));
+      prev = name;
+      continue;
+    }
+    instances[`${snake(name)}_offset`] = { value: printExpr(r.at, syn, l) };
+  }
+  const region = (r: string) => `_root.${snake(r)}_offset`;
+  const header = l.regions.header!.node as unknown as AnyStruct;
+  // The header's own relations become root instances (below); the table entries get theirs as type instances.
+  for (const s of types.values()) built[typeName(s)] = ksyType(s, types, s === header ? undefined : ksyRelations(s, types, region));
+  for (const [name, rel] of Object.entries(header.relations)) {
+    if (rel.kind === 'blob') instances[snake(name)] = { pos: `${snake(rel.region)}_offset + header.${snake(rel.offset)}`, size: `header.${snake(rel.size)}` };
+  }
   return {
     meta: { id: 'syclbin_v1', title: 'SYCLBIN v1 ("SYBI" header tables, intel/llvm)', endian: 'le', 'file-extension': 'syclbin' },
-    doc: `Generated from formats/syclbin-v1.ts by src/hex/export.ts (syclbin-toolkit); do not edit. A bare SYCLBIN v1 image (spec syclbin-format.md §1.2; in an OffloadBinary envelope it is entry 0's image). ${U64_NOTE}`,
+    doc: `Generated from formats/syclbin-v1.ts by src/hex/export.ts (syclbin-toolkit); do not edit. A bare SYCLBIN v1 image (docs/spec/syclbin-format.md §1.2; in an OffloadBinary envelope it is entry 0's image). An abstract module's IR modules and native images are index ranges of the header tables. ${U64_NOTE}`,
     seq,
-    instances: {
-      metadata_table_offset: { value: `${SYCLBIN_FILE_HEADER_SIZE} + ${SYCLBIN_TABLE_HEADER_SIZE} * (${hdr('abstractModuleCount')} + ${hdr('irModuleCount')} + ${hdr('nativeImageCount')})` },
-      binary_table_offset: { value: `metadata_table_offset + (${hdr('metadataTableSize')} + 7) / 8 * 8` },
-      global_metadata: { pos: `metadata_table_offset + ${hdr('globalMetadataOffset')}`, size: hdr('globalMetadataSize') },
-    },
+    instances,
     types: built,
   };
 }
@@ -205,6 +243,7 @@ function emit(v: Yaml, indent: string, out: string[]): void {
   }
 }
 
+/** YAML text of a document of mappings, sequences and scalars. */
 export function toYaml(doc: Yaml): string {
   const out: string[] = [];
   emit(doc, '', out);
@@ -214,96 +253,88 @@ export function toYaml(doc: Yaml): string {
 // ---------------------------------------------------------------------------------------------
 // ImHex pattern language
 
-function hexpatStruct(s: AnyStruct): string {
-  const lines = [`struct ${s.describe.replace(/[^A-Za-z0-9]/g, '')} {`];
+function hexpatStruct(s: AnyStruct, extra: string[] = []): string {
+  const lines = [`struct ${pascal(s)} {`];
   for (const [k, n] of fieldsOf(s)) {
-    const ext = n as unknown as { magicBytes?: Uint8Array };
-    if (n.kind === 'magic') lines.push(`    u8 ${k}[${n.fixedSize}]; // magic ${Array.from(ext.magicBytes ?? [], (b) => b.toString(16).padStart(2, '0')).join(' ')}`);
-    else if (HEXPAT_INT[n.kind]) lines.push(`    ${HEXPAT_INT[n.kind]} ${k};${n.role === 'derived' ? ` // ${n.describe.replace(/^\w+ \((.*)\)$/, '$1')}` : ''}`);
+    if (n.kind === 'magic') lines.push(`    u8 ${k}[${n.fixedSize}]; // magic ${Array.from((n as unknown as MagicNode).magicBytes, (b) => b.toString(16).padStart(2, '0')).join(' ')}`);
+    else if (HEXPAT_INT[n.kind]) lines.push(`    ${HEXPAT_INT[n.kind]} ${k};${n.role === 'derived' ? ` // ${(n as unknown as { measures: string }).measures}` : ''}`);
     else if (n.kind === 'reserved') lines.push(`    padding[${n.fixedSize}];`);
     else throw new Error(`no ImHex mapping for ${n.kind} in ${s.describe}`);
   }
-  lines.push('};');
+  lines.push(...extra, '};');
   return lines.join('\n');
 }
 
+/** ImHex pattern for one OffloadBinary at offset 0. */
 export function offloadBinaryHexpat(): string {
-  const V1 = OffloadHeaderV1 as unknown as AnyStruct;
-  const V2 = OffloadHeaderV2 as unknown as AnyStruct;
-  const V3 = OffloadHeaderV3 as unknown as AnyStruct;
-  const e = OffloadEntry as unknown as AnyStruct;
-  const name = (s: AnyStruct) => s.describe.replace(/[^A-Za-z0-9]/g, '');
+  const versions = Object.values(OFFLOAD_VERSIONS);
+  const entry = versions[0]!.entry as unknown as AnyStruct;
+  const image = entry.relations.image as Extract<Relation, { kind: 'bytes' }>;
+  const structs: string[] = [];
+  const seen = new Set<string>();
+  const add = (s: AnyStruct, extra: string[] = []): void => {
+    if (seen.has(pascal(s))) return;
+    seen.add(pascal(s));
+    structs.push(hexpatStruct(s, extra));
+  };
+  for (const v of versions) add(v.header as unknown as AnyStruct);
+  for (const v of versions) add(v.stringEntry as unknown as AnyStruct);
+  add(entry, [`    u8 image[${image.size}] @ ${image.offset};`]);
+  const syn: ExprSyntax = { ref: (r) => r, regionStart: (r) => r };
+  const blocks: string[] = [];
+  versions.forEach((v, i) => {
+    const h = v.header as unknown as AnyStruct;
+    const cond = i === 0 ? `if (obVersion == ${v.version}) {` : i === versions.length - 1 ? '} else {' : `} else if (obVersion == ${v.version}) {`;
+    const count = printExpr(v.layout.regions.entries.table!.count, syn);
+    const at = printExpr(v.layout.regions.entries.at, syn);
+    const strings = entry.relations.strings ? `    ${pascal(v.stringEntry as unknown as AnyStruct)} strings${v.version}[entries[0].${(v.entry.relations.strings as Extract<Relation, { kind: 'table' }>).count}] @ entries[0].${(v.entry.relations.strings as Extract<Relation, { kind: 'table' }>).offset};` : '';
+    const placed = [`    ${pascal(entry)} entries[${count}] @ ${at};`, strings].filter(Boolean);
+    blocks.push(cond, `    ${pascal(h)} header @ 0x00;`);
+    if (v.compression) blocks.push(`    if (header.${v.compression.flag} == 0) {`, ...placed.map((x) => `    ${x}`), '    }');
+    else blocks.push(...placed);
+  });
+  blocks.push('}');
   return [
-    '// LLVM OffloadBinary, versions 1-3 (spec syclbin-format.md §1.5).',
+    '// LLVM OffloadBinary, versions 1-3 (docs/spec/syclbin-format.md §1.5).',
     '// Generated from formats/offload-binary.ts by src/hex/export.ts (syclbin-toolkit); do not edit.',
-    '// A compressed v3 binary (inflatedSize != 0) keeps its entries inside the compressed payload.',
+    '// A compressed v3 binary keeps its entries inside the compressed payload.',
+    `// Magic: ${OFFLOAD_BINARY_MAGIC.map((b) => b.toString(16).padStart(2, '0')).join(' ')}.`,
     '#pragma endian little',
     '',
-    hexpatStruct(V1),
-    hexpatStruct(V2),
-    hexpatStruct(V3),
-    hexpatStruct(OffloadStringEntryV1 as unknown as AnyStruct),
-    hexpatStruct(OffloadStringEntryV2 as unknown as AnyStruct),
-    hexpatStruct(e).replace(
-      /\n};$/,
-      `\n    u8 image[${e.fields.imageSize ? 'imageSize' : ''}] @ ${e.fields.imageOffset ? 'imageOffset' : ''};\n};`,
-    ),
+    ...structs,
     '',
-    'u32 obVersion @ 0x04;',
-    `if (obVersion == 1) {`,
-    `    ${name(V1)} header @ 0x00;`,
-    `    ${name(e)} entries[1] @ header.${hasRaw(V1, 'entryOffset')};`,
-    `    ${name(OffloadStringEntryV1 as unknown as AnyStruct)} strings[entries[0].numStrings] @ entries[0].stringOffset;`,
-    `} else if (obVersion == 2) {`,
-    `    ${name(V2)} header @ 0x00;`,
-    `    ${name(e)} entries[header.${hasRaw(V2, 'entriesCount')}] @ header.${hasRaw(V2, 'entriesOffset')};`,
-    `} else {`,
-    `    ${name(V3)} header @ 0x00;`,
-    `    if (header.${hasRaw(V3, 'inflatedSize')} == 0) {`,
-    `        ${name(e)} entries[header.entriesCount] @ header.entriesOffset;`,
-    `    }`,
-    `}`,
+    `u32 obVersion @ 0x${(OffloadHeaderPrefix.offsets.version).toString(16).padStart(2, '0')};`,
+    ...blocks,
     '',
   ].join('\n');
 }
 
-function hasRaw(s: AnyStruct, f: string): string {
-  hasField(s, f);
-  return f;
-}
-
+/** ImHex pattern for a bare SYCLBIN v1 image. */
 export function syclbinV1Hexpat(): string {
-  const H = SyclbinFileHeader as unknown as AnyStruct;
-  const T = SyclbinHeaderTables as unknown as AnyStruct;
-  const AM = AbstractModuleHeader as unknown as AnyStruct;
-  const IR = IRModuleHeader as unknown as AnyStruct;
-  const NI = NativeImageHeader as unknown as AnyStruct;
-  const name = (s: AnyStruct) => s.describe.replace(/[^A-Za-z0-9]/g, '');
-  // Header tables in order, each placed after the previous one (array count refs from formats/).
+  const l = SyclbinV1Layout as Layout;
+  const syn: ExprSyntax = { ref: (r) => r, regionStart: (r) => `${r}Offset` };
+  const structs: string[] = [];
   const placed: string[] = [];
-  let at = String(SYCLBIN_FILE_HEADER_SIZE);
-  for (const [k, n] of fieldsOf(T)) {
-    const ext = n as unknown as { elem: AnyStruct; count: string };
-    placed.push(`${name(ext.elem)} ${k}[${ext.count}] @ ${at};`);
-    at = `${at} + ${ext.elem.fixedSize} * ${ext.count}`;
+  for (const [name, r] of Object.entries(l.regions) as [string, Region][]) {
+    const at = printExpr(r.at, syn, l);
+    if (r.node) {
+      structs.push(hexpatStruct(r.node as unknown as AnyStruct));
+      placed.push(`${pascal(r.node as unknown as AnyStruct)} ${name} @ ${at === '0' ? '0x00' : at};`);
+    } else if (r.table) {
+      structs.push(hexpatStruct(r.table.elem as unknown as AnyStruct));
+      placed.push(`${pascal(r.table.elem as unknown as AnyStruct)} ${name}[${printExpr(r.table.count, syn)}] @ ${at};`);
+    } else {
+      placed.push(`u64 ${name}Offset = ${at};`, `u8 ${name}[${printExpr(r.size ?? 0, syn)}] @ ${name}Offset;`);
+    }
   }
-  const h = (f: string) => `header.${hasRaw(H, f)}`;
   return [
-    '// SYCLBIN v1 ("SYBI" header tables, intel/llvm; spec syclbin-format.md §1.2).',
+    '// SYCLBIN v1 ("SYBI" header tables, intel/llvm; docs/spec/syclbin-format.md §1.2).',
     '// Generated from formats/syclbin-v1.ts by src/hex/export.ts (syclbin-toolkit); do not edit.',
     '#pragma endian little',
     '',
-    hexpatStruct(H),
-    hexpatStruct(AM),
-    hexpatStruct(IR),
-    hexpatStruct(NI),
+    ...structs,
     '',
-    `${name(H)} header @ 0x00;`,
     ...placed,
-    `u64 metadataTableOffset = ${at};`,
-    `u64 binaryTableOffset = metadataTableOffset + (${h('metadataTableSize')} + 7) / 8 * 8;`,
-    `u8 metadataTable[${h('metadataTableSize')}] @ metadataTableOffset;`,
-    `u8 binaryTable[${h('binaryTableSize')}] @ binaryTableOffset;`,
     '',
   ].join('\n');
 }

@@ -1,32 +1,32 @@
 /**
- * Lint mode (`syclbin verify`, issue 6 §2): read a file as far as possible and report every problem
- * with a severity, byte offset and structure path, like Wireshark's expert info.
- *
- * Sources of findings:
- * - the reader's error (structural; LLVM wording where LLVM has the check);
- * - a lenient pass over the v1 header tables (formats/syclbin-v1.ts) that checks every blob on its own,
- *   so one bad reference does not hide the others, and finds overlapping blobs and header entries no
- *   abstract module refers to;
- * - the byte annotation: non-zero padding and unreferenced bytes (spec README rule 5 lists the layouts
- *   readers must accept; "accepted" is not "clean", hence warnings, not errors);
+ * Lint mode (`syclbin verify`): every problem of a file with a severity, byte offset and structure
+ * path, like Wireshark's expert info. It is the readers in collect mode (src/hex/annotate.ts: every
+ * structural and property-set syntax error, each at the field it is about) plus lints over what they
+ * recorded:
+ * - layout facts of v1 images (src/syclbin/read-v1.ts `V1Geometry`): header version 0, overlapping
+ *   blobs, header table entries no abstract module refers to;
+ * - the byte annotation: non-zero padding and unreferenced bytes (docs/spec/README.md rule 5 lists
+ *   the layouts readers must accept; "accepted" is not "clean", hence warnings, not errors);
  * - property-set semantics (src/props/check.ts) for every metadata blob, located at the property's line;
- * - consistency: IR/native targets against their metadata, the OffloadBinary envelope strings and v2
- *   StringData (`ir_type`, `arch`, `triple`; spec README rule 6 says the metadata blob is authoritative);
- * - unknown enum values (image kind, offload kind, bundle state, IR type);
- * - non-canonical layout (the file is not what our writer, which reproduces LLVM's, would write).
+ * - consistency: IR/native targets against their metadata, the envelope strings and v2 StringData;
+ * - unknown enum values (image kind, offload kind, flags);
+ * - non-canonical layout: the file is not what our writer (which reproduces LLVM's) would write,
+ *   decided by comparing the writer's chunks with the file (images at the same place are not re-read).
  *
  * Library core: no Node APIs.
  */
-import { DecodeError, readNode } from '../codec/index.js';
-import { SyclbinFileHeader, SyclbinHeaderTables, type SyclbinFileHeaderValue } from '../../formats/syclbin-v1.js';
+import { chunkSize, formatPath, hex, toSource, type ByteSource, type Chunk, type PathKey, type SpanNode } from '../codec/index.js';
+import { IMAGE_KINDS, numberingForVersion, offloadKindName, OFFLOAD_ENTRY_FLAGS } from '../../formats/kinds.js';
+import { OFFLOAD_VERSIONS } from '../../formats/offload-binary.js';
+import { IR_TYPE_TRIPLES, SET, SYCLBIN_KEYS } from '../../formats/property-sets.js';
 import { checkRegistry } from '../props/check.js';
-import { decodeRegistry } from '../props/registry.js';
+import { PropertySetError } from '../props/errors.js';
 import { zlibCompress } from '../offload/compress.js';
-import { eraForVersion, IMAGE_KIND, offloadKindName } from '../offload/kinds.js';
-import { writeSyclbin } from '../syclbin/write.js';
+import { syclbinChunks } from '../syclbin/write.js';
 import { irTarget, irTypeValue, nativeArch, nativeTarget, type SyclbinFile } from '../syclbin/model.js';
-import { annotate, leavesOf, quoted, type AnnotateOptions, type Annotation, type AnnotatedSpan, type FileFormat, type Finding, type MetadataBlob, type V1Geometry } from './annotate.js';
+import { annotate, findingOf, leavesOf, quoted, type AnnotateOptions, type Annotation, type FileFormat, type Finding, type MetadataBlob, type V1Image } from './annotate.js';
 
+/** The result of `verify`. */
 export interface VerifyReport {
   format: FileFormat;
   size: number;
@@ -36,29 +36,32 @@ export interface VerifyReport {
 
 const SEVERITY_RANK = { error: 0, warning: 1, note: 2 } as const;
 
-export function verify(bytes: Uint8Array, opts: AnnotateOptions = {}): VerifyReport {
-  return verifyAnnotation(bytes, annotate(bytes, opts));
+/** Read `input` in collect mode and lint it. */
+export function verify(input: Uint8Array | ByteSource, opts: AnnotateOptions = {}): VerifyReport {
+  return verifyAnnotation(input, annotate(input, opts));
 }
 
-export function verifyAnnotation(bytes: Uint8Array, ann: Annotation): VerifyReport {
+/** Lint an annotation made of `input`. */
+export function verifyAnnotation(input: Uint8Array | ByteSource, ann: Annotation): VerifyReport {
+  const src = toSource(input);
   const problems: Finding[] = [];
+  const seen = new Set<string>();
   const add = (f: Finding): void => {
-    if (problems.some((p) => p.offset === f.offset && p.code === f.code && p.message === f.message)) return;
+    const key = `${f.offset}\u0000${f.code}\u0000${f.message}`;
+    if (seen.has(key)) return;
+    seen.add(key);
     problems.push(f);
   };
-  const lenient: Finding[] = [];
-  for (const g of ann.v1Images) checkV1Tables(bytes, g, lenient);
-  for (const blob of ann.metadata) checkBlob(blob, (f) => lenient.push(f));
-  // The reader's error, unless the lenient pass reported an error at the same byte (it names the
-  // table entry or metadata blob, and carries on past it).
-  if (ann.error && !lenient.some((f) => f.severity === 'error' && f.offset === ann.error!.offset)) add(ann.error);
-  for (const f of lenient) add(f);
-  if (!ann.error) checkBytes(ann, add);
+  for (const e of ann.problems) add({ ...findingOf(e), code: e instanceof PropertySetError ? 'property' : 'structure' });
+  if (ann.format === 'unknown' && ann.error) add(ann.error);
+  for (const g of ann.v1Images) checkV1(g, add);
+  for (const blob of ann.metadata) checkBlob(blob, add);
+  if (!ann.stoppedBy) checkBytes(ann, add);
   else {
     add({
       severity: 'note',
-      offset: ann.error.offset,
-      path: ann.error.path,
+      offset: ann.stoppedBy.offset,
+      path: ann.stoppedBy.path,
       code: 'incomplete',
       message: 'reading stopped at the error above; padding and unreferenced bytes after it are not reported',
     });
@@ -66,7 +69,7 @@ export function verifyAnnotation(bytes: Uint8Array, ann: Annotation): VerifyRepo
   for (const ob of ann.offload ?? []) checkOffload(ob, ann, add);
   if (ann.model) {
     checkTargets(ann.model, ann, add);
-    checkLayout(bytes, ann.model, ann, add);
+    if (!ann.problems.length) checkLayout(src, ann.model, ann, add);
   }
   problems.sort((a, b) => a.offset - b.offset || SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || a.path.localeCompare(b.path));
   const counts = { error: 0, warning: 0, note: 0 };
@@ -75,142 +78,75 @@ export function verifyAnnotation(bytes: Uint8Array, ann: Annotation): VerifyRepo
 }
 
 // ---------------------------------------------------------------------------------------------
-// v1 header tables, each blob on its own (spec README rule 5 and "Where we are stricter")
+// v1 layout facts: version 0, overlapping blobs, unreferenced header entries
 
-interface Blob {
-  path: string;
-  field: number; // absolute offset of the offset field
-  offset: number; // relative to its table
-  size: number;
-}
-
-function checkV1Tables(bytes: Uint8Array, g: V1Geometry, out: Finding[]): void {
-  const pre = g.path ? `${g.path}.` : '';
-  let header: SyclbinFileHeaderValue;
-  let tables;
-  try {
-    header = readNode(SyclbinFileHeader, bytes, g.offset, { base: 0 }, undefined);
-    tables = readNode(SyclbinHeaderTables, bytes, g.offset + 56, { base: 0, scopes: [{ header }] }, undefined);
-  } catch {
-    return; // the reader reports the truncated header block
+function checkV1(g: V1Image, add: (f: Finding) => void): void {
+  const at = (keys: readonly PathKey[]): string => formatPath([...g.keys, ...keys]);
+  if (g.header.version === 0 && g.offset >= 0) {
+    add({ severity: 'note', offset: g.offset + 4, path: at(['header', 'version']), code: 'version', message: 'SYCLBIN header version 0 (LLVM accepts it; writers emit 1)' });
   }
-  if (header.version === 0) {
-    out.push({ severity: 'note', offset: g.offset + 4, path: `${pre}header.version`, code: 'version', message: 'SYCLBIN header version 0 (LLVM accepts it; writers emit 1)' });
+  for (const table of ['metadataTable', 'binaryTable'] as const) {
+    const tableAt = g.offset + g.regions[table].at;
+    const list = g.blobs.filter((b) => b.table === table && b.inside && b.size > 0);
+    overlaps(list, tableAt, table === 'metadataTable' ? 'metadata blobs' : 'images', add);
   }
-  const amAt = g.offset + 56;
-  const irAt = amAt + 32 * header.abstractModuleCount;
-  const nAt = irAt + 32 * header.irModuleCount;
-  const md: Blob[] = [{ path: `${pre}header.globalMetadataOffset`, field: g.offset + 40, offset: header.globalMetadataOffset, size: header.globalMetadataSize }];
-  const bin: Blob[] = [];
-  tables.abstractModules.forEach((h, a) => md.push({ path: `${pre}abstractModules[${a}].metadataOffset`, field: amAt + 32 * a, offset: h.metadataOffset, size: h.metadataSize }));
-  tables.irModules.forEach((h, j) => {
-    md.push({ path: `${pre}irModules[${j}].metadataOffset`, field: irAt + 32 * j, offset: h.metadataOffset, size: h.metadataSize });
-    bin.push({ path: `${pre}irModules[${j}].rawIRBytesOffset`, field: irAt + 32 * j + 16, offset: h.rawIRBytesOffset, size: h.rawIRBytesSize });
-  });
-  tables.nativeImages.forEach((h, j) => {
-    md.push({ path: `${pre}nativeImages[${j}].metadataOffset`, field: nAt + 32 * j, offset: h.metadataOffset, size: h.metadataSize });
-    bin.push({ path: `${pre}nativeImages[${j}].binaryBytesOffset`, field: nAt + 32 * j + 16, offset: h.binaryBytesOffset, size: h.binaryBytesSize });
-  });
-  const inside = (list: Blob[], tableSize: number, what: string): Blob[] =>
-    list.filter((b) => {
-      if (b.offset <= tableSize && b.size <= tableSize - b.offset) return true;
-      out.push({
-        severity: 'error',
-        offset: b.field,
-        size: 16,
-        path: b.path,
-        code: 'structure',
-        message: `${what} [${b.offset}, +${b.size}) lies outside the ${tableSize}-byte ${what === 'metadata' ? 'metadata' : 'binary'} table`,
-      });
-      return false;
+  const unused = (used: boolean[], table: 'irModules' | 'nativeImages', what: string): void => {
+    used.forEach((u, j) => {
+      if (u || g.offset < 0) return;
+      add({ severity: 'warning', offset: g.offset + g.regions[table].at + 32 * j, size: 32, path: at([table, j]), code: 'unreferenced', message: `no abstract module refers to this ${what} header` });
     });
-  const mdOk = inside(md, header.metadataTableSize, 'metadata');
-  overlaps(mdOk, g.metadataTable, 'metadata blobs', out);
-  // Every metadata blob's syntax, each on its own (the reader stops at the first bad one).
-  for (const b of mdOk) {
-    const at = g.metadataTable + b.offset;
-    if (at + b.size > bytes.length) continue;
-    try {
-      decodeRegistry(bytes.subarray(at, at + b.size), { base: at });
-    } catch (e) {
-      if (!(e instanceof DecodeError)) throw e;
-      out.push({ severity: 'error', offset: e.offset, path: b.path.replace(/\.metadataOffset$/, '.metadata').replace(/header\.globalMetadataOffset$/, 'globalMetadata'), code: 'property', message: e.message });
-    }
-  }
-  overlaps(inside(bin, header.binaryTableSize, 'image bytes'), g.binaryTable, 'images', out);
-  // Index ranges of abstract modules; IR/native headers nobody refers to.
-  const usedIr = new Set<number>();
-  const usedNative = new Set<number>();
-  tables.abstractModules.forEach((h, a) => {
-    const at = amAt + 32 * a;
-    const ranges: [string, number, number, number, Set<number>, number][] = [
-      ['irModuleCount', h.irModuleOffset, h.irModuleCount, header.irModuleCount, usedIr, 16],
-      ['nativeImageCount', h.nativeImageOffset, h.nativeImageCount, header.nativeImageCount, usedNative, 24],
-    ];
-    for (const [name, first, count, total, used, fieldAt] of ranges) {
-      if (first > total || count > total - first) {
-        out.push({
-          severity: 'error',
-          offset: at + fieldAt,
-          size: 8,
-          path: `${pre}abstractModules[${a}].${name}`,
-          code: 'structure',
-          message: `abstract module ${a} refers to headers [${first}, +${count}) but the file has ${total} ${name.startsWith('ir') ? 'IR module' : 'native image'} header(s)`,
-        });
-        for (let k = first; k < total; k++) used.add(k); // the headers it does reach are not "unreferenced"
-        continue;
-      }
-      for (let k = first; k < first + count; k++) used.add(k);
-    }
-  });
-  for (let j = 0; j < header.irModuleCount; j++) {
-    if (!usedIr.has(j)) out.push({ severity: 'warning', offset: irAt + 32 * j, size: 32, path: `${pre}irModules[${j}]`, code: 'unreferenced', message: 'no abstract module refers to this IR module header' });
-  }
-  for (let j = 0; j < header.nativeImageCount; j++) {
-    if (!usedNative.has(j)) out.push({ severity: 'warning', offset: nAt + 32 * j, size: 32, path: `${pre}nativeImages[${j}]`, code: 'unreferenced', message: 'no abstract module refers to this native image header' });
-  }
+  };
+  unused(g.irUsed, 'irModules', 'IR module');
+  unused(g.nativeUsed, 'nativeImages', 'native image');
 }
 
-function overlaps(list: Blob[], tableAt: number, what: string, out: Finding[]): void {
-  const sorted = list.filter((b) => b.size > 0).sort((a, b) => a.offset - b.offset || b.size - a.size);
+function overlaps(list: V1Image['blobs'], tableAt: number, what: string, add: (f: Finding) => void): void {
+  // The same blob used twice (an IR header shared by two modules) is one blob.
+  const unique = list.filter((b, i) => list.findIndex((c) => c.fieldAt === b.fieldAt) === i);
+  const sorted = [...unique].sort((a, b) => a.offset - b.offset || b.size - a.size);
+  const header = (b: (typeof list)[number]): string => formatPath(b.field.slice(0, -1));
   for (let i = 0; i < sorted.length; i++) {
     for (let k = i + 1; k < sorted.length && sorted[k]!.offset < sorted[i]!.offset + sorted[i]!.size; k++) {
       const a = sorted[i]!;
       const b = sorted[k]!;
       const same = a.offset === b.offset && a.size === b.size;
-      out.push({
+      add({
         severity: same ? 'note' : 'warning',
         offset: tableAt + b.offset,
         size: Math.min(a.offset + a.size, b.offset + b.size) - b.offset,
-        path: b.path,
+        path: formatPath(b.field),
         code: 'overlap',
         message: same
-          ? `shares its bytes with ${a.path.replace(/\.\w+$/, '')} (readers accept shared ${what})`
-          : `${what} overlap: [${b.offset}, +${b.size}) overlaps ${a.path.replace(/\.\w+$/, '')} [${a.offset}, +${a.size})`,
+          ? `shares its bytes with ${header(a)} (readers accept shared ${what})`
+          : `${what} overlap: [${b.offset}, +${b.size}) overlaps ${header(a)} [${a.offset}, +${a.size})`,
       });
     }
   }
 }
 
 // ---------------------------------------------------------------------------------------------
-// Property sets
+// Property sets: semantic checks, located at the line of the set or key
+
+/** The last line node of `set`/`key` below a blob (the value that counts), or the set header line. */
+function lineOf(blob: MetadataBlob, set: string, key: string | undefined): SpanNode | undefined {
+  let hit: SpanNode | undefined;
+  for (const s of blob.node.children ?? []) {
+    if (s.key !== set || s.kind !== 'property-set') continue;
+    if (key === undefined) return s;
+    for (const p of s.children ?? []) if (p.key === key) hit = p;
+  }
+  return hit;
+}
 
 function checkBlob(blob: MetadataBlob, add: (f: Finding) => void): void {
-  if (blob.error) {
-    const e = blob.error;
-    add({ severity: 'error', offset: e.offset, path: blob.path, code: 'property', message: e.message });
-    return;
-  }
   if (!blob.registry) return;
   for (const d of checkRegistry(blob.registry)) {
-    const lines = blob.lines ?? [];
-    const line = d.key !== undefined ? [...lines].reverse().find((l) => l.kind === 'property' && l.set === d.set && l.key === d.key) : lines.find((l) => l.kind === 'set' && l.set === d.set);
+    const line = lineOf(blob, d.set, d.key);
     const path = d.key !== undefined ? quoted(quoted(blob.path, d.set), d.key) : quoted(blob.path, d.set);
-    const offset = line?.valueOffset ?? line?.offset ?? blob.offset;
     add({
       severity: d.severity,
-      offset,
-      size: line?.valueSize ?? line?.size,
+      offset: line?.focus?.offset ?? line?.offset ?? blob.offset,
+      size: line?.focus?.size ?? line?.size,
       path,
       code: /^unknown value /.test(d.message) ? 'enum' : 'property',
       message: d.offset !== undefined ? `${d.message} (payload byte ${d.offset})` : d.message,
@@ -224,8 +160,8 @@ function checkBlob(blob: MetadataBlob, add: (f: Finding) => void): void {
 function checkBytes(ann: Annotation, add: (f: Finding) => void): void {
   for (const s of leavesOf(ann)) {
     if (s.kind === 'padding-nonzero') {
-      // LLVM writers leave the v1 header's 4 alignment bytes uninitialised (spec README "Decisions").
-      const reserved = /(^|\.)header\.reserved$/.test(s.path);
+      // LLVM writers leave the v1 header's 4 alignment bytes uninitialised (docs/spec/README.md "Decisions").
+      const reserved = s.keys.length >= 2 && s.keys[s.keys.length - 1] === 'reserved' && s.keys[s.keys.length - 2] === 'header';
       add({
         severity: reserved ? 'note' : 'warning',
         offset: s.offset,
@@ -238,8 +174,6 @@ function checkBytes(ann: Annotation, add: (f: Finding) => void): void {
       });
     } else if (s.kind === 'unreferenced') {
       add({ severity: 'warning', offset: s.offset, size: s.size, path: s.path, code: 'unreferenced', message: `${s.size} byte(s) (${String(s.value)}) that nothing references` });
-    } else if (s.kind === 'metadata' && ann.metadata.every((m) => m.path !== s.path || !m.error)) {
-      // opaque metadata without a syntax error cannot happen; kept for completeness
     }
   }
 }
@@ -249,34 +183,50 @@ function checkBytes(ann: Annotation, add: (f: Finding) => void): void {
 
 type OffloadModel = NonNullable<Annotation['offload']>[number];
 
+/** The path keys of an OffloadBinary in the tree (its magic span's parent's parent). */
+function binaryKeys(ann: Annotation, ob: OffloadModel): PathKey[] {
+  const magic = leavesOf(ann).find((s) => s.kind === 'magic' && s.offset === ob.offset);
+  return magic ? [...magic.keys.slice(0, -2)] : [];
+}
+
 function checkOffload(ob: OffloadModel, ann: Annotation, add: (f: Finding) => void): void {
-  const prefix = leavesOf(ann).find((s) => s.kind === 'magic' && s.offset === ob.offset)?.path.replace(/\.?header\.magic$/, '') ?? '';
-  const pre = prefix ? `${prefix}.` : '';
-  const h = ob.header as { entriesOffset?: number; entryOffset?: number; entrySize?: bigint };
-  const entriesAt = ob.offset + (h.entriesOffset ?? h.entryOffset ?? 32);
-  const era = eraForVersion(ob.version);
-  const syclbin = ann.format === 'syclbin-v1-offload' || ann.format === 'syclbin-v2';
-  if (ob.version === 1 && h.entrySize !== undefined && h.entrySize !== 40n) {
-    add({ severity: 'note', offset: ob.offset + 24, path: `${pre}header.entrySize`, code: 'structure', message: `EntrySize ${h.entrySize} is not 40 (readers ignore it)` });
+  const keys = binaryKeys(ann, ob);
+  const at = (k: readonly PathKey[]): string => formatPath([...keys, ...k]);
+  const v = OFFLOAD_VERSIONS[ob.version as 1 | 2 | 3];
+  const entriesAt = ob.offset + (ob.header[v.fields.entriesOffset] as number);
+  const numbering = numberingForVersion(ob.version);
+  const sycl = ann.format === 'syclbin-v1-offload';
+  const entrySize = ob.header.entrySize as bigint | undefined;
+  if (ob.version === 1 && entrySize !== undefined && entrySize !== BigInt(v.entry.fixedSize!)) {
+    add({ severity: 'note', offset: ob.offset + v.header.offsets.entrySize!, path: at(['header', 'entrySize']), code: 'structure', message: `EntrySize ${entrySize} is not 40 (readers ignore it)` });
   }
   if (!ob.compression && ob.size % 8 !== 0) {
-    add({ severity: 'warning', offset: ob.offset + 8, path: `${pre}header.size`, code: 'layout', message: `Size ${ob.size} is not a multiple of 8 (LLVM writers pad the binary to 8)` });
+    add({ severity: 'warning', offset: ob.offset + v.header.offsets.size!, path: at(['header', 'size']), code: 'layout', message: `Size ${ob.size} is not a multiple of 8 (LLVM writers pad the binary to 8)` });
   }
+  const field = v.entry.offsets;
   ob.entries.forEach((e, i) => {
-    const at = ob.compression ? ob.offset : entriesAt + 40 * i;
-    const epath = `${pre}entries[${i}]`;
-    if (e.imageKind > IMAGE_KIND.syclbin) {
-      add({ severity: 'warning', offset: at, size: 2, path: `${epath}.imageKind`, code: 'enum', message: `unknown image kind ${e.imageKind} (known: 0-7)` });
-    } else if (syclbin && i === 0 && ann.format === 'syclbin-v1-offload' && e.imageKind !== IMAGE_KIND.syclbin) {
-      add({ severity: 'note', offset: at, size: 2, path: `${epath}.imageKind`, code: 'enum', message: `image kind ${e.imageKind}, not 7 (IMG_SYCLBIN); SYCLBIN readers do not check it` });
+    const eAt = ob.compression ? ob.offset : entriesAt + v.entry.fixedSize! * i;
+    const ep: PathKey[] = ['entries', i];
+    if (e.imageKind >= IMAGE_KINDS.length) {
+      add({ severity: 'warning', offset: eAt + field.imageKind, size: 2, path: at([...ep, 'imageKind']), code: 'enum', message: `unknown image kind ${e.imageKind} (known: 0-${IMAGE_KINDS.length - 1})` });
+    } else if (sycl && i === 0 && e.imageKind !== 7) {
+      add({ severity: 'note', offset: eAt + field.imageKind, size: 2, path: at([...ep, 'imageKind']), code: 'enum', message: `image kind ${e.imageKind}, not 7 (IMG_SYCLBIN); SYCLBIN readers do not check it` });
     }
-    if (offloadKindName(e.offloadKind, era) === 'none' && e.offloadKind !== 0) {
-      add({ severity: 'warning', offset: at + 2, size: 2, path: `${epath}.offloadKind`, code: 'enum', message: `unknown offload kind ${e.offloadKind} for an OffloadBinary v${ob.version} (${era} numbering)` });
+    if (offloadKindName(e.offloadKind, numbering) === 'none' && e.offloadKind !== 0) {
+      add({
+        severity: 'warning',
+        offset: eAt + field.offloadKind,
+        size: 2,
+        path: at([...ep, 'offloadKind']),
+        code: 'enum',
+        message: `unknown offload kind ${e.offloadKind} for an OffloadBinary v${ob.version} (${numbering === 'bitmask' ? 'bitmask' : 'sequential'} numbering)`,
+      });
     }
-    if (e.flags & ~1) add({ severity: 'note', offset: at + 4, size: 4, path: `${epath}.flags`, code: 'enum', message: `unknown entry flags 0x${e.flags.toString(16)} (only bit 0, OIF_Metadata, is defined)` });
+    if (e.flags & ~OFFLOAD_ENTRY_FLAGS.OIF_Metadata) {
+      add({ severity: 'note', offset: eAt + field.flags, size: 4, path: at([...ep, 'flags']), code: 'enum', message: `unknown entry flags ${hex(e.flags)} (only bit 0, OIF_Metadata, is defined)` });
+    }
   });
   if (ob.compression) return;
-  // Overlapping images.
   const imgs = ob.entries.map((e, i) => ({ i, off: e.raw.imageOffset, size: e.raw.imageSize })).filter((x) => x.size > 0);
   imgs.sort((a, b) => a.off - b.off);
   for (let a = 0; a < imgs.length; a++) {
@@ -287,7 +237,7 @@ function checkOffload(ob: OffloadModel, ann: Annotation, add: (f: Finding) => vo
       add({
         severity: same ? 'note' : 'warning',
         offset: ob.offset + y.off,
-        path: `${pre}entries[${y.i}].image`,
+        path: at(['entries', y.i, 'image']),
         code: 'overlap',
         message: same ? `image is the same bytes as entries[${x.i}].image` : `image [${y.off}, +${y.size}) overlaps entries[${x.i}].image [${x.off}, +${x.size})`,
       });
@@ -298,83 +248,71 @@ function checkOffload(ob: OffloadModel, ann: Annotation, add: (f: Finding) => vo
 // ---------------------------------------------------------------------------------------------
 // Targets: metadata vs envelope strings / v2 StringData, IR type vs target triple
 
-/** Where a path's bytes are: its own leaf, or the leaf that owns them (shared strings). */
-function locate(ann: Annotation, path: string): AnnotatedSpan | undefined {
-  return ann.spans.find((s) => s.path === path) ?? ann.spans.find((s) => s.shared?.includes(path));
-}
-
-function stringValuePath(ann: Annotation, entryPath: string, key: string): string | undefined {
-  const keySpan = ann.spans.find((s) => s.kind === 'string' && s.value === key && new RegExp(`^${escapeRe(entryPath)}\\.strings\\[\\d+\\]\\.key$`).test(s.path));
-  if (keySpan) return keySpan.path.replace(/\.key$/, '.value');
-  for (const s of ann.spans) {
-    if (s.kind !== 'string' || s.value !== key) continue;
-    const hit = s.shared?.find((p) => new RegExp(`^${escapeRe(entryPath)}\\.strings\\[\\d+\\]\\.key$`).test(p));
-    if (hit) return hit.replace(/\.key$/, '.value');
+/** Where the value of string `key` of entry i is (the last entry with that key). */
+function stringValueAt(ob: OffloadModel, i: number, key: string, prefix: readonly PathKey[]): { offset: number; path: string } | undefined {
+  const list = ob.entries[i]?.stringEntries ?? [];
+  for (let j = list.length - 1; j >= 0; j--) {
+    if (list[j]!.key === key) return { offset: ob.offset + list[j]!.valueOffset, path: formatPath([...prefix, 'entries', i, 'strings', j, 'value']) };
   }
   return undefined;
 }
 
-function escapeRe(s: string): string {
-  return s.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
-}
-
-const TRIPLE_FOR_IR_TYPE: Record<number, RegExp> = { 0: /^spir/, 1: /^nvptx/, 2: /^amdgcn/ };
-
 function checkTargets(model: SyclbinFile, ann: Annotation, add: (f: Finding) => void): void {
-  const mdPath = (a: number, kind: 'irModules' | 'nativeImages', j: number): string => {
-    const root = ann.v1Images[0]?.path;
-    return `${root ? `${root}.` : ''}abstractModules[${a}].${kind}[${j}].metadata`;
+  const image = ann.v1Images[0]?.keys ?? [];
+  const blobs = new Map(ann.metadata.map((b) => [b.path, b]));
+  const propAt = (blobKeys: readonly PathKey[], set: string, key: string): { offset: number; path: string } => {
+    const blobPath = formatPath(blobKeys);
+    const blob = blobs.get(blobPath);
+    const line = blob ? lineOf(blob, set, key) : undefined;
+    return { offset: line?.offset ?? 0, path: quoted(quoted(blobPath, set), key) };
   };
-  const propAt = (blobPath: string, set: string, key: string): { offset: number; path: string } => {
-    const path = quoted(quoted(blobPath, set), key);
-    const s = locate(ann, path);
-    return { offset: s?.offset ?? 0, path };
-  };
-  // IR type vs target triple (SPIR-V 0 / PTX 1 / AMDGCN 2; syclbin-format.md §2).
   model.abstractModules.forEach((am, a) =>
     am.irModules.forEach((ir, j) => {
       const t = irTypeValue(ir);
       const target = irTarget(ir);
-      const re = t === undefined ? undefined : TRIPLE_FOR_IR_TYPE[t];
+      const re = t === undefined ? undefined : IR_TYPE_TRIPLES[t];
       if (re && target && !re.test(target)) {
-        const at = propAt(mdPath(a, 'irModules', j), 'SYCLBIN/ir module metadata', 'target');
-        add({ severity: 'warning', offset: at.offset, path: at.path, code: 'target', message: `IR type ${t} does not match target triple '${target}'` });
+        const p = propAt([...image, 'abstractModules', a, 'irModules', j, 'metadata'], SET.SYCLBIN_IR_MODULE_METADATA, SYCLBIN_KEYS.target);
+        add({ severity: 'warning', ...p, code: 'target', message: `IR type ${t} does not match target triple '${target}'` });
       }
     }),
   );
   const env = model.envelope;
+  const ob = ann.offload?.[0];
+  if (!ob || ob.compression) return;
   if (env.kind === 'offload') {
     // v1 in an OffloadBinary: the entry's `triple`/`arch` strings should name one of the images.
-    const irTargets = model.abstractModules.flatMap((am) => am.irModules.map(irTarget));
-    const natTargets = model.abstractModules.flatMap((am) => am.nativeImages.map(nativeTarget));
-    const arches = model.abstractModules.flatMap((am) => am.nativeImages.map(nativeArch));
+    const irTargets = model.abstractModules.flatMap((m) => m.irModules.map(irTarget));
+    const natTargets = model.abstractModules.flatMap((m) => m.nativeImages.map(nativeTarget));
+    const arches = model.abstractModules.flatMap((m) => m.nativeImages.map(nativeArch));
     const triple = env.strings.get('triple');
     if (triple && ![...irTargets, ...natTargets].includes(triple)) {
-      const p = stringValuePath(ann, 'entries[0]', 'triple') ?? 'entries[0].strings';
-      add({ severity: 'warning', offset: locate(ann, p)?.offset ?? 0, path: p, code: 'target', message: `envelope triple '${triple}' matches no IR or native target in the SYCLBIN metadata (${[...new Set([...irTargets, ...natTargets])].filter(Boolean).join(', ') || 'none'})` });
+      const p = stringValueAt(ob, 0, 'triple', []) ?? { offset: 0, path: 'entries[0].strings' };
+      const known = [...new Set([...irTargets, ...natTargets])].filter(Boolean).join(', ') || 'none';
+      add({ severity: 'warning', ...p, code: 'target', message: `envelope triple '${triple}' matches no IR or native target in the SYCLBIN metadata (${known})` });
     }
     const arch = env.strings.get('arch');
     if (arch && !arches.includes(arch)) {
-      const p = stringValuePath(ann, 'entries[0]', 'arch') ?? 'entries[0].strings';
-      add({ severity: 'warning', offset: locate(ann, p)?.offset ?? 0, path: p, code: 'target', message: `envelope arch '${arch}' matches no native image arch in the SYCLBIN metadata (${arches.filter(Boolean).join(', ') || 'none'})` });
+      const p = stringValueAt(ob, 0, 'arch', []) ?? { offset: 0, path: 'entries[0].strings' };
+      add({ severity: 'warning', ...p, code: 'target', message: `envelope arch '${arch}' matches no native image arch in the SYCLBIN metadata (${arches.filter(Boolean).join(', ') || 'none'})` });
     }
   }
-  if (env.kind === 'roles' && ann.offload?.[0] && !env.compression) {
-    const ob = ann.offload[0];
+  if (env.kind === 'roles') {
     const counters = new Map<string, number>();
     ob.entries.forEach((e, i) => {
       const role = e.strings.get('role');
       if (role !== 'ir' && role !== 'native') return;
-      const am = Number(e.strings.get('am_index'));
-      const key = `${am}/${role}`;
+      const amIndex = Number(e.strings.get('am_index'));
+      const key = `${amIndex}/${role}`;
       const j = counters.get(key) ?? 0;
       counters.set(key, j + 1);
-      const img = role === 'ir' ? model.abstractModules[am]?.irModules[j] : model.abstractModules[am]?.nativeImages[j];
+      const img = role === 'ir' ? model.abstractModules[amIndex]?.irModules[j] : model.abstractModules[amIndex]?.nativeImages[j];
       if (!img) return;
+      const type = irTypeValue(img);
       const expect: [string, string | undefined][] =
         role === 'ir'
           ? [
-              ['ir_type', irTypeValue(img) === undefined ? undefined : String(irTypeValue(img))],
+              ['ir_type', type === undefined ? undefined : String(type)],
               ['triple', irTarget(img)],
             ]
           : [
@@ -384,14 +322,8 @@ function checkTargets(model: SyclbinFile, ann: Annotation, add: (f: Finding) => 
       for (const [k, fromMetadata] of expect) {
         const s = e.strings.get(k);
         if (s === undefined || fromMetadata === undefined || s === fromMetadata) continue;
-        const p = stringValuePath(ann, `entries[${i}]`, k) ?? `entries[${i}].strings`;
-        add({
-          severity: 'warning',
-          offset: locate(ann, p)?.offset ?? 0,
-          path: p,
-          code: 'target',
-          message: `StringData ${k}='${s}' does not match the metadata (${fromMetadata}); readers use the metadata`,
-        });
+        const p = stringValueAt(ob, i, k, []) ?? { offset: 0, path: `entries[${i}].strings` };
+        add({ severity: 'warning', ...p, code: 'target', message: `StringData ${k}='${s}' does not match the metadata (${fromMetadata}); readers use the metadata` });
       }
     });
   }
@@ -400,28 +332,59 @@ function checkTargets(model: SyclbinFile, ann: Annotation, add: (f: Finding) => 
 // ---------------------------------------------------------------------------------------------
 // Layout: would our writer (LLVM's layout) produce the same bytes?
 
-function checkLayout(bytes: Uint8Array, model: SyclbinFile, ann: Annotation, add: (f: Finding) => void): void {
+/**
+ * The first offset where `chunks` differ from `src` (-1: identical). An image chunk that the writer
+ * would place where the file already has it is the same bytes and is not read.
+ */
+function firstDifference(src: ByteSource, chunks: readonly Chunk[]): number {
+  let pos = 0;
+  for (const c of chunks) {
+    const n = chunkSize(c);
+    if (!(c instanceof Uint8Array) && c.offset === pos) {
+      pos += n;
+      continue;
+    }
+    if (pos + n > src.size) return Math.min(src.size, pos + differs(src, pos, c, src.size - pos));
+    const d = differs(src, pos, c, n);
+    if (d >= 0) return pos + d;
+    pos += n;
+  }
+  return pos === src.size ? -1 : pos;
+}
+
+/** Index of the first differing byte of chunk `c` against `src` at `pos` (first `n` bytes), or -1. */
+function differs(src: ByteSource, pos: number, c: Chunk, n: number): number {
+  const step = 1 << 16;
+  for (let o = 0; o < n; o += step) {
+    const len = Math.min(step, n - o);
+    const a = src.read(pos + o, len);
+    const b = c instanceof Uint8Array ? c.subarray(o, o + len) : c.bytes().subarray(o, o + len);
+    for (let i = 0; i < len; i++) if (a[i] !== b[i]) return o + i;
+  }
+  return n < chunkSize(c) ? n : -1;
+}
+
+function checkLayout(src: ByteSource, model: SyclbinFile, ann: Annotation, add: (f: Finding) => void): void {
   const env = model.envelope;
   if ('compression' in env && env.compression === 'zstd') return; // the core has no zstd compressor
-  const compressor = (d: Uint8Array): Uint8Array => zlibCompress(d);
-  const attempt = (layout: 'canonical' | 'grouped'): Uint8Array | undefined => {
+  const attempt = (layout: 'canonical' | 'grouped'): readonly Chunk[] | undefined => {
     try {
-      return writeSyclbin(model, { layout, compressor });
-    } catch (e) {
-      if (e instanceof DecodeError || e instanceof Error) return undefined;
-      throw e;
+      return syclbinChunks(model, { layout, compressor: (d) => zlibCompress(d) });
+    } catch {
+      return undefined; // a model the writer cannot write (e.g. a name it would not read back)
     }
   };
   const canonical = attempt('canonical');
   if (!canonical) return;
-  const diff = firstDifference(bytes, canonical);
+  const diff = firstDifference(src, canonical);
   if (diff < 0) return;
-  if (model.version === 1 && attempt('grouped') && firstDifference(bytes, attempt('grouped')!) < 0) {
+  const grouped = model.version === 1 ? attempt('grouped') : undefined;
+  if (grouped && firstDifference(src, grouped) < 0) {
     add({ severity: 'note', offset: 0, path: ann.v1Images[0]?.path ?? '', code: 'layout', message: 'grouped v1 layout (all module metadata, all IR metadata, all native metadata): readers accept it; the canonical writer layout is per module' });
     return;
   }
   const at = leavesOf(ann).find((s) => s.offset <= diff && diff < s.offset + s.size);
-  // Already reported as non-zero padding / unreferenced bytes / an overlap: no second finding.
+  // Already reported as non-zero padding / unreferenced bytes: no second finding.
   if (at && (at.kind === 'padding-nonzero' || at.kind === 'unreferenced')) return;
   add({
     severity: 'note',
@@ -432,15 +395,10 @@ function checkLayout(bytes: Uint8Array, model: SyclbinFile, ann: Annotation, add
   });
 }
 
-function firstDifference(a: Uint8Array, b: Uint8Array): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return i;
-  return a.length === b.length ? -1 : n;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Text
 
+/** The report as text: a line per problem, then the counts. */
 export function formatReport(r: VerifyReport, name = ''): string {
   const lines: string[] = [];
   lines.push(`${name ? `${name}: ` : ''}${r.format}, ${r.size} bytes`);

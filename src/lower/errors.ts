@@ -3,7 +3,8 @@
  * the problem is: a JSON path into the manifest (`specConstants[2].default[1]`) and, for LLVM type
  * strings, the column inside the string.
  */
-import { SyclbinError, formatPath, type ErrorCode } from '../codec/errors.js';
+import { SyclbinError, type ErrorCode } from '../codec/errors.js';
+import { formatPath } from '../codec/spans.js';
 
 export class LowerError extends SyclbinError {
   readonly pathSegments: (string | number)[];

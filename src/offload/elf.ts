@@ -2,41 +2,33 @@
  * OffloadBinaries inside ELF objects: clang embeds them in a section `.llvm.offloading` of type
  * SHT_LLVM_OFFLOADING (formats/elf.ts), one or more binaries back to back.
  *
- * Which sections LLVM 19 reads (llvm/lib/Object/OffloadBinary.cpp@llvmorg-19.1.7,
- * `extractFromObject`): in an ELF file every section whose sh_type is SHT_LLVM_OFFLOADING,
- * whatever its name, in section-header order; section names are only looked at for COFF, where a
- * section is taken when its name starts with ".llvm.offloading". `extractOffloadBinaries` reaches
- * that code only for ELF files whose `identify_magic` is elf_relocatable, elf_executable or
- * elf_shared_object (e_type 1, 2 or 3; llvm/lib/BinaryFormat/Magic.cpp@llvmorg-19.1.7); for any
- * other e_type it finds nothing. llvm-objdump-19 `--offloading` prints what that finds
- * (llvm/tools/llvm-objdump/OffloadDump.cpp@llvmorg-19.1.7 `dumpOffloadBinary`).
+ * Which sections LLVM reads (llvm/lib/Object/OffloadBinary.cpp@llvmorg-19.1.7, `extractFromObject`;
+ * unchanged in 22): in an ELF file every section whose sh_type is SHT_LLVM_OFFLOADING, whatever its
+ * name, in section-header order. `extractOffloadBinaries` reaches that code only for ELF files whose
+ * `identify_magic` is elf_relocatable, elf_executable or elf_shared_object (e_type 1, 2 or 3;
+ * llvm/lib/BinaryFormat/Magic.cpp); for any other e_type it finds nothing. llvm-objdump
+ * `--offloading` prints what that finds (llvm/tools/llvm-objdump/OffloadDump.cpp).
  *
- * `findOffloadingSections` reports both kinds of candidate: sections of type SHT_LLVM_OFFLOADING
+ * `offloadingSectionsOf` reports both kinds of candidate: sections of type SHT_LLVM_OFFLOADING
  * (`byType`) and sections named ".llvm.offloading…" of another type (`byName`; e.g.
- * `llvm-objcopy --add-section .llvm.offloading=F` without `--set-section-type`). Reading follows
- * LLVM 19 (by type) unless `byName` is asked for.
+ * `llvm-objcopy --add-section .llvm.offloading=F` without `--set-section-type`). Reading follows LLVM
+ * (by type) unless `byName` is asked for.
  *
- * Checks, stricter than LLVM where LLVM trusts (every failure is a DecodeError with the byte offset
- * of the field and its path, e.g. `sectionHeaders[12].sh_offset`):
- *   - the ELF header (little-endian only; big-endian is rejected), e_shentsize = sizeof(Shdr),
- *     the section header table inside the file and aligned (as ELFFile::sections),
- *   - the section count (e_shnum, or sh_size of section 0 when e_shnum is 0) against the file size
- *     before anything is allocated,
- *   - the section-name string table (e_shstrndx, SHN_XINDEX escape through sh_link of section 0):
- *     inside the file, of type SHT_STRTAB, non-empty and NUL-terminated (as ELFFile::getStringTable),
- *     every sh_name inside it,
- *   - the contents range [sh_offset, +sh_size) of every offloading section inside the file.
- * Section contents are read with `readOffloadBinaries` (src/offload/read.ts), so the OffloadBinary
- * rules (alignment of the next binary, v3 compression, padding) are those of the raw-file reader,
- * applied relative to the section start as LLVM's `extractOffloadFiles` does.
+ * Checks, stricter than LLVM where LLVM trusts (each a DecodeError at the field, e.g.
+ * `sectionHeaders[12].sh_offset`): the ELF header, e_shentsize = sizeof(Shdr), the section header
+ * table inside the file and aligned (as ELFFile::sections), the section count (e_shnum, or sh_size of
+ * section 0 when e_shnum is 0) against the file size before anything is allocated, the section-name
+ * string table (e_shstrndx, SHN_XINDEX escape) inside the file, of type SHT_STRTAB, non-empty and
+ * NUL-terminated (ELFFile::getStringTable), every sh_name inside it, and the contents range of every
+ * offloading section. Big-endian objects are read in their byte order, as LLVM reads them.
  *
  * Portable: no Node APIs.
  */
-import { DecodeError, formatPath, hex, readNode, readRange, sliceSource, toSource, array, type BlobRef, type ByteSource, type Span } from '../codec/index.js';
+import { DecodeError, decodeUtf8, hasMagic, hex, locate, Space, toSource, type ByteSource, type PathKey, type SpanNode, type SpanTree } from '../codec/index.js';
 import {
   ELF_HEADERS,
-  ELF_MAGIC,
   ELF_SECTION_HEADERS,
+  ELF_SHDR_ALIGN,
   ELFCLASS32,
   ELFCLASS64,
   ELFDATA2LSB,
@@ -55,11 +47,12 @@ import {
   type Elf32HeaderValue,
   type Elf64HeaderValue,
 } from '../../formats/elf.js';
-import { readOffloadBinaries, type OffloadBinaryModel, type OffloadEntryModel, type ReadOffloadOptions } from './read.js';
+import { offloadBinaries, type OffloadBinaryModel, type ReadOffloadOptions } from './read.js';
 
-/** Section name prefix LLVM gives embedded offloading data (OffloadBinary.cpp, COFF rule). */
+/** Section name prefix LLVM gives embedded offloading data. */
 export const OFFLOADING_SECTION_NAME = '.llvm.offloading';
 
+/** One section header, decoded. */
 export interface ElfSection {
   /** Index in the section header table. */
   index: number;
@@ -76,8 +69,11 @@ export interface ElfSection {
   headerOffset: number;
 }
 
+/** An ELF file's header facts and section table. */
 export interface ElfFile {
   class: 32 | 64;
+  /** Byte order (EI_DATA). */
+  littleEndian: boolean;
   /** e_type (1 relocatable, 2 executable, 3 shared object, 4 core). */
   type: number;
   /** e_machine (62 x86-64, 3 i386, 183 AArch64, ...). */
@@ -89,6 +85,7 @@ export interface ElfFile {
   sections: ElfSection[];
 }
 
+/** A section that holds (or is named for) embedded offloading data. */
 export interface OffloadingSection {
   index: number;
   name: string;
@@ -96,197 +93,171 @@ export interface OffloadingSection {
   /** Contents range, checked to lie inside the file. */
   offset: number;
   size: number;
-  /** sh_type is SHT_LLVM_OFFLOADING (what LLVM 19 reads). */
+  /** sh_type is SHT_LLVM_OFFLOADING (what LLVM reads). */
   byType: boolean;
   /** The name starts with ".llvm.offloading". */
   byName: boolean;
 }
 
+/** Options of the ELF readers. */
 export interface ReadElfOptions {
-  /** When given, the spans of the ELF header and section headers read are appended. */
-  spans?: Span[];
+  /** Record the ELF header and section headers in this span tree. */
+  tree?: SpanTree;
 }
 
 /** True when the input starts with the ELF magic `7f 45 4c 46`. */
 export function isElf(input: Uint8Array | ByteSource): boolean {
   const src = toSource(input);
-  if (src.size < 4) return false;
-  const b = src.read(0, 4);
-  return ELF_MAGIC.every((m, i) => b[i] === m);
+  return src.size >= 4 && hasMagic(ElfIdent.fields.magic, src.read(0, 4));
 }
 
-const HEADER_PATH = ['header'];
+const HP: PathKey[] = ['header'];
+
+/** e_ident: class and byte order; everything after it is read in that order. */
+function readIdent(src: ByteSource): { cls: 1 | 2; le: boolean } {
+  const ident = new Space(src, 0, undefined).decode(ElfIdent, 0, { path: [...HP, 'e_ident'] });
+  if (ident.class !== ELFCLASS32 && ident.class !== ELFCLASS64) {
+    throw new DecodeError('FORMAT', `invalid ELF class ${ident.class} (EI_CLASS must be 1 for 32-bit or 2 for 64-bit)`, ElfIdent.offsets.class, [...HP, 'e_ident', 'class']);
+  }
+  if (ident.data !== ELFDATA2LSB && ident.data !== ELFDATA2MSB) {
+    throw new DecodeError('FORMAT', `invalid ELF data encoding ${ident.data} (EI_DATA must be 1 for little-endian or 2 for big-endian)`, ElfIdent.offsets.data, [...HP, 'e_ident', 'data']);
+  }
+  return { cls: ident.class, le: ident.data === ELFDATA2LSB };
+}
+
+type RawSection = { sh_name: number; sh_type: number; sh_flags: number | bigint; sh_offset: number; sh_size: number; sh_link: number; sh_addralign: number | bigint };
 
 /** Read the ELF header and the section header table, with section names. */
 export function readElfSectionTable(input: Uint8Array | ByteSource, opts: ReadElfOptions = {}): ElfFile {
   const src = toSource(input);
-  const spans = opts.spans;
-  const identBytes = readRange(src, 0, Math.min(16, src.size), 'e_ident', [...HEADER_PATH, 'e_ident']);
-  const ident = readNode(ElfIdent, identBytes, 0, { path: [...HEADER_PATH, 'e_ident'] }, undefined);
-  if (ident.class !== ELFCLASS32 && ident.class !== ELFCLASS64) {
-    throw new DecodeError('FORMAT', `invalid ELF class ${ident.class} (EI_CLASS must be 1 for 32-bit or 2 for 64-bit)`, 4, [...HEADER_PATH, 'e_ident', 'class']);
-  }
-  if (ident.data === ELFDATA2MSB) {
-    throw new DecodeError('FORMAT', 'big-endian ELF (EI_DATA 2) is not supported: this reader reads little-endian objects only', 5, [...HEADER_PATH, 'e_ident', 'data']);
-  }
-  if (ident.data !== ELFDATA2LSB) {
-    throw new DecodeError('FORMAT', `invalid ELF data encoding ${ident.data} (EI_DATA must be 1 for little-endian)`, 5, [...HEADER_PATH, 'e_ident', 'data']);
-  }
-  const headerNode = ELF_HEADERS[ident.class];
-  const hsize = headerNode.fixedSize!;
-  const headerBytes = readRange(src, 0, hsize, headerNode.describe, HEADER_PATH);
-  const header = readNode(headerNode, headerBytes, 0, { path: HEADER_PATH }, spans) as Elf32HeaderValue | Elf64HeaderValue;
-  const shdr = ELF_SECTION_HEADERS[ident.class];
-  const entsize = shdr.fixedSize!;
-  const hfield = (f: keyof typeof headerNode.offsets): number => headerNode.offsets[f];
-  const elf: ElfFile = { class: ident.class === ELFCLASS32 ? 32 : 64, type: header.e_type, machine: header.e_machine, header, shstrndx: 0, sections: [] };
-
-  // The section header table (llvm/include/llvm/Object/ELF.h@llvmorg-19.1.7 ELFFile::sections).
-  const shoff = header.e_shoff;
-  if (shoff === 0) return elf; // no section header table: no sections
-  if (header.e_shentsize !== entsize) {
-    throw new DecodeError('FORMAT', `invalid e_shentsize ${header.e_shentsize} in the ELF header (a ${shdr.describe} is ${entsize} bytes)`, hfield('e_shentsize'), [
-      ...HEADER_PATH,
-      'e_shentsize',
-    ]);
-  }
-  if (shoff > src.size || entsize > src.size - shoff) {
-    throw new DecodeError('EOF', `section header table at e_shoff ${hex(shoff)} goes past the end of the ${src.size}-byte file`, hfield('e_shoff'), [...HEADER_PATH, 'e_shoff'], {
-      needed: entsize,
-      available: Math.max(0, src.size - shoff),
-    });
-  }
-  const align = ident.class === ELFCLASS32 ? 4 : 8;
-  if (shoff % align !== 0) {
-    throw new DecodeError('FORMAT', `section header table offset e_shoff ${hex(shoff)} is not a multiple of ${align}`, hfield('e_shoff'), [...HEADER_PATH, 'e_shoff']);
-  }
-  let count = header.e_shnum;
-  let countAt = hfield('e_shnum');
-  let countPath: (string | number)[] = [...HEADER_PATH, 'e_shnum'];
-  let first: { sh_size: number; sh_link: number } | undefined;
-  if (count === 0) {
-    // e_shnum 0 with a table: the count is in sh_size of section header 0 (gABI, SHN_LORESERVE rule).
-    first = readNode(shdr, readRange(src, shoff, entsize, shdr.describe, ['sectionHeaders', 0]), 0, { base: shoff, path: ['sectionHeaders', 0] }, undefined);
-    count = first.sh_size;
-    countAt = shoff + shdr.offsets.sh_size;
-    countPath = ['sectionHeaders', 0, 'sh_size'];
-  }
-  // Checked before anything is allocated: a huge count cannot fit in the bytes that are there.
-  const room = Math.floor((src.size - shoff) / entsize);
-  if (count > room) {
-    throw new DecodeError('EOF', `${count} section headers of ${entsize} bytes at e_shoff ${hex(shoff)} go past the end of the ${src.size}-byte file (room for ${room})`, countAt, countPath, {
-      needed: count * entsize,
-      available: src.size - shoff,
-    });
-  }
-  const table = readRange(src, shoff, count * entsize, `${count} x ${shdr.describe}`, ['sectionHeaders']);
-  const raws = readNode(array(shdr, count), table, 0, { base: shoff, path: ['sectionHeaders'] }, spans) as {
-    sh_name: number;
-    sh_type: number;
-    sh_flags: number | bigint;
-    sh_offset: number;
-    sh_size: number;
-    sh_link: number;
-    sh_addralign: number | bigint;
-  }[];
-
-  // The section-name string table (ELFFile::getSectionStringTable).
-  let shstrndx = header.e_shstrndx;
-  let strndxAt = hfield('e_shstrndx');
-  let strndxPath: (string | number)[] = [...HEADER_PATH, 'e_shstrndx'];
-  if (shstrndx === SHN_XINDEX) {
-    if (count === 0) throw new DecodeError('FORMAT', 'e_shstrndx is SHN_XINDEX (0xffff) but the section header table is empty', strndxAt, strndxPath);
-    shstrndx = raws[0]!.sh_link;
-    strndxAt = shoff + shdr.offsets.sh_link;
-    strndxPath = ['sectionHeaders', 0, 'sh_link'];
-  }
-  let strtab: Uint8Array | undefined;
-  if (shstrndx !== SHN_UNDEF) {
-    if (shstrndx >= count) {
-      throw new DecodeError('RANGE', `section-name string table index ${shstrndx} does not exist (the file has ${count} sections)`, strndxAt, strndxPath);
-    }
-    const s = raws[shstrndx]!;
-    const at = shoff + shstrndx * entsize;
-    const p = ['sectionHeaders', shstrndx];
-    if (s.sh_type !== SHT_STRTAB) {
-      throw new DecodeError('FORMAT', `section-name string table [index ${shstrndx}] has sh_type ${hex(s.sh_type)}, expected SHT_STRTAB (3)`, at + shdr.offsets.sh_type, [...p, 'sh_type']);
-    }
-    checkContents(src, s, at, shstrndx, shdr.offsets, p);
-    if (s.sh_size === 0) throw new DecodeError('FORMAT', `section-name string table [index ${shstrndx}] is empty`, at + shdr.offsets.sh_size, [...p, 'sh_size']);
-    strtab = readRange(src, s.sh_offset, s.sh_size, 'section-name string table', [...p, 'contents']);
-    if (strtab[strtab.length - 1] !== 0) {
-      throw new DecodeError('FORMAT', `section-name string table [index ${shstrndx}] is not NUL-terminated`, s.sh_offset + s.sh_size - 1, [...p, 'contents']);
-    }
-  }
-  elf.shstrndx = shstrndx;
-
+  const { cls, le } = readIdent(src);
+  const file = new Space(src, 0, opts.tree, le);
+  const headerNode = ELF_HEADERS[cls];
+  const header = file.decode(headerNode, 0, { path: HP, key: 'header' }) as Elf32HeaderValue | Elf64HeaderValue;
+  const elf: ElfFile = { class: cls === ELFCLASS32 ? 32 : 64, littleEndian: le, type: header.e_type, machine: header.e_machine, header, shstrndx: 0, sections: [] };
+  const table = readSectionHeaders(file, cls, header);
+  if (!table) return elf; // no section header table: no sections
+  const { raws, shoff } = table;
+  const strtab = readNames(file, cls, header, raws, shoff);
+  elf.shstrndx = strtab?.index ?? SHN_UNDEF;
+  const shdr = ELF_SECTION_HEADERS[cls];
   const names = new Map<number, string>();
   elf.sections = raws.map((r, i) => {
-    const at = shoff + i * entsize;
+    const at = shoff + i * shdr.fixedSize!;
     let name = '';
     if (strtab) {
-      if (r.sh_name >= strtab.length) {
-        throw new DecodeError('RANGE', `sh_name ${hex(r.sh_name)} goes past the end of the ${strtab.length}-byte section-name string table`, at + shdr.offsets.sh_name, [
-          'sectionHeaders',
-          i,
-          'sh_name',
-        ]);
+      const t = strtab.bytes;
+      if (r.sh_name >= t.length) {
+        throw new DecodeError('RANGE', `sh_name ${hex(r.sh_name)} goes past the end of the ${t.length}-byte section-name string table`, at + shdr.offsets.sh_name, ['sectionHeaders', i, 'sh_name']);
       }
-      const cached = names.get(r.sh_name);
-      if (cached !== undefined) name = cached;
-      else {
-        // The table ends with NUL (checked above), so this string is terminated inside it.
-        name = utf8.decode(strtab.subarray(r.sh_name, strtab.indexOf(0, r.sh_name)));
-        names.set(r.sh_name, name);
-      }
+      name = names.get(r.sh_name) ?? decodeUtf8(t, r.sh_name, t.indexOf(0, r.sh_name)); // the table ends with NUL (checked)
+      names.set(r.sh_name, name);
     }
-    return {
-      index: i,
-      name,
-      type: r.sh_type,
-      flags: BigInt(r.sh_flags),
-      offset: r.sh_offset,
-      size: r.sh_size,
-      link: r.sh_link,
-      addralign: BigInt(r.sh_addralign),
-      headerOffset: at,
-    };
+    return { index: i, name, type: r.sh_type, flags: BigInt(r.sh_flags), offset: r.sh_offset, size: r.sh_size, link: r.sh_link, addralign: BigInt(r.sh_addralign), headerOffset: at };
   });
   return elf;
 }
 
-const utf8 = new TextDecoder();
+/** The section header table (ELFFile::sections), count checked against the file before allocating. */
+function readSectionHeaders(file: Space, cls: 1 | 2, header: Elf32HeaderValue | Elf64HeaderValue): { raws: RawSection[]; shoff: number } | undefined {
+  const shoff = header.e_shoff as number;
+  if (shoff === 0) return undefined;
+  const headerNode = ELF_HEADERS[cls];
+  const shdr = ELF_SECTION_HEADERS[cls];
+  const entsize = shdr.fixedSize!;
+  const hfield = (f: keyof typeof headerNode.offsets): number => headerNode.offsets[f];
+  if (header.e_shentsize !== entsize) {
+    throw new DecodeError('FORMAT', `invalid e_shentsize ${header.e_shentsize} in the ELF header (a ${shdr.describe} is ${entsize} bytes)`, hfield('e_shentsize'), [...HP, 'e_shentsize']);
+  }
+  if (shoff > file.size || entsize > file.size - shoff) {
+    throw new DecodeError('EOF', `section header table at e_shoff ${hex(shoff)} goes past the end of the ${file.size}-byte file`, hfield('e_shoff'), [...HP, 'e_shoff'], {
+      needed: entsize,
+      available: Math.max(0, file.size - shoff),
+    });
+  }
+  if (shoff % ELF_SHDR_ALIGN[cls] !== 0) {
+    throw new DecodeError('FORMAT', `section header table offset e_shoff ${hex(shoff)} is not a multiple of ${ELF_SHDR_ALIGN[cls]}`, hfield('e_shoff'), [...HP, 'e_shoff']);
+  }
+  let count = header.e_shnum;
+  let countAt = hfield('e_shnum');
+  let countPath: PathKey[] = [...HP, 'e_shnum'];
+  if (count === 0) {
+    // e_shnum 0 with a table: the count is in sh_size of section header 0 (gABI, SHN_LORESERVE rule).
+    count = (file.decode(shdr, shoff, { path: ['sectionHeaders', 0] }) as RawSection).sh_size;
+    countAt = shoff + shdr.offsets.sh_size;
+    countPath = ['sectionHeaders', 0, 'sh_size'];
+  }
+  const room = Math.floor((file.size - shoff) / entsize);
+  if (count > room) {
+    throw new DecodeError('EOF', `${count} section headers of ${entsize} bytes at e_shoff ${hex(shoff)} go past the end of the ${file.size}-byte file (room for ${room})`, countAt, countPath, {
+      needed: count * entsize,
+      available: file.size - shoff,
+    });
+  }
+  const group = file.record({ path: ['sectionHeaders'], key: 'sectionHeaders' }, shoff, count * entsize, 'group');
+  const raws: RawSection[] = new Array(count);
+  for (let i = 0; i < count; i++) raws[i] = file.decode(shdr, shoff + i * entsize, { path: ['sectionHeaders', i], parent: group, key: i }) as RawSection;
+  return { raws, shoff };
+}
+
+/** The section-name string table (ELFFile::getSectionStringTable). */
+function readNames(file: Space, cls: 1 | 2, header: Elf32HeaderValue | Elf64HeaderValue, raws: RawSection[], shoff: number): { index: number; bytes: Uint8Array } | undefined {
+  const shdr = ELF_SECTION_HEADERS[cls];
+  let index = header.e_shstrndx;
+  let at = ELF_HEADERS[cls].offsets.e_shstrndx;
+  let path: PathKey[] = [...HP, 'e_shstrndx'];
+  if (index === SHN_XINDEX) {
+    if (raws.length === 0) throw new DecodeError('FORMAT', 'e_shstrndx is SHN_XINDEX (0xffff) but the section header table is empty', at, path);
+    index = raws[0]!.sh_link;
+    at = shoff + shdr.offsets.sh_link;
+    path = ['sectionHeaders', 0, 'sh_link'];
+  }
+  if (index === SHN_UNDEF) return undefined;
+  if (index >= raws.length) throw new DecodeError('RANGE', `section-name string table index ${index} does not exist (the file has ${raws.length} sections)`, at, path);
+  const s = raws[index]!;
+  const hAt = shoff + index * shdr.fixedSize!;
+  const p: PathKey[] = ['sectionHeaders', index];
+  if (s.sh_type !== SHT_STRTAB) {
+    throw new DecodeError('FORMAT', `section-name string table [index ${index}] has sh_type ${hex(s.sh_type)}, expected SHT_STRTAB (3)`, hAt + shdr.offsets.sh_type, [...p, 'sh_type']);
+  }
+  checkContents(file, s, hAt, index, cls);
+  if (s.sh_size === 0) throw new DecodeError('FORMAT', `section-name string table [index ${index}] is empty`, hAt + shdr.offsets.sh_size, [...p, 'sh_size']);
+  const bytes = file.bytes(s.sh_offset, s.sh_size, 'section-name string table', [...p, 'contents']);
+  if (bytes[bytes.length - 1] !== 0) throw new DecodeError('FORMAT', `section-name string table [index ${index}] is not NUL-terminated`, s.sh_offset + s.sh_size - 1, [...p, 'contents']);
+  return { index, bytes };
+}
 
 /** [sh_offset, +sh_size) must lie inside the file (ELFFile::getSectionContentsAsArray's check). */
-function checkContents(
-  src: ByteSource,
-  s: { sh_offset: number; sh_size: number },
-  headerAt: number,
-  index: number,
-  offsets: { sh_offset: number },
-  path: (string | number)[],
-): void {
-  if (s.sh_offset > src.size || s.sh_size > src.size - s.sh_offset) {
-    throw new DecodeError(
-      'EOF',
-      `section [index ${index}] has a sh_offset (${hex(s.sh_offset)}) + sh_size (${hex(s.sh_size)}) that is greater than the file size (${hex(src.size)})`,
-      headerAt + offsets.sh_offset,
-      [...path, 'sh_offset'],
-      { needed: s.sh_size, available: Math.max(0, src.size - s.sh_offset) },
-    );
-  }
+function checkContents(file: Space, s: { sh_offset: number; sh_size: number }, headerAt: number, index: number, cls: 1 | 2): void {
+  const shdr = ELF_SECTION_HEADERS[cls];
+  const loc = locate(shdr.relations.contents, s, file.size);
+  if (loc.ok) return;
+  throw new DecodeError(
+    'EOF',
+    `section [index ${index}] has a sh_offset (${hex(s.sh_offset)}) + sh_size (${hex(s.sh_size)}) that is greater than the file size (${hex(file.size)})`,
+    headerAt + shdr.offsets[loc.field as 'sh_offset'],
+    ['sectionHeaders', index, loc.field],
+    { needed: s.sh_size, available: Math.max(0, file.size - s.sh_offset) },
+  );
+}
+
+/** Options choosing offloading sections. */
+export interface SectionChoice {
+  /** Section name prefixes that count as offloading sections by name (default `.llvm.offloading`). */
+  names?: readonly string[];
 }
 
 /** The offloading candidates of a section table read by `readElfSectionTable`, contents ranges checked. */
-export function offloadingSectionsOf(elf: ElfFile, input: Uint8Array | ByteSource): OffloadingSection[] {
-  const src = toSource(input);
-  const shdr = ELF_SECTION_HEADERS[elf.class === 32 ? ELFCLASS32 : ELFCLASS64];
+export function offloadingSectionsOf(elf: ElfFile, input: Uint8Array | ByteSource, choice: SectionChoice = {}): OffloadingSection[] {
+  const file = new Space(toSource(input), 0, undefined, elf.littleEndian);
+  const cls = elf.class === 32 ? ELFCLASS32 : ELFCLASS64;
+  const names = choice.names ?? [OFFLOADING_SECTION_NAME];
   const out: OffloadingSection[] = [];
   for (const s of elf.sections) {
     const byType = s.type === SHT_LLVM_OFFLOADING;
-    const byName = s.type !== SHT_NOBITS && s.name.startsWith(OFFLOADING_SECTION_NAME);
+    const byName = s.type !== SHT_NOBITS && names.some((n) => s.name.startsWith(n));
     if (!byType && !byName) continue;
-    checkContents(src, { sh_offset: s.offset, sh_size: s.size }, s.headerOffset, s.index, shdr.offsets, ['sectionHeaders', s.index]);
+    checkContents(file, { sh_offset: s.offset, sh_size: s.size }, s.headerOffset, s.index, cls);
     out.push({ index: s.index, name: s.name, type: s.type, offset: s.offset, size: s.size, byType, byName });
   }
   return out;
@@ -302,17 +273,20 @@ export function findOffloadingSections(input: Uint8Array | ByteSource): Offloadi
   return offloadingSectionsOf(readElfSectionTable(src), src);
 }
 
-export interface ReadElfOffloadOptions extends ReadOffloadOptions {
-  /** Also read sections named ".llvm.offloading…" whose type is not SHT_LLVM_OFFLOADING (LLVM 19 skips them). */
+/** Options of `readElfOffloadBinaries`. */
+export interface ReadElfOffloadOptions extends ReadOffloadOptions, SectionChoice {
+  /** Also read sections named ".llvm.offloading…" whose type is not SHT_LLVM_OFFLOADING (LLVM skips them). */
   byName?: boolean;
 }
 
+/** One section read, with its binaries. */
 export interface ElfOffloadSectionRead {
   section: OffloadingSection;
   /** The binaries of this section (offsets absolute in the file). */
   binaries: OffloadBinaryModel[];
 }
 
+/** What `readElfOffloadBinaries` found. */
 export interface ElfOffloadResult {
   elf: ElfFile;
   /** Every candidate section (by type or by name). */
@@ -326,21 +300,21 @@ export interface ElfOffloadResult {
 }
 
 /**
- * Read the OffloadBinaries embedded in an ELF object, as LLVM 19's `extractOffloadBinaries` does
+ * Read the OffloadBinaries embedded in an ELF object, as LLVM's `extractOffloadBinaries` does
  * (sections of type SHT_LLVM_OFFLOADING of an ET_REL/ET_EXEC/ET_DYN file), optionally also the
- * sections found by name. Offsets of binaries, images and errors are absolute in the input; error
- * paths start with `sections[i]` (i = section index), e.g. `sections[12].binaries[0].header.size`.
+ * sections found by name. Offsets of binaries, images and errors are absolute in the input; paths
+ * start with `sections[i]` (i = section index), e.g. `sections[12].binaries[0].header.size`.
  */
 export function readElfOffloadBinaries(input: Uint8Array | ByteSource, opts: ReadElfOffloadOptions = {}): ElfOffloadResult {
   const src = toSource(input);
-  const elf = readElfSectionTable(src, opts.spans ? { spans: opts.spans } : {});
-  const sections = offloadingSectionsOf(elf, src);
+  const elf = readElfSectionTable(src, { tree: opts.tree });
+  const sections = offloadingSectionsOf(elf, src, opts);
   const result: ElfOffloadResult = { elf, sections, read: [], binaries: [], notes: [] };
   const extracts = elf.type === ET_REL || elf.type === ET_EXEC || elf.type === ET_DYN;
   if (!extracts) {
     if (sections.length) {
       result.notes.push(
-        `e_type ${elf.type} is not ET_REL, ET_EXEC or ET_DYN; llvm-objdump-19 reads no offloading section from such a file, and neither does this reader (${sections.length} candidate section(s) not read)`,
+        `e_type ${elf.type} is not ET_REL, ET_EXEC or ET_DYN; llvm-objdump reads no offloading section from such a file, and neither does this reader (${sections.length} candidate section(s) not read)`,
       );
     }
     return result;
@@ -348,11 +322,17 @@ export function readElfOffloadBinaries(input: Uint8Array | ByteSource, opts: Rea
   for (const section of sections) {
     if (!section.byType && !opts.byName) {
       result.notes.push(
-        `section [${section.index}] '${section.name}' has type ${sectionTypeName(section.type)}, not SHT_LLVM_OFFLOADING (${hex(SHT_LLVM_OFFLOADING)}); skipped as llvm-objdump-19 skips it (--by-name reads it)`,
+        `section [${section.index}] '${section.name}' has type ${sectionTypeName(section.type)}, not SHT_LLVM_OFFLOADING (${hex(SHT_LLVM_OFFLOADING)}); skipped as llvm-objdump skips it (--by-name reads it)`,
       );
       continue;
     }
-    const binaries = section.size === 0 ? [] : readSection(src, section, opts);
+    const path: PathKey[] = ['sections', section.index];
+    const node: SpanNode | undefined = opts.tree?.at(path);
+    if (node) {
+      node.offset = section.offset;
+      node.size = section.size;
+    }
+    const binaries = section.size === 0 ? [] : [...offloadBinaries(src, { ...opts, start: section.offset, end: section.offset + section.size, path })];
     result.read.push({ section, binaries });
     for (const b of binaries) result.binaries.push(b);
   }
@@ -362,49 +342,4 @@ export function readElfOffloadBinaries(input: Uint8Array | ByteSource, opts: Rea
 function sectionTypeName(type: number): string {
   const known: Record<number, string> = { [SHT_NULL]: 'SHT_NULL', [SHT_PROGBITS]: 'SHT_PROGBITS', [SHT_STRTAB]: 'SHT_STRTAB' };
   return known[type] ? `${known[type]} (${hex(type)})` : hex(type);
-}
-
-function readSection(src: ByteSource, section: OffloadingSection, opts: ReadOffloadOptions): OffloadBinaryModel[] {
-  const base = section.offset;
-  const local: Span[] | undefined = opts.spans ? [] : undefined;
-  let models: OffloadBinaryModel[];
-  try {
-    const o: ReadOffloadOptions = {};
-    if (opts.maxInflatedSize !== undefined) o.maxInflatedSize = opts.maxInflatedSize;
-    if (local) o.spans = local;
-    models = readOffloadBinaries(sliceSource(src, base, section.size), o);
-  } catch (e) {
-    if (e instanceof DecodeError) throw e.rebase(base).within('sections', section.index);
-    throw e;
-  }
-  if (local && opts.spans) {
-    const prefix = formatPath(['sections', section.index]);
-    for (const s of local) opts.spans.push({ ...s, offset: s.offset + base, path: s.path ? `${prefix}.${s.path}` : prefix });
-  }
-  return models.map((m) => rebaseBinary(m, base));
-}
-
-/** The same binary with its offset and image offsets made absolute in the enclosing file. */
-function rebaseBinary(m: OffloadBinaryModel, base: number): OffloadBinaryModel {
-  const entries = m.entries.map((e): OffloadEntryModel => {
-    const ref = e.imageRef;
-    const imageRef: BlobRef = { offset: ref.offset === undefined ? undefined : ref.offset + base, size: ref.size, bytes: () => ref.bytes() };
-    return {
-      imageKind: e.imageKind,
-      offloadKind: e.offloadKind,
-      flags: e.flags,
-      strings: e.strings,
-      imageRef,
-      get image() {
-        return imageRef.bytes();
-      },
-      raw: e.raw,
-    };
-  });
-  const out: OffloadBinaryModel = { version: m.version, offset: m.offset + base, size: m.size, entries, header: m.header };
-  if (m.compression) {
-    out.compression = m.compression;
-    out.inflatedSize = m.inflatedSize;
-  }
-  return out;
 }

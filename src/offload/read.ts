@@ -1,27 +1,45 @@
 /**
- * Reader for LLVM OffloadBinary versions 1, 2 and 3 (spec README rule 3; syclbin-format.md §1.5).
- * Stricter than LLVM where LLVM wraps or trusts (README "Where we are stricter"): every offset+size
- * is checked exactly, image ranges completely, string keys/values inside the binary.
+ * Reader for LLVM OffloadBinary versions 1, 2 and 3, driven by formats/offload-binary.ts (the version
+ * table: header, entry table placement, string entry records, compression). Upstream:
+ * llvm/lib/Object/OffloadBinary.cpp (`OffloadBinary::create`, `extractOffloadBinaries`); project
+ * notes docs/spec/README.md rule 3.
+ *
+ * Stricter than LLVM where LLVM wraps or trusts (docs/spec/README.md "Where we are stricter"): every
+ * offset+size is checked exactly, image ranges completely, string keys/values inside the binary.
+ * Every problem is a DecodeError at the field it is about; in collect mode (`problems`) the reader
+ * reports it and reads on where the rest still makes sense.
  */
-import { blobRef, Cursor, cstring, DecodeError, formatPath, memorySource, readNode, readRange, sliceSource, toSource, type BlobRef, type ByteSource, type Node, type Role, type Span } from '../codec/index.js';
 import {
-  OFFLOAD_BINARY_MAGIC,
-  OFFLOAD_HEADER_SIZE,
-  OffloadEntry,
-  OffloadHeader,
-  OffloadHeaderPrefix,
-  OffloadStringEntryV1,
-  OffloadStringEntryV2,
-  type OffloadEntryValue,
-} from '../../formats/offload-binary.js';
+  blobRef,
+  DecodeError,
+  decodeUtf8,
+  hasMagic,
+  locate,
+  lookupIn,
+  memorySource,
+  place,
+  report,
+  Space,
+  toSource,
+  type BlobRef,
+  type ByteSource,
+  type PathKey,
+  type ReadOptions,
+  type SpanNode,
+  type SpanTree,
+} from '../codec/index.js';
+import { OFFLOAD_BINARY_ALIGN, OFFLOAD_VERSIONS, OffloadHeaderPrefix, OffloadMagic, type OffloadEntryValue, type OffloadVersion } from '../../formats/offload-binary.js';
 import { decompressExact, DEFAULT_MAX_INFLATED_SIZE, detectCompression, type Compression } from './compress.js';
 
+/** One entry of an OffloadBinary. */
 export interface OffloadEntryModel {
   imageKind: number;
   offloadKind: number;
   flags: number;
   /** String entries in file order (a repeated key keeps its first position, last value wins). */
   strings: Map<string, string>;
+  /** Every string entry as stored, in table order (offsets relative to the binary). */
+  stringEntries: StringEntryModel[];
   /** Image bytes: a view into the input (or into the inflated payload for compressed v3); read on access for file sources. */
   readonly image: Uint8Array;
   /** Where the image is (absolute offset; undefined inside a compressed payload) and its bytes on demand. */
@@ -30,9 +48,20 @@ export interface OffloadEntryModel {
   raw: OffloadEntryValue;
 }
 
+/** One string entry: key and value, and where they are (offsets relative to the binary). */
+export interface StringEntryModel {
+  key: string;
+  value: string;
+  keyOffset: number;
+  valueOffset: number;
+  /** v2+: the stored size; v1: the value's length without its NUL. */
+  valueSize: number;
+}
+
+/** One OffloadBinary. */
 export interface OffloadBinaryModel {
   version: number;
-  /** Offset of this binary in the buffer it was read from. */
+  /** Offset of this binary in the input it was read from. */
   offset: number;
   /** Header `Size` (on-disk size; for compressed v3 not a multiple of 8). */
   size: number;
@@ -44,33 +73,73 @@ export interface OffloadBinaryModel {
   header: Record<string, unknown>;
 }
 
-export interface ReadOffloadOptions {
+/** Options of the OffloadBinary readers. */
+export interface ReadOffloadOptions extends ReadOptions {
   /** Cap on the decompressed size of a v3 payload (default 1 GiB). */
   maxInflatedSize?: number;
-  /** When given, every leaf span read is appended (absolute offsets; compressed parts excluded). */
-  spans?: Span[];
 }
 
+/** Options for one binary: where it sits in the span tree and in error paths, and where its data ends. */
+export interface ReadOneOptions extends ReadOffloadOptions {
+  /** Path keys of the binary (errors and spans), e.g. `['binaries', 2]` or `['sections', 12, 'binaries', 0]`. */
+  path?: readonly PathKey[];
+  /** Span node the binary's spans go under (default: the node at `path`). */
+  node?: SpanNode;
+  /** End of the data the binary lies in (default: the end of the input), e.g. its section's end. */
+  end?: number;
+}
+
+/** A region of the input holding binaries back to back (e.g. an ELF section). */
+export interface RegionOptions {
+  /** Region start and end (default: the whole input); binaries align to 8 from `start`. */
+  start?: number;
+  end?: number;
+  /** Path keys before `binaries[i]` (e.g. `['sections', 12]`). */
+  path?: readonly PathKey[];
+}
+
+/** True when `bytes` holds the OffloadBinary magic at `offset`. */
 export function isOffloadBinary(bytes: Uint8Array, offset = 0): boolean {
-  return bytes.length - offset >= 4 && OFFLOAD_BINARY_MAGIC.every((b, i) => bytes[offset + i] === b);
+  return hasMagic(OffloadMagic, bytes, offset);
 }
 
-/** Read every OffloadBinary concatenated in `bytes` (as in an `.llvm.offloading` section). */
-export function readOffloadBinaries(input: Uint8Array | ByteSource, opts: ReadOffloadOptions = {}): OffloadBinaryModel[] {
+/** Zero bytes after the last binary (fewer than this) are section/file padding, not another binary. */
+const TRAILING_PADDING_LIMIT = 64;
+
+/**
+ * Every OffloadBinary in `input`, one after the other (as in an `.llvm.offloading` section), read as
+ * they are reached: the caller can print and drop each one. Paths are `binaries[i]`.
+ */
+export function* offloadBinaries(input: Uint8Array | ByteSource, opts: ReadOffloadOptions & RegionOptions = {}): Generator<OffloadBinaryModel> {
   const src = toSource(input);
-  const out: OffloadBinaryModel[] = [];
-  let offset = 0;
-  while (offset < src.size) {
-    // Zero bytes after the last binary are section/file padding, not another binary.
-    if (out.length && src.size - offset < 64 && src.read(offset, src.size - offset).every((b) => b === 0)) break;
-    const bin = readOffloadBinary(src, offset, { ...opts, path: [`binaries`, out.length] });
-    out.push(bin);
-    // v1/v2 sizes are multiples of 8; a compressed v3 binary's Size is not, the next one starts
-    // at the next multiple of 8 (llvm-project OffloadBinary.cpp extractOffloadBinaries).
-    offset = bin.version >= 3 ? alignTo(offset + bin.size, 8) : offset + bin.size;
+  const start = opts.start ?? 0;
+  const end = opts.end ?? src.size;
+  const prefix = opts.path ?? [];
+  let offset = start;
+  let count = 0;
+  while (offset < end) {
+    if (count && end - offset < TRAILING_PADDING_LIMIT && src.read(offset, end - offset).every((b) => b === 0)) break;
+    let bin: OffloadBinaryModel;
+    try {
+      bin = readOffloadBinary(src, offset, { ...opts, path: [...prefix, 'binaries', count], end });
+    } catch (e) {
+      // A binary that cannot be read ends the sequence: nothing after it has a known start.
+      if (e instanceof DecodeError && opts.problems) return;
+      throw e;
+    }
+    yield bin;
+    count++;
+    // v1/v2 sizes are multiples of 8; a compressed v3 binary's Size is not, the next one starts at the
+    // next multiple of 8 (llvm-project OffloadBinary.cpp extractOffloadBinaries).
+    offset = bin.version >= 3 ? start + alignTo(offset - start + bin.size, OFFLOAD_BINARY_ALIGN) : offset + bin.size;
+    if (bin.size === 0) return; // only in collect mode (reported): no progress is possible
   }
-  if (!out.length) throw new DecodeError('EOF', 'no OffloadBinary in an empty input', 0);
-  return out;
+  if (!count) report(opts, new DecodeError('EOF', 'no OffloadBinary in an empty input', start, prefix));
+}
+
+/** Read every OffloadBinary concatenated in `input` (or in a region of it). */
+export function readOffloadBinaries(input: Uint8Array | ByteSource, opts: ReadOffloadOptions & RegionOptions = {}): OffloadBinaryModel[] {
+  return [...offloadBinaries(input, opts)];
 }
 
 function alignTo(n: number, a: number): number {
@@ -78,182 +147,27 @@ function alignTo(n: number, a: number): number {
 }
 
 /** Read one OffloadBinary starting at `offset`. */
-export function readOffloadBinary(
-  input: Uint8Array | ByteSource,
-  offset = 0,
-  opts: ReadOffloadOptions & { path?: (string | number)[] } = {},
-): OffloadBinaryModel {
-  const path = opts.path ?? [];
-  const spans = opts.spans;
-  const cap = opts.maxInflatedSize ?? DEFAULT_MAX_INFLATED_SIZE;
-  // Every version starts with magic + version: read those to learn the version, then read the
-  // header of that version (reading a v1 header first would misname, and range-check as v1's
-  // EntrySize, the EntriesCount of a v2/v3 header).
+export function readOffloadBinary(input: Uint8Array | ByteSource, offset = 0, opts: ReadOneOptions = {}): OffloadBinaryModel {
   const src = toSource(input);
-  const head = readRange(src, offset, Math.min(40, Math.max(0, src.size - offset)), 'OffloadBinary header', [...path, 'header']);
-  const common = readNode(OffloadHeaderPrefix, head, 0, { base: offset, path: [...path, 'header'] }, undefined);
-  const version = common.version;
-  if (version < 1 || version > 3) {
-    throw new DecodeError('VERSION', `unsupported OffloadBinary version ${version} (this reader supports 1, 2 and 3)`, offset + 4, [...path, 'header', 'version']);
-  }
-  const headerSize = OFFLOAD_HEADER_SIZE[version as 1 | 2 | 3];
-  const header = readNode(OffloadHeader, head, 0, { base: offset, path: [...path, 'header'], scopes: [{ version }] }, spans) as Record<string, unknown> & {
-    size: number;
-  };
-  const size = header.size;
-  const available = src.size - offset;
-  if (size > available) {
-    throw new DecodeError('EOF', `OffloadBinary Size ${size} runs past the end of the data (${available} bytes available)`, offset + 8, [...path, 'header', 'size'], {
-      needed: size,
-      available,
-    });
-  }
-  if (size < headerSize) {
-    throw new DecodeError('RANGE', `OffloadBinary Size ${size} is smaller than its ${headerSize}-byte header`, offset + 8, [...path, 'header', 'size']);
-  }
-
-  // `bin` is the binary's own address space: offsets in entries are relative to its start.
-  let bin: ByteSource = sliceSource(src, offset, size);
-  let base = offset; // absolute offset of bin[0] for error messages/spans
+  const path = opts.path ?? [];
+  const tree = opts.tree;
+  const node = tree ? (opts.node ?? tree.at(path)) : undefined;
+  const file = new Space(src, 0, tree);
+  const { v, header, size } = readHeader(file, offset, opts.end ?? src.size, path, node);
+  let bin = file.sub(offset, size);
   let compression: Compression | undefined;
   let inflatedSize: bigint | undefined;
-  let entriesOffset: number;
-  let count: number;
-  if (version === 1) {
-    const h = header as unknown as { entryOffset: number };
-    entriesOffset = h.entryOffset;
-    count = 1; // v1 holds exactly one entry; EntrySize is ignored (spec README rule 3)
-  } else {
-    const h = header as unknown as { entriesOffset: number; entriesCount: number; inflatedSize?: bigint };
-    entriesOffset = h.entriesOffset;
-    count = h.entriesCount;
-    if (version === 3 && h.inflatedSize !== undefined && h.inflatedSize !== 0n) {
-      inflatedSize = h.inflatedSize;
-      if (entriesOffset !== 40) {
-        throw new DecodeError('FORMAT', `compressed OffloadBinary must have EntriesOffset 40, found ${entriesOffset}`, offset + 16, [...path, 'header', 'entriesOffset']);
-      }
-      if (inflatedSize < 40n) {
-        throw new DecodeError('RANGE', `InflatedSize ${inflatedSize} is smaller than the 40-byte header`, offset + 32, [...path, 'header', 'inflatedSize']);
-      }
-      const payloadSize = inflatedSize - 40n;
-      if (payloadSize > BigInt(cap)) {
-        throw new DecodeError('LIMIT', `InflatedSize ${inflatedSize} exceeds the decompression cap of ${cap} bytes (raise maxInflatedSize to read it)`, offset + 32, [
-          ...path,
-          'header',
-          'inflatedSize',
-        ]);
-      }
-      const stream = bin.read(40, size - 40);
-      compression = detectCompression(stream);
-      if (spans) spans.push({ offset: offset + 40, size: stream.length, path: joinPath(path, 'compressedPayload'), kind: 'bytes', value: compression });
-      const payload = decompressExact(stream, Number(payloadSize), cap, offset + 40, [...path, 'compressedPayload']);
-      const whole = new Uint8Array(40 + payload.length);
-      whole.set(head.subarray(0, 40));
-      whole.set(payload, 40);
-      bin = memorySource(whole);
-      base = -1; // offsets inside the inflated payload do not exist in the file
+  if (v.compression) {
+    const claim = header[v.compression.flag] as bigint;
+    if (claim !== 0n) {
+      inflatedSize = claim;
+      const inflated = inflate(bin, v, header, claim, path, node, opts);
+      compression = inflated.compression;
+      bin = inflated.space;
     }
   }
-  const binSize = bin.size;
-  const abs = Math.max(base, 0);
-  const where = (o: number): number => (base < 0 ? o : base + o);
-  const inner = base < 0 ? undefined : spans; // spans only for bytes that exist in the input
-  /**
-   * Decode `node` at offset `o` of the binary. In-memory binaries share one cursor (no copy, no
-   * per-record allocation beyond the value); file sources read the range first. Paths are added
-   * to errors while they unwind, so the happy path builds none.
-   */
-  const mem = bin.bytes;
-  const cur = mem ? new Cursor(mem, 0, abs) : undefined;
-  if (cur && inner) {
-    cur.spans = inner;
-    cur.path.push(...path);
-  }
-  const at = <T>(node: Node<unknown, unknown, Role>, o: number, segs: (string | number)[]): T => {
-    if (cur) {
-      cur.pos = o;
-      if (inner) cur.path.push(...segs);
-      try {
-        return node.read(cur) as T;
-      } catch (e) {
-        if (e instanceof DecodeError) e.within(...path, ...segs);
-        throw e;
-      } finally {
-        if (inner) cur.path.length -= segs.length;
-      }
-    }
-    const n = node.fixedSize!;
-    return readNode(node, readRange(bin, o, n, node.describe, [...path, ...segs], abs), 0, { base: abs + o, path: [...path, ...segs] }, inner) as T;
-  };
-  // Strings are deduplicated in the string table: decode each offset once.
-  const strCache = new Map<number, string>();
-  const cstr = (o: number, segs: (string | number)[]): string => {
-    let v = strCache.get(o);
-    if (v === undefined) {
-      v = readCString(bin, o, abs, [...path, ...segs]);
-      strCache.set(o, v);
-    }
-    return v;
-  };
-
-  if (entriesOffset > binSize || count > Math.floor((binSize - entriesOffset) / 40)) {
-    throw new DecodeError('RANGE', `${count} entries at offset ${entriesOffset} do not fit in the ${binSize}-byte binary`, where(16), [...path, 'header', version === 1 ? 'entryOffset' : 'entriesOffset'], {
-      needed: entriesOffset + 40 * count,
-      available: binSize,
-    });
-  }
-  const stringEntry: Node<unknown, unknown, Role> = version === 1 ? OffloadStringEntryV1 : OffloadStringEntryV2;
-  const stringEntrySize = version === 1 ? 16 : 24;
-  const entries: OffloadEntryModel[] = new Array(count);
-  for (let i = 0; i < count; i++) {
-    const raw = at<OffloadEntryValue>(OffloadEntry, entriesOffset + 40 * i, ['entries', i]);
-    const ep = (...more: (string | number)[]) => [...path, 'entries', i, ...more];
-    if (raw.stringOffset > binSize || raw.numStrings > Math.floor((binSize - raw.stringOffset) / stringEntrySize)) {
-      throw new DecodeError('RANGE', `${raw.numStrings} string entries at offset ${raw.stringOffset} do not fit in the ${binSize}-byte binary`, where(entriesOffset + 40 * i + 8), ep('stringOffset'));
-    }
-    if (raw.imageOffset > binSize || raw.imageSize > binSize - raw.imageOffset) {
-      throw new DecodeError('RANGE', `image [${raw.imageOffset}, +${raw.imageSize}) does not fit in the ${binSize}-byte binary`, where(entriesOffset + 40 * i + 24), ep('imageOffset'));
-    }
-    const strings = new Map<string, string>();
-    for (let j = 0; j < raw.numStrings; j++) {
-      const seAt = raw.stringOffset + j * stringEntrySize;
-      const se = at<{ keyOffset: number; valueOffset: number; valueSize?: number }>(stringEntry, seAt, ['entries', i, 'strings', j]);
-      if (se.keyOffset >= binSize) {
-        throw new DecodeError('RANGE', `string key offset ${se.keyOffset} is outside the ${binSize}-byte binary`, where(seAt), ep('strings', j, 'keyOffset'));
-      }
-      const key = cstr(se.keyOffset, ['entries', i, 'strings', j, 'key']);
-      let value: string;
-      if (version === 1) {
-        if (se.valueOffset >= binSize) {
-          throw new DecodeError('RANGE', `string value offset ${se.valueOffset} is outside the ${binSize}-byte binary`, where(seAt + 8), ep('strings', j, 'valueOffset'));
-        }
-        value = cstr(se.valueOffset, ['entries', i, 'strings', j, 'value']);
-      } else {
-        const vsize = se.valueSize!;
-        if (se.valueOffset > binSize || vsize > binSize - se.valueOffset) {
-          throw new DecodeError('RANGE', `string value [${se.valueOffset}, +${vsize}) is outside the ${binSize}-byte binary`, where(seAt + 8), ep('strings', j, 'valueOffset'));
-        }
-        value = utf8.decode(bin.read(se.valueOffset, vsize));
-      }
-      if (inner) recordStrings(inner, base, se, version, key, value, ep('strings', j));
-      // Duplicate keys: the last value wins at the first position (LLVM StringMap insert_or_assign).
-      strings.set(key, value);
-    }
-    const imageRef = blobRef(bin, raw.imageOffset, raw.imageSize, base < 0 ? undefined : base + raw.imageOffset);
-    if (inner) inner.push({ offset: base + raw.imageOffset, size: raw.imageSize, path: joinPath(ep(), 'image'), kind: 'image' });
-    entries[i] = {
-      imageKind: raw.imageKind,
-      offloadKind: raw.offloadKind,
-      flags: raw.flags,
-      strings,
-      imageRef,
-      get image() {
-        return imageRef.bytes();
-      },
-      raw,
-    };
-  }
-  const model: OffloadBinaryModel = { version, offset, size, entries, header };
+  const entries = readEntries(bin, v, header, path, node, opts);
+  const model: OffloadBinaryModel = { version: v.version, offset, size, entries, header };
   if (compression) {
     model.compression = compression;
     model.inflatedSize = inflatedSize;
@@ -261,37 +175,283 @@ export function readOffloadBinary(
   return model;
 }
 
-/** Magic + version: the part of the header every version shares (fields of formats/offload-binary.ts). */
+/** Magic and version, then the header of that version, then its Size against the data. */
+function readHeader(
+  file: Space,
+  offset: number,
+  end: number,
+  path: readonly PathKey[],
+  node: SpanNode | undefined,
+): { v: OffloadVersion; header: Record<string, unknown> & { size: number }; size: number } {
+  const hp = [...path, 'header'];
+  const rest = file.sub(offset, Math.max(0, end - offset));
+  // Every version starts with magic + version: read those to learn the version, then the header of
+  // that version (reading a v1 header first would misname v2's EntriesCount as EntrySize).
+  const prefix = rest.decode(OffloadHeaderPrefix, 0, { path: hp });
+  const v = OFFLOAD_VERSIONS[prefix.version as 1 | 2 | 3];
+  if (!v) {
+    throw new DecodeError('VERSION', `unsupported OffloadBinary version ${prefix.version} (this reader supports 1, 2 and 3)`, offset + OffloadHeaderPrefix.offsets.version, [
+      ...hp,
+      'version',
+    ]);
+  }
+  const header = rest.decode(v.header, 0, { path: hp, parent: node, key: 'header' }) as Record<string, unknown> & { size: number };
+  const size = header.size;
+  const available = rest.size;
+  const sizeAt = offset + v.header.offsets.size!;
+  if (size > available) {
+    throw new DecodeError('EOF', `OffloadBinary Size ${size} runs past the end of the data (${available} bytes available)`, sizeAt, [...hp, 'size'], {
+      needed: size,
+      available,
+    });
+  }
+  if (size < v.header.fixedSize) {
+    throw new DecodeError('RANGE', `OffloadBinary Size ${size} is smaller than its ${v.header.fixedSize}-byte header`, sizeAt, [...hp, 'size']);
+  }
+  return { v, header, size };
+}
 
-const utf8 = new TextDecoder();
+/** v3 with InflatedSize != 0: the payload after the header, inflated; the binary's address space becomes header + payload. */
+function inflate(
+  bin: Space,
+  v: OffloadVersion,
+  header: Record<string, unknown>,
+  claim: bigint,
+  path: readonly PathKey[],
+  node: SpanNode | undefined,
+  opts: ReadOneOptions,
+): { space: Space; compression: Compression } {
+  const hp = [...path, 'header'];
+  const h = v.header;
+  const entriesOffset = header[v.fields.entriesOffset] as number;
+  if (entriesOffset !== h.fixedSize) {
+    throw new DecodeError('FORMAT', `compressed OffloadBinary must have EntriesOffset ${h.fixedSize}, found ${entriesOffset}`, bin.abs(h.offsets[v.fields.entriesOffset]!), [
+      ...hp,
+      v.fields.entriesOffset,
+    ]);
+  }
+  const flagAt = bin.abs(h.offsets[v.compression!.flag]!);
+  if (claim < BigInt(h.fixedSize)) {
+    throw new DecodeError('RANGE', `InflatedSize ${claim} is smaller than the ${h.fixedSize}-byte header`, flagAt, [...hp, v.compression!.flag]);
+  }
+  const cap = opts.maxInflatedSize ?? DEFAULT_MAX_INFLATED_SIZE;
+  const payloadSize = claim - BigInt(h.fixedSize);
+  if (payloadSize > BigInt(cap)) {
+    throw new DecodeError('LIMIT', `InflatedSize ${claim} exceeds the decompression cap of ${cap} bytes (raise maxInflatedSize to read it)`, flagAt, [...hp, v.compression!.flag]);
+  }
+  const stream = bin.bytes(h.fixedSize, bin.size - h.fixedSize, 'compressed payload', [...path, 'compressedPayload']);
+  const compression = detectCompression(stream);
+  bin.record({ path: [...path, 'compressedPayload'], parent: node, key: 'compressedPayload' }, h.fixedSize, stream.length, 'compressed', compression);
+  const payload = decompressExact(stream, Number(payloadSize), cap, bin.abs(h.fixedSize), [...path, 'compressedPayload']);
+  const whole = new Uint8Array(h.fixedSize + payload.length);
+  whole.set(bin.bytes(0, h.fixedSize, 'header', hp));
+  whole.set(payload, h.fixedSize);
+  // Offsets inside the inflated payload do not exist in the input: errors give them relative to the binary.
+  return { space: new Space(memorySource(whole), -1, undefined), compression };
+}
 
-/** A NUL-terminated string at `offset` of the binary, read in chunks for file sources. */
-function readCString(bin: ByteSource, offset: number, base: number, path: (string | number)[]): string {
-  if (bin.bytes) return readNode(cstring, bin.bytes, offset, { base, path }, undefined);
-  let chunk = 64;
-  for (;;) {
-    const n = Math.min(chunk, bin.size - offset);
-    const b = bin.read(offset, n);
-    if (b.includes(0) || offset + n >= bin.size) return readNode(cstring, b, 0, { base: base + offset, path }, undefined);
-    chunk *= 4;
+/** The entry table (placed by the version's layout), each entry with its strings and image. */
+function readEntries(
+  bin: Space,
+  v: OffloadVersion,
+  header: Record<string, unknown>,
+  path: readonly PathKey[],
+  node: SpanNode | undefined,
+  opts: ReadOneOptions,
+): OffloadEntryModel[] {
+  const at = place(v.layout, lookupIn({ header })).entries;
+  const count = at.size / v.entry.fixedSize!;
+  const room = bin.size;
+  if (at.at > room || count > Math.floor((room - at.at) / v.entry.fixedSize!)) {
+    const field = v.fields.entriesOffset;
+    throw new DecodeError('RANGE', `${count} entries at offset ${at.at} do not fit in the ${room}-byte binary`, bin.abs(v.header.offsets[field]!), [...path, 'header', field], {
+      needed: at.at + v.entry.fixedSize! * count,
+      available: room,
+    });
+  }
+  const tree = bin.tree;
+  const list = tree ? tree.add(node, 'entries', bin.base + at.at, at.size, 'group') : undefined;
+  const strings = tree ? new StringRecorder(bin, tree) : undefined;
+  const cache = new Map<number, string>();
+  const entries: OffloadEntryModel[] = new Array(count);
+  for (let i = 0; i < count; i++) {
+    const ep = [...path, 'entries', i];
+    const eAt = at.at + v.entry.fixedSize! * i;
+    const raw = bin.decode(v.entry, eAt, { path: ep, parent: list, key: i }) as OffloadEntryValue;
+    const eNode = list?.children?.[list.children.length - 1];
+    const e: OffloadEntryModel = readEntry(bin, v, raw, eAt, ep, eNode, cache, strings, opts);
+    entries[i] = e;
+  }
+  if (strings) recordStringTable(bin, v, at.end, entries, path, node, strings.tree);
+  return entries;
+}
+
+/**
+ * The string table (what the writer puts after the string-entry tables: ELF StringTableBuilder
+ * output, offset 0 = the empty string; docs/spec/syclbin-format.md §3): from the end of the tables
+ * (or the first string, if earlier) to the end of the last string, and its leading NUL.
+ */
+function recordStringTable(bin: Space, v: OffloadVersion, entriesEnd: number, entries: OffloadEntryModel[], path: readonly PathKey[], node: SpanNode | undefined, tree: SpanTree): void {
+  let tablesEnd = entriesEnd;
+  let lo = Infinity;
+  let hi = -Infinity;
+  const ranges: [number, number][] = [];
+  for (const e of entries) {
+    if (e.raw.numStrings && e.stringEntries.length) tablesEnd = Math.max(tablesEnd, e.raw.stringOffset + e.raw.numStrings * v.stringEntry.fixedSize!);
+    if (e.imageRef.size) ranges.push([e.raw.imageOffset, e.raw.imageOffset + e.raw.imageSize]);
+    for (const s of e.stringEntries) {
+      const key: [number, number] = [s.keyOffset, s.keyOffset + utf8.encode(s.key).length + 1];
+      const value: [number, number] = [s.valueOffset, s.valueOffset + s.valueSize + (v.version === 1 ? 1 : 0)];
+      ranges.push(key, value);
+      lo = Math.min(lo, key[0], value[0]);
+      hi = Math.max(hi, key[1], value[1]);
+    }
+  }
+  const none = hi < 0;
+  if (none) hi = tablesEnd + 1;
+  if (tablesEnd < lo) lo = tablesEnd;
+  // Offset 0 of the table is the empty string, unless a string already owns that byte.
+  const covered = ranges.some(([a, b]) => a <= lo && lo < b);
+  const empty = lo < bin.size && !covered && bin.bytes(lo, 1, 'string table', path)[0] === 0;
+  if (!empty && none) return;
+  const group = tree.add(node, 'stringTable', bin.base + lo, Math.min(hi, bin.size) - lo, 'group');
+  if (empty) tree.add(group, 'emptyString', bin.base + lo, 1, 'string', '');
+}
+
+/** One entry: its string entries (relation `strings`) and its image (relation `image`). */
+function readEntry(
+  bin: Space,
+  v: OffloadVersion,
+  raw: OffloadEntryValue,
+  eAt: number,
+  ep: PathKey[],
+  eNode: SpanNode | undefined,
+  cache: Map<number, string>,
+  strings: StringRecorder | undefined,
+  opts: ReadOptions,
+): OffloadEntryModel {
+  const room = bin.size;
+  const fields = v.entry.offsets;
+  const map = new Map<string, string>();
+  const list: StringEntryModel[] = [];
+  const table = locate(v.entry.relations.strings, raw, room);
+  if (!table.ok) {
+    report(
+      opts,
+      new DecodeError('RANGE', `${raw.numStrings} string entries at offset ${raw.stringOffset} do not fit in the ${room}-byte binary`, bin.abs(eAt + fields.stringOffset), [
+        ...ep,
+        'stringOffset',
+      ]),
+    );
+  } else {
+    const tableNode = strings && raw.numStrings ? strings.tree.add(eNode, 'strings', bin.base + table.at, table.size, 'group') : undefined;
+    for (let j = 0; j < raw.numStrings; j++) {
+      const seAt = table.at + v.stringEntry.fixedSize! * j;
+      const sp = [...ep, 'strings', j];
+      const se = bin.decode(v.stringEntry, seAt, { path: sp, parent: tableNode, key: j }) as { keyOffset: number; valueOffset: number; valueSize?: number };
+      const seNode = tableNode?.children?.[tableNode.children.length - 1];
+      const kv = readString(bin, v, se, seAt, sp, seNode, cache, strings, opts);
+      if (!kv) continue;
+      // Duplicate keys: the last value wins at the first position (LLVM StringMap insert_or_assign).
+      map.set(kv[0], kv[1]);
+      list.push({ key: kv[0], value: kv[1], keyOffset: se.keyOffset, valueOffset: se.valueOffset, valueSize: se.valueSize ?? kv[2] });
+    }
+  }
+  const img = locate(v.entry.relations.image, raw, room);
+  let imageRef: BlobRef;
+  if (img.ok) {
+    imageRef = blobRef(bin.src, img.at, img.size, bin.base < 0 ? undefined : bin.base + img.at);
+    if (eNode) bin.record({ path: ep, parent: eNode, key: 'image' }, img.at, img.size, 'image');
+  } else {
+    report(opts, new DecodeError('RANGE', `image [${raw.imageOffset}, +${raw.imageSize}) does not fit in the ${room}-byte binary`, bin.abs(eAt + fields.imageOffset), [...ep, 'imageOffset']));
+    imageRef = blobRef(bin.src, 0, 0, undefined);
+  }
+  return {
+    imageKind: raw.imageKind,
+    offloadKind: raw.offloadKind,
+    flags: raw.flags,
+    strings: map,
+    stringEntries: list,
+    imageRef,
+    get image() {
+      return imageRef.bytes();
+    },
+    raw,
+  };
+}
+
+/** Key and value of one string entry (relations `key`, `value`), or undefined when reported in collect mode. */
+function readString(
+  bin: Space,
+  v: OffloadVersion,
+  se: { keyOffset: number; valueOffset: number; valueSize?: number },
+  seAt: number,
+  sp: PathKey[],
+  seNode: SpanNode | undefined,
+  cache: Map<number, string>,
+  strings: StringRecorder | undefined,
+  opts: ReadOptions,
+): [string, string, number] | undefined {
+  const room = bin.size;
+  const rel = v.stringEntry.relations;
+  const fields = v.stringEntry.offsets as Record<string, number>;
+  if (!locate(rel.key, se, room).ok) {
+    report(opts, new DecodeError('RANGE', `string key offset ${se.keyOffset} is outside the ${room}-byte binary`, bin.abs(seAt + fields.keyOffset!), [...sp, 'keyOffset']));
+    return undefined;
+  }
+  let key: string;
+  let value: string;
+  let size = 0;
+  try {
+    key = cachedString(bin, se.keyOffset, sp, 'key', cache);
+    strings?.key(seNode, sp, se.keyOffset, key);
+    const val = locate(rel.value, se, room);
+    if (!val.ok) {
+      const what = rel.value.kind === 'bytes' ? `string value [${se.valueOffset}, +${se.valueSize}) is outside` : `string value offset ${se.valueOffset} is outside`;
+      report(opts, new DecodeError('RANGE', `${what} the ${room}-byte binary`, bin.abs(seAt + fields.valueOffset!), [...sp, 'valueOffset']));
+      return undefined;
+    }
+    if (rel.value.kind === 'bytes') {
+      const b = bin.bytes(val.at, val.size, 'string value', [...sp, 'value']);
+      value = decodeUtf8(b);
+      size = val.size;
+      strings?.value(seNode, sp, val.at, val.size, value);
+    } else {
+      value = cachedString(bin, se.valueOffset, sp, 'value', cache);
+      size = utf8.encode(value).length;
+      strings?.value(seNode, sp, se.valueOffset, -1, value);
+    }
+  } catch (e) {
+    if (!(e instanceof DecodeError)) throw e;
+    report(opts, e);
+    return undefined;
+  }
+  return [key, value, size];
+}
+
+/** Strings are deduplicated in the string table: decode each offset once per binary. */
+function cachedString(bin: Space, offset: number, sp: PathKey[], which: 'key' | 'value', cache: Map<number, string>): string {
+  let s = cache.get(offset);
+  if (s === undefined) {
+    s = bin.cstring(offset, { path: [...sp, which] }).value;
+    cache.set(offset, s);
+  }
+  return s;
+}
+
+const utf8 = new TextEncoder();
+
+/** Records key/value string spans (sizes include the NUL of NUL-terminated strings). */
+class StringRecorder {
+  constructor(
+    readonly bin: Space,
+    readonly tree: SpanTree,
+  ) {}
+  key(parent: SpanNode | undefined, sp: PathKey[], offset: number, text: string): void {
+    this.bin.record({ path: sp, parent, key: 'key' }, offset, utf8.encode(text).length + 1, 'string', text);
+  }
+  value(parent: SpanNode | undefined, sp: PathKey[], offset: number, size: number, text: string): void {
+    this.bin.record({ path: sp, parent, key: 'value' }, offset, size >= 0 ? size : utf8.encode(text).length + 1, 'string', text);
   }
 }
-const utf8enc = new TextEncoder();
 
-function recordStrings(
-  spans: Span[],
-  base: number,
-  se: { keyOffset: number; valueOffset: number; valueSize?: number },
-  version: number,
-  key: string,
-  value: string,
-  spath: (string | number)[],
-): void {
-  spans.push({ offset: base + se.keyOffset, size: utf8enc.encode(key).length + 1, path: joinPath(spath, 'key'), kind: 'string', value: key });
-  const vsize = version === 1 ? utf8enc.encode(value).length + 1 : se.valueSize!;
-  spans.push({ offset: base + se.valueOffset, size: vsize, path: joinPath(spath, 'value'), kind: 'string', value });
-}
-
-function joinPath(path: (string | number)[], last: string): string {
-  return formatPath([...path, last]);
-}

@@ -8,16 +8,8 @@
  *   v3 compressed: everything after EntriesOffset (40) is one zlib/zstd stream; InflatedSize is the
  *      uncompressed total; Size = 40 + compressed length; the buffer is zero-padded to 8 after Size.
  */
-import { concatBytes, EncodeError, encodeInto, Sink } from '../codec/index.js';
-import {
-  OFFLOAD_HEADER_SIZE,
-  OffloadEntry,
-  OffloadHeaderV1,
-  OffloadHeaderV2,
-  OffloadHeaderV3,
-  OffloadStringEntryV1,
-  OffloadStringEntryV2,
-} from '../../formats/offload-binary.js';
+import { chunksSize, concatChunks, EncodeError, encodeInto, Sink, type Chunk } from '../codec/index.js';
+import { OFFLOAD_BINARY_ALIGN, OFFLOAD_VERSIONS, OffloadHeaderV3 } from '../../formats/offload-binary.js';
 import type { LayoutPlan } from '../../formats/layout.js';
 import { buildStringTable } from './strtab.js';
 import { zlibCompress, type Compression, type Compressor } from './compress.js';
@@ -28,7 +20,12 @@ export interface OffloadEntryInput {
   flags?: number;
   /** String entries in the order they are written (Map, or [key, value] pairs). */
   strings?: Map<string, string> | Iterable<readonly [string, string]>;
-  image: Uint8Array;
+  /** The image: bytes, a blob of an input, or chunks (e.g. a SYCLBIN image a writer describes). */
+  image: Chunk | readonly Chunk[];
+}
+
+function imageChunks(image: OffloadEntryInput['image']): readonly Chunk[] {
+  return Array.isArray(image) ? image : [image as Chunk];
 }
 
 export interface WriteOffloadOptions {
@@ -63,6 +60,15 @@ function alignTo(n: number, a: number): number {
 
 /** Write one OffloadBinary. Version 1 holds exactly one entry (write several with writeOffloadBinaries). */
 export function writeOffloadBinary(entries: readonly OffloadEntryInput[], opts: WriteOffloadOptions = {}): Uint8Array {
+  return concatChunks(offloadBinaryChunks(entries, opts));
+}
+
+/**
+ * One OffloadBinary as chunks: the header, entry, string-entry and string tables as bytes, the images
+ * as they were given (blobs stay blobs, so a huge image is streamed, not copied), and the padding.
+ * A compressed v3 binary is all bytes (the payload must be compressed in memory).
+ */
+export function offloadBinaryChunks(entries: readonly OffloadEntryInput[], opts: WriteOffloadOptions = {}): Chunk[] {
   const version = opts.version ?? 1;
   if (version !== 1 && version !== 2 && version !== 3) throw new EncodeError(`unsupported OffloadBinary version ${String(version)}`);
   if (version === 1 && entries.length !== 1) {
@@ -77,15 +83,18 @@ export function writeOffloadBinary(entries: readonly OffloadEntryInput[], opts: 
     }
   }
   const strtab = buildStringTable(pairs.flatMap((p) => p.flatMap(([k, v]) => [k, v])));
-  const headerSize = OFFLOAD_HEADER_SIZE[version];
-  const entriesOffset = headerSize;
-  const stringEntrySize = version === 1 ? 16 : 24;
+  const v = OFFLOAD_VERSIONS[version];
+  const entriesOffset = v.header.fixedSize;
+  const entrySize = v.entry.fixedSize!;
+  const stringEntrySize = v.stringEntry.fixedSize!;
   const numStrings = pairs.reduce((a, p) => a + p.length, 0);
-  const stringEntriesOffset = entriesOffset + 40 * entries.length;
+  const stringEntriesOffset = entriesOffset + entrySize * entries.length;
   const strtabOffset = stringEntriesOffset + stringEntrySize * numStrings;
-  const binaryDataSize = alignTo(strtabOffset + strtab.bytes.length, 8);
-  const imagesSize = entries.reduce((a, e) => a + e.image.length, 0);
-  const size = alignTo(binaryDataSize + imagesSize, 8);
+  const binaryDataSize = alignTo(strtabOffset + strtab.bytes.length, OFFLOAD_BINARY_ALIGN);
+  const images = entries.map((e) => imageChunks(e.image));
+  const imageSizes = images.map(chunksSize);
+  const imagesSize = imageSizes.reduce((a, n) => a + n, 0);
+  const size = alignTo(binaryDataSize + imagesSize, OFFLOAD_BINARY_ALIGN);
 
   // Plan every layout-derived field (formats/offload-binary.ts declares them with fromLayout).
   const plan: LayoutPlan = new WeakMap();
@@ -97,56 +106,57 @@ export function writeOffloadBinary(entries: readonly OffloadEntryInput[], opts: 
       stringOffset: stringEntriesOffset + stringEntrySize * stringIndex,
       numStrings: pairs[i]!.length,
       imageOffset,
-      imageSize: entries[i]!.image.length,
+      imageSize: imageSizes[i]!,
     });
     stringIndex += pairs[i]!.length;
-    imageOffset += entries[i]!.image.length;
+    imageOffset += imageSizes[i]!;
   });
   const header = { version };
-  plan.set(header, { size, entriesOffset, entrySize: 40n, inflatedSize: 0n });
+  plan.set(header, { size, entriesOffset, entrySize: BigInt(entrySize), inflatedSize: 0n });
 
   const sink = new Sink(size, plan);
-  const headerNode = version === 1 ? OffloadHeaderV1 : version === 2 ? OffloadHeaderV2 : OffloadHeaderV3;
-  encodeInto(sink, headerNode, header, { scopes: [{ entries: entryValues }], path: ['header'] });
-  entryValues.forEach((ev, i) => encodeInto(sink, OffloadEntry, ev, { path: ['entries', i] }));
+  encodeInto(sink, v.header, header as never, { scopes: [{ entries: entryValues }], path: ['header'] });
+  entryValues.forEach((ev, i) => encodeInto(sink, v.entry, ev as never, { path: ['entries', i] }));
   pairs.forEach((p, i) =>
-    p.forEach(([k, v], j) => {
+    p.forEach(([key, value], j) => {
       const se = {};
       plan.set(se, {
-        keyOffset: strtabOffset + strtab.offsetOf(k),
-        valueOffset: strtabOffset + strtab.offsetOf(v),
-        valueSize: enc.encode(v).length,
+        keyOffset: strtabOffset + strtab.offsetOf(key),
+        valueOffset: strtabOffset + strtab.offsetOf(value),
+        valueSize: enc.encode(value).length,
       });
-      encodeInto(sink, version === 1 ? OffloadStringEntryV1 : OffloadStringEntryV2, se, { path: ['entries', i, 'strings', j] });
+      encodeInto(sink, v.stringEntry, se, { path: ['entries', i, 'strings', j] });
     }),
   );
   sink.bytes(strtab.bytes);
-  sink.alignTo(8);
-  for (const e of entries) sink.bytes(e.image);
-  sink.alignTo(8);
-  const out = sink.result();
-  if (!opts.compression) return out;
-  return compressV3(out, opts.compression, opts.compressor);
+  sink.alignTo(OFFLOAD_BINARY_ALIGN);
+  const tail = size - binaryDataSize - imagesSize;
+  const chunks: Chunk[] = [sink.result(), ...images.flat(), new Uint8Array(tail)];
+  if (!opts.compression) return chunks;
+  return [compressV3(concatChunks(chunks), entries.length, opts.compression, opts.compressor)];
 }
 
-/** Turn an uncompressed v3 binary into the compressed form (header copied, payload after 40 compressed). */
-function compressV3(uncompressed: Uint8Array, kind: Compression, compressor: Compressor | undefined): Uint8Array {
+/**
+ * Turn an uncompressed v3 binary into the compressed form: the header again (Size and InflatedSize
+ * now describe the stream), then everything after the header as one zlib/zstd stream, zero-padded to 8.
+ */
+function compressV3(uncompressed: Uint8Array, count: number, kind: Compression, compressor: Compressor | undefined): Uint8Array {
+  const headerSize = OffloadHeaderV3.fixedSize!;
   let payload: Uint8Array;
-  if (compressor) payload = compressor(uncompressed.subarray(40), kind);
-  else if (kind === 'zlib') payload = zlibCompress(uncompressed.subarray(40));
+  if (compressor) payload = compressor(uncompressed.subarray(headerSize), kind);
+  else if (kind === 'zlib') payload = zlibCompress(uncompressed.subarray(headerSize));
   else throw new EncodeError('no zstd compressor was provided (the Node API supplies one: src/node/compressors.ts; in a browser pass opts.compressor)');
   const plan: LayoutPlan = new WeakMap();
   const header = { version: 3 };
-  const count = new DataView(uncompressed.buffer, uncompressed.byteOffset).getBigUint64(24, true);
-  plan.set(header, { size: 40 + payload.length, entriesOffset: 40, inflatedSize: BigInt(uncompressed.length) });
-  const sink = new Sink(alignTo(40 + payload.length, 8), plan);
-  encodeInto(sink, OffloadHeaderV3, header, { scopes: [{ entries: { length: Number(count) } }], path: ['header'] });
+  plan.set(header, { size: headerSize + payload.length, entriesOffset: headerSize, inflatedSize: BigInt(uncompressed.length) });
+  const sink = new Sink(alignTo(headerSize + payload.length, OFFLOAD_BINARY_ALIGN), plan);
+  encodeInto(sink, OffloadHeaderV3, header, { scopes: [{ entries: { length: count } }], path: ['header'] });
   sink.bytes(payload);
-  sink.alignTo(8);
+  sink.alignTo(OFFLOAD_BINARY_ALIGN);
   return sink.result();
 }
 
 /** Several binaries back to back, as clang-offload-packager writes one v1 binary per image. */
 export function writeOffloadBinaries(binaries: readonly (readonly OffloadEntryInput[])[], opts: WriteOffloadOptions = {}): Uint8Array {
-  return concatBytes(binaries.map((b) => writeOffloadBinary(b, opts)));
+  return concatChunks(binaries.flatMap((b) => offloadBinaryChunks(b, opts)));
 }

@@ -4,7 +4,7 @@
  * and there is no `=` padding. Spec: docs/spec/README.md rule 1; syclbin-format.md §3;
  * lowering.md §1.A fact 4.
  */
-import { DecodeError } from '../codec/errors.js';
+import { PropertySetError } from './errors.js';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
@@ -52,15 +52,14 @@ function charAt(text: Base64Text, pos: number): number {
   return typeof text === 'string' ? text.charCodeAt(pos) : text[pos]!;
 }
 
-function badChar(text: Base64Text, pos: number, reason: string): DecodeError {
+function badChar(text: Base64Text, pos: number, reason: string): PropertySetError {
   const code = charAt(text, pos);
   // Upstream prints `0x` followed by the *decimal* char value (Twine(int)); we print real hex and add
   // the position, which is what a person needs to find the character.
-  const e = new DecodeError('SYNTAX', `${reason}: 0x${code.toString(16).padStart(2, '0')} at character ${pos}`, pos, []);
   // LLVM's text: a bad char in a full quad prints "0x" + the (signed) char as *decimal*
   // (Twine(int), Base64.cpp decode4); a bad remainder char has no value in the message.
-  e.upstream = reason === 'invalid char in Base64Impl encoding' ? `${reason}: 0x${code > 0x7f && code < 0x100 ? code - 0x100 : code}` : reason;
-  return e;
+  const llvm = reason === 'invalid char in Base64Impl encoding' ? `${reason}: 0x${code > 0x7f && code < 0x100 ? code - 0x100 : code}` : reason;
+  return new PropertySetError('SYNTAX', `${reason}: 0x${code.toString(16).padStart(2, '0')} at character ${pos}`, pos, llvm);
 }
 
 function sextet(text: Base64Text, pos: number): number {
@@ -98,9 +97,7 @@ export function decodeBase64(text: Base64Text): Uint8Array {
   if (rem === 0) return out;
   const p = quads * 4;
   if (rem === 1) {
-    const e = new DecodeError('SYNTAX', `invalid encoded sequence length (1 character left over at character ${p})`, p, []);
-    e.upstream = 'invalid encoded sequence length';
-    throw e;
+    throw new PropertySetError('SYNTAX', `invalid encoded sequence length (1 character left over at character ${p})`, p, 'invalid encoded sequence length');
   }
   const c0 = sextet(text, p);
   const c1 = sextet(text, p + 1);

@@ -1,16 +1,9 @@
 /** Property sets (issue 3): registry text codec, intel/llvm Base64, typed views, checks, JSON form. */
 export * from './model.js';
 export { decodeBase64, encodeBase64, encodedLength } from './base64.js';
-export {
-  decodeRegistry,
-  decodeRegistryWithSpans,
-  encodeRegistry,
-  encodePropertyValue,
-  rawByteArray,
-  RegistrySyntaxError,
-  type RegistryLineSpan,
-  type RegistryWithSpans,
-} from './registry.js';
+export { decodeRegistry, encodeRegistry, encodePropertyValue, rawByteArray, RegistrySyntaxError, type DecodeRegistryOptions } from './registry.js';
+export { PropertySetError } from './errors.js';
+export { propertyDisplay } from './display.js';
 export { decodeText, encodeText } from './text.js';
 export * from './typed/index.js';
 export { checkRegistry, checkTypedSets, hasErrors, type PropDiagnostic, type Severity } from './check.js';

@@ -5,8 +5,7 @@
  * Sets and properties keep insertion order (LLVM uses MapVector), so a Map is the model.
  */
 
-/** Property type tags as written in the registry text (`key=<type>|<value>`). */
-export const PROPERTY_TYPE = { NONE: 0, UINT32: 1, BYTE_ARRAY: 2 } as const;
+export { PROPERTY_TYPE } from '../../formats/property-sets.js';
 
 export interface Uint32Property {
   readonly type: 1;

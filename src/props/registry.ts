@@ -17,9 +17,12 @@
  * Names and keys are JS strings; bytes that are not valid UTF-8 are kept as U+DC80+byte escapes
  * (see text.ts) so any registry round-trips byte-exactly.
  */
-import { DecodeError, EncodeError } from '../codec/errors.js';
+import { ByteBuilder, DecodeError, EncodeError, type PathKey, type SpanNode, type SpanTree } from '../codec/index.js';
+import { PROPERTY_TYPE } from '../../formats/property-sets.js';
 import { decodeBase64, encodeBase64 } from './base64.js';
-import { PROPERTY_TYPE, type PropertySet, type PropertySetRegistry, type PropertyValue } from './model.js';
+import { propertyDisplay } from './display.js';
+import { PropertySetError } from './errors.js';
+import type { PropertySet, PropertySetRegistry, PropertyValue } from './model.js';
 import { decodeText, encodeText } from './text.js';
 
 const LF = 0x0a;
@@ -33,40 +36,31 @@ const MAX_U64 = (1n << 64n) - 1n;
 /** Size of the bit-count prefix of a raw byte array (PropertyValue::SizeTy = uint64_t). */
 export const BIT_COUNT_SIZE = 8;
 
-/** A syntax error in registry text: a DecodeError (offset = absolute byte offset) plus line/column. */
-export class RegistrySyntaxError extends DecodeError {
+/** A syntax error in registry text: offset = absolute byte offset, plus line and column. */
+export class RegistrySyntaxError extends PropertySetError {
   /** 1-based line number. */
   readonly line: number;
   /** 1-based column, counted in bytes from the start of the line. */
   readonly column: number;
-  constructor(reason: string, offset: number, line: number, column: number, path: (string | number)[] = []) {
-    super('SYNTAX', `line ${line}, column ${column}: ${reason}`, offset, path);
+  constructor(reason: string, offset: number, line: number, column: number, llvm?: string, path: readonly PathKey[] = []) {
+    super('SYNTAX', `line ${line}, column ${column}: ${reason}`, offset, llvm, path);
     this.line = line;
     this.column = column;
   }
 }
 
-/** Where one line of registry text lives in the buffer (for hex views: "which bytes are line X"). */
-export interface RegistryLineSpan {
-  /** 1-based line number. */
-  readonly line: number;
-  readonly kind: 'set' | 'property' | 'blank';
-  /** Byte offset of the first byte of the line. */
-  readonly offset: number;
-  /** Bytes of the line including its terminator (`\n` or `\r\n`, none for a last unterminated line). */
-  readonly size: number;
-  /** Set name (set header: the name; property line: the current set). */
-  readonly set?: string;
-  readonly key?: string;
-  readonly type?: number;
-  /** Byte offset and size of the value text (after the `|`), for property lines. */
-  readonly valueOffset?: number;
-  readonly valueSize?: number;
-}
+/** Options of `decodeRegistry`. */
+export interface DecodeRegistryOptions {
+  /** Absolute offset of the text's first byte (errors and spans). */
+  base?: number;
+  /**
+   * Record each line in this span tree under `parent` (the blob's node): a set header line as
+   * `[SET]` (kind `property-set`), a property line as `[SET][KEY]` (kind `property`), a blank line as
+   * `blankLine`.
+   */
+  tree?: SpanTree;
+  parent?: SpanNode;
 
-export interface RegistryWithSpans {
-  readonly registry: PropertySetRegistry;
-  readonly spans: RegistryLineSpan[];
 }
 
 /** Printable excerpt of a line for error messages (upstream quotes the whole line). */
@@ -91,31 +85,20 @@ function parseDecimal(bytes: Uint8Array, limit: number): number {
   return v;
 }
 
-function indexOfByte(bytes: Uint8Array, value: number, from = 0): number {
-  return bytes.indexOf(value, from);
-}
-
-/** Decode registry text; see the module comment for the rules. `base` shifts reported offsets. */
-export function decodeRegistry(bytes: Uint8Array, opts: { base?: number } = {}): PropertySetRegistry {
-  return parse(bytes, opts.base ?? 0, null);
-}
-
-/** Like decodeRegistry, and also returns one span per line (blank lines included). */
-export function decodeRegistryWithSpans(bytes: Uint8Array, opts: { base?: number } = {}): RegistryWithSpans {
-  const spans: RegistryLineSpan[] = [];
-  const registry = parse(bytes, opts.base ?? 0, spans);
-  return { registry, spans };
-}
-
-function parse(bytes: Uint8Array, base: number, spans: RegistryLineSpan[] | null): PropertySetRegistry {
+/** Decode registry text; see the module comment for the rules. */
+export function decodeRegistry(bytes: Uint8Array, opts: DecodeRegistryOptions = {}): PropertySetRegistry {
+  const base = opts.base ?? 0;
+  const tree = opts.tree;
   const registry: PropertySetRegistry = new Map();
   let current: PropertySet | null = null;
   let currentName = '';
+  let setNode: SpanNode | undefined;
+  const recorded: [SpanNode, string, string][] = [];
   let lineNo = 0;
   let start = 0;
   while (start < bytes.length) {
     lineNo++;
-    const nl = indexOfByte(bytes, LF, start);
+    const nl = bytes.indexOf(LF, start);
     const next = nl < 0 ? bytes.length : nl + 1;
     // `\r\n` ends a line; a lone `\r` (also one at the very end of the text) is content.
     const end = nl > start && bytes[nl - 1] === CR ? nl - 1 : nl < 0 ? bytes.length : nl;
@@ -123,18 +106,14 @@ function parse(bytes: Uint8Array, base: number, spans: RegistryLineSpan[] | null
     const lineStart = start;
     // `llvm`: PropertySetRegistry::read's own message for the same failure (PropertySetIO.cpp@08de0d4c;
     // its printf-style createStringError calls drop their argument: "bad property type ").
-    const fail = (reason: string, col: number, llvm?: string): RegistrySyntaxError => {
-      const e = new RegistrySyntaxError(reason, base + lineStart + col - 1, lineNo, col);
-      if (llvm !== undefined) e.upstream = llvm;
-      return e;
-    };
+    const fail = (reason: string, col: number, llvm?: string): RegistrySyntaxError => new RegistrySyntaxError(reason, base + lineStart + col - 1, lineNo, col, llvm);
     const lineText = (): string => decodeText(line);
     start = next;
 
     const nul = line.indexOf(0);
     if (nul >= 0) throw fail('NUL byte in property set registry text', nul + 1);
     if (line.length === 0) {
-      spans?.push({ line: lineNo, kind: 'blank', offset: base + lineStart, size: next - lineStart });
+      tree?.add(opts.parent, 'blankLine', base + lineStart, next - lineStart, 'blank-line');
       continue;
     }
     if (line[0] === LBRACKET) {
@@ -145,16 +124,16 @@ function parse(bytes: Uint8Array, base: number, spans: RegistryLineSpan[] | null
       let set = registry.get(currentName);
       if (!set) registry.set(currentName, (set = new Map()));
       current = set;
-      spans?.push({ line: lineNo, kind: 'set', offset: base + lineStart, size: next - lineStart, set: currentName });
+      if (tree) setNode = tree.add(opts.parent, currentName, base + lineStart, next - lineStart, 'property-set', currentName);
       continue;
     }
     if (!current) throw fail('property category missing (a property line before the first [set] line)', 1, 'property category missing');
-    const eq = indexOfByte(line, EQUALS);
+    const eq = line.indexOf(EQUALS);
     if (eq < 0) throw fail(`invalid property line: ${excerpt(line)} (no '=')`, line.length + 1, `invalid property line: ${lineText()}`);
     if (eq === 0) throw fail(`invalid property line: ${excerpt(line)} (empty key)`, 1, `invalid property line: ${lineText()}`);
     if (eq === line.length - 1) throw fail(`invalid property line: ${excerpt(line)} (nothing after '=')`, eq + 2, `invalid property line: ${lineText()}`);
     const rest = line.subarray(eq + 1);
-    const bar = indexOfByte(rest, BAR);
+    const bar = rest.indexOf(BAR);
     const typeCol = eq + 2;
     if (bar < 0) throw fail(`invalid property value: ${excerpt(rest)} (no '|')`, line.length + 1, `invalid property value: ${decodeText(rest)}`);
     if (bar === 0) throw fail(`invalid property value: ${excerpt(rest)} (empty type)`, typeCol, `invalid property value: ${decodeText(rest)}`);
@@ -180,18 +159,14 @@ function parse(bytes: Uint8Array, base: number, spans: RegistryLineSpan[] | null
       value = parseByteArray(valText, (reason, pos, llvm) => fail(reason, valCol + pos, llvm));
     }
     current.set(key, value);
-    spans?.push({
-      line: lineNo,
-      kind: 'property',
-      offset: base + lineStart,
-      size: next - lineStart,
-      set: currentName,
-      key,
-      type: typeNum,
-      valueOffset: base + lineStart + valCol - 1,
-      valueSize: valText.length,
-    });
+    if (tree) {
+      const n = tree.add(setNode, key, base + lineStart, next - lineStart, 'property');
+      n.focus = { offset: base + lineStart + valCol - 1, size: valText.length };
+      recorded.push([n, currentName, key]);
+    }
   }
+  // A property's span shows its final value (a repeated key: the last one wins).
+  for (const [n, set, key] of recorded) n.value = propertyDisplay(registry.get(set)!.get(key)!);
   return registry;
 }
 
@@ -202,7 +177,7 @@ function parseByteArray(valText: Uint8Array, fail: (reason: string, pos: number,
   try {
     raw = decodeBase64(valText);
   } catch (e) {
-    if (e instanceof DecodeError) throw fail(e.reason, e.offset, e.upstream);
+    if (e instanceof PropertySetError) throw fail(e.reason, e.offset, e.llvm);
     throw e;
   }
   if (raw.length < BIT_COUNT_SIZE) {
@@ -218,32 +193,6 @@ function parseByteArray(valText: Uint8Array, fail: (reason: string, pos: number,
     );
   }
   return { type: 2, bytes: payload, bits };
-}
-
-/** Growable byte sink for the writer. */
-class ByteSink {
-  private buf = new Uint8Array(256);
-  length = 0;
-  private reserve(n: number): void {
-    if (this.length + n <= this.buf.length) return;
-    let cap = this.buf.length * 2;
-    while (cap < this.length + n) cap *= 2;
-    const b = new Uint8Array(cap);
-    b.set(this.buf.subarray(0, this.length));
-    this.buf = b;
-  }
-  bytes(b: Uint8Array): void {
-    this.reserve(b.length);
-    this.buf.set(b, this.length);
-    this.length += b.length;
-  }
-  ascii(s: string): void {
-    this.reserve(s.length);
-    for (let i = 0; i < s.length; i++) this.buf[this.length++] = s.charCodeAt(i);
-  }
-  result(): Uint8Array {
-    return this.buf.slice(0, this.length);
-  }
 }
 
 /** Raw byte-array form: 8-byte LE bit count followed by the payload (lowering.md fact 3). */
@@ -278,20 +227,20 @@ export function encodePropertyValue(value: PropertyValue, path: (string | number
  * could not be read back identically are rejected (EncodeError).
  */
 export function encodeRegistry(registry: PropertySetRegistry): Uint8Array {
-  const out = new ByteSink();
+  const out = new ByteBuilder();
   for (const [name, set] of registry) {
     const nameBytes = encodeText(name, [name]);
     checkSetName(nameBytes, name);
-    out.ascii('[');
+    out.text('[');
     out.bytes(nameBytes);
-    out.ascii(']\n');
+    out.text(']\n');
     for (const [key, value] of set) {
       const keyBytes = encodeText(key, [name, key]);
       checkKey(keyBytes, name, key);
       out.bytes(keyBytes);
-      out.ascii('=');
-      out.ascii(encodePropertyValue(value, [name, key]));
-      out.ascii('\n');
+      out.text('=');
+      out.text(encodePropertyValue(value, [name, key]));
+      out.text('\n');
     }
   }
   return out.result();

@@ -3,7 +3,8 @@
  * the same check (spec syclbin-format.md §5), so `syclbin dump` can print exactly
  * `Failed to parse SYCLBIN file: <LLVM sentence>`, followed by our detail and location.
  */
-import { DecodeError, type ErrorCode } from '../codec/errors.js';
+import { DecodeError, type ErrorCode, type PathKey } from '../codec/index.js';
+import { PropertySetError } from '../props/errors.js';
 
 export const LLVM_MESSAGES = {
   size: 'Unexpected file contents size.',
@@ -30,7 +31,7 @@ export class SyclbinFormatError extends DecodeError {
   readonly headline: string;
   /** What exactly is wrong, in SYCL terms. */
   readonly detail: string;
-  constructor(code: ErrorCode, headline: string, detail: string, offset: number, path: (string | number)[] = [], extra: { needed?: number; available?: number } = {}) {
+  constructor(code: ErrorCode, headline: string, detail: string, offset: number, path: readonly PathKey[] = [], extra: { needed?: number; available?: number } = {}) {
     super(code, detail ? `${headline} ${detail}` : headline, offset, path, extra);
     this.headline = headline;
     this.detail = detail;
@@ -39,6 +40,26 @@ export class SyclbinFormatError extends DecodeError {
 
 /** The first line `syclbin dump` prints after `Failed to parse SYCLBIN file: `. */
 export function headlineOf(e: DecodeError): string {
-  if (e.upstream !== undefined) return e.upstream;
+  if (e instanceof PropertySetError && e.llvm !== undefined) return e.llvm;
   return e instanceof SyclbinFormatError ? e.headline : e.reason;
+}
+
+/**
+ * LLVM reports every `OffloadBinary::create` failure as object_error::parse_failed; keep our reason
+ * as the detail (errors already in SYCLBIN terms pass through).
+ */
+export function asObjectParseError(e: DecodeError): DecodeError {
+  if (e instanceof SyclbinFormatError) return e;
+  return new SyclbinFormatError(e.code, LLVM_MESSAGES.objectParse, `(OffloadBinary: ${e.reason})`, e.offset, e.pathSegments);
+}
+
+/**
+ * A u64 offset/size beyond 2^53 (the codec's RANGE error) lies outside any table, which LLVM reports
+ * as "Unexpected file contents size." (its bounds checks); keep the codec's reason as the detail.
+ */
+export function asSizeError(e: unknown): unknown {
+  if (e instanceof DecodeError && !(e instanceof SyclbinFormatError) && !(e instanceof PropertySetError) && e.code === 'RANGE') {
+    return new SyclbinFormatError('RANGE', LLVM_MESSAGES.size, e.reason, e.offset, e.pathSegments);
+  }
+  return e;
 }

@@ -1,137 +1,183 @@
 /**
- * SYCLBIN v2: role entries in one OffloadBinary (spec README rule 6; syclbin-format.md §1.4,
- * intel/llvm llvm/lib/Object/SYCLBIN.cpp@003d792a). Error texts are LLVM's (spec §5).
+ * SYCLBIN v2: role entries in one OffloadBinary (docs/spec/README.md rule 6; syclbin-format.md §1.4,
+ * intel/llvm llvm/lib/Object/SYCLBIN.cpp@003d792a), driven by formats/syclbin-v2.ts. Error texts are
+ * LLVM's (syclbin-format.md §5); each error points at the bytes it is about: the `role` or
+ * `am_index` string value, the entry's image kind, the image's metadata size.
  */
-import { blobRef, DecodeError, readNode, sliceSource, toSource, type ByteSource } from '../codec/index.js';
-import { SyclbinV2ImagePrefix, V2_KEYS } from '../../formats/syclbin-v2.js';
+import { blobRef, DecodeError, lookupIn, place, report, Space, type PathKey, type SpanNode } from '../codec/index.js';
+import { SyclbinV2ImageLayout, SyclbinV2ImagePrefix, V2_FORMAT_VERSION, V2_IMAGE_KIND, V2_KEYS } from '../../formats/syclbin-v2.js';
+import { OFFLOAD_VERSIONS } from '../../formats/offload-binary.js';
 import type { OffloadBinaryModel, OffloadEntryModel } from '../offload/read.js';
-import { IMAGE_KIND } from '../offload/kinds.js';
 import { decodeRegistry } from '../props/registry.js';
+import type { PropertySetRegistry } from '../props/model.js';
 import { LLVM_MESSAGES as M, SyclbinFormatError } from './errors.js';
 import type { AbstractModule, SyclbinFile, SyclbinImage } from './model.js';
+import type { ReadSyclbinOptions } from './read.js';
 
 const U64_MAX = (1n << 64n) - 1n;
 
-/** Where entry i's fields are in the file (for error offsets); -1 inside a compressed payload. */
-function entryOffset(ob: OffloadBinaryModel, i: number, field = 0): number {
-  if (ob.compression) return ob.offset;
-  const h = ob.header as { entriesOffset?: number };
-  return ob.offset + (h.entriesOffset ?? 32) + 40 * i + field;
+/** Where entry i and its strings are, for error locations (offsets absolute in the file). */
+class EntryLocator {
+  private readonly entriesAt: number;
+  constructor(private readonly ob: OffloadBinaryModel) {
+    const v = OFFLOAD_VERSIONS[ob.version as 1 | 2 | 3];
+    this.entriesAt = ob.offset + (ob.header[v.fields.entriesOffset] as number);
+    this.fields = v.entry.offsets;
+  }
+  private readonly fields: Readonly<Record<string, number>>;
+  /** Entry i, or one of its fields. */
+  entry(i: number, field?: string): { offset: number; path: PathKey[] } {
+    return { offset: this.entriesAt + 40 * i + (field ? this.fields[field]! : 0), path: field ? ['entries', i, field] : ['entries', i] };
+  }
+  /** The value of string `key` of entry i (the last one: the value that counts), else the entry. */
+  value(i: number, key: string): { offset: number; path: PathKey[] } {
+    const list = this.ob.entries[i]!.stringEntries;
+    for (let j = list.length - 1; j >= 0; j--) {
+      if (list[j]!.key === key) return { offset: this.ob.offset + list[j]!.valueOffset, path: ['entries', i, 'strings', j, 'value'] };
+    }
+    return this.entry(i);
+  }
+  /** The entry table. */
+  table(): { offset: number; path: PathKey[] } {
+    return { offset: this.entriesAt, path: ['entries'] };
+  }
+}
+
+function fail(code: ConstructorParameters<typeof SyclbinFormatError>[0], headline: string, detail: string, at: { offset: number; path: PathKey[] }, extra = {}): SyclbinFormatError {
+  return new SyclbinFormatError(code, headline, detail, at.offset, at.path, extra);
+}
+
+interface RoleEntry {
+  role: 'am_metadata' | 'ir' | 'native';
+  am: number;
+  entry: OffloadEntryModel;
+  index: number;
 }
 
 /**
- * `src` (optional) is the input the OffloadBinary was read from: when given and the binary is not
- * compressed, ir/native entries are read with positioned reads (size prefix and metadata only), so
- * their raw bytes are not loaded until asked for.
+ * Pass 1 over the entries, in the order of LLVM's SYCLBIN::readV2: ImageKind, role, duplicate
+ * global, am_index.
  */
-export function readSyclbinV2(ob: OffloadBinaryModel, src?: ByteSource): SyclbinFile {
-  // The checks run in the order of LLVM's SYCLBIN::readV2 (SYCLBIN.cpp@003d792a), so a file with
-  // several problems reports the same first one: pass 1 over the entries (ImageKind, role,
-  // duplicate global, am_index), missing global, sycl_format_version, global metadata; pass 2 in
-  // entry order (duplicate am_metadata, its registry; ir/native size prefix, their registry);
-  // finally every abstract module needs its am_metadata.
+function classify(ob: OffloadBinaryModel, at: EntryLocator): { global: { entry: OffloadEntryModel; index: number } | undefined; roles: RoleEntry[]; modules: number; formatVersionKey: boolean } {
   const n = ob.entries.length;
   let global: { entry: OffloadEntryModel; index: number } | undefined;
-  const roles: { role: 'am_metadata' | 'ir' | 'native'; am: number; entry: OffloadEntryModel; index: number }[] = [];
-  let maxAm = -1;
+  const roles: RoleEntry[] = [];
+  let modules = 0;
   let formatVersionKey = false;
   ob.entries.forEach((e, i) => {
-    const path = ['entries', i];
-    if (e.imageKind !== IMAGE_KIND.syclbin) {
-      throw new SyclbinFormatError('FORMAT', M.v2ImageKind, `Entry ${i} has ImageKind ${e.imageKind}; every SYCLBIN v2 entry has ImageKind 7 (IMG_SYCLBIN).`, entryOffset(ob, i), [
-        ...path,
-        'imageKind',
-      ]);
+    if (e.imageKind !== V2_IMAGE_KIND) {
+      throw fail('FORMAT', M.v2ImageKind, `Entry ${i} has ImageKind ${e.imageKind}; every SYCLBIN v2 entry has ImageKind 7 (IMG_SYCLBIN).`, at.entry(i, 'imageKind'));
     }
     if (e.strings.has(V2_KEYS.formatVersion)) formatVersionKey = true;
     const role = e.strings.get(V2_KEYS.role) ?? '';
     if (role === 'global_metadata') {
-      if (global) throw new SyclbinFormatError('FORMAT', M.v2MultipleGlobal, `Entries ${global.index} and ${i} both have role global_metadata.`, entryOffset(ob, i), path);
+      if (global) throw fail('FORMAT', M.v2MultipleGlobal, `Entries ${global.index} and ${i} both have role global_metadata.`, at.value(i, V2_KEYS.role));
       global = { entry: e, index: i };
       return;
     }
     if (role !== 'am_metadata' && role !== 'ir' && role !== 'native') {
-      throw new SyclbinFormatError('FORMAT', M.v2UnknownRole(role), `Entry ${i}: roles are global_metadata, am_metadata, ir and native.`, entryOffset(ob, i, 8), [...path, 'strings', 'role']);
+      throw fail('FORMAT', M.v2UnknownRole(role), `Entry ${i}: roles are global_metadata, am_metadata, ir and native.`, at.value(i, V2_KEYS.role));
     }
     const text = e.strings.get(V2_KEYS.amIndex) ?? '';
     // am_index: decimal digits only (no sign), fitting a u64 (parseAMIndex), below the entry count.
     if (!/^[0-9]+$/.test(text) || BigInt(text) > U64_MAX) {
-      throw new SyclbinFormatError('FORMAT', M.v2InvalidAmIndex(text), `Entry ${i} (${role}) needs am_index as decimal digits.`, entryOffset(ob, i, 8), [...path, 'strings', 'am_index']);
+      throw fail('FORMAT', M.v2InvalidAmIndex(text), `Entry ${i} (${role}) needs am_index as decimal digits.`, at.value(i, V2_KEYS.amIndex));
     }
     const am = BigInt(text);
-    if (am >= BigInt(n)) {
-      throw new SyclbinFormatError('RANGE', M.v2AmIndexRange(am, n), `Entry ${i} (${role}).`, entryOffset(ob, i, 8), [...path, 'strings', 'am_index']);
-    }
-    const ai = Number(am);
-    maxAm = Math.max(maxAm, ai);
-    roles.push({ role, am: ai, entry: e, index: i });
+    if (am >= BigInt(n)) throw fail('RANGE', M.v2AmIndexRange(am, n), `Entry ${i} (${role}).`, at.value(i, V2_KEYS.amIndex));
+    modules = Math.max(modules, Number(am) + 1);
+    roles.push({ role, am: Number(am), entry: e, index: i });
   });
-  if (!global) throw new SyclbinFormatError('FORMAT', M.v2MissingGlobal, `None of the ${n} entries has role global_metadata.`, entryOffset(ob, 0), ['entries']);
+  return { global, roles, modules, formatVersionKey };
+}
+
+/**
+ * SYCLBIN v2 from its OffloadBinary. `file` is the input (positioned reads of ir/native images when
+ * the binary is not compressed, so their raw bytes are not loaded until asked for).
+ */
+export function readSyclbinV2(ob: OffloadBinaryModel, file: Space, opts: ReadSyclbinOptions = {}): SyclbinFile {
+  const at = new EntryLocator(ob);
+  const n = ob.entries.length;
+  const { global, roles, modules: count, formatVersionKey } = classify(ob, at);
+  if (!global) throw fail('FORMAT', M.v2MissingGlobal, `None of the ${n} entries has role global_metadata.`, at.table());
   const fv = global.entry.strings.get(V2_KEYS.formatVersion) ?? '';
-  if (fv !== '' && fv !== '2') {
-    throw new SyclbinFormatError('VERSION', M.v2FormatVersion(fv), '', entryOffset(ob, global.index, 8), ['entries', global.index, 'strings', 'sycl_format_version']);
-  }
-  const registryOf = (index: number, bytes: Uint8Array, at: number) => {
+  if (fv !== '' && fv !== V2_FORMAT_VERSION) throw fail('VERSION', M.v2FormatVersion(fv), '', at.value(global.index, V2_KEYS.formatVersion));
+  const tree = ob.compression ? undefined : opts.tree;
+  const space = (e: OffloadEntryModel): Space => (e.imageRef.offset !== undefined && !ob.compression ? file.sub(e.imageRef.offset, e.imageRef.size) : Space.detached(e.image));
+  // Each entry image holds a SYCLBIN part named by its model path: the image span becomes its group.
+  if (tree) for (let i = 0; i < n; i++) tree.at(['entries', i, 'image']).kind = 'group';
+  // A registry blob at logical `path`; the entry image span (`entries[i].image`) becomes its group.
+  const registry = (s: Space, o: number, size: number, path: PathKey[]): PropertySetRegistry => {
+    const node = tree ? s.record({ path, parent: tree.at(path.slice(0, -1)), key: path[path.length - 1] }, o, size, 'metadata') : undefined;
     try {
-      return decodeRegistry(bytes, { base: Math.max(at, 0) });
+      return decodeRegistry(s.bytes(o, size, 'metadata', path), { base: s.abs(o), tree, parent: node });
     } catch (err) {
-      if (err instanceof DecodeError) err.within('entries', index, 'metadata');
-      throw err;
+      if (!(err instanceof DecodeError)) throw err;
+      if (node) node.children = undefined;
+      report(opts, err.within(...path));
+      return new Map();
     }
   };
-  const globalMetadata = registryOf(global.index, global.entry.image, global.entry.imageRef.offset ?? -1);
-  const modules: { metadata?: AbstractModule['metadata']; irModules: SyclbinImage[]; nativeImages: SyclbinImage[] }[] = Array.from({ length: maxAm + 1 }, () => ({
-    irModules: [],
-    nativeImages: [],
-  }));
+  const gs = space(global.entry);
+  const globalMetadata = registry(gs, 0, gs.size, ['globalMetadata']);
+  const mods: { metadata?: PropertySetRegistry; irModules: SyclbinImage[]; nativeImages: SyclbinImage[] }[] = Array.from({ length: count }, () => ({ irModules: [], nativeImages: [] }));
   const amMetaEntry = new Map<number, number>();
+  // Pass 2 in entry order: duplicate am_metadata, its registry; ir/native size prefix and registry.
   for (const r of roles) {
-    const e = r.entry;
-    const mod = modules[r.am]!;
+    const mod = mods[r.am]!;
+    const s = space(r.entry);
     if (r.role === 'am_metadata') {
-      if (mod.metadata) throw new SyclbinFormatError('FORMAT', M.v2DuplicateAm(r.am), `Entries ${amMetaEntry.get(r.am)} and ${r.index}.`, entryOffset(ob, r.index), ['entries', r.index]);
+      if (mod.metadata) throw fail('FORMAT', M.v2DuplicateAm(r.am), `Entries ${amMetaEntry.get(r.am)} and ${r.index}.`, at.value(r.index, V2_KEYS.amIndex));
       amMetaEntry.set(r.am, r.index);
-      mod.metadata = registryOf(r.index, e.image, e.imageRef.offset ?? -1);
+      mod.metadata = registry(s, 0, s.size, ['abstractModules', r.am, 'metadata']);
       continue;
     }
-    const path = ['entries', r.index, 'image'];
-    const at = e.imageRef.offset;
-    // Positioned reads when the entry lies in the input; the image bytes otherwise (compressed payload).
-    const esrc = src && at !== undefined && !ob.compression ? sliceSource(src, at, e.imageRef.size) : toSource(e.image);
-    const size = esrc.size;
-    if (size < 8) {
-      throw new SyclbinFormatError('EOF', M.v2ImageTooSmall, `Entry ${r.index} (${r.role}) has ${size} bytes; it needs at least the 8-byte metadata size.`, at ?? ob.offset, path, {
-        needed: 8,
-        available: size,
-      });
-    }
-    let metadataSize: number;
-    try {
-      ({ metadataSize } = readNode(SyclbinV2ImagePrefix, esrc.read(0, 8), 0, { base: at ?? 0, path }, undefined));
-    } catch (err) {
-      // A size beyond 2^53 is certainly larger than the image: LLVM's "metadata size out of range".
-      if (err instanceof DecodeError && err.code === 'RANGE') throw new SyclbinFormatError('RANGE', M.v2MetadataSize, err.reason, err.offset, err.pathSegments);
-      throw err;
-    }
-    if (metadataSize > size - 8) {
-      throw new SyclbinFormatError('RANGE', M.v2MetadataSize, `Entry ${r.index} declares ${metadataSize} metadata bytes but its image holds ${size - 8} after the size field.`, at ?? ob.offset, [
-        ...path,
-        'metadataSize',
-      ]);
-    }
-    const metadata = registryOf(r.index, esrc.read(8, metadataSize), at === undefined ? -1 : at + 8);
-    const rawStart = 8 + metadataSize;
-    const image: SyclbinImage = {
-      metadata,
-      image: blobRef(esrc, rawStart, size - rawStart, at === undefined ? undefined : at + rawStart),
-    };
-    (r.role === 'ir' ? mod.irModules : mod.nativeImages).push(image);
+    const list = r.role === 'ir' ? mod.irModules : mod.nativeImages;
+    const logical: PathKey[] = ['abstractModules', r.am, r.role === 'ir' ? 'irModules' : 'nativeImages', list.length];
+    list.push(readImage(s, r, logical, tree, registry));
   }
-  const abstractModules: AbstractModule[] = modules.map((m, a) => {
-    if (!m.metadata) throw new SyclbinFormatError('FORMAT', M.v2MissingAm(a), `Abstract module ${a} is referenced but has no am_metadata entry.`, entryOffset(ob, 0), ['entries']);
+  const abstractModules: AbstractModule[] = mods.map((m, a) => {
+    if (!m.metadata) throw fail('FORMAT', M.v2MissingAm(a), `Abstract module ${a} is referenced but has no am_metadata entry.`, at.table());
     return { metadata: m.metadata, irModules: m.irModules, nativeImages: m.nativeImages };
   });
   const envelope: SyclbinFile['envelope'] = { kind: 'roles', version: ob.version, formatVersionKey };
   if (ob.compression) envelope.compression = ob.compression;
   return { version: 2, envelope, globalMetadata, abstractModules };
+}
+
+/** An `ir`/`native` image: u64 metadata size, registry text, raw bytes (formats/syclbin-v2.ts layout). */
+function readImage(
+  s: Space,
+  r: RoleEntry,
+  logical: PathKey[],
+  tree: ReadSyclbinOptions['tree'],
+  registry: (s: Space, o: number, size: number, path: PathKey[]) => PropertySetRegistry,
+): SyclbinImage {
+  const imagePath: PathKey[] = ['entries', r.index, 'image'];
+  const prefixSize = SyclbinV2ImagePrefix.fixedSize!;
+  if (s.size < prefixSize) {
+    throw new SyclbinFormatError('EOF', M.v2ImageTooSmall, `Entry ${r.index} (${r.role}) has ${s.size} bytes; it needs at least the 8-byte metadata size.`, s.abs(0), imagePath, {
+      needed: prefixSize,
+      available: s.size,
+    });
+  }
+  const group: SpanNode | undefined = tree ? s.record({ path: logical, parent: tree.at(logical.slice(0, -1)), key: logical[logical.length - 1] }, 0, s.size, 'group') : undefined;
+  let metadataSize: number;
+  try {
+    ({ metadataSize } = s.decode(SyclbinV2ImagePrefix, 0, { path: logical, parent: group }));
+  } catch (err) {
+    // A size beyond 2^53 is certainly larger than the image: LLVM's "metadata size out of range".
+    if (err instanceof DecodeError && err.code === 'RANGE') throw new SyclbinFormatError('RANGE', M.v2MetadataSize, err.reason, err.offset, [...logical, 'metadataSize']);
+    throw err;
+  }
+  const p = place(SyclbinV2ImageLayout, lookupIn({ prefix: { metadataSize }, image: { size: s.size } }));
+  if (p.metadata.end > s.size) {
+    throw new SyclbinFormatError('RANGE', M.v2MetadataSize, `Entry ${r.index} declares ${metadataSize} metadata bytes but its image holds ${s.size - prefixSize} after the size field.`, s.abs(0), [
+      ...logical,
+      'metadataSize',
+    ]);
+  }
+  const metadata = registry(s, p.metadata.at, p.metadata.size, [...logical, 'metadata']);
+  if (group) s.record({ path: logical, parent: group, key: 'bytes' }, p.bytes.at, p.bytes.size, 'image');
+  return { metadata, image: blobRef(s.src, p.bytes.at, p.bytes.size, s.base < 0 ? undefined : s.base + p.bytes.at) };
 }

@@ -12,19 +12,23 @@
  * entries, its native entries; string keys in the order sycl_format_version, role, am_index, then
  * ir_type, triple (ir) or arch, triple (native); ImageKind 7, OffloadKind 8.
  */
-import { EncodeError, encodeInto, Sink, type BlobRef } from '../codec/index.js';
+import { chunksSize, concatChunks, EncodeError, encodeInto, lookupIn, memoryBlob, place, Sink, type Chunk } from '../codec/index.js';
 import type { LayoutPlan } from '../../formats/layout.js';
-import { SYCLBIN_FILE_HEADER_SIZE, SyclbinFileHeader, SyclbinHeaderTables } from '../../formats/syclbin-v1.js';
-import { SyclbinV2ImagePrefix } from '../../formats/syclbin-v2.js';
-import { OffloadEntry, OffloadHeaderV2 } from '../../formats/offload-binary.js';
-import { writeOffloadBinary, type OffloadEntryInput } from '../offload/write.js';
-import { IMAGE_KIND, offloadKindValue, eraForVersion } from '../offload/kinds.js';
+import { SyclbinFileHeader, SyclbinHeaderTables, SyclbinV1Layout } from '../../formats/syclbin-v1.js';
+import { SyclbinV2ImagePrefix, V2_FORMAT_VERSION, V2_IMAGE_KIND, V2_KEYS } from '../../formats/syclbin-v2.js';
+import { OFFLOAD_VERSIONS } from '../../formats/offload-binary.js';
+import { IMAGE_KIND, offloadKindValue, numberingForVersion } from '../../formats/kinds.js';
+import { offloadBinaryChunks, type OffloadEntryInput } from '../offload/write.js';
 import type { Compressor } from '../offload/compress.js';
 import { encodeRegistry } from '../props/registry.js';
 import { irTarget, irTypeValue, nativeArch, nativeTarget, type SyclbinFile } from './model.js';
 
+export { memoryBlob };
+
+/** Which envelope a v1 file gets. */
 export type EnvelopeChoice = 'keep' | 'none' | 'offload-v1' | 'offload-v2' | 'offload-v3' | 'runtime';
 
+/** Options of `writeSyclbin`. */
 export interface WriteSyclbinOptions {
   /** 1 (SYBI) or 2 (role entries). Default: the model's version. */
   format?: 1 | 2;
@@ -41,17 +45,19 @@ export interface WriteSyclbinOptions {
   formatVersionKey?: boolean;
 }
 
-const align8 = (n: number): number => Math.ceil(n / 8) * 8;
-
-/** A blob from bytes already in memory (for building models by hand). */
-export function memoryBlob(bytes: Uint8Array): BlobRef {
-  return { offset: undefined, size: bytes.length, bytes: () => bytes };
+/** Write a SYCLBIN file (any variant) as one buffer. */
+export function writeSyclbin(file: SyclbinFile, opts: WriteSyclbinOptions = {}): Uint8Array {
+  return concatChunks(syclbinChunks(file, opts));
 }
 
-export function writeSyclbin(file: SyclbinFile, opts: WriteSyclbinOptions = {}): Uint8Array {
+/**
+ * A SYCLBIN file as chunks: headers, tables and metadata as bytes, images as the blobs of the model
+ * (a streaming writer copies them from their input; nothing holds them all).
+ */
+export function syclbinChunks(file: SyclbinFile, opts: WriteSyclbinOptions = {}): Chunk[] {
   const format = opts.format ?? file.version;
-  if (format === 2) return writeSyclbinV2(file, opts);
-  const sybi = writeSybi(file, opts.layout ?? 'canonical');
+  if (format === 2) return syclbinV2Chunks(file, opts);
+  const sybi = sybiChunks(file, opts.layout ?? 'canonical');
   let choice = opts.envelope ?? 'keep';
   const env = file.envelope;
   if (choice === 'keep') {
@@ -60,59 +66,81 @@ export function writeSyclbin(file: SyclbinFile, opts: WriteSyclbinOptions = {}):
     else choice = env.version === 1 ? 'offload-v1' : env.version === 2 ? 'offload-v2' : 'offload-v3';
   }
   if (choice === 'none') return sybi;
-  if (choice === 'runtime') return runtimeEnvelope(sybi);
+  if (choice === 'runtime') return runtimeEnvelopeChunks(sybi);
   const version = choice === 'offload-v1' ? 1 : choice === 'offload-v2' ? 2 : 3;
   const keep = env.kind === 'offload' && (opts.envelope ?? 'keep') === 'keep';
   const entry: OffloadEntryInput = {
     imageKind: keep ? env.imageKind : IMAGE_KIND.syclbin,
-    offloadKind: keep ? env.offloadKind : offloadKindValue('sycl', eraForVersion(version))!,
+    offloadKind: keep ? env.offloadKind : offloadKindValue('sycl', numberingForVersion(version))!,
     flags: keep ? env.flags : 0,
     strings: keep ? env.strings : new Map(),
     image: sybi,
   };
   const compression = opts.compression ?? (keep && env.kind === 'offload' ? env.compression : undefined);
-  return writeOffloadBinary([entry], { version, compression, compressor: opts.compressor });
+  return offloadBinaryChunks([entry], { version, compression, compressor: opts.compressor });
+}
+
+/** The bare SYBI image as one buffer. */
+export function writeSybi(file: SyclbinFile, layout: 'canonical' | 'grouped' = 'canonical'): Uint8Array {
+  return concatChunks(sybiChunks(file, layout));
 }
 
 interface Blob {
-  bytes: Uint8Array;
+  chunk: Chunk;
+  size: number;
   offset?: number;
 }
 
-/** The bare SYBI image. */
-export function writeSybi(file: SyclbinFile, layout: 'canonical' | 'grouped' = 'canonical'): Uint8Array {
-  const reg = (r: Parameters<typeof encodeRegistry>[0]): Blob => ({ bytes: encodeRegistry(r) });
+/**
+ * The bare SYBI image as chunks. Layouts (docs/spec/README.md rule 5): canonical = the first LLVM
+ * writer's (per module: its metadata, its IR modules' metadata, its native images' metadata; binary
+ * table per module: IR bytes then native bytes); grouped = the later LLVM/runtime order (all module
+ * metadata, all IR metadata, all native metadata / all IR bytes, all native bytes). First-index fields
+ * are running counts (even when a count is 0); the header's reserved bytes are zero.
+ */
+export function sybiChunks(file: SyclbinFile, layout: 'canonical' | 'grouped' = 'canonical'): Chunk[] {
+  const reg = (r: Parameters<typeof encodeRegistry>[0]): Blob => {
+    const b = encodeRegistry(r);
+    return { chunk: b, size: b.length };
+  };
+  const img = (m: { image: { size: number } & Chunk }): Blob => ({ chunk: m.image, size: m.image.size });
   const global = reg(file.globalMetadata);
   const ams = file.abstractModules.map((am) => ({
     md: reg(am.metadata),
-    ir: am.irModules.map((m) => ({ md: reg(m.metadata), bin: { bytes: m.image.bytes() } as Blob })),
-    native: am.nativeImages.map((m) => ({ md: reg(m.metadata), bin: { bytes: m.image.bytes() } as Blob })),
+    ir: am.irModules.map((m) => ({ md: reg(m.metadata), bin: img(m) })),
+    native: am.nativeImages.map((m) => ({ md: reg(m.metadata), bin: img(m) })),
   }));
   const mdOrder: Blob[] = [global];
   const binOrder: Blob[] = [];
   if (layout === 'canonical') {
     for (const am of ams) {
-      mdOrder.push(am.md, ...am.ir.map((x) => x.md), ...am.native.map((x) => x.md));
-      binOrder.push(...am.ir.map((x) => x.bin), ...am.native.map((x) => x.bin));
+      mdOrder.push(am.md);
+      for (const x of am.ir) mdOrder.push(x.md);
+      for (const x of am.native) mdOrder.push(x.md);
+      for (const x of am.ir) binOrder.push(x.bin);
+      for (const x of am.native) binOrder.push(x.bin);
     }
   } else {
-    mdOrder.push(...ams.map((a) => a.md), ...ams.flatMap((a) => a.ir.map((x) => x.md)), ...ams.flatMap((a) => a.native.map((x) => x.md)));
-    binOrder.push(...ams.flatMap((a) => a.ir.map((x) => x.bin)), ...ams.flatMap((a) => a.native.map((x) => x.bin)));
+    for (const am of ams) mdOrder.push(am.md);
+    for (const am of ams) for (const x of am.ir) mdOrder.push(x.md);
+    for (const am of ams) for (const x of am.native) mdOrder.push(x.md);
+    for (const am of ams) for (const x of am.ir) binOrder.push(x.bin);
+    for (const am of ams) for (const x of am.native) binOrder.push(x.bin);
   }
   let mdSize = 0;
   for (const b of mdOrder) {
     b.offset = mdSize;
-    mdSize += b.bytes.length;
+    mdSize += b.size;
   }
   let binSize = 0;
   for (const b of binOrder) {
     b.offset = binSize;
-    binSize += b.bytes.length;
+    binSize += b.size;
   }
   // Plan every layout-derived field declared in formats/syclbin-v1.ts.
   const plan: LayoutPlan = new WeakMap();
   const header = { version: 1 };
-  plan.set(header, { metadataTableSize: mdSize, binaryTableSize: binSize, metadataOffset: global.offset!, metadataSize: global.bytes.length });
+  plan.set(header, { metadataTableSize: mdSize, binaryTableSize: binSize, metadataOffset: global.offset!, metadataSize: global.size });
   const abstractModules: object[] = [];
   const irModules: object[] = [];
   const nativeImages: object[] = [];
@@ -120,7 +148,7 @@ export function writeSybi(file: SyclbinFile, layout: 'canonical' | 'grouped' = '
     const h = {};
     plan.set(h, {
       metadataOffset: am.md.offset!,
-      metadataSize: am.md.bytes.length,
+      metadataSize: am.md.size,
       irModuleCount: am.ir.length,
       irModuleIndex: irModules.length,
       nativeImageCount: am.native.length,
@@ -133,21 +161,20 @@ export function writeSybi(file: SyclbinFile, layout: 'canonical' | 'grouped' = '
     ] as const) {
       for (const x of items) {
         const ih = {};
-        plan.set(ih, { metadataOffset: x.md.offset!, metadataSize: x.md.bytes.length, bytesOffset: x.bin.offset!, bytesSize: x.bin.bytes.length });
+        plan.set(ih, { metadataOffset: x.md.offset!, metadataSize: x.md.size, bytesOffset: x.bin.offset!, bytesSize: x.bin.size });
         list.push(ih);
       }
     }
   }
   const tables = { abstractModules, irModules, nativeImages };
-  const headerBlock = SYCLBIN_FILE_HEADER_SIZE + 32 * (abstractModules.length + irModules.length + nativeImages.length);
-  const sink = new Sink(headerBlock + align8(mdSize) + align8(binSize), plan);
+  const counts = { abstractModuleCount: abstractModules.length, irModuleCount: irModules.length, nativeImageCount: nativeImages.length, metadataTableSize: mdSize, binaryTableSize: binSize };
+  const regions = place(SyclbinV1Layout, lookupIn({ header: counts }));
+  const sink = new Sink(regions.binaryTable.at, plan);
   encodeInto(sink, SyclbinFileHeader, header, { scopes: [tables], path: ['header'] });
   encodeInto(sink, SyclbinHeaderTables, tables as never, { scopes: [{ header }] });
-  for (const b of mdOrder) sink.bytes(b.bytes);
-  sink.alignTo(8);
-  for (const b of binOrder) sink.bytes(b.bytes);
-  sink.alignTo(8);
-  return sink.result();
+  for (const b of mdOrder) sink.bytes(b.chunk as Uint8Array);
+  sink.zeros(regions.metadataTable.paddedEnd - regions.metadataTable.end);
+  return [sink.result(), ...binOrder.map((b) => b.chunk), new Uint8Array(regions.binaryTable.paddedEnd - regions.binaryTable.end)];
 }
 
 /**
@@ -157,47 +184,68 @@ export function writeSybi(file: SyclbinFile, layout: 'canonical' | 'grouped' = '
  * the SYBI bytes at 72; no string table, no extra padding.
  */
 export function runtimeEnvelope(sybi: Uint8Array): Uint8Array {
-  const plan: LayoutPlan = new WeakMap();
-  const header = { version: 2 };
-  const entry = { imageKind: IMAGE_KIND.syclbin, offloadKind: 8, flags: 0 };
-  plan.set(header, { size: 72 + sybi.length, entriesOffset: 32 });
-  plan.set(entry, { stringOffset: 0, numStrings: 0, imageOffset: 72, imageSize: sybi.length });
-  const sink = new Sink(72 + sybi.length, plan);
-  encodeInto(sink, OffloadHeaderV2, header, { scopes: [{ entries: [entry] }], path: ['header'] });
-  encodeInto(sink, OffloadEntry, entry, { path: ['entries', 0] });
-  sink.bytes(sybi);
-  return sink.result();
+  return concatChunks(runtimeEnvelopeChunks([sybi]));
 }
 
-/** SYCLBIN v2 role entries. */
+function runtimeEnvelopeChunks(sybi: readonly Chunk[]): Chunk[] {
+  const v = OFFLOAD_VERSIONS[2];
+  const size = chunksSize(sybi);
+  const imageAt = v.header.fixedSize + v.entry.fixedSize!;
+  const plan: LayoutPlan = new WeakMap();
+  const header = { version: 2 };
+  const entry = { imageKind: IMAGE_KIND.syclbin, offloadKind: offloadKindValue('sycl', 'bitmask')!, flags: 0 };
+  plan.set(header, { size: imageAt + size, entriesOffset: v.header.fixedSize });
+  plan.set(entry, { stringOffset: 0, numStrings: 0, imageOffset: imageAt, imageSize: size });
+  const sink = new Sink(imageAt, plan);
+  encodeInto(sink, v.header, header as never, { scopes: [{ entries: [entry] }], path: ['header'] });
+  encodeInto(sink, v.entry, entry as never, { path: ['entries', 0] });
+  return [sink.result(), ...sybi];
+}
+
+/** SYCLBIN v2 role entries, as one buffer. */
 export function writeSyclbinV2(file: SyclbinFile, opts: WriteSyclbinOptions = {}): Uint8Array {
+  return concatChunks(syclbinV2Chunks(file, opts));
+}
+
+/**
+ * SYCLBIN v2 role entries as chunks: entry order global, then per module am_metadata, ir..., native...;
+ * keys sycl_format_version, role, am_index, then ir_type, triple or arch, triple; ImageKind 7,
+ * OffloadKind 8 (docs/spec/README.md rule 6).
+ */
+function syclbinV2Chunks(file: SyclbinFile, opts: WriteSyclbinOptions): Chunk[] {
   const env = file.envelope;
   const version = opts.offloadVersion ?? (env.kind === 'roles' && env.version >= 2 ? (env.version as 2 | 3) : 2);
   const withFv = opts.formatVersionKey ?? (env.kind === 'roles' ? env.formatVersionKey : true);
   const compression = opts.compression ?? (env.kind === 'roles' ? env.compression : undefined);
-  const keys = (role: string, more: [string, string][] = []): [string, string][] => [...(withFv ? [['sycl_format_version', '2'] as [string, string]] : []), ['role', role], ...more];
-  const entry = (strings: [string, string][], image: Uint8Array): OffloadEntryInput => ({ imageKind: IMAGE_KIND.syclbin, offloadKind: 8, flags: 0, strings, image });
-  const withPrefix = (md: Uint8Array, raw: Uint8Array): Uint8Array => {
+  const K = V2_KEYS;
+  const keys = (role: string, more: [string, string][] = []): [string, string][] => [...(withFv ? [[K.formatVersion, V2_FORMAT_VERSION] as [string, string]] : []), [K.role, role], ...more];
+  const entry = (strings: [string, string][], image: Chunk | Chunk[]): OffloadEntryInput => ({
+    imageKind: V2_IMAGE_KIND,
+    offloadKind: offloadKindValue('sycl', 'bitmask')!,
+    flags: 0,
+    strings,
+    image,
+  });
+  const withPrefix = (md: Uint8Array, raw: Chunk): Chunk[] => {
     const plan: LayoutPlan = new WeakMap();
     const v = {};
     plan.set(v, { metadataSize: md.length });
-    const sink = new Sink(8 + md.length + raw.length, plan);
+    const sink = new Sink(SyclbinV2ImagePrefix.fixedSize! + md.length, plan);
     encodeInto(sink, SyclbinV2ImagePrefix, v);
     sink.bytes(md);
-    sink.bytes(raw);
-    return sink.result();
+    return [sink.result(), raw];
   };
   const entries: OffloadEntryInput[] = [entry(keys('global_metadata'), encodeRegistry(file.globalMetadata))];
   file.abstractModules.forEach((am, a) => {
-    const idx: [string, string] = ['am_index', String(a)];
+    const idx: [string, string] = [K.amIndex, String(a)];
     entries.push(entry(keys('am_metadata', [idx]), encodeRegistry(am.metadata)));
     for (const ir of am.irModules) {
-      entries.push(entry(keys('ir', [idx, ['ir_type', String(irTypeValue(ir) ?? 0)], ['triple', irTarget(ir) ?? '']]), withPrefix(encodeRegistry(ir.metadata), ir.image.bytes())));
+      entries.push(entry(keys('ir', [idx, [K.irType, String(irTypeValue(ir) ?? 0)], [K.triple, irTarget(ir) ?? '']]), withPrefix(encodeRegistry(ir.metadata), ir.image)));
     }
     for (const n of am.nativeImages) {
-      entries.push(entry(keys('native', [idx, ['arch', nativeArch(n) ?? ''], ['triple', nativeTarget(n) ?? '']]), withPrefix(encodeRegistry(n.metadata), n.image.bytes())));
+      entries.push(entry(keys('native', [idx, [K.arch, nativeArch(n) ?? ''], [K.triple, nativeTarget(n) ?? '']]), withPrefix(encodeRegistry(n.metadata), n.image)));
     }
   });
   if (compression && version !== 3) throw new EncodeError('compression needs OffloadBinary version 3 (offloadVersion: 3)');
-  return writeOffloadBinary(entries, { version, compression, compressor: opts.compressor });
+  return offloadBinaryChunks(entries, { version, compression, compressor: opts.compressor });
 }

@@ -20,7 +20,11 @@ import {
   reserved,
   sizedBytes,
   sizeOf,
-  spans,
+  SpanTree,
+  descendants,
+  pathOf,
+  formatPath,
+  type SpanNode,
   struct,
   u16,
   u32,
@@ -249,9 +253,18 @@ describe('codec: node kinds', () => {
   });
 });
 
+/** Decode while recording a span tree; every node with its path as text. */
+function spans(node: Parameters<typeof decode>[0], bytes: Uint8Array, offset = 0, opts: { base?: number; path?: (string | number)[] } = {}): { tree: SpanTree; spans: (SpanNode & { path: string })[] } {
+  const tree = new SpanTree();
+  const parent = opts.path ? tree.at(opts.path.slice(0, -1)) : undefined;
+  decode(node, bytes, offset, { base: opts.base, tree, parent, key: opts.path ? opts.path[opts.path.length - 1] : 'doc' });
+  return { tree, spans: [...descendants(tree.root)].map((n) => Object.assign(n, { path: formatPath(pathOf(n)) })) };
+}
+
 describe('codec: spans', () => {
   it('records offset, size, path and kind of every leaf and group', () => {
-    const { spans: sp } = spans(Doc, docBytes, 0, { base: 0x1000 });
+    const { spans: raw } = spans(Doc, docBytes, 0, { base: 0x1000 });
+    const sp = raw.map((s) => ({ ...s, path: s.path.replace(/^doc\.?/, '') }));
     const by = new Map(sp.map((s) => [s.path, s]));
     expect(by.get('')).to.include({ offset: 0x1000, size: docBytes.length, kind: 'group' });
     expect(by.get('magic')).to.include({ offset: 0x1000, size: 2, kind: 'magic', value: 'ca fe' });
@@ -270,7 +283,7 @@ describe('codec: spans', () => {
 
   it('the leaves tile the decoded bytes exactly (no gap, no overlap)', () => {
     const { spans: sp } = spans(Doc, docBytes);
-    const leaves = sp.filter((s) => s.kind !== 'group').sort((a, b) => a.offset - b.offset);
+    const leaves = sp.filter((s: SpanNode) => s.kind !== 'group').sort((a: SpanNode, b: SpanNode) => a.offset - b.offset);
     let at = 0;
     for (const s of leaves) {
       expect(s.offset, s.path).to.equal(at);
@@ -281,7 +294,9 @@ describe('codec: spans', () => {
 
   it('spans honour a path prefix', () => {
     const { spans: sp } = spans(OffloadEntry, new Uint8Array(40), 0, { path: ['entries', 3] });
-    expect(sp.map((s) => s.path)).to.include('entries[3].imageSize');
+    expect(sp.map((s: { path: string }) => s.path)).to.include('entries[3].imageSize');
+    // The same keys as a structured path, not a string to re-parse.
+    expect(sp.map((s) => pathOf(s))).to.deep.include(['entries', 3, 'imageSize']);
   });
 });
 

@@ -96,8 +96,8 @@ describe('hex: Kaitai/ImHex exports', function () {
         model.abstractModules.forEach((am, a) => {
           const kam = (k.abstractModules as KObj[])[a]!;
           for (const [kind, first, bytesKey] of [
-            ['irModules', kam.irModuleOffset, 'rawIrBytes'],
-            ['nativeImages', kam.nativeImageOffset, 'binaryBytes'],
+            ['irModules', kam.irModuleOffset, 'bytes'],
+            ['nativeImages', kam.nativeImageOffset, 'bytes'],
           ] as const) {
             am[kind].forEach((img, j) => {
               const kimg = (k[kind] as KObj[])[(first as number) + j]!;

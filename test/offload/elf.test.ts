@@ -32,6 +32,12 @@ const GOLDEN = 'omp-two-targets.o';
 const OMP_C = 'int main(void) {\n  int x = 0;\n#pragma omp target map(tofrom : x)\n  x = 42;\n  return x;\n}\n';
 const U64_MAX = (1n << 64n) - 1n;
 
+function setU16BE(b: Uint8Array, at: number, v: number): Uint8Array {
+  const c = b.slice();
+  new DataView(c.buffer).setUint16(at, v, false);
+  return c;
+}
+
 function setU16(b: Uint8Array, at: number, v: number): Uint8Array {
   const c = b.slice();
   new DataView(c.buffer).setUint16(at, v, true);
@@ -294,7 +300,7 @@ describe('offload ELF: interop with clang-19 / llvm-objdump-19 / llvm-objcopy-19
     await expectSameListing(dir, 'byname.o');
     const r = await cli(['offload-list', 'byname.o'], dir);
     expect(r.stdout).to.equal('\nbyname.o:\tfile format elf64-x86-64\n');
-    expect(r.stderr).to.match(/^syclbin offload-list: byname\.o: note: section \[\d+\] '\.llvm\.offloading' has type SHT_PROGBITS \(0x1\), not SHT_LLVM_OFFLOADING \(0x6fff4c0b\); skipped as llvm-objdump-19 skips it \(--by-name reads it\)\n$/);
+    expect(r.stderr).to.match(/^syclbin offload-list: byname\.o: note: section \[\d+\] '\.llvm\.offloading' has type SHT_PROGBITS \(0x1\), not SHT_LLVM_OFFLOADING \(0x6fff4c0b\); skipped as llvm-objdump skips it \(--by-name reads it\)\n$/);
     const byName = await cli(['offload-list', '--by-name', 'byname.o'], dir);
     expect(byName.code, byName.stderr).to.equal(0);
     expect(byName.stderr).to.equal('');
@@ -357,13 +363,17 @@ describe('offload ELF: hostile input', () => {
   });
 
   it('the offloading section running past the end of the file', () => {
+    // An offset inside the file with a size that runs past its end blames the size; an offset past the end, the offset.
     const b = setU64(golden, g.sh(12, 'sh_offset'), BigInt(golden.length - 4));
     const e = expectDecodeError(() => findOffloadingSections(b));
-    expect(e.path).to.equal('sectionHeaders[12].sh_offset');
-    expect(e.offset).to.equal(g.sh(12, 'sh_offset'));
+    expect(e.path).to.equal('sectionHeaders[12].sh_size');
+    expect(e.offset).to.equal(g.sh(12, 'sh_size'));
+    const past = expectDecodeError(() => findOffloadingSections(setU64(golden, g.sh(12, 'sh_offset'), BigInt(golden.length + 1))));
+    expect([past.path, past.offset]).to.deep.equal(['sectionHeaders[12].sh_offset', g.sh(12, 'sh_offset')]);
     expect(e.message).to.match(/section \[index 12\] has a sh_offset \(0x[0-9a-f]+\) \+ sh_size \(0xd38\) that is greater than the file size/);
+    // The offset lies inside the file, the size runs past its end: the size is blamed.
     const e2 = expectDecodeError(() => read(setU64(golden, g.sh(12, 'sh_size'), BigInt(golden.length))));
-    expect(e2.path).to.equal('sectionHeaders[12].sh_offset');
+    expect([e2.path, e2.offset]).to.deep.equal(['sectionHeaders[12].sh_size', g.sh(12, 'sh_size')]);
   });
 
   it('u64 offsets and sizes near 2^64 (sums that would wrap) are RANGE errors at the field', () => {
@@ -380,7 +390,7 @@ describe('offload ELF: hostile input', () => {
     }
     // 2^53 - 1 is representable but far past the end.
     const e = expectDecodeError(() => read(setU64(golden, g.sh(12, 'sh_size'), BigInt(Number.MAX_SAFE_INTEGER))));
-    expect(e.path).to.equal('sectionHeaders[12].sh_offset');
+    expect(e.path).to.equal('sectionHeaders[12].sh_size');
     const h = expectDecodeError(() => read(setU64(golden, Elf64Header.offsets.e_shoff, U64_MAX - 7n)));
     expect([h.code, h.path, h.offset]).to.deep.equal(['RANGE', 'header.e_shoff', Elf64Header.offsets.e_shoff]);
     const h2 = expectDecodeError(() => read(setU64(golden, Elf64Header.offsets.e_shoff, BigInt(golden.length))));
@@ -432,7 +442,7 @@ describe('offload ELF: hostile input', () => {
     const s = expectDecodeError(() => read(setU32(golden, g.sh(12, 'sh_name'), strSize)));
     expect([s.code, s.path, s.offset]).to.deep.equal(['RANGE', 'sectionHeaders[12].sh_name', g.sh(12, 'sh_name')]);
     const str = expectDecodeError(() => read(setU64(golden, g.sh(g.shstrndx, 'sh_size'), BigInt(golden.length))));
-    expect(str.path).to.equal(`sectionHeaders[${g.shstrndx}].sh_offset`);
+    expect(str.path).to.equal(`sectionHeaders[${g.shstrndx}].sh_size`);
   });
 
   it('header problems: e_shentsize, class, big-endian, magic', () => {
@@ -441,11 +451,14 @@ describe('offload ELF: hostile input', () => {
     const c = golden.slice();
     c[4] = 3;
     expect(expectDecodeError(() => read(c)).path).to.equal('header.e_ident.class');
+    // EI_DATA 2: the little-endian fields are now read big-endian, as LLVM would: e_shoff is far past the end.
     const be = golden.slice();
     be[5] = 2;
     const b = expectDecodeError(() => read(be));
-    expect([b.path, b.offset]).to.deep.equal(['header.e_ident.data', 5]);
-    expect(b.message).to.match(/big-endian ELF \(EI_DATA 2\) is not supported/);
+    expect([b.path, b.offset]).to.deep.equal(['header.e_shoff', Elf64Header.offsets.e_shoff]);
+    const bad = golden.slice();
+    bad[5] = 3;
+    expect(expectDecodeError(() => read(bad)).path).to.equal('header.e_ident.data');
     const m = golden.slice();
     m[1] = 0x46;
     expect(expectDecodeError(() => readElfSectionTable(m)).code).to.equal('MAGIC');
@@ -541,7 +554,7 @@ describe('offload ELF: hostile input', () => {
     expect(ok.binaries[0]!.entries[0]!.image).to.deep.equal(Uint8Array.of(1, 2, 3));
     expect(ok.binaries[0]!.offset).to.equal(binAt);
     const e = expectDecodeError(() => readElfOffloadBinaries(setU32(b, sh(1, 'sh_size'), 0xffffffff)));
-    expect([e.path, e.offset]).to.deep.equal(['sectionHeaders[1].sh_offset', sh(1, 'sh_offset')]);
+    expect([e.path, e.offset]).to.deep.equal(['sectionHeaders[1].sh_size', sh(1, 'sh_size')]);
     const e2 = expectDecodeError(() => readElfOffloadBinaries(setU32(b, sh(1, 'sh_offset'), 0xfffffff0)));
     expect(e2.path).to.equal('sectionHeaders[1].sh_offset');
     const e3 = expectDecodeError(() => readElfOffloadBinaries(setU32(b, Elf32Header.offsets.e_shoff, 0xfffffffc)));
@@ -550,5 +563,47 @@ describe('offload ELF: hostile input', () => {
     // An empty offloading section holds no binaries (LLVM's loop does not run).
     const empty = readElfOffloadBinaries(setU32(b, sh(1, 'sh_size'), 0));
     expect(empty.read.map((r) => r.binaries.length)).to.deep.equal([0]);
+  });
+
+  it('big-endian ELF32 and ELF64 (EI_DATA 2) are read in their byte order, as LLVM reads them', () => {
+    const bin = writeOffloadBinary([{ imageKind: 1, offloadKind: 1, strings: [['triple', 'powerpc64-unknown-linux-gnu']], image: Uint8Array.of(9, 8, 7) }]);
+    const names = new TextEncoder().encode('\0.llvm.offloading\0.shstrtab\0');
+    for (const cls of [1, 2] as const) {
+      const H = cls === 1 ? Elf32Header : Elf64Header;
+      const shsize = cls === 1 ? 40 : 64;
+      const binAt = H.fixedSize!;
+      const namesAt = binAt + bin.length;
+      const shoff = Math.ceil((namesAt + names.length) / 8) * 8;
+      const b = new Uint8Array(shoff + 3 * shsize);
+      b.set([0x7f, 0x45, 0x4c, 0x46, cls, 2, 1]);
+      b.set(bin, binAt);
+      b.set(names, namesAt);
+      const dv = new DataView(b.buffer);
+      const word = (at: number, v: number): void => (cls === 1 ? dv.setUint32(at, v, false) : dv.setBigUint64(at, BigInt(v), false));
+      dv.setUint16(H.offsets.e_type, 1, false);
+      dv.setUint16(H.offsets.e_machine, cls === 1 ? 20 : 21, false);
+      word(H.offsets.e_shoff, shoff);
+      dv.setUint16(H.offsets.e_shentsize, shsize, false);
+      dv.setUint16(H.offsets.e_shnum, 3, false);
+      dv.setUint16(H.offsets.e_shstrndx, 2, false);
+      const S = cls === 1 ? Elf32SectionHeader : Elf64SectionHeader;
+      const sh = (i: number, f: keyof typeof S.offsets): number => shoff + i * shsize + S.offsets[f];
+      dv.setUint32(sh(1, 'sh_name'), 1, false);
+      dv.setUint32(sh(1, 'sh_type'), SHT_LLVM_OFFLOADING, false);
+      word(sh(1, 'sh_offset'), binAt);
+      word(sh(1, 'sh_size'), bin.length);
+      dv.setUint32(sh(2, 'sh_name'), 18, false);
+      dv.setUint32(sh(2, 'sh_type'), 3, false);
+      word(sh(2, 'sh_offset'), namesAt);
+      word(sh(2, 'sh_size'), names.length);
+      const r = readElfOffloadBinaries(b);
+      expect([r.elf.class, r.elf.littleEndian, r.elf.machine], `class ${cls}`).to.deep.equal([cls === 1 ? 32 : 64, false, cls === 1 ? 20 : 21]);
+      expect(r.sections.map((x) => x.name)).to.deep.equal(['.llvm.offloading']);
+      expect(r.binaries[0]!.entries[0]!.strings.get('triple')).to.equal('powerpc64-unknown-linux-gnu');
+      expect([...r.binaries[0]!.entries[0]!.image]).to.deep.equal([9, 8, 7]);
+      // Hostile fields are located at their big-endian field offsets too.
+      const e = expectDecodeError(() => readElfOffloadBinaries(setU16BE(b, H.offsets.e_shnum, 0xffff)));
+      expect([e.path, e.offset]).to.deep.equal(['header.e_shnum', H.offsets.e_shnum]);
+    }
   });
 });

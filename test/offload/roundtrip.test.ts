@@ -133,7 +133,7 @@ describe('offload round trips: write → read', () => {
       if (kind === 'zlib') expect(c[40]).to.equal(0x78);
       const back = readOffloadBinary(c);
       expect(back.inflatedSize).to.equal(BigInt(plain.length));
-      expect([...back.entries[0]!.image]).to.deep.equal([...e.image]);
+      expect([...back.entries[0]!.image]).to.deep.equal([...(e.image as Uint8Array)]);
     }
   });
 

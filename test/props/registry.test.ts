@@ -1,8 +1,8 @@
 import { expect } from 'chai';
+import { descendants, pathOf, SpanTree } from '../../src/codec/index.js';
 import fc from 'fast-check';
 import {
   decodeRegistry,
-  decodeRegistryWithSpans,
   encodeRegistry,
   RegistrySyntaxError,
 } from '../../src/props/registry.js';
@@ -183,18 +183,24 @@ describe('props/registry: malformed input (README rule 2, syclbin-format.md §5 
   });
 });
 
+/** The line spans a registry read records: [path, offset, size, kind, value] in reading order. */
+function lineSpans(bytes: Uint8Array, base = 0): { registry: ReturnType<typeof decodeRegistry>; spans: { keys: (string | number)[]; offset: number; size: number; kind: string; value?: unknown }[] } {
+  const tree = new SpanTree();
+  const registry = decodeRegistry(bytes, { base, tree });
+  return { registry, spans: [...descendants(tree.root)].map((n) => ({ keys: pathOf(n), offset: n.offset, size: n.size, kind: n.kind, ...(n.value === undefined ? {} : { value: n.value }) })) };
+}
+
 describe('props/registry: spans', () => {
-  it('reports each line with its bytes and the value position', () => {
+  it('records each line with its bytes under [set] and [set][key]', () => {
     const src = '[S]\r\n\nk=1|42\nb=2|IAAAAAAAAAQA';
-    const { registry, spans } = decodeRegistryWithSpans(text(src), { base: 10 });
+    const { registry, spans } = lineSpans(text(src), 10);
     expect(registry.get('S')!.get('k')).to.deep.equal(uint32(42));
     expect(spans).to.deep.equal([
-      { line: 1, kind: 'set', offset: 10, size: 5, set: 'S' },
-      { line: 2, kind: 'blank', offset: 15, size: 1 },
-      { line: 3, kind: 'property', offset: 16, size: 7, set: 'S', key: 'k', type: 1, valueOffset: 20, valueSize: 2 },
-      { line: 4, kind: 'property', offset: 23, size: 16, set: 'S', key: 'b', type: 2, valueOffset: 27, valueSize: 12 },
+      { keys: ['S'], offset: 10, size: 5, kind: 'property-set', value: 'S' },
+      { keys: ['S', 'k'], offset: 16, size: 7, kind: 'property', value: 42 },
+      { keys: ['S', 'b'], offset: 23, size: 16, kind: 'property', value: '0x01' },
+      { keys: ['blankLine'], offset: 15, size: 1, kind: 'blank-line' },
     ]);
-    for (const s of spans) if (s.valueOffset !== undefined) expect(src.slice(s.valueOffset - 10, s.valueOffset - 10 + s.valueSize!)).to.match(/^(42|IAAAAAAAAAQA)$/);
   });
 });
 
@@ -299,16 +305,19 @@ describe('props/registry: property-based round trips', () => {
     fc.assert(
       fc.property(registryArb, (reg) => {
         const t = encodeRegistry(reg);
-        const { spans } = decodeRegistryWithSpans(t);
+        const { spans } = lineSpans(t);
+        const lines = [...spans].sort((a, b) => a.offset - b.offset);
         let at = 0;
-        for (const s of spans) {
+        for (const s of lines) {
           expect(s.offset).to.equal(at);
           at += s.size;
           if (s.kind === 'property') {
-            const v = reg.get(s.set!)!.get(s.key!)!;
-            const valueText = String.fromCharCode(...t.subarray(s.valueOffset!, s.valueOffset! + s.valueSize!));
-            const line = `[x]\nk=${s.type}|${valueText}\n`;
-            expect(plain(decodeRegistry(text(line)))).to.deep.equal(plain(new Map([['x', new Map([['k', v]])]])));
+            // The line re-reads to the same value under its own set and key.
+            const [set, key] = s.keys as [string, string];
+            const lineText = t.subarray(s.offset, s.offset + s.size);
+            const head = text('[x]\n');
+            const again = decodeRegistry(Uint8Array.from([...head, ...lineText]));
+            expect(plain(again)).to.deep.equal(plain(new Map([['x', new Map([[key, reg.get(set)!.get(key)!]])]])));
           }
         }
         expect(at).to.equal(t.length);

@@ -157,7 +157,7 @@ describe('syclbin malformed input (spec §5 messages)', () => {
   it('a property-set syntax error in metadata is reported as a parse failure with the registry reader\'s words', async () => {
     const bad = v2(g(), entry([fv, ['role', 'am_metadata'], ['am_index', '0']], te.encode('[SYCL/misc properties\n')));
     const e = expectDecodeError(() => readSyclbin(bad));
-    expect(e.path).to.equal('entries[1].metadata');
+    expect(e.path).to.equal('abstractModules[0].metadata');
     const p = join(t.dir, 'bad-md.syclbin');
     writeFileSync(p, bad);
     const r = await cli(['dump', p], t.dir);

@@ -218,8 +218,10 @@ function v2With(change: (i: number, strings: [string, string][]) => void): Uint8
   const b = v2With((i, s) => {
     if (i === 3) s.find(([k]) => k === 'role')![1] = 'bogus';
   });
-  // Entry 3 at 32 + 40 x 3; the reader reports the role at its StringOffset field (+8).
-  emit('v2-unknown-role.syclbin', b, "v2 entry with role 'bogus'", { severity: 'error', code: 'structure', path: 'entries[3].strings.role', offset: 32 + 40 * 3 + 8 });
+  // The reader reports the role at the bytes of its value string (entry 3's last `role` string entry).
+  const list = readOffloadBinary(b).entries[3]!.stringEntries;
+  const j = list.map((s) => s.key).lastIndexOf('role');
+  emit('v2-unknown-role.syclbin', b, "v2 entry with role 'bogus'", { severity: 'error', code: 'structure', path: `entries[3].strings[${j}].value`, offset: list[j]!.valueOffset });
 }
 
 // Plain OffloadBinary made by clang-offload-packager-19 (testdata/offload/README.md).

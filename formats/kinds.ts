@@ -1,0 +1,119 @@
+/**
+ * Every enumeration of the OffloadBinary world with its names, in one place: image kinds (with the
+ * names each tool gives them) and offload kinds in each numbering LLVM has used. Readers, writers,
+ * listings, `verify`, `inspect` and the exporters take names from here; unknown values are kept as
+ * numbers, never rejected.
+ *
+ * Upstream: llvm/include/llvm/Object/OffloadBinary.h (`ImageKind`), llvm/lib/Object/OffloadBinary.cpp
+ * (`getImageKindName`, `getOffloadKindName`), llvm/tools/llvm-objdump/OffloadDump.cpp (`getImageName`),
+ * llvm/include/llvm/Frontend/Offloading/Utility.h / clang `Action::OffloadKind` (#135809: bitmask),
+ * intel/llvm llvm/include/llvm/Object/OffloadBinary.h (`OFK_SYCL = 4`, `IMG_SYCLBIN = 7`).
+ * Checked with Debian's tools: docs/spec/llvm-eras.md.
+ */
+
+/** One image kind and the names tools give it. */
+export interface ImageKindInfo {
+  readonly value: number;
+  /** Descriptive name for people and JSON (`object`, `bitcode`, ..., `syclbin`). */
+  readonly label: string;
+  /** `getImageKindName` (file-extension style; '' where LLVM has none). */
+  readonly ext: string;
+  /** The `kind` column of `llvm-objdump --offloading` (OffloadDump.cpp getImageName). */
+  readonly objdump: string;
+}
+
+/**
+ * Image kinds. 6 (SPIR-V) exists upstream since LLVM 20 (`IMG_SPIRV`); 7 is `IMG_LAST` upstream and
+ * `IMG_SYCLBIN` in intel/llvm. llvm-objdump up to 22 prints `<none>` for both.
+ */
+export const IMAGE_KINDS: readonly ImageKindInfo[] = [
+  { value: 0, label: 'none', ext: '', objdump: '<none>' },
+  { value: 1, label: 'object', ext: 'o', objdump: 'elf' },
+  { value: 2, label: 'bitcode', ext: 'bc', objdump: 'llvm ir' },
+  { value: 3, label: 'cubin', ext: 'cubin', objdump: 'cubin' },
+  { value: 4, label: 'fatbinary', ext: 'fatbin', objdump: 'fatbinary' },
+  { value: 5, label: 'ptx', ext: 's', objdump: 'ptx' },
+  { value: 6, label: 'spirv', ext: 'spv', objdump: '<none>' },
+  { value: 7, label: 'syclbin', ext: '', objdump: '<none>' },
+];
+
+/** Image kind numbers by label. */
+export const IMAGE_KIND = { none: 0, object: 1, bitcode: 2, cubin: 3, fatbinary: 4, ptx: 5, spirv: 6, syclbin: 7 } as const;
+
+/** The entry of a known image kind. */
+export function imageKindInfo(kind: number): ImageKindInfo | undefined {
+  return IMAGE_KINDS[kind];
+}
+
+/** `getImageKindName`: file-extension style names ('' when LLVM has none). */
+export function imageKindName(kind: number): string {
+  return IMAGE_KINDS[kind]?.ext ?? '';
+}
+
+/** Descriptive name for human views (`unknown(N)` for values no era defines). */
+export function imageKindLabel(kind: number): string {
+  return IMAGE_KINDS[kind]?.label ?? `unknown(${kind})`;
+}
+
+/** The `kind` column `llvm-objdump --offloading` prints. */
+export function objdumpImageKind(kind: number): string {
+  return IMAGE_KINDS[kind]?.objdump ?? '<none>';
+}
+
+/**
+ * How offload kinds are numbered:
+ * - `llvm19`: upstream LLVM up to 20 (openmp 1, cuda 2, hip 3; no SYCL kind: its tools write 0);
+ * - `intel`: the intel/llvm fork's sequential numbering (adds sycl 4);
+ * - `bitmask`: llvm-project #135809 (April 2025, LLVM 21+): openmp 1, cuda 2, hip 4, sycl 8.
+ */
+export type OffloadKindNumbering = 'llvm19' | 'intel' | 'bitmask';
+
+/** Offload kind number by name, per numbering. */
+export const OFFLOAD_KIND_NUMBERINGS: Readonly<Record<OffloadKindNumbering, Readonly<Record<string, number>>>> = {
+  llvm19: { none: 0, openmp: 1, cuda: 2, hip: 3 },
+  intel: { none: 0, openmp: 1, cuda: 2, hip: 3, sycl: 4 },
+  bitmask: { none: 0, openmp: 1, cuda: 2, hip: 4, sycl: 8 },
+};
+
+/** The number of an offload kind name in a numbering (undefined when the numbering has no such kind). */
+export function offloadKindValue(name: string, numbering: OffloadKindNumbering): number | undefined {
+  return OFFLOAD_KIND_NUMBERINGS[numbering][name.toLowerCase()];
+}
+
+/** `getOffloadKindName` in a numbering: the name, or `none` for values it does not define (as LLVM prints them). */
+export function offloadKindName(kind: number, numbering: OffloadKindNumbering): string {
+  for (const [k, v] of Object.entries(OFFLOAD_KIND_NUMBERINGS[numbering])) if (v === kind) return k;
+  return 'none';
+}
+
+/** Like offloadKindName, but `unknown(N)` instead of folding unknown values into `none`. */
+export function offloadKindLabel(kind: number, numbering: OffloadKindNumbering): string {
+  const n = offloadKindName(kind, numbering);
+  return n === 'none' && kind !== 0 ? `unknown(${kind})` : n;
+}
+
+/**
+ * The numbering a reader assumes without being told: version 1 binaries come from the sequential era
+ * (named with intel/llvm's table, the superset: sycl 4), versions 2 and 3 only exist in the bitmask era.
+ */
+export function numberingForVersion(version: number): OffloadKindNumbering {
+  return version <= 1 ? 'intel' : 'bitmask';
+}
+
+/** The numbering family a JSON listing names: `sequential` (llvm19, intel) or `bitmask`. */
+export function numberingFamily(n: OffloadKindNumbering): 'sequential' | 'bitmask' {
+  return n === 'bitmask' ? 'bitmask' : 'sequential';
+}
+
+/** Where a kind number means different things: its name in every numbering that defines it. */
+export function offloadKindMeanings(kind: number): { numbering: OffloadKindNumbering; name: string }[] {
+  const out: { numbering: OffloadKindNumbering; name: string }[] = [];
+  for (const n of Object.keys(OFFLOAD_KIND_NUMBERINGS) as OffloadKindNumbering[]) {
+    const name = offloadKindName(kind, n);
+    if (name !== 'none' || kind === 0) out.push({ numbering: n, name });
+  }
+  return out;
+}
+
+/** Entry flag bits (OffloadBinary.h `OffloadEntryFlags`): only bit 0 is defined. */
+export const OFFLOAD_ENTRY_FLAGS = { OIF_None: 0, OIF_Metadata: 1 } as const;

@@ -1,0 +1,238 @@
+/**
+ * Geometry: where structures sit, described as data so that readers, writers, checks and the
+ * Kaitai/ImHex exporters all derive it from one place (`formats/`).
+ *
+ * - {@link Expr}: a tiny expression language over the fields of decoded headers (`ref`), constants,
+ *   sums, products and alignment, plus the start/end of regions placed before. It is evaluated here
+ *   and printed by the exporters.
+ * - {@link Layout}: the regions of one address space in order (a header, tables of fixed-size
+ *   records, byte tables), each with its start, its size and the alignment padding after it.
+ * - {@link Relation}: how a field of a record points at bytes: a blob inside a region, a slice of a
+ *   table, a table of records at an offset, a NUL-terminated string. Descriptions attach relations
+ *   to their structs; {@link locate} checks a relation against the bytes that are there.
+ *
+ * Arithmetic is on JavaScript numbers: every offset and size a reader accepts is at most 2^53-1
+ * (u64n), and a sum beyond that is larger than any input, so comparisons against sizes stay right.
+ */
+import type { Node, Role, StructNode } from './schema.js';
+
+/** An expression over a scope of decoded fields and the regions placed so far. */
+export type Expr =
+  | number
+  | { readonly ref: string }
+  | { readonly add: readonly Expr[] }
+  | { readonly sub: readonly [Expr, Expr] }
+  | { readonly mul: readonly [Expr, Expr] }
+  | { readonly alignUp: Expr; readonly to: number }
+  | { readonly start: string }
+  | { readonly end: string };
+
+/** Expression constructors. */
+export const E = {
+  /** A decoded field, by dotted name in the scope (`header.entriesOffset`). */
+  ref: (ref: string): Expr => ({ ref }),
+  add: (...add: Expr[]): Expr => ({ add }),
+  sub: (a: Expr, b: Expr): Expr => ({ sub: [a, b] }),
+  mul: (a: Expr, b: Expr): Expr => ({ mul: [a, b] }),
+  alignUp: (e: Expr, to: number): Expr => ({ alignUp: e, to }),
+  /** Start offset of a region placed before. */
+  start: (region: string): Expr => ({ start: region }),
+  /** End offset (start + size, before padding) of a region placed before. */
+  end: (region: string): Expr => ({ end: region }),
+};
+
+/** Where a region was placed (offsets relative to the address space's start). */
+export interface Placement {
+  readonly at: number;
+  readonly size: number;
+  /** `at + size`. */
+  readonly end: number;
+  /** End after the alignment padding (`end` when there is none). */
+  readonly paddedEnd: number;
+}
+
+/** Resolves `ref` names of an expression. */
+export type FieldLookup = (ref: string) => unknown;
+
+/** A lookup over nested plain objects: `lookupIn({header})('header.size')`. */
+export function lookupIn(scope: Record<string, unknown>): FieldLookup {
+  return (ref) => {
+    let v: unknown = scope;
+    for (const part of ref.split('.')) {
+      if (v === null || typeof v !== 'object' || !(part in (v as object))) throw new Error(`geometry description error: '${ref}' is not in scope`);
+      v = (v as Record<string, unknown>)[part];
+    }
+    return v;
+  };
+}
+
+/** Evaluate `e`. Iterative over the (small, description-defined) expression tree. */
+export function evaluate(e: Expr, field: FieldLookup, placed: Readonly<Record<string, Placement>> = {}): number {
+  if (typeof e === 'number') return e;
+  if ('ref' in e) {
+    const v = field(e.ref);
+    return typeof v === 'bigint' ? Number(v) : (v as number);
+  }
+  if ('add' in e) {
+    let s = 0;
+    for (const x of e.add) s += evaluate(x, field, placed);
+    return s;
+  }
+  if ('sub' in e) return evaluate(e.sub[0], field, placed) - evaluate(e.sub[1], field, placed);
+  if ('mul' in e) return evaluate(e.mul[0], field, placed) * evaluate(e.mul[1], field, placed);
+  if ('alignUp' in e) {
+    const v = evaluate(e.alignUp, field, placed);
+    return Math.ceil(v / e.to) * e.to;
+  }
+  const name = 'start' in e ? e.start : e.end;
+  const p = placed[name];
+  if (!p) throw new Error(`geometry description error: region '${name}' is used before it is placed`);
+  return 'start' in e ? p.at : p.end;
+}
+
+/** One region of a layout: a structure, a table of fixed-size records, or a byte region of a given size. */
+export interface Region {
+  readonly at: Expr;
+  /** A fixed-size structure (its size is the region's size). */
+  readonly node?: Node<unknown, unknown, Role>;
+  /** Records: element description and count. */
+  readonly table?: { readonly elem: Node<unknown, unknown, Role>; readonly count: Expr };
+  /** Byte size (for non-table regions). */
+  readonly size?: Expr;
+  /** Zero padding after the region up to a multiple of this, counted from the layout start. */
+  readonly padTo?: number;
+  /** What the bytes are, for people and exporters. */
+  readonly doc?: string;
+}
+
+/** The regions of one address space, in file order. */
+export interface Layout<R extends string = string> {
+  readonly name: string;
+  readonly regions: Readonly<Record<R, Region>>;
+}
+
+/** Describe a layout (regions in file order; later regions may refer to earlier ones). */
+export function layout<R extends string>(name: string, regions: Record<R, Region>): Layout<R> {
+  return { name, regions };
+}
+
+/** Place every region of `l` given the decoded fields the expressions refer to. */
+export function place<R extends string>(l: Layout<R>, field: FieldLookup): Record<R, Placement> {
+  const out = {} as Record<string, Placement>;
+  for (const [name, r] of Object.entries(l.regions) as [R, Region][]) {
+    const at = evaluate(r.at, field, out);
+    const size = r.table ? evaluate(r.table.count, field, out) * r.table.elem.fixedSize! : r.node ? r.node.fixedSize! : evaluate(r.size ?? 0, field, out);
+    const end = at + size;
+    out[name] = { at, size, end, paddedEnd: r.padTo ? Math.ceil(end / r.padTo) * r.padTo : end };
+  }
+  return out as Record<R, Placement>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Relations: fields that point at bytes
+
+/** Bytes `[offset, +size)` inside a region, both given by fields of the record. */
+export interface BlobRelation {
+  readonly kind: 'blob';
+  readonly region: string;
+  readonly offset: string;
+  readonly size: string;
+}
+
+/** Records `[first, +count)` of a table region (indices, not bytes). */
+export interface SliceRelation {
+  readonly kind: 'slice';
+  readonly table: string;
+  readonly first: string;
+  readonly count: string;
+}
+
+/** `count` records of `elem` at byte `offset` of the address space. */
+export interface TableRelation {
+  readonly kind: 'table';
+  readonly elem: Node<unknown, unknown, Role>;
+  readonly offset: string;
+  readonly count: string;
+}
+
+/** A NUL-terminated string at byte `offset` of the address space. */
+export interface CStringRelation {
+  readonly kind: 'cstring';
+  readonly offset: string;
+}
+
+/** Bytes `[offset, +size)` of the address space (`text`: they are a UTF-8 string). */
+export interface BytesRelation {
+  readonly kind: 'bytes';
+  readonly offset: string;
+  readonly size: string;
+  readonly text?: boolean;
+}
+
+export type Relation = BlobRelation | SliceRelation | TableRelation | CStringRelation | BytesRelation;
+
+export const R = {
+  blob: (region: string, offset: string, size: string): BlobRelation => ({ kind: 'blob', region, offset, size }),
+  slice: (table: string, first: string, count: string): SliceRelation => ({ kind: 'slice', table, first, count }),
+  table: (elem: Node<unknown, unknown, Role>, offset: string, count: string): TableRelation => ({ kind: 'table', elem, offset, count }),
+  cstring: (offset: string): CStringRelation => ({ kind: 'cstring', offset }),
+  bytes: (offset: string, size: string, text = false): BytesRelation => ({ kind: 'bytes', offset, size, ...(text ? { text } : {}) }),
+};
+
+/** A relation checked against the room it points into: where it lands, or why it does not fit. */
+export type Located =
+  | { readonly ok: true; readonly at: number; readonly size: number }
+  | { readonly ok: false; readonly field: string; readonly reason: string; readonly at: number; readonly size: number };
+
+/**
+ * Check `[offset, +size)` (or `[first, +count)` records) of a relation against `room` units (bytes of
+ * the region or address space, or records of the table). A failure names the field to blame: the
+ * offset (or first index) when it already lies outside, otherwise the size (or count) that runs past
+ * the end.
+ */
+export function locate(rel: Relation, record: Record<string, unknown>, room: number): Located {
+  const num = (f: string): number => {
+    const v = record[f];
+    return typeof v === 'bigint' ? Number(v) : (v as number);
+  };
+  let at: number;
+  let n: number;
+  let unit = 1;
+  let startField: string;
+  let sizeField: string;
+  switch (rel.kind) {
+    case 'cstring':
+      at = num(rel.offset);
+      if (at < room) return { ok: true, at, size: 0 };
+      return { ok: false, field: rel.offset, at, size: 0, reason: `string offset ${at} is outside the ${room}-byte address space` };
+    case 'blob':
+    case 'bytes':
+      [startField, sizeField] = [rel.offset, rel.size];
+      break;
+    case 'slice':
+      [startField, sizeField] = [rel.first, rel.count];
+      break;
+    case 'table':
+      [startField, sizeField] = [rel.offset, rel.count];
+      unit = rel.elem.fixedSize!;
+      break;
+  }
+  at = num(startField);
+  n = num(sizeField);
+  if (at <= room && n <= Math.floor((room - at) / unit)) return { ok: true, at, size: n * unit };
+  const where = rel.kind === 'blob' ? rel.region : rel.kind === 'slice' ? rel.table : 'address space';
+  const reason =
+    rel.kind === 'slice'
+      ? `records [${at}, +${n}) lie outside the ${room} record(s) of ${where}`
+      : rel.kind === 'table'
+        ? `${n} ${rel.elem.describe} record(s) at offset ${at} do not fit in ${room} bytes`
+        : `[${at}, +${n}) lies outside the ${room}-byte ${where}`;
+  return { ok: false, field: at > room ? startField : sizeField, at, size: n * unit, reason };
+}
+
+/** Absolute offset of `field` of a fixed-size `struct` stored at `recordAt`. */
+export function fieldOffset<F extends Record<string, Node<unknown, unknown, Role>>>(struct: StructNode<F>, recordAt: number, field: keyof F & string): number {
+  const o = struct.offsets[field];
+  if (o === undefined) throw new Error(`${struct.describe} has no fixed offset for '${field}'`);
+  return recordAt + o;
+}

@@ -1,0 +1,167 @@
+/**
+ * The span tree: what a reader read, where, under which structured path.
+ *
+ * Readers record into a {@link SpanTree} while they read (the codec's nodes record their fields;
+ * readers record groups, blobs and regions), so every tool that explains bytes — `annotate`,
+ * `hexdump`, `verify`, `diff`, `dump -v`, the web inspector — names a byte by the same path.
+ * A path is an array of keys (property names and array indices), never a string to re-parse;
+ * {@link formatPath} renders it for people (`entries[0].strings[1].key`).
+ *
+ * Nodes are ordered by the order they were read. A node's children need not lie inside its own
+ * byte range: a header entry (`irModules[1]`) has its own 32 bytes, while the blob it refers to is a
+ * node elsewhere in the tree. Nodes created only to hold children ({@link SpanTree.at}) are
+ * *virtual*: they own no bytes (`offset` -1).
+ */
+
+/** One step of a structured path: a property name or an array index. */
+export type PathKey = string | number;
+
+/** What a span is. Groups hold other spans; every other kind owns bytes. */
+export type SpanKind =
+  | 'group'
+  | 'field'
+  | 'magic'
+  | 'padding'
+  | 'padding-nonzero'
+  | 'string'
+  | 'bytes'
+  | 'image'
+  | 'metadata'
+  | 'property-set'
+  | 'property'
+  | 'blank-line'
+  | 'compressed'
+  | 'unreferenced';
+
+/** A node of the span tree. */
+export interface SpanNode {
+  /** Key under the parent (undefined for the root). */
+  readonly key: PathKey | undefined;
+  readonly parent: SpanNode | undefined;
+  /** Absolute byte offset in the input; -1 for a virtual node that owns no bytes. */
+  offset: number;
+  size: number;
+  kind: SpanKind;
+  /** Decoded value of a leaf (numbers; u64 as bigint; strings). */
+  value?: unknown;
+  /** The part of the span a diagnostic about it should point at (e.g. a property line's value text). */
+  focus?: { offset: number; size: number };
+  /** Children in the order they were recorded. */
+  children: SpanNode[] | undefined;
+  /** Lookup by key for nodes with many children (built on demand). */
+  index?: Map<PathKey, SpanNode>;
+}
+
+/** Above this many children a node keeps a key index, so `child` stays O(1) on huge tables. */
+const INDEX_AT = 16;
+
+/** A tree of spans; the root is a virtual group standing for the whole input. */
+export class SpanTree {
+  readonly root: SpanNode = { key: undefined, parent: undefined, offset: -1, size: 0, kind: 'group', children: undefined };
+
+  /** Add a node under `parent` (the root when undefined). Keys may repeat (a repeated set header). */
+  add(parent: SpanNode | undefined, key: PathKey | undefined, offset: number, size: number, kind: SpanKind, value?: unknown): SpanNode {
+    const p = parent ?? this.root;
+    if (key === undefined) {
+      // No key: the span belongs to the parent itself (a struct read straight into a reader's node).
+      if (p.offset < 0) {
+        p.offset = offset;
+        p.size = size;
+      }
+      return p;
+    }
+    const node: SpanNode = { key, parent: p, offset, size, kind, children: undefined };
+    if (value !== undefined) node.value = value;
+    const list = (p.children ??= []);
+    list.push(node);
+    if (p.index) {
+      if (!p.index.has(key)) p.index.set(key, node);
+    } else if (list.length > INDEX_AT) {
+      p.index = new Map();
+      for (const c of list) if (!p.index.has(c.key!)) p.index.set(c.key!, c);
+    }
+    return node;
+  }
+
+  /** The first child of `parent` with `key`, created as a virtual group when there is none. */
+  child(parent: SpanNode | undefined, key: PathKey): SpanNode {
+    const p = parent ?? this.root;
+    const hit = p.index ? p.index.get(key) : p.children?.find((c) => c.key === key);
+    return hit ?? this.add(p, key, -1, 0, 'group');
+  }
+
+  /** The node at `keys` below `from` (default the root), creating virtual groups on the way. */
+  at(keys: readonly PathKey[], from?: SpanNode): SpanNode {
+    let n = from ?? this.root;
+    for (const k of keys) n = this.child(n, k);
+    return n;
+  }
+}
+
+/** The structured path of a node: keys from the root down. */
+export function pathOf(node: SpanNode): PathKey[] {
+  const keys: PathKey[] = [];
+  for (let n: SpanNode | undefined = node; n && n.key !== undefined; n = n.parent) keys.push(n.key);
+  return keys.reverse();
+}
+
+const IDENT = /^[A-Za-z_$][\w$]*$/;
+
+/** Render a path for people: identifiers joined by `.`, indices as `[n]`, other names JSON-quoted in brackets. */
+export function formatPath(keys: readonly PathKey[]): string {
+  let out = '';
+  for (const k of keys) out = appendKey(out, k);
+  return out;
+}
+
+/** `formatPath([...path, key])` for an already formatted `path`. */
+export function appendKey(path: string, k: PathKey): string {
+  if (typeof k === 'number') return `${path}[${k}]`;
+  if (IDENT.test(k)) return path ? `${path}.${k}` : k;
+  return `${path}[${JSON.stringify(k)}]`;
+}
+
+/** Kinds whose key is a name from the data (a property set or key): always written `["name"]`. */
+const NAMED: ReadonlySet<SpanKind> = new Set(['property-set', 'property']);
+
+/**
+ * The text path of a node. Keys of property-set and property nodes are names from the data and are
+ * always quoted (`metadata["SYCL/device globals"]["key"]`), whatever characters they hold.
+ */
+export function nodePath(node: SpanNode): string {
+  const parts: SpanNode[] = [];
+  for (let n: SpanNode | undefined = node; n && n.key !== undefined; n = n.parent) parts.push(n);
+  let out = '';
+  for (let i = parts.length - 1; i >= 0; i--) {
+    const n = parts[i]!;
+    out = NAMED.has(n.kind) ? `${out}[${JSON.stringify(String(n.key))}]` : appendKey(out, n.key!);
+  }
+  return out;
+}
+
+/**
+ * Does a node own bytes of its own? Groups do not; a metadata blob or an image that holds recorded
+ * parts (lines, a SYCLBIN image's structures) is a group too; any other node owns its range even
+ * when nodes are recorded below it (a property-set header line and the property lines of that set).
+ */
+export function ownsBytes(node: SpanNode): boolean {
+  if (node.kind === 'group') return false;
+  return !(node.children && (node.kind === 'metadata' || node.kind === 'image'));
+}
+
+/** Every node below `node` (not `node` itself), depth first, in recording order. Iterative: no recursion depth. */
+export function* descendants(node: SpanNode): Generator<SpanNode> {
+  const stack: [SpanNode[], number][] = node.children ? [[node.children, 0]] : [];
+  while (stack.length) {
+    const top = stack[stack.length - 1]!;
+    const [list, i] = top;
+    if (i >= list.length) {
+      stack.pop();
+      continue;
+    }
+    top[1] = i + 1;
+    const n = list[i]!;
+    yield n;
+    if (n.children) stack.push([n.children, 0]);
+  }
+}

@@ -1,0 +1,321 @@
+/**
+ * SYCLBIN v1 (docs/spec/README.md rule 5), driven by formats/syclbin-v1.ts: the file header, the
+ * layout of the header tables and byte tables, and the relations of each header's fields (metadata
+ * blobs, image blobs, index ranges of IR modules and native images).
+ *
+ * Checks run in the order of intel/llvm's `SYCLBIN::read` (SYCLBIN.cpp@efc12707): header size,
+ * magic, version, the whole-file size, global metadata, then per abstract module its header and
+ * metadata, its IR modules (header, metadata, bytes), its native range and native images; so a file
+ * with several problems reports the same first one as LLVM. Header table entries are decoded when an
+ * abstract module reaches them (as LLVM does); when recording spans, all of them are decoded first.
+ *
+ * Error paths name the bytes: a bad field of a header table entry is `irModules[1].metadataOffset`
+ * (where the field is), a blob is named by the module it belongs to (`abstractModules[1].irModules[0].metadata`).
+ */
+import {
+  blobRef,
+  DecodeError,
+  locate,
+  lookupIn,
+  place,
+  report,
+  type BlobRelation,
+  type PathKey,
+  type Placement,
+  type SpanNode,
+  type Space,
+  type StructNode,
+} from '../codec/index.js';
+import {
+  AbstractModuleHeader,
+  IRModuleHeader,
+  NativeImageHeader,
+  SyclbinFileHeader,
+  SyclbinV1Layout,
+  type AbstractModuleHeaderValue,
+  type IRModuleHeaderValue,
+  type NativeImageHeaderValue,
+  type SyclbinFileHeaderValue,
+} from '../../formats/syclbin-v1.js';
+import { decodeRegistry } from '../props/registry.js';
+import type { PropertySetRegistry } from '../props/model.js';
+import { asSizeError, LLVM_MESSAGES as M, SyclbinFormatError } from './errors.js';
+import type { AbstractModule, Envelope, SyclbinFile, SyclbinImage } from './model.js';
+import type { ReadSyclbinOptions } from './read.js';
+
+/** Where a v1 image's parts are, for checks that look at the layout (verify, annotate). */
+export interface V1Geometry {
+  /** Path of the image (`[]` for a bare file, `['entries', 0, 'image']` in an envelope). */
+  readonly path: readonly PathKey[];
+  /** Absolute offset of the image (-1 inside a compressed payload) and its size. */
+  readonly offset: number;
+  readonly size: number;
+  readonly header: SyclbinFileHeaderValue;
+  /** Regions (relative to the image): header, the three header tables, metadata and binary tables. */
+  readonly regions: Readonly<Record<'header' | 'abstractModules' | 'irModules' | 'nativeImages' | 'metadataTable' | 'binaryTable', Placement>>;
+  /** Which IR / native header entries some abstract module refers to. */
+  readonly irUsed: boolean[];
+  readonly nativeUsed: boolean[];
+  /** Every blob a header refers to (in reading order), inside its table or not. */
+  readonly blobs: BlobUse[];
+}
+
+/** A header field pair that points at a blob. */
+export interface BlobUse {
+  /** Path of the offset field (`irModules[1].metadataOffset`) and its absolute offset. */
+  readonly field: readonly PathKey[];
+  readonly fieldAt: number;
+  readonly table: 'metadataTable' | 'binaryTable';
+  /** Offset and size relative to the table. */
+  readonly offset: number;
+  readonly size: number;
+  readonly inside: boolean;
+}
+
+type TableName = 'abstractModules' | 'irModules' | 'nativeImages';
+
+/** The entries of one header table, decoded on demand (or all at once when recording spans). */
+class HeaderTable<T> {
+  private readonly memo: (T | undefined)[] | undefined;
+  readonly count: number;
+  constructor(
+    private readonly r: V1Reader,
+    readonly name: TableName,
+    readonly struct: StructNode<never>,
+    readonly at: Placement,
+  ) {
+    this.count = at.size / struct.fixedSize!;
+    if (r.space.tree) {
+      // Record every entry, referenced or not, in file order; a bad one is reported and skipped.
+      const group = r.space.record({ path: r.outer, parent: r.node, key: name }, at.at, at.size, 'group');
+      this.memo = [];
+      for (let i = 0; i < this.count; i++) {
+        try {
+          this.memo.push(r.space.decode(struct, at.at + struct.fixedSize! * i, { path: [...r.outer, name, i], parent: group, key: i }) as T);
+        } catch (e) {
+          this.memo.push(undefined);
+          if (!(e instanceof DecodeError)) throw e;
+          report(r.opts, asSizeError(e) as DecodeError);
+        }
+      }
+    }
+  }
+  /** Entry i (undefined only when it was reported in collect mode). */
+  get(i: number): T | undefined {
+    if (this.memo) return this.memo[i];
+    try {
+      return this.r.space.decode(this.struct, this.at.at + this.struct.fixedSize! * i, { path: [...this.r.outer, this.name, i] }) as T;
+    } catch (e) {
+      throw asSizeError(e);
+    }
+  }
+  /** Absolute offset of entry i. */
+  entryAt(i: number): number {
+    return this.r.space.abs(this.at.at + this.struct.fixedSize! * i);
+  }
+}
+
+/** State of one v1 read. */
+class V1Reader {
+  readonly header: SyclbinFileHeaderValue;
+  readonly regions: V1Geometry['regions'];
+  readonly geometry: V1Geometry;
+  readonly am: HeaderTable<AbstractModuleHeaderValue>;
+  readonly ir: HeaderTable<IRModuleHeaderValue>;
+  readonly native: HeaderTable<NativeImageHeaderValue>;
+  private md: Uint8Array | undefined;
+
+  constructor(
+    readonly space: Space,
+    readonly opts: ReadSyclbinOptions,
+    readonly outer: readonly PathKey[],
+    readonly node: SpanNode | undefined,
+  ) {
+    const hp = [...outer, 'header'];
+    const headerSize = SyclbinFileHeader.fixedSize!;
+    if (space.size < headerSize) {
+      throw new SyclbinFormatError('EOF', M.size, `The SYCLBIN image has ${space.size} bytes, fewer than its ${headerSize}-byte header.`, space.abs(0), hp, {
+        needed: headerSize,
+        available: space.size,
+      });
+    }
+    try {
+      this.header = space.decode(SyclbinFileHeader, 0, { path: hp, parent: node, key: 'header' });
+    } catch (e) {
+      if (e instanceof DecodeError && e.code === 'MAGIC') throw new SyclbinFormatError('MAGIC', M.magic, e.reason, e.offset, e.pathSegments);
+      throw asSizeError(e);
+    }
+    const h = this.header;
+    // LLVM rejects Version > 1 and accepts 0 (docs/spec/README.md rule 5).
+    if (h.version > 1) {
+      throw new SyclbinFormatError('VERSION', M.version(h.version), 'This reader supports SYCLBIN version 1.', space.abs(SyclbinFileHeader.offsets.version), [...hp, 'version']);
+    }
+    const r = place(SyclbinV1Layout, lookupIn({ header: h }));
+    this.regions = r;
+    // The image must hold the header block, the padded metadata table and the *unpadded* binary table.
+    if (r.binaryTable.end > space.size) {
+      throw new SyclbinFormatError(
+        'EOF',
+        M.size,
+        `The header block (${r.metadataTable.at} bytes for ${h.abstractModuleCount} abstract modules, ${h.irModuleCount} IR modules, ${h.nativeImageCount} native images), the metadata table (${h.metadataTableSize} bytes, padded to 8) and the binary table (${h.binaryTableSize} bytes) need ${r.binaryTable.end} bytes; the SYCLBIN image has ${space.size}.`,
+        space.abs(SyclbinFileHeader.offsets.abstractModuleCount),
+        hp,
+        { needed: r.binaryTable.end, available: space.size },
+      );
+    }
+    this.am = new HeaderTable(this, 'abstractModules', AbstractModuleHeader as never, r.abstractModules);
+    this.ir = new HeaderTable(this, 'irModules', IRModuleHeader as never, r.irModules);
+    this.native = new HeaderTable(this, 'nativeImages', NativeImageHeader as never, r.nativeImages);
+    this.geometry = {
+      path: outer,
+      offset: space.base,
+      size: space.size,
+      header: h,
+      regions: r,
+      irUsed: new Array<boolean>(this.ir.count).fill(false),
+      nativeUsed: new Array<boolean>(this.native.count).fill(false),
+      blobs: [],
+    };
+    if (space.tree) this.recordTables();
+  }
+
+  /** The byte tables and the alignment padding the layout defines (docs/spec/README.md rule 5). */
+  private recordTables(): void {
+    const { space, regions: r } = this;
+    const at = { path: this.outer, parent: this.node };
+    if (r.metadataTable.size) space.record({ ...at, key: 'metadataTable' }, r.metadataTable.at, r.metadataTable.size, 'group');
+    if (r.binaryTable.size) space.record({ ...at, key: 'binaryTable' }, r.binaryTable.at, r.binaryTable.size, 'group');
+    for (const [from, to] of [
+      [r.metadataTable.end, r.binaryTable.at],
+      [r.binaryTable.end, Math.min(r.binaryTable.paddedEnd, space.size)],
+    ] as const) {
+      if (to <= from) continue;
+      const b = space.bytes(from, to - from, 'padding', this.outer);
+      space.record({ ...at, key: 'padding' }, from, to - from, b.every((x) => x === 0) ? 'padding' : 'padding-nonzero');
+    }
+  }
+
+  /**
+   * The registry of a metadata blob (relation `metadata` of `struct` at `recordAt`), recorded at the
+   * logical path `blobPath`; undefined (reported) when it lies outside the metadata table or does not
+   * parse.
+   */
+  metadata(struct: StructNode<never>, relName: string, value: object, recordAt: number, fieldPath: readonly PathKey[], blobPath: readonly PathKey[], label: string): PropertySetRegistry | undefined {
+    const rel = (struct.relations as Record<string, BlobRelation>)[relName]!;
+    const table = this.regions.metadataTable;
+    const loc = locate(rel, value as Record<string, unknown>, table.size);
+    const offsets = struct.offsets as Record<string, number>;
+    this.geometry.blobs.push({ field: [...fieldPath, rel.offset], fieldAt: this.space.abs(recordAt + offsets[rel.offset]!), table: 'metadataTable', offset: loc.at, size: loc.size, inside: loc.ok });
+    if (!loc.ok) {
+      report(
+        this.opts,
+        new SyclbinFormatError('RANGE', M.size, `The ${label} metadata [${loc.at}, +${loc.size}) lies outside the ${table.size}-byte metadata table.`, this.space.abs(recordAt + offsets[loc.field]!), [
+          ...fieldPath,
+          loc.field,
+        ]),
+      );
+      return undefined;
+    }
+    this.md ??= this.space.bytes(table.at, table.size, 'metadata table', [...this.outer, 'metadataTable']);
+    const node = this.space.tree ? this.space.record({ path: blobPath, parent: this.space.tree.at(blobPath.slice(this.outer.length, -1), this.node), key: blobPath[blobPath.length - 1] }, table.at + loc.at, loc.size, 'metadata') : undefined;
+    try {
+      return decodeRegistry(this.md.subarray(loc.at, loc.at + loc.size), { base: this.space.abs(table.at + loc.at), tree: this.space.tree, parent: node });
+    } catch (e) {
+      if (!(e instanceof DecodeError)) throw e;
+      if (node) node.children = undefined; // one opaque leaf: the text did not parse
+      report(this.opts, e.within(...blobPath));
+      return undefined;
+    }
+  }
+
+  /** IR module or native image `k` of a header table, as image `j` of abstract module `a`. */
+  image(kind: 'irModules' | 'nativeImages', k: number, a: number, j: number): SyclbinImage | undefined {
+    const table = kind === 'irModules' ? this.ir : this.native;
+    const struct = (kind === "irModules" ? IRModuleHeader : NativeImageHeader) as unknown as StructNode<never>;
+    const h = table.get(k);
+    (kind === 'irModules' ? this.geometry.irUsed : this.geometry.nativeUsed)[k] = true;
+    if (!h) return undefined;
+    const recordAt = table.at.at + struct.fixedSize! * k;
+    const fieldPath = [...this.outer, kind, k];
+    const logical = [...this.outer, 'abstractModules', a, kind, j];
+    const label = kind === 'irModules' ? `IR module ${j} of abstract module ${a}` : `native image ${j} of abstract module ${a}`;
+    const metadata = this.metadata(struct, 'metadata', h, recordAt, fieldPath, [...logical, 'metadata'], label) ?? new Map();
+    const rel = (struct.relations as Record<string, BlobRelation>).bytes!;
+    const offsets = struct.offsets as Record<string, number>;
+    const bin = this.regions.binaryTable;
+    const loc = locate(rel, h as unknown as Record<string, unknown>, bin.size);
+    this.geometry.blobs.push({ field: [...fieldPath, rel.offset], fieldAt: this.space.abs(recordAt + offsets[rel.offset]!), table: 'binaryTable', offset: loc.at, size: loc.size, inside: loc.ok });
+    if (!loc.ok) {
+      report(
+        this.opts,
+        new SyclbinFormatError('RANGE', M.size, `The bytes of ${label} [${loc.at}, +${loc.size}) lie outside the ${bin.size}-byte binary table.`, this.space.abs(recordAt + offsets[loc.field]!), [
+          ...fieldPath,
+          loc.field,
+        ]),
+      );
+      return { metadata, image: blobRef(this.space.src, 0, 0, undefined) };
+    }
+    const at = bin.at + loc.at;
+    if (this.space.tree) this.space.record({ path: logical, parent: this.space.tree.at(logical.slice(this.outer.length), this.node), key: 'bytes' }, at, loc.size, 'image');
+    return { metadata, image: blobRef(this.space.src, at, loc.size, this.space.base < 0 ? undefined : this.space.base + at) };
+  }
+
+  /** The IR (or native) range `[first, +count)` of abstract module `a`, checked against the table. */
+  range(kind: 'irModules' | 'nativeImages', h: AbstractModuleHeaderValue, a: number): [number, number] {
+    const rel = AbstractModuleHeader.relations[kind];
+    const table = kind === 'irModules' ? this.ir : this.native;
+    const loc = locate(rel, h, table.count);
+    if (loc.ok) return [loc.at, loc.size];
+    // Stricter than LLVM: the module's range must lie within its header table (docs/spec/README.md).
+    const what = kind === 'irModules' ? 'IR modules' : 'native images';
+    const headers = kind === 'irModules' ? 'IR module headers' : 'native image headers';
+    report(
+      this.opts,
+      new SyclbinFormatError(
+        'RANGE',
+        M.size,
+        `Abstract module ${a} refers to ${what} [${loc.at}, +${loc.size}) but the file has ${table.count} ${headers}.`,
+        this.space.abs(this.am.at.at + AbstractModuleHeader.fixedSize! * a + AbstractModuleHeader.offsets[loc.field as 'irModuleCount']),
+        [...this.outer, 'abstractModules', a, loc.field],
+      ),
+    );
+    // Collect mode reads on with the entries that exist.
+    const first = Math.min(loc.at, table.count);
+    return [first, Math.min(loc.size, table.count - first)];
+  }
+
+  /** Abstract module `a` in LLVM's order: metadata, IR modules, then the native range and images. */
+  module(a: number): AbstractModule | undefined {
+    const h = this.am.get(a);
+    if (!h) return undefined;
+    const recordAt = this.am.at.at + AbstractModuleHeader.fixedSize! * a;
+    const metadata = this.metadata(AbstractModuleHeader as never, 'metadata', h, recordAt, [...this.outer, 'abstractModules', a], [...this.outer, 'abstractModules', a, 'metadata'], `abstract module ${a}`) ?? new Map();
+    const images = (kind: 'irModules' | 'nativeImages'): SyclbinImage[] => {
+      const [first, count] = this.range(kind, h, a);
+      const out: SyclbinImage[] = [];
+      for (let j = 0; j < count; j++) {
+        const img = this.image(kind, first + j, a, j);
+        if (img) out.push(img);
+      }
+      return out;
+    };
+    const irModules = images('irModules');
+    return { metadata, irModules, nativeImages: images('nativeImages') };
+  }
+}
+
+/**
+ * Read a SYCLBIN v1 image in `space` (a bare file, or entry 0's image of an envelope). `outer` is the
+ * image's path, `node` its span node. Returns the model; `opts.geometry` receives the layout facts.
+ */
+export function readSyclbinV1(space: Space, envelope: Envelope, opts: ReadSyclbinOptions = {}, outer: readonly PathKey[] = [], node?: SpanNode): SyclbinFile {
+  const r = new V1Reader(space, opts, outer, node);
+  opts.geometry?.push(r.geometry);
+  const globalMetadata = r.metadata(SyclbinFileHeader as never, 'globalMetadata', r.header, 0, [...outer, 'header'], [...outer, 'globalMetadata'], 'global') ?? new Map();
+  const abstractModules: AbstractModule[] = [];
+  for (let a = 0; a < r.am.count; a++) {
+    const m = r.module(a);
+    if (m) abstractModules.push(m);
+  }
+  return { version: 1, headerVersion: r.header.version, headerReserved: r.header.reserved, envelope, globalMetadata, abstractModules };
+}
