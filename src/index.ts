@@ -10,7 +10,7 @@ export * as codec from './codec/index.js';
 export { readOffloadBinaries, readOffloadBinary, isOffloadBinary, type OffloadBinaryModel, type OffloadEntryModel } from './offload/read.js';
 export { writeOffloadBinary, writeOffloadBinaries, type OffloadEntryInput, type WriteOffloadOptions } from './offload/write.js';
 export { buildStringTable } from './offload/strtab.js';
-export * from './offload/kinds.js';
+export * from '../formats/kinds.js';
 export { DEFAULT_MAX_INFLATED_SIZE, type Compression, type Compressor } from './offload/compress.js';
 
 export * from './props/index.js';

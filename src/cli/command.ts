@@ -1,53 +1,38 @@
 /**
  * The contract every `syclbin` subcommand implements. Commands live in `src/cli/commands/`, one
- * module each, and are listed in `src/cli/registry.ts`. Options are parsed by `node:util`
- * `parseArgs` (strict), so unknown options are usage errors (exit 2).
+ * module each, and are listed in `src/cli/registry.ts`; no command imports another. Options are
+ * typed (src/cli/options.ts); files go through `ctx.files` (src/cli/files.ts); errors are mapped to
+ * exit statuses by the dispatcher (src/cli/run.ts).
  */
+import type { Files } from './files.js';
+import type { Opt, OptValues } from './options.js';
 
-export interface OptionSpec {
-  type: 'string' | 'boolean';
-  short?: string;
-  multiple?: boolean;
-  /** Placeholder shown in help, e.g. `FILE`. */
-  arg?: string;
-  description: string;
-  default?: string | boolean;
-}
-
+/** A text or byte stream. */
 export interface Output {
   write(chunk: string | Uint8Array): void;
   /** True when the stream is an interactive terminal (colours allowed). */
   readonly isTTY?: boolean;
 }
 
+/** What a command run gets from its environment. */
 export interface CommandIO {
   stdout: Output;
   stderr: Output;
   /** Directory relative paths are resolved against. */
   cwd: string;
   env: Record<string, string | undefined>;
+  /** Standard input's bytes (tests inject it; the executable reads file descriptor 0). */
+  stdin?: () => Uint8Array;
 }
 
-export interface CommandContext {
-  values: Record<string, string | boolean | string[] | boolean[] | undefined>;
-  positionals: string[];
+/** What a command's `run` gets. */
+export interface Context<V> {
+  opts: V;
+  args: string[];
   io: CommandIO;
-}
-
-export interface Command {
-  name: string;
-  /** One line for the command list. */
-  summary: string;
-  /** Usage line without the program name, e.g. `dump FILE`. */
-  usage: string;
-  /** Paragraphs of help text. */
-  description: string;
-  options: Record<string, OptionSpec>;
-  /** Number of positional arguments accepted. */
-  positionals: { min: number; max: number };
-  examples: string[];
-  /** Returns the process exit status (see EXIT in main.ts). */
-  run(ctx: CommandContext): Promise<number> | number;
+  files: Files;
+  /** `syclbin NAME`, for messages. */
+  prog: string;
 }
 
 /** Exit statuses shared by all commands. */
@@ -59,5 +44,32 @@ export const EXIT = {
   USAGE: 2,
 } as const;
 
-/** Raised inside a command for a command-line problem; main prints it with the usage line. */
-export class UsageError extends Error {}
+/** A subcommand. */
+export interface CommandSpec<O extends Record<string, Opt<unknown>>> {
+  name: string;
+  /** One line for the command list. */
+  summary: string;
+  /** Usage line without the program name, e.g. `dump FILE`. */
+  usage: string;
+  /** Paragraphs of help text. */
+  description: string;
+  options: O;
+  /** Number of positional arguments accepted. */
+  positionals: { min: number; max: number };
+  examples: string[];
+  /**
+   * Exit statuses: `standard` (0 ok, 1 invalid input or findings, 2 usage) or `diff`
+   * (as diff(1): 0 same, 1 different, 2 trouble).
+   */
+  statuses?: 'standard' | 'diff';
+  /** Returns the exit status. */
+  run(ctx: Context<OptValues<O>>): Promise<number> | number;
+}
+
+/** A command of any option shape (what the registry holds). */
+export type Command = CommandSpec<Record<string, Opt<unknown>>>;
+
+/** Define a command; the option types flow into `run`. */
+export function defineCommand<O extends Record<string, Opt<unknown>>>(spec: CommandSpec<O>): Command {
+  return spec as unknown as Command;
+}

@@ -2,6 +2,16 @@
 /** The `syclbin` executable: Node edge around runCli. */
 import { runCli } from './run.js';
 
+// A closed pipe (`syclbin dump FILE | head`) ends the program quietly, with the status a Unix tool
+// killed by SIGPIPE reports (128 + 13); Node ignores SIGPIPE, so the write fails with EPIPE instead.
+const SIGPIPE_STATUS = 141;
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(SIGPIPE_STATUS);
+    throw e;
+  });
+}
+
 const out = {
   write: (c: string | Uint8Array) => void process.stdout.write(c),
   get isTTY() {

@@ -1,23 +1,32 @@
 /**
- * Command-line dispatcher, usable in-process (tests call `runCli` with captured streams) and from
- * the `syclbin` executable (main.ts).
+ * Command-line dispatcher, usable in-process (tests call `runCli` with captured streams) and from the
+ * `syclbin` executable (main.ts). The mapping from error to exit status lives here, once:
+ *   usage problems                          -> 2 (with the usage line)
+ *   bad input, failed checks, I/O failures  -> 1 (`syclbin CMD: FILE: message`)
+ *   commands with diff(1) statuses           -> 2 for trouble (their 1 means "different")
+ *   anything else is a bug                   -> thrown (the executable prints it and exits 70)
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { EXIT, UsageError, type Command, type CommandIO } from './command.js';
-import { commands } from './registry.js';
 import { SyclbinError } from '../codec/errors.js';
+import { EXIT, type Command, type CommandIO } from './command.js';
+import { CommandFailure, FileFailure, UsageError } from './errors.js';
+import { Files } from './files.js';
+import { commands } from './registry.js';
+import { errnoText } from '../node/input.js';
 
 const PROGRAM = 'syclbin';
+/** The package version (package.json). */
+export const VERSION = '0.1.0';
 
+/** The help text of one command. */
 export function formatCommandHelp(c: Command): string {
   const lines: string[] = [];
   lines.push(`Usage: ${PROGRAM} ${c.usage}`, '', c.summary, '');
   if (c.description) lines.push(c.description.trim(), '');
-  const opts = Object.entries(c.options);
   lines.push('Options:');
-  const rows: [string, string][] = opts.map(([name, o]) => {
+  const rows: [string, string][] = Object.entries(c.options).map(([name, o]) => {
     const flag = `${o.short ? `-${o.short}, ` : '    '}--${name}${o.type === 'string' ? ` ${o.arg ?? 'VALUE'}` : ''}`;
-    const def = o.default !== undefined && o.default !== false ? ` (default: ${String(o.default)})` : '';
+    const def = o.defaultText !== undefined ? ` (default: ${o.defaultText})` : '';
     return [flag, o.description + def];
   });
   rows.push(['-h, --help', 'Show this help and exit']);
@@ -27,25 +36,24 @@ export function formatCommandHelp(c: Command): string {
     lines.push('', 'Examples:');
     for (const e of c.examples) lines.push(`  ${e}`);
   }
-  lines.push('', 'Exit status: 0 success; 1 the input is invalid, a check found errors, or output failed; 2 usage error.');
+  lines.push('', c.statuses === 'diff' ? 'Exit status: 0 no difference; 1 the files differ; 2 trouble (an input could not be read, or a usage error).' : EXIT_TEXT);
   return lines.join('\n') + '\n';
 }
 
+const EXIT_TEXT = 'Exit status: 0 success; 1 the input is invalid, a check found errors, or output failed; 2 usage error.';
+
+/** The program's help text. */
 export function formatMainHelp(): string {
-  const lines = [
-    `Usage: ${PROGRAM} <command> [options] [arguments]`,
-    '',
-    'Read, write, explain and build SYCLBIN files, LLVM OffloadBinary envelopes and SYCL property sets.',
-    '',
-    'Commands:',
-  ];
+  const lines = [`Usage: ${PROGRAM} <command> [options] [arguments]`, '', 'Read, write, explain and build SYCLBIN files, LLVM OffloadBinary envelopes and SYCL property sets.', '', 'Commands:'];
   const w = Math.max(8, ...commands.map((c) => c.name.length)) + 2;
   for (const c of commands) lines.push(`  ${c.name.padEnd(w)}${c.summary}`);
   lines.push('', `Run '${PROGRAM} <command> --help' for the options of a command.`);
-  lines.push('Exit status: 0 success; 1 the input is invalid, a check found errors, or output failed; 2 usage error.');
+  lines.push("Files: '-' is standard input (for inputs) or standard output (for outputs); outputs are written atomically and never over an input.");
+  lines.push(EXIT_TEXT);
   return lines.join('\n') + '\n';
 }
 
+/** Run the command line `argv` (without the program name). Resolves to the exit status. */
 export async function runCli(argv: string[], io: CommandIO): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '-h' || name === '--help' || name === 'help') {
@@ -59,7 +67,7 @@ export async function runCli(argv: string[], io: CommandIO): Promise<number> {
     return name === undefined ? EXIT.USAGE : EXIT.OK;
   }
   if (name === '--version' || name === '-V') {
-    io.stdout.write('syclbin-toolkit 0.1.0\n');
+    io.stdout.write(`syclbin-toolkit ${VERSION}\n`);
     return EXIT.OK;
   }
   const cmd = commands.find((c) => c.name === name);
@@ -71,39 +79,57 @@ export async function runCli(argv: string[], io: CommandIO): Promise<number> {
     io.stdout.write(formatCommandHelp(cmd));
     return EXIT.OK;
   }
+  const prog = `${PROGRAM} ${cmd.name}`;
+  const usage = (message: string): number => {
+    io.stderr.write(`${prog}: ${message}\nUsage: ${PROGRAM} ${cmd.usage}\n`);
+    return EXIT.USAGE;
+  };
   const options: NonNullable<ParseArgsConfig['options']> = {};
-  for (const [k, o] of Object.entries(cmd.options)) {
-    options[k] = { type: o.type, ...(o.short ? { short: o.short } : {}), ...(o.multiple ? { multiple: true } : {}) };
-    if (o.default !== undefined) (options[k] as { default?: string | boolean }).default = o.default;
-  }
+  for (const [k, o] of Object.entries(cmd.options)) options[k] = { type: o.type, ...(o.short ? { short: o.short } : {}), ...(o.multiple ? { multiple: true } : {}) };
   let parsed;
   try {
     parsed = parseArgs({ args: rest, options, allowPositionals: true, strict: true });
   } catch (e) {
-    io.stderr.write(`${PROGRAM} ${cmd.name}: ${(e as Error).message}\nUsage: ${PROGRAM} ${cmd.usage}\n`);
-    return EXIT.USAGE;
+    return usage((e as Error).message);
   }
   const { positionals } = parsed;
   if (positionals.length < cmd.positionals.min || positionals.length > cmd.positionals.max) {
     const want = cmd.positionals.min === cmd.positionals.max ? `${cmd.positionals.min}` : `${cmd.positionals.min} to ${cmd.positionals.max}`;
-    io.stderr.write(`${PROGRAM} ${cmd.name}: expected ${want} argument(s), got ${positionals.length}\nUsage: ${PROGRAM} ${cmd.usage}\n`);
-    return EXIT.USAGE;
+    return usage(`expected ${want} argument(s), got ${positionals.length}`);
   }
+  const values = parsed.values as Record<string, unknown>;
+  const opts: Record<string, unknown> = {};
   try {
-    return await cmd.run({ values: parsed.values as never, positionals, io });
+    for (const [k, o] of Object.entries(cmd.options)) opts[k] = o.parse(values[k], `--${k}`);
   } catch (e) {
-    if (e instanceof UsageError) {
-      io.stderr.write(`${PROGRAM} ${cmd.name}: ${e.message}\nUsage: ${PROGRAM} ${cmd.usage}\n`);
-      return EXIT.USAGE;
+    if (e instanceof UsageError) return usage(e.message);
+    throw e;
+  }
+  const failure = cmd.statuses === 'diff' ? 2 : EXIT.FAILURE;
+  const files = new Files(io, opts.force === true);
+  try {
+    const status = await cmd.run({ opts, args: positionals, io, files, prog });
+    files.finish();
+    return status;
+  } catch (e) {
+    files.abort();
+    if (e instanceof UsageError) return usage(e.message);
+    if (e instanceof CommandFailure) {
+      io.stderr.write(e.message.endsWith('\n') ? e.message : `${e.message}\n`);
+      return e.status ?? failure;
+    }
+    if (e instanceof FileFailure) {
+      io.stderr.write(`${prog}: ${e.file}: ${e.message}\n`);
+      return failure;
     }
     if (e instanceof SyclbinError) {
-      io.stderr.write(`${PROGRAM} ${cmd.name}: ${e.message}\n`);
-      return EXIT.FAILURE;
+      io.stderr.write(`${prog}: ${e.message}\n`);
+      return failure;
     }
     const err = e as NodeJS.ErrnoException;
     if (err && typeof err.code === 'string' && err.syscall) {
-      io.stderr.write(`${PROGRAM} ${cmd.name}: ${err.message}\n`);
-      return EXIT.FAILURE;
+      io.stderr.write(`${prog}: ${err.path ? `${err.path}: ` : ''}${errnoText(err)}\n`);
+      return failure;
     }
     throw e;
   }

@@ -50,10 +50,12 @@ export interface BlobRef {
   readonly size: number;
   /** The bytes: a zero-copy view for in-memory input, a positioned read for files. */
   bytes(): Uint8Array;
+  /** `length` bytes at `at` of the blob (a window of a large image, without reading it all). */
+  slice(at: number, length: number): Uint8Array;
 }
 
 export function blobRef(src: ByteSource, offset: number, size: number, absolute: number | undefined): BlobRef {
-  return { offset: absolute, size, bytes: () => src.read(offset, size) };
+  return { offset: absolute, size, bytes: () => src.read(offset, size), slice: (at, length) => src.read(offset + at, length) };
 }
 
 /** Concatenate byte chunks into one new buffer. */
@@ -71,7 +73,7 @@ export function concatBytes(chunks: readonly Uint8Array[]): Uint8Array {
 
 /** A blob from bytes already in memory (for building models by hand). */
 export function memoryBlob(bytes: Uint8Array): BlobRef {
-  return { offset: undefined, size: bytes.length, bytes: () => bytes };
+  return { offset: undefined, size: bytes.length, bytes: () => bytes, slice: (at, length) => bytes.subarray(at, at + length) };
 }
 
 /**
@@ -92,6 +94,11 @@ export function chunksSize(chunks: readonly Chunk[]): number {
   return n;
 }
 
+/** Call `fn` with the bytes of a blob in windows of at most `window` bytes. */
+export function forEachWindow(b: BlobRef, fn: (window: Uint8Array, at: number) => void, window = 1 << 20): void {
+  for (let at = 0; at < b.size; at += window) fn(b.slice(at, Math.min(window, b.size - at)), at);
+}
+
 /** The bytes of chunks, in one buffer. */
 export function concatChunks(chunks: readonly Chunk[]): Uint8Array {
   if (chunks.length === 1 && chunks[0] instanceof Uint8Array) return chunks[0];
@@ -103,4 +110,31 @@ export function concatChunks(chunks: readonly Chunk[]): Uint8Array {
     at += b.length;
   }
   return out;
+}
+
+/**
+ * The first offset where the bytes `chunks` describe differ from `src` (-1: identical). A blob chunk
+ * that lies where `src` already has it (its absolute offset is its position) is the same bytes and
+ * is not read; everything else is compared in windows.
+ */
+export function firstDifference(src: ByteSource, chunks: readonly Chunk[]): number {
+  let pos = 0;
+  const window = 1 << 16;
+  for (const c of chunks) {
+    const n = chunkSize(c);
+    if (!(c instanceof Uint8Array) && c.offset === pos) {
+      pos += n;
+      continue;
+    }
+    const have = Math.min(n, Math.max(0, src.size - pos));
+    for (let o = 0; o < have; o += window) {
+      const len = Math.min(window, have - o);
+      const a = src.read(pos + o, len);
+      const b = c instanceof Uint8Array ? c.subarray(o, o + len) : c.slice(o, len);
+      for (let i = 0; i < len; i++) if (a[i] !== b[i]) return pos + o + i;
+    }
+    if (have < n) return pos + have;
+    pos += n;
+  }
+  return pos === src.size ? -1 : pos;
 }

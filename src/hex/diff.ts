@@ -4,6 +4,7 @@
  * OffloadBinary files, or the registry of `.prop` files — not their bytes. With `bytes`, it also lists
  * the annotated spans (by path) whose bytes, offset or size differ.
  */
+import { forEachWindow, toSource, type BlobRef, type ByteSource } from '../codec/index.js';
 import { annotate, leavesOf, propertyDisplay, quoted, type Annotation } from './annotate.js';
 import { encodePropertyValue } from '../props/registry.js';
 import type { PropertySetRegistry, PropertyValue } from '../props/model.js';
@@ -33,25 +34,36 @@ export interface DiffResult {
   errors: string[];
 }
 
-/** A value of the flat view: display text and, for blobs, the bytes to compare. */
+/** A value of the flat view: display text and, for blobs, the bytes to compare (read in windows). */
 interface Item {
   text: string;
-  bytes?: Uint8Array;
+  blob?: BlobRef;
 }
 
 type Flat = Map<string, Item>;
 
-function fnv1a(b: Uint8Array): string {
+const WINDOW = 1 << 16;
+
+function fnv1a(b: BlobRef): string {
   let h = 0x811c9dc5;
-  for (let i = 0; i < b.length; i++) {
-    h ^= b[i]!;
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
+  forEachWindow(b, (w) => {
+    for (let i = 0; i < w.length; i++) {
+      h ^= w[i]!;
+      h = Math.imul(h, 0x01000193) >>> 0;
+    }
+  });
   return h.toString(16).padStart(8, '0');
 }
 
-function blob(b: Uint8Array): Item {
-  return { text: `<${b.length} bytes, fnv1a ${fnv1a(b)}>`, bytes: b };
+function blob(b: BlobRef): Item {
+  return { text: `<${b.size} bytes, fnv1a ${fnv1a(b)}>`, blob: b };
+}
+
+/** Same bytes? Compared in windows. */
+function sameBytes(x: Uint8Array, y: Uint8Array): boolean {
+  if (x.length !== y.length) return false;
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+  return true;
 }
 
 /** Readable value first (number, text or hex), then the exact registry encoding it compares by. */
@@ -94,7 +106,7 @@ function flattenSyclbin(out: Flat, m: SyclbinFile): void {
       out.set(`${p}.${kind}.length`, { text: String(am[kind].length) });
       am[kind].forEach((img, j) => {
         flattenRegistry(out, `${p}.${kind}[${j}].metadata`, img.metadata);
-        out.set(`${p}.${kind}[${j}].bytes`, blob(img.image.bytes()));
+        out.set(`${p}.${kind}[${j}].bytes`, blob(img.image));
       });
     }
   });
@@ -113,7 +125,7 @@ function flattenOffload(out: Flat, obs: readonly OffloadBinaryModel[]): void {
       out.set(`${q}.offloadKind`, { text: String(e.offloadKind) });
       out.set(`${q}.flags`, { text: String(e.flags) });
       for (const [k, v] of e.strings) out.set(quoted(`${q}.strings`, k), { text: JSON.stringify(v) });
-      out.set(`${q}.image`, blob(e.image));
+      out.set(`${q}.image`, blob(e.imageRef));
     });
   });
 }
@@ -128,11 +140,21 @@ function flatten(a: Annotation): Flat {
 }
 
 function sameItem(x: Item, y: Item): boolean {
-  if (x.bytes && y.bytes) return x.bytes.length === y.bytes.length && x.bytes.every((v, i) => v === y.bytes![i]);
+  if (x.blob && y.blob) {
+    if (x.blob.size !== y.blob.size) return false;
+    for (let at = 0; at < x.blob.size; at += WINDOW) {
+      const n = Math.min(WINDOW, x.blob.size - at);
+      if (!sameBytes(x.blob.slice(at, n), y.blob.slice(at, n))) return false;
+    }
+    return true;
+  }
   return x.text === y.text;
 }
 
-export function diffFiles(a: Uint8Array, b: Uint8Array, opts: { bytes?: boolean } = {}): DiffResult {
+/** Compare two files structurally (and, with `bytes`, span by span). */
+export function diffFiles(inputA: Uint8Array | ByteSource, inputB: Uint8Array | ByteSource, opts: { bytes?: boolean } = {}): DiffResult {
+  const a = toSource(inputA);
+  const b = toSource(inputB);
   const A = annotate(a);
   const B = annotate(b);
   const fa = flatten(A);
@@ -152,7 +174,7 @@ export function diffFiles(a: Uint8Array, b: Uint8Array, opts: { bytes?: boolean 
   return result;
 }
 
-function byteDiff(a: Uint8Array, A: Annotation, b: Uint8Array, B: Annotation): ByteDiffEntry[] {
+function byteDiff(a: ByteSource, A: Annotation, b: ByteSource, B: Annotation): ByteDiffEntry[] {
   const la = new Map<string, { offset: number; size: number }>();
   const lb = new Map<string, { offset: number; size: number }>();
   // Leaves that share a path (a set header repeated) are keyed by path + occurrence.
@@ -174,8 +196,9 @@ function byteDiff(a: Uint8Array, A: Annotation, b: Uint8Array, B: Annotation): B
     if (x.offset !== y.offset) what.push('offset');
     if (x.size !== y.size) what.push('size');
     if (x.size === y.size) {
-      for (let i = 0; i < x.size; i++) {
-        if (a[x.offset + i] !== b[y.offset + i]) {
+      for (let at = 0; at < x.size; at += WINDOW) {
+        const n = Math.min(WINDOW, x.size - at);
+        if (!sameBytes(a.read(x.offset + at, n), b.read(y.offset + at, n))) {
           what.push('bytes');
           break;
         }

@@ -6,8 +6,10 @@
  * `full` is set. `focus` (a path pattern) blanks every byte outside the matching spans and prints only
  * the rows that hold focused bytes.
  */
+import { toSource, type ByteSource } from '../codec/index.js';
 import { leavesOf, type Annotation, type AnnotatedSpan } from './annotate.js';
-import { matchPath } from './paths.js';
+import { pathMatcher } from './paths.js';
+import { mergeRanges } from './ranges.js';
 
 export interface HexdumpOptions {
   /** [start, end) byte range. */
@@ -48,25 +50,39 @@ export function parseRange(text: string, size: number): [number, number] {
   return [a, b];
 }
 
-export function hexdump(bytes: Uint8Array, ann: Annotation, opts: HexdumpOptions = {}): string {
+/** The annotated hexdump of `input` (only the rows printed are read). */
+export function hexdump(input: Uint8Array | ByteSource, ann: Annotation, opts: HexdumpOptions = {}): string {
+  const src = toSource(input);
+  const size = src.size;
   const leaves = leavesOf(ann);
   const color = opts.color ?? false;
-  let [start, end] = opts.range ?? [0, bytes.length];
+  let [start, end] = opts.range ?? [0, size];
   // Focus: the union of the spans whose path matches.
   let focus: [number, number][] | undefined;
   if (opts.path !== undefined) {
     // A span matches by its own path or by a path that shares its bytes (tail-merged strings).
-    focus = ann.spans.filter((s) => s.size > 0 && (matchPath(s.path, opts.path!) || s.shared?.some((p) => matchPath(p, opts.path!)))).map((s): [number, number] => [s.offset, s.offset + s.size]);
-    focus.sort((a, b) => a[0] - b[0]);
+    const matcher = pathMatcher(opts.path);
+    focus = mergeRanges(ann.spans.filter((s) => s.size > 0 && (matcher(s.path) || s.shared?.some(matcher))).map((s): [number, number] => [s.offset, s.offset + s.size]));
     if (!focus.length) return `no span matches '${opts.path}'\n`;
     start = Math.max(start, focus[0]![0]);
-    end = Math.min(end, Math.max(...focus.map((f) => f[1])));
+    end = Math.min(end, focus[focus.length - 1]![1]);
   }
+  // Merged, sorted focus ranges: the first range ending after `o`, by binary search.
+  const rangeAfter = (o: number): number => {
+    let lo = 0;
+    let hi = focus!.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (focus![mid]![1] <= o) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
   const inFocus = (o: number): boolean => {
     if (o < start || o >= end) return false;
     if (!focus) return true;
-    for (const [a, b] of focus) if (a <= o && o < b) return true;
-    return false;
+    const r = focus[rangeAfter(o)];
+    return r !== undefined && r[0] <= o;
   };
   // Leaf index of each offset, by binary search over the tiling.
   const leafAt = (o: number): number => {
@@ -81,7 +97,7 @@ export function hexdump(bytes: Uint8Array, ann: Annotation, opts: HexdumpOptions
     }
     return -1;
   };
-  const width = Math.max(8, (bytes.length > 0 ? bytes.length - 1 : 0).toString(16).length);
+  const width = Math.max(8, (size > 0 ? size - 1 : 0).toString(16).length);
   const out: string[] = [];
   let row = Math.floor(start / 16) * 16;
   while (row < end) {
@@ -95,9 +111,9 @@ export function hexdump(bytes: Uint8Array, ann: Annotation, opts: HexdumpOptions
         }
       }
       if (!any) {
-        const next = focus.find(([a]) => a >= row + 16);
+        const next = focus[rangeAfter(row + 15)];
         if (!next) break;
-        row = Math.floor(next[0] / 16) * 16;
+        row = Math.max(row + 16, Math.floor(next[0] / 16) * 16);
         continue;
       }
     }
@@ -121,15 +137,16 @@ export function hexdump(bytes: Uint8Array, ann: Annotation, opts: HexdumpOptions
     let ascii = '';
     const names: string[] = [];
     const labels: string[] = [];
+    const rowBytes = src.read(row, Math.max(0, Math.min(16, size - row)));
     for (let i = 0; i < 16; i++) {
       const o = row + i;
       if (i === 8) hex += ' ';
-      if (o >= bytes.length || !inFocus(o)) {
+      if (o >= size || !inFocus(o)) {
         hex += '   ';
         ascii += ' ';
         continue;
       }
-      const b = bytes[o]!;
+      const b = rowBytes[i]!;
       const k = leafAt(o);
       const s = k >= 0 ? leaves[k] : undefined;
       const c = s ? colourOf(s, k) : '0';

@@ -4,6 +4,7 @@
  * OffloadBinary envelope the v1 image's paths get its prefix (`entries[0].image.`), while the
  * "Envelope" subtree names the OffloadBinary itself.
  */
+import type { ByteSource } from '../codec/index.js';
 import { annotate, type Annotation } from './annotate.js';
 import { isWithin } from './paths.js';
 import { inspectSyclbin, renderInspect, type InspectNode, type InspectOptions } from '../syclbin/inspect.js';
@@ -41,9 +42,9 @@ export function offsetAnnotator(ann: Annotation, root: InspectNode): (n: Inspect
   };
 }
 
-/** The inspect text with byte ranges (the whole file is in memory here). */
-export function inspectWithOffsets(bytes: Uint8Array, file: SyclbinFile, opts: InspectOptions = {}): string {
-  const ann = annotate(bytes);
-  const tree = inspectSyclbin(file, { fileSize: bytes.length, ...opts });
+/** The inspect text with byte ranges (from the annotation of the same input). */
+export function inspectWithOffsets(input: Uint8Array | ByteSource, file: SyclbinFile, opts: InspectOptions = {}): string {
+  const ann = annotate(input);
+  const tree = inspectSyclbin(file, { fileSize: ann.size, ...opts });
   return renderInspect(tree, { annotate: offsetAnnotator(ann, tree) });
 }

@@ -80,11 +80,11 @@ export function isWithin(path: string, ancestor: string): boolean {
 }
 
 /**
- * Match a path against a pattern: `*` matches within one segment run (no `.`/`[`), `**` anything.
- * A pattern without wildcards matches the path itself and everything below it.
+ * A matcher for a path pattern: `*` matches within one segment run (no `.`/`[`), `**` anything. A
+ * pattern without wildcards matches the path itself and everything below it. Compiled once.
  */
-export function matchPath(path: string, pattern: string): boolean {
-  if (!pattern.includes('*')) return isWithin(path, pattern);
+export function pathMatcher(pattern: string): (path: string) => boolean {
+  if (!pattern.includes('*')) return (path) => isWithin(path, pattern);
   let re = '^';
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i]!;
@@ -96,5 +96,11 @@ export function matchPath(path: string, pattern: string): boolean {
     } else re += c.replace(/[\\^$.+?()[\]{}|]/g, '\\$&');
   }
   re += '(?:$|[.\\[])';
-  return new RegExp(re).test(path);
+  const rx = new RegExp(re);
+  return (path) => rx.test(path);
+}
+
+/** Match one path against a pattern (see pathMatcher). */
+export function matchPath(path: string, pattern: string): boolean {
+  return pathMatcher(pattern)(path);
 }

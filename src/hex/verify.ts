@@ -15,7 +15,7 @@
  *
  * Library core: no Node APIs.
  */
-import { chunkSize, formatPath, hex, toSource, type ByteSource, type Chunk, type PathKey, type SpanNode } from '../codec/index.js';
+import { firstDifference, formatPath, hex, toSource, type ByteSource, type Chunk, type PathKey, type SpanNode } from '../codec/index.js';
 import { IMAGE_KINDS, numberingForVersion, offloadKindName, OFFLOAD_ENTRY_FLAGS } from '../../formats/kinds.js';
 import { OFFLOAD_VERSIONS } from '../../formats/offload-binary.js';
 import { IR_TYPE_TRIPLES, SET, SYCLBIN_KEYS } from '../../formats/property-sets.js';
@@ -331,38 +331,6 @@ function checkTargets(model: SyclbinFile, ann: Annotation, add: (f: Finding) => 
 
 // ---------------------------------------------------------------------------------------------
 // Layout: would our writer (LLVM's layout) produce the same bytes?
-
-/**
- * The first offset where `chunks` differ from `src` (-1: identical). An image chunk that the writer
- * would place where the file already has it is the same bytes and is not read.
- */
-function firstDifference(src: ByteSource, chunks: readonly Chunk[]): number {
-  let pos = 0;
-  for (const c of chunks) {
-    const n = chunkSize(c);
-    if (!(c instanceof Uint8Array) && c.offset === pos) {
-      pos += n;
-      continue;
-    }
-    if (pos + n > src.size) return Math.min(src.size, pos + differs(src, pos, c, src.size - pos));
-    const d = differs(src, pos, c, n);
-    if (d >= 0) return pos + d;
-    pos += n;
-  }
-  return pos === src.size ? -1 : pos;
-}
-
-/** Index of the first differing byte of chunk `c` against `src` at `pos` (first `n` bytes), or -1. */
-function differs(src: ByteSource, pos: number, c: Chunk, n: number): number {
-  const step = 1 << 16;
-  for (let o = 0; o < n; o += step) {
-    const len = Math.min(step, n - o);
-    const a = src.read(pos + o, len);
-    const b = c instanceof Uint8Array ? c.subarray(o, o + len) : c.bytes().subarray(o, o + len);
-    for (let i = 0; i < len; i++) if (a[i] !== b[i]) return o + i;
-  }
-  return n < chunkSize(c) ? n : -1;
-}
 
 function checkLayout(src: ByteSource, model: SyclbinFile, ann: Annotation, add: (f: Finding) => void): void {
   const env = model.envelope;

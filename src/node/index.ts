@@ -1,4 +1,6 @@
-/** Node-only helpers: file sources with positioned reads, atomic writes, the zstd compressor. */
-export { openFileSource, errnoText, type FileSource } from './file-source.js';
-export { readInput, writeFileAtomic, checkNotOverwritingInput } from './files.js';
+/** Node-only helpers: the input opener, windowed file sources, atomic outputs, the zstd compressor. */
+export { openInput, errnoText, FileError, DEFAULT_MAX_STREAM_BYTES, type InputFile, type OpenInputOptions } from './input.js';
+export { openFileSource, windowedFileSource, type FileSource, type OpenFileSource } from './file-source.js';
+export { atomicFile, writeFileAtomic, ensureDir, copyChunks, type OutputSink } from './output.js';
 export { nodeCompressor, initZstd } from './compressors.js';
+export { nodeSha256 } from './sha256.js';

@@ -32,41 +32,14 @@
  */
 import type { OffloadBinaryModel } from './read.js';
 import type { ElfOffloadResult } from './elf.js';
-import { eraForVersion, imageKindLabel, imageKindName, objdumpImageKind, offloadKindLabel, type OffloadKindEra } from './kinds.js';
+import { imageKindLabel, imageKindName, numberingFamily, numberingForVersion, objdumpImageKind, offloadKindLabel, offloadKindName } from '../../formats/kinds.js';
 
-/** LLVM 19's `getOffloadKindName` (sequential enum without SYCL). */
-function llvm19OffloadKindName(kind: number): string {
-  switch (kind) {
-    case 1:
-      return 'openmp';
-    case 2:
-      return 'cuda';
-    case 3:
-      return 'hip';
-    default:
-      return 'none';
-  }
-}
-
-/** Bitmask-era `getOffloadKindName` (llvm-project after #135809). */
-function bitmaskOffloadKindName(kind: number): string {
-  switch (kind) {
-    case 1:
-      return 'openmp';
-    case 2:
-      return 'cuda';
-    case 4:
-      return 'hip';
-    case 8:
-      return 'sycl';
-    default:
-      return 'none';
-  }
-}
-
-/** The `producer` column for an entry of a binary of `version`. */
+/**
+ * The `producer` column for an entry of a binary of `version`: LLVM 19's getOffloadKindName for
+ * version 1 (no SYCL kind), the bitmask names for versions 2 and 3 (formats/kinds.ts).
+ */
 export function objdumpProducer(offloadKind: number, version: number): string {
-  return version <= 1 ? llvm19OffloadKindName(offloadKind) : bitmaskOffloadKindName(offloadKind);
+  return offloadKindName(offloadKind, version <= 1 ? 'llvm19' : 'bitmask');
 }
 
 /** `left_justify(Str, 16)`: pad to 16 columns; a longer string is printed whole, without padding. */
@@ -231,7 +204,7 @@ export interface OffloadListBinaryJson {
   /** Header `Size`. */
   size: string;
   /** `sequential` (v1, LLVM <= 19) or `bitmask` (v2/v3): how offload kinds are numbered. */
-  offloadKindEra: OffloadKindEra;
+  offloadKindEra: 'sequential' | 'bitmask';
   compression?: 'zlib' | 'zstd';
   inflatedSize?: string;
   entries: OffloadListEntryJson[];
@@ -264,19 +237,19 @@ export function offloadListJson(file: string, binaries: readonly OffloadBinaryMo
     file,
     ...(elf ? { elf } : {}),
     binaries: binaries.map((bin) => {
-      const era = eraForVersion(bin.version);
+      const numbering = numberingForVersion(bin.version);
       const b: OffloadListBinaryJson = {
         offset: String(bin.offset),
         version: bin.version,
         size: String(bin.size),
-        offloadKindEra: era,
+        offloadKindEra: numberingFamily(numbering),
         entries: bin.entries.map((e) => ({
           index: index++,
           imageKind: e.imageKind,
           imageKindName: imageKindName(e.imageKind),
           imageKindLabel: imageKindLabel(e.imageKind),
           offloadKind: e.offloadKind,
-          offloadKindName: offloadKindLabel(e.offloadKind, era),
+          offloadKindName: offloadKindLabel(e.offloadKind, numbering),
           flags: e.flags,
           objdump: {
             kind: objdumpImageKind(e.imageKind),

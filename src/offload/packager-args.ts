@@ -30,13 +30,14 @@
  */
 import { SyclbinError } from '../codec/errors.js';
 import { LlvmStringDenseMap } from './densemap-order.js';
+import { OFFLOAD_KIND_NUMBERINGS } from '../../formats/kinds.js';
 
 /** Offload-kind numbering: LLVM 19's `getOffloadKind` (sequential enum, no SYCL). */
-export const LLVM19_OFFLOAD_KINDS: Readonly<Record<string, number>> = Object.freeze({ openmp: 1, cuda: 2, hip: 3 });
-/** Sequential numbering as intel/llvm has it (adds `sycl` = 4; spec syclbin-format.md §2). */
-export const SEQUENTIAL_OFFLOAD_KINDS: Readonly<Record<string, number>> = Object.freeze({ openmp: 1, cuda: 2, hip: 3, sycl: 4 });
-/** Bitmask numbering of llvm-project after #135809 (spec syclbin-format.md §2). */
-export const BITMASK_OFFLOAD_KINDS: Readonly<Record<string, number>> = Object.freeze({ openmp: 1, cuda: 2, hip: 4, sycl: 8 });
+export const LLVM19_OFFLOAD_KINDS = OFFLOAD_KIND_NUMBERINGS.llvm19;
+/** Sequential numbering as intel/llvm has it (adds `sycl` = 4; docs/spec/syclbin-format.md §2). */
+export const SEQUENTIAL_OFFLOAD_KINDS = OFFLOAD_KIND_NUMBERINGS.intel;
+/** Bitmask numbering of llvm-project after #135809 (docs/spec/syclbin-format.md §2). */
+export const BITMASK_OFFLOAD_KINDS = OFFLOAD_KIND_NUMBERINGS.bitmask;
 
 /** `object::getImageKind(StringRef)` of LLVM 19 (llvm/lib/Object/OffloadBinary.cpp). */
 export function imageKindFromExtension(ext: string): number {

@@ -10,7 +10,7 @@
  * Portable core: no node:crypto. The default digest is the SHA-256 below (FIPS 180-4); the CLI
  * passes a node:crypto digest, which is faster on large images.
  */
-import { imageKindLabel, offloadKindLabel, eraForVersion } from '../offload/kinds.js';
+import { imageKindLabel, numberingForVersion, offloadKindLabel } from '../../formats/kinds.js';
 import { registryToJson } from '../props/json.js';
 import { toHex } from '../props/json.js';
 import { bundleState, irTarget, irType, irTypeValue, nativeArch, nativeTarget, type SyclbinFile, type SyclbinImage } from './model.js';
@@ -43,14 +43,14 @@ export function envelopeToJson(file: SyclbinFile): JsonObject {
   const e = file.envelope;
   if (e.kind === 'none') return { kind: 'none' };
   if (e.kind === 'roles') return { kind: 'roles', version: e.version, formatVersionKey: e.formatVersionKey, compression: e.compression ?? null };
-  const era = eraForVersion(e.version);
+  const numbering = numberingForVersion(e.version);
   return {
     kind: 'offload',
     version: e.version,
     imageKind: e.imageKind,
     imageKindName: imageKindLabel(e.imageKind),
     offloadKind: e.offloadKind,
-    offloadKindName: offloadKindLabel(e.offloadKind, era),
+    offloadKindName: offloadKindLabel(e.offloadKind, numbering),
     flags: e.flags,
     strings: [...e.strings].map(([key, value]) => ({ key, value })),
     runtimeStyle: e.runtimeStyle,

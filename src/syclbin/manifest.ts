@@ -13,8 +13,8 @@
  *
  * Portable core: files are loaded through a callback; the CLI resolves paths.
  */
-import { EncodeError } from '../codec/errors.js';
-import { eraForVersion, IMAGE_KIND, offloadKindValue } from '../offload/kinds.js';
+import { EncodeError, type BlobRef } from '../codec/index.js';
+import { IMAGE_KIND, numberingForVersion, offloadKindValue } from '../../formats/kinds.js';
 import { registryFromJson, registryToJson } from '../props/json.js';
 import { stringProperty, uint32, type PropertySetRegistry } from '../props/model.js';
 import { encodeRegistry } from '../props/registry.js';
@@ -134,7 +134,7 @@ export interface PackPlan {
 }
 
 /** Reads an image named by the manifest (path exactly as written there). */
-export type LoadImage = (path: string, where: Path) => Uint8Array;
+export type LoadImage = (path: string, where: Path) => Uint8Array | BlobRef;
 
 function envelopeFrom(v: unknown, syclbinVersion: 1 | 2, path: Path): Envelope {
   if (v === undefined) return syclbinVersion === 1 ? { kind: 'none' } : { kind: 'roles', version: 2, formatVersionKey: true };
@@ -201,7 +201,7 @@ function envelopeFrom(v: unknown, syclbinVersion: 1 | 2, path: Path): Envelope {
 }
 
 function runtimeEnvelope(): Envelope {
-  return { kind: 'offload', version: 2, imageKind: IMAGE_KIND.syclbin, offloadKind: 8, flags: 0, strings: new Map(), runtimeStyle: true, extraEntries: 0 };
+  return { kind: 'offload', version: 2, imageKind: IMAGE_KIND.syclbin, offloadKind: offloadKindValue('sycl', 'bitmask')!, flags: 0, strings: new Map(), runtimeStyle: true, extraEntries: 0 };
 }
 
 function offloadEnvelope(
@@ -212,7 +212,7 @@ function offloadEnvelope(
     kind: 'offload',
     version,
     imageKind: o.imageKind ?? IMAGE_KIND.syclbin,
-    offloadKind: o.offloadKind ?? offloadKindValue('sycl', eraForVersion(version))!,
+    offloadKind: o.offloadKind ?? offloadKindValue('sycl', numberingForVersion(version))!,
     flags: o.flags ?? 0,
     strings: o.strings ?? new Map(),
     runtimeStyle: false,
@@ -236,7 +236,8 @@ function imageFrom(v: unknown, kind: 'ir' | 'native', load: LoadImage, path: Pat
     shorthand = nativeRegistry(o.arch === undefined ? undefined : str(o.arch, [...path, 'arch']), target);
   }
   const metadata = resolveMetadata(o, 'metadata', shorthand, path, kind === 'ir' ? 'type/target' : 'arch/target');
-  return { metadata, image: memoryBlob(load(fileName, [...path, 'file'])) };
+  const bytes = load(fileName, [...path, 'file']);
+  return { metadata, image: bytes instanceof Uint8Array ? memoryBlob(bytes) : bytes };
 }
 
 /** Parse a manifest document and load its images: the model and the writer options for `pack`. */
@@ -354,7 +355,17 @@ export function modelToManifest(file: SyclbinFile, opts: ManifestOptions = {}): 
 // ---- model comparison ------------------------------------------------------------------------------
 
 function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((v, i) => v === b[i]);
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Same blob bytes, compared in windows. */
+function blobsEqual(a: BlobRef, b: BlobRef): boolean {
+  if (a.size !== b.size) return false;
+  const w = 1 << 20;
+  for (let at = 0; at < a.size; at += w) if (!bytesEqual(a.slice(at, Math.min(w, a.size - at)), b.slice(at, Math.min(w, a.size - at)))) return false;
+  return true;
 }
 
 /**
@@ -395,7 +406,7 @@ export function modelDifference(a: SyclbinFile, b: SyclbinFile): string | undefi
         const q = y[kind][j]!;
         const d = reg(p.metadata, q.metadata, `metadata of abstract module ${i} ${kind}[${j}]`);
         if (d) return d;
-        if (p.image.size !== q.image.size || !bytesEqual(p.image.bytes(), q.image.bytes())) return `bytes of abstract module ${i} ${kind}[${j}] differ`;
+        if (!blobsEqual(p.image, q.image)) return `bytes of abstract module ${i} ${kind}[${j}] differ`;
       }
     }
   }

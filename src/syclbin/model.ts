@@ -5,18 +5,15 @@
 import type { BlobRef } from '../codec/index.js';
 import type { PropertySetRegistry } from '../props/model.js';
 
-export const GLOBAL_METADATA_SET = 'SYCLBIN/global metadata';
-export const IR_MODULE_METADATA_SET = 'SYCLBIN/ir module metadata';
-/** The code constant has no "module" (the design doc's "…image module metadata" is wrong). */
-export const NATIVE_IMAGE_METADATA_SET = 'SYCLBIN/native device code image metadata';
+import { BUNDLE_STATES, IR_TYPES, SET, SYCLBIN_KEYS, type BundleState, type IRType } from '../../formats/property-sets.js';
 
-/** sycl::bundle_state as stored in `state` (ext_oneapi_source = 3 is never valid in a SYCLBIN). */
-export const BUNDLE_STATES = ['input', 'object', 'executable'] as const;
-export type BundleState = (typeof BUNDLE_STATES)[number];
-
-/** IR module `type` values. Writers always use 0 (SPIR-V). */
-export const IR_TYPES = ['SPIR-V', 'PTX', 'AMDGCN'] as const;
-export type IRType = (typeof IR_TYPES)[number];
+export { BUNDLE_STATES, IR_TYPES, type BundleState, type IRType };
+/** `[SYCLBIN/global metadata]` (formats/property-sets.ts). */
+export const GLOBAL_METADATA_SET = SET.SYCLBIN_GLOBAL_METADATA;
+/** `[SYCLBIN/ir module metadata]`. */
+export const IR_MODULE_METADATA_SET = SET.SYCLBIN_IR_MODULE_METADATA;
+/** `[SYCLBIN/native device code image metadata]`. */
+export const NATIVE_IMAGE_METADATA_SET = SET.SYCLBIN_NATIVE_METADATA;
 
 export interface SyclbinImage {
   metadata: PropertySetRegistry;
@@ -85,31 +82,31 @@ function textOf(reg: PropertySetRegistry, set: string, key: string): string | un
 
 /** The bundle state, or undefined when `state` is missing; unknown numbers as `unknown(N)`. */
 export function bundleState(file: Pick<SyclbinFile, 'globalMetadata'>): BundleState | `unknown(${number})` | undefined {
-  const n = u32Of(file.globalMetadata, GLOBAL_METADATA_SET, 'state');
+  const n = u32Of(file.globalMetadata, GLOBAL_METADATA_SET, SYCLBIN_KEYS.state);
   if (n === undefined) return undefined;
   return BUNDLE_STATES[n] ?? `unknown(${n})`;
 }
 
 export function irType(ir: IRModule): IRType | `unknown(${number})` | undefined {
-  const n = u32Of(ir.metadata, IR_MODULE_METADATA_SET, 'type');
+  const n = u32Of(ir.metadata, IR_MODULE_METADATA_SET, SYCLBIN_KEYS.type);
   if (n === undefined) return undefined;
   return IR_TYPES[n] ?? `unknown(${n})`;
 }
 
 export function irTypeValue(ir: IRModule): number | undefined {
-  return u32Of(ir.metadata, IR_MODULE_METADATA_SET, 'type');
+  return u32Of(ir.metadata, IR_MODULE_METADATA_SET, SYCLBIN_KEYS.type);
 }
 
 export function irTarget(ir: IRModule): string | undefined {
-  return textOf(ir.metadata, IR_MODULE_METADATA_SET, 'target');
+  return textOf(ir.metadata, IR_MODULE_METADATA_SET, SYCLBIN_KEYS.target);
 }
 
 export function nativeArch(n: NativeImage): string | undefined {
-  return textOf(n.metadata, NATIVE_IMAGE_METADATA_SET, 'arch');
+  return textOf(n.metadata, NATIVE_IMAGE_METADATA_SET, SYCLBIN_KEYS.arch);
 }
 
 export function nativeTarget(n: NativeImage): string | undefined {
-  return textOf(n.metadata, NATIVE_IMAGE_METADATA_SET, 'target');
+  return textOf(n.metadata, NATIVE_IMAGE_METADATA_SET, SYCLBIN_KEYS.target);
 }
 
 export interface ImageSelector {

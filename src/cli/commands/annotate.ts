@@ -3,8 +3,8 @@
  * (every byte in exactly one leaf) plus their parent groups; see src/hex/annotate.ts.
  */
 import { annotate, annotationToJson, type AnnotatedSpan } from '../../hex/annotate.js';
-import { readInput } from '../../node/files.js';
-import { EXIT, type Command } from '../command.js';
+import { defineCommand, EXIT } from '../command.js';
+import { maxInflatedSizeOption, opt } from '../options.js';
 
 function jsonReplacer(_k: string, v: unknown): unknown {
   return typeof v === 'bigint' ? v.toString() : v;
@@ -15,8 +15,9 @@ function valueText(v: unknown): string {
   return ` = ${typeof v === 'string' ? JSON.stringify(v) : String(v)}`;
 }
 
-export function formatSpans(spans: readonly AnnotatedSpan[]): string {
-  const w = Math.max(8, ...spans.map((s) => s.offset.toString(16).length));
+function formatSpans(spans: readonly AnnotatedSpan[]): string {
+  let w = 8;
+  for (const s of spans) w = Math.max(w, s.offset.toString(16).length);
   return (
     spans
       .map((s) => {
@@ -27,7 +28,7 @@ export function formatSpans(spans: readonly AnnotatedSpan[]): string {
   );
 }
 
-export const command: Command = {
+export const command = defineCommand({
   name: 'annotate',
   summary: 'List what every byte of a SYCLBIN/OffloadBinary/property-set file means (spans that tile the file)',
   usage: 'annotate [options] FILE',
@@ -39,24 +40,23 @@ strings have one owner that lists the others under "shared"), padding (kind "pad
 kind "group". A file that does not read completely is annotated as far as the reader got; the error
 is printed on stderr (and in the JSON as "error") and the exit status is 1.`,
   options: {
-    json: { type: 'boolean', description: 'Print JSON {format, size, error?, spans}' },
-    leaves: { type: 'boolean', description: 'Only the leaf spans (no groups)' },
+    json: opt.flag('Print JSON {format, size, error?, spans}'),
+    leaves: opt.flag('Only the leaf spans (no groups)'),
+    'max-inflated-size': maxInflatedSizeOption(),
+    output: opt.output("Write to FILE (atomically) instead of standard output ('-' = stdout)", { short: 'o', default: '-' }),
+    force: opt.flag('Allow -o to replace FILE'),
   },
   positionals: { min: 1, max: 1 },
   examples: ['syclbin annotate kernel.syclbin', 'syclbin annotate --json kernel.syclbin | jq ".spans[] | select(.kind==\\"unreferenced\\")"'],
-  run({ values, positionals, io }) {
-    const bytes = readInput(io.cwd, positionals[0]!);
-    const ann = annotate(bytes);
-    if (values.leaves) ann.spans = ann.spans.filter((s) => s.kind !== 'group');
-    if (values.json) io.stdout.write(JSON.stringify(annotationToJson(ann), jsonReplacer, 2) + '\n');
-    else {
-      io.stdout.write(`# ${ann.format}, ${ann.size} bytes\n`);
-      io.stdout.write(formatSpans(ann.spans));
-    }
+  run({ opts, args, files, io, prog }) {
+    const ann = files.read(args[0]!, (src) => annotate(src, { maxInflatedSize: opts['max-inflated-size'] }));
+    if (opts.leaves) ann.spans = ann.spans.filter((s) => s.kind !== 'group');
+    if (opts.json) files.write(opts.output, JSON.stringify(annotationToJson(ann), jsonReplacer, 2) + '\n');
+    else files.write(opts.output, `# ${ann.format}, ${ann.size} bytes\n${formatSpans(ann.spans)}`);
     if (ann.error) {
-      io.stderr.write(`syclbin annotate: ${ann.error.message}\n`);
+      io.stderr.write(`${prog}: ${ann.error.message}\n`);
       return EXIT.FAILURE;
     }
     return EXIT.OK;
   },
-};
+});

@@ -1,9 +1,9 @@
 /** `syclbin diff A B [--bytes] [--json]`: structural diff of two files (issue 6 §2). */
 import { diffFiles, formatDiff } from '../../hex/diff.js';
-import { readInput } from '../../node/files.js';
-import { EXIT, type Command } from '../command.js';
+import { defineCommand } from '../command.js';
+import { opt } from '../options.js';
 
-export const command: Command = {
+export const command = defineCommand({
   name: 'diff',
   summary: 'Structural diff of two SYCLBIN/OffloadBinary/property-set files (models and property values)',
   usage: 'diff [options] A B',
@@ -13,18 +13,21 @@ values in registry form), numbers of modules, IR modules and native images, and 
 entry, property-set files key by key. Lines: "- path: value" only in A, "+ path: value" only in B,
 "~ path: a -> b" changed. --bytes also lists the annotated spans (see 'syclbin annotate') whose
 offset, size or bytes differ ("@ path: A-location B-location (what)").
-Exit status 0 when there is no structural difference, 1 otherwise (as diff(1)).`,
+Exit status as diff(1): 0 when there is no structural difference, 1 when there is, 2 when a file
+cannot be read (or a usage error).`,
   options: {
-    bytes: { type: 'boolean', description: 'Also list the spans whose bytes, offset or size differ' },
-    json: { type: 'boolean', description: 'Print JSON {formats, entries, bytes?, errors}' },
+    bytes: opt.flag('Also list the spans whose bytes, offset or size differ'),
+    json: opt.flag('Print JSON {formats, entries, bytes?, errors}'),
   },
+  statuses: 'diff',
   positionals: { min: 2, max: 2 },
   examples: ['syclbin diff old.syclbin new.syclbin', 'syclbin diff --bytes a.syclbin b.syclbin'],
-  run({ values, positionals, io }) {
-    const [na, nb] = positionals as [string, string];
-    const r = diffFiles(readInput(io.cwd, na), readInput(io.cwd, nb), { bytes: Boolean(values.bytes) });
-    if (values.json) io.stdout.write(JSON.stringify(r, null, 2) + '\n');
-    else io.stdout.write(formatDiff(r, na, nb));
-    return r.entries.length || r.errors.length ? EXIT.FAILURE : EXIT.OK;
+  run({ opts, args, files, io }) {
+    const [na, nb] = args as [string, string];
+    const a = files.input(na).source;
+    const b = files.input(nb).source;
+    const r = diffFiles(a, b, { bytes: opts.bytes });
+    io.stdout.write(opts.json ? JSON.stringify(r, null, 2) + '\n' : formatDiff(r, na, nb));
+    return r.entries.length || r.errors.length ? 1 : 0;
   },
-};
+});

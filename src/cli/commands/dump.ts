@@ -1,5 +1,5 @@
 /**
- * `syclbin dump FILE`: exactly what intel/llvm's `syclbin-dump` prints (spec syclbin-format.md §4
+ * `syclbin dump FILE`: exactly what intel/llvm's `syclbin-dump` prints (docs/spec/syclbin-format.md §4
  * format F1, README rule 7) for every variant the reader knows. The text is a contract for
  * FileCheck-based tests and scripts, including the two failure lines:
  *   Failed to open or read file <name>: <reason>
@@ -9,12 +9,13 @@
 import { DecodeError } from '../../codec/errors.js';
 import { readSyclbin } from '../../syclbin/read.js';
 import { dumpSyclbin } from '../../syclbin/dump.js';
-import { headlineOf, SyclbinFormatError } from '../../syclbin/errors.js';
-import { openFileSource, errnoText, type FileSource } from '../../node/file-source.js';
-import { writeFileAtomic } from '../../node/files.js';
-import { EXIT, type Command } from '../command.js';
+import { errnoText } from '../../node/input.js';
+import { defineCommand, EXIT } from '../command.js';
+import { CommandFailure, FileFailure } from '../errors.js';
+import { maxInflatedSizeOption, opt } from '../options.js';
+import { dumpFailure } from '../syclbin-input.js';
 
-export const command: Command = {
+export const command = defineCommand({
   name: 'dump',
   summary: 'Print a SYCLBIN file exactly as intel/llvm syclbin-dump does',
   usage: 'dump [options] FILE',
@@ -22,49 +23,35 @@ export const command: Command = {
 runtime's envelope) and v2 role-entry files, and prints the syclbin-dump text: Version, global
 metadata, abstract modules with their metadata, IR modules and native images. Byte-array property
 values are printed as their raw payload bytes. Only headers and metadata are read from disk.
+FILE '-' reads standard input (as syclbin-dump does).
 On failure it prints "Failed to parse SYCLBIN file: <reason>" (or "Failed to open or read file
 <name>: <reason>") on stderr and exits 1, as syclbin-dump does. For a typed, annotated view use
 'syclbin inspect'; to find every problem in a file use 'syclbin verify'.`,
   options: {
-    output: { type: 'string', short: 'o', arg: 'FILE', description: "Write the dump to FILE ('-' = stdout)", default: '-' },
-    verbose: { type: 'boolean', short: 'v', description: 'On a parse failure, add a line with the detail, structure path and byte offset' },
-    'max-inflated-size': { type: 'string', arg: 'BYTES', description: 'Cap on decompressed OffloadBinary v3 payloads (default 1073741824)' },
+    output: opt.output("Write the dump to FILE ('-' = stdout)", { short: 'o', default: '-' }),
+    verbose: opt.flag('On a parse failure, add a line with the detail, structure path and byte offset', { short: 'v' }),
+    'max-inflated-size': maxInflatedSizeOption(),
+    force: opt.flag('Allow -o to replace FILE'),
   },
   positionals: { min: 1, max: 1 },
-  examples: ['syclbin dump testdata/syclbin/v1_one_ir.syclbin', 'syclbin dump -o out.txt kernel.syclbin'],
-  run({ values, positionals, io }) {
-    const name = positionals[0]!;
-    let src: FileSource;
+  examples: ['syclbin dump testdata/syclbin/v1_one_ir.syclbin', 'syclbin dump -o out.txt kernel.syclbin', 'cat kernel.syclbin | syclbin dump -'],
+  run({ opts, args, files }) {
+    const name = args[0]!;
+    let src;
     try {
-      src = openFileSource(io.cwd, name);
+      src = files.input(name).source;
     } catch (e) {
-      io.stderr.write(`Failed to open or read file ${name}: ${errnoText(e)}\n`);
-      return EXIT.FAILURE;
+      throw new CommandFailure(`Failed to open or read file ${name}: ${e instanceof FileFailure ? e.message : errnoText(e)}`);
     }
     let text: Uint8Array;
     try {
-      const cap = values['max-inflated-size'] === undefined ? undefined : Number(values['max-inflated-size']);
-      text = dumpSyclbin(readSyclbin(src, { maxInflatedSize: cap }));
+      text = dumpSyclbin(readSyclbin(src, { maxInflatedSize: opts['max-inflated-size'] }));
     } catch (e) {
-      if (!(e instanceof DecodeError)) {
-        if ((e as NodeJS.ErrnoException)?.syscall) {
-          io.stderr.write(`Failed to open or read file ${name}: ${errnoText(e)}\n`);
-          return EXIT.FAILURE;
-        }
-        throw e;
-      }
-      io.stderr.write(`Failed to parse SYCLBIN file: ${headlineOf(e)}\n`);
-      if (values.verbose) {
-        const detail = e instanceof SyclbinFormatError ? e.detail : '';
-        io.stderr.write(`  ${detail ? detail + ' ' : ''}(at ${e.path || 'file'}, offset 0x${e.offset.toString(16)})\n`);
-      }
-      return EXIT.FAILURE;
-    } finally {
-      src.close();
+      if (e instanceof DecodeError) throw new CommandFailure(dumpFailure(e, opts.verbose));
+      if ((e as NodeJS.ErrnoException)?.syscall) throw new CommandFailure(`Failed to open or read file ${name}: ${errnoText(e)}`);
+      throw e;
     }
-    const out = String(values.output ?? '-');
-    if (out === '-') io.stdout.write(text);
-    else writeFileAtomic(io.cwd, out, text);
+    files.write(opts.output, text);
     return EXIT.OK;
   },
-};
+});

@@ -4,51 +4,49 @@
  * byte for byte when FILE is in a layout our writer produces (canonical or grouped v1, our v2 writer,
  * LLVM/runtime envelopes), otherwise the same model (stderr says so and why).
  */
-import { join } from 'node:path';
-import { DecodeError, SyclbinError } from '../../codec/errors.js';
-import { readSyclbin } from '../../syclbin/read.js';
-import { writeSyclbin } from '../../syclbin/write.js';
+import { firstDifference, SyclbinError, type BlobRef, type ByteSource } from '../../codec/index.js';
+import { syclbinChunks } from '../../syclbin/write.js';
 import { imageFileNames, manifestToModel, modelDifference, modelToManifest } from '../../syclbin/manifest.js';
 import type { SyclbinFile } from '../../syclbin/model.js';
-import { checkNotOverwritingInput, ensureDir, readInput, writeFileAtomic } from '../../node/files.js';
-import { initZstd, nodeCompressor } from '../../node/compressors.js';
-import { EXIT, UsageError, type Command } from '../command.js';
 import type { JsonObject } from '../../syclbin/json.js';
-import { parseByteCount } from './offload-list.js';
+import { initZstd, nodeCompressor } from '../../node/compressors.js';
+import { defineCommand, EXIT } from '../command.js';
+import { FileFailure, UsageError } from '../errors.js';
+import { maxInflatedSizeOption, opt } from '../options.js';
+import { readSyclbinInput } from '../syclbin-input.js';
 
 export const MANIFEST_NAME = 'manifest.json';
 
-function equal(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((v, i) => v === b[i]);
-}
-
 export interface ExtractPlan {
   manifest: JsonObject;
-  /** file name -> bytes */
-  images: Map<string, Uint8Array>;
+  /** file name -> image (a blob of the input, copied in windows) */
+  images: Map<string, BlobRef>;
   /** True when packing the manifest gives the input bytes. */
   byteExact: boolean;
   /** Why not (when not byte-exact). */
   notes: string[];
 }
 
-/** Decide the manifest for `file` read from `bytes` (pure apart from zstd initialisation). */
-export async function planExtract(file: SyclbinFile, bytes: Uint8Array): Promise<ExtractPlan> {
+/**
+ * Decide the manifest for `file` read from `source`: a manifest packs back to the same bytes when the
+ * writer's chunks equal the input (images that land where they already are are not re-read).
+ */
+export async function planExtract(file: SyclbinFile, source: ByteSource): Promise<ExtractPlan> {
   const names = imageFileNames(file);
-  const images = new Map<string, Uint8Array>();
+  const images = new Map<string, BlobRef>();
   file.abstractModules.forEach((am, a) => {
-    am.irModules.forEach((m, i) => images.set(names.ir[a]![i]!, m.image.bytes()));
-    am.nativeImages.forEach((m, i) => images.set(names.native[a]![i]!, m.image.bytes()));
+    am.irModules.forEach((m, i) => images.set(names.ir[a]![i]!, m.image));
+    am.nativeImages.forEach((m, i) => images.set(names.native[a]![i]!, m.image));
   });
   if (file.envelope.kind !== 'none' && file.envelope.compression === 'zstd') await initZstd();
   const pack = (manifest: JsonObject) => {
     const plan = manifestToModel(JSON.parse(JSON.stringify(manifest)), (p) => images.get(p)!);
-    return { model: plan.file, bytes: writeSyclbin(plan.file, { ...plan.options, compressor: nodeCompressor }) };
+    return { model: plan.file, chunks: syclbinChunks(plan.file, { ...plan.options, compressor: nodeCompressor }) };
   };
   const layouts: ('canonical' | 'grouped')[] = file.version === 1 ? ['canonical', 'grouped'] : ['canonical'];
   for (const layout of layouts) {
     const manifest = modelToManifest(file, { layout });
-    if (equal(pack(manifest).bytes, bytes)) return { manifest, images, byteExact: true, notes: [] };
+    if (firstDifference(source, pack(manifest).chunks) < 0) return { manifest, images, byteExact: true, notes: [] };
   }
   const manifest = modelToManifest(file);
   const notes: string[] = [];
@@ -63,7 +61,7 @@ export async function planExtract(file: SyclbinFile, bytes: Uint8Array): Promise
   return { manifest, images, byteExact: false, notes };
 }
 
-export const command: Command = {
+export const command = defineCommand({
   name: 'extract',
   summary: 'Write the images of a SYCLBIN file and a manifest that `syclbin pack` rebuilds it from',
   usage: 'extract FILE -o DIR [--force]',
@@ -76,52 +74,38 @@ envelopes, the v2 entry order); for other files (junk reserved bytes, shared or 
 other padding) it rebuilds the same model and this command says so on stderr. Each file is
 written atomically (temporary file + rename); none is written over FILE unless --force.`,
   options: {
-    output: { type: 'string', short: 'o', arg: 'DIR', description: 'Directory to write to (created if needed)' },
-    force: { type: 'boolean', description: 'Allow an output file to replace FILE' },
-    'max-inflated-size': { type: 'string', arg: 'BYTES', description: 'Cap on decompressed OffloadBinary v3 payloads (default 1G)' },
+    output: opt.string('DIR', 'Directory to write to (created if needed)', { short: 'o' }),
+    force: opt.flag('Allow an output file to replace FILE'),
+    'max-inflated-size': maxInflatedSizeOption(),
   },
   positionals: { min: 1, max: 1 },
   examples: ['syclbin extract kernel.syclbin -o kernel.d && syclbin pack kernel.d/manifest.json -o again.syclbin && cmp kernel.syclbin again.syclbin'],
   async run(ctx) {
-    const name = ctx.positionals[0]!;
-    const dir = ctx.values.output;
-    if (typeof dir !== 'string') throw new UsageError('missing -o DIR');
-    const cap = ctx.values['max-inflated-size'];
-    const bytes = readInput(ctx.io.cwd, name);
-    let file: SyclbinFile;
-    try {
-      file = readSyclbin(bytes, typeof cap === 'string' ? { maxInflatedSize: parseByteCount(cap, '--max-inflated-size') } : {});
-    } catch (e) {
-      if (e instanceof DecodeError) {
-        ctx.io.stderr.write(`syclbin extract: ${name}: Failed to parse SYCLBIN file: ${e.message}\n`);
-        return EXIT.FAILURE;
-      }
-      throw e;
-    }
+    const { opts, args, files, io, prog } = ctx;
+    const name = args[0]!;
+    const dir = opts.output;
+    if (!dir) throw new UsageError('missing -o DIR');
+    const { file, source } = readSyclbinInput(ctx, name, { maxInflatedSize: opts['max-inflated-size'] });
     let plan: ExtractPlan;
     try {
-      plan = await planExtract(file, bytes);
+      plan = await planExtract(file, source);
     } catch (e) {
-      if (e instanceof SyclbinError) {
-        ctx.io.stderr.write(`syclbin extract: ${name}: ${e.message}\n`);
-        return EXIT.FAILURE;
-      }
-      throw e;
+      throw e instanceof SyclbinError ? new FileFailure(name, e) : e;
     }
-    const absDir = ensureDir(ctx.io.cwd, dir);
-    const outputs: [string, Uint8Array | string][] = [...plan.images];
-    outputs.push([MANIFEST_NAME, JSON.stringify(plan.manifest, null, 2) + '\n']);
-    const force = ctx.values.force === true;
-    for (const [n] of outputs) checkNotOverwritingInput(ctx.io.cwd, join(absDir, n), [name], force);
-    for (const [n, data] of outputs) {
-      writeFileAtomic(ctx.io.cwd, join(absDir, n), data);
-      ctx.io.stdout.write(`${join(dir, n)} (${data.length} ${typeof data === 'string' ? 'characters' : 'bytes'})\n`);
+    const absDir = files.dir(dir);
+    for (const [n, image] of plan.images) {
+      files.write(files.join(absDir, n), [image]);
+      io.stdout.write(`${files.join(dir, n)} (${image.size} bytes)\n`);
     }
-    if (plan.byteExact) ctx.io.stderr.write(`syclbin extract: 'syclbin pack ${join(dir, MANIFEST_NAME)}' reproduces ${name} byte for byte\n`);
+    const manifest = JSON.stringify(plan.manifest, null, 2) + '\n';
+    files.write(files.join(absDir, MANIFEST_NAME), manifest);
+    io.stdout.write(`${files.join(dir, MANIFEST_NAME)} (${manifest.length} characters)\n`);
+    const packed = files.join(dir, MANIFEST_NAME);
+    if (plan.byteExact) io.stderr.write(`${prog}: 'syclbin pack ${packed}' reproduces ${name} byte for byte\n`);
     else {
-      ctx.io.stderr.write(`syclbin extract: note: ${name} is not in a layout this writer produces, so 'syclbin pack ${join(dir, MANIFEST_NAME)}' rebuilds the same model, not the same bytes:\n`);
-      for (const n of plan.notes) ctx.io.stderr.write(`  - ${n}\n`);
+      io.stderr.write(`${prog}: note: ${name} is not in a layout this writer produces, so 'syclbin pack ${packed}' rebuilds the same model, not the same bytes:\n`);
+      for (const n of plan.notes) io.stderr.write(`  - ${n}\n`);
     }
     return EXIT.OK;
   },
-};
+});

@@ -1,10 +1,11 @@
 /** `syclbin hexdump FILE [--path PATTERN] [--range A:B] [--no-color] [--full]` (issue 6 §2). */
 import { annotate } from '../../hex/annotate.js';
 import { hexdump, parseRange } from '../../hex/hexdump.js';
-import { readInput } from '../../node/files.js';
-import { EXIT, UsageError, type Command } from '../command.js';
+import { defineCommand, EXIT } from '../command.js';
+import { UsageError } from '../errors.js';
+import { maxInflatedSizeOption, opt } from '../options.js';
 
-export const command: Command = {
+export const command = defineCommand({
   name: 'hexdump',
   summary: 'Hexdump with the structure path of the fields on each row',
   usage: 'hexdump [options] FILE',
@@ -17,27 +18,29 @@ matching inside one name and "**" across names. --range A:B limits the rows (dec
 B exclusive). Images, compressed payloads and unreferenced runs longer than 16 rows show their
 first and last rows unless --full.`,
   options: {
-    path: { type: 'string', arg: 'PATTERN', description: 'Only the bytes of structures whose path matches' },
-    range: { type: 'string', arg: 'A:B', description: 'Only bytes A (inclusive) to B (exclusive)' },
-    'no-color': { type: 'boolean', description: 'No ANSI colours even in a terminal' },
-    full: { type: 'boolean', description: 'Do not elide the middle of long blobs' },
+    path: opt.string('PATTERN', 'Only the bytes of structures whose path matches'),
+    range: opt.string('A:B', 'Only bytes A (inclusive) to B (exclusive)'),
+    'no-color': opt.flag('No ANSI colours even in a terminal'),
+    full: opt.flag('Do not elide the middle of long blobs'),
+    'max-inflated-size': maxInflatedSizeOption(),
   },
   positionals: { min: 1, max: 1 },
   examples: ['syclbin hexdump kernel.syclbin', "syclbin hexdump --path 'header' kernel.syclbin", 'syclbin hexdump --range 0x40:0x80 kernel.syclbin'],
-  run({ values, positionals, io }) {
-    const bytes = readInput(io.cwd, positionals[0]!);
-    let range: [number, number] | undefined;
-    if (typeof values.range === 'string') {
-      try {
-        range = parseRange(values.range, bytes.length);
-      } catch (e) {
-        throw new UsageError((e as Error).message);
+  run({ opts, args, files, io, prog }) {
+    return files.read(args[0]!, (src) => {
+      let range: [number, number] | undefined;
+      if (opts.range !== undefined) {
+        try {
+          range = parseRange(opts.range, src.size);
+        } catch (e) {
+          throw new UsageError((e as Error).message);
+        }
       }
-    }
-    const ann = annotate(bytes);
-    const color = Boolean(io.stdout.isTTY) && !values['no-color'] && io.env.NO_COLOR === undefined;
-    io.stdout.write(hexdump(bytes, ann, { range, path: typeof values.path === 'string' ? values.path : undefined, color, full: Boolean(values.full) }));
-    if (ann.error) io.stderr.write(`syclbin hexdump: note: ${ann.error.message}\n`);
-    return EXIT.OK;
+      const ann = annotate(src, { maxInflatedSize: opts['max-inflated-size'] });
+      const color = Boolean(io.stdout.isTTY) && !opts['no-color'] && io.env.NO_COLOR === undefined;
+      io.stdout.write(hexdump(src, ann, { range, path: opts.path, color, full: opts.full }));
+      if (ann.error) io.stderr.write(`${prog}: note: ${ann.error.message}\n`);
+      return EXIT.OK;
+    });
   },
-};
+});

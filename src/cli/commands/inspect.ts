@@ -3,12 +3,13 @@
  * header fields, the state by name, typed property sets, sizes, targets, archs, offsets, hashes.
  */
 import { inspectSyclbin, renderInspect } from '../../syclbin/inspect.js';
-import { EXIT, type Command } from '../command.js';
-import { emit, nodeSha256, openSyclbin } from './json.js';
 import { inspectWithOffsets } from '../../hex/inspect-offsets.js';
-import { readInput } from '../../node/files.js';
+import { nodeSha256 } from '../../node/sha256.js';
+import { defineCommand, EXIT } from '../command.js';
+import { maxInflatedSizeOption, opt } from '../options.js';
+import { readSyclbinInput } from '../syclbin-input.js';
 
-export const command: Command = {
+export const command = defineCommand({
   name: 'inspect',
   summary: 'Show a SYCLBIN file in detail: envelope, state, typed metadata, images with sizes and hashes',
   usage: 'inspect [--no-hash] [--offsets] [-o OUT.txt] FILE',
@@ -21,23 +22,19 @@ target) with size, file offset and sha256. The text is for people; use 'syclbin 
 syclbin-dump contract and 'syclbin json' for programs. --no-hash skips hashing, so image bytes are
 never read (fast on huge files).`,
   options: {
-    'no-hash': { type: 'boolean', description: 'Do not hash images (reads headers and metadata only)' },
-    offsets: { type: 'boolean', description: 'Add the byte range of every node (@0xOFFSET+SIZE, from syclbin annotate; reads the whole file)' },
-    output: { type: 'string', short: 'o', arg: 'FILE', description: "Write to FILE (atomically) instead of standard output ('-' = stdout)" },
-    'max-inflated-size': { type: 'string', arg: 'BYTES', description: 'Cap on decompressed OffloadBinary v3 payloads (default 1G)' },
+    'no-hash': opt.flag('Do not hash images (reads headers and metadata only)'),
+    offsets: opt.flag('Add the byte range of every node (@0xOFFSET+SIZE, from syclbin annotate)'),
+    output: opt.output("Write to FILE (atomically) instead of standard output ('-' = stdout)", { short: 'o', default: '-' }),
+    'max-inflated-size': maxInflatedSizeOption(),
+    force: opt.flag('Allow -o to replace FILE'),
   },
   positionals: { min: 1, max: 1 },
   examples: ['syclbin inspect testdata/syclbin/v1_two_modules_mixed.syclbin', 'syclbin inspect --no-hash big.syclbin', 'syclbin inspect --offsets kernel.syclbin'],
   run(ctx) {
-    const r = openSyclbin(ctx, 'inspect');
-    if (typeof r === 'number') return r;
-    try {
-      const sha256 = ctx.values['no-hash'] === true ? false : nodeSha256;
-      if (ctx.values.offsets === true) emit(ctx, inspectWithOffsets(readInput(ctx.io.cwd, ctx.positionals[0]!), r.file, { sha256 }));
-      else emit(ctx, renderInspect(inspectSyclbin(r.file, { fileSize: r.src.size, sha256 })));
-    } finally {
-      r.src.close();
-    }
+    const { file, source } = readSyclbinInput(ctx, ctx.args[0]!, { maxInflatedSize: ctx.opts['max-inflated-size'] });
+    const sha256 = ctx.opts['no-hash'] ? false : nodeSha256;
+    const text = ctx.opts.offsets ? inspectWithOffsets(source, file, { sha256 }) : renderInspect(inspectSyclbin(file, { fileSize: source.size, sha256 }));
+    ctx.files.write(ctx.opts.output, text);
     return EXIT.OK;
   },
-};
+});

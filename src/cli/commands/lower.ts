@@ -6,8 +6,9 @@
  * LLVM IR and the .syclbin writers plug in by appending an entry (the option spec and help text come
  * from the entry, so `--help` stays complete).
  */
-import { EXIT, UsageError, type Command, type CommandContext, type OptionSpec } from '../command.js';
-import { checkNotOverwritingInput, readInput, writeFileAtomic } from '../../node/files.js';
+import { defineCommand, EXIT } from '../command.js';
+import { CommandFailure } from '../errors.js';
+import { opt, type Opt } from '../options.js';
 import { encodeRegistry } from '../../props/registry.js';
 import { decodeText } from '../../props/text.js';
 import { CrossModuleDeviceGlobalError, LowerError } from '../../lower/errors.js';
@@ -22,7 +23,7 @@ import { writeLoweredSyclbin } from '../../lower/syclbin-output.js';
 export interface LowerOutput {
   /** Long option name without dashes, e.g. `props-out`. */
   readonly option: string;
-  readonly spec: OptionSpec;
+  readonly spec: Opt<string | undefined>;
   /** The file's bytes (strings are written as UTF-8). */
   produce(result: LoweringResult): Uint8Array | string;
 }
@@ -30,36 +31,32 @@ export interface LowerOutput {
 export const lowerOutputs: LowerOutput[] = [
   {
     option: 'props-out',
-    spec: { type: 'string', arg: 'FILE', description: 'Write the property sets (.prop text, as sycl-post-link writes them) to FILE' },
+    spec: opt.output('Write the property sets (.prop text, as sycl-post-link writes them) to FILE'),
     produce: (r) => encodeRegistry(r.registry),
   },
   {
     option: 'spirv-out',
-    spec: { type: 'string', arg: 'FILE', description: 'Write the SPIR-V module (spec constants with SpecIds, device globals with INTEL decorations) to FILE' },
+    spec: opt.output('Write the SPIR-V module (spec constants with SpecIds, device globals with INTEL decorations) to FILE'),
     produce: (r) => emitSpirv(r),
   },
   {
     option: 'spirv-plain-out',
-    spec: {
-      type: 'string',
-      arg: 'FILE',
-      description: 'Write the SPIR-V module without the INTEL global-variable decorations, for spirv-val (its 2023.1 grammar lacks them)',
-    },
+    spec: opt.output('Write the SPIR-V module without the INTEL global-variable decorations, for spirv-val (its 2023.1 grammar lacks them)'),
     produce: (r) => emitSpirv(r, { intelDecorations: false }),
   },
   {
     option: 'ir-out',
-    spec: { type: 'string', arg: 'FILE', description: 'Write the SPIR-V friendly LLVM IR (llvm-as-15 -opaque-pointers=0; llvm-spirv-15) to FILE' },
+    spec: opt.output('Write the SPIR-V friendly LLVM IR (llvm-as-15 -opaque-pointers=0; llvm-spirv-15) to FILE'),
     produce: (r) => emitLlvmIr(r),
   },
   {
     option: 'output',
-    spec: { type: 'string', short: 'o', arg: 'FILE', description: 'Write a .syclbin (one abstract module: the property sets, the SPIR-V as IR module) to FILE' },
+    spec: opt.output('Write a .syclbin (one abstract module: the property sets, the SPIR-V as IR module) to FILE', { short: 'o' }),
     produce: (r) => writeLoweredSyclbin(r),
   },
 ];
 
-export const command: Command = {
+export const command = defineCommand({
   name: 'lower',
   summary: 'Lower spec constants and device globals of a manifest to SYCL property sets',
   usage: 'lower MANIFEST.json [--props-out FILE.prop] [--spirv-out FILE.spv] [--ir-out FILE.ll] [-o FILE.syclbin] [--json] [--emit-program-metadata]',
@@ -80,13 +77,11 @@ When "modules" are given, a device_image_scope device global used by more than o
 sycl-post-link error "device_global variable '<ir name>' with property "device_image_scope" is used in
 more than one device image." (exit 1). Cases where sycl-post-link's output differs from the memory
 layout (array/vector elements with alloc size != store size) are reproduced and reported as warnings.`,
-  get options(): Record<string, OptionSpec> {
-    const o: Record<string, OptionSpec> = {};
-    for (const out of lowerOutputs) o[out.option] = out.spec;
-    o.json = { type: 'boolean', description: 'Print the lowering as JSON (IDs, descriptors, defaults, layout) on stdout' };
-    o['emit-program-metadata'] = { type: 'boolean', description: 'Add [SYCL/program metadata] <id>@global_id_mapping (sycl-post-link -emit-program-metadata)' };
-    o.force = { type: 'boolean', description: 'Allow an output to overwrite the manifest' };
-    return o;
+  options: {
+    ...(Object.fromEntries(lowerOutputs.map((o) => [o.option, o.spec])) as Record<string, Opt<string | undefined>>),
+    json: opt.flag('Print the lowering as JSON (IDs, descriptors, defaults, layout) on stdout'),
+    'emit-program-metadata': opt.flag('Add [SYCL/program metadata] <id>@global_id_mapping (sycl-post-link -emit-program-metadata)'),
+    force: opt.flag('Allow an output to overwrite the manifest, or two outputs to be one file'),
   },
   positionals: { min: 1, max: 1 },
   examples: [
@@ -95,36 +90,25 @@ layout (array/vector elements with alloc size != store size) are reproduced and 
     'syclbin lower spec.json --json | jq .specConstants[0].descriptors',
     'syclbin lower spec.json --spirv-out spec.spv --ir-out spec.ll -o spec.syclbin',
   ],
-  run(ctx: CommandContext): number {
-    const file = ctx.positionals[0]!;
-    const force = Boolean(ctx.values.force);
-    const outputs = lowerOutputs.filter((o) => typeof ctx.values[o.option] === 'string');
-    for (const o of outputs) {
-      const path = ctx.values[o.option] as string;
-      if (path === '') throw new UsageError(`--${o.option} needs a file name`);
-      checkNotOverwritingInput(ctx.io.cwd, path, [file], force);
-    }
-    const text = decodeText(readInput(ctx.io.cwd, file));
+  run({ opts, args, files, io, prog }) {
+    const file = args[0]!;
+    const values = opts as Record<string, unknown>;
+    const text = decodeText(files.readAll(file));
     let result: LoweringResult;
+    const outputs = lowerOutputs.filter((o) => typeof values[o.option] === 'string');
     let produced: (Uint8Array | string)[];
     try {
-      result = lowerManifest(parseManifestText(text), { emitProgramMetadata: Boolean(ctx.values['emit-program-metadata']) });
+      result = lowerManifest(parseManifestText(text), { emitProgramMetadata: values['emit-program-metadata'] === true });
       produced = outputs.map((o) => o.produce(result));
     } catch (e) {
-      if (e instanceof CrossModuleDeviceGlobalError) {
-        ctx.io.stderr.write(`syclbin lower: error: ${e.message}\n`);
-        return EXIT.FAILURE;
-      }
-      if (e instanceof LowerError) {
-        ctx.io.stderr.write(`syclbin lower: ${file}: ${e.message}\n`);
-        return EXIT.FAILURE;
-      }
+      if (e instanceof CrossModuleDeviceGlobalError) throw new CommandFailure(`${prog}: error: ${e.message}`);
+      if (e instanceof LowerError) throw new CommandFailure(`${prog}: ${file}: ${e.message}`);
       throw e;
     }
-    for (const w of result.warnings) ctx.io.stderr.write(`syclbin lower: warning: ${w}\n`);
-    outputs.forEach((o, i) => writeFileAtomic(ctx.io.cwd, ctx.values[o.option] as string, produced[i]!));
-    if (ctx.values.json) ctx.io.stdout.write(JSON.stringify(loweringReport(result), null, 2) + '\n');
-    else if (outputs.length === 0) ctx.io.stdout.write(encodeRegistry(result.registry));
+    for (const w of result.warnings) io.stderr.write(`${prog}: warning: ${w}\n`);
+    outputs.forEach((o, i) => files.write(values[o.option] as string, produced[i]!));
+    if (values.json) io.stdout.write(JSON.stringify(loweringReport(result), null, 2) + '\n');
+    else if (outputs.length === 0) io.stdout.write(encodeRegistry(result.registry));
     return EXIT.OK;
   },
-};
+});

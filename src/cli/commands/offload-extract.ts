@@ -8,13 +8,12 @@
  * intel/llvm) and `bin` otherwise. An empty arch or triple is left out; characters outside
  * `[A-Za-z0-9._+-]` become `_` so a string entry can never name a path outside DIR.
  */
-import { EXIT, UsageError, type Command, type CommandContext } from '../command.js';
 import type { OffloadBinaryModel } from '../../offload/read.js';
-import { imageKindName } from '../../offload/kinds.js';
-import { SyclbinError } from '../../codec/errors.js';
-import { checkNotOverwritingInput, ensureDir, openInput, writeFileAtomic } from '../../node/files.js';
-import { parseByteCount, readOffloadInput } from './offload-list.js';
-import { join } from 'node:path';
+import { readOffloadInput } from '../../offload/input.js';
+import { imageKindName } from '../../../formats/kinds.js';
+import { defineCommand, EXIT } from '../command.js';
+import { UsageError } from '../errors.js';
+import { maxInflatedSizeOption, opt } from '../options.js';
 
 function sanitize(s: string): string {
   return s.replace(/[^A-Za-z0-9._+-]/g, '_').replace(/^\.+/, (dots) => '_'.repeat(dots.length));
@@ -37,7 +36,7 @@ export function extractedImageNames(binaries: readonly OffloadBinaryModel[]): st
   return names;
 }
 
-export const command: Command = {
+export const command = defineCommand({
   name: 'offload-extract',
   summary: 'Write each image of LLVM OffloadBinaries to its own file',
   usage: 'offload-extract [--by-name] FILE -o DIR',
@@ -52,46 +51,28 @@ image kind (o, bc, cubin, fatbin, s, spv, syclbin; bin when LLVM has no name). C
 letters, digits and . _ + - in the triple/arch become _. Each file is written atomically; an existing
 file of the same name is replaced. Prints one line per file written.`,
   options: {
-    output: { type: 'string', short: 'o', arg: 'DIR', description: 'Directory to write the images to' },
-    'max-inflated-size': { type: 'string', arg: 'BYTES', description: "Cap on a compressed binary's decompressed size (default 1G)" },
-    force: { type: 'boolean', description: 'Allow an extracted image to replace FILE itself' },
-    'by-name': { type: 'boolean', description: 'ELF input: also read sections named .llvm.offloading whose type is not SHT_LLVM_OFFLOADING' },
+    output: opt.string('DIR', 'Directory to write the images to', { short: 'o' }),
+    'max-inflated-size': maxInflatedSizeOption(),
+    force: opt.flag('Allow an extracted image to replace FILE itself'),
+    'by-name': opt.flag('ELF input: also read sections named .llvm.offloading whose type is not SHT_LLVM_OFFLOADING'),
   },
   positionals: { min: 1, max: 1 },
   examples: ['syclbin offload-extract dev.bin -o images/   # images/0-nvptx64-nvidia-cuda-sm_70.o, ...', 'syclbin offload-extract omp.o -o images/   # images/0-x86_64-unknown-linux-gnu.o'],
-  run(ctx: CommandContext): number {
-    const file = ctx.positionals[0]!;
-    const dir = ctx.values.output as string | undefined;
+  run({ opts, args, files, prog, io }) {
+    const file = args[0]!;
+    const dir = opts.output;
     if (!dir) throw new UsageError('missing -o DIR');
-    const capText = ctx.values['max-inflated-size'] as string | undefined;
-    const maxInflatedSize = capText === undefined ? undefined : parseByteCount(capText, '--max-inflated-size');
-    const input = openInput(ctx.io.cwd, file);
-    try {
-      let binaries: OffloadBinaryModel[];
-      try {
-        const opts = { ...(maxInflatedSize === undefined ? {} : { maxInflatedSize }), byName: Boolean(ctx.values['by-name']) };
-        binaries = readOffloadInput(input.source, opts, ctx.io.stderr, `syclbin offload-extract: ${file}`).binaries;
-      } catch (e) {
-        if (e instanceof SyclbinError) {
-          ctx.io.stderr.write(`syclbin offload-extract: ${file}: ${e.message}\n`);
-          return EXIT.FAILURE;
-        }
-        throw e;
-      }
-      const names = extractedImageNames(binaries);
-      const absDir = ensureDir(ctx.io.cwd, dir);
-      const entries = binaries.flatMap((b) => b.entries);
-      const force = Boolean(ctx.values.force);
-      for (const name of names) checkNotOverwritingInput(ctx.io.cwd, join(absDir, name), [file], force);
-      names.forEach((name, i) => {
-        // `image` reads the bytes on demand (positioned read for large files).
-        const image = entries[i]!.image;
-        writeFileAtomic(ctx.io.cwd, join(absDir, name), image);
-        ctx.io.stdout.write(`${join(dir, name)} (${image.length} bytes)\n`);
-      });
-    } finally {
-      input.close();
-    }
+    const { binaries, elf } = files.read(file, (src) => readOffloadInput(src, { maxInflatedSize: opts['max-inflated-size'], byName: opts['by-name'] }));
+    for (const note of elf?.notes ?? []) io.stderr.write(`${prog}: ${file}: note: ${note}\n`);
+    const names = extractedImageNames(binaries);
+    const absDir = files.dir(dir);
+    const entries = binaries.flatMap((b) => b.entries);
+    names.forEach((name, i) => {
+      const e = entries[i]!;
+      // The image is copied from the input in windows (a blob), not loaded whole.
+      files.write(files.join(absDir, name), [e.imageRef]);
+      io.stdout.write(`${files.join(dir, name)} (${e.imageRef.size} bytes)\n`);
+    });
     return EXIT.OK;
   },
-};
+});

@@ -4,43 +4,13 @@
  * (src/offload/objdump-text.ts, src/offload/elf.ts), optionally with every string entry, or as JSON
  * (schemas/offload-list.schema.json).
  */
-import { EXIT, UsageError, type Command, type CommandContext, type Output } from '../command.js';
-import { readOffloadBinaries, type OffloadBinaryModel, type ReadOffloadOptions } from '../../offload/read.js';
-import { isElf, readElfOffloadBinaries, type ElfOffloadResult } from '../../offload/elf.js';
+import { readOffloadInput } from '../../offload/input.js';
 import { elfListJson, formatElfOffloadingText, formatOffloadingText, offloadListJson } from '../../offload/objdump-text.js';
-import { openInput } from '../../node/files.js';
-import { SyclbinError } from '../../codec/errors.js';
-import type { ByteSource } from '../../codec/source.js';
+import { defineCommand, EXIT } from '../command.js';
+import { UsageError } from '../errors.js';
+import { maxInflatedSizeOption, opt } from '../options.js';
 
-/** What offload-list and offload-extract read: a raw sequence of OffloadBinaries, or an ELF object's. */
-export interface OffloadInput {
-  binaries: OffloadBinaryModel[];
-  /** Set when the input is an ELF object. */
-  elf?: ElfOffloadResult;
-}
-
-/**
- * Read FILE as an ELF object when it starts with the ELF magic, otherwise as OffloadBinaries back to
- * back. Notes about ELF sections not read go to `stderr` as `syclbin CMD: FILE: note: ...`.
- */
-export function readOffloadInput(source: ByteSource, opts: ReadOffloadOptions & { byName?: boolean }, stderr: Output, prefix: string): OffloadInput {
-  if (!isElf(source)) return { binaries: readOffloadBinaries(source, opts) };
-  const elf = readElfOffloadBinaries(source, opts);
-  for (const note of elf.notes) stderr.write(`${prefix}: note: ${note}\n`);
-  return { binaries: elf.binaries, elf };
-}
-
-/** Parse a byte count option (decimal, optional K/M/G suffix for KiB/MiB/GiB). */
-export function parseByteCount(text: string, option: string): number {
-  const m = /^(\d+)([KMG]?)$/i.exec(text);
-  if (!m) throw new UsageError(`${option} must be a byte count such as 1048576 or 64M (got '${text}')`);
-  const mult = { '': 1, K: 1024, M: 1024 ** 2, G: 1024 ** 3 }[m[2]!.toUpperCase() as '' | 'K' | 'M' | 'G'];
-  const n = Number(m[1]) * mult;
-  if (!Number.isSafeInteger(n)) throw new UsageError(`${option} ${text} is too large`);
-  return n;
-}
-
-export const command: Command = {
+export const command = defineCommand({
   name: 'offload-list',
   summary: 'List the images of LLVM OffloadBinaries (same text as llvm-objdump --offloading)',
   usage: 'offload-list [--strings | --json] [--by-name] FILE',
@@ -69,10 +39,12 @@ and 3 and trailing zero padding; this command lists them in the same layout.
 with every header field, kind numbers and names, image offsets and sizes, and all strings; 64-bit
 quantities are decimal strings.`,
   options: {
-    strings: { type: 'boolean', description: 'Also print every string entry (key and value) of each image' },
-    json: { type: 'boolean', description: 'Print JSON (schemas/offload-list.schema.json) instead of text' },
-    'max-inflated-size': { type: 'string', arg: 'BYTES', description: 'Cap on a compressed binary\'s decompressed size (default 1G)' },
-    'by-name': { type: 'boolean', description: 'ELF input: also read sections named .llvm.offloading whose type is not SHT_LLVM_OFFLOADING' },
+    strings: opt.flag('Also print every string entry (key and value) of each image'),
+    json: opt.flag('Print JSON (schemas/offload-list.schema.json) instead of text'),
+    'max-inflated-size': maxInflatedSizeOption(),
+    'by-name': opt.flag('ELF input: also read sections named .llvm.offloading whose type is not SHT_LLVM_OFFLOADING'),
+    output: opt.output("Write to FILE (atomically) instead of standard output ('-' = stdout)", { short: 'o', default: '-' }),
+    force: opt.flag('Allow -o to replace FILE'),
   },
   positionals: { min: 1, max: 1 },
   examples: [
@@ -81,32 +53,14 @@ quantities are decimal strings.`,
     'syclbin offload-list --json dev.bin | jq .binaries[0].entries',
     'syclbin offload-list omp.o   # clang-19 -fopenmp -fopenmp-targets=x86_64-unknown-linux-gnu -c omp.c',
   ],
-  run(ctx: CommandContext): number {
-    const file = ctx.positionals[0]!;
-    if (ctx.values.strings && ctx.values.json) throw new UsageError('--strings and --json cannot be combined (JSON always has the strings)');
-    const capText = ctx.values['max-inflated-size'] as string | undefined;
-    const maxInflatedSize = capText === undefined ? undefined : parseByteCount(capText, '--max-inflated-size');
-    const input = openInput(ctx.io.cwd, file);
-    try {
-      let read: OffloadInput;
-      try {
-        const opts = { ...(maxInflatedSize === undefined ? {} : { maxInflatedSize }), byName: Boolean(ctx.values['by-name']) };
-        read = readOffloadInput(input.source, opts, ctx.io.stderr, `syclbin offload-list: ${file}`);
-      } catch (e) {
-        // Name the file: the DecodeError message already gives the offset and structure path.
-        if (e instanceof SyclbinError) {
-          ctx.io.stderr.write(`syclbin offload-list: ${file}: ${e.message}\n`);
-          return EXIT.FAILURE;
-        }
-        throw e;
-      }
-      const { binaries, elf } = read;
-      const listing = { strings: Boolean(ctx.values.strings) };
-      if (ctx.values.json) ctx.io.stdout.write(JSON.stringify(offloadListJson(file, binaries, elf ? elfListJson(elf) : undefined), null, 2) + '\n');
-      else ctx.io.stdout.write(elf ? formatElfOffloadingText(file, elf, listing) : formatOffloadingText(binaries, listing));
-    } finally {
-      input.close();
-    }
+  run({ opts, args, files, prog, io }) {
+    const file = args[0]!;
+    if (opts.strings && opts.json) throw new UsageError('--strings and --json cannot be combined (JSON always has the strings)');
+    const { binaries, elf } = files.read(file, (src) => readOffloadInput(src, { maxInflatedSize: opts['max-inflated-size'], byName: opts['by-name'] }));
+    for (const note of elf?.notes ?? []) io.stderr.write(`${prog}: ${file}: note: ${note}\n`);
+    const listing = { strings: opts.strings };
+    if (opts.json) files.write(opts.output, JSON.stringify(offloadListJson(file, binaries, elf ? elfListJson(elf) : undefined), null, 2) + '\n');
+    else files.write(opts.output, elf ? formatElfOffloadingText(file, elf, listing) : formatOffloadingText(binaries, listing));
     return EXIT.OK;
   },
-};
+});

@@ -11,20 +11,16 @@
  * Versions 2 and 3 (llvm-project after #135809 and #222774) put all images into one binary, with
  * bitmask offload kinds.
  */
-import { EXIT, UsageError, type Command, type CommandContext } from '../command.js';
-import { describePackagerImages, parseImageArguments, BITMASK_OFFLOAD_KINDS, LLVM19_OFFLOAD_KINDS, SEQUENTIAL_OFFLOAD_KINDS } from '../../offload/packager-args.js';
-import { writeOffloadBinaries, writeOffloadBinary, type OffloadEntryInput } from '../../offload/write.js';
-import type { Compression } from '../../offload/compress.js';
+import { describePackagerImages, parseImageArguments } from '../../offload/packager-args.js';
+import { offloadBinaryChunks, type OffloadEntryInput } from '../../offload/write.js';
+import { OFFLOAD_KIND_NUMBERINGS, type OffloadKindNumbering } from '../../../formats/kinds.js';
 import { initZstd, nodeCompressor } from '../../node/compressors.js';
-import { checkNotOverwritingInput, readInput, writeFileAtomic } from '../../node/files.js';
+import type { Chunk } from '../../codec/index.js';
+import { defineCommand, EXIT } from '../command.js';
+import { UsageError } from '../errors.js';
+import { opt } from '../options.js';
 
-const NUMBERINGS: Record<string, Readonly<Record<string, number>>> = {
-  llvm19: LLVM19_OFFLOAD_KINDS,
-  intel: SEQUENTIAL_OFFLOAD_KINDS,
-  bitmask: BITMASK_OFFLOAD_KINDS,
-};
-
-export const command: Command = {
+export const command = defineCommand({
   name: 'offload-pack',
   summary: 'Bundle device images into LLVM OffloadBinaries (clang-offload-packager --image syntax)',
   usage: 'offload-pack -o OUT --image=file=F,triple=T[,arch=A][,kind=K][,key=value...] [--image=...]',
@@ -49,12 +45,12 @@ Offload kind numbers (--offload-kinds, default llvm19 for version 1, bitmask for
   bitmask  llvm-project #135809: openmp 1, cuda 2, hip 4, sycl 8.
 Unknown kind names give 0, as in LLVM.`,
   options: {
-    output: { type: 'string', short: 'o', arg: 'OUT', description: 'Output file, written atomically ("-" = standard output, as in LLVM)' },
-    image: { type: 'string', multiple: true, arg: 'SPEC', description: 'An image: file=F,triple=T[,arch=A][,kind=K][,key=value...] (repeatable)' },
-    'format-version': { type: 'string', arg: 'N', description: 'OffloadBinary version to write: 1, 2 or 3', default: '1' },
-    compress: { type: 'string', arg: 'zlib|zstd', description: 'Compress the payload (version 3 only; zlib level 6 / zstd level 5 as LLVM)' },
-    'offload-kinds': { type: 'string', arg: 'llvm19|intel|bitmask', description: 'How kind=NAME maps to a number (see above)' },
-    force: { type: 'boolean', description: 'Allow the output to overwrite one of the image files' },
+    output: opt.output('Output file, written atomically ("-" = standard output, as in LLVM)', { short: 'o', arg: 'OUT' }),
+    image: opt.list('SPEC', 'An image: file=F,triple=T[,arch=A][,kind=K][,key=value...] (repeatable)'),
+    'format-version': opt.choice(['1', '2', '3'], 'N', 'OffloadBinary version to write: 1, 2 or 3', { default: '1' }),
+    compress: opt.choice(['zlib', 'zstd'], 'zlib|zstd', 'Compress the payload (version 3 only; zlib level 6 / zstd level 5 as LLVM)'),
+    'offload-kinds': opt.choice(['llvm19', 'intel', 'bitmask'], 'llvm19|intel|bitmask', 'How kind=NAME maps to a number (see above)'),
+    force: opt.flag('Allow the output to overwrite one of the image files'),
   },
   positionals: { min: 0, max: 0 },
   examples: [
@@ -62,36 +58,17 @@ Unknown kind names give 0, as in LLVM.`,
     'syclbin offload-pack -o dev.bin --image=file=a.bc,file=b.bc,triple=amdgcn-amd-amdhsa,arch=gfx90a,kind=hip',
     'syclbin offload-pack -o dev.bin --format-version 3 --compress zstd --image=file=k.spv,triple=spirv64,kind=sycl',
   ],
-  async run(ctx: CommandContext): Promise<number> {
-    const v = ctx.values;
-    const output = v.output as string | undefined;
+  async run({ opts, files, io, prog }) {
+    const output = opts.output;
     if (!output) throw new UsageError('missing -o OUT');
-    const images = (v.image as string[] | undefined) ?? [];
-    const versionText = v['format-version'] as string;
-    if (!/^[123]$/.test(versionText)) throw new UsageError(`--format-version must be 1, 2 or 3 (got '${versionText}')`);
-    const version = Number(versionText) as 1 | 2 | 3;
-    const compressText = v.compress as string | undefined;
-    let compression: Compression | undefined;
-    if (compressText !== undefined) {
-      if (compressText !== 'zlib' && compressText !== 'zstd') throw new UsageError(`--compress must be zlib or zstd (got '${compressText}')`);
-      if (version !== 3) throw new UsageError('--compress needs --format-version 3');
-      compression = compressText;
-    }
-    const numberingName = (v['offload-kinds'] as string | undefined) ?? (version === 1 ? 'llvm19' : 'bitmask');
-    const offloadKinds = NUMBERINGS[numberingName];
-    if (!offloadKinds) throw new UsageError(`--offload-kinds must be llvm19, intel or bitmask (got '${numberingName}')`);
-
-    const files: string[] = [];
-    const described = describePackagerImages(
-      images,
-      (file) => {
-        files.push(file);
-        // LLVM reads '-' as standard input (MemoryBuffer::getFileOrSTDIN).
-        return readInput(ctx.io.cwd, file === '-' ? '/dev/stdin' : file);
-      },
-      { offloadKinds },
-    );
-    if (output !== '-') checkNotOverwritingInput(ctx.io.cwd, output, files, Boolean(v.force));
+    const images = opts.image;
+    const version = Number(opts['format-version']) as 1 | 2 | 3;
+    const compression = opts.compress;
+    if (compression && version !== 3) throw new UsageError('--compress needs --format-version 3');
+    const numbering: OffloadKindNumbering = opts['offload-kinds'] ?? (version === 1 ? 'llvm19' : 'bitmask');
+    const offloadKinds = OFFLOAD_KIND_NUMBERINGS[numbering];
+    // LLVM reads '-' as standard input (MemoryBuffer::getFileOrSTDIN); files.readAll does the same.
+    const described = describePackagerImages(images, (file) => files.readAll(file), { offloadKinds });
 
     // Say when a kind name was not in the chosen table (LLVM writes 0 silently).
     const warned = new Set<string>();
@@ -107,31 +84,21 @@ Unknown kind names give 0, as in LLVM.`,
           : name.includes(',')
             ? ' (a repeated kind= key joins its values with a comma, as in LLVM)'
             : '';
-      ctx.io.stderr.write(`syclbin offload-pack: warning: kind=${name} is not an offload kind of --offload-kinds ${numberingName}; writing 0${hint}\n`);
+      io.stderr.write(`${prog}: warning: kind=${name} is not an offload kind of --offload-kinds ${numbering}; writing 0${hint}\n`);
     }
 
-    const entries: OffloadEntryInput[] = described.map((d) => ({
-      imageKind: d.imageKind,
-      offloadKind: d.offloadKind,
-      flags: d.flags,
-      strings: d.strings,
-      image: d.image,
-    }));
-    let bytes: Uint8Array;
+    const entries: OffloadEntryInput[] = described.map((d) => ({ imageKind: d.imageKind, offloadKind: d.offloadKind, flags: d.flags, strings: d.strings, image: d.image }));
+    let chunks: Chunk[];
     if (version === 1) {
       // One binary per image; no --image at all writes an empty file, like the real tool.
-      bytes = writeOffloadBinaries(
-        entries.map((e) => [e]),
-        { version: 1 },
-      );
+      chunks = entries.flatMap((e) => offloadBinaryChunks([e], { version: 1 }));
     } else {
       if (!entries.length) throw new UsageError(`--format-version ${version} needs at least one --image`);
       if (compression === 'zstd') await initZstd();
-      bytes = writeOffloadBinary(entries, { version, compression, compressor: nodeCompressor });
+      chunks = offloadBinaryChunks(entries, { version, compression, compressor: nodeCompressor });
     }
-    // LLVM's ToolOutputFile treats "-" as standard output.
-    if (output === '-') ctx.io.stdout.write(bytes);
-    else writeFileAtomic(ctx.io.cwd, output, bytes);
+    // LLVM's ToolOutputFile treats "-" as standard output; so does files.write.
+    files.write(output, chunks);
     return EXIT.OK;
   },
-};
+});

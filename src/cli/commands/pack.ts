@@ -3,42 +3,50 @@
  * (schemas/syclbin-manifest.schema.json) naming image files relative to the manifest.
  * The output is written atomically and never over an input (the manifest or an image) unless --force.
  */
-import { dirname, resolve } from 'node:path';
-import { EncodeError, SyclbinError } from '../../codec/errors.js';
-import { manifestToModel, modelDifference } from '../../syclbin/manifest.js';
-import { readSyclbin } from '../../syclbin/read.js';
-import { writeSyclbin } from '../../syclbin/write.js';
-import { checkNotOverwritingInput, readInput, writeFileAtomic } from '../../node/files.js';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { blobRef, EncodeError, SyclbinError, type Chunk } from '../../codec/index.js';
+import { manifestToModel } from '../../syclbin/manifest.js';
+import { syclbinChunks } from '../../syclbin/write.js';
 import { initZstd, nodeCompressor } from '../../node/compressors.js';
-import { EXIT, UsageError, type Command } from '../command.js';
+import { defineCommand, EXIT, type Context } from '../command.js';
+import type { Files } from '../files.js';
+import { FileFailure, UsageError } from '../errors.js';
+import { opt } from '../options.js';
 
-/** Parse MANIFEST (a path relative to cwd) and build the file bytes; `inputs` gets every file read. */
-export async function packManifest(cwd: string, manifest: string, inputs: string[] = []): Promise<Uint8Array> {
-  const abs = resolve(cwd, manifest);
-  inputs.push(abs);
-  const text = new TextDecoder('utf-8', { fatal: true }).decode(readInput(cwd, manifest));
+/**
+ * Where an image named by a manifest is: relative to the manifest's folder, and below it unless
+ * `anywhere` (a manifest from someone else must not make `pack` embed ../../etc/passwd).
+ */
+export function imagePath(manifestDir: string, name: string, anywhere: boolean): string {
+  if (name.includes('\0')) throw new EncodeError(`image path ${JSON.stringify(name)} contains a NUL character`);
+  const abs = resolve(manifestDir, name);
+  const rel = relative(manifestDir, abs);
+  if (!anywhere && (rel.startsWith('..') || isAbsolute(rel))) {
+    throw new EncodeError(`image path ${JSON.stringify(name)} leaves the manifest's folder (pass --allow-any-path to allow it)`);
+  }
+  return abs;
+}
+
+/** Parse MANIFEST and describe the file as chunks (images stay blobs of their input files). */
+export async function packManifest(files: Files, cwd: string, manifest: string, anywhere = false): Promise<Chunk[]> {
+  const text = files.readText(manifest);
   let doc: unknown;
   try {
     doc = JSON.parse(text);
   } catch (e) {
     throw new EncodeError(`not JSON: ${(e as Error).message}`);
   }
-  const base = dirname(abs);
+  const base = dirname(resolve(cwd, manifest));
   const { file, options } = manifestToModel(doc, (p) => {
-    const path = resolve(base, p);
-    inputs.push(path);
-    return readInput(base, p);
+    const src = files.input(imagePath(base, p, anywhere)).source;
+    return blobRef(src, 0, src.size, undefined);
   });
   const env = file.envelope;
   if (env.kind !== 'none' && env.compression === 'zstd') await initZstd();
-  const bytes = writeSyclbin(file, { ...options, compressor: nodeCompressor });
-  // Guard against writer bugs: what we wrote must read back as the model the manifest describes.
-  const diff = modelDifference(file, readSyclbin(bytes));
-  if (diff) throw new EncodeError(`internal check failed: the written file reads back differently (${diff})`);
-  return bytes;
+  return syclbinChunks(file, { ...options, compressor: nodeCompressor });
 }
 
-export const command: Command = {
+export const command = defineCommand({
   name: 'pack',
   summary: 'Build a SYCLBIN file (v1 or v2, any envelope) from a JSON manifest and image files',
   usage: 'pack MANIFEST.json -o OUT.syclbin [--force]',
@@ -55,39 +63,34 @@ export const command: Command = {
                      "nativeImages": [{"file":"k.bin","arch":"intel_gpu_pvc","target":"spir64_gen-unknown-unknown"}] }]
 Metadata registries use the shape of 'syclbin props --json'; an image's "metadata" replaces its
 shorthand fields (type/target/arch) and must agree with them when both are given. Image paths are
-relative to the manifest. 'syclbin extract' writes such a manifest. The output is written atomically
-(temporary file + rename) and is read back and compared with the manifest before it is written.`,
+relative to the manifest and must lie below its folder (--allow-any-path lifts that); they are
+read once, streamed into the output. 'syclbin extract' writes such a manifest. The output is written
+atomically (temporary file + rename).`,
   options: {
-    output: { type: 'string', short: 'o', arg: 'OUT', description: 'The SYCLBIN file to write' },
-    force: { type: 'boolean', description: 'Allow OUT to be one of the inputs (manifest or image)' },
+    output: opt.output("The SYCLBIN file to write ('-' = standard output)", { short: 'o', arg: 'OUT' }),
+    force: opt.flag('Allow OUT to be one of the inputs (manifest or image)'),
+    'allow-any-path': opt.flag("Allow image paths outside the manifest's folder"),
   },
   positionals: { min: 1, max: 1 },
   examples: [
     'syclbin pack manifest.json -o kernel.syclbin',
     'syclbin extract in.syclbin -o dir && syclbin pack dir/manifest.json -o same.syclbin && cmp in.syclbin same.syclbin',
   ],
-  async run(ctx) {
-    const manifest = ctx.positionals[0]!;
-    const out = ctx.values.output;
-    if (typeof out !== 'string') throw new UsageError('missing -o OUT.syclbin');
-    const inputs: string[] = [];
-    let bytes: Uint8Array;
+  async run(ctx: Context<{ output: string | undefined; force: boolean; 'allow-any-path': boolean }>) {
+    const { opts, args, files, io } = ctx;
+    const manifest = args[0]!;
+    const out = opts.output;
+    if (!out) throw new UsageError('missing -o OUT.syclbin');
+    let chunks: Chunk[];
     try {
-      bytes = await packManifest(ctx.io.cwd, manifest, inputs);
+      chunks = await packManifest(files, io.cwd, manifest, opts['allow-any-path']);
     } catch (e) {
-      if (e instanceof SyclbinError) {
-        ctx.io.stderr.write(`syclbin pack: ${manifest}: ${e.message}\n`);
-        return EXIT.FAILURE;
-      }
-      if (e instanceof TypeError && /encoded data/.test(e.message)) {
-        ctx.io.stderr.write(`syclbin pack: ${manifest}: not UTF-8 text\n`);
-        return EXIT.FAILURE;
-      }
+      if (e instanceof SyclbinError) throw new FileFailure(manifest, e);
       throw e;
     }
-    checkNotOverwritingInput(ctx.io.cwd, out, inputs, ctx.values.force === true);
-    writeFileAtomic(ctx.io.cwd, out, bytes);
-    ctx.io.stdout.write(`${out} (${bytes.length} bytes)\n`);
+    const size = chunks.reduce((n, c) => n + (c instanceof Uint8Array ? c.length : c.size), 0);
+    files.write(out, chunks);
+    if (out !== '-') io.stdout.write(`${out} (${size} bytes)\n`);
     return EXIT.OK;
   },
-};
+});

@@ -1,15 +1,15 @@
 /**
  * `syclbin props`: show, check, export and re-encode SYCL property-set registries (.prop files).
  */
-import { readFile, writeFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
-import { EXIT, UsageError, type Command, type CommandContext } from '../command.js';
 import { decodeRegistry, encodeRegistry, RegistrySyntaxError } from '../../props/registry.js';
 import { decodeTypedRegistry } from '../../props/typed/index.js';
 import { explainRegistry, printable } from '../../props/explain.js';
 import { checkTypedSets, hasErrors, type PropDiagnostic } from '../../props/check.js';
 import { registryFromJson, registryToJson } from '../../props/json.js';
 import { EncodeError } from '../../codec/errors.js';
+import { defineCommand, EXIT, type Context } from '../command.js';
+import { CommandFailure, UsageError } from '../errors.js';
+import { opt, type OptValues } from '../options.js';
 
 function formatDiagnostic(file: string, d: PropDiagnostic): string {
   const where = `[${printable(d.set)}]${d.key === undefined ? '' : ` ${printable(d.key)}`}`;
@@ -17,60 +17,56 @@ function formatDiagnostic(file: string, d: PropDiagnostic): string {
   return `${file}: ${d.severity}: ${where}: ${d.message}${at}\n`;
 }
 
-async function emit(ctx: CommandContext, data: string | Uint8Array): Promise<void> {
-  const out = ctx.values.output;
-  if (typeof out === 'string') await writeFile(resolve(ctx.io.cwd, out), data);
-  else ctx.io.stdout.write(data);
-}
+const options = {
+  json: opt.flag('Print JSON (schemas/props.schema.json) instead of the text view'),
+  check: opt.flag('Print diagnostics; exit 1 if any is an error'),
+  encode: opt.string('FILE.json', 'Encode a --json document back to registry text'),
+  output: opt.output("Write to FILE (atomically) instead of standard output ('-' = stdout)", { short: 'o', default: '-' }),
+  force: opt.flag('Allow -o to replace an input'),
+};
 
-async function run(ctx: CommandContext): Promise<number> {
-  const { values, positionals, io } = ctx;
-  const encodeFrom = values.encode;
-  const modes = [values.json === true, values.check === true, typeof encodeFrom === 'string'].filter(Boolean).length;
+function run(ctx: Context<OptValues<typeof options>>): number {
+  const { opts, args, files, prog } = ctx;
+  const modes = [opts.json, opts.check, opts.encode !== undefined].filter(Boolean).length;
   if (modes > 1) throw new UsageError('--json, --check and --encode are mutually exclusive');
 
-  if (typeof encodeFrom === 'string') {
-    if (positionals.length) throw new UsageError('--encode takes the JSON file as its argument; no FILE.prop');
-    const text = await readFile(resolve(io.cwd, encodeFrom), 'utf8');
+  if (opts.encode !== undefined) {
+    if (args.length) throw new UsageError('--encode takes the JSON file as its argument; no FILE.prop');
+    const text = files.readText(opts.encode);
     let doc: unknown;
     try {
       doc = JSON.parse(text);
     } catch (e) {
-      io.stderr.write(`syclbin props: ${encodeFrom}: not JSON: ${(e as Error).message}\n`);
-      return EXIT.FAILURE;
+      throw new CommandFailure(`${prog}: ${opts.encode}: not JSON: ${(e as Error).message}`);
     }
     try {
-      await emit(ctx, encodeRegistry(registryFromJson(doc)));
+      files.write(opts.output, encodeRegistry(registryFromJson(doc)));
     } catch (e) {
-      if (e instanceof EncodeError) {
-        io.stderr.write(`syclbin props: ${encodeFrom}: ${e.message}\n`);
-        return EXIT.FAILURE;
-      }
+      if (e instanceof EncodeError) throw new CommandFailure(`${prog}: ${opts.encode}: ${e.message}`);
       throw e;
     }
     return EXIT.OK;
   }
 
-  const file = positionals[0];
+  const file = args[0];
   if (file === undefined) throw new UsageError('missing FILE.prop');
-  const bytes = new Uint8Array(await readFile(resolve(io.cwd, file)));
+  const bytes = files.readAll(file);
   let registry;
   try {
     registry = decodeRegistry(bytes);
   } catch (e) {
     if (e instanceof RegistrySyntaxError) {
       // compiler-style location: FILE:LINE:COLUMN
-      io.stderr.write(`${file}:${e.line}:${e.column}: error: ${e.reason.replace(/^line \d+, column \d+: /, '')} (byte offset ${e.offset})\n`);
-      return EXIT.FAILURE;
+      throw new CommandFailure(`${file}:${e.line}:${e.column}: error: ${e.reason.replace(/^line \d+, column \d+: /, '')} (byte offset ${e.offset})`);
     }
     throw e;
   }
-  if (values.json === true) {
-    await emit(ctx, JSON.stringify(registryToJson(registry), null, 2) + '\n');
+  if (opts.json) {
+    files.write(opts.output, JSON.stringify(registryToJson(registry), null, 2) + '\n');
     return EXIT.OK;
   }
   const sets = decodeTypedRegistry(registry);
-  if (values.check === true) {
+  if (opts.check) {
     const diags = checkTypedSets(sets);
     const counts = { error: 0, warning: 0, note: 0 };
     let text = '';
@@ -79,14 +75,14 @@ async function run(ctx: CommandContext): Promise<number> {
       text += formatDiagnostic(file, d);
     }
     text += `${file}: ${counts.error} error(s), ${counts.warning} warning(s), ${counts.note} note(s)\n`;
-    await emit(ctx, text);
+    files.write(opts.output, text);
     return hasErrors(diags) ? EXIT.FAILURE : EXIT.OK;
   }
-  await emit(ctx, explainRegistry(sets));
+  files.write(opts.output, explainRegistry(sets));
   return EXIT.OK;
 }
 
-export const command: Command = {
+export const command = defineCommand({
   name: 'props',
   summary: 'Show, check, export (JSON) and re-encode SYCL property sets (.prop registry text)',
   usage: 'props [--json | --check] FILE.prop | props --encode FILE.json [-o FILE.prop]',
@@ -102,12 +98,7 @@ export const command: Command = {
     'descriptors, device-global records that are not 8 bytes, wrong value types, unknown aspects) and',
     'exits with status 1 when there are errors. Syntax errors are reported as FILE:LINE:COLUMN.',
   ].join('\n'),
-  options: {
-    json: { type: 'boolean', description: 'Print JSON (schemas/props.schema.json) instead of the text view' },
-    check: { type: 'boolean', description: 'Print diagnostics; exit 1 if any is an error' },
-    encode: { type: 'string', arg: 'FILE.json', description: 'Encode a --json document back to registry text' },
-    output: { type: 'string', short: 'o', arg: 'FILE', description: 'Write to FILE instead of standard output' },
-  },
+  options,
   positionals: { min: 0, max: 1 },
   examples: [
     'syclbin props module_0.prop',
@@ -115,4 +106,4 @@ export const command: Command = {
     'syclbin props --json module_0.prop > m.json && syclbin props --encode m.json -o same.prop',
   ],
   run,
-};
+});

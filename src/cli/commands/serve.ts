@@ -1,14 +1,20 @@
 /**
  * `syclbin serve [DIR] [--port N]`: serve the web inspector (web/, built by `npm run build`) on
- * 127.0.0.1 with a strict Content-Security-Policy (no inline code, no eval; issue 6 §4). The page
- * parses files in the browser; this server only hands out static files (no directory listing, no
- * path traversal, GET/HEAD only).
+ * 127.0.0.1 with a strict Content-Security-Policy (no inline code, no eval). The page parses files in
+ * the browser; this server only hands out static files:
+ * - GET/HEAD only, no directory listing;
+ * - only files whose real path (symlinks resolved) lies inside the served folder's real path;
+ * - only requests whose Host header names the loopback address (no DNS rebinding);
+ * - files are streamed, never read whole, and no request can stop the server (every failure is a
+ *   status code: 400, 403, 404, 405, 421, 500).
  */
-import { createServer, type Server } from 'node:http';
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createReadStream, existsSync, realpathSync, statSync } from 'node:fs';
+import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EXIT, UsageError, type Command } from '../command.js';
+import { defineCommand, EXIT } from '../command.js';
+import { UsageError } from '../errors.js';
+import { opt } from '../options.js';
 
 export const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
@@ -32,11 +38,24 @@ export function defaultWebDir(): string {
   throw new Error('web/ not found next to the syclbin package');
 }
 
+/** Hosts a loopback server answers to (with or without the port). */
+function loopbackHost(host: string | undefined, port: number): boolean {
+  if (!host) return false;
+  const names = ['127.0.0.1', 'localhost', '[::1]'];
+  return names.some((n) => host === n || host === `${n}:${port}`);
+}
+
 /** Start the static server; resolves once it listens (port 0 = any free port). */
 export function startServer(root: string, port: number): Promise<{ server: Server; url: string }> {
-  const base = resolve(root);
-  const server = createServer((req, res) => {
+  const base = realpathSync(root);
+  let listening = port;
+  const handle = (req: IncomingMessage, res: ServerResponse): void => {
     const headers = { 'Content-Security-Policy': CSP, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store' };
+    const fail = (status: number, text: string): void => {
+      if (!res.headersSent) res.writeHead(status, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end(`${text}\n`);
+    };
+    if (!loopbackHost(req.headers.host, listening)) return fail(421, 'misdirected request: this server answers to 127.0.0.1 only');
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { ...headers, Allow: 'GET, HEAD' }).end();
       return;
@@ -45,30 +64,51 @@ export function startServer(root: string, port: number): Promise<{ server: Serve
     try {
       path = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
     } catch {
-      res.writeHead(400, headers).end();
-      return;
+      return fail(400, 'bad request');
     }
+    if (path.includes('\0')) return fail(400, 'bad request');
     if (path.endsWith('/')) path += 'index.html';
-    const file = normalize(join(base, path));
-    if ((file !== base && !file.startsWith(base + sep)) || !existsSync(file) || !statSync(file).isFile()) {
-      res.writeHead(404, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' }).end('not found\n');
-      return;
+    let file: string;
+    let size: number;
+    try {
+      file = realpathSync(join(base, path));
+      if (file !== base && !file.startsWith(base + sep)) return fail(403, 'forbidden');
+      const st = statSync(file);
+      if (!st.isFile()) return fail(404, 'not found');
+      size = st.size;
+    } catch {
+      return fail(404, 'not found');
     }
-    const body = readFileSync(file);
-    res.writeHead(200, { ...headers, 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Content-Length': body.length });
-    res.end(req.method === 'HEAD' ? undefined : body);
+    const stream = createReadStream(file);
+    stream.on('error', () => fail(500, 'cannot read the file'));
+    stream.on('open', () => {
+      res.writeHead(200, { ...headers, 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Content-Length': size });
+      if (req.method === 'HEAD') {
+        stream.destroy();
+        res.end();
+      } else stream.pipe(res);
+    });
+  };
+  const server = createServer((req, res) => {
+    try {
+      handle(req, res);
+    } catch {
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    }
   });
+  server.on('clientError', (_e, socket) => socket.destroy());
   return new Promise((ok, fail) => {
     server.once('error', fail);
     server.listen(port, '127.0.0.1', () => {
       const addr = server.address();
-      const p = typeof addr === 'object' && addr ? addr.port : port;
-      ok({ server, url: `http://127.0.0.1:${p}/` });
+      listening = typeof addr === 'object' && addr ? addr.port : port;
+      ok({ server, url: `http://127.0.0.1:${listening}/` });
     });
   });
 }
 
-export const command: Command = {
+export const command = defineCommand({
   name: 'serve',
   summary: 'Serve the web inspector on 127.0.0.1 (strict CSP; files are parsed in the browser)',
   usage: 'serve [options] [DIR]',
@@ -76,19 +116,18 @@ export const command: Command = {
 with Content-Security-Policy "${CSP}". Open the printed address, then open or drop a .syclbin,
 OffloadBinary or .prop file: the page shows the structure tree, typed property values and
 diagnostics beside a hex view (select a node to highlight its bytes, click a byte to select its
-node, export the annotation as JSON). Nothing is uploaded. Stop with Ctrl-C.`,
+node, export the annotation as JSON). Nothing is uploaded. Only files inside DIR (after resolving
+links) are served, only to requests addressed to 127.0.0.1 or localhost. Stop with Ctrl-C.`,
   options: {
-    port: { type: 'string', short: 'p', arg: 'N', description: 'TCP port (0 = any free port)', default: '8377' },
+    port: opt.int('N', 'TCP port (0 = any free port)', { short: 'p', max: 65535, default: 8377 }),
   },
   positionals: { min: 0, max: 1 },
   examples: ['syclbin serve', 'syclbin serve --port 0 web'],
-  async run({ values, positionals, io }) {
-    const port = Number(values.port ?? '8377');
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`bad port '${String(values.port)}'`);
-    const dir = positionals[0] ? resolve(io.cwd, positionals[0]) : defaultWebDir();
+  async run({ opts, args, io, prog }) {
+    const dir = args[0] ? resolve(io.cwd, args[0]) : defaultWebDir();
     if (!existsSync(join(dir, 'index.html'))) throw new UsageError(`${dir} has no index.html`);
-    if (!existsSync(join(dir, 'dist', 'inspector.js'))) io.stderr.write(`syclbin serve: warning: ${join(dir, 'dist', 'inspector.js')} is missing; run 'npm run build'\n`);
-    const { server, url } = await startServer(dir, port);
+    if (!existsSync(join(dir, 'dist', 'inspector.js'))) io.stderr.write(`${prog}: warning: ${join(dir, 'dist', 'inspector.js')} is missing; run 'npm run build'\n`);
+    const { server, url } = await startServer(dir, opts.port!);
     io.stdout.write(`Serving ${dir} at ${url} (Ctrl-C to stop)\n`);
     await new Promise<void>((done) => {
       const stop = () => server.close(() => done());
@@ -97,4 +136,4 @@ node, export the annotation as JSON). Nothing is uploaded. Stop with Ctrl-C.`,
     });
     return EXIT.OK;
   },
-};
+});

@@ -2,9 +2,10 @@
  * `syclbin specialize FILE.syclbin --set NAME=VALUE…`: the SYCL runtime's view of an abstract
  * module's spec constants (src/lower/runtime.ts `specialize`, spec lowering.md §1.E).
  */
-import { EXIT, UsageError, type Command, type CommandContext } from '../command.js';
-import { readInput } from '../../node/files.js';
-import { readSyclbin } from '../../syclbin/read.js';
+import { defineCommand, EXIT } from '../command.js';
+import { CommandFailure, FileFailure, UsageError } from '../errors.js';
+import { opt } from '../options.js';
+import { readSyclbinInput } from '../syclbin-input.js';
 import { SyclbinError } from '../../codec/errors.js';
 import { hexBytes } from '../../lower/report.js';
 import { readSpecConstantDescriptors, specialize } from '../../lower/runtime.js';
@@ -52,7 +53,7 @@ export function parseSetValue(text: string, width: number, name: string): Uint8A
   return out;
 }
 
-export const command: Command = {
+export const command = defineCommand({
   name: 'specialize',
   summary: 'Show the spec-constant blob and SpecId writes the SYCL runtime makes for given values',
   usage: 'specialize FILE.syclbin [--module N] [--set NAME=VALUE]... [--json]',
@@ -66,36 +67,24 @@ blob and the (SpecID, size, bytes) writes a native (SPIR-V JIT) build issues, in
 VALUE: x:<hex> raw bytes of the host object (sizeof(T), struct padding included), i:<integer>
 (little-endian, as wide as the constant), f:<number> (half/float/double by the constant's width).`,
   options: {
-    set: { type: 'string', multiple: true, arg: 'NAME=VALUE', description: 'Value of a spec constant (x:<hex>, i:<int>, f:<number>); repeatable' },
-    module: { type: 'string', arg: 'N', description: 'Abstract module index (default 0)' },
-    json: { type: 'boolean', description: 'Print JSON instead of text' },
+    set: opt.list('NAME=VALUE', 'Value of a spec constant (x:<hex>, i:<int>, f:<number>); repeatable'),
+    module: opt.int('N', 'Abstract module index', { default: 0 }),
+    json: opt.flag('Print JSON instead of text'),
   },
   positionals: { min: 1, max: 1 },
   examples: ['syclbin specialize app.syclbin', 'syclbin specialize app.syclbin --set uid1234____ZL6id_int=i:7 --set uid1234____ZL4id_A=x:010000000000404000008040'],
-  run(ctx: CommandContext): number {
-    const file = ctx.positionals[0]!;
-    const modText = (ctx.values.module as string | undefined) ?? '0';
-    if (!/^[0-9]+$/.test(modText)) throw new UsageError(`--module must be a module index, got '${modText}'`);
-    let registry: PropertySetRegistry;
-    try {
-      const f = readSyclbin(readInput(ctx.io.cwd, file));
-      const am = f.abstractModules[Number(modText)];
-      if (!am) {
-        ctx.io.stderr.write(`syclbin specialize: ${file}: no abstract module ${modText} (the file has ${f.abstractModules.length})\n`);
-        return EXIT.FAILURE;
-      }
-      registry = am.metadata;
-    } catch (e) {
-      if (e instanceof SyclbinError) {
-        ctx.io.stderr.write(`syclbin specialize: ${file}: ${e.message}\n`);
-        return EXIT.FAILURE;
-      }
-      throw e;
-    }
+  run(ctx) {
+    const file = ctx.args[0]!;
+    const mod = ctx.opts.module!;
+    const f = readSyclbinInput(ctx, file).file;
+    const am = f.abstractModules[mod];
+    if (!am) throw new CommandFailure(`${ctx.prog}: ${file}: no abstract module ${mod} (the file has ${f.abstractModules.length})`);
+    const registry: PropertySetRegistry = am.metadata;
+    const modText = String(mod);
     try {
       const widths = new Map(readSpecConstantDescriptors(registry).map((p) => [p.name, Math.max(0, ...p.descriptors.filter((d) => d.id !== 0xffffffff).map((d) => d.offset + d.size))]));
       const values = new Map<string, Uint8Array>();
-      for (const s of (ctx.values.set as string[] | undefined) ?? []) {
+      for (const s of ctx.opts.set) {
         const eq = s.indexOf('=');
         if (eq <= 0) throw new UsageError(`--set needs NAME=VALUE, got '${s}'`);
         const name = s.slice(0, eq);
@@ -104,7 +93,7 @@ VALUE: x:<hex> raw bytes of the host object (sizeof(T), struct padding included)
         values.set(name, parseSetValue(s.slice(eq + 1), width, name));
       }
       const r = specialize(registry, values);
-      if (ctx.values.json) {
+      if (ctx.opts.json) {
         ctx.io.stdout.write(
           JSON.stringify(
             {
@@ -128,11 +117,8 @@ VALUE: x:<hex> raw bytes of the host object (sizeof(T), struct padding included)
       }
       return EXIT.OK;
     } catch (e) {
-      if (e instanceof SyclbinError) {
-        ctx.io.stderr.write(`syclbin specialize: ${file}: ${e.message}\n`);
-        return EXIT.FAILURE;
-      }
+      if (e instanceof SyclbinError) throw new FileFailure(file, e);
       throw e;
     }
   },
-};
+});

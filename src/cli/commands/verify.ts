@@ -1,9 +1,9 @@
 /** `syclbin verify FILE [--json]`: every problem with severity, offset and path (issue 6 §2). */
 import { formatReport, verify } from '../../hex/verify.js';
-import { readInput } from '../../node/files.js';
-import { EXIT, type Command } from '../command.js';
+import { defineCommand, EXIT } from '../command.js';
+import { maxInflatedSizeOption, opt } from '../options.js';
 
-export const command: Command = {
+export const command = defineCommand({
   name: 'verify',
   summary: 'Lint a SYCLBIN/OffloadBinary/property-set file: every problem with severity, offset and path',
   usage: 'verify [options] FILE',
@@ -16,15 +16,17 @@ and header entries, overlapping blobs, a non-canonical layout, property-set prob
 StringData, and unknown enum values (image kind, offload kind, bundle state, IR type).
 Exit status 1 when there is at least one error (warnings and notes alone exit 0).`,
   options: {
-    json: { type: 'boolean', description: 'Print JSON {file, format, size, counts, problems}' },
+    json: opt.flag('Print JSON {file, format, size, counts, problems}'),
+    'max-inflated-size': maxInflatedSizeOption(),
+    output: opt.output("Write to FILE (atomically) instead of standard output ('-' = stdout)", { short: 'o', default: '-' }),
+    force: opt.flag('Allow -o to replace FILE'),
   },
   positionals: { min: 1, max: 1 },
   examples: ['syclbin verify kernel.syclbin', 'syclbin verify --json kernel.syclbin'],
-  run({ values, positionals, io }) {
-    const name = positionals[0]!;
-    const r = verify(readInput(io.cwd, name));
-    if (values.json) io.stdout.write(JSON.stringify({ file: name, ...r }, null, 2) + '\n');
-    else io.stdout.write(formatReport(r, name));
+  run({ opts, args, files }) {
+    const name = args[0]!;
+    const r = files.read(name, (src) => verify(src, { maxInflatedSize: opts['max-inflated-size'] }));
+    files.write(opts.output, opts.json ? JSON.stringify({ file: name, ...r }, null, 2) + '\n' : formatReport(r, name));
     return r.counts.error ? EXIT.FAILURE : EXIT.OK;
   },
-};
+});

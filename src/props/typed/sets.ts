@@ -5,6 +5,7 @@
  * (SYCLBIN metadata sets and their enums).
  */
 import type { EnumNames, ValueKind } from './values.js';
+import { BUNDLE_STATES, IR_TYPES, SET } from '../../../formats/property-sets.js';
 
 export interface KeyRule {
   /** Exact key, a key suffix (`@reqd_work_group_size`), or `*` for any key. */
@@ -24,32 +25,12 @@ export interface SetSchema {
   readonly rules: readonly KeyRule[];
 }
 
-export const SET = {
-  SPEC_CONSTANTS: 'SYCL/specialization constants',
-  SPEC_CONSTANTS_DEFAULT_VALUES: 'SYCL/specialization constants default values',
-  DEVICELIB_REQ_MASK: 'SYCL/devicelib req mask',
-  DEVICELIB_METADATA: 'SYCL/devicelib metadata',
-  KERNEL_PARAM_OPT: 'SYCL/kernel param opt',
-  PROGRAM_METADATA: 'SYCL/program metadata',
-  MISC_PROPERTIES: 'SYCL/misc properties',
-  ASSERT_USED: 'SYCL/assert used',
-  EXPORTED_SYMBOLS: 'SYCL/exported symbols',
-  IMPORTED_SYMBOLS: 'SYCL/imported symbols',
-  DEVICE_GLOBALS: 'SYCL/device globals',
-  DEVICE_REQUIREMENTS: 'SYCL/device requirements',
-  HOST_PIPES: 'SYCL/host pipes',
-  VIRTUAL_FUNCTIONS: 'SYCL/virtual functions',
-  IMPLICIT_LOCAL_ARG: 'SYCL/implicit local arg',
-  REGISTERED_KERNELS: 'SYCL/registered kernels',
-  SYCLBIN_GLOBAL_METADATA: 'SYCLBIN/global metadata',
-  SYCLBIN_IR_MODULE_METADATA: 'SYCLBIN/ir module metadata',
-  SYCLBIN_NATIVE_METADATA: 'SYCLBIN/native device code image metadata',
-} as const;
+export { SET };
 
 /** SYCLBIN BundleState (syclbin-format.md §2). */
-export const BUNDLE_STATE: EnumNames = { 0: 'input', 1: 'object', 2: 'executable' };
+export const BUNDLE_STATE: EnumNames = Object.fromEntries(BUNDLE_STATES.map((n, i) => [i, n]));
 /** SYCLBIN IR type (syclbin-format.md §2). */
-export const IR_TYPE: EnumNames = { 0: 'SPIR-V', 1: 'PTX', 2: 'AMDGCN' };
+export const IR_TYPE: EnumNames = Object.fromEntries(IR_TYPES.map((n, i) => [i, n]));
 
 const any = (kind: ValueKind, meaning: string, extra: Partial<KeyRule> = {}): KeyRule => ({ key: '*', kind, meaning, ...extra });
 

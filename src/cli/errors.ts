@@ -1,0 +1,27 @@
+/**
+ * Errors a command raises for the dispatcher to report (src/cli/run.ts maps every error to an exit
+ * status in one place).
+ */
+
+/** A command-line problem: printed with the usage line, exit status 2. */
+export class UsageError extends Error {}
+
+/** A failure the command has worded itself (printed as is). `status` defaults to the command's failure status. */
+export class CommandFailure extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** An error while reading or writing a named file: reported as `syclbin CMD: FILE: message`. */
+export class FileFailure extends Error {
+  constructor(
+    readonly file: string,
+    override readonly cause: unknown,
+  ) {
+    super((cause as Error)?.message ?? String(cause));
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * Typed command-line options. Each command declares its options with these constructors; the
+ * dispatcher parses the command line (node:util parseArgs, strict), then each option's `parse` turns
+ * the raw text into its typed value or a usage error (exit 2). Byte counts, kinds and outputs are
+ * parsed here once, so `--max-inflated-size 64M` means the same thing to every command.
+ */
+import { UsageError } from './errors.js';
+
+/** One option: how it looks on the command line and how its value is parsed. */
+export interface Opt<T> {
+  readonly type: 'boolean' | 'string';
+  readonly multiple?: boolean;
+  readonly short?: string;
+  /** Placeholder shown in help, e.g. `FILE`. */
+  readonly arg?: string;
+  readonly description: string;
+  /** Default shown in help. */
+  readonly defaultText?: string;
+  /** Raw value (string, string[], boolean or undefined) to typed value; UsageError when malformed. */
+  parse(raw: unknown, flag: string): T;
+}
+
+/** The typed values of a command's options. */
+export type OptValues<O> = { [K in keyof O]: O[K] extends Opt<infer T> ? T : never };
+
+/** Parse a byte count: decimal digits with an optional K/M/G (KiB/MiB/GiB) suffix. */
+export function parseByteCount(text: string, flag: string): number {
+  const m = /^(\d+)([KMG]?)$/i.exec(text.trim());
+  if (!m) throw new UsageError(`${flag} must be a byte count such as 1048576 or 64M (got '${text}')`);
+  const mult = { '': 1, K: 1024, M: 1024 ** 2, G: 1024 ** 3 }[m[2]!.toUpperCase() as '' | 'K' | 'M' | 'G'];
+  const n = Number(m[1]) * mult;
+  if (!Number.isSafeInteger(n)) throw new UsageError(`${flag} ${text} is too large`);
+  return n;
+}
+
+interface Common {
+  short?: string;
+}
+
+/** Option constructors. */
+export const opt = {
+  /** A switch. */
+  flag(description: string, o: Common = {}): Opt<boolean> {
+    return { type: 'boolean', description, ...o, parse: (raw) => raw === true };
+  },
+  /** A string (undefined when absent, or the default). */
+  string<D extends string | undefined = undefined>(arg: string, description: string, o: Common & { default?: D } = {}): Opt<D extends string ? string : string | undefined> {
+    return {
+      type: 'string',
+      arg,
+      description,
+      ...(o.short ? { short: o.short } : {}),
+      ...(o.default !== undefined ? { defaultText: o.default } : {}),
+      parse: (raw) => (typeof raw === 'string' ? raw : o.default) as never,
+    };
+  },
+  /** A repeatable string option (in command-line order). */
+  list(arg: string, description: string, o: Common = {}): Opt<string[]> {
+    return { type: 'string', multiple: true, arg, description, ...o, parse: (raw) => (Array.isArray(raw) ? (raw as string[]) : []) };
+  },
+  /** A byte count (`64M`). */
+  bytes(arg: string, description: string, o: Common & { default?: number; defaultText?: string } = {}): Opt<number | undefined> {
+    return {
+      type: 'string',
+      arg,
+      description,
+      ...(o.short ? { short: o.short } : {}),
+      ...(o.defaultText ? { defaultText: o.defaultText } : {}),
+      parse: (raw, flag) => (typeof raw === 'string' ? parseByteCount(raw, flag) : o.default),
+    };
+  },
+  /** A non-negative integer in [min, max]. */
+  int(arg: string, description: string, o: Common & { min?: number; max?: number; default?: number } = {}): Opt<number | undefined> {
+    return {
+      type: 'string',
+      arg,
+      description,
+      ...(o.short ? { short: o.short } : {}),
+      ...(o.default !== undefined ? { defaultText: String(o.default) } : {}),
+      parse(raw, flag) {
+        if (typeof raw !== 'string') return o.default;
+        const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
+        const min = o.min ?? 0;
+        const max = o.max ?? Number.MAX_SAFE_INTEGER;
+        if (!Number.isSafeInteger(n) || n < min || n > max) throw new UsageError(`${flag} must be an integer from ${min} to ${max} (got '${raw}')`);
+        return n;
+      },
+    };
+  },
+  /** One of a few names. */
+  choice<const C extends string, D extends C | undefined = undefined>(values: readonly C[], arg: string, description: string, o: Common & { default?: D } = {}): Opt<D extends C ? C : C | undefined> {
+    return {
+      type: 'string',
+      arg,
+      description,
+      ...(o.short ? { short: o.short } : {}),
+      ...(o.default !== undefined ? { defaultText: o.default } : {}),
+      parse(raw, flag) {
+        if (typeof raw !== 'string') return o.default as never;
+        if (!(values as readonly string[]).includes(raw)) throw new UsageError(`${flag} must be ${values.join(', ').replace(/, ([^,]*)$/, ' or $1')} (got '${raw}')`);
+        return raw as never;
+      },
+    };
+  },
+  /** An output file (`-` = standard output; written atomically, never over an input without --force). */
+  output<D extends string | undefined = undefined>(description: string, o: Common & { arg?: string; default?: D } = {}): Opt<D extends string ? string : string | undefined> {
+    return {
+      type: 'string',
+      arg: o.arg ?? 'FILE',
+      description,
+      ...(o.short ? { short: o.short } : {}),
+      ...(o.default !== undefined ? { defaultText: o.default } : {}),
+      parse(raw, flag) {
+        if (raw === '') throw new UsageError(`${flag} needs a file name ('-' for standard output)`);
+        return (typeof raw === 'string' ? raw : o.default) as never;
+      },
+    };
+  },
+};
+
+/** The decompression cap every command that reads OffloadBinaries takes. */
+export const maxInflatedSizeOption = (): Opt<number | undefined> =>
+  opt.bytes('BYTES', 'Cap on the decompressed size of a compressed OffloadBinary v3 payload (K/M/G suffixes)', { defaultText: '1G' });

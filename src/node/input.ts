@@ -1,0 +1,148 @@
+/**
+ * The one input opener of the Node edge. A name is a file path, or `-` for standard input.
+ *
+ * - Regular files are read with positioned reads through a window cache (src/node/file-source.ts),
+ *   so readers fetch the headers and metadata they need, not the images, and a sequential walk costs
+ *   one read per window, not one per field. Small files are read at once (one read is fastest).
+ * - Standard input, pipes, FIFOs, sockets and terminals (`-`, `/dev/stdin`, `<(cmd)`) are read
+ *   fully, up to a limit, because readers need random access; the limit keeps a runaway producer
+ *   from exhausting memory.
+ * - Other devices (`/dev/zero`, disks) are refused: they never end or are not files.
+ */
+import { closeSync, fstatSync, openSync, readSync, type Stats } from 'node:fs';
+import { resolve } from 'node:path';
+import { isatty } from 'node:tty';
+import { memorySource, type ByteSource } from '../codec/index.js';
+import { windowedFileSource } from './file-source.js';
+
+/** Thrown for file-level refusals (not a file, too large); `code`/`syscall` make it an I/O failure. */
+export class FileError extends Error {
+  readonly code: string;
+  readonly syscall: string;
+  constructor(message: string, code: string, syscall: string) {
+    super(message);
+    this.name = 'FileError';
+    this.code = code;
+    this.syscall = syscall;
+  }
+}
+
+/** An opened input. */
+export interface InputFile {
+  /** The name as given (`-` for standard input). */
+  readonly name: string;
+  /** Absolute path ('' for standard input). */
+  readonly path: string;
+  readonly source: ByteSource;
+  /** Device and inode of a regular file (to refuse writing an output over it). */
+  readonly identity?: string;
+  close(): void;
+}
+
+/** Options of `openInput`. */
+export interface OpenInputOptions {
+  /** Directory relative names are resolved against. */
+  cwd: string;
+  /** Most bytes read from a stream (standard input, a pipe); default 1 GiB. */
+  maxStreamBytes?: number;
+  /** Regular files up to this size are read at once (default 16 MiB). */
+  wholeFileLimit?: number;
+  /** Standard input as bytes (tests inject it); default: file descriptor 0. */
+  stdin?: () => Uint8Array;
+}
+
+/** Default cap on inputs read from streams. */
+export const DEFAULT_MAX_STREAM_BYTES = 1 << 30;
+
+/** Open `name` for the readers. */
+export function openInput(name: string, opts: OpenInputOptions): InputFile {
+  const max = opts.maxStreamBytes ?? DEFAULT_MAX_STREAM_BYTES;
+  if (name === '-') {
+    const bytes = opts.stdin ? opts.stdin() : readStream(0, max, 'standard input');
+    if (bytes.length > max) throw new FileError(`standard input: more than the ${max}-byte limit for inputs that are not files`, 'EFBIG', 'read');
+    return { name, path: '', source: memorySource(bytes), close: () => undefined };
+  }
+  const path = resolve(opts.cwd, name);
+  const fd = openSync(path, 'r');
+  try {
+    const st = fstatSync(fd);
+    if (st.isDirectory()) throw new FileError(`${name}: is a directory`, 'EISDIR', 'read');
+    if (st.isFile()) return regularFile(name, path, fd, st, opts.wholeFileLimit ?? 16 << 20);
+    if (st.isFIFO() || st.isSocket() || isatty(fd)) {
+      const bytes = readStream(fd, max, name);
+      closeSync(fd);
+      return { name, path, source: memorySource(bytes), close: () => undefined };
+    }
+    throw new FileError(`${name}: not a regular file, pipe or terminal (a device is not read)`, 'EINVAL', 'read');
+  } catch (e) {
+    try {
+      closeSync(fd);
+    } catch {
+      /* already closed */
+    }
+    throw e;
+  }
+}
+
+function regularFile(name: string, path: string, fd: number, st: Stats, wholeFileLimit: number): InputFile {
+  const identity = `${st.dev}:${st.ino}`;
+  if (st.size <= wholeFileLimit) {
+    const bytes = new Uint8Array(st.size);
+    let at = 0;
+    while (at < bytes.length) {
+      const n = readSync(fd, bytes, at, bytes.length - at, at);
+      if (n === 0) break; // the file shrank while reading
+      at += n;
+    }
+    closeSync(fd);
+    return { name, path, identity, source: memorySource(at === bytes.length ? bytes : bytes.subarray(0, at)), close: () => undefined };
+  }
+  const source = windowedFileSource(fd, st.size);
+  return { name, path, identity, source, close: () => closeSync(fd) };
+}
+
+/** Read a stream to its end, refusing more than `max` bytes. */
+function readStream(fd: number, max: number, what: string): Uint8Array {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const buf = new Uint8Array(1 << 16);
+    let n: number;
+    try {
+      n = readSync(fd, buf, 0, buf.length, null);
+    } catch (e) {
+      const err = e as NodeJS.ErrnoException;
+      if (err.code === 'EAGAIN') continue; // a non-blocking pipe with no data yet
+      if (err.code === 'EOF') break;
+      throw e;
+    }
+    if (n === 0) break;
+    total += n;
+    if (total > max) throw new FileError(`${what}: more than the ${max}-byte limit for inputs that are not files (save it to a file first)`, 'EFBIG', 'read');
+    chunks.push(buf.subarray(0, n));
+  }
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
+/** strerror-style text for Node's errno codes (what LLVM's `EC.message()` prints). */
+export function errnoText(e: unknown): string {
+  const err = e as NodeJS.ErrnoException;
+  const table: Record<string, string> = {
+    ENOENT: 'No such file or directory',
+    EACCES: 'Permission denied',
+    EISDIR: 'Is a directory',
+    ENOTDIR: 'Not a directory',
+    EPERM: 'Operation not permitted',
+    EMFILE: 'Too many open files',
+    EIO: 'Input/output error',
+    EFBIG: 'File too large',
+  };
+  if (err instanceof FileError) return err.message;
+  return (err?.code && table[err.code]) || err?.message || String(e);
+}
