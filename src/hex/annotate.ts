@@ -207,7 +207,7 @@ export function annotate(input: Uint8Array | ByteSource, opts: AnnotateOptions =
     if (problems.length) node.children = undefined;
   } else if (src.size >= 56) {
     // Neither magic: the SYCLBIN reader's own error (LLVM wording, at header.magic).
-    attempt(() => readSyclbin(src));
+    attempt(() => readSyclbin(src, { tree }));
   }
   if (offload.length) ann.offload = offload;
   // Images inside a compressed payload have no bytes in the file to annotate.

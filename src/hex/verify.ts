@@ -104,7 +104,7 @@ function overlaps(list: V1Image['blobs'], tableAt: number, what: string, add: (f
   // The same blob used twice (an IR header shared by two modules) is one blob.
   const unique = list.filter((b, i) => list.findIndex((c) => c.fieldAt === b.fieldAt) === i);
   const sorted = [...unique].sort((a, b) => a.offset - b.offset || b.size - a.size);
-  const header = (b: (typeof list)[number]): string => formatPath(b.field.slice(0, -1));
+  const name = (b: (typeof list)[number]): string => formatPath(b.blob);
   for (let i = 0; i < sorted.length; i++) {
     for (let k = i + 1; k < sorted.length && sorted[k]!.offset < sorted[i]!.offset + sorted[i]!.size; k++) {
       const a = sorted[i]!;
@@ -114,11 +114,11 @@ function overlaps(list: V1Image['blobs'], tableAt: number, what: string, add: (f
         severity: same ? 'note' : 'warning',
         offset: tableAt + b.offset,
         size: Math.min(a.offset + a.size, b.offset + b.size) - b.offset,
-        path: formatPath(b.field),
+        path: name(b),
         code: 'overlap',
         message: same
-          ? `shares its bytes with ${header(a)} (readers accept shared ${what})`
-          : `${what} overlap: [${b.offset}, +${b.size}) overlaps ${header(a)} [${a.offset}, +${a.size})`,
+          ? `shares its bytes with ${name(a)} (${formatPath(b.field)} = ${formatPath(a.field)}; readers accept shared ${what})`
+          : `${what} overlap: [${b.offset}, +${b.size}) overlaps ${name(a)} [${a.offset}, +${a.size}) (${formatPath(b.field)})`,
       });
     }
   }

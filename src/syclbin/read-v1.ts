@@ -65,6 +65,8 @@ export interface BlobUse {
   /** Path of the offset field (`irModules[1].metadataOffset`) and its absolute offset. */
   readonly field: readonly PathKey[];
   readonly fieldAt: number;
+  /** Path of the blob itself (`abstractModules[0].irModules[1].bytes`). */
+  readonly blob: readonly PathKey[];
   readonly table: 'metadataTable' | 'binaryTable';
   /** Offset and size relative to the table. */
   readonly offset: number;
@@ -205,7 +207,7 @@ class V1Reader {
     const table = this.regions.metadataTable;
     const loc = locate(rel, value as Record<string, unknown>, table.size);
     const offsets = struct.offsets as Record<string, number>;
-    this.geometry.blobs.push({ field: [...fieldPath, rel.offset], fieldAt: this.space.abs(recordAt + offsets[rel.offset]!), table: 'metadataTable', offset: loc.at, size: loc.size, inside: loc.ok });
+    this.geometry.blobs.push({ field: [...fieldPath, rel.offset], fieldAt: this.space.abs(recordAt + offsets[rel.offset]!), blob: blobPath, table: 'metadataTable', offset: loc.at, size: loc.size, inside: loc.ok });
     if (!loc.ok) {
       report(
         this.opts,
@@ -244,7 +246,7 @@ class V1Reader {
     const offsets = struct.offsets as Record<string, number>;
     const bin = this.regions.binaryTable;
     const loc = locate(rel, h as unknown as Record<string, unknown>, bin.size);
-    this.geometry.blobs.push({ field: [...fieldPath, rel.offset], fieldAt: this.space.abs(recordAt + offsets[rel.offset]!), table: 'binaryTable', offset: loc.at, size: loc.size, inside: loc.ok });
+    this.geometry.blobs.push({ field: [...fieldPath, rel.offset], fieldAt: this.space.abs(recordAt + offsets[rel.offset]!), blob: [...logical, 'bytes'], table: 'binaryTable', offset: loc.at, size: loc.size, inside: loc.ok });
     if (!loc.ok) {
       report(
         this.opts,

@@ -52,6 +52,8 @@ export function readSyclbin(input: Uint8Array | ByteSource, opts: ReadSyclbinOpt
     });
   }
   const text = hexText(src.read(0, 4));
+  // The bytes the error is about, named as the error names them (when recording spans).
+  opts.tree?.add(opts.tree.at(['header']), 'magic', 0, 4, 'magic', text);
   throw new SyclbinFormatError('MAGIC', M.magic, `Found ${text}; expected 49 42 59 53 (SYCLBIN v1) or 10 ff 10 ad (OffloadBinary).`, 0, ['header', 'magic']);
 }
 

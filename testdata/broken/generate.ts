@@ -100,7 +100,7 @@ const copy = () => base.slice();
   emit('v1-overlapping-images.syclbin', b, 'IR module 1 bytes overlap IR module 0 and the native image', {
     severity: 'warning',
     code: 'overlap',
-    path: 'irModules[1].rawIRBytesOffset',
+    path: 'abstractModules[1].irModules[0].bytes',
     offset: BIN_TABLE + 8,
   });
 }

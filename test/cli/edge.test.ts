@@ -1,0 +1,148 @@
+/**
+ * The one CLI edge: typed options parsed once, one input opener (`-`, pipes), one output writer that
+ * never replaces an input or writes twice to one path, one error-to-exit map, a closed pipe ending
+ * quietly. Each test is a symptom from the issue "One description of every layout, one span tree,
+ * one CLI edge" that must stay fixed.
+ */
+import { expect } from 'chai';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCli } from '../../src/cli/run.js';
+import { AbstractModuleHeader, SyclbinFileHeader } from '../../formats/syclbin-v1.js';
+import { OffloadHeaderV2 } from '../../formats/offload-binary.js';
+import { writeOffloadBinary } from '../../src/offload/write.js';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const CLI = join(ROOT, 'dist/src/cli/main.js');
+
+async function run(args: string[], cwd = ROOT, stdin?: Uint8Array): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const dec = new TextDecoder();
+  const code = await runCli(args, {
+    stdout: { write: (c) => void (stdout += typeof c === 'string' ? c : dec.decode(c)) },
+    stderr: { write: (c) => void (stderr += typeof c === 'string' ? c : dec.decode(c)) },
+    cwd,
+    env: {},
+    ...(stdin ? { stdin: () => stdin } : {}),
+  });
+  return { code, stdout, stderr };
+}
+
+describe('cli edge: symptoms that stay fixed', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'syclbin-edge-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('dump -v names the field whose offset it gives (abstract module range: count at +16)', async () => {
+    const r = await run(['dump', '-v', 'testdata/broken/v1-am-ir-range.syclbin']);
+    expect(r.code).to.equal(1);
+    const at = SyclbinFileHeader.fixedSize! + AbstractModuleHeader.fixedSize! * 1 + AbstractModuleHeader.offsets.irModuleCount;
+    expect(r.stderr).to.contain(`(at abstractModules[1].irModuleCount, offset 0x${at.toString(16)})`);
+    const v = JSON.parse((await run(['verify', '--json', 'testdata/broken/v1-am-ir-range.syclbin'])).stdout) as { problems: { path: string; offset: number }[] };
+    expect(v.problems.filter((p) => p.offset === at).map((p) => p.path)).to.deep.equal(['abstractModules[1].irModuleCount']);
+  });
+
+  it('verify rejects an OffloadBinary v2 with EntriesCount 0, as dump does', async () => {
+    const bin = writeOffloadBinary([{ imageKind: 7, offloadKind: 8, image: new Uint8Array(8) }], { version: 2 });
+    new DataView(bin.buffer).setBigUint64(OffloadHeaderV2.offsets.entriesCount, 0n, true);
+    writeFileSync(join(dir, 'empty.bin'), bin);
+    const d = await run(['dump', 'empty.bin'], dir);
+    expect([d.code, d.stderr]).to.deep.equal([1, 'Failed to parse SYCLBIN file: OffloadBinary contains no entries.\n']);
+    const v = await run(['verify', 'empty.bin'], dir);
+    expect(v.code).to.equal(1);
+    expect(v.stdout).to.contain('OffloadBinary contains no entries.');
+  });
+
+  it('every command parses --max-inflated-size alike (64M works, nonsense is a usage error)', async () => {
+    for (const cmd of ['dump', 'json', 'inspect', 'verify', 'annotate', 'offload-list']) {
+      const ok = await run([cmd, '--max-inflated-size', '64M', 'testdata/syclbin/v1_in_offload_v3_zlib.syclbin']);
+      expect(ok.code, `${cmd}: ${ok.stderr}`).to.equal(0);
+      const bad = await run([cmd, '--max-inflated-size', 'lots', 'testdata/syclbin/v1_in_offload_v3_zlib.syclbin']);
+      expect(bad.code, cmd).to.equal(2);
+      expect(bad.stderr).to.match(/--max-inflated-size must be a byte count/);
+    }
+    const capped = await run(['dump', '--max-inflated-size', '1K', 'testdata/syclbin/v1_in_offload_v3_zlib.syclbin']);
+    expect(capped.code).to.equal(1);
+  });
+
+  it('no command writes over its input; props -o - is standard output; outputs are atomic', async () => {
+    copyFileSync(join(ROOT, 'testdata/props/sample.prop'), join(dir, 's.prop'));
+    copyFileSync(join(ROOT, 'testdata/syclbin/v1_one_ir.syclbin'), join(dir, 'k.syclbin'));
+    const before = readFileSync(join(dir, 's.prop'));
+    const p = await run(['props', '--json', 's.prop', '-o', 's.prop'], dir);
+    expect(p.code).to.equal(1);
+    expect(p.stderr).to.match(/s\.prop: refusing to overwrite the input s\.prop/);
+    expect(readFileSync(join(dir, 's.prop'))).to.deep.equal(before);
+    for (const cmd of ['dump', 'json', 'inspect', 'verify', 'annotate']) {
+      const r = await run([cmd, 'k.syclbin', '-o', './k.syclbin'], dir);
+      expect(r.code, cmd).to.equal(1);
+      expect(r.stderr, cmd).to.match(/refusing to overwrite the input/);
+    }
+    const stdout = await run(['props', 's.prop', '-o', '-'], dir);
+    expect(stdout.code).to.equal(0);
+    expect(stdout.stdout).to.contain('[SYCL/device requirements]');
+    expect(existsSync(join(dir, '-'))).to.equal(false);
+    const forced = await run(['props', '--json', 's.prop', '-o', 's.prop', '--force'], dir);
+    expect(forced.code).to.equal(0);
+    expect(readFileSync(join(dir, 's.prop'), 'utf8')).to.match(/^\{/);
+  });
+
+  it('lower refuses two outputs to one path', async () => {
+    copyFileSync(join(ROOT, 'testdata/lower/issue-example.json'), join(dir, 'm.json'));
+    const r = await run(['lower', 'm.json', '--props-out', 'x', '--spirv-out', 'x'], dir);
+    expect(r.code).to.equal(1);
+    expect(r.stderr).to.match(/x: is already an output of this command/);
+    expect(existsSync(join(dir, 'x'))).to.equal(false); // nothing committed when the run fails
+  });
+
+  it('diff exits as diff(1): 0 same, 1 different, 2 trouble', async () => {
+    const a = 'testdata/conformance/sample_v1_one_ir.syclbin';
+    expect((await run(['diff', a, a])).code).to.equal(0);
+    expect((await run(['diff', a, 'testdata/conformance/sample_v1_in_offload_v1.syclbin'])).code).to.equal(1);
+    const missing = await run(['diff', a, 'no-such-file']);
+    expect(missing.code).to.equal(2);
+    expect(missing.stderr).to.match(/no-such-file: No such file or directory/);
+    expect((await run(['diff', a])).code).to.equal(2);
+  });
+
+  it("'-' reads standard input for every command that reads a file", async () => {
+    const k = readFileSync(join(ROOT, 'testdata/syclbin/v1_one_ir.syclbin'));
+    const viaFile = await run(['dump', 'testdata/syclbin/v1_one_ir.syclbin']);
+    const viaStdin = await run(['dump', '-'], ROOT, k);
+    expect(viaStdin).to.deep.equal(viaFile);
+    for (const cmd of [['inspect', '--no-hash'], ['json'], ['verify'], ['annotate'], ['hexdump']]) {
+      const r = await run([...cmd, '-'], ROOT, k);
+      expect(r.code, cmd.join(' ')).to.equal(0);
+    }
+    const ob = readFileSync(join(ROOT, 'testdata/offload/multi.v1.bin'));
+    expect((await run(['offload-list', '-'], ROOT, ob)).stdout).to.equal((await run(['offload-list', 'testdata/offload/multi.v1.bin'])).stdout);
+    const missing = await run(['offload-list', 'nope.bin']);
+    expect([missing.code, missing.stderr]).to.deep.equal([1, 'syclbin offload-list: nope.bin: No such file or directory\n']);
+  });
+
+  it('pipes and /dev/stdin are read fully; a closed pipe ends quietly (status 141, as SIGPIPE)', function () {
+    if (!existsSync(CLI)) this.skip(); // built by `npm test` (npm run build) before the tests
+    const file = join(ROOT, 'testdata/syclbin/v1_two_modules_mixed.syclbin');
+    const want = spawnSync('node', [CLI, 'dump', file], { encoding: 'utf8' }).stdout;
+    const piped = spawnSync('bash', ['-c', `cat '${file}' | node '${CLI}' dump /dev/stdin`], { encoding: 'utf8' });
+    expect([piped.status, piped.stdout, piped.stderr]).to.deep.equal([0, want, '']);
+    const dash = spawnSync('node', [CLI, 'dump', '-'], { input: readFileSync(file), encoding: 'utf8' });
+    expect(dash.stdout).to.equal(want);
+    // A listing longer than a pipe buffer into `head -c 1`.
+    const big = join(dir, 'many.bin');
+    const one = readFileSync(join(ROOT, 'testdata/offload/cuda-sm70.v1.bin'));
+    writeFileSync(big, Buffer.concat(Array.from({ length: 4000 }, () => one)));
+    const closed = spawnSync('bash', ['-c', `set -o pipefail; node '${CLI}' offload-list '${big}' | head -c 1 >/dev/null; echo "status \${PIPESTATUS[0]}"`], { encoding: 'utf8' });
+    expect(closed.stderr).to.equal('');
+    expect(closed.stdout).to.equal('status 141\n');
+    // A device is not a file: refused, not read forever.
+    const dev = spawnSync('node', [CLI, 'verify', '/dev/zero'], { encoding: 'utf8', timeout: 10_000 });
+    expect(dev.status).to.equal(1);
+    expect(dev.stderr).to.match(/not a regular file, pipe or terminal/);
+  });
+});
