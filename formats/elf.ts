@@ -13,7 +13,7 @@
  * above 2^53-1 cannot address a byte of any input this reader holds and is rejected with its
  * location. Addresses, flags and alignments are never used to locate bytes and stay `bigint`.
  */
-import { E, layout, magic, R, reserved, struct, u16, u32, u64, u64n, u8, type Decoded } from '../src/codec/index.js';
+import { magic, R, reserved, struct, u16, u32, u64, u64n, u8, type Decoded } from '../src/codec/index.js';
 
 /** `7f 45 4c 46` ("\x7fELF"). */
 export const ELF_MAGIC = [0x7f, 0x45, 0x4c, 0x46] as const;
@@ -145,14 +145,6 @@ export const Elf64SectionHeader = struct(
   sectionRelations,
 );
 
-/** Where the section header table is (ELFFile::sections): e_shnum entries of e_shentsize at e_shoff. */
-export function elfLayout(cls: 1 | 2) {
-  return layout(`ELF${cls === 1 ? 32 : 64}`, {
-    header: { at: 0, node: ELF_HEADERS[cls] },
-    sectionHeaders: { at: E.ref('header.e_shoff'), table: { elem: ELF_SECTION_HEADERS[cls], count: E.ref('sections.count') } },
-  });
-}
-
 /** Table alignment of the section header table per class (ELFFile::sections checks it). */
 export const ELF_SHDR_ALIGN = { [ELFCLASS32]: 4, [ELFCLASS64]: 8 } as const;
 
@@ -162,8 +154,54 @@ export const SHN_LORESERVE = 0xff00;
 export const ELF_HEADERS = { [ELFCLASS32]: Elf32Header, [ELFCLASS64]: Elf64Header } as const;
 export const ELF_SECTION_HEADERS = { [ELFCLASS32]: Elf32SectionHeader, [ELFCLASS64]: Elf64SectionHeader } as const;
 
-export type ElfIdentValue = Decoded<typeof ElfIdent>;
 export type Elf32HeaderValue = Decoded<typeof Elf32Header>;
 export type Elf64HeaderValue = Decoded<typeof Elf64Header>;
-export type Elf32SectionHeaderValue = Decoded<typeof Elf32SectionHeader>;
-export type Elf64SectionHeaderValue = Decoded<typeof Elf64SectionHeader>;
+
+// ---------------------------------------------------------------------------------------------
+// e_machine names
+
+/**
+ * `ELFObjectFile::getFileFormatName` for little-endian ELF
+ * (llvm/include/llvm/Object/ELFObjectFile.h@llvmorg-19.1.7, as Debian's llvm-19 installs it): keyed by
+ * EI_CLASS and e_machine; all names are already lower case (dumpObject lowers them).
+ */
+export function elfFileFormatName(elfClass: 32 | 64, machine: number): string {
+  if (elfClass === 32) {
+    const names: Record<number, string> = {
+      4: 'elf32-m68k', // EM_68K
+      3: 'elf32-i386', // EM_386
+      6: 'elf32-iamcu', // EM_IAMCU
+      62: 'elf32-x86-64', // EM_X86_64
+      40: 'elf32-littlearm', // EM_ARM
+      83: 'elf32-avr', // EM_AVR
+      164: 'elf32-hexagon', // EM_HEXAGON
+      244: 'elf32-lanai', // EM_LANAI
+      8: 'elf32-mips', // EM_MIPS
+      105: 'elf32-msp430', // EM_MSP430
+      20: 'elf32-powerpcle', // EM_PPC
+      243: 'elf32-littleriscv', // EM_RISCV
+      252: 'elf32-csky', // EM_CSKY
+      2: 'elf32-sparc', // EM_SPARC
+      18: 'elf32-sparc', // EM_SPARC32PLUS
+      224: 'elf32-amdgpu', // EM_AMDGPU
+      258: 'elf32-loongarch', // EM_LOONGARCH
+      94: 'elf32-xtensa', // EM_XTENSA
+    };
+    return names[machine] ?? 'elf32-unknown';
+  }
+  const names: Record<number, string> = {
+    3: 'elf64-i386', // EM_386
+    62: 'elf64-x86-64', // EM_X86_64
+    183: 'elf64-littleaarch64', // EM_AARCH64
+    21: 'elf64-powerpcle', // EM_PPC64
+    243: 'elf64-littleriscv', // EM_RISCV
+    22: 'elf64-s390', // EM_S390
+    43: 'elf64-sparc', // EM_SPARCV9
+    8: 'elf64-mips', // EM_MIPS
+    224: 'elf64-amdgpu', // EM_AMDGPU
+    247: 'elf64-bpf', // EM_BPF
+    251: 'elf64-ve', // EM_VE
+    258: 'elf64-loongarch', // EM_LOONGARCH
+  };
+  return names[machine] ?? 'elf64-unknown';
+}

@@ -9,7 +9,7 @@
  * `InflatedSize` is not 0 stores everything after its 40-byte header as one zlib/zstd stream; the
  * offsets inside then refer to the inflated binary (header + inflated payload).
  */
-import { countOf, E, layout, magic, R, struct, u16, u32, u64, u64n, variant, type Decoded, type Layout, type Node, type Role } from '../src/codec/index.js';
+import { countOf, E, layout, magic, R, struct, u16, u32, u64, u64n, type Decoded, type Layout, type Node, type Role } from '../src/codec/index.js';
 import { fromLayout } from './layout.js';
 
 /** `10 FF 10 AD` on disk (0x10FF10AD read as bytes). */
@@ -159,16 +159,7 @@ export const OFFLOAD_VERSIONS: Readonly<Record<1 | 2 | 3, OffloadVersion>> = {
   },
 };
 
-/** The header of the version found in the prefix (`version` resolved from the reader's scope). */
-export const OffloadHeader = variant('version', { 1: OffloadHeaderV1, 2: OffloadHeaderV2, 3: OffloadHeaderV3 }, 'OffloadBinary version');
-
 /** Binaries follow each other at multiples of this (LLVM pads each to 8; a compressed v3 `Size` is not). */
 export const OFFLOAD_BINARY_ALIGN = 8;
 
-/** Entry flag bit: the image is metadata (OffloadBinary.h OIF_Metadata). */
-export const OIF_METADATA = 1;
-
-export type OffloadHeaderV1Value = Decoded<typeof OffloadHeaderV1>;
-export type OffloadHeaderV2Value = Decoded<typeof OffloadHeaderV2>;
-export type OffloadHeaderV3Value = Decoded<typeof OffloadHeaderV3>;
 export type OffloadEntryValue = Decoded<typeof OffloadEntryV1>;

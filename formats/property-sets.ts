@@ -53,3 +53,163 @@ export const PROPERTY_TYPE = { NONE: 0, UINT32: 1, BYTE_ARRAY: 2 } as const;
 
 /** Key of the default-values set (the code, not PropertySets.md; docs/spec/README.md "Decisions"). */
 export const DEFAULT_VALUES_KEY = 'all';
+
+// ---------------------------------------------------------------------------------------------
+// What each known set holds: for each set name, which keys exist and the kind of their values.
+// Keys not matched by a rule, and sets not listed, stay raw. Project notes: docs/spec/lowering.md
+// §1.C facts 9-12 and §3 question 9; docs/spec/syclbin-format.md §2-3 (SYCLBIN metadata sets).
+
+/** How a property value is read (src/props/typed/values.ts decodes each kind). */
+export type ValueKind =
+  | 'uint32'
+  | 'enum'
+  | 'string'
+  | 'u32-array'
+  | 'u64-array'
+  | 'aspects'
+  | 'bitmask'
+  | 'spec-const-descriptors'
+  | 'spec-const-defaults'
+  | 'device-global'
+  | 'host-pipe';
+
+/** Names of the values of an enum kind (SYCLBIN `state`, IR `type`). */
+export type EnumNames = Readonly<Record<number, string>>;
+
+export interface KeyRule {
+  /** Exact key, a key suffix (`@reqd_work_group_size`), or `*` for any key. */
+  readonly key?: string;
+  readonly suffix?: string;
+  readonly kind: ValueKind;
+  /** Short description for the human view and the JSON schema docs. */
+  readonly meaning: string;
+  readonly enumNames?: EnumNames;
+  /** Show uint32 values in hex (masks). */
+  readonly hex?: boolean;
+}
+
+export interface SetSchema {
+  readonly name: string;
+  readonly meaning: string;
+  readonly rules: readonly KeyRule[];
+}
+
+
+
+/** SYCLBIN BundleState (syclbin-format.md §2). */
+export const BUNDLE_STATE: EnumNames = Object.fromEntries(BUNDLE_STATES.map((n, i) => [i, n]));
+/** SYCLBIN IR type (syclbin-format.md §2). */
+export const IR_TYPE: EnumNames = Object.fromEntries(IR_TYPES.map((n, i) => [i, n]));
+
+const any = (kind: ValueKind, meaning: string, extra: Partial<KeyRule> = {}): KeyRule => ({ key: '*', kind, meaning, ...extra });
+
+export const SET_SCHEMAS: readonly SetSchema[] = [
+  {
+    name: SET.SPEC_CONSTANTS,
+    meaning: 'per symbolic spec-constant ID: {id, offset, size} descriptors (id 0xFFFFFFFF = padding)',
+    rules: [any('spec-const-descriptors', 'descriptors of one spec constant')],
+  },
+  {
+    name: SET.SPEC_CONSTANTS_DEFAULT_VALUES,
+    meaning: 'default values of all spec constants, one blob',
+    rules: [{ key: 'all', kind: 'spec-const-defaults', meaning: 'concatenated default values (runtime walk splits it)' }],
+  },
+  {
+    name: SET.DEVICELIB_REQ_MASK,
+    meaning: 'device libraries the image needs',
+    rules: [{ key: 'DeviceLibReqMask', kind: 'uint32', meaning: 'bitmask of required device libraries', hex: true }],
+  },
+  { name: SET.DEVICELIB_METADATA, meaning: 'device library metadata (kept raw)', rules: [] },
+  {
+    name: SET.KERNEL_PARAM_OPT,
+    meaning: 'per kernel: bit i set = argument i eliminated',
+    rules: [any('bitmask', 'eliminated-argument mask')],
+  },
+  {
+    name: SET.PROGRAM_METADATA,
+    meaning: 'per kernel / per device global program metadata',
+    rules: [
+      { suffix: '@reqd_work_group_size', kind: 'u32-array', meaning: 'required work-group size' },
+      { suffix: '@work_group_num_dim', kind: 'uint32', meaning: 'work-group dimensions' },
+      { suffix: '@max_work_group_size', kind: 'u32-array', meaning: 'maximum work-group size' },
+      { suffix: '@global_id_mapping', kind: 'string', meaning: 'IR name of the device global' },
+    ],
+  },
+  {
+    name: SET.MISC_PROPERTIES,
+    meaning: 'miscellaneous image properties',
+    rules: [
+      { key: 'isEsimdImage', kind: 'uint32', meaning: 'ESIMD image flag' },
+      { key: 'sycl-register-alloc-mode', kind: 'uint32', meaning: 'register allocation mode' },
+      { key: 'sycl-grf-size', kind: 'uint32', meaning: 'GRF size' },
+      { key: 'optLevel', kind: 'uint32', meaning: 'optimization level' },
+      { key: 'sanUsed', kind: 'string', meaning: 'sanitizer in use' },
+      { key: 'asanUsed', kind: 'uint32', meaning: 'AddressSanitizer in use (older form)' },
+      { key: 'specConstsReplacedWithDefault', kind: 'uint32', meaning: 'spec constants replaced by their defaults' },
+    ],
+  },
+  { name: SET.ASSERT_USED, meaning: 'kernels that use assert', rules: [any('uint32', 'kernel uses assert')] },
+  { name: SET.EXPORTED_SYMBOLS, meaning: 'exported functions', rules: [any('uint32', 'exported')] },
+  { name: SET.IMPORTED_SYMBOLS, meaning: 'imported functions', rules: [any('uint32', 'imported')] },
+  {
+    name: SET.DEVICE_GLOBALS,
+    meaning: 'per device-global unique ID: {size, deviceImageScope}',
+    rules: [any('device-global', 'device global size and image scope')],
+  },
+  {
+    name: SET.DEVICE_REQUIREMENTS,
+    meaning: 'what a device must support to run the image',
+    rules: [
+      { key: 'aspects', kind: 'aspects', meaning: 'required aspects' },
+      { key: 'fixed_target', kind: 'aspects', meaning: 'fixed target device aspects' },
+      { key: 'joint_matrix', kind: 'string', meaning: 'joint matrix types' },
+      { key: 'joint_matrix_mad', kind: 'string', meaning: 'joint matrix mad types' },
+      { key: 'reqd_sub_group_size', kind: 'uint32', meaning: 'required sub-group size' },
+      { key: 'reqd_work_group_size_uint64_t', kind: 'u64-array', meaning: 'required work-group size' },
+      { key: 'reqd_work_group_size', kind: 'u32-array', meaning: 'required work-group size (older u32 form)' },
+      { key: 'work_group_num_dim', kind: 'uint32', meaning: 'work-group dimensions' },
+    ],
+  },
+  { name: SET.HOST_PIPES, meaning: 'per host-pipe unique ID: {size}', rules: [any('host-pipe', 'host pipe size')] },
+  { name: SET.VIRTUAL_FUNCTIONS, meaning: 'virtual function sets', rules: [any('string', 'virtual function set names')] },
+  { name: SET.IMPLICIT_LOCAL_ARG, meaning: 'per kernel: index of the implicit local argument', rules: [any('uint32', 'argument index')] },
+  { name: SET.REGISTERED_KERNELS, meaning: 'registered kernel name -> mangled name', rules: [any('string', 'mangled kernel name')] },
+  {
+    name: SET.SYCLBIN_GLOBAL_METADATA,
+    meaning: 'SYCLBIN global metadata',
+    rules: [{ key: 'state', kind: 'enum', meaning: 'bundle state', enumNames: BUNDLE_STATE }],
+  },
+  {
+    name: SET.SYCLBIN_IR_MODULE_METADATA,
+    meaning: 'SYCLBIN IR module metadata',
+    rules: [
+      { key: 'type', kind: 'enum', meaning: 'IR type', enumNames: IR_TYPE },
+      { key: 'target', kind: 'string', meaning: 'target triple' },
+    ],
+  },
+  {
+    name: SET.SYCLBIN_NATIVE_METADATA,
+    meaning: 'SYCLBIN native device code image metadata',
+    rules: [
+      { key: 'arch', kind: 'string', meaning: 'architecture' },
+      { key: 'target', kind: 'string', meaning: 'target triple' },
+    ],
+  },
+];
+
+const BY_NAME = new Map(SET_SCHEMAS.map((s) => [s.name, s]));
+
+export function setSchema(name: string): SetSchema | undefined {
+  return BY_NAME.get(name);
+}
+
+/** The rule that describes `key` in set `name`, if any (exact keys first, then suffixes, then `*`). */
+export function keyRule(name: string, key: string): KeyRule | undefined {
+  const s = BY_NAME.get(name);
+  if (!s) return undefined;
+  return (
+    s.rules.find((r) => r.key === key) ??
+    s.rules.find((r) => r.suffix !== undefined && key.endsWith(r.suffix) && key.length > r.suffix.length) ??
+    s.rules.find((r) => r.key === '*')
+  );
+}

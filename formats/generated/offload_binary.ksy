@@ -3,7 +3,7 @@ meta:
   title: "LLVM OffloadBinary, versions 1-3"
   endian: le
   file-extension: [bin, syclbin]
-doc: "Generated from formats/offload-binary.ts by src/hex/export.ts (syclbin-toolkit); do not edit. One OffloadBinary at the start of the file (docs/spec/syclbin-format.md §1.5). A compressed v3 binary (inflated_size != 0) keeps its entries inside the zlib/zstd payload, which this description does not decompress. u8 fields are read by Kaitai's JavaScript target as a double (exact up to 2^53); the offsets and sizes of the files this toolkit reads stay below 2^53 (its reader rejects larger ones)."
+doc: "Generated from formats/offload-binary.ts by scripts/exports.ts (syclbin-toolkit); do not edit. One OffloadBinary at the start of the file (docs/spec/syclbin-format.md §1.5). A compressed v3 binary (inflated_size != 0) keeps its entries inside the zlib/zstd payload, which this description does not decompress. u8 fields are read by Kaitai's JavaScript target as a double (exact up to 2^53); the offsets and sizes of the files this toolkit reads stay below 2^53 (its reader rejects larger ones)."
 seq:
   - id: magic
     contents: [16, 255, 16, 173]

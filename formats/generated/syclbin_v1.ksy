@@ -3,7 +3,7 @@ meta:
   title: "SYCLBIN v1 (\"SYBI\" header tables, intel/llvm)"
   endian: le
   file-extension: syclbin
-doc: "Generated from formats/syclbin-v1.ts by src/hex/export.ts (syclbin-toolkit); do not edit. A bare SYCLBIN v1 image (docs/spec/syclbin-format.md §1.2; in an OffloadBinary envelope it is entry 0's image). An abstract module's IR modules and native images are index ranges of the header tables. u8 fields are read by Kaitai's JavaScript target as a double (exact up to 2^53); the offsets and sizes of the files this toolkit reads stay below 2^53 (its reader rejects larger ones)."
+doc: "Generated from formats/syclbin-v1.ts by scripts/exports.ts (syclbin-toolkit); do not edit. A bare SYCLBIN v1 image (docs/spec/syclbin-format.md §1.2; in an OffloadBinary envelope it is entry 0's image). An abstract module's IR modules and native images are index ranges of the header tables. u8 fields are read by Kaitai's JavaScript target as a double (exact up to 2^53); the offsets and sizes of the files this toolkit reads stay below 2^53 (its reader rejects larger ones)."
 seq:
   - id: header
     type: syclbin_file_header

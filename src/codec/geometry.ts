@@ -14,7 +14,7 @@
  * Arithmetic is on JavaScript numbers: every offset and size a reader accepts is at most 2^53-1
  * (u64n), and a sum beyond that is larger than any input, so comparisons against sizes stay right.
  */
-import type { Node, Role, StructNode } from './schema.js';
+import type { Node, Role } from './schema.js';
 
 /** An expression over a scope of decoded fields and the regions placed so far. */
 export type Expr =
@@ -227,12 +227,6 @@ export function locate(rel: Relation, record: Record<string, unknown>, room: num
       : rel.kind === 'table'
         ? `${n} ${rel.elem.describe} record(s) at offset ${at} do not fit in ${room} bytes`
         : `[${at}, +${n}) lies outside the ${room}-byte ${where}`;
-  return { ok: false, field: at > room ? startField : sizeField, at, size: n * unit, reason };
-}
-
-/** Absolute offset of `field` of a fixed-size `struct` stored at `recordAt`. */
-export function fieldOffset<F extends Record<string, Node<unknown, unknown, Role>>>(struct: StructNode<F>, recordAt: number, field: keyof F & string): number {
-  const o = struct.offsets[field];
-  if (o === undefined) throw new Error(`${struct.describe} has no fixed offset for '${field}'`);
-  return recordAt + o;
+  // An offset at or past the end (with something to hold) is wrong itself; inside, the size runs over.
+  return { ok: false, field: at >= room ? startField : sizeField, at, size: n * unit, reason };
 }

@@ -23,3 +23,4 @@ export * from './geometry.js';
 export * from './bytes.js';
 export * from './source.js';
 export * from './space.js';
+export * from './json.js';

@@ -227,42 +227,21 @@ export function annotate(input: Uint8Array | ByteSource, opts: AnnotateOptions =
   return ann;
 }
 
-/** The metadata blobs of the tree, each with its registry (from the model the reader built) or its error. */
+/** The metadata blobs of the tree, each with its registry (readers keep it on the blob's node) or its error. */
 function metadataBlobs(ann: Annotation): MetadataBlob[] {
   const out: MetadataBlob[] = [];
   const nodes = ann.tree.root.kind === 'metadata' ? [ann.tree.root] : [...descendants(ann.tree.root)].filter((n) => n.kind === 'metadata');
   for (const node of nodes) {
     const keys = pathOf(node);
-    const path = nodePath(node);
-    const blob: MetadataBlob = { path, keys, offset: node.offset, size: node.size, node };
-    const error = ann.problems.find((p) => p instanceof DecodeError && startsWithKeys(p.pathSegments, keys) && p.offset >= node.offset && p.offset <= node.offset + node.size);
-    if (error) blob.error = error;
+    const blob: MetadataBlob = { path: nodePath(node), keys, offset: node.offset, size: node.size, node };
+    if (node.value instanceof Map) blob.registry = node.value as PropertySetRegistry;
     else {
-      const reg = ann.registry ?? registryAt(ann.model, keys, ann.v1Images);
-      if (reg) blob.registry = reg;
+      const error = ann.problems.find((p) => p.offset >= node.offset && p.offset <= node.offset + node.size && p.pathSegments.length >= keys.length && keys.every((k, i) => p.pathSegments[i] === k));
+      if (error) blob.error = error;
     }
     out.push(blob);
   }
   return out;
-}
-
-function startsWithKeys(path: readonly PathKey[], prefix: readonly PathKey[]): boolean {
-  if (path.length < prefix.length) return false;
-  for (let i = 0; i < prefix.length; i++) if (path[i] !== prefix[i]) return false;
-  return true;
-}
-
-/** The registry the model holds at a blob's path (`abstractModules[a].irModules[j].metadata`, ...). */
-function registryAt(model: SyclbinFile | undefined, keys: readonly PathKey[], images: readonly V1Image[]): PropertySetRegistry | undefined {
-  if (!model) return undefined;
-  const prefix = images.find((g) => startsWithKeys(keys, g.keys))?.keys.length ?? 0;
-  const k = keys.slice(prefix);
-  if (k.length === 1 && k[0] === 'globalMetadata') return model.globalMetadata;
-  const am = k[0] === 'abstractModules' && typeof k[1] === 'number' ? model.abstractModules[k[1]] : undefined;
-  if (!am) return undefined;
-  if (k.length === 3 && k[2] === 'metadata') return am.metadata;
-  if (k.length === 5 && (k[2] === 'irModules' || k[2] === 'nativeImages') && typeof k[3] === 'number' && k[4] === 'metadata') return am[k[2]][k[3]]?.metadata;
-  return undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -297,7 +276,7 @@ function tile(src: ByteSource, ann: Annotation): AnnotatedSpan[] {
       groups.push({ ...span, size: 0, kind: 'group' });
       continue;
     }
-    if (n.value !== undefined) span.value = typeof n.value === 'bigint' && n.value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n.value) : n.value;
+    if (n.value !== undefined && !(n.value instanceof Map)) span.value = typeof n.value === 'bigint' && n.value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n.value) : n.value;
     leaves.push(clip(span, size));
   }
   const owned = ownBytes(leaves);

@@ -12,7 +12,7 @@
 import { closeSync, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { resolve } from 'node:path';
 import { isatty } from 'node:tty';
-import { memorySource, type ByteSource } from '../codec/index.js';
+import { concatBytes, memorySource, type ByteSource } from '../codec/index.js';
 import { windowedFileSource } from './file-source.js';
 
 /** Thrown for file-level refusals (not a file, too large); `code`/`syscall` make it an I/O failure. */
@@ -121,13 +121,7 @@ function readStream(fd: number, max: number, what: string): Uint8Array {
     if (total > max) throw new FileError(`${what}: more than the ${max}-byte limit for inputs that are not files (save it to a file first)`, 'EFBIG', 'read');
     chunks.push(buf.subarray(0, n));
   }
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
+  return concatBytes(chunks);
 }
 
 /** strerror-style text for Node's errno codes (what LLVM's `EC.message()` prints). */

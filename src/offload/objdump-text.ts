@@ -84,51 +84,9 @@ export function formatOffloadingText(binaries: readonly OffloadBinaryModel[], op
   return out;
 }
 
-/**
- * `ELFObjectFile::getFileFormatName` for little-endian ELF
- * (llvm/include/llvm/Object/ELFObjectFile.h@llvmorg-19.1.7, as Debian's llvm-19 installs it): keyed by
- * EI_CLASS and e_machine; all names are already lower case (dumpObject lowers them).
- */
-export function elfFileFormatName(elfClass: 32 | 64, machine: number): string {
-  if (elfClass === 32) {
-    const names: Record<number, string> = {
-      4: 'elf32-m68k', // EM_68K
-      3: 'elf32-i386', // EM_386
-      6: 'elf32-iamcu', // EM_IAMCU
-      62: 'elf32-x86-64', // EM_X86_64
-      40: 'elf32-littlearm', // EM_ARM
-      83: 'elf32-avr', // EM_AVR
-      164: 'elf32-hexagon', // EM_HEXAGON
-      244: 'elf32-lanai', // EM_LANAI
-      8: 'elf32-mips', // EM_MIPS
-      105: 'elf32-msp430', // EM_MSP430
-      20: 'elf32-powerpcle', // EM_PPC
-      243: 'elf32-littleriscv', // EM_RISCV
-      252: 'elf32-csky', // EM_CSKY
-      2: 'elf32-sparc', // EM_SPARC
-      18: 'elf32-sparc', // EM_SPARC32PLUS
-      224: 'elf32-amdgpu', // EM_AMDGPU
-      258: 'elf32-loongarch', // EM_LOONGARCH
-      94: 'elf32-xtensa', // EM_XTENSA
-    };
-    return names[machine] ?? 'elf32-unknown';
-  }
-  const names: Record<number, string> = {
-    3: 'elf64-i386', // EM_386
-    62: 'elf64-x86-64', // EM_X86_64
-    183: 'elf64-littleaarch64', // EM_AARCH64
-    21: 'elf64-powerpcle', // EM_PPC64
-    243: 'elf64-littleriscv', // EM_RISCV
-    22: 'elf64-s390', // EM_S390
-    43: 'elf64-sparc', // EM_SPARCV9
-    8: 'elf64-mips', // EM_MIPS
-    224: 'elf64-amdgpu', // EM_AMDGPU
-    247: 'elf64-bpf', // EM_BPF
-    251: 'elf64-ve', // EM_VE
-    258: 'elf64-loongarch', // EM_LOONGARCH
-  };
-  return names[machine] ?? 'elf64-unknown';
-}
+import { elfFileFormatName } from '../../formats/elf.js';
+
+export { elfFileFormatName };
 
 /** The line llvm-objdump prints before the listing of an object file: `\nFILE:\tfile format NAME\n`. */
 export function objectFileHeaderText(file: string, formatName: string): string {

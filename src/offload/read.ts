@@ -166,7 +166,7 @@ export function readOffloadBinary(input: Uint8Array | ByteSource, offset = 0, op
       bin = inflated.space;
     }
   }
-  const entries = readEntries(bin, v, header, path, node, opts);
+  const entries = new EntryReader(bin, v, path, node, opts).entries(header);
   const model: OffloadBinaryModel = { version: v.version, offset, size, entries, header };
   if (compression) {
     model.compression = compression;
@@ -250,208 +250,168 @@ function inflate(
   return { space: new Space(memorySource(whole), -1, undefined), compression };
 }
 
-/** The entry table (placed by the version's layout), each entry with its strings and image. */
-function readEntries(
-  bin: Space,
-  v: OffloadVersion,
-  header: Record<string, unknown>,
-  path: readonly PathKey[],
-  node: SpanNode | undefined,
-  opts: ReadOneOptions,
-): OffloadEntryModel[] {
-  const at = place(v.layout, lookupIn({ header })).entries;
-  const count = at.size / v.entry.fixedSize!;
-  const room = bin.size;
-  if (at.at > room || count > Math.floor((room - at.at) / v.entry.fixedSize!)) {
-    const field = v.fields.entriesOffset;
-    throw new DecodeError('RANGE', `${count} entries at offset ${at.at} do not fit in the ${room}-byte binary`, bin.abs(v.header.offsets[field]!), [...path, 'header', field], {
-      needed: at.at + v.entry.fixedSize! * count,
-      available: room,
-    });
+/** Reads the entries of one binary: their string entries, strings and images (relations of formats/). */
+class EntryReader {
+  /** Strings are deduplicated in the string table: decode each offset once per binary. */
+  private readonly cache = new Map<number, string>();
+  private readonly tree: SpanTree | undefined;
+  constructor(
+    private readonly bin: Space,
+    private readonly v: OffloadVersion,
+    private readonly path: readonly PathKey[],
+    private readonly node: SpanNode | undefined,
+    private readonly opts: ReadOptions,
+  ) {
+    this.tree = bin.tree;
   }
-  const tree = bin.tree;
-  const list = tree ? tree.add(node, 'entries', bin.base + at.at, at.size, 'group') : undefined;
-  const strings = tree ? new StringRecorder(bin, tree) : undefined;
-  const cache = new Map<number, string>();
-  const entries: OffloadEntryModel[] = new Array(count);
-  for (let i = 0; i < count; i++) {
-    const ep = [...path, 'entries', i];
-    const eAt = at.at + v.entry.fixedSize! * i;
-    const raw = bin.decode(v.entry, eAt, { path: ep, parent: list, key: i }) as OffloadEntryValue;
-    const eNode = list?.children?.[list.children.length - 1];
-    const e: OffloadEntryModel = readEntry(bin, v, raw, eAt, ep, eNode, cache, strings, opts);
-    entries[i] = e;
-  }
-  if (strings) recordStringTable(bin, v, at.end, entries, path, node, strings.tree);
-  return entries;
-}
 
-/**
- * The string table (what the writer puts after the string-entry tables: ELF StringTableBuilder
- * output, offset 0 = the empty string; docs/spec/syclbin-format.md §3): from the end of the tables
- * (or the first string, if earlier) to the end of the last string, and its leading NUL.
- */
-function recordStringTable(bin: Space, v: OffloadVersion, entriesEnd: number, entries: OffloadEntryModel[], path: readonly PathKey[], node: SpanNode | undefined, tree: SpanTree): void {
-  let tablesEnd = entriesEnd;
-  let lo = Infinity;
-  let hi = -Infinity;
-  const ranges: [number, number][] = [];
-  for (const e of entries) {
-    if (e.raw.numStrings && e.stringEntries.length) tablesEnd = Math.max(tablesEnd, e.raw.stringOffset + e.raw.numStrings * v.stringEntry.fixedSize!);
-    if (e.imageRef.size) ranges.push([e.raw.imageOffset, e.raw.imageOffset + e.raw.imageSize]);
-    for (const s of e.stringEntries) {
-      const key: [number, number] = [s.keyOffset, s.keyOffset + utf8.encode(s.key).length + 1];
-      const value: [number, number] = [s.valueOffset, s.valueOffset + s.valueSize + (v.version === 1 ? 1 : 0)];
-      ranges.push(key, value);
-      lo = Math.min(lo, key[0], value[0]);
-      hi = Math.max(hi, key[1], value[1]);
+  /** The entry table (placed by the version's layout), each entry with its strings and image. */
+  entries(header: Record<string, unknown>): OffloadEntryModel[] {
+    const { bin, v, path } = this;
+    const at = place(v.layout, lookupIn({ header })).entries;
+    const size = v.entry.fixedSize!;
+    const count = at.size / size;
+    if (at.at > bin.size || count > Math.floor((bin.size - at.at) / size)) {
+      const field = v.fields.entriesOffset;
+      throw new DecodeError('RANGE', `${count} entries at offset ${at.at} do not fit in the ${bin.size}-byte binary`, bin.abs(v.header.offsets[field]!), [...path, 'header', field], {
+        needed: at.at + size * count,
+        available: bin.size,
+      });
     }
-  }
-  const none = hi < 0;
-  if (none) hi = tablesEnd + 1;
-  if (tablesEnd < lo) lo = tablesEnd;
-  // Offset 0 of the table is the empty string, unless a string already owns that byte.
-  const covered = ranges.some(([a, b]) => a <= lo && lo < b);
-  const empty = lo < bin.size && !covered && bin.bytes(lo, 1, 'string table', path)[0] === 0;
-  if (!empty && none) return;
-  const group = tree.add(node, 'stringTable', bin.base + lo, Math.min(hi, bin.size) - lo, 'group');
-  if (empty) tree.add(group, 'emptyString', bin.base + lo, 1, 'string', '');
-}
-
-/** One entry: its string entries (relation `strings`) and its image (relation `image`). */
-function readEntry(
-  bin: Space,
-  v: OffloadVersion,
-  raw: OffloadEntryValue,
-  eAt: number,
-  ep: PathKey[],
-  eNode: SpanNode | undefined,
-  cache: Map<number, string>,
-  strings: StringRecorder | undefined,
-  opts: ReadOptions,
-): OffloadEntryModel {
-  const room = bin.size;
-  const fields = v.entry.offsets;
-  const map = new Map<string, string>();
-  const list: StringEntryModel[] = [];
-  const table = locate(v.entry.relations.strings, raw, room);
-  if (!table.ok) {
-    report(
-      opts,
-      new DecodeError('RANGE', `${raw.numStrings} string entries at offset ${raw.stringOffset} do not fit in the ${room}-byte binary`, bin.abs(eAt + fields.stringOffset), [
-        ...ep,
-        'stringOffset',
-      ]),
-    );
-  } else {
-    const tableNode = strings && raw.numStrings ? strings.tree.add(eNode, 'strings', bin.base + table.at, table.size, 'group') : undefined;
-    for (let j = 0; j < raw.numStrings; j++) {
-      const seAt = table.at + v.stringEntry.fixedSize! * j;
-      const sp = [...ep, 'strings', j];
-      const se = bin.decode(v.stringEntry, seAt, { path: sp, parent: tableNode, key: j }) as { keyOffset: number; valueOffset: number; valueSize?: number };
-      const seNode = tableNode?.children?.[tableNode.children.length - 1];
-      const kv = readString(bin, v, se, seAt, sp, seNode, cache, strings, opts);
-      if (!kv) continue;
-      // Duplicate keys: the last value wins at the first position (LLVM StringMap insert_or_assign).
-      map.set(kv[0], kv[1]);
-      list.push({ key: kv[0], value: kv[1], keyOffset: se.keyOffset, valueOffset: se.valueOffset, valueSize: se.valueSize ?? kv[2] });
+    const list = this.tree?.add(this.node, 'entries', bin.base + at.at, at.size, 'group');
+    const entries: OffloadEntryModel[] = new Array(count);
+    for (let i = 0; i < count; i++) {
+      const ep = [...path, 'entries', i];
+      const raw = bin.decode(v.entry, at.at + size * i, { path: ep, parent: list, key: i }) as OffloadEntryValue;
+      entries[i] = this.entry(raw, at.at + size * i, ep, list?.children?.[i]);
     }
+    if (this.tree) this.stringTable(at.end, entries);
+    return entries;
   }
-  const img = locate(v.entry.relations.image, raw, room);
-  let imageRef: BlobRef;
-  if (img.ok) {
-    imageRef = blobRef(bin.src, img.at, img.size, bin.base < 0 ? undefined : bin.base + img.at);
-    if (eNode) bin.record({ path: ep, parent: eNode, key: 'image' }, img.at, img.size, 'image');
-  } else {
-    report(opts, new DecodeError('RANGE', `image [${raw.imageOffset}, +${raw.imageSize}) does not fit in the ${room}-byte binary`, bin.abs(eAt + fields.imageOffset), [...ep, 'imageOffset']));
-    imageRef = blobRef(bin.src, 0, 0, undefined);
-  }
-  return {
-    imageKind: raw.imageKind,
-    offloadKind: raw.offloadKind,
-    flags: raw.flags,
-    strings: map,
-    stringEntries: list,
-    imageRef,
-    get image() {
-      return imageRef.bytes();
-    },
-    raw,
-  };
-}
 
-/** Key and value of one string entry (relations `key`, `value`), or undefined when reported in collect mode. */
-function readString(
-  bin: Space,
-  v: OffloadVersion,
-  se: { keyOffset: number; valueOffset: number; valueSize?: number },
-  seAt: number,
-  sp: PathKey[],
-  seNode: SpanNode | undefined,
-  cache: Map<number, string>,
-  strings: StringRecorder | undefined,
-  opts: ReadOptions,
-): [string, string, number] | undefined {
-  const room = bin.size;
-  const rel = v.stringEntry.relations;
-  const fields = v.stringEntry.offsets as Record<string, number>;
-  if (!locate(rel.key, se, room).ok) {
-    report(opts, new DecodeError('RANGE', `string key offset ${se.keyOffset} is outside the ${room}-byte binary`, bin.abs(seAt + fields.keyOffset!), [...sp, 'keyOffset']));
-    return undefined;
+  /** One entry: its string entries (relation `strings`) and its image (relation `image`). */
+  private entry(raw: OffloadEntryValue, eAt: number, ep: PathKey[], eNode: SpanNode | undefined): OffloadEntryModel {
+    const { bin, v } = this;
+    const map = new Map<string, string>();
+    const list: StringEntryModel[] = [];
+    const table = locate(v.entry.relations.strings, raw, bin.size);
+    if (!table.ok) {
+      const f = table.field as 'stringOffset';
+      report(this.opts, new DecodeError('RANGE', `${raw.numStrings} string entries at offset ${raw.stringOffset} do not fit in the ${bin.size}-byte binary`, bin.abs(eAt + v.entry.offsets[f]), [...ep, f]));
+    } else {
+      const tableNode = raw.numStrings ? this.tree?.add(eNode, 'strings', bin.base + table.at, table.size, 'group') : undefined;
+      for (let j = 0; j < raw.numStrings; j++) {
+        const seAt = table.at + v.stringEntry.fixedSize! * j;
+        const sp = [...ep, 'strings', j];
+        const se = bin.decode(v.stringEntry, seAt, { path: sp, parent: tableNode, key: j }) as RawStringEntry;
+        const s = this.string(se, seAt, sp, tableNode?.children?.[j]);
+        if (!s) continue;
+        // Duplicate keys: the last value wins at the first position (LLVM StringMap insert_or_assign).
+        map.set(s.key, s.value);
+        list.push(s);
+      }
+    }
+    const img = locate(v.entry.relations.image, raw, bin.size);
+    let imageRef: BlobRef;
+    if (img.ok) {
+      imageRef = blobRef(bin.src, img.at, img.size, bin.base < 0 ? undefined : bin.base + img.at);
+      bin.record({ path: ep, parent: eNode, key: 'image' }, img.at, img.size, 'image');
+    } else {
+      const f = img.field as 'imageOffset';
+      report(this.opts, new DecodeError('RANGE', `image [${raw.imageOffset}, +${raw.imageSize}) does not fit in the ${bin.size}-byte binary`, bin.abs(eAt + v.entry.offsets[f]), [...ep, f]));
+      imageRef = blobRef(bin.src, 0, 0, undefined);
+    }
+    return {
+      imageKind: raw.imageKind,
+      offloadKind: raw.offloadKind,
+      flags: raw.flags,
+      strings: map,
+      stringEntries: list,
+      imageRef,
+      get image() {
+        return imageRef.bytes();
+      },
+      raw,
+    };
   }
-  let key: string;
-  let value: string;
-  let size = 0;
-  try {
-    key = cachedString(bin, se.keyOffset, sp, 'key', cache);
-    strings?.key(seNode, sp, se.keyOffset, key);
-    const val = locate(rel.value, se, room);
-    if (!val.ok) {
-      const what = rel.value.kind === 'bytes' ? `string value [${se.valueOffset}, +${se.valueSize}) is outside` : `string value offset ${se.valueOffset} is outside`;
-      report(opts, new DecodeError('RANGE', `${what} the ${room}-byte binary`, bin.abs(seAt + fields.valueOffset!), [...sp, 'valueOffset']));
+
+  /** Key and value of one string entry (relations `key`, `value`); undefined when reported in collect mode. */
+  private string(se: RawStringEntry, seAt: number, sp: PathKey[], seNode: SpanNode | undefined): StringEntryModel | undefined {
+    const { bin, v } = this;
+    const rel = v.stringEntry.relations;
+    const fields = v.stringEntry.offsets as Record<string, number>;
+    const outside = (what: string, field: string): undefined => {
+      report(this.opts, new DecodeError('RANGE', `${what} is outside the ${bin.size}-byte binary`, bin.abs(seAt + fields[field]!), [...sp, field]));
+      return undefined;
+    };
+    if (!locate(rel.key, se, bin.size).ok) return outside(`string key offset ${se.keyOffset}`, 'keyOffset');
+    try {
+      const key = this.cstring(se.keyOffset, [...sp, 'key']);
+      bin.record({ path: sp, parent: seNode, key: 'key' }, se.keyOffset, utf8.encode(key).length + 1, 'string', key);
+      const val = locate(rel.value, se, bin.size);
+      if (!val.ok) return outside(rel.value.kind === 'bytes' ? `string value [${se.valueOffset}, +${se.valueSize}) ` : `string value offset ${se.valueOffset}`, val.field);
+      let value: string;
+      let valueSize: number;
+      if (rel.value.kind === 'bytes') {
+        value = decodeUtf8(bin.bytes(val.at, val.size, 'string value', [...sp, 'value']));
+        valueSize = val.size;
+        bin.record({ path: sp, parent: seNode, key: 'value' }, val.at, val.size, 'string', value);
+      } else {
+        value = this.cstring(se.valueOffset, [...sp, 'value']);
+        valueSize = utf8.encode(value).length;
+        bin.record({ path: sp, parent: seNode, key: 'value' }, se.valueOffset, valueSize + 1, 'string', value);
+      }
+      return { key, value, keyOffset: se.keyOffset, valueOffset: se.valueOffset, valueSize };
+    } catch (e) {
+      if (!(e instanceof DecodeError)) throw e;
+      report(this.opts, e);
       return undefined;
     }
-    if (rel.value.kind === 'bytes') {
-      const b = bin.bytes(val.at, val.size, 'string value', [...sp, 'value']);
-      value = decodeUtf8(b);
-      size = val.size;
-      strings?.value(seNode, sp, val.at, val.size, value);
-    } else {
-      value = cachedString(bin, se.valueOffset, sp, 'value', cache);
-      size = utf8.encode(value).length;
-      strings?.value(seNode, sp, se.valueOffset, -1, value);
-    }
-  } catch (e) {
-    if (!(e instanceof DecodeError)) throw e;
-    report(opts, e);
-    return undefined;
   }
-  return [key, value, size];
+
+  private cstring(offset: number, path: PathKey[]): string {
+    let s = this.cache.get(offset);
+    if (s === undefined) {
+      s = this.bin.cstring(offset, { path }).value;
+      this.cache.set(offset, s);
+    }
+    return s;
+  }
+
+  /**
+   * The string table (what the writer puts after the string-entry tables: ELF StringTableBuilder
+   * output, offset 0 = the empty string; docs/spec/syclbin-format.md §3): from the end of the tables
+   * (or the first string, if earlier) to the end of the last string, and its leading NUL.
+   */
+  private stringTable(entriesEnd: number, entries: OffloadEntryModel[]): void {
+    const { bin, v } = this;
+    let tablesEnd = entriesEnd;
+    let lo = Infinity;
+    let hi = -Infinity;
+    const ranges: [number, number][] = [];
+    for (const e of entries) {
+      if (e.raw.numStrings && e.stringEntries.length) tablesEnd = Math.max(tablesEnd, e.raw.stringOffset + e.raw.numStrings * v.stringEntry.fixedSize!);
+      if (e.imageRef.size) ranges.push([e.raw.imageOffset, e.raw.imageOffset + e.raw.imageSize]);
+      for (const s of e.stringEntries) {
+        const key: [number, number] = [s.keyOffset, s.keyOffset + utf8.encode(s.key).length + 1];
+        const value: [number, number] = [s.valueOffset, s.valueOffset + s.valueSize + (v.version === 1 ? 1 : 0)];
+        ranges.push(key, value);
+        lo = Math.min(lo, key[0], value[0]);
+        hi = Math.max(hi, key[1], value[1]);
+      }
+    }
+    const none = hi < 0;
+    if (none) hi = tablesEnd + 1;
+    if (tablesEnd < lo) lo = tablesEnd;
+    // Offset 0 of the table is the empty string, unless a string already owns that byte.
+    const covered = ranges.some(([a, b]) => a <= lo && lo < b);
+    const empty = lo < bin.size && !covered && bin.bytes(lo, 1, 'string table', this.path)[0] === 0;
+    if (!empty && none) return;
+    const group = this.tree!.add(this.node, 'stringTable', bin.base + lo, Math.min(hi, bin.size) - lo, 'group');
+    if (empty) this.tree!.add(group, 'emptyString', bin.base + lo, 1, 'string', '');
+  }
 }
 
-/** Strings are deduplicated in the string table: decode each offset once per binary. */
-function cachedString(bin: Space, offset: number, sp: PathKey[], which: 'key' | 'value', cache: Map<number, string>): string {
-  let s = cache.get(offset);
-  if (s === undefined) {
-    s = bin.cstring(offset, { path: [...sp, which] }).value;
-    cache.set(offset, s);
-  }
-  return s;
-}
+type RawStringEntry = { keyOffset: number; valueOffset: number; valueSize?: number };
 
 const utf8 = new TextEncoder();
-
-/** Records key/value string spans (sizes include the NUL of NUL-terminated strings). */
-class StringRecorder {
-  constructor(
-    readonly bin: Space,
-    readonly tree: SpanTree,
-  ) {}
-  key(parent: SpanNode | undefined, sp: PathKey[], offset: number, text: string): void {
-    this.bin.record({ path: sp, parent, key: 'key' }, offset, utf8.encode(text).length + 1, 'string', text);
-  }
-  value(parent: SpanNode | undefined, sp: PathKey[], offset: number, size: number, text: string): void {
-    this.bin.record({ path: sp, parent, key: 'value' }, offset, size >= 0 ? size : utf8.encode(text).length + 1, 'string', text);
-  }
-}
-

@@ -9,7 +9,7 @@
  * Informational fields (`known`, `meaning`, `problems`, `name` of enums/aspects when a value is given,
  * `padding`, `constants` of default blobs) are ignored on encode.
  */
-import { EncodeError } from '../codec/errors.js';
+import { EncodeError, jsonChecks, type Json, type JsonObject } from '../codec/index.js';
 import { byteArray, uint32, type PropertySetRegistry, type PropertyValue } from './model.js';
 import { decodeRegistry, encodePropertyValue } from './registry.js';
 import { SPEC_CONST_PADDING_ID as SPEC_CONST_PADDING } from '../../formats/property-records.js';
@@ -18,8 +18,6 @@ import { aspectValue, decodeTypedRegistry, encodeTypedRegistry, type TypedSetInp
 export const PROPS_JSON_FORMAT = 'syclbin-props';
 export const PROPS_JSON_VERSION = 1;
 
-type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
-type JsonObject = { [k: string]: Json };
 
 export function toHex(b: Uint8Array): string {
   let s = '';
@@ -101,30 +99,12 @@ export function registryToJson(registry: PropertySetRegistry): JsonObject {
 
 // ---- JSON -> registry -----------------------------------------------------------------------------
 
-function obj(v: unknown, path: (string | number)[]): JsonObject {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new EncodeError('expected an object', path);
-  return v as JsonObject;
-}
-function arr(v: unknown, path: (string | number)[]): Json[] {
-  if (!Array.isArray(v)) throw new EncodeError('expected an array', path);
-  return v as Json[];
-}
-function str(v: unknown, path: (string | number)[]): string {
-  if (typeof v !== 'string') throw new EncodeError('expected a string', path);
-  return v;
-}
-function u32n(v: unknown, path: (string | number)[]): number {
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 0xffffffff) throw new EncodeError('expected an integer 0..4294967295', path);
-  return v;
-}
-function u64s(v: unknown, path: (string | number)[]): bigint {
-  // 64-bit values are decimal strings; small numbers are accepted too.
-  if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return BigInt(v);
-  if (typeof v !== 'string' || !/^[0-9]+$/.test(v)) throw new EncodeError('expected a decimal string (64-bit value)', path);
-  const b = BigInt(v);
-  if (b > (1n << 64n) - 1n) throw new EncodeError('value does not fit in 64 bits', path);
-  return b;
-}
+const J = jsonChecks();
+const obj = J.object;
+const arr = J.array;
+const str = J.string;
+const u32n = (v: unknown, path: (string | number)[]): number => J.integer(v, path, 0xffffffff);
+const u64s = J.u64;
 
 function typedFromJson(v: unknown, path: (string | number)[]): TypedValue {
   const o = obj(v, path);

@@ -56,7 +56,7 @@ export interface DecodeRegistryOptions {
   /**
    * Record each line in this span tree under `parent` (the blob's node): a set header line as
    * `[SET]` (kind `property-set`), a property line as `[SET][KEY]` (kind `property`), a blank line as
-   * `blankLine`.
+   * `blankLine`. A `metadata` parent gets the registry as its value.
    */
   tree?: SpanTree;
   parent?: SpanNode;
@@ -167,6 +167,8 @@ export function decodeRegistry(bytes: Uint8Array, opts: DecodeRegistryOptions = 
   }
   // A property's span shows its final value (a repeated key: the last one wins).
   for (const [n, set, key] of recorded) n.value = propertyDisplay(registry.get(set)!.get(key)!);
+  // The blob's span keeps what it holds (the inspector and verify look at its registry).
+  if (tree && opts.parent && opts.parent.kind === 'metadata') opts.parent.value = registry;
   return registry;
 }
 

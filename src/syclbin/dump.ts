@@ -3,45 +3,11 @@
  * intel/llvm's sycl/tools/syclbin-dump prints. Output is bytes, not text: byte-array values are
  * printed as their raw payload and may hold NUL or non-UTF-8 bytes.
  */
+import { ByteBuilder } from '../codec/index.js';
 import type { PropertySetRegistry, PropertyValue } from '../props/model.js';
 import type { SyclbinFile, SyclbinImage } from './model.js';
 
 const enc = new TextEncoder();
-
-/** Growing output buffer; ASCII text is copied byte by byte (most of a dump), the rest via TextEncoder. */
-class ByteWriter {
-  private buf = new Uint8Array(4096);
-  private size = 0;
-  private room(n: number): void {
-    if (this.size + n <= this.buf.length) return;
-    let cap = this.buf.length * 2;
-    while (cap < this.size + n) cap *= 2;
-    const next = new Uint8Array(cap);
-    next.set(this.buf.subarray(0, this.size));
-    this.buf = next;
-  }
-  text(s: string): void {
-    this.room(s.length);
-    const start = this.size;
-    for (let i = 0; i < s.length; i++) {
-      const c = s.charCodeAt(i);
-      if (c > 0x7f) {
-        this.size = start;
-        this.raw(enc.encode(s));
-        return;
-      }
-      this.buf[this.size++] = c;
-    }
-  }
-  raw(b: Uint8Array): void {
-    this.room(b.length);
-    this.buf.set(b, this.size);
-    this.size += b.length;
-  }
-  result(): Uint8Array {
-    return this.buf.slice(0, this.size);
-  }
-}
 
 const NL = 0x0a;
 const CR = 0x0d;
@@ -51,32 +17,32 @@ const CR = 0x0d;
  * (that first one included) replaced by "\n" + I, I = value indent + 2 — so the first line carries
  * I twice (syclbin-dump.cpp; spec README rule 7).
  */
-function writeValue(w: ByteWriter, value: PropertyValue, indent: number): void {
+function writeValue(w: ByteBuilder, value: PropertyValue, indent: number): void {
   if (value.type === 1) {
     w.text(String(value.value));
     return;
   }
   const bytes = value.bytes;
   if (!bytes.includes(NL) && !bytes.includes(CR)) {
-    w.raw(bytes);
+    w.bytes(bytes);
     return;
   }
   const I = enc.encode('\n' + ' '.repeat(indent + 2));
-  w.raw(I);
-  w.raw(I.subarray(1));
+  w.bytes(I);
+  w.bytes(I.subarray(1));
   let start = 0;
   for (let i = 0; i < bytes.length; i++) {
     const b = bytes[i];
     if (b !== NL && b !== CR) continue;
-    w.raw(bytes.subarray(start, i));
-    w.raw(I);
+    w.bytes(bytes.subarray(start, i));
+    w.bytes(I);
     if (b === CR && bytes[i + 1] === NL) i++;
     start = i + 1;
   }
-  w.raw(bytes.subarray(start));
+  w.bytes(bytes.subarray(start));
 }
 
-function writeRegistry(w: ByteWriter, reg: PropertySetRegistry, indent: number): void {
+function writeRegistry(w: ByteBuilder, reg: PropertySetRegistry, indent: number): void {
   const pad = ' '.repeat(indent);
   const vpad = ' '.repeat(indent + 2);
   for (const [name, set] of reg) {
@@ -89,7 +55,7 @@ function writeRegistry(w: ByteWriter, reg: PropertySetRegistry, indent: number):
   }
 }
 
-function writeImage(w: ByteWriter, img: SyclbinImage, indent: number, bytesLabel: string): void {
+function writeImage(w: ByteBuilder, img: SyclbinImage, indent: number, bytesLabel: string): void {
   const pad = ' '.repeat(indent);
   w.text(`${pad}Metadata:\n`);
   writeRegistry(w, img.metadata, indent + 2);
@@ -98,7 +64,7 @@ function writeImage(w: ByteWriter, img: SyclbinImage, indent: number, bytesLabel
 
 /** The full dump of a file, as bytes. */
 export function dumpSyclbin(file: SyclbinFile): Uint8Array {
-  const w = new ByteWriter();
+  const w = new ByteBuilder(4096);
   w.text(`Version: ${file.version}\n`);
   w.text('Global metadata:\n');
   writeRegistry(w, file.globalMetadata, 2);

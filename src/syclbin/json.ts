@@ -18,8 +18,8 @@ import { bundleState, irTarget, irType, irTypeValue, nativeArch, nativeTarget, t
 export const SYCLBIN_JSON_FORMAT = 'syclbin-json';
 export const SYCLBIN_JSON_VERSION = 1;
 
-export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
-export type JsonObject = { [k: string]: Json };
+export type { Json, JsonObject } from '../codec/index.js';
+import type { Json, JsonObject } from '../codec/index.js';
 
 /** Hex SHA-256 of bytes. */
 export type Digest = (bytes: Uint8Array) => string;

@@ -13,7 +13,7 @@
  *
  * Portable core: files are loaded through a callback; the CLI resolves paths.
  */
-import { EncodeError, type BlobRef } from '../codec/index.js';
+import { EncodeError, jsonChecks, type BlobRef, type Json, type JsonObject } from '../codec/index.js';
 import { IMAGE_KIND, numberingForVersion, offloadKindValue } from '../../formats/kinds.js';
 import { registryFromJson, registryToJson } from '../props/json.js';
 import { stringProperty, uint32, type PropertySetRegistry } from '../props/model.js';
@@ -35,34 +35,20 @@ import {
   type SyclbinImage,
 } from './model.js';
 import { memoryBlob, type WriteSyclbinOptions } from './write.js';
-import type { Json, JsonObject } from './json.js';
 
 export const MANIFEST_FORMAT = 'syclbin-manifest';
 export const MANIFEST_VERSION = 1;
 
 type Path = (string | number)[];
 
-// ---- small checked accessors ------------------------------------------------------------------
+// ---- checked accessors (src/codec/json.ts) -------------------------------------------------------
 
-function obj(v: unknown, path: Path): JsonObject {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new EncodeError('expected an object', path);
-  return v as JsonObject;
-}
-function arr(v: unknown, path: Path): Json[] {
-  if (!Array.isArray(v)) throw new EncodeError('expected an array', path);
-  return v as Json[];
-}
-function str(v: unknown, path: Path): string {
-  if (typeof v !== 'string') throw new EncodeError('expected a string', path);
-  return v;
-}
-function int(v: unknown, path: Path, max: number): number {
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > max) throw new EncodeError(`expected an integer 0..${max}`, path);
-  return v;
-}
-function only(o: JsonObject, allowed: readonly string[], path: Path): void {
-  for (const k of Object.keys(o)) if (!allowed.includes(k)) throw new EncodeError(`unknown field '${k}' (allowed: ${allowed.join(', ')})`, path);
-}
+const J = jsonChecks();
+const obj = J.object;
+const arr = J.array;
+const str = J.string;
+const int = J.integer;
+const only = J.only;
 
 // ---- shorthands ---------------------------------------------------------------------------------
 

@@ -33,11 +33,6 @@ function startsWith(src: ByteSource, magic: typeof SyclbinMagic, offset = 0): bo
   return src.size - offset >= 4 && hasMagic(magic, src.read(offset, 4));
 }
 
-/** True when the input starts with the SYBI magic (a bare SYCLBIN v1). */
-export function isSyclbinV1(input: Uint8Array | ByteSource): boolean {
-  return startsWith(toSource(input), SyclbinMagic);
-}
-
 /** Read any SYCLBIN variant. Throws the first problem (LLVM's first, in LLVM's order); see ReadOptions for collect mode. */
 export function readSyclbin(input: Uint8Array | ByteSource, opts: ReadSyclbinOptions = {}): SyclbinFile {
   const src = toSource(input);

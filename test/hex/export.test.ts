@@ -1,6 +1,6 @@
 /**
  * Kaitai Struct / ImHex exports (issue 6 §3): the committed files in formats/generated/ are exactly what
- * the generator (src/hex/export.ts, walking formats/) produces now; the .ksy files compile with the real
+ * the generator (scripts/exports.ts, walking formats/) produces now; the .ksy files compile with the real
  * kaitai-struct-compiler (its JavaScript build, npm) to JavaScript, and the generated parsers, run on
  * the kaitai-struct runtime, read the same field values, strings and blobs as our readers on every
  * test file.
@@ -8,7 +8,7 @@
 import { expect } from 'chai';
 import { createRequire } from 'node:module';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { generatedExports, snake } from '../../src/hex/export.js';
+import { generatedExports, snake } from '../../scripts/exports.js';
 import { annotate, leavesOf } from '../../src/hex/annotate.js';
 import { readOffloadBinary } from '../../src/offload/read.js';
 import { sampleModel, VARIANTS, writeVariant } from './fixtures.js';

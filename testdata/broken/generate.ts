@@ -229,7 +229,7 @@ const cuda = new Uint8Array(readFileSync(new URL('../offload/cuda-sm70.v1.bin', 
 {
   const b = cuda.slice();
   le(b).setBigUint64(32 + 32, 0x10000n, true);
-  emit('offload-image-out-of-range.bin', b, 'entry image size runs past the binary', { severity: 'error', code: 'structure', path: 'entries[0].imageOffset', offset: 32 + 24 });
+  emit('offload-image-out-of-range.bin', b, 'entry image size runs past the binary (the size is blamed: the offset is inside)', { severity: 'error', code: 'structure', path: 'entries[0].imageSize', offset: 32 + 32 });
 }
 {
   const b = cuda.slice();

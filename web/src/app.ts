@@ -9,7 +9,7 @@
  */
 import { annotate, annotationToJson, leavesOf, quoted, type AnnotatedSpan, type Annotation } from '../../src/hex/annotate.js';
 import { verifyAnnotation, type VerifyReport } from '../../src/hex/verify.js';
-import { joinPath, splitPath } from '../../src/hex/paths.js';
+import { formatPath, type PathKey } from '../../src/codec/index.js';
 import { mergeRanges } from '../../src/hex/ranges.js';
 import { decodeTypedRegistry } from '../../src/props/typed/index.js';
 
@@ -59,18 +59,23 @@ function json(v: unknown): string {
 function buildTree(ann: Annotation): TreeNode {
   const root: TreeNode = { path: '', label: state.name || 'file', children: [], spans: [], ranges: [], first: 0 };
   const nodes = new Map<string, TreeNode>([['', root]]);
-  const nodeFor = (path: string): TreeNode => {
-    const hit = nodes.get(path);
+  // The tree follows the structured paths (keys) the readers recorded; the text path is the span's own.
+  const byKeys = new Map<string, TreeNode>([['[]', root]]);
+  const nodeFor = (keys: readonly PathKey[], path?: string): TreeNode => {
+    const id = JSON.stringify(keys);
+    const hit = byKeys.get(id);
     if (hit) return hit;
-    const segs = splitPath(path);
-    const parent = nodeFor(joinPath(segs.slice(0, -1)));
-    const last = segs[segs.length - 1];
-    const n: TreeNode = { path, label: typeof last === 'number' ? `[${last}]` : String(last), children: [], spans: [], ranges: [], first: Infinity, parent };
+    let parent = root;
+    for (let i = 1; i < keys.length; i++) parent = nodeFor(keys.slice(0, i));
+    const last = keys[keys.length - 1];
+    const text = path ?? formatPath(keys);
+    const n: TreeNode = { path: text, label: typeof last === 'number' ? `[${last}]` : String(last), children: [], spans: [], ranges: [], first: Infinity, parent };
     parent.children.push(n);
-    nodes.set(path, n);
+    byKeys.set(id, n);
+    nodes.set(text, n);
     return n;
   };
-  for (const s of ann.spans) nodeFor(s.path).spans.push(s);
+  for (const s of ann.spans) nodeFor(s.keys, s.path).spans.push(s);
   // Typed property values (src/props/typed) for property lines.
   for (const blob of ann.metadata) {
     if (!blob.registry) continue;

@@ -7,6 +7,7 @@
  * Spec: docs/spec/lowering.md §1.A fact 3 (byte arrays), §1.C facts 9-12, §1.D fact 15,
  * §1.F facts 34-35; syclbin-format.md §2-3 (SYCLBIN metadata enums).
  */
+import type { ValueKind, EnumNames } from '../../../formats/property-sets.js';
 import { decode, decodeRecords, encode, DecodeError, EncodeError, array } from '../../codec/index.js';
 import {
   DeviceGlobalRecord,
@@ -50,7 +51,10 @@ export type TypedValue =
   | { kind: 'device-global'; size: number; deviceImageScope: number; layout: 'u32' | 'legacy-u8' }
   | { kind: 'host-pipe'; size: number };
 
-export type ValueKind = TypedValue['kind'];
+export type { ValueKind, EnumNames } from '../../../formats/property-sets.js';
+// Every kind formats/ names has a typed form here, and no other.
+const KINDS_AGREE: [ValueKind] extends [TypedValue['kind']] ? ([TypedValue['kind']] extends [ValueKind] ? true : never) : never = true;
+void KINDS_AGREE;
 
 /** A finding made while decoding one value; `offset` is a byte offset in the value payload. */
 export interface ValueProblem {
@@ -61,8 +65,6 @@ export interface ValueProblem {
 
 export type ValueDecodeResult = { typed: TypedValue; problems: ValueProblem[] } | { typed: null; problems: ValueProblem[] };
 
-/** Options of an enum kind (SYCLBIN `state`, IR `type`). */
-export type EnumNames = Readonly<Record<number, string>>;
 
 const TYPE_NAME = { 1: 'uint32', 2: 'byte array' } as const;
 

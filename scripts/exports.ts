@@ -8,9 +8,9 @@
  * `npm run generate`); test/hex/export.test.ts regenerates and compares them, compiles the .ksy with
  * the real kaitai-struct-compiler and checks its parser against our reader.
  */
-import type { Expr, Layout, MagicNode, Node, Region, Relation, Role, StructNode, ArrayNode } from '../codec/index.js';
-import { OFFLOAD_VERSIONS, OffloadHeaderPrefix, OFFLOAD_BINARY_MAGIC } from '../../formats/offload-binary.js';
-import { SyclbinV1Layout } from '../../formats/syclbin-v1.js';
+import type { Expr, Layout, MagicNode, Node, Region, Relation, Role, StructNode, ArrayNode } from '../src/codec/index.js';
+import { OFFLOAD_VERSIONS, OffloadHeaderPrefix, OFFLOAD_BINARY_MAGIC } from '../formats/offload-binary.js';
+import { SyclbinV1Layout } from '../formats/syclbin-v1.js';
 
 type AnyNode = Node<unknown, unknown, Role>;
 type AnyStruct = StructNode<Record<string, AnyNode>>;
@@ -167,7 +167,7 @@ export function offloadBinaryKsy(): { [k: string]: Yaml } {
   const prefix = OffloadHeaderPrefix as unknown as AnyStruct;
   return {
     meta: { id: 'offload_binary', title: 'LLVM OffloadBinary, versions 1-3', endian: 'le', 'file-extension': ['bin', 'syclbin'] },
-    doc: `Generated from formats/offload-binary.ts by src/hex/export.ts (syclbin-toolkit); do not edit. One OffloadBinary at the start of the file (docs/spec/syclbin-format.md §1.5). A compressed v3 binary (inflated_size != 0) keeps its entries inside the zlib/zstd payload, which this description does not decompress. ${U64_NOTE}`,
+    doc: `Generated from formats/offload-binary.ts by scripts/exports.ts (syclbin-toolkit); do not edit. One OffloadBinary at the start of the file (docs/spec/syclbin-format.md §1.5). A compressed v3 binary (inflated_size != 0) keeps its entries inside the zlib/zstd payload, which this description does not decompress. ${U64_NOTE}`,
     seq: fieldsOf(prefix).map(([k, n]) => ksyAttr(k, n, types)),
     instances,
     types: built,
@@ -202,7 +202,7 @@ export function syclbinV1Ksy(): { [k: string]: Yaml } {
   }
   return {
     meta: { id: 'syclbin_v1', title: 'SYCLBIN v1 ("SYBI" header tables, intel/llvm)', endian: 'le', 'file-extension': 'syclbin' },
-    doc: `Generated from formats/syclbin-v1.ts by src/hex/export.ts (syclbin-toolkit); do not edit. A bare SYCLBIN v1 image (docs/spec/syclbin-format.md §1.2; in an OffloadBinary envelope it is entry 0's image). An abstract module's IR modules and native images are index ranges of the header tables. ${U64_NOTE}`,
+    doc: `Generated from formats/syclbin-v1.ts by scripts/exports.ts (syclbin-toolkit); do not edit. A bare SYCLBIN v1 image (docs/spec/syclbin-format.md §1.2; in an OffloadBinary envelope it is entry 0's image). An abstract module's IR modules and native images are index ranges of the header tables. ${U64_NOTE}`,
     seq,
     instances,
     types: built,
@@ -296,7 +296,7 @@ export function offloadBinaryHexpat(): string {
   blocks.push('}');
   return [
     '// LLVM OffloadBinary, versions 1-3 (docs/spec/syclbin-format.md §1.5).',
-    '// Generated from formats/offload-binary.ts by src/hex/export.ts (syclbin-toolkit); do not edit.',
+    '// Generated from formats/offload-binary.ts by scripts/exports.ts (syclbin-toolkit); do not edit.',
     '// A compressed v3 binary keeps its entries inside the compressed payload.',
     `// Magic: ${OFFLOAD_BINARY_MAGIC.map((b) => b.toString(16).padStart(2, '0')).join(' ')}.`,
     '#pragma endian little',
@@ -329,7 +329,7 @@ export function syclbinV1Hexpat(): string {
   }
   return [
     '// SYCLBIN v1 ("SYBI" header tables, intel/llvm; docs/spec/syclbin-format.md §1.2).',
-    '// Generated from formats/syclbin-v1.ts by src/hex/export.ts (syclbin-toolkit); do not edit.',
+    '// Generated from formats/syclbin-v1.ts by scripts/exports.ts (syclbin-toolkit); do not edit.',
     '#pragma endian little',
     '',
     ...structs,
