@@ -29,6 +29,8 @@ export interface CommandIO {
 export interface Context<V> {
   opts: V;
   args: string[];
+  /** The first argument ('' when there is none): the input of most commands. */
+  file: string;
   io: CommandIO;
   files: Files;
   /** `syclbin NAME`, for messages. */

@@ -65,12 +65,6 @@ export class Files {
     }
   }
 
-  /** Declare a file read by other means (e.g. a manifest's images) so no output replaces it. */
-  noteInput(path: string): void {
-    const abs = resolve(this.io.cwd, path);
-    this.inputs.push({ name: path, path: abs, identity: fileIdentity(abs), source: { size: 0, read: () => new Uint8Array(0) }, close: () => undefined });
-  }
-
   /** An output: `-` is standard output; a file is written atomically when the run succeeds. */
   output(name: string): OutputSink {
     if (name === '-') {

@@ -37,6 +37,19 @@ interface Common {
   short?: string;
 }
 
+/** A string-valued option: its help fields and how the raw text (or its absence) becomes T. */
+function valued<T>(arg: string, description: string, o: Common & { defaultText?: string }, parse: (raw: unknown, flag: string) => T, multiple = false): Opt<T> {
+  return {
+    type: 'string',
+    arg,
+    description,
+    ...(multiple ? { multiple } : {}),
+    ...(o.short ? { short: o.short } : {}),
+    ...(o.defaultText !== undefined ? { defaultText: o.defaultText } : {}),
+    parse,
+  };
+}
+
 /** Option constructors. */
 export const opt = {
   /** A switch. */
@@ -45,78 +58,49 @@ export const opt = {
   },
   /** A string (undefined when absent, or the default). */
   string<D extends string | undefined = undefined>(arg: string, description: string, o: Common & { default?: D } = {}): Opt<D extends string ? string : string | undefined> {
-    return {
-      type: 'string',
-      arg,
-      description,
-      ...(o.short ? { short: o.short } : {}),
-      ...(o.default !== undefined ? { defaultText: o.default } : {}),
-      parse: (raw) => (typeof raw === 'string' ? raw : o.default) as never,
-    };
+    return valued(arg, description, { ...o, defaultText: o.default }, (raw) => (typeof raw === 'string' ? raw : o.default) as never);
   },
   /** A repeatable string option (in command-line order). */
   list(arg: string, description: string, o: Common = {}): Opt<string[]> {
-    return { type: 'string', multiple: true, arg, description, ...o, parse: (raw) => (Array.isArray(raw) ? (raw as string[]) : []) };
+    return valued(arg, description, o, (raw) => (Array.isArray(raw) ? (raw as string[]) : []), true);
   },
   /** A byte count (`64M`). */
   bytes(arg: string, description: string, o: Common & { default?: number; defaultText?: string } = {}): Opt<number | undefined> {
-    return {
-      type: 'string',
-      arg,
-      description,
-      ...(o.short ? { short: o.short } : {}),
-      ...(o.defaultText ? { defaultText: o.defaultText } : {}),
-      parse: (raw, flag) => (typeof raw === 'string' ? parseByteCount(raw, flag) : o.default),
-    };
+    return valued(arg, description, o, (raw, flag) => (typeof raw === 'string' ? parseByteCount(raw, flag) : o.default));
   },
   /** A non-negative integer in [min, max]. */
   int(arg: string, description: string, o: Common & { min?: number; max?: number; default?: number } = {}): Opt<number | undefined> {
-    return {
-      type: 'string',
-      arg,
-      description,
-      ...(o.short ? { short: o.short } : {}),
-      ...(o.default !== undefined ? { defaultText: String(o.default) } : {}),
-      parse(raw, flag) {
-        if (typeof raw !== 'string') return o.default;
-        const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
-        const min = o.min ?? 0;
-        const max = o.max ?? Number.MAX_SAFE_INTEGER;
-        if (!Number.isSafeInteger(n) || n < min || n > max) throw new UsageError(`${flag} must be an integer from ${min} to ${max} (got '${raw}')`);
-        return n;
-      },
-    };
+    const min = o.min ?? 0;
+    const max = o.max ?? Number.MAX_SAFE_INTEGER;
+    return valued(arg, description, { ...o, defaultText: o.default === undefined ? undefined : String(o.default) }, (raw, flag) => {
+      if (typeof raw !== 'string') return o.default;
+      const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
+      if (!Number.isSafeInteger(n) || n < min || n > max) throw new UsageError(`${flag} must be an integer from ${min} to ${max} (got '${raw}')`);
+      return n;
+    });
   },
   /** One of a few names. */
   choice<const C extends string, D extends C | undefined = undefined>(values: readonly C[], arg: string, description: string, o: Common & { default?: D } = {}): Opt<D extends C ? C : C | undefined> {
-    return {
-      type: 'string',
-      arg,
-      description,
-      ...(o.short ? { short: o.short } : {}),
-      ...(o.default !== undefined ? { defaultText: o.default } : {}),
-      parse(raw, flag) {
-        if (typeof raw !== 'string') return o.default as never;
-        if (!(values as readonly string[]).includes(raw)) throw new UsageError(`${flag} must be ${values.join(', ').replace(/, ([^,]*)$/, ' or $1')} (got '${raw}')`);
-        return raw as never;
-      },
-    };
+    return valued(arg, description, { ...o, defaultText: o.default }, (raw, flag) => {
+      if (typeof raw !== 'string') return o.default as never;
+      if (!(values as readonly string[]).includes(raw)) throw new UsageError(`${flag} must be ${values.join(', ').replace(/, ([^,]*)$/, ' or $1')} (got '${raw}')`);
+      return raw as never;
+    });
   },
   /** An output file (`-` = standard output; written atomically, never over an input without --force). */
   output<D extends string | undefined = undefined>(description: string, o: Common & { arg?: string; default?: D } = {}): Opt<D extends string ? string : string | undefined> {
-    return {
-      type: 'string',
-      arg: o.arg ?? 'FILE',
-      description,
-      ...(o.short ? { short: o.short } : {}),
-      ...(o.default !== undefined ? { defaultText: o.default } : {}),
-      parse(raw, flag) {
-        if (raw === '') throw new UsageError(`${flag} needs a file name ('-' for standard output)`);
-        return (typeof raw === 'string' ? raw : o.default) as never;
-      },
-    };
+    return valued(o.arg ?? 'FILE', description, { ...o, defaultText: o.default }, (raw, flag) => {
+      if (raw === '') throw new UsageError(`${flag} needs a file name ('-' for standard output)`);
+      return (typeof raw === 'string' ? raw : o.default) as never;
+    });
   },
 };
+
+/** `-o FILE` (default standard output) and `--force`: the output options of a command that prints one result. */
+export const outputOptions = () => ({
+  output: opt.output("Write to FILE (atomically) instead of standard output ('-' = stdout)", { short: 'o', default: '-' }),
+  force: opt.flag('Allow -o to replace an input'),
+});
 
 /** The decompression cap every command that reads OffloadBinaries takes. */
 export const maxInflatedSizeOption = (): Opt<number | undefined> =>

@@ -108,7 +108,7 @@ export async function runCli(argv: string[], io: CommandIO): Promise<number> {
   const failure = cmd.statuses === 'diff' ? 2 : EXIT.FAILURE;
   const files = new Files(io, opts.force === true);
   try {
-    const status = await cmd.run({ opts, args: positionals, io, files, prog });
+    const status = await cmd.run({ opts, args: positionals, file: positionals[0] ?? '', io, files, prog });
     files.finish();
     return status;
   } catch (e) {

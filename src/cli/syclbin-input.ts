@@ -7,7 +7,7 @@ import { readSyclbin, type ReadSyclbinOptions } from '../syclbin/read.js';
 import type { SyclbinFile } from '../syclbin/model.js';
 import { headlineOf, SyclbinFormatError } from '../syclbin/errors.js';
 import type { Context } from './command.js';
-import { CommandFailure, FileFailure } from './errors.js';
+import { CommandFailure } from './errors.js';
 
 /** The model of input `name`; a parse failure names the file and says "Failed to parse SYCLBIN file". */
 export function readSyclbinInput(ctx: Context<unknown>, name: string, opts: ReadSyclbinOptions = {}): { file: SyclbinFile; source: ByteSource } {
@@ -31,4 +31,3 @@ export function dumpFailure(e: DecodeError, verbose: boolean): string {
   return text;
 }
 
-export { FileFailure };

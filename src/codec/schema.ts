@@ -138,7 +138,8 @@ export type EncodeInput<N> = N extends Node<unknown, infer E, Role> ? E : never;
 
 type AnyNode = Node<unknown, unknown, Role>;
 
-function int(kind: string, size: number, rd: (c: Cursor, at: number) => number, wr: (s: Sink, v: number) => void, max: number): Node<number, number, 'value'> {
+/** A fixed-size leaf read by `peek` at the cursor and written by `write`. */
+function leaf<T>(kind: string, size: number, peek: (c: Cursor, at: number) => T, write: (s: Sink, v: T) => void): Node<T, T, 'value'> {
   return {
     kind,
     role: 'value',
@@ -147,18 +148,22 @@ function int(kind: string, size: number, rd: (c: Cursor, at: number) => number, 
     read(c) {
       c.need(size, kind);
       const at = c.pos;
-      const v = rd(c, at);
+      const v = peek(c, at);
       c.pos += size;
       if (c.tree) c.record(at, size, 'field', v);
       return v;
     },
-    peek: rd,
-    write(s, v) {
-      if (!Number.isInteger(v) || v < 0 || v > max) throw new EncodeError(`${kind} value ${v} is out of range 0..${max}`, [...s.path]);
-      wr(s, v);
-    },
+    peek,
+    write,
     sizeOf: () => size,
   };
+}
+
+function int(kind: string, size: number, rd: (c: Cursor, at: number) => number, wr: (s: Sink, v: number) => void, max: number): Node<number, number, 'value'> {
+  return leaf(kind, size, rd, (s, v) => {
+    if (!Number.isInteger(v) || v < 0 || v > max) throw new EncodeError(`${kind} value ${v} is out of range 0..${max}`, [...s.path]);
+    wr(s, v);
+  });
 }
 
 /** Unsigned 8-bit integer. */
@@ -172,59 +177,35 @@ const U64_MAX = (1n << 64n) - 1n;
 /** 2^53-1 as a bigint, hoisted: building it on every u64n read cost ~30% of decoding an Entry (bench/). */
 const MAX_SAFE_U64 = BigInt(Number.MAX_SAFE_INTEGER);
 
-function peekU64n(c: Cursor, at: number): number {
-  const v = c.view.getBigUint64(at, c.le);
-  if (v > MAX_SAFE_U64) {
-    throw new DecodeError('RANGE', `u64 value ${hex(v)} is too large to be an offset or size (limit 2^53-1)`, c.base + at);
-  }
-  return Number(v);
-}
-
 /** u64 as `bigint` (64-bit honesty: never rounded). */
-export const u64: Node<bigint, bigint, 'value'> = {
-  kind: 'u64',
-  role: 'value',
-  fixedSize: 8,
-  describe: 'u64',
-  read(c) {
-    c.need(8, 'u64');
-    const v = c.view.getBigUint64(c.pos, c.le);
-    if (c.tree) c.record(c.pos, 8, 'field', v);
-    c.pos += 8;
-    return v;
-  },
-  peek: (c, at) => c.view.getBigUint64(at, c.le),
-  write(s, v) {
+export const u64: Node<bigint, bigint, 'value'> = leaf(
+  'u64',
+  8,
+  (c, at) => c.view.getBigUint64(at, c.le),
+  (s, v) => {
     if (typeof v !== 'bigint' || v < 0n || v > U64_MAX) throw new EncodeError(`u64 value ${String(v)} is out of range`, [...s.path]);
     s.u64(v);
   },
-  sizeOf: () => 8,
-};
+);
 
 /**
  * u64 narrowed to a safe `number`, for offsets and sizes. A stored value above 2^53-1 cannot be an
  * offset or size inside any buffer this reader can hold, so it is rejected with its location
  * instead of being rounded.
  */
-export const u64n: Node<number, number, 'value'> = {
-  kind: 'u64',
-  role: 'value',
-  fixedSize: 8,
-  describe: 'u64',
-  read(c) {
-    c.need(8, 'u64');
-    const n = peekU64n(c, c.pos);
-    if (c.tree) c.record(c.pos, 8, 'field', n);
-    c.pos += 8;
-    return n;
+export const u64n: Node<number, number, 'value'> = leaf(
+  'u64',
+  8,
+  (c, at) => {
+    const v = c.view.getBigUint64(at, c.le);
+    if (v > MAX_SAFE_U64) throw new DecodeError('RANGE', `u64 value ${hex(v)} is too large to be an offset or size (limit 2^53-1)`, c.base + at);
+    return Number(v);
   },
-  peek: peekU64n,
-  write(s, v) {
+  (s, v) => {
     if (!Number.isSafeInteger(v) || v < 0) throw new EncodeError(`u64 value ${v} is not a non-negative safe integer`, [...s.path]);
     s.u64(BigInt(v));
   },
-  sizeOf: () => 8,
-};
+);
 
 /** Hex text of bytes (`49 42 59 53`). */
 export function hexText(b: Uint8Array): string {
@@ -269,26 +250,31 @@ export function hasMagic(m: MagicNode, b: Uint8Array, at = 0): boolean {
   return true;
 }
 
-/** Fixed-size byte array, decoded as a zero-copy view. */
-export function bytes(n: number): Node<Uint8Array, Uint8Array, 'value'> {
+/** n raw bytes, decoded as a zero-copy view; `span` says how a span of them is recorded. */
+function rawBytes<E>(kind: string, n: number, describe: string, span: (v: Uint8Array) => SpanKind, write: (s: Sink, v: E) => void): Node<Uint8Array, E, 'value'> {
   return {
-    kind: 'bytes',
+    kind,
     role: 'value',
     fixedSize: n,
-    describe: `u8[${n}]`,
+    describe,
     read(c) {
-      c.need(n, `u8[${n}]`);
+      c.need(n, describe);
       const v = c.bytes.subarray(c.pos, c.pos + n);
-      if (c.tree) c.record(c.pos, n, 'bytes');
+      if (c.tree) c.record(c.pos, n, span(v));
       c.pos += n;
       return v;
     },
-    write(s, v) {
-      if (v.length !== n) throw new EncodeError(`expected ${n} bytes, got ${v.length}`, [...s.path]);
-      s.bytes(v);
-    },
+    write,
     sizeOf: () => n,
   };
+}
+
+/** Fixed-size byte array, decoded as a zero-copy view. */
+export function bytes(n: number): Node<Uint8Array, Uint8Array, 'value'> {
+  return rawBytes('bytes', n, `u8[${n}]`, () => 'bytes', (s, v) => {
+    if (v.length !== n) throw new EncodeError(`expected ${n} bytes, got ${v.length}`, [...s.path]);
+    s.bytes(v);
+  });
 }
 
 /**
@@ -296,25 +282,11 @@ export function bytes(n: number): Node<Uint8Array, Uint8Array, 'value'> {
  * writers leave some of these uninitialised); encoding writes zeros when no value is given.
  */
 export function reserved(n: number): Node<Uint8Array, Uint8Array | undefined, 'value'> {
-  return {
-    kind: 'reserved',
-    role: 'value',
-    fixedSize: n,
-    describe: `reserved[${n}]`,
-    read(c) {
-      c.need(n, `reserved[${n}]`);
-      const v = c.bytes.subarray(c.pos, c.pos + n);
-      if (c.tree) c.record(c.pos, n, v.every((b) => b === 0) ? 'padding' : 'padding-nonzero');
-      c.pos += n;
-      return v;
-    },
-    write(s, v) {
-      if (v === undefined) s.zeros(n);
-      else if (v.length !== n) throw new EncodeError(`reserved field needs ${n} bytes, got ${v.length}`, [...s.path]);
-      else s.bytes(v);
-    },
-    sizeOf: () => n,
-  };
+  return rawBytes<Uint8Array | undefined>('reserved', n, `reserved[${n}]`, (v) => (v.every((b) => b === 0) ? 'padding' : 'padding-nonzero'), (s, v) => {
+    if (v === undefined) s.zeros(n);
+    else if (v.length !== n) throw new EncodeError(`reserved field needs ${n} bytes, got ${v.length}`, [...s.path]);
+    else s.bytes(v);
+  });
 }
 
 const utf8 = new TextDecoder('utf-8');

@@ -195,7 +195,7 @@ export function annotate(input: Uint8Array | ByteSource, opts: AnnotateOptions =
     ann.format = 'elf';
     attempt(() => {
       ann.elf = readElfOffloadBinaries(src, collect);
-      offload.push(...ann.elf.binaries);
+      for (const b of ann.elf.binaries) offload.push(b);
     });
   } else if (looksLikeRegistry(head)) {
     ann.format = 'property-sets';
@@ -204,7 +204,10 @@ export function annotate(input: Uint8Array | ByteSource, opts: AnnotateOptions =
     node.size = src.size;
     node.kind = 'metadata';
     attempt(() => (ann.registry = decodeRegistry(src.read(0, src.size), { tree, parent: node })));
-    if (problems.length) node.children = undefined;
+    if (problems.length) {
+      node.children = undefined;
+      node.value = problems[0];
+    }
   } else if (src.size >= 56) {
     // Neither magic: the SYCLBIN reader's own error (LLVM wording, at header.magic).
     attempt(() => readSyclbin(src, { tree }));
@@ -234,11 +237,9 @@ function metadataBlobs(ann: Annotation): MetadataBlob[] {
   for (const node of nodes) {
     const keys = pathOf(node);
     const blob: MetadataBlob = { path: nodePath(node), keys, offset: node.offset, size: node.size, node };
+    // Readers keep what a blob held on its node: the registry, or the error that stopped it.
     if (node.value instanceof Map) blob.registry = node.value as PropertySetRegistry;
-    else {
-      const error = ann.problems.find((p) => p.offset >= node.offset && p.offset <= node.offset + node.size && p.pathSegments.length >= keys.length && keys.every((k, i) => p.pathSegments[i] === k));
-      if (error) blob.error = error;
-    }
+    else if (node.value instanceof DecodeError) blob.error = node.value;
     out.push(blob);
   }
   return out;

@@ -100,27 +100,33 @@ function checkV1(g: V1Image, add: (f: Finding) => void): void {
   unused(g.nativeUsed, 'nativeImages', 'native image');
 }
 
+/**
+ * Overlapping ranges, each reported once against the range reaching furthest before it: a sweep in
+ * offset order (n log n, however many ranges share bytes).
+ */
+function* overlapping<T extends { offset: number; size: number }>(list: readonly T[]): Generator<[T, T]> {
+  const sorted = list.filter((x) => x.size > 0).sort((a, b) => a.offset - b.offset || b.size - a.size);
+  let reach: T | undefined;
+  for (const b of sorted) {
+    if (reach && b.offset < reach.offset + reach.size) yield [reach, b];
+    if (!reach || b.offset + b.size > reach.offset + reach.size) reach = b;
+  }
+}
+
+function overlapFinding(a: { offset: number; size: number }, b: { offset: number; size: number }, at: number, path: string, same: string, partial: string): Finding {
+  const identical = a.offset === b.offset && a.size === b.size;
+  return { severity: identical ? 'note' : 'warning', offset: at, size: Math.min(a.offset + a.size, b.offset + b.size) - b.offset, path, code: 'overlap', message: identical ? same : partial };
+}
+
 function overlaps(list: V1Image['blobs'], tableAt: number, what: string, add: (f: Finding) => void): void {
   // The same blob used twice (an IR header shared by two modules) is one blob.
-  const unique = list.filter((b, i) => list.findIndex((c) => c.fieldAt === b.fieldAt) === i);
-  const sorted = [...unique].sort((a, b) => a.offset - b.offset || b.size - a.size);
-  const name = (b: (typeof list)[number]): string => formatPath(b.blob);
-  for (let i = 0; i < sorted.length; i++) {
-    for (let k = i + 1; k < sorted.length && sorted[k]!.offset < sorted[i]!.offset + sorted[i]!.size; k++) {
-      const a = sorted[i]!;
-      const b = sorted[k]!;
-      const same = a.offset === b.offset && a.size === b.size;
-      add({
-        severity: same ? 'note' : 'warning',
-        offset: tableAt + b.offset,
-        size: Math.min(a.offset + a.size, b.offset + b.size) - b.offset,
-        path: name(b),
-        code: 'overlap',
-        message: same
-          ? `shares its bytes with ${name(a)} (${formatPath(b.field)} = ${formatPath(a.field)}; readers accept shared ${what})`
-          : `${what} overlap: [${b.offset}, +${b.size}) overlaps ${name(a)} [${a.offset}, +${a.size}) (${formatPath(b.field)})`,
-      });
-    }
+  const seen = new Set<number>();
+  const unique = list.filter((b) => !seen.has(b.fieldAt) && seen.add(b.fieldAt));
+  for (const [a, b] of overlapping(unique)) {
+    const [na, nb] = [formatPath(a.blob), formatPath(b.blob)];
+    add(
+      overlapFinding(a, b, tableAt + b.offset, nb, `shares its bytes with ${na} (${formatPath(b.field)} = ${formatPath(a.field)}; readers accept shared ${what})`, `${what} overlap: [${b.offset}, +${b.size}) overlaps ${na} [${a.offset}, +${a.size}) (${formatPath(b.field)})`),
+    );
   }
 }
 
@@ -227,21 +233,11 @@ function checkOffload(ob: OffloadModel, ann: Annotation, add: (f: Finding) => vo
     }
   });
   if (ob.compression) return;
-  const imgs = ob.entries.map((e, i) => ({ i, off: e.raw.imageOffset, size: e.raw.imageSize })).filter((x) => x.size > 0);
-  imgs.sort((a, b) => a.off - b.off);
-  for (let a = 0; a < imgs.length; a++) {
-    for (let b = a + 1; b < imgs.length && imgs[b]!.off < imgs[a]!.off + imgs[a]!.size; b++) {
-      const x = imgs[a]!;
-      const y = imgs[b]!;
-      const same = x.off === y.off && x.size === y.size;
-      add({
-        severity: same ? 'note' : 'warning',
-        offset: ob.offset + y.off,
-        path: at(['entries', y.i, 'image']),
-        code: 'overlap',
-        message: same ? `image is the same bytes as entries[${x.i}].image` : `image [${y.off}, +${y.size}) overlaps entries[${x.i}].image [${x.off}, +${x.size})`,
-      });
-    }
+  const imgs = ob.entries.map((e, i) => ({ i, offset: e.raw.imageOffset, size: e.raw.imageSize }));
+  for (const [x, y] of overlapping(imgs)) {
+    const f = overlapFinding(x, y, ob.offset + y.offset, at(['entries', y.i, 'image']), `image is the same bytes as entries[${x.i}].image`, `image [${y.offset}, +${y.size}) overlaps entries[${x.i}].image [${x.offset}, +${x.size})`);
+    delete f.size;
+    add(f);
   }
 }
 

@@ -1,5 +1,9 @@
-/** node:crypto SHA-256 (the portable core has its own, src/syclbin/json.ts; this one is faster on large images). */
+/** SHA-256 from node:crypto, as the streaming Hasher the JSON and inspect views take. */
 import { createHash } from 'node:crypto';
+import type { Hasher } from '../syclbin/json.js';
 
-/** Hex SHA-256 of bytes. */
-export const nodeSha256 = (b: Uint8Array): string => createHash('sha256').update(b).digest('hex');
+/** node:crypto SHA-256, fed in windows. */
+export const nodeSha256: Hasher = () => {
+  const h = createHash('sha256');
+  return { update: (w) => void h.update(w), digest: () => h.digest('hex') };
+};

@@ -105,6 +105,8 @@ const arr = J.array;
 const str = J.string;
 const u32n = (v: unknown, path: (string | number)[]): number => J.integer(v, path, 0xffffffff);
 const u64s = J.u64;
+/** Each element of the array at `path`, read by `fn` with its own path. */
+const each = <T>(v: unknown, path: (string | number)[], fn: (x: unknown, p: (string | number)[]) => T): T[] => arr(v, path).map((x, i) => fn(x, [...path, i]));
 
 function typedFromJson(v: unknown, path: (string | number)[]): TypedValue {
   const o = obj(v, path);
@@ -118,14 +120,13 @@ function typedFromJson(v: unknown, path: (string | number)[]): TypedValue {
     case 'string':
       return { kind, text: str(o.text, at('text')) };
     case 'u32-array':
-      return { kind, values: arr(o.values, at('values')).map((x, i) => u32n(x, [...at('values'), i])) };
+      return { kind, values: each(o.values, at('values'), u32n) };
     case 'u64-array':
-      return { kind, values: arr(o.values, at('values')).map((x, i) => u64s(x, [...at('values'), i])) };
+      return { kind, values: each(o.values, at('values'), u64s) };
     case 'aspects':
       return {
         kind,
-        aspects: arr(o.aspects, at('aspects')).map((x, i) => {
-          const p = [...at('aspects'), i];
+        aspects: each(o.aspects, at('aspects'), (x, p) => {
           const a = obj(x, p);
           if (a.value !== undefined) return { value: u32n(a.value, [...p, 'value']) };
           const name = str(a.name, [...p, 'name']);
@@ -134,15 +135,12 @@ function typedFromJson(v: unknown, path: (string | number)[]): TypedValue {
           return { value };
         }),
       };
-    case 'bitmask': {
-      const bits = u32n(o.bits, at('bits'));
-      return { kind, bits, set: arr(o.set, at('set')).map((x, i) => u32n(x, [...at('set'), i])) };
-    }
+    case 'bitmask':
+      return { kind, bits: u32n(o.bits, at('bits')), set: each(o.set, at('set'), u32n) };
     case 'spec-const-descriptors':
       return {
         kind,
-        descriptors: arr(o.descriptors, at('descriptors')).map((x, i) => {
-          const p = [...at('descriptors'), i];
+        descriptors: each(o.descriptors, at('descriptors'), (x, p) => {
           const d = obj(x, p);
           const id = d.id === undefined && d.padding === true ? SPEC_CONST_PADDING : u32n(d.id, [...p, 'id']);
           return { id, offset: u32n(d.offset, [...p, 'offset']), size: u32n(d.size, [...p, 'size']) };

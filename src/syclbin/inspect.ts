@@ -14,7 +14,7 @@ import { explainRegistry, printable } from '../props/explain.js';
 import { imageKindLabel, numberingFamily, numberingForVersion, offloadKindLabel } from '../../formats/kinds.js';
 import type { PropertySetRegistry } from '../props/model.js';
 import { GLOBAL_METADATA_SET, bundleState, irTarget, irType, nativeArch, nativeTarget, type SyclbinFile, type SyclbinImage } from './model.js';
-import { sha256Hex, type Digest } from './json.js';
+import { hashBlob, type Hasher } from './json.js';
 
 export interface InspectNode {
   label: string;
@@ -30,8 +30,8 @@ export interface InspectNode {
 export interface InspectOptions {
   /** Size of the whole input in bytes (shown in the first line). */
   fileSize?: number;
-  /** SHA-256 implementation; `false` skips hashing (no image bytes are read then). */
-  sha256?: Digest | false;
+  /** SHA-256 of each image (fed in windows); absent or `false`: no hashing (no image bytes are read). */
+  sha256?: Hasher | false;
 }
 
 function variantText(file: SyclbinFile): string {
@@ -79,17 +79,17 @@ function metadataNode(reg: PropertySetRegistry, path: string): InspectNode {
   return { label: 'Metadata', path, lines: explainRegistry(decodeTypedRegistry(reg)).trimEnd().split('\n') };
 }
 
-function imageNodes(img: SyclbinImage, path: string, hash: Digest | false): InspectNode[] {
+function imageNodes(img: SyclbinImage, path: string, hash: Hasher | false): InspectNode[] {
   const nodes: InspectNode[] = [{ label: 'size', value: `${img.image.size} bytes`, path: `${path}.bytes` }];
   if (img.image.offset !== undefined) nodes.push({ label: 'file offset', value: `0x${img.image.offset.toString(16)}` });
   else nodes.push({ label: 'file offset', value: '(inside the compressed payload)' });
-  if (hash) nodes.push({ label: 'sha256', value: hash(img.image.bytes()) });
+  if (hash) nodes.push({ label: 'sha256', value: hashBlob(img.image, hash) });
   nodes.push(metadataNode(img.metadata, `${path}.metadata`));
   return nodes;
 }
 
 export function inspectSyclbin(file: SyclbinFile, opts: InspectOptions = {}): InspectNode {
-  const hash = opts.sha256 === undefined ? sha256Hex : opts.sha256;
+  const hash = opts.sha256 ?? false;
   const children: InspectNode[] = [];
   const env = envelopeNode(file);
   if (env) children.push(env);

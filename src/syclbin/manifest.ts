@@ -15,6 +15,7 @@
  */
 import { EncodeError, jsonChecks, type BlobRef, type Json, type JsonObject } from '../codec/index.js';
 import { IMAGE_KIND, numberingForVersion, offloadKindValue } from '../../formats/kinds.js';
+import { safeFileName } from '../offload/extract.js';
 import { registryFromJson, registryToJson } from '../props/json.js';
 import { stringProperty, uint32, type PropertySetRegistry } from '../props/model.js';
 import { encodeRegistry } from '../props/registry.js';
@@ -259,10 +260,6 @@ export function manifestToModel(doc: unknown, load: LoadImage): PackPlan {
 
 // ---- model -> manifest ---------------------------------------------------------------------------
 
-function sanitize(s: string): string {
-  return s.replace(/[^A-Za-z0-9._+-]/g, '_').replace(/^\.+/, (d) => '_'.repeat(d.length));
-}
-
 /** File names extract gives the images: am<A>.ir<I>.<ext> / am<A>.native<I>[.<arch>].bin. */
 export function imageFileNames(file: SyclbinFile): { ir: string[][]; native: string[][] } {
   const ext = ['spv', 'ptx', 'amdgcn'];
@@ -271,7 +268,7 @@ export function imageFileNames(file: SyclbinFile): { ir: string[][]; native: str
     native: file.abstractModules.map((am, a) =>
       am.nativeImages.map((n, i) => {
         const arch = nativeArch(n);
-        return `am${a}.native${i}${arch ? '.' + sanitize(arch).slice(0, 64) : ''}.bin`;
+        return `am${a}.native${i}${arch ? '.' + safeFileName(arch).slice(0, 64) : ''}.bin`;
       }),
     ),
   };

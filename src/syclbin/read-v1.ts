@@ -224,7 +224,10 @@ class V1Reader {
       return decodeRegistry(this.md.subarray(loc.at, loc.at + loc.size), { base: this.space.abs(table.at + loc.at), tree: this.space.tree, parent: node });
     } catch (e) {
       if (!(e instanceof DecodeError)) throw e;
-      if (node) node.children = undefined; // one opaque leaf: the text did not parse
+      if (node) {
+        node.children = undefined; // one opaque leaf: the text did not parse
+        node.value = e;
+      }
       report(this.opts, e.within(...blobPath));
       return undefined;
     }

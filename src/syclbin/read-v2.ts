@@ -113,7 +113,10 @@ export function readSyclbinV2(ob: OffloadBinaryModel, file: Space, opts: ReadSyc
       return decodeRegistry(s.bytes(o, size, 'metadata', path), { base: s.abs(o), tree, parent: node });
     } catch (err) {
       if (!(err instanceof DecodeError)) throw err;
-      if (node) node.children = undefined;
+      if (node) {
+        node.children = undefined; // one opaque leaf: the text did not parse
+        node.value = err;
+      }
       report(opts, err.within(...path));
       return new Map();
     }

@@ -202,11 +202,6 @@ function runtimeEnvelopeChunks(sybi: readonly Chunk[]): Chunk[] {
   return [sink.result(), ...sybi];
 }
 
-/** SYCLBIN v2 role entries, as one buffer. */
-export function writeSyclbinV2(file: SyclbinFile, opts: WriteSyclbinOptions = {}): Uint8Array {
-  return concatChunks(syclbinV2Chunks(file, opts));
-}
-
 /**
  * SYCLBIN v2 role entries as chunks: entry order global, then per module am_metadata, ir..., native...;
  * keys sycl_format_version, role, am_index, then ir_type, triple or arch, triple; ImageKind 7,

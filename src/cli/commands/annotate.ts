@@ -4,7 +4,7 @@
  */
 import { annotate, annotationToJson, type AnnotatedSpan } from '../../hex/annotate.js';
 import { defineCommand, EXIT } from '../command.js';
-import { maxInflatedSizeOption, opt } from '../options.js';
+import { maxInflatedSizeOption, opt, outputOptions } from '../options.js';
 
 function jsonReplacer(_k: string, v: unknown): unknown {
   return typeof v === 'bigint' ? v.toString() : v;
@@ -43,13 +43,12 @@ is printed on stderr (and in the JSON as "error") and the exit status is 1.`,
     json: opt.flag('Print JSON {format, size, error?, spans}'),
     leaves: opt.flag('Only the leaf spans (no groups)'),
     'max-inflated-size': maxInflatedSizeOption(),
-    output: opt.output("Write to FILE (atomically) instead of standard output ('-' = stdout)", { short: 'o', default: '-' }),
-    force: opt.flag('Allow -o to replace FILE'),
+    ...outputOptions(),
   },
   positionals: { min: 1, max: 1 },
   examples: ['syclbin annotate kernel.syclbin', 'syclbin annotate --json kernel.syclbin | jq ".spans[] | select(.kind==\\"unreferenced\\")"'],
-  run({ opts, args, files, io, prog }) {
-    const ann = files.read(args[0]!, (src) => annotate(src, { maxInflatedSize: opts['max-inflated-size'] }));
+  run({ opts, file, files, io, prog }) {
+    const ann = files.read(file, (src) => annotate(src, { maxInflatedSize: opts['max-inflated-size'] }));
     if (opts.leaves) ann.spans = ann.spans.filter((s) => s.kind !== 'group');
     if (opts.json) files.write(opts.output, JSON.stringify(annotationToJson(ann), jsonReplacer, 2) + '\n');
     else files.write(opts.output, `# ${ann.format}, ${ann.size} bytes\n${formatSpans(ann.spans)}`);

@@ -35,8 +35,7 @@ On failure it prints "Failed to parse SYCLBIN file: <reason>" (or "Failed to ope
   },
   positionals: { min: 1, max: 1 },
   examples: ['syclbin dump testdata/syclbin/v1_one_ir.syclbin', 'syclbin dump -o out.txt kernel.syclbin', 'cat kernel.syclbin | syclbin dump -'],
-  run({ opts, args, files }) {
-    const name = args[0]!;
+  run({ opts, file: name, files }) {
     let src;
     try {
       src = files.input(name).source;

@@ -82,7 +82,7 @@ written atomically (temporary file + rename); none is written over FILE unless -
   examples: ['syclbin extract kernel.syclbin -o kernel.d && syclbin pack kernel.d/manifest.json -o again.syclbin && cmp kernel.syclbin again.syclbin'],
   async run(ctx) {
     const { opts, args, files, io, prog } = ctx;
-    const name = args[0]!;
+    const name = ctx.file;
     const dir = opts.output;
     if (!dir) throw new UsageError('missing -o DIR');
     const { file, source } = readSyclbinInput(ctx, name, { maxInflatedSize: opts['max-inflated-size'] });

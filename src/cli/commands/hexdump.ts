@@ -26,8 +26,8 @@ first and last rows unless --full.`,
   },
   positionals: { min: 1, max: 1 },
   examples: ['syclbin hexdump kernel.syclbin', "syclbin hexdump --path 'header' kernel.syclbin", 'syclbin hexdump --range 0x40:0x80 kernel.syclbin'],
-  run({ opts, args, files, io, prog }) {
-    return files.read(args[0]!, (src) => {
+  run({ opts, file, files, io, prog }) {
+    return files.read(file, (src) => {
       let range: [number, number] | undefined;
       if (opts.range !== undefined) {
         try {

@@ -6,7 +6,7 @@ import { inspectSyclbin, renderInspect } from '../../syclbin/inspect.js';
 import { inspectWithOffsets } from '../../hex/inspect-offsets.js';
 import { nodeSha256 } from '../../node/sha256.js';
 import { defineCommand, EXIT } from '../command.js';
-import { maxInflatedSizeOption, opt } from '../options.js';
+import { maxInflatedSizeOption, opt, outputOptions } from '../options.js';
 import { readSyclbinInput } from '../syclbin-input.js';
 
 export const command = defineCommand({
@@ -24,14 +24,13 @@ never read (fast on huge files).`,
   options: {
     'no-hash': opt.flag('Do not hash images (reads headers and metadata only)'),
     offsets: opt.flag('Add the byte range of every node (@0xOFFSET+SIZE, from syclbin annotate)'),
-    output: opt.output("Write to FILE (atomically) instead of standard output ('-' = stdout)", { short: 'o', default: '-' }),
     'max-inflated-size': maxInflatedSizeOption(),
-    force: opt.flag('Allow -o to replace FILE'),
+    ...outputOptions(),
   },
   positionals: { min: 1, max: 1 },
   examples: ['syclbin inspect testdata/syclbin/v1_two_modules_mixed.syclbin', 'syclbin inspect --no-hash big.syclbin', 'syclbin inspect --offsets kernel.syclbin'],
   run(ctx) {
-    const { file, source } = readSyclbinInput(ctx, ctx.args[0]!, { maxInflatedSize: ctx.opts['max-inflated-size'] });
+    const { file, source } = readSyclbinInput(ctx, ctx.file, { maxInflatedSize: ctx.opts['max-inflated-size'] });
     const sha256 = ctx.opts['no-hash'] ? false : nodeSha256;
     const text = ctx.opts.offsets ? inspectWithOffsets(source, file, { sha256 }) : renderInspect(inspectSyclbin(file, { fileSize: source.size, sha256 }));
     ctx.files.write(ctx.opts.output, text);

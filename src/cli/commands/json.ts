@@ -6,7 +6,7 @@
 import { syclbinToJson } from '../../syclbin/json.js';
 import { nodeSha256 } from '../../node/sha256.js';
 import { defineCommand, EXIT } from '../command.js';
-import { maxInflatedSizeOption, opt } from '../options.js';
+import { maxInflatedSizeOption, opt, outputOptions } from '../options.js';
 import { readSyclbinInput } from '../syclbin-input.js';
 
 export const command = defineCommand({
@@ -22,14 +22,13 @@ typed fields (IR type, target, arch), size, sha256 and file offset. 64-bit value
 Base64 of property values). Without it, images are read only to hash them.`,
   options: {
     'with-bytes': opt.flag('Add each image as standard (RFC 4648) base64'),
-    output: opt.output("Write to FILE (atomically) instead of standard output ('-' = stdout)", { short: 'o', default: '-' }),
     'max-inflated-size': maxInflatedSizeOption(),
-    force: opt.flag('Allow -o to replace FILE'),
+    ...outputOptions(),
   },
   positionals: { min: 1, max: 1 },
   examples: ['syclbin json testdata/syclbin/v1_two_modules_mixed.syclbin', "syclbin json --with-bytes k.syclbin | jq -r '.abstractModules[0].irModules[0].image.base64' | base64 -d > k.spv"],
   run(ctx) {
-    const { file } = readSyclbinInput(ctx, ctx.args[0]!, { maxInflatedSize: ctx.opts['max-inflated-size'] });
+    const { file } = readSyclbinInput(ctx, ctx.file, { maxInflatedSize: ctx.opts['max-inflated-size'] });
     const doc = syclbinToJson(file, { withBytes: ctx.opts['with-bytes'], sha256: nodeSha256 });
     ctx.files.write(ctx.opts.output, JSON.stringify(doc, null, 2) + '\n');
     return EXIT.OK;

@@ -90,8 +90,7 @@ layout (array/vector elements with alloc size != store size) are reproduced and 
     'syclbin lower spec.json --json | jq .specConstants[0].descriptors',
     'syclbin lower spec.json --spirv-out spec.spv --ir-out spec.ll -o spec.syclbin',
   ],
-  run({ opts, args, files, io, prog }) {
-    const file = args[0]!;
+  run({ opts, file, files, io, prog }) {
     const values = opts as Record<string, unknown>;
     const text = decodeText(files.readAll(file));
     let result: LoweringResult;

@@ -1,40 +1,12 @@
 /**
  * `syclbin offload-extract FILE -o DIR`: write every image of the OffloadBinaries in FILE to DIR,
- * one file each, atomically (temporary file + rename, src/node/files.ts).
- *
- * Names: `<index>-<triple>-<arch>.<ext>` where index is the `OFFLOADING IMAGE [index]` number of
- * `syclbin offload-list` / `llvm-objdump --offloading`, `ext` is LLVM's `getImageKindName`
- * (llvm/lib/Object/OffloadBinary.cpp: o, bc, cubin, fatbin, s, spv), `syclbin` for IMG_SYCLBIN (7,
- * intel/llvm) and `bin` otherwise. An empty arch or triple is left out; characters outside
- * `[A-Za-z0-9._+-]` become `_` so a string entry can never name a path outside DIR.
+ * one file each, atomically (src/offload/extract.ts names them).
  */
-import type { OffloadBinaryModel } from '../../offload/read.js';
 import { readOffloadInput } from '../../offload/input.js';
-import { imageKindName } from '../../../formats/kinds.js';
+import { extractedImageNames } from '../../offload/extract.js';
 import { defineCommand, EXIT } from '../command.js';
 import { UsageError } from '../errors.js';
 import { maxInflatedSizeOption, opt } from '../options.js';
-
-function sanitize(s: string): string {
-  return s.replace(/[^A-Za-z0-9._+-]/g, '_').replace(/^\.+/, (dots) => '_'.repeat(dots.length));
-}
-
-/** The file name each image gets, in `offload-list` order. */
-export function extractedImageNames(binaries: readonly OffloadBinaryModel[]): string[] {
-  const names: string[] = [];
-  for (const bin of binaries) {
-    for (const e of bin.entries) {
-      const parts = [String(names.length)];
-      const triple = e.strings.get('triple') ?? '';
-      const arch = e.strings.get('arch') ?? '';
-      if (triple) parts.push(sanitize(triple));
-      if (arch) parts.push(sanitize(arch));
-      const ext = imageKindName(e.imageKind) || (e.imageKind === 7 ? 'syclbin' : 'bin');
-      names.push(`${parts.join('-')}.${ext}`);
-    }
-  }
-  return names;
-}
 
 export const command = defineCommand({
   name: 'offload-extract',
@@ -58,8 +30,7 @@ file of the same name is replaced. Prints one line per file written.`,
   },
   positionals: { min: 1, max: 1 },
   examples: ['syclbin offload-extract dev.bin -o images/   # images/0-nvptx64-nvidia-cuda-sm_70.o, ...', 'syclbin offload-extract omp.o -o images/   # images/0-x86_64-unknown-linux-gnu.o'],
-  run({ opts, args, files, prog, io }) {
-    const file = args[0]!;
+  run({ opts, file, files, prog, io }) {
     const dir = opts.output;
     if (!dir) throw new UsageError('missing -o DIR');
     const { binaries, elf } = files.read(file, (src) => readOffloadInput(src, { maxInflatedSize: opts['max-inflated-size'], byName: opts['by-name'] }));

@@ -8,7 +8,7 @@ import { readOffloadInput } from '../../offload/input.js';
 import { elfListJson, formatElfOffloadingText, formatOffloadingText, offloadListJson } from '../../offload/objdump-text.js';
 import { defineCommand, EXIT } from '../command.js';
 import { UsageError } from '../errors.js';
-import { maxInflatedSizeOption, opt } from '../options.js';
+import { maxInflatedSizeOption, opt, outputOptions } from '../options.js';
 
 export const command = defineCommand({
   name: 'offload-list',
@@ -43,8 +43,7 @@ quantities are decimal strings.`,
     json: opt.flag('Print JSON (schemas/offload-list.schema.json) instead of text'),
     'max-inflated-size': maxInflatedSizeOption(),
     'by-name': opt.flag('ELF input: also read sections named .llvm.offloading whose type is not SHT_LLVM_OFFLOADING'),
-    output: opt.output("Write to FILE (atomically) instead of standard output ('-' = stdout)", { short: 'o', default: '-' }),
-    force: opt.flag('Allow -o to replace FILE'),
+    ...outputOptions(),
   },
   positionals: { min: 1, max: 1 },
   examples: [
@@ -53,8 +52,7 @@ quantities are decimal strings.`,
     'syclbin offload-list --json dev.bin | jq .binaries[0].entries',
     'syclbin offload-list omp.o   # clang-19 -fopenmp -fopenmp-targets=x86_64-unknown-linux-gnu -c omp.c',
   ],
-  run({ opts, args, files, prog, io }) {
-    const file = args[0]!;
+  run({ opts, file, files, prog, io }) {
     if (opts.strings && opts.json) throw new UsageError('--strings and --json cannot be combined (JSON always has the strings)');
     const { binaries, elf } = files.read(file, (src) => readOffloadInput(src, { maxInflatedSize: opts['max-inflated-size'], byName: opts['by-name'] }));
     for (const note of elf?.notes ?? []) io.stderr.write(`${prog}: ${file}: note: ${note}\n`);

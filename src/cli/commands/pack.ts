@@ -78,7 +78,7 @@ atomically (temporary file + rename).`,
   ],
   async run(ctx: Context<{ output: string | undefined; force: boolean; 'allow-any-path': boolean }>) {
     const { opts, args, files, io } = ctx;
-    const manifest = args[0]!;
+    const manifest = ctx.file;
     const out = opts.output;
     if (!out) throw new UsageError('missing -o OUT.syclbin');
     let chunks: Chunk[];

@@ -9,7 +9,7 @@ import { registryFromJson, registryToJson } from '../../props/json.js';
 import { EncodeError } from '../../codec/errors.js';
 import { defineCommand, EXIT, type Context } from '../command.js';
 import { CommandFailure, UsageError } from '../errors.js';
-import { opt, type OptValues } from '../options.js';
+import { opt, outputOptions, type OptValues } from '../options.js';
 
 function formatDiagnostic(file: string, d: PropDiagnostic): string {
   const where = `[${printable(d.set)}]${d.key === undefined ? '' : ` ${printable(d.key)}`}`;
@@ -21,8 +21,7 @@ const options = {
   json: opt.flag('Print JSON (schemas/props.schema.json) instead of the text view'),
   check: opt.flag('Print diagnostics; exit 1 if any is an error'),
   encode: opt.string('FILE.json', 'Encode a --json document back to registry text'),
-  output: opt.output("Write to FILE (atomically) instead of standard output ('-' = stdout)", { short: 'o', default: '-' }),
-  force: opt.flag('Allow -o to replace an input'),
+  ...outputOptions(),
 };
 
 function run(ctx: Context<OptValues<typeof options>>): number {

@@ -1,7 +1,7 @@
 /** `syclbin verify FILE [--json]`: every problem with severity, offset and path (issue 6 §2). */
 import { formatReport, verify } from '../../hex/verify.js';
 import { defineCommand, EXIT } from '../command.js';
-import { maxInflatedSizeOption, opt } from '../options.js';
+import { maxInflatedSizeOption, opt, outputOptions } from '../options.js';
 
 export const command = defineCommand({
   name: 'verify',
@@ -18,13 +18,11 @@ Exit status 1 when there is at least one error (warnings and notes alone exit 0)
   options: {
     json: opt.flag('Print JSON {file, format, size, counts, problems}'),
     'max-inflated-size': maxInflatedSizeOption(),
-    output: opt.output("Write to FILE (atomically) instead of standard output ('-' = stdout)", { short: 'o', default: '-' }),
-    force: opt.flag('Allow -o to replace FILE'),
+    ...outputOptions(),
   },
   positionals: { min: 1, max: 1 },
   examples: ['syclbin verify kernel.syclbin', 'syclbin verify --json kernel.syclbin'],
-  run({ opts, args, files }) {
-    const name = args[0]!;
+  run({ opts, file: name, files }) {
     const r = files.read(name, (src) => verify(src, { maxInflatedSize: opts['max-inflated-size'] }));
     files.write(opts.output, opts.json ? JSON.stringify({ file: name, ...r }, null, 2) + '\n' : formatReport(r, name));
     return r.counts.error ? EXIT.FAILURE : EXIT.OK;
