@@ -1,0 +1,2 @@
+.version 7.0
+.target sm_80

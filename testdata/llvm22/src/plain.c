@@ -1,0 +1,1 @@
+int host_only(void) { return 1; }
