@@ -45,9 +45,12 @@ export function imageKindInfo(kind: number): ImageKindInfo | undefined {
   return IMAGE_KINDS[kind];
 }
 
-/** `getImageKindName`: file-extension style names ('' when LLVM has none). */
-export function imageKindName(kind: number): string {
-  return IMAGE_KINDS[kind]?.ext ?? '';
+/** Per-era names that replace `IMAGE_KINDS` columns (formats/eras.ts `imageKindNames`). */
+export type ImageKindOverrides = Readonly<Record<number, { readonly ext: string; readonly objdump: string }>>;
+
+/** `getImageKindName`: file-extension style names ('' when LLVM has none), optionally as an era names them. */
+export function imageKindName(kind: number, era?: { imageKindNames: ImageKindOverrides }): string {
+  return era?.imageKindNames[kind]?.ext ?? IMAGE_KINDS[kind]?.ext ?? '';
 }
 
 /** Descriptive name for human views (`unknown(N)` for values no era defines). */
@@ -55,9 +58,9 @@ export function imageKindLabel(kind: number): string {
   return IMAGE_KINDS[kind]?.label ?? `unknown(${kind})`;
 }
 
-/** The `kind` column `llvm-objdump --offloading` prints. */
-export function objdumpImageKind(kind: number): string {
-  return IMAGE_KINDS[kind]?.objdump ?? '<none>';
+/** The `kind` column `llvm-objdump --offloading` prints, optionally as an era prints it. */
+export function objdumpImageKind(kind: number, era?: { imageKindNames: ImageKindOverrides }): string {
+  return era?.imageKindNames[kind]?.objdump ?? IMAGE_KINDS[kind]?.objdump ?? '<none>';
 }
 
 /**
@@ -105,14 +108,32 @@ export function numberingFamily(n: OffloadKindNumbering): 'sequential' | 'bitmas
   return n === 'bitmask' ? 'bitmask' : 'sequential';
 }
 
-/** Where a kind number means different things: its name in every numbering that defines it. */
-export function offloadKindMeanings(kind: number): { numbering: OffloadKindNumbering; name: string }[] {
-  const out: { numbering: OffloadKindNumbering; name: string }[] = [];
-  for (const n of Object.keys(OFFLOAD_KIND_NUMBERINGS) as OffloadKindNumbering[]) {
-    const name = offloadKindName(kind, n);
-    if (name !== 'none' || kind === 0) out.push({ numbering: n, name });
-  }
-  return out;
+/** How each numbering is described to people. */
+export const NUMBERING_DESCRIPTIONS: Readonly<Record<OffloadKindNumbering, string>> = {
+  llvm19: 'LLVM 19/20 (sequential)',
+  intel: 'intel/llvm (sequential, sycl 4)',
+  bitmask: 'LLVM 21+ (bitmask, llvm-project #135809)',
+};
+
+/** A kind number that different numberings name differently. */
+export interface OffloadKindAmbiguity {
+  /** Its name in every numbering (`unknown(N)` where a numbering has no such kind). */
+  meanings: { numbering: OffloadKindNumbering; name: string }[];
+  /** One sentence for people. */
+  note: string;
+}
+
+/**
+ * Whether the offload kind of a binary of `version` means different things in different eras: only
+ * version-1 binaries can come from either numbering (versions 2 and 3 are bitmask-only). Undefined
+ * when every numbering agrees (0, 1, 2).
+ */
+export function offloadKindAmbiguity(kind: number, version: number): OffloadKindAmbiguity | undefined {
+  if (version >= 2) return undefined;
+  const meanings = (Object.keys(OFFLOAD_KIND_NUMBERINGS) as OffloadKindNumbering[]).map((numbering) => ({ numbering, name: offloadKindLabel(kind, numbering) }));
+  if (new Set(meanings.map((m) => m.name)).size === 1) return undefined;
+  const said = meanings.map((m) => `${m.name} in ${NUMBERING_DESCRIPTIONS[m.numbering]}`).join(', ');
+  return { meanings, note: `offload kind ${kind} of a version-1 binary is ${said}; the file does not say which era wrote it` };
 }
 
 /** Entry flag bits (OffloadBinary.h `OffloadEntryFlags`): only bit 0 is defined. */

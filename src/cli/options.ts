@@ -5,6 +5,7 @@
  * parsed here once, so `--max-inflated-size 64M` means the same thing to every command.
  */
 import { UsageError } from './errors.js';
+import { DEFAULT_LLVM_ERA, LLVM_ERAS_ORDER, type LlvmEra } from '../../formats/eras.js';
 
 /** One option: how it looks on the command line and how its value is parsed. */
 export interface Opt<T> {
@@ -105,3 +106,10 @@ export const outputOptions = () => ({
 /** The decompression cap every command that reads OffloadBinaries takes. */
 export const maxInflatedSizeOption = (): Opt<number | undefined> =>
   opt.bytes('BYTES', 'Cap on the decompressed size of a compressed OffloadBinary v3 payload (K/M/G suffixes)', { defaultText: '1G' });
+
+/**
+ * `--llvm 19|22|main`: whose conventions the offload commands follow (formats/eras.ts). The default is
+ * LLVM 22, the newest release Debian ships.
+ */
+export const llvmEraOption = (matches: string): Opt<LlvmEra> =>
+  opt.choice(LLVM_ERAS_ORDER, '19|22|main', `Follow LLVM 19, 22 or upstream main: ${matches}`, { default: DEFAULT_LLVM_ERA });

@@ -1,11 +1,17 @@
 /**
- * Names of extracted images: `<index>-<triple>-<arch>.<ext>` where index is the `OFFLOADING IMAGE
+ * Extraction: our own mode (every image into a folder) and `llvm-offload-binary`'s extract mode.
+ *
+ * Names of extracted images in our mode: `<index>-<triple>-<arch>.<ext>` where index is the `OFFLOADING IMAGE
  * [index]` number of `syclbin offload-list` / `llvm-objdump --offloading`, `ext` is LLVM's
  * `getImageKindName` (llvm/lib/Object/OffloadBinary.cpp: o, bc, cubin, fatbin, s, spv), `syclbin` for
  * IMG_SYCLBIN (7, intel/llvm) and `bin` otherwise. An empty arch or triple is left out.
  */
-import { IMAGE_KIND, imageKindName } from '../../formats/kinds.js';
-import type { OffloadBinaryModel } from './read.js';
+import { IMAGE_KIND, imageKindName, OFFLOAD_KIND_NUMBERINGS } from '../../formats/kinds.js';
+import type { LlvmEraInfo } from '../../formats/eras.js';
+import type { BlobRef } from '../codec/index.js';
+import { MAX_NESTING, nestedBinaries } from './objdump-text.js';
+import { parseImageArguments } from './packager-args.js';
+import type { OffloadBinaryModel, OffloadEntryModel, ReadOffloadOptions } from './read.js';
 
 /**
  * A string from a file as a file name: characters outside `[A-Za-z0-9._+-]` become `_` and leading
@@ -30,4 +36,120 @@ export function extractedImageNames(binaries: readonly OffloadBinaryModel[]): st
     }
   }
   return names;
+}
+
+/**
+ * `sys::path::stem(Path)` (llvm/lib/Support/Path.cpp, POSIX style): the file name without its
+ * directory and without its last extension; `.` and `..` stay as they are, `.bashrc` becomes "".
+ */
+export function llvmPathStem(path: string): string {
+  const name = path.endsWith('/') ? '.' : path.slice(path.lastIndexOf('/') + 1);
+  if (name === '.' || name === '..') return name;
+  const dot = name.lastIndexOf('.');
+  return dot < 0 ? name : name.slice(0, dot);
+}
+
+/** One image `llvm-offload-binary` can extract: an entry of a binary found in the input. */
+export interface ExtractCandidate {
+  entry: OffloadEntryModel;
+  /** The version of the binary holding it (names kinds). */
+  version: number;
+}
+
+/** What an extraction writes and says. Paths are as LLVM would use them (relative to its working directory). */
+export interface ExtractPlan {
+  /** Single images: `file=OUT` or default names. */
+  files: { path: string; image: BlobRef; defaultName: boolean }[];
+  /** `--archive` outputs: members named after the input file, in match order. */
+  archives: { path: string; members: { name: string; image: BlobRef }[] }[];
+  /** Lines LLVM prints on standard output (`Extracted: NAME`, main only). */
+  stdout: string[];
+  /** Warnings LLVM prints (without its program-name prefix). */
+  warnings: string[];
+}
+
+/** Error of an extraction that LLVM also refuses (its message). */
+export class ExtractError extends Error {}
+
+function candidatesOf(binaries: readonly OffloadBinaryModel[]): ExtractCandidate[] {
+  const out: ExtractCandidate[] = [];
+  for (const b of binaries) for (const entry of b.entries) out.push({ entry, version: b.version });
+  return out;
+}
+
+/**
+ * The extract mode of `llvm-offload-binary INPUT --image=K=V,... [--image=...] [--archive]` as the
+ * era's tool runs it (llvm/llvm-project:llvm/tools/llvm-offload-binary/llvm-offload-binary.cpp
+ * `unbundleImages`; LLVM 19's clang-offload-packager and LLVM 22 behave the same except where
+ * formats/eras.ts says otherwise; checked against both binaries, docs/upstream-llvm.md §3):
+ * - per `--image` (parsed like the packer's, repeated keys joined with ','), every image whose strings
+ *   match every key is selected: `file` is ignored for matching; `kind=V` compares the offload kind
+ *   with the number of V in the era's numbering (unknown names are 0); any other key compares the
+ *   image's string exactly, a missing string being "";
+ * - with `--archive`, `file=OUT` is required ("Image must have a 'file' argument.") and receives a
+ *   static archive of the matches; with `file=OUT` alone, OUT receives the LAST match (a warning when
+ *   several match); without `file`, each match is written to `<stem>-<triple>-<arch>.<n>.<ext>`
+ *   (main: `-<arch>` only when arch is non-empty, nested OffloadBinaries extracted instead of their
+ *   outer image, and `Extracted: NAME` printed);
+ * - without any `--image`: nothing in 19 and 22; every image (default names) on main.
+ * Default names come from the file's strings; one that would leave the working directory (a `/` in
+ * triple or arch, or a name of `.`/`..`) is refused instead of written (LLVM would write it).
+ */
+export function planLlvmExtraction(
+  binaries: readonly OffloadBinaryModel[],
+  inputName: string,
+  images: readonly string[],
+  opts: { era: LlvmEraInfo; archive?: boolean; read?: ReadOffloadOptions },
+): ExtractPlan {
+  const { era } = opts;
+  const plan: ExtractPlan = { files: [], archives: [], stdout: [], warnings: [] };
+  const all = candidatesOf(binaries);
+  const stem = llvmPathStem(inputName);
+  const table = OFFLOAD_KIND_NUMBERINGS[era.numbering];
+  const kindNumber = (name: string): number => (Object.hasOwn(table, name) ? table[name]! : 0);
+
+  const extractDefault = (matches: readonly ExtractCandidate[]): void => {
+    let n = 0;
+    // Depth-first over nested binaries (main) with an explicit stack: the input must not choose our stack depth.
+    const stack = [...matches].reverse().map((c) => ({ c, level: 0 }));
+    while (stack.length) {
+      const { c, level } = stack.pop()!;
+      const inner = era.extract.recurseNested && level < MAX_NESTING ? nestedBinaries(c.entry, opts.read) : undefined;
+      if (inner) {
+        const cs = candidatesOf(inner);
+        for (let i = cs.length - 1; i >= 0; i--) stack.push({ c: cs[i]!, level: level + 1 });
+        continue;
+      }
+      const triple = c.entry.strings.get('triple') ?? '';
+      const arch = c.entry.strings.get('arch') ?? '';
+      const archPart = arch || era.extract.emptyArchDash ? `-${arch}` : '';
+      const name = `${stem}-${triple}${archPart}.${n++}.${imageKindName(c.entry.imageKind, era)}`;
+      if (name.includes('/') || name === '.' || name === '..') {
+        throw new ExtractError(`refusing to write '${name}': the image's triple or arch would place it outside the working directory`);
+      }
+      plan.files.push({ path: name, image: c.entry.imageRef, defaultName: true });
+      if (era.extract.printExtracted) plan.stdout.push(`Extracted: ${name}`);
+    }
+  };
+
+  if (!images.length) {
+    if (era.extract.withoutImage === 'all') extractDefault(all);
+    return plan;
+  }
+  for (const spec of images) {
+    const args = parseImageArguments(spec);
+    const matches = all.filter((c) =>
+      args.every(([key, value]) => key === 'file' || (key === 'kind' ? c.entry.offloadKind === kindNumber(value) : (c.entry.strings.get(key) ?? '') === value)),
+    );
+    if (!matches.length) continue;
+    const file = args.find(([k]) => k === 'file')?.[1];
+    if (opts.archive) {
+      if (file === undefined) throw new ExtractError("Image must have a 'file' argument.");
+      plan.archives.push({ path: file, members: matches.map((c) => ({ name: inputName, image: c.entry.imageRef })) });
+    } else if (file !== undefined) {
+      if (matches.length > 1) plan.warnings.push(`Multiple inputs match to a single file, '${file}'`);
+      plan.files.push({ path: file, image: matches[matches.length - 1]!.entry.imageRef, defaultName: false });
+    } else extractDefault(matches);
+  }
+  return plan;
 }

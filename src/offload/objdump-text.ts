@@ -1,8 +1,9 @@
 /**
- * Text and JSON listings of OffloadBinaries, the text being exactly what `llvm-objdump-19
- * --offloading FILE` prints for a file that is a sequence of OffloadBinaries.
+ * Text and JSON listings of OffloadBinaries, the text being exactly what `llvm-objdump --offloading
+ * FILE` of the chosen era (formats/eras.ts: 19, 22 or main) prints for a file that is a sequence of
+ * OffloadBinaries.
  *
- * Upstream (LLVM 19.1, llvm/tools/llvm-objdump/OffloadDump.cpp):
+ * Upstream (llvm/tools/llvm-objdump/OffloadDump.cpp; LLVM 19.1 and 22.1 print the same layout):
  *   static void printBinary(const OffloadBinary &OB, uint64_t Index) {
  *     outs() << "\nOFFLOADING IMAGE [" << Index << "]:\n";
  *     outs() << left_justify("kind", 16) << getImageName(OB) << "\n";
@@ -10,36 +11,38 @@
  *     outs() << left_justify("triple", 16) << OB.getTriple() << "\n";
  *     outs() << left_justify("producer", 16) << getOffloadKindName(OB.getOffloadKind()) << "\n";
  *   }
+ * Upstream main (llvm/llvm-project:llvm/test/tools/llvm-objdump/Offloading/nested-offload-binary.test,
+ * docs/upstream-llvm.md §2.2) indents every line but the leading empty one by 2 × nesting level, adds
+ * `image size      N bytes`, and for an image that is itself an OffloadBinary `nested images   N`
+ * followed by the inner images as `[i.j]` one level deeper.
  * `dumpOffloadBinary` prints every binary `extractOffloadBinaries` finds, index counting from 0, and
- * nothing else for a raw OffloadBinary file (no "file format" line; that line belongs to the ELF
+ * nothing else for a raw OffloadBinary file (no "file format" line; that line belongs to the object
  * path). `getArch`/`getTriple` are `getString("arch")`/`getString("triple")`: "" when absent, the
- * last value when a key repeats (StringMap assignment in the OffloadBinary constructor).
- * `getOffloadKindName` in LLVM 19 (llvm/lib/Object/OffloadBinary.cpp) knows only OFK_OpenMP 1
- * "openmp", OFK_Cuda 2 "cuda", OFK_HIP 3 "hip"; everything else is "none" (so intel/llvm's sycl = 4
- * prints "none" there). Version 2/3 files come from the bitmask era (llvm-project #135809:
- * openmp 1, cuda 2, hip 4, sycl 8), named with that table; llvm-objdump-19 itself cannot read them
- * (it accepts only Version 1), so for them the text follows the same layout.
+ * last value when a key repeats. `getOffloadKindName` follows the era's numbering (19: openmp 1,
+ * cuda 2, hip 3; 22 and main: the bitmask of llvm-project #135809, openmp 1, cuda 2, hip 4, sycl 8;
+ * any other value is "none"). Versions 2 and 3 exist only in the bitmask era and are named with it
+ * whatever the era; LLVM 19 and 22 cannot read them at all, so for them the text follows the era's
+ * layout.
  *
- * For an ELF object llvm-objdump first prints the object's header line, then the same blocks for the
- * binaries of its SHT_LLVM_OFFLOADING sections (src/offload/elf.ts says which sections):
+ * For an object file llvm-objdump first prints the object's header line, then the same blocks for the
+ * binaries of its offloading sections (src/offload/elf.ts says which sections):
  *   outs() << '\n' << O->getFileName() << ":\tfile format " << O->getFileFormatName().lower() << "\n";
- * (llvm/tools/llvm-objdump/llvm-objdump.cpp@00374aa98631 `dumpObject`, the LLVM 19 code; checked
- * against llvm-objdump-19 19.1.7 output: "\nomp.o:\tfile format elf64-x86-64\n"). A raw
- * OffloadBinary file is not an ObjectFile there (`dumpInput` hands it to `dumpOffloadSections`) and
- * gets no such line. The file name is printed as given on the command line.
+ * (llvm/tools/llvm-objdump/llvm-objdump.cpp `dumpObject`; checked against llvm-objdump-19 19.1.7 and
+ * 22.1.8: "\nomp.o:\tfile format elf64-x86-64\n"). A raw OffloadBinary file is not an ObjectFile there
+ * and gets no such line. The file name is printed as given on the command line.
  *
  * Portable: no Node APIs.
  */
-import type { OffloadBinaryModel } from './read.js';
+import { blobSource, DecodeError } from '../codec/index.js';
+import { isOffloadBinary, readOffloadBinaries, type OffloadBinaryModel, type OffloadEntryModel, type ReadOffloadOptions } from './read.js';
 import type { ElfOffloadResult } from './elf.js';
-import { imageKindLabel, imageKindName, numberingFamily, numberingForVersion, objdumpImageKind, offloadKindLabel, offloadKindName } from '../../formats/kinds.js';
+import { syclKernelNames, type SyclKernelNames } from './sycl-symbols.js';
+import { imageKindLabel, imageKindName, numberingFamily, objdumpImageKind, offloadKindAmbiguity, offloadKindLabel, offloadKindName, type OffloadKindAmbiguity, type OffloadKindNumbering } from '../../formats/kinds.js';
+import { llvmEra, numberingFor, type LlvmEra, type LlvmEraInfo } from '../../formats/eras.js';
 
-/**
- * The `producer` column for an entry of a binary of `version`: LLVM 19's getOffloadKindName for
- * version 1 (no SYCL kind), the bitmask names for versions 2 and 3 (formats/kinds.ts).
- */
-export function objdumpProducer(offloadKind: number, version: number): string {
-  return offloadKindName(offloadKind, version <= 1 ? 'llvm19' : 'bitmask');
+/** The `producer` column for an entry of a binary of `version`, as `era`'s llvm-objdump names it. */
+export function objdumpProducer(offloadKind: number, version: number, era: LlvmEraInfo = llvmEra()): string {
+  return offloadKindName(offloadKind, numberingFor(version, era));
 }
 
 /** `left_justify(Str, 16)`: pad to 16 columns; a longer string is printed whole, without padding. */
@@ -55,32 +58,97 @@ export function escapeForListing(s: string): string {
   return s.replace(/[\x00-\x1f\x7f\\]/g, (c) => (c === '\\' ? '\\\\' : `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`));
 }
 
+/** How to list. */
 export interface ListingOptions {
   /** Also print every string entry of every image (our extension, after the objdump lines). */
   strings?: boolean;
+  /** Whose llvm-objdump to match (default LLVM 22). */
+  era?: LlvmEraInfo;
+  /** Options for reading nested binaries (main era), e.g. the decompression cap. */
+  read?: ReadOffloadOptions;
+  /** Told when a nested binary cannot be read (main prints a warning and keeps the outer block). */
+  warn?: (message: string) => void;
+}
+
+/** Nested binaries deeper than this are not listed (with a warning): the input must not choose our stack depth. */
+export const MAX_NESTING = 32;
+
+/**
+ * The binaries inside an image that starts with the OffloadBinary magic (upstream main lists and
+ * extracts them), or undefined when the image is not one. Throws DecodeError when it starts like
+ * one but cannot be read.
+ */
+export function nestedBinaries(e: OffloadEntryModel, opts: ReadOffloadOptions = {}): OffloadBinaryModel[] | undefined {
+  if (e.imageRef.size < 4 || !isOffloadBinary(e.imageRef.slice(0, 4))) return undefined;
+  return readOffloadBinaries(blobSource(e.imageRef), { maxInflatedSize: opts.maxInflatedSize });
+}
+
+interface Frame {
+  entry: OffloadEntryModel;
+  version: number;
+  label: string;
+  level: number;
+}
+
+/** The text of one image's block, and the frames of its nested images (main). */
+function block(f: Frame, opts: ListingOptions, era: LlvmEraInfo): { text: string; children: Frame[] } {
+  const ind = ' '.repeat(2 * f.level);
+  const e = f.entry;
+  const line = (k: string, v: string): string => `${ind}${leftJustify(k, 16)}${v}\n`;
+  let text = `\n${ind}OFFLOADING IMAGE [${f.label}]:\n`;
+  text += line('kind', objdumpImageKind(e.imageKind, era));
+  text += line('arch', e.strings.get('arch') ?? '');
+  text += line('triple', e.strings.get('triple') ?? '');
+  text += line('producer', objdumpProducer(e.offloadKind, f.version, era));
+  if (era.listing.imageSize) text += line('image size', `${e.imageRef.size} bytes`);
+  const children: Frame[] = [];
+  if (era.listing.nested) {
+    let inner: OffloadBinaryModel[] | undefined;
+    try {
+      inner = nestedBinaries(e, opts.read);
+    } catch (err) {
+      if (!(err instanceof DecodeError)) throw err;
+      opts.warn?.(`failed to extract nested OffloadBinary: ${err.message}`);
+    }
+    if (inner && f.level + 1 > MAX_NESTING) opts.warn?.(`image [${f.label}]: nested OffloadBinaries deeper than ${MAX_NESTING} levels are not listed`);
+    else if (inner) {
+      let j = 0;
+      for (const b of inner) for (const entry of b.entries) children.push({ entry, version: b.version, label: `${f.label}.${j++}`, level: f.level + 1 });
+      text += line('nested images', String(children.length));
+    }
+  }
+  if (opts.strings) {
+    text += `${ind}${leftJustify('strings', 16)}${e.strings.size}\n`;
+    for (const [k, v] of e.strings) text += `${ind}  ${leftJustify(escapeForListing(k), 14)}${escapeForListing(v)}\n`;
+  }
+  return { text, children };
 }
 
 /**
- * The `llvm-objdump --offloading` text for `binaries` (all read from one file). Entries of v2/v3
- * binaries are numbered on, one `OFFLOADING IMAGE` block per entry.
+ * The `llvm-objdump --offloading` text for `binaries` (all read from one file), one piece per image
+ * block as it is reached (so a caller can print while reading). Entries of v2/v3 binaries are
+ * numbered on, one `OFFLOADING IMAGE` block per entry; nested images (main) follow their parent.
  */
-export function formatOffloadingText(binaries: readonly OffloadBinaryModel[], opts: ListingOptions = {}): string {
-  let out = '';
+export function* offloadingTextBlocks(binaries: Iterable<OffloadBinaryModel>, opts: ListingOptions = {}): Generator<string> {
+  const era = opts.era ?? llvmEra();
   let index = 0;
   for (const bin of binaries) {
-    for (const e of bin.entries) {
-      out += `\nOFFLOADING IMAGE [${index}]:\n`;
-      out += `${leftJustify('kind', 16)}${objdumpImageKind(e.imageKind)}\n`;
-      out += `${leftJustify('arch', 16)}${e.strings.get('arch') ?? ''}\n`;
-      out += `${leftJustify('triple', 16)}${e.strings.get('triple') ?? ''}\n`;
-      out += `${leftJustify('producer', 16)}${objdumpProducer(e.offloadKind, bin.version)}\n`;
-      if (opts.strings) {
-        out += `${leftJustify('strings', 16)}${e.strings.size}\n`;
-        for (const [k, v] of e.strings) out += `  ${leftJustify(escapeForListing(k), 14)}${escapeForListing(v)}\n`;
+    for (const entry of bin.entries) {
+      // Depth-first with an explicit stack: nesting depth is the input's choice, not our call stack's.
+      const stack: Frame[] = [{ entry, version: bin.version, label: String(index++), level: 0 }];
+      while (stack.length) {
+        const { text, children } = block(stack.pop()!, opts, era);
+        yield text;
+        for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
       }
-      index++;
     }
   }
+}
+
+/** The whole `llvm-objdump --offloading` text for `binaries` (see offloadingTextBlocks). */
+export function formatOffloadingText(binaries: Iterable<OffloadBinaryModel>, opts: ListingOptions = {}): string {
+  let out = '';
+  for (const piece of offloadingTextBlocks(binaries, opts)) out += piece;
   return out;
 }
 
@@ -93,7 +161,7 @@ export function objectFileHeaderText(file: string, formatName: string): string {
   return `\n${file}:\tfile format ${formatName}\n`;
 }
 
-/** `llvm-objdump-19 --offloading FILE` for an ELF object (header line, then the images). */
+/** `llvm-objdump --offloading FILE` for an ELF object (header line, then the images). */
 export function formatElfOffloadingText(file: string, result: ElfOffloadResult, opts: ListingOptions = {}): string {
   return objectFileHeaderText(file, elfFileFormatName(result.elf.class, result.elf.machine)) + formatOffloadingText(result.binaries, opts);
 }
@@ -101,6 +169,8 @@ export function formatElfOffloadingText(file: string, result: ElfOffloadResult, 
 /** JSON listing (schemas/offload-list.schema.json). 64-bit quantities are decimal strings. */
 export interface OffloadListJson {
   file: string;
+  /** The era followed (`--llvm`): it names version-1 offload kinds and image kinds. */
+  llvm: LlvmEra;
   /** Present when FILE is an ELF object: where the binaries were found. */
   elf?: OffloadListElfJson;
   binaries: OffloadListBinaryJson[];
@@ -156,75 +226,115 @@ export function elfListJson(result: ElfOffloadResult): OffloadListElfJson {
 }
 
 export interface OffloadListBinaryJson {
-  /** Byte offset of the binary in the file. */
+  /** Byte offset of the binary in the file (in its parent image for nested binaries). */
   offset: string;
   version: number;
   /** Header `Size`. */
   size: string;
-  /** `sequential` (v1, LLVM <= 19) or `bitmask` (v2/v3): how offload kinds are numbered. */
+  /** `sequential` or `bitmask`: the family of the numbering that names its offload kinds. */
   offloadKindEra: 'sequential' | 'bitmask';
+  /** The numbering that names its offload kinds: the era's for version 1, bitmask for 2 and 3. */
+  offloadKindNumbering: OffloadKindNumbering;
   compression?: 'zlib' | 'zstd';
   inflatedSize?: string;
   entries: OffloadListEntryJson[];
 }
 
 export interface OffloadListEntryJson {
-  /** The `OFFLOADING IMAGE [index]` number (counted over all binaries of the file). */
+  /** The `OFFLOADING IMAGE [index]` number (counted over all binaries of the file, or of the parent image). */
   index: number;
+  /** The full label: `3`, or `3.0` for the first image nested in image 3 (upstream main's listing). */
+  label: string;
   imageKind: number;
-  /** `getImageKindName` (file extension style, "" when LLVM has none). */
+  /** `getImageKindName` of the era (file extension style, "" when LLVM has none). */
   imageKindName: string;
   /** Descriptive name (`object`, `bitcode`, ..., `syclbin`, `unknown(N)`). */
   imageKindLabel: string;
   offloadKind: number;
-  /** Name in the numbering era of the binary's version (`unknown(N)` when it has none). */
+  /** Name in `offloadKindNumbering` (`unknown(N)` when it has none). */
   offloadKindName: string;
+  /** Present when the number means different things in different eras (version-1 binaries only). */
+  offloadKindAmbiguity?: OffloadKindAmbiguity;
   flags: number;
-  /** The four fields `llvm-objdump --offloading` prints. */
+  /** The fields `llvm-objdump --offloading` of the era prints. */
   objdump: { kind: string; arch: string; triple: string; producer: string };
   /** Image offset (relative to the binary; inside the inflated payload for compressed v3) and size. */
   imageOffset: string;
   imageSize: string;
   /** String entries in file order (duplicates resolved: last value at the first position). */
   strings: { key: string; value: string }[];
+  /** Kernel names from a clang-sycl-linker `symbols` entry. */
+  kernels?: SyclKernelNames;
+  /** The binaries inside an image that is itself an OffloadBinary (up to MAX_NESTING levels). */
+  nested?: OffloadListBinaryJson[];
+  /** Why an image that starts with the OffloadBinary magic could not be read as one. */
+  nestedError?: string;
 }
 
-export function offloadListJson(file: string, binaries: readonly OffloadBinaryModel[], elf?: OffloadListElfJson): OffloadListJson {
+/** JSON options: the era names kinds; reading options apply to nested binaries. */
+export interface ListJsonOptions {
+  era?: LlvmEraInfo;
+  read?: ReadOffloadOptions;
+}
+
+/** The JSON listing of the binaries of `file` (schemas/offload-list.schema.json). */
+export function offloadListJson(file: string, binaries: readonly OffloadBinaryModel[], elf?: OffloadListElfJson, opts: ListJsonOptions = {}): OffloadListJson {
+  const era = opts.era ?? llvmEra();
+  return { file, llvm: era.era, ...(elf ? { elf } : {}), binaries: binariesJson(binaries, '', 0, era, opts) };
+}
+
+function binariesJson(binaries: readonly OffloadBinaryModel[], prefix: string, level: number, era: LlvmEraInfo, opts: ListJsonOptions): OffloadListBinaryJson[] {
   let index = 0;
-  return {
-    file,
-    ...(elf ? { elf } : {}),
-    binaries: binaries.map((bin) => {
-      const numbering = numberingForVersion(bin.version);
-      const b: OffloadListBinaryJson = {
-        offset: String(bin.offset),
-        version: bin.version,
-        size: String(bin.size),
-        offloadKindEra: numberingFamily(numbering),
-        entries: bin.entries.map((e) => ({
+  return binaries.map((bin) => {
+    const numbering = numberingFor(bin.version, era);
+    const b: OffloadListBinaryJson = {
+      offset: String(bin.offset),
+      version: bin.version,
+      size: String(bin.size),
+      offloadKindEra: numberingFamily(numbering),
+      offloadKindNumbering: numbering,
+      entries: bin.entries.map((e) => {
+        const label = `${prefix}${index}`;
+        const j: OffloadListEntryJson = {
           index: index++,
+          label,
           imageKind: e.imageKind,
-          imageKindName: imageKindName(e.imageKind),
+          imageKindName: imageKindName(e.imageKind, era),
           imageKindLabel: imageKindLabel(e.imageKind),
           offloadKind: e.offloadKind,
           offloadKindName: offloadKindLabel(e.offloadKind, numbering),
           flags: e.flags,
           objdump: {
-            kind: objdumpImageKind(e.imageKind),
+            kind: objdumpImageKind(e.imageKind, era),
             arch: e.strings.get('arch') ?? '',
             triple: e.strings.get('triple') ?? '',
-            producer: objdumpProducer(e.offloadKind, bin.version),
+            producer: objdumpProducer(e.offloadKind, bin.version, era),
           },
           imageOffset: String(e.raw.imageOffset),
           imageSize: String(e.raw.imageSize),
           strings: [...e.strings].map(([key, value]) => ({ key, value })),
-        })),
-      };
-      if (bin.compression) {
-        b.compression = bin.compression;
-        b.inflatedSize = String(bin.inflatedSize);
-      }
-      return b;
-    }),
-  };
+        };
+        const ambiguity = offloadKindAmbiguity(e.offloadKind, bin.version);
+        if (ambiguity) j.offloadKindAmbiguity = ambiguity;
+        const kernels = syclKernelNames(e);
+        if (kernels) j.kernels = kernels;
+        // Recursion bounded by MAX_NESTING, not by the input.
+        if (level < MAX_NESTING) {
+          try {
+            const inner = nestedBinaries(e, opts.read);
+            if (inner) j.nested = binariesJson(inner, `${label}.`, level + 1, era, opts);
+          } catch (err) {
+            if (!(err instanceof DecodeError)) throw err;
+            j.nestedError = err.message;
+          }
+        }
+        return j;
+      }),
+    };
+    if (bin.compression) {
+      b.compression = bin.compression;
+      b.inflatedSize = String(bin.inflatedSize);
+    }
+    return b;
+  });
 }

@@ -1,7 +1,9 @@
 /**
- * How LLVM 19's `clang-offload-packager -o OUT --image=... [--image=...]` turns its command line into
- * OffloadBinary images, reproduced exactly so that `syclbin offload-pack` writes the same bytes for
- * the same command line.
+ * How `clang-offload-packager-19` / `llvm-offload-binary-22` / upstream main's `llvm-offload-binary`
+ * (`-o OUT --image=... [--image=...]`) turn their command line into OffloadBinary images, reproduced
+ * exactly so that `syclbin offload-pack` writes the same bytes for the same command line. What differs
+ * between those tools (required keys, extension → image kind, offload kind numbers) is a row of
+ * formats/eras.ts; the steps below are the same in all of them.
  *
  * Source: clang/tools/clang-offload-packager/ClangOffloadPackager.cpp as shipped in LLVM 19.1
  * (`getImageArguments` + `bundleImages`; the Debian clang-19 19.1.7 binary behaves as described here,
@@ -13,16 +15,17 @@
  *    split at its first `=` into key and value (`StringRef::split`; no `=` → value ""). The pairs go
  *    into a `DenseMap<StringRef, StringRef>`: a new key takes its bucket, a repeated key keeps its
  *    first bucket and its value becomes `old + "," + new`.
- * 2. Both `triple` and `file` must be present, else the error
- *    `'file' and 'triple' are required image arguments`.
+ * 2. The era's required keys must be present (19: `file` and `triple`, error `'file' and 'triple' are
+ *    required image arguments`; 22 and main: `file`, error `'file' is a required image arguments`).
  * 3. The (joined) `file` value is split at `,` again ("Permit using multiple instances of `file` in a
  *    single string"): one OffloadBinary per file, in order, all with the same kinds and strings.
  * 4. Per file: image kind = IMG_Bitcode (2) if `identify_magic` says bitcode (first 4 bytes `BC C0 DE`
  *    or the wrapper magic 0x0B17C0DE stored as `DE C0 17 0B`; "Clang uses the '.o' suffix for LTO
  *    bitcode"), else from the extension without its dot: `o` 1, `bc` 2, `cubin` 3, `fatbin` 4, `s` 5,
- *    anything else 0 (case-sensitive `StringSwitch`).
- * 5. Walking the DenseMap in iteration order: `kind` sets the offload kind (`getOffloadKind`: `openmp`
- *    1, `cuda` 2, `hip` 3, anything else — including `sycl` and a joined `openmp,cuda` — 0); `file` is
+ *    on main also `spv` 6, anything else 0 (case-sensitive `StringSwitch`).
+ * 5. Walking the DenseMap in iteration order: `kind` sets the offload kind (`getOffloadKind` of the
+ *    era: 19 `openmp` 1, `cuda` 2, `hip` 3; 22 and main 1, 2, 4 and `sycl` 8; anything else —
+ *    including a joined `openmp,cuda` — 0); `file` is
  *    skipped; every other pair becomes a string entry (`OffloadingImage::StringData`, a `MapVector`,
  *    so the entries keep the DenseMap order). Flags are 0 (`OffloadingImage ImageBinary{}`).
  *
@@ -31,6 +34,7 @@
 import { SyclbinError } from '../codec/errors.js';
 import { LlvmStringDenseMap } from './densemap-order.js';
 import { OFFLOAD_KIND_NUMBERINGS } from '../../formats/kinds.js';
+import { llvmEra, type LlvmEraInfo } from '../../formats/eras.js';
 
 /** Offload-kind numbering: LLVM 19's `getOffloadKind` (sequential enum, no SYCL). */
 export const LLVM19_OFFLOAD_KINDS = OFFLOAD_KIND_NUMBERINGS.llvm19;
@@ -39,22 +43,9 @@ export const SEQUENTIAL_OFFLOAD_KINDS = OFFLOAD_KIND_NUMBERINGS.intel;
 /** Bitmask numbering of llvm-project after #135809 (docs/spec/syclbin-format.md §2). */
 export const BITMASK_OFFLOAD_KINDS = OFFLOAD_KIND_NUMBERINGS.bitmask;
 
-/** `object::getImageKind(StringRef)` of LLVM 19 (llvm/lib/Object/OffloadBinary.cpp). */
-export function imageKindFromExtension(ext: string): number {
-  switch (ext) {
-    case 'o':
-      return 1; // IMG_Object
-    case 'bc':
-      return 2; // IMG_Bitcode
-    case 'cubin':
-      return 3; // IMG_Cubin
-    case 'fatbin':
-      return 4; // IMG_Fatbinary
-    case 's':
-      return 5; // IMG_PTX
-    default:
-      return 0; // IMG_None
-  }
+/** `object::getImageKind(StringRef)` of an era (llvm/lib/Object/OffloadBinary.cpp): 0 for unknown extensions. */
+export function imageKindFromExtension(ext: string, era: LlvmEraInfo = llvmEra()): number {
+  return Object.hasOwn(era.extensionKinds, ext) ? era.extensionKinds[ext]! : 0;
 }
 
 /** `identify_magic(Buffer) == file_magic::bitcode` (llvm/lib/BinaryFormat/Magic.cpp). */
@@ -79,11 +70,11 @@ export function llvmPathExtension(path: string): string {
   return name.slice(dot);
 }
 
-/** The image kind the packager records for `file` with contents `bytes`. */
-export function packagerImageKind(file: string, bytes: Uint8Array): number {
+/** The image kind the packager of `era` records for `file` with contents `bytes`. */
+export function packagerImageKind(file: string, bytes: Uint8Array, era: LlvmEraInfo = llvmEra()): number {
   if (hasBitcodeMagic(bytes)) return 2;
   // getImageKind(sys::path::extension(File).drop_front())
-  return imageKindFromExtension(llvmPathExtension(file).slice(1));
+  return imageKindFromExtension(llvmPathExtension(file).slice(1), era);
 }
 
 /**
@@ -111,10 +102,13 @@ export interface ParsedImageArgument {
   strings: Array<[key: string, value: string]>;
 }
 
+/** Whose packager to follow. */
 export interface PackagerOptions {
+  /** The era (formats/eras.ts; default LLVM 22): required keys, extension kinds, offload kind numbers. */
+  era?: LlvmEraInfo;
   /**
-   * Offload-kind names → numbers; names not listed give 0. Default: `LLVM19_OFFLOAD_KINDS`, what the
-   * LLVM 19 packager writes (it has no SYCL kind, so `kind=sycl` gives 0).
+   * Offload-kind names → numbers, replacing the era's; names not listed give 0 (e.g. intel/llvm's
+   * sequential numbering with sycl 4, `OFFLOAD_KIND_NUMBERINGS.intel`).
    */
   offloadKinds?: Readonly<Record<string, number>>;
 }
@@ -125,11 +119,12 @@ function offloadKindOf(name: string, table: Readonly<Record<string, number>>): n
 
 /** Parses one `--image=` value the way `bundleImages` does, before any file is read. */
 export function parseImageArgument(image: string, options: PackagerOptions = {}): ParsedImageArgument {
-  const table = options.offloadKinds ?? LLVM19_OFFLOAD_KINDS;
+  const era = options.era ?? llvmEra();
+  const table = options.offloadKinds ?? OFFLOAD_KIND_NUMBERINGS[era.numbering];
   const pairs = parseImageArguments(image);
   const file = pairs.find(([k]) => k === 'file');
-  if (!pairs.some(([k]) => k === 'triple') || !file) {
-    throw new SyclbinError('SYNTAX', `'file' and 'triple' are required image arguments (in --image=${image})`);
+  if (!era.pack.requiredKeys.every((key) => pairs.some(([k]) => k === key)) || !file) {
+    throw new SyclbinError('SYNTAX', `${era.pack.missingKeysError} (in --image=${image})`);
   }
   let offloadKind = 0;
   const strings: Array<[string, string]> = [];
@@ -154,7 +149,8 @@ export interface PackagerImage {
 }
 
 /**
- * The OffloadBinaries `clang-offload-packager` (LLVM 19) writes, concatenated in this order, for
+ * The images the packager of the era writes (one binary each, concatenated, in 19 and 22; one binary
+ * holding them all on main), in this order, for
  * `--image=` values `images`. `readImage(file)` returns a file's contents (callers do the I/O; `-`
  * means standard input to the real tool); it is called once per file, in the tool's order, after the
  * `file`/`triple` check of its `--image`.
@@ -170,7 +166,7 @@ export function describePackagerImages(
     for (const file of parsed.files) {
       const image = readImage(file);
       out.push({
-        imageKind: packagerImageKind(file, image),
+        imageKind: packagerImageKind(file, image, options.era),
         offloadKind: parsed.offloadKind,
         flags: parsed.flags,
         strings: parsed.strings.map(([k, v]): [string, string] => [k, v]),

@@ -56,6 +56,8 @@ export interface StringEntryModel {
   valueOffset: number;
   /** v2+: the stored size; v1: the value's length without its NUL. */
   valueSize: number;
+  /** v2+: the value's bytes as stored (they may hold NULs or binary data, e.g. a SYCL symbol table). */
+  valueBytes?: Uint8Array;
 }
 
 /** One OffloadBinary. */
@@ -352,8 +354,10 @@ class EntryReader {
       if (!val.ok) return outside(rel.value.kind === 'bytes' ? `string value [${se.valueOffset}, +${se.valueSize}) ` : `string value offset ${se.valueOffset}`, val.field);
       let value: string;
       let valueSize: number;
+      let valueBytes: Uint8Array | undefined;
       if (rel.value.kind === 'bytes') {
-        value = decodeUtf8(bin.bytes(val.at, val.size, 'string value', [...sp, 'value']));
+        valueBytes = bin.bytes(val.at, val.size, 'string value', [...sp, 'value']);
+        value = decodeUtf8(valueBytes);
         valueSize = val.size;
         bin.record({ path: sp, parent: seNode, key: 'value' }, val.at, val.size, 'string', value);
       } else {
@@ -361,7 +365,7 @@ class EntryReader {
         valueSize = utf8.encode(value).length;
         bin.record({ path: sp, parent: seNode, key: 'value' }, se.valueOffset, valueSize + 1, 'string', value);
       }
-      return { key, value, keyOffset: se.keyOffset, valueOffset: se.valueOffset, valueSize };
+      return { key, value, keyOffset: se.keyOffset, valueOffset: se.valueOffset, valueSize, ...(valueBytes ? { valueBytes } : {}) };
     } catch (e) {
       if (!(e instanceof DecodeError)) throw e;
       report(this.opts, e);

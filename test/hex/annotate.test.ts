@@ -3,6 +3,8 @@
  * the shared conformance sample, and for random SYCLBIN files from the writer (fast-check) — and the
  * header field spans sit at the offsets the spec gives (syclbin-format.md §1.2 and §1.5).
  */
+import { ElfIdent, ELFDATA2MSB } from '../../formats/elf.js';
+import { isElf } from '../../src/offload/elf.js';
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -92,11 +94,14 @@ function expectHeaderOffsets(bytes: Uint8Array, a: Annotation, what: string): vo
       }
     });
   }
-  // Values of header fields are the bytes' little-endian values.
+  // Values of header fields are the bytes' values in the file's byte order (big-endian ELF: EI_DATA 2).
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // The OffloadBinaries inside stay little-endian (written on x86 hosts).
+  const beElf = isElf(bytes) && bytes[ElfIdent.offsets.data] === ELFDATA2MSB;
   for (const s of leaves) {
     if (s.kind !== 'field' || typeof s.value !== 'number') continue;
-    const v = s.size === 2 ? view.getUint16(s.offset, true) : s.size === 4 ? view.getUint32(s.offset, true) : s.size === 8 ? Number(view.getBigUint64(s.offset, true)) : undefined;
+    const le = !beElf || s.path.includes('binaries[');
+    const v = s.size === 2 ? view.getUint16(s.offset, le) : s.size === 4 ? view.getUint32(s.offset, le) : s.size === 8 ? Number(view.getBigUint64(s.offset, le)) : undefined;
     if (v !== undefined) expect(v, `${what}: ${s.path}`).to.equal(s.value);
   }
 }

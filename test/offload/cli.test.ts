@@ -27,12 +27,22 @@ describe('cli: offload-* help', () => {
       expect(r.stdout).to.include('-h, --help');
     });
   }
-  it('offload-pack --help says what kind=sycl does in LLVM 19 and here', async () => {
+  it('offload-pack --help says which tool each era matches and what kind=sycl does in each', async () => {
     const r = await cli(['offload-pack', '--help'], '/');
-    expect(r.stdout).to.match(/Upstream LLVM 19 has no SYCL offload kind/);
-    expect(r.stdout).to.match(/writes 0 \(none\) for kind=sycl/);
-    expect(r.stdout).to.match(/intel +the sequential numbering of intel\/llvm: openmp 1, cuda 2, hip 3, sycl 4/);
-    expect(r.stdout).to.match(/bitmask +llvm-project #135809: openmp 1, cuda 2, hip 4, sycl 8/);
+    expect(r.stdout).to.match(/22 \(default\) +llvm-offload-binary-22 \(LLVM 22\.1\)/);
+    expect(r.stdout).to.match(/openmp 1, cuda 2, hip 4, sycl 8 \(llvm-project #135809\)/);
+    expect(r.stdout).to.match(/19 +clang-offload-packager-19 \(LLVM 19\.1\)/);
+    expect(r.stdout).to.match(/no SYCL kind: kind=sycl writes 0/);
+    expect(r.stdout).to.match(/main +upstream llvm-offload-binary \(unreleased/);
+    expect(r.stdout).to.match(/No released LLVM reads\s+versions 2 and 3/);
+    expect(r.stdout).to.match(/intel\/llvm's sequential\s+numbering \(sycl 4/);
+  });
+  it('offload-list --help says which llvm-objdump each era matches and that no release reads v2/v3', async () => {
+    const r = await cli(['offload-list', '--help'], '/');
+    expect(r.stdout).to.match(/22 \(default\) +llvm-objdump-22 \(LLVM 22\.1\)/);
+    expect(r.stdout).to.match(/19 +llvm-objdump-19 \(LLVM 19\.1\)/);
+    expect(r.stdout).to.match(/main +upstream llvm-objdump after llvm-project #185425/);
+    expect(r.stdout).to.match(/no released LLVM reads them/);
   });
   it('the main help lists the commands', async () => {
     const r = await cli(['--help'], '/');
@@ -91,18 +101,31 @@ describe('cli: offload-list', () => {
     }
   });
 
-  it('producer names follow the era: v1 uses LLVM 19 names (4 is none), v2 the bitmask names', async () => {
+  it('producer names follow --llvm for v1 (4 is hip in 22, none in 19), the bitmask for v2; JSON says when a number is ambiguous', async () => {
     const { dir, cleanup } = tempDir();
     try {
       writeFileSync(join(dir, 'k.o'), 'x');
       const img = '--image=file=k.o,triple=spir64,kind=sycl';
       await cli(['offload-pack', '-o', 'v1.bin', '--offload-kinds', 'intel', img], dir);
       await cli(['offload-pack', '-o', 'v2.bin', '--format-version', '2', img], dir);
-      expect((await cli(['offload-list', 'v1.bin'], dir)).stdout).to.include('producer        none\n');
       expect(readOffloadBinaries(readBytes(join(dir, 'v1.bin')))[0]!.entries[0]!.offloadKind).to.equal(4);
-      expect((await cli(['offload-list', 'v2.bin'], dir)).stdout).to.include('producer        sycl\n');
-      const j = JSON.parse((await cli(['offload-list', '--json', 'v1.bin'], dir)).stdout) as { binaries: { entries: { offloadKindName: string }[] }[] };
-      expect(j.binaries[0]!.entries[0]!.offloadKindName).to.equal('sycl'); // JSON names the intel value
+      expect((await cli(['offload-list', 'v1.bin'], dir)).stdout).to.include('producer        hip\n');
+      expect((await cli(['offload-list', '--llvm', '19', 'v1.bin'], dir)).stdout).to.include('producer        none\n');
+      for (const era of ['19', '22', 'main']) expect((await cli(['offload-list', '--llvm', era, 'v2.bin'], dir)).stdout).to.include('producer        sycl\n');
+      type J = { llvm: string; binaries: { offloadKindNumbering: string; entries: { offloadKindName: string; offloadKindAmbiguity?: { meanings: { numbering: string; name: string }[]; note: string } }[] }[] };
+      const j = JSON.parse((await cli(['offload-list', '--json', 'v1.bin'], dir)).stdout) as J;
+      expect(j.llvm).to.equal('22');
+      expect(j.binaries[0]!.offloadKindNumbering).to.equal('bitmask');
+      const e = j.binaries[0]!.entries[0]!;
+      expect(e.offloadKindName).to.equal('hip');
+      expect(e.offloadKindAmbiguity!.meanings).to.deep.equal([
+        { numbering: 'llvm19', name: 'unknown(4)' },
+        { numbering: 'intel', name: 'sycl' },
+        { numbering: 'bitmask', name: 'hip' },
+      ]);
+      expect(e.offloadKindAmbiguity!.note).to.match(/offload kind 4 of a version-1 binary is unknown\(4\) in LLVM 19\/20.*sycl in intel\/llvm.*hip in LLVM 21\+/);
+      const j2 = JSON.parse((await cli(['offload-list', '--json', 'v2.bin'], dir)).stdout) as J;
+      expect(j2.binaries[0]!.entries[0]!.offloadKindAmbiguity).to.equal(undefined);
     } finally {
       cleanup();
     }
@@ -178,7 +201,7 @@ describe('cli: offload-extract', () => {
     }
   });
 
-  it('bad input and missing -o', async () => {
+  it('bad input: exit 1 naming the file, nothing written', async () => {
     const { dir, cleanup } = tempDir();
     try {
       writeFileSync(join(dir, 'junk.bin'), 'not an offload binary, clearly');
@@ -186,7 +209,8 @@ describe('cli: offload-extract', () => {
       expect(r.code).to.equal(1);
       expect(r.stderr).to.match(/junk\.bin: bad OffloadBinary magic/);
       expect(existsSync(join(dir, 'out'))).to.equal(false);
-      expect((await cli(['offload-extract', 'junk.bin'], dir)).code).to.equal(2);
+      expect((await cli(['offload-extract', 'junk.bin', '--image=triple=x'], dir)).code).to.equal(1);
+      expect((await cli(['offload-extract', 'junk.bin', '--archive'], dir)).code).to.equal(1);
     } finally {
       cleanup();
     }
@@ -238,13 +262,16 @@ describe('cli: offload-pack', () => {
     }
   });
 
-  it('kind=sycl with the default numbering writes 0 and warns; --offload-kinds intel writes 4', async () => {
+  it('kind=sycl: 8 by default (LLVM 22), 0 with --llvm 19 (with a warning), 4 with --offload-kinds intel', async () => {
     const { dir, cleanup } = tempDir();
     try {
       writeFileSync(join(dir, 'k.o'), 'x');
-      const r = await cli(['offload-pack', '-o', 'a.bin', '--image=file=k.o,triple=spir64,kind=sycl'], dir);
+      const d = await cli(['offload-pack', '-o', 'd.bin', '--image=file=k.o,triple=spir64,kind=sycl'], dir);
+      expect(d.stderr).to.equal('');
+      expect(readOffloadBinaries(readBytes(join(dir, 'd.bin')))[0]!.entries[0]!.offloadKind).to.equal(8);
+      const r = await cli(['offload-pack', '--llvm', '19', '-o', 'a.bin', '--image=file=k.o,triple=spir64,kind=sycl'], dir);
       expect(r.code).to.equal(0);
-      expect(r.stderr).to.match(/warning: kind=sycl .* writing 0 .*no SYCL offload kind/);
+      expect(r.stderr).to.match(/warning: kind=sycl is not an offload kind of clang-offload-packager-19; writing 0 .*no SYCL offload kind/);
       expect(readOffloadBinaries(readBytes(join(dir, 'a.bin')))[0]!.entries[0]!.offloadKind).to.equal(0);
       const i = await cli(['offload-pack', '-o', 'b.bin', '--offload-kinds', 'intel', '--image=file=k.o,triple=spir64,kind=sycl'], dir);
       expect(i.stderr).to.equal('');

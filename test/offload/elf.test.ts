@@ -84,7 +84,7 @@ function objdump(dir: string, name: string): { status: number; stdout: Buffer; s
 async function expectSameListing(dir: string, name: string): Promise<string> {
   const theirs = objdump(dir, name);
   expect(theirs.status, theirs.stderr).to.equal(0);
-  const ours = await cli(['offload-list', name], dir);
+  const ours = await cli(['offload-list', '--llvm', '19', name], dir);
   expect(ours.code, ours.stderr).to.equal(0);
   expect(hexdiff(ours.stdoutBytes, new Uint8Array(theirs.stdout)), `${name}\n--- ours\n${ours.stdout}\n--- llvm-objdump-19\n${theirs.stdout.toString()}`).to.equal('identical');
   return ours.stdout;
@@ -298,13 +298,13 @@ describe('offload ELF: interop with clang-19 / llvm-objdump-19 / llvm-objcopy-19
   it('a section named .llvm.offloading of type PROGBITS: skipped as llvm-objdump-19 skips it (note on stderr); --by-name reads it', async () => {
     wrap('plain.o', 'byname.o', [{ name: '.llvm.offloading', file: 'v1.bin' }]);
     await expectSameListing(dir, 'byname.o');
-    const r = await cli(['offload-list', 'byname.o'], dir);
+    const r = await cli(['offload-list', '--llvm', '19', 'byname.o'], dir);
     expect(r.stdout).to.equal('\nbyname.o:\tfile format elf64-x86-64\n');
     expect(r.stderr).to.match(/^syclbin offload-list: byname\.o: note: section \[\d+\] '\.llvm\.offloading' has type SHT_PROGBITS \(0x1\), not SHT_LLVM_OFFLOADING \(0x6fff4c0b\); skipped as llvm-objdump skips it \(--by-name reads it\)\n$/);
-    const byName = await cli(['offload-list', '--by-name', 'byname.o'], dir);
+    const byName = await cli(['offload-list', '--llvm', '19', '--by-name', 'byname.o'], dir);
     expect(byName.code, byName.stderr).to.equal(0);
     expect(byName.stderr).to.equal('');
-    const w1 = await cli(['offload-list', 'w1.o'], dir);
+    const w1 = await cli(['offload-list', '--llvm', '19', 'w1.o'], dir);
     expect(byName.stdout).to.equal(w1.stdout.replace('w1.o:', 'byname.o:'));
     const x = await cli(['offload-extract', '--by-name', 'byname.o', '-o', 'byname-out'], dir);
     expect(x.code, x.stderr).to.equal(0);
@@ -318,7 +318,7 @@ describe('offload ELF: interop with clang-19 / llvm-objdump-19 / llvm-objcopy-19
     expect(theirs.status).to.equal(1);
     expect(theirs.stderr).to.include('while extracting offloading files');
     // It printed the file-format line before failing; ours is the same line, then the images.
-    const ours = await cli(['offload-list', 'w2.o'], dir);
+    const ours = await cli(['offload-list', '--llvm', '19', 'w2.o'], dir);
     expect(ours.code, ours.stderr).to.equal(0);
     expect(ours.stdout.startsWith(theirs.stdout.toString())).to.equal(true);
     expect(ours.stdout).to.equal(
@@ -338,7 +338,7 @@ describe('offload ELF: interop with clang-19 / llvm-objdump-19 / llvm-objcopy-19
     const core = setU16(readBytes(join(dir, 'omp.o')), Elf64Header.offsets.e_type, 4);
     writeFileSync(join(dir, 'core.o'), core);
     await expectSameListing(dir, 'core.o');
-    const r = await cli(['offload-list', 'core.o'], dir);
+    const r = await cli(['offload-list', '--llvm', '19', 'core.o'], dir);
     expect(r.stderr).to.match(/note: e_type 4 is not ET_REL, ET_EXEC or ET_DYN/);
   });
 

@@ -1,17 +1,18 @@
 /**
- * Interop with the real LLVM 19 peers (Debian clang-19 / llvm-19; test/support/tools.ts fails with the
- * install command when they are missing):
- *   - `syclbin offload-pack` writes the same bytes as `clang-offload-packager` (LLVM 19) for the same
- *     command line;
- *   - `llvm-objdump-19 --offloading` reads every file we write and prints exactly what
- *     `syclbin offload-list` prints;
- *   - we read everything the packager writes (model = the files and keys given).
+ * Interop with the real LLVM 19 and LLVM 22 peers (Debian clang-19 / llvm-19 and llvm-22;
+ * test/support/tools.ts fails with the install command when they are missing), for each era:
+ *   - `syclbin offload-pack --llvm ERA` writes the same bytes as the era's packer
+ *     (`clang-offload-packager-19`, `llvm-offload-binary-22`) for the same command line;
+ *   - the era's `llvm-objdump --offloading` reads every file we write and prints exactly what
+ *     `syclbin offload-list --llvm ERA` prints;
+ *   - we read everything the packer writes (model = the files and keys given).
  */
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { requireTool } from '../support/tools.js';
+import { ERA_TOOLS, requireTool } from '../support/tools.js';
+import { llvmEra } from '../../formats/eras.js';
 import { readOffloadBinaries } from '../../src/offload/read.js';
 import { writeOffloadBinaries } from '../../src/offload/write.js';
 import { formatOffloadingText } from '../../src/offload/objdump-text.js';
@@ -159,146 +160,158 @@ function setup(dir: string, files: Case['files']): void {
   }
 }
 
-describe('interop: syclbin offload-pack vs clang-offload-packager-19 (same command line)', function () {
-  this.timeout(120000);
-  let packager: string;
-  let objdump: string;
-  before(() => {
-    packager = requireTool('clang-offload-packager-19');
-    objdump = requireTool('llvm-objdump-19');
-  });
+for (const era of ['19', '22'] as const) {
+  const tools = ERA_TOOLS[era];
+  describe(`interop: syclbin offload-pack --llvm ${era} vs ${tools.packer} (same command line)`, function () {
+    this.timeout(120000);
+    let packager: string;
+    let objdump: string;
+    before(() => {
+      packager = requireTool(tools.packer);
+      objdump = requireTool(tools.objdump);
+    });
 
-  for (const c of cases) {
-    it(c.name, async () => {
+    for (const c of cases) {
+      it(c.name, async () => {
+        const { dir, cleanup } = tempDir();
+        try {
+          setup(dir, c.files);
+          const real = run(packager, ['-o', 'theirs.bin', ...c.args], dir);
+          expect(real.status, real.stderr).to.equal(0);
+          const ours = await cli(['offload-pack', '--llvm', era, '-o', 'ours.bin', ...c.args], dir);
+          expect(ours.code, ours.stderr).to.equal(0);
+          const theirs = readBytes(join(dir, 'theirs.bin'));
+          const mine = readBytes(join(dir, 'ours.bin'));
+          expect(hexdiff(mine, theirs)).to.equal('identical');
+          if (c.images === 0) {
+            expect(mine.length).to.equal(0);
+            return;
+          }
+          // We read what the packager wrote: one v1 binary per image, images = the files.
+          const models = readOffloadBinaries(theirs);
+          expect(models.length).to.equal(c.images);
+          expect(models.every((m) => m.version === 1 && m.entries.length === 1)).to.equal(true);
+          // The era's llvm-objdump reads our file and prints what offload-list prints (on both files).
+          const dump = run(objdump, ['--offloading', 'ours.bin'], dir);
+          expect(dump.status, dump.stderr).to.equal(0);
+          const list = await cli(['offload-list', '--llvm', era, 'ours.bin'], dir);
+          expect(list.code, list.stderr).to.equal(0);
+          expect(hexdiff(list.stdoutBytes, new Uint8Array(dump.stdout))).to.equal('identical');
+          const listTheirs = await cli(['offload-list', '--llvm', era, 'theirs.bin'], dir);
+          expect(listTheirs.stdout).to.equal(list.stdout);
+        } finally {
+          cleanup();
+        }
+      });
+    }
+
+    it('the image bytes we read from the packager output are the input files, in command-line order', async () => {
+      const c = cases.find((x) => x.name.startsWith('several images'))!;
       const { dir, cleanup } = tempDir();
       try {
         setup(dir, c.files);
-        const real = run(packager, ['-o', 'theirs.bin', ...c.args], dir);
-        expect(real.status, real.stderr).to.equal(0);
-        const ours = await cli(['offload-pack', '-o', 'ours.bin', ...c.args], dir);
-        expect(ours.code, ours.stderr).to.equal(0);
-        const theirs = readBytes(join(dir, 'theirs.bin'));
-        const mine = readBytes(join(dir, 'ours.bin'));
-        expect(hexdiff(mine, theirs)).to.equal('identical');
-        if (c.images === 0) {
-          expect(mine.length).to.equal(0);
-          return;
-        }
-        // We read what the packager wrote: one v1 binary per image, images = the files.
-        const models = readOffloadBinaries(theirs);
-        expect(models.length).to.equal(c.images);
-        expect(models.every((m) => m.version === 1 && m.entries.length === 1)).to.equal(true);
-        // llvm-objdump-19 reads our file and prints what offload-list prints (on both files).
-        const dump = run(objdump, ['--offloading', 'ours.bin'], dir);
-        expect(dump.status, dump.stderr).to.equal(0);
-        const list = await cli(['offload-list', 'ours.bin'], dir);
-        expect(list.code, list.stderr).to.equal(0);
-        expect(hexdiff(list.stdoutBytes, new Uint8Array(dump.stdout))).to.equal('identical');
-        const listTheirs = await cli(['offload-list', 'theirs.bin'], dir);
-        expect(listTheirs.stdout).to.equal(list.stdout);
+        expect(run(packager, ['-o', 'theirs.bin', ...c.args], dir).status).to.equal(0);
+        const models = readOffloadBinaries(readBytes(join(dir, 'theirs.bin')));
+        const names = Object.keys(c.files);
+        models.forEach((m, i) => {
+          const want = c.files[names[i]!]!;
+          expect(Buffer.from(m.entries[0]!.image).toString('latin1')).to.equal(Buffer.from(typeof want === 'string' ? Buffer.from(want) : want).toString('latin1'));
+        });
+        // .spv is image kind 0 in both releases (IMG_SPIRV only from main on).
+        expect(models.map((m) => m.entries[0]!.imageKind)).to.deep.equal([1, 2, 3, 4, 5, 0, 0]);
+        // LLVM 19: openmp 1, hip 3, cuda 2, sycl -> 0; LLVM 22 (bitmask): hip 4, sycl 8.
+        expect(models.map((m) => m.entries[0]!.offloadKind)).to.deep.equal(era === '19' ? [1, 3, 2, 2, 2, 0, 1] : [1, 4, 2, 2, 2, 8, 1]);
       } finally {
         cleanup();
       }
     });
-  }
 
-  it('the image bytes we read from the packager output are the input files, in command-line order', async () => {
-    const c = cases.find((x) => x.name.startsWith('several images'))!;
-    const { dir, cleanup } = tempDir();
-    try {
-      setup(dir, c.files);
-      expect(run(packager, ['-o', 'theirs.bin', ...c.args], dir).status).to.equal(0);
-      const models = readOffloadBinaries(readBytes(join(dir, 'theirs.bin')));
-      const names = Object.keys(c.files);
-      models.forEach((m, i) => {
-        const want = c.files[names[i]!]!;
-        expect(Buffer.from(m.entries[0]!.image).toString('latin1')).to.equal(Buffer.from(typeof want === 'string' ? Buffer.from(want) : want).toString('latin1'));
-      });
-      expect(models.map((m) => m.entries[0]!.imageKind)).to.deep.equal([1, 2, 3, 4, 5, 0, 0]);
-      // LLVM 19 numbering: openmp 1, hip 3, cuda 2, sycl -> 0.
-      expect(models.map((m) => m.entries[0]!.offloadKind)).to.deep.equal([1, 3, 2, 2, 2, 0, 1]);
-    } finally {
-      cleanup();
-    }
-  });
-
-  it('a missing triple fails in both tools with the same message', async () => {
-    const { dir, cleanup } = tempDir();
-    try {
-      setup(dir, { 'k.o': 'k' });
-      const real = run(packager, ['-o', 'theirs.bin', '--image=file=k.o,arch=sm_70'], dir);
-      const ours = await cli(['offload-pack', '-o', 'ours.bin', '--image=file=k.o,arch=sm_70'], dir);
-      expect(real.status).to.equal(1);
-      expect(ours.code).to.equal(1);
-      expect(real.stderr).to.include("'file' and 'triple' are required image arguments");
-      expect(ours.stderr).to.include("'file' and 'triple' are required image arguments");
-    } finally {
-      cleanup();
-    }
-  });
-
-  it('the goldens in testdata/offload are reproduced from their README command lines', async () => {
-    // testdata/offload/README.md lists the command that made each golden; rerun it with our CLI.
-    const readme = readBytes(join(TESTDATA, 'README.md'));
-    const text = new TextDecoder().decode(readme);
-    const { dir, cleanup } = tempDir();
-    try {
-      for (const f of ['k.o', 'k.bc', 'empty.cubin', 'k.fatbin', 'k.s', 'k.spv', 'lto.o']) writeFileSync(join(dir, f), readBytes(join(TESTDATA, f)));
-      for (const golden of PACKAGER_GOLDENS) {
-        const line = text.split('\n').find((l) => l.startsWith(`- \`${golden}\``))!;
-        const cmd = /`\$P -o \S+ (.*?)`(?: \(|$)/.exec(line)![1]!;
-        // Split the README's shell words: single-quoted words or plain words.
-        const args = [...cmd.matchAll(/'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2]!);
-        const ours = await cli(['offload-pack', '-o', 'out.bin', ...args], dir);
-        expect(ours.code, ours.stderr).to.equal(0);
-        expect(hexdiff(readBytes(join(dir, 'out.bin')), readBytes(join(TESTDATA, golden))), golden).to.equal('identical');
-        const list = await cli(['offload-list', join(TESTDATA, golden)], dir);
-        expect(list.stdout, golden).to.equal(new TextDecoder().decode(readBytes(join(TESTDATA, golden.replace(/\.bin$/, '.objdump.txt')))));
+    it(`required keys as in LLVM ${era}: a missing file fails with the same message; a missing triple ${era === '19' ? 'too' : 'is accepted'}`, async () => {
+      const { dir, cleanup } = tempDir();
+      try {
+        setup(dir, { 'k.o': 'k' });
+        const message = llvmEra(era).pack.missingKeysError;
+        for (const image of ['--image=triple=t,arch=sm_70', '--image=file=k.o,arch=sm_70']) {
+          const real = run(packager, ['-o', 'theirs.bin', image], dir);
+          const ours = await cli(['offload-pack', '--llvm', era, '-o', 'ours.bin', image], dir);
+          const fails = era === '19' || !image.includes('file=');
+          expect(real.status, `${packager} ${image}`).to.equal(fails ? 1 : 0);
+          expect(ours.code, ours.stderr).to.equal(fails ? 1 : 0);
+          if (fails) {
+            expect(real.stderr).to.include(message);
+            expect(ours.stderr).to.include(message);
+          } else {
+            expect(hexdiff(readBytes(join(dir, 'ours.bin')), readBytes(join(dir, 'theirs.bin')))).to.equal('identical');
+          }
+        }
+      } finally {
+        cleanup();
       }
-    } finally {
-      cleanup();
-    }
-  });
-});
-
-describe('interop: llvm-objdump-19 reads every v1 file our writer produces', function () {
-  this.timeout(120000);
-  it('property: random v1 binaries (kinds, strings, images) list identically', () => {
-    const objdump = requireTool('llvm-objdump-19');
-    const { dir, cleanup } = tempDir();
-    // Strings without NUL; keys non-empty. Several binaries per file, as the packager writes them.
-    const str = fc.string({ unit: 'grapheme', maxLength: 12 }).filter((s) => !s.includes('\0'));
-    const entry = fc.record({
-      imageKind: fc.integer({ min: 0, max: 7 }),
-      offloadKind: fc.integer({ min: 0, max: 5 }),
-      flags: fc.constantFrom(0, 1),
-      strings: fc.array(fc.tuple(str.filter((s) => s.length > 0), str), { maxLength: 6 }),
-      image: fc.uint8Array({ maxLength: 40 }),
     });
-    try {
-      let n = 0;
-      fc.assert(
-        fc.property(fc.array(entry, { minLength: 1, maxLength: 4 }), fc.option(str), fc.option(str), (entries, arch, triple) => {
-          const withKeys = entries.map((e) => {
-            const s = [...e.strings];
-            if (arch !== null) s.push(['arch', arch]);
-            if (triple !== null) s.push(['triple', triple]);
-            return { ...e, strings: s };
-          });
-          const file = join(dir, `r${n++}.bin`);
-          const bin = writeOffloadBinaries(
-            withKeys.map((e) => [e]),
-            { version: 1 },
-          );
-          writeFileSync(file, bin);
-          const dump = run(objdump, ['--offloading', file], dir);
-          expect(dump.status, dump.stderr).to.equal(0);
-          expect(formatOffloadingText(readOffloadBinaries(bin))).to.equal(dump.stdout.toString('utf8'));
-        }),
-        { numRuns: 40 },
-      );
-    } finally {
-      cleanup();
-    }
+
+    if (era === '19') it('the goldens in testdata/offload are reproduced from their README command lines', async () => {
+      // testdata/offload/README.md lists the command that made each golden; rerun it with our CLI.
+      const readme = readBytes(join(TESTDATA, 'README.md'));
+      const text = new TextDecoder().decode(readme);
+      const { dir, cleanup } = tempDir();
+      try {
+        for (const f of ['k.o', 'k.bc', 'empty.cubin', 'k.fatbin', 'k.s', 'k.spv', 'lto.o']) writeFileSync(join(dir, f), readBytes(join(TESTDATA, f)));
+        for (const golden of PACKAGER_GOLDENS) {
+          const line = text.split('\n').find((l) => l.startsWith(`- \`${golden}\``))!;
+          const cmd = /`\$P -o \S+ (.*?)`(?: \(|$)/.exec(line)![1]!;
+          // Split the README's shell words: single-quoted words or plain words.
+          const args = [...cmd.matchAll(/'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2]!);
+          const ours = await cli(['offload-pack', '--llvm', '19', '-o', 'out.bin', ...args], dir);
+          expect(ours.code, ours.stderr).to.equal(0);
+          expect(hexdiff(readBytes(join(dir, 'out.bin')), readBytes(join(TESTDATA, golden))), golden).to.equal('identical');
+          const list = await cli(['offload-list', '--llvm', '19', join(TESTDATA, golden)], dir);
+          expect(list.stdout, golden).to.equal(new TextDecoder().decode(readBytes(join(TESTDATA, golden.replace(/\.bin$/, '.objdump.txt')))));
+        }
+      } finally {
+        cleanup();
+      }
+    });
   });
-});
+
+  describe(`interop: ${tools.objdump} reads every v1 file our writer produces`, function () {
+    this.timeout(120000);
+    it('property: random v1 binaries (kinds, strings, images) list identically', () => {
+      const objdump = requireTool(tools.objdump);
+      const { dir, cleanup } = tempDir();
+      // Strings without NUL; keys non-empty. Several binaries per file, as the packager writes them.
+      const str = fc.string({ unit: 'grapheme', maxLength: 12 }).filter((s) => !s.includes('\0'));
+      const entry = fc.record({
+        imageKind: fc.integer({ min: 0, max: 8 }),
+        offloadKind: fc.integer({ min: 0, max: 17 }),
+        flags: fc.constantFrom(0, 1),
+        strings: fc.array(fc.tuple(str.filter((s) => s.length > 0), str), { maxLength: 6 }),
+        image: fc.uint8Array({ maxLength: 40 }),
+      });
+      try {
+        let n = 0;
+        fc.assert(
+          fc.property(fc.array(entry, { minLength: 1, maxLength: 4 }), fc.option(str), fc.option(str), (entries, arch, triple) => {
+            const withKeys = entries.map((e) => {
+              const s = [...e.strings];
+              if (arch !== null) s.push(['arch', arch]);
+              if (triple !== null) s.push(['triple', triple]);
+              return { ...e, strings: s };
+            });
+            const file = join(dir, `r${n++}.bin`);
+            const bin = writeOffloadBinaries(
+              withKeys.map((e) => [e]),
+              { version: 1 },
+            );
+            writeFileSync(file, bin);
+            const dump = run(objdump, ['--offloading', file], dir);
+            expect(dump.status, dump.stderr).to.equal(0);
+            expect(formatOffloadingText(readOffloadBinaries(bin), { era: llvmEra(era) })).to.equal(dump.stdout.toString('utf8'));
+          }),
+          { numRuns: 40 },
+        );
+      } finally {
+        cleanup();
+      }
+    });
+  });
+}

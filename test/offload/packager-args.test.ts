@@ -1,6 +1,7 @@
 /**
- * `clang-offload-packager` (LLVM 19) command-line semantics (src/offload/packager-args.ts), checked
- * against the real tool: for each command line the tool runs, and our description of the images
+ * `clang-offload-packager-19` / `llvm-offload-binary-22` command-line semantics
+ * (src/offload/packager-args.ts, one era row each in formats/eras.ts), checked against the real
+ * tools: for each command line the tool runs, and our description of the images
  * (kinds, flags, string-entry order, file order) written by our OffloadBinary writer must give the
  * very same bytes. A failure first reports the differing string-key order, which is the part this
  * module predicts (DenseMap bucket order, see densemap-order.ts).
@@ -11,7 +12,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { requireTool } from '../support/tools.js';
+import { ERA_TOOLS, requireTool } from '../support/tools.js';
+import { llvmEra } from '../../formats/eras.js';
 import {
   BITMASK_OFFLOAD_KINDS,
   describePackagerImages,
@@ -123,28 +125,37 @@ describe('offload/packager-args: parsing (no tool)', () => {
     expect(pairs.length).to.equal(3);
   });
 
+  const E19 = { era: llvmEra('19') };
+
   it('file and kind are not strings; file splits into several images; flags are 0', () => {
-    const p = parseImageArgument('file=a.o,triple=t,file=b.o,kind=hip,arch=x');
+    const p = parseImageArgument('file=a.o,triple=t,file=b.o,kind=hip,arch=x', E19);
     expect(p.files).to.deep.equal(['a.o', 'b.o']);
     expect(p.offloadKind).to.equal(3);
     expect(p.flags).to.equal(0);
     expect(p.strings.map(([k]) => k).sort()).to.deep.equal(['arch', 'triple']);
   });
 
-  it('offload kinds: LLVM 19 by default (sycl → 0), other numberings on request', () => {
-    expect(parseImageArgument('file=a,triple=t,kind=sycl').offloadKind).to.equal(0);
-    expect(parseImageArgument('file=a,triple=t,kind=openmp').offloadKind).to.equal(1);
-    expect(parseImageArgument('file=a,triple=t,kind=cuda').offloadKind).to.equal(2);
-    expect(parseImageArgument('file=a,triple=t,kind=HIP').offloadKind).to.equal(0);
+  it('offload kinds: LLVM 22 by default (bitmask: hip 4, sycl 8), LLVM 19 (sycl → 0) and other numberings on request', () => {
+    expect(parseImageArgument('file=a,kind=sycl').offloadKind).to.equal(8);
+    expect(parseImageArgument('file=a,kind=hip').offloadKind).to.equal(4);
+    expect(parseImageArgument('file=a,triple=t,kind=sycl', E19).offloadKind).to.equal(0);
+    expect(parseImageArgument('file=a,triple=t,kind=hip', E19).offloadKind).to.equal(3);
+    expect(parseImageArgument('file=a,triple=t,kind=openmp', E19).offloadKind).to.equal(1);
+    expect(parseImageArgument('file=a,triple=t,kind=cuda', E19).offloadKind).to.equal(2);
+    expect(parseImageArgument('file=a,triple=t,kind=HIP', E19).offloadKind).to.equal(0);
     expect(parseImageArgument('file=a,triple=t,kind=sycl', { offloadKinds: SEQUENTIAL_OFFLOAD_KINDS }).offloadKind).to.equal(4);
     expect(parseImageArgument('file=a,triple=t,kind=hip', { offloadKinds: BITMASK_OFFLOAD_KINDS }).offloadKind).to.equal(4);
     expect(parseImageArgument('file=a,triple=t,kind=toString').offloadKind).to.equal(0);
   });
 
-  it('missing file or triple is a typed error with the upstream message', () => {
+  it('missing required keys are a typed error with the era\'s upstream message (19: file and triple; 22, main: file)', () => {
     for (const bad of ['file=a.o,arch=x', 'triple=t,arch=x', '', 'fil=a,triple=t']) {
-      expect(() => parseImageArgument(bad)).to.throw(SyclbinError, "'file' and 'triple' are required image arguments");
+      expect(() => parseImageArgument(bad, E19)).to.throw(SyclbinError, "'file' and 'triple' are required image arguments");
     }
+    for (const bad of ['triple=t,arch=x', '', 'fil=a,triple=t']) {
+      expect(() => parseImageArgument(bad)).to.throw(SyclbinError, "'file' is a required image arguments");
+    }
+    expect(parseImageArgument('file=a.o,arch=x').files).to.deep.equal(['a.o']);
   });
 
   it('image kind: bitcode magic wins, else the case-sensitive extension', () => {
@@ -153,120 +164,128 @@ describe('offload/packager-args: parsing (no tool)', () => {
     expect(hasBitcodeMagic(Uint8Array.from(BITCODE.slice(0, 3)))).to.equal(false);
     expect(packagerImageKind('x.o', Uint8Array.from(BITCODE))).to.equal(2);
     expect(packagerImageKind('x.bc', new Uint8Array(0))).to.equal(2);
-    expect(['x.o', 'x.bc', 'x.cubin', 'x.fatbin', 'x.s', 'x.S', 'x.spv', 'x'].map((f) => packagerImageKind(f, new Uint8Array(8)))).to.deep.equal([
-      1, 2, 3, 4, 5, 0, 0, 0,
-    ]);
+    const files = ['x.o', 'x.bc', 'x.cubin', 'x.fatbin', 'x.s', 'x.S', 'x.spv', 'x'];
+    for (const era of ['19', '22'] as const) {
+      expect(files.map((f) => packagerImageKind(f, new Uint8Array(8), llvmEra(era)))).to.deep.equal([1, 2, 3, 4, 5, 0, 0, 0]);
+    }
+    // Upstream main maps .spv to IMG_SPIRV (llvm/lib/Object/OffloadBinary.cpp getImageKind).
+    expect(files.map((f) => packagerImageKind(f, new Uint8Array(8), llvmEra('main')))).to.deep.equal([1, 2, 3, 4, 5, 0, 6, 0]);
     expect(['a/b.c/d', 'a/.bc', 'a/..', '.', 'x.o/', 'a.tar.o'].map(llvmPathExtension)).to.deep.equal(['', '.bc', '', '', '', '.o']);
   });
 });
 
-describe('offload/packager-args vs clang-offload-packager-19 (same command line, same bytes)', function () {
-  this.timeout(120_000);
-  let dir = '';
-  let tool = '';
+for (const eraName of ['19', '22'] as const) {
+  const era = llvmEra(eraName);
+  const packer = ERA_TOOLS[eraName].packer;
+  describe(`offload/packager-args vs ${packer} (same command line, same bytes)`, function () {
+    this.timeout(120_000);
+    let dir = '';
+    let tool = '';
 
-  before(() => {
-    tool = requireTool('clang-offload-packager-19');
-    dir = mkdtempSync(join(tmpdir(), 'packager-args-'));
-    mkdirSync(join(dir, 'dir.d'));
-    for (const [name, data] of Object.entries(FILES)) writeFileSync(join(dir, name), data);
-  });
-  after(() => {
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
-
-  function runTool(images: string[]): { ok: true; out: Uint8Array } | { ok: false; stderr: string } {
-    const out = join(dir, 'out.bin');
-    rmSync(out, { force: true });
-    const r = spawnSync(tool, ['-o', out, ...images.map((i) => `--image=${i}`)], { cwd: dir, encoding: 'utf8' });
-    if (r.status !== 0) return { ok: false, stderr: r.stderr };
-    return { ok: true, out: new Uint8Array(readFileSync(out)) };
-  }
-
-  function ours(images: string[]): { described: PackagerImage[]; bytes: Uint8Array } {
-    const described = describePackagerImages(images, (f) => new Uint8Array(readFileSync(join(dir, f))));
-    const bytes = writeOffloadBinaries(described.map((d) => [d]), { version: 1 });
-    return { described, bytes };
-  }
-
-  function check(images: string[]): void {
-    const theirs = runTool(images);
-    if (!theirs.ok) throw new Error(`clang-offload-packager failed on ${images.join(' ')}: ${theirs.stderr}`);
-    const { described, bytes } = ours(images);
-    const read = readOffloadBinaries(theirs.out);
-    // What this module predicts, compared field by field first (readable failures) ...
-    expect(described.length, 'number of binaries').to.equal(read.length);
-    read.forEach((bin, i) => {
-      expect(bin.version).to.equal(1);
-      const e = bin.entries[0]!;
-      const d = described[i]!;
-      expect([...e.strings.entries()], `string entries of binary ${i} (${d.file})`).to.deep.equal(d.strings);
-      expect({ imageKind: e.imageKind, offloadKind: e.offloadKind, flags: e.flags }, `kinds of binary ${i} (${d.file})`).to.deep.equal({
-        imageKind: d.imageKind,
-        offloadKind: d.offloadKind,
-        flags: d.flags,
-      });
-      expect(Buffer.from(e.image).equals(Buffer.from(d.image)), `image of binary ${i}`).to.equal(true);
+    before(() => {
+      tool = requireTool(packer);
+      dir = mkdtempSync(join(tmpdir(), 'packager-args-'));
+      mkdirSync(join(dir, 'dir.d'));
+      for (const [name, data] of Object.entries(FILES)) writeFileSync(join(dir, name), data);
     });
-    // ... then the whole file, byte for byte.
-    expect(Buffer.from(bytes).equals(Buffer.from(theirs.out)), 'byte-identical output').to.equal(true);
-  }
+    after(() => {
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    });
 
-  for (const { name, images } of COMMAND_LINES) {
-    it(name, () => check(images));
-  }
-
-  it('the command lines really exercise growth, repeats, several files and magic', () => {
-    const kinds = new Set<number>();
-    let maxStrings = 0;
-    for (const { images } of COMMAND_LINES) {
-      for (const d of ours(images).described) {
-        kinds.add(d.imageKind);
-        maxStrings = Math.max(maxStrings, d.strings.length);
-      }
+    function runTool(images: string[]): { ok: true; out: Uint8Array } | { ok: false; stderr: string } {
+      const out = join(dir, 'out.bin');
+      rmSync(out, { force: true });
+      const r = spawnSync(tool, ['-o', out, ...images.map((i) => `--image=${i}`)], { cwd: dir, encoding: 'utf8' });
+      if (r.status !== 0) return { ok: false, stderr: r.stderr };
+      return { ok: true, out: new Uint8Array(readFileSync(out)) };
     }
-    expect([...kinds].sort()).to.deep.equal([0, 1, 2, 3, 4, 5]);
-    expect(maxStrings).to.be.greaterThanOrEqual(96);
-  });
 
-  it('rejects a missing triple/file like the tool does', () => {
-    for (const images of [['file=seven.o,arch=x'], ['file=seven.o,triple=t', 'triple=t,arch=x']]) {
+    function ours(images: string[]): { described: PackagerImage[]; bytes: Uint8Array } {
+      const described = describePackagerImages(images, (f) => new Uint8Array(readFileSync(join(dir, f))), { era });
+      const bytes = writeOffloadBinaries(described.map((d) => [d]), { version: 1 });
+      return { described, bytes };
+    }
+
+    function check(images: string[]): void {
       const theirs = runTool(images);
-      expect(theirs.ok, images.join(' ')).to.equal(false);
-      if (!theirs.ok) expect(theirs.stderr).to.contain("'file' and 'triple' are required image arguments");
-      expect(() => ours(images)).to.throw(SyclbinError, "'file' and 'triple' are required image arguments");
+      if (!theirs.ok) throw new Error(`${packer} failed on ${images.join(' ')}: ${theirs.stderr}`);
+      const { described, bytes } = ours(images);
+      const read = readOffloadBinaries(theirs.out);
+      // What this module predicts, compared field by field first (readable failures) ...
+      expect(described.length, 'number of binaries').to.equal(read.length);
+      read.forEach((bin, i) => {
+        expect(bin.version).to.equal(1);
+        const e = bin.entries[0]!;
+        const d = described[i]!;
+        expect([...e.strings.entries()], `string entries of binary ${i} (${d.file})`).to.deep.equal(d.strings);
+        expect({ imageKind: e.imageKind, offloadKind: e.offloadKind, flags: e.flags }, `kinds of binary ${i} (${d.file})`).to.deep.equal({
+          imageKind: d.imageKind,
+          offloadKind: d.offloadKind,
+          flags: d.flags,
+        });
+        expect(Buffer.from(e.image).equals(Buffer.from(d.image)), `image of binary ${i}`).to.equal(true);
+      });
+      // ... then the whole file, byte for byte.
+      expect(Buffer.from(bytes).equals(Buffer.from(theirs.out)), 'byte-identical output').to.equal(true);
     }
-  });
 
-  it('random command lines (keys, repeats, UTF-8, 0..140 keys) give identical bytes', () => {
-    const keyChar = fc.constantFrom(...'abcxyz_-.:+0189ÄéЖ名🚀'.split(/(?:)/u));
-    const key = fc.array(keyChar, { minLength: 1, maxLength: 40 }).map((cs) => cs.join('')).filter((k) => k !== 'file' && k !== 'kind');
-    const value = fc.array(fc.constantFrom(...'ab01=:+-. é名'.split(/(?:)/u)), { maxLength: 30 }).map((cs) => cs.join(''));
-    const file = fc.constantFrom('gfx90a.o', 'kernel.cubin', 'empty.o', 'lto.o', 'nine.bin', 'ptx.s', 'notbitcode.bc');
-    const kind = fc.constantFrom('openmp', 'cuda', 'hip', 'sycl', 'none');
-    const image = fc
-      .record({
-        pairs: fc.array(fc.tuple(key, value), { maxLength: 140 }),
-        repeats: fc.array(fc.tuple(fc.nat(), value), { maxLength: 5 }),
-        files: fc.array(file, { minLength: 1, maxLength: 2 }),
-        kind: fc.option(kind, { nil: undefined }),
-        triple: fc.constantFrom('amdgcn-amd-amdhsa', 'nvptx64-nvidia-cuda', 'spir64-unknown-unknown'),
-        at: fc.nat(),
-      })
-      .map(({ pairs, repeats, files, kind, triple, at }) => {
-        const parts = pairs.map(([k, v]) => `${k}=${v}`);
-        for (const [i, v] of repeats) if (pairs.length) parts.push(`${pairs[i % pairs.length]![0]}=${v}`);
-        const fixed = [`triple=${triple}`, ...files.map((f) => `file=${f}`), ...(kind ? [`kind=${kind}`] : [])];
-        parts.splice(at % (parts.length + 1), 0, ...fixed);
-        return parts.join(',');
-      })
-      // Values must not contain ',' (they cannot: the tool splits there) — ensured by the alphabets.
-      .filter((s) => s.length < 100_000);
-    fc.assert(
-      fc.property(fc.array(image, { minLength: 1, maxLength: 3 }), (images) => {
-        check(images);
-      }),
-      { numRuns: 40, seed: 0x0ff10ad },
-    );
+    for (const { name, images } of COMMAND_LINES) {
+      it(name, () => check(images));
+    }
+
+    it('the command lines really exercise growth, repeats, several files and magic', () => {
+      const kinds = new Set<number>();
+      let maxStrings = 0;
+      for (const { images } of COMMAND_LINES) {
+        for (const d of ours(images).described) {
+          kinds.add(d.imageKind);
+          maxStrings = Math.max(maxStrings, d.strings.length);
+        }
+      }
+      expect([...kinds].sort()).to.deep.equal([0, 1, 2, 3, 4, 5]);
+      expect(maxStrings).to.be.greaterThanOrEqual(96);
+    });
+
+    it('rejects a missing required key like the tool does', () => {
+      const bad = eraName === '19' ? [['file=seven.o,arch=x'], ['file=seven.o,triple=t', 'triple=t,arch=x']] : [['triple=t,arch=x'], ['file=seven.o,triple=t', 'arch=x']];
+      for (const images of bad) {
+        const theirs = runTool(images);
+        expect(theirs.ok, images.join(' ')).to.equal(false);
+        if (!theirs.ok) expect(theirs.stderr).to.contain(era.pack.missingKeysError);
+        expect(() => ours(images)).to.throw(SyclbinError, era.pack.missingKeysError);
+      }
+    });
+
+    it('random command lines (keys, repeats, UTF-8, 0..140 keys) give identical bytes', () => {
+      const keyChar = fc.constantFrom(...'abcxyz_-.:+0189ÄéЖ名🚀'.split(/(?:)/u));
+      const key = fc.array(keyChar, { minLength: 1, maxLength: 40 }).map((cs) => cs.join('')).filter((k) => k !== 'file' && k !== 'kind');
+      const value = fc.array(fc.constantFrom(...'ab01=:+-. é名'.split(/(?:)/u)), { maxLength: 30 }).map((cs) => cs.join(''));
+      const file = fc.constantFrom('gfx90a.o', 'kernel.cubin', 'empty.o', 'lto.o', 'nine.bin', 'ptx.s', 'notbitcode.bc');
+      const kind = fc.constantFrom('openmp', 'cuda', 'hip', 'sycl', 'none');
+      const image = fc
+        .record({
+          pairs: fc.array(fc.tuple(key, value), { maxLength: 140 }),
+          repeats: fc.array(fc.tuple(fc.nat(), value), { maxLength: 5 }),
+          files: fc.array(file, { minLength: 1, maxLength: 2 }),
+          kind: fc.option(kind, { nil: undefined }),
+          triple: fc.constantFrom('amdgcn-amd-amdhsa', 'nvptx64-nvidia-cuda', 'spir64-unknown-unknown'),
+          at: fc.nat(),
+        })
+        .map(({ pairs, repeats, files, kind, triple, at }) => {
+          const parts = pairs.map(([k, v]) => `${k}=${v}`);
+          for (const [i, v] of repeats) if (pairs.length) parts.push(`${pairs[i % pairs.length]![0]}=${v}`);
+          const fixed = [`triple=${triple}`, ...files.map((f) => `file=${f}`), ...(kind ? [`kind=${kind}`] : [])];
+          parts.splice(at % (parts.length + 1), 0, ...fixed);
+          return parts.join(',');
+        })
+        // Values must not contain ',' (they cannot: the tool splits there) — ensured by the alphabets.
+        .filter((s) => s.length < 100_000);
+      fc.assert(
+        fc.property(fc.array(image, { minLength: 1, maxLength: 3 }), (images) => {
+          check(images);
+        }),
+        { numRuns: 40, seed: 0x0ff10ad },
+      );
+    });
   });
-});
+}

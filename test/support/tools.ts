@@ -6,7 +6,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 export const INSTALL_HINT =
-  'install the Debian peers: apt-get update && apt-get install -y clang-19 llvm-19 spirv-tools llvm-15 llvm-spirv-15 chromium';
+  'install the Debian peers: apt-get update && apt-get install -y clang-19 llvm-19 clang-22 llvm-22 llvm-22-dev lld-22 spirv-tools llvm-15 llvm-spirv-15 chromium';
 
 function llvmBindir(version: number): string | undefined {
   try {
@@ -19,15 +19,50 @@ function llvmBindir(version: number): string | undefined {
 
 const cache = new Map<string, string>();
 
+/** The peers the interop tests run. */
+export type ToolName =
+  | 'clang-offload-packager-19'
+  | 'llvm-objdump-19'
+  | 'clang-19'
+  | 'llvm-objcopy-19'
+  | 'llvm-offload-binary-22'
+  | 'llvm-objdump-22'
+  | 'llvm-objcopy-22'
+  | 'clang-22'
+  | 'clang++-22'
+  | 'clang-sycl-linker-22'
+  | 'llvm-config-22'
+  | 'ld.lld-22'
+  | 'spirv-val'
+  | 'spirv-dis'
+  | 'spirv-as'
+  | 'llvm-as-15'
+  | 'llvm-spirv-15'
+  | 'chromium';
+
+/** The packer and lister of each LLVM era we test against (Debian package names in `requireTool`). */
+export const ERA_TOOLS = {
+  '19': { packer: 'clang-offload-packager-19', objdump: 'llvm-objdump-19' },
+  '22': { packer: 'llvm-offload-binary-22', objdump: 'llvm-objdump-22' },
+} as const satisfies Record<string, { packer: ToolName; objdump: ToolName }>;
+
 /** Absolute path of a tool, or throws an Error naming the Debian package to install. */
 export function requireTool(
-  name: 'clang-offload-packager-19' | 'llvm-objdump-19' | 'clang-19' | 'llvm-objcopy-19' | 'spirv-val' | 'spirv-dis' | 'spirv-as' | 'llvm-as-15' | 'llvm-spirv-15' | 'chromium',
+  name: ToolName,
 ): string {
   const hit = cache.get(name);
   if (hit) return hit;
   let path: string | undefined;
   const pkg: Record<string, string> = {
     'clang-offload-packager-19': 'clang-19',
+    'llvm-offload-binary-22': 'llvm-22',
+    'llvm-objdump-22': 'llvm-22',
+    'llvm-objcopy-22': 'llvm-22',
+    'clang-22': 'clang-22',
+    'clang++-22': 'clang-22',
+    'clang-sycl-linker-22': 'clang-22',
+    'llvm-config-22': 'llvm-22-dev',
+    'ld.lld-22': 'lld-22',
     'llvm-objdump-19': 'llvm-19',
     'clang-19': 'clang-19',
     'llvm-objcopy-19': 'llvm-19',
@@ -41,6 +76,9 @@ export function requireTool(
   if (name === 'clang-offload-packager-19') {
     const dir = llvmBindir(19);
     if (dir && existsSync(`${dir}/clang-offload-packager`)) path = `${dir}/clang-offload-packager`;
+  } else if (name === 'clang-sycl-linker-22') {
+    const dir = llvmBindir(22);
+    if (dir && existsSync(`${dir}/clang-sycl-linker`)) path = `${dir}/clang-sycl-linker`;
   } else if (name === 'llvm-as-15') {
     const dir = llvmBindir(15);
     if (dir && existsSync(`${dir}/llvm-as`)) path = `${dir}/llvm-as`;

@@ -42,7 +42,7 @@ describe('syclbin interop with LLVM 19', () => {
       const text = r.stdout.toString('utf8');
       expect(text).to.contain('OFFLOADING IMAGE [0]:\n');
       expect(text).to.contain('triple          spir64-unknown-unknown\n');
-      const ours = await cli(['offload-list', p], t.dir);
+      const ours = await cli(['offload-list', '--llvm', '19', p], t.dir);
       expect(ours.stdout, label).to.equal(text);
       expectSameModel({ ...model, envelope: env }, readSyclbin(bytes), label);
     }

@@ -1,49 +1,101 @@
 /**
- * `syclbin offload-extract FILE -o DIR`: write every image of the OffloadBinaries in FILE to DIR,
- * one file each, atomically (src/offload/extract.ts names them).
+ * `syclbin offload-extract`: get the device images out of OffloadBinaries (or of objects holding
+ * them). Two modes:
+ * - `FILE --image=KEY=VALUE,... [--archive]` (or FILE alone): the extract mode of
+ *   `llvm-offload-binary` of the chosen era, same files and names (src/offload/extract.ts
+ *   `planLlvmExtraction`), a drop-in in build scripts;
+ * - `FILE -o DIR` without `--image`: every image into DIR as `<index>-<triple>-<arch>.<ext>`.
  */
 import { readOffloadInput } from '../../offload/input.js';
-import { extractedImageNames } from '../../offload/extract.js';
+import { ExtractError, extractedImageNames, planLlvmExtraction } from '../../offload/extract.js';
+import { llvmEra } from '../../../formats/eras.js';
 import { defineCommand, EXIT } from '../command.js';
-import { UsageError } from '../errors.js';
-import { maxInflatedSizeOption, opt } from '../options.js';
+import { CommandFailure } from '../errors.js';
+import { llvmEraOption, maxInflatedSizeOption, opt } from '../options.js';
 
 export const command = defineCommand({
   name: 'offload-extract',
-  summary: 'Write each image of LLVM OffloadBinaries to its own file',
-  usage: 'offload-extract [--by-name] FILE -o DIR',
+  summary: 'Extract device images from OffloadBinaries (llvm-offload-binary FILE --image=... syntax)',
+  usage: 'offload-extract [--llvm 19|22|main] FILE --image=KEY=VALUE[,KEY=VALUE...] [--image=...] [--archive] | offload-extract FILE -o DIR',
   description: `
 FILE is a file of OffloadBinaries back to back, or an ELF object holding them in sections of type
-SHT_LLVM_OFFLOADING (as 'syclbin offload-list' reads it; --by-name also reads sections named
-.llvm.offloading of another type).
+SHT_LLVM_OFFLOADING (--by-name also reads sections named .llvm.offloading of another type).
 
-Reads every OffloadBinary in FILE (versions 1-3, compressed or not) and writes each image to DIR
-(created if needed) as <index>-<triple>-<arch>.<ext>: index as in 'syclbin offload-list', ext from the
-image kind (o, bc, cubin, fatbin, s, spv, syclbin; bin when LLVM has no name). Characters other than
-letters, digits and . _ + - in the triple/arch become _. Each file is written atomically; an existing
-file of the same name is replaced. Prints one line per file written.`,
+LLVM's extract mode (with --image, or without -o): does what 'llvm-offload-binary FILE --image=...'
+of the chosen era does (--llvm; 22 = llvm-offload-binary-22 by default, 19 =
+clang-offload-packager-19, main = upstream llvm-offload-binary), writing the same files:
+  - each --image selects the images whose strings match every KEY=VALUE ('triple', 'arch' or any
+    other key; a missing string reads as ''); 'kind=NAME' compares the offload kind with NAME's
+    number in the era (22: openmp 1, cuda 2, hip 4, sycl 8; 19: hip 3, no sycl); 'file' only names
+    the output;
+  - file=OUT writes the last match to OUT (a warning when several match); --archive writes all
+    matches to OUT as a static archive (members named after FILE), as LLVM does;
+  - without file=, each match goes to <stem>-<triple>-<arch>.<n>.<ext> in the current directory
+    (stem: FILE's name without directory and last extension; n counts this --image's matches from 0;
+    ext: o, bc, cubin, fatbin, s, and nothing for other kinds, so a SPIR-V image of LLVM 22 becomes
+    'k-spirv64-unknown-unknown-.0.'). On main '-<arch>' is left out when arch is empty, images that are
+    themselves OffloadBinaries are extracted from, and 'Extracted: NAME' is printed per file;
+  - without any --image nothing is extracted in 19 and 22 (a note says so), every image on main.
+With -o DIR too, the files go to DIR instead of the current directory.
+
+Our folder mode (-o DIR, no --image): every image to DIR (created if needed) as
+<index>-<triple>-<arch>.<ext>: index as in 'syclbin offload-list', ext from the image kind (o, bc,
+cubin, fatbin, s, spv, syclbin; bin when LLVM has no name). Characters other than letters, digits and
+. _ + - in the triple/arch become _. One line per file written is printed.
+
+Every file is written atomically; an image file is never written over FILE itself unless --force.`,
   options: {
-    output: opt.string('DIR', 'Directory to write the images to', { short: 'o' }),
+    image: opt.list('KEY=VALUE,...', 'Select images and name their output, as llvm-offload-binary --image (repeatable)'),
+    archive: opt.flag("Write each --image's matches to its file=OUT as a static archive"),
+    llvm: llvmEraOption("whose llvm-offload-binary to follow (names, kind numbers, what no --image does)"),
+    output: opt.string('DIR', 'Folder to write to (folder mode without --image; the base of relative outputs with --image)', { short: 'o' }),
     'max-inflated-size': maxInflatedSizeOption(),
     force: opt.flag('Allow an extracted image to replace FILE itself'),
     'by-name': opt.flag('ELF input: also read sections named .llvm.offloading whose type is not SHT_LLVM_OFFLOADING'),
   },
   positionals: { min: 1, max: 1 },
-  examples: ['syclbin offload-extract dev.bin -o images/   # images/0-nvptx64-nvidia-cuda-sm_70.o, ...', 'syclbin offload-extract omp.o -o images/   # images/0-x86_64-unknown-linux-gnu.o'],
+  examples: [
+    'syclbin offload-extract dev.bin --image=file=k.cubin,triple=nvptx64-nvidia-cuda,arch=sm_70   # = llvm-offload-binary-22',
+    'syclbin offload-extract k.o --image=triple=spirv64-unknown-unknown   # k-spirv64-unknown-unknown-.0.',
+    'syclbin offload-extract dev.bin --archive --image=file=nvptx.a,triple=nvptx64-nvidia-cuda',
+    'syclbin offload-extract --llvm main dev.bin   # every image, "Extracted: ..." per file',
+    'syclbin offload-extract dev.bin -o images/   # images/0-nvptx64-nvidia-cuda-sm_70.o, ...',
+  ],
   run({ opts, file, files, prog, io }) {
-    const dir = opts.output;
-    if (!dir) throw new UsageError('missing -o DIR');
-    const { binaries, elf } = files.read(file, (src) => readOffloadInput(src, { maxInflatedSize: opts['max-inflated-size'], byName: opts['by-name'] }));
-    for (const note of elf?.notes ?? []) io.stderr.write(`${prog}: ${file}: note: ${note}\n`);
-    const names = extractedImageNames(binaries);
-    const absDir = files.dir(dir);
-    const entries = binaries.flatMap((b) => b.entries);
-    names.forEach((name, i) => {
-      const e = entries[i]!;
-      // The image is copied from the input in windows (a blob), not loaded whole.
-      files.write(files.join(absDir, name), [e.imageRef]);
-      io.stdout.write(`${files.join(dir, name)} (${e.imageRef.size} bytes)\n`);
-    });
+    const era = llvmEra(opts.llvm);
+    const read = { maxInflatedSize: opts['max-inflated-size'] };
+    const { binaries, elf } = files.read(file, (src) => readOffloadInput(src, { ...read, byName: opts['by-name'] }));
+    const note = (message: string): void => void io.stderr.write(`${prog}: ${file}: note: ${message}\n`);
+    for (const n of elf?.notes ?? []) note(n);
+
+    if (opts.output !== undefined && !opts.image.length) {
+      const absDir = files.dir(opts.output);
+      const entries = binaries.flatMap((b) => b.entries);
+      extractedImageNames(binaries).forEach((name, i) => {
+        const e = entries[i]!;
+        // The image is copied from the input in windows (a blob), not loaded whole.
+        files.write(files.join(absDir, name), [e.imageRef]);
+        io.stdout.write(`${files.join(opts.output!, name)} (${e.imageRef.size} bytes)\n`);
+      });
+      return EXIT.OK;
+    }
+
+    let plan;
+    try {
+      plan = planLlvmExtraction(binaries, file, opts.image, { era, archive: opts.archive, read });
+    } catch (e) {
+      if (e instanceof ExtractError) throw new CommandFailure(e.message);
+      throw e;
+    }
+    if (!opts.image.length && era.extract.withoutImage === 'nothing') {
+      note(`nothing extracted: without --image ${era.packer} extracts nothing; pass --image=..., --llvm main (every image) or -o DIR`);
+    }
+    const base = opts.output === undefined ? undefined : files.dir(opts.output);
+    const at = (path: string): string => (base === undefined ? path : files.join(base, path));
+    for (const w of plan.warnings) io.stderr.write(`${prog}: warning: ${w}\n`);
+    for (const f of plan.files) files.write(at(f.path), [f.image]);
+    if (plan.archives.length) throw new CommandFailure('--archive is not available in this build');
+    for (const line of plan.stdout) io.stdout.write(`${line}\n`);
     return EXIT.OK;
   },
 });
