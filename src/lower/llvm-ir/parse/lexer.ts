@@ -1,0 +1,308 @@
+/**
+ * Tokenizer for LLVM IR text (the `.ll` syntax of llvm/lib/AsmParser/LLLexer.cpp, LLVM 14–19):
+ * one linear pass over the characters, no recursion, no backtracking beyond one token. Every token
+ * records its offset and 1-based line and column; comments (`;` to end of line) are dropped, line
+ * breaks are kept as `nl` tokens because the reader uses them to delimit instructions the way LLVM
+ * prints them.
+ *
+ * Token kinds:
+ *   - `lvar` `%name` / `%"quoted"` / `%42`  (value: the name, unescaped)
+ *   - `gvar` `@name` / `@"quoted"` / `@42`
+ *   - `attrgrp` `#42`                        (value: the number as text)
+ *   - `comdat` `$name`
+ *   - `meta` `!name` / `!42`                  (value: name or number text; `!"…"` is `!` + `str`)
+ *   - `str` `"…"` (value: the unescaped bytes as a latin-1 string), `cstr` `c"…"` (same)
+ *   - `int` `-?[0-9]+`, `fp` decimal with `.`/exponent, `hexfp` `0x…` / `0xH…` / `0xK…` / `0xL…` /
+ *     `0xM…` / `0xR…`, `uhex`/`shex` `u0x…`/`s0x…`
+ *   - `label` `name:` (label definition at the start of a block)
+ *   - `word` keywords, types (`i32`, `ptr`, `float`), opcodes
+ *   - punctuation: `=` `,` `(` `)` `[` `]` `{` `}` `<` `>` `*` `!` `:` `|` and `...`
+ */
+import { IrSyntaxError } from './errors.js';
+
+export type TokenKind =
+  | 'lvar'
+  | 'gvar'
+  | 'attrgrp'
+  | 'comdat'
+  | 'meta'
+  | 'str'
+  | 'cstr'
+  | 'int'
+  | 'fp'
+  | 'hexfp'
+  | 'label'
+  | 'word'
+  | 'punct'
+  | 'nl'
+  | 'eof';
+
+/** One token of IR text. */
+export interface Token {
+  readonly kind: TokenKind;
+  /** Unescaped name / literal text / punctuation character(s). */
+  readonly value: string;
+  /** Offset of the token's first character in the text. */
+  readonly start: number;
+  /** Offset just past the token. */
+  readonly end: number;
+  readonly line: number;
+  readonly column: number;
+  /** For `lvar`/`gvar`/`label`: the name was written in quotes. */
+  readonly quoted?: boolean;
+}
+
+const enum C {
+  TAB = 9,
+  NL = 10,
+  CR = 13,
+  SPACE = 32,
+  QUOTE = 34,
+  HASH = 35,
+  DOLLAR = 36,
+  PERCENT = 37,
+  PLUS = 43,
+  MINUS = 45,
+  DOT = 46,
+  ZERO = 48,
+  NINE = 57,
+  COLON = 58,
+  SEMI = 59,
+  AT = 64,
+  BACKSLASH = 92,
+  UNDERSCORE = 95,
+  BANG = 33,
+}
+
+function isDigit(c: number): boolean {
+  return c >= C.ZERO && c <= C.NINE;
+}
+function isHex(c: number): boolean {
+  return isDigit(c) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
+}
+/** Characters of an unquoted identifier: `[-a-zA-Z$._0-9]` (LLLexer). */
+function isIdChar(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || isDigit(c) || c === C.MINUS || c === C.DOLLAR || c === C.DOT || c === C.UNDERSCORE;
+}
+/** Characters of a keyword/word: letters, digits, `_`, `.` (for `x86_fp80`, `llvm.foo` attribute words). */
+function isWordChar(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || isDigit(c) || c === C.UNDERSCORE || c === C.DOT;
+}
+
+/** Unescapes LLVM's `\XX` and `\\` in a quoted string, as LLLexer's UnEscapeLexed. */
+export function unescapeLlvm(s: string): string {
+  if (!s.includes('\\')) return s;
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    const ch = s[i]!;
+    if (ch === '\\' && i + 1 < s.length) {
+      if (s[i + 1] === '\\') {
+        out += '\\';
+        i++;
+        continue;
+      }
+      if (i + 2 < s.length && isHex(s.charCodeAt(i + 1)) && isHex(s.charCodeAt(i + 2))) {
+        out += String.fromCharCode(parseInt(s.slice(i + 1, i + 3), 16));
+        i += 2;
+        continue;
+      }
+    }
+    out += ch;
+  }
+  return out;
+}
+
+/**
+ * Tokenizes the whole text. Strings are returned as latin-1 "byte strings" of their UTF-8 bytes
+ * when the caller decoded the file as latin-1; the reader decodes files that way so byte values
+ * survive exactly (`c"\E2\82\AC"` and a raw `€` give the same bytes).
+ */
+export function tokenize(text: string): Token[] {
+  const toks: Token[] = [];
+  const n = text.length;
+  let i = 0;
+  let line = 1;
+  let lineStart = 0;
+  const fail = (msg: string, at: number): never => {
+    throw new IrSyntaxError(msg, line, at - lineStart + 1);
+  };
+  const push = (kind: TokenKind, value: string, start: number, end: number, quoted?: boolean): void => {
+    toks.push(quoted ? { kind, value, start, end, line, column: start - lineStart + 1, quoted } : { kind, value, start, end, line, column: start - lineStart + 1 });
+  };
+  /** Reads `"…"` starting at the quote; returns the raw (escaped) contents and the end offset. */
+  const quoted = (q: number): [string, number] => {
+    const close = text.indexOf('"', q + 1);
+    if (close < 0) fail('unterminated string constant', q);
+    const raw = text.slice(q + 1, close);
+    // Strings may span lines in LLVM; keep line accounting right.
+    for (let k = q + 1; k < close; k++) {
+      if (text.charCodeAt(k) === C.NL) {
+        line++;
+        lineStart = k + 1;
+      }
+    }
+    return [raw, close + 1];
+  };
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === C.SPACE || c === C.TAB || c === C.CR) {
+      i++;
+      continue;
+    }
+    if (c === C.NL) {
+      push('nl', '\n', i, i + 1);
+      i++;
+      line++;
+      lineStart = i;
+      continue;
+    }
+    if (c === C.SEMI) {
+      const e = text.indexOf('\n', i);
+      i = e < 0 ? n : e;
+      continue;
+    }
+    const start = i;
+    // Sigil names: % @ $ ! #
+    if (c === C.PERCENT || c === C.AT || c === C.DOLLAR) {
+      const kind: TokenKind = c === C.PERCENT ? 'lvar' : c === C.AT ? 'gvar' : 'comdat';
+      const next = text.charCodeAt(i + 1);
+      if (next === C.QUOTE) {
+        const sl = line;
+        const sc = start - lineStart + 1;
+        const [raw, end] = quoted(i + 1);
+        if (raw.includes('\0')) fail('NUL character is not allowed in names', start);
+        toks.push({ kind, value: unescapeLlvm(raw), start, end, line: sl, column: sc, quoted: true });
+        i = end;
+        continue;
+      }
+      let j = i + 1;
+      while (j < n && isIdChar(text.charCodeAt(j))) j++;
+      if (j === i + 1) fail(`expected a name after '${text[i]}'`, start);
+      push(kind, text.slice(i + 1, j), start, j);
+      i = j;
+      continue;
+    }
+    if (c === C.HASH) {
+      let j = i + 1;
+      while (j < n && isDigit(text.charCodeAt(j))) j++;
+      if (j === i + 1) fail("expected a number after '#'", start);
+      push('attrgrp', text.slice(i + 1, j), start, j);
+      i = j;
+      continue;
+    }
+    if (c === C.BANG) {
+      const next = text.charCodeAt(i + 1);
+      if (isIdChar(next) || next === C.BACKSLASH) {
+        let j = i + 1;
+        while (j < n && (isIdChar(text.charCodeAt(j)) || text.charCodeAt(j) === C.BACKSLASH)) j++;
+        push('meta', unescapeLlvm(text.slice(i + 1, j)), start, j);
+        i = j;
+        continue;
+      }
+      push('punct', '!', start, i + 1);
+      i++;
+      continue;
+    }
+    if (c === C.QUOTE) {
+      const sl = line;
+      const sc = start - lineStart + 1;
+      const [raw, end] = quoted(i);
+      // A quoted label: "name":
+      if (text.charCodeAt(end) === C.COLON) {
+        toks.push({ kind: 'label', value: unescapeLlvm(raw), start, end: end + 1, line: sl, column: sc, quoted: true });
+        i = end + 1;
+        continue;
+      }
+      toks.push({ kind: 'str', value: unescapeLlvm(raw), start, end, line: sl, column: sc });
+      i = end;
+      continue;
+    }
+    if (c === 99 /* c */ && text.charCodeAt(i + 1) === C.QUOTE) {
+      const sl = line;
+      const sc = start - lineStart + 1;
+      const [raw, end] = quoted(i + 1);
+      toks.push({ kind: 'cstr', value: unescapeLlvm(raw), start, end, line: sl, column: sc });
+      i = end;
+      continue;
+    }
+    if (c === C.DOT && text.startsWith('...', i)) {
+      push('punct', '...', start, i + 3);
+      i += 3;
+      continue;
+    }
+    // Numbers: -?[0-9]+ (.[0-9]*)? ([eE][-+]?[0-9]+)?, 0x…, u0x…, s0x…
+    if (isDigit(c) || ((c === C.MINUS || c === C.PLUS) && isDigit(text.charCodeAt(i + 1)))) {
+      if (c === C.ZERO && text.charCodeAt(i + 1) === 120 /* x */) {
+        let j = i + 2;
+        const kindCh = text.charCodeAt(j);
+        if (kindCh === 75 || kindCh === 76 || kindCh === 77 || kindCh === 72 || kindCh === 82) j++; // K L M H R
+        const digitsStart = j;
+        while (j < n && isHex(text.charCodeAt(j))) j++;
+        if (j === digitsStart) fail('expected hexadecimal digits after 0x', start);
+        push('hexfp', text.slice(i, j), start, j);
+        i = j;
+        continue;
+      }
+      let j = i + 1;
+      while (j < n && isDigit(text.charCodeAt(j))) j++;
+      // A numeric label `42:`
+      if (text.charCodeAt(j) === C.COLON && c !== C.MINUS && c !== C.PLUS) {
+        push('label', text.slice(i, j), start, j + 1);
+        i = j + 1;
+        continue;
+      }
+      let isFp = false;
+      if (text.charCodeAt(j) === C.DOT) {
+        isFp = true;
+        j++;
+        while (j < n && isDigit(text.charCodeAt(j))) j++;
+        const e = text.charCodeAt(j);
+        if (e === 101 || e === 69) {
+          let k = j + 1;
+          const s = text.charCodeAt(k);
+          if (s === C.PLUS || s === C.MINUS) k++;
+          if (isDigit(text.charCodeAt(k))) {
+            while (k < n && isDigit(text.charCodeAt(k))) k++;
+            j = k;
+          }
+        }
+      }
+      push(isFp ? 'fp' : 'int', text.slice(i, j), start, j);
+      i = j;
+      continue;
+    }
+    if ((c === 117 || c === 115) && text.startsWith('0x', i + 1)) {
+      let j = i + 3;
+      while (j < n && isHex(text.charCodeAt(j))) j++;
+      if (j > i + 3) {
+        push('int', text.slice(i, j), start, j);
+        i = j;
+        continue;
+      }
+    }
+    if (isIdChar(c) && c !== C.MINUS) {
+      let j = i;
+      while (j < n && isWordChar(text.charCodeAt(j))) j++;
+      // Labels may contain '-' and '$': `for.body-1:`
+      let k = j;
+      while (k < n && isIdChar(text.charCodeAt(k))) k++;
+      if (text.charCodeAt(k) === C.COLON && text.charCodeAt(k + 1) !== C.COLON) {
+        push('label', text.slice(i, k), start, k + 1);
+        i = k + 1;
+        continue;
+      }
+      if (j === i) fail(`unexpected character '${text[i]}'`, start);
+      push('word', text.slice(i, j), start, j);
+      i = j;
+      continue;
+    }
+    if ('=,()[]{}<>*:|'.includes(text[i]!)) {
+      push('punct', text[i]!, start, i + 1);
+      i++;
+      continue;
+    }
+    fail(`unexpected character '${text[i]!}'`, start);
+  }
+  toks.push({ kind: 'eof', value: '', start: n, end: n, line, column: n - lineStart + 1 });
+  return toks;
+}
