@@ -26,6 +26,8 @@ export interface CommandIO {
   /** Directory relative paths are resolved against. */
   cwd: string;
   env: Record<string, string | undefined>;
+  /** Standard input, when the caller provides it (tests); commands fall back to file descriptor 0. */
+  stdin?: () => Uint8Array;
 }
 
 export interface CommandContext {
@@ -45,6 +47,12 @@ export interface Command {
   options: Record<string, OptionSpec>;
   /** Number of positional arguments accepted. */
   positionals: { min: number; max: number };
+  /**
+   * The command parses its own arguments (a drop-in for another tool's command line, e.g.
+   * `post-link` takes sycl-post-link's `-spec-const=native`): runCli skips `parseArgs` and hands
+   * every argument over as a positional.
+   */
+  rawArguments?: boolean;
   examples: string[];
   /** Returns the process exit status (see EXIT in main.ts). */
   run(ctx: CommandContext): Promise<number> | number;

@@ -78,7 +78,7 @@ export async function runCli(argv: string[], io: CommandIO): Promise<number> {
   }
   let parsed;
   try {
-    parsed = parseArgs({ args: rest, options, allowPositionals: true, strict: true });
+    parsed = cmd.rawArguments ? { values: {}, positionals: rest } : parseArgs({ args: rest, options, allowPositionals: true, strict: true });
   } catch (e) {
     io.stderr.write(`${PROGRAM} ${cmd.name}: ${(e as Error).message}\nUsage: ${PROGRAM} ${cmd.usage}\n`);
     return EXIT.USAGE;

@@ -1,0 +1,99 @@
+/**
+ * `syclbin post-link`: a drop-in for sycl-post-link's command line (spec-constant and
+ * device-global lowering, module split, property and symbol files, file table). A thin shell around
+ * the library driver `postLink` (src/lower/post-link/driver.ts): this file only maps paths to the
+ * file system and standard streams and plugs in llvm-dis / llvm-as when they are installed.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { EXIT, type Command, type CommandContext } from '../command.js';
+import { readInput, writeFileAtomic } from '../../node/files.js';
+import { IrSyntaxError } from '../../lower/llvm-ir/parse/errors.js';
+import { LowerError } from '../../lower/errors.js';
+import { parsePostLinkArgs, PostLinkUsageError } from '../../lower/post-link/options.js';
+import { postLink, PostLinkError, type PostLinkTools } from '../../lower/post-link/driver.js';
+import { CrossModuleDeviceGlobalUseError } from '../../lower/post-link/split.js';
+
+/** Runs `tool` (first of `names` found) with `input` on stdin; undefined when none is installed. */
+function runTool(names: readonly string[], args: readonly string[], input: Uint8Array | string): Uint8Array | undefined {
+  for (const n of names) {
+    const r = spawnSync(n, args, { input, maxBuffer: 1 << 30 });
+    if (r.error && (r.error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+    if (r.status !== 0) throw new LowerError(`${n} failed: ${r.stderr?.toString().trim() || `exit status ${r.status}`}`);
+    return r.stdout;
+  }
+  return undefined;
+}
+
+/** llvm-dis / llvm-as, if installed (Debian package llvm-19). */
+export const llvmTools: PostLinkTools = {
+  disassemble(bc) {
+    const out = runTool(['llvm-dis-19', 'llvm-dis'], ['-o', '-', '-'], bc);
+    if (!out) throw new LowerError('the input is LLVM bitcode; reading it needs llvm-dis (install the Debian package llvm-19) — or pass the .ll text');
+    return new TextDecoder().decode(out);
+  },
+  assemble(text) {
+    const out = runTool(['llvm-as-19', 'llvm-as'], ['-o', '-', '-'], text);
+    if (!out) throw new LowerError('writing bitcode needs llvm-as (install the Debian package llvm-19); add -S to write LLVM IR text');
+    return out;
+  },
+};
+
+export const command: Command = {
+  name: 'post-link',
+  summary: "sycl-post-link's command line: lower spec constants and device globals of LLVM IR, split, write .prop/.sym/.table",
+  usage: 'post-link [-spec-const=native|emulation] [--device-globals] [-emit-program-metadata] [-split=kernel|source|auto] [-symbols] [-S] [--ir-output-only] [-generate-device-image-default-spec-consts] [-o OUT.table] [INPUT.ll|INPUT.bc|-]',
+  description: `
+Takes the options of intel/llvm's sycl-post-link, with one or two dashes, values as -opt=value or
+-opt value, and the input as a file (.ll, or .bc through llvm-dis) or '-' for standard input.
+
+Writes what sycl-post-link writes: with -o X.table the file table ([Code|Properties|Symbols]) and per
+device image X_N.ll (-S) or X_N.bc, X_N.prop and, with -symbols, X_N.sym; with --ir-output-only the
+transformed module alone at -o ('-' = standard output).
+
+Options: -spec-const=native|emulation (old spellings rt|default), --device-globals,
+-emit-program-metadata, -emit-exported-symbols, -emit-only-kernels-as-entry-points,
+-split=kernel|source|auto, -symbols, -S, -f, --ir-output-only, -out-dir DIR,
+-generate-device-image-default-spec-consts, -properties (older tool's switch; .prop files are always
+written). Options for work this tool does not do (-lower-esimd, -split-esimd, -emit-param-info,
+-O0..-O3, -debug-only) are refused by name. See docs/post-link.md.`,
+  options: {},
+  positionals: { min: 0, max: Number.MAX_SAFE_INTEGER },
+  rawArguments: true,
+  examples: [
+    'syclbin post-link -spec-const=native -symbols -split=kernel -S -o out.table device.ll',
+    'syclbin post-link --ir-output-only -spec-const=emulation -S -o - device.ll',
+    'syclbin post-link --device-globals -emit-program-metadata -S < device.ll -o out.table',
+  ],
+  run(ctx: CommandContext): number {
+    const err = (msg: string): number => {
+      ctx.io.stderr.write(msg.endsWith('\n') ? msg : msg + '\n');
+      return EXIT.FAILURE;
+    };
+    let opts;
+    try {
+      opts = parsePostLinkArgs(ctx.positionals);
+    } catch (e) {
+      if (e instanceof PostLinkUsageError) return err(`syclbin post-link: ${e.message}`);
+      throw e;
+    }
+    const input = opts.input;
+    const fs = {
+      read: (path: string): Uint8Array => (path === '-' ? (ctx.io.stdin ? ctx.io.stdin() : new Uint8Array(readFileSync(0))) : readInput(ctx.io.cwd, path)),
+      write: (path: string, bytes: Uint8Array): void => {
+        if (path === '-') ctx.io.stdout.write(bytes);
+        else writeFileAtomic(ctx.io.cwd, path, bytes);
+      },
+    };
+    try {
+      postLink(opts, fs, llvmTools);
+    } catch (e) {
+      if (e instanceof IrSyntaxError) return err(`syclbin post-link: ${input === '-' ? '<stdin>' : input}:${e.line}:${e.column}: error: ${e.reason}`);
+      // sycl-post-link's own diagnostics keep its wording and prefix (drop-in for its lit tests).
+      if (e instanceof CrossModuleDeviceGlobalUseError) return err(`sycl-post-link: error: ${e.message}`);
+      if (e instanceof PostLinkError || e instanceof LowerError) return err(`syclbin post-link: error: ${e.message}`);
+      throw e;
+    }
+    return EXIT.OK;
+  },
+};
