@@ -18,6 +18,8 @@ export const SET_SPEC_CONSTANTS = 'SYCL/specialization constants';
 export const SET_SPEC_CONSTANTS_DEFAULT_VALUES = 'SYCL/specialization constants default values';
 export const SET_PROGRAM_METADATA = 'SYCL/program metadata';
 export const SET_DEVICE_GLOBALS = 'SYCL/device globals';
+export const SET_DEVICELIB_REQ_MASK = 'SYCL/devicelib req mask';
+export const SET_DEVICE_REQUIREMENTS = 'SYCL/device requirements';
 export const SET_EXPORTED_SYMBOLS = 'SYCL/exported symbols';
 export const SET_MISC_PROPERTIES = 'SYCL/misc properties';
 /** The single key of the default-values set (fact 23; spec README decision). */
@@ -65,6 +67,10 @@ export function lowerManifest(manifest: LoweringManifest, opts: LowerOptions = {
 
 /** What {@link buildRegistry} writes, in sycl-post-link's set order (spec lowering.md fact 10). */
 export interface RegistryInput {
+  /** `[SYCL/devicelib req mask] DeviceLibReqMask` (sycl-post-link always writes it; the manifest path does not). */
+  readonly devicelibReqMask?: number;
+  /** `[SYCL/device requirements]` (always written by sycl-post-link). */
+  readonly deviceRequirements?: PropertySet;
   /** Spec constants; the two spec-constant sets are written when present (even with no constants: sycl-post-link writes them whenever the module had spec-constant metadata). */
   readonly specConstants?: SpecConstantsLowering;
   /** Write the spec-constant sets even when there are no constants (module had the intrinsics). */
@@ -84,12 +90,14 @@ export interface RegistryInput {
 /**
  * The property sets of one device image, in the order ComputeModuleRuntimeInfo /
  * sycl-post-link `saveModuleProperties` add them (intel/llvm:llvm/tools/sycl-post-link/
- * sycl-post-link.cpp@676a364f): spec constants, default values (`all`), exported symbols, program
+ * sycl-post-link.cpp@676a364f): devicelib req mask, device requirements, spec constants, default values (`all`), exported symbols, program
  * metadata (`@reqd_work_group_size`, `@global_id_mapping`), device globals (only when non-empty,
  * fact 36), misc properties. Shared by the manifest path and the IR path.
  */
 export function buildRegistry(r: RegistryInput): PropertySetRegistry {
   const registry: PropertySetRegistry = new Map();
+  if (r.devicelibReqMask !== undefined) registry.set(SET_DEVICELIB_REQ_MASK, new Map([['DeviceLibReqMask', uint32(r.devicelibReqMask)]]));
+  if (r.deviceRequirements) registry.set(SET_DEVICE_REQUIREMENTS, r.deviceRequirements);
   const sc = r.specConstants;
   if (sc && (sc.constants.length > 0 || r.specConstantsMet)) {
     const set: PropertySet = new Map();

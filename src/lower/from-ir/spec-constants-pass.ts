@@ -32,7 +32,7 @@
  */
 import { IrSyntaxError } from '../llvm-ir/parse/errors.js';
 import type { LCall, LFunction, LInstruction, LModule, LTyped, LType } from '../llvm-ir/parse/model.js';
-import { joinTokens, printType } from '../llvm-ir/parse/parser.js';
+import { joinTokens, printLocalName, printType } from '../llvm-ir/parse/parser.js';
 import { editorFor, type FunctionEditor, type ModuleEdits } from '../llvm-ir/print.js';
 import { formatConstValue, formatScalarValue, formatTypedConst } from '../llvm-ir/print-constant.js';
 import { mangleFuncItanium, SPIRV_SPEC_CONSTANT, SPIRV_SPEC_CONSTANT_COMPOSITE } from '../llvm-ir/mangle.js';
@@ -183,7 +183,7 @@ function ptrTypeText(pointee: string, addrspace: number, opaque: boolean): strin
 function declare(edits: ModuleEdits, declared: Set<string>, name: string, ret: IrType, params: readonly IrType[]): void {
   if (declared.has(name)) return;
   declared.add(name);
-  edits.newDeclarations.push(`declare ${typeToString(ret)} @${name}(${params.map(typeToString).join(', ')})`);
+  edits.newDeclarations.push(`declare ${typeToString(ret)} ${printLocalName(name, '@')}(${params.map(typeToString).join(', ')})`);
 }
 
 /** Emits the native tree before `inst`; returns the operand text of the root (`%{key}` or `undef`). */
@@ -216,7 +216,7 @@ function emitNative(ed: FunctionEditor, inst: LInstruction, node: SpecConstantNo
       const name = mangleFuncItanium(SPIRV_SPEC_CONSTANT, isBool ? Types.i8 : n.type, [Types.i32, argTy]);
       const retTy: IrType = isBool ? Types.i8 : n.type;
       declare(edits, declared, name, retTy, [Types.i32, argTy]);
-      const key = ed.insert(inst, `call ${typeToString(retTy)} @${name}(i32 ${n.id}, ${typeToString(argTy)} ${argText})`, '');
+      const key = ed.insert(inst, `call ${typeToString(retTy)} ${printLocalName(name, '@')}(i32 ${n.id}, ${typeToString(argTy)} ${argText})`, '');
       if (isBool) {
         const t = ed.insert(inst, `trunc i8 %{${key}} to i1`, ed.uniqueName('tobool'));
         done(`%{${t}}`);
@@ -229,7 +229,7 @@ function emitNative(ed: FunctionEditor, inst: LInstruction, node: SpecConstantNo
     }
     const name = mangleFuncItanium(SPIRV_SPEC_CONSTANT_COMPOSITE, n.type, f.args.map((a) => a.type));
     declare(edits, declared, name, n.type, f.args.map((a) => a.type));
-    const key = ed.insert(inst, `call ${typeToString(n.type)} @${name}(${f.args.map((a) => `${typeToString(a.type)} ${a.text}`).join(', ')})`, '');
+    const key = ed.insert(inst, `call ${typeToString(n.type)} ${printLocalName(name, '@')}(${f.args.map((a) => `${typeToString(a.type)} ${a.text}`).join(', ')})`, '');
     done(`%{${key}}`);
   }
   return results[0]!;

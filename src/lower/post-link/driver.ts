@@ -32,6 +32,7 @@ import { joinTokens, parseLlvmIr } from '../llvm-ir/parse/parser.js';
 import { newModuleEdits, printModule, type ModuleEdits } from '../llvm-ir/print.js';
 import { globalDce, omitUnkept, ReferenceGraph } from './module-view.js';
 import type { PostLinkOptions } from './options.js';
+import { deviceLibReqMask, deviceRequirements } from './image-requirements.js';
 import { groupClosure, groupEntryPoints, verifyNoCrossModuleDeviceGlobalUsage, type EntryPointGroup } from './split.js';
 
 /** The files the driver reads and writes. `-` is standard input / output. */
@@ -221,6 +222,8 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
       const dgs = lowerDeviceGlobals(findDeviceGlobals(m, final).map((g) => ({ ...g, name: utf8Name(g.name), irName: utf8Name(g.irName) })), dl);
       const exported = opts.emitExportedSymbols ? group.entries.filter((f) => final.has(f.name) && f.cc === 'spir_func').map((f) => utf8Name(f.name)) : [];
       const registry = buildRegistry({
+        devicelibReqMask: deviceLibReqMask(m, final),
+        deviceRequirements: deviceRequirements(m, final, group.entries.filter((f) => final.has(f.name))),
         ...(lowering ? { specConstants: { ...lowering, constants: lowering.constants.map((c) => ({ ...c, name: utf8Name(c.name) })) } } : {}),
         specConstantsMet: met && mode !== 'default_values',
         exportedSymbols: exported,

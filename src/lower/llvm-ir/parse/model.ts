@@ -138,6 +138,8 @@ export interface LFunction {
   readonly linkage?: string;
   readonly attrGroups: readonly number[];
   readonly attrs: readonly LAttribute[];
+  /** `!kind !N` attachments of the function (`!N` as its number text). */
+  readonly metadata: readonly { readonly kind: string; readonly node: string }[];
   readonly blocks: LBlock[];
   /** Tokens of the header (from `define`/`declare` to before `{`). */
   readonly headerFrom: number;

@@ -45,6 +45,8 @@ class IrParser {
   private readonly toks: Token[];
   private p = 0;
   private depth = 0;
+  /** Newlines at or past this token index are not skipped (the end of the instruction being read). */
+  private limit = Number.POSITIVE_INFINITY;
   private readonly structs = new Map<string, LStruct>();
   private readonly structDefined = new Set<string>();
   private readonly globals: LGlobal[] = [];
@@ -79,7 +81,7 @@ class IrParser {
   }
   /** Skips line breaks. */
   private skipNl(): void {
-    while (this.toks[this.p]!.kind === 'nl') this.p++;
+    while (this.p < this.limit && this.toks[this.p]!.kind === 'nl') this.p++;
   }
   /** The next non-newline token (inside an entity, newlines are insignificant). */
   private peek(): Token {
@@ -905,6 +907,7 @@ class IrParser {
     }
     const attrGroups: number[] = [];
     const attrs: LAttribute[] = [];
+    const fnMetadata: { kind: string; node: string }[] = [];
     // Trailer: unnamed_addr, addrspace(N), #N, attributes, section, comdat, align, gc, prefix, prologue, personality, !md
     for (;;) {
       const t = this.peek();
@@ -958,6 +961,7 @@ class IrParser {
         this.p++;
         const refs: string[] = [];
         this.metadataValue(refs);
+        fnMetadata.push({ kind: t.value, node: (refs[0] ?? '').replace(/^!/, '') });
         continue;
       }
       break;
@@ -979,6 +983,7 @@ class IrParser {
       ...(linkage ? { linkage } : {}),
       attrGroups,
       attrs,
+      metadata: fnMetadata,
       blocks,
       headerFrom: from,
       headerTo,
@@ -1062,7 +1067,12 @@ class IrParser {
     let call: LCall | undefined;
     if (opcode === 'call') {
       this.p = save;
-      call = this.callInstruction(end);
+      this.limit = end;
+      try {
+        call = this.callInstruction(end);
+      } finally {
+        this.limit = Number.POSITIVE_INFINITY;
+      }
       if (this.p !== end) {
         const t = this.toks[this.p]!;
         this.fail(`unexpected ${this.describe(t)} in the call instruction`, t);
