@@ -40,7 +40,7 @@ import type { DataLayout } from '../datalayout.js';
 import { LowerError } from '../errors.js';
 import { lowerSpecConstants, PADDING_ID, type SpecConstantInput, type SpecConstantNode, type SpecConstantsLowering } from '../spec-constants.js';
 import { typeToString, Types, type IrType } from '../types.js';
-import { aggregateElement, type ConstValue } from '../values.js';
+import { aggregateElement, nullValue, type ConstValue } from '../values.js';
 import { TypeConverter, toConstValue, type At } from './convert.js';
 
 /** `-spec-const=native|emulation`, plus `default_values` (the `-generate-device-image-default-spec-consts` image). */
@@ -52,6 +52,9 @@ export type UseOrder = 'parsed' | 'cloned';
 export const SCALAR_2020_PREFIX = '_Z37__sycl_getScalar2020SpecConstantValue';
 export const COMPOSITE_2020_PREFIX = '_Z40__sycl_getComposite2020SpecConstantValue';
 export const SYCL_ALLOCA_PREFIX = 'llvm.sycl.alloca';
+/** The SYCL 1.2.1 API (no specialization_id: the default is the type's zero value). */
+export const SCALAR_121_PREFIX = '_Z33__sycl_getScalarSpecConstantValue';
+export const COMPOSITE_121_PREFIX = '_Z36__sycl_getCompositeSpecConstantValue';
 
 /** One intrinsic call, resolved. */
 export interface SpecConstantUse {
@@ -65,6 +68,8 @@ export interface SpecConstantUse {
   /** Specialization constant type (SCTy). */
   readonly type: IrType;
   readonly default: ConstValue;
+  /** The SYCL 1.2.1 API (`__sycl_get{Scalar,Composite}SpecConstantValue`). */
+  readonly is121: boolean;
 }
 
 export interface SpecConstantsPassResult {
@@ -138,7 +143,8 @@ export function findSpecConstantUses(m: LModule, order: UseOrder, types: TypeCon
   for (const callee of m.functions) {
     if (!callee.isDeclaration) continue;
     const isAlloca = callee.name.startsWith(SYCL_ALLOCA_PREFIX);
-    if (!callee.name.startsWith(SCALAR_2020_PREFIX) && !callee.name.startsWith(COMPOSITE_2020_PREFIX) && !isAlloca) continue;
+    const is121 = callee.name.startsWith(SCALAR_121_PREFIX) || callee.name.startsWith(COMPOSITE_121_PREFIX);
+    if (!callee.name.startsWith(SCALAR_2020_PREFIX) && !callee.name.startsWith(COMPOSITE_2020_PREFIX) && !isAlloca && !is121) continue;
     const sret = callee.params.slice(0, 2).some((p) => p.attrs.some((a) => a.key === 'sret'));
     for (const { fn, inst } of callsInUseListOrder(m, callee, order, scope)) {
       const call = inst.call!;
@@ -146,29 +152,35 @@ export function findSpecConstantUses(m: LModule, order: UseOrder, types: TypeCon
       const nameArgNo = sret ? 1 : 0;
       const nameArg = call.args[nameArgNo];
       const idArg = call.args[nameArgNo + 1];
-      if (!nameArg || !idArg) err(`call to @${callee.name} has ${call.args.length} argument(s); the symbolic ID and the specialization_id are missing`, where);
+      if (!nameArg || (!is121 && !idArg)) err(`call to @${callee.name} has ${call.args.length} argument(s); the symbolic ID and the specialization_id are missing`, where);
       const symId = stringLiteralArg(m, nameArg.value, at(m, nameArg.value.from));
-      // getSpecConstInitializerFromCI
-      const sid = stripPointerCasts(idArg.value);
-      if (sid.value.k !== 'global') err('the specialization_id argument must be (a cast of) a global variable', at(m, idArg.value.from));
-      const gname = sid.value.name;
-      const g = m.globals.find((x) => x.name === gname);
-      if (!g || !g.initializer) err(`specialization_id @${gname} is not a global variable with an initializer`, at(m, idArg.value.from));
-      const gAt = at(m, g.tokFrom);
-      const initTy = types.convert(g.valueType, gAt);
-      const init = toConstValue(g.initializer, initTy, m.tokens);
-      if (initTy.kind !== 'struct' && initTy.kind !== 'array') err(`specialization_id @${gname} must be an aggregate whose element 0 is the default value`, gAt);
-      if (init.kind === 'undef') err(`specialization_id @${gname} is undef`, gAt);
-      const dflt = aggregateElement(init, 0);
+      let dflt: ConstValue | undefined;
+      const sidValue = idArg ? stripPointerCasts(idArg.value).value : undefined;
+      if (!is121 && sidValue?.k !== 'null') {
+        // getSpecConstInitializerFromCI (a null specialization_id — early SYCL 2020 IR — means the
+        // type's zero value, like the 1.2.1 API)
+        const sid = stripPointerCasts(idArg!.value);
+        if (sid.value.k !== 'global') err('the specialization_id argument must be (a cast of) a global variable', at(m, idArg!.value.from));
+        const gname = sid.value.name;
+        const g = m.globals.find((x) => x.name === gname);
+        if (!g || !g.initializer) err(`specialization_id @${gname} is not a global variable with an initializer`, at(m, idArg!.value.from));
+        const gAt = at(m, g.tokFrom);
+        const initTy = types.convert(g.valueType, gAt);
+        const init = toConstValue(g.initializer, initTy, m.tokens);
+        if (initTy.kind !== 'struct' && initTy.kind !== 'array') err(`specialization_id @${gname} must be an aggregate whose element 0 is the default value`, gAt);
+        if (init.kind === 'undef') err(`specialization_id @${gname} is undef`, gAt);
+        dflt = aggregateElement(init, 0);
+      }
       let type: IrType;
       if (sret) {
         const p0 = callee.params.find((p) => p.attrs.some((a) => a.key === 'sret'))!;
         const st = p0.attrs.find((a) => a.key === 'sret')!.type ?? (p0.type.kind === 'ptr' ? p0.type.pointee : undefined);
         if (!st) err(`sret parameter of @${callee.name} has no type (write sret(T))`, at(m, callee.headerFrom));
         type = types.convert(st, at(m, callee.headerFrom));
-      } else if (isAlloca) type = dflt.type;
+      } else if (isAlloca) type = dflt!.type;
       else type = types.convert(call.retType, where);
-      uses.push({ fn, inst, call, callee, symId, sret, isAlloca, type, default: dflt });
+      // SYCL 1.2.1 constants have no specialization_id: the C++ default (zero) of the type.
+      uses.push({ fn, inst, call, callee, symId, sret, isAlloca, type, default: dflt ?? nullValue(type), is121 });
     }
   }
   return uses;
@@ -252,7 +264,8 @@ export function runSpecConstantsPass(m: LModule, dl: DataLayout, mode: SpecConst
   const opaque = m.opaquePointers;
   let lowering: SpecConstantsLowering | undefined;
   if (mode !== 'default_values') {
-    const inputs: SpecConstantInput[] = uses.map((u) => ({
+    // Emulation: 1.2.1 constants are replaced by their C++ default and take no buffer space.
+    const inputs: SpecConstantInput[] = uses.filter((u) => !(mode === 'emulation' && u.is121)).map((u) => ({
       name: u.symId,
       type: u.type,
       default: u.default,
@@ -286,6 +299,9 @@ export function runSpecConstantsPass(m: LModule, dl: DataLayout, mode: SpecConst
       void tree;
       tree = c!.tree!;
       replacement = emitNative(ed, inst, tree, edits, declared);
+    } else if (mode === 'emulation' && u.is121) {
+      // Older sycl-post-link (-spec-const=default): 1.2.1 constants take their C++ default.
+      replacement = formatConstValue(u.default);
     } else if (mode === 'emulation') {
       const bufArg = u.call.args[u.sret ? 3 : 2];
       if (!bufArg) err('the spec constant intrinsic has no run-time buffer argument', where);

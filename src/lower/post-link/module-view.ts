@@ -145,4 +145,32 @@ export function omitUnkept(m: LModule, keptNames: ReadonlySet<string>, edits: Mo
   }
   const md = reachableMetadata(m, keptItems, edits);
   for (const it of m.items) if (it.kind === 'text' && it.what === 'md' && !md.has(it.name!)) edits.omit.add(it);
+  // AsmWriter prints only the attribute groups and comdats something still uses.
+  const groups = new Set<string>();
+  const comdats = new Set<string>();
+  const scan = (from: number, to: number, self?: string): void => {
+    for (let i = from; i < to; i++) {
+      const t = m.tokens[i]!;
+      if (t.kind === 'attrgrp') groups.add(t.value);
+      else if (t.kind === 'word' && t.value === 'comdat' && self !== undefined) {
+        const n1 = m.tokens[i + 1];
+        const n2 = m.tokens[i + 2];
+        if (n1?.kind === 'punct' && n1.value === '(' && n2?.kind === 'comdat') comdats.add(n2.value);
+        else comdats.add(self);
+      }
+    }
+  };
+  for (const it of keptItems) {
+    if (it.kind === 'global') scan(it.global.tokFrom, it.global.tokTo, it.global.name);
+    else if (it.kind === 'function') {
+      const ed = edits.functions.get(it.fn);
+      scan(it.fn.headerFrom, it.fn.headerTo, it.fn.name);
+      for (const b of it.fn.blocks) for (const ins of b.instructions) if (!ed?.deleted.has(ins)) scan(ins.tokFrom, ins.tokTo);
+    }
+  }
+  for (const it of m.items) {
+    if (it.kind !== 'text') continue;
+    if (it.what === 'attributes' && !groups.has(it.name!)) edits.omit.add(it);
+    if (it.what === 'comdat' && !comdats.has(it.name!)) edits.omit.add(it);
+  }
 }
