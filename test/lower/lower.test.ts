@@ -255,7 +255,7 @@ describe('lower: manifest errors name the JSON path', () => {
     [{ mode: 'native', specConstants: [{ name: 'a', type: 'i32' }] }, /missing required property "default".*specConstants\[0\]/],
     [{ mode: 'native', specConstants: [{ name: 'a=b', type: 'i32', default: 1 }] }, /cannot be a property key.*specConstants\[0\]\.name/],
     [{ mode: 'native', specConstants: [{ name: 'a', type: '%S', default: 1 }] }, /unknown type %S.*specConstants\[0\]\.type/],
-    [{ mode: 'native', specConstants: [{ name: 'a', type: 'i32', default: 1 }, { name: 'a', type: 'i32', default: 1 }] }, /listed twice.*specConstants\[1\]\.name/],
+    [{ mode: 'native', specConstants: [{ name: 'a', type: 'i32', default: 1 }, { name: 'a', type: 'i64', default: 1 }] }, /used with type i64 but first with i32.*specConstants\[1\]\.type/],
     [{ mode: 'native', specConstants: [{ name: 'a', type: 'i32', default: null }] }, /cannot be undef.*specConstants\[0\]\.default/],
     [{ mode: 'native', deviceGlobals: [{ name: 'g', type: 'i32', hostAccess: 'rw' }] }, /deviceGlobals\[0\]\.hostAccess/],
     [{ mode: 'native', modules: [{ name: 'm', uses: ['nope'] }] }, /neither a spec constant nor a device global.*modules\[0\]\.uses\[0\]/],

@@ -38,7 +38,7 @@ import { formatConstValue, formatScalarValue, formatTypedConst } from '../llvm-i
 import { mangleFuncItanium, SPIRV_SPEC_CONSTANT, SPIRV_SPEC_CONSTANT_COMPOSITE } from '../llvm-ir/mangle.js';
 import type { DataLayout } from '../datalayout.js';
 import { LowerError } from '../errors.js';
-import { lowerSpecConstants, PADDING_ID, type SpecConstantInput, type SpecConstantNode, type SpecConstantsLowering } from '../spec-constants.js';
+import { assignNativeIds, lowerSpecConstants, PADDING_ID, type SpecConstantInput, type SpecConstantNode, type SpecConstantsLowering } from '../spec-constants.js';
 import { typeToString, Types, type IrType } from '../types.js';
 import { aggregateElement, nullValue, type ConstValue } from '../values.js';
 import { TypeConverter, toConstValue, type At } from './convert.js';
@@ -220,13 +220,15 @@ function emitNative(ed: FunctionEditor, inst: LInstruction, node: SpecConstantNo
       continue;
     }
     if (n.kind === 'scalar') {
-      const isBool = n.type.kind === 'int' && n.type.bits === 1;
-      // The default of a bool is the i8 of its specialization_id (manifests give an i1: widen it).
+      // emitCall: a bool (i1) constant whose default is an i8 (SYCL 2020: the specialization_id
+      // holds the in-memory bool) becomes `call i8 …ia(i32 ID, i8 v)` + `trunc … to i1`; a bool with
+      // an i1 default (SYCL 1.2.1: the zero of the return type) stays `call i1 …ib(i32, i1)`.
       const dv = n.default;
-      const argTy: IrType = isBool ? Types.i8 : n.type;
-      const argText = isBool ? String(dv.kind === 'int' ? Number(dv.value) : 0) : formatScalarValue(dv);
-      const name = mangleFuncItanium(SPIRV_SPEC_CONSTANT, isBool ? Types.i8 : n.type, [Types.i32, argTy]);
+      const isBool = n.type.kind === 'int' && n.type.bits === 1 && dv.type.kind === 'int' && dv.type.bits === 8;
+      const argTy: IrType = dv.type;
+      const argText = formatScalarValue(dv);
       const retTy: IrType = isBool ? Types.i8 : n.type;
+      const name = mangleFuncItanium(SPIRV_SPEC_CONSTANT, retTy, [Types.i32, argTy]);
       declare(edits, declared, name, retTy, [Types.i32, argTy]);
       const key = ed.insert(inst, `call ${typeToString(retTy)} ${printLocalName(name, '@')}(i32 ${n.id}, ${typeToString(argTy)} ${argText})`, '');
       if (isBool) {
@@ -294,10 +296,14 @@ export function runSpecConstantsPass(m: LModule, dl: DataLayout, mode: SpecConst
     let replacement: string; // operand text (no type)
     const replTy = u.type;
     if (mode === 'native') {
+      // A repeated use reuses the IDs of the first one but emits this call's default literals
+      // (emitSpecConstantRecursive with the stored IDs and this call's DefaultValue).
       let tree = c!.tree!;
-      if (!isNew && typeToString(u.default.type) !== typeToString(c!.default.type)) err(`spec constant "${u.symId}" is used with a different default type`, where);
-      void tree;
-      tree = c!.tree!;
+      if (!isNew) {
+        const again = assignNativeIds(u.type, u.default, c!.ids[0]!.id, dl);
+        if (again.ids.length !== c!.ids.length) err(`spec constant "${u.symId}" is used with a default whose undefined parts differ from its first use`, where);
+        tree = again.tree;
+      }
       replacement = emitNative(ed, inst, tree, edits, declared);
     } else if (mode === 'emulation' && u.is121) {
       // Older sycl-post-link (-spec-const=default): 1.2.1 constants take their C++ default.

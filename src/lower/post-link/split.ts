@@ -8,7 +8,8 @@
  *   - groups: `-split=kernel` one per entry point (key = its name), `-split=source` by the value of
  *     `sycl-module-id` (entry points without it share the key `<GLOBAL>`), no split / `auto` on a
  *     module with indirect calls or `referenced-indirectly` functions: one group; otherwise `auto`
- *     splits by source. Groups are ordered by key (a `std::map`), entry points by function order;
+ *     splits by source. Modules are written in descending key order (groups come from a `std::map` and
+ *     are popped from the back), entry points in function order;
  *   - a group's module holds its entry points and everything they reference, transitively.
  */
 import { SyclbinError } from '../../codec/errors.js';
@@ -77,7 +78,10 @@ export function groupEntryPoints(m: LModule, mode: SplitMode, onlyKernels: boole
     list.push(f);
     map.set(key, list);
   }
-  const keys = [...map.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  // EntryPointGroupVec is built from a std::map (ascending keys) and ModuleSplitterBase::nextGroup
+  // takes groups from the back (intel/llvm:llvm/include/llvm/SYCLLowerIR/ModuleSplitter.h@36e2bcbb):
+  // output modules come in descending key order.
+  const keys = [...map.keys()].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
   return keys.map((key) => ({ key, entries: map.get(key)! }));
 }
 
