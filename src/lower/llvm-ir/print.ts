@@ -120,25 +120,33 @@ export function printModule(m: LModule, edits: ModuleEdits = newModuleEdits(), m
     });
     namedLines.push(`!${nm.name} = !{${refs.join(', ')}}`);
   }
-  const emitNewDecls = (): void => {
-    for (const d of edits.newDeclarations) out.push('', d);
-    edits.newDeclarations.length = 0;
-  };
+  let globalsDone = false;
+  let declsDone = false;
   const flushBefore = (c: number): void => {
-    if (prevCat < ORDER.global! && c > ORDER.global! && edits.newGlobals.length) {
-      out.push('', ...edits.newGlobals);
+    if (!globalsDone && c > ORDER.global!) {
+      globalsDone = true;
+      if (edits.newGlobals.length) {
+        if (prevCat !== ORDER.global) out.push('');
+        out.push(...edits.newGlobals);
+        prevCat = ORDER.global!;
+      }
     }
-    if (prevCat <= ORDER.function! && c > ORDER.function!) emitNewDecls();
+    if (!declsDone && c > ORDER.function!) {
+      declsDone = true;
+      for (const d of edits.newDeclarations) out.push('', d);
+      if (edits.newDeclarations.length) prevCat = ORDER.function!;
+    }
     if (prevCat <= ORDER['named-md']! && c > ORDER['named-md']! && namedLines.length) {
       if (prevCat !== ORDER['named-md']) out.push('');
       out.push(...namedLines);
       namedLines.length = 0;
+      prevCat = ORDER['named-md']!;
     }
   };
   for (const { it } of sorted) {
     const c = cat(it);
     flushBefore(c);
-    if (c !== prevCat || it.kind === 'function') out.push('');
+    if ((c !== prevCat && !(prevCat === ORDER.source_filename && c === ORDER.target)) || it.kind === 'function') out.push('');
     prevCat = c;
     if (it.kind === 'function') out.push(printFunction(m, it.fn, edits.functions.get(it.fn)));
     else if (it.kind === 'global') out.push(joinTokens(m.text, m.tokens, it.global.tokFrom, it.global.tokTo));

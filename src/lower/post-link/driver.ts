@@ -28,7 +28,7 @@ import { runSpecConstantsPass, findSpecConstantUses, stripPointerCasts } from '.
 import { TypeConverter } from '../from-ir/convert.js';
 import { IrSyntaxError } from '../llvm-ir/parse/errors.js';
 import type { LFunction, LModule } from '../llvm-ir/parse/model.js';
-import { joinTokens, parseLlvmIr } from '../llvm-ir/parse/parser.js';
+import { globalRefs, joinTokens, parseLlvmIr } from '../llvm-ir/parse/parser.js';
 import { newModuleEdits, printModule, type ModuleEdits } from '../llvm-ir/print.js';
 import { globalDce, omitUnkept, ReferenceGraph } from './module-view.js';
 import type { PostLinkOptions } from './options.js';
@@ -133,6 +133,8 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
   // 2. llvm.used / llvm.compiler.used
   const base = newModuleEdits();
   const removed = new Set<string>();
+  /** Globals the rewritten llvm.compiler.used still holds (GlobalDCE roots). */
+  const compilerUsedRefs: string[] = [];
   if (graph.byName.has('llvm.used')) removed.add('llvm.used');
   const cu = m.globals.find((g) => g.name === 'llvm.compiler.used');
   if (cu) {
@@ -160,6 +162,7 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
       }
       if (!used) removed.add(name);
     }
+    for (const k of keep) for (const n of globalRefs(k)) compilerUsedRefs.push(n);
     if (keep.length) {
       const elTy = init!.type.kind === 'array' ? init!.type.element : init!.type;
       const elTyText = joinTokens(m.text, m.tokens, keep[0]!.from, keep[0]!.valueFrom);
@@ -210,7 +213,7 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
         lowering = r.lowering;
         met = r.modified;
       }
-      const final = globalDce(graph, kept, edits);
+      const final = globalDce(graph, kept, edits, compilerUsedRefs.filter((n) => kept.has(n)));
       omitUnkept(m, final, edits);
       const text = printModule(m, edits, moduleId);
       if (opts.irOutputOnly) {
