@@ -238,7 +238,11 @@ describe('lower: default values', () => {
     expect(v([0, 0], '{ i32, float }').kind).to.equal('zero');
     expect(v([0, -0], '{ i32, float }').kind).to.equal('aggregate');
     expect(v([null, null], '[2 x i8]').kind).to.equal('undef');
-    expect(() => v([1], '{ i32, i8 }')).to.throw(LowerError, /has 2 element\(s\) but the default has 1 \(at d\)/);
+    // Fewer values than members: the tail is undef (clang's padding members, issue "undef tail").
+    const short = v([1], '{ i32, i8 }');
+    expect(short.kind).to.equal('aggregate');
+    expect((short as { elements: { kind: string }[] }).elements.map((e) => e.kind)).to.deep.equal(['int', 'undef']);
+    expect(() => v([1, 2, 3], '{ i32, i8 }')).to.throw(LowerError, /has 2 element\(s\) but the default has 3 \(at d\)/);
     expect(() => v([1, 'x'], '{ i32, i8 }')).to.throw(LowerError, /at d\[1\]/);
   });
   it('non-zero <N x i1> and vectors with undef elements are rejected (sycl-post-link hits llvm_unreachable)', () => {
