@@ -42,6 +42,8 @@ export interface ManifestSpecConstant {
   readonly default: ConstValue;
   readonly specId?: number;
   readonly path: readonly (string | number)[];
+  /** Type of the default when it differs from `type` (constants read from IR, see SpecConstantInput). */
+  readonly defaultType?: IrType;
 }
 
 /** A device global as the manifest gives it (same shape the lowering consumes), with its JSON path. */

@@ -241,7 +241,7 @@ describe('lower: default values', () => {
     // Fewer values than members: the tail is undef (clang's padding members, issue "undef tail").
     const short = v([1], '{ i32, i8 }');
     expect(short.kind).to.equal('aggregate');
-    expect((short as { elements: { kind: string }[] }).elements.map((e) => e.kind)).to.deep.equal(['int', 'undef']);
+    expect((short as unknown as { elements: readonly { kind: string }[] }).elements.map((e) => e.kind)).to.deep.equal(['int', 'undef']);
     expect(() => v([1, 2, 3], '{ i32, i8 }')).to.throw(LowerError, /has 2 element\(s\) but the default has 3 \(at d\)/);
     expect(() => v([1, 'x'], '{ i32, i8 }')).to.throw(LowerError, /at d\[1\]/);
   });

@@ -17,6 +17,10 @@ import { loweringReport } from '../../lower/report.js';
 import { emitSpirv } from '../../lower/spirv/emit.js';
 import { emitLlvmIr } from '../../lower/llvm-ir/emit.js';
 import { writeLoweredSyclbin } from '../../lower/syclbin-output.js';
+import { lowerIrModule } from '../../lower/from-ir/lower-ir.js';
+import { IrSyntaxError } from '../../lower/llvm-ir/parse/errors.js';
+import { isBitcode } from '../../lower/post-link/driver.js';
+import { llvmTools } from './post-link.js';
 
 /** One file output of `syclbin lower`. */
 export interface LowerOutput {
@@ -62,8 +66,13 @@ export const lowerOutputs: LowerOutput[] = [
 export const command: Command = {
   name: 'lower',
   summary: 'Lower spec constants and device globals of a manifest to SYCL property sets',
-  usage: 'lower MANIFEST.json [--props-out FILE.prop] [--spirv-out FILE.spv] [--ir-out FILE.ll] [-o FILE.syclbin] [--json] [--emit-program-metadata]',
+  usage: 'lower MANIFEST.json|MODULE.ll|MODULE.bc [--mode native|emulation] [--props-out FILE.prop] [--spirv-out FILE.spv] [--ir-out FILE.ll] [-o FILE.syclbin] [--json] [--emit-program-metadata]',
   description: `
+MODULE.ll / MODULE.bc (device LLVM IR as clang writes it; .bc needs llvm-dis) is read the way
+sycl-post-link reads it: the __sycl_get*SpecConstantValue calls in use-list order with their symbolic
+IDs and specialization_id defaults, and the globals with sycl-device-global-size (--mode picks native or
+emulation). See also 'syclbin post-link' for sycl-post-link's own command line.
+
 MANIFEST.json (schemas/lower-manifest.schema.json) lists specialization constants (name, LLVM IR
 type, default value, optional explicit specId) and device globals, in the order sycl-post-link
 would meet them, with the spec-constant mode ("native" for SPIR-V JIT, "emulation" for AOT/PTX/AMDGCN)
@@ -86,6 +95,7 @@ layout (array/vector elements with alloc size != store size) are reproduced and 
     o.json = { type: 'boolean', description: 'Print the lowering as JSON (IDs, descriptors, defaults, layout) on stdout' };
     o['emit-program-metadata'] = { type: 'boolean', description: 'Add [SYCL/program metadata] <id>@global_id_mapping (sycl-post-link -emit-program-metadata)' };
     o.force = { type: 'boolean', description: 'Allow an output to overwrite the manifest' };
+    o.mode = { type: 'string', arg: 'native|emulation', description: 'Spec-constant mode for LLVM IR input (sycl-post-link -spec-const); manifests carry their own', default: 'native' };
     return o;
   },
   positionals: { min: 1, max: 1 },
@@ -94,6 +104,7 @@ layout (array/vector elements with alloc size != store size) are reproduced and 
     'syclbin lower spec.json --props-out spec.prop --emit-program-metadata',
     'syclbin lower spec.json --json | jq .specConstants[0].descriptors',
     'syclbin lower spec.json --spirv-out spec.spv --ir-out spec.ll -o spec.syclbin',
+    'syclbin lower device.ll --mode emulation --json',
   ],
   run(ctx: CommandContext): number {
     const file = ctx.positionals[0]!;
@@ -104,11 +115,25 @@ layout (array/vector elements with alloc size != store size) are reproduced and 
       if (path === '') throw new UsageError(`--${o.option} needs a file name`);
       checkNotOverwritingInput(ctx.io.cwd, path, [file], force);
     }
-    const text = decodeText(readInput(ctx.io.cwd, file));
+    const bytes = readInput(ctx.io.cwd, file);
+    // LLVM IR (.ll text, or .bc through llvm-dis) is lowered as sycl-post-link reads it; JSON is a manifest.
+    const isIr = /\.(ll|bc)$/i.test(file) || isBitcode(bytes) || !/^\s*[{[]/.test(decodeText(bytes.subarray(0, 64)));
+    const mode = ctx.values.mode as string;
+    if (mode !== 'native' && mode !== 'emulation') throw new UsageError(`--mode must be native or emulation, not "${mode}"`);
     let result: LoweringResult;
     let produced: (Uint8Array | string)[];
     try {
-      result = lowerManifest(parseManifestText(text), { emitProgramMetadata: Boolean(ctx.values['emit-program-metadata']) });
+      const emitProgramMetadata = Boolean(ctx.values['emit-program-metadata']);
+      if (isIr) {
+        let irText: string;
+        if (isBitcode(bytes)) irText = llvmTools.disassemble!(bytes);
+        else {
+          let s = '';
+          for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+          irText = s;
+        }
+        result = lowerIrModule(irText, { mode, emitProgramMetadata });
+      } else result = lowerManifest(parseManifestText(decodeText(bytes)), { emitProgramMetadata });
       produced = outputs.map((o) => o.produce(result));
     } catch (e) {
       if (e instanceof CrossModuleDeviceGlobalError) {
@@ -117,6 +142,10 @@ layout (array/vector elements with alloc size != store size) are reproduced and 
       }
       if (e instanceof LowerError) {
         ctx.io.stderr.write(`syclbin lower: ${file}: ${e.message}\n`);
+        return EXIT.FAILURE;
+      }
+      if (e instanceof IrSyntaxError) {
+        ctx.io.stderr.write(`syclbin lower: ${file}:${e.line}:${e.column}: error: ${e.reason}\n`);
         return EXIT.FAILURE;
       }
       throw e;
