@@ -18,7 +18,10 @@ import type { Token } from '../llvm-ir/parse/lexer.js';
 import type { LStruct, LType, LTyped } from '../llvm-ir/parse/model.js';
 import { printType } from '../llvm-ir/parse/parser.js';
 import { Types, type IntBits, type IrType, type StructType } from '../types.js';
-import { convertFpBits, decimalToFpBits, makeAggregate, nullValue, type ConstValue, type FpConst } from '../values.js';
+import { makeAggregate, nullValue, type ConstValue, type FpConst } from '../values.js';
+import { fpLiteralBits } from '../llvm-ir/parse/fp-literal.js';
+
+export { fpLiteralBits };
 
 /** Where a conversion problem is reported: a token of the IR text. */
 export interface At {
@@ -135,33 +138,6 @@ function children(t: LType, at: At): LType[] {
 
 function shortType(t: LType): string {
   return t.kind === 'struct' && t.name !== undefined ? `%${t.name}` : t.kind;
-}
-
-const HEX_KIND: Record<string, string> = { K: 'x86_fp80', L: 'fp128', M: 'ppc_fp128', R: 'bfloat' };
-
-/** An LLVM FP literal token → IEEE bits of `kind` (LLParser rules: exact for half/float). */
-export function fpLiteralBits(text: string, kind: 'half' | 'float' | 'double', at: At): bigint {
-  if (/^0xH[0-9A-Fa-f]+$/.test(text)) {
-    if (kind !== 'half') fail(`floating point constant invalid for type ${kind}: 0xH… literals are half bits`, at);
-    const v = BigInt('0x' + text.slice(3));
-    if (v > 0xffffn) fail(`half literal ${text} has more than 16 bits`, at);
-    return v;
-  }
-  const hk = /^0x([KLMR])/.exec(text);
-  if (hk) fail(`floating point constant invalid for type ${kind}: ${text} is a ${HEX_KIND[hk[1]!]} literal`, at);
-  let dbits: bigint;
-  if (/^0x[0-9A-Fa-f]+$/.test(text)) {
-    if (text.length > 18) fail(`hexadecimal FP literal ${text} has more than 64 bits`, at);
-    dbits = BigInt(text);
-  } else {
-    const b = decimalToFpBits(text, 'double');
-    if (b === undefined) fail(`floating point constant ${text} is out of range for double`, at);
-    dbits = b;
-  }
-  if (kind === 'double') return dbits;
-  const r = convertFpBits(dbits, 'double', kind);
-  if (!r || !r.exact) fail(`floating point constant invalid for type ${kind}`, at);
-  return r.bits;
 }
 
 /**

@@ -15,6 +15,7 @@
  */
 import { IrSyntaxError, MAX_IR_NESTING } from './errors.js';
 import { tokenize, type Token } from './lexer.js';
+import { fpLiteralBits } from './fp-literal.js';
 import type { LAttribute, LBlock, LCall, LFunction, LGlobal, LInstruction, LModule, LParam, LStruct, LTopItem, LType, LTyped, LValue } from './model.js';
 
 const LINKAGES = new Set([
@@ -505,6 +506,8 @@ class IrParser {
           if (t.kind === 'hexfp' && ty.kind === 'int') this.fail(`hexadecimal integer constants are written u0x/s0x, not ${t.value}`, t);
           this.fail(`floating point constant invalid for type ${describeType(ty)}`, t);
         }
+        // LLParser checks the literal against the type (ConstantFP::isValueValidForType).
+        if (ty.float === 'half' || ty.float === 'float' || ty.float === 'double') fpLiteralBits(t.value, ty.float, t);
         return { k: 'fp', text: t.value, tok: t };
       case 'cstr':
         this.p++;
