@@ -6,7 +6,7 @@
  * produced).
  */
 import { encode } from '../codec/index.js';
-import { DeviceGlobalRecord, SpecConstantDescriptor as DescriptorRecord } from '../../formats/property-records.js';
+import { DeviceGlobalRecord } from '../../formats/property-records.js';
 import { byteArray, stringProperty, uint32, type PropertySet, type PropertySetRegistry } from '../props/model.js';
 import type { DataLayout } from './datalayout.js';
 import { lowerDeviceGlobals, verifyNoCrossModuleDeviceGlobalUsage, type LoweredDeviceGlobal } from './device-globals.js';
@@ -43,8 +43,15 @@ export interface LoweringResult {
 
 /** The 12-byte records of one spec constant's property value (formats/property-records.ts). */
 export function encodeSpecConstantDescriptors(descriptors: readonly SpecConstantDescriptor[]): Uint8Array {
+  // The 12-byte little-endian records of formats/property-records.ts SpecConstantDescriptor, written
+  // directly (one DataView for the whole list: this runs once per constant, 10 000s of times).
   const out = new Uint8Array(descriptors.length * 12);
-  descriptors.forEach((d, i) => out.set(encode(DescriptorRecord, { id: d.id, offset: d.offset, size: d.size }), i * 12));
+  const dv = new DataView(out.buffer);
+  descriptors.forEach((d, i) => {
+    dv.setUint32(i * 12, d.id >>> 0, true);
+    dv.setUint32(i * 12 + 4, d.offset >>> 0, true);
+    dv.setUint32(i * 12 + 8, d.size >>> 0, true);
+  });
   return out;
 }
 

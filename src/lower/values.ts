@@ -331,6 +331,15 @@ function formatFpJson(doubleBits: bigint): number | string {
 // Byte encodings
 
 function pushLE(out: number[], value: bigint, n: number): void {
+  if (value <= 0xffffffffn) {
+    // Common case without BigInt arithmetic per byte.
+    let v = Number(value);
+    for (let i = 0; i < n; i++) {
+      out.push(i < 4 ? v & 0xff : 0);
+      v = Math.floor(v / 256);
+    }
+    return;
+  }
   for (let i = 0; i < n; i++) out.push(Number((value >> BigInt(8 * i)) & 0xffn));
 }
 

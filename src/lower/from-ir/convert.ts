@@ -14,7 +14,7 @@
  *   must convert exactly to half/float).
  */
 import { IrSyntaxError, MAX_IR_NESTING } from '../llvm-ir/parse/errors.js';
-import type { Token } from '../llvm-ir/parse/lexer.js';
+import type { TokenList } from '../llvm-ir/parse/lexer.js';
 import type { LStruct, LType, LTyped } from '../llvm-ir/parse/model.js';
 import { printType } from '../llvm-ir/parse/parser.js';
 import { Types, type IntBits, type IrType, type StructType } from '../types.js';
@@ -144,29 +144,29 @@ function shortType(t: LType): string {
  * A parsed constant of LLVM type `lt` as a lowering constant of type `t` (already converted with
  * {@link TypeConverter}; the structures match). Iterative over the constant's nesting.
  */
-export function toConstValue(v: LTyped, t: IrType, tokens: readonly Token[]): ConstValue {
+export function toConstValue(v: LTyped, t: IrType, tokens: TokenList): ConstValue {
   type Frame = { v: LTyped; t: IrType; out: ConstValue[]; kids?: ConstValue[]; i: number };
   const root: ConstValue[] = [];
   const stack: Frame[] = [{ v, t, out: root, i: 0 }];
   while (stack.length) {
     const f = stack[stack.length - 1]!;
-    const at = tokens[f.v.from] ?? tokens[0]!;
+    const at = (): At => ({ line: tokens.lineOf(f.v.from), column: tokens.columnOf(f.v.from) });
     const val = f.v.value;
     const ty = f.t;
     switch (val.k) {
       case 'int':
-        if (ty.kind !== 'int') fail('integer constant for a non-integer type', at);
+        if (ty.kind !== 'int') fail('integer constant for a non-integer type', at());
         f.out.push({ kind: 'int', type: ty, value: BigInt.asUintN(ty.bits, val.value) });
         stack.pop();
         continue;
       case 'bool':
-        if (ty.kind !== 'int') fail('boolean constant for a non-integer type', at);
+        if (ty.kind !== 'int') fail('boolean constant for a non-integer type', at());
         f.out.push({ kind: 'int', type: ty, value: val.value ? 1n : 0n });
         stack.pop();
         continue;
       case 'fp': {
-        if (ty.kind !== 'float') fail('floating point constant for a non-FP type', at);
-        const c: FpConst = { kind: 'fp', type: ty, bits: fpLiteralBits(val.text, ty.float, val.tok) };
+        if (ty.kind !== 'float') fail('floating point constant for a non-FP type', at());
+        const c: FpConst = { kind: 'fp', type: ty, bits: fpLiteralBits(val.text, ty.float, { line: tokens.lineOf(val.at), column: tokens.columnOf(val.at) }) };
         f.out.push(c);
         stack.pop();
         continue;
@@ -181,7 +181,7 @@ export function toConstValue(v: LTyped, t: IrType, tokens: readonly Token[]): Co
         stack.pop();
         continue;
       case 'cstr': {
-        if (ty.kind !== 'array' || ty.element.kind !== 'int' || ty.element.bits !== 8) fail('c"…" constant for a non-[N x i8] type', at);
+        if (ty.kind !== 'array' || ty.element.kind !== 'int' || ty.element.bits !== 8) fail('c"…" constant for a non-[N x i8] type', at());
         const els: ConstValue[] = [];
         for (let i = 0; i < val.bytes.length; i++) els.push({ kind: 'int', type: Types.i8, value: BigInt(val.bytes.charCodeAt(i) & 0xff) });
         f.out.push(makeAggregate(ty, els));
@@ -191,7 +191,7 @@ export function toConstValue(v: LTyped, t: IrType, tokens: readonly Token[]): Co
       case 'struct':
       case 'array':
       case 'vector': {
-        if (ty.kind !== 'struct' && ty.kind !== 'array' && ty.kind !== 'vector') fail('aggregate constant for a scalar type', at);
+        if (ty.kind !== 'struct' && ty.kind !== 'array' && ty.kind !== 'vector') fail('aggregate constant for a scalar type', at());
         if (!f.kids) f.kids = [];
         if (f.i < val.elements.length) {
           const el = val.elements[f.i]!;
@@ -205,7 +205,7 @@ export function toConstValue(v: LTyped, t: IrType, tokens: readonly Token[]): Co
         continue;
       }
       default:
-        fail(`a ${val.k === 'global' || val.k === 'cast' || val.k === 'gep' || val.k === 'expr' ? 'constant expression or global address' : val.k} cannot be the default value of a specialization constant`, at);
+        fail(`a ${val.k === 'global' || val.k === 'cast' || val.k === 'gep' || val.k === 'expr' ? 'constant expression or global address' : val.k} cannot be the default value of a specialization constant`, at());
     }
   }
   return root[0]!;

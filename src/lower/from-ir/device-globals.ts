@@ -23,7 +23,7 @@ export function globalAttributes(m: LModule, g: LGlobal): LAttribute[] {
   for (const n of g.attrGroups) {
     const grp = m.attributeGroups.get(n);
     if (!grp) {
-      const t = m.tokens[g.tokFrom]!;
+      const t = m.tokens.get(g.tokFrom)!;
       throw new IrSyntaxError(`attribute group #${n} of @${g.name} is not defined`, t.line, t.column);
     }
     out.push(...grp);
@@ -58,7 +58,7 @@ export function findDeviceGlobals(m: LModule, kept?: ReadonlySet<string>): IrDev
     const attrs = globalAttributes(m, g);
     const sizeAttr = attr(attrs, 'sycl-device-global-size');
     if (!sizeAttr) continue;
-    const t = m.tokens[g.tokFrom]!;
+    const t = m.tokens.get(g.tokFrom)!;
     const fail = (msg: string): never => {
       throw new IrSyntaxError(msg, t.line, t.column, 'FORMAT');
     };

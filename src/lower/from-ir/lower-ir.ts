@@ -38,7 +38,7 @@ export function manifestFromIr(m: LModule, mode: SpecConstMode = 'native', emitP
   } catch (e) {
     if (e instanceof LowerError) {
       const item = m.items.find((it) => it.kind === 'text' && it.what === 'target');
-      const t = item && item.kind === 'text' ? m.tokens[item.tokFrom]! : m.tokens[0]!;
+      const t = item && item.kind === 'text' ? m.tokens.get(item.tokFrom)! : m.tokens.get(0)!;
       throw new IrSyntaxError(e.reason, t.line, t.column, 'FORMAT');
     }
     throw e;

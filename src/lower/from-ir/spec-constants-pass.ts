@@ -81,8 +81,8 @@ export interface SpecConstantsPassResult {
 }
 
 function at(m: LModule, tokIndex: number): At {
-  const t = m.tokens[tokIndex] ?? m.tokens[0]!;
-  return { line: t.line, column: t.column };
+  const i = Math.min(Math.max(tokIndex, 0), m.tokens.length - 1);
+  return { line: m.tokens.lineOf(i), column: m.tokens.columnOf(i) };
 }
 
 function err(msg: string, where: At, code: 'FORMAT' | 'SYNTAX' = 'FORMAT'): never {
@@ -122,7 +122,7 @@ function stringLiteralArg(m: LModule, v: LTyped, where: At): string {
   const s = stripPointerCasts(v);
   if (s.value.k !== 'global') err('the spec constant name argument must be (a cast of) a global string literal; the load/store pattern of older clang -O0 output is not supported', where);
   const name = s.value.name;
-  const g = m.globals.find((x) => x.name === name);
+  const g = m.globalsByName.get(name);
   if (!g || !g.initializer) err(`spec constant name @${name} is not a global variable with an initializer`, where);
   const init = g.initializer.value;
   let str: string;
@@ -132,6 +132,21 @@ function stringLiteralArg(m: LModule, v: LTyped, where: At): string {
   if (str.endsWith('\0')) str = str.slice(0, -1);
   // Names are byte strings (the reader decodes input as latin-1); the property key is UTF-8 bytes.
   return str;
+}
+
+/** Whether the functions in `scope` call any spec-constant intrinsic (checkModuleContainsSpecConsts). */
+export function intrinsicsCalled(m: LModule, scope?: ReadonlySet<LFunction>): boolean {
+  const names = new Set(
+    m.functions
+      .filter((f) => f.isDeclaration && [SCALAR_2020_PREFIX, COMPOSITE_2020_PREFIX, SCALAR_121_PREFIX, COMPOSITE_121_PREFIX, SYCL_ALLOCA_PREFIX].some((p) => f.name.startsWith(p)))
+      .map((f) => f.name),
+  );
+  if (names.size === 0) return false;
+  for (const fn of m.functions) {
+    if (fn.isDeclaration || (scope && !scope.has(fn))) continue;
+    for (const b of fn.blocks) for (const i of b.instructions) if (i.call && i.call.callee.value.k === 'global' && names.has(i.call.callee.value.name)) return true;
+  }
+  return false;
 }
 
 /**
@@ -162,7 +177,7 @@ export function findSpecConstantUses(m: LModule, order: UseOrder, types: TypeCon
         const sid = stripPointerCasts(idArg!.value);
         if (sid.value.k !== 'global') err('the specialization_id argument must be (a cast of) a global variable', at(m, idArg!.value.from));
         const gname = sid.value.name;
-        const g = m.globals.find((x) => x.name === gname);
+        const g = m.globalsByName.get(gname);
         if (!g || !g.initializer) err(`specialization_id @${gname} is not a global variable with an initializer`, at(m, idArg!.value.from));
         const gAt = at(m, g.tokFrom);
         const initTy = types.convert(g.valueType, gAt);

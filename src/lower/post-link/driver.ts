@@ -24,8 +24,7 @@ import { lowerDeviceGlobals } from '../device-globals.js';
 import { LowerError } from '../errors.js';
 import { buildRegistry } from '../lower.js';
 import { findDeviceGlobals, isDeviceGlobal } from '../from-ir/device-globals.js';
-import { runSpecConstantsPass, findSpecConstantUses, stripPointerCasts } from '../from-ir/spec-constants-pass.js';
-import { TypeConverter } from '../from-ir/convert.js';
+import { intrinsicsCalled, runSpecConstantsPass, stripPointerCasts } from '../from-ir/spec-constants-pass.js';
 import { IrSyntaxError } from '../llvm-ir/parse/errors.js';
 import type { LFunction, LModule } from '../llvm-ir/parse/model.js';
 import { globalRefs, joinTokens, parseLlvmIr } from '../llvm-ir/parse/parser.js';
@@ -63,10 +62,11 @@ export interface PostLinkResult {
   readonly notes: string[];
 }
 
-function latin1(bytes: Uint8Array): string {
-  let s = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return s;
+/** Bytes as a string of the same code units (ISO-8859-1), in chunks joined once. */
+export function latin1(bytes: Uint8Array): string {
+  const parts: string[] = [];
+  for (let i = 0; i < bytes.length; i += 0x2000) parts.push(String.fromCharCode.apply(null, bytes.subarray(i, i + 0x2000) as unknown as number[]));
+  return parts.join('');
 }
 function latin1Bytes(s: string): Uint8Array {
   const out = new Uint8Array(s.length);
@@ -122,7 +122,7 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
   } catch (e) {
     if (e instanceof LowerError) {
       const item = m.items.find((it) => it.kind === 'text' && it.what === 'target');
-      const t = item && item.kind === 'text' ? m.tokens[item.tokFrom]! : m.tokens[0]!;
+      const t = item && item.kind === 'text' ? m.tokens.get(item.tokFrom)! : m.tokens.get(0)!;
       throw new IrSyntaxError(e.reason, t.line, t.column, 'FORMAT');
     }
     throw e;
@@ -136,7 +136,7 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
   /** Globals the rewritten llvm.compiler.used still holds (GlobalDCE roots). */
   const compilerUsedRefs: string[] = [];
   if (graph.byName.has('llvm.used')) removed.add('llvm.used');
-  const cu = m.globals.find((g) => g.name === 'llvm.compiler.used');
+  const cu = m.globalsByName.get('llvm.compiler.used');
   if (cu) {
     removed.add('llvm.compiler.used');
     const init = cu.initializer;
@@ -144,7 +144,7 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
     const keep = elements.filter((el) => {
       const s = stripPointerCasts(el);
       if (s.value.k !== 'global') return true;
-      const g = m.globals.find((x) => x.name === (s.value as { name: string }).name);
+      const g = m.globalsByName.get((s.value as { name: string }).name);
       return !g || !isDeviceGlobal(m, g);
     });
     for (const el of elements) {
@@ -247,7 +247,7 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
       return row;
     };
 
-    const hasSpecConsts = findSpecConstantUses(m, 'parsed', new TypeConverter(), scope).length > 0;
+    const hasSpecConsts = intrinsicsCalled(m, scope);
     rows.push(produce(opts.specConst, id));
     if (opts.irOutputOnly) return { written, notes };
     id++;
@@ -268,8 +268,8 @@ function reqdWorkGroupSizes(m: LModule, kept: ReadonlySet<string>): { kernel: st
   for (const f of m.functions) {
     if (!kept.has(f.name)) continue;
     for (let i = f.headerFrom; i + 1 < f.headerTo; i++) {
-      const t = m.tokens[i]!;
-      const n = m.tokens[i + 1]!;
+      const t = m.tokens.get(i)!;
+      const n = m.tokens.get(i + 1)!;
       if (t.kind === 'meta' && t.value === 'reqd_work_group_size' && n.kind === 'meta') {
         const node = m.metadata.get(n.value);
         if (!node) throw new IrSyntaxError(`metadata !${n.value} is not defined`, n.line, n.column);

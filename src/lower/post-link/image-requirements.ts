@@ -22,6 +22,7 @@
 import { byteArray, uint32, type PropertySet } from '../../props/model.js';
 import { IrSyntaxError } from '../llvm-ir/parse/errors.js';
 import type { LFunction, LModule } from '../llvm-ir/parse/model.js';
+import type { Token } from '../llvm-ir/parse/lexer.js';
 
 const MATH = 'acosf acoshf asinf asinhf atan2f atanf atanhf cbrtf cosf coshf div erfcf erff exp2f expf expm1f fdimf fmaf fmodf frexpf hypotf ilogbf labs ldiv ldexpf lgammaf llabs lldiv log10f log1pf log2f logbf logf modff nextafterf powf remainderf remquof scalbnf sinf sinhf sqrtf tanf tanhf tgammaf abs';
 const MATH_FP64 = 'acos acosh asin asinh atan atan2 atanh cbrt cos cosh erf erfc exp exp2 expm1 fdim fma fmod frexp hypot ilogb ldexp lgamma log log10 log1p log2 logb modf nextafter pow remainder remquo scalbn sin sinh sqrt tan tanh tgamma';
@@ -70,23 +71,24 @@ export function mdOperands(m: LModule, n: string): MdOperand[] {
   const t = m.tokens;
   let i = node.tokFrom;
   // `!N = [distinct] ! {`
-  while (i < node.tokTo && !(t[i]!.kind === 'punct' && t[i]!.value === '{')) i++;
+  while (i < node.tokTo && !(t.get(i)!.kind === 'punct' && t.get(i)!.value === '{')) i++;
   i++;
   const out: MdOperand[] = [];
-  let cur: typeof t[number][] = [];
+  let cur: Token[] = [];
   let depth = 0;
   const flush = (): void => {
     const toks = cur.filter((x) => x.kind !== 'nl');
+    const get = (k: number): Token | undefined => toks[k];
     cur = [];
     if (toks.length === 0) return;
-    if (toks.length === 2 && toks[0]!.kind === 'word' && toks[1]!.kind === 'int') out.push({ k: 'int', v: BigInt(toks[1]!.value) });
-    else if (toks.length === 2 && toks[0]!.kind === 'word' && toks[1]!.kind === 'word' && (toks[1]!.value === 'true' || toks[1]!.value === 'false')) out.push({ k: 'int', v: toks[1]!.value === 'true' ? 1n : 0n });
-    else if (toks.length === 1 && toks[0]!.kind === 'meta') out.push({ k: 'ref', n: toks[0]!.value });
-    else if (toks.length === 2 && toks[0]!.value === '!' && toks[1]!.kind === 'str') out.push({ k: 'str', s: toks[1]!.value });
+    if (toks.length === 2 && get(0)!.kind === 'word' && get(1)!.kind === 'int') out.push({ k: 'int', v: BigInt(get(1)!.value) });
+    else if (toks.length === 2 && get(0)!.kind === 'word' && get(1)!.kind === 'word' && (get(1)!.value === 'true' || get(1)!.value === 'false')) out.push({ k: 'int', v: get(1)!.value === 'true' ? 1n : 0n });
+    else if (toks.length === 1 && get(0)!.kind === 'meta') out.push({ k: 'ref', n: get(0)!.value });
+    else if (toks.length === 2 && get(0)!.value === '!' && get(1)!.kind === 'str') out.push({ k: 'str', s: get(1)!.value });
     else out.push({ k: 'other' });
   };
   for (; i < node.tokTo; i++) {
-    const x = t[i]!;
+    const x = t.get(i)!;
     if (x.kind === 'punct' && '([{<'.includes(x.value)) depth++;
     if (x.kind === 'punct' && ')]}>'.includes(x.value)) {
       if (depth === 0) break;
@@ -112,7 +114,7 @@ function u32Array(values: readonly number[]): Uint8Array {
 
 function intOperand(m: LModule, f: LFunction, op: MdOperand | undefined, kind: string): bigint {
   if (!op || op.k !== 'int') {
-    const t = m.tokens[f.headerFrom]!;
+    const t = m.tokens.get(f.headerFrom)!;
     throw new IrSyntaxError(`!${kind} of @${f.name} must hold integer constants`, t.line, t.column, 'FORMAT');
   }
   return op.v;

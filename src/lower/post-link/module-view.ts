@@ -33,7 +33,7 @@ export class ReferenceGraph {
     const ed = edits?.functions.get(v.f);
     // Header references (personality, prefix): tokens between headerFrom and headerTo.
     for (let i = v.f.headerFrom; i < v.f.headerTo; i++) {
-      const t = this.m.tokens[i]!;
+      const t = this.m.tokens.get(i)!;
       if (t.kind === 'gvar' && t.value !== v.f.name) out.push(t.value);
     }
     for (const b of v.f.blocks) {
@@ -110,15 +110,15 @@ export function reachableMetadata(m: LModule, keptItems: ReadonlySet<LTopItem>, 
   };
   for (const it of keptItems) {
     if (it.kind === 'global') {
-      for (let i = it.global.tokFrom; i < it.global.tokTo; i++) if (m.tokens[i]!.kind === 'meta') add(m.tokens[i]!.value);
+      for (let i = it.global.tokFrom; i < it.global.tokTo; i++) if (m.tokens.get(i)!.kind === 'meta') add(m.tokens.get(i)!.value);
     } else if (it.kind === 'function') {
       const f = it.fn;
       const ed = edits?.functions.get(f);
-      for (let i = f.headerFrom; i < f.headerTo; i++) if (m.tokens[i]!.kind === 'meta') add(m.tokens[i]!.value);
+      for (let i = f.headerFrom; i < f.headerTo; i++) if (m.tokens.get(i)!.kind === 'meta') add(m.tokens.get(i)!.value);
       for (const b of f.blocks) {
         for (const ins of b.instructions) {
           if (ed?.deleted.has(ins)) continue;
-          for (let i = ins.tokFrom; i < ins.tokTo; i++) if (m.tokens[i]!.kind === 'meta') add(m.tokens[i]!.value);
+          for (let i = ins.tokFrom; i < ins.tokTo; i++) if (m.tokens.get(i)!.kind === 'meta') add(m.tokens.get(i)!.value);
         }
       }
     } else if (it.what === 'named-md') {
@@ -150,11 +150,11 @@ export function omitUnkept(m: LModule, keptNames: ReadonlySet<string>, edits: Mo
   const comdats = new Set<string>();
   const scan = (from: number, to: number, self?: string): void => {
     for (let i = from; i < to; i++) {
-      const t = m.tokens[i]!;
+      const t = m.tokens.get(i)!;
       if (t.kind === 'attrgrp') groups.add(t.value);
       else if (t.kind === 'word' && t.value === 'comdat' && self !== undefined) {
-        const n1 = m.tokens[i + 1];
-        const n2 = m.tokens[i + 2];
+        const n1 = m.tokens.get(i + 1);
+        const n2 = m.tokens.get(i + 2);
         if (n1?.kind === 'punct' && n1.value === '(' && n2?.kind === 'comdat') comdats.add(n2.value);
         else comdats.add(self);
       }

@@ -13,6 +13,8 @@ interface At {
   readonly column: number;
 }
 
+const F64 = new DataView(new ArrayBuffer(8));
+
 function fail(msg: string, at: At): never {
   throw new IrSyntaxError(msg, at.line, at.column, 'SYNTAX');
 }
@@ -34,6 +36,18 @@ export function fpLiteralBits(text: string, kind: 'half' | 'float' | 'double', a
   if (/^0x[0-9A-Fa-f]+$/.test(text)) {
     if (text.length > 18) fail(`hexadecimal FP literal ${text} has more than 64 bits`, at);
     dbits = BigInt(text);
+  } else if (/^[+-]?[0-9]+(\.[0-9]*)?([eE][+-]?[0-9]+)?$/.test(text)) {
+    // JavaScript's Number() is correctly rounded to the nearest double (ties to even), as
+    // APFloat::convertFromString is; a float literal must then be exactly a float.
+    const x = Number(text);
+    if (!Number.isFinite(x)) fail(`floating point constant ${text} is out of range for double`, at);
+    if (kind === 'float') {
+      if (Math.fround(x) !== x) fail(`floating point constant invalid for type ${kind}`, at);
+      F64.setFloat32(0, x, true);
+      return BigInt(F64.getUint32(0, true));
+    }
+    F64.setFloat64(0, x, true);
+    dbits = F64.getBigUint64(0, true);
   } else {
     const b = decimalToFpBits(text, 'double');
     if (b === undefined) fail(`floating point constant ${text} is out of range for double`, at);

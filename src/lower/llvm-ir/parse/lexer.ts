@@ -49,7 +49,7 @@ export interface Token {
   readonly line: number;
   readonly column: number;
   /** For `lvar`/`gvar`/`label`: the name was written in quotes. */
-  readonly quoted?: boolean;
+  readonly quoted: boolean;
 }
 
 const enum C {
@@ -112,13 +112,153 @@ export function unescapeLlvm(s: string): string {
   return out;
 }
 
+const KIND_NAMES: readonly TokenKind[] = ['lvar', 'gvar', 'attrgrp', 'comdat', 'meta', 'str', 'cstr', 'int', 'fp', 'hexfp', 'label', 'word', 'punct', 'nl', 'eof'];
+const KIND_CODE = Object.fromEntries(KIND_NAMES.map((k, i) => [k, i])) as Record<TokenKind, number>;
+
+/**
+ * The tokens of a text, stored column-wise in typed arrays (a module of several MB has millions of
+ * tokens; one object each would make the garbage collector the main cost). {@link TokenList.get}
+ * builds a {@link Token} on demand — values are sliced and unescaped from the text lazily — and keeps
+ * the most recent ones in a small cache, as parsers look at the same few tokens repeatedly.
+ */
+export class TokenList {
+  private kinds: Uint8Array;
+  private starts: Int32Array;
+  private ends: Int32Array;
+  private lines: Int32Array;
+  private cols: Int32Array;
+  private quotes: Uint8Array;
+  private n = 0;
+  private readonly cache: (Token | undefined)[] = new Array<Token | undefined>(256);
+
+  constructor(readonly text: string) {
+    const cap = Math.max(16, (text.length >> 2) + 16);
+    this.kinds = new Uint8Array(cap);
+    this.starts = new Int32Array(cap);
+    this.ends = new Int32Array(cap);
+    this.lines = new Int32Array(cap);
+    this.cols = new Int32Array(cap);
+    this.quotes = new Uint8Array(cap);
+  }
+
+  /** Number of tokens (the last one is `eof`). */
+  get length(): number {
+    return this.n;
+  }
+
+  /** Appends a token (used by {@link tokenize}). */
+  add(kind: number, start: number, end: number, line: number, column: number, quoted: boolean): void {
+    if (this.n === this.kinds.length) this.grow();
+    const i = this.n++;
+    this.kinds[i] = kind;
+    this.starts[i] = start;
+    this.ends[i] = end;
+    this.lines[i] = line;
+    this.cols[i] = column;
+    this.quotes[i] = quoted ? 1 : 0;
+  }
+
+  private grow(): void {
+    const cap = this.kinds.length * 2;
+    const g = <T extends Uint8Array | Int32Array>(a: T, make: (n: number) => T): T => {
+      const b = make(cap);
+      b.set(a);
+      return b;
+    };
+    this.kinds = g(this.kinds, (n) => new Uint8Array(n));
+    this.starts = g(this.starts, (n) => new Int32Array(n));
+    this.ends = g(this.ends, (n) => new Int32Array(n));
+    this.lines = g(this.lines, (n) => new Int32Array(n));
+    this.cols = g(this.cols, (n) => new Int32Array(n));
+    this.quotes = g(this.quotes, (n) => new Uint8Array(n));
+  }
+
+  /** Offset of token `i`'s first character. */
+  startOf(i: number): number {
+    return this.starts[i]!;
+  }
+
+  /** Offset just past token `i`. */
+  endOf(i: number): number {
+    return this.ends[i]!;
+  }
+
+  /** Whether token `i`'s text is exactly `v` (no token object built). */
+  textIs(i: number, v: string): boolean {
+    const start = this.starts[i]!;
+    return this.ends[i]! - start === v.length && this.text.startsWith(v, start);
+  }
+
+  /** 1-based line of token `i`. */
+  lineOf(i: number): number {
+    return this.lines[i]!;
+  }
+
+  /** 1-based column of token `i`. */
+  columnOf(i: number): number {
+    return this.cols[i]!;
+  }
+
+  /** Kind of token `i` without building the token. */
+  kindAt(i: number): TokenKind | undefined {
+    return i < this.n ? KIND_NAMES[this.kinds[i]!] : undefined;
+  }
+
+  /** Token `i` (undefined past the end). */
+  get(i: number): Token | undefined {
+    if (i < 0 || i >= this.n) return undefined;
+    const slot = i & 255;
+    const hit = this.cache[slot];
+    if (hit && hit.start === this.starts[i] && hit.kind === KIND_NAMES[this.kinds[i]!] && hit.end === this.ends[i]) return hit;
+    const kind = KIND_NAMES[this.kinds[i]!]!;
+    const start = this.starts[i]!;
+    const end = this.ends[i]!;
+    const quoted = this.quotes[i] === 1;
+    const t = this.text;
+    let value: string;
+    switch (kind) {
+      case 'lvar':
+      case 'gvar':
+      case 'comdat':
+        value = quoted ? unescapeLlvm(t.slice(start + 2, end - 1)) : t.slice(start + 1, end);
+        break;
+      case 'attrgrp':
+        value = t.slice(start + 1, end);
+        break;
+      case 'meta':
+        value = unescapeLlvm(t.slice(start + 1, end));
+        break;
+      case 'str':
+        value = unescapeLlvm(t.slice(start + 1, end - 1));
+        break;
+      case 'cstr':
+        value = unescapeLlvm(t.slice(start + 2, end - 1));
+        break;
+      case 'label':
+        value = quoted ? unescapeLlvm(t.slice(start + 1, end - 2)) : t.slice(start, end - 1);
+        break;
+      case 'nl':
+        value = '\n';
+        break;
+      case 'eof':
+        value = '';
+        break;
+      default:
+        value = t.slice(start, end);
+    }
+    const tok: Token = { kind, value, start, end, line: this.lines[i]!, column: this.cols[i]!, quoted };
+    this.cache[slot] = tok;
+    return tok;
+  }
+}
+
 /**
  * Tokenizes the whole text. Strings are returned as latin-1 "byte strings" of their UTF-8 bytes
  * when the caller decoded the file as latin-1; the reader decodes files that way so byte values
  * survive exactly (`c"\E2\82\AC"` and a raw `€` give the same bytes).
  */
-export function tokenize(text: string): Token[] {
-  const toks: Token[] = [];
+export function tokenize(text: string): TokenList {
+  const toks = new TokenList(text);
   const n = text.length;
   let i = 0;
   let line = 1;
@@ -126,8 +266,8 @@ export function tokenize(text: string): Token[] {
   const fail = (msg: string, at: number): never => {
     throw new IrSyntaxError(msg, line, at - lineStart + 1);
   };
-  const push = (kind: TokenKind, value: string, start: number, end: number, quoted?: boolean): void => {
-    toks.push(quoted ? { kind, value, start, end, line, column: start - lineStart + 1, quoted } : { kind, value, start, end, line, column: start - lineStart + 1 });
+  const push = (kind: TokenKind, _value: string, start: number, end: number, quoted = false): void => {
+    toks.add(KIND_CODE[kind], start, end, line, start - lineStart + 1, quoted);
   };
   /** Reads `"…"` starting at the quote; returns the raw (escaped) contents and the end offset. */
   const quoted = (q: number): [string, number] => {
@@ -171,7 +311,8 @@ export function tokenize(text: string): Token[] {
         const sc = start - lineStart + 1;
         const [raw, end] = quoted(i + 1);
         if (raw.includes('\0')) fail('NUL character is not allowed in names', start);
-        toks.push({ kind, value: unescapeLlvm(raw), start, end, line: sl, column: sc, quoted: true });
+        void raw;
+        toks.add(KIND_CODE[kind], start, end, sl, sc, true);
         i = end;
         continue;
       }
@@ -209,11 +350,13 @@ export function tokenize(text: string): Token[] {
       const [raw, end] = quoted(i);
       // A quoted label: "name":
       if (text.charCodeAt(end) === C.COLON) {
-        toks.push({ kind: 'label', value: unescapeLlvm(raw), start, end: end + 1, line: sl, column: sc, quoted: true });
+        void raw;
+        toks.add(KIND_CODE.label, start, end + 1, sl, sc, true);
         i = end + 1;
         continue;
       }
-      toks.push({ kind: 'str', value: unescapeLlvm(raw), start, end, line: sl, column: sc });
+      void raw;
+      toks.add(KIND_CODE.str, start, end, sl, sc, false);
       i = end;
       continue;
     }
@@ -221,7 +364,8 @@ export function tokenize(text: string): Token[] {
       const sl = line;
       const sc = start - lineStart + 1;
       const [raw, end] = quoted(i + 1);
-      toks.push({ kind: 'cstr', value: unescapeLlvm(raw), start, end, line: sl, column: sc });
+      void raw;
+      toks.add(KIND_CODE.cstr, start, end, sl, sc, false);
       i = end;
       continue;
     }
@@ -303,6 +447,6 @@ export function tokenize(text: string): Token[] {
     }
     fail(`unexpected character '${text[i]!}'`, start);
   }
-  toks.push({ kind: 'eof', value: '', start: n, end: n, line, column: n - lineStart + 1 });
+  toks.add(KIND_CODE.eof, n, n, line, n - lineStart + 1, false);
   return toks;
 }

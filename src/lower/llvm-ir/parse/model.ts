@@ -8,7 +8,7 @@
  * mutable objects (a reference before the `type` line creates the object, the line fills its
  * body), so `%struct.A` compares by identity as in LLVM and recursive types through pointers work.
  */
-import type { Token } from './lexer.js';
+import type { Token, TokenList } from './lexer.js';
 
 export type LType =
   | { readonly kind: 'void' }
@@ -35,13 +35,13 @@ export interface LStruct {
   elements: LType[];
 }
 
-/** A constant or value operand as written (typed). */
+/** A constant or value operand as written (typed). `at` is the token index (LModule.tokens). */
 export type LValue =
-  | { readonly k: 'local'; readonly name: string; readonly tok: Token }
-  | { readonly k: 'global'; readonly name: string; readonly tok: Token }
+  | { readonly k: 'local'; readonly name: string; readonly at: number }
+  | { readonly k: 'global'; readonly name: string; readonly at: number }
   | { readonly k: 'int'; readonly value: bigint }
   | { readonly k: 'bool'; readonly value: boolean }
-  | { readonly k: 'fp'; readonly text: string; readonly tok: Token }
+  | { readonly k: 'fp'; readonly text: string; readonly at: number }
   | { readonly k: 'null' | 'undef' | 'poison' | 'zero' | 'none' }
   | { readonly k: 'struct' | 'array' | 'vector'; readonly elements: readonly LTyped[] }
   | { readonly k: 'cstr'; readonly bytes: string }
@@ -108,7 +108,6 @@ export interface LCall {
 export interface LInstruction {
   /** Result name without `%` (numeric names are digit strings), absent for void results. */
   readonly result?: string;
-  readonly resultTok?: Token;
   readonly opcode: string;
   readonly tokFrom: number;
   readonly tokTo: number;
@@ -157,12 +156,14 @@ export type LTopItem =
 
 export interface LModule {
   readonly text: string;
-  readonly tokens: readonly Token[];
+  readonly tokens: TokenList;
   readonly dataLayout?: string;
   readonly triple?: string;
   readonly sourceFilename?: string;
   readonly structs: ReadonlyMap<string, LStruct>;
   readonly globals: readonly LGlobal[];
+  /** Global variables by name (without `@`). */
+  readonly globalsByName: ReadonlyMap<string, LGlobal>;
   readonly functions: readonly LFunction[];
   readonly attributeGroups: ReadonlyMap<number, readonly LAttribute[]>;
   /** `!name = !{!0, !1}` operand texts (`!0`). */

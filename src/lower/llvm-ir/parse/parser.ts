@@ -14,7 +14,7 @@
  * depth of this reader is bounded by that limit, whatever the input.
  */
 import { IrSyntaxError, MAX_IR_NESTING } from './errors.js';
-import { tokenize, type Token } from './lexer.js';
+import { tokenize, type Token, type TokenList } from './lexer.js';
 import { fpLiteralBits } from './fp-literal.js';
 import type { LAttribute, LBlock, LCall, LFunction, LGlobal, LInstruction, LModule, LParam, LStruct, LTopItem, LType, LTyped, LValue } from './model.js';
 
@@ -34,6 +34,12 @@ const FLOAT_KINDS = new Set(['half', 'bfloat', 'float', 'double', 'x86_fp80', 'f
 const CAST_OPS = new Set(['bitcast', 'addrspacecast', 'inttoptr', 'ptrtoint', 'trunc', 'zext', 'sext', 'fptrunc', 'fpext', 'fptoui', 'fptosi', 'uitofp', 'sitofp']);
 
 const VOID: LType = { kind: 'void' };
+/** Shared objects for the common scalar types (types are immutable; only named structs have identity). */
+const SCALARS = new Map<string, LType>([
+  ...[1, 8, 16, 32, 64, 128].map((b) => [`i${b}`, { kind: 'int', bits: b }] as [string, LType]),
+  ...[...FLOAT_KINDS].map((f) => [f, { kind: 'float', float: f }] as [string, LType]),
+]);
+const OPAQUE_PTRS = new Map<number, LType>();
 /** Keywords that start a top-level entity (never attributes). */
 const TOP_LEVEL_WORDS = new Set(['define', 'declare', 'attributes', 'source_filename', 'target', 'module', 'uselistorder', 'uselistorder_bb']);
 
@@ -43,7 +49,7 @@ export function parseLlvmIr(text: string): LModule {
 }
 
 class IrParser {
-  private readonly toks: Token[];
+  private readonly toks: TokenList;
   private p = 0;
   private depth = 0;
   /** Newlines at or past this token index are not skipped (the end of the instruction being read). */
@@ -70,7 +76,7 @@ class IrParser {
   // Token helpers
 
   private get tok(): Token {
-    return this.toks[this.p]!;
+    return this.toks.get(this.p)!;
   }
   private fail(msg: string, t: Token = this.tok, code: 'SYNTAX' | 'LIMIT' | 'FORMAT' = 'SYNTAX'): never {
     throw new IrSyntaxError(msg, t.line, t.column, code);
@@ -82,7 +88,7 @@ class IrParser {
   }
   /** Skips line breaks. */
   private skipNl(): void {
-    while (this.p < this.limit && this.toks[this.p]!.kind === 'nl') this.p++;
+    while (this.p < this.limit && this.toks.kindAt(this.p) === 'nl') this.p++;
   }
   /** The next non-newline token (inside an entity, newlines are insignificant). */
   private peek(): Token {
@@ -91,15 +97,15 @@ class IrParser {
   }
   private next(): Token {
     this.skipNl();
-    return this.toks[this.p++]!;
+    return this.toks.get(this.p++)!;
   }
   private isPunct(v: string): boolean {
-    const t = this.peek();
-    return t.kind === 'punct' && t.value === v;
+    this.skipNl();
+    return this.toks.kindAt(this.p) === 'punct' && this.toks.textIs(this.p, v);
   }
   private isWord(v: string): boolean {
-    const t = this.peek();
-    return t.kind === 'word' && t.value === v;
+    this.skipNl();
+    return this.toks.kindAt(this.p) === 'word' && this.toks.textIs(this.p, v);
   }
   private eatPunct(v: string): boolean {
     if (this.isPunct(v)) {
@@ -154,7 +160,7 @@ class IrParser {
     const stack: string[] = [pairs[open.value]!];
     if (!stack[0]) this.fail(`expected a bracket but found ${this.describe(open)}`, open);
     while (stack.length) {
-      const t = this.toks[this.p++]!;
+      const t = this.toks.get(this.p++)!;
       if (t.kind === 'eof') this.fail(`unbalanced '${open.value}' (opened at ${open.line}:${open.column})`, t);
       if (t.kind === 'gvar' && refs) refs.push('@' + t.value);
       if (t.kind === 'meta' && refs) refs.push('!' + t.value);
@@ -244,6 +250,7 @@ class IrParser {
       ...(this.sourceFilename !== undefined ? { sourceFilename: this.sourceFilename } : {}),
       structs: this.structs,
       globals: this.globals,
+      globalsByName: new Map(this.globals.map((g) => [g.name, g])),
       functions: this.functions,
       attributeGroups: this.attributeGroups,
       namedMetadata: this.namedMetadata,
@@ -308,7 +315,7 @@ class IrParser {
       if (this.eatPunct('*')) {
         if (ty.kind === 'void' || ty.kind === 'label' || ty.kind === 'metadata') this.fail(`pointers to ${ty.kind} are invalid`, t);
         ty = { kind: 'ptr', addrspace: 0, pointee: ty };
-      } else if (this.isWord('addrspace') && this.toks[this.p + 1]?.value === '(' && this.ptrSuffixFollows()) {
+      } else if (this.isWord('addrspace') && this.toks.get(this.p + 1)?.value === '(' && this.ptrSuffixFollows()) {
         this.p++;
         const as = this.addrspaceArg();
         this.expectPunct('*');
@@ -344,10 +351,10 @@ class IrParser {
 
   /** After `addrspace`: is this `addrspace(N)*` (a pointer suffix) rather than an attribute? */
   private ptrSuffixFollows(): boolean {
-    const a = this.toks[this.p + 1];
-    const b = this.toks[this.p + 2];
-    const c = this.toks[this.p + 3];
-    const d = this.toks[this.p + 4];
+    const a = this.toks.get(this.p + 1);
+    const b = this.toks.get(this.p + 2);
+    const c = this.toks.get(this.p + 3);
+    const d = this.toks.get(this.p + 4);
     return a?.value === '(' && b?.kind === 'int' && c?.value === ')' && d?.kind === 'punct' && d.value === '*';
   }
 
@@ -368,12 +375,13 @@ class IrParser {
     const t = this.next();
     if (t.kind === 'word') {
       const w = t.value;
+      const interned = SCALARS.get(w);
+      if (interned) return interned;
       if (/^i[0-9]+$/.test(w)) {
         const bits = Number(w.slice(1));
         if (bits < 1 || bits > 8388608) this.fail(`bitwidth for integer type out of range: ${w}`, t);
         return { kind: 'int', bits };
       }
-      if (FLOAT_KINDS.has(w)) return { kind: 'float', float: w as 'float' };
       switch (w) {
         case 'void':
           return VOID;
@@ -390,7 +398,12 @@ class IrParser {
             this.p++;
             as = this.addrspaceArg();
           }
-          return { kind: 'ptr', addrspace: as };
+          let pt = OPAQUE_PTRS.get(as);
+          if (!pt) {
+            pt = { kind: 'ptr', addrspace: as };
+            OPAQUE_PTRS.set(as, pt);
+          }
+          return pt;
         }
         case 'target': {
           const from = this.p;
@@ -490,10 +503,10 @@ class IrParser {
       case 'lvar':
         if (!allowLocal) this.fail(`local value %${t.value} is not allowed in a constant`, t);
         this.p++;
-        return { k: 'local', name: t.value, tok: t };
+        return { k: 'local', name: t.value, at: this.p - 1 };
       case 'gvar':
         this.p++;
-        return { k: 'global', name: t.value, tok: t };
+        return { k: 'global', name: t.value, at: this.p - 1 };
       case 'int': {
         this.p++;
         if (ty.kind !== 'int') this.fail(`integer constant must have integer type, not ${describeType(ty)}`, t);
@@ -508,7 +521,7 @@ class IrParser {
         }
         // LLParser checks the literal against the type (ConstantFP::isValueValidForType).
         if (ty.float === 'half' || ty.float === 'float' || ty.float === 'double') fpLiteralBits(t.value, ty.float, t);
-        return { k: 'fp', text: t.value, tok: t };
+        return { k: 'fp', text: t.value, at: this.p - 1 };
       case 'cstr':
         this.p++;
         if (ty.kind !== 'array' || ty.element.kind !== 'int' || ty.element.bits !== 8) this.fail(`c"…" constants need an [N x i8] type, not ${describeType(ty)}`, t);
@@ -557,7 +570,7 @@ class IrParser {
       case 'getelementptr': {
         this.p++;
         while (this.peek().kind === 'word' && ['inbounds', 'nuw', 'nusw', 'inrange'].includes(this.tok.value)) {
-          if (this.tok.value === 'inrange' && this.toks[this.p + 1]?.value === '(') {
+          if (this.tok.value === 'inrange' && this.toks.get(this.p + 1)?.value === '(') {
             this.p++;
             this.skipBalanced();
           } else this.p++;
@@ -584,7 +597,7 @@ class IrParser {
           this.expectPunct(')');
           return { k: 'cast', op: w, operand, to };
         }
-        if (this.toks[this.p + 1]?.kind === 'punct' && this.toks[this.p + 1]!.value === '(' || ['blockaddress', 'dso_local_equivalent', 'no_cfi', 'asm', 'extractvalue', 'icmp', 'fcmp', 'select'].includes(w)) {
+        if (this.toks.get(this.p + 1)?.kind === 'punct' && this.toks.get(this.p + 1)!.value === '(' || ['blockaddress', 'dso_local_equivalent', 'no_cfi', 'asm', 'extractvalue', 'icmp', 'fcmp', 'select'].includes(w)) {
           // Other constant expressions (add, sub, icmp, blockaddress, …): kept opaque with their refs.
           this.p++;
           while (this.peek().kind === 'word' && this.tok.value !== 'asm') this.p++;
@@ -604,7 +617,7 @@ class IrParser {
   }
 
   private aggregateValue(ty: LType, t: Token): LValue {
-    if (t.value === '{' || (t.value === '<' && this.toks[this.p + 1]?.value === '{')) {
+    if (t.value === '{' || (t.value === '<' && this.toks.get(this.p + 1)?.value === '{')) {
       const packed = t.value === '<';
       if (packed) this.p++;
       if (ty.kind !== 'struct') this.fail(`struct constant used for ${describeType(ty)}`, t);
@@ -1027,18 +1040,16 @@ class IrParser {
     const from = this.p;
     const first = this.tok;
     let result: string | undefined;
-    let resultTok: Token | undefined;
-    if (first.kind === 'lvar' && this.toks[this.p + 1]?.kind === 'punct' && this.toks[this.p + 1]!.value === '=') {
+    if (first.kind === 'lvar' && this.toks.get(this.p + 1)?.kind === 'punct' && this.toks.get(this.p + 1)!.value === '=') {
       result = first.value;
-      resultTok = first;
       this.p += 2;
     }
-    const opTok = this.toks[this.p]!;
+    const opTok = this.toks.get(this.p)!;
     if (opTok.kind !== 'word') this.fail(`expected an instruction but found ${this.describe(opTok)}`, opTok);
     let opcode = opTok.value;
     const save = this.p;
     if (opcode === 'tail' || opcode === 'musttail' || opcode === 'notail') {
-      const n = this.toks[this.p + 1];
+      const n = this.toks.get(this.p + 1);
       if (n?.kind === 'word' && n.value === 'call') opcode = 'call';
     }
     // Find the end: newline at bracket depth 0.
@@ -1047,7 +1058,7 @@ class IrParser {
     const usesLocal: string[] = [];
     const usesGlobal: string[] = [];
     for (;;) {
-      const t = this.toks[end]!;
+      const t = this.toks.get(end)!;
       if (t.kind === 'eof') break;
       if (t.kind === 'nl' && depth === 0) break;
       if (t.kind === 'punct') {
@@ -1077,13 +1088,13 @@ class IrParser {
         this.limit = Number.POSITIVE_INFINITY;
       }
       if (this.p !== end) {
-        const t = this.toks[this.p]!;
+        const t = this.toks.get(this.p)!;
         this.fail(`unexpected ${this.describe(t)} in the call instruction`, t);
       }
     }
     this.p = end;
     return {
-      ...(result !== undefined ? { result, resultTok: resultTok! } : {}),
+      ...(result !== undefined ? { result } : {}),
       opcode,
       tokFrom: from,
       tokTo: end,
@@ -1097,8 +1108,8 @@ class IrParser {
 
   /** `[tail] call [fmf] [cc] [ret attrs] [addrspace(N)] T [(params)] callee(args) [fn attrs] [bundles] [, !md]*` */
   private callInstruction(end: number): LCall {
-    const lineEnd = this.toks[end]!;
-    const at = (): Token => this.toks[this.p]!;
+    const lineEnd = this.toks.get(end)!;
+    const at = (): Token => this.toks.get(this.p)!;
     if (at().value === 'tail' || at().value === 'musttail' || at().value === 'notail') this.p++;
     this.p++; // call
     let cc: string | undefined;
@@ -1114,7 +1125,7 @@ class IrParser {
       this.expectInt('an alignment');
       this.attributes(true);
     }
-    if (at().kind === 'word' && at().value === 'addrspace' && this.toks[this.p + 1]?.value === '(' && !this.ptrSuffixFollows()) {
+    if (at().kind === 'word' && at().value === 'addrspace' && this.toks.get(this.p + 1)?.value === '(' && !this.ptrSuffixFollows()) {
       this.p++;
       this.addrspaceArg();
     }
@@ -1125,7 +1136,7 @@ class IrParser {
     let calleeValue: LValue;
     if (calleeTok.kind === 'lvar' || calleeTok.kind === 'gvar') {
       this.p++;
-      calleeValue = calleeTok.kind === 'lvar' ? { k: 'local', name: calleeTok.value, tok: calleeTok } : { k: 'global', name: calleeTok.value, tok: calleeTok };
+      calleeValue = calleeTok.kind === 'lvar' ? { k: 'local', name: calleeTok.value, at: this.p - 1 } : { k: 'global', name: calleeTok.value, at: this.p - 1 };
     } else if (calleeTok.kind === 'word' && calleeTok.value === 'asm') {
       this.p++;
       while (at().kind === 'word') this.p++;
@@ -1230,19 +1241,23 @@ class IrParser {
 }
 
 /** Source text of tokens [from, to): original spacing, but comments/line breaks become one space. */
-export function joinTokens(text: string, toks: readonly Token[], from: number, to: number, subst?: (t: Token, i: number) => string | undefined): string {
+export function joinTokens(text: string, toks: TokenList, from: number, to: number, subst?: (t: Token, i: number) => string | undefined): string {
   let out = '';
   let prevEnd = -1;
   for (let i = from; i < to; i++) {
-    const t = toks[i]!;
-    if (t.kind === 'nl') continue;
-    if (prevEnd >= 0) {
-      const gap = text.slice(prevEnd, t.start);
-      out += gap === '' ? '' : /[;\n]/.test(gap) ? ' ' : gap;
+    const kind = toks.kindAt(i);
+    if (kind === 'nl') continue;
+    const start = toks.startOf(i);
+    if (prevEnd >= 0 && start > prevEnd) {
+      if (start === prevEnd + 1 && text.charCodeAt(prevEnd) === 32) out += ' ';
+      else {
+        const gap = text.slice(prevEnd, start);
+        out += /[;\n]/.test(gap) ? ' ' : gap;
+      }
     }
-    const s = subst?.(t, i);
-    out += s ?? text.slice(t.start, t.end);
-    prevEnd = t.end;
+    const s = subst && (kind === 'lvar' || kind === 'gvar') ? subst(toks.get(i)!, i) : undefined;
+    out += s ?? text.slice(start, toks.endOf(i));
+    prevEnd = toks.endOf(i);
   }
   return out;
 }
