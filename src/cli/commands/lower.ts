@@ -19,7 +19,7 @@ import { emitLlvmIr } from '../../lower/llvm-ir/emit.js';
 import { writeLoweredSyclbin } from '../../lower/syclbin-output.js';
 import { lowerIrModule } from '../../lower/from-ir/lower-ir.js';
 import { IrSyntaxError } from '../../lower/llvm-ir/parse/errors.js';
-import { isBitcode } from '../../lower/post-link/driver.js';
+import { isBitcode, latin1 } from '../../lower/post-link/driver.js';
 import { llvmTools } from './post-link.js';
 
 /** One file output of `syclbin lower`. */
@@ -127,11 +127,7 @@ layout (array/vector elements with alloc size != store size) are reproduced and 
       if (isIr) {
         let irText: string;
         if (isBitcode(bytes)) irText = llvmTools.disassemble!(bytes);
-        else {
-          let s = '';
-          for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-          irText = s;
-        }
+        else irText = latin1(bytes);
         result = lowerIrModule(irText, { mode, emitProgramMetadata });
       } else result = lowerManifest(parseManifestText(decodeText(bytes)), { emitProgramMetadata });
       produced = outputs.map((o) => o.produce(result));
