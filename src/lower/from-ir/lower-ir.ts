@@ -18,7 +18,7 @@ import type { LModule } from '../llvm-ir/parse/model.js';
 import { parseLlvmIr } from '../llvm-ir/parse/parser.js';
 import { TypeConverter } from './convert.js';
 import { findDeviceGlobals } from './device-globals.js';
-import { findSpecConstantUses } from './spec-constants-pass.js';
+import { findSpecConstantUses, isSpirTriple } from './spec-constants-pass.js';
 
 export interface LowerIrOptions extends LowerOptions {
   /** `native` (SPIR-V JIT, default) or `emulation`. */
@@ -45,7 +45,7 @@ export function manifestFromIr(m: LModule, mode: SpecConstMode = 'native', emitP
   }
   const uses = findSpecConstantUses(m, 'parsed', new TypeConverter());
   const specConstants: ManifestSpecConstant[] = uses
-    .filter((u) => !(mode === 'emulation' && u.is121))
+    .filter((u) => !(mode === 'emulation' && (u.is121 || (u.isAlloca && isSpirTriple(m.triple)))))
     .map((u) => ({
       name: u.symId,
       type: u.type,

@@ -43,6 +43,11 @@ import { typeToString, Types, type IrType } from '../types.js';
 import { aggregateElement, nullValue, type ConstValue } from '../values.js';
 import { TypeConverter, toConstValue, type At } from './convert.js';
 
+/** Triple::isSPIR: the spir / spir64 architectures. */
+export function isSpirTriple(triple: string | undefined): boolean {
+  return /^spir(64)?(-|$)/.test(triple ?? '');
+}
+
 /** `-spec-const=native|emulation`, plus `default_values` (the `-generate-device-image-default-spec-consts` image). */
 export type SpecConstHandlingMode = 'native' | 'emulation' | 'default_values';
 
@@ -276,7 +281,9 @@ function operandText(m: LModule, v: LTyped): { type: string; value: string } {
  */
 export function runSpecConstantsPass(m: LModule, dl: DataLayout, mode: SpecConstHandlingMode, edits: ModuleEdits, order: UseOrder, scope?: ReadonlySet<LFunction>): SpecConstantsPassResult {
   const types = new TypeConverter();
-  const uses = findSpecConstantUses(m, order, types, scope);
+  // 'llvm.sycl.alloca' is not lowered in emulation mode on SPIR targets (the runtime refuses such
+  // kernels): its calls stay as they are (SpecConstantsPass::run, IsSPIREmulated).
+  const uses = findSpecConstantUses(m, order, types, scope).filter((u) => !(u.isAlloca && mode === 'emulation' && isSpirTriple(m.triple)));
   const declared = new Set<string>(m.functions.map((f) => f.name));
   const opaque = m.opaquePointers;
   let lowering: SpecConstantsLowering | undefined;
@@ -345,7 +352,20 @@ export function runSpecConstantsPass(m: LModule, dl: DataLayout, mode: SpecConst
         replacement = `%{${ed.insert(inst, `trunc ${formatTypedConst(u.default)} to i1`, ed.uniqueName('bool'))}}`;
       } else replacement = formatConstValue(u.default);
     }
-    if (u.isAlloca) err('llvm.sycl.alloca is not supported yet', where);
+    if (u.isAlloca) {
+      // `llvm.sycl.alloca(name, spec id, buffer, T marker, i64 align)`: a private array of T whose
+      // length is the spec constant (emulation and default values: its default)
+      // (SpecConstants.cpp: `new AllocaInst(Intr->getAllocatedType(), AS, ArraySize, Align, "alloca")`).
+      const marker = u.call.args[3];
+      const alignArg = u.call.args[4];
+      if (!marker || !alignArg || alignArg.value.value.k !== 'int') err('llvm.sycl.alloca needs (name, specialization_id, buffer, element-type marker, i64 alignment) arguments', where);
+      const align = Number((alignArg.value.value as { value: bigint }).value);
+      const sizeText = mode === 'native' ? `${typeToString(replTy)} ${replacement}` : formatTypedConst(u.default);
+      const ret = u.call.retType;
+      const as = ret.kind === 'ptr' ? ret.addrspace : 0;
+      const key = ed.insert(inst, `alloca ${printType(marker.value.type)}, ${sizeText}, align ${align}${as ? `, addrspace(${as})` : ''}`, ed.uniqueName('alloca'));
+      replacement = `%{${key}}`;
+    }
     if (u.sret) {
       const dst = u.call.args[0]!.value;
       const d = operandText(m, dst);
