@@ -86,7 +86,8 @@ written). Options for work this tool does not do (-lower-esimd, -split-esimd, -e
       },
     };
     try {
-      postLink(opts, fs, llvmTools);
+      const r = postLink(opts, fs, llvmTools);
+      for (const n of r.notes) ctx.io.stderr.write(n + '\n');
     } catch (e) {
       if (e instanceof IrSyntaxError) return err(`syclbin post-link: ${input === '-' ? '<stdin>' : input}:${e.line}:${e.column}: error: ${e.reason}`);
       // sycl-post-link's own diagnostics keep its wording and prefix (drop-in for its lit tests).

@@ -45,7 +45,7 @@ import { TypeConverter, toConstValue, type At } from './convert.js';
 
 /** Triple::isSPIR: the spir / spir64 architectures. */
 export function isSpirTriple(triple: string | undefined): boolean {
-  return /^spir(64)?(-|$)/.test(triple ?? '');
+  return /^spir(64)?(_[A-Za-z0-9_]*)?(-|$)/.test(triple ?? '');
 }
 
 /** `-spec-const=native|emulation`, plus `default_values` (the `-generate-device-image-default-spec-consts` image). */

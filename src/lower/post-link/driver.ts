@@ -184,6 +184,8 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
   if (opts.irOutputOnly && closures.length > 1) throw new PostLinkError("some modules had to be split, '-ir-output-only' can't be used");
 
   const moduleId = opts.input === '-' ? '<stdin>' : opts.input;
+  /** `Modified` of processInputModule before the spec-constant pass: llvm.used / llvm.compiler.used touched, or a split. */
+  const baseModified = removed.has('llvm.used') || cu !== undefined || (doSplit && groups.length > 1);
   const dirBase = opts.outDir ?? splitPath(output).dir;
   const resultName = (ext: string, i: number): string => `${dirBase === '' ? '' : dirBase.endsWith('/') ? dirBase : dirBase + '/'}${stem(output)}_${i}${ext}`;
   const rows: string[][] = [];
@@ -220,8 +222,15 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
         emitIr(text, output);
         return [];
       }
-      const irPath = resultName(opts.outputAssembly ? '.ll' : '.bc', fileIndex);
-      emitIr(text, irPath);
+      // Nothing changed and no -o: sycl-post-link lists the input itself as the code file and says so.
+      let irPath: string;
+      if (!baseModified && !met && mode !== 'default_values' && opts.output === undefined) {
+        irPath = opts.input;
+        notes.push('sycl-post-link NOTE: no modifications to the input LLVM IR have been made');
+      } else {
+        irPath = resultName(opts.outputAssembly ? '.ll' : '.bc', fileIndex);
+        emitIr(text, irPath);
+      }
       const dgs = lowerDeviceGlobals(findDeviceGlobals(m, final).map((g) => ({ ...g, name: utf8Name(g.name), irName: utf8Name(g.irName) })), dl);
       const exported = opts.emitExportedSymbols ? group.entries.filter((f) => final.has(f.name) && f.cc === 'spir_func').map((f) => utf8Name(f.name)) : [];
       const registry = buildRegistry({
