@@ -7,6 +7,11 @@
  *
  * Building blocks: types.ts (LLVM type AST), datalayout.ts (sizes/alignments/offsets),
  * values.ts (constants and byte encodings), spec-constants.ts, device-globals.ts.
+ *
+ * From LLVM IR (docs/post-link.md):
+ *   parseLlvmIr(text) → LModule                      (llvm-ir/parse: typed errors with line:column)
+ *   lowerIrModule(text) → the same LoweringResult    (from-ir: the IR read as SpecConstantsPass reads it)
+ *   postLink(options, fileSystem) → files written    (post-link: sycl-post-link's processing and files)
  */
 export * from './errors.js';
 export * from './types.js';
