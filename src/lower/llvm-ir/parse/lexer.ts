@@ -112,6 +112,25 @@ export function unescapeLlvm(s: string): string {
   return out;
 }
 
+/** A token of a {@link TokenList}; its value is computed on first use. */
+class ListToken implements Token {
+  private v: string | undefined;
+  constructor(
+    private readonly list: TokenList,
+    private readonly index: number,
+    readonly kind: TokenKind,
+    readonly start: number,
+    readonly end: number,
+    readonly line: number,
+    readonly column: number,
+    readonly quoted: boolean,
+  ) {}
+  get value(): string {
+    if (this.v === undefined) this.v = this.list.valueOf(this.index);
+    return this.v;
+  }
+}
+
 const KIND_NAMES: readonly TokenKind[] = ['lvar', 'gvar', 'attrgrp', 'comdat', 'meta', 'str', 'cstr', 'int', 'fp', 'hexfp', 'label', 'word', 'punct', 'nl', 'eof'];
 const KIND_CODE = Object.fromEntries(KIND_NAMES.map((k, i) => [k, i])) as Record<TokenKind, number>;
 
@@ -204,49 +223,44 @@ export class TokenList {
     return i < this.n ? KIND_NAMES[this.kinds[i]!] : undefined;
   }
 
+  /** The value of token `i` (see {@link Token.value}): names without sigils, strings unescaped. */
+  valueOf(i: number): string {
+    const kind = KIND_NAMES[this.kinds[i]!]!;
+    const start = this.starts[i]!;
+    const end = this.ends[i]!;
+    const quoted = this.quotes[i] === 1;
+    const t = this.text;
+    switch (kind) {
+      case 'lvar':
+      case 'gvar':
+      case 'comdat':
+        return quoted ? unescapeLlvm(t.slice(start + 2, end - 1)) : t.slice(start + 1, end);
+      case 'attrgrp':
+        return t.slice(start + 1, end);
+      case 'meta':
+        return unescapeLlvm(t.slice(start + 1, end));
+      case 'str':
+        return unescapeLlvm(t.slice(start + 1, end - 1));
+      case 'cstr':
+        return unescapeLlvm(t.slice(start + 2, end - 1));
+      case 'label':
+        return quoted ? unescapeLlvm(t.slice(start + 1, end - 2)) : t.slice(start, end - 1);
+      case 'nl':
+        return '\n';
+      case 'eof':
+        return '';
+      default:
+        return t.slice(start, end);
+    }
+  }
+
   /** Token `i` (undefined past the end). */
   get(i: number): Token | undefined {
     if (i < 0 || i >= this.n) return undefined;
     const slot = i & 255;
     const hit = this.cache[slot];
     if (hit && hit.start === this.starts[i] && hit.kind === KIND_NAMES[this.kinds[i]!] && hit.end === this.ends[i]) return hit;
-    const kind = KIND_NAMES[this.kinds[i]!]!;
-    const start = this.starts[i]!;
-    const end = this.ends[i]!;
-    const quoted = this.quotes[i] === 1;
-    const t = this.text;
-    let value: string;
-    switch (kind) {
-      case 'lvar':
-      case 'gvar':
-      case 'comdat':
-        value = quoted ? unescapeLlvm(t.slice(start + 2, end - 1)) : t.slice(start + 1, end);
-        break;
-      case 'attrgrp':
-        value = t.slice(start + 1, end);
-        break;
-      case 'meta':
-        value = unescapeLlvm(t.slice(start + 1, end));
-        break;
-      case 'str':
-        value = unescapeLlvm(t.slice(start + 1, end - 1));
-        break;
-      case 'cstr':
-        value = unescapeLlvm(t.slice(start + 2, end - 1));
-        break;
-      case 'label':
-        value = quoted ? unescapeLlvm(t.slice(start + 1, end - 2)) : t.slice(start, end - 1);
-        break;
-      case 'nl':
-        value = '\n';
-        break;
-      case 'eof':
-        value = '';
-        break;
-      default:
-        value = t.slice(start, end);
-    }
-    const tok: Token = { kind, value, start, end, line: this.lines[i]!, column: this.cols[i]!, quoted };
+    const tok: Token = new ListToken(this, i, KIND_NAMES[this.kinds[i]!]!, this.starts[i]!, this.ends[i]!, this.lines[i]!, this.cols[i]!, this.quotes[i] === 1);
     this.cache[slot] = tok;
     return tok;
   }
