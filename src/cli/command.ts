@@ -58,6 +58,12 @@ export interface CommandSpec<O extends Record<string, Opt<unknown>>> {
   options: O;
   /** Number of positional arguments accepted. */
   positionals: { min: number; max: number };
+  /**
+   * The command parses its own arguments (a drop-in for another tool's command line, e.g.
+   * `post-link` takes sycl-post-link's `-spec-const=native`): the dispatcher skips option parsing
+   * (except `--help`) and hands every argument over in `args`.
+   */
+  rawArguments?: boolean;
   examples: string[];
   /**
    * Exit statuses: `standard` (0 ok, 1 invalid input or findings, 2 usage) or `diff`

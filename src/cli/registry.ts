@@ -15,7 +15,8 @@ import { command as hexdump } from './commands/hexdump.js';
 import { command as verify } from './commands/verify.js';
 import { command as diff } from './commands/diff.js';
 import { command as serve } from './commands/serve.js';
+import { command as postLink } from './commands/post-link.js';
 // One import per subcommand module (src/cli/commands/<name>.ts), each exporting `command`.
 // Add new commands here; the order is the order of `syclbin --help`.
 
-export const commands: readonly Command[] = [dump, inspect, json, pack, extract, offloadPack, offloadList, offloadExtract, props, lower, specialize, annotate, hexdump, verify, diff, serve];
+export const commands: readonly Command[] = [dump, inspect, json, pack, extract, offloadPack, offloadList, offloadExtract, props, lower, postLink, specialize, annotate, hexdump, verify, diff, serve];

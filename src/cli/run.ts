@@ -88,7 +88,7 @@ export async function runCli(argv: string[], io: CommandIO): Promise<number> {
   for (const [k, o] of Object.entries(cmd.options)) options[k] = { type: o.type, ...(o.short ? { short: o.short } : {}), ...(o.multiple ? { multiple: true } : {}) };
   let parsed;
   try {
-    parsed = parseArgs({ args: rest, options, allowPositionals: true, strict: true });
+    parsed = cmd.rawArguments ? { values: {}, positionals: rest } : parseArgs({ args: rest, options, allowPositionals: true, strict: true });
   } catch (e) {
     return usage((e as Error).message);
   }

@@ -7,6 +7,11 @@
  *
  * Building blocks: types.ts (LLVM type AST), datalayout.ts (sizes/alignments/offsets),
  * values.ts (constants and byte encodings), spec-constants.ts, device-globals.ts.
+ *
+ * From LLVM IR (docs/post-link.md):
+ *   parseLlvmIr(text) → LModule                      (llvm-ir/parse: typed errors with line:column)
+ *   lowerIrModule(text) → the same LoweringResult    (from-ir: the IR read as SpecConstantsPass reads it)
+ *   postLink(options, fileSystem) → files written    (post-link: sycl-post-link's processing and files)
  */
 export * from './errors.js';
 export * from './types.js';
@@ -18,3 +23,11 @@ export * from './manifest.js';
 export * from './lower.js';
 export * from './runtime.js';
 export * from './report.js';
+export { parseLlvmIr } from './llvm-ir/parse/parser.js';
+export { IrSyntaxError, MAX_IR_NESTING } from './llvm-ir/parse/errors.js';
+export type { LModule } from './llvm-ir/parse/model.js';
+export { printModule } from './llvm-ir/print.js';
+export { lowerIrModule, manifestFromIr, type IrLoweringResult, type LowerIrOptions } from './from-ir/lower-ir.js';
+export { parsePostLinkArgs, PostLinkUsageError, type PostLinkOptions } from './post-link/options.js';
+export { postLink, PostLinkError, type PostLinkFileSystem, type PostLinkResult, type PostLinkTools } from './post-link/driver.js';
+export { CrossModuleDeviceGlobalUseError } from './post-link/split.js';

@@ -6,20 +6,14 @@
  * produced).
  */
 import { encode } from '../codec/index.js';
-import { DeviceGlobalRecord, SpecConstantDescriptor as DescriptorRecord } from '../../formats/property-records.js';
-import { byteArray, stringProperty, type PropertySet, type PropertySetRegistry } from '../props/model.js';
+import { DeviceGlobalRecord } from '../../formats/property-records.js';
+import { DEFAULT_VALUES_KEY, SET } from '../../formats/property-sets.js';
+import { byteArray, stringProperty, uint32, type PropertySet, type PropertySetRegistry } from '../props/model.js';
 import type { DataLayout } from './datalayout.js';
 import { lowerDeviceGlobals, verifyNoCrossModuleDeviceGlobalUsage, type LoweredDeviceGlobal } from './device-globals.js';
 import { parseManifest, type LoweringManifest } from './manifest.js';
 import { lowerSpecConstants, type SpecConstantDescriptor, type SpecConstantsLowering } from './spec-constants.js';
 
-/** Property-set names (PropertySetIO.h, fact 9). */
-export const SET_SPEC_CONSTANTS = 'SYCL/specialization constants';
-export const SET_SPEC_CONSTANTS_DEFAULT_VALUES = 'SYCL/specialization constants default values';
-export const SET_PROGRAM_METADATA = 'SYCL/program metadata';
-export const SET_DEVICE_GLOBALS = 'SYCL/device globals';
-/** The single key of the default-values set (fact 23; spec README decision). */
-export const DEFAULT_VALUES_KEY = 'all';
 
 export interface LowerOptions {
   /** Force `[SYCL/program metadata]` (sycl-post-link `-emit-program-metadata`) even if the manifest says false. */
@@ -39,8 +33,15 @@ export interface LoweringResult {
 
 /** The 12-byte records of one spec constant's property value (formats/property-records.ts). */
 export function encodeSpecConstantDescriptors(descriptors: readonly SpecConstantDescriptor[]): Uint8Array {
+  // The 12-byte little-endian records of formats/property-records.ts SpecConstantDescriptor, written
+  // directly (one DataView for the whole list: this runs once per constant, 10 000s of times).
   const out = new Uint8Array(descriptors.length * 12);
-  descriptors.forEach((d, i) => out.set(encode(DescriptorRecord, { id: d.id, offset: d.offset, size: d.size }), i * 12));
+  const dv = new DataView(out.buffer);
+  descriptors.forEach((d, i) => {
+    dv.setUint32(i * 12, d.id >>> 0, true);
+    dv.setUint32(i * 12 + 4, d.offset >>> 0, true);
+    dv.setUint32(i * 12 + 8, d.size >>> 0, true);
+  });
   return out;
 }
 
@@ -57,24 +58,71 @@ export function lowerManifest(manifest: LoweringManifest, opts: LowerOptions = {
   if (manifest.modules) verifyNoCrossModuleDeviceGlobalUsage(deviceGlobals, manifest.modules);
   const emitProgramMetadata = Boolean(opts.emitProgramMetadata) || manifest.emitProgramMetadata;
 
-  const registry: PropertySetRegistry = new Map();
-  if (specConstants.constants.length > 0) {
-    const set: PropertySet = new Map();
-    for (const c of specConstants.constants) set.set(c.name, byteArray(encodeSpecConstantDescriptors(c.descriptors)));
-    registry.set(SET_SPEC_CONSTANTS, set);
-    registry.set(SET_SPEC_CONSTANTS_DEFAULT_VALUES, new Map([[DEFAULT_VALUES_KEY, byteArray(specConstants.defaultBlob)]]));
-  }
-  if (emitProgramMetadata && deviceGlobals.length > 0) {
-    const set: PropertySet = new Map();
-    for (const g of deviceGlobals) set.set(`${g.name}@global_id_mapping`, stringProperty(g.irName));
-    registry.set(SET_PROGRAM_METADATA, set);
-  }
-  if (deviceGlobals.length > 0) {
-    const set: PropertySet = new Map();
-    for (const g of deviceGlobals) set.set(g.name, byteArray(encodeDeviceGlobalRecord(g)));
-    registry.set(SET_DEVICE_GLOBALS, set);
-  }
+  const registry = buildRegistry({ specConstants, deviceGlobals, emitProgramMetadata, emitDeviceGlobals: true });
   return { manifest, dataLayout: dl, specConstants, deviceGlobals, registry, emitProgramMetadata, warnings: specConstants.warnings };
+}
+
+/** What {@link buildRegistry} writes, in sycl-post-link's set order (spec lowering.md fact 10). */
+export interface RegistryInput {
+  /** `[SYCL/devicelib req mask] DeviceLibReqMask` (sycl-post-link always writes it; the manifest path does not). */
+  readonly devicelibReqMask?: number;
+  /** `[SYCL/device requirements]` (always written by sycl-post-link). */
+  readonly deviceRequirements?: PropertySet;
+  /** Spec constants; the two spec-constant sets are written when present (even with no constants: sycl-post-link writes them whenever the module had spec-constant metadata). */
+  readonly specConstants?: SpecConstantsLowering;
+  /** Write the spec-constant sets even when there are no constants (module had the intrinsics). */
+  readonly specConstantsMet?: boolean;
+  /** Entry points with the `spir_func` calling convention (`-emit-exported-symbols`). */
+  readonly exportedSymbols?: readonly string[];
+  readonly emitProgramMetadata: boolean;
+  /** `<kernel>@reqd_work_group_size` entries (program metadata), in function order. */
+  readonly reqdWorkGroupSizes?: readonly { readonly kernel: string; readonly sizes: readonly number[] }[];
+  readonly deviceGlobals: readonly LoweredDeviceGlobal[];
+  /** Write `[SYCL/device globals]` (`--device-globals`; the manifest path always does). */
+  readonly emitDeviceGlobals: boolean;
+  /** `[SYCL/misc properties] specConstsReplacedWithDefault=1|1` (fact 27). */
+  readonly specConstsReplacedWithDefault?: boolean;
+}
+
+/**
+ * The property sets of one device image, in the order ComputeModuleRuntimeInfo /
+ * sycl-post-link `saveModuleProperties` add them (intel/llvm:llvm/tools/sycl-post-link/
+ * sycl-post-link.cpp@676a364f): devicelib req mask, device requirements, spec constants, default values (`all`), exported symbols, program
+ * metadata (`@reqd_work_group_size`, `@global_id_mapping`), device globals (only when non-empty,
+ * fact 36), misc properties. Shared by the manifest path and the IR path.
+ */
+export function buildRegistry(r: RegistryInput): PropertySetRegistry {
+  const registry: PropertySetRegistry = new Map();
+  if (r.devicelibReqMask !== undefined) registry.set(SET.DEVICELIB_REQ_MASK, new Map([['DeviceLibReqMask', uint32(r.devicelibReqMask)]]));
+  if (r.deviceRequirements) registry.set(SET.DEVICE_REQUIREMENTS, r.deviceRequirements);
+  const sc = r.specConstants;
+  if (sc && (sc.constants.length > 0 || r.specConstantsMet)) {
+    const set: PropertySet = new Map();
+    for (const c of sc.constants) set.set(c.name, byteArray(encodeSpecConstantDescriptors(c.descriptors)));
+    registry.set(SET.SPEC_CONSTANTS, set);
+    registry.set(SET.SPEC_CONSTANTS_DEFAULT_VALUES, new Map([[DEFAULT_VALUES_KEY, byteArray(sc.defaultBlob)]]));
+  }
+  if (r.exportedSymbols && r.exportedSymbols.length > 0) {
+    registry.set(SET.EXPORTED_SYMBOLS, new Map(r.exportedSymbols.map((n) => [n, uint32(1)])));
+  }
+  if (r.emitProgramMetadata && ((r.reqdWorkGroupSizes?.length ?? 0) > 0 || r.deviceGlobals.length > 0)) {
+    const set: PropertySet = new Map();
+    for (const k of r.reqdWorkGroupSizes ?? []) {
+      const bytes = new Uint8Array(k.sizes.length * 4);
+      const dv = new DataView(bytes.buffer);
+      k.sizes.forEach((v, i) => dv.setUint32(i * 4, v, true));
+      set.set(`${k.kernel}@reqd_work_group_size`, byteArray(bytes));
+    }
+    for (const g of r.deviceGlobals) set.set(`${g.name}@global_id_mapping`, stringProperty(g.irName));
+    registry.set(SET.PROGRAM_METADATA, set);
+  }
+  if (r.emitDeviceGlobals && r.deviceGlobals.length > 0) {
+    const set: PropertySet = new Map();
+    for (const g of r.deviceGlobals) set.set(g.name, byteArray(encodeDeviceGlobalRecord(g)));
+    registry.set(SET.DEVICE_GLOBALS, set);
+  }
+  if (r.specConstsReplacedWithDefault) registry.set(SET.MISC_PROPERTIES, new Map([['specConstsReplacedWithDefault', uint32(1)]]));
+  return registry;
 }
 
 /** Validates manifest JSON (already parsed) and lowers it. */

@@ -5,7 +5,7 @@
  */
 import { LowerError } from './errors.js';
 import { DataLayout, DEFAULT_SPIR_DATALAYOUT } from './datalayout.js';
-import { TypeTable, type IrType } from './types.js';
+import { TypeTable, Types, type IrType } from './types.js';
 import { parseConstValue, type ConstValue } from './values.js';
 import type { SpecConstMode } from './spec-constants.js';
 import type { DeviceGlobalInput, HostAccess, InitMode } from './device-globals.js';
@@ -42,6 +42,8 @@ export interface ManifestSpecConstant {
   readonly default: ConstValue;
   readonly specId?: number;
   readonly path: readonly (string | number)[];
+  /** Type of the default when it differs from `type` (constants read from IR, see SpecConstantInput). */
+  readonly defaultType?: IrType;
 }
 
 /** A device global as the manifest gives it (same shape the lowering consumes), with its JSON path. */
@@ -125,7 +127,11 @@ export function parseManifest(json: unknown): LoweringManifest {
     const o = obj(raw, path, ['name', 'type', 'default', 'specId', 'description'], ['name', 'type', 'default']);
     const name = propertyKey(o.name, [...path, 'name']);
     const type = types.parse(str(o.type, [...path, 'type'], 'a type in LLVM IR syntax'), [...path, 'type']);
-    const dflt = parseConstValue(o.default, type, [...path, 'default']);
+    let dflt = parseConstValue(o.default, type, [...path, 'default']);
+    // A bool constant: its specialization_id holds the in-memory bool, an i8 (what clang emits and
+    // sycl-post-link reads), so the default is that i8 — which makes the emitters produce
+    // `call i8 @_Z20__spirv_SpecConstantia(i32 N, i8 v)` + trunc, as sycl-post-link does (bool.ll).
+    if (type.kind === 'int' && type.bits === 1 && dflt.kind === 'int') dflt = { kind: 'int', type: Types.i8, value: dflt.value };
     let specId: number | undefined;
     if (o.specId !== undefined) {
       if (typeof o.specId !== 'number' || !Number.isInteger(o.specId)) throw new LowerError(`expected an integer SpecId, got ${kind(o.specId)}`, [...path, 'specId']);

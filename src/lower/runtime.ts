@@ -17,9 +17,9 @@
 import { decodeRecords } from '../codec/index.js';
 import { SpecConstantDescriptor as DescriptorRecord } from '../../formats/property-records.js';
 import type { PropertySetRegistry } from '../props/model.js';
+import { SET } from '../../formats/property-sets.js';
 import { walkSpecConstants } from '../props/typed/spec-constants.js';
 import { LowerError } from './errors.js';
-import { SET_SPEC_CONSTANTS, SET_SPEC_CONSTANTS_DEFAULT_VALUES } from './lower.js';
 import { PADDING_ID, type SpecConstantDescriptor } from './spec-constants.js';
 
 export interface RegisteredDescriptor extends SpecConstantDescriptor {
@@ -55,16 +55,16 @@ export interface SpecializeResult {
 
 /** Reads `[SYCL/specialization constants]` into descriptor lists (property order). */
 export function readSpecConstantDescriptors(registry: PropertySetRegistry): { name: string; descriptors: SpecConstantDescriptor[] }[] {
-  const set = registry.get(SET_SPEC_CONSTANTS);
+  const set = registry.get(SET.SPEC_CONSTANTS);
   if (!set) return [];
   const out: { name: string; descriptors: SpecConstantDescriptor[] }[] = [];
   for (const [name, v] of set) {
-    if (v.type !== 2) throw new LowerError(`property "${name}" of [${SET_SPEC_CONSTANTS}] must be a byte array`, [SET_SPEC_CONSTANTS, name], 'FORMAT');
+    if (v.type !== 2) throw new LowerError(`property "${name}" of [${SET.SPEC_CONSTANTS}] must be a byte array`, [SET.SPEC_CONSTANTS, name], 'FORMAT');
     let descriptors: SpecConstantDescriptor[];
     try {
       descriptors = decodeRecords(DescriptorRecord, v.bytes).map((d) => ({ id: d.id, offset: d.offset, size: d.size }));
     } catch (e) {
-      throw new LowerError(`property "${name}": ${(e as Error).message}`, [SET_SPEC_CONSTANTS, name], 'FORMAT');
+      throw new LowerError(`property "${name}": ${(e as Error).message}`, [SET.SPEC_CONSTANTS, name], 'FORMAT');
     }
     out.push({ name, descriptors });
   }
@@ -88,18 +88,18 @@ export function specialize(registry: PropertySetRegistry, values: ReadonlyMap<st
   const walk = walkSpecConstants(props.map((p) => [p.name, p.descriptors] as const));
   if (walk.issues.length) {
     const i = walk.issues[0]!;
-    throw new LowerError(i.message, [SET_SPEC_CONSTANTS, i.symbolicId, i.index], 'FORMAT');
+    throw new LowerError(i.message, [SET.SPEC_CONSTANTS, i.symbolicId, i.index], 'FORMAT');
   }
-  const defaults = registry.get(SET_SPEC_CONSTANTS_DEFAULT_VALUES);
+  const defaults = registry.get(SET.SPEC_CONSTANTS_DEFAULT_VALUES);
   const first = defaults ? [...defaults.values()][0] : undefined;
   let blob: Uint8Array;
   if (props.length === 0) blob = new Uint8Array(0);
   else {
-    if (!first || first.type !== 2) throw new LowerError(`[${SET_SPEC_CONSTANTS_DEFAULT_VALUES}] is missing or its first property is not a byte array`, [SET_SPEC_CONSTANTS_DEFAULT_VALUES], 'FORMAT');
+    if (!first || first.type !== 2) throw new LowerError(`[${SET.SPEC_CONSTANTS_DEFAULT_VALUES}] is missing or its first property is not a byte array`, [SET.SPEC_CONSTANTS_DEFAULT_VALUES], 'FORMAT');
     if (first.bytes.length !== walk.total) {
       throw new LowerError(
         `the default blob has ${first.bytes.length} bytes but the descriptors describe ${walk.total} (the runtime asserts they are equal, spec lowering.md fact 31)`,
-        [SET_SPEC_CONSTANTS_DEFAULT_VALUES],
+        [SET.SPEC_CONSTANTS_DEFAULT_VALUES],
         'DERIVED',
       );
     }
@@ -117,7 +117,7 @@ export function specialize(registry: PropertySetRegistry, values: ReadonlyMap<st
   const set = new Set<string>();
   for (const [name, value] of entries) {
     const c = byName.get(name);
-    if (!c) throw new LowerError(`no spec constant "${name}" in [${SET_SPEC_CONSTANTS}]`, ['values', name]);
+    if (!c) throw new LowerError(`no spec constant "${name}" in [${SET.SPEC_CONSTANTS}]`, ['values', name]);
     const need = Math.max(0, ...c.registered.map((d) => d.offset + d.size));
     if (value.length < need) throw new LowerError(`value of "${name}" has ${value.length} bytes, its descriptors read ${need}`, ['values', name]);
     for (const d of c.registered) blob.set(value.subarray(d.offset, d.offset + d.size), d.blobOffset);

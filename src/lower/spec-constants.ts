@@ -78,6 +78,13 @@ export interface SpecConstantInput {
   readonly specId?: number;
   /** JSON path of the manifest entry, for errors. */
   readonly path?: readonly (string | number)[];
+  /**
+   * Type of the default value when it differs from `type`: in IR, a `bool` constant has type i1
+   * but its `specialization_id` holds an i8, and an `sret` struct may be a padded variant of the
+   * default's type. Emulation descriptors use its store size (SpecConstants.cpp
+   * `generateSpecConstantMetadata(M, SymID, DefValTy, …)`), offsets and alignment use `type`.
+   */
+  readonly defaultType?: IrType;
 }
 
 export interface EmulationPlacement {
@@ -267,13 +274,24 @@ function checkU32(n: number, what: string, path: readonly (string | number)[]): 
  * Lowers all spec constants of a manifest in the given (first-encounter) order.
  * Errors carry the JSON path of the constant (`path` of each input).
  */
-export function lowerSpecConstants(inputs: readonly SpecConstantInput[], mode: SpecConstMode, dl: DataLayout): SpecConstantsLowering {
+export function lowerSpecConstants(allInputs: readonly SpecConstantInput[], mode: SpecConstMode, dl: DataLayout): SpecConstantsLowering {
+  // A constant used several times is listed at each use; later uses reuse the first one's IDs and
+  // offset (SpecConstantsPass IDMap / OffsetMap keyed by the symbolic ID), so only the first counts.
   const seen = new Map<string, number>();
-  inputs.forEach((sc, i) => {
+  const inputs: SpecConstantInput[] = [];
+  allInputs.forEach((sc, i) => {
     const path = sc.path ?? ['specConstants', i];
     const prev = seen.get(sc.name);
-    if (prev !== undefined) throw new LowerError(`spec constant "${sc.name}" is listed twice (first at specConstants[${prev}])`, [...path, 'name']);
+    if (prev !== undefined) {
+      const first = allInputs[prev]!;
+      if (typeToString(first.type) !== typeToString(sc.type)) {
+        throw new LowerError(`spec constant "${sc.name}" is used with type ${typeToString(sc.type)} but first with ${typeToString(first.type)} (at specConstants[${prev}])`, [...path, 'type']);
+      }
+      if (first.specId !== sc.specId) throw new LowerError(`spec constant "${sc.name}" is used with a different specId than at specConstants[${prev}]`, [...path, 'specId']);
+      return;
+    }
     seen.set(sc.name, i);
+    inputs.push(sc.path ? sc : { ...sc, path });
     if (sc.default.kind === 'undef') throw new LowerError('the default value of a spec constant cannot be undef (null)', [...path, 'default']);
     if (sc.specId !== undefined) {
       if (mode !== 'native') throw new LowerError('specId (vk::constant_id) needs mode "native": emulated constants have no SPIR-V SpecId', [...path, 'specId']);
@@ -346,6 +364,7 @@ export function lowerSpecConstants(inputs: readonly SpecConstantInput[], mode: S
           for (let k = 0; k < pad; k++) blob.push(0);
         }
         checkU32(cur + size, 'emulation buffer offset', path);
+        const descSize = sc.defaultType ? dl.storeSize(sc.defaultType) : size;
         const id = nextId++;
         const blobOffset = blob.length;
         encodeDefaultValue(sc.default, dl, blob, [...path, 'default']);
@@ -362,7 +381,7 @@ export function lowerSpecConstants(inputs: readonly SpecConstantInput[], mode: S
           default: sc.default,
           path,
           ids: [{ id, undef: false }],
-          descriptors: [{ id, offset: 0, size }],
+          descriptors: [{ id, offset: 0, size: descSize }],
           defaultBytes,
           blobOffset,
           explicitSpecId: false,

@@ -22,6 +22,14 @@
 import { LowerError } from './errors.js';
 
 export type IntBits = 1 | 8 | 16 | 32 | 64;
+
+/**
+ * Deepest type nesting accepted (struct/array/vector levels, through named types too). Deeper input
+ * is a typed `LIMIT` error instead of a stack overflow in the recursive layout, ID and encoding walks
+ * (issue: `{`×2000 `i32` `}`×2000 used to end in `internal error: RangeError`). The same bound as the
+ * LLVM IR reader (src/lower/llvm-ir/parse/errors.ts MAX_IR_NESTING).
+ */
+export const MAX_TYPE_NESTING = 256;
 export type FloatKind = 'half' | 'float' | 'double';
 
 export interface IntType {
@@ -161,6 +169,7 @@ export type NamedTypeResolver = (name: string, column: number) => StructType;
 
 class TypeParser {
   private pos = 0;
+  private depth = 0;
   constructor(
     private readonly text: string,
     private readonly path: readonly (string | number)[],
@@ -218,6 +227,17 @@ class TypeParser {
   }
 
   private type(name?: string): IrType {
+    if (++this.depth > MAX_TYPE_NESTING) {
+      throw new LowerError(`type nests deeper than ${MAX_TYPE_NESTING} levels in type "${this.text.length > 60 ? this.text.slice(0, 60) + '…' : this.text}" at column ${this.pos + 1}`, this.path, 'LIMIT');
+    }
+    try {
+      return this.typeInner(name);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private typeInner(name?: string): IrType {
     const c = this.peek();
     const start = this.pos;
     if (c === '{') return this.struct(false, name);
@@ -310,12 +330,47 @@ class TypeParser {
   }
 }
 
+const depthCache = new WeakMap<StructType, number>();
+
+/**
+ * Nesting depth of a type (a scalar is 1), iterative; named structs are memoised, so a table of
+ * shared named types is measured in linear time.
+ */
+export function typeDepth(root: IrType): number {
+  const local = new Map<IrType, number>();
+  const stack: { t: IrType; expanded: boolean }[] = [{ t: root, expanded: false }];
+  const known = (t: IrType): number | undefined => (t.kind === 'struct' ? depthCache.get(t) ?? local.get(t) : local.get(t));
+  while (stack.length) {
+    const f = stack[stack.length - 1]!;
+    if (known(f.t) !== undefined) {
+      stack.pop();
+      continue;
+    }
+    const kids: readonly IrType[] = f.t.kind === 'struct' ? f.t.elements : f.t.kind === 'array' || f.t.kind === 'vector' ? [f.t.element] : [];
+    if (!f.expanded) {
+      f.expanded = true;
+      for (const k of kids) if (known(k) === undefined) stack.push({ t: k, expanded: false });
+      continue;
+    }
+    stack.pop();
+    let d = 0;
+    for (const k of kids) d = Math.max(d, known(k) ?? 0);
+    d += 1;
+    if (f.t.kind === 'struct') depthCache.set(f.t, d);
+    local.set(f.t, d);
+  }
+  return known(root)!;
+}
+
 /**
  * Parses one type string. `%name` references are resolved through `resolve` (see
  * {@link TypeTable}); `path` is the JSON path used in error messages.
  */
 export function parseType(text: string, path: readonly (string | number)[] = [], resolve?: NamedTypeResolver): IrType {
-  return new TypeParser(text, path, resolve).parseTop();
+  const t = new TypeParser(text, path, resolve).parseTop();
+  const depth = typeDepth(t);
+  if (depth > MAX_TYPE_NESTING) throw new LowerError(`type "${text.length > 60 ? text.slice(0, 60) + '…' : text}" nests ${depth} levels deep (at most ${MAX_TYPE_NESTING})`, path, 'LIMIT');
+  return t;
 }
 
 /**
@@ -354,6 +409,9 @@ export class TypeTable {
     if (text === undefined) {
       throw new LowerError(`unknown type %${name} (not defined in "types")`, usePath);
     }
+    if (this.active.length >= MAX_TYPE_NESTING) {
+      throw new LowerError(`named types nest deeper than ${MAX_TYPE_NESTING} levels (%${this.active[0]} -> … -> %${name})`, defPath, 'LIMIT');
+    }
     const cycleAt = this.active.indexOf(name);
     if (cycleAt >= 0) {
       const cycle = [...this.active.slice(cycleAt), name].map((n) => `%${n}`).join(' -> ');
@@ -362,6 +420,8 @@ export class TypeTable {
     this.active.push(name);
     try {
       const t = new TypeParser(text, defPath, (n) => this.get(n, defPath)).parseStructBody(name);
+      const depth = typeDepth(t);
+      if (depth > MAX_TYPE_NESTING) throw new LowerError(`type %${name} nests ${depth} levels deep (at most ${MAX_TYPE_NESTING})`, defPath, 'LIMIT');
       this.resolved.set(name, t);
       return t;
     } finally {

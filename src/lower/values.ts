@@ -284,16 +284,23 @@ export function parseConstValue(v: unknown, type: IrType, path: readonly (string
   if (type.kind === 'int') return parseInt_(v, type, path);
   if (type.kind === 'float') return parseFp(v, type, path);
   if (!Array.isArray(v)) {
-    throw new LowerError(`expected an array of ${elementTypes(type).length} element(s) for ${typeToString(type)} (or "zeroinitializer" / null), got ${describe(v)}`, path);
+    throw new LowerError(`expected an array of up to ${type.kind === 'struct' ? type.elements.length : type.length} element(s) for ${typeToString(type)} (or "zeroinitializer" / null), got ${describe(v)}`, path);
   }
-  const els = elementTypes(type);
-  if (v.length !== els.length) {
-    throw new LowerError(`${typeToString(type)} has ${els.length} element(s) but the default has ${v.length}`, path);
+  const els = type.kind === 'struct' ? type.elements : null;
+  const count = type.kind === 'struct' ? type.elements.length : type.length;
+  if (v.length > count) {
+    throw new LowerError(`${typeToString(type)} has ${count} element(s) but the default has ${v.length}`, path);
   }
-  return makeAggregate(
-    type,
-    els.map((et, i) => parseConstValue(v[i], et, [...path, i])),
-  );
+  // Fewer values than elements: the tail is undef, as in IR where the specialization_id's type is a
+  // prefix of the spec constant's (clang's explicit padding members, e.g. `<{float, i32, i8, [3 x i8]}>`
+  // with a `{float, i32, i8}` initializer; spec-constants/struct-with-undef-padding-2.ll).
+  const out: ConstValue[] = [];
+  for (let i = 0; i < count; i++) {
+    const et = els ? els[i]! : (type as { element: IrType }).element;
+    out.push(i < v.length ? parseConstValue(v[i], et, [...path, i]) : { kind: 'undef', type: et });
+    if (out.length > 1 << 20) throw new LowerError(`${typeToString(type)} has more than ${1 << 20} elements; write the default as "zeroinitializer"`, path, 'LIMIT');
+  }
+  return makeAggregate(type, out);
 }
 
 /** JSON-friendly rendering of a constant (inverse of {@link parseConstValue} up to canonicalisation). */
@@ -324,6 +331,15 @@ function formatFpJson(doubleBits: bigint): number | string {
 // Byte encodings
 
 function pushLE(out: number[], value: bigint, n: number): void {
+  if (value <= 0xffffffffn) {
+    // Common case without BigInt arithmetic per byte.
+    let v = Number(value);
+    for (let i = 0; i < n; i++) {
+      out.push(i < 4 ? v & 0xff : 0);
+      v = Math.floor(v / 256);
+    }
+    return;
+  }
   for (let i = 0; i < n; i++) out.push(Number((value >> BigInt(8 * i)) & 0xffn));
 }
 

@@ -238,7 +238,11 @@ describe('lower: default values', () => {
     expect(v([0, 0], '{ i32, float }').kind).to.equal('zero');
     expect(v([0, -0], '{ i32, float }').kind).to.equal('aggregate');
     expect(v([null, null], '[2 x i8]').kind).to.equal('undef');
-    expect(() => v([1], '{ i32, i8 }')).to.throw(LowerError, /has 2 element\(s\) but the default has 1 \(at d\)/);
+    // Fewer values than members: the tail is undef (clang's padding members, issue "undef tail").
+    const short = v([1], '{ i32, i8 }');
+    expect(short.kind).to.equal('aggregate');
+    expect((short as unknown as { elements: readonly { kind: string }[] }).elements.map((e) => e.kind)).to.deep.equal(['int', 'undef']);
+    expect(() => v([1, 2, 3], '{ i32, i8 }')).to.throw(LowerError, /has 2 element\(s\) but the default has 3 \(at d\)/);
     expect(() => v([1, 'x'], '{ i32, i8 }')).to.throw(LowerError, /at d\[1\]/);
   });
   it('non-zero <N x i1> and vectors with undef elements are rejected (sycl-post-link hits llvm_unreachable)', () => {
@@ -255,7 +259,7 @@ describe('lower: manifest errors name the JSON path', () => {
     [{ mode: 'native', specConstants: [{ name: 'a', type: 'i32' }] }, /missing required property "default".*specConstants\[0\]/],
     [{ mode: 'native', specConstants: [{ name: 'a=b', type: 'i32', default: 1 }] }, /cannot be a property key.*specConstants\[0\]\.name/],
     [{ mode: 'native', specConstants: [{ name: 'a', type: '%S', default: 1 }] }, /unknown type %S.*specConstants\[0\]\.type/],
-    [{ mode: 'native', specConstants: [{ name: 'a', type: 'i32', default: 1 }, { name: 'a', type: 'i32', default: 1 }] }, /listed twice.*specConstants\[1\]\.name/],
+    [{ mode: 'native', specConstants: [{ name: 'a', type: 'i32', default: 1 }, { name: 'a', type: 'i64', default: 1 }] }, /used with type i64 but first with i32.*specConstants\[1\]\.type/],
     [{ mode: 'native', specConstants: [{ name: 'a', type: 'i32', default: null }] }, /cannot be undef.*specConstants\[0\]\.default/],
     [{ mode: 'native', deviceGlobals: [{ name: 'g', type: 'i32', hostAccess: 'rw' }] }, /deviceGlobals\[0\]\.hostAccess/],
     [{ mode: 'native', modules: [{ name: 'm', uses: ['nope'] }] }, /neither a spec constant nor a device global.*modules\[0\]\.uses\[0\]/],

@@ -18,6 +18,10 @@ import { loweringReport } from '../../lower/report.js';
 import { emitSpirv } from '../../lower/spirv/emit.js';
 import { emitLlvmIr } from '../../lower/llvm-ir/emit.js';
 import { writeLoweredSyclbin } from '../../lower/syclbin-output.js';
+import { lowerIrModule } from '../../lower/from-ir/lower-ir.js';
+import { IrSyntaxError } from '../../lower/llvm-ir/parse/errors.js';
+import { isBitcode, latin1 } from '../../lower/post-link/driver.js';
+import { llvmTools } from '../../node/llvm-tools.js';
 
 /** One file output of `syclbin lower`. */
 export interface LowerOutput {
@@ -58,9 +62,14 @@ export const lowerOutputs: LowerOutput[] = [
 
 export const command = defineCommand({
   name: 'lower',
-  summary: 'Lower spec constants and device globals of a manifest to SYCL property sets',
-  usage: 'lower MANIFEST.json [--props-out FILE.prop] [--spirv-out FILE.spv] [--ir-out FILE.ll] [-o FILE.syclbin] [--json] [--emit-program-metadata]',
+  summary: 'Lower spec constants and device globals of a manifest or of LLVM IR to SYCL property sets',
+  usage: 'lower MANIFEST.json|MODULE.ll|MODULE.bc [--mode native|emulation] [--props-out FILE.prop] [--spirv-out FILE.spv] [--ir-out FILE.ll] [-o FILE.syclbin] [--json] [--emit-program-metadata]',
   description: `
+MODULE.ll / MODULE.bc (device LLVM IR as clang writes it; .bc needs llvm-dis) is read the way
+sycl-post-link reads it: the __sycl_get*SpecConstantValue calls in use-list order with their symbolic
+IDs and specialization_id defaults, and the globals with sycl-device-global-size (--mode picks native or
+emulation). See also 'syclbin post-link' for sycl-post-link's own command line.
+
 MANIFEST.json (schemas/lower-manifest.schema.json) lists specialization constants (name, LLVM IR
 type, default value, optional explicit specId) and device globals, in the order sycl-post-link
 would meet them, with the spec-constant mode ("native" for SPIR-V JIT, "emulation" for AOT/PTX/AMDGCN)
@@ -81,6 +90,7 @@ layout (array/vector elements with alloc size != store size) are reproduced and 
     ...(Object.fromEntries(lowerOutputs.map((o) => [o.option, o.spec])) as Record<string, Opt<string | undefined>>),
     json: opt.flag('Print the lowering as JSON (IDs, descriptors, defaults, layout) on stdout'),
     'emit-program-metadata': opt.flag('Add [SYCL/program metadata] <id>@global_id_mapping (sycl-post-link -emit-program-metadata)'),
+    mode: opt.choice(['native', 'emulation'], 'native|emulation', 'Spec-constant mode for LLVM IR input (sycl-post-link -spec-const); manifests carry their own', { default: 'native' }),
     force: opt.flag('Allow an output to overwrite the manifest, or two outputs to be one file'),
   },
   positionals: { min: 1, max: 1 },
@@ -89,19 +99,25 @@ layout (array/vector elements with alloc size != store size) are reproduced and 
     'syclbin lower spec.json --props-out spec.prop --emit-program-metadata',
     'syclbin lower spec.json --json | jq .specConstants[0].descriptors',
     'syclbin lower spec.json --spirv-out spec.spv --ir-out spec.ll -o spec.syclbin',
+    'syclbin lower device.ll --mode emulation --json',
   ],
   run({ opts, file, files, io, prog }) {
     const values = opts as Record<string, unknown>;
-    const text = decodeText(files.readAll(file));
+    const bytes = files.readAll(file);
+    // LLVM IR (.ll text, or .bc through llvm-dis) is lowered as sycl-post-link reads it; JSON is a manifest.
+    const isIr = /\.(ll|bc)$/i.test(file) || isBitcode(bytes) || !/^\s*[{[]/.test(decodeText(bytes.subarray(0, 64)));
     let result: LoweringResult;
     const outputs = lowerOutputs.filter((o) => typeof values[o.option] === 'string');
     let produced: (Uint8Array | string)[];
     try {
-      result = lowerManifest(parseManifestText(text), { emitProgramMetadata: values['emit-program-metadata'] === true });
+      const emitProgramMetadata = opts['emit-program-metadata'];
+      if (isIr) result = lowerIrModule(isBitcode(bytes) ? llvmTools.disassemble!(bytes) : latin1(bytes), { mode: opts.mode, emitProgramMetadata });
+      else result = lowerManifest(parseManifestText(decodeText(bytes)), { emitProgramMetadata });
       produced = outputs.map((o) => o.produce(result));
     } catch (e) {
       if (e instanceof CrossModuleDeviceGlobalError) throw new CommandFailure(`${prog}: error: ${e.message}`);
       if (e instanceof LowerError) throw new CommandFailure(`${prog}: ${file}: ${e.message}`);
+      if (e instanceof IrSyntaxError) throw new CommandFailure(`${prog}: ${file}:${e.line}:${e.column}: error: ${e.reason}`);
       throw e;
     }
     for (const w of result.warnings) io.stderr.write(`${prog}: warning: ${w}\n`);

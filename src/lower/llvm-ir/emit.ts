@@ -122,7 +122,18 @@ export function emitLlvmIr(result: LoweringResult, opts: EmitLlvmIrOptions = {})
       return v;
     };
     const visit = (node: SpecConstantNode): string => {
-      if (node.kind === 'scalar') return call(SPIRV_SPEC_CONSTANT, node.type, [{ type: { kind: 'int', bits: 32 }, text: String(node.id) }, { type: node.type, text: formatScalar(node.default) }]);
+      if (node.kind === 'scalar') {
+        // A bool whose default is the in-memory i8 (SYCL 2020 specialization_id<bool>): sycl-post-link
+        // emits `call i8 @…ia(i32 ID, i8 v)` and truncates to i1 (SpecConstants.cpp@08fde7a7 emitCall).
+        const dt = node.default.type;
+        if (node.type.kind === 'int' && node.type.bits === 1 && dt.kind === 'int' && dt.bits === 8) {
+          const v8 = call(SPIRV_SPEC_CONSTANT, dt, [{ type: { kind: 'int', bits: 32 }, text: String(node.id) }, { type: dt, text: formatScalar(node.default) }]);
+          const t = `%${next++}`;
+          body.push(`  ${t} = trunc i8 ${v8} to i1`);
+          return t;
+        }
+        return call(SPIRV_SPEC_CONSTANT, node.type, [{ type: { kind: 'int', bits: 32 }, text: String(node.id) }, { type: dt, text: formatScalar(node.default) }]);
+      }
       if (node.kind === 'undef') return 'undef';
       const args = node.elements.map((e) => ({ type: e.type, text: visit(e) }));
       return call(SPIRV_SPEC_CONSTANT_COMPOSITE, node.type, args);

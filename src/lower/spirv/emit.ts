@@ -109,9 +109,14 @@ export function literalWords(c: ScalarConst): number[] {
 function emitTree(b: SpirvModuleBuilder, types: SpirvTypeMapper, n: SpecConstantNode): number {
   switch (n.kind) {
     case 'scalar': {
-      const ty = types.type(n.type);
+      // A bool with an i8 default (SYCL 2020 specialization_id<bool>) is an 8-bit spec constant, as
+      // llvm-spirv makes of sycl-post-link's `call i8 @_Z20__spirv_SpecConstantia` (+ trunc to i1).
+      const dt = n.default.type;
+      const ty = types.type(n.type.kind === 'int' && n.type.bits === 1 && dt.kind === 'int' && dt.bits === 8 ? dt : n.type);
       let id: number;
-      if (n.type.kind === 'int' && n.type.bits === 1) {
+      if (n.type.kind === 'int' && n.type.bits === 1 && dt.kind === 'int' && dt.bits === 8) {
+        id = b.define(Op.SpecConstant, ty, literalWords(n.default));
+      } else if (n.type.kind === 'int' && n.type.bits === 1) {
         const on = n.default.kind === 'int' && n.default.value !== 0n;
         id = b.define(on ? Op.SpecConstantTrue : Op.SpecConstantFalse, ty);
       } else {

@@ -1,0 +1,65 @@
+/**
+ * `syclbin post-link`: a drop-in for sycl-post-link's command line (spec-constant and
+ * device-global lowering, module split, property and symbol files, file table). A thin shell around
+ * the library driver `postLink` (src/lower/post-link/driver.ts): this file only maps paths to the
+ * file system and standard streams and plugs in llvm-dis / llvm-as when they are installed.
+ */
+import { defineCommand, EXIT } from '../command.js';
+import { CommandFailure } from '../errors.js';
+import { llvmTools } from '../../node/llvm-tools.js';
+import { IrSyntaxError } from '../../lower/llvm-ir/parse/errors.js';
+import { LowerError } from '../../lower/errors.js';
+import { parsePostLinkArgs, PostLinkUsageError } from '../../lower/post-link/options.js';
+import { postLink, PostLinkError } from '../../lower/post-link/driver.js';
+import { CrossModuleDeviceGlobalUseError } from '../../lower/post-link/split.js';
+
+export const command = defineCommand({
+  name: 'post-link',
+  summary: "sycl-post-link's command line: lower spec constants and device globals of LLVM IR, split, write .prop/.sym/.table",
+  usage: 'post-link [-spec-const=native|emulation] [--device-globals] [-emit-program-metadata] [-split=kernel|source|auto] [-symbols] [-S] [--ir-output-only] [-generate-device-image-default-spec-consts] [-o OUT.table] [INPUT.ll|INPUT.bc|-]',
+  description: `
+Takes the options of intel/llvm's sycl-post-link, with one or two dashes, values as -opt=value or
+-opt value, and the input as a file (.ll, or .bc through llvm-dis) or '-' for standard input.
+
+Writes what sycl-post-link writes: with -o X.table the file table ([Code|Properties|Symbols]) and per
+device image X_N.ll (-S) or X_N.bc, X_N.prop and, with -symbols, X_N.sym; with --ir-output-only the
+transformed module alone at -o ('-' = standard output).
+
+Options: -spec-const=native|emulation (old spellings rt|default), --device-globals,
+-emit-program-metadata, -emit-exported-symbols, -emit-only-kernels-as-entry-points,
+-split=kernel|source|auto, -symbols, -S, -f, --ir-output-only, -out-dir DIR,
+-generate-device-image-default-spec-consts, -properties (older tool's switch; .prop files are always
+written). Options for work this tool does not do (-lower-esimd, -split-esimd, -emit-param-info,
+-O0..-O3, -debug-only) are refused by name. See docs/post-link.md.`,
+  options: {},
+  positionals: { min: 0, max: Number.MAX_SAFE_INTEGER },
+  rawArguments: true,
+  examples: [
+    'syclbin post-link -spec-const=native -symbols -split=kernel -S -o out.table device.ll',
+    'syclbin post-link --ir-output-only -spec-const=emulation -S -o - device.ll',
+    'syclbin post-link --device-globals -emit-program-metadata -S < device.ll -o out.table',
+  ],
+  run({ args, files, io, prog }) {
+    let opts;
+    try {
+      opts = parsePostLinkArgs(args);
+    } catch (e) {
+      if (e instanceof PostLinkUsageError) throw new CommandFailure(`${prog}: ${e.message}`);
+      throw e;
+    }
+    const input = opts.input;
+    // '-' is standard input / output, as in sycl-post-link; files are written atomically on success.
+    const fs = { read: (path: string): Uint8Array => files.readAll(path), write: (path: string, bytes: Uint8Array): void => files.write(path, bytes) };
+    try {
+      const r = postLink(opts, fs, llvmTools);
+      for (const n of r.notes) io.stderr.write(n + '\n');
+    } catch (e) {
+      if (e instanceof IrSyntaxError) throw new CommandFailure(`${prog}: ${input === '-' ? '<stdin>' : input}:${e.line}:${e.column}: error: ${e.reason}`);
+      // sycl-post-link's own diagnostics keep its wording and prefix (drop-in for its lit tests).
+      if (e instanceof CrossModuleDeviceGlobalUseError) throw new CommandFailure(`sycl-post-link: error: ${e.message}`);
+      if (e instanceof PostLinkError || e instanceof LowerError) throw new CommandFailure(`${prog}: error: ${e.message}`);
+      throw e;
+    }
+    return EXIT.OK;
+  },
+});

@@ -1,0 +1,97 @@
+/**
+ * Device globals of parsed LLVM IR (spec lowering.md §1.F facts 33–34;
+ * intel/llvm:llvm/lib/SYCLLowerIR/DeviceGlobals.cpp@2c6f27de `isDeviceGlobalVariable`,
+ * `getGlobalVariableUniqueId`, `hasDeviceImageScopeProperty`):
+ *   - a global variable is a device global iff it has the attribute `sycl-device-global-size`
+ *     (in an attribute group `#N` or written inline);
+ *   - its key is the `sycl-unique-id` value, its Size the integer value of `sycl-device-global-size`;
+ *   - DeviceImageScope: `sycl-device-image-scope` present with a value other than `"false"`. The
+ *     unprefixed `device_image_scope` of older IR (spec §3 item 6) is read the same way when the
+ *     prefixed one is absent;
+ *   - `sycl-host-access` (0 read, 1 write, 2 read_write, 3 none), `sycl-init-mode` (0 reprogram,
+ *     1 reset) and `sycl-implement-in-csr` are carried for the SPIR-V decorations.
+ * Order = module global order. Errors are {@link IrSyntaxError}s at the global.
+ */
+import { IrSyntaxError } from '../llvm-ir/parse/errors.js';
+import type { LAttribute, LGlobal, LModule } from '../llvm-ir/parse/model.js';
+import type { DeviceGlobalInput, HostAccess, InitMode } from '../device-globals.js';
+import { Types, type IrType } from '../types.js';
+
+/** All attributes of a global: its groups' then its inline ones. */
+export function globalAttributes(m: LModule, g: LGlobal): LAttribute[] {
+  const out: LAttribute[] = [];
+  for (const n of g.attrGroups) {
+    const grp = m.attributeGroups.get(n);
+    if (!grp) {
+      const t = m.tokens.get(g.tokFrom)!;
+      throw new IrSyntaxError(`attribute group #${n} of @${g.name} is not defined`, t.line, t.column);
+    }
+    out.push(...grp);
+  }
+  out.push(...g.attrs);
+  return out;
+}
+
+function attr(attrs: readonly LAttribute[], key: string): LAttribute | undefined {
+  // The last occurrence wins, as AttrBuilder::addAttribute replaces.
+  for (let i = attrs.length - 1; i >= 0; i--) if (attrs[i]!.key === key) return attrs[i];
+  return undefined;
+}
+
+/** A device global found in IR: the lowering input plus where it is. */
+export interface IrDeviceGlobal extends DeviceGlobalInput {
+  readonly global: LGlobal;
+  /** `sycl-device-global-size`. */
+  readonly size: number;
+}
+
+/** True when `g` carries `sycl-device-global-size`. */
+export function isDeviceGlobal(m: LModule, g: LGlobal): boolean {
+  return attr(globalAttributes(m, g), 'sycl-device-global-size') !== undefined;
+}
+
+/** Device globals of the module (optionally only those named in `kept`), in global order. */
+export function findDeviceGlobals(m: LModule, kept?: ReadonlySet<string>): IrDeviceGlobal[] {
+  const out: IrDeviceGlobal[] = [];
+  for (const g of m.globals) {
+    if (kept && !kept.has(g.name)) continue;
+    const attrs = globalAttributes(m, g);
+    const sizeAttr = attr(attrs, 'sycl-device-global-size');
+    if (!sizeAttr) continue;
+    const t = m.tokens.get(g.tokFrom)!;
+    const fail = (msg: string): never => {
+      throw new IrSyntaxError(msg, t.line, t.column, 'FORMAT');
+    };
+    const id = attr(attrs, 'sycl-unique-id');
+    if (!id || id.value === undefined || id.value === '') fail(`device global @${g.name} has no "sycl-unique-id" attribute`);
+    if (/[=\r\n\0]/.test(id!.value!)) fail(`"sycl-unique-id" of @${g.name} cannot be a property key: it contains '=', a line break or NUL`);
+    const sizeText = sizeAttr.value ?? '';
+    if (!/^[0-9]+$/.test(sizeText) || Number(sizeText) > 0xffffffff) fail(`"sycl-device-global-size"="${sizeText}" of @${g.name} is not a 32-bit unsigned integer`);
+    const scope = attr(attrs, 'sycl-device-image-scope') ?? attr(attrs, 'device_image_scope');
+    const deviceImageScope = scope !== undefined && scope.value !== 'false';
+    const hostAccessText = attr(attrs, 'sycl-host-access')?.value;
+    const hostAccess: HostAccess | undefined = hostAccessText === undefined ? undefined : (['read', 'write', 'read_write', 'none'] as const)[Number(hostAccessText)];
+    if (hostAccessText !== undefined && hostAccess === undefined) fail(`"sycl-host-access"="${hostAccessText}" of @${g.name} is not 0, 1, 2 or 3`);
+    const initText = attr(attrs, 'sycl-init-mode')?.value;
+    const initMode: InitMode | undefined = initText === undefined ? undefined : (['reprogram', 'reset'] as const)[Number(initText)];
+    if (initText !== undefined && initMode === undefined) fail(`"sycl-init-mode"="${initText}" of @${g.name} is not 0 or 1`);
+    const csr = attr(attrs, 'sycl-implement-in-csr');
+    const size = Number(sizeText);
+    // The underlying T is not recoverable from `{ T addrspace(4)* }` with opaque pointers; the
+    // lowering only needs its size, so T is described as `[size x i8]`.
+    const type: IrType = { kind: 'array', length: size, element: Types.i8 };
+    out.push({
+      name: id!.value!,
+      irName: g.name,
+      type,
+      size,
+      deviceImageScope,
+      ...(hostAccess ? { hostAccess } : {}),
+      ...(initMode ? { initMode } : {}),
+      ...(csr ? { implementInCsr: csr.value !== 'false' } : {}),
+      global: g,
+      path: [`@${g.name}`],
+    });
+  }
+  return out;
+}

@@ -1,0 +1,74 @@
+/**
+ * `lowerIrModule`: LLVM IR in, the same {@link LoweringResult} the manifest path produces out — so
+ * property sets, the JSON report, SPIR-V, SPIR-V-friendly IR and .syclbin output all work from real
+ * device IR. The IR is read as sycl-post-link's SpecConstantsPass reads it
+ * (src/lower/from-ir/spec-constants-pass.ts: intrinsic calls in use-list order, symbolic IDs,
+ * specialization_id defaults, sret/return types) and DeviceGlobals.cpp does
+ * (src/lower/from-ir/device-globals.ts); the result is turned into a {@link LoweringManifest} and
+ * lowered by {@link lowerManifest}, the code the manifest path runs.
+ */
+import { DataLayout } from '../datalayout.js';
+import { LowerError } from '../errors.js';
+import { lowerManifest, type LowerOptions, type LoweringResult } from '../lower.js';
+import type { LoweringManifest, ManifestDeviceGlobal, ManifestSpecConstant } from '../manifest.js';
+import type { SpecConstMode } from '../spec-constants.js';
+import { TypeTable, typeToString } from '../types.js';
+import { IrSyntaxError } from '../llvm-ir/parse/errors.js';
+import type { LModule } from '../llvm-ir/parse/model.js';
+import { parseLlvmIr } from '../llvm-ir/parse/parser.js';
+import { TypeConverter } from './convert.js';
+import { findDeviceGlobals } from './device-globals.js';
+import { findSpecConstantUses, isSpirTriple } from './spec-constants-pass.js';
+
+export interface LowerIrOptions extends LowerOptions {
+  /** `native` (SPIR-V JIT, default) or `emulation`. */
+  mode?: SpecConstMode;
+}
+
+/** The lowering of one IR module plus the parsed module. */
+export interface IrLoweringResult extends LoweringResult {
+  readonly module: LModule;
+}
+
+/** The manifest an IR module amounts to (spec constants in first-encounter order, device globals in global order). */
+export function manifestFromIr(m: LModule, mode: SpecConstMode = 'native', emitProgramMetadata = false): LoweringManifest {
+  let dataLayout: DataLayout;
+  try {
+    dataLayout = DataLayout.parse(m.dataLayout ?? '', ['target datalayout']);
+  } catch (e) {
+    if (e instanceof LowerError) {
+      const item = m.items.find((it) => it.kind === 'text' && it.what === 'target');
+      const t = item && item.kind === 'text' ? m.tokens.get(item.tokFrom)! : m.tokens.get(0)!;
+      throw new IrSyntaxError(e.reason, t.line, t.column, 'FORMAT');
+    }
+    throw e;
+  }
+  const uses = findSpecConstantUses(m, 'parsed', new TypeConverter());
+  const specConstants: ManifestSpecConstant[] = uses
+    .filter((u) => !(mode === 'emulation' && (u.is121 || (u.isAlloca && isSpirTriple(m.triple)))))
+    .map((u) => ({
+      name: u.symId,
+      type: u.type,
+      default: u.default,
+      path: [`line ${u.inst.line}`],
+      ...(typeToString(u.default.type) !== typeToString(u.type) ? { defaultType: u.default.type } : {}),
+    }));
+  const deviceGlobals: ManifestDeviceGlobal[] = findDeviceGlobals(m).map((g) => ({
+    name: g.name,
+    irName: g.irName,
+    type: g.type,
+    deviceImageScope: g.deviceImageScope,
+    ...(g.hostAccess ? { hostAccess: g.hostAccess } : {}),
+    ...(g.initMode ? { initMode: g.initMode } : {}),
+    ...(g.implementInCsr !== undefined ? { implementInCsr: g.implementInCsr } : {}),
+    path: [`@${g.irName}`],
+  }));
+  return { mode, dataLayout, types: new TypeTable({}), specConstants, deviceGlobals, emitProgramMetadata };
+}
+
+/** Parses and lowers LLVM IR text (errors: IrSyntaxError with line and column, LowerError). */
+export function lowerIrModule(text: string, opts: LowerIrOptions = {}): IrLoweringResult {
+  const m = parseLlvmIr(text);
+  const manifest = manifestFromIr(m, opts.mode ?? 'native', Boolean(opts.emitProgramMetadata));
+  return { ...lowerManifest(manifest, opts), module: m };
+}

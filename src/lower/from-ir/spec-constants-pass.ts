@@ -1,0 +1,415 @@
+/**
+ * SpecConstantsPass on parsed LLVM IR: finds the SYCL 2020 spec-constant intrinsic calls, lowers
+ * them with the shared lowering (src/lower/spec-constants.ts: IDs, descriptors, default blob,
+ * emulation layout) and rewrites the IR the way the pass does
+ * (intel/llvm:llvm/lib/SYCLLowerIR/SpecConstants.cpp@08fde7a7 `SpecConstantsPass::run`).
+ *
+ * Which calls, in which order (spec lowering.md fact 16, §3 item 8):
+ *   - module functions in order; declarations named `_Z37__sycl_getScalar2020SpecConstantValue…` or
+ *     `_Z40__sycl_getComposite2020SpecConstantValue…`, or `llvm.sycl.alloca…`;
+ *   - for each, its call sites in LLVM use-list order. For a module read by LLParser that is: calls
+ *     after the declaration in reverse text order, then calls before it (forward references are
+ *     RAUW'd from a placeholder) in text order. After module splitting (CloneModule) every use is
+ *     re-created in text order, so the order is reverse text order ({@link UseOrder}).
+ * Per call: symbolic ID = the string literal behind the name argument (pointer casts and all-zero
+ * GEPs stripped, trailing NUL dropped); default = element 0 of the `specialization_id` initializer;
+ * type = the `sret` type, the call's type, or (alloca) the default's type.
+ *
+ * Rewrites (what the lit tests check):
+ *   - native: `call T @_Z20__spirv_SpecConstant<m>(i32 ID, T default)` per scalar leaf and
+ *     `call Agg @_Z29__spirv_SpecConstantComposite<m>_R<m>(…)` per aggregate, unnamed, before the
+ *     intrinsic call; a bool becomes `call i8 @…ia(i32 ID, i8 v)` + `%tobool = trunc i8 … to i1`;
+ *   - emulation: `%gep = getelementptr i8, <buffer>, i32 <offset>`, `%bc = bitcast` to a pointer to
+ *     the type (not for i1), `%load = load T, … align <ABI>` (i1: load i8 + `%tobool = trunc`);
+ *   - default_values: uses replaced by the default constant (i1: `%bool = trunc i8 v to i1`);
+ *   - `sret` calls store the value into the sret pointer instead; the intrinsic call is deleted;
+ *   - `!sycl.specialization-constants` (`!{!"SymID", i32 ID, i32 Off, i32 Size, …}`) and
+ *     `!sycl.specialization-constants-default-values` (`!{T default}`, emulation padding as
+ *     `!{[N x i8] zeroinitializer}`) are added.
+ * The emitted calls carry no `spir_func` calling convention: the copied lit tests (testdata/
+ * sycl-post-link) check `call i8 @_Z20__spirv_SpecConstantia(…)`; SpecConstants.cpp@08fde7a7 adds
+ * `spir_func` for SPIR targets (docs/post-link.md, "differences between upstream revisions").
+ */
+import { IrSyntaxError } from '../llvm-ir/parse/errors.js';
+import type { LCall, LFunction, LInstruction, LModule, LTyped, LType } from '../llvm-ir/parse/model.js';
+import { joinTokens, printLocalName, printType } from '../llvm-ir/parse/parser.js';
+import { editorFor, type FunctionEditor, type ModuleEdits } from '../llvm-ir/print.js';
+import { formatConstValue, formatScalarValue, formatTypedConst } from '../llvm-ir/print-constant.js';
+import { mangleFuncItanium, SPIRV_SPEC_CONSTANT, SPIRV_SPEC_CONSTANT_COMPOSITE } from '../llvm-ir/mangle.js';
+import type { DataLayout } from '../datalayout.js';
+import { LowerError } from '../errors.js';
+import { assignNativeIds, lowerSpecConstants, PADDING_ID, type SpecConstantInput, type SpecConstantNode, type SpecConstantsLowering } from '../spec-constants.js';
+import { typeToString, Types, type IrType } from '../types.js';
+import { aggregateElement, nullValue, type ConstValue } from '../values.js';
+import { TypeConverter, toConstValue, type At } from './convert.js';
+
+/** Triple::isSPIR: the spir / spir64 architectures. */
+export function isSpirTriple(triple: string | undefined): boolean {
+  return /^spir(64)?(_[A-Za-z0-9_]*)?(-|$)/.test(triple ?? '');
+}
+
+/** `-spec-const=native|emulation`, plus `default_values` (the `-generate-device-image-default-spec-consts` image). */
+export type SpecConstHandlingMode = 'native' | 'emulation' | 'default_values';
+
+/** How the module came to be, which decides LLVM's use-list order (see the file comment). */
+export type UseOrder = 'parsed' | 'cloned';
+
+export const SCALAR_2020_PREFIX = '_Z37__sycl_getScalar2020SpecConstantValue';
+export const COMPOSITE_2020_PREFIX = '_Z40__sycl_getComposite2020SpecConstantValue';
+export const SYCL_ALLOCA_PREFIX = 'llvm.sycl.alloca';
+/** The SYCL 1.2.1 API (no specialization_id: the default is the type's zero value). */
+export const SCALAR_121_PREFIX = '_Z33__sycl_getScalarSpecConstantValue';
+export const COMPOSITE_121_PREFIX = '_Z36__sycl_getCompositeSpecConstantValue';
+
+/** One intrinsic call, resolved. */
+export interface SpecConstantUse {
+  readonly fn: LFunction;
+  readonly inst: LInstruction;
+  readonly call: LCall;
+  readonly callee: LFunction;
+  readonly symId: string;
+  readonly sret: boolean;
+  readonly isAlloca: boolean;
+  /** Specialization constant type (SCTy). */
+  readonly type: IrType;
+  readonly default: ConstValue;
+  /** The SYCL 1.2.1 API (`__sycl_get{Scalar,Composite}SpecConstantValue`). */
+  readonly is121: boolean;
+}
+
+export interface SpecConstantsPassResult {
+  /** The shared lowering (absent in default_values mode, which assigns no IDs). */
+  readonly lowering?: SpecConstantsLowering;
+  readonly uses: readonly SpecConstantUse[];
+  /** True when the module has spec-constant metadata (any intrinsic call was lowered). */
+  readonly modified: boolean;
+}
+
+function at(m: LModule, tokIndex: number): At {
+  const i = Math.min(Math.max(tokIndex, 0), m.tokens.length - 1);
+  return { line: m.tokens.lineOf(i), column: m.tokens.columnOf(i) };
+}
+
+function err(msg: string, where: At, code: 'FORMAT' | 'SYNTAX' = 'FORMAT'): never {
+  throw new IrSyntaxError(msg, where.line, where.column, code);
+}
+
+/** Value::stripPointerCasts: bitcast, addrspacecast and all-zero-index GEPs. */
+export function stripPointerCasts(v: LTyped): LTyped {
+  let cur = v;
+  for (;;) {
+    const val = cur.value;
+    if (val.k === 'cast' && (val.op === 'bitcast' || val.op === 'addrspacecast')) cur = val.operand;
+    else if (val.k === 'gep' && val.indices.every((i) => i.value.k === 'zero' || (i.value.k === 'int' && i.value.value === 0n))) cur = val.base;
+    else return cur;
+  }
+}
+
+/** Calls of `name` in LLVM use-list order (see the file comment). */
+export function callsInUseListOrder(m: LModule, callee: LFunction, order: UseOrder, scope?: ReadonlySet<LFunction>): { fn: LFunction; inst: LInstruction }[] {
+  const before: { fn: LFunction; inst: LInstruction }[] = [];
+  const after: { fn: LFunction; inst: LInstruction }[] = [];
+  for (const fn of m.functions) {
+    if (fn.isDeclaration || (scope && !scope.has(fn))) continue;
+    for (const b of fn.blocks) {
+      for (const inst of b.instructions) {
+        const c = inst.call;
+        if (!c || c.callee.value.k !== 'global' || c.callee.value.name !== callee.name) continue;
+        (order === 'parsed' && inst.tokFrom < callee.headerFrom ? before : after).push({ fn, inst });
+      }
+    }
+  }
+  return [...after.reverse(), ...before];
+}
+
+/** The string literal behind a name argument (getStringLiteralArg). */
+function stringLiteralArg(m: LModule, v: LTyped, where: At): string {
+  const s = stripPointerCasts(v);
+  if (s.value.k !== 'global') err('the spec constant name argument must be (a cast of) a global string literal; the load/store pattern of older clang -O0 output is not supported', where);
+  const name = s.value.name;
+  const g = m.globalsByName.get(name);
+  if (!g || !g.initializer) err(`spec constant name @${name} is not a global variable with an initializer`, where);
+  const init = g.initializer.value;
+  let str: string;
+  if (init.k === 'cstr') str = init.bytes;
+  else if (init.k === 'zero' && g.valueType.kind === 'array') str = '\0'.repeat(g.valueType.length);
+  else err(`spec constant name @${name} is not a string literal (ConstantDataArray)`, where);
+  if (str.endsWith('\0')) str = str.slice(0, -1);
+  // Names are byte strings (the reader decodes input as latin-1); the property key is UTF-8 bytes.
+  return str;
+}
+
+/** Whether the functions in `scope` call any spec-constant intrinsic (checkModuleContainsSpecConsts). */
+export function intrinsicsCalled(m: LModule, scope?: ReadonlySet<LFunction>): boolean {
+  const names = new Set(
+    m.functions
+      .filter((f) => f.isDeclaration && [SCALAR_2020_PREFIX, COMPOSITE_2020_PREFIX, SCALAR_121_PREFIX, COMPOSITE_121_PREFIX, SYCL_ALLOCA_PREFIX].some((p) => f.name.startsWith(p)))
+      .map((f) => f.name),
+  );
+  if (names.size === 0) return false;
+  for (const fn of m.functions) {
+    if (fn.isDeclaration || (scope && !scope.has(fn))) continue;
+    for (const b of fn.blocks) for (const i of b.instructions) if (i.call && i.call.callee.value.k === 'global' && names.has(i.call.callee.value.name)) return true;
+  }
+  return false;
+}
+
+/**
+ * Finds and resolves every spec-constant intrinsic call (in processing order). `scope` limits the
+ * functions searched (a split module).
+ */
+export function findSpecConstantUses(m: LModule, order: UseOrder, types: TypeConverter, scope?: ReadonlySet<LFunction>): SpecConstantUse[] {
+  const uses: SpecConstantUse[] = [];
+  for (const callee of m.functions) {
+    if (!callee.isDeclaration) continue;
+    const isAlloca = callee.name.startsWith(SYCL_ALLOCA_PREFIX);
+    const is121 = callee.name.startsWith(SCALAR_121_PREFIX) || callee.name.startsWith(COMPOSITE_121_PREFIX);
+    if (!callee.name.startsWith(SCALAR_2020_PREFIX) && !callee.name.startsWith(COMPOSITE_2020_PREFIX) && !isAlloca && !is121) continue;
+    const sret = callee.params.slice(0, 2).some((p) => p.attrs.some((a) => a.key === 'sret'));
+    for (const { fn, inst } of callsInUseListOrder(m, callee, order, scope)) {
+      const call = inst.call!;
+      const where = at(m, inst.tokFrom);
+      const nameArgNo = sret ? 1 : 0;
+      const nameArg = call.args[nameArgNo];
+      const idArg = call.args[nameArgNo + 1];
+      if (!nameArg || (!is121 && !idArg)) err(`call to @${callee.name} has ${call.args.length} argument(s); the symbolic ID and the specialization_id are missing`, where);
+      const symId = stringLiteralArg(m, nameArg.value, at(m, nameArg.value.from));
+      let dflt: ConstValue | undefined;
+      const sidValue = idArg ? stripPointerCasts(idArg.value).value : undefined;
+      if (!is121 && sidValue?.k !== 'null') {
+        // getSpecConstInitializerFromCI (a null specialization_id — early SYCL 2020 IR — means the
+        // type's zero value, like the 1.2.1 API)
+        const sid = stripPointerCasts(idArg!.value);
+        if (sid.value.k !== 'global') err('the specialization_id argument must be (a cast of) a global variable', at(m, idArg!.value.from));
+        const gname = sid.value.name;
+        const g = m.globalsByName.get(gname);
+        if (!g || !g.initializer) err(`specialization_id @${gname} is not a global variable with an initializer`, at(m, idArg!.value.from));
+        const gAt = at(m, g.tokFrom);
+        const initTy = types.convert(g.valueType, gAt);
+        const init = toConstValue(g.initializer, initTy, m.tokens);
+        if (initTy.kind !== 'struct' && initTy.kind !== 'array') err(`specialization_id @${gname} must be an aggregate whose element 0 is the default value`, gAt);
+        if (init.kind === 'undef') err(`specialization_id @${gname} is undef`, gAt);
+        dflt = aggregateElement(init, 0);
+      }
+      let type: IrType;
+      if (sret) {
+        const p0 = callee.params.find((p) => p.attrs.some((a) => a.key === 'sret'))!;
+        const st = p0.attrs.find((a) => a.key === 'sret')!.type ?? (p0.type.kind === 'ptr' ? p0.type.pointee : undefined);
+        if (!st) err(`sret parameter of @${callee.name} has no type (write sret(T))`, at(m, callee.headerFrom));
+        type = types.convert(st, at(m, callee.headerFrom));
+      } else if (isAlloca) type = dflt!.type;
+      else type = types.convert(call.retType, where);
+      // SYCL 1.2.1 constants have no specialization_id: the C++ default (zero) of the type.
+      uses.push({ fn, inst, call, callee, symId, sret, isAlloca, type, default: dflt ?? nullValue(type), is121 });
+    }
+  }
+  return uses;
+}
+
+function ptrTypeText(pointee: string, addrspace: number, opaque: boolean): string {
+  if (opaque) return addrspace ? `ptr addrspace(${addrspace})` : 'ptr';
+  return `${pointee}${addrspace ? ` addrspace(${addrspace})` : ''}*`;
+}
+
+/** Declares `name` once (getOrInsertFunction). */
+function declare(edits: ModuleEdits, declared: Set<string>, name: string, ret: IrType, params: readonly IrType[]): void {
+  if (declared.has(name)) return;
+  declared.add(name);
+  edits.newDeclarations.push(`declare ${typeToString(ret)} ${printLocalName(name, '@')}(${params.map(typeToString).join(', ')})`);
+}
+
+/** Emits the native tree before `inst`; returns the operand text of the root (`%{key}` or `undef`). */
+function emitNative(ed: FunctionEditor, inst: LInstruction, node: SpecConstantNode, edits: ModuleEdits, declared: Set<string>): string {
+  // Post-order, iterative: children before parents (the order emitSpecConstantRecursiveImpl creates calls).
+  type Frame = { n: SpecConstantNode; i: number; args: { type: IrType; text: string }[] };
+  const results: string[] = [];
+  const stack: Frame[] = [{ n: node, i: 0, args: [] }];
+  const done = (text: string): void => {
+    stack.pop();
+    if (stack.length) {
+      const parent = stack[stack.length - 1]!;
+      const el = parent.n.kind === 'composite' ? parent.n.elements[parent.i - 1]! : parent.n;
+      parent.args.push({ type: el.type, text });
+    } else results.push(text);
+  };
+  while (stack.length) {
+    const f = stack[stack.length - 1]!;
+    const n = f.n;
+    if (n.kind === 'undef') {
+      done('undef');
+      continue;
+    }
+    if (n.kind === 'scalar') {
+      // emitCall: a bool (i1) constant whose default is an i8 (SYCL 2020: the specialization_id
+      // holds the in-memory bool) becomes `call i8 …ia(i32 ID, i8 v)` + `trunc … to i1`; a bool with
+      // an i1 default (SYCL 1.2.1: the zero of the return type) stays `call i1 …ib(i32, i1)`.
+      const dv = n.default;
+      const isBool = n.type.kind === 'int' && n.type.bits === 1 && dv.type.kind === 'int' && dv.type.bits === 8;
+      const argTy: IrType = dv.type;
+      const argText = formatScalarValue(dv);
+      const retTy: IrType = isBool ? Types.i8 : n.type;
+      const name = mangleFuncItanium(SPIRV_SPEC_CONSTANT, retTy, [Types.i32, argTy]);
+      declare(edits, declared, name, retTy, [Types.i32, argTy]);
+      const key = ed.insert(inst, `call ${typeToString(retTy)} ${printLocalName(name, '@')}(i32 ${n.id}, ${typeToString(argTy)} ${argText})`, '');
+      if (isBool) {
+        const t = ed.insert(inst, `trunc i8 %{${key}} to i1`, ed.uniqueName('tobool'));
+        done(`%{${t}}`);
+      } else done(`%{${key}}`);
+      continue;
+    }
+    if (f.i < n.elements.length) {
+      stack.push({ n: n.elements[f.i++]!, i: 0, args: [] });
+      continue;
+    }
+    const name = mangleFuncItanium(SPIRV_SPEC_CONSTANT_COMPOSITE, n.type, f.args.map((a) => a.type));
+    declare(edits, declared, name, n.type, f.args.map((a) => a.type));
+    const key = ed.insert(inst, `call ${typeToString(n.type)} ${printLocalName(name, '@')}(${f.args.map((a) => `${typeToString(a.type)} ${a.text}`).join(', ')})`, '');
+    done(`%{${key}}`);
+  }
+  return results[0]!;
+}
+
+/** A typed operand as `{type, value}` texts, local refs in the value written `%{name}`. */
+function operandText(m: LModule, v: LTyped): { type: string; value: string } {
+  const value = joinTokens(m.text, m.tokens, v.valueFrom, v.to, (t) => (t.kind === 'lvar' ? `%{${t.value}}` : undefined));
+  return { type: printType(v.type), value };
+}
+
+/**
+ * Runs the pass on `m` (or the functions in `scope`), adding its rewrites to `edits`.
+ * Errors are {@link IrSyntaxError}s at the offending call or global.
+ */
+export function runSpecConstantsPass(m: LModule, dl: DataLayout, mode: SpecConstHandlingMode, edits: ModuleEdits, order: UseOrder, scope?: ReadonlySet<LFunction>): SpecConstantsPassResult {
+  const types = new TypeConverter();
+  // 'llvm.sycl.alloca' is not lowered in emulation mode on SPIR targets (the runtime refuses such
+  // kernels): its calls stay as they are (SpecConstantsPass::run, IsSPIREmulated).
+  const uses = findSpecConstantUses(m, order, types, scope).filter((u) => !(u.isAlloca && mode === 'emulation' && isSpirTriple(m.triple)));
+  const declared = new Set<string>(m.functions.map((f) => f.name));
+  const opaque = m.opaquePointers;
+  let lowering: SpecConstantsLowering | undefined;
+  if (mode !== 'default_values') {
+    // Emulation: 1.2.1 constants are replaced by their C++ default and take no buffer space.
+    const inputs: SpecConstantInput[] = uses.filter((u) => !(mode === 'emulation' && u.is121)).map((u) => ({
+      name: u.symId,
+      type: u.type,
+      default: u.default,
+      path: [`line ${u.inst.line}`],
+      ...(typeToString(u.default.type) !== typeToString(u.type) ? { defaultType: u.default.type } : {}),
+    }));
+    try {
+      lowering = lowerSpecConstants(inputs, mode, dl);
+    } catch (e) {
+      if (e instanceof LowerError) {
+        const u = uses.find((x) => `line ${x.inst.line}` === e.pathSegments[0]) ?? uses[0]!;
+        err(e.reason, at(m, u.inst.tokFrom));
+      }
+      throw e;
+    }
+  }
+  const byName = new Map(lowering?.constants.map((c) => [c.name, c]) ?? []);
+  const seen = new Set<string>();
+  for (const u of uses) {
+    const ed = editorFor(edits, u.fn);
+    const inst = u.inst;
+    const where = at(m, inst.tokFrom);
+    const c = byName.get(u.symId);
+    const isNew = !seen.has(u.symId);
+    seen.add(u.symId);
+    let replacement: string; // operand text (no type)
+    const replTy = u.type;
+    if (mode === 'native') {
+      // A repeated use reuses the IDs of the first one but emits this call's default literals
+      // (emitSpecConstantRecursive with the stored IDs and this call's DefaultValue).
+      let tree = c!.tree!;
+      if (!isNew) {
+        const again = assignNativeIds(u.type, u.default, c!.ids[0]!.id, dl);
+        if (again.ids.length !== c!.ids.length) err(`spec constant "${u.symId}" is used with a default whose undefined parts differ from its first use`, where);
+        tree = again.tree;
+      }
+      replacement = emitNative(ed, inst, tree, edits, declared);
+    } else if (mode === 'emulation' && u.is121) {
+      // Older sycl-post-link (-spec-const=default): 1.2.1 constants take their C++ default.
+      replacement = formatConstValue(u.default);
+    } else if (mode === 'emulation') {
+      const bufArg = u.call.args[u.sret ? 3 : 2];
+      if (!bufArg) err('the spec constant intrinsic has no run-time buffer argument', where);
+      const buf = operandText(m, bufArg.value);
+      const bufTy = bufArg.value.type;
+      const as = bufTy.kind === 'ptr' ? bufTy.addrspace : 0;
+      const off = c!.emulation!.offset;
+      const gep = ed.insert(inst, `getelementptr i8, ${buf.type} ${buf.value}, i32 ${off}`, ed.uniqueName('gep'));
+      const i8ptr = ptrTypeText('i8', as, opaque);
+      const isBool = replTy.kind === 'int' && replTy.bits === 1;
+      let ptr = gep;
+      if (!isBool) ptr = ed.insert(inst, `bitcast ${i8ptr} %{${gep}} to ${ptrTypeText(typeToString(replTy), as, opaque)}`, ed.uniqueName('bc'));
+      const loadTy = isBool ? Types.i8 : replTy;
+      const ptrTy = isBool ? i8ptr : ptrTypeText(typeToString(replTy), as, opaque);
+      const load = ed.insert(inst, `load ${typeToString(loadTy)}, ${ptrTy} %{${ptr}}, align ${dl.abiAlign(loadTy)}`, ed.uniqueName('load'));
+      if (isBool) replacement = `%{${ed.insert(inst, `trunc i8 %{${load}} to i1`, ed.uniqueName('tobool'))}}`;
+      else replacement = `%{${load}}`;
+    } else {
+      if (replTy.kind === 'int' && replTy.bits === 1) {
+        replacement = `%{${ed.insert(inst, `trunc ${formatTypedConst(u.default)} to i1`, ed.uniqueName('bool'))}}`;
+      } else replacement = formatConstValue(u.default);
+    }
+    if (u.isAlloca) {
+      // `llvm.sycl.alloca(name, spec id, buffer, T marker, i64 align)`: a private array of T whose
+      // length is the spec constant (emulation and default values: its default)
+      // (SpecConstants.cpp: `new AllocaInst(Intr->getAllocatedType(), AS, ArraySize, Align, "alloca")`).
+      const marker = u.call.args[3];
+      const alignArg = u.call.args[4];
+      if (!marker || !alignArg || alignArg.value.value.k !== 'int') err('llvm.sycl.alloca needs (name, specialization_id, buffer, element-type marker, i64 alignment) arguments', where);
+      const align = Number((alignArg.value.value as { value: bigint }).value);
+      const sizeText = mode === 'native' ? `${typeToString(replTy)} ${replacement}` : formatTypedConst(u.default);
+      const ret = u.call.retType;
+      const as = ret.kind === 'ptr' ? ret.addrspace : 0;
+      const key = ed.insert(inst, `alloca ${printType(marker.value.type)}, ${sizeText}, align ${align}${as ? `, addrspace(${as})` : ''}`, ed.uniqueName('alloca'));
+      replacement = `%{${key}}`;
+    }
+    if (u.sret) {
+      const dst = u.call.args[0]!.value;
+      const d = operandText(m, dst);
+      const valTy = mode === 'default_values' ? u.default.type : replTy;
+      let ptrText = d.value;
+      let ptrTy = d.type;
+      const dstTy = dst.type;
+      if (!opaque && dstTy.kind === 'ptr') {
+        const want = ptrTypeText(typeToString(valTy), dstTy.addrspace, false);
+        if (want !== printType(dstTy)) {
+          const bc = ed.insert(inst, `bitcast ${d.type} ${d.value} to ${want}`, '');
+          ptrText = `%{${bc}}`;
+          ptrTy = want;
+        }
+      }
+      ed.insert(inst, `store ${typeToString(valTy)} ${replacement}, ${ptrTy} ${ptrText}, align ${dl.abiAlign(valTy)}`);
+    } else if (inst.result !== undefined) {
+      ed.replace.set(inst.result, replacement);
+    }
+    ed.deleted.add(inst);
+  }
+  // Metadata (always added: getOrInsertNamedMetadata).
+  const scNodes: string[] = [];
+  const dvNodes: string[] = [];
+  if (lowering) {
+    for (const c of lowering.constants) {
+      const ops = [`!"${escapeMd(c.name)}"`];
+      for (const d of c.descriptors) ops.push(`i32 ${d.id === PADDING_ID ? -1 : d.id}`, `i32 ${d.offset}`, `i32 ${d.size}`);
+      scNodes.push(`!{${ops.join(', ')}}`);
+      if (c.emulation && c.emulation.paddingBefore) dvNodes.push(`!{[${c.emulation.paddingBefore} x i8] zeroinitializer}`);
+      dvNodes.push(`!{${formatTypedConst(c.default)}}`);
+    }
+  }
+  edits.newNamedMetadata.push({ name: 'sycl.specialization-constants', nodes: scNodes }, { name: 'sycl.specialization-constants-default-values', nodes: dvNodes });
+  return { ...(lowering ? { lowering } : {}), uses, modified: uses.length > 0 };
+}
+
+function escapeMd(s: string): string {
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    out += c === 0x22 || c === 0x5c || c < 0x20 || c >= 0x7f ? '\\' + c.toString(16).toUpperCase().padStart(2, '0') : s[i];
+  }
+  return out;
+}
+
+export type { LType };

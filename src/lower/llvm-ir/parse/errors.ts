@@ -1,0 +1,30 @@
+/**
+ * Errors of the LLVM IR text reader: every malformed or unsupported construct is an
+ * {@link IrSyntaxError} with the 1-based line and column of the offending token, so a person can
+ * find it and a program can match on `code` (`SYNTAX` for malformed text, `LIMIT` for a nesting or
+ * size limit, `FORMAT` for well-formed IR that the lowering cannot handle).
+ */
+import { SyclbinError, type ErrorCode } from '../../../codec/errors.js';
+
+/** A problem in LLVM IR text at `line`:`column` (both 1-based). */
+export class IrSyntaxError extends SyclbinError {
+  /** 1-based line. */
+  readonly line: number;
+  /** 1-based column (in UTF-16 code units of the line). */
+  readonly column: number;
+  /** What is wrong, without the location. */
+  readonly reason: string;
+  constructor(reason: string, line: number, column: number, code: ErrorCode = 'SYNTAX') {
+    super(code, `${line}:${column}: ${reason}`);
+    this.reason = reason;
+    this.line = line;
+    this.column = column;
+  }
+}
+
+/**
+ * Hard nesting limit for types, constants and metadata in IR text (issue: hostile IR). LLVM's own
+ * parser recurses without a limit; we refuse deeper input with a typed `LIMIT` error instead of
+ * risking the stack. 256 levels is far beyond anything clang emits for a SYCL type.
+ */
+export const MAX_IR_NESTING = 256;

@@ -1,0 +1,222 @@
+/**
+ * Prints a parsed LLVM IR module (src/lower/llvm-ir/parse) back as text, with the edits a lowering
+ * pass made: instructions inserted before others, instructions deleted, uses of a deleted value
+ * replaced, new function declarations, new named metadata and nodes, and top-level entities left
+ * out (module splitting). Everything not edited is printed from its own tokens, so the output keeps
+ * the input's spelling (typed or opaque pointers, names, attributes).
+ *
+ * Layout follows LLVM's AsmWriter: `; ModuleID`, source_filename, target lines, types, comdats,
+ * globals, functions, attribute groups, named metadata, numbered metadata; comments are not kept
+ * (the lit tests' CHECK lines live in comments of the input and must not leak into the output).
+ * Unnamed values (`%0`, `%1`, …: arguments, unlabelled blocks, instruction results) are renumbered
+ * per function in definition order, so inserting or deleting unnamed instructions keeps the text
+ * valid, as LLVM's slot numbering does.
+ */
+import type { Token } from './parse/lexer.js';
+import type { LFunction, LInstruction, LModule, LTopItem } from './parse/model.js';
+import { joinTokens, printLocalName } from './parse/parser.js';
+
+/**
+ * A new instruction. `text` refers to local values as `%{key}`: `key` is either an existing local
+ * name or the `key` of another new instruction. `name` is the result name (unique in the function;
+ * see {@link FunctionEditor.uniqueName}) or undefined for an unnamed result (numbered on printing)
+ * or no result (`void`).
+ */
+export interface NewInstruction {
+  readonly key: string;
+  /** Result name (without `%`); `''` for an unnamed result; undefined for no result. */
+  readonly name?: string;
+  readonly text: string;
+}
+
+/** Edits of one function body. */
+export class FunctionEditor {
+  readonly insertBefore = new Map<LInstruction, NewInstruction[]>();
+  readonly deleted = new Set<LInstruction>();
+  /** Local name → replacement: `%{key}` reference or a constant's text. */
+  readonly replace = new Map<string, string>();
+  private readonly names = new Set<string>();
+  private lastUnique = 0;
+  private nextKey = 0;
+
+  constructor(readonly fn: LFunction) {
+    for (const p of fn.params) if (p.name !== undefined) this.names.add(p.name);
+    for (const b of fn.blocks) {
+      if (b.label !== undefined) this.names.add(b.label);
+      for (const i of b.instructions) if (i.result !== undefined) this.names.add(i.result);
+    }
+  }
+
+  /** ValueSymbolTable::makeUniqueName for local values: `base`, then `base1`, `base2`, … (one counter per function). */
+  uniqueName(base: string): string {
+    if (!this.names.has(base)) {
+      this.names.add(base);
+      return base;
+    }
+    for (;;) {
+      const cand = `${base}${++this.lastUnique}`;
+      if (!this.names.has(cand)) {
+        this.names.add(cand);
+        return cand;
+      }
+    }
+  }
+
+  /** Inserts `text` before `at`; returns the new instruction's key (`%{key}` in later texts). */
+  insert(at: LInstruction, text: string, name?: string): string {
+    const key = `\u0001${this.nextKey++}`;
+    const list = this.insertBefore.get(at) ?? [];
+    list.push(name === undefined ? { key, text } : { key, name, text });
+    this.insertBefore.set(at, list);
+    return key;
+  }
+}
+
+/** Module-level edits. */
+export interface ModuleEdits {
+  readonly functions: Map<LFunction, FunctionEditor>;
+  /** Declarations appended after the last function (full `declare …` lines). */
+  readonly newDeclarations: string[];
+  /** Named metadata appended: name → operand node texts (each a new numbered node). */
+  readonly newNamedMetadata: { readonly name: string; readonly nodes: readonly string[] }[];
+  /** Top-level items to leave out (split modules). */
+  readonly omit: Set<LTopItem>;
+  /** Extra lines placed with the globals (new globals). */
+  readonly newGlobals: string[];
+}
+
+/** Empty edits. */
+export function newModuleEdits(): ModuleEdits {
+  return { functions: new Map(), newDeclarations: [], newNamedMetadata: [], omit: new Set(), newGlobals: [] };
+}
+
+/** The editor of `fn`, created on first use. */
+export function editorFor(edits: ModuleEdits, fn: LFunction): FunctionEditor {
+  let e = edits.functions.get(fn);
+  if (!e) {
+    e = new FunctionEditor(fn);
+    edits.functions.set(fn, e);
+  }
+  return e;
+}
+
+const ORDER: Record<string, number> = { source_filename: 0, target: 1, type: 2, comdat: 3, global: 4, function: 5, attributes: 6, other: 6, 'named-md': 7, md: 8 };
+
+/** Prints the module with `edits` applied. `moduleId` is the `; ModuleID = '…'` value. */
+export function printModule(m: LModule, edits: ModuleEdits = newModuleEdits(), moduleId = '<stdin>'): string {
+  const out: string[] = [`; ModuleID = '${moduleId}'`];
+  const items = m.items.filter((it) => !edits.omit.has(it));
+  const cat = (it: LTopItem): number => (it.kind === 'text' ? ORDER[it.what]! : ORDER[it.kind]!);
+  const sorted = items.map((it, i) => ({ it, i })).sort((a, b) => cat(a.it) - cat(b.it) || a.i - b.i);
+  let prevCat = -1;
+  let maxMd = -1;
+  for (const k of m.metadata.keys()) maxMd = Math.max(maxMd, Number(k));
+  const newNodes: string[] = [];
+  const namedLines: string[] = [];
+  for (const nm of edits.newNamedMetadata) {
+    const refs = nm.nodes.map((text) => {
+      newNodes.push(text);
+      return `!${maxMd + newNodes.length}`;
+    });
+    namedLines.push(`!${nm.name} = !{${refs.join(', ')}}`);
+  }
+  let globalsDone = false;
+  let declsDone = false;
+  const flushBefore = (c: number): void => {
+    if (!globalsDone && c > ORDER.global!) {
+      globalsDone = true;
+      if (edits.newGlobals.length) {
+        if (prevCat !== ORDER.global) out.push('');
+        out.push(...edits.newGlobals);
+        prevCat = ORDER.global!;
+      }
+    }
+    if (!declsDone && c > ORDER.function!) {
+      declsDone = true;
+      for (const d of edits.newDeclarations) out.push('', d);
+      if (edits.newDeclarations.length) prevCat = ORDER.function!;
+    }
+    if (prevCat <= ORDER['named-md']! && c > ORDER['named-md']! && namedLines.length) {
+      if (prevCat !== ORDER['named-md']) out.push('');
+      out.push(...namedLines);
+      namedLines.length = 0;
+      prevCat = ORDER['named-md']!;
+    }
+  };
+  for (const { it } of sorted) {
+    const c = cat(it);
+    flushBefore(c);
+    if ((c !== prevCat && !(prevCat === ORDER.source_filename && c === ORDER.target)) || it.kind === 'function') out.push('');
+    prevCat = c;
+    if (it.kind === 'function') out.push(printFunction(m, it.fn, edits.functions.get(it.fn)));
+    else if (it.kind === 'global') out.push(joinTokens(m.text, m.tokens, it.global.tokFrom, it.global.tokTo));
+    else out.push(joinTokens(m.text, m.tokens, it.tokFrom, it.tokTo));
+  }
+  flushBefore(99);
+  if (newNodes.length) {
+    if (prevCat !== ORDER.md) out.push('');
+    newNodes.forEach((t, i) => out.push(`!${maxMd + 1 + i} = ${t}`));
+  }
+  return out.join('\n').replace(/^\n+/, '').replace(/\n\n\n+/g, '\n\n') + '\n';
+}
+
+const NUMERIC = /^[0-9]+$/;
+
+function printFunction(m: LModule, fn: LFunction, ed: FunctionEditor | undefined): string {
+  const header = joinTokens(m.text, m.tokens, fn.headerFrom, fn.headerTo);
+  if (fn.isDeclaration) return header;
+  // Slot numbering: unnamed args, unnamed blocks, unnamed results, in order.
+  const renum = new Map<string, string>();
+  let slot = 0;
+  for (const p of fn.params) {
+    if (p.name === undefined) slot++;
+    else if (NUMERIC.test(p.name)) renum.set(p.name, String(slot++));
+  }
+  const keyNum = new Map<string, string>();
+  fn.blocks.forEach((b, bi) => {
+    if (b.label === undefined) {
+      if (bi === 0) slot++;
+    } else if (NUMERIC.test(b.label)) renum.set(b.label, String(slot++));
+    for (const ins of b.instructions) {
+      for (const n of ed?.insertBefore.get(ins) ?? []) {
+        if (n.name === '') keyNum.set(n.key, String(slot++));
+        else if (n.name !== undefined) keyNum.set(n.key, n.name);
+      }
+      if (ed?.deleted.has(ins)) continue;
+      if (ins.result !== undefined && NUMERIC.test(ins.result)) renum.set(ins.result, String(slot++));
+    }
+  });
+  const refText = (key: string): string => {
+    const k = keyNum.get(key);
+    if (k !== undefined) return printLocalName(k);
+    const r = renum.get(key);
+    return printLocalName(r ?? key);
+  };
+  const resolve = (text: string): string => text.replace(/%\{([^}]*)\}/g, (_s, key: string) => refText(key));
+  const subst = (t: Token): string | undefined => {
+    if (t.kind !== 'lvar') return undefined;
+    const rep = ed?.replace.get(t.value);
+    if (rep !== undefined) return resolve(rep);
+    const r = renum.get(t.value);
+    if (r !== undefined) return printLocalName(r);
+    return undefined;
+  };
+  // Header with renumbered parameter names.
+  const lines: string[] = [joinTokens(m.text, m.tokens, fn.headerFrom, fn.headerTo, subst) + ' {'];
+  fn.blocks.forEach((b, bi) => {
+    if (b.label !== undefined) {
+      const l = NUMERIC.test(b.label) ? renum.get(b.label)! : b.label;
+      lines.push(`${bi === 0 ? '' : '\n'}${printLocalName(l, '')}:`);
+    }
+    for (const ins of b.instructions) {
+      for (const n of ed?.insertBefore.get(ins) ?? []) {
+        const res = n.name === undefined ? '' : `${refText(n.key)} = `;
+        lines.push(`  ${res}${resolve(n.text)}`);
+      }
+      if (ed?.deleted.has(ins)) continue;
+      lines.push('  ' + joinTokens(m.text, m.tokens, ins.tokFrom, ins.tokTo, subst));
+    }
+  });
+  lines.push('}');
+  return lines.join('\n');
+}

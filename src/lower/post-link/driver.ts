@@ -1,0 +1,292 @@
+/**
+ * `postLink`: what sycl-post-link does with one input module
+ * (intel/llvm:llvm/tools/sycl-post-link/sycl-post-link.cpp@676a364f `processInputModule`,
+ * `saveModule`, `saveModuleProperties`, `saveModuleSymbolTable`), as a library function over an
+ * injected file system, so the CLI (`syclbin post-link`) and the tests share it:
+ *
+ *   1. read the input (LLVM IR text; bitcode through the injected `disassemble`, e.g. llvm-dis);
+ *   2. drop `llvm.used`, drop device globals from `llvm.compiler.used` (erasing those left unused);
+ *   3. group entry points (`-split`), check cross-module `device_image_scope` use (`--device-globals`);
+ *   4. per group: optionally a copy with spec constants replaced by defaults
+ *      (`-generate-device-image-default-spec-consts`), then the spec-constant pass
+ *      (`-spec-const=native|emulation`), cleanup (GlobalDCE, dead prototypes), and the files
+ *      `<stem>_<N>.ll|.bc`, `<stem>_<N>.prop`, `<stem>_<N>.sym`;
+ *   5. the file table `[Code|Properties|Symbols]` at `-o`, or with `--ir-output-only` just the IR.
+ *
+ * Property sets written (docs/post-link.md lists what is not): spec constants and their default
+ * values, exported symbols, program metadata (`@reqd_work_group_size`, `@global_id_mapping`),
+ * device globals, `specConstsReplacedWithDefault`.
+ */
+import { SyclbinError } from '../../codec/errors.js';
+import { encodeRegistry } from '../../props/registry.js';
+import { DataLayout } from '../datalayout.js';
+import { lowerDeviceGlobals } from '../device-globals.js';
+import { LowerError } from '../errors.js';
+import { buildRegistry } from '../lower.js';
+import { findDeviceGlobals, isDeviceGlobal } from '../from-ir/device-globals.js';
+import { intrinsicsCalled, runSpecConstantsPass, stripPointerCasts } from '../from-ir/spec-constants-pass.js';
+import { IrSyntaxError } from '../llvm-ir/parse/errors.js';
+import type { LFunction, LModule } from '../llvm-ir/parse/model.js';
+import { globalRefs, joinTokens, parseLlvmIr } from '../llvm-ir/parse/parser.js';
+import { newModuleEdits, printModule, type ModuleEdits } from '../llvm-ir/print.js';
+import { globalDce, omitUnkept, ReferenceGraph } from './module-view.js';
+import type { PostLinkOptions } from './options.js';
+import { deviceLibReqMask, deviceRequirements } from './image-requirements.js';
+import { groupClosure, groupEntryPoints, verifyNoCrossModuleDeviceGlobalUsage, type EntryPointGroup } from './split.js';
+
+/** The files the driver reads and writes. `-` is standard input / output. */
+export interface PostLinkFileSystem {
+  read(path: string): Uint8Array;
+  write(path: string, bytes: Uint8Array): void;
+}
+
+/** Optional external tools (the CLI plugs in llvm-dis / llvm-as when installed). */
+export interface PostLinkTools {
+  /** Bitcode → IR text. */
+  disassemble?(bitcode: Uint8Array): string;
+  /** IR text → bitcode (output without `-S`). */
+  assemble?(text: string): Uint8Array;
+}
+
+/** A failure sycl-post-link reports as `sycl-post-link: <message>` with exit status 1. */
+export class PostLinkError extends SyclbinError {
+  constructor(message: string) {
+    super('FORMAT', message);
+  }
+}
+
+export interface PostLinkResult {
+  /** Paths written, in order. */
+  readonly written: string[];
+  /** Notes sycl-post-link prints on stderr (not errors). */
+  readonly notes: string[];
+}
+
+/** Bytes as a string of the same code units (ISO-8859-1), in chunks joined once. */
+export function latin1(bytes: Uint8Array): string {
+  const parts: string[] = [];
+  for (let i = 0; i < bytes.length; i += 0x2000) parts.push(String.fromCharCode.apply(null, bytes.subarray(i, i + 0x2000) as unknown as number[]));
+  return parts.join('');
+}
+function latin1Bytes(s: string): Uint8Array {
+  const out = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i) & 0xff;
+  return out;
+}
+/** A byte string (IR names are read byte for byte) as the text those UTF-8 bytes spell. */
+function utf8Name(s: string): string {
+  return /^[\x00-\x7f]*$/.test(s) ? s : new TextDecoder().decode(latin1Bytes(s));
+}
+
+/** True for LLVM bitcode (raw `BC\xC0\xDE` or the wrapper magic 0x0B17C0DE). */
+export function isBitcode(b: Uint8Array): boolean {
+  return (b[0] === 0x42 && b[1] === 0x43 && b[2] === 0xc0 && b[3] === 0xde) || (b[0] === 0xde && b[1] === 0xc0 && b[2] === 0x17 && b[3] === 0x0b);
+}
+
+function splitPath(p: string): { dir: string; base: string } {
+  const i = p.lastIndexOf('/');
+  return i < 0 ? { dir: '', base: p } : { dir: p.slice(0, i), base: p.slice(i + 1) };
+}
+/** llvm::sys::path::stem */
+function stem(p: string): string {
+  const { base } = splitPath(p);
+  if (base === '.' || base === '..') return base;
+  const dot = base.lastIndexOf('.');
+  return dot <= 0 ? base : base.slice(0, dot);
+}
+
+/** Reads and parses the input module (IR text, or bitcode through `tools.disassemble`). */
+export function readInputModule(bytes: Uint8Array, tools: PostLinkTools, name: string): LModule {
+  let text: string;
+  if (isBitcode(bytes)) {
+    if (!tools.disassemble) throw new PostLinkError(`${name}: the input is LLVM bitcode; reading it needs llvm-dis (Debian package llvm-19), which is not installed — or pass the .ll text`);
+    text = tools.disassemble(bytes);
+    // llvm-dis writes UTF-8 text; keep bytes exact.
+    text = latin1(new TextEncoder().encode(text));
+  } else text = latin1(bytes);
+  return parseLlvmIr(text);
+}
+
+/** Runs sycl-post-link's processing on `opts.input`; writes through `fs`. */
+export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: PostLinkTools = {}): PostLinkResult {
+  const written: string[] = [];
+  const notes: string[] = [];
+  const write = (path: string, bytes: Uint8Array): void => {
+    fs.write(path, bytes);
+    written.push(path);
+  };
+  const m = readInputModule(fs.read(opts.input), tools, opts.input === '-' ? '<stdin>' : opts.input);
+  let dl: DataLayout;
+  try {
+    dl = DataLayout.parse(m.dataLayout ?? '', ['target datalayout']);
+  } catch (e) {
+    if (e instanceof LowerError) {
+      const item = m.items.find((it) => it.kind === 'text' && it.what === 'target');
+      const t = item && item.kind === 'text' ? m.tokens.get(item.tokFrom)! : m.tokens.get(0)!;
+      throw new IrSyntaxError(e.reason, t.line, t.column, 'FORMAT');
+    }
+    throw e;
+  }
+  const output = opts.output ?? stem(opts.input) + (opts.irOutputOnly ? (opts.outputAssembly ? '.out.ll' : 'out.bc') : '.files');
+  const graph = new ReferenceGraph(m);
+
+  // 2. llvm.used / llvm.compiler.used
+  const base = newModuleEdits();
+  const removed = new Set<string>();
+  /** Globals the rewritten llvm.compiler.used still holds (GlobalDCE roots). */
+  const compilerUsedRefs: string[] = [];
+  if (graph.byName.has('llvm.used')) removed.add('llvm.used');
+  const cu = m.globalsByName.get('llvm.compiler.used');
+  if (cu) {
+    removed.add('llvm.compiler.used');
+    const init = cu.initializer;
+    const elements = init && init.value.k === 'array' ? init.value.elements : [];
+    const keep = elements.filter((el) => {
+      const s = stripPointerCasts(el);
+      if (s.value.k !== 'global') return true;
+      const g = m.globalsByName.get((s.value as { name: string }).name);
+      return !g || !isDeviceGlobal(m, g);
+    });
+    for (const el of elements) {
+      if (keep.includes(el)) continue;
+      const s = stripPointerCasts(el);
+      const name = (s.value as { name: string }).name;
+      // Erase the device global if nothing but llvm.compiler.used refers to it (isConstantUsed).
+      let used = false;
+      for (const [n, v] of graph.byName) {
+        if (n === 'llvm.compiler.used') continue;
+        if (graph.refs(v).includes(name)) {
+          used = true;
+          break;
+        }
+      }
+      if (!used) removed.add(name);
+    }
+    for (const k of keep) for (const n of globalRefs(k)) compilerUsedRefs.push(n);
+    if (keep.length) {
+      const elTy = init!.type.kind === 'array' ? init!.type.element : init!.type;
+      const elTyText = joinTokens(m.text, m.tokens, keep[0]!.from, keep[0]!.valueFrom);
+      void elTy;
+      base.newGlobals.push(`@llvm.compiler.used = appending global [${keep.length} x ${elTyText}] [${keep.map((k) => joinTokens(m.text, m.tokens, k.from, k.to)).join(', ')}], section "llvm.metadata"`);
+    }
+  }
+  const allNames = new Set([...graph.byName.keys()].filter((n) => !removed.has(n)));
+
+  // 3. groups
+  const splitting = opts.splitGiven && opts.split !== 'none';
+  let groups: EntryPointGroup[] = groupEntryPoints(m, splitting ? opts.split : 'none', opts.emitOnlyKernelsAsEntryPoints, opts.irOutputOnly);
+  const doSplit = splitting && groups.some((g) => g.entries.length > 0);
+  if (groups.length === 0) groups = [{ key: '<GLOBAL>', entries: [] }];
+  const closures: Set<string>[] = doSplit ? groups.map((g) => new Set([...groupClosure(graph, g)].filter((n) => !removed.has(n)))) : [allNames];
+  if (!doSplit) groups = [{ key: '<GLOBAL>', entries: groups.flatMap((g) => g.entries) }];
+  const allDeviceGlobals = findDeviceGlobals(m);
+  if (opts.deviceGlobals) verifyNoCrossModuleDeviceGlobalUsage(closures, allDeviceGlobals);
+  if (opts.irOutputOnly && closures.length > 1) throw new PostLinkError("some modules had to be split, '-ir-output-only' can't be used");
+
+  const moduleId = opts.input === '-' ? '<stdin>' : opts.input;
+  /** `Modified` of processInputModule before the spec-constant pass: llvm.used / llvm.compiler.used touched, or a split. */
+  const baseModified = removed.has('llvm.used') || cu !== undefined || (doSplit && groups.length > 1);
+  const dirBase = opts.outDir ?? splitPath(output).dir;
+  const resultName = (ext: string, i: number): string => `${dirBase === '' ? '' : dirBase.endsWith('/') ? dirBase : dirBase + '/'}${stem(output)}_${i}${ext}`;
+  const rows: string[][] = [];
+  let id = 0;
+
+  const emitIr = (text: string, path: string): void => {
+    if (opts.outputAssembly) write(path, latin1Bytes(text));
+    else {
+      if (!tools.assemble) throw new PostLinkError('writing bitcode needs llvm-as (Debian package llvm-19), which is not installed; add -S to write LLVM IR text');
+      write(path, tools.assemble(new TextDecoder().decode(latin1Bytes(text))));
+    }
+  };
+
+  for (let gi = 0; gi < groups.length; gi++) {
+    const group = groups[gi]!;
+    const kept = closures[gi]!;
+    const scope = new Set<LFunction>(m.functions.filter((f) => kept.has(f.name)));
+    const order = doSplit ? 'cloned' : 'parsed';
+
+    const produce = (mode: 'native' | 'emulation' | 'default_values' | undefined, fileIndex: number): string[] => {
+      const edits: ModuleEdits = newModuleEdits();
+      for (const l of base.newGlobals) edits.newGlobals.push(l);
+      let lowering;
+      let met = false;
+      if (mode) {
+        const r = runSpecConstantsPass(m, dl, mode, edits, order, scope);
+        lowering = r.lowering;
+        met = r.modified;
+      }
+      const final = globalDce(graph, kept, edits, compilerUsedRefs.filter((n) => kept.has(n)));
+      omitUnkept(m, final, edits);
+      const text = printModule(m, edits, moduleId);
+      if (opts.irOutputOnly) {
+        emitIr(text, output);
+        return [];
+      }
+      // Nothing changed and no -o: sycl-post-link lists the input itself as the code file and says so.
+      let irPath: string;
+      if (!baseModified && !met && mode !== 'default_values' && opts.output === undefined) {
+        irPath = opts.input;
+        notes.push('sycl-post-link NOTE: no modifications to the input LLVM IR have been made');
+      } else {
+        irPath = resultName(opts.outputAssembly ? '.ll' : '.bc', fileIndex);
+        emitIr(text, irPath);
+      }
+      const dgs = lowerDeviceGlobals(findDeviceGlobals(m, final).map((g) => ({ ...g, name: utf8Name(g.name), irName: utf8Name(g.irName) })), dl);
+      const exported = opts.emitExportedSymbols ? group.entries.filter((f) => final.has(f.name) && f.cc === 'spir_func').map((f) => utf8Name(f.name)) : [];
+      const registry = buildRegistry({
+        devicelibReqMask: deviceLibReqMask(m, final),
+        deviceRequirements: deviceRequirements(m, final, group.entries.filter((f) => final.has(f.name))),
+        ...(lowering ? { specConstants: { ...lowering, constants: lowering.constants.map((c) => ({ ...c, name: utf8Name(c.name) })) } } : {}),
+        specConstantsMet: met && mode !== 'default_values',
+        exportedSymbols: exported,
+        emitProgramMetadata: opts.emitProgramMetadata,
+        reqdWorkGroupSizes: opts.emitProgramMetadata ? reqdWorkGroupSizes(m, final) : [],
+        deviceGlobals: dgs,
+        emitDeviceGlobals: opts.deviceGlobals,
+        specConstsReplacedWithDefault: mode === 'default_values',
+      });
+      const propPath = resultName('.prop', fileIndex);
+      write(propPath, encodeRegistry(registry));
+      const row = [irPath, propPath];
+      if (opts.symbols) {
+        const symPath = resultName('.sym', fileIndex);
+        write(symPath, new TextEncoder().encode(group.entries.map((f) => utf8Name(f.name) + '\n').join('')));
+        row.push(symPath);
+      }
+      return row;
+    };
+
+    const hasSpecConsts = intrinsicsCalled(m, scope);
+    rows.push(produce(opts.specConst, id));
+    if (opts.irOutputOnly) return { written, notes };
+    id++;
+    if (opts.generateDefaultSpecConsts && hasSpecConsts) {
+      rows.push(produce('default_values', id));
+      id++;
+    }
+  }
+  const titles = ['Code', 'Properties', ...(opts.symbols ? ['Symbols'] : [])];
+  const table = `[${titles.join('|')}]\n` + rows.map((r) => r.join('|') + '\n').join('');
+  write(output, new TextEncoder().encode(table));
+  return { written, notes };
+}
+
+/** `<kernel>@reqd_work_group_size` from `!reqd_work_group_size !N` on kept functions (function order). */
+function reqdWorkGroupSizes(m: LModule, kept: ReadonlySet<string>): { kernel: string; sizes: number[] }[] {
+  const out: { kernel: string; sizes: number[] }[] = [];
+  for (const f of m.functions) {
+    if (!kept.has(f.name)) continue;
+    for (let i = f.headerFrom; i + 1 < f.headerTo; i++) {
+      const t = m.tokens.get(i)!;
+      const n = m.tokens.get(i + 1)!;
+      if (t.kind === 'meta' && t.value === 'reqd_work_group_size' && n.kind === 'meta') {
+        const node = m.metadata.get(n.value);
+        if (!node) throw new IrSyntaxError(`metadata !${n.value} is not defined`, n.line, n.column);
+        const sizes = [...node.text.matchAll(/i(?:32|64) (-?[0-9]+)/g)].map((x) => Number(BigInt.asUintN(32, BigInt(x[1]!))));
+        if (sizes.length < 1 || sizes.length > 3) throw new IrSyntaxError('reqd_work_group_size does not have between 1 and 3 operands', n.line, n.column, 'FORMAT');
+        out.push({ kernel: utf8Name(f.name), sizes });
+      }
+    }
+  }
+  return out;
+}

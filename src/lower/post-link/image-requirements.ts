@@ -1,0 +1,186 @@
+/**
+ * The two property sets sycl-post-link writes for every device image
+ * (intel/llvm:llvm/tools/sycl-post-link/sycl-post-link.cpp@676a364f `saveModuleProperties`):
+ *
+ * `[SYCL/devicelib req mask] DeviceLibReqMask=1|<mask>` —
+ * intel/llvm:llvm/lib/SYCLLowerIR/SYCLDeviceLibReqMask.cpp@f72e501d `getSYCLDeviceLibReqMask`: 0 for
+ * non-SPIR targets; otherwise the OR of the bits of every *declared* function named `__devicelib_…`
+ * (assert 0x1, math 0x2, math_fp64 0x4, complex 0x8, complex_fp64 0x10, cstring 0x20, imf 0x40,
+ * imf_fp64 0x80, imf_bf16 0x100, bfloat16 0x200). The assert/math/complex/cstring names are listed
+ * below as upstream lists them; the `__devicelib_imf_…` family (hundreds of names) is classified by
+ * rule: names containing `bf16` → imf_bf16, `__devicelib_Convert…BF16…` → bfloat16, other
+ * `__devicelib_imf_` → imf (docs/post-link.md: the imf_fp64 split is not reproduced).
+ *
+ * `[SYCL/device requirements]` — intel/llvm:llvm/lib/SYCLLowerIR/SYCLDeviceRequirements.cpp@8f923639
+ * `computeDeviceRequirements` + `asMap` (a std::map, so keys sorted): `aspects` (always; u32 array of
+ * the non-negative `!sycl_used_aspects` values of all functions, a std::set ordered by value),
+ * `fixed_target` (`!sycl_fixed_targets`), `joint_matrix`, `joint_matrix_mad` (strings),
+ * `reqd_sub_group_size` (UINT32, `!intel_reqd_sub_group_size` of an entry point),
+ * `reqd_work_group_size_uint64_t` (u64 array, dropped when functions disagree),
+ * `work_group_num_dim` (UINT32).
+ */
+import { byteArray, uint32, type PropertySet } from '../../props/model.js';
+import { IrSyntaxError } from '../llvm-ir/parse/errors.js';
+import type { LFunction, LModule } from '../llvm-ir/parse/model.js';
+import type { Token } from '../llvm-ir/parse/lexer.js';
+
+const MATH = 'acosf acoshf asinf asinhf atan2f atanf atanhf cbrtf cosf coshf div erfcf erff exp2f expf expm1f fdimf fmaf fmodf frexpf hypotf ilogbf labs ldiv ldexpf lgammaf llabs lldiv log10f log1pf log2f logbf logf modff nextafterf powf remainderf remquof scalbnf sinf sinhf sqrtf tanf tanhf tgammaf abs';
+const MATH_FP64 = 'acos acosh asin asinh atan atan2 atanh cbrt cos cosh erf erfc exp exp2 expm1 fdim fma fmod frexp hypot ilogb ldexp lgamma log log10 log1p log2 logb modf nextafter pow remainder remquo scalbn sin sinh sqrt tan tanh tgamma';
+const COMPLEX = '__divsc3 __mulsc3 cabsf cacosf cacoshf cargf casinf casinhf catanf catanhf ccosf ccoshf cexpf cimagf clogf cpolarf cpowf cprojf crealf csinf csinhf csqrtf ctanf ctanhf';
+const COMPLEX_FP64 = '__divdc3 __muldc3 cabs cacos cacosh carg casin casinh catan catanh ccos ccosh cexp cimag clog cpolar cpow cproj creal csin csinh csqrt ctan ctanh';
+const CSTRING = 'memcpy memset memcmp';
+const ASSERT = 'assert_read assert_fail';
+
+const TABLE = new Map<string, number>();
+for (const [list, bit] of [
+  [ASSERT, 0x1],
+  [MATH, 0x2],
+  [MATH_FP64, 0x4],
+  [COMPLEX, 0x8],
+  [COMPLEX_FP64, 0x10],
+  [CSTRING, 0x20],
+] as const) {
+  for (const n of list.split(' ')) TABLE.set(`__devicelib_${n}`, bit);
+}
+
+/** The bit of one `__devicelib_` function (0 when not a fallback library function). */
+export function deviceLibBit(name: string): number {
+  const hit = TABLE.get(name);
+  if (hit !== undefined) return hit;
+  if (/^__devicelib_Convert(FToBF16|BF16ToF)INTEL/.test(name)) return 0x200;
+  if (name.startsWith('__devicelib_imf_')) return name.includes('bf16') ? 0x100 : 0x40;
+  return 0;
+}
+
+/** getSYCLDeviceLibReqMask over the functions in `kept`. */
+export function deviceLibReqMask(m: LModule, kept: ReadonlySet<string>): number {
+  // Triple::isSPIR: spir / spir64 architectures.
+  if (!/^spir(64)?-/.test(m.triple ?? '') && m.triple !== 'spir' && m.triple !== 'spir64') return 0;
+  let mask = 0;
+  for (const f of m.functions) if (kept.has(f.name) && f.isDeclaration && f.name.startsWith('__devicelib_')) mask |= deviceLibBit(f.name);
+  return mask >>> 0;
+}
+
+/** A metadata node's operands: integers, `!N` references, strings. */
+type MdOperand = { readonly k: 'int'; readonly v: bigint } | { readonly k: 'ref'; readonly n: string } | { readonly k: 'str'; readonly s: string } | { readonly k: 'other' };
+
+/** Operands of `!N = !{…}`, read from its tokens. */
+export function mdOperands(m: LModule, n: string): MdOperand[] {
+  const node = m.metadata.get(n);
+  if (!node) return [];
+  const t = m.tokens;
+  let i = node.tokFrom;
+  // `!N = [distinct] ! {`
+  while (i < node.tokTo && !(t.get(i)!.kind === 'punct' && t.get(i)!.value === '{')) i++;
+  i++;
+  const out: MdOperand[] = [];
+  let cur: Token[] = [];
+  let depth = 0;
+  const flush = (): void => {
+    const toks = cur.filter((x) => x.kind !== 'nl');
+    const get = (k: number): Token | undefined => toks[k];
+    cur = [];
+    if (toks.length === 0) return;
+    if (toks.length === 2 && get(0)!.kind === 'word' && get(1)!.kind === 'int') out.push({ k: 'int', v: BigInt(get(1)!.value) });
+    else if (toks.length === 2 && get(0)!.kind === 'word' && get(1)!.kind === 'word' && (get(1)!.value === 'true' || get(1)!.value === 'false')) out.push({ k: 'int', v: get(1)!.value === 'true' ? 1n : 0n });
+    else if (toks.length === 1 && get(0)!.kind === 'meta') out.push({ k: 'ref', n: get(0)!.value });
+    else if (toks.length === 2 && get(0)!.value === '!' && get(1)!.kind === 'str') out.push({ k: 'str', s: get(1)!.value });
+    else out.push({ k: 'other' });
+  };
+  for (; i < node.tokTo; i++) {
+    const x = t.get(i)!;
+    if (x.kind === 'punct' && '([{<'.includes(x.value)) depth++;
+    if (x.kind === 'punct' && ')]}>'.includes(x.value)) {
+      if (depth === 0) break;
+      depth--;
+    }
+    if (depth === 0 && x.kind === 'punct' && x.value === ',') flush();
+    else cur.push(x);
+  }
+  flush();
+  return out;
+}
+
+function fnMd(f: LFunction, kind: string): string | undefined {
+  return f.metadata.find((x) => x.kind === kind)?.node;
+}
+
+function u32Array(values: readonly number[]): Uint8Array {
+  const b = new Uint8Array(values.length * 4);
+  const dv = new DataView(b.buffer);
+  values.forEach((v, i) => dv.setUint32(i * 4, v >>> 0, true));
+  return b;
+}
+
+function intOperand(m: LModule, f: LFunction, op: MdOperand | undefined, kind: string): bigint {
+  if (!op || op.k !== 'int') {
+    const t = m.tokens.get(f.headerFrom)!;
+    throw new IrSyntaxError(`!${kind} of @${f.name} must hold integer constants`, t.line, t.column, 'FORMAT');
+  }
+  return op.v;
+}
+
+/** computeDeviceRequirements(M, entryPoints).asMap() as a property set. */
+export function deviceRequirements(m: LModule, kept: ReadonlySet<string>, entryPoints: readonly LFunction[]): PropertySet {
+  const aspects = new Set<number>();
+  const fixed = new Set<number>();
+  let wgDim: number | undefined;
+  let reqdWg: bigint[] | undefined;
+  let multipleWg = false;
+  let jointMatrix: string | undefined;
+  let jointMatrixMad: string | undefined;
+  let subGroup: number | undefined;
+  for (const f of m.functions) {
+    if (!kept.has(f.name)) continue;
+    const ua = fnMd(f, 'sycl_used_aspects');
+    if (ua !== undefined) {
+      for (const op of mdOperands(m, ua)) {
+        let v: bigint;
+        if (op.k === 'ref') v = intOperand(m, f, mdOperands(m, op.n)[1], 'sycl_used_aspects');
+        else v = intOperand(m, f, op, 'sycl_used_aspects');
+        const s = BigInt.asIntN(64, v);
+        if (s >= 0n) aspects.add(Number(BigInt.asUintN(32, s)));
+      }
+    }
+    const ft = fnMd(f, 'sycl_fixed_targets');
+    if (ft !== undefined) for (const op of mdOperands(m, ft)) fixed.add(Number(BigInt.asUintN(32, intOperand(m, f, op, 'sycl_fixed_targets'))));
+    const nd = fnMd(f, 'work_group_num_dim');
+    if (nd !== undefined && reqdWg === undefined) wgDim = Number(BigInt.asUintN(32, intOperand(m, f, mdOperands(m, nd)[0], 'work_group_num_dim')));
+    const rw = fnMd(f, 'reqd_work_group_size');
+    if (rw !== undefined) {
+      const vals = mdOperands(m, rw).map((op) => BigInt.asUintN(64, intOperand(m, f, op, 'reqd_work_group_size')));
+      if (reqdWg === undefined) reqdWg = vals;
+      else if (reqdWg.join(',') !== vals.join(',')) multipleWg = true;
+    }
+    const jm = fnMd(f, 'sycl_joint_matrix');
+    if (jm !== undefined) {
+      const op = mdOperands(m, jm)[0];
+      if (op?.k === 'str' && op.s !== '') jointMatrix = op.s;
+    }
+    const jmm = fnMd(f, 'sycl_joint_matrix_mad');
+    if (jmm !== undefined) {
+      const op = mdOperands(m, jmm)[0];
+      if (op?.k === 'str' && op.s !== '') jointMatrixMad = op.s;
+    }
+  }
+  for (const f of entryPoints) {
+    const sg = fnMd(f, 'intel_reqd_sub_group_size');
+    if (sg !== undefined && subGroup === undefined) subGroup = Number(BigInt.asUintN(32, intOperand(m, f, mdOperands(m, sg)[0], 'intel_reqd_sub_group_size')));
+  }
+  if (multipleWg) reqdWg = undefined;
+  const enc = new TextEncoder();
+  const entries: [string, ReturnType<typeof byteArray> | ReturnType<typeof uint32>][] = [['aspects', byteArray(u32Array([...aspects].sort((a, b) => a - b)))]];
+  if (fixed.size) entries.push(['fixed_target', byteArray(u32Array([...fixed].sort((a, b) => a - b)))]);
+  if (reqdWg) {
+    const b = new Uint8Array(reqdWg.length * 8);
+    const dv = new DataView(b.buffer);
+    reqdWg.forEach((v, i) => dv.setBigUint64(i * 8, v, true));
+    entries.push(['reqd_work_group_size_uint64_t', byteArray(b)]);
+  }
+  if (jointMatrix !== undefined) entries.push(['joint_matrix', byteArray(enc.encode(jointMatrix))]);
+  if (jointMatrixMad !== undefined) entries.push(['joint_matrix_mad', byteArray(enc.encode(jointMatrixMad))]);
+  if (subGroup !== undefined) entries.push(['reqd_sub_group_size', uint32(subGroup)]);
+  if (wgDim !== undefined) entries.push(['work_group_num_dim', uint32(wgDim)]);
+  entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return new Map(entries);
+}

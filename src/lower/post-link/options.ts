@@ -1,0 +1,194 @@
+/**
+ * sycl-post-link's command line (intel/llvm:llvm/tools/sycl-post-link/sycl-post-link.cpp@676a364f,
+ * LLVM `cl::opt` syntax): options are written with one or two dashes, values as `-name=value` or
+ * `-name value`, and the input file is the positional argument (default `-`, standard input).
+ *
+ * Supported: `-o`, `-out-dir`, `-S`, `-f`, `-ir-output-only`, `-split=source|kernel|auto`,
+ * `-symbols`, `-spec-const=native|emulation` (old spellings `rt` = native, `default` = emulation),
+ * `-device-globals`, `-emit-program-metadata`, `-emit-exported-symbols`,
+ * `-emit-only-kernels-as-entry-points`, `-generate-device-image-default-spec-consts`, and
+ * `-properties` (older sycl-post-link's switch for writing `.prop` files, which are now always
+ * written). Options whose work this implementation does not do (ESIMD lowering and splitting,
+ * kernel parameter optimisation info, optimisation levels, debug output of an assertions build) are
+ * refused by name with {@link PostLinkUsageError}, never ignored.
+ */
+import { SyclbinError } from '../../codec/errors.js';
+
+/** A command-line problem (sycl-post-link exits 1 with a message on stderr). */
+export class PostLinkUsageError extends SyclbinError {
+  constructor(message: string) {
+    super('SYNTAX', message);
+  }
+}
+
+export type SplitMode = 'none' | 'source' | 'kernel' | 'auto';
+
+/** Parsed options. */
+export interface PostLinkOptions {
+  /** Input file; `-` is standard input. */
+  input: string;
+  /** `-o`; undefined = derived from the input name as sycl-post-link does. */
+  output?: string;
+  outDir?: string;
+  /** `-S`: write `.ll` text (otherwise bitcode). */
+  outputAssembly: boolean;
+  force: boolean;
+  irOutputOnly: boolean;
+  split: SplitMode;
+  /** True when `-split` was given (sycl-post-link checks getNumOccurrences). */
+  splitGiven: boolean;
+  symbols: boolean;
+  specConst?: 'native' | 'emulation';
+  deviceGlobals: boolean;
+  emitProgramMetadata: boolean;
+  emitExportedSymbols: boolean;
+  emitOnlyKernelsAsEntryPoints: boolean;
+  generateDefaultSpecConsts: boolean;
+  /** `-properties` was given (accepted for older command lines; has no effect). */
+  legacyProperties: boolean;
+}
+
+/** Options this implementation refuses, with the reason printed. */
+export const UNSUPPORTED_OPTIONS: Readonly<Record<string, string>> = {
+  'lower-esimd': 'ESIMD lowering (SYCLLowerESIMDPass, GenX SPIR-V writer adaptor) is not implemented',
+  'split-esimd': 'splitting SYCL and ESIMD entry points is not implemented',
+  'emit-param-info': 'kernel parameter optimisation info (SYCLKernelParamOptInfo, needs dead argument elimination) is not implemented',
+  'debug-only': 'debug output exists only in an assertions build of sycl-post-link',
+  O0: 'optimisation levels only drive ESIMD lowering, which is not implemented',
+  O1: 'optimisation levels only drive ESIMD lowering, which is not implemented',
+  O2: 'optimisation levels only drive ESIMD lowering, which is not implemented',
+  O3: 'optimisation levels only drive ESIMD lowering, which is not implemented',
+  Os: 'optimisation levels only drive ESIMD lowering, which is not implemented',
+  Oz: 'optimisation levels only drive ESIMD lowering, which is not implemented',
+  'support-dynamic-linking': 'dynamic linking support is not implemented',
+  'emit-imported-symbols': 'imported symbols are not implemented',
+  'emit-kernel-names': 'the SYCL/kernel names property set is not implemented',
+};
+
+const BOOL_OPTIONS = new Set([
+  'S',
+  'f',
+  'ir-output-only',
+  'symbols',
+  'device-globals',
+  'emit-program-metadata',
+  'emit-exported-symbols',
+  'emit-only-kernels-as-entry-points',
+  'generate-device-image-default-spec-consts',
+  'properties',
+]);
+const VALUE_OPTIONS = new Set(['o', 'out-dir', 'split', 'spec-const']);
+
+/** Parses sycl-post-link arguments (without the program name). */
+export function parsePostLinkArgs(args: readonly string[]): PostLinkOptions {
+  const o: PostLinkOptions = {
+    input: '-',
+    outputAssembly: false,
+    force: false,
+    irOutputOnly: false,
+    split: 'none',
+    splitGiven: false,
+    symbols: false,
+    deviceGlobals: false,
+    emitProgramMetadata: false,
+    emitExportedSymbols: false,
+    emitOnlyKernelsAsEntryPoints: false,
+    generateDefaultSpecConsts: false,
+    legacyProperties: false,
+  };
+  let inputGiven = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '-' || !a.startsWith('-')) {
+      if (inputGiven) throw new PostLinkUsageError(`Too many positional arguments specified! Can specify at most 1 positional arguments: See: sycl-post-link --help (extra: '${a}')`);
+      o.input = a;
+      inputGiven = true;
+      continue;
+    }
+    const body = a.replace(/^--?/, '');
+    const eq = body.indexOf('=');
+    const name = eq >= 0 ? body.slice(0, eq) : body;
+    let value = eq >= 0 ? body.slice(eq + 1) : undefined;
+    const unsupported = UNSUPPORTED_OPTIONS[name] ?? (name.startsWith('debug-only') ? UNSUPPORTED_OPTIONS['debug-only'] : undefined);
+    if (unsupported) throw new PostLinkUsageError(`option '-${name}' is not supported by syclbin post-link: ${unsupported}`);
+    if (BOOL_OPTIONS.has(name)) {
+      if (value !== undefined && !/^(true|false|1|0)$/.test(value)) throw new PostLinkUsageError(`for the -${name} option: '${value}' is invalid value for boolean argument! Try 0 or 1`);
+      const on = value === undefined || value === 'true' || value === '1';
+      switch (name) {
+        case 'S':
+          o.outputAssembly = on;
+          break;
+        case 'f':
+          o.force = on;
+          break;
+        case 'ir-output-only':
+          o.irOutputOnly = on;
+          break;
+        case 'symbols':
+          o.symbols = on;
+          break;
+        case 'device-globals':
+          o.deviceGlobals = on;
+          break;
+        case 'emit-program-metadata':
+          o.emitProgramMetadata = on;
+          break;
+        case 'emit-exported-symbols':
+          o.emitExportedSymbols = on;
+          break;
+        case 'emit-only-kernels-as-entry-points':
+          o.emitOnlyKernelsAsEntryPoints = on;
+          break;
+        case 'generate-device-image-default-spec-consts':
+          o.generateDefaultSpecConsts = on;
+          break;
+        case 'properties':
+          o.legacyProperties = on;
+          break;
+      }
+      continue;
+    }
+    if (!VALUE_OPTIONS.has(name)) {
+      // `-oFILE` (cl::opt prefix form is not used by sycl-post-link; report as unknown).
+      throw new PostLinkUsageError(`Unknown command line argument '${a}'.  Try: 'sycl-post-link --help'`);
+    }
+    if (value === undefined) {
+      if (i + 1 >= args.length) throw new PostLinkUsageError(`for the -${name} option: requires a value!`);
+      value = args[++i]!;
+    }
+    switch (name) {
+      case 'o':
+        o.output = value;
+        break;
+      case 'out-dir':
+        o.outDir = value;
+        break;
+      case 'split':
+        if (!['source', 'kernel', 'auto'].includes(value)) throw new PostLinkUsageError(`for the -split option: Cannot find option named '${value}'!`);
+        o.split = value as SplitMode;
+        o.splitGiven = true;
+        break;
+      case 'spec-const': {
+        const map: Record<string, 'native' | 'emulation'> = { native: 'native', emulation: 'emulation', rt: 'native', default: 'emulation' };
+        const m = map[value];
+        if (!m) throw new PostLinkUsageError(`for the -spec-const option: Cannot find option named '${value}'!`);
+        o.specConst = m;
+        break;
+      }
+    }
+  }
+  // Checks of sycl-post-link's main().
+  const anyAction = o.splitGiven || o.specConst !== undefined || o.symbols || o.emitProgramMetadata || o.emitExportedSymbols || o.deviceGlobals || o.legacyProperties;
+  if (!anyAction) throw new PostLinkUsageError('no actions specified; try --help for usage info');
+  const conflicts: [boolean, string][] = [
+    [o.splitGiven && o.split !== 'auto', `-split=${o.split}`],
+    [o.symbols, '-symbols'],
+    [o.emitProgramMetadata, '-emit-program-metadata'],
+    [o.emitExportedSymbols, '-emit-exported-symbols'],
+    [o.generateDefaultSpecConsts, '-generate-device-image-default-spec-consts'],
+  ];
+  if (o.irOutputOnly) {
+    for (const [bad, what] of conflicts) if (bad) throw new PostLinkUsageError(`error: ${what} can't be used with -ir-output-only`);
+  }
+  return o;
+}

@@ -1,0 +1,169 @@
+/**
+ * The LLVM IR reader (src/lower/llvm-ir/parse) and the IR path of the lowering (src/lower/from-ir):
+ * syntax coverage (typed and opaque pointers, constant expressions, literal forms), typed errors with
+ * line and column, explicit nesting limits, LLVM's use-list order, and the agreement of the IR path
+ * with the manifest path.
+ */
+import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
+import { parseLlvmIr } from '../../src/lower/llvm-ir/parse/parser.js';
+import { IrSyntaxError, MAX_IR_NESTING } from '../../src/lower/llvm-ir/parse/errors.js';
+import { lowerIrModule } from '../../src/lower/from-ir/lower-ir.js';
+import { lowerManifestJson } from '../../src/lower/lower.js';
+import { encodeRegistry } from '../../src/props/registry.js';
+import { TypeConverter } from '../../src/lower/from-ir/convert.js';
+
+const ROOT = new URL('../../testdata/sycl-post-link/', import.meta.url).pathname;
+const read = (f: string): string => readFileSync(ROOT + f, 'latin1');
+const DL = 'e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-n8:16:32:64';
+
+function fails(text: string): IrSyntaxError {
+  try {
+    parseLlvmIr(text);
+  } catch (e) {
+    expect(e).to.be.instanceOf(IrSyntaxError);
+    return e as IrSyntaxError;
+  }
+  throw new Error('expected an IrSyntaxError');
+}
+
+/** A module with one scalar 2020 spec constant per entry of `consts` (name, type, default literal). */
+function scalarModule(consts: [string, string, string][], declareFirst: boolean): string {
+  const lines = [`target datalayout = "${DL}"`, 'target triple = "spir64-unknown-unknown"'];
+  consts.forEach(([n, t, d], i) => {
+    lines.push(`@name${i} = private unnamed_addr constant [${n.length + 1} x i8] c"${n}\\00"`);
+    lines.push(`@id${i} = internal addrspace(1) constant { ${t} } { ${t} ${d} }`);
+  });
+  const decl = (t: string): string => `declare ${t} @_Z37__sycl_getScalar2020SpecConstantValueI${t}(ptr addrspace(4), ptr addrspace(4), ptr addrspace(4))`;
+  const types = [...new Set(consts.map((c) => c[1]))];
+  if (declareFirst) types.forEach((t) => lines.push(decl(t)));
+  lines.push('define spir_kernel void @k() {', 'entry:');
+  consts.forEach(([, t], i) => {
+    lines.push(`  %v${i} = call ${t} @_Z37__sycl_getScalar2020SpecConstantValueI${t}(ptr addrspace(4) addrspacecast (ptr @name${i} to ptr addrspace(4)), ptr addrspace(4) addrspacecast (ptr addrspace(1) @id${i} to ptr addrspace(4)), ptr addrspace(4) null)`);
+  });
+  lines.push('  ret void', '}');
+  if (!declareFirst) types.forEach((t) => lines.push(decl(t)));
+  return lines.join('\n') + '\n';
+}
+
+describe('LLVM IR reader', () => {
+  it('reads every copied sycl-post-link test module (typed and opaque pointers)', () => {
+    for (const f of JSON.parse(readFileSync(ROOT + 'SOURCES.json', 'utf8')).tests as { file: string }[]) {
+      const m = parseLlvmIr(read(f.file));
+      expect(m.globals.length + m.functions.length, f.file).to.be.greaterThan(0);
+    }
+  });
+
+  it('reads constants: hex floats and halves, c-strings, nested aggregates, zeroinitializer/undef/poison, constant expressions', () => {
+    const m = parseLlvmIr(
+      [
+        '%s = type { half, float, double, [2 x i8], <2 x i16>, <{ i8, i32 }> }',
+        '@a = global %s { half 0xH3C00, float 0x3FF0000000000000, double 1.500000e+00, [2 x i8] c"a\\00", <2 x i16> <i16 1, i16 -1>, <{ i8, i32 }> <{ i8 1, i32 poison }> }',
+        '@b = global [2 x %s] [%s zeroinitializer, %s undef]',
+        '@c = global ptr getelementptr inbounds ([2 x %s], ptr @b, i64 0, i64 1)',
+        '@d = global i8 addrspace(4)* addrspacecast (i8* bitcast ([2 x %s]* @b to i8*) to i8 addrspace(4)*)',
+      ].join('\n'),
+    );
+    expect(m.globals.map((g) => g.name)).to.deep.equal(['a', 'b', 'c', 'd']);
+    const a = m.globals[0]!.initializer!.value;
+    expect(a.k).to.equal('struct');
+    const d = m.globals[3]!.initializer!.value;
+    expect(d.k === 'cast' && d.op).to.equal('addrspacecast');
+  });
+
+  it('reports malformed text as IrSyntaxError with line and column', () => {
+    const cases: [string, RegExp, number, number][] = [
+      ['@x = global i32 1\n@y = global i32 "s"', /expected a value of type i32/, 2, 17],
+      ['@x = global [2 x i8] c"abc"', /got type '\[3 x i8\]'/, 1, 22],
+      ['%t = type { i32, }', /expected a type/, 1, 18],
+      ['define void @f() {\nentry:\n  ret void\n', /expected '}'/, 4, 1],
+      ['@s = global [2 x i8] c"ab', /unterminated string/, 1, 23],
+      ['@x = global float 0.1', /floating point constant invalid for type float/, 1, 19],
+      ['@x = global i8 300', /does not fit in i8/, 1, 16],
+      ['@x = global i32 1\n@x = global i32 2', /redefinition of global '@x'/, 2, 1],
+      ['attributes #0 = { nounwind ', /expected an attribute or '}'/, 1, 28],
+    ];
+    for (const [text, re, line, col] of cases) {
+      const e = fails(text);
+      expect(e.message, text).to.match(re);
+      expect([e.line, e.column], `${text}: ${e.message}`).to.deep.equal([line, col]);
+    }
+    // FP literal rules are LLParser's: 0.1f written as its double bits is fine, the double 0.1 is not a float.
+    expect(() => parseLlvmIr('@x = global float 0x3FB99999A0000000')).to.not.throw();
+    expect(fails('@x = global float 0x3FB999999999999A').message).to.match(/invalid for type float/);
+  });
+
+  it('deep nesting is a typed LIMIT error, never a stack overflow (types, constants, metadata, named-type chains)', () => {
+    const deepType = '{ '.repeat(2000) + 'i32' + ' }'.repeat(2000);
+    const e1 = fails(`@x = global ${deepType} zeroinitializer`);
+    expect(e1.code).to.equal('LIMIT');
+    expect(e1.message).to.match(new RegExp(`nesting deeper than ${MAX_IR_NESTING} levels`));
+    const e2 = fails(`@x = global ptr ${'bitcast (ptr '.repeat(5000)}@x${' to ptr)'.repeat(5000)}`);
+    expect(e2.code).to.equal('LIMIT');
+    const e3 = fails(`!0 = ${'!{'.repeat(3000)}${'}'.repeat(3000)}`);
+    expect(e3.code).to.equal('LIMIT');
+    const e4 = fails(`@p = global i8${'*'.repeat(100000)} null`);
+    expect(e4.code).to.equal('LIMIT');
+    // 10 000 named structs each holding the next: fine to read, refused (typed) when a spec constant needs its layout.
+    const chain = Array.from({ length: 10000 }, (_, i) => `%t${i} = type { ${i === 9999 ? 'i32' : `%t${i + 1}`} }`).join('\n');
+    const m = parseLlvmIr(`${chain}\n@g = global %t0 zeroinitializer`);
+    try {
+      new TypeConverter().convert(m.globals[0]!.valueType, { line: 1, column: 1 });
+      expect.fail('expected a LIMIT error');
+    } catch (e) {
+      expect(e).to.be.instanceOf(IrSyntaxError);
+      expect((e as IrSyntaxError).code).to.equal('LIMIT');
+    }
+  });
+});
+
+describe('IR path of the lowering', () => {
+  it("follows LLVM's use-list order: calls after the declaration in reverse, forward references in text order", () => {
+    const consts: [string, string, string][] = [
+      ['A', 'i32', '1'],
+      ['B', 'i32', '2'],
+      ['C', 'i32', '3'],
+    ];
+    const before = lowerIrModule(scalarModule(consts, true));
+    expect(before.specConstants.constants.map((c) => c.name)).to.deep.equal(['C', 'B', 'A']);
+    const after = lowerIrModule(scalarModule(consts, false));
+    expect(after.specConstants.constants.map((c) => c.name)).to.deep.equal(['A', 'B', 'C']);
+    expect(after.specConstants.constants.map((c) => c.descriptors[0]!.id)).to.deep.equal([0, 1, 2]);
+  });
+
+  it('agrees with the manifest path (padded struct, undef tail, property bytes)', () => {
+    const ir = lowerIrModule(read('spec-constants/struct-with-undef-padding-2.ll'));
+    const manifest = lowerManifestJson({
+      mode: 'native',
+      types: { 'struct.user_defined_type': '<{ float, i32, i8, [3 x i8] }>' },
+      // the IR's specialization_id holds { float, i32, i8 }: the [3 x i8] member is an undef tail
+      specConstants: [{ name: 'uidac684fbd602505be____ZL7spec_id', type: '%struct.user_defined_type', default: ['0x40091EB860000000', 42, 8] }],
+    });
+    expect(ir.specConstants.constants[0]!.descriptors).to.deep.equal([
+      { id: 0, offset: 0, size: 4 },
+      { id: 1, offset: 4, size: 4 },
+      { id: 2, offset: 8, size: 1 },
+      { id: 4294967295, offset: 9, size: 3 },
+    ]);
+    expect(Buffer.from(encodeRegistry(ir.registry)).toString()).to.equal(Buffer.from(encodeRegistry(manifest.registry)).toString());
+  });
+
+  it('a bool spec constant read from IR keeps its i8 default (SYCL 2020) or i1 zero (SYCL 1.2.1)', () => {
+    const r = lowerIrModule(read('spec-constants/bool.ll'));
+    const tree = r.specConstants.constants[0]!.tree!;
+    expect(tree.kind === 'scalar' && tree.type.kind === 'int' && tree.type.bits).to.equal(1);
+    expect(tree.kind === 'scalar' && tree.default.type.kind === 'int' && tree.default.type.bits).to.equal(8);
+  });
+
+  it('errors in IR are IrSyntaxErrors at the offending construct', () => {
+    const text = scalarModule([['A', 'i32', '1']], true).replace('@id0 = internal addrspace(1) constant { i32 } { i32 1 }', '@id0 = external addrspace(1) constant { i32 }');
+    try {
+      lowerIrModule(text);
+      expect.fail('expected an error');
+    } catch (e) {
+      expect(e).to.be.instanceOf(IrSyntaxError);
+      expect((e as IrSyntaxError).message).to.match(/specialization_id @id0 is not a global variable with an initializer/);
+      expect((e as IrSyntaxError).line).to.equal(8);
+    }
+  });
+});

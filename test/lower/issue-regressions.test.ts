@@ -1,0 +1,115 @@
+/**
+ * Regression tests for the three differences the issue "Lowering from real LLVM IR" lists:
+ *   1. a bool spec constant is an 8-bit constant + trunc (`call i8 @_Z20__spirv_SpecConstantia(i32 N,
+ *      i8 1)`, SPIR-V `OpSpecConstant %uchar`), as sycl-post-link emits it in every version of bool.ll;
+ *   2. a default with fewer elements than its type (the IR's undef tail) is accepted, and a constant
+ *      used twice may be listed twice;
+ *   3. deeply nested types (`{`×2000 `i32` `}`×2000) are a typed error, not `internal error: RangeError`.
+ */
+import { expect } from 'chai';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCli } from '../../src/cli/run.js';
+import { LowerError } from '../../src/lower/errors.js';
+import { lowerManifestJson } from '../../src/lower/lower.js';
+import { emitLlvmIr } from '../../src/lower/llvm-ir/emit.js';
+import { emitSpirv } from '../../src/lower/spirv/emit.js';
+import { decodeSpirvModule } from '../../src/lower/spirv/binary.js';
+import { Decoration, Op } from '../../src/lower/spirv/enums.js';
+import { encodeRegistry } from '../../src/props/registry.js';
+
+async function cli(args: string[], cwd: string): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const dec = new TextDecoder();
+  const code = await runCli(args, {
+    stdout: { write: (c) => void (out += typeof c === 'string' ? c : dec.decode(c)) },
+    stderr: { write: (c) => void (err += typeof c === 'string' ? c : dec.decode(c)) },
+    cwd,
+    env: {},
+  });
+  return { code, out, err };
+}
+
+describe('issue regressions: lowering from real LLVM IR', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'syclbin-issue-'));
+
+  it('1. a bool spec constant is call i8 @_Z20__spirv_SpecConstantia + trunc, and an 8-bit OpSpecConstant', () => {
+    const r = lowerManifestJson({ mode: 'native', specConstants: [{ name: 'flag', type: 'i1', default: true }] });
+    const ir = emitLlvmIr(r);
+    expect(ir).to.contain('= call i8 @_Z20__spirv_SpecConstantia(i32 0, i8 1)');
+    expect(ir).to.match(/= trunc i8 %0 to i1/);
+    expect(ir).to.not.contain('_Z20__spirv_SpecConstantib');
+    const m = decodeSpirvModule(emitSpirv(r));
+    const specId = m.instructions.find((i) => i.opcode === Op.Decorate && i.operands[1] === Decoration.SpecId)!;
+    const specOps: number[] = [Op.SpecConstant, Op.SpecConstantTrue, Op.SpecConstantFalse];
+    const def = m.instructions.find((i) => specOps.includes(i.opcode) && i.operands[1] === specId.operands[0])!;
+    expect(def.opcode).to.equal(Op.SpecConstant);
+    const type = m.instructions.find((i) => i.opcode === Op.TypeInt && i.operands[0] === def.operands[0])!;
+    expect(type.operands.slice(1)).to.deep.equal([8, 0]);
+    expect(def.operands[2]).to.equal(1);
+    // The property value is unchanged: one byte at offset 0.
+    expect(r.specConstants.constants[0]!.descriptors).to.deep.equal([{ id: 0, offset: 0, size: 1 }]);
+    expect(Array.from(r.specConstants.defaultBlob)).to.deep.equal([1]);
+  });
+
+  it('2a. a default with fewer values than members leaves an undef tail (IDs consumed, no descriptor)', () => {
+    const r = lowerManifestJson({
+      mode: 'native',
+      specConstants: [{ name: 'udt', type: '<{ float, i32, i8, [3 x i8] }>', default: [3.14, 42, 8] }],
+    });
+    expect(r.specConstants.constants[0]!.descriptors).to.deep.equal([
+      { id: 0, offset: 0, size: 4 },
+      { id: 1, offset: 4, size: 4 },
+      { id: 2, offset: 8, size: 1 },
+      { id: 4294967295, offset: 9, size: 3 },
+    ]);
+    expect(r.specConstants.nextId).to.equal(4); // the undef [3 x i8] consumed ID 3
+    expect(r.specConstants.defaultBlob.length).to.equal(12);
+  });
+
+  it('2b. a constant used twice may be listed twice: one property, the first IDs (a different type is an error)', () => {
+    const once = lowerManifestJson({ mode: 'native', specConstants: [{ name: 'a', type: 'i32', default: 1 }, { name: 'b', type: 'i16', default: 2 }] });
+    const twice = lowerManifestJson({
+      mode: 'native',
+      specConstants: [
+        { name: 'a', type: 'i32', default: 1 },
+        { name: 'b', type: 'i16', default: 2 },
+        { name: 'a', type: 'i32', default: 1 },
+      ],
+    });
+    expect(Buffer.from(encodeRegistry(twice.registry)).toString()).to.equal(Buffer.from(encodeRegistry(once.registry)).toString());
+    expect(() =>
+      lowerManifestJson({ mode: 'native', specConstants: [{ name: 'a', type: 'i32', default: 1 }, { name: 'a', type: 'float', default: 1 }] }),
+    ).to.throw(LowerError, /used with type float but first with i32/);
+  });
+
+  it('3. {×2000 i32 }×2000 is a typed LIMIT error with its JSON path (library and CLI exit 1, not 70)', async () => {
+    const type = '{'.repeat(2000) + ' i32 ' + '}'.repeat(2000);
+    const manifest = { mode: 'native', specConstants: [{ name: 'deep', type, default: 'zeroinitializer' }] };
+    try {
+      lowerManifestJson(manifest);
+      expect.fail('expected a LowerError');
+    } catch (e) {
+      expect(e).to.be.instanceOf(LowerError);
+      expect((e as LowerError).code).to.equal('LIMIT');
+      expect((e as LowerError).message).to.match(/nests deeper than 256 levels.*specConstants\[0\]\.type/);
+    }
+    // Named types chained 2000 deep.
+    const types: Record<string, string> = {};
+    for (let i = 0; i < 2000; i++) types[`t${i}`] = i === 1999 ? '{ i32 }' : `{ %t${i + 1} }`;
+    expect(() => lowerManifestJson({ mode: 'native', types, specConstants: [{ name: 'x', type: '%t0', default: 'zeroinitializer' }] })).to.throw(LowerError, /nest deeper than 256 levels/);
+    writeFileSync(join(dir, 'deep.json'), JSON.stringify(manifest));
+    const r = await cli(['lower', 'deep.json'], dir);
+    expect(r.code, r.err).to.equal(1);
+    expect(r.err).to.match(/nests deeper than 256 levels/);
+    // The same nesting in LLVM IR.
+    writeFileSync(join(dir, 'deep.ll'), `@x = global ${type} zeroinitializer\n`);
+    const p = await cli(['post-link', '-spec-const=native', '-S', 'deep.ll', '-o', 'deep.table'], dir);
+    expect(p.code, p.err).to.equal(1);
+    expect(p.err).to.match(/deep\.ll:1:\d+: error: nesting deeper than 256 levels/);
+    const l = await cli(['lower', 'deep.ll'], dir);
+    expect(l.code, l.err).to.equal(1);
+  });
+});

@@ -1,0 +1,194 @@
+/**
+ * `syclbin post-link` as a drop-in for sycl-post-link's command line, beyond what the copied lit tests
+ * cover: refused options, standard input/output, bitcode in and out (llvm-dis-19 / llvm-as-19), the
+ * current cross-module device_global diagnostic, emulation padding, .sym/.table files, and SPIR-V
+ * from IR checked against spirv-val and llvm-spirv-15 on sycl-post-link's own output.
+ */
+import { expect } from 'chai';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCli } from '../../src/cli/run.js';
+import { lowerIrModule } from '../../src/lower/from-ir/lower-ir.js';
+import { emitSpirv } from '../../src/lower/spirv/emit.js';
+import { normaliseSpirvDis } from '../../src/lower/spirv/normalise.js';
+import { postLink, type PostLinkFileSystem } from '../../src/lower/post-link/driver.js';
+import { parsePostLinkArgs } from '../../src/lower/post-link/options.js';
+import { decodeRegistry } from '../../src/props/registry.js';
+
+const LIT = new URL('../../testdata/sycl-post-link/', import.meta.url).pathname;
+const DL = 'e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-n8:16:32:64';
+
+async function cli(args: string[], cwd: string, stdin?: Uint8Array): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const dec = new TextDecoder();
+  const code = await runCli(['post-link', ...args], {
+    stdout: { write: (c) => void (out += typeof c === 'string' ? c : dec.decode(c)) },
+    stderr: { write: (c) => void (err += typeof c === 'string' ? c : dec.decode(c)) },
+    cwd,
+    env: {},
+    ...(stdin ? { stdin: () => stdin } : {}),
+  });
+  return { code, out, err };
+}
+
+function tool(name: string, pkg: string): string {
+  const r = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`${name} is not installed: install the Debian package ${pkg}`);
+  return r.stdout.trim();
+}
+
+/** An in-memory file system for the library driver. */
+function memFs(files: Record<string, string | Uint8Array>): PostLinkFileSystem & { files: Map<string, Uint8Array> } {
+  const m = new Map<string, Uint8Array>(Object.entries(files).map(([k, v]) => [k, typeof v === 'string' ? new TextEncoder().encode(v) : v]));
+  return {
+    files: m,
+    read: (p) => {
+      const b = m.get(p);
+      if (!b) throw new Error(`no file ${p}`);
+      return b;
+    },
+    write: (p, b) => void m.set(p, b),
+  };
+}
+
+/** Two kernels in two source modules, both using one device_image_scope device global. */
+const CROSS = `target datalayout = "${DL}"
+target triple = "spir64-unknown-unknown"
+@dg = internal addrspace(1) global { i32 } zeroinitializer, align 4 #0
+define spir_kernel void @k1() #1 {
+  %v = load i32, ptr addrspace(1) @dg, align 4
+  ret void
+}
+define spir_kernel void @k2() #2 {
+  store i32 1, ptr addrspace(1) @dg, align 4
+  ret void
+}
+attributes #0 = { "sycl-unique-id"="uid_dg" "sycl-device-global-size"="4" "sycl-device-image-scope" }
+attributes #1 = { "sycl-module-id"="a.cpp" }
+attributes #2 = { "sycl-module-id"="b.cpp" }
+`;
+
+/** half then int in emulation mode: int needs 2 bytes of alignment padding (spec lowering.md fact 26). */
+const EMU = `target datalayout = "${DL}"
+target triple = "spir64-unknown-unknown"
+@n0 = private unnamed_addr constant [8 x i8] c"id_half\\00"
+@n1 = private unnamed_addr constant [7 x i8] c"id_int\\00"
+@s0 = internal addrspace(1) constant { half } { half 0xH4000 }
+@s1 = internal addrspace(1) constant { i32 } { i32 42 }
+declare half @_Z37__sycl_getScalar2020SpecConstantValueIDhET_PKcPKvS4_(ptr addrspace(4), ptr addrspace(4), ptr addrspace(4))
+declare i32 @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_(ptr addrspace(4), ptr addrspace(4), ptr addrspace(4))
+define spir_kernel void @k(ptr addrspace(4) %buf) {
+entry:
+  %h = call half @_Z37__sycl_getScalar2020SpecConstantValueIDhET_PKcPKvS4_(ptr addrspace(4) addrspacecast (ptr @n0 to ptr addrspace(4)), ptr addrspace(4) addrspacecast (ptr addrspace(1) @s0 to ptr addrspace(4)), ptr addrspace(4) %buf)
+  %i = call i32 @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_(ptr addrspace(4) addrspacecast (ptr @n1 to ptr addrspace(4)), ptr addrspace(4) addrspacecast (ptr addrspace(1) @s1 to ptr addrspace(4)), ptr addrspace(4) %buf)
+  ret void
+}
+`;
+
+describe('syclbin post-link command line', function () {
+  this.timeout(60_000);
+  let dir: string;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'syclbin-postlink-'));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('refuses options it does not implement by name, and a command line without action', async () => {
+    for (const [opt, why] of [
+      ['-lower-esimd', /ESIMD lowering/],
+      ['-split-esimd', /splitting SYCL and ESIMD/],
+      ['-emit-param-info', /kernel parameter optimisation/],
+      ['-O2', /optimisation levels/],
+      ['-debug-only=SpecConst', /assertions build/],
+    ] as const) {
+      const r = await cli(['-spec-const=native', opt, 'x.ll'], dir);
+      expect(r.code, opt).to.equal(1);
+      expect(r.err).to.contain(`option '-${opt.replace(/^-/, '').replace(/=.*/, '')}' is not supported`);
+      expect(r.err).to.match(why);
+    }
+    expect((await cli(['x.ll'], dir)).err).to.contain('no actions specified');
+    expect((await cli(['-spec-const=bogus', 'x.ll'], dir)).err).to.contain("Cannot find option named 'bogus'");
+    expect((await cli(['--ir-output-only', '-split=kernel', '-spec-const=native', 'x.ll'], dir)).err).to.contain("-split=kernel can't be used with -ir-output-only");
+  });
+
+  it('reads standard input and writes --ir-output-only to standard output', async () => {
+    const r = await cli(['-spec-const=native', '--ir-output-only', '-S', '-o', '-'], dir, readFileSync(LIT + 'spec-constants/bool.ll'));
+    expect(r.code, r.err).to.equal(0);
+    expect(r.out).to.contain("; ModuleID = '<stdin>'");
+    expect(r.out).to.match(/call i8 @_Z20__spirv_SpecConstantia\(i32 0, i8 1\)/);
+    expect(spawnSync(tool('llvm-as-19', 'llvm-19'), ['-o', '/dev/null', '-'], { input: r.out }).status).to.equal(0);
+  });
+
+  it('reads bitcode through llvm-dis-19 and writes it through llvm-as-19 (same properties as the .ll)', async () => {
+    const llvmAs = tool('llvm-as-19', 'llvm-19');
+    tool('llvm-dis-19', 'llvm-19');
+    const src = join(LIT, 'spec-constants/struct-with-undef-padding-2.ll');
+    expect(spawnSync(llvmAs, [src, '-o', join(dir, 'in.bc')]).status).to.equal(0);
+    const fromBc = await cli(['-spec-const=native', 'in.bc', '-o', 'bc.table'], dir);
+    expect(fromBc.code, fromBc.err).to.equal(0);
+    const fromLl = await cli(['-spec-const=native', '-S', src, '-o', 'll.table'], dir);
+    expect(fromLl.code, fromLl.err).to.equal(0);
+    expect(readFileSync(join(dir, 'bc_0.prop'), 'utf8')).to.equal(readFileSync(join(dir, 'll_0.prop'), 'utf8'));
+    expect(readFileSync(join(dir, 'bc.table'), 'utf8')).to.equal('[Code|Properties]\nbc_0.bc|bc_0.prop\n');
+    expect(readFileSync(join(dir, 'bc_0.bc')).subarray(0, 4)).to.deep.equal(Buffer.from([0x42, 0x43, 0xc0, 0xde]));
+  });
+
+  it('reports a device_image_scope device global used by two device images with the current wording', async () => {
+    writeFileSync(join(dir, 'cross.ll'), CROSS);
+    const r = await cli(['--device-globals', '-split=source', '-S', 'cross.ll', '-o', 'cross.table'], dir);
+    expect(r.code).to.equal(1);
+    expect(r.err).to.equal(`sycl-post-link: error: device_global variable 'dg' with property "device_image_scope" is used in more than one device image.\n`);
+    // Without --device-globals the check does not run (as upstream) and both modules are written.
+    const ok = await cli(['-split=source', '-S', '-symbols', 'cross.ll', '-o', 'ok.table'], dir);
+    expect(ok.code, ok.err).to.equal(0);
+    expect(readFileSync(join(dir, 'ok.table'), 'utf8')).to.equal('[Code|Properties|Symbols]\nok_0.ll|ok_0.prop|ok_0.sym\nok_1.ll|ok_1.prop|ok_1.sym\n');
+    expect(readFileSync(join(dir, 'ok_0.sym'), 'utf8')).to.equal('k2\n'); // b.cpp first: groups are taken from the back
+    expect(readFileSync(join(dir, 'ok_1.sym'), 'utf8')).to.equal('k1\n');
+  });
+
+  it('emulation: buffer offsets and the padding descriptor of the previous constant (fact 26), via the library driver', () => {
+    const fs = memFs({ 'emu.ll': EMU });
+    postLink(parsePostLinkArgs(['-spec-const=emulation', '-S', 'emu.ll', '-o', 'out/emu.table']), fs);
+    expect([...fs.files.keys()].sort()).to.deep.equal(['emu.ll', 'out/emu.table', 'out/emu_0.ll', 'out/emu_0.prop']);
+    const ll = new TextDecoder().decode(fs.files.get('out/emu_0.ll'));
+    expect(ll).to.contain('%gep = getelementptr i8, ptr addrspace(4) %buf, i32 0');
+    expect(ll).to.contain('%gep1 = getelementptr i8, ptr addrspace(4) %buf, i32 4');
+    expect(ll).to.contain('%load = load half, ptr addrspace(4) %bc, align 2');
+    expect(ll).to.contain('!{!"id_half", i32 0, i32 0, i32 2, i32 -1, i32 2, i32 2}');
+    expect(ll).to.contain('!{[2 x i8] zeroinitializer}');
+    const props = decodeRegistry(fs.files.get('out/emu_0.prop')!);
+    const half = props.get('SYCL/specialization constants')!.get('id_half')!;
+    expect(half.type === 2 && Array.from(half.bytes)).to.deep.equal([0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0xff, 0xff, 0xff, 0xff, 2, 0, 0, 0, 2, 0, 0, 0]);
+    const all = props.get('SYCL/specialization constants default values')!.get('all')!;
+    expect(all.type === 2 && Array.from(all.bytes)).to.deep.equal([0x00, 0x40, 0, 0, 42, 0, 0, 0]);
+    expect(spawnSync(tool('llvm-as-19', 'llvm-19'), ['-o', '/dev/null', '-'], { input: ll }).status).to.equal(0);
+  });
+
+  it('SPIR-V from IR is spirv-val clean and has the spec constants llvm-spirv-15 makes of sycl-post-link output', async () => {
+    const val = tool('spirv-val', 'spirv-tools');
+    const dis = tool('spirv-dis', 'spirv-tools');
+    const translator = tool('llvm-spirv-15', 'llvm-spirv-15');
+    const llvmAs15 = existsSync('/usr/lib/llvm-15/bin/llvm-as') ? '/usr/lib/llvm-15/bin/llvm-as' : tool('llvm-as-15', 'llvm-15');
+    for (const f of ['spec-constants/SYCL-2020-zeroinitializer.ll', 'spec-constants/bool.ll', 'spec-constants/composite-padding-desc.ll']) {
+      const src = join(LIT, f);
+      const ours = emitSpirv(lowerIrModule(readFileSync(src, 'latin1')), { intelDecorations: false });
+      writeFileSync(join(dir, 'ours.spv'), ours);
+      const v = spawnSync(val, [join(dir, 'ours.spv')], { encoding: 'utf8' });
+      expect(v.status, `${f}: ${v.stderr}${v.stdout}`).to.equal(0);
+      // sycl-post-link's SPIR-V friendly output (ours), through llvm-as-15 and llvm-spirv-15.
+      const r = await cli(['-spec-const=native', '--ir-output-only', '-S', src, '-o', 'friendly.ll'], dir);
+      expect(r.code, r.err).to.equal(0);
+      const a = spawnSync(llvmAs15, ['-opaque-pointers=0', join(dir, 'friendly.ll'), '-o', join(dir, 'friendly.bc')], { encoding: 'utf8' });
+      expect(a.status, a.stderr).to.equal(0);
+      const t = spawnSync(translator, [join(dir, 'friendly.bc'), '-o', join(dir, 'theirs.spv')], { encoding: 'utf8' });
+      expect(t.status, t.stderr).to.equal(0);
+      const norm = (p: string): string[] => normaliseSpirvDis(spawnSync(dis, ['--raw-id', p], { encoding: 'utf8' }).stdout);
+      const mine = norm(join(dir, 'ours.spv'));
+      expect(mine.filter((l) => l.includes('OpSpecConstant')).length, f).to.be.greaterThan(0);
+      expect(mine, f).to.deep.equal(norm(join(dir, 'theirs.spv')));
+    }
+  });
+});
