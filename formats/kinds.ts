@@ -85,9 +85,13 @@ export function offloadKindValue(name: string, numbering: OffloadKindNumbering):
 
 /** `getOffloadKindName` in a numbering: the name, or `none` for values it does not define (as LLVM prints them). */
 export function offloadKindName(kind: number, numbering: OffloadKindNumbering): string {
-  for (const [k, v] of Object.entries(OFFLOAD_KIND_NUMBERINGS[numbering])) if (v === kind) return k;
-  return 'none';
+  return KIND_NAMES[numbering].get(kind) ?? 'none';
 }
+
+/** Names by number, per numbering (listings name every entry: no scan per call). */
+const KIND_NAMES = Object.fromEntries(
+  Object.entries(OFFLOAD_KIND_NUMBERINGS).map(([n, table]) => [n, new Map(Object.entries(table).map(([name, value]) => [value, name]))]),
+) as Record<OffloadKindNumbering, Map<number, string>>;
 
 /** Like offloadKindName, but `unknown(N)` instead of folding unknown values into `none`. */
 export function offloadKindLabel(kind: number, numbering: OffloadKindNumbering): string {

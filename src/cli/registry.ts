@@ -1,22 +1,45 @@
+/**
+ * The subcommands, one module each (src/cli/commands/<name>.ts, exporting `command`), loaded only
+ * when used: `syclbin --version` or one command does not pay for loading every other command (the
+ * IR reader, the web server, ...). The order is the order of `syclbin --help`.
+ */
 import type { Command } from './command.js';
-import { command as offloadPack } from './commands/offload-pack.js';
-import { command as offloadList } from './commands/offload-list.js';
-import { command as offloadExtract } from './commands/offload-extract.js';
-import { command as props } from './commands/props.js';
-import { command as dump } from './commands/dump.js';
-import { command as lower } from './commands/lower.js';
-import { command as inspect } from './commands/inspect.js';
-import { command as json } from './commands/json.js';
-import { command as pack } from './commands/pack.js';
-import { command as extract } from './commands/extract.js';
-import { command as specialize } from './commands/specialize.js';
-import { command as annotate } from './commands/annotate.js';
-import { command as hexdump } from './commands/hexdump.js';
-import { command as verify } from './commands/verify.js';
-import { command as diff } from './commands/diff.js';
-import { command as serve } from './commands/serve.js';
-import { command as postLink } from './commands/post-link.js';
-// One import per subcommand module (src/cli/commands/<name>.ts), each exporting `command`.
-// Add new commands here; the order is the order of `syclbin --help`.
 
-export const commands: readonly Command[] = [dump, inspect, json, pack, extract, offloadPack, offloadList, offloadExtract, props, lower, postLink, specialize, annotate, hexdump, verify, diff, serve];
+type Loader = () => Promise<{ command: Command }>;
+
+const LOADERS: ReadonlyArray<readonly [name: string, load: Loader]> = [
+  ['dump', () => import('./commands/dump.js')],
+  ['inspect', () => import('./commands/inspect.js')],
+  ['json', () => import('./commands/json.js')],
+  ['pack', () => import('./commands/pack.js')],
+  ['extract', () => import('./commands/extract.js')],
+  ['offload-pack', () => import('./commands/offload-pack.js')],
+  ['offload-list', () => import('./commands/offload-list.js')],
+  ['offload-extract', () => import('./commands/offload-extract.js')],
+  ['props', () => import('./commands/props.js')],
+  ['lower', () => import('./commands/lower.js')],
+  ['post-link', () => import('./commands/post-link.js')],
+  ['specialize', () => import('./commands/specialize.js')],
+  ['annotate', () => import('./commands/annotate.js')],
+  ['hexdump', () => import('./commands/hexdump.js')],
+  ['verify', () => import('./commands/verify.js')],
+  ['diff', () => import('./commands/diff.js')],
+  ['serve', () => import('./commands/serve.js')],
+];
+
+/** The command names, in help order. */
+export const COMMAND_NAMES: readonly string[] = LOADERS.map(([name]) => name);
+
+/** The command called `name` (undefined for an unknown name). */
+export async function loadCommand(name: string): Promise<Command | undefined> {
+  const entry = LOADERS.find(([n]) => n === name);
+  if (!entry) return undefined;
+  const { command } = await entry[1]();
+  if (command.name !== name) throw new Error(`src/cli/commands module for '${name}' defines '${command.name}'`);
+  return command;
+}
+
+/** Every command, in help order (for the command list). */
+export async function loadCommands(): Promise<Command[]> {
+  return Promise.all(COMMAND_NAMES.map(async (n) => (await loadCommand(n))!));
+}

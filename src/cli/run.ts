@@ -11,7 +11,7 @@ import { SyclbinError } from '../codec/errors.js';
 import { EXIT, type Command, type CommandIO } from './command.js';
 import { CommandFailure, FileFailure, UsageError } from './errors.js';
 import { Files } from './files.js';
-import { commands } from './registry.js';
+import { loadCommand, loadCommands } from './registry.js';
 import { errnoText } from '../node/input.js';
 
 const PROGRAM = 'syclbin';
@@ -42,8 +42,8 @@ export function formatCommandHelp(c: Command): string {
 
 const EXIT_TEXT = 'Exit status: 0 success; 1 the input is invalid, a check found errors, or output failed; 2 usage error.';
 
-/** The program's help text. */
-export function formatMainHelp(): string {
+/** The program's help text (the summary of every command). */
+export function formatMainHelp(commands: readonly Command[]): string {
   const lines = [`Usage: ${PROGRAM} <command> [options] [arguments]`, '', 'Read, write, explain and build SYCLBIN files, LLVM OffloadBinary envelopes and SYCL property sets.', '', 'Commands:'];
   const w = Math.max(8, ...commands.map((c) => c.name.length)) + 2;
   for (const c of commands) lines.push(`  ${c.name.padEnd(w)}${c.summary}`);
@@ -58,19 +58,19 @@ export async function runCli(argv: string[], io: CommandIO): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '-h' || name === '--help' || name === 'help') {
     const topic = name === 'help' ? rest[0] : undefined;
-    const c = topic ? commands.find((x) => x.name === topic) : undefined;
+    const c = topic ? await loadCommand(topic) : undefined;
     if (topic && !c) {
       io.stderr.write(`${PROGRAM}: unknown command '${topic}'\n`);
       return EXIT.USAGE;
     }
-    io.stdout.write(c ? formatCommandHelp(c) : formatMainHelp());
+    io.stdout.write(c ? formatCommandHelp(c) : formatMainHelp(await loadCommands()));
     return name === undefined ? EXIT.USAGE : EXIT.OK;
   }
   if (name === '--version' || name === '-V') {
     io.stdout.write(`syclbin-toolkit ${VERSION}\n`);
     return EXIT.OK;
   }
-  const cmd = commands.find((c) => c.name === name);
+  const cmd = await loadCommand(name);
   if (!cmd) {
     io.stderr.write(`${PROGRAM}: unknown command '${name}'. Run '${PROGRAM} --help' for the list.\n`);
     return EXIT.USAGE;

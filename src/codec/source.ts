@@ -35,7 +35,7 @@ export function toSource(input: Uint8Array | ByteSource): ByteSource {
 export function readRange(src: ByteSource, offset: number, length: number, what: string, path: (string | number)[] = [], base = 0): Uint8Array {
   if (offset < 0 || length < 0 || offset > src.size || length > src.size - offset) {
     const available = Math.max(0, src.size - offset);
-    throw new DecodeError('EOF', `${what} needs ${length} byte(s) at offset ${offset} but only ${available} remain`, base + offset, path, {
+    throw new DecodeError('EOF', `${what} needs ${length} byte(s) but only ${available} remain`, base + offset, path, {
       needed: length,
       available,
     });

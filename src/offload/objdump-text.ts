@@ -33,8 +33,9 @@
  *
  * Portable: no Node APIs.
  */
-import { blobSource, DecodeError } from '../codec/index.js';
-import { isOffloadBinary, readOffloadBinaries, type OffloadBinaryModel, type OffloadEntryModel, type ReadOffloadOptions } from './read.js';
+import { blobSource, DecodeError, type ByteSource } from '../codec/index.js';
+import { isOffloadBinary, readOffloadBinaries, readOffloadBinary, type OffloadBinaryModel, type OffloadEntryModel, type ReadOffloadOptions, type RegionOptions } from './read.js';
+import { walkOffloadEntries } from './walk.js';
 import type { ElfOffloadResult } from './elf.js';
 import { syclKernelNames, type SyclKernelNames } from './sycl-symbols.js';
 import { imageKindLabel, imageKindName, numberingFamily, objdumpImageKind, offloadKindAmbiguity, offloadKindLabel, offloadKindName, type OffloadKindAmbiguity, type OffloadKindNumbering } from '../../formats/kinds.js';
@@ -143,6 +144,52 @@ export function* offloadingTextBlocks(binaries: Iterable<OffloadBinaryModel>, op
       }
     }
   }
+}
+
+/**
+ * The `llvm-objdump --offloading` text of the OffloadBinaries back to back in `src` (or a region of
+ * it), walked without building models (src/offload/walk.ts) and handed out in pieces of about
+ * `chunk` characters, so that a listing of any length is printed as it is read. Same text as
+ * offloadingTextBlocks over the read binaries; `strings` is not supported here (it needs every string).
+ */
+export function* offloadingTextStream(
+  src: ByteSource,
+  opts: ListingOptions & RegionOptions & { chunk?: number; onVersion?: (version: number) => void } = {},
+): Generator<string> {
+  const era = opts.era ?? llvmEra();
+  const chunk = opts.chunk ?? 1 << 16;
+  const size = era.listing.imageSize;
+  let out = '';
+  let index = 0;
+  const flush = function* (): Generator<string> {
+    if (out.length >= chunk) {
+      yield out;
+      out = '';
+    }
+  };
+  for (const { summary: s, model } of walkOffloadEntries(src, { maxInflatedSize: opts.read?.maxInflatedSize, start: opts.start, end: opts.end, path: opts.path })) {
+    opts.onVersion?.(model ? model.version : s.version);
+    if (model || (s.nested && era.listing.nested)) {
+      // Nested images and binaries the full reader took over print through the model path.
+      const bin = model ?? readOffloadBinary(src, s.binaryOffset, { maxInflatedSize: opts.read?.maxInflatedSize, end: opts.end });
+      const entries = model ? bin.entries : [bin.entries.find((e) => e.imageRef.offset === s.imageOffset && e.imageRef.size === s.imageSize)!];
+      for (const entry of entries) {
+        const stack: Frame[] = [{ entry, version: bin.version, label: String(index++), level: 0 }];
+        while (stack.length) {
+          const { text, children } = block(stack.pop()!, opts, era);
+          out += text;
+          for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+        }
+      }
+    } else {
+      out +=
+        `\nOFFLOADING IMAGE [${index++}]:\nkind            ${objdumpImageKind(s.imageKind, era)}\narch            ${s.arch}\ntriple          ${s.triple}\n` +
+        `producer        ${objdumpProducer(s.offloadKind, s.version, era)}\n` +
+        (size ? `image size      ${s.imageSize} bytes\n` : '');
+    }
+    yield* flush();
+  }
+  if (out) yield out;
 }
 
 /** The whole `llvm-objdump --offloading` text for `binaries` (see offloadingTextBlocks). */

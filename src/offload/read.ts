@@ -106,7 +106,7 @@ export function isOffloadBinary(bytes: Uint8Array, offset = 0): boolean {
 }
 
 /** Zero bytes after the last binary (fewer than this) are section/file padding, not another binary. */
-const TRAILING_PADDING_LIMIT = 64;
+export const TRAILING_PADDING_LIMIT = 64;
 
 /**
  * Every OffloadBinary in `input`, one after the other (as in an `.llvm.offloading` section), read as

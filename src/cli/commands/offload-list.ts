@@ -5,7 +5,8 @@
  * entry, or as JSON (schemas/offload-list.schema.json).
  */
 import { readOffloadInput } from '../../offload/input.js';
-import { elfListJson, formatElfOffloadingText, offloadingTextBlocks, offloadListJson, type ListingOptions } from '../../offload/objdump-text.js';
+import { elfListJson, formatElfOffloadingText, offloadingTextBlocks, offloadingTextStream, offloadListJson, type ListingOptions } from '../../offload/objdump-text.js';
+import { isOffloadBinary } from '../../offload/read.js';
 import { llvmEra } from '../../../formats/eras.js';
 import { defineCommand, EXIT } from '../command.js';
 import { UsageError } from '../errors.js';
@@ -70,21 +71,39 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
     if (opts.strings && opts.json) throw new UsageError('--strings and --json cannot be combined (JSON always has the strings)');
     const era = llvmEra(opts.llvm);
     const read = { maxInflatedSize: opts['max-inflated-size'] };
-    const { binaries, elf } = files.read(file, (src) => readOffloadInput(src, { ...read, byName: opts['by-name'] }));
     const note = (message: string): void => void io.stderr.write(`${prog}: ${file}: note: ${message}\n`);
+    const warn = (m: string): void => void io.stderr.write(`${prog}: warning: ${file}: ${m}\n`);
+    if (!opts.json && !opts.strings) {
+      // OffloadBinaries back to back: printed while they are walked (no models, one window of memory).
+      const streamed = files.read(file, (src) => {
+        if (src.size < 4 || !isOffloadBinary(src.read(0, 4))) return false;
+        const out = files.output(opts.output);
+        const versions = new Set<number>();
+        for (const piece of offloadingTextStream(src, { era, read, warn, onVersion: (v) => versions.add(v) })) out.write(piece);
+        const unreadable = [...versions].filter((v) => !era.reads.includes(v));
+        if (unreadable.length) note(unreadableNote(era.objdump, unreadable));
+        return true;
+      });
+      if (streamed) return EXIT.OK;
+    }
+    const { binaries, elf } = files.read(file, (src) => readOffloadInput(src, { ...read, byName: opts['by-name'] }));
     for (const n of elf?.notes ?? []) note(n);
     const unreadable = [...new Set(binaries.map((b) => b.version).filter((v) => !era.reads.includes(v)))];
     if (unreadable.length && !opts.json) {
-      note(`${era.objdump} cannot read version ${unreadable.join(' and ')} OffloadBinaries (no released LLVM does; it reports 'Invalid data'); listed in its layout anyway`);
+      note(unreadableNote(era.objdump, unreadable));
     }
     if (opts.json) {
       files.write(opts.output, JSON.stringify(offloadListJson(file, binaries, elf ? elfListJson(elf) : undefined, { era, read }), null, 2) + '\n');
       return EXIT.OK;
     }
-    const listing: ListingOptions = { strings: opts.strings, era, read, warn: (m) => io.stderr.write(`${prog}: warning: ${file}: ${m}\n`) };
+    const listing: ListingOptions = { strings: opts.strings, era, read, warn };
     const out = files.output(opts.output);
     if (elf) out.write(formatElfOffloadingText(file, elf, listing));
     else for (const piece of offloadingTextBlocks(binaries, listing)) out.write(piece);
     return EXIT.OK;
   },
 });
+
+function unreadableNote(tool: string, versions: readonly number[]): string {
+  return `${tool} cannot read version ${versions.join(' and ')} OffloadBinaries (no released LLVM does; it reports 'Invalid data'); listed in its layout anyway`;
+}

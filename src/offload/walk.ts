@@ -1,0 +1,230 @@
+/**
+ * A lean walk over OffloadBinaries back to back, for listings of any size: what `llvm-objdump
+ * --offloading` prints (kinds, arch, triple, image size) without building models, span trees or
+ * per-field objects, reading the input in large windows.
+ *
+ * Same description, same rules: field offsets and sizes come from formats/offload-binary.ts
+ * (`OFFLOAD_VERSIONS`: header, entry and string-entry layouts), and a binary is taken on the fast
+ * path only when every check the full reader (src/offload/read.ts `readOffloadBinary`) makes passes.
+ * Anything else — a compressed payload, a field that does not fit, a string without its NUL, a value
+ * past 2^53 — hands the binary to the full reader, which either reads it or throws its typed error
+ * with offset and path. So a file lists exactly as the full reader reads it, and fails exactly where
+ * it fails.
+ *
+ * Portable: no Node APIs.
+ */
+import { decodeUtf8, toSource, type ByteSource } from '../codec/index.js';
+import { OFFLOAD_BINARY_ALIGN, OFFLOAD_BINARY_MAGIC, OFFLOAD_VERSIONS, OffloadHeaderPrefix, type OffloadVersion } from '../../formats/offload-binary.js';
+import { readOffloadBinary, TRAILING_PADDING_LIMIT, type OffloadBinaryModel, type ReadOffloadOptions, type RegionOptions } from './read.js';
+
+/** What a listing needs of one entry. The walker reuses one object: copy what you keep. */
+export interface EntrySummary {
+  /** Offset of the binary holding the entry, and its version. */
+  binaryOffset: number;
+  version: number;
+  imageKind: number;
+  offloadKind: number;
+  flags: number;
+  /** The last `arch` / `triple` string ('' when absent), as LLVM's getArch/getTriple. */
+  arch: string;
+  triple: string;
+  /** Absolute offset of the image in the input, and its size. */
+  imageOffset: number;
+  imageSize: number;
+  /** The image starts with the OffloadBinary magic (upstream main lists it as nested binaries). */
+  nested: boolean;
+}
+
+/** One step of the walk: an entry read on the fast path, or a binary the full reader read. */
+export type WalkItem = { summary: EntrySummary; model?: undefined } | { summary?: undefined; model: OffloadBinaryModel };
+
+/** Bytes read per window on file sources (one positioned read per window, not per field). */
+const WINDOW = 4 << 20;
+const MAGIC = Uint8Array.from(OFFLOAD_BINARY_MAGIC);
+const ARCH = new TextEncoder().encode('arch');
+const TRIPLE = new TextEncoder().encode('triple');
+/** 2^53 / 2^32: a u64 whose high word reaches this is not a safe integer. */
+const HI_LIMIT = 0x200000;
+
+/** Why the fast path gave a binary to the full reader (never shown: the full reader speaks for it). */
+class Handover extends Error {}
+const HANDOVER = new Handover();
+
+/** A window over the source: views for in-memory input, large positioned reads for files. */
+class Window {
+  bytes: Uint8Array;
+  view: DataView;
+  at = 0;
+  constructor(
+    private readonly src: ByteSource,
+    private readonly size: number,
+  ) {
+    this.bytes = src.bytes ?? new Uint8Array(0);
+    this.view = new DataView(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength);
+  }
+  /** Position of absolute `abs` in `bytes`, with at least `len` bytes after it (loads a window if needed). */
+  pos(abs: number, len: number): number {
+    if (abs >= this.at && abs + len <= this.at + this.bytes.length) return abs - this.at;
+    if (this.src.bytes || abs + len > this.src.size) throw HANDOVER;
+    this.bytes = this.src.read(abs, Math.min(this.src.size - abs, Math.max(len, this.size)));
+    this.view = new DataView(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength);
+    this.at = abs;
+    return 0;
+  }
+  /** A u64 field that must be a safe integer. */
+  u64(p: number): number {
+    const hi = this.view.getUint32(p + 4, true);
+    if (hi >= HI_LIMIT) throw HANDOVER;
+    return hi * 0x100000000 + this.view.getUint32(p, true);
+  }
+}
+
+/** The NUL-terminated string at binary-relative `o` (end of the binary: `size`); its end in `w.bytes`. */
+function cstringEnd(w: Window, base: number, o: number, size: number): { at: number; nul: number } {
+  const at = w.pos(base + o, 1);
+  const limit = Math.min(w.bytes.length, at + (size - o));
+  const nul = w.bytes.indexOf(0, at);
+  if (nul < 0 || nul >= limit) throw HANDOVER; // not terminated inside what is in the window: let the full reader say
+  return { at, nul };
+}
+
+function bytesEqual(b: Uint8Array, from: number, to: number, want: Uint8Array): boolean {
+  if (to - from !== want.length) return false;
+  for (let i = 0; i < want.length; i++) if (b[from + i] !== want[i]) return false;
+  return true;
+}
+
+/**
+ * Every entry of the OffloadBinaries in `input` (or in a region of it), in order: summaries on the
+ * fast path, full models where the full reader took over. Throws the full reader's DecodeError for
+ * a binary that cannot be read. Work is linear in the bytes it looks at; memory is one window.
+ */
+export function* walkOffloadEntries(input: Uint8Array | ByteSource, opts: ReadOffloadOptions & RegionOptions & { window?: number } = {}): Generator<WalkItem> {
+  const src = toSource(input);
+  const start = opts.start ?? 0;
+  const end = opts.end ?? src.size;
+  const prefix = opts.path ?? [];
+  const w = new Window(src, opts.window ?? WINDOW);
+  const s: EntrySummary = { binaryOffset: 0, version: 0, imageKind: 0, offloadKind: 0, flags: 0, arch: '', triple: '', imageOffset: 0, imageSize: 0, nested: false };
+  const item: WalkItem = { summary: s };
+  let offset = start;
+  let count = 0;
+  while (offset < end) {
+    if (count && end - offset < TRAILING_PADDING_LIMIT && src.read(offset, end - offset).every((b) => b === 0)) break;
+    let size = 0;
+    let version = 0;
+    let entries = -1;
+    let v: OffloadVersion | undefined;
+    let eo = 0;
+    try {
+      // Header: magic, version, then that version's header (formats/offload-binary.ts).
+      let p = w.pos(offset, OffloadHeaderPrefix.fixedSize!);
+      if (!bytesEqual(w.bytes, p, p + MAGIC.length, MAGIC)) throw HANDOVER;
+      version = w.view.getUint32(p + OffloadHeaderPrefix.offsets.version, true);
+      v = OFFLOAD_VERSIONS[version as 1 | 2 | 3];
+      if (!v) throw HANDOVER;
+      const h = v.header;
+      p = w.pos(offset, h.fixedSize);
+      size = w.u64(p + h.offsets.size!);
+      if (size > end - offset || size < h.fixedSize) throw HANDOVER;
+      if (v.compression && w.u64(p + h.offsets[v.compression.flag]!) !== 0) throw HANDOVER;
+      eo = w.u64(p + h.offsets[v.fields.entriesOffset]!);
+      entries = v.fields.entriesCount ? w.u64(p + h.offsets[v.fields.entriesCount]!) : 1;
+      const es = v.entry.fixedSize!;
+      if (eo > size || entries > Math.floor((size - eo) / es)) throw HANDOVER;
+      // Check every entry before yielding any, so a handover never repeats entries already listed.
+      for (let i = 0; i < entries; i++) checkEntry(w, v, offset, size, eo + es * i);
+    } catch (e) {
+      if (e !== HANDOVER) throw e;
+      entries = -1;
+    }
+    if (entries < 0) {
+      const model = readOffloadBinary(src, offset, { ...opts, path: [...prefix, 'binaries', count], end });
+      yield { model };
+      size = model.size;
+      version = model.version;
+    } else {
+      for (let i = 0; i < entries; i++) {
+        fillEntry(w, v!, offset, size, eo + v!.entry.fixedSize! * i, s);
+        s.binaryOffset = offset;
+        s.version = version;
+        yield item;
+      }
+    }
+    count++;
+    // As offloadBinaries (src/offload/read.ts): v3 sizes need not be multiples of 8.
+    offset = version >= 3 ? start + Math.ceil((offset - start + size) / OFFLOAD_BINARY_ALIGN) * OFFLOAD_BINARY_ALIGN : offset + size;
+  }
+}
+
+/** The full reader's checks on one entry (its relations `strings` and `image`, each string's key and value). */
+function checkEntry(w: Window, v: OffloadVersion, base: number, size: number, at: number): void {
+  const e = v.entry.offsets;
+  const p = w.pos(base + at, v.entry.fixedSize!);
+  const so = w.u64(p + e.stringOffset);
+  const ns = w.u64(p + e.numStrings);
+  const io = w.u64(p + e.imageOffset);
+  const is = w.u64(p + e.imageSize);
+  const ses = v.stringEntry.fixedSize!;
+  if (so > size || ns > Math.floor((size - so) / ses)) throw HANDOVER;
+  if (io > size || is > size - io) throw HANDOVER;
+  const f = v.stringEntry.offsets as Readonly<Record<string, number>>;
+  const sized = f.valueSize !== undefined;
+  for (let j = 0; j < ns; j++) {
+    const q = w.pos(base + so + ses * j, ses);
+    const ko = w.u64(q + f.keyOffset!);
+    const vo = w.u64(q + f.valueOffset!);
+    const vs = sized ? w.u64(q + f.valueSize!) : 0;
+    if (ko >= size) throw HANDOVER;
+    cstringEnd(w, base, ko, size);
+    if (sized) {
+      if (vo > size || vs > size - vo) throw HANDOVER;
+    } else {
+      if (vo >= size) throw HANDOVER;
+      cstringEnd(w, base, vo, size);
+    }
+  }
+}
+
+/** Fill `s` from a checked entry: kinds, arch and triple (the last of each, as LLVM's StringMap), image. */
+function fillEntry(w: Window, v: OffloadVersion, base: number, size: number, at: number, s: EntrySummary): void {
+  const e = v.entry.offsets;
+  let p = w.pos(base + at, v.entry.fixedSize!);
+  s.imageKind = w.view.getUint16(p + e.imageKind, true);
+  s.offloadKind = w.view.getUint16(p + e.offloadKind, true);
+  s.flags = w.view.getUint32(p + e.flags, true);
+  const so = w.u64(p + e.stringOffset);
+  const ns = w.u64(p + e.numStrings);
+  const io = w.u64(p + e.imageOffset);
+  s.imageSize = w.u64(p + e.imageSize);
+  s.imageOffset = base + io;
+  s.arch = '';
+  s.triple = '';
+  const ses = v.stringEntry.fixedSize!;
+  const f = v.stringEntry.offsets as Readonly<Record<string, number>>;
+  const sized = f.valueSize !== undefined;
+  for (let j = 0; j < ns; j++) {
+    const q = w.pos(base + so + ses * j, ses);
+    const ko = w.u64(q + f.keyOffset!);
+    const vo = w.u64(q + f.valueOffset!);
+    const vs = sized ? w.u64(q + f.valueSize!) : 0;
+    const key = cstringEnd(w, base, ko, size);
+    const which = bytesEqual(w.bytes, key.at, key.nul, ARCH) ? 1 : bytesEqual(w.bytes, key.at, key.nul, TRIPLE) ? 2 : 0;
+    if (!which) continue;
+    let value: string;
+    if (sized) {
+      const at2 = w.pos(base + vo, vs);
+      value = decodeUtf8(w.bytes, at2, at2 + vs);
+    } else {
+      const val = cstringEnd(w, base, vo, size);
+      value = decodeUtf8(w.bytes, val.at, val.nul);
+    }
+    if (which === 1) s.arch = value;
+    else s.triple = value;
+  }
+  s.nested = false;
+  if (s.imageSize >= MAGIC.length) {
+    p = w.pos(s.imageOffset, MAGIC.length);
+    s.nested = bytesEqual(w.bytes, p, p + MAGIC.length, MAGIC);
+  }
+}

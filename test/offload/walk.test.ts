@@ -1,0 +1,88 @@
+/**
+ * The listing walk (src/offload/walk.ts) against the full reader: for every OffloadBinary file of the
+ * test data and random mutations of them, the streamed `llvm-objdump --offloading` text equals the
+ * text of the read models, or both fail with the same DecodeError (message, offset, path); on file
+ * sources with small windows too (window reloads at every boundary).
+ */
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { DecodeError, type ByteSource } from '../../src/codec/index.js';
+import { readOffloadBinaries } from '../../src/offload/read.js';
+import { formatOffloadingText, offloadingTextStream } from '../../src/offload/objdump-text.js';
+import { walkOffloadEntries } from '../../src/offload/walk.js';
+import { llvmEra } from '../../formats/eras.js';
+
+const ROOT = new URL('../../testdata/', import.meta.url).pathname;
+
+function* files(dir: string): Generator<string> {
+  for (const f of readdirSync(dir)) {
+    const p = join(dir, f);
+    if (statSync(p).isDirectory()) yield* files(p);
+    else yield p;
+  }
+}
+
+/** Every test file that starts with the OffloadBinary magic. */
+const corpus = [...files(ROOT)]
+  .map((p) => ({ name: p.slice(ROOT.length), bytes: new Uint8Array(readFileSync(p)) }))
+  .filter((f) => f.bytes.length >= 4 && f.bytes[0] === 0x10 && f.bytes[1] === 0xff && f.bytes[2] === 0x10 && f.bytes[3] === 0xad);
+
+/** A source without `bytes` (as a file is read): every read is a fresh copy. */
+function fileLike(b: Uint8Array): ByteSource {
+  return { size: b.length, read: (o, n) => b.slice(o, o + n) };
+}
+
+type Outcome = { text: string } | { error: string };
+function outcome(f: () => string): Outcome {
+  try {
+    return { text: f() };
+  } catch (e) {
+    if (!(e instanceof DecodeError)) throw e;
+    return { error: `${e.message} @${e.offset} ${JSON.stringify(e.pathSegments)}` };
+  }
+}
+
+function compare(bytes: Uint8Array, label: string): void {
+  for (const era of ['19', '22', 'main'] as const) {
+    const opts = { era: llvmEra(era) };
+    const full = outcome(() => formatOffloadingText(readOffloadBinaries(bytes), opts));
+    const mem = outcome(() => [...offloadingTextStream({ size: bytes.length, bytes, read: (o, n) => bytes.subarray(o, o + n) }, { ...opts, chunk: 7 })].join(''));
+    expect(mem, `${label} (--llvm ${era}, in memory)`).to.deep.equal(full);
+    for (const window of [16, 64]) {
+      const src = fileLike(bytes);
+      const walked = outcome(() => {
+        // The same walk over small windows: the text comes from the summaries and models it yields.
+        let n = 0;
+        for (const it of walkOffloadEntries(src, { window })) n += it.model ? it.model.entries.length : 1;
+        return String(n);
+      });
+      const count = 'text' in full ? String((full.text.match(/OFFLOADING IMAGE \[\d+\]/g) ?? []).length) : undefined;
+      if ('text' in walked && count !== undefined && era !== 'main') expect(walked.text, `${label} window ${window}`).to.equal(count);
+      const streamed = outcome(() => [...offloadingTextStream(src, { ...opts })].join(''));
+      expect(streamed, `${label} (--llvm ${era}, file source)`).to.deep.equal(full);
+    }
+  }
+}
+
+describe('offload walk: the streamed listing equals the full reader', () => {
+  it('has OffloadBinary files to compare', () => expect(corpus.length).to.be.greaterThan(20));
+  for (const f of corpus) it(f.name, () => compare(f.bytes, f.name));
+
+  it('random mutations: same text or the same error (fast-check, fixed seed)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: corpus.length - 1 }),
+        fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 6 }),
+        fc.option(fc.nat(), { nil: undefined }),
+        (which, edits, cut) => {
+          const b = corpus[which]!.bytes.slice(0, cut === undefined ? undefined : Math.max(1, cut % (corpus[which]!.bytes.length + 1)));
+          for (const [at, v] of edits) b[at % b.length] = v;
+          compare(b, `${corpus[which]!.name} mutated`);
+        },
+      ),
+      { numRuns: 400, seed: 0x5eed },
+    );
+  });
+});
