@@ -57,6 +57,8 @@ export interface LlvmJsonNote {
   set?: string;
   key?: string;
   message: string;
+  /** Byte offset in the document, where there is one. */
+  at?: number;
 }
 
 /** A parsed document and the lax spots the parser met (offset, path of names/indices, message). */
@@ -328,7 +330,7 @@ export function readLlvmPropertiesJson(bytes: Uint8Array): LlvmPropsRead {
 /** `readLlvmPropertiesJson` of an already parsed document. */
 export function readLlvmProperties(doc: LlvmJsonDocument): LlvmPropsRead {
   const { root } = doc;
-  const notes: LlvmJsonNote[] = doc.lax.map((l) => ({ severity: 'warning', ...nameOf(l.path), message: `${l.message} (byte ${l.offset})` }));
+  const notes: LlvmJsonNote[] = doc.lax.map((l) => ({ severity: 'warning', ...nameOf(l.path), message: l.message, at: l.offset }));
   if (root.kind !== 'object') {
     const m = `error while deserializing property set registry: expected JSON object, got ${printLlvmJson(root)}`;
     throw new PropertySetError('FORMAT', m, root.start, m);
@@ -367,7 +369,7 @@ function nameOf(path: (string | number)[]): { set?: string; key?: string } {
 function readValue(v: LlvmJsonValue, set: string, key: string, notes: LlvmJsonNote[]): PropertyValue | string {
   if (v.kind === 'integer' && v.value >= 0n) {
     const value = Number(v.value & 0xffffffffn);
-    if (v.value > 0xffffffffn) notes.push({ severity: 'warning', set, key, message: `${v.value} does not fit in a uint32: LLVM keeps the low 32 bits, ${value} (byte ${v.start})` });
+    if (v.value > 0xffffffffn) notes.push({ severity: 'warning', set, key, message: `${v.value} does not fit in a uint32: LLVM keeps the low 32 bits, ${value}`, at: v.start });
     return { type: PROPERTY_TYPE.UINT32, value };
   }
   if (v.kind !== 'string') return `expected a uint64 or a string, got ${printLlvmJson(v)}`;
@@ -378,7 +380,7 @@ function readValue(v: LlvmJsonValue, set: string, key: string, notes: LlvmJsonNo
     if (e instanceof PropertySetError) return `unable to base64 decode the string ${v.text}: ${e.llvm}`;
     throw e;
   }
-  if (!decoded.canonical) notes.push({ severity: 'warning', set, key, message: `base64 ${v.text} has non-zero unused bits in its last character: LLVM ignores them (byte ${v.start})` });
+  if (!decoded.canonical) notes.push({ severity: 'warning', set, key, message: `base64 ${v.text} has non-zero unused bits in its last character: LLVM ignores them`, at: v.start });
   return byteArray(decoded.bytes);
 }
 
