@@ -110,6 +110,7 @@ export function parseLlvmJson(bytes: Uint8Array): LlvmJsonDocument {
   /** `Parser::parseString` after the opening quote; `where` gives the path of the string for lax notes. */
   const parseString = (where: (text: string) => (string | number)[]): string => {
     const parts: Uint8Array[] = [];
+    const opening = p - 1;
     let run = p;
     let replaced = false;
     const emit = (cp: number): void => void parts.push(utf8.encode(String.fromCodePoint(cp)));
@@ -156,7 +157,7 @@ export function parseLlvmJson(bytes: Uint8Array): LlvmJsonDocument {
     }
     parts.push(bytes.subarray(run, p - 1));
     const text = parts.length === 1 ? lenient.decode(parts[0]) : lenient.decode(concat(parts));
-    if (replaced) lax.push({ offset: p, path: where(text), message: 'an unpaired UTF-16 surrogate escape: LLVM reads it as U+FFFD' });
+    if (replaced) lax.push({ offset: opening, path: where(text), message: 'an unpaired UTF-16 surrogate escape: LLVM reads it as U+FFFD' });
     return text;
   };
 

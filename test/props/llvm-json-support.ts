@@ -2,6 +2,8 @@
  * The `.reg` line format of the harness scripts/fixtures/props-json.cpp (see its header comment):
  * reading it into our model and printing a registry the way the harness prints what LLVM read.
  */
+import { PropertySetError } from '../../src/props/errors.js';
+import { readLlvmPropertiesJson, writeLlvmPropertiesJson } from '../../src/props/llvm-json.js';
 import { byteArray, uint32, type PropertySet, type PropertySetRegistry } from '../../src/props/model.js';
 import { decodeText, encodeText } from '../../src/props/text.js';
 
@@ -61,4 +63,15 @@ export function printReg(reg: PropertySetRegistry): string {
     }
   }
   return out;
+}
+
+/** What the harness prints for `read FILE.json`, computed with our reader and writer. */
+export function ourRead(bytes: Uint8Array): string {
+  try {
+    const { registry } = readLlvmPropertiesJson(bytes);
+    return `${printReg(registry)}json\t${new TextDecoder().decode(writeLlvmPropertiesJson(registry).json)}\n`;
+  } catch (e) {
+    if (e instanceof PropertySetError && e.llvm !== undefined) return `error\t${e.llvm}\n`;
+    throw e;
+  }
 }
