@@ -29,7 +29,7 @@
  *
  * Nothing here recurses on input depth: the parser keeps its own stack, printing walks a work list.
  */
-import { EncodeError } from '../codec/errors.js';
+import { concatBytes, EncodeError } from '../codec/index.js';
 import { PROPERTY_TYPE } from '../../formats/property-sets.js';
 import { LlvmStringDenseMap } from '../offload/densemap-order.js';
 import { decodeStandardBase64, encodeStandardBase64 } from './base64.js';
@@ -156,7 +156,7 @@ export function parseLlvmJson(bytes: Uint8Array): LlvmJsonDocument {
       run = p;
     }
     parts.push(bytes.subarray(run, p - 1));
-    const text = parts.length === 1 ? lenient.decode(parts[0]) : lenient.decode(concat(parts));
+    const text = parts.length === 1 ? lenient.decode(parts[0]) : lenient.decode(concatBytes(parts));
     if (replaced) lax.push({ offset: opening, path: where(text), message: 'an unpaired UTF-16 surrogate escape: LLVM reads it as U+FFFD' });
     return text;
   };
@@ -245,16 +245,6 @@ export function parseLlvmJson(bytes: Uint8Array): LlvmJsonDocument {
   skipSpace();
   if (p !== end) throw fail('Text after end of document');
   return { root, lax };
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, x) => n + x.length, 0));
-  let o = 0;
-  for (const x of parts) {
-    out.set(x, o);
-    o += x.length;
-  }
-  return out;
 }
 
 /** `json::quote`: `"` and `\` escaped, `\t \n \r`, other C0 controls as `\u00xx` (lower-case hex). */
