@@ -1,8 +1,12 @@
 /**
- * intel/llvm's own Base64 (llvm/lib/Support/Base64.cpp, class `llvm::Base64`), used for BYTE_ARRAY
- * values of property sets. Not RFC 4648: same alphabet, but bits are packed least-significant first
- * and there is no `=` padding. Spec: docs/spec/README.md rule 1; syclbin-format.md §3;
- * lowering.md §1.A fact 4.
+ * The two Base64 codecs of property sets, over one alphabet (`A-Za-z0-9+/`):
+ * - intel/llvm's own Base64 (intel/llvm:llvm/lib/Support/Base64.cpp, class `llvm::Base64`), used for
+ *   BYTE_ARRAY values of registry text. Not RFC 4648: bits are packed least-significant first and
+ *   there is no `=` padding. Spec: docs/spec/README.md rule 1; syclbin-format.md §3; lowering.md §1.A
+ *   fact 4.
+ * - RFC 4648 Base64 as upstream LLVM's `llvm::encodeBase64` / `llvm::decodeBase64`
+ *   (llvm/llvm-project:llvm/lib/Support/Base64.cpp, llvm/include/llvm/Support/Base64.h), used by the
+ *   upstream JSON property sets (docs/upstream-llvm.md §6) and by `syclbin json --with-bytes`.
  */
 import { PropertySetError } from './errors.js';
 
@@ -109,4 +113,61 @@ export function decodeBase64(text: Base64Text): Uint8Array {
   out[o++] = (c0 | (c1 << 6)) & 0xff;
   if (rem === 3) out[o++] = ((c1 >> 2) | (c2 << 4)) & 0xff;
   return out;
+}
+
+// ---- RFC 4648 (upstream LLVM) ---------------------------------------------------------------------
+
+const B64_CHUNK = 3 * 8192;
+
+/** Standard padded base64 of bytes (btoa, which browsers and Node have, per bounded chunk). */
+export function encodeStandardBase64(bytes: Uint8Array): string {
+  const parts: string[] = [];
+  for (let at = 0; at < bytes.length; at += B64_CHUNK) {
+    const chunk = bytes.subarray(at, Math.min(bytes.length, at + B64_CHUNK));
+    let bin = '';
+    for (let i = 0; i < chunk.length; i++) bin += String.fromCharCode(chunk[i]!);
+    parts.push(btoa(bin));
+  }
+  return parts.join('');
+}
+
+const EQ = 0x3d;
+
+/** `%#2.2x` of a `char` passed through varargs (signed: 0xE9 prints as 0xffffffe9; zero as `00`). */
+function llvmCharHex(b: number): string {
+  return b === 0 ? '00' : `0x${(b < 0x80 ? b : (b | 0xffffff00) >>> 0).toString(16).padStart(2, '0')}`;
+}
+
+/**
+ * `llvm::decodeBase64` of upstream LLVM, accepting and rejecting exactly what it does: the length is
+ * a multiple of 4 (empty is fine), every character is in the alphabet, `=` only as the last one or
+ * two characters; the unused bits of a padded tail are ignored (`AR==` reads as `01`).
+ * `canonical` is false when those ignored bits are not zero. Errors: PropertySetError (SYNTAX,
+ * offset = byte index in `text`) whose `llvm` is LLVM's message.
+ */
+export function decodeStandardBase64(text: Uint8Array): { bytes: Uint8Array; canonical: boolean } {
+  const n = text.length;
+  if (n % 4 !== 0) {
+    const m = 'Base64 encoded strings must be a multiple of 4 bytes in length';
+    throw new PropertySetError('SYNTAX', `${m} (${n} bytes)`, 0, m);
+  }
+  const pad = n > 0 && text[n - 1] === EQ ? (text[n - 2] === EQ ? 2 : 1) : 0;
+  const out = new Uint8Array((n / 4) * 3 - pad);
+  let o = 0;
+  for (let i = 0; i < n; i += 4) {
+    let quad = 0;
+    for (let k = 0; k < 4; k++) {
+      const b = text[i + k]!;
+      const v = b === EQ ? (i + k >= n - pad ? 0 : -1) : b < 128 ? DECODE_TABLE[b]! : -1;
+      if (v < 0) {
+        const m = `Invalid Base64 character ${llvmCharHex(b)} at index ${i + k}`;
+        throw new PropertySetError('SYNTAX', m, i + k, m);
+      }
+      quad = (quad << 6) | v;
+    }
+    for (const byte of [quad >>> 16, (quad >>> 8) & 0xff, quad & 0xff]) if (o < out.length) out[o++] = byte;
+  }
+  // The ignored bits: the low 4 (two '=') or 2 (one '=') bits of the last data character.
+  const tail = pad === 0 ? 0 : DECODE_TABLE[text[n - pad - 1]!]! & (pad === 2 ? 0x0f : 0x03);
+  return { bytes: out, canonical: tail === 0 };
 }

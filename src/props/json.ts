@@ -8,17 +8,23 @@
  * given they must describe the same bytes (so a stale field is reported instead of silently winning).
  * Informational fields (`known`, `meaning`, `problems`, `name` of enums/aspects when a value is given,
  * `padding`, `constants` of default blobs) are ignored on encode.
+ *
+ * Wherever property-set JSON is read, upstream LLVM's form (src/props/llvm-json.ts) is accepted too;
+ * `propsJsonForm` tells the two apart.
  */
 import { EncodeError, jsonChecks, type Json, type JsonObject } from '../codec/index.js';
 import { byteArray, uint32, type PropertySetRegistry, type PropertyValue } from './model.js';
 import { decodeRegistry, encodePropertyValue } from './registry.js';
 import { SPEC_CONST_PADDING_ID as SPEC_CONST_PADDING } from '../../formats/property-records.js';
 import { aspectValue, decodeTypedRegistry, encodeTypedRegistry, type TypedSetInput, type TypedValue } from './typed/index.js';
+import { parseLlvmJson, readLlvmProperties, type LlvmJsonNote } from './llvm-json.js';
 
+/** `format` of our JSON form. */
 export const PROPS_JSON_FORMAT = 'syclbin-props';
+/** `version` of our JSON form. */
 export const PROPS_JSON_VERSION = 1;
 
-
+/** Bytes as lower-case hex without separators. */
 export function toHex(b: Uint8Array): string {
   let s = '';
   for (const x of b) s += x.toString(16).padStart(2, '0');
@@ -211,4 +217,52 @@ export function registryFromJson(doc: unknown): PropertySetRegistry {
     };
   });
   return encodeTypedRegistry(sets);
+}
+
+// ---- which form ---------------------------------------------------------------------------------
+
+/** The two JSON forms of a registry: ours (`syclbin props --json`) and upstream LLVM's. */
+export type PropsJsonForm = 'syclbin' | 'llvm';
+
+/**
+ * The one recogniser of property-set JSON, by shape: ours is an object with a `format` member that is
+ * not an object (the string `syclbin-props`); upstream LLVM's is an object of set name -> object, so
+ * a valid upstream document never has a non-object member. Everything else is read as upstream JSON
+ * and refused by LLVM's rules (`expected JSON object`, `expected JSON array`).
+ */
+export function propsJsonForm(doc: unknown): PropsJsonForm {
+  const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+  return isObject(doc) && Object.hasOwn(doc, 'format') && !isObject(doc.format) ? 'syclbin' : 'llvm';
+}
+
+/** A property-set JSON document read in whichever form it is. */
+export interface PropsJsonRead {
+  form: PropsJsonForm;
+  registry: PropertySetRegistry;
+  /** What LLVM's lax reader let through (upstream form only). */
+  notes: LlvmJsonNote[];
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Read property-set JSON of either form. Ours: RFC 8259 JSON (a UTF-8 BOM is skipped), errors are
+ * EncodeError. Upstream: exactly as `llvm::offloading::readPropertiesFromJSON` (llvm-json.ts), whose
+ * parser also decides about text that is no RFC 8259 JSON (LLVM's grammar is wider: `01`, `+1`).
+ */
+export function readPropsJson(bytes: Uint8Array): PropsJsonRead {
+  let doc: unknown;
+  let notJson: Error | undefined;
+  try {
+    doc = JSON.parse(strictUtf8.decode(bytes));
+  } catch (e) {
+    notJson = e as Error;
+  }
+  if (!notJson && propsJsonForm(doc) === 'syclbin') return { form: 'syclbin', registry: registryFromJson(doc), notes: [] };
+  const parsed = parseLlvmJson(bytes);
+  const root = parsed.root;
+  // Our form in a syntax only LLVM's grammar takes: report what the strict parser said.
+  const top = root.kind === 'object' ? Object.fromEntries([...root.members].map(([k, v]) => [k, v.kind === 'object' ? {} : null])) : null;
+  if (notJson && propsJsonForm(top) === 'syclbin') throw new EncodeError(`not JSON: ${notJson.message}`);
+  return { form: 'llvm', ...readLlvmProperties(parsed) };
 }

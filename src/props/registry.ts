@@ -156,7 +156,7 @@ export function decodeRegistry(bytes: Uint8Array, opts: DecodeRegistryOptions = 
       if (v > MAX_U32) throw fail(`invalid property value: ${excerpt(valText)} (larger than 4294967295)`, valCol);
       value = { type: 1, value: v };
     } else {
-      value = parseByteArray(valText, (reason, pos, llvm) => fail(reason, valCol + pos, llvm));
+      value = parseByteArray(valText, (reason, pos, llvm) => fail(reason, valCol + pos, llvm), `set ${JSON.stringify(currentName)}, key ${JSON.stringify(key)}`);
     }
     current.set(key, value);
     if (tree) {
@@ -173,7 +173,7 @@ export function decodeRegistry(bytes: Uint8Array, opts: DecodeRegistryOptions = 
 }
 
 /** One char per byte (code = byte value), chunked so large values do not overflow the call stack. */
-function parseByteArray(valText: Uint8Array, fail: (reason: string, pos: number, llvm?: string) => RegistrySyntaxError): PropertyValue {
+function parseByteArray(valText: Uint8Array, fail: (reason: string, pos: number, llvm?: string) => RegistrySyntaxError, where: string): PropertyValue {
   // Base64 text is ASCII; other bytes are reported by the Base64 decoder as foreign characters.
   let raw: Uint8Array;
   try {
@@ -190,7 +190,7 @@ function parseByteArray(valText: Uint8Array, fail: (reason: string, pos: number,
   const want = (bits + 7n) / 8n;
   if (BigInt(payload.length) !== want) {
     throw fail(
-      `invalid byte array value: bit count ${bits} needs ${want} payload byte(s), the value has ${payload.length}`,
+      `invalid byte array value: bit count ${bits} needs ${want} payload byte(s), the value has ${payload.length} (${where})`,
       0,
     );
   }

@@ -39,6 +39,25 @@ function validSequenceLength(b: Uint8Array, i: number): number {
   return len;
 }
 
+/**
+ * Offset of the first byte that does not start a valid UTF-8 sequence, or -1 when all of `bytes` is
+ * valid UTF-8 (the offset `llvm::json::isUTF8` reports, llvm/llvm-project:llvm/lib/Support/JSON.cpp).
+ */
+export function firstInvalidUtf8(bytes: Uint8Array): number {
+  try {
+    strictDecoder.decode(bytes);
+    return -1;
+  } catch {
+    // find where
+  }
+  for (let i = 0; i < bytes.length; ) {
+    const len = validSequenceLength(bytes, i);
+    if (len === 0) return i;
+    i += len;
+  }
+  return -1;
+}
+
 /** Decode bytes as UTF-8, escaping invalid bytes as U+DC80..U+DCFF. */
 export function decodeText(bytes: Uint8Array): string {
   // Fast path: short ASCII names and keys (almost all of them) without a TextDecoder call.

@@ -11,6 +11,7 @@
  */
 import { forEachWindow, type BlobRef } from '../codec/index.js';
 import { imageKindLabel, numberingForVersion, offloadKindLabel } from '../../formats/kinds.js';
+import { encodeStandardBase64 } from '../props/base64.js';
 import { registryToJson } from '../props/json.js';
 import { toHex } from '../props/json.js';
 import { bundleState, irTarget, irType, irTypeValue, nativeArch, nativeTarget, type SyclbinFile, type SyclbinImage } from './model.js';
@@ -113,18 +114,6 @@ export function syclbinToJson(file: SyclbinFile, opts: SyclbinJsonOptions): Json
 }
 
 // ---------------------------------------------------------------------------------------------
-// Standard base64 (RFC 4648 §4, with padding), in chunks of whole 3-byte groups
 
-const B64_CHUNK = 3 * 8192;
-
-/** Standard padded base64 of bytes (btoa, which browsers and Node have, per bounded chunk). */
-export function encodeStandardBase64(bytes: Uint8Array): string {
-  const parts: string[] = [];
-  for (let at = 0; at < bytes.length; at += B64_CHUNK) {
-    const chunk = bytes.subarray(at, Math.min(bytes.length, at + B64_CHUNK));
-    let bin = '';
-    for (let i = 0; i < chunk.length; i++) bin += String.fromCharCode(chunk[i]!);
-    parts.push(btoa(bin));
-  }
-  return parts.join('');
-}
+/** Standard padded base64 (RFC 4648 §4), kept here for callers of this module. */
+export { encodeStandardBase64 };

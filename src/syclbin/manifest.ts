@@ -10,13 +10,18 @@
  *     `[SYCLBIN/global metadata] state`, `[SYCLBIN/ir module metadata] type, target`,
  *     `[SYCLBIN/native device code image metadata] arch, target`).
  * When both are given they must agree (a stale field is an error, never silently ignored).
+ * A registry may also be given in upstream LLVM's JSON form (`{"set":{"key":1}}`, told apart by
+ * `propsJsonForm`): its own text in the manifest is read exactly as `readPropertiesFromJSON` reads a
+ * file (src/props/llvm-json.ts); what LLVM lets through laxly comes back as notes.
  *
  * Portable core: files are loaded through a callback; the CLI resolves paths.
  */
-import { EncodeError, jsonChecks, type BlobRef, type Json, type JsonObject } from '../codec/index.js';
+import { EncodeError, formatPath, jsonChecks, type BlobRef, type Json, type JsonObject } from '../codec/index.js';
 import { IMAGE_KIND, numberingForVersion, offloadKindValue } from '../../formats/kinds.js';
 import { safeFileName } from '../offload/extract.js';
-import { registryFromJson, registryToJson } from '../props/json.js';
+import { propsJsonForm, registryFromJson, registryToJson } from '../props/json.js';
+import { PropertySetError } from '../props/errors.js';
+import { parseLlvmJson, readLlvmPropertiesJson, type LlvmJsonValue } from '../props/llvm-json.js';
 import { stringProperty, uint32, type PropertySetRegistry } from '../props/model.js';
 import { encodeRegistry } from '../props/registry.js';
 import {
@@ -95,18 +100,48 @@ function irTypeNumber(v: unknown, path: Path): number {
   return int(v, path, 0xffffffff);
 }
 
-function registryField(v: unknown, path: Path): PropertySetRegistry {
+/** What reading a manifest needs besides the document: images, the manifest's text, notes. */
+interface Reading {
+  load: LoadImage;
+  /** The manifest's bytes (upstream registries are read from their own text), if known. */
+  source?: Uint8Array;
+  tree?: LlvmJsonValue;
+  notes: string[];
+}
+
+/** The text of the value at `path` in the manifest (offset `base`), or the value written out again. */
+function textOf(v: unknown, path: Path, r: Reading): { bytes: Uint8Array; base: number } {
+  if (r.source) {
+    const bom = r.source[0] === 0xef && r.source[1] === 0xbb && r.source[2] === 0xbf ? 3 : 0;
+    let node: LlvmJsonValue | undefined = (r.tree ??= parseLlvmJson(r.source.subarray(bom)).root);
+    for (const k of path) node = node?.kind === 'object' ? node.members.get(String(k)) : node?.kind === 'array' ? node.items[Number(k)] : undefined;
+    if (node) return { bytes: r.source.subarray(bom + node.start, bom + node.end), base: bom + node.start };
+  }
+  return { bytes: new TextEncoder().encode(JSON.stringify(v)), base: 0 };
+}
+
+function registryField(v: unknown, path: Path, r: Reading): PropertySetRegistry {
+  let base = 0;
   try {
-    return registryFromJson(v);
+    if (propsJsonForm(v) === 'syclbin') return registryFromJson(v);
+    const text = textOf(v, path, r);
+    base = text.base;
+    const read = readLlvmPropertiesJson(text.bytes);
+    for (const n of read.notes) {
+      const where = formatPath([...path, ...[n.set, n.key].filter((x): x is string => x !== undefined)]);
+      r.notes.push(`${where}: ${n.severity}: ${n.message}${n.at === undefined ? '' : ` (byte ${base + n.at})`}`);
+    }
+    return read.registry;
   } catch (e) {
+    if (e instanceof PropertySetError) throw e.rebase(base).within(...path);
     if (e instanceof EncodeError) throw e.within(...path);
     throw e;
   }
 }
 
 /** metadata given as registry and/or shorthand; both must agree. */
-function resolveMetadata(o: JsonObject, field: string, shorthand: PropertySetRegistry | undefined, path: Path, what: string): PropertySetRegistry {
-  const given = o[field] === undefined ? undefined : registryField(o[field], [...path, field]);
+function resolveMetadata(o: JsonObject, field: string, shorthand: PropertySetRegistry | undefined, path: Path, what: string, r: Reading): PropertySetRegistry {
+  const given = o[field] === undefined ? undefined : registryField(o[field], [...path, field], r);
   if (given && shorthand && !sameRegistry(given, shorthand)) {
     throw new EncodeError(`the ${what} shorthand fields and '${field}' describe different metadata; give one of them`, path);
   }
@@ -118,6 +153,8 @@ function resolveMetadata(o: JsonObject, field: string, shorthand: PropertySetReg
 export interface PackPlan {
   file: SyclbinFile;
   options: WriteSyclbinOptions;
+  /** Warnings about upstream-JSON registries (`path: warning: message`), for the user to see. */
+  notes: string[];
 }
 
 /** Reads an image named by the manifest (path exactly as written there). */
@@ -209,7 +246,7 @@ function offloadEnvelope(
   return env;
 }
 
-function imageFrom(v: unknown, kind: 'ir' | 'native', load: LoadImage, path: Path): SyclbinImage {
+function imageFrom(v: unknown, kind: 'ir' | 'native', r: Reading, path: Path): SyclbinImage {
   const o = obj(v, path);
   only(o, kind === 'ir' ? ['file', 'type', 'target', 'metadata'] : ['file', 'arch', 'target', 'metadata'], path);
   const fileName = str(o.file, [...path, 'file']);
@@ -222,13 +259,19 @@ function imageFrom(v: unknown, kind: 'ir' | 'native', load: LoadImage, path: Pat
   } else if (o.arch !== undefined || o.target !== undefined || o.metadata === undefined) {
     shorthand = nativeRegistry(o.arch === undefined ? undefined : str(o.arch, [...path, 'arch']), target);
   }
-  const metadata = resolveMetadata(o, 'metadata', shorthand, path, kind === 'ir' ? 'type/target' : 'arch/target');
-  const bytes = load(fileName, [...path, 'file']);
+  const metadata = resolveMetadata(o, 'metadata', shorthand, path, kind === 'ir' ? 'type/target' : 'arch/target', r);
+  const bytes = r.load(fileName, [...path, 'file']);
   return { metadata, image: bytes instanceof Uint8Array ? memoryBlob(bytes) : bytes };
 }
 
-/** Parse a manifest document and load its images: the model and the writer options for `pack`. */
-export function manifestToModel(doc: unknown, load: LoadImage): PackPlan {
+/**
+ * Parse a manifest document and load its images: the model and the writer options for `pack`.
+ * `source` = the manifest's bytes (`doc` is their JSON.parse): upstream-JSON registries are then read
+ * from their own text, so LLVM's number and name rules apply exactly (without it, from the value
+ * written out again).
+ */
+export function manifestToModel(doc: unknown, load: LoadImage, source?: Uint8Array): PackPlan {
+  const r: Reading = { load, notes: [], ...(source ? { source } : {}) };
   const root = obj(doc, []);
   only(root, ['format', 'version', 'syclbinVersion', 'layout', 'envelope', 'state', 'globalMetadata', 'abstractModules', 'comment'], []);
   if (root.format !== MANIFEST_FORMAT) throw new EncodeError(`'format' must be '${MANIFEST_FORMAT}'`, ['format']);
@@ -241,21 +284,21 @@ export function manifestToModel(doc: unknown, load: LoadImage): PackPlan {
   const envelope = envelopeFrom(root.envelope, sv, ['envelope']);
   const state = root.state === undefined ? undefined : stateNumber(root.state, ['state']);
   if (state === undefined && root.globalMetadata === undefined) throw new EncodeError("give the bundle 'state' (input, object, executable) or 'globalMetadata'", []);
-  const globalMetadata = resolveMetadata(root, 'globalMetadata', state === undefined ? undefined : globalRegistry(state), [], 'state');
+  const globalMetadata = resolveMetadata(root, 'globalMetadata', state === undefined ? undefined : globalRegistry(state), [], 'state', r);
   const abstractModules: AbstractModule[] = arr(root.abstractModules ?? [], ['abstractModules']).map((av, a) => {
     const ap = ['abstractModules', a];
     const ao = obj(av, ap);
     only(ao, ['metadata', 'irModules', 'nativeImages'], ap);
     return {
-      metadata: ao.metadata === undefined ? new Map() : registryField(ao.metadata, [...ap, 'metadata']),
-      irModules: arr(ao.irModules ?? [], [...ap, 'irModules']).map((v, i) => imageFrom(v, 'ir', load, [...ap, 'irModules', i])),
-      nativeImages: arr(ao.nativeImages ?? [], [...ap, 'nativeImages']).map((v, i) => imageFrom(v, 'native', load, [...ap, 'nativeImages', i])),
+      metadata: ao.metadata === undefined ? new Map() : registryField(ao.metadata, [...ap, 'metadata'], r),
+      irModules: arr(ao.irModules ?? [], [...ap, 'irModules']).map((v, i) => imageFrom(v, 'ir', r, [...ap, 'irModules', i])),
+      nativeImages: arr(ao.nativeImages ?? [], [...ap, 'nativeImages']).map((v, i) => imageFrom(v, 'native', r, [...ap, 'nativeImages', i])),
     };
   });
   const file: SyclbinFile = { version: sv, envelope, globalMetadata, abstractModules };
   const options: WriteSyclbinOptions = { format: sv, envelope: 'keep' };
   if (sv === 1) options.layout = layout;
-  return { file, options };
+  return { file, options, notes: r.notes };
 }
 
 // ---- model -> manifest ---------------------------------------------------------------------------

@@ -16,6 +16,7 @@ import { readOffloadBinaries } from '../../src/offload/read.js';
 import { annotate, checkTiling } from '../../src/hex/annotate.js';
 import { verify } from '../../src/hex/verify.js';
 import { decodeRegistry, encodeRegistry } from '../../src/props/registry.js';
+import { readLlvmPropertiesJson, writeLlvmPropertiesJson } from '../../src/props/llvm-json.js';
 import { syclbinToJson } from '../../src/syclbin/json.js';
 import { nodeSha256 } from '../../src/node/sha256.js';
 import { initZstd, nodeCompressor } from '../../src/node/compressors.js';
@@ -29,6 +30,7 @@ for (const d of dirs) {
   }
 }
 const props = new Uint8Array(readFileSync(join(root, 'testdata/props/sample.prop')));
+const llvmJson = new Uint8Array(readFileSync(join(root, 'testdata/llvm22/props/w12-sycl-sets.write.txt')));
 
 type Mutation = (b: Uint8Array) => Uint8Array;
 
@@ -109,6 +111,19 @@ describe('robustness: mutated inputs give DecodeError or a valid result', functi
         onlyDecodeErrors('decodeRegistry', () => {
           const reg = decodeRegistry(m);
           expect(decodeRegistry(encodeRegistry(reg))).to.deep.equal(reg);
+        });
+      }),
+      { numRuns: 300, seed: 0x5eed },
+    );
+  });
+
+  it('upstream JSON property sets: read gives DecodeError or a registry that LLVM JSON writes and reads back', () => {
+    fc.assert(
+      fc.property(fc.array(mutation(llvmJson.length), { minLength: 1, maxLength: 4 }), (muts) => {
+        const m = muts.reduce<Uint8Array>((b, f) => f(b), llvmJson);
+        onlyDecodeErrors('readLlvmPropertiesJson', () => {
+          const reg = readLlvmPropertiesJson(m).registry;
+          expect(readLlvmPropertiesJson(writeLlvmPropertiesJson(reg).json).registry).to.deep.equal(reg);
         });
       }),
       { numRuns: 300, seed: 0x5eed },

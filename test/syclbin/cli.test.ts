@@ -22,6 +22,7 @@ const REPO = new URL('../../', import.meta.url).pathname;
 const schema = (n: string) => JSON.parse(readFileSync(`${REPO}schemas/${n}`, 'utf8'));
 const ajv = new Ajv({ allErrors: true, strict: false });
 ajv.addSchema(schema('props.schema.json'));
+ajv.addSchema(schema('llvm-props.schema.json'));
 const validateJson = ajv.compile(schema('syclbin.schema.json'));
 const validateManifest = ajv.compile(schema('syclbin-manifest.schema.json'));
 const FILES = allValidFiles(CONFORMANCE);

@@ -27,20 +27,28 @@ export function imagePath(manifestDir: string, name: string, anywhere: boolean):
   return abs;
 }
 
-/** Parse MANIFEST and describe the file as chunks (images stay blobs of their input files). */
-export async function packManifest(files: Files, cwd: string, manifest: string, anywhere = false): Promise<Chunk[]> {
-  const text = files.readText(manifest);
+/**
+ * Parse MANIFEST and describe the file as chunks (images stay blobs of their input files); `warn`
+ * gets the notes about upstream-JSON registries.
+ */
+export async function packManifest(files: Files, cwd: string, manifest: string, anywhere = false, warn: (line: string) => void = () => {}): Promise<Chunk[]> {
+  const bytes = files.readAll(manifest);
   let doc: unknown;
   try {
-    doc = JSON.parse(text);
+    doc = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
   } catch (e) {
     throw new EncodeError(`not JSON: ${(e as Error).message}`);
   }
   const base = dirname(resolve(cwd, manifest));
-  const { file, options } = manifestToModel(doc, (p) => {
-    const src = files.input(imagePath(base, p, anywhere)).source;
-    return blobRef(src, 0, src.size, undefined);
-  });
+  const { file, options, notes } = manifestToModel(
+    doc,
+    (p) => {
+      const src = files.input(imagePath(base, p, anywhere)).source;
+      return blobRef(src, 0, src.size, undefined);
+    },
+    bytes,
+  );
+  for (const n of notes) warn(n);
   const env = file.envelope;
   if (env.kind !== 'none' && env.compression === 'zstd') await initZstd();
   return syclbinChunks(file, { ...options, compressor: nodeCompressor });
@@ -61,7 +69,9 @@ export const command = defineCommand({
   abstractModules [{ "metadata": <props JSON>,
                      "irModules": [{"file":"k.spv","type":"SPIR-V","target":"spir64-unknown-unknown"}],
                      "nativeImages": [{"file":"k.bin","arch":"intel_gpu_pvc","target":"spir64_gen-unknown-unknown"}] }]
-Metadata registries use the shape of 'syclbin props --json'; an image's "metadata" replaces its
+Metadata registries use the shape of 'syclbin props --json' or upstream LLVM's JSON property sets
+({"SET":{"KEY":uint32 or "base64"}}, read exactly as LLVM 22 reads them; warnings on stderr where
+LLVM is lax; byte arrays get intel's bit-size prefix, bits = 8 x length); an image's "metadata" replaces its
 shorthand fields (type/target/arch) and must agree with them when both are given. Image paths are
 relative to the manifest and must lie below its folder (--allow-any-path lifts that); they are
 read once, streamed into the output. 'syclbin extract' writes such a manifest. The output is written
@@ -83,7 +93,7 @@ atomically (temporary file + rename).`,
     if (!out) throw new UsageError('missing -o OUT.syclbin');
     let chunks: Chunk[];
     try {
-      chunks = await packManifest(files, io.cwd, manifest, opts['allow-any-path']);
+      chunks = await packManifest(files, io.cwd, manifest, opts['allow-any-path'], (n) => io.stderr.write(`${manifest}: ${n}\n`));
     } catch (e) {
       if (e instanceof SyclbinError) throw new FileFailure(manifest, e);
       throw e;

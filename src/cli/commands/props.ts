@@ -1,64 +1,73 @@
 /**
- * `syclbin props`: show, check, export and re-encode SYCL property-set registries (.prop files).
+ * `syclbin props`: show, check, export (our JSON, upstream LLVM JSON) and re-encode SYCL property-set
+ * registries (.prop files).
  */
 import { decodeRegistry, encodeRegistry, RegistrySyntaxError } from '../../props/registry.js';
 import { decodeTypedRegistry } from '../../props/typed/index.js';
 import { explainRegistry, printable } from '../../props/explain.js';
 import { checkTypedSets, hasErrors, type PropDiagnostic } from '../../props/check.js';
-import { registryFromJson, registryToJson } from '../../props/json.js';
-import { EncodeError } from '../../codec/errors.js';
+import { readPropsJson, registryToJson } from '../../props/json.js';
+import { writeLlvmPropertiesJson, type LlvmJsonNote } from '../../props/llvm-json.js';
+import { SyclbinError } from '../../codec/errors.js';
 import { defineCommand, EXIT, type Context } from '../command.js';
-import { CommandFailure, UsageError } from '../errors.js';
+import { CommandFailure, FileFailure, UsageError } from '../errors.js';
 import { opt, outputOptions, type OptValues } from '../options.js';
 
-function formatDiagnostic(file: string, d: PropDiagnostic): string {
-  const where = `[${printable(d.set)}]${d.key === undefined ? '' : ` ${printable(d.key)}`}`;
-  const at = d.offset === undefined ? '' : ` (value byte ${d.offset})`;
-  return `${file}: ${d.severity}: ${where}: ${d.message}${at}\n`;
+function formatDiagnostic(file: string, d: PropDiagnostic | LlvmJsonNote): string {
+  const where = d.set === undefined ? '' : `[${printable(d.set)}]${d.key === undefined ? '' : ` ${printable(d.key)}`}: `;
+  const at = 'offset' in d && d.offset !== undefined ? ` (value byte ${d.offset})` : 'at' in d && d.at !== undefined ? ` (byte ${d.at})` : '';
+  return `${file}: ${d.severity}: ${where}${d.message}${at}\n`;
+}
+
+/** Run `fn` on input `file`; bad input comes out as FILE:LINE:COLUMN (syntax) or naming the file. */
+function reading<T>(file: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof RegistrySyntaxError) {
+      // compiler-style location: FILE:LINE:COLUMN
+      throw new CommandFailure(`${file}:${e.line}:${e.column}: error: ${e.reason.replace(/^line \d+, column \d+: /, '')} (byte offset ${e.offset})`);
+    }
+    if (e instanceof SyclbinError) throw new FileFailure(file, e);
+    throw e;
+  }
 }
 
 const options = {
   json: opt.flag('Print JSON (schemas/props.schema.json) instead of the text view'),
   check: opt.flag('Print diagnostics; exit 1 if any is an error'),
-  encode: opt.string('FILE.json', 'Encode a --json document back to registry text'),
+  'llvm-json': opt.flag("Print the registry as upstream LLVM JSON, byte for byte what LLVM's writePropertiesToJSON writes"),
+  encode: opt.string('FILE.json', 'Encode a --json document (or upstream LLVM JSON) back to registry text'),
   ...outputOptions(),
 };
 
 function run(ctx: Context<OptValues<typeof options>>): number {
-  const { opts, args, files, prog } = ctx;
-  const modes = [opts.json, opts.check, opts.encode !== undefined].filter(Boolean).length;
-  if (modes > 1) throw new UsageError('--json, --check and --encode are mutually exclusive');
+  const { opts, args, files, io } = ctx;
+  const modes = [opts.json, opts.check, opts['llvm-json'], opts.encode !== undefined].filter(Boolean).length;
+  if (modes > 1) throw new UsageError('--json, --check, --llvm-json and --encode are mutually exclusive');
+  const notes = (file: string, list: readonly LlvmJsonNote[]): void => {
+    for (const n of list) io.stderr.write(formatDiagnostic(file, n));
+  };
 
   if (opts.encode !== undefined) {
+    const input = opts.encode;
     if (args.length) throw new UsageError('--encode takes the JSON file as its argument; no FILE.prop');
-    const text = files.readText(opts.encode);
-    let doc: unknown;
-    try {
-      doc = JSON.parse(text);
-    } catch (e) {
-      throw new CommandFailure(`${prog}: ${opts.encode}: not JSON: ${(e as Error).message}`);
-    }
-    try {
-      files.write(opts.output, encodeRegistry(registryFromJson(doc)));
-    } catch (e) {
-      if (e instanceof EncodeError) throw new CommandFailure(`${prog}: ${opts.encode}: ${e.message}`);
-      throw e;
-    }
+    const bytes = files.readAll(input);
+    const read = reading(input, () => readPropsJson(bytes));
+    notes(input, read.notes);
+    files.write(opts.output, reading(input, () => encodeRegistry(read.registry)));
     return EXIT.OK;
   }
 
   const file = args[0];
   if (file === undefined) throw new UsageError('missing FILE.prop');
   const bytes = files.readAll(file);
-  let registry;
-  try {
-    registry = decodeRegistry(bytes);
-  } catch (e) {
-    if (e instanceof RegistrySyntaxError) {
-      // compiler-style location: FILE:LINE:COLUMN
-      throw new CommandFailure(`${file}:${e.line}:${e.column}: error: ${e.reason.replace(/^line \d+, column \d+: /, '')} (byte offset ${e.offset})`);
-    }
-    throw e;
+  const registry = reading(file, () => decodeRegistry(bytes));
+  if (opts['llvm-json']) {
+    const written = reading(file, () => writeLlvmPropertiesJson(registry));
+    notes(file, written.notes);
+    files.write(opts.output, written.json);
+    return EXIT.OK;
   }
   if (opts.json) {
     files.write(opts.output, JSON.stringify(registryToJson(registry), null, 2) + '\n');
@@ -84,7 +93,7 @@ function run(ctx: Context<OptValues<typeof options>>): number {
 export const command = defineCommand({
   name: 'props',
   summary: 'Show, check, export (JSON) and re-encode SYCL property sets (.prop registry text)',
-  usage: 'props [--json | --check] FILE.prop | props --encode FILE.json [-o FILE.prop]',
+  usage: 'props [--json | --check | --llvm-json] FILE.prop | props --encode FILE.json [-o FILE.prop]',
   description: [
     'Reads LLVM/SYCL property-set registry text ([set] lines and key=type|value lines, as written by',
     'sycl-post-link and stored in SYCLBIN metadata) and shows every known set with typed values:',
@@ -96,6 +105,14 @@ export const command = defineCommand({
     'is unchanged. --check lists semantic problems (descriptor sizes vs the default blob, overlapping',
     'descriptors, device-global records that are not 8 bytes, wrong value types, unknown aspects) and',
     'exits with status 1 when there are errors. Syntax errors are reported as FILE:LINE:COLUMN.',
+    '',
+    "--llvm-json writes the registry as upstream LLVM's JSON property sets (llvm/Frontend/Offloading/",
+    'PropertySet.h, LLVM 22): the bytes writePropertiesToJSON writes, one line, no newline. Byte arrays',
+    "lose intel's 8-byte bit-size prefix (a note on stderr names each one); a byte array whose bit size",
+    'is not a whole number of bytes, or disagrees with its payload, is refused (exit 1). --encode also',
+    'takes upstream JSON (told apart by its shape) and reads it exactly as readPropertiesFromJSON does;',
+    'its byte arrays get the prefix back (bits = 8 x length); where LLVM is lax (repeated names, numbers',
+    'above 4294967295 cut to 32 bits, leading zeros) a warning on stderr says so. docs/props-json.md.',
   ].join('\n'),
   options,
   positionals: { min: 0, max: 1 },
@@ -103,6 +120,7 @@ export const command = defineCommand({
     'syclbin props module_0.prop',
     'syclbin props --check module_0.prop',
     'syclbin props --json module_0.prop > m.json && syclbin props --encode m.json -o same.prop',
+    'syclbin props --llvm-json module_0.prop -o module_0.json && syclbin props --encode module_0.json -o back.prop',
   ],
   run,
 });

@@ -1,0 +1,429 @@
+/**
+ * Upstream LLVM's JSON property sets (llvm-project #147321): `llvm::offloading::writePropertiesToJSON`
+ * and `readPropertiesFromJSON` (llvm/llvm-project:llvm/lib/Frontend/Offloading/PropertySet.cpp,
+ * llvm/include/llvm/Frontend/Offloading/PropertySet.h), reproduced byte for byte and decision for
+ * decision. Facts and their provenance: docs/upstream-llvm.md §6; goldens testdata/llvm22/props/.
+ *
+ * Shape: `{"set":{"key":<uint32>|"<base64>"}}` — one line, no spaces, no trailing newline; sets and
+ * keys in `std::map` order (bytewise); byte arrays as RFC 4648 base64 (`=`-padded) of the payload
+ * alone. Intel's registry text (intel/llvm:llvm/include/llvm/Support/PropertySetIO.h) stores a byte
+ * array as an 8-byte little-endian bit count followed by ceil(bits / 8) payload bytes
+ * (`PropertyValue(const byte *, SizeTy DataBitSize)` in intel/llvm:llvm/lib/Support/PropertySetIO.cpp;
+ * containers and strings get bits = 8 × size). Our model keeps that count as `bits`, so:
+ * - writing drops it, which is lossless only when bits = 8 × payload length: a bit size that is not a
+ *   whole number of bytes, or that disagrees with the payload, is refused (EncodeError naming the set
+ *   and key); every dropped prefix is stated in a note;
+ * - reading gives every byte array bits = 8 × length (the prefix an intel writer would give it).
+ *
+ * Reading accepts exactly what LLVM 22 accepts: `llvm::json::parse` (llvm/llvm-project:
+ * llvm/lib/Support/JSON.cpp, `Parser`) first — the whole input must be UTF-8, numbers are any run of
+ * `0-9 e E + - .` that strtoll, strtoull or strtod read completely (so `01`, `+1` and `-0` are
+ * integers), a repeated name keeps its first position and its last value — then the registry rules:
+ * the top level and each set are objects; a value is a non-negative integer (T_Integer ≥ 0 or
+ * T_UINT64, cut to its low 32 bits) or a string that `llvm::decodeBase64` accepts. Where LLVM is lax
+ * we read what LLVM reads and add a warning: repeated names, integers above 4294967295, number tokens
+ * that are not RFC 8259 numbers, unpaired `\uD800`-style escapes (U+FFFD), base64 tails with
+ * non-zero unused bits. With several bad values LLVM reports the first in `json::Object` iteration
+ * order (a DenseMap keyed by the names' hash): so do we (src/offload/densemap-order.ts; checked against
+ * libLLVM 22 by test/props/llvm-json-interop.test.ts).
+ *
+ * Nothing here recurses on input depth: the parser keeps its own stack, printing walks a work list.
+ */
+import { concatBytes, EncodeError } from '../codec/index.js';
+import { PROPERTY_TYPE } from '../../formats/property-sets.js';
+import { LlvmStringDenseMap } from '../offload/densemap-order.js';
+import { decodeStandardBase64, encodeStandardBase64 } from './base64.js';
+import { PropertySetError } from './errors.js';
+import type { PropertySet, PropertySetRegistry, PropertyValue } from './model.js';
+import { byteArray } from './model.js';
+import { encodePropertyValue, RegistrySyntaxError } from './registry.js';
+import { encodeText, firstInvalidUtf8 } from './text.js';
+
+/** A JSON value as `llvm::json::parse` builds it, with the byte span it came from. */
+export type LlvmJsonValue = { start: number; end: number } & (
+  | { kind: 'object'; members: Map<string, LlvmJsonValue> }
+  | { kind: 'array'; items: LlvmJsonValue[] }
+  | { kind: 'string'; text: string }
+  /** strtoll (T_Integer) or, for positive tokens past int64, strtoull (T_UINT64) read the whole token. */
+  | { kind: 'integer'; value: bigint }
+  | { kind: 'double'; value: number }
+  | { kind: 'true' | 'false' | 'null' }
+);
+
+/** Something LLVM accepts but a strict reader would not, or a conversion that changes the data. */
+export interface LlvmJsonNote {
+  severity: 'warning' | 'note';
+  /** The set (and key) it concerns; both absent for the whole document. */
+  set?: string;
+  key?: string;
+  message: string;
+  /** Byte offset in the document, where there is one. */
+  at?: number;
+}
+
+/** A parsed document and the lax spots the parser met (offset, path of names/indices, message). */
+export interface LlvmJsonDocument {
+  root: LlvmJsonValue;
+  lax: { offset: number; path: (string | number)[]; message: string }[];
+}
+
+const utf8 = new TextEncoder();
+/** Decodes valid UTF-8; replaces each maximal invalid subpart by U+FFFD, as LLVM's `json::fixUTF8`. */
+const lenient = new TextDecoder('utf-8', { ignoreBOM: true });
+
+const [QUOTE, BACKSLASH, COMMA, COLON] = [0x22, 0x5c, 0x2c, 0x3a];
+const CLOSE: Record<number, number> = { 0x7b: 0x7d, 0x5b: 0x5d };
+const ESCAPES: Record<number, number> = { 0x22: 0x22, 0x5c: 0x5c, 0x2f: 0x2f, 0x62: 8, 0x66: 12, 0x6e: 10, 0x72: 13, 0x74: 9 };
+const LITERALS: Record<number, 'true' | 'false' | 'null'> = { 0x74: 'true', 0x66: 'false', 0x6e: 'null' };
+/** `Parser::isNumber`: the characters a number token is made of. */
+const isNumberChar = (c: number): boolean => (c >= 0x30 && c <= 0x39) || c === 0x65 || c === 0x45 || c === 0x2b || c === 0x2d || c === 0x2e;
+const isSpace = (c: number | undefined): boolean => c === 0x20 || c === 0x0d || c === 0x0a || c === 0x09;
+const INT64_MIN = -(1n << 63n);
+const INT64_END = 1n << 63n;
+const UINT64_END = 1n << 64n;
+
+/**
+ * `llvm::json::parse` of `bytes`, accepting and rejecting exactly what it does. Errors are
+ * RegistrySyntaxError (1-based line and byte column of LLVM's error position; `llvm` = LLVM's message,
+ * `[line:column, byte=offset]: what`, with LLVM's 0-based column).
+ */
+export function parseLlvmJson(bytes: Uint8Array): LlvmJsonDocument {
+  const end = bytes.length;
+  let p = 0;
+  const fail = (what: string, at = p): RegistrySyntaxError => {
+    const lineStart = bytes.lastIndexOf(0x0a, at - 1) + 1;
+    let line = 1;
+    for (let i = bytes.indexOf(0x0a); i >= 0 && i < at; i = bytes.indexOf(0x0a, i + 1)) line++;
+    return new RegistrySyntaxError(what, at, line, at - lineStart + 1, `[${line}:${at - lineStart}, byte=${at}]: ${what}`);
+  };
+  const bad = firstInvalidUtf8(bytes);
+  if (bad >= 0) throw fail('Invalid UTF-8 sequence', bad);
+  const next = (): number => (p < end ? bytes[p++]! : 0);
+  const skipSpace = (): void => {
+    while (isSpace(bytes[p])) p++;
+  };
+  const lax: LlvmJsonDocument['lax'] = [];
+  type Frame = { node: LlvmJsonValue & { kind: 'object' | 'array' }; key: string };
+  const stack: Frame[] = [];
+  const path = (): (string | number)[] => stack.map((f) => (f.node.kind === 'object' ? f.key : f.node.items.length));
+
+  /** `Parser::parseString` after the opening quote; `where` gives the path of the string for lax notes. */
+  const parseString = (where: (text: string) => (string | number)[]): string => {
+    const parts: Uint8Array[] = [];
+    const opening = p - 1;
+    let run = p;
+    let replaced = false;
+    const emit = (cp: number): void => void parts.push(utf8.encode(String.fromCodePoint(cp)));
+    const hex4 = (): number => {
+      const d = [next(), next(), next(), next()];
+      let v = 0;
+      for (const c of d) {
+        const h = c >= 0x30 && c <= 0x39 ? c - 0x30 : (c | 0x20) >= 0x61 && (c | 0x20) <= 0x66 ? (c | 0x20) - 0x57 : -1;
+        if (h < 0) throw fail('Invalid \\u escape sequence');
+        v = v * 16 + h;
+      }
+      return v;
+    };
+    for (let c = next(); c !== QUOTE; c = next()) {
+      if (p === end) throw fail('Unterminated string');
+      if (c < 0x20) throw fail('Control character in string');
+      if (c !== BACKSLASH) continue;
+      parts.push(bytes.subarray(run, p - 1));
+      const e = next();
+      if (e === 0x75) {
+        // Parser::parseUnicode: pairs surrogates; an unpaired one becomes U+FFFD (RFC 8259 §8.2).
+        let first = hex4();
+        for (;;) {
+          if (first < 0xd800 || first >= 0xe000) emit(first);
+          else if (first >= 0xdc00 || p + 2 > end || bytes[p] !== BACKSLASH || bytes[p + 1] !== 0x75) {
+            emit(0xfffd);
+            replaced = true;
+          } else {
+            p += 2;
+            const second = hex4();
+            if (second < 0xdc00 || second >= 0xe000) {
+              emit(0xfffd);
+              replaced = true;
+              first = second;
+              continue;
+            }
+            emit(0x10000 + ((first - 0xd800) << 10) + (second - 0xdc00));
+          }
+          break;
+        }
+      } else if (ESCAPES[e] !== undefined) parts.push(Uint8Array.of(ESCAPES[e]!));
+      else throw fail('Invalid escape sequence');
+      run = p;
+    }
+    parts.push(bytes.subarray(run, p - 1));
+    const text = parts.length === 1 ? lenient.decode(parts[0]) : lenient.decode(concatBytes(parts));
+    if (replaced) lax.push({ offset: opening, path: where(text), message: 'an unpaired UTF-16 surrogate escape: LLVM reads it as U+FFFD' });
+    return text;
+  };
+
+  /** One scalar, or an empty container; undefined after opening a non-empty container. */
+  const parseValue = (): LlvmJsonValue | undefined => {
+    skipSpace();
+    if (p === end) throw fail('Unexpected EOF');
+    const start = p;
+    const c = next();
+    const close = CLOSE[c];
+    if (close !== undefined) {
+      const node: Frame['node'] = c === 0x7b ? { kind: 'object', start, end: -1, members: new Map() } : { kind: 'array', start, end: -1, items: [] };
+      skipSpace();
+      if (bytes[p] === close) {
+        node.end = ++p;
+        return node;
+      }
+      stack.push({ node, key: '' });
+      if (node.kind === 'object') memberName(stack[stack.length - 1]!);
+      return undefined;
+    }
+    if (c === QUOTE) {
+      const text = parseString(path);
+      return { kind: 'string', start, end: p, text };
+    }
+    const literal = LITERALS[c];
+    if (literal) {
+      for (let i = 1; i < literal.length; i++) if (next() !== literal.charCodeAt(i)) throw fail(`Invalid JSON value (${literal}?)`);
+      return { kind: literal, start, end: p };
+    }
+    if (!isNumberChar(c)) throw fail('Invalid JSON value');
+    while (p < end && isNumberChar(bytes[p]!)) p++;
+    return number(start);
+  };
+
+  /** `Parser::parseNumber`: strtoll, then (no leading '-') strtoull, then strtod must read it all. */
+  const number = (start: number): LlvmJsonValue => {
+    const token = lenient.decode(bytes.subarray(start, p));
+    if (!/^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/.test(token)) lax.push({ offset: start, path: path(), message: `the number ${token} is not written as RFC 8259 JSON: LLVM reads it` });
+    // (More than 20 significant digits is past uint64 anyway; BigInt of a huge token would be slow.)
+    if (/^[+-]?[0-9]+$/.test(token) && token.replace(/^[+-]?0*/, '').length <= 20) {
+      const value = BigInt(token);
+      if ((value >= INT64_MIN && value < INT64_END) || (token[0] !== '-' && value < UINT64_END)) return { kind: 'integer', start, end: p, value };
+    }
+    if (!/^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$/.test(token)) throw fail('Invalid JSON value (number?)');
+    return { kind: 'double', start, end: p, value: Number(token) };
+  };
+
+  /** `"name"` `:` of the next member of the object in `f`. */
+  const memberName = (f: Frame): void => {
+    if (next() !== QUOTE) throw fail('Expected object key');
+    const at = p - 1;
+    f.key = parseString((text) => [...path().slice(0, -1), text]);
+    const node = f.node as LlvmJsonValue & { kind: 'object' };
+    if (node.members.has(f.key)) lax.push({ offset: at, path: path(), message: 'the name is given more than once: LLVM keeps the last value' });
+    skipSpace();
+    if (next() !== COLON) throw fail('Expected : after object key');
+    skipSpace();
+  };
+
+  let root: LlvmJsonValue | undefined;
+  while (root === undefined) {
+    let v = parseValue();
+    while (v !== undefined) {
+      const f = stack[stack.length - 1];
+      if (!f) {
+        root = v;
+        break;
+      }
+      if (f.node.kind === 'object') f.node.members.set(f.key, v);
+      else f.node.items.push(v);
+      skipSpace();
+      const c = next();
+      if (c === COMMA) {
+        skipSpace();
+        if (f.node.kind === 'object') memberName(f);
+        v = undefined;
+      } else if (c === CLOSE[bytes[f.node.start]!]) {
+        stack.pop();
+        f.node.end = p;
+        v = f.node;
+      } else throw fail(f.node.kind === 'object' ? 'Expected , or } after object property' : 'Expected , or ] after array element');
+    }
+  }
+  skipSpace();
+  if (p !== end) throw fail('Text after end of document');
+  return { root, lax };
+}
+
+/** `json::quote`: `"` and `\` escaped, `\t \n \r`, other C0 controls as `\u00xx` (lower-case hex). */
+export function quoteLlvmJson(s: string): string {
+  const short: Record<string, string> = { '\t': '\\t', '\n': '\\n', '\r': '\\r', '"': '\\"', '\\': '\\\\' };
+  return `"${s.replace(/["\\\u0000-\u001f]/g, (c) => short[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}"`;
+}
+
+/** `printf("%.17g")`, as `json::OStream` writes a double. */
+function formatDouble(x: number): string {
+  if (!Number.isFinite(x)) return Number.isNaN(x) ? 'nan' : x < 0 ? '-inf' : 'inf';
+  if (x === 0) return Object.is(x, -0) ? '-0' : '0';
+  const [mantissa, e] = x.toExponential(16).split('e') as [string, string];
+  const exp = Number(e);
+  const trim = (s: string): string => (s.includes('.') ? s.replace(/\.?0+$/, '') : s);
+  if (exp < -4 || exp >= 17) return `${trim(mantissa)}e${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
+  return trim(x.toFixed(16 - exp));
+}
+
+/** Bytewise comparison of names, as `std::map<std::string, …>` orders them. */
+function byBytes<T>(entries: Iterable<[string, T]>): [string, T, Uint8Array][] {
+  const rows = [...entries].map(([k, v]): [string, T, Uint8Array] => [k, v, encodeText(k)]);
+  return rows.sort(([, , a], [, , b]) => {
+    const n = Math.min(a.length, b.length);
+    for (let i = 0; i < n; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+    return a.length - b.length;
+  });
+}
+
+/** A value as `formatv("{0}", json::Value)` prints it: compact, object members sorted. */
+export function printLlvmJson(v: LlvmJsonValue): string {
+  let out = '';
+  const work: (LlvmJsonValue | string)[] = [v];
+  while (work.length) {
+    const w = work.pop()!;
+    if (typeof w === 'string') out += w;
+    else if (w.kind === 'object' || w.kind === 'array') {
+      const parts: (LlvmJsonValue | string)[] = [w.kind === 'object' ? '{' : '['];
+      if (w.kind === 'object') byBytes(w.members).forEach(([k, x], i) => parts.push(`${i ? ',' : ''}${quoteLlvmJson(k)}:`, x));
+      else w.items.forEach((x, i) => parts.push(...(i ? [',', x] : [x])));
+      parts.push(w.kind === 'object' ? '}' : ']');
+      for (let i = parts.length - 1; i >= 0; i--) work.push(parts[i]!);
+    } else if (w.kind === 'string') out += quoteLlvmJson(w.text);
+    else if (w.kind === 'integer') out += w.value.toString();
+    else if (w.kind === 'double') out += formatDouble(w.value);
+    else out += w.kind;
+  }
+  return out;
+}
+
+/** What `readPropertiesFromJSON` made of a document, plus the warnings of the lax spots it passed. */
+export interface LlvmPropsRead {
+  /** Sets and keys in LLVM's `std::map` order (bytewise). */
+  registry: PropertySetRegistry;
+  notes: LlvmJsonNote[];
+}
+
+/** Members of an object in `json::Object` iteration order (a DenseMap replayed from the insertions). */
+function llvmOrder(members: Map<string, LlvmJsonValue>): Iterable<[string, LlvmJsonValue]> {
+  const m = new LlvmStringDenseMap<LlvmJsonValue>();
+  for (const [k, v] of members) m.tryEmplace(k, v);
+  return m.entries();
+}
+
+/**
+ * `llvm::offloading::readPropertiesFromJSON` of a document (see the module comment). Errors:
+ * RegistrySyntaxError (JSON syntax), PropertySetError (registry rules; path [set, key], offset of the
+ * value, `llvm` = LLVM's message).
+ */
+export function readLlvmPropertiesJson(bytes: Uint8Array): LlvmPropsRead {
+  return readLlvmProperties(parseLlvmJson(bytes));
+}
+
+/** `readLlvmPropertiesJson` of an already parsed document. */
+export function readLlvmProperties(doc: LlvmJsonDocument): LlvmPropsRead {
+  const { root } = doc;
+  const notes: LlvmJsonNote[] = doc.lax.map((l) => ({ severity: 'warning', ...nameOf(l.path), message: l.message, at: l.offset }));
+  if (root.kind !== 'object') {
+    const m = `error while deserializing property set registry: expected JSON object, got ${printLlvmJson(root)}`;
+    throw new PropertySetError('FORMAT', m, root.start, m);
+  }
+  const sets = new Map<string, PropertySet>();
+  const walk = (order: (m: Map<string, LlvmJsonValue>) => Iterable<[string, LlvmJsonValue]>): PropertySetError | undefined => {
+    for (const [name, setValue] of order(root.members)) {
+      if (setValue.kind !== 'object') {
+        const m = `error while deserializing property set ${name}: expected JSON array, got ${printLlvmJson(setValue)}`;
+        return new PropertySetError('FORMAT', m, setValue.start, m, [name]);
+      }
+      const set: PropertySet = new Map();
+      sets.set(name, set);
+      for (const [key, v] of order(setValue.members)) {
+        const value = readValue(v, name, key, notes);
+        if (typeof value === 'string') {
+          const m = `error while deserializing property ${key} in property set ${name}: ${value}`;
+          return new PropertySetError(v.kind === 'string' ? 'SYNTAX' : 'FORMAT', m, v.start, m, [name, key]);
+        }
+        set.set(key, value);
+      }
+    }
+    return undefined;
+  };
+  // Whether a document is accepted does not depend on the order; which error LLVM reports does.
+  if (walk((m) => m)) throw walk(llvmOrder)!;
+  const registry: PropertySetRegistry = new Map(byBytes(sets).map(([name, set]) => [name, new Map(byBytes(set).map(([k, v]) => [k, v]))]));
+  return { registry, notes };
+}
+
+function nameOf(path: (string | number)[]): { set?: string; key?: string } {
+  return { ...(typeof path[0] === 'string' ? { set: path[0] } : {}), ...(typeof path[1] === 'string' ? { key: path[1] } : {}) };
+}
+
+/** `readPropertyValueFromJSON`: the value, or LLVM's complaint. */
+function readValue(v: LlvmJsonValue, set: string, key: string, notes: LlvmJsonNote[]): PropertyValue | string {
+  if (v.kind === 'integer' && v.value >= 0n) {
+    const value = Number(v.value & 0xffffffffn);
+    if (v.value > 0xffffffffn) notes.push({ severity: 'warning', set, key, message: `${v.value} does not fit in a uint32: LLVM keeps the low 32 bits, ${value}`, at: v.start });
+    return { type: PROPERTY_TYPE.UINT32, value };
+  }
+  if (v.kind !== 'string') return `expected a uint64 or a string, got ${printLlvmJson(v)}`;
+  let decoded;
+  try {
+    decoded = decodeStandardBase64(utf8.encode(v.text));
+  } catch (e) {
+    if (e instanceof PropertySetError) return `unable to base64 decode the string ${v.text}: ${e.llvm}`;
+    throw e;
+  }
+  if (!decoded.canonical) notes.push({ severity: 'warning', set, key, message: `base64 ${v.text} has non-zero unused bits in its last character: LLVM ignores them`, at: v.start });
+  return byteArray(decoded.bytes);
+}
+
+/** What `writeLlvmPropertiesJson` wrote and what it changed on the way. */
+export interface LlvmPropsWritten {
+  /** Exactly the bytes of `writePropertiesToJSON` (one line, no trailing newline). */
+  json: Uint8Array;
+  notes: LlvmJsonNote[];
+}
+
+/**
+ * `llvm::offloading::writePropertiesToJSON` of a registry of our model: byte arrays lose the intel
+ * bit-count prefix (a note each); names that are not valid UTF-8 get U+FFFD per bad sequence
+ * (`json::OStream::attributeBegin` → `fixUTF8`; a note each); sets and keys come out bytewise
+ * sorted (one note when that changes the order). EncodeError (path [set, key]) for a byte array whose
+ * bit size is not a whole number of bytes or disagrees with its payload, and for out-of-range values.
+ */
+export function writeLlvmPropertiesJson(registry: PropertySetRegistry): LlvmPropsWritten {
+  const notes: LlvmJsonNote[] = [];
+  const name = (s: string, bytes: Uint8Array, set?: string): string => {
+    const fixed = lenient.decode(bytes);
+    if (fixed !== s) {
+      const where = set === undefined ? { set: s } : { set, key: s };
+      notes.push({ severity: 'note', ...where, message: `not valid UTF-8: written as ${quoteLlvmJson(fixed)} (U+FFFD for each bad sequence, as LLVM does)` });
+    }
+    return quoteLlvmJson(fixed);
+  };
+  const sets = byBytes(registry);
+  const moved = (sorted: [string, ...unknown[]][], given: Iterable<string>): boolean => {
+    const names = [...given];
+    return sorted.some(([k], i) => k !== names[i]);
+  };
+  let reordered = moved(sets, registry.keys());
+  let out = '{';
+  sets.forEach(([setName, set, setBytes], i) => {
+    out += `${i ? ',' : ''}${name(setName, setBytes)}:{`;
+    const keys = byBytes(set);
+    reordered ||= moved(keys, set.keys());
+    keys.forEach(([key, value, keyBytes], j) => {
+      out += `${j ? ',' : ''}${name(key, keyBytes, setName)}:`;
+      if (value.type !== PROPERTY_TYPE.BYTE_ARRAY) {
+        out += encodePropertyValue(value, [setName, key]).slice(2);
+        return;
+      }
+      const { bits, bytes } = value;
+      if (bits % 8n !== 0n) throw new EncodeError(`a byte array of ${bits} bits is not a whole number of bytes: upstream JSON property sets hold whole bytes only`, [setName, key]);
+      if (bits !== BigInt(bytes.length) * 8n) throw new EncodeError(`bit size ${bits} disagrees with the ${bytes.length}-byte payload (${bytes.length * 8} bits)`, [setName, key]);
+      notes.push({ severity: 'note', set: setName, key, message: `intel 8-byte bit-size prefix (${bits} bits) dropped: upstream JSON holds the ${bytes.length} payload byte(s) only` });
+      out += `"${encodeStandardBase64(bytes)}"`;
+    });
+    out += '}';
+  });
+  if (reordered) notes.unshift({ severity: 'note', message: "sets and keys written in LLVM's std::map order (bytewise), not in the registry's order" });
+  return { json: utf8.encode(out + '}'), notes };
+}

@@ -1,0 +1,148 @@
+/**
+ * Upstream LLVM JSON property sets (src/props/llvm-json.ts) against the goldens libLLVM 22 made
+ * (testdata/llvm22/props/: NAME.write.txt = writePropertiesToJSON of src/props/NAME.reg, NAME.read.txt
+ * = readPropertiesFromJSON of src/props/NAME.json as the harness prints it), plus what the goldens do
+ * not pin down: warnings where LLVM is lax, refusals, typed errors with positions, bounded parsing,
+ * and the recogniser of the two JSON forms.
+ */
+import { expect } from 'chai';
+import { readdirSync, readFileSync } from 'node:fs';
+import { EncodeError } from '../../src/codec/errors.js';
+import { PropertySetError } from '../../src/props/errors.js';
+import { propsJsonForm, readPropsJson, registryToJson } from '../../src/props/json.js';
+import { parseLlvmJson, readLlvmPropertiesJson, writeLlvmPropertiesJson } from '../../src/props/llvm-json.js';
+import { byteArray, uint32, type PropertySetRegistry } from '../../src/props/model.js';
+import { decodeStandardBase64, encodeStandardBase64 } from '../../src/props/base64.js';
+import { RegistrySyntaxError } from '../../src/props/registry.js';
+import { ourRead, parseReg } from './llvm-json-support.js';
+
+const DIR = new URL('../../testdata/llvm22/', import.meta.url).pathname;
+const GOLDENS = readdirSync(`${DIR}props`).filter((f) => f.endsWith('.txt')).sort();
+const utf8 = (s: string): Uint8Array => new TextEncoder().encode(s);
+const latin1 = (b: Uint8Array): string => Buffer.from(b).toString('latin1');
+
+const read = (s: string) => readLlvmPropertiesJson(utf8(s));
+const reg = (sets: [string, [string, ReturnType<typeof uint32> | ReturnType<typeof byteArray>][]][]): PropertySetRegistry => new Map(sets.map(([n, kv]) => [n, new Map(kv)]));
+
+describe('props/llvm-json: upstream JSON property sets', () => {
+  it('the goldens cover both directions', () => {
+    expect(GOLDENS.filter((f) => f.endsWith('.write.txt')).length).to.be.greaterThan(10);
+    expect(GOLDENS.filter((f) => f.endsWith('.read.txt')).length).to.be.greaterThan(30);
+  });
+
+  for (const f of GOLDENS) {
+    const name = f.replace(/\.(write|read)\.txt$/, '');
+    const golden = readFileSync(`${DIR}props/${f}`);
+    if (f.endsWith('.write.txt')) {
+      it(`writePropertiesToJSON golden ${name}: byte-identical`, () => {
+        const written = writeLlvmPropertiesJson(parseReg(readFileSync(`${DIR}src/props/${name}.reg`, 'utf8')));
+        expect(latin1(written.json)).to.equal(latin1(golden));
+      });
+    } else {
+      it(`readPropertiesFromJSON golden ${name}: same decision, registry and message`, () => {
+        expect(latin1(utf8(ourRead(readFileSync(`${DIR}src/props/${name}.json`))))).to.equal(latin1(golden));
+      });
+    }
+  }
+
+  it('standard base64: encode = Buffer, decode takes what LLVM takes (padding only at the end, non-canonical tails)', () => {
+    for (const n of [0, 1, 2, 3, 4, 5, 100]) {
+      const b = Uint8Array.from({ length: n }, (_, i) => (i * 37 + 11) & 0xff);
+      const t = encodeStandardBase64(b);
+      expect(t).to.equal(Buffer.from(b).toString('base64'));
+      expect(Buffer.from(decodeStandardBase64(utf8(t)).bytes).equals(Buffer.from(b))).to.equal(true);
+    }
+    expect(decodeStandardBase64(utf8('AR==')).canonical).to.equal(false);
+    expect(decodeStandardBase64(utf8('AQ==')).canonical).to.equal(true);
+    const bad = (s: string | Uint8Array) => () => decodeStandardBase64(typeof s === 'string' ? utf8(s) : s);
+    expect(bad('====')).to.throw(PropertySetError, 'Invalid Base64 character 0x3d at index 0');
+    expect(bad('A===')).to.throw(PropertySetError, 'at index 1');
+    expect(bad(Uint8Array.of(0x41, 0x41, 0xe9, 0x41))).to.throw(PropertySetError, '0xffffffe9 at index 2');
+    expect(bad(Uint8Array.of(0x41, 0, 0x41, 0x41))).to.throw(PropertySetError, 'character 00 at index 1');
+  });
+
+  it('warns where LLVM is lax, with set, key and byte offset', () => {
+    const r = read('{"s":{"a":1,"a":4294967298},"s":{"b":007,"c":"AR==","\\ud800x":+5,"d":-0}}');
+    expect([...r.registry.get('s')!]).to.deep.equal([
+      ['b', uint32(7)],
+      ['c', byteArray(Uint8Array.of(1))],
+      ['d', uint32(0)],
+      ['\ufffdx', uint32(5)],
+    ]);
+    const text = r.notes.map((n) => `${n.severity} [${n.set}] ${n.key ?? ''} @${n.at}: ${n.message}`);
+    expect(text).to.deep.equal([
+      'warning [s] a @12: the name is given more than once: LLVM keeps the last value',
+      'warning [s]  @28: the name is given more than once: LLVM keeps the last value',
+      'warning [s] b @37: the number 007 is not written as RFC 8259 JSON: LLVM reads it',
+      'warning [s] \ufffdx @52: an unpaired UTF-16 surrogate escape: LLVM reads it as U+FFFD',
+      'warning [s] \ufffdx @62: the number +5 is not written as RFC 8259 JSON: LLVM reads it',
+      'warning [s] c @45: base64 AR== has non-zero unused bits in its last character: LLVM ignores them',
+    ]); // ("-0" is RFC 8259 JSON; 4294967298 was in the first "s", which the second replaced)
+    expect(read('{"s":{"a":4294967298}}').notes[0]!.message).to.equal('4294967298 does not fit in a uint32: LLVM keeps the low 32 bits, 2');
+    expect(read('{"s":{"a":1}}').notes).to.deep.equal([]);
+  });
+
+  it('errors are typed: syntax errors with LLVM line/column, registry errors with path [set, key] and the offset of the value', () => {
+    const syntax = (s: string) => {
+      try {
+        read(s);
+      } catch (e) {
+        expect(e).to.be.instanceOf(RegistrySyntaxError);
+        return e as RegistrySyntaxError;
+      }
+      throw new Error('accepted');
+    };
+    const e = syntax('{"s":\n  {"a":1,}}');
+    expect([e.line, e.column, e.offset, e.llvm]).to.deep.equal([2, 11, 16, '[2:10, byte=16]: Expected object key']);
+    expect(syntax('"\\u12"').llvm).to.equal('[1:6, byte=6]: Invalid \\u escape sequence');
+    expect(syntax('nul').llvm).to.equal('[1:3, byte=3]: Invalid JSON value (null?)');
+    expect(syntax('{"s":{"a":1e}}').llvm).to.equal('[1:12, byte=12]: Invalid JSON value (number?)');
+    expect(() => read('{"s":{"a":"!!!!","b":2}}')).to.throw(PropertySetError).that.satisfies((x: PropertySetError) => x.path === 's.a' && x.offset === 10 && x.code === 'SYNTAX');
+    expect(() => read('{"s":{"k":[{"x":[1.5,true,null,"q\\n"]},-1e400]}}')).to.throw(PropertySetError, 'got [{"x":[1.5,true,null,"q\\n"]},-inf]');
+    expect(() => read('{"x":{},"s":[0.1]}')).to.throw(PropertySetError, 'property set s: expected JSON array, got [0.10000000000000001]');
+  });
+
+  it('parses without recursion: deep nesting and long tokens are rejected or read without a RangeError', function () {
+    this.timeout(20000);
+    const deep = '['.repeat(200000) + ']'.repeat(200000);
+    expect(parseLlvmJson(utf8(deep)).root.kind).to.equal('array');
+    expect(() => read(`{"s":{"a":${deep}}}`)).to.throw(PropertySetError, 'expected a uint64 or a string, got [[[[');
+    expect(() => read('['.repeat(100000))).to.throw(RegistrySyntaxError, 'Unexpected EOF');
+    expect(read(`{"s":{"a":${'0'.repeat(100000)}42}}`).registry.get('s')!.get('a')).to.deep.equal(uint32(42));
+    expect(() => read(`{"s":{"a":${'9'.repeat(100000)}}}`)).to.throw(PropertySetError, 'got inf');
+  });
+
+  it('writing refuses bit sizes that are not whole bytes or disagree with the payload, naming set, key and bits', () => {
+    const odd = reg([['SYCL/kernel param opt', [['K', byteArray(Uint8Array.of(0x7f, 1), 11n)]]]]);
+    expect(() => writeLlvmPropertiesJson(odd)).to.throw(EncodeError, 'a byte array of 11 bits is not a whole number of bytes').that.satisfies((e: EncodeError) => e.path === '["SYCL/kernel param opt"].K');
+    const off = reg([['s', [['k', byteArray(Uint8Array.of(1, 2), 24n)]]]]);
+    expect(() => writeLlvmPropertiesJson(off)).to.throw(EncodeError, 'bit size 24 disagrees with the 2-byte payload');
+  });
+
+  it('writing states each dropped prefix, each repaired name and a changed order', () => {
+    const w = writeLlvmPropertiesJson(reg([['z', [['b', byteArray(Uint8Array.of(1, 2))]]], ['a\udce9', [['k', uint32(1)]]]]));
+    expect(new TextDecoder().decode(w.json)).to.equal('{"a\ufffd":{"k":1},"z":{"b":"AQI="}}');
+    expect(w.notes.map((n) => `${n.severity} ${n.set ?? '-'} ${n.key ?? '-'}: ${n.message}`)).to.deep.equal([
+      "note - -: sets and keys written in LLVM's std::map order (bytewise), not in the registry's order",
+      'note a\udce9 -: not valid UTF-8: written as "a\ufffd" (U+FFFD for each bad sequence, as LLVM does)',
+      'note z b: intel 8-byte bit-size prefix (16 bits) dropped: upstream JSON holds the 2 payload byte(s) only',
+    ]);
+    expect(writeLlvmPropertiesJson(reg([['a', [['k', uint32(1)]]]])).notes).to.deep.equal([]);
+  });
+
+  it('one recogniser tells our JSON form from upstream by shape', () => {
+    const ours = registryToJson(reg([['s', [['k', uint32(1)]]]]));
+    expect(propsJsonForm(ours)).to.equal('syclbin');
+    expect(propsJsonForm({ format: 'anything' })).to.equal('syclbin');
+    expect(propsJsonForm({ format: { k: 1 } })).to.equal('llvm'); // a set named "format"
+    for (const v of [{}, { s: {} }, [], 1, null, { s: 1 }]) expect(propsJsonForm(v)).to.equal('llvm');
+    expect(readPropsJson(utf8(JSON.stringify(ours))).form).to.equal('syclbin');
+    const u = readPropsJson(utf8('{"format":{"k":01}}'));
+    expect([u.form, u.registry.get('format')!.get('k')]).to.deep.equal(['llvm', uint32(1)]);
+    // Our form in a syntax only LLVM's grammar takes is reported as not JSON, not read laxly.
+    expect(() => readPropsJson(utf8('{"format":"syclbin-props","version":01,"sets":[]}'))).to.throw(EncodeError, 'not JSON');
+    // A UTF-8 BOM: our form as before; upstream JSON refused as LLVM refuses it.
+    expect(readPropsJson(utf8('\ufeff' + JSON.stringify(ours))).form).to.equal('syclbin');
+    expect(() => readPropsJson(utf8('\ufeff{"s":{}}'))).to.throw(RegistrySyntaxError, 'Invalid JSON value');
+  });
+});
