@@ -6,7 +6,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 export const INSTALL_HINT =
-  'install the Debian peers: apt-get update && apt-get install -y clang-19 llvm-19 clang-22 llvm-22 llvm-22-dev lld-22 spirv-tools llvm-15 llvm-spirv-15 chromium';
+  'install the Debian peers: apt-get update && apt-get install -y clang-19 llvm-19 clang-22 clang-tools-22 llvm-22 llvm-22-dev lld-22 spirv-tools llvm-15 llvm-spirv-15 chromium';
 
 function llvmBindir(version: number): string | undefined {
   try {
@@ -60,7 +60,7 @@ export function requireTool(
     'llvm-objcopy-22': 'llvm-22',
     'clang-22': 'clang-22',
     'clang++-22': 'clang-22',
-    'clang-sycl-linker-22': 'clang-22',
+    'clang-sycl-linker-22': 'clang-tools-22',
     'llvm-config-22': 'llvm-22-dev',
     'ld.lld-22': 'lld-22',
     'llvm-objdump-19': 'llvm-19',
