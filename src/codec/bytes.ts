@@ -81,8 +81,13 @@ export class ByteBuilder {
     const pad = (align - (this.length % align)) % align;
     if (pad) this.zeros(pad);
   }
-  /** Append text as UTF-8 (ASCII fast path). */
+  /** Append text as UTF-8 (ASCII fast path for short strings, the native encoder for long ones). */
   text(s: string): void {
+    if (s.length >= 32) {
+      this.room(s.length * 3);
+      this.length += encoder.encodeInto(s, this.buf.subarray(this.length)).written;
+      return;
+    }
     this.room(s.length);
     const start = this.length;
     for (let i = 0; i < s.length; i++) {

@@ -1,9 +1,11 @@
 /**
- * A ByteSource over an open file descriptor with a window cache: a read inside the current window is
+ * A ByteSource over an open file descriptor with a small cache of windows: a read inside a window is
  * a view into it; a read outside loads a window starting there, and a large read is done directly.
  * Windows start small (a header-only tool reads a few KiB of a huge file) and double while the reads
  * go on forward (a listing walks headers and string tables: one `read(2)` per MiB, not one per
- * field); memory stays at one window.
+ * field). A few windows are kept (least recently used replaced), so a walk that alternates between
+ * regions — the header table and the metadata table of a SYCLBIN — streams each; memory stays at
+ * a few MiB.
  *
  * Views handed out stay valid: a new window is a new buffer, the old one lives as long as its views.
  */
@@ -41,9 +43,13 @@ export function openFileSource(cwd: string, path: string): OpenFileSource {
   };
 }
 
+/** Windows kept at once: a walk that alternates between regions (header table, metadata table) keeps one each. */
+const WINDOWS = 4;
+
+/** A windowed FileSource over an open descriptor of `size` bytes (see the file comment). */
 export function windowedFileSource(fd: number, size: number): FileSource {
-  let win: Uint8Array = new Uint8Array(0);
-  let winAt = 0;
+  // Most recently used first.
+  const wins: { at: number; bytes: Uint8Array }[] = [];
   let bytesRead = 0;
   const load = (position: number, length: number): Uint8Array => {
     const out = new Uint8Array(length);
@@ -59,14 +65,23 @@ export function windowedFileSource(fd: number, size: number): FileSource {
   return {
     size,
     read(offset, length) {
-      if (offset >= winAt && offset + length <= winAt + win.length) return win.subarray(offset - winAt, offset - winAt + length);
+      for (let i = 0; i < wins.length; i++) {
+        const w = wins[i]!;
+        if (offset >= w.at && offset + length <= w.at + w.bytes.length) {
+          if (i) wins.unshift(...wins.splice(i, 1));
+          return w.bytes.subarray(offset - w.at, offset - w.at + length);
+        }
+      }
       if (length >= WINDOW / 2) return load(offset, length);
-      // Forward within reach of the last window: a walk; grow. Anywhere else: a jump; start small.
-      const forward = offset >= winAt && offset <= winAt + 2 * win.length + FIRST_WINDOW;
-      const want = forward ? Math.min(WINDOW, Math.max(FIRST_WINDOW, win.length * 2)) : FIRST_WINDOW;
-      winAt = offset;
-      win = load(offset, Math.min(Math.max(want, length), size - offset));
-      return win.subarray(0, length);
+      // Forward within reach of a window: a walk of that region; grow it. Anywhere else: a jump; a new small window.
+      let i = wins.findIndex((w) => offset >= w.at && offset <= w.at + 2 * w.bytes.length + FIRST_WINDOW);
+      const grow = i >= 0;
+      const want = grow ? Math.min(WINDOW, Math.max(FIRST_WINDOW, wins[i]!.bytes.length * 2)) : FIRST_WINDOW;
+      if (!grow) i = wins.length < WINDOWS ? wins.length : wins.length - 1;
+      const w = { at: offset, bytes: load(offset, Math.min(Math.max(want, length), size - offset)) };
+      wins.splice(i, 1);
+      wins.unshift(w);
+      return w.bytes.subarray(0, length);
     },
     get bytesRead() {
       return bytesRead;

@@ -23,7 +23,7 @@ import { decodeBase64, encodeBase64 } from './base64.js';
 import { propertyDisplay } from './display.js';
 import { PropertySetError } from './errors.js';
 import type { PropertySet, PropertySetRegistry, PropertyValue } from './model.js';
-import { decodeText, encodeText } from './text.js';
+import { decodeText, decodeTextRange, encodeText } from './text.js';
 
 const LF = 0x0a;
 const CR = 0x0d;
@@ -69,20 +69,20 @@ function excerpt(bytes: Uint8Array): string {
   return JSON.stringify(s) + (bytes.length > 120 ? '...' : '');
 }
 
-function isDigits(bytes: Uint8Array): boolean {
-  if (bytes.length === 0) return false;
-  for (const b of bytes) if (b < 0x30 || b > 0x39) return false;
-  return true;
-}
-
-/** Decimal digits -> number without rounding (stops counting once past `limit`). */
-function parseDecimal(bytes: Uint8Array, limit: number): number {
+/** Decimal digits `bytes[from, to)` -> number without rounding (stops counting once past `limit`). */
+function parseDecimal(bytes: Uint8Array, from: number, to: number, limit: number): number {
   let v = 0;
-  for (const b of bytes) {
-    v = v * 10 + (b - 0x30);
+  for (let i = from; i < to; i++) {
+    v = v * 10 + (bytes[i]! - 0x30);
     if (v > limit) return Infinity;
   }
   return v;
+}
+
+/** The first byte of `bytes[from, to)` outside `0`..`9`, or -1. */
+function firstNonDigit(bytes: Uint8Array, from: number, to: number): number {
+  for (let i = from; i < to; i++) if (bytes[i]! < 0x30 || bytes[i]! > 0x39) return i;
+  return -1;
 }
 
 /** Decode registry text; see the module comment for the rules. */
@@ -95,6 +95,14 @@ export function decodeRegistry(bytes: Uint8Array, opts: DecodeRegistryOptions = 
   let setNode: SpanNode | undefined;
   const recorded: [SpanNode, string, string][] = [];
   let lineNo = 0;
+  let lineStart = 0;
+  // Errors are built only when raised; the loop itself works on indices into `bytes` (no per-line
+  // views or closures: metadata of many modules is many short lines).
+  // `llvm`: PropertySetRegistry::read's own message for the same failure (PropertySetIO.cpp@08de0d4c;
+  // its printf-style createStringError calls drop their argument: "bad property type ").
+  const fail = (reason: string, col: number, llvm?: string): RegistrySyntaxError => new RegistrySyntaxError(reason, base + lineStart + col - 1, lineNo, col, llvm);
+  const show = (from: number, to: number): string => excerpt(bytes.subarray(from, to));
+  const text = (from: number, to: number): string => decodeText(bytes.subarray(from, to));
   let start = 0;
   while (start < bytes.length) {
     lineNo++;
@@ -102,66 +110,64 @@ export function decodeRegistry(bytes: Uint8Array, opts: DecodeRegistryOptions = 
     const next = nl < 0 ? bytes.length : nl + 1;
     // `\r\n` ends a line; a lone `\r` (also one at the very end of the text) is content.
     const end = nl > start && bytes[nl - 1] === CR ? nl - 1 : nl < 0 ? bytes.length : nl;
-    const line = bytes.subarray(start, end);
-    const lineStart = start;
-    // `llvm`: PropertySetRegistry::read's own message for the same failure (PropertySetIO.cpp@08de0d4c;
-    // its printf-style createStringError calls drop their argument: "bad property type ").
-    const fail = (reason: string, col: number, llvm?: string): RegistrySyntaxError => new RegistrySyntaxError(reason, base + lineStart + col - 1, lineNo, col, llvm);
-    const lineText = (): string => decodeText(line);
+    lineStart = start;
+    const s0 = start;
     start = next;
-
-    const nul = line.indexOf(0);
-    if (nul >= 0) throw fail('NUL byte in property set registry text', nul + 1);
-    if (line.length === 0) {
-      tree?.add(opts.parent, 'blankLine', base + lineStart, next - lineStart, 'blank-line');
+    const len = end - s0;
+    const nul = bytes.indexOf(0, s0);
+    if (nul >= 0 && nul < end) throw fail('NUL byte in property set registry text', nul - s0 + 1);
+    if (len === 0) {
+      tree?.add(opts.parent, 'blankLine', base + s0, next - s0, 'blank-line');
       continue;
     }
-    if (line[0] === LBRACKET) {
-      const close = line.lastIndexOf(RBRACKET);
-      if (close < 0) throw fail(`invalid line: ${excerpt(line)} (no closing ']')`, line.length + 1, `invalid line: ${lineText()}`);
-      if (close === 1) throw fail('invalid line: "[]" (empty property set name)', 2);
-      currentName = decodeText(line.subarray(1, close));
+    if (bytes[s0] === LBRACKET) {
+      const close = bytes.lastIndexOf(RBRACKET, end - 1);
+      if (close < s0) throw fail(`invalid line: ${show(s0, end)} (no closing ']')`, len + 1, `invalid line: ${text(s0, end)}`);
+      if (close === s0 + 1) throw fail('invalid line: "[]" (empty property set name)', 2);
+      currentName = decodeTextRange(bytes, s0 + 1, close);
       let set = registry.get(currentName);
       if (!set) registry.set(currentName, (set = new Map()));
       current = set;
-      if (tree) setNode = tree.add(opts.parent, currentName, base + lineStart, next - lineStart, 'property-set', currentName);
+      if (tree) setNode = tree.add(opts.parent, currentName, base + s0, next - s0, 'property-set', currentName);
       continue;
     }
     if (!current) throw fail('property category missing (a property line before the first [set] line)', 1, 'property category missing');
-    const eq = line.indexOf(EQUALS);
-    if (eq < 0) throw fail(`invalid property line: ${excerpt(line)} (no '=')`, line.length + 1, `invalid property line: ${lineText()}`);
-    if (eq === 0) throw fail(`invalid property line: ${excerpt(line)} (empty key)`, 1, `invalid property line: ${lineText()}`);
-    if (eq === line.length - 1) throw fail(`invalid property line: ${excerpt(line)} (nothing after '=')`, eq + 2, `invalid property line: ${lineText()}`);
-    const rest = line.subarray(eq + 1);
-    const bar = rest.indexOf(BAR);
+    const eqAt = bytes.indexOf(EQUALS, s0);
+    const eq = eqAt < 0 || eqAt >= end ? -1 : eqAt - s0;
+    if (eq < 0) throw fail(`invalid property line: ${show(s0, end)} (no '=')`, len + 1, `invalid property line: ${text(s0, end)}`);
+    if (eq === 0) throw fail(`invalid property line: ${show(s0, end)} (empty key)`, 1, `invalid property line: ${text(s0, end)}`);
+    if (eq === len - 1) throw fail(`invalid property line: ${show(s0, end)} (nothing after '=')`, eq + 2, `invalid property line: ${text(s0, end)}`);
+    const r0 = s0 + eq + 1; // the value part: TYPE|VALUE
+    const barAt = bytes.indexOf(BAR, r0);
+    const bar = barAt < 0 || barAt >= end ? -1 : barAt - r0;
     const typeCol = eq + 2;
-    if (bar < 0) throw fail(`invalid property value: ${excerpt(rest)} (no '|')`, line.length + 1, `invalid property value: ${decodeText(rest)}`);
-    if (bar === 0) throw fail(`invalid property value: ${excerpt(rest)} (empty type)`, typeCol, `invalid property value: ${decodeText(rest)}`);
-    if (bar === rest.length - 1) throw fail(`invalid property value: ${excerpt(rest)} (empty value)`, typeCol + bar + 1, `invalid property value: ${decodeText(rest)}`);
-    const typeText = rest.subarray(0, bar);
-    if (!isDigits(typeText)) throw fail(`invalid property type: ${excerpt(typeText)} (decimal digits expected)`, typeCol, `invalid property type: ${decodeText(typeText)}`);
-    const typeNum = parseDecimal(typeText, MAX_U32);
+    if (bar < 0) throw fail(`invalid property value: ${show(r0, end)} (no '|')`, len + 1, `invalid property value: ${text(r0, end)}`);
+    if (bar === 0) throw fail(`invalid property value: ${show(r0, end)} (empty type)`, typeCol, `invalid property value: ${text(r0, end)}`);
+    if (r0 + bar === end - 1) throw fail(`invalid property value: ${show(r0, end)} (empty value)`, typeCol + bar + 1, `invalid property value: ${text(r0, end)}`);
+    const typeEnd = r0 + bar;
+    if (firstNonDigit(bytes, r0, typeEnd) >= 0) throw fail(`invalid property type: ${show(r0, typeEnd)} (decimal digits expected)`, typeCol, `invalid property type: ${text(r0, typeEnd)}`);
+    const typeNum = parseDecimal(bytes, r0, typeEnd, MAX_U32);
     if (typeNum === PROPERTY_TYPE.NONE) throw fail('unsupported property type: 0', typeCol, 'unsupported property type: ');
     if (typeNum !== PROPERTY_TYPE.UINT32 && typeNum !== PROPERTY_TYPE.BYTE_ARRAY) {
-      throw fail(`bad property type ${decodeText(typeText)} (1 = uint32, 2 = byte array)`, typeCol, 'bad property type ');
+      throw fail(`bad property type ${text(r0, typeEnd)} (1 = uint32, 2 = byte array)`, typeCol, 'bad property type ');
     }
     const valCol = typeCol + bar + 1;
-    const valText = rest.subarray(bar + 1);
-    const key = decodeText(line.subarray(0, eq));
+    const v0 = typeEnd + 1;
+    const key = decodeTextRange(bytes, s0, s0 + eq);
     let value: PropertyValue;
     if (typeNum === PROPERTY_TYPE.UINT32) {
-      const firstBad = valText.findIndex((b) => b < 0x30 || b > 0x39);
-      if (firstBad >= 0) throw fail(`invalid property value: ${excerpt(valText)} (decimal digits expected)`, valCol + firstBad, 'invalid property value: ');
-      const v = parseDecimal(valText, MAX_U32);
-      if (v > MAX_U32) throw fail(`invalid property value: ${excerpt(valText)} (larger than 4294967295)`, valCol);
+      const bad = firstNonDigit(bytes, v0, end);
+      if (bad >= 0) throw fail(`invalid property value: ${show(v0, end)} (decimal digits expected)`, valCol + bad - v0, 'invalid property value: ');
+      const v = parseDecimal(bytes, v0, end, MAX_U32);
+      if (v > MAX_U32) throw fail(`invalid property value: ${show(v0, end)} (larger than 4294967295)`, valCol);
       value = { type: 1, value: v };
     } else {
-      value = parseByteArray(valText, (reason, pos, llvm) => fail(reason, valCol + pos, llvm), `set ${JSON.stringify(currentName)}, key ${JSON.stringify(key)}`);
+      value = parseByteArray(bytes.subarray(v0, end), (reason, pos, llvm) => fail(reason, valCol + pos, llvm), currentName, key);
     }
     current.set(key, value);
     if (tree) {
-      const n = tree.add(setNode, key, base + lineStart, next - lineStart, 'property');
-      n.focus = { offset: base + lineStart + valCol - 1, size: valText.length };
+      const n = tree.add(setNode, key, base + s0, next - s0, 'property');
+      n.focus = { offset: base + v0, size: end - v0 };
       recorded.push([n, currentName, key]);
     }
   }
@@ -172,8 +178,8 @@ export function decodeRegistry(bytes: Uint8Array, opts: DecodeRegistryOptions = 
   return registry;
 }
 
-/** One char per byte (code = byte value), chunked so large values do not overflow the call stack. */
-function parseByteArray(valText: Uint8Array, fail: (reason: string, pos: number, llvm?: string) => RegistrySyntaxError, where: string): PropertyValue {
+/** A byte-array value: Base64 of the 8-byte LE bit count and the payload; the payload must be ceil(bits/8) bytes. */
+function parseByteArray(valText: Uint8Array, fail: (reason: string, pos: number, llvm?: string) => RegistrySyntaxError, set: string, key: string): PropertyValue {
   // Base64 text is ASCII; other bytes are reported by the Base64 decoder as foreign characters.
   let raw: Uint8Array;
   try {
@@ -185,12 +191,19 @@ function parseByteArray(valText: Uint8Array, fail: (reason: string, pos: number,
   if (raw.length < BIT_COUNT_SIZE) {
     throw fail(`invalid byte array value: ${raw.length} byte(s) decoded, the 8-byte bit count needs 8`, 0);
   }
-  const bits = new DataView(raw.buffer, raw.byteOffset, 8).getBigUint64(0, true);
-  const payload = raw.slice(BIT_COUNT_SIZE);
+  const view = new DataView(raw.buffer, raw.byteOffset, 8);
+  const payload = raw.subarray(BIT_COUNT_SIZE);
+  const hi = view.getUint32(4, true);
+  // Bit counts below 2^32 (all real ones) are checked without BigInt arithmetic.
+  if (hi === 0) {
+    const lo = view.getUint32(0, true);
+    if (payload.length === Math.ceil(lo / 8)) return { type: 2, bytes: payload, bits: BigInt(lo) };
+  }
+  const bits = view.getBigUint64(0, true);
   const want = (bits + 7n) / 8n;
   if (BigInt(payload.length) !== want) {
     throw fail(
-      `invalid byte array value: bit count ${bits} needs ${want} payload byte(s), the value has ${payload.length} (${where})`,
+      `invalid byte array value: bit count ${bits} needs ${want} payload byte(s), the value has ${payload.length} (set ${JSON.stringify(set)}, key ${JSON.stringify(key)})`,
       0,
     );
   }

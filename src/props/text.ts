@@ -58,6 +58,21 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
   return -1;
 }
 
+/** decodeText of `bytes[from, to)` without a subarray for short ASCII text (names and keys, per line). */
+export function decodeTextRange(bytes: Uint8Array, from: number, to: number): string {
+  if (to - from <= 64) {
+    let ascii = '';
+    let i = from;
+    for (; i < to; i++) {
+      const b = bytes[i]!;
+      if (b > 0x7f) break;
+      ascii += String.fromCharCode(b);
+    }
+    if (i === to) return ascii;
+  }
+  return decodeText(bytes.subarray(from, to));
+}
+
 /** Decode bytes as UTF-8, escaping invalid bytes as U+DC80..U+DCFF. */
 export function decodeText(bytes: Uint8Array): string {
   // Fast path: short ASCII names and keys (almost all of them) without a TextDecoder call.

@@ -207,7 +207,7 @@ class V1Reader {
     const table = this.regions.metadataTable;
     const loc = locate(rel, value as Record<string, unknown>, table.size);
     const offsets = struct.offsets as Record<string, number>;
-    this.geometry.blobs.push({ field: [...fieldPath, rel.offset], fieldAt: this.space.abs(recordAt + offsets[rel.offset]!), blob: blobPath, table: 'metadataTable', offset: loc.at, size: loc.size, inside: loc.ok });
+    if (this.opts.geometry) this.geometry.blobs.push({ field: [...fieldPath, rel.offset], fieldAt: this.space.abs(recordAt + offsets[rel.offset]!), blob: blobPath, table: 'metadataTable', offset: loc.at, size: loc.size, inside: loc.ok });
     if (!loc.ok) {
       report(
         this.opts,
@@ -249,7 +249,7 @@ class V1Reader {
     const offsets = struct.offsets as Record<string, number>;
     const bin = this.regions.binaryTable;
     const loc = locate(rel, h as unknown as Record<string, unknown>, bin.size);
-    this.geometry.blobs.push({ field: [...fieldPath, rel.offset], fieldAt: this.space.abs(recordAt + offsets[rel.offset]!), blob: [...logical, 'bytes'], table: 'binaryTable', offset: loc.at, size: loc.size, inside: loc.ok });
+    if (this.opts.geometry) this.geometry.blobs.push({ field: [...fieldPath, rel.offset], fieldAt: this.space.abs(recordAt + offsets[rel.offset]!), blob: [...logical, 'bytes'], table: 'binaryTable', offset: loc.at, size: loc.size, inside: loc.ok });
     if (!loc.ok) {
       report(
         this.opts,
@@ -317,10 +317,13 @@ export function readSyclbinV1(space: Space, envelope: Envelope, opts: ReadSyclbi
   const r = new V1Reader(space, opts, outer, node);
   opts.geometry?.push(r.geometry);
   const globalMetadata = r.metadata(SyclbinFileHeader as never, 'globalMetadata', r.header, 0, [...outer, 'header'], [...outer, 'globalMetadata'], 'global') ?? new Map();
-  const abstractModules: AbstractModule[] = [];
+  const file: SyclbinFile = { version: 1, headerVersion: r.header.version, headerReserved: r.header.reserved, envelope, globalMetadata, abstractModules: [] };
+  opts.visit?.start(file, r.am.count);
   for (let a = 0; a < r.am.count; a++) {
     const m = r.module(a);
-    if (m) abstractModules.push(m);
+    if (!m) continue;
+    if (opts.visit) opts.visit.module(m, a);
+    else file.abstractModules.push(m);
   }
-  return { version: 1, headerVersion: r.header.version, headerReserved: r.header.reserved, envelope, globalMetadata, abstractModules };
+  return file;
 }

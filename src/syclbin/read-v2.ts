@@ -145,7 +145,12 @@ export function readSyclbinV2(ob: OffloadBinaryModel, file: Space, opts: ReadSyc
   });
   const envelope: SyclbinFile['envelope'] = { kind: 'roles', version: ob.version, formatVersionKey };
   if (ob.compression) envelope.compression = ob.compression;
-  return { version: 2, envelope, globalMetadata, abstractModules };
+  if (!opts.visit) return { version: 2, envelope, globalMetadata, abstractModules };
+  // Role entries come in any order: the modules are complete only now.
+  const head: SyclbinFile = { version: 2, envelope, globalMetadata, abstractModules: [] };
+  opts.visit.start(head, abstractModules.length);
+  abstractModules.forEach((m, a) => opts.visit!.module(m, a));
+  return head;
 }
 
 /** An `ir`/`native` image: u64 metadata size, registry text, raw bytes (formats/syclbin-v2.ts layout). */

@@ -15,7 +15,7 @@ import { SyclbinFileHeader, SyclbinMagic } from '../../formats/syclbin-v1.js';
 import { OffloadHeaderV2, OffloadMagic } from '../../formats/offload-binary.js';
 import { readOffloadBinary, type OffloadBinaryModel } from '../offload/read.js';
 import { asObjectParseError, LLVM_MESSAGES as M, SyclbinFormatError } from './errors.js';
-import type { SyclbinFile } from './model.js';
+import type { AbstractModule, SyclbinFile } from './model.js';
 import { readSyclbinV1, type V1Geometry } from './read-v1.js';
 import { readSyclbinV2 } from './read-v2.js';
 
@@ -27,6 +27,18 @@ export interface ReadSyclbinOptions extends ReadOptions {
   geometry?: V1Geometry[];
   /** Receives the OffloadBinary the file is (v2) or is wrapped in (v1 in an envelope). */
   offload?: OffloadBinaryModel[];
+  /**
+   * Hand the abstract modules to a visitor as they are read instead of keeping them (the returned
+   * model then has none): a listing of any number of modules holds one at a time.
+   */
+  visit?: SyclbinVisitor;
+}
+
+/** What a streaming reader sees: the file's head, then each abstract module in order. */
+export interface SyclbinVisitor {
+  /** The version, envelope and global metadata, and how many abstract modules follow. */
+  start(head: Omit<SyclbinFile, 'abstractModules'>, moduleCount: number): void;
+  module(module: AbstractModule, index: number): void;
 }
 
 function startsWith(src: ByteSource, magic: typeof SyclbinMagic, offset = 0): boolean {

@@ -7,8 +7,7 @@
  * (stderr, exit status 1). `--verbose` adds a second line with our detail and the byte location.
  */
 import { DecodeError } from '../../codec/errors.js';
-import { readSyclbin } from '../../syclbin/read.js';
-import { dumpSyclbin } from '../../syclbin/dump.js';
+import { dumpSyclbinSource } from '../../syclbin/dump.js';
 import { errnoText } from '../../node/input.js';
 import { defineCommand, EXIT } from '../command.js';
 import { CommandFailure, FileFailure } from '../errors.js';
@@ -44,7 +43,7 @@ On failure it prints "Failed to parse SYCLBIN file: <reason>" (or "Failed to ope
     }
     let text: Uint8Array;
     try {
-      text = dumpSyclbin(readSyclbin(src, { maxInflatedSize: opts['max-inflated-size'] }));
+      text = dumpSyclbinSource(src, { maxInflatedSize: opts['max-inflated-size'] });
     } catch (e) {
       if (e instanceof DecodeError) throw new CommandFailure(dumpFailure(e, opts.verbose));
       if ((e as NodeJS.ErrnoException)?.syscall) throw new CommandFailure(`Failed to open or read file ${name}: ${errnoText(e)}`);
