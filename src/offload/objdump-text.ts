@@ -95,7 +95,7 @@ export function objectFileHeaderText(file: string, formatName: string): string {
 
 /** `llvm-objdump-19 --offloading FILE` for an ELF object (header line, then the images). */
 export function formatElfOffloadingText(file: string, result: ElfOffloadResult, opts: ListingOptions = {}): string {
-  return objectFileHeaderText(file, elfFileFormatName(result.elf.class, result.elf.machine)) + formatOffloadingText(result.binaries, opts);
+  return objectFileHeaderText(file, elfFileFormatName(result.elf.class, result.elf.machine, result.elf.littleEndian)) + formatOffloadingText(result.binaries, opts);
 }
 
 /** JSON listing (schemas/offload-list.schema.json). 64-bit quantities are decimal strings. */
@@ -137,7 +137,7 @@ export function elfListJson(result: ElfOffloadResult): OffloadListElfJson {
   const held = new Map<number, number[]>();
   for (const r of result.read) held.set(r.section.index, r.binaries.map(() => next++));
   return {
-    fileFormat: elfFileFormatName(result.elf.class, result.elf.machine),
+    fileFormat: elfFileFormatName(result.elf.class, result.elf.machine, result.elf.littleEndian),
     class: result.elf.class,
     type: result.elf.type,
     machine: result.elf.machine,
