@@ -429,22 +429,39 @@ export function readElfOffloadBinaries(input: Uint8Array | ByteSource, opts: Rea
       );
       continue;
     }
-    const at = origin + section.offset;
-    if (opts.bareSections && section.size > 0 && !hasMagic(OffloadMagic, src.read(at, Math.min(4, section.size)))) {
+    const binaries = readSectionBinaries(src, origin, prefix, section, opts);
+    if (!binaries) {
       result.bare.push(section);
       continue;
     }
-    const path: PathKey[] = [...prefix, 'sections', section.index];
-    const node: SpanNode | undefined = opts.tree?.at(path);
-    if (node) {
-      node.offset = at;
-      node.size = section.size;
-    }
-    const binaries = section.size === 0 ? [] : [...offloadBinaries(src, { ...opts, start: at, end: at + section.size, path })];
     result.read.push({ section, binaries });
     for (const b of binaries) result.binaries.push(b);
   }
   return result;
+}
+
+/**
+ * The OffloadBinaries back to back in an object file's section (ELF or COFF), read as LLVM's
+ * `extractOffloadFiles` reads them; the section's span node (`sections[i]` after `prefix`) covers
+ * its contents. With `bareSections`, a non-empty section that does not start with the OffloadBinary
+ * magic is not read: undefined.
+ */
+export function readSectionBinaries(
+  src: ByteSource,
+  origin: number,
+  prefix: readonly PathKey[],
+  section: { index: number; offset: number; size: number },
+  opts: ReadOffloadOptions & { bareSections?: boolean },
+): OffloadBinaryModel[] | undefined {
+  const at = origin + section.offset;
+  if (opts.bareSections && section.size > 0 && !hasMagic(OffloadMagic, src.read(at, Math.min(4, section.size)))) return undefined;
+  const path: PathKey[] = [...prefix, 'sections', section.index];
+  const node: SpanNode | undefined = opts.tree?.at(path);
+  if (node) {
+    node.offset = at;
+    node.size = section.size;
+  }
+  return section.size === 0 ? [] : [...offloadBinaries(src, { ...opts, start: at, end: at + section.size, path })];
 }
 
 function sectionTypeName(type: number): string {
