@@ -72,11 +72,8 @@ export const SPIRV_GENERATORS: Readonly<Record<number, { vendor: string; tool?: 
   43: { vendor: 'LLVM', tool: 'LLVM SPIR-V Backend' },
 };
 
-/** Tool id, tool version and registry name of a generator word. */
-export function spirvGenerator(word: number): { id: number; version: number; name?: string } {
+/** Tool id, tool version, and the registry's vendor and tool names of a generator word. */
+export function spirvGenerator(word: number): { id: number; version: number; vendor?: string; tool?: string } {
   const id = word >>> 16;
-  const g = SPIRV_GENERATORS[id];
-  const out: { id: number; version: number; name?: string } = { id, version: word & 0xffff };
-  if (g) out.name = g.tool ? `${g.vendor} ${g.tool}` : g.vendor;
-  return out;
+  return { id, version: word & 0xffff, ...SPIRV_GENERATORS[id] };
 }
