@@ -32,7 +32,7 @@
  *
  * Portable: no Node APIs.
  */
-import { blobRef, DecodeError, hasMagic, hexText, type BlobRef, type ByteSource, type PathKey } from '../codec/index.js';
+import { blobRef, DecodeError, hasMagic, hexText, type BlobRef, type ByteSource, type PathKey, type SpanKind } from '../codec/index.js';
 import { ElfIdent } from '../../formats/elf.js';
 import { BitcodeMagic, BitcodeWrapperHeader } from '../../formats/llvm-bitcode.js';
 import { OffloadMagic } from '../../formats/offload-binary.js';
@@ -146,7 +146,7 @@ interface Item {
 }
 
 /** The kind of a container from its first bytes (identify_magic's order of tests). */
-function containerOf(head: Uint8Array): OffloadContainer {
+export function offloadContainerOf(head: Uint8Array): OffloadContainer {
   if (hasMagic(OffloadMagic, head)) return 'offload-binaries';
   if (hasMagic(ElfIdent.fields.magic, head)) return 'elf';
   if (isArchive(head)) return 'archive';
@@ -173,7 +173,7 @@ class InputReader {
 
   read(): OffloadInput {
     const root: Item = { origin: 0, size: this.src.size, path: [], depth: 0, listed: true };
-    this.out.container = containerOf(this.head(root));
+    this.out.container = offloadContainerOf(this.head(root));
     const work: Item[] = [root];
     while (work.length) {
       const item = work.pop()!;
@@ -199,7 +199,7 @@ class InputReader {
 
   /** Read one container; returns the containers inside it (archive members), in order. */
   private visit(item: Item): Item[] {
-    const kind = containerOf(this.head(item));
+    const kind = offloadContainerOf(this.head(item));
     switch (kind) {
       case 'offload-binaries':
         this.offloadBinaries(item);
@@ -237,6 +237,17 @@ class InputReader {
     const o: ObjectListing = { fileFormat, binaries };
     if (item.member) o.member = item.member;
     this.out.objects.push(o);
+  }
+
+  /** Record `[offset, +size)` at `path` in the span tree (a container's node, or an image below a section). */
+  private span(path: readonly PathKey[], offset: number, size: number, kind: SpanKind, value?: unknown): void {
+    const tree = this.opts.tree;
+    if (!tree || !path.length) return;
+    const node = tree.at(path);
+    node.offset = offset;
+    node.size = size;
+    node.kind = kind;
+    if (value !== undefined) node.value = value;
   }
 
   private site(item: Item, path: PathKey[], offset: number, section?: { index: number; name: string }): ImageSite {
@@ -291,7 +302,10 @@ class InputReader {
     for (const s of r.bare) {
       const image = blobRef(this.src, item.origin + s.offset, s.size, item.origin + s.offset);
       const info = identifyImage(image);
-      this.out.bare.push({ site: this.site(item, [...item.path, 'sections', s.index], image.offset!, s), image, kind: bareKind(info), kernels: [], info });
+      const path = [...item.path, 'sections', s.index, 'images', 0];
+      this.span(path.slice(0, -2), image.offset!, s.size, 'group');
+      this.span(path, image.offset!, s.size, 'image', info.kind);
+      this.out.bare.push({ site: this.site(item, path, image.offset!, s), image, kind: bareKind(info), kernels: [], info });
       this.note(item, `section [${s.index}] '${s.name}' holds a bare ${info.kind} image; kernel names of COFF wrapper objects are not read`);
     }
     if (r.bare.length) this.stop(item, `fails on this file ("Invalid data was encountered while parsing the file"): ${describeBare(r.bare)}`);
@@ -328,6 +342,7 @@ class InputReader {
     const image = blobRef(this.src, item.origin, item.size, item.origin);
     const info = identifyImage(image);
     const bare: BareImage = { site: this.site(item, item.path, item.origin), image, kind: bareKind(info), kernels: [], info };
+    this.span(item.path, item.origin, item.size, 'image', kind);
     if (info.kind === 'bitcode' && info.triple !== undefined) bare.triple = info.triple;
     this.out.bare.push(bare);
     if (info.problem) this.note(item, `${kind}: ${info.problem}`);
@@ -343,6 +358,7 @@ class InputReader {
     const scan = this.opts.scan ?? 'auto';
     const found = scan === 'never' ? 0 : this.scan(item, []);
     if (item.depth > 0) {
+      if (!found) this.span(item.path, item.origin, item.size, 'bytes', 'not read');
       if (!found) this.note(item, `${item.size ? `not an object file, archive, OffloadBinary, bitcode or SPIR-V module (starts with ${hexText(this.head(item).subarray(0, 4))})` : 'empty'}; nothing read`);
       return;
     }
@@ -428,7 +444,10 @@ class InputReader {
       const image = blobRef(this.src, at, x.size, at);
       const info = identifyImage(image);
       const kernels = single ? sycl(entries) : x.d?.entries ? sycl(x.d.entries) : [];
-      const bare: BareImage = { site: this.site(item, [...item.path, 'sections', x.section.index, 'images', i], at, x.section), image, kind: bareKind(info), kernels, info };
+      const path = [...item.path, 'sections', x.section.index, 'images', i];
+      this.span(path.slice(0, -2), item.origin + x.section.offset, x.section.size, 'group');
+      this.span(path, at, x.size, 'image', info.kind);
+      const bare: BareImage = { site: this.site(item, path, at, x.section), image, kind: bareKind(info), kernels, info };
       if (x.d?.triple !== undefined) {
         bare.triple = x.d.triple;
         this.note(item, `image ${i} in section [${x.section.index}]: triple ${x.d.triple} from the SYCL device image descriptor (.sycl_offloading.descriptor)`);

@@ -92,11 +92,21 @@ function expectHeaderOffsets(bytes: Uint8Array, a: Annotation, what: string): vo
       }
     });
   }
-  // Values of header fields are the bytes' little-endian values.
+  // Values of header fields are the bytes' values: little-endian integers (big-endian in a
+  // big-endian ELF file), ASCII numbers in archive member headers (the mode in octal).
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const le = a.elf?.elf.littleEndian ?? true;
   for (const s of leaves) {
     if (s.kind !== 'field' || typeof s.value !== 'number') continue;
-    const v = s.size === 2 ? view.getUint16(s.offset, true) : s.size === 4 ? view.getUint32(s.offset, true) : s.size === 8 ? Number(view.getBigUint64(s.offset, true)) : undefined;
+    const ascii = /members\[\d+\]\.header\.(\w+)$/.exec(s.path);
+    if (ascii) {
+      const text = new TextDecoder().decode(bytes.subarray(s.offset, s.offset + s.size)).trim();
+      expect(text === '' ? 0 : parseInt(text, ascii[1] === 'mode' ? 8 : 10), `${what}: ${s.path}`).to.equal(s.value);
+      continue;
+    }
+    if (/members\[\d+\]\.data\./.test(s.path)) continue; // a member's own byte order (ELF class/data of the member)
+    const l = le || /binaries\[\d+\]/.test(s.path); // OffloadBinaries stay little-endian in a big-endian object
+    const v = s.size === 2 ? view.getUint16(s.offset, l) : s.size === 4 ? view.getUint32(s.offset, l) : s.size === 8 ? Number(view.getBigUint64(s.offset, l)) : undefined;
     if (v !== undefined) expect(v, `${what}: ${s.path}`).to.equal(s.value);
   }
 }
