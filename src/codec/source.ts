@@ -58,6 +58,11 @@ export function blobRef(src: ByteSource, offset: number, size: number, absolute:
   return { offset: absolute, size, bytes: () => src.read(offset, size), slice: (at, length) => src.read(offset + at, length) };
 }
 
+/** A blob as a source addressed from 0 (to read a structure inside an image without copying it). */
+export function blobSource(b: BlobRef): ByteSource {
+  return { size: b.size, read: (offset, length) => b.slice(offset, length) };
+}
+
 /** Concatenate byte chunks into one new buffer. */
 export function concatBytes(chunks: readonly Uint8Array[]): Uint8Array {
   let total = 0;

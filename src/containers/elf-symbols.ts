@@ -13,7 +13,7 @@
  *
  * Portable: no Node APIs.
  */
-import { decode, DecodeError, decodeUtf8, hex, toSource, type ByteSource, type Space } from '../codec/index.js';
+import { blobSource, decode, DecodeError, decodeUtf8, hex, toSource, type BlobRef, type ByteSource, type Space } from '../codec/index.js';
 import {
   ELF_SECTION_HEADERS,
   ELF_SYMBOLS,
@@ -131,8 +131,8 @@ function isMappingSymbol(machine: number, name: string): boolean {
  * the bytes are not an ELF file LLVM reads symbols from (then the member is data, and no symbol table
  * is needed for it). Only `.symtab` counts (ELFObjectFile::symbols).
  */
-export function elfArchiveSymbols(input: Uint8Array | ByteSource): string[] | undefined {
-  const src = toSource(input);
+export function elfArchiveSymbols(input: Uint8Array | ByteSource | BlobRef): string[] | undefined {
+  const src = input instanceof Uint8Array || 'read' in input ? toSource(input) : blobSource(input);
   const elf = readElfSectionTable(src);
   if (elf.type !== ET_REL && elf.type !== ET_EXEC && elf.type !== ET_DYN) return undefined;
   const symtab = sectionOfType(elf, SHT_SYMTAB);
