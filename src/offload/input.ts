@@ -46,7 +46,7 @@ import { bareKind, identifyImage, type ImageInfo } from '../containers/identify.
 import { scanForOffloadBinaries } from '../containers/scan.js';
 import { ENTRY_KIND_SYCL, offloadEntries, syclDescriptor, type OffloadEntryRecord, type SyclDeviceImageInfo } from '../containers/sycl-wrapper.js';
 import { readElfOffloadBinaries, type ElfOffloadResult, type ElfSection, type OffloadingSection } from './elf.js';
-import { readOffloadBinaries, readOffloadBinary, type OffloadBinaryModel, type ReadOffloadOptions } from './read.js';
+import { readOffloadBinaries, type OffloadBinaryModel, type ReadOffloadOptions } from './read.js';
 
 export { identifyImage, type ImageInfo };
 
@@ -368,7 +368,7 @@ class InputReader {
     }
     // Nothing at all: the OffloadBinary reader's error (as before), saying what else was tried.
     try {
-      readOffloadBinary(this.src, 0, { path: [] });
+      readOffloadBinaries(this.src);
     } catch (e) {
       if (!(e instanceof DecodeError)) throw e;
       const tried = scan === 'never' ? '' : ', and no OffloadBinary magic was found in it';
