@@ -107,7 +107,7 @@ export interface OffloadInput {
   bare: BareImage[];
   /** Honest remarks: sections skipped, candidates rejected, where objdump differs, ... */
   notes: string[];
-  /** The object files objdump prints, in order (up to the one it fails on). */
+  /** The object files objdump prints, in order, up to the one it fails on (its header line printed, no binaries). */
   objects: ObjectListing[];
   /** Set when the input is an ELF object (its `notes` are also in `notes`). */
   elf?: ElfOffloadResult;
@@ -274,10 +274,12 @@ class InputReader {
       binaries.forEach((b, k) => this.out.found.push({ binary: b, site: this.site(item, [...item.path, 'sections', section.index, 'binaries', k], b.offset, section) }));
       bins.push(...binaries);
     }
+    // objdump prints the file's header line, then fails on a section that holds no OffloadBinary.
+    this.listing(item, elfFileFormatName(r.elf.class, r.elf.machine, r.elf.littleEndian), r.bare.length ? [] : bins);
     if (r.bare.length) {
       this.wrapper(item, r);
       this.stop(item, `fails on this file ("while extracting offloading files: Invalid data was encountered while parsing the file"): ${describeBare(r.bare)}`);
-    } else this.listing(item, elfFileFormatName(r.elf.class, r.elf.machine, r.elf.littleEndian), bins);
+    }
     this.scanIfNeeded(item, r.read.length + r.bare.length === 0, bins, r.elf.sections);
   }
 
@@ -308,8 +310,8 @@ class InputReader {
       this.out.bare.push({ site: this.site(item, path, image.offset!, s), image, kind: bareKind(info), kernels: [], info });
       this.note(item, `section [${s.index}] '${s.name}' holds a bare ${info.kind} image; kernel names of COFF wrapper objects are not read`);
     }
+    this.listing(item, coffFileFormatName(r.coff.machine), r.bare.length ? [] : bins);
     if (r.bare.length) this.stop(item, `fails on this file ("Invalid data was encountered while parsing the file"): ${describeBare(r.bare)}`);
-    else this.listing(item, coffFileFormatName(r.coff.machine), bins);
     this.scanIfNeeded(item, r.read.length + r.bare.length === 0, bins, r.coff.sections);
     return [];
   }

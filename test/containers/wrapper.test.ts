@@ -16,7 +16,7 @@ import { ElfPointers } from '../../src/containers/elf-pointers.js';
 import { offloadEntries, syclDescriptor } from '../../src/containers/sycl-wrapper.js';
 import { readElfSymbols } from '../../src/containers/elf-symbols.js';
 import { Elf64SectionHeader } from '../../formats/elf.js';
-import { bytesOf, decodeErrorOf, input, readelfRelocs, readelfSection, textOf } from './support.js';
+import { bytesOf, decodeErrorOf, input, objdump22, readelfRelocs, readelfSection, textOf } from './support.js';
 
 /** Kernel names and triple as the wrapper's IR states them (llvm-dis-22 of the wrapper bitcode). */
 function wrapperIr(stem: string): { kernels: string[]; triple: string } {
@@ -37,7 +37,7 @@ const CASES: [file: string, stem: string][] = [
 
 describe('wrapper objects and executables: bare SPIR-V with kernel names', () => {
   for (const [file, stem] of CASES) {
-    it(`${file}: the .llvm.offloading image is ${stem}.spv, kernels and triple as ${stem}.wrapper.ll says; objdump lists nothing`, () => {
+    it(`${file}: the .llvm.offloading image is ${stem}.spv, kernels and triple as ${stem}.wrapper.ll says; objdump prints only the header line`, () => {
       const r = input(file);
       const ir = wrapperIr(stem);
       const sec = readelfSection(textOf(`${file}.readelf.txt`), '.llvm.offloading');
@@ -56,7 +56,8 @@ describe('wrapper objects and executables: bare SPIR-V with kernel names', () =>
       // objdump: what the *.objdump22.stderr.txt golden says, and only the file-format line.
       expect(textOf(`${file}.objdump22.stderr.txt`)).to.match(/while extracting offloading files: Invalid data was encountered while parsing the file/);
       expect(r.notes.join('\n')).to.match(/llvm-objdump-22 --offloading fails on this file \("while extracting offloading files: Invalid data/);
-      expect(r.objects).to.deep.equal([]);
+      // objdump printed the header line before failing: the *.objdump22.txt golden.
+      expect(objdump22(file.replace(/^.*\//, ''), r)).to.equal(textOf(`${file}.objdump22.txt`));
     });
   }
 
