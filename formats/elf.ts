@@ -44,11 +44,15 @@ export const SHN_XINDEX = 0xffff;
 /** Section types. */
 export const SHT_NULL = 0;
 export const SHT_PROGBITS = 1;
+/** The symbol table (`.symtab`). */
 export const SHT_SYMTAB = 2;
 export const SHT_STRTAB = 3;
+/** Relocations with explicit addends (Elf_Rela). */
 export const SHT_RELA = 4;
 export const SHT_NOBITS = 8;
+/** Relocations whose addend is the value in place (Elf_Rel). */
 export const SHT_REL = 9;
+/** The dynamic symbol table (`.dynsym`). */
 export const SHT_DYNSYM = 11;
 /** Compact relative relocations (`.relr.dyn`): the addend is the value in place, which a reader can use as is. */
 export const SHT_RELR = 19;
@@ -58,13 +62,18 @@ export const SHF_ALLOC = 0x2;
 
 /** Reserved section indices a symbol may hold in st_shndx. */
 export const SHN_ABS = 0xfff1;
+/** st_shndx of a common symbol. */
 export const SHN_COMMON = 0xfff2;
 
 /** Symbol binding (st_info >> 4) and type (st_info & 0xf). */
 export const STB_LOCAL = 0;
+/** Global binding. */
 export const STB_GLOBAL = 1;
+/** Weak binding (global to an archive's symbol table). */
 export const STB_WEAK = 2;
+/** A section symbol (format-specific to LLVM). */
 export const STT_SECTION = 3;
+/** A file symbol (format-specific to LLVM). */
 export const STT_FILE = 4;
 
 /** e_machine values named here. */
@@ -207,8 +216,11 @@ export const Elf64Rel = struct({ r_offset: u64, r_info: u64 }, 'Elf64_Rel');
 /** Elf64_Rela, 24 bytes. */
 export const Elf64Rela = struct({ r_offset: u64, r_info: u64, r_addend: i64 }, 'Elf64_Rela');
 
+/** Symbol records by EI_CLASS. */
 export const ELF_SYMBOLS = { [ELFCLASS32]: Elf32Symbol, [ELFCLASS64]: Elf64Symbol } as const;
+/** Elf_Rel records by EI_CLASS. */
 export const ELF_RELS = { [ELFCLASS32]: Elf32Rel, [ELFCLASS64]: Elf64Rel } as const;
+/** Elf_Rela records by EI_CLASS. */
 export const ELF_RELAS = { [ELFCLASS32]: Elf32Rela, [ELFCLASS64]: Elf64Rela } as const;
 
 /** Symbol index and relocation type of an r_info (gABI ELF32_R_SYM/ELF32_R_TYPE, ELF64_R_SYM/ELF64_R_TYPE). */

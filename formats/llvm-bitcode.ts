@@ -35,4 +35,5 @@ export const BitcodeWrapperHeader = struct(
   'bitcode wrapper header',
 );
 
+/** A decoded bitcode wrapper header. */
 export type BitcodeWrapperHeaderValue = Decoded<typeof BitcodeWrapperHeader>;

@@ -116,5 +116,7 @@ export const SyclBinDesc64 = struct(
 /** The symbol `wrapSYCLBinaries` gives the descriptor (k.wrapper.ll, k2.wrapper.o.readelf.txt). */
 export const SYCL_DESCRIPTOR_SYMBOL = '.sycl_offloading.descriptor';
 
+/** A decoded 64-bit offload entry. */
 export type OffloadEntry64Value = Decoded<typeof OffloadEntry64>;
+/** A decoded 32-bit offload entry. */
 export type OffloadEntry32Value = Decoded<typeof OffloadEntry32>;

@@ -33,6 +33,7 @@ export const SpirvHeader = struct(
 /** Size of the header in bytes. */
 export const SPIRV_HEADER_SIZE = SpirvHeader.fixedSize!;
 
+/** A decoded SPIR-V header. */
 export type SpirvHeaderValue = Decoded<typeof SpirvHeader>;
 
 /** Byte order of a module from its first four bytes (undefined: not SPIR-V). */
