@@ -38,13 +38,16 @@ import {
   EncodeError,
   hasMagic,
   hex,
+  placedSpace,
   Sink,
-  Space,
   toSource,
+  withinPath,
   type BlobRef,
   type ByteSource,
   type Chunk,
   type PathKey,
+  type InputPlacement,
+  type Space,
   type SpanNode,
   type SpanTree,
 } from '../codec/index.js';
@@ -99,13 +102,9 @@ export interface ArchiveFile {
   members: ArchiveMember[];
 }
 
-/** Options of {@link readArchive}. */
-export interface ReadArchiveOptions {
+/** Options of {@link readArchive}: where the archive lies in the input (default: all of it) and the path before its own (`members[2].data`). */
+export interface ReadArchiveOptions extends InputPlacement {
   tree?: SpanTree;
-  /** Where the archive lies in the input (default: all of it), and the path before its own (`members[2].data`). */
-  origin?: number;
-  size?: number;
-  path?: readonly PathKey[];
 }
 
 const HEADER = ArMemberHeader.fixedSize!;
@@ -118,17 +117,8 @@ export function isArchive(head: Uint8Array): boolean {
 /** Read an archive's member table (members' contents are not read). */
 export function readArchive(input: Uint8Array | ByteSource, opts: ReadArchiveOptions = {}): ArchiveFile {
   const src = toSource(input);
-  const origin = opts.origin ?? 0;
-  const prefix = opts.path ?? [];
-  const whole = new Space(src, 0, opts.tree);
-  const file = whole.sub(origin, opts.size ?? src.size - origin);
-  const node = opts.tree ? opts.tree.at(prefix) : undefined;
-  try {
-    return new ArchiveReader(src, file, node, origin).read();
-  } catch (e) {
-    if (e instanceof DecodeError && prefix.length) e.within(...prefix);
-    throw e;
-  }
+  const { file, node, path } = placedSpace(src, opts, opts.tree);
+  return withinPath(path, () => new ArchiveReader(src, file, node, opts.origin ?? 0).read());
 }
 
 /** Where the reader is in LLVM's recognition of the special members at the start (`Archive::Archive`). */

@@ -26,7 +26,7 @@
  *
  * Portable: no Node APIs.
  */
-import { decodeUtf8, DecodeError, hasMagic, hex, locate, R, Space, toSource, type ByteSource, type PathKey, type SpanNode, type SpanTree } from '../codec/index.js';
+import { decodeUtf8, DecodeError, hasMagic, hex, locate, placedSpace, R, Space, toSource, withinPath, type ByteSource, type PathKey, type InputPlacement, type SpanNode, type SpanTree } from '../codec/index.js';
 import {
   COFF_BIGOBJ_MIN_VERSION,
   COFF_BIGOBJ_UUID,
@@ -37,8 +37,8 @@ import {
   CoffStringTableHeader,
   CoffSymbol,
 } from '../../formats/coff.js';
-import { readSectionBinaries, type ElfPlacement } from '../offload/elf.js';
-import type { OffloadBinaryModel, ReadOffloadOptions } from '../offload/read.js';
+import { readSections, type SectionsRead } from '../offload/elf.js';
+import type { ReadOffloadOptions } from '../offload/read.js';
 
 /** The section name prefix LLVM reads in COFF objects. */
 export const COFF_OFFLOADING_SECTION = '.llvm.offloading';
@@ -90,7 +90,7 @@ export interface CoffFile {
 }
 
 /** Options of the COFF readers. */
-export interface ReadCoffOptions extends ElfPlacement {
+export interface ReadCoffOptions extends InputPlacement {
   tree?: SpanTree;
 }
 
@@ -99,17 +99,8 @@ const SH = CoffSectionHeader.fixedSize!;
 /** Read the file header, the section table and the section names. */
 export function readCoffSectionTable(input: Uint8Array | ByteSource, opts: ReadCoffOptions = {}): CoffFile {
   const src = toSource(input);
-  const origin = opts.origin ?? 0;
-  const path = opts.path ?? [];
-  const whole = new Space(src, 0, opts.tree);
-  const file = whole.sub(origin, opts.size ?? src.size - origin);
-  const node = opts.tree && path.length ? opts.tree.at(path) : undefined;
-  try {
-    return readTable(file, node, origin, path);
-  } catch (e) {
-    if (e instanceof DecodeError && path.length) e.within(...path);
-    throw e;
-  }
+  const { file, node, path } = placedSpace(src, opts, opts.tree);
+  return withinPath(path, () => readTable(file, node, opts.origin ?? 0, path));
 }
 
 function readTable(file: Space, node: SpanNode | undefined, origin: number, path: readonly PathKey[]): CoffFile {
@@ -193,21 +184,16 @@ function sectionName(field: Uint8Array, strtab: Uint8Array | undefined, at: numb
 }
 
 /** Options of {@link readCoffOffloadBinaries}. */
-export interface ReadCoffOffloadOptions extends ReadOffloadOptions, ElfPlacement {
+export interface ReadCoffOffloadOptions extends ReadOffloadOptions, InputPlacement {
   /** Section name prefixes read (default `.llvm.offloading`, as LLVM). */
   sectionNames?: readonly string[];
   /** Collect sections that do not start with the OffloadBinary magic in `bare` instead of failing. */
   bareSections?: boolean;
 }
 
-/** What {@link readCoffOffloadBinaries} found. */
-export interface CoffOffloadResult {
+/** What {@link readCoffOffloadBinaries} found: the sections named for offloading, read in section-table order. */
+export interface CoffOffloadResult extends SectionsRead<CoffSection> {
   coff: CoffFile;
-  /** The sections named for offloading, in section-table order, with their binaries. */
-  read: { section: CoffSection; binaries: OffloadBinaryModel[] }[];
-  binaries: OffloadBinaryModel[];
-  /** With `bareSections`: sections named for offloading whose contents are not OffloadBinaries. */
-  bare: CoffSection[];
 }
 
 /** The OffloadBinaries in a COFF object's `.llvm.offloading*` sections, as LLVM extracts them. */
@@ -217,24 +203,15 @@ export function readCoffOffloadBinaries(input: Uint8Array | ByteSource, opts: Re
   const prefix = opts.path ?? [];
   const coff = readCoffSectionTable(src, { tree: opts.tree, origin, size: opts.size, path: prefix });
   const names = opts.sectionNames ?? [COFF_OFFLOADING_SECTION];
-  const result: CoffOffloadResult = { coff, read: [], binaries: [], bare: [] };
   const file = new Space(src, 0, undefined).sub(origin, coff.size);
-  for (const section of coff.sections) {
-    if (!names.some((n) => section.name.startsWith(n))) continue;
-    // getSectionContents: no contents when PointerToRawData is 0; else they must lie in the file.
-    const contents = { index: section.index, offset: section.offset, size: section.offset === 0 ? 0 : section.size };
-    const loc = locate(R.bytes('offset', 'size'), contents, file.size);
-    if (!loc.ok) {
-      const f = loc.field === 'offset' ? 'pointerToRawData' : 'sizeOfRawData';
-      throw new DecodeError('EOF', `section [${section.index}] '${section.name}': ${loc.reason}`, section.headerOffset + CoffSectionHeader.offsets[f], [...prefix, 'sectionHeaders', section.index, f]);
-    }
-    const binaries = readSectionBinaries(src, origin, prefix, contents, opts);
-    if (!binaries) {
-      result.bare.push(section);
-      continue;
-    }
-    result.read.push({ section, binaries });
-    for (const b of binaries) result.binaries.push(b);
+  // getSectionContents: no contents when PointerToRawData is 0; else they must lie in the file.
+  const contents = (s: CoffSection): { index: number; offset: number; size: number } => ({ index: s.index, offset: s.offset, size: s.offset === 0 ? 0 : s.size });
+  const chosen = coff.sections.filter((s) => names.some((n) => s.name.startsWith(n)));
+  for (const section of chosen) {
+    const loc = locate(R.bytes('offset', 'size'), contents(section), file.size);
+    if (loc.ok) continue;
+    const f = loc.field === 'offset' ? 'pointerToRawData' : 'sizeOfRawData';
+    throw new DecodeError('EOF', `section [${section.index}] '${section.name}': ${loc.reason}`, section.headerOffset + CoffSectionHeader.offsets[f], [...prefix, 'sectionHeaders', section.index, f]);
   }
-  return result;
+  return { coff, ...readSections(src, origin, prefix, chosen, contents, opts) };
 }

@@ -23,7 +23,7 @@
  *
  * Portable: no Node APIs.
  */
-import { decode, DecodeError, hex, toSource, type ByteSource } from '../codec/index.js';
+import { decode, DecodeError, hex, toSource, withinPath, type ByteSource } from '../codec/index.js';
 import {
   ELF_RELAS,
   ELF_RELS,
@@ -41,7 +41,7 @@ import {
   SHT_RELA,
   type PointerRelocs,
 } from '../../formats/elf.js';
-import { withinPath, type ElfFile, type ElfSection } from '../offload/elf.js';
+import type { ElfFile, ElfSection } from '../offload/elf.js';
 import { readElfSymbols, sectionBytes, type ElfSymbol } from './elf-symbols.js';
 
 /** A place in the file a pointer leads to. */

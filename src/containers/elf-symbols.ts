@@ -13,7 +13,7 @@
  *
  * Portable: no Node APIs.
  */
-import { blobSource, decode, DecodeError, decodeUtf8, hex, toSource, type BlobRef, type ByteSource, type Space } from '../codec/index.js';
+import { blobSource, decode, DecodeError, decodeUtf8, hex, placedSpace, toSource, withinPath, type BlobRef, type ByteSource, type Space } from '../codec/index.js';
 import {
   ELF_SECTION_HEADERS,
   ELF_SYMBOLS,
@@ -31,7 +31,7 @@ import {
   STT_FILE,
   STT_SECTION,
 } from '../../formats/elf.js';
-import { checkContents, elfSpace, readElfSectionTable, withinPath, type ElfFile, type ElfSection } from '../offload/elf.js';
+import { checkContents, readElfSectionTable, type ElfFile, type ElfSection } from '../offload/elf.js';
 
 /** One symbol. */
 export interface ElfSymbol {
@@ -50,7 +50,7 @@ export interface ElfSymbol {
 
 /** The contents of a section as bytes, range-checked (error at its header). */
 export function sectionBytes(src: ByteSource, elf: ElfFile, s: ElfSection): Uint8Array {
-  const { file } = elfSpace(src, elf, undefined, elf.littleEndian);
+  const { file } = placedSpace(src, elf, undefined, elf.littleEndian);
   return withinPath(elf.path, () => contents(file, elf, s));
 }
 
@@ -66,7 +66,7 @@ export function readElfSymbols(input: Uint8Array | ByteSource, elf: ElfFile, s: 
   const rec = ELF_SYMBOLS[cls];
   const shdr = ELF_SECTION_HEADERS[cls];
   const size = rec.fixedSize!;
-  const { file } = elfSpace(src, elf, undefined, elf.littleEndian);
+  const { file } = placedSpace(src, elf, undefined, elf.littleEndian);
   return withinPath(elf.path, () => {
     const hp = ['sectionHeaders', s.index];
     if (s.entsize !== BigInt(size)) throw new DecodeError('FORMAT', `symbol table [${s.index}] has sh_entsize ${s.entsize}, expected ${size} (${rec.describe})`, s.headerOffset + shdr.offsets.sh_entsize, [...hp, 'sh_entsize']);

@@ -28,7 +28,7 @@
  *
  * Portable: no Node APIs.
  */
-import { DecodeError, decodeUtf8, hasMagic, hex, locate, Space, toSource, type ByteSource, type PathKey, type SpanNode, type SpanTree } from '../codec/index.js';
+import { DecodeError, decodeUtf8, hasMagic, hex, locate, placedSpace, toSource, withinPath, type ByteSource, type PathKey, type InputPlacement, type Space, type SpanNode, type SpanTree } from '../codec/index.js';
 import { OffloadMagic } from '../../formats/offload-binary.js';
 import {
   ELF_HEADERS,
@@ -115,39 +115,13 @@ export interface OffloadingSection {
   byName: boolean;
 }
 
-/** Where an ELF file lies in the input. */
-export interface ElfPlacement {
-  /** Absolute offset of the file's byte 0 (default 0). */
-  origin?: number;
-  /** Its size (default: the rest of the input). */
-  size?: number;
-  /** Path keys before the file's own paths (default none), e.g. `['members', 3]`. */
-  path?: readonly PathKey[];
-}
+/** Where an ELF file lies in the input (src/codec/space.ts). */
+export type ElfPlacement = InputPlacement;
 
 /** Options of the ELF readers. */
 export interface ReadElfOptions extends ElfPlacement {
   /** Record the ELF header and section headers in this span tree. */
   tree?: SpanTree;
-}
-
-/** The ELF file's address space (a window of the input) and the span node its structures go under. */
-export function elfSpace(src: ByteSource, place: ElfPlacement, tree?: SpanTree, le = true): { file: Space; node: SpanNode | undefined; path: readonly PathKey[] } {
-  const origin = place.origin ?? 0;
-  const whole = new Space(src, 0, tree, le);
-  const file = origin === 0 && place.size === undefined ? whole : whole.sub(origin, place.size ?? src.size - origin);
-  const path = place.path ?? [];
-  return { file, node: tree && path.length ? tree.at(path) : undefined, path };
-}
-
-/** Run `read`; a DecodeError leaving it gets the placement's path prefix. */
-export function withinPath<T>(path: readonly PathKey[], read: () => T): T {
-  try {
-    return read();
-  } catch (e) {
-    if (e instanceof DecodeError && path.length) e.within(...path);
-    throw e;
-  }
 }
 
 /** True when the input starts with the ELF magic `7f 45 4c 46`. */
@@ -188,8 +162,8 @@ export function readElfSectionTable(input: Uint8Array | ByteSource, opts: ReadEl
   const src = toSource(input);
   const path = opts.path ?? [];
   return withinPath(path, () => {
-    const { cls, le } = readIdent(elfSpace(src, opts).file);
-    const { file, node } = elfSpace(src, opts, opts.tree, le);
+    const { cls, le } = readIdent(placedSpace(src, opts).file);
+    const { file, node } = placedSpace(src, opts, opts.tree, le);
     const headerNode = ELF_HEADERS[cls];
     const header = file.decode(headerNode, 0, { path: HP, parent: node, key: 'header' }) as Elf32HeaderValue | Elf64HeaderValue;
     const elf: ElfFile = {
@@ -339,7 +313,7 @@ export interface SectionChoice {
 
 /** The offloading candidates of a section table read by `readElfSectionTable`, contents ranges checked. */
 export function offloadingSectionsOf(elf: ElfFile, input: Uint8Array | ByteSource, choice: SectionChoice = {}): OffloadingSection[] {
-  const { file } = elfSpace(toSource(input), elf, undefined, elf.littleEndian);
+  const { file } = placedSpace(toSource(input), elf, undefined, elf.littleEndian);
   const cls = elf.class === 32 ? ELFCLASS32 : ELFCLASS64;
   const names = choice.sectionNames ?? [OFFLOADING_SECTION_NAME];
   const out: OffloadingSection[] = [];
@@ -422,22 +396,46 @@ export function readElfOffloadBinaries(input: Uint8Array | ByteSource, opts: Rea
     }
     return result;
   }
+  const chosen = sections.filter((section) => {
+    if (section.byType || opts.byName) return true;
+    result.notes.push(
+      `section [${section.index}] '${section.name}' has type ${sectionTypeName(section.type)}, not SHT_LLVM_OFFLOADING (${hex(SHT_LLVM_OFFLOADING)}); skipped as llvm-objdump skips it (--by-name reads it)`,
+    );
+    return false;
+  });
+  return { ...result, ...readSections(src, origin, prefix, chosen, (s) => s, opts) };
+}
+
+/** What {@link readSections} found: the sections read with their binaries, all binaries in order, the bare sections. */
+export interface SectionsRead<S> {
+  read: { section: S; binaries: OffloadBinaryModel[] }[];
+  binaries: OffloadBinaryModel[];
+  bare: S[];
+}
+
+/**
+ * Read the chosen sections of an object file (ELF or COFF) in order with {@link readSectionBinaries};
+ * `contents` says where each section's bytes are (relative to the file).
+ */
+export function readSections<S>(
+  src: ByteSource,
+  origin: number,
+  prefix: readonly PathKey[],
+  sections: readonly S[],
+  contents: (s: S) => { index: number; offset: number; size: number },
+  opts: ReadOffloadOptions & { bareSections?: boolean },
+): SectionsRead<S> {
+  const out: SectionsRead<S> = { read: [], binaries: [], bare: [] };
   for (const section of sections) {
-    if (!section.byType && !opts.byName) {
-      result.notes.push(
-        `section [${section.index}] '${section.name}' has type ${sectionTypeName(section.type)}, not SHT_LLVM_OFFLOADING (${hex(SHT_LLVM_OFFLOADING)}); skipped as llvm-objdump skips it (--by-name reads it)`,
-      );
-      continue;
-    }
-    const binaries = readSectionBinaries(src, origin, prefix, section, opts);
+    const binaries = readSectionBinaries(src, origin, prefix, contents(section), opts);
     if (!binaries) {
-      result.bare.push(section);
+      out.bare.push(section);
       continue;
     }
-    result.read.push({ section, binaries });
-    for (const b of binaries) result.binaries.push(b);
+    out.read.push({ section, binaries });
+    for (const b of binaries) out.binaries.push(b);
   }
-  return result;
+  return out;
 }
 
 /**

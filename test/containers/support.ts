@@ -83,3 +83,19 @@ export function decodeErrorOf(f: () => unknown, what = ''): DecodeError {
   }
   return expect.fail(`${what}: expected a DecodeError`);
 }
+
+/** Run `f`: a result or the library's DecodeError are fine, anything else fails (hostile inputs). */
+export function onlyDecodeErrors(f: () => unknown, what = ''): void {
+  try {
+    f();
+  } catch (e) {
+    if (!(e instanceof DecodeError)) expect.fail(`${what}: expected a result or a DecodeError, got ${(e as Error)?.constructor?.name}: ${(e as Error)?.message}`);
+  }
+}
+
+/** A copy of `b` with `v` written at `at` (clipped at the end). */
+export function overwrite(b: Uint8Array, at: number, v: Uint8Array): Uint8Array {
+  const c = b.slice();
+  c.set(v.subarray(0, Math.max(0, c.length - at)), at);
+  return c;
+}
