@@ -141,6 +141,14 @@ describe('archive: hostile headers', () => {
     expect([e.code, e.path]).to.deep.equal(['EOF', 'members[0].padding']);
   });
 
+  it('a member size one short: the next header starts inside the data and fails at its terminator', () => {
+    const b = gnu([['a.o/', enc.encode('0123456789')], ['b.o/', enc.encode('xy')]]);
+    const short = b.slice();
+    short.set(enc.encode('8 '), 8 + ArMemberHeader.offsets.size);
+    const e = decodeErrorOf(() => readArchive(short));
+    expect(e.path).to.match(/^members\[1\]\.header\./);
+  });
+
   it('names: a long name past the // table, no table, an unterminated entry, a BSD name longer than its member', () => {
     const past = decodeErrorOf(() => readArchive(gnu([['//', enc.encode('a/\n')], ['/9', enc.encode('x')]])));
     expect([past.code, past.path]).to.deep.equal(['RANGE', 'members[1].header.name']);

@@ -176,6 +176,18 @@ describe('wrapper objects: when things cannot be followed', () => {
     expect(r2.notes.join('\n')).to.match(/names symbol 65535, past the \d+ of its table/);
   });
 
+  it('a symbol table linked to itself (no string table) is a located error, turned into a note', () => {
+    const b = golden.slice();
+    const symtab = elf.sections.find((s) => s.name === '.symtab')!;
+    new DataView(b.buffer).setUint32(symtab.headerOffset + Elf64SectionHeader.offsets.sh_link, symtab.index, true);
+    const patched = readElfSectionTable(b);
+    const e = decodeErrorOf(() => readElfSymbols(b, patched, patched.sections[symtab.index]!));
+    expect([e.code, e.path]).to.deep.equal(['FORMAT', `sectionHeaders[${symtab.index}].sh_link`]);
+    const r = readOffloadInput(memorySource(b));
+    expect(r.bare.map((x) => x.kernels)).to.deep.equal([[]]);
+    expect(r.notes.join('\n')).to.match(/links to section \d+, which is not a string table/);
+  });
+
   it('a name pointer into llvm_offload_entries itself reads the string there (empty: Reserved is 0), no loop; the null symbol is a note', () => {
     const rel = elf.sections.find((s) => s.name === '.relallvm_offload_entries')!;
     const symbols = readElfSymbols(golden, elf, elf.sections.find((s) => s.name === '.symtab')!);
