@@ -143,3 +143,38 @@ export function firstDifference(src: ByteSource, chunks: readonly Chunk[]): numb
   }
   return pos === src.size ? -1 : pos;
 }
+
+/**
+ * Strings at offsets of one table (ELF and COFF string tables, an archive's `//` names): where the
+ * string starting at an offset ends. The terminator positions are found once, on first use, and each
+ * lookup is a binary search, so N lookups in a table of T bytes cost O(T + N log T) whatever the
+ * offsets (a hostile table without terminators, or many names pointing into one long string, stays
+ * linear).
+ */
+export class TerminatedStrings {
+  private ends: Int32Array | undefined;
+  constructor(
+    readonly bytes: Uint8Array,
+    /** The terminator byte (NUL; `\n` for GNU archive names). */
+    readonly terminator = 0,
+  ) {}
+
+  /** Index of the first terminator at or after `offset`, or -1 when there is none. */
+  end(offset: number): number {
+    if (!this.ends) {
+      let n = 0;
+      for (let i = 0; i < this.bytes.length; i++) if (this.bytes[i] === this.terminator) n++;
+      this.ends = new Int32Array(n);
+      for (let i = 0, k = 0; i < this.bytes.length; i++) if (this.bytes[i] === this.terminator) this.ends[k++] = i;
+    }
+    const e = this.ends;
+    let lo = 0;
+    let hi = e.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (e[mid]! < offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < e.length ? e[lo]! : -1;
+  }
+}

@@ -40,6 +40,7 @@ import {
   hex,
   placedSpace,
   Sink,
+  TerminatedStrings,
   toSource,
   withinPath,
   type BlobRef,
@@ -126,6 +127,8 @@ type Phase = 'first' | 'after-symtab' | 'after-coff-member' | 'after-coff-strtab
 
 class ArchiveReader {
   private strtab: Uint8Array | undefined;
+  /** Ends of the `//` table's names: NUL-terminated in COFF archives, `/\n` in GNU ones. */
+  private names: TerminatedStrings | undefined;
   private kind: ArchiveKind = 'gnu';
   private phase: Phase = 'first';
   private has64 = false;
@@ -210,7 +213,10 @@ class ArchiveReader {
     const m: ArchiveMember = { index, name, rawName, headerOffset: file.abs(pos), dataOffset: abs, size, header, data: blobRef(this.src, abs, size, abs) };
     this.classify(m, at);
     if (m.special) {
-      if (m.special === 'string-table') this.strtab = m.data.bytes();
+      if (m.special === 'string-table') {
+        this.strtab = m.data.bytes();
+        this.names = new TerminatedStrings(this.strtab, this.kind === 'coff' ? 0 : 0x0a);
+      }
       file.record({ path: mp, parent: mNode, key: 'data' }, dataAt, size, 'bytes', m.special);
     } else if (rawName.startsWith('/') && rawName.length > 1 && rawName !== AR_SPECIAL.xfgHashMap && rawName !== AR_SPECIAL.ecSymbols) {
       m.name = this.longName(rawName, at);
@@ -234,12 +240,10 @@ class ArchiveReader {
     const off = digits(raw.slice(1));
     if (off === undefined) throw new DecodeError('FORMAT', `long name offset characters after the '/' are not all decimal numbers: '${raw}'`, at.name, at.path);
     const t = this.strtab;
-    if (!t || off >= t.length) throw new DecodeError('RANGE', `long name offset ${off} is past the end of the ${t?.length ?? 0}-byte string table (//)`, at.name, at.path);
-    if (this.kind === 'coff') {
-      const nul = t.indexOf(0, off);
-      return decodeUtf8(t, off, nul < 0 ? t.length : nul);
-    }
-    const nl = t.indexOf(0x0a, off);
+    if (!t || !this.names || off >= t.length) throw new DecodeError('RANGE', `long name offset ${off} is past the end of the ${t?.length ?? 0}-byte string table (//)`, at.name, at.path);
+    const end = this.names.end(off);
+    if (this.kind === 'coff') return decodeUtf8(t, off, end < 0 ? t.length : end);
+    const nl = end;
     if (nl < 1 || t[nl - 1] !== 0x2f) throw new DecodeError('FORMAT', `string table at long name offset ${off} is not terminated by "/\\n"`, at.name, at.path);
     return decodeUtf8(t, off, nl - 1);
   }

@@ -26,7 +26,7 @@
  *
  * Portable: no Node APIs.
  */
-import { decodeUtf8, DecodeError, hasMagic, hex, locate, placedSpace, R, Space, toSource, withinPath, type ByteSource, type PathKey, type InputPlacement, type SpanNode, type SpanTree } from '../codec/index.js';
+import { decodeUtf8, DecodeError, hasMagic, hex, locate, placedSpace, R, Space, TerminatedStrings, toSource, withinPath, type ByteSource, type PathKey, type InputPlacement, type SpanNode, type SpanTree } from '../codec/index.js';
 import {
   COFF_BIGOBJ_MIN_VERSION,
   COFF_BIGOBJ_UUID,
@@ -142,7 +142,7 @@ function readTable(file: Space, node: SpanNode | undefined, origin: number, path
  * The string table (COFFObjectFile::initSymbolTablePtr), or undefined when there is none or it
  * cannot be read (LLVM recovers from that; a long name then fails).
  */
-function stringTable(file: Space, node: SpanNode | undefined, header: { pointerToSymbolTable: number; numberOfSymbols: number }, bigobj: boolean): Uint8Array | undefined {
+function stringTable(file: Space, node: SpanNode | undefined, header: { pointerToSymbolTable: number; numberOfSymbols: number }, bigobj: boolean): TerminatedStrings | undefined {
   if (header.pointerToSymbolTable === 0) {
     if (header.numberOfSymbols !== 0) throw new DecodeError('FORMAT', 'symbol table missing (PointerToSymbolTable is 0 but NumberOfSymbols is not)', file.abs(CoffFileHeader.offsets.numberOfSymbols), ['header', 'numberOfSymbols']);
     return undefined;
@@ -158,13 +158,13 @@ function stringTable(file: Space, node: SpanNode | undefined, header: { pointerT
   const g = file.record({ path: ['stringTable'], parent: node, key: 'stringTable' }, at, n, 'group');
   file.decode(CoffStringTableHeader, at, { path: ['stringTable'], parent: g });
   if (n > 4) file.record({ path: ['stringTable'], parent: g, key: 'strings' }, at + 4, n - 4, 'bytes');
-  return bytes;
+  return new TerminatedStrings(bytes);
 }
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
 /** `getSectionName`: short names, `/N` and `//BASE64` string-table offsets. */
-function sectionName(field: Uint8Array, strtab: Uint8Array | undefined, at: number, path: PathKey[]): string {
+function sectionName(field: Uint8Array, strtab: TerminatedStrings | undefined, at: number, path: PathKey[]): string {
   const nul = field.indexOf(0);
   const name = decodeUtf8(field, 0, nul < 0 ? field.length : nul);
   if (!name.startsWith('/')) return name;
@@ -177,10 +177,10 @@ function sectionName(field: Uint8Array, strtab: Uint8Array | undefined, at: numb
     if (!/^[0-9]+$/.test(name.slice(1))) throw new DecodeError('FORMAT', `invalid section name '${name}' (/ must be followed by a decimal string-table offset)`, at, path);
     offset = Number(name.slice(1));
   }
-  if (!strtab || strtab.length <= 4) throw new DecodeError('FORMAT', `section name '${name}' refers to the string table, but the file has none`, at, path);
-  if (offset >= strtab.length) throw new DecodeError('RANGE', `section name offset ${offset} is past the end of the ${strtab.length}-byte string table`, at, path);
-  const end = strtab.indexOf(0, offset);
-  return decodeUtf8(strtab, offset, end);
+  const t = strtab?.bytes;
+  if (!strtab || !t || t.length <= 4) throw new DecodeError('FORMAT', `section name '${name}' refers to the string table, but the file has none`, at, path);
+  if (offset >= t.length) throw new DecodeError('RANGE', `section name offset ${offset} is past the end of the ${t.length}-byte string table`, at, path);
+  return decodeUtf8(t, offset, strtab.end(offset)); // the table ends with NUL (checked)
 }
 
 /** Options of {@link readCoffOffloadBinaries}. */

@@ -23,7 +23,7 @@
  *
  * Portable: no Node APIs.
  */
-import { decode, DecodeError, hex, toSource, withinPath, type ByteSource } from '../codec/index.js';
+import { decode, DecodeError, hex, TerminatedStrings, toSource, withinPath, type ByteSource } from '../codec/index.js';
 import {
   ELF_RELAS,
   ELF_RELS,
@@ -73,6 +73,9 @@ export class ElfPointers {
   private readonly loaded = new Set<number | 'dynamic'>();
   private readonly symtabs = new Map<number, ElfSymbol[]>();
   private readonly contents = new Map<number, Uint8Array>();
+  private readonly strings = new Map<number, TerminatedStrings>();
+  /** Allocated sections with contents, by address (for `at`). */
+  private byAddress: ElfSection[] | undefined;
 
   constructor(
     input: Uint8Array | ByteSource,
@@ -138,10 +141,24 @@ export class ElfPointers {
 
   /** The allocated section holding address `a` (`end`: or ending at it), and the offset in it. */
   at(a: bigint, what: string, end = false): PointerTarget | undefined {
-    for (const s of this.elf.sections) {
-      if ((s.flags & BigInt(SHF_ALLOC)) === 0n || s.type === SHT_NOBITS || s.size === 0) continue;
+    // Sorted once; each lookup is a binary search for the last section starting at or below `a`
+    // (an end pointer: strictly below), which must hold it. Allocated sections do not overlap in a
+    // linked file; where a hostile one makes them, the one found is the one used.
+    this.byAddress ??= this.elf.sections
+      .filter((s) => (s.flags & BigInt(SHF_ALLOC)) !== 0n && s.type !== SHT_NOBITS && s.size > 0)
+      .sort((x, y) => (x.addr < y.addr ? -1 : x.addr > y.addr ? 1 : 0));
+    const list = this.byAddress;
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (end ? list[mid]!.addr < a : list[mid]!.addr <= a) lo = mid + 1;
+      else hi = mid;
+    }
+    const s = list[lo - 1];
+    if (s) {
       const top = s.addr + BigInt(s.size);
-      if (s.addr <= a && (a < top || (end && a === top))) return { section: s, offset: Number(a - s.addr) };
+      if (a < top || (end && a === top)) return { section: s, offset: Number(a - s.addr) };
     }
     return this.fail(`${what}: address ${hex(a)} is in no allocated section with contents`);
   }
@@ -149,7 +166,9 @@ export class ElfPointers {
   /** A NUL-terminated string at a target (it must end inside its section). */
   string(t: PointerTarget, what: string): string | undefined {
     const b = this.bytes(t.section);
-    const nul = b.indexOf(0, t.offset);
+    let ends = this.strings.get(t.section.index);
+    if (!ends) this.strings.set(t.section.index, (ends = new TerminatedStrings(b)));
+    const nul = ends.end(t.offset);
     if (nul < 0) return this.fail(`${what}: the string at offset ${hex(t.offset)} of section [${t.section.index}] '${t.section.name}' is not NUL-terminated inside it`);
     return new TextDecoder().decode(b.subarray(t.offset, nul));
   }

@@ -13,7 +13,7 @@
  *
  * Portable: no Node APIs.
  */
-import { blobSource, decode, DecodeError, decodeUtf8, hex, placedSpace, toSource, withinPath, type BlobRef, type ByteSource, type Space } from '../codec/index.js';
+import { blobSource, decode, DecodeError, decodeUtf8, hex, placedSpace, TerminatedStrings, toSource, withinPath, type BlobRef, type ByteSource, type Space } from '../codec/index.js';
 import {
   ELF_SECTION_HEADERS,
   ELF_SYMBOLS,
@@ -77,6 +77,7 @@ export function readElfSymbols(input: Uint8Array | ByteSource, elf: ElfFile, s: 
       throw new DecodeError('FORMAT', `symbol table [${s.index}] links to section ${s.link}, which is not a string table`, s.headerOffset + shdr.offsets.sh_link, [...hp, 'sh_link']);
     }
     const names = contents(file, elf, strSec);
+    const ends = new TerminatedStrings(names);
     const base = file.abs(s.offset);
     const out: ElfSymbol[] = new Array(s.size / size);
     for (let i = 0; i < out.length; i++) {
@@ -90,7 +91,7 @@ export function readElfSymbols(input: Uint8Array | ByteSource, elf: ElfFile, s: 
       if (r.st_name >= Math.max(1, names.length)) {
         throw new DecodeError('RANGE', `st_name ${hex(r.st_name)} is past the end of the ${names.length}-byte string table [${strSec.index}]`, file.abs(s.offset + i * size + rec.offsets.st_name), ['sections', s.index, 'symbols', i, 'st_name']);
       }
-      const nul = names.indexOf(0, r.st_name);
+      const nul = ends.end(r.st_name);
       out[i] = {
         index: i,
         name: names.length ? decodeUtf8(names, r.st_name, nul < 0 ? names.length : nul) : '',

@@ -28,7 +28,7 @@
  *
  * Portable: no Node APIs.
  */
-import { DecodeError, decodeUtf8, hasMagic, hex, locate, placedSpace, toSource, withinPath, type ByteSource, type PathKey, type InputPlacement, type Space, type SpanNode, type SpanTree } from '../codec/index.js';
+import { DecodeError, decodeUtf8, hasMagic, hex, locate, placedSpace, TerminatedStrings, toSource, withinPath, type ByteSource, type PathKey, type InputPlacement, type Space, type SpanNode, type SpanTree } from '../codec/index.js';
 import { OffloadMagic } from '../../formats/offload-binary.js';
 import {
   ELF_HEADERS,
@@ -185,15 +185,16 @@ export function readElfSectionTable(input: Uint8Array | ByteSource, opts: ReadEl
     elf.shstrndx = strtab?.index ?? SHN_UNDEF;
     const shdr = ELF_SECTION_HEADERS[cls];
     const names = new Map<number, string>();
+    const ends = strtab && new TerminatedStrings(strtab.bytes);
     elf.sections = raws.map((r, i) => {
       const at = shoff + i * shdr.fixedSize!;
       let name = '';
-      if (strtab) {
+      if (strtab && ends) {
         const t = strtab.bytes;
         if (r.sh_name >= t.length) {
           throw new DecodeError('RANGE', `sh_name ${hex(r.sh_name)} goes past the end of the ${t.length}-byte section-name string table`, file.abs(at + shdr.offsets.sh_name), ['sectionHeaders', i, 'sh_name']);
         }
-        name = names.get(r.sh_name) ?? decodeUtf8(t, r.sh_name, t.indexOf(0, r.sh_name)); // the table ends with NUL (checked)
+        name = names.get(r.sh_name) ?? decodeUtf8(t, r.sh_name, ends.end(r.sh_name)); // the table ends with NUL (checked)
         names.set(r.sh_name, name);
       }
       return {

@@ -434,8 +434,10 @@ class InputReader {
     const unnamed = entries.filter((e) => e.kind === ENTRY_KIND_SYCL && e.name === undefined).length;
     if (unnamed) this.note(item, `${unnamed} SYCL entr${unnamed === 1 ? 'y has' : 'ies have'} no readable name`);
     const images: { section: OffloadingSection; at: number; size: number; d?: SyclDeviceImageInfo }[] = [];
+    const bySection = new Map<number, SyclDeviceImageInfo[]>();
+    for (const d of desc ?? []) if (d.image) bySection.set(d.image.section.index, [...(bySection.get(d.image.section.index) ?? []), d]);
     for (const s of r.bare) {
-      const ds = (desc ?? []).filter((d) => d.image?.section.index === s.index);
+      const ds = bySection.get(s.index) ?? [];
       if (ds.length) for (const d of ds) images.push({ section: s, at: d.image!.offset, size: d.image!.size, d });
       else images.push({ section: s, at: 0, size: s.size });
     }
