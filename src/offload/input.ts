@@ -435,7 +435,12 @@ class InputReader {
     if (unnamed) this.note(item, `${unnamed} SYCL entr${unnamed === 1 ? 'y has' : 'ies have'} no readable name`);
     const images: { section: OffloadingSection; at: number; size: number; d?: SyclDeviceImageInfo }[] = [];
     const bySection = new Map<number, SyclDeviceImageInfo[]>();
-    for (const d of desc ?? []) if (d.image) bySection.set(d.image.section.index, [...(bySection.get(d.image.section.index) ?? []), d]);
+    for (const d of desc ?? []) {
+      if (!d.image) continue;
+      const list = bySection.get(d.image.section.index);
+      if (list) list.push(d);
+      else bySection.set(d.image.section.index, [d]);
+    }
     for (const s of r.bare) {
       const ds = bySection.get(s.index) ?? [];
       if (ds.length) for (const d of ds) images.push({ section: s, at: d.image!.offset, size: d.image!.size, d });
