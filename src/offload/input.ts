@@ -92,7 +92,7 @@ export type OffloadContainer = 'offload-binaries' | 'elf' | 'coff' | 'archive' |
 export interface ObjectListing {
   /** The archive member name (undefined for the input itself). */
   member?: string;
-  /** `elf64-x86-64`, `coff-x86-64`, ... */
+  /** `elf64-x86-64`, `coff-x86-64`, ...; '' for an OffloadBinary file (objdump prints no header line for it). */
   fileFormat: string;
   binaries: OffloadBinaryModel[];
 }
