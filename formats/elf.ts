@@ -1,19 +1,24 @@
 /**
- * ELF — only what is needed to find sections by name and type: the file header (e_ident + the
- * fields that locate the section header table and the section-name string table) and the section
- * header, for ELFCLASS32 and ELFCLASS64, little- or big-endian (the byte order of e_ident[EI_DATA] is
- * the reader's cursor order; one description serves both). The single description of these
- * structures; src/offload/elf.ts reads them.
+ * ELF — what is needed to find sections by name and type and to follow a pointer stored in a
+ * section: the file header (e_ident + the fields that locate the section header table and the
+ * section-name string table), the section header, the symbol (Elf32_Sym/Elf64_Sym) and the
+ * relocation records (Elf_Rel/Elf_Rela), for ELFCLASS32 and ELFCLASS64, little- or big-endian (the
+ * byte order of e_ident[EI_DATA] is the reader's cursor order; one description serves both), and the
+ * table of the relocation types that store a pointer (absolute and relative) per machine. The single
+ * description of these structures; src/offload/elf.ts and src/containers/elf-pointers.ts read them.
  *
  * Upstream: llvm/include/llvm/BinaryFormat/ELF.h@llvmorg-19.1.7 (Elf32_Ehdr/Elf64_Ehdr,
- * Elf32_Shdr/Elf64_Shdr, the SHT_ and SHN_ constants); the System V gABI "ELF Header" and
- * "Sections" chapters.
+ * Elf32_Shdr/Elf64_Shdr, Elf32_Sym/Elf64_Sym, Elf32_Rel(a)/Elf64_Rel(a), the SHT_, SHF_, SHN_, STB_,
+ * STT_ and EM_ constants); llvm/include/llvm/BinaryFormat/ELFRelocs/{x86_64,i386,AArch64,ARM,
+ * PowerPC,PowerPC64,RISCV,SystemZ,LoongArch}.def (relocation numbers; read in the copies
+ * llvm-22-dev installs); the System V gABI "ELF Header", "Sections", "Symbol Table" and
+ * "Relocation" chapters.
  *
  * Offsets and sizes that locate bytes (e_shoff, sh_offset, sh_size) are `u64n` in ELF64: a value
  * above 2^53-1 cannot address a byte of any input this reader holds and is rejected with its
  * location. Addresses, flags and alignments are never used to locate bytes and stay `bigint`.
  */
-import { magic, R, reserved, struct, u16, u32, u64, u64n, u8, type Decoded } from '../src/codec/index.js';
+import { i32, i64, magic, R, reserved, struct, u16, u32, u64, u64n, u8, type Decoded } from '../src/codec/index.js';
 
 /** `7f 45 4c 46` ("\x7fELF"). */
 export const ELF_MAGIC = [0x7f, 0x45, 0x4c, 0x46] as const;
@@ -39,8 +44,53 @@ export const SHN_XINDEX = 0xffff;
 /** Section types. */
 export const SHT_NULL = 0;
 export const SHT_PROGBITS = 1;
+/** The symbol table (`.symtab`). */
+export const SHT_SYMTAB = 2;
 export const SHT_STRTAB = 3;
+/** Relocations with explicit addends (Elf_Rela). */
+export const SHT_RELA = 4;
 export const SHT_NOBITS = 8;
+/** Relocations whose addend is the value in place (Elf_Rel). */
+export const SHT_REL = 9;
+/** The dynamic symbol table (`.dynsym`). */
+export const SHT_DYNSYM = 11;
+/** Compact relative relocations (`.relr.dyn`): the addend is the value in place, which a reader can use as is. */
+export const SHT_RELR = 19;
+
+/** Section flag: occupies memory at run time (has an address in an executable). */
+export const SHF_ALLOC = 0x2;
+
+/** Reserved section indices a symbol may hold in st_shndx. */
+export const SHN_ABS = 0xfff1;
+/** st_shndx of a common symbol. */
+export const SHN_COMMON = 0xfff2;
+
+/** Symbol binding (st_info >> 4) and type (st_info & 0xf). */
+export const STB_LOCAL = 0;
+/** Global binding. */
+export const STB_GLOBAL = 1;
+/** Weak binding (global to an archive's symbol table). */
+export const STB_WEAK = 2;
+/** A section symbol (format-specific to LLVM). */
+export const STT_SECTION = 3;
+/** A file symbol (format-specific to LLVM). */
+export const STT_FILE = 4;
+
+/** e_machine values named here. */
+export const EM = {
+  I386: 3,
+  SPARC: 2,
+  MIPS: 8,
+  PPC: 20,
+  PPC64: 21,
+  S390: 22,
+  ARM: 40,
+  X86_64: 62,
+  AARCH64: 183,
+  AMDGPU: 224,
+  RISCV: 243,
+  LOONGARCH: 258,
+} as const;
 /**
  * LLVM device offloading data (ELF.h@llvmorg-19.1.7: `SHT_LLVM_OFFLOADING = 0x6fff4c0b`). Checked
  * against `llvm-readelf-19 -S` of a clang-19 -fopenmp object, which names this type LLVM_OFFLOADING.
@@ -145,6 +195,71 @@ export const Elf64SectionHeader = struct(
   sectionRelations,
 );
 
+/** Elf32_Sym, 16 bytes. */
+export const Elf32Symbol = struct(
+  { st_name: u32, st_value: u32, st_size: u32, st_info: u8, st_other: u8, st_shndx: u16 },
+  'Elf32_Sym',
+);
+
+/** Elf64_Sym, 24 bytes (a value is an address: bigint). */
+export const Elf64Symbol = struct(
+  { st_name: u32, st_info: u8, st_other: u8, st_shndx: u16, st_value: u64, st_size: u64 },
+  'Elf64_Sym',
+);
+
+/** Elf32_Rel, 8 bytes: r_info = symbol index << 8 | type; the addend is the value in place. */
+export const Elf32Rel = struct({ r_offset: u32, r_info: u32 }, 'Elf32_Rel');
+/** Elf32_Rela, 12 bytes. */
+export const Elf32Rela = struct({ r_offset: u32, r_info: u32, r_addend: i32 }, 'Elf32_Rela');
+/** Elf64_Rel, 16 bytes: r_info = symbol index << 32 | type. */
+export const Elf64Rel = struct({ r_offset: u64, r_info: u64 }, 'Elf64_Rel');
+/** Elf64_Rela, 24 bytes. */
+export const Elf64Rela = struct({ r_offset: u64, r_info: u64, r_addend: i64 }, 'Elf64_Rela');
+
+/** Symbol records by EI_CLASS. */
+export const ELF_SYMBOLS = { [ELFCLASS32]: Elf32Symbol, [ELFCLASS64]: Elf64Symbol } as const;
+/** Elf_Rel records by EI_CLASS. */
+export const ELF_RELS = { [ELFCLASS32]: Elf32Rel, [ELFCLASS64]: Elf64Rel } as const;
+/** Elf_Rela records by EI_CLASS. */
+export const ELF_RELAS = { [ELFCLASS32]: Elf32Rela, [ELFCLASS64]: Elf64Rela } as const;
+
+/** Symbol index and relocation type of an r_info (gABI ELF32_R_SYM/ELF32_R_TYPE, ELF64_R_SYM/ELF64_R_TYPE). */
+export function relocInfo(elfClass: 32 | 64, info: number | bigint): { sym: number; type: number } {
+  const v = BigInt(info);
+  return elfClass === 64 ? { sym: Number(v >> 32n), type: Number(v & 0xffffffffn) } : { sym: Number(v >> 8n), type: Number(v & 0xffn) };
+}
+
+/** The relocation types that store a pointer-sized value: absolute (S + A) and relative (B + A). */
+export interface PointerRelocs {
+  /** S + A, pointer-sized (R_X86_64_64, R_386_32, ...). */
+  readonly abs: number;
+  /** B + A (R_X86_64_RELATIVE, ...): in an executable or shared object, the addend is the address. */
+  readonly relative: number;
+  readonly names: readonly [string, string];
+}
+
+/**
+ * Pointer relocation types by EI_CLASS and e_machine (ELFRelocs/*.def). Machines not listed: pointers
+ * in relocatable objects cannot be followed (the reader says so in a note); executables are still
+ * read through the value in place.
+ */
+export function pointerRelocs(elfClass: 32 | 64, machine: number): PointerRelocs | undefined {
+  const t: Record<string, PointerRelocs> = {
+    [`64:${EM.X86_64}`]: { abs: 1, relative: 8, names: ['R_X86_64_64', 'R_X86_64_RELATIVE'] },
+    [`64:${EM.AARCH64}`]: { abs: 0x101, relative: 0x403, names: ['R_AARCH64_ABS64', 'R_AARCH64_RELATIVE'] },
+    [`64:${EM.PPC64}`]: { abs: 38, relative: 22, names: ['R_PPC64_ADDR64', 'R_PPC64_RELATIVE'] },
+    [`64:${EM.RISCV}`]: { abs: 2, relative: 3, names: ['R_RISCV_64', 'R_RISCV_RELATIVE'] },
+    [`64:${EM.S390}`]: { abs: 22, relative: 12, names: ['R_390_64', 'R_390_RELATIVE'] },
+    [`64:${EM.LOONGARCH}`]: { abs: 2, relative: 3, names: ['R_LARCH_64', 'R_LARCH_RELATIVE'] },
+    [`32:${EM.I386}`]: { abs: 1, relative: 8, names: ['R_386_32', 'R_386_RELATIVE'] },
+    [`32:${EM.PPC}`]: { abs: 1, relative: 22, names: ['R_PPC_ADDR32', 'R_PPC_RELATIVE'] },
+    [`32:${EM.ARM}`]: { abs: 2, relative: 23, names: ['R_ARM_ABS32', 'R_ARM_RELATIVE'] },
+    [`32:${EM.RISCV}`]: { abs: 1, relative: 3, names: ['R_RISCV_32', 'R_RISCV_RELATIVE'] },
+    [`32:${EM.LOONGARCH}`]: { abs: 1, relative: 3, names: ['R_LARCH_32', 'R_LARCH_RELATIVE'] },
+  };
+  return t[`${elfClass}:${machine}`];
+}
+
 /** Table alignment of the section header table per class (ELFFile::sections checks it). */
 export const ELF_SHDR_ALIGN = { [ELFCLASS32]: 4, [ELFCLASS64]: 8 } as const;
 
@@ -161,11 +276,23 @@ export type Elf64HeaderValue = Decoded<typeof Elf64Header>;
 // e_machine names
 
 /**
- * `ELFObjectFile::getFileFormatName` for little-endian ELF
- * (llvm/include/llvm/Object/ELFObjectFile.h@llvmorg-19.1.7, as Debian's llvm-19 installs it): keyed by
- * EI_CLASS and e_machine; all names are already lower case (dumpObject lowers them).
+ * `ELFObjectFile::getFileFormatName` (llvm/include/llvm/Object/ELFObjectFile.h@llvmorg-19.1.7, as
+ * Debian's llvm-19 installs it; the same table in llvm-22-dev's copy): keyed by EI_CLASS, e_machine
+ * and, for ARM, PowerPC, RISC-V and AArch64, the byte order (`elf64-powerpc` for big-endian ppc64,
+ * checked against `containers/ppc64be.o.objdump22.txt`); all names are already lower case
+ * (dumpObject lowers them).
  */
-export function elfFileFormatName(elfClass: 32 | 64, machine: number): string {
+export function elfFileFormatName(elfClass: 32 | 64, machine: number, littleEndian = true): string {
+  const be: Record<string, string> = {
+    [`32:${EM.ARM}`]: 'elf32-bigarm',
+    [`32:${EM.PPC}`]: 'elf32-powerpc',
+    [`32:${EM.RISCV}`]: 'elf32-bigriscv',
+    [`64:${EM.AARCH64}`]: 'elf64-bigaarch64',
+    [`64:${EM.PPC64}`]: 'elf64-powerpc',
+    [`64:${EM.RISCV}`]: 'elf64-bigriscv',
+  };
+  const big = littleEndian ? undefined : be[`${elfClass}:${machine}`];
+  if (big) return big;
   if (elfClass === 32) {
     const names: Record<number, string> = {
       4: 'elf32-m68k', // EM_68K

@@ -23,8 +23,10 @@ export interface ImageKindInfo {
 }
 
 /**
- * Image kinds. 6 (SPIR-V) exists upstream since LLVM 20 (`IMG_SPIRV`); 7 is `IMG_LAST` upstream and
- * `IMG_SYCLBIN` in intel/llvm. llvm-objdump up to 22 prints `<none>` for both.
+ * Image kinds. 6 (SPIR-V) exists upstream since LLVM 20 (`IMG_SPIRV`), but LLVM 22's
+ * getImageKindName has no name for it ('' — checked with llvm-offload-binary-22) and llvm-objdump up
+ * to 22 prints `<none>`; main names it `spv` / `spir-v` (formats/eras.ts). 7 is `IMG_LAST` upstream and
+ * `IMG_SYCLBIN` in intel/llvm.
  */
 export const IMAGE_KINDS: readonly ImageKindInfo[] = [
   { value: 0, label: 'none', ext: '', objdump: '<none>' },
@@ -33,7 +35,7 @@ export const IMAGE_KINDS: readonly ImageKindInfo[] = [
   { value: 3, label: 'cubin', ext: 'cubin', objdump: 'cubin' },
   { value: 4, label: 'fatbinary', ext: 'fatbin', objdump: 'fatbinary' },
   { value: 5, label: 'ptx', ext: 's', objdump: 'ptx' },
-  { value: 6, label: 'spirv', ext: 'spv', objdump: '<none>' },
+  { value: 6, label: 'spirv', ext: '', objdump: '<none>' },
   { value: 7, label: 'syclbin', ext: '', objdump: '<none>' },
 ];
 

@@ -28,3 +28,21 @@ export { verify, formatReport, type VerifyReport } from './hex/verify.js';
 export { syclbinToJson } from './syclbin/json.js';
 export { diffFiles, formatDiff, type DiffResult } from './hex/diff.js';
 export { isElf, findOffloadingSections, readElfOffloadBinaries, readElfSectionTable } from './offload/elf.js';
+export {
+  readOffloadInput,
+  identifyImage,
+  offloadContainerOf,
+  type OffloadInput,
+  type ReadOffloadInputOptions,
+  type FoundBinary,
+  type BareImage,
+  type BareImageKind,
+  type ImageSite,
+  type ImageInfo,
+  type ObjectListing,
+  type OffloadContainer,
+} from './offload/input.js';
+export { readArchive, archiveChunks, isArchive, type ArchiveFile, type ArchiveMember, type ArchiveMemberInput } from './containers/archive.js';
+export { readCoffOffloadBinaries, readCoffSectionTable, identifyCoff, type CoffFile, type CoffSection } from './containers/coff.js';
+export { elfArchiveSymbols } from './containers/elf-symbols.js';
+export { scanForOffloadBinaries, type ScanResult } from './containers/scan.js';

@@ -113,3 +113,15 @@ export const maxInflatedSizeOption = (): Opt<number | undefined> =>
  */
 export const llvmEraOption = (matches: string): Opt<LlvmEra> =>
   opt.choice(LLVM_ERAS_ORDER, '19|22|main', `Follow LLVM 19, 22 or upstream main: ${matches}`, { default: DEFAULT_LLVM_ERA });
+
+/** `--by-name` and `--section NAME`: which sections of an ELF object hold OffloadBinaries (src/offload/elf.ts). */
+export const sectionOptions = () => ({
+  'by-name': opt.flag('ELF input: also read sections named .llvm.offloading whose type is not SHT_LLVM_OFFLOADING'),
+  section: opt.list('NAME', 'ELF input: also read sections of this name (e.g. .cray.llvm.offloading), whatever their type (repeatable)'),
+});
+
+/** The reader options of sectionOptions: named sections are read whatever their type. */
+export function sectionChoice(opts: { 'by-name': boolean; section: string[] }): { byName: boolean; sectionNames?: string[] } {
+  if (!opts.section.length) return { byName: opts['by-name'] };
+  return { byName: true, sectionNames: ['.llvm.offloading', ...opts.section] };
+}

@@ -10,8 +10,9 @@
  *   sizeOf(Entry)                           -> 40
  *   decode(Entry, bytes, offset, {tree})    -> the value, with every field recorded in a span tree
  *   Entry.offsets.imageSize                 -> 32 (field offsets of fixed-size structs)
- * Node kinds: u8 u16 u32 u64 (bigint) u64n (u64 checked to a safe number), bytes(n), sizedBytes(ref),
- * reserved(n), magic([...]), cstring, struct({...}, name, relations), array(node, countRef|n),
+ * Node kinds: u8 u16 u32 i32 u64 i64 (bigint) u64n (u64 checked to a safe number), bytes(n), sizedBytes(ref),
+ * reserved(n), magic([...]), cstring, fixedText(width), asciiNumber(width, radix), struct({...}, name,
+ * relations), array(node, countRef|n),
  * derived(node, measure), countOf(node, arrayRef), variant(tagRef, {tag: node}).
  * Geometry (src/codec/geometry.ts): expressions, layouts of regions, relations of fields.
  */

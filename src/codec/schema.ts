@@ -173,6 +173,20 @@ export const u16 = int('u16', 2, (c, at) => c.view.getUint16(at, c.le), (s, v) =
 /** Unsigned 32-bit integer in the cursor's byte order. */
 export const u32 = int('u32', 4, (c, at) => c.view.getUint32(at, c.le), (s, v) => s.u32(v), 0xffffffff);
 
+/** Signed 32-bit integer in the cursor's byte order (e.g. an ELF32 relocation addend). */
+export const i32 = leaf<number>('i32', 4, (c, at) => c.view.getInt32(at, c.le), (s, v) => {
+  if (!Number.isInteger(v) || v < -0x80000000 || v > 0x7fffffff) throw new EncodeError(`i32 value ${v} is out of range`, [...s.path]);
+  s.u32(v >>> 0);
+});
+
+const I64_MIN = -(1n << 63n);
+const I64_MAX = (1n << 63n) - 1n;
+/** Signed 64-bit integer as `bigint` (e.g. an ELF64 relocation addend). */
+export const i64 = leaf<bigint>('i64', 8, (c, at) => c.view.getBigInt64(at, c.le), (s, v) => {
+  if (typeof v !== 'bigint' || v < I64_MIN || v > I64_MAX) throw new EncodeError(`i64 value ${String(v)} is out of range`, [...s.path]);
+  s.u64(BigInt.asUintN(64, v));
+});
+
 const U64_MAX = (1n << 64n) - 1n;
 /** 2^53-1 as a bigint, hoisted: building it on every u64n read cost ~30% of decoding an Entry (bench/). */
 const MAX_SAFE_U64 = BigInt(Number.MAX_SAFE_INTEGER);
@@ -333,6 +347,77 @@ export const cstring: Node<string, string, 'value'> = {
   },
   sizeOf: (v) => utf8enc.encode(v).length + 1,
 };
+
+/**
+ * Fixed-width text field (e.g. an `ar` member name): `width` bytes decoded as UTF-8 exactly as
+ * stored, padding included (the format's reader says what the padding means). Encoding writes the
+ * text and pads it with `pad` (a space by default) up to `width`; longer text is an error.
+ */
+export function fixedText(width: number, pad = 0x20): Node<string, string, 'value'> {
+  return leaf(
+    `char[${width}]`,
+    width,
+    (c, at) => decodeUtf8(c.bytes, at, at + width),
+    (s, v) => {
+      const b = utf8enc.encode(v);
+      if (b.length > width) throw new EncodeError(`text '${v}' is ${b.length} bytes, longer than its ${width}-byte field`, [...s.path]);
+      s.bytes(b);
+      for (let i = b.length; i < width; i++) s.u8(pad);
+    },
+  );
+}
+
+/** Options of {@link asciiNumber}. */
+export interface AsciiNumberOptions {
+  /** An all-blank field reads as 0 (`'zero'`) or is an error (`'error'`, the default). */
+  readonly empty?: 'zero' | 'error';
+}
+
+const RADIX_NAMES: Record<number, string> = { 8: 'octal', 10: 'decimal', 16: 'hexadecimal' };
+
+/**
+ * A number written as ASCII digits in a fixed-width field, left-aligned and padded with trailing
+ * spaces (the `ar` member header's date, uid, gid, mode and size). Decoding drops the trailing
+ * spaces and requires every remaining character to be a digit of `radix` (no sign, no leading
+ * blank), as LLVM's `StringRef::rtrim(" ").getAsInteger(radix)` does; anything else is a FORMAT
+ * error at the field. Encoding writes the digits and pads with spaces; a value that needs more
+ * digits than the field has is an error. Values stay below 2^53 (a field of up to 15 decimal digits).
+ */
+export function asciiNumber(width: number, radix: 8 | 10 | 16 = 10, opts: AsciiNumberOptions = {}): Node<number, number, 'value'> {
+  const kind = `${RADIX_NAMES[radix]} char[${width}]`;
+  const node = leaf<number>(
+    kind,
+    width,
+    (c, at) => {
+      let end = at + width;
+      while (end > at && c.bytes[end - 1] === 0x20) end--;
+      if (end === at) {
+        if (opts.empty === 'zero') return 0;
+        throw new DecodeError('FORMAT', `empty ${RADIX_NAMES[radix]} number field (${width} blanks)`, c.base + at);
+      }
+      let v = 0;
+      for (let i = at; i < end; i++) {
+        const ch = c.bytes[i]!;
+        const d = ch >= 0x30 && ch <= 0x39 ? ch - 0x30 : ch >= 0x61 && ch <= 0x66 ? ch - 0x57 : ch >= 0x41 && ch <= 0x46 ? ch - 0x37 : 99;
+        if (d >= radix) {
+          const text = decodeUtf8(c.bytes, at, end).replace(/[^\x20-\x7e]/g, (x) => `\\x${x.charCodeAt(0).toString(16).padStart(2, '0')}`);
+          throw new DecodeError('FORMAT', `characters in the field are not all ${RADIX_NAMES[radix]} digits: '${text}'`, c.base + at);
+        }
+        v = v * radix + d;
+      }
+      if (!Number.isSafeInteger(v)) throw new DecodeError('RANGE', `number field value is too large (limit 2^53-1)`, c.base + at);
+      return v;
+    },
+    (s, v) => {
+      if (!Number.isSafeInteger(v) || v < 0) throw new EncodeError(`${kind} value ${v} is not a non-negative safe integer`, [...s.path]);
+      const text = v.toString(radix);
+      if (text.length > width) throw new EncodeError(`${kind} value ${v} needs ${text.length} digits`, [...s.path]);
+      s.text(text);
+      for (let i = text.length; i < width; i++) s.u8(0x20);
+    },
+  );
+  return node;
+}
 
 /** Byte array whose length is another field's value (`sizedBytes('size')`), zero-copy on decode. */
 export function sizedBytes(sizeRef: string): Node<Uint8Array, Uint8Array, 'value'> {

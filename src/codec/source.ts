@@ -58,7 +58,7 @@ export function blobRef(src: ByteSource, offset: number, size: number, absolute:
   return { offset: absolute, size, bytes: () => src.read(offset, size), slice: (at, length) => src.read(offset + at, length) };
 }
 
-/** A blob as a source of its own (offsets from the blob's start), e.g. to read a nested structure. */
+/** A blob as a source addressed from 0 (to read a structure inside an image without copying it). */
 export function blobSource(b: BlobRef): ByteSource {
   return { size: b.size, read: (offset, length) => b.slice(offset, length) };
 }
@@ -142,4 +142,39 @@ export function firstDifference(src: ByteSource, chunks: readonly Chunk[]): numb
     pos += n;
   }
   return pos === src.size ? -1 : pos;
+}
+
+/**
+ * Strings at offsets of one table (ELF and COFF string tables, an archive's `//` names): where the
+ * string starting at an offset ends. The terminator positions are found once, on first use, and each
+ * lookup is a binary search, so N lookups in a table of T bytes cost O(T + N log T) whatever the
+ * offsets (a hostile table without terminators, or many names pointing into one long string, stays
+ * linear).
+ */
+export class TerminatedStrings {
+  private ends: Int32Array | undefined;
+  constructor(
+    readonly bytes: Uint8Array,
+    /** The terminator byte (NUL; `\n` for GNU archive names). */
+    readonly terminator = 0,
+  ) {}
+
+  /** Index of the first terminator at or after `offset`, or -1 when there is none. */
+  end(offset: number): number {
+    if (!this.ends) {
+      let n = 0;
+      for (let i = 0; i < this.bytes.length; i++) if (this.bytes[i] === this.terminator) n++;
+      this.ends = new Int32Array(n);
+      for (let i = 0, k = 0; i < this.bytes.length; i++) if (this.bytes[i] === this.terminator) this.ends[k++] = i;
+    }
+    const e = this.ends;
+    let lo = 0;
+    let hi = e.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (e[mid]! < offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < e.length ? e[lo]! : -1;
+  }
 }

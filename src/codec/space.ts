@@ -124,3 +124,35 @@ export class Space {
     return this.tree.add(at.parent, at.key, this.base + o, size, kind, value);
   }
 }
+
+/** Where a structure (an object file, an archive member) lies in a larger input. */
+export interface InputPlacement {
+  /** Absolute offset of its byte 0 (default 0). */
+  origin?: number;
+  /** Its size (default: the rest of the input). */
+  size?: number;
+  /** Path keys before its own paths (default none), e.g. `['members', 3, 'data']`. */
+  path?: readonly PathKey[];
+}
+
+/**
+ * The address space of a placed structure (a window of the input, spans and errors at absolute
+ * offsets) and the span node its structures go under (the node at its path; the root without one).
+ */
+export function placedSpace(src: ByteSource, place: InputPlacement, tree?: SpanTree, le = true): { file: Space; node: SpanNode | undefined; path: readonly PathKey[] } {
+  const origin = place.origin ?? 0;
+  const whole = new Space(src, 0, tree, le);
+  const file = origin === 0 && place.size === undefined ? whole : whole.sub(origin, place.size ?? src.size - origin);
+  const path = place.path ?? [];
+  return { file, node: tree && path.length ? tree.at(path) : undefined, path };
+}
+
+/** Run `read`; a DecodeError leaving it gets `path` in front of its own path. */
+export function withinPath<T>(path: readonly PathKey[], read: () => T): T {
+  try {
+    return read();
+  } catch (e) {
+    if (e instanceof DecodeError && path.length) e.within(...path);
+    throw e;
+  }
+}

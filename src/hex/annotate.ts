@@ -10,7 +10,11 @@
  *
  * Formats: bare SYCLBIN v1, v1 inside an OffloadBinary envelope (v1/v2/v3; a compressed payload is
  * one leaf), SYCLBIN v2 role entries, plain OffloadBinary files (several concatenated ones too), ELF
- * objects with offloading sections, and property-set registry text (`.prop`).
+ * and COFF objects with offloading sections (file header, section headers, string table, the
+ * binaries or bare images of the sections, binaries found by scanning), static archives (global
+ * header, member headers, BSD names, padding, special members; each member's contents read as its
+ * own container under `members[i].data`), all through src/offload/input.ts, and property-set registry
+ * text (`.prop`).
  *
  * A file the readers reject is annotated as far as they got; every problem is returned (`problems`,
  * `error` = the first, with byte offset and path) and the bytes not read are `unreferenced`.
@@ -27,7 +31,8 @@ import { OffloadMagic } from '../../formats/offload-binary.js';
 import { SyclbinMagic } from '../../formats/syclbin-v1.js';
 import { V2_IMAGE_KIND, V2_KEYS } from '../../formats/syclbin-v2.js';
 import { offloadBinaries, readOffloadBinary, type OffloadBinaryModel } from '../offload/read.js';
-import { isElf, readElfOffloadBinaries, type ElfOffloadResult } from '../offload/elf.js';
+import type { ElfOffloadResult } from '../offload/elf.js';
+import { offloadContainerOf, readOffloadInput, type OffloadInput } from '../offload/input.js';
 import { readSyclbin } from '../syclbin/read.js';
 import type { V1Geometry } from '../syclbin/read-v1.js';
 import type { SyclbinFile } from '../syclbin/model.js';
@@ -37,7 +42,7 @@ import type { PropertySetRegistry } from '../props/model.js';
 export { propertyDisplay } from '../props/display.js';
 
 /** What a file was read as. */
-export type FileFormat = 'syclbin-v1' | 'syclbin-v1-offload' | 'syclbin-v2' | 'offload-binary' | 'elf' | 'property-sets' | 'unknown';
+export type FileFormat = 'syclbin-v1' | 'syclbin-v1-offload' | 'syclbin-v2' | 'offload-binary' | 'elf' | 'coff' | 'archive' | 'property-sets' | 'unknown';
 
 /** One span of the annotation. */
 export interface AnnotatedSpan {
@@ -101,6 +106,8 @@ export interface Annotation {
   offload?: OffloadBinaryModel[];
   /** ELF objects: what the sections hold. */
   elf?: ElfOffloadResult;
+  /** ELF, COFF and archive inputs: everything found (binaries, bare images, notes). */
+  input?: OffloadInput;
   /** `.prop` files: the registry. */
   registry?: PropertySetRegistry;
   /** v1 images: where the header tables, metadata table and binary table are. */
@@ -153,6 +160,14 @@ function offloadFormat(src: ByteSource, opts: AnnotateOptions): FileFormat {
   return first.entries.some((e) => e.imageKind === V2_IMAGE_KIND || e.strings.has(V2_KEYS.role)) ? 'syclbin-v2' : 'offload-binary';
 }
 
+/** ELF, COFF (of a known machine) and archive inputs, read by src/offload/input.ts. */
+function objectFormat(head: Uint8Array): 'elf' | 'coff' | 'archive' | undefined {
+  const kind = offloadContainerOf(head);
+  // A COFF object of unknown machine (00 00) is what LLVM calls any file starting with two zero bytes.
+  if (kind === 'coff' && head[0] === 0 && head[1] === 0 && head[2] !== 0xff) return undefined;
+  return kind === 'elf' || kind === 'coff' || kind === 'archive' ? kind : undefined;
+}
+
 /** Detect the format and annotate every byte. Never throws for bad input. */
 export function annotate(input: Uint8Array | ByteSource, opts: AnnotateOptions = {}): Annotation {
   const src = toSource(input);
@@ -191,11 +206,13 @@ export function annotate(input: Uint8Array | ByteSource, opts: AnnotateOptions =
         else for (const b of offloadBinaries(src, collect)) offload.push(b);
       });
     } else attempt(() => (ann.model = readSyclbin(src, { ...collect, geometry, offload })));
-  } else if (isElf(head)) {
-    ann.format = 'elf';
+  } else if (objectFormat(head)) {
+    ann.format = objectFormat(head)!;
     attempt(() => {
-      ann.elf = readElfOffloadBinaries(src, collect);
-      for (const b of ann.elf.binaries) offload.push(b);
+      const input = readOffloadInput(src, collect);
+      ann.input = input;
+      if (input.elf) ann.elf = input.elf;
+      for (const f of input.found) offload.push(f.binary);
     });
   } else if (looksLikeRegistry(head)) {
     ann.format = 'property-sets';
@@ -222,7 +239,8 @@ export function annotate(input: Uint8Array | ByteSource, opts: AnnotateOptions =
       offset: 0,
       path: '',
       code: 'structure',
-      message: src.size === 0 ? 'empty file' : `not a SYCLBIN (49 42 59 53), OffloadBinary (10 ff 10 ad), ELF or property-set registry file (starts with ${hexText(head.subarray(0, 4))})`,
+      message:
+        src.size === 0 ? 'empty file' : `not a SYCLBIN (49 42 59 53), OffloadBinary (10 ff 10 ad), ELF, COFF, archive or property-set registry file (starts with ${hexText(head.subarray(0, 4))})`,
     };
   }
   ann.metadata = metadataBlobs(ann);

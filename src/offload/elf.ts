@@ -22,9 +22,14 @@
  * NUL-terminated (ELFFile::getStringTable), every sh_name inside it, and the contents range of every
  * offloading section. Big-endian objects are read in their byte order, as LLVM reads them.
  *
+ * An ELF file may lie inside a larger input (an archive member): `origin`/`size` place it, `path`
+ * prefixes every error path and span (`members[3].sections[12]...`); offsets in errors, spans and
+ * binaries are absolute in the input, offsets in `ElfFile`/`ElfSection` are the file's own.
+ *
  * Portable: no Node APIs.
  */
-import { DecodeError, decodeUtf8, hasMagic, hex, locate, Space, toSource, type ByteSource, type PathKey, type SpanNode, type SpanTree } from '../codec/index.js';
+import { DecodeError, decodeUtf8, hasMagic, hex, locate, placedSpace, TerminatedStrings, toSource, withinPath, type ByteSource, type PathKey, type InputPlacement, type Space, type SpanNode, type SpanTree } from '../codec/index.js';
+import { OffloadMagic } from '../../formats/offload-binary.js';
 import {
   ELF_HEADERS,
   ELF_SECTION_HEADERS,
@@ -60,17 +65,28 @@ export interface ElfSection {
   name: string;
   type: number;
   flags: bigint;
-  /** Contents offset and size as stored (not range-checked unless the section is used). */
+  /** sh_addr: the address at run time (executables, shared objects; 0 in relocatable objects). */
+  addr: bigint;
+  /** Contents offset (from the ELF file's start) and size as stored (not range-checked unless the section is used). */
   offset: number;
   size: number;
   link: number;
+  /** sh_info (a relocation section: the index of the section it applies to). */
+  info: number;
   addralign: bigint;
-  /** Absolute offset of this section header in the file. */
+  entsize: bigint;
+  /** Absolute offset of this section header in the input. */
   headerOffset: number;
 }
 
 /** An ELF file's header facts and section table. */
 export interface ElfFile {
+  /** Where the file lies in the input (0 for a whole-file ELF; an archive member's data offset). */
+  origin: number;
+  /** Its size (the input's size for a whole-file ELF). */
+  size: number;
+  /** Path keys before this file's own (`['members', 3]`), as in errors and spans. */
+  path: readonly PathKey[];
   class: 32 | 64;
   /** Byte order (EI_DATA). */
   littleEndian: boolean;
@@ -99,8 +115,11 @@ export interface OffloadingSection {
   byName: boolean;
 }
 
+/** Where an ELF file lies in the input (src/codec/space.ts). */
+export type ElfPlacement = InputPlacement;
+
 /** Options of the ELF readers. */
-export interface ReadElfOptions {
+export interface ReadElfOptions extends ElfPlacement {
   /** Record the ELF header and section headers in this span tree. */
   tree?: SpanTree;
 }
@@ -114,58 +133,97 @@ export function isElf(input: Uint8Array | ByteSource): boolean {
 const HP: PathKey[] = ['header'];
 
 /** e_ident: class and byte order; everything after it is read in that order. */
-function readIdent(src: ByteSource): { cls: 1 | 2; le: boolean } {
-  const ident = new Space(src, 0, undefined).decode(ElfIdent, 0, { path: [...HP, 'e_ident'] });
+function readIdent(file: Space): { cls: 1 | 2; le: boolean } {
+  const ident = file.decode(ElfIdent, 0, { path: [...HP, 'e_ident'] });
   if (ident.class !== ELFCLASS32 && ident.class !== ELFCLASS64) {
-    throw new DecodeError('FORMAT', `invalid ELF class ${ident.class} (EI_CLASS must be 1 for 32-bit or 2 for 64-bit)`, ElfIdent.offsets.class, [...HP, 'e_ident', 'class']);
+    throw new DecodeError('FORMAT', `invalid ELF class ${ident.class} (EI_CLASS must be 1 for 32-bit or 2 for 64-bit)`, file.abs(ElfIdent.offsets.class), [...HP, 'e_ident', 'class']);
   }
   if (ident.data !== ELFDATA2LSB && ident.data !== ELFDATA2MSB) {
-    throw new DecodeError('FORMAT', `invalid ELF data encoding ${ident.data} (EI_DATA must be 1 for little-endian or 2 for big-endian)`, ElfIdent.offsets.data, [...HP, 'e_ident', 'data']);
+    throw new DecodeError('FORMAT', `invalid ELF data encoding ${ident.data} (EI_DATA must be 1 for little-endian or 2 for big-endian)`, file.abs(ElfIdent.offsets.data), [...HP, 'e_ident', 'data']);
   }
   return { cls: ident.class, le: ident.data === ELFDATA2LSB };
 }
 
-type RawSection = { sh_name: number; sh_type: number; sh_flags: number | bigint; sh_offset: number; sh_size: number; sh_link: number; sh_addralign: number | bigint };
+type RawSection = {
+  sh_name: number;
+  sh_type: number;
+  sh_flags: number | bigint;
+  sh_addr: number | bigint;
+  sh_offset: number;
+  sh_size: number;
+  sh_link: number;
+  sh_info: number;
+  sh_addralign: number | bigint;
+  sh_entsize: number | bigint;
+};
 
 /** Read the ELF header and the section header table, with section names. */
 export function readElfSectionTable(input: Uint8Array | ByteSource, opts: ReadElfOptions = {}): ElfFile {
   const src = toSource(input);
-  const { cls, le } = readIdent(src);
-  const file = new Space(src, 0, opts.tree, le);
-  const headerNode = ELF_HEADERS[cls];
-  const header = file.decode(headerNode, 0, { path: HP, key: 'header' }) as Elf32HeaderValue | Elf64HeaderValue;
-  const elf: ElfFile = { class: cls === ELFCLASS32 ? 32 : 64, littleEndian: le, type: header.e_type, machine: header.e_machine, header, shstrndx: 0, sections: [] };
-  const table = readSectionHeaders(file, cls, header);
-  if (!table) return elf; // no section header table: no sections
-  const { raws, shoff } = table;
-  const strtab = readNames(file, cls, header, raws, shoff);
-  elf.shstrndx = strtab?.index ?? SHN_UNDEF;
-  const shdr = ELF_SECTION_HEADERS[cls];
-  const names = new Map<number, string>();
-  elf.sections = raws.map((r, i) => {
-    const at = shoff + i * shdr.fixedSize!;
-    let name = '';
-    if (strtab) {
-      const t = strtab.bytes;
-      if (r.sh_name >= t.length) {
-        throw new DecodeError('RANGE', `sh_name ${hex(r.sh_name)} goes past the end of the ${t.length}-byte section-name string table`, at + shdr.offsets.sh_name, ['sectionHeaders', i, 'sh_name']);
+  const path = opts.path ?? [];
+  return withinPath(path, () => {
+    const { cls, le } = readIdent(placedSpace(src, opts).file);
+    const { file, node } = placedSpace(src, opts, opts.tree, le);
+    const headerNode = ELF_HEADERS[cls];
+    const header = file.decode(headerNode, 0, { path: HP, parent: node, key: 'header' }) as Elf32HeaderValue | Elf64HeaderValue;
+    const elf: ElfFile = {
+      origin: opts.origin ?? 0,
+      size: file.size,
+      path,
+      class: cls === ELFCLASS32 ? 32 : 64,
+      littleEndian: le,
+      type: header.e_type,
+      machine: header.e_machine,
+      header,
+      shstrndx: 0,
+      sections: [],
+    };
+    const table = readSectionHeaders(file, node, cls, header);
+    if (!table) return elf; // no section header table: no sections
+    const { raws, shoff } = table;
+    const strtab = readNames(file, cls, header, raws, shoff);
+    elf.shstrndx = strtab?.index ?? SHN_UNDEF;
+    const shdr = ELF_SECTION_HEADERS[cls];
+    const names = new Map<number, string>();
+    const ends = strtab && new TerminatedStrings(strtab.bytes);
+    elf.sections = raws.map((r, i) => {
+      const at = shoff + i * shdr.fixedSize!;
+      let name = '';
+      if (strtab && ends) {
+        const t = strtab.bytes;
+        if (r.sh_name >= t.length) {
+          throw new DecodeError('RANGE', `sh_name ${hex(r.sh_name)} goes past the end of the ${t.length}-byte section-name string table`, file.abs(at + shdr.offsets.sh_name), ['sectionHeaders', i, 'sh_name']);
+        }
+        name = names.get(r.sh_name) ?? decodeUtf8(t, r.sh_name, ends.end(r.sh_name)); // the table ends with NUL (checked)
+        names.set(r.sh_name, name);
       }
-      name = names.get(r.sh_name) ?? decodeUtf8(t, r.sh_name, t.indexOf(0, r.sh_name)); // the table ends with NUL (checked)
-      names.set(r.sh_name, name);
-    }
-    return { index: i, name, type: r.sh_type, flags: BigInt(r.sh_flags), offset: r.sh_offset, size: r.sh_size, link: r.sh_link, addralign: BigInt(r.sh_addralign), headerOffset: at };
+      return {
+        index: i,
+        name,
+        type: r.sh_type,
+        flags: BigInt(r.sh_flags),
+        addr: BigInt(r.sh_addr),
+        offset: r.sh_offset,
+        size: r.sh_size,
+        link: r.sh_link,
+        info: r.sh_info,
+        addralign: BigInt(r.sh_addralign),
+        entsize: BigInt(r.sh_entsize),
+        headerOffset: file.abs(at),
+      };
+    });
+    return elf;
   });
-  return elf;
 }
 
 /** The section header table (ELFFile::sections), count checked against the file before allocating. */
-function readSectionHeaders(file: Space, cls: 1 | 2, header: Elf32HeaderValue | Elf64HeaderValue): { raws: RawSection[]; shoff: number } | undefined {
+function readSectionHeaders(file: Space, node: SpanNode | undefined, cls: 1 | 2, header: Elf32HeaderValue | Elf64HeaderValue): { raws: RawSection[]; shoff: number } | undefined {
   const shoff = header.e_shoff as number;
   if (shoff === 0) return undefined;
   const headerNode = ELF_HEADERS[cls];
   const shdr = ELF_SECTION_HEADERS[cls];
   const entsize = shdr.fixedSize!;
-  const hfield = (f: keyof typeof headerNode.offsets): number => headerNode.offsets[f];
+  const hfield = (f: keyof typeof headerNode.offsets): number => file.abs(headerNode.offsets[f]);
   if (header.e_shentsize !== entsize) {
     throw new DecodeError('FORMAT', `invalid e_shentsize ${header.e_shentsize} in the ELF header (a ${shdr.describe} is ${entsize} bytes)`, hfield('e_shentsize'), [...HP, 'e_shentsize']);
   }
@@ -184,7 +242,7 @@ function readSectionHeaders(file: Space, cls: 1 | 2, header: Elf32HeaderValue | 
   if (count === 0) {
     // e_shnum 0 with a table: the count is in sh_size of section header 0 (gABI, SHN_LORESERVE rule).
     count = (file.decode(shdr, shoff, { path: ['sectionHeaders', 0] }) as RawSection).sh_size;
-    countAt = shoff + shdr.offsets.sh_size;
+    countAt = file.abs(shoff + shdr.offsets.sh_size);
     countPath = ['sectionHeaders', 0, 'sh_size'];
   }
   const room = Math.floor((file.size - shoff) / entsize);
@@ -194,7 +252,7 @@ function readSectionHeaders(file: Space, cls: 1 | 2, header: Elf32HeaderValue | 
       available: file.size - shoff,
     });
   }
-  const group = file.record({ path: ['sectionHeaders'], key: 'sectionHeaders' }, shoff, count * entsize, 'group');
+  const group = file.record({ path: ['sectionHeaders'], parent: node, key: 'sectionHeaders' }, shoff, count * entsize, 'group');
   const raws: RawSection[] = new Array(count);
   for (let i = 0; i < count; i++) raws[i] = file.decode(shdr, shoff + i * entsize, { path: ['sectionHeaders', i], parent: group, key: i }) as RawSection;
   return { raws, shoff };
@@ -204,18 +262,18 @@ function readSectionHeaders(file: Space, cls: 1 | 2, header: Elf32HeaderValue | 
 function readNames(file: Space, cls: 1 | 2, header: Elf32HeaderValue | Elf64HeaderValue, raws: RawSection[], shoff: number): { index: number; bytes: Uint8Array } | undefined {
   const shdr = ELF_SECTION_HEADERS[cls];
   let index = header.e_shstrndx;
-  let at = ELF_HEADERS[cls].offsets.e_shstrndx;
+  let at = file.abs(ELF_HEADERS[cls].offsets.e_shstrndx);
   let path: PathKey[] = [...HP, 'e_shstrndx'];
   if (index === SHN_XINDEX) {
     if (raws.length === 0) throw new DecodeError('FORMAT', 'e_shstrndx is SHN_XINDEX (0xffff) but the section header table is empty', at, path);
     index = raws[0]!.sh_link;
-    at = shoff + shdr.offsets.sh_link;
+    at = file.abs(shoff + shdr.offsets.sh_link);
     path = ['sectionHeaders', 0, 'sh_link'];
   }
   if (index === SHN_UNDEF) return undefined;
   if (index >= raws.length) throw new DecodeError('RANGE', `section-name string table index ${index} does not exist (the file has ${raws.length} sections)`, at, path);
   const s = raws[index]!;
-  const hAt = shoff + index * shdr.fixedSize!;
+  const hAt = file.abs(shoff + index * shdr.fixedSize!);
   const p: PathKey[] = ['sectionHeaders', index];
   if (s.sh_type !== SHT_STRTAB) {
     throw new DecodeError('FORMAT', `section-name string table [index ${index}] has sh_type ${hex(s.sh_type)}, expected SHT_STRTAB (3)`, hAt + shdr.offsets.sh_type, [...p, 'sh_type']);
@@ -223,12 +281,15 @@ function readNames(file: Space, cls: 1 | 2, header: Elf32HeaderValue | Elf64Head
   checkContents(file, s, hAt, index, cls);
   if (s.sh_size === 0) throw new DecodeError('FORMAT', `section-name string table [index ${index}] is empty`, hAt + shdr.offsets.sh_size, [...p, 'sh_size']);
   const bytes = file.bytes(s.sh_offset, s.sh_size, 'section-name string table', [...p, 'contents']);
-  if (bytes[bytes.length - 1] !== 0) throw new DecodeError('FORMAT', `section-name string table [index ${index}] is not NUL-terminated`, s.sh_offset + s.sh_size - 1, [...p, 'contents']);
+  if (bytes[bytes.length - 1] !== 0) throw new DecodeError('FORMAT', `section-name string table [index ${index}] is not NUL-terminated`, file.abs(s.sh_offset + s.sh_size - 1), [...p, 'contents']);
   return { index, bytes };
 }
 
-/** [sh_offset, +sh_size) must lie inside the file (ELFFile::getSectionContentsAsArray's check). */
-function checkContents(file: Space, s: { sh_offset: number; sh_size: number }, headerAt: number, index: number, cls: 1 | 2): void {
+/**
+ * [sh_offset, +sh_size) must lie inside the file (ELFFile::getSectionContentsAsArray's check);
+ * `headerAt` is the section header's absolute offset.
+ */
+export function checkContents(file: Space, s: { sh_offset: number; sh_size: number }, headerAt: number, index: number, cls: 1 | 2): void {
   const shdr = ELF_SECTION_HEADERS[cls];
   const loc = locate(shdr.relations.contents, s, file.size);
   if (loc.ok) return;
@@ -243,23 +304,29 @@ function checkContents(file: Space, s: { sh_offset: number; sh_size: number }, h
 
 /** Options choosing offloading sections. */
 export interface SectionChoice {
-  /** Section name prefixes that count as offloading sections by name (default `.llvm.offloading`). */
-  names?: readonly string[];
+  /**
+   * Section name prefixes that count as offloading sections by name (default LLVM's
+   * `.llvm.offloading`; e.g. `.cray.llvm.offloading`). A section of type SHT_LLVM_OFFLOADING is a
+   * candidate whatever its name, as LLVM reads it.
+   */
+  sectionNames?: readonly string[];
 }
 
 /** The offloading candidates of a section table read by `readElfSectionTable`, contents ranges checked. */
 export function offloadingSectionsOf(elf: ElfFile, input: Uint8Array | ByteSource, choice: SectionChoice = {}): OffloadingSection[] {
-  const file = new Space(toSource(input), 0, undefined, elf.littleEndian);
+  const { file } = placedSpace(toSource(input), elf, undefined, elf.littleEndian);
   const cls = elf.class === 32 ? ELFCLASS32 : ELFCLASS64;
-  const names = choice.names ?? [OFFLOADING_SECTION_NAME];
+  const names = choice.sectionNames ?? [OFFLOADING_SECTION_NAME];
   const out: OffloadingSection[] = [];
-  for (const s of elf.sections) {
-    const byType = s.type === SHT_LLVM_OFFLOADING;
-    const byName = s.type !== SHT_NOBITS && names.some((n) => s.name.startsWith(n));
-    if (!byType && !byName) continue;
-    checkContents(file, { sh_offset: s.offset, sh_size: s.size }, s.headerOffset, s.index, cls);
-    out.push({ index: s.index, name: s.name, type: s.type, offset: s.offset, size: s.size, byType, byName });
-  }
+  withinPath(elf.path, () => {
+    for (const s of elf.sections) {
+      const byType = s.type === SHT_LLVM_OFFLOADING;
+      const byName = s.type !== SHT_NOBITS && names.some((n) => s.name.startsWith(n));
+      if (!byType && !byName) continue;
+      checkContents(file, { sh_offset: s.offset, sh_size: s.size }, s.headerOffset, s.index, cls);
+      out.push({ index: s.index, name: s.name, type: s.type, offset: s.offset, size: s.size, byType, byName });
+    }
+  });
   return out;
 }
 
@@ -274,15 +341,21 @@ export function findOffloadingSections(input: Uint8Array | ByteSource): Offloadi
 }
 
 /** Options of `readElfOffloadBinaries`. */
-export interface ReadElfOffloadOptions extends ReadOffloadOptions, SectionChoice {
-  /** Also read sections named ".llvm.offloading…" whose type is not SHT_LLVM_OFFLOADING (LLVM skips them). */
+export interface ReadElfOffloadOptions extends ReadOffloadOptions, SectionChoice, ElfPlacement {
+  /** Also read sections named in `sectionNames` whose type is not SHT_LLVM_OFFLOADING (LLVM skips them). */
   byName?: boolean;
+  /**
+   * A section read whose contents do not start with the OffloadBinary magic (a wrapper object's bare
+   * SPIR-V or bitcode): collect it in `bare` instead of failing (LLVM fails the whole file with
+   * "Invalid data"; default: fail as LLVM does, with the magic error at the section's first binary).
+   */
+  bareSections?: boolean;
 }
 
 /** One section read, with its binaries. */
 export interface ElfOffloadSectionRead {
   section: OffloadingSection;
-  /** The binaries of this section (offsets absolute in the file). */
+  /** The binaries of this section (offsets absolute in the input). */
   binaries: OffloadBinaryModel[];
 }
 
@@ -295,6 +368,8 @@ export interface ElfOffloadResult {
   read: ElfOffloadSectionRead[];
   /** All binaries of all sections read, in order (what llvm-objdump numbers). */
   binaries: OffloadBinaryModel[];
+  /** With `bareSections`: the sections read whose contents are not OffloadBinaries (LLVM rejects the file). */
+  bare: OffloadingSection[];
   /** Why candidates were not read (for a note on stderr); empty when every candidate was read. */
   notes: string[];
 }
@@ -303,13 +378,16 @@ export interface ElfOffloadResult {
  * Read the OffloadBinaries embedded in an ELF object, as LLVM's `extractOffloadBinaries` does
  * (sections of type SHT_LLVM_OFFLOADING of an ET_REL/ET_EXEC/ET_DYN file), optionally also the
  * sections found by name. Offsets of binaries, images and errors are absolute in the input; paths
- * start with `sections[i]` (i = section index), e.g. `sections[12].binaries[0].header.size`.
+ * start with `sections[i]` (i = section index), e.g. `sections[12].binaries[0].header.size`, after
+ * the placement's path (`members[3].sections[12]...`).
  */
 export function readElfOffloadBinaries(input: Uint8Array | ByteSource, opts: ReadElfOffloadOptions = {}): ElfOffloadResult {
   const src = toSource(input);
-  const elf = readElfSectionTable(src, { tree: opts.tree });
+  const origin = opts.origin ?? 0;
+  const prefix = opts.path ?? [];
+  const elf = readElfSectionTable(src, { tree: opts.tree, origin, size: opts.size, path: prefix });
   const sections = offloadingSectionsOf(elf, src, opts);
-  const result: ElfOffloadResult = { elf, sections, read: [], binaries: [], notes: [] };
+  const result: ElfOffloadResult = { elf, sections, read: [], binaries: [], bare: [], notes: [] };
   const extracts = elf.type === ET_REL || elf.type === ET_EXEC || elf.type === ET_DYN;
   if (!extracts) {
     if (sections.length) {
@@ -319,24 +397,70 @@ export function readElfOffloadBinaries(input: Uint8Array | ByteSource, opts: Rea
     }
     return result;
   }
+  const chosen = sections.filter((section) => {
+    if (section.byType || opts.byName) return true;
+    result.notes.push(
+      `section [${section.index}] '${section.name}' has type ${sectionTypeName(section.type)}, not SHT_LLVM_OFFLOADING (${hex(SHT_LLVM_OFFLOADING)}); skipped as llvm-objdump skips it (--by-name reads it)`,
+    );
+    return false;
+  });
+  return { ...result, ...readSections(src, origin, prefix, chosen, (s) => s, opts) };
+}
+
+/** What {@link readSections} found: the sections read with their binaries, all binaries in order, the bare sections. */
+export interface SectionsRead<S> {
+  read: { section: S; binaries: OffloadBinaryModel[] }[];
+  binaries: OffloadBinaryModel[];
+  bare: S[];
+}
+
+/**
+ * Read the chosen sections of an object file (ELF or COFF) in order with {@link readSectionBinaries};
+ * `contents` says where each section's bytes are (relative to the file).
+ */
+export function readSections<S>(
+  src: ByteSource,
+  origin: number,
+  prefix: readonly PathKey[],
+  sections: readonly S[],
+  contents: (s: S) => { index: number; offset: number; size: number },
+  opts: ReadOffloadOptions & { bareSections?: boolean },
+): SectionsRead<S> {
+  const out: SectionsRead<S> = { read: [], binaries: [], bare: [] };
   for (const section of sections) {
-    if (!section.byType && !opts.byName) {
-      result.notes.push(
-        `section [${section.index}] '${section.name}' has type ${sectionTypeName(section.type)}, not SHT_LLVM_OFFLOADING (${hex(SHT_LLVM_OFFLOADING)}); skipped as llvm-objdump skips it (--by-name reads it)`,
-      );
+    const binaries = readSectionBinaries(src, origin, prefix, contents(section), opts);
+    if (!binaries) {
+      out.bare.push(section);
       continue;
     }
-    const path: PathKey[] = ['sections', section.index];
-    const node: SpanNode | undefined = opts.tree?.at(path);
-    if (node) {
-      node.offset = section.offset;
-      node.size = section.size;
-    }
-    const binaries = section.size === 0 ? [] : [...offloadBinaries(src, { ...opts, start: section.offset, end: section.offset + section.size, path })];
-    result.read.push({ section, binaries });
-    for (const b of binaries) result.binaries.push(b);
+    out.read.push({ section, binaries });
+    for (const b of binaries) out.binaries.push(b);
   }
-  return result;
+  return out;
+}
+
+/**
+ * The OffloadBinaries back to back in an object file's section (ELF or COFF), read as LLVM's
+ * `extractOffloadFiles` reads them; the section's span node (`sections[i]` after `prefix`) covers
+ * its contents. With `bareSections`, a non-empty section that does not start with the OffloadBinary
+ * magic is not read: undefined.
+ */
+export function readSectionBinaries(
+  src: ByteSource,
+  origin: number,
+  prefix: readonly PathKey[],
+  section: { index: number; offset: number; size: number },
+  opts: ReadOffloadOptions & { bareSections?: boolean },
+): OffloadBinaryModel[] | undefined {
+  const at = origin + section.offset;
+  if (opts.bareSections && section.size > 0 && !hasMagic(OffloadMagic, src.read(at, Math.min(4, section.size)))) return undefined;
+  const path: PathKey[] = [...prefix, 'sections', section.index];
+  const node: SpanNode | undefined = opts.tree?.at(path);
+  if (node) {
+    node.offset = at;
+    node.size = section.size;
+  }
+  return section.size === 0 ? [] : [...offloadBinaries(src, { ...opts, start: at, end: at + section.size, path })];
 }
 
 function sectionTypeName(type: number): string {

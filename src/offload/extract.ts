@@ -7,11 +7,12 @@
  * IMG_SYCLBIN (7, intel/llvm) and `bin` otherwise. An empty arch or triple is left out.
  */
 import { IMAGE_KIND, imageKindName, OFFLOAD_KIND_NUMBERINGS } from '../../formats/kinds.js';
-import type { LlvmEraInfo } from '../../formats/eras.js';
+import { llvmEra, type LlvmEraInfo } from '../../formats/eras.js';
 import type { BlobRef } from '../codec/index.js';
 import { MAX_NESTING, nestedBinaries } from './objdump-text.js';
 import { parseImageArguments } from './packager-args.js';
 import type { OffloadBinaryModel, OffloadEntryModel, ReadOffloadOptions } from './read.js';
+import type { BareImage } from './input.js';
 
 /**
  * A string from a file as a file name: characters outside `[A-Za-z0-9._+-]` become `_` and leading
@@ -21,21 +22,17 @@ export function safeFileName(s: string): string {
   return s.replace(/[^A-Za-z0-9._+-]/g, '_').replace(/^\.+/, (dots) => '_'.repeat(dots.length));
 }
 
-/** The file name each image gets, in `offload-list` order. */
-export function extractedImageNames(binaries: readonly OffloadBinaryModel[]): string[] {
-  const names: string[] = [];
-  for (const bin of binaries) {
-    for (const e of bin.entries) {
-      const parts = [String(names.length)];
-      const triple = e.strings.get('triple') ?? '';
-      const arch = e.strings.get('arch') ?? '';
-      if (triple) parts.push(safeFileName(triple));
-      if (arch) parts.push(safeFileName(arch));
-      const ext = imageKindName(e.imageKind) || (e.imageKind === IMAGE_KIND.syclbin ? 'syclbin' : 'bin');
-      names.push(`${parts.join('-')}.${ext}`);
-    }
-  }
-  return names;
+/** The file name each image gets in our folder mode, in `offload-list` order. */
+export function extractedImageNames(candidates: readonly Pick<ExtractCandidate, 'strings' | 'imageKind'>[]): string[] {
+  return candidates.map((c, i) => {
+    const parts = [String(i)];
+    const triple = c.strings.get('triple') ?? '';
+    const arch = c.strings.get('arch') ?? '';
+    if (triple) parts.push(safeFileName(triple));
+    if (arch) parts.push(safeFileName(arch));
+    const ext = imageKindName(c.imageKind, llvmEra('main')) || (c.imageKind === IMAGE_KIND.syclbin ? 'syclbin' : 'bin');
+    return `${parts.join('-')}.${ext}`;
+  });
 }
 
 /**
@@ -49,11 +46,19 @@ export function llvmPathStem(path: string): string {
   return dot < 0 ? name : name.slice(0, dot);
 }
 
-/** One image `llvm-offload-binary` can extract: an entry of a binary found in the input. */
+/**
+ * One image `llvm-offload-binary` can extract: an entry of a binary found in the input, or (our
+ * extension) a device image outside any OffloadBinary, with what is known of it.
+ */
 export interface ExtractCandidate {
-  entry: OffloadEntryModel;
-  /** The version of the binary holding it (names kinds). */
-  version: number;
+  /** The strings `--image` keys are compared with (`triple`, `arch`, ...). */
+  strings: ReadonlyMap<string, string>;
+  offloadKind: number;
+  /** Names the default output's extension (getImageKindName of the era). */
+  imageKind: number;
+  image: BlobRef;
+  /** The OffloadBinary entry, when the image is one (upstream main extracts nested binaries). */
+  entry?: OffloadEntryModel;
 }
 
 /** What an extraction writes and says. Paths are as LLVM would use them (relative to its working directory). */
@@ -71,10 +76,24 @@ export interface ExtractPlan {
 /** Error of an extraction that LLVM also refuses (its message). */
 export class ExtractError extends Error {}
 
-function candidatesOf(binaries: readonly OffloadBinaryModel[]): ExtractCandidate[] {
+/** The entries of `binaries` as extraction candidates. */
+export function binaryCandidates(binaries: readonly OffloadBinaryModel[]): ExtractCandidate[] {
   const out: ExtractCandidate[] = [];
-  for (const b of binaries) for (const entry of b.entries) out.push({ entry, version: b.version });
+  for (const b of binaries) for (const e of b.entries) out.push({ strings: e.strings, offloadKind: e.offloadKind, imageKind: e.imageKind, image: e.imageRef, entry: e });
   return out;
+}
+
+/** Image kind numbers for bare images by what they are (formats/kinds.ts IMAGE_KIND). */
+const BARE_IMAGE_KINDS: Readonly<Record<BareImage['kind'], number>> = { spirv: IMAGE_KIND.spirv, bitcode: IMAGE_KIND.bitcode, elf: IMAGE_KIND.object, unknown: IMAGE_KIND.none };
+
+/** Device images outside OffloadBinaries as candidates: the triple they are known by, the SYCL descriptor's offload kind. */
+export function bareCandidates(bare: readonly BareImage[]): ExtractCandidate[] {
+  return bare.map((b) => ({
+    strings: new Map(b.triple === undefined ? [] : [['triple', b.triple]]),
+    offloadKind: b.offloadKind ?? 0,
+    imageKind: BARE_IMAGE_KINDS[b.kind],
+    image: b.image,
+  }));
 }
 
 /**
@@ -96,15 +115,15 @@ function candidatesOf(binaries: readonly OffloadBinaryModel[]): ExtractCandidate
  * triple or arch, or a name of `.`/`..`) is refused instead of written (LLVM would write it).
  */
 export function planLlvmExtraction(
-  binaries: readonly OffloadBinaryModel[],
+  candidates: readonly ExtractCandidate[],
   inputName: string,
   images: readonly string[],
   opts: { era: LlvmEraInfo; archive?: boolean; read?: ReadOffloadOptions },
 ): ExtractPlan {
   const { era } = opts;
   const plan: ExtractPlan = { files: [], archives: [], stdout: [], warnings: [] };
-  const all = candidatesOf(binaries);
   const stem = llvmPathStem(inputName);
+  const member = inputName.slice(inputName.lastIndexOf('/') + 1);
   const table = OFFLOAD_KIND_NUMBERINGS[era.numbering];
   const kindNumber = (name: string): number => (Object.hasOwn(table, name) ? table[name]! : 0);
 
@@ -114,41 +133,41 @@ export function planLlvmExtraction(
     const stack = [...matches].reverse().map((c) => ({ c, level: 0 }));
     while (stack.length) {
       const { c, level } = stack.pop()!;
-      const inner = era.extract.recurseNested && level < MAX_NESTING ? nestedBinaries(c.entry, opts.read) : undefined;
+      const inner = era.extract.recurseNested && c.entry && level < MAX_NESTING ? nestedBinaries(c.entry, opts.read) : undefined;
       if (inner) {
-        const cs = candidatesOf(inner);
+        const cs = binaryCandidates(inner);
         for (let i = cs.length - 1; i >= 0; i--) stack.push({ c: cs[i]!, level: level + 1 });
         continue;
       }
-      const triple = c.entry.strings.get('triple') ?? '';
-      const arch = c.entry.strings.get('arch') ?? '';
+      const triple = c.strings.get('triple') ?? '';
+      const arch = c.strings.get('arch') ?? '';
       const archPart = arch || era.extract.emptyArchDash ? `-${arch}` : '';
-      const name = `${stem}-${triple}${archPart}.${n++}.${imageKindName(c.entry.imageKind, era)}`;
+      const name = `${stem}-${triple}${archPart}.${n++}.${imageKindName(c.imageKind, era)}`;
       if (name.includes('/') || name === '.' || name === '..') {
         throw new ExtractError(`refusing to write '${name}': the image's triple or arch would place it outside the working directory`);
       }
-      plan.files.push({ path: name, image: c.entry.imageRef, defaultName: true });
+      plan.files.push({ path: name, image: c.image, defaultName: true });
       if (era.extract.printExtracted) plan.stdout.push(`Extracted: ${name}`);
     }
   };
 
   if (!images.length) {
-    if (era.extract.withoutImage === 'all') extractDefault(all);
+    if (era.extract.withoutImage === 'all') extractDefault(candidates);
     return plan;
   }
   for (const spec of images) {
     const args = parseImageArguments(spec);
-    const matches = all.filter((c) =>
-      args.every(([key, value]) => key === 'file' || (key === 'kind' ? c.entry.offloadKind === kindNumber(value) : (c.entry.strings.get(key) ?? '') === value)),
+    const matches = candidates.filter((c) =>
+      args.every(([key, value]) => key === 'file' || (key === 'kind' ? c.offloadKind === kindNumber(value) : (c.strings.get(key) ?? '') === value)),
     );
     if (!matches.length) continue;
     const file = args.find(([k]) => k === 'file')?.[1];
     if (opts.archive) {
       if (file === undefined) throw new ExtractError("Image must have a 'file' argument.");
-      plan.archives.push({ path: file, members: matches.map((c) => ({ name: inputName, image: c.entry.imageRef })) });
+      plan.archives.push({ path: file, members: matches.map((c) => ({ name: member, image: c.image })) });
     } else if (file !== undefined) {
       if (matches.length > 1) plan.warnings.push(`Multiple inputs match to a single file, '${file}'`);
-      plan.files.push({ path: file, image: matches[matches.length - 1]!.entry.imageRef, defaultName: false });
+      plan.files.push({ path: file, image: matches[matches.length - 1]!.image, defaultName: false });
     } else extractDefault(matches);
   }
   return plan;

@@ -1,21 +1,486 @@
 /**
- * What the offload commands read: a file of OffloadBinaries back to back, or an ELF object whose
- * offloading sections hold them (src/offload/elf.ts). Portable: no Node APIs.
+ * What the offload commands read: anything a user may hand over that holds device images — a file of
+ * OffloadBinaries back to back, an ELF object or linked executable, a COFF object, a static archive of
+ * any of these (nested archives too), a wrapper object whose offloading section holds a bare SPIR-V
+ * module or bitcode, a bare SPIR-V module or bitcode file — and an honest answer about each.
+ *
+ * Containers are visited with an explicit worklist (archives push their members in order; nesting is
+ * bounded by `maxArchiveDepth`), each read by its reader: src/offload/read.ts (OffloadBinaries),
+ * src/offload/elf.ts (ELF sections), src/containers/coff.ts, src/containers/archive.ts; bare images
+ * are identified by src/containers/identify.ts and, in ELF wrapper objects and executables, given their
+ * kernel names and triple by src/containers/sycl-wrapper.ts. Which binaries LLVM finds follows
+ * `extractOffloadBinaries` (llvm/lib/Object/OffloadBinary.cpp@02dc39ba; docs/upstream-llvm.md §1.3):
+ * ELF sections by type, COFF sections by name, archive members recursively, OffloadBinary files
+ * themselves; bitcode files are identified but the binaries LLVM finds through their
+ * `llvm.embedded.objects` metadata are not read (a note says so).
+ *
+ * `binaries` is what `llvm-objdump-22 --offloading` lists, in its order: an object's binaries (none when
+ * one of its offloading sections holds no OffloadBinary: objdump fails on the whole file), an
+ * archive's object members' binaries up to the first member objdump fails on (an OffloadBinary file,
+ * a nested archive, a wrapper object). `found` is everything found, with where; `bare` the images that
+ * are not in OffloadBinaries. Scanning for the OffloadBinary magic in ordinary data
+ * (src/containers/scan.ts) is done, with `scan: 'auto'` (the default), for objects of which no
+ * offloading section was read and for inputs of no known kind; `'always'` scans every container
+ * outside the binaries already found; `'never'` never. Binaries found so are `byScan` and never in
+ * `binaries`; rejected candidates are notes.
+ *
+ * Errors: a malformed container is a DecodeError at its place (`members[2].data.sections[7]...`), as
+ * LLVM fails the whole extraction; in collect mode (`problems`) it is recorded and the next member is
+ * read. An input of no known kind in which nothing is found is the OffloadBinary reader's error (the
+ * first bytes are not its magic), saying what else was tried. What cannot be followed around a bare
+ * image (kernel names, the descriptor) is a note, not an error.
+ *
+ * Portable: no Node APIs.
  */
-import type { ByteSource } from '../codec/index.js';
-import { isElf, readElfOffloadBinaries, type ElfOffloadResult, type ReadElfOffloadOptions } from './elf.js';
-import { readOffloadBinaries, type OffloadBinaryModel } from './read.js';
+import { blobRef, DecodeError, hasMagic, hexText, type BlobRef, type ByteSource, type PathKey, type SpanKind } from '../codec/index.js';
+import { ElfIdent } from '../../formats/elf.js';
+import { BitcodeMagic, BitcodeWrapperHeader } from '../../formats/llvm-bitcode.js';
+import { OffloadMagic } from '../../formats/offload-binary.js';
+import { coffFileFormatName } from '../../formats/coff.js';
+import { elfFileFormatName } from '../../formats/elf.js';
+import { spirvByteOrder } from '../../formats/spirv.js';
+import { isArchive, readArchive, type ArchiveFile } from '../containers/archive.js';
+import { identifyCoff, readCoffOffloadBinaries, type CoffOffloadResult, type CoffSection } from '../containers/coff.js';
+import { ElfPointers } from '../containers/elf-pointers.js';
+import { bareKind, identifyImage, type ImageInfo } from '../containers/identify.js';
+import { scanForOffloadBinaries } from '../containers/scan.js';
+import { ENTRY_KIND_SYCL, offloadEntries, syclDescriptor, type OffloadEntryRecord, type SyclDeviceImageInfo } from '../containers/sycl-wrapper.js';
+import { readElfOffloadBinaries, type ElfOffloadResult, type ElfSection, type OffloadingSection } from './elf.js';
+import { readOffloadBinaries, type OffloadBinaryModel, type ReadOffloadOptions } from './read.js';
 
-/** The binaries of an input, and the ELF facts when it is an ELF object. */
-export interface OffloadInput {
-  binaries: OffloadBinaryModel[];
-  /** Set when the input is an ELF object (its `notes` say which candidate sections were not read). */
-  elf?: ElfOffloadResult;
+export { identifyImage, type ImageInfo };
+
+/** Where something was found, for messages and listings. */
+export interface ImageSite {
+  /** Structured path, the same keys as the span tree: `['members', 3, 'data', 'sections', 5, 'binaries', 0]`. */
+  path: PathKey[];
+  /** The archive member (`inner.a(k.o)` when nested). */
+  member?: string;
+  /** The object file section. */
+  section?: { index: number; name: string };
+  /** Absolute offset in the input. */
+  offset: number;
 }
 
-/** Read `source` as an ELF object when it starts with the ELF magic, otherwise as OffloadBinaries back to back. */
-export function readOffloadInput(source: ByteSource, opts: ReadElfOffloadOptions = {}): OffloadInput {
-  if (!isElf(source)) return { binaries: readOffloadBinaries(source, opts) };
-  const elf = readElfOffloadBinaries(source, opts);
-  return { binaries: elf.binaries, elf };
+/** An OffloadBinary and where it was found. */
+export interface FoundBinary {
+  binary: OffloadBinaryModel;
+  site: ImageSite;
+  /** Found by scanning ordinary data for the magic (LLVM does not find it). */
+  byScan?: boolean;
+}
+
+/** What a bare image is. */
+export type BareImageKind = 'spirv' | 'bitcode' | 'elf' | 'unknown';
+
+/** A device image that is not inside an OffloadBinary. */
+export interface BareImage {
+  site: ImageSite;
+  image: BlobRef;
+  kind: BareImageKind;
+  /** Names from the `llvm_offload_entries` table (SYCL entries), in table order. */
+  kernels: string[];
+  /** When known: from the SYCL descriptor, or the bitcode module (a note says which). */
+  triple?: string;
+  /** From the SYCL device image descriptor: its offload kind (8 = SYCL) and image format (an image kind). */
+  offloadKind?: number;
+  format?: number;
+  info?: ImageInfo;
+}
+
+/** What kind of input it was. */
+export type OffloadContainer = 'offload-binaries' | 'elf' | 'coff' | 'archive' | 'bitcode' | 'spirv' | 'unknown';
+
+/** One object file as `llvm-objdump --offloading` prints it: its header line and its binaries. */
+export interface ObjectListing {
+  /** The archive member name (undefined for the input itself). */
+  member?: string;
+  /** `elf64-x86-64`, `coff-x86-64`, ...; '' for an OffloadBinary file (objdump prints no header line for it). */
+  fileFormat: string;
+  binaries: OffloadBinaryModel[];
+}
+
+/** What an input holds. */
+export interface OffloadInput {
+  container: OffloadContainer;
+  /** Exactly what llvm-objdump-22 --offloading lists, in its order. */
+  binaries: OffloadBinaryModel[];
+  /** Every binary found, with its site (also those objdump does not list; scan finds are flagged). */
+  found: FoundBinary[];
+  bare: BareImage[];
+  /** Honest remarks: sections skipped, candidates rejected, where objdump differs, ... */
+  notes: string[];
+  /** The object files objdump prints, in order, up to the one it fails on (its header line printed, no binaries). */
+  objects: ObjectListing[];
+  /** Set when the input is an ELF object (its `notes` are also in `notes`). */
+  elf?: ElfOffloadResult;
+  /** Set when the input is a COFF object. */
+  coff?: CoffOffloadResult;
+  /** Set when the input is an archive. */
+  archive?: ArchiveFile;
+}
+
+/** Options of {@link readOffloadInput}. */
+export interface ReadOffloadInputOptions extends ReadOffloadOptions {
+  /** Section name prefixes of offloading sections (default LLVM's `.llvm.offloading`). */
+  sectionNames?: readonly string[];
+  /** ELF: also read sections named so whose type is not SHT_LLVM_OFFLOADING. */
+  byName?: boolean;
+  /** Scanning ordinary data for OffloadBinaries (see the module comment). Default 'auto'. */
+  scan?: 'auto' | 'always' | 'never';
+  /** Candidates validated per scanned container (default 64). */
+  maxScanCandidates?: number;
+  /** Archives nested deeper than this are not read (a note says so). Default 16. */
+  maxArchiveDepth?: number;
+}
+
+/** Default bound on archive nesting (LLVM recurses without one). */
+export const DEFAULT_MAX_ARCHIVE_DEPTH = 16;
+
+/** One container to read: where it is, its path and member name, how deep in archives, whether objdump lists it. */
+interface Item {
+  origin: number;
+  size: number;
+  path: PathKey[];
+  member?: string;
+  depth: number;
+  /** The input itself or a member of the input archive: objdump prints these. */
+  listed: boolean;
+}
+
+/** The kind of a container from its first bytes (identify_magic's order of tests). */
+export function offloadContainerOf(head: Uint8Array): OffloadContainer {
+  if (hasMagic(OffloadMagic, head)) return 'offload-binaries';
+  if (hasMagic(ElfIdent.fields.magic, head)) return 'elf';
+  if (isArchive(head)) return 'archive';
+  if (identifyCoff(head)) return 'coff';
+  if (hasMagic(BitcodeMagic, head) || hasMagic(BitcodeWrapperHeader.fields.magic, head)) return 'bitcode';
+  if (spirvByteOrder(head)) return 'spirv';
+  return 'unknown';
+}
+
+/** Read whatever `source` is and say what it holds. */
+export function readOffloadInput(source: ByteSource, opts: ReadOffloadInputOptions = {}): OffloadInput {
+  return new InputReader(source, opts).read();
+}
+
+class InputReader {
+  private readonly out: OffloadInput = { container: 'unknown', binaries: [], found: [], bare: [], notes: [], objects: [] };
+  /** objdump has failed on a file by now: nothing after it is listed. */
+  private stopped = false;
+
+  constructor(
+    private readonly src: ByteSource,
+    private readonly opts: ReadOffloadInputOptions,
+  ) {}
+
+  read(): OffloadInput {
+    const root: Item = { origin: 0, size: this.src.size, path: [], depth: 0, listed: true };
+    this.out.container = offloadContainerOf(this.head(root));
+    const work: Item[] = [root];
+    while (work.length) {
+      const item = work.pop()!;
+      try {
+        work.push(...this.visit(item).reverse());
+      } catch (e) {
+        if (!(e instanceof DecodeError) || !this.opts.problems || item === root) throw e;
+        this.opts.problems.push(e);
+        this.stop(item, `reading stopped with an error: ${e.message}`);
+      }
+    }
+    for (const o of this.out.objects) this.out.binaries.push(...o.binaries);
+    const versions = [...new Set(this.out.binaries.filter((b) => b.version > 1).map((b) => b.version))];
+    if (versions.length) {
+      this.out.notes.push(`OffloadBinary version ${versions.join(' and ')}: llvm-objdump-22 rejects it ("Invalid data was encountered while parsing the file"); listed here as this toolkit reads it`);
+    }
+    return this.out;
+  }
+
+  private head(item: Item): Uint8Array {
+    return this.src.read(item.origin, Math.min(64, item.size));
+  }
+
+  /** Read one container; returns the containers inside it (archive members), in order. */
+  private visit(item: Item): Item[] {
+    const kind = offloadContainerOf(this.head(item));
+    switch (kind) {
+      case 'offload-binaries':
+        this.offloadBinaries(item);
+        return [];
+      case 'elf':
+        this.elf(item);
+        return [];
+      case 'coff':
+        return this.coff(item);
+      case 'archive':
+        return this.archive(item);
+      case 'bitcode':
+      case 'spirv':
+        this.bareFile(item, kind);
+        return [];
+      case 'unknown':
+        this.unknown(item);
+        return [];
+    }
+  }
+
+  private note(item: Item, text: string): void {
+    this.out.notes.push(item.member ? `${item.member}: ${text}` : text);
+  }
+
+  /** objdump fails on this file: note it, and list nothing after it. */
+  private stop(item: Item, why: string): void {
+    if (!item.listed || this.stopped) return;
+    this.stopped = true;
+    this.note(item, `llvm-objdump-22 --offloading ${why}${item.depth ? '; its listing stops before this member' : ''}`);
+  }
+
+  private listing(item: Item, fileFormat: string, binaries: OffloadBinaryModel[]): void {
+    if (!item.listed || this.stopped) return;
+    const o: ObjectListing = { fileFormat, binaries };
+    if (item.member) o.member = item.member;
+    this.out.objects.push(o);
+  }
+
+  /** Record `[offset, +size)` at `path` in the span tree (a container's node, or an image below a section). */
+  private span(path: readonly PathKey[], offset: number, size: number, kind: SpanKind, value?: unknown): void {
+    const tree = this.opts.tree;
+    if (!tree || !path.length) return;
+    const node = tree.at(path);
+    node.offset = offset;
+    node.size = size;
+    node.kind = kind;
+    if (value !== undefined) node.value = value;
+  }
+
+  private site(item: Item, path: PathKey[], offset: number, section?: { index: number; name: string }): ImageSite {
+    const s: ImageSite = { path, offset };
+    if (item.member) s.member = item.member;
+    if (section) s.section = { index: section.index, name: section.name };
+    return s;
+  }
+
+  private offloadBinaries(item: Item): void {
+    const bins = readOffloadBinaries(this.src, { ...this.opts, start: item.origin, end: item.origin + item.size, path: item.path });
+    bins.forEach((b, i) => this.out.found.push({ binary: b, site: this.site(item, [...item.path, 'binaries', i], b.offset) }));
+    if (item.depth === 0) this.out.objects.push({ fileFormat: '', binaries: bins });
+    else this.stop(item, 'fails on this member, an OffloadBinary file and not an object ("The file was not recognized as a valid object file")');
+    this.scanAlways(item, bins);
+  }
+
+  private elf(item: Item): void {
+    const r = readElfOffloadBinaries(this.src, { ...this.opts, origin: item.origin, size: item.size, path: item.path, bareSections: true });
+    if (item.depth === 0) this.out.elf = r;
+    for (const n of r.notes) this.note(item, n);
+    const bins: OffloadBinaryModel[] = [];
+    for (const { section, binaries } of r.read) {
+      binaries.forEach((b, k) => this.out.found.push({ binary: b, site: this.site(item, [...item.path, 'sections', section.index, 'binaries', k], b.offset, section) }));
+      bins.push(...binaries);
+    }
+    // objdump prints the file's header line, then fails on a section that holds no OffloadBinary.
+    this.listing(item, elfFileFormatName(r.elf.class, r.elf.machine, r.elf.littleEndian), r.bare.length ? [] : bins);
+    if (r.bare.length) {
+      this.wrapper(item, r);
+      this.stop(item, `fails on this file ("while extracting offloading files: Invalid data was encountered while parsing the file"): ${describeBare(r.bare)}`);
+    }
+    this.scanIfNeeded(item, r.read.length + r.bare.length === 0, bins, r.elf.sections);
+  }
+
+  private coff(item: Item): Item[] {
+    let r: CoffOffloadResult;
+    try {
+      r = readCoffOffloadBinaries(this.src, { ...this.opts, origin: item.origin, size: item.size, path: item.path, bareSections: true });
+    } catch (e) {
+      // identify_magic calls any file starting with 00 00 a COFF object of unknown machine: if it does not read as one, say so and treat it as unknown.
+      const head = this.head(item);
+      if (!(e instanceof DecodeError) || head[0] !== 0 || head[1] !== 0 || identifyCoff(head) === 'bigobj') throw e;
+      this.note(item, `starts with 00 00 (a COFF object of unknown machine to LLVM) but does not read as one: ${e.message}`);
+      this.unknown(item);
+      return [];
+    }
+    if (item.depth === 0) this.out.coff = r;
+    const bins: OffloadBinaryModel[] = [];
+    for (const { section, binaries } of r.read) {
+      binaries.forEach((b, k) => this.out.found.push({ binary: b, site: this.site(item, [...item.path, 'sections', section.index, 'binaries', k], b.offset, section) }));
+      bins.push(...binaries);
+    }
+    for (const s of r.bare) {
+      const image = blobRef(this.src, item.origin + s.offset, s.size, item.origin + s.offset);
+      const info = identifyImage(image);
+      const path = [...item.path, 'sections', s.index, 'images', 0];
+      this.span(path.slice(0, -2), image.offset!, s.size, 'group');
+      this.span(path, image.offset!, s.size, 'image', info.kind);
+      this.out.bare.push({ site: this.site(item, path, image.offset!, s), image, kind: bareKind(info), kernels: [], info });
+      this.note(item, `section [${s.index}] '${s.name}' holds a bare ${info.kind} image; kernel names of COFF wrapper objects are not read`);
+    }
+    this.listing(item, coffFileFormatName(r.coff.machine), r.bare.length ? [] : bins);
+    if (r.bare.length) this.stop(item, `fails on this file ("Invalid data was encountered while parsing the file"): ${describeBare(r.bare)}`);
+    this.scanIfNeeded(item, r.read.length + r.bare.length === 0, bins, r.coff.sections);
+    return [];
+  }
+
+  private archive(item: Item): Item[] {
+    const a = readArchive(this.src, { tree: this.opts.tree, origin: item.origin, size: item.size, path: item.path });
+    if (item.depth === 0) this.out.archive = a;
+    else this.stop(item, 'fails on this member, an archive and not an object ("The file was not recognized as a valid object file")');
+    const max = this.opts.maxArchiveDepth ?? DEFAULT_MAX_ARCHIVE_DEPTH;
+    if (item.depth + 1 > max) {
+      this.note(item, `archive nested ${item.depth + 1} deep: its ${a.members.length} member(s) are not read (limit ${max}; LLVM reads on)`);
+      return [];
+    }
+    const members: Item[] = [];
+    for (const m of a.members) {
+      if (m.special) continue;
+      const path = [...item.path, 'members', m.index, 'data'];
+      const node = this.opts.tree?.at(path);
+      if (node) {
+        node.offset = m.dataOffset;
+        node.size = m.size;
+      }
+      members.push({ origin: m.dataOffset, size: m.size, path, member: item.member ? `${item.member}(${m.name})` : m.name, depth: item.depth + 1, listed: item.depth === 0 });
+    }
+    return members;
+  }
+
+  /** A SPIR-V module or a bitcode file: itself a bare image. */
+  private bareFile(item: Item, kind: 'spirv' | 'bitcode'): void {
+    const image = blobRef(this.src, item.origin, item.size, item.origin);
+    const info = identifyImage(image);
+    const bare: BareImage = { site: this.site(item, item.path, item.origin), image, kind: bareKind(info), kernels: [], info };
+    this.span(item.path, item.origin, item.size, 'image', kind);
+    if (info.kind === 'bitcode' && info.triple !== undefined) bare.triple = info.triple;
+    this.out.bare.push(bare);
+    if (info.problem) this.note(item, `${kind}: ${info.problem}`);
+    if (kind === 'bitcode') {
+      this.note(item, 'LLVM bitcode: OffloadBinaries embedded in a host module (its llvm.embedded.objects globals) are not read here; llvm-offload-binary-22 extracts them');
+      if (bare.triple !== undefined) this.note(item, `triple ${bare.triple}: the module's TRIPLE record`);
+    }
+    if (item.depth === 0) this.stop(item, 'rejects this file ("The file was not recognized as a valid object file")');
+    this.scanAlways(item, []);
+  }
+
+  private unknown(item: Item): void {
+    const scan = this.opts.scan ?? 'auto';
+    const found = scan === 'never' ? 0 : this.scan(item, []);
+    if (item.depth > 0) {
+      if (!found) this.span(item.path, item.origin, item.size, 'bytes', 'not read');
+      if (!found) this.note(item, `${item.size ? `not an object file, archive, OffloadBinary, bitcode or SPIR-V module (starts with ${hexText(this.head(item).subarray(0, 4))})` : 'empty'}; nothing read`);
+      return;
+    }
+    if (found) {
+      this.note(item, `the input is of no kind LLVM reads (starts with ${hexText(this.head(item).subarray(0, 4))}); llvm-objdump-22 rejects it`);
+      return;
+    }
+    // Nothing at all: the OffloadBinary reader's error (as before), saying what else was tried.
+    try {
+      readOffloadBinaries(this.src);
+    } catch (e) {
+      if (!(e instanceof DecodeError)) throw e;
+      const tried = scan === 'never' ? '' : ', and no OffloadBinary magic was found in it';
+      throw new DecodeError(e.code, `${e.reason}; not an ELF or COFF object, archive, LLVM bitcode or SPIR-V module either${tried}`, e.offset, e.pathSegments);
+    }
+  }
+
+  /** 'auto': objects of which no offloading section was read; 'always': everything. */
+  private scanIfNeeded(item: Item, nothingRead: boolean, bins: OffloadBinaryModel[], sections: readonly { index: number; name: string; offset: number; size: number }[]): void {
+    const scan = this.opts.scan ?? 'auto';
+    if (scan === 'never' || (scan === 'auto' && !nothingRead)) return;
+    this.scan(item, bins, sections);
+  }
+
+  private scanAlways(item: Item, bins: OffloadBinaryModel[]): void {
+    if (this.opts.scan === 'always') this.scan(item, bins);
+  }
+
+  /** Scan the item outside `bins`; returns how many binaries were found. */
+  private scan(item: Item, bins: OffloadBinaryModel[], sections: readonly { index: number; name: string; offset: number; size: number }[] = []): number {
+    const path = [...item.path, 'scan'];
+    const r = scanForOffloadBinaries(this.src, {
+      start: item.origin,
+      end: item.origin + item.size,
+      exclude: bins.map((b) => [b.offset, b.offset + b.size] as const),
+      maxCandidates: this.opts.maxScanCandidates,
+      maxInflatedSize: this.opts.maxInflatedSize,
+      tree: this.opts.tree,
+      path,
+    });
+    r.found.forEach((b, k) => {
+      const rel = b.offset - item.origin;
+      const section = sections.filter((s) => s.offset <= rel && rel < s.offset + s.size).sort((x, y) => x.size - y.size)[0];
+      this.out.found.push({ binary: b, site: this.site(item, [...path, k], b.offset, section), byScan: true });
+      this.note(item, `an OffloadBinary (version ${b.version}, ${b.size} bytes) at offset ${b.offset}${section ? ` in section [${section.index}] '${section.name}'` : ''} was found by scanning for its magic; LLVM does not look there, and llvm-objdump-22 does not list it`);
+    });
+    for (const x of r.rejected) this.note(item, `the OffloadBinary magic at offset ${x.offset} does not start a valid binary: ${x.error.message}`);
+    if (r.capped) this.note(item, `scanning stopped after ${this.opts.maxScanCandidates ?? 64} candidates`);
+    return r.found.length;
+  }
+
+  /** Bare sections of an ELF wrapper object or executable: images, kernel names, triple. */
+  private wrapper(item: Item, r: ElfOffloadResult): void {
+    const p = new ElfPointers(this.src, r.elf);
+    let entries: OffloadEntryRecord[] = [];
+    let desc: SyclDeviceImageInfo[] | undefined;
+    const aside = <T>(what: string, f: () => T): T | undefined => {
+      try {
+        return f();
+      } catch (e) {
+        if (!(e instanceof DecodeError)) throw e;
+        this.note(item, `${what} could not be read: ${e.message}`);
+        return undefined;
+      }
+    };
+    entries = aside('the offload entries (llvm_offload_entries)', () => offloadEntries(p)) ?? [];
+    desc = aside('the SYCL descriptor', () => syclDescriptor(p, this.src));
+    const sycl = (list: OffloadEntryRecord[]): string[] => list.filter((e) => e.kind === ENTRY_KIND_SYCL && e.name !== undefined).map((e) => e.name!);
+    const others = entries.filter((e) => e.kind !== ENTRY_KIND_SYCL).length;
+    if (others) this.note(item, `${others} offload entr${others === 1 ? 'y is' : 'ies are'} not SYCL (kind other than 8) and not taken as kernels`);
+    const unnamed = entries.filter((e) => e.kind === ENTRY_KIND_SYCL && e.name === undefined).length;
+    if (unnamed) this.note(item, `${unnamed} SYCL entr${unnamed === 1 ? 'y has' : 'ies have'} no readable name`);
+    const images: { section: OffloadingSection; at: number; size: number; d?: SyclDeviceImageInfo }[] = [];
+    const bySection = new Map<number, SyclDeviceImageInfo[]>();
+    for (const d of desc ?? []) {
+      if (!d.image) continue;
+      const list = bySection.get(d.image.section.index);
+      if (list) list.push(d);
+      else bySection.set(d.image.section.index, [d]);
+    }
+    for (const s of r.bare) {
+      const ds = bySection.get(s.index) ?? [];
+      if (ds.length) for (const d of ds) images.push({ section: s, at: d.image!.offset, size: d.image!.size, d });
+      else images.push({ section: s, at: 0, size: s.size });
+    }
+    const single = images.length === 1;
+    if (!single && !desc && entries.length) this.note(item, `${images.length} bare images and no SYCL descriptor: the entries of llvm_offload_entries cannot be given to one of them`);
+    images.forEach((x, i) => {
+      const at = item.origin + x.section.offset + x.at;
+      const image = blobRef(this.src, at, x.size, at);
+      const info = identifyImage(image);
+      const kernels = single ? sycl(entries) : x.d?.entries ? sycl(x.d.entries) : [];
+      const path = [...item.path, 'sections', x.section.index, 'images', i];
+      this.span(path.slice(0, -2), item.origin + x.section.offset, x.section.size, 'group');
+      this.span(path, at, x.size, 'image', info.kind);
+      const bare: BareImage = { site: this.site(item, path, at, x.section), image, kind: bareKind(info), kernels, info };
+      if (x.d) {
+        bare.offloadKind = x.d.offloadKind;
+        bare.format = x.d.format;
+      }
+      if (x.d?.triple !== undefined) {
+        bare.triple = x.d.triple;
+        this.note(item, `image ${i} in section [${x.section.index}]: triple ${x.d.triple} from the SYCL device image descriptor (.sycl_offloading.descriptor)`);
+      } else if (info.kind === 'bitcode' && info.triple !== undefined) {
+        bare.triple = info.triple;
+        this.note(item, `image ${i} in section [${x.section.index}]: triple ${info.triple} from the bitcode module's TRIPLE record`);
+      }
+      if (single && x.d?.entries && sycl(x.d.entries).join('\n') !== kernels.join('\n')) {
+        this.note(item, `the descriptor's entries (${sycl(x.d.entries).join(', ')}) differ from llvm_offload_entries (${kernels.join(', ')}); the latter are given`);
+      }
+      if (info.problem) this.note(item, `image ${i}: ${info.problem}`);
+      this.out.bare.push(bare);
+    });
+    for (const n of p.notes) this.note(item, n);
+  }
+}
+
+function describeBare(sections: readonly (OffloadingSection | CoffSection | ElfSection)[]): string {
+  return sections.map((s) => `section [${s.index}] '${s.name}' holds no OffloadBinary`).join('; ');
 }

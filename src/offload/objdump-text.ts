@@ -37,6 +37,7 @@ import { blobSource, DecodeError, type ByteSource } from '../codec/index.js';
 import { isOffloadBinary, readOffloadBinaries, readOffloadBinary, type OffloadBinaryModel, type OffloadEntryModel, type ReadOffloadOptions, type RegionOptions } from './read.js';
 import { walkOffloadEntries } from './walk.js';
 import type { ElfOffloadResult } from './elf.js';
+import { identifyImage, type BareImage, type ImageInfo, type OffloadContainer, type OffloadInput } from './input.js';
 import { syclKernelNames, type SyclKernelNames } from './sycl-symbols.js';
 import { imageKindLabel, imageKindName, numberingFamily, objdumpImageKind, offloadKindAmbiguity, offloadKindLabel, offloadKindName, type OffloadKindAmbiguity, type OffloadKindNumbering } from '../../formats/kinds.js';
 import { llvmEra, numberingFor, type LlvmEra, type LlvmEraInfo } from '../../formats/eras.js';
@@ -210,7 +211,80 @@ export function objectFileHeaderText(file: string, formatName: string): string {
 
 /** `llvm-objdump --offloading FILE` for an ELF object (header line, then the images). */
 export function formatElfOffloadingText(file: string, result: ElfOffloadResult, opts: ListingOptions = {}): string {
-  return objectFileHeaderText(file, elfFileFormatName(result.elf.class, result.elf.machine)) + formatOffloadingText(result.binaries, opts);
+  return objectFileHeaderText(file, elfFileFormatName(result.elf.class, result.elf.machine, result.elf.littleEndian)) + formatOffloadingText(result.binaries, opts);
+}
+
+/**
+ * `llvm-objdump --offloading FILE` for any input readOffloadInput reads (src/offload/input.ts): per
+ * object file its header line (`\nFILE:\tfile format F\n`, an archive member as `FILE(MEMBER)`; none for
+ * a raw OffloadBinary file), then its images numbered from 0 (llvm/tools/llvm-objdump/OffloadDump.cpp;
+ * checked against testdata/llvm22 goldens). Device images that are not inside an OffloadBinary
+ * (wrapper objects and executables: llvm-objdump stops with "Invalid data" there) follow as our
+ * extension, `DEVICE IMAGE [i]` blocks with what is known of them (see bareImageText).
+ */
+export function* inputOffloadingText(file: string, input: OffloadInput, opts: ListingOptions & { scanned?: boolean } = {}): Generator<string> {
+  for (const o of input.objects) {
+    if (o.fileFormat) yield objectFileHeaderText(o.member === undefined ? file : `${file}(${o.member})`, o.fileFormat);
+    yield* offloadingTextBlocks(o.binaries, opts);
+  }
+  if (opts.scanned) {
+    for (const f of input.found.filter((x) => x.byScan)) {
+      yield `\nOffloadBinary at offset 0x${f.site.offset.toString(16)}${f.site.member === undefined ? '' : ` of ${f.site.member}`}: (found by scanning; not in an offloading section)\n`;
+      yield* offloadingTextBlocks([f.binary], opts);
+    }
+  }
+  // The input itself is a module (bitcode, SPIR-V), or images sit outside OffloadBinaries (wrappers).
+  const whole = input.container === 'bitcode' || input.container === 'spirv';
+  let i = 0;
+  for (const b of input.bare) yield bareImageText(b, i++, { ...opts, whole });
+}
+
+/**
+ * One device image found outside any OffloadBinary, in the layout of an objdump block:
+ * kind (`spir-v`, `llvm ir`, `elf`, `<none>`), triple, producer (from the SYCL descriptor's offload
+ * kind), image size, where it is, and one `kernel` line per name of its `llvm_offload_entries`.
+ * `whole`: the image is the input itself (a bitcode or SPIR-V file, which llvm-objdump rejects).
+ */
+export function bareImageText(b: BareImage, index: number, opts: ListingOptions & { whole?: boolean } = {}): string {
+  const era = opts.era ?? llvmEra();
+  const line = (k: string, v: string): string => `${leftJustify(k, 16)}${v}\n`;
+  const where = b.site.section ? `section [${b.site.section.index}] ${b.site.section.name}` : 'file';
+  let text = opts.whole ? `\nMODULE: (the whole input; not an object file)\n` : `\nDEVICE IMAGE [${index}]: (not in an OffloadBinary)\n`;
+  text += line('kind', BARE_KIND_NAMES[b.kind]);
+  text += line('triple', b.triple ?? '');
+  if (!opts.whole) text += line('producer', b.offloadKind === undefined ? '' : objdumpProducer(b.offloadKind, 2, era));
+  text += line('image size', `${b.image.size} bytes`);
+  if (!opts.whole) text += line('location', `${b.site.member === undefined ? '' : `member ${b.site.member}, `}${where}, offset 0x${b.site.offset.toString(16)}`);
+  for (const k of b.kernels) text += line('kernel', escapeForListing(k));
+  return text;
+}
+
+/** How a bare image's kind is printed (objdump's names for the image kinds where they exist). */
+const BARE_KIND_NAMES: Readonly<Record<BareImage['kind'], string>> = { spirv: 'spir-v', bitcode: 'llvm ir', elf: 'elf', unknown: '<none>' };
+
+/** The JSON listing of any input (schemas/offload-list.schema.json): the binaries as offloadListJson, plus where they are and the device images outside OffloadBinaries. */
+export function inputListJson(file: string, input: OffloadInput, opts: ListJsonOptions = {}): OffloadListJson {
+  const j = offloadListJson(file, input.binaries, input.elf ? elfListJson(input.elf) : undefined, opts);
+  let next = 0;
+  j.container = input.container;
+  j.objects = input.objects.map((o) => ({ ...(o.member === undefined ? {} : { member: o.member }), fileFormat: o.fileFormat, binaries: o.binaries.map(() => next++) }));
+  j.bare = input.bare.map((b, index) => ({
+    index,
+    kind: b.kind,
+    ...(b.triple === undefined ? {} : { triple: b.triple }),
+    ...(b.offloadKind === undefined ? {} : { offloadKind: b.offloadKind }),
+    ...(b.format === undefined ? {} : { format: b.format }),
+    kernels: b.kernels,
+    imageOffset: String(b.site.offset),
+    imageSize: String(b.image.size),
+    ...(b.site.member === undefined ? {} : { member: b.site.member }),
+    ...(b.site.section ? { section: b.site.section } : {}),
+    image: b.info ?? identifyImage(b.image),
+  }));
+  const scanned = input.found.filter((f) => f.byScan);
+  if (scanned.length) j.scanned = scanned.map((f) => ({ offset: String(f.site.offset), version: f.binary.version, entries: f.binary.entries.length }));
+  j.notes = input.notes;
+  return j;
 }
 
 /** JSON listing (schemas/offload-list.schema.json). 64-bit quantities are decimal strings. */
@@ -218,9 +292,35 @@ export interface OffloadListJson {
   file: string;
   /** The era followed (`--llvm`): it names version-1 offload kinds and image kinds. */
   llvm: LlvmEra;
+  /** What the input is (src/offload/input.ts). */
+  container?: OffloadContainer;
+  /** The object files llvm-objdump prints a header for, with the indices of their binaries. */
+  objects?: { member?: string; fileFormat: string; binaries: number[] }[];
+  /** Device images outside any OffloadBinary (wrapper objects, executables, bare files). */
+  bare?: OffloadListBareJson[];
+  /** OffloadBinaries found only by scanning ordinary data for the magic (LLVM does not list them). */
+  scanned?: { offset: string; version: number; entries: number }[];
+  /** What the reader noticed (sections skipped, where llvm-objdump would differ, ...). */
+  notes?: string[];
   /** Present when FILE is an ELF object: where the binaries were found. */
   elf?: OffloadListElfJson;
   binaries: OffloadListBinaryJson[];
+}
+
+/** A device image outside any OffloadBinary. */
+export interface OffloadListBareJson {
+  index: number;
+  kind: BareImage['kind'];
+  triple?: string;
+  /** From the SYCL device image descriptor. */
+  offloadKind?: number;
+  format?: number;
+  kernels: string[];
+  imageOffset: string;
+  imageSize: string;
+  member?: string;
+  section?: { index: number; name: string };
+  image: ImageInfo;
 }
 
 export interface OffloadListElfJson {
@@ -254,7 +354,7 @@ export function elfListJson(result: ElfOffloadResult): OffloadListElfJson {
   const held = new Map<number, number[]>();
   for (const r of result.read) held.set(r.section.index, r.binaries.map(() => next++));
   return {
-    fileFormat: elfFileFormatName(result.elf.class, result.elf.machine),
+    fileFormat: elfFileFormatName(result.elf.class, result.elf.machine, result.elf.littleEndian),
     class: result.elf.class,
     type: result.elf.type,
     machine: result.elf.machine,
@@ -312,6 +412,8 @@ export interface OffloadListEntryJson {
   strings: { key: string; value: string }[];
   /** Kernel names from a clang-sycl-linker `symbols` entry. */
   kernels?: SyclKernelNames;
+  /** What the image is (SPIR-V header fields, bitcode triple, ELF class and machine, ...). */
+  image: ImageInfo;
   /** The binaries inside an image that is itself an OffloadBinary (up to MAX_NESTING levels). */
   nested?: OffloadListBinaryJson[];
   /** Why an image that starts with the OffloadBinary magic could not be read as one. */
@@ -360,6 +462,7 @@ function binariesJson(binaries: readonly OffloadBinaryModel[], prefix: string, l
           imageOffset: String(e.raw.imageOffset),
           imageSize: String(e.raw.imageSize),
           strings: [...e.strings].map(([key, value]) => ({ key, value })),
+          image: identifyImage(e.imageRef),
         };
         const ambiguity = offloadKindAmbiguity(e.offloadKind, bin.version);
         if (ambiguity) j.offloadKindAmbiguity = ambiguity;

@@ -32,6 +32,8 @@
  * Pure: file contents come from a callback; nothing here touches the file system.
  */
 import { SyclbinError } from '../codec/errors.js';
+import { hasMagic } from '../codec/schema.js';
+import { BitcodeMagic, BitcodeWrapperHeader } from '../../formats/llvm-bitcode.js';
 import { LlvmStringDenseMap } from './densemap-order.js';
 import { OFFLOAD_KIND_NUMBERINGS } from '../../formats/kinds.js';
 import { llvmEra, type LlvmEraInfo } from '../../formats/eras.js';
@@ -50,11 +52,8 @@ export function imageKindFromExtension(ext: string, era: LlvmEraInfo = llvmEra()
 
 /** `identify_magic(Buffer) == file_magic::bitcode` (llvm/lib/BinaryFormat/Magic.cpp). */
 export function hasBitcodeMagic(bytes: Uint8Array): boolean {
-  if (bytes.length < 4) return false; // "if (Magic.size() < 4) return file_magic::unknown;"
-  const [a, b, c, d] = [bytes[0], bytes[1], bytes[2], bytes[3]];
-  if (a === 0x42 && b === 0x43 && c === 0xc0 && d === 0xde) return true; // "BC\xC0\xDE"
-  if (a === 0xde && b === 0xc0 && c === 0x17 && d === 0x0b) return true; // 0x0B17C0DE wrapper
-  return false;
+  // "if (Magic.size() < 4) return file_magic::unknown;" (hasMagic needs the 4 bytes); magics in formats/llvm-bitcode.ts.
+  return hasMagic(BitcodeMagic, bytes) || hasMagic(BitcodeWrapperHeader.fields.magic, bytes);
 }
 
 /**

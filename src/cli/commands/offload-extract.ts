@@ -7,19 +7,25 @@
  * - `FILE -o DIR` without `--image`: every image into DIR as `<index>-<triple>-<arch>.<ext>`.
  */
 import { readOffloadInput } from '../../offload/input.js';
-import { ExtractError, extractedImageNames, planLlvmExtraction } from '../../offload/extract.js';
+import { bareCandidates, binaryCandidates, ExtractError, extractedImageNames, planLlvmExtraction } from '../../offload/extract.js';
+import { archiveChunks } from '../../containers/archive.js';
+import { elfArchiveSymbols } from '../../containers/elf-symbols.js';
 import { llvmEra } from '../../../formats/eras.js';
 import { defineCommand, EXIT } from '../command.js';
 import { CommandFailure } from '../errors.js';
-import { llvmEraOption, maxInflatedSizeOption, opt } from '../options.js';
+import { llvmEraOption, maxInflatedSizeOption, opt, sectionChoice, sectionOptions } from '../options.js';
 
 export const command = defineCommand({
   name: 'offload-extract',
   summary: 'Extract device images from OffloadBinaries (llvm-offload-binary FILE --image=... syntax)',
   usage: 'offload-extract [--llvm 19|22|main] FILE --image=KEY=VALUE[,KEY=VALUE...] [--image=...] [--archive] | offload-extract FILE -o DIR',
   description: `
-FILE is a file of OffloadBinaries back to back, or an ELF object holding them in sections of type
-SHT_LLVM_OFFLOADING (--by-name also reads sections named .llvm.offloading of another type).
+FILE is anything 'syclbin offload-list' reads: OffloadBinaries, ELF and COFF objects and executables,
+static archives (--section NAME and --by-name choose more sections). Device images outside any
+OffloadBinary — the bare SPIR-V module in a clang++ -fsycl wrapper object or program, where LLVM stops
+with 'Invalid data' — are extracted too, known by their triple (from the SYCL descriptor) and offload
+kind (sycl), with no arch. OffloadBinaries found only by scanning ordinary data are extracted with
+--scan always.
 
 LLVM's extract mode (with --image, or without -o): does what 'llvm-offload-binary FILE --image=...'
 of the chosen era does (--llvm; 22 = llvm-offload-binary-22 by default, 19 =
@@ -51,7 +57,8 @@ Every file is written atomically; an image file is never written over FILE itsel
     output: opt.string('DIR', 'Folder to write to (folder mode without --image; the base of relative outputs with --image)', { short: 'o' }),
     'max-inflated-size': maxInflatedSizeOption(),
     force: opt.flag('Allow an extracted image to replace FILE itself'),
-    'by-name': opt.flag('ELF input: also read sections named .llvm.offloading whose type is not SHT_LLVM_OFFLOADING'),
+    ...sectionOptions(),
+    scan: opt.choice(['auto', 'always', 'never'], 'auto|always|never', 'always: also extract OffloadBinaries found by scanning ordinary data (LLVM does not)', { default: 'auto' }),
   },
   positionals: { min: 1, max: 1 },
   examples: [
@@ -64,27 +71,30 @@ Every file is written atomically; an image file is never written over FILE itsel
   run({ opts, file, files, prog, io }) {
     const era = llvmEra(opts.llvm);
     const read = { maxInflatedSize: opts['max-inflated-size'] };
-    const { binaries, elf } = files.read(file, (src) => readOffloadInput(src, { ...read, byName: opts['by-name'] }));
     const note = (message: string): void => void io.stderr.write(`${prog}: ${file}: note: ${message}\n`);
-    for (const n of elf?.notes ?? []) note(n);
+    const input = files.read(file, (src) => readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: opts.scan }));
+    for (const n of input.notes) note(n);
+    // What LLVM's extractOffloadBinaries finds (not the scan finds, unless asked for), then the device
+    // images outside OffloadBinaries (wrapper objects, executables), which LLVM cannot extract.
+    const candidates = [...binaryCandidates(input.found.filter((f) => !f.byScan || opts.scan === 'always').map((f) => f.binary)), ...bareCandidates(input.bare)];
+    if (input.bare.length) note(`${input.bare.length} device image(s) outside any OffloadBinary are extracted too (${era.packer} stops at this file)`);
 
     if (opts.output !== undefined && !opts.image.length) {
       const absDir = files.dir(opts.output);
-      const entries = binaries.flatMap((b) => b.entries);
-      extractedImageNames(binaries).forEach((name, i) => {
-        const e = entries[i]!;
+      extractedImageNames(candidates).forEach((name, i) => {
+        const image = candidates[i]!.image;
         // The image is copied from the input in windows (a blob), not loaded whole.
-        files.write(files.join(absDir, name), [e.imageRef]);
-        io.stdout.write(`${files.join(opts.output!, name)} (${e.imageRef.size} bytes)\n`);
+        files.write(files.join(absDir, name), [image]);
+        io.stdout.write(`${files.join(opts.output!, name)} (${image.size} bytes)\n`);
       });
       return EXIT.OK;
     }
 
     let plan;
     try {
-      plan = planLlvmExtraction(binaries, file, opts.image, { era, archive: opts.archive, read });
+      plan = planLlvmExtraction(candidates, file, opts.image, { era, archive: opts.archive, read });
     } catch (e) {
-      if (e instanceof ExtractError) throw new CommandFailure(e.message);
+      if (e instanceof ExtractError) throw new CommandFailure(`${prog}: error: ${e.message}`);
       throw e;
     }
     if (!opts.image.length && era.extract.withoutImage === 'nothing') {
@@ -94,7 +104,14 @@ Every file is written atomically; an image file is never written over FILE itsel
     const at = (path: string): string => (base === undefined ? path : files.join(base, path));
     for (const w of plan.warnings) io.stderr.write(`${prog}: warning: ${w}\n`);
     for (const f of plan.files) files.write(at(f.path), [f.image]);
-    if (plan.archives.length) throw new CommandFailure('--archive is not available in this build');
+    for (const a of plan.archives) {
+      // Members that are object files get LLVM's archive symbol table (writeArchive NormalSymtab).
+      const members = a.members.map((m) => {
+        const symbols = elfArchiveSymbols(m.image);
+        return { name: m.name, data: m.image, ...(symbols ? { symbols } : {}) };
+      });
+      files.write(at(a.path), archiveChunks(members));
+    }
     for (const line of plan.stdout) io.stdout.write(`${line}\n`);
     return EXIT.OK;
   },

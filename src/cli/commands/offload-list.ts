@@ -5,29 +5,35 @@
  * entry, or as JSON (schemas/offload-list.schema.json).
  */
 import { readOffloadInput } from '../../offload/input.js';
-import { elfListJson, formatElfOffloadingText, offloadingTextBlocks, offloadingTextStream, offloadListJson, type ListingOptions } from '../../offload/objdump-text.js';
+import { inputListJson, inputOffloadingText, offloadingTextStream, type ListingOptions } from '../../offload/objdump-text.js';
 import { isOffloadBinary } from '../../offload/read.js';
 import { llvmEra } from '../../../formats/eras.js';
 import { defineCommand, EXIT } from '../command.js';
 import { UsageError } from '../errors.js';
-import { llvmEraOption, maxInflatedSizeOption, opt, outputOptions } from '../options.js';
+import { llvmEraOption, maxInflatedSizeOption, opt, outputOptions, sectionChoice, sectionOptions } from '../options.js';
 
 export const command = defineCommand({
   name: 'offload-list',
   summary: 'List the images of LLVM OffloadBinaries (same text as llvm-objdump --offloading)',
-  usage: 'offload-list [--llvm 19|22|main] [--strings | --json] [--by-name] FILE',
+  usage: 'offload-list [--llvm 19|22|main] [--strings | --json] [--section NAME] [--scan auto|always|never] FILE',
   description: `
-FILE holds one or more OffloadBinaries back to back (versions 1, 2 and 3, compressed or not), as
-llvm-offload-binary / clang-offload-packager write them or as an .llvm.offloading section holds them.
-Zero bytes after the last binary are taken as padding.
-
-FILE may also be an ELF object (32- or 64-bit, either byte order), such as clang -fopenmp
--fopenmp-targets=... -c writes: then the binaries are those of its sections of type
-SHT_LLVM_OFFLOADING (0x6fff4c0b), in section order, as llvm-objdump reads them, and the listing
-starts with llvm-objdump's '<FILE>:<TAB>file format elf64-x86-64' line. Sections named
-.llvm.offloading of another type (e.g. added by llvm-objcopy --add-section without
---set-section-type) are skipped as llvm-objdump skips them, with a note on stderr; --by-name reads
-them too.
+FILE is whatever llvm-objdump --offloading reads, and more:
+  - OffloadBinaries back to back (versions 1, 2 and 3, compressed or not), as llvm-offload-binary
+    writes them or an .llvm.offloading section holds them; zero bytes after the last are padding;
+  - ELF objects, executables and shared objects (32/64-bit, either byte order): the binaries of their
+    sections of type SHT_LLVM_OFFLOADING, in section order, after llvm-objdump's
+    '<FILE>:<TAB>file format elf64-x86-64' line. Sections named .llvm.offloading of another type are
+    skipped as llvm-objdump skips them (a note says so); --by-name reads them, --section NAME reads
+    sections of other names too (e.g. .cray.llvm.offloading);
+  - COFF objects (sections named .llvm.offloading*), and static archives of any of these
+    ('<FILE>(<MEMBER>):' header per member);
+  - wrapper objects and programs linked by clang++ -fsycl, whose .llvm.offloading section holds a bare
+    SPIR-V module (llvm-objdump stops there with 'Invalid data'): after what llvm-objdump prints, a
+    'DEVICE IMAGE [i]' block gives its kind, triple, size, place and the kernel names of the
+    llvm_offload_entries table; LLVM bitcode and SPIR-V files get a 'MODULE' block;
+  - OffloadBinaries embedded in ordinary data are found by their magic and validated (--scan auto,
+    the default, when no offloading section holds one); llvm-objdump does not list them, so they are
+    only noted unless --scan always (or --json) asks for them.
 
 The text is byte for byte what llvm-objdump --offloading of the chosen era prints (--llvm):
   22 (default)  llvm-objdump-22 (LLVM 22.1): offload kinds are the bitmask of llvm-project #135809
@@ -55,7 +61,8 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
     strings: opt.flag('Also print every string entry (key and value) of each image'),
     json: opt.flag('Print JSON (schemas/offload-list.schema.json) instead of text'),
     'max-inflated-size': maxInflatedSizeOption(),
-    'by-name': opt.flag('ELF input: also read sections named .llvm.offloading whose type is not SHT_LLVM_OFFLOADING'),
+    ...sectionOptions(),
+    scan: opt.choice(['auto', 'always', 'never'], 'auto|always|never', 'Search ordinary data for embedded OffloadBinaries (auto: only when no offloading section holds one)', { default: 'auto' }),
     ...outputOptions(),
   },
   positionals: { min: 1, max: 1 },
@@ -73,37 +80,26 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
     const read = { maxInflatedSize: opts['max-inflated-size'] };
     const note = (message: string): void => void io.stderr.write(`${prog}: ${file}: note: ${message}\n`);
     const warn = (m: string): void => void io.stderr.write(`${prog}: warning: ${file}: ${m}\n`);
-    if (!opts.json && !opts.strings) {
-      // OffloadBinaries back to back: printed while they are walked (no models, one window of memory).
-      const streamed = files.read(file, (src) => {
-        if (src.size < 4 || !isOffloadBinary(src.read(0, 4))) return false;
-        const out = files.output(opts.output);
-        const versions = new Set<number>();
-        for (const piece of offloadingTextStream(src, { era, read, warn, onVersion: (v) => versions.add(v) })) out.write(piece);
-        const unreadable = [...versions].filter((v) => !era.reads.includes(v));
-        if (unreadable.length) note(unreadableNote(era.objdump, unreadable));
-        return true;
-      });
-      if (streamed) return EXIT.OK;
-    }
-    const { binaries, elf } = files.read(file, (src) => readOffloadInput(src, { ...read, byName: opts['by-name'] }));
-    for (const n of elf?.notes ?? []) note(n);
-    const unreadable = [...new Set(binaries.map((b) => b.version).filter((v) => !era.reads.includes(v)))];
-    if (unreadable.length && !opts.json) {
-      note(unreadableNote(era.objdump, unreadable));
-    }
-    if (opts.json) {
-      files.write(opts.output, JSON.stringify(offloadListJson(file, binaries, elf ? elfListJson(elf) : undefined, { era, read }), null, 2) + '\n');
-      return EXIT.OK;
-    }
-    const listing: ListingOptions = { strings: opts.strings, era, read, warn };
     const out = files.output(opts.output);
-    if (elf) out.write(formatElfOffloadingText(file, elf, listing));
-    else for (const piece of offloadingTextBlocks(binaries, listing)) out.write(piece);
+    const listing: ListingOptions = { strings: opts.strings, era, read, warn };
+    const versions = new Set<number>();
+    files.read(file, (src) => {
+      if (!opts.json && !opts.strings && src.size >= 4 && isOffloadBinary(src.read(0, 4))) {
+        // OffloadBinaries back to back: printed while they are walked (no models, one window of memory).
+        for (const piece of offloadingTextStream(src, { ...listing, onVersion: (v) => versions.add(v) })) out.write(piece);
+        return;
+      }
+      const input = readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: opts.scan });
+      for (const n of input.notes) note(n);
+      for (const b of input.found) versions.add(b.binary.version);
+      if (input.bare.length) note(`${input.bare.length} device image(s) outside any OffloadBinary: listed after what llvm-objdump lists`);
+      const scanned = input.found.filter((f) => f.byScan).length;
+      if (scanned && opts.scan !== 'always' && !opts.json) note(`${scanned} OffloadBinary(s) found by scanning ordinary data, which llvm-objdump does not list: --scan always lists them too, --json has them under "scanned"`);
+      if (opts.json) out.write(JSON.stringify(inputListJson(file, input, { era, read }), null, 2) + '\n');
+      else for (const piece of inputOffloadingText(file, input, { ...listing, scanned: opts.scan === 'always' })) out.write(piece);
+    });
+    const unreadable = [...versions].filter((v) => !era.reads.includes(v));
+    if (unreadable.length) note(`${era.objdump} cannot read version ${unreadable.join(' and ')} OffloadBinaries (no released LLVM does; it reports 'Invalid data'); listed anyway`);
     return EXIT.OK;
   },
 });
-
-function unreadableNote(tool: string, versions: readonly number[]): string {
-  return `${tool} cannot read version ${versions.join(' and ')} OffloadBinaries (no released LLVM does; it reports 'Invalid data'); listed in its layout anyway`;
-}

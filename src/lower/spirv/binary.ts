@@ -10,20 +10,11 @@
  * Literal strings (§2.2.1): UTF-8, NUL-terminated, zero-padded to a word boundary, packed low byte
  * first into each word.
  */
-import { DecodeError, EncodeError, decode, encode, magic, struct, u32 } from '../../codec/index.js';
+import { DecodeError, EncodeError, decode, encode, hex } from '../../codec/index.js';
+import { SPIRV_HEADER_SIZE, SPIRV_MAGIC, SpirvHeader, spirvVersion, spirvVersionWord } from '../../../formats/spirv.js';
 
-/** The 20-byte module header (SPIR-V §2.3 table 1). */
-export const SpirvHeader = struct(
-  {
-    magic: magic([0x03, 0x02, 0x23, 0x07], 'SPIR-V magic'),
-    version: u32,
-    generator: u32,
-    bound: u32,
-    schema: u32,
-  },
-  'SpirvHeader',
-);
-export const SPIRV_HEADER_SIZE = 20;
+/** The header is described once, in formats/spirv.ts. */
+export { SPIRV_HEADER_SIZE, SpirvHeader };
 
 export interface SpirvInstruction {
   readonly opcode: number;
@@ -38,10 +29,8 @@ export interface SpirvModuleWords {
   readonly instructions: readonly SpirvInstruction[];
 }
 
-/** Encodes a header word for `major.minor`. */
-export function versionWord(major: number, minor: number): number {
-  return ((major & 0xff) << 16) | ((minor & 0xff) << 8);
-}
+/** Encodes a header word for `major.minor` (formats/spirv.ts). */
+export const versionWord = spirvVersionWord;
 
 /** Words of a literal string (UTF-8, NUL terminator, zero padding to 4 bytes). */
 export function stringWords(text: string): number[] {
@@ -101,6 +90,7 @@ export function decodeSpirvModule(bytes: Uint8Array): SpirvModuleWords {
     throw new DecodeError('FORMAT', `a SPIR-V module is a sequence of 32-bit words; ${bytes.length} bytes is not a multiple of 4`, bytes.length - (bytes.length % 4), ['SpirvModule']);
   }
   const h = decode(SpirvHeader, bytes, 0, { path: ['header'] });
+  if (h.magic !== SPIRV_MAGIC) throw new DecodeError('MAGIC', `bad SPIR-V magic: expected 03 02 23 07 (little-endian ${hex(SPIRV_MAGIC)}), found ${hex(h.magic)}`, 0, ['header', 'magic']);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const instructions: SpirvInstruction[] = [];
   let pos = SPIRV_HEADER_SIZE;
@@ -122,7 +112,7 @@ export function decodeSpirvModule(bytes: Uint8Array): SpirvModuleWords {
     pos += count * 4;
   }
   return {
-    version: { major: (h.version >>> 16) & 0xff, minor: (h.version >>> 8) & 0xff },
+    version: spirvVersion(h.version),
     generator: h.generator,
     bound: h.bound,
     instructions,

@@ -96,5 +96,5 @@ export const AddressingModel = { Physical64: 2 } as const;
 export const MemoryModel = { OpenCL: 2 } as const;
 export const LinkageType = { Export: 0, Import: 1 } as const;
 
-/** `SPIR-V` magic number (first word, little-endian: bytes 03 02 23 07). */
-export const SPIRV_MAGIC = 0x07230203;
+/** `SPIR-V` magic number (first word, little-endian: bytes 03 02 23 07), from formats/spirv.ts. */
+export { SPIRV_MAGIC } from '../../../formats/spirv.js';

@@ -1,0 +1,117 @@
+/**
+ * COFF objects — the single description of what is needed to find sections by name: the file header
+ * (and the bigobj header), the section header, the symbol record (only its size locates the string
+ * table) and the string table's size word. Little-endian. src/containers/coff.ts reads them.
+ *
+ * Upstream: llvm/include/llvm/BinaryFormat/COFF.h (`header`, `BigObjHeader`, `BigObjMagic`,
+ * `section`, `Symbol16Size` 18 / `Symbol32Size` 20, `MachineTypes`) and
+ * llvm/lib/Object/COFFObjectFile.cpp@02c57ef0 (`initialize`: bigobj when Machine is 0,
+ * NumberOfSections 0xFFFF, Version >= 2 and the UUID is BigObjMagic; the section table after the
+ * optional header; the string table at PointerToSymbolTable + NumberOfSymbols * symbol size, its
+ * first u32 = its size including that word, sizes < 4 read as 4; `getSectionName`: `/N` decimal and
+ * `//BASE64` long names; `getFileFormatName`).
+ */
+import { bytes, magic, struct, u16, u32, u8, type Decoded } from '../src/codec/index.js';
+
+/** `IMAGE_FILE_MACHINE_*` values this toolkit names (COFF.h MachineTypes). */
+export const COFF_MACHINE = {
+  UNKNOWN: 0x0,
+  I386: 0x14c,
+  AMD64: 0x8664,
+  ARMNT: 0x1c4,
+  ARM64: 0xaa64,
+  ARM64EC: 0xa641,
+  ARM64X: 0xa64e,
+  R4000: 0x166,
+} as const;
+
+/** Standard COFF file header, 20 bytes (`coff_file_header`). */
+export const CoffFileHeader = struct(
+  {
+    machine: u16,
+    numberOfSections: u16,
+    timeDateStamp: u32,
+    pointerToSymbolTable: u32,
+    numberOfSymbols: u32,
+    sizeOfOptionalHeader: u16,
+    characteristics: u16,
+  },
+  'COFF file header',
+);
+
+/** `BigObjMagic`: the UUID that marks a bigobj header. */
+export const COFF_BIGOBJ_UUID = [0xc7, 0xa1, 0xba, 0xd1, 0xee, 0xba, 0xa9, 0x4b, 0xaf, 0x20, 0xfa, 0xf6, 0x6a, 0xa4, 0xdc, 0xb8] as const;
+/** `BigObjHeader::MinBigObjectVersion`. */
+export const COFF_BIGOBJ_MIN_VERSION = 2;
+
+/** Microsoft bigobj file header, 56 bytes (`coff_bigobj_file_header`): 32-bit section count, 20-byte symbols. */
+export const CoffBigObjHeader = struct(
+  {
+    /** IMAGE_FILE_MACHINE_UNKNOWN (0). */
+    sig1: u16,
+    /** 0xFFFF. */
+    sig2: u16,
+    version: u16,
+    machine: u16,
+    timeDateStamp: u32,
+    uuid: magic(COFF_BIGOBJ_UUID, 'bigobj UUID'),
+    unused1: u32,
+    unused2: u32,
+    unused3: u32,
+    unused4: u32,
+    numberOfSections: u32,
+    pointerToSymbolTable: u32,
+    numberOfSymbols: u32,
+  },
+  'COFF bigobj header',
+);
+
+/** Section header, 40 bytes (`coff_section`). */
+export const CoffSectionHeader = struct(
+  {
+    /** NUL-padded name, or `/N` / `//BASE64`: offset of the name in the string table. */
+    name: bytes(8),
+    virtualSize: u32,
+    virtualAddress: u32,
+    sizeOfRawData: u32,
+    pointerToRawData: u32,
+    pointerToRelocations: u32,
+    pointerToLinenumbers: u32,
+    numberOfRelocations: u16,
+    numberOfLinenumbers: u16,
+    characteristics: u32,
+  },
+  'COFF section header',
+);
+
+/** Symbol record, 18 bytes (`coff_symbol16`). Only its size is used (to find the string table). */
+export const CoffSymbol = struct(
+  { name: bytes(8), value: u32, sectionNumber: u16, type: u16, storageClass: u8, numberOfAuxSymbols: u8 },
+  'COFF symbol',
+);
+
+/** bigobj symbol record, 20 bytes (`coff_symbol32`: 32-bit section number). */
+export const CoffBigObjSymbol = struct(
+  { name: bytes(8), value: u32, sectionNumber: u32, type: u16, storageClass: u8, numberOfAuxSymbols: u8 },
+  'COFF bigobj symbol',
+);
+
+/** The string table's first word: its size in bytes, including this word. */
+export const CoffStringTableHeader = struct({ size: u32 }, 'COFF string table header');
+
+/** A decoded section header. */
+export type CoffSectionHeaderValue = Decoded<typeof CoffSectionHeader>;
+
+/** `COFFObjectFile::getFileFormatName`, lower-cased as llvm-objdump prints it (`coff-x86-64`). */
+export function coffFileFormatName(machine: number): string {
+  const names: Record<number, string> = {
+    [COFF_MACHINE.I386]: 'coff-i386',
+    [COFF_MACHINE.AMD64]: 'coff-x86-64',
+    [COFF_MACHINE.ARMNT]: 'coff-arm',
+    [COFF_MACHINE.ARM64]: 'coff-arm64',
+    [COFF_MACHINE.ARM64EC]: 'coff-arm64ec',
+    [COFF_MACHINE.ARM64X]: 'coff-arm64x',
+    [COFF_MACHINE.R4000]: 'coff-mips',
+  };
+  return names[machine] ?? 'coff-<unknown arch>';
+}

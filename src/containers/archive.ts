@@ -1,0 +1,414 @@
+/**
+ * Static archives (`ar`), read as LLVM reads them and written as `llvm-offload-binary --archive`
+ * writes them. Structures: formats/ar.ts.
+ *
+ * Reading (llvm/lib/Object/Archive.cpp@02efb768, `Archive::Archive`, `ArchiveMemberHeader::getName`,
+ * `getNextChildLoc`): after `!<arch>\n`, 60-byte member headers, each followed by its data and, when
+ * the size is odd, one padding byte. The first members may be special and are not extracted: a
+ * symbol table (`/`, `/SYM64/`; BSD `__.SYMDEF*`, also behind a `#1/N` name), the GNU long-name table
+ * `//`, a second COFF linker member `/`, the COFF `/<ECSYMBOLS>/` map; the archive's kind (GNU, GNU64,
+ * BSD, Darwin64, COFF) follows from them. Names: GNU `name/`, `/N` (offset in `//`, entry ends with
+ * `/\n`; COFF: NUL-terminated), BSD `#1/N` (N name bytes after the header, counted in the size,
+ * trailing NULs dropped), otherwise the field without trailing blanks. A thin archive (`!<thin>\n`)
+ * names files outside the input and an AIX big archive (`<bigaf>\n`) has another layout: both are
+ * refused with a FORMAT error saying so.
+ *
+ * Checks (each a DecodeError at the field, e.g. `members[2].header.size`): the header fits, its
+ * terminator, the numeric fields, the member inside the archive, a BSD name inside its member, a long
+ * name inside the `//` table and terminated, the next member's start inside the archive (LLVM: "offset
+ * to next archive member past the end of the archive", which includes a missing padding byte after
+ * an odd-sized last member). The loop advances by at least 60 bytes per member: work is linear in
+ * the archive's size whatever the sizes claim.
+ *
+ * Writing (llvm/lib/Object/ArchiveWriter.cpp@014d1714, `writeArchiveToStream` with K_GNU,
+ * Deterministic, not thin, as llvm-offload-binary calls `writeArchive`): `!<arch>\n`; a symbol table
+ * `/` when a member declares symbols (see {@link ArchiveMemberInput.symbols}); the `//` table when a
+ * name is 16 bytes or longer or holds `/`; then each member: header (date, uid, gid 0, mode 644),
+ * data, `\n` after odd-sized data. Checked byte for byte against
+ * testdata/llvm22/extract/archive/nvptx.a.
+ *
+ * Portable: no Node APIs.
+ */
+import {
+  blobRef,
+  chunkSize,
+  DecodeError,
+  decodeUtf8,
+  encode,
+  EncodeError,
+  hasMagic,
+  hex,
+  placedSpace,
+  Sink,
+  TerminatedStrings,
+  toSource,
+  withinPath,
+  type BlobRef,
+  type ByteSource,
+  type Chunk,
+  type PathKey,
+  type InputPlacement,
+  type Space,
+  type SpanNode,
+  type SpanTree,
+} from '../codec/index.js';
+import {
+  AR_BSD_LONG_NAME,
+  AR_BSD_SYMTABS,
+  AR_MEMBER_ALIGN,
+  AR_PAD_BYTE,
+  AR_SPECIAL,
+  ArBigMagic,
+  ArGlobalHeader,
+  ArGnuSymbolOffset,
+  ArGnuSymbolTableHeader,
+  ArMemberHeader,
+  ArThinMagic,
+  type ArMemberHeaderValue,
+} from '../../formats/ar.js';
+
+/** The kinds LLVM tells apart (`Archive::Kind`). */
+export type ArchiveKind = 'gnu' | 'gnu64' | 'bsd' | 'darwin64' | 'coff';
+
+/** What a special member is. */
+export type ArchiveSpecial = 'symbol-table' | 'symbol-table-64' | 'string-table' | 'coff-linker-member' | 'ec-symbols';
+
+/** One member as stored. */
+export interface ArchiveMember {
+  /** Position in the archive, special members included (the `members[i]` of paths and spans). */
+  index: number;
+  /** The name as LLVM's `getName` gives it (GNU `/` stripped, long names resolved). */
+  name: string;
+  /** The header's name field without its trailing blanks. */
+  rawName: string;
+  /** Absolute offset of the member header. */
+  headerOffset: number;
+  /** Absolute offset and size of the member's data (after a BSD `#1/N` name). */
+  dataOffset: number;
+  size: number;
+  header: ArMemberHeaderValue;
+  /** Set for the symbol and string tables at the start of the archive (not extracted). */
+  special?: ArchiveSpecial;
+  /** The member's bytes, on demand. */
+  data: BlobRef;
+}
+
+/** An archive's structure. */
+export interface ArchiveFile {
+  kind: ArchiveKind;
+  /** Absolute offset and size of the archive in the input. */
+  origin: number;
+  size: number;
+  /** Every member, special ones first as stored. */
+  members: ArchiveMember[];
+}
+
+/** Options of {@link readArchive}: where the archive lies in the input (default: all of it) and the path before its own (`members[2].data`). */
+export interface ReadArchiveOptions extends InputPlacement {
+  tree?: SpanTree;
+}
+
+const HEADER = ArMemberHeader.fixedSize!;
+
+/** True when the input starts like an archive LLVM recognises (`!<arch>\n`, `!<thin>\n` or `<bigaf>\n`). */
+export function isArchive(head: Uint8Array): boolean {
+  return hasMagic(ArGlobalHeader.fields.magic, head) || hasMagic(ArThinMagic, head) || hasMagic(ArBigMagic, head);
+}
+
+/** Read an archive's member table (members' contents are not read). */
+export function readArchive(input: Uint8Array | ByteSource, opts: ReadArchiveOptions = {}): ArchiveFile {
+  const src = toSource(input);
+  const { file, node, path } = placedSpace(src, opts, opts.tree);
+  return withinPath(path, () => new ArchiveReader(src, file, node, opts.origin ?? 0).read());
+}
+
+/** Where the reader is in LLVM's recognition of the special members at the start (`Archive::Archive`). */
+type Phase = 'first' | 'after-symtab' | 'after-coff-member' | 'after-coff-strtab' | 'regular';
+
+class ArchiveReader {
+  private strtab: Uint8Array | undefined;
+  /** Ends of the `//` table's names: NUL-terminated in COFF archives, `/\n` in GNU ones. */
+  private names: TerminatedStrings | undefined;
+  private kind: ArchiveKind = 'gnu';
+  private phase: Phase = 'first';
+  private has64 = false;
+  private readonly nodes: (SpanNode | undefined)[] = [];
+  constructor(
+    private readonly src: ByteSource,
+    private readonly file: Space,
+    private readonly node: SpanNode | undefined,
+    private readonly origin: number,
+  ) {}
+
+  read(): ArchiveFile {
+    const { file } = this;
+    const head = file.bytes(0, Math.min(8, file.size), 'archive magic', ['header', 'magic']);
+    if (hasMagic(ArThinMagic, head)) {
+      throw new DecodeError('FORMAT', 'thin archive (!<thin>): its members are files named in it, not stored in it; read the member files themselves', file.abs(0), ['header', 'magic']);
+    }
+    if (hasMagic(ArBigMagic, head)) throw new DecodeError('FORMAT', 'AIX big archive (<bigaf>) is not supported', file.abs(0), ['header', 'magic']);
+    file.decode(ArGlobalHeader, 0, { path: ['header'], parent: this.node, key: 'header' });
+    const members: ArchiveMember[] = [];
+    const start = ArGlobalHeader.fixedSize!;
+    const group = file.record({ path: ['members'], parent: this.node, key: 'members' }, start, Math.max(0, file.size - start), 'group');
+    let pos = start;
+    while (pos < file.size) {
+      const m = this.member(members.length, pos, group);
+      members.push(m);
+      pos += HEADER + m.header.size;
+      // Members start at even offsets; LLVM: "offset to next archive member past the end of the archive".
+      const padded = pos + (pos % AR_MEMBER_ALIGN);
+      if (padded > file.size) {
+        throw new DecodeError('EOF', `offset to the next archive member is past the end of the archive after member '${m.name}' (its odd size needs a padding byte)`, file.abs(file.size), [
+          'members',
+          m.index,
+          'padding',
+        ]);
+      }
+      if (padded > pos) file.record({ path: ['members', m.index], parent: this.nodes[m.index], key: 'padding' }, pos, padded - pos, 'padding', AR_PAD_BYTE);
+      pos = padded;
+    }
+    return { kind: this.kind, origin: this.origin, size: file.size, members };
+  }
+
+  /** The member header at `pos`, its name resolved, its data placed. */
+  private member(index: number, pos: number, group: SpanNode | undefined): ArchiveMember {
+    const { file } = this;
+    const mp: PathKey[] = ['members', index];
+    if (file.size - pos < HEADER) {
+      throw new DecodeError('EOF', `remaining size of archive (${file.size - pos} bytes) too small for the next ${HEADER}-byte member header`, file.abs(pos), [...mp, 'header'], {
+        needed: HEADER,
+        available: file.size - pos,
+      });
+    }
+    const mNode = file.record({ path: mp, parent: group, key: index }, pos, HEADER, 'group');
+    this.nodes[index] = mNode;
+    const header = file.decode(ArMemberHeader, pos, { path: [...mp, 'header'], parent: mNode, key: 'header' });
+    if (header.size > file.size - pos - HEADER) {
+      throw new DecodeError('EOF', `member size ${header.size} runs past the end of the archive (${file.size - pos - HEADER} bytes after the header)`, file.abs(pos + ArMemberHeader.offsets.size), [
+        ...mp,
+        'header',
+        'size',
+      ], { needed: header.size, available: file.size - pos - HEADER });
+    }
+    if (mNode) mNode.size = HEADER + header.size;
+    const at = { name: file.abs(pos + ArMemberHeader.offsets.name), path: [...mp, 'header', 'name'] };
+    const rawName = this.rawName(header.name, at);
+    let name = rawName.endsWith('/') && !rawName.startsWith('/') ? rawName.slice(0, -1) : rawName;
+    let dataAt = pos + HEADER;
+    let size = header.size;
+    if (rawName.startsWith(AR_BSD_LONG_NAME)) {
+      const n = digits(rawName.slice(AR_BSD_LONG_NAME.length));
+      if (n === undefined) throw new DecodeError('FORMAT', `long name length characters after the #1/ are not all decimal numbers: '${rawName}'`, at.name, at.path);
+      if (n > size) throw new DecodeError('RANGE', `long name length ${n} extends past the end of the ${size}-byte member`, at.name, at.path);
+      const bytes = file.bytes(dataAt, n, 'member name', [...mp, 'name']);
+      let end = n;
+      while (end > 0 && bytes[end - 1] === 0) end--;
+      name = decodeUtf8(bytes, 0, end);
+      file.record({ path: mp, parent: mNode, key: 'name' }, dataAt, n, 'string', name);
+      dataAt += n;
+      size -= n;
+    }
+    const abs = file.abs(dataAt);
+    const m: ArchiveMember = { index, name, rawName, headerOffset: file.abs(pos), dataOffset: abs, size, header, data: blobRef(this.src, abs, size, abs) };
+    this.classify(m, at);
+    if (m.special) {
+      if (m.special === 'string-table') {
+        this.strtab = m.data.bytes();
+        this.names = new TerminatedStrings(this.strtab, this.kind === 'coff' ? 0 : 0x0a);
+      }
+      file.record({ path: mp, parent: mNode, key: 'data' }, dataAt, size, 'bytes', m.special);
+    } else if (rawName.startsWith('/') && rawName.length > 1 && rawName !== AR_SPECIAL.xfgHashMap && rawName !== AR_SPECIAL.ecSymbols) {
+      m.name = this.longName(rawName, at);
+    }
+    return m;
+  }
+
+  /** `getRawName`: up to the end condition (BSD: blank; GNU: `/` unless the name starts with `/` or `#`). */
+  private rawName(field: string, at: { name: number; path: PathKey[] }): string {
+    const bsd = this.kind === 'bsd' || this.kind === 'darwin64';
+    if (bsd && field.startsWith(' ')) throw new DecodeError('FORMAT', 'name contains a leading space', at.name, at.path);
+    const endCond = bsd || field.startsWith('/') || field.startsWith('#') ? ' ' : '/';
+    const end = field.indexOf(endCond);
+    if (end < 0) return endCond === '/' ? field.trimEnd() : field;
+    // GNU `name/`: the `/` is kept here and stripped by the caller, as getName drops it.
+    return endCond === '/' ? `${field.slice(0, end)}/` : field.slice(0, end);
+  }
+
+  /** `/N`: the name at offset N of the `//` table (GNU: ends with `/\n`; COFF: NUL-terminated). */
+  private longName(raw: string, at: { name: number; path: PathKey[] }): string {
+    const off = digits(raw.slice(1));
+    if (off === undefined) throw new DecodeError('FORMAT', `long name offset characters after the '/' are not all decimal numbers: '${raw}'`, at.name, at.path);
+    const t = this.strtab;
+    if (!t || !this.names || off >= t.length) throw new DecodeError('RANGE', `long name offset ${off} is past the end of the ${t?.length ?? 0}-byte string table (//)`, at.name, at.path);
+    const end = this.names.end(off);
+    if (this.kind === 'coff') return decodeUtf8(t, off, end < 0 ? t.length : end);
+    const nl = end;
+    if (nl < 1 || t[nl - 1] !== 0x2f) throw new DecodeError('FORMAT', `string table at long name offset ${off} is not terminated by "/\\n"`, at.name, at.path);
+    return decodeUtf8(t, off, nl - 1);
+  }
+
+  /** LLVM's recognition of the special members at the start (`Archive::Archive`), one member at a time. */
+  private classify(m: ArchiveMember, at: { name: number; path: PathKey[] }): void {
+    const raw = m.rawName;
+    switch (this.phase) {
+      case 'regular':
+        return;
+      case 'first':
+        if (raw === '__.SYMDEF' || raw === '__.SYMDEF_64') {
+          this.kind = raw === '__.SYMDEF' ? 'bsd' : 'darwin64';
+          return this.mark(m, 'symbol-table', 'regular');
+        }
+        if (raw.startsWith(AR_BSD_LONG_NAME)) {
+          this.kind = m.name.startsWith('__.SYMDEF_64') ? 'darwin64' : 'bsd';
+          if (AR_BSD_SYMTABS.includes(m.name)) return this.mark(m, 'symbol-table', 'regular');
+          this.phase = 'regular';
+          return;
+        }
+        if (raw === AR_SPECIAL.symtab || raw === AR_SPECIAL.symtab64) {
+          this.has64 = raw === AR_SPECIAL.symtab64;
+          return this.mark(m, this.has64 ? 'symbol-table-64' : 'symbol-table', 'after-symtab');
+        }
+        return this.afterSymtab(m, at);
+      case 'after-symtab':
+        return this.afterSymtab(m, at);
+      case 'after-coff-member':
+        if (raw === AR_SPECIAL.strtab) return this.mark(m, 'string-table', 'after-coff-strtab');
+      // falls through: the EC symbol map may follow the linker member directly
+      case 'after-coff-strtab':
+        if (raw === AR_SPECIAL.ecSymbols) return this.mark(m, 'ec-symbols', 'regular');
+        this.phase = 'regular';
+    }
+  }
+
+  private afterSymtab(m: ArchiveMember, at: { name: number; path: PathKey[] }): void {
+    const raw = m.rawName;
+    if (raw === AR_SPECIAL.strtab) {
+      this.kind = this.has64 ? 'gnu64' : 'gnu';
+      return this.mark(m, 'string-table', 'regular');
+    }
+    if (!raw.startsWith('/')) {
+      this.kind = this.has64 ? 'gnu64' : 'gnu';
+      this.phase = 'regular';
+      return;
+    }
+    if (raw !== AR_SPECIAL.symtab) throw new DecodeError('FORMAT', `member name '${raw}' where a symbol table, the // string table or a regular member is expected`, at.name, at.path);
+    this.kind = 'coff';
+    this.mark(m, 'coff-linker-member', 'after-coff-member');
+  }
+
+  private mark(m: ArchiveMember, special: ArchiveSpecial, next: Phase): void {
+    m.special = special;
+    this.phase = next;
+  }
+}
+
+/** A decimal number of ASCII digits after trailing blanks are dropped (`rtrim(' ').getAsInteger(10)`), or undefined. */
+function digits(text: string): number | undefined {
+  const t = text.replace(/ +$/, '');
+  if (!/^[0-9]+$/.test(t)) return undefined;
+  const v = parseInt(t, 10);
+  return Number.isSafeInteger(v) ? v : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+/** One member to write. */
+export interface ArchiveMemberInput {
+  /** Stored as is (`llvm-offload-binary` uses the input file's name as given). */
+  name: string;
+  /** The bytes: a blob of an input (streamed), bytes, or chunks. */
+  data: Chunk | readonly Chunk[];
+  /**
+   * The member's archive symbols (global, defined, not format-specific; `getSymbols` of
+   * ArchiveWriter.cpp), when it is an object file LLVM can read symbols from (ELF, COFF, bitcode).
+   * Any member with `symbols` (even empty) makes the writer add the `/` symbol table, as LLVM does
+   * when a member is a symbolic file; members without it are data. `elfArchiveSymbols`
+   * (src/containers/elf-symbols.ts) computes them for ELF objects.
+   */
+  symbols?: readonly string[];
+}
+
+const enc = new TextEncoder();
+
+/** GNU small header: `name/` padded to 16, or `/N` for a long name. */
+function memberHeader(nameField: string, size: number, mode: number): Uint8Array {
+  return encode(ArMemberHeader, { name: nameField, date: 0, uid: 0, gid: 0, mode, size });
+}
+
+/** Pad after odd-sized data. */
+const PAD = Uint8Array.of(AR_PAD_BYTE);
+
+/**
+ * A GNU archive as chunks (headers and tables as bytes, member data as given: blobs stay blobs), as
+ * LLVM's deterministic `writeArchive` writes it. No members: `!<arch>\n` alone.
+ */
+export function archiveChunks(members: readonly ArchiveMemberInput[]): Chunk[] {
+  const datas = members.map((m) => (Array.isArray(m.data) ? (m.data as readonly Chunk[]) : [m.data as Chunk]));
+  const sizes = datas.map((d) => d.reduce((n, c) => n + chunkSize(c), 0));
+  // The `//` table: `name/\n` per distinct long name (useStringTable: 16 bytes or more, or a '/').
+  let strtab = '';
+  const longAt = new Map<string, number>();
+  const nameFields = members.map((m) => {
+    if (enc.encode(m.name).length < 16 && !m.name.includes('/')) return `${m.name}/`;
+    let at = longAt.get(m.name);
+    if (at === undefined) {
+      at = enc.encode(strtab).length;
+      longAt.set(m.name, at);
+      strtab += `${m.name}/\n`;
+    }
+    return `/${at}`;
+  });
+  const strtabBytes = enc.encode(strtab);
+  const strtabChunks: Chunk[] = [];
+  if (strtabBytes.length) {
+    const padded = strtabBytes.length + (strtabBytes.length % 2);
+    // computeStringTable: "//" padded to 48 (date, uid, gid, mode blank), then the size.
+    strtabChunks.push(stringTableHeader(padded), strtabBytes);
+    if (padded > strtabBytes.length) strtabChunks.push(PAD);
+  }
+  const symtab = symbolTable(members, sizes, strtabChunks);
+  const out: Chunk[] = [Uint8Array.from(ArGlobalHeader.fields.magic.magicBytes), ...symtab, ...strtabChunks];
+  members.forEach((_m, i) => {
+    out.push(memberHeader(nameFields[i]!, sizes[i]!, 0o644), ...datas[i]!);
+    if (sizes[i]! % 2) out.push(PAD);
+  });
+  return out;
+}
+
+/**
+ * The `//` member's header (computeStringTable): "//" padded to 48 bytes, i.e. date, uid, gid and
+ * mode left blank, then the size and the terminator.
+ */
+function stringTableHeader(size: number): Uint8Array {
+  const h = encode(ArMemberHeader, { name: '//', date: 0, uid: 0, gid: 0, mode: 0, size });
+  h.fill(0x20, ArMemberHeader.offsets.date, ArMemberHeader.offsets.size);
+  return h;
+}
+
+/** `writeSymbolTable` (K_GNU): only when a member is a symbolic file. */
+function symbolTable(members: readonly ArchiveMemberInput[], sizes: number[], strtabChunks: Chunk[]): Chunk[] {
+  if (!members.some((m) => m.symbols !== undefined)) return [];
+  const names: string[] = [];
+  for (const m of members) for (const s of m.symbols ?? []) names.push(s);
+  let nameBytes: Uint8Array = enc.encode(names.map((n) => `${n}\0`).join(''));
+  // "If there are no symbols, emit an empty symbol table" of three NULs (computeMemberData).
+  if (nameBytes.length === 0) nameBytes = new Uint8Array(3);
+  const count = names.length;
+  const body = ArGnuSymbolTableHeader.fixedSize! + count * ArGnuSymbolOffset.fixedSize! + nameBytes.length;
+  const pad = body % 2;
+  // Member offsets: after the magic, this table (header + body + pad) and the string table.
+  let pos = ArGlobalHeader.fixedSize! + HEADER + body + pad + strtabChunks.reduce((n, c) => n + chunkSize(c), 0);
+  const s = new Sink(HEADER + body + pad, undefined, false);
+  s.bytes(memberHeader('/', body + pad, 0));
+  s.bytes(encode(ArGnuSymbolTableHeader, { count }, { le: false }));
+  members.forEach((m, i) => {
+    if (pos > 0xffffffff && m.symbols?.length) throw new EncodeError(`member ${i} starts at ${hex(pos)}, past the 32-bit offsets of a GNU symbol table (/SYM64/ is not written)`, ['members', i]);
+    for (let k = 0; k < (m.symbols?.length ?? 0); k++) s.u32(pos);
+    pos += HEADER + sizes[i]! + (sizes[i]! % 2);
+  });
+  s.bytes(nameBytes);
+  if (pad) s.u8(0);
+  return [s.result()];
+}

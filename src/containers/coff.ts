@@ -1,0 +1,217 @@
+/**
+ * COFF objects, read as LLVM reads them for offloading data (formats/coff.ts for the structures).
+ *
+ * Which files (llvm/lib/BinaryFormat/Magic.cpp@05c7a784 `identify_magic` → `coff_object`): the
+ * first bytes are a COFF machine type LLVM lists (`4c 01` i386, `64 86` x86-64, `64 aa` ARM64, `41 a6`
+ * ARM64EC, `c4 01` ARMNT, ...; `00 00` = machine unknown), or `00 00 ff ff` followed by the bigobj
+ * UUID at offset 12. PE images (`MZ`) are `pecoff_executable`, which `extractOffloadBinaries` does
+ * not read; import libraries are not objects.
+ *
+ * Which sections (llvm/lib/Object/OffloadBinary.cpp@02dc39ba `extractFromObject`; LLVM 22 and 19 read
+ * `containers/coff.obj`, docs/upstream-llvm.md §1.3): COFF has no section types, so every section whose
+ * name starts with `.llvm.offloading` (the name prefixes are an option), in section-table order.
+ *
+ * How (llvm/lib/Object/COFFObjectFile.cpp@02c57ef0): `initialize` — the bigobj header when Machine is 0,
+ * NumberOfSections 0xFFFF, Version >= 2 and the UUID matches, else the 20-byte header and the section
+ * table after SizeOfOptionalHeader bytes; the string table at PointerToSymbolTable + NumberOfSymbols ×
+ * 18 (bigobj: 20), its first u32 its size (sizes below 4 read as 4), NUL-terminated when larger (errors
+ * reading it are recovered by LLVM: the file then has no string table, and a long name is an error);
+ * `getSectionName` — the 8-byte field up to its first NUL, `/N` decimal or `//` + base64 (up to 6
+ * digits) = offset in the string table; `getSectionContents` — PointerToRawData 0 means no contents,
+ * else [PointerToRawData, +SizeOfRawData) must lie in the file. Contents need not be aligned (the
+ * `.llvm.offloading` of coff.obj starts at 0x442): OffloadBinaries are read from any offset.
+ *
+ * Every problem is a DecodeError at the field (`sectionHeaders[7].name`, `header.numberOfSections`);
+ * section counts are checked against the file size before anything is allocated.
+ *
+ * Portable: no Node APIs.
+ */
+import { decodeUtf8, DecodeError, hasMagic, hex, locate, placedSpace, R, Space, TerminatedStrings, toSource, withinPath, type ByteSource, type PathKey, type InputPlacement, type SpanNode, type SpanTree } from '../codec/index.js';
+import {
+  COFF_BIGOBJ_MIN_VERSION,
+  COFF_BIGOBJ_UUID,
+  CoffBigObjHeader,
+  CoffBigObjSymbol,
+  CoffFileHeader,
+  CoffSectionHeader,
+  CoffStringTableHeader,
+  CoffSymbol,
+} from '../../formats/coff.js';
+import { readSections, type SectionsRead } from '../offload/elf.js';
+import type { ReadOffloadOptions } from '../offload/read.js';
+
+/** The section name prefix LLVM reads in COFF objects. */
+export const COFF_OFFLOADING_SECTION = '.llvm.offloading';
+
+/** `identify_magic` → `coff_object`: 'object', 'bigobj', or undefined (not a COFF object). */
+export function identifyCoff(head: Uint8Array): 'object' | 'bigobj' | undefined {
+  if (head.length < 4) return undefined;
+  const [a, b] = [head[0]!, head[1]!];
+  if (a === 0x00 && b === 0x00 && head[2] === 0xff && head[3] === 0xff) {
+    // bigobj, CL.exe's LTO object or a short import library: only the bigobj UUID makes an object.
+    return hasMagic(CoffBigObjHeader.fields.uuid, head, CoffBigObjHeader.offsets.uuid) ? 'bigobj' : undefined;
+  }
+  if (a === 0x00) return b === 0x00 && !isWinRes(head) ? 'object' : undefined;
+  if (a === 0x50 && b === 0xed && head[2] === 0x55 && head[3] === 0xba) return undefined; // CUDA fatbinary
+  if ([0xf0, 0x83, 0x84, 0x66, 0x50, 0x4c, 0xc4].includes(a) && b === 0x01) return 'object';
+  if ([0xf0, 0x83, 0x84, 0x66, 0x50, 0x4c, 0xc4, 0x90, 0x68].includes(a) && b === 0x02) return 'object';
+  if (a === 0x64 && (b === 0x86 || b === 0xaa)) return 'object';
+  if (a === 0x41 && b === 0xa6) return 'object';
+  return undefined;
+}
+
+/** A Windows resource file starts with 00 00 00 00 20 00 00 00 ff ff 00 00 ff ff 00 00. */
+function isWinRes(head: Uint8Array): boolean {
+  const m = [0, 0, 0, 0, 0x20, 0, 0, 0, 0xff, 0xff, 0, 0, 0xff, 0xff, 0, 0];
+  return head.length >= m.length && m.every((x, i) => head[i] === x);
+}
+
+/** One section header, decoded, with its name resolved. */
+export interface CoffSection {
+  /** Index in the section table, from 0 (llvm-objdump -h `Idx`; COFF section numbers are this + 1). */
+  index: number;
+  name: string;
+  /** PointerToRawData and SizeOfRawData (0 pointer: no contents). */
+  offset: number;
+  size: number;
+  characteristics: number;
+  /** Absolute offset of the section header in the input. */
+  headerOffset: number;
+}
+
+/** A COFF object's header facts and section table. */
+export interface CoffFile {
+  origin: number;
+  size: number;
+  path: readonly PathKey[];
+  bigobj: boolean;
+  machine: number;
+  sections: CoffSection[];
+}
+
+/** Options of the COFF readers. */
+export interface ReadCoffOptions extends InputPlacement {
+  tree?: SpanTree;
+}
+
+const SH = CoffSectionHeader.fixedSize!;
+
+/** Read the file header, the section table and the section names. */
+export function readCoffSectionTable(input: Uint8Array | ByteSource, opts: ReadCoffOptions = {}): CoffFile {
+  const src = toSource(input);
+  const { file, node, path } = placedSpace(src, opts, opts.tree);
+  return withinPath(path, () => readTable(file, node, opts.origin ?? 0, path));
+}
+
+function readTable(file: Space, node: SpanNode | undefined, origin: number, path: readonly PathKey[]): CoffFile {
+  const hp: PathKey[] = ['header'];
+  const small = file.decode(CoffFileHeader, 0, { path: hp });
+  let bigobj = false;
+  if (small.machine === 0 && small.numberOfSections === 0xffff && file.size >= CoffBigObjHeader.fixedSize!) {
+    const head = file.bytes(0, CoffBigObjHeader.fixedSize!, 'bigobj header', hp);
+    const version = new DataView(head.buffer, head.byteOffset).getUint16(CoffBigObjHeader.offsets.version, true);
+    bigobj = version >= COFF_BIGOBJ_MIN_VERSION && hasMagic(CoffBigObjHeader.fields.uuid, head, CoffBigObjHeader.offsets.uuid);
+  }
+  const H = bigobj ? CoffBigObjHeader : CoffFileHeader;
+  const header = file.decode(H, 0, { path: hp, parent: node, key: 'header' }) as { machine: number; numberOfSections: number; pointerToSymbolTable: number; numberOfSymbols: number; sizeOfOptionalHeader?: number };
+  const out: CoffFile = { origin, size: file.size, path, bigobj, machine: header.machine, sections: [] };
+  // COFFObjectFile::section_end: an import library header (0xFFFF sections, not bigobj) has none.
+  if (!bigobj && header.numberOfSections === 0xffff) return out;
+  const tableAt = H.fixedSize! + (header.sizeOfOptionalHeader ?? 0);
+  const count = header.numberOfSections;
+  const room = tableAt > file.size ? 0 : Math.floor((file.size - tableAt) / SH);
+  if (count > room) {
+    throw new DecodeError('EOF', `${count} section headers of ${SH} bytes at offset ${hex(tableAt)} go past the end of the ${file.size}-byte file (room for ${room})`, file.abs(H.offsets.numberOfSections), [
+      ...hp,
+      'numberOfSections',
+    ], { needed: count * SH, available: Math.max(0, file.size - tableAt) });
+  }
+  const strtab = stringTable(file, node, header, bigobj);
+  const group = file.record({ path: ['sectionHeaders'], parent: node, key: 'sectionHeaders' }, tableAt, count * SH, 'group');
+  for (let i = 0; i < count; i++) {
+    const at = tableAt + i * SH;
+    const sp: PathKey[] = ['sectionHeaders', i];
+    const h = file.decode(CoffSectionHeader, at, { path: sp, parent: group, key: i });
+    const name = sectionName(h.name, strtab, file.abs(at + CoffSectionHeader.offsets.name), [...sp, 'name']);
+    out.sections.push({ index: i, name, offset: h.pointerToRawData, size: h.sizeOfRawData, characteristics: h.characteristics, headerOffset: file.abs(at) });
+  }
+  return out;
+}
+
+/**
+ * The string table (COFFObjectFile::initSymbolTablePtr), or undefined when there is none or it
+ * cannot be read (LLVM recovers from that; a long name then fails).
+ */
+function stringTable(file: Space, node: SpanNode | undefined, header: { pointerToSymbolTable: number; numberOfSymbols: number }, bigobj: boolean): TerminatedStrings | undefined {
+  if (header.pointerToSymbolTable === 0) {
+    if (header.numberOfSymbols !== 0) throw new DecodeError('FORMAT', 'symbol table missing (PointerToSymbolTable is 0 but NumberOfSymbols is not)', file.abs(CoffFileHeader.offsets.numberOfSymbols), ['header', 'numberOfSymbols']);
+    return undefined;
+  }
+  const symSize = (bigobj ? CoffBigObjSymbol : CoffSymbol).fixedSize!;
+  const at = header.pointerToSymbolTable + header.numberOfSymbols * symSize;
+  if (!locate(R.bytes('at', 'size'), { at, size: CoffStringTableHeader.fixedSize! }, file.size).ok) return undefined;
+  const { size } = file.decode(CoffStringTableHeader, at, { path: ['stringTable'] });
+  const n = Math.max(size, 4);
+  if (!locate(R.bytes('at', 'size'), { at, size: n }, file.size).ok) return undefined;
+  const bytes = file.bytes(at, n, 'string table', ['stringTable']);
+  if (n > 4 && bytes[n - 1] !== 0) return undefined; // "string table missing null terminator" (recovered)
+  const g = file.record({ path: ['stringTable'], parent: node, key: 'stringTable' }, at, n, 'group');
+  file.decode(CoffStringTableHeader, at, { path: ['stringTable'], parent: g });
+  if (n > 4) file.record({ path: ['stringTable'], parent: g, key: 'strings' }, at + 4, n - 4, 'bytes');
+  return new TerminatedStrings(bytes);
+}
+
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** `getSectionName`: short names, `/N` and `//BASE64` string-table offsets. */
+function sectionName(field: Uint8Array, strtab: TerminatedStrings | undefined, at: number, path: PathKey[]): string {
+  const nul = field.indexOf(0);
+  const name = decodeUtf8(field, 0, nul < 0 ? field.length : nul);
+  if (!name.startsWith('/')) return name;
+  let offset = 0;
+  if (name.startsWith('//')) {
+    const digits = name.slice(2);
+    if (digits.length > 6 || [...digits].some((c) => !BASE64.includes(c))) throw new DecodeError('FORMAT', `invalid section name '${name}' (// must be followed by up to 6 base64 digits)`, at, path);
+    for (const c of digits) offset = offset * 64 + BASE64.indexOf(c);
+  } else {
+    if (!/^[0-9]+$/.test(name.slice(1))) throw new DecodeError('FORMAT', `invalid section name '${name}' (/ must be followed by a decimal string-table offset)`, at, path);
+    offset = Number(name.slice(1));
+  }
+  const t = strtab?.bytes;
+  if (!strtab || !t || t.length <= 4) throw new DecodeError('FORMAT', `section name '${name}' refers to the string table, but the file has none`, at, path);
+  if (offset >= t.length) throw new DecodeError('RANGE', `section name offset ${offset} is past the end of the ${t.length}-byte string table`, at, path);
+  return decodeUtf8(t, offset, strtab.end(offset)); // the table ends with NUL (checked)
+}
+
+/** Options of {@link readCoffOffloadBinaries}. */
+export interface ReadCoffOffloadOptions extends ReadOffloadOptions, InputPlacement {
+  /** Section name prefixes read (default `.llvm.offloading`, as LLVM). */
+  sectionNames?: readonly string[];
+  /** Collect sections that do not start with the OffloadBinary magic in `bare` instead of failing. */
+  bareSections?: boolean;
+}
+
+/** What {@link readCoffOffloadBinaries} found: the sections named for offloading, read in section-table order. */
+export interface CoffOffloadResult extends SectionsRead<CoffSection> {
+  coff: CoffFile;
+}
+
+/** The OffloadBinaries in a COFF object's `.llvm.offloading*` sections, as LLVM extracts them. */
+export function readCoffOffloadBinaries(input: Uint8Array | ByteSource, opts: ReadCoffOffloadOptions = {}): CoffOffloadResult {
+  const src = toSource(input);
+  const origin = opts.origin ?? 0;
+  const prefix = opts.path ?? [];
+  const coff = readCoffSectionTable(src, { tree: opts.tree, origin, size: opts.size, path: prefix });
+  const names = opts.sectionNames ?? [COFF_OFFLOADING_SECTION];
+  const file = new Space(src, 0, undefined).sub(origin, coff.size);
+  // getSectionContents: no contents when PointerToRawData is 0; else they must lie in the file.
+  const contents = (s: CoffSection): { index: number; offset: number; size: number } => ({ index: s.index, offset: s.offset, size: s.offset === 0 ? 0 : s.size });
+  const chosen = coff.sections.filter((s) => names.some((n) => s.name.startsWith(n)));
+  for (const section of chosen) {
+    const loc = locate(R.bytes('offset', 'size'), contents(section), file.size);
+    if (loc.ok) continue;
+    const f = loc.field === 'offset' ? 'pointerToRawData' : 'sizeOfRawData';
+    throw new DecodeError('EOF', `section [${section.index}] '${section.name}': ${loc.reason}`, section.headerOffset + CoffSectionHeader.offsets[f], [...prefix, 'sectionHeaders', section.index, f]);
+  }
+  return { coff, ...readSections(src, origin, prefix, chosen, contents, opts) };
+}

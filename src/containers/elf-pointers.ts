@@ -1,0 +1,236 @@
+/**
+ * Following a pointer stored in an ELF section to the bytes it points at, in the three forms a
+ * linker leaves it (checked on testdata/llvm22/sycl: `k.wrapper.o`, `k.exe`, `k.lld.exe`,
+ * `k.nopie.exe` and their `*.readelf.txt`; docs/upstream-llvm.md §5.1):
+ *
+ * - relocatable object (ET_REL): the field is given by a relocation of a SHT_RELA/SHT_REL section
+ *   whose sh_info is the field's section, type "absolute pointer" of the machine (formats/elf.ts
+ *   `pointerRelocs`: R_X86_64_64, R_AARCH64_ABS64, R_PPC64_ADDR64, R_386_32, ...), against a symbol
+ *   of the linked symbol table: target = (symbol's section, st_value + addend), the addend being
+ *   r_addend (RELA) or the value in place (REL);
+ * - executable or shared object (ET_EXEC/ET_DYN): a dynamic relocation at the field's address
+ *   (allocated SHT_RELA/SHT_REL sections such as `.rela.dyn`): RELATIVE → the addend is the address
+ *   (GNU ld also writes it in place; ld.lld leaves 0, so the relocation must be read), absolute
+ *   against a defined dynamic symbol → its value + addend; without a relocation (a non-PIE
+ *   executable, or RELR-packed relocations) the value in place is the address. An address becomes
+ *   a place in the file through the allocated section that contains it (sh_addr, sh_size,
+ *   sh_offset).
+ *
+ * Relocation tables are read once, in one pass each (in a relocatable object only the tables of the
+ * sections asked about): work and memory are linear in the tables' sizes. No chain is followed
+ * (one relocation, one symbol), so a hostile table cannot loop. A pointer that cannot be followed is
+ * `undefined` with the reason in `notes`; malformed tables are DecodeErrors at their section header.
+ *
+ * Portable: no Node APIs.
+ */
+import { decode, DecodeError, hex, TerminatedStrings, toSource, withinPath, type ByteSource } from '../codec/index.js';
+import {
+  ELF_RELAS,
+  ELF_RELS,
+  ELF_SECTION_HEADERS,
+  ELFCLASS32,
+  ELFCLASS64,
+  ET_REL,
+  pointerRelocs,
+  relocInfo,
+  SHF_ALLOC,
+  SHN_LORESERVE,
+  SHN_UNDEF,
+  SHT_NOBITS,
+  SHT_REL,
+  SHT_RELA,
+  type PointerRelocs,
+} from '../../formats/elf.js';
+import type { ElfFile, ElfSection } from '../offload/elf.js';
+import { readElfSymbols, sectionBytes, type ElfSymbol } from './elf-symbols.js';
+
+/** A place in the file a pointer leads to. */
+export interface PointerTarget {
+  section: ElfSection;
+  /** Offset inside the section. */
+  offset: number;
+}
+
+interface Reloc {
+  type: number;
+  sym: number;
+  /** r_addend, or the value in place for SHT_REL (read when used). */
+  addend: bigint | undefined;
+  /** The relocation section (for its symbol table link). */
+  table: ElfSection;
+}
+
+/** Reads pointers of one ELF file. */
+export class ElfPointers {
+  readonly notes: string[] = [];
+  private readonly src: ByteSource;
+  private readonly relocatable: boolean;
+  private readonly relocs: PointerRelocs | undefined;
+  private readonly ptrSize: 4 | 8;
+  /** Relocations by place: ET_REL `section index:offset`, else the address. */
+  private readonly byPlace = new Map<string, Reloc>();
+  /** ET_REL: sections whose relocation tables are read; executables: 'dynamic' once read. */
+  private readonly loaded = new Set<number | 'dynamic'>();
+  private readonly symtabs = new Map<number, ElfSymbol[]>();
+  private readonly contents = new Map<number, Uint8Array>();
+  private readonly strings = new Map<number, TerminatedStrings>();
+  /** Allocated sections with contents, by address (for `at`). */
+  private byAddress: ElfSection[] | undefined;
+
+  constructor(
+    input: Uint8Array | ByteSource,
+    readonly elf: ElfFile,
+  ) {
+    this.src = toSource(input);
+    this.relocatable = elf.type === ET_REL;
+    this.relocs = pointerRelocs(elf.class, elf.machine);
+    this.ptrSize = elf.class === 64 ? 8 : 4;
+  }
+
+  /** The bytes of a section (read once). */
+  bytes(s: ElfSection): Uint8Array {
+    let b = this.contents.get(s.index);
+    if (!b) {
+      b = sectionBytes(this.src, this.elf, s);
+      this.contents.set(s.index, b);
+    }
+    return b;
+  }
+
+  /** The pointer-sized value in place at `offset` of section `s`. */
+  inPlace(s: ElfSection, offset: number): bigint {
+    const b = this.bytes(s);
+    if (offset < 0 || offset + this.ptrSize > b.length) {
+      throw new DecodeError('EOF', `a ${this.ptrSize}-byte pointer at offset ${offset} of section [${s.index}] '${s.name}' runs past its end`, this.elf.origin + s.offset + offset, [
+        ...this.elf.path,
+        'sections',
+        s.index,
+      ]);
+    }
+    const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
+    return this.ptrSize === 8 ? v.getBigUint64(offset, this.elf.littleEndian) : BigInt(v.getUint32(offset, this.elf.littleEndian));
+  }
+
+  /**
+   * Where the pointer at `offset` of section `s` leads, or undefined (reason in `notes`). `end`: the
+   * pointer may point just past the end of its section (an `ImageEnd`).
+   */
+  follow(s: ElfSection, offset: number, what: string, end = false): PointerTarget | undefined {
+    const rel = this.relocations(s).get(this.relocatable ? `${s.index}:${offset}` : String(s.addr + BigInt(offset)));
+    if (this.relocatable) {
+      if (!rel) return this.fail(`${what}: no relocation for the pointer at offset ${hex(offset)} of section [${s.index}] '${s.name}'`);
+      if (!this.relocs || rel.type !== this.relocs.abs) return this.fail(`${what}: relocation type ${rel.type} is not the absolute pointer relocation of machine ${this.elf.machine}`);
+      const sym = this.symbol(rel);
+      if (!sym) return undefined;
+      if (sym.shndx === SHN_UNDEF || sym.shndx >= SHN_LORESERVE) return this.fail(`${what}: symbol '${sym.name}' is not defined in a section of this file`);
+      const target = this.elf.sections[sym.shndx];
+      if (!target) return this.fail(`${what}: symbol '${sym.name}' names section ${sym.shndx}, which does not exist`);
+      return this.inside(target, sym.value + (rel.addend ?? this.inPlace(s, offset)), what, end);
+    }
+    let address: bigint;
+    if (!rel) address = this.inPlace(s, offset);
+    else if (this.relocs && rel.type === this.relocs.relative) address = rel.addend ?? this.inPlace(s, offset);
+    else if (this.relocs && rel.type === this.relocs.abs) {
+      const sym = this.symbol(rel);
+      if (!sym) return undefined;
+      if (sym.shndx === SHN_UNDEF) return this.fail(`${what}: dynamic symbol '${sym.name}' is undefined (resolved at load time)`);
+      address = sym.value + (rel.addend ?? this.inPlace(s, offset));
+    } else return this.fail(`${what}: dynamic relocation type ${rel.type} at ${hex(s.addr + BigInt(offset))} is not a pointer relocation this reader follows`);
+    return this.at(address, what, end);
+  }
+
+  /** The allocated section holding address `a` (`end`: or ending at it), and the offset in it. */
+  at(a: bigint, what: string, end = false): PointerTarget | undefined {
+    // Sorted once; each lookup is a binary search for the last section starting at or below `a`
+    // (an end pointer: strictly below), which must hold it. Allocated sections do not overlap in a
+    // linked file; where a hostile one makes them, the one found is the one used.
+    this.byAddress ??= this.elf.sections
+      .filter((s) => (s.flags & BigInt(SHF_ALLOC)) !== 0n && s.type !== SHT_NOBITS && s.size > 0)
+      .sort((x, y) => (x.addr < y.addr ? -1 : x.addr > y.addr ? 1 : 0));
+    const list = this.byAddress;
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (end ? list[mid]!.addr < a : list[mid]!.addr <= a) lo = mid + 1;
+      else hi = mid;
+    }
+    const s = list[lo - 1];
+    if (s) {
+      const top = s.addr + BigInt(s.size);
+      if (a < top || (end && a === top)) return { section: s, offset: Number(a - s.addr) };
+    }
+    return this.fail(`${what}: address ${hex(a)} is in no allocated section with contents`);
+  }
+
+  /** A NUL-terminated string at a target (it must end inside its section). */
+  string(t: PointerTarget, what: string): string | undefined {
+    const b = this.bytes(t.section);
+    let ends = this.strings.get(t.section.index);
+    if (!ends) this.strings.set(t.section.index, (ends = new TerminatedStrings(b)));
+    const nul = ends.end(t.offset);
+    if (nul < 0) return this.fail(`${what}: the string at offset ${hex(t.offset)} of section [${t.section.index}] '${t.section.name}' is not NUL-terminated inside it`);
+    return new TextDecoder().decode(b.subarray(t.offset, nul));
+  }
+
+  private inside(s: ElfSection, off: bigint, what: string, end: boolean): PointerTarget | undefined {
+    if (off < 0n || off > BigInt(s.size) || (off === BigInt(s.size) && !end)) return this.fail(`${what}: offset ${hex(off)} is outside section [${s.index}] '${s.name}' (${s.size} bytes)`);
+    return { section: s, offset: Number(off) };
+  }
+
+  private fail(note: string): undefined {
+    this.notes.push(note);
+    return undefined;
+  }
+
+  private symbol(rel: Reloc): ElfSymbol | undefined {
+    const link = rel.table.link;
+    let syms = this.symtabs.get(link);
+    if (!syms) {
+      const s = this.elf.sections[link];
+      if (!s) return this.fail(`relocation section [${rel.table.index}] links to symbol table ${link}, which does not exist`);
+      syms = readElfSymbols(this.src, this.elf, s);
+      this.symtabs.set(link, syms);
+    }
+    const sym = syms[rel.sym];
+    if (!sym) return this.fail(`relocation section [${rel.table.index}] names symbol ${rel.sym}, past the ${syms.length} of its table`);
+    return sym;
+  }
+
+  /** The relocations that can apply to section `s`, by place (each table read once, in one pass). */
+  private relocations(s: ElfSection): Map<string, Reloc> {
+    const key = this.relocatable ? s.index : 'dynamic';
+    if (this.loaded.has(key)) return this.byPlace;
+    this.loaded.add(key);
+    const cls = this.elf.class === 32 ? ELFCLASS32 : ELFCLASS64;
+    const shdr = ELF_SECTION_HEADERS[cls];
+    withinPath(this.elf.path, () => {
+      for (const t of this.elf.sections) {
+        if (t.type !== SHT_RELA && t.type !== SHT_REL) continue;
+        // ET_REL: the tables for this section (sh_info); executables: the dynamic (allocated) tables.
+        if (this.relocatable ? t.info !== s.index : (t.flags & BigInt(SHF_ALLOC)) === 0n) continue;
+        const rec = t.type === SHT_RELA ? ELF_RELAS[cls] : ELF_RELS[cls];
+        const size = rec.fixedSize!;
+        const hp = ['sectionHeaders', t.index];
+        if (t.entsize !== BigInt(size)) {
+          throw new DecodeError('FORMAT', `relocation section [${t.index}] has sh_entsize ${t.entsize}, expected ${size} (${rec.describe})`, t.headerOffset + shdr.offsets.sh_entsize, [...hp, 'sh_entsize']);
+        }
+        if (t.size % size !== 0) throw new DecodeError('FORMAT', `relocation section [${t.index}] size ${t.size} is not a whole number of ${size}-byte records`, t.headerOffset + shdr.offsets.sh_size, [...hp, 'sh_size']);
+        const bytes = sectionBytes(this.src, { ...this.elf, path: [] }, t);
+        const base = this.elf.origin + t.offset;
+        for (let i = 0; i < t.size / size; i++) {
+          const r = decode(rec, bytes, i * size, { le: this.elf.littleEndian, base, path: ['sections', t.index, 'relocations', i] }) as {
+            r_offset: number | bigint;
+            r_info: number | bigint;
+            r_addend?: number | bigint;
+          };
+          const place = this.relocatable ? `${s.index}:${BigInt(r.r_offset)}` : String(BigInt(r.r_offset));
+          const { sym, type } = relocInfo(this.elf.class, r.r_info);
+          // The first relocation of a place wins (a second one would be an odd table; LLVM applies both).
+          if (!this.byPlace.has(place)) this.byPlace.set(place, { type, sym, addend: r.r_addend === undefined ? undefined : BigInt(r.r_addend), table: t });
+        }
+      }
+    });
+    return this.byPlace;
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * What an image is, from its first bytes: a SPIR-V module (formats/spirv.ts: byte order, version,
+ * generator, bound, schema), LLVM bitcode (formats/llvm-bitcode.ts: raw or in a wrapper; the module's
+ * target triple when src/containers/bitcode.ts finds it), an ELF file (formats/elf.ts: class, byte
+ * order, type, machine and the `llvm-objdump` file format name), an OffloadBinary (a nested one), or
+ * unknown (its first bytes). Reads a bounded window of the image, never all of it (the bitcode
+ * triple: at most `BITCODE_TRIPLE_WINDOW` bytes). Never throws for bad input: what could not be read
+ * is in `problem`.
+ *
+ * Portable: no Node APIs.
+ */
+import { decode, DecodeError, hasMagic, hexText, memoryBlob, type BlobRef } from '../codec/index.js';
+import { ELF_HEADERS, ElfIdent, elfFileFormatName } from '../../formats/elf.js';
+import { BitcodeMagic, BitcodeWrapperHeader } from '../../formats/llvm-bitcode.js';
+import { OffloadMagic } from '../../formats/offload-binary.js';
+import { SPIRV_HEADER_SIZE, SpirvHeader, spirvByteOrder, spirvGenerator, spirvVersion } from '../../formats/spirv.js';
+import { bitcodeTriple } from './bitcode.js';
+
+/** SPIR-V module facts (the header). */
+export interface SpirvInfo {
+  kind: 'spirv';
+  size: number;
+  byteOrder: 'le' | 'be';
+  version: { major: number; minor: number };
+  /** Tool id and version; vendor and tool from the Khronos registry when the id is a known one. */
+  generator: { id: number; version: number; vendor?: string; tool?: string };
+  bound: number;
+  schema: number;
+}
+
+/** LLVM bitcode facts. */
+export interface BitcodeInfo {
+  kind: 'bitcode';
+  size: number;
+  /** The bitcode wrapper header, when the image has one. */
+  wrapper?: { version: number; offset: number; size: number; cpuType: number };
+  /** The module's target triple (MODULE_BLOCK TRIPLE record), when found. */
+  triple?: string;
+}
+
+/** ELF facts. */
+export interface ElfInfo {
+  kind: 'elf';
+  size: number;
+  class: 32 | 64;
+  littleEndian: boolean;
+  /** e_type */
+  type: number;
+  /** e_machine */
+  machine: number;
+  /** What llvm-objdump calls it (`elf64-x86-64`, `elf64-amdgpu`). */
+  fileFormat: string;
+}
+
+/** A nested OffloadBinary. */
+export interface OffloadBinaryInfo {
+  kind: 'offload-binary';
+  size: number;
+  version: number;
+}
+
+/** Anything else. */
+export interface UnknownInfo {
+  kind: 'unknown';
+  size: number;
+  /** The first (up to 4) bytes, hex. */
+  magic: string;
+}
+
+/** What {@link identifyImage} tells. `problem`: the image looked like the kind but its header could not be read. */
+export type ImageInfo = (SpirvInfo | BitcodeInfo | ElfInfo | OffloadBinaryInfo | UnknownInfo) & { problem?: string };
+
+/** Bytes read to identify an image (all headers fit). */
+const HEAD = 64;
+
+/** Identify an image from its first bytes. */
+export function identifyImage(image: BlobRef | Uint8Array): ImageInfo {
+  const blob = image instanceof Uint8Array ? memoryBlob(image) : image;
+  const size = blob.size;
+  const head = blob.slice(0, Math.min(HEAD, size));
+  try {
+    const order = spirvByteOrder(head);
+    if (order && size >= SPIRV_HEADER_SIZE) {
+      const h = decode(SpirvHeader, head, 0, { le: order === 'le' });
+      return { kind: 'spirv', size, byteOrder: order, version: spirvVersion(h.version), generator: spirvGenerator(h.generator), bound: h.bound, schema: h.schema };
+    }
+    if (hasMagic(BitcodeMagic, head)) return withTriple({ kind: 'bitcode', size }, blob, 0, size);
+    if (hasMagic(BitcodeWrapperHeader.fields.magic, head)) {
+      const w = decode(BitcodeWrapperHeader, head, 0, { path: ['bitcodeWrapper'] });
+      const info: BitcodeInfo = { kind: 'bitcode', size, wrapper: { version: w.version, offset: w.offset, size: w.size, cpuType: w.cpuType } };
+      if (w.offset > size || w.size > size - w.offset) return { ...info, problem: `the wrapper's bitcode [${w.offset}, +${w.size}) is outside the ${size}-byte image` };
+      return withTriple(info, blob, w.offset, w.size);
+    }
+    if (hasMagic(ElfIdent.fields.magic, head)) return elfInfo(head, size);
+    if (hasMagic(OffloadMagic, head) && size >= 8) {
+      return { kind: 'offload-binary', size, version: new DataView(head.buffer, head.byteOffset).getUint32(4, true) };
+    }
+  } catch (e) {
+    if (!(e instanceof DecodeError)) throw e;
+    return { kind: 'unknown', size, magic: hexText(head.subarray(0, 4)), problem: e.message };
+  }
+  return { kind: 'unknown', size, magic: hexText(head.subarray(0, 4)) };
+}
+
+function elfInfo(head: Uint8Array, size: number): ImageInfo {
+  const ident = decode(ElfIdent, head, 0, { path: ['header', 'e_ident'] });
+  const cls = ident.class === 1 ? 32 : ident.class === 2 ? 64 : undefined;
+  const le = ident.data === 1 ? true : ident.data === 2 ? false : undefined;
+  if (cls === undefined || le === undefined) return { kind: 'unknown', size, magic: hexText(head.subarray(0, 4)), problem: `ELF magic with EI_CLASS ${ident.class} and EI_DATA ${ident.data}` };
+  const h = decode(ELF_HEADERS[cls === 32 ? 1 : 2], head, 0, { le, path: ['header'] });
+  return { kind: 'elf', size, class: cls, littleEndian: le, type: h.e_type, machine: h.e_machine, fileFormat: elfFileFormatName(cls, h.e_machine, le) };
+}
+
+function withTriple(info: BitcodeInfo, blob: BlobRef, offset: number, size: number): ImageInfo {
+  const t = bitcodeTriple(blob, offset, size);
+  if (t.triple !== undefined) info.triple = t.triple;
+  return t.problem ? { ...info, problem: t.problem } : info;
+}
+
+/** The bare image kind of an identification. */
+export function bareKind(info: ImageInfo): 'spirv' | 'bitcode' | 'elf' | 'unknown' {
+  return info.kind === 'spirv' || info.kind === 'bitcode' || info.kind === 'elf' ? info.kind : 'unknown';
+}

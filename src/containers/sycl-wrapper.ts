@@ -1,0 +1,174 @@
+/**
+ * What a wrapper object or a linked executable says about its device images besides the image
+ * bytes: the offload entry table (`llvm_offload_entries`, formats/offload-entry.ts `EntryTy`) with
+ * the entries' names, and the SYCL registration descriptor `wrapSYCLBinaries` emits
+ * (`.sycl_offloading.descriptor` → `__sycl.tgt_device_image`s: target triple, image start/end, the
+ * image's own entry range). Pointers are followed with src/containers/elf-pointers.ts.
+ *
+ * Upstream: llvm/lib/Frontend/Offloading/OffloadWrapper.cpp@047a29f1 (`wrapSYCLBinaries`: one
+ * device image per packaged image, its bytes in section `.llvm.offloading`, one entry per kernel
+ * name in `llvm_offload_entries` and a private copy of them per image, `.sycl_offloading.descriptor`
+ * registering all images), llvm/include/llvm/Frontend/Offloading/Utility.h@080f30cb (`EntryTy`);
+ * what LLVM 22 emits: testdata/llvm22/sycl/k.wrapper.ll, k2.wrapper.ll and the `*.readelf.txt`
+ * files (docs/upstream-llvm.md §5).
+ *
+ * The descriptor is found by its symbol name in `.symtab` (present in the wrapper objects and in
+ * unstripped executables). Without it (a stripped executable), the offloading section is one image
+ * and its kernels are the SYCL entries of `llvm_offload_entries` (a note says so).
+ *
+ * Portable: no Node APIs.
+ */
+import { decode, hex, toSource, type ByteSource, type Decoded, type Node, type Role } from '../codec/index.js';
+import { EM, ET_REL, SHN_LORESERVE, SHN_UNDEF, SHT_SYMTAB } from '../../formats/elf.js';
+import { OFFLOAD_ENTRIES, OFFLOAD_ENTRIES_SECTION, offloadEntryStride, SYCL_DESCRIPTOR_SYMBOL, SyclBinDesc64, SyclDeviceImage64 } from '../../formats/offload-entry.js';
+import type { ElfFile, ElfSection } from '../offload/elf.js';
+import { ElfPointers, type PointerTarget } from './elf-pointers.js';
+import { readElfSymbols, sectionOfType } from './elf-symbols.js';
+
+/** `OFK_SYCL`: the entry kind of SYCL kernels. */
+export const ENTRY_KIND_SYCL = 8;
+
+/** One offload entry. */
+export interface OffloadEntryRecord {
+  /** Index in its table. */
+  index: number;
+  /** Absolute offset of the entry in the input. */
+  offset: number;
+  version: number;
+  /** The consumer (1 OpenMP, 2 CUDA, 4 HIP, 8 SYCL). */
+  kind: number;
+  flags: number;
+  /** The entry's name (a kernel's LLVM function name), when its pointer could be followed. */
+  name?: string;
+  size: bigint;
+}
+
+/** A table of entries at a place (the section, or a descriptor's range). */
+function readEntries(p: ElfPointers, s: ElfSection, from: number, count: number, what: string): OffloadEntryRecord[] {
+  const { elf } = p;
+  const rec = OFFLOAD_ENTRIES[elf.class];
+  const stride = offloadEntryStride(elf.class, elf.machine === EM.I386);
+  const bytes = p.bytes(s);
+  const out: OffloadEntryRecord[] = [];
+  for (let i = 0; i < count; i++) {
+    const at = from + i * stride;
+    const e = decode(rec, bytes, at, { le: elf.littleEndian, base: elf.origin + s.offset, path: [...elf.path, 'sections', s.index, 'entries', i] });
+    const r: OffloadEntryRecord = { index: i, offset: elf.origin + s.offset + at, version: e.version, kind: e.kind, flags: e.flags, size: BigInt(e.size) };
+    if (BigInt(e.reserved) !== 0n) {
+      p.notes.push(`${what} [${i}]: Reserved is ${hex(e.reserved)}, not 0 (an older entry layout?); its name is not read`);
+    } else {
+      const t = p.follow(s, at + rec.offsets.symbolName, `${what} [${i}] name`);
+      const name = t && p.string(t, `${what} [${i}] name`);
+      if (name !== undefined) r.name = name;
+    }
+    out.push(r);
+  }
+  return out;
+}
+
+/** The entries of `llvm_offload_entries`, in table order (absent section: none). */
+export function offloadEntries(p: ElfPointers): OffloadEntryRecord[] {
+  const s = p.elf.sections.find((x) => x.name === OFFLOAD_ENTRIES_SECTION);
+  if (!s) return [];
+  const stride = offloadEntryStride(p.elf.class, p.elf.machine === EM.I386);
+  if (s.size % stride) p.notes.push(`section [${s.index}] '${s.name}' is ${s.size} bytes, not a whole number of ${stride}-byte entries; the last ${s.size % stride} bytes are not read`);
+  return readEntries(p, s, 0, Math.floor(s.size / stride), s.name);
+}
+
+/** One `__sycl.tgt_device_image` of the descriptor. */
+export interface SyclDeviceImageInfo {
+  /** Its absolute offset in the input. */
+  offset: number;
+  version: number;
+  offloadKind: number;
+  /** The image kind of the packaged image (0 for clang-sycl-linker-22's SPIR-V). */
+  format: number;
+  triple?: string;
+  compileOptions?: string;
+  linkOptions?: string;
+  /** Where the image bytes are (section and offset, size). */
+  image?: PointerTarget & { size: number };
+  /** The image's entries (the private copy the descriptor points at). */
+  entries?: OffloadEntryRecord[];
+}
+
+/**
+ * The device images of the SYCL descriptor (64-bit targets), or undefined when the file has no
+ * `.sycl_offloading.descriptor` symbol; what cannot be followed is left out, with notes.
+ */
+export function syclDescriptor(p: ElfPointers, input: Uint8Array | ByteSource): SyclDeviceImageInfo[] | undefined {
+  const { elf } = p;
+  const symtab = sectionOfType(elf, SHT_SYMTAB);
+  if (!symtab) return undefined;
+  const sym = readElfSymbols(toSource(input), elf, symtab).find((x) => x.name === SYCL_DESCRIPTOR_SYMBOL);
+  if (!sym) return undefined;
+  if (elf.class !== 64) {
+    p.notes.push(`${SYCL_DESCRIPTOR_SYMBOL}: the 32-bit descriptor layout is not read`);
+    return undefined;
+  }
+  let place: PointerTarget | undefined;
+  if (elf.type === ET_REL) {
+    const s = sym.shndx !== SHN_UNDEF && sym.shndx < SHN_LORESERVE ? elf.sections[sym.shndx] : undefined;
+    place = s && sym.value <= BigInt(s.size) ? { section: s, offset: Number(sym.value) } : undefined;
+    if (!place) p.notes.push(`${SYCL_DESCRIPTOR_SYMBOL}: symbol does not lie in a section of this file`);
+  } else place = p.at(sym.value, SYCL_DESCRIPTOR_SYMBOL);
+  if (!place) return undefined;
+  const d = readAt(p, place, SyclBinDesc64, SYCL_DESCRIPTOR_SYMBOL);
+  if (!d) return undefined;
+  const list = p.follow(place.section, place.offset + SyclBinDesc64.offsets.deviceImages, `${SYCL_DESCRIPTOR_SYMBOL} DeviceImages`);
+  if (!list) return undefined;
+  const size = SyclDeviceImage64.fixedSize!;
+  if (d.numDeviceImages * size > list.section.size - list.offset) {
+    p.notes.push(`${SYCL_DESCRIPTOR_SYMBOL}: ${d.numDeviceImages} device images of ${size} bytes do not fit in section [${list.section.index}] '${list.section.name}'`);
+    return undefined;
+  }
+  const images: SyclDeviceImageInfo[] = [];
+  for (let i = 0; i < d.numDeviceImages; i++) images.push(deviceImage(p, { section: list.section, offset: list.offset + i * size }, i));
+  return images;
+}
+
+/** A fixed-size record at a target, if it fits in its section. */
+function readAt<N extends Node<unknown, unknown, Role>>(p: ElfPointers, t: PointerTarget, node: N, what: string): Decoded<N> | undefined {
+  const bytes = p.bytes(t.section);
+  if (t.offset + node.fixedSize! > bytes.length) {
+    p.notes.push(`${what}: ${node.describe} at offset ${hex(t.offset)} runs past the end of section [${t.section.index}] '${t.section.name}'`);
+    return undefined;
+  }
+  return decode(node, bytes, t.offset, { le: p.elf.littleEndian, base: p.elf.origin + t.section.offset });
+}
+
+function deviceImage(p: ElfPointers, at: PointerTarget, i: number): SyclDeviceImageInfo {
+  const what = `device image [${i}]`;
+  const d = readAt(p, at, SyclDeviceImage64, what)!;
+  const o = SyclDeviceImage64.offsets;
+  const info: SyclDeviceImageInfo = { offset: p.elf.origin + at.section.offset + at.offset, version: d.version, offloadKind: d.offloadKind, format: d.format };
+  const str = (field: 'target' | 'compileOptions' | 'linkOptions'): string | undefined => {
+    const t = p.follow(at.section, at.offset + o[field], `${what} ${field}`);
+    return t && p.string(t, `${what} ${field}`);
+  };
+  const triple = str('target');
+  if (triple !== undefined) info.triple = triple;
+  const compile = str('compileOptions');
+  if (compile !== undefined) info.compileOptions = compile;
+  const link = str('linkOptions');
+  if (link !== undefined) info.linkOptions = link;
+  const range = (a: 'imageStart' | 'entriesBegin', b: 'imageEnd' | 'entriesEnd'): { start: PointerTarget; size: number } | undefined => {
+    const start = p.follow(at.section, at.offset + o[a], `${what} ${a}`);
+    const end = p.follow(at.section, at.offset + o[b], `${what} ${b}`, true);
+    if (!start || !end) return undefined;
+    if (start.section !== end.section || end.offset < start.offset) {
+      p.notes.push(`${what}: ${a}..${b} do not delimit a range of one section`);
+      return undefined;
+    }
+    return { start, size: end.offset - start.offset };
+  };
+  const image = range('imageStart', 'imageEnd');
+  if (image) info.image = { ...image.start, size: image.size };
+  const entries = range('entriesBegin', 'entriesEnd');
+  if (entries) {
+    const stride = offloadEntryStride(64, false);
+    if (entries.size % stride) p.notes.push(`${what}: its entry range is ${entries.size} bytes, not a whole number of ${stride}-byte entries`);
+    else info.entries = readEntries(p, entries.start.section, entries.start.offset, entries.size / stride, `${what} entries`);
+  }
+  return info;
+}

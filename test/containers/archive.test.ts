@@ -1,0 +1,227 @@
+/**
+ * Static archives (src/containers/archive.ts): the reader on archives written by llvm-ar-22 and
+ * llvm-offload-binary-22 (testdata/llvm22), GNU long names and BSD names, the refusals, hostile
+ * headers; the writer byte for byte against `llvm-offload-binary-22 --archive` and llvm-ar-22.
+ */
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { concatChunks, memoryBlob } from '../../src/codec/index.js';
+import { archiveChunks, readArchive, type ArchiveMemberInput } from '../../src/containers/archive.js';
+import { elfArchiveSymbols } from '../../src/containers/elf-symbols.js';
+import { ArMemberHeader } from '../../formats/ar.js';
+import { bytesOf, decodeErrorOf, onlyDecodeErrors, overwrite, sha256, textOf } from './support.js';
+
+const enc = new TextEncoder();
+const NVPTX = 'extract/archive/nvptx.a';
+
+/** `llvm-ar tv` lines: mode, uid/gid, size, name. */
+function arTv(rel: string): { mode: string; owner: string; size: number; name: string }[] {
+  return textOf(rel)
+    .trim()
+    .split('\n')
+    .map((l) => {
+      const m = /^(\S+) (\d+\/\d+)\s+(\d+) \w+\s+\d+ \d\d:\d\d \d+ (.+)$/.exec(l)!;
+      return { mode: m[1]!, owner: m[2]!, size: Number(m[3]), name: m[4]! };
+    });
+}
+
+/** A GNU archive built by hand: members as [header name field, data]. */
+function gnu(members: [string, Uint8Array][]): Uint8Array {
+  const parts: Uint8Array[] = [enc.encode('!<arch>\n')];
+  for (const [name, data] of members) {
+    parts.push(enc.encode(`${name.padEnd(16)}${'0'.padEnd(12)}${'0'.padEnd(6)}${'0'.padEnd(6)}${'644'.padEnd(8)}${String(data.length).padEnd(10)}\`\n`), data);
+    if (data.length % 2) parts.push(enc.encode('\n'));
+  }
+  return concatChunks(parts);
+}
+
+describe('archive: reading', () => {
+  it('llvm-offload-binary-22 --archive output: the members llvm-ar-22 tv lists, with their data', () => {
+    const b = bytesOf(NVPTX);
+    const a = readArchive(b);
+    const tv = arTv('extract/archive.ar-tv.txt');
+    expect(a.kind).to.equal('gnu');
+    expect(a.members.map((m) => [m.name, m.size, m.header.uid, m.header.gid, m.header.mode.toString(8), m.header.date])).to.deep.equal(
+      tv.map((t) => [t.name, t.size, 0, 0, '644', 0]),
+    );
+    expect(tv.map((t) => [t.mode, t.owner])).to.deep.equal(tv.map(() => ['rw-r--r--', '0/0']));
+    // The members are the images of the matching entries of pack/multi.ob22.bin (src/k.o and src/k.s, and the empty cubin).
+    expect(a.members.map((m) => new TextDecoder().decode(m.data.bytes()))).to.deep.equal(['device-object', '.version 7.0\n.target sm_80\n', '']);
+    expect(a.members.map((m) => m.dataOffset)).to.deep.equal([68, 142, 230]);
+  });
+
+  it('llvm-ar-22 rcs output: the symbol table is a special member, the objects follow', () => {
+    const a = readArchive(bytesOf('containers/omp.a'));
+    expect(a.members.map((m) => [m.name, m.special ?? 'regular'])).to.deep.equal([
+      ['/', 'symbol-table'],
+      ['omp22.o', 'regular'],
+      ['omp22-gfx90a.o', 'regular'],
+      ['i386.o', 'regular'],
+    ]);
+    for (const m of a.members.slice(1)) expect(sha256(m.data.bytes()), m.name).to.equal(sha256(bytesOf(`containers/${m.name}`)));
+  });
+
+  it('GNU long names through the // table, and the table is not a member', () => {
+    const long = 'a-rather-long-member-name.o';
+    const table = enc.encode(`${long}/\nx/y.o/\n`);
+    const a = readArchive(gnu([['//', table], ['/0', enc.encode('AB')], [`/${long.length + 2}`, enc.encode('C')], ['short.o/', enc.encode('D')]]));
+    expect(a.members.map((m) => [m.name, m.special ?? '', new TextDecoder().decode(m.data.bytes())])).to.deep.equal([
+      ['//', 'string-table', new TextDecoder().decode(table)],
+      [long, '', 'AB'],
+      ['x/y.o', '', 'C'],
+      ['short.o', '', 'D'],
+    ]);
+  });
+
+  it('BSD archives: __.SYMDEF and #1/N names (the name bytes count in the size, trailing NULs dropped)', () => {
+    const name = 'a name with spaces.o';
+    const padded = enc.encode(`${name}\0\0\0\0`);
+    const withName = concatChunks([padded, enc.encode('DATA')]);
+    const b = gnu([['__.SYMDEF', new Uint8Array(8)], [`#1/${padded.length}`, withName]]);
+    const a = readArchive(b);
+    expect(a.kind).to.equal('bsd');
+    expect(a.members.map((m) => [m.name, m.special ?? '', m.size])).to.deep.equal([
+      ['__.SYMDEF', 'symbol-table', 8],
+      [name, '', 4],
+    ]);
+    expect(new TextDecoder().decode(a.members[1]!.data.bytes())).to.equal('DATA');
+    // A BSD symbol table behind a #1/ name is special too.
+    const sorted = readArchive(gnu([['#1/20', enc.encode('__.SYMDEF SORTED\0\0\0\0')], ['x.o', enc.encode('x')]]));
+    expect(sorted.members.map((m) => m.special ?? m.name)).to.deep.equal(['symbol-table', 'x.o']);
+  });
+
+  it('COFF archives: two linker members, the // table (NUL-terminated names) and /<ECSYMBOLS>/', () => {
+    const a = readArchive(gnu([['/', new Uint8Array(4)], ['/', new Uint8Array(8)], ['//', enc.encode('long-coff-member.obj\0')], ['/<ECSYMBOLS>/', new Uint8Array(4)], ['/0', enc.encode('Z')]]));
+    expect(a.kind).to.equal('coff');
+    expect(a.members.map((m) => m.special ?? m.name)).to.deep.equal(['symbol-table', 'coff-linker-member', 'string-table', 'ec-symbols', 'long-coff-member.obj']);
+  });
+
+  it('an empty archive has no members; thin and AIX big archives are refused with what they are', () => {
+    expect(readArchive(enc.encode('!<arch>\n')).members).to.deep.equal([]);
+    const thin = decodeErrorOf(() => readArchive(enc.encode('!<thin>\n')));
+    expect([thin.code, thin.path]).to.deep.equal(['FORMAT', 'header.magic']);
+    expect(thin.message).to.match(/thin archive.*members are files named in it/);
+    expect(decodeErrorOf(() => readArchive(enc.encode('<bigaf>\n'))).message).to.match(/AIX big archive/);
+  });
+});
+
+describe('archive: hostile headers', () => {
+  const golden = bytesOf(NVPTX);
+  const field = (member: number, f: keyof typeof ArMemberHeader.offsets): number => [8, 82, 170][member]! + ArMemberHeader.offsets[f];
+  const patch = (at: number, text: string): Uint8Array => {
+    const c = golden.slice();
+    c.set(enc.encode(text), at);
+    return c;
+  };
+
+  it('every strict prefix is a valid shorter archive or a DecodeError with a members[i] path', () => {
+    const boundaries = new Set([8, 82, 170, 230]);
+    for (let n = 0; n < golden.length; n++) {
+      if (boundaries.has(n)) {
+        expect(readArchive(golden.subarray(0, n)).members.length, `prefix ${n}`).to.equal([8, 82, 170, 230].indexOf(n));
+        continue;
+      }
+      const e = decodeErrorOf(() => readArchive(golden.subarray(0, n)), `prefix ${n}`);
+      expect(e.path, `prefix ${n}`).to.match(n < 8 ? /^header/ : /^members\[\d\]/);
+    }
+  });
+
+  it('sizes past the end, bad digits, a broken terminator and a missing padding byte are located', () => {
+    const huge = decodeErrorOf(() => readArchive(patch(field(0, 'size'), '9999999999')));
+    expect([huge.code, huge.path, huge.offset]).to.deep.equal(['EOF', 'members[0].header.size', field(0, 'size')]);
+    const digits = decodeErrorOf(() => readArchive(patch(field(1, 'size'), '2x')));
+    expect([digits.code, digits.path]).to.deep.equal(['FORMAT', 'members[1].header.size']);
+    const mode = decodeErrorOf(() => readArchive(patch(field(0, 'mode'), '9')));
+    expect(mode.path).to.equal('members[0].header.mode');
+    const term = decodeErrorOf(() => readArchive(patch(field(2, 'terminator'), 'xx')));
+    expect([term.code, term.path]).to.deep.equal(['MAGIC', 'members[2].header.terminator']);
+    // The last member odd-sized and unpadded: LLVM "offset to next archive member past the end".
+    const odd = gnu([['a/', enc.encode('abc')]]).subarray(0, 8 + 60 + 3);
+    const e = decodeErrorOf(() => readArchive(odd));
+    expect([e.code, e.path]).to.deep.equal(['EOF', 'members[0].padding']);
+  });
+
+  it('a member size one short: the next header starts inside the data and fails at its terminator', () => {
+    const b = gnu([['a.o/', enc.encode('0123456789')], ['b.o/', enc.encode('xy')]]);
+    const short = b.slice();
+    short.set(enc.encode('8 '), 8 + ArMemberHeader.offsets.size);
+    const e = decodeErrorOf(() => readArchive(short));
+    expect(e.path).to.match(/^members\[1\]\.header\./);
+  });
+
+  it('names: a long name past the // table, no table, an unterminated entry, a BSD name longer than its member', () => {
+    const past = decodeErrorOf(() => readArchive(gnu([['//', enc.encode('a/\n')], ['/9', enc.encode('x')]])));
+    expect([past.code, past.path]).to.deep.equal(['RANGE', 'members[1].header.name']);
+    expect(decodeErrorOf(() => readArchive(gnu([['x.o/', enc.encode('x')], ['/0', enc.encode('y')]]))).message).to.match(/past the end of the 0-byte string table/);
+    expect(decodeErrorOf(() => readArchive(gnu([['//', enc.encode('abc')], ['/0', enc.encode('y')]]))).message).to.match(/not terminated/);
+    const bsd = decodeErrorOf(() => readArchive(gnu([['#1/50', enc.encode('short')]])));
+    expect([bsd.code, bsd.path]).to.deep.equal(['RANGE', 'members[0].header.name']);
+    expect(decodeErrorOf(() => readArchive(gnu([['#1/5x', enc.encode('short')]]))).code).to.equal('FORMAT');
+    // A first member named like a long name where a symbol table or // is expected (LLVM: parse_failed).
+    expect(decodeErrorOf(() => readArchive(gnu([['/', new Uint8Array(4)], ['/5', enc.encode('y')]]))).path).to.equal('members[1].header.name');
+  });
+
+  it('property (fixed seed): random byte overwrites give an archive or a DecodeError, never anything else', () => {
+    fc.assert(
+      fc.property(fc.nat(golden.length - 1), fc.uint8Array({ minLength: 1, maxLength: 12 }), (at, v) => {
+        const c = overwrite(golden, at, v);
+        onlyDecodeErrors(() => readArchive(c));
+      }),
+      { seed: 424242, numRuns: 3000 },
+    );
+  });
+});
+
+describe('archive: writing as llvm-offload-binary-22 --archive', () => {
+  it('the three images of extract/archive/nvptx.a give its exact bytes (sha256 of archive.files.txt)', () => {
+    const a = readArchive(bytesOf(NVPTX));
+    const out = concatChunks(archiveChunks(a.members.map((m) => ({ name: 'multi.ob22.bin', data: m.data }))));
+    expect(out).to.deep.equal(bytesOf(NVPTX));
+    const [size, hash, name] = textOf('extract/archive.files.txt').trim().split('\t');
+    expect([out.length, sha256(out), name]).to.deep.equal([Number(size), hash, 'nvptx.a']);
+  });
+
+  it('members that are ELF objects get the / symbol table LLVM writes: llvm-ar-22 omp.a byte for byte', () => {
+    const golden = bytesOf('containers/omp.a');
+    const members: ArchiveMemberInput[] = readArchive(golden)
+      .members.filter((m) => !m.special)
+      .map((m) => ({ name: m.name, data: m.data, symbols: elfArchiveSymbols(m.data) }));
+    expect(members.map((m) => m.symbols)).to.deep.equal(
+      members.map(() => ['main', '.__omp_offloading_deadf17e_1818da40_main_l3.region_id', '.offloading.entry.__omp_offloading_deadf17e_1818da40_main_l3']),
+    );
+    expect(concatChunks(archiveChunks(members))).to.deep.equal(golden);
+  });
+
+  it('a symbolic member without symbols still gets a table (three NULs); no members: the magic alone', () => {
+    const out = concatChunks(archiveChunks([{ name: 'dev.o', data: enc.encode('x'), symbols: [] }]));
+    const a = readArchive(out);
+    expect(a.members.map((m) => [m.name, m.special ?? '', m.size])).to.deep.equal([
+      ['/', 'symbol-table', 8],
+      ['dev.o', '', 1],
+    ]);
+    expect(Array.from(a.members[0]!.data.bytes())).to.deep.equal([0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(concatChunks(archiveChunks([]))).to.deep.equal(enc.encode('!<arch>\n'));
+  });
+
+  it('long and slashed names go to one // table, deduplicated; blobs stay blobs; the result reads back', () => {
+    const long = 'nvptx64-nvidia-cuda-sm_70.cubin';
+    const blob = memoryBlob(enc.encode('odd'));
+    const chunks = archiveChunks([
+      { name: long, data: blob },
+      { name: 'dir/k.o', data: [enc.encode('ab'), enc.encode('c')] },
+      { name: long, data: enc.encode('') },
+    ]);
+    expect(chunks).to.include(blob);
+    const out = concatChunks(chunks);
+    const text = new TextDecoder().decode(out);
+    expect(text).to.contain(`//${' '.repeat(46)}${String(long.length + 2 + 9).padEnd(10)}\`\n${long}/\ndir/k.o/\n`);
+    expect(readArchive(out).members.map((m) => [m.name, m.special ?? '', new TextDecoder().decode(m.data.bytes())])).to.deep.equal([
+      ['//', 'string-table', `${long}/\ndir/k.o/\n`],
+      [long, '', 'odd'],
+      ['dir/k.o', '', 'abc'],
+      [long, '', ''],
+    ]);
+    // The two headers of the long name point at the same table entry: "/0" twice, "/33" once.
+    expect([text.split(`/0${' '.repeat(14)}0 `).length - 1, text.split(`/${long.length + 2}${' '.repeat(13)}0 `).length - 1]).to.deep.equal([2, 1]);
+  });
+});

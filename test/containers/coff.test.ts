@@ -1,0 +1,147 @@
+/**
+ * COFF objects (src/containers/coff.ts): the clang-22 x86_64-pc-windows-msvc object of
+ * testdata/llvm22/containers against llvm-readobj-22 / llvm-objdump-22 -h / --offloading and what
+ * llvm-offload-binary-22 extracts from it; a bigobj built by hand; hostile headers.
+ */
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { identifyCoff, readCoffOffloadBinaries, readCoffSectionTable } from '../../src/containers/coff.js';
+import { CoffBigObjHeader, CoffFileHeader, CoffSectionHeader, COFF_BIGOBJ_UUID } from '../../formats/coff.js';
+import { bytesOf, decodeErrorOf, input, objdump22, onlyDecodeErrors, overwrite, sha256, textOf } from './support.js';
+
+const COFF = 'containers/coff.obj';
+
+/** The sections of `llvm-readobj --sections`: number, name, raw name bytes, size, pointer, characteristics. */
+function readobjSections(): { number: number; name: string; raw: string; size: number; pointer: number; characteristics: number }[] {
+  const out = [];
+  for (const block of textOf(`${COFF}.readobj.txt`).split('Section {').slice(1)) {
+    const get = (k: string): string => new RegExp(`${k}: (.*)`).exec(block)![1]!;
+    const [, name, raw] = /^(.*) \((.*)\)$/.exec(get('Name'))!;
+    out.push({
+      number: Number(get('Number')),
+      name: name!,
+      raw: raw!,
+      size: Number(get('RawDataSize')),
+      pointer: parseInt(get('PointerToRawData'), 16),
+      characteristics: parseInt(/Characteristics \[ \((0x[0-9A-F]+)\)/.exec(block)![1]!, 16),
+    });
+  }
+  return out;
+}
+
+describe('COFF: clang-22 object (containers/coff.obj)', () => {
+  const b = bytesOf(COFF);
+
+  it('is a coff_object; the section table is what llvm-readobj-22 and llvm-objdump-22 -h show', () => {
+    expect(identifyCoff(b)).to.equal('object');
+    const coff = readCoffSectionTable(b);
+    expect([coff.machine, coff.bigobj]).to.deep.equal([0x8664, false]);
+    const golden = readobjSections();
+    expect(coff.sections.map((s) => [s.index + 1, s.name, s.size, s.offset, s.characteristics])).to.deep.equal(golden.map((g) => [g.number, g.name, g.size, g.pointer, g.characteristics]));
+    const h = textOf(`${COFF}.sections.txt`)
+      .split('\n')
+      .filter((l) => /^\s+\d+ /.test(l))
+      .map((l) => l.trim().split(/\s+/).slice(0, 3));
+    expect(coff.sections.map((s) => [String(s.index), s.name, s.size.toString(16).padStart(8, '0')])).to.deep.equal(h);
+  });
+
+  it('.llvm.offloading is a long name (/177 in the string table), its data unaligned at 0x442', () => {
+    const s = readobjSections().find((x) => x.name === '.llvm.offloading')!;
+    expect(s.raw).to.equal('2F 31 37 37 00 00 00 00');
+    const r = readCoffOffloadBinaries(b);
+    expect(r.read.map((x) => [x.section.index, x.section.name, x.section.offset])).to.deep.equal([[s.number - 1, '.llvm.offloading', 0x442]]);
+    expect(r.binaries.map((x) => x.offset)).to.deep.equal([0x442]);
+  });
+
+  it('the listing is llvm-objdump-22 --offloading byte for byte; the image is what llvm-offload-binary-22 extracts', () => {
+    const r = input(COFF);
+    expect(r.container).to.equal('coff');
+    expect(objdump22('coff.obj', r)).to.equal(textOf(`${COFF}.objdump22.txt`));
+    const [size, hash] = textOf('extract/coff-input.files.txt').trim().split('\t');
+    const image = r.found[0]!.binary.entries[0]!.image;
+    expect([image.length, sha256(image)]).to.deep.equal([Number(size), hash]);
+    expect(r.found.map((f) => [f.site.path, f.site.section])).to.deep.equal([[['sections', 7, 'binaries', 0], { index: 7, name: '.llvm.offloading' }]]);
+  });
+
+  it('section name prefixes are an option: another name is not read by default', () => {
+    expect(readCoffOffloadBinaries(b, { sectionNames: ['.cray.llvm.offloading'] }).binaries).to.deep.equal([]);
+    expect(readCoffOffloadBinaries(b, { sectionNames: ['.llvm.off'] }).binaries).to.have.length(1);
+  });
+});
+
+/** A bigobj object: header, one section `.llvm.offloading` named `//` + base64 offset, one 20-byte symbol, the string table. */
+function bigobj(payload: Uint8Array, nameField = '//AAAAAE'): Uint8Array {
+  const H = CoffBigObjHeader.fixedSize!;
+  const S = CoffSectionHeader.fixedSize!;
+  const dataAt = H + S;
+  const symAt = dataAt + payload.length;
+  const strings = new TextEncoder().encode('\0\0\0\0.llvm.offloading\0');
+  const out = new Uint8Array(symAt + 20 + strings.length);
+  const v = new DataView(out.buffer);
+  v.setUint16(0, 0, true);
+  v.setUint16(2, 0xffff, true);
+  v.setUint16(CoffBigObjHeader.offsets.version, 2, true);
+  v.setUint16(CoffBigObjHeader.offsets.machine, 0x8664, true);
+  out.set(COFF_BIGOBJ_UUID, CoffBigObjHeader.offsets.uuid);
+  v.setUint32(CoffBigObjHeader.offsets.numberOfSections, 1, true);
+  v.setUint32(CoffBigObjHeader.offsets.pointerToSymbolTable, symAt, true);
+  v.setUint32(CoffBigObjHeader.offsets.numberOfSymbols, 1, true);
+  out.set(new TextEncoder().encode(nameField), H);
+  v.setUint32(H + CoffSectionHeader.offsets.sizeOfRawData, payload.length, true);
+  v.setUint32(H + CoffSectionHeader.offsets.pointerToRawData, dataAt, true);
+  out.set(payload, dataAt);
+  strings.set([strings.length, 0, 0, 0]);
+  out.set(strings, symAt + 20);
+  return out;
+}
+
+describe('COFF: bigobj and hostile headers', () => {
+  const two = bytesOf('pack/two.ob22.bin');
+
+  it('a bigobj object (56-byte header, 20-byte symbols, //BASE64 name) is read', () => {
+    const b = bigobj(two);
+    expect(identifyCoff(b)).to.equal('bigobj');
+    const r = readCoffOffloadBinaries(b);
+    expect([r.coff.bigobj, r.coff.machine, r.coff.sections.map((s) => s.name)]).to.deep.equal([true, 0x8664, ['.llvm.offloading']]);
+    expect(r.binaries.map((x) => x.entries[0]!.strings.get('triple'))).to.deep.equal(['nvptx64-nvidia-cuda', 'amdgcn-amd-amdhsa']);
+    // Without the UUID it is no object (an import library to LLVM).
+    const lib = b.slice();
+    lib[CoffBigObjHeader.offsets.uuid] ^= 1;
+    expect(identifyCoff(lib)).to.equal(undefined);
+  });
+
+  it('bad names and ranges are DecodeErrors at the field', () => {
+    const bad = decodeErrorOf(() => readCoffSectionTable(bigobj(two, '//A*')));
+    expect([bad.code, bad.path]).to.deep.equal(['FORMAT', 'sectionHeaders[0].name']);
+    const past = decodeErrorOf(() => readCoffSectionTable(bigobj(two, '/9999')));
+    expect([past.code, past.path]).to.deep.equal(['RANGE', 'sectionHeaders[0].name']);
+    const b = bytesOf(COFF);
+    const many = b.slice();
+    new DataView(many.buffer).setUint16(CoffFileHeader.offsets.numberOfSections, 0xfff0, true);
+    const e = decodeErrorOf(() => readCoffSectionTable(many));
+    expect([e.code, e.path, e.offset]).to.deep.equal(['EOF', 'header.numberOfSections', CoffFileHeader.offsets.numberOfSections]);
+    const off = b.slice();
+    const at = 20 + 7 * 40 + CoffSectionHeader.offsets.pointerToRawData;
+    new DataView(off.buffer).setUint32(at, 0xfffffff0, true);
+    const o = decodeErrorOf(() => readCoffOffloadBinaries(off));
+    expect([o.code, o.path, o.offset]).to.deep.equal(['EOF', 'sectionHeaders[7].pointerToRawData', at]);
+    // No string table (symbol table pointer past the end: LLVM recovers, and the long name fails).
+    const nost = b.slice();
+    new DataView(nost.buffer).setUint32(CoffFileHeader.offsets.pointerToSymbolTable, 0x7ffffff0, true);
+    expect(decodeErrorOf(() => readCoffSectionTable(nost)).message).to.match(/refers to the string table, but the file has none/);
+  });
+
+  it('every strict prefix of coff.obj, and random overwrites (fixed seed): only DecodeError', () => {
+    const b = bytesOf(COFF);
+    for (let n = 0; n < b.length; n += 7) {
+      onlyDecodeErrors(() => readCoffOffloadBinaries(b.subarray(0, n)), `prefix ${n}`);
+    }
+    fc.assert(
+      fc.property(fc.nat(b.length - 1), fc.uint8Array({ minLength: 1, maxLength: 8 }), (at, v) => {
+        const c = overwrite(b, at, v);
+        onlyDecodeErrors(() => readCoffOffloadBinaries(c));
+      }),
+      { seed: 777, numRuns: 3000 },
+    );
+  });
+});

@@ -1,0 +1,218 @@
+/**
+ * Wrapper objects and executables of clang++-22 -fsycl (testdata/llvm22/sycl, README there): their
+ * SHT_LLVM_OFFLOADING section holds a bare SPIR-V module (llvm-objdump-22 fails on them with "Invalid
+ * data"); readOffloadInput returns it as a bare image with the kernel names of `llvm_offload_entries`
+ * and the triple of the SYCL descriptor — checked against the disassembled wrapper (`k*.wrapper.ll`),
+ * the SPIR-V module the linker wrote (`k*.spv`) and the `llvm-readelf-22 -S -r` goldens (section
+ * places, relocation addends; in-place values read from the executables themselves). OpenMP objects'
+ * entry tables (REL on i386, RELA big-endian on PowerPC) go through the same pointer code.
+ */
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { memorySource } from '../../src/codec/index.js';
+import { readElfSectionTable } from '../../src/offload/elf.js';
+import { readOffloadInput } from '../../src/offload/input.js';
+import { ElfPointers } from '../../src/containers/elf-pointers.js';
+import { offloadEntries, syclDescriptor } from '../../src/containers/sycl-wrapper.js';
+import { readElfSymbols } from '../../src/containers/elf-symbols.js';
+import { Elf64SectionHeader } from '../../formats/elf.js';
+import { bytesOf, decodeErrorOf, input, objdump22, onlyDecodeErrors, overwrite, readelfRelocs, readelfSection, textOf } from './support.js';
+
+/** Kernel names and triple as the wrapper's IR states them (llvm-dis-22 of the wrapper bitcode). */
+function wrapperIr(stem: string): { kernels: string[]; triple: string } {
+  const ll = textOf(`sycl/${stem}.wrapper.ll`);
+  const kernels = [...ll.matchAll(/^@\.offloading\.entry_name(?:\.\d+)? = .*c"([^"\\]*)\\00"/gm)].map((m) => m[1]!);
+  const triple = /^@\.sycl_offloading\.target\.0 = .*c"([^"\\]*)\\00"/m.exec(ll)![1]!;
+  return { kernels, triple };
+}
+
+const CASES: [file: string, stem: string][] = [
+  ['sycl/k.wrapper.o', 'k'],
+  ['sycl/k2.wrapper.o', 'k2'],
+  ['sycl/k.exe', 'k'],
+  ['sycl/k2.exe', 'k2'],
+  ['sycl/k.lld.exe', 'k'],
+  ['sycl/k.nopie.exe', 'k'],
+];
+
+describe('wrapper objects and executables: bare SPIR-V with kernel names', () => {
+  for (const [file, stem] of CASES) {
+    it(`${file}: the .llvm.offloading image is ${stem}.spv, kernels and triple as ${stem}.wrapper.ll says; objdump prints only the header line`, () => {
+      const r = input(file);
+      const ir = wrapperIr(stem);
+      const sec = readelfSection(textOf(`${file}.readelf.txt`), '.llvm.offloading');
+      expect(sec.type).to.equal('LLVM_OFFLOADING');
+      expect(r.container).to.equal('elf');
+      expect(r.binaries).to.deep.equal([]);
+      expect(r.found).to.deep.equal([]);
+      expect(r.bare).to.have.length(1);
+      const [b] = r.bare;
+      expect(b!.kind).to.equal('spirv');
+      expect(b!.image.bytes()).to.deep.equal(bytesOf(`sycl/${stem}.spv`));
+      expect([b!.site.offset, b!.image.size, b!.site.section]).to.deep.equal([sec.offset, sec.size, { index: sec.index, name: '.llvm.offloading' }]);
+      expect(b!.site.path).to.deep.equal(['sections', sec.index, 'images', 0]);
+      expect(b!.kernels).to.deep.equal(ir.kernels);
+      expect(b!.triple).to.equal(ir.triple);
+      // objdump: what the *.objdump22.stderr.txt golden says, and only the file-format line.
+      expect(textOf(`${file}.objdump22.stderr.txt`)).to.match(/while extracting offloading files: Invalid data was encountered while parsing the file/);
+      expect(r.notes.join('\n')).to.match(/llvm-objdump-22 --offloading fails on this file \("while extracting offloading files: Invalid data/);
+      // objdump printed the header line before failing: the *.objdump22.txt golden.
+      expect(objdump22(file.replace(/^.*\//, ''), r)).to.equal(textOf(`${file}.objdump22.txt`));
+    });
+  }
+
+  it('the SPIR-V facts of the image are the spirv-dis header of k.spv (version, bound, schema; generator 43 = LLVM SPIR-V Backend)', () => {
+    const info = input('sycl/k.wrapper.o').bare[0]!.info!;
+    const dis = textOf('sycl/k.spv.dis.txt');
+    const field = (k: string): string => new RegExp(`^; ${k}: (.*)$`, 'm').exec(dis)![1]!;
+    expect(info).to.deep.include({ kind: 'spirv', byteOrder: 'le', bound: Number(field('Bound')), schema: Number(field('Schema')) });
+    expect(info.kind === 'spirv' && `${info.version.major}.${info.version.minor}`).to.equal(field('Version'));
+    // spirv-tools 2023.1 predates the registry's id 43 ("Unknown(43); 22"); the number and version agree.
+    expect(field('Generator')).to.equal('Unknown(43); 22');
+    expect(info.kind === 'spirv' && info.generator).to.deep.equal({ id: 43, version: 22, vendor: 'LLVM', tool: 'LLVM SPIR-V Backend' });
+  });
+});
+
+describe('wrapper objects and executables: the pointers', () => {
+  it('relocatable: R_X86_64_64 against .llvm.rodata.offloading + addend (k2.wrapper.o .relallvm_offload_entries)', () => {
+    const b = bytesOf('sycl/k2.wrapper.o');
+    const elf = readElfSectionTable(b);
+    const p = new ElfPointers(b, elf);
+    const entries = elf.sections.find((s) => s.name === 'llvm_offload_entries')!;
+    const relocs = readelfRelocs(textOf('sycl/k2.wrapper.o.readelf.txt'), '.relallvm_offload_entries');
+    expect(relocs.map((r) => [r.offset, r.type])).to.deep.equal([
+      [0x18, 'R_X86_64_64'],
+      [0x50, 'R_X86_64_64'],
+    ]);
+    const targets = relocs.map((r) => p.follow(entries, r.offset, 'name')!);
+    expect(targets.map((t) => [t.section.name, t.offset])).to.deep.equal(relocs.map((r) => ['.llvm.rodata.offloading', parseInt(/\+ ([0-9a-f]+)$/.exec(r.rest)![1]!, 16)]));
+    expect(targets.map((t) => p.string(t, 'name'))).to.deep.equal(['_ZTS5First', '_ZTSN2ns6SecondE']);
+    // In place (RELA): zeros.
+    expect(relocs.map((r) => p.inPlace(entries, r.offset))).to.deep.equal([0n, 0n]);
+    expect(offloadEntries(p).map((e) => [e.version, e.kind, e.flags, e.name])).to.deep.equal([
+      [1, 8, 0, '_ZTS5First'],
+      [1, 8, 0, '_ZTSN2ns6SecondE'],
+    ]);
+  });
+
+  for (const [file, inPlace] of [
+    ['sycl/k.exe', 'the addend'],
+    ['sycl/k.lld.exe', 'zero'],
+  ] as const) {
+    it(`PIE ${file}: R_X86_64_RELATIVE in .rela.dyn at the name field, addend = the name's address; in place: ${inPlace}`, () => {
+      const b = bytesOf(file);
+      const readelf = textOf(`${file}.readelf.txt`);
+      const entries = readelfSection(readelf, 'llvm_offload_entries');
+      const names = readelfSection(readelf, '.llvm.rodata.offloading');
+      const rel = readelfRelocs(readelf, '.rela.dyn').find((r) => r.offset === entries.addr + 24)!;
+      expect([rel.type, parseInt(rel.rest, 16)]).to.deep.equal(['R_X86_64_RELATIVE', names.addr]);
+      const view = new DataView(b.buffer, b.byteOffset);
+      expect(view.getBigUint64(entries.offset + 24, true)).to.equal(inPlace === 'zero' ? 0n : BigInt(names.addr));
+      const elf = readElfSectionTable(b);
+      const p = new ElfPointers(b, elf);
+      const t = p.follow(elf.sections[entries.index]!, 24, 'name')!;
+      expect([t.section.name, t.offset, p.string(t, 'name')]).to.deep.equal(['.llvm.rodata.offloading', 0, '_ZTS5KName']);
+    });
+  }
+
+  it('non-PIE sycl/k.nopie.exe: no dynamic relocation there, the absolute address in place', () => {
+    const b = bytesOf('sycl/k.nopie.exe');
+    const readelf = textOf('sycl/k.nopie.exe.readelf.txt');
+    const entries = readelfSection(readelf, 'llvm_offload_entries');
+    const names = readelfSection(readelf, '.llvm.rodata.offloading');
+    expect(readelfRelocs(readelf, '.rela.dyn').some((r) => r.offset === entries.addr + 24)).to.equal(false);
+    expect(new DataView(b.buffer, b.byteOffset).getBigUint64(entries.offset + 24, true)).to.equal(BigInt(names.addr));
+    expect(offloadEntries(new ElfPointers(b, readElfSectionTable(b))).map((e) => e.name)).to.deep.equal(['_ZTS5KName']);
+  });
+
+  it('OpenMP objects: the entry name through REL (i386, addend in place), RELA big-endian (ppc32, ppc64) and RELA x86-64', () => {
+    for (const f of ['containers/omp22.o', 'containers/i386.o', 'containers/ppc32be.o', 'containers/ppc64be.o']) {
+      const b = bytesOf(f);
+      const p = new ElfPointers(b, readElfSectionTable(b));
+      // clang-22 names the region after a hash of <stdin> (testdata/llvm22/README.md).
+      expect(offloadEntries(p).map((e) => [e.kind, e.name]), f).to.deep.equal([[1, '__omp_offloading_deadf17e_1818da40_main_l3']]);
+      expect(p.notes, f).to.deep.equal([]);
+    }
+  });
+
+  it('the SYCL descriptor gives the image range, its entries and the options (k2.wrapper.o: ImageEnd = .llvm.offloading + 0x1cc)', () => {
+    const b = bytesOf('sycl/k2.wrapper.o');
+    const p = new ElfPointers(b, readElfSectionTable(b));
+    const [d, ...more] = syclDescriptor(p, b)!;
+    expect(more).to.deep.equal([]);
+    expect(readelfRelocs(textOf('sycl/k2.wrapper.o.readelf.txt'), '.rela.data.rel.ro').some((r) => r.offset === 0x98 && r.rest.endsWith('.llvm.offloading + 1cc'))).to.equal(true);
+    expect([d!.version, d!.offloadKind, d!.format, d!.triple, d!.compileOptions, d!.linkOptions]).to.deep.equal([3, 8, 0, 'spirv64-unknown-unknown', '', '']);
+    expect([d!.image!.section.name, d!.image!.offset, d!.image!.size]).to.deep.equal(['.llvm.offloading', 0, 0x1cc]);
+    expect(d!.entries!.map((e) => e.name)).to.deep.equal(['_ZTS5First', '_ZTSN2ns6SecondE']);
+  });
+});
+
+describe('wrapper objects: when things cannot be followed', () => {
+  const golden = bytesOf('sycl/k.wrapper.o');
+  const elf = readElfSectionTable(golden);
+  const sh = (name: string): number => elf.sections.find((s) => s.name === name)!.headerOffset;
+
+  it('without the descriptor symbol (renamed): one image, kernels from llvm_offload_entries, no triple', () => {
+    const b = golden.slice();
+    const strtab = elf.sections.find((s) => s.name === '.strtab')!;
+    const at = Buffer.from(b.subarray(strtab.offset, strtab.offset + strtab.size)).indexOf('.sycl_offloading.descriptor');
+    b[strtab.offset + at + 1] = 0x53; // '.Sycl_offloading.descriptor'
+    const r = readOffloadInput(memorySource(b));
+    expect(r.bare.map((x) => [x.kind, x.kernels, x.triple, x.image.size])).to.deep.equal([['spirv', ['_ZTS5KName'], undefined, 308]]);
+  });
+
+  it('a bad relocation table or symbol is a note: the image is still found', () => {
+    const entsize = golden.slice();
+    new DataView(entsize.buffer).setBigUint64(sh('.relallvm_offload_entries') + Elf64SectionHeader.offsets.sh_entsize, 7n, true);
+    const r = readOffloadInput(memorySource(entsize));
+    expect(r.bare.map((x) => x.kernels)).to.deep.equal([[]]);
+    expect(r.notes.join('\n')).to.match(/offload entries \(llvm_offload_entries\) could not be read: relocation section \[\d+\] has sh_entsize 7/);
+    // The relocation's symbol index past the table (r_info high word).
+    const sym = golden.slice();
+    const rel = elf.sections.find((s) => s.name === '.relallvm_offload_entries')!;
+    new DataView(sym.buffer).setUint32(rel.offset + 12, 0xffff, true);
+    const r2 = readOffloadInput(memorySource(sym));
+    expect(r2.bare.map((x) => x.kernels)).to.deep.equal([[]]);
+    expect(r2.notes.join('\n')).to.match(/names symbol 65535, past the \d+ of its table/);
+  });
+
+  it('a symbol table linked to itself (no string table) is a located error, turned into a note', () => {
+    const b = golden.slice();
+    const symtab = elf.sections.find((s) => s.name === '.symtab')!;
+    new DataView(b.buffer).setUint32(symtab.headerOffset + Elf64SectionHeader.offsets.sh_link, symtab.index, true);
+    const patched = readElfSectionTable(b);
+    const e = decodeErrorOf(() => readElfSymbols(b, patched, patched.sections[symtab.index]!));
+    expect([e.code, e.path]).to.deep.equal(['FORMAT', `sectionHeaders[${symtab.index}].sh_link`]);
+    const r = readOffloadInput(memorySource(b));
+    expect(r.bare.map((x) => x.kernels)).to.deep.equal([[]]);
+    expect(r.notes.join('\n')).to.match(/links to section \d+, which is not a string table/);
+  });
+
+  it('a name pointer into llvm_offload_entries itself reads the string there (empty: Reserved is 0), no loop; the null symbol is a note', () => {
+    const rel = elf.sections.find((s) => s.name === '.relallvm_offload_entries')!;
+    const symbols = readElfSymbols(golden, elf, elf.sections.find((s) => s.name === '.symtab')!);
+    const self = symbols.find((x) => x.name === '.offloading.entry._ZTS5KName')!;
+    expect(elf.sections[self.shndx]!.name).to.equal('llvm_offload_entries');
+    const b = golden.slice();
+    new DataView(b.buffer).setUint32(rel.offset + 12, self.index, true); // r_info's symbol index (high word)
+    const r = readOffloadInput(memorySource(b));
+    expect(r.bare.map((x) => x.kernels)).to.deep.equal([['']]);
+    const nul = golden.slice();
+    new DataView(nul.buffer).setUint32(rel.offset + 12, 0, true);
+    const r2 = readOffloadInput(memorySource(nul));
+    expect(r2.bare.map((x) => x.kernels)).to.deep.equal([[]]);
+    expect(r2.notes.join('\n')).to.match(/symbol '' is not defined in a section of this file/);
+  });
+
+  it('property (fixed seed): random overwrites of the wrapper object and the PIE executable give only DecodeError', () => {
+    for (const f of ['sycl/k.wrapper.o', 'sycl/k.lld.exe']) {
+      const b0 = bytesOf(f);
+      fc.assert(
+        fc.property(fc.nat(b0.length - 1), fc.uint8Array({ minLength: 1, maxLength: 8 }), (at, v) => {
+          onlyDecodeErrors(() => readOffloadInput(memorySource(overwrite(b0, at, v))), f);
+        }),
+        { seed: 31337, numRuns: 1500 },
+      );
+    }
+  });
+});

@@ -1,0 +1,172 @@
+/**
+ * Where we answer although LLVM 22 gives up or differs, on the committed fixtures of testdata/llvm22
+ * (each with the command that made it in goldens.tsv): wrapper objects and executables of
+ * `clang++-22 -fsycl` (bare SPIR-V in `.llvm.offloading`, kernel names in `llvm_offload_entries`),
+ * bitcode modules, version-2 binaries in an object, OffloadBinaries in ordinary data, other section
+ * names, clang-sycl-linker kernel names, and upstream main's layouts (--llvm main).
+ */
+import { expect } from 'chai';
+import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cli, tempDir } from '../offload/support.js';
+import { LLVM22 } from './support.js';
+import { readOffloadBinaries } from '../../src/offload/read.js';
+import { writeOffloadBinary } from '../../src/offload/write.js';
+import { syclKernelNames } from '../../src/offload/sycl-symbols.js';
+
+const SYCL = join(LLVM22, 'sycl');
+const CONTAINERS = join(LLVM22, 'containers');
+const bytes = (p: string): Buffer => readFileSync(p);
+
+describe('beyond llvm-objdump-22: wrapper objects and executables of clang++-22 -fsycl', () => {
+  for (const [file, kernels] of [
+    ['k.wrapper.o', ['_ZTS5KName']],
+    ['k.exe', ['_ZTS5KName']],
+    ['k.lld.exe', ['_ZTS5KName']],
+    ['k.nopie.exe', ['_ZTS5KName']],
+    ['k2.wrapper.o', ['_ZTS5First', '_ZTSN2ns6SecondE']],
+    ['k2.exe', ['_ZTS5First', '_ZTSN2ns6SecondE']],
+  ] as const) {
+    it(`${file}: offload-list names the bare SPIR-V image and its kernels; offload-extract writes the module clang-sycl-linker made`, async () => {
+      const r = await cli(['offload-list', file], SYCL);
+      expect(r.code, r.stderr).to.equal(0);
+      // llvm-objdump's header line first, as it prints it before failing.
+      expect(r.stdout.startsWith(`\n${file}:\tfile format elf64-x86-64\n\nDEVICE IMAGE [0]: (not in an OffloadBinary)\nkind            spir-v\ntriple          spirv64-unknown-unknown\nproducer        sycl\n`)).to.equal(true, r.stdout);
+      for (const k of kernels) expect(r.stdout).to.include(`kernel          ${k}\n`);
+      expect(r.stderr).to.match(/llvm-objdump-22 --offloading fails on this file/);
+      const j = JSON.parse((await cli(['offload-list', '--json', file], SYCL)).stdout) as { container: string; bare: { kind: string; kernels: string[]; triple: string; offloadKind: number; image: { kind: string; version: { major: number; minor: number } } }[] };
+      expect(j.container).to.equal('elf');
+      expect(j.bare).to.have.length(1);
+      expect(j.bare[0]).to.deep.include({ kind: 'spirv', kernels, triple: 'spirv64-unknown-unknown', offloadKind: 8 });
+      expect(j.bare[0]!.image.version).to.deep.equal({ major: 1, minor: 4 });
+      const { dir, cleanup } = tempDir('syclbin-beyond-');
+      try {
+        copyFileSync(join(SYCL, file), join(dir, file));
+        const x = await cli(['offload-extract', file, '--image=triple=spirv64-unknown-unknown,kind=sycl'], dir);
+        expect(x.code, x.stderr).to.equal(0);
+        const stem = file.replace(/\.[^.]*$/, '');
+        const out = readdirSync(dir).filter((f) => f !== file);
+        expect(out).to.deep.equal([`${stem}-spirv64-unknown-unknown-.0.`]);
+        const spv = file.startsWith('k2') ? 'k2.spv' : 'k.spv';
+        expect(bytes(join(dir, out[0]!)).equals(bytes(join(SYCL, spv)))).to.equal(true);
+        const f = await cli(['offload-extract', file, '-o', 'all'], dir);
+        expect(f.stdout).to.equal('all/0-spirv64-unknown-unknown.spv (' + bytes(join(SYCL, spv)).length + ' bytes)\n');
+      } finally {
+        cleanup();
+      }
+    });
+  }
+});
+
+describe('beyond llvm-objdump-22: other inputs it rejects or does not list', () => {
+  it('bitcode modules: the module, its triple and size (llvm-objdump rejects them)', async () => {
+    for (const [dir, file, triple] of [
+      [SYCL, 'k.device.bc', 'spirv64-unknown-unknown'],
+      [CONTAINERS, 'host.bc', 'x86_64-pc-linux-gnu'],
+    ] as const) {
+      const r = await cli(['offload-list', file], dir);
+      expect(r.code, r.stderr).to.equal(0);
+      expect(r.stdout).to.equal(`\nMODULE: (the whole input; not an object file)\nkind            llvm ir\ntriple          ${triple}\nimage size      ${bytes(join(dir, file)).length} bytes\n`);
+      expect(r.stderr).to.match(/rejects this file \("The file was not recognized as a valid object file"\)/);
+    }
+  });
+
+  it('a version-2 binary in an object: listed with a note that llvm-objdump-22 rejects it', async () => {
+    const r = await cli(['offload-list', 'v2-in-elf.o'], CONTAINERS);
+    expect(r.code).to.equal(0);
+    expect(r.stdout).to.match(/^\nv2-in-elf\.o:\tfile format elf64-x86-64\n\nOFFLOADING IMAGE \[0\]:\n/);
+    expect(r.stderr).to.match(/llvm-objdump-22 rejects it/);
+  });
+
+  it('OffloadBinaries in ordinary data: a note by default (llvm-objdump prints nothing), listed with --scan always', async () => {
+    const d = await cli(['offload-list', 'embedded-data.o'], CONTAINERS);
+    expect(d.stdout).to.equal(readFileSync(join(CONTAINERS, 'embedded-data.o.objdump22.txt'), 'utf8'));
+    expect(d.stderr).to.match(/2 OffloadBinary\(s\) found by scanning ordinary data/);
+    const a = await cli(['offload-list', '--scan', 'always', 'embedded-data.o'], CONTAINERS);
+    expect(a.stdout.match(/found by scanning/g)).to.have.length(2);
+    expect(a.stdout.match(/OFFLOADING IMAGE \[0\]/g)).to.have.length(2);
+  });
+
+  it('another section name: --section .cray.llvm.offloading reads a PROGBITS section LLVM skips', async () => {
+    const plain = await cli(['offload-list', 'cray-progbits.o'], CONTAINERS);
+    expect(plain.stdout).to.equal(readFileSync(join(CONTAINERS, 'cray-progbits.o.objdump22.txt'), 'utf8'));
+    const r = await cli(['offload-list', '--section', '.cray.llvm.offloading', 'cray-progbits.o'], CONTAINERS);
+    expect(r.stdout.match(/OFFLOADING IMAGE \[\d\]/g)).to.have.length(2);
+  });
+});
+
+describe('clang-sycl-linker images: kernel names from `symbols`', () => {
+  it('LLVM 22 (k2.img): newline-separated text in a version-1 value', async () => {
+    const j = JSON.parse((await cli(['offload-list', '--json', 'k2.img'], SYCL)).stdout) as { binaries: { entries: { kernels: unknown; objdump: unknown }[] }[] };
+    expect(j.binaries[0]!.entries[0]!.kernels).to.deep.equal({ names: ['_ZTS5First', '_ZTSN2ns6SecondE'], encoding: 'text', separator: '\n' });
+  });
+
+  it("upstream main: the binary symbol table (u32 Count, {u32 offset, u32 size}[Count], names) in a v2/v3 value", async () => {
+    const names = ['_ZTS5First', '_ZTSN2ns6SecondE'];
+    const enc = new TextEncoder();
+    const head = 4 + 8 * names.length;
+    const table = new Uint8Array(head + names.reduce((n, s) => n + s.length + 1, 0));
+    const dv = new DataView(table.buffer);
+    dv.setUint32(0, names.length, true);
+    let at = head;
+    names.forEach((s, i) => {
+      dv.setUint32(4 + 8 * i, at, true);
+      dv.setUint32(8 + 8 * i, s.length, true);
+      table.set(enc.encode(s), at);
+      at += s.length + 1;
+    });
+    const bin = writeOffloadBinary(
+      [{ imageKind: 6, offloadKind: 8, flags: 0, strings: [['triple', 'spirv64-unknown-unknown'], ['arch', ''], ['symbols', String.fromCharCode(...table)]], image: bytes(join(SYCL, 'k2.spv')) }],
+      { version: 3 },
+    );
+    expect(syclKernelNames(readOffloadBinaries(bin)[0]!.entries[0]!)).to.deep.equal({ names, encoding: 'table' });
+    const { dir, cleanup } = tempDir('syclbin-beyond-');
+    try {
+      writeFileSync(join(dir, 'main.img'), bin);
+      const r = await cli(['offload-list', '--llvm', 'main', 'main.img'], dir);
+      expect(r.stdout).to.equal(`\nOFFLOADING IMAGE [0]:\nkind            spir-v\narch            \ntriple          spirv64-unknown-unknown\nproducer        sycl\nimage size      ${bytes(join(SYCL, 'k2.spv')).length} bytes\n`);
+      const j = JSON.parse((await cli(['offload-list', '--json', 'main.img'], dir)).stdout) as { binaries: { entries: { kernels: unknown }[] }[] };
+      expect(j.binaries[0]!.entries[0]!.kernels).to.deep.equal({ names, encoding: 'table' });
+    } finally {
+      cleanup();
+    }
+  });
+});
+
+describe('--llvm main: one multi-entry binary, image sizes, nested binaries, extract everything', () => {
+  it('offload-pack --llvm main writes one version-3 binary (.spv is image kind 6); the listing and extraction follow main', async () => {
+    const { dir, cleanup } = tempDir('syclbin-main-');
+    try {
+      for (const f of ['k.o', 'k.spv', 'k.bc']) copyFileSync(join(LLVM22, 'src', f), join(dir, f));
+      const p = await cli(['offload-pack', '--llvm', 'main', '-o', 'm.bin', '--image=file=k.o,triple=nvptx64-nvidia-cuda,arch=sm_70,kind=cuda', '--image=file=k.spv,triple=spirv64-unknown-unknown,kind=sycl'], dir);
+      expect(p.code, p.stderr).to.equal(0);
+      const bins = readOffloadBinaries(bytes(join(dir, 'm.bin')));
+      expect(bins.map((b) => [b.version, b.entries.map((e) => [e.imageKind, e.offloadKind])])).to.deep.equal([[3, [[1, 2], [6, 8]]]]);
+      // Nest it: an image that is itself an OffloadBinary.
+      const outer = await cli(['offload-pack', '--llvm', 'main', '-o', 'outer.bin', '--image=file=m.bin,triple=x86_64-unknown-linux-gnu,kind=openmp', '--image=file=k.bc,triple=amdgcn-amd-amdhsa,arch=gfx90a,kind=hip'], dir);
+      expect(outer.code, outer.stderr).to.equal(0);
+      const l = await cli(['offload-list', '--llvm', 'main', 'outer.bin'], dir);
+      const mSize = bytes(join(dir, 'm.bin')).length;
+      expect(l.stdout).to.equal(
+        `\nOFFLOADING IMAGE [0]:\nkind            <none>\narch            \ntriple          x86_64-unknown-linux-gnu\nproducer        openmp\nimage size      ${mSize} bytes\nnested images   2\n` +
+          `\n  OFFLOADING IMAGE [0.0]:\n  kind            elf\n  arch            sm_70\n  triple          nvptx64-nvidia-cuda\n  producer        cuda\n  image size      13 bytes\n` +
+          `\n  OFFLOADING IMAGE [0.1]:\n  kind            spir-v\n  arch            \n  triple          spirv64-unknown-unknown\n  producer        sycl\n  image size      ${bytes(join(dir, 'k.spv')).length} bytes\n` +
+          `\nOFFLOADING IMAGE [1]:\nkind            llvm ir\narch            gfx90a\ntriple          amdgcn-amd-amdhsa\nproducer        hip\nimage size      ${bytes(join(dir, 'k.bc')).length} bytes\n`,
+      );
+      // 22 lists the same file without sizes and without descending (and says no release reads v3).
+      const l22 = await cli(['offload-list', 'outer.bin'], dir);
+      expect(l22.stdout).to.not.include('nested images');
+      expect(l22.stderr).to.match(/llvm-objdump-22 cannot read version 3/);
+      // Extract everything (main, no --image): nested images, '-<arch>' only when there is one.
+      const x = await cli(['offload-extract', '--llvm', 'main', 'outer.bin'], dir);
+      expect(x.stdout).to.equal('Extracted: outer-nvptx64-nvidia-cuda-sm_70.0.o\nExtracted: outer-spirv64-unknown-unknown.1.spv\nExtracted: outer-amdgcn-amd-amdhsa-gfx90a.2.bc\n');
+      expect(bytes(join(dir, 'outer-spirv64-unknown-unknown.1.spv')).equals(bytes(join(dir, 'k.spv')))).to.equal(true);
+      // 22 without --image: nothing, and a note that says so.
+      const n = await cli(['offload-extract', 'outer.bin'], dir);
+      expect(n.stdout).to.equal('');
+      expect(n.stderr).to.match(/nothing extracted: without --image llvm-offload-binary-22 extracts nothing/);
+    } finally {
+      cleanup();
+    }
+  });
+});
