@@ -138,8 +138,11 @@ export function offloadKindAmbiguity(kind: number, version: number): OffloadKind
   if (version >= 2) return undefined;
   const meanings = (Object.keys(OFFLOAD_KIND_NUMBERINGS) as OffloadKindNumbering[]).map((numbering) => ({ numbering, name: offloadKindLabel(kind, numbering) }));
   if (new Set(meanings.map((m) => m.name)).size === 1) return undefined;
-  const said = meanings.map((m) => `${m.name} in ${NUMBERING_DESCRIPTIONS[m.numbering]}`).join(', ');
-  return { meanings, note: `offload kind ${kind} of a version-1 binary is ${said}; the file does not say which era wrote it` };
+  const defined = meanings.filter((m) => !m.name.startsWith('unknown('));
+  const undefinedIn = meanings.filter((m) => m.name.startsWith('unknown(')).map((m) => NUMBERING_DESCRIPTIONS[m.numbering]);
+  const said = defined.map((m) => `${m.name} in ${NUMBERING_DESCRIPTIONS[m.numbering]}`).join(', ');
+  const none = undefinedIn.length ? `; ${undefinedIn.join(' and ')} ${undefinedIn.length === 1 ? 'has' : 'have'} no kind ${kind}` : '';
+  return { meanings, note: `offload kind ${kind} of a version-1 binary is ${said}${none} (a version-1 file does not say which era wrote it)` };
 }
 
 /** Entry flag bits (OffloadBinary.h `OffloadEntryFlags`): only bit 0 is defined. */

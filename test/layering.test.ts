@@ -14,7 +14,7 @@ function layer(file: string): number {
   const rel = relative(ROOT, file);
   if (rel.startsWith('src/codec/')) return 0;
   if (rel.startsWith('formats/')) return 1;
-  if (/^src\/(offload|containers|syclbin|props|hex)\//.test(rel)) return 2;
+  if (/^src\/(offload|containers|syclbin|props|hex|inspect)\//.test(rel)) return 2;
   if (rel.startsWith('src/lower/')) return 3;
   if (/^src\/(cli|node)\//.test(rel) || rel.startsWith('web/') || rel === 'src/index.ts') return 4;
   if (rel.startsWith('scripts/')) return 5;

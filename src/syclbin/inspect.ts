@@ -11,7 +11,7 @@
  */
 import { decodeTypedRegistry } from '../props/typed/index.js';
 import { explainRegistry, printable } from '../props/explain.js';
-import { imageKindLabel, numberingFamily, numberingForVersion, offloadKindLabel } from '../../formats/kinds.js';
+import { imageKindLabel, numberingFamily, numberingForVersion, offloadKindAmbiguity, offloadKindLabel } from '../../formats/kinds.js';
 import type { PropertySetRegistry } from '../props/model.js';
 import { GLOBAL_METADATA_SET, bundleState, irTarget, irType, nativeArch, nativeTarget, type SyclbinFile, type SyclbinImage } from './model.js';
 import { hashBlob, type Hasher } from './json.js';
@@ -59,13 +59,19 @@ function envelopeNode(file: SyclbinFile): InspectNode | undefined {
     };
   }
   const numbering = numberingForVersion(e.version);
+  const ambiguity = offloadKindAmbiguity(e.offloadKind, e.version);
   const strings: InspectNode = e.strings.size
     ? { label: 'string entries', path: 'entries[0].strings', children: [...e.strings].map(([k, v]) => ({ label: printable(k), value: JSON.stringify(printable(v)) })) }
     : { label: 'string entries', value: '(none)', path: 'entries[0].strings' };
   const children: InspectNode[] = [
     { label: 'OffloadBinary version', value: String(e.version), path: 'header.version' },
     { label: 'image kind', value: `${e.imageKind} (${imageKindLabel(e.imageKind)})`, path: 'entries[0].imageKind' },
-    { label: 'offload kind', value: `${e.offloadKind} (${offloadKindLabel(e.offloadKind, numbering)}, ${numberingFamily(numbering)} numbering)`, path: 'entries[0].offloadKind' },
+    {
+      label: 'offload kind',
+      // The SYCL runtime's envelope stamps different numbers in different revisions: say what the number may mean.
+      value: `${e.offloadKind} (${offloadKindLabel(e.offloadKind, numbering)}, ${numberingFamily(numbering)} numbering)${ambiguity ? ` — ${ambiguity.note}` : ''}`,
+      path: 'entries[0].offloadKind',
+    },
     { label: 'flags', value: `0x${e.flags.toString(16)}`, path: 'entries[0].flags' },
     strings,
     { label: 'compression', value: e.compression ?? 'none' },

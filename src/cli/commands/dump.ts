@@ -9,6 +9,7 @@
 import { DecodeError } from '../../codec/errors.js';
 import { dumpSyclbinSource } from '../../syclbin/dump.js';
 import { errnoText } from '../../node/input.js';
+import { notSyclbin } from '../../inspect/input.js';
 import { defineCommand, EXIT } from '../command.js';
 import { CommandFailure, FileFailure } from '../errors.js';
 import { maxInflatedSizeOption, opt } from '../options.js';
@@ -45,7 +46,11 @@ On failure it prints "Failed to parse SYCLBIN file: <reason>" (or "Failed to ope
     try {
       text = dumpSyclbinSource(src, { maxInflatedSize: opts['max-inflated-size'] });
     } catch (e) {
-      if (e instanceof DecodeError) throw new CommandFailure(dumpFailure(e, opts.verbose));
+      if (e instanceof DecodeError) {
+        // syclbin-dump's line first; then, for a file that is something else, what it is.
+        const what = notSyclbin(src, { maxInflatedSize: opts['max-inflated-size'] });
+        throw new CommandFailure(dumpFailure(e, opts.verbose) + (what ? `note: ${name}: ${what}; see 'syclbin inspect ${name}' or 'syclbin offload-list ${name}'\n` : ''));
+      }
       if ((e as NodeJS.ErrnoException)?.syscall) throw new CommandFailure(`Failed to open or read file ${name}: ${errnoText(e)}`);
       throw e;
     }

@@ -1,39 +1,76 @@
 /**
- * `syclbin inspect FILE`: a readable view richer than `syclbin dump` — variant and envelope details,
- * header fields, the state by name, typed property sets, sizes, targets, archs, offsets, hashes.
+ * `syclbin inspect FILE`: what a file is and what it holds, for any input the toolkit reads
+ * (src/inspect/input.ts): SYCLBIN of every variant in detail (variant and envelope, header fields,
+ * the state by name, typed property sets, sizes, targets, archs, offsets, hashes), OffloadBinaries of
+ * any era that hold no SYCLBIN, objects, archives, wrapper objects and programs, bitcode and SPIR-V
+ * modules, property-set text.
  */
-import { inspectSyclbin, renderInspect } from '../../syclbin/inspect.js';
+import { DecodeError } from '../../codec/index.js';
+import { inspectInput } from '../../inspect/input.js';
+import { renderInspect } from '../../syclbin/inspect.js';
 import { inspectWithOffsets } from '../../hex/inspect-offsets.js';
+import { readSyclbin } from '../../syclbin/read.js';
+import { SyclbinFormatError } from '../../syclbin/errors.js';
+import { llvmEra } from '../../../formats/eras.js';
 import { nodeSha256 } from '../../node/sha256.js';
 import { defineCommand, EXIT } from '../command.js';
-import { maxInflatedSizeOption, opt, outputOptions } from '../options.js';
-import { readSyclbinInput } from '../syclbin-input.js';
+import { CommandFailure } from '../errors.js';
+import { llvmEraOption, maxInflatedSizeOption, opt, outputOptions, sectionChoice, sectionOptions } from '../options.js';
 
 export const command = defineCommand({
   name: 'inspect',
-  summary: 'Show a SYCLBIN file in detail: envelope, state, typed metadata, images with sizes and hashes',
-  usage: 'inspect [--no-hash] [--offsets] [-o OUT.txt] FILE',
-  description: `Reads any SYCLBIN variant and prints what it is (bare v1, v1 in an OffloadBinary entry or the SYCL
-runtime envelope, v2 role entries), the envelope (OffloadBinary version, image and offload kind by
-name, flags, string entries, compression), the v1 header's version and reserved bytes, the bundle
-state by name, and for every abstract module its typed property sets (spec constants, device globals,
-aspects, ... as 'syclbin props' shows them) and its IR modules (type, target) and native images (arch,
-target) with size, file offset and sha256. The text is for people; use 'syclbin dump' for the
-syclbin-dump contract and 'syclbin json' for programs. --no-hash skips hashing, so image bytes are
-never read (fast on huge files).`,
+  summary: 'Say what a file is and explain it: SYCLBIN in detail, OffloadBinaries, objects, archives, modules, property sets',
+  usage: 'inspect [--no-hash] [--offsets] [--llvm 19|22|main] [-o OUT.txt] FILE',
+  description: `
+Recognises what it is given and explains it:
+  - SYCLBIN, every variant (bare v1, v1 in an OffloadBinary entry or the SYCL runtime envelope, v2
+    role entries): the envelope (OffloadBinary version, image and offload kind by name, flags, string
+    entries, compression), the v1 header's version and reserved bytes, the bundle state by name, and
+    for every abstract module its typed property sets (spec constants, device globals, aspects, ... as
+    'syclbin props' shows them) and its IR modules (type, target) and native images (arch, target)
+    with size, file offset and sha256;
+  - an OffloadBinary of any era that holds no SYCLBIN (llvm-offload-binary output, clang-sycl-linker's
+    images): every entry with its kinds named as --llvm's LLVM names them (and where a number means
+    different things in different eras), its strings, the kernel names of 'symbols', and what its
+    image is: SPIR-V header fields, LLVM bitcode and its triple, ELF class and machine, a nested
+    OffloadBinary, or a SYCLBIN, which is then inspected in place;
+  - ELF and COFF objects, executables, static archives (as 'syclbin offload-list' reads them, also
+    --section NAME), wrapper objects and programs of clang++ -fsycl (the bare SPIR-V module and its
+    kernels), LLVM bitcode and SPIR-V files;
+  - property-set registry text (its typed sets).
+The text is for people; use 'syclbin dump' for the syclbin-dump contract and 'syclbin json' or
+'syclbin offload-list --json' for programs. --no-hash skips hashing, so image bytes are never read
+(fast on huge files). --offsets (SYCLBIN only) adds the byte range of every node.`,
   options: {
     'no-hash': opt.flag('Do not hash images (reads headers and metadata only)'),
-    offsets: opt.flag('Add the byte range of every node (@0xOFFSET+SIZE, from syclbin annotate)'),
+    offsets: opt.flag('SYCLBIN: add the byte range of every node (@0xOFFSET+SIZE, from syclbin annotate)'),
+    llvm: llvmEraOption('how offload and image kind numbers are named'),
     'max-inflated-size': maxInflatedSizeOption(),
+    ...sectionOptions(),
     ...outputOptions(),
   },
   positionals: { min: 1, max: 1 },
-  examples: ['syclbin inspect testdata/syclbin/v1_two_modules_mixed.syclbin', 'syclbin inspect --no-hash big.syclbin', 'syclbin inspect --offsets kernel.syclbin'],
-  run(ctx) {
-    const { file, source } = readSyclbinInput(ctx, ctx.file, { maxInflatedSize: ctx.opts['max-inflated-size'] });
-    const sha256 = ctx.opts['no-hash'] ? false : nodeSha256;
-    const text = ctx.opts.offsets ? inspectWithOffsets(source, file, { sha256 }) : renderInspect(inspectSyclbin(file, { fileSize: source.size, sha256 }));
-    ctx.files.write(ctx.opts.output, text);
+  examples: [
+    'syclbin inspect testdata/syclbin/v1_two_modules_mixed.syclbin',
+    'syclbin inspect --no-hash big.syclbin',
+    'syclbin inspect --offsets kernel.syclbin',
+    'syclbin inspect a.out.spirv64..img   # clang-sycl-linker image: SPIR-V, kernel names',
+    'syclbin inspect a.out                # a program linked by clang++ -fsycl',
+  ],
+  run({ opts, file, files, prog }) {
+    const source = files.input(file).source;
+    const sha256 = opts['no-hash'] ? false : nodeSha256;
+    const maxInflatedSize = opts['max-inflated-size'];
+    let text: string;
+    try {
+      if (opts.offsets) text = inspectWithOffsets(source, readSyclbin(source, { maxInflatedSize }), { sha256 });
+      else text = renderInspect(inspectInput(source, { sha256, era: llvmEra(opts.llvm), maxInflatedSize, ...sectionChoice(opts) }));
+    } catch (e) {
+      if (!(e instanceof DecodeError)) throw e;
+      // A SYCLBIN that does not read keeps syclbin-dump's sentence; anything else says what it is not.
+      throw new CommandFailure(`${prog}: ${file}: ${e instanceof SyclbinFormatError ? `Failed to parse SYCLBIN file: ${e.message}` : e.message}`);
+    }
+    files.write(opts.output, text);
     return EXIT.OK;
   },
 });

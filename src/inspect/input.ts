@@ -1,0 +1,242 @@
+/**
+ * `syclbin inspect` for any input: say what it is, then explain it.
+ *
+ * - SYCLBIN (bare v1, v1 in an OffloadBinary or the SYCL runtime's envelope, v2 role entries): the
+ *   SYCLBIN view (src/syclbin/inspect.ts).
+ * - An OffloadBinary that is not a SYCLBIN (clang-sycl-linker's images, llvm-offload-binary output, any
+ *   era): its binaries and entries — kinds by name in the chosen era and where a number means
+ *   different things in different eras, strings, kernel names of `symbols`, and what each image is
+ *   (SPIR-V header fields, bitcode triple, ELF class and machine, a nested OffloadBinary, a SYCLBIN
+ *   inside, which is then inspected in place).
+ * - ELF and COFF objects, executables, static archives, wrapper objects of clang++ -fsycl, bitcode and
+ *   SPIR-V modules (src/offload/input.ts): the objects and sections the binaries sit in, the device
+ *   images outside OffloadBinaries with their kernels, and what the reader noticed.
+ * - Property-set registry text: its typed sets (src/props/explain.ts).
+ *
+ * Portable: no Node APIs (hashing is a Hasher passed in).
+ */
+import { blobSource, DecodeError, hasMagic, hexText, type BlobRef, type ByteSource } from '../codec/index.js';
+import { SyclbinMagic } from '../../formats/syclbin-v1.js';
+import { OffloadMagic } from '../../formats/offload-binary.js';
+import { V2_IMAGE_KIND, V2_KEYS } from '../../formats/syclbin-v2.js';
+import { imageKindLabel, objdumpImageKind, offloadKindAmbiguity, offloadKindLabel } from '../../formats/kinds.js';
+import { llvmEra, numberingFor, type LlvmEraInfo } from '../../formats/eras.js';
+import { readOffloadBinaries, type OffloadBinaryModel, type OffloadEntryModel } from '../offload/read.js';
+import { identifyImage, offloadContainerOf, readOffloadInput, type BareImage, type ImageInfo, type OffloadInput } from '../offload/input.js';
+import { MAX_NESTING, nestedBinaries } from '../offload/objdump-text.js';
+import { syclKernelNames } from '../offload/sycl-symbols.js';
+import { readSyclbin } from '../syclbin/read.js';
+import { inspectSyclbin, type InspectNode } from '../syclbin/inspect.js';
+import { hashBlob, type Hasher } from '../syclbin/json.js';
+import { decodeRegistry } from '../props/registry.js';
+import { decodeTypedRegistry } from '../props/typed/index.js';
+import { explainRegistry, printable } from '../props/explain.js';
+
+/** Options of {@link inspectInput}. */
+export interface InspectInputOptions {
+  /** SHA-256 of each image (fed in windows); absent or false: image bytes are not read. */
+  sha256?: Hasher | false;
+  /** Whose names kind numbers get (default LLVM 22). */
+  era?: LlvmEraInfo;
+  maxInflatedSize?: number;
+  /** Which ELF sections to read (as `offload-list --section`). */
+  sectionNames?: readonly string[];
+  byName?: boolean;
+}
+
+/** What the input is, by its first bytes and (for OffloadBinaries) its first entry. */
+export type InputKind = 'syclbin' | 'offload-binary' | 'container' | 'property-sets';
+
+/** Whether an OffloadBinary input holds a SYCLBIN: entry 0's image is SYBI, or an entry carries a v2 role. */
+function holdsSyclbin(bins: readonly OffloadBinaryModel[]): boolean {
+  const e = bins[0]?.entries;
+  if (!e?.length) return true; // "contains no entries": the SYCLBIN reader's own message says it best
+  if (e[0]!.imageRef.size >= 4 && hasMagic(SyclbinMagic, e[0]!.imageRef.slice(0, 4))) return true;
+  return e.some((x) => x.imageKind === V2_IMAGE_KIND || x.strings.has(V2_KEYS.role));
+}
+
+/** Property-set text: starts with `[` and reads as a registry. */
+function propertySets(src: ByteSource): ReturnType<typeof decodeRegistry> | undefined {
+  if (src.size === 0 || src.read(0, 1)[0] !== 0x5b || src.size > 64 << 20) return undefined;
+  try {
+    return decodeRegistry(src.read(0, src.size));
+  } catch (e) {
+    if (e instanceof DecodeError) return undefined;
+    throw e;
+  }
+}
+
+/** Inspect any input (see the module comment). Throws DecodeError only for a SYCLBIN that does not read, or input of no known kind. */
+export function inspectInput(src: ByteSource, opts: InspectInputOptions = {}): InspectNode {
+  const era = opts.era ?? llvmEra();
+  const head = src.read(0, Math.min(4, src.size));
+  const read = { maxInflatedSize: opts.maxInflatedSize };
+  const size = ` — ${src.size} bytes`;
+  if (hasMagic(SyclbinMagic, head)) return inspectSyclbin(readSyclbin(src, read), { fileSize: src.size, sha256: opts.sha256 });
+  if (hasMagic(OffloadMagic, head)) {
+    const bins = readOffloadBinaries(src, read);
+    if (holdsSyclbin(bins)) return inspectSyclbin(readSyclbin(src, read), { fileSize: src.size, sha256: opts.sha256 });
+    return {
+      label: `LLVM OffloadBinary file (not a SYCLBIN): ${bins.length} binar${bins.length === 1 ? 'y' : 'ies'}, ${bins.reduce((n, b) => n + b.entries.length, 0)} image(s)${size}`,
+      children: [eraNode(era), ...bins.map((b, i) => binaryNode(b, `Binary ${i}`, era, opts, 0))],
+    };
+  }
+  const reg = propertySets(src);
+  if (reg) {
+    return { label: `Property-set registry text: ${reg.size} set(s)${size}`, lines: explainRegistry(decodeTypedRegistry(reg)).trimEnd().split('\n') };
+  }
+  let input: OffloadInput;
+  try {
+    input = readOffloadInput(src, { ...read, sectionNames: opts.sectionNames, byName: opts.byName });
+  } catch (e) {
+    if (!(e instanceof DecodeError) || offloadContainerOf(head) !== 'unknown') throw e;
+    throw new DecodeError('FORMAT', `not a SYCLBIN, OffloadBinary, object file, archive, bitcode or SPIR-V module, nor property-set text (it starts with ${hexText(head)})`, 0, []);
+  }
+  return containerNode(input, src, era, opts);
+}
+
+function eraNode(era: LlvmEraInfo): InspectNode {
+  return { label: 'Names', value: `kind numbers named as LLVM ${era.era} names them (--llvm 19|22|main)` };
+}
+
+function where(ref: BlobRef): string {
+  return ref.offset === undefined ? '(inside a compressed payload)' : `@0x${ref.offset.toString(16)}`;
+}
+
+/** One OffloadBinary: header facts and its entries. */
+function binaryNode(b: OffloadBinaryModel, label: string, era: LlvmEraInfo, opts: InspectInputOptions, depth: number): InspectNode {
+  const facts = [`version ${b.version}`, `${b.size} bytes`];
+  if (b.compression) facts.push(`${b.compression}-compressed, ${b.inflatedSize} bytes inflated`);
+  if (!era.reads.includes(b.version)) facts.push(`no released LLVM reads version ${b.version}`);
+  return { label, value: `@0x${b.offset.toString(16)}, ${facts.join(', ')}`, children: b.entries.map((e, i) => entryNode(e, b.version, `Image ${i}`, era, opts, depth)) };
+}
+
+/** One entry: kinds (era names, ambiguity), strings, kernels, the image and what it is. */
+function entryNode(e: OffloadEntryModel, version: number, label: string, era: LlvmEraInfo, opts: InspectInputOptions, depth: number): InspectNode {
+  const numbering = numberingFor(version, era);
+  const ambiguity = offloadKindAmbiguity(e.offloadKind, version);
+  const children: InspectNode[] = [
+    { label: 'image kind', value: `${e.imageKind} (${imageKindLabel(e.imageKind)}; llvm-objdump-${era.era === 'main' ? 'main' : era.era}: ${objdumpImageKind(e.imageKind, era)})` },
+    { label: 'offload kind', value: `${e.offloadKind} (${offloadKindLabel(e.offloadKind, numbering)})${ambiguity ? ` — ambiguous: ${ambiguity.note}` : ''}` },
+    { label: 'flags', value: `0x${e.flags.toString(16)}${e.flags & 1 ? ' (OIF_Metadata: no image, metadata only)' : ''}` },
+  ];
+  children.push(
+    e.strings.size
+      ? { label: 'strings', children: [...e.strings].map(([k, v]) => ({ label: printable(k), value: JSON.stringify(printable(v)) })) }
+      : { label: 'strings', value: '(none)' },
+  );
+  const kernels = syclKernelNames(e);
+  if (kernels) {
+    const how = kernels.encoding === 'table' ? "upstream main's binary symbol table" : `text, ${kernels.separator === '\n' ? 'newline' : 'NUL'}-separated (LLVM 22)`;
+    children.push({ label: 'kernels', value: `${kernels.names.length} (from 'symbols': ${how})`, lines: kernels.names.map(printable) });
+  }
+  children.push(...imageNodes(e.imageRef, opts));
+  children.push(contentsNode(e, era, opts, depth));
+  return { label, children };
+}
+
+function imageNodes(ref: BlobRef, opts: InspectInputOptions): InspectNode[] {
+  const nodes: InspectNode[] = [{ label: 'image', value: `${ref.size} bytes ${where(ref)}` }];
+  if (opts.sha256) nodes.push({ label: 'sha256', value: hashBlob(ref, opts.sha256) });
+  return nodes;
+}
+
+/** What an image holds; a SYCLBIN inside is inspected in place, a nested OffloadBinary listed (bounded depth). */
+function contentsNode(e: OffloadEntryModel, era: LlvmEraInfo, opts: InspectInputOptions, depth: number): InspectNode {
+  const info = identifyImage(e.imageRef);
+  if (e.imageRef.size >= 4 && hasMagic(SyclbinMagic, e.imageRef.slice(0, 4))) {
+    try {
+      const inner = inspectSyclbin(readSyclbin(blobSource(e.imageRef), { maxInflatedSize: opts.maxInflatedSize }), { sha256: opts.sha256 });
+      return { label: 'contents', value: inner.label, children: inner.children };
+    } catch (err) {
+      if (!(err instanceof DecodeError)) throw err;
+      return { label: 'contents', value: `a SYCLBIN that does not read: ${err.message}` };
+    }
+  }
+  if (info.kind === 'offload-binary' && depth < MAX_NESTING) {
+    try {
+      const inner = nestedBinaries(e, { maxInflatedSize: opts.maxInflatedSize }) ?? [];
+      return { label: 'contents', value: `nested OffloadBinaries (${inner.length})`, children: inner.map((b, i) => binaryNode(b, `Nested binary ${i}`, era, opts, depth + 1)) };
+    } catch (err) {
+      if (!(err instanceof DecodeError)) throw err;
+      return { label: 'contents', value: `starts like an OffloadBinary but does not read: ${err.message}` };
+    }
+  }
+  return { label: 'contents', value: describeImage(info) };
+}
+
+/** One line for what an image is. */
+export function describeImage(info: ImageInfo): string {
+  const problem = info.problem ? ` (${info.problem})` : '';
+  switch (info.kind) {
+    case 'spirv': {
+      const g = info.generator;
+      const tool = g.tool ? (g.vendor && !g.tool.startsWith(g.vendor) ? `${g.vendor} ${g.tool}` : g.tool) : `tool ${g.id}`;
+      return `SPIR-V ${info.version.major}.${info.version.minor} module (${info.byteOrder === 'le' ? 'little' : 'big'}-endian; generator ${tool}, version ${g.version}; bound ${info.bound})${problem}`;
+    }
+    case 'bitcode':
+      return `LLVM bitcode${info.wrapper ? ' (with the bitcode wrapper header)' : ''}${info.triple !== undefined ? `, triple ${printable(info.triple)}` : ''}${problem}`;
+    case 'elf':
+      return `ELF ${info.class}-bit ${info.littleEndian ? 'little' : 'big'}-endian, ${info.fileFormat}, e_type ${info.type}${problem}`;
+    case 'offload-binary':
+      return `a nested OffloadBinary (version ${info.version})${problem}`;
+    default:
+      return info.size ? `unknown data (starts with ${info.magic})` : 'empty';
+  }
+}
+
+const CONTAINER_TEXT: Readonly<Record<OffloadInput['container'], string>> = {
+  'offload-binaries': 'LLVM OffloadBinary file',
+  elf: 'ELF file',
+  coff: 'COFF object',
+  archive: 'static archive',
+  bitcode: 'LLVM bitcode module',
+  spirv: 'SPIR-V module',
+  unknown: 'unknown data',
+};
+
+/** Objects, their binaries, the device images outside OffloadBinaries, and the notes. */
+function containerNode(input: OffloadInput, src: ByteSource, era: LlvmEraInfo, opts: InspectInputOptions): InspectNode {
+  const children: InspectNode[] = [eraNode(era)];
+  let what = CONTAINER_TEXT[input.container];
+  const format = input.objects.find((o) => o.member === undefined)?.fileFormat;
+  if (format) what += ` (${format})`;
+  for (const f of input.found) {
+    const site = [f.site.member === undefined ? '' : `member ${f.site.member}`, f.site.section ? `section [${f.site.section.index}] ${f.site.section.name}` : '', f.byScan ? 'found by scanning ordinary data' : '']
+      .filter(Boolean)
+      .join(', ');
+    children.push(binaryNode(f.binary, `OffloadBinary${site ? ` in ${site}` : ''}`, era, opts, 0));
+  }
+  input.bare.forEach((b, i) => children.push(bareNode(b, i, input, opts)));
+  if (input.notes.length) children.push({ label: 'Notes', lines: input.notes });
+  const counts = `${input.found.length} OffloadBinar${input.found.length === 1 ? 'y' : 'ies'}, ${input.bare.length} device image(s) outside one`;
+  return { label: `${what}: ${counts} — ${src.size} bytes`, children };
+}
+
+function bareNode(b: BareImage, i: number, input: OffloadInput, opts: InspectInputOptions): InspectNode {
+  const whole = input.container === 'bitcode' || input.container === 'spirv';
+  const children: InspectNode[] = [];
+  if (b.triple !== undefined) children.push({ label: 'triple', value: printable(b.triple) });
+  if (b.offloadKind !== undefined) children.push({ label: 'offload kind', value: `${b.offloadKind} (${offloadKindLabel(b.offloadKind, 'bitmask')}, from the SYCL device image descriptor)` });
+  if (!whole && b.site.section) children.push({ label: 'section', value: `[${b.site.section.index}] ${b.site.section.name}${b.site.member === undefined ? '' : ` of member ${b.site.member}`}` });
+  children.push(...imageNodes(b.image, opts));
+  children.push({ label: 'contents', value: describeImage(b.info ?? identifyImage(b.image)) });
+  if (b.kernels.length) children.push({ label: 'kernels', value: `${b.kernels.length} (from llvm_offload_entries)`, lines: b.kernels.map(printable) });
+  return { label: whole ? 'Module' : `Device image ${i} (not in an OffloadBinary)`, children };
+}
+
+/**
+ * What a file that is not a SYCLBIN is, in one line (the root line of {@link inspectInput}), or
+ * undefined when it is a SYCLBIN (whose own error then says what is wrong) or of no known kind.
+ * For `syclbin dump`, whose failure line must stay syclbin-dump's: this says why it failed.
+ */
+export function notSyclbin(src: ByteSource, opts: InspectInputOptions = {}): string | undefined {
+  if (src.size >= 4 && hasMagic(SyclbinMagic, src.read(0, 4))) return undefined;
+  try {
+    const root = inspectInput(src, { ...opts, sha256: false });
+    return root.label.startsWith('SYCLBIN') ? undefined : root.label;
+  } catch (e) {
+    if (e instanceof DecodeError) return undefined;
+    throw e;
+  }
+}

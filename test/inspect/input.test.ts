@@ -1,0 +1,92 @@
+/**
+ * `syclbin inspect` on anything (src/inspect/input.ts) and `syclbin dump`'s note for files that are
+ * not SYCLBIN, on the committed fixtures of testdata/llvm22 (made by LLVM 22 / 19; goldens.tsv).
+ */
+import { expect } from 'chai';
+import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { cli, tempDir } from '../offload/support.js';
+import { LLVM22 } from '../llvm22/support.js';
+
+const SYCL = join(LLVM22, 'sycl');
+const CONTAINERS = join(LLVM22, 'containers');
+
+describe('inspect: anything in, an honest answer out', () => {
+  it("a clang-sycl-linker image: an OffloadBinary that is not a SYCLBIN, its SPIR-V, kernels and the era's names", async () => {
+    const r = await cli(['inspect', 'k2.img'], SYCL);
+    expect(r.code, r.stderr).to.equal(0);
+    expect(r.stdout).to.match(/^LLVM OffloadBinary file \(not a SYCLBIN\): 1 binary, 1 image\(s\) — \d+ bytes\n/);
+    expect(r.stdout).to.include('kernels: 2 (from \'symbols\': text, newline-separated (LLVM 22))\n      _ZTS5First\n      _ZTSN2ns6SecondE\n');
+    expect(r.stdout).to.match(/contents: SPIR-V 1\.4 module \(little-endian; generator LLVM SPIR-V Backend, version 22; bound \d+\)/);
+    expect(r.stdout).to.match(/offload kind: 8 \(sycl\) — ambiguous: offload kind 8 of a version-1 binary is sycl in LLVM 21\+/);
+    const r19 = await cli(['inspect', '--llvm', '19', 'k2.img'], SYCL);
+    expect(r19.stdout).to.match(/offload kind: 8 \(unknown\(8\)\)/);
+  });
+
+  it('a program linked by clang++ -fsycl: the bare SPIR-V module, its triple from the descriptor, its kernels, and why llvm-objdump fails', async () => {
+    const r = await cli(['inspect', '--no-hash', 'k2.exe'], SYCL);
+    expect(r.code, r.stderr).to.equal(0);
+    expect(r.stdout).to.match(/^ELF file \(elf64-x86-64\): 0 OffloadBinaries, 1 device image\(s\) outside one/);
+    expect(r.stdout).to.include('Device image 0 (not in an OffloadBinary):\n  triple: spirv64-unknown-unknown\n  offload kind: 8 (sycl, from the SYCL device image descriptor)\n');
+    expect(r.stdout).to.include('  kernels: 2 (from llvm_offload_entries)\n    _ZTS5First\n    _ZTSN2ns6SecondE\n');
+    expect(r.stdout).to.match(/Notes:\n(.*\n)*.*llvm-objdump-22 --offloading fails on this file/);
+    expect(r.stdout).to.not.include('sha256');
+  });
+
+  it('objects, archives, bitcode, SPIR-V: where the binaries are and what each image is', async () => {
+    const a = await cli(['inspect', 'omp.a'], CONTAINERS);
+    expect(a.stdout).to.match(/^static archive: 3 OffloadBinaries, 0 device image\(s\) outside one/);
+    expect(a.stdout).to.include('OffloadBinary in member omp22-gfx90a.o, section [12] .llvm.offloading');
+    expect(a.stdout).to.include('contents: LLVM bitcode, triple amdgcn-amd-amdhsa');
+    expect(a.stdout).to.include('contents: ELF 32-bit little-endian, elf32-i386, e_type 1');
+    const be = await cli(['inspect', 'ppc64be.o'], CONTAINERS);
+    expect(be.stdout).to.match(/^ELF file \(elf64-powerpc\): 1 OffloadBinary/);
+    const coff = await cli(['inspect', 'coff.obj'], CONTAINERS);
+    expect(coff.stdout).to.match(/^COFF object \(coff-x86-64\): 1 OffloadBinary/);
+    const bc = await cli(['inspect', 'k.device.bc'], SYCL);
+    expect(bc.stdout).to.match(/^LLVM bitcode module: 0 OffloadBinaries, 1 device image\(s\) outside one/);
+    expect(bc.stdout).to.include('Module:\n  triple: spirv64-unknown-unknown\n');
+    const spv = await cli(['inspect', 'k.spv'], SYCL);
+    expect(spv.stdout).to.match(/^SPIR-V module: .*\nNames: .*\nModule:\n(.*\n)*  contents: SPIR-V 1\.4 module/);
+  });
+
+  it('an OffloadBinary nesting another (main): the inner binaries are inspected', async () => {
+    const { dir, cleanup } = tempDir('syclbin-inspect-');
+    try {
+      writeFileSync(join(dir, 'k.o'), 'device');
+      expect((await cli(['offload-pack', '--llvm', 'main', '-o', 'in.bin', '--image=file=k.o,triple=nvptx64-nvidia-cuda,arch=sm_70,kind=cuda'], dir)).code).to.equal(0);
+      expect((await cli(['offload-pack', '--llvm', 'main', '-o', 'out.bin', '--image=file=in.bin,triple=x86_64-unknown-linux-gnu,kind=openmp'], dir)).code).to.equal(0);
+      const r = await cli(['inspect', '--no-hash', 'out.bin'], dir);
+      expect(r.stdout).to.include('contents: nested OffloadBinaries (1)\n      Nested binary 0: @0x0, version 3');
+      expect(r.stdout).to.include('no released LLVM reads version 3');
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('property-set text is explained; unknown input is an error that says what it is not', async () => {
+    const { dir, cleanup } = tempDir('syclbin-inspect-');
+    try {
+      writeFileSync(join(dir, 'p.prop'), '[SYCL/device globals]\n');
+      const p = await cli(['inspect', 'p.prop'], dir);
+      expect(p.code, p.stderr).to.equal(0);
+      expect(p.stdout).to.match(/^Property-set registry text: 1 set\(s\)/);
+      writeFileSync(join(dir, 'x.txt'), 'hello world');
+      const x = await cli(['inspect', 'x.txt'], dir);
+      expect(x.code).to.equal(1);
+      expect(x.stderr).to.match(/x\.txt: not a SYCLBIN, OffloadBinary, object file, archive, bitcode or SPIR-V module, nor property-set text \(it starts with 68 65 6c 6c\)/);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it("dump keeps syclbin-dump's failure line and adds what the file is", async () => {
+    const r = await cli(['dump', 'k.img'], SYCL);
+    expect(r.code).to.equal(1);
+    expect(r.stderr).to.equal(
+      "Failed to parse SYCLBIN file: SYCLBIN v2 entry has unexpected ImageKind.\nnote: k.img: LLVM OffloadBinary file (not a SYCLBIN): 1 binary, 1 image(s) — 488 bytes; see 'syclbin inspect k.img' or 'syclbin offload-list k.img'\n",
+    );
+    const w = await cli(['dump', 'k.wrapper.o'], SYCL);
+    expect(w.stderr).to.match(/^Failed to parse SYCLBIN file: Incorrect SYCLBIN magic number\.\nnote: k\.wrapper\.o: ELF file \(elf64-x86-64\): 0 OffloadBinaries, 1 device image/);
+  });
+});
