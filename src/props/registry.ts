@@ -103,6 +103,9 @@ export function decodeRegistry(bytes: Uint8Array, opts: DecodeRegistryOptions = 
   const fail = (reason: string, col: number, llvm?: string): RegistrySyntaxError => new RegistrySyntaxError(reason, base + lineStart + col - 1, lineNo, col, llvm);
   const show = (from: number, to: number): string => excerpt(bytes.subarray(from, to));
   const text = (from: number, to: number): string => decodeText(bytes.subarray(from, to));
+  // The first NUL, found once: lines are read in order, so it is the one a line would report (a
+  // search per line would rescan the rest of the text each time).
+  const firstNul = bytes.indexOf(0);
   let start = 0;
   while (start < bytes.length) {
     lineNo++;
@@ -114,8 +117,7 @@ export function decodeRegistry(bytes: Uint8Array, opts: DecodeRegistryOptions = 
     const s0 = start;
     start = next;
     const len = end - s0;
-    const nul = bytes.indexOf(0, s0);
-    if (nul >= 0 && nul < end) throw fail('NUL byte in property set registry text', nul - s0 + 1);
+    if (firstNul >= s0 && firstNul < end) throw fail('NUL byte in property set registry text', firstNul - s0 + 1);
     if (len === 0) {
       tree?.add(opts.parent, 'blankLine', base + s0, next - s0, 'blank-line');
       continue;

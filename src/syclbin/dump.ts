@@ -43,12 +43,16 @@ function writeValue(w: ByteBuilder, value: PropertyValue, indent: number): void 
   w.bytes(bytes.subarray(start));
 }
 
-function writeRegistry(w: ByteBuilder, reg: PropertySetRegistry, indent: number): void {
+/**
+ * The text of a registry, appended to `line` (the caller's pending text): uint32 values stay in the
+ * string; a byte array flushes the string and is written as raw bytes. Returns the pending text.
+ * Joining text into long strings lets the builder encode it in one native call.
+ */
+function writeRegistry(w: ByteBuilder, reg: PropertySetRegistry, indent: number, line: string): string {
   const pad = ' '.repeat(indent);
   const vpad = ' '.repeat(indent + 2);
-  // Lines are joined into one string per set (one text() call instead of one per fragment).
   for (const [name, set] of reg) {
-    let line = `${pad}${name}:\n`;
+    line += `${pad}${name}:\n`;
     for (const [key, value] of set) {
       line += `${vpad}${key}: `;
       if (value.type === 1) line += `${value.value}\n`;
@@ -58,39 +62,33 @@ function writeRegistry(w: ByteBuilder, reg: PropertySetRegistry, indent: number)
         writeValue(w, value, indent + 2);
       }
     }
-    w.text(line);
   }
+  return line;
 }
 
-function writeImage(w: ByteBuilder, img: SyclbinImage, indent: number, bytesLabel: string): void {
+function writeImage(w: ByteBuilder, img: SyclbinImage, indent: number, bytesLabel: string, line: string): string {
   const pad = ' '.repeat(indent);
-  w.text(`${pad}Metadata:\n`);
-  writeRegistry(w, img.metadata, indent + 2);
-  w.text(`${pad}${bytesLabel}: <Binary blob of ${img.image.size} bytes>\n`);
+  line = writeRegistry(w, img.metadata, indent + 2, `${line}${pad}Metadata:\n`);
+  return `${line}${pad}${bytesLabel}: <Binary blob of ${img.image.size} bytes>\n`;
 }
 
 /** The lines before the abstract modules. */
 function writeHead(w: ByteBuilder, head: Omit<SyclbinFile, 'abstractModules'>, count: number): void {
-  w.text(`Version: ${head.version}\n`);
-  w.text('Global metadata:\n');
-  writeRegistry(w, head.globalMetadata, 2);
-  w.text(`Number of Abstract Modules: ${count}\n`);
+  const line = writeRegistry(w, head.globalMetadata, 2, `Version: ${head.version}\nGlobal metadata:\n`);
+  w.text(`${line}Number of Abstract Modules: ${count}\n`);
 }
 
 function writeModule(w: ByteBuilder, am: AbstractModule, a: number): void {
-  w.text(`Abstract Module ${a}:\n`);
-  w.text('  Metadata:\n');
-  writeRegistry(w, am.metadata, 4);
-  w.text(`  Number of IR Modules: ${am.irModules.length}\n`);
+  let line = writeRegistry(w, am.metadata, 4, `Abstract Module ${a}:\n  Metadata:\n`);
+  line += `  Number of IR Modules: ${am.irModules.length}\n`;
   am.irModules.forEach((ir, i) => {
-    w.text(`  IR module ${i}:\n`);
-    writeImage(w, ir, 4, 'Raw IR bytes');
+    line = writeImage(w, ir, 4, 'Raw IR bytes', `${line}  IR module ${i}:\n`);
   });
-  w.text(`  Number of Native Device Code Images: ${am.nativeImages.length}\n`);
+  line += `  Number of Native Device Code Images: ${am.nativeImages.length}\n`;
   am.nativeImages.forEach((n, i) => {
-    w.text(`  Native device code image ${i}:\n`);
-    writeImage(w, n, 4, 'Raw native device code image bytes');
+    line = writeImage(w, n, 4, 'Raw native device code image bytes', `${line}  Native device code image ${i}:\n`);
   });
+  w.text(line);
 }
 
 /** The full dump of a file, as bytes. */
