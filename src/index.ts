@@ -22,6 +22,15 @@ export { SyclbinFormatError, LLVM_MESSAGES } from './syclbin/errors.js';
 export * from './syclbin/model.js';
 
 export * as lower from './lower/index.js';
+export { lowerManifest, lowerIrModule, postLink, type LoweringResult } from './lower/index.js';
+export { inspectInput, notSyclbin, describeImage, type InspectInputOptions } from './inspect/input.js';
+export { inspectSyclbin, renderInspect, type InspectNode } from './syclbin/inspect.js';
+export * from '../formats/eras.js';
+export { formatOffloadingText, offloadingTextStream, inputOffloadingText, offloadListJson, inputListJson, type ListingOptions } from './offload/objdump-text.js';
+export { walkOffloadEntries, type EntrySummary } from './offload/walk.js';
+export { syclKernelNames, decodeSyclSymbolTable, type SyclKernelNames } from './offload/sycl-symbols.js';
+export { planLlvmExtraction, binaryCandidates, bareCandidates, type ExtractCandidate, type ExtractPlan } from './offload/extract.js';
+export { describePackagerImages, parseImageArgument, type PackagerOptions } from './offload/packager-args.js';
 
 export { annotate, annotationToJson, checkTiling, leavesOf, type Annotation, type AnnotatedSpan } from './hex/annotate.js';
 export { verify, formatReport, type VerifyReport } from './hex/verify.js';

@@ -29,7 +29,7 @@ describe('hex: web inspector (chromium)', function () {
 
   before(async () => {
     const executablePath = requireTool('chromium');
-    await build({ entryPoints: [ROOT + 'web/src/app.ts'], bundle: true, format: 'esm', platform: 'browser', target: 'es2022', outfile: ROOT + 'web/dist/inspector.js', sourcemap: true, logLevel: 'warning' });
+    await build({ entryPoints: [ROOT + 'web/src/app.ts'], bundle: true, format: 'iife', platform: 'browser', target: 'es2022', outfile: ROOT + 'web/dist/inspector.js', sourcemap: true, logLevel: 'warning' });
     ({ server, url } = await startServer(ROOT + 'web', 0));
     browser = await chromium.launch({
       executablePath,
