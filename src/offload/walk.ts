@@ -17,7 +17,7 @@ import { decodeUtf8, toSource, type ByteSource } from '../codec/index.js';
 import { OFFLOAD_BINARY_ALIGN, OFFLOAD_BINARY_MAGIC, OFFLOAD_VERSIONS, OffloadHeaderPrefix, type OffloadVersion } from '../../formats/offload-binary.js';
 import { readOffloadBinary, TRAILING_PADDING_LIMIT, type OffloadBinaryModel, type ReadOffloadOptions, type RegionOptions } from './read.js';
 
-/** What a listing needs of one entry. The walker reuses one object: copy what you keep. */
+/** What a listing needs of one entry. The walker reuses these objects from binary to binary: copy what you keep. */
 export interface EntrySummary {
   /** Offset of the binary holding the entry, and its version. */
   binaryOffset: number;
@@ -79,19 +79,39 @@ class Window {
   }
 }
 
-/** The NUL-terminated string at binary-relative `o` (end of the binary: `size`); its end in `w.bytes`. */
-function cstringEnd(w: Window, base: number, o: number, size: number): { at: number; nul: number } {
+/** Where the last string found by cstringEnd starts in `w.bytes` (a scratch slot: no object per string). */
+let strAt = 0;
+
+/**
+ * The NUL-terminated string at binary-relative `o` (end of the binary: `size`): its NUL's position
+ * in `w.bytes` (its start in `strAt`).
+ */
+function cstringEnd(w: Window, base: number, o: number, size: number): number {
   const at = w.pos(base + o, 1);
   const limit = Math.min(w.bytes.length, at + (size - o));
   const nul = w.bytes.indexOf(0, at);
   if (nul < 0 || nul >= limit) throw HANDOVER; // not terminated inside what is in the window: let the full reader say
-  return { at, nul };
+  strAt = at;
+  return nul;
 }
 
 function bytesEqual(b: Uint8Array, from: number, to: number, want: Uint8Array): boolean {
   if (to - from !== want.length) return false;
   for (let i = 0; i < want.length; i++) if (b[from + i] !== want[i]) return false;
   return true;
+}
+
+/** The last decoded value of a key and its bytes: consecutive entries mostly repeat their triple and arch. */
+class ValueCache {
+  private raw = new Uint8Array(0);
+  private text = '';
+  get(b: Uint8Array, from: number, to: number): string {
+    if (!bytesEqual(b, from, to, this.raw)) {
+      this.raw = b.slice(from, to);
+      this.text = decodeUtf8(b, from, to);
+    }
+    return this.text;
+  }
 }
 
 /**
@@ -105,8 +125,9 @@ export function* walkOffloadEntries(input: Uint8Array | ByteSource, opts: ReadOf
   const end = opts.end ?? src.size;
   const prefix = opts.path ?? [];
   const w = new Window(src, opts.window ?? WINDOW);
-  const s: EntrySummary = { binaryOffset: 0, version: 0, imageKind: 0, offloadKind: 0, flags: 0, arch: '', triple: '', imageOffset: 0, imageSize: 0, nested: false };
-  const item: WalkItem = { summary: s };
+  const caches = { arch: new ValueCache(), triple: new ValueCache() };
+  // Summaries of one binary's entries, reused from binary to binary.
+  const pool: { summary: EntrySummary }[] = [];
   let offset = start;
   let count = 0;
   while (offset < end) {
@@ -114,26 +135,29 @@ export function* walkOffloadEntries(input: Uint8Array | ByteSource, opts: ReadOf
     let size = 0;
     let version = 0;
     let entries = -1;
-    let v: OffloadVersion | undefined;
-    let eo = 0;
     try {
       // Header: magic, version, then that version's header (formats/offload-binary.ts).
       let p = w.pos(offset, OffloadHeaderPrefix.fixedSize!);
       if (!bytesEqual(w.bytes, p, p + MAGIC.length, MAGIC)) throw HANDOVER;
       version = w.view.getUint32(p + OffloadHeaderPrefix.offsets.version, true);
-      v = OFFLOAD_VERSIONS[version as 1 | 2 | 3];
+      const v = OFFLOAD_VERSIONS[version as 1 | 2 | 3];
       if (!v) throw HANDOVER;
       const h = v.header;
       p = w.pos(offset, h.fixedSize);
       size = w.u64(p + h.offsets.size!);
       if (size > end - offset || size < h.fixedSize) throw HANDOVER;
       if (v.compression && w.u64(p + h.offsets[v.compression.flag]!) !== 0) throw HANDOVER;
-      eo = w.u64(p + h.offsets[v.fields.entriesOffset]!);
+      const eo = w.u64(p + h.offsets[v.fields.entriesOffset]!);
       entries = v.fields.entriesCount ? w.u64(p + h.offsets[v.fields.entriesCount]!) : 1;
       const es = v.entry.fixedSize!;
       if (eo > size || entries > Math.floor((size - eo) / es)) throw HANDOVER;
-      // Check every entry before yielding any, so a handover never repeats entries already listed.
-      for (let i = 0; i < entries; i++) checkEntry(w, v, offset, size, eo + es * i);
+      // Read (and so check) every entry before yielding any, so a handover never repeats entries already listed.
+      for (let i = 0; i < entries; i++) {
+        const item = (pool[i] ??= { summary: { binaryOffset: 0, version: 0, imageKind: 0, offloadKind: 0, flags: 0, arch: '', triple: '', imageOffset: 0, imageSize: 0, nested: false } });
+        readEntry(w, v, offset, size, eo + es * i, item.summary, caches);
+        item.summary.binaryOffset = offset;
+        item.summary.version = version;
+      }
     } catch (e) {
       if (e !== HANDOVER) throw e;
       entries = -1;
@@ -144,12 +168,7 @@ export function* walkOffloadEntries(input: Uint8Array | ByteSource, opts: ReadOf
       size = model.size;
       version = model.version;
     } else {
-      for (let i = 0; i < entries; i++) {
-        fillEntry(w, v!, offset, size, eo + v!.entry.fixedSize! * i, s);
-        s.binaryOffset = offset;
-        s.version = version;
-        yield item;
-      }
+      for (let i = 0; i < entries; i++) yield pool[i]!;
     }
     count++;
     // As offloadBinaries (src/offload/read.ts): v3 sizes need not be multiples of 8.
@@ -157,37 +176,11 @@ export function* walkOffloadEntries(input: Uint8Array | ByteSource, opts: ReadOf
   }
 }
 
-/** The full reader's checks on one entry (its relations `strings` and `image`, each string's key and value). */
-function checkEntry(w: Window, v: OffloadVersion, base: number, size: number, at: number): void {
-  const e = v.entry.offsets;
-  const p = w.pos(base + at, v.entry.fixedSize!);
-  const so = w.u64(p + e.stringOffset);
-  const ns = w.u64(p + e.numStrings);
-  const io = w.u64(p + e.imageOffset);
-  const is = w.u64(p + e.imageSize);
-  const ses = v.stringEntry.fixedSize!;
-  if (so > size || ns > Math.floor((size - so) / ses)) throw HANDOVER;
-  if (io > size || is > size - io) throw HANDOVER;
-  const f = v.stringEntry.offsets as Readonly<Record<string, number>>;
-  const sized = f.valueSize !== undefined;
-  for (let j = 0; j < ns; j++) {
-    const q = w.pos(base + so + ses * j, ses);
-    const ko = w.u64(q + f.keyOffset!);
-    const vo = w.u64(q + f.valueOffset!);
-    const vs = sized ? w.u64(q + f.valueSize!) : 0;
-    if (ko >= size) throw HANDOVER;
-    cstringEnd(w, base, ko, size);
-    if (sized) {
-      if (vo > size || vs > size - vo) throw HANDOVER;
-    } else {
-      if (vo >= size) throw HANDOVER;
-      cstringEnd(w, base, vo, size);
-    }
-  }
-}
-
-/** Fill `s` from a checked entry: kinds, arch and triple (the last of each, as LLVM's StringMap), image. */
-function fillEntry(w: Window, v: OffloadVersion, base: number, size: number, at: number, s: EntrySummary): void {
+/**
+ * One entry, with the full reader's checks (its relations `strings` and `image`, each string's key
+ * and value): kinds, the last `arch` and `triple` (as LLVM's StringMap), the image.
+ */
+function readEntry(w: Window, v: OffloadVersion, base: number, size: number, at: number, s: EntrySummary, caches: { arch: ValueCache; triple: ValueCache }): void {
   const e = v.entry.offsets;
   let p = w.pos(base + at, v.entry.fixedSize!);
   s.imageKind = w.view.getUint16(p + e.imageKind, true);
@@ -196,11 +189,14 @@ function fillEntry(w: Window, v: OffloadVersion, base: number, size: number, at:
   const so = w.u64(p + e.stringOffset);
   const ns = w.u64(p + e.numStrings);
   const io = w.u64(p + e.imageOffset);
-  s.imageSize = w.u64(p + e.imageSize);
+  const is = w.u64(p + e.imageSize);
+  const ses = v.stringEntry.fixedSize!;
+  if (so > size || ns > Math.floor((size - so) / ses)) throw HANDOVER;
+  if (io > size || is > size - io) throw HANDOVER;
+  s.imageSize = is;
   s.imageOffset = base + io;
   s.arch = '';
   s.triple = '';
-  const ses = v.stringEntry.fixedSize!;
   const f = v.stringEntry.offsets as Readonly<Record<string, number>>;
   const sized = f.valueSize !== undefined;
   for (let j = 0; j < ns; j++) {
@@ -208,22 +204,26 @@ function fillEntry(w: Window, v: OffloadVersion, base: number, size: number, at:
     const ko = w.u64(q + f.keyOffset!);
     const vo = w.u64(q + f.valueOffset!);
     const vs = sized ? w.u64(q + f.valueSize!) : 0;
-    const key = cstringEnd(w, base, ko, size);
-    const which = bytesEqual(w.bytes, key.at, key.nul, ARCH) ? 1 : bytesEqual(w.bytes, key.at, key.nul, TRIPLE) ? 2 : 0;
-    if (!which) continue;
-    let value: string;
+    if (ko >= size) throw HANDOVER;
+    const knul = cstringEnd(w, base, ko, size);
+    const which = bytesEqual(w.bytes, strAt, knul, ARCH) ? 1 : bytesEqual(w.bytes, strAt, knul, TRIPLE) ? 2 : 0;
+    let from: number;
+    let to: number;
     if (sized) {
-      const at2 = w.pos(base + vo, vs);
-      value = decodeUtf8(w.bytes, at2, at2 + vs);
+      if (vo > size || vs > size - vo) throw HANDOVER;
+      if (!which) continue;
+      from = w.pos(base + vo, vs);
+      to = from + vs;
     } else {
-      const val = cstringEnd(w, base, vo, size);
-      value = decodeUtf8(w.bytes, val.at, val.nul);
+      if (vo >= size) throw HANDOVER;
+      to = cstringEnd(w, base, vo, size);
+      from = strAt;
     }
-    if (which === 1) s.arch = value;
-    else s.triple = value;
+    if (which === 1) s.arch = caches.arch.get(w.bytes, from, to);
+    else if (which === 2) s.triple = caches.triple.get(w.bytes, from, to);
   }
   s.nested = false;
-  if (s.imageSize >= MAGIC.length) {
+  if (is >= MAGIC.length) {
     p = w.pos(s.imageOffset, MAGIC.length);
     s.nested = bytesEqual(w.bytes, p, p + MAGIC.length, MAGIC);
   }
