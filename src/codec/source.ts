@@ -15,6 +15,11 @@ export interface ByteSource {
   read(offset: number, length: number): Uint8Array;
   /** The whole content when it is already in memory (lets readers skip positioned reads). */
   readonly bytes?: Uint8Array;
+  /**
+   * Fill `target` with the bytes at `offset` (the caller has checked the range): a file source reads
+   * straight into a buffer the caller reuses, so copying a large image allocates nothing per window.
+   */
+  readInto?(offset: number, target: Uint8Array): void;
 }
 
 export function memorySource(bytes: Uint8Array): ByteSource {
@@ -52,10 +57,13 @@ export interface BlobRef {
   bytes(): Uint8Array;
   /** `length` bytes at `at` of the blob (a window of a large image, without reading it all). */
   slice(at: number, length: number): Uint8Array;
+  /** Fill `target` with the blob's bytes at `at`, when its source can (see ByteSource.readInto). */
+  readInto?(at: number, target: Uint8Array): void;
 }
 
 export function blobRef(src: ByteSource, offset: number, size: number, absolute: number | undefined): BlobRef {
-  return { offset: absolute, size, bytes: () => src.read(offset, size), slice: (at, length) => src.read(offset + at, length) };
+  const ref: BlobRef = { offset: absolute, size, bytes: () => src.read(offset, size), slice: (at, length) => src.read(offset + at, length) };
+  return src.readInto ? { ...ref, readInto: (at, target) => src.readInto!(offset + at, target) } : ref;
 }
 
 /** A blob as a source addressed from 0 (to read a structure inside an image without copying it). */
@@ -99,9 +107,20 @@ export function chunksSize(chunks: readonly Chunk[]): number {
   return n;
 }
 
-/** Call `fn` with the bytes of a blob in windows of at most `window` bytes. */
+/**
+ * Call `fn` with the bytes of a blob in windows of at most `window` bytes, in order. `fn` must not
+ * keep a window after it returns: a blob of a file is read into one buffer reused for every window.
+ */
 export function forEachWindow(b: BlobRef, fn: (window: Uint8Array, at: number) => void, window = 1 << 20): void {
-  for (let at = 0; at < b.size; at += window) fn(b.slice(at, Math.min(window, b.size - at)), at);
+  const buf = b.readInto && b.size > window ? new Uint8Array(window) : undefined;
+  for (let at = 0; at < b.size; at += window) {
+    const n = Math.min(window, b.size - at);
+    if (buf) {
+      const w = n === window ? buf : buf.subarray(0, n);
+      b.readInto!(at, w);
+      fn(w, at);
+    } else fn(b.slice(at, n), at);
+  }
 }
 
 /** The bytes of chunks, in one buffer. */

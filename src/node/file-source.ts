@@ -36,6 +36,7 @@ export function openFileSource(cwd: string, path: string): OpenFileSource {
   return {
     size: src.size,
     read: (offset, length) => src.read(offset, length),
+    readInto: (offset, target) => src.readInto!(offset, target),
     close: () => closeSync(fd),
     get bytesRead() {
       return src.bytesRead;
@@ -51,19 +52,29 @@ export function windowedFileSource(fd: number, size: number): FileSource {
   // Most recently used first.
   const wins: { at: number; bytes: Uint8Array }[] = [];
   let bytesRead = 0;
-  const load = (position: number, length: number): Uint8Array => {
-    const out = new Uint8Array(length);
+  const fill = (out: Uint8Array, position: number): number => {
     let at = 0;
-    while (at < length) {
-      const n = readSync(fd, out, at, length - at, position + at);
+    while (at < out.length) {
+      const n = readSync(fd, out, at, out.length - at, position + at);
       if (n === 0) break;
       at += n;
     }
     bytesRead += at;
+    return at;
+  };
+  const load = (position: number, length: number): Uint8Array => {
+    const out = new Uint8Array(length);
+    const at = fill(out, position);
     return at === length ? out : out.subarray(0, at);
   };
   return {
     size,
+    readInto(offset, target) {
+      // The file shrank under us: what is missing reads as an error, never as stale bytes.
+      if (fill(target, offset) !== target.length) {
+        throw Object.assign(new Error(`the file ended before byte ${offset + target.length} (it changed while being read)`), { code: 'EIO', syscall: 'read' });
+      }
+    },
     read(offset, length) {
       for (let i = 0; i < wins.length; i++) {
         const w = wins[i]!;

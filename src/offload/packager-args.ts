@@ -32,6 +32,7 @@
  * Pure: file contents come from a callback; nothing here touches the file system.
  */
 import { SyclbinError } from '../codec/errors.js';
+import type { BlobRef } from '../codec/source.js';
 import { hasMagic } from '../codec/schema.js';
 import { BitcodeMagic, BitcodeWrapperHeader } from '../../formats/llvm-bitcode.js';
 import { LlvmStringDenseMap } from './densemap-order.js';
@@ -143,8 +144,8 @@ export interface PackagerImage {
   strings: Array<[key: string, value: string]>;
   /** The file name as given on the command line. */
   file: string;
-  /** The file contents, as returned by the caller's reader. */
-  image: Uint8Array;
+  /** The file contents, as returned by the caller's reader (bytes, or a blob read on demand). */
+  image: Uint8Array | BlobRef;
 }
 
 /**
@@ -156,7 +157,7 @@ export interface PackagerImage {
  */
 export function describePackagerImages(
   images: readonly string[],
-  readImage: (file: string) => Uint8Array,
+  readImage: (file: string) => Uint8Array | BlobRef,
   options: PackagerOptions = {},
 ): PackagerImage[] {
   const out: PackagerImage[] = [];
@@ -165,7 +166,8 @@ export function describePackagerImages(
     for (const file of parsed.files) {
       const image = readImage(file);
       out.push({
-        imageKind: packagerImageKind(file, image, options.era),
+        // Only the first bytes decide (the bitcode magic): a blob is not read further here.
+        imageKind: packagerImageKind(file, image instanceof Uint8Array ? image : image.slice(0, Math.min(4, image.size)), options.era),
         offloadKind: parsed.offloadKind,
         flags: parsed.flags,
         strings: parsed.strings.map(([k, v]): [string, string] => [k, v]),

@@ -223,7 +223,7 @@ for (const eraName of ['19', '22'] as const) {
           offloadKind: d.offloadKind,
           flags: d.flags,
         });
-        expect(Buffer.from(e.image).equals(Buffer.from(d.image)), `image of binary ${i}`).to.equal(true);
+        expect(Buffer.from(e.image).equals(Buffer.from(d.image as Uint8Array)), `image of binary ${i}`).to.equal(true);
       });
       // ... then the whole file, byte for byte.
       expect(Buffer.from(bytes).equals(Buffer.from(theirs.out)), 'byte-identical output').to.equal(true);

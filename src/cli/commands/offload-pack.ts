@@ -14,7 +14,7 @@ import { offloadBinaryChunks, type OffloadEntryInput } from '../../offload/write
 import { OFFLOAD_KIND_NUMBERINGS, type OffloadKindNumbering } from '../../../formats/kinds.js';
 import { llvmEra } from '../../../formats/eras.js';
 import { initZstd, nodeCompressor } from '../../node/compressors.js';
-import type { Chunk } from '../../codec/index.js';
+import { blobRef, type ByteSource, type Chunk } from '../../codec/index.js';
 import { defineCommand, EXIT } from '../command.js';
 import { UsageError } from '../errors.js';
 import { llvmEraOption, opt } from '../options.js';
@@ -77,7 +77,8 @@ Unknown kind names give 0, as in LLVM (with a warning here).`,
     const numbering: OffloadKindNumbering = opts['offload-kinds'] ?? (version === 1 ? era.numbering : 'bitmask');
     const offloadKinds = OFFLOAD_KIND_NUMBERINGS[numbering];
     // LLVM reads '-' as standard input (MemoryBuffer::getFileOrSTDIN); files.readAll does the same.
-    const described = describePackagerImages(images, (file) => files.readAll(file), { era, offloadKinds });
+    // Images are blobs of their files: copied to the output in windows, never loaded whole.
+    const described = describePackagerImages(images, (file) => fileBlob(files.input(file).source), { era, offloadKinds });
 
     // Say when a kind name was not in the chosen table (LLVM writes 0 silently).
     const warned = new Set<string>();
@@ -112,3 +113,8 @@ Unknown kind names give 0, as in LLVM (with a warning here).`,
     return EXIT.OK;
   },
 });
+
+/** A whole input as a blob. */
+function fileBlob(src: ByteSource): ReturnType<typeof blobRef> {
+  return blobRef(src, 0, src.size, 0);
+}
