@@ -31,6 +31,7 @@
  * `spir_func` for SPIR targets (docs/post-link.md, "differences between upstream revisions").
  */
 import { IrSyntaxError } from '../llvm-ir/parse/errors.js';
+import { TK } from '../llvm-ir/parse/lexer.js';
 import type { LCall, LFunction, LInstruction, LModule, LTyped, LType } from '../llvm-ir/parse/model.js';
 import { joinTokens, printLocalName, printType } from '../llvm-ir/parse/parser.js';
 import { editorFor, type FunctionEditor, type ModuleEdits } from '../llvm-ir/print.js';
@@ -271,7 +272,7 @@ function emitNative(ed: FunctionEditor, inst: LInstruction, node: SpecConstantNo
 
 /** A typed operand as `{type, value}` texts, local refs in the value written `%{name}`. */
 function operandText(m: LModule, v: LTyped): { type: string; value: string } {
-  const value = joinTokens(m.text, m.tokens, v.valueFrom, v.to, (t) => (t.kind === 'lvar' ? `%{${t.value}}` : undefined));
+  const value = joinTokens(m.text, m.tokens, v.valueFrom, v.to, (i) => (m.tokens.kindCode(i) === TK.lvar ? `%{${m.tokens.valueOf(i)}}` : undefined));
   return { type: printType(v.type), value };
 }
 

@@ -12,7 +12,7 @@
  * per function in definition order, so inserting or deleting unnamed instructions keeps the text
  * valid, as LLVM's slot numbering does.
  */
-import type { Token } from './parse/lexer.js';
+import { TK } from './parse/lexer.js';
 import type { LFunction, LInstruction, LModule, LTopItem } from './parse/model.js';
 import { joinTokens, printLocalName } from './parse/parser.js';
 
@@ -193,11 +193,12 @@ function printFunction(m: LModule, fn: LFunction, ed: FunctionEditor | undefined
     return printLocalName(r ?? key);
   };
   const resolve = (text: string): string => text.replace(/%\{([^}]*)\}/g, (_s, key: string) => refText(key));
-  const subst = (t: Token): string | undefined => {
-    if (t.kind !== 'lvar') return undefined;
-    const rep = ed?.replace.get(t.value);
+  const subst = (i: number): string | undefined => {
+    if (m.tokens.kindCode(i) !== TK.lvar) return undefined;
+    const name = m.tokens.valueOf(i);
+    const rep = ed?.replace.get(name);
     if (rep !== undefined) return resolve(rep);
-    const r = renum.get(t.value);
+    const r = renum.get(name);
     if (r !== undefined) return printLocalName(r);
     return undefined;
   };

@@ -6,6 +6,7 @@
  * entity. Everything here is iterative (worklists), linear in the module size.
  */
 import type { LFunction, LGlobal, LModule, LTopItem } from '../llvm-ir/parse/model.js';
+import { TK } from '../llvm-ir/parse/lexer.js';
 import { globalRefs } from '../llvm-ir/parse/parser.js';
 import type { ModuleEdits } from '../llvm-ir/print.js';
 
@@ -32,14 +33,16 @@ export class ReferenceGraph {
     const out: string[] = [];
     const ed = edits?.functions.get(v.f);
     // Header references (personality, prefix): tokens between headerFrom and headerTo.
+    const toks = this.m.tokens;
     for (let i = v.f.headerFrom; i < v.f.headerTo; i++) {
-      const t = this.m.tokens.get(i)!;
-      if (t.kind === 'gvar' && t.value !== v.f.name) out.push(t.value);
+      if (toks.kindCode(i) !== TK.gvar) continue;
+      const name = toks.valueOf(i);
+      if (name !== v.f.name) out.push(name);
     }
     for (const b of v.f.blocks) {
       for (const ins of b.instructions) {
         if (ed?.deleted.has(ins)) continue;
-        out.push(...ins.usesGlobal);
+        for (const g of ins.usesGlobal) out.push(g);
       }
     }
     if (ed) {
@@ -103,22 +106,26 @@ export function reachableMetadata(m: LModule, keptItems: ReadonlySet<LTopItem>, 
   const work: string[] = [];
   const add = (ref: string): void => {
     const n = ref.startsWith('!') ? ref.slice(1) : ref;
-    if (/^[0-9]+$/.test(n) && !seen.has(n)) {
+    if (!seen.has(n) && /^[0-9]+$/.test(n)) {
       seen.add(n);
       work.push(n);
     }
   };
+  const toks = m.tokens;
+  const scan = (from: number, to: number): void => {
+    for (let i = from; i < to; i++) if (toks.kindCode(i) === TK.meta) add(toks.valueOf(i));
+  };
   for (const it of keptItems) {
     if (it.kind === 'global') {
-      for (let i = it.global.tokFrom; i < it.global.tokTo; i++) if (m.tokens.get(i)!.kind === 'meta') add(m.tokens.get(i)!.value);
+      scan(it.global.tokFrom, it.global.tokTo);
     } else if (it.kind === 'function') {
       const f = it.fn;
       const ed = edits?.functions.get(f);
-      for (let i = f.headerFrom; i < f.headerTo; i++) if (m.tokens.get(i)!.kind === 'meta') add(m.tokens.get(i)!.value);
+      scan(f.headerFrom, f.headerTo);
       for (const b of f.blocks) {
         for (const ins of b.instructions) {
           if (ed?.deleted.has(ins)) continue;
-          for (let i = ins.tokFrom; i < ins.tokTo; i++) if (m.tokens.get(i)!.kind === 'meta') add(m.tokens.get(i)!.value);
+          scan(ins.tokFrom, ins.tokTo);
         }
       }
     } else if (it.what === 'named-md') {
@@ -148,14 +155,13 @@ export function omitUnkept(m: LModule, keptNames: ReadonlySet<string>, edits: Mo
   // AsmWriter prints only the attribute groups and comdats something still uses.
   const groups = new Set<string>();
   const comdats = new Set<string>();
+  const toks = m.tokens;
   const scan = (from: number, to: number, self?: string): void => {
     for (let i = from; i < to; i++) {
-      const t = m.tokens.get(i)!;
-      if (t.kind === 'attrgrp') groups.add(t.value);
-      else if (t.kind === 'word' && t.value === 'comdat' && self !== undefined) {
-        const n1 = m.tokens.get(i + 1);
-        const n2 = m.tokens.get(i + 2);
-        if (n1?.kind === 'punct' && n1.value === '(' && n2?.kind === 'comdat') comdats.add(n2.value);
+      const kind = toks.kindCode(i);
+      if (kind === TK.attrgrp) groups.add(toks.valueOf(i));
+      else if (kind === TK.word && self !== undefined && toks.textIs(i, 'comdat')) {
+        if (toks.kindCode(i + 1) === TK.punct && toks.textIs(i + 1, '(') && toks.kindCode(i + 2) === TK.comdat) comdats.add(toks.valueOf(i + 2));
         else comdats.add(self);
       }
     }
