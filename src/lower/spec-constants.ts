@@ -31,6 +31,7 @@ import type { DataLayout } from './datalayout.js';
 import { isScalar, typeToString, type AggregateType, type IrType, type ScalarType } from './types.js';
 import {
   aggregateElement,
+  ByteBuffer,
   encodeDefaultValue,
   hasStoreAllocQuirk,
   type ConstValue,
@@ -303,21 +304,34 @@ export function lowerSpecConstants(allInputs: readonly SpecConstantInput[], mode
   });
 
   const warnings: string[] = [];
-  const blob: number[] = [];
+  const blob = new ByteBuffer();
+  const quirk = new Map<IrType, boolean>();
+  const storeAllocQuirk = (t: IrType): boolean => {
+    let q = quirk.get(t);
+    if (q === undefined) {
+      q = hasStoreAllocQuirk(t, dl);
+      quirk.set(t, q);
+    }
+    return q;
+  };
   const constants: LoweredSpecConstant[] = [];
   let nextId = 0;
   let nextOffset = 0;
 
   if (mode === 'native') {
-    const owners = new Map<number, string>();
-    const claim = (id: number, who: string, path: readonly (string | number)[]): void => {
+    // Owner of each ID: the constant's index, and whether the ID was pinned or consumed by an undef
+    // element (the message is built only on a conflict).
+    const owners = new Map<number, { readonly sc: number; readonly how: 'explicit' | 'sequential' | 'undef' }>();
+    const ownerText = (o: { readonly sc: number; readonly how: 'explicit' | 'sequential' | 'undef' }): string =>
+      `"${inputs[o.sc]!.name}" (${o.how === 'explicit' ? 'explicit specId' : o.how === 'undef' ? 'sequential ID, consumed by an undef element' : 'sequential ID'})`;
+    const claim = (id: number, owner: { readonly sc: number; readonly how: 'explicit' | 'sequential' | 'undef' }, path: () => readonly (string | number)[]): void => {
       const other = owners.get(id);
-      if (other !== undefined) throw new LowerError(`SpecId ${id} is used twice: by ${other} and by ${who}`, path);
-      owners.set(id, who);
+      if (other !== undefined) throw new LowerError(`SpecId ${id} is used twice: by ${ownerText(other)} and by ${ownerText(owner)}`, path());
+      owners.set(id, owner);
     };
     // Pinned IDs first, so the conflict message names both sides whatever the order.
     inputs.forEach((sc, i) => {
-      if (sc.specId !== undefined) claim(sc.specId, `"${sc.name}" (explicit specId)`, [...(sc.path ?? ['specConstants', i]), 'specId']);
+      if (sc.specId !== undefined) claim(sc.specId, { sc: i, how: 'explicit' }, () => [...(sc.path ?? ['specConstants', i]), 'specId']);
     });
     inputs.forEach((sc, i) => {
       const path = sc.path ?? ['specConstants', i];
@@ -325,15 +339,17 @@ export function lowerSpecConstants(allInputs: readonly SpecConstantInput[], mode
         const explicit = sc.specId !== undefined;
         const { ids, tree } = assignNativeIds(sc.type, sc.default, explicit ? sc.specId! : nextId, dl);
         if (!explicit) {
-          for (const e of ids) claim(e.id, `"${sc.name}" (sequential ID${e.undef ? ', consumed by an undef element' : ''})`, path);
+          const seq = { sc: i, how: 'sequential' } as const;
+          const undef = { sc: i, how: 'undef' } as const;
+          for (const e of ids) claim(e.id, e.undef ? undef : seq, () => path);
           nextId += ids.length;
         }
         const descriptors = nativeDescriptors(sc.type, ids, dl);
         for (const d of descriptors) checkU32(d.offset + d.size, 'descriptor end offset', path);
         const blobOffset = blob.length;
-        encodeDefaultValue(sc.default, dl, blob, [...path, 'default']);
-        const defaultBytes = Uint8Array.from(blob.slice(blobOffset));
-        if (hasStoreAllocQuirk(sc.type, dl)) {
+        encodeDefaultValue(sc.default, dl, blob, path, 'default');
+        const defaultBytes = blob.bytes(blobOffset);
+        if (storeAllocQuirk(sc.type)) {
           warnings.push(
             `${typeToString(sc.type)} of "${sc.name}" has array/vector elements whose alloc size differs from their store size: descriptors and default bytes place them back to back by store size, unlike the memory layout (replicated sycl-post-link quirk, spec lowering.md §3 item 7)`,
           );
@@ -361,14 +377,14 @@ export function lowerSpecConstants(allInputs: readonly SpecConstantInput[], mode
           const prev = constants[constants.length - 1]!;
           const prevSize = prev.descriptors[0]!.size;
           constants[constants.length - 1] = { ...prev, descriptors: [...prev.descriptors, { id: PADDING_ID, offset: prevSize, size: pad }] };
-          for (let k = 0; k < pad; k++) blob.push(0);
+          blob.zeros(pad);
         }
         checkU32(cur + size, 'emulation buffer offset', path);
         const descSize = sc.defaultType ? dl.storeSize(sc.defaultType) : size;
         const id = nextId++;
         const blobOffset = blob.length;
-        encodeDefaultValue(sc.default, dl, blob, [...path, 'default']);
-        const defaultBytes = Uint8Array.from(blob.slice(blobOffset));
+        encodeDefaultValue(sc.default, dl, blob, path, 'default');
+        const defaultBytes = blob.bytes(blobOffset);
         if (defaultBytes.length !== size) {
           warnings.push(
             `default bytes of "${sc.name}" (${defaultBytes.length}) differ from its store size (${size}): the emulation buffer layout and the default blob disagree after it (replicated sycl-post-link quirk, spec lowering.md §3 item 7)`,
@@ -393,5 +409,5 @@ export function lowerSpecConstants(allInputs: readonly SpecConstantInput[], mode
       }
     });
   }
-  return { mode, constants, defaultBlob: Uint8Array.from(blob), nextId, bufferSize: nextOffset, warnings };
+  return { mode, constants, defaultBlob: blob.bytes(0), nextId, bufferSize: nextOffset, warnings };
 }

@@ -122,6 +122,18 @@ export function formatTypeName(name: string): string {
 
 /** LLVM IR spelling of a type; named structs print as their `%name`. */
 export function typeToString(t: IrType): string {
+  let s = typeText.get(t);
+  if (s === undefined) {
+    s = typeToStringUncached(t);
+    typeText.set(t, s);
+  }
+  return s;
+}
+
+/** Spellings computed so far (types are immutable; a named struct's spelling is its name). */
+const typeText = new WeakMap<IrType, string>();
+
+function typeToStringUncached(t: IrType): string {
   switch (t.kind) {
     case 'int':
       return `i${t.bits}`;

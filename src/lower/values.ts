@@ -330,7 +330,48 @@ function formatFpJson(doubleBits: bigint): number | string {
 // ------------------------------------------------------------------------------------------------
 // Byte encodings
 
-function pushLE(out: number[], value: bigint, n: number): void {
+/** A growable byte array (the default-value blob is built byte by byte). */
+export class ByteBuffer {
+  private buf = new Uint8Array(256);
+  /** Number of bytes written. */
+  length = 0;
+
+  private reserve(n: number): void {
+    if (this.length + n <= this.buf.length) return;
+    let cap = this.buf.length * 2;
+    while (cap < this.length + n) cap *= 2;
+    const b = new Uint8Array(cap);
+    b.set(this.buf.subarray(0, this.length));
+    this.buf = b;
+  }
+
+  /** Appends one byte. */
+  push(b: number): void {
+    this.reserve(1);
+    this.buf[this.length++] = b;
+  }
+
+  /** Appends `n` zero bytes. */
+  zeros(n: number): void {
+    if (n <= 0) return;
+    this.reserve(n);
+    this.buf.fill(0, this.length, this.length + n);
+    this.length += n;
+  }
+
+  /** Sets the length to `n` (zero-filling when it grows). */
+  resize(n: number): void {
+    if (n > this.length) this.zeros(n - this.length);
+    else this.length = n;
+  }
+
+  /** A copy of the bytes from `from` to the end. */
+  bytes(from: number): Uint8Array {
+    return this.buf.slice(from, this.length);
+  }
+}
+
+function pushLE(out: ByteBuffer, value: bigint, n: number): void {
   if (value <= 0xffffffffn) {
     // Common case without BigInt arithmetic per byte.
     let v = Number(value);
@@ -352,13 +393,19 @@ function pushLE(out: number[], value: bigint, n: number): void {
  *   - structs: each member at `blobStart + StructLayout offset`, gaps zero-filled, then zero-filled
  *     (or truncated, as `resize` would) to the struct's StructLayout size;
  *   - integers: zero-extended, little-endian, store size; half: 16 bits; float/double: IEEE LE.
- * `c` must be canonical (built by {@link parseConstValue} / {@link makeAggregate}).
+ * `c` must be canonical (built by {@link parseConstValue} / {@link makeAggregate}). Errors carry
+ * `path` followed by `sub` and the element indices (built only when there is an error).
  */
-export function encodeDefaultValue(c: ConstValue, dl: DataLayout, out: number[], path: readonly (string | number)[] = []): void {
+export function encodeDefaultValue(c: ConstValue, dl: DataLayout, out: ByteBuffer, path: readonly (string | number)[] = [], ...sub: (string | number)[]): void {
+  encodeInto(c, dl, out, path, sub, []);
+}
+
+/** {@link encodeDefaultValue} with the element indices of the current position in `idx`. */
+function encodeInto(c: ConstValue, dl: DataLayout, out: ByteBuffer, path: readonly (string | number)[], sub: readonly (string | number)[], idx: number[]): void {
   switch (c.kind) {
     case 'zero':
     case 'undef':
-      for (let i = dl.storeSize(c.type); i > 0; i--) out.push(0);
+      out.zeros(dl.storeSize(c.type));
       return;
     case 'int':
       pushLE(out, c.value, dl.storeSize(c.type));
@@ -374,27 +421,32 @@ export function encodeDefaultValue(c: ConstValue, dl: DataLayout, out: number[],
         // a ConstantVector, which falls to the scalar branch and hits
         // llvm_unreachable("Unexpected constant scalar type") in sycl-post-link.
         if (t.element.kind === 'int' && t.element.bits === 1) {
-          throw new LowerError('sycl-post-link cannot encode a non-zero <N x i1> default (ConstantVector reaches llvm_unreachable "Unexpected constant scalar type"); use i8 elements', path);
+          throw new LowerError('sycl-post-link cannot encode a non-zero <N x i1> default (ConstantVector reaches llvm_unreachable "Unexpected constant scalar type"); use i8 elements', [...path, ...sub, ...idx]);
         }
         const bad = c.elements.findIndex((e) => e.kind === 'undef');
         if (bad >= 0) {
-          throw new LowerError('sycl-post-link cannot encode a vector default with undef elements (ConstantVector reaches llvm_unreachable "Unexpected constant scalar type")', [...path, bad]);
+          throw new LowerError('sycl-post-link cannot encode a vector default with undef elements (ConstantVector reaches llvm_unreachable "Unexpected constant scalar type")', [...path, ...sub, ...idx, bad]);
         }
       }
       if (t.kind === 'struct') {
         const sl = dl.structLayout(t);
         const base = out.length;
-        c.elements.forEach((e, i) => {
+        for (let i = 0; i < c.elements.length; i++) {
           const at = base + sl.offsets[i]!;
-          while (out.length < at) out.push(0);
-          encodeDefaultValue(e, dl, out, [...path, i]);
-        });
+          if (out.length < at) out.zeros(at - out.length);
+          idx.push(i);
+          encodeInto(c.elements[i]!, dl, out, path, sub, idx);
+          idx.pop();
+        }
         // DefaultValues.resize(Base + SLSize): zero-fill (never truncates for supported types).
-        while (out.length < base + sl.size) out.push(0);
-        out.length = base + sl.size;
+        out.resize(base + sl.size);
         return;
       }
-      c.elements.forEach((e, i) => encodeDefaultValue(e, dl, out, [...path, i]));
+      for (let i = 0; i < c.elements.length; i++) {
+        idx.push(i);
+        encodeInto(c.elements[i]!, dl, out, path, sub, idx);
+        idx.pop();
+      }
       return;
     }
   }
@@ -402,9 +454,9 @@ export function encodeDefaultValue(c: ConstValue, dl: DataLayout, out: number[],
 
 /** {@link encodeDefaultValue} into a fresh array. */
 export function defaultValueBytes(c: ConstValue, dl: DataLayout): Uint8Array {
-  const out: number[] = [];
+  const out = new ByteBuffer();
   encodeDefaultValue(c, dl, out);
-  return Uint8Array.from(out);
+  return out.bytes(0);
 }
 
 /**

@@ -33,7 +33,7 @@
 import { IrSyntaxError } from '../llvm-ir/parse/errors.js';
 import { TK } from '../llvm-ir/parse/lexer.js';
 import type { LCall, LFunction, LInstruction, LModule, LTyped, LType } from '../llvm-ir/parse/model.js';
-import { joinTokens, printLocalName, printType } from '../llvm-ir/parse/parser.js';
+import { joinTokens, parseOperandAt, printLocalName, printType } from '../llvm-ir/parse/parser.js';
 import { editorFor, type FunctionEditor, type ModuleEdits } from '../llvm-ir/print.js';
 import { formatConstValue, formatScalarValue, formatTypedConst } from '../llvm-ir/print-constant.js';
 import { mangleFuncItanium, SPIRV_SPEC_CONSTANT, SPIRV_SPEC_CONSTANT_COMPOSITE } from '../llvm-ir/mangle.js';
@@ -76,6 +76,8 @@ export interface SpecConstantUse {
   readonly default: ConstValue;
   /** The SYCL 1.2.1 API (`__sycl_get{Scalar,Composite}SpecConstantValue`). */
   readonly is121: boolean;
+  /** Instructions deleted with the call (the store of a name passed through an alloca). */
+  readonly alsoDeleted: readonly LInstruction[];
 }
 
 export interface SpecConstantsPassResult {
@@ -106,27 +108,99 @@ export function stripPointerCasts(v: LTyped): LTyped {
   }
 }
 
-/** Calls of `name` in LLVM use-list order (see the file comment). */
-export function callsInUseListOrder(m: LModule, callee: LFunction, order: UseOrder, scope?: ReadonlySet<LFunction>): { fn: LFunction; inst: LInstruction }[] {
-  const before: { fn: LFunction; inst: LInstruction }[] = [];
-  const after: { fn: LFunction; inst: LInstruction }[] = [];
+/** A call site: the calling function and the call instruction. */
+interface CallSite {
+  readonly fn: LFunction;
+  readonly inst: LInstruction;
+}
+
+/** Direct calls of the functions named in `callees`, by callee name, in text order (one pass over the module). */
+function callSitesOf(m: LModule, callees: ReadonlySet<string>, scope?: ReadonlySet<LFunction>): Map<string, CallSite[]> {
+  const sites = new Map<string, CallSite[]>();
   for (const fn of m.functions) {
     if (fn.isDeclaration || (scope && !scope.has(fn))) continue;
     for (const b of fn.blocks) {
       for (const inst of b.instructions) {
         const c = inst.call;
-        if (!c || c.callee.value.k !== 'global' || c.callee.value.name !== callee.name) continue;
-        (order === 'parsed' && inst.tokFrom < callee.headerFrom ? before : after).push({ fn, inst });
+        if (!c || c.callee.value.k !== 'global' || !callees.has(c.callee.value.name)) continue;
+        const name = c.callee.value.name;
+        let list = sites.get(name);
+        if (!list) sites.set(name, (list = []));
+        list.push({ fn, inst });
       }
     }
   }
-  return [...after.reverse(), ...before];
+  return sites;
 }
 
-/** The string literal behind a name argument (getStringLiteralArg). */
-function stringLiteralArg(m: LModule, v: LTyped, where: At): string {
-  const s = stripPointerCasts(v);
-  if (s.value.k !== 'global') err('the spec constant name argument must be (a cast of) a global string literal; the load/store pattern of older clang -O0 output is not supported', where);
+/** Call sites of `callee` (in text order) rearranged into LLVM use-list order (see the file comment). */
+function useListOrder(callee: LFunction, sites: readonly CallSite[], order: UseOrder): CallSite[] {
+  const before: CallSite[] = [];
+  const after: CallSite[] = [];
+  for (const s of sites) (order === 'parsed' && s.inst.tokFrom < callee.headerFrom ? before : after).push(s);
+  after.reverse();
+  for (const s of before) after.push(s);
+  return after;
+}
+
+/** The instruction of `fn` whose result is `%name`. */
+function definition(fn: LFunction, name: string): LInstruction | undefined {
+  for (const b of fn.blocks) for (const i of b.instructions) if (i.result === name) return i;
+  return undefined;
+}
+
+/** Value::stripPointerCasts through `bitcast` / `addrspacecast` instructions of `fn` (by result name). */
+function stripCastInstructions(fn: LFunction, name: string): { name: string; inst: LInstruction | undefined } {
+  let cur = name;
+  for (let guard = 0; guard < 1000; guard++) {
+    const inst = definition(fn, cur);
+    if (!inst || (inst.opcode !== 'bitcast' && inst.opcode !== 'addrspacecast') || inst.usesLocal.length !== 1) return { name: cur, inst };
+    cur = inst.usesLocal[0]!;
+  }
+  return { name: cur, inst: definition(fn, cur) };
+}
+
+/**
+ * The name argument passed through memory, as clang -O0 writes it: `store <literal>, %tmp` …
+ * `%v = load %tmp`, where `%tmp` is (a cast or constant GEP of) an alloca. Returns the stored value
+ * and the store, which SpecConstantsPass deletes with the call (getStringLiteralArg's LoadInst
+ * branch, intel/llvm:llvm/lib/SYCLLowerIR/SpecConstants.cpp@08fde7a7; the load itself is deleted
+ * only in assertions builds, so it stays, as in a release sycl-post-link).
+ */
+function storedNameArg(m: LModule, fn: LFunction, load: LInstruction, where: At): { value: LTyped; store: LInstruction } {
+  if (load.usesLocal.length !== 1) err('the spec constant name argument is loaded from an address that is not a local pointer', where);
+  const tmp = load.usesLocal[0]!;
+  // ValueIsAlloca: an alloca, possibly through an addrspacecast (pointer casts stripped) and a GEP with constant indices.
+  const asc = definition(fn, tmp);
+  let base = asc && asc.opcode === 'addrspacecast' && asc.usesLocal.length === 1 ? stripCastInstructions(fn, asc.usesLocal[0]!) : { name: tmp, inst: asc };
+  if (base.inst?.opcode === 'getelementptr' && base.inst.usesLocal.length === 1) base = { name: base.inst.usesLocal[0]!, inst: definition(fn, base.inst.usesLocal[0]!) };
+  if (base.inst?.opcode !== 'alloca') err('unexpected instruction type: the spec constant name is loaded from something other than an alloca', where);
+  let store: LInstruction | undefined;
+  for (const b of fn.blocks) {
+    for (const i of b.instructions) {
+      if (i.opcode !== 'store' || !i.usesLocal.includes(tmp)) continue;
+      if (store) err('single store expected: the spec constant name slot is stored to more than once', where);
+      store = i;
+    }
+  }
+  if (!store) err('unexpected spec const IR pattern 0: no store of the spec constant name', where);
+  let at = store.tokFrom + 1;
+  while (m.tokens.kindAt(at) === 'word' && (m.tokens.textIs(at, 'volatile') || m.tokens.textIs(at, 'atomic'))) at++;
+  return { value: parseOperandAt(m, at), store };
+}
+
+/** The string literal behind a name argument (getStringLiteralArg); `deleted` receives instructions to delete with the call. */
+function stringLiteralArg(m: LModule, fn: LFunction, v: LTyped, where: At, deleted: LInstruction[]): string {
+  let s = stripPointerCasts(v);
+  if (s.value.k === 'local') {
+    const load = definition(fn, s.value.name);
+    if (load?.opcode === 'load') {
+      const { value, store } = storedNameArg(m, fn, load, where);
+      deleted.push(store);
+      s = stripPointerCasts(value);
+    }
+  }
+  if (s.value.k !== 'global') err('the spec constant name argument must be (a cast of) a global string literal, directly or stored to an alloca and loaded back', where);
   const name = s.value.name;
   const g = m.globalsByName.get(name);
   if (!g || !g.initializer) err(`spec constant name @${name} is not a global variable with an initializer`, where);
@@ -140,13 +214,14 @@ function stringLiteralArg(m: LModule, v: LTyped, where: At): string {
   return str;
 }
 
+/** A declaration SpecConstantsPass lowers the calls of (2020 and 1.2.1 API, llvm.sycl.alloca). */
+function isSpecConstantIntrinsic(name: string): boolean {
+  return [SCALAR_2020_PREFIX, COMPOSITE_2020_PREFIX, SCALAR_121_PREFIX, COMPOSITE_121_PREFIX, SYCL_ALLOCA_PREFIX].some((p) => name.startsWith(p));
+}
+
 /** Whether the functions in `scope` call any spec-constant intrinsic (checkModuleContainsSpecConsts). */
 export function intrinsicsCalled(m: LModule, scope?: ReadonlySet<LFunction>): boolean {
-  const names = new Set(
-    m.functions
-      .filter((f) => f.isDeclaration && [SCALAR_2020_PREFIX, COMPOSITE_2020_PREFIX, SCALAR_121_PREFIX, COMPOSITE_121_PREFIX, SYCL_ALLOCA_PREFIX].some((p) => f.name.startsWith(p)))
-      .map((f) => f.name),
-  );
+  const names = new Set(m.functions.filter((f) => f.isDeclaration && isSpecConstantIntrinsic(f.name)).map((f) => f.name));
   if (names.size === 0) return false;
   for (const fn of m.functions) {
     if (fn.isDeclaration || (scope && !scope.has(fn))) continue;
@@ -161,20 +236,22 @@ export function intrinsicsCalled(m: LModule, scope?: ReadonlySet<LFunction>): bo
  */
 export function findSpecConstantUses(m: LModule, order: UseOrder, types: TypeConverter, scope?: ReadonlySet<LFunction>): SpecConstantUse[] {
   const uses: SpecConstantUse[] = [];
-  for (const callee of m.functions) {
-    if (!callee.isDeclaration) continue;
+  const intrinsics = m.functions.filter((f) => f.isDeclaration && isSpecConstantIntrinsic(f.name));
+  if (intrinsics.length === 0) return uses;
+  const sites = callSitesOf(m, new Set(intrinsics.map((f) => f.name)), scope);
+  for (const callee of intrinsics) {
     const isAlloca = callee.name.startsWith(SYCL_ALLOCA_PREFIX);
     const is121 = callee.name.startsWith(SCALAR_121_PREFIX) || callee.name.startsWith(COMPOSITE_121_PREFIX);
-    if (!callee.name.startsWith(SCALAR_2020_PREFIX) && !callee.name.startsWith(COMPOSITE_2020_PREFIX) && !isAlloca && !is121) continue;
     const sret = callee.params.slice(0, 2).some((p) => p.attrs.some((a) => a.key === 'sret'));
-    for (const { fn, inst } of callsInUseListOrder(m, callee, order, scope)) {
+    for (const { fn, inst } of useListOrder(callee, sites.get(callee.name) ?? [], order)) {
       const call = inst.call!;
       const where = at(m, inst.tokFrom);
       const nameArgNo = sret ? 1 : 0;
       const nameArg = call.args[nameArgNo];
       const idArg = call.args[nameArgNo + 1];
       if (!nameArg || (!is121 && !idArg)) err(`call to @${callee.name} has ${call.args.length} argument(s); the symbolic ID and the specialization_id are missing`, where);
-      const symId = stringLiteralArg(m, nameArg.value, at(m, nameArg.value.from));
+      const alsoDeleted: LInstruction[] = [];
+      const symId = stringLiteralArg(m, fn, nameArg.value, at(m, nameArg.value.from), alsoDeleted);
       let dflt: ConstValue | undefined;
       const sidValue = idArg ? stripPointerCasts(idArg.value).value : undefined;
       if (!is121 && sidValue?.k !== 'null') {
@@ -201,7 +278,7 @@ export function findSpecConstantUses(m: LModule, order: UseOrder, types: TypeCon
       } else if (isAlloca) type = dflt!.type;
       else type = types.convert(call.retType, where);
       // SYCL 1.2.1 constants have no specialization_id: the C++ default (zero) of the type.
-      uses.push({ fn, inst, call, callee, symId, sret, isAlloca, type, default: dflt ?? nullValue(type), is121 });
+      uses.push({ fn, inst, call, callee, symId, sret, isAlloca, type, default: dflt ?? nullValue(type), is121, alsoDeleted });
     }
   }
   return uses;
@@ -387,6 +464,7 @@ export function runSpecConstantsPass(m: LModule, dl: DataLayout, mode: SpecConst
       ed.replace.set(inst.result, replacement);
     }
     ed.deleted.add(inst);
+    for (const d of u.alsoDeleted) ed.deleted.add(d);
   }
   // Metadata (always added: getOrInsertNamedMetadata).
   const scNodes: string[] = [];
@@ -405,6 +483,7 @@ export function runSpecConstantsPass(m: LModule, dl: DataLayout, mode: SpecConst
 }
 
 function escapeMd(s: string): string {
+  if (!/[\x00-\x1f"\\\x7f-\uffff]/.test(s)) return s;
   let out = '';
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);

@@ -19,12 +19,26 @@ import type { IrType } from '../types.js';
 export const SPIRV_SPEC_CONSTANT = '__spirv_SpecConstant';
 export const SPIRV_SPEC_CONSTANT_COMPOSITE = '__spirv_SpecConstantComposite';
 
+const INT_MANGLING = { 1: 'b', 8: 'a', 16: 's', 32: 'i', 64: 'x' } as const;
+
 export function mangleType(t: IrType): string {
+  let m = mangled.get(t);
+  if (m === undefined) {
+    m = mangleTypeUncached(t);
+    mangled.set(t, m);
+  }
+  return m;
+}
+
+/** Manglings computed so far (types are immutable objects). */
+const mangled = new WeakMap<IrType, string>();
+
+function mangleTypeUncached(t: IrType): string {
   switch (t.kind) {
     case 'float':
       return t.float === 'float' ? 'f' : t.float === 'double' ? 'd' : 'Dh';
     case 'int':
-      return { 1: 'b', 8: 'a', 16: 's', 32: 'i', 64: 'x' }[t.bits];
+      return INT_MANGLING[t.bits];
     case 'struct':
       return t.name ?? '';
     case 'array':

@@ -113,12 +113,15 @@ export function printModule(m: LModule, edits: ModuleEdits = newModuleEdits(), m
   for (const k of m.metadata.keys()) maxMd = Math.max(maxMd, Number(k));
   const newNodes: string[] = [];
   const namedLines: string[] = [];
+  /** Operands appended to named metadata the module already has (Module::getOrInsertNamedMetadata). */
+  const appended = new Map<string, string[]>();
   for (const nm of edits.newNamedMetadata) {
     const refs = nm.nodes.map((text) => {
       newNodes.push(text);
       return `!${maxMd + newNodes.length}`;
     });
-    namedLines.push(`!${nm.name} = !{${refs.join(', ')}}`);
+    if (m.namedMetadata.has(nm.name)) appended.set(nm.name, [...(appended.get(nm.name) ?? []), ...refs]);
+    else namedLines.push(`!${nm.name} = !{${refs.join(', ')}}`);
   }
   let globalsDone = false;
   let declsDone = false;
@@ -150,6 +153,7 @@ export function printModule(m: LModule, edits: ModuleEdits = newModuleEdits(), m
     prevCat = c;
     if (it.kind === 'function') out.push(printFunction(m, it.fn, edits.functions.get(it.fn)));
     else if (it.kind === 'global') out.push(joinTokens(m.text, m.tokens, it.global.tokFrom, it.global.tokTo));
+    else if (it.what === 'named-md' && appended.has(it.name!)) out.push(`!${it.name} = !{${[...m.namedMetadata.get(it.name!)!, ...appended.get(it.name!)!].join(', ')}}`);
     else out.push(joinTokens(m.text, m.tokens, it.tokFrom, it.tokTo));
   }
   flushBefore(99);
@@ -161,6 +165,22 @@ export function printModule(m: LModule, edits: ModuleEdits = newModuleEdits(), m
 }
 
 const NUMERIC = /^[0-9]+$/;
+
+/** `text` with every `%{key}` replaced by `ref(key)` (a scan, no regular expression per text). */
+export function resolveRefs(text: string, ref: (key: string) => string): string {
+  let at = text.indexOf('%{');
+  if (at < 0) return text;
+  let out = '';
+  let from = 0;
+  while (at >= 0) {
+    const close = text.indexOf('}', at + 2);
+    if (close < 0) break;
+    out += text.slice(from, at) + ref(text.slice(at + 2, close));
+    from = close + 1;
+    at = text.indexOf('%{', from);
+  }
+  return out + text.slice(from);
+}
 
 function printFunction(m: LModule, fn: LFunction, ed: FunctionEditor | undefined): string {
   const header = joinTokens(m.text, m.tokens, fn.headerFrom, fn.headerTo);
@@ -192,7 +212,7 @@ function printFunction(m: LModule, fn: LFunction, ed: FunctionEditor | undefined
     const r = renum.get(key);
     return printLocalName(r ?? key);
   };
-  const resolve = (text: string): string => text.replace(/%\{([^}]*)\}/g, (_s, key: string) => refText(key));
+  const resolve = (text: string): string => resolveRefs(text, refText);
   const subst = (i: number): string | undefined => {
     if (m.tokens.kindCode(i) !== TK.lvar) return undefined;
     const name = m.tokens.valueOf(i);

@@ -184,7 +184,12 @@ export class TokenList {
   private hashes: Int32Array = new Int32Array(INTERN_INITIAL);
   private readonly interned: string[] = [];
   private internCount = 0;
-  private readonly escaped = new Map<string, string>();
+  /** Unescaped values by raw text (their ids in `interned`). */
+  private readonly escaped = new Map<string, number>();
+  /** Per token: 1 + index of its value in `interned` once computed, 0 before. */
+  private valueIds: Int32Array;
+  /** Id of the value the last intern/unescape produced (0: not interned, e.g. `nl`). */
+  private lastId = 0;
 
   constructor(readonly text: string) {
     const cap = Math.max(16, (text.length >> 2) + 16);
@@ -192,6 +197,7 @@ export class TokenList {
     this.starts = new Int32Array(cap);
     this.ends = new Int32Array(cap);
     this.lines = new Int32Array(cap);
+    this.valueIds = new Int32Array(cap);
     this.lineStarts = new Int32Array(Math.max(16, text.length >> 5));
   }
 
@@ -235,6 +241,7 @@ export class TokenList {
     const l = new Int32Array(cap);
     l.set(this.lines);
     this.lines = l;
+    this.valueIds = new Int32Array(cap);
   }
 
   /** Offset of token `i`'s first character. */
@@ -293,6 +300,15 @@ export class TokenList {
 
   /** The value of token `i` (see {@link Token.value}): names without sigils, strings unescaped; interned. */
   valueOf(i: number): string {
+    const id = this.valueIds[i]!;
+    if (id !== 0) return this.interned[id - 1]!;
+    const v = this.computeValue(i);
+    if (this.lastId !== 0) this.valueIds[i] = this.lastId;
+    return v;
+  }
+
+  private computeValue(i: number): string {
+    this.lastId = 0;
     const kind = this.kinds[i]!;
     const start = this.starts[i]!;
     const end = this.ends[i]!;
@@ -326,12 +342,14 @@ export class TokenList {
     const bs = t.indexOf('\\', from);
     if (bs < 0 || bs >= to) return this.intern(from, to);
     const raw = t.slice(from, to);
-    let v = this.escaped.get(raw);
-    if (v === undefined) {
-      v = unescapeLlvm(raw);
-      this.escaped.set(raw, v);
+    let id = this.escaped.get(raw);
+    if (id === undefined) {
+      this.interned.push(unescapeLlvm(raw));
+      id = ++this.internCount;
+      this.escaped.set(raw, id);
     }
-    return v;
+    this.lastId = id;
+    return this.interned[id - 1]!;
   }
 
   /** The text of [from, to) as an interned string. */
@@ -346,14 +364,17 @@ export class TokenList {
       if (e === 0) {
         const str = t.slice(from, to);
         this.interned.push(str);
-        this.slots[s] = ++this.internCount;
+        this.slots[s] = this.lastId = ++this.internCount;
         this.hashes[s] = h;
         if (this.internCount * 2 > this.slots.length) this.rehash();
         return str;
       }
       if (this.hashes[s] === h) {
         const cand = this.interned[e - 1]!;
-        if (cand.length === len && t.startsWith(cand, from)) return cand;
+        if (cand.length === len && t.startsWith(cand, from)) {
+          this.lastId = e;
+          return cand;
+        }
       }
     }
   }

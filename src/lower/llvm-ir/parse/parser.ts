@@ -105,13 +105,22 @@ export function parseLlvmIr(text: string): LModule {
   return new IrParser(text).module();
 }
 
+/**
+ * Reads the typed operand (`T v`) starting at token `at` of a parsed module: an operand of an
+ * instruction the reader kept as tokens (load, store, casts). Named types resolve to the module's
+ * structs. Errors are {@link IrSyntaxError}s.
+ */
+export function parseOperandAt(m: LModule, at: number): LTyped {
+  return new IrParser(m.text, m.tokens, new Map(m.structs)).operandAt(at);
+}
+
 class IrParser {
   private readonly toks: TokenList;
   private p = 0;
   private depth = 0;
   /** Newlines at or past this token index are not skipped (the end of the instruction being read). */
   private limit = Number.POSITIVE_INFINITY;
-  private readonly structs = new Map<string, LStruct>();
+  private readonly structs: Map<string, LStruct>;
   private readonly structDefined = new Set<string>();
   private readonly globals: LGlobal[] = [];
   private readonly functions: LFunction[] = [];
@@ -125,8 +134,19 @@ class IrParser {
   private triple: string | undefined;
   private sourceFilename: string | undefined;
 
-  constructor(private readonly text: string) {
-    this.toks = tokenize(text);
+  constructor(
+    private readonly text: string,
+    tokens?: TokenList,
+    structs?: Map<string, LStruct>,
+  ) {
+    this.toks = tokens ?? tokenize(text);
+    this.structs = structs ?? new Map();
+  }
+
+  /** The typed value at token `at` (see {@link parseOperandAt}). */
+  operandAt(at: number): LTyped {
+    this.p = at;
+    return this.typedValue(true);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -1476,11 +1496,22 @@ export function describeType(t: LType): string {
   return printType(t);
 }
 
-const PLAIN = /^[-a-zA-Z$._][-a-zA-Z$._0-9]*$/;
+/** `name` needs no quotes: `[-a-zA-Z$._][-a-zA-Z$._0-9]*` or all digits. */
+function isPlainName(name: string): boolean {
+  if (name.length === 0) return false;
+  const c0 = name.charCodeAt(0);
+  if (c0 >= 48 && c0 <= 57) return isDigits(name);
+  for (let k = 0; k < name.length; k++) {
+    const c = name.charCodeAt(k);
+    const ok = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 45 || c === 36 || c === 46 || c === 95;
+    if (!ok) return false;
+  }
+  return true;
+}
 
 /** `%name` / `%"quoted name"` */
 export function printLocalName(name: string, sigil = '%'): string {
-  if (PLAIN.test(name) || /^[0-9]+$/.test(name)) return sigil + name;
+  if (isPlainName(name)) return sigil + name;
   let out = sigil + '"';
   for (let i = 0; i < name.length; i++) {
     const c = name.charCodeAt(i);
