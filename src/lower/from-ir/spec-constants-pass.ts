@@ -289,6 +289,30 @@ function ptrTypeText(pointee: string, addrspace: number, opaque: boolean): strin
   return `${pointee}${addrspace ? ` addrspace(${addrspace})` : ''}*`;
 }
 
+/**
+ * Mangled names of the emitted builtins, computed once per type (pair): a scalar's name depends on
+ * its return and argument types, a composite's on its type alone (its parameters are its element
+ * types). Reusing the same string objects also makes the declared-set lookups cheap.
+ */
+class BuiltinNames {
+  private readonly scalar = new Map<IrType, Map<IrType, string>>();
+  private readonly composite = new Map<IrType, string>();
+
+  scalarName(ret: IrType, arg: IrType): string {
+    let byArg = this.scalar.get(ret);
+    if (!byArg) this.scalar.set(ret, (byArg = new Map()));
+    let name = byArg.get(arg);
+    if (name === undefined) byArg.set(arg, (name = mangleFuncItanium(SPIRV_SPEC_CONSTANT, ret, [Types.i32, arg])));
+    return name;
+  }
+
+  compositeName(type: IrType, params: readonly IrType[]): string {
+    let name = this.composite.get(type);
+    if (name === undefined) this.composite.set(type, (name = mangleFuncItanium(SPIRV_SPEC_CONSTANT_COMPOSITE, type, params)));
+    return name;
+  }
+}
+
 /** Declares `name` once (getOrInsertFunction). */
 function declare(edits: ModuleEdits, declared: Set<string>, name: string, ret: IrType, params: readonly IrType[]): void {
   if (declared.has(name)) return;
@@ -297,7 +321,7 @@ function declare(edits: ModuleEdits, declared: Set<string>, name: string, ret: I
 }
 
 /** Emits the native tree before `inst`; returns the operand text of the root (`%{key}` or `undef`). */
-function emitNative(ed: FunctionEditor, inst: LInstruction, node: SpecConstantNode, edits: ModuleEdits, declared: Set<string>): string {
+function emitNative(ed: FunctionEditor, inst: LInstruction, node: SpecConstantNode, edits: ModuleEdits, declared: Set<string>, names: BuiltinNames): string {
   // Post-order, iterative: children before parents (the order emitSpecConstantRecursiveImpl creates calls).
   type Frame = { n: SpecConstantNode; i: number; args: { type: IrType; text: string }[] };
   const results: string[] = [];
@@ -326,7 +350,7 @@ function emitNative(ed: FunctionEditor, inst: LInstruction, node: SpecConstantNo
       const argTy: IrType = dv.type;
       const argText = formatScalarValue(dv);
       const retTy: IrType = isBool ? Types.i8 : n.type;
-      const name = mangleFuncItanium(SPIRV_SPEC_CONSTANT, retTy, [Types.i32, argTy]);
+      const name = names.scalarName(retTy, argTy);
       declare(edits, declared, name, retTy, [Types.i32, argTy]);
       const key = ed.insert(inst, `call ${typeToString(retTy)} ${printLocalName(name, '@')}(i32 ${n.id}, ${typeToString(argTy)} ${argText})`, '');
       if (isBool) {
@@ -339,7 +363,7 @@ function emitNative(ed: FunctionEditor, inst: LInstruction, node: SpecConstantNo
       stack.push({ n: n.elements[f.i++]!, i: 0, args: [] });
       continue;
     }
-    const name = mangleFuncItanium(SPIRV_SPEC_CONSTANT_COMPOSITE, n.type, f.args.map((a) => a.type));
+    const name = names.compositeName(n.type, f.args.map((a) => a.type));
     declare(edits, declared, name, n.type, f.args.map((a) => a.type));
     const key = ed.insert(inst, `call ${typeToString(n.type)} ${printLocalName(name, '@')}(${f.args.map((a) => `${typeToString(a.type)} ${a.text}`).join(', ')})`, '');
     done(`%{${key}}`);
@@ -385,6 +409,7 @@ export function runSpecConstantsPass(m: LModule, dl: DataLayout, mode: SpecConst
     }
   }
   const byName = new Map(lowering?.constants.map((c) => [c.name, c]) ?? []);
+  const builtinNames = new BuiltinNames();
   const seen = new Set<string>();
   for (const u of uses) {
     const ed = editorFor(edits, u.fn);
@@ -404,7 +429,7 @@ export function runSpecConstantsPass(m: LModule, dl: DataLayout, mode: SpecConst
         if (again.ids.length !== c!.ids.length) err(`spec constant "${u.symId}" is used with a default whose undefined parts differ from its first use`, where);
         tree = again.tree;
       }
-      replacement = emitNative(ed, inst, tree, edits, declared);
+      replacement = emitNative(ed, inst, tree, edits, declared, builtinNames);
     } else if (mode === 'emulation' && u.is121) {
       // Older sycl-post-link (-spec-const=default): 1.2.1 constants take their C++ default.
       replacement = formatConstValue(u.default);

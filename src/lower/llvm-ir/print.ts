@@ -62,7 +62,7 @@ export class FunctionEditor {
     }
   }
 
-  /** Inserts `text` before `at`; returns the new instruction's key (`%{key}` in later texts). */
+  /** Inserts `text` before `at`; returns the new instruction's key (`%{key}` in later texts): U+0001 and a number. */
   insert(at: LInstruction, text: string, name?: string): string {
     const key = `\u0001${this.nextKey++}`;
     const list = this.insertBefore.get(at) ?? [];
@@ -166,6 +166,13 @@ export function printModule(m: LModule, edits: ModuleEdits = newModuleEdits(), m
 
 const NUMERIC = /^[0-9]+$/;
 
+/** The number of a new instruction's key (U+0001 followed by decimal digits, see {@link FunctionEditor.insert}). */
+function keyNumber(key: string): number {
+  let n = 0;
+  for (let i = 1; i < key.length; i++) n = n * 10 + (key.charCodeAt(i) - 48);
+  return n;
+}
+
 /** `text` with every `%{key}` replaced by `ref(key)` (a scan, no regular expression per text). */
 export function resolveRefs(text: string, ref: (key: string) => string): string {
   let at = text.indexOf('%{');
@@ -192,23 +199,26 @@ function printFunction(m: LModule, fn: LFunction, ed: FunctionEditor | undefined
     if (p.name === undefined) slot++;
     else if (NUMERIC.test(p.name)) renum.set(p.name, String(slot++));
   }
-  const keyNum = new Map<string, string>();
+  /** Printed reference of each new instruction with a result, by the number in its key. */
+  const keyText = new Map<number, string>();
   fn.blocks.forEach((b, bi) => {
     if (b.label === undefined) {
       if (bi === 0) slot++;
     } else if (NUMERIC.test(b.label)) renum.set(b.label, String(slot++));
     for (const ins of b.instructions) {
       for (const n of ed?.insertBefore.get(ins) ?? []) {
-        if (n.name === '') keyNum.set(n.key, String(slot++));
-        else if (n.name !== undefined) keyNum.set(n.key, n.name);
+        if (n.name === '') keyText.set(keyNumber(n.key), '%' + slot++);
+        else if (n.name !== undefined) keyText.set(keyNumber(n.key), printLocalName(n.name));
       }
       if (ed?.deleted.has(ins)) continue;
       if (ins.result !== undefined && NUMERIC.test(ins.result)) renum.set(ins.result, String(slot++));
     }
   });
   const refText = (key: string): string => {
-    const k = keyNum.get(key);
-    if (k !== undefined) return printLocalName(k);
+    if (key.charCodeAt(0) === 1) {
+      const k = keyText.get(keyNumber(key));
+      if (k !== undefined) return k;
+    }
     const r = renum.get(key);
     return printLocalName(r ?? key);
   };
