@@ -133,36 +133,47 @@ export interface SpecConstantsLowering {
   readonly warnings: readonly string[];
 }
 
+/** Placeholder until the blob is complete. */
+const NO_BYTES = new Uint8Array(0);
+
 /** Upper bound on IDs per constant, so a pathological `[4294967295 x i8]` cannot hang the tool. */
 export const MAX_LEAVES_PER_CONSTANT = 1 << 20;
 
 // ------------------------------------------------------------------------------------------------
 // Native mode
 
+/** The defined scalar leaves of a default value: byte offsets (ascending) and the leaves. */
+interface DefinedElements {
+  readonly offsets: number[];
+  readonly values: ScalarConst[];
+}
+
 /** collectDefinedElements: (offset, scalar) for every defined leaf, array/vector at alloc stride. */
-function collectDefinedElements(c: ConstValue, dl: DataLayout, at: number, out: [number, ScalarConst][], budget: { n: number }): void {
+function collectDefinedElements(c: ConstValue, dl: DataLayout, at: number, out: DefinedElements): void {
   if (c.kind === 'undef') return;
   const t = c.type;
   if (c.kind === 'int' || c.kind === 'fp') {
-    if (++budget.n > MAX_LEAVES_PER_CONSTANT) throw new LowerError(`more than ${MAX_LEAVES_PER_CONSTANT} scalar leaves in one spec constant`, [], 'LIMIT');
-    out.push([at, c]);
+    if (out.offsets.length >= MAX_LEAVES_PER_CONSTANT) throw new LowerError(`more than ${MAX_LEAVES_PER_CONSTANT} scalar leaves in one spec constant`, [], 'LIMIT');
+    out.offsets.push(at);
+    out.values.push(c);
     return;
   }
   if (t.kind === 'struct') {
     const sl = dl.structLayout(t);
-    t.elements.forEach((_e, i) => collectDefinedElements(aggregateElement(c, i), dl, at + sl.offsets[i]!, out, budget));
+    for (let i = 0; i < t.elements.length; i++) collectDefinedElements(aggregateElement(c, i), dl, at + sl.offsets[i]!, out);
   } else if (t.kind === 'array' || t.kind === 'vector') {
     const stride = dl.allocSize(t.element);
-    for (let i = 0; i < t.length; i++) collectDefinedElements(aggregateElement(c, i), dl, at + i * stride, out, budget);
+    for (let i = 0; i < t.length; i++) collectDefinedElements(aggregateElement(c, i), dl, at + i * stride, out);
   }
 }
 
-function lowerBound(defined: readonly [number, ScalarConst][], offset: number): number {
+/** Index of the first defined leaf at or after `offset` (llvm::lower_bound). */
+function lowerBound(offsets: readonly number[], offset: number): number {
   let lo = 0;
-  let hi = defined.length;
+  let hi = offsets.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (defined[mid]![0] < offset) lo = mid + 1;
+    if (offsets[mid]! < offset) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -179,8 +190,8 @@ function lowerBound(defined: readonly [number, ScalarConst][], offset: number): 
  * still consumes that one ID.
  */
 export function assignNativeIds(type: IrType, dflt: ConstValue, firstId: number, dl: DataLayout): { ids: IdEntry[]; tree: SpecConstantNode } {
-  const defined: [number, ScalarConst][] = [];
-  collectDefinedElements(dflt, dl, 0, defined, { n: 0 });
+  const defined: DefinedElements = { offsets: [], values: [] };
+  collectDefinedElements(dflt, dl, 0, defined);
   const ids: IdEntry[] = [{ id: firstId, undef: false }];
   let index = 0;
   const take = (undef: boolean): number => {
@@ -192,22 +203,20 @@ export function assignNativeIds(type: IrType, dflt: ConstValue, firstId: number,
   };
   const emit = (ty: IrType, cur: number): SpecConstantNode => {
     if (isScalar(ty)) {
-      const i = lowerBound(defined, cur);
-      const hit = defined[i];
-      if (!hit || hit[0] !== cur) throw new LowerError('a scalar spec constant needs a defined default value', []);
-      return { kind: 'scalar', type: ty, id: take(false), default: hit[1] };
+      const i = lowerBound(defined.offsets, cur);
+      if (i >= defined.offsets.length || defined.offsets[i] !== cur) throw new LowerError('a scalar spec constant needs a defined default value', []);
+      return { kind: 'scalar', type: ty, id: take(false), default: defined.values[i]! };
     }
     const elements: SpecConstantNode[] = [];
     const visit = (elTy: IrType, local: number): void => {
       const elOff = cur + local;
-      const i = lowerBound(defined, elOff);
-      const hit = defined[i];
-      if (!hit || hit[0] !== elOff) elements.push({ kind: 'undef', type: elTy, id: take(true) });
+      const i = lowerBound(defined.offsets, elOff);
+      if (i >= defined.offsets.length || defined.offsets[i] !== elOff) elements.push({ kind: 'undef', type: elTy, id: take(true) });
       else elements.push(emit(elTy, elOff));
     };
     if (ty.kind === 'struct') {
       const sl = dl.structLayout(ty);
-      ty.elements.forEach((e, i) => visit(e, sl.offsets[i]!));
+      for (let i = 0; i < ty.elements.length; i++) visit(ty.elements[i]!, sl.offsets[i]!);
     } else {
       const stride = dl.allocSize(ty.element);
       for (let i = 0; i < ty.length; i++) visit(ty.element, i * stride);
@@ -305,6 +314,8 @@ export function lowerSpecConstants(allInputs: readonly SpecConstantInput[], mode
 
   const warnings: string[] = [];
   const blob = new ByteBuffer();
+  /** End of each constant's default bytes in the blob (index = constant). */
+  const blobEnds: number[] = [];
   const quirk = new Map<IrType, boolean>();
   const storeAllocQuirk = (t: IrType): boolean => {
     let q = quirk.get(t);
@@ -348,7 +359,8 @@ export function lowerSpecConstants(allInputs: readonly SpecConstantInput[], mode
         for (const d of descriptors) checkU32(d.offset + d.size, 'descriptor end offset', path);
         const blobOffset = blob.length;
         encodeDefaultValue(sc.default, dl, blob, path, 'default');
-        const defaultBytes = blob.bytes(blobOffset);
+        blobEnds.push(blob.length);
+        const defaultBytes = NO_BYTES; // set below: a view of the final blob
         if (storeAllocQuirk(sc.type)) {
           warnings.push(
             `${typeToString(sc.type)} of "${sc.name}" has array/vector elements whose alloc size differs from their store size: descriptors and default bytes place them back to back by store size, unlike the memory layout (replicated sycl-post-link quirk, spec lowering.md §3 item 7)`,
@@ -384,10 +396,11 @@ export function lowerSpecConstants(allInputs: readonly SpecConstantInput[], mode
         const id = nextId++;
         const blobOffset = blob.length;
         encodeDefaultValue(sc.default, dl, blob, path, 'default');
-        const defaultBytes = blob.bytes(blobOffset);
-        if (defaultBytes.length !== size) {
+        blobEnds.push(blob.length);
+        const defaultBytes = NO_BYTES; // set below: a view of the final blob
+        if (blob.length - blobOffset !== size) {
           warnings.push(
-            `default bytes of "${sc.name}" (${defaultBytes.length}) differ from its store size (${size}): the emulation buffer layout and the default blob disagree after it (replicated sycl-post-link quirk, spec lowering.md §3 item 7)`,
+            `default bytes of "${sc.name}" (${blob.length - blobOffset}) differ from its store size (${size}): the emulation buffer layout and the default blob disagree after it (replicated sycl-post-link quirk, spec lowering.md §3 item 7)`,
           );
         }
         nextOffset += size;
@@ -409,5 +422,8 @@ export function lowerSpecConstants(allInputs: readonly SpecConstantInput[], mode
       }
     });
   }
-  return { mode, constants, defaultBlob: blob.bytes(0), nextId, bufferSize: nextOffset, warnings };
+  // Each constant's default bytes are a view of the one blob (no array per constant).
+  const defaultBlob = blob.bytes(0);
+  constants.forEach((c, i) => ((c as { defaultBytes: Uint8Array }).defaultBytes = defaultBlob.subarray(c.blobOffset, blobEnds[i])));
+  return { mode, constants, defaultBlob, nextId, bufferSize: nextOffset, warnings };
 }

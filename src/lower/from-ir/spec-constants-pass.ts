@@ -203,8 +203,9 @@ function stringLiteralArg(m: LModule, fn: LFunction, v: LTyped, where: At, delet
   if (s.value.k !== 'global') err('the spec constant name argument must be (a cast of) a global string literal, directly or stored to an alloca and loaded back', where);
   const name = s.value.name;
   const g = m.globalsByName.get(name);
-  if (!g || !g.initializer) err(`spec constant name @${name} is not a global variable with an initializer`, where);
-  const init = g.initializer.value;
+  const initializer = g?.initializer;
+  if (!g || !initializer) err(`spec constant name @${name} is not a global variable with an initializer`, where);
+  const init = initializer.value;
   let str: string;
   if (init.k === 'cstr') str = init.bytes;
   else if (init.k === 'zero' && g.valueType.kind === 'array') str = '\0'.repeat(g.valueType.length);
@@ -261,10 +262,11 @@ export function findSpecConstantUses(m: LModule, order: UseOrder, types: TypeCon
         if (sid.value.k !== 'global') err('the specialization_id argument must be (a cast of) a global variable', at(m, idArg!.value.from));
         const gname = sid.value.name;
         const g = m.globalsByName.get(gname);
-        if (!g || !g.initializer) err(`specialization_id @${gname} is not a global variable with an initializer`, at(m, idArg!.value.from));
+        const initializer = g?.initializer;
+        if (!g || !initializer) err(`specialization_id @${gname} is not a global variable with an initializer`, at(m, idArg!.value.from));
         const gAt = at(m, g.tokFrom);
         const initTy = types.convert(g.valueType, gAt);
-        const init = toConstValue(g.initializer, initTy, m.tokens);
+        const init = toConstValue(initializer, initTy, m.tokens);
         if (initTy.kind !== 'struct' && initTy.kind !== 'array') err(`specialization_id @${gname} must be an aggregate whose element 0 is the default value`, gAt);
         if (init.kind === 'undef') err(`specialization_id @${gname} is undef`, gAt);
         dflt = aggregateElement(init, 0);
@@ -290,26 +292,40 @@ function ptrTypeText(pointee: string, addrspace: number, opaque: boolean): strin
 }
 
 /**
- * Mangled names of the emitted builtins, computed once per type (pair): a scalar's name depends on
- * its return and argument types, a composite's on its type alone (its parameters are its element
- * types). Reusing the same string objects also makes the declared-set lookups cheap.
+ * The `__spirv_SpecConstant*` builtins the pass calls: mangled once per type (pair) — a scalar's
+ * name depends on its return and argument types, a composite's on its type alone (its parameters
+ * are its element types) — declared on first use (getOrInsertFunction), and the `call T @name(`
+ * text kept, so a module with many constants builds each call text in one piece.
  */
-class BuiltinNames {
+class Builtins {
   private readonly scalar = new Map<IrType, Map<IrType, string>>();
   private readonly composite = new Map<IrType, string>();
 
-  scalarName(ret: IrType, arg: IrType): string {
+  constructor(
+    private readonly edits: ModuleEdits,
+    private readonly declared: Set<string>,
+  ) {}
+
+  /** `call R @_Z20__spirv_SpecConstant…(` */
+  scalarCall(ret: IrType, arg: IrType): string {
     let byArg = this.scalar.get(ret);
     if (!byArg) this.scalar.set(ret, (byArg = new Map()));
-    let name = byArg.get(arg);
-    if (name === undefined) byArg.set(arg, (name = mangleFuncItanium(SPIRV_SPEC_CONSTANT, ret, [Types.i32, arg])));
-    return name;
+    let prefix = byArg.get(arg);
+    if (prefix === undefined) byArg.set(arg, (prefix = this.declare(mangleFuncItanium(SPIRV_SPEC_CONSTANT, ret, [Types.i32, arg]), ret, [Types.i32, arg])));
+    return prefix;
   }
 
-  compositeName(type: IrType, params: readonly IrType[]): string {
-    let name = this.composite.get(type);
-    if (name === undefined) this.composite.set(type, (name = mangleFuncItanium(SPIRV_SPEC_CONSTANT_COMPOSITE, type, params)));
-    return name;
+  /** `call T @_Z29__spirv_SpecConstantComposite…(` */
+  compositeCall(type: IrType, params: readonly IrType[]): string {
+    let prefix = this.composite.get(type);
+    if (prefix === undefined) this.composite.set(type, (prefix = this.declare(mangleFuncItanium(SPIRV_SPEC_CONSTANT_COMPOSITE, type, params), type, params)));
+    return prefix;
+  }
+
+  /** Declares `name` once; returns the call prefix. */
+  private declare(name: string, ret: IrType, params: readonly IrType[]): string {
+    declare(this.edits, this.declared, name, ret, params);
+    return `call ${typeToString(ret)} ${printLocalName(name, '@')}(`;
   }
 }
 
@@ -321,18 +337,21 @@ function declare(edits: ModuleEdits, declared: Set<string>, name: string, ret: I
 }
 
 /** Emits the native tree before `inst`; returns the operand text of the root (`%{key}` or `undef`). */
-function emitNative(ed: FunctionEditor, inst: LInstruction, node: SpecConstantNode, edits: ModuleEdits, declared: Set<string>, names: BuiltinNames): string {
+function emitNative(ed: FunctionEditor, inst: LInstruction, node: SpecConstantNode, builtins: Builtins): string {
   // Post-order, iterative: children before parents (the order emitSpecConstantRecursiveImpl creates calls).
-  type Frame = { n: SpecConstantNode; i: number; args: { type: IrType; text: string }[] };
-  const results: string[] = [];
-  const stack: Frame[] = [{ n: node, i: 0, args: [] }];
+  // Each frame collects its call's text as parts, joined once (one flat string per instruction).
+  type Frame = { n: SpecConstantNode; i: number; parts: string[]; types: IrType[] };
+  let result = 'undef';
+  const stack: Frame[] = [{ n: node, i: 0, parts: [], types: [] }];
   const done = (text: string): void => {
     stack.pop();
     if (stack.length) {
       const parent = stack[stack.length - 1]!;
       const el = parent.n.kind === 'composite' ? parent.n.elements[parent.i - 1]! : parent.n;
-      parent.args.push({ type: el.type, text });
-    } else results.push(text);
+      if (parent.types.length) parent.parts.push(', ');
+      parent.parts.push(typeToString(el.type), ' ', text);
+      parent.types.push(el.type);
+    } else result = text;
   };
   while (stack.length) {
     const f = stack[stack.length - 1]!;
@@ -348,11 +367,9 @@ function emitNative(ed: FunctionEditor, inst: LInstruction, node: SpecConstantNo
       const dv = n.default;
       const isBool = n.type.kind === 'int' && n.type.bits === 1 && dv.type.kind === 'int' && dv.type.bits === 8;
       const argTy: IrType = dv.type;
-      const argText = formatScalarValue(dv);
       const retTy: IrType = isBool ? Types.i8 : n.type;
-      const name = names.scalarName(retTy, argTy);
-      declare(edits, declared, name, retTy, [Types.i32, argTy]);
-      const key = ed.insert(inst, `call ${typeToString(retTy)} ${printLocalName(name, '@')}(i32 ${n.id}, ${typeToString(argTy)} ${argText})`, '');
+      const text = [builtins.scalarCall(retTy, argTy), 'i32 ', String(n.id), ', ', typeToString(argTy), ' ', formatScalarValue(dv), ')'].join('');
+      const key = ed.insert(inst, text, '');
       if (isBool) {
         const t = ed.insert(inst, `trunc i8 %{${key}} to i1`, ed.uniqueName('tobool'));
         done(`%{${t}}`);
@@ -360,15 +377,14 @@ function emitNative(ed: FunctionEditor, inst: LInstruction, node: SpecConstantNo
       continue;
     }
     if (f.i < n.elements.length) {
-      stack.push({ n: n.elements[f.i++]!, i: 0, args: [] });
+      stack.push({ n: n.elements[f.i++]!, i: 0, parts: [], types: [] });
       continue;
     }
-    const name = names.compositeName(n.type, f.args.map((a) => a.type));
-    declare(edits, declared, name, n.type, f.args.map((a) => a.type));
-    const key = ed.insert(inst, `call ${typeToString(n.type)} ${printLocalName(name, '@')}(${f.args.map((a) => `${typeToString(a.type)} ${a.text}`).join(', ')})`, '');
-    done(`%{${key}}`);
+    f.parts.unshift(builtins.compositeCall(n.type, f.types));
+    f.parts.push(')');
+    done(`%{${ed.insert(inst, f.parts.join(''), '')}}`);
   }
-  return results[0]!;
+  return result;
 }
 
 /** A typed operand as `{type, value}` texts, local refs in the value written `%{name}`. */
@@ -409,7 +425,7 @@ export function runSpecConstantsPass(m: LModule, dl: DataLayout, mode: SpecConst
     }
   }
   const byName = new Map(lowering?.constants.map((c) => [c.name, c]) ?? []);
-  const builtinNames = new BuiltinNames();
+  const builtins = new Builtins(edits, declared);
   const seen = new Set<string>();
   for (const u of uses) {
     const ed = editorFor(edits, u.fn);
@@ -429,7 +445,7 @@ export function runSpecConstantsPass(m: LModule, dl: DataLayout, mode: SpecConst
         if (again.ids.length !== c!.ids.length) err(`spec constant "${u.symId}" is used with a default whose undefined parts differ from its first use`, where);
         tree = again.tree;
       }
-      replacement = emitNative(ed, inst, tree, edits, declared, builtinNames);
+      replacement = emitNative(ed, inst, tree, builtins);
     } else if (mode === 'emulation' && u.is121) {
       // Older sycl-post-link (-spec-const=default): 1.2.1 constants take their C++ default.
       replacement = formatConstValue(u.default);

@@ -7,7 +7,6 @@
  */
 import type { LFunction, LGlobal, LModule, LTopItem } from '../llvm-ir/parse/model.js';
 import { TK } from '../llvm-ir/parse/lexer.js';
-import { globalRefs } from '../llvm-ir/parse/parser.js';
 import type { ModuleEdits } from '../llvm-ir/print.js';
 
 /** A global value: a global variable or a function. */
@@ -27,7 +26,10 @@ export class ReferenceGraph {
   /** Names referenced by `v` (skipping instructions deleted by `edits`). */
   refs(v: GlobalValue, edits?: ModuleEdits): string[] {
     if (v.kind === 'global') {
-      const out = v.g.initializer ? globalRefs(v.g.initializer) : [];
+      // Every `@name` token of a constant is a reference (what globalRefs finds in the parsed value).
+      const out: string[] = [];
+      const toks = this.m.tokens;
+      for (let i = v.g.initFrom; i < v.g.initTo; i++) if (toks.kindCode(i) === TK.gvar) out.push(toks.valueOf(i));
       return out;
     }
     const out: string[] = [];
@@ -91,7 +93,7 @@ const DISCARDABLE = new Set(['internal', 'private', 'linkonce', 'linkonce_odr', 
 /** GlobalValue::isDiscardableIfUnused plus declarations (dropped when unused). */
 export function isDiscardable(v: GlobalValue): boolean {
   if (v.kind === 'function') return v.f.isDeclaration || DISCARDABLE.has(v.f.linkage ?? '');
-  if (!v.g.initializer) return true;
+  if (v.g.initTo <= v.g.initFrom) return true;
   return DISCARDABLE.has(v.g.linkage ?? '');
 }
 

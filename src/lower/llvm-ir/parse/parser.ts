@@ -90,6 +90,12 @@ function closerOf(c: number): number {
   return c === LPAREN ? RPAREN : c === LBRACK ? RBRACK : c === LBRACE ? RBRACE : c === LT ? GT : 0;
 }
 
+/** `list`, or one shared frozen empty array when it is empty (most lists of a module are). */
+function orEmpty<T>(list: T[]): readonly T[] {
+  return list.length ? list : (EMPTY as readonly T[]);
+}
+const EMPTY: readonly never[] = Object.freeze([]);
+
 /** `s` from `from` on is a non-empty run of decimal digits. */
 function isDigits(s: string, from = 0): boolean {
   if (s.length <= from) return false;
@@ -147,6 +153,20 @@ class IrParser {
   operandAt(at: number): LTyped {
     this.p = at;
     return this.typedValue(true);
+  }
+
+  /** The value of type `type` written at tokens [from, to), read again (a global's initializer). */
+  reread(type: LType, from: number, to: number): LTyped {
+    const saved = this.p;
+    this.p = from;
+    this.limit = Number.POSITIVE_INFINITY;
+    this.depth = 0;
+    try {
+      const value = this.value(type, false);
+      return { type, value, from, to, valueFrom: from };
+    } finally {
+      this.p = saved;
+    }
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -950,13 +970,15 @@ class IrParser {
     if (isWord && (kwv === 'alias' || kwv === 'ifunc')) this.fail(`global ${kwv}es are not supported`, kw, 'FORMAT');
     if (!isWord || (kwv !== 'global' && kwv !== 'constant')) this.fail(`expected 'global' or 'constant' but found ${this.describe(kw)}`, kw);
     const valueType = this.type();
-    let initializer: LTyped | undefined;
+    let initFrom = this.p;
+    let initTo = this.p;
     // `external` / `extern_weak` globals are declarations without an initializer (LLParser::parseGlobal).
+    // The initializer is checked now and read again from its tokens when asked for (ParsedGlobal).
     if (linkage !== 'external' && linkage !== 'extern_weak') {
       this.skipNl();
-      const s = this.p;
-      const value = this.value(valueType, false);
-      initializer = { type: valueType, value, from: s, to: this.p, valueFrom: s };
+      initFrom = this.p;
+      this.value(valueType, false);
+      initTo = this.p;
     }
     const metadata: { kind: string; node: string }[] = [];
     const attrGroups: number[] = [];
@@ -979,7 +1001,7 @@ class IrParser {
       } else this.fail(`unexpected ${this.describe(ki)} in the global's attribute list`, ki);
     }
     this.groupRefs(attrGroups, attrs);
-    const g: LGlobal = { name, isConstant: kwv === 'constant', addrspace, valueType, initializer, linkage, attrGroups, attrs, metadata, tokFrom: from, tokTo: this.p, line: this.toks.lineOf(nameTok) };
+    const g = new ParsedGlobal(this, name, kwv === 'constant', addrspace, valueType, initFrom, initTo, linkage, orEmpty(attrGroups), orEmpty(attrs), orEmpty(metadata), from, this.p, this.toks.lineOf(nameTok));
     this.globals.push(g);
     this.items.push({ kind: 'global', global: g });
   }
@@ -1211,7 +1233,7 @@ class IrParser {
       if (this.p !== end) this.fail(`unexpected ${this.describe(this.p)} in the call instruction`, this.p);
     }
     this.p = end;
-    return { result, opcode, tokFrom: from, tokTo: end, line: toks.lineOf(first), column: toks.columnOf(first), call, usesLocal, usesGlobal };
+    return { result, opcode, tokFrom: from, tokTo: end, line: toks.lineOf(first), column: toks.columnOf(first), call, usesLocal: orEmpty(usesLocal), usesGlobal: orEmpty(usesGlobal) };
   }
 
   /** `[tail] call [fmf] [cc] [ret attrs] [addrspace(N)] T [(params)] callee(args) [fn attrs] [bundles] [, !md]*` */
@@ -1351,6 +1373,30 @@ class IrParser {
   }
 }
 
+/** A global variable of a parsed module; its initializer is read from its tokens when asked for. */
+class ParsedGlobal implements LGlobal {
+  constructor(
+    private readonly reader: IrParser,
+    readonly name: string,
+    readonly isConstant: boolean,
+    readonly addrspace: number,
+    readonly valueType: LType,
+    readonly initFrom: number,
+    readonly initTo: number,
+    readonly linkage: string | undefined,
+    readonly attrGroups: readonly number[],
+    readonly attrs: readonly LAttribute[],
+    readonly metadata: readonly { readonly kind: string; readonly node: string }[],
+    readonly tokFrom: number,
+    readonly tokTo: number,
+    readonly line: number,
+  ) {}
+
+  get initializer(): LTyped | undefined {
+    return this.initTo > this.initFrom ? this.reader.reread(this.valueType, this.initFrom, this.initTo) : undefined;
+  }
+}
+
 /** The callee's type placeholder (`ptr`): calls are typed by their return type and arguments. */
 const OPAQUE_PTR0: LType = { kind: 'ptr', addrspace: 0 };
 
@@ -1441,6 +1487,7 @@ export function globalRefs(v: LTyped): string[] {
 
 /** Structural type equality (named structs by identity), iterative. */
 export function sameType(a: LType, b: LType): boolean {
+  if (a === b) return true;
   const stack: [LType, LType][] = [[a, b]];
   while (stack.length) {
     const [x, y] = stack.pop()!;
