@@ -338,7 +338,8 @@ export function lowerSpecConstants(allInputs: readonly SpecConstantInput[], mode
     const claim = (id: number, owner: { readonly sc: number; readonly how: 'explicit' | 'sequential' | 'undef' }, path: () => readonly (string | number)[]): void => {
       const other = owners.get(id);
       if (other !== undefined) throw new LowerError(`SpecId ${id} is used twice: by ${ownerText(other)} and by ${ownerText(owner)}`, path());
-      owners.set(id, owner);
+      // Sequential IDs only grow, so they can only collide with pinned ones: only those are kept.
+      if (owner.how === 'explicit') owners.set(id, owner);
     };
     // Pinned IDs first, so the conflict message names both sides whatever the order.
     inputs.forEach((sc, i) => {

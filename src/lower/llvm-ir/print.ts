@@ -62,6 +62,11 @@ export class FunctionEditor {
     }
   }
 
+  /** Number of keys handed out by {@link FunctionEditor.insert}. */
+  get keyCount(): number {
+    return this.nextKey;
+  }
+
   /** Inserts `text` before `at`; returns the new instruction's key (`%{key}` in later texts): U+0001 and a number. */
   insert(at: LInstruction, text: string, name?: string): string {
     const key = `\u0001${this.nextKey++}`;
@@ -161,7 +166,12 @@ export function printModule(m: LModule, edits: ModuleEdits = newModuleEdits(), m
     if (prevCat !== ORDER.md) out.push('');
     newNodes.forEach((t, i) => out.push(`!${maxMd + 1 + i} = ${t}`));
   }
-  return out.join('\n').replace(/^\n+/, '').replace(/\n\n\n+/g, '\n\n') + '\n';
+  // One blank line at most between entities (out[0] is the ModuleID line; entities are single
+  // lines or function texts without blank edges), and a final line break.
+  const lines: string[] = [];
+  for (const l of out) if (l !== '' || lines[lines.length - 1] !== '') lines.push(l);
+  lines.push('');
+  return lines.join('\n');
 }
 
 const NUMERIC = /^[0-9]+$/;
@@ -199,16 +209,18 @@ function printFunction(m: LModule, fn: LFunction, ed: FunctionEditor | undefined
     if (p.name === undefined) slot++;
     else if (NUMERIC.test(p.name)) renum.set(p.name, String(slot++));
   }
-  /** Printed reference of each new instruction with a result, by the number in its key. */
-  const keyText = new Map<number, string>();
+  // Each new instruction's result, by the number in its key: its slot + 1 when unnamed (0: none),
+  // its printed name when named.
+  const keySlot = new Int32Array(ed?.keyCount ?? 0);
+  const keyName = new Map<number, string>();
   fn.blocks.forEach((b, bi) => {
     if (b.label === undefined) {
       if (bi === 0) slot++;
     } else if (NUMERIC.test(b.label)) renum.set(b.label, String(slot++));
     for (const ins of b.instructions) {
       for (const n of ed?.insertBefore.get(ins) ?? []) {
-        if (n.name === '') keyText.set(keyNumber(n.key), '%' + slot++);
-        else if (n.name !== undefined) keyText.set(keyNumber(n.key), printLocalName(n.name));
+        if (n.name === '') keySlot[keyNumber(n.key)] = ++slot;
+        else if (n.name !== undefined) keyName.set(keyNumber(n.key), printLocalName(n.name));
       }
       if (ed?.deleted.has(ins)) continue;
       if (ins.result !== undefined && NUMERIC.test(ins.result)) renum.set(ins.result, String(slot++));
@@ -216,8 +228,11 @@ function printFunction(m: LModule, fn: LFunction, ed: FunctionEditor | undefined
   });
   const refText = (key: string): string => {
     if (key.charCodeAt(0) === 1) {
-      const k = keyText.get(keyNumber(key));
-      if (k !== undefined) return k;
+      const k = keyNumber(key);
+      const s = k < keySlot.length ? keySlot[k]! : 0;
+      if (s !== 0) return '%' + (s - 1);
+      const name = keyName.get(k);
+      if (name !== undefined) return name;
     }
     const r = renum.get(key);
     return printLocalName(r ?? key);
