@@ -345,6 +345,26 @@ export class ByteBuffer {
     this.buf = b;
   }
 
+  /** Appends the `n` (at most 8) low bytes of `value`, little-endian. */
+  pushLE(value: bigint, n: number): void {
+    this.reserve(n);
+    const b = this.buf;
+    let o = this.length;
+    let lo: number;
+    let hi: number;
+    if (value <= 0xffffffffn) {
+      lo = Number(value);
+      hi = 0;
+    } else {
+      lo = Number(value & 0xffffffffn);
+      hi = Number((value >> 32n) & 0xffffffffn);
+    }
+    for (let i = 0; i < n; i++) {
+      b[o++] = i < 4 ? (lo >>> (8 * i)) & 0xff : (hi >>> (8 * (i - 4))) & 0xff;
+    }
+    this.length = o;
+  }
+
   /** Appends one byte. */
   push(b: number): void {
     this.reserve(1);
@@ -372,16 +392,8 @@ export class ByteBuffer {
 }
 
 function pushLE(out: ByteBuffer, value: bigint, n: number): void {
-  if (value <= 0xffffffffn) {
-    // Common case without BigInt arithmetic per byte.
-    let v = Number(value);
-    for (let i = 0; i < n; i++) {
-      out.push(i < 4 ? v & 0xff : 0);
-      v = Math.floor(v / 256);
-    }
-    return;
-  }
-  for (let i = 0; i < n; i++) out.push(Number((value >> BigInt(8 * i)) & 0xffn));
+  if (n <= 8) out.pushLE(value, n);
+  else for (let i = 0; i < n; i++) out.push(Number((value >> BigInt(8 * i)) & 0xffn));
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Tokenizer for LLVM IR text (the `.ll` syntax of llvm/lib/AsmParser/LLLexer.cpp, LLVM 14–19):
  * one linear pass over the character codes, no recursion, no backtracking beyond one token, and no
- * allocation per token: tokens are stored column-wise in typed arrays (kind, start, end, line) and
+ * allocation per token: tokens are stored column-wise in typed arrays (kind, start, end; lines from the line starts) and
  * their values are sliced lazily and interned (one string per distinct name or keyword, see
  * {@link TokenList.valueOf}). Every token has its 1-based line and column; comments (`;` to end of
  * line) are dropped, line breaks are kept as `nl` tokens because the reader uses them to delimit
@@ -157,6 +157,12 @@ class ListToken implements Token {
   }
 }
 
+/** `t` holds the characters of `s` at offset `at` (a loop: cheaper than startsWith for short strings). */
+function sameChars(t: string, at: number, s: string): boolean {
+  for (let k = 0; k < s.length; k++) if (t.charCodeAt(at + k) !== s.charCodeAt(k)) return false;
+  return true;
+}
+
 /** Initial capacity of the intern table (a power of two). */
 const INTERN_INITIAL = 1 << 12;
 
@@ -168,13 +174,12 @@ const INTERN_INITIAL = 1 << 12;
  *
  * Values are interned: the same name or keyword spelled twice yields the same string, found by a
  * hash of the characters in the text (no substring is made to look it up). Values that need
- * unescaping (quoted names, strings, `c"…"`) are unescaped once per token kind and text.
+ * unescaping (quoted names, strings, `c"…"`) are unescaped once per token and interned by content.
  */
 export class TokenList {
   private kinds: Uint8Array;
   private starts: Int32Array;
   private ends: Int32Array;
-  private lines: Int32Array;
   private n = 0;
   /** Offset of the first character of each line (index = line - 1). */
   private lineStarts: Int32Array;
@@ -184,8 +189,6 @@ export class TokenList {
   private hashes: Int32Array = new Int32Array(INTERN_INITIAL);
   private readonly interned: string[] = [];
   private internCount = 0;
-  /** Unescaped values by raw text (their ids in `interned`). */
-  private readonly escaped = new Map<string, number>();
   /** Per token: 1 + index of its value in `interned` once computed, 0 before. */
   private valueIds: Int32Array;
   /** Id of the value the last intern/unescape produced (0: not interned, e.g. `nl`). */
@@ -196,7 +199,6 @@ export class TokenList {
     this.kinds = new Uint8Array(cap);
     this.starts = new Int32Array(cap);
     this.ends = new Int32Array(cap);
-    this.lines = new Int32Array(cap);
     this.valueIds = new Int32Array(cap);
     this.lineStarts = new Int32Array(Math.max(16, text.length >> 5));
   }
@@ -207,13 +209,12 @@ export class TokenList {
   }
 
   /** Appends a token (used by {@link tokenize}); `kind` is a {@link TK} code. */
-  add(kind: number, start: number, end: number, line: number): void {
+  add(kind: number, start: number, end: number): void {
     if (this.n === this.kinds.length) this.grow();
     const i = this.n++;
     this.kinds[i] = kind;
     this.starts[i] = start;
     this.ends[i] = end;
-    this.lines[i] = line;
   }
 
   /** Records that line `line` (1-based) starts at `offset` (used by {@link tokenize}). */
@@ -238,9 +239,6 @@ export class TokenList {
     const e = new Int32Array(cap);
     e.set(this.ends);
     this.ends = e;
-    const l = new Int32Array(cap);
-    l.set(this.lines);
-    this.lines = l;
     this.valueIds = new Int32Array(cap);
   }
 
@@ -257,7 +255,7 @@ export class TokenList {
   /** Whether token `i`'s text is exactly `v` (no token object built). */
   textIs(i: number, v: string): boolean {
     const start = this.starts[i]!;
-    return this.ends[i]! - start === v.length && this.text.startsWith(v, start);
+    return this.ends[i]! - start === v.length && sameChars(this.text, start, v);
   }
 
   /** Character code of token `i`'s first character (NaN past the end of the text). */
@@ -272,12 +270,21 @@ export class TokenList {
 
   /** 1-based line of token `i`. */
   lineOf(i: number): number {
-    return this.lines[i]!;
+    // The last line starting at or before the token (binary search over the line starts).
+    const at = this.starts[i]!;
+    let lo = 0;
+    let hi = this.lineCount - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.lineStarts[mid]! <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo + 1;
   }
 
   /** 1-based column of token `i`. */
   columnOf(i: number): number {
-    return this.starts[i]! - this.lineStarts[this.lines[i]! - 1]! + 1;
+    return this.starts[i]! - this.lineStarts[this.lineOf(i) - 1]! + 1;
   }
 
   /** {@link TK} code of token `i` ({@link TK.eof} past the end). */
@@ -305,6 +312,15 @@ export class TokenList {
     const v = this.computeValue(i);
     if (this.lastId !== 0) this.valueIds[i] = this.lastId;
     return v;
+  }
+
+  /**
+   * A small number naming token `i`'s value (equal values, equal numbers; 1 … number of distinct
+   * values), so a reader can keep per-name flags in an array instead of a string set.
+   */
+  valueIdOf(i: number): number {
+    if (this.valueIds[i] === 0) this.valueOf(i);
+    return this.valueIds[i]!;
   }
 
   private computeValue(i: number): string {
@@ -341,20 +357,17 @@ export class TokenList {
     const t = this.text;
     const bs = t.indexOf('\\', from);
     if (bs < 0 || bs >= to) return this.intern(from, to);
-    const raw = t.slice(from, to);
-    let id = this.escaped.get(raw);
-    if (id === undefined) {
-      this.interned.push(unescapeLlvm(raw));
-      id = ++this.internCount;
-      this.escaped.set(raw, id);
-    }
-    this.lastId = id;
-    return this.interned[id - 1]!;
+    // Interned by content, so an escaped spelling and a plain one of the same value share an id.
+    return this.intern(0, 0, unescapeLlvm(t.slice(from, to)));
   }
 
-  /** The text of [from, to) as an interned string. */
-  private intern(from: number, to: number): string {
-    const t = this.text;
+  /** The text of [from, to) (or of all of `src` when given) as an interned string. */
+  private intern(from: number, to: number, src?: string): string {
+    const t = src ?? this.text;
+    if (src !== undefined) {
+      from = 0;
+      to = src.length;
+    }
     let h = 0x811c9dc5 | 0;
     for (let k = from; k < to; k++) h = Math.imul(h ^ t.charCodeAt(k), 0x01000193);
     const len = to - from;
@@ -371,7 +384,7 @@ export class TokenList {
       }
       if (this.hashes[s] === h) {
         const cand = this.interned[e - 1]!;
-        if (cand.length === len && t.startsWith(cand, from)) {
+        if (cand.length === len && sameChars(t, from, cand)) {
           this.lastId = e;
           return cand;
         }
@@ -400,7 +413,7 @@ export class TokenList {
   /** Token `i` as an object (undefined past the end). */
   get(i: number): Token | undefined {
     if (i < 0 || i >= this.n) return undefined;
-    return new ListToken(this, i, KIND_NAMES[this.kinds[i]!]!, this.starts[i]!, this.ends[i]!, this.lines[i]!, this.columnOf(i), this.quotedAt(i));
+    return new ListToken(this, i, KIND_NAMES[this.kinds[i]!]!, this.starts[i]!, this.ends[i]!, this.lineOf(i), this.columnOf(i), this.quotedAt(i));
   }
 }
 
@@ -438,7 +451,7 @@ export function tokenize(text: string): TokenList {
       continue;
     }
     if (c === C.NL) {
-      toks.add(TK.nl, i, i + 1, line);
+      toks.add(TK.nl, i, i + 1);
       i++;
       line++;
       lineStart = i;
@@ -456,19 +469,18 @@ export function tokenize(text: string): TokenList {
       const kind = c === C.PERCENT ? TK.lvar : c === C.AT ? TK.gvar : TK.comdat;
       const next = text.charCodeAt(i + 1);
       if (next === C.QUOTE) {
-        const sl = line;
         const close = text.indexOf('"', i + 2);
         const nul = close < 0 ? -1 : text.indexOf('\0', i + 2);
         if (nul >= 0 && nul < close) fail('NUL character is not allowed in names', start);
         const end = quoted(i + 1);
-        toks.add(kind, start, end, sl);
+        toks.add(kind, start, end);
         i = end;
         continue;
       }
       let j = i + 1;
       while (j < n && isIdChar(text.charCodeAt(j))) j++;
       if (j === i + 1) fail(`expected a name after '${text[i]}'`, start);
-      toks.add(kind, start, j, line);
+      toks.add(kind, start, j);
       i = j;
       continue;
     }
@@ -476,7 +488,7 @@ export function tokenize(text: string): TokenList {
       let j = i + 1;
       while (j < n && isDigit(text.charCodeAt(j))) j++;
       if (j === i + 1) fail("expected a number after '#'", start);
-      toks.add(TK.attrgrp, start, j, line);
+      toks.add(TK.attrgrp, start, j);
       i = j;
       continue;
     }
@@ -485,36 +497,34 @@ export function tokenize(text: string): TokenList {
       if (isIdChar(next) || next === C.BACKSLASH) {
         let j = i + 1;
         while (j < n && (isIdChar(text.charCodeAt(j)) || text.charCodeAt(j) === C.BACKSLASH)) j++;
-        toks.add(TK.meta, start, j, line);
+        toks.add(TK.meta, start, j);
         i = j;
         continue;
       }
-      toks.add(TK.punct, start, i + 1, line);
+      toks.add(TK.punct, start, i + 1);
       i++;
       continue;
     }
     if (c === C.QUOTE) {
-      const sl = line;
       const end = quoted(i);
       // A quoted label: "name":
       if (text.charCodeAt(end) === C.COLON) {
-        toks.add(TK.label, start, end + 1, sl);
+        toks.add(TK.label, start, end + 1);
         i = end + 1;
         continue;
       }
-      toks.add(TK.str, start, end, sl);
+      toks.add(TK.str, start, end);
       i = end;
       continue;
     }
     if (c === 99 /* c */ && text.charCodeAt(i + 1) === C.QUOTE) {
-      const sl = line;
       const end = quoted(i + 1);
-      toks.add(TK.cstr, start, end, sl);
+      toks.add(TK.cstr, start, end);
       i = end;
       continue;
     }
     if (c === C.DOT && text.startsWith('...', i)) {
-      toks.add(TK.punct, start, i + 3, line);
+      toks.add(TK.punct, start, i + 3);
       i += 3;
       continue;
     }
@@ -527,7 +537,7 @@ export function tokenize(text: string): TokenList {
         const digitsStart = j;
         while (j < n && isHex(text.charCodeAt(j))) j++;
         if (j === digitsStart) fail('expected hexadecimal digits after 0x', start);
-        toks.add(TK.hexfp, start, j, line);
+        toks.add(TK.hexfp, start, j);
         i = j;
         continue;
       }
@@ -535,7 +545,7 @@ export function tokenize(text: string): TokenList {
       while (j < n && isDigit(text.charCodeAt(j))) j++;
       // A numeric label `42:`
       if (text.charCodeAt(j) === C.COLON && c !== C.MINUS && c !== C.PLUS) {
-        toks.add(TK.label, start, j + 1, line);
+        toks.add(TK.label, start, j + 1);
         i = j + 1;
         continue;
       }
@@ -555,7 +565,7 @@ export function tokenize(text: string): TokenList {
           }
         }
       }
-      toks.add(isFp ? TK.fp : TK.int, start, j, line);
+      toks.add(isFp ? TK.fp : TK.int, start, j);
       i = j;
       continue;
     }
@@ -563,7 +573,7 @@ export function tokenize(text: string): TokenList {
       let j = i + 3;
       while (j < n && isHex(text.charCodeAt(j))) j++;
       if (j > i + 3) {
-        toks.add(TK.int, start, j, line);
+        toks.add(TK.int, start, j);
         i = j;
         continue;
       }
@@ -575,22 +585,22 @@ export function tokenize(text: string): TokenList {
       let k = j;
       while (k < n && isIdChar(text.charCodeAt(k))) k++;
       if (text.charCodeAt(k) === C.COLON && text.charCodeAt(k + 1) !== C.COLON) {
-        toks.add(TK.label, start, k + 1, line);
+        toks.add(TK.label, start, k + 1);
         i = k + 1;
         continue;
       }
       if (j === i) fail(`unexpected character '${text[i]}'`, start);
-      toks.add(TK.word, start, j, line);
+      toks.add(TK.word, start, j);
       i = j;
       continue;
     }
     if (isPunctChar(c)) {
-      toks.add(TK.punct, start, i + 1, line);
+      toks.add(TK.punct, start, i + 1);
       i++;
       continue;
     }
     fail(`unexpected character '${text[i]!}'`, start);
   }
-  toks.add(TK.eof, n, n, line);
+  toks.add(TK.eof, n, n);
   return toks;
 }

@@ -134,7 +134,8 @@ class IrParser {
   private readonly namedMetadata = new Map<string, string[]>();
   private readonly metadata = new Map<string, { text: string; refs: string[]; tokFrom: number; tokTo: number }>();
   private readonly items: LTopItem[] = [];
-  private readonly globalNames = new Set<string>();
+  /** Per value id ({@link TokenList.valueIdOf}): 1 when a global or function of that name is defined. */
+  private globalDefined = new Uint8Array(1024);
   private opaquePointers = false;
   private dataLayout: string | undefined;
   private triple: string | undefined;
@@ -147,6 +148,18 @@ class IrParser {
   ) {
     this.toks = tokens ?? tokenize(text);
     this.structs = structs ?? new Map();
+  }
+
+  /** Records the definition of global `@name` (token `t`); a second one is an error. */
+  private defineGlobal(t: number, name: string): void {
+    const id = this.toks.valueIdOf(t);
+    if (id >= this.globalDefined.length) {
+      const grown = new Uint8Array(Math.max(id + 1, this.globalDefined.length * 2));
+      grown.set(this.globalDefined);
+      this.globalDefined = grown;
+    }
+    if (this.globalDefined[id]) this.fail(`redefinition of global '@${name}'`, t);
+    this.globalDefined[id] = 1;
   }
 
   /** The typed value at token `at` (see {@link parseOperandAt}). */
@@ -938,8 +951,7 @@ class IrParser {
     const from = this.p;
     const nameTok = this.next();
     const name = this.v(nameTok);
-    if (this.globalNames.has(name)) this.fail(`redefinition of global '@${name}'`, nameTok);
-    this.globalNames.add(name);
+    this.defineGlobal(nameTok, name);
     this.expectPunct(EQ);
     let linkage: string | undefined;
     let addrspace = 0;
@@ -1036,8 +1048,7 @@ class IrParser {
     const nameTok = this.next();
     if (this.k(nameTok) !== TK.gvar) this.fail(`expected a function name but found ${this.describe(nameTok)}`, nameTok);
     const name = this.v(nameTok);
-    if (this.globalNames.has(name)) this.fail(`redefinition of global '@${name}'`, nameTok);
-    this.globalNames.add(name);
+    this.defineGlobal(nameTok, name);
     this.expectPunct(LPAREN);
     const params: LParam[] = [];
     let varargs = false;
