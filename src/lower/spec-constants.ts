@@ -29,9 +29,9 @@
 import { LowerError } from './errors.js';
 import type { DataLayout } from './datalayout.js';
 import { isScalar, typeToString, type AggregateType, type IrType, type ScalarType } from './types.js';
+import { ByteBuilder } from '../codec/bytes.js';
 import {
   aggregateElement,
-  ByteBuffer,
   encodeDefaultValue,
   hasStoreAllocQuirk,
   type ConstValue,
@@ -313,7 +313,7 @@ export function lowerSpecConstants(allInputs: readonly SpecConstantInput[], mode
   });
 
   const warnings: string[] = [];
-  const blob = new ByteBuffer();
+  const blob = new ByteBuilder();
   /** End of each constant's default bytes in the blob (index = constant). */
   const blobEnds: number[] = [];
   const quirk = new Map<IrType, boolean>();
@@ -424,7 +424,7 @@ export function lowerSpecConstants(allInputs: readonly SpecConstantInput[], mode
     });
   }
   // Each constant's default bytes are a view of the one blob (no array per constant).
-  const defaultBlob = blob.bytes(0);
+  const defaultBlob = blob.result();
   constants.forEach((c, i) => ((c as { defaultBytes: Uint8Array }).defaultBytes = defaultBlob.subarray(c.blobOffset, blobEnds[i])));
   return { mode, constants, defaultBlob, nextId, bufferSize: nextOffset, warnings };
 }

@@ -122,16 +122,26 @@ export function formatTypeName(name: string): string {
 
 /** LLVM IR spelling of a type; named structs print as their `%name`. */
 export function typeToString(t: IrType): string {
-  let s = typeText.get(t);
-  if (s === undefined) {
-    s = typeToStringUncached(t);
-    typeText.set(t, s);
-  }
-  return s;
+  return typeText(t);
 }
 
-/** Spellings computed so far (types are immutable; a named struct's spelling is its name). */
-const typeText = new WeakMap<IrType, string>();
+/**
+ * `f` computed once per type object (types are immutable; named structs compare by identity), for
+ * the spellings and manglings the printers ask for again and again.
+ */
+export function perType<T>(f: (t: IrType) => T): (t: IrType) => T {
+  const memo = new WeakMap<IrType, T>();
+  return (t) => {
+    let v = memo.get(t);
+    if (v === undefined) {
+      v = f(t);
+      memo.set(t, v);
+    }
+    return v;
+  };
+}
+
+const typeText = perType(typeToStringUncached);
 
 function typeToStringUncached(t: IrType): string {
   switch (t.kind) {

@@ -18,6 +18,7 @@
  * (double bits; for float/half the value must convert exactly, as LLParser requires) and
  * `"0xH4000"` (half bits).
  */
+import { ByteBuilder } from '../codec/bytes.js';
 import { LowerError } from './errors.js';
 import type { DataLayout } from './datalayout.js';
 import { elementTypes, isScalar, typeToString, type AggregateType, type FloatKind, type FloatType, type IntType, type IrType } from './types.js';
@@ -330,70 +331,24 @@ function formatFpJson(doubleBits: bigint): number | string {
 // ------------------------------------------------------------------------------------------------
 // Byte encodings
 
-/** A growable byte array (the default-value blob is built byte by byte). */
-export class ByteBuffer {
-  private buf = new Uint8Array(256);
-  /** Number of bytes written. */
-  length = 0;
-
-  private reserve(n: number): void {
-    if (this.length + n <= this.buf.length) return;
-    let cap = this.buf.length * 2;
-    while (cap < this.length + n) cap *= 2;
-    const b = new Uint8Array(cap);
-    b.set(this.buf.subarray(0, this.length));
-    this.buf = b;
+/** Appends the `n` low bytes of `value`, little-endian (scalars: 1, 2, 4 or 8 bytes). */
+function pushLE(out: ByteBuilder, value: bigint, n: number): void {
+  switch (n) {
+    case 1:
+      out.u8(Number(value & 0xffn));
+      return;
+    case 2:
+      out.u16(Number(value & 0xffffn));
+      return;
+    case 4:
+      out.u32(Number(value & 0xffffffffn));
+      return;
+    case 8:
+      out.u64(BigInt.asUintN(64, value));
+      return;
+    default:
+      for (let i = 0; i < n; i++) out.u8(Number((value >> BigInt(8 * i)) & 0xffn));
   }
-
-  /** Appends the `n` (at most 8) low bytes of `value`, little-endian. */
-  pushLE(value: bigint, n: number): void {
-    this.reserve(n);
-    const b = this.buf;
-    let o = this.length;
-    let lo: number;
-    let hi: number;
-    if (value <= 0xffffffffn) {
-      lo = Number(value);
-      hi = 0;
-    } else {
-      lo = Number(value & 0xffffffffn);
-      hi = Number((value >> 32n) & 0xffffffffn);
-    }
-    for (let i = 0; i < n; i++) {
-      b[o++] = i < 4 ? (lo >>> (8 * i)) & 0xff : (hi >>> (8 * (i - 4))) & 0xff;
-    }
-    this.length = o;
-  }
-
-  /** Appends one byte. */
-  push(b: number): void {
-    this.reserve(1);
-    this.buf[this.length++] = b;
-  }
-
-  /** Appends `n` zero bytes. */
-  zeros(n: number): void {
-    if (n <= 0) return;
-    this.reserve(n);
-    this.buf.fill(0, this.length, this.length + n);
-    this.length += n;
-  }
-
-  /** Sets the length to `n` (zero-filling when it grows). */
-  resize(n: number): void {
-    if (n > this.length) this.zeros(n - this.length);
-    else this.length = n;
-  }
-
-  /** A copy of the bytes from `from` to the end. */
-  bytes(from: number): Uint8Array {
-    return this.buf.slice(from, this.length);
-  }
-}
-
-function pushLE(out: ByteBuffer, value: bigint, n: number): void {
-  if (n <= 8) out.pushLE(value, n);
-  else for (let i = 0; i < n; i++) out.push(Number((value >> BigInt(8 * i)) & 0xffn));
 }
 
 /**
@@ -408,12 +363,12 @@ function pushLE(out: ByteBuffer, value: bigint, n: number): void {
  * `c` must be canonical (built by {@link parseConstValue} / {@link makeAggregate}). Errors carry
  * `path` followed by `sub` and the element indices (built only when there is an error).
  */
-export function encodeDefaultValue(c: ConstValue, dl: DataLayout, out: ByteBuffer, path: readonly (string | number)[] = [], ...sub: (string | number)[]): void {
+export function encodeDefaultValue(c: ConstValue, dl: DataLayout, out: ByteBuilder, path: readonly (string | number)[] = [], ...sub: (string | number)[]): void {
   encodeInto(c, dl, out, path, sub, []);
 }
 
 /** {@link encodeDefaultValue} with the element indices of the current position in `idx`. */
-function encodeInto(c: ConstValue, dl: DataLayout, out: ByteBuffer, path: readonly (string | number)[], sub: readonly (string | number)[], idx: number[]): void {
+function encodeInto(c: ConstValue, dl: DataLayout, out: ByteBuilder, path: readonly (string | number)[], sub: readonly (string | number)[], idx: number[]): void {
   switch (c.kind) {
     case 'zero':
     case 'undef':
@@ -451,7 +406,8 @@ function encodeInto(c: ConstValue, dl: DataLayout, out: ByteBuffer, path: readon
           idx.pop();
         }
         // DefaultValues.resize(Base + SLSize): zero-fill (never truncates for supported types).
-        out.resize(base + sl.size);
+        if (out.length < base + sl.size) out.zeros(base + sl.size - out.length);
+        else out.length = base + sl.size;
         return;
       }
       for (let i = 0; i < c.elements.length; i++) {
@@ -466,9 +422,9 @@ function encodeInto(c: ConstValue, dl: DataLayout, out: ByteBuffer, path: readon
 
 /** {@link encodeDefaultValue} into a fresh array. */
 export function defaultValueBytes(c: ConstValue, dl: DataLayout): Uint8Array {
-  const out = new ByteBuffer();
+  const out = new ByteBuilder();
   encodeDefaultValue(c, dl, out);
-  return out.bytes(0);
+  return out.result();
 }
 
 /**
