@@ -33,7 +33,7 @@
 import { IrSyntaxError } from '../llvm-ir/parse/errors.js';
 import { TK } from '../llvm-ir/parse/lexer.js';
 import type { LCall, LFunction, LInstruction, LModule, LTyped, LType } from '../llvm-ir/parse/model.js';
-import { joinTokens, parseOperandAt, printLocalName, printType } from '../llvm-ir/parse/parser.js';
+import { globalRefs, joinTokens, parseOperandAt, printLocalName, printType } from '../llvm-ir/parse/parser.js';
 import { editorFor, type FunctionEditor, type ModuleEdits } from '../llvm-ir/print.js';
 import { formatConstValue, formatScalarValue, formatTypedConst } from '../llvm-ir/print-constant.js';
 import { mangleFuncItanium, SPIRV_SPEC_CONSTANT, SPIRV_SPEC_CONSTANT_COMPOSITE } from '../llvm-ir/mangle.js';
@@ -298,35 +298,43 @@ function ptrTypeText(pointee: string, addrspace: number, opaque: boolean): strin
  * text kept, so a module with many constants builds each call text in one piece.
  */
 class Builtins {
-  private readonly scalar = new Map<IrType, Map<IrType, string>>();
-  private readonly composite = new Map<IrType, string>();
+  private readonly scalar = new Map<IrType, Map<IrType, Builtin>>();
+  private readonly composite = new Map<IrType, Builtin>();
 
   constructor(
     private readonly edits: ModuleEdits,
     private readonly declared: Set<string>,
   ) {}
 
-  /** `call R @_Z20__spirv_SpecConstant…(` */
-  scalarCall(ret: IrType, arg: IrType): string {
+  /** `call R @_Z20__spirv_SpecConstant…(`, recorded as a reference of `ed`'s inserted code. */
+  scalarCall(ed: FunctionEditor, ret: IrType, arg: IrType): string {
     let byArg = this.scalar.get(ret);
     if (!byArg) this.scalar.set(ret, (byArg = new Map()));
-    let prefix = byArg.get(arg);
-    if (prefix === undefined) byArg.set(arg, (prefix = this.declare(mangleFuncItanium(SPIRV_SPEC_CONSTANT, ret, [Types.i32, arg]), ret, [Types.i32, arg])));
-    return prefix;
+    let b = byArg.get(arg);
+    if (b === undefined) byArg.set(arg, (b = this.declare(mangleFuncItanium(SPIRV_SPEC_CONSTANT, ret, [Types.i32, arg]), ret, [Types.i32, arg])));
+    ed.globals.add(b.name);
+    return b.prefix;
   }
 
-  /** `call T @_Z29__spirv_SpecConstantComposite…(` */
-  compositeCall(type: IrType, params: readonly IrType[]): string {
-    let prefix = this.composite.get(type);
-    if (prefix === undefined) this.composite.set(type, (prefix = this.declare(mangleFuncItanium(SPIRV_SPEC_CONSTANT_COMPOSITE, type, params), type, params)));
-    return prefix;
+  /** `call T @_Z29__spirv_SpecConstantComposite…(`, recorded as a reference of `ed`'s inserted code. */
+  compositeCall(ed: FunctionEditor, type: IrType, params: readonly IrType[]): string {
+    let b = this.composite.get(type);
+    if (b === undefined) this.composite.set(type, (b = this.declare(mangleFuncItanium(SPIRV_SPEC_CONSTANT_COMPOSITE, type, params), type, params)));
+    ed.globals.add(b.name);
+    return b.prefix;
   }
 
-  /** Declares `name` once; returns the call prefix. */
-  private declare(name: string, ret: IrType, params: readonly IrType[]): string {
+  /** Declares `name` once; returns it with its call prefix. */
+  private declare(name: string, ret: IrType, params: readonly IrType[]): Builtin {
     declare(this.edits, this.declared, name, ret, params);
-    return `call ${typeToString(ret)} ${printLocalName(name, '@')}(`;
+    return { name, prefix: `call ${typeToString(ret)} ${printLocalName(name, '@')}(` };
   }
+}
+
+/** A builtin's name and the text `call T @name(`. */
+interface Builtin {
+  readonly name: string;
+  readonly prefix: string;
 }
 
 /** Declares `name` once (getOrInsertFunction). */
@@ -368,7 +376,7 @@ function emitNative(ed: FunctionEditor, inst: LInstruction, node: SpecConstantNo
       const isBool = n.type.kind === 'int' && n.type.bits === 1 && dv.type.kind === 'int' && dv.type.bits === 8;
       const argTy: IrType = dv.type;
       const retTy: IrType = isBool ? Types.i8 : n.type;
-      const text = [builtins.scalarCall(retTy, argTy), 'i32 ', String(n.id), ', ', typeToString(argTy), ' ', formatScalarValue(dv), ')'].join('');
+      const text = [builtins.scalarCall(ed, retTy, argTy), 'i32 ', String(n.id), ', ', typeToString(argTy), ' ', formatScalarValue(dv), ')'].join('');
       const key = ed.insert(inst, text, '');
       if (isBool) {
         const t = ed.insert(inst, `trunc i8 %{${key}} to i1`, ed.uniqueName('tobool'));
@@ -380,7 +388,7 @@ function emitNative(ed: FunctionEditor, inst: LInstruction, node: SpecConstantNo
       stack.push({ n: n.elements[f.i++]!, i: 0, parts: [], types: [] });
       continue;
     }
-    f.parts.unshift(builtins.compositeCall(n.type, f.types));
+    f.parts.unshift(builtins.compositeCall(ed, n.type, f.types));
     f.parts.push(')');
     done(`%{${ed.insert(inst, f.parts.join(''), '')}}`);
   }
@@ -388,7 +396,8 @@ function emitNative(ed: FunctionEditor, inst: LInstruction, node: SpecConstantNo
 }
 
 /** A typed operand as `{type, value}` texts, local refs in the value written `%{name}`. */
-function operandText(m: LModule, v: LTyped): { type: string; value: string } {
+function operandText(m: LModule, v: LTyped, ed: FunctionEditor): { type: string; value: string } {
+  for (const g of globalRefs(v)) ed.globals.add(g);
   const value = joinTokens(m.text, m.tokens, v.valueFrom, v.to, (i) => (m.tokens.kindCode(i) === TK.lvar ? `%{${m.tokens.valueOf(i)}}` : undefined));
   return { type: printType(v.type), value };
 }
@@ -452,7 +461,7 @@ export function runSpecConstantsPass(m: LModule, dl: DataLayout, mode: SpecConst
     } else if (mode === 'emulation') {
       const bufArg = u.call.args[u.sret ? 3 : 2];
       if (!bufArg) err('the spec constant intrinsic has no run-time buffer argument', where);
-      const buf = operandText(m, bufArg.value);
+      const buf = operandText(m, bufArg.value, ed);
       const bufTy = bufArg.value.type;
       const as = bufTy.kind === 'ptr' ? bufTy.addrspace : 0;
       const off = c!.emulation!.offset;
@@ -487,7 +496,7 @@ export function runSpecConstantsPass(m: LModule, dl: DataLayout, mode: SpecConst
     }
     if (u.sret) {
       const dst = u.call.args[0]!.value;
-      const d = operandText(m, dst);
+      const d = operandText(m, dst, ed);
       const valTy = mode === 'default_values' ? u.default.type : replTy;
       let ptrText = d.value;
       let ptrTy = d.type;

@@ -35,6 +35,11 @@ export class FunctionEditor {
   readonly deleted = new Set<LInstruction>();
   /** Local name → replacement: `%{key}` reference or a constant's text. */
   readonly replace = new Map<string, string>();
+  /**
+   * Globals (`@name`, without `@`) the inserted texts refer to: the inserter records them, so
+   * GlobalDCE (src/lower/post-link/module-view.ts) need not read the texts again.
+   */
+  readonly globals = new Set<string>();
   private readonly names = new Set<string>();
   private lastUnique = 0;
   private nextKey = 0;

@@ -47,9 +47,7 @@ export class ReferenceGraph {
         for (const g of ins.usesGlobal) out.push(g);
       }
     }
-    if (ed) {
-      for (const list of ed.insertBefore.values()) for (const n of list) globalNamesIn(n.text, out);
-    }
+    if (ed) for (const g of ed.globals) out.push(g);
     return out;
   }
 
@@ -72,19 +70,6 @@ export class ReferenceGraph {
       }
     }
     return seen;
-  }
-}
-
-/** Appends the unquoted `@name` references of an instruction text to `out`. */
-function globalNamesIn(text: string, out: string[]): void {
-  for (let at = text.indexOf('@'); at >= 0; at = text.indexOf('@', at + 1)) {
-    let end = at + 1;
-    for (; end < text.length; end++) {
-      const c = text.charCodeAt(end);
-      const ok = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 45 || c === 36 || c === 46 || c === 95;
-      if (!ok) break;
-    }
-    if (end > at + 1) out.push(text.slice(at + 1, end));
   }
 }
 
