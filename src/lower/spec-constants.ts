@@ -190,6 +190,11 @@ function lowerBound(offsets: readonly number[], offset: number): number {
  * still consumes that one ID.
  */
 export function assignNativeIds(type: IrType, dflt: ConstValue, firstId: number, dl: DataLayout): { ids: IdEntry[]; tree: SpecConstantNode } {
+  return nativeIds(type, dflt, firstId, dl, true) as { ids: IdEntry[]; tree: SpecConstantNode };
+}
+
+/** {@link assignNativeIds}; without `withTree` only the IDs (no node is built). */
+function nativeIds(type: IrType, dflt: ConstValue, firstId: number, dl: DataLayout, withTree: boolean): { ids: IdEntry[]; tree: SpecConstantNode | undefined } {
   const defined: DefinedElements = { offsets: [], values: [] };
   collectDefinedElements(dflt, dl, 0, defined);
   const ids: IdEntry[] = [{ id: firstId, undef: false }];
@@ -205,14 +210,19 @@ export function assignNativeIds(type: IrType, dflt: ConstValue, firstId: number,
     if (isScalar(ty)) {
       const i = lowerBound(defined.offsets, cur);
       if (i >= defined.offsets.length || defined.offsets[i] !== cur) throw new LowerError('a scalar spec constant needs a defined default value', []);
-      return { kind: 'scalar', type: ty, id: take(false), default: defined.values[i]! };
+      const id = take(false);
+      return withTree ? { kind: 'scalar', type: ty, id, default: defined.values[i]! } : NO_NODE;
     }
     const elements: SpecConstantNode[] = [];
     const visit = (elTy: IrType, local: number): void => {
       const elOff = cur + local;
       const i = lowerBound(defined.offsets, elOff);
-      if (i >= defined.offsets.length || defined.offsets[i] !== elOff) elements.push({ kind: 'undef', type: elTy, id: take(true) });
-      else elements.push(emit(elTy, elOff));
+      let node: SpecConstantNode;
+      if (i >= defined.offsets.length || defined.offsets[i] !== elOff) {
+        const id = take(true);
+        node = withTree ? { kind: 'undef', type: elTy, id } : NO_NODE;
+      } else node = emit(elTy, elOff);
+      if (withTree) elements.push(node);
     };
     if (ty.kind === 'struct') {
       const sl = dl.structLayout(ty);
@@ -221,10 +231,42 @@ export function assignNativeIds(type: IrType, dflt: ConstValue, firstId: number,
       const stride = dl.allocSize(ty.element);
       for (let i = 0; i < ty.length; i++) visit(ty.element, i * stride);
     }
-    return { kind: 'composite', type: ty, elements };
+    return withTree ? { kind: 'composite', type: ty, elements } : NO_NODE;
   };
   const tree = emit(type, 0);
-  return { ids, tree };
+  return { ids, tree: withTree ? tree : undefined };
+}
+
+/** What the ID walk returns for a node when no tree is built. */
+const NO_NODE: SpecConstantNode = { kind: 'undef', type: { kind: 'int', bits: 8 }, id: -1 };
+
+/**
+ * A native-mode constant whose SPIR-V tree is built on first use (property sets need only the IDs
+ * and descriptors; the tree is for the IR pass and SPIR-V output). The tree is a prototype getter:
+ * a spread copy (`{ ...c }`) does not carry it.
+ */
+class NativeConstant implements LoweredSpecConstant {
+  private cachedTree: SpecConstantNode | undefined;
+  defaultBytes: Uint8Array = NO_BYTES;
+  readonly default: ConstValue;
+
+  constructor(
+    readonly name: string,
+    readonly type: IrType,
+    dflt: ConstValue,
+    readonly path: readonly (string | number)[],
+    readonly ids: readonly IdEntry[],
+    readonly descriptors: readonly SpecConstantDescriptor[],
+    readonly blobOffset: number,
+    readonly explicitSpecId: boolean,
+    private readonly dl: DataLayout,
+  ) {
+    this.default = dflt;
+  }
+
+  get tree(): SpecConstantNode {
+    return (this.cachedTree ??= assignNativeIds(this.type, this.default, this.ids[0]!.id, this.dl).tree);
+  }
 }
 
 /**
@@ -349,7 +391,7 @@ export function lowerSpecConstants(allInputs: readonly SpecConstantInput[], mode
       const path = sc.path ?? ['specConstants', i];
       try {
         const explicit = sc.specId !== undefined;
-        const { ids, tree } = assignNativeIds(sc.type, sc.default, explicit ? sc.specId! : nextId, dl);
+        const { ids } = nativeIds(sc.type, sc.default, explicit ? sc.specId! : nextId, dl, false);
         if (!explicit) {
           const seq = { sc: i, how: 'sequential' } as const;
           const undef = { sc: i, how: 'undef' } as const;
@@ -361,13 +403,13 @@ export function lowerSpecConstants(allInputs: readonly SpecConstantInput[], mode
         const blobOffset = blob.length;
         encodeDefaultValue(sc.default, dl, blob, path, 'default');
         blobEnds.push(blob.length);
-        const defaultBytes = NO_BYTES; // set below: a view of the final blob
         if (storeAllocQuirk(sc.type)) {
           warnings.push(
             `${typeToString(sc.type)} of "${sc.name}" has array/vector elements whose alloc size differs from their store size: descriptors and default bytes place them back to back by store size, unlike the memory layout (replicated sycl-post-link quirk, spec lowering.md §3 item 7)`,
           );
         }
-        constants.push({ name: sc.name, type: sc.type, default: sc.default, path, ids, descriptors, defaultBytes, blobOffset, explicitSpecId: explicit, tree });
+        // defaultBytes is set below: a view of the final blob.
+        constants.push(new NativeConstant(sc.name, sc.type, sc.default, path, ids, descriptors, blobOffset, explicit, dl));
       } catch (e) {
         if (e instanceof LowerError && !e.pathSegments.length) throw e.within(...path);
         throw e;
