@@ -203,13 +203,18 @@ function stringLiteralArg(m: LModule, fn: LFunction, v: LTyped, where: At, delet
   if (s.value.k !== 'global') err('the spec constant name argument must be (a cast of) a global string literal, directly or stored to an alloca and loaded back', where);
   const name = s.value.name;
   const g = m.globalsByName.get(name);
-  const initializer = g?.initializer;
-  if (!g || !initializer) err(`spec constant name @${name} is not a global variable with an initializer`, where);
-  const init = initializer.value;
   let str: string;
-  if (init.k === 'cstr') str = init.bytes;
-  else if (init.k === 'zero' && g.valueType.kind === 'array') str = '\0'.repeat(g.valueType.length);
-  else err(`spec constant name @${name} is not a string literal (ConstantDataArray)`, where);
+  if (g && g.initTo === g.initFrom + 1 && m.tokens.kindCode(g.initFrom) === TK.cstr) {
+    // `c"…"` (the usual form): the token's value, without reading the constant again.
+    str = m.tokens.valueOf(g.initFrom);
+  } else {
+    const initializer = g?.initializer;
+    if (!g || !initializer) err(`spec constant name @${name} is not a global variable with an initializer`, where);
+    const init = initializer.value;
+    if (init.k === 'cstr') str = init.bytes;
+    else if (init.k === 'zero' && g.valueType.kind === 'array') str = '\0'.repeat(g.valueType.length);
+    else err(`spec constant name @${name} is not a string literal (ConstantDataArray)`, where);
+  }
   if (str.endsWith('\0')) str = str.slice(0, -1);
   // Names are byte strings (the reader decodes input as latin-1); the property key is UTF-8 bytes.
   return str;
