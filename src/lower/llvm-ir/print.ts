@@ -23,7 +23,8 @@ import { joinTokens, printLocalName } from './parse/parser.js';
  * or no result (`void`).
  */
 export interface NewInstruction {
-  readonly key: string;
+  /** The number of its key (`%{\u0001<number>}` in texts, see {@link FunctionEditor.insert}). */
+  readonly key: number;
   /** Result name (without `%`); `''` for an unnamed result; undefined for no result. */
   readonly name?: string;
   readonly text: string;
@@ -74,11 +75,11 @@ export class FunctionEditor {
 
   /** Inserts `text` before `at`; returns the new instruction's key (`%{key}` in later texts): U+0001 and a number. */
   insert(at: LInstruction, text: string, name?: string): string {
-    const key = `\u0001${this.nextKey++}`;
-    const list = this.insertBefore.get(at) ?? [];
-    list.push(name === undefined ? { key, text } : { key, name, text });
-    this.insertBefore.set(at, list);
-    return key;
+    const key = this.nextKey++;
+    let list = this.insertBefore.get(at);
+    if (!list) this.insertBefore.set(at, (list = []));
+    list.push({ key, name, text });
+    return `\u0001${key}`;
   }
 }
 
@@ -224,20 +225,22 @@ function printFunction(m: LModule, fn: LFunction, ed: FunctionEditor | undefined
     } else if (NUMERIC.test(b.label)) renum.set(b.label, String(slot++));
     for (const ins of b.instructions) {
       for (const n of ed?.insertBefore.get(ins) ?? []) {
-        if (n.name === '') keySlot[keyNumber(n.key)] = ++slot;
-        else if (n.name !== undefined) keyName.set(keyNumber(n.key), printLocalName(n.name));
+        if (n.name === '') keySlot[n.key] = ++slot;
+        else if (n.name !== undefined) keyName.set(n.key, printLocalName(n.name));
       }
       if (ed?.deleted.has(ins)) continue;
       if (ins.result !== undefined && NUMERIC.test(ins.result)) renum.set(ins.result, String(slot++));
     }
   });
+  /** The printed result of new instruction number `k` (undefined when it has none). */
+  const newRef = (k: number): string | undefined => {
+    const s = k < keySlot.length ? keySlot[k]! : 0;
+    return s !== 0 ? '%' + (s - 1) : keyName.get(k);
+  };
   const refText = (key: string): string => {
     if (key.charCodeAt(0) === 1) {
-      const k = keyNumber(key);
-      const s = k < keySlot.length ? keySlot[k]! : 0;
-      if (s !== 0) return '%' + (s - 1);
-      const name = keyName.get(k);
-      if (name !== undefined) return name;
+      const r = newRef(keyNumber(key));
+      if (r !== undefined) return r;
     }
     const r = renum.get(key);
     return printLocalName(r ?? key);
@@ -261,7 +264,7 @@ function printFunction(m: LModule, fn: LFunction, ed: FunctionEditor | undefined
     }
     for (const ins of b.instructions) {
       for (const n of ed?.insertBefore.get(ins) ?? []) {
-        const res = n.name === undefined ? '' : `${refText(n.key)} = `;
+        const res = n.name === undefined ? '' : `${newRef(n.key)} = `;
         lines.push(`  ${res}${resolve(n.text)}`);
       }
       if (ed?.deleted.has(ins)) continue;
