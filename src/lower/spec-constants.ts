@@ -114,7 +114,7 @@ export interface LoweredSpecConstant {
   readonly blobOffset: number;
   /** True when `specId` pinned the ID. */
   readonly explicitSpecId: boolean;
-  /** Native mode: the SPIR-V spec-constant tree. */
+  /** Native mode: the SPIR-V spec-constant tree (may be built on each access: read it once). */
   readonly tree?: SpecConstantNode;
   /** Emulation mode: the buffer placement. */
   readonly emulation?: EmulationPlacement;
@@ -241,12 +241,12 @@ function nativeIds(type: IrType, dflt: ConstValue, firstId: number, dl: DataLayo
 const NO_NODE: SpecConstantNode = { kind: 'undef', type: { kind: 'int', bits: 8 }, id: -1 };
 
 /**
- * A native-mode constant whose SPIR-V tree is built on first use (property sets need only the IDs
- * and descriptors; the tree is for the IR pass and SPIR-V output). The tree is a prototype getter:
- * a spread copy (`{ ...c }`) does not carry it.
+ * A native-mode constant whose SPIR-V tree is built when asked for (property sets need only the IDs
+ * and descriptors; the tree is for the IR pass and SPIR-V output, which read it once per constant),
+ * and not kept: a module's thousands of trees then never outlive their use. The tree is a
+ * prototype getter: a spread copy (`{ ...c }`) does not carry it.
  */
 class NativeConstant implements LoweredSpecConstant {
-  private cachedTree: SpecConstantNode | undefined;
   defaultBytes: Uint8Array = NO_BYTES;
   readonly default: ConstValue;
 
@@ -265,7 +265,7 @@ class NativeConstant implements LoweredSpecConstant {
   }
 
   get tree(): SpecConstantNode {
-    return (this.cachedTree ??= assignNativeIds(this.type, this.default, this.ids[0]!.id, this.dl).tree);
+    return assignNativeIds(this.type, this.default, this.ids[0]!.id, this.dl).tree;
   }
 }
 

@@ -143,6 +143,9 @@ function useListOrder(callee: LFunction, sites: readonly CallSite[], order: UseO
   return after;
 }
 
+/** The shared empty list of {@link SpecConstantUse.alsoDeleted}. */
+const NOTHING_DELETED: readonly LInstruction[] = Object.freeze([]);
+
 /** The instruction of `fn` whose result is `%name`. */
 function definition(fn: LFunction, name: string): LInstruction | undefined {
   for (const b of fn.blocks) for (const i of b.instructions) if (i.result === name) return i;
@@ -285,7 +288,7 @@ export function findSpecConstantUses(m: LModule, order: UseOrder, types: TypeCon
       } else if (isAlloca) type = dflt!.type;
       else type = types.convert(call.retType, where);
       // SYCL 1.2.1 constants have no specialization_id: the C++ default (zero) of the type.
-      uses.push({ fn, inst, call, callee, symId, sret, isAlloca, type, default: dflt ?? nullValue(type), is121, alsoDeleted });
+      uses.push({ fn, inst, call, callee, symId, sret, isAlloca, type, default: dflt ?? nullValue(type), is121, alsoDeleted: alsoDeleted.length ? alsoDeleted : NOTHING_DELETED });
     }
   }
   return uses;
