@@ -8,7 +8,10 @@
  *   3. the whole `post-link -spec-const=native -S` (postLink with an in-memory file system: pass,
  *      cleanup, printing, .prop, .table),
  * against the baseline of LLVM itself just reading the same file: `llvm-as-19 -disable-output`
- * (process wall time, Debian package llvm-19).
+ * (process wall time, Debian package llvm-19), measured in the same run. The steps run interleaved
+ * (A B C D A B C D …, `BENCH_ROUNDS` rounds, at least 5, after one warm-up each) so a change in the
+ * machine's load affects all of them alike; each is reported as median (min–max), with the machine
+ * (CPU model, cores, Node version, load average).
  *
  * Run: `npm run build && node --import tsx bench/lower-ir.ts` (uses dist/ when built, src/ otherwise).
  * Results: a table on stdout and bench/out/lower-ir.json (bench/out is gitignored).
@@ -18,6 +21,7 @@ import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import os from 'node:os';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist');
@@ -56,20 +60,10 @@ function generate(n: number): string {
   return out.join('\n') + '\n';
 }
 
-function median(xs: number[]): number {
+/** Median and range of a sample. */
+function stats(xs: readonly number[]): { median: number; min: number; max: number; runs: number } {
   const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
-
-function time(fn: () => unknown, samples = 5): number {
-  fn(); // warm-up
-  const t: number[] = [];
-  for (let i = 0; i < samples; i++) {
-    const t0 = performance.now();
-    fn();
-    t.push(performance.now() - t0);
-  }
-  return median(t);
+  return { median: s[Math.floor(s.length / 2)]!, min: s[0]!, max: s[s.length - 1]!, runs: s.length };
 }
 
 const text = generate(N);
@@ -79,30 +73,50 @@ mkdirSync(OUT, { recursive: true });
 const file = join(OUT, `spec-constants-${N}.ll`);
 writeFileSync(file, text);
 
-const parseMs = time(() => parseLlvmIr(text));
-const lowerMs = time(() => encodeRegistry(lowerIrModule(text).registry));
-const postLinkMs = time(() => {
-  const files = new Map<string, Uint8Array>([['in.ll', bytes]]);
-  postLink(parsePostLinkArgs(['-spec-const=native', '-S', 'in.ll', '-o', 'o.table']), { read: (p) => files.get(p)!, write: (p, b) => void files.set(p, b) });
-});
-
-let llvmAsMs: number | undefined;
 const llvmAs = spawnSync('sh', ['-c', 'command -v llvm-as-19'], { encoding: 'utf8' }).stdout.trim();
-if (llvmAs) {
-  llvmAsMs = time(() => {
-    const r = spawnSync(llvmAs, ['-disable-output', file]);
-    if (r.status !== 0) throw new Error(`llvm-as-19 failed: ${r.stderr}`);
-  }, 3);
-} else {
-  console.error('llvm-as-19 is not installed (Debian package llvm-19): baseline skipped');
-}
+if (!llvmAs) console.error('llvm-as-19 is not installed (Debian package llvm-19): baseline skipped');
 
-const rows: [string, number][] = [
-  ['read (parseLlvmIr)', parseMs],
-  ['read + lower to property sets (lowerIrModule)', lowerMs],
-  ['post-link -spec-const=native -S (whole driver)', postLinkMs],
-  ...(llvmAsMs !== undefined ? ([['baseline: llvm-as-19 -disable-output (process)', llvmAsMs]] as [string, number][]) : []),
+/** The measured steps, run interleaved (A B C D A B C D …) so load changes hit all of them alike. */
+const steps: { what: string; run: () => void }[] = [
+  { what: 'read (parseLlvmIr)', run: () => void parseLlvmIr(text) },
+  { what: 'read + lower to property sets (lowerIrModule)', run: () => void encodeRegistry(lowerIrModule(text).registry) },
+  {
+    what: 'post-link -spec-const=native -S (whole driver)',
+    run: () => {
+      const files = new Map<string, Uint8Array>([['in.ll', bytes]]);
+      postLink(parsePostLinkArgs(['-spec-const=native', '-S', 'in.ll', '-o', 'o.table']), { read: (p) => files.get(p)!, write: (p, b) => void files.set(p, b) });
+    },
+  },
+  ...(llvmAs
+    ? [
+        {
+          what: 'baseline: llvm-as-19 -disable-output (process)',
+          run: () => {
+            const r = spawnSync(llvmAs, ['-disable-output', file]);
+            if (r.status !== 0) throw new Error(`llvm-as-19 failed: ${r.stderr}`);
+          },
+        },
+      ]
+    : []),
 ];
-console.log(`Module: ${N} spec constants (nested composites), ${(text.length / 1e6).toFixed(1)} MB of IR text; code from ${fromDist ? 'dist/' : 'src/ (tsx)'}`);
-for (const [what, ms] of rows) console.log(`  ${what.padEnd(52)} ${ms.toFixed(1).padStart(9)} ms${llvmAsMs ? `  (${(ms / llvmAsMs).toFixed(2)}x llvm-as)` : ''}`);
-writeFileSync(join(OUT, 'lower-ir.json'), JSON.stringify({ specConstants: N, bytes: text.length, fromDist, parseMs, lowerMs, postLinkMs, llvmAsMs }, null, 2) + '\n');
+
+const ROUNDS = Math.max(5, Number(process.env.BENCH_ROUNDS ?? 7));
+for (const s of steps) s.run(); // warm-up
+const samples = steps.map(() => [] as number[]);
+for (let r = 0; r < ROUNDS; r++) {
+  steps.forEach((s, i) => {
+    const t0 = performance.now();
+    s.run();
+    samples[i]!.push(performance.now() - t0);
+  });
+}
+const results = steps.map((s, i) => ({ what: s.what, ...stats(samples[i]!) }));
+const base = llvmAs ? results[results.length - 1]!.median : undefined;
+const machine = { cpu: os.cpus()[0]?.model ?? 'unknown', cores: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.arch()}`, loadavg: os.loadavg().map((x) => Number(x.toFixed(2))) };
+console.log(`Machine: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node} (${machine.platform}); load average ${machine.loadavg.join(' ')}`);
+console.log(`Module: ${N} spec constants (nested composites), ${(text.length / 1e6).toFixed(1)} MB of IR text; code from ${fromDist ? 'dist/' : 'src/ (tsx)'}; ${ROUNDS} interleaved rounds, median (min–max)`);
+for (const r of results) {
+  const ratio = base ? `  ${(r.median / base).toFixed(2)}x llvm-as` : '';
+  console.log(`  ${r.what.padEnd(50)} ${r.median.toFixed(0).padStart(6)} ms (${r.min.toFixed(0)}–${r.max.toFixed(0)})${ratio}`);
+}
+writeFileSync(join(OUT, 'lower-ir.json'), JSON.stringify({ machine, specConstants: N, bytes: text.length, fromDist, rounds: ROUNDS, results, baselineMedianMs: base }, null, 2) + '\n');

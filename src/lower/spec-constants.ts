@@ -29,6 +29,7 @@
 import { LowerError } from './errors.js';
 import type { DataLayout } from './datalayout.js';
 import { isScalar, typeToString, type AggregateType, type IrType, type ScalarType } from './types.js';
+import { ByteBuilder } from '../codec/bytes.js';
 import {
   aggregateElement,
   encodeDefaultValue,
@@ -113,7 +114,7 @@ export interface LoweredSpecConstant {
   readonly blobOffset: number;
   /** True when `specId` pinned the ID. */
   readonly explicitSpecId: boolean;
-  /** Native mode: the SPIR-V spec-constant tree. */
+  /** Native mode: the SPIR-V spec-constant tree (may be built on each access: read it once). */
   readonly tree?: SpecConstantNode;
   /** Emulation mode: the buffer placement. */
   readonly emulation?: EmulationPlacement;
@@ -132,36 +133,47 @@ export interface SpecConstantsLowering {
   readonly warnings: readonly string[];
 }
 
+/** Placeholder until the blob is complete. */
+const NO_BYTES = new Uint8Array(0);
+
 /** Upper bound on IDs per constant, so a pathological `[4294967295 x i8]` cannot hang the tool. */
 export const MAX_LEAVES_PER_CONSTANT = 1 << 20;
 
 // ------------------------------------------------------------------------------------------------
 // Native mode
 
+/** The defined scalar leaves of a default value: byte offsets (ascending) and the leaves. */
+interface DefinedElements {
+  readonly offsets: number[];
+  readonly values: ScalarConst[];
+}
+
 /** collectDefinedElements: (offset, scalar) for every defined leaf, array/vector at alloc stride. */
-function collectDefinedElements(c: ConstValue, dl: DataLayout, at: number, out: [number, ScalarConst][], budget: { n: number }): void {
+function collectDefinedElements(c: ConstValue, dl: DataLayout, at: number, out: DefinedElements): void {
   if (c.kind === 'undef') return;
   const t = c.type;
   if (c.kind === 'int' || c.kind === 'fp') {
-    if (++budget.n > MAX_LEAVES_PER_CONSTANT) throw new LowerError(`more than ${MAX_LEAVES_PER_CONSTANT} scalar leaves in one spec constant`, [], 'LIMIT');
-    out.push([at, c]);
+    if (out.offsets.length >= MAX_LEAVES_PER_CONSTANT) throw new LowerError(`more than ${MAX_LEAVES_PER_CONSTANT} scalar leaves in one spec constant`, [], 'LIMIT');
+    out.offsets.push(at);
+    out.values.push(c);
     return;
   }
   if (t.kind === 'struct') {
     const sl = dl.structLayout(t);
-    t.elements.forEach((_e, i) => collectDefinedElements(aggregateElement(c, i), dl, at + sl.offsets[i]!, out, budget));
+    for (let i = 0; i < t.elements.length; i++) collectDefinedElements(aggregateElement(c, i), dl, at + sl.offsets[i]!, out);
   } else if (t.kind === 'array' || t.kind === 'vector') {
     const stride = dl.allocSize(t.element);
-    for (let i = 0; i < t.length; i++) collectDefinedElements(aggregateElement(c, i), dl, at + i * stride, out, budget);
+    for (let i = 0; i < t.length; i++) collectDefinedElements(aggregateElement(c, i), dl, at + i * stride, out);
   }
 }
 
-function lowerBound(defined: readonly [number, ScalarConst][], offset: number): number {
+/** Index of the first defined leaf at or after `offset` (llvm::lower_bound). */
+function lowerBound(offsets: readonly number[], offset: number): number {
   let lo = 0;
-  let hi = defined.length;
+  let hi = offsets.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (defined[mid]![0] < offset) lo = mid + 1;
+    if (offsets[mid]! < offset) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -178,8 +190,13 @@ function lowerBound(defined: readonly [number, ScalarConst][], offset: number): 
  * still consumes that one ID.
  */
 export function assignNativeIds(type: IrType, dflt: ConstValue, firstId: number, dl: DataLayout): { ids: IdEntry[]; tree: SpecConstantNode } {
-  const defined: [number, ScalarConst][] = [];
-  collectDefinedElements(dflt, dl, 0, defined, { n: 0 });
+  return nativeIds(type, dflt, firstId, dl, true) as { ids: IdEntry[]; tree: SpecConstantNode };
+}
+
+/** {@link assignNativeIds}; without `withTree` only the IDs (no node is built). */
+function nativeIds(type: IrType, dflt: ConstValue, firstId: number, dl: DataLayout, withTree: boolean): { ids: IdEntry[]; tree: SpecConstantNode | undefined } {
+  const defined: DefinedElements = { offsets: [], values: [] };
+  collectDefinedElements(dflt, dl, 0, defined);
   const ids: IdEntry[] = [{ id: firstId, undef: false }];
   let index = 0;
   const take = (undef: boolean): number => {
@@ -191,30 +208,65 @@ export function assignNativeIds(type: IrType, dflt: ConstValue, firstId: number,
   };
   const emit = (ty: IrType, cur: number): SpecConstantNode => {
     if (isScalar(ty)) {
-      const i = lowerBound(defined, cur);
-      const hit = defined[i];
-      if (!hit || hit[0] !== cur) throw new LowerError('a scalar spec constant needs a defined default value', []);
-      return { kind: 'scalar', type: ty, id: take(false), default: hit[1] };
+      const i = lowerBound(defined.offsets, cur);
+      if (i >= defined.offsets.length || defined.offsets[i] !== cur) throw new LowerError('a scalar spec constant needs a defined default value', []);
+      const id = take(false);
+      return withTree ? { kind: 'scalar', type: ty, id, default: defined.values[i]! } : NO_NODE;
     }
     const elements: SpecConstantNode[] = [];
     const visit = (elTy: IrType, local: number): void => {
       const elOff = cur + local;
-      const i = lowerBound(defined, elOff);
-      const hit = defined[i];
-      if (!hit || hit[0] !== elOff) elements.push({ kind: 'undef', type: elTy, id: take(true) });
-      else elements.push(emit(elTy, elOff));
+      const i = lowerBound(defined.offsets, elOff);
+      let node: SpecConstantNode;
+      if (i >= defined.offsets.length || defined.offsets[i] !== elOff) {
+        const id = take(true);
+        node = withTree ? { kind: 'undef', type: elTy, id } : NO_NODE;
+      } else node = emit(elTy, elOff);
+      if (withTree) elements.push(node);
     };
     if (ty.kind === 'struct') {
       const sl = dl.structLayout(ty);
-      ty.elements.forEach((e, i) => visit(e, sl.offsets[i]!));
+      for (let i = 0; i < ty.elements.length; i++) visit(ty.elements[i]!, sl.offsets[i]!);
     } else {
       const stride = dl.allocSize(ty.element);
       for (let i = 0; i < ty.length; i++) visit(ty.element, i * stride);
     }
-    return { kind: 'composite', type: ty, elements };
+    return withTree ? { kind: 'composite', type: ty, elements } : NO_NODE;
   };
   const tree = emit(type, 0);
-  return { ids, tree };
+  return { ids, tree: withTree ? tree : undefined };
+}
+
+/** What the ID walk returns for a node when no tree is built. */
+const NO_NODE: SpecConstantNode = { kind: 'undef', type: { kind: 'int', bits: 8 }, id: -1 };
+
+/**
+ * A native-mode constant whose SPIR-V tree is built when asked for (property sets need only the IDs
+ * and descriptors; the tree is for the IR pass and SPIR-V output, which read it once per constant),
+ * and not kept: a module's thousands of trees then never outlive their use. The tree is a
+ * prototype getter: a spread copy (`{ ...c }`) does not carry it.
+ */
+class NativeConstant implements LoweredSpecConstant {
+  defaultBytes: Uint8Array = NO_BYTES;
+  readonly default: ConstValue;
+
+  constructor(
+    readonly name: string,
+    readonly type: IrType,
+    dflt: ConstValue,
+    readonly path: readonly (string | number)[],
+    readonly ids: readonly IdEntry[],
+    readonly descriptors: readonly SpecConstantDescriptor[],
+    readonly blobOffset: number,
+    readonly explicitSpecId: boolean,
+    private readonly dl: DataLayout,
+  ) {
+    this.default = dflt;
+  }
+
+  get tree(): SpecConstantNode {
+    return assignNativeIds(this.type, this.default, this.ids[0]!.id, this.dl).tree;
+  }
 }
 
 /**
@@ -303,42 +355,61 @@ export function lowerSpecConstants(allInputs: readonly SpecConstantInput[], mode
   });
 
   const warnings: string[] = [];
-  const blob: number[] = [];
+  const blob = new ByteBuilder();
+  /** End of each constant's default bytes in the blob (index = constant). */
+  const blobEnds: number[] = [];
+  const quirk = new Map<IrType, boolean>();
+  const storeAllocQuirk = (t: IrType): boolean => {
+    let q = quirk.get(t);
+    if (q === undefined) {
+      q = hasStoreAllocQuirk(t, dl);
+      quirk.set(t, q);
+    }
+    return q;
+  };
   const constants: LoweredSpecConstant[] = [];
   let nextId = 0;
   let nextOffset = 0;
 
   if (mode === 'native') {
-    const owners = new Map<number, string>();
-    const claim = (id: number, who: string, path: readonly (string | number)[]): void => {
+    // Owner of each ID: the constant's index, and whether the ID was pinned or consumed by an undef
+    // element (the message is built only on a conflict).
+    const owners = new Map<number, { readonly sc: number; readonly how: 'explicit' | 'sequential' | 'undef' }>();
+    const ownerText = (o: { readonly sc: number; readonly how: 'explicit' | 'sequential' | 'undef' }): string =>
+      `"${inputs[o.sc]!.name}" (${o.how === 'explicit' ? 'explicit specId' : o.how === 'undef' ? 'sequential ID, consumed by an undef element' : 'sequential ID'})`;
+    const claim = (id: number, owner: { readonly sc: number; readonly how: 'explicit' | 'sequential' | 'undef' }, path: () => readonly (string | number)[]): void => {
       const other = owners.get(id);
-      if (other !== undefined) throw new LowerError(`SpecId ${id} is used twice: by ${other} and by ${who}`, path);
-      owners.set(id, who);
+      if (other !== undefined) throw new LowerError(`SpecId ${id} is used twice: by ${ownerText(other)} and by ${ownerText(owner)}`, path());
+      // Sequential IDs only grow, so they can only collide with pinned ones: only those are kept.
+      if (owner.how === 'explicit') owners.set(id, owner);
     };
     // Pinned IDs first, so the conflict message names both sides whatever the order.
     inputs.forEach((sc, i) => {
-      if (sc.specId !== undefined) claim(sc.specId, `"${sc.name}" (explicit specId)`, [...(sc.path ?? ['specConstants', i]), 'specId']);
+      if (sc.specId !== undefined) claim(sc.specId, { sc: i, how: 'explicit' }, () => [...(sc.path ?? ['specConstants', i]), 'specId']);
     });
     inputs.forEach((sc, i) => {
       const path = sc.path ?? ['specConstants', i];
       try {
         const explicit = sc.specId !== undefined;
-        const { ids, tree } = assignNativeIds(sc.type, sc.default, explicit ? sc.specId! : nextId, dl);
+        const { ids } = nativeIds(sc.type, sc.default, explicit ? sc.specId! : nextId, dl, false);
         if (!explicit) {
-          for (const e of ids) claim(e.id, `"${sc.name}" (sequential ID${e.undef ? ', consumed by an undef element' : ''})`, path);
+          const seq = { sc: i, how: 'sequential' } as const;
+          const undef = { sc: i, how: 'undef' } as const;
+          for (const e of ids) claim(e.id, e.undef ? undef : seq, () => path);
           nextId += ids.length;
         }
         const descriptors = nativeDescriptors(sc.type, ids, dl);
         for (const d of descriptors) checkU32(d.offset + d.size, 'descriptor end offset', path);
         const blobOffset = blob.length;
-        encodeDefaultValue(sc.default, dl, blob, [...path, 'default']);
-        const defaultBytes = Uint8Array.from(blob.slice(blobOffset));
-        if (hasStoreAllocQuirk(sc.type, dl)) {
+        encodeDefaultValue(sc.default, dl, blob, path, 'default');
+        blobEnds.push(blob.length);
+        if (storeAllocQuirk(sc.type)) {
           warnings.push(
             `${typeToString(sc.type)} of "${sc.name}" has array/vector elements whose alloc size differs from their store size: descriptors and default bytes place them back to back by store size, unlike the memory layout (replicated sycl-post-link quirk, spec lowering.md §3 item 7)`,
           );
         }
-        constants.push({ name: sc.name, type: sc.type, default: sc.default, path, ids, descriptors, defaultBytes, blobOffset, explicitSpecId: explicit, tree });
+        // defaultBytes is set below: a view of the final blob.
+        constants.push(new NativeConstant(sc.name, sc.type, sc.default, path, ids, descriptors, blobOffset, explicit, dl));
       } catch (e) {
         if (e instanceof LowerError && !e.pathSegments.length) throw e.within(...path);
         throw e;
@@ -361,17 +432,18 @@ export function lowerSpecConstants(allInputs: readonly SpecConstantInput[], mode
           const prev = constants[constants.length - 1]!;
           const prevSize = prev.descriptors[0]!.size;
           constants[constants.length - 1] = { ...prev, descriptors: [...prev.descriptors, { id: PADDING_ID, offset: prevSize, size: pad }] };
-          for (let k = 0; k < pad; k++) blob.push(0);
+          blob.zeros(pad);
         }
         checkU32(cur + size, 'emulation buffer offset', path);
         const descSize = sc.defaultType ? dl.storeSize(sc.defaultType) : size;
         const id = nextId++;
         const blobOffset = blob.length;
-        encodeDefaultValue(sc.default, dl, blob, [...path, 'default']);
-        const defaultBytes = Uint8Array.from(blob.slice(blobOffset));
-        if (defaultBytes.length !== size) {
+        encodeDefaultValue(sc.default, dl, blob, path, 'default');
+        blobEnds.push(blob.length);
+        const defaultBytes = NO_BYTES; // set below: a view of the final blob
+        if (blob.length - blobOffset !== size) {
           warnings.push(
-            `default bytes of "${sc.name}" (${defaultBytes.length}) differ from its store size (${size}): the emulation buffer layout and the default blob disagree after it (replicated sycl-post-link quirk, spec lowering.md §3 item 7)`,
+            `default bytes of "${sc.name}" (${blob.length - blobOffset}) differ from its store size (${size}): the emulation buffer layout and the default blob disagree after it (replicated sycl-post-link quirk, spec lowering.md §3 item 7)`,
           );
         }
         nextOffset += size;
@@ -393,5 +465,8 @@ export function lowerSpecConstants(allInputs: readonly SpecConstantInput[], mode
       }
     });
   }
-  return { mode, constants, defaultBlob: Uint8Array.from(blob), nextId, bufferSize: nextOffset, warnings };
+  // Each constant's default bytes are a view of the one blob (no array per constant).
+  const defaultBlob = blob.result();
+  constants.forEach((c, i) => ((c as { defaultBytes: Uint8Array }).defaultBytes = defaultBlob.subarray(c.blobOffset, blobEnds[i])));
+  return { mode, constants, defaultBlob, nextId, bufferSize: nextOffset, warnings };
 }

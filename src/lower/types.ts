@@ -122,6 +122,28 @@ export function formatTypeName(name: string): string {
 
 /** LLVM IR spelling of a type; named structs print as their `%name`. */
 export function typeToString(t: IrType): string {
+  return typeText(t);
+}
+
+/**
+ * `f` computed once per type object (types are immutable; named structs compare by identity), for
+ * the spellings and manglings the printers ask for again and again.
+ */
+export function perType<T>(f: (t: IrType) => T): (t: IrType) => T {
+  const memo = new WeakMap<IrType, T>();
+  return (t) => {
+    let v = memo.get(t);
+    if (v === undefined) {
+      v = f(t);
+      memo.set(t, v);
+    }
+    return v;
+  };
+}
+
+const typeText = perType(typeToStringUncached);
+
+function typeToStringUncached(t: IrType): string {
   switch (t.kind) {
     case 'int':
       return `i${t.bits}`;

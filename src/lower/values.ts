@@ -18,6 +18,7 @@
  * (double bits; for float/half the value must convert exactly, as LLParser requires) and
  * `"0xH4000"` (half bits).
  */
+import { ByteBuilder } from '../codec/bytes.js';
 import { LowerError } from './errors.js';
 import type { DataLayout } from './datalayout.js';
 import { elementTypes, isScalar, typeToString, type AggregateType, type FloatKind, type FloatType, type IntType, type IrType } from './types.js';
@@ -330,17 +331,24 @@ function formatFpJson(doubleBits: bigint): number | string {
 // ------------------------------------------------------------------------------------------------
 // Byte encodings
 
-function pushLE(out: number[], value: bigint, n: number): void {
-  if (value <= 0xffffffffn) {
-    // Common case without BigInt arithmetic per byte.
-    let v = Number(value);
-    for (let i = 0; i < n; i++) {
-      out.push(i < 4 ? v & 0xff : 0);
-      v = Math.floor(v / 256);
-    }
-    return;
+/** Appends the `n` low bytes of `value`, little-endian (scalars: 1, 2, 4 or 8 bytes). */
+function pushLE(out: ByteBuilder, value: bigint, n: number): void {
+  switch (n) {
+    case 1:
+      out.u8(Number(value & 0xffn));
+      return;
+    case 2:
+      out.u16(Number(value & 0xffffn));
+      return;
+    case 4:
+      out.u32(Number(value & 0xffffffffn));
+      return;
+    case 8:
+      out.u64(BigInt.asUintN(64, value));
+      return;
+    default:
+      for (let i = 0; i < n; i++) out.u8(Number((value >> BigInt(8 * i)) & 0xffn));
   }
-  for (let i = 0; i < n; i++) out.push(Number((value >> BigInt(8 * i)) & 0xffn));
 }
 
 /**
@@ -352,13 +360,19 @@ function pushLE(out: number[], value: bigint, n: number): void {
  *   - structs: each member at `blobStart + StructLayout offset`, gaps zero-filled, then zero-filled
  *     (or truncated, as `resize` would) to the struct's StructLayout size;
  *   - integers: zero-extended, little-endian, store size; half: 16 bits; float/double: IEEE LE.
- * `c` must be canonical (built by {@link parseConstValue} / {@link makeAggregate}).
+ * `c` must be canonical (built by {@link parseConstValue} / {@link makeAggregate}). Errors carry
+ * `path` followed by `sub` and the element indices (built only when there is an error).
  */
-export function encodeDefaultValue(c: ConstValue, dl: DataLayout, out: number[], path: readonly (string | number)[] = []): void {
+export function encodeDefaultValue(c: ConstValue, dl: DataLayout, out: ByteBuilder, path: readonly (string | number)[] = [], ...sub: (string | number)[]): void {
+  encodeInto(c, dl, out, path, sub, []);
+}
+
+/** {@link encodeDefaultValue} with the element indices of the current position in `idx`. */
+function encodeInto(c: ConstValue, dl: DataLayout, out: ByteBuilder, path: readonly (string | number)[], sub: readonly (string | number)[], idx: number[]): void {
   switch (c.kind) {
     case 'zero':
     case 'undef':
-      for (let i = dl.storeSize(c.type); i > 0; i--) out.push(0);
+      out.zeros(dl.storeSize(c.type));
       return;
     case 'int':
       pushLE(out, c.value, dl.storeSize(c.type));
@@ -374,27 +388,33 @@ export function encodeDefaultValue(c: ConstValue, dl: DataLayout, out: number[],
         // a ConstantVector, which falls to the scalar branch and hits
         // llvm_unreachable("Unexpected constant scalar type") in sycl-post-link.
         if (t.element.kind === 'int' && t.element.bits === 1) {
-          throw new LowerError('sycl-post-link cannot encode a non-zero <N x i1> default (ConstantVector reaches llvm_unreachable "Unexpected constant scalar type"); use i8 elements', path);
+          throw new LowerError('sycl-post-link cannot encode a non-zero <N x i1> default (ConstantVector reaches llvm_unreachable "Unexpected constant scalar type"); use i8 elements', [...path, ...sub, ...idx]);
         }
         const bad = c.elements.findIndex((e) => e.kind === 'undef');
         if (bad >= 0) {
-          throw new LowerError('sycl-post-link cannot encode a vector default with undef elements (ConstantVector reaches llvm_unreachable "Unexpected constant scalar type")', [...path, bad]);
+          throw new LowerError('sycl-post-link cannot encode a vector default with undef elements (ConstantVector reaches llvm_unreachable "Unexpected constant scalar type")', [...path, ...sub, ...idx, bad]);
         }
       }
       if (t.kind === 'struct') {
         const sl = dl.structLayout(t);
         const base = out.length;
-        c.elements.forEach((e, i) => {
+        for (let i = 0; i < c.elements.length; i++) {
           const at = base + sl.offsets[i]!;
-          while (out.length < at) out.push(0);
-          encodeDefaultValue(e, dl, out, [...path, i]);
-        });
+          if (out.length < at) out.zeros(at - out.length);
+          idx.push(i);
+          encodeInto(c.elements[i]!, dl, out, path, sub, idx);
+          idx.pop();
+        }
         // DefaultValues.resize(Base + SLSize): zero-fill (never truncates for supported types).
-        while (out.length < base + sl.size) out.push(0);
-        out.length = base + sl.size;
+        if (out.length < base + sl.size) out.zeros(base + sl.size - out.length);
+        else out.length = base + sl.size;
         return;
       }
-      c.elements.forEach((e, i) => encodeDefaultValue(e, dl, out, [...path, i]));
+      for (let i = 0; i < c.elements.length; i++) {
+        idx.push(i);
+        encodeInto(c.elements[i]!, dl, out, path, sub, idx);
+        idx.pop();
+      }
       return;
     }
   }
@@ -402,9 +422,9 @@ export function encodeDefaultValue(c: ConstValue, dl: DataLayout, out: number[],
 
 /** {@link encodeDefaultValue} into a fresh array. */
 export function defaultValueBytes(c: ConstValue, dl: DataLayout): Uint8Array {
-  const out: number[] = [];
+  const out = new ByteBuilder();
   encodeDefaultValue(c, dl, out);
-  return Uint8Array.from(out);
+  return out.result();
 }
 
 /**

@@ -24,28 +24,43 @@ export function encodedLength(n: number): number {
   return Math.ceil((n * 8) / 6);
 }
 
-export function encodeBase64(bytes: Uint8Array): string {
-  let out = '';
+/** Alphabet character codes, by 6-bit value. */
+const ENCODE_TABLE: Uint8Array = Uint8Array.from(ALPHABET, (c) => c.charCodeAt(0));
+
+/** The Base64 text of `bytes` as ASCII bytes (what a property-set file holds; no string built). */
+export function encodeBase64Bytes(bytes: Uint8Array): Uint8Array {
+  const out = new Uint8Array(encodedLength(bytes.length));
   const full = bytes.length - (bytes.length % 3);
+  let o = 0;
   for (let i = 0; i < full; i += 3) {
     const b0 = bytes[i]!;
     const b1 = bytes[i + 1]!;
     const b2 = bytes[i + 2]!;
-    out +=
-      ALPHABET[b0 & 63]! +
-      ALPHABET[((b1 << 2) | (b0 >> 6)) & 63]! +
-      ALPHABET[((b2 << 4) | (b1 >> 4)) & 63]! +
-      ALPHABET[(b2 >> 2) & 63]!;
+    out[o++] = ENCODE_TABLE[b0 & 63]!;
+    out[o++] = ENCODE_TABLE[((b1 << 2) | (b0 >> 6)) & 63]!;
+    out[o++] = ENCODE_TABLE[((b2 << 4) | (b1 >> 4)) & 63]!;
+    out[o++] = ENCODE_TABLE[(b2 >> 2) & 63]!;
   }
   const rem = bytes.length - full;
   if (rem === 1) {
     const b0 = bytes[full]!;
-    out += ALPHABET[b0 & 63]! + ALPHABET[b0 >> 6]!;
+    out[o++] = ENCODE_TABLE[b0 & 63]!;
+    out[o++] = ENCODE_TABLE[b0 >> 6]!;
   } else if (rem === 2) {
     const b0 = bytes[full]!;
     const b1 = bytes[full + 1]!;
-    out += ALPHABET[b0 & 63]! + ALPHABET[((b1 << 2) | (b0 >> 6)) & 63]! + ALPHABET[b1 >> 4]!;
+    out[o++] = ENCODE_TABLE[b0 & 63]!;
+    out[o++] = ENCODE_TABLE[((b1 << 2) | (b0 >> 6)) & 63]!;
+    out[o++] = ENCODE_TABLE[b1 >> 4]!;
   }
+  return out;
+}
+
+/** llvm::Base64::encode: 3 bytes → 4 characters, least-significant bits first, no padding. */
+export function encodeBase64(bytes: Uint8Array): string {
+  const b = encodeBase64Bytes(bytes);
+  let out = '';
+  for (let i = 0; i < b.length; i += 0x2000) out += String.fromCharCode.apply(null, b.subarray(i, i + 0x2000) as unknown as number[]);
   return out;
 }
 

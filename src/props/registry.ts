@@ -19,7 +19,7 @@
  */
 import { ByteBuilder, DecodeError, EncodeError, type PathKey, type SpanNode, type SpanTree } from '../codec/index.js';
 import { PROPERTY_TYPE } from '../../formats/property-sets.js';
-import { decodeBase64, encodeBase64 } from './base64.js';
+import { decodeBase64, encodeBase64, encodeBase64Bytes } from './base64.js';
 import { propertyDisplay } from './display.js';
 import { PropertySetError } from './errors.js';
 import type { PropertySet, PropertySetRegistry, PropertyValue } from './model.js';
@@ -256,7 +256,11 @@ export function encodeRegistry(registry: PropertySetRegistry): Uint8Array {
       checkKey(keyBytes, name, key);
       out.bytes(keyBytes);
       out.text('=');
-      out.text(encodePropertyValue(value, [name, key]));
+      if (value.type === PROPERTY_TYPE.BYTE_ARRAY) {
+        // The Base64 text straight into the output (the same text as encodePropertyValue writes).
+        out.text('2|');
+        out.bytes(encodeBase64Bytes(rawByteArray(value, [name, key])));
+      } else out.text(encodePropertyValue(value, [name, key]));
       out.text('\n');
     }
   }

@@ -61,7 +61,7 @@ describe('sycl-post-link lit tests (testdata/sycl-post-link, FileCheck-19)', fun
   });
 
   for (const t of manifest.tests) {
-    it(`${t.file}${t.expect === 'xfail' ? ' (expected to fail: other upstream revision)' : ''}`, async () => {
+    it(`${t.file}${t.expect === 'xfail' ? ' (expected to fail: see its reason in SOURCES.json)' : ''}`, async () => {
       const results = await runLitTest(join(ROOT, t.file), join(work, t.file.replace(/\//g, '__')));
       expect(results.length, `${t.file} has no RUN lines`).to.be.greaterThan(0);
       for (const r of results) if (r.status === 'skipped') expect(r.reason, `line ${r.line}`).to.match(/assertions build/);

@@ -43,6 +43,10 @@ export class TypeConverter {
    * scalable vectors and integer widths other than 1/8/16/32/64 are refused (typed FORMAT error).
    */
   convert(t: LType, at: At): IrType {
+    if (t.kind === 'struct') {
+      const known = this.named.get(t);
+      if (known) return known;
+    } else if (t.kind === 'int' && (t.bits === 1 || t.bits === 8 || t.bits === 16 || t.bits === 32 || t.bits === 64)) return Types[`i${t.bits as IntBits}`];
     // Iterative post-order over the type graph (named structs once), computing depth.
     type Frame = { t: LType; done: boolean };
     const stack: Frame[] = [{ t, done: false }];
@@ -148,9 +152,10 @@ export function toConstValue(v: LTyped, t: IrType, tokens: TokenList): ConstValu
   type Frame = { v: LTyped; t: IrType; out: ConstValue[]; kids?: ConstValue[]; i: number };
   const root: ConstValue[] = [];
   const stack: Frame[] = [{ v, t, out: root, i: 0 }];
+  let f: Frame;
+  const at = (): At => ({ line: tokens.lineOf(f.v.from), column: tokens.columnOf(f.v.from) });
   while (stack.length) {
-    const f = stack[stack.length - 1]!;
-    const at = (): At => ({ line: tokens.lineOf(f.v.from), column: tokens.columnOf(f.v.from) });
+    f = stack[stack.length - 1]!;
     const val = f.v.value;
     const ty = f.t;
     switch (val.k) {

@@ -31,8 +31,9 @@
  * `spir_func` for SPIR targets (docs/post-link.md, "differences between upstream revisions").
  */
 import { IrSyntaxError } from '../llvm-ir/parse/errors.js';
+import { TK } from '../llvm-ir/parse/lexer.js';
 import type { LCall, LFunction, LInstruction, LModule, LTyped, LType } from '../llvm-ir/parse/model.js';
-import { joinTokens, printLocalName, printType } from '../llvm-ir/parse/parser.js';
+import { globalRefs, joinTokens, parseOperandAt, printLocalName, printType } from '../llvm-ir/parse/parser.js';
 import { editorFor, type FunctionEditor, type ModuleEdits } from '../llvm-ir/print.js';
 import { formatConstValue, formatScalarValue, formatTypedConst } from '../llvm-ir/print-constant.js';
 import { mangleFuncItanium, SPIRV_SPEC_CONSTANT, SPIRV_SPEC_CONSTANT_COMPOSITE } from '../llvm-ir/mangle.js';
@@ -75,6 +76,8 @@ export interface SpecConstantUse {
   readonly default: ConstValue;
   /** The SYCL 1.2.1 API (`__sycl_get{Scalar,Composite}SpecConstantValue`). */
   readonly is121: boolean;
+  /** Instructions deleted with the call (the store of a name passed through an alloca). */
+  readonly alsoDeleted: readonly LInstruction[];
 }
 
 export interface SpecConstantsPassResult {
@@ -105,47 +108,129 @@ export function stripPointerCasts(v: LTyped): LTyped {
   }
 }
 
-/** Calls of `name` in LLVM use-list order (see the file comment). */
-export function callsInUseListOrder(m: LModule, callee: LFunction, order: UseOrder, scope?: ReadonlySet<LFunction>): { fn: LFunction; inst: LInstruction }[] {
-  const before: { fn: LFunction; inst: LInstruction }[] = [];
-  const after: { fn: LFunction; inst: LInstruction }[] = [];
+/** A call site: the calling function and the call instruction. */
+interface CallSite {
+  readonly fn: LFunction;
+  readonly inst: LInstruction;
+}
+
+/** Direct calls of the functions named in `callees`, by callee name, in text order (one pass over the module). */
+function callSitesOf(m: LModule, callees: ReadonlySet<string>, scope?: ReadonlySet<LFunction>): Map<string, CallSite[]> {
+  const sites = new Map<string, CallSite[]>();
   for (const fn of m.functions) {
     if (fn.isDeclaration || (scope && !scope.has(fn))) continue;
     for (const b of fn.blocks) {
       for (const inst of b.instructions) {
         const c = inst.call;
-        if (!c || c.callee.value.k !== 'global' || c.callee.value.name !== callee.name) continue;
-        (order === 'parsed' && inst.tokFrom < callee.headerFrom ? before : after).push({ fn, inst });
+        if (!c || c.callee.value.k !== 'global' || !callees.has(c.callee.value.name)) continue;
+        const name = c.callee.value.name;
+        let list = sites.get(name);
+        if (!list) sites.set(name, (list = []));
+        list.push({ fn, inst });
       }
     }
   }
-  return [...after.reverse(), ...before];
+  return sites;
 }
 
-/** The string literal behind a name argument (getStringLiteralArg). */
-function stringLiteralArg(m: LModule, v: LTyped, where: At): string {
-  const s = stripPointerCasts(v);
-  if (s.value.k !== 'global') err('the spec constant name argument must be (a cast of) a global string literal; the load/store pattern of older clang -O0 output is not supported', where);
+/** Call sites of `callee` (in text order) rearranged into LLVM use-list order (see the file comment). */
+function useListOrder(callee: LFunction, sites: readonly CallSite[], order: UseOrder): CallSite[] {
+  const before: CallSite[] = [];
+  const after: CallSite[] = [];
+  for (const s of sites) (order === 'parsed' && s.inst.tokFrom < callee.headerFrom ? before : after).push(s);
+  after.reverse();
+  for (const s of before) after.push(s);
+  return after;
+}
+
+/** The shared empty list of {@link SpecConstantUse.alsoDeleted}. */
+const NOTHING_DELETED: readonly LInstruction[] = Object.freeze([]);
+
+/** The instruction of `fn` whose result is `%name`. */
+function definition(fn: LFunction, name: string): LInstruction | undefined {
+  for (const b of fn.blocks) for (const i of b.instructions) if (i.result === name) return i;
+  return undefined;
+}
+
+/** Value::stripPointerCasts through `bitcast` / `addrspacecast` instructions of `fn` (by result name). */
+function stripCastInstructions(fn: LFunction, name: string): { name: string; inst: LInstruction | undefined } {
+  let cur = name;
+  for (let guard = 0; guard < 1000; guard++) {
+    const inst = definition(fn, cur);
+    if (!inst || (inst.opcode !== 'bitcast' && inst.opcode !== 'addrspacecast') || inst.usesLocal.length !== 1) return { name: cur, inst };
+    cur = inst.usesLocal[0]!;
+  }
+  return { name: cur, inst: definition(fn, cur) };
+}
+
+/**
+ * The name argument passed through memory, as clang -O0 writes it: `store <literal>, %tmp` …
+ * `%v = load %tmp`, where `%tmp` is (a cast or constant GEP of) an alloca. Returns the stored value
+ * and the store, which SpecConstantsPass deletes with the call (getStringLiteralArg's LoadInst
+ * branch, intel/llvm:llvm/lib/SYCLLowerIR/SpecConstants.cpp@08fde7a7; the load itself is deleted
+ * only in assertions builds, so it stays, as in a release sycl-post-link).
+ */
+function storedNameArg(m: LModule, fn: LFunction, load: LInstruction, where: At): { value: LTyped; store: LInstruction } {
+  if (load.usesLocal.length !== 1) err('the spec constant name argument is loaded from an address that is not a local pointer', where);
+  const tmp = load.usesLocal[0]!;
+  // ValueIsAlloca: an alloca, possibly through an addrspacecast (pointer casts stripped) and a GEP with constant indices.
+  const asc = definition(fn, tmp);
+  let base = asc && asc.opcode === 'addrspacecast' && asc.usesLocal.length === 1 ? stripCastInstructions(fn, asc.usesLocal[0]!) : { name: tmp, inst: asc };
+  if (base.inst?.opcode === 'getelementptr' && base.inst.usesLocal.length === 1) base = { name: base.inst.usesLocal[0]!, inst: definition(fn, base.inst.usesLocal[0]!) };
+  if (base.inst?.opcode !== 'alloca') err('unexpected instruction type: the spec constant name is loaded from something other than an alloca', where);
+  let store: LInstruction | undefined;
+  for (const b of fn.blocks) {
+    for (const i of b.instructions) {
+      if (i.opcode !== 'store' || !i.usesLocal.includes(tmp)) continue;
+      if (store) err('single store expected: the spec constant name slot is stored to more than once', where);
+      store = i;
+    }
+  }
+  if (!store) err('unexpected spec const IR pattern 0: no store of the spec constant name', where);
+  let at = store.tokFrom + 1;
+  while (m.tokens.kindAt(at) === 'word' && (m.tokens.textIs(at, 'volatile') || m.tokens.textIs(at, 'atomic'))) at++;
+  return { value: parseOperandAt(m, at), store };
+}
+
+/** The string literal behind a name argument (getStringLiteralArg); `deleted` receives instructions to delete with the call. */
+function stringLiteralArg(m: LModule, fn: LFunction, v: LTyped, where: At, deleted: LInstruction[]): string {
+  let s = stripPointerCasts(v);
+  if (s.value.k === 'local') {
+    const load = definition(fn, s.value.name);
+    if (load?.opcode === 'load') {
+      const { value, store } = storedNameArg(m, fn, load, where);
+      deleted.push(store);
+      s = stripPointerCasts(value);
+    }
+  }
+  if (s.value.k !== 'global') err('the spec constant name argument must be (a cast of) a global string literal, directly or stored to an alloca and loaded back', where);
   const name = s.value.name;
   const g = m.globalsByName.get(name);
-  if (!g || !g.initializer) err(`spec constant name @${name} is not a global variable with an initializer`, where);
-  const init = g.initializer.value;
   let str: string;
-  if (init.k === 'cstr') str = init.bytes;
-  else if (init.k === 'zero' && g.valueType.kind === 'array') str = '\0'.repeat(g.valueType.length);
-  else err(`spec constant name @${name} is not a string literal (ConstantDataArray)`, where);
+  if (g && g.initTo === g.initFrom + 1 && m.tokens.kindCode(g.initFrom) === TK.cstr) {
+    // `c"…"` (the usual form): the token's value, without reading the constant again.
+    str = m.tokens.valueOf(g.initFrom);
+  } else {
+    const initializer = g?.initializer;
+    if (!g || !initializer) err(`spec constant name @${name} is not a global variable with an initializer`, where);
+    const init = initializer.value;
+    if (init.k === 'cstr') str = init.bytes;
+    else if (init.k === 'zero' && g.valueType.kind === 'array') str = '\0'.repeat(g.valueType.length);
+    else err(`spec constant name @${name} is not a string literal (ConstantDataArray)`, where);
+  }
   if (str.endsWith('\0')) str = str.slice(0, -1);
   // Names are byte strings (the reader decodes input as latin-1); the property key is UTF-8 bytes.
   return str;
 }
 
+/** A declaration SpecConstantsPass lowers the calls of (2020 and 1.2.1 API, llvm.sycl.alloca). */
+function isSpecConstantIntrinsic(name: string): boolean {
+  return [SCALAR_2020_PREFIX, COMPOSITE_2020_PREFIX, SCALAR_121_PREFIX, COMPOSITE_121_PREFIX, SYCL_ALLOCA_PREFIX].some((p) => name.startsWith(p));
+}
+
 /** Whether the functions in `scope` call any spec-constant intrinsic (checkModuleContainsSpecConsts). */
 export function intrinsicsCalled(m: LModule, scope?: ReadonlySet<LFunction>): boolean {
-  const names = new Set(
-    m.functions
-      .filter((f) => f.isDeclaration && [SCALAR_2020_PREFIX, COMPOSITE_2020_PREFIX, SCALAR_121_PREFIX, COMPOSITE_121_PREFIX, SYCL_ALLOCA_PREFIX].some((p) => f.name.startsWith(p)))
-      .map((f) => f.name),
-  );
+  const names = new Set(m.functions.filter((f) => f.isDeclaration && isSpecConstantIntrinsic(f.name)).map((f) => f.name));
   if (names.size === 0) return false;
   for (const fn of m.functions) {
     if (fn.isDeclaration || (scope && !scope.has(fn))) continue;
@@ -160,20 +245,22 @@ export function intrinsicsCalled(m: LModule, scope?: ReadonlySet<LFunction>): bo
  */
 export function findSpecConstantUses(m: LModule, order: UseOrder, types: TypeConverter, scope?: ReadonlySet<LFunction>): SpecConstantUse[] {
   const uses: SpecConstantUse[] = [];
-  for (const callee of m.functions) {
-    if (!callee.isDeclaration) continue;
+  const intrinsics = m.functions.filter((f) => f.isDeclaration && isSpecConstantIntrinsic(f.name));
+  if (intrinsics.length === 0) return uses;
+  const sites = callSitesOf(m, new Set(intrinsics.map((f) => f.name)), scope);
+  for (const callee of intrinsics) {
     const isAlloca = callee.name.startsWith(SYCL_ALLOCA_PREFIX);
     const is121 = callee.name.startsWith(SCALAR_121_PREFIX) || callee.name.startsWith(COMPOSITE_121_PREFIX);
-    if (!callee.name.startsWith(SCALAR_2020_PREFIX) && !callee.name.startsWith(COMPOSITE_2020_PREFIX) && !isAlloca && !is121) continue;
     const sret = callee.params.slice(0, 2).some((p) => p.attrs.some((a) => a.key === 'sret'));
-    for (const { fn, inst } of callsInUseListOrder(m, callee, order, scope)) {
+    for (const { fn, inst } of useListOrder(callee, sites.get(callee.name) ?? [], order)) {
       const call = inst.call!;
       const where = at(m, inst.tokFrom);
       const nameArgNo = sret ? 1 : 0;
       const nameArg = call.args[nameArgNo];
       const idArg = call.args[nameArgNo + 1];
       if (!nameArg || (!is121 && !idArg)) err(`call to @${callee.name} has ${call.args.length} argument(s); the symbolic ID and the specialization_id are missing`, where);
-      const symId = stringLiteralArg(m, nameArg.value, at(m, nameArg.value.from));
+      const alsoDeleted: LInstruction[] = [];
+      const symId = stringLiteralArg(m, fn, nameArg.value, at(m, nameArg.value.from), alsoDeleted);
       let dflt: ConstValue | undefined;
       const sidValue = idArg ? stripPointerCasts(idArg.value).value : undefined;
       if (!is121 && sidValue?.k !== 'null') {
@@ -183,10 +270,11 @@ export function findSpecConstantUses(m: LModule, order: UseOrder, types: TypeCon
         if (sid.value.k !== 'global') err('the specialization_id argument must be (a cast of) a global variable', at(m, idArg!.value.from));
         const gname = sid.value.name;
         const g = m.globalsByName.get(gname);
-        if (!g || !g.initializer) err(`specialization_id @${gname} is not a global variable with an initializer`, at(m, idArg!.value.from));
+        const initializer = g?.initializer;
+        if (!g || !initializer) err(`specialization_id @${gname} is not a global variable with an initializer`, at(m, idArg!.value.from));
         const gAt = at(m, g.tokFrom);
         const initTy = types.convert(g.valueType, gAt);
-        const init = toConstValue(g.initializer, initTy, m.tokens);
+        const init = toConstValue(initializer, initTy, m.tokens);
         if (initTy.kind !== 'struct' && initTy.kind !== 'array') err(`specialization_id @${gname} must be an aggregate whose element 0 is the default value`, gAt);
         if (init.kind === 'undef') err(`specialization_id @${gname} is undef`, gAt);
         dflt = aggregateElement(init, 0);
@@ -200,7 +288,7 @@ export function findSpecConstantUses(m: LModule, order: UseOrder, types: TypeCon
       } else if (isAlloca) type = dflt!.type;
       else type = types.convert(call.retType, where);
       // SYCL 1.2.1 constants have no specialization_id: the C++ default (zero) of the type.
-      uses.push({ fn, inst, call, callee, symId, sret, isAlloca, type, default: dflt ?? nullValue(type), is121 });
+      uses.push({ fn, inst, call, callee, symId, sret, isAlloca, type, default: dflt ?? nullValue(type), is121, alsoDeleted: alsoDeleted.length ? alsoDeleted : NOTHING_DELETED });
     }
   }
   return uses;
@@ -211,6 +299,52 @@ function ptrTypeText(pointee: string, addrspace: number, opaque: boolean): strin
   return `${pointee}${addrspace ? ` addrspace(${addrspace})` : ''}*`;
 }
 
+/**
+ * The `__spirv_SpecConstant*` builtins the pass calls: mangled once per type (pair) — a scalar's
+ * name depends on its return and argument types, a composite's on its type alone (its parameters
+ * are its element types) — declared on first use (getOrInsertFunction), and the `call T @name(`
+ * text kept, so a module with many constants builds each call text in one piece.
+ */
+class Builtins {
+  private readonly scalar = new Map<IrType, Map<IrType, Builtin>>();
+  private readonly composite = new Map<IrType, Builtin>();
+
+  constructor(
+    private readonly edits: ModuleEdits,
+    private readonly declared: Set<string>,
+  ) {}
+
+  /** `call R @_Z20__spirv_SpecConstant…(`, recorded as a reference of `ed`'s inserted code. */
+  scalarCall(ed: FunctionEditor, ret: IrType, arg: IrType): string {
+    let byArg = this.scalar.get(ret);
+    if (!byArg) this.scalar.set(ret, (byArg = new Map()));
+    let b = byArg.get(arg);
+    if (b === undefined) byArg.set(arg, (b = this.declare(mangleFuncItanium(SPIRV_SPEC_CONSTANT, ret, [Types.i32, arg]), ret, [Types.i32, arg])));
+    ed.globals.add(b.name);
+    return b.prefix;
+  }
+
+  /** `call T @_Z29__spirv_SpecConstantComposite…(`, recorded as a reference of `ed`'s inserted code. */
+  compositeCall(ed: FunctionEditor, type: IrType, params: readonly IrType[]): string {
+    let b = this.composite.get(type);
+    if (b === undefined) this.composite.set(type, (b = this.declare(mangleFuncItanium(SPIRV_SPEC_CONSTANT_COMPOSITE, type, params), type, params)));
+    ed.globals.add(b.name);
+    return b.prefix;
+  }
+
+  /** Declares `name` once; returns it with its call prefix. */
+  private declare(name: string, ret: IrType, params: readonly IrType[]): Builtin {
+    declare(this.edits, this.declared, name, ret, params);
+    return { name, prefix: `call ${typeToString(ret)} ${printLocalName(name, '@')}(` };
+  }
+}
+
+/** A builtin's name and the text `call T @name(`. */
+interface Builtin {
+  readonly name: string;
+  readonly prefix: string;
+}
+
 /** Declares `name` once (getOrInsertFunction). */
 function declare(edits: ModuleEdits, declared: Set<string>, name: string, ret: IrType, params: readonly IrType[]): void {
   if (declared.has(name)) return;
@@ -219,18 +353,21 @@ function declare(edits: ModuleEdits, declared: Set<string>, name: string, ret: I
 }
 
 /** Emits the native tree before `inst`; returns the operand text of the root (`%{key}` or `undef`). */
-function emitNative(ed: FunctionEditor, inst: LInstruction, node: SpecConstantNode, edits: ModuleEdits, declared: Set<string>): string {
+function emitNative(ed: FunctionEditor, inst: LInstruction, node: SpecConstantNode, builtins: Builtins): string {
   // Post-order, iterative: children before parents (the order emitSpecConstantRecursiveImpl creates calls).
-  type Frame = { n: SpecConstantNode; i: number; args: { type: IrType; text: string }[] };
-  const results: string[] = [];
-  const stack: Frame[] = [{ n: node, i: 0, args: [] }];
+  // Each frame collects its call's text as parts, joined once (one flat string per instruction).
+  type Frame = { n: SpecConstantNode; i: number; parts: string[]; types: IrType[] };
+  let result = 'undef';
+  const stack: Frame[] = [{ n: node, i: 0, parts: [], types: [] }];
   const done = (text: string): void => {
     stack.pop();
     if (stack.length) {
       const parent = stack[stack.length - 1]!;
       const el = parent.n.kind === 'composite' ? parent.n.elements[parent.i - 1]! : parent.n;
-      parent.args.push({ type: el.type, text });
-    } else results.push(text);
+      if (parent.types.length) parent.parts.push(', ');
+      parent.parts.push(typeToString(el.type), ' ', text);
+      parent.types.push(el.type);
+    } else result = text;
   };
   while (stack.length) {
     const f = stack[stack.length - 1]!;
@@ -246,11 +383,9 @@ function emitNative(ed: FunctionEditor, inst: LInstruction, node: SpecConstantNo
       const dv = n.default;
       const isBool = n.type.kind === 'int' && n.type.bits === 1 && dv.type.kind === 'int' && dv.type.bits === 8;
       const argTy: IrType = dv.type;
-      const argText = formatScalarValue(dv);
       const retTy: IrType = isBool ? Types.i8 : n.type;
-      const name = mangleFuncItanium(SPIRV_SPEC_CONSTANT, retTy, [Types.i32, argTy]);
-      declare(edits, declared, name, retTy, [Types.i32, argTy]);
-      const key = ed.insert(inst, `call ${typeToString(retTy)} ${printLocalName(name, '@')}(i32 ${n.id}, ${typeToString(argTy)} ${argText})`, '');
+      const text = [builtins.scalarCall(ed, retTy, argTy), 'i32 ', String(n.id), ', ', typeToString(argTy), ' ', formatScalarValue(dv), ')'].join('');
+      const key = ed.insert(inst, text, '');
       if (isBool) {
         const t = ed.insert(inst, `trunc i8 %{${key}} to i1`, ed.uniqueName('tobool'));
         done(`%{${t}}`);
@@ -258,20 +393,20 @@ function emitNative(ed: FunctionEditor, inst: LInstruction, node: SpecConstantNo
       continue;
     }
     if (f.i < n.elements.length) {
-      stack.push({ n: n.elements[f.i++]!, i: 0, args: [] });
+      stack.push({ n: n.elements[f.i++]!, i: 0, parts: [], types: [] });
       continue;
     }
-    const name = mangleFuncItanium(SPIRV_SPEC_CONSTANT_COMPOSITE, n.type, f.args.map((a) => a.type));
-    declare(edits, declared, name, n.type, f.args.map((a) => a.type));
-    const key = ed.insert(inst, `call ${typeToString(n.type)} ${printLocalName(name, '@')}(${f.args.map((a) => `${typeToString(a.type)} ${a.text}`).join(', ')})`, '');
-    done(`%{${key}}`);
+    f.parts.unshift(builtins.compositeCall(ed, n.type, f.types));
+    f.parts.push(')');
+    done(`%{${ed.insert(inst, f.parts.join(''), '')}}`);
   }
-  return results[0]!;
+  return result;
 }
 
 /** A typed operand as `{type, value}` texts, local refs in the value written `%{name}`. */
-function operandText(m: LModule, v: LTyped): { type: string; value: string } {
-  const value = joinTokens(m.text, m.tokens, v.valueFrom, v.to, (t) => (t.kind === 'lvar' ? `%{${t.value}}` : undefined));
+function operandText(m: LModule, v: LTyped, ed: FunctionEditor): { type: string; value: string } {
+  for (const g of globalRefs(v)) ed.globals.add(g);
+  const value = joinTokens(m.text, m.tokens, v.valueFrom, v.to, (i) => (m.tokens.kindCode(i) === TK.lvar ? `%{${m.tokens.valueOf(i)}}` : undefined));
   return { type: printType(v.type), value };
 }
 
@@ -307,6 +442,7 @@ export function runSpecConstantsPass(m: LModule, dl: DataLayout, mode: SpecConst
     }
   }
   const byName = new Map(lowering?.constants.map((c) => [c.name, c]) ?? []);
+  const builtins = new Builtins(edits, declared);
   const seen = new Set<string>();
   for (const u of uses) {
     const ed = editorFor(edits, u.fn);
@@ -326,14 +462,14 @@ export function runSpecConstantsPass(m: LModule, dl: DataLayout, mode: SpecConst
         if (again.ids.length !== c!.ids.length) err(`spec constant "${u.symId}" is used with a default whose undefined parts differ from its first use`, where);
         tree = again.tree;
       }
-      replacement = emitNative(ed, inst, tree, edits, declared);
+      replacement = emitNative(ed, inst, tree, builtins);
     } else if (mode === 'emulation' && u.is121) {
       // Older sycl-post-link (-spec-const=default): 1.2.1 constants take their C++ default.
       replacement = formatConstValue(u.default);
     } else if (mode === 'emulation') {
       const bufArg = u.call.args[u.sret ? 3 : 2];
       if (!bufArg) err('the spec constant intrinsic has no run-time buffer argument', where);
-      const buf = operandText(m, bufArg.value);
+      const buf = operandText(m, bufArg.value, ed);
       const bufTy = bufArg.value.type;
       const as = bufTy.kind === 'ptr' ? bufTy.addrspace : 0;
       const off = c!.emulation!.offset;
@@ -368,7 +504,7 @@ export function runSpecConstantsPass(m: LModule, dl: DataLayout, mode: SpecConst
     }
     if (u.sret) {
       const dst = u.call.args[0]!.value;
-      const d = operandText(m, dst);
+      const d = operandText(m, dst, ed);
       const valTy = mode === 'default_values' ? u.default.type : replTy;
       let ptrText = d.value;
       let ptrTy = d.type;
@@ -386,6 +522,7 @@ export function runSpecConstantsPass(m: LModule, dl: DataLayout, mode: SpecConst
       ed.replace.set(inst.result, replacement);
     }
     ed.deleted.add(inst);
+    for (const d of u.alsoDeleted) ed.deleted.add(d);
   }
   // Metadata (always added: getOrInsertNamedMetadata).
   const scNodes: string[] = [];
@@ -404,6 +541,7 @@ export function runSpecConstantsPass(m: LModule, dl: DataLayout, mode: SpecConst
 }
 
 function escapeMd(s: string): string {
+  if (!/[\x00-\x1f"\\\x7f-\uffff]/.test(s)) return s;
   let out = '';
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);

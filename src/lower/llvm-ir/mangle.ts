@@ -14,17 +14,26 @@
  * `_Z29__spirv_SpecConstantCompositeif_Rstruct.A`. Upstream notes this is not conformant Itanium
  * mangling; llvm-spirv only looks at the demangled base name.
  */
-import type { IrType } from '../types.js';
+import { perType, type IrType } from '../types.js';
 
 export const SPIRV_SPEC_CONSTANT = '__spirv_SpecConstant';
 export const SPIRV_SPEC_CONSTANT_COMPOSITE = '__spirv_SpecConstantComposite';
 
+const INT_MANGLING = { 1: 'b', 8: 'a', 16: 's', 32: 'i', 64: 'x' } as const;
+
+/** SpecConstants.cpp `mangleType` (see the file comment), computed once per type. */
 export function mangleType(t: IrType): string {
+  return mangled(t);
+}
+
+const mangled = perType(mangleTypeUncached);
+
+function mangleTypeUncached(t: IrType): string {
   switch (t.kind) {
     case 'float':
       return t.float === 'float' ? 'f' : t.float === 'double' ? 'd' : 'Dh';
     case 'int':
-      return { 1: 'b', 8: 'a', 16: 's', 32: 'i', 64: 'x' }[t.bits];
+      return INT_MANGLING[t.bits];
     case 'struct':
       return t.name ?? '';
     case 'array':
@@ -34,6 +43,7 @@ export function mangleType(t: IrType): string {
   }
 }
 
+/** SpecConstants.cpp `mangleFuncItanium`: `_Z<len><base>` + parameter manglings (+ `_R<ret>` for aggregates). */
 export function mangleFuncItanium(base: string, ret: IrType, params: readonly IrType[]): string {
   let res = `_Z${base.length}${base}`;
   for (const p of params) res += mangleType(p);

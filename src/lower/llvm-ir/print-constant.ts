@@ -18,12 +18,27 @@ function exp6(x: number): string {
   return `${m[1]}e${m[2]}${m[3]!.padStart(2, '0')}`;
 }
 
+/** Texts of FP constants already formatted, per kind (bounded: cleared when full). */
+const fpText = { half: new Map<bigint, string>(), float: new Map<bigint, string>(), double: new Map<bigint, string>() };
+const FP_TEXT_LIMIT = 1 << 14;
+
 /** The value text of a scalar constant (without its type). */
 export function formatScalarValue(c: ScalarConst): string {
   if (c.kind === 'int') {
     if (c.type.bits === 1) return c.value !== 0n ? 'true' : 'false';
-    return BigInt.asIntN(c.type.bits, c.value).toString();
+    return (c.value < 0x80n ? c.value : BigInt.asIntN(c.type.bits, c.value)).toString();
   }
+  const cache = fpText[c.type.float];
+  let s = cache.get(c.bits);
+  if (s === undefined) {
+    s = formatFp(c);
+    if (cache.size >= FP_TEXT_LIMIT) cache.clear();
+    cache.set(c.bits, s);
+  }
+  return s;
+}
+
+function formatFp(c: ScalarConst & { kind: 'fp' }): string {
   if (c.type.float === 'half') return '0xH' + c.bits.toString(16).toUpperCase().padStart(4, '0');
   const dbits = c.type.float === 'double' ? c.bits : convertFpBits(c.bits, 'float', 'double')!.bits;
   const x = bitsToDouble(dbits);

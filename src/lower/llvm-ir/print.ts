@@ -12,7 +12,7 @@
  * per function in definition order, so inserting or deleting unnamed instructions keeps the text
  * valid, as LLVM's slot numbering does.
  */
-import type { Token } from './parse/lexer.js';
+import { TK } from './parse/lexer.js';
 import type { LFunction, LInstruction, LModule, LTopItem } from './parse/model.js';
 import { joinTokens, printLocalName } from './parse/parser.js';
 
@@ -23,7 +23,8 @@ import { joinTokens, printLocalName } from './parse/parser.js';
  * or no result (`void`).
  */
 export interface NewInstruction {
-  readonly key: string;
+  /** The number of its key (`%{\u0001<number>}` in texts, see {@link FunctionEditor.insert}). */
+  readonly key: number;
   /** Result name (without `%`); `''` for an unnamed result; undefined for no result. */
   readonly name?: string;
   readonly text: string;
@@ -35,6 +36,11 @@ export class FunctionEditor {
   readonly deleted = new Set<LInstruction>();
   /** Local name → replacement: `%{key}` reference or a constant's text. */
   readonly replace = new Map<string, string>();
+  /**
+   * Globals (`@name`, without `@`) the inserted texts refer to: the inserter records them, so
+   * GlobalDCE (src/lower/post-link/module-view.ts) need not read the texts again.
+   */
+  readonly globals = new Set<string>();
   private readonly names = new Set<string>();
   private lastUnique = 0;
   private nextKey = 0;
@@ -62,13 +68,18 @@ export class FunctionEditor {
     }
   }
 
-  /** Inserts `text` before `at`; returns the new instruction's key (`%{key}` in later texts). */
+  /** Number of keys handed out by {@link FunctionEditor.insert}. */
+  get keyCount(): number {
+    return this.nextKey;
+  }
+
+  /** Inserts `text` before `at`; returns the new instruction's key (`%{key}` in later texts): U+0001 and a number. */
   insert(at: LInstruction, text: string, name?: string): string {
-    const key = `\u0001${this.nextKey++}`;
-    const list = this.insertBefore.get(at) ?? [];
-    list.push(name === undefined ? { key, text } : { key, name, text });
-    this.insertBefore.set(at, list);
-    return key;
+    const key = this.nextKey++;
+    let list = this.insertBefore.get(at);
+    if (!list) this.insertBefore.set(at, (list = []));
+    list.push({ key, name, text });
+    return `\u0001${key}`;
   }
 }
 
@@ -113,12 +124,15 @@ export function printModule(m: LModule, edits: ModuleEdits = newModuleEdits(), m
   for (const k of m.metadata.keys()) maxMd = Math.max(maxMd, Number(k));
   const newNodes: string[] = [];
   const namedLines: string[] = [];
+  /** Operands appended to named metadata the module already has (Module::getOrInsertNamedMetadata). */
+  const appended = new Map<string, string[]>();
   for (const nm of edits.newNamedMetadata) {
     const refs = nm.nodes.map((text) => {
       newNodes.push(text);
       return `!${maxMd + newNodes.length}`;
     });
-    namedLines.push(`!${nm.name} = !{${refs.join(', ')}}`);
+    if (m.namedMetadata.has(nm.name)) appended.set(nm.name, [...(appended.get(nm.name) ?? []), ...refs]);
+    else namedLines.push(`!${nm.name} = !{${refs.join(', ')}}`);
   }
   let globalsDone = false;
   let declsDone = false;
@@ -150,6 +164,7 @@ export function printModule(m: LModule, edits: ModuleEdits = newModuleEdits(), m
     prevCat = c;
     if (it.kind === 'function') out.push(printFunction(m, it.fn, edits.functions.get(it.fn)));
     else if (it.kind === 'global') out.push(joinTokens(m.text, m.tokens, it.global.tokFrom, it.global.tokTo));
+    else if (it.what === 'named-md' && appended.has(it.name!)) out.push(`!${it.name} = !{${[...m.namedMetadata.get(it.name!)!, ...appended.get(it.name!)!].join(', ')}}`);
     else out.push(joinTokens(m.text, m.tokens, it.tokFrom, it.tokTo));
   }
   flushBefore(99);
@@ -157,10 +172,38 @@ export function printModule(m: LModule, edits: ModuleEdits = newModuleEdits(), m
     if (prevCat !== ORDER.md) out.push('');
     newNodes.forEach((t, i) => out.push(`!${maxMd + 1 + i} = ${t}`));
   }
-  return out.join('\n').replace(/^\n+/, '').replace(/\n\n\n+/g, '\n\n') + '\n';
+  // One blank line at most between entities (out[0] is the ModuleID line; entities are single
+  // lines or function texts without blank edges), and a final line break.
+  const lines: string[] = [];
+  for (const l of out) if (l !== '' || lines[lines.length - 1] !== '') lines.push(l);
+  lines.push('');
+  return lines.join('\n');
 }
 
 const NUMERIC = /^[0-9]+$/;
+
+/** The number of a new instruction's key (U+0001 followed by decimal digits, see {@link FunctionEditor.insert}). */
+function keyNumber(key: string): number {
+  let n = 0;
+  for (let i = 1; i < key.length; i++) n = n * 10 + (key.charCodeAt(i) - 48);
+  return n;
+}
+
+/** `text` with every `%{key}` replaced by `ref(key)` (a scan, no regular expression per text). */
+export function resolveRefs(text: string, ref: (key: string) => string): string {
+  let at = text.indexOf('%{');
+  if (at < 0) return text;
+  let out = '';
+  let from = 0;
+  while (at >= 0) {
+    const close = text.indexOf('}', at + 2);
+    if (close < 0) break;
+    out += text.slice(from, at) + ref(text.slice(at + 2, close));
+    from = close + 1;
+    at = text.indexOf('%{', from);
+  }
+  return out + text.slice(from);
+}
 
 function printFunction(m: LModule, fn: LFunction, ed: FunctionEditor | undefined): string {
   const header = joinTokens(m.text, m.tokens, fn.headerFrom, fn.headerTo);
@@ -172,32 +215,43 @@ function printFunction(m: LModule, fn: LFunction, ed: FunctionEditor | undefined
     if (p.name === undefined) slot++;
     else if (NUMERIC.test(p.name)) renum.set(p.name, String(slot++));
   }
-  const keyNum = new Map<string, string>();
+  // Each new instruction's result, by the number in its key: its slot + 1 when unnamed (0: none),
+  // its printed name when named.
+  const keySlot = new Int32Array(ed?.keyCount ?? 0);
+  const keyName = new Map<number, string>();
   fn.blocks.forEach((b, bi) => {
     if (b.label === undefined) {
       if (bi === 0) slot++;
     } else if (NUMERIC.test(b.label)) renum.set(b.label, String(slot++));
     for (const ins of b.instructions) {
       for (const n of ed?.insertBefore.get(ins) ?? []) {
-        if (n.name === '') keyNum.set(n.key, String(slot++));
-        else if (n.name !== undefined) keyNum.set(n.key, n.name);
+        if (n.name === '') keySlot[n.key] = ++slot;
+        else if (n.name !== undefined) keyName.set(n.key, printLocalName(n.name));
       }
       if (ed?.deleted.has(ins)) continue;
       if (ins.result !== undefined && NUMERIC.test(ins.result)) renum.set(ins.result, String(slot++));
     }
   });
+  /** The printed result of new instruction number `k` (undefined when it has none). */
+  const newRef = (k: number): string | undefined => {
+    const s = k < keySlot.length ? keySlot[k]! : 0;
+    return s !== 0 ? '%' + (s - 1) : keyName.get(k);
+  };
   const refText = (key: string): string => {
-    const k = keyNum.get(key);
-    if (k !== undefined) return printLocalName(k);
+    if (key.charCodeAt(0) === 1) {
+      const r = newRef(keyNumber(key));
+      if (r !== undefined) return r;
+    }
     const r = renum.get(key);
     return printLocalName(r ?? key);
   };
-  const resolve = (text: string): string => text.replace(/%\{([^}]*)\}/g, (_s, key: string) => refText(key));
-  const subst = (t: Token): string | undefined => {
-    if (t.kind !== 'lvar') return undefined;
-    const rep = ed?.replace.get(t.value);
+  const resolve = (text: string): string => resolveRefs(text, refText);
+  const subst = (i: number): string | undefined => {
+    if (m.tokens.kindCode(i) !== TK.lvar) return undefined;
+    const name = m.tokens.valueOf(i);
+    const rep = ed?.replace.get(name);
     if (rep !== undefined) return resolve(rep);
-    const r = renum.get(t.value);
+    const r = renum.get(name);
     if (r !== undefined) return printLocalName(r);
     return undefined;
   };
@@ -210,7 +264,7 @@ function printFunction(m: LModule, fn: LFunction, ed: FunctionEditor | undefined
     }
     for (const ins of b.instructions) {
       for (const n of ed?.insertBefore.get(ins) ?? []) {
-        const res = n.name === undefined ? '' : `${refText(n.key)} = `;
+        const res = n.name === undefined ? '' : `${newRef(n.key)} = `;
         lines.push(`  ${res}${resolve(n.text)}`);
       }
       if (ed?.deleted.has(ins)) continue;

@@ -64,11 +64,21 @@ export interface PostLinkResult {
 
 /** Bytes as a string of the same code units (ISO-8859-1), in chunks joined once. */
 export function latin1(bytes: Uint8Array): string {
+  // ASCII (the usual .ll file) decodes natively; other bytes keep their values one for one.
+  let ascii = true;
+  for (let i = 0; i < bytes.length; i++) {
+    if (bytes[i]! >= 0x80) {
+      ascii = false;
+      break;
+    }
+  }
+  if (ascii) return new TextDecoder().decode(bytes);
   const parts: string[] = [];
   for (let i = 0; i < bytes.length; i += 0x2000) parts.push(String.fromCharCode.apply(null, bytes.subarray(i, i + 0x2000) as unknown as number[]));
   return parts.join('');
 }
 function latin1Bytes(s: string): Uint8Array {
+  if (!/[^\x00-\x7f]/.test(s)) return new TextEncoder().encode(s);
   const out = new Uint8Array(s.length);
   for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i) & 0xff;
   return out;

@@ -6,7 +6,7 @@
  * entity. Everything here is iterative (worklists), linear in the module size.
  */
 import type { LFunction, LGlobal, LModule, LTopItem } from '../llvm-ir/parse/model.js';
-import { globalRefs } from '../llvm-ir/parse/parser.js';
+import { TK } from '../llvm-ir/parse/lexer.js';
 import type { ModuleEdits } from '../llvm-ir/print.js';
 
 /** A global value: a global variable or a function. */
@@ -26,27 +26,28 @@ export class ReferenceGraph {
   /** Names referenced by `v` (skipping instructions deleted by `edits`). */
   refs(v: GlobalValue, edits?: ModuleEdits): string[] {
     if (v.kind === 'global') {
-      const out = v.g.initializer ? globalRefs(v.g.initializer) : [];
+      // Every `@name` token of a constant is a reference (what globalRefs finds in the parsed value).
+      const out: string[] = [];
+      const toks = this.m.tokens;
+      for (let i = v.g.initFrom; i < v.g.initTo; i++) if (toks.kindCode(i) === TK.gvar) out.push(toks.valueOf(i));
       return out;
     }
     const out: string[] = [];
     const ed = edits?.functions.get(v.f);
     // Header references (personality, prefix): tokens between headerFrom and headerTo.
+    const toks = this.m.tokens;
     for (let i = v.f.headerFrom; i < v.f.headerTo; i++) {
-      const t = this.m.tokens.get(i)!;
-      if (t.kind === 'gvar' && t.value !== v.f.name) out.push(t.value);
+      if (toks.kindCode(i) !== TK.gvar) continue;
+      const name = toks.valueOf(i);
+      if (name !== v.f.name) out.push(name);
     }
     for (const b of v.f.blocks) {
       for (const ins of b.instructions) {
         if (ed?.deleted.has(ins)) continue;
-        out.push(...ins.usesGlobal);
+        for (const g of ins.usesGlobal) out.push(g);
       }
     }
-    if (ed) {
-      for (const list of ed.insertBefore.values()) {
-        for (const n of list) for (const m of n.text.matchAll(/@([-a-zA-Z$._0-9]+)/g)) out.push(m[1]!);
-      }
-    }
+    if (ed) for (const g of ed.globals) out.push(g);
     return out;
   }
 
@@ -77,7 +78,7 @@ const DISCARDABLE = new Set(['internal', 'private', 'linkonce', 'linkonce_odr', 
 /** GlobalValue::isDiscardableIfUnused plus declarations (dropped when unused). */
 export function isDiscardable(v: GlobalValue): boolean {
   if (v.kind === 'function') return v.f.isDeclaration || DISCARDABLE.has(v.f.linkage ?? '');
-  if (!v.g.initializer) return true;
+  if (v.g.initTo <= v.g.initFrom) return true;
   return DISCARDABLE.has(v.g.linkage ?? '');
 }
 
@@ -103,22 +104,26 @@ export function reachableMetadata(m: LModule, keptItems: ReadonlySet<LTopItem>, 
   const work: string[] = [];
   const add = (ref: string): void => {
     const n = ref.startsWith('!') ? ref.slice(1) : ref;
-    if (/^[0-9]+$/.test(n) && !seen.has(n)) {
+    if (!seen.has(n) && /^[0-9]+$/.test(n)) {
       seen.add(n);
       work.push(n);
     }
   };
+  const toks = m.tokens;
+  const scan = (from: number, to: number): void => {
+    for (let i = from; i < to; i++) if (toks.kindCode(i) === TK.meta) add(toks.valueOf(i));
+  };
   for (const it of keptItems) {
     if (it.kind === 'global') {
-      for (let i = it.global.tokFrom; i < it.global.tokTo; i++) if (m.tokens.get(i)!.kind === 'meta') add(m.tokens.get(i)!.value);
+      scan(it.global.tokFrom, it.global.tokTo);
     } else if (it.kind === 'function') {
       const f = it.fn;
       const ed = edits?.functions.get(f);
-      for (let i = f.headerFrom; i < f.headerTo; i++) if (m.tokens.get(i)!.kind === 'meta') add(m.tokens.get(i)!.value);
+      scan(f.headerFrom, f.headerTo);
       for (const b of f.blocks) {
         for (const ins of b.instructions) {
           if (ed?.deleted.has(ins)) continue;
-          for (let i = ins.tokFrom; i < ins.tokTo; i++) if (m.tokens.get(i)!.kind === 'meta') add(m.tokens.get(i)!.value);
+          scan(ins.tokFrom, ins.tokTo);
         }
       }
     } else if (it.what === 'named-md') {
@@ -148,14 +153,13 @@ export function omitUnkept(m: LModule, keptNames: ReadonlySet<string>, edits: Mo
   // AsmWriter prints only the attribute groups and comdats something still uses.
   const groups = new Set<string>();
   const comdats = new Set<string>();
+  const toks = m.tokens;
   const scan = (from: number, to: number, self?: string): void => {
     for (let i = from; i < to; i++) {
-      const t = m.tokens.get(i)!;
-      if (t.kind === 'attrgrp') groups.add(t.value);
-      else if (t.kind === 'word' && t.value === 'comdat' && self !== undefined) {
-        const n1 = m.tokens.get(i + 1);
-        const n2 = m.tokens.get(i + 2);
-        if (n1?.kind === 'punct' && n1.value === '(' && n2?.kind === 'comdat') comdats.add(n2.value);
+      const kind = toks.kindCode(i);
+      if (kind === TK.attrgrp) groups.add(toks.valueOf(i));
+      else if (kind === TK.word && self !== undefined && toks.textIs(i, 'comdat')) {
+        if (toks.kindCode(i + 1) === TK.punct && toks.textIs(i + 1, '(') && toks.kindCode(i + 2) === TK.comdat) comdats.add(toks.valueOf(i + 2));
         else comdats.add(self);
       }
     }

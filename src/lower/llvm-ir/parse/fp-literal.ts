@@ -21,9 +21,24 @@ function fail(msg: string, at: At): never {
 
 const HEX_KIND: Record<string, string> = { K: 'x86_fp80', L: 'fp128', M: 'ppc_fp128', R: 'bfloat' };
 
+/** Bits of literals already converted, per kind (a module repeats the same few literals). */
+const converted = { half: new Map<string, bigint>(), float: new Map<string, bigint>(), double: new Map<string, bigint>() };
+/** Bound on each cache, so hostile input with millions of distinct literals cannot grow it without limit. */
+const CACHE_LIMIT = 1 << 14;
+
 /** An LLVM FP literal token → IEEE bits of `kind` (LLParser rules: exact for half/float). */
-/** An FP literal token → IEEE bits of `kind`. */
 export function fpLiteralBits(text: string, kind: 'half' | 'float' | 'double', at: At): bigint {
+  const cache = converted[kind];
+  let bits = cache.get(text);
+  if (bits === undefined) {
+    bits = convertLiteral(text, kind, at);
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    cache.set(text, bits);
+  }
+  return bits;
+}
+
+function convertLiteral(text: string, kind: 'half' | 'float' | 'double', at: At): bigint {
   if (/^0xH[0-9A-Fa-f]+$/.test(text)) {
     if (kind !== 'half') fail(`floating point constant invalid for type ${kind}: 0xH… literals are half bits`, at);
     const v = BigInt('0x' + text.slice(3));

@@ -1,9 +1,11 @@
 /**
  * Tokenizer for LLVM IR text (the `.ll` syntax of llvm/lib/AsmParser/LLLexer.cpp, LLVM 14–19):
- * one linear pass over the characters, no recursion, no backtracking beyond one token. Every token
- * records its offset and 1-based line and column; comments (`;` to end of line) are dropped, line
- * breaks are kept as `nl` tokens because the reader uses them to delimit instructions the way LLVM
- * prints them.
+ * one linear pass over the character codes, no recursion, no backtracking beyond one token, and no
+ * allocation per token: tokens are stored column-wise in typed arrays (kind, start, end; lines from the line starts) and
+ * their values are sliced lazily and interned (one string per distinct name or keyword, see
+ * {@link TokenList.valueOf}). Every token has its 1-based line and column; comments (`;` to end of
+ * line) are dropped, line breaks are kept as `nl` tokens because the reader uses them to delimit
+ * instructions the way LLVM prints them.
  *
  * Token kinds:
  *   - `lvar` `%name` / `%"quoted"` / `%42`  (value: the name, unescaped)
@@ -52,6 +54,28 @@ export interface Token {
   readonly quoted: boolean;
 }
 
+/** Token kinds as small integers (the order of {@link KIND_NAMES}), what the reader compares. */
+export const TK = {
+  lvar: 0,
+  gvar: 1,
+  attrgrp: 2,
+  comdat: 3,
+  meta: 4,
+  str: 5,
+  cstr: 6,
+  int: 7,
+  fp: 8,
+  hexfp: 9,
+  label: 10,
+  word: 11,
+  punct: 12,
+  nl: 13,
+  eof: 14,
+} as const;
+
+/** Kind names by {@link TK} code. */
+export const KIND_NAMES: readonly TokenKind[] = ['lvar', 'gvar', 'attrgrp', 'comdat', 'meta', 'str', 'cstr', 'int', 'fp', 'hexfp', 'label', 'word', 'punct', 'nl', 'eof'];
+
 const enum C {
   TAB = 9,
   NL = 10,
@@ -88,33 +112,36 @@ function isIdChar(c: number): boolean {
 function isWordChar(c: number): boolean {
   return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || isDigit(c) || c === C.UNDERSCORE || c === C.DOT;
 }
-
-/** Unescapes LLVM's `\XX` and `\\` in a quoted string, as LLLexer's UnEscapeLexed. */
-export function unescapeLlvm(s: string): string {
-  if (!s.includes('\\')) return s;
-  let out = '';
-  for (let i = 0; i < s.length; i++) {
-    const ch = s[i]!;
-    if (ch === '\\' && i + 1 < s.length) {
-      if (s[i + 1] === '\\') {
-        out += '\\';
-        i++;
-        continue;
-      }
-      if (i + 2 < s.length && isHex(s.charCodeAt(i + 1)) && isHex(s.charCodeAt(i + 2))) {
-        out += String.fromCharCode(parseInt(s.slice(i + 1, i + 3), 16));
-        i += 2;
-        continue;
-      }
-    }
-    out += ch;
-  }
-  return out;
+/** Single-character punctuation: `= , ( ) [ ] { } < > * : |`. */
+function isPunctChar(c: number): boolean {
+  return c === 61 || c === 44 || c === 40 || c === 41 || c === 91 || c === 93 || c === 123 || c === 125 || c === 60 || c === 62 || c === 42 || c === 58 || c === 124;
 }
 
-/** A token of a {@link TokenList}; its value is computed on first use. */
+/** Unescapes LLVM's `\XX` and `\\` in a quoted string, as LLLexer's UnEscapeLexed (a flat string, built from slices). */
+export function unescapeLlvm(s: string): string {
+  let bs = s.indexOf('\\');
+  if (bs < 0) return s;
+  const parts: string[] = [];
+  let from = 0;
+  while (bs >= 0) {
+    if (bs + 1 < s.length && s.charCodeAt(bs + 1) === C.BACKSLASH) {
+      parts.push(s.slice(from, bs), '\\');
+      from = bs + 2;
+    } else if (bs + 2 < s.length && isHex(s.charCodeAt(bs + 1)) && isHex(s.charCodeAt(bs + 2))) {
+      parts.push(s.slice(from, bs), String.fromCharCode(parseInt(s.slice(bs + 1, bs + 3), 16)));
+      from = bs + 3;
+    } else {
+      parts.push(s.slice(from, bs + 1));
+      from = bs + 1;
+    }
+    bs = s.indexOf('\\', from);
+  }
+  parts.push(s.slice(from));
+  return parts.join('');
+}
+
+/** A token of a {@link TokenList}, built on request (error paths and callers outside the reader). */
 class ListToken implements Token {
-  private v: string | undefined;
   constructor(
     private readonly list: TokenList,
     private readonly index: number,
@@ -126,38 +153,54 @@ class ListToken implements Token {
     readonly quoted: boolean,
   ) {}
   get value(): string {
-    if (this.v === undefined) this.v = this.list.valueOf(this.index);
-    return this.v;
+    return this.list.valueOf(this.index);
   }
 }
 
-const KIND_NAMES: readonly TokenKind[] = ['lvar', 'gvar', 'attrgrp', 'comdat', 'meta', 'str', 'cstr', 'int', 'fp', 'hexfp', 'label', 'word', 'punct', 'nl', 'eof'];
-const KIND_CODE = Object.fromEntries(KIND_NAMES.map((k, i) => [k, i])) as Record<TokenKind, number>;
+/** `t` holds the characters of `s` at offset `at` (a loop: cheaper than startsWith for short strings). */
+function sameChars(t: string, at: number, s: string): boolean {
+  for (let k = 0; k < s.length; k++) if (t.charCodeAt(at + k) !== s.charCodeAt(k)) return false;
+  return true;
+}
+
+/** Initial capacity of the intern table (a power of two). */
+const INTERN_INITIAL = 1 << 12;
 
 /**
  * The tokens of a text, stored column-wise in typed arrays (a module of several MB has millions of
- * tokens; one object each would make the garbage collector the main cost). {@link TokenList.get}
- * builds a {@link Token} on demand — values are sliced and unescaped from the text lazily — and keeps
- * the most recent ones in a small cache, as parsers look at the same few tokens repeatedly.
+ * tokens; one object each would make the garbage collector the main cost). The reader works on
+ * token indices ({@link TokenList.kindCode}, {@link TokenList.charAt}, {@link TokenList.textIs},
+ * {@link TokenList.valueOf}); {@link TokenList.get} builds a {@link Token} object for other callers.
+ *
+ * Values are interned: the same name or keyword spelled twice yields the same string, found by a
+ * hash of the characters in the text (no substring is made to look it up). Values that need
+ * unescaping (quoted names, strings, `c"…"`) are unescaped once per token and interned by content.
  */
 export class TokenList {
   private kinds: Uint8Array;
   private starts: Int32Array;
   private ends: Int32Array;
-  private lines: Int32Array;
-  private cols: Int32Array;
-  private quotes: Uint8Array;
   private n = 0;
-  private readonly cache: (Token | undefined)[] = new Array<Token | undefined>(256);
+  /** Offset of the first character of each line (index = line - 1). */
+  private lineStarts: Int32Array;
+  private lineCount = 1;
+  // Intern table: open addressing over FNV-1a hashes of raw text ranges.
+  private slots: Int32Array = new Int32Array(INTERN_INITIAL);
+  private hashes: Int32Array = new Int32Array(INTERN_INITIAL);
+  private readonly interned: string[] = [];
+  private internCount = 0;
+  /** Per token: 1 + index of its value in `interned` once computed, 0 before. */
+  private valueIds: Int32Array;
+  /** Id of the value the last intern/unescape produced (0: not interned, e.g. `nl`). */
+  private lastId = 0;
 
   constructor(readonly text: string) {
     const cap = Math.max(16, (text.length >> 2) + 16);
     this.kinds = new Uint8Array(cap);
     this.starts = new Int32Array(cap);
     this.ends = new Int32Array(cap);
-    this.lines = new Int32Array(cap);
-    this.cols = new Int32Array(cap);
-    this.quotes = new Uint8Array(cap);
+    this.valueIds = new Int32Array(cap);
+    this.lineStarts = new Int32Array(Math.max(16, text.length >> 5));
   }
 
   /** Number of tokens (the last one is `eof`). */
@@ -165,31 +208,38 @@ export class TokenList {
     return this.n;
   }
 
-  /** Appends a token (used by {@link tokenize}). */
-  add(kind: number, start: number, end: number, line: number, column: number, quoted: boolean): void {
+  /** Appends a token (used by {@link tokenize}); `kind` is a {@link TK} code. */
+  add(kind: number, start: number, end: number): void {
     if (this.n === this.kinds.length) this.grow();
     const i = this.n++;
     this.kinds[i] = kind;
     this.starts[i] = start;
     this.ends[i] = end;
-    this.lines[i] = line;
-    this.cols[i] = column;
-    this.quotes[i] = quoted ? 1 : 0;
+  }
+
+  /** Records that line `line` (1-based) starts at `offset` (used by {@link tokenize}). */
+  newLine(line: number, offset: number): void {
+    if (line > this.lineStarts.length) {
+      const b = new Int32Array(this.lineStarts.length * 2);
+      b.set(this.lineStarts);
+      this.lineStarts = b;
+    }
+    this.lineStarts[line - 1] = offset;
+    if (line > this.lineCount) this.lineCount = line;
   }
 
   private grow(): void {
     const cap = this.kinds.length * 2;
-    const g = <T extends Uint8Array | Int32Array>(a: T, make: (n: number) => T): T => {
-      const b = make(cap);
-      b.set(a);
-      return b;
-    };
-    this.kinds = g(this.kinds, (n) => new Uint8Array(n));
-    this.starts = g(this.starts, (n) => new Int32Array(n));
-    this.ends = g(this.ends, (n) => new Int32Array(n));
-    this.lines = g(this.lines, (n) => new Int32Array(n));
-    this.cols = g(this.cols, (n) => new Int32Array(n));
-    this.quotes = g(this.quotes, (n) => new Uint8Array(n));
+    const k = new Uint8Array(cap);
+    k.set(this.kinds);
+    this.kinds = k;
+    const s = new Int32Array(cap);
+    s.set(this.starts);
+    this.starts = s;
+    const e = new Int32Array(cap);
+    e.set(this.ends);
+    this.ends = e;
+    this.valueIds = new Int32Array(cap);
   }
 
   /** Offset of token `i`'s first character. */
@@ -205,64 +255,165 @@ export class TokenList {
   /** Whether token `i`'s text is exactly `v` (no token object built). */
   textIs(i: number, v: string): boolean {
     const start = this.starts[i]!;
-    return this.ends[i]! - start === v.length && this.text.startsWith(v, start);
+    return this.ends[i]! - start === v.length && sameChars(this.text, start, v);
+  }
+
+  /** Character code of token `i`'s first character (NaN past the end of the text). */
+  charAt(i: number): number {
+    return this.text.charCodeAt(this.starts[i]!);
+  }
+
+  /** Length of token `i`'s text. */
+  lengthOf(i: number): number {
+    return this.ends[i]! - this.starts[i]!;
   }
 
   /** 1-based line of token `i`. */
   lineOf(i: number): number {
-    return this.lines[i]!;
+    // The last line starting at or before the token (binary search over the line starts).
+    const at = this.starts[i]!;
+    let lo = 0;
+    let hi = this.lineCount - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.lineStarts[mid]! <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo + 1;
   }
 
   /** 1-based column of token `i`. */
   columnOf(i: number): number {
-    return this.cols[i]!;
+    return this.starts[i]! - this.lineStarts[this.lineOf(i) - 1]! + 1;
+  }
+
+  /** {@link TK} code of token `i` ({@link TK.eof} past the end). */
+  kindCode(i: number): number {
+    return i < this.n && i >= 0 ? this.kinds[i]! : TK.eof;
   }
 
   /** Kind of token `i` without building the token. */
   kindAt(i: number): TokenKind | undefined {
-    return i < this.n ? KIND_NAMES[this.kinds[i]!] : undefined;
+    return i < this.n && i >= 0 ? KIND_NAMES[this.kinds[i]!] : undefined;
   }
 
-  /** The value of token `i` (see {@link Token.value}): names without sigils, strings unescaped. */
+  /** Whether token `i` was written in quotes (`%"…"`, `@"…"`, `$"…"`, `"…":`). */
+  quotedAt(i: number): boolean {
+    const k = this.kinds[i]!;
+    const c = this.text.charCodeAt(this.starts[i]!);
+    if (k === TK.label) return c === C.QUOTE;
+    return (k === TK.lvar || k === TK.gvar || k === TK.comdat) && this.text.charCodeAt(this.starts[i]! + 1) === C.QUOTE;
+  }
+
+  /** The value of token `i` (see {@link Token.value}): names without sigils, strings unescaped; interned. */
   valueOf(i: number): string {
-    const kind = KIND_NAMES[this.kinds[i]!]!;
+    const id = this.valueIds[i]!;
+    if (id !== 0) return this.interned[id - 1]!;
+    const v = this.computeValue(i);
+    if (this.lastId !== 0) this.valueIds[i] = this.lastId;
+    return v;
+  }
+
+  /**
+   * A small number naming token `i`'s value (equal values, equal numbers; 1 … number of distinct
+   * values), so a reader can keep per-name flags in an array instead of a string set.
+   */
+  valueIdOf(i: number): number {
+    if (this.valueIds[i] === 0) this.valueOf(i);
+    return this.valueIds[i]!;
+  }
+
+  private computeValue(i: number): string {
+    this.lastId = 0;
+    const kind = this.kinds[i]!;
     const start = this.starts[i]!;
     const end = this.ends[i]!;
-    const quoted = this.quotes[i] === 1;
-    const t = this.text;
     switch (kind) {
-      case 'lvar':
-      case 'gvar':
-      case 'comdat':
-        return quoted ? unescapeLlvm(t.slice(start + 2, end - 1)) : t.slice(start + 1, end);
-      case 'attrgrp':
-        return t.slice(start + 1, end);
-      case 'meta':
-        return unescapeLlvm(t.slice(start + 1, end));
-      case 'str':
-        return unescapeLlvm(t.slice(start + 1, end - 1));
-      case 'cstr':
-        return unescapeLlvm(t.slice(start + 2, end - 1));
-      case 'label':
-        return quoted ? unescapeLlvm(t.slice(start + 1, end - 2)) : t.slice(start, end - 1);
-      case 'nl':
+      case TK.lvar:
+      case TK.gvar:
+      case TK.comdat:
+        return this.text.charCodeAt(start + 1) === C.QUOTE ? this.unescaped(start + 2, end - 1) : this.intern(start + 1, end);
+      case TK.attrgrp:
+        return this.intern(start + 1, end);
+      case TK.meta:
+        return this.unescaped(start + 1, end);
+      case TK.str:
+        return this.unescaped(start + 1, end - 1);
+      case TK.cstr:
+        return this.unescaped(start + 2, end - 1);
+      case TK.label:
+        return this.text.charCodeAt(start) === C.QUOTE ? this.unescaped(start + 1, end - 2) : this.intern(start, end - 1);
+      case TK.nl:
         return '\n';
-      case 'eof':
+      case TK.eof:
         return '';
       default:
-        return t.slice(start, end);
+        return this.intern(start, end);
     }
   }
 
-  /** Token `i` (undefined past the end). */
+  /** The unescaped text of [from, to) (interned when it has no escape). */
+  private unescaped(from: number, to: number): string {
+    const t = this.text;
+    const bs = t.indexOf('\\', from);
+    if (bs < 0 || bs >= to) return this.intern(from, to);
+    // Interned by content, so an escaped spelling and a plain one of the same value share an id.
+    return this.intern(0, 0, unescapeLlvm(t.slice(from, to)));
+  }
+
+  /** The text of [from, to) (or of all of `src` when given) as an interned string. */
+  private intern(from: number, to: number, src?: string): string {
+    const t = src ?? this.text;
+    if (src !== undefined) {
+      from = 0;
+      to = src.length;
+    }
+    let h = 0x811c9dc5 | 0;
+    for (let k = from; k < to; k++) h = Math.imul(h ^ t.charCodeAt(k), 0x01000193);
+    const len = to - from;
+    const mask = this.slots.length - 1;
+    for (let s = h & mask; ; s = (s + 1) & mask) {
+      const e = this.slots[s]!;
+      if (e === 0) {
+        const str = t.slice(from, to);
+        this.interned.push(str);
+        this.slots[s] = this.lastId = ++this.internCount;
+        this.hashes[s] = h;
+        if (this.internCount * 2 > this.slots.length) this.rehash();
+        return str;
+      }
+      if (this.hashes[s] === h) {
+        const cand = this.interned[e - 1]!;
+        if (cand.length === len && sameChars(t, from, cand)) {
+          this.lastId = e;
+          return cand;
+        }
+      }
+    }
+  }
+
+  private rehash(): void {
+    const oldSlots = this.slots;
+    const oldHashes = this.hashes;
+    const size = oldSlots.length * 2;
+    this.slots = new Int32Array(size);
+    this.hashes = new Int32Array(size);
+    const mask = size - 1;
+    for (let s = 0; s < oldSlots.length; s++) {
+      const e = oldSlots[s]!;
+      if (e === 0) continue;
+      const h = oldHashes[s]!;
+      let d = h & mask;
+      while (this.slots[d] !== 0) d = (d + 1) & mask;
+      this.slots[d] = e;
+      this.hashes[d] = h;
+    }
+  }
+
+  /** Token `i` as an object (undefined past the end). */
   get(i: number): Token | undefined {
     if (i < 0 || i >= this.n) return undefined;
-    const slot = i & 255;
-    const hit = this.cache[slot];
-    if (hit && hit.start === this.starts[i] && hit.kind === KIND_NAMES[this.kinds[i]!] && hit.end === this.ends[i]) return hit;
-    const tok: Token = new ListToken(this, i, KIND_NAMES[this.kinds[i]!]!, this.starts[i]!, this.ends[i]!, this.lines[i]!, this.cols[i]!, this.quotes[i] === 1);
-    this.cache[slot] = tok;
-    return tok;
+    return new ListToken(this, i, KIND_NAMES[this.kinds[i]!]!, this.starts[i]!, this.ends[i]!, this.lineOf(i), this.columnOf(i), this.quotedAt(i));
   }
 }
 
@@ -277,25 +428,21 @@ export function tokenize(text: string): TokenList {
   let i = 0;
   let line = 1;
   let lineStart = 0;
+  toks.newLine(1, 0);
   const fail = (msg: string, at: number): never => {
     throw new IrSyntaxError(msg, line, at - lineStart + 1);
   };
-  const push = (kind: TokenKind, _value: string, start: number, end: number, quoted = false): void => {
-    toks.add(KIND_CODE[kind], start, end, line, start - lineStart + 1, quoted);
-  };
-  /** Reads `"…"` starting at the quote; returns the raw (escaped) contents and the end offset. */
-  const quoted = (q: number): [string, number] => {
+  /** Skips `"…"` starting at the quote (line breaks inside are counted); returns the offset past it. */
+  const quoted = (q: number): number => {
     const close = text.indexOf('"', q + 1);
     if (close < 0) fail('unterminated string constant', q);
-    const raw = text.slice(q + 1, close);
     // Strings may span lines in LLVM; keep line accounting right.
-    for (let k = q + 1; k < close; k++) {
-      if (text.charCodeAt(k) === C.NL) {
-        line++;
-        lineStart = k + 1;
-      }
+    for (let k = text.indexOf('\n', q + 1); k >= 0 && k < close; k = text.indexOf('\n', k + 1)) {
+      line++;
+      lineStart = k + 1;
+      toks.newLine(line, lineStart);
     }
-    return [raw, close + 1];
+    return close + 1;
   };
   while (i < n) {
     const c = text.charCodeAt(i);
@@ -304,10 +451,11 @@ export function tokenize(text: string): TokenList {
       continue;
     }
     if (c === C.NL) {
-      push('nl', '\n', i, i + 1);
+      toks.add(TK.nl, i, i + 1);
       i++;
       line++;
       lineStart = i;
+      toks.newLine(line, i);
       continue;
     }
     if (c === C.SEMI) {
@@ -318,22 +466,21 @@ export function tokenize(text: string): TokenList {
     const start = i;
     // Sigil names: % @ $ ! #
     if (c === C.PERCENT || c === C.AT || c === C.DOLLAR) {
-      const kind: TokenKind = c === C.PERCENT ? 'lvar' : c === C.AT ? 'gvar' : 'comdat';
+      const kind = c === C.PERCENT ? TK.lvar : c === C.AT ? TK.gvar : TK.comdat;
       const next = text.charCodeAt(i + 1);
       if (next === C.QUOTE) {
-        const sl = line;
-        const sc = start - lineStart + 1;
-        const [raw, end] = quoted(i + 1);
-        if (raw.includes('\0')) fail('NUL character is not allowed in names', start);
-        void raw;
-        toks.add(KIND_CODE[kind], start, end, sl, sc, true);
+        const close = text.indexOf('"', i + 2);
+        const nul = close < 0 ? -1 : text.indexOf('\0', i + 2);
+        if (nul >= 0 && nul < close) fail('NUL character is not allowed in names', start);
+        const end = quoted(i + 1);
+        toks.add(kind, start, end);
         i = end;
         continue;
       }
       let j = i + 1;
       while (j < n && isIdChar(text.charCodeAt(j))) j++;
       if (j === i + 1) fail(`expected a name after '${text[i]}'`, start);
-      push(kind, text.slice(i + 1, j), start, j);
+      toks.add(kind, start, j);
       i = j;
       continue;
     }
@@ -341,7 +488,7 @@ export function tokenize(text: string): TokenList {
       let j = i + 1;
       while (j < n && isDigit(text.charCodeAt(j))) j++;
       if (j === i + 1) fail("expected a number after '#'", start);
-      push('attrgrp', text.slice(i + 1, j), start, j);
+      toks.add(TK.attrgrp, start, j);
       i = j;
       continue;
     }
@@ -350,41 +497,34 @@ export function tokenize(text: string): TokenList {
       if (isIdChar(next) || next === C.BACKSLASH) {
         let j = i + 1;
         while (j < n && (isIdChar(text.charCodeAt(j)) || text.charCodeAt(j) === C.BACKSLASH)) j++;
-        push('meta', unescapeLlvm(text.slice(i + 1, j)), start, j);
+        toks.add(TK.meta, start, j);
         i = j;
         continue;
       }
-      push('punct', '!', start, i + 1);
+      toks.add(TK.punct, start, i + 1);
       i++;
       continue;
     }
     if (c === C.QUOTE) {
-      const sl = line;
-      const sc = start - lineStart + 1;
-      const [raw, end] = quoted(i);
+      const end = quoted(i);
       // A quoted label: "name":
       if (text.charCodeAt(end) === C.COLON) {
-        void raw;
-        toks.add(KIND_CODE.label, start, end + 1, sl, sc, true);
+        toks.add(TK.label, start, end + 1);
         i = end + 1;
         continue;
       }
-      void raw;
-      toks.add(KIND_CODE.str, start, end, sl, sc, false);
+      toks.add(TK.str, start, end);
       i = end;
       continue;
     }
     if (c === 99 /* c */ && text.charCodeAt(i + 1) === C.QUOTE) {
-      const sl = line;
-      const sc = start - lineStart + 1;
-      const [raw, end] = quoted(i + 1);
-      void raw;
-      toks.add(KIND_CODE.cstr, start, end, sl, sc, false);
+      const end = quoted(i + 1);
+      toks.add(TK.cstr, start, end);
       i = end;
       continue;
     }
     if (c === C.DOT && text.startsWith('...', i)) {
-      push('punct', '...', start, i + 3);
+      toks.add(TK.punct, start, i + 3);
       i += 3;
       continue;
     }
@@ -397,7 +537,7 @@ export function tokenize(text: string): TokenList {
         const digitsStart = j;
         while (j < n && isHex(text.charCodeAt(j))) j++;
         if (j === digitsStart) fail('expected hexadecimal digits after 0x', start);
-        push('hexfp', text.slice(i, j), start, j);
+        toks.add(TK.hexfp, start, j);
         i = j;
         continue;
       }
@@ -405,7 +545,7 @@ export function tokenize(text: string): TokenList {
       while (j < n && isDigit(text.charCodeAt(j))) j++;
       // A numeric label `42:`
       if (text.charCodeAt(j) === C.COLON && c !== C.MINUS && c !== C.PLUS) {
-        push('label', text.slice(i, j), start, j + 1);
+        toks.add(TK.label, start, j + 1);
         i = j + 1;
         continue;
       }
@@ -425,15 +565,15 @@ export function tokenize(text: string): TokenList {
           }
         }
       }
-      push(isFp ? 'fp' : 'int', text.slice(i, j), start, j);
+      toks.add(isFp ? TK.fp : TK.int, start, j);
       i = j;
       continue;
     }
-    if ((c === 117 || c === 115) && text.startsWith('0x', i + 1)) {
+    if ((c === 117 || c === 115) && text.charCodeAt(i + 1) === C.ZERO && text.charCodeAt(i + 2) === 120) {
       let j = i + 3;
       while (j < n && isHex(text.charCodeAt(j))) j++;
       if (j > i + 3) {
-        push('int', text.slice(i, j), start, j);
+        toks.add(TK.int, start, j);
         i = j;
         continue;
       }
@@ -445,22 +585,22 @@ export function tokenize(text: string): TokenList {
       let k = j;
       while (k < n && isIdChar(text.charCodeAt(k))) k++;
       if (text.charCodeAt(k) === C.COLON && text.charCodeAt(k + 1) !== C.COLON) {
-        push('label', text.slice(i, k), start, k + 1);
+        toks.add(TK.label, start, k + 1);
         i = k + 1;
         continue;
       }
       if (j === i) fail(`unexpected character '${text[i]}'`, start);
-      push('word', text.slice(i, j), start, j);
+      toks.add(TK.word, start, j);
       i = j;
       continue;
     }
-    if ('=,()[]{}<>*:|'.includes(text[i]!)) {
-      push('punct', text[i]!, start, i + 1);
+    if (isPunctChar(c)) {
+      toks.add(TK.punct, start, i + 1);
       i++;
       continue;
     }
     fail(`unexpected character '${text[i]!}'`, start);
   }
-  toks.add(KIND_CODE.eof, n, n, line, n - lineStart + 1, false);
+  toks.add(TK.eof, n, n);
   return toks;
 }

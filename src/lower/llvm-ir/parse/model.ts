@@ -75,7 +75,15 @@ export interface LGlobal {
   readonly isConstant: boolean;
   readonly addrspace: number;
   readonly valueType: LType;
+  /**
+   * The initializer, read from its tokens on each access (checked when the module was read, kept
+   * as a token range: a module's many constants then cost the garbage collector nothing until a
+   * pass looks at one). Read it once into a local.
+   */
   readonly initializer?: LTyped;
+  /** Token range [from, to) of the initializer's value (empty for declarations). */
+  readonly initFrom: number;
+  readonly initTo: number;
   readonly linkage?: string;
   /** `#N` references. */
   readonly attrGroups: readonly number[];

@@ -12,9 +12,13 @@
  * because the spec-constant lowering reads them. Every error is an {@link IrSyntaxError} with line and
  * column. Types, constants and metadata nest at most {@link MAX_IR_NESTING} levels; the recursion
  * depth of this reader is bounded by that limit, whatever the input.
+ *
+ * Speed: the reader works on token indices of the column-wise {@link TokenList} (kind codes and
+ * character codes, interned values), never on per-token objects, and builds model objects of one
+ * shape each, so a module of millions of tokens is read without garbage-collector churn.
  */
 import { IrSyntaxError, MAX_IR_NESTING } from './errors.js';
-import { tokenize, type Token, type TokenList } from './lexer.js';
+import { tokenize, TK, type Token, type TokenList } from './lexer.js';
 import { fpLiteralBits } from './fp-literal.js';
 import type { LAttribute, LBlock, LCall, LFunction, LGlobal, LInstruction, LModule, LParam, LStruct, LTopItem, LType, LTyped, LValue } from './model.js';
 
@@ -26,12 +30,34 @@ const GLOBAL_PREFIX_WORDS = new Set([
   ...LINKAGES, 'dso_local', 'dso_preemptable', 'default', 'hidden', 'protected', 'dllimport', 'dllexport',
   'unnamed_addr', 'local_unnamed_addr', 'externally_initialized',
 ]);
-const CALLING_CONVS = /^(ccc|fastcc|coldcc|cc[0-9]+|spir_func|spir_kernel|intel_ocl_bicc|x86_stdcallcc|x86_fastcallcc|x86_thiscallcc|x86_vectorcallcc|arm_apcscc|arm_aapcscc|arm_aapcs_vfpcc|aarch64_vector_pcs|msp430_intrcc|ptx_kernel|ptx_device|x86_64_sysvcc|win64cc|webkit_jscc|anyregcc|preserve_mostcc|preserve_allcc|swiftcc|swifttailcc|tailcc|amdgpu_kernel|amdgpu_vs|amdgpu_gs|amdgpu_ps|amdgpu_cs|amdgpu_hs|amdgpu_ls|amdgpu_es|amdgpu_gfx|cfguard_checkcc|ghccc|hhvmcc|hhvm_ccc|x86_intrcc|avr_intrcc|avr_signalcc|x86_regcallcc)$/;
+/** Calling-convention keywords (LLLexer), plus `cc<N>` ({@link isCallingConv}). */
+const CALLING_CONVS = new Set([
+  'ccc', 'fastcc', 'coldcc', 'spir_func', 'spir_kernel', 'intel_ocl_bicc', 'x86_stdcallcc', 'x86_fastcallcc', 'x86_thiscallcc',
+  'x86_vectorcallcc', 'arm_apcscc', 'arm_aapcscc', 'arm_aapcs_vfpcc', 'aarch64_vector_pcs', 'msp430_intrcc', 'ptx_kernel', 'ptx_device',
+  'x86_64_sysvcc', 'win64cc', 'webkit_jscc', 'anyregcc', 'preserve_mostcc', 'preserve_allcc', 'swiftcc', 'swifttailcc', 'tailcc',
+  'amdgpu_kernel', 'amdgpu_vs', 'amdgpu_gs', 'amdgpu_ps', 'amdgpu_cs', 'amdgpu_hs', 'amdgpu_ls', 'amdgpu_es', 'amdgpu_gfx',
+  'cfguard_checkcc', 'ghccc', 'hhvmcc', 'hhvm_ccc', 'x86_intrcc', 'avr_intrcc', 'avr_signalcc', 'x86_regcallcc',
+]);
+function isCallingConv(w: string): boolean {
+  return CALLING_CONVS.has(w) || (w.length > 2 && w.charCodeAt(0) === 99 && w.charCodeAt(1) === 99 && isDigits(w, 2));
+}
+/** Fast-math flags a call may carry. */
+const FMF = new Set(['fast', 'nnan', 'ninf', 'nsz', 'arcp', 'contract', 'afn', 'reassoc']);
 /** Attributes taking a parenthesised argument (`align(4)` is written `align 4` on params). */
 const TYPE_ATTRS = new Set(['sret', 'byval', 'byref', 'preallocated', 'inalloca', 'elementtype']);
 const INT_ARG_ATTRS = new Set(['align', 'dereferenceable', 'dereferenceable_or_null', 'alignstack', 'allocsize', 'vscale_range', 'uwtable', 'memory', 'nofpclass', 'range', 'initializes', 'captures', 'allockind', 'allocalign', 'inlinehint']);
 const FLOAT_KINDS = new Set(['half', 'bfloat', 'float', 'double', 'x86_fp80', 'fp128', 'ppc_fp128']);
 const CAST_OPS = new Set(['bitcast', 'addrspacecast', 'inttoptr', 'ptrtoint', 'trunc', 'zext', 'sext', 'fptrunc', 'fpext', 'fptoui', 'fptosi', 'uitofp', 'sitofp']);
+/** Keywords that start a top-level entity (never attributes). */
+const TOP_LEVEL_WORDS = new Set(['define', 'declare', 'attributes', 'source_filename', 'target', 'module', 'uselistorder', 'uselistorder_bb']);
+/** Words that start something else where attributes are read (types, constants, trailers). */
+const NOT_ATTRIBUTE_WORDS = new Set([
+  ...TOP_LEVEL_WORDS, ...CAST_OPS, ...FLOAT_KINDS, 'void', 'ptr', 'label', 'metadata', 'token', 'x86_mmx', 'x86_amx', 'x', 'to', 'null',
+  'undef', 'poison', 'zeroinitializer', 'true', 'false', 'none', 'getelementptr', 'asm', 'section', 'comdat', 'gc', 'prefix',
+  'prologue', 'personality', 'partition', 'unnamed_addr', 'local_unnamed_addr', 'addrspace', 'blockaddress', 'dso_local_equivalent', 'no_cfi',
+]);
+const OPAQUE_CONST_EXPRS = new Set(['blockaddress', 'dso_local_equivalent', 'no_cfi', 'asm', 'extractvalue', 'icmp', 'fcmp', 'select']);
+const GEP_FLAGS = new Set(['inbounds', 'nuw', 'nusw', 'inrange']);
 
 const VOID: LType = { kind: 'void' };
 /** Shared objects for the common scalar types (types are immutable; only named structs have identity). */
@@ -40,12 +66,58 @@ const SCALARS = new Map<string, LType>([
   ...[...FLOAT_KINDS].map((f) => [f, { kind: 'float', float: f }] as [string, LType]),
 ]);
 const OPAQUE_PTRS = new Map<number, LType>();
-/** Keywords that start a top-level entity (never attributes). */
-const TOP_LEVEL_WORDS = new Set(['define', 'declare', 'attributes', 'source_filename', 'target', 'module', 'uselistorder', 'uselistorder_bb']);
+const EMPTY_ATTRS: readonly LAttribute[] = Object.freeze([]);
+/** `1n << bits` for the common widths. */
+const INT_LIMITS = new Map<number, bigint>([1, 8, 16, 32, 64, 128].map((b) => [b, 1n << BigInt(b)]));
+
+// Character codes of punctuation.
+const LPAREN = 40;
+const RPAREN = 41;
+const STAR = 42;
+const COMMA = 44;
+const DOT = 46;
+const EQ = 61;
+const LT = 60;
+const GT = 62;
+const LBRACK = 91;
+const RBRACK = 93;
+const LBRACE = 123;
+const RBRACE = 125;
+const BANG = 33;
+
+/** The closing bracket of an opening one, 0 for anything else. */
+function closerOf(c: number): number {
+  return c === LPAREN ? RPAREN : c === LBRACK ? RBRACK : c === LBRACE ? RBRACE : c === LT ? GT : 0;
+}
+
+/** `list`, or one shared frozen empty array when it is empty (most lists of a module are). */
+function orEmpty<T>(list: T[]): readonly T[] {
+  return list.length ? list : (EMPTY as readonly T[]);
+}
+const EMPTY: readonly never[] = Object.freeze([]);
+
+/** `s` from `from` on is a non-empty run of decimal digits. */
+function isDigits(s: string, from = 0): boolean {
+  if (s.length <= from) return false;
+  for (let k = from; k < s.length; k++) {
+    const c = s.charCodeAt(k);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
 
 /** Parses LLVM IR text. Throws {@link IrSyntaxError} with line and column for anything malformed. */
 export function parseLlvmIr(text: string): LModule {
   return new IrParser(text).module();
+}
+
+/**
+ * Reads the typed operand (`T v`) starting at token `at` of a parsed module: an operand of an
+ * instruction the reader kept as tokens (load, store, casts). Named types resolve to the module's
+ * structs. Errors are {@link IrSyntaxError}s.
+ */
+export function parseOperandAt(m: LModule, at: number): LTyped {
+  return new IrParser(m.text, m.tokens, new Map(m.structs)).operandAt(at);
 }
 
 class IrParser {
@@ -54,7 +126,7 @@ class IrParser {
   private depth = 0;
   /** Newlines at or past this token index are not skipped (the end of the instruction being read). */
   private limit = Number.POSITIVE_INFINITY;
-  private readonly structs = new Map<string, LStruct>();
+  private readonly structs: Map<string, LStruct>;
   private readonly structDefined = new Set<string>();
   private readonly globals: LGlobal[] = [];
   private readonly functions: LFunction[] = [];
@@ -62,114 +134,174 @@ class IrParser {
   private readonly namedMetadata = new Map<string, string[]>();
   private readonly metadata = new Map<string, { text: string; refs: string[]; tokFrom: number; tokTo: number }>();
   private readonly items: LTopItem[] = [];
-  private readonly globalNames = new Set<string>();
+  /** Per value id ({@link TokenList.valueIdOf}): 1 when a global or function of that name is defined. */
+  private globalDefined = new Uint8Array(1024);
   private opaquePointers = false;
   private dataLayout: string | undefined;
   private triple: string | undefined;
   private sourceFilename: string | undefined;
 
-  constructor(private readonly text: string) {
-    this.toks = tokenize(text);
+  constructor(
+    private readonly text: string,
+    tokens?: TokenList,
+    structs?: Map<string, LStruct>,
+  ) {
+    this.toks = tokens ?? tokenize(text);
+    this.structs = structs ?? new Map();
+  }
+
+  /** Records the definition of global `@name` (token `t`); a second one is an error. */
+  private defineGlobal(t: number, name: string): void {
+    const id = this.toks.valueIdOf(t);
+    if (id >= this.globalDefined.length) {
+      const grown = new Uint8Array(Math.max(id + 1, this.globalDefined.length * 2));
+      grown.set(this.globalDefined);
+      this.globalDefined = grown;
+    }
+    if (this.globalDefined[id]) this.fail(`redefinition of global '@${name}'`, t);
+    this.globalDefined[id] = 1;
+  }
+
+  /** The typed value at token `at` (see {@link parseOperandAt}). */
+  operandAt(at: number): LTyped {
+    this.p = at;
+    return this.typedValue(true);
+  }
+
+  /** The value of type `type` written at tokens [from, to), read again (a global's initializer). */
+  reread(type: LType, from: number, to: number): LTyped {
+    const saved = this.p;
+    this.p = from;
+    this.limit = Number.POSITIVE_INFINITY;
+    this.depth = 0;
+    try {
+      const value = this.value(type, false);
+      return { type, value, from, to, valueFrom: from };
+    } finally {
+      this.p = saved;
+    }
   }
 
   // ---------------------------------------------------------------------------------------------
-  // Token helpers
+  // Token helpers (token indices; `i` defaults to the cursor)
 
-  private get tok(): Token {
-    return this.toks.get(this.p)!;
+  /** Kind code of token `i`. */
+  private k(i: number = this.p): number {
+    return this.toks.kindCode(i);
   }
-  private fail(msg: string, t: Token = this.tok, code: 'SYNTAX' | 'LIMIT' | 'FORMAT' = 'SYNTAX'): never {
-    throw new IrSyntaxError(msg, t.line, t.column, code);
+  /** Interned value of token `i`. */
+  private v(i: number = this.p): string {
+    return this.toks.valueOf(i);
   }
-  private describe(t: Token): string {
-    if (t.kind === 'eof') return 'end of input';
-    if (t.kind === 'nl') return 'end of line';
-    return `'${this.text.slice(t.start, Math.min(t.end, t.start + 40))}'`;
+  /** Token `i` is the punctuation starting with character `c` (`.` is `...`). */
+  private isPunctAt(i: number, c: number): boolean {
+    return this.toks.kindCode(i) === TK.punct && this.toks.charAt(i) === c;
+  }
+  private fail(msg: string, i: number = this.p, code: 'SYNTAX' | 'LIMIT' | 'FORMAT' = 'SYNTAX'): never {
+    const n = Math.min(Math.max(i, 0), this.toks.length - 1);
+    throw new IrSyntaxError(msg, this.toks.lineOf(n), this.toks.columnOf(n), code);
+  }
+  private describe(i: number): string {
+    const k = this.k(i);
+    if (k === TK.eof) return 'end of input';
+    if (k === TK.nl) return 'end of line';
+    const start = this.toks.startOf(i);
+    return `'${this.text.slice(start, Math.min(this.toks.endOf(i), start + 40))}'`;
   }
   /** Skips line breaks. */
   private skipNl(): void {
-    while (this.p < this.limit && this.toks.kindAt(this.p) === 'nl') this.p++;
+    while (this.p < this.limit && this.toks.kindCode(this.p) === TK.nl) this.p++;
   }
-  /** The next non-newline token (inside an entity, newlines are insignificant). */
-  private peek(): Token {
+  /** Index of the next non-newline token (inside an entity, newlines are insignificant). */
+  private peek(): number {
     this.skipNl();
-    return this.tok;
+    return this.p;
   }
-  private next(): Token {
+  /** Kind of the next non-newline token. */
+  private pk(): number {
     this.skipNl();
-    return this.toks.get(this.p++)!;
+    return this.toks.kindCode(this.p);
   }
-  private isPunct(v: string): boolean {
+  /** Index of the next non-newline token, consumed. */
+  private next(): number {
     this.skipNl();
-    return this.toks.kindAt(this.p) === 'punct' && this.toks.textIs(this.p, v);
+    return this.p++;
   }
-  private isWord(v: string): boolean {
+  private isPunct(c: number): boolean {
     this.skipNl();
-    return this.toks.kindAt(this.p) === 'word' && this.toks.textIs(this.p, v);
+    return this.isPunctAt(this.p, c);
   }
-  private eatPunct(v: string): boolean {
-    if (this.isPunct(v)) {
+  private isWord(w: string): boolean {
+    this.skipNl();
+    return this.toks.kindCode(this.p) === TK.word && this.toks.textIs(this.p, w);
+  }
+  private eatPunct(c: number): boolean {
+    if (this.isPunct(c)) {
       this.p++;
       return true;
     }
     return false;
   }
-  private eatWord(v: string): boolean {
-    if (this.isWord(v)) {
+  private eatWord(w: string): boolean {
+    if (this.isWord(w)) {
       this.p++;
       return true;
     }
     return false;
   }
-  private expectPunct(v: string, what = `'${v}'`): Token {
-    const t = this.peek();
-    if (t.kind !== 'punct' || t.value !== v) this.fail(`expected ${what} but found ${this.describe(t)}`, t);
+  private expectPunct(c: number, what?: string): number {
+    const i = this.peek();
+    if (!this.isPunctAt(i, c)) this.fail(`expected ${what ?? `'${c === DOT ? '...' : String.fromCharCode(c)}'`} but found ${this.describe(i)}`, i);
     this.p++;
-    return t;
+    return i;
   }
-  private expectWord(v: string): Token {
-    const t = this.peek();
-    if (t.kind !== 'word' || t.value !== v) this.fail(`expected '${v}' but found ${this.describe(t)}`, t);
+  private expectWord(w: string): number {
+    const i = this.peek();
+    if (this.k(i) !== TK.word || !this.toks.textIs(i, w)) this.fail(`expected '${w}' but found ${this.describe(i)}`, i);
     this.p++;
-    return t;
+    return i;
   }
   private expectInt(what: string, max = 0xffffffff): number {
-    const t = this.peek();
-    if (t.kind !== 'int' || t.value.startsWith('-')) this.fail(`expected ${what} but found ${this.describe(t)}`, t);
-    const n = Number(t.value);
-    if (!Number.isSafeInteger(n) || n > max) this.fail(`${what} ${t.value} is too large (at most ${max})`, t, 'LIMIT');
+    const i = this.peek();
+    if (this.k(i) !== TK.int || this.toks.charAt(i) === 45 /* - */) this.fail(`expected ${what} but found ${this.describe(i)}`, i);
+    const text = this.v(i);
+    const n = Number(text);
+    if (!Number.isSafeInteger(n) || n > max) this.fail(`${what} ${text} is too large (at most ${max})`, i, 'LIMIT');
     this.p++;
     return n;
   }
   private expectString(what: string): string {
-    const t = this.peek();
-    if (t.kind !== 'str') this.fail(`expected ${what} (a quoted string) but found ${this.describe(t)}`, t);
+    const i = this.peek();
+    if (this.k(i) !== TK.str) this.fail(`expected ${what} (a quoted string) but found ${this.describe(i)}`, i);
     this.p++;
-    return t.value;
+    return this.v(i);
   }
-  private enter(t: Token): void {
-    if (++this.depth > MAX_IR_NESTING) this.fail(`nesting deeper than ${MAX_IR_NESTING} levels`, t, 'LIMIT');
+  private enter(i: number): void {
+    if (++this.depth > MAX_IR_NESTING) this.fail(`nesting deeper than ${MAX_IR_NESTING} levels`, i, 'LIMIT');
   }
   private leave(): void {
     this.depth--;
   }
-  /** Skips a balanced group starting at an opening bracket; returns refs seen. */
+  /** Skips a balanced group starting at an opening bracket; collects `@x` / `!x` refs seen. */
   private skipBalanced(refs?: string[]): void {
     const open = this.next();
-    const pairs: Record<string, string> = { '(': ')', '[': ']', '{': '}', '<': '>' };
-    const stack: string[] = [pairs[open.value]!];
-    if (!stack[0]) this.fail(`expected a bracket but found ${this.describe(open)}`, open);
+    const first = this.k(open) === TK.punct ? closerOf(this.toks.charAt(open)) : 0;
+    if (!first) this.fail(`expected a bracket but found ${this.describe(open)}`, open);
+    const stack: number[] = [first];
     while (stack.length) {
-      const t = this.toks.get(this.p++)!;
-      if (t.kind === 'eof') this.fail(`unbalanced '${open.value}' (opened at ${open.line}:${open.column})`, t);
-      if (t.kind === 'gvar' && refs) refs.push('@' + t.value);
-      if (t.kind === 'meta' && refs) refs.push('!' + t.value);
-      if (t.kind !== 'punct') continue;
-      if (pairs[t.value]) {
-        if (stack.length >= MAX_IR_NESTING) this.fail(`nesting deeper than ${MAX_IR_NESTING} levels`, t, 'LIMIT');
-        stack.push(pairs[t.value]!);
-      } else if (t.value === stack[stack.length - 1]) stack.pop();
-      else if (')]}>'.includes(t.value)) this.fail(`unexpected '${t.value}' (expected '${stack[stack.length - 1]}')`, t);
+      const i = this.p++;
+      const kind = this.k(i);
+      if (kind === TK.eof) this.fail(`unbalanced '${String.fromCharCode(this.toks.charAt(open))}' (opened at ${this.toks.lineOf(open)}:${this.toks.columnOf(open)})`, i);
+      if (kind === TK.gvar && refs) refs.push('@' + this.v(i));
+      if (kind === TK.meta && refs) refs.push('!' + this.v(i));
+      if (kind !== TK.punct || this.toks.lengthOf(i) !== 1) continue;
+      const c = this.toks.charAt(i);
+      const close = closerOf(c);
+      if (close) {
+        if (stack.length >= MAX_IR_NESTING) this.fail(`nesting deeper than ${MAX_IR_NESTING} levels`, i, 'LIMIT');
+        stack.push(close);
+      } else if (c === stack[stack.length - 1]) stack.pop();
+      else if (c === RPAREN || c === RBRACK || c === RBRACE || c === GT) this.fail(`unexpected '${String.fromCharCode(c)}' (expected '${String.fromCharCode(stack[stack.length - 1]!)}')`, i);
     }
   }
 
@@ -179,24 +311,27 @@ class IrParser {
   module(): LModule {
     for (;;) {
       this.skipNl();
-      const t = this.tok;
-      if (t.kind === 'eof') break;
+      const t = this.p;
+      const kind = this.k(t);
+      if (kind === TK.eof) break;
       const from = this.p;
-      if (t.kind === 'word') {
-        switch (t.value) {
+      if (kind === TK.word) {
+        const w = this.v(t);
+        switch (w) {
           case 'source_filename':
             this.p++;
-            this.expectPunct('=');
+            this.expectPunct(EQ);
             this.sourceFilename = this.expectString('the source file name');
             this.items.push({ kind: 'text', tokFrom: from, tokTo: this.p, what: 'source_filename' });
             break;
           case 'target': {
             this.p++;
-            const w = this.next();
-            if (w.kind !== 'word' || (w.value !== 'datalayout' && w.value !== 'triple')) this.fail(`expected 'datalayout' or 'triple' after 'target' but found ${this.describe(w)}`, w);
-            this.expectPunct('=');
-            const s = this.expectString(`the target ${w.value}`);
-            if (w.value === 'datalayout') this.dataLayout = s;
+            const wi = this.next();
+            const wv = this.v(wi);
+            if (this.k(wi) !== TK.word || (wv !== 'datalayout' && wv !== 'triple')) this.fail(`expected 'datalayout' or 'triple' after 'target' but found ${this.describe(wi)}`, wi);
+            this.expectPunct(EQ);
+            const s = this.expectString(`the target ${wv}`);
+            if (wv === 'datalayout') this.dataLayout = s;
             else this.triple = s;
             this.items.push({ kind: 'text', tokFrom: from, tokTo: this.p, what: 'target' });
             break;
@@ -216,23 +351,23 @@ class IrParser {
             break;
           case 'uselistorder':
           case 'uselistorder_bb':
-            this.fail(`'${t.value}' directives are not supported`, t, 'FORMAT');
+            this.fail(`'${w}' directives are not supported`, t, 'FORMAT');
             break;
           default:
             this.fail(`expected a top-level entity (global, function, type, attributes, metadata) but found ${this.describe(t)}`, t);
         }
-      } else if (t.kind === 'lvar') {
+      } else if (kind === TK.lvar) {
         this.typeDefinition();
-      } else if (t.kind === 'gvar') {
+      } else if (kind === TK.gvar) {
         this.globalEntity();
-      } else if (t.kind === 'comdat') {
+      } else if (kind === TK.comdat) {
         this.p++;
-        this.expectPunct('=');
+        this.expectPunct(EQ);
         this.expectWord('comdat');
-        const k = this.next();
-        if (k.kind !== 'word') this.fail(`expected a comdat selection kind but found ${this.describe(k)}`, k);
-        this.items.push({ kind: 'text', tokFrom: from, tokTo: this.p, what: 'comdat', name: t.value });
-      } else if (t.kind === 'meta') {
+        const ki = this.next();
+        if (this.k(ki) !== TK.word) this.fail(`expected a comdat selection kind but found ${this.describe(ki)}`, ki);
+        this.items.push({ kind: 'text', tokFrom: from, tokTo: this.p, what: 'comdat', name: this.v(t) });
+      } else if (kind === TK.meta) {
         this.metadataEntity();
       } else {
         this.fail(`expected a top-level entity but found ${this.describe(t)}`, t);
@@ -242,15 +377,17 @@ class IrParser {
     for (const [name, s] of this.structs) {
       if (!this.structDefined.has(name)) s.opaque = true;
     }
+    const globalsByName = new Map<string, LGlobal>();
+    for (const g of this.globals) globalsByName.set(g.name, g);
     return {
       text: this.text,
       tokens: this.toks,
-      ...(this.dataLayout !== undefined ? { dataLayout: this.dataLayout } : {}),
-      ...(this.triple !== undefined ? { triple: this.triple } : {}),
-      ...(this.sourceFilename !== undefined ? { sourceFilename: this.sourceFilename } : {}),
+      dataLayout: this.dataLayout,
+      triple: this.triple,
+      sourceFilename: this.sourceFilename,
       structs: this.structs,
       globals: this.globals,
-      globalsByName: new Map(this.globals.map((g) => [g.name, g])),
+      globalsByName,
       functions: this.functions,
       attributeGroups: this.attributeGroups,
       namedMetadata: this.namedMetadata,
@@ -263,16 +400,17 @@ class IrParser {
   /** After a top-level entity: the next entity (LLParser does not need line breaks between them). */
   private endOfEntity(): void {
     const t = this.peek();
-    const ok = t.kind === 'eof' || t.kind === 'gvar' || t.kind === 'lvar' || t.kind === 'comdat' || t.kind === 'meta' || (t.kind === 'word' && TOP_LEVEL_WORDS.has(t.value));
+    const kind = this.k(t);
+    const ok = kind === TK.eof || kind === TK.gvar || kind === TK.lvar || kind === TK.comdat || kind === TK.meta || (kind === TK.word && TOP_LEVEL_WORDS.has(this.v(t)));
     if (!ok) this.fail(`unexpected ${this.describe(t)} after the end of the entity`, t);
   }
 
   private typeDefinition(): void {
     const from = this.p;
     const nameTok = this.next();
-    this.expectPunct('=');
+    this.expectPunct(EQ);
     this.expectWord('type');
-    const name = nameTok.value;
+    const name = this.v(nameTok);
     if (this.structDefined.has(name)) this.fail(`redefinition of type %${name}`, nameTok);
     const s = this.namedStruct(name);
     this.structDefined.add(name);
@@ -280,13 +418,13 @@ class IrParser {
       s.opaque = true;
     } else {
       const t = this.peek();
-      const packed = t.kind === 'punct' && t.value === '<';
-      if (!(t.kind === 'punct' && (t.value === '{' || packed))) this.fail(`expected a struct body or 'opaque' for %${name} but found ${this.describe(t)}`, t);
+      const packed = this.isPunctAt(t, LT);
+      if (!(this.isPunctAt(t, LBRACE) || packed)) this.fail(`expected a struct body or 'opaque' for %${name} but found ${this.describe(t)}`, t);
       if (packed) this.p++;
       this.enter(t);
       s.elements = this.structElements();
       this.leave();
-      if (packed) this.expectPunct('>');
+      if (packed) this.expectPunct(GT);
       s.packed = packed;
       s.opaque = false;
     }
@@ -312,34 +450,34 @@ class IrParser {
     let extra = 0;
     let ty = this.baseType();
     for (;;) {
-      if (this.eatPunct('*')) {
+      if (this.eatPunct(STAR)) {
         if (ty.kind === 'void' || ty.kind === 'label' || ty.kind === 'metadata') this.fail(`pointers to ${ty.kind} are invalid`, t);
         ty = { kind: 'ptr', addrspace: 0, pointee: ty };
-      } else if (this.isWord('addrspace') && this.toks.get(this.p + 1)?.value === '(' && this.ptrSuffixFollows()) {
+      } else if (this.isWord('addrspace') && this.isPunctAt(this.p + 1, LPAREN) && this.ptrSuffixFollows()) {
         this.p++;
         const as = this.addrspaceArg();
-        this.expectPunct('*');
+        this.expectPunct(STAR);
         ty = { kind: 'ptr', addrspace: as, pointee: ty };
-      } else if (this.isPunct('(')) {
+      } else if (this.isPunct(LPAREN)) {
         // function type: ret (params)
         const params: LType[] = [];
         let varargs = false;
         this.p++;
-        if (!this.eatPunct(')')) {
+        if (!this.eatPunct(RPAREN)) {
           for (;;) {
-            if (this.eatPunct('...')) {
+            if (this.eatPunct(DOT)) {
               varargs = true;
-              this.expectPunct(')');
+              this.expectPunct(RPAREN);
               break;
             }
             params.push(this.type());
-            if (this.eatPunct(')')) break;
-            this.expectPunct(',', "',' or ')'");
+            if (this.eatPunct(RPAREN)) break;
+            this.expectPunct(COMMA, "',' or ')'");
           }
         }
         ty = { kind: 'function', ret: ty, params, varargs };
         // a function type must be followed by '*' to be first-class, but `call T (…) @f` uses it bare
-        if (!this.isPunct('*') && !this.isWord('addrspace')) break;
+        if (!this.isPunct(STAR) && !this.isWord('addrspace')) break;
       } else break;
       extra++;
       if (++this.depth > MAX_IR_NESTING) this.fail(`nesting deeper than ${MAX_IR_NESTING} levels`, t, 'LIMIT');
@@ -351,33 +489,32 @@ class IrParser {
 
   /** After `addrspace`: is this `addrspace(N)*` (a pointer suffix) rather than an attribute? */
   private ptrSuffixFollows(): boolean {
-    const a = this.toks.get(this.p + 1);
-    const b = this.toks.get(this.p + 2);
-    const c = this.toks.get(this.p + 3);
-    const d = this.toks.get(this.p + 4);
-    return a?.value === '(' && b?.kind === 'int' && c?.value === ')' && d?.kind === 'punct' && d.value === '*';
+    const p = this.p;
+    return this.isPunctAt(p + 1, LPAREN) && this.k(p + 2) === TK.int && this.isPunctAt(p + 3, RPAREN) && this.isPunctAt(p + 4, STAR);
   }
 
   private addrspaceArg(): number {
-    this.expectPunct('(');
+    this.expectPunct(LPAREN);
     const t = this.peek();
     let n: number;
-    if (t.kind === 'str') {
+    if (this.k(t) === TK.str) {
       this.p++;
-      n = t.value === 'A' || t.value === 'G' || t.value === 'P' ? 0 : NaN;
-      if (Number.isNaN(n)) this.fail(`unknown symbolic address space "${t.value}"`, t);
+      const s = this.v(t);
+      n = s === 'A' || s === 'G' || s === 'P' ? 0 : NaN;
+      if (Number.isNaN(n)) this.fail(`unknown symbolic address space "${s}"`, t);
     } else n = this.expectInt('an address space', 0xffffff);
-    this.expectPunct(')');
+    this.expectPunct(RPAREN);
     return n;
   }
 
   private baseType(): LType {
     const t = this.next();
-    if (t.kind === 'word') {
-      const w = t.value;
+    const kind = this.k(t);
+    if (kind === TK.word) {
+      const w = this.v(t);
       const interned = SCALARS.get(w);
       if (interned) return interned;
-      if (/^i[0-9]+$/.test(w)) {
+      if (w.charCodeAt(0) === 105 /* i */ && isDigits(w, 1)) {
         const bits = Number(w.slice(1));
         if (bits < 1 || bits > 8388608) this.fail(`bitwidth for integer type out of range: ${w}`, t);
         return { kind: 'int', bits };
@@ -418,27 +555,29 @@ class IrParser {
       }
       this.fail(`unknown type '${w}'`, t);
     }
-    if (t.kind === 'lvar') {
-      if (/^[0-9]+$/.test(t.value)) this.fail(`numbered types (%${t.value}) are not supported`, t, 'FORMAT');
-      return this.namedStruct(t.value);
+    if (kind === TK.lvar) {
+      const name = this.v(t);
+      if (isDigits(name)) this.fail(`numbered types (%${name}) are not supported`, t, 'FORMAT');
+      return this.namedStruct(name);
     }
-    if (t.kind === 'punct') {
-      if (t.value === '{') {
+    if (kind === TK.punct) {
+      const c = this.toks.charAt(t);
+      if (c === LBRACE) {
         this.p--;
         const elements = this.structElements();
         return { kind: 'struct', packed: false, opaque: false, elements };
       }
-      if (t.value === '[') {
+      if (c === LBRACK) {
         const length = this.expectInt('an array length', 2 ** 53 - 1);
         this.expectWord('x');
         const element = this.type();
-        this.expectPunct(']');
+        this.expectPunct(RBRACK);
         return { kind: 'array', length, element };
       }
-      if (t.value === '<') {
-        if (this.isPunct('{')) {
+      if (c === LT) {
+        if (this.isPunct(LBRACE)) {
           const elements = this.structElements();
-          this.expectPunct('>');
+          this.expectPunct(GT);
           return { kind: 'struct', packed: true, opaque: false, elements };
         }
         const scalable = this.eatWord('vscale');
@@ -447,7 +586,7 @@ class IrParser {
         if (length === 0) this.fail('zero element vector is illegal', t);
         this.expectWord('x');
         const element = this.type();
-        this.expectPunct('>');
+        this.expectPunct(GT);
         return { kind: 'vector', length, element, scalable };
       }
     }
@@ -456,13 +595,13 @@ class IrParser {
 
   /** `{ T, T }` (cursor on `{`). */
   private structElements(): LType[] {
-    this.expectPunct('{');
+    this.expectPunct(LBRACE);
     const out: LType[] = [];
-    if (this.eatPunct('}')) return out;
+    if (this.eatPunct(RBRACE)) return out;
     for (;;) {
       out.push(this.type());
-      if (this.eatPunct('}')) return out;
-      this.expectPunct(',', "',' or '}'");
+      if (this.eatPunct(RBRACE)) return out;
+      this.expectPunct(COMMA, "',' or '}'");
     }
   }
 
@@ -471,7 +610,6 @@ class IrParser {
 
   /** `T v` */
   typedValue(allowLocal: boolean): LTyped {
-    const from = this.p;
     this.skipNl();
     const start = this.p;
     const type = this.type();
@@ -483,7 +621,6 @@ class IrParser {
       return { type, value: { k: 'metadata', refs }, from: start, to: this.p, valueFrom };
     }
     const value = this.value(type, allowLocal);
-    void from;
     return { type, value, from: start, to: this.p, valueFrom };
   }
 
@@ -491,47 +628,49 @@ class IrParser {
   value(ty: LType, allowLocal: boolean): LValue {
     const t = this.peek();
     this.enter(t);
-    try {
-      return this.valueInner(ty, allowLocal, t);
-    } finally {
-      this.leave();
-    }
+    const v = this.valueInner(ty, allowLocal, t);
+    this.leave();
+    return v;
   }
 
-  private valueInner(ty: LType, allowLocal: boolean, t: Token): LValue {
-    switch (t.kind) {
-      case 'lvar':
-        if (!allowLocal) this.fail(`local value %${t.value} is not allowed in a constant`, t);
+  private valueInner(ty: LType, allowLocal: boolean, t: number): LValue {
+    switch (this.k(t)) {
+      case TK.lvar:
+        if (!allowLocal) this.fail(`local value %${this.v(t)} is not allowed in a constant`, t);
         this.p++;
-        return { k: 'local', name: t.value, at: this.p - 1 };
-      case 'gvar':
+        return { k: 'local', name: this.v(t), at: t };
+      case TK.gvar:
         this.p++;
-        return { k: 'global', name: t.value, at: this.p - 1 };
-      case 'int': {
+        return { k: 'global', name: this.v(t), at: t };
+      case TK.int: {
         this.p++;
         if (ty.kind !== 'int') this.fail(`integer constant must have integer type, not ${describeType(ty)}`, t);
         return { k: 'int', value: this.intValue(t, ty.bits) };
       }
-      case 'fp':
-      case 'hexfp':
+      case TK.fp:
+      case TK.hexfp: {
         this.p++;
+        const text = this.v(t);
         if (ty.kind !== 'float') {
-          if (t.kind === 'hexfp' && ty.kind === 'int') this.fail(`hexadecimal integer constants are written u0x/s0x, not ${t.value}`, t);
+          if (this.k(t) === TK.hexfp && ty.kind === 'int') this.fail(`hexadecimal integer constants are written u0x/s0x, not ${text}`, t);
           this.fail(`floating point constant invalid for type ${describeType(ty)}`, t);
         }
         // LLParser checks the literal against the type (ConstantFP::isValueValidForType).
-        if (ty.float === 'half' || ty.float === 'float' || ty.float === 'double') fpLiteralBits(t.value, ty.float, t);
-        return { k: 'fp', text: t.value, at: this.p - 1 };
-      case 'cstr':
+        if (ty.float === 'half' || ty.float === 'float' || ty.float === 'double') fpLiteralBits(text, ty.float, { line: this.toks.lineOf(t), column: this.toks.columnOf(t) });
+        return { k: 'fp', text, at: t };
+      }
+      case TK.cstr: {
         this.p++;
         if (ty.kind !== 'array' || ty.element.kind !== 'int' || ty.element.bits !== 8) this.fail(`c"…" constants need an [N x i8] type, not ${describeType(ty)}`, t);
-        if (t.value.length !== ty.length) this.fail(`constant expression type mismatch: got type '[${t.value.length} x i8]' but expected '[${ty.length} x i8]'`, t);
-        return { k: 'cstr', bytes: t.value };
-      case 'word':
+        const bytes = this.v(t);
+        if (bytes.length !== ty.length) this.fail(`constant expression type mismatch: got type '[${bytes.length} x i8]' but expected '[${ty.length} x i8]'`, t);
+        return { k: 'cstr', bytes };
+      }
+      case TK.word:
         return this.wordValue(ty, t);
-      case 'punct':
+      case TK.punct:
         return this.aggregateValue(ty, t);
-      case 'meta':
+      case TK.meta:
         this.fail(`metadata ${this.describe(t)} is only valid as a 'metadata' operand`, t);
         break;
       default:
@@ -540,17 +679,17 @@ class IrParser {
     this.fail(`expected a value of type ${describeType(ty)} but found ${this.describe(t)}`, t);
   }
 
-  private intValue(t: Token, bits: number): bigint {
-    let v: bigint;
-    if (t.value.startsWith('u0x') || t.value.startsWith('s0x')) v = BigInt('0x' + t.value.slice(3));
-    else v = BigInt(t.value);
-    const lim = 1n << BigInt(bits);
-    if (v >= lim || v < -lim) this.fail(`integer constant ${t.value} does not fit in i${bits}`, t);
-    return BigInt.asUintN(bits, v);
+  private intValue(t: number, bits: number): bigint {
+    const text = this.v(t);
+    const c = text.charCodeAt(0);
+    const v = (c === 117 || c === 115) && text.charCodeAt(1) === 48 ? BigInt('0x' + text.slice(3)) : BigInt(text);
+    const lim = INT_LIMITS.get(bits) ?? 1n << BigInt(bits);
+    if (v >= lim || v < -lim) this.fail(`integer constant ${text} does not fit in i${bits}`, t);
+    return v >= 0n ? v : BigInt.asUintN(bits, v);
   }
 
-  private wordValue(ty: LType, t: Token): LValue {
-    const w = t.value;
+  private wordValue(ty: LType, t: number): LValue {
+    const w = this.v(t);
     switch (w) {
       case 'true':
       case 'false':
@@ -569,46 +708,46 @@ class IrParser {
         return { k: w === 'zeroinitializer' ? 'zero' : w };
       case 'getelementptr': {
         this.p++;
-        while (this.peek().kind === 'word' && ['inbounds', 'nuw', 'nusw', 'inrange'].includes(this.tok.value)) {
-          if (this.tok.value === 'inrange' && this.toks.get(this.p + 1)?.value === '(') {
+        while (this.pk() === TK.word && GEP_FLAGS.has(this.v())) {
+          if (this.toks.textIs(this.p, 'inrange') && this.isPunctAt(this.p + 1, LPAREN)) {
             this.p++;
             this.skipBalanced();
           } else this.p++;
         }
-        this.expectPunct('(');
+        this.expectPunct(LPAREN);
         const source = this.type();
-        this.expectPunct(',');
+        this.expectPunct(COMMA);
         const base = this.typedValue(false);
         const indices: LTyped[] = [];
-        while (this.eatPunct(',')) {
+        while (this.eatPunct(COMMA)) {
           this.eatWord('inrange');
           indices.push(this.typedValue(false));
         }
-        this.expectPunct(')');
+        this.expectPunct(RPAREN);
         return { k: 'gep', source, base, indices };
       }
       default:
         if (CAST_OPS.has(w)) {
           this.p++;
-          this.expectPunct('(');
+          this.expectPunct(LPAREN);
           const operand = this.typedValue(false);
           this.expectWord('to');
           const to = this.type();
-          this.expectPunct(')');
+          this.expectPunct(RPAREN);
           return { k: 'cast', op: w, operand, to };
         }
-        if (this.toks.get(this.p + 1)?.kind === 'punct' && this.toks.get(this.p + 1)!.value === '(' || ['blockaddress', 'dso_local_equivalent', 'no_cfi', 'asm', 'extractvalue', 'icmp', 'fcmp', 'select'].includes(w)) {
+        if (this.isPunctAt(this.p + 1, LPAREN) || OPAQUE_CONST_EXPRS.has(w)) {
           // Other constant expressions (add, sub, icmp, blockaddress, …): kept opaque with their refs.
           this.p++;
-          while (this.peek().kind === 'word' && this.tok.value !== 'asm') this.p++;
+          while (this.pk() === TK.word && !this.toks.textIs(this.p, 'asm')) this.p++;
           const refs: string[] = [];
-          if (this.peek().kind === 'gvar') {
-            refs.push('@' + this.tok.value);
+          if (this.pk() === TK.gvar) {
+            refs.push('@' + this.v());
             this.p++;
-          } else if (this.isPunct('(')) this.skipBalanced(refs);
-          else if (this.peek().kind === 'str') {
+          } else if (this.isPunct(LPAREN)) this.skipBalanced(refs);
+          else if (this.pk() === TK.str) {
             this.p++;
-            if (this.eatPunct(',')) this.expectString('asm constraints');
+            if (this.eatPunct(COMMA)) this.expectString('asm constraints');
           }
           return { k: 'expr', op: w, refs };
         }
@@ -616,15 +755,16 @@ class IrParser {
     this.fail(`expected a value of type ${describeType(ty)} but found ${this.describe(t)}`, t);
   }
 
-  private aggregateValue(ty: LType, t: Token): LValue {
-    if (t.value === '{' || (t.value === '<' && this.toks.get(this.p + 1)?.value === '{')) {
-      const packed = t.value === '<';
+  private aggregateValue(ty: LType, t: number): LValue {
+    const c = this.toks.charAt(t);
+    if (c === LBRACE || (c === LT && this.isPunctAt(this.p + 1, LBRACE))) {
+      const packed = c === LT;
       if (packed) this.p++;
       if (ty.kind !== 'struct') this.fail(`struct constant used for ${describeType(ty)}`, t);
       if (ty.packed !== packed) this.fail(`${packed ? 'packed' : 'unpacked'} struct constant used for ${packed ? 'an unpacked' : 'a packed'} struct type ${describeType(ty)}`, t);
-      this.expectPunct('{');
+      this.expectPunct(LBRACE);
       const elements: LTyped[] = [];
-      if (!this.eatPunct('}')) {
+      if (!this.eatPunct(RBRACE)) {
         for (;;) {
           const at = this.peek();
           const el = this.typedValue(false);
@@ -632,20 +772,20 @@ class IrParser {
           if (!want) this.fail(`too many elements in a constant of type ${describeType(ty)}`, at);
           if (!sameType(el.type, want)) this.fail(`element ${elements.length} of the struct constant has type ${describeType(el.type)} but ${describeType(ty)} needs ${describeType(want)}`, at);
           elements.push(el);
-          if (this.eatPunct('}')) break;
-          this.expectPunct(',', "',' or '}'");
+          if (this.eatPunct(RBRACE)) break;
+          this.expectPunct(COMMA, "',' or '}'");
         }
       }
-      if (packed) this.expectPunct('>');
+      if (packed) this.expectPunct(GT);
       if (elements.length !== ty.elements.length) this.fail(`struct constant has ${elements.length} element(s) but ${describeType(ty)} has ${ty.elements.length}`, t);
       return { k: 'struct', elements };
     }
-    if (t.value === '[' || t.value === '<') {
-      const isVec = t.value === '<';
+    if (c === LBRACK || c === LT) {
+      const isVec = c === LT;
       if (isVec ? ty.kind !== 'vector' : ty.kind !== 'array') this.fail(`${isVec ? 'vector' : 'array'} constant used for ${describeType(ty)}`, t);
       const agg = ty as { length: number; element: LType };
       this.p++;
-      const close = isVec ? '>' : ']';
+      const close = isVec ? GT : RBRACK;
       const elements: LTyped[] = [];
       if (!this.eatPunct(close)) {
         for (;;) {
@@ -655,7 +795,7 @@ class IrParser {
           elements.push(el);
           if (elements.length > agg.length) this.fail(`too many elements for ${describeType(ty)}`, at);
           if (this.eatPunct(close)) break;
-          this.expectPunct(',', `',' or '${close}'`);
+          this.expectPunct(COMMA, `',' or '${isVec ? '>' : ']'}'`);
         }
       }
       if (elements.length !== agg.length) this.fail(`constant has ${elements.length} element(s) but ${describeType(ty)} has ${agg.length}`, t);
@@ -668,93 +808,96 @@ class IrParser {
   private metadataValue(refs: string[]): void {
     const t = this.peek();
     this.enter(t);
-    try {
-      if (t.kind === 'meta') {
-        this.p++;
-        refs.push('!' + t.value);
-        if (this.isPunct('(')) this.skipBalanced(refs);
-        return;
-      }
-      if (t.kind === 'punct' && t.value === '!') {
-        this.p++;
-        const n = this.peek();
-        if (n.kind === 'str') {
-          this.p++;
-          return;
-        }
-        if (n.kind === 'punct' && n.value === '{') {
-          this.p++;
-          if (this.eatPunct('}')) return;
-          for (;;) {
-            if (this.eatWord('null')) {
-              /* null operand */
-            } else this.metadataValue(refs);
-            if (this.eatPunct('}')) return;
-            this.expectPunct(',', "',' or '}'");
-          }
-        }
-        this.fail(`expected metadata after '!' but found ${this.describe(n)}`, n);
-      }
-      if (t.kind === 'word' && t.value === 'distinct') {
-        this.p++;
-        this.metadataValue(refs);
-        return;
-      }
-      // `T v` as metadata (ValueAsMetadata)
-      const v = this.typedValue(true);
-      collectRefs(v, refs);
-    } finally {
-      this.leave();
+    this.metadataValueInner(refs, t);
+    this.leave();
+  }
+
+  private metadataValueInner(refs: string[], t: number): void {
+    const kind = this.k(t);
+    if (kind === TK.meta) {
+      this.p++;
+      refs.push('!' + this.v(t));
+      if (this.isPunct(LPAREN)) this.skipBalanced(refs);
+      return;
     }
+    if (this.isPunctAt(t, BANG)) {
+      this.p++;
+      const n = this.peek();
+      if (this.k(n) === TK.str) {
+        this.p++;
+        return;
+      }
+      if (this.isPunctAt(n, LBRACE)) {
+        this.p++;
+        if (this.eatPunct(RBRACE)) return;
+        for (;;) {
+          if (this.eatWord('null')) {
+            /* null operand */
+          } else this.metadataValue(refs);
+          if (this.eatPunct(RBRACE)) return;
+          this.expectPunct(COMMA, "',' or '}'");
+        }
+      }
+      this.fail(`expected metadata after '!' but found ${this.describe(n)}`, n);
+    }
+    if (kind === TK.word && this.toks.textIs(t, 'distinct')) {
+      this.p++;
+      this.metadataValue(refs);
+      return;
+    }
+    // `T v` as metadata (ValueAsMetadata)
+    const v = this.typedValue(true);
+    collectRefs(v, refs);
   }
 
   // ---------------------------------------------------------------------------------------------
   // Attributes
 
-  /** Parses attributes until a token that cannot start one. */
-  private attributes(stopAtAlignInt = false): LAttribute[] {
-    const out: LAttribute[] = [];
+  /** Parses attributes until a token that cannot start one (a shared empty list when there are none). */
+  private attributes(stopAtAlignInt = false): readonly LAttribute[] {
+    let out: LAttribute[] | undefined;
     for (;;) {
       const t = this.peek();
-      if (t.kind === 'str') {
+      const kind = this.k(t);
+      if (kind === TK.str) {
         this.p++;
-        if (this.eatPunct('=')) out.push({ key: t.value, value: this.expectString(`the value of "${t.value}"`) });
-        else out.push({ key: t.value });
+        const key = this.v(t);
+        (out ??= []).push(this.eatPunct(EQ) ? { key, value: this.expectString(`the value of "${key}"`) } : { key });
         continue;
       }
-      if (t.kind !== 'word') return out;
-      const w = t.value;
-      if (w === 'align' && stopAtAlignInt) return out;
+      if (kind !== TK.word) return out ?? EMPTY_ATTRS;
+      const w = this.v(t);
+      if (w === 'align' && stopAtAlignInt) return out ?? EMPTY_ATTRS;
       if (TYPE_ATTRS.has(w)) {
         this.p++;
-        if (this.eatPunct('(')) {
+        if (this.eatPunct(LPAREN)) {
           const type = this.type();
-          this.expectPunct(')');
-          out.push({ key: w, type });
-        } else out.push({ key: w });
+          this.expectPunct(RPAREN);
+          (out ??= []).push({ key: w, type });
+        } else (out ??= []).push({ key: w });
         continue;
       }
       if (w === 'align' || w === 'alignstack') {
         this.p++;
-        if (this.eatPunct('(')) {
+        if (this.eatPunct(LPAREN)) {
           const n = this.expectInt('an alignment');
-          this.expectPunct(')');
-          out.push({ key: w, value: String(n) });
-        } else if (this.peek().kind === 'int') out.push({ key: w, value: String(this.expectInt('an alignment')) });
-        else out.push({ key: w });
+          this.expectPunct(RPAREN);
+          (out ??= []).push({ key: w, value: String(n) });
+        } else if (this.pk() === TK.int) (out ??= []).push({ key: w, value: String(this.expectInt('an alignment')) });
+        else (out ??= []).push({ key: w });
         continue;
       }
-      if (INT_ARG_ATTRS.has(w) || w === 'nofpclass' || w === 'noundef' || /^[a-z_][a-z0-9_]*$/.test(w)) {
-        if (!isAttributeWord(w)) return out;
+      if (INT_ARG_ATTRS.has(w) || isLowerIdentifier(w)) {
+        if (!isAttributeWord(w)) return out ?? EMPTY_ATTRS;
         this.p++;
-        if (this.isPunct('(')) {
+        if (this.isPunct(LPAREN)) {
           const from = this.p;
           this.skipBalanced();
-          out.push({ key: w, value: this.sliceTokens(from + 1, this.p - 1) });
-        } else out.push({ key: w });
+          (out ??= []).push({ key: w, value: this.sliceTokens(from + 1, this.p - 1) });
+        } else (out ??= []).push({ key: w });
         continue;
       }
-      return out;
+      return out ?? EMPTY_ATTRS;
     }
   }
 
@@ -762,41 +905,42 @@ class IrParser {
     const from = this.p;
     this.expectWord('attributes');
     const g = this.next();
-    if (g.kind !== 'attrgrp') this.fail(`expected '#N' after 'attributes' but found ${this.describe(g)}`, g);
-    this.expectPunct('=');
-    this.expectPunct('{');
+    if (this.k(g) !== TK.attrgrp) this.fail(`expected '#N' after 'attributes' but found ${this.describe(g)}`, g);
+    this.expectPunct(EQ);
+    this.expectPunct(LBRACE);
     const attrs: LAttribute[] = [];
     for (;;) {
-      attrs.push(...this.attributes());
-      if (this.eatPunct('}')) break;
+      for (const a of this.attributes()) attrs.push(a);
+      if (this.eatPunct(RBRACE)) break;
       const t = this.peek();
-      if (t.kind === 'word') {
+      if (this.k(t) === TK.word) {
         // Unknown keyword attribute (kept).
         this.p++;
-        if (this.isPunct('(')) this.skipBalanced();
-        attrs.push({ key: t.value });
+        if (this.isPunct(LPAREN)) this.skipBalanced();
+        attrs.push({ key: this.v(t) });
         continue;
       }
       this.fail(`expected an attribute or '}' but found ${this.describe(t)}`, t);
     }
-    const n = Number(g.value);
+    const name = this.v(g);
+    const n = Number(name);
     if (this.attributeGroups.has(n)) this.fail(`redefinition of attribute group #${n}`, g);
     this.attributeGroups.set(n, attrs);
-    this.items.push({ kind: 'text', tokFrom: from, tokTo: this.p, what: 'attributes', name: g.value });
+    this.items.push({ kind: 'text', tokFrom: from, tokTo: this.p, what: 'attributes', name });
   }
 
   /** `#N` references and inline attributes, in any mix (function/global trailers). */
   private groupRefs(groups: number[], attrs: LAttribute[]): void {
     for (;;) {
       const t = this.peek();
-      if (t.kind === 'attrgrp') {
+      if (this.k(t) === TK.attrgrp) {
         this.p++;
-        groups.push(Number(t.value));
+        groups.push(Number(this.v(t)));
         continue;
       }
       const a = this.attributes(true);
       if (a.length === 0) return;
-      attrs.push(...a);
+      for (const x of a) attrs.push(x);
     }
   }
 
@@ -806,25 +950,26 @@ class IrParser {
   private globalEntity(): void {
     const from = this.p;
     const nameTok = this.next();
-    if (this.globalNames.has(nameTok.value)) this.fail(`redefinition of global '@${nameTok.value}'`, nameTok);
-    this.globalNames.add(nameTok.value);
-    this.expectPunct('=');
+    const name = this.v(nameTok);
+    this.defineGlobal(nameTok, name);
+    this.expectPunct(EQ);
     let linkage: string | undefined;
     let addrspace = 0;
     for (;;) {
       const t = this.peek();
-      if (t.kind !== 'word') break;
-      if (GLOBAL_PREFIX_WORDS.has(t.value)) {
-        if (LINKAGES.has(t.value)) linkage = t.value;
+      if (this.k(t) !== TK.word) break;
+      const w = this.v(t);
+      if (GLOBAL_PREFIX_WORDS.has(w)) {
+        if (LINKAGES.has(w)) linkage = w;
         this.p++;
         continue;
       }
-      if (t.value === 'thread_local') {
+      if (w === 'thread_local') {
         this.p++;
-        if (this.isPunct('(')) this.skipBalanced();
+        if (this.isPunct(LPAREN)) this.skipBalanced();
         continue;
       }
-      if (t.value === 'addrspace') {
+      if (w === 'addrspace') {
         this.p++;
         addrspace = this.addrspaceArg();
         continue;
@@ -832,37 +977,43 @@ class IrParser {
       break;
     }
     const kw = this.next();
-    if (kw.kind === 'word' && (kw.value === 'alias' || kw.value === 'ifunc')) this.fail(`global ${kw.value}es are not supported`, kw, 'FORMAT');
-    if (kw.kind !== 'word' || (kw.value !== 'global' && kw.value !== 'constant')) this.fail(`expected 'global' or 'constant' but found ${this.describe(kw)}`, kw);
+    const kwv = this.v(kw);
+    const isWord = this.k(kw) === TK.word;
+    if (isWord && (kwv === 'alias' || kwv === 'ifunc')) this.fail(`global ${kwv}es are not supported`, kw, 'FORMAT');
+    if (!isWord || (kwv !== 'global' && kwv !== 'constant')) this.fail(`expected 'global' or 'constant' but found ${this.describe(kw)}`, kw);
     const valueType = this.type();
-    let initializer: LTyped | undefined;
+    let initFrom = this.p;
+    let initTo = this.p;
     // `external` / `extern_weak` globals are declarations without an initializer (LLParser::parseGlobal).
+    // The initializer is checked now and read again from its tokens when asked for (ParsedGlobal).
     if (linkage !== 'external' && linkage !== 'extern_weak') {
       this.skipNl();
-      const s = this.p;
-      const value = this.value(valueType, false);
-      initializer = { type: valueType, value, from: s, to: this.p, valueFrom: s };
+      initFrom = this.p;
+      this.value(valueType, false);
+      initTo = this.p;
     }
     const metadata: { kind: string; node: string }[] = [];
     const attrGroups: number[] = [];
     const attrs: LAttribute[] = [];
-    while (this.eatPunct(',')) {
-      const k = this.next();
-      if (k.kind === 'word' && k.value === 'section') this.expectString('a section name');
-      else if (k.kind === 'word' && k.value === 'partition') this.expectString('a partition name');
-      else if (k.kind === 'word' && k.value === 'comdat') {
-        if (this.isPunct('(')) this.skipBalanced();
-      } else if (k.kind === 'word' && k.value === 'align') this.expectInt('an alignment');
-      else if (k.kind === 'word' && (k.value === 'code_model' || k.value === 'no_sanitize_address' || k.value === 'sanitize_memtag')) {
-        if (this.peek().kind === 'str') this.p++;
-      } else if (k.kind === 'meta') {
+    while (this.eatPunct(COMMA)) {
+      const ki = this.next();
+      const kk = this.k(ki);
+      const kv = kk === TK.word ? this.v(ki) : '';
+      if (kv === 'section') this.expectString('a section name');
+      else if (kv === 'partition') this.expectString('a partition name');
+      else if (kv === 'comdat') {
+        if (this.isPunct(LPAREN)) this.skipBalanced();
+      } else if (kv === 'align') this.expectInt('an alignment');
+      else if (kv === 'code_model' || kv === 'no_sanitize_address' || kv === 'sanitize_memtag') {
+        if (this.pk() === TK.str) this.p++;
+      } else if (kk === TK.meta) {
         const refs: string[] = [];
         this.metadataValue(refs);
-        metadata.push({ kind: k.value, node: refs[0] ?? '' });
-      } else this.fail(`unexpected ${this.describe(k)} in the global's attribute list`, k);
+        metadata.push({ kind: this.v(ki), node: refs[0] ?? '' });
+      } else this.fail(`unexpected ${this.describe(ki)} in the global's attribute list`, ki);
     }
     this.groupRefs(attrGroups, attrs);
-    const g: LGlobal = { name: nameTok.value, isConstant: kw.value === 'constant', addrspace, valueType, ...(initializer ? { initializer } : {}), ...(linkage ? { linkage } : {}), attrGroups, attrs, metadata, tokFrom: from, tokTo: this.p, line: nameTok.line };
+    const g = new ParsedGlobal(this, name, kwv === 'constant', addrspace, valueType, initFrom, initTo, linkage, orEmpty(attrGroups), orEmpty(attrs), orEmpty(metadata), from, this.p, this.toks.lineOf(nameTok));
     this.globals.push(g);
     this.items.push({ kind: 'global', global: g });
   }
@@ -873,21 +1024,21 @@ class IrParser {
   private functionEntity(): void {
     const from = this.p;
     const kw = this.next();
-    const isDeclaration = kw.value === 'declare';
+    const isDeclaration = this.toks.textIs(kw, 'declare');
     let linkage: string | undefined;
     let cc: string | undefined;
     for (;;) {
       const t = this.peek();
-      if (t.kind !== 'word') break;
-      if (GLOBAL_PREFIX_WORDS.has(t.value)) {
-        if (LINKAGES.has(t.value)) linkage = t.value;
+      if (this.k(t) !== TK.word) break;
+      const w = this.v(t);
+      if (GLOBAL_PREFIX_WORDS.has(w)) {
+        if (LINKAGES.has(w)) linkage = w;
         this.p++;
         continue;
       }
-      if (CALLING_CONVS.test(t.value)) {
-        cc = t.value;
+      if (isCallingConv(w)) {
+        cc = w;
         this.p++;
-        if (t.value === 'cc' && this.peek().kind === 'int') this.p++;
         continue;
       }
       break;
@@ -895,30 +1046,30 @@ class IrParser {
     this.attributes(); // return attributes
     const retType = this.type();
     const nameTok = this.next();
-    if (nameTok.kind !== 'gvar') this.fail(`expected a function name but found ${this.describe(nameTok)}`, nameTok);
-    if (this.globalNames.has(nameTok.value)) this.fail(`redefinition of global '@${nameTok.value}'`, nameTok);
-    this.globalNames.add(nameTok.value);
-    this.expectPunct('(');
+    if (this.k(nameTok) !== TK.gvar) this.fail(`expected a function name but found ${this.describe(nameTok)}`, nameTok);
+    const name = this.v(nameTok);
+    this.defineGlobal(nameTok, name);
+    this.expectPunct(LPAREN);
     const params: LParam[] = [];
     let varargs = false;
-    if (!this.eatPunct(')')) {
+    if (!this.eatPunct(RPAREN)) {
       for (;;) {
-        if (this.eatPunct('...')) {
+        if (this.eatPunct(DOT)) {
           varargs = true;
-          this.expectPunct(')');
+          this.expectPunct(RPAREN);
           break;
         }
         const type = this.type();
         const attrs = this.attributes();
         const n = this.peek();
-        let name: string | undefined;
-        if (n.kind === 'lvar') {
-          name = n.value;
+        let pname: string | undefined;
+        if (this.k(n) === TK.lvar) {
+          pname = this.v(n);
           this.p++;
         }
-        params.push(name !== undefined ? { type, attrs, name } : { type, attrs });
-        if (this.eatPunct(')')) break;
-        this.expectPunct(',', "',' or ')'");
+        params.push({ type, attrs, name: pname });
+        if (this.eatPunct(RPAREN)) break;
+        this.expectPunct(COMMA, "',' or ')'");
       }
     }
     const attrGroups: number[] = [];
@@ -927,57 +1078,60 @@ class IrParser {
     // Trailer: unnamed_addr, addrspace(N), #N, attributes, section, comdat, align, gc, prefix, prologue, personality, !md
     for (;;) {
       const t = this.peek();
-      if (t.kind === 'attrgrp') {
+      const kind = this.k(t);
+      if (kind === TK.attrgrp) {
         this.p++;
-        attrGroups.push(Number(t.value));
+        attrGroups.push(Number(this.v(t)));
         continue;
       }
-      if (t.kind === 'word') {
-        if (t.value === 'unnamed_addr' || t.value === 'local_unnamed_addr') {
+      if (kind === TK.word) {
+        const w = this.v(t);
+        if (w === 'unnamed_addr' || w === 'local_unnamed_addr') {
           this.p++;
           continue;
         }
-        if (t.value === 'addrspace') {
+        if (w === 'addrspace') {
           this.p++;
           this.addrspaceArg();
           continue;
         }
-        if (t.value === 'section' || t.value === 'gc' || t.value === 'partition') {
+        if (w === 'section' || w === 'gc' || w === 'partition') {
           this.p++;
-          this.expectString(t.value);
+          this.expectString(w);
           continue;
         }
-        if (t.value === 'comdat') {
+        if (w === 'comdat') {
           this.p++;
-          if (this.isPunct('(')) this.skipBalanced();
+          if (this.isPunct(LPAREN)) this.skipBalanced();
           continue;
         }
-        if (t.value === 'align') {
+        if (w === 'align') {
           this.p++;
           this.expectInt('an alignment');
           continue;
         }
-        if (t.value === 'prefix' || t.value === 'prologue' || t.value === 'personality') {
+        if (w === 'prefix' || w === 'prologue' || w === 'personality') {
           this.p++;
           this.typedValue(false);
           continue;
         }
         const a = this.attributes(true);
         if (a.length) {
-          attrs.push(...a);
+          for (const x of a) attrs.push(x);
           continue;
         }
         break;
       }
-      if (t.kind === 'str') {
-        attrs.push(...this.attributes(true));
+      if (kind === TK.str) {
+        for (const x of this.attributes(true)) attrs.push(x);
         continue;
       }
-      if (t.kind === 'meta') {
+      if (kind === TK.meta) {
         this.p++;
         const refs: string[] = [];
         this.metadataValue(refs);
-        fnMetadata.push({ kind: t.value, node: (refs[0] ?? '').replace(/^!/, '') });
+        const node = refs[0] ?? '';
+        fnMetadata.push({ kind: this.v(t), node: node.startsWith('!') ? node.slice(1) : node });
         continue;
       }
       break;
@@ -986,17 +1140,17 @@ class IrParser {
     const blocks: LBlock[] = [];
     let bodyEnd = this.p;
     if (!isDeclaration) {
-      this.expectPunct('{');
+      this.expectPunct(LBRACE);
       bodyEnd = this.body(blocks);
     }
     const fn: LFunction = {
-      name: nameTok.value,
+      name,
       isDeclaration,
       retType,
       params,
       varargs,
-      ...(cc ? { cc } : {}),
-      ...(linkage ? { linkage } : {}),
+      cc,
+      linkage,
       attrGroups,
       attrs,
       metadata: fnMetadata,
@@ -1004,7 +1158,7 @@ class IrParser {
       headerFrom: from,
       headerTo,
       bodyEnd,
-      line: kw.line,
+      line: this.toks.lineOf(kw),
     };
     this.functions.push(fn);
     this.items.push({ kind: 'function', fn });
@@ -1015,21 +1169,22 @@ class IrParser {
     let cur: LBlock | undefined;
     for (;;) {
       this.skipNl();
-      const t = this.tok;
-      if (t.kind === 'eof') this.fail("expected '}' at the end of the function body", t);
-      if (t.kind === 'punct' && t.value === '}') {
+      const t = this.p;
+      const kind = this.k(t);
+      if (kind === TK.eof) this.fail("expected '}' at the end of the function body", t);
+      if (this.isPunctAt(t, RBRACE)) {
         this.p++;
         if (!cur) this.fail('function body requires at least one basic block', t);
         return this.p - 1;
       }
-      if (t.kind === 'label') {
+      if (kind === TK.label) {
         this.p++;
-        cur = { label: t.value, labelTok: t, instructions: [] };
+        cur = { label: this.v(t), labelTok: this.toks.get(t), instructions: [] };
         blocks.push(cur);
         continue;
       }
       if (!cur) {
-        cur = { instructions: [] };
+        cur = { label: undefined, labelTok: undefined, instructions: [] };
         blocks.push(cur);
       }
       cur.instructions.push(this.instruction());
@@ -1038,43 +1193,42 @@ class IrParser {
 
   private instruction(): LInstruction {
     const from = this.p;
-    const first = this.tok;
+    const first = this.p;
     let result: string | undefined;
-    if (first.kind === 'lvar' && this.toks.get(this.p + 1)?.kind === 'punct' && this.toks.get(this.p + 1)!.value === '=') {
-      result = first.value;
+    if (this.k(first) === TK.lvar && this.isPunctAt(first + 1, EQ)) {
+      result = this.v(first);
       this.p += 2;
     }
-    const opTok = this.toks.get(this.p)!;
-    if (opTok.kind !== 'word') this.fail(`expected an instruction but found ${this.describe(opTok)}`, opTok);
-    let opcode = opTok.value;
+    const opTok = this.p;
+    if (this.k(opTok) !== TK.word) this.fail(`expected an instruction but found ${this.describe(opTok)}`, opTok);
+    let opcode = this.v(opTok);
     const save = this.p;
-    if (opcode === 'tail' || opcode === 'musttail' || opcode === 'notail') {
-      const n = this.toks.get(this.p + 1);
-      if (n?.kind === 'word' && n.value === 'call') opcode = 'call';
-    }
+    if ((opcode === 'tail' || opcode === 'musttail' || opcode === 'notail') && this.k(opTok + 1) === TK.word && this.toks.textIs(opTok + 1, 'call')) opcode = 'call';
     // Find the end: newline at bracket depth 0.
     let depth = 0;
     let end = this.p;
     const usesLocal: string[] = [];
     const usesGlobal: string[] = [];
+    const toks = this.toks;
     for (;;) {
-      const t = this.toks.get(end)!;
-      if (t.kind === 'eof') break;
-      if (t.kind === 'nl' && depth === 0) break;
-      if (t.kind === 'punct') {
-        if ('([{<'.includes(t.value)) {
+      const kind = toks.kindCode(end);
+      if (kind === TK.eof) break;
+      if (kind === TK.nl) {
+        if (depth === 0) break;
+      } else if (kind === TK.punct) {
+        const c = toks.charAt(end);
+        if (c === LPAREN || c === LBRACK || c === LBRACE || c === LT) {
           depth++;
-          if (depth > MAX_IR_NESTING) this.fail(`nesting deeper than ${MAX_IR_NESTING} levels`, t, 'LIMIT');
-        } else if (')]}>'.includes(t.value)) {
+          if (depth > MAX_IR_NESTING) this.fail(`nesting deeper than ${MAX_IR_NESTING} levels`, end, 'LIMIT');
+        } else if (c === RPAREN || c === RBRACK || c === RBRACE || c === GT) {
           depth--;
           if (depth < 0) {
-            if (t.value === '}' && end > this.p) break; // `}` closing the function on the same line
-            this.fail(`unexpected '${t.value}'`, t);
+            if (c === RBRACE && end > this.p) break; // `}` closing the function on the same line
+            this.fail(`unexpected '${String.fromCharCode(c)}'`, end);
           }
         }
-      }
-      if (t.kind === 'lvar') usesLocal.push(t.value);
-      if (t.kind === 'gvar') usesGlobal.push(t.value);
+      } else if (kind === TK.lvar) usesLocal.push(toks.valueOf(end));
+      else if (kind === TK.gvar) usesGlobal.push(toks.valueOf(end));
       end++;
     }
     if (depth > 0) this.fail('unbalanced brackets in the instruction', opTok);
@@ -1087,73 +1241,61 @@ class IrParser {
       } finally {
         this.limit = Number.POSITIVE_INFINITY;
       }
-      if (this.p !== end) {
-        const t = this.toks.get(this.p)!;
-        this.fail(`unexpected ${this.describe(t)} in the call instruction`, t);
-      }
+      if (this.p !== end) this.fail(`unexpected ${this.describe(this.p)} in the call instruction`, this.p);
     }
     this.p = end;
-    return {
-      ...(result !== undefined ? { result } : {}),
-      opcode,
-      tokFrom: from,
-      tokTo: end,
-      line: first.line,
-      column: first.column,
-      ...(call ? { call } : {}),
-      usesLocal,
-      usesGlobal,
-    };
+    return { result, opcode, tokFrom: from, tokTo: end, line: toks.lineOf(first), column: toks.columnOf(first), call, usesLocal: orEmpty(usesLocal), usesGlobal: orEmpty(usesGlobal) };
   }
 
   /** `[tail] call [fmf] [cc] [ret attrs] [addrspace(N)] T [(params)] callee(args) [fn attrs] [bundles] [, !md]*` */
   private callInstruction(end: number): LCall {
-    const lineEnd = this.toks.get(end)!;
-    const at = (): Token => this.toks.get(this.p)!;
-    if (at().value === 'tail' || at().value === 'musttail' || at().value === 'notail') this.p++;
+    const word = (): string | undefined => (this.k() === TK.word ? this.v() : undefined);
+    const w0 = word();
+    if (w0 === 'tail' || w0 === 'musttail' || w0 === 'notail') this.p++;
     this.p++; // call
     let cc: string | undefined;
-    const FMF = new Set(['fast', 'nnan', 'ninf', 'nsz', 'arcp', 'contract', 'afn', 'reassoc']);
-    while (at().kind === 'word' && FMF.has(at().value)) this.p++;
-    if (at().kind === 'word' && CALLING_CONVS.test(at().value)) {
-      cc = at().value;
+    while (FMF.has(word() ?? '')) this.p++;
+    const ccw = word();
+    if (ccw !== undefined && isCallingConv(ccw)) {
+      cc = ccw;
       this.p++;
     }
     this.attributes(true);
-    while (at().kind === 'word' && at().value === 'align') {
+    while (word() === 'align') {
       this.p++;
       this.expectInt('an alignment');
       this.attributes(true);
     }
-    if (at().kind === 'word' && at().value === 'addrspace' && this.toks.get(this.p + 1)?.value === '(' && !this.ptrSuffixFollows()) {
+    if (word() === 'addrspace' && this.isPunctAt(this.p + 1, LPAREN) && !this.ptrSuffixFollows()) {
       this.p++;
       this.addrspaceArg();
     }
     let retType = this.type();
     if (retType.kind === 'function') retType = retType.ret;
     const calleeFrom = this.p;
-    const calleeTok = at();
+    const calleeTok = this.p;
+    const ck = this.k(calleeTok);
     let calleeValue: LValue;
-    if (calleeTok.kind === 'lvar' || calleeTok.kind === 'gvar') {
+    if (ck === TK.lvar || ck === TK.gvar) {
       this.p++;
-      calleeValue = calleeTok.kind === 'lvar' ? { k: 'local', name: calleeTok.value, at: this.p - 1 } : { k: 'global', name: calleeTok.value, at: this.p - 1 };
-    } else if (calleeTok.kind === 'word' && calleeTok.value === 'asm') {
+      calleeValue = ck === TK.lvar ? { k: 'local', name: this.v(calleeTok), at: calleeTok } : { k: 'global', name: this.v(calleeTok), at: calleeTok };
+    } else if (ck === TK.word && this.toks.textIs(calleeTok, 'asm')) {
       this.p++;
-      while (at().kind === 'word') this.p++;
+      while (this.k() === TK.word) this.p++;
       this.expectString('inline assembly');
-      this.expectPunct(',');
+      this.expectPunct(COMMA);
       this.expectString('asm constraints');
       calleeValue = { k: 'expr', op: 'asm', refs: [] };
     } else {
-      calleeValue = this.value({ kind: 'ptr', addrspace: 0 }, true);
+      calleeValue = this.value(OPAQUE_PTR0, true);
     }
-    const callee: LTyped = { type: { kind: 'ptr', addrspace: 0 }, value: calleeValue, from: calleeFrom, to: this.p, valueFrom: calleeFrom };
-    this.expectPunct('(');
-    const args: { value: LTyped; attrs: LAttribute[] }[] = [];
-    if (!this.eatPunct(')')) {
+    const callee: LTyped = { type: OPAQUE_PTR0, value: calleeValue, from: calleeFrom, to: this.p, valueFrom: calleeFrom };
+    this.expectPunct(LPAREN);
+    const args: { value: LTyped; attrs: readonly LAttribute[] }[] = [];
+    if (!this.eatPunct(RPAREN)) {
       for (;;) {
-        if (this.eatPunct('...')) {
-          this.expectPunct(')');
+        if (this.eatPunct(DOT)) {
+          this.expectPunct(RPAREN);
           break;
         }
         const s = this.p;
@@ -1168,27 +1310,28 @@ class IrParser {
           value = { k: 'metadata', refs };
         } else value = this.value(type, true);
         args.push({ value: { type, value, from: s, to: this.p, valueFrom }, attrs });
-        if (this.eatPunct(')')) break;
-        if (!this.isPunct(',')) this.fail(`expected ',' or ')' in the argument list but found ${this.describe(this.peek())}`, this.peek());
+        if (this.eatPunct(RPAREN)) break;
+        if (!this.isPunct(COMMA)) this.fail(`expected ',' or ')' in the argument list but found ${this.describe(this.peek())}`, this.peek());
         this.p++;
       }
     }
     // Function attributes, #N, operand bundles, metadata attachments.
     for (;;) {
       if (this.p >= end) break;
-      const t = at();
-      if (t.kind === 'attrgrp') {
+      const t = this.p;
+      const kind = this.k(t);
+      if (kind === TK.attrgrp) {
         this.p++;
         continue;
       }
-      if (t.kind === 'punct' && t.value === '[') {
+      if (this.isPunctAt(t, LBRACK)) {
         this.skipBalanced();
         continue;
       }
-      if (t.kind === 'punct' && t.value === ',') {
+      if (this.isPunctAt(t, COMMA)) {
         this.p++;
-        const m = at();
-        if (m.kind !== 'meta') this.fail(`expected a metadata attachment after ',' but found ${this.describe(m)}`, m);
+        const m = this.p;
+        if (this.k(m) !== TK.meta) this.fail(`expected a metadata attachment after ',' but found ${this.describe(m)}`, m);
         this.p++;
         const refs: string[] = [];
         this.metadataValue(refs);
@@ -1197,8 +1340,8 @@ class IrParser {
       const a = this.attributes();
       if (a.length === 0) break;
     }
-    if (this.p > end) this.fail('call instruction runs past the end of the line', lineEnd);
-    return { callee, retType, args, ...(cc ? { cc } : {}) };
+    if (this.p > end) this.fail('call instruction runs past the end of the line', end);
+    return { callee, retType, args, cc };
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -1207,31 +1350,32 @@ class IrParser {
   private metadataEntity(): void {
     const from = this.p;
     const nameTok = this.next();
-    this.expectPunct('=');
-    if (/^[0-9]+$/.test(nameTok.value)) {
+    const name = this.v(nameTok);
+    this.expectPunct(EQ);
+    if (isDigits(name)) {
       const refs: string[] = [];
       const s = this.p;
       this.metadataValue(refs);
-      if (this.metadata.has(nameTok.value)) this.fail(`metadata !${nameTok.value} is defined twice`, nameTok);
-      this.metadata.set(nameTok.value, { text: this.sliceTokens(s, this.p), refs, tokFrom: from, tokTo: this.p });
-      this.items.push({ kind: 'text', tokFrom: from, tokTo: this.p, what: 'md', name: nameTok.value });
+      if (this.metadata.has(name)) this.fail(`metadata !${name} is defined twice`, nameTok);
+      this.metadata.set(name, { text: this.sliceTokens(s, this.p), refs, tokFrom: from, tokTo: this.p });
+      this.items.push({ kind: 'text', tokFrom: from, tokTo: this.p, what: 'md', name });
       return;
     }
-    this.expectPunct('!');
-    this.expectPunct('{');
+    this.expectPunct(BANG);
+    this.expectPunct(LBRACE);
     const ops: string[] = [];
-    if (!this.eatPunct('}')) {
+    if (!this.eatPunct(RBRACE)) {
       for (;;) {
         const t = this.next();
-        if (t.kind !== 'meta' || !/^[0-9]+$/.test(t.value)) this.fail(`named metadata operands must be !N references, found ${this.describe(t)}`, t);
-        ops.push('!' + t.value);
-        if (this.eatPunct('}')) break;
-        this.expectPunct(',', "',' or '}'");
+        if (this.k(t) !== TK.meta || !isDigits(this.v(t))) this.fail(`named metadata operands must be !N references, found ${this.describe(t)}`, t);
+        ops.push('!' + this.v(t));
+        if (this.eatPunct(RBRACE)) break;
+        this.expectPunct(COMMA, "',' or '}'");
       }
     }
-    if (this.namedMetadata.has(nameTok.value)) this.fail(`named metadata !${nameTok.value} is defined twice`, nameTok);
-    this.namedMetadata.set(nameTok.value, ops);
-    this.items.push({ kind: 'text', tokFrom: from, tokTo: this.p, what: 'named-md', name: nameTok.value });
+    if (this.namedMetadata.has(name)) this.fail(`named metadata !${name} is defined twice`, nameTok);
+    this.namedMetadata.set(name, ops);
+    this.items.push({ kind: 'text', tokFrom: from, tokTo: this.p, what: 'named-md', name });
   }
 
   /** Source text of tokens [from, to), comments and line breaks collapsed to single spaces. */
@@ -1240,32 +1384,79 @@ class IrParser {
   }
 }
 
-/** Source text of tokens [from, to): original spacing, but comments/line breaks become one space. */
-export function joinTokens(text: string, toks: TokenList, from: number, to: number, subst?: (t: Token, i: number) => string | undefined): string {
+/** A global variable of a parsed module; its initializer is read from its tokens when asked for. */
+class ParsedGlobal implements LGlobal {
+  constructor(
+    private readonly reader: IrParser,
+    readonly name: string,
+    readonly isConstant: boolean,
+    readonly addrspace: number,
+    readonly valueType: LType,
+    readonly initFrom: number,
+    readonly initTo: number,
+    readonly linkage: string | undefined,
+    readonly attrGroups: readonly number[],
+    readonly attrs: readonly LAttribute[],
+    readonly metadata: readonly { readonly kind: string; readonly node: string }[],
+    readonly tokFrom: number,
+    readonly tokTo: number,
+    readonly line: number,
+  ) {}
+
+  get initializer(): LTyped | undefined {
+    return this.initTo > this.initFrom ? this.reader.reread(this.valueType, this.initFrom, this.initTo) : undefined;
+  }
+}
+
+/** The callee's type placeholder (`ptr`): calls are typed by their return type and arguments. */
+const OPAQUE_PTR0: LType = { kind: 'ptr', addrspace: 0 };
+
+/**
+ * Source text of tokens [from, to): original spacing, but comments/line breaks become one space.
+ * `subst(i)` may replace a `%name` / `@name` token (index `i`) by other text.
+ */
+export function joinTokens(text: string, toks: TokenList, from: number, to: number, subst?: (i: number) => string | undefined): string {
   let out = '';
   let prevEnd = -1;
   for (let i = from; i < to; i++) {
-    const kind = toks.kindAt(i);
-    if (kind === 'nl') continue;
+    const kind = toks.kindCode(i);
+    if (kind === TK.nl) continue;
     const start = toks.startOf(i);
     if (prevEnd >= 0 && start > prevEnd) {
       if (start === prevEnd + 1 && text.charCodeAt(prevEnd) === 32) out += ' ';
-      else {
-        const gap = text.slice(prevEnd, start);
-        out += /[;\n]/.test(gap) ? ' ' : gap;
-      }
+      else out += gapText(text, prevEnd, start);
     }
-    const s = subst && (kind === 'lvar' || kind === 'gvar') ? subst(toks.get(i)!, i) : undefined;
-    out += s ?? text.slice(start, toks.endOf(i));
-    prevEnd = toks.endOf(i);
+    const end = toks.endOf(i);
+    const s = subst !== undefined && (kind === TK.lvar || kind === TK.gvar) ? subst(i) : undefined;
+    out += s ?? text.slice(start, end);
+    prevEnd = end;
   }
   return out;
 }
 
+/** The text between two tokens: kept unless it holds a comment or a line break (then one space). */
+function gapText(text: string, from: number, to: number): string {
+  for (let k = from; k < to; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 59 || c === 10) return ' ';
+  }
+  return text.slice(from, to);
+}
+
+/** `[a-z_][a-z0-9_]*` */
+function isLowerIdentifier(w: string): boolean {
+  for (let k = 0; k < w.length; k++) {
+    const c = w.charCodeAt(k);
+    const ok = (c >= 97 && c <= 122) || c === 95 || (k > 0 && c >= 48 && c <= 57);
+    if (!ok) return false;
+  }
+  return w.length > 0;
+}
+
 function isAttributeWord(w: string): boolean {
   // Words that start something else in the positions where attributes are read.
-  if (TOP_LEVEL_WORDS.has(w)) return false;
-  return !/^(i[0-9]+|half|bfloat|float|double|x86_fp80|fp128|ppc_fp128|void|ptr|label|metadata|token|target|x86_mmx|x86_amx|x|to|null|undef|poison|zeroinitializer|true|false|none|getelementptr|bitcast|addrspacecast|inttoptr|ptrtoint|asm|section|comdat|gc|prefix|prologue|personality|partition|unnamed_addr|local_unnamed_addr|addrspace|blockaddress|dso_local_equivalent|no_cfi)$/.test(w) && !CAST_OPS.has(w);
+  if (NOT_ATTRIBUTE_WORDS.has(w)) return false;
+  return !(w.charCodeAt(0) === 105 /* i */ && isDigits(w, 1));
 }
 
 function collectRefs(v: LTyped, refs: string[]): void {
@@ -1307,6 +1498,7 @@ export function globalRefs(v: LTyped): string[] {
 
 /** Structural type equality (named structs by identity), iterative. */
 export function sameType(a: LType, b: LType): boolean {
+  if (a === b) return true;
   const stack: [LType, LType][] = [[a, b]];
   while (stack.length) {
     const [x, y] = stack.pop()!;
@@ -1362,11 +1554,22 @@ export function describeType(t: LType): string {
   return printType(t);
 }
 
-const PLAIN = /^[-a-zA-Z$._][-a-zA-Z$._0-9]*$/;
+/** `name` needs no quotes: `[-a-zA-Z$._][-a-zA-Z$._0-9]*` or all digits. */
+function isPlainName(name: string): boolean {
+  if (name.length === 0) return false;
+  const c0 = name.charCodeAt(0);
+  if (c0 >= 48 && c0 <= 57) return isDigits(name);
+  for (let k = 0; k < name.length; k++) {
+    const c = name.charCodeAt(k);
+    const ok = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 45 || c === 36 || c === 46 || c === 95;
+    if (!ok) return false;
+  }
+  return true;
+}
 
 /** `%name` / `%"quoted name"` */
 export function printLocalName(name: string, sigil = '%'): string {
-  if (PLAIN.test(name) || /^[0-9]+$/.test(name)) return sigil + name;
+  if (isPlainName(name)) return sigil + name;
   let out = sigil + '"';
   for (let i = 0; i < name.length; i++) {
     const c = name.charCodeAt(i);
