@@ -11,16 +11,17 @@ import { ZstdBlockHeader, ZstdFrameHeader, ZSTD_SKIPPABLE_MAGIC_TAIL } from '../
 /** A v3 OffloadBinary whose payload is `stream`, declaring `payloadSize` inflated bytes after the header (padded to 8). */
 export function offloadV3(stream: Uint8Array, payloadSize: number | bigint, entries = 1n): Uint8Array {
   const h = OffloadHeaderV3;
-  const size = h.fixedSize + stream.length;
+  const headerSize = h.fixedSize!;
+  const size = headerSize + stream.length;
   const out = new Uint8Array(Math.ceil(size / 8) * 8);
   out.set(OFFLOAD_BINARY_MAGIC);
   const dv = new DataView(out.buffer);
   dv.setUint32(h.offsets.version, 3, true);
   dv.setBigUint64(h.offsets.size, BigInt(size), true);
-  dv.setBigUint64(h.offsets.entriesOffset, BigInt(h.fixedSize), true);
+  dv.setBigUint64(h.offsets.entriesOffset, BigInt(headerSize), true);
   dv.setBigUint64(h.offsets.entriesCount, entries, true);
-  dv.setBigUint64(h.offsets.inflatedSize, BigInt(h.fixedSize) + BigInt(payloadSize), true);
-  out.set(stream, h.fixedSize);
+  dv.setBigUint64(h.offsets.inflatedSize, BigInt(headerSize) + BigInt(payloadSize), true);
+  out.set(stream, headerSize);
   return out;
 }
 
