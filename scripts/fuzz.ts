@@ -60,7 +60,7 @@ if (values.case !== undefined) {
   });
   const out = [
     `fuzz: ${r.cases} cases, seed ${r.seed}${values.target ? `, target ${values.target}` : ''}${values.huge ? ', huge sizes' : ''}: ${r.failures.length} failure(s) in ${(r.ms / 1000).toFixed(1)} s (${((r.cases / r.ms) * 1000).toFixed(0)} cases/s)`,
-    `  per target: ${Object.entries(r.counts).sort().map(([k, n]) => `${k} ${n}`).join(', ')}`,
+    `  per target (cases, mean ms): ${Object.entries(r.counts).sort().map(([k, n]) => `${k} ${n} ${((r.targetMs[k] ?? 0) / n).toFixed(1)}`).join(', ')}`,
     `  slowest case: ${r.slowest.ms.toFixed(0)} ms (${r.slowest.target}, case ${r.slowest.index}); largest peak-memory growth: ${r.measuredMemory ? `${(r.heaviest.bytes / 2 ** 20).toFixed(1)} MiB (${r.heaviest.target}, case ${r.heaviest.index})` : 'not measured on this system'}`,
   ];
   for (const f of r.failures.slice(0, 50)) out.push(`  FAIL case ${f.index} (${f.target}: ${f.what}): ${f.reason}\n    replay: npm run fuzz -- --seed ${r.seed} --case ${f.index}${values.target ? ` --target ${values.target}` : ''}${values.huge ? ' --huge' : ''}`);

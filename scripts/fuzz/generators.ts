@@ -49,7 +49,7 @@ export interface Sizes {
   emptyBlocks: number;
 }
 export const SIZES: Readonly<Record<'ci' | 'huge', Sizes>> = {
-  ci: { propLines: 4000, sections: 1000, entries: 5000, strings: 5000, depth: 100, emptyBlocks: 200000 },
+  ci: { propLines: 4000, sections: 1000, entries: 1000, strings: 2000, depth: 100, emptyBlocks: 100000 },
   huge: { propLines: 1000000, sections: 70000, entries: 100000, strings: 1000000, depth: 300, emptyBlocks: 1000000 },
 };
 
@@ -219,7 +219,8 @@ const bombs: Generator = {
       what = `zlib bomb ${n} bytes`;
     } else if (kind === 1) {
       const e = rng.int(32);
-      const blocks = rleBlocks(rng.logInt(1, 1 << 30), rng.int(256), Math.min(128 << 10, 1024 << e));
+      const blockSize = Math.min(128 << 10, 2 ** (10 + e));
+      const blocks = rleBlocks(Math.min(rng.logInt(1, 1 << 30), blockSize * sizes.emptyBlocks), rng.int(256), blockSize);
       stream = zstdFrame({ window: { exponent: e, mantissa: rng.int(8) }, contentSize: rng.chance(0.3) ? BigInt(rng.logInt(1, 2 ** 40)) : undefined, blocks });
       what = `zstd RLE bomb window 2^${10 + e}, ${blocks.length} blocks`;
     } else if (kind === 2) {

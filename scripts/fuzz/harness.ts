@@ -34,8 +34,9 @@ export interface FuzzResult {
   seed: number;
   ms: number;
   failures: CaseFailure[];
-  /** Cases per generator. */
+  /** Cases per generator, and the milliseconds their readers took. */
   counts: Record<string, number>;
+  targetMs: Record<string, number>;
   slowest: { index: number; ms: number; target: string };
   heaviest: { index: number; bytes: number; target: string };
   /** False when the peak memory of a case could not be measured (not Linux). */
@@ -56,6 +57,7 @@ export function fuzz(opts: FuzzOptions): Promise<FuzzResult> {
     ms: 0,
     failures: [],
     counts: {},
+    targetMs: {},
     slowest: { index: -1, ms: 0, target: '' },
     heaviest: { index: -1, bytes: 0, target: '' },
     measuredMemory: true,
@@ -125,6 +127,7 @@ export function fuzz(opts: FuzzOptions): Promise<FuzzResult> {
         result.cases += m.to - m.from;
         result.failures.push(...m.failures);
         for (const [k, n] of Object.entries(m.counts)) result.counts[k] = (result.counts[k] ?? 0) + n;
+        for (const [k, n] of Object.entries(m.ms)) result.targetMs[k] = (result.targetMs[k] ?? 0) + n;
         if (m.slowest.ms > result.slowest.ms) result.slowest = m.slowest;
         if (m.heaviest.bytes > result.heaviest.bytes) result.heaviest = m.heaviest;
         result.measuredMemory &&= m.measuredMemory;

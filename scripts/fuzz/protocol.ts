@@ -37,5 +37,7 @@ export type ChildMessage =
       slowest: { index: number; ms: number; target: string };
       heaviest: { index: number; bytes: number; target: string };
       counts: Record<string, number>;
+      /** Milliseconds the readers took, per generator. */
+      ms: Record<string, number>;
       measuredMemory: boolean;
     };

@@ -277,9 +277,12 @@ export interface BitsNode<L extends BitLayout> extends Node<{ [K in keyof L]: nu
  */
 export function bits<L extends BitLayout>(node: Node<number, number, 'value'>, layout: L, name = 'bits'): BitsNode<L> {
   const entries = Object.entries(layout);
+  const names = entries.map(([k]) => k);
+  const shifts = entries.map(([, [shift]]) => 2 ** shift);
+  const widths = entries.map(([, [, width]]) => 2 ** width);
   const split = (v: number): { [K in keyof L]: number } => {
     const out: Record<string, number> = {};
-    for (const [k, [shift, width]] of entries) out[k] = Math.floor(v / 2 ** shift) % 2 ** width;
+    for (let i = 0; i < names.length; i++) out[names[i]!] = Math.floor(v / shifts[i]!) % widths[i]!;
     return out as { [K in keyof L]: number };
   };
   return {

@@ -21,7 +21,7 @@
 import ZStream from 'pako/lib/zlib/zstream.js';
 import { inflate, inflateInit2 } from 'pako/lib/zlib/inflate.js';
 import { deflate } from 'pako/lib/deflate.js';
-import { DecodeError, decodeWithSize, SpanTree, type PathKey } from '../codec/index.js';
+import { cursorFor, DecodeError, decodeWithSize, SpanTree, type PathKey } from '../codec/index.js';
 import {
   frameContentSize,
   windowNeededFor,
@@ -237,18 +237,28 @@ function checkZstdFrame(r: DecompressRequest): Uint8Array {
 /** Follow the Block_Headers from `pos` to the last block (and the checksum); returns where the frame ends. */
 function walkBlocks(r: DecompressRequest, pos: number, blockMax: number, checksum: boolean): number {
   const { stream, offset } = r;
+  // One cursor for the walk: a frame may hold a block per 3 bytes of stream.
+  const c = cursorFor(stream, pos, { base: offset });
+  const headerSize = ZstdBlockHeader.fixedSize!;
   for (let i = 0; ; i++) {
-    const bp = [...r.path, 'blocks', i];
-    const { value: b } = decodeWithSize(ZstdBlockHeader, stream, pos, { base: offset, path: bp });
-    if (b.blockType === 3) throw new DecodeError('FORMAT', 'Block_Type 3 is reserved (RFC 8878 §3.1.1.2.2)', offset + pos, [...bp, 'blockType']);
+    if (stream.length - pos < headerSize) {
+      c.pos = pos;
+      try {
+        c.need(headerSize, ZstdBlockHeader.describe);
+      } catch (e) {
+        throw (e as DecodeError).within(...r.path, 'blocks', i);
+      }
+    }
+    const b = ZstdBlockHeader.peek!(c, pos);
+    if (b.blockType === 3) throw new DecodeError('FORMAT', 'Block_Type 3 is reserved (RFC 8878 §3.1.1.2.2)', offset + pos, [...r.path, 'blocks', i, 'blockType']);
     // Block_Size, whatever the type, may not exceed Block_Maximum_Size = min(Window_Size, 128 KiB).
     if (b.blockSize > blockMax) {
-      throw new DecodeError('FORMAT', `Block_Size ${b.blockSize} of a ${ZSTD_BLOCK_TYPES[b.blockType]} exceeds Block_Maximum_Size ${blockMax} (RFC 8878 §3.1.1.2.3)`, offset + pos, [...bp, 'blockSize']);
+      throw new DecodeError('FORMAT', `Block_Size ${b.blockSize} of a ${ZSTD_BLOCK_TYPES[b.blockType]} exceeds Block_Maximum_Size ${blockMax} (RFC 8878 §3.1.1.2.3)`, offset + pos, [...r.path, 'blocks', i, 'blockSize']);
     }
     const content = b.blockType === 1 ? 1 : b.blockSize;
-    pos += ZstdBlockHeader.fixedSize!;
+    pos += headerSize;
     if (content > stream.length - pos) {
-      throw new DecodeError('EOF', `the ${ZSTD_BLOCK_TYPES[b.blockType]} runs past the end of the stream`, offset + pos, [...bp, 'content'], {
+      throw new DecodeError('EOF', `the ${ZSTD_BLOCK_TYPES[b.blockType]} runs past the end of the stream`, offset + pos, [...r.path, 'blocks', i, 'content'], {
         needed: content,
         available: stream.length - pos,
       });

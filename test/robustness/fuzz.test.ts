@@ -1,16 +1,18 @@
 /**
- * The fuzz suite in the test run (issue 11 §4): 100,000 cases of the fixed seed through every
- * reader, in worker processes, each bounded to 2 s and 256 MB (scripts/fuzz/). A failure names the
- * case; `npm run fuzz -- --seed 24301 --case I` replays it.
+ * The fuzz harness under mocha (issue 11 §4): 5,000 cases of the fixed seed through every reader, in
+ * worker processes, each bounded to 2 s and 256 MB (scripts/fuzz/). The 100,000 cases CI runs take
+ * about three minutes on two cores, longer than a mocha file should: `npm test` runs them after
+ * mocha (`npm run fuzz -- --cases 100000`, the same seed and harness). A failure names the case;
+ * `npm run fuzz -- --seed 24301 --case I` replays it.
  */
 import { expect } from 'chai';
 import { fuzz } from '../../scripts/fuzz/harness.js';
 import { GENERATORS } from '../../scripts/fuzz/generators.js';
 
-const CASES = 100_000;
+const CASES = 5_000;
 const SEED = 0x5eed;
 
-describe('fuzz: 100,000 generated and mutated inputs give a model or a typed error, within 2 s and 256 MB each', function () {
+describe('fuzz: generated and mutated inputs give a model or a typed error, within 2 s and 256 MB each', function () {
   this.timeout(900_000);
   it(`${CASES} cases of seed ${SEED}`, async () => {
     const r = await fuzz({ cases: CASES, seed: SEED });
