@@ -29,7 +29,7 @@ describe('hex: web inspector (chromium)', function () {
 
   before(async () => {
     const executablePath = requireTool('chromium');
-    await build({ entryPoints: [ROOT + 'web/src/app.ts'], bundle: true, format: 'esm', platform: 'browser', target: 'es2022', outfile: ROOT + 'web/dist/inspector.js', sourcemap: true, logLevel: 'warning' });
+    await build({ entryPoints: [ROOT + 'web/src/app.ts'], bundle: true, format: 'esm', platform: 'browser', target: 'es2022', outfile: ROOT + 'web/dist/inspector.js', sourcemap: true, logLevel: 'warning', loader: { '.wasm': 'binary' } });
     ({ server, url } = await startServer(ROOT + 'web', 0));
     browser = await chromium.launch({
       executablePath,
@@ -84,6 +84,17 @@ describe('hex: web inspector (chromium)', function () {
     await page.click(`#rows .b[data-o="${first + 3}"]`);
     expect(await page.$eval('.node.selected', (e) => (e as HTMLElement).dataset.path)).to.equal('globalMetadata["SYCLBIN/global metadata"]["state"]');
     await page.screenshot({ path: ARTIFACTS + 'web-inspector.png' });
+    expect(errors).to.deep.equal([]);
+  });
+
+  it('reads a zstd-compressed OffloadBinary: libzstd is compiled in the page under the CSP', async () => {
+    await page.setInputFiles('#file', ROOT + 'testdata/syclbin/v2_roles_v3_zstd.syclbin');
+    await page.waitForFunction(() => document.body.dataset.state === 'ready');
+    const status = await page.textContent('#status');
+    // An annotation error (e.g. UNAVAILABLE: no libzstd) would follow an em dash.
+    expect(status).to.match(/^v2_roles_v3_zstd\.syclbin: /);
+    expect(status).to.not.contain('\u2014');
+    expect(await page.$$eval('.node', (els) => els.length)).to.be.greaterThan(20);
     expect(errors).to.deep.equal([]);
   });
 
