@@ -47,10 +47,12 @@ export interface Sizes {
   strings: number;
   depth: number;
   emptyBlocks: number;
+  /** Bytes a compression bomb inflates to. */
+  bombOutput: number;
 }
 export const SIZES: Readonly<Record<'ci' | 'huge', Sizes>> = {
-  ci: { propLines: 4000, sections: 1000, entries: 1000, strings: 2000, depth: 100, emptyBlocks: 100000 },
-  huge: { propLines: 1000000, sections: 70000, entries: 100000, strings: 1000000, depth: 300, emptyBlocks: 1000000 },
+  ci: { propLines: 2000, sections: 400, entries: 400, strings: 1000, depth: 100, emptyBlocks: 100000, bombOutput: 16 << 20 },
+  huge: { propLines: 1000000, sections: 70000, entries: 100000, strings: 1000000, depth: 300, emptyBlocks: 1000000, bombOutput: 1 << 30 },
 };
 
 /** A generator: a name (for `--target`), a weight, and how to build a case. */
@@ -146,7 +148,7 @@ const mutate: Generator = {
 
 const syclbinCounts: Generator = {
   name: 'syclbin-counts',
-  weight: 6,
+  weight: 5,
   make(rng, corpus) {
     const files = corpus.filter((f) => findMagic(f.bytes, SyclbinMagic.magicBytes) >= 0);
     const f = rng.pick(files);
@@ -179,7 +181,7 @@ function entry(rng: Rng, i: number, strings: number): OffloadEntryInput {
 
 const offloadCounts: Generator = {
   name: 'offload-counts',
-  weight: 6,
+  weight: 5,
   make(rng, _corpus, sizes) {
     const version = rng.pick([1, 2, 3] as const);
     const real = rng.chance(0.3);
@@ -214,13 +216,13 @@ const bombs: Generator = {
     let stream: Uint8Array;
     let what: string;
     if (kind === 0) {
-      const n = rng.logInt(1, 64 << 20);
+      const n = rng.logInt(1, sizes.bombOutput);
       stream = zlibZeros(n);
       what = `zlib bomb ${n} bytes`;
     } else if (kind === 1) {
       const e = rng.int(32);
       const blockSize = Math.min(128 << 10, 2 ** (10 + e));
-      const blocks = rleBlocks(Math.min(rng.logInt(1, 1 << 30), blockSize * sizes.emptyBlocks), rng.int(256), blockSize);
+      const blocks = rleBlocks(Math.min(rng.logInt(1, sizes.bombOutput), blockSize * sizes.emptyBlocks), rng.int(256), blockSize);
       stream = zstdFrame({ window: { exponent: e, mantissa: rng.int(8) }, contentSize: rng.chance(0.3) ? BigInt(rng.logInt(1, 2 ** 40)) : undefined, blocks });
       what = `zstd RLE bomb window 2^${10 + e}, ${blocks.length} blocks`;
     } else if (kind === 2) {
@@ -243,8 +245,8 @@ const bombs: Generator = {
       if (rng.chance(0.3)) stream = stream.subarray(0, rng.int(stream.length + 1));
       what = `${kind === 5 ? 'zlib' : 'zstd'} stream of ${data.length} bytes, damaged`;
     }
-    const bytes = offloadV3(stream, rng.chance(0.1) ? sizeish(rng, stream.length) : declared);
-    return { what: `${what}, declares ${declared}, cap ${cap ?? 'default'}`, bytes, maxInflatedSize: cap };
+    const claim = rng.chance(0.1) ? sizeish(rng, stream.length) : declared;
+    return { what: `${what}, declares ${claim}, cap ${cap ?? 'default'}`, bytes: offloadV3(stream, claim), maxInflatedSize: cap };
   },
 };
 
@@ -266,7 +268,7 @@ const PROP_LINES = [
 
 const props: Generator = {
   name: 'props-lines',
-  weight: 4,
+  weight: 3,
   make(rng, _corpus, sizes) {
     const n = rng.logInt(10, sizes.propLines);
     const broken = rng.chance(0.3);
@@ -281,7 +283,7 @@ const props: Generator = {
 
 const elfSections: Generator = {
   name: 'elf-sections',
-  weight: 4,
+  weight: 3,
   make(rng, _corpus, sizes) {
     const n = rng.logInt(2, sizes.sections);
     const names = ['', '.llvm.offloading', '.text', '.shstrtab'];
@@ -342,7 +344,7 @@ function chunked(list: Uint8Array[]): Uint8Array[] {
 
 const nesting: Generator = {
   name: 'nesting',
-  weight: 4,
+  weight: 3,
   make(rng, _corpus, sizes) {
     const depth = rng.logInt(1, sizes.depth);
     let image: Uint8Array = rng.bytes(8);

@@ -10,7 +10,7 @@
 import { performance } from 'node:perf_hooks';
 import { checkTiling, annotate } from '../../src/hex/annotate.js';
 import { hexdump } from '../../src/hex/hexdump.js';
-import { verify } from '../../src/hex/verify.js';
+import { verifyAnnotation } from '../../src/hex/verify.js';
 import { diffFiles, formatDiff } from '../../src/hex/diff.js';
 import { SyclbinError } from '../../src/codec/errors.js';
 import { memorySource } from '../../src/codec/source.js';
@@ -69,15 +69,16 @@ export function runCase(input: FuzzInput, print = true, timings?: Record<string,
       },
     ],
     [
-      'annotate+hexdump',
+      // verify = annotate + verifyAnnotation: the annotation is made once for both.
+      'annotate+verify+hexdump',
       () => {
         const a = annotate(m, read);
         const bad = checkTiling(a);
         if (bad !== undefined) throw new Error(`annotate spans do not tile the input: ${bad}`);
+        verifyAnnotation(m, a);
         if (print && m.length <= PRINT_LIMIT) hexdump(m, a);
       },
     ],
-    ['verify', () => verify(m, read)],
     [
       'diff',
       () => {
