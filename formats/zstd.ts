@@ -68,6 +68,7 @@ export const ZstdFrameHeader = struct(
   'zstd frame header',
 );
 
+/** A decoded frame header. */
 export type ZstdFrameHeaderValue = Decoded<typeof ZstdFrameHeader>;
 
 /** Block_Type values (RFC 8878 §3.1.1.2.2). */

@@ -7,6 +7,7 @@ import { join, relative } from 'node:path';
 import { GENERATORS, SIZES, type CorpusFile, type FuzzInput, type Generator } from './generators.js';
 import { Rng } from './rng.js';
 
+/** The repository root. */
 export const ROOT = new URL('../../', import.meta.url).pathname;
 
 /** Every file under testdata/, sorted by path (the order is part of what a seed means). */

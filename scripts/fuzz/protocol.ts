@@ -27,6 +27,7 @@ export interface CaseFailure {
   reason: string;
 }
 
+/** A worker's messages: ready for a job; a job done, with its failures and measurements. */
 export type ChildMessage =
   | { type: 'ready' }
   | {

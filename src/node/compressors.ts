@@ -7,6 +7,7 @@ import { zlibCompress, type Compression, type Compressor } from '../offload/comp
 import { zstdCompress } from '../offload/libzstd.js';
 import './zstd.js';
 
+/** Compile libzstd ahead of time (src/node/zstd.ts); kept here for callers of the compressors. */
 export { initZstd } from './zstd.js';
 
 /** LLVM's default zstd level (llvm::compression::zstd::DefaultCompression = 5). */

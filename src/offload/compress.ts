@@ -37,6 +37,7 @@ import {
 } from '../../formats/zstd.js';
 import { ZstdError, zstdDecompress } from './libzstd.js';
 
+/** The two compressions of OffloadBinary v3 payloads. */
 export type Compression = 'zlib' | 'zstd';
 
 /** Compresses an OffloadBinary v3 payload (the Node edge supplies one with zstd: src/node/compressors.ts). */
