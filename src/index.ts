@@ -12,6 +12,7 @@ export { writeOffloadBinary, writeOffloadBinaries, type OffloadEntryInput, type 
 export { buildStringTable } from './offload/strtab.js';
 export * from '../formats/kinds.js';
 export { DEFAULT_MAX_INFLATED_SIZE, type Compression, type Compressor } from './offload/compress.js';
+export { provideZstd, compileZstd, zstdAvailable } from './offload/libzstd.js';
 
 export * from './props/index.js';
 

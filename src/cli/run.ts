@@ -13,6 +13,8 @@ import { CommandFailure, FileFailure, UsageError } from './errors.js';
 import { Files } from './files.js';
 import { loadCommand, loadCommands } from './registry.js';
 import { errnoText } from '../node/input.js';
+// Provides libzstd to the readers: every command can read zstd-compressed OffloadBinaries.
+import '../node/zstd.js';
 
 const PROGRAM = 'syclbin';
 /** The package version (package.json). */

@@ -14,6 +14,7 @@ export type ErrorCode =
   | 'VERSION' // unsupported version number
   | 'FORMAT' // other structural problem
   | 'LIMIT' // a configured resource limit (e.g. decompression cap) was hit
+  | 'UNAVAILABLE' // the input needs an implementation that was not provided (e.g. libzstd for zstd payloads)
   | 'SYNTAX' // text formats (property-set registry, Base64, manifests)
   | 'ENCODE'; // a value cannot be written
 

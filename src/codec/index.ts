@@ -10,10 +10,10 @@
  *   sizeOf(Entry)                           -> 40
  *   decode(Entry, bytes, offset, {tree})    -> the value, with every field recorded in a span tree
  *   Entry.offsets.imageSize                 -> 32 (field offsets of fixed-size structs)
- * Node kinds: u8 u16 u32 i32 u64 i64 (bigint) u64n (u64 checked to a safe number), bytes(n), sizedBytes(ref),
+ * Node kinds: u8 u16 u24 u32 i32 u64 i64 (bigint) u64n (u64 checked to a safe number), bytes(n), sizedBytes(ref),
  * reserved(n), magic([...]), cstring, fixedText(width), asciiNumber(width, radix), struct({...}, name,
- * relations), array(node, countRef|n),
- * derived(node, measure), countOf(node, arrayRef), variant(tagRef, {tag: node}).
+ * relations), array(node, countRef|n), derived(node, measure), countOf(node, arrayRef), variant(tagRef, {tag: node}),
+ * bits(intNode, {name: [shift, width]}), absent (a zero-byte variant case).
  * Geometry (src/codec/geometry.ts): expressions, layouts of regions, relations of fields.
  */
 export * from './schema.js';

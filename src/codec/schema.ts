@@ -187,6 +187,18 @@ export const i64 = leaf<bigint>('i64', 8, (c, at) => c.view.getBigInt64(at, c.le
   s.u64(BigInt.asUintN(64, v));
 });
 
+/** Unsigned 24-bit integer in the cursor's byte order (zstd block headers). */
+export const u24 = int(
+  'u24',
+  3,
+  (c, at) => (c.le ? c.bytes[at]! | (c.bytes[at + 1]! << 8) | (c.bytes[at + 2]! << 16) : (c.bytes[at]! << 16) | (c.bytes[at + 1]! << 8) | c.bytes[at + 2]!),
+  (s, v) => {
+    const b = [v & 0xff, (v >>> 8) & 0xff, v >>> 16];
+    for (const x of s.le ? b : b.reverse()) s.u8(x);
+  },
+  0xffffff,
+);
+
 const U64_MAX = (1n << 64n) - 1n;
 /** 2^53-1 as a bigint, hoisted: building it on every u64n read cost ~30% of decoding an Entry (bench/). */
 const MAX_SAFE_U64 = BigInt(Number.MAX_SAFE_INTEGER);
@@ -263,6 +275,62 @@ export function hasMagic(m: MagicNode, b: Uint8Array, at = 0): boolean {
   for (let i = 0; i < m.magicBytes.length; i++) if (b[at + i] !== m.magicBytes[i]) return false;
   return true;
 }
+
+/** Bit positions of the named fields of a `bits` node: `[shift, width]`, bit 0 = least significant. */
+export type BitLayout = Readonly<Record<string, readonly [shift: number, width: number]>>;
+
+/** A `bits` node: its layout, for documentation and exporters. */
+export interface BitsNode<L extends BitLayout> extends Node<{ [K in keyof L]: number }, { [K in keyof L]: number }, 'value'> {
+  readonly layout: L;
+}
+
+/**
+ * Named bit fields packed into one integer node (`bits(u8, { flag: [7, 1], count: [0, 3] })`),
+ * decoded to an object of numbers so that later fields can refer to them (`variant('h.flag', …)`).
+ * Bits the layout does not name must be zero on encode; on decode they are ignored (name them to check them).
+ */
+export function bits<L extends BitLayout>(node: Node<number, number, 'value'>, layout: L, name = 'bits'): BitsNode<L> {
+  const entries = Object.entries(layout);
+  const names = entries.map(([k]) => k);
+  const shifts = entries.map(([, [shift]]) => 2 ** shift);
+  const widths = entries.map(([, [, width]]) => 2 ** width);
+  const split = (v: number): { [K in keyof L]: number } => {
+    const out: Record<string, number> = {};
+    for (let i = 0; i < names.length; i++) out[names[i]!] = Math.floor(v / shifts[i]!) % widths[i]!;
+    return out as { [K in keyof L]: number };
+  };
+  return {
+    kind: 'bits',
+    role: 'value',
+    fixedSize: node.fixedSize,
+    describe: `${name}(${node.describe})`,
+    layout,
+    read: (c) => split(node.read(c)),
+    ...(node.peek ? { peek: (c: Cursor, at: number) => split(node.peek!(c, at)) } : {}),
+    write(s, v) {
+      let x = 0;
+      for (const [k, [shift, width]] of entries) {
+        const f = v[k as keyof L];
+        if (!Number.isInteger(f) || f < 0 || f >= 2 ** width) throw new EncodeError(`${name}.${k} value ${f} does not fit in ${width} bit(s)`, [...s.path]);
+        x += f * 2 ** shift;
+      }
+      node.write(s, x);
+    },
+    sizeOf: () => node.fixedSize ?? 0,
+  };
+}
+
+/** Zero bytes, decoded as `undefined`: the case of a `variant` where a field is absent. */
+export const absent: Node<undefined, undefined, 'value'> = {
+  kind: 'absent',
+  role: 'value',
+  fixedSize: 0,
+  describe: 'absent',
+  read: () => undefined,
+  peek: () => undefined,
+  write: () => undefined,
+  sizeOf: () => 0,
+};
 
 /** n raw bytes, decoded as a zero-copy view; `span` says how a span of them is recorded. */
 function rawBytes<E>(kind: string, n: number, describe: string, span: (v: Uint8Array) => SpanKind, write: (s: Sink, v: E) => void): Node<Uint8Array, E, 'value'> {

@@ -1,6 +1,7 @@
-/** Node-only helpers: the input opener, windowed file sources, atomic outputs, the zstd compressor. */
+/** Node-only helpers: the input opener, windowed file sources, atomic outputs, libzstd and the compressors. */
 export { openInput, errnoText, FileError, DEFAULT_MAX_STREAM_BYTES, type InputFile, type OpenInputOptions } from './input.js';
 export { openFileSource, windowedFileSource, type FileSource, type OpenFileSource } from './file-source.js';
 export { atomicFile, writeFileAtomic, ensureDir, copyChunks, type OutputSink } from './output.js';
-export { nodeCompressor, initZstd } from './compressors.js';
+export { nodeCompressor, ZSTD_LEVEL } from './compressors.js';
+export { initZstd, ZSTD_WASM_PATH } from './zstd.js';
 export { nodeSha256 } from './sha256.js';

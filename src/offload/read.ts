@@ -244,10 +244,15 @@ function inflate(
   const stream = bin.bytes(h.fixedSize, bin.size - h.fixedSize, 'compressed payload', [...path, 'compressedPayload']);
   const compression = detectCompression(stream);
   bin.record({ path: [...path, 'compressedPayload'], parent: node, key: 'compressedPayload' }, h.fixedSize, stream.length, 'compressed', compression);
-  const payload = decompressExact(stream, Number(payloadSize), cap, bin.abs(h.fixedSize), [...path, 'compressedPayload']);
-  const whole = new Uint8Array(h.fixedSize + payload.length);
-  whole.set(bin.bytes(0, h.fixedSize, 'header', hp));
-  whole.set(payload, h.fixedSize);
+  // One buffer for header + payload, allocated at the declared size (checked against the cap above).
+  const whole = decompressExact({
+    stream,
+    expected: Number(payloadSize),
+    cap,
+    offset: bin.abs(h.fixedSize),
+    path: [...path, 'compressedPayload'],
+    prefix: bin.bytes(0, h.fixedSize, 'header', hp),
+  });
   // Offsets inside the inflated payload do not exist in the input: errors give them relative to the binary.
   return { space: new Space(memorySource(whole), -1, undefined), compression };
 }

@@ -12,6 +12,15 @@ import { verifyAnnotation, type VerifyReport } from '../../src/hex/verify.js';
 import { formatPath, type PathKey } from '../../src/codec/index.js';
 import { mergeRanges } from '../../src/hex/ranges.js';
 import { decodeTypedRegistry } from '../../src/props/typed/index.js';
+import { compileZstd } from '../../src/offload/libzstd.js';
+// libzstd (WebAssembly) for zstd-compressed OffloadBinaries: the bytes are bundled (esbuild's binary
+// loader, package.json "build"), compiled asynchronously since a page's main thread may not compile
+// large modules synchronously. Under `syclbin serve` the CSP allows it with 'wasm-unsafe-eval'.
+// A file path: the package's exports map names only its JavaScript entry points.
+import zstdWasm from '../../node_modules/@bokuweb/zstd-wasm/dist/web/zstd.wasm';
+
+/** Settles when libzstd is ready; if it cannot be compiled, zstd payloads are reported as UNAVAILABLE. */
+const zstdReady = compileZstd(zstdWasm).catch((e: unknown) => console.warn(`zstd payloads cannot be read here: ${String(e)}`));
 
 const ROW_H = 18;
 /** Browsers cap element heights (~16-33M px); beyond this the scrollbar is scaled. */
@@ -353,7 +362,9 @@ function load(bytes: Uint8Array, name: string): void {
 async function openFile(f: File): Promise<void> {
   document.body.dataset.state = 'loading';
   $('status').textContent = `reading ${f.name} (${f.size} bytes)…`;
-  load(new Uint8Array(await f.arrayBuffer()), f.name);
+  const bytes = new Uint8Array(await f.arrayBuffer());
+  await zstdReady;
+  load(bytes, f.name);
 }
 
 function exportJson(): void {

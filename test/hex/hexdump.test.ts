@@ -1,0 +1,33 @@
+/**
+ * hexdump on fields with very long paths (fuzz case 301952 of seed 24301, `npm run fuzz -- --case
+ * 301952`): a property line of tens of KB names its span by its whole key, and the label of a field
+ * continuing from an earlier row used to repeat that path on every row, 5,000 characters of output
+ * per byte of input. The full path stays on the row where the field starts.
+ */
+import { expect } from 'chai';
+import { annotate } from '../../src/hex/annotate.js';
+import { hexdump } from '../../src/hex/hexdump.js';
+
+describe('hex: hexdump of fields with long paths', () => {
+  it('prints a long path in full once, and shortened on the rows the field continues on', () => {
+    const key = 'k'.repeat(40000);
+    const text = new TextEncoder().encode(`[SYCL/misc properties]\n${key}=1|7\n`);
+    const ann = annotate(text);
+    expect(ann.format).to.equal('property-sets');
+    const out = hexdump(text, ann);
+    const rows = out.trimEnd().split('\n');
+    expect(rows.length).to.equal(Math.ceil(text.length / 16));
+    // Linear in the input: one full path, then bounded labels.
+    expect(out.length).to.be.lessThan(2 * key.length + rows.length * 250);
+    expect(out.split(key).length - 1).to.equal(1);
+    const continuing = rows[rows.length - 2]!;
+    expect(continuing).to.match(/ …\["SYCL\/misc properties"\]\["k+…k+"\]$/);
+  });
+
+  it('keeps short continuation labels as they were', () => {
+    const key = 'k'.repeat(50);
+    const text = new TextEncoder().encode(`[SYCL/misc properties]\n${key}=1|7\n`);
+    const rows = hexdump(text, annotate(text)).trimEnd().split('\n');
+    expect(rows[3]).to.match(new RegExp(` …\\["SYCL/misc properties"\\]\\["${key}"\\]$`));
+  });
+});
