@@ -131,6 +131,11 @@ export function place<R extends string>(l: Layout<R>, field: FieldLookup): Recor
 // ---------------------------------------------------------------------------------------------
 // Relations: fields that point at bytes
 
+/** A field value as a number (u64 fields may be bigint). */
+function num(v: unknown): number {
+  return typeof v === 'bigint' ? Number(v) : (v as number);
+}
+
 /** Bytes `[offset, +size)` inside a region, both given by fields of the record. */
 export interface BlobRelation {
   readonly kind: 'blob';
@@ -191,34 +196,17 @@ export type Located =
  * the end.
  */
 export function locate(rel: Relation, record: Record<string, unknown>, room: number): Located {
-  const num = (f: string): number => {
-    const v = record[f];
-    return typeof v === 'bigint' ? Number(v) : (v as number);
-  };
-  let at: number;
-  let n: number;
-  let unit = 1;
-  let startField: string;
-  let sizeField: string;
-  switch (rel.kind) {
-    case 'cstring':
-      at = num(rel.offset);
-      if (at < room) return { ok: true, at, size: 0 };
-      return { ok: false, field: rel.offset, at, size: 0, reason: `string offset ${at} is outside the ${room}-byte address space` };
-    case 'blob':
-    case 'bytes':
-      [startField, sizeField] = [rel.offset, rel.size];
-      break;
-    case 'slice':
-      [startField, sizeField] = [rel.first, rel.count];
-      break;
-    case 'table':
-      [startField, sizeField] = [rel.offset, rel.count];
-      unit = rel.elem.fixedSize!;
-      break;
+  if (rel.kind === 'cstring') {
+    const at = num(record[rel.offset]);
+    if (at < room) return { ok: true, at, size: 0 };
+    return { ok: false, field: rel.offset, at, size: 0, reason: `string offset ${at} is outside the ${room}-byte address space` };
   }
-  at = num(startField);
-  n = num(sizeField);
+  // No closure or array per call: readers locate a few relations per record of large tables.
+  const startField = rel.kind === 'slice' ? rel.first : rel.offset;
+  const sizeField = rel.kind === 'blob' || rel.kind === 'bytes' ? rel.size : rel.count;
+  const unit = rel.kind === 'table' ? rel.elem.fixedSize! : 1;
+  const at = num(record[startField]);
+  const n = num(record[sizeField]);
   if (at <= room && n <= Math.floor((room - at) / unit)) return { ok: true, at, size: n * unit };
   const where = rel.kind === 'blob' ? rel.region : rel.kind === 'slice' ? rel.table : 'address space';
   const reason =

@@ -43,52 +43,78 @@ function writeValue(w: ByteBuilder, value: PropertyValue, indent: number): void 
   w.bytes(bytes.subarray(start));
 }
 
-/**
- * The text of a registry, appended to `line` (the caller's pending text): uint32 values stay in the
- * string; a byte array flushes the string and is written as raw bytes. Returns the pending text.
- * Joining text into long strings lets the builder encode it in one native call.
- */
-function writeRegistry(w: ByteBuilder, reg: PropertySetRegistry, indent: number, line: string): string {
-  const pad = ' '.repeat(indent);
-  const vpad = ' '.repeat(indent + 2);
-  for (const [name, set] of reg) {
-    line += `${pad}${name}:\n`;
-    for (const [key, value] of set) {
-      line += `${vpad}${key}: `;
-      if (value.type === 1) line += `${value.value}\n`;
-      else {
-        w.text(line);
-        line = '\n';
-        writeValue(w, value, indent + 2);
-      }
-    }
-  }
-  return line;
+/** Indentation by width (the dump nests at most a few levels). */
+const PADS: readonly string[] = Array.from({ length: 16 }, (_, i) => ' '.repeat(i));
+function pad(n: number): string {
+  return PADS[n] ?? ' '.repeat(n);
 }
 
-function writeImage(w: ByteBuilder, img: SyclbinImage, indent: number, bytesLabel: string, line: string): string {
-  const pad = ' '.repeat(indent);
-  line = writeRegistry(w, img.metadata, indent + 2, `${line}${pad}Metadata:\n`);
-  return `${line}${pad}${bytesLabel}: <Binary blob of ${img.image.size} bytes>\n`;
+/**
+ * The text of a registry: sets at `indent`, their properties 2 deeper. Written piece by piece into
+ * the builder (short ASCII pieces are a character loop, numbers are digits written in place), so a
+ * module's text makes no intermediate strings.
+ */
+function writeRegistry(w: ByteBuilder, reg: PropertySetRegistry, indent: number): void {
+  const setPad = pad(indent);
+  const keyPad = pad(indent + 2);
+  for (const [name, set] of reg) {
+    w.text(setPad);
+    w.text(name);
+    w.text(':\n');
+    for (const [key, value] of set) {
+      w.text(keyPad);
+      w.text(key);
+      w.text(': ');
+      if (value.type === 1) w.decimal(value.value);
+      else writeValue(w, value, indent + 2);
+      w.text('\n');
+    }
+  }
+}
+
+function writeImage(w: ByteBuilder, img: SyclbinImage, indent: number, bytesLabel: string): void {
+  const p = pad(indent);
+  w.text(p);
+  w.text('Metadata:\n');
+  writeRegistry(w, img.metadata, indent + 2);
+  w.text(p);
+  w.text(bytesLabel);
+  w.text(': <Binary blob of ');
+  w.decimal(img.image.size);
+  w.text(' bytes>\n');
 }
 
 /** The lines before the abstract modules. */
 function writeHead(w: ByteBuilder, head: Omit<SyclbinFile, 'abstractModules'>, count: number): void {
-  const line = writeRegistry(w, head.globalMetadata, 2, `Version: ${head.version}\nGlobal metadata:\n`);
-  w.text(`${line}Number of Abstract Modules: ${count}\n`);
+  w.text('Version: ');
+  w.decimal(head.version);
+  w.text('\nGlobal metadata:\n');
+  writeRegistry(w, head.globalMetadata, 2);
+  w.text('Number of Abstract Modules: ');
+  w.decimal(count);
+  w.text('\n');
+}
+
+/** `label` then the images of one kind of an abstract module, each under its own `title i:` line. */
+function writeImages(w: ByteBuilder, label: string, title: string, bytesLabel: string, images: readonly SyclbinImage[]): void {
+  w.text(label);
+  w.decimal(images.length);
+  w.text('\n');
+  for (let i = 0; i < images.length; i++) {
+    w.text(title);
+    w.decimal(i);
+    w.text(':\n');
+    writeImage(w, images[i]!, 4, bytesLabel);
+  }
 }
 
 function writeModule(w: ByteBuilder, am: AbstractModule, a: number): void {
-  let line = writeRegistry(w, am.metadata, 4, `Abstract Module ${a}:\n  Metadata:\n`);
-  line += `  Number of IR Modules: ${am.irModules.length}\n`;
-  am.irModules.forEach((ir, i) => {
-    line = writeImage(w, ir, 4, 'Raw IR bytes', `${line}  IR module ${i}:\n`);
-  });
-  line += `  Number of Native Device Code Images: ${am.nativeImages.length}\n`;
-  am.nativeImages.forEach((n, i) => {
-    line = writeImage(w, n, 4, 'Raw native device code image bytes', `${line}  Native device code image ${i}:\n`);
-  });
-  w.text(line);
+  w.text('Abstract Module ');
+  w.decimal(a);
+  w.text(':\n  Metadata:\n');
+  writeRegistry(w, am.metadata, 4);
+  writeImages(w, '  Number of IR Modules: ', '  IR module ', 'Raw IR bytes', am.irModules);
+  writeImages(w, '  Number of Native Device Code Images: ', '  Native device code image ', 'Raw native device code image bytes', am.nativeImages);
 }
 
 /** The full dump of a file, as bytes. */
@@ -99,13 +125,19 @@ export function dumpSyclbin(file: SyclbinFile): Uint8Array {
   return w.result();
 }
 
+/** Size of the chunks of a streamed dump. */
+const CHUNK = 1 << 20;
+
 /**
  * Read and dump in one walk: each abstract module is printed when it is read and then dropped, so
- * memory holds the output, not the model (src/syclbin/read.ts `visit`). Throws what readSyclbin
- * throws; nothing is returned for a file that does not read, as syclbin-dump prints nothing then.
+ * memory holds the output, not the model (src/syclbin/read.ts `visit`). The output is a list of
+ * chunks, never joined (write them in order). Throws what readSyclbin throws; nothing is returned
+ * for a file that does not read, as syclbin-dump prints nothing then.
  */
-export function dumpSyclbinSource(input: Uint8Array | ByteSource, opts: Omit<ReadSyclbinOptions, 'visit'> = {}): Uint8Array {
-  const w = new ByteBuilder(1 << 16);
+export function dumpSyclbinSource(input: Uint8Array | ByteSource, opts: Omit<ReadSyclbinOptions, 'visit'> = {}): Uint8Array[] {
+  const chunks: Uint8Array[] = [];
+  const w = new ByteBuilder(CHUNK, true, (c) => chunks.push(c));
   readSyclbin(input, { ...opts, visit: { start: (head, count) => writeHead(w, head, count), module: (m, a) => writeModule(w, m, a) } });
-  return w.result();
+  w.finish();
+  return chunks;
 }

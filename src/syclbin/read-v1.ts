@@ -14,6 +14,8 @@
  */
 import {
   blobRef,
+  compileReader,
+  Cursor,
   DecodeError,
   locate,
   lookupIn,
@@ -76,24 +78,40 @@ export interface BlobUse {
 
 type TableName = 'abstractModules' | 'irModules' | 'nativeImages';
 
-/** The entries of one header table, decoded on demand (or all at once when recording spans). */
+/** Entries of a header table read at once from a file source (the rest of the table when shorter). */
+const TABLE_BLOCK = 1 << 16;
+
+/**
+ * The entries of one header table, decoded on demand (or all at once when recording spans). Without
+ * spans an entry is read by the compiled reader of its formats/ description from a block of the table
+ * (the whole table in memory; `TABLE_BLOCK` bytes of a file), no cursor or path per entry; an entry
+ * that does not decode there is decoded again by the general decoder, which raises the error with its
+ * offset and path.
+ */
 class HeaderTable<T> {
   private readonly memo: (T | undefined)[] | undefined;
   readonly count: number;
+  private readonly size: number;
+  private readonly peek: (c: Cursor, at: number) => T;
+  /** The block entries are read from, and the space offset of its byte 0. */
+  private block: Cursor | undefined;
+  private blockAt = 0;
   constructor(
     private readonly r: V1Reader,
     readonly name: TableName,
     readonly struct: StructNode<never>,
     readonly at: Placement,
   ) {
-    this.count = at.size / struct.fixedSize!;
+    this.size = struct.fixedSize!;
+    this.count = at.size / this.size;
+    this.peek = compileReader(struct) as unknown as (c: Cursor, at: number) => T;
     if (r.space.tree) {
       // Record every entry, referenced or not, in file order; a bad one is reported and skipped.
       const group = r.space.record({ path: r.outer, parent: r.node, key: name }, at.at, at.size, 'group');
       this.memo = [];
       for (let i = 0; i < this.count; i++) {
         try {
-          this.memo.push(r.space.decode(struct, at.at + struct.fixedSize! * i, { path: [...r.outer, name, i], parent: group, key: i }) as T);
+          this.memo.push(r.space.decode(struct, at.at + this.size * i, { path: [...r.outer, name, i], parent: group, key: i }) as T);
         } catch (e) {
           this.memo.push(undefined);
           if (!(e instanceof DecodeError)) throw e;
@@ -105,17 +123,44 @@ class HeaderTable<T> {
   /** Entry i (undefined only when it was reported in collect mode). */
   get(i: number): T | undefined {
     if (this.memo) return this.memo[i];
+    const o = this.at.at + this.size * i;
+    const c = this.blockFor(o);
+    if (c) {
+      try {
+        return this.peek(c, o - this.blockAt);
+      } catch (e) {
+        if (!(e instanceof DecodeError)) throw e;
+      }
+    }
     try {
-      return this.r.space.decode(this.struct, this.at.at + this.struct.fixedSize! * i, { path: [...this.r.outer, this.name, i] }) as T;
+      return this.r.space.decode(this.struct, o, { path: [...this.r.outer, this.name, i] }) as T;
     } catch (e) {
       throw asSizeError(e);
     }
   }
+  /** A cursor over a block of the table holding the entry at space offset `o` (undefined: read it alone). */
+  private blockFor(o: number): Cursor | undefined {
+    const b = this.block;
+    if (b && o >= this.blockAt && o + this.size - this.blockAt <= b.end) return b;
+    const space = this.r.space;
+    const mem = space.src.bytes;
+    if (mem) {
+      this.blockAt = 0;
+      return (this.block = new Cursor(mem, 0, space.abs(0)));
+    }
+    const length = Math.min(this.at.end - o, TABLE_BLOCK);
+    if (o < this.at.at || length < this.size || o + length > space.size) return undefined;
+    this.blockAt = o;
+    return (this.block = new Cursor(space.src.read(o, length), 0, space.abs(o)));
+  }
   /** Absolute offset of entry i. */
   entryAt(i: number): number {
-    return this.r.space.abs(this.at.at + this.struct.fixedSize! * i);
+    return this.r.space.abs(this.at.at + this.size * i);
   }
 }
+
+/** Which header a metadata blob belongs to: the file header, or an entry of a header table. */
+type Owner = 'header' | TableName;
 
 /** State of one v1 read. */
 class V1Reader {
@@ -197,38 +242,73 @@ class V1Reader {
     }
   }
 
+  /** Path of the header (entry) a metadata blob's fields are in: `header`, `irModules[k]`. */
+  private fieldPath(owner: Owner, k: number): PathKey[] {
+    return owner === 'header' ? [...this.outer, 'header'] : [...this.outer, owner, k];
+  }
+
+  /** Logical path of image `j` of abstract module `a` (`abstractModules[a].irModules[j]`). */
+  private imagePath(kind: 'irModules' | 'nativeImages', a: number, j: number): PathKey[] {
+    return [...this.outer, 'abstractModules', a, kind, j];
+  }
+
+  /** Logical path of a metadata blob: `globalMetadata`, `abstractModules[a].metadata`, `abstractModules[a].irModules[j].metadata`. */
+  private blobPath(owner: Owner, a: number, j: number): PathKey[] {
+    if (owner === 'header') return [...this.outer, 'globalMetadata'];
+    if (owner === 'abstractModules') return [...this.outer, 'abstractModules', a, 'metadata'];
+    return [...this.imagePath(owner, a, j), 'metadata'];
+  }
+
+  /** What a metadata blob or image is, in messages: `global`, `abstract module 1`, `IR module 0 of abstract module 1`. */
+  private label(owner: Owner, a: number, j: number): string {
+    if (owner === 'header') return 'global';
+    if (owner === 'abstractModules') return `abstract module ${a}`;
+    return owner === 'irModules' ? `IR module ${j} of abstract module ${a}` : `native image ${j} of abstract module ${a}`;
+  }
+
   /**
-   * The registry of a metadata blob (relation `metadata` of `struct` at `recordAt`), recorded at the
-   * logical path `blobPath`; undefined (reported) when it lies outside the metadata table or does not
-   * parse.
+   * The registry of a metadata blob (relation `metadata` of `struct` at `recordAt`), the blob of
+   * `owner` (entry `k` of its table, image `j` of abstract module `a`); undefined (reported) when it
+   * lies outside the metadata table or does not parse. Paths and labels are built only when a span,
+   * the geometry or an error needs them.
    */
-  metadata(struct: StructNode<never>, relName: string, value: object, recordAt: number, fieldPath: readonly PathKey[], blobPath: readonly PathKey[], label: string): PropertySetRegistry | undefined {
+  metadata(struct: StructNode<never>, relName: string, value: object, recordAt: number, owner: Owner, k: number, a: number, j: number): PropertySetRegistry | undefined {
     const rel = (struct.relations as Record<string, BlobRelation>)[relName]!;
     const table = this.regions.metadataTable;
     const loc = locate(rel, value as Record<string, unknown>, table.size);
     const offsets = struct.offsets as Record<string, number>;
-    if (this.opts.geometry) this.geometry.blobs.push({ field: [...fieldPath, rel.offset], fieldAt: this.space.abs(recordAt + offsets[rel.offset]!), blob: blobPath, table: 'metadataTable', offset: loc.at, size: loc.size, inside: loc.ok });
+    if (this.opts.geometry) {
+      this.geometry.blobs.push({
+        field: [...this.fieldPath(owner, k), rel.offset],
+        fieldAt: this.space.abs(recordAt + offsets[rel.offset]!),
+        blob: this.blobPath(owner, a, j),
+        table: 'metadataTable',
+        offset: loc.at,
+        size: loc.size,
+        inside: loc.ok,
+      });
+    }
     if (!loc.ok) {
-      report(
-        this.opts,
-        new SyclbinFormatError('RANGE', M.size, `The ${label} metadata [${loc.at}, +${loc.size}) lies outside the ${table.size}-byte metadata table.`, this.space.abs(recordAt + offsets[loc.field]!), [
-          ...fieldPath,
-          loc.field,
-        ]),
-      );
+      const what = `The ${this.label(owner, a, j)} metadata [${loc.at}, +${loc.size}) lies outside the ${table.size}-byte metadata table.`;
+      report(this.opts, new SyclbinFormatError('RANGE', M.size, what, this.space.abs(recordAt + offsets[loc.field]!), [...this.fieldPath(owner, k), loc.field]));
       return undefined;
     }
     this.md ??= this.space.bytes(table.at, table.size, 'metadata table', [...this.outer, 'metadataTable']);
-    const node = this.space.tree ? this.space.record({ path: blobPath, parent: this.space.tree.at(blobPath.slice(this.outer.length, -1), this.node), key: blobPath[blobPath.length - 1] }, table.at + loc.at, loc.size, 'metadata') : undefined;
+    const tree = this.space.tree;
+    let node: SpanNode | undefined;
+    if (tree) {
+      const blobPath = this.blobPath(owner, a, j);
+      node = this.space.record({ path: blobPath, parent: tree.at(blobPath.slice(this.outer.length, -1), this.node), key: blobPath[blobPath.length - 1] }, table.at + loc.at, loc.size, 'metadata');
+    }
     try {
-      return decodeRegistry(this.md.subarray(loc.at, loc.at + loc.size), { base: this.space.abs(table.at + loc.at), tree: this.space.tree, parent: node });
+      return decodeRegistry(this.md.subarray(loc.at, loc.at + loc.size), { base: this.space.abs(table.at + loc.at), tree, parent: node });
     } catch (e) {
       if (!(e instanceof DecodeError)) throw e;
       if (node) {
         node.children = undefined; // one opaque leaf: the text did not parse
         node.value = e;
       }
-      report(this.opts, e.within(...blobPath));
+      report(this.opts, e.within(...this.blobPath(owner, a, j)));
       return undefined;
     }
   }
@@ -236,57 +316,75 @@ class V1Reader {
   /** IR module or native image `k` of a header table, as image `j` of abstract module `a`. */
   image(kind: 'irModules' | 'nativeImages', k: number, a: number, j: number): SyclbinImage | undefined {
     const table = kind === 'irModules' ? this.ir : this.native;
-    const struct = (kind === "irModules" ? IRModuleHeader : NativeImageHeader) as unknown as StructNode<never>;
+    const struct = (kind === 'irModules' ? IRModuleHeader : NativeImageHeader) as unknown as StructNode<never>;
     const h = table.get(k);
     (kind === 'irModules' ? this.geometry.irUsed : this.geometry.nativeUsed)[k] = true;
     if (!h) return undefined;
     const recordAt = table.at.at + struct.fixedSize! * k;
-    const fieldPath = [...this.outer, kind, k];
-    const logical = [...this.outer, 'abstractModules', a, kind, j];
-    const label = kind === 'irModules' ? `IR module ${j} of abstract module ${a}` : `native image ${j} of abstract module ${a}`;
-    const metadata = this.metadata(struct, 'metadata', h, recordAt, fieldPath, [...logical, 'metadata'], label) ?? new Map();
+    const metadata = this.metadata(struct, 'metadata', h, recordAt, kind, k, a, j) ?? new Map();
     const rel = (struct.relations as Record<string, BlobRelation>).bytes!;
     const offsets = struct.offsets as Record<string, number>;
     const bin = this.regions.binaryTable;
     const loc = locate(rel, h as unknown as Record<string, unknown>, bin.size);
-    if (this.opts.geometry) this.geometry.blobs.push({ field: [...fieldPath, rel.offset], fieldAt: this.space.abs(recordAt + offsets[rel.offset]!), blob: [...logical, 'bytes'], table: 'binaryTable', offset: loc.at, size: loc.size, inside: loc.ok });
+    if (this.opts.geometry) {
+      this.geometry.blobs.push({
+        field: [...this.fieldPath(kind, k), rel.offset],
+        fieldAt: this.space.abs(recordAt + offsets[rel.offset]!),
+        blob: [...this.imagePath(kind, a, j), 'bytes'],
+        table: 'binaryTable',
+        offset: loc.at,
+        size: loc.size,
+        inside: loc.ok,
+      });
+    }
     if (!loc.ok) {
-      report(
-        this.opts,
-        new SyclbinFormatError('RANGE', M.size, `The bytes of ${label} [${loc.at}, +${loc.size}) lie outside the ${bin.size}-byte binary table.`, this.space.abs(recordAt + offsets[loc.field]!), [
-          ...fieldPath,
-          loc.field,
-        ]),
-      );
+      const what = `The bytes of ${this.label(kind, a, j)} [${loc.at}, +${loc.size}) lie outside the ${bin.size}-byte binary table.`;
+      report(this.opts, new SyclbinFormatError('RANGE', M.size, what, this.space.abs(recordAt + offsets[loc.field]!), [...this.fieldPath(kind, k), loc.field]));
       return { metadata, image: blobRef(this.space.src, 0, 0, undefined) };
     }
     const at = bin.at + loc.at;
-    if (this.space.tree) this.space.record({ path: logical, parent: this.space.tree.at(logical.slice(this.outer.length), this.node), key: 'bytes' }, at, loc.size, 'image');
+    const tree = this.space.tree;
+    if (tree) {
+      const logical = this.imagePath(kind, a, j);
+      this.space.record({ path: logical, parent: tree.at(logical.slice(this.outer.length), this.node), key: 'bytes' }, at, loc.size, 'image');
+    }
     return { metadata, image: blobRef(this.space.src, at, loc.size, this.space.base < 0 ? undefined : this.space.base + at) };
   }
 
-  /** The IR (or native) range `[first, +count)` of abstract module `a`, checked against the table. */
-  range(kind: 'irModules' | 'nativeImages', h: AbstractModuleHeaderValue, a: number): [number, number] {
+  /**
+   * The images of the IR (or native) range of abstract module `a`, its range checked against the
+   * header table first.
+   */
+  images(kind: 'irModules' | 'nativeImages', h: AbstractModuleHeaderValue, a: number): SyclbinImage[] {
     const rel = AbstractModuleHeader.relations[kind];
     const table = kind === 'irModules' ? this.ir : this.native;
     const loc = locate(rel, h, table.count);
-    if (loc.ok) return [loc.at, loc.size];
-    // Stricter than LLVM: the module's range must lie within its header table (docs/spec/README.md).
-    const what = kind === 'irModules' ? 'IR modules' : 'native images';
-    const headers = kind === 'irModules' ? 'IR module headers' : 'native image headers';
-    report(
-      this.opts,
-      new SyclbinFormatError(
-        'RANGE',
-        M.size,
-        `Abstract module ${a} refers to ${what} [${loc.at}, +${loc.size}) but the file has ${table.count} ${headers}.`,
-        this.space.abs(this.am.at.at + AbstractModuleHeader.fixedSize! * a + AbstractModuleHeader.offsets[loc.field as 'irModuleCount']),
-        [...this.outer, 'abstractModules', a, loc.field],
-      ),
-    );
-    // Collect mode reads on with the entries that exist.
-    const first = Math.min(loc.at, table.count);
-    return [first, Math.min(loc.size, table.count - first)];
+    let first = loc.at;
+    let count = loc.size;
+    if (!loc.ok) {
+      // Stricter than LLVM: the module's range must lie within its header table (docs/spec/README.md).
+      const what = kind === 'irModules' ? 'IR modules' : 'native images';
+      const headers = kind === 'irModules' ? 'IR module headers' : 'native image headers';
+      report(
+        this.opts,
+        new SyclbinFormatError(
+          'RANGE',
+          M.size,
+          `Abstract module ${a} refers to ${what} [${loc.at}, +${loc.size}) but the file has ${table.count} ${headers}.`,
+          this.space.abs(this.am.at.at + AbstractModuleHeader.fixedSize! * a + AbstractModuleHeader.offsets[loc.field as 'irModuleCount']),
+          [...this.outer, 'abstractModules', a, loc.field],
+        ),
+      );
+      // Collect mode reads on with the entries that exist.
+      first = Math.min(loc.at, table.count);
+      count = Math.min(loc.size, table.count - first);
+    }
+    const out: SyclbinImage[] = [];
+    for (let j = 0; j < count; j++) {
+      const img = this.image(kind, first + j, a, j);
+      if (img) out.push(img);
+    }
+    return out;
   }
 
   /** Abstract module `a` in LLVM's order: metadata, IR modules, then the native range and images. */
@@ -294,18 +392,9 @@ class V1Reader {
     const h = this.am.get(a);
     if (!h) return undefined;
     const recordAt = this.am.at.at + AbstractModuleHeader.fixedSize! * a;
-    const metadata = this.metadata(AbstractModuleHeader as never, 'metadata', h, recordAt, [...this.outer, 'abstractModules', a], [...this.outer, 'abstractModules', a, 'metadata'], `abstract module ${a}`) ?? new Map();
-    const images = (kind: 'irModules' | 'nativeImages'): SyclbinImage[] => {
-      const [first, count] = this.range(kind, h, a);
-      const out: SyclbinImage[] = [];
-      for (let j = 0; j < count; j++) {
-        const img = this.image(kind, first + j, a, j);
-        if (img) out.push(img);
-      }
-      return out;
-    };
-    const irModules = images('irModules');
-    return { metadata, irModules, nativeImages: images('nativeImages') };
+    const metadata = this.metadata(AbstractModuleHeader as never, 'metadata', h, recordAt, 'abstractModules', a, a, 0) ?? new Map();
+    const irModules = this.images('irModules', h, a);
+    return { metadata, irModules, nativeImages: this.images('nativeImages', h, a) };
   }
 }
 
@@ -316,7 +405,7 @@ class V1Reader {
 export function readSyclbinV1(space: Space, envelope: Envelope, opts: ReadSyclbinOptions = {}, outer: readonly PathKey[] = [], node?: SpanNode): SyclbinFile {
   const r = new V1Reader(space, opts, outer, node);
   opts.geometry?.push(r.geometry);
-  const globalMetadata = r.metadata(SyclbinFileHeader as never, 'globalMetadata', r.header, 0, [...outer, 'header'], [...outer, 'globalMetadata'], 'global') ?? new Map();
+  const globalMetadata = r.metadata(SyclbinFileHeader as never, 'globalMetadata', r.header, 0, 'header', 0, 0, 0) ?? new Map();
   const file: SyclbinFile = { version: 1, headerVersion: r.header.version, headerReserved: r.header.reserved, envelope, globalMetadata, abstractModules: [] };
   opts.visit?.start(file, r.am.count);
   for (let a = 0; a < r.am.count; a++) {

@@ -42,7 +42,7 @@ On failure it prints "Failed to parse SYCLBIN file: <reason>" (or "Failed to ope
     } catch (e) {
       throw new CommandFailure(`Failed to open or read file ${name}: ${e instanceof FileFailure ? e.message : errnoText(e)}`);
     }
-    let text: Uint8Array;
+    let text: Uint8Array[];
     try {
       text = dumpSyclbinSource(src, { maxInflatedSize: opts['max-inflated-size'] });
     } catch (e) {
