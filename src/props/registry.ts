@@ -122,28 +122,40 @@ export function decodeRegistry(bytes: Uint8Array, opts: DecodeRegistryOptions = 
   let setNode: SpanNode | undefined;
   const recorded: [SpanNode, string, string][] | undefined = tree ? [] : undefined;
   // The loop works on indices into `bytes`: no per-line views, closures or strings but the names and
-  // keys (and those come from a cache: every module's metadata repeats the same few).
-  // The first NUL, found once: lines are read in order, so it is the one a line would report (a
-  // search per line would rescan the rest of the text each time).
-  const firstNul = bytes.indexOf(0);
+  // keys (and those come from a cache: every module's metadata repeats the same few). One pass over
+  // a line finds its end and what the rules look for in it: the first NUL, the last `]`, the first
+  // `=` and the first `|` after it (a search call each costs more than the line on short lines).
   let start = 0;
   while (start < bytes.length) {
     line.no++;
-    const nl = bytes.indexOf(LF, start);
-    const next = nl < 0 ? bytes.length : nl + 1;
+    let nul = -1;
+    let close = -1;
+    let eqAt = -1;
+    let barAt = -1;
+    let nl = start;
+    for (; nl < bytes.length; nl++) {
+      const b = bytes[nl]!;
+      if (b === LF) break;
+      if (b === EQUALS) {
+        if (eqAt < 0) eqAt = nl;
+      } else if (b === BAR) {
+        if (eqAt >= 0 && barAt < 0) barAt = nl;
+      } else if (b === RBRACKET) close = nl;
+      else if (b === 0 && nul < 0) nul = nl;
+    }
+    const next = nl < bytes.length ? nl + 1 : bytes.length;
     // `\r\n` ends a line; a lone `\r` (also one at the very end of the text) is content.
-    const end = nl > start && bytes[nl - 1] === CR ? nl - 1 : nl < 0 ? bytes.length : nl;
+    const end = nl < bytes.length && nl > start && bytes[nl - 1] === CR ? nl - 1 : nl;
     line.start = start;
     const s0 = start;
     start = next;
     const len = end - s0;
-    if (firstNul >= s0 && firstNul < end) throw line.fail('NUL byte in property set registry text', firstNul - s0 + 1);
+    if (nul >= 0) throw line.fail('NUL byte in property set registry text', nul - s0 + 1);
     if (len === 0) {
       tree?.add(opts.parent, 'blankLine', base + s0, next - s0, 'blank-line');
       continue;
     }
     if (bytes[s0] === LBRACKET) {
-      const close = bytes.lastIndexOf(RBRACKET, end - 1);
       if (close < s0) throw line.fail(`invalid line: ${show(bytes, s0, end)} (no closing ']')`, len + 1, `invalid line: ${text(bytes, s0, end)}`);
       if (close === s0 + 1) throw line.fail('invalid line: "[]" (empty property set name)', 2);
       currentName = decodeTextRange(bytes, s0 + 1, close);
@@ -154,14 +166,12 @@ export function decodeRegistry(bytes: Uint8Array, opts: DecodeRegistryOptions = 
       continue;
     }
     if (!current) throw line.fail('property category missing (a property line before the first [set] line)', 1, 'property category missing');
-    const eqAt = bytes.indexOf(EQUALS, s0);
-    const eq = eqAt < 0 || eqAt >= end ? -1 : eqAt - s0;
+    const eq = eqAt < 0 ? -1 : eqAt - s0;
     if (eq < 0) throw line.fail(`invalid property line: ${show(bytes, s0, end)} (no '=')`, len + 1, `invalid property line: ${text(bytes, s0, end)}`);
     if (eq === 0) throw line.fail(`invalid property line: ${show(bytes, s0, end)} (empty key)`, 1, `invalid property line: ${text(bytes, s0, end)}`);
     if (eq === len - 1) throw line.fail(`invalid property line: ${show(bytes, s0, end)} (nothing after '=')`, eq + 2, `invalid property line: ${text(bytes, s0, end)}`);
     const r0 = s0 + eq + 1; // the value part: TYPE|VALUE
-    const barAt = bytes.indexOf(BAR, r0);
-    const bar = barAt < 0 || barAt >= end ? -1 : barAt - r0;
+    const bar = barAt < 0 ? -1 : barAt - r0;
     const typeCol = eq + 2;
     if (bar < 0) throw line.fail(`invalid property value: ${show(bytes, r0, end)} (no '|')`, len + 1, `invalid property value: ${text(bytes, r0, end)}`);
     if (bar === 0) throw line.fail(`invalid property value: ${show(bytes, r0, end)} (empty type)`, typeCol, `invalid property value: ${text(bytes, r0, end)}`);

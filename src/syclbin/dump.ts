@@ -13,6 +13,13 @@ const enc = new TextEncoder();
 const NL = 0x0a;
 const CR = 0x0d;
 
+/** Whether `b` holds a `\n` or `\r` (one pass over a short value instead of two searches). */
+function hasLineEnd(b: Uint8Array): boolean {
+  if (b.length > 64) return b.includes(NL) || b.includes(CR);
+  for (let i = 0; i < b.length; i++) if (b[i] === NL || b[i] === CR) return true;
+  return false;
+}
+
 /**
  * A value containing `\r\n`, `\r` or `\n` is printed as "\n" + I + value with every newline
  * (that first one included) replaced by "\n" + I, I = value indent + 2 — so the first line carries
@@ -24,7 +31,7 @@ function writeValue(w: ByteBuilder, value: PropertyValue, indent: number): void 
     return;
   }
   const bytes = value.bytes;
-  if (!bytes.includes(NL) && !bytes.includes(CR)) {
+  if (!hasLineEnd(bytes)) {
     w.bytes(bytes);
     return;
   }
@@ -49,79 +56,102 @@ function pad(n: number): string {
   return PADS[n] ?? ' '.repeat(n);
 }
 
+/** The fixed text of the dump, encoded once. */
+const T = {
+  version: enc.encode('Version: '),
+  global: enc.encode('\nGlobal metadata:\n'),
+  moduleCount: enc.encode('Number of Abstract Modules: '),
+  module: enc.encode('Abstract Module '),
+  moduleMetadata: enc.encode(':\n  Metadata:\n'),
+  irCount: enc.encode('  Number of IR Modules: '),
+  irModule: enc.encode('  IR module '),
+  irBytes: enc.encode('    Raw IR bytes: <Binary blob of '),
+  nativeCount: enc.encode('  Number of Native Device Code Images: '),
+  nativeImage: enc.encode('  Native device code image '),
+  nativeBytes: enc.encode('    Raw native device code image bytes: <Binary blob of '),
+  imageMetadata: enc.encode(':\n    Metadata:\n'),
+  bytesEnd: enc.encode(' bytes>\n'),
+};
+
+/** Most names and keys a line cache keeps per indent (a file of endless distinct keys stays bounded). */
+const LINE_CACHE_MAX = 4096;
+
 /**
- * The text of a registry: sets at `indent`, their properties 2 deeper. Written piece by piece into
- * the builder (short ASCII pieces are a character loop, numbers are digits written in place), so a
- * module's text makes no intermediate strings.
+ * The encoded heads of set lines (`<pad>NAME:\n`) and property lines (`<pad>KEY: `) by indent and
+ * name: every module's metadata repeats the same few names and keys, so a line head is one lookup
+ * and one copy instead of encoding its text again.
  */
-function writeRegistry(w: ByteBuilder, reg: PropertySetRegistry, indent: number): void {
-  const setPad = pad(indent);
-  const keyPad = pad(indent + 2);
+class LineHeads {
+  private readonly byIndent: Map<string, Uint8Array>[] = [];
+  get(indent: number, name: string, suffix: ':\n' | ': '): Uint8Array {
+    const slot = indent * 2 + (suffix === ': ' ? 1 : 0);
+    let m = this.byIndent[slot];
+    if (!m) m = this.byIndent[slot] = new Map();
+    let b = m.get(name);
+    if (!b) {
+      if (m.size >= LINE_CACHE_MAX) m.clear();
+      m.set(name, (b = enc.encode(pad(indent) + name + suffix)));
+    }
+    return b;
+  }
+}
+
+/** The text of a registry: sets at `indent`, their properties 2 deeper. */
+function writeRegistry(w: ByteBuilder, heads: LineHeads, reg: PropertySetRegistry, indent: number): void {
   for (const [name, set] of reg) {
-    w.text(setPad);
-    w.text(name);
-    w.text(':\n');
+    w.bytes(heads.get(indent, name, ':\n'));
     for (const [key, value] of set) {
-      w.text(keyPad);
-      w.text(key);
-      w.text(': ');
+      w.bytes(heads.get(indent + 2, key, ': '));
       if (value.type === 1) w.decimal(value.value);
       else writeValue(w, value, indent + 2);
-      w.text('\n');
+      w.u8(NL);
     }
   }
 }
 
-function writeImage(w: ByteBuilder, img: SyclbinImage, indent: number, bytesLabel: string): void {
-  const p = pad(indent);
-  w.text(p);
-  w.text('Metadata:\n');
-  writeRegistry(w, img.metadata, indent + 2);
-  w.text(p);
-  w.text(bytesLabel);
-  w.text(': <Binary blob of ');
-  w.decimal(img.image.size);
-  w.text(' bytes>\n');
-}
-
 /** The lines before the abstract modules. */
-function writeHead(w: ByteBuilder, head: Omit<SyclbinFile, 'abstractModules'>, count: number): void {
-  w.text('Version: ');
+function writeHead(w: ByteBuilder, heads: LineHeads, head: Omit<SyclbinFile, 'abstractModules'>, count: number): void {
+  w.bytes(T.version);
   w.decimal(head.version);
-  w.text('\nGlobal metadata:\n');
-  writeRegistry(w, head.globalMetadata, 2);
-  w.text('Number of Abstract Modules: ');
+  w.bytes(T.global);
+  writeRegistry(w, heads, head.globalMetadata, 2);
+  w.bytes(T.moduleCount);
   w.decimal(count);
-  w.text('\n');
+  w.u8(NL);
 }
 
-/** `label` then the images of one kind of an abstract module, each under its own `title i:` line. */
-function writeImages(w: ByteBuilder, label: string, title: string, bytesLabel: string, images: readonly SyclbinImage[]): void {
-  w.text(label);
+/** `countLine` then the images of one kind of an abstract module, each under its own `title i:` line. */
+function writeImages(w: ByteBuilder, heads: LineHeads, countLine: Uint8Array, title: Uint8Array, bytesLine: Uint8Array, images: readonly SyclbinImage[]): void {
+  w.bytes(countLine);
   w.decimal(images.length);
-  w.text('\n');
+  w.u8(NL);
   for (let i = 0; i < images.length; i++) {
-    w.text(title);
+    const img = images[i]!;
+    w.bytes(title);
     w.decimal(i);
-    w.text(':\n');
-    writeImage(w, images[i]!, 4, bytesLabel);
+    w.bytes(T.imageMetadata);
+    writeRegistry(w, heads, img.metadata, 6);
+    w.bytes(bytesLine);
+    w.decimal(img.image.size);
+    w.bytes(T.bytesEnd);
   }
 }
 
-function writeModule(w: ByteBuilder, am: AbstractModule, a: number): void {
-  w.text('Abstract Module ');
+function writeModule(w: ByteBuilder, heads: LineHeads, am: AbstractModule, a: number): void {
+  w.bytes(T.module);
   w.decimal(a);
-  w.text(':\n  Metadata:\n');
-  writeRegistry(w, am.metadata, 4);
-  writeImages(w, '  Number of IR Modules: ', '  IR module ', 'Raw IR bytes', am.irModules);
-  writeImages(w, '  Number of Native Device Code Images: ', '  Native device code image ', 'Raw native device code image bytes', am.nativeImages);
+  w.bytes(T.moduleMetadata);
+  writeRegistry(w, heads, am.metadata, 4);
+  writeImages(w, heads, T.irCount, T.irModule, T.irBytes, am.irModules);
+  writeImages(w, heads, T.nativeCount, T.nativeImage, T.nativeBytes, am.nativeImages);
 }
 
 /** The full dump of a file, as bytes. */
 export function dumpSyclbin(file: SyclbinFile): Uint8Array {
   const w = new ByteBuilder(4096);
-  writeHead(w, file, file.abstractModules.length);
-  file.abstractModules.forEach((am, a) => writeModule(w, am, a));
+  const heads = new LineHeads();
+  writeHead(w, heads, file, file.abstractModules.length);
+  file.abstractModules.forEach((am, a) => writeModule(w, heads, am, a));
   return w.result();
 }
 
@@ -137,7 +167,8 @@ const CHUNK = 1 << 20;
 export function dumpSyclbinSource(input: Uint8Array | ByteSource, opts: Omit<ReadSyclbinOptions, 'visit'> = {}): Uint8Array[] {
   const chunks: Uint8Array[] = [];
   const w = new ByteBuilder(CHUNK, true, (c) => chunks.push(c));
-  readSyclbin(input, { ...opts, visit: { start: (head, count) => writeHead(w, head, count), module: (m, a) => writeModule(w, m, a) } });
+  const heads = new LineHeads();
+  readSyclbin(input, { ...opts, visit: { start: (head, count) => writeHead(w, heads, head, count), module: (m, a) => writeModule(w, heads, m, a) } });
   w.finish();
   return chunks;
 }
