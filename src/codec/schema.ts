@@ -681,6 +681,27 @@ export function compileReader<N extends AnyNode>(node: N): (c: Cursor, at: numbe
   return node.peek as (c: Cursor, at: number) => Decoded<N>;
 }
 
+/** Reads one field of a fixed-size structure at the structure's index in `c.bytes` (see compileFieldReader). */
+export type FieldReader<T> = (c: Cursor, at: number) => T;
+
+/**
+ * The reader of one field of a fixed-size structure: `(c, at)` is the value of field `key` of the
+ * structure at index `at` of `c.bytes`, read by the field's own node at the description's offset.
+ * Like {@link compileReader} it checks no bounds and records no span, and it makes no object: a
+ * reader that needs a few fields of many records reads each into a local (each reader is its own
+ * function, so a call site that always calls one stays monomorphic). Errors are the field node's
+ * (no path: the caller knows the record). Throws for a field that cannot be read this way.
+ */
+export function compileFieldReader<F extends Fields, K extends keyof F & string>(s: StructNode<F>, key: K): FieldReader<Decoded<F[K]>> {
+  const node = s.fields[key];
+  const at = s.offsets[key];
+  if (!node?.peek || s.fixedSize === undefined || at === undefined) {
+    throw new Error(`codec description error: field '${key}' of ${s.describe} is not a fixed-size field of a fixed-size structure`);
+  }
+  const peek = node.peek as FieldReader<Decoded<F[K]>>;
+  return (c, o) => peek(c, o + at);
+}
+
 /** A variant node: the case chosen by a referenced tag. */
 export interface VariantNode<C extends Record<number, AnyNode>> extends Node<Decoded<C[keyof C]>, EncodeInput<C[keyof C]>, 'value'> {
   readonly cases: C;

@@ -52,12 +52,18 @@ export function encodeBase64(bytes: Uint8Array): string {
 /** Base64 text as a string or as its (ASCII) bytes — registry values are decoded straight from the bytes. */
 type Base64Text = string | Uint8Array;
 
-function charAt(text: Base64Text, pos: number): number {
-  return typeof text === 'string' ? text.charCodeAt(pos) : text[pos]!;
+/** Character codes of Base64 text: the bytes themselves, or a string's UTF-16 code units. */
+type Codes = Uint8Array | Uint16Array;
+
+function codesOf(text: Base64Text): Codes {
+  if (typeof text !== 'string') return text;
+  const codes = new Uint16Array(text.length);
+  for (let i = 0; i < text.length; i++) codes[i] = text.charCodeAt(i);
+  return codes;
 }
 
-function badChar(text: Base64Text, from: number, pos: number, reason: string): PropertySetError {
-  const code = charAt(text, from + pos);
+function badChar(text: Codes, from: number, pos: number, reason: string): PropertySetError {
+  const code = text[from + pos]!;
   // Upstream prints `0x` followed by the *decimal* char value (Twine(int)); we print real hex and add
   // the position, which is what a person needs to find the character.
   // LLVM's text: a bad char in a full quad prints "0x" + the (signed) char as *decimal*
@@ -66,8 +72,8 @@ function badChar(text: Base64Text, from: number, pos: number, reason: string): P
   return new PropertySetError('SYNTAX', `${reason}: 0x${code.toString(16).padStart(2, '0')} at character ${pos}`, pos, llvm);
 }
 
-function sextet(text: Base64Text, pos: number): number {
-  const c = charAt(text, pos);
+function sextet(text: Codes, pos: number): number {
+  const c = text[pos]!;
   return c < 128 ? DECODE_TABLE[c]! : -1;
 }
 
@@ -85,16 +91,16 @@ export function decodedLength(n: number): number {
  */
 export function decodeBase64(text: Base64Text): Uint8Array {
   const out = new Uint8Array(decodedLength(text.length));
-  decodeBase64Into(text, 0, text.length, out);
+  decodeBase64Into(codesOf(text), 0, text.length, out);
   return out;
 }
 
 /**
- * {@link decodeBase64} of `text[from, to)` into `out[0, decodedLength(to - from))` (the caller's
+ * {@link decodeBase64} of the character codes `text[from, to)` into `out[0, decodedLength(to - from))` (the caller's
  * buffer, e.g. a scratch one: nothing is allocated). Errors as decodeBase64, positions counted from
  * `from`.
  */
-export function decodeBase64Into(text: Base64Text, from: number, to: number, out: Uint8Array): void {
+export function decodeBase64Into(text: Codes, from: number, to: number, out: Uint8Array): void {
   const n = to - from;
   const quads = n >> 2;
   const rem = n & 3;

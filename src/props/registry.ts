@@ -54,6 +54,12 @@ export interface DecodeRegistryOptions {
   /** Absolute offset of the text's first byte (errors and spans). */
   base?: number;
   /**
+   * Decode only `bytes[from, to)` (default: all of it), e.g. one blob of a metadata table without a
+   * view of it; `base` is then the absolute offset of `bytes[from]`.
+   */
+  from?: number;
+  to?: number;
+  /**
    * Record each line in this span tree under `parent` (the blob's node): a set header line as
    * `[SET]` (kind `property-set`), a property line as `[SET][KEY]` (kind `property`), a blank line as
    * `blankLine`. A `metadata` parent gets the registry as its value.
@@ -102,20 +108,23 @@ function firstNonDigit(bytes: Uint8Array, from: number, to: number): number {
  * property type ").
  */
 class LineAt {
-  /** 1-based line number and the line's first byte. */
+  /** 1-based line number and the index of the line's first byte. */
   no = 0;
   start = 0;
-  constructor(readonly base: number) {}
+  /** Absolute offset of `bytes[0]` (the text's own first byte may be further in). */
+  constructor(readonly origin: number) {}
   fail(reason: string, col: number, llvm?: string): RegistrySyntaxError {
-    return new RegistrySyntaxError(reason, this.base + this.start + col - 1, this.no, col, llvm);
+    return new RegistrySyntaxError(reason, this.origin + this.start + col - 1, this.no, col, llvm);
   }
 }
 
 /** Decode registry text; see the module comment for the rules. */
 export function decodeRegistry(bytes: Uint8Array, opts: DecodeRegistryOptions = {}): PropertySetRegistry {
   const tree = opts.tree;
-  const line = new LineAt(opts.base ?? 0);
-  const base = line.base;
+  const from = opts.from ?? 0;
+  const to = opts.to ?? bytes.length;
+  const line = new LineAt((opts.base ?? 0) - from);
+  const base = line.origin;
   const registry: PropertySetRegistry = new Map();
   let current: PropertySet | null = null;
   let currentName = '';
@@ -125,15 +134,15 @@ export function decodeRegistry(bytes: Uint8Array, opts: DecodeRegistryOptions = 
   // keys (and those come from a cache: every module's metadata repeats the same few). One pass over
   // a line finds its end and what the rules look for in it: the first NUL, the last `]`, the first
   // `=` and the first `|` after it (a search call each costs more than the line on short lines).
-  let start = 0;
-  while (start < bytes.length) {
+  let start = from;
+  while (start < to) {
     line.no++;
     let nul = -1;
     let close = -1;
     let eqAt = -1;
     let barAt = -1;
     let nl = start;
-    for (; nl < bytes.length; nl++) {
+    for (; nl < to; nl++) {
       const b = bytes[nl]!;
       if (b === LF) break;
       if (b === EQUALS) {
@@ -143,9 +152,9 @@ export function decodeRegistry(bytes: Uint8Array, opts: DecodeRegistryOptions = 
       } else if (b === RBRACKET) close = nl;
       else if (b === 0 && nul < 0) nul = nl;
     }
-    const next = nl < bytes.length ? nl + 1 : bytes.length;
+    const next = nl < to ? nl + 1 : to;
     // `\r\n` ends a line; a lone `\r` (also one at the very end of the text) is content.
-    const end = nl < bytes.length && nl > start && bytes[nl - 1] === CR ? nl - 1 : nl;
+    const end = nl < to && nl > start && bytes[nl - 1] === CR ? nl - 1 : nl;
     line.start = start;
     const s0 = start;
     start = next;

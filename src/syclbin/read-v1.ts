@@ -14,14 +14,18 @@
  */
 import {
   blobRef,
-  compileReader,
+  compileRelation,
   Cursor,
   DecodeError,
-  locate,
+  fits,
+  locateRange,
   lookupIn,
   place,
   report,
+  sizeField,
+  startField,
   type BlobRelation,
+  type Located,
   type PathKey,
   type Placement,
   type SpanNode,
@@ -34,9 +38,6 @@ import {
   NativeImageHeader,
   SyclbinFileHeader,
   SyclbinV1Layout,
-  type AbstractModuleHeaderValue,
-  type IRModuleHeaderValue,
-  type NativeImageHeaderValue,
   type SyclbinFileHeaderValue,
 } from '../../formats/syclbin-v1.js';
 import { decodeRegistry } from '../props/registry.js';
@@ -82,19 +83,37 @@ type TableName = 'abstractModules' | 'irModules' | 'nativeImages';
 const TABLE_BLOCK = 1 << 16;
 
 /**
- * The entries of one header table, decoded on demand (or all at once when recording spans). Without
- * spans an entry is read by the compiled reader of its formats/ description from a block of the table
- * (the whole table in memory; `TABLE_BLOCK` bytes of a file), no cursor or path per entry; an entry
- * that does not decode there is decoded again by the general decoder, which raises the error with its
- * offset and path.
+ * The relations the reader follows, compiled from formats/syclbin-v1.ts (field offsets and types
+ * come from there): the fields of a header table entry are read where they are, no entry decoded.
  */
-class HeaderTable<T> {
-  private readonly memo: (T | undefined)[] | undefined;
+const AM = {
+  metadata: compileRelation(AbstractModuleHeader, 'metadata'),
+  irModules: compileRelation(AbstractModuleHeader, 'irModules'),
+  nativeImages: compileRelation(AbstractModuleHeader, 'nativeImages'),
+};
+const IMAGES = {
+  irModules: { struct: IRModuleHeader, metadata: compileRelation(IRModuleHeader, 'metadata'), bytes: compileRelation(IRModuleHeader, 'bytes') },
+  nativeImages: { struct: NativeImageHeader, metadata: compileRelation(NativeImageHeader, 'metadata'), bytes: compileRelation(NativeImageHeader, 'bytes') },
+};
+
+/**
+ * One header table. An entry is read in place: `seek(i)` points `c`/`pos` at it in a block of the
+ * table (the whole table in memory; `TABLE_BLOCK` bytes of a file) and the reader reads the fields
+ * it follows with compiled relation readers. The relations cover every field of the three entry
+ * structures (test/syclbin/malformed.test.ts checks it), so a field that does not decode (a u64 too
+ * large) is found there; `fail` then decodes the entry with the general decoder, which raises the
+ * error with its offset and path. When recording spans every entry is decoded first, in file order;
+ * a bad one is reported and skipped.
+ */
+class HeaderTable {
+  /** Span mode: which entries decoded (the others were reported). */
+  private readonly decoded: boolean[] | undefined;
   readonly count: number;
-  private readonly size: number;
-  private readonly peek: (c: Cursor, at: number) => T;
-  /** The block entries are read from, and the space offset of its byte 0. */
-  private block: Cursor | undefined;
+  readonly size: number;
+  /** After `seek`: the block holding the entry and the entry's index in it. */
+  c!: Cursor;
+  pos = 0;
+  /** Space offset of the block's byte 0. */
   private blockAt = 0;
   constructor(
     private readonly r: V1Reader,
@@ -104,58 +123,54 @@ class HeaderTable<T> {
   ) {
     this.size = struct.fixedSize!;
     this.count = at.size / this.size;
-    this.peek = compileReader(struct) as unknown as (c: Cursor, at: number) => T;
     if (r.space.tree) {
-      // Record every entry, referenced or not, in file order; a bad one is reported and skipped.
       const group = r.space.record({ path: r.outer, parent: r.node, key: name }, at.at, at.size, 'group');
-      this.memo = [];
+      this.decoded = [];
       for (let i = 0; i < this.count; i++) {
         try {
-          this.memo.push(r.space.decode(struct, at.at + this.size * i, { path: [...r.outer, name, i], parent: group, key: i }) as T);
+          r.space.decode(struct, at.at + this.size * i, { path: [...r.outer, name, i], parent: group, key: i });
+          this.decoded.push(true);
         } catch (e) {
-          this.memo.push(undefined);
+          this.decoded.push(false);
           if (!(e instanceof DecodeError)) throw e;
           report(r.opts, asSizeError(e) as DecodeError);
         }
       }
     }
   }
-  /** Entry i (undefined only when it was reported in collect mode). */
-  get(i: number): T | undefined {
-    if (this.memo) return this.memo[i];
-    const o = this.at.at + this.size * i;
-    const c = this.blockFor(o);
-    if (c) {
-      try {
-        return this.peek(c, o - this.blockAt);
-      } catch (e) {
-        if (!(e instanceof DecodeError)) throw e;
+  /** Space offset of entry i. */
+  entryAt(i: number): number {
+    return this.at.at + this.size * i;
+  }
+  /** Point `c`/`pos` at entry i; false when it was reported (span mode, collect mode). */
+  seek(i: number): boolean {
+    if (this.decoded && !this.decoded[i]) return false;
+    const o = this.entryAt(i);
+    if (!this.c || o < this.blockAt || o + this.size - this.blockAt > this.c.end) {
+      const space = this.r.space;
+      const mem = space.src.bytes;
+      if (mem) {
+        this.blockAt = 0;
+        this.c = new Cursor(mem, 0, space.abs(0));
+      } else {
+        // Inside the image: the constructor of V1Reader checked the whole layout against its size.
+        const length = Math.min(this.at.end - o, TABLE_BLOCK);
+        this.blockAt = o;
+        this.c = new Cursor(space.bytes(o, length, this.name, [...this.r.outer, this.name]), 0, space.abs(o));
       }
     }
+    this.pos = o - this.blockAt;
+    return true;
+  }
+  /** A field of entry i did not read (`e`): the general decoder's error for the entry. */
+  fail(i: number, e: unknown): unknown {
+    if (!(e instanceof DecodeError)) return e;
     try {
-      return this.r.space.decode(this.struct, o, { path: [...this.r.outer, this.name, i] }) as T;
-    } catch (e) {
-      throw asSizeError(e);
+      this.r.space.decode(this.struct, this.entryAt(i), { path: [...this.r.outer, this.name, i] });
+    } catch (general) {
+      return asSizeError(general);
     }
-  }
-  /** A cursor over a block of the table holding the entry at space offset `o` (undefined: read it alone). */
-  private blockFor(o: number): Cursor | undefined {
-    const b = this.block;
-    if (b && o >= this.blockAt && o + this.size - this.blockAt <= b.end) return b;
-    const space = this.r.space;
-    const mem = space.src.bytes;
-    if (mem) {
-      this.blockAt = 0;
-      return (this.block = new Cursor(mem, 0, space.abs(0)));
-    }
-    const length = Math.min(this.at.end - o, TABLE_BLOCK);
-    if (o < this.at.at || length < this.size || o + length > space.size) return undefined;
-    this.blockAt = o;
-    return (this.block = new Cursor(space.src.read(o, length), 0, space.abs(o)));
-  }
-  /** Absolute offset of entry i. */
-  entryAt(i: number): number {
-    return this.r.space.abs(this.at.at + this.size * i);
+    return e;
   }
 }
 
@@ -167,9 +182,9 @@ class V1Reader {
   readonly header: SyclbinFileHeaderValue;
   readonly regions: V1Geometry['regions'];
   readonly geometry: V1Geometry;
-  readonly am: HeaderTable<AbstractModuleHeaderValue>;
-  readonly ir: HeaderTable<IRModuleHeaderValue>;
-  readonly native: HeaderTable<NativeImageHeaderValue>;
+  readonly am: HeaderTable;
+  readonly ir: HeaderTable;
+  readonly native: HeaderTable;
   private md: Uint8Array | undefined;
 
   constructor(
@@ -267,15 +282,15 @@ class V1Reader {
   }
 
   /**
-   * The registry of a metadata blob (relation `metadata` of `struct` at `recordAt`), the blob of
-   * `owner` (entry `k` of its table, image `j` of abstract module `a`); undefined (reported) when it
-   * lies outside the metadata table or does not parse. Paths and labels are built only when a span,
-   * the geometry or an error needs them.
+   * The registry of a metadata blob `[o, +n)` of the metadata table (relation `relName` of `struct`,
+   * the header at `recordAt`), the blob of `owner` (entry `k` of its table, image `j` of abstract
+   * module `a`); undefined (reported) when it lies outside the metadata table or does not parse.
+   * Paths and labels are built only when a span, the geometry or an error needs them.
    */
-  metadata(struct: StructNode<never>, relName: string, value: object, recordAt: number, owner: Owner, k: number, a: number, j: number): PropertySetRegistry | undefined {
+  metadata(struct: StructNode<never>, relName: string, o: number, n: number, recordAt: number, owner: Owner, k: number, a: number, j: number): PropertySetRegistry | undefined {
     const rel = (struct.relations as Record<string, BlobRelation>)[relName]!;
     const table = this.regions.metadataTable;
-    const loc = locate(rel, value as Record<string, unknown>, table.size);
+    const inside = fits(rel, o, n, table.size);
     const offsets = struct.offsets as Record<string, number>;
     if (this.opts.geometry) {
       this.geometry.blobs.push({
@@ -283,13 +298,14 @@ class V1Reader {
         fieldAt: this.space.abs(recordAt + offsets[rel.offset]!),
         blob: this.blobPath(owner, a, j),
         table: 'metadataTable',
-        offset: loc.at,
-        size: loc.size,
-        inside: loc.ok,
+        offset: o,
+        size: n,
+        inside,
       });
     }
-    if (!loc.ok) {
-      const what = `The ${this.label(owner, a, j)} metadata [${loc.at}, +${loc.size}) lies outside the ${table.size}-byte metadata table.`;
+    if (!inside) {
+      const loc = locateRange(rel, o, n, table.size) as Extract<Located, { ok: false }>;
+      const what = `The ${this.label(owner, a, j)} metadata [${o}, +${n}) lies outside the ${table.size}-byte metadata table.`;
       report(this.opts, new SyclbinFormatError('RANGE', M.size, what, this.space.abs(recordAt + offsets[loc.field]!), [...this.fieldPath(owner, k), loc.field]));
       return undefined;
     }
@@ -298,10 +314,10 @@ class V1Reader {
     let node: SpanNode | undefined;
     if (tree) {
       const blobPath = this.blobPath(owner, a, j);
-      node = this.space.record({ path: blobPath, parent: tree.at(blobPath.slice(this.outer.length, -1), this.node), key: blobPath[blobPath.length - 1] }, table.at + loc.at, loc.size, 'metadata');
+      node = this.space.record({ path: blobPath, parent: tree.at(blobPath.slice(this.outer.length, -1), this.node), key: blobPath[blobPath.length - 1] }, table.at + o, n, 'metadata');
     }
     try {
-      return decodeRegistry(this.md.subarray(loc.at, loc.at + loc.size), { base: this.space.abs(table.at + loc.at), tree, parent: node });
+      return decodeRegistry(this.md, { base: this.space.abs(table.at + o), from: o, to: o + n, tree, parent: node });
     } catch (e) {
       if (!(e instanceof DecodeError)) throw e;
       if (node) {
@@ -316,52 +332,61 @@ class V1Reader {
   /** IR module or native image `k` of a header table, as image `j` of abstract module `a`. */
   image(kind: 'irModules' | 'nativeImages', k: number, a: number, j: number): SyclbinImage | undefined {
     const table = kind === 'irModules' ? this.ir : this.native;
-    const struct = (kind === 'irModules' ? IRModuleHeader : NativeImageHeader) as unknown as StructNode<never>;
-    const h = table.get(k);
+    const R = IMAGES[kind];
+    const struct = R.struct as unknown as StructNode<never>;
+    const ok = table.seek(k);
     (kind === 'irModules' ? this.geometry.irUsed : this.geometry.nativeUsed)[k] = true;
-    if (!h) return undefined;
-    const recordAt = table.at.at + struct.fixedSize! * k;
-    const metadata = this.metadata(struct, 'metadata', h, recordAt, kind, k, a, j) ?? new Map();
-    const rel = (struct.relations as Record<string, BlobRelation>).bytes!;
-    const offsets = struct.offsets as Record<string, number>;
+    if (!ok) return undefined;
+    let mdAt: number, mdSize: number, at: number, size: number;
+    try {
+      const { c, pos } = table;
+      mdAt = R.metadata.start(c, pos);
+      mdSize = R.metadata.size(c, pos);
+      at = R.bytes.start(c, pos);
+      size = R.bytes.size(c, pos);
+    } catch (e) {
+      throw table.fail(k, e);
+    }
+    const recordAt = table.entryAt(k);
+    const metadata = this.metadata(struct, 'metadata', mdAt, mdSize, recordAt, kind, k, a, j) ?? new Map();
+    const rel = R.bytes.relation;
     const bin = this.regions.binaryTable;
-    const loc = locate(rel, h as unknown as Record<string, unknown>, bin.size);
+    const inside = fits(rel, at, size, bin.size);
     if (this.opts.geometry) {
       this.geometry.blobs.push({
         field: [...this.fieldPath(kind, k), rel.offset],
-        fieldAt: this.space.abs(recordAt + offsets[rel.offset]!),
+        fieldAt: this.space.abs(recordAt + (struct.offsets as Record<string, number>)[rel.offset]!),
         blob: [...this.imagePath(kind, a, j), 'bytes'],
         table: 'binaryTable',
-        offset: loc.at,
-        size: loc.size,
-        inside: loc.ok,
+        offset: at,
+        size,
+        inside,
       });
     }
-    if (!loc.ok) {
-      const what = `The bytes of ${this.label(kind, a, j)} [${loc.at}, +${loc.size}) lie outside the ${bin.size}-byte binary table.`;
-      report(this.opts, new SyclbinFormatError('RANGE', M.size, what, this.space.abs(recordAt + offsets[loc.field]!), [...this.fieldPath(kind, k), loc.field]));
+    if (!inside) {
+      const loc = locateRange(rel, at, size, bin.size) as Extract<Located, { ok: false }>;
+      const what = `The bytes of ${this.label(kind, a, j)} [${at}, +${size}) lie outside the ${bin.size}-byte binary table.`;
+      report(this.opts, new SyclbinFormatError('RANGE', M.size, what, this.space.abs(recordAt + (struct.offsets as Record<string, number>)[loc.field]!), [...this.fieldPath(kind, k), loc.field]));
       return { metadata, image: blobRef(this.space.src, 0, 0, undefined) };
     }
-    const at = bin.at + loc.at;
+    const o = bin.at + at;
     const tree = this.space.tree;
     if (tree) {
       const logical = this.imagePath(kind, a, j);
-      this.space.record({ path: logical, parent: tree.at(logical.slice(this.outer.length), this.node), key: 'bytes' }, at, loc.size, 'image');
+      this.space.record({ path: logical, parent: tree.at(logical.slice(this.outer.length), this.node), key: 'bytes' }, o, size, 'image');
     }
-    return { metadata, image: blobRef(this.space.src, at, loc.size, this.space.base < 0 ? undefined : this.space.base + at) };
+    return { metadata, image: blobRef(this.space.src, o, size, this.space.base < 0 ? undefined : this.space.base + o) };
   }
 
   /**
-   * The images of the IR (or native) range of abstract module `a`, its range checked against the
-   * header table first.
+   * The images of the IR (or native) range `[first, +count)` of abstract module `a`, the range
+   * checked against the header table first.
    */
-  images(kind: 'irModules' | 'nativeImages', h: AbstractModuleHeaderValue, a: number): SyclbinImage[] {
-    const rel = AbstractModuleHeader.relations[kind];
+  images(kind: 'irModules' | 'nativeImages', first: number, count: number, a: number): SyclbinImage[] {
     const table = kind === 'irModules' ? this.ir : this.native;
-    const loc = locate(rel, h, table.count);
-    let first = loc.at;
-    let count = loc.size;
-    if (!loc.ok) {
+    const rel = AM[kind].relation;
+    if (!fits(rel, first, count, table.count)) {
+      const loc = locateRange(rel, first, count, table.count) as Extract<Located, { ok: false }>;
       // Stricter than LLVM: the module's range must lie within its header table (docs/spec/README.md).
       const what = kind === 'irModules' ? 'IR modules' : 'native images';
       const headers = kind === 'irModules' ? 'IR module headers' : 'native image headers';
@@ -370,14 +395,14 @@ class V1Reader {
         new SyclbinFormatError(
           'RANGE',
           M.size,
-          `Abstract module ${a} refers to ${what} [${loc.at}, +${loc.size}) but the file has ${table.count} ${headers}.`,
-          this.space.abs(this.am.at.at + AbstractModuleHeader.fixedSize! * a + AbstractModuleHeader.offsets[loc.field as 'irModuleCount']),
+          `Abstract module ${a} refers to ${what} [${first}, +${count}) but the file has ${table.count} ${headers}.`,
+          this.space.abs(this.am.entryAt(a) + AbstractModuleHeader.offsets[loc.field as 'irModuleCount']),
           [...this.outer, 'abstractModules', a, loc.field],
         ),
       );
       // Collect mode reads on with the entries that exist.
-      first = Math.min(loc.at, table.count);
-      count = Math.min(loc.size, table.count - first);
+      first = Math.min(first, table.count);
+      count = Math.min(count, table.count - first);
     }
     const out: SyclbinImage[] = [];
     for (let j = 0; j < count; j++) {
@@ -389,12 +414,23 @@ class V1Reader {
 
   /** Abstract module `a` in LLVM's order: metadata, IR modules, then the native range and images. */
   module(a: number): AbstractModule | undefined {
-    const h = this.am.get(a);
-    if (!h) return undefined;
-    const recordAt = this.am.at.at + AbstractModuleHeader.fixedSize! * a;
-    const metadata = this.metadata(AbstractModuleHeader as never, 'metadata', h, recordAt, 'abstractModules', a, a, 0) ?? new Map();
-    const irModules = this.images('irModules', h, a);
-    return { metadata, irModules, nativeImages: this.images('nativeImages', h, a) };
+    const t = this.am;
+    if (!t.seek(a)) return undefined;
+    let mdAt: number, mdSize: number, irFirst: number, irCount: number, nativeFirst: number, nativeCount: number;
+    try {
+      const { c, pos } = t;
+      mdAt = AM.metadata.start(c, pos);
+      mdSize = AM.metadata.size(c, pos);
+      irFirst = AM.irModules.start(c, pos);
+      irCount = AM.irModules.size(c, pos);
+      nativeFirst = AM.nativeImages.start(c, pos);
+      nativeCount = AM.nativeImages.size(c, pos);
+    } catch (e) {
+      throw t.fail(a, e);
+    }
+    const metadata = this.metadata(AbstractModuleHeader as never, 'metadata', mdAt, mdSize, t.entryAt(a), 'abstractModules', a, a, 0) ?? new Map();
+    const irModules = this.images('irModules', irFirst, irCount, a);
+    return { metadata, irModules, nativeImages: this.images('nativeImages', nativeFirst, nativeCount, a) };
   }
 }
 
@@ -405,7 +441,9 @@ class V1Reader {
 export function readSyclbinV1(space: Space, envelope: Envelope, opts: ReadSyclbinOptions = {}, outer: readonly PathKey[] = [], node?: SpanNode): SyclbinFile {
   const r = new V1Reader(space, opts, outer, node);
   opts.geometry?.push(r.geometry);
-  const globalMetadata = r.metadata(SyclbinFileHeader as never, 'globalMetadata', r.header, 0, 'header', 0, 0, 0) ?? new Map();
+  const g = SyclbinFileHeader.relations.globalMetadata;
+  const h = r.header as Record<string, unknown>;
+  const globalMetadata = r.metadata(SyclbinFileHeader as never, 'globalMetadata', h[startField(g)] as number, h[sizeField(g)] as number, 0, 'header', 0, 0, 0) ?? new Map();
   const file: SyclbinFile = { version: 1, headerVersion: r.header.version, headerReserved: r.header.reserved, envelope, globalMetadata, abstractModules: [] };
   opts.visit?.start(file, r.am.count);
   for (let a = 0; a < r.am.count; a++) {
