@@ -112,19 +112,24 @@ class LineAt {
   no = 0;
   start = 0;
   /** Absolute offset of `bytes[0]` (the text's own first byte may be further in). */
-  constructor(readonly origin: number) {}
+  origin = 0;
   fail(reason: string, col: number, llvm?: string): RegistrySyntaxError {
     return new RegistrySyntaxError(reason, this.origin + this.start + col - 1, this.no, col, llvm);
   }
 }
+
+const LINE = new LineAt();
 
 /** Decode registry text; see the module comment for the rules. */
 export function decodeRegistry(bytes: Uint8Array, opts: DecodeRegistryOptions = {}): PropertySetRegistry {
   const tree = opts.tree;
   const from = opts.from ?? 0;
   const to = opts.to ?? bytes.length;
-  const line = new LineAt((opts.base ?? 0) - from);
-  const base = line.origin;
+  const base = (opts.base ?? 0) - from;
+  // One LineAt for every read: a read calls out to nothing that reads another registry.
+  const line = LINE;
+  line.origin = base;
+  line.no = 0;
   const registry: PropertySetRegistry = new Map();
   let current: PropertySet | null = null;
   let currentName = '';

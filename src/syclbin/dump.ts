@@ -4,7 +4,7 @@
  * printed as their raw payload and may hold NUL or non-UTF-8 bytes.
  */
 import { ByteBuilder, type ByteSource } from '../codec/index.js';
-import type { PropertySetRegistry, PropertyValue } from '../props/model.js';
+import type { PropertySet, PropertySetRegistry, PropertyValue } from '../props/model.js';
 import type { AbstractModule, SyclbinFile, SyclbinImage } from './model.js';
 import { readSyclbin, type ReadSyclbinOptions } from './read.js';
 
@@ -77,16 +77,21 @@ const T = {
 const LINE_CACHE_MAX = 4096;
 
 /**
- * The encoded heads of set lines (`<pad>NAME:\n`) and property lines (`<pad>KEY: `) by indent and
- * name: every module's metadata repeats the same few names and keys, so a line head is one lookup
- * and one copy instead of encoding its text again.
+ * Writes the dump into a ByteBuilder. The heads of set lines (`<pad>NAME:\n`) and property lines
+ * (`<pad>KEY: `) are encoded once per indent and name (every module's metadata repeats the same few
+ * names and keys), so a line head is one lookup and one copy. Registries are walked with `forEach`
+ * and methods of the writer (no iterator or entry array per set and property).
  */
-class LineHeads {
-  private readonly byIndent: Map<string, Uint8Array>[] = [];
-  get(indent: number, name: string, suffix: ':\n' | ': '): Uint8Array {
+class DumpWriter {
+  private readonly heads: Map<string, Uint8Array>[] = [];
+  /** Indent of the sets of the registry being written (their properties are 2 deeper). */
+  private indent = 0;
+  constructor(readonly w: ByteBuilder) {}
+
+  private head(indent: number, name: string, suffix: ':\n' | ': '): Uint8Array {
     const slot = indent * 2 + (suffix === ': ' ? 1 : 0);
-    let m = this.byIndent[slot];
-    if (!m) m = this.byIndent[slot] = new Map();
+    let m = this.heads[slot];
+    if (!m) m = this.heads[slot] = new Map();
     let b = m.get(name);
     if (!b) {
       if (m.size >= LINE_CACHE_MAX) m.clear();
@@ -94,65 +99,71 @@ class LineHeads {
     }
     return b;
   }
-}
 
-/** The text of a registry: sets at `indent`, their properties 2 deeper. */
-function writeRegistry(w: ByteBuilder, heads: LineHeads, reg: PropertySetRegistry, indent: number): void {
-  for (const [name, set] of reg) {
-    w.bytes(heads.get(indent, name, ':\n'));
-    for (const [key, value] of set) {
-      w.bytes(heads.get(indent + 2, key, ': '));
-      if (value.type === 1) w.decimal(value.value);
-      else writeValue(w, value, indent + 2);
-      w.u8(NL);
+  /** The text of a registry: sets at `indent`, their properties 2 deeper. */
+  registry(reg: PropertySetRegistry, indent: number): void {
+    this.indent = indent;
+    reg.forEach(this.set, this);
+  }
+  private set(this: DumpWriter, set: PropertySet, name: string): void {
+    this.w.bytes(this.head(this.indent, name, ':\n'));
+    set.forEach(this.property, this);
+  }
+  private property(this: DumpWriter, value: PropertyValue, key: string): void {
+    const w = this.w;
+    w.bytes(this.head(this.indent + 2, key, ': '));
+    if (value.type === 1) w.decimal(value.value);
+    else writeValue(w, value, this.indent + 2);
+    w.u8(NL);
+  }
+
+  /** The lines before the abstract modules. */
+  start(head: Omit<SyclbinFile, 'abstractModules'>, count: number): void {
+    const w = this.w;
+    w.bytes(T.version);
+    w.decimal(head.version);
+    w.bytes(T.global);
+    this.registry(head.globalMetadata, 2);
+    w.bytes(T.moduleCount);
+    w.decimal(count);
+    w.u8(NL);
+  }
+
+  /** `countLine` then the images of one kind of an abstract module, each under its own `title i:` line. */
+  private images(countLine: Uint8Array, title: Uint8Array, bytesLine: Uint8Array, images: readonly SyclbinImage[]): void {
+    const w = this.w;
+    w.bytes(countLine);
+    w.decimal(images.length);
+    w.u8(NL);
+    for (let i = 0; i < images.length; i++) {
+      const img = images[i]!;
+      w.bytes(title);
+      w.decimal(i);
+      w.bytes(T.imageMetadata);
+      this.registry(img.metadata, 6);
+      w.bytes(bytesLine);
+      w.decimal(img.image.size);
+      w.bytes(T.bytesEnd);
     }
   }
-}
 
-/** The lines before the abstract modules. */
-function writeHead(w: ByteBuilder, heads: LineHeads, head: Omit<SyclbinFile, 'abstractModules'>, count: number): void {
-  w.bytes(T.version);
-  w.decimal(head.version);
-  w.bytes(T.global);
-  writeRegistry(w, heads, head.globalMetadata, 2);
-  w.bytes(T.moduleCount);
-  w.decimal(count);
-  w.u8(NL);
-}
-
-/** `countLine` then the images of one kind of an abstract module, each under its own `title i:` line. */
-function writeImages(w: ByteBuilder, heads: LineHeads, countLine: Uint8Array, title: Uint8Array, bytesLine: Uint8Array, images: readonly SyclbinImage[]): void {
-  w.bytes(countLine);
-  w.decimal(images.length);
-  w.u8(NL);
-  for (let i = 0; i < images.length; i++) {
-    const img = images[i]!;
-    w.bytes(title);
-    w.decimal(i);
-    w.bytes(T.imageMetadata);
-    writeRegistry(w, heads, img.metadata, 6);
-    w.bytes(bytesLine);
-    w.decimal(img.image.size);
-    w.bytes(T.bytesEnd);
+  module(am: AbstractModule, a: number): void {
+    const w = this.w;
+    w.bytes(T.module);
+    w.decimal(a);
+    w.bytes(T.moduleMetadata);
+    this.registry(am.metadata, 4);
+    this.images(T.irCount, T.irModule, T.irBytes, am.irModules);
+    this.images(T.nativeCount, T.nativeImage, T.nativeBytes, am.nativeImages);
   }
-}
-
-function writeModule(w: ByteBuilder, heads: LineHeads, am: AbstractModule, a: number): void {
-  w.bytes(T.module);
-  w.decimal(a);
-  w.bytes(T.moduleMetadata);
-  writeRegistry(w, heads, am.metadata, 4);
-  writeImages(w, heads, T.irCount, T.irModule, T.irBytes, am.irModules);
-  writeImages(w, heads, T.nativeCount, T.nativeImage, T.nativeBytes, am.nativeImages);
 }
 
 /** The full dump of a file, as bytes. */
 export function dumpSyclbin(file: SyclbinFile): Uint8Array {
-  const w = new ByteBuilder(4096);
-  const heads = new LineHeads();
-  writeHead(w, heads, file, file.abstractModules.length);
-  file.abstractModules.forEach((am, a) => writeModule(w, heads, am, a));
-  return w.result();
+  const d = new DumpWriter(new ByteBuilder(4096));
+  d.start(file, file.abstractModules.length);
+  file.abstractModules.forEach((am, a) => d.module(am, a));
+  return d.w.result();
 }
 
 /** Size of the chunks of a streamed dump. */
@@ -166,9 +177,8 @@ const CHUNK = 1 << 20;
  */
 export function dumpSyclbinSource(input: Uint8Array | ByteSource, opts: Omit<ReadSyclbinOptions, 'visit'> = {}): Uint8Array[] {
   const chunks: Uint8Array[] = [];
-  const w = new ByteBuilder(CHUNK, true, (c) => chunks.push(c));
-  const heads = new LineHeads();
-  readSyclbin(input, { ...opts, visit: { start: (head, count) => writeHead(w, heads, head, count), module: (m, a) => writeModule(w, heads, m, a) } });
-  w.finish();
+  const d = new DumpWriter(new ByteBuilder(CHUNK, true, (c) => chunks.push(c)));
+  readSyclbin(input, { ...opts, visit: { start: (head, count) => d.start(head, count), module: (m, a) => d.module(m, a) } });
+  d.w.finish();
   return chunks;
 }

@@ -40,7 +40,7 @@ import {
   SyclbinV1Layout,
   type SyclbinFileHeaderValue,
 } from '../../formats/syclbin-v1.js';
-import { decodeRegistry } from '../props/registry.js';
+import { decodeRegistry, type DecodeRegistryOptions } from '../props/registry.js';
 import type { PropertySetRegistry } from '../props/model.js';
 import { asSizeError, LLVM_MESSAGES as M, SyclbinFormatError } from './errors.js';
 import type { AbstractModule, Envelope, SyclbinFile, SyclbinImage } from './model.js';
@@ -186,6 +186,8 @@ class V1Reader {
   readonly ir: HeaderTable;
   readonly native: HeaderTable;
   private md: Uint8Array | undefined;
+  /** The options of every registry read (set per blob; decodeRegistry keeps none of them). */
+  private readonly registryOptions: DecodeRegistryOptions = {};
 
   constructor(
     readonly space: Space,
@@ -317,7 +319,13 @@ class V1Reader {
       node = this.space.record({ path: blobPath, parent: tree.at(blobPath.slice(this.outer.length, -1), this.node), key: blobPath[blobPath.length - 1] }, table.at + o, n, 'metadata');
     }
     try {
-      return decodeRegistry(this.md, { base: this.space.abs(table.at + o), from: o, to: o + n, tree, parent: node });
+      const ro = this.registryOptions;
+      ro.base = this.space.abs(table.at + o);
+      ro.from = o;
+      ro.to = o + n;
+      ro.tree = tree;
+      ro.parent = node;
+      return decodeRegistry(this.md, ro);
     } catch (e) {
       if (!(e instanceof DecodeError)) throw e;
       if (node) {
@@ -404,11 +412,14 @@ class V1Reader {
       first = Math.min(first, table.count);
       count = Math.min(count, table.count - first);
     }
-    const out: SyclbinImage[] = [];
+    // Sized up front (most modules have one image of a kind, or none).
+    const out: SyclbinImage[] = count ? new Array<SyclbinImage>(count) : [];
+    let n = 0;
     for (let j = 0; j < count; j++) {
       const img = this.image(kind, first + j, a, j);
-      if (img) out.push(img);
+      if (img) out[n++] = img;
     }
+    if (n < count) out.length = n;
     return out;
   }
 
