@@ -5,11 +5,16 @@
  * text goes through one TextEncoder.
  *
  * A `flush` callback turns it into a chunked writer: when the buffer is full, its filled part is
- * handed to `flush` as it is (a view, no copy) and writing goes on in a new buffer of the same
- * capacity, so a large output is a list of chunks, never copied into one buffer (`finish()` hands
- * over the last one).
+ * handed to `flush` as it is (a view, no copy) and writing goes on in a new buffer, so a large
+ * output is a list of chunks, never copied into one buffer (`finish()` hands over the last one).
+ * Chunks start at `FIRST_CHUNK` bytes and double up to the capacity given: a long output reaches
+ * its first hand-over early, while the writer's code is still being compiled (a branch first taken
+ * in optimised code costs a deoptimisation and a second compilation).
  */
 const encoder = new TextEncoder();
+
+/** The first chunk of a chunked builder. */
+const FIRST_CHUNK = 1 << 14;
 
 /** Longest text appended with a character loop; longer text goes through one `encodeInto` call. */
 const LOOP_TEXT = 256;
@@ -30,9 +35,12 @@ export class ByteBuilder {
     /** Chunked mode: receives each filled buffer (see the file comment). */
     private readonly flush?: (chunk: Uint8Array) => void,
   ) {
-    this.buf = new Uint8Array(Math.max(16, capacity));
+    this.chunk = Math.max(16, capacity);
+    this.buf = new Uint8Array(flush ? Math.min(this.chunk, FIRST_CHUNK) : this.chunk);
     this.view = new DataView(this.buf.buffer);
   }
+  /** Chunked mode: the largest chunk. */
+  private readonly chunk: number;
 
   /** Make room for `n` more bytes (in chunked mode: hand over a full buffer first). */
   protected room(n: number): void {
@@ -55,7 +63,7 @@ export class ByteBuilder {
     this.flush(this.buf.subarray(0, this.length));
     this.flushed += this.length;
     this.length = 0;
-    this.buf = new Uint8Array(this.buf.length);
+    this.buf = new Uint8Array(Math.min(this.buf.length * 2, this.chunk));
     this.view = new DataView(this.buf.buffer);
   }
 

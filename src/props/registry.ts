@@ -120,6 +120,13 @@ class LineAt {
 
 const LINE = new LineAt();
 
+/** The bytes a line scan stops at: line feed, NUL, `=`, `|`, `]` (a table: one test for the others). */
+const SPECIAL = (() => {
+  const t = new Uint8Array(256);
+  for (const b of [LF, 0, EQUALS, BAR, RBRACKET]) t[b] = 1;
+  return t;
+})();
+
 /** Decode registry text; see the module comment for the rules. */
 export function decodeRegistry(bytes: Uint8Array, opts: DecodeRegistryOptions = {}): PropertySetRegistry {
   const tree = opts.tree;
@@ -149,13 +156,14 @@ export function decodeRegistry(bytes: Uint8Array, opts: DecodeRegistryOptions = 
     let nl = start;
     for (; nl < to; nl++) {
       const b = bytes[nl]!;
+      if (!SPECIAL[b]) continue;
       if (b === LF) break;
       if (b === EQUALS) {
         if (eqAt < 0) eqAt = nl;
       } else if (b === BAR) {
         if (eqAt >= 0 && barAt < 0) barAt = nl;
       } else if (b === RBRACKET) close = nl;
-      else if (b === 0 && nul < 0) nul = nl;
+      else if (nul < 0) nul = nl;
     }
     const next = nl < to ? nl + 1 : to;
     // `\r\n` ends a line; a lone `\r` (also one at the very end of the text) is content.

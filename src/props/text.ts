@@ -82,14 +82,7 @@ export function decodeTextRange(bytes: Uint8Array, from: number, to: number): st
     while (i < n && internBytes[at + i] === bytes[from + i]) i++;
     if (i === n) return internText[slot]!;
   }
-  let text = '';
-  let i = from;
-  for (; i < to; i++) {
-    const b = bytes[i]!;
-    if (b > 0x7f) break;
-    text += String.fromCharCode(b);
-  }
-  if (i < to) text = decodeText(bytes.subarray(from, to));
+  const text = decodeText(bytes.subarray(from, to));
   for (let k = 0; k < n; k++) internBytes[at + k] = bytes[from + k]!;
   internLength[slot] = n;
   internText[slot] = text;
@@ -98,16 +91,12 @@ export function decodeTextRange(bytes: Uint8Array, from: number, to: number): st
 
 /** Decode bytes as UTF-8, escaping invalid bytes as U+DC80..U+DCFF. */
 export function decodeText(bytes: Uint8Array): string {
-  // Fast path: short ASCII names and keys (almost all of them) without a TextDecoder call.
+  // Fast path: short ASCII names and keys (almost all of them) without a TextDecoder call, made
+  // in one piece (a string grown a character at a time costs an allocation per character).
   if (bytes.length <= 256) {
-    let ascii = '';
     let i = 0;
-    for (; i < bytes.length; i++) {
-      const b = bytes[i]!;
-      if (b > 0x7f) break;
-      ascii += String.fromCharCode(b);
-    }
-    if (i === bytes.length) return ascii;
+    while (i < bytes.length && bytes[i]! <= 0x7f) i++;
+    if (i === bytes.length) return String.fromCharCode.apply(null, bytes as unknown as number[]);
   }
   try {
     return strictDecoder.decode(bytes);

@@ -79,7 +79,12 @@ export interface BlobUse {
 
 type TableName = 'abstractModules' | 'irModules' | 'nativeImages';
 
-/** Entries of a header table read at once from a file source (the rest of the table when shorter). */
+/**
+ * Bytes of a header table read at once from a file source (the rest of the table when shorter): the
+ * first block is small and the next ones double up to the largest, so a long table is refilled
+ * early, while the reader is still being compiled (as ByteBuilder's chunks, src/codec/bytes.ts).
+ */
+const FIRST_TABLE_BLOCK = 1 << 12;
 const TABLE_BLOCK = 1 << 16;
 
 /**
@@ -98,7 +103,7 @@ const IMAGES = {
 
 /**
  * One header table. An entry is read in place: `seek(i)` points `c`/`pos` at it in a block of the
- * table (the whole table in memory; `TABLE_BLOCK` bytes of a file) and the reader reads the fields
+ * table (the whole table in memory; up to `TABLE_BLOCK` bytes of a file) and the reader reads the fields
  * it follows with compiled relation readers. The relations cover every field of the three entry
  * structures (test/syclbin/malformed.test.ts checks it), so a field that does not decode (a u64 too
  * large) is found there; `fail` then decodes the entry with the general decoder, which raises the
@@ -113,8 +118,9 @@ class HeaderTable {
   /** After `seek`: the block holding the entry and the entry's index in it. */
   c!: Cursor;
   pos = 0;
-  /** Space offset of the block's byte 0. */
+  /** Space offset of the block's byte 0, and the size of the last block read from a file. */
   private blockAt = 0;
+  private block = 0;
   constructor(
     private readonly r: V1Reader,
     readonly name: TableName,
@@ -154,7 +160,8 @@ class HeaderTable {
         this.c = new Cursor(mem, 0, space.abs(0));
       } else {
         // Inside the image: the constructor of V1Reader checked the whole layout against its size.
-        const length = Math.min(this.at.end - o, TABLE_BLOCK);
+        this.block = this.block ? Math.min(this.block * 2, TABLE_BLOCK) : FIRST_TABLE_BLOCK;
+        const length = Math.min(this.at.end - o, Math.max(this.block, this.size));
         this.blockAt = o;
         this.c = new Cursor(space.bytes(o, length, this.name, [...this.r.outer, this.name]), 0, space.abs(o));
       }
