@@ -1,34 +1,34 @@
 /**
- * Benchmark of `syclbin dump` (issue 4 "bench/"): run with
+ * Benchmark of `syclbin dump` (issue 4 "bench/", issue 11 §3 "Listing at C++ speed"): run with
  *
- *   npm run build && node --import tsx bench/syclbin-dump.ts [--runs N] [--keep]
+ *   npm run build && node --import tsx bench/syclbin-dump.ts [--runs N] [--modules 10000,200000] [--keep]
  *
- * Two inputs, generated in a temporary directory under os.tmpdir():
- *  1. a bare SYCLBIN v1 file with 10,000 abstract modules (one 64-byte SPIR-V-ish IR module each,
- *     with type/target metadata), written by our writer;
+ * Inputs, generated in a temporary directory under os.tmpdir():
+ *  1. bare SYCLBIN v1 files with N abstract modules each (default 10,000 and 200,000; one 64-byte
+ *     SPIR-V-ish IR module each, with type/target metadata), written by our writer;
  *  2. a bare SYCLBIN v1 file with one 1 GiB IR module, written sparse: header block + metadata are
  *     encoded (testdata/syclbin/generate.ts handSybiHead) and the file is extended with truncate, so
  *     the generator never holds 1 GiB in memory.
  * Each is dumped by the built CLI (`node dist/src/cli/main.js dump FILE > /dev/null`) in a fresh
- * process under /usr/bin/time (wall time, peak RSS), against two baselines measured in the same run
- * on the same file:
+ * process under /usr/bin/time (user and system CPU, wall time, peak RSS), against two baselines
+ * measured in the same run on the same file, the three interleaved (dump, walk, cat, dump, ...) so
+ * that a busy machine slows them alike:
  *  - walk: `node bench/syclbin-walk-baseline.mjs FILE` — a hand-written DataView header walk with
  *    positioned reads (headers + metadata table, no parsing): what "headers only" costs in Node;
  *  - cat:  `cat FILE > /dev/null` — reading every byte (for the 1 GiB file: all of it).
- * Also in-process (no process start-up): readSyclbin + dumpSyclbin through a file source vs the
- * same DataView walk done in-process, and bytes read.
- * Reported as ratios dump/walk and dump/cat (time: median of N runs; RSS: max). Results: stdout and
- * bench/out/syclbin-dump.json.
+ * Also in-process (no process start-up, code already optimised): the CLI's streaming dump
+ * (dumpSyclbinSource through a file source) vs the same DataView walk done in-process, in CPU time,
+ * and the bytes read.
+ * Reported: medians of N runs (RSS: the largest), the machine (CPU model, cores, load, Node) and the
+ * ratios dump/walk (user CPU, wall, RSS) and dump/cat. Results: stdout and bench/out/syclbin-dump.json.
  */
 import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, fstatSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { writeSyclbin, memoryBlob } from '../src/syclbin/write.js';
-import { readSyclbin } from '../src/syclbin/read.js';
-import { dumpSyclbin } from '../src/syclbin/dump.js';
+import { dumpSyclbinSource } from '../src/syclbin/dump.js';
 import { openFileSource } from '../src/node/file-source.js';
 import { stringProperty, uint32, type PropertyValue } from '../src/props/model.js';
 import type { SyclbinFile } from '../src/syclbin/model.js';
@@ -38,15 +38,18 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAIN = join(ROOT, 'dist/src/cli/main.js');
 const WALK = join(ROOT, 'bench/syclbin-walk-baseline.mjs');
 const argv = process.argv.slice(2);
-const RUNS = Number(argv[argv.indexOf('--runs') + 1]) > 0 && argv.includes('--runs') ? Number(argv[argv.indexOf('--runs') + 1]) : 5;
+const option = (name: string): string | undefined => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
+const RUNS = Number(option('--runs')) > 0 ? Number(option('--runs')) : 5;
+const MODULES = (option('--modules') ?? '10000,200000').split(',').map(Number);
 
-function tenThousandModules(path: string): void {
+/** A file of `n` abstract modules, one 64-byte IR module each (the bench input of issue 11 §3). */
+function manyModules(n: number, path: string): void {
   const target = stringProperty('spir64-unknown-unknown');
   const file: SyclbinFile = {
     version: 1,
     envelope: { kind: 'none' },
     globalMetadata: new Map([['SYCLBIN/global metadata', new Map([['state', uint32(2)]])]]),
-    abstractModules: Array.from({ length: 10_000 }, (_, a) => ({
+    abstractModules: Array.from({ length: n }, (_, a) => ({
       metadata: new Map([['SYCL/misc properties', new Map([['optLevel', uint32(a % 4)]])]]),
       irModules: [
         {
@@ -80,24 +83,42 @@ function oneGiBModule(path: string): void {
 }
 
 interface Measure {
+  /** Medians of user and system CPU and wall time (seconds); the largest peak RSS. */
+  user: number;
+  sys: number;
   seconds: number;
   maxRssKiB: number;
 }
 
-/** Run `sh -c CMD` under /usr/bin/time RUNS times: median wall time, max peak RSS. */
-function measure(cmd: string): Measure {
-  const times: number[] = [];
-  let rss = 0;
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+
+/** Run each `sh -c CMD` under /usr/bin/time RUNS times, interleaved (a, b, c, a, b, c, ...). */
+function measure(cmds: Record<string, string>): Record<string, Measure> {
+  const samples: Record<string, number[][]> = {};
   for (let i = 0; i < RUNS; i++) {
-    const r = spawnSync('/usr/bin/time', ['-f', '%e %M', 'sh', '-c', cmd], { encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr}`);
-    const last = r.stderr.trim().split('\n').pop()!;
-    const [sec, kib] = last.split(' ').map(Number);
-    times.push(sec!);
-    rss = Math.max(rss, kib!);
+    for (const [name, cmd] of Object.entries(cmds)) {
+      const r = spawnSync('/usr/bin/time', ['-f', '%U %S %e %M', 'sh', '-c', cmd], { encoding: 'utf8' });
+      if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr}`);
+      (samples[name] ??= []).push(r.stderr.trim().split('\n').pop()!.split(' ').map(Number));
+    }
   }
-  times.sort((a, b) => a - b);
-  return { seconds: times[times.length >> 1]!, maxRssKiB: rss };
+  const out: Record<string, Measure> = {};
+  for (const [name, xs] of Object.entries(samples)) {
+    out[name] = { user: median(xs.map((x) => x[0]!)), sys: median(xs.map((x) => x[1]!)), seconds: median(xs.map((x) => x[2]!)), maxRssKiB: Math.max(...xs.map((x) => x[3]!)) };
+  }
+  return out;
+}
+
+/** CPU time (user + system, ms) of `f`, median of RUNS calls. */
+function cpuMs(f: () => void): number {
+  const t: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const s = process.cpuUsage();
+    f();
+    const d = process.cpuUsage(s);
+    t.push((d.user + d.system) / 1000);
+  }
+  return median(t);
 }
 
 /** The baseline walk, in-process (same logic as bench/syclbin-walk-baseline.mjs). */
@@ -126,42 +147,31 @@ function walkInProcess(path: string): number {
   return lines + md.length;
 }
 
-function median(f: () => void, runs: number): number {
-  const t: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const s = performance.now();
-    f();
-    t.push(performance.now() - s);
-  }
-  t.sort((a, b) => a - b);
-  return t[t.length >> 1]!;
-}
-
 function main(): void {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run 'npm run build' first`);
+  const cpu = cpus();
+  const machine = { cpu: cpu[0]?.model ?? 'unknown', cores: cpu.length, node: process.version, load: loadavg().map((x) => +x.toFixed(2)) };
+  console.log(`machine: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, load ${machine.load.join(' ')}; ${RUNS} interleaved runs, medians`);
   const dir = mkdtempSync(join(tmpdir(), 'syclbin-bench-'));
   const results: Record<string, unknown>[] = [];
   try {
     const inputs: [string, string, (p: string) => void][] = [
-      ['10,000 abstract modules', join(dir, 'am10k.syclbin'), tenThousandModules],
+      ...MODULES.map((n): [string, string, (p: string) => void] => [`${n.toLocaleString('en')} abstract modules`, join(dir, `am${n}.syclbin`), (p) => manyModules(n, p)]),
       ['one 1 GiB IR module (sparse)', join(dir, 'ir1g.syclbin'), oneGiBModule],
     ];
     for (const [label, path, make] of inputs) {
       make(path);
       const size = fstatSync(openSync(path, 'r')).size;
-      const dump = measure(`node ${MAIN} dump ${path} > /dev/null`);
-      const walk = measure(`node ${WALK} ${path} > /dev/null`);
-      const cat = measure(`cat ${path} > /dev/null`);
-      const src = openFileSource('/', path);
+      const { dump, walk, cat } = measure({ dump: `node ${MAIN} dump ${path} > /dev/null`, walk: `node ${WALK} ${path} > /dev/null`, cat: `cat ${path} > /dev/null` }) as Record<'dump' | 'walk' | 'cat', Measure>;
       let bytesRead = 0;
-      const inDump = median(() => {
+      const inDump = cpuMs(() => {
         const s = openFileSource('/', path);
-        dumpSyclbin(readSyclbin(s));
+        dumpSyclbinSource(s);
         bytesRead = s.bytesRead;
         s.close();
-      }, RUNS);
-      src.close();
-      const inWalk = median(() => walkInProcess(path), RUNS);
+      });
+      const inWalk = cpuMs(() => walkInProcess(path));
+      const ratio = (a: number, b: number): number => +(a / Math.max(b, 0.01)).toFixed(2);
       const row = {
         input: label,
         fileBytes: size,
@@ -169,26 +179,28 @@ function main(): void {
         walk,
         cat,
         ratios: {
-          timeVsWalk: +(dump.seconds / Math.max(walk.seconds, 0.01)).toFixed(2),
-          rssVsWalk: +(dump.maxRssKiB / walk.maxRssKiB).toFixed(2),
-          timeVsCat: +(dump.seconds / Math.max(cat.seconds, 0.01)).toFixed(2),
-          rssVsCat: +(dump.maxRssKiB / cat.maxRssKiB).toFixed(2),
+          userVsWalk: ratio(dump.user, walk.user),
+          timeVsWalk: ratio(dump.seconds, walk.seconds),
+          rssVsWalk: ratio(dump.maxRssKiB, walk.maxRssKiB),
+          timeVsCat: ratio(dump.seconds, cat.seconds),
+          rssVsCat: ratio(dump.maxRssKiB, cat.maxRssKiB),
         },
-        inProcess: { dumpMs: +inDump.toFixed(2), walkMs: +inWalk.toFixed(2), ratio: +(inDump / Math.max(inWalk, 0.001)).toFixed(2), bytesRead },
+        inProcess: { dumpCpuMs: +inDump.toFixed(1), walkCpuMs: +inWalk.toFixed(1), ratio: ratio(inDump, inWalk), bytesRead },
       };
       results.push(row);
+      const line = (m: Measure): string => `user ${m.user.toFixed(2)} s  sys ${m.sys.toFixed(2)} s  wall ${m.seconds.toFixed(2)} s  ${(m.maxRssKiB / 1024).toFixed(1)} MiB peak RSS`;
       console.log(`\n${label}: ${size} bytes`);
-      console.log(`  syclbin dump  ${dump.seconds.toFixed(2)} s  ${(dump.maxRssKiB / 1024).toFixed(1)} MiB peak RSS`);
-      console.log(`  walk (node)   ${walk.seconds.toFixed(2)} s  ${(walk.maxRssKiB / 1024).toFixed(1)} MiB   -> dump/walk: time x${row.ratios.timeVsWalk}, RSS x${row.ratios.rssVsWalk}`);
-      console.log(`  cat           ${cat.seconds.toFixed(2)} s  ${(cat.maxRssKiB / 1024).toFixed(1)} MiB   -> dump/cat:  time x${row.ratios.timeVsCat}, RSS x${row.ratios.rssVsCat}`);
-      console.log(`  in-process: read+dump ${row.inProcess.dumpMs} ms vs DataView walk ${row.inProcess.walkMs} ms (x${row.inProcess.ratio}); bytes read ${bytesRead}`);
+      console.log(`  syclbin dump  ${line(dump)}`);
+      console.log(`  walk (node)   ${line(walk)}   -> dump/walk: user x${row.ratios.userVsWalk}, wall x${row.ratios.timeVsWalk}, RSS x${row.ratios.rssVsWalk}`);
+      console.log(`  cat           ${line(cat)}   -> dump/cat: wall x${row.ratios.timeVsCat}, RSS x${row.ratios.rssVsCat}`);
+      console.log(`  in-process (CPU): streaming dump ${row.inProcess.dumpCpuMs} ms vs DataView walk ${row.inProcess.walkCpuMs} ms (x${row.inProcess.ratio}); bytes read ${bytesRead}`);
     }
   } finally {
     if (!argv.includes('--keep')) rmSync(dir, { recursive: true, force: true });
   }
   const outDir = join(ROOT, 'bench/out');
   mkdirSync(outDir, { recursive: true });
-  writeFileSync(join(outDir, 'syclbin-dump.json'), JSON.stringify({ runs: RUNS, node: process.version, results }, null, 2) + '\n');
+  writeFileSync(join(outDir, 'syclbin-dump.json'), JSON.stringify({ runs: RUNS, machine, results }, null, 2) + '\n');
 }
 
 main();

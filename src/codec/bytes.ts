@@ -4,10 +4,20 @@
  * costs O(n) overall; ASCII text is copied byte by byte (most of what the printers write), other
  * text goes through one TextEncoder.
  *
- * `flushAt` turns it into a streaming writer: once `length` reaches the threshold, the filled part is
- * handed to `flush` and the buffer starts over, so printing a huge listing needs a bounded buffer.
+ * A `flush` callback turns it into a chunked writer: when the buffer is full, its filled part is
+ * handed to `flush` as it is (a view, no copy) and writing goes on in a new buffer, so a large
+ * output is a list of chunks, never copied into one buffer (`finish()` hands over the last one).
+ * Chunks start at `FIRST_CHUNK` bytes and double up to the capacity given: a long output reaches
+ * its first hand-over early, while the writer's code is still being compiled (a branch first taken
+ * in optimised code costs a deoptimisation and a second compilation).
  */
 const encoder = new TextEncoder();
+
+/** The first chunk of a chunked builder. */
+const FIRST_CHUNK = 1 << 14;
+
+/** Longest text appended with a character loop; longer text goes through one `encodeInto` call. */
+const LOOP_TEXT = 256;
 
 /** Growable little- or big-endian byte buffer. */
 export class ByteBuilder {
@@ -15,22 +25,30 @@ export class ByteBuilder {
   protected view: DataView;
   /** Bytes written (since the last flush). */
   length = 0;
+  /** Bytes handed to `flush` so far. */
+  private flushed = 0;
 
   constructor(
     capacity = 256,
     /** Byte order of multi-byte integers. */
     public le = true,
+    /** Chunked mode: receives each filled buffer (see the file comment). */
     private readonly flush?: (chunk: Uint8Array) => void,
-    private readonly flushAt = 1 << 16,
   ) {
-    this.buf = new Uint8Array(Math.max(16, capacity));
+    this.chunk = Math.max(16, capacity);
+    this.buf = new Uint8Array(flush ? Math.min(this.chunk, FIRST_CHUNK) : this.chunk);
     this.view = new DataView(this.buf.buffer);
   }
+  /** Chunked mode: the largest chunk. */
+  private readonly chunk: number;
 
-  /** Make room for `n` more bytes (flushing first when streaming). */
+  /** Make room for `n` more bytes (in chunked mode: hand over a full buffer first). */
   protected room(n: number): void {
-    if (this.flush && this.length >= this.flushAt) this.drain();
     if (this.length + n <= this.buf.length) return;
+    if (this.flush && this.length > 0) {
+      this.drain();
+      if (n <= this.buf.length) return;
+    }
     let cap = this.buf.length * 2;
     while (cap < this.length + n) cap *= 2;
     const next = new Uint8Array(cap);
@@ -39,12 +57,24 @@ export class ByteBuilder {
     this.view = new DataView(next.buffer);
   }
 
-  /** Streaming mode: hand what is buffered to the flush callback. */
+  /** Chunked mode: hand what is buffered to the flush callback (the chunk is the caller's to keep). */
   drain(): void {
     if (!this.flush || this.length === 0) return;
-    // A copy: the callback may keep the chunk (e.g. a test collecting output).
-    this.flush(this.buf.slice(0, this.length));
+    this.flush(this.buf.subarray(0, this.length));
+    this.flushed += this.length;
     this.length = 0;
+    this.buf = new Uint8Array(Math.min(this.buf.length * 2, this.chunk));
+    this.view = new DataView(this.buf.buffer);
+  }
+
+  /** Chunked mode: hand over the last chunk; the builder is not written to afterwards. */
+  finish(): void {
+    if (!this.flush || this.length === 0) return;
+    this.flush(this.buf.subarray(0, this.length));
+    this.flushed += this.length;
+    this.length = 0;
+    this.buf = new Uint8Array(16);
+    this.view = new DataView(this.buf.buffer);
   }
 
   u8(v: number): void {
@@ -78,27 +108,49 @@ export class ByteBuilder {
   }
   /** Zero-fill up to a multiple of `align` (of the bytes written since the start). */
   alignTo(align: number): void {
-    const pad = (align - (this.length % align)) % align;
+    const pad = (align - ((this.flushed + this.length) % align)) % align;
     if (pad) this.zeros(pad);
   }
-  /** Append text as UTF-8 (ASCII fast path for short strings, the native encoder for long ones). */
+  /** Append text as UTF-8 (a character loop for short ASCII text, the native encoder otherwise). */
   text(s: string): void {
-    if (s.length >= 32) {
-      this.room(s.length * 3);
-      this.length += encoder.encodeInto(s, this.buf.subarray(this.length)).written;
+    const n = s.length;
+    if (n <= LOOP_TEXT) {
+      this.room(n);
+      const buf = this.buf;
+      const start = this.length;
+      for (let i = 0; i < n; i++) {
+        const c = s.charCodeAt(i);
+        if (c > 0x7f) {
+          this.bytes(encoder.encode(s));
+          return;
+        }
+        buf[start + i] = c;
+      }
+      this.length = start + n;
       return;
     }
-    this.room(s.length);
-    const start = this.length;
-    for (let i = 0; i < s.length; i++) {
-      const c = s.charCodeAt(i);
-      if (c > 0x7f) {
-        this.length = start;
-        this.bytes(encoder.encode(s));
-        return;
-      }
-      this.buf[this.length++] = c;
+    this.room(n * 3);
+    this.length += encoder.encodeInto(s, this.buf.subarray(this.length)).written;
+  }
+  /** Append the decimal digits of a non-negative safe integer (no string made). */
+  decimal(v: number): void {
+    if (v < 10) {
+      this.room(1);
+      this.buf[this.length++] = 0x30 + v;
+      return;
     }
+    let digits = 1;
+    for (let p = 10; p <= v; p *= 10) digits++;
+    this.room(digits);
+    const buf = this.buf;
+    let at = this.length + digits;
+    this.length = at;
+    while (v >= 10) {
+      const q = Math.floor(v / 10);
+      buf[--at] = 0x30 + (v - q * 10);
+      v = q;
+    }
+    buf[--at] = 0x30 + v;
   }
   /** The bytes written, as a new buffer of exactly that length. */
   result(): Uint8Array {

@@ -14,7 +14,7 @@
  * Arithmetic is on JavaScript numbers: every offset and size a reader accepts is at most 2^53-1
  * (u64n), and a sum beyond that is larger than any input, so comparisons against sizes stay right.
  */
-import type { Node, Role } from './schema.js';
+import { compileFieldReader, type Cursor, type Node, type Role, type StructNode } from './schema.js';
 
 /** An expression over a scope of decoded fields and the regions placed so far. */
 export type Expr =
@@ -131,6 +131,11 @@ export function place<R extends string>(l: Layout<R>, field: FieldLookup): Recor
 // ---------------------------------------------------------------------------------------------
 // Relations: fields that point at bytes
 
+/** A field value as a number (u64 fields may be bigint). */
+function num(v: unknown): number {
+  return typeof v === 'bigint' ? Number(v) : (v as number);
+}
+
 /** Bytes `[offset, +size)` inside a region, both given by fields of the record. */
 export interface BlobRelation {
   readonly kind: 'blob';
@@ -191,35 +196,41 @@ export type Located =
  * the end.
  */
 export function locate(rel: Relation, record: Record<string, unknown>, room: number): Located {
-  const num = (f: string): number => {
-    const v = record[f];
-    return typeof v === 'bigint' ? Number(v) : (v as number);
-  };
-  let at: number;
-  let n: number;
-  let unit = 1;
-  let startField: string;
-  let sizeField: string;
-  switch (rel.kind) {
-    case 'cstring':
-      at = num(rel.offset);
-      if (at < room) return { ok: true, at, size: 0 };
-      return { ok: false, field: rel.offset, at, size: 0, reason: `string offset ${at} is outside the ${room}-byte address space` };
-    case 'blob':
-    case 'bytes':
-      [startField, sizeField] = [rel.offset, rel.size];
-      break;
-    case 'slice':
-      [startField, sizeField] = [rel.first, rel.count];
-      break;
-    case 'table':
-      [startField, sizeField] = [rel.offset, rel.count];
-      unit = rel.elem.fixedSize!;
-      break;
+  if (rel.kind === 'cstring') {
+    const at = num(record[rel.offset]);
+    if (at < room) return { ok: true, at, size: 0 };
+    return { ok: false, field: rel.offset, at, size: 0, reason: `string offset ${at} is outside the ${room}-byte address space` };
   }
-  at = num(startField);
-  n = num(sizeField);
-  if (at <= room && n <= Math.floor((room - at) / unit)) return { ok: true, at, size: n * unit };
+  return locateRange(rel, num(record[startField(rel)]), num(record[sizeField(rel)]), room);
+}
+
+/** A relation with a start and a size (everything but a string). */
+export type RangeRelation = Exclude<Relation, CStringRelation>;
+
+/** The field a range relation starts at (an offset, or the first index of a slice). */
+export function startField(rel: RangeRelation): string {
+  return rel.kind === 'slice' ? rel.first : rel.offset;
+}
+
+/** The field that says how much a range relation covers (a size, or a count of records). */
+export function sizeField(rel: RangeRelation): string {
+  return rel.kind === 'blob' || rel.kind === 'bytes' ? rel.size : rel.count;
+}
+
+/** Units a range relation counts in: bytes, records of a slice, or bytes of `elem` records for a table. */
+function unitOf(rel: RangeRelation): number {
+  return rel.kind === 'table' ? rel.elem.fixedSize! : 1;
+}
+
+/** Whether `n` units from `at` lie inside `room` units: the rule of {@link locate}. */
+export function fits(rel: RangeRelation, at: number, n: number, room: number): boolean {
+  return at <= room && n <= Math.floor((room - at) / unitOf(rel));
+}
+
+/** {@link locate} of a range relation whose start `at` and size `n` are already read. */
+export function locateRange(rel: RangeRelation, at: number, n: number, room: number): Located {
+  const unit = unitOf(rel);
+  if (fits(rel, at, n, room)) return { ok: true, at, size: n * unit };
   const where = rel.kind === 'blob' ? rel.region : rel.kind === 'slice' ? rel.table : 'address space';
   const reason =
     rel.kind === 'slice'
@@ -228,5 +239,33 @@ export function locate(rel: Relation, record: Record<string, unknown>, room: num
         ? `${n} ${rel.elem.describe} record(s) at offset ${at} do not fit in ${room} bytes`
         : `[${at}, +${n}) lies outside the ${room}-byte ${where}`;
   // An offset at or past the end (with something to hold) is wrong itself; inside, the size runs over.
-  return { ok: false, field: at >= room ? startField : sizeField, at, size: n * unit, reason };
+  return { ok: false, field: at >= room ? startField(rel) : sizeField(rel), at, size: n * unit, reason };
+}
+
+/**
+ * A range relation of a fixed-size structure, compiled once: its start and size fields are read
+ * straight from a record at an index of `c.bytes` (compileFieldReader), so a reader checks a
+ * relation of each of many records with {@link fits} without decoding the records; the relation
+ * and {@link locateRange} explain one that does not fit.
+ */
+export interface RelationReader<R extends RangeRelation = RangeRelation> {
+  readonly relation: R;
+  start(c: Cursor, at: number): number;
+  size(c: Cursor, at: number): number;
+}
+
+/** Compile relation `name` of the fixed-size structure `s` (see {@link RelationReader}). */
+export function compileRelation<F extends Record<string, Node<unknown, unknown, Role>>, Rel extends Record<string, Relation>, K extends keyof Rel & string>(
+  s: StructNode<F, Rel>,
+  name: K,
+): RelationReader<Extract<Rel[K], RangeRelation>> {
+  const relation = s.relations[name] as Relation | undefined;
+  if (!relation || relation.kind === 'cstring') throw new Error(`geometry description error: ${s.describe} has no range relation '${name}'`);
+  const start = compileFieldReader(s, startField(relation) as keyof F & string);
+  const size = compileFieldReader(s, sizeField(relation) as keyof F & string);
+  return {
+    relation: relation as Extract<Rel[K], RangeRelation>,
+    start: (c, at) => num(start(c, at)),
+    size: (c, at) => num(size(c, at)),
+  };
 }

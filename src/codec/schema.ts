@@ -127,8 +127,9 @@ export interface Node<D, E = D, R extends Role = Role> {
   /** True when reading looks up references in enclosing scopes (count/size/tag refs). */
   readonly scoped?: boolean;
   /**
-   * Fixed-size leaves: the value at index `at` of `c.bytes`, without bounds check or advancing
-   * (the enclosing fixed-size struct has checked its whole range once).
+   * Fixed-size leaves, and fixed-size structs of them: the value at index `at` of `c.bytes`,
+   * without bounds check or advancing (the enclosing fixed-size struct, or the caller of
+   * {@link compileReader}, has checked the whole range once).
    */
   peek?(c: Cursor, at: number): D;
 }
@@ -200,8 +201,8 @@ export const u24 = int(
 );
 
 const U64_MAX = (1n << 64n) - 1n;
-/** 2^53-1 as a bigint, hoisted: building it on every u64n read cost ~30% of decoding an Entry (bench/). */
-const MAX_SAFE_U64 = BigInt(Number.MAX_SAFE_INTEGER);
+/** The high u32 of 2^53-1: a u64 whose high half is larger is not a safe number. */
+const MAX_SAFE_HI = 0x1f_ffff;
 
 /** u64 as `bigint` (64-bit honesty: never rounded). */
 export const u64: Node<bigint, bigint, 'value'> = leaf(
@@ -223,9 +224,11 @@ export const u64n: Node<number, number, 'value'> = leaf(
   'u64',
   8,
   (c, at) => {
-    const v = c.view.getBigUint64(at, c.le);
-    if (v > MAX_SAFE_U64) throw new DecodeError('RANGE', `u64 value ${hex(v)} is too large to be an offset or size (limit 2^53-1)`, c.base + at);
-    return Number(v);
+    // Two u32 halves: no BigInt on the success path (a header walk reads millions of these).
+    const hi = c.view.getUint32(c.le ? at + 4 : at, c.le);
+    const lo = c.view.getUint32(c.le ? at : at + 4, c.le);
+    if (hi > MAX_SAFE_HI) throw new DecodeError('RANGE', `u64 value ${hex(c.view.getBigUint64(at, c.le))} is too large to be an offset or size (limit 2^53-1)`, c.base + at);
+    return hi * 0x1_0000_0000 + lo;
   },
   (s, v) => {
     if (!Number.isSafeInteger(v) || v < 0) throw new EncodeError(`u64 value ${v} is not a non-negative safe integer`, [...s.path]);
@@ -644,9 +647,23 @@ export function struct<F extends Fields, Rel extends Record<string, Relation> = 
   const count = keys.length;
   // Only a struct whose fields (or their descendants) resolve references needs to be a scope.
   const scoped = nodes.some((n) => n.scoped === true);
-  // A fixed struct of plain leaves is read with one bounds check and direct peeks at known offsets.
+  // A fixed struct of plain leaves (or of such structs) is read with one bounds check and direct
+  // peeks at known offsets, and is itself peekable (see compileReader).
   const peeks = fixed !== undefined && nodes.every((n) => n.peek) ? nodes.map((n) => n.peek!) : undefined;
   const offs = keys.map((k) => offsets[k]!);
+  const peek = peeks
+    ? (c: Cursor, at: number): StructDecoded<F> => {
+        const out: Record<string, unknown> = {};
+        let i = 0;
+        try {
+          for (; i < count; i++) out[keys[i]!] = peeks[i]!(c, at + offs[i]!);
+        } catch (e) {
+          if (e instanceof DecodeError) e.within(keys[i]!);
+          throw e;
+        }
+        return out as StructDecoded<F>;
+      }
+    : undefined;
   return {
     kind: 'struct',
     role: 'value',
@@ -656,22 +673,17 @@ export function struct<F extends Fields, Rel extends Record<string, Relation> = 
     offsets: offsets as Record<keyof F, number>,
     relations: (relations ?? {}) as Rel,
     scoped,
+    ...(peek ? { peek } : {}),
     read(c) {
-      const out: Record<string, unknown> = {};
       // A fixed-size struct is bounds-checked once up front.
       if (fixed !== undefined) c.need(fixed, name);
-      let i = 0;
-      if (peeks && !c.tree) {
-        const start = c.pos;
-        try {
-          for (; i < count; i++) out[keys[i]!] = peeks[i]!(c, start + offs[i]!);
-        } catch (e) {
-          if (e instanceof DecodeError) e.within(keys[i]!);
-          throw e;
-        }
-        c.pos = start + fixed!;
-        return out as StructDecoded<F>;
+      if (peek && !c.tree) {
+        const v = peek(c, c.pos);
+        c.pos += fixed!;
+        return v;
       }
+      const out: Record<string, unknown> = {};
+      let i = 0;
       const start = c.pos;
       const parent = c.parent;
       const key = c.key;
@@ -722,6 +734,40 @@ export function struct<F extends Fields, Rel extends Record<string, Relation> = 
       return total;
     },
   };
+}
+
+/**
+ * The reader of a fixed-size structure (a struct of fixed-size leaves and such structs), built once
+ * from its description: `(c, at)` is the value of the structure at index `at` of `c.bytes`, fields
+ * read at the description's offsets, with no bounds check, no span recording and no per-read setup.
+ * For callers that checked a whole range once and read many records in it (a header table), so
+ * formats/ stays the one description of the fields. Errors are the decoder's (a u64n field too
+ * large: RANGE at `c.base + at + offset`, the field's key in the path). Throws for any other node.
+ */
+export function compileReader<N extends AnyNode>(node: N): (c: Cursor, at: number) => Decoded<N> {
+  if (!node.peek) throw new Error(`codec description error: ${node.describe} is not a fixed-size structure of fixed-size fields`);
+  return node.peek as (c: Cursor, at: number) => Decoded<N>;
+}
+
+/** Reads one field of a fixed-size structure at the structure's index in `c.bytes` (see compileFieldReader). */
+export type FieldReader<T> = (c: Cursor, at: number) => T;
+
+/**
+ * The reader of one field of a fixed-size structure: `(c, at)` is the value of field `key` of the
+ * structure at index `at` of `c.bytes`, read by the field's own node at the description's offset.
+ * Like {@link compileReader} it checks no bounds and records no span, and it makes no object: a
+ * reader that needs a few fields of many records reads each into a local (each reader is its own
+ * function, so a call site that always calls one stays monomorphic). Errors are the field node's
+ * (no path: the caller knows the record). Throws for a field that cannot be read this way.
+ */
+export function compileFieldReader<F extends Fields, K extends keyof F & string>(s: StructNode<F>, key: K): FieldReader<Decoded<F[K]>> {
+  const node = s.fields[key];
+  const at = s.offsets[key];
+  if (!node?.peek || s.fixedSize === undefined || at === undefined) {
+    throw new Error(`codec description error: field '${key}' of ${s.describe} is not a fixed-size field of a fixed-size structure`);
+  }
+  const peek = node.peek as FieldReader<Decoded<F[K]>>;
+  return (c, o) => peek(c, o + at);
 }
 
 /** A variant node: the case chosen by a referenced tag. */

@@ -61,9 +61,25 @@ export interface BlobRef {
   readInto?(at: number, target: Uint8Array): void;
 }
 
+/** A blob of a source: one object per image (no closures), as readers make one per module of large files. */
+class SourceBlob implements BlobRef {
+  constructor(
+    private readonly src: ByteSource,
+    private readonly at: number,
+    readonly size: number,
+    readonly offset: number | undefined,
+  ) {}
+  bytes(): Uint8Array {
+    return this.src.read(this.at, this.size);
+  }
+  slice(at: number, length: number): Uint8Array {
+    return this.src.read(this.at + at, length);
+  }
+}
+
+/** The blob `[offset, +size)` of `src`, at `absolute` in the input (undefined: not in the input). */
 export function blobRef(src: ByteSource, offset: number, size: number, absolute: number | undefined): BlobRef {
-  const ref: BlobRef = { offset: absolute, size, bytes: () => src.read(offset, size), slice: (at, length) => src.read(offset + at, length) };
-  return src.readInto ? { ...ref, readInto: (at, target) => src.readInto!(offset + at, target) } : ref;
+  return new SourceBlob(src, offset, size, absolute);
 }
 
 /** A blob as a source addressed from 0 (to read a structure inside an image without copying it). */

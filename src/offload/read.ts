@@ -29,7 +29,7 @@ import {
   type SpanTree,
 } from '../codec/index.js';
 import { OFFLOAD_BINARY_ALIGN, OFFLOAD_VERSIONS, OffloadHeaderPrefix, OffloadMagic, type OffloadEntryValue, type OffloadVersion } from '../../formats/offload-binary.js';
-import { decompressExact, DEFAULT_MAX_INFLATED_SIZE, detectCompression, type Compression } from './compress.js';
+import { decompressExact, DEFAULT_MAX_INFLATED_SIZE, detectCompression, type Compression } from './decompress.js';
 
 /** One entry of an OffloadBinary. */
 export interface OffloadEntryModel {

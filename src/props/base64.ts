@@ -67,12 +67,18 @@ export function encodeBase64(bytes: Uint8Array): string {
 /** Base64 text as a string or as its (ASCII) bytes — registry values are decoded straight from the bytes. */
 type Base64Text = string | Uint8Array;
 
-function charAt(text: Base64Text, pos: number): number {
-  return typeof text === 'string' ? text.charCodeAt(pos) : text[pos]!;
+/** Character codes of Base64 text: the bytes themselves, or a string's UTF-16 code units. */
+type Codes = Uint8Array | Uint16Array;
+
+function codesOf(text: Base64Text): Codes {
+  if (typeof text !== 'string') return text;
+  const codes = new Uint16Array(text.length);
+  for (let i = 0; i < text.length; i++) codes[i] = text.charCodeAt(i);
+  return codes;
 }
 
-function badChar(text: Base64Text, pos: number, reason: string): PropertySetError {
-  const code = charAt(text, pos);
+function badChar(text: Codes, from: number, pos: number, reason: string): PropertySetError {
+  const code = text[from + pos]!;
   // Upstream prints `0x` followed by the *decimal* char value (Twine(int)); we print real hex and add
   // the position, which is what a person needs to find the character.
   // LLVM's text: a bad char in a full quad prints "0x" + the (signed) char as *decimal*
@@ -81,9 +87,15 @@ function badChar(text: Base64Text, pos: number, reason: string): PropertySetErro
   return new PropertySetError('SYNTAX', `${reason}: 0x${code.toString(16).padStart(2, '0')} at character ${pos}`, pos, llvm);
 }
 
-function sextet(text: Base64Text, pos: number): number {
-  const c = charAt(text, pos);
+function sextet(text: Codes, pos: number): number {
+  const c = text[pos]!;
   return c < 128 ? DECODE_TABLE[c]! : -1;
+}
+
+/** Bytes `n` characters of intel/llvm Base64 decode to (a 1-character remainder adds none: it is an error). */
+export function decodedLength(n: number): number {
+  const rem = n & 3;
+  return (n >> 2) * 3 + (rem >= 2 ? rem - 1 : 0);
 }
 
 /**
@@ -93,41 +105,50 @@ function sextet(text: Base64Text, pos: number): number {
  * bits of the last character of a 2/3-char tail are ignored, as upstream does (README rule 1).
  */
 export function decodeBase64(text: Base64Text): Uint8Array {
-  const n = text.length;
+  const out = new Uint8Array(decodedLength(text.length));
+  decodeBase64Into(codesOf(text), 0, text.length, out);
+  return out;
+}
+
+/**
+ * {@link decodeBase64} of the character codes `text[from, to)` into `out[0, decodedLength(to - from))` (the caller's
+ * buffer, e.g. a scratch one: nothing is allocated). Errors as decodeBase64, positions counted from
+ * `from`.
+ */
+export function decodeBase64Into(text: Codes, from: number, to: number, out: Uint8Array): void {
+  const n = to - from;
   const quads = n >> 2;
   const rem = n & 3;
   // Quads are checked before the length, like Base64Impl::decode.
-  const out = new Uint8Array(quads * 3 + (rem >= 2 ? rem - 1 : 0));
   let o = 0;
   for (let q = 0; q < quads; q++) {
-    const p = q * 4;
+    const p = from + q * 4;
     const c0 = sextet(text, p);
     const c1 = sextet(text, p + 1);
     const c2 = sextet(text, p + 2);
     const c3 = sextet(text, p + 3);
     if ((c0 | c1 | c2 | c3) < 0) {
       const bad = [c0, c1, c2, c3].findIndex((c) => c < 0);
-      throw badChar(text, p + bad, 'invalid char in Base64Impl encoding');
+      throw badChar(text, from, q * 4 + bad, 'invalid char in Base64Impl encoding');
     }
     out[o++] = (c0 | (c1 << 6)) & 0xff;
     out[o++] = ((c1 >> 2) | (c2 << 4)) & 0xff;
     out[o++] = ((c2 >> 4) | (c3 << 2)) & 0xff;
   }
-  if (rem === 0) return out;
+  if (rem === 0) return;
   const p = quads * 4;
   if (rem === 1) {
     throw new PropertySetError('SYNTAX', `invalid encoded sequence length (1 character left over at character ${p})`, p, 'invalid encoded sequence length');
   }
-  const c0 = sextet(text, p);
-  const c1 = sextet(text, p + 1);
-  const c2 = rem === 3 ? sextet(text, p + 2) : 0;
+  const c0 = sextet(text, from + p);
+  const c1 = sextet(text, from + p + 1);
+  const c2 = rem === 3 ? sextet(text, from + p + 2) : 0;
   if ((c0 | c1 | c2) < 0) {
     const bad = [c0, c1, c2].findIndex((c) => c < 0);
-    throw badChar(text, p + bad, 'invalid characters in the encoded sequence remainder');
+    throw badChar(text, from, p + bad, 'invalid characters in the encoded sequence remainder');
   }
   out[o++] = (c0 | (c1 << 6)) & 0xff;
   if (rem === 3) out[o++] = ((c1 >> 2) | (c2 << 4)) & 0xff;
-  return out;
 }
 
 // ---- RFC 4648 (upstream LLVM) ---------------------------------------------------------------------

@@ -19,7 +19,7 @@
  */
 import { ByteBuilder, DecodeError, EncodeError, type PathKey, type SpanNode, type SpanTree } from '../codec/index.js';
 import { PROPERTY_TYPE } from '../../formats/property-sets.js';
-import { decodeBase64, encodeBase64, encodeBase64Bytes } from './base64.js';
+import { decodeBase64, decodedLength, decodeBase64Into, encodeBase64, encodeBase64Bytes } from './base64.js';
 import { propertyDisplay } from './display.js';
 import { PropertySetError } from './errors.js';
 import type { PropertySet, PropertySetRegistry, PropertyValue } from './model.js';
@@ -54,6 +54,12 @@ export interface DecodeRegistryOptions {
   /** Absolute offset of the text's first byte (errors and spans). */
   base?: number;
   /**
+   * Decode only `bytes[from, to)` (default: all of it), e.g. one blob of a metadata table without a
+   * view of it; `base` is then the absolute offset of `bytes[from]`.
+   */
+  from?: number;
+  to?: number;
+  /**
    * Record each line in this span tree under `parent` (the blob's node): a set header line as
    * `[SET]` (kind `property-set`), a property line as `[SET][KEY]` (kind `property`), a blank line as
    * `blankLine`. A `metadata` parent gets the registry as its value.
@@ -67,6 +73,16 @@ export interface DecodeRegistryOptions {
 function excerpt(bytes: Uint8Array): string {
   const s = decodeText(bytes.length > 120 ? bytes.subarray(0, 120) : bytes);
   return JSON.stringify(s) + (bytes.length > 120 ? '...' : '');
+}
+
+/** `excerpt` of `bytes[from, to)`. */
+function show(bytes: Uint8Array, from: number, to: number): string {
+  return excerpt(bytes.subarray(from, to));
+}
+
+/** The text of `bytes[from, to)`, as LLVM's messages quote it. */
+function text(bytes: Uint8Array, from: number, to: number): string {
+  return decodeText(bytes.subarray(from, to));
 }
 
 /** Decimal digits `bytes[from, to)` -> number without rounding (stops counting once past `limit`). */
@@ -85,47 +101,85 @@ function firstNonDigit(bytes: Uint8Array, from: number, to: number): number {
   return -1;
 }
 
+/**
+ * Where a line is, for its errors. The reader keeps one and moves it from line to line; an error is
+ * built only when raised. `llvm`: PropertySetRegistry::read's own message for the same failure
+ * (PropertySetIO.cpp@08de0d4c; its printf-style createStringError calls drop their argument: "bad
+ * property type ").
+ */
+class LineAt {
+  /** 1-based line number and the index of the line's first byte. */
+  no = 0;
+  start = 0;
+  /** Absolute offset of `bytes[0]` (the text's own first byte may be further in). */
+  origin = 0;
+  fail(reason: string, col: number, llvm?: string): RegistrySyntaxError {
+    return new RegistrySyntaxError(reason, this.origin + this.start + col - 1, this.no, col, llvm);
+  }
+}
+
+const LINE = new LineAt();
+
+/** The bytes a line scan stops at: line feed, NUL, `=`, `|`, `]` (a table: one test for the others). */
+const SPECIAL = (() => {
+  const t = new Uint8Array(256);
+  for (const b of [LF, 0, EQUALS, BAR, RBRACKET]) t[b] = 1;
+  return t;
+})();
+
 /** Decode registry text; see the module comment for the rules. */
 export function decodeRegistry(bytes: Uint8Array, opts: DecodeRegistryOptions = {}): PropertySetRegistry {
-  const base = opts.base ?? 0;
   const tree = opts.tree;
+  const from = opts.from ?? 0;
+  const to = opts.to ?? bytes.length;
+  const base = (opts.base ?? 0) - from;
+  // One LineAt for every read: a read calls out to nothing that reads another registry.
+  const line = LINE;
+  line.origin = base;
+  line.no = 0;
   const registry: PropertySetRegistry = new Map();
   let current: PropertySet | null = null;
   let currentName = '';
   let setNode: SpanNode | undefined;
-  const recorded: [SpanNode, string, string][] = [];
-  let lineNo = 0;
-  let lineStart = 0;
-  // Errors are built only when raised; the loop itself works on indices into `bytes` (no per-line
-  // views or closures: metadata of many modules is many short lines).
-  // `llvm`: PropertySetRegistry::read's own message for the same failure (PropertySetIO.cpp@08de0d4c;
-  // its printf-style createStringError calls drop their argument: "bad property type ").
-  const fail = (reason: string, col: number, llvm?: string): RegistrySyntaxError => new RegistrySyntaxError(reason, base + lineStart + col - 1, lineNo, col, llvm);
-  const show = (from: number, to: number): string => excerpt(bytes.subarray(from, to));
-  const text = (from: number, to: number): string => decodeText(bytes.subarray(from, to));
-  // The first NUL, found once: lines are read in order, so it is the one a line would report (a
-  // search per line would rescan the rest of the text each time).
-  const firstNul = bytes.indexOf(0);
-  let start = 0;
-  while (start < bytes.length) {
-    lineNo++;
-    const nl = bytes.indexOf(LF, start);
-    const next = nl < 0 ? bytes.length : nl + 1;
+  const recorded: [SpanNode, string, string][] | undefined = tree ? [] : undefined;
+  // The loop works on indices into `bytes`: no per-line views, closures or strings but the names and
+  // keys (and those come from a cache: every module's metadata repeats the same few). One pass over
+  // a line finds its end and what the rules look for in it: the first NUL, the last `]`, the first
+  // `=` and the first `|` after it (a search call each costs more than the line on short lines).
+  let start = from;
+  while (start < to) {
+    line.no++;
+    let nul = -1;
+    let close = -1;
+    let eqAt = -1;
+    let barAt = -1;
+    let nl = start;
+    for (; nl < to; nl++) {
+      const b = bytes[nl]!;
+      if (!SPECIAL[b]) continue;
+      if (b === LF) break;
+      if (b === EQUALS) {
+        if (eqAt < 0) eqAt = nl;
+      } else if (b === BAR) {
+        if (eqAt >= 0 && barAt < 0) barAt = nl;
+      } else if (b === RBRACKET) close = nl;
+      else if (nul < 0) nul = nl;
+    }
+    const next = nl < to ? nl + 1 : to;
     // `\r\n` ends a line; a lone `\r` (also one at the very end of the text) is content.
-    const end = nl > start && bytes[nl - 1] === CR ? nl - 1 : nl < 0 ? bytes.length : nl;
-    lineStart = start;
+    const end = nl < to && nl > start && bytes[nl - 1] === CR ? nl - 1 : nl;
+    line.start = start;
     const s0 = start;
     start = next;
     const len = end - s0;
-    if (firstNul >= s0 && firstNul < end) throw fail('NUL byte in property set registry text', firstNul - s0 + 1);
+    if (nul >= 0) throw line.fail('NUL byte in property set registry text', nul - s0 + 1);
     if (len === 0) {
       tree?.add(opts.parent, 'blankLine', base + s0, next - s0, 'blank-line');
       continue;
     }
     if (bytes[s0] === LBRACKET) {
-      const close = bytes.lastIndexOf(RBRACKET, end - 1);
-      if (close < s0) throw fail(`invalid line: ${show(s0, end)} (no closing ']')`, len + 1, `invalid line: ${text(s0, end)}`);
-      if (close === s0 + 1) throw fail('invalid line: "[]" (empty property set name)', 2);
+      if (close < s0) throw line.fail(`invalid line: ${show(bytes, s0, end)} (no closing ']')`, len + 1, `invalid line: ${text(bytes, s0, end)}`);
+      if (close === s0 + 1) throw line.fail('invalid line: "[]" (empty property set name)', 2);
       currentName = decodeTextRange(bytes, s0 + 1, close);
       let set = registry.get(currentName);
       if (!set) registry.set(currentName, (set = new Map()));
@@ -133,25 +187,23 @@ export function decodeRegistry(bytes: Uint8Array, opts: DecodeRegistryOptions = 
       if (tree) setNode = tree.add(opts.parent, currentName, base + s0, next - s0, 'property-set', currentName);
       continue;
     }
-    if (!current) throw fail('property category missing (a property line before the first [set] line)', 1, 'property category missing');
-    const eqAt = bytes.indexOf(EQUALS, s0);
-    const eq = eqAt < 0 || eqAt >= end ? -1 : eqAt - s0;
-    if (eq < 0) throw fail(`invalid property line: ${show(s0, end)} (no '=')`, len + 1, `invalid property line: ${text(s0, end)}`);
-    if (eq === 0) throw fail(`invalid property line: ${show(s0, end)} (empty key)`, 1, `invalid property line: ${text(s0, end)}`);
-    if (eq === len - 1) throw fail(`invalid property line: ${show(s0, end)} (nothing after '=')`, eq + 2, `invalid property line: ${text(s0, end)}`);
+    if (!current) throw line.fail('property category missing (a property line before the first [set] line)', 1, 'property category missing');
+    const eq = eqAt < 0 ? -1 : eqAt - s0;
+    if (eq < 0) throw line.fail(`invalid property line: ${show(bytes, s0, end)} (no '=')`, len + 1, `invalid property line: ${text(bytes, s0, end)}`);
+    if (eq === 0) throw line.fail(`invalid property line: ${show(bytes, s0, end)} (empty key)`, 1, `invalid property line: ${text(bytes, s0, end)}`);
+    if (eq === len - 1) throw line.fail(`invalid property line: ${show(bytes, s0, end)} (nothing after '=')`, eq + 2, `invalid property line: ${text(bytes, s0, end)}`);
     const r0 = s0 + eq + 1; // the value part: TYPE|VALUE
-    const barAt = bytes.indexOf(BAR, r0);
-    const bar = barAt < 0 || barAt >= end ? -1 : barAt - r0;
+    const bar = barAt < 0 ? -1 : barAt - r0;
     const typeCol = eq + 2;
-    if (bar < 0) throw fail(`invalid property value: ${show(r0, end)} (no '|')`, len + 1, `invalid property value: ${text(r0, end)}`);
-    if (bar === 0) throw fail(`invalid property value: ${show(r0, end)} (empty type)`, typeCol, `invalid property value: ${text(r0, end)}`);
-    if (r0 + bar === end - 1) throw fail(`invalid property value: ${show(r0, end)} (empty value)`, typeCol + bar + 1, `invalid property value: ${text(r0, end)}`);
+    if (bar < 0) throw line.fail(`invalid property value: ${show(bytes, r0, end)} (no '|')`, len + 1, `invalid property value: ${text(bytes, r0, end)}`);
+    if (bar === 0) throw line.fail(`invalid property value: ${show(bytes, r0, end)} (empty type)`, typeCol, `invalid property value: ${text(bytes, r0, end)}`);
+    if (r0 + bar === end - 1) throw line.fail(`invalid property value: ${show(bytes, r0, end)} (empty value)`, typeCol + bar + 1, `invalid property value: ${text(bytes, r0, end)}`);
     const typeEnd = r0 + bar;
-    if (firstNonDigit(bytes, r0, typeEnd) >= 0) throw fail(`invalid property type: ${show(r0, typeEnd)} (decimal digits expected)`, typeCol, `invalid property type: ${text(r0, typeEnd)}`);
+    if (firstNonDigit(bytes, r0, typeEnd) >= 0) throw line.fail(`invalid property type: ${show(bytes, r0, typeEnd)} (decimal digits expected)`, typeCol, `invalid property type: ${text(bytes, r0, typeEnd)}`);
     const typeNum = parseDecimal(bytes, r0, typeEnd, MAX_U32);
-    if (typeNum === PROPERTY_TYPE.NONE) throw fail('unsupported property type: 0', typeCol, 'unsupported property type: ');
+    if (typeNum === PROPERTY_TYPE.NONE) throw line.fail('unsupported property type: 0', typeCol, 'unsupported property type: ');
     if (typeNum !== PROPERTY_TYPE.UINT32 && typeNum !== PROPERTY_TYPE.BYTE_ARRAY) {
-      throw fail(`bad property type ${text(r0, typeEnd)} (1 = uint32, 2 = byte array)`, typeCol, 'bad property type ');
+      throw line.fail(`bad property type ${text(bytes, r0, typeEnd)} (1 = uint32, 2 = byte array)`, typeCol, 'bad property type ');
     }
     const valCol = typeCol + bar + 1;
     const v0 = typeEnd + 1;
@@ -159,57 +211,64 @@ export function decodeRegistry(bytes: Uint8Array, opts: DecodeRegistryOptions = 
     let value: PropertyValue;
     if (typeNum === PROPERTY_TYPE.UINT32) {
       const bad = firstNonDigit(bytes, v0, end);
-      if (bad >= 0) throw fail(`invalid property value: ${show(v0, end)} (decimal digits expected)`, valCol + bad - v0, 'invalid property value: ');
+      if (bad >= 0) throw line.fail(`invalid property value: ${show(bytes, v0, end)} (decimal digits expected)`, valCol + bad - v0, 'invalid property value: ');
       const v = parseDecimal(bytes, v0, end, MAX_U32);
-      if (v > MAX_U32) throw fail(`invalid property value: ${show(v0, end)} (larger than 4294967295)`, valCol);
+      if (v > MAX_U32) throw line.fail(`invalid property value: ${show(bytes, v0, end)} (larger than 4294967295)`, valCol);
       value = { type: 1, value: v };
     } else {
-      value = parseByteArray(bytes.subarray(v0, end), (reason, pos, llvm) => fail(reason, valCol + pos, llvm), currentName, key);
+      value = parseByteArray(bytes, v0, end, line, valCol, currentName, key);
     }
     current.set(key, value);
-    if (tree) {
-      const n = tree.add(setNode, key, base + s0, next - s0, 'property');
+    if (recorded) {
+      const n = tree!.add(setNode, key, base + s0, next - s0, 'property');
       n.focus = { offset: base + v0, size: end - v0 };
       recorded.push([n, currentName, key]);
     }
   }
-  // A property's span shows its final value (a repeated key: the last one wins).
-  for (const [n, set, key] of recorded) n.value = propertyDisplay(registry.get(set)!.get(key)!);
-  // The blob's span keeps what it holds (the inspector and verify look at its registry).
-  if (tree && opts.parent && opts.parent.kind === 'metadata') opts.parent.value = registry;
+  if (recorded) {
+    // A property's span shows its final value (a repeated key: the last one wins).
+    for (const [n, set, key] of recorded) n.value = propertyDisplay(registry.get(set)!.get(key)!);
+    // The blob's span keeps what it holds (the inspector and verify look at its registry).
+    if (opts.parent && opts.parent.kind === 'metadata') opts.parent.value = registry;
+  }
   return registry;
 }
 
-/** A byte-array value: Base64 of the 8-byte LE bit count and the payload; the payload must be ceil(bits/8) bytes. */
-function parseByteArray(valText: Uint8Array, fail: (reason: string, pos: number, llvm?: string) => RegistrySyntaxError, set: string, key: string): PropertyValue {
+/** Base64 of byte-array values is decoded here first (grown as needed); the payload is copied out. */
+let scratch = new Uint8Array(256);
+
+/** `BigInt(n)` of the bit counts of short values, made once. */
+const SMALL_BITS: readonly bigint[] = Array.from({ length: 4096 }, (_, i) => BigInt(i));
+
+/**
+ * A byte-array value `bytes[from, to)` (column `valCol` of `line`): Base64 of the 8-byte LE bit count
+ * and the payload; the payload must be ceil(bits/8) bytes.
+ */
+function parseByteArray(bytes: Uint8Array, from: number, to: number, line: LineAt, valCol: number, set: string, key: string): PropertyValue {
   // Base64 text is ASCII; other bytes are reported by the Base64 decoder as foreign characters.
-  let raw: Uint8Array;
+  const n = decodedLength(to - from);
+  if (scratch.length < n) scratch = new Uint8Array(Math.max(n, scratch.length * 2));
+  const raw = scratch;
   try {
-    raw = decodeBase64(valText);
+    decodeBase64Into(bytes, from, to, raw);
   } catch (e) {
-    if (e instanceof PropertySetError) throw fail(e.reason, e.offset, e.llvm);
+    if (e instanceof PropertySetError) throw line.fail(e.reason, valCol + e.offset, e.llvm);
     throw e;
   }
-  if (raw.length < BIT_COUNT_SIZE) {
-    throw fail(`invalid byte array value: ${raw.length} byte(s) decoded, the 8-byte bit count needs 8`, 0);
+  if (n < BIT_COUNT_SIZE) {
+    throw line.fail(`invalid byte array value: ${n} byte(s) decoded, the 8-byte bit count needs 8`, valCol);
   }
-  const view = new DataView(raw.buffer, raw.byteOffset, 8);
-  const payload = raw.subarray(BIT_COUNT_SIZE);
-  const hi = view.getUint32(4, true);
+  const size = n - BIT_COUNT_SIZE;
+  const lo = (raw[0]! | (raw[1]! << 8) | (raw[2]! << 16) | (raw[3]! << 24)) >>> 0;
+  const hi = (raw[4]! | (raw[5]! << 8) | (raw[6]! << 16) | (raw[7]! << 24)) >>> 0;
   // Bit counts below 2^32 (all real ones) are checked without BigInt arithmetic.
-  if (hi === 0) {
-    const lo = view.getUint32(0, true);
-    if (payload.length === Math.ceil(lo / 8)) return { type: 2, bytes: payload, bits: BigInt(lo) };
-  }
-  const bits = view.getBigUint64(0, true);
+  if (hi === 0 && size === Math.ceil(lo / 8)) return { type: 2, bytes: raw.slice(BIT_COUNT_SIZE, n), bits: lo < SMALL_BITS.length ? SMALL_BITS[lo]! : BigInt(lo) };
+  const bits = (BigInt(hi) << 32n) | BigInt(lo);
   const want = (bits + 7n) / 8n;
-  if (BigInt(payload.length) !== want) {
-    throw fail(
-      `invalid byte array value: bit count ${bits} needs ${want} payload byte(s), the value has ${payload.length} (set ${JSON.stringify(set)}, key ${JSON.stringify(key)})`,
-      0,
-    );
+  if (BigInt(size) !== want) {
+    throw line.fail(`invalid byte array value: bit count ${bits} needs ${want} payload byte(s), the value has ${size} (set ${JSON.stringify(set)}, key ${JSON.stringify(key)})`, valCol);
   }
-  return { type: 2, bytes: payload, bits };
+  return { type: 2, bytes: raw.slice(BIT_COUNT_SIZE, n), bits };
 }
 
 /** Raw byte-array form: 8-byte LE bit count followed by the payload (lowering.md fact 3). */

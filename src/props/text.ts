@@ -58,33 +58,45 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
   return -1;
 }
 
-/** decodeText of `bytes[from, to)` without a subarray for short ASCII text (names and keys, per line). */
+/** Slots of the table of recently decoded short texts, and the longest text kept there. */
+const INTERN_SLOTS = 1024;
+const INTERN_MAX = 64;
+const internBytes = new Uint8Array(INTERN_SLOTS * INTERN_MAX);
+const internLength = new Int32Array(INTERN_SLOTS).fill(-1);
+const internText: string[] = new Array<string>(INTERN_SLOTS).fill('');
+
+/**
+ * decodeText of `bytes[from, to)`. Short texts (set names and keys: every module's metadata repeats
+ * the same few) are kept in a small table keyed by their bytes, so a repeated one costs a hash and a
+ * compare instead of a new string; the table is a pure cache (the text is a function of the bytes).
+ */
 export function decodeTextRange(bytes: Uint8Array, from: number, to: number): string {
-  if (to - from <= 64) {
-    let ascii = '';
-    let i = from;
-    for (; i < to; i++) {
-      const b = bytes[i]!;
-      if (b > 0x7f) break;
-      ascii += String.fromCharCode(b);
-    }
-    if (i === to) return ascii;
+  const n = to - from;
+  if (n > INTERN_MAX) return decodeText(bytes.subarray(from, to));
+  // The slot: a hash of the length and a few bytes (a collision only costs a decode).
+  const h = n === 0 ? 0 : Math.imul(Math.imul(Math.imul(n ^ bytes[from]!, 0x01000193) ^ bytes[to - 1]!, 0x01000193) ^ bytes[from + (n >> 1)]!, 0x01000193) ^ bytes[from + (n >> 2)]!;
+  const slot = (h ^ (h >>> 10) ^ (h >>> 20)) & (INTERN_SLOTS - 1);
+  const at = slot * INTERN_MAX;
+  if (internLength[slot] === n) {
+    let i = 0;
+    while (i < n && internBytes[at + i] === bytes[from + i]) i++;
+    if (i === n) return internText[slot]!;
   }
-  return decodeText(bytes.subarray(from, to));
+  const text = decodeText(bytes.subarray(from, to));
+  for (let k = 0; k < n; k++) internBytes[at + k] = bytes[from + k]!;
+  internLength[slot] = n;
+  internText[slot] = text;
+  return text;
 }
 
 /** Decode bytes as UTF-8, escaping invalid bytes as U+DC80..U+DCFF. */
 export function decodeText(bytes: Uint8Array): string {
-  // Fast path: short ASCII names and keys (almost all of them) without a TextDecoder call.
+  // Fast path: short ASCII names and keys (almost all of them) without a TextDecoder call, made
+  // in one piece (a string grown a character at a time costs an allocation per character).
   if (bytes.length <= 256) {
-    let ascii = '';
     let i = 0;
-    for (; i < bytes.length; i++) {
-      const b = bytes[i]!;
-      if (b > 0x7f) break;
-      ascii += String.fromCharCode(b);
-    }
-    if (i === bytes.length) return ascii;
+    while (i < bytes.length && bytes[i]! <= 0x7f) i++;
+    if (i === bytes.length) return String.fromCharCode.apply(null, bytes as unknown as number[]);
   }
   try {
     return strictDecoder.decode(bytes);

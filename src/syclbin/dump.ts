@@ -4,7 +4,7 @@
  * printed as their raw payload and may hold NUL or non-UTF-8 bytes.
  */
 import { ByteBuilder, type ByteSource } from '../codec/index.js';
-import type { PropertySetRegistry, PropertyValue } from '../props/model.js';
+import type { PropertySet, PropertySetRegistry, PropertyValue } from '../props/model.js';
 import type { AbstractModule, SyclbinFile, SyclbinImage } from './model.js';
 import { readSyclbin, type ReadSyclbinOptions } from './read.js';
 
@@ -12,6 +12,13 @@ const enc = new TextEncoder();
 
 const NL = 0x0a;
 const CR = 0x0d;
+
+/** Whether `b` holds a `\n` or `\r` (one pass over a short value instead of two searches). */
+function hasLineEnd(b: Uint8Array): boolean {
+  if (b.length > 64) return b.includes(NL) || b.includes(CR);
+  for (let i = 0; i < b.length; i++) if (b[i] === NL || b[i] === CR) return true;
+  return false;
+}
 
 /**
  * A value containing `\r\n`, `\r` or `\n` is printed as "\n" + I + value with every newline
@@ -24,7 +31,7 @@ function writeValue(w: ByteBuilder, value: PropertyValue, indent: number): void 
     return;
   }
   const bytes = value.bytes;
-  if (!bytes.includes(NL) && !bytes.includes(CR)) {
+  if (!hasLineEnd(bytes)) {
     w.bytes(bytes);
     return;
   }
@@ -43,69 +50,135 @@ function writeValue(w: ByteBuilder, value: PropertyValue, indent: number): void 
   w.bytes(bytes.subarray(start));
 }
 
+/** Indentation by width (the dump nests at most a few levels). */
+const PADS: readonly string[] = Array.from({ length: 16 }, (_, i) => ' '.repeat(i));
+function pad(n: number): string {
+  return PADS[n] ?? ' '.repeat(n);
+}
+
+/** The fixed text of the dump, encoded once. */
+const T = {
+  version: enc.encode('Version: '),
+  global: enc.encode('\nGlobal metadata:\n'),
+  moduleCount: enc.encode('Number of Abstract Modules: '),
+  module: enc.encode('Abstract Module '),
+  moduleMetadata: enc.encode(':\n  Metadata:\n'),
+  irCount: enc.encode('  Number of IR Modules: '),
+  irModule: enc.encode('  IR module '),
+  irBytes: enc.encode('    Raw IR bytes: <Binary blob of '),
+  nativeCount: enc.encode('  Number of Native Device Code Images: '),
+  nativeImage: enc.encode('  Native device code image '),
+  nativeBytes: enc.encode('    Raw native device code image bytes: <Binary blob of '),
+  imageMetadata: enc.encode(':\n    Metadata:\n'),
+  bytesEnd: enc.encode(' bytes>\n'),
+};
+
+/** Most names and keys a line cache keeps per indent (a file of endless distinct keys stays bounded). */
+const LINE_CACHE_MAX = 4096;
+
 /**
- * The text of a registry, appended to `line` (the caller's pending text): uint32 values stay in the
- * string; a byte array flushes the string and is written as raw bytes. Returns the pending text.
- * Joining text into long strings lets the builder encode it in one native call.
+ * Writes the dump into a ByteBuilder. The heads of set lines (`<pad>NAME:\n`) and property lines
+ * (`<pad>KEY: `) are encoded once per indent and name (every module's metadata repeats the same few
+ * names and keys), so a line head is one lookup and one copy. Registries are walked with `forEach`
+ * and methods of the writer (no iterator or entry array per set and property).
  */
-function writeRegistry(w: ByteBuilder, reg: PropertySetRegistry, indent: number, line: string): string {
-  const pad = ' '.repeat(indent);
-  const vpad = ' '.repeat(indent + 2);
-  for (const [name, set] of reg) {
-    line += `${pad}${name}:\n`;
-    for (const [key, value] of set) {
-      line += `${vpad}${key}: `;
-      if (value.type === 1) line += `${value.value}\n`;
-      else {
-        w.text(line);
-        line = '\n';
-        writeValue(w, value, indent + 2);
-      }
+class DumpWriter {
+  private readonly heads: Map<string, Uint8Array>[] = [];
+  /** Indent of the sets of the registry being written (their properties are 2 deeper). */
+  private indent = 0;
+  constructor(readonly w: ByteBuilder) {}
+
+  private head(indent: number, name: string, suffix: ':\n' | ': '): Uint8Array {
+    const slot = indent * 2 + (suffix === ': ' ? 1 : 0);
+    let m = this.heads[slot];
+    if (!m) m = this.heads[slot] = new Map();
+    let b = m.get(name);
+    if (!b) {
+      if (m.size >= LINE_CACHE_MAX) m.clear();
+      m.set(name, (b = enc.encode(pad(indent) + name + suffix)));
+    }
+    return b;
+  }
+
+  /** The text of a registry: sets at `indent`, their properties 2 deeper. */
+  registry(reg: PropertySetRegistry, indent: number): void {
+    this.indent = indent;
+    reg.forEach(this.set, this);
+  }
+  private set(this: DumpWriter, set: PropertySet, name: string): void {
+    this.w.bytes(this.head(this.indent, name, ':\n'));
+    set.forEach(this.property, this);
+  }
+  private property(this: DumpWriter, value: PropertyValue, key: string): void {
+    const w = this.w;
+    w.bytes(this.head(this.indent + 2, key, ': '));
+    if (value.type === 1) w.decimal(value.value);
+    else writeValue(w, value, this.indent + 2);
+    w.u8(NL);
+  }
+
+  /** The lines before the abstract modules. */
+  start(head: Omit<SyclbinFile, 'abstractModules'>, count: number): void {
+    const w = this.w;
+    w.bytes(T.version);
+    w.decimal(head.version);
+    w.bytes(T.global);
+    this.registry(head.globalMetadata, 2);
+    w.bytes(T.moduleCount);
+    w.decimal(count);
+    w.u8(NL);
+  }
+
+  /** `countLine` then the images of one kind of an abstract module, each under its own `title i:` line. */
+  private images(countLine: Uint8Array, title: Uint8Array, bytesLine: Uint8Array, images: readonly SyclbinImage[]): void {
+    const w = this.w;
+    w.bytes(countLine);
+    w.decimal(images.length);
+    w.u8(NL);
+    for (let i = 0; i < images.length; i++) {
+      const img = images[i]!;
+      w.bytes(title);
+      w.decimal(i);
+      w.bytes(T.imageMetadata);
+      this.registry(img.metadata, 6);
+      w.bytes(bytesLine);
+      w.decimal(img.image.size);
+      w.bytes(T.bytesEnd);
     }
   }
-  return line;
-}
 
-function writeImage(w: ByteBuilder, img: SyclbinImage, indent: number, bytesLabel: string, line: string): string {
-  const pad = ' '.repeat(indent);
-  line = writeRegistry(w, img.metadata, indent + 2, `${line}${pad}Metadata:\n`);
-  return `${line}${pad}${bytesLabel}: <Binary blob of ${img.image.size} bytes>\n`;
-}
-
-/** The lines before the abstract modules. */
-function writeHead(w: ByteBuilder, head: Omit<SyclbinFile, 'abstractModules'>, count: number): void {
-  const line = writeRegistry(w, head.globalMetadata, 2, `Version: ${head.version}\nGlobal metadata:\n`);
-  w.text(`${line}Number of Abstract Modules: ${count}\n`);
-}
-
-function writeModule(w: ByteBuilder, am: AbstractModule, a: number): void {
-  let line = writeRegistry(w, am.metadata, 4, `Abstract Module ${a}:\n  Metadata:\n`);
-  line += `  Number of IR Modules: ${am.irModules.length}\n`;
-  am.irModules.forEach((ir, i) => {
-    line = writeImage(w, ir, 4, 'Raw IR bytes', `${line}  IR module ${i}:\n`);
-  });
-  line += `  Number of Native Device Code Images: ${am.nativeImages.length}\n`;
-  am.nativeImages.forEach((n, i) => {
-    line = writeImage(w, n, 4, 'Raw native device code image bytes', `${line}  Native device code image ${i}:\n`);
-  });
-  w.text(line);
+  module(am: AbstractModule, a: number): void {
+    const w = this.w;
+    w.bytes(T.module);
+    w.decimal(a);
+    w.bytes(T.moduleMetadata);
+    this.registry(am.metadata, 4);
+    this.images(T.irCount, T.irModule, T.irBytes, am.irModules);
+    this.images(T.nativeCount, T.nativeImage, T.nativeBytes, am.nativeImages);
+  }
 }
 
 /** The full dump of a file, as bytes. */
 export function dumpSyclbin(file: SyclbinFile): Uint8Array {
-  const w = new ByteBuilder(4096);
-  writeHead(w, file, file.abstractModules.length);
-  file.abstractModules.forEach((am, a) => writeModule(w, am, a));
-  return w.result();
+  const d = new DumpWriter(new ByteBuilder(4096));
+  d.start(file, file.abstractModules.length);
+  file.abstractModules.forEach((am, a) => d.module(am, a));
+  return d.w.result();
 }
+
+/** Size of the chunks of a streamed dump. */
+const CHUNK = 1 << 20;
 
 /**
  * Read and dump in one walk: each abstract module is printed when it is read and then dropped, so
- * memory holds the output, not the model (src/syclbin/read.ts `visit`). Throws what readSyclbin
- * throws; nothing is returned for a file that does not read, as syclbin-dump prints nothing then.
+ * memory holds the output, not the model (src/syclbin/read.ts `visit`). The output is a list of
+ * chunks, never joined (write them in order). Throws what readSyclbin throws; nothing is returned
+ * for a file that does not read, as syclbin-dump prints nothing then.
  */
-export function dumpSyclbinSource(input: Uint8Array | ByteSource, opts: Omit<ReadSyclbinOptions, 'visit'> = {}): Uint8Array {
-  const w = new ByteBuilder(1 << 16);
-  readSyclbin(input, { ...opts, visit: { start: (head, count) => writeHead(w, head, count), module: (m, a) => writeModule(w, m, a) } });
-  return w.result();
+export function dumpSyclbinSource(input: Uint8Array | ByteSource, opts: Omit<ReadSyclbinOptions, 'visit'> = {}): Uint8Array[] {
+  const chunks: Uint8Array[] = [];
+  const d = new DumpWriter(new ByteBuilder(CHUNK, true, (c) => chunks.push(c)));
+  readSyclbin(input, { ...opts, visit: { start: (head, count) => d.start(head, count), module: (m, a) => d.module(m, a) } });
+  d.w.finish();
+  return chunks;
 }

@@ -14,12 +14,18 @@
  */
 import {
   blobRef,
+  compileRelation,
+  Cursor,
   DecodeError,
-  locate,
+  fits,
+  locateRange,
   lookupIn,
   place,
   report,
+  sizeField,
+  startField,
   type BlobRelation,
+  type Located,
   type PathKey,
   type Placement,
   type SpanNode,
@@ -32,12 +38,9 @@ import {
   NativeImageHeader,
   SyclbinFileHeader,
   SyclbinV1Layout,
-  type AbstractModuleHeaderValue,
-  type IRModuleHeaderValue,
-  type NativeImageHeaderValue,
   type SyclbinFileHeaderValue,
 } from '../../formats/syclbin-v1.js';
-import { decodeRegistry } from '../props/registry.js';
+import { decodeRegistry, type DecodeRegistryOptions } from '../props/registry.js';
 import type { PropertySetRegistry } from '../props/model.js';
 import { asSizeError, LLVM_MESSAGES as M, SyclbinFormatError } from './errors.js';
 import type { AbstractModule, Envelope, SyclbinFile, SyclbinImage } from './model.js';
@@ -76,56 +79,122 @@ export interface BlobUse {
 
 type TableName = 'abstractModules' | 'irModules' | 'nativeImages';
 
-/** The entries of one header table, decoded on demand (or all at once when recording spans). */
-class HeaderTable<T> {
-  private readonly memo: (T | undefined)[] | undefined;
+/**
+ * Bytes of a header table read at once from a file source (the rest of the table when shorter): the
+ * first block is small and the next ones double up to the largest, so a long table is refilled
+ * early, while the reader is still being compiled (as ByteBuilder's chunks, src/codec/bytes.ts).
+ */
+const FIRST_TABLE_BLOCK = 1 << 12;
+const TABLE_BLOCK = 1 << 16;
+
+/**
+ * The relations the reader follows, compiled from formats/syclbin-v1.ts (field offsets and types
+ * come from there): the fields of a header table entry are read where they are, no entry decoded.
+ */
+const AM = {
+  metadata: compileRelation(AbstractModuleHeader, 'metadata'),
+  irModules: compileRelation(AbstractModuleHeader, 'irModules'),
+  nativeImages: compileRelation(AbstractModuleHeader, 'nativeImages'),
+};
+const IMAGES = {
+  irModules: { struct: IRModuleHeader, metadata: compileRelation(IRModuleHeader, 'metadata'), bytes: compileRelation(IRModuleHeader, 'bytes') },
+  nativeImages: { struct: NativeImageHeader, metadata: compileRelation(NativeImageHeader, 'metadata'), bytes: compileRelation(NativeImageHeader, 'bytes') },
+};
+
+/**
+ * One header table. An entry is read in place: `seek(i)` points `c`/`pos` at it in a block of the
+ * table (the whole table in memory; up to `TABLE_BLOCK` bytes of a file) and the reader reads the fields
+ * it follows with compiled relation readers. The relations cover every field of the three entry
+ * structures (test/syclbin/malformed.test.ts checks it), so a field that does not decode (a u64 too
+ * large) is found there; `fail` then decodes the entry with the general decoder, which raises the
+ * error with its offset and path. When recording spans every entry is decoded first, in file order;
+ * a bad one is reported and skipped.
+ */
+class HeaderTable {
+  /** Span mode: which entries decoded (the others were reported). */
+  private readonly decoded: boolean[] | undefined;
   readonly count: number;
+  readonly size: number;
+  /** After `seek`: the block holding the entry and the entry's index in it. */
+  c!: Cursor;
+  pos = 0;
+  /** Space offset of the block's byte 0, and the size of the last block read from a file. */
+  private blockAt = 0;
+  private block = 0;
   constructor(
     private readonly r: V1Reader,
     readonly name: TableName,
     readonly struct: StructNode<never>,
     readonly at: Placement,
   ) {
-    this.count = at.size / struct.fixedSize!;
+    this.size = struct.fixedSize!;
+    this.count = at.size / this.size;
     if (r.space.tree) {
-      // Record every entry, referenced or not, in file order; a bad one is reported and skipped.
       const group = r.space.record({ path: r.outer, parent: r.node, key: name }, at.at, at.size, 'group');
-      this.memo = [];
+      this.decoded = [];
       for (let i = 0; i < this.count; i++) {
         try {
-          this.memo.push(r.space.decode(struct, at.at + struct.fixedSize! * i, { path: [...r.outer, name, i], parent: group, key: i }) as T);
+          r.space.decode(struct, at.at + this.size * i, { path: [...r.outer, name, i], parent: group, key: i });
+          this.decoded.push(true);
         } catch (e) {
-          this.memo.push(undefined);
+          this.decoded.push(false);
           if (!(e instanceof DecodeError)) throw e;
           report(r.opts, asSizeError(e) as DecodeError);
         }
       }
     }
   }
-  /** Entry i (undefined only when it was reported in collect mode). */
-  get(i: number): T | undefined {
-    if (this.memo) return this.memo[i];
-    try {
-      return this.r.space.decode(this.struct, this.at.at + this.struct.fixedSize! * i, { path: [...this.r.outer, this.name, i] }) as T;
-    } catch (e) {
-      throw asSizeError(e);
-    }
-  }
-  /** Absolute offset of entry i. */
+  /** Space offset of entry i. */
   entryAt(i: number): number {
-    return this.r.space.abs(this.at.at + this.struct.fixedSize! * i);
+    return this.at.at + this.size * i;
+  }
+  /** Point `c`/`pos` at entry i; false when it was reported (span mode, collect mode). */
+  seek(i: number): boolean {
+    if (this.decoded && !this.decoded[i]) return false;
+    const o = this.entryAt(i);
+    if (!this.c || o < this.blockAt || o + this.size - this.blockAt > this.c.end) {
+      const space = this.r.space;
+      const mem = space.src.bytes;
+      if (mem) {
+        this.blockAt = 0;
+        this.c = new Cursor(mem, 0, space.abs(0));
+      } else {
+        // Inside the image: the constructor of V1Reader checked the whole layout against its size.
+        this.block = this.block ? Math.min(this.block * 2, TABLE_BLOCK) : FIRST_TABLE_BLOCK;
+        const length = Math.min(this.at.end - o, Math.max(this.block, this.size));
+        this.blockAt = o;
+        this.c = new Cursor(space.bytes(o, length, this.name, [...this.r.outer, this.name]), 0, space.abs(o));
+      }
+    }
+    this.pos = o - this.blockAt;
+    return true;
+  }
+  /** A field of entry i did not read (`e`): the general decoder's error for the entry. */
+  fail(i: number, e: unknown): unknown {
+    if (!(e instanceof DecodeError)) return e;
+    try {
+      this.r.space.decode(this.struct, this.entryAt(i), { path: [...this.r.outer, this.name, i] });
+    } catch (general) {
+      return asSizeError(general);
+    }
+    return e;
   }
 }
+
+/** Which header a metadata blob belongs to: the file header, or an entry of a header table. */
+type Owner = 'header' | TableName;
 
 /** State of one v1 read. */
 class V1Reader {
   readonly header: SyclbinFileHeaderValue;
   readonly regions: V1Geometry['regions'];
   readonly geometry: V1Geometry;
-  readonly am: HeaderTable<AbstractModuleHeaderValue>;
-  readonly ir: HeaderTable<IRModuleHeaderValue>;
-  readonly native: HeaderTable<NativeImageHeaderValue>;
+  readonly am: HeaderTable;
+  readonly ir: HeaderTable;
+  readonly native: HeaderTable;
   private md: Uint8Array | undefined;
+  /** The options of every registry read (set per blob; decodeRegistry keeps none of them). */
+  private readonly registryOptions: DecodeRegistryOptions = {};
 
   constructor(
     readonly space: Space,
@@ -197,38 +266,80 @@ class V1Reader {
     }
   }
 
+  /** Path of the header (entry) a metadata blob's fields are in: `header`, `irModules[k]`. */
+  private fieldPath(owner: Owner, k: number): PathKey[] {
+    return owner === 'header' ? [...this.outer, 'header'] : [...this.outer, owner, k];
+  }
+
+  /** Logical path of image `j` of abstract module `a` (`abstractModules[a].irModules[j]`). */
+  private imagePath(kind: 'irModules' | 'nativeImages', a: number, j: number): PathKey[] {
+    return [...this.outer, 'abstractModules', a, kind, j];
+  }
+
+  /** Logical path of a metadata blob: `globalMetadata`, `abstractModules[a].metadata`, `abstractModules[a].irModules[j].metadata`. */
+  private blobPath(owner: Owner, a: number, j: number): PathKey[] {
+    if (owner === 'header') return [...this.outer, 'globalMetadata'];
+    if (owner === 'abstractModules') return [...this.outer, 'abstractModules', a, 'metadata'];
+    return [...this.imagePath(owner, a, j), 'metadata'];
+  }
+
+  /** What a metadata blob or image is, in messages: `global`, `abstract module 1`, `IR module 0 of abstract module 1`. */
+  private label(owner: Owner, a: number, j: number): string {
+    if (owner === 'header') return 'global';
+    if (owner === 'abstractModules') return `abstract module ${a}`;
+    return owner === 'irModules' ? `IR module ${j} of abstract module ${a}` : `native image ${j} of abstract module ${a}`;
+  }
+
   /**
-   * The registry of a metadata blob (relation `metadata` of `struct` at `recordAt`), recorded at the
-   * logical path `blobPath`; undefined (reported) when it lies outside the metadata table or does not
-   * parse.
+   * The registry of a metadata blob `[o, +n)` of the metadata table (relation `relName` of `struct`,
+   * the header at `recordAt`), the blob of `owner` (entry `k` of its table, image `j` of abstract
+   * module `a`); undefined (reported) when it lies outside the metadata table or does not parse.
+   * Paths and labels are built only when a span, the geometry or an error needs them.
    */
-  metadata(struct: StructNode<never>, relName: string, value: object, recordAt: number, fieldPath: readonly PathKey[], blobPath: readonly PathKey[], label: string): PropertySetRegistry | undefined {
+  metadata(struct: StructNode<never>, relName: string, o: number, n: number, recordAt: number, owner: Owner, k: number, a: number, j: number): PropertySetRegistry | undefined {
     const rel = (struct.relations as Record<string, BlobRelation>)[relName]!;
     const table = this.regions.metadataTable;
-    const loc = locate(rel, value as Record<string, unknown>, table.size);
+    const inside = fits(rel, o, n, table.size);
     const offsets = struct.offsets as Record<string, number>;
-    if (this.opts.geometry) this.geometry.blobs.push({ field: [...fieldPath, rel.offset], fieldAt: this.space.abs(recordAt + offsets[rel.offset]!), blob: blobPath, table: 'metadataTable', offset: loc.at, size: loc.size, inside: loc.ok });
-    if (!loc.ok) {
-      report(
-        this.opts,
-        new SyclbinFormatError('RANGE', M.size, `The ${label} metadata [${loc.at}, +${loc.size}) lies outside the ${table.size}-byte metadata table.`, this.space.abs(recordAt + offsets[loc.field]!), [
-          ...fieldPath,
-          loc.field,
-        ]),
-      );
+    if (this.opts.geometry) {
+      this.geometry.blobs.push({
+        field: [...this.fieldPath(owner, k), rel.offset],
+        fieldAt: this.space.abs(recordAt + offsets[rel.offset]!),
+        blob: this.blobPath(owner, a, j),
+        table: 'metadataTable',
+        offset: o,
+        size: n,
+        inside,
+      });
+    }
+    if (!inside) {
+      const loc = locateRange(rel, o, n, table.size) as Extract<Located, { ok: false }>;
+      const what = `The ${this.label(owner, a, j)} metadata [${o}, +${n}) lies outside the ${table.size}-byte metadata table.`;
+      report(this.opts, new SyclbinFormatError('RANGE', M.size, what, this.space.abs(recordAt + offsets[loc.field]!), [...this.fieldPath(owner, k), loc.field]));
       return undefined;
     }
     this.md ??= this.space.bytes(table.at, table.size, 'metadata table', [...this.outer, 'metadataTable']);
-    const node = this.space.tree ? this.space.record({ path: blobPath, parent: this.space.tree.at(blobPath.slice(this.outer.length, -1), this.node), key: blobPath[blobPath.length - 1] }, table.at + loc.at, loc.size, 'metadata') : undefined;
+    const tree = this.space.tree;
+    let node: SpanNode | undefined;
+    if (tree) {
+      const blobPath = this.blobPath(owner, a, j);
+      node = this.space.record({ path: blobPath, parent: tree.at(blobPath.slice(this.outer.length, -1), this.node), key: blobPath[blobPath.length - 1] }, table.at + o, n, 'metadata');
+    }
     try {
-      return decodeRegistry(this.md.subarray(loc.at, loc.at + loc.size), { base: this.space.abs(table.at + loc.at), tree: this.space.tree, parent: node });
+      const ro = this.registryOptions;
+      ro.base = this.space.abs(table.at + o);
+      ro.from = o;
+      ro.to = o + n;
+      ro.tree = tree;
+      ro.parent = node;
+      return decodeRegistry(this.md, ro);
     } catch (e) {
       if (!(e instanceof DecodeError)) throw e;
       if (node) {
         node.children = undefined; // one opaque leaf: the text did not parse
         node.value = e;
       }
-      report(this.opts, e.within(...blobPath));
+      report(this.opts, e.within(...this.blobPath(owner, a, j)));
       return undefined;
     }
   }
@@ -236,76 +347,108 @@ class V1Reader {
   /** IR module or native image `k` of a header table, as image `j` of abstract module `a`. */
   image(kind: 'irModules' | 'nativeImages', k: number, a: number, j: number): SyclbinImage | undefined {
     const table = kind === 'irModules' ? this.ir : this.native;
-    const struct = (kind === "irModules" ? IRModuleHeader : NativeImageHeader) as unknown as StructNode<never>;
-    const h = table.get(k);
+    const R = IMAGES[kind];
+    const struct = R.struct as unknown as StructNode<never>;
+    const ok = table.seek(k);
     (kind === 'irModules' ? this.geometry.irUsed : this.geometry.nativeUsed)[k] = true;
-    if (!h) return undefined;
-    const recordAt = table.at.at + struct.fixedSize! * k;
-    const fieldPath = [...this.outer, kind, k];
-    const logical = [...this.outer, 'abstractModules', a, kind, j];
-    const label = kind === 'irModules' ? `IR module ${j} of abstract module ${a}` : `native image ${j} of abstract module ${a}`;
-    const metadata = this.metadata(struct, 'metadata', h, recordAt, fieldPath, [...logical, 'metadata'], label) ?? new Map();
-    const rel = (struct.relations as Record<string, BlobRelation>).bytes!;
-    const offsets = struct.offsets as Record<string, number>;
+    if (!ok) return undefined;
+    let mdAt: number, mdSize: number, at: number, size: number;
+    try {
+      const { c, pos } = table;
+      mdAt = R.metadata.start(c, pos);
+      mdSize = R.metadata.size(c, pos);
+      at = R.bytes.start(c, pos);
+      size = R.bytes.size(c, pos);
+    } catch (e) {
+      throw table.fail(k, e);
+    }
+    const recordAt = table.entryAt(k);
+    const metadata = this.metadata(struct, 'metadata', mdAt, mdSize, recordAt, kind, k, a, j) ?? new Map();
+    const rel = R.bytes.relation;
     const bin = this.regions.binaryTable;
-    const loc = locate(rel, h as unknown as Record<string, unknown>, bin.size);
-    if (this.opts.geometry) this.geometry.blobs.push({ field: [...fieldPath, rel.offset], fieldAt: this.space.abs(recordAt + offsets[rel.offset]!), blob: [...logical, 'bytes'], table: 'binaryTable', offset: loc.at, size: loc.size, inside: loc.ok });
-    if (!loc.ok) {
-      report(
-        this.opts,
-        new SyclbinFormatError('RANGE', M.size, `The bytes of ${label} [${loc.at}, +${loc.size}) lie outside the ${bin.size}-byte binary table.`, this.space.abs(recordAt + offsets[loc.field]!), [
-          ...fieldPath,
-          loc.field,
-        ]),
-      );
+    const inside = fits(rel, at, size, bin.size);
+    if (this.opts.geometry) {
+      this.geometry.blobs.push({
+        field: [...this.fieldPath(kind, k), rel.offset],
+        fieldAt: this.space.abs(recordAt + (struct.offsets as Record<string, number>)[rel.offset]!),
+        blob: [...this.imagePath(kind, a, j), 'bytes'],
+        table: 'binaryTable',
+        offset: at,
+        size,
+        inside,
+      });
+    }
+    if (!inside) {
+      const loc = locateRange(rel, at, size, bin.size) as Extract<Located, { ok: false }>;
+      const what = `The bytes of ${this.label(kind, a, j)} [${at}, +${size}) lie outside the ${bin.size}-byte binary table.`;
+      report(this.opts, new SyclbinFormatError('RANGE', M.size, what, this.space.abs(recordAt + (struct.offsets as Record<string, number>)[loc.field]!), [...this.fieldPath(kind, k), loc.field]));
       return { metadata, image: blobRef(this.space.src, 0, 0, undefined) };
     }
-    const at = bin.at + loc.at;
-    if (this.space.tree) this.space.record({ path: logical, parent: this.space.tree.at(logical.slice(this.outer.length), this.node), key: 'bytes' }, at, loc.size, 'image');
-    return { metadata, image: blobRef(this.space.src, at, loc.size, this.space.base < 0 ? undefined : this.space.base + at) };
+    const o = bin.at + at;
+    const tree = this.space.tree;
+    if (tree) {
+      const logical = this.imagePath(kind, a, j);
+      this.space.record({ path: logical, parent: tree.at(logical.slice(this.outer.length), this.node), key: 'bytes' }, o, size, 'image');
+    }
+    return { metadata, image: blobRef(this.space.src, o, size, this.space.base < 0 ? undefined : this.space.base + o) };
   }
 
-  /** The IR (or native) range `[first, +count)` of abstract module `a`, checked against the table. */
-  range(kind: 'irModules' | 'nativeImages', h: AbstractModuleHeaderValue, a: number): [number, number] {
-    const rel = AbstractModuleHeader.relations[kind];
+  /**
+   * The images of the IR (or native) range `[first, +count)` of abstract module `a`, the range
+   * checked against the header table first.
+   */
+  images(kind: 'irModules' | 'nativeImages', first: number, count: number, a: number): SyclbinImage[] {
     const table = kind === 'irModules' ? this.ir : this.native;
-    const loc = locate(rel, h, table.count);
-    if (loc.ok) return [loc.at, loc.size];
-    // Stricter than LLVM: the module's range must lie within its header table (docs/spec/README.md).
-    const what = kind === 'irModules' ? 'IR modules' : 'native images';
-    const headers = kind === 'irModules' ? 'IR module headers' : 'native image headers';
-    report(
-      this.opts,
-      new SyclbinFormatError(
-        'RANGE',
-        M.size,
-        `Abstract module ${a} refers to ${what} [${loc.at}, +${loc.size}) but the file has ${table.count} ${headers}.`,
-        this.space.abs(this.am.at.at + AbstractModuleHeader.fixedSize! * a + AbstractModuleHeader.offsets[loc.field as 'irModuleCount']),
-        [...this.outer, 'abstractModules', a, loc.field],
-      ),
-    );
-    // Collect mode reads on with the entries that exist.
-    const first = Math.min(loc.at, table.count);
-    return [first, Math.min(loc.size, table.count - first)];
+    const rel = AM[kind].relation;
+    if (!fits(rel, first, count, table.count)) {
+      const loc = locateRange(rel, first, count, table.count) as Extract<Located, { ok: false }>;
+      // Stricter than LLVM: the module's range must lie within its header table (docs/spec/README.md).
+      const what = kind === 'irModules' ? 'IR modules' : 'native images';
+      const headers = kind === 'irModules' ? 'IR module headers' : 'native image headers';
+      report(
+        this.opts,
+        new SyclbinFormatError(
+          'RANGE',
+          M.size,
+          `Abstract module ${a} refers to ${what} [${first}, +${count}) but the file has ${table.count} ${headers}.`,
+          this.space.abs(this.am.entryAt(a) + AbstractModuleHeader.offsets[loc.field as 'irModuleCount']),
+          [...this.outer, 'abstractModules', a, loc.field],
+        ),
+      );
+      // Collect mode reads on with the entries that exist.
+      first = Math.min(first, table.count);
+      count = Math.min(count, table.count - first);
+    }
+    // Sized up front (most modules have one image of a kind, or none).
+    const out: SyclbinImage[] = count ? new Array<SyclbinImage>(count) : [];
+    let n = 0;
+    for (let j = 0; j < count; j++) {
+      const img = this.image(kind, first + j, a, j);
+      if (img) out[n++] = img;
+    }
+    if (n < count) out.length = n;
+    return out;
   }
 
   /** Abstract module `a` in LLVM's order: metadata, IR modules, then the native range and images. */
   module(a: number): AbstractModule | undefined {
-    const h = this.am.get(a);
-    if (!h) return undefined;
-    const recordAt = this.am.at.at + AbstractModuleHeader.fixedSize! * a;
-    const metadata = this.metadata(AbstractModuleHeader as never, 'metadata', h, recordAt, [...this.outer, 'abstractModules', a], [...this.outer, 'abstractModules', a, 'metadata'], `abstract module ${a}`) ?? new Map();
-    const images = (kind: 'irModules' | 'nativeImages'): SyclbinImage[] => {
-      const [first, count] = this.range(kind, h, a);
-      const out: SyclbinImage[] = [];
-      for (let j = 0; j < count; j++) {
-        const img = this.image(kind, first + j, a, j);
-        if (img) out.push(img);
-      }
-      return out;
-    };
-    const irModules = images('irModules');
-    return { metadata, irModules, nativeImages: images('nativeImages') };
+    const t = this.am;
+    if (!t.seek(a)) return undefined;
+    let mdAt: number, mdSize: number, irFirst: number, irCount: number, nativeFirst: number, nativeCount: number;
+    try {
+      const { c, pos } = t;
+      mdAt = AM.metadata.start(c, pos);
+      mdSize = AM.metadata.size(c, pos);
+      irFirst = AM.irModules.start(c, pos);
+      irCount = AM.irModules.size(c, pos);
+      nativeFirst = AM.nativeImages.start(c, pos);
+      nativeCount = AM.nativeImages.size(c, pos);
+    } catch (e) {
+      throw t.fail(a, e);
+    }
+    const metadata = this.metadata(AbstractModuleHeader as never, 'metadata', mdAt, mdSize, t.entryAt(a), 'abstractModules', a, a, 0) ?? new Map();
+    const irModules = this.images('irModules', irFirst, irCount, a);
+    return { metadata, irModules, nativeImages: this.images('nativeImages', nativeFirst, nativeCount, a) };
   }
 }
 
@@ -316,7 +459,9 @@ class V1Reader {
 export function readSyclbinV1(space: Space, envelope: Envelope, opts: ReadSyclbinOptions = {}, outer: readonly PathKey[] = [], node?: SpanNode): SyclbinFile {
   const r = new V1Reader(space, opts, outer, node);
   opts.geometry?.push(r.geometry);
-  const globalMetadata = r.metadata(SyclbinFileHeader as never, 'globalMetadata', r.header, 0, [...outer, 'header'], [...outer, 'globalMetadata'], 'global') ?? new Map();
+  const g = SyclbinFileHeader.relations.globalMetadata;
+  const h = r.header as Record<string, unknown>;
+  const globalMetadata = r.metadata(SyclbinFileHeader as never, 'globalMetadata', h[startField(g)] as number, h[sizeField(g)] as number, 0, 'header', 0, 0, 0) ?? new Map();
   const file: SyclbinFile = { version: 1, headerVersion: r.header.version, headerReserved: r.header.reserved, envelope, globalMetadata, abstractModules: [] };
   opts.visit?.start(file, r.am.count);
   for (let a = 0; a < r.am.count; a++) {

@@ -183,6 +183,41 @@ describe('props/registry: malformed input (README rule 2, syclbin-format.md §5 
   });
 });
 
+describe('props/registry: a range of a larger buffer (opts.from/to)', () => {
+  /** Registry-like text: lines of the characters the rules look at, valid or not. */
+  const line = fc.oneof(
+    fc.constantFrom('[a]', '[SYCL/misc]', '[]', '[x]y]', 'k=1|7', 'key=2|QAAAAAAAAABh', 'k=2|AAAA', 'k=1|99999999999', 'k=3|1', '=1|1', 'k', 'k=', 'k=1|', 'k=|1', ''),
+    fc.string({ unit: fc.constantFrom('[', ']', '=', '|', '1', '2', 'A', 'Q', 'k', '\r', '\u0000', '\u00e9'), maxLength: 12 }),
+  );
+  const registryText = fc.array(line, { maxLength: 8 }).map((ls) => text(ls.join('\n')));
+  const outcome = (read: () => PropertySetRegistry): unknown => {
+    try {
+      return { registry: plain(read()) };
+    } catch (e) {
+      if (!(e instanceof RegistrySyntaxError)) throw e;
+      return { message: e.message, offset: e.offset, line: e.line, column: e.column, llvm: e.llvm };
+    }
+  };
+  it('property: decoding bytes[from, to) with base = its absolute offset is decoding a view of it', () => {
+    fc.assert(
+      fc.property(registryText, fc.uint8Array({ maxLength: 6 }), fc.uint8Array({ maxLength: 6 }), fc.nat(1000), (t, before, after, base) => {
+        const all = Uint8Array.from([...before, ...t, ...after]);
+        const from = before.length;
+        const want = outcome(() => decodeRegistry(t, { base }));
+        expect(outcome(() => decodeRegistry(all, { base, from, to: from + t.length }))).to.deep.equal(want);
+        // The spans recorded (up to an error, if any) are the same too.
+        const spans = (read: (tree: SpanTree) => unknown): unknown => {
+          const tree = new SpanTree();
+          outcome(() => read(tree) as PropertySetRegistry);
+          return [...descendants(tree.root)].map((n) => [pathOf(n), n.offset, n.size, n.kind]);
+        };
+        expect(spans((tree) => decodeRegistry(all, { base, from, to: from + t.length, tree }))).to.deep.equal(spans((tree) => decodeRegistry(t, { base, tree })));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
 /** The line spans a registry read records: [path, offset, size, kind, value] in reading order. */
 function lineSpans(bytes: Uint8Array, base = 0): { registry: ReturnType<typeof decodeRegistry>; spans: { keys: (string | number)[]; offset: number; size: number; kind: string; value?: unknown }[] } {
   const tree = new SpanTree();

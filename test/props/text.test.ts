@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { decodeText, encodeText, isWellFormed } from '../../src/props/text.js';
+import { decodeText, decodeTextRange, encodeText, isWellFormed } from '../../src/props/text.js';
 import { EncodeError } from '../../src/codec/errors.js';
 
 describe('props/text: lossless bytes <-> string for names and keys', () => {
@@ -26,5 +26,22 @@ describe('props/text: lossless bytes <-> string for names and keys', () => {
     );
     expect(() => encodeText('\ud800x')).to.throw(EncodeError);
     expect(() => encodeText('\udc7f')).to.throw(EncodeError);
+  });
+});
+
+describe('props/text: decodeTextRange (names and keys from a cache keyed by their bytes)', () => {
+  it('property: it is decodeText of the range, whatever was decoded before (colliding slots included)', () => {
+    // Few distinct lengths and bytes: many texts share a slot of the cache.
+    const bytes = fc.uint8Array({ maxLength: 80 }).map((b) => b.map((x) => (x % 5 === 0 ? 0x80 + (x % 64) : 0x41 + (x % 4))));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(bytes, fc.nat(4), fc.nat(4)), { minLength: 1, maxLength: 40 }), (cases) => {
+        for (const [b, cutFront, cutBack] of cases) {
+          const from = Math.min(cutFront, b.length);
+          const to = Math.max(from, b.length - cutBack);
+          expect(decodeTextRange(b, from, to)).to.equal(decodeText(b.subarray(from, to)));
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });

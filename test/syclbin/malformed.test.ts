@@ -12,7 +12,8 @@ import { writeOffloadBinary, type OffloadEntryInput } from '../../src/offload/wr
 import { readSyclbin } from '../../src/syclbin/read.js';
 import { headlineOf } from '../../src/syclbin/errors.js';
 import { handSybi, SPIRV_KERNEL } from '../../testdata/syclbin/generate.js';
-import { AbstractModuleHeader, IRModuleHeader, SyclbinFileHeader } from '../../formats/syclbin-v1.js';
+import { AbstractModuleHeader, IRModuleHeader, NativeImageHeader, SyclbinFileHeader } from '../../formats/syclbin-v1.js';
+import { sizeField, startField, type ByteSource, type Relation } from '../../src/codec/index.js';
 import { cli, expectDecodeError, readBytes, SYCLBIN_TESTDATA, tempDir } from './support.js';
 
 const te = new TextEncoder();
@@ -22,6 +23,10 @@ function patchU64(bytes: Uint8Array, at: number, v: bigint): Uint8Array {
   const out = bytes.slice();
   new DataView(out.buffer).setBigUint64(at, v, true);
   return out;
+}
+/** `bytes` as a source without `bytes` (read like a file: positioned reads only). */
+function memoryFile(bytes: Uint8Array): ByteSource {
+  return { size: bytes.length, read: (offset, length) => bytes.slice(offset, offset + length) };
 }
 const GLOBAL = te.encode('[SYCLBIN/global metadata]\nstate=1|2\n');
 const IR_MD = te.encode('[SYCLBIN/ir module metadata]\ntype=1|0\n');
@@ -152,6 +157,28 @@ describe('syclbin malformed input (spec §5 messages)', () => {
     expect(readSyclbin(v1({ ams: [{ md: [0, 0], ir: [1, 0], native: [0, 0] }] })).abstractModules).to.have.length(1);
     // LLVM 19's packager writes image kind 0: the v1 dispatch does not look at ImageKind.
     expect(readSyclbin(writeOffloadBinary([{ imageKind: 0, offloadKind: 0, image: v1() }], { version: 1 })).version).to.equal(1);
+  });
+
+  it('the reader follows every field of a header table entry (its relations cover the entry), so a bad one is found', () => {
+    for (const s of [AbstractModuleHeader, IRModuleHeader, NativeImageHeader]) {
+      const covered = Object.values(s.relations as Record<string, Relation>).flatMap((r) => (r.kind === 'cstring' ? [r.offset] : [startField(r), sizeField(r)]));
+      expect(covered.sort(), s.describe).to.deep.equal(Object.keys(s.fields).sort());
+    }
+  });
+
+  it('a u64 field of a header table entry above 2^53-1 is a size error at that field, from memory and from a file', () => {
+    const tables = SyclbinFileHeader.fixedSize!;
+    const fields: [string, number][] = [
+      ...(['metadataOffset', 'metadataSize'] as const).map((f): [string, number] => [`abstractModules[0].${f}`, tables + AbstractModuleHeader.offsets[f]]),
+      ...(['metadataOffset', 'metadataSize', 'rawIRBytesOffset', 'rawIRBytesSize'] as const).map((f): [string, number] => [`irModules[0].${f}`, tables + AbstractModuleHeader.fixedSize! + IRModuleHeader.offsets[f]]),
+    ];
+    for (const [path, at] of fields) {
+      const bad = patchU64(v1(), at, 1n << 63n);
+      for (const input of [bad, memoryFile(bad)]) {
+        const e = expectDecodeError(() => readSyclbin(input), path);
+        expect([headlineOf(e), e.path, e.offset], path).to.deep.equal(['Unexpected file contents size.', path, at]);
+      }
+    }
   });
 
   it('a property-set syntax error in metadata is reported as a parse failure with the registry reader\'s words', async () => {

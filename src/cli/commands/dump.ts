@@ -9,7 +9,6 @@
 import { DecodeError } from '../../codec/errors.js';
 import { dumpSyclbinSource } from '../../syclbin/dump.js';
 import { errnoText } from '../../node/input.js';
-import { notSyclbin } from '../../inspect/input.js';
 import { defineCommand, EXIT } from '../command.js';
 import { CommandFailure, FileFailure } from '../errors.js';
 import { maxInflatedSizeOption, opt } from '../options.js';
@@ -35,19 +34,21 @@ On failure it prints "Failed to parse SYCLBIN file: <reason>" (or "Failed to ope
   },
   positionals: { min: 1, max: 1 },
   examples: ['syclbin dump testdata/syclbin/v1_one_ir.syclbin', 'syclbin dump -o out.txt kernel.syclbin', 'cat kernel.syclbin | syclbin dump -'],
-  run({ opts, file: name, files }) {
+  async run({ opts, file: name, files }) {
     let src;
     try {
       src = files.input(name).source;
     } catch (e) {
       throw new CommandFailure(`Failed to open or read file ${name}: ${e instanceof FileFailure ? e.message : errnoText(e)}`);
     }
-    let text: Uint8Array;
+    let text: Uint8Array[];
     try {
       text = dumpSyclbinSource(src, { maxInflatedSize: opts['max-inflated-size'] });
     } catch (e) {
       if (e instanceof DecodeError) {
         // syclbin-dump's line first; then, for a file that is something else, what it is.
+        // What else the file is: loaded only here (it reads every container format the toolkit knows).
+        const { notSyclbin } = await import('../../inspect/input.js');
         const what = notSyclbin(src, { maxInflatedSize: opts['max-inflated-size'] });
         throw new CommandFailure(dumpFailure(e, opts.verbose) + (what ? `note: ${name}: ${what}; see 'syclbin inspect ${name}' or 'syclbin offload-list ${name}'\n` : ''));
       }
