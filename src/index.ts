@@ -7,7 +7,7 @@ export { formatPath, type PathKey } from './codec/spans.js';
 export { memorySource, sliceSource, type ByteSource, type BlobRef } from './codec/source.js';
 export * as codec from './codec/index.js';
 
-export { readOffloadBinaries, readOffloadBinary, isOffloadBinary, type OffloadBinaryModel, type OffloadEntryModel } from './offload/read.js';
+export { readOffloadBinaries, readOffloadBinary, inflateOffloadBinary, isOffloadBinary, type OffloadBinaryModel, type OffloadEntryModel } from './offload/read.js';
 export { writeOffloadBinary, writeOffloadBinaries, type OffloadEntryInput, type WriteOffloadOptions } from './offload/write.js';
 export { buildStringTable } from './offload/strtab.js';
 export * from '../formats/kinds.js';
@@ -33,7 +33,7 @@ export { syclKernelNames, decodeSyclSymbolTable, type SyclKernelNames } from './
 export { planLlvmExtraction, binaryCandidates, bareCandidates, type ExtractCandidate, type ExtractPlan } from './offload/extract.js';
 export { describePackagerImages, parseImageArgument, type PackagerOptions } from './offload/packager-args.js';
 
-export { annotate, annotationToJson, checkTiling, leavesOf, type Annotation, type AnnotatedSpan } from './hex/annotate.js';
+export { annotate, annotateInflated, annotationToJson, checkTiling, leavesOf, type Annotation, type AnnotatedSpan, type InflatedAnnotation } from './hex/annotate.js';
 export { verify, formatReport, type VerifyReport } from './hex/verify.js';
 export { syclbinToJson } from './syclbin/json.js';
 export { diffFiles, formatDiff, type DiffResult } from './hex/diff.js';

@@ -107,6 +107,10 @@ export const outputOptions = () => ({
 export const maxInflatedSizeOption = (): Opt<number | undefined> =>
   opt.bytes('BYTES', 'Cap on the decompressed size of a compressed OffloadBinary v3 payload (K/M/G suffixes)', { defaultText: '1G' });
 
+/** `--inflated`: explain a compressed OffloadBinary v3 from the inside (src/hex/annotate.ts annotateInflated). */
+export const inflatedOption = (): Opt<boolean> =>
+  opt.flag('Compressed OffloadBinary v3: show its header and inflated payload (offsets are into that inflated space)');
+
 /**
  * `--llvm 19|22|main`: whose conventions the offload commands follow (formats/eras.ts). The default is
  * LLVM 22, the newest release Debian ships.

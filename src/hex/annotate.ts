@@ -26,11 +26,11 @@
  * Library core: ByteSource/Uint8Array only (runs in the browser inspector); the bytes read are the
  * structures and the gaps, not the images.
  */
-import { DecodeError, descendants, formatPath, hasMagic, hexText, nodePath, ownsBytes, pathOf, SpanTree, toSource, type ByteSource, type PathKey, type SpanKind, type SpanNode } from '../codec/index.js';
+import { DecodeError, descendants, formatPath, hasMagic, hexText, memorySource, nodePath, ownsBytes, pathOf, SpanTree, toSource, type ByteSource, type PathKey, type SpanKind, type SpanNode } from '../codec/index.js';
 import { OffloadMagic } from '../../formats/offload-binary.js';
 import { SyclbinMagic } from '../../formats/syclbin-v1.js';
 import { V2_IMAGE_KIND, V2_KEYS } from '../../formats/syclbin-v2.js';
-import { offloadBinaries, readOffloadBinary, type OffloadBinaryModel } from '../offload/read.js';
+import { inflateOffloadBinary, offloadBinaries, readOffloadBinary, type OffloadBinaryModel } from '../offload/read.js';
 import type { ElfOffloadResult } from '../offload/elf.js';
 import { offloadContainerOf, readOffloadInput, type OffloadInput } from '../offload/input.js';
 import { readSyclbin } from '../syclbin/read.js';
@@ -118,7 +118,13 @@ export interface Annotation {
 
 /** Options of `annotate`. */
 export interface AnnotateOptions {
+  /** Cap on decompressed OffloadBinary v3 payloads (default 1 GiB). */
   maxInflatedSize?: number;
+  /**
+   * The input is a compressed v3 binary's inflated address space (`inflateOffloadBinary`): its header
+   * and the inflated payload, annotated in place (the entries, strings and images inside it).
+   */
+  inflated?: boolean;
 }
 
 /** Leaves of an annotation (spans that own bytes), sorted by offset. */
@@ -143,7 +149,7 @@ function looksLikeRegistry(head: Uint8Array): boolean {
 function offloadFormat(src: ByteSource, opts: AnnotateOptions): FileFormat {
   let first: OffloadBinaryModel;
   try {
-    first = readOffloadBinary(src, 0, { maxInflatedSize: opts.maxInflatedSize });
+    first = readOffloadBinary(src, 0, { maxInflatedSize: opts.maxInflatedSize, inflated: opts.inflated });
   } catch {
     return 'offload-binary';
   }
@@ -177,7 +183,7 @@ export function annotate(input: Uint8Array | ByteSource, opts: AnnotateOptions =
   const offload: OffloadBinaryModel[] = [];
   const ann: Annotation = { format: 'unknown', size: src.size, spans: [], problems, metadata: [], v1Images: [], tree };
   const head = src.read(0, Math.min(src.size, 1024));
-  const collect = { tree, problems, maxInflatedSize: opts.maxInflatedSize };
+  const collect = { tree, problems, maxInflatedSize: opts.maxInflatedSize, inflated: opts.inflated };
   const attempt = (read: () => void): void => {
     try {
       read();
@@ -195,8 +201,9 @@ export function annotate(input: Uint8Array | ByteSource, opts: AnnotateOptions =
     if (ann.format === 'offload-binary') {
       // One binary covering the file (up to alignment padding): paths without a `binaries[i]` prefix.
       const single = (() => {
+        if (opts.inflated) return true; // one binary, whose Size is its compressed size
         try {
-          return src.size - readOffloadBinary(src, 0, { maxInflatedSize: opts.maxInflatedSize }).size < 8;
+          return src.size - readOffloadBinary(src, 0, { maxInflatedSize: opts.maxInflatedSize, inflated: opts.inflated }).size < 8;
         } catch {
           return true;
         }
@@ -246,6 +253,28 @@ export function annotate(input: Uint8Array | ByteSource, opts: AnnotateOptions =
   ann.metadata = metadataBlobs(ann);
   ann.spans = tile(src, ann);
   return ann;
+}
+
+/** What `annotateInflated` returns: the inflated address space and its annotation. */
+export interface InflatedAnnotation {
+  /** The compression of the payload. */
+  compression: 'zlib' | 'zstd';
+  /** The binary's header followed by the inflated payload (InflatedSize bytes): what the offsets address. */
+  source: ByteSource;
+  /** The annotation of `source`. */
+  annotation: Annotation;
+}
+
+/**
+ * Inflate the compressed OffloadBinary v3 at the start of `input` and annotate what is inside: its
+ * header, then the entries, strings and images of the payload at their offsets in the inflated space
+ * (llvm-project PR #222774: entry offsets count from the binary's start in that space). Throws a
+ * DecodeError when the file does not start with a compressed binary or the payload does not inflate.
+ */
+export function annotateInflated(input: Uint8Array | ByteSource, opts: Omit<AnnotateOptions, 'inflated'> = {}): InflatedAnnotation {
+  const { bytes, compression } = inflateOffloadBinary(input, 0, { maxInflatedSize: opts.maxInflatedSize });
+  const source = memorySource(bytes);
+  return { compression, source, annotation: annotate(source, { ...opts, inflated: true }) };
 }
 
 /** The metadata blobs of the tree, each with its registry (readers keep it on the blob's node) or its error. */

@@ -79,6 +79,13 @@ export interface OffloadBinaryModel {
 export interface ReadOffloadOptions extends ReadOptions {
   /** Cap on the decompressed size of a v3 payload (default 1 GiB). */
   maxInflatedSize?: number;
+  /**
+   * The input is the inflated address space of a compressed v3 binary (its header followed by the
+   * inflated payload, as `inflateOffloadBinary` returns it), not a file: the payload is read in place,
+   * so that its entries, strings and images get spans with offsets into that space. Header `Size`
+   * (the compressed size on disk) is not checked against it.
+   */
+  inflated?: boolean;
 }
 
 /** Options for one binary: where it sits in the span tree and in error paths, and where its data ends. */
@@ -155,17 +162,19 @@ export function readOffloadBinary(input: Uint8Array | ByteSource, offset = 0, op
   const tree = opts.tree;
   const node = tree ? (opts.node ?? tree.at(path)) : undefined;
   const file = new Space(src, 0, tree);
-  const { v, header, size } = readHeader(file, offset, opts.end ?? src.size, path, node);
-  let bin = file.sub(offset, size);
+  const { v, header, size } = readHeader(file, offset, opts.end ?? src.size, path, node, !opts.inflated);
+  const claim = v.compression ? (header[v.compression.flag] as bigint) : 0n;
+  let bin: Space;
   let compression: Compression | undefined;
   let inflatedSize: bigint | undefined;
-  if (v.compression) {
-    const claim = header[v.compression.flag] as bigint;
-    if (claim !== 0n) {
-      inflatedSize = claim;
-      const inflated = inflate(bin, v, header, claim, path, node, opts);
+  if (claim === 0n) bin = file.sub(offset, size);
+  else {
+    inflatedSize = claim;
+    if (opts.inflated) bin = inflatedSpace(file, offset, v, claim, path);
+    else {
+      const inflated = inflate(file.sub(offset, size), v, header, claim, path, node, opts);
       compression = inflated.compression;
-      bin = inflated.space;
+      bin = new Space(memorySource(inflated.whole), -1, undefined);
     }
   }
   const entries = new EntryReader(bin, v, path, node, opts).entries(header);
@@ -184,6 +193,7 @@ function readHeader(
   end: number,
   path: readonly PathKey[],
   node: SpanNode | undefined,
+  checkSize = true,
 ): { v: OffloadVersion; header: Record<string, unknown> & { size: number }; size: number } {
   const hp = [...path, 'header'];
   const rest = file.sub(offset, Math.max(0, end - offset));
@@ -199,6 +209,7 @@ function readHeader(
   }
   const header = rest.decode(v.header, 0, { path: hp, parent: node, key: 'header' }) as Record<string, unknown> & { size: number };
   const size = header.size;
+  if (!checkSize) return { v, header, size };
   const available = rest.size;
   const sizeAt = offset + v.header.offsets.size!;
   if (size > available) {
@@ -222,7 +233,7 @@ function inflate(
   path: readonly PathKey[],
   node: SpanNode | undefined,
   opts: ReadOneOptions,
-): { space: Space; compression: Compression } {
+): { whole: Uint8Array; compression: Compression } {
   const hp = [...path, 'header'];
   const h = v.header;
   const entriesOffset = header[v.fields.entriesOffset] as number;
@@ -253,8 +264,37 @@ function inflate(
     path: [...path, 'compressedPayload'],
     prefix: bin.bytes(0, h.fixedSize, 'header', hp),
   });
-  // Offsets inside the inflated payload do not exist in the input: errors give them relative to the binary.
-  return { space: new Space(memorySource(whole), -1, undefined), compression };
+  // Offsets inside the inflated payload do not exist in the input: the caller reads them in a space of
+  // their own, and errors give them relative to the binary.
+  return { whole, compression };
+}
+
+/** `inflated` mode: the input already is header + inflated payload; the binary spans InflatedSize bytes of it. */
+function inflatedSpace(file: Space, offset: number, v: OffloadVersion, claim: bigint, path: readonly PathKey[]): Space {
+  const flag = v.compression!.flag;
+  const available = file.size - offset;
+  if (claim > BigInt(available)) {
+    throw new DecodeError('EOF', `InflatedSize ${claim} runs past the end of the inflated data (${available} bytes available)`, offset + v.header.offsets[flag]!, [...path, 'header', flag]);
+  }
+  return file.sub(offset, Number(claim));
+}
+
+/**
+ * The inflated address space of the compressed v3 binary at `offset`: its header followed by the
+ * inflated payload (InflatedSize bytes; entry offsets point into it). Read it with `{ inflated: true }`
+ * to see the payload's structure. Throws a DecodeError when the binary is not compressed or does not inflate.
+ */
+export function inflateOffloadBinary(input: Uint8Array | ByteSource, offset = 0, opts: ReadOneOptions = {}): { bytes: Uint8Array; compression: Compression } {
+  const src = toSource(input);
+  const path = opts.path ?? [];
+  const file = new Space(src, 0, undefined);
+  const { v, header, size } = readHeader(file, offset, opts.end ?? src.size, path, undefined);
+  const claim = v.compression ? (header[v.compression.flag] as bigint) : 0n;
+  if (claim === 0n) {
+    throw new DecodeError('FORMAT', `OffloadBinary version ${v.version} at offset ${offset} is not compressed`, offset + OffloadHeaderPrefix.offsets.version, [...path, 'header', 'version']);
+  }
+  const { whole, compression } = inflate(file.sub(offset, size), v, header, claim, path, undefined, opts);
+  return { bytes: whole, compression };
 }
 
 /** Reads the entries of one binary: their string entries, strings and images (relations of formats/). */

@@ -5,6 +5,8 @@
 import { expect } from 'chai';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { runCli } from '../../src/cli/run.js';
+import { annotateInflated } from '../../src/hex/annotate.js';
+import { readOffloadBinary } from '../../src/offload/read.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const GOLDEN = new URL('./golden/', import.meta.url).pathname;
@@ -41,6 +43,8 @@ const CASES: [string, string[], number][] = [
   ['verify-ir-out-of-range.txt', ['verify', 'testdata/broken/v1-ir-metadata-out-of-range.syclbin'], 1],
   ['verify-v2-role.txt', ['verify', 'testdata/broken/v2-unknown-role.syclbin'], 1],
   ['diff-v1-vs-offload.txt', ['diff', 'testdata/conformance/sample_v1_one_ir.syclbin', 'testdata/conformance/sample_v1_in_offload_v1.syclbin'], 1],
+  ['hexdump-inflated-zstd.txt', ['hexdump', '--inflated', '--path', 'entries[0].image.header', 'testdata/syclbin/v1_in_offload_v3_zstd.syclbin'], 0],
+  ['annotate-inflated-zlib.txt', ['annotate', '--inflated', '--leaves', 'testdata/syclbin/v1_in_offload_v3_zlib.syclbin'], 0],
   ['diff-bytes-state.txt', ['diff', '--bytes', 'testdata/broken/v1-reserved-nonzero.syclbin', 'testdata/broken/v1-unknown-state.syclbin'], 1],
 ];
 
@@ -107,6 +111,27 @@ describe('hex: CLI goldens', () => {
     expect(r.stdout).to.contain('size: 37 bytes  @0x268+37');
     const plain = await run(['inspect', '--no-hash', 'testdata/conformance/sample_v1_in_offload_v1.syclbin']);
     expect(plain.stdout).to.not.contain('@0x');
+  });
+
+  it('--inflated: the inflated space is the one the reader inflates, and an uncompressed file is refused', async () => {
+    // The inflated view's image span holds the image the reader inflates from the same file.
+    const file = new Uint8Array(readFileSync(ROOT + 'testdata/syclbin/v1_in_offload_v3_zlib.syclbin'));
+    const inside = annotateInflated(file);
+    const span = inside.annotation.spans.find((s) => s.path === 'entries[0].image')!;
+    expect(inside.source.read(span.offset, span.size)).to.deep.equal(readOffloadBinary(file).entries[0]!.image);
+    const r = await run(['annotate', '--inflated', '--json', 'testdata/syclbin/v2_roles_v3_zstd.syclbin']);
+    expect(r.code, r.stderr).to.equal(0);
+    const ann = JSON.parse(r.stdout) as { format: string; size: number; spans: { path: string; kind: string }[] };
+    expect(ann.format).to.equal('syclbin-v2');
+    expect(ann.size).to.equal(2440);
+    expect(ann.spans.some((s) => s.kind === 'compressed')).to.equal(false);
+    expect(ann.spans.filter((s) => /^entries\[\d+\]\.image$/.test(s.path)).length).to.be.greaterThan(0);
+    const plain = await run(['annotate', '--inflated', 'testdata/conformance/sample_v1_in_offload_v1.syclbin']);
+    expect(plain.code).to.equal(1);
+    expect(plain.stderr).to.match(/OffloadBinary version 1 at offset 0 is not compressed \(at header\.version, offset 0x4\)/);
+    const sybi = await run(['hexdump', '--inflated', 'testdata/conformance/sample_v1_one_ir.syclbin']);
+    expect(sybi.code).to.equal(1);
+    expect(sybi.stderr).to.match(/OffloadBinary magic|not compressed/);
   });
 
   it('rejects a bad --range as a usage error', async () => {

@@ -2,11 +2,14 @@
  * The web inspector end to end in Debian's chromium driven by playwright-core (never a downloaded
  * browser; missing chromium = failure with the install command): build the bundle with esbuild, serve
  * web/ with `syclbin serve`'s server (strict CSP), open a test file, click a tree node and check the
- * highlighted byte range, click a byte and check the selected node, follow a diagnostic, and load a
- * 100 MB file without freezing (only the visible rows exist). Screenshots go to test-artifacts/.
+ * highlighted byte range, click a byte and check the selected node, follow a diagnostic, show what is
+ * inside a compressed envelope, open the page from disk (file://: a classic script, no server), and
+ * load a 100 MB file with only the visible rows in the page. No timing is asserted (bench/ measures).
+ * Screenshots go to test-artifacts/ (`npm run screenshots` copies them to docs/img/).
  */
 import { expect } from 'chai';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import type { Server } from 'node:http';
 import { build } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -83,8 +86,56 @@ describe('hex: web inspector (chromium)', function () {
     const first = await page.$eval('#rows .b.hl', (e) => Number((e as HTMLElement).dataset.o));
     await page.click(`#rows .b[data-o="${first + 3}"]`);
     expect(await page.$eval('.node.selected', (e) => (e as HTMLElement).dataset.path)).to.equal('globalMetadata["SYCLBIN/global metadata"]["state"]');
-    await page.screenshot({ path: ARTIFACTS + 'web-inspector.png' });
+    await page.screenshot({ path: ARTIFACTS + 'inspector-serve.png' });
     expect(errors).to.deep.equal([]);
+  });
+
+  it('shows what is inside a compressed envelope: the inflated header + payload, and back', async () => {
+    await page.setInputFiles('#file', ROOT + 'testdata/syclbin/v1_in_offload_v3_zlib.syclbin');
+    await page.waitForFunction(() => document.body.dataset.state === 'ready');
+    expect(await page.isVisible('#inflate')).to.equal(true);
+    await page.click('#inflate');
+    await page.waitForFunction(() => document.body.dataset.state === 'ready' && document.body.dataset.view === 'inflated');
+    expect(await page.textContent('#status')).to.match(/^v1_in_offload_v3_zlib\.syclbin: syclbin-v1-offload, 2040 bytes inflated \(zlib; header \+ payload\)/);
+    // The SYCLBIN inside the payload, field by field: its header's irModuleCount at 0x94 of the inflated space
+    // (the same bytes `syclbin hexdump --inflated` names).
+    // Nested nodes start collapsed: click the node element itself.
+    await page.$eval('.node[data-path="entries[0].image.header.irModuleCount"]', (e) => (e as HTMLElement).click());
+    const hl = await page.$$eval('#rows .b.hl', (els) => els.map((e) => Number((e as HTMLElement).dataset.o)));
+    expect(hl).to.deep.equal([0x94, 0x95, 0x96, 0x97]);
+    expect(await page.$$eval('.node[data-path^="entries[0].image.abstractModules"]', (els) => els.length)).to.be.greaterThan(0);
+    await page.screenshot({ path: ARTIFACTS + 'inspector-inflated.png' });
+    await page.click('#inflate');
+    await page.waitForFunction(() => document.body.dataset.state === 'ready' && document.body.dataset.view === 'file');
+    expect(await page.$$eval('.node[data-path="compressedPayload"]', (els) => els.length)).to.equal(1);
+    // A file without a compressed payload has no such button.
+    await page.setInputFiles('#file', SAMPLE);
+    await page.waitForFunction(() => document.body.dataset.state === 'ready');
+    expect(await page.isVisible('#inflate')).to.equal(false);
+    expect(errors).to.deep.equal([]);
+  });
+
+  it('works opened from disk (file://, no server): the script runs, a file opens, zstd reads', async () => {
+    const local = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const localErrors: string[] = [];
+    local.on('pageerror', (e) => localErrors.push(String(e)));
+    local.on('console', (m) => {
+      if (m.type() === 'error') localErrors.push(m.text());
+    });
+    try {
+      await local.goto(pathToFileURL(ROOT + 'web/index.html').href);
+      await local.waitForFunction(() => document.body.dataset.state === 'empty');
+      await local.setInputFiles('#file', ROOT + 'testdata/syclbin/v2_roles_v3_zstd.syclbin');
+      await local.waitForFunction(() => document.body.dataset.state === 'ready');
+      expect(await local.textContent('#status')).to.match(/^v2_roles_v3_zstd\.syclbin: syclbin-v2, 1184 bytes/);
+      await local.click('#inflate');
+      await local.waitForFunction(() => document.body.dataset.state === 'ready' && document.body.dataset.view === 'inflated');
+      expect(await local.$$eval('.node[data-path^="entries[1]"]', (els) => els.length)).to.be.greaterThan(0);
+      await local.screenshot({ path: ARTIFACTS + 'inspector-file.png' });
+      expect(localErrors).to.deep.equal([]);
+    } finally {
+      await local.close();
+    }
   });
 
   it('reads a zstd-compressed OffloadBinary: libzstd is compiled in the page under the CSP', async () => {
@@ -115,24 +166,19 @@ describe('hex: web inspector (chromium)', function () {
     m.abstractModules[0]!.irModules[0]!.image = memoryBlob(big);
     const path = ARTIFACTS + 'big-100mb.syclbin';
     writeFileSync(path, writeSyclbin(m, { format: 1, envelope: 'none' }));
-    const t0 = Date.now();
     await page.setInputFiles('#file', path);
-    await page.waitForFunction(() => document.body.dataset.state === 'ready', undefined, { timeout: 60000 });
-    const loadMs = Date.now() - t0;
+    await page.waitForFunction(() => document.body.dataset.state === 'ready', undefined, { timeout: 120000 });
     expect(await page.$$eval('#rows .row', (r) => r.length)).to.be.below(100);
     // Jump to the end, then click the last byte.
     await page.$eval('#hex', (h) => (h.scrollTop = h.scrollHeight));
     await page.waitForTimeout(200);
-    const t1 = Date.now();
-    const last = await page.$$eval('#rows .b', (els) => Math.max(...els.map((e) => Number((e as HTMLElement).dataset.o))));
-    expect(Date.now() - t1).to.be.below(1000);
+    const last = await page.$$eval('#rows .b', (els) => els.reduce((m, e) => Math.max(m, Number((e as HTMLElement).dataset.o)), -1));
     const size = await page.evaluate(() => Number(/, (\d+) bytes/.exec(document.getElementById('status')!.textContent ?? '')?.[1]));
     expect(last).to.equal(size - 1);
     await page.click('.node[data-path="abstractModules[0].irModules[0].bytes"]');
     const hl = await page.$$eval('#rows .b.hl', (els) => els.length);
     expect(hl).to.be.greaterThan(100);
     await page.screenshot({ path: ARTIFACTS + 'web-inspector-100mb.png' });
-    expect(loadMs, 'load time').to.be.below(45000);
     expect(errors).to.deep.equal([]);
   });
 });

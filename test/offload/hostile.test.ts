@@ -233,11 +233,9 @@ describe('offload hostile input', () => {
     expect(e.code).to.equal('LIMIT');
     // A stream that lies (declares 1 KiB, inflates to 64 MiB) stops after the declared size.
     const lying = setU64(file, 32, 40n + 1024n);
-    const t0 = Date.now();
     const e2 = expectDecodeError(() => readOffloadBinaries(lying));
     expect(e2.code).to.equal('FORMAT');
     expect(e2.message).to.match(/more than the 1024 bytes/);
-    expect(Date.now() - t0).to.be.lessThan(2000);
   });
 
   it('property: random corruption of valid files gives a model or DecodeError, never another exception', () => {

@@ -11,6 +11,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { requireTool } from '../support/tools.js';
 
@@ -116,7 +117,7 @@ describe('package: the tarball installed into a scratch consumer', function () {
     expect(attw.status, attw.stdout + attw.stderr).to.equal(0);
   });
 
-  it('syclbin serve from the installed package: Chromium loads the page and its script runs', async () => {
+  it('the installed inspector: served by syclbin serve and opened from disk, Chromium runs it and it shows a compressed file from the inside', async () => {
     const executablePath = requireTool('chromium');
     const bin = join(consumer, 'node_modules', '.bin', 'syclbin');
     const child = spawn(bin, ['serve', '--port', '0'], { cwd: consumer });
@@ -132,11 +133,24 @@ describe('package: the tarball installed into a scratch consumer', function () {
       });
       const browser = await chromium.launch({ executablePath, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
       try {
-        const page = await browser.newPage();
+        const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
         const errors: string[] = [];
         page.on('pageerror', (e) => errors.push(String(e)));
         await page.goto(url);
         await page.waitForFunction(() => document.body.dataset.state === 'empty');
+        // The installed page reads a compressed file and shows what is inside it.
+        await page.setInputFiles('#file', join(ROOT, 'testdata/syclbin/v1_in_offload_v3_zstd.syclbin'));
+        await page.waitForFunction(() => document.body.dataset.state === 'ready');
+        await page.click('#inflate');
+        await page.waitForFunction(() => document.body.dataset.state === 'ready' && document.body.dataset.view === 'inflated');
+        expect(await page.textContent('#status')).to.match(/syclbin-v1-offload, \d+ bytes inflated \(zstd/);
+        mkdirSync(join(ROOT, 'test-artifacts'), { recursive: true });
+        await page.screenshot({ path: join(ROOT, 'test-artifacts', 'inspector-installed.png') });
+        // And opened from disk, from the installed package (a classic script: no server needed).
+        await page.goto(pathToFileURL(join(consumer, 'node_modules', 'syclbin-toolkit', 'web', 'index.html')).href);
+        await page.waitForFunction(() => document.body.dataset.state === 'empty');
+        await page.setInputFiles('#file', join(ROOT, 'testdata/conformance/sample_v1_one_ir.syclbin'));
+        await page.waitForFunction(() => document.body.dataset.state === 'ready');
         expect(errors).to.deep.equal([]);
       } finally {
         await browser.close();

@@ -7,7 +7,7 @@
  * Tree node -> its bytes are highlighted; byte -> the deepest node holding it is selected;
  * diagnostic -> its bytes and node. "Export JSON" saves the annotation and the verify report.
  */
-import { annotate, annotationToJson, leavesOf, quoted, type AnnotatedSpan, type Annotation } from '../../src/hex/annotate.js';
+import { annotate, annotateInflated, annotationToJson, leavesOf, quoted, type AnnotatedSpan, type Annotation } from '../../src/hex/annotate.js';
 import { verifyAnnotation, type VerifyReport } from '../../src/hex/verify.js';
 import { formatPath, type PathKey } from '../../src/codec/index.js';
 import { mergeRanges } from '../../src/hex/ranges.js';
@@ -43,6 +43,10 @@ const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) 
 
 const state: {
   name: string;
+  /** The file as opened; `bytes` is what the view shows (the file, or a compressed binary's inflated space). */
+  file: Uint8Array;
+  /** The view: the file, or (compressed OffloadBinary v3) its header + inflated payload. */
+  view: 'file' | 'inflated';
   bytes: Uint8Array;
   ann?: Annotation;
   leaves: AnnotatedSpan[];
@@ -51,7 +55,7 @@ const state: {
   highlight: [number, number][];
   cursor: number;
   report?: VerifyReport;
-} = { name: '', bytes: new Uint8Array(0), leaves: [], nodes: new Map(), highlight: [], cursor: -1 };
+} = { name: '', file: new Uint8Array(0), view: 'file', bytes: new Uint8Array(0), leaves: [], nodes: new Map(), highlight: [], cursor: -1 };
 
 function hex(n: number, w = 8): string {
   return n.toString(16).padStart(w, '0');
@@ -334,29 +338,73 @@ function renderDiagnostics(r: VerifyReport): void {
 // ---------------------------------------------------------------------------------------------
 // Loading, export
 
-function load(bytes: Uint8Array, name: string): void {
+/** True when the annotation saw a compressed OffloadBinary v3 payload (the reader recorded its span). */
+function hasCompressedPayload(ann: Annotation): boolean {
+  return ann.spans.some((s) => s.kind === 'compressed');
+}
+
+/**
+ * Show `view` of the open file. The inflated view annotates the header and inflated payload of a
+ * compressed OffloadBinary v3 (src/hex/annotate.ts annotateInflated): its offsets are into that
+ * space, so the file's diagnostics are not shown there.
+ */
+function show(view: 'file' | 'inflated'): void {
   const t0 = performance.now();
-  state.name = name;
+  let ann: Annotation;
+  let bytes: Uint8Array;
+  let what: string;
+  if (view === 'inflated') {
+    try {
+      const inside = annotateInflated(state.file);
+      ann = inside.annotation;
+      bytes = inside.source.read(0, inside.source.size);
+      what = `${bytes.length} bytes inflated (${inside.compression}; header + payload)`;
+    } catch (e) {
+      $('status').textContent = `${state.name}: cannot inflate: ${(e as Error).message}`;
+      return;
+    }
+  } else {
+    bytes = state.file;
+    ann = annotate(bytes);
+    what = `${bytes.length} bytes`;
+  }
+  state.view = view;
   state.bytes = bytes;
-  state.ann = annotate(bytes);
-  state.leaves = leavesOf(state.ann);
+  state.ann = ann;
+  state.leaves = leavesOf(ann);
   state.highlight = [];
   state.cursor = -1;
   state.selected = undefined;
   state.report = undefined;
-  renderTree(buildTree(state.ann));
+  document.body.dataset.view = view;
+  renderTree(buildTree(ann));
   $('diagnostics').replaceChildren();
   layout();
   $('hex').scrollTop = 0;
   renderRows();
   $<HTMLButtonElement>('export').disabled = false;
-  $('status').textContent = `${name}: ${state.ann.format}, ${bytes.length} bytes, ${state.leaves.length} leaf spans (${Math.round(performance.now() - t0)} ms)${state.ann.error ? ` — ${state.ann.error.message}` : ''}`;
+  const toggle = $<HTMLButtonElement>('inflate');
+  toggle.hidden = view === 'file' && !hasCompressedPayload(ann);
+  toggle.textContent = view === 'file' ? 'Show inflated payload' : 'Show file';
+  $('status').textContent = `${state.name}: ${ann.format}, ${what}, ${state.leaves.length} leaf spans (${Math.round(performance.now() - t0)} ms)${ann.error ? ` \u2014 ${ann.error.message}` : ''}`;
   // Diagnostics after the first paint (the layout check rewrites the file).
   setTimeout(() => {
-    state.report = verifyAnnotation(bytes, state.ann!);
-    renderDiagnostics(state.report);
+    if (view === 'file') {
+      state.report = verifyAnnotation(bytes, ann);
+      renderDiagnostics(state.report);
+    } else {
+      const note = document.createElement('h3');
+      note.textContent = 'Inflated view: offsets are into the header + inflated payload. Diagnostics are in the file view.';
+      $('diagnostics').replaceChildren(note);
+    }
     document.body.dataset.state = 'ready';
   }, 0);
+}
+
+function load(bytes: Uint8Array, name: string): void {
+  state.name = name;
+  state.file = bytes;
+  show('file');
 }
 
 async function openFile(f: File): Promise<void> {
@@ -369,7 +417,7 @@ async function openFile(f: File): Promise<void> {
 
 function exportJson(): void {
   if (!state.ann) return;
-  const doc = { file: state.name, annotation: annotationToJson(state.ann), verify: state.report };
+  const doc = { file: state.name, view: state.view, annotation: annotationToJson(state.ann), verify: state.report };
   const blob = new Blob([JSON.stringify(doc, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2)], { type: 'application/json' });
   const a = document.createElement('a');
   a.href = URL.createObjectURL(blob);
@@ -384,6 +432,10 @@ function init(): void {
     if (f) void openFile(f);
   });
   $('export').addEventListener('click', exportJson);
+  $('inflate').addEventListener('click', () => {
+    document.body.dataset.state = 'loading';
+    show(state.view === 'file' ? 'inflated' : 'file');
+  });
   let raf = 0;
   $('hex').addEventListener('scroll', () => {
     cancelAnimationFrame(raf);

@@ -2,9 +2,9 @@
  * `syclbin annotate FILE [--json]`: which bytes mean what (issue 6 §1). Prints spans that tile the file
  * (every byte in exactly one leaf) plus their parent groups; see src/hex/annotate.ts.
  */
-import { annotate, annotationToJson, type AnnotatedSpan } from '../../hex/annotate.js';
+import { annotate, annotateInflated, annotationToJson, type AnnotatedSpan } from '../../hex/annotate.js';
 import { defineCommand, EXIT } from '../command.js';
-import { maxInflatedSizeOption, opt, outputOptions } from '../options.js';
+import { inflatedOption, maxInflatedSizeOption, opt, outputOptions } from '../options.js';
 
 function jsonReplacer(_k: string, v: unknown): unknown {
   return typeof v === 'bigint' ? v.toString() : v;
@@ -38,20 +38,24 @@ lines inside metadata blobs (path ...metadata["SET"]["KEY"]), images, OffloadBin
 strings have one owner that lists the others under "shared"), padding (kind "padding" or
 "padding-nonzero") and bytes nothing refers to ("unreferenced"). Parent structures are listed with
 kind "group". A file that does not read completely is annotated as far as the reader got; the error
-is printed on stderr (and in the JSON as "error") and the exit status is 1.`,
+is printed on stderr (and in the JSON as "error") and the exit status is 1. With --inflated, a
+compressed OffloadBinary v3 is inflated and its header and payload are annotated; offsets are then
+into the inflated space (header + payload, InflatedSize bytes), not the file.`,
   options: {
     json: opt.flag('Print JSON {format, size, error?, spans}'),
     leaves: opt.flag('Only the leaf spans (no groups)'),
+    inflated: inflatedOption(),
     'max-inflated-size': maxInflatedSizeOption(),
     ...outputOptions(),
   },
   positionals: { min: 1, max: 1 },
-  examples: ['syclbin annotate kernel.syclbin', 'syclbin annotate --json kernel.syclbin | jq ".spans[] | select(.kind==\\"unreferenced\\")"'],
+  examples: ['syclbin annotate kernel.syclbin', 'syclbin annotate --json kernel.syclbin | jq ".spans[] | select(.kind==\\"unreferenced\\")"', 'syclbin annotate --inflated compressed.syclbin'],
   run({ opts, file, files, io, prog }) {
-    const ann = files.read(file, (src) => annotate(src, { maxInflatedSize: opts['max-inflated-size'] }));
+    const maxInflatedSize = opts['max-inflated-size'];
+    const ann = files.read(file, (src) => (opts.inflated ? annotateInflated(src, { maxInflatedSize }).annotation : annotate(src, { maxInflatedSize })));
     if (opts.leaves) ann.spans = ann.spans.filter((s) => s.kind !== 'group');
     if (opts.json) files.write(opts.output, JSON.stringify(annotationToJson(ann), jsonReplacer, 2) + '\n');
-    else files.write(opts.output, `# ${ann.format}, ${ann.size} bytes\n${formatSpans(ann.spans)}`);
+    else files.write(opts.output, `# ${ann.format}, ${ann.size} bytes${opts.inflated ? ' inflated' : ''}\n${formatSpans(ann.spans)}`);
     if (ann.error) {
       io.stderr.write(`${prog}: ${ann.error.message}\n`);
       return EXIT.FAILURE;

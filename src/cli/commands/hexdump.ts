@@ -1,9 +1,9 @@
 /** `syclbin hexdump FILE [--path PATTERN] [--range A:B] [--no-color] [--full]` (issue 6 §2). */
-import { annotate } from '../../hex/annotate.js';
+import { annotate, annotateInflated } from '../../hex/annotate.js';
 import { hexdump, parseRange } from '../../hex/hexdump.js';
 import { defineCommand, EXIT } from '../command.js';
 import { UsageError } from '../errors.js';
-import { maxInflatedSizeOption, opt } from '../options.js';
+import { inflatedOption, maxInflatedSizeOption, opt } from '../options.js';
 
 export const command = defineCommand({
   name: 'hexdump',
@@ -16,18 +16,23 @@ output is not a terminal or with --no-color. --path focuses on one structure: PA
 such as "header" or 'abstractModules[0].metadata' (a structure and everything below it), with "*"
 matching inside one name and "**" across names. --range A:B limits the rows (decimal or 0x hex,
 B exclusive). Images, compressed payloads and unreferenced runs longer than 16 rows show their
-first and last rows unless --full.`,
+first and last rows unless --full. --inflated shows a compressed OffloadBinary v3 from the inside:
+its header and inflated payload, with offsets into that inflated space.`,
   options: {
     path: opt.string('PATTERN', 'Only the bytes of structures whose path matches'),
     range: opt.string('A:B', 'Only bytes A (inclusive) to B (exclusive)'),
     'no-color': opt.flag('No ANSI colours even in a terminal'),
     full: opt.flag('Do not elide the middle of long blobs'),
+    inflated: inflatedOption(),
     'max-inflated-size': maxInflatedSizeOption(),
   },
   positionals: { min: 1, max: 1 },
-  examples: ['syclbin hexdump kernel.syclbin', "syclbin hexdump --path 'header' kernel.syclbin", 'syclbin hexdump --range 0x40:0x80 kernel.syclbin'],
+  examples: ['syclbin hexdump kernel.syclbin', "syclbin hexdump --path 'header' kernel.syclbin", 'syclbin hexdump --range 0x40:0x80 kernel.syclbin', "syclbin hexdump --inflated --path 'entries[0].strings' compressed.syclbin"],
   run({ opts, file, files, io, prog }) {
-    return files.read(file, (src) => {
+    return files.read(file, (file) => {
+      const maxInflatedSize = opts['max-inflated-size'];
+      const inside = opts.inflated ? annotateInflated(file, { maxInflatedSize }) : undefined;
+      const src = inside?.source ?? file;
       let range: [number, number] | undefined;
       if (opts.range !== undefined) {
         try {
@@ -36,7 +41,7 @@ first and last rows unless --full.`,
           throw new UsageError((e as Error).message);
         }
       }
-      const ann = annotate(src, { maxInflatedSize: opts['max-inflated-size'] });
+      const ann = inside?.annotation ?? annotate(src, { maxInflatedSize });
       const color = Boolean(io.stdout.isTTY) && !opts['no-color'] && io.env.NO_COLOR === undefined;
       io.stdout.write(hexdump(src, ann, { range, path: opts.path, color, full: opts.full }));
       if (ann.error) io.stderr.write(`${prog}: note: ${ann.error.message}\n`);
