@@ -1,27 +1,37 @@
 /**
  * The LLVM tools the IR commands call when they are installed: `llvm-dis` to read bitcode and
- * `llvm-as` to write it (Debian package llvm-19; the unversioned names are tried next). Node-only.
+ * `llvm-as` to write it (Debian package llvm-19; newer versions and the unversioned names are tried next). Node-only.
  */
 import { spawnSync } from 'node:child_process';
 import { LowerError } from '../lower/errors.js';
 import type { PostLinkTools } from '../lower/post-link/driver.js';
 
-/** Runs the first of `names` that is installed with `input` on stdin; undefined when none is. */
+/**
+ * Runs the installed tools of `names` in order with `input` on stdin until one succeeds; undefined
+ * when none is installed. A later one is tried when an earlier one fails: an older llvm-dis cannot
+ * read a newer LLVM's bitcode ("Unknown attribute kind (102) (Producer: 'LLVM22.1.8' Reader:
+ * 'LLVM 19.1.7')"), while the preferred LLVM 19 text stays what the tests were written against.
+ */
 function runTool(names: readonly string[], args: readonly string[], input: Uint8Array | string): Uint8Array | undefined {
+  const failures: string[] = [];
   for (const n of names) {
     const r = spawnSync(n, args, { input, maxBuffer: 1 << 30 });
     if (r.error && (r.error as NodeJS.ErrnoException).code === 'ENOENT') continue;
-    if (r.status !== 0) throw new LowerError(`${n} failed: ${r.stderr?.toString().trim() || `exit status ${r.status}`}`);
-    return new Uint8Array(r.stdout);
+    if (r.status === 0) return new Uint8Array(r.stdout);
+    failures.push(`${n} failed: ${r.stderr?.toString().trim() || `exit status ${r.status}`}`);
   }
+  if (failures.length) throw new LowerError(failures.join('; '));
   return undefined;
 }
+
+/** llvm-dis: LLVM 19 first (the text our tests were written against), then newer ones, then the unversioned name. */
+const LLVM_DIS = ['llvm-dis-19', 'llvm-dis-22', 'llvm-dis-21', 'llvm-dis-20', 'llvm-dis'];
 
 /** llvm-dis / llvm-as through child processes; a clear error naming the package when missing. */
 export const llvmTools: PostLinkTools = {
   disassemble(bc) {
-    const out = runTool(['llvm-dis-19', 'llvm-dis'], ['-o', '-', '-'], bc);
-    if (!out) throw new LowerError('the input is LLVM bitcode; reading it needs llvm-dis (install the Debian package llvm-19) — or pass the .ll text');
+    const out = runTool(LLVM_DIS, ['-o', '-', '-'], bc);
+    if (!out) throw new LowerError('the input is LLVM bitcode; reading it needs llvm-dis (install the Debian package llvm-19, or llvm-22 for LLVM 22 bitcode) — or pass the .ll text');
     return new TextDecoder().decode(out);
   },
   assemble(text) {

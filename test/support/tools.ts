@@ -6,7 +6,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 export const INSTALL_HINT =
-  'install the Debian peers: apt-get update && apt-get install -y clang-19 llvm-19 clang-22 clang-tools-22 llvm-22 llvm-22-dev lld-22 spirv-tools llvm-15 llvm-spirv-15 chromium';
+  'install the Debian peers: apt-get update && apt-get install -y clang-19 llvm-19 clang-22 clang-tools-22 llvm-22 llvm-22-dev lld-22 spirv-tools llvm-15 llvm-spirv-15 chromium jq';
 
 function llvmBindir(version: number): string | undefined {
   try {
@@ -38,7 +38,8 @@ export type ToolName =
   | 'spirv-as'
   | 'llvm-as-15'
   | 'llvm-spirv-15'
-  | 'chromium';
+  | 'chromium'
+  | 'jq';
 
 /** The packer and lister of each LLVM era we test against (Debian package names in `requireTool`). */
 export const ERA_TOOLS = {
@@ -72,6 +73,7 @@ export function requireTool(
     'llvm-as-15': 'llvm-15',
     'llvm-spirv-15': 'llvm-spirv-15',
     chromium: 'chromium',
+    jq: 'jq',
   };
   if (name === 'clang-offload-packager-19') {
     const dir = llvmBindir(19);

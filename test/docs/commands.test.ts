@@ -1,0 +1,175 @@
+/**
+ * The documentation's command blocks run as written (issue 13 §5): every command line in the
+ * README's opening block and in the ```sh blocks of README.md and docs/*.md runs in a fresh copy of
+ * the repository (its tracked files, with this checkout's node_modules and build), with `syclbin` on
+ * PATH as the built CLI, and must exit 0 (or the status its comment names: `# … (exit 1)`).
+ *
+ * Example names the docs use for the user's own files (`dev.bin`, `a.out`, `device.ll`, …) are
+ * copies of bundled files (FIXTURES, each with why it stands for the name), placed in the copy's
+ * root before the first block runs; blocks of one document run in order, so later lines may use what
+ * earlier lines wrote. Lines this suite cannot run are listed in NOT_RUN with the reason.
+ */
+import { expect } from 'chai';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { requireTool } from '../support/tools.js';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+
+/** Documents whose command blocks are checked: the README and the top level of docs/. */
+const DOCS = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+
+/** Names the docs give the user's files, and the bundled file each one is in the fresh copy. */
+const FIXTURES: Record<string, string> = {
+  // a device image and an IR file clang would hand to the packager (any bytes will do for packing)
+  'k.o': 'testdata/llvm22/src/k.o',
+  'k.bc': 'testdata/llvm22/src/k.bc',
+  // a program linked by clang++-22 -fsycl (testdata/llvm22/README.md), and the image clang-sycl-linker left
+  'a.out': 'testdata/llvm22/sycl/k.exe',
+  'a.out.spirv64..img': 'testdata/llvm22/sycl/k.img',
+  // device IR with spec constants and device globals, from intel/llvm's sycl-post-link tests
+  'device.ll': 'testdata/sycl-post-link/spec-constants/composite-default-value.ll',
+  'device.bc': 'testdata/llvm22/sycl/k.device.bc',
+  // a SYCLBIN and a compressed one (OffloadBinary v3, zstd), a property-set file, a pack manifest
+  'kernel.syclbin': 'testdata/conformance/sample_v1_one_ir.syclbin',
+  'compressed.syclbin': 'testdata/syclbin/v2_roles_v3_zstd.syclbin',
+  's.prop': 'testdata/props/sample.prop',
+};
+
+/** Command lines that are not run here, and why (matched at the start of the line). */
+const NOT_RUN: [string, string][] = [
+  ['npm test', 'this suite is part of it'],
+  ['npm ci', 'installing is what the fresh clone in CI does (.ci/run); the rest of the line runs'],
+  ['apt-get', 'installs system packages (.ci/run does)'],
+  ['npm run bench', 'minutes of measurement; bench/ output is checked by the figures test instead'],
+  ['npm run fuzz', 'the fuzz suite runs after mocha in npm test'],
+  ['npm run screenshots', 'runs the Chromium tests, which run in this suite'],
+  ['git clone', 'needs the repository URL; the fresh-clone run in CI is this'],
+];
+
+interface DocCommand {
+  doc: string;
+  line: number;
+  text: string;
+  status: number;
+}
+
+/** Command lines of a document: the README's indented opening block and every ```sh/bash/console block. */
+function commandsOf(doc: string): DocCommand[] {
+  const lines = readFileSync(join(ROOT, doc), 'utf8').split('\n');
+  const out: DocCommand[] = [];
+  let fenced = false;
+  let opening = doc === 'README.md';
+  lines.forEach((raw, i) => {
+    if (/^```(sh|bash|console|shell)\s*$/.test(raw)) return void (fenced = true);
+    if (fenced && raw.startsWith('```')) return void (fenced = false);
+    const indented = opening && raw.startsWith('    ');
+    if (opening && raw.trim() && !indented && i > 1) opening = false;
+    if (!fenced && !indented) return;
+    let text = raw.trim().replace(/^\$ /, '');
+    if (!text || text.startsWith('#')) return;
+    const comment = /\s#\s.*$/.exec(text);
+    const status = comment ? Number(/\(exit (\d+)\)/.exec(comment[0])?.[1] ?? 0) : 0;
+    if (comment) text = text.slice(0, comment.index).trim();
+    out.push({ doc, line: i + 1, text, status });
+  });
+  return out;
+}
+
+/** The line with NOT_RUN prefixes removed (`npm ci && x` runs x), or undefined when nothing is left. */
+function runnable(text: string): string | undefined {
+  const parts = text.split(/\s*&&\s*/).filter((p) => !NOT_RUN.some(([prefix]) => p === prefix || p.startsWith(prefix + ' ')));
+  return parts.length ? parts.join(' && ') : undefined;
+}
+
+/** A copy of the checkout's tracked files (as they are in the working tree), with node_modules and dist linked. */
+function freshCopy(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'syclbin-docs-'));
+  const ls = spawnSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' });
+  expect(ls.status, ls.stderr).to.equal(0);
+  for (const f of ls.stdout.split('\0').filter(Boolean)) {
+    if (!existsSync(join(ROOT, f))) continue; // deleted in the working tree
+    mkdirSync(dirname(join(dir, f)), { recursive: true });
+    copyFileSync(join(ROOT, f), join(dir, f));
+  }
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+  symlinkSync(join(ROOT, 'dist'), join(dir, 'dist'));
+  mkdirSync(join(dir, 'web', 'dist'), { recursive: true });
+  copyFileSync(join(ROOT, 'web', 'dist', 'inspector.js'), join(dir, 'web', 'dist', 'inspector.js'));
+  const bin = join(dir, '.bin');
+  mkdirSync(bin);
+  writeFileSync(join(bin, 'syclbin'), `#!/bin/sh\nexec node "${join(dir, 'dist', 'src', 'cli', 'main.js')}" "$@"\n`);
+  chmodSync(join(bin, 'syclbin'), 0o755);
+  for (const [name, from] of Object.entries(FIXTURES)) copyFileSync(join(ROOT, from), join(dir, name));
+  return dir;
+}
+
+describe('docs: the README names what exists', () => {
+  it('every function the Library section lists is exported by the package', async () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const section = /## Library\n([\s\S]*?)\n## /.exec(readme)![1]!;
+    const prose = section.replace(/```[\s\S]*?```/g, '');
+    const names = [...prose.matchAll(/`([a-zA-Z][a-zA-Z0-9]*)`/g)].map((m) => m[1]!).filter((n) => /^[a-z]/.test(n) && !['src'].includes(n));
+    expect(names.length).to.be.greaterThan(10);
+    const lib = (await import('../../src/index.js')) as Record<string, unknown>;
+    const missing = names.filter((n) => typeof lib[n] !== 'function');
+    expect(missing, 'listed in README "Library" but not exported').to.deep.equal([]);
+    // And the code block's imports.
+    for (const m of section.matchAll(/import \{([^}]*)\} from 'syclbin-toolkit'/g)) {
+      for (const n of m[1]!.split(',').map((x) => x.trim())) expect(typeof lib[n], n).to.equal('function');
+    }
+  });
+
+  it('every command the README table names exists, and every command is in the table', async () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const table = [...readme.matchAll(/^\| `([a-z-]+)[ `]/gm)].map((m) => m[1]!);
+    const also = [...readme.matchAll(/^\| `annotate` \/ (.*?) \|/gm)].flatMap((m) => [...m[1]!.matchAll(/`([a-z-]+)`/g)].map((x) => x[1]!));
+    const pairs = [...readme.matchAll(/^\| `[a-z-]+ [^`]*` \/ `([a-z-]+)/gm)].map((m) => m[1]!);
+    const { COMMAND_NAMES } = await import('../../src/cli/registry.js');
+    expect([...new Set([...table, ...also, ...pairs])].sort()).to.deep.equal([...COMMAND_NAMES].sort());
+  });
+});
+
+describe('docs: every command block runs as written', function () {
+  this.timeout(300000);
+  let dir: string;
+  let env: NodeJS.ProcessEnv;
+
+  before(() => {
+    expect(existsSync(join(ROOT, 'dist', 'src', 'cli', 'main.js')), 'run `npm run build` first (npm test does)').to.equal(true);
+    dir = freshCopy();
+    env = { ...process.env, PATH: `${join(dir, '.bin')}:${process.env.PATH ?? ''}`, NO_COLOR: '1' };
+  });
+  after(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('the fixtures stand for files that exist', () => {
+    for (const from of Object.values(FIXTURES)) expect(existsSync(join(ROOT, from)), from).to.equal(true);
+  });
+
+  for (const doc of DOCS) {
+    const commands = commandsOf(doc);
+    if (!commands.length) continue;
+    it(`${doc}: ${commands.length} command line(s)`, () => {
+      if (commands.some((c) => /\bjq\b/.test(c.text))) requireTool('jq');
+      for (const c of commands) {
+        const text = runnable(c.text);
+        if (text === undefined) continue;
+        const r = spawnSync('bash', ['-o', 'pipefail', '-c', text], { cwd: dir, env, encoding: 'utf8', maxBuffer: 256 << 20 });
+        expect(r.status, `${c.doc}:${c.line}: ${c.text}\n${r.stderr}`).to.equal(c.status);
+      }
+    });
+  }
+
+  it('finds the README opening commands and the docs blocks (the extractor is not vacuous)', () => {
+    const readme = commandsOf('README.md');
+    expect(readme[0]?.text).to.match(/^npm ci && node dist\/src\/cli\/main\.js dump /);
+    expect(readme.map((c) => c.text)).to.include('npm test');
+    expect(DOCS.reduce((n, d) => n + commandsOf(d).length, 0)).to.be.greaterThan(10);
+    expect(runnable('npm ci && syclbin dump x')).to.equal('syclbin dump x');
+    expect(runnable('npm test')).to.equal(undefined);
+  });
+});
