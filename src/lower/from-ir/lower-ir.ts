@@ -30,11 +30,13 @@ export interface IrLoweringResult extends LoweringResult {
   readonly module: LModule;
 }
 
-/** The manifest an IR module amounts to (spec constants in first-encounter order, device globals in global order). */
-export function manifestFromIr(m: LModule, mode: SpecConstMode = 'native', emitProgramMetadata = false): LoweringManifest {
-  let dataLayout: DataLayout;
+/**
+ * The module's `target datalayout` (LLVM's defaults where it says nothing); a bad one is an
+ * IrSyntaxError at the `target` line, as llvm-as reports it.
+ */
+export function moduleDataLayout(m: LModule): DataLayout {
   try {
-    dataLayout = DataLayout.parse(m.dataLayout ?? '', ['target datalayout']);
+    return DataLayout.parse(m.dataLayout ?? '', ['target datalayout']);
   } catch (e) {
     if (e instanceof LowerError) {
       const item = m.items.find((it) => it.kind === 'text' && it.what === 'target');
@@ -43,6 +45,11 @@ export function manifestFromIr(m: LModule, mode: SpecConstMode = 'native', emitP
     }
     throw e;
   }
+}
+
+/** The manifest an IR module amounts to (spec constants in first-encounter order, device globals in global order). */
+export function manifestFromIr(m: LModule, mode: SpecConstMode = 'native', emitProgramMetadata = false): LoweringManifest {
+  const dataLayout = moduleDataLayout(m);
   const uses = findSpecConstantUses(m, 'parsed', new TypeConverter());
   const specConstants: ManifestSpecConstant[] = uses
     .filter((u) => !(mode === 'emulation' && (u.is121 || (u.isAlloca && isSpirTriple(m.triple)))))

@@ -19,13 +19,12 @@
  */
 import { SyclbinError } from '../../codec/errors.js';
 import { encodeRegistry } from '../../props/registry.js';
-import { DataLayout } from '../datalayout.js';
 import { lowerDeviceGlobals } from '../device-globals.js';
-import { LowerError } from '../errors.js';
 import { buildRegistry } from '../lower.js';
 import { findDeviceGlobals, isDeviceGlobal } from '../from-ir/device-globals.js';
 import { intrinsicsCalled, runSpecConstantsPass, stripPointerCasts } from '../from-ir/spec-constants-pass.js';
 import { IrSyntaxError } from '../llvm-ir/parse/errors.js';
+import { moduleDataLayout } from '../from-ir/lower-ir.js';
 import type { LFunction, LModule } from '../llvm-ir/parse/model.js';
 import { globalRefs, joinTokens, parseLlvmIr } from '../llvm-ir/parse/parser.js';
 import { newModuleEdits, printModule, type ModuleEdits } from '../llvm-ir/print.js';
@@ -126,17 +125,7 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
     written.push(path);
   };
   const m = readInputModule(fs.read(opts.input), tools, opts.input === '-' ? '<stdin>' : opts.input);
-  let dl: DataLayout;
-  try {
-    dl = DataLayout.parse(m.dataLayout ?? '', ['target datalayout']);
-  } catch (e) {
-    if (e instanceof LowerError) {
-      const item = m.items.find((it) => it.kind === 'text' && it.what === 'target');
-      const t = item && item.kind === 'text' ? m.tokens.get(item.tokFrom)! : m.tokens.get(0)!;
-      throw new IrSyntaxError(e.reason, t.line, t.column, 'FORMAT');
-    }
-    throw e;
-  }
+  const dl = moduleDataLayout(m);
   const output = opts.output ?? stem(opts.input) + (opts.irOutputOnly ? (opts.outputAssembly ? '.out.ll' : 'out.bc') : '.files');
   const graph = new ReferenceGraph(m);
 
