@@ -11,6 +11,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createReadStream, existsSync, realpathSync, statSync } from 'node:fs';
 import { dirname, extname, join, resolve, sep } from 'node:path';
+import { pipeline } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { defineCommand, EXIT } from '../command.js';
 import { UsageError } from '../errors.js';
@@ -86,7 +87,7 @@ export function startServer(root: string, port: number): Promise<{ server: Serve
       if (req.method === 'HEAD') {
         stream.destroy();
         res.end();
-      } else stream.pipe(res);
+      } else pipeline(stream, res, () => stream.destroy()); // a client that goes away closes the file too
     });
   };
   const server = createServer((req, res) => {

@@ -1,0 +1,111 @@
+/**
+ * `syclbin serve` never dies on a request, never serves outside its folder, answers only to a
+ * loopback Host, and streams files (issue 11 §6): raw HTTP requests against startServer with a
+ * served folder holding a symlink out of it, a FIFO, a directory and a sparse 3 GiB file.
+ */
+import { expect } from 'chai';
+import { execFileSync } from 'node:child_process';
+import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, symlinkSync, writeFileSync, ftruncateSync } from 'node:fs';
+import { request, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CSP, startServer } from '../../src/cli/commands/serve.js';
+
+interface Reply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** One request; `bytes` stops reading the body after that many bytes (and closes the connection). */
+function get(port: number, path: string, opts: { host?: string; method?: string; bytes?: number } = {}): Promise<Reply> {
+  return new Promise((ok, fail) => {
+    const req = request({ host: '127.0.0.1', port, path, method: opts.method ?? 'GET', headers: { Host: opts.host ?? `127.0.0.1:${port}` } }, (res) => {
+      let body = '';
+      let n = 0;
+      res.on('data', (d: Buffer) => {
+        n += d.length;
+        if (body.length < 4096) body += d.toString('latin1');
+        if (opts.bytes !== undefined && n >= opts.bytes) {
+          res.destroy();
+          ok({ status: res.statusCode!, headers: res.headers, body });
+        }
+      });
+      res.on('end', () => ok({ status: res.statusCode!, headers: res.headers, body }));
+      res.on('error', () => ok({ status: res.statusCode!, headers: res.headers, body }));
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
+
+describe('cli: serve is safe to leave running', function () {
+  this.timeout(30000);
+  let dir: string;
+  let server: Server;
+  let port: number;
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'syclbin-serve-'));
+    const web = join(dir, 'web');
+    mkdirSync(join(web, 'sub'), { recursive: true });
+    writeFileSync(join(web, 'index.html'), '<!doctype html><title>t</title>');
+    writeFileSync(join(dir, 'secret.txt'), 'outside the served folder');
+    symlinkSync(join(dir, 'secret.txt'), join(web, 'link.txt'));
+    symlinkSync(dir, join(web, 'up'));
+    execFileSync('mkfifo', [join(web, 'pipe')]);
+    const fd = openSync(join(web, 'big.bin'), 'w');
+    ftruncateSync(fd, 3 * 1024 ** 3); // sparse: 3 GiB claimed, nothing on disk
+    closeSync(fd);
+    ({ server } = await startServer(web, 0));
+    port = (server.address() as { port: number }).port;
+  });
+  after(async () => {
+    await new Promise((r) => server?.close(r));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves a file with the strict CSP', async () => {
+    const r = await get(port, '/');
+    expect(r.status).to.equal(200);
+    expect(r.headers['content-security-policy']).to.equal(CSP);
+    expect(r.body).to.contain('<title>t</title>');
+  });
+
+  it('answers only to a loopback Host (DNS rebinding)', async () => {
+    expect((await get(port, '/', { host: 'evil.example' })).status).to.equal(421);
+    expect((await get(port, '/', { host: `evil.example:${port}` })).status).to.equal(421);
+    expect((await get(port, '/', { host: `localhost:${port}` })).status).to.equal(200);
+  });
+
+  it('never serves outside its folder: symlinks resolved, traversal refused', async () => {
+    expect((await get(port, '/link.txt')).status).to.equal(403);
+    expect((await get(port, '/up/secret.txt')).status).to.equal(403);
+    expect((await get(port, '/../secret.txt')).status).to.not.equal(200);
+    expect((await get(port, '/%2e%2e/secret.txt')).status).to.not.equal(200);
+    expect((await get(port, '/sub/..%2f..%2fsecret.txt')).status).to.not.equal(200);
+    expect((await get(port, '/a%00b')).status).to.equal(400);
+    expect((await get(port, '/%E0%A4%A')).status).to.equal(400);
+  });
+
+  it('refuses what is not a regular file, and methods other than GET/HEAD', async () => {
+    expect((await get(port, '/pipe')).status).to.equal(404); // a FIFO would block a reader forever
+    expect((await get(port, '/sub')).status).to.equal(404);
+    expect((await get(port, '/missing')).status).to.equal(404);
+    expect((await get(port, '/', { method: 'POST' })).status).to.equal(405);
+  });
+
+  it('streams a 3 GiB file (HEAD gives its size; a GET that stops early leaves the server running)', async () => {
+    const head = await get(port, '/big.bin', { method: 'HEAD' });
+    expect(head.status).to.equal(200);
+    expect(head.headers['content-length']).to.equal(String(3 * 1024 ** 3));
+    const part = await get(port, '/big.bin', { bytes: 1 << 20 });
+    expect(part.status).to.equal(200);
+    expect((await get(port, '/')).status).to.equal(200);
+  });
+
+  it('is still up after all of the above', async () => {
+    expect(server.listening).to.equal(true);
+    expect((await get(port, '/index.html')).status).to.equal(200);
+  });
+});
