@@ -72,6 +72,7 @@ export class DecodeError extends SyclbinError {
     return this;
   }
 
+  /** Rebuild `message` from `reason`, the path and the offset (after either changed). */
   protected refreshMessage(): void {
     const where = this.pathSegments.length ? ` (at ${this.path}, offset ${hex(this.offset)})` : ` (at offset ${hex(this.offset)})`;
     this.message = this.reason + where;

@@ -48,8 +48,7 @@ export class FunctionEditor {
   private lastUnique = 0;
   private nextKey = 0;
 
-  /** The function edited. */
-  constructor(readonly fn: LFunction) {
+  constructor(/** The function edited. */ readonly fn: LFunction) {
     for (const p of fn.params) if (p.name !== undefined) this.names.add(p.name);
     for (const b of fn.blocks) {
       if (b.label !== undefined) this.names.add(b.label);

@@ -36,7 +36,9 @@ import { groupClosure, groupEntryPoints, verifyNoCrossModuleDeviceGlobalUsage, t
 
 /** The files the driver reads and writes. `-` is standard input / output. */
 export interface PostLinkFileSystem {
+  /** The bytes of `path` (`-` is standard input). */
   read(path: string): Uint8Array;
+  /** Write `bytes` to `path` (`-` is standard output). */
   write(path: string, bytes: Uint8Array): void;
 }
 
@@ -55,6 +57,7 @@ export class PostLinkError extends SyclbinError {
   }
 }
 
+/** What a post-link run did. */
 export interface PostLinkResult {
   /** Paths written, in order. */
   readonly written: string[];

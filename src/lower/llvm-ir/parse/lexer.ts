@@ -198,8 +198,7 @@ export class TokenList {
   /** Id of the value the last intern/unescape produced (0: not interned, e.g. `nl`). */
   private lastId = 0;
 
-  /** The IR text the tokens index into. */
-  constructor(readonly text: string) {
+  constructor(/** The IR text the tokens index into. */ readonly text: string) {
     const cap = Math.max(16, (text.length >> 2) + 16);
     this.kinds = new Uint8Array(cap);
     this.starts = new Int32Array(cap);
