@@ -98,7 +98,7 @@ function imageNodes(img: SyclbinImage, path: string, hash: Hasher | false): Insp
   return nodes;
 }
 
-/** The inspect tree of a SYCLBIN model: variant and size, envelope, SYBI header, global metadata, then each abstract module with its images (metadata, sizes, optional SHA-256). */
+/** The inspect tree of a SYCLBIN model: variant and size, envelope, SYBI header (v1), state, contents, global metadata, then each abstract module with its metadata and images (SHA-256 when `sha256` is given). */
 export function inspectSyclbin(file: SyclbinFile, opts: InspectOptions = {}): InspectNode {
   const hash = opts.sha256 ?? false;
   const children: InspectNode[] = [];
