@@ -140,6 +140,7 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
     }
     throw e;
   }
+  // `out.bc` without a dot is upstream's own default name (intel/llvm:llvm/tools/sycl-post-link/sycl-post-link.cpp, `IROutputOnly ? (OutputAssembly ? ".out.ll" : "out.bc")`).
   const output = opts.output ?? stem(opts.input) + (opts.irOutputOnly ? (opts.outputAssembly ? '.out.ll' : 'out.bc') : '.files');
   const graph = new ReferenceGraph(m);
 
