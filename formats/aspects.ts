@@ -12,7 +12,9 @@
  */
 
 export interface AspectInfo {
+  /** The aspect's name (`fp16`, `usm_device_allocations`, ...). */
   readonly name: string;
+  /** Deprecation or removal message, for aspects that have one. */
   readonly deprecated?: string;
 }
 

@@ -23,32 +23,40 @@ import { i32, i64, magic, R, reserved, struct, u16, u32, u64, u64n, u8, type Dec
 /** `7f 45 4c 46` ("\x7fELF"). */
 export const ELF_MAGIC = [0x7f, 0x45, 0x4c, 0x46] as const;
 
-/** e_ident[EI_CLASS] */
+/** e_ident[EI_CLASS]: 32-bit objects. */
 export const ELFCLASS32 = 1;
+/** e_ident[EI_CLASS]: 64-bit objects. */
 export const ELFCLASS64 = 2;
-/** e_ident[EI_DATA] */
+/** e_ident[EI_DATA]: little-endian. */
 export const ELFDATA2LSB = 1;
+/** e_ident[EI_DATA]: big-endian (two's complement, most significant byte first). */
 export const ELFDATA2MSB = 2;
 
-/** e_type values LLVM's identify_magic maps to object kinds (llvm/lib/BinaryFormat/Magic.cpp). */
+/** e_type: relocatable object. The e_type values are those LLVM's identify_magic maps to object kinds (llvm/lib/BinaryFormat/Magic.cpp). */
 export const ET_REL = 1;
+/** e_type: executable. */
 export const ET_EXEC = 2;
+/** e_type: shared object (or position-independent executable). */
 export const ET_DYN = 3;
+/** e_type: core file (LLVM reads no offloading section from it). */
 export const ET_CORE = 4;
 
-/** Section indices. */
+/** Section index 0: no section (undefined symbols, no string table). */
 export const SHN_UNDEF = 0;
 /** e_shstrndx escape: the real index is in sh_link of section header 0. */
 export const SHN_XINDEX = 0xffff;
 
-/** Section types. */
+/** Section type: inactive header (section header 0). */
 export const SHT_NULL = 0;
+/** Section type: program-defined contents. */
 export const SHT_PROGBITS = 1;
 /** The symbol table (`.symtab`). */
 export const SHT_SYMTAB = 2;
+/** Section type: string table. */
 export const SHT_STRTAB = 3;
 /** Relocations with explicit addends (Elf_Rela). */
 export const SHT_RELA = 4;
+/** Section type: occupies no bytes in the file (`.bss`); its sh_offset locates nothing. */
 export const SHT_NOBITS = 8;
 /** Relocations whose addend is the value in place (Elf_Rel). */
 export const SHT_REL = 9;
@@ -60,12 +68,12 @@ export const SHT_RELR = 19;
 /** Section flag: occupies memory at run time (has an address in an executable). */
 export const SHF_ALLOC = 0x2;
 
-/** Reserved section indices a symbol may hold in st_shndx. */
+/** st_shndx of an absolute symbol (its value is not relative to a section). */
 export const SHN_ABS = 0xfff1;
 /** st_shndx of a common symbol. */
 export const SHN_COMMON = 0xfff2;
 
-/** Symbol binding (st_info >> 4) and type (st_info & 0xf). */
+/** Local binding (symbol binding is st_info >> 4, type st_info & 0xf). */
 export const STB_LOCAL = 0;
 /** Global binding. */
 export const STB_GLOBAL = 1;
@@ -235,6 +243,7 @@ export interface PointerRelocs {
   readonly abs: number;
   /** B + A (R_X86_64_RELATIVE, ...): in an executable or shared object, the addend is the address. */
   readonly relative: number;
+  /** The two relocation types' names, for notes (`['R_X86_64_64', 'R_X86_64_RELATIVE']`). */
   readonly names: readonly [string, string];
 }
 
@@ -266,10 +275,14 @@ export const ELF_SHDR_ALIGN = { [ELFCLASS32]: 4, [ELFCLASS64]: 8 } as const;
 /** SHN_LORESERVE: e_shnum 0 with a table means the count is in sh_size of section header 0 (gABI). */
 export const SHN_LORESERVE = 0xff00;
 
+/** File header descriptions by EI_CLASS. */
 export const ELF_HEADERS = { [ELFCLASS32]: Elf32Header, [ELFCLASS64]: Elf64Header } as const;
+/** Section header descriptions by EI_CLASS. */
 export const ELF_SECTION_HEADERS = { [ELFCLASS32]: Elf32SectionHeader, [ELFCLASS64]: Elf64SectionHeader } as const;
 
+/** A decoded Elf32_Ehdr. */
 export type Elf32HeaderValue = Decoded<typeof Elf32Header>;
+/** A decoded Elf64_Ehdr. */
 export type Elf64HeaderValue = Decoded<typeof Elf64Header>;
 
 // ---------------------------------------------------------------------------------------------

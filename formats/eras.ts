@@ -32,6 +32,7 @@ export const DEFAULT_LLVM_ERA: LlvmEra = '22';
 
 /** Everything that differs between eras, as data. */
 export interface LlvmEraInfo {
+  /** The era's name (`19`, `22`, `main`). */
   readonly era: LlvmEra;
   /** The release the row was checked against (or `main` for unreleased upstream). */
   readonly release: string;

@@ -13,6 +13,7 @@
 
 /** One image kind and the names tools give it. */
 export interface ImageKindInfo {
+  /** The ImageKind number. */
   readonly value: number;
   /** Descriptive name for people and JSON (`object`, `bitcode`, ..., `syclbin`). */
   readonly label: string;

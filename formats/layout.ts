@@ -9,6 +9,7 @@ import { derived, EncodeError, type Node } from '../src/codec/index.js';
 /** A writer's layout plan: for each structure value (by identity), its planned derived fields. */
 export type LayoutPlan = WeakMap<object, Record<string, number | bigint>>;
 
+/** A field whose value a writer takes from its layout plan (the Sink context): offsets, sizes and indices planned before encoding. EncodeError when the plan has none for the structure. */
 export function fromLayout<D, E extends number | bigint>(node: Node<D, E, 'value'>, field: string): Node<D, undefined, 'derived'> {
   return derived(
     node,

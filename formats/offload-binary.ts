@@ -107,13 +107,17 @@ export const OffloadEntry = OffloadEntryV1;
 
 /** Everything a reader and writer need to know about one OffloadBinary version. */
 export interface OffloadVersion {
+  /** The version number. */
   readonly version: 1 | 2 | 3;
+  /** The header description (fixed size, field offsets). */
   readonly header: Node<Record<string, unknown>, never, Role> & { readonly fixedSize: number; readonly offsets: Readonly<Record<string, number>> };
   /** Field names of the header (they differ between v1 and v2+). */
   readonly fields: { readonly entriesOffset: string; readonly entriesCount?: string; readonly inflatedSize?: string };
   /** The header and the entry table in the binary's address space. */
   readonly layout: Layout<'header' | 'entries'>;
+  /** The entry description (its string-table relation differs by version). */
   readonly entry: typeof OffloadEntryV1 | typeof OffloadEntryV2;
+  /** The string entry description (v1: offsets of NUL-terminated strings; v2+: offsets and value size). */
   readonly stringEntry: typeof OffloadStringEntryV1 | typeof OffloadStringEntryV2;
   /**
    * Compression (v3): when `inflatedSize` is not 0, the bytes from the header's end to `size` are one
@@ -162,4 +166,5 @@ export const OFFLOAD_VERSIONS: Readonly<Record<1 | 2 | 3, OffloadVersion>> = {
 /** Binaries follow each other at multiples of this (LLVM pads each to 8; a compressed v3 `Size` is not). */
 export const OFFLOAD_BINARY_ALIGN = 8;
 
+/** A decoded entry (v1 and v2+ entries have the same fields; only their string records differ). */
 export type OffloadEntryValue = Decoded<typeof OffloadEntryV1>;

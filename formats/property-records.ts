@@ -29,6 +29,7 @@ export const LegacyDeviceGlobalRecord = struct({ size: u32, deviceImageScope: u8
 
 /** Element types of the plain numeric arrays found in property values (aspects, work-group sizes). */
 export const U32Element = u32;
+/** Element type of u64 arrays. */
 export const U64Element = u64;
 
 /**

@@ -39,10 +39,12 @@ export const SYCLBIN_KEYS = {
 
 /** sycl::bundle_state as stored in `state` (ext_oneapi_source = 3 is never valid in a SYCLBIN). */
 export const BUNDLE_STATES = ['input', 'object', 'executable'] as const;
+/** A `state` name. */
 export type BundleState = (typeof BUNDLE_STATES)[number];
 
 /** IR module `type` values. Writers always use 0 (SPIR-V). */
 export const IR_TYPES = ['SPIR-V', 'PTX', 'AMDGCN'] as const;
+/** An IR `type` name. */
 export type IRType = (typeof IR_TYPES)[number];
 
 /** Target triple prefixes that go with each IR type (for consistency checks). */
@@ -76,21 +78,29 @@ export type ValueKind =
 /** Names of the values of an enum kind (SYCLBIN `state`, IR `type`). */
 export type EnumNames = Readonly<Record<number, string>>;
 
+/** How the properties of a set with a given key (or key suffix) are read. */
 export interface KeyRule {
-  /** Exact key, a key suffix (`@reqd_work_group_size`), or `*` for any key. */
+  /** Exact key, or `*` for any key (see `suffix` for key suffixes). */
   readonly key?: string;
+  /** Key suffix (`@reqd_work_group_size`): the rule applies to longer keys that end with it. */
   readonly suffix?: string;
+  /** How the value is read. */
   readonly kind: ValueKind;
   /** Short description for the human view and the JSON schema docs. */
   readonly meaning: string;
+  /** Value names for kind `enum`. */
   readonly enumNames?: EnumNames;
   /** Show uint32 values in hex (masks). */
   readonly hex?: boolean;
 }
 
+/** What a property set holds: its name, its meaning and the rules of its keys. */
 export interface SetSchema {
+  /** Set name (`SYCL/kernel names`, ...). */
   readonly name: string;
+  /** Short description for the human view and the JSON schema docs. */
   readonly meaning: string;
+  /** Key rules; exact keys win over suffixes, suffixes over `*`. */
   readonly rules: readonly KeyRule[];
 }
 
@@ -103,6 +113,7 @@ export const IR_TYPE: EnumNames = Object.fromEntries(IR_TYPES.map((n, i) => [i, 
 
 const any = (kind: ValueKind, meaning: string, extra: Partial<KeyRule> = {}): KeyRule => ({ key: '*', kind, meaning, ...extra });
 
+/** The property sets this toolkit knows, with their key rules (docs/spec/lowering.md §1.C, docs/spec/syclbin-format.md §2-3). */
 export const SET_SCHEMAS: readonly SetSchema[] = [
   {
     name: SET.SPEC_CONSTANTS,
@@ -199,6 +210,7 @@ export const SET_SCHEMAS: readonly SetSchema[] = [
 
 const BY_NAME = new Map(SET_SCHEMAS.map((s) => [s.name, s]));
 
+/** The schema of set `name`, if it is a known one. */
 export function setSchema(name: string): SetSchema | undefined {
   return BY_NAME.get(name);
 }

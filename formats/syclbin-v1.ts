@@ -14,10 +14,12 @@ import { fromLayout } from './layout.js';
 
 /** The u32 0x53594249 little-endian: bytes `49 42 59 53` ("IBYS") on disk. */
 export const SYCLBIN_MAGIC = [0x49, 0x42, 0x59, 0x53] as const;
+/** The magic as a codec node (checked on read, written as is). */
 export const SyclbinMagic = magic(SYCLBIN_MAGIC, 'SYCLBIN magic');
 /** The version writers emit; readers accept 0 and 1 (LLVM rejects only > 1). */
 export const SYCLBIN_V1_VERSION = 1;
 
+/** SYCLBIN v1 file header (`FileHeaderType`, 56 bytes): counts of the three header tables, the sizes of the metadata and binary tables, where the global metadata is (docs/spec/syclbin-format.md §1.2). */
 export const SyclbinFileHeader = struct(
   {
     magic: SyclbinMagic,
@@ -37,6 +39,7 @@ export const SyclbinFileHeader = struct(
   { globalMetadata: R.blob('metadataTable', 'globalMetadataOffset', 'globalMetadataSize') },
 );
 
+/** Abstract module header (`AbstractModuleHeaderType`, 32 bytes): its metadata blob and the index ranges of its IR module and native image headers. */
 export const AbstractModuleHeader = struct(
   {
     metadataOffset: fromLayout(u64n, 'metadataOffset'),
@@ -56,6 +59,7 @@ export const AbstractModuleHeader = struct(
   },
 );
 
+/** IR module header (`IRModuleHeaderType`, 32 bytes): its metadata blob and its bytes in the binary table. */
 export const IRModuleHeader = struct(
   {
     metadataOffset: fromLayout(u64n, 'metadataOffset'),
@@ -70,6 +74,7 @@ export const IRModuleHeader = struct(
   },
 );
 
+/** Native image header (`NativeDeviceCodeImageHeaderType`, 32 bytes): its metadata blob and its bytes in the binary table. */
 export const NativeImageHeader = struct(
   {
     metadataOffset: fromLayout(u64n, 'metadataOffset'),
@@ -104,7 +109,11 @@ export const SyclbinHeaderTables = struct(
   'SyclbinHeaderTables',
 );
 
+/** A decoded SYCLBIN v1 file header. */
 export type SyclbinFileHeaderValue = Decoded<typeof SyclbinFileHeader>;
+/** A decoded abstract module header. */
 export type AbstractModuleHeaderValue = Decoded<typeof AbstractModuleHeader>;
+/** A decoded IR module header. */
 export type IRModuleHeaderValue = Decoded<typeof IRModuleHeader>;
+/** A decoded native image header. */
 export type NativeImageHeaderValue = Decoded<typeof NativeImageHeader>;

@@ -33,6 +33,7 @@ export const V2_KEYS = {
 
 /** The roles, in the order the writer emits them per module. */
 export const V2_ROLES = ['global_metadata', 'am_metadata', 'ir', 'native'] as const;
+/** A v2 entry's `role`. */
 export type V2Role = (typeof V2_ROLES)[number];
 
 /** The only `sycl_format_version` a reader accepts (an empty or missing key is the earlier iteration). */

@@ -9,6 +9,7 @@ import type { Opt, OptValues } from './options.js';
 
 /** A text or byte stream. */
 export interface Output {
+  /** Write text or bytes. */
   write(chunk: string | Uint8Array): void;
   /** True when the stream is an interactive terminal (colours allowed). */
   readonly isTTY?: boolean;
@@ -16,10 +17,13 @@ export interface Output {
 
 /** What a command run gets from its environment. */
 export interface CommandIO {
+  /** Standard output. */
   stdout: Output;
+  /** Standard error. */
   stderr: Output;
   /** Directory relative paths are resolved against. */
   cwd: string;
+  /** Environment variables (`NO_COLOR`, ...). */
   env: Record<string, string | undefined>;
   /** Standard input's bytes (tests inject it; the executable reads file descriptor 0). */
   stdin?: () => Uint8Array;
@@ -27,11 +31,15 @@ export interface CommandIO {
 
 /** What a command's `run` gets. */
 export interface Context<V> {
+  /** Parsed option values. */
   opts: V;
+  /** Positional arguments (every argument for `rawArguments` commands). */
   args: string[];
   /** The first argument ('' when there is none): the input of most commands. */
   file: string;
+  /** Streams, working directory, environment. */
   io: CommandIO;
+  /** File access (reads, atomic writes) for this run. */
   files: Files;
   /** `syclbin NAME`, for messages. */
   prog: string;
@@ -48,6 +56,7 @@ export const EXIT = {
 
 /** A subcommand. */
 export interface CommandSpec<O extends Record<string, Opt<unknown>>> {
+  /** Subcommand name (`syclbin NAME`). */
   name: string;
   /** One line for the command list. */
   summary: string;
@@ -55,6 +64,7 @@ export interface CommandSpec<O extends Record<string, Opt<unknown>>> {
   usage: string;
   /** Paragraphs of help text. */
   description: string;
+  /** Option specs by long name. */
   options: O;
   /** Number of positional arguments accepted. */
   positionals: { min: number; max: number };
@@ -64,6 +74,7 @@ export interface CommandSpec<O extends Record<string, Opt<unknown>>> {
    * (except `--help`) and hands every argument over in `args`.
    */
   rawArguments?: boolean;
+  /** Example command lines for `--help`. */
   examples: string[];
   /**
    * Exit statuses: `standard` (0 ok, 1 invalid input or findings, 2 usage) or `diff`

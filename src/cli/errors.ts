@@ -10,6 +10,7 @@ export class UsageError extends Error {}
 export class CommandFailure extends Error {
   constructor(
     message: string,
+    /** Exit status (default: the command's failure status, 1, or 2 for `diff`). */
     readonly status?: number,
   ) {
     super(message);
@@ -19,7 +20,9 @@ export class CommandFailure extends Error {
 /** An error while reading or writing a named file: reported as `syclbin CMD: FILE: message`. */
 export class FileFailure extends Error {
   constructor(
+    /** The file name as the user gave it. */
     readonly file: string,
+    /** The underlying error (its message is this error's message). */
     override readonly cause: unknown,
   ) {
     super((cause as Error)?.message ?? String(cause));

@@ -9,11 +9,15 @@ import { DEFAULT_LLVM_ERA, LLVM_ERAS_ORDER, type LlvmEra } from '../../formats/e
 
 /** One option: how it looks on the command line and how its value is parsed. */
 export interface Opt<T> {
+  /** A flag (`boolean`) or an option that takes a value (`string`). */
   readonly type: 'boolean' | 'string';
+  /** The option may be repeated; its values are collected. */
   readonly multiple?: boolean;
+  /** One-letter alias (`o` for `-o`). */
   readonly short?: string;
   /** Placeholder shown in help, e.g. `FILE`. */
   readonly arg?: string;
+  /** Help text. */
   readonly description: string;
   /** Default shown in help. */
   readonly defaultText?: string;

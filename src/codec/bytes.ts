@@ -77,30 +77,36 @@ export class ByteBuilder {
     this.view = new DataView(this.buf.buffer);
   }
 
+  /** Append one byte. */
   u8(v: number): void {
     this.room(1);
     this.buf[this.length++] = v;
   }
+  /** Append a 16-bit integer in the builder's byte order. */
   u16(v: number): void {
     this.room(2);
     this.view.setUint16(this.length, v, this.le);
     this.length += 2;
   }
+  /** Append a 32-bit integer in the builder's byte order. */
   u32(v: number): void {
     this.room(4);
     this.view.setUint32(this.length, v, this.le);
     this.length += 4;
   }
+  /** Append a 64-bit integer in the builder's byte order. */
   u64(v: bigint): void {
     this.room(8);
     this.view.setBigUint64(this.length, v, this.le);
     this.length += 8;
   }
+  /** Append bytes. */
   bytes(b: Uint8Array): void {
     this.room(b.length);
     this.buf.set(b, this.length);
     this.length += b.length;
   }
+  /** Append `n` zero bytes. */
   zeros(n: number): void {
     this.room(n);
     this.buf.fill(0, this.length, this.length + n);

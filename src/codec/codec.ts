@@ -20,7 +20,9 @@ export interface DecodeOptions {
   le?: boolean;
   /** Record what is read under `parent` (key `key`; no key: straight into `parent`). */
   tree?: SpanTree;
+  /** Span node to record under. */
   parent?: SpanNode;
+  /** Key of the recorded node under `parent`. */
   key?: PathKey;
 }
 
@@ -101,6 +103,7 @@ export interface EncodeOptions {
   context?: unknown;
   /** Outer scopes for references (innermost last), e.g. the arrays a count measures. */
   scopes?: Record<string, unknown>[];
+  /** Structure path before the value's own (prefixes EncodeError paths). */
   path?: PathKey[];
   /** Byte order (default little-endian). */
   le?: boolean;
@@ -145,7 +148,9 @@ export function sizeOf<N extends Node<unknown, unknown, Role>>(node: N, value?: 
  * problem collected is the error a strict read throws.
  */
 export interface ReadOptions {
+  /** Record the structures read in this span tree. */
   tree?: SpanTree;
+  /** Collect mode: problems are pushed here and reading goes on. */
   problems?: DecodeError[];
 }
 

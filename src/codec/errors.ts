@@ -6,6 +6,7 @@
  */
 import { formatPath, type PathKey } from './spans.js';
 
+/** Category of a SyclbinError (each code says when it is used). */
 export type ErrorCode =
   | 'EOF' // fewer bytes than the structure needs
   | 'MAGIC' // magic constant mismatch
@@ -20,6 +21,7 @@ export type ErrorCode =
 
 /** Base class of the toolkit's own errors (input and model problems, never programming errors). */
 export class SyclbinError extends Error {
+  /** The error's category. */
   readonly code: ErrorCode;
   constructor(code: ErrorCode, message: string) {
     super(message);
@@ -34,8 +36,9 @@ export class DecodeError extends SyclbinError {
   offset: number;
   /** Path keys, outermost first (`['entries', 2, 'stringOffset']`). */
   readonly pathSegments: PathKey[];
-  /** For EOF errors: bytes the structure needs at `offset` and bytes available there. */
+  /** For EOF errors: bytes the structure needs at `offset`. */
   readonly needed?: number;
+  /** For EOF errors: bytes available at `offset`. */
   readonly available?: number;
   /** The message without the location suffix. */
   readonly reason: string;
@@ -69,6 +72,7 @@ export class DecodeError extends SyclbinError {
     return this;
   }
 
+  /** Rebuild `message` from `reason`, the path and the offset (after either changed). */
   protected refreshMessage(): void {
     const where = this.pathSegments.length ? ` (at ${this.path}, offset ${hex(this.offset)})` : ` (at offset ${hex(this.offset)})`;
     this.message = this.reason + where;
@@ -77,7 +81,9 @@ export class DecodeError extends SyclbinError {
 
 /** Raised by writers when a model cannot be written (value out of range, inconsistent model). */
 export class EncodeError extends SyclbinError {
+  /** Structure path of the value that could not be written, as keys. */
   readonly pathSegments: PathKey[];
+  /** The message without the location suffix. */
   readonly reason: string;
   constructor(reason: string, path: readonly PathKey[] = []) {
     super('ENCODE', reason);
@@ -85,9 +91,11 @@ export class EncodeError extends SyclbinError {
     this.pathSegments = [...path];
     this.message = this.pathSegments.length ? `${reason} (at ${formatPath(this.pathSegments)})` : reason;
   }
+  /** The structure path as text (`entries[0].image`). */
   get path(): string {
     return formatPath(this.pathSegments);
   }
+  /** Prefix the path with `outer` (an enclosing structure adds its place); returns the same error. */
   within(...outer: PathKey[]): this {
     this.pathSegments.unshift(...outer);
     this.message = `${this.reason} (at ${formatPath(this.pathSegments)})`;

@@ -31,9 +31,13 @@ export type Expr =
 export const E = {
   /** A decoded field, by dotted name in the scope (`header.entriesOffset`). */
   ref: (ref: string): Expr => ({ ref }),
+  /** Sum of the operands. */
   add: (...add: Expr[]): Expr => ({ add }),
+  /** `a - b`. */
   sub: (a: Expr, b: Expr): Expr => ({ sub: [a, b] }),
+  /** `a * b`. */
   mul: (a: Expr, b: Expr): Expr => ({ mul: [a, b] }),
+  /** `e` rounded up to a multiple of `to`. */
   alignUp: (e: Expr, to: number): Expr => ({ alignUp: e, to }),
   /** Start offset of a region placed before. */
   start: (region: string): Expr => ({ start: region }),
@@ -43,7 +47,9 @@ export const E = {
 
 /** Where a region was placed (offsets relative to the address space's start). */
 export interface Placement {
+  /** Start offset. */
   readonly at: number;
+  /** Size in bytes (before padding). */
   readonly size: number;
   /** `at + size`. */
   readonly end: number;
@@ -92,6 +98,7 @@ export function evaluate(e: Expr, field: FieldLookup, placed: Readonly<Record<st
 
 /** One region of a layout: a structure, a table of fixed-size records, or a byte region of a given size. */
 export interface Region {
+  /** Where the region starts (an expression over fields and earlier regions). */
   readonly at: Expr;
   /** A fixed-size structure (its size is the region's size). */
   readonly node?: Node<unknown, unknown, Role>;
@@ -107,7 +114,9 @@ export interface Region {
 
 /** The regions of one address space, in file order. */
 export interface Layout<R extends string = string> {
+  /** Name of the address space, for messages and exporters. */
   readonly name: string;
+  /** Regions by name, in file order (later ones may refer to earlier ones). */
   readonly regions: Readonly<Record<R, Region>>;
 }
 
@@ -138,49 +147,74 @@ function num(v: unknown): number {
 
 /** Bytes `[offset, +size)` inside a region, both given by fields of the record. */
 export interface BlobRelation {
+  /** Discriminant of `Relation`. */
   readonly kind: 'blob';
+  /** Name of the region the blob lies in (its offset is relative to the region's start). */
   readonly region: string;
+  /** Field holding the blob's offset in the region. */
   readonly offset: string;
+  /** Field holding the blob's size in bytes. */
   readonly size: string;
 }
 
 /** Records `[first, +count)` of a table region (indices, not bytes). */
 export interface SliceRelation {
+  /** Discriminant of `Relation`. */
   readonly kind: 'slice';
+  /** Name of the table region. */
   readonly table: string;
+  /** Field holding the index of the first record. */
   readonly first: string;
+  /** Field holding the number of records. */
   readonly count: string;
 }
 
 /** `count` records of `elem` at byte `offset` of the address space. */
 export interface TableRelation {
+  /** Discriminant of `Relation`. */
   readonly kind: 'table';
+  /** Description of one record. */
   readonly elem: Node<unknown, unknown, Role>;
+  /** Field holding the byte offset of the first record. */
   readonly offset: string;
+  /** Field holding the number of records. */
   readonly count: string;
 }
 
 /** A NUL-terminated string at byte `offset` of the address space. */
 export interface CStringRelation {
+  /** Discriminant of `Relation`. */
   readonly kind: 'cstring';
+  /** Field holding the string's byte offset. */
   readonly offset: string;
 }
 
 /** Bytes `[offset, +size)` of the address space (`text`: they are a UTF-8 string). */
 export interface BytesRelation {
+  /** Discriminant of `Relation`. */
   readonly kind: 'bytes';
+  /** Field holding the byte offset. */
   readonly offset: string;
+  /** Field holding the size in bytes. */
   readonly size: string;
+  /** The bytes are a UTF-8 string (for dumps and exporters). */
   readonly text?: boolean;
 }
 
+/** How a field of a record points at bytes; the kinds are described by their interfaces. */
 export type Relation = BlobRelation | SliceRelation | TableRelation | CStringRelation | BytesRelation;
 
+/** Relation constructors (field names refer to the record the relation is attached to). */
 export const R = {
+  /** Bytes `[offset, +size)` inside `region`. */
   blob: (region: string, offset: string, size: string): BlobRelation => ({ kind: 'blob', region, offset, size }),
+  /** Records `[first, +count)` of the `table` region. */
   slice: (table: string, first: string, count: string): SliceRelation => ({ kind: 'slice', table, first, count }),
+  /** `count` records of `elem` at byte `offset`. */
   table: (elem: Node<unknown, unknown, Role>, offset: string, count: string): TableRelation => ({ kind: 'table', elem, offset, count }),
+  /** A NUL-terminated string at byte `offset`. */
   cstring: (offset: string): CStringRelation => ({ kind: 'cstring', offset }),
+  /** Bytes `[offset, +size)` of the address space; `text` when they are UTF-8. */
   bytes: (offset: string, size: string, text = false): BytesRelation => ({ kind: 'bytes', offset, size, ...(text ? { text } : {}) }),
 };
 
@@ -249,8 +283,11 @@ export function locateRange(rel: RangeRelation, at: number, n: number, room: num
  * and {@link locateRange} explain one that does not fit.
  */
 export interface RelationReader<R extends RangeRelation = RangeRelation> {
+  /** The relation compiled. */
   readonly relation: R;
+  /** The relation's start (offset or first index) in the record at byte `at` of `c.bytes`. */
   start(c: Cursor, at: number): number;
+  /** The relation's size (bytes or count) in the record at byte `at` of `c.bytes`. */
   size(c: Cursor, at: number): number;
 }
 

@@ -12,11 +12,15 @@ export type JsonObject = { [k: string]: Json };
 
 /** Accessors that check a value's shape and say where it is when it is wrong. */
 export interface JsonChecks {
+  /** A JSON object (not an array or null). */
   object(v: unknown, path: readonly PathKey[]): JsonObject;
   /** Refuse keys outside `allowed`. */
   only(o: JsonObject, allowed: readonly string[], path: readonly PathKey[]): void;
+  /** A JSON array. */
   array(v: unknown, path: readonly PathKey[]): Json[];
+  /** A string. */
   string(v: unknown, path: readonly PathKey[]): string;
+  /** `true` or `false`. */
   boolean(v: unknown, path: readonly PathKey[]): boolean;
   /** An integer in [0, max]. */
   integer(v: unknown, path: readonly PathKey[], max: number): number;

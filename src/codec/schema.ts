@@ -31,7 +31,9 @@ import type { PathKey, SpanKind, SpanNode, SpanTree } from './spans.js';
 
 /** Mutable read state shared by all nodes while decoding one buffer. */
 export class Cursor {
+  /** DataView over `bytes` for multi-byte reads. */
   readonly view: DataView;
+  /** Current read position (index into `bytes`). */
   pos: number;
   /** Byte order of multi-byte integers (ELF may be big-endian; everything else is little-endian). */
   le = true;
@@ -39,11 +41,13 @@ export class Cursor {
   readonly scopes: Record<string, unknown>[] = [];
   /** When set, every node read is recorded in this tree (under `parent`, with key `key`). */
   tree: SpanTree | undefined;
+  /** Span node that the next recorded node goes under (when `tree` is set). */
   parent: SpanNode | undefined;
   /** Key of the node about to be read (the enclosing struct/array sets it). */
   key: PathKey | undefined;
 
   constructor(
+    /** The buffer being decoded. */
     readonly bytes: Uint8Array,
     pos = 0,
     /** Absolute offset of `bytes[0]` in the caller's input (errors/spans report absolute offsets). */
@@ -79,7 +83,9 @@ export class Cursor {
 
 /** Byte sink used by encoders: a ByteBuilder with the scope chain, path and context of an encode. */
 export class Sink extends ByteBuilder {
+  /** Scope chain of the structs being encoded (innermost last), for reference resolution. */
   readonly scopes: Record<string, unknown>[] = [];
+  /** Structure path of the value being written, for EncodeError locations. */
   readonly path: PathKey[] = [];
   constructor(
     capacity = 256,
@@ -89,6 +95,7 @@ export class Sink extends ByteBuilder {
   ) {
     super(capacity, le);
   }
+  /** Resolve a dotted reference through the scope chain (as `Cursor.lookup`). */
   lookup(ref: string): unknown {
     return lookupRef(this.scopes, ref);
   }
@@ -114,11 +121,15 @@ export type Role = 'value' | 'derived' | 'const';
 
 /** A node of a structure description. */
 export interface Node<D, E = D, R extends Role = Role> {
+  /** Node kind (`u32`, `struct`, `array`, ...). */
   readonly kind: string;
+  /** Whether the node is a value, derived on encode, or a constant. */
   readonly role: R;
   /** Byte size when it does not depend on the value. */
   readonly fixedSize: number | undefined;
+  /** Read the node at `c.pos` (advancing it); records a span when `c.tree` is set. */
   read(c: Cursor): D;
+  /** Append the encoding of `v` to `s`. */
   write(s: Sink, v: E): void;
   /** Size of the encoded value (for variable nodes). */
   sizeOf(v: E): number;
@@ -134,7 +145,9 @@ export interface Node<D, E = D, R extends Role = Role> {
   peek?(c: Cursor, at: number): D;
 }
 
+/** The decoded value type of a node. */
 export type Decoded<N> = N extends Node<infer D, unknown, Role> ? D : never;
+/** The value type a node takes on encode. */
 export type EncodeInput<N> = N extends Node<unknown, infer E, Role> ? E : never;
 
 type AnyNode = Node<unknown, unknown, Role>;
@@ -243,9 +256,11 @@ export function hexText(b: Uint8Array): string {
 
 /** A constant byte sequence (magic number). Not part of the encode input. */
 export interface MagicNode extends Node<Uint8Array, undefined, 'const'> {
+  /** The expected bytes. */
   readonly magicBytes: Uint8Array;
 }
 
+/** A constant byte sequence, checked on decode (DecodeError `MAGIC` names `name`), written as is. */
 export function magic(expected: readonly number[], name = 'magic'): MagicNode {
   const bytes = Uint8Array.from(expected);
   const text = hexText(bytes);
@@ -284,6 +299,7 @@ export type BitLayout = Readonly<Record<string, readonly [shift: number, width: 
 
 /** A `bits` node: its layout, for documentation and exporters. */
 export interface BitsNode<L extends BitLayout> extends Node<{ [K in keyof L]: number }, { [K in keyof L]: number }, 'value'> {
+  /** The named bit fields. */
   readonly layout: L;
 }
 
@@ -515,6 +531,7 @@ export function sizedBytes(sizeRef: string): Node<Uint8Array, Uint8Array, 'value
 
 /** A derived node: what it measures, for documentation and exporters. */
 export interface DerivedNode<D> extends Node<D, undefined, 'derived'> {
+  /** What the value measures (`count of entries`, ...). */
   readonly measures: string;
 }
 
@@ -550,7 +567,9 @@ export function countOf<D>(node: Node<D, number, 'value'>, arrayRef: string): De
 
 /** An array node: element description and count (a reference or a number). */
 export interface ArrayNode<N extends AnyNode> extends Node<Decoded<N>[], EncodeInput<N>[], 'value'> {
+  /** Element description. */
   readonly elem: N;
+  /** Element count: a reference to a decoded field, or a number. */
   readonly count: string | number;
 }
 
@@ -616,13 +635,16 @@ type Fields = Record<string, AnyNode>;
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 type ValueKeys<F extends Fields> = { [K in keyof F]: F[K] extends Node<unknown, unknown, 'value'> ? K : never }[keyof F];
 type OptionalKeys<F extends Fields> = { [K in ValueKeys<F>]: undefined extends EncodeInput<F[K]> ? K : never }[ValueKeys<F>];
+/** The decoded value of a struct with fields `F`. */
 export type StructDecoded<F extends Fields> = Simplify<{ [K in keyof F]: Decoded<F[K]> }>;
+/** The encode input of a struct with fields `F`: value fields only (derived and constant ones are computed), optional where the field accepts undefined. */
 export type StructInput<F extends Fields> = Simplify<
   { [K in Exclude<ValueKeys<F>, OptionalKeys<F>>]: EncodeInput<F[K]> } & { [K in OptionalKeys<F>]?: EncodeInput<F[K]> }
 >;
 
 /** A struct node: its fields, their offsets (fixed-size structs) and the relations its fields define. */
 export interface StructNode<F extends Fields, Rel extends Record<string, Relation> = Record<string, Relation>> extends Node<StructDecoded<F>, StructInput<F>, 'value'> {
+  /** Field descriptions in declaration (file) order. */
   readonly fields: F;
   /** Byte offset of each field from the struct start (fixed-size structs only). */
   readonly offsets: Readonly<Record<keyof F, number>>;
@@ -772,7 +794,9 @@ export function compileFieldReader<F extends Fields, K extends keyof F & string>
 
 /** A variant node: the case chosen by a referenced tag. */
 export interface VariantNode<C extends Record<number, AnyNode>> extends Node<Decoded<C[keyof C]>, EncodeInput<C[keyof C]>, 'value'> {
+  /** Node per tag value. */
   readonly cases: C;
+  /** Reference to the decoded field that holds the tag. */
   readonly tagRef: string;
 }
 

@@ -5,6 +5,7 @@
  */
 import { DecodeError } from './errors.js';
 
+/** Random access to an input's bytes: memory or a file read on demand (the readers' only view of their input). */
 export interface ByteSource {
   /** Total size in bytes. */
   readonly size: number;
@@ -22,6 +23,7 @@ export interface ByteSource {
   readInto?(offset: number, target: Uint8Array): void;
 }
 
+/** A source over bytes in memory (reads are zero-copy views). */
 export function memorySource(bytes: Uint8Array): ByteSource {
   return { size: bytes.length, bytes, read: (offset, length) => bytes.subarray(offset, offset + length) };
 }
@@ -32,6 +34,7 @@ export function sliceSource(src: ByteSource, offset: number, size: number): Byte
   return { size, read: (o, n) => src.read(offset + o, n) };
 }
 
+/** `input` as a source (bytes are wrapped with memorySource). */
 export function toSource(input: Uint8Array | ByteSource): ByteSource {
   return input instanceof Uint8Array ? memorySource(input) : input;
 }
@@ -52,6 +55,7 @@ export function readRange(src: ByteSource, offset: number, length: number, what:
 export interface BlobRef {
   /** Absolute offset in the input (undefined for bytes inside a compressed payload). */
   readonly offset: number | undefined;
+  /** Size in bytes. */
   readonly size: number;
   /** The bytes: a zero-copy view for in-memory input, a positioned read for files. */
   bytes(): Uint8Array;
@@ -189,6 +193,7 @@ export function firstDifference(src: ByteSource, chunks: readonly Chunk[]): numb
 export class TerminatedStrings {
   private ends: Int32Array | undefined;
   constructor(
+    /** The bytes holding the strings. */
     readonly bytes: Uint8Array,
     /** The terminator byte (NUL; `\n` for GNU archive names). */
     readonly terminator = 0,

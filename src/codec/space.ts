@@ -20,16 +20,19 @@ export interface At {
    * looks, like sniffing a version, leaves no span); no key: the fields go straight under `parent`.
    */
   readonly parent?: SpanNode;
+  /** Key of the recorded node under `parent`. */
   readonly key?: PathKey;
 }
 
 /** A byte range addressed from 0, placed at `base` in the input (-1: not in the input). */
 export class Space {
+  /** Size of the space in bytes. */
   readonly size: number;
   /** The span tree, only when the bytes are in the input. */
   readonly tree: SpanTree | undefined;
 
   constructor(
+    /** The bytes of the space, addressed from 0. */
     readonly src: ByteSource,
     /** Absolute offset of this space's byte 0 in the input, or -1 for bytes that exist only in memory. */
     readonly base: number,

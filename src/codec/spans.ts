@@ -37,10 +37,13 @@ export type SpanKind =
 export interface SpanNode {
   /** Key under the parent (undefined for the root). */
   readonly key: PathKey | undefined;
+  /** Parent node (undefined for the root). */
   readonly parent: SpanNode | undefined;
   /** Absolute byte offset in the input; -1 for a virtual node that owns no bytes. */
   offset: number;
+  /** Size in bytes. */
   size: number;
+  /** What the bytes are (field, magic, padding, image, ..., `group` for a parent). */
   kind: SpanKind;
   /** Decoded value of a leaf (numbers; u64 as bigint; strings). */
   value?: unknown;
@@ -57,6 +60,7 @@ const INDEX_AT = 16;
 
 /** A tree of spans; the root is a virtual group standing for the whole input. */
 export class SpanTree {
+  /** The virtual root standing for the whole input. */
   readonly root: SpanNode = { key: undefined, parent: undefined, offset: -1, size: 0, kind: 'group', children: undefined };
 
   /** Add a node under `parent` (the root when undefined). Keys may repeat (a repeated set header). */

@@ -85,7 +85,9 @@ export interface ArchiveMember {
   headerOffset: number;
   /** Absolute offset and size of the member's data (after a BSD `#1/N` name). */
   dataOffset: number;
+  /** Data size in bytes. */
   size: number;
+  /** The member header's fields as stored. */
   header: ArMemberHeaderValue;
   /** Set for the symbol and string tables at the start of the archive (not extracted). */
   special?: ArchiveSpecial;
@@ -95,9 +97,11 @@ export interface ArchiveMember {
 
 /** An archive's structure. */
 export interface ArchiveFile {
+  /** The archive format as LLVM tells it from the special members (GNU, GNU with a 64-bit symbol table, BSD, Darwin 64-bit, COFF with a second linker member). */
   kind: ArchiveKind;
   /** Absolute offset and size of the archive in the input. */
   origin: number;
+  /** Archive size in bytes. */
   size: number;
   /** Every member, special ones first as stored. */
   members: ArchiveMember[];
@@ -105,6 +109,7 @@ export interface ArchiveFile {
 
 /** Options of {@link readArchive}: where the archive lies in the input (default: all of it) and the path before its own (`members[2].data`). */
 export interface ReadArchiveOptions extends InputPlacement {
+  /** When set, the structures read are recorded in this span tree. */
   tree?: SpanTree;
 }
 

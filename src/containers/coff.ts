@@ -70,10 +70,13 @@ function isWinRes(head: Uint8Array): boolean {
 export interface CoffSection {
   /** Index in the section table, from 0 (llvm-objdump -h `Idx`; COFF section numbers are this + 1). */
   index: number;
+  /** Section name (long names resolved through the string table). */
   name: string;
   /** PointerToRawData and SizeOfRawData (0 pointer: no contents). */
   offset: number;
+  /** SizeOfRawData. */
   size: number;
+  /** Characteristics flags (IMAGE_SCN_*). */
   characteristics: number;
   /** Absolute offset of the section header in the input. */
   headerOffset: number;
@@ -81,16 +84,23 @@ export interface CoffSection {
 
 /** A COFF object's header facts and section table. */
 export interface CoffFile {
+  /** Where the file lies in the input (0 for a whole-file object; an archive member's data offset). */
   origin: number;
+  /** Its size in bytes. */
   size: number;
+  /** Path keys before this file's own (`['members', 3]`), as in errors and spans. */
   path: readonly PathKey[];
+  /** The `/bigobj` header (ANON_OBJECT_HEADER_BIGOBJ) rather than the plain COFF file header. */
   bigobj: boolean;
+  /** Machine field (0x8664 x86-64, 0xaa64 ARM64, ...). */
   machine: number;
+  /** Section headers in table order. */
   sections: CoffSection[];
 }
 
 /** Options of the COFF readers. */
 export interface ReadCoffOptions extends InputPlacement {
+  /** When set, the headers read are recorded in this span tree. */
   tree?: SpanTree;
 }
 
@@ -193,6 +203,7 @@ export interface ReadCoffOffloadOptions extends ReadOffloadOptions, InputPlaceme
 
 /** What {@link readCoffOffloadBinaries} found: the sections named for offloading, read in section-table order. */
 export interface CoffOffloadResult extends SectionsRead<CoffSection> {
+  /** The COFF file's header facts and section table. */
   coff: CoffFile;
 }
 

@@ -46,6 +46,7 @@ import { readElfSymbols, sectionBytes, type ElfSymbol } from './elf-symbols.js';
 
 /** A place in the file a pointer leads to. */
 export interface PointerTarget {
+  /** The section it points into. */
   section: ElfSection;
   /** Offset inside the section. */
   offset: number;
@@ -62,6 +63,7 @@ interface Reloc {
 
 /** Reads pointers of one ELF file. */
 export class ElfPointers {
+  /** Why pointers could not be followed (for notes on stderr). */
   readonly notes: string[] = [];
   private readonly src: ByteSource;
   private readonly relocatable: boolean;
@@ -79,6 +81,7 @@ export class ElfPointers {
 
   constructor(
     input: Uint8Array | ByteSource,
+    /** The ELF file whose pointers are read. */
     readonly elf: ElfFile,
   ) {
     this.src = toSource(input);

@@ -35,10 +35,13 @@ import { checkContents, isElf, readElfSectionTable, type ElfFile, type ElfSectio
 
 /** One symbol. */
 export interface ElfSymbol {
+  /** Index in the symbol table. */
   index: number;
+  /** Name from the linked string table ('' for none). */
   name: string;
   /** st_value: an offset in its section (relocatable objects) or an address. */
   value: bigint;
+  /** st_size. */
   size: bigint;
   /** st_info >> 4 */
   bind: number;

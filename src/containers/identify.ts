@@ -18,19 +18,27 @@ import { bitcodeTriple } from './bitcode.js';
 
 /** SPIR-V module facts (the header). */
 export interface SpirvInfo {
+  /** Discriminant of `ImageInfo`. */
   kind: 'spirv';
+  /** Image size in bytes. */
   size: number;
+  /** Byte order of the words (from the magic). */
   byteOrder: 'le' | 'be';
+  /** SPIR-V version from the header. */
   version: { major: number; minor: number };
   /** Tool id and version; vendor and tool from the Khronos registry when the id is a known one. */
   generator: { id: number; version: number; vendor?: string; tool?: string };
+  /** The header's Bound (one more than the largest <id>). */
   bound: number;
+  /** The header's Schema word (reserved, 0). */
   schema: number;
 }
 
 /** LLVM bitcode facts. */
 export interface BitcodeInfo {
+  /** Discriminant of `ImageInfo`. */
   kind: 'bitcode';
+  /** Image size in bytes. */
   size: number;
   /** The bitcode wrapper header, when the image has one. */
   wrapper?: { version: number; offset: number; size: number; cpuType: number };
@@ -40,9 +48,13 @@ export interface BitcodeInfo {
 
 /** ELF facts. */
 export interface ElfInfo {
+  /** Discriminant of `ImageInfo`. */
   kind: 'elf';
+  /** Image size in bytes. */
   size: number;
+  /** ELF class (EI_CLASS): 32- or 64-bit. */
   class: 32 | 64;
+  /** Byte order (EI_DATA). */
   littleEndian: boolean;
   /** e_type */
   type: number;
@@ -54,14 +66,19 @@ export interface ElfInfo {
 
 /** A nested OffloadBinary. */
 export interface OffloadBinaryInfo {
+  /** Discriminant of `ImageInfo`. */
   kind: 'offload-binary';
+  /** Image size in bytes. */
   size: number;
+  /** OffloadBinary header version. */
   version: number;
 }
 
 /** Anything else. */
 export interface UnknownInfo {
+  /** Discriminant of `ImageInfo`. */
   kind: 'unknown';
+  /** Image size in bytes. */
   size: number;
   /** The first (up to 4) bytes, hex. */
   magic: string;

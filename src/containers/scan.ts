@@ -25,19 +25,23 @@ export const DEFAULT_MAX_SCAN_CANDIDATES = 64;
 export interface ScanOptions extends Pick<ReadOffloadOptions, 'maxInflatedSize'> {
   /** Absolute range to scan (default: the whole source). */
   start?: number;
+  /** End of the range (exclusive). */
   end?: number;
   /** Absolute ranges `[from, to)` already accounted for (binaries found otherwise): not scanned. */
   exclude?: readonly (readonly [number, number])[];
+  /** Most magic matches to validate before stopping (`capped` is then set). */
   maxCandidates?: number;
   /** Window size in bytes (default 1 MiB). */
   window?: number;
   /** Record the binaries found in this span tree, as `[...path, i]`. */
   tree?: SpanTree;
+  /** Path keys before `[i]` for the binaries found. */
   path?: readonly PathKey[];
 }
 
 /** What a scan found. */
 export interface ScanResult {
+  /** The binaries that read cleanly, in offset order. */
   found: OffloadBinaryModel[];
   /** Candidates whose validation failed: where, and the reader's error. */
   rejected: { offset: number; error: DecodeError }[];

@@ -34,12 +34,15 @@ export interface OffloadEntryRecord {
   index: number;
   /** Absolute offset of the entry in the input. */
   offset: number;
+  /** The entry's Version field. */
   version: number;
   /** The consumer (1 OpenMP, 2 CUDA, 4 HIP, 8 SYCL). */
   kind: number;
+  /** The entry's Flags field. */
   flags: number;
   /** The entry's name (a kernel's LLVM function name), when its pointer could be followed. */
   name?: string;
+  /** The entry's Size field (0 for kernels; a global's size in bytes). */
   size: bigint;
 }
 
@@ -79,12 +82,17 @@ export function offloadEntries(p: ElfPointers): OffloadEntryRecord[] {
 export interface SyclDeviceImageInfo {
   /** Its absolute offset in the input. */
   offset: number;
+  /** The descriptor's Version field. */
   version: number;
+  /** The image's OffloadKind (8 = SYCL). */
   offloadKind: number;
   /** The image kind of the packaged image (0 for clang-sycl-linker-22's SPIR-V). */
   format: number;
+  /** Target triple, when its pointer could be followed. */
   triple?: string;
+  /** Compile options string, when its pointer could be followed. */
   compileOptions?: string;
+  /** Link options string, when its pointer could be followed. */
   linkOptions?: string;
   /** Where the image bytes are (section and offset, size). */
   image?: PointerTarget & { size: number };

@@ -46,12 +46,15 @@ export type FileFormat = 'syclbin-v1' | 'syclbin-v1-offload' | 'syclbin-v2' | 'o
 
 /** One span of the annotation. */
 export interface AnnotatedSpan {
+  /** Absolute byte offset. */
   offset: number;
+  /** Size in bytes. */
   size: number;
   /** The path for people (`entries[0].strings[1].key`). */
   path: string;
   /** The same path as keys. */
   keys: readonly PathKey[];
+  /** What the bytes are (field, image, padding, `group` for a parent, ...). */
   kind: SpanKind;
   /** Decoded value of a leaf (numbers; u64 fields that do not fit a double as bigint; strings). */
   value?: unknown;
@@ -61,25 +64,35 @@ export interface AnnotatedSpan {
 
 /** A problem with its place. */
 export interface Finding {
+  /** How bad it is. */
   severity: 'error' | 'warning' | 'note';
   /** Absolute byte offset. */
   offset: number;
+  /** Bytes concerned, when known. */
   size?: number;
+  /** Structure path for people (`entries[0].header.size`). */
   path: string;
   /** Stable category: structure, padding, unreferenced, overlap, layout, property, target, enum, ... */
   code: string;
+  /** What is wrong, for people. */
   message: string;
 }
 
 /** A metadata blob (property-set registry text) found in the file. */
 export interface MetadataBlob {
+  /** Its path for people. */
   path: string;
+  /** The same path as keys. */
   keys: readonly PathKey[];
+  /** Absolute byte offset. */
   offset: number;
+  /** Size in bytes. */
   size: number;
   /** Its span node (set and key lines below it). */
   node: SpanNode;
+  /** The decoded registry, when it parsed. */
   registry?: PropertySetRegistry;
+  /** Why it did not parse. */
   error?: DecodeError;
 }
 
@@ -88,7 +101,9 @@ export type V1Image = Omit<V1Geometry, 'path'> & { path: string; keys: readonly 
 
 /** The annotation of a file. */
 export interface Annotation {
+  /** What the file was read as. */
   format: FileFormat;
+  /** File size in bytes. */
   size: number;
   /** Groups and leaves, sorted by offset; at one offset, larger spans (parents) first. */
   spans: AnnotatedSpan[];
@@ -118,7 +133,7 @@ export interface Annotation {
 
 /** Options of `annotate`. */
 export interface AnnotateOptions {
-  /** Cap on decompressed OffloadBinary v3 payloads (default 1 GiB). */
+  /** Largest inflated payload of a compressed OffloadBinary to accept (default DEFAULT_MAX_INFLATED_SIZE). */
   maxInflatedSize?: number;
   /**
    * The input is a compressed v3 binary's inflated address space (`inflateOffloadBinary`): its header

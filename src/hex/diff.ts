@@ -11,24 +11,37 @@ import type { PropertySetRegistry, PropertyValue } from '../props/model.js';
 import type { SyclbinFile } from '../syclbin/model.js';
 import type { OffloadBinaryModel } from '../offload/read.js';
 
+/** One structural difference: a path of the flattened model added, removed or changed. */
 export interface DiffEntry {
+  /** Whether the path is only in B (`added`), only in A (`removed`) or in both with different values. */
   op: 'added' | 'removed' | 'changed';
+  /** The flattened path (`abstractModules[0].metadata["SYCL/kernel names"]`, `binaries[0].entries[1].image`). */
   path: string;
+  /** The value in A (display text; blobs as size and FNV-1a hash). */
   a?: string;
+  /** The value in B. */
   b?: string;
 }
 
+/** One annotated span whose bytes, offset or size differ between the files. */
 export interface ByteDiffEntry {
+  /** The span's path (a repeated path gets `#2`, `#3`, ...). */
   path: string;
+  /** Where the span is in A (absent when only in B). */
   a?: { offset: number; size: number };
+  /** Where the span is in B (absent when only in A). */
   b?: { offset: number; size: number };
   /** What differs: 'bytes', 'offset', 'size', 'only-a', 'only-b'. */
   what: string[];
 }
 
+/** What `diffFiles` found. */
 export interface DiffResult {
+  /** What each file was read as (FileFormat of A and B). */
   formats: [string, string];
+  /** Structural differences, in A's path order, then the paths only in B. */
   entries: DiffEntry[];
+  /** With `bytes`: the spans that differ. */
   bytes?: ByteDiffEntry[];
   /** Read errors of either side (the diff covers what could be read). */
   errors: string[];
@@ -160,7 +173,7 @@ export function diffFiles(inputA: Uint8Array | ByteSource, inputB: Uint8Array | 
   const fa = flatten(A);
   const fb = flatten(B);
   const entries: DiffEntry[] = [];
-  // Walk A's order, inserting B-only paths after their predecessor in B.
+  // A's paths in A's order, then the paths only in B, in B's order.
   for (const [path, x] of fa) {
     const y = fb.get(path);
     if (!y) entries.push({ op: 'removed', path, a: x.text });
@@ -210,6 +223,7 @@ function byteDiff(a: ByteSource, A: Annotation, b: ByteSource, B: Annotation): B
   return out;
 }
 
+/** The diff as text: `- path: a`, `+ path: b`, `~ path: a -> b` lines under `--- A` / `+++ B` headers, then the byte differences. */
 export function formatDiff(r: DiffResult, nameA = 'A', nameB = 'B'): string {
   const lines: string[] = [`--- ${nameA} (${r.formats[0]})`, `+++ ${nameB} (${r.formats[1]})`];
   for (const e of r.errors) lines.push(`! ${e}`);

@@ -11,11 +11,13 @@ import { leavesOf, type Annotation, type AnnotatedSpan } from './annotate.js';
 import { pathMatcher } from './paths.js';
 import { mergeRanges } from './ranges.js';
 
+/** Options of `hexdump`. */
 export interface HexdumpOptions {
   /** [start, end) byte range. */
   range?: [number, number];
   /** Path pattern (see paths.ts matchPath). */
   path?: string;
+  /** Colour the rows by field (ANSI SGR). */
   color?: boolean;
   /** Do not elide long blobs. */
   full?: boolean;
@@ -35,6 +37,7 @@ function colourOf(s: AnnotatedSpan, index: number): string {
   return String(PALETTE[index % PALETTE.length]);
 }
 
+/** Parse `--range` text (`A:B`, `A:`, `:B`; decimal or 0x hex; B exclusive, clamped to `size`). RangeError for malformed text (the CLI turns it into a usage error). */
 export function parseRange(text: string, size: number): [number, number] {
   const m = /^\s*([0-9a-fA-Fx]*)\s*:\s*([0-9a-fA-Fx]*)\s*$/.exec(text);
   const num = (t: string, dflt: number): number => {

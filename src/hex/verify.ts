@@ -28,9 +28,13 @@ import { annotate, findingOf, leavesOf, quoted, type AnnotateOptions, type Annot
 
 /** The result of `verify`. */
 export interface VerifyReport {
+  /** What the file was read as. */
   format: FileFormat;
+  /** File size in bytes. */
   size: number;
+  /** Every finding, sorted by offset, then severity, then path. */
   problems: Finding[];
+  /** Number of findings per severity. */
   counts: { error: number; warning: number; note: number };
 }
 

@@ -38,9 +38,11 @@ export interface InspectInputOptions {
   sha256?: Hasher | false;
   /** Whose names kind numbers get (default LLVM 22). */
   era?: LlvmEraInfo;
+  /** Largest inflated payload of a compressed OffloadBinary to accept (default DEFAULT_MAX_INFLATED_SIZE). */
   maxInflatedSize?: number;
   /** Which ELF sections to read (as `offload-list --section`). */
   sectionNames?: readonly string[];
+  /** Also read sections named like offloading sections whose type is not SHT_LLVM_OFFLOADING (as `offload-list --by-name`). */
   byName?: boolean;
 }
 

@@ -27,7 +27,9 @@ import { scalarBits, type IrType, type StructType } from './types.js';
 export const DEFAULT_SPIR_DATALAYOUT =
   'e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-n8:16:32:64';
 
+/** One `i`, `f` or `v` specification: a bit width and its alignments. */
 export interface PrimitiveSpec {
+  /** Size in bits the alignments apply to. */
   readonly bitWidth: number;
   /** bytes */
   readonly abiAlign: number;
@@ -35,6 +37,7 @@ export interface PrimitiveSpec {
   readonly prefAlign: number;
 }
 
+/** A struct's layout under a data layout (LLVM StructLayout). */
 export interface StructLayoutInfo {
   /** Byte offset of each member. */
   readonly offsets: readonly number[];
@@ -58,13 +61,21 @@ function powerOf2Ceil(n: number): number {
   return p;
 }
 
+/** A parsed LLVM datalayout string: the sizes and alignments the lowering needs (integers, floats, vectors, aggregates). Build it with `DataLayout.parse`. */
 export class DataLayout {
+  /** The datalayout string as given. */
   readonly text: string;
+  /** `E` (big-endian) rather than `e`. */
   readonly bigEndian: boolean;
+  /** Integer alignments (`iN:abi:pref`), LLVM's defaults overridden by the string. */
   readonly intSpecs: readonly PrimitiveSpec[];
+  /** Floating-point alignments (`fN:abi:pref`). */
   readonly floatSpecs: readonly PrimitiveSpec[];
+  /** Vector alignments (`vN:abi:pref`). */
   readonly vectorSpecs: readonly PrimitiveSpec[];
+  /** Aggregate ABI alignment in bytes (`a:abi:pref`; default 1). */
   readonly structAbiAlign: number;
+  /** Aggregate preferred alignment in bytes (default 8). */
   readonly structPrefAlign: number;
   private readonly structCache = new WeakMap<StructType, StructLayoutInfo>();
 

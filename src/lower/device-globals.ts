@@ -19,9 +19,12 @@ export type HostAccess = 'read' | 'write' | 'read_write' | 'none';
 /** `sycl-init-mode` values (InitModeINTEL: 0 init on device reprogram, 1 init on device reset). */
 export type InitMode = 'reprogram' | 'reset';
 
+/** HostAccessINTEL operand of each `sycl-host-access` value. */
 export const HOST_ACCESS_CODE: Record<HostAccess, number> = { read: 0, write: 1, read_write: 2, none: 3 };
+/** InitModeINTEL operand of each `sycl-init-mode` value. */
 export const INIT_MODE_CODE: Record<InitMode, number> = { reprogram: 0, reset: 1 };
 
+/** A device global to lower (from the manifest or read from IR). */
 export interface DeviceGlobalInput {
   /** `sycl-unique-id`: the property key. */
   readonly name: string;
@@ -29,20 +32,27 @@ export interface DeviceGlobalInput {
   readonly irName: string;
   /** Underlying type T. */
   readonly type: IrType;
+  /** `sycl-device-image-scope`: one instance per device image (so no two modules may use it). */
   readonly deviceImageScope: boolean;
   /** Absent = property not given (HostAccessINTEL is still emitted as read_write, seed 003). */
   readonly hostAccess?: HostAccess;
+  /** `sycl-init-mode`, when given (InitModeINTEL is emitted only then). */
   readonly initMode?: InitMode;
+  /** `sycl-implement-in-csr`, when given (ImplementInCSRINTEL is emitted only then). */
   readonly implementInCsr?: boolean;
+  /** JSON path of the manifest entry, for errors. */
   readonly path?: readonly (string | number)[];
 }
 
+/** A device global with its `[SYCL/device globals]` record size. */
 export interface LoweredDeviceGlobal extends DeviceGlobalInput {
   /** The record's Size field: alloc size of `type`. */
   readonly size: number;
+  /** JSON path of the entry (`deviceGlobals[i]` when the input gave none). */
   readonly path: readonly (string | number)[];
 }
 
+/** Size each device global (DataLayout alloc size of `type`) and check that no `name` or `irName` is used twice. Errors name the JSON path. */
 export function lowerDeviceGlobals(inputs: readonly DeviceGlobalInput[], dl: DataLayout): LoweredDeviceGlobal[] {
   const seen = new Map<string, number>();
   const seenIr = new Map<string, number>();
@@ -62,7 +72,9 @@ export function lowerDeviceGlobals(inputs: readonly DeviceGlobalInput[], dl: Dat
 
 /** A module (device image) and the spec constants / device globals its entry points use. */
 export interface ModuleUse {
+  /** Module (device image) name. */
   readonly name: string;
+  /** Names of the spec constants and device globals its entry points use. */
   readonly uses: readonly string[];
 }
 

@@ -6,8 +6,11 @@
 import { SyclbinError, type ErrorCode } from '../codec/errors.js';
 import { formatPath } from '../codec/spans.js';
 
+/** A lowering input problem (manifest, type string, IR), located by its JSON path. */
 export class LowerError extends SyclbinError {
+  /** JSON path of the offending value, as keys. */
   readonly pathSegments: (string | number)[];
+  /** The message without the location suffix. */
   readonly reason: string;
   constructor(reason: string, path: readonly (string | number)[] = [], code: ErrorCode = 'SYNTAX') {
     super(code, reason);
@@ -15,6 +18,7 @@ export class LowerError extends SyclbinError {
     this.pathSegments = [...path];
     this.refresh();
   }
+  /** The JSON path as text (`specConstants[2].default[1]`). */
   get path(): string {
     return formatPath(this.pathSegments);
   }
@@ -35,7 +39,9 @@ export class LowerError extends SyclbinError {
  * `sycl-post-link: error: ` prefix the tool adds), so tools can print `<prog>: error: <message>`.
  */
 export class CrossModuleDeviceGlobalError extends SyclbinError {
+  /** IR name of the device global. */
   readonly irName: string;
+  /** The modules (device images) that use it. */
   readonly modules: string[];
   constructor(irName: string, modules: string[]) {
     super('FORMAT', `device_global variable '${irName}' with property "device_image_scope" is used in more than one device image.`);

@@ -15,19 +15,27 @@ import { parseManifest, type LoweringManifest } from './manifest.js';
 import { lowerSpecConstants, type SpecConstantDescriptor, type SpecConstantsLowering } from './spec-constants.js';
 
 
+/** Options of `lowerManifest`. */
 export interface LowerOptions {
   /** Force `[SYCL/program metadata]` (sycl-post-link `-emit-program-metadata`) even if the manifest says false. */
   emitProgramMetadata?: boolean;
 }
 
+/** What `lowerManifest` produced: the validated manifest, the lowered constants and globals, and the property sets. */
 export interface LoweringResult {
+  /** The validated manifest. */
   readonly manifest: LoweringManifest;
+  /** The data layout used (the manifest's, or SPIR's default). */
   readonly dataLayout: DataLayout;
+  /** The lowered spec constants. */
   readonly specConstants: SpecConstantsLowering;
+  /** The lowered device globals. */
   readonly deviceGlobals: readonly LoweredDeviceGlobal[];
   /** The property sets, in sycl-post-link's order. */
   readonly registry: PropertySetRegistry;
+  /** Whether `[SYCL/program metadata]` global_id_mapping entries were written. */
   readonly emitProgramMetadata: boolean;
+  /** Where the output replicates a known upstream quirk, for people. */
   readonly warnings: readonly string[];
 }
 
@@ -74,9 +82,11 @@ export interface RegistryInput {
   readonly specConstantsMet?: boolean;
   /** Entry points with the `spir_func` calling convention (`-emit-exported-symbols`). */
   readonly exportedSymbols?: readonly string[];
+  /** Write `[SYCL/program metadata]` `<name>@global_id_mapping` entries. */
   readonly emitProgramMetadata: boolean;
   /** `<kernel>@reqd_work_group_size` entries (program metadata), in function order. */
   readonly reqdWorkGroupSizes?: readonly { readonly kernel: string; readonly sizes: readonly number[] }[];
+  /** The lowered device globals. */
   readonly deviceGlobals: readonly LoweredDeviceGlobal[];
   /** Write `[SYCL/device globals]` (`--device-globals`; the manifest path always does). */
   readonly emitDeviceGlobals: boolean;

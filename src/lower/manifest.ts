@@ -12,17 +12,24 @@ import type { DeviceGlobalInput, HostAccess, InitMode } from './device-globals.j
 
 /** The manifest as JSON (what users write). */
 export interface LoweringManifestJson {
+  /** JSON Schema reference (ignored). */
   $schema?: string;
+  /** Free text (ignored). */
   description?: string;
+  /** `native` (SPIR-V JIT: one SpecId per scalar leaf) or `emulation` (AOT/PTX/AMDGCN: one ID per constant, values in a buffer), as sycl-post-link `-spec-const`. */
   mode: SpecConstMode;
+  /** LLVM target datalayout string (default: SPIR's); sizes, alignments and member offsets follow it. */
   dataLayout?: string;
+  /** Named struct types referenced as `%name`: name (without `%`) to struct body in LLVM IR syntax. */
   types?: Record<string, string>;
+  /** Spec constants in first-encounter order (it decides IDs and the default blob layout). */
   specConstants?: {
     name: string;
     type: string;
     default: unknown;
     specId?: number;
   }[];
+  /** Device globals in module global order. */
   deviceGlobals?: {
     name: string;
     irName?: string;
@@ -32,15 +39,23 @@ export interface LoweringManifestJson {
     initMode?: InitMode;
     implementInCsr?: boolean;
   }[];
+  /** Device images after splitting and the names their entry points use (for the device_image_scope cross-module check). */
   modules?: { name: string; uses: string[] }[];
+  /** Add `[SYCL/program metadata]` `<name>@global_id_mapping` entries (sycl-post-link `-emit-program-metadata`). */
   emitProgramMetadata?: boolean;
 }
 
+/** A validated spec constant of the manifest. */
 export interface ManifestSpecConstant {
+  /** Symbolic ID (the property key). */
   readonly name: string;
+  /** Its type. */
   readonly type: IrType;
+  /** Its default value (a bool constant's as the i8 clang stores). */
   readonly default: ConstValue;
+  /** Explicit SPIR-V SpecId (native mode, scalar types only). */
   readonly specId?: number;
+  /** JSON path of the entry, for errors found later. */
   readonly path: readonly (string | number)[];
   /** Type of the default when it differs from `type` (constants read from IR, see SpecConstantInput). */
   readonly defaultType?: IrType;
@@ -51,13 +66,19 @@ export type ManifestDeviceGlobal = DeviceGlobalInput & { readonly path: readonly
 
 /** A validated manifest with parsed types and constants. */
 export interface LoweringManifest {
+  /** Spec-constant lowering mode. */
   readonly mode: SpecConstMode;
+  /** The parsed datalayout. */
   readonly dataLayout: DataLayout;
   /** The manifest's named types, resolved (definition order). */
   readonly types: TypeTable;
+  /** Spec constants in manifest order. */
   readonly specConstants: readonly ManifestSpecConstant[];
+  /** Device globals in manifest order. */
   readonly deviceGlobals: readonly ManifestDeviceGlobal[];
+  /** Split device images and the names they use, when given. */
   readonly modules?: readonly { readonly name: string; readonly uses: readonly string[] }[];
+  /** Whether to add `[SYCL/program metadata]` global_id_mapping entries. */
   readonly emitProgramMetadata: boolean;
 }
 

@@ -7,12 +7,15 @@ import type { SpecConstantNode } from './spec-constants.js';
 import { typeToString, type IrType } from './types.js';
 import { constToJson } from './values.js';
 
+/** One ID-consuming leaf of a native spec constant, for the report. */
 export interface SpecConstantLeaf {
   /** 'scalar' = a decorated OpSpecConstant; 'undef' = ID consumed by an undef element. */
   readonly kind: 'scalar' | 'undef';
+  /** The SpecId it consumed. */
   readonly id: number;
   /** Element indices from the constant's root (struct member / array or vector index). */
   readonly path: readonly number[];
+  /** Its type. */
   readonly type: IrType;
   /** The scalar's default (JSON form); absent for undef. */
   readonly default?: unknown;
@@ -30,6 +33,7 @@ export function specConstantLeaves(tree: SpecConstantNode): SpecConstantLeaf[] {
   return out;
 }
 
+/** Lower-case hex of bytes, without separators. */
 export function hexBytes(b: Uint8Array): string {
   return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
 }

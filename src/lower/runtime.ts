@@ -22,12 +22,15 @@ import { walkSpecConstants } from '../props/typed/spec-constants.js';
 import { LowerError } from './errors.js';
 import { PADDING_ID, type SpecConstantDescriptor } from './spec-constants.js';
 
+/** A non-padding descriptor and where the runtime keeps its leaf in the blob. */
 export interface RegisteredDescriptor extends SpecConstantDescriptor {
   /** Where the runtime keeps this leaf in the blob. */
   readonly blobOffset: number;
 }
 
+/** One constant as the runtime registers it (`updateSpecConstSymMap`). */
 export interface RuntimeSpecConstant {
+  /** Symbolic ID. */
   readonly name: string;
   /** All descriptors as written (padding included). */
   readonly descriptors: readonly SpecConstantDescriptor[];
@@ -35,17 +38,25 @@ export interface RuntimeSpecConstant {
   readonly registered: readonly RegisteredDescriptor[];
   /** Start of this constant in the blob and the bytes it covers there. */
   readonly blobOffset: number;
+  /** Bytes it covers in the blob (padding included). */
   readonly blobSize: number;
 }
 
+/** One `urProgramSetSpecializationConstants` entry of a native build. */
 export interface SpecConstantWrite {
+  /** Symbolic ID of the constant. */
   readonly name: string;
+  /** SPIR-V SpecId of the leaf. */
   readonly specId: number;
+  /** Size of the leaf in bytes. */
   readonly size: number;
+  /** The leaf's value bytes. */
   readonly bytes: Uint8Array;
 }
 
+/** The runtime's state after setting raw values: constants, blob and native writes. */
 export interface SpecializeResult {
+  /** The registered constants in property order. */
   readonly constants: readonly RuntimeSpecConstant[];
   /** The spec-constant blob after applying the values (emulation: the kernel argument). */
   readonly blob: Uint8Array;

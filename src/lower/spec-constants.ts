@@ -41,19 +41,24 @@ import {
 /** `std::numeric_limits<unsigned>::max()`: the ID of padding descriptors, skipped by the runtime. */
 export const PADDING_ID = 0xffffffff;
 
+/** sycl-post-link `-spec-const` mode: `native` (SPIR-V JIT) or `emulation` (AOT/PTX/AMDGCN); see the module comment. */
 export type SpecConstMode = 'native' | 'emulation';
 
 /** One 12-byte `SpecConstantDescriptor {uint32 ID; uint32 Offset; uint32 Size}` (fact 15). */
 export interface SpecConstantDescriptor {
+  /** Spec-constant ID (PADDING_ID for padding). */
   readonly id: number;
   /** Offset relative to the start of the constant's value. */
   readonly offset: number;
+  /** Size in bytes. */
   readonly size: number;
 }
 
 /** An entry of SpecConstantsPass's per-constant ID list (`struct ID {unsigned ID; bool Undef;}`). */
 export interface IdEntry {
+  /** The ID. */
   readonly id: number;
+  /** The element was passed as `undef` (its ID is consumed but never decorated). */
   readonly undef: boolean;
 }
 
@@ -70,10 +75,13 @@ export type SpecConstantNode =
   | { readonly kind: 'undef'; readonly type: IrType; readonly id: number }
   | { readonly kind: 'composite'; readonly type: AggregateType; readonly elements: readonly SpecConstantNode[] };
 
+/** A specialization constant to lower (from the manifest or read from IR). */
 export interface SpecConstantInput {
   /** Symbolic ID (property key). */
   readonly name: string;
+  /** Its type. */
   readonly type: IrType;
+  /** Its default value. */
   readonly default: ConstValue;
   /** Explicit SpecId (vk::constant_id), native mode, scalars only. */
   readonly specId?: number;
@@ -88,6 +96,7 @@ export interface SpecConstantInput {
   readonly defaultType?: IrType;
 }
 
+/** Where an emulation-mode constant sits in the emulation buffer. */
 export interface EmulationPlacement {
   /** Byte offset of the constant in the emulation buffer (what the kernel's GEP uses). */
   readonly offset: number;
@@ -99,10 +108,15 @@ export interface EmulationPlacement {
   readonly paddingBefore: number;
 }
 
+/** One constant lowered: IDs, descriptors, default bytes, and the SPIR-V tree or emulation placement. */
 export interface LoweredSpecConstant {
+  /** Symbolic ID (property key). */
   readonly name: string;
+  /** Its type. */
   readonly type: IrType;
+  /** Its default value. */
   readonly default: ConstValue;
+  /** JSON path of the manifest entry (`specConstants[i]` when the input gave none), for errors. */
   readonly path: readonly (string | number)[];
   /** Upstream ID list (native: one per scalar leaf or undef element; emulation: one). */
   readonly ids: readonly IdEntry[];
@@ -120,8 +134,11 @@ export interface LoweredSpecConstant {
   readonly emulation?: EmulationPlacement;
 }
 
+/** The result of lowering all spec constants of a module. */
 export interface SpecConstantsLowering {
+  /** Mode lowered for. */
   readonly mode: SpecConstMode;
+  /** Constants in first-encounter (manifest) order. */
   readonly constants: readonly LoweredSpecConstant[];
   /** Value of `[SYCL/specialization constants default values] all`. */
   readonly defaultBlob: Uint8Array;

@@ -21,6 +21,7 @@ import type { LoweringResult } from './lower.js';
 import { SPIR64_TRIPLE } from './llvm-ir/emit.js';
 import { emitSpirv, type EmitSpirvOptions } from './spirv/emit.js';
 
+/** Options of `loweredSyclbinModel` and `writeLoweredSyclbin`. */
 export interface LoweredSyclbinOptions {
   /** Bundle state recorded in the global metadata (default 'input'). */
   state?: BundleState;

@@ -21,6 +21,7 @@
  */
 import { LowerError } from './errors.js';
 
+/** Integer widths the lowering accepts (`i1` … `i64`). */
 export type IntBits = 1 | 8 | 16 | 32 | 64;
 
 /**
@@ -30,38 +31,58 @@ export type IntBits = 1 | 8 | 16 | 32 | 64;
  * LLVM IR reader (src/lower/llvm-ir/parse/errors.ts MAX_IR_NESTING).
  */
 export const MAX_TYPE_NESTING = 256;
+/** Floating-point types the lowering accepts. */
 export type FloatKind = 'half' | 'float' | 'double';
 
+/** `iN`. */
 export interface IntType {
+  /** Discriminant of `IrType`. */
   readonly kind: 'int';
+  /** Width in bits. */
   readonly bits: IntBits;
 }
+/** `half`, `float` or `double`. */
 export interface FloatType {
+  /** Discriminant of `IrType`. */
   readonly kind: 'float';
+  /** Which floating-point type. */
   readonly float: FloatKind;
 }
+/** An integer or floating-point type. */
 export type ScalarType = IntType | FloatType;
 
+/** A struct: literal (`{ … }`, `<{ … }>`) or identified (`%name`, one shared object per name). */
 export interface StructType {
+  /** Discriminant of `IrType`. */
   readonly kind: 'struct';
   /** `<{ … }>`: no padding between members, ABI alignment 1. */
   readonly packed: boolean;
   /** Name of an identified struct (without `%`), absent for literal structs. */
   readonly name?: string;
+  /** Member types in order. */
   readonly elements: readonly IrType[];
 }
+/** `[N x T]`. */
 export interface ArrayType {
+  /** Discriminant of `IrType`. */
   readonly kind: 'array';
+  /** Number of elements. */
   readonly length: number;
+  /** Element type. */
   readonly element: IrType;
 }
+/** `<N x S>` of a scalar S. */
 export interface VectorType {
+  /** Discriminant of `IrType`. */
   readonly kind: 'vector';
   /** >= 1 */
   readonly length: number;
+  /** Element type (a scalar). */
   readonly element: ScalarType;
 }
+/** A type with elements. */
 export type AggregateType = StructType | ArrayType | VectorType;
+/** A type of the supported subset, switched on by `kind` (see the module comment). */
 export type IrType = ScalarType | AggregateType;
 
 const INT_TYPES: Record<string, IntType> = {
@@ -89,6 +110,7 @@ export const Types = {
   double: FLOAT_TYPES.double,
 } as const;
 
+/** Whether `t` is an integer or floating-point type. */
 export function isScalar(t: IrType): t is ScalarType {
   return t.kind === 'int' || t.kind === 'float';
 }

@@ -23,32 +23,50 @@ import { LowerError } from './errors.js';
 import type { DataLayout } from './datalayout.js';
 import { elementTypes, isScalar, typeToString, type AggregateType, type FloatKind, type FloatType, type IntType, type IrType } from './types.js';
 
+/** An integer constant (ConstantInt). */
 export interface IntConst {
+  /** Discriminant of `ConstValue`. */
   readonly kind: 'int';
+  /** Its integer type. */
   readonly type: IntType;
   /** Zero-extended value, 0 <= value < 2^bits. */
   readonly value: bigint;
 }
+/** A floating-point constant (ConstantFP). */
 export interface FpConst {
+  /** Discriminant of `ConstValue`. */
   readonly kind: 'fp';
+  /** Its floating-point type. */
   readonly type: FloatType;
   /** IEEE-754 bit pattern of the type's format (binary16/32/64). */
   readonly bits: bigint;
 }
+/** An undef value of any type (UndefValue). */
 export interface UndefConst {
+  /** Discriminant of `ConstValue`. */
   readonly kind: 'undef';
+  /** Its type. */
   readonly type: IrType;
 }
+/** An all-zero aggregate (ConstantAggregateZero). */
 export interface ZeroConst {
+  /** Discriminant of `ConstValue`. */
   readonly kind: 'zero';
+  /** Its aggregate type. */
   readonly type: AggregateType;
 }
+/** An aggregate with explicit elements (ConstantStruct, ConstantArray, ConstantVector); build it with `makeAggregate`. */
 export interface AggregateConst {
+  /** Discriminant of `ConstValue`. */
   readonly kind: 'aggregate';
+  /** Its aggregate type. */
   readonly type: AggregateType;
+  /** One constant per element, in order. */
   readonly elements: readonly ConstValue[];
 }
+/** An integer or floating-point constant. */
 export type ScalarConst = IntConst | FpConst;
+/** A constant of the lowering (see the module comment for the LLVM class each kind mirrors). */
 export type ConstValue = IntConst | FpConst | UndefConst | ZeroConst | AggregateConst;
 
 /** Constant::isNullValue: integer 0, +0.0 (not -0.0), ConstantAggregateZero. */
@@ -95,6 +113,7 @@ interface FpFormat {
   /** Fraction (explicit mantissa) bits. */
   readonly mant: number;
 }
+/** Exponent and fraction widths of the IEEE binary16/32/64 formats. */
 export const FP_FORMATS: Record<FloatKind, FpFormat> = {
   half: { expBits: 5, mant: 10 },
   float: { expBits: 8, mant: 23 },
@@ -159,6 +178,7 @@ export function doubleToBits(x: number): bigint {
   dv.setFloat64(0, x, true);
   return dv.getBigUint64(0, true);
 }
+/** The JS number (an IEEE double) of 64 bits. */
 export function bitsToDouble(b: bigint): number {
   const dv = new DataView(new ArrayBuffer(8));
   dv.setBigUint64(0, b, true);

@@ -26,6 +26,7 @@ export interface FileSource extends ByteSource {
 
 /** A FileSource that owns its descriptor. */
 export interface OpenFileSource extends FileSource {
+  /** Close the file descriptor. */
   close(): void;
 }
 

@@ -17,7 +17,9 @@ import { windowedFileSource } from './file-source.js';
 
 /** Thrown for file-level refusals (not a file, too large); `code`/`syscall` make it an I/O failure. */
 export class FileError extends Error {
+  /** Error code in the style of Node's system errors (`EISDIR`, `EFBIG`, ...). */
   readonly code: string;
+  /** The operation refused (`read`, `mkdir`). */
   readonly syscall: string;
   constructor(message: string, code: string, syscall: string) {
     super(message);
@@ -33,9 +35,11 @@ export interface InputFile {
   readonly name: string;
   /** Absolute path ('' for standard input). */
   readonly path: string;
+  /** The input's bytes. */
   readonly source: ByteSource;
   /** Device and inode of a regular file (to refuse writing an output over it). */
   readonly identity?: string;
+  /** Release the file descriptor (nothing for in-memory inputs). */
   close(): void;
 }
 

@@ -16,6 +16,7 @@ const COPY_WINDOW = 1 << 20;
 
 /** Somewhere bytes go: standard output or an atomically written file. */
 export interface OutputSink {
+  /** Write text (UTF-8) or bytes. */
   write(chunk: string | Uint8Array): void;
   /** Write chunks (blobs are copied in windows). */
   writeChunks(chunks: readonly Chunk[]): void;

@@ -62,6 +62,7 @@ export interface DecompressRequest {
   cap: number;
   /** Absolute offset of the stream and its path, for errors. */
   offset: number;
+  /** Structure path of the stream, for errors. */
   path: readonly PathKey[];
   /** Bytes to put before the output in the returned buffer (the header), so header + payload are one allocation. */
   prefix?: Uint8Array;

@@ -75,6 +75,7 @@ export class LlvmStringDenseMap<V> {
     return this.buckets.length;
   }
 
+  /** Number of keys. */
   get size(): number {
     return this.numEntries;
   }
@@ -144,6 +145,7 @@ export class LlvmStringDenseMap<V> {
     return (this.buckets[at] as Bucket<V>).value;
   }
 
+  /** Whether `key` is present. */
   has(key: string): boolean {
     const bytes = utf8.encode(key);
     return this.lookup(bytes, denseMapStringRefHash(bytes))[0];

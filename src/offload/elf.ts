@@ -63,17 +63,23 @@ export interface ElfSection {
   index: number;
   /** From the section-name string table ("" when the file has none). */
   name: string;
+  /** sh_type. */
   type: number;
+  /** sh_flags. */
   flags: bigint;
   /** sh_addr: the address at run time (executables, shared objects; 0 in relocatable objects). */
   addr: bigint;
   /** Contents offset (from the ELF file's start) and size as stored (not range-checked unless the section is used). */
   offset: number;
+  /** sh_size. */
   size: number;
+  /** sh_link (e.g. the string table of a symbol table). */
   link: number;
   /** sh_info (a relocation section: the index of the section it applies to). */
   info: number;
+  /** sh_addralign. */
   addralign: bigint;
+  /** sh_entsize (size of one entry of a table section). */
   entsize: bigint;
   /** Absolute offset of this section header in the input. */
   headerOffset: number;
@@ -87,6 +93,7 @@ export interface ElfFile {
   size: number;
   /** Path keys before this file's own (`['members', 3]`), as in errors and spans. */
   path: readonly PathKey[];
+  /** ELF class (EI_CLASS): 32- or 64-bit. */
   class: 32 | 64;
   /** Byte order (EI_DATA). */
   littleEndian: boolean;
@@ -98,20 +105,25 @@ export interface ElfFile {
   header: Elf32HeaderValue | Elf64HeaderValue;
   /** Section-name string table index after the SHN_XINDEX escape (0 = none). */
   shstrndx: number;
+  /** Section headers in table order. */
   sections: ElfSection[];
 }
 
 /** A section that holds (or is named for) embedded offloading data. */
 export interface OffloadingSection {
+  /** Section header index. */
   index: number;
+  /** Section name. */
   name: string;
+  /** sh_type. */
   type: number;
   /** Contents range, checked to lie inside the file. */
   offset: number;
+  /** Contents size. */
   size: number;
   /** sh_type is SHT_LLVM_OFFLOADING (what LLVM reads). */
   byType: boolean;
-  /** The name starts with ".llvm.offloading". */
+  /** The name starts with one of the chosen section names (`.llvm.offloading` by default) and the section has contents (not SHT_NOBITS). */
   byName: boolean;
 }
 
@@ -354,6 +366,7 @@ export interface ReadElfOffloadOptions extends ReadOffloadOptions, SectionChoice
 
 /** One section read, with its binaries. */
 export interface ElfOffloadSectionRead {
+  /** The section. */
   section: OffloadingSection;
   /** The binaries of this section (offsets absolute in the input). */
   binaries: OffloadBinaryModel[];
@@ -361,6 +374,7 @@ export interface ElfOffloadSectionRead {
 
 /** What `readElfOffloadBinaries` found. */
 export interface ElfOffloadResult {
+  /** The ELF file's header facts and section table. */
   elf: ElfFile;
   /** Every candidate section (by type or by name). */
   sections: OffloadingSection[];
@@ -409,8 +423,11 @@ export function readElfOffloadBinaries(input: Uint8Array | ByteSource, opts: Rea
 
 /** What {@link readSections} found: the sections read with their binaries, all binaries in order, the bare sections. */
 export interface SectionsRead<S> {
+  /** The sections read, in order, with their binaries. */
   read: { section: S; binaries: OffloadBinaryModel[] }[];
+  /** All binaries of all sections read, in order. */
   binaries: OffloadBinaryModel[];
+  /** The sections whose contents are not OffloadBinaries (with `bareSections`). */
   bare: S[];
 }
 

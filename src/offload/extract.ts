@@ -53,9 +53,11 @@ export function llvmPathStem(path: string): string {
 export interface ExtractCandidate {
   /** The strings `--image` keys are compared with (`triple`, `arch`, ...). */
   strings: ReadonlyMap<string, string>;
+  /** The entry's OffloadKind, or a bare image's descriptor offload kind (0 when unknown); compared with `--image` `kind=`. */
   offloadKind: number;
   /** Names the default output's extension (getImageKindName of the era). */
   imageKind: number;
+  /** The image bytes. */
   image: BlobRef;
   /** The OffloadBinary entry, when the image is one (upstream main extracts nested binaries). */
   entry?: OffloadEntryModel;

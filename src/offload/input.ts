@@ -64,7 +64,9 @@ export interface ImageSite {
 
 /** An OffloadBinary and where it was found. */
 export interface FoundBinary {
+  /** The binary. */
   binary: OffloadBinaryModel;
+  /** Where it was found (member, section, offset). */
   site: ImageSite;
   /** Found by scanning ordinary data for the magic (LLVM does not find it). */
   byScan?: boolean;
@@ -75,16 +77,21 @@ export type BareImageKind = 'spirv' | 'bitcode' | 'elf' | 'unknown';
 
 /** A device image that is not inside an OffloadBinary. */
 export interface BareImage {
+  /** Where it was found (member, section, offset). */
   site: ImageSite;
+  /** Its bytes. */
   image: BlobRef;
+  /** What it is by its magic. */
   kind: BareImageKind;
   /** Names from the `llvm_offload_entries` table (SYCL entries), in table order. */
   kernels: string[];
   /** When known: from the SYCL descriptor, or the bitcode module (a note says which). */
   triple?: string;
-  /** From the SYCL device image descriptor: its offload kind (8 = SYCL) and image format (an image kind). */
+  /** From the SYCL device image descriptor: its offload kind (8 = SYCL). */
   offloadKind?: number;
+  /** Image format from the SYCL device image descriptor (an image kind number). */
   format?: number;
+  /** What identifyImage found in its header. */
   info?: ImageInfo;
 }
 
@@ -97,16 +104,19 @@ export interface ObjectListing {
   member?: string;
   /** `elf64-x86-64`, `coff-x86-64`, ...; '' for an OffloadBinary file (objdump prints no header line for it). */
   fileFormat: string;
+  /** Its binaries, in the order objdump prints them. */
   binaries: OffloadBinaryModel[];
 }
 
 /** What an input holds. */
 export interface OffloadInput {
+  /** What the input is. */
   container: OffloadContainer;
   /** Exactly what llvm-objdump-22 --offloading lists, in its order. */
   binaries: OffloadBinaryModel[];
   /** Every binary found, with its site (also those objdump does not list; scan finds are flagged). */
   found: FoundBinary[];
+  /** Device images outside any OffloadBinary (wrapper objects, executables, a bare module input). */
   bare: BareImage[];
   /** Honest remarks: sections skipped, candidates rejected, where objdump differs, ... */
   notes: string[];

@@ -61,7 +61,7 @@ const MAX_ERROR_CODE = 120;
 
 /** libzstd's own error, with its ZSTD_ErrorCode. */
 export class ZstdError extends Error {
-  constructor(readonly code: number) {
+  constructor(/** The ZSTD_ErrorCode number. */ readonly code: number) {
     super(`libzstd error ${ERRORS[code] ?? code}`);
   }
   /** The ZSTD_ErrorCode name (`dstSize_tooSmall`, `corruption_detected`, ...). */

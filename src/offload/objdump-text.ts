@@ -289,6 +289,7 @@ export function inputListJson(file: string, input: OffloadInput, opts: ListJsonO
 
 /** JSON listing (schemas/offload-list.schema.json). 64-bit quantities are decimal strings. */
 export interface OffloadListJson {
+  /** The file name as given (printed in object header lines). */
   file: string;
   /** The era followed (`--llvm`): it names version-1 offload kinds and image kinds. */
   llvm: LlvmEra;
@@ -304,43 +305,65 @@ export interface OffloadListJson {
   notes?: string[];
   /** Present when FILE is an ELF object: where the binaries were found. */
   elf?: OffloadListElfJson;
+  /** Every OffloadBinary read, in file order; `objects[].binaries` and the ELF sections index into it. */
   binaries: OffloadListBinaryJson[];
 }
 
 /** A device image outside any OffloadBinary. */
 export interface OffloadListBareJson {
+  /** The `DEVICE IMAGE [index]` number. */
   index: number;
+  /** What the image is by its magic (`spirv`, `bitcode`, `elf`, `unknown`). */
   kind: BareImage['kind'];
+  /** Target triple, when the image or its descriptor says. */
   triple?: string;
   /** From the SYCL device image descriptor. */
   offloadKind?: number;
+  /** Image format from the SYCL device image descriptor (an image kind number). */
   format?: number;
+  /** Kernel names of the descriptor's `llvm_offload_entries`. */
   kernels: string[];
+  /** Byte offset of the image in the file (decimal string). */
   imageOffset: string;
+  /** Image size in bytes (decimal string). */
   imageSize: string;
+  /** Archive member holding the image, when the input is an archive. */
   member?: string;
+  /** Section holding the image (absent when it is the whole file). */
   section?: { index: number; name: string };
+  /** What the image is (SPIR-V header fields, bitcode triple, ELF class and machine, ...). */
   image: ImageInfo;
 }
 
+/** The `elf` member of the JSON listing: the object's identity and its candidate offloading sections. */
 export interface OffloadListElfJson {
   /** `file format` name as llvm-objdump prints it (elf64-x86-64, ...). */
   fileFormat: string;
+  /** ELF class (EI_CLASS): 32- or 64-bit. */
   class: 32 | 64;
   /** e_type and e_machine. */
   type: number;
+  /** e_machine. */
   machine: number;
   /** Candidate sections (type SHT_LLVM_OFFLOADING or named .llvm.offloading…), in section-header order. */
   sections: OffloadListSectionJson[];
 }
 
+/** A candidate offloading section of an ELF object. */
 export interface OffloadListSectionJson {
+  /** Section header index. */
   index: number;
+  /** Section name. */
   name: string;
+  /** sh_type (SHT_LLVM_OFFLOADING is 0x6fff4c0b). */
   type: number;
+  /** sh_offset (decimal string). */
   offset: string;
+  /** sh_size (decimal string). */
   size: string;
+  /** Whether its type is SHT_LLVM_OFFLOADING. */
   byType: boolean;
+  /** Whether its name starts with an offloading section name (`.llvm.offloading` by default) and it has contents (not SHT_NOBITS). */
   byName: boolean;
   /** Whether its binaries are in the listing (LLVM 19 reads sections by type; --by-name adds the others). */
   read: boolean;
@@ -372,9 +395,11 @@ export function elfListJson(result: ElfOffloadResult): OffloadListElfJson {
   };
 }
 
+/** One OffloadBinary of the JSON listing. */
 export interface OffloadListBinaryJson {
   /** Byte offset of the binary in the file (in its parent image for nested binaries). */
   offset: string;
+  /** Header version (1-3). */
   version: number;
   /** Header `Size`. */
   size: string;
@@ -382,31 +407,39 @@ export interface OffloadListBinaryJson {
   offloadKindEra: 'sequential' | 'bitmask';
   /** The numbering that names its offload kinds: the era's for version 1, bitmask for 2 and 3. */
   offloadKindNumbering: OffloadKindNumbering;
+  /** Payload compression of a compressed v3 binary. */
   compression?: 'zlib' | 'zstd';
+  /** Size of the inflated payload of a compressed v3 binary (decimal string). */
   inflatedSize?: string;
+  /** Its entries, numbered on across the file. */
   entries: OffloadListEntryJson[];
 }
 
+/** One entry (image) of an OffloadBinary in the JSON listing. */
 export interface OffloadListEntryJson {
   /** The `OFFLOADING IMAGE [index]` number (counted over all binaries of the file, or of the parent image). */
   index: number;
   /** The full label: `3`, or `3.0` for the first image nested in image 3 (upstream main's listing). */
   label: string;
+  /** The entry's ImageKind number. */
   imageKind: number;
   /** `getImageKindName` of the era (file extension style, "" when LLVM has none). */
   imageKindName: string;
   /** Descriptive name (`object`, `bitcode`, ..., `syclbin`, `unknown(N)`). */
   imageKindLabel: string;
+  /** The entry's OffloadKind number (named by `offloadKindNumbering`). */
   offloadKind: number;
   /** Name in `offloadKindNumbering` (`unknown(N)` when it has none). */
   offloadKindName: string;
   /** Present when the number means different things in different eras (version-1 binaries only). */
   offloadKindAmbiguity?: OffloadKindAmbiguity;
+  /** The entry's Flags field. */
   flags: number;
   /** The fields `llvm-objdump --offloading` of the era prints. */
   objdump: { kind: string; arch: string; triple: string; producer: string };
   /** Image offset (relative to the binary; inside the inflated payload for compressed v3) and size. */
   imageOffset: string;
+  /** Image size in bytes (decimal string). */
   imageSize: string;
   /** String entries in file order (duplicates resolved: last value at the first position). */
   strings: { key: string; value: string }[];
@@ -422,7 +455,9 @@ export interface OffloadListEntryJson {
 
 /** JSON options: the era names kinds; reading options apply to nested binaries. */
 export interface ListJsonOptions {
+  /** Whose numbering names image and offload kinds (default: formats/eras.ts `llvmEra()`). */
   era?: LlvmEraInfo;
+  /** Options for reading nested binaries (the decompression cap). */
   read?: ReadOffloadOptions;
 }
 

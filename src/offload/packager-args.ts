@@ -96,7 +96,9 @@ export function parseImageArguments(image: string): Array<[key: string, value: s
 export interface ParsedImageArgument {
   /** The files, in order (the `file` value split at `,`); one OffloadBinary each. */
   files: string[];
+  /** OffloadKind from the `kind` value, in the era's numbering. */
   offloadKind: number;
+  /** Flags (always 0: the packager sets none). */
   flags: number;
   /** String entries (`file` and `kind` excluded) in DenseMap iteration order. */
   strings: Array<[key: string, value: string]>;
@@ -137,8 +139,11 @@ export function parseImageArgument(image: string, options: PackagerOptions = {})
 
 /** One OffloadBinary the packager writes, in output order. */
 export interface PackagerImage {
+  /** ImageKind: bitcode when the contents start with the bitcode magic, otherwise from the file's extension (packagerImageKind). */
   imageKind: number;
+  /** OffloadKind from `kind`. */
   offloadKind: number;
+  /** Flags field. */
   flags: number;
   /** String entries in the order the packager writes them. */
   strings: Array<[key: string, value: string]>;

@@ -33,8 +33,11 @@ import { decompressExact, DEFAULT_MAX_INFLATED_SIZE, detectCompression, type Com
 
 /** One entry of an OffloadBinary. */
 export interface OffloadEntryModel {
+  /** ImageKind field (formats/kinds.ts names it). */
   imageKind: number;
+  /** OffloadKind field (named by the numbering of the binary's version and the era). */
   offloadKind: number;
+  /** Flags field. */
   flags: number;
   /** String entries in file order (a repeated key keeps its first position, last value wins). */
   strings: Map<string, string>;
@@ -50,9 +53,13 @@ export interface OffloadEntryModel {
 
 /** One string entry: key and value, and where they are (offsets relative to the binary). */
 export interface StringEntryModel {
+  /** Key text. */
   key: string;
+  /** Value text, UTF-8 decoded (v1: up to the NUL; v2+: all `valueSize` bytes, NULs included). */
   value: string;
+  /** Offset of the key (relative to the binary). */
   keyOffset: number;
+  /** Offset of the value (relative to the binary). */
   valueOffset: number;
   /** v2+: the stored size; v1: the value's length without its NUL. */
   valueSize: number;
@@ -62,14 +69,17 @@ export interface StringEntryModel {
 
 /** One OffloadBinary. */
 export interface OffloadBinaryModel {
+  /** Header version (1-3). */
   version: number;
   /** Offset of this binary in the input it was read from. */
   offset: number;
   /** Header `Size` (on-disk size; for compressed v3 not a multiple of 8). */
   size: number;
+  /** Entries in file order. */
   entries: OffloadEntryModel[];
   /** v3 only. */
   compression?: Compression;
+  /** v3 compressed: the payload's declared inflated size. */
   inflatedSize?: bigint;
   /** The header fields as stored. */
   header: Record<string, unknown>;
@@ -102,6 +112,7 @@ export interface ReadOneOptions extends ReadOffloadOptions {
 export interface RegionOptions {
   /** Region start and end (default: the whole input); binaries align to 8 from `start`. */
   start?: number;
+  /** Region end (exclusive). */
   end?: number;
   /** Path keys before `binaries[i]` (e.g. `['sections', 12]`). */
   path?: readonly PathKey[];

@@ -28,6 +28,7 @@ function endsWith(s: Uint8Array, suffix: Uint8Array): boolean {
   return true;
 }
 
+/** A string table as LLVM's StringTableBuilder (ELF kind) lays it out. */
 export interface StringTable {
   /** The table bytes (starts with NUL; every string NUL-terminated). */
   bytes: Uint8Array;
@@ -35,6 +36,7 @@ export interface StringTable {
   offsetOf(s: string): number;
 }
 
+/** Lay out `strings` (duplicates once) as StringTableBuilder does for ELF: a leading NUL, then the strings in LLVM's tail-merge order, a string that is a suffix of the last placed one sharing its bytes; `""` at offset 0 (see the module comment). */
 export function buildStringTable(strings: Iterable<string>): StringTable {
   const unique = new Map<string, Uint8Array>();
   for (const s of strings) if (!unique.has(s)) unique.set(s, enc.encode(s));

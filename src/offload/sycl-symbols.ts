@@ -10,9 +10,11 @@ import type { OffloadEntryModel } from './read.js';
 
 /** Kernel names of one image and how they were stored. */
 export interface SyclKernelNames {
+  /** The kernel names in stored order. */
   names: string[];
   /** `table`: upstream main's binary symbol table; `text`: names joined by `separator` (LLVM 22). */
   encoding: 'table' | 'text';
+  /** For `text`: the separator between names. */
   separator?: '\n' | '\0';
 }
 

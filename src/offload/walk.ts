@@ -21,15 +21,21 @@ import { readOffloadBinary, TRAILING_PADDING_LIMIT, type OffloadBinaryModel, typ
 export interface EntrySummary {
   /** Offset of the binary holding the entry, and its version. */
   binaryOffset: number;
+  /** Header version of that binary. */
   version: number;
+  /** The entry's ImageKind field. */
   imageKind: number;
+  /** The entry's OffloadKind field. */
   offloadKind: number;
+  /** The entry's Flags field. */
   flags: number;
   /** The last `arch` / `triple` string ('' when absent), as LLVM's getArch/getTriple. */
   arch: string;
+  /** The last `triple` string ('' when absent). */
   triple: string;
   /** Absolute offset of the image in the input, and its size. */
   imageOffset: number;
+  /** Image size in bytes. */
   imageSize: number;
   /** The image starts with the OffloadBinary magic (upstream main lists it as nested binaries). */
   nested: boolean;

@@ -14,9 +14,13 @@ import type { LayoutPlan } from '../../formats/layout.js';
 import { buildStringTable } from './strtab.js';
 import { zlibCompress, type Compression, type Compressor } from './compress.js';
 
+/** One entry to write into an OffloadBinary. */
 export interface OffloadEntryInput {
+  /** ImageKind field (formats/kinds.ts IMAGE_KIND). */
   imageKind: number;
+  /** OffloadKind field (its meaning depends on the version's numbering, formats/kinds.ts). */
   offloadKind: number;
+  /** Flags field (default 0). */
   flags?: number;
   /** String entries in the order they are written (Map, or [key, value] pairs). */
   strings?: Map<string, string> | Iterable<readonly [string, string]>;
@@ -28,11 +32,13 @@ function imageChunks(image: OffloadEntryInput['image']): readonly Chunk[] {
   return Array.isArray(image) ? image : [image as Chunk];
 }
 
+/** Options of the OffloadBinary writers. */
 export interface WriteOffloadOptions {
   /** 1 (LLVM <= 19), 2, or 3 (current upstream). Default 1. */
   version?: 1 | 2 | 3;
-  /** v3 only: compress the payload. Needs `compressor`. */
+  /** v3 only: compress the payload (zlib is built in; zstd needs `compressor`). */
   compression?: Compression;
+  /** Compresses the payload instead of the built-in zlib (the Node API supplies a zstd one: src/node/compressors.ts). */
   compressor?: Compressor;
 }
 

@@ -9,20 +9,25 @@ import { SpecConstantDescriptor } from '../../formats/property-records.js';
 import type { PropertySetRegistry } from './model.js';
 import { decodeTypedRegistry, isPadding, SET, walkSpecConstants, type SpecConstDescriptor, type TypedSet } from './typed/index.js';
 
+/** How bad a finding is. */
 export type Severity = 'error' | 'warning' | 'note';
 
+/** A finding of the property-set checks, with its set and key. */
 export interface PropDiagnostic {
+  /** How bad it is. */
   severity: Severity;
+  /** Set name. */
   set: string;
+  /** Property key, when the finding is about one property. */
   key?: string;
   /** Byte offset in the value payload (after the 8-byte bit count). */
   offset?: number;
+  /** What was found, for people. */
   message: string;
 }
 
 const DESCRIPTOR_SIZE = SpecConstantDescriptor.fixedSize!;
 
-/** Run every check; diagnostics come in registry order, then cross-set findings. */
 /**
  * LLVM keeps sets and keys in a DenseMap whose tombstone key is "_" (and empty key "", which the
  * reader already rejects): PropertySetKeyInfo in intel/llvm llvm/include/llvm/Support/PropertySetIO.h
@@ -32,10 +37,12 @@ const LLVM_TOMBSTONE_KEY = '_';
 const TOMBSTONE_MESSAGE = (what: string): string =>
   `"_" as a ${what} is LLVM's DenseMap tombstone key (PropertySetKeyInfo): LLVM tools cannot store it`;
 
+/** Run every check; diagnostics come in registry order, then cross-set findings. */
 export function checkRegistry(registry: PropertySetRegistry): PropDiagnostic[] {
   return checkTypedSets(decodeTypedRegistry(registry));
 }
 
+/** {@link checkRegistry} on sets already decoded with `decodeTypedRegistry`. */
 export function checkTypedSets(sets: readonly TypedSet[]): PropDiagnostic[] {
   const out: PropDiagnostic[] = [];
   for (const s of sets) {

@@ -237,7 +237,9 @@ export function propsJsonForm(doc: unknown): PropsJsonForm {
 
 /** A property-set JSON document read in whichever form it is. */
 export interface PropsJsonRead {
+  /** Which form the document is in (ours or upstream's). */
   form: PropsJsonForm;
+  /** The registry read. */
   registry: PropertySetRegistry;
   /** What LLVM's lax reader let through (upstream form only). */
   notes: LlvmJsonNote[];

@@ -52,10 +52,13 @@ export type LlvmJsonValue = { start: number; end: number } & (
 
 /** Something LLVM accepts but a strict reader would not, or a conversion that changes the data. */
 export interface LlvmJsonNote {
+  /** How much it matters. */
   severity: 'warning' | 'note';
   /** The set (and key) it concerns; both absent for the whole document. */
   set?: string;
+  /** The key it concerns, when one. */
   key?: string;
+  /** What was found, for people. */
   message: string;
   /** Byte offset in the document, where there is one. */
   at?: number;
@@ -63,7 +66,9 @@ export interface LlvmJsonNote {
 
 /** A parsed document and the lax spots the parser met (offset, path of names/indices, message). */
 export interface LlvmJsonDocument {
+  /** The document's value. */
   root: LlvmJsonValue;
+  /** Where the document relies on LLVM's leniency: byte offset, path of member names and indices, message. */
   lax: { offset: number; path: (string | number)[]; message: string }[];
 }
 
@@ -299,6 +304,7 @@ export function printLlvmJson(v: LlvmJsonValue): string {
 export interface LlvmPropsRead {
   /** Sets and keys in LLVM's `std::map` order (bytewise). */
   registry: PropertySetRegistry;
+  /** What LLVM accepts that a strict reader would not, and conversions that change the data. */
   notes: LlvmJsonNote[];
 }
 
@@ -379,6 +385,7 @@ function readValue(v: LlvmJsonValue, set: string, key: string, notes: LlvmJsonNo
 export interface LlvmPropsWritten {
   /** Exactly the bytes of `writePropertiesToJSON` (one line, no trailing newline). */
   json: Uint8Array;
+  /** Conversions that change the data (bit-count prefixes dropped, names fixed, order changed). */
   notes: LlvmJsonNote[];
 }
 

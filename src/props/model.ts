@@ -7,13 +7,17 @@
 
 export { PROPERTY_TYPE } from '../../formats/property-sets.js';
 
+/** A property of type 1 (UINT32). */
 export interface Uint32Property {
+  /** Property type (PROPERTY_TYPE.UINT32). */
   readonly type: 1;
   /** 0 ..= 4294967295 */
   readonly value: number;
 }
 
+/** A property of type 2 (BYTE_ARRAY): bytes with a declared bit size. */
 export interface ByteArrayProperty {
+  /** Property type (PROPERTY_TYPE.BYTE_ARRAY). */
   readonly type: 2;
   /** The payload, without the 8-byte bit-count prefix. Length = ceil(bits / 8). */
   readonly bytes: Uint8Array;
@@ -21,6 +25,7 @@ export interface ByteArrayProperty {
   readonly bits: bigint;
 }
 
+/** A property value, by its type. */
 export type PropertyValue = Uint32Property | ByteArrayProperty;
 
 /** One `[name]` section: key -> value, insertion order. */
@@ -29,14 +34,17 @@ export type PropertySet = Map<string, PropertyValue>;
 /** A whole registry: set name -> set, insertion order. */
 export type PropertySetRegistry = Map<string, PropertySet>;
 
+/** A UINT32 property. */
 export function uint32(value: number): Uint32Property {
   return { type: 1, value };
 }
 
+/** A BYTE_ARRAY property of `bytes` (bit size `8 x length` unless given). */
 export function byteArray(bytes: Uint8Array, bits: bigint = BigInt(bytes.length) * 8n): ByteArrayProperty {
   return { type: 2, bytes, bits };
 }
 
+/** A BYTE_ARRAY property holding `text` as UTF-8. */
 export function stringProperty(text: string): ByteArrayProperty {
   return byteArray(new TextEncoder().encode(text));
 }

@@ -58,6 +58,7 @@ export interface DecodeRegistryOptions {
    * view of it; `base` is then the absolute offset of `bytes[from]`.
    */
   from?: number;
+  /** End of the range to decode (exclusive). */
   to?: number;
   /**
    * Record each line in this span tree under `parent` (the blob's node): a set header line as
@@ -65,6 +66,7 @@ export interface DecodeRegistryOptions {
    * `blankLine`. A `metadata` parent gets the registry as its value.
    */
   tree?: SpanTree;
+  /** The blob's span node to record under. */
   parent?: SpanNode;
 
 }

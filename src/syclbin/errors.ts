@@ -6,26 +6,38 @@
 import { DecodeError, type ErrorCode, type PathKey } from '../codec/index.js';
 import { PropertySetError } from '../props/errors.js';
 
+/**
+ * The sentences of the SYCLBIN readers' errors, LLVM's wording where LLVM has the check
+ * (docs/spec/syclbin-format.md §5; v2: intel/llvm:llvm/lib/Object/SYCLBIN.cpp@003d792a).
+ */
 export const LLVM_MESSAGES = {
   size: 'Unexpected file contents size.',
   magic: 'Incorrect SYCLBIN magic number.',
+  /** A SYBI header version above 1. */
   version: (n: number) => `Unsupported SYCLBIN version ${n}.`,
   noEntries: 'OffloadBinary contains no entries.',
   /** llvm::object::object_error::parse_failed (llvm/lib/Object/Error.cpp). */
   objectParse: 'Invalid data was encountered while parsing the file',
   v2ImageTooSmall: 'SYCLBIN v2 entry image too small.',
   v2MetadataSize: 'SYCLBIN v2 entry metadata size out of range.',
+  /** An `am_index` that is not decimal digits fitting a u64. */
   v2InvalidAmIndex: (s: string) => `SYCLBIN v2 invalid am_index '${s}'.`,
   v2ImageKind: 'SYCLBIN v2 entry has unexpected ImageKind.',
   v2MultipleGlobal: 'SYCLBIN v2 has multiple global_metadata entries.',
+  /** An `am_index` at or past the number of entries. */
   v2AmIndexRange: (n: bigint | number, e: number) => `SYCLBIN v2 am_index ${n} is out of range (entries=${e}).`,
+  /** A `role` other than global_metadata, am_metadata, ir, native. */
   v2UnknownRole: (r: string) => `SYCLBIN v2 entry has unknown role '${r}'.`,
   v2MissingGlobal: 'SYCLBIN v2 missing global_metadata entry.',
+  /** A `sycl_format_version` other than 2. */
   v2FormatVersion: (v: string) => `Unsupported sycl_format_version '${v}' (this reader supports v2).`,
+  /** Two am_metadata entries for one `am_index`. */
   v2DuplicateAm: (n: number) => `SYCLBIN v2 has duplicate am_metadata for am_index ${n}.`,
+  /** An abstract module (up to the highest `am_index` used) without an am_metadata entry. */
   v2MissingAm: (n: number) => `SYCLBIN v2 missing am_metadata for am_index ${n}.`,
 } as const;
 
+/** A SYCLBIN reader error: LLVM's sentence (`headline`) and our detail, with the location of a DecodeError. */
 export class SyclbinFormatError extends DecodeError {
   /** The LLVM sentence (or our own where LLVM has no such check). */
   readonly headline: string;

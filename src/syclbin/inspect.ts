@@ -16,17 +16,21 @@ import type { PropertySetRegistry } from '../props/model.js';
 import { GLOBAL_METADATA_SET, bundleState, irTarget, irType, nativeArch, nativeTarget, type SyclbinFile, type SyclbinImage } from './model.js';
 import { hashBlob, type Hasher } from './json.js';
 
+/** One node of the `syclbin inspect` tree: a labelled line with an optional value, lines and children. */
 export interface InspectNode {
+  /** Text at the start of the line. */
   label: string;
   /** Text after `label: ` on the same line. */
   value?: string;
   /** Model path of the structure shown (for offset annotations). */
   path?: string;
+  /** Child nodes, printed one indent level deeper. */
   children?: InspectNode[];
   /** Preformatted lines printed under the node, one indent level deeper. */
   lines?: string[];
 }
 
+/** Options of `inspectSyclbin`. */
 export interface InspectOptions {
   /** Size of the whole input in bytes (shown in the first line). */
   fileSize?: number;
@@ -94,6 +98,7 @@ function imageNodes(img: SyclbinImage, path: string, hash: Hasher | false): Insp
   return nodes;
 }
 
+/** The inspect tree of a SYCLBIN model: variant and size, envelope, SYBI header (v1), state, contents, global metadata, then each abstract module with its metadata and images (SHA-256 when `sha256` is given). */
 export function inspectSyclbin(file: SyclbinFile, opts: InspectOptions = {}): InspectNode {
   const hash = opts.sha256 ?? false;
   const children: InspectNode[] = [];
@@ -151,12 +156,15 @@ export function inspectSyclbin(file: SyclbinFile, opts: InspectOptions = {}): In
   return { label: `${variantText(file)}${size}`, children };
 }
 
+/** Options of `renderInspect`. */
 export interface RenderOptions {
   /** Suffix for a node's line (e.g. its byte range), or undefined. */
   annotate?: (node: InspectNode) => string | undefined;
+  /** One indent level (default two spaces). */
   indent?: string;
 }
 
+/** The tree as text, one line per node (`label: value`), children indented; the root's label is the first line and its children are not indented. */
 export function renderInspect(root: InspectNode, opts: RenderOptions = {}): string {
   const unit = opts.indent ?? '  ';
   const out: string[] = [];

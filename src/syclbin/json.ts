@@ -16,7 +16,9 @@ import { registryToJson } from '../props/json.js';
 import { toHex } from '../props/json.js';
 import { bundleState, irTarget, irType, irTypeValue, nativeArch, nativeTarget, type SyclbinFile, type SyclbinImage } from './model.js';
 
+/** The `format` value of `syclbin json` output (schemas/syclbin.schema.json). */
 export const SYCLBIN_JSON_FORMAT = 'syclbin-json';
+/** The `version` of the JSON output this tool writes. */
 export const SYCLBIN_JSON_VERSION = 1;
 
 export type { Json, JsonObject } from '../codec/index.js';
@@ -35,6 +37,7 @@ export function hashBlob(b: BlobRef, hasher: Hasher): string {
   return h.digest();
 }
 
+/** Options of `syclbinToJson`. */
 export interface SyclbinJsonOptions {
   /** Add `base64` (RFC 4648, padded) to every image. */
   withBytes?: boolean;
@@ -50,6 +53,7 @@ export function variantOf(file: SyclbinFile): 'bare-v1' | 'v1-in-offload' | 'v1-
   return e.runtimeStyle ? 'v1-runtime-envelope' : 'v1-in-offload';
 }
 
+/** The `envelope` member of the JSON view: kind, version, and for an OffloadBinary envelope its entry fields with names. */
 export function envelopeToJson(file: SyclbinFile): JsonObject {
   const e = file.envelope;
   if (e.kind === 'none') return { kind: 'none' };

@@ -42,7 +42,9 @@ import {
 } from './model.js';
 import { memoryBlob, type WriteSyclbinOptions } from './write.js';
 
+/** The `format` value of a pack manifest (`syclbin pack`, `syclbin extract`). */
 export const MANIFEST_FORMAT = 'syclbin-manifest';
+/** The manifest `version` this tool reads and writes. */
 export const MANIFEST_VERSION = 1;
 
 type Path = (string | number)[];
@@ -63,12 +65,14 @@ export function globalRegistry(state: number): PropertySetRegistry {
   return new Map([[GLOBAL_METADATA_SET, new Map([['state', uint32(state)]])]]);
 }
 
+/** The `[SYCLBIN/ir module metadata]` registry of an IR module: `type` and, when given, `target`. */
 export function irRegistry(type: number, target: string | undefined): PropertySetRegistry {
   const set = new Map([['type', uint32(type)]]) as Map<string, ReturnType<typeof uint32> | ReturnType<typeof stringProperty>>;
   if (target !== undefined) set.set('target', stringProperty(target));
   return new Map([[IR_MODULE_METADATA_SET, set]]);
 }
 
+/** The `[SYCLBIN/native device code image metadata]` registry of a native image: `arch` and `target` when given. */
 export function nativeRegistry(arch: string | undefined, target: string | undefined): PropertySetRegistry {
   const set = new Map() as Map<string, ReturnType<typeof stringProperty>>;
   if (arch !== undefined) set.set('arch', stringProperty(arch));
@@ -150,8 +154,11 @@ function resolveMetadata(o: JsonObject, field: string, shorthand: PropertySetReg
 
 // ---- manifest -> model --------------------------------------------------------------------------
 
+/** A manifest read: the SYCLBIN model to write and the writer options it asks for. */
 export interface PackPlan {
+  /** The model to write. */
   file: SyclbinFile;
+  /** Writer options: SYCLBIN version, the model's envelope kept, the v1 layout. */
   options: WriteSyclbinOptions;
   /** Warnings about upstream-JSON registries (`path: warning: message`), for the user to see. */
   notes: string[];
@@ -317,7 +324,9 @@ export function imageFileNames(file: SyclbinFile): { ir: string[][]; native: str
   };
 }
 
+/** Options of `modelToManifest`. */
 export interface ManifestOptions {
+  /** The v1 layout to record (default `canonical`). */
   layout?: 'canonical' | 'grouped';
 }
 

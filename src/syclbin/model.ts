@@ -15,18 +15,26 @@ export const IR_MODULE_METADATA_SET = SET.SYCLBIN_IR_MODULE_METADATA;
 /** `[SYCLBIN/native device code image metadata]`. */
 export const NATIVE_IMAGE_METADATA_SET = SET.SYCLBIN_NATIVE_METADATA;
 
+/** An IR module or native image: its metadata and its bytes. */
 export interface SyclbinImage {
+  /** Its property sets (`[SYCLBIN/ir module metadata]` or `[SYCLBIN/native device code image metadata]`, plus any others). */
   metadata: PropertySetRegistry;
   /** Where the bytes are and the bytes on demand (zero-copy view for in-memory input). */
   image: BlobRef;
 }
 
+/** An IR module (SPIR-V, PTX or AMDGCN; `type` in its metadata). */
 export type IRModule = SyclbinImage;
+/** A native device code image (`arch` and `target` in its metadata). */
 export type NativeImage = SyclbinImage;
 
+/** An abstract module (docs/spec/syclbin-format.md §1.2): its metadata and the IR modules and native images that implement it. */
 export interface AbstractModule {
+  /** The module's property sets (kernel names, imported/exported symbols, device requirements, ...). */
   metadata: PropertySetRegistry;
+  /** Its IR modules in file order. */
   irModules: IRModule[];
+  /** Its native images in file order. */
   nativeImages: NativeImage[];
 }
 
@@ -56,14 +64,19 @@ export type Envelope =
       formatVersionKey: boolean;
     };
 
+/** A SYCLBIN file of any variant, as read by `readSyclbin` and written by `writeSyclbin`. */
 export interface SyclbinFile {
   /** 1 for any SYBI-based file, 2 for role entries (the `Version:` line of syclbin-dump). */
   version: 1 | 2;
   /** v1: the SYBI header's version field (0 or 1) and its 4 reserved bytes as found. */
   headerVersion?: number;
+  /** v1: the 4 reserved header bytes as found (writers emit zeros). */
   headerReserved?: Uint8Array;
+  /** How the file was wrapped, so that a rewrite reproduces it. */
   envelope: Envelope;
+  /** The global property sets (`[SYCLBIN/global metadata]` holds the bundle `state`). */
   globalMetadata: PropertySetRegistry;
+  /** Abstract modules in file order. */
   abstractModules: AbstractModule[];
 }
 
@@ -87,40 +100,56 @@ export function bundleState(file: Pick<SyclbinFile, 'globalMetadata'>): BundleSt
   return BUNDLE_STATES[n] ?? `unknown(${n})`;
 }
 
+/** The IR module's `type` by name (`SPIR-V`, `PTX`, `AMDGCN`), undefined when missing; unknown numbers as `unknown(N)`. */
 export function irType(ir: IRModule): IRType | `unknown(${number})` | undefined {
   const n = u32Of(ir.metadata, IR_MODULE_METADATA_SET, SYCLBIN_KEYS.type);
   if (n === undefined) return undefined;
   return IR_TYPES[n] ?? `unknown(${n})`;
 }
 
+/** The IR module's `type` number as stored, or undefined when missing or not a uint32. */
 export function irTypeValue(ir: IRModule): number | undefined {
   return u32Of(ir.metadata, IR_MODULE_METADATA_SET, SYCLBIN_KEYS.type);
 }
 
+/** The IR module's `target` triple, or undefined when missing or not a byte array. */
 export function irTarget(ir: IRModule): string | undefined {
   return textOf(ir.metadata, IR_MODULE_METADATA_SET, SYCLBIN_KEYS.target);
 }
 
+/** The native image's `arch`, or undefined when missing or not a byte array. */
 export function nativeArch(n: NativeImage): string | undefined {
   return textOf(n.metadata, NATIVE_IMAGE_METADATA_SET, SYCLBIN_KEYS.arch);
 }
 
+/** The native image's `target` triple, or undefined when missing or not a byte array. */
 export function nativeTarget(n: NativeImage): string | undefined {
   return textOf(n.metadata, NATIVE_IMAGE_METADATA_SET, SYCLBIN_KEYS.target);
 }
 
+/** Criteria for `selectImages`; every criterion given must match. */
 export interface ImageSelector {
+  /** Only this abstract module (index). */
   abstractModule?: number;
+  /** Only IR modules or only native images. */
   kind?: 'ir' | 'native';
+  /** Only IR modules of this type (excludes native images). */
   irType?: IRType;
+  /** Only native images of this arch (excludes IR modules). */
   arch?: string;
+  /** Only images whose `target` triple is this. */
   target?: string;
 }
 
+/** An image chosen by `selectImages`, with where it is. */
 export interface SelectedImage {
+  /** Index of its abstract module. */
   abstractModule: number;
+  /** IR module or native image. */
   kind: 'ir' | 'native';
+  /** Index in the abstract module's `irModules` or `nativeImages`. */
   index: number;
+  /** The image. */
   image: SyclbinImage;
 }
 

@@ -52,12 +52,15 @@ export interface V1Geometry {
   readonly path: readonly PathKey[];
   /** Absolute offset of the image (-1 inside a compressed payload) and its size. */
   readonly offset: number;
+  /** Image size in bytes. */
   readonly size: number;
+  /** The file header as read. */
   readonly header: SyclbinFileHeaderValue;
   /** Regions (relative to the image): header, the three header tables, metadata and binary tables. */
   readonly regions: Readonly<Record<'header' | 'abstractModules' | 'irModules' | 'nativeImages' | 'metadataTable' | 'binaryTable', Placement>>;
   /** Which IR / native header entries some abstract module refers to. */
   readonly irUsed: boolean[];
+  /** Which native image header entries some abstract module refers to. */
   readonly nativeUsed: boolean[];
   /** Every blob a header refers to (in reading order), inside its table or not. */
   readonly blobs: BlobUse[];
@@ -67,13 +70,17 @@ export interface V1Geometry {
 export interface BlobUse {
   /** Path of the offset field (`irModules[1].metadataOffset`) and its absolute offset. */
   readonly field: readonly PathKey[];
+  /** Absolute offset of the offset field. */
   readonly fieldAt: number;
   /** Path of the blob itself (`abstractModules[0].irModules[1].bytes`). */
   readonly blob: readonly PathKey[];
+  /** The table the blob's offset is relative to. */
   readonly table: 'metadataTable' | 'binaryTable';
   /** Offset and size relative to the table. */
   readonly offset: number;
+  /** Blob size. */
   readonly size: number;
+  /** Whether `[offset, +size)` lies inside the table. */
   readonly inside: boolean;
 }
 

@@ -40,6 +40,7 @@ export interface ReadSyclbinOptions extends ReadOptions {
 export interface SyclbinVisitor {
   /** The version, envelope and global metadata, and how many abstract modules follow. */
   start(head: Omit<SyclbinFile, 'abstractModules'>, moduleCount: number): void;
+  /** One abstract module, as soon as it is read (modules arrive in order). */
   module(module: AbstractModule, index: number): void;
 }
 

@@ -40,6 +40,7 @@ export interface WriteSyclbinOptions {
   offloadVersion?: 2 | 3;
   /** Compress an OffloadBinary v3 (v1-in-offload-v3 or v2 with offloadVersion 3). */
   compression?: 'zlib' | 'zstd';
+  /** Compresses the payload instead of the built-in zlib (zstd needs one: src/node/compressors.ts). */
   compressor?: Compressor;
   /** v2: write the `sycl_format_version` key (default: as read, else true). */
   formatVersionKey?: boolean;

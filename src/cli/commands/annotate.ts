@@ -28,6 +28,7 @@ function formatSpans(spans: readonly AnnotatedSpan[]): string {
   );
 }
 
+/** `syclbin annotate`: List what every byte of a SYCLBIN/OffloadBinary/property-set file means (spans that tile the file). */
 export const command = defineCommand({
   name: 'annotate',
   summary: 'List what every byte of a SYCLBIN/OffloadBinary/property-set file means (spans that tile the file)',

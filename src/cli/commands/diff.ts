@@ -3,6 +3,7 @@ import { diffFiles, formatDiff } from '../../hex/diff.js';
 import { defineCommand } from '../command.js';
 import { opt } from '../options.js';
 
+/** `syclbin diff`: Structural diff of two SYCLBIN/OffloadBinary/property-set files (models and property values). */
 export const command = defineCommand({
   name: 'diff',
   summary: 'Structural diff of two SYCLBIN/OffloadBinary/property-set files (models and property values)',

@@ -14,6 +14,7 @@ import { CommandFailure, FileFailure } from '../errors.js';
 import { maxInflatedSizeOption, opt } from '../options.js';
 import { dumpFailure } from '../syclbin-input.js';
 
+/** `syclbin dump`: Print a SYCLBIN file exactly as intel/llvm syclbin-dump does. */
 export const command = defineCommand({
   name: 'dump',
   summary: 'Print a SYCLBIN file exactly as intel/llvm syclbin-dump does',

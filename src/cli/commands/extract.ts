@@ -15,9 +15,12 @@ import { FileFailure, UsageError } from '../errors.js';
 import { maxInflatedSizeOption, opt } from '../options.js';
 import { readSyclbinInput } from '../syclbin-input.js';
 
+/** File name of the manifest written into the output directory. */
 export const MANIFEST_NAME = 'manifest.json';
 
+/** What `syclbin extract` writes for one input: the manifest and the image files. */
 export interface ExtractPlan {
+  /** The manifest (`syclbin pack` input). */
   manifest: JsonObject;
   /** file name -> image (a blob of the input, copied in windows) */
   images: Map<string, BlobRef>;
@@ -61,6 +64,7 @@ export async function planExtract(file: SyclbinFile, source: ByteSource): Promis
   return { manifest, images, byteExact: false, notes };
 }
 
+/** `syclbin extract`: Write the images of a SYCLBIN file and a manifest that `syclbin pack` rebuilds it from. */
 export const command = defineCommand({
   name: 'extract',
   summary: 'Write the images of a SYCLBIN file and a manifest that `syclbin pack` rebuilds it from',

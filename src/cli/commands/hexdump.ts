@@ -5,6 +5,7 @@ import { defineCommand, EXIT } from '../command.js';
 import { UsageError } from '../errors.js';
 import { inflatedOption, maxInflatedSizeOption, opt } from '../options.js';
 
+/** `syclbin hexdump`: Hexdump with the structure path of the fields on each row. */
 export const command = defineCommand({
   name: 'hexdump',
   summary: 'Hexdump with the structure path of the fields on each row',

@@ -17,6 +17,7 @@ import { defineCommand, EXIT } from '../command.js';
 import { CommandFailure } from '../errors.js';
 import { llvmEraOption, maxInflatedSizeOption, opt, outputOptions, sectionChoice, sectionOptions } from '../options.js';
 
+/** `syclbin inspect`: Say what a file is and explain it: SYCLBIN in detail, OffloadBinaries, objects, archives, modules, property sets. */
 export const command = defineCommand({
   name: 'inspect',
   summary: 'Say what a file is and explain it: SYCLBIN in detail, OffloadBinaries, objects, archives, modules, property sets',

@@ -9,6 +9,7 @@ import { defineCommand, EXIT } from '../command.js';
 import { maxInflatedSizeOption, opt, outputOptions } from '../options.js';
 import { readSyclbinInput } from '../syclbin-input.js';
 
+/** `syclbin json`: Print the SYCLBIN object model as JSON (schemas/syclbin.schema.json). */
 export const command = defineCommand({
   name: 'json',
   summary: 'Print the SYCLBIN object model as JSON (schemas/syclbin.schema.json)',

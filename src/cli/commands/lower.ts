@@ -27,11 +27,13 @@ import { llvmTools } from '../../node/llvm-tools.js';
 export interface LowerOutput {
   /** Long option name without dashes, e.g. `props-out`. */
   readonly option: string;
+  /** The option's spec (help text, value). */
   readonly spec: Opt<string | undefined>;
   /** The file's bytes (strings are written as UTF-8). */
   produce(result: LoweringResult): Uint8Array | string;
 }
 
+/** The output files `syclbin lower` can write, one option each (`--props-out`, `--spirv-out`, ...). */
 export const lowerOutputs: LowerOutput[] = [
   {
     option: 'props-out',
@@ -60,6 +62,7 @@ export const lowerOutputs: LowerOutput[] = [
   },
 ];
 
+/** `syclbin lower`: Lower spec constants and device globals of a manifest or of LLVM IR to SYCL property sets. */
 export const command = defineCommand({
   name: 'lower',
   summary: 'Lower spec constants and device globals of a manifest or of LLVM IR to SYCL property sets',

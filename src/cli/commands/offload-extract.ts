@@ -15,6 +15,7 @@ import { defineCommand, EXIT } from '../command.js';
 import { CommandFailure } from '../errors.js';
 import { llvmEraOption, maxInflatedSizeOption, opt, sectionChoice, sectionOptions } from '../options.js';
 
+/** `syclbin offload-extract`: Extract device images from OffloadBinaries (llvm-offload-binary FILE --image=... syntax). */
 export const command = defineCommand({
   name: 'offload-extract',
   summary: 'Extract device images from OffloadBinaries (llvm-offload-binary FILE --image=... syntax)',

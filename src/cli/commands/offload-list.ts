@@ -12,6 +12,7 @@ import { defineCommand, EXIT } from '../command.js';
 import { UsageError } from '../errors.js';
 import { llvmEraOption, maxInflatedSizeOption, opt, outputOptions, sectionChoice, sectionOptions } from '../options.js';
 
+/** `syclbin offload-list`: List the images of LLVM OffloadBinaries (same text as llvm-objdump --offloading). */
 export const command = defineCommand({
   name: 'offload-list',
   summary: 'List the images of LLVM OffloadBinaries (same text as llvm-objdump --offloading)',

@@ -19,6 +19,7 @@ import { defineCommand, EXIT } from '../command.js';
 import { UsageError } from '../errors.js';
 import { llvmEraOption, opt } from '../options.js';
 
+/** `syclbin offload-pack`: Bundle device images into LLVM OffloadBinaries (clang-offload-packager --image syntax). */
 export const command = defineCommand({
   name: 'offload-pack',
   summary: 'Bundle device images into LLVM OffloadBinaries (clang-offload-packager --image syntax)',

@@ -54,6 +54,7 @@ export async function packManifest(files: Files, cwd: string, manifest: string, 
   return syclbinChunks(file, { ...options, compressor: nodeCompressor });
 }
 
+/** `syclbin pack`: Build a SYCLBIN file (v1 or v2, any envelope) from a JSON manifest and image files. */
 export const command = defineCommand({
   name: 'pack',
   summary: 'Build a SYCLBIN file (v1 or v2, any envelope) from a JSON manifest and image files',

@@ -13,6 +13,7 @@ import { parsePostLinkArgs, PostLinkUsageError } from '../../lower/post-link/opt
 import { postLink, PostLinkError } from '../../lower/post-link/driver.js';
 import { CrossModuleDeviceGlobalUseError } from '../../lower/post-link/split.js';
 
+/** `syclbin post-link`: sycl-post-link's command line: lower spec constants and device globals of LLVM IR, split, write .prop/.sym/.table. */
 export const command = defineCommand({
   name: 'post-link',
   summary: "sycl-post-link's command line: lower spec constants and device globals of LLVM IR, split, write .prop/.sym/.table",

@@ -90,6 +90,7 @@ function run(ctx: Context<OptValues<typeof options>>): number {
   return EXIT.OK;
 }
 
+/** `syclbin props`: Show, check, export (JSON) and re-encode SYCL property sets (.prop registry text). */
 export const command = defineCommand({
   name: 'props',
   summary: 'Show, check, export (JSON) and re-encode SYCL property sets (.prop registry text)',

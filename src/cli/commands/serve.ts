@@ -17,6 +17,7 @@ import { defineCommand, EXIT } from '../command.js';
 import { UsageError } from '../errors.js';
 import { opt } from '../options.js';
 
+/** Content-Security-Policy of every response: the page's own scripts only, WebAssembly allowed (zstd), no framing, forms or plugins. */
 export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 const TYPES: Record<string, string> = {
@@ -109,6 +110,7 @@ export function startServer(root: string, port: number): Promise<{ server: Serve
   });
 }
 
+/** `syclbin serve`: Serve the web inspector on 127.0.0.1 (strict CSP; files are parsed in the browser). */
 export const command = defineCommand({
   name: 'serve',
   summary: 'Serve the web inspector on 127.0.0.1 (strict CSP; files are parsed in the browser)',

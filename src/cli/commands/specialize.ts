@@ -53,6 +53,7 @@ export function parseSetValue(text: string, width: number, name: string): Uint8A
   return out;
 }
 
+/** `syclbin specialize`: Show the spec-constant blob and SpecId writes the SYCL runtime makes for given values. */
 export const command = defineCommand({
   name: 'specialize',
   summary: 'Show the spec-constant blob and SpecId writes the SYCL runtime makes for given values',

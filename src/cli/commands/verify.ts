@@ -3,6 +3,7 @@ import { formatReport, verify } from '../../hex/verify.js';
 import { defineCommand, EXIT } from '../command.js';
 import { maxInflatedSizeOption, opt, outputOptions } from '../options.js';
 
+/** `syclbin verify`: Lint a SYCLBIN/OffloadBinary/property-set file: every problem with severity, offset and path. */
 export const command = defineCommand({
   name: 'verify',
   summary: 'Lint a SYCLBIN/OffloadBinary/property-set file: every problem with severity, offset and path',

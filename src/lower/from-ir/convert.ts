@@ -25,7 +25,9 @@ export { fpLiteralBits };
 
 /** Where a conversion problem is reported: a token of the IR text. */
 export interface At {
+  /** 1-based line. */
   readonly line: number;
+  /** 1-based column. */
   readonly column: number;
 }
 

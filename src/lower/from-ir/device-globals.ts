@@ -40,6 +40,7 @@ function attr(attrs: readonly LAttribute[], key: string): LAttribute | undefined
 
 /** A device global found in IR: the lowering input plus where it is. */
 export interface IrDeviceGlobal extends DeviceGlobalInput {
+  /** The IR global variable. */
   readonly global: LGlobal;
   /** `sycl-device-global-size`. */
   readonly size: number;

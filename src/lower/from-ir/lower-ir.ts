@@ -20,6 +20,7 @@ import { TypeConverter } from './convert.js';
 import { findDeviceGlobals } from './device-globals.js';
 import { findSpecConstantUses, isSpirTriple } from './spec-constants-pass.js';
 
+/** Options of `lowerIrModule`. */
 export interface LowerIrOptions extends LowerOptions {
   /** `native` (SPIR-V JIT, default) or `emulation`. */
   mode?: SpecConstMode;
@@ -27,6 +28,7 @@ export interface LowerIrOptions extends LowerOptions {
 
 /** The lowering of one IR module plus the parsed module. */
 export interface IrLoweringResult extends LoweringResult {
+  /** The parsed module. */
   readonly module: LModule;
 }
 

@@ -55,24 +55,36 @@ export type SpecConstHandlingMode = 'native' | 'emulation' | 'default_values';
 /** How the module came to be, which decides LLVM's use-list order (see the file comment). */
 export type UseOrder = 'parsed' | 'cloned';
 
+/** Mangled-name prefix of the SYCL 2020 scalar spec-constant intrinsic. */
 export const SCALAR_2020_PREFIX = '_Z37__sycl_getScalar2020SpecConstantValue';
+/** Mangled-name prefix of the SYCL 2020 composite spec-constant intrinsic. */
 export const COMPOSITE_2020_PREFIX = '_Z40__sycl_getComposite2020SpecConstantValue';
+/** Name prefix of the `llvm.sycl.alloca` intrinsics (private memory sized by a spec constant). */
 export const SYCL_ALLOCA_PREFIX = 'llvm.sycl.alloca';
 /** The SYCL 1.2.1 API (no specialization_id: the default is the type's zero value). */
 export const SCALAR_121_PREFIX = '_Z33__sycl_getScalarSpecConstantValue';
+/** Mangled-name prefix of the SYCL 1.2.1 composite spec-constant intrinsic. */
 export const COMPOSITE_121_PREFIX = '_Z36__sycl_getCompositeSpecConstantValue';
 
 /** One intrinsic call, resolved. */
 export interface SpecConstantUse {
+  /** The function holding the call. */
   readonly fn: LFunction;
+  /** The call instruction. */
   readonly inst: LInstruction;
+  /** The parsed call. */
   readonly call: LCall;
+  /** The intrinsic declaration called. */
   readonly callee: LFunction;
+  /** Symbolic ID: the string behind the name argument. */
   readonly symId: string;
+  /** The intrinsic returns its value through an `sret` pointer parameter. */
   readonly sret: boolean;
+  /** The call is an `llvm.sycl.alloca` intrinsic. */
   readonly isAlloca: boolean;
   /** Specialization constant type (SCTy). */
   readonly type: IrType;
+  /** Default value (element 0 of the `specialization_id` initializer; the type's zero value for the 1.2.1 API). */
   readonly default: ConstValue;
   /** The SYCL 1.2.1 API (`__sycl_get{Scalar,Composite}SpecConstantValue`). */
   readonly is121: boolean;
@@ -80,9 +92,11 @@ export interface SpecConstantUse {
   readonly alsoDeleted: readonly LInstruction[];
 }
 
+/** What `SpecConstantsPass` did to a module. */
 export interface SpecConstantsPassResult {
   /** The shared lowering (absent in default_values mode, which assigns no IDs). */
   readonly lowering?: SpecConstantsLowering;
+  /** The intrinsic calls found, in LLVM use-list order. */
   readonly uses: readonly SpecConstantUse[];
   /** True when the module has spec-constant metadata (any intrinsic call was lowered). */
   readonly modified: boolean;

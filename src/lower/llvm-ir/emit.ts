@@ -29,6 +29,7 @@ import { convertFpBits, type ScalarConst } from '../values.js';
 import { deviceGlobalVariable } from '../spirv/device-global-model.js';
 import { mangleFuncItanium, SPIRV_SPEC_CONSTANT, SPIRV_SPEC_CONSTANT_COMPOSITE } from './mangle.js';
 
+/** The default target triple of emitted modules. */
 export const SPIR64_TRIPLE = 'spir64-unknown-unknown';
 
 const PLAIN_NAME = /^[-a-zA-Z$._][-a-zA-Z$._0-9]*$/;
@@ -69,6 +70,7 @@ function fnType(ret: IrType, params: readonly IrType[]): string {
   return `${typeToString(ret)} (${params.map(typeToString).join(', ')})`;
 }
 
+/** Options of `emitLlvmIr`. */
 export interface EmitLlvmIrOptions {
   /** `target triple` (default spir64-unknown-unknown). */
   triple?: string;

@@ -16,7 +16,9 @@
  */
 import { perType, type IrType } from '../types.js';
 
+/** Unmangled name of the scalar spec-constant builtin (`_Z20__spirv_SpecConstant<args>`). */
 export const SPIRV_SPEC_CONSTANT = '__spirv_SpecConstant';
+/** Unmangled name of the composite spec-constant builtin (`_Z29__spirv_SpecConstantComposite<args>`). */
 export const SPIRV_SPEC_CONSTANT_COMPOSITE = '__spirv_SpecConstantComposite';
 
 const INT_MANGLING = { 1: 'b', 8: 'a', 16: 's', 32: 'i', 64: 'x' } as const;

@@ -27,12 +27,15 @@ export interface NewInstruction {
   readonly key: number;
   /** Result name (without `%`); `''` for an unnamed result; undefined for no result. */
   readonly name?: string;
+  /** The instruction's text (without the result name), with `%{key}` references. */
   readonly text: string;
 }
 
 /** Edits of one function body. */
 export class FunctionEditor {
+  /** New instructions to print before an existing one, in order. */
   readonly insertBefore = new Map<LInstruction, NewInstruction[]>();
+  /** Existing instructions to leave out. */
   readonly deleted = new Set<LInstruction>();
   /** Local name → replacement: `%{key}` reference or a constant's text. */
   readonly replace = new Map<string, string>();
@@ -45,7 +48,7 @@ export class FunctionEditor {
   private lastUnique = 0;
   private nextKey = 0;
 
-  constructor(readonly fn: LFunction) {
+  constructor(/** The function edited. */ readonly fn: LFunction) {
     for (const p of fn.params) if (p.name !== undefined) this.names.add(p.name);
     for (const b of fn.blocks) {
       if (b.label !== undefined) this.names.add(b.label);
@@ -85,6 +88,7 @@ export class FunctionEditor {
 
 /** Module-level edits. */
 export interface ModuleEdits {
+  /** Editors of the functions with edits. */
   readonly functions: Map<LFunction, FunctionEditor>;
   /** Declarations appended after the last function (full `declare …` lines). */
   readonly newDeclarations: string[];

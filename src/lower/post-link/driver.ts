@@ -35,7 +35,9 @@ import { groupClosure, groupEntryPoints, verifyNoCrossModuleDeviceGlobalUsage, t
 
 /** The files the driver reads and writes. `-` is standard input / output. */
 export interface PostLinkFileSystem {
+  /** The bytes of `path` (`-` is standard input). */
   read(path: string): Uint8Array;
+  /** Write `bytes` to `path` (`-` is standard output). */
   write(path: string, bytes: Uint8Array): void;
 }
 
@@ -54,6 +56,7 @@ export class PostLinkError extends SyclbinError {
   }
 }
 
+/** What a post-link run did. */
 export interface PostLinkResult {
   /** Paths written, in order. */
   readonly written: string[];
@@ -126,6 +129,7 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
   };
   const m = readInputModule(fs.read(opts.input), tools, opts.input === '-' ? '<stdin>' : opts.input);
   const dl = moduleDataLayout(m);
+  // `out.bc` without a dot is upstream's own default name (intel/llvm:llvm/tools/sycl-post-link/sycl-post-link.cpp, `IROutputOnly ? (OutputAssembly ? ".out.ll" : "out.bc")`).
   const output = opts.output ?? stem(opts.input) + (opts.irOutputOnly ? (opts.outputAssembly ? '.out.ll' : 'out.bc') : '.files');
   const graph = new ReferenceGraph(m);
 

@@ -14,9 +14,10 @@ export type GlobalValue = { readonly kind: 'global'; readonly g: LGlobal; readon
 
 /** Name → global value, and the references of each. */
 export class ReferenceGraph {
+  /** Globals and functions by name (without `@`). */
   readonly byName = new Map<string, GlobalValue>();
 
-  constructor(readonly m: LModule) {
+  constructor(/** The module whose globals and functions are indexed. */ readonly m: LModule) {
     for (const it of m.items) {
       if (it.kind === 'global') this.byName.set(it.global.name, { kind: 'global', g: it.global, item: it });
       else if (it.kind === 'function') this.byName.set(it.fn.name, { kind: 'function', f: it.fn, item: it });

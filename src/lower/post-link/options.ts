@@ -21,6 +21,7 @@ export class PostLinkUsageError extends SyclbinError {
   }
 }
 
+/** `-split`: `none` (not given), one module per source file, per kernel, or `auto`. */
 export type SplitMode = 'none' | 'source' | 'kernel' | 'auto';
 
 /** Parsed options. */
@@ -29,20 +30,31 @@ export interface PostLinkOptions {
   input: string;
   /** `-o`; undefined = derived from the input name as sycl-post-link does. */
   output?: string;
+  /** `-out-dir`: directory for the output files. */
   outDir?: string;
   /** `-S`: write `.ll` text (otherwise bitcode). */
   outputAssembly: boolean;
+  /** `-f`: write bitcode to a terminal anyway. */
   force: boolean;
+  /** `-ir-output-only`: write the (single) output module only, no file table or property files. */
   irOutputOnly: boolean;
+  /** `-split` mode (`none` when not given). */
   split: SplitMode;
   /** True when `-split` was given (sycl-post-link checks getNumOccurrences). */
   splitGiven: boolean;
+  /** `-symbols`: write a `.sym` file of entry point names per module. */
   symbols: boolean;
+  /** `-spec-const` mode, when given. */
   specConst?: 'native' | 'emulation';
+  /** `-device-globals`: write `[SYCL/device globals]` properties. */
   deviceGlobals: boolean;
+  /** `-emit-program-metadata`: write `[SYCL/program metadata]` properties. */
   emitProgramMetadata: boolean;
+  /** `-emit-exported-symbols`: write `[SYCL/exported symbols]` properties. */
   emitExportedSymbols: boolean;
+  /** `-emit-only-kernels-as-entry-points`: only kernels are entry points (not SYCL_EXTERNAL functions). */
   emitOnlyKernelsAsEntryPoints: boolean;
+  /** `-generate-device-image-default-spec-consts`: also write each image with spec constants replaced by their defaults. */
   generateDefaultSpecConsts: boolean;
   /** `-properties` was given (accepted for older command lines; has no effect). */
   legacyProperties: boolean;

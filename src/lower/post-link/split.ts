@@ -21,14 +21,16 @@ import type { SplitMode } from './options.js';
 
 /** The sycl-post-link diagnostic of spec lowering.md fact 37 (message without the tool prefix). */
 export class CrossModuleDeviceGlobalUseError extends SyclbinError {
-  constructor(readonly irName: string) {
+  constructor(/** IR name of the device global. */ readonly irName: string) {
     super('FORMAT', `device_global variable '${irName}' with property "device_image_scope" is used in more than one device image.`);
   }
 }
 
 /** One output module: its key and entry points. */
 export interface EntryPointGroup {
+  /** The group's key: the entry point's name (`-split=kernel`), its `sycl-module-id` (`-split=source`), or `<GLOBAL>`. */
   readonly key: string;
+  /** Its entry points in module order. */
   readonly entries: readonly LFunction[];
 }
 

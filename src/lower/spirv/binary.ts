@@ -16,16 +16,23 @@ import { SPIRV_HEADER_SIZE, SPIRV_MAGIC, SpirvHeader, spirvVersion, spirvVersion
 /** The header is described once, in formats/spirv.ts. */
 export { SPIRV_HEADER_SIZE, SpirvHeader };
 
+/** One instruction: opcode and operand words (the word count is computed when encoding). */
 export interface SpirvInstruction {
+  /** Opcode (the low 16 bits of the first word). */
   readonly opcode: number;
   /** Operand words (everything after the first word). */
   readonly operands: readonly number[];
 }
 
+/** What `encodeSpirvModule` writes: header fields and instructions. */
 export interface SpirvModuleWords {
+  /** SPIR-V version for the header. */
   readonly version: { major: number; minor: number };
+  /** Generator magic for the header. */
   readonly generator: number;
+  /** The header's Bound (one more than the largest <id>). */
   readonly bound: number;
+  /** Instructions in logical-layout order. */
   readonly instructions: readonly SpirvInstruction[];
 }
 

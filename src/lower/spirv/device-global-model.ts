@@ -22,12 +22,15 @@ import { HOST_ACCESS_CODE, INIT_MODE_CODE, type LoweredDeviceGlobal } from '../d
 import type { IrType } from '../types.js';
 import { Decoration } from './enums.js';
 
+/** One OpDecorate of a device global variable. */
 export interface GlobalDecoration {
+  /** Decoration number (spirv/enums.ts Decoration). */
   readonly decoration: number;
   /** Literal operands: numbers are words, strings literal strings. */
   readonly operands: readonly (number | string)[];
 }
 
+/** How a device global is emitted (SPIR-V variable and LLVM IR global alike): name, type, wrapper, alignment, decorations. */
 export interface DeviceGlobalVariable {
   /** IR / SPIR-V name of the variable (the manifest's `irName`). */
   readonly irName: string;
@@ -53,6 +56,7 @@ function containsBool(t: IrType): boolean {
   return containsBool(t.element);
 }
 
+/** The emitted form of a lowered device global: HostAccessINTEL always (read_write when not given), InitModeINTEL and ImplementInCSRINTEL when given; a USM pointer wrapper unless device_image_scope. Throws for a type containing i1. */
 export function deviceGlobalVariable(g: LoweredDeviceGlobal, dl: DataLayout): DeviceGlobalVariable {
   if (containsBool(g.type)) {
     // SPIR-V has no in-memory representation of OpTypeBool for Kernel modules; C++ bool lives in

@@ -34,6 +34,7 @@ import { deviceGlobalVariable } from './device-global-model.js';
 import { AddressingModel, Capability, Decoration, EXT_GLOBAL_VARIABLE_DECORATIONS, LinkageType, MemoryModel, Op, StorageClass } from './enums.js';
 import { SpirvModuleBuilder, type SpirvBuilderOptions } from './module.js';
 
+/** Options of the SPIR-V emitter (header fields and what to add). */
 export interface EmitSpirvOptions extends SpirvBuilderOptions {
   /** Emit the SPV_INTEL_global_variable_decorations decorations (default true). */
   intelDecorations?: boolean;
@@ -48,6 +49,7 @@ const VECTOR_SIZES = [2, 3, 4, 8, 16];
 export class SpirvTypeMapper {
   constructor(private readonly b: SpirvModuleBuilder) {}
 
+  /** The SPIR-V type <id> of `t` (declared once; capabilities added as needed: Int8/16/64, Float16/64, Vector16). LowerError for vectors and arrays SPIR-V cannot express. */
   type(t: IrType): number {
     const b = this.b;
     switch (t.kind) {
@@ -136,6 +138,7 @@ function emitTree(b: SpirvModuleBuilder, types: SpirvTypeMapper, n: SpecConstant
 
 /** Ids of what {@link buildSpirvModule} defined, for callers that extend the module. */
 export interface SpirvEmission {
+  /** The builder, for adding more before encoding. */
   readonly builder: SpirvModuleBuilder;
   /** Symbolic ID → <id> of the spec constant's root (native mode). */
   readonly specConstants: ReadonlyMap<string, number>;

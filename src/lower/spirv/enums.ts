@@ -91,9 +91,13 @@ export const Capability = {
 /** The extension string translator 15 requires for the decorations above (`--spirv-ext=+…`). */
 export const EXT_GLOBAL_VARIABLE_DECORATIONS = 'SPV_INTEL_global_variable_decorations';
 
+/** SPIR-V StorageClass values used here. */
 export const StorageClass = { CrossWorkgroup: 5, Generic: 8 } as const;
+/** SPIR-V AddressingModel values used here. */
 export const AddressingModel = { Physical64: 2 } as const;
+/** SPIR-V MemoryModel values used here. */
 export const MemoryModel = { OpenCL: 2 } as const;
+/** SPIR-V LinkageType values (LinkageAttributes decoration). */
 export const LinkageType = { Export: 0, Import: 1 } as const;
 
 /** `SPIR-V` magic number (first word, little-endian: bytes 03 02 23 07), from formats/spirv.ts. */

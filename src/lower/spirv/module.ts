@@ -12,6 +12,7 @@ import { EncodeError } from '../../codec/index.js';
 import { encodeSpirvModule, stringWords, type SpirvInstruction } from './binary.js';
 import { Op } from './enums.js';
 
+/** An instruction operand: a word, or a string (encoded as nul-terminated UTF-8 words). */
 export type Operand = number | string;
 
 function words(operands: readonly Operand[]): number[] {
@@ -23,6 +24,7 @@ function words(operands: readonly Operand[]): number[] {
   return out;
 }
 
+/** Header fields of the module a `SpirvModuleBuilder` writes. */
 export interface SpirvBuilderOptions {
   /** SPIR-V version written in the header (default 1.1, what llvm-spirv-15 writes for such modules). */
   version?: { major: 1; minor: 0 | 1 | 2 | 3 | 4 | 5 | 6 };
@@ -30,6 +32,7 @@ export interface SpirvBuilderOptions {
   generator?: number;
 }
 
+/** Builds one SPIR-V module: <id>s, sections in logical-layout order, interned types and constants (see the module comment). */
 export class SpirvModuleBuilder {
   private nextId = 1;
   private readonly capabilities: number[] = [];
@@ -39,7 +42,9 @@ export class SpirvModuleBuilder {
   private readonly annotations: SpirvInstruction[] = [];
   private readonly globals: SpirvInstruction[] = [];
   private readonly interned = new Map<string, number>();
+  /** SPIR-V version written in the header. */
   readonly version: { major: number; minor: number };
+  /** Generator magic written in the header. */
   readonly generator: number;
 
   constructor(opts: SpirvBuilderOptions = {}) {
@@ -58,26 +63,32 @@ export class SpirvModuleBuilder {
     return this.nextId;
   }
 
+  /** Declare an OpCapability (once). */
   capability(c: number): void {
     if (!this.capabilities.includes(c)) this.capabilities.push(c);
   }
 
+  /** Whether the capability was declared. */
   hasCapability(c: number): boolean {
     return this.capabilities.includes(c);
   }
 
+  /** Declare an OpExtension (once). */
   extension(name: string): void {
     if (!this.extensions.includes(name)) this.extensions.push(name);
   }
 
+  /** Set the OpMemoryModel (required before `instructions`). */
   memoryModel(addressing: number, memory: number): void {
     this.memoryModelIns = { opcode: Op.MemoryModel, operands: [addressing, memory] };
   }
 
+  /** OpName: a debug name for `target`. */
   name(target: number, text: string): void {
     this.debug.push({ opcode: Op.Name, operands: [target, ...stringWords(text)] });
   }
 
+  /** OpDecorate `target` with `decoration` and its literal operands. */
   decorate(target: number, decoration: number, ...operands: Operand[]): void {
     this.annotations.push({ opcode: Op.Decorate, operands: [target, decoration, ...words(operands)] });
   }
@@ -102,9 +113,11 @@ export class SpirvModuleBuilder {
     return id;
   }
 
+  /** The OpTypeVoid <id>. */
   typeVoid(): number {
     return this.intern('void', () => this.define(Op.TypeVoid, undefined));
   }
+  /** The OpTypeBool <id>. */
   typeBool(): number {
     return this.intern('bool', () => this.define(Op.TypeBool, undefined));
   }
@@ -112,12 +125,15 @@ export class SpirvModuleBuilder {
   typeInt(bits: number): number {
     return this.intern(`i${bits}`, () => this.define(Op.TypeInt, undefined, [bits, 0]));
   }
+  /** The OpTypeFloat <id> of `bits` width. */
   typeFloat(bits: number): number {
     return this.intern(`f${bits}`, () => this.define(Op.TypeFloat, undefined, [bits]));
   }
+  /** The OpTypeVector <id> of `count` `element`s. */
   typeVector(element: number, count: number): number {
     return this.intern(`v${count}x${element}`, () => this.define(Op.TypeVector, undefined, [element, count]));
   }
+  /** The OpTypeArray <id> of `element` with the length given by constant `lengthId`. */
   typeArray(element: number, lengthId: number): number {
     return this.intern(`a${lengthId}x${element}`, () => this.define(Op.TypeArray, undefined, [element, lengthId]));
   }
@@ -125,6 +141,7 @@ export class SpirvModuleBuilder {
   typeStruct(key: string, members: readonly number[]): number {
     return this.intern(`s:${key}`, () => this.define(Op.TypeStruct, undefined, members));
   }
+  /** The OpTypePointer <id> to `pointee` in `storageClass`. */
   typePointer(storageClass: number, pointee: number): number {
     return this.intern(`p${storageClass}:${pointee}`, () => this.define(Op.TypePointer, undefined, [storageClass, pointee]));
   }
@@ -133,9 +150,11 @@ export class SpirvModuleBuilder {
   constant(type: number, literal: readonly number[]): number {
     return this.intern(`c${type}:${literal.join(',')}`, () => this.define(Op.Constant, type, literal));
   }
+  /** The OpConstantNull <id> of `type`. */
   constantNull(type: number): number {
     return this.intern(`null${type}`, () => this.define(Op.ConstantNull, type));
   }
+  /** The OpUndef <id> of `type` (global, in the types/constants section). */
   undef(type: number): number {
     return this.intern(`undef${type}`, () => this.define(Op.Undef, type));
   }

@@ -16,10 +16,15 @@
  * Everything else (OpName, functions, capabilities, the OpenCL.std import) is ignored.
  */
 
+/** One `spirv-dis` instruction line, split. */
 export interface DisInstruction {
+  /** Result <id> (`%12`), when the instruction has one. */
   readonly result?: string;
+  /** Opcode name (`OpSpecConstant`). */
   readonly opcode: string;
+  /** Operand tokens (quoted strings keep their quotes). */
   readonly operands: readonly string[];
+  /** 1-based line in the disassembly. */
   readonly line: number;
 }
 

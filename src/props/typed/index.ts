@@ -15,7 +15,9 @@ export * from './sets.js';
 export * from './aspects.js';
 export * from './spec-constants.js';
 
+/** One property of a typed set: raw value, typed value and decoding problems. */
 export interface TypedProperty {
+  /** Property key. */
   readonly key: string;
   /** The stored value, always present. */
   readonly value: PropertyValue;
@@ -23,25 +25,35 @@ export interface TypedProperty {
   readonly typed: TypedValue | null;
   /** The schema rule that applied, if any. */
   readonly rule?: KeyRule;
+  /** What did not decode exactly (empty when the value is clean). */
   readonly problems: ValueProblem[];
 }
 
+/** One property set in typed form. */
 export interface TypedSet {
+  /** Set name (`SYCL/kernel names`, ...). */
   readonly name: string;
   /** True when the set name is in the schema table (sets.ts). */
   readonly known: boolean;
+  /** Its properties in registry order. */
   readonly properties: TypedProperty[];
 }
 
 /** Input of encodeTypedRegistry: a property given by its typed value, its raw value, or both (must agree). */
 export interface TypedPropertyInput {
+  /** Property key. */
   key: string;
+  /** Raw value. */
   value?: PropertyValue;
+  /** Typed value (encoded by the set's schema rule for the key). */
   typed?: TypedValue | null;
 }
 
+/** Input of encodeTypedRegistry: one set. */
 export interface TypedSetInput {
+  /** Set name. */
   name: string;
+  /** Its properties in the order to write. */
   properties: TypedPropertyInput[];
 }
 

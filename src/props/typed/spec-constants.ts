@@ -10,20 +10,27 @@
  */
 import { isPadding, type SpecConstDefault, type SpecConstDescriptor } from './values.js';
 
+/** A descriptor the runtime's walk would mishandle. */
 export interface WalkIssue {
+  /** The constant (property key). */
   symbolicId: string;
   /** Index of the descriptor in its property value. */
   index: number;
+  /** What is wrong, for people. */
   message: string;
 }
 
+/** The result of the runtime's descriptor walk. */
 export interface WalkResult {
+  /** Each constant with its place in the blob, in property order. */
   constants: SpecConstDefault[];
   /** Final BlobOffset = the blob size the runtime expects. */
   total: number;
+  /** Descriptors that overlap the previous one (the runtime would write over earlier bytes). */
   issues: WalkIssue[];
 }
 
+/** Walk the descriptors of `[SYCL/specialization constants]` (property order) as the runtime does: each constant's place in the default blob, the total size, and the overlaps found. */
 export function walkSpecConstants(properties: readonly (readonly [string, readonly SpecConstDescriptor[]])[]): WalkResult {
   const constants: SpecConstDefault[] = [];
   const issues: WalkIssue[] = [];

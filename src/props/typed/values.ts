@@ -21,9 +21,13 @@ import {
 import { byteArray, PROPERTY_TYPE, uint32, type ByteArrayProperty, type PropertyValue } from '../model.js';
 import { aspectInfo } from './aspects.js';
 
+/** One `{ID, Offset, Size}` record of a `[SYCL/specialization constants]` value. */
 export interface SpecConstDescriptor {
+  /** Spec-constant ID (0xFFFFFFFF for padding). */
   id: number;
+  /** Offset relative to the start of the constant's value. */
   offset: number;
+  /** Size in bytes. */
   size: number;
 }
 
@@ -35,9 +39,11 @@ export interface SpecConstDefault {
   blobOffset: number;
   /** Bytes this constant covers in the blob (padding descriptors included). */
   size: number;
+  /** Its descriptors with where each lies in the blob; `padding` for ID 0xFFFFFFFF. */
   descriptors: (SpecConstDescriptor & { blobOffset: number; padding: boolean })[];
 }
 
+/** The meaning of a property value, by the kind its schema rule gives (formats/property-sets.ts ValueKind). */
 export type TypedValue =
   | { kind: 'uint32'; value: number }
   | { kind: 'enum'; value: number; name?: string }
@@ -58,11 +64,15 @@ void KINDS_AGREE;
 
 /** A finding made while decoding one value; `offset` is a byte offset in the value payload. */
 export interface ValueProblem {
+  /** How bad it is. */
   severity: 'error' | 'warning' | 'note';
+  /** What was found, for people. */
   message: string;
+  /** Byte offset in the value payload, when the finding has one. */
   offset?: number;
 }
 
+/** What decodeTypedValue returns: the typed value (null when it does not decode exactly) and the findings. */
 export type ValueDecodeResult = { typed: TypedValue; problems: ValueProblem[] } | { typed: null; problems: ValueProblem[] };
 
 
@@ -280,6 +290,7 @@ export function encodeTypedValue(t: TypedValue, path: (string | number)[] = []):
   }
 }
 
+/** Whether `d` is a padding descriptor (ID 0xFFFFFFFF). */
 export function isPadding(d: SpecConstDescriptor): boolean {
   return d.id === SPEC_CONST_PADDING_ID;
 }

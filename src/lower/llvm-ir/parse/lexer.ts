@@ -22,6 +22,7 @@
  */
 import { IrSyntaxError } from './errors.js';
 
+/** What a token is (the module comment lists each kind and its value). */
 export type TokenKind =
   | 'lvar'
   | 'gvar'
@@ -41,6 +42,7 @@ export type TokenKind =
 
 /** One token of IR text. */
 export interface Token {
+  /** What the token is. */
   readonly kind: TokenKind;
   /** Unescaped name / literal text / punctuation character(s). */
   readonly value: string;
@@ -48,7 +50,9 @@ export interface Token {
   readonly start: number;
   /** Offset just past the token. */
   readonly end: number;
+  /** 1-based line of the token's first character. */
   readonly line: number;
+  /** 1-based column of the token's first character. */
   readonly column: number;
   /** For `lvar`/`gvar`/`label`: the name was written in quotes. */
   readonly quoted: boolean;
@@ -194,7 +198,7 @@ export class TokenList {
   /** Id of the value the last intern/unescape produced (0: not interned, e.g. `nl`). */
   private lastId = 0;
 
-  constructor(readonly text: string) {
+  constructor(/** The IR text the tokens index into. */ readonly text: string) {
     const cap = Math.max(16, (text.length >> 2) + 16);
     this.kinds = new Uint8Array(cap);
     this.starts = new Int32Array(cap);
