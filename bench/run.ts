@@ -1,352 +1,239 @@
 /**
- * Benchmarks (issue 2 §2 and §4), run by `npm run bench` (not part of `npm test`):
+ * `npm run bench` (builds first, then `node --import tsx bench/run.ts [options]`): every workload
+ * below, each peer comparison measured interleaved in the same run (bench/harness.ts), printed as
+ * tables of median (min–max) with ratios, then the goals of the benchmark issue checked against
+ * those ratios. Not part of `npm test` (test/bench/harness.test.ts runs a quick smoke of it).
  *
- *  1. Decoding a 10,000-entry version-2 OffloadBinary into entries + strings + image views:
- *     our reader vs a hand-written DataView loop (the baseline), binary-parser 2.3.0 and
- *     restructure 3 (both described in test/codec/oracles.ts). Ratios are to the baseline,
- *     measured in the same run.
- *  2. Listing it through the CLI (`node dist/src/cli/main.js offload-list`) vs
- *     `llvm-objdump-19 --offloading` on the same file (wall time of the processes). llvm-objdump-19
- *     accepts only version 1 (it rejects the v2 file after reading its header), so the tools are
- *     also compared on the equivalent file of 10,000 concatenated v1 binaries, which both list.
- *  3. The codec micro-benchmark: decoding N 40-byte Entry structs: ours (decodeRecords over the
- *     formats/ description) vs DataView vs binary-parser vs restructure.
+ * Options:
+ *   --only NAME[,NAME]  run only these workloads (names: --list)
+ *   --runs N            measured runs per contender (default 5; each after one warm-up run)
+ *   --quick             small inputs: a smoke test of the benchmarks, not a measurement
+ *   --out FILE          where to write the results (default bench/results.json)
+ *   --list              list the workloads and exit
  *
- * Results: a table on stdout and bench/out/results.json (bench/out is gitignored).
+ * Results: stdout (the tables and goals; progress goes to stderr) and FILE: the machine, every
+ * sample of every contender, the statistics, the facts (e.g. identical outputs) and the goals, plus
+ * the printed text. Inputs are generated under os.tmpdir() and removed after each workload.
+ * Tools: GNU time (/usr/bin/time), llvm-objdump-19/-22, clang-offload-packager-19, llvm-as-19
+ * (Debian packages time, llvm-19, llvm-22, clang-19), zcat, zstd, cat, cp.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
-import { performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { dirname, join } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import type { OffloadEntryInput } from '../src/offload/write.js';
-import { bpEntry, oracleDecodeBinary, Parser, r, rEntry, rStringEntryV2, rU64, type RStream, type RType } from '../test/codec/oracles.js';
-import { requireTool } from '../test/support/tools.js';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cleanupHarness, formatMachine, formatTable, loadavg, machine, measureTable, type TableResult } from './harness.js';
+import { CLI, FROM_DIST, ROOT, type BenchContext, type Workload } from './context.js';
+import { listing } from './workloads/listing.js';
+import { dump } from './workloads/dump.js';
+import { bigFile, CLI_FLOOR, HEADER_ONLY } from './workloads/big-file.js';
+import { pack } from './workloads/pack.js';
+import { codec } from './workloads/codec.js';
+import { base64 } from './workloads/base64.js';
+import { lower } from './workloads/lower.js';
+import { decompress } from './workloads/decompress.js';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+/** Every workload, in the order `npm run bench` runs them. */
+export const WORKLOADS: readonly Workload[] = [listing, dump, bigFile, pack, codec, base64, lower, decompress];
 
-// Our code is measured as users run it: the tsc output in dist/ (`npm run bench` builds first).
-// Running src/ through tsx instead adds esbuild's keepNames `__name` wrappers and is slower.
-// Types come from src/; the modules from dist/ when present.
-const DIST = join(ROOT, 'dist');
-const fromDist = existsSync(join(DIST, 'src', 'offload', 'read.js'));
-async function load<T>(rel: string): Promise<T> {
-  const url = pathToFileURL(fromDist ? join(DIST, `${rel}.js`) : join(ROOT, `${rel}.ts`)).href;
-  return (await import(url)) as T;
+/** Options of a run. */
+export interface BenchOptions {
+  only?: string[];
+  runs: number;
+  quick: boolean;
+  out: string;
+  list: boolean;
 }
-const { decodeRecords } = await load<typeof import('../src/codec/index.js')>('src/codec/index');
-const { OffloadEntry } = await load<typeof import('../formats/offload-binary.js')>('formats/offload-binary');
-const { readOffloadBinaries } = await load<typeof import('../src/offload/read.js')>('src/offload/read');
-const { writeOffloadBinaries, writeOffloadBinary } = await load<typeof import('../src/offload/write.js')>('src/offload/write');
-const { runCli } = await load<typeof import('../src/cli/run.js')>('src/cli/run');
-const OUT = join(ROOT, 'bench', 'out');
-mkdirSync(OUT, { recursive: true });
 
-// ---------------------------------------------------------------------------------------------
-// Timing: warm up, then take the median of several samples, each running the function enough
-// times to last >= 50 ms.
-
-function timeIt(fn: () => unknown, minMs = 50, samples = 7): number {
-  for (let i = 0; i < 3; i++) fn();
-  let reps = 1;
-  for (;;) {
-    const t0 = performance.now();
-    for (let i = 0; i < reps; i++) fn();
-    if (performance.now() - t0 >= minMs / 4) break;
-    reps *= 2;
+/**
+ * Parse the command line of bench/run.ts.
+ * @throws Error on an unknown option, a bad --runs or an unknown workload name.
+ */
+export function parseArgs(argv: readonly string[]): BenchOptions {
+  const o: BenchOptions = { runs: 5, quick: false, out: join(ROOT, 'bench', 'results.json'), list: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const value = (): string => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${a} needs a value`);
+      return v;
+    };
+    if (a === '--only') o.only = value().split(',').filter(Boolean);
+    else if (a === '--runs') {
+      o.runs = Number(value());
+      if (!Number.isInteger(o.runs) || o.runs < 1) throw new Error('--runs must be a positive integer');
+    } else if (a === '--quick') o.quick = true;
+    else if (a === '--out') o.out = resolve(value());
+    else if (a === '--list') o.list = true;
+    else throw new Error(`unknown option ${a} (options: --only NAME[,NAME] --runs N --quick --out FILE --list)`);
   }
-  const times: number[] = [];
-  for (let s = 0; s < samples; s++) {
-    const t0 = performance.now();
-    for (let i = 0; i < reps; i++) fn();
-    times.push((performance.now() - t0) / reps);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
+  for (const n of o.only ?? []) if (!WORKLOADS.some((w) => w.name === n)) throw new Error(`unknown workload ${n} (${WORKLOADS.map((w) => w.name).join(', ')})`);
+  return o;
 }
 
-function wall(cmd: string, args: string[], runs = 5): { ms: number; status: number; stdout: string; stderr: string } {
-  const times: number[] = [];
-  let last = spawnSync(cmd, args, { maxBuffer: 1 << 30 });
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    last = spawnSync(cmd, args, { maxBuffer: 1 << 30 });
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return { ms: times[Math.floor(times.length / 2)]!, status: last.status ?? -1, stdout: last.stdout.toString('utf8'), stderr: last.stderr.toString('utf8') };
+/** A goal of the benchmark issue, checked against ratios measured in the same run. */
+export interface Goal {
+  readonly goal: string;
+  readonly met: boolean;
+  /** The figures it was decided on. */
+  readonly measured: string;
 }
 
-// ---------------------------------------------------------------------------------------------
-// The 10,000-entry file.
+const MB_IN_MIB = 1e6 / 2 ** 20;
 
-const N_ENTRIES = 10_000;
-const archs = ['sm_70', 'sm_80', 'sm_90', 'gfx90a', 'gfx1030', 'pvc'];
-const triples = ['nvptx64-nvidia-cuda', 'amdgcn-amd-amdhsa', 'spir64-unknown-unknown'];
-const entries: OffloadEntryInput[] = Array.from({ length: N_ENTRIES }, (_, i) => ({
-  imageKind: 1 + (i % 5),
-  offloadKind: [1, 2, 4, 8][i % 4]!,
-  strings: [
-    ['triple', triples[i % 3]!],
-    ['arch', archs[i % 6]!],
-    ['producer', `bench-${i}`],
-  ],
-  image: Uint8Array.from({ length: 16 + (i % 13) }, (_, j) => (i + j) & 0xff),
-}));
-const v2 = writeOffloadBinary(entries, { version: 2 });
-// The same images as LLVM 19 would pack them: one v1 binary each, with sequential kinds.
-const v1 = writeOffloadBinaries(entries.map((e, i) => [{ ...e, offloadKind: [1, 2, 3, 1][i % 4]! }]), { version: 1 });
-const v2Path = join(OUT, 'offload-10k.v2.bin');
-const v1Path = join(OUT, 'offload-10k.v1.bin');
-writeFileSync(v2Path, v2);
-writeFileSync(v1Path, v1);
-
-interface Decoded {
-  count: number;
-  keys: number;
-  imageBytes: number;
+/** A difference in ms with its sign: +12 ms, −3 ms. */
+function signedMs(x: number): string {
+  return `${x < 0 ? '−' : '+'}${Math.abs(x).toFixed(0)} ms`;
 }
 
-// Our reader: the full model (header, entries, string maps, image views).
-function ours(bytes: Uint8Array): Decoded {
-  const bins = readOffloadBinaries(bytes);
-  let keys = 0;
-  let imageBytes = 0;
-  for (const b of bins) for (const e of b.entries) (keys += e.strings.size), (imageBytes += e.image.length);
-  return { count: bins.reduce((a, b) => a + b.entries.length, 0), keys, imageBytes };
-}
-
-// The baseline: a hand-written DataView walk doing the same work with the same checks
-// (u64 narrowed to safe numbers, ranges inside the binary, NUL-terminated keys, UTF-8 strings).
-const utf8 = new TextDecoder();
-function dataView(bytes: Uint8Array): Decoded {
-  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const u64 = (at: number): number => {
-    if (at + 8 > bytes.length) throw new Error('eof');
-    const v = dv.getBigUint64(at, true);
-    if (v > 9007199254740991n) throw new Error('range');
-    return Number(v);
-  };
-  if (bytes[0] !== 0x10 || bytes[1] !== 0xff || bytes[2] !== 0x10 || bytes[3] !== 0xad) throw new Error('magic');
-  const size = u64(8);
-  if (size > bytes.length) throw new Error('size');
-  const entriesOffset = u64(16);
-  const count = u64(24);
-  if (entriesOffset + 40 * count > size) throw new Error('entries');
-  let keys = 0;
-  let imageBytes = 0;
-  const out: { imageKind: number; offloadKind: number; flags: number; strings: Map<string, string>; image: Uint8Array }[] = [];
-  for (let i = 0; i < count; i++) {
-    const at = entriesOffset + 40 * i;
-    const imageKind = dv.getUint16(at, true);
-    const offloadKind = dv.getUint16(at + 2, true);
-    const flags = dv.getUint32(at + 4, true);
-    const stringOffset = u64(at + 8);
-    const numStrings = u64(at + 16);
-    const imageOffset = u64(at + 24);
-    const imageSize = u64(at + 32);
-    if (stringOffset + 24 * numStrings > size || imageOffset + imageSize > size) throw new Error('range');
-    const strings = new Map<string, string>();
-    for (let j = 0; j < numStrings; j++) {
-      const se = stringOffset + 24 * j;
-      const k = u64(se);
-      const v = u64(se + 8);
-      const vs = u64(se + 16);
-      let end = k;
-      while (end < size && bytes[end] !== 0) end++;
-      if (end >= size || v + vs > size) throw new Error('string');
-      strings.set(utf8.decode(bytes.subarray(k, end)), utf8.decode(bytes.subarray(v, v + vs)));
-    }
-    keys += strings.size;
-    const image = bytes.subarray(imageOffset, imageOffset + imageSize);
-    imageBytes += image.length;
-    out.push({ imageKind, offloadKind, flags, strings, image });
-  }
-  return { count: out.length, keys, imageBytes };
-}
-
-// binary-parser: the whole-binary parser following offsets with pointers (test/codec/oracles.ts).
-function binaryParser(bytes: Uint8Array): Decoded {
-  const b = oracleDecodeBinary(bytes);
-  let keys = 0;
-  let imageBytes = 0;
-  for (const e of b.entries) {
-    const m = new Map(e.strings);
-    keys += m.size;
-    imageBytes += e.image.length;
-  }
-  return { count: b.entries.length, keys, imageBytes };
-}
-
-// restructure: its structs for header/entries/string entries, a NUL-terminated String for keys,
-// and the offsets followed by positioning its DecodeStream (restructure has no absolute pointers
-// that fit this layout without a pointer-typed field).
-interface RDecodeStream extends RStream {
-  readString(length: number, encoding: string): string;
-}
-const RDecodeStreamCtor = (r as unknown as { DecodeStream: new (b: Uint8Array) => RDecodeStream }).DecodeStream;
-const rHeaderV2 = new r.Struct<{ magic: Uint8Array; version: number; size: bigint; entriesOffset: bigint; entriesCount: bigint }>({
-  magic: new r.Buffer(4),
-  version: r.uint32le,
-  size: rU64,
-  entriesOffset: rU64,
-  entriesCount: rU64,
-});
-const rCString = new (r as unknown as { String: new (length: null, enc: string) => RType<string> }).String(null, 'utf8');
-function restructure(bytes: Uint8Array): Decoded {
-  const s = new RDecodeStreamCtor(bytes);
-  const h = rHeaderV2.decode(s);
-  s.pos = Number(h.entriesOffset);
-  const list = new r.Array(rEntry, Number(h.entriesCount)).decode(s);
-  let keys = 0;
-  let imageBytes = 0;
-  for (const e of list) {
-    s.pos = Number(e.stringOffset);
-    const ses = new r.Array(rStringEntryV2, Number(e.numStrings)).decode(s);
-    const strings = new Map<string, string>();
-    for (const se of ses) {
-      s.pos = Number(se.keyOffset);
-      const k = rCString.decode(s);
-      s.pos = Number(se.valueOffset);
-      strings.set(k, s.readString(Number(se.valueSize), 'utf8'));
-    }
-    keys += strings.size;
-    imageBytes += bytes.subarray(Number(e.imageOffset), Number(e.imageOffset + e.imageSize)).length;
-  }
-  return { count: list.length, keys, imageBytes };
-}
-
-// Sanity: all four decode the same thing.
-const expected = ours(v2);
-for (const [name, f] of [
-  ['DataView', dataView],
-  ['binary-parser', binaryParser],
-  ['restructure', restructure],
-] as const) {
-  const got = f(v2);
-  if (JSON.stringify(got) !== JSON.stringify(expected)) throw new Error(`${name} decoded ${JSON.stringify(got)}, ours ${JSON.stringify(expected)}`);
-}
-
-const results: Record<string, unknown> = {
-  date: new Date().toISOString(),
-  node: process.version,
-  cpu: os.cpus()[0]?.model,
-  file: { entries: N_ENTRIES, v2Bytes: v2.length, v1Bytes: v1.length },
-  oursFrom: fromDist ? 'dist (tsc output)' : 'src via tsx (dist missing: run npm run build)',
-};
-
-const rows: [string, string, string][] = [];
-function section(title: string): void {
-  rows.push([title, '', '']);
-}
-
-// 1. Decoding the 10,000-entry v2 file.
-section(`1. decode a ${N_ENTRIES}-entry v2 OffloadBinary (${v2.length} bytes)`);
-const dec = {
-  DataView: timeIt(() => dataView(v2)),
-  ours: timeIt(() => ours(v2)),
-  'binary-parser': timeIt(() => binaryParser(v2)),
-  restructure: timeIt(() => restructure(v2)),
-};
-for (const [k, ms] of Object.entries(dec)) rows.push([`  ${k}`, `${ms.toFixed(2)} ms`, `${(ms / dec.DataView).toFixed(2)}x`]);
-results.decode10k = Object.fromEntries(Object.entries(dec).map(([k, ms]) => [k, { ms, ratioToDataView: ms / dec.DataView }]));
-
-// 2. Listing via the CLI vs llvm-objdump-19.
-section('2. list 10,000 images: syclbin offload-list vs llvm-objdump-19 --offloading (process wall time)');
-const main = join(ROOT, 'dist', 'src', 'cli', 'main.js');
-let objdump: string | undefined;
-try {
-  objdump = requireTool('llvm-objdump-19');
-} catch (e) {
-  rows.push(['  llvm-objdump-19 missing', (e as Error).message, '']);
-}
-const listing: Record<string, unknown> = {};
-// In-process (no Node start-up): the library + formatting cost.
-const devnull = { write: () => undefined };
-const inproc = timeIt(() => runCli(['offload-list', v2Path], { stdout: devnull, stderr: devnull, cwd: ROOT, env: {} }), 200, 5);
-const oursV2 = wall(process.execPath, [main, 'offload-list', v2Path]);
-const oursV1 = wall(process.execPath, [main, 'offload-list', v1Path]);
-const nodeStart = wall(process.execPath, ['-e', '0']);
-if (oursV1.status !== 0 || oursV2.status !== 0) throw new Error(`offload-list failed: ${oursV1.stderr}${oursV2.stderr}`);
-rows.push(['  syclbin offload-list v2 (in-process, no start-up)', `${inproc.toFixed(1)} ms`, '']);
-rows.push(['  node start-up alone (node -e 0)', `${nodeStart.ms.toFixed(1)} ms`, '']);
-rows.push(['  syclbin offload-list v2 file', `${oursV2.ms.toFixed(1)} ms`, '']);
-rows.push(['  syclbin offload-list v1 file (10,000 v1 binaries)', `${oursV1.ms.toFixed(1)} ms`, '']);
-Object.assign(listing, { inProcessV2Ms: inproc, nodeStartupMs: nodeStart.ms, oursV2Ms: oursV2.ms, oursV1Ms: oursV1.ms });
-if (objdump) {
-  const odV1 = wall(objdump, ['--offloading', v1Path]);
-  const odV2 = wall(objdump, ['--offloading', v2Path]);
-  if (odV1.status !== 0) throw new Error(`llvm-objdump-19 failed on the v1 file: ${odV1.stderr}`);
-  const same = odV1.stdout === oursV1.stdout;
-  rows.push(['  llvm-objdump-19 v1 file', `${odV1.ms.toFixed(1)} ms`, `ours/objdump ${(oursV1.ms / odV1.ms).toFixed(2)}x (output ${same ? 'identical' : 'DIFFERS'})`]);
-  rows.push(['  llvm-objdump-19 v2 file', `${odV2.ms.toFixed(1)} ms`, `exit ${odV2.status}: ${odV2.stderr.trim().split(': ').slice(-1)[0]}`]);
-  rows.push(['  ratio ours(v2) / objdump(v1)', '', `${(oursV2.ms / odV1.ms).toFixed(2)}x`]);
-  Object.assign(listing, {
-    objdumpV1Ms: odV1.ms,
-    objdumpV2Ms: odV2.ms,
-    objdumpV2Status: odV2.status,
-    outputIdenticalV1: same,
-    ratioOursV1ToObjdumpV1: oursV1.ms / odV1.ms,
-    ratioOursV2ToObjdumpV1: oursV2.ms / odV1.ms,
-  });
-}
-results.listing = listing;
-
-// 3. Codec micro-benchmark: N Entry structs.
-const N_MICRO = 100_000;
-section(`3. codec micro-benchmark: decode ${N_MICRO} x 40-byte Entry`);
-const micro = new Uint8Array(40 * N_MICRO);
-{
-  const dv = new DataView(micro.buffer);
-  for (let i = 0; i < N_MICRO; i++) {
-    const at = 40 * i;
-    dv.setUint16(at, i % 7, true);
-    dv.setUint16(at + 2, i % 9, true);
-    dv.setUint32(at + 4, i, true);
-    for (let k = 0; k < 4; k++) dv.setBigUint64(at + 8 + 8 * k, BigInt(i * 8 + k), true);
-  }
-}
-function microDataView(b: Uint8Array): number {
-  const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
-  const n = b.length / 40;
-  const out: { imageKind: number; offloadKind: number; flags: number; stringOffset: number; numStrings: number; imageOffset: number; imageSize: number }[] = [];
-  const u64 = (at: number): number => {
-    const v = dv.getBigUint64(at, true);
-    if (v > 9007199254740991n) throw new Error('range');
-    return Number(v);
-  };
-  for (let i = 0; i < n; i++) {
-    const at = 40 * i;
-    out.push({
-      imageKind: dv.getUint16(at, true),
-      offloadKind: dv.getUint16(at + 2, true),
-      flags: dv.getUint32(at + 4, true),
-      stringOffset: u64(at + 8),
-      numStrings: u64(at + 16),
-      imageOffset: u64(at + 24),
-      imageSize: u64(at + 32),
+/** Check the issue's goals against whichever tables were measured (goals whose tables are missing are left out). */
+export function checkGoals(tables: ReadonlyMap<string, TableResult>): Goal[] {
+  const goals: Goal[] = [];
+  const get = (id: string, name: string) => tables.get(id)?.contenders.find((c) => c.name === name);
+  const x = (v: number): string => `${v.toFixed(2)}×`;
+  const ours19 = 'syclbin offload-list --llvm 19';
+  const od19 = 'llvm-objdump-19 --offloading';
+  const l200 = get('listing-200k', ours19);
+  const o200 = get('listing-200k', od19);
+  if (l200 && o200) {
+    goals.push({ goal: 'listing 200k: wall ≤ 1.0× llvm-objdump-19', met: l200.ratio.wall <= 1.0, measured: `${x(l200.ratio.wall)} (${l200.wallMs.median.toFixed(0)} vs ${o200.wallMs.median.toFixed(0)} ms)` });
+    goals.push({
+      goal: 'listing 200k: peak RSS ≤ 0.5× llvm-objdump-19',
+      met: l200.ratio.rss! <= 0.5,
+      measured: `${x(l200.ratio.rss!)} (${l200.rssMiB!.median.toFixed(0)} vs ${o200.rssMiB!.median.toFixed(0)} MiB)`,
     });
   }
-  return out.length;
+  const l10 = get('listing-10k', ours19);
+  const o10 = get('listing-10k', od19);
+  if (l10 && o10) goals.push({ goal: 'listing 10k: wall ≤ 2.5× llvm-objdump-19', met: l10.ratio.wall <= 2.5, measured: `${x(l10.ratio.wall)} (${l10.wallMs.median.toFixed(0)} vs ${o10.wallMs.median.toFixed(0)} ms)` });
+  const l1m = get('listing-1m', ours19);
+  const o1m = get('listing-1m', od19);
+  if (l1m && l200 && o1m && o200) {
+    // Five times the binaries: linear means at most 5× the time (start-up makes it less); 10% slack.
+    const r = l1m.wallMs.median / l200.wallMs.median;
+    const rr = l1m.rssMiB!.median / l200.rssMiB!.median;
+    goals.push({
+      goal: 'listing 1M: linear (wall 1M / wall 200k ≤ 5 × 1.1)',
+      met: r <= 5.5,
+      measured: `${r.toFixed(2)}× for 5× the binaries (llvm-objdump-19: ${(o1m.wallMs.median / o200.wallMs.median).toFixed(2)}×); peak RSS ${rr.toFixed(2)}× (llvm-objdump-19: ${(o1m.rssMiB!.median / o200.rssMiB!.median).toFixed(2)}×); at 1M ${x(l1m.ratio.wall)} llvm-objdump-19 wall, ${x(l1m.ratio.rss!)} its RSS`,
+    });
+  }
+  const node = get('big-file', 'node -e 0');
+  const floor = get('big-file', CLI_FLOOR);
+  if (node) {
+    for (const name of HEADER_ONLY) {
+      const c = get('big-file', name);
+      if (!c) continue;
+      const beyond = c.wallMs.median - node.wallMs.median;
+      const mb = c.rssMiB!.median / MB_IN_MIB;
+      goals.push({
+        goal: `1 GiB: ${name} < 100 ms beyond node -e 0 and < 100 MB peak RSS`,
+        met: beyond < 100 && mb < 100,
+        measured:
+          `${signedMs(beyond)} (${c.wallMs.median.toFixed(0)} vs ${node.wallMs.median.toFixed(0)} ms), ${mb.toFixed(0)} MB (${c.rssMiB!.median.toFixed(1)} MiB)` +
+          (floor ? `; vs ${CLI_FLOOR}: ${signedMs(c.wallMs.median - floor.wallMs.median)}` : ''),
+      });
+    }
+  }
+  const p = get('pack', 'syclbin pack');
+  if (p) goals.push({ goal: 'pack ≤ 1.5× cp', met: p.ratio.wall <= 1.5, measured: `${x(p.ratio.wall)} (${p.wallMs.median.toFixed(0)} vs ${get('pack', 'cp')!.wallMs.median.toFixed(0)} ms)` });
+  const op = get('pack', 'syclbin offload-pack --llvm 19');
+  if (op) goals.push({ goal: 'offload-pack ≤ 1.5× cp', met: op.ratio.wall <= 1.5, measured: `${x(op.ratio.wall)} (clang-offload-packager-19: ${x(get('pack', 'clang-offload-packager-19')!.ratio.wall)})` });
+  return goals;
 }
-const bpEntries = new Parser().array('list', { type: bpEntry, length: N_MICRO });
-const rEntries = new r.Array(rEntry, N_MICRO);
-const microRes = {
-  DataView: timeIt(() => microDataView(micro)),
-  ours: timeIt(() => decodeRecords(OffloadEntry, micro).length),
-  'binary-parser': timeIt(() => (bpEntries.parse(micro) as { list: unknown[] }).list.length),
-  restructure: timeIt(() => rEntries.decode(new RDecodeStreamCtor(micro)).length),
-};
-if (decodeRecords(OffloadEntry, micro)[N_MICRO - 1]!.imageSize !== (N_MICRO - 1) * 8 + 3) throw new Error('micro decode mismatch');
-for (const [k, ms] of Object.entries(microRes)) rows.push([`  ${k}`, `${ms.toFixed(2)} ms`, `${(ms / microRes.DataView).toFixed(2)}x`]);
-results.microEntry = Object.fromEntries(Object.entries(microRes).map(([k, ms]) => [k, { ms, ratioToDataView: ms / microRes.DataView }]));
 
-// Print and save.
-const w0 = Math.max(...rows.map((r0) => (r0[1] || r0[2] ? r0[0].length : 0)));
-let text = `syclbin-toolkit benchmarks — ${results.date} — Node ${process.version} — ${String(results.cpu)} — ours from ${String(results.oursFrom)}\n`;
-for (const [a, b, c] of rows) text += b || c ? `${a.padEnd(w0 + 2)}${b.padStart(12)}  ${c}\n` : `\n${a}\n`;
-process.stdout.write(text);
-writeFileSync(join(OUT, 'results.json'), JSON.stringify(results, null, 2) + '\n');
-writeFileSync(join(OUT, 'results.txt'), text);
-process.stdout.write(`\nwritten: ${join('bench', 'out', 'results.json')}, results.txt\n`);
+/** Run the benchmarks with command-line `argv`; resolves to the exit status. */
+export async function main(argv: readonly string[]): Promise<number> {
+  const opts = parseArgs(argv);
+  if (opts.list) {
+    for (const w of WORKLOADS) process.stdout.write(`${w.name.padEnd(12)} ${w.summary}\n`);
+    return 0;
+  }
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run 'npm run build' (npm run bench does)`);
+  const selected = WORKLOADS.filter((w) => !opts.only || opts.only.includes(w.name));
+  let printed = '';
+  const say = (text = ''): void => {
+    printed += text + '\n';
+    process.stdout.write(text + '\n');
+  };
+  const m = machine();
+  say(formatMachine(m));
+  say(
+    `syclbin-toolkit ${FROM_DIST ? 'from dist/ (tsc output)' : 'in-process code from src/ through tsx (dist/ missing)'}; ${opts.runs} interleaved runs per contender after one warm-up; ` +
+      `wall = median (min–max) in ms; ratio = median / median of the contender named under "vs"${opts.quick ? '; --quick: SMALL INPUTS, NOT A MEASUREMENT' : ''}`,
+  );
+  const tables = new Map<string, TableResult>();
+  const facts: Record<string, { text: string; value?: unknown }> = {};
+  const errors: { workload: string; error: string }[] = [];
+  const t0 = Date.now();
+  for (const w of selected) {
+    const tmp = mkdtempSync(join(os.tmpdir(), `syclbin-bench-${w.name}-`));
+    say();
+    say(`== ${w.name}: ${w.summary}`);
+    const ctx: BenchContext = {
+      runs: opts.runs,
+      quick: opts.quick,
+      tmp,
+      measure: (spec) => {
+        const r = measureTable({ ...spec, runs: spec.runs ?? opts.runs }, (s) => process.stderr.write(`  … ${s}\n`));
+        tables.set(r.id, r);
+        say();
+        say(formatTable(r));
+        return r;
+      },
+      fact: (key, text, value) => {
+        facts[key] = value === undefined ? { text } : { text, value };
+        say(`  ${text}`);
+      },
+      progress: (text) => process.stderr.write(`  … ${text}\n`),
+    };
+    try {
+      await w.run(ctx);
+    } catch (e) {
+      const msg = e instanceof Error ? (e.stack ?? e.message) : String(e);
+      errors.push({ workload: w.name, error: msg });
+      say(`  FAILED: ${msg.split('\n')[0]}`);
+      process.stderr.write(msg + '\n');
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  }
+  cleanupHarness();
+  const goals = checkGoals(tables);
+  if (goals.length) {
+    say();
+    say('== goals (ratios from this run)');
+    for (const g of goals) say(`  ${g.met ? 'MET   ' : 'MISSED'} ${g.goal}: ${g.measured}`);
+  }
+  const end = loadavg();
+  say();
+  say(`done in ${((Date.now() - t0) / 60000).toFixed(1)} min; load average at the end ${end.join(' ')}`);
+  mkdirSync(dirname(opts.out), { recursive: true });
+  const results = {
+    machine: m,
+    loadavgEnd: end,
+    finished: new Date().toISOString(),
+    options: { runs: opts.runs, quick: opts.quick, only: opts.only ?? null },
+    fromDist: FROM_DIST,
+    workloads: selected.map((w) => w.name),
+    tables: [...tables.values()],
+    facts,
+    goals,
+    errors,
+    printed: printed.split('\n'),
+  };
+  writeFileSync(opts.out, JSON.stringify(results, null, 1) + '\n');
+  say(`written: ${relative(process.cwd(), opts.out) || opts.out}`);
+  return errors.length || process.exitCode ? 1 : 0;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (e: unknown) => {
+      process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
+      process.exitCode = 2;
+    },
+  );
+}
