@@ -79,6 +79,11 @@ class SourceBlob implements BlobRef {
   slice(at: number, length: number): Uint8Array {
     return this.src.read(this.at + at, length);
   }
+  /** Fill `target` from the blob's bytes at `at` (positioned reads into the caller's buffer when the source can). */
+  readInto(at: number, target: Uint8Array): void {
+    if (this.src.readInto) this.src.readInto(this.at + at, target);
+    else target.set(this.src.read(this.at + at, target.length));
+  }
 }
 
 /** The blob `[offset, +size)` of `src`, at `absolute` in the input (undefined: not in the input). */

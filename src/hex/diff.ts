@@ -47,15 +47,17 @@ export interface DiffResult {
   errors: string[];
 }
 
-/** A value of the flat view: display text and, for blobs, the bytes to compare (read in windows). */
+/** A value of the flat view: display text or, for blobs, the bytes (compared in windows, described only when shown). */
 interface Item {
-  text: string;
+  text?: string;
   blob?: BlobRef;
 }
 
 type Flat = Map<string, Item>;
 
 const WINDOW = 1 << 16;
+/** Blobs are compared this many bytes at a time, into two buffers reused for the whole diff. */
+const BLOB_WINDOW = 1 << 20;
 
 function fnv1a(b: BlobRef): string {
   let h = 0x811c9dc5;
@@ -69,13 +71,40 @@ function fnv1a(b: BlobRef): string {
 }
 
 function blob(b: BlobRef): Item {
-  return { text: `<${b.size} bytes, fnv1a ${fnv1a(b)}>`, blob: b };
+  return { blob: b };
 }
 
-/** Same bytes? Compared in windows. */
+/** What an item prints as: its text, or a blob's size and FNV-1a hash (read only for a blob that is shown). */
+function textOf(item: Item): string {
+  return item.text ?? `<${item.blob!.size} bytes, fnv1a ${fnv1a(item.blob!)}>`;
+}
+
+/** Same bytes? Word by word where both start on a 4-byte boundary (4x fewer steps on large images). */
 function sameBytes(x: Uint8Array, y: Uint8Array): boolean {
   if (x.length !== y.length) return false;
-  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+  let i = 0;
+  if (x.byteOffset % 4 === 0 && y.byteOffset % 4 === 0) {
+    const words = x.length >>> 2;
+    const wx = new Uint32Array(x.buffer, x.byteOffset, words);
+    const wy = new Uint32Array(y.buffer, y.byteOffset, words);
+    for (let k = 0; k < words; k++) if (wx[k] !== wy[k]) return false;
+    i = words << 2;
+  }
+  for (; i < x.length; i++) if (x[i] !== y[i]) return false;
+  return true;
+}
+
+/** Two blobs of one size compared window by window; stops at the first window that differs. */
+function sameBlob(x: BlobRef, y: BlobRef, bufs: { x?: Uint8Array; y?: Uint8Array }): boolean {
+  if (x.size !== y.size) return false;
+  for (let at = 0; at < x.size; at += BLOB_WINDOW) {
+    const n = Math.min(BLOB_WINDOW, x.size - at);
+    const wx = x.readInto ? (bufs.x ??= new Uint8Array(BLOB_WINDOW)).subarray(0, n) : x.slice(at, n);
+    const wy = y.readInto ? (bufs.y ??= new Uint8Array(BLOB_WINDOW)).subarray(0, n) : y.slice(at, n);
+    if (x.readInto) x.readInto(at, wx);
+    if (y.readInto) y.readInto(at, wy);
+    if (!sameBytes(wx, wy)) return false;
+  }
   return true;
 }
 
@@ -152,15 +181,9 @@ function flatten(a: Annotation): Flat {
   return out;
 }
 
-function sameItem(x: Item, y: Item): boolean {
-  if (x.blob && y.blob) {
-    if (x.blob.size !== y.blob.size) return false;
-    for (let at = 0; at < x.blob.size; at += WINDOW) {
-      const n = Math.min(WINDOW, x.blob.size - at);
-      if (!sameBytes(x.blob.slice(at, n), y.blob.slice(at, n))) return false;
-    }
-    return true;
-  }
+function sameItem(x: Item, y: Item, bufs: { x?: Uint8Array; y?: Uint8Array }): boolean {
+  if (x.blob && y.blob) return sameBlob(x.blob, y.blob, bufs);
+  if (x.blob || y.blob) return false;
   return x.text === y.text;
 }
 
@@ -173,13 +196,14 @@ export function diffFiles(inputA: Uint8Array | ByteSource, inputB: Uint8Array | 
   const fa = flatten(A);
   const fb = flatten(B);
   const entries: DiffEntry[] = [];
+  const bufs = {};
   // A's paths in A's order, then the paths only in B, in B's order.
   for (const [path, x] of fa) {
     const y = fb.get(path);
-    if (!y) entries.push({ op: 'removed', path, a: x.text });
-    else if (!sameItem(x, y)) entries.push({ op: 'changed', path, a: x.text, b: y.text });
+    if (!y) entries.push({ op: 'removed', path, a: textOf(x) });
+    else if (!sameItem(x, y, bufs)) entries.push({ op: 'changed', path, a: textOf(x), b: textOf(y) });
   }
-  for (const [path, y] of fb) if (!fa.has(path)) entries.push({ op: 'added', path, b: y.text });
+  for (const [path, y] of fb) if (!fa.has(path)) entries.push({ op: 'added', path, b: textOf(y) });
   const result: DiffResult = { formats: [A.format, B.format], entries, errors: [] };
   if (A.error) result.errors.push(`A: ${A.error.message}`);
   if (B.error) result.errors.push(`B: ${B.error.message}`);

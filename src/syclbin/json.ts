@@ -41,8 +41,8 @@ export function hashBlob(b: BlobRef, hasher: Hasher): string {
 export interface SyclbinJsonOptions {
   /** Add `base64` (RFC 4648, padded) to every image. */
   withBytes?: boolean;
-  /** SHA-256 of each image (src/node/sha256.ts gives node:crypto's). */
-  sha256: Hasher;
+  /** SHA-256 of each image (src/node/sha256.ts gives node:crypto's); false: no hash, image bytes are not read. */
+  sha256: Hasher | false;
 }
 
 /** The variant in words a SYCL engineer recognises. */
@@ -75,7 +75,8 @@ export function envelopeToJson(file: SyclbinFile): JsonObject {
 }
 
 function imageToJson(img: SyclbinImage, opts: SyclbinJsonOptions): JsonObject {
-  const o: JsonObject = { size: String(img.image.size), sha256: hashBlob(img.image, opts.sha256) };
+  const o: JsonObject = { size: String(img.image.size) };
+  if (opts.sha256) o.sha256 = hashBlob(img.image, opts.sha256);
   if (img.image.offset !== undefined) o.offset = String(img.image.offset);
   if (opts.withBytes) o.base64 = encodeStandardBase64(img.image.bytes());
   return o;

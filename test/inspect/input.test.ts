@@ -90,3 +90,27 @@ describe('inspect: anything in, an honest answer out', () => {
     expect(w.stderr).to.match(/^Failed to parse SYCLBIN file: Incorrect SYCLBIN magic number\.\nnote: k\.wrapper\.o: ELF file \(elf64-x86-64\): 0 OffloadBinaries, 1 device image/);
   });
 });
+
+describe('inspect: a compressed SYCLBIN is inflated once', () => {
+  it('reads the compressed payload once (bench/ saw two inflated copies alive at once)', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { memorySource } = await import('../../src/codec/source.js');
+    const { inspectInput } = await import('../../src/inspect/input.js');
+    const bytes = new Uint8Array(readFileSync(new URL('../../testdata/syclbin/v1_in_offload_v3_zlib.syclbin', import.meta.url)));
+    const inner = memorySource(bytes);
+    let read = 0;
+    const src = {
+      size: inner.size,
+      read(at: number, n: number) {
+        read += n;
+        return inner.read(at, n);
+      },
+    };
+    const node = inspectInput(src);
+    expect(node.label).to.match(/^SYCLBIN v1/);
+    // The header is read a few times (magic sniffing, the header itself); the payload once.
+    const payload = bytes.length - 40;
+    expect(read).to.be.at.least(payload);
+    expect(read).to.be.below(2 * payload);
+  });
+});

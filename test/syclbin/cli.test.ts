@@ -55,8 +55,30 @@ describe('syclbin json', () => {
       });
       const plain = JSON.parse((await cli(['json', file], '/')).stdout);
       expect(JSON.stringify(plain)).to.not.contain('"base64"');
+      // --no-hash: the same document without the hashes, still valid.
+      const noHash = JSON.parse((await cli(['json', '--no-hash', file], '/')).stdout);
+      expect(validateJson(noHash), JSON.stringify(validateJson.errors)).to.equal(true);
+      expect(noHash).to.deep.equal(JSON.parse(JSON.stringify(plain, (k, v: unknown) => (k === 'sha256' ? undefined : v))));
     });
   }
+
+  it('without a hasher (--no-hash) no image byte is read', () => {
+    const model = readSyclbin(readBytes(`${SYCLBIN_TESTDATA}v1_two_modules_mixed.syclbin`));
+    const untouchable = (size: number) => ({
+      size,
+      offset: 0,
+      bytes: (): Uint8Array => {
+        throw new Error('image read');
+      },
+      slice: (): Uint8Array => {
+        throw new Error('image read');
+      },
+    });
+    for (const am of model.abstractModules) for (const img of [...am.irModules, ...am.nativeImages]) img.image = untouchable(img.image.size);
+    const doc = syclbinToJson(model, { sha256: false }) as { abstractModules: { irModules: { image: Record<string, unknown> }[] }[] };
+    expect(doc.abstractModules[0]!.irModules[0]!.image).to.not.have.property('sha256');
+    expect(() => syclbinToJson(model, { sha256: nodeSha256 })).to.throw('image read');
+  });
 
   it('the schema rejects what it should (tests that it can fail)', () => {
     const doc = JSON.parse(JSON.stringify(readJsonOf('v1_two_modules_mixed')));

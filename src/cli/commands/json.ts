@@ -13,24 +13,26 @@ import { readSyclbinInput } from '../syclbin-input.js';
 export const command = defineCommand({
   name: 'json',
   summary: 'Print the SYCLBIN object model as JSON (schemas/syclbin.schema.json)',
-  usage: 'json [--with-bytes] [-o OUT.json] FILE',
+  usage: 'json [--with-bytes] [--no-hash] [-o OUT.json] FILE',
   description: `Reads any SYCLBIN variant (bare v1, v1 in an OffloadBinary v1/v2/v3 or the runtime envelope, v2
 role entries) and prints: the variant, the envelope (OffloadBinary version, image/offload kind, flags,
 string entries, compression), the v1 header's version and reserved bytes, the bundle state, and every
 metadata registry in the shape of 'syclbin props --json'; each IR module and native image with its
 typed fields (IR type, target, arch), size, sha256 and file offset. 64-bit values are decimal strings.
 --with-bytes adds each image's bytes as standard RFC 4648 base64 (with '=' padding; not the intel/llvm
-Base64 of property values). Without it, images are read only to hash them.`,
+Base64 of property values). Without it, images are read only to hash them; --no-hash leaves the
+hashes out and reads headers and metadata only (as 'inspect --no-hash').`,
   options: {
     'with-bytes': opt.flag('Add each image as standard (RFC 4648) base64'),
+    'no-hash': opt.flag('Leave out the sha256 of images (reads headers and metadata only)'),
     'max-inflated-size': maxInflatedSizeOption(),
     ...outputOptions(),
   },
   positionals: { min: 1, max: 1 },
-  examples: ['syclbin json testdata/syclbin/v1_two_modules_mixed.syclbin', "syclbin json --with-bytes k.syclbin | jq -r '.abstractModules[0].irModules[0].image.base64' | base64 -d > k.spv"],
+  examples: ['syclbin json testdata/syclbin/v1_two_modules_mixed.syclbin', 'syclbin json --no-hash big.syclbin', "syclbin json --with-bytes k.syclbin | jq -r '.abstractModules[0].irModules[0].image.base64' | base64 -d > k.spv"],
   run(ctx) {
     const { file } = readSyclbinInput(ctx, ctx.file, { maxInflatedSize: ctx.opts['max-inflated-size'] });
-    const doc = syclbinToJson(file, { withBytes: ctx.opts['with-bytes'], sha256: nodeSha256 });
+    const doc = syclbinToJson(file, { withBytes: ctx.opts['with-bytes'], sha256: ctx.opts['no-hash'] ? false : nodeSha256 });
     ctx.files.write(ctx.opts.output, JSON.stringify(doc, null, 2) + '\n');
     return EXIT.OK;
   },
