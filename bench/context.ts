@@ -12,7 +12,7 @@ import type { TableResult, TableSpec } from './harness.js';
 /** The repository root. */
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** The built CLI (`npm run bench` builds first). */
-export const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+export const CLI = join(ROOT, 'dist', 'cli', 'main.js'); // the package's bin (scripts/build.ts)
 
 /** One run of the benchmarks, as a workload sees it. */
 export interface BenchContext {

@@ -15,7 +15,7 @@ import { OffloadHeaderV2 } from '../../formats/offload-binary.js';
 import { writeOffloadBinary } from '../../src/offload/write.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
-const CLI = join(ROOT, 'dist/src/cli/main.js');
+const CLI = join(ROOT, 'dist/cli/main.js'); // the package's bin (scripts/build.ts)
 
 async function run(args: string[], cwd = ROOT, stdin?: Uint8Array): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';

@@ -43,7 +43,8 @@ const NOT_RUN: [string, string][] = [
   ['npm test', 'this suite is part of it'],
   ['npm ci', 'installing is what the fresh clone in CI does (.ci/run); the rest of the line runs'],
   ['apt-get', 'installs system packages (.ci/run does)'],
-  ['npm run bench', 'minutes of measurement; bench/ output is checked by the figures test instead'],
+  ['npm run bench', 'minutes of measurement (test/bench/harness.test.ts runs the harness)'],
+  ['npm run bench:decompress', 'a measurement on 256 MiB payloads'],
   ['npm run fuzz', 'the fuzz suite runs after mocha in npm test'],
   ['npm run screenshots', 'runs the Chromium tests, which run in this suite'],
   ['git clone', 'needs the repository URL; the fresh-clone run in CI is this'],
@@ -100,7 +101,7 @@ function freshCopy(): string {
   copyFileSync(join(ROOT, 'web', 'dist', 'inspector.js'), join(dir, 'web', 'dist', 'inspector.js'));
   const bin = join(dir, '.bin');
   mkdirSync(bin);
-  writeFileSync(join(bin, 'syclbin'), `#!/bin/sh\nexec node "${join(dir, 'dist', 'src', 'cli', 'main.js')}" "$@"\n`);
+  writeFileSync(join(bin, 'syclbin'), `#!/bin/sh\nexec node "${join(dir, 'dist', 'cli', 'main.js')}" "$@"\n`);
   chmodSync(join(bin, 'syclbin'), 0o755);
   for (const [name, from] of Object.entries(FIXTURES)) copyFileSync(join(ROOT, from), join(dir, name));
   return dir;
@@ -138,7 +139,7 @@ describe('docs: every command block runs as written', function () {
   let env: NodeJS.ProcessEnv;
 
   before(() => {
-    expect(existsSync(join(ROOT, 'dist', 'src', 'cli', 'main.js')), 'run `npm run build` first (npm test does)').to.equal(true);
+    expect(existsSync(join(ROOT, 'dist', 'cli', 'main.js')), 'run `npm run build` first (npm test does)').to.equal(true);
     dir = freshCopy();
     env = { ...process.env, PATH: `${join(dir, '.bin')}:${process.env.PATH ?? ''}`, NO_COLOR: '1' };
   });
@@ -166,7 +167,7 @@ describe('docs: every command block runs as written', function () {
 
   it('finds the README opening commands and the docs blocks (the extractor is not vacuous)', () => {
     const readme = commandsOf('README.md');
-    expect(readme[0]?.text).to.match(/^npm ci && node dist\/src\/cli\/main\.js dump /);
+    expect(readme[0]?.text).to.match(/^npm ci && node dist\/cli\/main\.js dump /);
     expect(readme.map((c) => c.text)).to.include('npm test');
     expect(DOCS.reduce((n, d) => n + commandsOf(d).length, 0)).to.be.greaterThan(10);
     expect(runnable('npm ci && syclbin dump x')).to.equal('syclbin dump x');

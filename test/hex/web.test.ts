@@ -12,6 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { Server } from 'node:http';
 import { build } from 'esbuild';
+import { WEB_BUILD } from '../../scripts/build.js';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { requireTool } from '../support/tools.js';
 import { CSP, startServer } from '../../src/cli/commands/serve.js';
@@ -32,7 +33,7 @@ describe('hex: web inspector (chromium)', function () {
 
   before(async () => {
     const executablePath = requireTool('chromium');
-    await build({ entryPoints: [ROOT + 'web/src/app.ts'], bundle: true, format: 'iife', platform: 'browser', target: 'es2022', outfile: ROOT + 'web/dist/inspector.js', sourcemap: true, logLevel: 'warning', loader: { '.wasm': 'binary' } });
+    await build(WEB_BUILD);
     ({ server, url } = await startServer(ROOT + 'web', 0));
     browser = await chromium.launch({
       executablePath,

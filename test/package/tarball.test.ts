@@ -49,7 +49,7 @@ describe('package: the tarball installed into a scratch consumer', function () {
   });
 
   it('holds only what a user needs: the built library, the inspector, schemas, docs; no tests, test data, bench or CI', () => {
-    for (const want of ['package.json', 'README.md', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/cli/main.js', 'dist/formats/offload-binary.js', 'web/index.html', 'web/dist/inspector.js', 'schemas/offload-list.schema.json']) {
+    for (const want of ['package.json', 'README.md', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/cli/main.js', 'dist/src/cli/main.js', 'dist/formats/offload-binary.js', 'web/index.html', 'web/dist/inspector.js', 'schemas/offload-list.schema.json']) {
       expect(files, want).to.include(want);
     }
     const unwanted = files.filter((f) => /^(test|testdata|bench|scripts|\.ci|src|formats|node_modules)\//.test(f) || f.endsWith('.map') || f.endsWith('.ts') && !f.endsWith('.d.ts'));

@@ -59,8 +59,8 @@ describe('syclbin dump: golden outputs', () => {
     });
   }
 
-  it('the built executable (node dist/src/cli/main.js) prints the same bytes (run `npm run build` first)', () => {
-    const main = `${REPO}dist/src/cli/main.js`;
+  it('the built executable (node dist/cli/main.js, the package bin) prints the same bytes (run `npm run build` first)', () => {
+    const main = `${REPO}dist/cli/main.js`;
     expect(existsSync(main), `${main} is missing: run 'npm run build' (npm test does)`).to.equal(true);
     const [, file, golden] = FILES.find(([l]) => l === 'testdata/v1_multi_target')!;
     const r = spawnSync(process.execPath, [main, 'dump', file], { encoding: 'buffer' });
