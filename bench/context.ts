@@ -4,7 +4,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, openSync, readSync, statSync, truncateSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { TableResult, TableSpec } from './harness.js';
@@ -138,4 +138,18 @@ export function runToFile(argv: readonly string[], outPath: string, cwd?: string
   } finally {
     closeSync(fd);
   }
+}
+
+/** `DIR/manifest.json`: a `syclbin pack` manifest of one executable SPIR-V module, the file `image` in DIR. */
+export function writeOneImageManifest(dir: string, image: string): string {
+  const manifest = join(dir, 'manifest.json');
+  const doc = {
+    format: 'syclbin-manifest',
+    version: 1,
+    syclbinVersion: 1,
+    state: 'executable',
+    abstractModules: [{ irModules: [{ file: image, type: 'SPIR-V', target: 'spir64-unknown-unknown' }], nativeImages: [] }],
+  };
+  writeFileSync(manifest, JSON.stringify(doc));
+  return manifest;
 }

@@ -14,13 +14,13 @@
  * directory; what they wrote is removed after each run, untimed. `props`, `lower`, `post-link`,
  * `specialize` and `serve` take no container file and are not in this table.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BlobRef } from '../../src/codec/index.js';
 import { offloadBinaryChunks } from '../../src/offload/write.js';
 import { handSybiHead } from '../../testdata/syclbin/generate.js';
 import { requireTool } from '../../test/support/tools.js';
-import { bytes, cli, ROOT, writeSparse, type BenchContext, type Workload } from '../context.js';
+import { bytes, cli, ROOT, writeSparse, type BenchContext, type Workload, writeOneImageManifest } from '../context.js';
 
 /** A bare SYCLBIN v1 whose one IR module is `size` bytes of zeros (sparse). */
 export function writeBigSyclbin(path: string, size: number): void {
@@ -73,17 +73,7 @@ export const bigFile: Workload = {
     writeBigSyclbin(sy2, size);
     writeBigOffload(ob, size);
     writeSparse(zeros, new Uint8Array(0), size);
-    const manifest = join(t, 'manifest.json');
-    writeFileSync(
-      manifest,
-      JSON.stringify({
-        format: 'syclbin-manifest',
-        version: 1,
-        syclbinVersion: 1,
-        state: 'executable',
-        abstractModules: [{ irModules: [{ file: 'zeros.img', type: 'SPIR-V', target: 'spir64-unknown-unknown' }], nativeImages: [] }],
-      }),
-    );
+    const manifest = writeOneImageManifest(t, 'zeros.img');
     const out = join(t, 'out');
     const clean = (): void => rmSync(out, { recursive: true, force: true });
     const mk = (): void => void mkdirSync(out, { recursive: true });

@@ -12,7 +12,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { requireTool } from '../../test/support/tools.js';
-import { bytes, cli, noise, runToFile, type BenchContext, type Workload } from '../context.js';
+import { bytes, cli, noise, runToFile, type BenchContext, type Workload, writeOneImageManifest } from '../context.js';
 
 /** The pack workload. */
 export const pack: Workload = {
@@ -23,17 +23,7 @@ export const pack: Workload = {
     const t = ctx.tmp;
     const image = join(t, 'image.bin');
     writeFileSync(image, noise(size));
-    const manifest = join(t, 'manifest.json');
-    writeFileSync(
-      manifest,
-      JSON.stringify({
-        format: 'syclbin-manifest',
-        version: 1,
-        syclbinVersion: 1,
-        state: 'executable',
-        abstractModules: [{ irModules: [{ file: 'image.bin', type: 'SPIR-V', target: 'spir64-unknown-unknown' }], nativeImages: [] }],
-      }),
-    );
+    const manifest = writeOneImageManifest(t, 'image.bin');
     const packager = requireTool('clang-offload-packager-19');
     const spec = `--image=file=${image},triple=spir64-unknown-unknown,arch=pvc`;
     const out = join(t, 'out.bin');
