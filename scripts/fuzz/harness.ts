@@ -24,6 +24,8 @@ export interface FuzzOptions {
   jobs?: number;
   /** Cases per block handed to a worker. */
   block?: number;
+  /** Run exactly these case indices (e.g. earlier failures) instead of cases 0..cases-1. */
+  indices?: readonly number[];
   /** Called after each block with the number of cases done. */
   progress?: (done: number) => void;
 }
@@ -64,7 +66,8 @@ export function fuzz(opts: FuzzOptions): Promise<FuzzResult> {
   };
   // Blocks still to run: [from, to).
   const queue: [number, number][] = [];
-  for (let i = 0; i < opts.cases; i += block) queue.push([i, Math.min(opts.cases, i + block)]);
+  if (opts.indices) for (const i of opts.indices) queue.push([i, i + 1]);
+  else for (let i = 0; i < opts.cases; i += block) queue.push([i, Math.min(opts.cases, i + block)]);
 
   return new Promise((resolve) => {
     let live = 0;

@@ -344,22 +344,20 @@ function tile(src: ByteSource, ann: Annotation): AnnotatedSpan[] {
   }
   const owned = ownBytes(leaves);
   // Fill gaps.
-  const containers: number[] = [];
-  for (const ob of ann.offload ?? []) containers.push(ob.offset);
-  for (const g of ann.v1Images) if (g.offset >= 0) containers.push(g.offset);
-  const containerStart = (o: number): number => {
-    let best = 0;
-    for (const ob of ann.offload ?? []) if (ob.offset <= o && o < ob.offset + ob.size + 8 && ob.offset >= best) best = ob.offset;
-    for (const g of ann.v1Images) if (g.offset >= 0 && g.offset <= o && o < g.offset + g.size && g.offset >= best) best = g.offset;
-    return best;
-  };
-  const stringTables: Region[] = groups.filter((g) => g.keys[g.keys.length - 1] === 'stringTable').map((g) => ({ start: g.offset, end: g.offset + g.size }));
+  // An OffloadBinary's alignment padding may follow its Size (up to 8 bytes); a v1 image ends at its size.
+  const containers = new Regions([
+    ...(ann.offload ?? []).map((ob) => ({ start: ob.offset, end: ob.offset + ob.size + 8 })),
+    ...ann.v1Images.filter((g) => g.offset >= 0).map((g) => ({ start: g.offset, end: g.offset + g.size })),
+  ]);
+  const containerStart = (o: number): number => containers.latestHolding(o, o + 1)?.start ?? 0;
+  const stringTables = new Regions(groups.filter((g) => g.keys[g.keys.length - 1] === 'stringTable').map((g) => ({ start: g.offset, end: g.offset + g.size })));
   const ranged = groups.filter((g) => g.size > 0).sort((a, b) => a.offset - b.offset || b.size - a.size);
   const filled: AnnotatedSpan[] = [];
   let pos = 0;
+  const owners = new InnermostGroups(ranged);
   const gap = (a: number, b: number): void => {
     const g = gapSpan(src, a, b, containerStart, stringTables, ann.format);
-    const owner = innermostGroup(ranged, g.offset, g.size);
+    const owner = owners.at(g.offset, g.size);
     if (owner) {
       g.keys = [...owner.keys, ...g.keys];
       g.path = owner.path ? `${owner.path}.${g.path}` : g.path;
@@ -377,10 +375,15 @@ function tile(src: ByteSource, ann: Annotation): AnnotatedSpan[] {
   return all;
 }
 
-/** One owner per byte: sweep in offset order; bytes already owned are "shared" with their owner. */
+/**
+ * One owner per byte: sweep in offset order; bytes already owned are "shared" with their owner.
+ * Sharers are collected in a Set per owner (a string value tail-merged by thousands of entries made
+ * the list check quadratic: 20,000 entries took 77 s).
+ */
 function ownBytes(leaves: AnnotatedSpan[]): AnnotatedSpan[] {
   leaves.sort((x, y) => x.offset - y.offset || y.size - x.size);
   const owned: AnnotatedSpan[] = [];
+  const sharers = new Map<AnnotatedSpan, Set<string>>();
   let end = 0;
   for (const s of leaves) {
     if (s.size === 0) continue;
@@ -392,24 +395,116 @@ function ownBytes(leaves: AnnotatedSpan[]): AnnotatedSpan[] {
     }
     for (let k = owned.length - 1; k >= 0 && owned[k]!.offset + owned[k]!.size > s.offset; k--) {
       const o = owned[k]!;
-      if (o.offset < sEnd && o.path !== s.path) (o.shared ??= []).includes(s.path) || o.shared!.push(s.path);
+      if (o.offset < sEnd && o.path !== s.path) {
+        let set = sharers.get(o);
+        if (!set) sharers.set(o, (set = new Set(o.shared)));
+        set.add(s.path);
+      }
     }
     if (sEnd > end) {
       owned.push({ ...s, offset: end, size: sEnd - end });
       end = sEnd;
     }
   }
+  for (const [o, set] of sharers) o.shared = [...set];
   return owned;
 }
 
-/** The smallest group that contains [offset, offset+size). Groups are sorted by offset. */
-function innermostGroup(groups: readonly AnnotatedSpan[], offset: number, size: number): AnnotatedSpan | undefined {
-  let best: AnnotatedSpan | undefined;
-  for (const g of groups) {
-    if (g.offset > offset) break;
-    if (offset + size <= g.offset + g.size && g.keys.length && (!best || g.size < best.size)) best = g;
+/**
+ * Regions (start inclusive, end exclusive) asked for the one with the latest start that holds a
+ * range: a binary search, then a walk back that stops once no earlier region reaches the range
+ * (prefix maxima of the ends). Gaps asked one region list each made tiling quadratic in the number
+ * of concatenated binaries.
+ */
+class Regions {
+  private readonly list: Region[];
+  private readonly reach: number[];
+
+  constructor(regions: Region[]) {
+    this.list = [...regions].sort((x, y) => x.start - y.start);
+    this.reach = [];
+    let max = -Infinity;
+    for (const r of this.list) this.reach.push((max = Math.max(max, r.end)));
   }
-  return best;
+
+  /** The region with the latest start that holds [start, end), if any. */
+  latestHolding(start: number, end: number): Region | undefined {
+    let lo = 0;
+    let hi = this.list.length; // first region starting after `start`
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.list[mid]!.start <= start) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo - 1; i >= 0 && this.reach[i]! >= end; i--) if (this.list[i]!.end >= end) return this.list[i];
+    return undefined;
+  }
+}
+
+/**
+ * The smallest group holding each gap, for gaps asked in increasing offset order. Groups (sorted by
+ * offset, then size descending) enter a heap ordered by size when the sweep reaches their offset and
+ * leave it once it has passed their end: each is pushed and popped once, where a scan of every
+ * group per gap was quadratic (40,000 OffloadBinary entries: 8 minutes). Ties go to the group that
+ * comes first in `groups`, as a scan would find it.
+ */
+class InnermostGroups {
+  private next = 0;
+  private readonly heap: number[] = [];
+
+  constructor(private readonly groups: readonly AnnotatedSpan[]) {}
+
+  private before(i: number, j: number): boolean {
+    const a = this.groups[i]!;
+    const b = this.groups[j]!;
+    return a.size < b.size || (a.size === b.size && i < j);
+  }
+
+  private push(i: number): void {
+    const h = this.heap;
+    h.push(i);
+    for (let c = h.length - 1; c > 0; ) {
+      const p = (c - 1) >> 1;
+      if (!this.before(h[c]!, h[p]!)) break;
+      [h[c], h[p]] = [h[p]!, h[c]!];
+      c = p;
+    }
+  }
+
+  private pop(): void {
+    const h = this.heap;
+    const last = h.pop()!;
+    if (!h.length) return;
+    h[0] = last;
+    for (let p = 0; ; ) {
+      const l = 2 * p + 1;
+      const r = l + 1;
+      let m = p;
+      if (l < h.length && this.before(h[l]!, h[m]!)) m = l;
+      if (r < h.length && this.before(h[r]!, h[m]!)) m = r;
+      if (m === p) break;
+      [h[p], h[m]] = [h[m]!, h[p]!];
+      p = m;
+    }
+  }
+
+  /** The smallest named group containing [offset, offset+size); `offset` never decreases between calls. */
+  at(offset: number, size: number): AnnotatedSpan | undefined {
+    const g = this.groups;
+    while (this.next < g.length && g[this.next]!.offset <= offset) {
+      if (g[this.next]!.keys.length) this.push(this.next);
+      this.next++;
+    }
+    // Groups that end at or before this gap can hold no later gap either.
+    while (this.heap.length && g[this.heap[0]!]!.offset + g[this.heap[0]!]!.size <= offset) this.pop();
+    const top = this.heap[0];
+    if (top === undefined) return undefined;
+    if (offset + size <= g[top]!.offset + g[top]!.size) return g[top];
+    // The smallest open group ends inside the gap (rare): look at all open groups.
+    let best: number | undefined;
+    for (const i of this.heap) if (offset + size <= g[i]!.offset + g[i]!.size && (best === undefined || this.before(i, best))) best = i;
+    return best === undefined ? undefined : g[best];
+  }
 }
 
 function clip(s: AnnotatedSpan, size: number): AnnotatedSpan {
@@ -427,11 +522,11 @@ function isZero(src: ByteSource, a: number, b: number): boolean {
   return true;
 }
 
-function gapSpan(src: ByteSource, a: number, b: number, containerStart: (o: number) => number, stringTables: Region[], format: FileFormat): AnnotatedSpan {
+function gapSpan(src: ByteSource, a: number, b: number, containerStart: (o: number) => number, stringTables: Regions, format: FileFormat): AnnotatedSpan {
   const zero = isZero(src, a, b);
   const span = (key: string, kind: SpanKind, value?: unknown): AnnotatedSpan => ({ offset: a, size: b - a, path: key, keys: [key], kind, ...(value === undefined ? {} : { value }) });
   // NUL terminators of v2+ string values (their spans are offset+size without the NUL).
-  if (zero && stringTables.some((t) => t.start <= a && b <= t.end)) return span('nul', 'padding');
+  if (zero && stringTables.latestHolding(a, b)) return span('nul', 'padding');
   // Alignment padding: shorter than 8 and ending at a multiple of 8 from its container's start
   // (OffloadBinary images and end, v1 tables; docs/spec/README.md rules 3 and 5).
   const aligned = b - a < 8 && (b - containerStart(a)) % 8 === 0 && format !== 'property-sets' && format !== 'unknown';

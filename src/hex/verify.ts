@@ -193,10 +193,19 @@ function checkBytes(ann: Annotation, add: (f: Finding) => void): void {
 
 type OffloadModel = NonNullable<Annotation['offload']>[number];
 
+/** Magic spans by offset, per annotation: looked up once per binary (a search of every leaf per binary was quadratic). */
+const magicSpans = new WeakMap<Annotation, Map<number, readonly PathKey[]>>();
+
 /** The path keys of an OffloadBinary in the tree (its magic span's parent's parent). */
 function binaryKeys(ann: Annotation, ob: OffloadModel): PathKey[] {
-  const magic = leavesOf(ann).find((s) => s.kind === 'magic' && s.offset === ob.offset);
-  return magic ? [...magic.keys.slice(0, -2)] : [];
+  let byOffset = magicSpans.get(ann);
+  if (!byOffset) {
+    byOffset = new Map();
+    for (const s of ann.spans) if (s.kind === 'magic' && !byOffset.has(s.offset)) byOffset.set(s.offset, s.keys);
+    magicSpans.set(ann, byOffset);
+  }
+  const keys = byOffset.get(ob.offset);
+  return keys ? [...keys.slice(0, -2)] : [];
 }
 
 function checkOffload(ob: OffloadModel, ann: Annotation, add: (f: Finding) => void): void {

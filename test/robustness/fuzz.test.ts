@@ -22,4 +22,16 @@ describe('fuzz: generated and mutated inputs give a model or a typed error, with
     // Every generator ran.
     expect(Object.keys(r.counts).sort()).to.deep.equal(GENERATORS.map((g) => g.name).sort());
   });
+
+  // Every failure of the 1,000,000-case run of 2026-11-23 (all over the 2 s bound, none an untyped
+  // error): the IR lexer searched the rest of the text for a line break or NUL per quoted string
+  // (quadratic on long lines), annotate's gap owners and shared strings and verify's binary lookup
+  // were quadratic in entries and binaries.
+  const REGRESSIONS = [65100, 97565, 169631, 265001, 280358, 286719, 299695, 389285, 443635, 458186, 518235, 533388, 533484, 533760, 579090, 695643, 786178, 786823, 803187, 804893, 897787, 902852, 922963];
+  it(`the ${REGRESSIONS.length} cases the 1,000,000-case run failed`, async () => {
+    const r = await fuzz({ cases: REGRESSIONS.length, seed: SEED, indices: REGRESSIONS });
+    const report = r.failures.map((f) => `case ${f.index} (${f.target}: ${f.what}): ${f.reason}`).join('\n');
+    expect(r.failures, report).to.deep.equal([]);
+    expect(r.cases).to.equal(REGRESSIONS.length);
+  });
 });
