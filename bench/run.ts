@@ -158,7 +158,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const m = machine();
   say(formatMachine(m));
   say(
-    `syclbin-toolkit ${FROM_DIST ? 'from dist/ (tsc output)' : 'in-process code from src/ through tsx (dist/ missing)'}; ${opts.runs} interleaved runs per contender after one warm-up; ` +
+    `syclbin-toolkit ${FROM_DIST ? 'from dist/ (library: tsc output in dist/src; commands: the dist/cli bundle)' : 'in-process code from src/ through tsx (dist/ missing)'}; ${opts.runs} interleaved runs per contender after one warm-up; ` +
       `wall = median (min–max) in ms; ratio = median / median of the contender named under "vs"${opts.quick ? '; --quick: SMALL INPUTS, NOT A MEASUREMENT' : ''}`,
   );
   const tables = new Map<string, TableResult>();
