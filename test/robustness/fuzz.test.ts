@@ -1,7 +1,7 @@
 /**
  * The fuzz harness under mocha (issue 11 §4): 5,000 cases of the fixed seed through every reader, in
  * worker processes, each bounded to 2 s and 256 MB (scripts/fuzz/). The 100,000 cases CI runs take
- * 5–7 minutes on the shared 2-core machine, longer than a mocha file should: `npm test` runs them
+ * about 100 s on the 2-core machine, longer than a mocha file should: `npm test` runs them
  * after mocha (`npm run fuzz -- --cases 100000`, the same seed and harness). A failure names the case;
  * `npm run fuzz -- --seed 24301 --case I` replays it.
  */
