@@ -28,6 +28,7 @@ import {
   type Located,
   type PathKey,
   type Placement,
+  type RelationReader,
   type SpanNode,
   type Space,
   type StructNode,
@@ -103,10 +104,14 @@ const AM = {
   irModules: compileRelation(AbstractModuleHeader, 'irModules'),
   nativeImages: compileRelation(AbstractModuleHeader, 'nativeImages'),
 };
-const IMAGES = {
-  irModules: { struct: IRModuleHeader, metadata: compileRelation(IRModuleHeader, 'metadata'), bytes: compileRelation(IRModuleHeader, 'bytes') },
-  nativeImages: { struct: NativeImageHeader, metadata: compileRelation(NativeImageHeader, 'metadata'), bytes: compileRelation(NativeImageHeader, 'bytes') },
-};
+/** The ranges {@link V1Reader.module} reads, in its order. */
+const AM_RANGES = [AM.metadata, AM.irModules, AM.nativeImages];
+function imageRelations<S extends typeof IRModuleHeader | typeof NativeImageHeader>(struct: S) {
+  const metadata = compileRelation(struct as typeof IRModuleHeader, 'metadata');
+  const bytes = compileRelation(struct as typeof IRModuleHeader, 'bytes');
+  return { struct, metadata, bytes, ranges: [metadata, bytes] };
+}
+const IMAGES = { irModules: imageRelations(IRModuleHeader), nativeImages: imageRelations(NativeImageHeader) };
 
 /**
  * One header table. An entry is read in place: `seek(i)` points `c`/`pos` at it in a block of the
@@ -176,6 +181,24 @@ class HeaderTable {
     this.pos = o - this.blockAt;
     return true;
   }
+  /**
+   * Start and size of each of `relations` in entry i (after `seek`), as [start₀, size₀, start₁, …] in
+   * an array reused by the next call; a field that does not read raises {@link fail}'s error.
+   */
+  ranges(i: number, relations: readonly RelationReader[]): readonly number[] {
+    const { c, pos } = this;
+    const out = this.got;
+    try {
+      for (let r = 0; r < relations.length; r++) {
+        out[2 * r] = relations[r]!.start(c, pos);
+        out[2 * r + 1] = relations[r]!.size(c, pos);
+      }
+    } catch (e) {
+      throw this.fail(i, e);
+    }
+    return out;
+  }
+  private readonly got: number[] = [];
   /** A field of entry i did not read (`e`): the general decoder's error for the entry. */
   fail(i: number, e: unknown): unknown {
     if (!(e instanceof DecodeError)) return e;
@@ -359,16 +382,7 @@ class V1Reader {
     const ok = table.seek(k);
     (kind === 'irModules' ? this.geometry.irUsed : this.geometry.nativeUsed)[k] = true;
     if (!ok) return undefined;
-    let mdAt: number, mdSize: number, at: number, size: number;
-    try {
-      const { c, pos } = table;
-      mdAt = R.metadata.start(c, pos);
-      mdSize = R.metadata.size(c, pos);
-      at = R.bytes.start(c, pos);
-      size = R.bytes.size(c, pos);
-    } catch (e) {
-      throw table.fail(k, e);
-    }
+    const [mdAt, mdSize, at, size] = table.ranges(k, R.ranges) as [number, number, number, number];
     const recordAt = table.entryAt(k);
     const metadata = this.metadata(struct, 'metadata', mdAt, mdSize, recordAt, kind, k, a, j) ?? new Map();
     const rel = R.bytes.relation;
@@ -441,18 +455,7 @@ class V1Reader {
   module(a: number): AbstractModule | undefined {
     const t = this.am;
     if (!t.seek(a)) return undefined;
-    let mdAt: number, mdSize: number, irFirst: number, irCount: number, nativeFirst: number, nativeCount: number;
-    try {
-      const { c, pos } = t;
-      mdAt = AM.metadata.start(c, pos);
-      mdSize = AM.metadata.size(c, pos);
-      irFirst = AM.irModules.start(c, pos);
-      irCount = AM.irModules.size(c, pos);
-      nativeFirst = AM.nativeImages.start(c, pos);
-      nativeCount = AM.nativeImages.size(c, pos);
-    } catch (e) {
-      throw t.fail(a, e);
-    }
+    const [mdAt, mdSize, irFirst, irCount, nativeFirst, nativeCount] = t.ranges(a, AM_RANGES) as [number, number, number, number, number, number];
     const metadata = this.metadata(AbstractModuleHeader as never, 'metadata', mdAt, mdSize, t.entryAt(a), 'abstractModules', a, a, 0) ?? new Map();
     const irModules = this.images('irModules', irFirst, irCount, a);
     return { metadata, irModules, nativeImages: this.images('nativeImages', nativeFirst, nativeCount, a) };

@@ -77,17 +77,19 @@ export const UNSUPPORTED_OPTIONS: Readonly<Record<string, string>> = {
   'emit-kernel-names': 'the SYCL/kernel names property set is not implemented',
 };
 
-const BOOL_OPTIONS = new Set([
-  'S',
-  'f',
-  'ir-output-only',
-  'symbols',
-  'device-globals',
-  'emit-program-metadata',
-  'emit-exported-symbols',
-  'emit-only-kernels-as-entry-points',
-  'generate-device-image-default-spec-consts',
-  'properties',
+/** The boolean flags (cl::opt<bool> in sycl-post-link.cpp) and the option each sets. */
+type BoolOption = { [K in keyof PostLinkOptions]: PostLinkOptions[K] extends boolean ? K : never }[keyof PostLinkOptions];
+const BOOL_OPTIONS: ReadonlyMap<string, BoolOption> = new Map<string, BoolOption>([
+  ['S', 'outputAssembly'],
+  ['f', 'force'],
+  ['ir-output-only', 'irOutputOnly'],
+  ['symbols', 'symbols'],
+  ['device-globals', 'deviceGlobals'],
+  ['emit-program-metadata', 'emitProgramMetadata'],
+  ['emit-exported-symbols', 'emitExportedSymbols'],
+  ['emit-only-kernels-as-entry-points', 'emitOnlyKernelsAsEntryPoints'],
+  ['generate-device-image-default-spec-consts', 'generateDefaultSpecConsts'],
+  ['properties', 'legacyProperties'],
 ]);
 const VALUE_OPTIONS = new Set(['o', 'out-dir', 'split', 'spec-const']);
 
@@ -123,41 +125,10 @@ export function parsePostLinkArgs(args: readonly string[]): PostLinkOptions {
     let value = eq >= 0 ? body.slice(eq + 1) : undefined;
     const unsupported = UNSUPPORTED_OPTIONS[name] ?? (name.startsWith('debug-only') ? UNSUPPORTED_OPTIONS['debug-only'] : undefined);
     if (unsupported) throw new PostLinkUsageError(`option '-${name}' is not supported by syclbin post-link: ${unsupported}`);
-    if (BOOL_OPTIONS.has(name)) {
+    const flag = BOOL_OPTIONS.get(name);
+    if (flag) {
       if (value !== undefined && !/^(true|false|1|0)$/.test(value)) throw new PostLinkUsageError(`for the -${name} option: '${value}' is invalid value for boolean argument! Try 0 or 1`);
-      const on = value === undefined || value === 'true' || value === '1';
-      switch (name) {
-        case 'S':
-          o.outputAssembly = on;
-          break;
-        case 'f':
-          o.force = on;
-          break;
-        case 'ir-output-only':
-          o.irOutputOnly = on;
-          break;
-        case 'symbols':
-          o.symbols = on;
-          break;
-        case 'device-globals':
-          o.deviceGlobals = on;
-          break;
-        case 'emit-program-metadata':
-          o.emitProgramMetadata = on;
-          break;
-        case 'emit-exported-symbols':
-          o.emitExportedSymbols = on;
-          break;
-        case 'emit-only-kernels-as-entry-points':
-          o.emitOnlyKernelsAsEntryPoints = on;
-          break;
-        case 'generate-device-image-default-spec-consts':
-          o.generateDefaultSpecConsts = on;
-          break;
-        case 'properties':
-          o.legacyProperties = on;
-          break;
-      }
+      o[flag] = value === undefined || value === 'true' || value === '1';
       continue;
     }
     if (!VALUE_OPTIONS.has(name)) {

@@ -38,6 +38,24 @@ const CALLING_CONVS = new Set([
   'amdgpu_kernel', 'amdgpu_vs', 'amdgpu_gs', 'amdgpu_ps', 'amdgpu_cs', 'amdgpu_hs', 'amdgpu_ls', 'amdgpu_es', 'amdgpu_gfx',
   'cfguard_checkcc', 'ghccc', 'hhvmcc', 'hhvm_ccc', 'x86_intrcc', 'avr_intrcc', 'avr_signalcc', 'x86_regcallcc',
 ]);
+/**
+ * Keywords of a global's or function's header and trailer that take an argument, and what the
+ * argument is (LLParser::parseGlobal, parseOptionalFunctionMetadata / parseFunctionHeader):
+ * one table so the three places that read them agree.
+ */
+const KEYWORD_ARGUMENTS: ReadonlyMap<string, 'parens?' | 'addrspace' | 'string' | 'int' | 'typed' | 'string?' | 'none'> = new Map([
+  ['thread_local', 'parens?'], ['comdat', 'parens?'], ['addrspace', 'addrspace'],
+  ['section', 'string'], ['gc', 'string'], ['partition', 'string'], ['align', 'int'],
+  ['prefix', 'typed'], ['prologue', 'typed'], ['personality', 'typed'],
+  ['code_model', 'string?'], ['no_sanitize_address', 'string?'], ['sanitize_memtag', 'string?'],
+  ['unnamed_addr', 'none'], ['local_unnamed_addr', 'none'],
+] as const);
+/** The keywords of {@link KEYWORD_ARGUMENTS} each place accepts. */
+const GLOBAL_PREFIX_ARGUMENTS = new Set(['thread_local', 'addrspace']);
+const GLOBAL_TRAILER_ARGUMENTS = new Set(['section', 'partition', 'comdat', 'align', 'code_model', 'no_sanitize_address', 'sanitize_memtag']);
+const FUNCTION_TRAILER_ARGUMENTS = new Set([
+  'unnamed_addr', 'local_unnamed_addr', 'addrspace', 'section', 'gc', 'partition', 'comdat', 'align', 'prefix', 'prologue', 'personality',
+]);
 function isCallingConv(w: string): boolean {
   return CALLING_CONVS.has(w) || (w.length > 2 && w.charCodeAt(0) === 99 && w.charCodeAt(1) === 99 && isDigits(w, 2));
 }
@@ -276,6 +294,67 @@ class IrParser {
     this.p++;
     return this.v(i);
   }
+  /**
+   * Reads a parameter list after its `(` up to and including its `)`: `param` reads one parameter,
+   * `...` ends the list. Returns whether it did (varargs).
+   */
+  private parameterList(param: () => void): boolean {
+    if (this.eatPunct(RPAREN)) return false;
+    for (;;) {
+      if (this.eatPunct(DOT)) {
+        this.expectPunct(RPAREN);
+        return true;
+      }
+      param();
+      if (this.eatPunct(RPAREN)) return false;
+      this.expectPunct(COMMA, "',' or ')'");
+    }
+  }
+  /**
+   * Reads the words before a global's `global`/`constant` or a function's return type: linkage,
+   * visibility, DLL storage, `unnamed_addr`, … ({@link GLOBAL_PREFIX_WORDS}), and the words `extra`
+   * takes (it consumes a word of its own with its argument and returns true, or returns false).
+   * Returns the linkage, if one was given.
+   */
+  private entityPrefix(extra: (w: string) => boolean): string | undefined {
+    let linkage: string | undefined;
+    for (;;) {
+      const t = this.peek();
+      if (this.k(t) !== TK.word) return linkage;
+      const w = this.v(t);
+      if (GLOBAL_PREFIX_WORDS.has(w)) {
+        if (LINKAGES.has(w)) linkage = w;
+        this.p++;
+      } else if (!extra(w)) return linkage;
+    }
+  }
+  /**
+   * Reads the argument of keyword `w` of {@link KEYWORD_ARGUMENTS}, the keyword itself already
+   * consumed. Returns the address space for `addrspace(N)`, undefined for every other keyword.
+   */
+  private keywordArgument(w: string): number | undefined {
+    switch (KEYWORD_ARGUMENTS.get(w)) {
+      case 'parens?':
+        if (this.isPunct(LPAREN)) this.skipBalanced();
+        return undefined;
+      case 'addrspace':
+        return this.addrspaceArg();
+      case 'string':
+        this.expectString(`a ${w} name`);
+        return undefined;
+      case 'int':
+        this.expectInt('an alignment');
+        return undefined;
+      case 'typed':
+        this.typedValue(false);
+        return undefined;
+      case 'string?':
+        if (this.pk() === TK.str) this.p++;
+        return undefined;
+      default:
+        return undefined;
+    }
+  }
   private enter(i: number): void {
     if (++this.depth > MAX_IR_NESTING) this.fail(`nesting deeper than ${MAX_IR_NESTING} levels`, i, 'LIMIT');
   }
@@ -461,20 +540,8 @@ class IrParser {
       } else if (this.isPunct(LPAREN)) {
         // function type: ret (params)
         const params: LType[] = [];
-        let varargs = false;
         this.p++;
-        if (!this.eatPunct(RPAREN)) {
-          for (;;) {
-            if (this.eatPunct(DOT)) {
-              varargs = true;
-              this.expectPunct(RPAREN);
-              break;
-            }
-            params.push(this.type());
-            if (this.eatPunct(RPAREN)) break;
-            this.expectPunct(COMMA, "',' or ')'");
-          }
-        }
+        const varargs = this.parameterList(() => params.push(this.type()));
         ty = { kind: 'function', ret: ty, params, varargs };
         // a function type must be followed by '*' to be first-class, but `call T (…) @f` uses it bare
         if (!this.isPunct(STAR) && !this.isWord('addrspace')) break;
@@ -953,29 +1020,14 @@ class IrParser {
     const name = this.v(nameTok);
     this.defineGlobal(nameTok, name);
     this.expectPunct(EQ);
-    let linkage: string | undefined;
     let addrspace = 0;
-    for (;;) {
-      const t = this.peek();
-      if (this.k(t) !== TK.word) break;
-      const w = this.v(t);
-      if (GLOBAL_PREFIX_WORDS.has(w)) {
-        if (LINKAGES.has(w)) linkage = w;
-        this.p++;
-        continue;
-      }
-      if (w === 'thread_local') {
-        this.p++;
-        if (this.isPunct(LPAREN)) this.skipBalanced();
-        continue;
-      }
-      if (w === 'addrspace') {
-        this.p++;
-        addrspace = this.addrspaceArg();
-        continue;
-      }
-      break;
-    }
+    const linkage = this.entityPrefix((w) => {
+      if (!GLOBAL_PREFIX_ARGUMENTS.has(w)) return false;
+      this.p++;
+      const as = this.keywordArgument(w);
+      if (as !== undefined) addrspace = as;
+      return true;
+    });
     const kw = this.next();
     const kwv = this.v(kw);
     const isWord = this.k(kw) === TK.word;
@@ -999,14 +1051,8 @@ class IrParser {
       const ki = this.next();
       const kk = this.k(ki);
       const kv = kk === TK.word ? this.v(ki) : '';
-      if (kv === 'section') this.expectString('a section name');
-      else if (kv === 'partition') this.expectString('a partition name');
-      else if (kv === 'comdat') {
-        if (this.isPunct(LPAREN)) this.skipBalanced();
-      } else if (kv === 'align') this.expectInt('an alignment');
-      else if (kv === 'code_model' || kv === 'no_sanitize_address' || kv === 'sanitize_memtag') {
-        if (this.pk() === TK.str) this.p++;
-      } else if (kk === TK.meta) {
+      if (GLOBAL_TRAILER_ARGUMENTS.has(kv)) this.keywordArgument(kv);
+      else if (kk === TK.meta) {
         const refs: string[] = [];
         this.metadataValue(refs);
         metadata.push({ kind: this.v(ki), node: refs[0] ?? '' });
@@ -1025,24 +1071,13 @@ class IrParser {
     const from = this.p;
     const kw = this.next();
     const isDeclaration = this.toks.textIs(kw, 'declare');
-    let linkage: string | undefined;
     let cc: string | undefined;
-    for (;;) {
-      const t = this.peek();
-      if (this.k(t) !== TK.word) break;
-      const w = this.v(t);
-      if (GLOBAL_PREFIX_WORDS.has(w)) {
-        if (LINKAGES.has(w)) linkage = w;
-        this.p++;
-        continue;
-      }
-      if (isCallingConv(w)) {
-        cc = w;
-        this.p++;
-        continue;
-      }
-      break;
-    }
+    const linkage = this.entityPrefix((w) => {
+      if (!isCallingConv(w)) return false;
+      cc = w;
+      this.p++;
+      return true;
+    });
     this.attributes(); // return attributes
     const retType = this.type();
     const nameTok = this.next();
@@ -1051,27 +1086,17 @@ class IrParser {
     this.defineGlobal(nameTok, name);
     this.expectPunct(LPAREN);
     const params: LParam[] = [];
-    let varargs = false;
-    if (!this.eatPunct(RPAREN)) {
-      for (;;) {
-        if (this.eatPunct(DOT)) {
-          varargs = true;
-          this.expectPunct(RPAREN);
-          break;
-        }
-        const type = this.type();
-        const attrs = this.attributes();
-        const n = this.peek();
-        let pname: string | undefined;
-        if (this.k(n) === TK.lvar) {
-          pname = this.v(n);
-          this.p++;
-        }
-        params.push({ type, attrs, name: pname });
-        if (this.eatPunct(RPAREN)) break;
-        this.expectPunct(COMMA, "',' or ')'");
+    const varargs = this.parameterList(() => {
+      const type = this.type();
+      const attrs = this.attributes();
+      const n = this.peek();
+      let pname: string | undefined;
+      if (this.k(n) === TK.lvar) {
+        pname = this.v(n);
+        this.p++;
       }
-    }
+      params.push({ type, attrs, name: pname });
+    });
     const attrGroups: number[] = [];
     const attrs: LAttribute[] = [];
     const fnMetadata: { kind: string; node: string }[] = [];
@@ -1086,33 +1111,9 @@ class IrParser {
       }
       if (kind === TK.word) {
         const w = this.v(t);
-        if (w === 'unnamed_addr' || w === 'local_unnamed_addr') {
+        if (FUNCTION_TRAILER_ARGUMENTS.has(w)) {
           this.p++;
-          continue;
-        }
-        if (w === 'addrspace') {
-          this.p++;
-          this.addrspaceArg();
-          continue;
-        }
-        if (w === 'section' || w === 'gc' || w === 'partition') {
-          this.p++;
-          this.expectString(w);
-          continue;
-        }
-        if (w === 'comdat') {
-          this.p++;
-          if (this.isPunct(LPAREN)) this.skipBalanced();
-          continue;
-        }
-        if (w === 'align') {
-          this.p++;
-          this.expectInt('an alignment');
-          continue;
-        }
-        if (w === 'prefix' || w === 'prologue' || w === 'personality') {
-          this.p++;
-          this.typedValue(false);
+          this.keywordArgument(w);
           continue;
         }
         const a = this.attributes(true);
