@@ -162,12 +162,6 @@ export function* offloadingTextStream(
   const size = era.listing.imageSize;
   let out = '';
   let index = 0;
-  const flush = function* (): Generator<string> {
-    if (out.length >= chunk) {
-      yield out;
-      out = '';
-    }
-  };
   for (const { summary: s, model } of walkOffloadEntries(src, { maxInflatedSize: opts.read?.maxInflatedSize, start: opts.start, end: opts.end, path: opts.path })) {
     opts.onVersion?.(model ? model.version : s.version);
     if (model || (s.nested && era.listing.nested)) {
@@ -188,7 +182,10 @@ export function* offloadingTextStream(
         `producer        ${objdumpProducer(s.offloadKind, s.version, era)}\n` +
         (size ? `image size      ${s.imageSize} bytes\n` : '');
     }
-    yield* flush();
+    if (out.length >= chunk) {
+      yield out;
+      out = '';
+    }
   }
   if (out) yield out;
 }

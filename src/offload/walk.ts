@@ -107,16 +107,34 @@ function bytesEqual(b: Uint8Array, from: number, to: number, want: Uint8Array): 
   return true;
 }
 
-/** The last decoded value of a key and its bytes: consecutive entries mostly repeat their triple and arch. */
+/** How many distinct values of one key {@link ValueCache} keeps. */
+const CACHED_VALUES = 16;
+
+/**
+ * The recently decoded values of a key with their bytes: a file's entries repeat a few triples and
+ * arches (one per target of a build), so most lookups find their text without a copy or a decode.
+ * Fixed size (replaced round robin): memory does not grow with the input.
+ */
 class ValueCache {
-  private raw = new Uint8Array(0);
-  private text = '';
+  private readonly raw: Uint8Array[] = [];
+  private readonly text: string[] = [];
+  private last = 0;
+  private next = 0;
   get(b: Uint8Array, from: number, to: number): string {
-    if (!bytesEqual(b, from, to, this.raw)) {
-      this.raw = b.slice(from, to);
-      this.text = decodeUtf8(b, from, to);
+    const n = this.raw.length;
+    // the value of the previous entry first, then the others
+    for (let k = 0, i = this.last; k < n; k++, i = i + 1 === n ? 0 : i + 1) {
+      if (bytesEqual(b, from, to, this.raw[i]!)) {
+        this.last = i;
+        return this.text[i]!;
+      }
     }
-    return this.text;
+    const i = n < CACHED_VALUES ? n : this.next;
+    this.next = (i + 1) % CACHED_VALUES;
+    this.raw[i] = b.slice(from, to);
+    this.text[i] = decodeUtf8(b, from, to);
+    this.last = i;
+    return this.text[i]!;
   }
 }
 

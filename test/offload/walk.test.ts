@@ -13,6 +13,7 @@ import { readOffloadBinaries } from '../../src/offload/read.js';
 import { formatOffloadingText, offloadingTextStream } from '../../src/offload/objdump-text.js';
 import { walkOffloadEntries } from '../../src/offload/walk.js';
 import { llvmEra } from '../../formats/eras.js';
+import { writeOffloadBinaries } from '../../src/offload/write.js';
 
 const ROOT = new URL('../../testdata/', import.meta.url).pathname;
 
@@ -84,5 +85,21 @@ describe('offload walk: the streamed listing equals the full reader', () => {
       ),
       { numRuns: 400, seed: 0x5eed },
     );
+  });
+
+  it('values cached by the walk (16 per key, replaced round robin) never leak into another entry', () => {
+    // More distinct arches and triples than the cache holds, in patterns that hit, miss, evict and
+    // come back (cycles of 3, 17 and 40 values, runs, values that are prefixes of others).
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 39 }), fc.integer({ min: 0, max: 39 })), { minLength: 1, maxLength: 120 }), (picks) => {
+        const bins = picks.map(([a, t]) => [
+          { imageKind: 1, offloadKind: 1, strings: [['arch', 'sm_'.repeat(1 + (a % 3)) + a], ['triple', `t${t}`.slice(0, 1 + (t % 4))]] as [string, string][], image: new Uint8Array(0) },
+        ]);
+        compare(writeOffloadBinaries(bins, { version: 1 }), 'cache patterns');
+      }),
+      { numRuns: 150, seed: 0xcac4e },
+    );
+    const cycle = (n: number, len: number) => Array.from({ length: len }, (_, i) => [{ imageKind: 1, offloadKind: 2, strings: [['arch', `gfx${i % n}`], ['triple', `x${(i * 7) % n}`]] as [string, string][], image: new Uint8Array(1) }]);
+    for (const n of [3, 16, 17, 40]) compare(writeOffloadBinaries(cycle(n, 200), { version: 1 }), `cycle of ${n}`);
   });
 });
