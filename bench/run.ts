@@ -25,7 +25,7 @@ import { cleanupHarness, formatMachine, formatTable, loadavg, machine, measureTa
 import { CLI, FROM_DIST, ROOT, type BenchContext, type Workload } from './context.js';
 import { listing } from './workloads/listing.js';
 import { dump } from './workloads/dump.js';
-import { bigFile, CLI_FLOOR, HEADER_ONLY } from './workloads/big-file.js';
+import { bigFile, CLI_FLOOR, HEADER_ONLY, READ_ALL } from './workloads/big-file.js';
 import { pack } from './workloads/pack.js';
 import { codec } from './workloads/codec.js';
 import { base64 } from './workloads/base64.js';
@@ -133,6 +133,17 @@ export function checkGoals(tables: ReadonlyMap<string, TableResult>): Goal[] {
           (floor ? `; vs ${CLI_FLOOR}: ${signedMs(c.wallMs.median - floor.wallMs.median)}` : ''),
       });
     }
+  }
+  for (const [name, peer] of READ_ALL) {
+    const c = get('big-file', name);
+    const q = get('big-file', peer);
+    if (!c || !q) continue;
+    const r = c.wallMs.median / q.wallMs.median;
+    goals.push({
+      goal: `1 GiB: ${name} (reads every image byte) ≤ 1.5× ${peer} on the same file${name === 'syclbin diff' ? 's' : ''}`,
+      met: r <= 1.5,
+      measured: `${x(r)} (${c.wallMs.median.toFixed(0)} vs ${q.wallMs.median.toFixed(0)} ms), ${(c.rssMiB!.median / MB_IN_MIB).toFixed(0)} MB vs ${(q.rssMiB!.median / MB_IN_MIB).toFixed(0)} MB`,
+    });
   }
   const p = get('pack', 'syclbin pack');
   if (p) goals.push({ goal: 'pack ≤ 1.5× cp', met: p.ratio.wall <= 1.5, measured: `${x(p.ratio.wall)} (${p.wallMs.median.toFixed(0)} vs ${get('pack', 'cp')!.wallMs.median.toFixed(0)} ms)` });

@@ -1,6 +1,8 @@
 /**
  * Every command that takes a SYCLBIN or OffloadBinary file, on a 1 GiB one: wall time and peak RSS
- * against `node -e 0` (Node's start-up: the floor of any command) and `cat` (reading every byte).
+ * against `node -e 0` (Node's start-up: the floor of any command) and `cat` (reading every byte);
+ * the commands that must read every image byte (hashes, comparison) also against `sha256sum` and `cmp`
+ * on the same files.
  *
  * Inputs (sparse: the 1 GiB of zeros is a hole, so generating them writes a few hundred bytes):
  *  - a bare SYCLBIN v1 with one abstract module holding one 1 GiB IR module (header block and
@@ -56,7 +58,18 @@ export const CLI_FLOOR = 'syclbin dump (252-byte file)';
 const TINY = join(ROOT, 'testdata', 'syclbin', 'v1_legacy_252.syclbin');
 
 /** Names of the commands that should read headers and metadata only (the goal of issue "bench"). */
-export const HEADER_ONLY = ['syclbin dump', 'syclbin inspect --no-hash', 'syclbin annotate', 'syclbin hexdump', 'syclbin verify', 'syclbin json', 'syclbin diff', 'syclbin offload-list'];
+export const HEADER_ONLY = ['syclbin dump', 'syclbin inspect --no-hash', 'syclbin annotate', 'syclbin hexdump', 'syclbin verify', 'syclbin json --no-hash', 'syclbin offload-list'];
+
+/**
+ * Commands that read every image byte by design, with the peer that reads the same bytes the same way:
+ * `json` and `inspect` print each image's SHA-256 (as `sha256sum` does), `diff` compares two images
+ * (as `cmp` does).
+ */
+export const READ_ALL: readonly (readonly [ours: string, peer: string])[] = [
+  ['syclbin json', 'sha256sum'],
+  ['syclbin inspect', 'sha256sum'],
+  ['syclbin diff', 'cmp'],
+];
 
 /** The 1 GiB workload. */
 export const bigFile: Workload = {
@@ -95,11 +108,14 @@ export const bigFile: Workload = {
         { name: 'syclbin dump', argv: cli('dump', sy) },
         { name: 'syclbin inspect --no-hash', argv: cli('inspect', '--no-hash', sy) },
         { name: 'syclbin inspect', argv: cli('inspect', sy) },
+        { name: 'syclbin json --no-hash', argv: cli('json', '--no-hash', sy) },
         { name: 'syclbin json', argv: cli('json', sy) },
+        { name: 'sha256sum', argv: ['sha256sum', sy] },
         { name: 'syclbin annotate', argv: cli('annotate', sy) },
         { name: 'syclbin hexdump', argv: cli('hexdump', sy) },
         { name: 'syclbin verify', argv: cli('verify', sy) },
         { name: 'syclbin diff', argv: cli('diff', sy, sy2) },
+        { name: 'cmp', argv: ['cmp', sy, sy2] },
         { name: 'syclbin extract', argv: cli('extract', sy, '-o', join(out, 'x')), after: reset },
         { name: 'syclbin pack', argv: cli('pack', manifest, '-o', join(out, 'p.syclbin')), after: reset },
         { name: 'syclbin offload-list', argv: cli('offload-list', ob) },

@@ -96,7 +96,7 @@ describe('bench harness', () => {
     const tables = new Map([
       ['listing-200k', table('listing-200k', [proc(od, 100, 200, od, 1, 1), proc(ours, 90, 120, od, 0.9, 0.6)])],
       ['listing-1m', table('listing-1m', [proc(od, 500, 900, od, 1, 1), proc(ours, 460, 500, od, 0.92, 0.56)])],
-      ['big-file', table('big-file', [proc('node -e 0', 40, 40, 'node -e 0', 1, 1), proc('syclbin dump', 120, 60, 'node -e 0', 3, 1.5), proc('syclbin json', 2000, 60, 'node -e 0', 50, 1.5)])],
+      ['big-file', table('big-file', [proc('node -e 0', 40, 40, 'node -e 0', 1, 1), proc('syclbin dump', 120, 60, 'node -e 0', 3, 1.5), proc('syclbin json --no-hash', 2000, 60, 'node -e 0', 50, 1.5), proc('syclbin json', 1200, 60, 'node -e 0', 30, 1.5), proc('sha256sum', 1000, 2, 'node -e 0', 25, 0.05), proc('syclbin diff', 2000, 60, 'node -e 0', 50, 1.5), proc('cmp', 1000, 2, 'node -e 0', 25, 0.05)])],
     ]);
     const goals = checkGoals(tables);
     const by = (s: string) => goals.find((g) => g.goal.includes(s))!;
@@ -104,7 +104,11 @@ describe('bench harness', () => {
     expect(by('200k: peak RSS').met).to.equal(false);
     expect(by('linear').met).to.equal(true);
     expect(by('syclbin dump <').met).to.equal(true);
-    expect(by('syclbin json <').met).to.equal(false);
+    expect(by('syclbin json --no-hash <').met).to.equal(false);
+    expect(by('syclbin json (reads every image byte) ≤ 1.5× sha256sum').met).to.equal(true);
+    expect(by('syclbin json (reads every image byte)').measured).to.match(/^1\.20× \(1200 vs 1000 ms\)/);
+    expect(by('syclbin diff (reads every image byte) ≤ 1.5× cmp on the same files').met).to.equal(false);
+    expect(goals.some((g) => g.goal.includes('syclbin inspect (reads'))).to.equal(false);
     expect(goals.some((g) => g.goal.includes('10k'))).to.equal(false);
     expect(goals.some((g) => g.goal.includes('pack'))).to.equal(false);
   });
