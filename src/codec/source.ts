@@ -148,6 +148,54 @@ export function forEachWindow(b: BlobRef, fn: (window: Uint8Array, at: number) =
   }
 }
 
+/**
+ * Same bytes? The one byte comparison of the toolkit. Where both views start on a 4-byte boundary,
+ * four words per step with their differences OR-ed (one branch per 16 bytes: about 0.25 s per GiB on
+ * the development machine, against 0.35 s word by word and more byte by byte; bench/ big-file sets
+ * `syclbin diff` against `cmp`), then the tail byte by byte.
+ */
+export function bytesEqual(x: Uint8Array, y: Uint8Array): boolean {
+  if (x.length !== y.length) return false;
+  let i = 0;
+  if (x.byteOffset % 4 === 0 && y.byteOffset % 4 === 0) {
+    const words = x.length >>> 2;
+    const wx = new Int32Array(x.buffer, x.byteOffset, words);
+    const wy = new Int32Array(y.buffer, y.byteOffset, words);
+    let k = 0;
+    for (; k + 4 <= words; k += 4) {
+      if (((wx[k]! ^ wy[k]!) | (wx[k + 1]! ^ wy[k + 1]!) | (wx[k + 2]! ^ wy[k + 2]!) | (wx[k + 3]! ^ wy[k + 3]!)) !== 0) return false;
+    }
+    for (; k < words; k++) if (wx[k] !== wy[k]) return false;
+    i = words << 2;
+  }
+  for (; i < x.length; i++) if (x[i] !== y[i]) return false;
+  return true;
+}
+
+/** Reusable window buffers for {@link blobsEqual} (one per side, allocated on first use). */
+export interface CompareBuffers {
+  x?: Uint8Array;
+  y?: Uint8Array;
+}
+
+/**
+ * Two blobs with the same bytes? Compared window by window (reusing `bufs` where a blob can read
+ * into a buffer), stopping at the first window that differs; a blob is equal to itself unread.
+ */
+export function blobsEqual(x: BlobRef, y: BlobRef, bufs: CompareBuffers = {}, window = 1 << 20): boolean {
+  if (x.size !== y.size) return false;
+  if (x === y) return true;
+  for (let at = 0; at < x.size; at += window) {
+    const n = Math.min(window, x.size - at);
+    const wx = x.readInto ? (bufs.x ??= new Uint8Array(window)).subarray(0, n) : x.slice(at, n);
+    const wy = y.readInto ? (bufs.y ??= new Uint8Array(window)).subarray(0, n) : y.slice(at, n);
+    if (x.readInto) x.readInto(at, wx);
+    if (y.readInto) y.readInto(at, wy);
+    if (!bytesEqual(wx, wy)) return false;
+  }
+  return true;
+}
+
 /** The bytes of chunks, in one buffer. */
 export function concatChunks(chunks: readonly Chunk[]): Uint8Array {
   if (chunks.length === 1 && chunks[0] instanceof Uint8Array) return chunks[0];
@@ -180,6 +228,7 @@ export function firstDifference(src: ByteSource, chunks: readonly Chunk[]): numb
       const len = Math.min(window, have - o);
       const a = src.read(pos + o, len);
       const b = c instanceof Uint8Array ? c.subarray(o, o + len) : c.slice(o, len);
+      if (bytesEqual(a, b)) continue;
       for (let i = 0; i < len; i++) if (a[i] !== b[i]) return pos + o + i;
     }
     if (have < n) return pos + have;

@@ -6,7 +6,7 @@
  * `full` is set. `focus` (a path pattern) blanks every byte outside the matching spans and prints only
  * the rows that hold focused bytes.
  */
-import { toSource, type ByteSource } from '../codec/index.js';
+import { SyclbinError, toSource, type ByteSource } from '../codec/index.js';
 import { leavesOf, type Annotation, type AnnotatedSpan } from './annotate.js';
 import { pathMatcher } from './paths.js';
 import { mergeRanges } from './ranges.js';
@@ -37,19 +37,26 @@ function colourOf(s: AnnotatedSpan, index: number): string {
   return String(PALETTE[index % PALETTE.length]);
 }
 
-/** Parse `--range` text (`A:B`, `A:`, `:B`; decimal or 0x hex; B exclusive, clamped to `size`). RangeError for malformed text (the CLI turns it into a usage error). */
+/** Malformed `--range` text (the CLI reports it as a usage error, exit 2). */
+export class HexRangeError extends SyclbinError {
+  constructor(message: string) {
+    super('SYNTAX', message);
+  }
+}
+
+/** Parse `--range` text (`A:B`, `A:`, `:B`; decimal or 0x hex; B exclusive, clamped to `size`). {@link HexRangeError} for malformed text. */
 export function parseRange(text: string, size: number): [number, number] {
   const m = /^\s*([0-9a-fA-Fx]*)\s*:\s*([0-9a-fA-Fx]*)\s*$/.exec(text);
   const num = (t: string, dflt: number): number => {
     if (t === '') return dflt;
     const n = /^0x[0-9a-f]+$/i.test(t) ? parseInt(t.slice(2), 16) : /^[0-9]+$/.test(t) ? Number(t) : NaN;
-    if (!Number.isSafeInteger(n)) throw new RangeError(`bad offset '${t}' (decimal or 0x hex)`);
+    if (!Number.isSafeInteger(n)) throw new HexRangeError(`bad offset '${t}' (decimal or 0x hex)`);
     return n;
   };
-  if (!m) throw new RangeError(`bad range '${text}' (expected A:B, A: or :B; decimal or 0x hex; B exclusive)`);
+  if (!m) throw new HexRangeError(`bad range '${text}' (expected A:B, A: or :B; decimal or 0x hex; B exclusive)`);
   const a = num(m[1]!, 0);
   const b = Math.min(num(m[2]!, size), size);
-  if (a > b) throw new RangeError(`bad range '${text}': start is after end`);
+  if (a > b) throw new HexRangeError(`bad range '${text}': start is after end`);
   return [a, b];
 }
 

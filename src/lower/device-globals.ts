@@ -74,20 +74,22 @@ export function lowerDeviceGlobals(inputs: readonly DeviceGlobalInput[], dl: Dat
 export interface ModuleUse {
   /** Module (device image) name. */
   readonly name: string;
-  /** Names of the spec constants and device globals its entry points use. */
-  readonly uses: readonly string[];
+  /** Names of the spec constants and device globals its entry points use (unique IDs or IR names; see `by`). */
+  readonly uses: readonly string[] | ReadonlySet<string>;
 }
 
 /**
  * `ModuleSplitterBase::verifyNoCrossModuleDeviceGlobalUsage` (ModuleSplitter.cpp @032dee01): with
  * at least two modules, the first device global (in global order) that has `device_image_scope`
  * and is used by two different modules raises the fact-37 diagnostic, naming the IR variable.
+ * `by` says what `uses` holds: the unique IDs (manifests) or the IR names (sycl-post-link's closures).
  */
-export function verifyNoCrossModuleDeviceGlobalUsage(globals: readonly LoweredDeviceGlobal[], modules: readonly ModuleUse[]): void {
+export function verifyNoCrossModuleDeviceGlobalUsage(globals: readonly DeviceGlobalInput[], modules: readonly ModuleUse[], by: 'name' | 'irName' = 'name'): void {
   if (modules.length < 2) return;
+  const uses = modules.map((m) => (m.uses instanceof Set ? m.uses : new Set(m.uses)));
   for (const g of globals) {
     if (!g.deviceImageScope) continue;
-    const users = modules.filter((m) => m.uses.includes(g.name)).map((m) => m.name);
+    const users = modules.filter((_, i) => uses[i]!.has(g[by])).map((m) => m.name);
     if (users.length > 1) throw new CrossModuleDeviceGlobalError(g.irName, users);
   }
 }

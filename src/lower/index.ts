@@ -30,4 +30,3 @@ export { printModule } from './llvm-ir/print.js';
 export { lowerIrModule, manifestFromIr, type IrLoweringResult, type LowerIrOptions } from './from-ir/lower-ir.js';
 export { parsePostLinkArgs, PostLinkUsageError, type PostLinkOptions } from './post-link/options.js';
 export { postLink, PostLinkError, type PostLinkFileSystem, type PostLinkResult, type PostLinkTools } from './post-link/driver.js';
-export { CrossModuleDeviceGlobalUseError } from './post-link/split.js';

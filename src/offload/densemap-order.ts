@@ -31,6 +31,7 @@
  *
  * Portable: no Node APIs.
  */
+import { bytesEqual } from '../codec/source.js';
 import { denseMapStringRefHash } from './llvm-hash.js';
 
 const utf8 = new TextEncoder();
@@ -46,12 +47,6 @@ interface Bucket<V> {
 /** A slot: undefined = empty bucket, TOMBSTONE = erased, otherwise a live entry. */
 const TOMBSTONE = Symbol('tombstone');
 type Slot<V> = Bucket<V> | typeof TOMBSTONE | undefined;
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
 
 /** `llvm::NextPowerOf2(uint64_t)` truncated to `unsigned`, as `DenseMap::grow` uses it. */
 function nextPowerOf2U32(a: number): number {
@@ -89,7 +84,7 @@ export class LlvmStringDenseMap<V> {
     let probeAmt = 1;
     for (;;) {
       const slot = this.buckets[bucketNo];
-      if (slot !== undefined && slot !== TOMBSTONE && sameBytes(slot.bytes, bytes)) return [true, bucketNo];
+      if (slot !== undefined && slot !== TOMBSTONE && bytesEqual(slot.bytes, bytes)) return [true, bucketNo];
       if (slot === undefined) return [false, foundTombstone >= 0 ? foundTombstone : bucketNo];
       if (slot === TOMBSTONE && foundTombstone < 0) foundTombstone = bucketNo;
       bucketNo = (bucketNo + probeAmt++) & (n - 1);

@@ -16,7 +16,7 @@
  *
  * Portable core: files are loaded through a callback; the CLI resolves paths.
  */
-import { EncodeError, formatPath, jsonChecks, type BlobRef, type Json, type JsonObject } from '../codec/index.js';
+import { blobsEqual, bytesEqual, EncodeError, formatPath, jsonChecks, type BlobRef, type CompareBuffers, type Json, type JsonObject } from '../codec/index.js';
 import { IMAGE_KIND, numberingForVersion, offloadKindValue } from '../../formats/kinds.js';
 import { safeFileName } from '../offload/extract.js';
 import { propsJsonForm, registryFromJson, registryToJson } from '../props/json.js';
@@ -389,20 +389,6 @@ export function modelToManifest(file: SyclbinFile, opts: ManifestOptions = {}): 
 
 // ---- model comparison ------------------------------------------------------------------------------
 
-function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
-/** Same blob bytes, compared in windows. */
-function blobsEqual(a: BlobRef, b: BlobRef): boolean {
-  if (a.size !== b.size) return false;
-  const w = 1 << 20;
-  for (let at = 0; at < a.size; at += w) if (!bytesEqual(a.slice(at, Math.min(w, a.size - at)), b.slice(at, Math.min(w, a.size - at)))) return false;
-  return true;
-}
-
 /**
  * The first difference between two models, or undefined when they are equal. Layout details that a
  * writer decides (table order, padding, the v1 header's reserved bytes and version 0/1, where the
@@ -425,6 +411,7 @@ export function modelDifference(a: SyclbinFile, b: SyclbinFile): string | undefi
       if (ea[k] !== eb[k]) return `envelope ${k} ${String(ea[k])} vs ${String(eb[k])}`;
     }
   }
+  const bufs: CompareBuffers = {};
   const reg = (x: PropertySetRegistry, y: PropertySetRegistry, what: string) => (bytesEqual(encodeRegistry(x), encodeRegistry(y)) ? undefined : `${what} differs`);
   const g = reg(a.globalMetadata, b.globalMetadata, 'global metadata');
   if (g) return g;
@@ -441,7 +428,7 @@ export function modelDifference(a: SyclbinFile, b: SyclbinFile): string | undefi
         const q = y[kind][j]!;
         const d = reg(p.metadata, q.metadata, `metadata of abstract module ${i} ${kind}[${j}]`);
         if (d) return d;
-        if (!blobsEqual(p.image, q.image)) return `bytes of abstract module ${i} ${kind}[${j}] differ`;
+        if (!blobsEqual(p.image, q.image, bufs)) return `bytes of abstract module ${i} ${kind}[${j}] differ`;
       }
     }
   }

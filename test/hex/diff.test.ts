@@ -44,7 +44,8 @@ describe('hex: diff of images', () => {
     expect(b.read()).to.be.below(SIZE * 1.5);
   });
 
-  for (const at of [0, 3, (1 << 20) + 1, SIZE - 1]) {
+  // each of the four words compared per step, the words after the last full step, the byte tail
+  for (const at of [0, 3, 4, 8, 13, (1 << 20) + 1, SIZE - 5, SIZE - 1]) {
     it(`a byte changed at ${at} is a changed image, described by size and hash`, () => {
       const other = image.slice();
       other[at] ^= 0xff;

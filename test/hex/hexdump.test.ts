@@ -6,7 +6,8 @@
  */
 import { expect } from 'chai';
 import { annotate } from '../../src/hex/annotate.js';
-import { hexdump } from '../../src/hex/hexdump.js';
+import { HexRangeError, hexdump, parseRange } from '../../src/hex/hexdump.js';
+import { SyclbinError } from '../../src/codec/index.js';
 
 describe('hex: hexdump of fields with long paths', () => {
   it('prints a long path in full once, and shortened on the rows the field continues on', () => {
@@ -29,5 +30,22 @@ describe('hex: hexdump of fields with long paths', () => {
     const text = new TextEncoder().encode(`[SYCL/misc properties]\n${key}=1|7\n`);
     const rows = hexdump(text, annotate(text)).trimEnd().split('\n');
     expect(rows[3]).to.match(new RegExp(` …\\["SYCL/misc properties"\\]\\["${key}"\\]$`));
+  });
+
+  it('parseRange: A:B, A:, :B in decimal or hex, clamped to the size; malformed text is a typed HexRangeError', () => {
+    expect(parseRange('0x10:0x20', 100)).to.deep.equal([16, 32]);
+    expect(parseRange('90:', 100)).to.deep.equal([90, 100]);
+    expect(parseRange(':8', 100)).to.deep.equal([0, 8]);
+    expect(parseRange('0:1000', 100)).to.deep.equal([0, 100]);
+    for (const bad of ['zz', '5:4', '0x:1', '1:2:3', '99999999999999999999:']) {
+      let err: unknown;
+      try {
+        parseRange(bad, 100);
+      } catch (e) {
+        err = e;
+      }
+      expect(err, bad).to.be.instanceOf(HexRangeError).and.instanceOf(SyclbinError);
+      expect((err as SyclbinError).code).to.equal('SYNTAX');
+    }
   });
 });

@@ -1,6 +1,6 @@
 /** `syclbin hexdump FILE [--path PATTERN] [--range A:B] [--no-color] [--full]` (issue 6 §2). */
 import { annotate, annotateInflated } from '../../hex/annotate.js';
-import { hexdump, parseRange } from '../../hex/hexdump.js';
+import { HexRangeError, hexdump, parseRange } from '../../hex/hexdump.js';
 import { defineCommand, EXIT } from '../command.js';
 import { UsageError } from '../errors.js';
 import { inflatedOption, maxInflatedSizeOption, opt } from '../options.js';
@@ -39,7 +39,8 @@ its header and inflated payload, with offsets into that inflated space.`,
         try {
           range = parseRange(opts.range, src.size);
         } catch (e) {
-          throw new UsageError((e as Error).message);
+          if (e instanceof HexRangeError) throw new UsageError(e.message);
+          throw e;
         }
       }
       const ann = inside?.annotation ?? annotate(src, { maxInflatedSize });

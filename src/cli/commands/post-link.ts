@@ -11,7 +11,7 @@ import { IrSyntaxError } from '../../lower/llvm-ir/parse/errors.js';
 import { LowerError } from '../../lower/errors.js';
 import { parsePostLinkArgs, PostLinkUsageError } from '../../lower/post-link/options.js';
 import { postLink, PostLinkError } from '../../lower/post-link/driver.js';
-import { CrossModuleDeviceGlobalUseError } from '../../lower/post-link/split.js';
+import { CrossModuleDeviceGlobalError } from '../../lower/errors.js';
 
 /** `syclbin post-link`: sycl-post-link's command line: lower spec constants and device globals of LLVM IR, split, write .prop/.sym/.table. */
 export const command = defineCommand({
@@ -57,7 +57,7 @@ written). Options for work this tool does not do (-lower-esimd, -split-esimd, -e
     } catch (e) {
       if (e instanceof IrSyntaxError) throw new CommandFailure(`${prog}: ${input === '-' ? '<stdin>' : input}:${e.line}:${e.column}: error: ${e.reason}`);
       // sycl-post-link's own diagnostics keep its wording and prefix (drop-in for its lit tests).
-      if (e instanceof CrossModuleDeviceGlobalUseError) throw new CommandFailure(`sycl-post-link: error: ${e.message}`);
+      if (e instanceof CrossModuleDeviceGlobalError) throw new CommandFailure(`sycl-post-link: error: ${e.message}`);
       if (e instanceof PostLinkError || e instanceof LowerError) throw new CommandFailure(`${prog}: error: ${e.message}`);
       throw e;
     }

@@ -19,7 +19,7 @@
  */
 import { SyclbinError } from '../../codec/errors.js';
 import { encodeRegistry } from '../../props/registry.js';
-import { lowerDeviceGlobals } from '../device-globals.js';
+import { lowerDeviceGlobals, verifyNoCrossModuleDeviceGlobalUsage } from '../device-globals.js';
 import { buildRegistry } from '../lower.js';
 import { findDeviceGlobals, isDeviceGlobal } from '../from-ir/device-globals.js';
 import { intrinsicsCalled, runSpecConstantsPass, stripPointerCasts } from '../from-ir/spec-constants-pass.js';
@@ -31,7 +31,7 @@ import { newModuleEdits, printModule, type ModuleEdits } from '../llvm-ir/print.
 import { globalDce, omitUnkept, ReferenceGraph } from './module-view.js';
 import type { PostLinkOptions } from './options.js';
 import { deviceLibReqMask, deviceRequirements } from './image-requirements.js';
-import { groupClosure, groupEntryPoints, verifyNoCrossModuleDeviceGlobalUsage, type EntryPointGroup } from './split.js';
+import { groupClosure, groupEntryPoints, type EntryPointGroup } from './split.js';
 
 /** The files the driver reads and writes. `-` is standard input / output. */
 export interface PostLinkFileSystem {
@@ -183,7 +183,7 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
   const closures: Set<string>[] = doSplit ? groups.map((g) => new Set([...groupClosure(graph, g)].filter((n) => !removed.has(n)))) : [allNames];
   if (!doSplit) groups = [{ key: '<GLOBAL>', entries: groups.flatMap((g) => g.entries) }];
   const allDeviceGlobals = findDeviceGlobals(m);
-  if (opts.deviceGlobals) verifyNoCrossModuleDeviceGlobalUsage(closures, allDeviceGlobals);
+  if (opts.deviceGlobals) verifyNoCrossModuleDeviceGlobalUsage(allDeviceGlobals, closures.map((uses, i) => ({ name: groups[i]?.key ?? String(i), uses })), 'irName');
   if (opts.irOutputOnly && closures.length > 1) throw new PostLinkError("some modules had to be split, '-ir-output-only' can't be used");
 
   const moduleId = opts.input === '-' ? '<stdin>' : opts.input;

@@ -12,19 +12,10 @@
  *     are popped from the back), entry points in function order;
  *   - a group's module holds its entry points and everything they reference, transitively.
  */
-import { SyclbinError } from '../../codec/errors.js';
 import type { LFunction, LModule } from '../llvm-ir/parse/model.js';
 import type { LAttribute } from '../llvm-ir/parse/model.js';
-import type { IrDeviceGlobal } from '../from-ir/device-globals.js';
 import { ReferenceGraph } from './module-view.js';
 import type { SplitMode } from './options.js';
-
-/** The sycl-post-link diagnostic of spec lowering.md fact 37 (message without the tool prefix). */
-export class CrossModuleDeviceGlobalUseError extends SyclbinError {
-  constructor(/** IR name of the device global. */ readonly irName: string) {
-    super('FORMAT', `device_global variable '${irName}' with property "device_image_scope" is used in more than one device image.`);
-  }
-}
 
 /** One output module: its key and entry points. */
 export interface EntryPointGroup {
@@ -90,18 +81,4 @@ export function groupEntryPoints(m: LModule, mode: SplitMode, onlyKernels: boole
 /** The names a group's module keeps: its entry points and everything they reference. */
 export function groupClosure(g: ReferenceGraph, group: EntryPointGroup): Set<string> {
   return g.closure(group.entries.map((f) => f.name));
-}
-
-/**
- * verifyNoCrossModuleDeviceGlobalUsage: with two or more groups, a device global with
- * device_image_scope reached from two groups is an error (first such global in module order).
- */
-export function verifyNoCrossModuleDeviceGlobalUsage(closures: readonly ReadonlySet<string>[], deviceGlobals: readonly IrDeviceGlobal[]): void {
-  if (closures.length < 2) return;
-  for (const dg of deviceGlobals) {
-    if (!dg.deviceImageScope) continue;
-    let users = 0;
-    for (const c of closures) if (c.has(dg.irName)) users++;
-    if (users > 1) throw new CrossModuleDeviceGlobalUseError(dg.irName);
-  }
 }
