@@ -174,7 +174,9 @@ export function bytesEqual(x: Uint8Array, y: Uint8Array): boolean {
 
 /** Reusable window buffers for {@link blobsEqual} (one per side, allocated on first use). */
 export interface CompareBuffers {
+  /** Window of the first blob. */
   x?: Uint8Array;
+  /** Window of the second blob. */
   y?: Uint8Array;
 }
 
