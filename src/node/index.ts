@@ -3,5 +3,5 @@ export { openInput, errnoText, FileError, DEFAULT_MAX_STREAM_BYTES, type InputFi
 export { openFileSource, windowedFileSource, type FileSource, type OpenFileSource } from './file-source.js';
 export { atomicFile, writeFileAtomic, ensureDir, copyChunks, type OutputSink } from './output.js';
 export { nodeCompressor, ZSTD_LEVEL } from './compressors.js';
-export { initZstd, ZSTD_WASM_PATH } from './zstd.js';
+export { initZstd, zstdWasmPath } from './zstd.js';
 export { nodeSha256 } from './sha256.js';

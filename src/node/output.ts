@@ -7,7 +7,6 @@
  */
 import { closeSync, mkdirSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { forEachWindow, type Chunk } from '../codec/index.js';
 import { FileError } from './input.js';
 
@@ -40,11 +39,25 @@ export function copyChunks(chunks: readonly Chunk[], write: (b: Uint8Array) => v
   }
 }
 
+/** Temporary files made by this process (part of their names). */
+let tempCounter = 0;
+
 /** An atomically written file at `path` (absolute). */
 export function atomicFile(path: string, mode = 0o644): OutputSink {
   const dir = dirname(path);
-  const tmp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-  let fd: number | undefined = openSync(tmp, 'wx', mode);
+  // O_EXCL ('wx'): never opens an existing file or follows a planted symlink; on a name clash
+  // (another process, an old leftover) the next name is tried. The name need not be unguessable,
+  // so node:crypto is not loaded for it (start-up of every command).
+  let tmp = '';
+  let fd: number | undefined;
+  for (let attempt = 0; fd === undefined; attempt++) {
+    tmp = join(dir, `.${basename(path)}.${process.pid}.${(++tempCounter).toString(36)}${Math.floor(Math.random() * 0x7fffffff).toString(36)}.tmp`);
+    try {
+      fd = openSync(tmp, 'wx', mode);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 100) throw e;
+    }
+  }
   const write = (b: Uint8Array): void => {
     let at = 0;
     while (at < b.length) at += writeSync(fd!, b, at, b.length - at);

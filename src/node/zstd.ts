@@ -9,18 +9,23 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { compileZstd, provideZstd } from '../offload/libzstd.js';
 
+let wasmPath: string | undefined;
+
 /**
  * Where `zstd.wasm` is: beside the package's Node entry point (its exports map hides the file
- * itself; the package ships the same file in dist/common, dist/esm and dist/web).
+ * itself; the package ships the same file in dist/common, dist/esm and dist/web). Resolved on first
+ * use, so a command that never meets a zstd payload does not pay for the package lookup at start-up.
  */
-export const ZSTD_WASM_PATH = join(dirname(createRequire(import.meta.url).resolve('@bokuweb/zstd-wasm')), 'zstd.wasm');
+export function zstdWasmPath(): string {
+  return (wasmPath ??= join(dirname(createRequire(import.meta.url).resolve('@bokuweb/zstd-wasm')), 'zstd.wasm'));
+}
 
-provideZstd(() => new WebAssembly.Module(readFileSync(ZSTD_WASM_PATH)));
+provideZstd(() => new WebAssembly.Module(readFileSync(zstdWasmPath())));
 
 let ready: Promise<void> | undefined;
 
 /** Compile libzstd now (once) instead of on first use; optional, zstd works without it. */
 export function initZstd(): Promise<void> {
-  ready ??= compileZstd(readFileSync(ZSTD_WASM_PATH));
+  ready ??= compileZstd(readFileSync(zstdWasmPath()));
   return ready;
 }
