@@ -26,7 +26,7 @@ interface Golden {
 }
 const goldens: Golden[] = [
   ...PACKAGER_GOLDENS.map((n) => ({ name: `testdata/offload/${n}`, bytes: readBytes(TESTDATA + n) })),
-  ...CONFORMANCE_ENVELOPES.map((n) => ({ name: `conformance-sample/${n}`, bytes: readBytes(CONFORMANCE + n) })),
+  ...CONFORMANCE_ENVELOPES.map((n) => ({ name: `testdata/conformance/${n}`, bytes: readBytes(CONFORMANCE + n) })),
 ];
 
 /** The uncompressed form of each binary in a file (compressed v3 inflated with node:zlib, an independent inflater). */

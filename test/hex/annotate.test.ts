@@ -1,6 +1,6 @@
 /**
  * Byte annotation (issue 6 §1): the leaf spans tile every file exactly — for every file in testdata/ and
- * the shared conformance sample, and for random SYCLBIN files from the writer (fast-check) — and the
+ * the conformance sample (testdata/conformance/), and for random SYCLBIN files from the writer (fast-check) — and the
  * header field spans sit at the offsets the spec gives (syclbin-format.md §1.2 and §1.5).
  */
 import { expect } from 'chai';
@@ -117,7 +117,7 @@ describe('hex: annotate', () => {
     expect(files.length).to.be.greaterThan(20);
   });
   for (const f of files) {
-    it(`tiles ${f.replace(ROOT, '').replace(CONFORMANCE, 'conformance-sample/')}`, () => {
+    it(`tiles ${f.replace(ROOT, '').replace(CONFORMANCE, 'testdata/conformance/')}`, () => {
       const bytes = new Uint8Array(readFileSync(f));
       const a = annotate(bytes);
       expectTiles(a, f);

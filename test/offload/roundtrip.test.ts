@@ -169,7 +169,7 @@ describe('offload round trips: read → write gives the same bytes for canonical
     await initZstd();
   });
   for (const name of CONFORMANCE_ENVELOPES) {
-    it(`conformance-sample/${name}`, () => {
+    it(`testdata/conformance/${name}`, () => {
       const bytes = readBytes(CONFORMANCE + name);
       expect(hexdiff(rewrite(bytes), bytes)).to.equal('identical');
     });
