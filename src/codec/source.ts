@@ -150,9 +150,9 @@ export function forEachWindow(b: BlobRef, fn: (window: Uint8Array, at: number) =
 
 /**
  * Same bytes? The one byte comparison of the toolkit. Where both views start on a 4-byte boundary,
- * four words per step with their differences OR-ed (one branch per 16 bytes: about 0.25 s per GiB on
- * the development machine, against 0.35 s word by word and more byte by byte; bench/ big-file sets
- * `syclbin diff` against `cmp`), then the tail byte by byte.
+ * four words per step with their differences OR-ed (one branch per 16 bytes instead of one per word;
+ * bench/ big-file measures it as `syclbin diff` against `cmp` on the same files), then the tail byte
+ * by byte.
  */
 export function bytesEqual(x: Uint8Array, y: Uint8Array): boolean {
   if (x.length !== y.length) return false;

@@ -101,7 +101,11 @@ function cstringEnd(w: Window, base: number, o: number, size: number): number {
   return nul;
 }
 
-function bytesEqual(b: Uint8Array, from: number, to: number, want: Uint8Array): boolean {
+/**
+ * Bytes [from, to) of `b` equal `want`? In place, for the short keys, values and magics of the walk:
+ * codec `bytesEqual` compares two views, which would cost a subarray per call in this loop.
+ */
+function rangeEquals(b: Uint8Array, from: number, to: number, want: Uint8Array): boolean {
   if (to - from !== want.length) return false;
   for (let i = 0; i < want.length; i++) if (b[from + i] !== want[i]) return false;
   return true;
@@ -124,7 +128,7 @@ class ValueCache {
     const n = this.raw.length;
     // the value of the previous entry first, then the others
     for (let k = 0, i = this.last; k < n; k++, i = i + 1 === n ? 0 : i + 1) {
-      if (bytesEqual(b, from, to, this.raw[i]!)) {
+      if (rangeEquals(b, from, to, this.raw[i]!)) {
         this.last = i;
         return this.text[i]!;
       }
@@ -162,7 +166,7 @@ export function* walkOffloadEntries(input: Uint8Array | ByteSource, opts: ReadOf
     try {
       // Header: magic, version, then that version's header (formats/offload-binary.ts).
       let p = w.pos(offset, OffloadHeaderPrefix.fixedSize!);
-      if (!bytesEqual(w.bytes, p, p + MAGIC.length, MAGIC)) throw HANDOVER;
+      if (!rangeEquals(w.bytes, p, p + MAGIC.length, MAGIC)) throw HANDOVER;
       version = w.view.getUint32(p + OffloadHeaderPrefix.offsets.version, true);
       const v = OFFLOAD_VERSIONS[version as 1 | 2 | 3];
       if (!v) throw HANDOVER;
@@ -230,7 +234,7 @@ function readEntry(w: Window, v: OffloadVersion, base: number, size: number, at:
     const vs = sized ? w.u64(q + f.valueSize!) : 0;
     if (ko >= size) throw HANDOVER;
     const knul = cstringEnd(w, base, ko, size);
-    const which = bytesEqual(w.bytes, strAt, knul, ARCH) ? 1 : bytesEqual(w.bytes, strAt, knul, TRIPLE) ? 2 : 0;
+    const which = rangeEquals(w.bytes, strAt, knul, ARCH) ? 1 : rangeEquals(w.bytes, strAt, knul, TRIPLE) ? 2 : 0;
     let from: number;
     let to: number;
     if (sized) {
@@ -249,6 +253,6 @@ function readEntry(w: Window, v: OffloadVersion, base: number, size: number, at:
   s.nested = false;
   if (is >= MAGIC.length) {
     p = w.pos(s.imageOffset, MAGIC.length);
-    s.nested = bytesEqual(w.bytes, p, p + MAGIC.length, MAGIC);
+    s.nested = rangeEquals(w.bytes, p, p + MAGIC.length, MAGIC);
   }
 }

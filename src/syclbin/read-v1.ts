@@ -382,7 +382,9 @@ class V1Reader {
     const ok = table.seek(k);
     (kind === 'irModules' ? this.geometry.irUsed : this.geometry.nativeUsed)[k] = true;
     if (!ok) return undefined;
-    const [mdAt, mdSize, at, size] = table.ranges(k, R.ranges) as [number, number, number, number];
+    // indexed, not destructured: no iterator per image in the hot path of a 200k-module dump
+    const r = table.ranges(k, R.ranges);
+    const mdAt = r[0]!, mdSize = r[1]!, at = r[2]!, size = r[3]!;
     const recordAt = table.entryAt(k);
     const metadata = this.metadata(struct, 'metadata', mdAt, mdSize, recordAt, kind, k, a, j) ?? new Map();
     const rel = R.bytes.relation;
@@ -455,7 +457,8 @@ class V1Reader {
   module(a: number): AbstractModule | undefined {
     const t = this.am;
     if (!t.seek(a)) return undefined;
-    const [mdAt, mdSize, irFirst, irCount, nativeFirst, nativeCount] = t.ranges(a, AM_RANGES) as [number, number, number, number, number, number];
+    const r = t.ranges(a, AM_RANGES);
+    const mdAt = r[0]!, mdSize = r[1]!, irFirst = r[2]!, irCount = r[3]!, nativeFirst = r[4]!, nativeCount = r[5]!;
     const metadata = this.metadata(AbstractModuleHeader as never, 'metadata', mdAt, mdSize, t.entryAt(a), 'abstractModules', a, a, 0) ?? new Map();
     const irModules = this.images('irModules', irFirst, irCount, a);
     return { metadata, irModules, nativeImages: this.images('nativeImages', nativeFirst, nativeCount, a) };
