@@ -84,7 +84,11 @@ export const CoffSectionHeader = struct(
   'COFF section header',
 );
 
-/** Symbol record, 18 bytes (`coff_symbol16`). Only its size is used (to find the string table). */
+/**
+ * Symbol record, 18 bytes (`coff_symbol16`). Name: 8 bytes NUL-padded, or 4 zero bytes and the
+ * name's offset in the string table (`getSymbolName`); SectionNumber from 1 (0 undefined, 0xFFFF
+ * absolute, 0xFFFE debug); NumberOfAuxSymbols records of the same size follow.
+ */
 export const CoffSymbol = struct(
   { name: bytes(8), value: u32, sectionNumber: u16, type: u16, storageClass: u8, numberOfAuxSymbols: u8 },
   'COFF symbol',
@@ -95,6 +99,38 @@ export const CoffBigObjSymbol = struct(
   { name: bytes(8), value: u32, sectionNumber: u32, type: u16, storageClass: u8, numberOfAuxSymbols: u8 },
   'COFF bigobj symbol',
 );
+
+/** `IMAGE_SYM_UNDEFINED`: a symbol's SectionNumber when it is defined elsewhere (sections are numbered from 1). */
+export const COFF_SYM_UNDEFINED = 0;
+
+/**
+ * Relocation record, 10 bytes (`coff_relocation`): in an object file VirtualAddress is the offset of
+ * the field inside its section, SymbolTableIndex counts every symbol record (auxiliary ones too).
+ * COFF relocations carry no addend: the addend is the value in place.
+ */
+export const CoffRelocation = struct({ virtualAddress: u32, symbolTableIndex: u32, type: u16 }, 'COFF relocation');
+
+/**
+ * `IMAGE_SCN_LNK_NRELOC_OVFL`: the section has more than 65,535 relocations; NumberOfRelocations is
+ * 0xFFFF and the first record's VirtualAddress holds the real count, that record included
+ * (COFFObjectFile::getNumberOfRelocations).
+ */
+export const COFF_SCN_LNK_NRELOC_OVFL = 0x01000000;
+
+/**
+ * The relocation that stores a whole pointer (the target's address) per machine, and the pointer's
+ * width: `IMAGE_REL_AMD64_ADDR64` (1), `IMAGE_REL_ARM64_ADDR64` (0xE), `IMAGE_REL_I386_DIR32` (6),
+ * `IMAGE_REL_ARM_ADDR32` (1) (COFF.h; what the backends emit for a pointer in data: the relocations of
+ * `llvm_offload_entries$OE` and `.rdata` in testdata/llvm22/sycl/k.coff.wrapper.obj.readobj.txt).
+ */
+export const COFF_POINTER_RELOCS: Readonly<Record<number, { type: number; bytes: 4 | 8 }>> = {
+  [COFF_MACHINE.AMD64]: { type: 0x1, bytes: 8 },
+  [COFF_MACHINE.ARM64]: { type: 0xe, bytes: 8 },
+  [COFF_MACHINE.ARM64EC]: { type: 0xe, bytes: 8 },
+  [COFF_MACHINE.ARM64X]: { type: 0xe, bytes: 8 },
+  [COFF_MACHINE.I386]: { type: 0x6, bytes: 4 },
+  [COFF_MACHINE.ARMNT]: { type: 0x1, bytes: 4 },
+};
 
 /** The string table's first word: its size in bytes, including this word. */
 export const CoffStringTableHeader = struct({ size: u32 }, 'COFF string table header');

@@ -75,6 +75,15 @@ export function offloadEntryStride(elfClass: 32 | 64, i64Align4: boolean): numbe
 /** The section the wrappers put the entries in. */
 export const OFFLOAD_ENTRIES_SECTION = 'llvm_offload_entries';
 
+/**
+ * The entries' section in an object of `format`: COFF appends `$OE` (the linker merges `$`-suffixed
+ * sections, sorted by suffix, between the `$OA` and `$OZ` markers), llvm/lib/Frontend/Offloading/
+ * Utility.cpp@02260850 `emitOffloadingEntry`.
+ */
+export function offloadEntriesSectionName(format: 'elf' | 'coff'): string {
+  return format === 'coff' ? `${OFFLOAD_ENTRIES_SECTION}$OE` : OFFLOAD_ENTRIES_SECTION;
+}
+
 /** `__sycl.tgt_device_image` on a 64-bit target: 80 bytes. */
 export const SyclDeviceImage64 = struct(
   {

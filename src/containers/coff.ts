@@ -78,6 +78,8 @@ export interface CoffSection {
   size: number;
   /** Characteristics flags (IMAGE_SCN_*). */
   characteristics: number;
+  /** PointerToRelocations and NumberOfRelocations (src/containers/coff-pointers.ts reads them). */
+  relocations: { offset: number; count: number };
   /** Absolute offset of the section header in the input. */
   headerOffset: number;
 }
@@ -96,6 +98,10 @@ export interface CoffFile {
   machine: number;
   /** Section headers in table order. */
   sections: CoffSection[];
+  /** PointerToSymbolTable, NumberOfSymbols (records, auxiliary ones included) and the record size (18; bigobj 20). */
+  symbolTable: { offset: number; count: number; recordSize: number };
+  /** Where the string table lies (relative to the file), when it could be read. */
+  stringTable?: { offset: number; size: number };
 }
 
 /** Options of the COFF readers. */
@@ -124,7 +130,8 @@ function readTable(file: Space, node: SpanNode | undefined, origin: number, path
   }
   const H = bigobj ? CoffBigObjHeader : CoffFileHeader;
   const header = file.decode(H, 0, { path: hp, parent: node, key: 'header' }) as { machine: number; numberOfSections: number; pointerToSymbolTable: number; numberOfSymbols: number; sizeOfOptionalHeader?: number };
-  const out: CoffFile = { origin, size: file.size, path, bigobj, machine: header.machine, sections: [] };
+  const symbolTable = { offset: header.pointerToSymbolTable, count: header.numberOfSymbols, recordSize: (bigobj ? CoffBigObjSymbol : CoffSymbol).fixedSize! };
+  const out: CoffFile = { origin, size: file.size, path, bigobj, machine: header.machine, sections: [], symbolTable };
   // COFFObjectFile::section_end: an import library header (0xFFFF sections, not bigobj) has none.
   if (!bigobj && header.numberOfSections === 0xffff) return out;
   const tableAt = H.fixedSize! + (header.sizeOfOptionalHeader ?? 0);
@@ -137,13 +144,22 @@ function readTable(file: Space, node: SpanNode | undefined, origin: number, path
     ], { needed: count * SH, available: Math.max(0, file.size - tableAt) });
   }
   const strtab = stringTable(file, node, header, bigobj);
+  if (strtab) out.stringTable = { offset: strtab.at, size: strtab.strings.bytes.length };
   const group = file.record({ path: ['sectionHeaders'], parent: node, key: 'sectionHeaders' }, tableAt, count * SH, 'group');
   for (let i = 0; i < count; i++) {
     const at = tableAt + i * SH;
     const sp: PathKey[] = ['sectionHeaders', i];
     const h = file.decode(CoffSectionHeader, at, { path: sp, parent: group, key: i });
-    const name = sectionName(h.name, strtab, file.abs(at + CoffSectionHeader.offsets.name), [...sp, 'name']);
-    out.sections.push({ index: i, name, offset: h.pointerToRawData, size: h.sizeOfRawData, characteristics: h.characteristics, headerOffset: file.abs(at) });
+    const name = sectionName(h.name, strtab?.strings, file.abs(at + CoffSectionHeader.offsets.name), [...sp, 'name']);
+    out.sections.push({
+      index: i,
+      name,
+      offset: h.pointerToRawData,
+      size: h.sizeOfRawData,
+      characteristics: h.characteristics,
+      relocations: { offset: h.pointerToRelocations, count: h.numberOfRelocations },
+      headerOffset: file.abs(at),
+    });
   }
   return out;
 }
@@ -152,7 +168,7 @@ function readTable(file: Space, node: SpanNode | undefined, origin: number, path
  * The string table (COFFObjectFile::initSymbolTablePtr), or undefined when there is none or it
  * cannot be read (LLVM recovers from that; a long name then fails).
  */
-function stringTable(file: Space, node: SpanNode | undefined, header: { pointerToSymbolTable: number; numberOfSymbols: number }, bigobj: boolean): TerminatedStrings | undefined {
+function stringTable(file: Space, node: SpanNode | undefined, header: { pointerToSymbolTable: number; numberOfSymbols: number }, bigobj: boolean): { at: number; strings: TerminatedStrings } | undefined {
   if (header.pointerToSymbolTable === 0) {
     if (header.numberOfSymbols !== 0) throw new DecodeError('FORMAT', 'symbol table missing (PointerToSymbolTable is 0 but NumberOfSymbols is not)', file.abs(CoffFileHeader.offsets.numberOfSymbols), ['header', 'numberOfSymbols']);
     return undefined;
@@ -168,7 +184,7 @@ function stringTable(file: Space, node: SpanNode | undefined, header: { pointerT
   const g = file.record({ path: ['stringTable'], parent: node, key: 'stringTable' }, at, n, 'group');
   file.decode(CoffStringTableHeader, at, { path: ['stringTable'], parent: g });
   if (n > 4) file.record({ path: ['stringTable'], parent: g, key: 'strings' }, at + 4, n - 4, 'bytes');
-  return new TerminatedStrings(bytes);
+  return { at, strings: new TerminatedStrings(bytes) };
 }
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';

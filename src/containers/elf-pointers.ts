@@ -23,13 +23,14 @@
  *
  * Portable: no Node APIs.
  */
-import { decode, DecodeError, hex, TerminatedStrings, toSource, withinPath, type ByteSource } from '../codec/index.js';
+import { decode, DecodeError, hex, TerminatedStrings, toSource, withinPath, type ByteSource, type PathKey } from '../codec/index.js';
 import {
   ELF_RELAS,
   ELF_RELS,
   ELF_SECTION_HEADERS,
   ELFCLASS32,
   ELFCLASS64,
+  EM,
   ET_REL,
   pointerRelocs,
   relocInfo,
@@ -39,18 +40,15 @@ import {
   SHT_NOBITS,
   SHT_REL,
   SHT_RELA,
+  SHT_SYMTAB,
   type PointerRelocs,
 } from '../../formats/elf.js';
 import type { ElfFile, ElfSection } from '../offload/elf.js';
-import { readElfSymbols, sectionBytes, type ElfSymbol } from './elf-symbols.js';
+import { readElfSymbols, sectionBytes, sectionOfType, type ElfSymbol } from './elf-symbols.js';
+import type { PointerReader, PointerTarget as GenericTarget } from './pointers.js';
 
-/** A place in the file a pointer leads to. */
-export interface PointerTarget {
-  /** The section it points into. */
-  section: ElfSection;
-  /** Offset inside the section. */
-  offset: number;
-}
+/** A place in an ELF file a pointer leads to. */
+export type PointerTarget = GenericTarget<ElfSection>;
 
 interface Reloc {
   type: number;
@@ -62,7 +60,7 @@ interface Reloc {
 }
 
 /** Reads pointers of one ELF file. */
-export class ElfPointers {
+export class ElfPointers implements PointerReader<ElfSection> {
   /** Why pointers could not be followed (for notes on stderr). */
   readonly notes: string[] = [];
   private readonly src: ByteSource;
@@ -88,6 +86,41 @@ export class ElfPointers {
     this.relocatable = elf.type === ET_REL;
     this.relocs = pointerRelocs(elf.class, elf.machine);
     this.ptrSize = elf.class === 64 ? 8 : 4;
+    this.pointerBits = elf.class;
+    this.i64Align4 = elf.machine === EM.I386;
+    this.littleEndian = elf.littleEndian;
+    this.origin = elf.origin;
+    this.path = elf.path;
+    this.sections = elf.sections;
+  }
+
+  /** ELFCLASS: 64 or 32 bits. */
+  readonly pointerBits: 32 | 64;
+  /** i386: 64-bit integers 4-byte aligned. */
+  readonly i64Align4: boolean;
+  /** EI_DATA. */
+  readonly littleEndian: boolean;
+  /** Where the ELF file lies in the input. */
+  readonly origin: number;
+  /** Its path keys. */
+  readonly path: readonly PathKey[];
+  /** Its sections. */
+  readonly sections: readonly ElfSection[];
+
+  /**
+   * A symbol of `.symtab` by name (present in objects and unstripped executables): in a relocatable
+   * object st_value is an offset in section st_shndx, in an executable an address.
+   */
+  symbolPlace(name: string): PointerTarget | null | undefined {
+    const symtab = sectionOfType(this.elf, SHT_SYMTAB);
+    if (!symtab) return undefined;
+    const sym = readElfSymbols(this.src, this.elf, symtab).find((x) => x.name === name);
+    if (!sym) return undefined;
+    if (!this.relocatable) return this.at(sym.value, name) ?? null;
+    const s = sym.shndx !== SHN_UNDEF && sym.shndx < SHN_LORESERVE ? this.elf.sections[sym.shndx] : undefined;
+    if (s && sym.value <= BigInt(s.size)) return { section: s, offset: Number(sym.value) };
+    this.notes.push(`${name}: symbol does not lie in a section of this file`);
+    return null;
   }
 
   /** The bytes of a section (read once). */

@@ -3,27 +3,28 @@
  * bytes: the offload entry table (`llvm_offload_entries`, formats/offload-entry.ts `EntryTy`) with
  * the entries' names, and the SYCL registration descriptor `wrapSYCLBinaries` emits
  * (`.sycl_offloading.descriptor` → `__sycl.tgt_device_image`s: target triple, image start/end, the
- * image's own entry range). Pointers are followed with src/containers/elf-pointers.ts.
+ * image's own entry range). Pointers are followed by the file's pointer reader
+ * (src/containers/pointers.ts): src/containers/elf-pointers.ts for ELF objects and executables,
+ * src/containers/coff-pointers.ts for COFF objects.
  *
  * Upstream: llvm/lib/Frontend/Offloading/OffloadWrapper.cpp@047a29f1 (`wrapSYCLBinaries`: one
  * device image per packaged image, its bytes in section `.llvm.offloading`, one entry per kernel
  * name in `llvm_offload_entries` and a private copy of them per image, `.sycl_offloading.descriptor`
  * registering all images), llvm/include/llvm/Frontend/Offloading/Utility.h@080f30cb (`EntryTy`);
  * what LLVM 22 emits: testdata/llvm22/sycl/k.wrapper.ll, k2.wrapper.ll and the `*.readelf.txt`
- * files (docs/upstream-llvm.md §5).
+ * files (docs/upstream-llvm.md §5). For a COFF host the entries go to section
+ * `llvm_offload_entries$OE` (llvm/lib/Frontend/Offloading/Utility.cpp@02260850 `emitOffloadingEntry`;
+ * testdata/llvm22/sycl/k.coff.wrapper.obj), the rest is the same.
  *
- * The descriptor is found by its symbol name in `.symtab` (present in the wrapper objects and in
- * unstripped executables). Without it (a stripped executable), the offloading section is one image
+ * The descriptor is found by its symbol name in the symbol table (`.symtab` of the ELF wrapper
+ * objects and unstripped executables; the COFF symbol table). Without it (a stripped executable), the offloading section is one image
  * and its kernels are the SYCL entries of `llvm_offload_entries` (a note says so).
  *
  * Portable: no Node APIs.
  */
-import { decode, hex, toSource, type ByteSource, type Decoded, type Node, type Role } from '../codec/index.js';
-import { EM, ET_REL, SHN_LORESERVE, SHN_UNDEF, SHT_SYMTAB } from '../../formats/elf.js';
-import { OFFLOAD_ENTRIES, OFFLOAD_ENTRIES_SECTION, offloadEntryStride, SYCL_DESCRIPTOR_SYMBOL, SyclBinDesc64, SyclDeviceImage64 } from '../../formats/offload-entry.js';
-import type { ElfFile, ElfSection } from '../offload/elf.js';
-import { ElfPointers, type PointerTarget } from './elf-pointers.js';
-import { readElfSymbols, sectionOfType } from './elf-symbols.js';
+import { decode, hex, type Decoded, type Node, type Role } from '../codec/index.js';
+import { OFFLOAD_ENTRIES, offloadEntriesSectionName, offloadEntryStride, SYCL_DESCRIPTOR_SYMBOL, SyclBinDesc64, SyclDeviceImage64 } from '../../formats/offload-entry.js';
+import type { PointerReader, PointerSection, PointerTarget } from './pointers.js';
 
 /** `OFK_SYCL`: the entry kind of SYCL kernels. */
 export const ENTRY_KIND_SYCL = 8;
@@ -47,16 +48,15 @@ export interface OffloadEntryRecord {
 }
 
 /** A table of entries at a place (the section, or a descriptor's range). */
-function readEntries(p: ElfPointers, s: ElfSection, from: number, count: number, what: string): OffloadEntryRecord[] {
-  const { elf } = p;
-  const rec = OFFLOAD_ENTRIES[elf.class];
-  const stride = offloadEntryStride(elf.class, elf.machine === EM.I386);
+function readEntries<S extends PointerSection>(p: PointerReader<S>, s: S, from: number, count: number, what: string): OffloadEntryRecord[] {
+  const rec = OFFLOAD_ENTRIES[p.pointerBits];
+  const stride = offloadEntryStride(p.pointerBits, p.i64Align4);
   const bytes = p.bytes(s);
   const out: OffloadEntryRecord[] = [];
   for (let i = 0; i < count; i++) {
     const at = from + i * stride;
-    const e = decode(rec, bytes, at, { le: elf.littleEndian, base: elf.origin + s.offset, path: [...elf.path, 'sections', s.index, 'entries', i] });
-    const r: OffloadEntryRecord = { index: i, offset: elf.origin + s.offset + at, version: e.version, kind: e.kind, flags: e.flags, size: BigInt(e.size) };
+    const e = decode(rec, bytes, at, { le: p.littleEndian, base: p.origin + s.offset, path: [...p.path, 'sections', s.index, 'entries', i] });
+    const r: OffloadEntryRecord = { index: i, offset: p.origin + s.offset + at, version: e.version, kind: e.kind, flags: e.flags, size: BigInt(e.size) };
     if (BigInt(e.reserved) !== 0n) {
       p.notes.push(`${what} [${i}]: Reserved is ${hex(e.reserved)}, not 0 (an older entry layout?); its name is not read`);
     } else {
@@ -69,17 +69,18 @@ function readEntries(p: ElfPointers, s: ElfSection, from: number, count: number,
   return out;
 }
 
-/** The entries of `llvm_offload_entries`, in table order (absent section: none). */
-export function offloadEntries(p: ElfPointers): OffloadEntryRecord[] {
-  const s = p.elf.sections.find((x) => x.name === OFFLOAD_ENTRIES_SECTION);
+/** The entries of the offload entries section (`llvm_offload_entries`; COFF: `llvm_offload_entries$OE`), in table order (absent section: none). */
+export function offloadEntries<S extends PointerSection>(p: PointerReader<S>, format: 'elf' | 'coff' = 'elf'): OffloadEntryRecord[] {
+  const name = offloadEntriesSectionName(format);
+  const s = p.sections.find((x) => x.name === name);
   if (!s) return [];
-  const stride = offloadEntryStride(p.elf.class, p.elf.machine === EM.I386);
+  const stride = offloadEntryStride(p.pointerBits, p.i64Align4);
   if (s.size % stride) p.notes.push(`section [${s.index}] '${s.name}' is ${s.size} bytes, not a whole number of ${stride}-byte entries; the last ${s.size % stride} bytes are not read`);
   return readEntries(p, s, 0, Math.floor(s.size / stride), s.name);
 }
 
 /** One `__sycl.tgt_device_image` of the descriptor. */
-export interface SyclDeviceImageInfo {
+export interface SyclDeviceImageInfo<S extends PointerSection = PointerSection> {
   /** Its absolute offset in the input. */
   offset: number;
   /** The descriptor's Version field. */
@@ -95,7 +96,7 @@ export interface SyclDeviceImageInfo {
   /** Link options string, when its pointer could be followed. */
   linkOptions?: string;
   /** Where the image bytes are (section and offset, size). */
-  image?: PointerTarget & { size: number };
+  image?: PointerTarget<S> & { size: number };
   /** The image's entries (the private copy the descriptor points at). */
   entries?: OffloadEntryRecord[];
 }
@@ -104,23 +105,13 @@ export interface SyclDeviceImageInfo {
  * The device images of the SYCL descriptor (64-bit targets), or undefined when the file has no
  * `.sycl_offloading.descriptor` symbol; what cannot be followed is left out, with notes.
  */
-export function syclDescriptor(p: ElfPointers, input: Uint8Array | ByteSource): SyclDeviceImageInfo[] | undefined {
-  const { elf } = p;
-  const symtab = sectionOfType(elf, SHT_SYMTAB);
-  if (!symtab) return undefined;
-  const sym = readElfSymbols(toSource(input), elf, symtab).find((x) => x.name === SYCL_DESCRIPTOR_SYMBOL);
-  if (!sym) return undefined;
-  if (elf.class !== 64) {
+export function syclDescriptor<S extends PointerSection>(p: PointerReader<S>): SyclDeviceImageInfo<S>[] | undefined {
+  const place = p.symbolPlace(SYCL_DESCRIPTOR_SYMBOL);
+  if (!place) return undefined;
+  if (p.pointerBits !== 64) {
     p.notes.push(`${SYCL_DESCRIPTOR_SYMBOL}: the 32-bit descriptor layout is not read`);
     return undefined;
   }
-  let place: PointerTarget | undefined;
-  if (elf.type === ET_REL) {
-    const s = sym.shndx !== SHN_UNDEF && sym.shndx < SHN_LORESERVE ? elf.sections[sym.shndx] : undefined;
-    place = s && sym.value <= BigInt(s.size) ? { section: s, offset: Number(sym.value) } : undefined;
-    if (!place) p.notes.push(`${SYCL_DESCRIPTOR_SYMBOL}: symbol does not lie in a section of this file`);
-  } else place = p.at(sym.value, SYCL_DESCRIPTOR_SYMBOL);
-  if (!place) return undefined;
   const d = readAt(p, place, SyclBinDesc64, SYCL_DESCRIPTOR_SYMBOL);
   if (!d) return undefined;
   const list = p.follow(place.section, place.offset + SyclBinDesc64.offsets.deviceImages, `${SYCL_DESCRIPTOR_SYMBOL} DeviceImages`);
@@ -130,26 +121,26 @@ export function syclDescriptor(p: ElfPointers, input: Uint8Array | ByteSource): 
     p.notes.push(`${SYCL_DESCRIPTOR_SYMBOL}: ${d.numDeviceImages} device images of ${size} bytes do not fit in section [${list.section.index}] '${list.section.name}'`);
     return undefined;
   }
-  const images: SyclDeviceImageInfo[] = [];
+  const images: SyclDeviceImageInfo<S>[] = [];
   for (let i = 0; i < d.numDeviceImages; i++) images.push(deviceImage(p, { section: list.section, offset: list.offset + i * size }, i));
   return images;
 }
 
 /** A fixed-size record at a target, if it fits in its section. */
-function readAt<N extends Node<unknown, unknown, Role>>(p: ElfPointers, t: PointerTarget, node: N, what: string): Decoded<N> | undefined {
+function readAt<S extends PointerSection, N extends Node<unknown, unknown, Role>>(p: PointerReader<S>, t: PointerTarget<S>, node: N, what: string): Decoded<N> | undefined {
   const bytes = p.bytes(t.section);
   if (t.offset + node.fixedSize! > bytes.length) {
     p.notes.push(`${what}: ${node.describe} at offset ${hex(t.offset)} runs past the end of section [${t.section.index}] '${t.section.name}'`);
     return undefined;
   }
-  return decode(node, bytes, t.offset, { le: p.elf.littleEndian, base: p.elf.origin + t.section.offset });
+  return decode(node, bytes, t.offset, { le: p.littleEndian, base: p.origin + t.section.offset });
 }
 
-function deviceImage(p: ElfPointers, at: PointerTarget, i: number): SyclDeviceImageInfo {
+function deviceImage<S extends PointerSection>(p: PointerReader<S>, at: PointerTarget<S>, i: number): SyclDeviceImageInfo<S> {
   const what = `device image [${i}]`;
   const d = readAt(p, at, SyclDeviceImage64, what)!;
   const o = SyclDeviceImage64.offsets;
-  const info: SyclDeviceImageInfo = { offset: p.elf.origin + at.section.offset + at.offset, version: d.version, offloadKind: d.offloadKind, format: d.format };
+  const info: SyclDeviceImageInfo<S> = { offset: p.origin + at.section.offset + at.offset, version: d.version, offloadKind: d.offloadKind, format: d.format };
   const str = (field: 'target' | 'compileOptions' | 'linkOptions'): string | undefined => {
     const t = p.follow(at.section, at.offset + o[field], `${what} ${field}`);
     return t && p.string(t, `${what} ${field}`);
@@ -160,7 +151,7 @@ function deviceImage(p: ElfPointers, at: PointerTarget, i: number): SyclDeviceIm
   if (compile !== undefined) info.compileOptions = compile;
   const link = str('linkOptions');
   if (link !== undefined) info.linkOptions = link;
-  const range = (a: 'imageStart' | 'entriesBegin', b: 'imageEnd' | 'entriesEnd'): { start: PointerTarget; size: number } | undefined => {
+  const range = (a: 'imageStart' | 'entriesBegin', b: 'imageEnd' | 'entriesEnd'): { start: PointerTarget<S>; size: number } | undefined => {
     const start = p.follow(at.section, at.offset + o[a], `${what} ${a}`);
     const end = p.follow(at.section, at.offset + o[b], `${what} ${b}`, true);
     if (!start || !end) return undefined;

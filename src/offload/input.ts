@@ -42,10 +42,13 @@ import { spirvByteOrder } from '../../formats/spirv.js';
 import { isArchive, readArchive, type ArchiveFile } from '../containers/archive.js';
 import { identifyCoff, readCoffOffloadBinaries, type CoffOffloadResult, type CoffSection } from '../containers/coff.js';
 import { ElfPointers } from '../containers/elf-pointers.js';
+import { CoffPointers } from '../containers/coff-pointers.js';
+import type { PointerReader, PointerSection } from '../containers/pointers.js';
 import { bareKind, identifyImage, type ImageInfo } from '../containers/identify.js';
 import { scanForOffloadBinaries } from '../containers/scan.js';
 import { ENTRY_KIND_SYCL, offloadEntries, syclDescriptor, type OffloadEntryRecord, type SyclDeviceImageInfo } from '../containers/sycl-wrapper.js';
 import { readElfOffloadBinaries, type ElfOffloadResult, type ElfSection, type OffloadingSection } from './elf.js';
+import { offloadEntriesSectionName } from '../../formats/offload-entry.js';
 import { readOffloadBinaries, type OffloadBinaryModel, type ReadOffloadOptions } from './read.js';
 
 export { identifyImage, type ImageInfo };
@@ -290,7 +293,7 @@ class InputReader {
     // objdump prints the file's header line, then fails on a section that holds no OffloadBinary.
     this.listing(item, elfFileFormatName(r.elf.class, r.elf.machine, r.elf.littleEndian), r.bare.length ? [] : bins);
     if (r.bare.length) {
-      this.wrapper(item, r);
+      this.wrapper(item, new ElfPointers(this.src, r.elf), 'elf', r.bare);
       this.stop(item, `fails on this file ("while extracting offloading files: Invalid data was encountered while parsing the file"): ${describeBare(r.bare)}`);
     }
     this.scanIfNeeded(item, r.read.length + r.bare.length === 0, bins, r.elf.sections);
@@ -314,17 +317,11 @@ class InputReader {
       binaries.forEach((b, k) => this.out.found.push({ binary: b, site: this.site(item, [...item.path, 'sections', section.index, 'binaries', k], b.offset, section) }));
       bins.push(...binaries);
     }
-    for (const s of r.bare) {
-      const image = blobRef(this.src, item.origin + s.offset, s.size, item.origin + s.offset);
-      const info = identifyImage(image);
-      const path = [...item.path, 'sections', s.index, 'images', 0];
-      this.span(path.slice(0, -2), image.offset!, s.size, 'group');
-      this.span(path, image.offset!, s.size, 'image', info.kind);
-      this.out.bare.push({ site: this.site(item, path, image.offset!, s), image, kind: bareKind(info), kernels: [], info });
-      this.note(item, `section [${s.index}] '${s.name}' holds a bare ${info.kind} image; kernel names of COFF wrapper objects are not read`);
-    }
     this.listing(item, coffFileFormatName(r.coff.machine), r.bare.length ? [] : bins);
-    if (r.bare.length) this.stop(item, `fails on this file ("Invalid data was encountered while parsing the file"): ${describeBare(r.bare)}`);
+    if (r.bare.length) {
+      this.wrapper(item, new CoffPointers(this.src, r.coff), 'coff', r.bare);
+      this.stop(item, `fails on this file ("while extracting offloading files: Invalid data was encountered while parsing the file"): ${describeBare(r.bare)}`);
+    }
     this.scanIfNeeded(item, r.read.length + r.bare.length === 0, bins, r.coff.sections);
     return [];
   }
@@ -425,11 +422,10 @@ class InputReader {
     return r.found.length;
   }
 
-  /** Bare sections of an ELF wrapper object or executable: images, kernel names, triple. */
-  private wrapper(item: Item, r: ElfOffloadResult): void {
-    const p = new ElfPointers(this.src, r.elf);
+  /** Bare sections of a wrapper object (ELF or COFF) or an ELF executable: images, kernel names, triple. */
+  private wrapper<S extends PointerSection>(item: Item, p: PointerReader<S>, format: 'elf' | 'coff', bare: readonly PointerSection[]): void {
     let entries: OffloadEntryRecord[] = [];
-    let desc: SyclDeviceImageInfo[] | undefined;
+    let desc: SyclDeviceImageInfo<S>[] | undefined;
     const aside = <T>(what: string, f: () => T): T | undefined => {
       try {
         return f();
@@ -439,28 +435,28 @@ class InputReader {
         return undefined;
       }
     };
-    entries = aside('the offload entries (llvm_offload_entries)', () => offloadEntries(p)) ?? [];
-    desc = aside('the SYCL descriptor', () => syclDescriptor(p, this.src));
+    entries = aside(`the offload entries (${offloadEntriesSectionName(format)})`, () => offloadEntries(p, format)) ?? [];
+    desc = aside('the SYCL descriptor', () => syclDescriptor(p));
     const sycl = (list: OffloadEntryRecord[]): string[] => list.filter((e) => e.kind === ENTRY_KIND_SYCL && e.name !== undefined).map((e) => e.name!);
     const others = entries.filter((e) => e.kind !== ENTRY_KIND_SYCL).length;
     if (others) this.note(item, `${others} offload entr${others === 1 ? 'y is' : 'ies are'} not SYCL (kind other than 8) and not taken as kernels`);
     const unnamed = entries.filter((e) => e.kind === ENTRY_KIND_SYCL && e.name === undefined).length;
     if (unnamed) this.note(item, `${unnamed} SYCL entr${unnamed === 1 ? 'y has' : 'ies have'} no readable name`);
-    const images: { section: OffloadingSection; at: number; size: number; d?: SyclDeviceImageInfo }[] = [];
-    const bySection = new Map<number, SyclDeviceImageInfo[]>();
+    const images: { section: PointerSection; at: number; size: number; d?: SyclDeviceImageInfo<S> }[] = [];
+    const bySection = new Map<number, SyclDeviceImageInfo<S>[]>();
     for (const d of desc ?? []) {
       if (!d.image) continue;
       const list = bySection.get(d.image.section.index);
       if (list) list.push(d);
       else bySection.set(d.image.section.index, [d]);
     }
-    for (const s of r.bare) {
+    for (const s of bare) {
       const ds = bySection.get(s.index) ?? [];
       if (ds.length) for (const d of ds) images.push({ section: s, at: d.image!.offset, size: d.image!.size, d });
       else images.push({ section: s, at: 0, size: s.size });
     }
     const single = images.length === 1;
-    if (!single && !desc && entries.length) this.note(item, `${images.length} bare images and no SYCL descriptor: the entries of llvm_offload_entries cannot be given to one of them`);
+    if (!single && !desc && entries.length) this.note(item, `${images.length} bare images and no SYCL descriptor: the entries of ${offloadEntriesSectionName(format)} cannot be given to one of them`);
     images.forEach((x, i) => {
       const at = item.origin + x.section.offset + x.at;
       const image = blobRef(this.src, at, x.size, at);
@@ -482,7 +478,7 @@ class InputReader {
         this.note(item, `image ${i} in section [${x.section.index}]: triple ${info.triple} from the bitcode module's TRIPLE record`);
       }
       if (single && x.d?.entries && sycl(x.d.entries).join('\n') !== kernels.join('\n')) {
-        this.note(item, `the descriptor's entries (${sycl(x.d.entries).join(', ')}) differ from llvm_offload_entries (${kernels.join(', ')}); the latter are given`);
+        this.note(item, `the descriptor's entries (${sycl(x.d.entries).join(', ')}) differ from ${offloadEntriesSectionName(format)} (${kernels.join(', ')}); the latter are given`);
       }
       if (info.problem) this.note(item, `image ${i}: ${info.problem}`);
       this.out.bare.push(bare);

@@ -59,6 +59,35 @@ export function readelfRelocs(readelf: string, name: string): { offset: number; 
   return out;
 }
 
+/** A section of `llvm-readobj --sections`: its Number (from 1), RawDataSize, PointerToRawData, PointerToRelocations, RelocationCount. */
+export function readobjSection(readobj: string, name: string): { number: number; size: number; offset: number; relocations: number; relocationCount: number } {
+  const blocks = readobj.split(/\n  Section \{\n/).slice(1);
+  const b = blocks.find((x) => new RegExp(`^    Name: ${name.replace(/[.$]/g, (c) => `\\${c}`)} \\(`, 'm').test(x));
+  expect(b, `section ${name} in the readobj golden`).to.be.a('string');
+  const field = (k: string): number => Number(new RegExp(`^    ${k}: (\\S+)$`, 'm').exec(b!)![1]);
+  return { number: field('Number'), size: field('RawDataSize'), offset: field('PointerToRawData'), relocations: field('PointerToRelocations'), relocationCount: field('RelocationCount') };
+}
+
+/** The relocations of section `name` in `llvm-readobj --relocations` (COFF): offset, type, symbol name and index. */
+export function readobjRelocs(readobj: string, name: string): { offset: number; type: string; symbol: string; index: number }[] {
+  const lines = readobj.split('\n');
+  const at = lines.findIndex((l) => new RegExp(`^  Section \\(\\d+\\) ${name.replace(/[.$]/g, (c) => `\\${c}`)} \\{$`).test(l));
+  expect(at, `relocations of ${name}`).to.be.greaterThan(-1);
+  const out: { offset: number; type: string; symbol: string; index: number }[] = [];
+  for (let i = at + 1; !lines[i]!.startsWith('  }'); i++) {
+    const m = /^ {4}(0x[0-9A-F]+) (\S+) (.*) \((\d+)\)$/.exec(lines[i]!)!;
+    out.push({ offset: Number(m[1]), type: m[2]!, symbol: m[3]!, index: Number(m[4]) });
+  }
+  return out;
+}
+
+/** A symbol of `llvm-readobj --symbols` (COFF): its Value and section number. */
+export function readobjSymbol(readobj: string, name: string): { value: number; section: number } {
+  const m = new RegExp(`^    Name: ${name.replace(/[.$]/g, (c) => `\\${c}`)}\n    Value: (\\d+)\n    Section: \\S+ \\((\\d+)\\)$`, 'm').exec(readobj);
+  expect(m, `symbol ${name} in the readobj golden`).to.not.equal(null);
+  return { value: Number(m![1]), section: Number(m![2]) };
+}
+
 /** Assert that `f` throws the library's DecodeError and return it. */
 export function decodeErrorOf(f: () => unknown, what = ''): DecodeError {
   try {

@@ -13,10 +13,13 @@ import { memorySource } from '../../src/codec/index.js';
 import { readElfSectionTable } from '../../src/offload/elf.js';
 import { readOffloadInput } from '../../src/offload/input.js';
 import { ElfPointers } from '../../src/containers/elf-pointers.js';
+import { CoffPointers } from '../../src/containers/coff-pointers.js';
+import { readCoffSectionTable } from '../../src/containers/coff.js';
+import { CoffSectionHeader } from '../../formats/coff.js';
 import { offloadEntries, syclDescriptor } from '../../src/containers/sycl-wrapper.js';
 import { readElfSymbols } from '../../src/containers/elf-symbols.js';
 import { Elf64SectionHeader } from '../../formats/elf.js';
-import { bytesOf, decodeErrorOf, input, objdump22, onlyDecodeErrors, overwrite, readelfRelocs, readelfSection, textOf } from './support.js';
+import { bytesOf, decodeErrorOf, input, objdump22, onlyDecodeErrors, overwrite, readelfRelocs, readelfSection, readobjRelocs, readobjSection, readobjSymbol, textOf } from './support.js';
 
 /** Kernel names and triple as the wrapper's IR states them (llvm-dis-22 of the wrapper bitcode). */
 function wrapperIr(stem: string): { kernels: string[]; triple: string } {
@@ -138,7 +141,7 @@ describe('wrapper objects and executables: the pointers', () => {
   it('the SYCL descriptor gives the image range, its entries and the options (k2.wrapper.o: ImageEnd = .llvm.offloading + 0x1cc)', () => {
     const b = bytesOf('sycl/k2.wrapper.o');
     const p = new ElfPointers(b, readElfSectionTable(b));
-    const [d, ...more] = syclDescriptor(p, b)!;
+    const [d, ...more] = syclDescriptor(p)!;
     expect(more).to.deep.equal([]);
     expect(readelfRelocs(textOf('sycl/k2.wrapper.o.readelf.txt'), '.rela.data.rel.ro').some((r) => r.offset === 0x98 && r.rest.endsWith('.llvm.offloading + 1cc'))).to.equal(true);
     expect([d!.version, d!.offloadKind, d!.format, d!.triple, d!.compileOptions, d!.linkOptions]).to.deep.equal([3, 8, 0, 'spirv64-unknown-unknown', '', '']);
@@ -214,5 +217,101 @@ describe('wrapper objects: when things cannot be followed', () => {
         { seed: 31337, numRuns: 1500 },
       );
     }
+  });
+});
+
+describe('COFF wrapper objects (Windows host): llvm_offload_entries$OE and COFF relocations', () => {
+  for (const stem of ['k', 'k2']) {
+    const file = `sycl/${stem}.coff.wrapper.obj`;
+    it(`${file}: the image is ${stem}.spv (the ELF wrapper's module), kernels and triple as ${stem}.wrapper.ll says`, () => {
+      const r = input(file);
+      const ro = textOf(`${file}.readobj.txt`);
+      const sec = readobjSection(ro, '.llvm.offloading');
+      expect(r.container).to.equal('coff');
+      expect(r.bare).to.have.length(1);
+      const [b] = r.bare;
+      expect(b!.kind).to.equal('spirv');
+      expect(b!.image.bytes()).to.deep.equal(bytesOf(`sycl/${stem}.spv`));
+      expect([b!.site.offset, b!.image.size, b!.site.section]).to.deep.equal([sec.offset, sec.size, { index: sec.number - 1, name: '.llvm.offloading' }]);
+      const ir = wrapperIr(stem);
+      expect(b!.kernels).to.deep.equal(ir.kernels);
+      expect([b!.triple, b!.offloadKind]).to.deep.equal([ir.triple, 8]);
+      expect(r.notes.join('\n')).to.match(/llvm-objdump-22 --offloading fails on this file \("while extracting offloading files: Invalid data/);
+    });
+  }
+
+  it('the entry names: IMAGE_REL_AMD64_ADDR64 at +0x18 of each entry, against .offloading.entry_name* (k2: llvm-readobj-22 --relocations)', () => {
+    const b = bytesOf('sycl/k2.coff.wrapper.obj');
+    const ro = textOf('sycl/k2.coff.wrapper.obj.readobj.txt');
+    const coff = readCoffSectionTable(b);
+    const p = new CoffPointers(b, coff);
+    const relocs = readobjRelocs(ro, 'llvm_offload_entries$OE');
+    expect(relocs.map((r) => [r.offset, r.type, r.symbol])).to.deep.equal([
+      [0x18, 'IMAGE_REL_AMD64_ADDR64', '.offloading.entry_name'],
+      [0x50, 'IMAGE_REL_AMD64_ADDR64', '.offloading.entry_name.1'],
+    ]);
+    const entries = coff.sections[readobjSection(ro, 'llvm_offload_entries$OE').number - 1]!;
+    const targets = relocs.map((r) => p.follow(entries, r.offset, 'name')!);
+    const names = relocs.map((r) => readobjSymbol(ro, r.symbol));
+    expect(targets.map((t) => [t.section.index + 1, t.offset])).to.deep.equal(names.map((n) => [n.section, n.value]));
+    expect(targets.map((t) => p.string(t, 'name'))).to.deep.equal(['_ZTS5First', '_ZTSN2ns6SecondE']);
+    expect(offloadEntries(p, 'coff').map((e) => [e.version, e.kind, e.flags, e.name])).to.deep.equal([
+      [1, 8, 0, '_ZTS5First'],
+      [1, 8, 0, '_ZTSN2ns6SecondE'],
+    ]);
+    expect(offloadEntries(p, 'elf')).to.deep.equal([]); // no section of the ELF name
+    expect(p.notes).to.deep.equal([]);
+  });
+
+  it('the SYCL descriptor: symbol .sycl_offloading.descriptor in .rdata, the image range = all of .llvm.offloading, its entries and options', () => {
+    const b = bytesOf('sycl/k2.coff.wrapper.obj');
+    const ro = textOf('sycl/k2.coff.wrapper.obj.readobj.txt');
+    const p = new CoffPointers(b, readCoffSectionTable(b));
+    const sym = readobjSymbol(ro, '.sycl_offloading.descriptor');
+    const place = p.symbolPlace('.sycl_offloading.descriptor')!;
+    expect([place.section.index + 1, place.offset]).to.deep.equal([sym.section, sym.value]);
+    expect(p.symbolPlace('no such symbol')).to.equal(undefined);
+    expect(p.symbolPlace('__sycl_register_lib')).to.equal(null); // external: not in this file
+    const [d, ...more] = syclDescriptor(p)!;
+    expect(more).to.deep.equal([]);
+    expect([d!.version, d!.offloadKind, d!.format, d!.triple, d!.compileOptions, d!.linkOptions]).to.deep.equal([3, 8, 0, 'spirv64-unknown-unknown', '', '']);
+    const sec = readobjSection(ro, '.llvm.offloading');
+    expect([d!.image!.section.name, d!.image!.offset, d!.image!.size]).to.deep.equal(['.llvm.offloading', 0, sec.size]);
+    expect(d!.entries!.map((e) => e.name)).to.deep.equal(['_ZTS5First', '_ZTSN2ns6SecondE']);
+  });
+
+  it('damage: a relocation table past the end is a located error (turned into a note), a symbol index past the table or a wrong type a note', () => {
+    const golden = bytesOf('sycl/k.coff.wrapper.obj');
+    const ro = textOf('sycl/k.coff.wrapper.obj.readobj.txt');
+    const coff = readCoffSectionTable(golden);
+    const entries = coff.sections.find((s) => s.name === 'llvm_offload_entries$OE')!;
+    const past = golden.slice();
+    new DataView(past.buffer).setUint32(entries.headerOffset + CoffSectionHeader.offsets.pointerToRelocations, golden.length - 4, true);
+    const e = decodeErrorOf(() => offloadEntries(new CoffPointers(past, readCoffSectionTable(past)), 'coff'));
+    expect([e.code, e.path]).to.deep.equal(['EOF', `sectionHeaders[${entries.index}].numberOfRelocations`]);
+    const r = readOffloadInput(memorySource(past));
+    expect(r.bare.map((x) => x.kernels)).to.deep.equal([[]]);
+    expect(r.notes.join('\n')).to.match(/offload entries \(llvm_offload_entries\$OE\) could not be read: section \[\d+\] 'llvm_offload_entries\$OE' relocations/);
+    const rel = readobjSection(ro, 'llvm_offload_entries$OE').relocations;
+    const index = golden.slice();
+    new DataView(index.buffer).setUint32(rel + 4, 0xffff, true); // SymbolTableIndex
+    const r2 = readOffloadInput(memorySource(index));
+    expect(r2.bare.map((x) => x.kernels)).to.deep.equal([[]]); // llvm_offload_entries$OE is what is given (the descriptor's copy: a note)
+    expect(r2.notes.join('\n')).to.match(/relocation names symbol 65535, which is not a symbol record/);
+    expect(r2.notes.join('\n')).to.match(/the descriptor's entries \(_ZTS5KName\) differ from llvm_offload_entries\$OE \(\)/);
+    const type = golden.slice();
+    new DataView(type.buffer).setUint16(rel + 8, 4, true); // IMAGE_REL_AMD64_REL32
+    const r3 = readOffloadInput(memorySource(type));
+    expect(r3.notes.join('\n')).to.match(/relocation type 0x4 is not the absolute pointer relocation of machine 0x8664/);
+  });
+
+  it('property (fixed seed): random overwrites of the COFF wrapper give only DecodeError', () => {
+    const b0 = bytesOf('sycl/k2.coff.wrapper.obj');
+    fc.assert(
+      fc.property(fc.nat(b0.length - 1), fc.uint8Array({ minLength: 1, maxLength: 8 }), (at, v) => {
+        onlyDecodeErrors(() => readOffloadInput(memorySource(overwrite(b0, at, v))), 'k2.coff.wrapper.obj');
+      }),
+      { seed: 4242, numRuns: 1500 },
+    );
   });
 });

@@ -26,16 +26,23 @@ describe('beyond llvm-objdump-22: wrapper objects and executables of clang++-22 
     ['k.nopie.exe', ['_ZTS5KName']],
     ['k2.wrapper.o', ['_ZTS5First', '_ZTSN2ns6SecondE']],
     ['k2.exe', ['_ZTS5First', '_ZTSN2ns6SecondE']],
+    // Windows host (COFF): entries in llvm_offload_entries$OE, pointers as IMAGE_REL_AMD64_ADDR64 relocations.
+    ['k.coff.wrapper.obj', ['_ZTS5KName']],
+    ['k2.coff.wrapper.obj', ['_ZTS5First', '_ZTSN2ns6SecondE']],
   ] as const) {
+    const coff = file.endsWith('.obj');
     it(`${file}: offload-list names the bare SPIR-V image and its kernels; offload-extract writes the module clang-sycl-linker made`, async () => {
       const r = await cli(['offload-list', file], SYCL);
       expect(r.code, r.stderr).to.equal(0);
-      // llvm-objdump's header line first, as it prints it before failing.
-      expect(r.stdout.startsWith(`\n${file}:\tfile format elf64-x86-64\n\nDEVICE IMAGE [0]: (not in an OffloadBinary)\nkind            spir-v\ntriple          spirv64-unknown-unknown\nproducer        sycl\n`)).to.equal(true, r.stdout);
-      for (const k of kernels) expect(r.stdout).to.include(`kernel          ${k}\n`);
-      expect(r.stderr).to.match(/llvm-objdump-22 --offloading fails on this file/);
+      // llvm-objdump's header line first, as it prints it before failing (its stderr: the *.objdump22 golden).
+      const format = coff ? 'coff-x86-64' : 'elf64-x86-64';
+      expect(r.stdout.startsWith(`\n${file}:\tfile format ${format}\n\nDEVICE IMAGE [0]: (not in an OffloadBinary)\nkind            spir-v\ntriple          spirv64-unknown-unknown\nproducer        sycl\n`)).to.equal(true, r.stdout);
+      expect(r.stdout.startsWith(readFileSync(join(SYCL, `${file}.objdump22.txt`), 'utf8'))).to.equal(true);
+      expect(readFileSync(join(SYCL, `${file}.objdump22.stderr.txt`), 'utf8')).to.include('while extracting offloading files: Invalid data was encountered while parsing the file');
+      expect(r.stdout.match(/^kernel {10}.*$/gm)).to.deep.equal(kernels.map((k) => `kernel          ${k}`));
+      expect(r.stderr).to.match(/llvm-objdump-22 --offloading fails on this file \("while extracting offloading files: Invalid data was encountered while parsing the file"\)/);
       const j = JSON.parse((await cli(['offload-list', '--json', file], SYCL)).stdout) as { container: string; bare: { kind: string; kernels: string[]; triple: string; offloadKind: number; image: { kind: string; version: { major: number; minor: number } } }[] };
-      expect(j.container).to.equal('elf');
+      expect(j.container).to.equal(coff ? 'coff' : 'elf');
       expect(j.bare).to.have.length(1);
       expect(j.bare[0]).to.deep.include({ kind: 'spirv', kernels, triple: 'spirv64-unknown-unknown', offloadKind: 8 });
       expect(j.bare[0]!.image.version).to.deep.equal({ major: 1, minor: 4 });

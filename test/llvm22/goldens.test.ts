@@ -76,7 +76,7 @@ describe('llvm22 goldens: offload-pack = llvm-offload-binary-22 / clang-offload-
 describe('llvm22 goldens: offload-list = llvm-objdump-22 / llvm-objdump-19 --offloading', () => {
   // Files the tools refuse but we read on purpose (v2 in a section; wrapper objects and executables,
   // whose offloading section holds bare SPIR-V; bitcode modules): test/llvm22/beyond.test.ts.
-  const deliberate = /(v2-in-elf\.o|\.wrapper\.o|\.exe|\.bc)\.objdump(19|22)$/;
+  const deliberate = /(v2-in-elf\.o|\.wrapper\.o|\.wrapper\.obj|\.exe|\.bc)\.objdump(19|22)$/;
   const cases = goldens().filter((g) => /\.objdump(19|22)$/.test(g.golden) && !deliberate.test(g.golden));
   it('finds the listing goldens', () => expect(cases.length).to.be.greaterThanOrEqual(60));
   for (const g of cases) {

@@ -5,6 +5,7 @@
  *   clang++-22 -fsycl -c k2.cpp            → k2.o (device bitcode for spirv64 in .llvm.offloading)
  *   clang++ -fsycl k2.o stub.o --save-temps → clang-sycl-linker's k2.spirv64..img, the wrapper object
  *                                             k2.sycl.image.wrapper.o and the program k2
+ *   the same for x86_64-pc-windows-msvc      → the COFF wrapper object (the final lld-link fails: no MSVC runtime)
  * The committed copies in testdata/llvm22 (scripts/fixtures/llvm22.sh) keep the rest of the suite
  * independent of these tools; this test checks that what the tools make today still reads the same.
  */
@@ -105,6 +106,35 @@ describe('interop: clang++-22 -fsycl, clang-sycl-linker, llvm-objdump-22 and llv
       } finally {
         x.cleanup();
       }
+    }
+  });
+
+  it('for a Windows host (COFF): the wrapper object clang-linker-wrapper makes before lld-link fails (no MSVC runtime) lists with its kernels', async () => {
+    const cxx = requireTool('clang++-22');
+    const linker = requireTool('clang-sycl-linker-22');
+    const flags = ['--target=x86_64-pc-windows-msvc', '-mno-incremental-linker-compatible', '-fsycl'];
+    const w = tempDir('syclbin-coff-');
+    try {
+      copyFileSync(join(LLVM22, 'src', 'k2.cpp'), join(w.dir, 'k2.cpp'));
+      const c = run(cxx, [...flags, '-c', 'k2.cpp', '-o', 'k2.obj'], w.dir);
+      expect(c.status, c.stderr).to.equal(0);
+      const env = { ...process.env, PATH: `${dirname(linker)}:${process.env.PATH}` };
+      const l = run(join(dirname(linker), 'clang++'), [...flags, '-fuse-ld=lld', 'k2.obj', '-o', 'k2.exe', '-Wl,--save-temps'], w.dir, env);
+      expect(l.stderr).to.include("lld-link: error: could not open 'libcmt.lib'");
+      const f = 'k2.exe.sycl.image.wrapper.o';
+      const theirs = run(objdump, ['--offloading', f], w.dir);
+      expect([theirs.status, theirs.stdout]).to.deep.equal([1, `\n${f}:\tfile format coff-x86-64\n`]);
+      const ours = await cli(['offload-list', f], w.dir);
+      expect(ours.code, ours.stderr).to.equal(0);
+      expect(ours.stdout.startsWith(theirs.stdout)).to.equal(true);
+      expect(ours.stdout.match(/^kernel {10}.*$/gm)).to.deep.equal(KERNELS.map((k) => `kernel          ${k}`));
+      const r = await cli(['offload-extract', f, '--image=file=out.spv,triple=spirv64-unknown-unknown'], w.dir);
+      expect(r.code, r.stderr).to.equal(0);
+      expect(readFileSync(join(w.dir, 'out.spv')).equals(readFileSync(join(w.dir, 'k2.exe.spirv64._0.spv')))).to.equal(true);
+      // The committed copy (testdata/llvm22/sycl/k2.coff.wrapper.obj) is what the tools make today.
+      expect(readFileSync(join(w.dir, f)).equals(readFileSync(join(LLVM22, 'sycl', 'k2.coff.wrapper.obj')))).to.equal(true);
+    } finally {
+      w.cleanup();
     }
   });
 

@@ -1,0 +1,238 @@
+/**
+ * Following a pointer stored in a section of a COFF object to the bytes it points at, and finding a
+ * symbol by name: what src/containers/sycl-wrapper.ts needs to read the kernel names and the SYCL
+ * descriptor of a wrapper object built for a Windows host (checked on
+ * testdata/llvm22/sycl/k.coff.wrapper.obj and k2.coff.wrapper.obj with their `llvm-readobj-22
+ * --sections --relocations --symbols` goldens).
+ *
+ * A pointer field in an object file is given by a relocation of its section (formats/coff.ts
+ * `CoffRelocation`: VirtualAddress = the field's offset in the section, SymbolTableIndex, Type) of the
+ * machine's absolute pointer type (`COFF_POINTER_RELOCS`: IMAGE_REL_AMD64_ADDR64, ...), against a
+ * symbol defined in a section of the file: target = (that section, symbol Value + the value in place,
+ * COFF relocations having no addend field). Symbols are 18-byte records (bigobj: 20) whose
+ * NumberOfAuxSymbols auxiliary records follow them and count in the indices; a name is 8 bytes
+ * NUL-padded, or 4 zero bytes and an offset into the string table
+ * (llvm/lib/Object/COFFObjectFile.cpp@02c57ef0 `getSymbolName`, `getSectionNumber`: numbers above
+ * 0xFEFF in a 16-bit field are the reserved negative ones; `getNumberOfRelocations`:
+ * IMAGE_SCN_LNK_NRELOC_OVFL).
+ *
+ * Each section's relocation table is read once, in one pass; the symbol table is read once when a
+ * symbol is asked for: work and memory are linear in the tables' sizes. No chain is followed. A
+ * pointer that cannot be followed is `undefined` with the reason in `notes`; tables that do not lie in
+ * the file are DecodeErrors at their header field.
+ *
+ * Portable: no Node APIs.
+ */
+import { decodeUtf8, DecodeError, hex, locate, R, Space, TerminatedStrings, toSource, type ByteSource, type PathKey } from '../codec/index.js';
+import { COFF_MACHINE, COFF_POINTER_RELOCS, COFF_SCN_LNK_NRELOC_OVFL, COFF_SYM_UNDEFINED, CoffBigObjSymbol, CoffFileHeader, CoffRelocation, CoffSectionHeader, CoffSymbol } from '../../formats/coff.js';
+import type { CoffFile, CoffSection } from './coff.js';
+import type { PointerReader, PointerTarget } from './pointers.js';
+
+/** A place in a COFF file a pointer leads to. */
+export type CoffPointerTarget = PointerTarget<CoffSection>;
+
+/** A symbol record (auxiliary records skipped). */
+interface CoffSymbolRecord {
+  /** Index in the table (auxiliary records counted). */
+  index: number;
+  name: string;
+  value: number;
+  /** SectionNumber as LLVM reads it: from 1; 0 undefined; negative reserved. */
+  section: number;
+}
+
+interface Reloc {
+  type: number;
+  symbol: number;
+}
+
+/** The largest 16-bit SectionNumber that is a section (COFF::MaxNumberOfSections16); above: reserved, negative. */
+const MAX_SECTIONS_16 = 0xfeff;
+
+/** Reads the pointers and symbols of one COFF object. */
+export class CoffPointers implements PointerReader<CoffSection> {
+  /** Why pointers could not be followed (for notes on stderr). */
+  readonly notes: string[] = [];
+  /** 64 for AMD64 and the ARM64 family, 32 otherwise. */
+  readonly pointerBits: 32 | 64;
+  /** 64-bit integers are 4-byte aligned in i386 structures. */
+  readonly i64Align4: boolean;
+  /** COFF is little-endian. */
+  readonly littleEndian = true;
+  /** Where the object lies in the input. */
+  readonly origin: number;
+  /** Its path keys. */
+  readonly path: readonly PathKey[];
+  /** Its sections. */
+  readonly sections: readonly CoffSection[];
+  private readonly file: Space;
+  private readonly pointer: { type: number; bytes: 4 | 8 } | undefined;
+  private readonly contents = new Map<number, Uint8Array>();
+  private readonly strings = new Map<number, TerminatedStrings>();
+  private readonly relocs = new Map<number, Map<number, Reloc>>();
+  private symbols: CoffSymbolRecord[] | undefined;
+  /** Symbol by index (auxiliary records have none). */
+  private byIndex: Map<number, CoffSymbolRecord> | undefined;
+
+  constructor(
+    input: Uint8Array | ByteSource,
+    /** The COFF object whose pointers are read. */
+    readonly coff: CoffFile,
+  ) {
+    this.file = new Space(toSource(input), 0, undefined).sub(coff.origin, coff.size);
+    this.pointer = COFF_POINTER_RELOCS[coff.machine];
+    this.pointerBits = this.pointer?.bytes === 4 ? 32 : 64;
+    this.i64Align4 = coff.machine === COFF_MACHINE.I386; // the i386 ABI aligns i64 to 4 (ARM to 8)
+    this.origin = coff.origin;
+    this.path = coff.path;
+    this.sections = coff.sections;
+  }
+
+  /** The contents of a section (PointerToRawData 0: none), range-checked (error at its header). */
+  bytes(s: CoffSection): Uint8Array {
+    let b = this.contents.get(s.index);
+    if (!b) {
+      const size = s.offset === 0 ? 0 : s.size;
+      this.check(s, { offset: s.offset, size }, 'pointerToRawData', 'sizeOfRawData', 'contents');
+      b = size ? this.file.bytes(s.offset, size, `section [${s.index}] '${s.name}'`, [...this.path, 'sections', s.index]) : new Uint8Array(0);
+      this.contents.set(s.index, b);
+    }
+    return b;
+  }
+
+  /** Where the pointer at `offset` of section `s` leads, or undefined (reason in `notes`). */
+  follow(s: CoffSection, offset: number, what: string, end = false): CoffPointerTarget | undefined {
+    if (!this.pointer) return this.fail(`${what}: machine ${hex(this.coff.machine)} has no pointer relocation this reader follows`);
+    const rel = this.relocations(s).get(offset);
+    if (!rel) return this.fail(`${what}: no relocation for the pointer at offset ${hex(offset)} of section [${s.index}] '${s.name}'`);
+    if (rel.type !== this.pointer.type) return this.fail(`${what}: relocation type ${hex(rel.type)} is not the absolute pointer relocation of machine ${hex(this.coff.machine)}`);
+    const sym = this.symbol(rel.symbol);
+    if (!sym) return this.fail(`${what}: relocation names symbol ${rel.symbol}, which is not a symbol record of the ${this.coff.symbolTable.count}-record table`);
+    const target = this.sectionOf(sym, what);
+    if (!target) return undefined;
+    const b = this.bytes(s);
+    if (offset + this.pointer.bytes > b.length) return this.fail(`${what}: a ${this.pointer.bytes}-byte pointer at offset ${hex(offset)} runs past the end of section [${s.index}] '${s.name}'`);
+    const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
+    const addend = this.pointer.bytes === 8 ? v.getBigUint64(offset, true) : BigInt(v.getUint32(offset, true));
+    const off = BigInt(sym.value) + addend;
+    const size = BigInt(target.offset === 0 ? 0 : target.size);
+    if (off > size || (off === size && !end)) return this.fail(`${what}: offset ${hex(off)} is outside section [${target.index}] '${target.name}' (${size} bytes)`);
+    return { section: target, offset: Number(off) };
+  }
+
+  /** A NUL-terminated string at a target (it must end inside its section). */
+  string(t: CoffPointerTarget, what: string): string | undefined {
+    const b = this.bytes(t.section);
+    let ends = this.strings.get(t.section.index);
+    if (!ends) this.strings.set(t.section.index, (ends = new TerminatedStrings(b)));
+    const nul = ends.end(t.offset);
+    if (nul < 0) return this.fail(`${what}: the string at offset ${hex(t.offset)} of section [${t.section.index}] '${t.section.name}' is not NUL-terminated inside it`);
+    return decodeUtf8(b, t.offset, nul);
+  }
+
+  /** A symbol by name: its section and Value (the offset in that section, in an object file). */
+  symbolPlace(name: string): CoffPointerTarget | null | undefined {
+    const sym = this.symbolTable().find((x) => x.name === name);
+    if (!sym) return undefined;
+    const s = this.sectionOf(sym, name);
+    if (!s) return null;
+    if (sym.value > (s.offset === 0 ? 0 : s.size)) {
+      this.notes.push(`${name}: Value ${hex(sym.value)} is outside section [${s.index}] '${s.name}'`);
+      return null;
+    }
+    return { section: s, offset: sym.value };
+  }
+
+  private sectionOf(sym: CoffSymbolRecord, what: string): CoffSection | undefined {
+    if (sym.section === COFF_SYM_UNDEFINED) return this.fail(`${what}: symbol '${sym.name}' is not defined in this file`);
+    const s = sym.section > 0 ? this.sections[sym.section - 1] : undefined;
+    if (!s) return this.fail(`${what}: symbol '${sym.name}' has SectionNumber ${sym.section}, which is not a section of this file`);
+    return s;
+  }
+
+  private fail(note: string): undefined {
+    this.notes.push(note);
+    return undefined;
+  }
+
+  /** A range of the file given by two fields of a section header must lie in the file. */
+  private check(s: CoffSection, range: { offset: number; size: number }, offsetField: 'pointerToRawData' | 'pointerToRelocations', sizeField: 'sizeOfRawData' | 'numberOfRelocations', what: string): void {
+    const loc = locate(R.bytes('offset', 'size'), range, this.file.size);
+    if (loc.ok) return;
+    const f = loc.field === 'offset' ? offsetField : sizeField;
+    throw new DecodeError('EOF', `section [${s.index}] '${s.name}' ${what}: ${loc.reason}`, s.headerOffset + CoffSectionHeader.offsets[f], [...this.path, 'sectionHeaders', s.index, f]);
+  }
+
+  /** The relocations of section `s` by field offset (read once, in one pass; the first of a place wins). */
+  private relocations(s: CoffSection): Map<number, Reloc> {
+    let m = this.relocs.get(s.index);
+    if (m) return m;
+    m = new Map();
+    this.relocs.set(s.index, m);
+    const size = CoffRelocation.fixedSize!;
+    let { offset, count } = s.relocations;
+    if (count === 0) return m;
+    this.check(s, { offset, size: size * count }, 'pointerToRelocations', 'numberOfRelocations', 'relocations');
+    const path = [...this.path, 'sections', s.index, 'relocations'];
+    let first = 0;
+    if ((s.characteristics & COFF_SCN_LNK_NRELOC_OVFL) !== 0 && count === 0xffff) {
+      // The real count is the first record's VirtualAddress (that record included).
+      count = this.file.decode(CoffRelocation, offset, { path: [...path, 0] }).virtualAddress;
+      this.check(s, { offset, size: size * count }, 'pointerToRelocations', 'numberOfRelocations', 'relocations (IMAGE_SCN_LNK_NRELOC_OVFL count)');
+      first = 1;
+    }
+    const table = this.file.bytes(offset, size * count, `relocations of section [${s.index}]`, path);
+    const v = new DataView(table.buffer, table.byteOffset, table.byteLength);
+    const o = CoffRelocation.offsets;
+    for (let i = first; i < count; i++) {
+      const at = i * size;
+      const place = v.getUint32(at + o.virtualAddress, true);
+      if (!m.has(place)) m.set(place, { type: v.getUint16(at + o.type, true), symbol: v.getUint32(at + o.symbolTableIndex, true) });
+    }
+    return m;
+  }
+
+  private symbol(index: number): CoffSymbolRecord | undefined {
+    if (!this.byIndex) this.byIndex = new Map(this.symbolTable().map((x) => [x.index, x]));
+    return this.byIndex.get(index);
+  }
+
+  /** Every symbol record with its name (read once). */
+  private symbolTable(): CoffSymbolRecord[] {
+    if (this.symbols) return this.symbols;
+    const out: CoffSymbolRecord[] = [];
+    this.symbols = out;
+    const { offset, count, recordSize } = this.coff.symbolTable;
+    if (offset === 0 || count === 0) return out;
+    const loc = locate(R.bytes('offset', 'size'), { offset, size: count * recordSize }, this.file.size);
+    if (!loc.ok) {
+      const f = loc.field === 'offset' ? 'pointerToSymbolTable' : 'numberOfSymbols';
+      throw new DecodeError('EOF', `symbol table: ${loc.reason}`, this.file.abs(CoffFileHeader.offsets[f]), [...this.path, 'header', f]);
+    }
+    const big = recordSize === CoffBigObjSymbol.fixedSize;
+    const rec = big ? CoffBigObjSymbol.offsets : CoffSymbol.offsets;
+    const table = this.file.bytes(offset, count * recordSize, 'symbol table', [...this.path, 'symbols']);
+    const v = new DataView(table.buffer, table.byteOffset, table.byteLength);
+    const st = this.coff.stringTable;
+    const strtab = st ? new TerminatedStrings(this.file.bytes(st.offset, st.size, 'string table', [...this.path, 'stringTable'])) : undefined;
+    for (let i = 0; i < count; i++) {
+      const at = i * recordSize;
+      let name: string;
+      if (v.getUint32(at + rec.name, true) === 0) {
+        // 4 zero bytes, then the name's offset in the string table.
+        const o = v.getUint32(at + rec.name + 4, true);
+        const end = strtab && o >= 4 && o < strtab.bytes.length ? strtab.end(o) : -1;
+        name = end < 0 ? '' : decodeUtf8(strtab!.bytes, o, end);
+      } else {
+        const field = table.subarray(at + rec.name, at + rec.name + 8);
+        const nul = field.indexOf(0);
+        name = decodeUtf8(field, 0, nul < 0 ? 8 : nul);
+      }
+      const raw = big ? v.getUint32(at + rec.sectionNumber, true) | 0 : v.getUint16(at + rec.sectionNumber, true);
+      const section = big ? raw : raw <= MAX_SECTIONS_16 ? raw : raw - 0x10000;
+      out.push({ index: i, name, value: v.getUint32(at + rec.value, true), section });
+      i += table[at + rec.numberOfAuxSymbols]!;
+    }
+    return out;
+  }
+}

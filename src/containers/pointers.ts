@@ -1,0 +1,59 @@
+/**
+ * What the readers of wrapper objects (src/containers/sycl-wrapper.ts: the offload entries and the
+ * SYCL descriptor) need of an object file, whatever its format: the bytes of a section, where a
+ * pointer stored in a section leads, the string at a place, where a symbol lies. ELF objects and
+ * executables (src/containers/elf-pointers.ts) and COFF objects (src/containers/coff-pointers.ts)
+ * implement it; a pointer that cannot be followed is `undefined`, with the reason in `notes`.
+ *
+ * Portable: no Node APIs.
+ */
+import type { PathKey } from '../codec/index.js';
+
+/** A section as the pointer readers see it. */
+export interface PointerSection {
+  /** Index in the file's section table (ELF: section header index; COFF: from 0, one less than its SectionNumber). */
+  index: number;
+  /** Section name. */
+  name: string;
+  /** Offset of its contents from the file's start. */
+  offset: number;
+  /** Size of its contents. */
+  size: number;
+}
+
+/** A place in the file a pointer leads to. */
+export interface PointerTarget<S extends PointerSection = PointerSection> {
+  /** The section it points into. */
+  section: S;
+  /** Offset inside the section. */
+  offset: number;
+}
+
+/** Reads the pointers, strings and symbols of one object file. */
+export interface PointerReader<S extends PointerSection = PointerSection> {
+  /** Why pointers could not be followed (for notes on stderr). */
+  readonly notes: string[];
+  /** Width of a pointer in the file's data: 64 or 32 bits. */
+  readonly pointerBits: 32 | 64;
+  /** 64-bit integers are 4-byte aligned in structures (i386), which changes the entry stride. */
+  readonly i64Align4: boolean;
+  /** Byte order of the file's data. */
+  readonly littleEndian: boolean;
+  /** Where the file lies in the input (an archive member's data offset, else 0). */
+  readonly origin: number;
+  /** Path keys of the file in errors and spans (`['members', 3]`). */
+  readonly path: readonly PathKey[];
+  /** The sections of the file, in table order. */
+  readonly sections: readonly S[];
+  /** The bytes of a section (read once). */
+  bytes(s: S): Uint8Array;
+  /** Where the pointer at `offset` of section `s` leads; `end`: it may point just past the end of its section. */
+  follow(s: S, offset: number, what: string, end?: boolean): PointerTarget<S> | undefined;
+  /** The NUL-terminated string at a target (it must end inside its section). */
+  string(t: PointerTarget<S>, what: string): string | undefined;
+  /**
+   * Where the symbol `name` lies: undefined when the file has no such symbol (or no symbol table), null
+   * when it has one that does not lie in a section of this file (noted).
+   */
+  symbolPlace(name: string): PointerTarget<S> | null | undefined;
+}
