@@ -1,145 +1,314 @@
 /**
- * The target triple of an LLVM bitcode module, read with a small, bounded bitstream reader: the
- * `MODULE_BLOCK` (id 8) is entered, sub-blocks are skipped by their length word, and the
- * unabbreviated `MODULE_CODE_TRIPLE` record (code 2, one character per operand) is returned. LLVM's
- * writer emits the triple unabbreviated, after the version record and the BLOCKINFO, type and
- * attribute blocks (`writeModuleInfo`: `writeStringRecord(Stream, bitc::MODULE_CODE_TRIPLE, ...,
- * 0)`); an abbreviated module-level record before it ends the search (its abbreviation is not
- * decoded here).
+ * What this toolkit reads of an LLVM bitcode module, with the bounded bitstream reader of
+ * src/containers/bitstream.ts and the codes of formats/llvm-bitcode.ts:
  *
- * Upstream: llvm/include/llvm/Bitstream/BitCodeEnums.h (abbrev ids END_BLOCK 0, ENTER_SUBBLOCK 1,
- * DEFINE_ABBREV 2, UNABBREV_RECORD 3; the encodings: fixed 1, vbr 2, array 3, char6 4, blob 5) and
- * llvm/include/llvm/Bitcode/LLVMBitCodes.h (`MODULE_BLOCK_ID` 8, `MODULE_CODE_TRIPLE` 2), read in the
- * copies llvm-22-dev installs; llvm/docs/BitCodeFormat.rst for the stream layout (32-bit little-endian
- * words, fields from the least significant bit, top-level abbreviation width 2, ENTER_SUBBLOCK =
- * block id vbr8, abbreviation width vbr4, align to 32 bits, length in words).
+ * - its target triple (`MODULE_CODE_TRIPLE`, which LLVM's writer puts near the start of the
+ *   MODULE_BLOCK: only the first {@link BITCODE_TRIPLE_WINDOW} bytes are looked at);
+ * - the OffloadBinaries a host module embeds, found as LLVM's `extractFromBitcode`
+ *   (llvm/lib/Object/OffloadBinary.cpp@02dc39ba) finds them: every operand of the named metadata
+ *   `!llvm.embedded.objects` that is a node of at least two operands, whose second operand is the
+ *   MDString `.llvm.offloading` and whose first is (the value of) a global variable whose initializer
+ *   is a ConstantDataSequential (a STRING / CSTRING / DATA constant record) — its raw bytes are the
+ *   OffloadBinaries (`embedBufferInModule`, llvm/lib/Transforms/Utils/ModuleUtils.cpp, writes them as
+ *   an `[N x i8]` private constant `@llvm.embedded.object`).
  *
- * Bounded: at most {@link MAX_STEPS} items are read and at most {@link BITCODE_TRIPLE_WINDOW} bytes of
- * the module are looked at; sub-blocks are skipped without being read. Never throws: a stream it cannot
- * follow gives a `problem`. Checked against testdata/llvm22/sycl/k.device.bc (`spirv64-unknown-unknown`,
- * its `.ll.txt`) and containers/host.bc (`x86_64-unknown-linux-gnu`).
+ * How the module is walked (BitcodeReader.cpp, MetadataLoader.cpp): the MODULE_BLOCK's records (VERSION;
+ * SECTIONNAME; GLOBALVAR, FUNCTION, ALIAS and IFUNC, each the next global value id; with VERSION ≥ 2 the
+ * names are offset/size pairs into the STRTAB block), its module-level CONSTANTS_BLOCK (every record but
+ * SETTYPE is the next value id, after the global values) and METADATA_BLOCK (strings from
+ * METADATA_STRINGS first, then one id per record but NAME, KIND, NAMED_NODE, GLOBAL_DECL_ATTACHMENT,
+ * INDEX_OFFSET, INDEX); function bodies and other blocks are skipped by their length word. Only what
+ * the search needs is kept (each node's first two operands, the positions of byte-array constants), so
+ * memory is linear in the module's record count and nothing is decoded twice except the chosen arrays.
+ * DATA constants of elements wider than a byte are not read (a problem says so; LLVM's writer embeds
+ * `[N x i8]`, which is a STRING).
+ *
+ * Checked against testdata/llvm22/containers/host.bc (clang-22 -fopenmp ... -emit-llvm; its
+ * OffloadBinary is what `llvm-offload-binary-22 host.bc --image=...` extracts, extract/bitcode-input)
+ * and sycl/k.device.bc (a device module: no embedded objects).
+ *
+ * Portable: no Node APIs.
  */
-import type { BlobRef } from '../codec/index.js';
+import { decodeUtf8, type BlobRef } from '../codec/index.js';
+import { BITCODE_BLOCK, BITSTREAM, CST_CODE, GLOBALVAR_FIELD, METADATA_CODE, MODULE_CODE, STRTAB_CODE } from '../../formats/llvm-bitcode.js';
+import { BitstreamError, BitstreamReader, type BitItem, type BitRecord } from './bitstream.js';
 
-/** Bytes of a module the reader may look at. */
+/** Bytes of a module the triple search may look at. */
 export const BITCODE_TRIPLE_WINDOW = 1 << 20;
-/** Items (blocks, records, abbreviation definitions) the reader may read. */
-export const MAX_STEPS = 4096;
 
-const MODULE_BLOCK_ID = 8;
-const MODULE_CODE_TRIPLE = 2;
-const END_BLOCK = 0;
-const ENTER_SUBBLOCK = 1;
-const DEFINE_ABBREV = 2;
-const UNABBREV_RECORD = 3;
+/** The section name LLVM's extractFromBitcode takes objects from. */
+export const EMBEDDED_OFFLOADING_SECTION = '.llvm.offloading';
+/** The named metadata listing embedded objects. */
+export const EMBEDDED_OBJECTS_METADATA = 'llvm.embedded.objects';
 
-class End extends Error {}
-
-/** A bit cursor over `[offset, offset+size)` of a blob, reading it in 4 KiB windows. */
-class Bits {
-  private pos = 0; // in bits, from the start of the module
-  private win: Uint8Array = new Uint8Array(0);
-  private winAt = 0;
-  constructor(
-    private readonly blob: BlobRef,
-    private readonly offset: number,
-    private readonly size: number,
-  ) {}
-
-  private byte(i: number): number {
-    if (i >= this.size) throw new End('the stream ends');
-    if (i < this.winAt || i >= this.winAt + this.win.length) {
-      this.winAt = i;
-      this.win = this.blob.slice(this.offset + i, Math.min(4096, this.size - i));
-    }
-    return this.win[i - this.winAt]!;
-  }
-
-  fixed(width: number): number {
-    let v = 0;
-    for (let k = 0; k < width; k++) {
-      const bit = (this.byte(this.pos >>> 3) >>> (this.pos & 7)) & 1;
-      v += bit * 2 ** k;
-      this.pos++;
-    }
-    return v;
-  }
-
-  vbr(width: number): number {
-    const hi = 2 ** (width - 1);
-    let v = 0;
-    for (let shift = 0; ; shift += width - 1) {
-      if (shift > 52) throw new End('a VBR value is longer than 53 bits');
-      const piece = this.fixed(width);
-      v += (piece % hi) * 2 ** shift;
-      if (piece < hi) return v;
-    }
-  }
-
-  align32(): void {
-    this.pos = Math.ceil(this.pos / 32) * 32;
-  }
-
-  /** Skip `words` 32-bit words (a sub-block), without reading them. */
-  skipWords(words: number): void {
-    this.pos += words * 32;
-    if (this.pos > this.size * 8) throw new End('a block runs past the end of the stream');
-  }
-}
+/** Record operands as characters (one byte each), as LLVM's writeStringRecord writes names. */
+const latin1 = (codes: readonly number[]): string => {
+  let s = '';
+  for (const c of codes) s += String.fromCharCode(c & 0xff);
+  return s;
+};
 
 /** The triple of the module at `[offset, +size)` of `blob` (raw bitcode: `BC C0 DE` first). */
 export function bitcodeTriple(blob: BlobRef, offset: number, size: number): { triple?: string; problem?: string } {
-  const b = new Bits(blob, offset, Math.min(size, BITCODE_TRIPLE_WINDOW));
+  const r = new BitstreamReader(blob, offset, Math.min(size, BITCODE_TRIPLE_WINDOW), 4096);
   try {
-    b.fixed(32); // magic, checked by the caller
-    let width = 2;
-    let inModule = false;
-    for (let step = 0; step < MAX_STEPS; step++) {
-      const id = b.fixed(width);
-      if (id === ENTER_SUBBLOCK) {
-        const block = b.vbr(8);
-        const newWidth = b.vbr(4);
-        b.align32();
-        const words = b.fixed(32);
-        if (!inModule && block === MODULE_BLOCK_ID) {
-          if (newWidth < 2 || newWidth > 32) return { problem: `MODULE_BLOCK abbreviation width ${newWidth}` };
-          inModule = true;
-          width = newWidth;
-        } else b.skipWords(words);
-      } else if (id === END_BLOCK) {
-        if (inModule) return { problem: 'MODULE_BLOCK has no TRIPLE record' };
-        b.align32();
-      } else if (id === UNABBREV_RECORD) {
-        const code = b.vbr(6);
-        const n = b.vbr(6);
-        if (inModule && code === MODULE_CODE_TRIPLE) {
-          if (n > 4096) return { problem: `TRIPLE record of ${n} characters` };
-          let s = '';
-          for (let i = 0; i < n; i++) s += String.fromCharCode(b.vbr(6) & 0xff);
-          return { triple: s };
-        }
-        for (let i = 0; i < n; i++) b.vbr(6);
-      } else if (id === DEFINE_ABBREV) {
-        skipAbbrevDefinition(b);
-      } else {
-        return { problem: inModule ? 'an abbreviated record comes before the TRIPLE record' : 'an abbreviated record outside any block' };
+    r.fixed(32); // magic, checked by the caller
+    for (let it = r.next(); it.kind !== 'end'; it = r.next()) {
+      if (it.kind === 'record') {
+        r.record(it, false);
+        continue;
       }
+      if (it.id !== BITCODE_BLOCK.MODULE) {
+        r.skip(it);
+        continue;
+      }
+      r.enter(it);
+      for (let m = r.next(); m.kind !== 'end'; m = r.next()) {
+        if (m.kind === 'block') {
+          if (m.id === BITSTREAM.blockinfo.BLOCK_ID) r.enter(m); // read whole (its abbreviations)
+          else r.skip(m);
+          continue;
+        }
+        const rec = r.record(m);
+        if (rec.code === MODULE_CODE.TRIPLE) return { triple: latin1(rec.ops) };
+      }
+      return { problem: 'MODULE_BLOCK has no TRIPLE record' };
     }
-    return { problem: `no TRIPLE record in the first ${MAX_STEPS} items` };
+    return { problem: 'no MODULE_BLOCK' };
   } catch (e) {
-    if (e instanceof End) return { problem: `bitstream: ${e.message}` };
+    if (e instanceof BitstreamError) return { problem: `bitstream: ${e.message}` };
     throw e;
   }
 }
 
-/** DEFINE_ABBREV: numops vbr5, then per op a literal flag and a literal (vbr8) or an encoding. */
-function skipAbbrevDefinition(b: Bits): void {
-  const n = b.vbr(5);
-  for (let i = 0; i < n; i++) {
-    if (b.fixed(1)) b.vbr(8);
-    else {
-      const enc = b.fixed(3);
-      if (enc === 1 || enc === 2) b.vbr(5);
+/** One OffloadBinary-holding global found through `!llvm.embedded.objects`. */
+export interface EmbeddedObject {
+  /** The global's name (from the STRTAB; `#N` by value id when it has none). */
+  global: string;
+  /** The section operand of its metadata node (`.llvm.offloading`). */
+  section: string;
+  /** Its initializer's raw bytes (the OffloadBinaries). */
+  bytes: Uint8Array;
+  /** Byte offset in the input of the initializer's constant record (where its data starts). */
+  offset: number;
+}
+
+/** What {@link bitcodeEmbeddedObjects} found. */
+export interface EmbeddedObjects {
+  /** The module has the named metadata `!llvm.embedded.objects` (a host module that embeds device code). */
+  hasMetadata: boolean;
+  /** The globals LLVM extracts from, in metadata order. */
+  objects: EmbeddedObject[];
+  /** Operands skipped (LLVM skips them silently), and why. */
+  skipped: string[];
+  /** The module could not be read (then `objects` is what was found before). */
+  problem?: string;
+}
+
+interface GlobalValue {
+  /** STRTAB name. */
+  name?: { offset: number; size: number };
+  /** GLOBALVAR: initializer value id + 1 (0: none); undefined for functions, aliases, ifuncs. */
+  initId?: number;
+}
+
+interface ByteArrayConstant {
+  code: number;
+  record: BitRecord;
+}
+
+interface MetadataStrings {
+  first: number;
+  count: number;
+  charsAt: number;
+  blob: { offset: number; size: number };
+  /** Where each string starts in the blob (and the last ends), once read. */
+  starts?: Float64Array;
+}
+
+/** The module's facts the search needs, gathered in one walk. */
+class ModuleFacts {
+  version = 0;
+  globals: GlobalValue[] = [];
+  /** Byte-array constants by value id. */
+  arrays = new Map<number, ByteArrayConstant>();
+  nextValue = 0;
+  nextMetadata = 0;
+  strings: MetadataStrings[] = [];
+  oldStrings = new Map<number, string>();
+  /** NODE / DISTINCT_NODE: operand count and first two operands (ids + 1). */
+  nodes = new Map<number, { count: number; op0: number; op1: number }>();
+  /** VALUE: the value id. */
+  values = new Map<number, number>();
+  named = new Map<string, number[]>();
+  strtab?: { offset: number; size: number };
+}
+
+/**
+ * The OffloadBinary-holding globals of the host module at `[offset, +size)` of `blob`, as LLVM's
+ * extractFromBitcode picks them (see the file comment). Never throws for bad input: a stream that
+ * cannot be followed gives `problem`.
+ */
+export function bitcodeEmbeddedObjects(blob: BlobRef, offset: number, size: number): EmbeddedObjects {
+  const out: EmbeddedObjects = { hasMetadata: false, objects: [], skipped: [] };
+  const r = new BitstreamReader(blob, offset, size);
+  const f = new ModuleFacts();
+  try {
+    r.fixed(32);
+    for (let it = r.next(); it.kind !== 'end'; it = r.next()) {
+      if (it.kind === 'record') r.record(it, false);
+      else if (it.id === BITCODE_BLOCK.MODULE) {
+        r.enter(it);
+        walkModule(r, f);
+      } else if (it.id === BITCODE_BLOCK.STRTAB) {
+        r.enter(it);
+        for (let s = r.next(); s.kind !== 'end'; s = r.next()) {
+          if (s.kind === 'block') r.skip(s);
+          else {
+            const rec = r.record(s, false);
+            if (rec.code === STRTAB_CODE.BLOB && rec.blob) f.strtab = rec.blob;
+          }
+        }
+      } else r.skip(it);
+    }
+    resolve(r, blob, f, out);
+  } catch (e) {
+    if (!(e instanceof BitstreamError)) throw e;
+    out.problem = `bitstream: ${e.message}`;
+  }
+  return out;
+}
+
+function walkModule(r: BitstreamReader, f: ModuleFacts): void {
+  for (let m = r.next(); m.kind !== 'end'; m = r.next()) {
+    if (m.kind === 'block') {
+      if (m.id === BITSTREAM.blockinfo.BLOCK_ID) r.enter(m);
+      else if (m.id === BITCODE_BLOCK.CONSTANTS) {
+        if (f.nextValue < f.globals.length) f.nextValue = f.globals.length;
+        r.enter(m);
+        walkConstants(r, f);
+      } else if (m.id === BITCODE_BLOCK.METADATA) {
+        r.enter(m);
+        walkMetadata(r, f);
+      } else r.skip(m);
+      continue;
+    }
+    const rec = r.record(m);
+    switch (rec.code) {
+      case MODULE_CODE.VERSION:
+        f.version = rec.ops[0] ?? 0;
+        break;
+      case MODULE_CODE.GLOBALVAR:
+      case MODULE_CODE.FUNCTION:
+      case MODULE_CODE.ALIAS:
+      case MODULE_CODE.ALIAS_OLD:
+      case MODULE_CODE.IFUNC: {
+        const strtab = f.version >= 2;
+        const ops = strtab ? rec.ops.slice(2) : rec.ops;
+        const g: GlobalValue = {};
+        if (strtab && rec.ops.length >= 2) g.name = { offset: rec.ops[0]!, size: rec.ops[1]! };
+        if (rec.code === MODULE_CODE.GLOBALVAR) g.initId = ops[GLOBALVAR_FIELD.initId] ?? 0;
+        f.globals.push(g);
+        break;
+      }
     }
   }
+}
+
+function walkConstants(r: BitstreamReader, f: ModuleFacts): void {
+  for (let c = r.next(); c.kind !== 'end'; c = r.next()) {
+    if (c.kind === 'block') {
+      r.skip(c);
+      continue;
+    }
+    const rec = r.record(c, false); // array elements are read again only for the globals chosen
+    if (rec.code === CST_CODE.SETTYPE) continue;
+    if (rec.code === CST_CODE.STRING || rec.code === CST_CODE.CSTRING || rec.code === CST_CODE.DATA) f.arrays.set(f.nextValue, { code: rec.code, record: rec });
+    f.nextValue++;
+  }
+}
+
+const NO_ID: ReadonlySet<number> = new Set([METADATA_CODE.NAME, METADATA_CODE.KIND, METADATA_CODE.NAMED_NODE, METADATA_CODE.GLOBAL_DECL_ATTACHMENT, METADATA_CODE.INDEX_OFFSET, METADATA_CODE.INDEX]);
+
+function walkMetadata(r: BitstreamReader, f: ModuleFacts): void {
+  let name: string | undefined;
+  for (let it: BitItem = r.next(); it.kind !== 'end'; it = r.next()) {
+    if (it.kind === 'block') {
+      r.skip(it);
+      continue;
+    }
+    const rec = r.record(it);
+    const id = f.nextMetadata;
+    switch (rec.code) {
+      case METADATA_CODE.STRINGS: {
+        const count = rec.ops[0] ?? 0;
+        if (rec.blob) f.strings.push({ first: id, count, charsAt: rec.ops[1] ?? 0, blob: rec.blob });
+        f.nextMetadata += count;
+        continue;
+      }
+      case METADATA_CODE.STRING_OLD:
+        f.oldStrings.set(id, latin1(rec.ops));
+        break;
+      case METADATA_CODE.NODE:
+      case METADATA_CODE.DISTINCT_NODE:
+        f.nodes.set(id, { count: rec.ops.length, op0: rec.ops[0] ?? 0, op1: rec.ops[1] ?? 0 });
+        break;
+      case METADATA_CODE.VALUE:
+        if (rec.ops.length >= 2) f.values.set(id, rec.ops[1]!);
+        break;
+      case METADATA_CODE.NAME:
+        name = latin1(rec.ops);
+        break;
+      case METADATA_CODE.NAMED_NODE:
+        if (name !== undefined) f.named.set(name, rec.ops.slice());
+        name = undefined;
+        break;
+    }
+    if (!NO_ID.has(rec.code)) f.nextMetadata++;
+  }
+}
+
+/** The MDString with metadata id `id`, if it is one. */
+function mdString(blob: BlobRef, f: ModuleFacts, id: number): string | undefined {
+  const old = f.oldStrings.get(id);
+  if (old !== undefined) return old;
+  const s = f.strings.find((x) => id >= x.first && id < x.first + x.count);
+  if (!s) return undefined;
+  if (!s.starts) {
+    // The lengths: `count` vbr6 values in a bitstream at the start of the blob; starts are their sums.
+    const lr = new BitstreamReader(blob, s.blob.offset, Math.min(s.charsAt, s.blob.size));
+    s.starts = new Float64Array(s.count + 1);
+    s.starts[0] = s.charsAt;
+    for (let i = 0; i < s.count; i++) s.starts[i + 1] = s.starts[i]! + lr.vbr(BITSTREAM.width.op);
+  }
+  const k = id - s.first;
+  const at = s.starts[k]!;
+  const end = s.starts[k + 1]!;
+  if (end > s.blob.size) throw new BitstreamError(`METADATA_STRINGS: string ${k} runs past the blob`, s.blob.offset);
+  return decodeUtf8(blob.slice(s.blob.offset + at, end - at));
+}
+
+function resolve(r: BitstreamReader, blob: BlobRef, f: ModuleFacts, out: EmbeddedObjects): void {
+  const ops = f.named.get(EMBEDDED_OBJECTS_METADATA);
+  if (!ops) return;
+  out.hasMetadata = true;
+  ops.forEach((nodeId, i) => {
+    const what = `!${EMBEDDED_OBJECTS_METADATA} operand ${i}`;
+    const node = f.nodes.get(nodeId);
+    if (!node || node.count < 2) return void out.skipped.push(`${what}: not a node of two operands`);
+    const section = node.op1 ? mdString(blob, f, node.op1 - 1) : undefined;
+    if (section !== EMBEDDED_OFFLOADING_SECTION) return void out.skipped.push(`${what}: section ${section === undefined ? '(not a string)' : `'${section}'`}, not ${EMBEDDED_OFFLOADING_SECTION}`);
+    const valueId = node.op0 ? f.values.get(node.op0 - 1) : undefined;
+    const g = valueId === undefined ? undefined : f.globals[valueId];
+    if (valueId === undefined || !g || g.initId === undefined) return void out.skipped.push(`${what}: its first operand is not a global variable`);
+    const global = g.name && f.strtab && g.name.offset + g.name.size <= f.strtab.size ? `@${decodeUtf8(blob.slice(f.strtab.offset + g.name.offset, g.name.size))}` : `global #${valueId}`;
+    const init = g.initId ? f.arrays.get(g.initId - 1) : undefined;
+    if (!init) return void out.skipped.push(`${what}: ${global} has no ConstantDataSequential initializer`);
+    if (init.code === CST_CODE.DATA) return void out.skipped.push(`${what}: ${global}'s initializer has elements wider than a byte (not read)`);
+    const rec = init.record;
+    // CSTRING leaves out the final NUL, which the constant has.
+    const bytes = new Uint8Array(rec.arrayLength + (init.code === CST_CODE.CSTRING ? 1 : 0));
+    r.arrayBytes(rec, bytes);
+    out.objects.push({ global, section, bytes, offset: r.byteAt(rec.arrayAt ?? 0) });
+  });
 }

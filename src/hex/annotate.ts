@@ -234,7 +234,8 @@ export function annotate(input: Uint8Array | ByteSource, opts: AnnotateOptions =
       const input = readOffloadInput(src, collect);
       ann.input = input;
       if (input.elf) ann.elf = input.elf;
-      for (const f of input.found) offload.push(f.binary);
+      // A bitcode global's binaries were decoded out of bit-packed records: no bytes of the file to annotate.
+      for (const f of input.found) if (f.site.global === undefined) offload.push(f.binary);
     });
   } else if (looksLikeRegistry(head)) {
     ann.format = 'property-sets';

@@ -216,7 +216,12 @@ function containerNode(input: OffloadInput, src: ByteSource, era: LlvmEraInfo, o
   const format = input.objects.find((o) => o.member === undefined)?.fileFormat;
   if (format) what += ` (${format})`;
   for (const f of input.found) {
-    const site = [f.site.member === undefined ? '' : `member ${f.site.member}`, f.site.section ? `section [${f.site.section.index}] ${f.site.section.name}` : '', f.byScan ? 'found by scanning ordinary data' : '']
+    const site = [
+      f.site.member === undefined ? '' : `member ${f.site.member}`,
+      f.site.section ? `section [${f.site.section.index}] ${f.site.section.name}` : '',
+      f.site.global === undefined ? '' : `global ${f.site.global} (!llvm.embedded.objects; offsets within its initializer)`,
+      f.byScan ? 'found by scanning ordinary data' : '',
+    ]
       .filter(Boolean)
       .join(', ');
     children.push(binaryNode(f.binary, `OffloadBinary${site ? ` in ${site}` : ''}`, era, opts, 0));

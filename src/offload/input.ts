@@ -11,8 +11,9 @@
  * kernel names and triple by src/containers/sycl-wrapper.ts. Which binaries LLVM finds follows
  * `extractOffloadBinaries` (llvm/lib/Object/OffloadBinary.cpp@02dc39ba; docs/upstream-llvm.md §1.3):
  * ELF sections by type, COFF sections by name, archive members recursively, OffloadBinary files
- * themselves; bitcode files are identified but the binaries LLVM finds through their
- * `llvm.embedded.objects` metadata are not read (a note says so).
+ * themselves, and in a host bitcode module the initializers of the globals its
+ * `!llvm.embedded.objects` metadata lists (src/containers/bitcode.ts; the binaries' offsets then count
+ * from the start of the initializer, `site.global` names it).
  *
  * `binaries` is what `llvm-objdump-22 --offloading` lists, in its order: an object's binaries (none when
  * one of its offloading sections holds no OffloadBinary: objdump fails on the whole file), an
@@ -32,7 +33,7 @@
  *
  * Portable: no Node APIs.
  */
-import { blobRef, DecodeError, hasMagic, hexText, type BlobRef, type ByteSource, type PathKey, type SpanKind } from '../codec/index.js';
+import { blobRef, DecodeError, hasMagic, hexText, memorySource, type BlobRef, type ByteSource, type PathKey, type SpanKind } from '../codec/index.js';
 import { ElfIdent } from '../../formats/elf.js';
 import { BitcodeMagic, BitcodeWrapperHeader } from '../../formats/llvm-bitcode.js';
 import { OffloadMagic } from '../../formats/offload-binary.js';
@@ -45,6 +46,7 @@ import { ElfPointers } from '../containers/elf-pointers.js';
 import { CoffPointers } from '../containers/coff-pointers.js';
 import type { PointerReader, PointerSection } from '../containers/pointers.js';
 import { bareKind, identifyImage, type ImageInfo } from '../containers/identify.js';
+import { bitcodeEmbeddedObjects, EMBEDDED_OBJECTS_METADATA, EMBEDDED_OFFLOADING_SECTION } from '../containers/bitcode.js';
 import { scanForOffloadBinaries } from '../containers/scan.js';
 import { ENTRY_KIND_SYCL, offloadEntries, syclDescriptor, type OffloadEntryRecord, type SyclDeviceImageInfo } from '../containers/sycl-wrapper.js';
 import { readElfOffloadBinaries, type ElfOffloadResult, type ElfSection, type OffloadingSection } from './elf.js';
@@ -61,8 +63,13 @@ export interface ImageSite {
   member?: string;
   /** The object file section. */
   section?: { index: number; name: string };
-  /** Absolute offset in the input. */
+  /** Absolute offset in the input (a bitcode global: where its initializer's data starts). */
   offset: number;
+  /**
+   * The bitcode global whose initializer holds the binary (a host module's `!llvm.embedded.objects`):
+   * the binary's own offsets then count from the start of that initializer, not of the input.
+   */
+  global?: string;
 }
 
 /** An OffloadBinary and where it was found. */
@@ -353,17 +360,37 @@ class InputReader {
   private bareFile(item: Item, kind: 'spirv' | 'bitcode'): void {
     const image = blobRef(this.src, item.origin, item.size, item.origin);
     const info = identifyImage(image);
+    if (info.kind === 'bitcode' && this.embedded(item, image, info)) return;
     const bare: BareImage = { site: this.site(item, item.path, item.origin), image, kind: bareKind(info), kernels: [], info };
     this.span(item.path, item.origin, item.size, 'image', kind);
     if (info.kind === 'bitcode' && info.triple !== undefined) bare.triple = info.triple;
     this.out.bare.push(bare);
     if (info.problem) this.note(item, `${kind}: ${info.problem}`);
-    if (kind === 'bitcode') {
-      this.note(item, 'LLVM bitcode: OffloadBinaries embedded in a host module (its llvm.embedded.objects globals) are not read here; llvm-offload-binary-22 extracts them');
-      if (bare.triple !== undefined) this.note(item, `triple ${bare.triple}: the module's TRIPLE record`);
-    }
+    if (kind === 'bitcode' && bare.triple !== undefined) this.note(item, `triple ${bare.triple}: the module's TRIPLE record`);
     if (item.depth === 0) this.stop(item, 'rejects this file ("The file was not recognized as a valid object file")');
     this.scanAlways(item, []);
+  }
+
+  /**
+   * A host bitcode module (it has `!llvm.embedded.objects`): its embedded OffloadBinaries are what LLVM
+   * finds (extractFromBitcode), the module itself is not a device image. False for other modules.
+   */
+  private embedded(item: Item, image: BlobRef, info: ImageInfo & { kind: 'bitcode' }): boolean {
+    // The raw bitcode (inside a wrapper header, if any), relative to the image.
+    const e = info.wrapper ? bitcodeEmbeddedObjects(image, info.wrapper.offset, info.wrapper.size) : bitcodeEmbeddedObjects(image, 0, image.size);
+    if (e.problem) this.note(item, `bitcode: ${e.problem}; the embedded objects found before it are listed`);
+    if (!e.hasMetadata) return false;
+    for (const why of e.skipped) this.note(item, `${why} (skipped, as LLVM skips it)`);
+    e.objects.forEach((o, g) => {
+      const path: PathKey[] = [...item.path, 'globals', g];
+      const bins = readOffloadBinaries(memorySource(o.bytes), { ...this.opts, path: [...path, 'binaries'] });
+      bins.forEach((b, k) => this.out.found.push({ binary: b, site: { ...this.site(item, [...path, 'binaries', k], image.offset! + o.offset), global: o.global } }));
+    });
+    const n = this.out.found.filter((f) => f.site.global).length;
+    const globals = [...new Set(e.objects.map((o) => o.global))].join(', ');
+    this.note(item, `host bitcode module: ${n} OffloadBinary(s) in ${globals || 'no global'} (!${EMBEDDED_OBJECTS_METADATA}, section ${EMBEDDED_OFFLOADING_SECTION}), what llvm-offload-binary-22 extracts; their offsets count from the start of the global's initializer`);
+    if (item.depth === 0) this.stop(item, 'rejects this file ("The file was not recognized as a valid object file")');
+    return true;
   }
 
   private unknown(item: Item): void {

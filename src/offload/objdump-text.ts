@@ -230,6 +230,11 @@ export function* inputOffloadingText(file: string, input: OffloadInput, opts: Li
       yield* offloadingTextBlocks([f.binary], opts);
     }
   }
+  // A host bitcode module's embedded binaries (llvm-objdump rejects bitcode; llvm-offload-binary extracts them).
+  for (const f of input.found.filter((x) => x.site.global !== undefined)) {
+    yield `\nOffloadBinary in ${f.site.global}${f.site.member === undefined ? '' : ` of ${f.site.member}`}: (a host bitcode module's !llvm.embedded.objects; not an object file)\n`;
+    yield* offloadingTextBlocks([f.binary], opts);
+  }
   // The input itself is a module (bitcode, SPIR-V), or images sit outside OffloadBinaries (wrappers).
   const whole = input.container === 'bitcode' || input.container === 'spirv';
   let i = 0;
@@ -280,6 +285,16 @@ export function inputListJson(file: string, input: OffloadInput, opts: ListJsonO
   }));
   const scanned = input.found.filter((f) => f.byScan);
   if (scanned.length) j.scanned = scanned.map((f) => ({ offset: String(f.site.offset), version: f.binary.version, entries: f.binary.entries.length }));
+  const embedded = input.found.filter((f) => f.site.global !== undefined);
+  if (embedded.length) {
+    const era = opts.era ?? llvmEra();
+    j.embedded = embedded.map((f) => ({
+      global: f.site.global!,
+      ...(f.site.member === undefined ? {} : { member: f.site.member }),
+      offset: String(f.site.offset),
+      binary: binariesJson([f.binary], '', 0, era, opts)[0]!,
+    }));
+  }
   j.notes = input.notes;
   return j;
 }
@@ -298,6 +313,12 @@ export interface OffloadListJson {
   bare?: OffloadListBareJson[];
   /** OffloadBinaries found only by scanning ordinary data for the magic (LLVM does not list them). */
   scanned?: { offset: string; version: number; entries: number }[];
+  /**
+   * OffloadBinaries in a host bitcode module's `!llvm.embedded.objects` globals (what
+   * llvm-offload-binary extracts; llvm-objdump rejects bitcode): the global, where its initializer's
+   * data starts in the file, and the binary (its offsets count from the start of the initializer).
+   */
+  embedded?: { global: string; member?: string; offset: string; binary: OffloadListBinaryJson }[];
   /** What the reader noticed (sections skipped, where llvm-objdump would differ, ...). */
   notes?: string[];
   /** Present when FILE is an ELF object: where the binaries were found. */

@@ -66,16 +66,19 @@ describe('beyond llvm-objdump-22: wrapper objects and executables of clang++-22 
 });
 
 describe('beyond llvm-objdump-22: other inputs it rejects or does not list', () => {
-  it('bitcode modules: the module, its triple and size (llvm-objdump rejects them)', async () => {
-    for (const [dir, file, triple] of [
-      [SYCL, 'k.device.bc', 'spirv64-unknown-unknown'],
-      [CONTAINERS, 'host.bc', 'x86_64-pc-linux-gnu'],
-    ] as const) {
-      const r = await cli(['offload-list', file], dir);
-      expect(r.code, r.stderr).to.equal(0);
-      expect(r.stdout).to.equal(`\nMODULE: (the whole input; not an object file)\nkind            llvm ir\ntriple          ${triple}\nimage size      ${bytes(join(dir, file)).length} bytes\n`);
-      expect(r.stderr).to.match(/rejects this file \("The file was not recognized as a valid object file"\)/);
-    }
+  it('bitcode modules (llvm-objdump rejects them): a device module is listed as the module; a host module by its embedded binaries', async () => {
+    const dev = await cli(['offload-list', 'k.device.bc'], SYCL);
+    expect(dev.code, dev.stderr).to.equal(0);
+    expect(dev.stdout).to.equal(`\nMODULE: (the whole input; not an object file)\nkind            llvm ir\ntriple          spirv64-unknown-unknown\nimage size      ${bytes(join(SYCL, 'k.device.bc')).length} bytes\n`);
+    expect(dev.stderr).to.match(/rejects this file \("The file was not recognized as a valid object file"\)/);
+    const host = await cli(['offload-list', 'host.bc'], CONTAINERS);
+    expect(host.code, host.stderr).to.equal(0);
+    expect(host.stdout).to.equal(
+      '\nOffloadBinary in @llvm.embedded.object: (a host bitcode module\'s !llvm.embedded.objects; not an object file)\n\nOFFLOADING IMAGE [0]:\nkind            llvm ir\narch            generic\ntriple          x86_64-unknown-linux-gnu\nproducer        openmp\n',
+    );
+    expect(host.stderr).to.match(/host bitcode module: 1 OffloadBinary\(s\) in @llvm\.embedded\.object/);
+    const j = JSON.parse((await cli(['offload-list', '--json', 'host.bc'], CONTAINERS)).stdout) as { embedded: { global: string; binary: { entries: { objdump: { triple: string } }[] } }[] };
+    expect(j.embedded.map((e) => [e.global, e.binary.entries[0]!.objdump.triple])).to.deep.equal([['@llvm.embedded.object', 'x86_64-unknown-linux-gnu']]);
   });
 
   it('a version-2 binary in an object: listed with a note that llvm-objdump-22 rejects it', async () => {

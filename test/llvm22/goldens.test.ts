@@ -93,8 +93,8 @@ describe('llvm22 goldens: offload-list = llvm-objdump-22 / llvm-objdump-19 --off
 
 describe('llvm22 goldens: offload-extract FILE --image=... = llvm-offload-binary-22 FILE --image=...', () => {
   // Where we differ on purpose (test/llvm22/beyond.test.ts): LLVM 22 stops at a v2 binary and at a
-  // wrapper object; we extract from both. Not done: host bitcode's embedded objects (bitcode-input).
-  const differ = new Set(['v2-input', 'sycl-wrapper', 'bitcode-input']);
+  // wrapper object; we extract from both.
+  const differ = new Set(['v2-input', 'sycl-wrapper']);
   const cases = goldens().filter((g) => /^extract\/[^/]+\/run$/.test(g.golden) && g.tool === 'llvm-offload-binary-22' && !differ.has(g.golden.split('/')[1]!));
   it('finds the extract goldens', () => expect(cases.length).to.be.greaterThanOrEqual(15));
   for (const g of cases) {

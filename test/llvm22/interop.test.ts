@@ -6,6 +6,7 @@
  *   clang++ -fsycl k2.o stub.o --save-temps → clang-sycl-linker's k2.spirv64..img, the wrapper object
  *                                             k2.sycl.image.wrapper.o and the program k2
  *   the same for x86_64-pc-windows-msvc      → the COFF wrapper object (the final lld-link fails: no MSVC runtime)
+ *   llvm-as-22 embedded.ll                  → a host module whose embedded objects llvm-offload-binary-22 extracts
  * The committed copies in testdata/llvm22 (scripts/fixtures/llvm22.sh) keep the rest of the suite
  * independent of these tools; this test checks that what the tools make today still reads the same.
  */
@@ -16,6 +17,8 @@ import { dirname, join } from 'node:path';
 import { requireTool } from '../support/tools.js';
 import { cli, tempDir } from '../offload/support.js';
 import { LLVM22 } from './support.js';
+import { bitcodeEmbeddedObjects } from '../../src/containers/bitcode.js';
+import { blobRef, memorySource } from '../../src/codec/index.js';
 
 function run(tool: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): { status: number; stdout: string; stderr: string } {
   const r = spawnSync(tool, args, { cwd, env, encoding: 'utf8' });
@@ -135,6 +138,41 @@ describe('interop: clang++-22 -fsycl, clang-sycl-linker, llvm-objdump-22 and llv
       expect(readFileSync(join(w.dir, f)).equals(readFileSync(join(LLVM22, 'sycl', 'k2.coff.wrapper.obj')))).to.equal(true);
     } finally {
       w.cleanup();
+    }
+  });
+
+  it('host bitcode: llvm-as-22 makes embedded.bc from embedded.ll as committed; offload-extract takes what llvm-offload-binary-22 takes; the bytes are what llvm-dis-22 prints', async () => {
+    const as = requireTool('llvm-as-22');
+    const dis = requireTool('llvm-dis-22');
+    const a = tempDir('syclbin-bc-a-');
+    const b = tempDir('syclbin-bc-b-');
+    try {
+      copyFileSync(join(LLVM22, 'containers', 'embedded.ll'), join(a.dir, 'embedded.ll'));
+      expect(run(as, ['embedded.ll', '-o', 'embedded.bc'], a.dir).status).to.equal(0);
+      const bc = readFileSync(join(a.dir, 'embedded.bc'));
+      expect(bc.equals(readFileSync(join(LLVM22, 'containers', 'embedded.bc')))).to.equal(true);
+      copyFileSync(join(a.dir, 'embedded.bc'), join(b.dir, 'embedded.bc'));
+      const image = ['--image=triple=nvptx64-nvidia-cuda', '--image=triple=amdgcn-amd-amdhsa', '--image=kind=openmp'];
+      expect(run(offloadBinary, ['embedded.bc', ...image], a.dir).status).to.equal(0);
+      const ours = await cli(['offload-extract', 'embedded.bc', ...image], b.dir);
+      expect(ours.code, ours.stderr).to.equal(0);
+      const list = (d: string): string[] => readdirSync(d).filter((f) => !f.startsWith('embedded.')).sort();
+      expect(list(b.dir)).to.deep.equal(list(a.dir));
+      expect(list(a.dir).length).to.be.greaterThan(3);
+      for (const f of list(a.dir)) expect(readFileSync(join(b.dir, f)).equals(readFileSync(join(a.dir, f))), f).to.equal(true);
+      // host.bc's initializer as llvm-dis-22 prints it (c"..." with \XX escapes) = the binary we read.
+      const ll = run(dis, [join(LLVM22, 'containers', 'host.bc'), '-o', '-'], a.dir).stdout;
+      const m = /^@llvm\.embedded\.object = private constant \[(\d+) x i8\] c"((?:[^"\\]|\\[0-9A-F]{2}|\\\\)*)"/m.exec(ll)!;
+      const text = m[2]!.replace(/\\([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))).replace(/\\\\/g, '\\');
+      const bytes = Uint8Array.from(text, (c) => c.charCodeAt(0));
+      expect(bytes.length).to.equal(Number(m[1]));
+      const j = JSON.parse((await cli(['offload-list', '--json', join(LLVM22, 'containers', 'host.bc')], a.dir)).stdout) as { embedded: { binary: { size: string } }[] };
+      expect(j.embedded[0]!.binary.size).to.equal(String(bytes.length));
+      const host = readFileSync(join(LLVM22, 'containers', 'host.bc'));
+      expect(Buffer.from(bitcodeEmbeddedObjects(blobRef(memorySource(host), 0, host.length, 0), 0, host.length).objects[0]!.bytes).equals(Buffer.from(bytes))).to.equal(true);
+    } finally {
+      a.cleanup();
+      b.cleanup();
     }
   });
 

@@ -28,6 +28,8 @@ export type ToolName =
   | 'llvm-offload-binary-22'
   | 'llvm-objdump-22'
   | 'llvm-objcopy-22'
+  | 'llvm-as-22'
+  | 'llvm-dis-22'
   | 'clang-22'
   | 'clang++-22'
   | 'clang-sycl-linker-22'
@@ -59,6 +61,8 @@ export function requireTool(
     'llvm-offload-binary-22': 'llvm-22',
     'llvm-objdump-22': 'llvm-22',
     'llvm-objcopy-22': 'llvm-22',
+    'llvm-as-22': 'llvm-22',
+    'llvm-dis-22': 'llvm-22',
     'clang-22': 'clang-22',
     'clang++-22': 'clang-22',
     'clang-sycl-linker-22': 'clang-tools-22',

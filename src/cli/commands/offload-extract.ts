@@ -22,7 +22,8 @@ export const command = defineCommand({
   usage: 'offload-extract [--llvm 19|22|main] FILE --image=KEY=VALUE[,KEY=VALUE...] [--image=...] [--archive] | offload-extract FILE -o DIR',
   description: `
 FILE is anything 'syclbin offload-list' reads: OffloadBinaries, ELF and COFF objects and executables,
-static archives (--section NAME and --by-name choose more sections). Device images outside any
+static archives (--section NAME and --by-name choose more sections), host LLVM bitcode modules (the
+globals their !llvm.embedded.objects lists, as LLVM reads them). Device images outside any
 OffloadBinary — the bare SPIR-V module in a clang++ -fsycl wrapper object or program, where LLVM stops
 with 'Invalid data' — are extracted too, known by their triple (from the SYCL descriptor) and offload
 kind (sycl), with no arch. OffloadBinaries found only by scanning ordinary data are extracted with

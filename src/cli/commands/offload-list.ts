@@ -31,7 +31,9 @@ FILE is whatever llvm-objdump --offloading reads, and more:
   - wrapper objects and programs linked by clang++ -fsycl, whose .llvm.offloading section holds a bare
     SPIR-V module (llvm-objdump stops there with 'Invalid data'): after what llvm-objdump prints, a
     'DEVICE IMAGE [i]' block gives its kind, triple, size, place and the kernel names of the
-    llvm_offload_entries table; LLVM bitcode and SPIR-V files get a 'MODULE' block;
+    llvm_offload_entries table (COFF: llvm_offload_entries$OE); LLVM bitcode and SPIR-V files get a
+    'MODULE' block, except a host bitcode module: its !llvm.embedded.objects OffloadBinaries (what
+    llvm-offload-binary extracts) are listed under 'OffloadBinary in @GLOBAL';
   - OffloadBinaries embedded in ordinary data are found by their magic and validated (--scan auto,
     the default, when no offloading section holds one); llvm-objdump does not list them, so they are
     only noted unless --scan always (or --json) asks for them.

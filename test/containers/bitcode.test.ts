@@ -1,0 +1,227 @@
+/**
+ * LLVM bitcode: the bitstream reader (src/containers/bitstream.ts) on streams written here bit by bit,
+ * and the module reader (src/containers/bitcode.ts) on what LLVM 22 wrote: containers/host.bc
+ * (clang-22 -fopenmp -emit-llvm: one embedded OffloadBinary) and containers/embedded.bc (llvm-as-22
+ * of embedded.ll: the rules of extractFromBitcode), checked against what llvm-offload-binary-22
+ * extracted from them (extract/bitcode-input.files.txt, extract/bitcode-rules.files.txt) and the IR
+ * text; hostile streams give a problem or a DecodeError, never anything else.
+ */
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { createHash } from 'node:crypto';
+import { blobRef, memorySource } from '../../src/codec/index.js';
+import { bitcodeEmbeddedObjects, bitcodeTriple } from '../../src/containers/bitcode.js';
+import { BitstreamError, BitstreamReader } from '../../src/containers/bitstream.js';
+import { readOffloadBinaries } from '../../src/offload/read.js';
+import { readOffloadInput } from '../../src/offload/input.js';
+import { inputOffloadingText } from '../../src/offload/objdump-text.js';
+import { bytesOf, onlyDecodeErrors, overwrite, textOf } from './support.js';
+
+const blobOf = (b: Uint8Array): ReturnType<typeof blobRef> => blobRef(memorySource(b), 0, b.length, 0);
+const sha = (b: Uint8Array): string => createHash('sha256').update(b).digest('hex');
+
+/** Writes fields from the least significant bit, as LLVM's BitstreamWriter. */
+class BitWriter {
+  private bits: number[] = [];
+  fixed(v: number, w: number): this {
+    for (let i = 0; i < w; i++) this.bits.push(Math.floor(v / 2 ** i) % 2);
+    return this;
+  }
+  vbr(v: number, w: number): this {
+    const hi = 2 ** (w - 1);
+    do {
+      const piece = v % hi;
+      v = Math.floor(v / hi);
+      this.fixed(v ? piece + hi : piece, w);
+    } while (v);
+    return this;
+  }
+  align32(): this {
+    while (this.bits.length % 32) this.bits.push(0);
+    return this;
+  }
+  get length(): number {
+    return this.bits.length;
+  }
+  bytes(): Uint8Array {
+    const out = new Uint8Array(Math.ceil(this.bits.length / 8));
+    this.bits.forEach((b, i) => (out[i >> 3]! |= b << (i & 7)));
+    return out;
+  }
+}
+
+/** A stream of one block (id 8, abbreviation width 3) holding what `body` writes, with its length word. */
+function inBlock(body: (w: BitWriter) => void): Uint8Array {
+  const w = new BitWriter();
+  w.fixed(1, 2).vbr(8, 8).vbr(3, 4).align32();
+  const lengthAt = w.length;
+  w.fixed(0, 32);
+  body(w);
+  w.fixed(0, 3).align32(); // END_BLOCK
+  const bytes = w.bytes();
+  new DataView(bytes.buffer).setUint32(lengthAt / 8, (w.length - lengthAt - 32) / 32, true);
+  return bytes;
+}
+
+describe('bitstream reader', () => {
+  it('abbreviated records: literal code, fixed, vbr, char6, an array of fixed(8) read again as bytes, a blob', () => {
+    const w = new BitWriter();
+    // ENTER_SUBBLOCK id 8, width 3, then the length in words (patched below).
+    w.fixed(1, 2).vbr(8, 8).vbr(3, 4).align32();
+    const lengthAt = w.length;
+    w.fixed(0, 32);
+    // DEFINE_ABBREV [literal 7, fixed 5, vbr 3, char6, array of fixed 8]: six operands
+    w.fixed(2, 3).vbr(6, 5);
+    w.fixed(1, 1).vbr(7, 8);
+    w.fixed(0, 1).fixed(1, 3).vbr(5, 5);
+    w.fixed(0, 1).fixed(2, 3).vbr(3, 5);
+    w.fixed(0, 1).fixed(4, 3);
+    w.fixed(0, 1).fixed(3, 3);
+    w.fixed(0, 1).fixed(1, 3).vbr(8, 5);
+    // record with abbreviation 4: 21, 300, 'Z', [1, 2, 255]
+    w.fixed(4, 3).fixed(21, 5).vbr(300, 3).fixed(51, 6).vbr(3, 6).fixed(1, 8).fixed(2, 8).fixed(255, 8);
+    // DEFINE_ABBREV [literal 9, blob]; record: blob "hello"
+    w.fixed(2, 3).vbr(2, 5).fixed(1, 1).vbr(9, 8).fixed(0, 1).fixed(5, 3);
+    w.fixed(5, 3).vbr(5, 6).align32();
+    for (const c of 'hello') w.fixed(c.charCodeAt(0), 8);
+    w.align32();
+    w.fixed(0, 3).align32(); // END_BLOCK
+    const words = (w.length - lengthAt - 32) / 32;
+    const bytes = w.bytes();
+    new DataView(bytes.buffer).setUint32(lengthAt / 8, words, true);
+    const r = new BitstreamReader(blobOf(bytes), 0, bytes.length);
+    const b = r.next();
+    expect(b).to.deep.include({ kind: 'block', id: 8, newWidth: 3, lengthWords: words });
+    r.enter(b as never);
+    const rec = r.next();
+    const x = r.record(rec as never);
+    expect([x.code, x.ops]).to.deep.equal([7, [21, 300, 'Z'.charCodeAt(0), 1, 2, 255]]);
+    const out = new Uint8Array(3);
+    r.arrayBytes(x, out);
+    expect([...out]).to.deep.equal([1, 2, 255]);
+    const y = r.record(r.next() as never);
+    expect(y.code).to.equal(9);
+    expect(new TextDecoder().decode(bytes.subarray(y.blob!.offset, y.blob!.offset + y.blob!.size))).to.equal('hello');
+    expect(r.next()).to.deep.equal({ kind: 'end' });
+    expect(r.next()).to.deep.equal({ kind: 'end' }); // top level: the end of the stream
+  });
+
+  it('fixed(0) and vbr(0) operands are literal zeros; vbr(1) reads 1-bit chunks until a 0 and is 0 (as LLVM)', () => {
+    const bytes = inBlock((w) => {
+      w.fixed(2, 3).vbr(3, 5).fixed(1, 1).vbr(4, 8).fixed(0, 1).fixed(1, 3).vbr(0, 5).fixed(0, 1).fixed(2, 3).vbr(1, 5);
+      w.fixed(4, 3).fixed(1, 1).fixed(1, 1).fixed(0, 1); // the vbr(1) operand: 1, 1, 0
+    });
+    const r = new BitstreamReader(blobOf(bytes), 0, bytes.length);
+    r.enter(r.next() as never);
+    const x = r.record(r.next() as never);
+    expect([x.code, x.ops]).to.deep.equal([4, [0, 0]]);
+  });
+
+  for (const [what, write, message] of [
+    ['an abbreviation id that is not defined', (w: BitWriter) => void w.fixed(7, 3), /abbreviation id 7 is not defined in block 8/],
+    ['an array that is not the operand before last', (w: BitWriter) => void w.fixed(2, 3).vbr(4, 5).fixed(1, 1).vbr(1, 8).fixed(0, 1).fixed(3, 3).fixed(0, 1).fixed(1, 3).vbr(8, 5).fixed(0, 1).fixed(1, 3).vbr(8, 5), /array operand must be followed/],
+    ['a blob that is not last', (w: BitWriter) => void w.fixed(2, 3).vbr(3, 5).fixed(1, 1).vbr(1, 8).fixed(0, 1).fixed(5, 3).fixed(0, 1).fixed(1, 3).vbr(8, 5), /blob operand must be last/],
+    ['an abbreviation starting with an array', (w: BitWriter) => void w.fixed(2, 3).vbr(2, 5).fixed(0, 1).fixed(3, 3).fixed(0, 1).fixed(1, 3).vbr(8, 5), /must start with a scalar/],
+    ['a block longer than the stream', (w: BitWriter) => void w.fixed(1, 3).vbr(9, 8).vbr(3, 4).align32().fixed(1000, 32), /run past the end of the stream/],
+    ['a record claiming more operands than bits left', (w: BitWriter) => void w.fixed(3, 3).vbr(1, 6).vbr(1_000_000, 6), /a record of 1000000 operands/],
+  ] as const) {
+    it(`${what}: a BitstreamError with its byte offset`, () => {
+      const stream = inBlock(write);
+      const bytes = new Uint8Array(100 + stream.length);
+      bytes.set(stream, 100); // the stream starts at byte 100 of its input
+      const r = new BitstreamReader(blobOf(bytes), 100, stream.length);
+      let err: unknown;
+      try {
+        for (let it = r.next(), n = 0; it.kind !== 'end' && n < 10; it = r.next(), n++) {
+          if (it.kind === 'block') r.enter(it);
+          else r.record(it);
+        }
+      } catch (e) {
+        err = e;
+      }
+      expect(err).to.be.instanceOf(BitstreamError);
+      expect((err as BitstreamError).message).to.match(message);
+      expect((err as BitstreamError).offset).to.be.at.least(100);
+    });
+  }
+});
+
+describe('bitcode modules: the triple and the embedded OffloadBinaries (extractFromBitcode)', () => {
+  it('triples as the IR says (host.bc: the default target; k.device.bc: its .ll)', () => {
+    const dev = bytesOf('sycl/k.device.bc');
+    const devLl = /^target triple = "(.*)"$/m.exec(textOf('sycl/k.device.bc.ll.txt'))![1];
+    expect(bitcodeTriple(blobOf(dev), 0, dev.length)).to.deep.equal({ triple: devLl });
+    const emb = bytesOf('containers/embedded.bc');
+    expect(bitcodeTriple(blobOf(emb), 0, emb.length)).to.deep.equal({ triple: /^target triple = "(.*)"$/m.exec(textOf('containers/embedded.ll'))![1] });
+  });
+
+  it('host.bc: @llvm.embedded.object holds the one binary; its image is the file llvm-offload-binary-22 extracted', () => {
+    const b = bytesOf('containers/host.bc');
+    const e = bitcodeEmbeddedObjects(blobOf(b), 0, b.length);
+    expect([e.hasMetadata, e.problem, e.skipped, e.objects.map((o) => [o.global, o.section])]).to.deep.equal([true, undefined, [], [['@llvm.embedded.object', '.llvm.offloading']]]);
+    const [bin, ...more] = readOffloadBinaries(memorySource(e.objects[0]!.bytes));
+    expect(more).to.deep.equal([]);
+    expect(bin!.size).to.equal(e.objects[0]!.bytes.length);
+    const [size, hash, name] = textOf('extract/bitcode-input.files.txt').trim().split('\t');
+    expect(name).to.equal('host-x86_64-unknown-linux-gnu-generic.0.bc');
+    const image = bin!.entries[0]!.imageRef.bytes();
+    expect([image.length, sha(image)]).to.deep.equal([Number(size), hash]);
+  });
+
+  it('embedded.bc: metadata order, only section .llvm.offloading, only ConstantDataSequential, only two-operand nodes, unlisted globals ignored', () => {
+    const b = bytesOf('containers/embedded.bc');
+    const e = bitcodeEmbeddedObjects(blobOf(b), 0, b.length);
+    expect(e.objects.map((o) => o.global)).to.deep.equal(['@obj.two', '@obj.multi']);
+    expect(e.objects.map((o) => o.bytes)).to.deep.equal([bytesOf('pack/two.ob22.bin'), bytesOf('pack/multi.ob22.bin')]);
+    expect(e.skipped).to.have.length(3);
+    expect(e.skipped[0]).to.match(/operand 1: section '\.other', not \.llvm\.offloading/);
+    expect(e.skipped[1]).to.match(/operand 2: @obj\.zero has no ConstantDataSequential initializer/);
+    expect(e.skipped[2]).to.match(/operand 3: not a node of two operands/);
+  });
+
+  it('a device module (no !llvm.embedded.objects) has none, and stays a bare image', () => {
+    const b = bytesOf('sycl/k.device.bc');
+    expect(bitcodeEmbeddedObjects(blobOf(b), 0, b.length)).to.deep.equal({ hasMetadata: false, objects: [], skipped: [] });
+    expect(readOffloadInput(memorySource(b)).bare.map((x) => x.kind)).to.deep.equal(['bitcode']);
+  });
+
+  it('readOffloadInput: the binaries are found (site: the global), the host module is not a device image; the listing names the global', () => {
+    const r = readOffloadInput(memorySource(bytesOf('containers/embedded.bc')));
+    expect([r.container, r.binaries, r.bare]).to.deep.equal(['bitcode', [], []]);
+    expect(r.found.map((f) => [f.site.global, f.site.path.join('.'), f.binary.entries.length])).to.deep.equal([
+      ['@obj.two', 'globals.0.binaries.0', 1],
+      ['@obj.two', 'globals.0.binaries.1', 1],
+      ['@obj.multi', 'globals.1.binaries.0', 1],
+      ['@obj.multi', 'globals.1.binaries.1', 1],
+      ['@obj.multi', 'globals.1.binaries.2', 1],
+      ['@obj.multi', 'globals.1.binaries.3', 1],
+      ['@obj.multi', 'globals.1.binaries.4', 1],
+    ].slice(0, r.found.length));
+    expect(r.found.length).to.equal(readOffloadBinaries(memorySource(bytesOf('pack/two.ob22.bin'))).length + readOffloadBinaries(memorySource(bytesOf('pack/multi.ob22.bin'))).length);
+    expect(r.notes.join('\n')).to.match(/host bitcode module: \d+ OffloadBinary\(s\) in @obj\.two, @obj\.multi/);
+    expect(r.notes.join('\n')).to.match(/section '\.other', not \.llvm\.offloading \(skipped, as LLVM skips it\)/);
+    const text = [...inputOffloadingText('embedded.bc', r)].join('');
+    expect(text.match(/^OffloadBinary in @obj\.\w+: /gm)).to.have.length(r.found.length);
+    expect(text).to.include(textOf('pack/two.ob22.bin.objdump22.txt').split('\nOFFLOADING IMAGE [1]')[0]);
+  });
+
+  it('property (fixed seed): damaged and truncated modules give a problem or a DecodeError, never another exception', () => {
+    for (const f of ['containers/host.bc', 'containers/embedded.bc']) {
+      const b0 = bytesOf(f);
+      fc.assert(
+        fc.property(fc.nat(b0.length - 1), fc.uint8Array({ minLength: 1, maxLength: 8 }), (at, v) => {
+          const b = overwrite(b0, at, v);
+          bitcodeEmbeddedObjects(blobOf(b), 0, b.length);
+          bitcodeTriple(blobOf(b), 0, b.length);
+          onlyDecodeErrors(() => readOffloadInput(memorySource(b)), f);
+        }),
+        { seed: 2026, numRuns: 1000 },
+      );
+      for (let n = 0; n < b0.length; n += 7) {
+        const p = b0.subarray(0, n);
+        bitcodeEmbeddedObjects(blobOf(p), 0, p.length);
+        onlyDecodeErrors(() => readOffloadInput(memorySource(p)), `${f} prefix ${n}`);
+      }
+    }
+  });
+});
