@@ -25,6 +25,7 @@ export type ToolName =
   | 'llvm-objdump-19'
   | 'clang-19'
   | 'llvm-objcopy-19'
+  | 'llvm-as-19'
   | 'llvm-offload-binary-22'
   | 'llvm-objdump-22'
   | 'llvm-objcopy-22'
@@ -71,6 +72,7 @@ export function requireTool(
     'llvm-objdump-19': 'llvm-19',
     'clang-19': 'clang-19',
     'llvm-objcopy-19': 'llvm-19',
+    'llvm-as-19': 'llvm-19',
     'spirv-val': 'spirv-tools',
     'spirv-dis': 'spirv-tools',
     'spirv-as': 'spirv-tools',

@@ -44,6 +44,11 @@ export class FunctionEditor {
    * GlobalDCE (src/lower/post-link/module-view.ts) need not read the texts again.
    */
   readonly globals = new Set<string>();
+  /**
+   * Edits of the header's tokens (a function re-created with another signature): each replaces the
+   * tokens [from, to) with `text`; sorted, not overlapping.
+   */
+  header: readonly { readonly from: number; readonly to: number; readonly text: string }[] = [];
   private readonly names = new Set<string>();
   private lastUnique = 0;
   private nextKey = 0;
@@ -98,11 +103,15 @@ export interface ModuleEdits {
   readonly omit: Set<LTopItem>;
   /** Extra lines placed with the globals (new globals). */
   readonly newGlobals: string[];
+  /** Numbered metadata nodes printed with another text (`!N = <text>`), by number. */
+  readonly replaceMetadata: Map<string, string>;
+  /** Functions printed after every other function and the new declarations (re-created: Function::Create appends). */
+  readonly moveToEnd: LFunction[];
 }
 
 /** Empty edits. */
 export function newModuleEdits(): ModuleEdits {
-  return { functions: new Map(), newDeclarations: [], newNamedMetadata: [], omit: new Set(), newGlobals: [] };
+  return { functions: new Map(), newDeclarations: [], newNamedMetadata: [], omit: new Set(), newGlobals: [], replaceMetadata: new Map(), moveToEnd: [] };
 }
 
 /** The editor of `fn`, created on first use. */
@@ -120,7 +129,8 @@ const ORDER: Record<string, number> = { source_filename: 0, target: 1, type: 2, 
 /** Prints the module with `edits` applied. `moduleId` is the `; ModuleID = '…'` value. */
 export function printModule(m: LModule, edits: ModuleEdits = newModuleEdits(), moduleId = '<stdin>'): string {
   const out: string[] = [`; ModuleID = '${moduleId}'`];
-  const items = m.items.filter((it) => !edits.omit.has(it));
+  const moved = new Set(edits.moveToEnd);
+  const items = m.items.filter((it) => !edits.omit.has(it) && !(it.kind === 'function' && moved.has(it.fn)));
   const cat = (it: LTopItem): number => (it.kind === 'text' ? ORDER[it.what]! : ORDER[it.kind]!);
   const sorted = items.map((it, i) => ({ it, i })).sort((a, b) => cat(a.it) - cat(b.it) || a.i - b.i);
   let prevCat = -1;
@@ -152,7 +162,8 @@ export function printModule(m: LModule, edits: ModuleEdits = newModuleEdits(), m
     if (!declsDone && c > ORDER.function!) {
       declsDone = true;
       for (const d of edits.newDeclarations) out.push('', d);
-      if (edits.newDeclarations.length) prevCat = ORDER.function!;
+      for (const fn of moved) if (!edits.omit.has(m.items.find((it) => it.kind === 'function' && it.fn === fn)!)) out.push('', printFunction(m, fn, edits.functions.get(fn)));
+      if (edits.newDeclarations.length || moved.size) prevCat = ORDER.function!;
     }
     if (prevCat <= ORDER['named-md']! && c > ORDER['named-md']! && namedLines.length) {
       if (prevCat !== ORDER['named-md']) out.push('');
@@ -169,6 +180,7 @@ export function printModule(m: LModule, edits: ModuleEdits = newModuleEdits(), m
     if (it.kind === 'function') out.push(printFunction(m, it.fn, edits.functions.get(it.fn)));
     else if (it.kind === 'global') out.push(joinTokens(m.text, m.tokens, it.global.tokFrom, it.global.tokTo));
     else if (it.what === 'named-md' && appended.has(it.name!)) out.push(`!${it.name} = !{${[...m.namedMetadata.get(it.name!)!, ...appended.get(it.name!)!].join(', ')}}`);
+    else if (it.what === 'md' && edits.replaceMetadata.has(it.name!)) out.push(`!${it.name} = ${edits.replaceMetadata.get(it.name!)!}`);
     else out.push(joinTokens(m.text, m.tokens, it.tokFrom, it.tokTo));
   }
   flushBefore(99);
@@ -209,8 +221,31 @@ export function resolveRefs(text: string, ref: (key: string) => string): string 
   return out + text.slice(from);
 }
 
+/** The header's tokens with the editor's header edits; a space is kept between words the edits bring together. */
+function printHeader(m: LModule, fn: LFunction, ed: FunctionEditor | undefined, subst?: (i: number) => string | undefined): string {
+  const edits = ed?.header ?? [];
+  if (!edits.length) return joinTokens(m.text, m.tokens, fn.headerFrom, fn.headerTo, subst);
+  let out = '';
+  const add = (piece: string): void => {
+    if (!piece) return;
+    const a = out.charCodeAt(out.length - 1);
+    const b = piece.charCodeAt(0);
+    // Not after '(' or a space; not before ')', ',' or a space.
+    if (out && a !== 0x20 && a !== 0x28 && b !== 0x20 && b !== 0x29 && b !== 0x2c) out += ' ';
+    out += piece;
+  };
+  let at = fn.headerFrom;
+  for (const e of edits) {
+    add(joinTokens(m.text, m.tokens, at, e.from, subst));
+    add(e.text);
+    at = e.to;
+  }
+  add(joinTokens(m.text, m.tokens, at, fn.headerTo, subst));
+  return out;
+}
+
 function printFunction(m: LModule, fn: LFunction, ed: FunctionEditor | undefined): string {
-  const header = joinTokens(m.text, m.tokens, fn.headerFrom, fn.headerTo);
+  const header = printHeader(m, fn, ed);
   if (fn.isDeclaration) return header;
   // Slot numbering: unnamed args, unnamed blocks, unnamed results, in order.
   const renum = new Map<string, string>();
@@ -259,8 +294,8 @@ function printFunction(m: LModule, fn: LFunction, ed: FunctionEditor | undefined
     if (r !== undefined) return printLocalName(r);
     return undefined;
   };
-  // Header with renumbered parameter names.
-  const lines: string[] = [joinTokens(m.text, m.tokens, fn.headerFrom, fn.headerTo, subst) + ' {'];
+  // Header with renumbered parameter names (and the editor's header edits).
+  const lines: string[] = [printHeader(m, fn, ed, subst) + ' {'];
   fn.blocks.forEach((b, bi) => {
     if (b.label !== undefined) {
       const l = NUMERIC.test(b.label) ? renum.get(b.label)! : b.label;

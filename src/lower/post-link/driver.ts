@@ -23,6 +23,7 @@ import { lowerDeviceGlobals, verifyNoCrossModuleDeviceGlobalUsage } from '../dev
 import { buildRegistry } from '../lower.js';
 import { findDeviceGlobals, isDeviceGlobal } from '../from-ir/device-globals.js';
 import { intrinsicsCalled, runSpecConstantsPass, stripPointerCasts } from '../from-ir/spec-constants-pass.js';
+import { isNvptxTriple, runCudaSpecConstantToSymbol } from '../from-ir/cuda-spec-constants.js';
 import { IrSyntaxError } from '../llvm-ir/parse/errors.js';
 import { moduleDataLayout } from '../from-ir/lower-ir.js';
 import type { LFunction, LModule } from '../llvm-ir/parse/model.js';
@@ -217,6 +218,8 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
         const r = runSpecConstantsPass(m, dl, mode, edits, order, scope);
         lowering = r.lowering;
         met = r.modified;
+        // NVPTX: the spec-constant buffer argument becomes a per-kernel global (src/lower/from-ir/cuda-spec-constants.ts).
+        if (isNvptxTriple(m.triple)) runCudaSpecConstantToSymbol(m, edits, scope);
       }
       const final = globalDce(graph, kept, edits, compilerUsedRefs.filter((n) => kept.has(n)));
       omitUnkept(m, final, edits);
