@@ -26,7 +26,7 @@
 import { decodeUtf8, DecodeError, hex, locate, R, Space, TerminatedStrings, toSource, type ByteSource, type PathKey } from '../codec/index.js';
 import { COFF_MACHINE, COFF_POINTER_RELOCS, COFF_SCN_LNK_NRELOC_OVFL, COFF_SYM_UNDEFINED, CoffBigObjSymbol, CoffFileHeader, CoffRelocation, CoffSectionHeader, CoffSymbol } from '../../formats/coff.js';
 import type { CoffFile, CoffSection } from './coff.js';
-import type { PointerReader, PointerTarget } from './pointers.js';
+import { SectionPointers, type PointerTarget } from './pointers.js';
 
 /** A place in a COFF file a pointer leads to. */
 export type CoffPointerTarget = PointerTarget<CoffSection>;
@@ -50,25 +50,10 @@ interface Reloc {
 const MAX_SECTIONS_16 = 0xfeff;
 
 /** Reads the pointers and symbols of one COFF object. */
-export class CoffPointers implements PointerReader<CoffSection> {
-  /** Why pointers could not be followed (for notes on stderr). */
-  readonly notes: string[] = [];
-  /** 64 for AMD64 and the ARM64 family, 32 otherwise. */
-  readonly pointerBits: 32 | 64;
-  /** 64-bit integers are 4-byte aligned in i386 structures. */
-  readonly i64Align4: boolean;
-  /** COFF is little-endian. */
-  readonly littleEndian = true;
-  /** Where the object lies in the input. */
-  readonly origin: number;
-  /** Its path keys. */
-  readonly path: readonly PathKey[];
-  /** Its sections. */
-  readonly sections: readonly CoffSection[];
-  private readonly file: Space;
+export class CoffPointers extends SectionPointers<CoffSection> {
+  private readonly space: Space;
   private readonly pointer: { type: number; bytes: 4 | 8 } | undefined;
   private readonly contents = new Map<number, Uint8Array>();
-  private readonly strings = new Map<number, TerminatedStrings>();
   private readonly relocs = new Map<number, Map<number, Reloc>>();
   private symbols: CoffSymbolRecord[] | undefined;
   /** Symbol by index (auxiliary records have none). */
@@ -79,13 +64,11 @@ export class CoffPointers implements PointerReader<CoffSection> {
     /** The COFF object whose pointers are read. */
     readonly coff: CoffFile,
   ) {
-    this.file = new Space(toSource(input), 0, undefined).sub(coff.origin, coff.size);
-    this.pointer = COFF_POINTER_RELOCS[coff.machine];
-    this.pointerBits = this.pointer?.bytes === 4 ? 32 : 64;
-    this.i64Align4 = coff.machine === COFF_MACHINE.I386; // the i386 ABI aligns i64 to 4 (ARM to 8)
-    this.origin = coff.origin;
-    this.path = coff.path;
-    this.sections = coff.sections;
+    const pointer = COFF_POINTER_RELOCS[coff.machine];
+    // 64 for AMD64 and the ARM64 family; the i386 ABI aligns i64 to 4 (ARM to 8); COFF is little-endian.
+    super({ pointerBits: pointer?.bytes === 4 ? 32 : 64, i64Align4: coff.machine === COFF_MACHINE.I386, littleEndian: true, origin: coff.origin, path: coff.path, sections: coff.sections });
+    this.pointer = pointer;
+    this.space = new Space(toSource(input), 0, undefined).sub(coff.origin, coff.size);
   }
 
   /** The contents of a section (PointerToRawData 0: none), range-checked (error at its header). */
@@ -94,7 +77,7 @@ export class CoffPointers implements PointerReader<CoffSection> {
     if (!b) {
       const size = s.offset === 0 ? 0 : s.size;
       this.check(s, { offset: s.offset, size }, 'pointerToRawData', 'sizeOfRawData', 'contents');
-      b = size ? this.file.bytes(s.offset, size, `section [${s.index}] '${s.name}'`, [...this.path, 'sections', s.index]) : new Uint8Array(0);
+      b = size ? this.space.bytes(s.offset, size, `section [${s.index}] '${s.name}'`, [...this.file.path, 'sections', s.index]) : new Uint8Array(0);
       this.contents.set(s.index, b);
     }
     return b;
@@ -120,16 +103,6 @@ export class CoffPointers implements PointerReader<CoffSection> {
     return { section: target, offset: Number(off) };
   }
 
-  /** A NUL-terminated string at a target (it must end inside its section). */
-  string(t: CoffPointerTarget, what: string): string | undefined {
-    const b = this.bytes(t.section);
-    let ends = this.strings.get(t.section.index);
-    if (!ends) this.strings.set(t.section.index, (ends = new TerminatedStrings(b)));
-    const nul = ends.end(t.offset);
-    if (nul < 0) return this.fail(`${what}: the string at offset ${hex(t.offset)} of section [${t.section.index}] '${t.section.name}' is not NUL-terminated inside it`);
-    return decodeUtf8(b, t.offset, nul);
-  }
-
   /** A symbol by name: its section and Value (the offset in that section, in an object file). */
   symbolPlace(name: string): CoffPointerTarget | null | undefined {
     const sym = this.symbolTable().find((x) => x.name === name);
@@ -145,22 +118,17 @@ export class CoffPointers implements PointerReader<CoffSection> {
 
   private sectionOf(sym: CoffSymbolRecord, what: string): CoffSection | undefined {
     if (sym.section === COFF_SYM_UNDEFINED) return this.fail(`${what}: symbol '${sym.name}' is not defined in this file`);
-    const s = sym.section > 0 ? this.sections[sym.section - 1] : undefined;
+    const s = sym.section > 0 ? this.file.sections[sym.section - 1] : undefined;
     if (!s) return this.fail(`${what}: symbol '${sym.name}' has SectionNumber ${sym.section}, which is not a section of this file`);
     return s;
   }
 
-  private fail(note: string): undefined {
-    this.notes.push(note);
-    return undefined;
-  }
-
   /** A range of the file given by two fields of a section header must lie in the file. */
   private check(s: CoffSection, range: { offset: number; size: number }, offsetField: 'pointerToRawData' | 'pointerToRelocations', sizeField: 'sizeOfRawData' | 'numberOfRelocations', what: string): void {
-    const loc = locate(R.bytes('offset', 'size'), range, this.file.size);
+    const loc = locate(R.bytes('offset', 'size'), range, this.space.size);
     if (loc.ok) return;
     const f = loc.field === 'offset' ? offsetField : sizeField;
-    throw new DecodeError('EOF', `section [${s.index}] '${s.name}' ${what}: ${loc.reason}`, s.headerOffset + CoffSectionHeader.offsets[f], [...this.path, 'sectionHeaders', s.index, f]);
+    throw new DecodeError('EOF', `section [${s.index}] '${s.name}' ${what}: ${loc.reason}`, s.headerOffset + CoffSectionHeader.offsets[f], [...this.file.path, 'sectionHeaders', s.index, f]);
   }
 
   /** The relocations of section `s` by field offset (read once, in one pass; the first of a place wins). */
@@ -173,15 +141,15 @@ export class CoffPointers implements PointerReader<CoffSection> {
     let { offset, count } = s.relocations;
     if (count === 0) return m;
     this.check(s, { offset, size: size * count }, 'pointerToRelocations', 'numberOfRelocations', 'relocations');
-    const path = [...this.path, 'sections', s.index, 'relocations'];
+    const path = [...this.file.path, 'sections', s.index, 'relocations'];
     let first = 0;
     if ((s.characteristics & COFF_SCN_LNK_NRELOC_OVFL) !== 0 && count === 0xffff) {
       // The real count is the first record's VirtualAddress (that record included).
-      count = this.file.decode(CoffRelocation, offset, { path: [...path, 0] }).virtualAddress;
+      count = this.space.decode(CoffRelocation, offset, { path: [...path, 0] }).virtualAddress;
       this.check(s, { offset, size: size * count }, 'pointerToRelocations', 'numberOfRelocations', 'relocations (IMAGE_SCN_LNK_NRELOC_OVFL count)');
       first = 1;
     }
-    const table = this.file.bytes(offset, size * count, `relocations of section [${s.index}]`, path);
+    const table = this.space.bytes(offset, size * count, `relocations of section [${s.index}]`, path);
     const v = new DataView(table.buffer, table.byteOffset, table.byteLength);
     const o = CoffRelocation.offsets;
     for (let i = first; i < count; i++) {
@@ -204,17 +172,17 @@ export class CoffPointers implements PointerReader<CoffSection> {
     this.symbols = out;
     const { offset, count, recordSize } = this.coff.symbolTable;
     if (offset === 0 || count === 0) return out;
-    const loc = locate(R.bytes('offset', 'size'), { offset, size: count * recordSize }, this.file.size);
+    const loc = locate(R.bytes('offset', 'size'), { offset, size: count * recordSize }, this.space.size);
     if (!loc.ok) {
       const f = loc.field === 'offset' ? 'pointerToSymbolTable' : 'numberOfSymbols';
-      throw new DecodeError('EOF', `symbol table: ${loc.reason}`, this.file.abs(CoffFileHeader.offsets[f]), [...this.path, 'header', f]);
+      throw new DecodeError('EOF', `symbol table: ${loc.reason}`, this.space.abs(CoffFileHeader.offsets[f]), [...this.file.path, 'header', f]);
     }
     const big = recordSize === CoffBigObjSymbol.fixedSize;
     const rec = big ? CoffBigObjSymbol.offsets : CoffSymbol.offsets;
-    const table = this.file.bytes(offset, count * recordSize, 'symbol table', [...this.path, 'symbols']);
+    const table = this.space.bytes(offset, count * recordSize, 'symbol table', [...this.file.path, 'symbols']);
     const v = new DataView(table.buffer, table.byteOffset, table.byteLength);
     const st = this.coff.stringTable;
-    const strtab = st ? new TerminatedStrings(this.file.bytes(st.offset, st.size, 'string table', [...this.path, 'stringTable'])) : undefined;
+    const strtab = st ? new TerminatedStrings(this.space.bytes(st.offset, st.size, 'string table', [...this.file.path, 'stringTable'])) : undefined;
     for (let i = 0; i < count; i++) {
       const at = i * recordSize;
       let name: string;

@@ -23,7 +23,7 @@
  *
  * Portable: no Node APIs.
  */
-import { decode, DecodeError, hex, TerminatedStrings, toSource, withinPath, type ByteSource, type PathKey } from '../codec/index.js';
+import { decode, DecodeError, hex, toSource, withinPath, type ByteSource } from '../codec/index.js';
 import {
   ELF_RELAS,
   ELF_RELS,
@@ -45,7 +45,7 @@ import {
 } from '../../formats/elf.js';
 import type { ElfFile, ElfSection } from '../offload/elf.js';
 import { readElfSymbols, sectionBytes, sectionOfType, type ElfSymbol } from './elf-symbols.js';
-import type { PointerReader, PointerTarget as GenericTarget } from './pointers.js';
+import { SectionPointers, type PointerTarget as GenericTarget } from './pointers.js';
 
 /** A place in an ELF file a pointer leads to. */
 export type PointerTarget = GenericTarget<ElfSection>;
@@ -60,9 +60,7 @@ interface Reloc {
 }
 
 /** Reads pointers of one ELF file. */
-export class ElfPointers implements PointerReader<ElfSection> {
-  /** Why pointers could not be followed (for notes on stderr). */
-  readonly notes: string[] = [];
+export class ElfPointers extends SectionPointers<ElfSection> {
   private readonly src: ByteSource;
   private readonly relocatable: boolean;
   private readonly relocs: PointerRelocs | undefined;
@@ -73,7 +71,6 @@ export class ElfPointers implements PointerReader<ElfSection> {
   private readonly loaded = new Set<number | 'dynamic'>();
   private readonly symtabs = new Map<number, ElfSymbol[]>();
   private readonly contents = new Map<number, Uint8Array>();
-  private readonly strings = new Map<number, TerminatedStrings>();
   /** Allocated sections with contents, by address (for `at`). */
   private byAddress: ElfSection[] | undefined;
 
@@ -82,30 +79,12 @@ export class ElfPointers implements PointerReader<ElfSection> {
     /** The ELF file whose pointers are read. */
     readonly elf: ElfFile,
   ) {
+    super({ pointerBits: elf.class, i64Align4: elf.machine === EM.I386, littleEndian: elf.littleEndian, origin: elf.origin, path: elf.path, sections: elf.sections });
     this.src = toSource(input);
     this.relocatable = elf.type === ET_REL;
     this.relocs = pointerRelocs(elf.class, elf.machine);
     this.ptrSize = elf.class === 64 ? 8 : 4;
-    this.pointerBits = elf.class;
-    this.i64Align4 = elf.machine === EM.I386;
-    this.littleEndian = elf.littleEndian;
-    this.origin = elf.origin;
-    this.path = elf.path;
-    this.sections = elf.sections;
   }
-
-  /** ELFCLASS: 64 or 32 bits. */
-  readonly pointerBits: 32 | 64;
-  /** i386: 64-bit integers 4-byte aligned. */
-  readonly i64Align4: boolean;
-  /** EI_DATA. */
-  readonly littleEndian: boolean;
-  /** Where the ELF file lies in the input. */
-  readonly origin: number;
-  /** Its path keys. */
-  readonly path: readonly PathKey[];
-  /** Its sections. */
-  readonly sections: readonly ElfSection[];
 
   /**
    * A symbol of `.symtab` by name (present in objects and unstripped executables): in a relocatable
@@ -199,24 +178,9 @@ export class ElfPointers implements PointerReader<ElfSection> {
     return this.fail(`${what}: address ${hex(a)} is in no allocated section with contents`);
   }
 
-  /** A NUL-terminated string at a target (it must end inside its section). */
-  string(t: PointerTarget, what: string): string | undefined {
-    const b = this.bytes(t.section);
-    let ends = this.strings.get(t.section.index);
-    if (!ends) this.strings.set(t.section.index, (ends = new TerminatedStrings(b)));
-    const nul = ends.end(t.offset);
-    if (nul < 0) return this.fail(`${what}: the string at offset ${hex(t.offset)} of section [${t.section.index}] '${t.section.name}' is not NUL-terminated inside it`);
-    return new TextDecoder().decode(b.subarray(t.offset, nul));
-  }
-
   private inside(s: ElfSection, off: bigint, what: string, end: boolean): PointerTarget | undefined {
     if (off < 0n || off > BigInt(s.size) || (off === BigInt(s.size) && !end)) return this.fail(`${what}: offset ${hex(off)} is outside section [${s.index}] '${s.name}' (${s.size} bytes)`);
     return { section: s, offset: Number(off) };
-  }
-
-  private fail(note: string): undefined {
-    this.notes.push(note);
-    return undefined;
   }
 
   private symbol(rel: Reloc): ElfSymbol | undefined {

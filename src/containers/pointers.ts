@@ -7,7 +7,7 @@
  *
  * Portable: no Node APIs.
  */
-import type { PathKey } from '../codec/index.js';
+import { decodeUtf8, hex, TerminatedStrings, type PathKey } from '../codec/index.js';
 
 /** A section as the pointer readers see it. */
 export interface PointerSection {
@@ -29,10 +29,8 @@ export interface PointerTarget<S extends PointerSection = PointerSection> {
   offset: number;
 }
 
-/** Reads the pointers, strings and symbols of one object file. */
-export interface PointerReader<S extends PointerSection = PointerSection> {
-  /** Why pointers could not be followed (for notes on stderr). */
-  readonly notes: string[];
+/** The facts of an object file its pointer reader needs. */
+export interface PointerFileFacts<S extends PointerSection = PointerSection> {
   /** Width of a pointer in the file's data: 64 or 32 bits. */
   readonly pointerBits: 32 | 64;
   /** 64-bit integers are 4-byte aligned in structures (i386), which changes the entry stride. */
@@ -45,6 +43,14 @@ export interface PointerReader<S extends PointerSection = PointerSection> {
   readonly path: readonly PathKey[];
   /** The sections of the file, in table order. */
   readonly sections: readonly S[];
+}
+
+/** Reads the pointers, strings and symbols of one object file. */
+export interface PointerReader<S extends PointerSection = PointerSection> {
+  /** Why pointers could not be followed (for notes on stderr). */
+  readonly notes: string[];
+  /** The file's facts. */
+  readonly file: PointerFileFacts<S>;
   /** The bytes of a section (read once). */
   bytes(s: S): Uint8Array;
   /** Where the pointer at `offset` of section `s` leads; `end`: it may point just past the end of its section. */
@@ -56,4 +62,39 @@ export interface PointerReader<S extends PointerSection = PointerSection> {
    * when it has one that does not lie in a section of this file (noted).
    */
   symbolPlace(name: string): PointerTarget<S> | null | undefined;
+}
+
+/**
+ * What the ELF and COFF pointer readers share: the file's facts, the notes, and strings read from
+ * section contents (each section's terminators indexed once).
+ */
+export abstract class SectionPointers<S extends PointerSection> implements PointerReader<S> {
+  /** Why pointers could not be followed. */
+  readonly notes: string[] = [];
+  private readonly strings = new Map<number, TerminatedStrings>();
+
+  constructor(/** The file's facts. */ readonly file: PointerFileFacts<S>) {}
+
+  /** The bytes of a section (read once). */
+  abstract bytes(s: S): Uint8Array;
+  /** Where the pointer at `offset` of section `s` leads. */
+  abstract follow(s: S, offset: number, what: string, end?: boolean): PointerTarget<S> | undefined;
+  /** Where the symbol `name` lies (see {@link PointerReader.symbolPlace}). */
+  abstract symbolPlace(name: string): PointerTarget<S> | null | undefined;
+
+  /** A NUL-terminated string at a target (it must end inside its section). */
+  string(t: PointerTarget<S>, what: string): string | undefined {
+    const b = this.bytes(t.section);
+    let ends = this.strings.get(t.section.index);
+    if (!ends) this.strings.set(t.section.index, (ends = new TerminatedStrings(b)));
+    const nul = ends.end(t.offset);
+    if (nul < 0) return this.fail(`${what}: the string at offset ${hex(t.offset)} of section [${t.section.index}] '${t.section.name}' is not NUL-terminated inside it`);
+    return decodeUtf8(b, t.offset, nul);
+  }
+
+  /** Records why a pointer could not be followed. */
+  protected fail(note: string): undefined {
+    this.notes.push(note);
+    return undefined;
+  }
 }

@@ -49,14 +49,14 @@ export interface OffloadEntryRecord {
 
 /** A table of entries at a place (the section, or a descriptor's range). */
 function readEntries<S extends PointerSection>(p: PointerReader<S>, s: S, from: number, count: number, what: string): OffloadEntryRecord[] {
-  const rec = OFFLOAD_ENTRIES[p.pointerBits];
-  const stride = offloadEntryStride(p.pointerBits, p.i64Align4);
+  const rec = OFFLOAD_ENTRIES[p.file.pointerBits];
+  const stride = offloadEntryStride(p.file.pointerBits, p.file.i64Align4);
   const bytes = p.bytes(s);
   const out: OffloadEntryRecord[] = [];
   for (let i = 0; i < count; i++) {
     const at = from + i * stride;
-    const e = decode(rec, bytes, at, { le: p.littleEndian, base: p.origin + s.offset, path: [...p.path, 'sections', s.index, 'entries', i] });
-    const r: OffloadEntryRecord = { index: i, offset: p.origin + s.offset + at, version: e.version, kind: e.kind, flags: e.flags, size: BigInt(e.size) };
+    const e = decode(rec, bytes, at, { le: p.file.littleEndian, base: p.file.origin + s.offset, path: [...p.file.path, 'sections', s.index, 'entries', i] });
+    const r: OffloadEntryRecord = { index: i, offset: p.file.origin + s.offset + at, version: e.version, kind: e.kind, flags: e.flags, size: BigInt(e.size) };
     if (BigInt(e.reserved) !== 0n) {
       p.notes.push(`${what} [${i}]: Reserved is ${hex(e.reserved)}, not 0 (an older entry layout?); its name is not read`);
     } else {
@@ -72,9 +72,9 @@ function readEntries<S extends PointerSection>(p: PointerReader<S>, s: S, from: 
 /** The entries of the offload entries section (`llvm_offload_entries`; COFF: `llvm_offload_entries$OE`), in table order (absent section: none). */
 export function offloadEntries<S extends PointerSection>(p: PointerReader<S>, format: 'elf' | 'coff' = 'elf'): OffloadEntryRecord[] {
   const name = offloadEntriesSectionName(format);
-  const s = p.sections.find((x) => x.name === name);
+  const s = p.file.sections.find((x) => x.name === name);
   if (!s) return [];
-  const stride = offloadEntryStride(p.pointerBits, p.i64Align4);
+  const stride = offloadEntryStride(p.file.pointerBits, p.file.i64Align4);
   if (s.size % stride) p.notes.push(`section [${s.index}] '${s.name}' is ${s.size} bytes, not a whole number of ${stride}-byte entries; the last ${s.size % stride} bytes are not read`);
   return readEntries(p, s, 0, Math.floor(s.size / stride), s.name);
 }
@@ -108,7 +108,7 @@ export interface SyclDeviceImageInfo<S extends PointerSection = PointerSection> 
 export function syclDescriptor<S extends PointerSection>(p: PointerReader<S>): SyclDeviceImageInfo<S>[] | undefined {
   const place = p.symbolPlace(SYCL_DESCRIPTOR_SYMBOL);
   if (!place) return undefined;
-  if (p.pointerBits !== 64) {
+  if (p.file.pointerBits !== 64) {
     p.notes.push(`${SYCL_DESCRIPTOR_SYMBOL}: the 32-bit descriptor layout is not read`);
     return undefined;
   }
@@ -133,14 +133,14 @@ function readAt<S extends PointerSection, N extends Node<unknown, unknown, Role>
     p.notes.push(`${what}: ${node.describe} at offset ${hex(t.offset)} runs past the end of section [${t.section.index}] '${t.section.name}'`);
     return undefined;
   }
-  return decode(node, bytes, t.offset, { le: p.littleEndian, base: p.origin + t.section.offset });
+  return decode(node, bytes, t.offset, { le: p.file.littleEndian, base: p.file.origin + t.section.offset });
 }
 
 function deviceImage<S extends PointerSection>(p: PointerReader<S>, at: PointerTarget<S>, i: number): SyclDeviceImageInfo<S> {
   const what = `device image [${i}]`;
   const d = readAt(p, at, SyclDeviceImage64, what)!;
   const o = SyclDeviceImage64.offsets;
-  const info: SyclDeviceImageInfo<S> = { offset: p.origin + at.section.offset + at.offset, version: d.version, offloadKind: d.offloadKind, format: d.format };
+  const info: SyclDeviceImageInfo<S> = { offset: p.file.origin + at.section.offset + at.offset, version: d.version, offloadKind: d.offloadKind, format: d.format };
   const str = (field: 'target' | 'compileOptions' | 'linkOptions'): string | undefined => {
     const t = p.follow(at.section, at.offset + o[field], `${what} ${field}`);
     return t && p.string(t, `${what} ${field}`);
