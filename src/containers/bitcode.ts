@@ -242,7 +242,10 @@ function walkMetadata(r: BitstreamReader, f: ModuleFacts): void {
     switch (rec.code) {
       case METADATA_CODE.STRINGS: {
         const count = rec.ops[0] ?? 0;
-        if (rec.blob) f.strings.push({ first: id, count, charsAt: rec.ops[1] ?? 0, blob: rec.blob });
+        const charsAt = rec.ops[1] ?? 0;
+        // The lengths are `count` vbr6 values before `charsAt`: a count they cannot hold is refused.
+        if (rec.blob && (charsAt > rec.blob.size || count * BITSTREAM.width.op > charsAt * 8)) throw new BitstreamError(`METADATA_STRINGS: ${count} strings do not fit in the blob`, rec.blob.offset);
+        if (rec.blob) f.strings.push({ first: id, count, charsAt, blob: rec.blob });
         f.nextMetadata += count;
         continue;
       }

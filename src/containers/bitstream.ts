@@ -75,6 +75,11 @@ export type BitItem = { kind: 'end' } | { kind: 'block'; id: number; newWidth: n
 
 const CHAR6 = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._';
 
+/** The fewest bits an operand of this encoding takes (array elements: fixed, vbr or char6). */
+function minBits(op: AbbrevOp): number {
+  return op.kind === 'fixed' || op.kind === 'vbr' ? op.width : op.kind === 'char6' ? 6 : 1;
+}
+
 interface Scope {
   width: number;
   abbrevs: Abbrev[];
@@ -298,7 +303,8 @@ export class BitstreamReader {
     if (item.abbrev === A.UNABBREV_RECORD) {
       const code = this.vbr(W.code);
       const n = this.vbr(W.numOps);
-      if (n > this.left) this.fail(`a record of ${n} operands`, item.at);
+      // Each operand takes at least W.op bits: a count the bits left cannot hold is refused before any work.
+      if (n * W.op > this.left) this.fail(`a record of ${n} operands`, item.at);
       const r: BitRecord = { code, ops: [], arrayLength: n, arrayAt: this.pos };
       for (let i = 0; i < n; i++) {
         const v = this.vbr(W.op);
@@ -313,7 +319,8 @@ export class BitstreamReader {
       const op = abbrev[i]!;
       if (op.kind === 'array') {
         const n = this.vbr(W.arrayLength);
-        if (n > this.left) this.fail(`an array of ${n} elements`, item.at);
+        // Each element takes at least its encoding's width: the count is bounded by the bits left.
+        if (n * minBits(op.element) > this.left) this.fail(`an array of ${n} elements`, item.at);
         r.arrayLength = n;
         r.arrayAt = this.pos;
         r.arrayElement = op.element;

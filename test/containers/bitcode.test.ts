@@ -124,6 +124,8 @@ describe('bitstream reader', () => {
     ['an abbreviation starting with an array', (w: BitWriter) => void w.fixed(2, 3).vbr(2, 5).fixed(0, 1).fixed(3, 3).fixed(0, 1).fixed(1, 3).vbr(8, 5), /must start with a scalar/],
     ['a block longer than the stream', (w: BitWriter) => void w.fixed(1, 3).vbr(9, 8).vbr(3, 4).align32().fixed(1000, 32), /run past the end of the stream/],
     ['a record claiming more operands than bits left', (w: BitWriter) => void w.fixed(3, 3).vbr(1, 6).vbr(1_000_000, 6), /a record of 1000000 operands/],
+    // [literal 1, array of fixed 8] with 2^40 elements claimed: refused before anything is allocated.
+    ['an array claiming more elements than bits left', (w: BitWriter) => void w.fixed(2, 3).vbr(3, 5).fixed(1, 1).vbr(1, 8).fixed(0, 1).fixed(3, 3).fixed(0, 1).fixed(1, 3).vbr(8, 5).fixed(4, 3).vbr(2 ** 40, 6), /an array of 1099511627776 elements/],
   ] as const) {
     it(`${what}: a BitstreamError with its byte offset`, () => {
       const stream = inBlock(write);
