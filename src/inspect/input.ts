@@ -240,7 +240,7 @@ function bareNode(b: BareImage, i: number, input: OffloadInput, opts: InspectInp
   if (!whole && b.site.section) children.push({ label: 'section', value: `[${b.site.section.index}] ${b.site.section.name}${b.site.member === undefined ? '' : ` of member ${b.site.member}`}` });
   children.push(...imageNodes(b.image, opts));
   children.push({ label: 'contents', value: describeImage(b.info ?? identifyImage(b.image)) });
-  if (b.kernels.length) children.push({ label: 'kernels', value: `${b.kernels.length} (from llvm_offload_entries)`, lines: b.kernels.map(printable) });
+  if (b.kernels.length) children.push({ label: 'kernels', value: `${b.kernels.length} (from ${b.kernelsFrom ?? 'llvm_offload_entries'})`, lines: b.kernels.map(printable) });
   return { label: whole ? 'Module' : `Device image ${i} (not in an OffloadBinary)`, children };
 }
 

@@ -93,8 +93,10 @@ export interface BareImage {
   image: BlobRef;
   /** What it is by its magic. */
   kind: BareImageKind;
-  /** Names from the `llvm_offload_entries` table (SYCL entries), in table order. */
+  /** Names from the offload entries table (SYCL entries), in table order. */
   kernels: string[];
+  /** The section the kernel names come from (`llvm_offload_entries`; COFF: `llvm_offload_entries$OE`), when there are any. */
+  kernelsFrom?: string;
   /** When known: from the SYCL descriptor, or the bitcode module (a note says which). */
   triple?: string;
   /** From the SYCL device image descriptor: its offload kind (8 = SYCL). */
@@ -493,6 +495,7 @@ class InputReader {
       this.span(path.slice(0, -2), item.origin + x.section.offset, x.section.size, 'group');
       this.span(path, at, x.size, 'image', info.kind);
       const bare: BareImage = { site: this.site(item, path, at, x.section), image, kind: bareKind(info), kernels, info };
+      if (kernels.length) bare.kernelsFrom = offloadEntriesSectionName(format);
       if (x.d) {
         bare.offloadKind = x.d.offloadKind;
         bare.format = x.d.format;

@@ -235,7 +235,7 @@ describe('COFF wrapper objects (Windows host): llvm_offload_entries$OE and COFF 
       expect([b!.site.offset, b!.image.size, b!.site.section]).to.deep.equal([sec.offset, sec.size, { index: sec.number - 1, name: '.llvm.offloading' }]);
       const ir = wrapperIr(stem);
       expect(b!.kernels).to.deep.equal(ir.kernels);
-      expect([b!.triple, b!.offloadKind]).to.deep.equal([ir.triple, 8]);
+      expect([b!.triple, b!.offloadKind, b!.kernelsFrom]).to.deep.equal([ir.triple, 8, 'llvm_offload_entries$OE']);
       expect(r.notes.join('\n')).to.match(/llvm-objdump-22 --offloading fails on this file \("while extracting offloading files: Invalid data/);
     });
   }
