@@ -11,7 +11,7 @@
  * first u32 = its size including that word, sizes < 4 read as 4; `getSectionName`: `/N` decimal and
  * `//BASE64` long names; `getFileFormatName`).
  */
-import { bytes, magic, struct, u16, u32, u8, type Decoded } from '../src/codec/index.js';
+import { bytes, magic, struct, u16, u32, u64, u8, type Decoded } from '../src/codec/index.js';
 
 /** `IMAGE_FILE_MACHINE_*` values this toolkit names (COFF.h MachineTypes). */
 export const COFF_MACHINE = {
@@ -151,3 +151,40 @@ export function coffFileFormatName(machine: number): string {
   };
   return names[machine] ?? 'coff-<unknown arch>';
 }
+
+/**
+ * PE images (linked Windows programs and DLLs): the MS-DOS header whose last field points at the
+ * `PE\0\0` signature, followed by the COFF file header, the PE optional header (PE32 or PE32+) and the
+ * section table (llvm/include/llvm/Object/COFF.h `dos_header`, `pe32_header`, `pe32plus_header`;
+ * llvm/include/llvm/BinaryFormat/COFF.h `PEMagic`, `PE32Header::PE32` 0x10b / `PE32_PLUS` 0x20b).
+ * Only the fields up to ImageBase are described: the readers need the image base to turn the
+ * absolute addresses stored in the image into section offsets.
+ */
+export const PeDosHeader = struct(
+  {
+    magic: magic([0x4d, 0x5a], 'MZ'),
+    /** The other MS-DOS fields (not used). */
+    dos: bytes(58),
+    /** AddressOfNewExeHeader: offset of the `PE\0\0` signature. */
+    peOffset: u32,
+  },
+  'MS-DOS header',
+);
+
+/** `PEMagic`, at the MS-DOS header's AddressOfNewExeHeader; the COFF file header follows. */
+export const PeSignature = magic([0x50, 0x45, 0x00, 0x00], 'PE signature');
+
+/** The optional header's magic: PE32 (32-bit image base) and PE32+ (64-bit). */
+export const PE_OPTIONAL_MAGIC = { PE32: 0x10b, PE32_PLUS: 0x20b } as const;
+
+/** The start of a PE32 optional header, to ImageBase (`pe32_header`). */
+export const Pe32HeaderStart = struct(
+  { magic: u16, linkerMajor: u8, linkerMinor: u8, sizeOfCode: u32, sizeOfInitializedData: u32, sizeOfUninitializedData: u32, addressOfEntryPoint: u32, baseOfCode: u32, baseOfData: u32, imageBase: u32 },
+  'PE32 optional header',
+);
+
+/** The start of a PE32+ optional header, to ImageBase (`pe32plus_header`). */
+export const Pe32PlusHeaderStart = struct(
+  { magic: u16, linkerMajor: u8, linkerMinor: u8, sizeOfCode: u32, sizeOfInitializedData: u32, sizeOfUninitializedData: u32, addressOfEntryPoint: u32, baseOfCode: u32, imageBase: u64 },
+  'PE32+ optional header',
+);

@@ -76,13 +76,20 @@ export function offloadEntryStride(elfClass: 32 | 64, i64Align4: boolean): numbe
 export const OFFLOAD_ENTRIES_SECTION = 'llvm_offload_entries';
 
 /**
- * The entries' section in an object of `format`: COFF appends `$OE` (the linker merges `$`-suffixed
- * sections, sorted by suffix, between the `$OA` and `$OZ` markers), llvm/lib/Frontend/Offloading/
- * Utility.cpp@02260850 `emitOffloadingEntry`.
+ * The entries' section in a file of `format`: COFF objects append `$OE` (the linker merges
+ * `$`-suffixed sections, sorted by suffix, between the `$OA` and `$OZ` markers),
+ * llvm/lib/Frontend/Offloading/Utility.cpp@02260850 `emitOffloadingEntry`; in a PE image lld-link
+ * names the output section after the input's name up to the `$` (or a second `.`), cut to the 8
+ * characters a PE section name holds: `llvm_off` (testdata/llvm22/sycl/k.coff.exe.readobj.txt).
  */
-export function offloadEntriesSectionName(format: 'elf' | 'coff'): string {
-  return format === 'coff' ? `${OFFLOAD_ENTRIES_SECTION}$OE` : OFFLOAD_ENTRIES_SECTION;
+export function offloadEntriesSectionName(format: 'elf' | 'coff' | 'pe'): string {
+  return format === 'coff' ? `${OFFLOAD_ENTRIES_SECTION}$OE` : format === 'pe' ? OFFLOAD_ENTRIES_SECTION.slice(0, 8) : OFFLOAD_ENTRIES_SECTION;
 }
+
+/** `__sycl.tgt_bin_desc` Version as wrapSYCLBinaries writes it (k.wrapper.ll). */
+export const SYCL_BIN_DESC_VERSION = 1;
+/** `__sycl.tgt_device_image` versions a descriptor scan accepts (LLVM 22 writes 3). */
+export const SYCL_DEVICE_IMAGE_VERSIONS: readonly number[] = [1, 2, 3];
 
 /** `__sycl.tgt_device_image` on a 64-bit target: 80 bytes. */
 export const SyclDeviceImage64 = struct(

@@ -25,7 +25,7 @@
  */
 import { decodeUtf8, DecodeError, hex, locate, R, Space, TerminatedStrings, toSource, type ByteSource, type PathKey } from '../codec/index.js';
 import { COFF_MACHINE, COFF_POINTER_RELOCS, COFF_SCN_LNK_NRELOC_OVFL, COFF_SYM_UNDEFINED, CoffBigObjSymbol, CoffFileHeader, CoffRelocation, CoffSectionHeader, CoffSymbol } from '../../formats/coff.js';
-import type { CoffFile, CoffSection } from './coff.js';
+import type { CoffFile, CoffSection, PeFile } from './coff.js';
 import { SectionPointers, type PointerTarget } from './pointers.js';
 
 /** A place in a COFF file a pointer leads to. */
@@ -202,5 +202,57 @@ export class CoffPointers extends SectionPointers<CoffSection> {
       i += table[at + rec.numberOfAuxSymbols]!;
     }
     return out;
+  }
+}
+
+/**
+ * Pointers of a PE image (a linked Windows program or DLL): a pointer field holds the address itself
+ * (ImageBase + RVA; the base relocations in `.reloc` only move it when the image is loaded elsewhere),
+ * so the target is the section whose [VirtualAddress, + max(VirtualSize, SizeOfRawData)) holds the RVA,
+ * at RVA − VirtualAddress, which must lie in the section's file data. Checked on
+ * testdata/llvm22/sycl/k.coff.exe, k2.coff.exe (lld-link-22) and their `llvm-readobj-22` goldens.
+ */
+export class PePointers extends CoffPointers {
+  /** Sections with file data, by VirtualAddress (for `atRva`). */
+  private byRva: CoffSection[] | undefined;
+
+  constructor(
+    input: Uint8Array | ByteSource,
+    /** The PE image whose pointers are read. */
+    readonly pe: PeFile,
+  ) {
+    super(input, pe);
+  }
+
+  /** Where the address stored at `offset` of section `s` leads, or undefined (reason in `notes`). */
+  override follow(s: CoffSection, offset: number, what: string, end = false): CoffPointerTarget | undefined {
+    const b = this.bytes(s);
+    const width = this.file.pointerBits === 64 ? 8 : 4;
+    if (offset < 0 || offset + width > b.length) return this.fail(`${what}: a ${width}-byte pointer at offset ${hex(offset)} runs past the end of section [${s.index}] '${s.name}'`);
+    const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
+    const address = width === 8 ? v.getBigUint64(offset, true) : BigInt(v.getUint32(offset, true));
+    if (address === 0n) return this.fail(`${what}: a null pointer`);
+    const rva = address - this.pe.imageBase;
+    if (rva < 0n || rva > 0xffffffffn) return this.fail(`${what}: address ${hex(address)} is outside the image (base ${hex(this.pe.imageBase)})`);
+    return this.atRva(Number(rva), what, end);
+  }
+
+  /** The section holding relative virtual address `rva` in its file data (`end`: or ending there), and the offset in it. */
+  atRva(rva: number, what: string, end = false): CoffPointerTarget | undefined {
+    this.byRva ??= this.pe.sections.filter((s) => s.offset !== 0 && s.size > 0).sort((x, y) => x.virtualAddress - y.virtualAddress);
+    const list = this.byRva;
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (end ? list[mid]!.virtualAddress < rva : list[mid]!.virtualAddress <= rva) lo = mid + 1;
+      else hi = mid;
+    }
+    const s = list[lo - 1];
+    if (s) {
+      const off = rva - s.virtualAddress;
+      if (off < s.size || (end && off === s.size)) return { section: s, offset: off };
+    }
+    return this.fail(`${what}: address RVA ${hex(rva)} is in no section with file data`);
   }
 }

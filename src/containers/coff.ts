@@ -36,6 +36,11 @@ import {
   CoffSectionHeader,
   CoffStringTableHeader,
   CoffSymbol,
+  PE_OPTIONAL_MAGIC,
+  Pe32HeaderStart,
+  Pe32PlusHeaderStart,
+  PeDosHeader,
+  PeSignature,
 } from '../../formats/coff.js';
 import { readSections, type SectionsRead } from '../offload/elf.js';
 import type { ReadOffloadOptions } from '../offload/read.js';
@@ -78,6 +83,10 @@ export interface CoffSection {
   size: number;
   /** Characteristics flags (IMAGE_SCN_*). */
   characteristics: number;
+  /** VirtualAddress: in a PE image, the section's address relative to the image base (0 in objects). */
+  virtualAddress: number;
+  /** VirtualSize: in a PE image, the section's size in memory (0 in objects). */
+  virtualSize: number;
   /** PointerToRelocations and NumberOfRelocations (src/containers/coff-pointers.ts reads them). */
   relocations: { offset: number; count: number };
   /** Absolute offset of the section header in the input. */
@@ -119,11 +128,15 @@ export function readCoffSectionTable(input: Uint8Array | ByteSource, opts: ReadC
   return withinPath(path, () => readTable(file, node, opts.origin ?? 0, path));
 }
 
-function readTable(file: Space, node: SpanNode | undefined, origin: number, path: readonly PathKey[]): CoffFile {
+function readTable(file: Space, node: SpanNode | undefined, origin: number, path: readonly PathKey[], at0 = 0): CoffFile {
   const hp: PathKey[] = ['header'];
+  // A PE image's COFF header follows its signature (the header and section table are read from
+  // there; section and symbol-table pointers stay offsets in the whole file).
+  const whole = file;
+  if (at0 !== 0) file = file.sub(at0, file.size - at0);
   const small = file.decode(CoffFileHeader, 0, { path: hp });
   let bigobj = false;
-  if (small.machine === 0 && small.numberOfSections === 0xffff && file.size >= CoffBigObjHeader.fixedSize!) {
+  if (at0 === 0 && small.machine === 0 && small.numberOfSections === 0xffff && file.size >= CoffBigObjHeader.fixedSize!) {
     const head = file.bytes(0, CoffBigObjHeader.fixedSize!, 'bigobj header', hp);
     const version = new DataView(head.buffer, head.byteOffset).getUint16(CoffBigObjHeader.offsets.version, true);
     bigobj = version >= COFF_BIGOBJ_MIN_VERSION && hasMagic(CoffBigObjHeader.fields.uuid, head, CoffBigObjHeader.offsets.uuid);
@@ -131,7 +144,7 @@ function readTable(file: Space, node: SpanNode | undefined, origin: number, path
   const H = bigobj ? CoffBigObjHeader : CoffFileHeader;
   const header = file.decode(H, 0, { path: hp, parent: node, key: 'header' }) as { machine: number; numberOfSections: number; pointerToSymbolTable: number; numberOfSymbols: number; sizeOfOptionalHeader?: number };
   const symbolTable = { offset: header.pointerToSymbolTable, count: header.numberOfSymbols, recordSize: (bigobj ? CoffBigObjSymbol : CoffSymbol).fixedSize! };
-  const out: CoffFile = { origin, size: file.size, path, bigobj, machine: header.machine, sections: [], symbolTable };
+  const out: CoffFile = { origin, size: file.size + at0, path, bigobj, machine: header.machine, sections: [], symbolTable };
   // COFFObjectFile::section_end: an import library header (0xFFFF sections, not bigobj) has none.
   if (!bigobj && header.numberOfSections === 0xffff) return out;
   const tableAt = H.fixedSize! + (header.sizeOfOptionalHeader ?? 0);
@@ -143,7 +156,7 @@ function readTable(file: Space, node: SpanNode | undefined, origin: number, path
       'numberOfSections',
     ], { needed: count * SH, available: Math.max(0, file.size - tableAt) });
   }
-  const strtab = stringTable(file, node, header, bigobj);
+  const strtab = stringTable(whole, node, header, bigobj);
   if (strtab) out.stringTable = { offset: strtab.at, size: strtab.strings.bytes.length };
   const group = file.record({ path: ['sectionHeaders'], parent: node, key: 'sectionHeaders' }, tableAt, count * SH, 'group');
   for (let i = 0; i < count; i++) {
@@ -157,6 +170,8 @@ function readTable(file: Space, node: SpanNode | undefined, origin: number, path
       offset: h.pointerToRawData,
       size: h.sizeOfRawData,
       characteristics: h.characteristics,
+      virtualAddress: h.virtualAddress,
+      virtualSize: h.virtualSize,
       relocations: { offset: h.pointerToRelocations, count: h.numberOfRelocations },
       headerOffset: file.abs(at),
     });
@@ -207,6 +222,52 @@ function sectionName(field: Uint8Array, strtab: TerminatedStrings | undefined, a
   if (!strtab || !t || t.length <= 4) throw new DecodeError('FORMAT', `section name '${name}' refers to the string table, but the file has none`, at, path);
   if (offset >= t.length) throw new DecodeError('RANGE', `section name offset ${offset} is past the end of the ${t.length}-byte string table`, at, path);
   return decodeUtf8(t, offset, strtab.end(offset)); // the table ends with NUL (checked)
+}
+
+/** A PE image: its COFF facts, where its COFF header is, its optional header's kind and image base. */
+export interface PeFile extends CoffFile {
+  /** Offset of the `PE\0\0` signature (the MS-DOS header's AddressOfNewExeHeader). */
+  peOffset: number;
+  /** PE32+ (64-bit image base) rather than PE32. */
+  pe32Plus: boolean;
+  /** ImageBase: the address the image is linked at (stored addresses are ImageBase + RVA). */
+  imageBase: bigint;
+}
+
+/** `identify_magic` → `pecoff_executable`: `MZ`, and the `PE\0\0` signature where the MS-DOS header says. */
+export function isPeImage(src: ByteSource): boolean {
+  if (src.size < PeDosHeader.fixedSize!) return false;
+  const dos = src.read(0, PeDosHeader.fixedSize!);
+  if (!hasMagic(PeDosHeader.fields.magic, dos)) return false;
+  const at = new DataView(dos.buffer, dos.byteOffset, dos.byteLength).getUint32(PeDosHeader.offsets.peOffset, true);
+  return at + 4 <= src.size && hasMagic(PeSignature, src.read(at, 4));
+}
+
+/**
+ * A PE image's headers and section table (COFFObjectFile::initialize for `pecoff_executable`): the
+ * MS-DOS header, the signature, the COFF file header after it, the optional header (its magic and
+ * ImageBase), the sections after SizeOfOptionalHeader bytes.
+ */
+export function readPeSectionTable(input: Uint8Array | ByteSource, opts: ReadCoffOptions = {}): PeFile {
+  const src = toSource(input);
+  const { file, node, path } = placedSpace(src, opts, opts.tree);
+  return withinPath(path, () => {
+    const dos = file.decode(PeDosHeader, 0, { path: ['dosHeader'], parent: node, key: 'dosHeader' });
+    const peOffset = dos.peOffset;
+    file.decode(PeSignature, peOffset, { path: ['peSignature'], parent: node, key: 'peSignature' });
+    const coff = readTable(file, node, opts.origin ?? 0, path, peOffset + 4);
+    const optAt = peOffset + 4 + CoffFileHeader.fixedSize!;
+    const magicValue = file.decode(Pe32HeaderStart.fields.magic, optAt, { path: ['optionalHeader', 'magic'] });
+    if (magicValue !== PE_OPTIONAL_MAGIC.PE32 && magicValue !== PE_OPTIONAL_MAGIC.PE32_PLUS) {
+      throw new DecodeError('MAGIC', `the optional header's magic is ${hex(magicValue)}, not PE32 (0x10b) or PE32+ (0x20b)`, file.abs(optAt), ['optionalHeader', 'magic']);
+    }
+    const pe32Plus = magicValue === PE_OPTIONAL_MAGIC.PE32_PLUS;
+    const h = file.decode(pe32Plus ? Pe32PlusHeaderStart : Pe32HeaderStart, optAt, { path: ['optionalHeader'], parent: node, key: 'optionalHeader' }) as { imageBase: number | bigint };
+    // COFFObjectFile::getSectionSize: in an image SizeOfRawData is rounded up to FileAlignment and
+    // the section's size is min(VirtualSize, SizeOfRawData) (past it, memory is zero-filled).
+    const sections = coff.sections.map((sec) => ({ ...sec, size: Math.min(sec.virtualSize, sec.size) }));
+    return { ...coff, sections, peOffset, pe32Plus, imageBase: BigInt(h.imageBase) };
+  });
 }
 
 /** Options of {@link readCoffOffloadBinaries}. */

@@ -22,8 +22,8 @@
  *
  * Portable: no Node APIs.
  */
-import { decode, hex, type Decoded, type Node, type Role } from '../codec/index.js';
-import { OFFLOAD_ENTRIES, offloadEntriesSectionName, offloadEntryStride, SYCL_DESCRIPTOR_SYMBOL, SyclBinDesc64, SyclDeviceImage64 } from '../../formats/offload-entry.js';
+import { decode, DecodeError, hex, type Decoded, type Node, type Role } from '../codec/index.js';
+import { OFFLOAD_ENTRIES, offloadEntriesSectionName, offloadEntryStride, SYCL_BIN_DESC_VERSION, SYCL_DESCRIPTOR_SYMBOL, SYCL_DEVICE_IMAGE_VERSIONS, SyclBinDesc64, SyclDeviceImage64 } from '../../formats/offload-entry.js';
 import type { PointerReader, PointerSection, PointerTarget } from './pointers.js';
 
 /** `OFK_SYCL`: the entry kind of SYCL kernels. */
@@ -70,7 +70,7 @@ function readEntries<S extends PointerSection>(p: PointerReader<S>, s: S, from: 
 }
 
 /** The entries of the offload entries section (`llvm_offload_entries`; COFF: `llvm_offload_entries$OE`), in table order (absent section: none). */
-export function offloadEntries<S extends PointerSection>(p: PointerReader<S>, format: 'elf' | 'coff' = 'elf'): OffloadEntryRecord[] {
+export function offloadEntries<S extends PointerSection>(p: PointerReader<S>, format: 'elf' | 'coff' | 'pe' = 'elf'): OffloadEntryRecord[] {
   const name = offloadEntriesSectionName(format);
   const s = p.file.sections.find((x) => x.name === name);
   if (!s) return [];
@@ -105,8 +105,9 @@ export interface SyclDeviceImageInfo<S extends PointerSection = PointerSection> 
  * The device images of the SYCL descriptor (64-bit targets), or undefined when the file has no
  * `.sycl_offloading.descriptor` symbol; what cannot be followed is left out, with notes.
  */
-export function syclDescriptor<S extends PointerSection>(p: PointerReader<S>): SyclDeviceImageInfo<S>[] | undefined {
-  const place = p.symbolPlace(SYCL_DESCRIPTOR_SYMBOL);
+export function syclDescriptor<S extends PointerSection>(p: PointerReader<S>, opts: { scan?: boolean } = {}): SyclDeviceImageInfo<S>[] | undefined {
+  let place = p.symbolPlace(SYCL_DESCRIPTOR_SYMBOL);
+  if (place === undefined && opts.scan) place = scanForSyclDescriptor(p);
   if (!place) return undefined;
   if (p.file.pointerBits !== 64) {
     p.notes.push(`${SYCL_DESCRIPTOR_SYMBOL}: the 32-bit descriptor layout is not read`);
@@ -170,4 +171,62 @@ function deviceImage<S extends PointerSection>(p: PointerReader<S>, at: PointerT
     else info.entries = readEntries(p, entries.start.section, entries.start.offset, entries.size / stride, `${what} entries`);
   }
   return info;
+}
+
+/**
+ * The SYCL descriptor of a file without a symbol table (a linked PE image), found by its shape: an
+ * 8-aligned `__sycl.tgt_bin_desc` (Version 1, 1–256 device images, zero padding) whose DeviceImages
+ * pointer leads to that many `__sycl.tgt_device_image` records of a known version and offload kind 8
+ * (SYCL), each with a target string and an ImageStart..ImageEnd range inside one section. Pointers
+ * that do not lead anywhere while scanning leave no notes. Work is linear in the sections' bytes
+ * (a cheap test of the first 8 bytes before any pointer is followed).
+ */
+export function scanForSyclDescriptor<S extends PointerSection>(p: PointerReader<S>): PointerTarget<S> | undefined {
+  if (p.file.pointerBits !== 64) return undefined;
+  const quiet = p.notes.length;
+  const d = SyclBinDesc64.offsets;
+  const le = p.file.littleEndian;
+  const found = (s: S, at: number): PointerTarget<S> => {
+    p.notes.length = quiet;
+    p.notes.push(`${SYCL_DESCRIPTOR_SYMBOL}: no symbol table; the descriptor was found by its shape at offset ${hex(at)} of section [${s.index}] '${s.name}'`);
+    return { section: s, offset: at };
+  };
+  for (const s of p.file.sections) {
+    let b: Uint8Array;
+    try {
+      b = p.bytes(s);
+    } catch (e) {
+      if (e instanceof DecodeError) continue; // a section outside the file holds no descriptor
+      throw e;
+    }
+    const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
+    for (let at = 0; at + SyclBinDesc64.fixedSize! <= b.length; at += 8) {
+      const n = v.getUint16(at + d.numDeviceImages, le);
+      if (v.getUint16(at + d.version, le) !== SYCL_BIN_DESC_VERSION || n < 1 || n > 256 || v.getUint32(at + d.pad, le) !== 0) continue;
+      if (deviceImagesLookRight(p, s, at, n)) return found(s, at);
+      p.notes.length = quiet; // pointers that led nowhere while scanning are not worth a note
+    }
+  }
+  return undefined;
+}
+
+/** The `n` device-image records a candidate descriptor at `at` of `s` points to have the expected shape. */
+function deviceImagesLookRight<S extends PointerSection>(p: PointerReader<S>, s: S, at: number, n: number): boolean {
+  const img = SyclDeviceImage64.offsets;
+  const size = SyclDeviceImage64.fixedSize!;
+  const le = p.file.littleEndian;
+  const list = p.follow(s, at + SyclBinDesc64.offsets.deviceImages, 'scan');
+  if (!list || list.offset + n * size > list.section.size) return false;
+  const lb = p.bytes(list.section);
+  const lv = new DataView(lb.buffer, lb.byteOffset, lb.byteLength);
+  for (let i = 0; i < n; i++) {
+    const r = list.offset + i * size;
+    if (!SYCL_DEVICE_IMAGE_VERSIONS.includes(lv.getUint16(r + img.version, le)) || lv.getUint8(r + img.offloadKind) !== ENTRY_KIND_SYCL) return false;
+    const target = p.follow(list.section, r + img.target, 'scan');
+    if (!target || p.string(target, 'scan') === undefined) return false;
+    const start = p.follow(list.section, r + img.imageStart, 'scan');
+    const end = p.follow(list.section, r + img.imageEnd, 'scan', true);
+    if (!start || !end || start.section !== end.section || end.offset < start.offset) return false;
+  }
+  return true;
 }

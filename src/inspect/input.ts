@@ -203,6 +203,7 @@ const CONTAINER_TEXT: Readonly<Record<OffloadInput['container'], string>> = {
   'offload-binaries': 'LLVM OffloadBinary file',
   elf: 'ELF file',
   coff: 'COFF object',
+  pe: 'PE image (Windows program or DLL)',
   archive: 'static archive',
   bitcode: 'LLVM bitcode module',
   spirv: 'SPIR-V module',

@@ -1,6 +1,6 @@
 /**
  * What the offload commands read: anything a user may hand over that holds device images — a file of
- * OffloadBinaries back to back, an ELF object or linked executable, a COFF object, a static archive of
+ * OffloadBinaries back to back, an ELF object or linked executable, a COFF object or PE image, a static archive of
  * any of these (nested archives too), a wrapper object whose offloading section holds a bare SPIR-V
  * module or bitcode, a bare SPIR-V module or bitcode file — and an honest answer about each.
  *
@@ -41,9 +41,9 @@ import { coffFileFormatName } from '../../formats/coff.js';
 import { elfFileFormatName } from '../../formats/elf.js';
 import { spirvByteOrder } from '../../formats/spirv.js';
 import { isArchive, readArchive, type ArchiveFile } from '../containers/archive.js';
-import { identifyCoff, readCoffOffloadBinaries, type CoffOffloadResult, type CoffSection } from '../containers/coff.js';
+import { identifyCoff, readCoffOffloadBinaries, readPeSectionTable, type CoffOffloadResult, type CoffSection, type PeFile } from '../containers/coff.js';
 import { ElfPointers } from '../containers/elf-pointers.js';
-import { CoffPointers } from '../containers/coff-pointers.js';
+import { CoffPointers, PePointers } from '../containers/coff-pointers.js';
 import type { PointerReader, PointerSection } from '../containers/pointers.js';
 import { bareKind, identifyImage, type ImageInfo } from '../containers/identify.js';
 import { bitcodeEmbeddedObjects, EMBEDDED_OBJECTS_METADATA, EMBEDDED_OFFLOADING_SECTION } from '../containers/bitcode.js';
@@ -108,7 +108,7 @@ export interface BareImage {
 }
 
 /** What kind of input it was. */
-export type OffloadContainer = 'offload-binaries' | 'elf' | 'coff' | 'archive' | 'bitcode' | 'spirv' | 'unknown';
+export type OffloadContainer = 'offload-binaries' | 'elf' | 'coff' | 'pe' | 'archive' | 'bitcode' | 'spirv' | 'unknown';
 
 /** One object file as `llvm-objdump --offloading` prints it: its header line and its binaries. */
 export interface ObjectListing {
@@ -176,6 +176,8 @@ export function offloadContainerOf(head: Uint8Array): OffloadContainer {
   if (hasMagic(ElfIdent.fields.magic, head)) return 'elf';
   if (isArchive(head)) return 'archive';
   if (identifyCoff(head)) return 'coff';
+  // `MZ`: a PE image when the MS-DOS header leads to `PE\0\0` (checked when it is read).
+  if (head.length >= 64 && head[0] === 0x4d && head[1] === 0x5a) return 'pe';
   if (hasMagic(BitcodeMagic, head) || hasMagic(BitcodeWrapperHeader.fields.magic, head)) return 'bitcode';
   if (spirvByteOrder(head)) return 'spirv';
   return 'unknown';
@@ -234,6 +236,9 @@ class InputReader {
         return [];
       case 'coff':
         return this.coff(item);
+      case 'pe':
+        this.pe(item);
+        return [];
       case 'archive':
         return this.archive(item);
       case 'bitcode':
@@ -333,6 +338,28 @@ class InputReader {
     }
     this.scanIfNeeded(item, r.read.length + r.bare.length === 0, bins, r.coff.sections);
     return [];
+  }
+
+  /**
+   * A PE image (a linked Windows program or DLL). llvm-objdump prints its header line and nothing
+   * else: lld-link names the offloading data `.llvm`, which no `.llvm.offloading*` rule matches. The
+   * device images are found through the SYCL descriptor, located by its shape (no symbol table), with
+   * the kernel names of the entries section (`llvm_off`); OffloadBinaries in its data (OpenMP
+   * programs) are found by scanning when no descriptor is.
+   */
+  private pe(item: Item): void {
+    let r: PeFile;
+    try {
+      r = readPeSectionTable(this.src, { tree: this.opts.tree, origin: item.origin, size: item.size, path: item.path });
+    } catch (e) {
+      if (!(e instanceof DecodeError)) throw e;
+      this.note(item, `starts with MZ but is not a PE image LLVM reads: ${e.message}`);
+      this.unknown(item);
+      return;
+    }
+    this.listing(item, coffFileFormatName(r.machine), []);
+    const images = this.wrapper(item, new PePointers(this.src, r), 'pe', 'descriptor');
+    this.scanIfNeeded(item, images === 0, [], r.sections);
   }
 
   private archive(item: Item): Item[] {
@@ -451,8 +478,12 @@ class InputReader {
     return r.found.length;
   }
 
-  /** Bare sections of a wrapper object (ELF or COFF) or an ELF executable: images, kernel names, triple. */
-  private wrapper<S extends PointerSection>(item: Item, p: PointerReader<S>, format: 'elf' | 'coff', bare: readonly PointerSection[]): void {
+  /**
+   * Bare sections of a wrapper object (ELF or COFF) or an executable: images, kernel names, triple.
+   * `'descriptor'` (a PE image): the images are where the SYCL descriptor (found by its shape) says.
+   * Returns the number of device images found.
+   */
+  private wrapper<S extends PointerSection>(item: Item, p: PointerReader<S>, format: 'elf' | 'coff' | 'pe', bareSections: readonly PointerSection[] | 'descriptor'): number {
     let entries: OffloadEntryRecord[] = [];
     let desc: SyclDeviceImageInfo<S>[] | undefined;
     const aside = <T>(what: string, f: () => T): T | undefined => {
@@ -465,7 +496,17 @@ class InputReader {
       }
     };
     entries = aside(`the offload entries (${offloadEntriesSectionName(format)})`, () => offloadEntries(p, format)) ?? [];
-    desc = aside('the SYCL descriptor', () => syclDescriptor(p));
+    desc = aside('the SYCL descriptor', () => syclDescriptor(p, { scan: bareSections === 'descriptor' }));
+    let bare: readonly PointerSection[];
+    if (bareSections !== 'descriptor') bare = bareSections;
+    else {
+      bare = [...new Set((desc ?? []).flatMap((d) => (d.image ? [d.image.section] : [])))];
+      if (!bare.length) {
+        for (const n of p.notes) this.note(item, n);
+        this.note(item, 'no SYCL device-image descriptor found: the device images of this program are not located');
+        return 0;
+      }
+    }
     const sycl = (list: OffloadEntryRecord[]): string[] => list.filter((e) => e.kind === ENTRY_KIND_SYCL && e.name !== undefined).map((e) => e.name!);
     const others = entries.filter((e) => e.kind !== ENTRY_KIND_SYCL).length;
     if (others) this.note(item, `${others} offload entr${others === 1 ? 'y is' : 'ies are'} not SYCL (kind other than 8) and not taken as kernels`);
@@ -514,6 +555,7 @@ class InputReader {
       this.out.bare.push(bare);
     });
     for (const n of p.notes) this.note(item, n);
+    return images.length;
   }
 }
 

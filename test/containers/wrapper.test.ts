@@ -13,8 +13,8 @@ import { memorySource } from '../../src/codec/index.js';
 import { readElfSectionTable } from '../../src/offload/elf.js';
 import { readOffloadInput } from '../../src/offload/input.js';
 import { ElfPointers } from '../../src/containers/elf-pointers.js';
-import { CoffPointers } from '../../src/containers/coff-pointers.js';
-import { readCoffSectionTable } from '../../src/containers/coff.js';
+import { CoffPointers, PePointers } from '../../src/containers/coff-pointers.js';
+import { readCoffSectionTable, readPeSectionTable } from '../../src/containers/coff.js';
 import { CoffSectionHeader } from '../../formats/coff.js';
 import { offloadEntries, syclDescriptor } from '../../src/containers/sycl-wrapper.js';
 import { readElfSymbols } from '../../src/containers/elf-symbols.js';
@@ -312,6 +312,66 @@ describe('COFF wrapper objects (Windows host): llvm_offload_entries$OE and COFF 
         onlyDecodeErrors(() => readOffloadInput(memorySource(overwrite(b0, at, v))), 'k2.coff.wrapper.obj');
       }),
       { seed: 4242, numRuns: 1500 },
+    );
+  });
+});
+
+describe('PE images (a Windows program linked by lld-link-22): the descriptor found by its shape, addresses in place', () => {
+  for (const stem of ['k', 'k2']) {
+    const file = `sycl/${stem}.coff.exe`;
+    it(`${file}: llvm-objdump-22 prints only its header; we find the image (= ${stem}.spv), the kernels and the triple`, () => {
+      const r = input(file);
+      const ro = textOf(`${file}.readobj.txt`);
+      expect([r.container, r.binaries, r.found]).to.deep.equal(['pe', [], []]);
+      expect(objdump22(file.replace(/^.*\//, ''), r)).to.equal(textOf(`${file}.objdump22.txt`));
+      const [b, ...more] = r.bare;
+      expect(more).to.deep.equal([]);
+      expect(b!.image.bytes()).to.deep.equal(bytesOf(`sycl/${stem}.spv`));
+      // .llvm holds .llvm.offloading and .llvm.rodata.offloading merged: the image is its first bytes.
+      const llvm = readobjSection(ro, '.llvm');
+      expect([b!.site.section, b!.site.offset]).to.deep.equal([{ index: llvm.number - 1, name: '.llvm' }, llvm.offset]);
+      const ir = wrapperIr(stem);
+      expect([b!.kernels, b!.triple, b!.offloadKind, b!.kernelsFrom]).to.deep.equal([ir.kernels, ir.triple, 8, 'llvm_off']);
+      expect(r.notes.join('\n')).to.match(/no symbol table; the descriptor was found by its shape at offset 0x[0-9a-f]+ of section \[\d\] '\.rdata'/);
+    });
+  }
+
+  it('pointers are addresses: ImageBase + RVA, resolved through the sections by VirtualAddress (llvm-readobj-22 --file-headers --sections)', () => {
+    const b = bytesOf('sycl/k.coff.exe');
+    const ro = textOf('sycl/k.coff.exe.readobj.txt');
+    const pe = readPeSectionTable(b);
+    expect([pe.pe32Plus, pe.imageBase]).to.deep.equal([true, BigInt(/ImageBase: (0x[0-9A-F]+)/.exec(ro)![1]!)]);
+    const p = new PePointers(b, pe);
+    const entries = pe.sections.find((s) => s.name === 'llvm_off')!;
+    // Section sizes are min(VirtualSize, SizeOfRawData): one 56-byte entry, not the 512 bytes of file alignment.
+    expect([entries.size, readobjSection(ro, 'llvm_off').size]).to.deep.equal([56, 512]);
+    const t = p.follow(entries, 24, 'name')!;
+    expect([t.section.name, t.offset, p.string(t, 'name')]).to.deep.equal(['.llvm', 308, '_ZTS5KName']);
+    expect(offloadEntries(p, 'pe').map((e) => e.name)).to.deep.equal(['_ZTS5KName']);
+    expect(p.symbolPlace('.sycl_offloading.descriptor')).to.equal(undefined); // no symbol table
+    const [d] = syclDescriptor(p, { scan: true })!;
+    expect([d!.version, d!.offloadKind, d!.triple, d!.image!.section.name, d!.image!.offset, d!.image!.size]).to.deep.equal([3, 8, 'spirv64-unknown-unknown', '.llvm', 0, 308]);
+    expect(syclDescriptor(p)).to.equal(undefined); // no scan asked for
+  });
+
+  it('without a recognisable descriptor: a note, no device image; random overwrites give only DecodeError', () => {
+    const golden = bytesOf('sycl/k.coff.exe');
+    const pe = readPeSectionTable(golden);
+    const rdata = pe.sections.find((s) => s.name === '.rdata')!;
+    const p = new PePointers(golden, pe);
+    const at = p.notes.length;
+    syclDescriptor(p, { scan: true });
+    const where = /offset (0x[0-9a-f]+)/.exec(p.notes.slice(at).join('\n'))![1]!;
+    const bad = golden.slice();
+    new DataView(bad.buffer).setUint16(rdata.offset + Number(where), 7, true); // descriptor Version 7
+    const r = readOffloadInput(memorySource(bad));
+    expect(r.bare).to.deep.equal([]);
+    expect(r.notes.join('\n')).to.match(/no SYCL device-image descriptor found: the device images of this program are not located/);
+    fc.assert(
+      fc.property(fc.nat(golden.length - 1), fc.uint8Array({ minLength: 1, maxLength: 8 }), (o, v) => {
+        onlyDecodeErrors(() => readOffloadInput(memorySource(overwrite(golden, o, v))), 'k.coff.exe');
+      }),
+      { seed: 77, numRuns: 1500 },
     );
   });
 });

@@ -65,6 +65,33 @@ describe('beyond llvm-objdump-22: wrapper objects and executables of clang++-22 
   }
 });
 
+describe('beyond llvm-objdump-22: a Windows program (PE image) linked by lld-link-22', () => {
+  for (const [file, kernels] of [
+    ['k.coff.exe', ['_ZTS5KName']],
+    ['k2.coff.exe', ['_ZTS5First', '_ZTSN2ns6SecondE']],
+  ] as const) {
+    it(`${file}: llvm-objdump-22 prints only the header line; we add the device image and its kernels, and extract the SPIR-V`, async () => {
+      const r = await cli(['offload-list', file], SYCL);
+      expect(r.code, r.stderr).to.equal(0);
+      const theirs = readFileSync(join(SYCL, `${file}.objdump22.txt`), 'utf8');
+      expect(theirs).to.equal(`\n${file}:\tfile format coff-x86-64\n`);
+      expect(r.stdout.startsWith(theirs + '\nDEVICE IMAGE [0]: (not in an OffloadBinary)\nkind            spir-v\ntriple          spirv64-unknown-unknown\nproducer        sycl\n')).to.equal(true, r.stdout);
+      expect(r.stdout.match(/^kernel {10}.*$/gm)).to.deep.equal(kernels.map((k) => `kernel          ${k}`));
+      const j = JSON.parse((await cli(['offload-list', '--json', file], SYCL)).stdout) as { container: string; bare: { kernels: string[] }[] };
+      expect([j.container, j.bare.map((b) => b.kernels)]).to.deep.equal(['pe', [kernels]]);
+      const { dir, cleanup } = tempDir('syclbin-pe-');
+      try {
+        copyFileSync(join(SYCL, file), join(dir, file));
+        const x = await cli(['offload-extract', file, '--image=file=out.spv,triple=spirv64-unknown-unknown'], dir);
+        expect(x.code, x.stderr).to.equal(0);
+        expect(bytes(join(dir, 'out.spv')).equals(bytes(join(SYCL, file.startsWith('k2') ? 'k2.spv' : 'k.spv')))).to.equal(true);
+      } finally {
+        cleanup();
+      }
+    });
+  }
+});
+
 describe('beyond llvm-objdump-22: other inputs it rejects or does not list', () => {
   it('bitcode modules (llvm-objdump rejects them): a device module is listed as the module; a host module by its embedded binaries', async () => {
     const dev = await cli(['offload-list', 'k.device.bc'], SYCL);

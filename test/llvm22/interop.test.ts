@@ -112,7 +112,7 @@ describe('interop: clang++-22 -fsycl, clang-sycl-linker, llvm-objdump-22 and llv
     }
   });
 
-  it('for a Windows host (COFF): the wrapper object clang-linker-wrapper makes before lld-link fails (no MSVC runtime) lists with its kernels', async () => {
+  it('for a Windows host (COFF): the wrapper object clang-linker-wrapper makes before lld-link fails (no MSVC runtime), and the program linked without that runtime, list with their kernels', async () => {
     const cxx = requireTool('clang++-22');
     const linker = requireTool('clang-sycl-linker-22');
     const flags = ['--target=x86_64-pc-windows-msvc', '-mno-incremental-linker-compatible', '-fsycl'];
@@ -136,6 +136,17 @@ describe('interop: clang++-22 -fsycl, clang-sycl-linker, llvm-objdump-22 and llv
       expect(readFileSync(join(w.dir, 'out.spv')).equals(readFileSync(join(w.dir, 'k2.exe.spirv64._0.spv')))).to.equal(true);
       // The committed copy (testdata/llvm22/sycl/k2.coff.wrapper.obj) is what the tools make today.
       expect(readFileSync(join(w.dir, f)).equals(readFileSync(join(LLVM22, 'sycl', 'k2.coff.wrapper.obj')))).to.equal(true);
+      // The program itself, linked without the MSVC runtime: llvm-objdump-22 prints only its header line.
+      copyFileSync(join(LLVM22, 'src', 'stub.c'), join(w.dir, 'stub.c'));
+      expect(run(requireTool('clang-22'), ['--target=x86_64-pc-windows-msvc', '-mno-incremental-linker-compatible', '-c', 'stub.c', '-o', 'stub.obj'], w.dir).status).to.equal(0);
+      const pe = run(join(dirname(linker), 'clang++'), [...flags, '-fuse-ld=lld', 'k2.obj', 'stub.obj', '-o', 'k2.pe.exe', '-nostdlib', '-Wl,/entry:main'], w.dir, env);
+      expect(pe.status, pe.stderr).to.equal(0);
+      const peTheirs = run(objdump, ['--offloading', 'k2.pe.exe'], w.dir);
+      expect([peTheirs.status, peTheirs.stdout]).to.deep.equal([0, '\nk2.pe.exe:\tfile format coff-x86-64\n']);
+      const peOurs = await cli(['offload-list', 'k2.pe.exe'], w.dir);
+      expect(peOurs.stdout.startsWith(peTheirs.stdout)).to.equal(true);
+      expect(peOurs.stdout.match(/^kernel {10}.*$/gm)).to.deep.equal(KERNELS.map((k) => `kernel          ${k}`));
+      expect(readFileSync(join(w.dir, 'k2.pe.exe')).equals(readFileSync(join(LLVM22, 'sycl', 'k2.coff.exe')))).to.equal(true);
     } finally {
       w.cleanup();
     }

@@ -27,7 +27,8 @@ FILE is whatever llvm-objdump --offloading reads, and more:
     skipped as llvm-objdump skips them (a note says so); --by-name reads them, --section NAME reads
     sections of other names too (e.g. .cray.llvm.offloading);
   - COFF objects (sections named .llvm.offloading*), and static archives of any of these
-    ('<FILE>(<MEMBER>):' header per member);
+    ('<FILE>(<MEMBER>):' header per member); Windows programs (PE images), of which llvm-objdump
+    prints only the header line: their SYCL device images are found through the SYCL descriptor;
   - wrapper objects and programs linked by clang++ -fsycl, whose .llvm.offloading section holds a bare
     SPIR-V module (llvm-objdump stops there with 'Invalid data'): after what llvm-objdump prints, a
     'DEVICE IMAGE [i]' block gives its kind, triple, size, place and the kernel names of the
