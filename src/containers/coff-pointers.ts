@@ -26,7 +26,7 @@
 import { decodeUtf8, DecodeError, hex, locate, R, Space, TerminatedStrings, toSource, type ByteSource, type PathKey } from '../codec/index.js';
 import { COFF_MACHINE, COFF_POINTER_RELOCS, COFF_SCN_LNK_NRELOC_OVFL, COFF_SYM_UNDEFINED, CoffBigObjSymbol, CoffFileHeader, CoffRelocation, CoffSectionHeader, CoffSymbol } from '../../formats/coff.js';
 import type { CoffFile, CoffSection, PeFile } from './coff.js';
-import { SectionPointers, type PointerTarget } from './pointers.js';
+import { SectionPointers, SectionsByAddress, type PointerTarget } from './pointers.js';
 
 /** A place in a COFF file a pointer leads to. */
 export type CoffPointerTarget = PointerTarget<CoffSection>;
@@ -214,7 +214,7 @@ export class CoffPointers extends SectionPointers<CoffSection> {
  */
 export class PePointers extends CoffPointers {
   /** Sections with file data, by VirtualAddress (for `atRva`). */
-  private byRva: CoffSection[] | undefined;
+  private byRva: SectionsByAddress<CoffSection> | undefined;
 
   constructor(
     input: Uint8Array | ByteSource,
@@ -239,20 +239,10 @@ export class PePointers extends CoffPointers {
 
   /** The section holding relative virtual address `rva` in its file data (`end`: or ending there), and the offset in it. */
   atRva(rva: number, what: string, end = false): CoffPointerTarget | undefined {
-    this.byRva ??= this.pe.sections.filter((s) => s.offset !== 0 && s.size > 0).sort((x, y) => x.virtualAddress - y.virtualAddress);
-    const list = this.byRva;
-    let lo = 0;
-    let hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (end ? list[mid]!.virtualAddress < rva : list[mid]!.virtualAddress <= rva) lo = mid + 1;
-      else hi = mid;
-    }
-    const s = list[lo - 1];
-    if (s) {
-      const off = rva - s.virtualAddress;
-      if (off < s.size || (end && off === s.size)) return { section: s, offset: off };
-    }
-    return this.fail(`${what}: address RVA ${hex(rva)} is in no section with file data`);
+    this.byRva ??= new SectionsByAddress(
+      this.pe.sections.filter((s) => s.offset !== 0 && s.size > 0),
+      (s) => BigInt(s.virtualAddress),
+    );
+    return this.byRva.find(BigInt(rva), end) ?? this.fail(`${what}: address RVA ${hex(rva)} is in no section with file data`);
   }
 }

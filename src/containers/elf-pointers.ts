@@ -45,7 +45,7 @@ import {
 } from '../../formats/elf.js';
 import type { ElfFile, ElfSection } from '../offload/elf.js';
 import { readElfSymbols, sectionBytes, sectionOfType, type ElfSymbol } from './elf-symbols.js';
-import { SectionPointers, type PointerTarget as GenericTarget } from './pointers.js';
+import { SectionPointers, SectionsByAddress, type PointerTarget as GenericTarget } from './pointers.js';
 
 /** A place in an ELF file a pointer leads to. */
 export type PointerTarget = GenericTarget<ElfSection>;
@@ -72,7 +72,7 @@ export class ElfPointers extends SectionPointers<ElfSection> {
   private readonly symtabs = new Map<number, ElfSymbol[]>();
   private readonly contents = new Map<number, Uint8Array>();
   /** Allocated sections with contents, by address (for `at`). */
-  private byAddress: ElfSection[] | undefined;
+  private byAddress: SectionsByAddress<ElfSection> | undefined;
 
   constructor(
     input: Uint8Array | ByteSource,
@@ -156,26 +156,11 @@ export class ElfPointers extends SectionPointers<ElfSection> {
 
   /** The allocated section holding address `a` (`end`: or ending at it), and the offset in it. */
   at(a: bigint, what: string, end = false): PointerTarget | undefined {
-    // Sorted once; each lookup is a binary search for the last section starting at or below `a`
-    // (an end pointer: strictly below), which must hold it. Allocated sections do not overlap in a
-    // linked file; where a hostile one makes them, the one found is the one used.
-    this.byAddress ??= this.elf.sections
-      .filter((s) => (s.flags & BigInt(SHF_ALLOC)) !== 0n && s.type !== SHT_NOBITS && s.size > 0)
-      .sort((x, y) => (x.addr < y.addr ? -1 : x.addr > y.addr ? 1 : 0));
-    const list = this.byAddress;
-    let lo = 0;
-    let hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (end ? list[mid]!.addr < a : list[mid]!.addr <= a) lo = mid + 1;
-      else hi = mid;
-    }
-    const s = list[lo - 1];
-    if (s) {
-      const top = s.addr + BigInt(s.size);
-      if (a < top || (end && a === top)) return { section: s, offset: Number(a - s.addr) };
-    }
-    return this.fail(`${what}: address ${hex(a)} is in no allocated section with contents`);
+    this.byAddress ??= new SectionsByAddress(
+      this.elf.sections.filter((s) => (s.flags & BigInt(SHF_ALLOC)) !== 0n && s.type !== SHT_NOBITS && s.size > 0),
+      (s) => s.addr,
+    );
+    return this.byAddress.find(a, end) ?? this.fail(`${what}: address ${hex(a)} is in no allocated section with contents`);
   }
 
   private inside(s: ElfSection, off: bigint, what: string, end: boolean): PointerTarget | undefined {

@@ -98,3 +98,34 @@ export abstract class SectionPointers<S extends PointerSection> implements Point
     return undefined;
   }
 }
+
+/**
+ * Sections by their address in memory (an executable's sh_addr, a PE image's VirtualAddress), sorted
+ * once: which one holds an address is a binary search for the last section starting at or below it
+ * (an end pointer: strictly below), which must hold it. Sections do not overlap in a linked file;
+ * where a hostile one makes them, the one found is the one used.
+ */
+export class SectionsByAddress<S extends PointerSection> {
+  private readonly list: { section: S; start: bigint }[];
+
+  constructor(sections: readonly S[], start: (s: S) => bigint) {
+    this.list = sections.map((section) => ({ section, start: start(section) })).sort((x, y) => (x.start < y.start ? -1 : x.start > y.start ? 1 : 0));
+  }
+
+  /** The section holding address `a` (`end`: or ending at it), and the offset in it; undefined when none does. */
+  find(a: bigint, end = false): PointerTarget<S> | undefined {
+    const list = this.list;
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (end ? list[mid]!.start < a : list[mid]!.start <= a) lo = mid + 1;
+      else hi = mid;
+    }
+    const hit = list[lo - 1];
+    if (!hit) return undefined;
+    const off = a - hit.start;
+    const size = BigInt(hit.section.size);
+    return off < size || (end && off === size) ? { section: hit.section, offset: Number(off) } : undefined;
+  }
+}
