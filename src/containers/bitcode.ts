@@ -271,12 +271,26 @@ function walkMetadata(r: BitstreamReader, f: ModuleFacts): void {
   }
 }
 
-/** The MDString with metadata id `id`, if it is one. */
-function mdString(blob: BlobRef, f: ModuleFacts, id: number): string | undefined {
+/** Longest MDString text quoted in a note. */
+const QUOTED = 64;
+
+/**
+ * The MDString with metadata id `id` (at most `limit` bytes of it, with `…` when longer), undefined when
+ * the id is not a string. The METADATA_STRINGS record holding it is found by binary search (records
+ * come in id order); its lengths are read once.
+ */
+function mdString(blob: BlobRef, f: ModuleFacts, id: number, limit = Infinity): string | undefined {
   const old = f.oldStrings.get(id);
-  if (old !== undefined) return old;
-  const s = f.strings.find((x) => id >= x.first && id < x.first + x.count);
-  if (!s) return undefined;
+  if (old !== undefined) return old.length > limit ? `${old.slice(0, limit)}…` : old;
+  let lo = 0;
+  let hi = f.strings.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (f.strings[mid]!.first <= id) lo = mid + 1;
+    else hi = mid;
+  }
+  const s = f.strings[lo - 1];
+  if (!s || id >= s.first + s.count) return undefined;
   if (!s.starts) {
     // The lengths: `count` vbr6 values in a bitstream at the start of the blob; starts are their sums.
     const lr = new BitstreamReader(blob, s.blob.offset, Math.min(s.charsAt, s.blob.size));
@@ -288,30 +302,45 @@ function mdString(blob: BlobRef, f: ModuleFacts, id: number): string | undefined
   const at = s.starts[k]!;
   const end = s.starts[k + 1]!;
   if (end > s.blob.size) throw new BitstreamError(`METADATA_STRINGS: string ${k} runs past the blob`, s.blob.offset);
-  return decodeUtf8(blob.slice(s.blob.offset + at, end - at));
+  const text = decodeUtf8(blob.slice(s.blob.offset + at, Math.min(end - at, limit === Infinity ? end - at : limit * 4)));
+  return end - at > limit ? `${text.slice(0, limit)}…` : text;
 }
 
 function resolve(r: BitstreamReader, blob: BlobRef, f: ModuleFacts, out: EmbeddedObjects): void {
   const ops = f.named.get(EMBEDDED_OBJECTS_METADATA);
   if (!ops) return;
   out.hasMetadata = true;
+  // A node listed K times is one global: its bytes are read once and shared (LLVM extracts it K times).
+  const byValue = new Map<number, EmbeddedObject | string>();
+  const sections = new Map<number, string | undefined>();
   ops.forEach((nodeId, i) => {
     const what = `!${EMBEDDED_OBJECTS_METADATA} operand ${i}`;
     const node = f.nodes.get(nodeId);
     if (!node || node.count < 2) return void out.skipped.push(`${what}: not a node of two operands`);
-    const section = node.op1 ? mdString(blob, f, node.op1 - 1) : undefined;
+    if (!sections.has(node.op1)) sections.set(node.op1, node.op1 ? mdString(blob, f, node.op1 - 1, QUOTED) : undefined);
+    const section = sections.get(node.op1);
     if (section !== EMBEDDED_OFFLOADING_SECTION) return void out.skipped.push(`${what}: section ${section === undefined ? '(not a string)' : `'${section}'`}, not ${EMBEDDED_OFFLOADING_SECTION}`);
     const valueId = node.op0 ? f.values.get(node.op0 - 1) : undefined;
-    const g = valueId === undefined ? undefined : f.globals[valueId];
-    if (valueId === undefined || !g || g.initId === undefined) return void out.skipped.push(`${what}: its first operand is not a global variable`);
-    const global = g.name && f.strtab && g.name.offset + g.name.size <= f.strtab.size ? `@${decodeUtf8(blob.slice(f.strtab.offset + g.name.offset, g.name.size))}` : `global #${valueId}`;
-    const init = g.initId ? f.arrays.get(g.initId - 1) : undefined;
-    if (!init) return void out.skipped.push(`${what}: ${global} has no ConstantDataSequential initializer`);
-    if (init.code === CST_CODE.DATA) return void out.skipped.push(`${what}: ${global}'s initializer has elements wider than a byte (not read)`);
-    const rec = init.record;
-    // CSTRING leaves out the final NUL, which the constant has.
-    const bytes = new Uint8Array(rec.arrayLength + (init.code === CST_CODE.CSTRING ? 1 : 0));
-    r.arrayBytes(rec, bytes);
-    out.objects.push({ global, section, bytes, offset: r.byteAt(rec.arrayAt ?? 0) });
+    if (valueId === undefined) return void out.skipped.push(`${what}: its first operand is not a global variable`);
+    let o = byValue.get(valueId);
+    if (o === undefined) byValue.set(valueId, (o = embeddedObject(r, blob, f, valueId, section)));
+    if (typeof o === 'string') out.skipped.push(`${what}: ${o}`);
+    else out.objects.push(o);
   });
+}
+
+/** The global with value id `valueId` and its initializer's bytes, or why it is skipped. */
+function embeddedObject(r: BitstreamReader, blob: BlobRef, f: ModuleFacts, valueId: number, section: string): EmbeddedObject | string {
+  const g = f.globals[valueId];
+  if (!g || g.initId === undefined) return 'its first operand is not a global variable';
+  const named = g.name && f.strtab && g.name.offset + g.name.size <= f.strtab.size && g.name.size <= 4096;
+  const global = named ? `@${decodeUtf8(blob.slice(f.strtab!.offset + g.name!.offset, g.name!.size))}` : `global #${valueId}`;
+  const init = g.initId ? f.arrays.get(g.initId - 1) : undefined;
+  if (!init) return `${global} has no ConstantDataSequential initializer`;
+  if (init.code === CST_CODE.DATA) return `${global}'s initializer has elements wider than a byte (not read)`;
+  const rec = init.record;
+  // CSTRING leaves out the final NUL, which the constant has.
+  const bytes = new Uint8Array(rec.arrayLength + (init.code === CST_CODE.CSTRING ? 1 : 0));
+  r.arrayBytes(rec, bytes);
+  return { global, section, bytes, offset: r.byteAt(rec.arrayAt ?? 0) };
 }

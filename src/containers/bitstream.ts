@@ -82,32 +82,41 @@ function minBits(op: AbbrevOp): number {
 
 interface Scope {
   width: number;
+  /** The BLOCKINFO abbreviations of the block id (shared, not copied) and how many there were on entry. */
+  inherited: readonly Abbrev[];
+  inheritedCount: number;
+  /** The block's own DEFINE_ABBREVs, numbered after the inherited ones. */
   abbrevs: Abbrev[];
   blockId: number;
   end: number;
 }
+
+const NO_ABBREVS: readonly Abbrev[] = [];
 
 /** A cursor over the bitstream at `[offset, offset + size)` of a blob, read in windows. */
 export class BitstreamReader {
   /** Bit position, from the start of the stream. */
   pos = 0;
   private readonly bits: number;
+  private readonly size: number;
   private win: Uint8Array = new Uint8Array(0);
   private winAt = 0;
   private readonly scopes: Scope[] = [];
-  /** BLOCKINFO abbreviations by block id. */
-  private readonly blockInfo = new Map<number, Abbrev[]>();
+  /** BLOCKINFO abbreviations by block id (a later BLOCKINFO block replaces them, as LLVM's reader does). */
+  private blockInfo = new Map<number, Abbrev[]>();
 
   constructor(
     private readonly blob: BlobRef,
     /** Where the stream starts in the blob (the input). */
     readonly offset: number,
-    private readonly size: number,
+    size: number,
     /** Bytes per window. */
     private readonly window = 1 << 16,
   ) {
-    this.bits = size * 8;
-    this.scopes.push({ width: W.topLevel, abbrevs: [], blockId: -1, end: this.bits });
+    // Never past the blob: a range a header claims beyond it reads as a stream that ends there.
+    this.size = Math.max(0, Math.min(size, blob.size - offset));
+    this.bits = this.size * 8;
+    this.scopes.push({ width: W.topLevel, inherited: NO_ABBREVS, inheritedCount: 0, abbrevs: [], blockId: -1, end: this.bits });
   }
 
   /** Byte offset in the input of bit `bit`. */
@@ -140,7 +149,7 @@ export class BitstreamReader {
     while (got < width) {
       const off = this.pos & 7;
       const take = Math.min(8 - off, width - got);
-      const b = (this.byte(this.pos >>> 3) >>> off) & ((1 << take) - 1);
+      const b = (this.byte(Math.floor(this.pos / 8)) >>> off) & ((1 << take) - 1);
       v += b * 2 ** got;
       got += take;
       this.pos += take;
@@ -158,10 +167,12 @@ export class BitstreamReader {
     const hi = 2 ** (width - 1);
     let v = 0;
     for (let shift = 0; ; shift += width - 1) {
-      if (shift > 52) this.fail('a VBR value is longer than 53 bits');
       const piece = this.fixed(width);
       v += (piece % hi) * 2 ** shift;
+      // 64-bit honesty: a value past 2^53 - 1 is refused, never rounded.
+      if (v > Number.MAX_SAFE_INTEGER || (shift > 52 && piece % hi !== 0)) this.fail('a VBR value is larger than 2^53 - 1');
       if (piece < hi) return v;
+      if (shift > 64) this.fail('a VBR value is longer than 64 bits');
     }
   }
 
@@ -212,7 +223,9 @@ export class BitstreamReader {
     if (b.newWidth < 1 || b.newWidth > BITSTREAM.maxChunkSize) this.fail(`block ${b.id}: abbreviation width ${b.newWidth}`, b.at);
     const end = this.pos + b.lengthWords * 32;
     if (end > this.bits || end > this.scope.end) this.fail(`block ${b.id}: its ${b.lengthWords} words run past the end of the stream`, b.at);
-    this.scopes.push({ width: b.newWidth, abbrevs: [...(this.blockInfo.get(b.id) ?? [])], blockId: b.id, end });
+    // The block id's BLOCKINFO abbreviations come first; shared (never copied: entering a block is O(1)).
+    const inherited = this.blockInfo.get(b.id) ?? NO_ABBREVS;
+    this.scopes.push({ width: b.newWidth, inherited, inheritedCount: inherited.length, abbrevs: [], blockId: b.id, end });
     if (b.id === BITSTREAM.blockinfo.BLOCK_ID) this.readBlockInfo();
     return { id: b.id, end };
   }
@@ -262,6 +275,8 @@ export class BitstreamReader {
   /** The BLOCKINFO block (ReadBlockInfoBlock): SETBID, then abbreviations for that block id. */
   private readBlockInfo(): void {
     let current: Abbrev[] | undefined;
+    const info = new Map<number, Abbrev[]>();
+    this.blockInfo = info;
     for (;;) {
       const at = this.pos;
       const s = this.scope;
@@ -289,8 +304,8 @@ export class BitstreamReader {
       if (r.code === BITSTREAM.blockinfo.SETBID) {
         const bid = r.ops[0];
         if (bid === undefined) this.fail('BLOCKINFO: SETBID without a block id', at);
-        current = this.blockInfo.get(bid);
-        if (!current) this.blockInfo.set(bid, (current = []));
+        current = info.get(bid);
+        if (!current) info.set(bid, (current = []));
       }
     }
   }
@@ -312,8 +327,10 @@ export class BitstreamReader {
       }
       return r;
     }
-    const abbrev = this.scope.abbrevs[item.abbrev - A.FIRST_DEFINED];
-    if (!abbrev) this.fail(`abbreviation id ${item.abbrev} is not defined in block ${this.scope.blockId}`, item.at);
+    const sc = this.scope;
+    const k = item.abbrev - A.FIRST_DEFINED;
+    const abbrev = k < sc.inheritedCount ? sc.inherited[k] : sc.abbrevs[k - sc.inheritedCount];
+    if (!abbrev) this.fail(`abbreviation id ${item.abbrev} is not defined in block ${sc.blockId}`, item.at);
     const r: BitRecord = { code: this.operand(abbrev[0]!), ops: [], arrayLength: 0 };
     for (let i = 1; i < abbrev.length; i++) {
       const op = abbrev[i]!;
@@ -349,7 +366,7 @@ export class BitstreamReader {
     const byteAligned8 = el.kind === 'fixed' && el.width === 8 && (this.pos & 7) === 0;
     if (byteAligned8) {
       // The usual String8Abbrev: whole bytes; copy window by window.
-      let start = this.pos >>> 3;
+      let start = Math.floor(this.pos / 8);
       let done = 0;
       while (done < r.arrayLength) {
         const n = Math.min(this.window, r.arrayLength - done);

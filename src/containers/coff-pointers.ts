@@ -208,7 +208,7 @@ export class CoffPointers extends SectionPointers<CoffSection> {
 /**
  * Pointers of a PE image (a linked Windows program or DLL): a pointer field holds the address itself
  * (ImageBase + RVA; the base relocations in `.reloc` only move it when the image is loaded elsewhere),
- * so the target is the section whose [VirtualAddress, + max(VirtualSize, SizeOfRawData)) holds the RVA,
+ * so the target is the section whose [VirtualAddress, + size) holds the RVA (size = min(VirtualSize, SizeOfRawData), its file data: src/containers/coff.ts readPeSectionTable),
  * at RVA − VirtualAddress, which must lie in the section's file data. Checked on
  * testdata/llvm22/sycl/k.coff.exe, k2.coff.exe (lld-link-22) and their `llvm-readobj-22` goldens.
  */

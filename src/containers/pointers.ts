@@ -57,6 +57,8 @@ export interface PointerReader<S extends PointerSection = PointerSection> {
   follow(s: S, offset: number, what: string, end?: boolean): PointerTarget<S> | undefined;
   /** The NUL-terminated string at a target (it must end inside its section). */
   string(t: PointerTarget<S>, what: string): string | undefined;
+  /** Whether a NUL-terminated string starts at the target (without decoding it; no note). */
+  hasString(t: PointerTarget<S>): boolean;
   /**
    * Where the symbol `name` lies: undefined when the file has no such symbol (or no symbol table), null
    * when it has one that does not lie in a section of this file (noted).
@@ -82,12 +84,23 @@ export abstract class SectionPointers<S extends PointerSection> implements Point
   /** Where the symbol `name` lies (see {@link PointerReader.symbolPlace}). */
   abstract symbolPlace(name: string): PointerTarget<S> | null | undefined;
 
-  /** A NUL-terminated string at a target (it must end inside its section). */
-  string(t: PointerTarget<S>, what: string): string | undefined {
+  /** Whether a NUL-terminated string starts at the target (without decoding it; no note). */
+  hasString(t: PointerTarget<S>): boolean {
+    return this.stringEnd(t) >= 0;
+  }
+
+  /** Where the string at `t` ends (its NUL, in the section's bytes), or -1. */
+  private stringEnd(t: PointerTarget<S>): number {
     const b = this.bytes(t.section);
     let ends = this.strings.get(t.section.index);
     if (!ends) this.strings.set(t.section.index, (ends = new TerminatedStrings(b)));
-    const nul = ends.end(t.offset);
+    return t.offset < 0 || t.offset >= b.length ? -1 : ends.end(t.offset);
+  }
+
+  /** A NUL-terminated string at a target (it must end inside its section). */
+  string(t: PointerTarget<S>, what: string): string | undefined {
+    const b = this.bytes(t.section);
+    const nul = this.stringEnd(t);
     if (nul < 0) return this.fail(`${what}: the string at offset ${hex(t.offset)} of section [${t.section.index}] '${t.section.name}' is not NUL-terminated inside it`);
     return decodeUtf8(b, t.offset, nul);
   }

@@ -123,7 +123,9 @@ export function syclDescriptor<S extends PointerSection>(p: PointerReader<S>, op
     return undefined;
   }
   const images: SyclDeviceImageInfo<S>[] = [];
-  for (let i = 0; i < d.numDeviceImages; i++) images.push(deviceImage(p, { section: list.section, offset: list.offset + i * size }, i));
+  // Images sharing one entry range read it once (up to 65,535 images may point at the same one).
+  const entries = new Map<string, OffloadEntryRecord[]>();
+  for (let i = 0; i < d.numDeviceImages; i++) images.push(deviceImage(p, { section: list.section, offset: list.offset + i * size }, i, entries));
   return images;
 }
 
@@ -137,7 +139,7 @@ function readAt<S extends PointerSection, N extends Node<unknown, unknown, Role>
   return decode(node, bytes, t.offset, { le: p.file.littleEndian, base: p.file.origin + t.section.offset });
 }
 
-function deviceImage<S extends PointerSection>(p: PointerReader<S>, at: PointerTarget<S>, i: number): SyclDeviceImageInfo<S> {
+function deviceImage<S extends PointerSection>(p: PointerReader<S>, at: PointerTarget<S>, i: number, entriesRead: Map<string, OffloadEntryRecord[]>): SyclDeviceImageInfo<S> {
   const what = `device image [${i}]`;
   const d = readAt(p, at, SyclDeviceImage64, what)!;
   const o = SyclDeviceImage64.offsets;
@@ -168,7 +170,12 @@ function deviceImage<S extends PointerSection>(p: PointerReader<S>, at: PointerT
   if (entries) {
     const stride = offloadEntryStride(64, false);
     if (entries.size % stride) p.notes.push(`${what}: its entry range is ${entries.size} bytes, not a whole number of ${stride}-byte entries`);
-    else info.entries = readEntries(p, entries.start.section, entries.start.offset, entries.size / stride, `${what} entries`);
+    else {
+      const key = `${entries.start.section.index}:${entries.start.offset}:${entries.size}`;
+      let list = entriesRead.get(key);
+      if (!list) entriesRead.set(key, (list = readEntries(p, entries.start.section, entries.start.offset, entries.size / stride, `${what} entries`)));
+      info.entries = list;
+    }
   }
   return info;
 }
@@ -191,6 +198,8 @@ export function scanForSyclDescriptor<S extends PointerSection>(p: PointerReader
     p.notes.push(`${SYCL_DESCRIPTOR_SYMBOL}: no symbol table; the descriptor was found by its shape at offset ${hex(at)} of section [${s.index}] '${s.name}'`);
     return { section: s, offset: at };
   };
+  // Device-image lists already rejected (several candidates may point at one): each is checked once.
+  const rejected = new Set<string>();
   for (const s of p.file.sections) {
     let b: Uint8Array;
     try {
@@ -203,7 +212,13 @@ export function scanForSyclDescriptor<S extends PointerSection>(p: PointerReader
     for (let at = 0; at + SyclBinDesc64.fixedSize! <= b.length; at += 8) {
       const n = v.getUint16(at + d.numDeviceImages, le);
       if (v.getUint16(at + d.version, le) !== SYCL_BIN_DESC_VERSION || n < 1 || n > 256 || v.getUint32(at + d.pad, le) !== 0) continue;
-      if (deviceImagesLookRight(p, s, at, n)) return found(s, at);
+      let ok = false;
+      try {
+        ok = deviceImagesLookRight(p, s, at, n, rejected);
+      } catch (e) {
+        if (!(e instanceof DecodeError)) throw e; // a pointer into a section outside the file
+      }
+      if (ok) return found(s, at);
       p.notes.length = quiet; // pointers that led nowhere while scanning are not worth a note
     }
   }
@@ -211,22 +226,31 @@ export function scanForSyclDescriptor<S extends PointerSection>(p: PointerReader
 }
 
 /** The `n` device-image records a candidate descriptor at `at` of `s` points to have the expected shape. */
-function deviceImagesLookRight<S extends PointerSection>(p: PointerReader<S>, s: S, at: number, n: number): boolean {
+function deviceImagesLookRight<S extends PointerSection>(p: PointerReader<S>, s: S, at: number, n: number, rejected: Set<string>): boolean {
   const img = SyclDeviceImage64.offsets;
   const size = SyclDeviceImage64.fixedSize!;
   const le = p.file.littleEndian;
   const list = p.follow(s, at + SyclBinDesc64.offsets.deviceImages, 'scan');
   if (!list || list.offset + n * size > list.section.size) return false;
-  const lb = p.bytes(list.section);
+  const key = `${list.section.index}:${list.offset}:${n}`;
+  if (rejected.has(key)) return false;
+  let lb: Uint8Array;
+  try {
+    lb = p.bytes(list.section);
+  } catch (e) {
+    if (e instanceof DecodeError) return false; // a section outside the file
+    throw e;
+  }
   const lv = new DataView(lb.buffer, lb.byteOffset, lb.byteLength);
   for (let i = 0; i < n; i++) {
     const r = list.offset + i * size;
-    if (!SYCL_DEVICE_IMAGE_VERSIONS.includes(lv.getUint16(r + img.version, le)) || lv.getUint8(r + img.offloadKind) !== ENTRY_KIND_SYCL) return false;
-    const target = p.follow(list.section, r + img.target, 'scan');
-    if (!target || p.string(target, 'scan') === undefined) return false;
-    const start = p.follow(list.section, r + img.imageStart, 'scan');
-    const end = p.follow(list.section, r + img.imageEnd, 'scan', true);
-    if (!start || !end || start.section !== end.section || end.offset < start.offset) return false;
+    const target = SYCL_DEVICE_IMAGE_VERSIONS.includes(lv.getUint16(r + img.version, le)) && lv.getUint8(r + img.offloadKind) === ENTRY_KIND_SYCL ? p.follow(list.section, r + img.target, 'scan') : undefined;
+    const start = target && p.hasString(target) ? p.follow(list.section, r + img.imageStart, 'scan') : undefined;
+    const end = start && p.follow(list.section, r + img.imageEnd, 'scan', true);
+    if (!start || !end || start.section !== end.section || end.offset < start.offset) {
+      rejected.add(key);
+      return false;
+    }
   }
   return true;
 }

@@ -46,7 +46,7 @@ import { ElfPointers } from '../containers/elf-pointers.js';
 import { CoffPointers, PePointers } from '../containers/coff-pointers.js';
 import type { PointerReader, PointerSection } from '../containers/pointers.js';
 import { bareKind, identifyImage, type ImageInfo } from '../containers/identify.js';
-import { bitcodeEmbeddedObjects, EMBEDDED_OBJECTS_METADATA, EMBEDDED_OFFLOADING_SECTION } from '../containers/bitcode.js';
+import { bitcodeEmbeddedObjects, EMBEDDED_OBJECTS_METADATA, EMBEDDED_OFFLOADING_SECTION, type EmbeddedObject } from '../containers/bitcode.js';
 import { scanForOffloadBinaries } from '../containers/scan.js';
 import { ENTRY_KIND_SYCL, offloadEntries, syclDescriptor, type OffloadEntryRecord, type SyclDeviceImageInfo } from '../containers/sycl-wrapper.js';
 import { readElfOffloadBinaries, type ElfOffloadResult, type ElfSection, type OffloadingSection } from './elf.js';
@@ -405,14 +405,31 @@ class InputReader {
    * finds (extractFromBitcode), the module itself is not a device image. False for other modules.
    */
   private embedded(item: Item, image: BlobRef, info: ImageInfo & { kind: 'bitcode' }): boolean {
-    // The raw bitcode (inside a wrapper header, if any), relative to the image.
-    const e = info.wrapper ? bitcodeEmbeddedObjects(image, info.wrapper.offset, info.wrapper.size) : bitcodeEmbeddedObjects(image, 0, image.size);
+    // The raw bitcode (inside a wrapper header, if any), relative to the image; a wrapper whose range
+    // is outside the image was reported by identifyImage and is not read.
+    const w = info.wrapper;
+    if (w && (w.offset > image.size || w.size > image.size - w.offset)) return false;
+    const e = w ? bitcodeEmbeddedObjects(image, w.offset, w.size) : bitcodeEmbeddedObjects(image, 0, image.size);
     if (e.problem) this.note(item, `bitcode: ${e.problem}; the embedded objects found before it are listed`);
     if (!e.hasMetadata) return false;
     for (const why of e.skipped) this.note(item, `${why} (skipped, as LLVM skips it)`);
+    // The binaries are read from the decoded initializer (its own offsets; no span tree: its bytes are
+    // bit-packed in the file); a global listed twice is read once. An initializer that is not
+    // OffloadBinaries stops LLVM's extraction: here a note, and the next global is read.
+    const read = new Map<EmbeddedObject, OffloadBinaryModel[]>();
     e.objects.forEach((o, g) => {
       const path: PathKey[] = [...item.path, 'globals', g];
-      const bins = readOffloadBinaries(memorySource(o.bytes), { ...this.opts, path: [...path, 'binaries'] });
+      let bins = read.get(o);
+      if (!bins) {
+        try {
+          bins = readOffloadBinaries(memorySource(o.bytes), { maxInflatedSize: this.opts.maxInflatedSize, path: [...path, 'binaries'] });
+        } catch (err) {
+          if (!(err instanceof DecodeError)) throw err;
+          bins = [];
+          this.note(item, `${o.global}: its initializer is not OffloadBinaries (${err.message}; at its byte ${err.offset}); llvm-offload-binary-22 stops with an error here`);
+        }
+        read.set(o, bins);
+      }
       bins.forEach((b, k) => this.out.found.push({ binary: b, site: { ...this.site(item, [...path, 'binaries', k], image.offset! + o.offset), global: o.global } }));
     });
     const n = this.out.found.filter((f) => f.site.global).length;
@@ -527,10 +544,14 @@ class InputReader {
     }
     const single = images.length === 1;
     if (!single && !desc && entries.length) this.note(item, `${images.length} bare images and no SYCL descriptor: the entries of ${offloadEntriesSectionName(format)} cannot be given to one of them`);
+    // Images at one place (several descriptor entries may name the same range) are identified once.
+    const identified = new Map<string, ImageInfo>();
     images.forEach((x, i) => {
       const at = item.origin + x.section.offset + x.at;
       const image = blobRef(this.src, at, x.size, at);
-      const info = identifyImage(image);
+      const placeKey = `${at}:${x.size}`;
+      let info = identified.get(placeKey);
+      if (!info) identified.set(placeKey, (info = identifyImage(image)));
       const kernels = single ? sycl(entries) : x.d?.entries ? sycl(x.d.entries) : [];
       const path = [...item.path, 'sections', x.section.index, 'images', i];
       this.span(path.slice(0, -2), item.origin + x.section.offset, x.section.size, 'group');

@@ -117,6 +117,66 @@ describe('bitstream reader', () => {
     expect([x.code, x.ops]).to.deep.equal([4, [0, 0]]);
   });
 
+  it('BLOCKINFO abbreviations come first in their block (numbered from 4), shared on entry; a second BLOCKINFO replaces the first (as LLVM)', () => {
+    // Top level: BLOCKINFO (width 3): SETBID 8, DEFINE_ABBREV [literal 11, fixed 4]; then block 8 using
+    // abbreviation 4; then another BLOCKINFO defining [literal 22, fixed 4]; block 8 again.
+    const w = new BitWriter();
+    const block = (id: number, body: () => void): void => {
+      w.fixed(1, 2).vbr(id, 8).vbr(3, 4).align32();
+      const at = w.length;
+      w.fixed(0, 32);
+      body();
+      w.fixed(0, 3).align32();
+      lengths.push([at, (w.length - at - 32) / 32]);
+    };
+    const lengths: [number, number][] = [];
+    const info = (code: number): void =>
+      block(0, () => {
+        w.fixed(3, 3).vbr(1, 6).vbr(1, 6).vbr(8, 6); // SETBID 8
+        w.fixed(2, 3).vbr(2, 5).fixed(1, 1).vbr(code, 8).fixed(0, 1).fixed(1, 3).vbr(4, 5);
+      });
+    info(11);
+    block(8, () => void w.fixed(4, 3).fixed(9, 4));
+    info(22);
+    block(8, () => void w.fixed(4, 3).fixed(5, 4));
+    const bytes = w.bytes();
+    for (const [at, words] of lengths) new DataView(bytes.buffer).setUint32(at / 8, words, true);
+    const r = new BitstreamReader(blobOf(bytes), 0, bytes.length);
+    const seen: [number, number[]][] = [];
+    for (let it = r.next(); it.kind !== 'end'; it = r.next()) {
+      if (it.kind !== 'block') continue;
+      r.enter(it);
+      if (it.id !== 8) continue;
+      const rec = r.record(r.next() as never);
+      seen.push([rec.code, rec.ops]);
+      expect(r.next()).to.deep.equal({ kind: 'end' });
+    }
+    expect(seen).to.deep.equal([
+      [11, [9]],
+      [22, [5]],
+    ]);
+  });
+
+  it('a VBR value past 2^53 - 1 is a BitstreamError (never rounded); a range past the blob reads as a stream that ends there', () => {
+    const w = new BitWriter();
+    w.vbr(2 ** 53 - 1, 6).vbr(2 ** 53 - 1, 32).align32();
+    const ok = w.bytes();
+    const r = new BitstreamReader(blobOf(ok), 0, ok.length);
+    expect([r.vbr(6), r.vbr(32)]).to.deep.equal([2 ** 53 - 1, 2 ** 53 - 1]);
+    const big = new BitWriter();
+    // 2^53 + 1 as vbr6: 11 chunks of 5 bits.
+    const value = 2n ** 53n + 1n;
+    for (let v = value; ; v >>= 5n) {
+      const piece = Number(v & 31n);
+      const more = v >> 5n > 0n;
+      big.fixed(more ? piece + 32 : piece, 6);
+      if (!more) break;
+    }
+    const b = big.align32().bytes();
+    expect(() => new BitstreamReader(blobOf(b), 0, b.length).vbr(6)).to.throw(BitstreamError, /larger than 2\^53 - 1/);
+    expect(() => new BitstreamReader(blobOf(ok), 0, ok.length + 1000).fixed(32 * 8)).to.throw(BitstreamError, /the stream ends/);
+  });
+
   for (const [what, write, message] of [
     ['an abbreviation id that is not defined', (w: BitWriter) => void w.fixed(7, 3), /abbreviation id 7 is not defined in block 8/],
     ['an array that is not the operand before last', (w: BitWriter) => void w.fixed(2, 3).vbr(4, 5).fixed(1, 1).vbr(1, 8).fixed(0, 1).fixed(3, 3).fixed(0, 1).fixed(1, 3).vbr(8, 5).fixed(0, 1).fixed(1, 3).vbr(8, 5), /array operand must be followed/],

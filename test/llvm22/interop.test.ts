@@ -12,7 +12,7 @@
  */
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { requireTool } from '../support/tools.js';
 import { cli, tempDir } from '../offload/support.js';
@@ -171,6 +171,25 @@ describe('interop: clang++-22 -fsycl, clang-sycl-linker, llvm-objdump-22 and llv
       expect(list(b.dir)).to.deep.equal(list(a.dir));
       expect(list(a.dir).length).to.be.greaterThan(3);
       for (const f of list(a.dir)) expect(readFileSync(join(b.dir, f)).equals(readFileSync(join(a.dir, f))), f).to.equal(true);
+      // A node listed several times: LLVM extracts the global each time; we do the same, reading its bytes once.
+      for (const f of list(a.dir)) rmSync(join(a.dir, f));
+      for (const f of list(b.dir)) rmSync(join(b.dir, f));
+      const dup = readFileSync(join(LLVM22, 'containers', 'embedded.ll'), 'utf8').replace(/^!llvm\.embedded\.objects = .*$/m, '!llvm.embedded.objects = !{!0, !4, !0}');
+      writeFileSync(join(a.dir, 'dup.ll'), dup);
+      expect(run(as, ['dup.ll', '-o', 'dup.bc'], a.dir).status).to.equal(0);
+      copyFileSync(join(a.dir, 'dup.bc'), join(b.dir, 'dup.bc'));
+      expect(run(offloadBinary, ['dup.bc', ...image], a.dir).status).to.equal(0);
+      expect((await cli(['offload-extract', 'dup.bc', ...image], b.dir)).code).to.equal(0);
+      const dupFiles = list(a.dir).filter((f) => !f.startsWith('dup.'));
+      expect(list(b.dir).filter((f) => !f.startsWith('dup.'))).to.deep.equal(dupFiles);
+      for (const f of dupFiles) expect(readFileSync(join(b.dir, f)).equals(readFileSync(join(a.dir, f))), f).to.equal(true);
+      const many = dup.replace(/^!llvm\.embedded\.objects = .*$/m, `!llvm.embedded.objects = !{${Array(2000).fill('!0').join(', ')}}`);
+      writeFileSync(join(a.dir, 'many.ll'), many);
+      expect(run(as, ['many.ll', '-o', 'many.bc'], a.dir).status).to.equal(0);
+      const mb = readFileSync(join(a.dir, 'many.bc'));
+      const objs = bitcodeEmbeddedObjects(blobRef(memorySource(mb), 0, mb.length, 0), 0, mb.length).objects;
+      expect(objs).to.have.length(2000);
+      expect(objs.every((o) => o.bytes === objs[0]!.bytes)).to.equal(true);
       // host.bc's initializer as llvm-dis-22 prints it (c"..." with \XX escapes) = the binary we read.
       const ll = run(dis, [join(LLVM22, 'containers', 'host.bc'), '-o', '-'], a.dir).stdout;
       const m = /^@llvm\.embedded\.object = private constant \[(\d+) x i8\] c"((?:[^"\\]|\\[0-9A-F]{2}|\\\\)*)"/m.exec(ll)!;

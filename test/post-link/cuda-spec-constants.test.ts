@@ -110,6 +110,27 @@ describe('CUDASpecConstantToSymbolPass', () => {
     expect(out).to.include('!1 = distinct !{null, !"maxntidx", i32 128}');
   });
 
+  it('review cases: a !dbg on the cast, a cast into address space 4 (folds to the global), kernel-node order, a null annotation, a kernel listed twice', () => {
+    const dbg = OPAQUE.replace('%c = addrspacecast ptr addrspace(1) %_arg__specialization_constants_buffer to ptr', '%c = addrspacecast ptr addrspace(1) %_arg__specialization_constants_buffer to ptr, !dbg !9').replace(
+      '!4 = !{!"k", !2, !3}',
+      '!4 = !{!"k", !2, !3}\n!9 = !{}',
+    );
+    expect(run(dbg)).to.include('%v = load i32, ptr addrspacecast (ptr addrspace(4) @sycl_specialization_constants_kernel_k to ptr), align 4');
+    const as4 = OPAQUE.replace('%c2 = addrspacecast ptr addrspace(1) %_arg__specialization_constants_buffer to ptr addrspace(5)', '%c2 = addrspacecast ptr addrspace(1) %_arg__specialization_constants_buffer to ptr addrspace(4)').replace(
+      'load i8, ptr addrspace(5) %c2',
+      'load i8, ptr addrspace(4) %c2',
+    );
+    expect(run(as4)).to.include('%w = load i8, ptr addrspace(4) @sycl_specialization_constants_kernel_k, align 1');
+    // getMDNode takes the first "kernel" node in the operands' order: with !{!1, !0} that is !1.
+    const order = OPAQUE.replace('!nvvm.annotations = !{!0, !1}', '!nvvm.annotations = !{!1, !0}').replace('!1 = !{ptr @k, !"maxntidx", i32 128}', '!1 = !{ptr @k, !"kernel", i32 1}');
+    const out = run(order);
+    expect(out).to.include('!1 = distinct !{ptr @k, !"kernel", i32 1}');
+    expect(out).to.include('!0 = distinct !{null, !"kernel", i32 1}');
+    const nulls = OPAQUE.replace('!sycl.specialization-constants-kernel = !{!4}\n', '').replace('!nvvm.annotations = !{!0, !1}', '!nvvm.annotations = !{!5, !0, !1}').replace('!4 = !{!"k", !2, !3}', '!4 = !{!"k", !2, !3}\n!5 = !{null, !"kernel", i32 1}');
+    expect(run(nulls).match(/constant \[1 x i8\]/g)).to.have.length(1);
+    expect(failure(OPAQUE.replace('!sycl.specialization-constants-kernel = !{!4}', '!sycl.specialization-constants-kernel = !{!4, !4}'))).to.match(/kernel k is listed twice/);
+  });
+
   it('a spir64 module is left alone', () => {
     const out = run(OPAQUE.replace('nvptx64-nvidia-cuda', 'spir64-unknown-unknown'));
     expect(out).to.not.include('sycl_specialization_constants_kernel_');

@@ -89,7 +89,7 @@ function mdOperands(text: string): string[] {
 /** An MDString operand's value (`!"kernel"`), undefined for other operands. */
 function mdStringValue(op: string): string | undefined {
   const m = /^!"((?:[^"\\]|\\[0-9A-Fa-f]{2}|\\\\)*)"$/.exec(op);
-  return m ? m[1]!.replace(/\\([0-9A-Fa-f]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))).replace(/\\\\/g, '\\') : undefined;
+  return m ? m[1]!.replace(/\\(\\|[0-9A-Fa-f]{2})/g, (_, e: string) => (e === '\\' ? '\\' : String.fromCharCode(parseInt(e, 16)))) : undefined;
 }
 
 /** The global a value operand names at its end (`void (…)* @k`, `ptr @"a b"`), undefined when none. */
@@ -110,8 +110,17 @@ function operandGlobal(op: string): string | undefined {
 function uintOperand(op: string, what: string): number {
   const m = /^i(\d+) (-?\d+)$/.exec(op);
   if (!m) throw new PostLinkPassError(`${what}: operand '${op}' is not an integer constant`);
-  const bits = Number(m[1]);
-  return Number(BigInt.asUintN(bits, BigInt(m[2]!)) & 0xffffffffn);
+  // getZExtValue, then the pass's cast to unsigned: the low min(N, 32) bits of the two's complement,
+  // read 15 digits at a time modulo 2^32 (a long literal costs linear time, no wide BigInt).
+  const bits = BigInt(Math.min(Number(m[1]), 32));
+  const digits = m[2]!.replace('-', '');
+  let v = 0n;
+  for (let i = 0; i < digits.length; i += 15) {
+    const chunk = digits.slice(i, i + 15);
+    v = (v * 10n ** BigInt(chunk.length) + BigInt(chunk)) & 0xffffffffn;
+  }
+  if (m[2]!.startsWith('-')) v = (0x100000000n - v) & 0xffffffffn;
+  return Number(BigInt.asUintN(Number(bits), v));
 }
 
 /** The numbered node texts of a named metadata (`!name = !{!0, !1}`). */
@@ -140,6 +149,8 @@ export function runCudaSpecConstantToSymbol(m: LModule, edits: ModuleEdits, scop
     for (const { text } of m.namedMetadata.has('nvvm.annotations') ? namedNodes(m, 'nvvm.annotations') : []) {
       const ops = mdOperands(text);
       if (ops.length < 2 || mdStringValue(ops[1]!) !== 'kernel') continue;
+      // getMDNodeAndFuncAtIndex: a null operand (the function gone, e.g. after splitting) is skipped.
+      if (ops[0] === 'null') continue;
       const fn = operandGlobal(ops[0]!);
       if (fn === undefined) throw new PostLinkPassError(`a !nvvm.annotations "kernel" node has no function: ${text}`);
       if (!byName.has(fn)) continue;
@@ -150,17 +161,26 @@ export function runCudaSpecConstantToSymbol(m: LModule, edits: ModuleEdits, scop
   }
   const sizes = new Map<string, number>();
   const order: string[] = [];
+  /** Each spec-constant node's size + offset (its last two operands), read once. */
+  const scSizes = new Map<string, number>();
   for (const { text } of kernels) {
     const ops = mdOperands(text);
     const kernel = ops.length ? mdStringValue(ops[0]!) : undefined;
     if (kernel === undefined) throw new PostLinkPassError(`a !${KERNEL_SPEC_CONST_MD} node does not start with the kernel's name: ${text}`);
     if (!byName.has(kernel)) continue;
+    // LLVM would create a second global (renamed) and then fail its assertion on the re-created kernel.
+    if (sizes.has(kernel)) throw new PostLinkPassError(`kernel ${kernel} is listed twice in !${KERNEL_SPEC_CONST_MD}`);
     let size = 0;
     for (const ref of ops.slice(1)) {
-      const sc = m.metadata.get(ref.replace(/^!/, ''));
-      const scOps = sc ? mdOperands(sc.text) : [];
-      if (!sc || scOps.length < 4) throw new PostLinkPassError(`spec-constant node ${ref} of kernel ${kernel} is not a node of at least 4 operands`);
-      size = (size + uintOperand(scOps[scOps.length - 1]!, ref) + uintOperand(scOps[scOps.length - 2]!, ref)) >>> 0;
+      let sc = scSizes.get(ref);
+      if (sc === undefined) {
+        const node = m.metadata.get(ref.replace(/^!/, ''));
+        const scOps = node ? mdOperands(node.text) : [];
+        if (!node || scOps.length < 4) throw new PostLinkPassError(`spec-constant node ${ref} of kernel ${kernel} is not a node of at least 4 operands`);
+        sc = (uintOperand(scOps[scOps.length - 1]!, ref) + uintOperand(scOps[scOps.length - 2]!, ref)) >>> 0;
+        scSizes.set(ref, sc);
+      }
+      size = (size + sc) >>> 0;
     }
     // createGlobal(RoundUp): PowerOf2Ceil, at least 64 bytes.
     const alloc = Math.max(64, powerOf2Ceil(size));
@@ -182,12 +202,20 @@ export function runCudaSpecConstantToSymbol(m: LModule, edits: ModuleEdits, scop
       list.push({ num, ops });
     }
   }
-  for (const kernel of order) rewriteKernel(m, edits, byName.get(kernel)!, sizes.get(kernel)!, mdRefs.get(kernel) ?? []);
+  // getMDNode: the first "kernel" node of !nvvm.annotations, in operand order, naming the function.
+  const kernelNodes = new Map<string, string>();
+  for (const { num, text } of m.namedMetadata.has('nvvm.annotations') ? namedNodes(m, 'nvvm.annotations') : []) {
+    const ops = mdOperands(text);
+    if (ops.length < 2 || mdStringValue(ops[1]!) !== 'kernel' || ops[0] === 'null') continue;
+    const fn = operandGlobal(ops[0]!);
+    if (fn !== undefined && !kernelNodes.has(fn)) kernelNodes.set(fn, num);
+  }
+  for (const kernel of order) rewriteKernel(m, edits, byName.get(kernel)!, sizes.get(kernel)!, mdRefs.get(kernel) ?? [], kernelNodes.get(kernel));
   return true;
 }
 
 /** rewriteKernelSignature + fixupSpecConstantUses for one kernel. */
-function rewriteKernel(m: LModule, edits: ModuleEdits, fn: LFunction, size: number, mdRefs: readonly { num: string; ops: string[] }[]): void {
+function rewriteKernel(m: LModule, edits: ModuleEdits, fn: LFunction, size: number, mdRefs: readonly { num: string; ops: string[] }[], kernelNode: string | undefined): void {
   if (fn.isDeclaration) throw new PostLinkPassError(`kernel @${fn.name} is only declared`);
   const last = fn.params[fn.params.length - 1];
   if (!last || last.name !== SPEC_CONST_BUFFER_ARG) throw new PostLinkPassError(`the last argument of kernel @${fn.name} is not %${SPEC_CONST_BUFFER_ARG} ("Expected a specialisation constants buffer argument. The function is not a kernel?")`);
@@ -205,13 +233,25 @@ function rewriteKernel(m: LModule, edits: ModuleEdits, fn: LFunction, size: numb
       // `%r = addrspacecast <src type> %arg to <dest type>`
       let to = -1;
       for (let i = ins.tokFrom; i < ins.tokTo; i++) if (toks.kindCode(i) === TK.word && toks.textIs(i, 'to')) to = i;
-      const dest = joinTokens(m.text, toks, to + 1, ins.tokTo).trim();
+      // The destination type ends at the first top-level comma (`, !dbg !5` and other attachments follow).
+      let destTo = ins.tokTo;
+      for (let i = to + 1, depth = 0; i < ins.tokTo; i++) {
+        if (toks.kindCode(i) !== TK.punct) continue;
+        const c = toks.charAt(i);
+        if (c === 0x28 || c === 0x5b || c === 0x7b || c === 0x3c) depth++;
+        else if (c === 0x29 || c === 0x5d || c === 0x7d || c === 0x3e) depth--;
+        else if (c === 0x2c && depth === 0) {
+          destTo = i;
+          break;
+        }
+      }
+      const dest = joinTokens(m.text, toks, to + 1, destTo).trim();
       const srcFrom = (() => {
         for (let i = ins.tokFrom; i < ins.tokTo; i++) if (toks.kindCode(i) === TK.word && toks.textIs(i, 'addrspacecast')) return i + 1;
         return -1;
       })();
       const src = joinTokens(m.text, toks, srcFrom, to).trim().replace(/\s*%\S+$/, '');
-      ed.replace.set(ins.result, castOfGlobal(symbol, arrayTy, src, dest, fn.name));
+      ed.replace.set(ins.result, castOfGlobal(symbol, arrayTy, src, dest));
       ed.deleted.add(ins);
     }
   }
@@ -219,18 +259,13 @@ function rewriteKernel(m: LModule, edits: ModuleEdits, fn: LFunction, size: numb
   // The erased function's metadata references become null (the nodes distinct); the kernel's first
   // !nvvm.annotations "kernel" node gets the new function.
   const newFnRef = m.opaquePointers ? null : `${printType(fn.retType)} (${fn.params.slice(0, -1).map((p) => printType(p.type)).join(', ')}${fn.varargs ? (fn.params.length > 1 ? ', ...' : '...') : ''})*`;
-  let annotated = false;
-  const annotations = new Set((m.namedMetadata.get('nvvm.annotations') ?? []).map((r) => r.slice(1)));
+  const annotated = kernelNode !== undefined;
   for (const { num, ops } of mdRefs) {
-    const hits = ops.map((op, i) => (operandGlobal(op) === fn.name && !op.startsWith('!') ? i : -1)).filter((i) => i >= 0);
-    if (!hits.length) continue;
-    const isKernelNode = !annotated && annotations.has(num) && ops.length >= 2 && mdStringValue(ops[1]!) === 'kernel' && hits.includes(0);
     const next = ops.map((op, i) => {
-      if (!hits.includes(i)) return op;
-      if (isKernelNode && i === 0) return newFnRef === null ? op : `${newFnRef} ${printLocalName(fn.name, '@')}`;
+      if (op.startsWith('!') || operandGlobal(op) !== fn.name) return op;
+      if (num === kernelNode && i === 0) return newFnRef === null ? op : `${newFnRef} ${printLocalName(fn.name, '@')}`;
       return 'null';
     });
-    if (isKernelNode) annotated = true;
     edits.replaceMetadata.set(num, `distinct !{${next.join(', ')}}`);
   }
   if (!annotated) throw new PostLinkPassError(`no !nvvm.annotations node marks @${fn.name} as a "kernel" ("Failed to find corresponding MDNode")`);
@@ -242,11 +277,11 @@ function rewriteKernel(m: LModule, edits: ModuleEdits, fn: LFunction, size: numb
  * constant expression. Typed pointers: getAddrSpaceCast bitcasts to the operand's pointee first
  * (the cast's source pointee), which folds to a GEP 0, 0 when that is the array's element type.
  */
-function castOfGlobal(symbol: string, arrayTy: string, srcTy: string, destTy: string, kernel: string): string {
+function castOfGlobal(symbol: string, arrayTy: string, srcTy: string, destTy: string): string {
   const opaque = /^ptr\b/.test(srcTy);
   const destAs = /addrspace\((\d+)\)/.exec(destTy)?.[1] ?? '0';
-  if (destAs === '4') throw new PostLinkPassError(`a cast of %${SPEC_CONST_BUFFER_ARG} to address space 4 in @${kernel} is not handled`);
-  if (opaque) return `addrspacecast (ptr addrspace(4) ${symbol} to ${destTy})`;
+  // A cast into the global's own address space (4) folds away: the global (typed: its bitcast) itself.
+  if (opaque) return destAs === '4' ? symbol : `addrspacecast (ptr addrspace(4) ${symbol} to ${destTy})`;
   // PointerType::getWithSamePointeeType(operand type, DestAS): the source's pointee in the destination space.
   const pointee = srcTy.replace(/\s*(?:addrspace\(\d+\)\s*)?\*$/, '');
   const dest = `${pointee}${destAs === '0' ? '' : ` addrspace(${destAs})`}*`;
@@ -256,6 +291,7 @@ function castOfGlobal(symbol: string, arrayTy: string, srcTy: string, destTy: st
       : pointee === arrayTy
         ? symbol
         : `bitcast (${arrayTy} addrspace(4)* ${symbol} to ${pointee} addrspace(4)*)`;
+  if (destAs === '4') return inner;
   return `addrspacecast (${pointee === arrayTy ? `${arrayTy} addrspace(4)*` : `${pointee} addrspace(4)*`} ${inner} to ${dest})`;
 }
 

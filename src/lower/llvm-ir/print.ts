@@ -130,6 +130,9 @@ const ORDER: Record<string, number> = { source_filename: 0, target: 1, type: 2, 
 export function printModule(m: LModule, edits: ModuleEdits = newModuleEdits(), moduleId = '<stdin>'): string {
   const out: string[] = [`; ModuleID = '${moduleId}'`];
   const moved = new Set(edits.moveToEnd);
+  /** Functions of omitted items (a moved function may be left out of a split module). */
+  const omittedFns = new Set<LFunction>();
+  for (const it of edits.omit) if (it.kind === 'function') omittedFns.add(it.fn);
   const items = m.items.filter((it) => !edits.omit.has(it) && !(it.kind === 'function' && moved.has(it.fn)));
   const cat = (it: LTopItem): number => (it.kind === 'text' ? ORDER[it.what]! : ORDER[it.kind]!);
   const sorted = items.map((it, i) => ({ it, i })).sort((a, b) => cat(a.it) - cat(b.it) || a.i - b.i);
@@ -162,7 +165,7 @@ export function printModule(m: LModule, edits: ModuleEdits = newModuleEdits(), m
     if (!declsDone && c > ORDER.function!) {
       declsDone = true;
       for (const d of edits.newDeclarations) out.push('', d);
-      for (const fn of moved) if (!edits.omit.has(m.items.find((it) => it.kind === 'function' && it.fn === fn)!)) out.push('', printFunction(m, fn, edits.functions.get(fn)));
+      for (const fn of moved) if (!omittedFns.has(fn)) out.push('', printFunction(m, fn, edits.functions.get(fn)));
       if (edits.newDeclarations.length || moved.size) prevCat = ORDER.function!;
     }
     if (prevCat <= ORDER['named-md']! && c > ORDER['named-md']! && namedLines.length) {
