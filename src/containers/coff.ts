@@ -156,7 +156,7 @@ function readTable(file: Space, node: SpanNode | undefined, origin: number, path
       'numberOfSections',
     ], { needed: count * SH, available: Math.max(0, file.size - tableAt) });
   }
-  const strtab = stringTable(whole, node, header, bigobj);
+  const strtab = stringTable(whole, node, header, bigobj, at0);
   if (strtab) out.stringTable = { offset: strtab.at, size: strtab.strings.bytes.length };
   const group = file.record({ path: ['sectionHeaders'], parent: node, key: 'sectionHeaders' }, tableAt, count * SH, 'group');
   for (let i = 0; i < count; i++) {
@@ -183,9 +183,9 @@ function readTable(file: Space, node: SpanNode | undefined, origin: number, path
  * The string table (COFFObjectFile::initSymbolTablePtr), or undefined when there is none or it
  * cannot be read (LLVM recovers from that; a long name then fails).
  */
-function stringTable(file: Space, node: SpanNode | undefined, header: { pointerToSymbolTable: number; numberOfSymbols: number }, bigobj: boolean): { at: number; strings: TerminatedStrings } | undefined {
+function stringTable(file: Space, node: SpanNode | undefined, header: { pointerToSymbolTable: number; numberOfSymbols: number }, bigobj: boolean, headerAt = 0): { at: number; strings: TerminatedStrings } | undefined {
   if (header.pointerToSymbolTable === 0) {
-    if (header.numberOfSymbols !== 0) throw new DecodeError('FORMAT', 'symbol table missing (PointerToSymbolTable is 0 but NumberOfSymbols is not)', file.abs(CoffFileHeader.offsets.numberOfSymbols), ['header', 'numberOfSymbols']);
+    if (header.numberOfSymbols !== 0) throw new DecodeError('FORMAT', 'symbol table missing (PointerToSymbolTable is 0 but NumberOfSymbols is not)', file.abs(headerAt + CoffFileHeader.offsets.numberOfSymbols), ['header', 'numberOfSymbols']);
     return undefined;
   }
   const symSize = (bigobj ? CoffBigObjSymbol : CoffSymbol).fixedSize!;

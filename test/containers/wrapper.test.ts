@@ -354,6 +354,18 @@ describe('PE images (a Windows program linked by lld-link-22): the descriptor fo
     expect(syclDescriptor(p)).to.equal(undefined); // no scan asked for
   });
 
+  it('a malformed PE header is a DecodeError at its place in the file (after the MS-DOS header and signature)', () => {
+    const b = bytesOf('sycl/k.coff.exe');
+    const pe = readPeSectionTable(b);
+    const bad = b.slice();
+    new DataView(bad.buffer).setUint32(pe.peOffset + 4 + 12, 5, true); // NumberOfSymbols without a symbol table
+    const e = decodeErrorOf(() => readPeSectionTable(bad));
+    expect([e.offset, e.path]).to.deep.equal([pe.peOffset + 4 + 12, 'header.numberOfSymbols']);
+    const magic = b.slice();
+    magic[pe.peOffset + 4 + 20] = 0x99; // optional header magic
+    expect(decodeErrorOf(() => readPeSectionTable(magic)).message).to.match(/not PE32 \(0x10b\) or PE32\+ \(0x20b\)/);
+  });
+
   it('without a recognisable descriptor: a note, no device image; random overwrites give only DecodeError', () => {
     const golden = bytesOf('sycl/k.coff.exe');
     const pe = readPeSectionTable(golden);
