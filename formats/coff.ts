@@ -104,6 +104,12 @@ export const CoffBigObjSymbol = struct(
 export const COFF_SYM_UNDEFINED = 0;
 
 /**
+ * `COFF::MaxNumberOfSections16`: the largest 16-bit SectionNumber that is a section; larger values
+ * are the reserved negative ones (IMAGE_SYM_ABSOLUTE −1, IMAGE_SYM_DEBUG −2), COFFSymbolRef::getSectionNumber.
+ */
+export const COFF_MAX_SECTIONS_16 = 0xfeff;
+
+/**
  * Relocation record, 10 bytes (`coff_relocation`): in an object file VirtualAddress is the offset of
  * the field inside its section, SymbolTableIndex counts every symbol record (auxiliary ones too).
  * COFF relocations carry no addend: the addend is the value in place.

@@ -181,12 +181,6 @@ export class BitstreamReader {
     this.pos = Math.min(this.bits, Math.ceil(this.pos / 32) * 32);
   }
 
-  /** Move to bit `bit` (a position read before). */
-  seek(bit: number): void {
-    if (bit < 0 || bit > this.bits) this.fail(`a position outside the stream (bit ${bit})`, 0);
-    this.pos = bit;
-  }
-
   private get scope(): Scope {
     return this.scopes[this.scopes.length - 1]!;
   }

@@ -24,7 +24,7 @@
  * Portable: no Node APIs.
  */
 import { decodeUtf8, DecodeError, hex, locate, R, Space, TerminatedStrings, toSource, type ByteSource, type PathKey } from '../codec/index.js';
-import { COFF_MACHINE, COFF_POINTER_RELOCS, COFF_SCN_LNK_NRELOC_OVFL, COFF_SYM_UNDEFINED, CoffBigObjSymbol, CoffFileHeader, CoffRelocation, CoffSectionHeader, CoffSymbol } from '../../formats/coff.js';
+import { COFF_MACHINE, COFF_MAX_SECTIONS_16, COFF_POINTER_RELOCS, COFF_SCN_LNK_NRELOC_OVFL, COFF_SYM_UNDEFINED, CoffBigObjSymbol, CoffFileHeader, CoffRelocation, CoffSectionHeader, CoffSymbol } from '../../formats/coff.js';
 import type { CoffFile, CoffSection, PeFile } from './coff.js';
 import { SectionPointers, SectionsByAddress, type PointerTarget } from './pointers.js';
 
@@ -46,8 +46,6 @@ interface Reloc {
   symbol: number;
 }
 
-/** The largest 16-bit SectionNumber that is a section (COFF::MaxNumberOfSections16); above: reserved, negative. */
-const MAX_SECTIONS_16 = 0xfeff;
 
 /** Reads the pointers and symbols of one COFF object. */
 export class CoffPointers extends SectionPointers<CoffSection> {
@@ -197,7 +195,7 @@ export class CoffPointers extends SectionPointers<CoffSection> {
         name = decodeUtf8(field, 0, nul < 0 ? 8 : nul);
       }
       const raw = big ? v.getUint32(at + rec.sectionNumber, true) | 0 : v.getUint16(at + rec.sectionNumber, true);
-      const section = big ? raw : raw <= MAX_SECTIONS_16 ? raw : raw - 0x10000;
+      const section = big ? raw : raw <= COFF_MAX_SECTIONS_16 ? raw : raw - 0x10000;
       out.push({ index: i, name, value: v.getUint32(at + rec.value, true), section });
       i += table[at + rec.numberOfAuxSymbols]!;
     }

@@ -234,15 +234,6 @@ export interface PeFile extends CoffFile {
   imageBase: bigint;
 }
 
-/** `identify_magic` → `pecoff_executable`: `MZ`, and the `PE\0\0` signature where the MS-DOS header says. */
-export function isPeImage(src: ByteSource): boolean {
-  if (src.size < PeDosHeader.fixedSize!) return false;
-  const dos = src.read(0, PeDosHeader.fixedSize!);
-  if (!hasMagic(PeDosHeader.fields.magic, dos)) return false;
-  const at = new DataView(dos.buffer, dos.byteOffset, dos.byteLength).getUint32(PeDosHeader.offsets.peOffset, true);
-  return at + 4 <= src.size && hasMagic(PeSignature, src.read(at, 4));
-}
-
 /**
  * A PE image's headers and section table (COFFObjectFile::initialize for `pecoff_executable`): the
  * MS-DOS header, the signature, the COFF file header after it, the optional header (its magic and

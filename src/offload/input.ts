@@ -37,7 +37,7 @@ import { blobRef, DecodeError, hasMagic, hexText, memorySource, type BlobRef, ty
 import { ElfIdent } from '../../formats/elf.js';
 import { BitcodeMagic, BitcodeWrapperHeader } from '../../formats/llvm-bitcode.js';
 import { OffloadMagic } from '../../formats/offload-binary.js';
-import { coffFileFormatName } from '../../formats/coff.js';
+import { coffFileFormatName, PeDosHeader } from '../../formats/coff.js';
 import { elfFileFormatName } from '../../formats/elf.js';
 import { spirvByteOrder } from '../../formats/spirv.js';
 import { isArchive, readArchive, type ArchiveFile } from '../containers/archive.js';
@@ -177,7 +177,7 @@ export function offloadContainerOf(head: Uint8Array): OffloadContainer {
   if (isArchive(head)) return 'archive';
   if (identifyCoff(head)) return 'coff';
   // `MZ`: a PE image when the MS-DOS header leads to `PE\0\0` (checked when it is read).
-  if (head.length >= 64 && head[0] === 0x4d && head[1] === 0x5a) return 'pe';
+  if (head.length >= PeDosHeader.fixedSize! && hasMagic(PeDosHeader.fields.magic, head)) return 'pe';
   if (hasMagic(BitcodeMagic, head) || hasMagic(BitcodeWrapperHeader.fields.magic, head)) return 'bitcode';
   if (spirvByteOrder(head)) return 'spirv';
   return 'unknown';

@@ -27,16 +27,26 @@
  * argument) is a {@link PostLinkPassError} here.
  */
 import { SyclbinError } from '../../codec/errors.js';
-import { TK } from '../llvm-ir/parse/lexer.js';
+import { TK, unescapeLlvm, type TokenList } from '../llvm-ir/parse/lexer.js';
 import type { LFunction, LModule } from '../llvm-ir/parse/model.js';
 import { joinTokens, printLocalName, printType } from '../llvm-ir/parse/parser.js';
 import { editorFor, type ModuleEdits } from '../llvm-ir/print.js';
 
 /** A module the pass cannot transform (where LLVM would assert or stop). */
 export class PostLinkPassError extends SyclbinError {
-  constructor(message: string) {
-    super('FORMAT', `CUDASpecConstantToSymbolPass: ${message}`);
+  constructor(
+    message: string,
+    /** 1-based line of the IR it is about. */
+    readonly line?: number,
+  ) {
+    super('FORMAT', `CUDASpecConstantToSymbolPass: ${message}${line === undefined ? '' : ` (line ${line})`}`);
   }
+}
+
+/** 1-based line of numbered metadata node `num` (`!4` or `4`). */
+function nodeLine(m: LModule, num: string): number | undefined {
+  const node = m.metadata.get(num.replace(/^!/, ''));
+  return node ? m.tokens.lineOf(node.tokFrom) : undefined;
 }
 
 /** `GlobalNamePrefix` (read by the CUDA plugin: must not change). */
@@ -88,8 +98,7 @@ function mdOperands(text: string): string[] {
 
 /** An MDString operand's value (`!"kernel"`), undefined for other operands. */
 function mdStringValue(op: string): string | undefined {
-  const m = /^!"((?:[^"\\]|\\[0-9A-Fa-f]{2}|\\\\)*)"$/.exec(op);
-  return m ? m[1]!.replace(/\\(\\|[0-9A-Fa-f]{2})/g, (_, e: string) => (e === '\\' ? '\\' : String.fromCharCode(parseInt(e, 16)))) : undefined;
+  return op.startsWith('!"') && op.endsWith('"') && op.length >= 3 ? unescapeLlvm(op.slice(2, -1)) : undefined;
 }
 
 /** The global a value operand names at its end (`void (…)* @k`, `ptr @"a b"`), undefined when none. */
@@ -98,7 +107,7 @@ function operandGlobal(op: string): string | undefined {
     // A quoted name holds no raw quote (it is written \22): its `@"` is the last one.
     const at = op.lastIndexOf('@"');
     if (at < 0 || at + 2 > op.length - 1) return undefined;
-    return op.slice(at + 2, -1).replace(/\\([0-9A-Fa-f]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+    return unescapeLlvm(op.slice(at + 2, -1));
   }
   const at = op.lastIndexOf('@');
   if (at < 0) return undefined;
@@ -123,14 +132,92 @@ function uintOperand(op: string, what: string): number {
   return Number(BigInt.asUintN(Number(bits), v));
 }
 
-/** The numbered node texts of a named metadata (`!name = !{!0, !1}`). */
+/** The numbered nodes of a named metadata (`!name = !{!0, !1}`), with their numbers. */
 function namedNodes(m: LModule, name: string): { num: string; text: string }[] {
   return (m.namedMetadata.get(name) ?? []).map((ref) => {
     const num = ref.slice(1);
     const node = m.metadata.get(num);
-    if (!node) throw new PostLinkPassError(`!${name} refers to ${ref}, which is not defined`);
+    if (!node) {
+      const item = m.items.find((it) => it.kind === 'text' && it.what === 'named-md' && it.name === name);
+      throw new PostLinkPassError(`!${name} refers to ${ref}, which is not defined`, item && item.kind === 'text' ? m.tokens.lineOf(item.tokFrom) : undefined);
+    }
     return { num, text: node.text };
   });
+}
+
+/**
+ * What the pass reads of a module's metadata, once per module (a split module runs the pass on the
+ * same parsed module again): the kernels of `!sycl.specialization-constants-kernel` with their sizes,
+ * the kernels of `!nvvm.annotations`, and which metadata operands name each function.
+ */
+interface MetadataView {
+  /** `!sycl.specialization-constants-kernel` present (else: placeholders). */
+  readonly specConstKernels: boolean;
+  /** Its kernels in order with their spec constants' summed size (32-bit), and the node's line. */
+  readonly kernels: readonly { kernel: string; size: number; line?: number }[];
+  /** Kernels of `"kernel"` annotations in operand order (placeholders), and getMDNode's node per kernel. */
+  readonly annotated: readonly string[];
+  readonly kernelNodes: ReadonlyMap<string, string>;
+  /** The metadata nodes whose operands name a function (by name), with their operand texts. */
+  readonly refs: ReadonlyMap<string, readonly { num: string; ops: string[] }[]>;
+}
+
+const views = new WeakMap<LModule, MetadataView>();
+
+function metadataView(m: LModule): MetadataView {
+  const cached = views.get(m);
+  if (cached) return cached;
+  const annotated: string[] = [];
+  const kernelNodes = new Map<string, string>();
+  for (const { num, text } of namedNodes(m, 'nvvm.annotations')) {
+    const ops = mdOperands(text);
+    if (ops.length < 2 || mdStringValue(ops[1]!) !== 'kernel') continue;
+    // getMDNodeAndFuncAtIndex: a null operand (the function gone, e.g. after splitting) is skipped.
+    if (ops[0] === 'null') continue;
+    const fn = operandGlobal(ops[0]!);
+    if (fn === undefined) throw new PostLinkPassError(`a !nvvm.annotations "kernel" node has no function: ${text}`, nodeLine(m, num));
+    annotated.push(fn);
+    if (!kernelNodes.has(fn)) kernelNodes.set(fn, num);
+  }
+  const kernels: { kernel: string; size: number; line?: number }[] = [];
+  /** Each spec-constant node's size + offset (its last two operands), read once. */
+  const scSizes = new Map<string, number>();
+  for (const { num, text } of namedNodes(m, KERNEL_SPEC_CONST_MD)) {
+    const line = nodeLine(m, num);
+    const ops = mdOperands(text);
+    const kernel = ops.length ? mdStringValue(ops[0]!) : undefined;
+    if (kernel === undefined) throw new PostLinkPassError(`a !${KERNEL_SPEC_CONST_MD} node does not start with the kernel's name: ${text}`, line);
+    let size = 0;
+    for (const ref of ops.slice(1)) {
+      let sc = scSizes.get(ref);
+      if (sc === undefined) {
+        const node = m.metadata.get(ref.replace(/^!/, ''));
+        const scOps = node ? mdOperands(node.text) : [];
+        if (!node || scOps.length < 4) throw new PostLinkPassError(`spec-constant node ${ref} of kernel ${kernel} is not a node of at least 4 operands`, nodeLine(m, ref) ?? line);
+        sc = (uintOperand(scOps[scOps.length - 1]!, ref) + uintOperand(scOps[scOps.length - 2]!, ref)) >>> 0;
+        scSizes.set(ref, sc);
+      }
+      size = (size + sc) >>> 0;
+    }
+    kernels.push({ kernel, size, line });
+  }
+  const refs = new Map<string, { num: string; ops: string[] }[]>();
+  for (const [num, node] of m.metadata) {
+    if (!node.text.includes('@')) continue;
+    const ops = mdOperands(node.text);
+    const seen = new Set<string>();
+    for (const op of ops) {
+      const g = op.startsWith('!') ? undefined : operandGlobal(op);
+      if (g === undefined || seen.has(g)) continue;
+      seen.add(g);
+      let list = refs.get(g);
+      if (!list) refs.set(g, (list = []));
+      list.push({ num, ops });
+    }
+  }
+  const view: MetadataView = { specConstKernels: m.namedMetadata.has(KERNEL_SPEC_CONST_MD), kernels, annotated, kernelNodes, refs };
+  views.set(m, view);
+  return view;
 }
 
 /**
@@ -139,86 +226,35 @@ function namedNodes(m: LModule, name: string): { num: string; text: string }[] {
  */
 export function runCudaSpecConstantToSymbol(m: LModule, edits: ModuleEdits, scope: ReadonlySet<LFunction>): boolean {
   if (!isNvptxTriple(m.triple)) return false;
+  const view = metadataView(m);
   const byName = new Map(m.functions.filter((f) => scope.has(f)).map((f) => [f.name, f]));
   const global = (kernel: string, size: number): string =>
     `${printLocalName(CUDA_SPEC_CONST_GLOBAL_PREFIX + kernel, '@')} = weak_odr addrspace(4) externally_initialized constant [${size} x i8] zeroinitializer`;
-  const kernels = namedNodes(m, KERNEL_SPEC_CONST_MD);
-  if (!m.namedMetadata.has(KERNEL_SPEC_CONST_MD)) {
+  if (!view.specConstKernels) {
     // setUpPlaceholderEntries: one 1-byte global per kernel entry point of !nvvm.annotations.
-    let any = false;
-    for (const { text } of m.namedMetadata.has('nvvm.annotations') ? namedNodes(m, 'nvvm.annotations') : []) {
-      const ops = mdOperands(text);
-      if (ops.length < 2 || mdStringValue(ops[1]!) !== 'kernel') continue;
-      // getMDNodeAndFuncAtIndex: a null operand (the function gone, e.g. after splitting) is skipped.
-      if (ops[0] === 'null') continue;
-      const fn = operandGlobal(ops[0]!);
-      if (fn === undefined) throw new PostLinkPassError(`a !nvvm.annotations "kernel" node has no function: ${text}`);
-      if (!byName.has(fn)) continue;
-      edits.newGlobals.push(global(fn, 1));
-      any = true;
-    }
-    return any;
+    const here = view.annotated.filter((fn) => byName.has(fn));
+    for (const fn of here) edits.newGlobals.push(global(fn, 1));
+    return here.length > 0;
   }
   const sizes = new Map<string, number>();
-  const order: string[] = [];
-  /** Each spec-constant node's size + offset (its last two operands), read once. */
-  const scSizes = new Map<string, number>();
-  for (const { text } of kernels) {
-    const ops = mdOperands(text);
-    const kernel = ops.length ? mdStringValue(ops[0]!) : undefined;
-    if (kernel === undefined) throw new PostLinkPassError(`a !${KERNEL_SPEC_CONST_MD} node does not start with the kernel's name: ${text}`);
+  for (const { kernel, size, line } of view.kernels) {
     if (!byName.has(kernel)) continue;
     // LLVM would create a second global (renamed) and then fail its assertion on the re-created kernel.
-    if (sizes.has(kernel)) throw new PostLinkPassError(`kernel ${kernel} is listed twice in !${KERNEL_SPEC_CONST_MD}`);
-    let size = 0;
-    for (const ref of ops.slice(1)) {
-      let sc = scSizes.get(ref);
-      if (sc === undefined) {
-        const node = m.metadata.get(ref.replace(/^!/, ''));
-        const scOps = node ? mdOperands(node.text) : [];
-        if (!node || scOps.length < 4) throw new PostLinkPassError(`spec-constant node ${ref} of kernel ${kernel} is not a node of at least 4 operands`);
-        sc = (uintOperand(scOps[scOps.length - 1]!, ref) + uintOperand(scOps[scOps.length - 2]!, ref)) >>> 0;
-        scSizes.set(ref, sc);
-      }
-      size = (size + sc) >>> 0;
-    }
+    if (sizes.has(kernel)) throw new PostLinkPassError(`kernel ${kernel} is listed twice in !${KERNEL_SPEC_CONST_MD}`, line);
     // createGlobal(RoundUp): PowerOf2Ceil, at least 64 bytes.
     const alloc = Math.max(64, powerOf2Ceil(size));
     sizes.set(kernel, alloc);
-    order.push(kernel);
     edits.newGlobals.push(global(kernel, alloc));
   }
-  // The metadata operands naming each function, read once for all kernels.
-  const mdRefs = new Map<string, { num: string; ops: string[] }[]>();
-  for (const [num, node] of m.metadata) {
-    const ops = mdOperands(node.text);
-    const seen = new Set<string>();
-    for (const op of ops) {
-      const g = op.startsWith('!') ? undefined : operandGlobal(op);
-      if (g === undefined || seen.has(g) || !sizes.has(g)) continue;
-      seen.add(g);
-      let list = mdRefs.get(g);
-      if (!list) mdRefs.set(g, (list = []));
-      list.push({ num, ops });
-    }
-  }
-  // getMDNode: the first "kernel" node of !nvvm.annotations, in operand order, naming the function.
-  const kernelNodes = new Map<string, string>();
-  for (const { num, text } of m.namedMetadata.has('nvvm.annotations') ? namedNodes(m, 'nvvm.annotations') : []) {
-    const ops = mdOperands(text);
-    if (ops.length < 2 || mdStringValue(ops[1]!) !== 'kernel' || ops[0] === 'null') continue;
-    const fn = operandGlobal(ops[0]!);
-    if (fn !== undefined && !kernelNodes.has(fn)) kernelNodes.set(fn, num);
-  }
-  for (const kernel of order) rewriteKernel(m, edits, byName.get(kernel)!, sizes.get(kernel)!, mdRefs.get(kernel) ?? [], kernelNodes.get(kernel));
+  for (const [kernel, size] of sizes) rewriteKernel(m, edits, byName.get(kernel)!, size, view.refs.get(kernel) ?? [], view.kernelNodes.get(kernel));
   return true;
 }
 
 /** rewriteKernelSignature + fixupSpecConstantUses for one kernel. */
 function rewriteKernel(m: LModule, edits: ModuleEdits, fn: LFunction, size: number, mdRefs: readonly { num: string; ops: string[] }[], kernelNode: string | undefined): void {
-  if (fn.isDeclaration) throw new PostLinkPassError(`kernel @${fn.name} is only declared`);
+  if (fn.isDeclaration) throw new PostLinkPassError(`kernel @${fn.name} is only declared`, fn.line);
   const last = fn.params[fn.params.length - 1];
-  if (!last || last.name !== SPEC_CONST_BUFFER_ARG) throw new PostLinkPassError(`the last argument of kernel @${fn.name} is not %${SPEC_CONST_BUFFER_ARG} ("Expected a specialisation constants buffer argument. The function is not a kernel?")`);
+  if (!last || last.name !== SPEC_CONST_BUFFER_ARG) throw new PostLinkPassError(`the last argument of kernel @${fn.name} is not %${SPEC_CONST_BUFFER_ARG} ("Expected a specialisation constants buffer argument. The function is not a kernel?")`, fn.line);
   const ed = editorFor(edits, fn);
   const symbol = printLocalName(CUDA_SPEC_CONST_GLOBAL_PREFIX + fn.name, '@');
   const arrayTy = `[${size} x i8]`;
@@ -228,23 +264,18 @@ function rewriteKernel(m: LModule, edits: ModuleEdits, fn: LFunction, size: numb
     for (const ins of b.instructions) {
       if (!ins.usesLocal.includes(SPEC_CONST_BUFFER_ARG)) continue;
       if (ins.opcode !== 'addrspacecast' || ins.result === undefined) {
-        throw new PostLinkPassError(`unhandled use of %${SPEC_CONST_BUFFER_ARG} in @${fn.name} (line ${ins.line}): only addrspacecast is ("Unhandled instruction")`);
+        throw new PostLinkPassError(`unhandled use of %${SPEC_CONST_BUFFER_ARG} in @${fn.name}: only addrspacecast is ("Unhandled instruction")`, ins.line);
       }
       // `%r = addrspacecast <src type> %arg to <dest type>`
       let to = -1;
       for (let i = ins.tokFrom; i < ins.tokTo; i++) if (toks.kindCode(i) === TK.word && toks.textIs(i, 'to')) to = i;
       // The destination type ends at the first top-level comma (`, !dbg !5` and other attachments follow).
       let destTo = ins.tokTo;
-      for (let i = to + 1, depth = 0; i < ins.tokTo; i++) {
-        if (toks.kindCode(i) !== TK.punct) continue;
-        const c = toks.charAt(i);
-        if (c === 0x28 || c === 0x5b || c === 0x7b || c === 0x3c) depth++;
-        else if (c === 0x29 || c === 0x5d || c === 0x7d || c === 0x3e) depth--;
-        else if (c === 0x2c && depth === 0) {
-          destTo = i;
-          break;
-        }
-      }
+      walkBrackets(toks, to + 1, ins.tokTo, (i, c, depth) => {
+        if (c !== COMMA || depth !== 0) return false;
+        destTo = i;
+        return true;
+      });
       const dest = joinTokens(m.text, toks, to + 1, destTo).trim();
       const srcFrom = (() => {
         for (let i = ins.tokFrom; i < ins.tokTo; i++) if (toks.kindCode(i) === TK.word && toks.textIs(i, 'addrspacecast')) return i + 1;
@@ -268,7 +299,7 @@ function rewriteKernel(m: LModule, edits: ModuleEdits, fn: LFunction, size: numb
     });
     edits.replaceMetadata.set(num, `distinct !{${next.join(', ')}}`);
   }
-  if (!annotated) throw new PostLinkPassError(`no !nvvm.annotations node marks @${fn.name} as a "kernel" ("Failed to find corresponding MDNode")`);
+  if (!annotated) throw new PostLinkPassError(`no !nvvm.annotations node marks @${fn.name} as a "kernel" ("Failed to find corresponding MDNode")`, fn.line);
   edits.moveToEnd.push(fn);
 }
 
@@ -295,6 +326,26 @@ function castOfGlobal(symbol: string, arrayTy: string, srcTy: string, destTy: st
   return `addrspacecast (${pointee === arrayTy ? `${arrayTy} addrspace(4)*` : `${pointee} addrspace(4)*`} ${inner} to ${dest})`;
 }
 
+const COMMA = 0x2c;
+const OPENERS = new Set([0x28, 0x5b, 0x7b, 0x3c]); // ( [ { <
+const CLOSERS = new Set([0x29, 0x5d, 0x7d, 0x3e]); // ) ] } >
+
+/**
+ * Walks the punctuation of tokens [from, to) with the bracket depth after each (`(` `[` `{` `<` open,
+ * their pairs close), calling `visit(i, c, depth)`; stops when `visit` returns true.
+ */
+function walkBrackets(toks: TokenList, from: number, to: number, visit: (i: number, c: number, depth: number) => boolean): void {
+  let depth = 0;
+  for (let i = from; i < to; i++) {
+    if (toks.kindCode(i) !== TK.punct) continue;
+    const c = toks.charAt(i);
+    if (OPENERS.has(c)) depth++;
+    else if (CLOSERS.has(c)) depth--;
+    else if (c !== COMMA) continue;
+    if (visit(i, c, depth)) return;
+  }
+}
+
 const DROPPED_WORDS = new Set(['hidden', 'protected', 'default', 'dllimport', 'dllexport', 'dso_preemptable']);
 
 /** The new function's header: no last parameter; dso_local, local_unnamed_addr; default CC; no visibility, DLL storage, section, align, gc. */
@@ -313,19 +364,15 @@ function editHeader(m: LModule, edits: ModuleEdits, fn: LFunction): void {
   const open = nameAt + 1;
   let close = -1;
   let lastComma = -1;
-  for (let i = open, depth = 0; i < fn.headerTo; i++) {
-    if (toks.kindCode(i) !== TK.punct) continue;
-    const c = toks.charAt(i);
-    if (c === 0x28 || c === 0x5b || c === 0x7b || c === 0x3c) depth++;
-    else if (c === 0x29 || c === 0x5d || c === 0x7d || c === 0x3e) {
-      depth--;
-      if (depth === 0) {
-        close = i;
-        break;
-      }
-    } else if (c === 0x2c && depth === 1) lastComma = i;
-  }
-  if (nameAt < 0 || close < 0) throw new PostLinkPassError(`the header of @${fn.name} could not be read`);
+  walkBrackets(toks, open, fn.headerTo, (i, c, depth) => {
+    if (c === COMMA && depth === 1) lastComma = i;
+    else if (depth === 0 && c !== COMMA) {
+      close = i;
+      return true;
+    }
+    return false;
+  });
+  if (nameAt < 0 || close < 0) throw new PostLinkPassError(`the header of @${fn.name} could not be read`, fn.line);
   // Before the name: `define [linkage] [preemption] [visibility] [dll] [cc] [ret attrs] <type>`.
   let linkageAt = fn.headerFrom; // `define`, or the linkage keyword after it
   let hasDsoLocal = false;
