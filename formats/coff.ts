@@ -138,6 +138,16 @@ export const COFF_POINTER_RELOCS: Readonly<Record<number, { type: number; bytes:
   [COFF_MACHINE.ARMNT]: { type: 0x1, bytes: 4 },
 };
 
+/**
+ * The symbol name a COFF object gives an IR global named `name`: on i386 LLVM's mangler puts the
+ * data layout's global prefix `_` before it (`m:x`, llvm/lib/IR/DataLayout.cpp `getGlobalPrefix`:
+ * MM_WinCOFFX86 → '_'; the i686 wrapper object testdata/llvm22/sycl/k.i386.coff.wrapper.obj names
+ * its descriptor `_.sycl_offloading.descriptor`); other machines use the name as it is.
+ */
+export function coffSymbolName(machine: number, name: string): string {
+  return machine === COFF_MACHINE.I386 ? `_${name}` : name;
+}
+
 /** The string table's first word: its size in bytes, including this word. */
 export const CoffStringTableHeader = struct({ size: u32 }, 'COFF string table header');
 

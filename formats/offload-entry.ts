@@ -18,8 +18,9 @@
  * ptr PropertiesBegin, ptr PropertiesEnd }`; `getSyclBinDescTy`: `{ i16 Version, i16
  * NumDeviceImages, ptr DeviceImages, ptr HostEntriesBegin, ptr HostEntriesEnd }`), the same types in
  * k.wrapper.ll. Sizes checked against testdata/llvm22/sycl/k2.wrapper.o.readelf.txt (entries 56
- * bytes apart, device image 80 bytes, descriptor 32 bytes) and containers/i386.o (44-byte entries)
- * / ppc32be.o (48-byte entries).
+ * bytes apart, device image 80 bytes, descriptor 32 bytes), the i686 wrappers k2.i386.wrapper.o
+ * (entries 48 bytes apart, the last 44 long) and k2.i386.coff.wrapper.obj (48-byte entries), and
+ * containers/i386.o (one 44-byte entry) / ppc32be.o (48 bytes).
  */
 import { reserved, struct, u16, u32, u64, u8, type Decoded } from '../src/codec/index.js';
 
@@ -45,8 +46,9 @@ export const OffloadEntry64 = struct(
 );
 
 /**
- * `EntryTy` on a 32-bit target: 44 bytes of fields. Where i64 is 8-aligned (ARM, PowerPC, RISC-V,
- * ...) the table stride is 48 (4 bytes of tail padding); on i386, where i64 is 4-aligned, it is 44.
+ * `EntryTy` on a 32-bit target: 44 bytes of fields. As an array element (the descriptor's private
+ * copy `.sycl_offloading.entries_arr`) it takes 48 bytes where i64 is 8-aligned (ARM, PowerPC, RISC-V,
+ * i386 on Windows, ...: 4 bytes of tail padding) and 44 on i386 ELF targets, where i64 is 4-aligned.
  */
 export const OffloadEntry32 = struct(
   {
@@ -66,10 +68,40 @@ export const OffloadEntry32 = struct(
 /** The offload entry structures by pointer size, and where the name pointer lies in each. */
 export const OFFLOAD_ENTRIES = { 64: OffloadEntry64, 32: OffloadEntry32 } as const;
 
-/** Table stride of `EntryTy`: 56 on 64-bit targets, 48 on 32-bit ones, 44 on i386 (4-aligned i64). */
-export function offloadEntryStride(elfClass: 32 | 64, i64Align4: boolean): number {
-  if (elfClass === 64) return OffloadEntry64.fixedSize!;
+/**
+ * Alignment of each entry global in `llvm_offload_entries`: `emitOffloadingEntry` sets
+ * `Align(object::OffloadBinary::getAlignment())`, 8 (llvm/lib/Frontend/Offloading/Utility.cpp@02260850).
+ */
+export const OFFLOAD_ENTRY_GLOBAL_ALIGN = 8;
+
+/**
+ * Size of `EntryTy` as an array element (its alloc size; the stride of the descriptor's entry range):
+ * 56 on 64-bit targets, 48 on 32-bit ones, 44 on i386 ELF (4-aligned i64).
+ */
+export function offloadEntryArrayStride(pointerBits: 32 | 64, i64Align4: boolean): number {
+  if (pointerBits === 64) return OffloadEntry64.fixedSize!;
   return i64Align4 ? OffloadEntry32.fixedSize! : OffloadEntry32.fixedSize! + 4;
+}
+
+/**
+ * Where the entries of an `llvm_offload_entries` section lie. Each entry is its own global, aligned to
+ * {@link OFFLOAD_ENTRY_GLOBAL_ALIGN}: they are `stride` apart (the array stride rounded up to 8) and
+ * the last one of the section may end without that padding (i386 ELF: entries 48 bytes apart, the last
+ * 44 bytes long; two SYCL kernels for i686-pc-linux-gnu make a 92-byte section,
+ * testdata/llvm22/sycl/k2.i386.wrapper.o.readelf.txt). `count` entries fit in `size` bytes; `leftover`
+ * bytes after them hold no whole entry.
+ */
+export function offloadEntrySectionLayout(pointerBits: 32 | 64, i64Align4: boolean, size: number): { stride: number; count: number; leftover: number } {
+  const fields = OFFLOAD_ENTRIES[pointerBits].fixedSize!;
+  const elem = offloadEntryArrayStride(pointerBits, i64Align4);
+  const stride = Math.ceil(elem / OFFLOAD_ENTRY_GLOBAL_ALIGN) * OFFLOAD_ENTRY_GLOBAL_ALIGN;
+  let count = Math.floor(size / stride);
+  let rest = size - count * stride;
+  if (rest >= fields) {
+    count++;
+    rest = 0;
+  }
+  return { stride, count, leftover: rest };
 }
 
 /** The section the wrappers put the entries in. */
@@ -128,6 +160,47 @@ export const SyclBinDesc64 = struct(
   },
   '__sycl.tgt_bin_desc (64-bit)',
 );
+
+/** `__sycl.tgt_device_image` on a 32-bit target: 40 bytes (pointers 4-aligned, no padding after Format). */
+export const SyclDeviceImage32 = struct(
+  {
+    version: u16,
+    offloadKind: u8,
+    format: u8,
+    target: u32,
+    compileOptions: u32,
+    linkOptions: u32,
+    imageStart: u32,
+    imageEnd: u32,
+    entriesBegin: u32,
+    entriesEnd: u32,
+    propertiesBegin: u32,
+    propertiesEnd: u32,
+  },
+  '__sycl.tgt_device_image (32-bit)',
+);
+
+/** `__sycl.tgt_bin_desc` on a 32-bit target: 16 bytes. */
+export const SyclBinDesc32 = struct(
+  {
+    version: u16,
+    numDeviceImages: u16,
+    deviceImages: u32,
+    hostEntriesBegin: u32,
+    hostEntriesEnd: u32,
+  },
+  '__sycl.tgt_bin_desc (32-bit)',
+);
+
+/**
+ * The SYCL descriptor structures by pointer size (checked on the i686 wrappers
+ * testdata/llvm22/sycl/k.i386.wrapper.o and k.i386.coff.wrapper.obj: the triple and image range they
+ * point at are the ones `llvm-dis` shows in the wrapper's IR).
+ */
+export const SYCL_DESCRIPTORS = {
+  64: { binDesc: SyclBinDesc64, deviceImage: SyclDeviceImage64 },
+  32: { binDesc: SyclBinDesc32, deviceImage: SyclDeviceImage32 },
+} as const;
 
 /** The symbol `wrapSYCLBinaries` gives the descriptor (k.wrapper.ll, k2.wrapper.o.readelf.txt). */
 export const SYCL_DESCRIPTOR_SYMBOL = '.sycl_offloading.descriptor';

@@ -24,7 +24,7 @@
  * Portable: no Node APIs.
  */
 import { decodeUtf8, DecodeError, hex, locate, R, Space, TerminatedStrings, toSource, type ByteSource, type PathKey } from '../codec/index.js';
-import { COFF_MACHINE, COFF_MAX_SECTIONS_16, COFF_POINTER_RELOCS, COFF_SCN_LNK_NRELOC_OVFL, COFF_SYM_UNDEFINED, CoffBigObjSymbol, CoffFileHeader, CoffRelocation, CoffSectionHeader, CoffSymbol } from '../../formats/coff.js';
+import { coffSymbolName, COFF_MAX_SECTIONS_16, COFF_POINTER_RELOCS, COFF_SCN_LNK_NRELOC_OVFL, COFF_SYM_UNDEFINED, CoffBigObjSymbol, CoffFileHeader, CoffRelocation, CoffSectionHeader, CoffSymbol } from '../../formats/coff.js';
 import type { CoffFile, CoffSection, PeFile } from './coff.js';
 import { SectionPointers, SectionsByAddress, type PointerTarget } from './pointers.js';
 
@@ -63,8 +63,9 @@ export class CoffPointers extends SectionPointers<CoffSection> {
     readonly coff: CoffFile,
   ) {
     const pointer = COFF_POINTER_RELOCS[coff.machine];
-    // 64 for AMD64 and the ARM64 family; the i386 ABI aligns i64 to 4 (ARM to 8); COFF is little-endian.
-    super({ pointerBits: pointer?.bytes === 4 ? 32 : 64, i64Align4: coff.machine === COFF_MACHINE.I386, littleEndian: true, origin: coff.origin, path: coff.path, sections: coff.sections });
+    // 64 for AMD64 and the ARM64 family; Windows aligns i64 to 8 on every machine (i386 too: the x86
+    // data layout adds `i64:64` for Windows, the X86 `computeDataLayout`: `isOSWindows()` → `-i64:64`); COFF is little-endian.
+    super({ pointerBits: pointer?.bytes === 4 ? 32 : 64, i64Align4: false, littleEndian: true, origin: coff.origin, path: coff.path, sections: coff.sections });
     this.pointer = pointer;
     this.space = new Space(toSource(input), 0, undefined).sub(coff.origin, coff.size);
   }
@@ -101,9 +102,10 @@ export class CoffPointers extends SectionPointers<CoffSection> {
     return { section: target, offset: Number(off) };
   }
 
-  /** A symbol by name: its section and Value (the offset in that section, in an object file). */
+  /** The symbol of IR global `name` (i386: `_name`): its section and Value (the offset in that section, in an object file). */
   symbolPlace(name: string): CoffPointerTarget | null | undefined {
-    const sym = this.symbolTable().find((x) => x.name === name);
+    const symbolName = coffSymbolName(this.coff.machine, name);
+    const sym = this.symbolTable().find((x) => x.name === symbolName);
     if (!sym) return undefined;
     const s = this.sectionOf(sym, name);
     if (!s) return null;

@@ -23,7 +23,7 @@
  * Portable: no Node APIs.
  */
 import { decode, DecodeError, hex, type Decoded, type Node, type Role } from '../codec/index.js';
-import { OFFLOAD_ENTRIES, offloadEntriesSectionName, offloadEntryStride, SYCL_BIN_DESC_VERSION, SYCL_DESCRIPTOR_SYMBOL, SYCL_DEVICE_IMAGE_VERSIONS, SyclBinDesc64, SyclDeviceImage64 } from '../../formats/offload-entry.js';
+import { OFFLOAD_ENTRIES, offloadEntriesSectionName, offloadEntryArrayStride, offloadEntrySectionLayout, SYCL_BIN_DESC_VERSION, SYCL_DESCRIPTOR_SYMBOL, SYCL_DESCRIPTORS, SYCL_DEVICE_IMAGE_VERSIONS } from '../../formats/offload-entry.js';
 import type { PointerReader, PointerSection, PointerTarget } from './pointers.js';
 
 /** `OFK_SYCL`: the entry kind of SYCL kernels. */
@@ -47,10 +47,9 @@ export interface OffloadEntryRecord {
   size: bigint;
 }
 
-/** A table of entries at a place (the section, or a descriptor's range). */
-function readEntries<S extends PointerSection>(p: PointerReader<S>, s: S, from: number, count: number, what: string): OffloadEntryRecord[] {
+/** A table of `count` entries `stride` bytes apart at a place (the section, or a descriptor's range). */
+function readEntries<S extends PointerSection>(p: PointerReader<S>, s: S, from: number, count: number, stride: number, what: string): OffloadEntryRecord[] {
   const rec = OFFLOAD_ENTRIES[p.file.pointerBits];
-  const stride = offloadEntryStride(p.file.pointerBits, p.file.i64Align4);
   const bytes = p.bytes(s);
   const out: OffloadEntryRecord[] = [];
   for (let i = 0; i < count; i++) {
@@ -74,9 +73,9 @@ export function offloadEntries<S extends PointerSection>(p: PointerReader<S>, fo
   const name = offloadEntriesSectionName(format);
   const s = p.file.sections.find((x) => x.name === name);
   if (!s) return [];
-  const stride = offloadEntryStride(p.file.pointerBits, p.file.i64Align4);
-  if (s.size % stride) p.notes.push(`section [${s.index}] '${s.name}' is ${s.size} bytes, not a whole number of ${stride}-byte entries; the last ${s.size % stride} bytes are not read`);
-  return readEntries(p, s, 0, Math.floor(s.size / stride), s.name);
+  const { stride, count, leftover } = offloadEntrySectionLayout(p.file.pointerBits, p.file.i64Align4, s.size);
+  if (leftover) p.notes.push(`section [${s.index}] '${s.name}' is ${s.size} bytes, which is not ${count} entries ${stride} bytes apart; the last ${leftover} bytes are not read`);
+  return readEntries(p, s, 0, count, stride, s.name);
 }
 
 /** One `__sycl.tgt_device_image` of the descriptor. */
@@ -102,22 +101,19 @@ export interface SyclDeviceImageInfo<S extends PointerSection = PointerSection> 
 }
 
 /**
- * The device images of the SYCL descriptor (64-bit targets), or undefined when the file has no
- * `.sycl_offloading.descriptor` symbol; what cannot be followed is left out, with notes.
+ * The device images of the SYCL descriptor (the layout of the file's pointer size), or undefined when
+ * the file has no `.sycl_offloading.descriptor` symbol; what cannot be followed is left out, with notes.
  */
 export function syclDescriptor<S extends PointerSection>(p: PointerReader<S>, opts: { scan?: boolean } = {}): SyclDeviceImageInfo<S>[] | undefined {
   let place = p.symbolPlace(SYCL_DESCRIPTOR_SYMBOL);
   if (place === undefined && opts.scan) place = scanForSyclDescriptor(p);
   if (!place) return undefined;
-  if (p.file.pointerBits !== 64) {
-    p.notes.push(`${SYCL_DESCRIPTOR_SYMBOL}: the 32-bit descriptor layout is not read`);
-    return undefined;
-  }
-  const d = readAt(p, place, SyclBinDesc64, SYCL_DESCRIPTOR_SYMBOL);
+  const { binDesc, deviceImage: image } = SYCL_DESCRIPTORS[p.file.pointerBits];
+  const d = readAt(p, place, binDesc, SYCL_DESCRIPTOR_SYMBOL);
   if (!d) return undefined;
-  const list = p.follow(place.section, place.offset + SyclBinDesc64.offsets.deviceImages, `${SYCL_DESCRIPTOR_SYMBOL} DeviceImages`);
+  const list = p.follow(place.section, place.offset + binDesc.offsets.deviceImages, `${SYCL_DESCRIPTOR_SYMBOL} DeviceImages`);
   if (!list) return undefined;
-  const size = SyclDeviceImage64.fixedSize!;
+  const size = image.fixedSize!;
   if (d.numDeviceImages * size > list.section.size - list.offset) {
     p.notes.push(`${SYCL_DESCRIPTOR_SYMBOL}: ${d.numDeviceImages} device images of ${size} bytes do not fit in section [${list.section.index}] '${list.section.name}'`);
     return undefined;
@@ -141,8 +137,9 @@ function readAt<S extends PointerSection, N extends Node<unknown, unknown, Role>
 
 function deviceImage<S extends PointerSection>(p: PointerReader<S>, at: PointerTarget<S>, i: number, entriesRead: Map<string, OffloadEntryRecord[]>): SyclDeviceImageInfo<S> {
   const what = `device image [${i}]`;
-  const d = readAt(p, at, SyclDeviceImage64, what)!;
-  const o = SyclDeviceImage64.offsets;
+  const image = SYCL_DESCRIPTORS[p.file.pointerBits].deviceImage;
+  const d = readAt(p, at, image, what)!;
+  const o = image.offsets;
   const info: SyclDeviceImageInfo<S> = { offset: p.file.origin + at.section.offset + at.offset, version: d.version, offloadKind: d.offloadKind, format: d.format };
   const str = (field: 'target' | 'compileOptions' | 'linkOptions'): string | undefined => {
     const t = p.follow(at.section, at.offset + o[field], `${what} ${field}`);
@@ -164,16 +161,17 @@ function deviceImage<S extends PointerSection>(p: PointerReader<S>, at: PointerT
     }
     return { start, size: end.offset - start.offset };
   };
-  const image = range('imageStart', 'imageEnd');
-  if (image) info.image = { ...image.start, size: image.size };
+  const bytes = range('imageStart', 'imageEnd');
+  if (bytes) info.image = { ...bytes.start, size: bytes.size };
   const entries = range('entriesBegin', 'entriesEnd');
   if (entries) {
-    const stride = offloadEntryStride(64, false);
+    // The descriptor's private copy is one array: entries one alloc size apart.
+    const stride = offloadEntryArrayStride(p.file.pointerBits, p.file.i64Align4);
     if (entries.size % stride) p.notes.push(`${what}: its entry range is ${entries.size} bytes, not a whole number of ${stride}-byte entries`);
     else {
       const key = `${entries.start.section.index}:${entries.start.offset}:${entries.size}`;
       let list = entriesRead.get(key);
-      if (!list) entriesRead.set(key, (list = readEntries(p, entries.start.section, entries.start.offset, entries.size / stride, `${what} entries`)));
+      if (!list) entriesRead.set(key, (list = readEntries(p, entries.start.section, entries.start.offset, entries.size / stride, stride, `${what} entries`)));
       info.entries = list;
     }
   }
@@ -181,17 +179,17 @@ function deviceImage<S extends PointerSection>(p: PointerReader<S>, at: PointerT
 }
 
 /**
- * The SYCL descriptor of a file without a symbol table (a linked PE image), found by its shape: an
- * 8-aligned `__sycl.tgt_bin_desc` (Version 1, 1–256 device images, zero padding) whose DeviceImages
+ * The SYCL descriptor of a file without a symbol table (a linked PE image), found by its shape: a
+ * pointer-aligned `__sycl.tgt_bin_desc` (Version 1, 1–256 device images; zero padding on 64-bit targets) whose DeviceImages
  * pointer leads to that many `__sycl.tgt_device_image` records of a known version and offload kind 8
  * (SYCL), each with a target string and an ImageStart..ImageEnd range inside one section. Pointers
  * that do not lead anywhere while scanning leave no notes. Work is linear in the sections' bytes
  * (a cheap test of the first 8 bytes before any pointer is followed).
  */
 export function scanForSyclDescriptor<S extends PointerSection>(p: PointerReader<S>): PointerTarget<S> | undefined {
-  if (p.file.pointerBits !== 64) return undefined;
   const quiet = p.notes.length;
-  const d = SyclBinDesc64.offsets;
+  const { binDesc } = SYCL_DESCRIPTORS[p.file.pointerBits];
+  const align = p.file.pointerBits / 8;
   const le = p.file.littleEndian;
   const found = (s: S, at: number): PointerTarget<S> => {
     p.notes.length = quiet;
@@ -209,9 +207,10 @@ export function scanForSyclDescriptor<S extends PointerSection>(p: PointerReader
       throw e;
     }
     const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
-    for (let at = 0; at + SyclBinDesc64.fixedSize! <= b.length; at += 8) {
-      const n = v.getUint16(at + d.numDeviceImages, le);
-      if (v.getUint16(at + d.version, le) !== SYCL_BIN_DESC_VERSION || n < 1 || n > 256 || v.getUint32(at + d.pad, le) !== 0) continue;
+    for (let at = 0; at + binDesc.fixedSize! <= b.length; at += align) {
+      const n = v.getUint16(at + binDesc.offsets.numDeviceImages, le);
+      if (v.getUint16(at + binDesc.offsets.version, le) !== SYCL_BIN_DESC_VERSION || n < 1 || n > 256) continue;
+      if ('pad' in binDesc.offsets && v.getUint32(at + binDesc.offsets.pad, le) !== 0) continue;
       let ok = false;
       try {
         ok = deviceImagesLookRight(p, s, at, n, rejected);
@@ -227,10 +226,11 @@ export function scanForSyclDescriptor<S extends PointerSection>(p: PointerReader
 
 /** The `n` device-image records a candidate descriptor at `at` of `s` points to have the expected shape. */
 function deviceImagesLookRight<S extends PointerSection>(p: PointerReader<S>, s: S, at: number, n: number, rejected: Set<string>): boolean {
-  const img = SyclDeviceImage64.offsets;
-  const size = SyclDeviceImage64.fixedSize!;
+  const { binDesc, deviceImage } = SYCL_DESCRIPTORS[p.file.pointerBits];
+  const img = deviceImage.offsets;
+  const size = deviceImage.fixedSize!;
   const le = p.file.littleEndian;
-  const list = p.follow(s, at + SyclBinDesc64.offsets.deviceImages, 'scan');
+  const list = p.follow(s, at + binDesc.offsets.deviceImages, 'scan');
   if (!list || list.offset + n * size > list.section.size) return false;
   const key = `${list.section.index}:${list.offset}:${n}`;
   if (rejected.has(key)) return false;

@@ -15,7 +15,8 @@ import { readOffloadInput } from '../../src/offload/input.js';
 import { ElfPointers } from '../../src/containers/elf-pointers.js';
 import { CoffPointers, PePointers } from '../../src/containers/coff-pointers.js';
 import { readCoffSectionTable, readPeSectionTable } from '../../src/containers/coff.js';
-import { CoffSectionHeader } from '../../formats/coff.js';
+import { CoffSectionHeader, coffSymbolName, COFF_MACHINE } from '../../formats/coff.js';
+import { offloadEntryArrayStride, offloadEntrySectionLayout } from '../../formats/offload-entry.js';
 import { offloadEntries, syclDescriptor } from '../../src/containers/sycl-wrapper.js';
 import { readElfSymbols } from '../../src/containers/elf-symbols.js';
 import { Elf64SectionHeader } from '../../formats/elf.js';
@@ -385,5 +386,108 @@ describe('PE images (a Windows program linked by lld-link-22): the descriptor fo
       }),
       { seed: 77, numRuns: 1500 },
     );
+  });
+});
+
+describe('32-bit hosts (i686): the 32-bit SYCL descriptor and EntryTy layouts, ELF and COFF', () => {
+  it('EntryTy: alloc size 44 on i386 ELF, 48 on other 32-bit targets, 56 on 64-bit; in the section each entry is an 8-aligned global, the last may end unpadded', () => {
+    expect([offloadEntryArrayStride(64, false), offloadEntryArrayStride(32, false), offloadEntryArrayStride(32, true)]).to.deep.equal([56, 48, 44]);
+    // k2.i386.wrapper.o: two entries in 92 bytes (48 + 44).
+    expect(offloadEntrySectionLayout(32, true, 92)).to.deep.equal({ stride: 48, count: 2, leftover: 0 });
+    expect(offloadEntrySectionLayout(32, true, 96)).to.deep.equal({ stride: 48, count: 2, leftover: 0 });
+    expect(offloadEntrySectionLayout(32, true, 44)).to.deep.equal({ stride: 48, count: 1, leftover: 0 });
+    expect(offloadEntrySectionLayout(32, true, 50)).to.deep.equal({ stride: 48, count: 1, leftover: 2 });
+    expect(offloadEntrySectionLayout(32, false, 40)).to.deep.equal({ stride: 48, count: 0, leftover: 40 });
+    expect(offloadEntrySectionLayout(64, false, 112)).to.deep.equal({ stride: 56, count: 2, leftover: 0 });
+    expect(offloadEntrySectionLayout(64, false, 60)).to.deep.equal({ stride: 56, count: 1, leftover: 4 });
+    expect([coffSymbolName(COFF_MACHINE.I386, '.x'), coffSymbolName(COFF_MACHINE.AMD64, '.x')]).to.deep.equal(['_.x', '.x']);
+  });
+
+  for (const [file, stem] of [
+    ['sycl/k.i386.wrapper.o', 'k'],
+    ['sycl/k2.i386.wrapper.o', 'k2'],
+    ['sycl/k.i386.exe', 'k'],
+    ['sycl/k2.i386.exe', 'k2'],
+    ['sycl/k.i386.coff.wrapper.obj', 'k'],
+    ['sycl/k2.i386.coff.wrapper.obj', 'k2'],
+    ['sycl/k.i386.coff.exe', 'k'],
+    ['sycl/k2.i386.coff.exe', 'k2'],
+  ] as const) {
+    it(`${file}: the image is ${stem}.spv; kernels and triple as ${stem}.i386.wrapper.ll says, with no note about layouts`, () => {
+      const r = input(file);
+      const ir = wrapperIr(`${stem}.i386`);
+      expect(r.container).to.equal(file.endsWith('.exe') && file.includes('coff') ? 'pe' : file.includes('coff') ? 'coff' : 'elf');
+      const [b, ...more] = r.bare;
+      expect(more).to.deep.equal([]);
+      expect(b!.image.bytes()).to.deep.equal(bytesOf(`sycl/${stem}.spv`));
+      expect([b!.kernels, b!.triple, b!.offloadKind]).to.deep.equal([ir.kernels, ir.triple, 8]);
+      expect(r.notes.join('\n')).not.to.match(/32-bit|not a whole number|differ from|not read/);
+    });
+  }
+
+  it('k2.i386.wrapper.o: entries 48 bytes apart (R_386_32 at +0x14 and +0x44), the last 44 long; the descriptor copy 44 apart (llvm-readelf-22 -S -r -s)', () => {
+    const b = bytesOf('sycl/k2.i386.wrapper.o');
+    const re = textOf('sycl/k2.i386.wrapper.o.readelf.txt');
+    const elf = readElfSectionTable(b);
+    expect([elf.class, elf.machine]).to.deep.equal([32, 3]);
+    const p = new ElfPointers(b, elf);
+    expect(readelfSection(re, 'llvm_offload_entries').size).to.equal(92);
+    expect(readelfRelocs(re, '.relllvm_offload_entries').map((r) => [r.offset, r.type])).to.deep.equal([
+      [0x14, 'R_386_32'],
+      [0x44, 'R_386_32'],
+    ]);
+    expect(offloadEntries(p).map((e) => [e.index, e.offset - readelfSection(re, 'llvm_offload_entries').offset, e.version, e.kind, e.name])).to.deep.equal([
+      [0, 0, 1, 8, '_ZTS5First'],
+      [1, 48, 1, 8, '_ZTSN2ns6SecondE'],
+    ]);
+    const [d, ...more] = syclDescriptor(p)!;
+    expect(more).to.deep.equal([]);
+    expect([d!.version, d!.offloadKind, d!.format, d!.triple, d!.compileOptions, d!.linkOptions]).to.deep.equal([3, 8, 0, 'spirv64-unknown-unknown', '', '']);
+    expect([d!.image!.section.name, d!.image!.offset, d!.image!.size]).to.deep.equal(['.llvm.offloading', 0, readelfSection(re, '.llvm.offloading').size]);
+    expect(d!.entries!.map((e) => e.name)).to.deep.equal(['_ZTS5First', '_ZTSN2ns6SecondE']);
+    expect(p.notes).to.deep.equal([]);
+  });
+
+  it('k2.i386.coff.wrapper.obj: i64 8-aligned (48-byte entries), IMAGE_REL_I386_DIR32, the descriptor under the symbol _.sycl_offloading.descriptor (llvm-readobj-22)', () => {
+    const b = bytesOf('sycl/k2.i386.coff.wrapper.obj');
+    const ro = textOf('sycl/k2.i386.coff.wrapper.obj.readobj.txt');
+    const coff = readCoffSectionTable(b);
+    const p = new CoffPointers(b, coff);
+    expect([p.file.pointerBits, p.file.i64Align4]).to.deep.equal([32, false]);
+    expect(readobjSection(ro, 'llvm_offload_entries$OE').size).to.equal(96);
+    expect(readobjRelocs(ro, 'llvm_offload_entries$OE').map((r) => [r.offset, r.type])).to.deep.equal([
+      [0x14, 'IMAGE_REL_I386_DIR32'],
+      [0x44, 'IMAGE_REL_I386_DIR32'],
+    ]);
+    expect(offloadEntries(p, 'coff').map((e) => e.name)).to.deep.equal(['_ZTS5First', '_ZTSN2ns6SecondE']);
+    const sym = readobjSymbol(ro, '_.sycl_offloading.descriptor');
+    const place = p.symbolPlace('.sycl_offloading.descriptor')!;
+    expect([place.section.index + 1, place.offset]).to.deep.equal([sym.section, sym.value]);
+    const [d] = syclDescriptor(p)!;
+    expect([d!.triple, d!.image!.size, d!.entries!.map((e) => e.name)]).to.deep.equal(['spirv64-unknown-unknown', readobjSection(ro, '.llvm.offloading').size, ['_ZTS5First', '_ZTSN2ns6SecondE']]);
+    expect(p.notes).to.deep.equal([]);
+  });
+
+  it('k2.i386.coff.exe: a PE32 image (ImageBase from llvm-readobj-22); the 16-byte descriptor found by its shape at a 4-aligned place', () => {
+    const b = bytesOf('sycl/k2.i386.coff.exe');
+    const ro = textOf('sycl/k2.i386.coff.exe.readobj.txt');
+    const pe = readPeSectionTable(b);
+    expect([pe.pe32Plus, pe.imageBase]).to.deep.equal([false, BigInt(/ImageBase: (0x[0-9A-F]+)/.exec(ro)![1]!)]);
+    const p = new PePointers(b, pe);
+    const [d] = syclDescriptor(p, { scan: true })!;
+    expect([d!.triple, d!.entries!.map((e) => e.name)]).to.deep.equal(['spirv64-unknown-unknown', ['_ZTS5First', '_ZTSN2ns6SecondE']]);
+    expect(p.notes.join('\n')).to.match(/found by its shape at offset 0x[0-9a-f]+ of section \[\d\] '\.rdata'/);
+  });
+
+  it('property (fixed seed): random overwrites of the i686 wrapper and PE32 program give only DecodeError', () => {
+    for (const f of ['sycl/k2.i386.wrapper.o', 'sycl/k2.i386.coff.exe']) {
+      const b0 = bytesOf(f);
+      fc.assert(
+        fc.property(fc.nat(b0.length - 1), fc.uint8Array({ minLength: 1, maxLength: 8 }), (at, v) => {
+          onlyDecodeErrors(() => readOffloadInput(memorySource(overwrite(b0, at, v))), f);
+        }),
+        { seed: 1686, numRuns: 1000 },
+      );
+    }
   });
 });

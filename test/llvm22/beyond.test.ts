@@ -29,13 +29,21 @@ describe('beyond llvm-objdump-22: wrapper objects and executables of clang++-22 
     // Windows host (COFF): entries in llvm_offload_entries$OE, pointers as IMAGE_REL_AMD64_ADDR64 relocations.
     ['k.coff.wrapper.obj', ['_ZTS5KName']],
     ['k2.coff.wrapper.obj', ['_ZTS5First', '_ZTSN2ns6SecondE']],
+    // 32-bit hosts (i686): the 32-bit descriptor and EntryTy layouts; ELF entries 48 bytes apart, COFF symbols with '_'.
+    ['k.i386.wrapper.o', ['_ZTS5KName']],
+    ['k.i386.exe', ['_ZTS5KName']],
+    ['k2.i386.wrapper.o', ['_ZTS5First', '_ZTSN2ns6SecondE']],
+    ['k2.i386.exe', ['_ZTS5First', '_ZTSN2ns6SecondE']],
+    ['k.i386.coff.wrapper.obj', ['_ZTS5KName']],
+    ['k2.i386.coff.wrapper.obj', ['_ZTS5First', '_ZTSN2ns6SecondE']],
   ] as const) {
     const coff = file.endsWith('.obj');
+    const i386 = file.includes('.i386.');
     it(`${file}: offload-list names the bare SPIR-V image and its kernels; offload-extract writes the module clang-sycl-linker made`, async () => {
       const r = await cli(['offload-list', file], SYCL);
       expect(r.code, r.stderr).to.equal(0);
       // llvm-objdump's header line first, as it prints it before failing (its stderr: the *.objdump22 golden).
-      const format = coff ? 'coff-x86-64' : 'elf64-x86-64';
+      const format = coff ? (i386 ? 'coff-i386' : 'coff-x86-64') : i386 ? 'elf32-i386' : 'elf64-x86-64';
       expect(r.stdout.startsWith(`\n${file}:\tfile format ${format}\n\nDEVICE IMAGE [0]: (not in an OffloadBinary)\nkind            spir-v\ntriple          spirv64-unknown-unknown\nproducer        sycl\n`)).to.equal(true, r.stdout);
       expect(r.stdout.startsWith(readFileSync(join(SYCL, `${file}.objdump22.txt`), 'utf8'))).to.equal(true);
       expect(readFileSync(join(SYCL, `${file}.objdump22.stderr.txt`), 'utf8')).to.include('while extracting offloading files: Invalid data was encountered while parsing the file');
@@ -69,12 +77,15 @@ describe('beyond llvm-objdump-22: a Windows program (PE image) linked by lld-lin
   for (const [file, kernels] of [
     ['k.coff.exe', ['_ZTS5KName']],
     ['k2.coff.exe', ['_ZTS5First', '_ZTSN2ns6SecondE']],
+    // PE32 (i686-pc-windows-msvc): the 32-bit descriptor, found by its shape.
+    ['k.i386.coff.exe', ['_ZTS5KName']],
+    ['k2.i386.coff.exe', ['_ZTS5First', '_ZTSN2ns6SecondE']],
   ] as const) {
     it(`${file}: llvm-objdump-22 prints only the header line; we add the device image and its kernels, and extract the SPIR-V`, async () => {
       const r = await cli(['offload-list', file], SYCL);
       expect(r.code, r.stderr).to.equal(0);
       const theirs = readFileSync(join(SYCL, `${file}.objdump22.txt`), 'utf8');
-      expect(theirs).to.equal(`\n${file}:\tfile format coff-x86-64\n`);
+      expect(theirs).to.equal(`\n${file}:\tfile format ${file.includes('.i386.') ? 'coff-i386' : 'coff-x86-64'}\n`);
       expect(r.stdout.startsWith(theirs + '\nDEVICE IMAGE [0]: (not in an OffloadBinary)\nkind            spir-v\ntriple          spirv64-unknown-unknown\nproducer        sycl\n')).to.equal(true, r.stdout);
       expect(r.stdout.match(/^kernel {10}.*$/gm)).to.deep.equal(kernels.map((k) => `kernel          ${k}`));
       const j = JSON.parse((await cli(['offload-list', '--json', file], SYCL)).stdout) as { container: string; bare: { kernels: string[] }[] };

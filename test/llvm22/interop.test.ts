@@ -152,6 +152,48 @@ describe('interop: clang++-22 -fsycl, clang-sycl-linker, llvm-objdump-22 and llv
     }
   });
 
+  it('for 32-bit hosts (i686 Linux and Windows, device spirv64): the wrapper objects and programs are the committed ones; llvm-objdump-22 gives up, we list them with their triple and kernels', async () => {
+    const cxx = requireTool('clang++-22');
+    const cc = requireTool('clang-22');
+    const linker = requireTool('clang-sycl-linker-22');
+    const env = { ...process.env, PATH: `${dirname(linker)}:${process.env.PATH}` };
+    const w = tempDir('syclbin-i686-');
+    try {
+      copyFileSync(join(LLVM22, 'src', 'k2.cpp'), join(w.dir, 'k2.cpp'));
+      copyFileSync(join(LLVM22, 'src', 'stub.c'), join(w.dir, 'stub.c'));
+      // The commands of scripts/fixtures/llvm22.sh `sycl_i386` (testdata/llvm22/goldens.tsv).
+      const elf = ['--target=i686-pc-linux-gnu', '-fsycl', '--offload-targets=spirv64-unknown-unknown'];
+      const coff = ['--target=i686-pc-windows-msvc', '-mno-incremental-linker-compatible', '-fsycl', '--offload-targets=spirv64-unknown-unknown'];
+      for (const args of [
+        [cxx, ...elf, '-c', 'k2.cpp', '-o', 'k2.o'],
+        [cc, '--target=i686-pc-linux-gnu', '-c', 'stub.c', '-o', 'stub.o'],
+        [join(dirname(linker), 'clang++'), ...elf, '-fuse-ld=lld', 'k2.o', 'stub.o', '-o', 'k2', '-nostdlib', '-Wl,-e,main', '-Wl,--save-temps'],
+        [cxx, ...coff, '-c', 'k2.cpp', '-o', 'k2.obj'],
+        [cc, '--target=i686-pc-windows-msvc', '-mno-incremental-linker-compatible', '-c', 'stub.c', '-o', 'stub.obj'],
+        [join(dirname(linker), 'clang++'), ...coff, '-fuse-ld=lld', 'k2.obj', 'stub.obj', '-o', 'k2.exe', '-nostdlib', '-Wl,/entry:main', '-Wl,--save-temps'],
+      ]) {
+        const r = run(args[0]!, args.slice(1), w.dir, env);
+        expect(r.status, `${args.join(' ')}\n${r.stderr}`).to.equal(0);
+      }
+      for (const [made, committed, format] of [
+        ['k2.sycl.image.wrapper.o', 'k2.i386.wrapper.o', 'elf32-i386'],
+        ['k2', 'k2.i386.exe', 'elf32-i386'],
+        ['k2.exe.sycl.image.wrapper.o', 'k2.i386.coff.wrapper.obj', 'coff-i386'],
+        ['k2.exe', 'k2.i386.coff.exe', 'coff-i386'],
+      ] as const) {
+        expect(readFileSync(join(w.dir, made)).equals(readFileSync(join(LLVM22, 'sycl', committed))), committed).to.equal(true);
+        const theirs = run(objdump, ['--offloading', made], w.dir);
+        expect(theirs.stdout, made).to.equal(`\n${made}:\tfile format ${format}\n`);
+        const ours = await cli(['offload-list', made], w.dir);
+        expect(ours.code, ours.stderr).to.equal(0);
+        expect(ours.stdout.startsWith(`${theirs.stdout}\nDEVICE IMAGE [0]: (not in an OffloadBinary)\nkind            spir-v\ntriple          spirv64-unknown-unknown\nproducer        sycl\n`), ours.stdout).to.equal(true);
+        expect(ours.stdout.match(/^kernel {10}.*$/gm)).to.deep.equal(KERNELS.map((k) => `kernel          ${k}`));
+      }
+    } finally {
+      w.cleanup();
+    }
+  });
+
   it('host bitcode: llvm-as-22 makes embedded.bc from embedded.ll as committed; offload-extract takes what llvm-offload-binary-22 takes; the bytes are what llvm-dis-22 prints', async () => {
     const as = requireTool('llvm-as-22');
     const dis = requireTool('llvm-dis-22');
