@@ -42,7 +42,7 @@ import type { PropertySetRegistry } from '../props/model.js';
 export { propertyDisplay } from '../props/display.js';
 
 /** What a file was read as. */
-export type FileFormat = 'syclbin-v1' | 'syclbin-v1-offload' | 'syclbin-v2' | 'offload-binary' | 'elf' | 'coff' | 'archive' | 'property-sets' | 'unknown';
+export type FileFormat = 'syclbin-v1' | 'syclbin-v1-offload' | 'syclbin-v2' | 'offload-binary' | 'elf' | 'coff' | 'pe' | 'archive' | 'property-sets' | 'unknown';
 
 /** One span of the annotation. */
 export interface AnnotatedSpan {
@@ -181,12 +181,12 @@ function offloadFormat(src: ByteSource, opts: AnnotateOptions): FileFormat {
   return first.entries.some((e) => e.imageKind === V2_IMAGE_KIND || e.strings.has(V2_KEYS.role)) ? 'syclbin-v2' : 'offload-binary';
 }
 
-/** ELF, COFF (of a known machine) and archive inputs, read by src/offload/input.ts. */
-function objectFormat(head: Uint8Array): 'elf' | 'coff' | 'archive' | undefined {
+/** ELF, COFF (of a known machine), PE and archive inputs, read by src/offload/input.ts. */
+function objectFormat(head: Uint8Array): 'elf' | 'coff' | 'pe' | 'archive' | undefined {
   const kind = offloadContainerOf(head);
   // A COFF object of unknown machine (00 00) is what LLVM calls any file starting with two zero bytes.
   if (kind === 'coff' && head[0] === 0 && head[1] === 0 && head[2] !== 0xff) return undefined;
-  return kind === 'elf' || kind === 'coff' || kind === 'archive' ? kind : undefined;
+  return kind === 'elf' || kind === 'coff' || kind === 'pe' || kind === 'archive' ? kind : undefined;
 }
 
 /** Detect the format and annotate every byte. Never throws for bad input. */

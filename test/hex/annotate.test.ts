@@ -201,3 +201,17 @@ describe('hex: annotate', () => {
     );
   });
 });
+
+describe('hex: annotate of a PE image (a Windows program linked by lld-link-22)', () => {
+  for (const f of ['testdata/llvm22/sycl/k2.coff.exe', 'testdata/llvm22/sycl/k2.i386.coff.exe']) {
+    it(`${f}: read as a PE image (not "Incorrect SYCLBIN magic"): MS-DOS header, signature, COFF and optional headers, section headers`, () => {
+      const bytes = new Uint8Array(readFileSync(join(ROOT, f)));
+      const a = annotate(bytes);
+      expect([a.format, a.error]).to.deep.equal(['pe', undefined]);
+      const paths = new Set(leavesOf(a).map((s) => s.path));
+      for (const p of ['dosHeader.magic', 'dosHeader.peOffset', 'peSignature', 'header.machine', 'optionalHeader.magic', 'optionalHeader.imageBase', 'sectionHeaders[0].name']) expect(paths.has(p), p).to.equal(true);
+      const peOffset = new DataView(bytes.buffer).getUint32(0x3c, true);
+      expect(leavesOf(a).find((s) => s.path === 'peSignature')!.offset).to.equal(peOffset);
+    });
+  }
+});
