@@ -9,7 +9,7 @@
  *
  * Portable: no Node APIs.
  */
-import { decode, DecodeError, hasMagic, hexText, memoryBlob, type BlobRef } from '../codec/index.js';
+import { decode, DecodeError, hasMagic, hexText, memoryBlob, Space, type BlobRef, type ByteSource, type SpanTree } from '../codec/index.js';
 import { ELF_HEADERS, ElfIdent, elfFileFormatName } from '../../formats/elf.js';
 import { BitcodeMagic, BitcodeWrapperHeader } from '../../formats/llvm-bitcode.js';
 import { OffloadMagic } from '../../formats/offload-binary.js';
@@ -137,4 +137,37 @@ function withTriple(info: BitcodeInfo, blob: BlobRef, offset: number, size: numb
 /** The bare image kind of an identification. */
 export function bareKind(info: ImageInfo): 'spirv' | 'bitcode' | 'elf' | 'unknown' {
   return info.kind === 'spirv' || info.kind === 'bitcode' || info.kind === 'elf' ? info.kind : 'unknown';
+}
+
+/**
+ * Records in `tree` what a file that is one module consists of: a SPIR-V module's header fields and
+ * its instruction words; an LLVM bitcode file's magic and bitstream (behind the wrapper header when it
+ * has one; bytes around the wrapped bitcode are left to the caller's tiling). The module itself is
+ * not parsed: `inspect` says what is in it. Returns what the file is, or undefined when it is neither.
+ * DecodeErrors name the field (a wrapper range outside the file: `wrapper.offset` / `wrapper.size`).
+ */
+export function recordModuleSpans(src: ByteSource, tree: SpanTree): 'spirv' | 'bitcode' | undefined {
+  const head = src.read(0, Math.min(src.size, HEAD));
+  const order = spirvByteOrder(head);
+  if (order) {
+    const file = new Space(src, 0, tree, order === 'le');
+    file.decode(SpirvHeader, 0, { path: ['header'], parent: tree.root, key: 'header' });
+    if (src.size > SPIRV_HEADER_SIZE) file.record({ path: ['instructions'], parent: tree.root, key: 'instructions' }, SPIRV_HEADER_SIZE, src.size - SPIRV_HEADER_SIZE, 'bytes');
+    return 'spirv';
+  }
+  const file = new Space(src, 0, tree);
+  let at = 0;
+  let size = src.size;
+  if (hasMagic(BitcodeWrapperHeader.fields.magic, head)) {
+    const w = file.decode(BitcodeWrapperHeader, 0, { path: ['wrapper'], parent: tree.root, key: 'wrapper' });
+    const field = (f: 'offset' | 'size'): number => BitcodeWrapperHeader.offsets[f];
+    if (w.offset > src.size) throw new DecodeError('EOF', `the wrapped bitcode starts at ${w.offset}, past the end of the ${src.size}-byte file`, field('offset'), ['wrapper', 'offset']);
+    if (w.size > src.size - w.offset) throw new DecodeError('EOF', `the wrapped bitcode [${w.offset}, +${w.size}) runs past the end of the ${src.size}-byte file`, field('size'), ['wrapper', 'size']);
+    at = w.offset;
+    size = w.size;
+  } else if (!hasMagic(BitcodeMagic, head)) return undefined;
+  file.decode(BitcodeMagic, at, { path: ['magic'], parent: tree.root, key: 'magic' });
+  const magic = BitcodeMagic.fixedSize!;
+  if (size > magic) file.record({ path: ['bitstream'], parent: tree.root, key: 'bitstream' }, at + magic, size - magic, 'bytes');
+  return 'bitcode';
 }

@@ -34,6 +34,7 @@ import { inflateOffloadBinary, offloadBinaries, readOffloadBinary, type OffloadB
 import type { ElfOffloadResult } from '../offload/elf.js';
 import { offloadContainerOf, readOffloadInput, type OffloadInput } from '../offload/input.js';
 import { readSyclbin } from '../syclbin/read.js';
+import { recordModuleSpans } from '../containers/identify.js';
 import type { V1Geometry } from '../syclbin/read-v1.js';
 import type { SyclbinFile } from '../syclbin/model.js';
 import { decodeRegistry } from '../props/registry.js';
@@ -42,7 +43,7 @@ import type { PropertySetRegistry } from '../props/model.js';
 export { propertyDisplay } from '../props/display.js';
 
 /** What a file was read as. */
-export type FileFormat = 'syclbin-v1' | 'syclbin-v1-offload' | 'syclbin-v2' | 'offload-binary' | 'elf' | 'coff' | 'pe' | 'archive' | 'property-sets' | 'unknown';
+export type FileFormat = 'syclbin-v1' | 'syclbin-v1-offload' | 'syclbin-v2' | 'offload-binary' | 'elf' | 'coff' | 'pe' | 'archive' | 'spirv' | 'bitcode' | 'property-sets' | 'unknown';
 
 /** One span of the annotation. */
 export interface AnnotatedSpan {
@@ -237,6 +238,10 @@ export function annotate(input: Uint8Array | ByteSource, opts: AnnotateOptions =
       // A bitcode global's binaries were decoded out of bit-packed records: no bytes of the file to annotate.
       for (const f of input.found) if (f.site.global === undefined) offload.push(f.binary);
     });
+  } else if (offloadContainerOf(head) === 'spirv' || offloadContainerOf(head) === 'bitcode') {
+    // A module file (SPIR-V, LLVM bitcode): its header; `inspect` says what the module holds.
+    ann.format = offloadContainerOf(head) as 'spirv' | 'bitcode';
+    attempt(() => recordModuleSpans(src, tree));
   } else if (looksLikeRegistry(head)) {
     ann.format = 'property-sets';
     const node = tree.root;
@@ -263,7 +268,7 @@ export function annotate(input: Uint8Array | ByteSource, opts: AnnotateOptions =
       path: '',
       code: 'structure',
       message:
-        src.size === 0 ? 'empty file' : `not a SYCLBIN (49 42 59 53), OffloadBinary (10 ff 10 ad), ELF, COFF, archive or property-set registry file (starts with ${hexText(head.subarray(0, 4))})`,
+        src.size === 0 ? 'empty file' : `not a SYCLBIN (49 42 59 53), OffloadBinary (10 ff 10 ad), ELF, COFF, PE, archive, SPIR-V, LLVM bitcode or property-set registry file (starts with ${hexText(head.subarray(0, 4))})`,
     };
   }
   ann.metadata = metadataBlobs(ann);

@@ -215,3 +215,44 @@ describe('hex: annotate of a PE image (a Windows program linked by lld-link-22)'
     });
   }
 });
+
+describe('hex: annotate of module files (SPIR-V, LLVM bitcode)', () => {
+  it('a SPIR-V module (testdata/llvm22/sycl/k.spv): the five header words as spirv-dis prints them, then the instruction words', () => {
+    const bytes = new Uint8Array(readFileSync(join(ROOT, 'testdata/llvm22/sycl/k.spv')));
+    const a = annotate(bytes);
+    expect([a.format, a.error]).to.deep.equal(['spirv', undefined]);
+    const dis = readFileSync(join(ROOT, 'testdata/llvm22/sycl/k.spv.dis.txt'), 'utf8');
+    const leaf = (p: string): AnnotatedSpanLike => leavesOf(a).find((s) => s.path === p)!;
+    expect(leaf('header.bound').value).to.equal(Number(/^; Bound: (\d+)$/m.exec(dis)![1]));
+    expect(leaf('header.magic').value).to.equal(0x07230203);
+    expect([leaf('instructions').offset, leaf('instructions').size]).to.deep.equal([20, bytes.length - 20]);
+  });
+
+  it('LLVM bitcode, raw (containers/embedded.bc) and behind a wrapper header; a wrapper range past the end is an error at its field', () => {
+    const raw = new Uint8Array(readFileSync(join(ROOT, 'testdata/llvm22/containers/embedded.bc')));
+    const a = annotate(raw);
+    expect([a.format, a.error, leavesOf(a).map((s) => [s.path, s.offset, s.size])]).to.deep.equal(['bitcode', undefined, [['magic', 0, 4], ['bitstream', 4, raw.length - 4]]]);
+    const wrapped = new Uint8Array(20 + raw.length + 3);
+    const v = new DataView(wrapped.buffer);
+    v.setUint32(0, 0x0b17c0de, true);
+    v.setUint32(8, 20, true);
+    v.setUint32(12, raw.length, true);
+    wrapped.set(raw, 20);
+    const w = annotate(wrapped);
+    expect([w.format, w.error]).to.deep.equal(['bitcode', undefined]);
+    expect(leavesOf(w).filter((s) => s.kind !== 'unreferenced' && s.kind !== 'padding').map((s) => [s.path, s.offset])).to.deep.equal([
+      ['wrapper.magic', 0],
+      ['wrapper.version', 4],
+      ['wrapper.offset', 8],
+      ['wrapper.size', 12],
+      ['wrapper.cpuType', 16],
+      ['magic', 20],
+      ['bitstream', 24],
+    ]);
+    v.setUint32(12, raw.length + 4, true);
+    const bad = annotate(wrapped);
+    expect([bad.error?.path, bad.error?.offset]).to.deep.equal(['wrapper.size', 12]);
+  });
+});
+
+type AnnotatedSpanLike = { path: string; offset: number; size: number; value?: unknown };
