@@ -155,7 +155,7 @@ export function toConstValue(v: LTyped, t: IrType, tokens: TokenList): ConstValu
   const root: ConstValue[] = [];
   const stack: Frame[] = [{ v, t, out: root, i: 0 }];
   let f: Frame;
-  const at = (): At => ({ line: tokens.lineOf(f.v.from), column: tokens.columnOf(f.v.from) });
+  const at = (): At => tokens.placeOf(f.v.from);
   while (stack.length) {
     f = stack[stack.length - 1]!;
     const val = f.v.value;
@@ -173,7 +173,7 @@ export function toConstValue(v: LTyped, t: IrType, tokens: TokenList): ConstValu
         continue;
       case 'fp': {
         if (ty.kind !== 'float') fail('floating point constant for a non-FP type', at());
-        const c: FpConst = { kind: 'fp', type: ty, bits: fpLiteralBits(val.text, ty.float, { line: tokens.lineOf(val.at), column: tokens.columnOf(val.at) }) };
+        const c: FpConst = { kind: 'fp', type: ty, bits: fpLiteralBits(val.text, ty.float, tokens.placeOf(val.at)) };
         f.out.push(c);
         stack.pop();
         continue;

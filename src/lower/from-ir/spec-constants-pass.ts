@@ -104,7 +104,7 @@ export interface SpecConstantsPassResult {
 
 function at(m: LModule, tokIndex: number): At {
   const i = Math.min(Math.max(tokIndex, 0), m.tokens.length - 1);
-  return { line: m.tokens.lineOf(i), column: m.tokens.columnOf(i) };
+  return m.tokens.placeOf(i);
 }
 
 function err(msg: string, where: At, code: 'FORMAT' | 'SYNTAX' = 'FORMAT'): never {

@@ -102,23 +102,53 @@ const enum C {
   BANG = 33,
 }
 
+/** Character classes of the ASCII range, one bit each (a table look-up per character in the scan loops). */
+const enum CC {
+  DIGIT = 1,
+  HEX = 2,
+  /** `[-a-zA-Z$._0-9]`: an unquoted identifier (LLLexer). */
+  ID = 4,
+  /** Letters, digits, `_`, `.`: a keyword/word (`x86_fp80`, `llvm.foo` attribute words). */
+  WORD = 8,
+  /** Single-character punctuation: `= , ( ) [ ] { } < > * : |`. */
+  PUNCT = 16,
+}
+const CLASSES = ((): Uint8Array => {
+  const t = new Uint8Array(128);
+  const set = (from: number, to: number, bits: number): void => {
+    for (let c = from; c <= to; c++) t[c]! |= bits;
+  };
+  set(C.ZERO, C.NINE, CC.DIGIT | CC.HEX | CC.ID | CC.WORD);
+  set(65, 70, CC.HEX);
+  set(97, 102, CC.HEX);
+  set(65, 90, CC.ID | CC.WORD);
+  set(97, 122, CC.ID | CC.WORD);
+  for (const c of [C.UNDERSCORE, C.DOT]) set(c, c, CC.ID | CC.WORD);
+  for (const c of [C.MINUS, C.DOLLAR]) set(c, c, CC.ID);
+  for (const ch of '=,()[]{}<>*:|') set(ch.charCodeAt(0), ch.charCodeAt(0), CC.PUNCT);
+  return t;
+})();
+/** Whether character code `c` (any value, NaN past the end of a text) is in class `cls`. */
+function isClass(c: number, cls: CC): boolean {
+  return c < 128 && (CLASSES[c]! & cls) !== 0;
+}
 function isDigit(c: number): boolean {
   return c >= C.ZERO && c <= C.NINE;
 }
 function isHex(c: number): boolean {
-  return isDigit(c) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
+  return isClass(c, CC.HEX);
 }
 /** Characters of an unquoted identifier: `[-a-zA-Z$._0-9]` (LLLexer). */
 function isIdChar(c: number): boolean {
-  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || isDigit(c) || c === C.MINUS || c === C.DOLLAR || c === C.DOT || c === C.UNDERSCORE;
+  return isClass(c, CC.ID);
 }
 /** Characters of a keyword/word: letters, digits, `_`, `.` (for `x86_fp80`, `llvm.foo` attribute words). */
 function isWordChar(c: number): boolean {
-  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || isDigit(c) || c === C.UNDERSCORE || c === C.DOT;
+  return isClass(c, CC.WORD);
 }
 /** Single-character punctuation: `= , ( ) [ ] { } < > * : |`. */
 function isPunctChar(c: number): boolean {
-  return c === 61 || c === 44 || c === 40 || c === 41 || c === 91 || c === 93 || c === 123 || c === 125 || c === 60 || c === 62 || c === 42 || c === 58 || c === 124;
+  return isClass(c, CC.PUNCT);
 }
 
 /** Unescapes LLVM's `\XX` and `\\` in a quoted string, as LLLexer's UnEscapeLexed (a flat string, built from slices). */
@@ -158,6 +188,26 @@ class ListToken implements Token {
   ) {}
   get value(): string {
     return this.list.valueOf(this.index);
+  }
+}
+
+/**
+ * Where a token is, for a message that may never be written: its line and column are computed
+ * (two binary searches) only when read. Passes record a place per call they resolve; almost none is
+ * ever reported.
+ */
+export class TokenPlace {
+  constructor(
+    private readonly list: TokenList,
+    private readonly index: number,
+  ) {}
+  /** 1-based line. */
+  get line(): number {
+    return this.list.lineOf(this.index);
+  }
+  /** 1-based column. */
+  get column(): number {
+    return this.list.columnOf(this.index);
   }
 }
 
@@ -289,6 +339,11 @@ export class TokenList {
   /** 1-based column of token `i`. */
   columnOf(i: number): number {
     return this.starts[i]! - this.lineStarts[this.lineOf(i) - 1]! + 1;
+  }
+
+  /** Token `i`'s place, its line and column computed when read. */
+  placeOf(i: number): TokenPlace {
+    return new TokenPlace(this, i);
   }
 
   /** {@link TK} code of token `i` ({@link TK.eof} past the end). */

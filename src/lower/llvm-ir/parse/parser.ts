@@ -18,7 +18,7 @@
  * shape each, so a module of millions of tokens is read without garbage-collector churn.
  */
 import { IrSyntaxError, MAX_IR_NESTING } from './errors.js';
-import { tokenize, TK, type Token, type TokenList } from './lexer.js';
+import { tokenize, TK, type Token, type TokenList, type TokenPlace } from './lexer.js';
 import { fpLiteralBits } from './fp-literal.js';
 import type { LAttribute, LBlock, LCall, LFunction, LGlobal, LInstruction, LModule, LParam, LStruct, LTopItem, LType, LTyped, LValue } from './model.js';
 
@@ -723,7 +723,7 @@ class IrParser {
           this.fail(`floating point constant invalid for type ${describeType(ty)}`, t);
         }
         // LLParser checks the literal against the type (ConstantFP::isValueValidForType).
-        if (ty.float === 'half' || ty.float === 'float' || ty.float === 'double') fpLiteralBits(text, ty.float, { line: this.toks.lineOf(t), column: this.toks.columnOf(t) });
+        if (ty.float === 'half' || ty.float === 'float' || ty.float === 'double') fpLiteralBits(text, ty.float, this.toks.placeOf(t));
         return { k: 'fp', text, at: t };
       }
       case TK.cstr: {
@@ -1059,7 +1059,7 @@ class IrParser {
       } else this.fail(`unexpected ${this.describe(ki)} in the global's attribute list`, ki);
     }
     this.groupRefs(attrGroups, attrs);
-    const g = new ParsedGlobal(this, name, kwv === 'constant', addrspace, valueType, initFrom, initTo, linkage, orEmpty(attrGroups), orEmpty(attrs), orEmpty(metadata), from, this.p, this.toks.lineOf(nameTok));
+    const g = new ParsedGlobal(this, name, kwv === 'constant', addrspace, valueType, initFrom, initTo, linkage, orEmpty(attrGroups), orEmpty(attrs), orEmpty(metadata), from, this.p, this.toks.placeOf(nameTok));
     this.globals.push(g);
     this.items.push({ kind: 'global', global: g });
   }
@@ -1245,7 +1245,7 @@ class IrParser {
       if (this.p !== end) this.fail(`unexpected ${this.describe(this.p)} in the call instruction`, this.p);
     }
     this.p = end;
-    return { result, opcode, tokFrom: from, tokTo: end, line: toks.lineOf(first), column: toks.columnOf(first), call, usesLocal: orEmpty(usesLocal), usesGlobal: orEmpty(usesGlobal) };
+    return new ParsedInstruction(result, opcode, from, end, toks.placeOf(first), call, orEmpty(usesLocal), orEmpty(usesGlobal));
   }
 
   /** `[tail] call [fmf] [cc] [ret attrs] [addrspace(N)] T [(params)] callee(args) [fn attrs] [bundles] [, !md]*` */
@@ -1401,11 +1401,38 @@ class ParsedGlobal implements LGlobal {
     readonly metadata: readonly { readonly kind: string; readonly node: string }[],
     readonly tokFrom: number,
     readonly tokTo: number,
-    readonly line: number,
+    private readonly place: TokenPlace,
   ) {}
+
+  /** 1-based line of the global's name (computed when read). */
+  get line(): number {
+    return this.place.line;
+  }
 
   get initializer(): LTyped | undefined {
     return this.initTo > this.initFrom ? this.reader.reread(this.valueType, this.initFrom, this.initTo) : undefined;
+  }
+}
+
+/** An instruction of a parsed module; its line and column are computed when read (few are ever reported). */
+class ParsedInstruction implements LInstruction {
+  constructor(
+    readonly result: string | undefined,
+    readonly opcode: string,
+    readonly tokFrom: number,
+    readonly tokTo: number,
+    private readonly place: TokenPlace,
+    readonly call: LCall | undefined,
+    readonly usesLocal: readonly string[],
+    readonly usesGlobal: readonly string[],
+  ) {}
+  /** 1-based line of the instruction's first token. */
+  get line(): number {
+    return this.place.line;
+  }
+  /** 1-based column of the instruction's first token. */
+  get column(): number {
+    return this.place.column;
   }
 }
 
