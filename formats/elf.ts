@@ -261,6 +261,8 @@ export function pointerRelocs(elfClass: 32 | 64, machine: number): PointerRelocs
     [`64:${EM.S390}`]: { abs: 22, relative: 12, names: ['R_390_64', 'R_390_RELATIVE'] },
     [`64:${EM.LOONGARCH}`]: { abs: 2, relative: 3, names: ['R_LARCH_64', 'R_LARCH_RELATIVE'] },
     [`32:${EM.I386}`]: { abs: 1, relative: 8, names: ['R_386_32', 'R_386_RELATIVE'] },
+    // x32 (ELFCLASS32 objects of x86-64: 4-byte pointers, i64 8-aligned).
+    [`32:${EM.X86_64}`]: { abs: 10, relative: 8, names: ['R_X86_64_32', 'R_X86_64_RELATIVE'] },
     [`32:${EM.PPC}`]: { abs: 1, relative: 22, names: ['R_PPC_ADDR32', 'R_PPC_RELATIVE'] },
     [`32:${EM.ARM}`]: { abs: 2, relative: 23, names: ['R_ARM_ABS32', 'R_ARM_RELATIVE'] },
     [`32:${EM.RISCV}`]: { abs: 1, relative: 3, names: ['R_RISCV_32', 'R_RISCV_RELATIVE'] },

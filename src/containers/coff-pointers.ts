@@ -102,10 +102,14 @@ export class CoffPointers extends SectionPointers<CoffSection> {
     return { section: target, offset: Number(off) };
   }
 
-  /** The symbol of IR global `name` (i386: `_name`): its section and Value (the offset in that section, in an object file). */
+  /**
+   * The symbol of IR global `name` (i386: `_name`, as LLVM's mangler writes it, else the plain name):
+   * its section and Value (the offset in that section, in an object file).
+   */
   symbolPlace(name: string): CoffPointerTarget | null | undefined {
-    const symbolName = coffSymbolName(this.coff.machine, name);
-    const sym = this.symbolTable().find((x) => x.name === symbolName);
+    const mangled = coffSymbolName(this.coff.machine, name);
+    const table = this.symbolTable();
+    const sym = table.find((x) => x.name === mangled) ?? (mangled === name ? undefined : table.find((x) => x.name === name));
     if (!sym) return undefined;
     const s = this.sectionOf(sym, name);
     if (!s) return null;

@@ -161,6 +161,9 @@ export function recordModuleSpans(src: ByteSource, tree: SpanTree): 'spirv' | 'b
   if (hasMagic(BitcodeWrapperHeader.fields.magic, head)) {
     const w = file.decode(BitcodeWrapperHeader, 0, { path: ['wrapper'], parent: tree.root, key: 'wrapper' });
     const field = (f: 'offset' | 'size'): number => BitcodeWrapperHeader.offsets[f];
+    // LLVM reads the bitcode at [Offset, +Size) and wants its magic there ("Invalid bitcode signature").
+    if (w.offset < BitcodeWrapperHeader.fixedSize!) throw new DecodeError('FORMAT', `the wrapped bitcode starts at ${w.offset}, inside the ${BitcodeWrapperHeader.fixedSize}-byte wrapper header`, field('offset'), ['wrapper', 'offset']);
+    if (w.size < BitcodeMagic.fixedSize!) throw new DecodeError('FORMAT', `the wrapped bitcode is ${w.size} bytes, too short for its magic`, field('size'), ['wrapper', 'size']);
     if (w.offset > src.size) throw new DecodeError('EOF', `the wrapped bitcode starts at ${w.offset}, past the end of the ${src.size}-byte file`, field('offset'), ['wrapper', 'offset']);
     if (w.size > src.size - w.offset) throw new DecodeError('EOF', `the wrapped bitcode [${w.offset}, +${w.size}) runs past the end of the ${src.size}-byte file`, field('size'), ['wrapper', 'size']);
     at = w.offset;

@@ -196,8 +196,8 @@ export function scanForSyclDescriptor<S extends PointerSection>(p: PointerReader
     p.notes.push(`${SYCL_DESCRIPTOR_SYMBOL}: no symbol table; the descriptor was found by its shape at offset ${hex(at)} of section [${s.index}] '${s.name}'`);
     return { section: s, offset: at };
   };
-  // Device-image lists already rejected (several candidates may point at one): each is checked once.
-  const rejected = new Set<string>();
+  // Well-shaped runs of device-image records (several candidates may point into one list): each record is checked once.
+  const runs = new Map<number, Map<number, number>>();
   for (const s of p.file.sections) {
     let b: Uint8Array;
     try {
@@ -213,7 +213,7 @@ export function scanForSyclDescriptor<S extends PointerSection>(p: PointerReader
       if ('pad' in binDesc.offsets && v.getUint32(at + binDesc.offsets.pad, le) !== 0) continue;
       let ok = false;
       try {
-        ok = deviceImagesLookRight(p, s, at, n, rejected);
+        ok = deviceImagesLookRight(p, s, at, n, runs);
       } catch (e) {
         if (!(e instanceof DecodeError)) throw e; // a pointer into a section outside the file
       }
@@ -224,33 +224,63 @@ export function scanForSyclDescriptor<S extends PointerSection>(p: PointerReader
   return undefined;
 }
 
-/** The `n` device-image records a candidate descriptor at `at` of `s` points to have the expected shape. */
-function deviceImagesLookRight<S extends PointerSection>(p: PointerReader<S>, s: S, at: number, n: number, rejected: Set<string>): boolean {
-  const { binDesc, deviceImage } = SYCL_DESCRIPTORS[p.file.pointerBits];
-  const img = deviceImage.offsets;
-  const size = deviceImage.fixedSize!;
-  const le = p.file.littleEndian;
+/**
+ * The `n` device-image records a candidate descriptor at `at` of `s` points to have the expected shape.
+ * `runs` remembers, per section and record offset, how many well-shaped records start there back to
+ * back, so each record of the file is checked once however many candidates point into a list.
+ */
+function deviceImagesLookRight<S extends PointerSection>(p: PointerReader<S>, s: S, at: number, n: number, runs: Map<number, Map<number, number>>): boolean {
+  const { binDesc } = SYCL_DESCRIPTORS[p.file.pointerBits];
   const list = p.follow(s, at + binDesc.offsets.deviceImages, 'scan');
-  if (!list || list.offset + n * size > list.section.size) return false;
-  const key = `${list.section.index}:${list.offset}:${n}`;
-  if (rejected.has(key)) return false;
+  if (!list) return false;
+  let byOffset = runs.get(list.section.index);
+  if (!byOffset) runs.set(list.section.index, (byOffset = new Map()));
+  return wellShapedRun(p, list.section, list.offset, byOffset) >= n;
+}
+
+/** How many well-shaped device-image records start at `offset` of `s`, back to back (memoized in `known`). */
+function wellShapedRun<S extends PointerSection>(p: PointerReader<S>, s: S, offset: number, known: Map<number, number>): number {
+  const size = SYCL_DESCRIPTORS[p.file.pointerBits].deviceImage.fixedSize!;
   let lb: Uint8Array;
   try {
-    lb = p.bytes(list.section);
+    lb = p.bytes(s);
   } catch (e) {
-    if (e instanceof DecodeError) return false; // a section outside the file
+    if (e instanceof DecodeError) return 0; // a section outside the file
     throw e;
   }
   const lv = new DataView(lb.buffer, lb.byteOffset, lb.byteLength);
-  for (let i = 0; i < n; i++) {
-    const r = list.offset + i * size;
-    const target = SYCL_DEVICE_IMAGE_VERSIONS.includes(lv.getUint16(r + img.version, le)) && lv.getUint8(r + img.offloadKind) === ENTRY_KIND_SYCL ? p.follow(list.section, r + img.target, 'scan') : undefined;
-    const start = target && p.hasString(target) ? p.follow(list.section, r + img.imageStart, 'scan') : undefined;
-    const end = start && p.follow(list.section, r + img.imageEnd, 'scan', true);
-    if (!start || !end || start.section !== end.section || end.offset < start.offset) {
-      rejected.add(key);
-      return false;
+  const fresh: number[] = [];
+  let o = offset;
+  let tail = 0;
+  for (;;) {
+    const k = known.get(o);
+    if (k !== undefined) {
+      tail = k;
+      break;
     }
+    if (o + size > lb.length || !deviceImageLooksRight(p, s, lv, o)) {
+      known.set(o, 0);
+      break;
+    }
+    fresh.push(o);
+    o += size;
   }
-  return true;
+  for (let j = fresh.length - 1; j >= 0; j--) known.set(fresh[j]!, ++tail);
+  return known.get(offset)!;
+}
+
+/** The device-image record at `r` of `s`: a known version, offload kind SYCL, a target string, an image range in one section. */
+function deviceImageLooksRight<S extends PointerSection>(p: PointerReader<S>, s: S, lv: DataView, r: number): boolean {
+  const img = SYCL_DESCRIPTORS[p.file.pointerBits].deviceImage.offsets;
+  const le = p.file.littleEndian;
+  if (!SYCL_DEVICE_IMAGE_VERSIONS.includes(lv.getUint16(r + img.version, le)) || lv.getUint8(r + img.offloadKind) !== ENTRY_KIND_SYCL) return false;
+  try {
+    const target = p.follow(s, r + img.target, 'scan');
+    const start = target && p.hasString(target) ? p.follow(s, r + img.imageStart, 'scan') : undefined;
+    const end = start && p.follow(s, r + img.imageEnd, 'scan', true);
+    return !!start && !!end && start.section === end.section && end.offset >= start.offset;
+  } catch (e) {
+    if (e instanceof DecodeError) return false; // a pointer into a section outside the file
+    throw e;
+  }
 }

@@ -479,6 +479,94 @@ describe('32-bit hosts (i686): the 32-bit SYCL descriptor and EntryTy layouts, E
     expect(p.notes.join('\n')).to.match(/found by its shape at offset 0x[0-9a-f]+ of section \[\d\] '\.rdata'/);
   });
 
+  it('k2.x32.wrapper.o (x32: ELFCLASS32, machine x86-64): R_X86_64_32 pointers (RELA), i64 8-aligned: entries 48 bytes apart, 96 bytes', () => {
+    const b = bytesOf('sycl/k2.x32.wrapper.o');
+    const re = textOf('sycl/k2.x32.wrapper.o.readelf.txt');
+    const elf = readElfSectionTable(b);
+    expect([elf.class, elf.machine]).to.deep.equal([32, 62]);
+    const p = new ElfPointers(b, elf);
+    expect([p.file.pointerBits, p.file.i64Align4]).to.deep.equal([32, false]);
+    expect(readelfSection(re, 'llvm_offload_entries').size).to.equal(96);
+    expect(readelfRelocs(re, '.relallvm_offload_entries').map((r) => [r.offset, r.type])).to.deep.equal([
+      [0x14, 'R_X86_64_32'],
+      [0x44, 'R_X86_64_32'],
+    ]);
+    expect(offloadEntries(p).map((e) => e.name)).to.deep.equal(['_ZTS5First', '_ZTSN2ns6SecondE']);
+    const [d] = syclDescriptor(p)!;
+    expect([d!.triple, d!.entries!.map((e) => e.name)]).to.deep.equal(['spirv64-unknown-unknown', ['_ZTS5First', '_ZTSN2ns6SecondE']]);
+    expect(p.notes).to.deep.equal([]);
+  });
+
+  it('COFF i386: a descriptor symbol without the `_` prefix is still found (the mangled name first, then the plain one)', () => {
+    const b = bytesOf('sycl/k2.i386.coff.wrapper.obj').slice();
+    const coff = readCoffSectionTable(b);
+    // The symbol's name is in the string table (4 zero bytes, then the offset): point one byte further, past the '_'.
+    const p0 = new CoffPointers(b, coff);
+    const place = p0.symbolPlace('.sycl_offloading.descriptor')!;
+    const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
+    const strtab = coff.symbolTable.offset + coff.symbolTable.count * 18;
+    let renamed = false;
+    for (let i = 0; i < coff.symbolTable.count; i++) {
+      const at = coff.symbolTable.offset + i * 18;
+      if (v.getUint32(at, true) !== 0) continue;
+      const off = v.getUint32(at + 4, true);
+      if (new TextDecoder().decode(b.subarray(strtab + off, strtab + off + 29)) === '_.sycl_offloading.descriptor\0') {
+        v.setUint32(at + 4, off + 1, true);
+        renamed = true;
+      }
+    }
+    expect(renamed).to.equal(true);
+    const p = new CoffPointers(b, readCoffSectionTable(b));
+    expect(p.symbolPlace('.sycl_offloading.descriptor')).to.deep.equal(place);
+    expect(syclDescriptor(p)![0]!.triple).to.equal('spirv64-unknown-unknown');
+  });
+
+  it('the shape scan of a PE32 image checks each device-image record once, however many candidate descriptors point into a list (pointers followed: linear)', () => {
+    // A hostile PE32: the real descriptor erased, a section of R records (every 256th malformed) and one
+    // candidate descriptor per record, each claiming 256 images from there (before: up to 256 checks each).
+    const orig = bytesOf('sycl/k2.i386.coff.exe');
+    const pe0 = readPeSectionTable(orig);
+    const rdata = pe0.sections.find((s) => s.name === '.rdata')!;
+    const last = pe0.sections[pe0.sections.length - 1]!;
+    const N = 1 << 16;
+    const out = new Uint8Array(last.offset + N);
+    out.set(orig.subarray(0, last.offset));
+    const v = new DataView(out.buffer);
+    const found = syclDescriptor(new PePointers(orig, pe0), { scan: true });
+    expect(found).to.have.length(1);
+    // Erase every descriptor candidate of the real file (Version 1 at a 4-aligned place of .rdata).
+    for (let o = rdata.offset; o + 16 <= rdata.offset + rdata.size; o += 4) if (v.getUint16(o, true) === 1 && v.getUint16(o + 2, true) >= 1 && v.getUint16(o + 2, true) <= 256) v.setUint16(o, 0, true);
+    const hdr = last.headerOffset;
+    v.setUint32(hdr + 8, N, true); // VirtualSize
+    v.setUint32(hdr + 16, N, true); // SizeOfRawData
+    const base = Number(pe0.imageBase) + last.virtualAddress;
+    out.set(new TextEncoder().encode('spirv\0\0\0'), last.offset);
+    const R = Math.floor((N - 8) / 48);
+    for (let i = 0; i < R; i++) {
+      const r = last.offset + 8 + i * 40;
+      v.setUint16(r, i % 256 === 255 ? 9 : 3, true);
+      out[r + 2] = 8;
+      v.setUint32(r + 4, base, true); // target
+      v.setUint32(r + 16, base, true); // image start
+      v.setUint32(r + 20, base + 4, true); // image end
+    }
+    for (let j = 0; j < R; j++) {
+      const c = last.offset + 8 + R * 40 + j * 8;
+      if (c + 8 > out.length) break;
+      v.setUint16(c, 1, true);
+      v.setUint16(c + 2, 256, true);
+      v.setUint32(c + 4, base + 8 + j * 40, true);
+    }
+    const pe = readPeSectionTable(out);
+    const p = new PePointers(out, pe);
+    let follows = 0;
+    const follow = p.follow.bind(p);
+    p.follow = (...args: Parameters<typeof follow>) => (follows++, follow(...args));
+    expect(syclDescriptor(p, { scan: true })).to.equal(undefined);
+    // One pointer per candidate, three per record: well under 5 per record (it was about 256 × 3).
+    expect(follows).to.be.lessThan(5 * R);
+  });
+
   it('property (fixed seed): random overwrites of the i686 wrapper and PE32 program give only DecodeError', () => {
     for (const f of ['sycl/k2.i386.wrapper.o', 'sycl/k2.i386.coff.exe']) {
       const b0 = bytesOf(f);

@@ -252,6 +252,15 @@ describe('hex: annotate of module files (SPIR-V, LLVM bitcode)', () => {
     v.setUint32(12, raw.length + 4, true);
     const bad = annotate(wrapped);
     expect([bad.error?.path, bad.error?.offset]).to.deep.equal(['wrapper.size', 12]);
+    // Bitcode inside the wrapper header, or too short for its magic: what LLVM rejects ("Invalid bitcode signature").
+    v.setUint32(12, raw.length, true);
+    v.setUint32(8, 16, true);
+    const inside = annotate(wrapped);
+    expect([inside.error?.path, inside.error?.offset]).to.deep.equal(['wrapper.offset', 8]);
+    v.setUint32(8, 20, true);
+    v.setUint32(12, 3, true);
+    const short = annotate(wrapped);
+    expect([short.error?.path, short.error?.offset, short.error?.message]).to.deep.equal(['wrapper.size', 12, 'the wrapped bitcode is 3 bytes, too short for its magic (at wrapper.size, offset 0xc)']);
   });
 });
 

@@ -167,3 +167,21 @@ describe('IR path of the lowering', () => {
     }
   });
 });
+
+describe('LLVM IR reader: what a parsed module hands out', () => {
+  const text = 'target triple = "spir64-unknown-unknown"\n@g = constant i32 7, align 4\n\ndefine void @f() {\nentry:\n  %a = alloca i32, align 4\n  ret void\n}\n';
+  it('instructions and globals carry their line and column (computed when read) and serialize as plain data, without the reader', () => {
+    const m = parseLlvmIr(text);
+    const inst = m.functions[0]!.blocks[0]!.instructions[0]!;
+    expect([inst.opcode, inst.result, inst.line, inst.column]).to.deep.equal(['alloca', 'a', 6, 3]);
+    const json = JSON.parse(JSON.stringify(inst)) as Record<string, unknown>;
+    expect(json).to.deep.include({ opcode: 'alloca', result: 'a', line: 6, column: 3, usesLocal: [], usesGlobal: [] });
+    expect(JSON.stringify(inst).length).to.be.lessThan(400);
+    const g = m.globals[0]!;
+    expect([g.name, g.line]).to.deep.equal(['g', 2]);
+    const gj = JSON.parse(JSON.stringify(g)) as { line: number; initFrom: number; initTo: number };
+    expect([gj.line, gj.initTo - gj.initFrom]).to.deep.equal([2, 1]);
+    expect(g.initializer!.value).to.deep.equal({ k: 'int', value: 7n });
+    expect(JSON.stringify(g).length).to.be.lessThan(800);
+  });
+});

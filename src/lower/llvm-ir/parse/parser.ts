@@ -1387,8 +1387,10 @@ class IrParser {
 
 /** A global variable of a parsed module; its initializer is read from its tokens when asked for. */
 class ParsedGlobal implements LGlobal {
+  readonly #reader: IrParser;
+  readonly #place: TokenPlace;
   constructor(
-    private readonly reader: IrParser,
+    reader: IrParser,
     readonly name: string,
     readonly isConstant: boolean,
     readonly addrspace: number,
@@ -1401,38 +1403,55 @@ class ParsedGlobal implements LGlobal {
     readonly metadata: readonly { readonly kind: string; readonly node: string }[],
     readonly tokFrom: number,
     readonly tokTo: number,
-    private readonly place: TokenPlace,
-  ) {}
+    place: TokenPlace,
+  ) {
+    this.#reader = reader;
+    this.#place = place;
+  }
 
   /** 1-based line of the global's name (computed when read). */
   get line(): number {
-    return this.place.line;
+    return this.#place.line;
   }
 
   get initializer(): LTyped | undefined {
-    return this.initTo > this.initFrom ? this.reader.reread(this.valueType, this.initFrom, this.initTo) : undefined;
+    return this.initTo > this.initFrom ? this.#reader.reread(this.valueType, this.initFrom, this.initTo) : undefined;
+  }
+
+  /** The plain {@link LGlobal} with its line, for JSON (the initializer stays a token range: its integers are bigints). */
+  toJSON(): Omit<LGlobal, 'initializer'> {
+    const { name, isConstant, addrspace, valueType, initFrom, initTo, linkage, attrGroups, attrs, metadata, tokFrom, tokTo, line } = this;
+    return { name, isConstant, addrspace, valueType, initFrom, initTo, linkage, attrGroups, attrs, metadata, tokFrom, tokTo, line };
   }
 }
 
 /** An instruction of a parsed module; its line and column are computed when read (few are ever reported). */
 class ParsedInstruction implements LInstruction {
+  readonly #place: TokenPlace;
   constructor(
     readonly result: string | undefined,
     readonly opcode: string,
     readonly tokFrom: number,
     readonly tokTo: number,
-    private readonly place: TokenPlace,
+    place: TokenPlace,
     readonly call: LCall | undefined,
     readonly usesLocal: readonly string[],
     readonly usesGlobal: readonly string[],
-  ) {}
+  ) {
+    this.#place = place;
+  }
   /** 1-based line of the instruction's first token. */
   get line(): number {
-    return this.place.line;
+    return this.#place.line;
   }
   /** 1-based column of the instruction's first token. */
   get column(): number {
-    return this.place.column;
+    return this.#place.column;
+  }
+  /** The plain {@link LInstruction} (line and column included), for JSON. */
+  toJSON(): LInstruction {
+    const { result, opcode, tokFrom, tokTo, line, column, call, usesLocal, usesGlobal } = this;
+    return { result, opcode, tokFrom, tokTo, line, column, call, usesLocal, usesGlobal };
   }
 }
 
