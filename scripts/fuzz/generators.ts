@@ -10,6 +10,8 @@ import { OFFLOAD_VERSIONS } from '../../formats/offload-binary.js';
 import { SyclbinFileHeader, SyclbinMagic } from '../../formats/syclbin-v1.js';
 import { Elf64Header, Elf64SectionHeader, SHT_LLVM_OFFLOADING, SHT_PROGBITS, SHT_STRTAB } from '../../formats/elf.js';
 import { concatBytes, encode } from '../../src/codec/index.js';
+import { readPeSectionTable } from '../../src/containers/coff.js';
+import { SYCL_DESCRIPTORS } from '../../formats/offload-entry.js';
 import { writeOffloadBinary, type OffloadEntryInput } from '../../src/offload/write.js';
 import { zlibCompress } from '../../src/offload/compress.js';
 import { zstdCompress } from '../../src/offload/libzstd.js';
@@ -49,11 +51,13 @@ export interface Sizes {
   emptyBlocks: number;
   /** Bytes a compression bomb inflates to. */
   bombOutput: number;
+  /** Bytes of hostile data a PE image's descriptor scan goes through. */
+  peScan: number;
 }
 /** The suite's sizes and the issue's. */
 export const SIZES: Readonly<Record<'ci' | 'huge', Sizes>> = {
-  ci: { propLines: 2000, sections: 400, entries: 400, strings: 1000, depth: 100, emptyBlocks: 100000, bombOutput: 16 << 20 },
-  huge: { propLines: 1000000, sections: 70000, entries: 100000, strings: 1000000, depth: 300, emptyBlocks: 1000000, bombOutput: 1 << 30 },
+  ci: { propLines: 2000, sections: 400, entries: 400, strings: 1000, depth: 100, emptyBlocks: 100000, bombOutput: 16 << 20, peScan: 256 << 10 },
+  huge: { propLines: 1000000, sections: 70000, entries: 100000, strings: 1000000, depth: 300, emptyBlocks: 1000000, bombOutput: 1 << 30, peScan: 16 << 20 },
 };
 
 /** A generator: a name (for `--target`), a weight, and how to build a case. */
@@ -355,5 +359,62 @@ const nesting: Generator = {
   },
 };
 
+// ---------------------------------------------------------------------------------------------
+// PE images without a symbol table: the SYCL descriptor is found by its shape (src/containers/sycl-wrapper.ts
+// scanForSyclDescriptor). Hostile data: many device-image records, some malformed, and many candidate
+// descriptors pointing into them with large image counts; pointers right, random or outside the image.
+
+const peScan: Generator = {
+  name: 'pe-scan',
+  weight: 2,
+  make(rng, corpus, sizes) {
+    const pes = corpus.filter((f) => f.name.endsWith('.coff.exe'));
+    const f = rng.pick(pes);
+    const pe = readPeSectionTable(f.bytes);
+    const last = pe.sections[pe.sections.length - 1]!;
+    const n = rng.logInt(64, sizes.peScan);
+    const b = new Uint8Array(last.offset + n);
+    b.set(f.bytes.subarray(0, Math.min(f.bytes.length, last.offset)));
+    const v = new DataView(b.buffer);
+    v.setUint32(last.headerOffset + 8, n, true); // VirtualSize
+    v.setUint32(last.headerOffset + 16, n, true); // SizeOfRawData
+    const wide = pe.pe32Plus;
+    const { binDesc, deviceImage } = SYCL_DESCRIPTORS[wide ? 64 : 32];
+    // The program's own descriptor (and anything shaped like one) is erased, so the scan reaches the hostile section.
+    for (const sec of pe.sections.slice(0, -1)) {
+      for (let at = sec.offset; sec.offset && at + binDesc.fixedSize! <= Math.min(b.length, sec.offset + sec.size); at += wide ? 8 : 4) {
+        if (v.getUint16(at, true) === 1) v.setUint16(at, 0, true);
+      }
+    }
+    const base = pe.imageBase + BigInt(last.virtualAddress);
+    const ptr = (at: number, rel: number): void => {
+      const addr = rng.chance(0.05) ? BigInt(rng.u32()) : base + BigInt(rel);
+      if (at + (wide ? 8 : 4) > b.length) return;
+      if (wide) v.setBigUint64(at, addr, true);
+      else v.setUint32(at, Number(addr & 0xffffffffn), true);
+    };
+    b.set(new TextEncoder().encode('spirv\0\0\0'), last.offset);
+    const size = deviceImage.fixedSize!;
+    const records = Math.floor((n - 8) / (size + binDesc.fixedSize!));
+    const bad = rng.pick([0, 2, 16, 256, 1000]);
+    const o = deviceImage.offsets;
+    for (let i = 0; i < records; i++) {
+      const r = last.offset + 8 + i * size;
+      v.setUint16(r + o.version, bad && i % bad === bad - 1 ? 9 : 3, true);
+      b[r + o.offloadKind] = 8;
+      ptr(r + o.target, 0);
+      ptr(r + o.imageStart, 0);
+      ptr(r + o.imageEnd, 4);
+    }
+    const claim = rng.pick([1, 2, 255, 256]);
+    for (let j = 0, c = last.offset + 8 + records * size; c + binDesc.fixedSize! <= b.length; j++, c += binDesc.fixedSize!) {
+      v.setUint16(c + binDesc.offsets.version, 1, true);
+      v.setUint16(c + binDesc.offsets.numDeviceImages, claim, true);
+      ptr(c + binDesc.offsets.deviceImages, 8 + (j % Math.max(1, records)) * size);
+    }
+    return { what: `${f.name}: ${records} device-image records (every ${bad || 'none'} malformed), candidates claiming ${claim}`, bytes: b };
+  },
+};
+
 /** Every generator, by name. */
-export const GENERATORS: readonly Generator[] = [mutate, syclbinCounts, offloadCounts, bombs, props, elfSections, nesting];
+export const GENERATORS: readonly Generator[] = [mutate, syclbinCounts, offloadCounts, bombs, props, elfSections, nesting, peScan];
