@@ -28,13 +28,14 @@ function formatSpans(spans: readonly AnnotatedSpan[]): string {
   );
 }
 
-/** `syclbin annotate`: List what every byte of a SYCLBIN/OffloadBinary/property-set file means (spans that tile the file). */
+/** `syclbin annotate`: List what every byte of a SYCLBIN, OffloadBinary, object, program or property-set file means (spans that tile the file). */
 export const command = defineCommand({
   name: 'annotate',
-  summary: 'List what every byte of a SYCLBIN/OffloadBinary/property-set file means (spans that tile the file)',
+  summary: 'List what every byte of a SYCLBIN, OffloadBinary, object, program or property-set file means (spans that tile the file)',
   usage: 'annotate [options] FILE',
   description: `Reads the file with the toolkit's readers and prints spans {offset, size, path, kind, value}
-sorted by offset. Leaf spans cover every byte exactly once: header and table fields, property-set
+sorted by offset. Files: SYCLBIN, OffloadBinaries, ELF and COFF objects, PE programs, archives, property
+sets, and the headers of SPIR-V modules and LLVM bitcode files. Leaf spans cover every byte exactly once: header and table fields, property-set
 lines inside metadata blobs (path ...metadata["SET"]["KEY"]), images, OffloadBinary strings (tail-merged
 strings have one owner that lists the others under "shared"), padding (kind "padding" or
 "padding-nonzero") and bytes nothing refers to ("unreferenced"). Parent structures are listed with

@@ -3,10 +3,10 @@ import { formatReport, verify } from '../../hex/verify.js';
 import { defineCommand, EXIT } from '../command.js';
 import { maxInflatedSizeOption, opt, outputOptions } from '../options.js';
 
-/** `syclbin verify`: Lint a SYCLBIN/OffloadBinary/property-set file: every problem with severity, offset and path. */
+/** `syclbin verify`: Lint a SYCLBIN, OffloadBinary, object, program or property-set file: every problem with severity, offset and path. */
 export const command = defineCommand({
   name: 'verify',
-  summary: 'Lint a SYCLBIN/OffloadBinary/property-set file: every problem with severity, offset and path',
+  summary: 'Lint a SYCLBIN, OffloadBinary, object, program or property-set file: every problem with severity, offset and path',
   usage: 'verify [options] FILE',
   description: `Reads the file as far as possible and reports all problems, each with a severity (error,
 warning, note), the byte offset and the structure path: structural errors (the reader's, in LLVM's
