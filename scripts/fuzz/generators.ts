@@ -12,6 +12,7 @@ import { Elf64Header, Elf64SectionHeader, SHT_LLVM_OFFLOADING, SHT_PROGBITS, SHT
 import { concatBytes, encode } from '../../src/codec/index.js';
 import { readPeSectionTable } from '../../src/containers/coff.js';
 import { SYCL_DESCRIPTORS } from '../../formats/offload-entry.js';
+import { CoffSectionHeader } from '../../formats/coff.js';
 import { writeOffloadBinary, type OffloadEntryInput } from '../../src/offload/write.js';
 import { zlibCompress } from '../../src/offload/compress.js';
 import { zstdCompress } from '../../src/offload/libzstd.js';
@@ -376,8 +377,8 @@ const peScan: Generator = {
     const b = new Uint8Array(last.offset + n);
     b.set(f.bytes.subarray(0, Math.min(f.bytes.length, last.offset)));
     const v = new DataView(b.buffer);
-    v.setUint32(last.headerOffset + 8, n, true); // VirtualSize
-    v.setUint32(last.headerOffset + 16, n, true); // SizeOfRawData
+    v.setUint32(last.headerOffset + CoffSectionHeader.offsets.virtualSize, n, true);
+    v.setUint32(last.headerOffset + CoffSectionHeader.offsets.sizeOfRawData, n, true);
     const wide = pe.pe32Plus;
     const { binDesc, deviceImage } = SYCL_DESCRIPTORS[wide ? 64 : 32];
     // The program's own descriptor (and anything shaped like one) is erased, so the scan reaches the hostile section.

@@ -190,6 +190,12 @@ function objectFormat(head: Uint8Array): 'elf' | 'coff' | 'pe' | 'archive' | und
   return kind === 'elf' || kind === 'coff' || kind === 'pe' || kind === 'archive' ? kind : undefined;
 }
 
+/** SPIR-V modules and LLVM bitcode files (a header, then module contents `inspect` explains). */
+function moduleFormat(head: Uint8Array): 'spirv' | 'bitcode' | undefined {
+  const kind = offloadContainerOf(head);
+  return kind === 'spirv' || kind === 'bitcode' ? kind : undefined;
+}
+
 /** Detect the format and annotate every byte. Never throws for bad input. */
 export function annotate(input: Uint8Array | ByteSource, opts: AnnotateOptions = {}): Annotation {
   const src = toSource(input);
@@ -238,9 +244,9 @@ export function annotate(input: Uint8Array | ByteSource, opts: AnnotateOptions =
       // A bitcode global's binaries were decoded out of bit-packed records: no bytes of the file to annotate.
       for (const f of input.found) if (f.site.global === undefined) offload.push(f.binary);
     });
-  } else if (offloadContainerOf(head) === 'spirv' || offloadContainerOf(head) === 'bitcode') {
+  } else if (moduleFormat(head)) {
     // A module file (SPIR-V, LLVM bitcode): its header; `inspect` says what the module holds.
-    ann.format = offloadContainerOf(head) as 'spirv' | 'bitcode';
+    ann.format = moduleFormat(head)!;
     attempt(() => recordModuleSpans(src, tree));
   } else if (looksLikeRegistry(head)) {
     ann.format = 'property-sets';

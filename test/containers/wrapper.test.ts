@@ -15,7 +15,8 @@ import { readOffloadInput } from '../../src/offload/input.js';
 import { ElfPointers } from '../../src/containers/elf-pointers.js';
 import { CoffPointers, PePointers } from '../../src/containers/coff-pointers.js';
 import { readCoffSectionTable, readPeSectionTable } from '../../src/containers/coff.js';
-import { CoffSectionHeader, coffSymbolName, COFF_MACHINE } from '../../formats/coff.js';
+import { CoffSectionHeader, CoffSymbol, coffSymbolName, COFF_MACHINE } from '../../formats/coff.js';
+import { SYCL_DESCRIPTORS } from '../../formats/offload-entry.js';
 import { offloadEntryArrayStride, offloadEntrySectionLayout } from '../../formats/offload-entry.js';
 import { offloadEntries, syclDescriptor } from '../../src/containers/sycl-wrapper.js';
 import { readElfSymbols } from '../../src/containers/elf-symbols.js';
@@ -504,10 +505,11 @@ describe('32-bit hosts (i686): the 32-bit SYCL descriptor and EntryTy layouts, E
     const p0 = new CoffPointers(b, coff);
     const place = p0.symbolPlace('.sycl_offloading.descriptor')!;
     const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
-    const strtab = coff.symbolTable.offset + coff.symbolTable.count * 18;
+    const rec = CoffSymbol.fixedSize!;
+    const strtab = coff.symbolTable.offset + coff.symbolTable.count * rec;
     let renamed = false;
     for (let i = 0; i < coff.symbolTable.count; i++) {
-      const at = coff.symbolTable.offset + i * 18;
+      const at = coff.symbolTable.offset + i * rec;
       if (v.getUint32(at, true) !== 0) continue;
       const off = v.getUint32(at + 4, true);
       if (new TextDecoder().decode(b.subarray(strtab + off, strtab + off + 29)) === '_.sycl_offloading.descriptor\0') {
@@ -534,28 +536,31 @@ describe('32-bit hosts (i686): the 32-bit SYCL descriptor and EntryTy layouts, E
     const v = new DataView(out.buffer);
     const found = syclDescriptor(new PePointers(orig, pe0), { scan: true });
     expect(found).to.have.length(1);
+    const { binDesc, deviceImage } = SYCL_DESCRIPTORS[32];
+    const d = binDesc.offsets;
+    const img = deviceImage.offsets;
+    const size = deviceImage.fixedSize!;
     // Erase every descriptor candidate of the real file (Version 1 at a 4-aligned place of .rdata).
-    for (let o = rdata.offset; o + 16 <= rdata.offset + rdata.size; o += 4) if (v.getUint16(o, true) === 1 && v.getUint16(o + 2, true) >= 1 && v.getUint16(o + 2, true) <= 256) v.setUint16(o, 0, true);
-    const hdr = last.headerOffset;
-    v.setUint32(hdr + 8, N, true); // VirtualSize
-    v.setUint32(hdr + 16, N, true); // SizeOfRawData
+    for (let o = rdata.offset; o + binDesc.fixedSize! <= rdata.offset + rdata.size; o += 4) if (v.getUint16(o + d.version, true) === 1) v.setUint16(o + d.version, 0, true);
+    v.setUint32(last.headerOffset + CoffSectionHeader.offsets.virtualSize, N, true);
+    v.setUint32(last.headerOffset + CoffSectionHeader.offsets.sizeOfRawData, N, true);
     const base = Number(pe0.imageBase) + last.virtualAddress;
     out.set(new TextEncoder().encode('spirv\0\0\0'), last.offset);
-    const R = Math.floor((N - 8) / 48);
+    const R = Math.floor((N - 8) / (size + binDesc.fixedSize!));
     for (let i = 0; i < R; i++) {
-      const r = last.offset + 8 + i * 40;
-      v.setUint16(r, i % 256 === 255 ? 9 : 3, true);
-      out[r + 2] = 8;
-      v.setUint32(r + 4, base, true); // target
-      v.setUint32(r + 16, base, true); // image start
-      v.setUint32(r + 20, base + 4, true); // image end
+      const r = last.offset + 8 + i * size;
+      v.setUint16(r + img.version, i % 256 === 255 ? 9 : 3, true);
+      out[r + img.offloadKind] = 8;
+      v.setUint32(r + img.target, base, true);
+      v.setUint32(r + img.imageStart, base, true);
+      v.setUint32(r + img.imageEnd, base + 4, true);
     }
     for (let j = 0; j < R; j++) {
-      const c = last.offset + 8 + R * 40 + j * 8;
-      if (c + 8 > out.length) break;
-      v.setUint16(c, 1, true);
-      v.setUint16(c + 2, 256, true);
-      v.setUint32(c + 4, base + 8 + j * 40, true);
+      const c = last.offset + 8 + R * size + j * binDesc.fixedSize!;
+      if (c + binDesc.fixedSize! > out.length) break;
+      v.setUint16(c + d.version, 1, true);
+      v.setUint16(c + d.numDeviceImages, 256, true);
+      v.setUint32(c + d.deviceImages, base + 8 + j * size, true);
     }
     const pe = readPeSectionTable(out);
     const p = new PePointers(out, pe);

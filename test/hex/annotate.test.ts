@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { annotate, checkTiling, leavesOf, type Annotation } from '../../src/hex/annotate.js';
+import { BITCODE_WRAPPER_MAGIC, BitcodeWrapperHeader } from '../../formats/llvm-bitcode.js';
 import { memoryBlob, writeSyclbin } from '../../src/syclbin/write.js';
 import type { SyclbinFile } from '../../src/syclbin/model.js';
 import { byteArray, uint32, type PropertySetRegistry } from '../../src/props/model.js';
@@ -232,12 +233,14 @@ describe('hex: annotate of module files (SPIR-V, LLVM bitcode)', () => {
     const raw = new Uint8Array(readFileSync(join(ROOT, 'testdata/llvm22/containers/embedded.bc')));
     const a = annotate(raw);
     expect([a.format, a.error, leavesOf(a).map((s) => [s.path, s.offset, s.size])]).to.deep.equal(['bitcode', undefined, [['magic', 0, 4], ['bitstream', 4, raw.length - 4]]]);
-    const wrapped = new Uint8Array(20 + raw.length + 3);
+    const W = BitcodeWrapperHeader.fixedSize!;
+    const f = BitcodeWrapperHeader.offsets;
+    const wrapped = new Uint8Array(W + raw.length + 3);
     const v = new DataView(wrapped.buffer);
-    v.setUint32(0, 0x0b17c0de, true);
-    v.setUint32(8, 20, true);
-    v.setUint32(12, raw.length, true);
-    wrapped.set(raw, 20);
+    wrapped.set(BITCODE_WRAPPER_MAGIC, f.magic);
+    v.setUint32(f.offset, W, true);
+    v.setUint32(f.size, raw.length, true);
+    wrapped.set(raw, W);
     const w = annotate(wrapped);
     expect([w.format, w.error]).to.deep.equal(['bitcode', undefined]);
     expect(leavesOf(w).filter((s) => s.kind !== 'unreferenced' && s.kind !== 'padding').map((s) => [s.path, s.offset])).to.deep.equal([
@@ -249,16 +252,16 @@ describe('hex: annotate of module files (SPIR-V, LLVM bitcode)', () => {
       ['magic', 20],
       ['bitstream', 24],
     ]);
-    v.setUint32(12, raw.length + 4, true);
+    v.setUint32(f.size, raw.length + 4, true);
     const bad = annotate(wrapped);
-    expect([bad.error?.path, bad.error?.offset]).to.deep.equal(['wrapper.size', 12]);
+    expect([bad.error?.path, bad.error?.offset]).to.deep.equal(['wrapper.size', f.size]);
     // Bitcode inside the wrapper header, or too short for its magic: what LLVM rejects ("Invalid bitcode signature").
-    v.setUint32(12, raw.length, true);
-    v.setUint32(8, 16, true);
+    v.setUint32(f.size, raw.length, true);
+    v.setUint32(f.offset, W - 4, true);
     const inside = annotate(wrapped);
-    expect([inside.error?.path, inside.error?.offset]).to.deep.equal(['wrapper.offset', 8]);
-    v.setUint32(8, 20, true);
-    v.setUint32(12, 3, true);
+    expect([inside.error?.path, inside.error?.offset]).to.deep.equal(['wrapper.offset', f.offset]);
+    v.setUint32(f.offset, W, true);
+    v.setUint32(f.size, 3, true);
     const short = annotate(wrapped);
     expect([short.error?.path, short.error?.offset, short.error?.message]).to.deep.equal(['wrapper.size', 12, 'the wrapped bitcode is 3 bytes, too short for its magic (at wrapper.size, offset 0xc)']);
   });

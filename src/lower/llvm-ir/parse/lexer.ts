@@ -104,21 +104,20 @@ const enum C {
 
 /** Character classes of the ASCII range, one bit each (a table look-up per character in the scan loops). */
 const enum CC {
-  DIGIT = 1,
-  HEX = 2,
+  HEX = 1,
   /** `[-a-zA-Z$._0-9]`: an unquoted identifier (LLLexer). */
-  ID = 4,
+  ID = 2,
   /** Letters, digits, `_`, `.`: a keyword/word (`x86_fp80`, `llvm.foo` attribute words). */
-  WORD = 8,
+  WORD = 4,
   /** Single-character punctuation: `= , ( ) [ ] { } < > * : |`. */
-  PUNCT = 16,
+  PUNCT = 8,
 }
 const CLASSES = ((): Uint8Array => {
   const t = new Uint8Array(128);
   const set = (from: number, to: number, bits: number): void => {
     for (let c = from; c <= to; c++) t[c]! |= bits;
   };
-  set(C.ZERO, C.NINE, CC.DIGIT | CC.HEX | CC.ID | CC.WORD);
+  set(C.ZERO, C.NINE, CC.HEX | CC.ID | CC.WORD);
   set(65, 70, CC.HEX);
   set(97, 102, CC.HEX);
   set(65, 90, CC.ID | CC.WORD);
