@@ -84,9 +84,46 @@ export const BITCODE_BLOCK = {
  * defines the next global value id. GLOBALVAR then reads [pointer type, isconst, initid (value id + 1,
  * 0 = none), linkage, alignment, section (index + 1 into the SECTIONNAME records, 0 = none), ...].
  */
-export const MODULE_CODE = { VERSION: 1, TRIPLE: 2, SECTIONNAME: 5, GLOBALVAR: 7, FUNCTION: 8, ALIAS_OLD: 9, ALIAS: 14, IFUNC: 18 } as const;
+export const MODULE_CODE = { VERSION: 1, TRIPLE: 2, DATALAYOUT: 3, ASM: 4, SECTIONNAME: 5, GLOBALVAR: 7, FUNCTION: 8, ALIAS_OLD: 9, ALIAS: 14, IFUNC: 18 } as const;
 /** GLOBALVAR operand positions after the strtab name (BitcodeReader::parseGlobalVarRecord). */
-export const GLOBALVAR_FIELD = { initId: 2, section: 5 } as const;
+export const GLOBALVAR_FIELD = { initId: 2, linkage: 3, section: 5 } as const;
+/**
+ * FUNCTION operand positions after the strtab name (BitcodeReader::parseFunctionRecord: [type,
+ * callingconv, isproto, linkage, paramattr, alignment, section, visibility, ...]).
+ */
+export const FUNCTION_FIELD = { callingConv: 1, isProto: 2, linkage: 3 } as const;
+/** ALIAS operand positions after the strtab name ([alias type, addrspace, aliasee val#, linkage, visibility, ...]). */
+export const ALIAS_FIELD = { linkage: 3 } as const;
+/** IFUNC operand positions after the strtab name ([ifunc type, addrspace, resolver val#, linkage, visibility, ...]). */
+export const IFUNC_FIELD = { linkage: 3 } as const;
+
+/**
+ * Linkage numbers of global value records as BitcodeReader's getDecodedLinkage reads them (numbers it
+ * does not list, and the obsolete dllimport/dllexport/autohide ones, read as external). weak and
+ * linkonce stand for their _any and _odr forms.
+ */
+export const LINKAGE = {
+  0: 'external',
+  1: 'weak',
+  2: 'appending',
+  3: 'internal',
+  4: 'linkonce',
+  5: 'external',
+  6: 'external',
+  7: 'externalWeak',
+  8: 'common',
+  9: 'private',
+  10: 'weak',
+  11: 'linkonce',
+  12: 'availableExternally',
+  13: 'private',
+  14: 'private',
+  15: 'external',
+  16: 'weak',
+  17: 'weak',
+  18: 'linkonce',
+  19: 'linkonce',
+} as const;
 
 /**
  * Constants-block record codes (`ConstantsCodes`): every record but SETTYPE defines the next value

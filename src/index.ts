@@ -27,7 +27,9 @@ export { lowerManifest, lowerIrModule, postLink, type LoweringResult } from './l
 export { inspectInput, notSyclbin, describeImage, type InspectInputOptions } from './inspect/input.js';
 export { inspectSyclbin, renderInspect, type InspectNode } from './syclbin/inspect.js';
 export * from '../formats/eras.js';
-export { formatOffloadingText, offloadingTextStream, inputOffloadingText, offloadListJson, inputListJson, type ListingOptions } from './offload/objdump-text.js';
+export { formatOffloadingText, offloadingTextStream, type ListingOptions } from './offload/objdump-text.js';
+export { inputOffloadingText } from './offload/input-text.js';
+export { offloadListJson, inputListJson } from './offload/list-json.js';
 export { walkOffloadEntries, type EntrySummary } from './offload/walk.js';
 export { syclKernelNames, decodeSyclSymbolTable, type SyclKernelNames } from './offload/sycl-symbols.js';
 export { planLlvmExtraction, binaryCandidates, bareCandidates, type ExtractCandidate, type ExtractPlan } from './offload/extract.js';
@@ -56,4 +58,6 @@ export {
 export { readArchive, archiveChunks, isArchive, type ArchiveFile, type ArchiveMember, type ArchiveMemberInput } from './containers/archive.js';
 export { readCoffOffloadBinaries, readCoffSectionTable, identifyCoff, type CoffFile, type CoffSection } from './containers/coff.js';
 export { elfArchiveSymbols } from './containers/elf-symbols.js';
+export { bitcodeArchiveSymbols, type BitcodeArchiveSymbols } from './containers/bitcode-symbols.js';
+export { archiveMemberSymbols, type MemberSymbols } from './containers/archive-symbols.js';
 export { scanForOffloadBinaries, type ScanResult } from './containers/scan.js';

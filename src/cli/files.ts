@@ -49,6 +49,17 @@ export class Files {
     }
   }
 
+  /** As {@link Files.read}, for a `fn` that awaits (e.g. loads the module that reads this kind of input). */
+  async readAsync<T>(name: string, fn: (src: ByteSource, file: InputFile) => Promise<T>): Promise<T> {
+    const f = this.input(name);
+    try {
+      return await fn(f.source, f);
+    } catch (e) {
+      if (e instanceof SyclbinError) throw new FileFailure(name, e);
+      throw e;
+    }
+  }
+
   /** The whole input in memory. */
   readAll(name: string): Uint8Array {
     const src = this.input(name).source;

@@ -61,13 +61,19 @@ export interface ExtractCandidate {
   image: BlobRef;
   /** The OffloadBinary entry, when the image is one (upstream main extracts nested binaries). */
   entry?: OffloadEntryModel;
+  /**
+   * The archive member the image was found in, when the input is an archive: LLVM names an
+   * `--archive` member after the buffer the binary was read from, which for an archive's member is
+   * the member's name (otherwise the input path as typed).
+   */
+  member?: string;
 }
 
 /** What an extraction writes and says. Paths are as LLVM would use them (relative to its working directory). */
 export interface ExtractPlan {
   /** Single images: `file=OUT` or default names. */
   files: { path: string; image: BlobRef; defaultName: boolean }[];
-  /** `--archive` outputs: members named after the input file, in match order. */
+  /** `--archive` outputs, in match order: members named after the input path as typed (or the archive member holding the image). */
   archives: { path: string; members: { name: string; image: BlobRef }[] }[];
   /** Lines LLVM prints on standard output (`Extracted: NAME`, main only). */
   stdout: string[];
@@ -78,10 +84,16 @@ export interface ExtractPlan {
 /** Error of an extraction that LLVM also refuses (its message). */
 export class ExtractError extends Error {}
 
-/** The entries of `binaries` as extraction candidates. */
-export function binaryCandidates(binaries: readonly OffloadBinaryModel[]): ExtractCandidate[] {
+/**
+ * The entries of `binaries` as extraction candidates; `members[i]`, when given, is the archive
+ * member binary `i` was found in (src/offload/input.ts `ImageSite.member`).
+ */
+export function binaryCandidates(binaries: readonly OffloadBinaryModel[], members?: readonly (string | undefined)[]): ExtractCandidate[] {
   const out: ExtractCandidate[] = [];
-  for (const b of binaries) for (const e of b.entries) out.push({ strings: e.strings, offloadKind: e.offloadKind, imageKind: e.imageKind, image: e.imageRef, entry: e });
+  binaries.forEach((b, i) => {
+    const member = members?.[i];
+    for (const e of b.entries) out.push({ strings: e.strings, offloadKind: e.offloadKind, imageKind: e.imageKind, image: e.imageRef, entry: e, ...(member === undefined ? {} : { member }) });
+  });
   return out;
 }
 
@@ -95,6 +107,7 @@ export function bareCandidates(bare: readonly BareImage[]): ExtractCandidate[] {
     offloadKind: b.offloadKind ?? 0,
     imageKind: BARE_IMAGE_KINDS[b.kind],
     image: b.image,
+    ...(b.site.member === undefined ? {} : { member: b.site.member }),
   }));
 }
 
@@ -125,7 +138,10 @@ export function planLlvmExtraction(
   const { era } = opts;
   const plan: ExtractPlan = { files: [], archives: [], stdout: [], warnings: [] };
   const stem = llvmPathStem(inputName);
-  const member = inputName.slice(inputName.lastIndexOf('/') + 1);
+  // `MemoryBuffer::getFileOrSTDIN` names its buffer after the path as given ("<stdin>" for `-`), and
+  // writeArchive keeps that name whole (a name holding '/' goes to the `//` table): checked against
+  // llvm-offload-binary-22 with `sub/ext.bin` and `./sub/../sub/ext.bin`.
+  const inputBuffer = inputName === '-' ? '<stdin>' : inputName;
   const table = OFFLOAD_KIND_NUMBERINGS[era.numbering];
   const kindNumber = (name: string): number => (Object.hasOwn(table, name) ? table[name]! : 0);
 
@@ -166,7 +182,7 @@ export function planLlvmExtraction(
     const file = args.find(([k]) => k === 'file')?.[1];
     if (opts.archive) {
       if (file === undefined) throw new ExtractError("Image must have a 'file' argument.");
-      plan.archives.push({ path: file, members: matches.map((c) => ({ name: member, image: c.image })) });
+      plan.archives.push({ path: file, members: matches.map((c) => ({ name: c.member ?? inputBuffer, image: c.image })) });
     } else if (file !== undefined) {
       if (matches.length > 1) plan.warnings.push(`Multiple inputs match to a single file, '${file}'`);
       plan.files.push({ path: file, image: matches[matches.length - 1]!.image, defaultName: false });

@@ -9,12 +9,14 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { createHash } from 'node:crypto';
-import { blobRef, memorySource } from '../../src/codec/index.js';
+import { blobRef, encode, memorySource } from '../../src/codec/index.js';
+import { BitcodeWrapperHeader } from '../../formats/llvm-bitcode.js';
 import { bitcodeEmbeddedObjects, bitcodeTriple } from '../../src/containers/bitcode.js';
+import { bitcodeArchiveSymbols } from '../../src/containers/bitcode-symbols.js';
 import { BitstreamError, BitstreamReader } from '../../src/containers/bitstream.js';
 import { readOffloadBinaries } from '../../src/offload/read.js';
 import { readOffloadInput } from '../../src/offload/input.js';
-import { inputOffloadingText } from '../../src/offload/objdump-text.js';
+import { inputOffloadingText } from '../../src/offload/input-text.js';
 import { bytesOf, onlyDecodeErrors, overwrite, textOf } from './support.js';
 
 const blobOf = (b: Uint8Array): ReturnType<typeof blobRef> => blobRef(memorySource(b), 0, b.length, 0);
@@ -285,5 +287,50 @@ describe('bitcode modules: the triple and the embedded OffloadBinaries (extractF
         onlyDecodeErrors(() => readOffloadInput(memorySource(p)), `${f} prefix ${n}`);
       }
     }
+  });
+});
+
+describe('bitcode archive symbols (writeArchive / ModuleSymbolTable, src/containers/bitcode-symbols.ts)', () => {
+  /** The amdgcn bitcode image of containers/hip-rdc.o (clang-22 -x hip --offload-new-driver -fgpu-rdc). */
+  const hipImage = (): Uint8Array => {
+    const input = readOffloadInput(memorySource(bytesOf('containers/hip-rdc.o')));
+    expect(input.found).to.have.length(1);
+    const ref = input.found[0]!.binary.entries[0]!.imageRef;
+    return ref.slice(0, ref.size);
+  };
+
+  it('hip-rdc.o: the names llvm-nm-22 --print-armap lists for llvm-offload-binary-22 --archive, in its order', () => {
+    const map = textOf('extract/archive-bitcode.armap.txt').split('\n\n')[0]!.split('\n').slice(1).filter(Boolean);
+    const want = map.map((l) => l.replace(/ in hip-rdc\.o$/, ''));
+    expect(want).to.include.members(['_Z4bumpi', '_Z7weak_fni', '_Z4kernPi', 'counter', 'table']);
+    expect(bitcodeArchiveSymbols(blobOf(hipImage()))).to.deep.equal({ symbols: want });
+  });
+
+  it('the device module of clang++-22 -fsycl: its one kernel; not bitcode: undefined; wrapper header: read behind it', () => {
+    expect(bitcodeArchiveSymbols(blobOf(bytesOf('sycl/k.device.bc')))).to.deep.equal({ symbols: ['_ZTS5KName'] });
+    expect(bitcodeArchiveSymbols(blobOf(bytesOf('pack/multi.ob22.bin')))).to.equal(undefined);
+    const raw = hipImage();
+    // A bitcode wrapper header (formats/llvm-bitcode.ts BitcodeWrapperHeader) then the module.
+    const W = BitcodeWrapperHeader.fixedSize!;
+    const wrap = (size: number): Uint8Array => {
+      const b = new Uint8Array(W + raw.length);
+      b.set(encode(BitcodeWrapperHeader, { version: 0, offset: W, size, cpuType: 0 }), 0);
+      b.set(raw, W);
+      return b;
+    };
+    expect(bitcodeArchiveSymbols(blobOf(wrap(raw.length)))).to.deep.equal(bitcodeArchiveSymbols(blobOf(raw)));
+    expect(bitcodeArchiveSymbols(blobOf(wrap(raw.length + 1)))?.problem).to.match(/outside the/);
+  });
+
+  it('property (fixed seed): damaged and truncated bitcode gives symbols, a problem or undefined, never an exception', () => {
+    const b0 = hipImage();
+    fc.assert(
+      fc.property(fc.nat(b0.length - 1), fc.uint8Array({ minLength: 1, maxLength: 8 }), (at, v) => {
+        const r = bitcodeArchiveSymbols(blobOf(overwrite(b0, at, v)));
+        if (r) expect(r.symbols !== undefined || r.problem !== undefined).to.equal(true);
+      }),
+      { seed: 2026, numRuns: 1000 },
+    );
+    for (let n = 0; n < b0.length; n += 5) bitcodeArchiveSymbols(blobOf(b0.subarray(0, n)));
   });
 });

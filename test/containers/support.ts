@@ -9,7 +9,7 @@ import { expect } from 'chai';
 import { DecodeError } from '../../src/codec/errors.js';
 import { memorySource } from '../../src/codec/source.js';
 import { llvmEra } from '../../formats/eras.js';
-import { inputOffloadingText } from '../../src/offload/objdump-text.js';
+import { inputOffloadingText } from '../../src/offload/input-text.js';
 import { readOffloadInput, type OffloadInput, type ReadOffloadInputOptions } from '../../src/offload/input.js';
 
 export const LLVM22 = new URL('../../testdata/llvm22/', import.meta.url).pathname;

@@ -12,13 +12,17 @@
  */
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { requireTool } from '../support/tools.js';
 import { cli, tempDir } from '../offload/support.js';
 import { LLVM22 } from './support.js';
 import { bitcodeEmbeddedObjects } from '../../src/containers/bitcode.js';
+import { bitcodeArchiveSymbols } from '../../src/containers/bitcode-symbols.js';
 import { blobRef, memorySource } from '../../src/codec/index.js';
+
+/** The package's bin (built by `npm run build`), for the runs that read standard input. */
+const CLI_MAIN = new URL('../../dist/cli/main.js', import.meta.url).pathname;
 
 function run(tool: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): { status: number; stdout: string; stderr: string } {
   const r = spawnSync(tool, args, { cwd, env, encoding: 'utf8' });
@@ -260,6 +264,99 @@ describe('interop: clang++-22 -fsycl, clang-sycl-linker, llvm-objdump-22 and llv
       const ours = await cli(['offload-extract', 'two.bin', '--archive', '--image=file=ours.a,kind=openmp'], a.dir);
       expect(ours.code, ours.stderr).to.equal(0);
       expect(readFileSync(join(a.dir, 'ours.a')).equals(readFileSync(join(a.dir, 'theirs.a')))).to.equal(true);
+    } finally {
+      a.cleanup();
+    }
+  });
+
+  it('--archive member names: the input path as typed, "<stdin>" for -, an archive member its own name (= llvm-offload-binary-22)', async () => {
+    const a = tempDir('syclbin-a-');
+    try {
+      mkdirSync(join(a.dir, 'sub'));
+      copyFileSync(join(dir, 'k2.o'), join(a.dir, 'sub', 'k2.o'));
+      expect(run(requireTool('llvm-ar-22'), ['rc', 'both.a', 'sub/k2.o', join(LLVM22, 'containers', 'omp22.o')], a.dir).status).to.equal(0);
+      const cases: [input: string, image: string][] = [
+        ['sub/k2.o', 'triple=spirv64-unknown-unknown'],
+        ['./sub/../sub/k2.o', 'triple=spirv64-unknown-unknown'],
+        [join(a.dir, 'sub', 'k2.o'), 'triple=spirv64-unknown-unknown'],
+        ['both.a', 'kind=openmp'],
+        ['both.a', 'kind=sycl'],
+      ];
+      for (const [i, [input, image]] of cases.entries()) {
+        expect(run(offloadBinary, [input, '--archive', `--image=file=theirs${i}.a,${image}`], a.dir).status).to.equal(0);
+        const ours = await cli(['offload-extract', input, '--archive', `--image=file=ours${i}.a,${image}`], a.dir);
+        expect(ours.code, ours.stderr).to.equal(0);
+        expect(readFileSync(join(a.dir, `ours${i}.a`)).equals(readFileSync(join(a.dir, `theirs${i}.a`))), `${input} ${image}`).to.equal(true);
+      }
+      // Standard input: LLVM's buffer is "<stdin>".
+      const input = readFileSync(join(a.dir, 'sub', 'k2.o'));
+      const theirs = spawnSync(offloadBinary, ['-', '--archive', '--image=file=theirs-stdin.a,kind=sycl'], { cwd: a.dir, input });
+      expect(theirs.status, String(theirs.stderr)).to.equal(0);
+      const ours = spawnSync(process.execPath, [CLI_MAIN, 'offload-extract', '-', '--archive', '--image=file=ours-stdin.a,kind=sycl'], { cwd: a.dir, input });
+      expect(ours.status, String(ours.stderr)).to.equal(0);
+      expect(readFileSync(join(a.dir, 'ours-stdin.a')).equals(readFileSync(join(a.dir, 'theirs-stdin.a')))).to.equal(true);
+    } finally {
+      a.cleanup();
+    }
+  });
+
+  it('archive symbols of bitcode modules = llvm-ar-22 / llvm-nm-22 --print-armap (linkages, sections, manglings, aliases, ifuncs)', () => {
+    const a = tempDir('syclbin-bcsym-');
+    try {
+      const as = requireTool('llvm-as-22');
+      const ar = requireTool('llvm-ar-22');
+      const nm = requireTool('llvm-nm-22');
+      const body = [
+        '@ext = global i32 1',
+        '@int = internal global i32 2',
+        '@priv = private global i32 3',
+        '@decl = external global i32',
+        '@ew = extern_weak global i32',
+        '@com = common global i32 0',
+        '@ae = available_externally global i32 4',
+        '@weak = weak global i32 5',
+        '@lo = linkonce_odr global i32 6',
+        '@"llvm.used.thing" = global i32 7',
+        '@meta = global i32 8, section "llvm.metadata"',
+        '@other = global i32 9, section "data.other"',
+        '@app = appending global [1 x i32] [i32 10]',
+        '@"\\01raw_name" = global i32 11',
+        '@hid = hidden global i32 12',
+        '@al = alias i32, ptr @ext',
+        '@ial = internal alias i32, ptr @ext',
+        '@ifn = ifunc void (), ptr @resolver',
+        'define ptr @resolver() { ret ptr null }',
+        'define void @f() { ret void }',
+        'define internal void @g() { ret void }',
+        'declare void @h()',
+        'define weak_odr void @w() { ret void }',
+        'define available_externally void @av() { ret void }',
+        'define void @"?msvc@@YAXXZ"() { ret void }',
+      ].join('\n');
+      const layouts: [name: string, layout: string][] = [
+        ['elf', 'e-m:e-i64:64-n8:16:32:64-S128'],
+        ['macho', 'e-m:o-i64:64-n8:16:32:64-S128'],
+        ['win64', 'e-m:w-p270:32:32-i64:64-n8:16:32:64-S128'],
+        ['win32', 'e-m:x-p:32:32-i64:64-n8:16:32-a:0:32-S32'],
+        ['none', 'e-i64:64'],
+      ];
+      for (const [name, layout] of layouts) {
+        writeFileSync(join(a.dir, `${name}.ll`), `target datalayout = "${layout}"\n${body}\n`);
+        const asm = run(as, [`${name}.ll`, '-o', `${name}.bc`], a.dir);
+        expect(asm.status, asm.stderr).to.equal(0);
+        expect(run(ar, ['rc', `${name}.a`, `${name}.bc`], a.dir).status).to.equal(0);
+        const map = run(nm, ['--print-armap', `${name}.a`], a.dir).stdout;
+        const theirs = map.split('\n\n')[0]!.split('\n').slice(1).filter(Boolean).map((l) => l.replace(new RegExp(` in ${name}\\.bc$`), ''));
+        const bytes = readFileSync(join(a.dir, `${name}.bc`));
+        const ours = bitcodeArchiveSymbols(blobRef(memorySource(bytes), 0, bytes.length, 0));
+        expect(ours?.problem, name).to.equal(undefined);
+        expect(ours?.symbols, name).to.deep.equal(theirs);
+      }
+      // Module-level inline assembly: its symbols need LLVM's assembler; said, not guessed.
+      writeFileSync(join(a.dir, 'asm.ll'), 'module asm ".globl asm_sym"\nmodule asm "asm_sym:"\n@x = global i32 1\n');
+      expect(run(as, ['asm.ll', '-o', 'asm.bc'], a.dir).status).to.equal(0);
+      const asmBytes = readFileSync(join(a.dir, 'asm.bc'));
+      expect(bitcodeArchiveSymbols(blobRef(memorySource(asmBytes), 0, asmBytes.length, 0))?.problem).to.match(/inline assembly/);
     } finally {
       a.cleanup();
     }

@@ -20,7 +20,7 @@ import { requireTool } from '../support/tools.js';
 import { findOffloadingSections, isElf, readElfOffloadBinaries, readElfSectionTable } from '../../src/offload/elf.js';
 import { readOffloadBinaries } from '../../src/offload/read.js';
 import { writeOffloadBinaries, writeOffloadBinary } from '../../src/offload/write.js';
-import { elfFileFormatName } from '../../src/offload/objdump-text.js';
+import { elfFileFormatName } from '../../formats/elf.js';
 import { Elf32SectionHeader, Elf64Header, Elf64SectionHeader, Elf32Header, SHT_LLVM_OFFLOADING } from '../../formats/elf.js';
 import { DecodeError } from '../../src/codec/errors.js';
 import { cli, expectDecodeError, hexdiff, readBytes, run, tempDir, TESTDATA } from './support.js';

@@ -31,6 +31,8 @@ export type ToolName =
   | 'llvm-objcopy-22'
   | 'llvm-as-22'
   | 'llvm-dis-22'
+  | 'llvm-ar-22'
+  | 'llvm-nm-22'
   | 'clang-22'
   | 'clang++-22'
   | 'clang-sycl-linker-22'
@@ -64,6 +66,8 @@ export function requireTool(
     'llvm-objcopy-22': 'llvm-22',
     'llvm-as-22': 'llvm-22',
     'llvm-dis-22': 'llvm-22',
+    'llvm-ar-22': 'llvm-22',
+    'llvm-nm-22': 'llvm-22',
     'clang-22': 'clang-22',
     'clang++-22': 'clang-22',
     'clang-sycl-linker-22': 'clang-tools-22',

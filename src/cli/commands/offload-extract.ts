@@ -9,7 +9,7 @@
 import { readOffloadInput } from '../../offload/input.js';
 import { bareCandidates, binaryCandidates, ExtractError, extractedImageNames, planLlvmExtraction } from '../../offload/extract.js';
 import { archiveChunks } from '../../containers/archive.js';
-import { elfArchiveSymbols } from '../../containers/elf-symbols.js';
+import { archiveMemberSymbols } from '../../containers/archive-symbols.js';
 import { llvmEra } from '../../../formats/eras.js';
 import { defineCommand, EXIT } from '../command.js';
 import { CommandFailure } from '../errors.js';
@@ -37,7 +37,8 @@ clang-offload-packager-19, main = upstream llvm-offload-binary), writing the sam
     number in the era (22: openmp 1, cuda 2, hip 4, sycl 8; 19: hip 3, no sycl); 'file' only names
     the output;
   - file=OUT writes the last match to OUT (a warning when several match); --archive writes all
-    matches to OUT as a static archive (members named after FILE), as LLVM does;
+    matches to OUT as a static archive (members named after FILE as typed, or after the archive
+    member holding the image), as LLVM does;
   - without file=, each match goes to <stem>-<triple>-<arch>.<n>.<ext> in the current directory
     (stem: FILE's name without directory and last extension; n counts this --image's matches from 0;
     ext: o, bc, cubin, fatbin, s, and nothing for other kinds, so a SPIR-V image of LLVM 22 becomes
@@ -78,7 +79,8 @@ Every file is written atomically; an image file is never written over FILE itsel
     for (const n of input.notes) note(n);
     // What LLVM's extractOffloadBinaries finds (not the scan finds, unless asked for), then the device
     // images outside OffloadBinaries (wrapper objects, executables), which LLVM cannot extract.
-    const candidates = [...binaryCandidates(input.found.filter((f) => !f.byScan || opts.scan === 'always').map((f) => f.binary)), ...bareCandidates(input.bare)];
+    const listed = input.found.filter((f) => !f.byScan || opts.scan === 'always');
+    const candidates = [...binaryCandidates(listed.map((f) => f.binary), listed.map((f) => f.site.member)), ...bareCandidates(input.bare)];
     if (input.bare.length) note(`${input.bare.length} device image(s) outside any OffloadBinary are extracted too (${era.packer} stops at this file)`);
 
     if (opts.output !== undefined && !opts.image.length) {
@@ -107,9 +109,10 @@ Every file is written atomically; an image file is never written over FILE itsel
     for (const w of plan.warnings) io.stderr.write(`${prog}: warning: ${w}\n`);
     for (const f of plan.files) files.write(at(f.path), [f.image]);
     for (const a of plan.archives) {
-      // Members that are object files get LLVM's archive symbol table (writeArchive NormalSymtab).
-      const members = a.members.map((m) => {
-        const symbols = elfArchiveSymbols(m.image);
+      // Members that are object files or bitcode get LLVM's archive symbol table (writeArchive NormalSymtab).
+      const members = a.members.map((m, i) => {
+        const { symbols, problem } = archiveMemberSymbols(m.image);
+        if (problem) io.stderr.write(`${prog}: warning: ${a.path}: member ${i} (${m.name}): its symbols are not in the archive's symbol table (${problem}); ${era.packer} would list them\n`);
         return { name: m.name, data: m.image, ...(symbols ? { symbols } : {}) };
       });
       files.write(at(a.path), archiveChunks(members));

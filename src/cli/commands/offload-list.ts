@@ -4,8 +4,7 @@
  * OffloadBinaries or an object holding them in offloading sections, optionally with every string
  * entry, or as JSON (schemas/offload-list.schema.json).
  */
-import { readOffloadInput } from '../../offload/input.js';
-import { inputListJson, inputOffloadingText, offloadingTextStream, type ListingOptions } from '../../offload/objdump-text.js';
+import { offloadingTextStream, type ListingOptions } from '../../offload/objdump-text.js';
 import { isOffloadBinary } from '../../offload/read.js';
 import { llvmEra } from '../../../formats/eras.js';
 import { defineCommand, EXIT } from '../command.js';
@@ -78,7 +77,7 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
     'syclbin offload-list --json a.out.spirv64..img | jq .binaries[0].entries[0].kernels',
     'syclbin offload-list omp.o   # clang-22 -fopenmp -fopenmp-targets=x86_64-unknown-linux-gnu -c omp.c',
   ],
-  run({ opts, file, files, prog, io }) {
+  async run({ opts, file, files, prog, io }) {
     if (opts.strings && opts.json) throw new UsageError('--strings and --json cannot be combined (JSON always has the strings)');
     const era = llvmEra(opts.llvm);
     const read = { maxInflatedSize: opts['max-inflated-size'] };
@@ -87,12 +86,19 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
     const out = files.output(opts.output);
     const listing: ListingOptions = { strings: opts.strings, era, read, warn };
     const versions = new Set<number>();
-    files.read(file, (src) => {
+    await files.readAsync(file, async (src) => {
       if (!opts.json && !opts.strings && src.size >= 4 && isOffloadBinary(src.read(0, 4))) {
         // OffloadBinaries back to back: printed while they are walked (no models, one window of memory).
         for (const piece of offloadingTextStream(src, { ...listing, onVersion: (v) => versions.add(v) })) out.write(piece);
         return;
       }
+      // Anything else: the container readers are loaded only now (a plain OffloadBinary file, the
+      // common case, does not pay for loading the ELF, COFF, archive and bitcode readers).
+      const [{ readOffloadInput }, { inputOffloadingText }, { inputListJson }] = await Promise.all([
+        import('../../offload/input.js'),
+        import('../../offload/input-text.js'),
+        import('../../offload/list-json.js'),
+      ]);
       const input = readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: opts.scan });
       for (const n of input.notes) note(n);
       for (const b of input.found) versions.add(b.binary.version);

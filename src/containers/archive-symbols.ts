@@ -1,0 +1,29 @@
+/**
+ * The archive symbols of a member as LLVM's writeArchive computes them (llvm/lib/Object/ArchiveWriter.cpp
+ * `getSymbols`, SymtabWritingMode::NormalSymtab): ELF objects through src/containers/elf-symbols.ts,
+ * LLVM bitcode through src/containers/bitcode-symbols.ts; anything else is data (no symbols, and no
+ * symbol table needed for it).
+ *
+ * Portable: no Node APIs.
+ */
+import { blobSource, type BlobRef } from '../codec/index.js';
+import { bitcodeArchiveSymbols } from './bitcode-symbols.js';
+import { elfArchiveSymbols } from './elf-symbols.js';
+
+/** A member's archive symbols: `symbols` undefined for data; `problem` when they could not be computed as LLVM would. */
+export interface MemberSymbols {
+  /** The names for the archive symbol table (undefined: the member is data). */
+  symbols?: readonly string[];
+  /** Why the member's symbols are left out although LLVM would list some. */
+  problem?: string;
+}
+
+/** The archive symbols of `image` (see the file comment). */
+export function archiveMemberSymbols(image: BlobRef): MemberSymbols {
+  const elf = elfArchiveSymbols(blobSource(image));
+  if (elf) return { symbols: elf };
+  const bc = bitcodeArchiveSymbols(image);
+  if (!bc) return {};
+  // LLVM indexes a bitcode member even when it defines nothing (an empty symbol table is still written).
+  return bc.problem === undefined ? { symbols: bc.symbols } : { symbols: [], problem: bc.problem };
+}

@@ -1,0 +1,222 @@
+/**
+ * The archive symbols of an LLVM bitcode file: the names `llvm-ar` / LLVM's `writeArchive` (and so
+ * `llvm-offload-binary --archive`) list in an archive's symbol table for a bitcode member.
+ *
+ * Upstream: writeArchive (llvm/lib/Object/ArchiveWriter.cpp) reads a bitcode member as an IRObjectFile,
+ * whose symbols are ModuleSymbolTable's: `M->global_values()` — the functions, then the global
+ * variables, then the aliases, then the ifuncs, each in module order — followed by the symbols of
+ * module-level inline assembly (CollectAsmSymbols, which needs LLVM's assemblers: not done here, such
+ * a module gives a `problem`). It keeps a symbol when `isArchiveSymbol`: not SF_FormatSpecific, SF_Global
+ * and not SF_Undefined, where ModuleSymbolTable::getSymbolFlags gives
+ *  - SF_Undefined to a declaration for the linker: a function without body (`isproto`), a variable
+ *    without initializer, anything of available_externally linkage;
+ *  - SF_Global to anything not of local (internal, private) linkage;
+ *  - SF_FormatSpecific to private linkage, names starting with `llvm.`, and variables in the section
+ *    `llvm.metadata`.
+ * The name is printed with the data layout's global prefix (Mangler::getNameWithPrefix: `_` for the
+ * MachO and Windows-x86 manglings `m:o` / `m:x`, none otherwise); a name starting with `\1` is taken
+ * as it is without the `\1`. The `@N` decorations of vectorcall functions (and, under `m:x`, stdcall
+ * and fastcall ones) are not computed (a `problem` says so), nor those of aliases of such functions.
+ *
+ * Module records (llvm/lib/Bitcode/Writer/BitcodeWriter.cpp writeModuleInfo; formats/llvm-bitcode.ts):
+ * with MODULE_CODE_VERSION ≥ 2 each global value record starts with its name's offset and size in the
+ * STRTAB blob; older bitcode (names in a value symbol table) gives a `problem`.
+ *
+ * Checked against llvm-offload-binary-22 --archive of the amdgcn bitcode images of clang-22 -fopenmp
+ * objects (test/llvm22/interop.test.ts) and against llvm-nm-22 on committed bitcode (test/containers).
+ *
+ * Portable: no Node APIs.
+ */
+import { decode, decodeUtf8, hasMagic, type BlobRef } from '../codec/index.js';
+import {
+  ALIAS_FIELD,
+  BITCODE_BLOCK,
+  BitcodeMagic,
+  BitcodeWrapperHeader,
+  FUNCTION_FIELD,
+  GLOBALVAR_FIELD,
+  IFUNC_FIELD,
+  LINKAGE,
+  MODULE_CODE,
+  STRTAB_CODE,
+} from '../../formats/llvm-bitcode.js';
+import { BitstreamError, BitstreamReader } from './bitstream.js';
+
+/** What {@link bitcodeArchiveSymbols} found. */
+export interface BitcodeArchiveSymbols {
+  /** The archive symbol names in ModuleSymbolTable order (absent with `problem`). */
+  symbols?: string[];
+  /** Why the symbols could not be computed as LLVM computes them. */
+  problem?: string;
+}
+
+/** Linkage as BitcodeReader's getDecodedLinkage maps the record's number (unknown numbers: external). */
+type Linkage = 'external' | 'appending' | 'internal' | 'externalWeak' | 'common' | 'private' | 'availableExternally' | 'weak' | 'linkonce';
+
+function decodedLinkage(n: number): Linkage {
+  return LINKAGE[n as keyof typeof LINKAGE] ?? 'external';
+}
+
+/** One global value of the module, with what the archive symbol rule needs. */
+interface GlobalValueFacts {
+  kind: 'function' | 'variable' | 'alias' | 'ifunc';
+  nameOffset: number;
+  nameSize: number;
+  linkage: Linkage;
+  declaration: boolean;
+  /** SECTIONNAME index + 1 (0: none); variables only. */
+  section: number;
+  /** Calling convention (functions only). */
+  callingConv: number;
+}
+
+/**
+ * Calling conventions Mangler::getNameWithPrefix decorates (llvm/IR/CallingConv.h): X86_StdCall and
+ * X86_FastCall under the Windows-x86 mangling, X86_VectorCall under every mangling.
+ */
+const CC_STDCALL = 64;
+const CC_FASTCALL = 65;
+const CC_VECTORCALL = 80;
+
+const FORMAT_SPECIFIC_SECTION = 'llvm.metadata';
+
+/** Record operands as characters (one byte each), as LLVM's writeStringRecord writes strings. */
+function latin1(codes: readonly number[]): string {
+  let s = '';
+  for (const c of codes) s += String.fromCharCode(c & 0xff);
+  return s;
+}
+
+/** The mangling mode of a data layout string (`m:X`), or undefined. */
+function manglingMode(layout: string): string | undefined {
+  for (const part of layout.split('-')) if (part.startsWith('m:')) return part.slice(2);
+  return undefined;
+}
+
+/**
+ * The archive symbols of the bitcode in `blob` (raw, `BC C0 DE` first, or behind the bitcode wrapper
+ * header); `undefined` when it is not bitcode. Never throws for bad input: a stream that cannot be
+ * followed, or a module whose symbols need more than this reader knows, gives `problem`.
+ */
+export function bitcodeArchiveSymbols(blob: BlobRef): BitcodeArchiveSymbols | undefined {
+  let offset = 0;
+  let size = blob.size;
+  const head = blob.slice(0, Math.min(blob.size, BitcodeWrapperHeader.fixedSize!));
+  if (head.length >= BitcodeWrapperHeader.fixedSize! && hasMagic(BitcodeWrapperHeader.fields.magic, head)) {
+    const w = decode(BitcodeWrapperHeader, head, 0, { path: ['wrapper'] });
+    if (w.offset > blob.size || w.size > blob.size - w.offset) return { problem: `the wrapper's bitcode [${w.offset}, +${w.size}) is outside the ${blob.size}-byte file` };
+    offset = w.offset;
+    size = w.size;
+    if (!hasMagic(BitcodeMagic, blob.slice(offset, Math.min(4, size)))) return undefined;
+  } else if (!hasMagic(BitcodeMagic, head)) return undefined;
+
+  const r = new BitstreamReader(blob, offset, size);
+  const globals: GlobalValueFacts[] = [];
+  const sections: string[] = [];
+  let version = 0;
+  let layout = '';
+  let asm = false;
+  let modules = 0;
+  let strtab: { offset: number; size: number } | undefined;
+  try {
+    r.fixed(32);
+    for (let it = r.next(); it.kind !== 'end'; it = r.next()) {
+      if (it.kind === 'record') r.record(it, false);
+      else if (it.id === BITCODE_BLOCK.MODULE) {
+        // A file of several modules (llvm-cat -b) is read by IRObjectFile as all of them; not done here.
+        if (++modules > 1) return { problem: 'the file holds more than one module' };
+        r.enter(it);
+        for (let m = r.next(); m.kind !== 'end'; m = r.next()) {
+          if (m.kind === 'block') {
+            r.skip(m);
+            continue;
+          }
+          const rec = r.record(m);
+          const ops = rec.ops;
+          switch (rec.code) {
+            case MODULE_CODE.VERSION:
+              version = ops[0] ?? 0;
+              break;
+            case MODULE_CODE.DATALAYOUT:
+              layout = latin1(ops);
+              break;
+            case MODULE_CODE.ASM:
+              if (ops.length) asm = true;
+              break;
+            case MODULE_CODE.SECTIONNAME:
+              sections.push(latin1(ops));
+              break;
+            case MODULE_CODE.ALIAS_OLD:
+              return { problem: 'an old-style alias record (bitcode before LLVM 3.8)' };
+            case MODULE_CODE.GLOBALVAR:
+            case MODULE_CODE.FUNCTION:
+            case MODULE_CODE.ALIAS:
+            case MODULE_CODE.IFUNC: {
+              if (version < 2) return { problem: `bitcode version ${version} keeps names in a value symbol table (only STRTAB names, version 2 and later, are read)` };
+              const f = ops.slice(2);
+              const g: GlobalValueFacts = { kind: 'variable', nameOffset: ops[0] ?? 0, nameSize: ops[1] ?? 0, linkage: 'external', declaration: false, section: 0, callingConv: 0 };
+              if (rec.code === MODULE_CODE.GLOBALVAR) {
+                g.linkage = decodedLinkage(f[GLOBALVAR_FIELD.linkage] ?? 0);
+                g.declaration = (f[GLOBALVAR_FIELD.initId] ?? 0) === 0;
+                g.section = f[GLOBALVAR_FIELD.section] ?? 0;
+              } else if (rec.code === MODULE_CODE.FUNCTION) {
+                g.kind = 'function';
+                g.linkage = decodedLinkage(f[FUNCTION_FIELD.linkage] ?? 0);
+                g.declaration = (f[FUNCTION_FIELD.isProto] ?? 0) !== 0;
+                g.callingConv = f[FUNCTION_FIELD.callingConv] ?? 0;
+              } else if (rec.code === MODULE_CODE.IFUNC) {
+                g.kind = 'ifunc';
+                g.linkage = decodedLinkage(f[IFUNC_FIELD.linkage] ?? 0);
+              } else {
+                g.kind = 'alias';
+                g.linkage = decodedLinkage(f[ALIAS_FIELD.linkage] ?? 0);
+              }
+              globals.push(g);
+              break;
+            }
+          }
+        }
+      } else if (it.id === BITCODE_BLOCK.STRTAB) {
+        r.enter(it);
+        for (let s = r.next(); s.kind !== 'end'; s = r.next()) {
+          if (s.kind === 'block') r.skip(s);
+          else {
+            const rec = r.record(s, false);
+            if (rec.code === STRTAB_CODE.BLOB && rec.blob) strtab = rec.blob;
+          }
+        }
+      } else r.skip(it);
+    }
+  } catch (e) {
+    if (!(e instanceof BitstreamError)) throw e;
+    return { problem: `bitstream: ${e.message}` };
+  }
+  if (!modules) return { problem: 'no module block' };
+  if (asm) return { problem: 'the module has module-level inline assembly, whose symbols only LLVM’s assembler can list' };
+  if (globals.length && !strtab) return { problem: 'no STRTAB block for the names of the global values' };
+  const mode = manglingMode(layout);
+  const prefix = mode === 'o' || mode === 'x' ? '_' : '';
+  const names = strtab ? blob.slice(strtab.offset, strtab.size) : new Uint8Array(0);
+  const symbols: string[] = [];
+  for (const kind of ['function', 'variable', 'alias', 'ifunc'] as const) {
+    for (const g of globals) {
+      if (g.kind !== kind) continue;
+      if (g.nameOffset > names.length || g.nameSize > names.length - g.nameOffset) return { problem: `a name [${g.nameOffset}, +${g.nameSize}) is outside the ${names.length}-byte STRTAB` };
+      const name = decodeUtf8(names, g.nameOffset, g.nameOffset + g.nameSize);
+      const local = g.linkage === 'internal' || g.linkage === 'private';
+      const undefinedForLinker = g.declaration || g.linkage === 'availableExternally';
+      const formatSpecific = g.linkage === 'private' || name.startsWith('llvm.') || (g.kind === 'variable' && g.section > 0 && sections[g.section - 1] === FORMAT_SPECIFIC_SECTION);
+      if (local || undefinedForLinker || formatSpecific) continue;
+      if (!name) return { problem: 'an unnamed global value of global linkage (LLVM names it __unnamed_N by its position)' };
+      if (name.startsWith('\x01')) {
+        symbols.push(name.slice(1));
+        continue;
+      }
+      if (g.kind === 'function' && !name.startsWith('?') && (g.callingConv === CC_VECTORCALL || (mode === 'x' && (g.callingConv === CC_STDCALL || g.callingConv === CC_FASTCALL)))) {
+        return { problem: `function ${name}: the '@N' decorations of its calling convention are not computed` };
+      }
+      symbols.push(mode === 'x' && name.startsWith('?') ? name : prefix + name);
+    }
+  }
+  return { symbols };
+}
