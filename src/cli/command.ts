@@ -77,10 +77,11 @@ export interface CommandSpec<O extends Record<string, Opt<unknown>>> {
   /** Example command lines for `--help`. */
   examples: string[];
   /**
-   * Exit statuses: `standard` (0 ok, 1 invalid input or findings, 2 usage) or `diff`
-   * (as diff(1): 0 same, 1 different, 2 trouble).
+   * Exit statuses: `standard` (0 ok, 1 invalid input or findings, 2 usage), `diff` (as diff(1):
+   * 0 same, 1 different, 2 trouble) or `llvm` (a drop-in for an LLVM tool, whose command-line parser
+   * exits 1 on a usage error: 0 ok, 1 any error).
    */
-  statuses?: 'standard' | 'diff';
+  statuses?: 'standard' | 'diff' | 'llvm';
   /** Returns the exit status. */
   run(ctx: Context<OptValues<O>>): Promise<number> | number;
 }

@@ -3,23 +3,32 @@
  * - `read`/`input`/`readAll`/`readText`: the one input opener (src/node/input.ts: files with
  *   positioned reads, `-` and pipes read fully); errors name the file;
  * - `output`/`write`: the one output writer (src/node/output.ts: temporary file + rename, `-` is
- *   standard output everywhere). It refuses to write over any input of the run, or twice to one path,
- *   unless `--force`.
+ *   standard output everywhere; a symbolic link is written through, a FIFO or device in place). It
+ *   refuses to write over any input of the run (whichever was named first), or twice to one path,
+ *   unless `--force`; standard input is read once and standard output written by one output.
+ * Errors name the file as the user gave it, never a temporary file.
  */
 import { join, resolve } from 'node:path';
 import { SyclbinError, type ByteSource, type Chunk } from '../codec/index.js';
 import { errnoText, openInput, type InputFile } from '../node/input.js';
-import { atomicFile, ensureDir, fileIdentity, type OutputSink } from '../node/output.js';
+import { atomicFile, directFile, ensureDir, fileIdentity, outputTarget, type OutputSink } from '../node/output.js';
 import type { CommandIO } from './command.js';
 import { FileFailure } from './errors.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+/** Names of standard output on Linux (and BSDs/macOS for /dev/stdout, /dev/fd/1). */
+const STDOUT_NAMES: ReadonlySet<string> = new Set(['/dev/stdout', '/dev/fd/1', '/proc/self/fd/1']);
+
 /** The files of one command run. */
 export class Files {
   private readonly inputs: InputFile[] = [];
+  /** Outputs by absolute path: their identity (or the path, for a new file) and the name given. */
   private readonly outputs = new Map<string, string>();
-  private readonly pending: OutputSink[] = [];
+  private readonly outputNames = new Map<string, string>();
+  private readonly pending: { name: string; sink: OutputSink }[] = [];
+  private stdinRead = false;
+  private stdoutTaken = false;
 
   constructor(
     private readonly io: CommandIO,
@@ -28,6 +37,10 @@ export class Files {
 
   /** Open an input (kept open until the run ends). Open failures name the file. */
   input(name: string): InputFile {
+    if (name === '-') {
+      if (this.stdinRead) throw new FileFailure(name, new Error('standard input is already an input of this command (it can be read once)'));
+      this.stdinRead = true;
+    }
     let f: InputFile;
     try {
       f = openInput(name, { cwd: this.io.cwd, stdin: this.io.stdin });
@@ -35,6 +48,14 @@ export class Files {
       throw new FileFailure(name, new Error(errnoText(e)));
     }
     this.inputs.push(f);
+    // An output named before this input (`offload-list FILE -o FILE` opens its output first).
+    if (!this.force && f.path) {
+      for (const [abs, id] of this.outputs) {
+        if (abs === f.path || (f.identity !== undefined && id === f.identity)) {
+          throw new FileFailure(this.outputNames.get(abs) ?? abs, new Error(`refusing to overwrite the input ${name} (pass --force to do it anyway)`));
+        }
+      }
+    }
     return f;
   }
 
@@ -78,7 +99,12 @@ export class Files {
 
   /** An output: `-` is standard output; a file is written atomically when the run succeeds. */
   output(name: string): OutputSink {
+    // Standard output by its device names is standard output (opening /dev/stdout fails when it is a socket).
+    if (STDOUT_NAMES.has(name)) name = '-';
+    if (name === '') throw new FileFailure("''", new Error('an empty file name'));
     if (name === '-') {
+      if (this.stdoutTaken) throw new FileFailure(name, new Error('standard output is already an output of this command (give one of them a file name)'));
+      this.stdoutTaken = true;
       const out = this.io.stdout;
       return {
         write: (c) => out.write(c),
@@ -89,11 +115,27 @@ export class Files {
         abort: () => undefined,
       };
     }
-    const abs = resolve(this.io.cwd, name);
-    this.check(name, abs);
-    const sink = atomicFile(abs);
-    this.pending.push(sink);
-    return sink;
+    let sink: OutputSink;
+    try {
+      const target = outputTarget(resolve(this.io.cwd, name));
+      this.check(name, target.path);
+      sink = target.special ? directFile(target.path) : atomicFile(target.path);
+    } catch (e) {
+      if (e instanceof FileFailure) throw e;
+      throw new FileFailure(name, new Error(errnoText(e)));
+    }
+    // Write errors (a full disk) name the output as given, not its temporary file.
+    const named = <A extends unknown[]>(f: (...a: A) => void) => (...a: A): void => {
+      try {
+        f(...a);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException)?.code) throw new FileFailure(name, new Error(errnoText(e)));
+        throw e;
+      }
+    };
+    const wrapped: OutputSink = { write: named(sink.write), writeChunks: named(sink.writeChunks), commit: named(sink.commit), abort: sink.abort };
+    this.pending.push({ name, sink: wrapped });
+    return wrapped;
   }
 
   /** Write a whole output (`-` = standard output). */
@@ -105,7 +147,11 @@ export class Files {
 
   /** A directory for outputs (created if needed). */
   dir(name: string): string {
-    return ensureDir(resolve(this.io.cwd, name));
+    try {
+      return ensureDir(resolve(this.io.cwd, name));
+    } catch (e) {
+      throw new FileFailure(name, new Error(errnoText(e)));
+    }
   }
 
   /** `dir/file` for an output inside a directory made by `dir`. */
@@ -125,12 +171,22 @@ export class Files {
       }
     }
     this.outputs.set(abs, id ?? abs);
+    this.outputNames.set(abs, name);
   }
 
   /** The run succeeded: commit every output; close every input. */
   finish(): void {
+    const pending = this.pending.splice(0);
     try {
-      for (const o of this.pending.splice(0)) o.commit();
+      for (let i = 0; i < pending.length; i++) {
+        try {
+          pending[i]!.sink.commit();
+        } catch (e) {
+          // One output could not be put in place: those not yet in place are dropped (no temporary file stays).
+          for (const o of pending.slice(i + 1)) o.sink.abort();
+          throw e;
+        }
+      }
     } finally {
       this.close();
     }
@@ -138,7 +194,7 @@ export class Files {
 
   /** The run failed: drop every pending output; close every input. */
   abort(): void {
-    for (const o of this.pending.splice(0)) o.abort();
+    for (const o of this.pending.splice(0)) o.sink.abort();
     this.close();
   }
 

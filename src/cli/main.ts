@@ -1,14 +1,27 @@
 #!/usr/bin/env node
 /** The `syclbin` executable: Node edge around runCli. */
 import { runCli } from './run.js';
+import { EXIT } from './command.js';
+import { errnoText } from '../node/input.js';
 
 // A closed pipe (`syclbin dump FILE | head`) ends the program quietly, with the status a Unix tool
 // killed by SIGPIPE reports (128 + 13); Node ignores SIGPIPE, so the write fails with EPIPE instead.
+// Any other failure to write (a full disk: `> /dev/full`) is said once, without a stack trace.
 const SIGPIPE_STATUS = 141;
-for (const stream of [process.stdout, process.stderr]) {
+for (const [stream, what] of [
+  [process.stdout, 'standard output'],
+  [process.stderr, 'standard error'],
+] as const) {
   stream.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code === 'EPIPE') process.exit(SIGPIPE_STATUS);
-    throw e;
+    if (stream === process.stdout) {
+      try {
+        process.stderr.write(`syclbin: ${what}: ${errnoText(e)}\n`);
+      } catch {
+        /* standard error is gone too */
+      }
+    }
+    process.exit(EXIT.FAILURE);
   });
 }
 

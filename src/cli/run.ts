@@ -38,11 +38,18 @@ export function formatCommandHelp(c: Command): string {
     lines.push('', 'Examples:');
     for (const e of c.examples) lines.push(`  ${e}`);
   }
-  lines.push('', c.statuses === 'diff' ? 'Exit status: 0 no difference; 1 the files differ; 2 trouble (an input could not be read, or a usage error).' : EXIT_TEXT);
+  lines.push('', STATUS_TEXT[c.statuses ?? 'standard']);
   return lines.join('\n') + '\n';
 }
 
-const EXIT_TEXT = 'Exit status: 0 success; 1 the input is invalid, a check found errors, or output failed; 2 usage error.';
+const EXIT_TEXT = 'Exit status: 0 success; 1 the input is invalid, a check found errors, or output failed; 2 usage error; 141 standard output was closed (as a program killed by SIGPIPE).';
+
+/** The exit-status line of each kind of command (Command.statuses). */
+const STATUS_TEXT: Readonly<Record<NonNullable<Command['statuses']>, string>> = {
+  standard: EXIT_TEXT,
+  diff: 'Exit status: 0 no difference; 1 the files differ; 2 trouble (an input could not be read, or a usage error).',
+  llvm: 'Exit status: 0 success; 1 any error, a usage error included (as the LLVM tool it replaces); 141 standard output was closed.',
+};
 
 /** The program's help text (the summary of every command). */
 export function formatMainHelp(commands: readonly Command[]): string {
@@ -50,7 +57,7 @@ export function formatMainHelp(commands: readonly Command[]): string {
   const w = Math.max(8, ...commands.map((c) => c.name.length)) + 2;
   for (const c of commands) lines.push(`  ${c.name.padEnd(w)}${c.summary}`);
   lines.push('', `Run '${PROGRAM} <command> --help' for the options of a command.`);
-  lines.push("Files: '-' is standard input (for inputs) or standard output (for outputs); outputs are written atomically and never over an input.");
+  lines.push("Files: '-' is standard input (for inputs) or standard output (for outputs); outputs are written atomically and never over an input; a symbolic link is written through, a FIFO or device in place.");
   lines.push(EXIT_TEXT);
   return lines.join('\n') + '\n';
 }
@@ -84,7 +91,7 @@ export async function runCli(argv: string[], io: CommandIO): Promise<number> {
   const prog = `${PROGRAM} ${cmd.name}`;
   const usage = (message: string): number => {
     io.stderr.write(`${prog}: ${message}\nUsage: ${PROGRAM} ${cmd.usage}\n`);
-    return EXIT.USAGE;
+    return cmd.statuses === 'llvm' ? EXIT.FAILURE : EXIT.USAGE;
   };
   const options: NonNullable<ParseArgsConfig['options']> = {};
   for (const [k, o] of Object.entries(cmd.options)) options[k] = { type: o.type, ...(o.short ? { short: o.short } : {}), ...(o.multiple ? { multiple: true } : {}) };

@@ -30,7 +30,7 @@ import { DecodeError, descendants, formatPath, hasMagic, hexText, memorySource, 
 import { OffloadMagic } from '../../formats/offload-binary.js';
 import { SyclbinMagic } from '../../formats/syclbin-v1.js';
 import { V2_IMAGE_KIND, V2_KEYS } from '../../formats/syclbin-v2.js';
-import { inflateOffloadBinary, offloadBinaries, readOffloadBinary, type OffloadBinaryModel } from '../offload/read.js';
+import { inflateOffloadBinary, offloadBinaries, readOffloadBinary, regionIsOneBinary, type OffloadBinaryModel } from '../offload/read.js';
 import type { ElfOffloadResult } from '../offload/elf.js';
 import { offloadContainerOf, readOffloadInput, type OffloadInput } from '../offload/input.js';
 import { readSyclbin } from '../syclbin/read.js';
@@ -221,15 +221,9 @@ export function annotate(input: Uint8Array | ByteSource, opts: AnnotateOptions =
   } else if (hasMagic(OffloadMagic, head)) {
     ann.format = offloadFormat(src, opts);
     if (ann.format === 'offload-binary') {
-      // One binary covering the file (up to alignment padding): paths without a `binaries[i]` prefix.
-      const single = (() => {
-        if (opts.inflated) return true; // one binary, whose Size is its compressed size
-        try {
-          return src.size - readOffloadBinary(src, 0, { maxInflatedSize: opts.maxInflatedSize, inflated: opts.inflated }).size < 8;
-        } catch {
-          return true;
-        }
-      })();
+      // One binary covering the file (up to alignment padding): paths without a `binaries[i]` prefix,
+      // by the rule every whole-file reader follows (src/offload/read.ts regionIsOneBinary).
+      const single = opts.inflated ? true : regionIsOneBinary(src);
       attempt(() => {
         if (single) offload.push(readOffloadBinary(src, 0, collect));
         else for (const b of offloadBinaries(src, collect)) offload.push(b);

@@ -88,7 +88,7 @@ export function inspectInput(src: ByteSource, opts: InspectInputOptions = {}): I
       failure = e;
     }
     envelope.length = 0;
-    const bins = readOffloadBinaries(src, read);
+    const bins = readOffloadBinaries(src, { ...read, singlePaths: true });
     if (failure && holdsSyclbin(bins)) throw failure;
     return {
       label: `LLVM OffloadBinary file (not a SYCLBIN): ${bins.length} binar${bins.length === 1 ? 'y' : 'ies'}, ${bins.reduce((n, b) => n + b.entries.length, 0)} image(s)${size}`,

@@ -62,22 +62,22 @@ export const DEFAULT_MAX_STREAM_BYTES = 1 << 30;
 export function openInput(name: string, opts: OpenInputOptions): InputFile {
   const max = opts.maxStreamBytes ?? DEFAULT_MAX_STREAM_BYTES;
   if (name === '-') {
-    const bytes = opts.stdin ? opts.stdin() : readStream(0, max, 'standard input');
-    if (bytes.length > max) throw new FileError(`standard input: more than the ${max}-byte limit for inputs that are not files`, 'EFBIG', 'read');
+    const bytes = opts.stdin ? opts.stdin() : readStream(0, max);
+    if (bytes.length > max) throw new FileError(`more than the ${max}-byte limit for inputs that are not files (save it to a file first)`, 'EFBIG', 'read');
     return { name, path: '', source: memorySource(bytes), close: () => undefined };
   }
   const path = resolve(opts.cwd, name);
   const fd = openSync(path, 'r');
   try {
     const st = fstatSync(fd);
-    if (st.isDirectory()) throw new FileError(`${name}: is a directory`, 'EISDIR', 'read');
+    if (st.isDirectory()) throw new FileError('is a directory', 'EISDIR', 'read');
     if (st.isFile()) return regularFile(name, path, fd, st, opts.wholeFileLimit ?? 16 << 20);
     if (st.isFIFO() || st.isSocket() || isatty(fd)) {
-      const bytes = readStream(fd, max, name);
+      const bytes = readStream(fd, max);
       closeSync(fd);
       return { name, path, source: memorySource(bytes), close: () => undefined };
     }
-    throw new FileError(`${name}: not a regular file, pipe or terminal (a device is not read)`, 'EINVAL', 'read');
+    throw new FileError('not a regular file, pipe or terminal (a device is not read)', 'EINVAL', 'read');
   } catch (e) {
     try {
       closeSync(fd);
@@ -106,7 +106,7 @@ function regularFile(name: string, path: string, fd: number, st: Stats, wholeFil
 }
 
 /** Read a stream to its end, refusing more than `max` bytes. */
-function readStream(fd: number, max: number, what: string): Uint8Array {
+function readStream(fd: number, max: number): Uint8Array {
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
@@ -122,7 +122,7 @@ function readStream(fd: number, max: number, what: string): Uint8Array {
     }
     if (n === 0) break;
     total += n;
-    if (total > max) throw new FileError(`${what}: more than the ${max}-byte limit for inputs that are not files (save it to a file first)`, 'EFBIG', 'read');
+    if (total > max) throw new FileError(`more than the ${max}-byte limit for inputs that are not files (save it to a file first)`, 'EFBIG', 'read');
     chunks.push(buf.subarray(0, n));
   }
   return concatBytes(chunks);
@@ -140,6 +140,11 @@ export function errnoText(e: unknown): string {
     EMFILE: 'Too many open files',
     EIO: 'Input/output error',
     EFBIG: 'File too large',
+    ENOSPC: 'No space left on device',
+    EROFS: 'Read-only file system',
+    EDQUOT: 'Disk quota exceeded',
+    ELOOP: 'Too many levels of symbolic links',
+    ENAMETOOLONG: 'File name too long',
   };
   if (err instanceof FileError) return err.message;
   return (err?.code && table[err.code]) || err?.message || String(e);

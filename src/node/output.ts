@@ -5,8 +5,8 @@
  * they come; blob chunks (images of an input) are copied in windows, so a huge output never needs a
  * whole-image buffer.
  */
-import { closeSync, mkdirSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { closeSync, lstatSync, mkdirSync, openSync, readlinkSync, renameSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { forEachWindow, type Chunk } from '../codec/index.js';
 import { FileError } from './input.js';
 
@@ -95,6 +95,64 @@ export function atomicFile(path: string, mode = 0o644): OutputSink {
   };
 }
 
+/**
+ * Where an output named `path` (absolute) really goes, and how:
+ * - a new file or a regular file: written atomically at `path`;
+ * - a symbolic link (also one whose target does not exist yet): its final target, written
+ *   atomically there, so the link stays a link (as `cp`, `gcc -o` and LLVM's tools write through it);
+ * - a FIFO, a device or anything under /dev or /proc (`/dev/stdout`, `/dev/null`): opened and
+ *   written in place (`special`), never replaced by a regular file;
+ * - a directory: an error (`EISDIR`).
+ */
+export function outputTarget(path: string): { path: string; special: boolean } {
+  if (path.startsWith('/dev/') || path.startsWith('/proc/')) return { path, special: true };
+  let p = path;
+  // Links followed one by one (a dangling link names the file to create); a loop ends at 40, as in Linux.
+  for (let hops = 0; ; hops++) {
+    let st: Stats;
+    try {
+      st = lstatSync(p);
+    } catch {
+      return { path: p, special: false };
+    }
+    if (st.isSymbolicLink()) {
+      if (hops >= 40) throw new FileError('too many levels of symbolic links', 'ELOOP', 'open');
+      p = resolve(dirname(p), readlinkSync(p));
+      if (p.startsWith('/dev/') || p.startsWith('/proc/')) return { path: p, special: true };
+      continue;
+    }
+    if (st.isDirectory()) throw new FileError('is a directory', 'EISDIR', 'open');
+    return { path: p, special: !st.isFile() };
+  }
+}
+
+/** An output written in place: a FIFO or a device (nothing to rename; a failed run cannot take back what was written). */
+export function directFile(path: string): OutputSink {
+  let fd: number | undefined = openSync(path, 'w');
+  const write = (b: Uint8Array): void => {
+    let at = 0;
+    while (at < b.length) at += writeSync(fd!, b, at, b.length - at);
+  };
+  const close = (): void => {
+    if (fd === undefined) return;
+    const f = fd;
+    fd = undefined;
+    closeSync(f);
+  };
+  return {
+    write: (chunk) => write(typeof chunk === 'string' ? encoder.encode(chunk) : chunk),
+    writeChunks: (chunks) => copyChunks(chunks, write),
+    commit: close,
+    abort: () => {
+      try {
+        close();
+      } catch {
+        /* already failing */
+      }
+    },
+  };
+}
+
 /** Write `data` to `path` atomically. */
 export function writeFileAtomic(path: string, data: Uint8Array | string | readonly Chunk[]): void {
   const out = atomicFile(path);
@@ -111,7 +169,7 @@ export function writeFileAtomic(path: string, data: Uint8Array | string | readon
 /** Create a directory (and parents); an existing directory is fine, an existing file is an error. */
 export function ensureDir(path: string): string {
   mkdirSync(path, { recursive: true });
-  if (!statSync(path).isDirectory()) throw new FileError(`${path}: exists and is not a directory`, 'ENOTDIR', 'mkdir');
+  if (!statSync(path).isDirectory()) throw new FileError('exists and is not a directory', 'ENOTDIR', 'mkdir');
   return path;
 }
 

@@ -51,7 +51,7 @@ import { scanForOffloadBinaries } from '../containers/scan.js';
 import { ENTRY_KIND_SYCL, offloadEntries, syclDescriptor, type OffloadEntryRecord, type SyclDeviceImageInfo } from '../containers/sycl-wrapper.js';
 import { readElfOffloadBinaries, type ElfOffloadResult, type ElfSection, type OffloadingSection } from './elf.js';
 import { offloadEntriesSectionName } from '../../formats/offload-entry.js';
-import { readOffloadBinaries, type OffloadBinaryModel, type ReadOffloadOptions } from './read.js';
+import { readOffloadBinaries, regionIsOneBinary, type OffloadBinaryModel, type ReadOffloadOptions } from './read.js';
 
 export { identifyImage, type ImageInfo };
 
@@ -288,8 +288,10 @@ class InputReader {
   }
 
   private offloadBinaries(item: Item): void {
-    const bins = readOffloadBinaries(this.src, { ...this.opts, start: item.origin, end: item.origin + item.size, path: item.path });
-    bins.forEach((b, i) => this.out.found.push({ binary: b, site: this.site(item, [...item.path, 'binaries', i], b.offset) }));
+    const region = { start: item.origin, end: item.origin + item.size };
+    const bins = readOffloadBinaries(this.src, { ...this.opts, ...region, path: item.path, singlePaths: true });
+    const one = bins.length === 1 && regionIsOneBinary(this.src, region.start, region.end);
+    bins.forEach((b, i) => this.out.found.push({ binary: b, site: this.site(item, one ? [...item.path] : [...item.path, 'binaries', i], b.offset) }));
     if (item.depth === 0) this.out.objects.push({ fileFormat: '', binaries: bins });
     else this.stop(item, 'fails on this member, an OffloadBinary file and not an object ("The file was not recognized as a valid object file")');
     this.scanAlways(item, bins);

@@ -11,6 +11,7 @@
  */
 import {
   blobRef,
+  decode,
   DecodeError,
   decodeUtf8,
   hasMagic,
@@ -116,6 +117,33 @@ export interface RegionOptions {
   end?: number;
   /** Path keys before `binaries[i]` (e.g. `['sections', 12]`). */
   path?: readonly PathKey[];
+  /**
+   * A region that is one binary (see {@link regionIsOneBinary}) gets paths without `binaries[0]`,
+   * as the span tree of a single-binary file names them (`entries[0].imageSize`): set by the
+   * readers of whole files (inspect, offload-list, annotate), so every command names a byte alike.
+   */
+  singlePaths?: boolean;
+}
+
+/**
+ * Is `[start, end)` one OffloadBinary (up to the alignment padding after it)? Read from the first
+ * header's `Size` alone, so a binary that fails to read further down is still judged; a region too
+ * short for the header, or of an unknown version, counts as one binary (its error names no index).
+ */
+export function regionIsOneBinary(input: Uint8Array | ByteSource, start = 0, end?: number): boolean {
+  const src = toSource(input);
+  const stop = end ?? src.size;
+  if (stop - start < OffloadHeaderPrefix.fixedSize!) return true;
+  try {
+    const { version } = decode(OffloadHeaderPrefix, src.read(start, OffloadHeaderPrefix.fixedSize!), 0);
+    const v = OFFLOAD_VERSIONS[version as 1 | 2 | 3];
+    if (!v || stop - start < v.header.fixedSize!) return true;
+    const { size } = decode(v.header, src.read(start, v.header.fixedSize!), 0) as { size: number | bigint };
+    return BigInt(stop - start) - BigInt(size) < BigInt(OFFLOAD_BINARY_ALIGN);
+  } catch (e) {
+    if (e instanceof DecodeError) return true; // not even a header: its error names no index
+    throw e;
+  }
 }
 
 /** True when `bytes` holds the OffloadBinary magic at `offset`. */
@@ -135,13 +163,14 @@ export function* offloadBinaries(input: Uint8Array | ByteSource, opts: ReadOfflo
   const start = opts.start ?? 0;
   const end = opts.end ?? src.size;
   const prefix = opts.path ?? [];
+  const one = opts.singlePaths === true && regionIsOneBinary(src, start, end);
   let offset = start;
   let count = 0;
   while (offset < end) {
     if (count && end - offset < TRAILING_PADDING_LIMIT && src.read(offset, end - offset).every((b) => b === 0)) break;
     let bin: OffloadBinaryModel;
     try {
-      bin = readOffloadBinary(src, offset, { ...opts, path: [...prefix, 'binaries', count], end });
+      bin = readOffloadBinary(src, offset, { ...opts, path: one && count === 0 ? [...prefix] : [...prefix, 'binaries', count], end });
     } catch (e) {
       // A binary that cannot be read ends the sequence: nothing after it has a known start.
       if (e instanceof DecodeError && opts.problems) return;
@@ -261,7 +290,7 @@ function inflate(
   const cap = opts.maxInflatedSize ?? DEFAULT_MAX_INFLATED_SIZE;
   const payloadSize = claim - BigInt(h.fixedSize);
   if (payloadSize > BigInt(cap)) {
-    throw new DecodeError('LIMIT', `InflatedSize ${claim} exceeds the decompression cap of ${cap} bytes (raise maxInflatedSize to read it)`, flagAt, [...hp, v.compression!.flag]);
+    throw new DecodeError('LIMIT', `InflatedSize ${claim} exceeds the decompression cap of ${cap} bytes (raise the cap to read it: --max-inflated-size on the command line, maxInflatedSize in the library)`, flagAt, [...hp, v.compression!.flag]);
   }
   const stream = bin.bytes(h.fixedSize, bin.size - h.fixedSize, 'compressed payload', [...path, 'compressedPayload']);
   const compression = detectCompression(stream);

@@ -15,7 +15,7 @@
  */
 import { decodeUtf8, toSource, type ByteSource } from '../codec/index.js';
 import { OFFLOAD_BINARY_ALIGN, OFFLOAD_BINARY_MAGIC, OFFLOAD_VERSIONS, OffloadHeaderPrefix, type OffloadVersion } from '../../formats/offload-binary.js';
-import { readOffloadBinary, TRAILING_PADDING_LIMIT, type OffloadBinaryModel, type ReadOffloadOptions, type RegionOptions } from './read.js';
+import { readOffloadBinary, regionIsOneBinary, TRAILING_PADDING_LIMIT, type OffloadBinaryModel, type ReadOffloadOptions, type RegionOptions } from './read.js';
 
 /** What a listing needs of one entry. The walker reuses these objects from binary to binary: copy what you keep. */
 export interface EntrySummary {
@@ -152,6 +152,7 @@ export function* walkOffloadEntries(input: Uint8Array | ByteSource, opts: ReadOf
   const start = opts.start ?? 0;
   const end = opts.end ?? src.size;
   const prefix = opts.path ?? [];
+  const one = opts.singlePaths === true && regionIsOneBinary(src, start, end);
   const w = new Window(src, opts.window ?? WINDOW);
   const caches = { arch: new ValueCache(), triple: new ValueCache() };
   // Summaries of one binary's entries, reused from binary to binary.
@@ -191,7 +192,7 @@ export function* walkOffloadEntries(input: Uint8Array | ByteSource, opts: ReadOf
       entries = -1;
     }
     if (entries < 0) {
-      const model = readOffloadBinary(src, offset, { ...opts, path: [...prefix, 'binaries', count], end });
+      const model = readOffloadBinary(src, offset, { ...opts, path: one && count === 0 ? [...prefix] : [...prefix, 'binaries', count], end });
       yield { model };
       size = model.size;
       version = model.version;

@@ -6,7 +6,7 @@
  */
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
+import { copyFileSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../src/cli/run.js';
@@ -144,5 +144,90 @@ describe('cli edge: symptoms that stay fixed', () => {
     const dev = spawnSync('node', [CLI, 'verify', '/dev/zero'], { encoding: 'utf8', timeout: 10_000 });
     expect(dev.status).to.equal(1);
     expect(dev.stderr).to.match(/not a regular file, pipe or terminal/);
+  });
+
+  describe('outputs that are not plain new files, and outputs named before inputs', () => {
+    const sh = (script: string): { status: number; stdout: string; stderr: string } => {
+      const r = spawnSync('/bin/sh', ['-c', script], { cwd: dir, encoding: 'utf8', env: { ...process.env, CLI } });
+      return { status: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+    };
+    const listing = (): string => readFileSync(join(ROOT, 'testdata/llvm22/pack/multi.ob22.bin.objdump22.txt'), 'utf8');
+    beforeEach(() => copyFileSync(join(ROOT, 'testdata/llvm22/pack/multi.ob22.bin'), join(dir, 'in.bin')));
+
+    it('offload-list FILE -o FILE (the output named first) is refused; the input is untouched', async () => {
+      const before = readFileSync(join(dir, 'in.bin'));
+      const r = await run(['offload-list', 'in.bin', '-o', 'in.bin'], dir);
+      expect(r.code).to.equal(1);
+      expect(r.stderr).to.contain('in.bin: refusing to overwrite the input in.bin');
+      expect(readFileSync(join(dir, 'in.bin')).equals(before)).to.equal(true);
+      const ok = await run(['offload-list', 'in.bin', '-o', 'out.txt'], dir);
+      expect(ok.code, ok.stderr).to.equal(0);
+      expect(readFileSync(join(dir, 'out.txt'), 'utf8')).to.equal(listing());
+    });
+
+    it('-o through a symbolic link writes its target (the link stays a link), also a dangling one', async () => {
+      writeFileSync(join(dir, 'target.txt'), 'old');
+      symlinkSync('target.txt', join(dir, 'link.txt'));
+      symlinkSync('new.txt', join(dir, 'dangling.txt'));
+      for (const [out, target] of [['link.txt', 'target.txt'], ['dangling.txt', 'new.txt']]) {
+        const r = await run(['offload-list', 'in.bin', '-o', out!], dir);
+        expect(r.code, r.stderr).to.equal(0);
+        expect(lstatSync(join(dir, out!)).isSymbolicLink()).to.equal(true);
+        expect(readFileSync(join(dir, target!), 'utf8')).to.equal(listing());
+      }
+      // A link to an input is that input.
+      symlinkSync('in.bin', join(dir, 'in-link.bin'));
+      expect((await run(['offload-list', 'in.bin', '-o', 'in-link.bin'], dir)).stderr).to.contain('refusing to overwrite the input');
+    });
+
+    it('-o FIFO and -o /dev/stdout are written in place, not replaced by a regular file', () => {
+      const r = sh('mkfifo p && { cat p > got & } && node "$CLI" offload-list in.bin -o p && wait && test -p p && node "$CLI" offload-list in.bin -o /dev/stdout');
+      expect(r.status, r.stderr).to.equal(0);
+      expect(readFileSync(join(dir, 'got'), 'utf8')).to.equal(listing());
+      expect(r.stdout).to.equal(listing());
+    });
+
+    it('errors name the output as given (no temporary file), once; a full disk is one line and status 1', () => {
+      const r1 = sh('node "$CLI" offload-list in.bin -o nodir/x.txt; echo "status $?"; node "$CLI" offload-list in.bin -o .; echo "status $?"');
+      expect(r1.stderr).to.equal('syclbin offload-list: nodir/x.txt: No such file or directory\nsyclbin offload-list: .: is a directory\n');
+      expect(r1.stdout).to.equal('status 1\nstatus 1\n');
+      expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).to.deep.equal([]);
+      const r2 = sh('node "$CLI" offload-list in.bin > /dev/full; echo "status $?"; node "$CLI" offload-list in.bin -o /dev/full; echo "status $?"');
+      expect(r2.stderr).to.equal('syclbin: standard output: No space left on device\nsyclbin offload-list: /dev/full: No space left on device\n');
+      expect(r2.stdout).to.equal('status 1\nstatus 1\n');
+      const r3 = sh('node "$CLI" inspect .');
+      expect(r3.stderr).to.equal('syclbin inspect: .: is a directory\n');
+    });
+
+    it('standard input is read once, standard output written by one output', async () => {
+      const d = await run(['diff', '-', '-'], dir, readFileSync(join(dir, 'in.bin')));
+      expect(d.code).to.equal(2);
+      expect(d.stderr).to.contain('-: standard input is already an input of this command');
+      const manifest = join(ROOT, 'testdata/lower/issue-example.json');
+      const l1 = await run(['lower', manifest, '--json', '-o', '-'], dir);
+      expect([l1.code, l1.stdout]).to.deep.equal([2, '']);
+      expect(l1.stderr).to.contain('-o, --json: only one output can go to standard output');
+      const l2 = await run(['lower', manifest, '--props-out', '-', '--spirv-out', '-'], dir);
+      expect(l2.code).to.equal(2);
+      // Two outputs that are one file through a link not made yet.
+      symlinkSync('a.prop', join(dir, 'l.prop'));
+      const l3 = await run(['lower', manifest, '--props-out', 'a.prop', '-o', 'l.prop'], dir);
+      expect(l3.code).to.equal(1);
+      expect(l3.stderr).to.contain('l.prop: is already an output of this command');
+    });
+  });
+
+  it('every command names the bad field of a single-binary file alike (no binaries[0] in some, not in others)', async () => {
+    const cases: [file: string, extra: string[], want: string][] = [
+      ['testdata/broken/offload-image-out-of-range.bin', [], '(at entries[0].imageSize, offset 0x40)'],
+      ['testdata/syclbin/v1_in_offload_v3_zlib.syclbin', ['--max-inflated-size', '1K'], '(at header.inflatedSize, offset 0x20)'],
+    ];
+    for (const [file, extra, want] of cases) {
+      for (const cmd of [['inspect'], ['dump', '-v'], ['verify'], ['annotate'], ['offload-list'], ['hexdump']]) {
+        const r = await run([...cmd, ...extra, file]);
+        const at = /\(at [^)]*\)/.exec(r.stderr + r.stdout)?.[0];
+        expect(at, `${cmd.join(' ')} ${file}`).to.equal(want);
+      }
+    }
   });
 });

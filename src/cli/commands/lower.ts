@@ -7,7 +7,7 @@
  * from the entry, so `--help` stays complete).
  */
 import { defineCommand, EXIT } from '../command.js';
-import { CommandFailure } from '../errors.js';
+import { CommandFailure, UsageError } from '../errors.js';
 import { opt, type Opt } from '../options.js';
 import { encodeRegistry } from '../../props/registry.js';
 import { decodeText } from '../../props/text.js';
@@ -111,6 +111,10 @@ layout (array/vector elements with alloc size != store size) are reproduced and 
     const isIr = /\.(ll|bc)$/i.test(file) || isBitcode(bytes) || !/^\s*[{[]/.test(decodeText(bytes.subarray(0, 64)));
     let result: LoweringResult;
     const outputs = lowerOutputs.filter((o) => typeof values[o.option] === 'string');
+    // Two outputs on standard output would be one unreadable stream: refused before any work.
+    const toStdout = outputs.filter((o) => values[o.option] === '-').map((o) => (o.option === 'output' ? '-o' : `--${o.option}`));
+    if (values.json) toStdout.push('--json');
+    if (toStdout.length > 1) throw new UsageError(`${toStdout.join(', ')}: only one output can go to standard output; give the others file names`);
     let produced: (Uint8Array | string)[];
     try {
       const emitProgramMetadata = opts['emit-program-metadata'];

@@ -89,7 +89,7 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
     await files.readAsync(file, async (src) => {
       if (!opts.json && !opts.strings && src.size >= 4 && isOffloadBinary(src.read(0, 4))) {
         // OffloadBinaries back to back: printed while they are walked (no models, one window of memory).
-        for (const piece of offloadingTextStream(src, { ...listing, onVersion: (v) => versions.add(v) })) out.write(piece);
+        for (const piece of offloadingTextStream(src, { ...listing, singlePaths: true, onVersion: (v) => versions.add(v) })) out.write(piece);
         return;
       }
       // Anything else: the container readers are loaded only now (a plain OffloadBinary file, the

@@ -16,6 +16,7 @@ import { CrossModuleDeviceGlobalError } from '../../lower/errors.js';
 /** `syclbin post-link`: sycl-post-link's command line: lower spec constants and device globals of LLVM IR, split, write .prop/.sym/.table. */
 export const command = defineCommand({
   name: 'post-link',
+  statuses: 'llvm',
   summary: "sycl-post-link's command line: lower spec constants and device globals of LLVM IR, split, write .prop/.sym/.table",
   usage: 'post-link [-spec-const=native|emulation] [--device-globals] [-emit-program-metadata] [-split=kernel|source|auto] [-symbols] [-S] [--ir-output-only] [-generate-device-image-default-spec-consts] [-o OUT.table] [INPUT.ll|INPUT.bc|-]',
   description: `

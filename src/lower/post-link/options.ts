@@ -114,7 +114,7 @@ export function parsePostLinkArgs(args: readonly string[]): PostLinkOptions {
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === '-' || !a.startsWith('-')) {
-      if (inputGiven) throw new PostLinkUsageError(`Too many positional arguments specified! Can specify at most 1 positional arguments: See: sycl-post-link --help (extra: '${a}')`);
+      if (inputGiven) throw new PostLinkUsageError(`Too many positional arguments specified! Can specify at most 1 positional arguments: See: syclbin post-link --help (extra: '${a}')`);
       o.input = a;
       inputGiven = true;
       continue;
@@ -133,7 +133,7 @@ export function parsePostLinkArgs(args: readonly string[]): PostLinkOptions {
     }
     if (!VALUE_OPTIONS.has(name)) {
       // `-oFILE` (cl::opt prefix form is not used by sycl-post-link; report as unknown).
-      throw new PostLinkUsageError(`Unknown command line argument '${a}'.  Try: 'sycl-post-link --help'`);
+      throw new PostLinkUsageError(`Unknown command line argument '${a}'.  Try: 'syclbin post-link --help'`);
     }
     if (value === undefined) {
       if (i + 1 >= args.length) throw new PostLinkUsageError(`for the -${name} option: requires a value!`);
