@@ -7,6 +7,7 @@ import { expect } from 'chai';
 import { execFileSync } from 'node:child_process';
 import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, symlinkSync, writeFileSync, ftruncateSync } from 'node:fs';
 import { request, type Server } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CSP, startServer } from '../../src/cli/commands/serve.js';
@@ -50,6 +51,8 @@ describe('cli: serve is safe to leave running', function () {
     const web = join(dir, 'web');
     mkdirSync(join(web, 'sub'), { recursive: true });
     writeFileSync(join(web, 'index.html'), '<!doctype html><title>t</title>');
+    writeFileSync(join(web, '.hidden'), 'a dotfile');
+    writeFileSync(join(web, 'sub', '.env'), 'SECRET=1');
     writeFileSync(join(dir, 'secret.txt'), 'outside the served folder');
     symlinkSync(join(dir, 'secret.txt'), join(web, 'link.txt'));
     symlinkSync(dir, join(web, 'up'));
@@ -102,6 +105,27 @@ describe('cli: serve is safe to leave running', function () {
     const part = await get(port, '/big.bin', { bytes: 1 << 20 });
     expect(part.status).to.equal(200);
     expect((await get(port, '/')).status).to.equal(200);
+  });
+
+  it('raw requests: one Host (any case), origin-form targets only, a 431 for a huge header, no dotfiles', async () => {
+    const raw = (text: string): Promise<string> =>
+      new Promise((ok, fail) => {
+        const c = connect(port, '127.0.0.1', () => c.write(text));
+        let got = '';
+        c.on('data', (d: Buffer) => (got += d.toString('latin1')));
+        c.on('end', () => ok(got));
+        c.on('error', fail);
+      });
+    const status = async (text: string): Promise<string> => (await raw(text)).split('\r\n')[0]!;
+    expect(await status(`GET / HTTP/1.1\r\nHost: LOCALHOST:${port}\r\nConnection: close\r\n\r\n`)).to.equal('HTTP/1.1 200 OK');
+    expect(await status(`GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n`)).to.equal('HTTP/1.1 400 Bad Request');
+    expect(await status(`GET / HTTP/1.1\r\nConnection: close\r\n\r\n`)).to.equal('HTTP/1.1 400 Bad Request');
+    expect(await status(`GET http://evil.example/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`)).to.equal('HTTP/1.1 400 Bad Request');
+    expect(await status(`GET index.html HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`)).to.equal('HTTP/1.1 400 Bad Request');
+    expect(await status(`GET /${'a'.repeat(20000)} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`)).to.equal('HTTP/1.1 431 Request Header Fields Too Large');
+    expect(await status(`garbage\r\n\r\n`)).to.equal('HTTP/1.1 400 Bad Request');
+    expect((await get(port, '/.hidden')).status).to.equal(404);
+    expect((await get(port, '/sub/.env')).status).to.equal(404);
   });
 
   it('is still up after all of the above', async () => {

@@ -40,11 +40,19 @@ export function defaultWebDir(): string {
   throw new Error('web/ not found next to the syclbin package');
 }
 
-/** Hosts a loopback server answers to (with or without the port). */
+/** Hosts a loopback server answers to (with or without the port; host names are case-insensitive, RFC 9110 §4.2.3). */
 function loopbackHost(host: string | undefined, port: number): boolean {
   if (!host) return false;
+  const h = host.toLowerCase();
   const names = ['127.0.0.1', 'localhost', '[::1]'];
-  return names.some((n) => host === n || host === `${n}:${port}`);
+  return names.some((n) => h === n || h === `${n}:${port}`);
+}
+
+/** How many Host header lines a request carries (a request with more than one is invalid: RFC 9112 §3.2). */
+function hostLines(req: IncomingMessage): number {
+  let n = 0;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]!.toLowerCase() === 'host') n++;
+  return n;
 }
 
 /** Start the static server; resolves once it listens (port 0 = any free port). */
@@ -57,7 +65,10 @@ export function startServer(root: string, port: number): Promise<{ server: Serve
       if (!res.headersSent) res.writeHead(status, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' });
       res.end(`${text}\n`);
     };
+    if (hostLines(req) !== 1) return fail(400, 'bad request: one Host header is required');
     if (!loopbackHost(req.headers.host, listening)) return fail(421, 'misdirected request: this server answers to 127.0.0.1 only');
+    // Only the origin form (`/path`): an absolute-form target names another host (RFC 9112 §3.2.2).
+    if (!req.url?.startsWith('/')) return fail(400, 'bad request: the target must be a path starting with /');
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { ...headers, Allow: 'GET, HEAD' }).end();
       return;
@@ -69,6 +80,8 @@ export function startServer(root: string, port: number): Promise<{ server: Serve
       return fail(400, 'bad request');
     }
     if (path.includes('\0')) return fail(400, 'bad request');
+    // Hidden files and folders (.git, .env, ...) are not served.
+    if (path.split('/').some((part) => part.startsWith('.'))) return fail(404, 'not found');
     if (path.endsWith('/')) path += 'index.html';
     let file: string;
     let size: number;
@@ -99,7 +112,13 @@ export function startServer(root: string, port: number): Promise<{ server: Serve
       res.end();
     }
   });
-  server.on('clientError', (_e, socket) => socket.destroy());
+  // A request Node's parser refuses still gets an answer (a header section over its 16 KiB limit: 431).
+  server.on('clientError', (e: NodeJS.ErrnoException, socket) => {
+    if (socket.writable) {
+      const status = e.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
+      socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    } else socket.destroy();
+  });
   return new Promise((ok, fail) => {
     server.once('error', fail);
     server.listen(port, '127.0.0.1', () => {
@@ -119,8 +138,9 @@ export const command = defineCommand({
 with Content-Security-Policy "${CSP}". Open the printed address, then open or drop a .syclbin,
 OffloadBinary or .prop file: the page shows the structure tree, typed property values and
 diagnostics beside a hex view (select a node to highlight its bytes, click a byte to select its
-node, export the annotation as JSON). Nothing is uploaded. Only files inside DIR (after resolving
-links) are served, only to requests addressed to 127.0.0.1 or localhost. Stop with Ctrl-C.`,
+node, export the annotation as JSON). Nothing is uploaded. Only regular files inside DIR (after
+resolving links), not hidden ones (a name starting with '.'), are served, only to requests with one
+Host header naming 127.0.0.1 or localhost and a target path starting with '/'. Stop with Ctrl-C.`,
   options: {
     port: opt.int('N', 'TCP port (0 = any free port)', { short: 'p', max: 65535, default: 8377 }),
   },
