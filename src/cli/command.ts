@@ -74,6 +74,12 @@ export interface CommandSpec<O extends Record<string, Opt<unknown>>> {
    * (except `--help`) and hands every argument over in `args`.
    */
   rawArguments?: boolean;
+  /**
+   * Also accept LLVM's spellings of the options (a drop-in for an LLVM tool, whose llvm::cl parser
+   * takes any option with one or two dashes and `=`: `-image=...`, `--o=X`, `-o=X`): see
+   * src/cli/run.ts `llvmSpellings`.
+   */
+  llvmOptionSpellings?: boolean;
   /** Example command lines for `--help`. */
   examples: string[];
   /**

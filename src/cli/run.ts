@@ -62,6 +62,38 @@ export function formatMainHelp(commands: readonly Command[]): string {
   return lines.join('\n') + '\n';
 }
 
+/**
+ * LLVM's option spellings rewritten to ours (llvm/lib/Support/CommandLine.cpp: one or two dashes
+ * before any option name, `=` before a value, a one-letter option with `=` too): `-image=V` and
+ * `--o=V` become `--image=V` and `--output=V`, `-o=V` becomes `--output=V` (where getopt-style
+ * parsing would make the value "=V"). Arguments after `--` are left as they are.
+ */
+export function llvmSpellings(args: readonly string[], cmd: Pick<Command, 'options'>): string[] {
+  const byName = new Map<string, string>();
+  for (const [k, o] of Object.entries(cmd.options)) {
+    byName.set(k, k);
+    if (o.short) byName.set(o.short, k);
+  }
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') {
+      out.push(...args.slice(i));
+      break;
+    }
+    const m = /^--?([^=-][^=]*)(=[^]*)?$/.exec(a);
+    const long = m ? byName.get(m[1]!) : undefined;
+    if (long === undefined) {
+      out.push(a);
+      continue;
+    }
+    out.push(`--${long}${m![2] ?? ''}`);
+    // The next argument is this option's value (whatever it looks like): passed on unchanged.
+    if (m![2] === undefined && cmd.options[long]!.type === 'string' && i + 1 < args.length) out.push(args[++i]!);
+  }
+  return out;
+}
+
 /** Run the command line `argv` (without the program name). Resolves to the exit status. */
 export async function runCli(argv: string[], io: CommandIO): Promise<number> {
   const [name, ...rest] = argv;
@@ -97,7 +129,8 @@ export async function runCli(argv: string[], io: CommandIO): Promise<number> {
   for (const [k, o] of Object.entries(cmd.options)) options[k] = { type: o.type, ...(o.short ? { short: o.short } : {}), ...(o.multiple ? { multiple: true } : {}) };
   let parsed;
   try {
-    parsed = cmd.rawArguments ? { values: {}, positionals: rest } : parseArgs({ args: rest, options, allowPositionals: true, strict: true });
+    const args = cmd.llvmOptionSpellings ? llvmSpellings(rest, cmd) : rest;
+    parsed = cmd.rawArguments ? { values: {}, positionals: rest } : parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (e) {
     return usage((e as Error).message);
   }

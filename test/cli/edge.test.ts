@@ -230,4 +230,28 @@ describe('cli edge: symptoms that stay fixed', () => {
       }
     }
   });
+
+  it("LLVM's option spellings for the drop-ins of LLVM tools: -o=X, --o=X, -image=V, -image V (llvm::cl), values passed on as they are", async () => {
+    const { llvmSpellings } = await import('../../src/cli/run.js');
+    const { command } = await import('../../src/cli/commands/offload-pack.js');
+    expect(llvmSpellings(['-o=X', '-image=file=a,triple=t', '--o=Y', '-image', '-o=weird', '--', '-o=Z'], command)).to.deep.equal([
+      '--output=X',
+      '--image=file=a,triple=t',
+      '--output=Y',
+      '--image',
+      '-o=weird',
+      '--',
+      '-o=Z',
+    ]);
+    writeFileSync(join(dir, 'seven.bin'), '1234567');
+    for (const args of [['-o=a.bin'], ['--o=b.bin'], ['-o', 'c.bin']]) {
+      const r = await run(['offload-pack', ...args, '-image=file=seven.bin,triple=t'], dir);
+      expect(r.code, r.stderr).to.equal(0);
+    }
+    const a = readFileSync(join(dir, 'a.bin'));
+    expect(readFileSync(join(dir, 'b.bin')).equals(a) && readFileSync(join(dir, 'c.bin')).equals(a)).to.equal(true);
+    expect(existsSync(join(dir, '=a.bin'))).to.equal(false);
+    // Commands that are not drop-ins keep getopt-style parsing.
+    expect((await run(['dump', '-verbose', 'x'], dir)).code).to.equal(2);
+  });
 });

@@ -300,6 +300,21 @@ describe('interop: clang++-22 -fsycl, clang-sycl-linker, llvm-objdump-22 and llv
     }
   });
 
+  it("offload-pack takes llvm-offload-binary-22's option spellings (-o=X, --o=X, -image=V) with the same result", async () => {
+    const a = tempDir('syclbin-spell-');
+    try {
+      copyFileSync(join(dir, 'k2.o'), join(a.dir, 'k2.o'));
+      for (const [i, args] of [['-o=OUT', '-image=file=k2.o,triple=x86_64-unknown-linux-gnu,kind=openmp'], ['--o=OUT', '-image', 'file=k2.o,triple=t,arch=a']].entries()) {
+        expect(run(offloadBinary, args.map((x) => x.replace('OUT', `theirs${i}.bin`)), a.dir).status).to.equal(0);
+        const ours = await cli(['offload-pack', ...args.map((x) => x.replace('OUT', `ours${i}.bin`))], a.dir);
+        expect(ours.code, ours.stderr).to.equal(0);
+        expect(readFileSync(join(a.dir, `ours${i}.bin`)).equals(readFileSync(join(a.dir, `theirs${i}.bin`))), args.join(' ')).to.equal(true);
+      }
+    } finally {
+      a.cleanup();
+    }
+  });
+
   it('archive symbols of bitcode modules = llvm-ar-22 / llvm-nm-22 --print-armap (linkages, sections, manglings, aliases, ifuncs)', () => {
     const a = tempDir('syclbin-bcsym-');
     try {

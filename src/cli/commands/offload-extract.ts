@@ -18,6 +18,7 @@ import { llvmEraOption, maxInflatedSizeOption, opt, sectionChoice, sectionOption
 /** `syclbin offload-extract`: Extract device images from OffloadBinaries (llvm-offload-binary FILE --image=... syntax). */
 export const command = defineCommand({
   name: 'offload-extract',
+  llvmOptionSpellings: true,
   summary: 'Extract device images from OffloadBinaries (llvm-offload-binary FILE --image=... syntax)',
   usage: 'offload-extract [--llvm 19|22|main] FILE --image=KEY=VALUE[,KEY=VALUE...] [--image=...] [--archive] | offload-extract FILE -o DIR',
   description: `

@@ -22,6 +22,7 @@ import { llvmEraOption, opt } from '../options.js';
 /** `syclbin offload-pack`: Bundle device images into LLVM OffloadBinaries (clang-offload-packager --image syntax). */
 export const command = defineCommand({
   name: 'offload-pack',
+  llvmOptionSpellings: true,
   summary: 'Bundle device images into LLVM OffloadBinaries (clang-offload-packager --image syntax)',
   usage: 'offload-pack [--llvm 19|22|main] -o OUT --image=file=F[,triple=T][,arch=A][,kind=K][,key=value...] [--image=...]',
   description: `
