@@ -23,7 +23,7 @@ import { imageKindLabel, objdumpImageKind, offloadKindAmbiguity, offloadKindLabe
 import { llvmEra, numberingFor, type LlvmEraInfo } from '../../formats/eras.js';
 import { readOffloadBinaries, type OffloadBinaryModel, type OffloadEntryModel } from '../offload/read.js';
 import { identifyImage, offloadContainerOf, readOffloadInput, type BareImage, type ImageInfo, type OffloadInput } from '../offload/input.js';
-import { MAX_NESTING, nestedBinaries } from '../offload/objdump-text.js';
+import { escapeForListing, MAX_NESTING, nestedBinaries } from '../offload/objdump-text.js';
 import { syclKernelNames } from '../offload/sycl-symbols.js';
 import { readSyclbin } from '../syclbin/read.js';
 import { inspectSyclbin, type InspectNode } from '../syclbin/inspect.js';
@@ -136,7 +136,8 @@ function entryNode(e: OffloadEntryModel, version: number, label: string, era: Ll
   ];
   children.push(
     e.strings.size
-      ? { label: 'strings', children: [...e.strings].map(([k, v]) => ({ label: printable(k), value: JSON.stringify(printable(v)) })) }
+      ? // The escapes of `offload-list --strings` (\xNN, \\), in quotes: one spelling of a value everywhere.
+        { label: 'strings', children: [...e.strings].map(([k, v]) => ({ label: escapeForListing(k), value: `"${escapeForListing(v).replace(/"/g, '\\"')}"` })) }
       : { label: 'strings', value: '(none)' },
   );
   const kernels = syclKernelNames(e);

@@ -154,6 +154,12 @@ export interface ReadOffloadInputOptions extends ReadOffloadOptions {
   maxScanCandidates?: number;
   /** Archives nested deeper than this are not read (a note says so). Default 16. */
   maxArchiveDepth?: number;
+  /**
+   * The LLVM tool the notes compare with (default `llvm-objdump-22`; `offload-extract`
+   * names the packer of its era, e.g. `llvm-offload-binary-22`): both fail on the same files, as both
+   * read through extractOffloadBinaries.
+   */
+  peer?: string;
 }
 
 /** Default bound on archive nesting (LLVM recurses without one). */
@@ -192,11 +198,14 @@ class InputReader {
   private readonly out: OffloadInput = { container: 'unknown', binaries: [], found: [], bare: [], notes: [], objects: [] };
   /** objdump has failed on a file by now: nothing after it is listed. */
   private stopped = false;
+  private readonly peer: string;
 
   constructor(
     private readonly src: ByteSource,
     private readonly opts: ReadOffloadInputOptions,
-  ) {}
+  ) {
+    this.peer = opts.peer ?? 'llvm-objdump-22';
+  }
 
   read(): OffloadInput {
     const root: Item = { origin: 0, size: this.src.size, path: [], depth: 0, listed: true };
@@ -215,7 +224,7 @@ class InputReader {
     for (const o of this.out.objects) this.out.binaries.push(...o.binaries);
     const versions = [...new Set(this.out.binaries.filter((b) => b.version > 1).map((b) => b.version))];
     if (versions.length) {
-      this.out.notes.push(`OffloadBinary version ${versions.join(' and ')}: llvm-objdump-22 rejects it ("Invalid data was encountered while parsing the file"); listed here as this toolkit reads it`);
+      this.out.notes.push(`OffloadBinary version ${versions.join(' and ')}: ${this.peer} rejects it ("Invalid data was encountered while parsing the file"); listed here as this toolkit reads it`);
     }
     return this.out;
   }
@@ -259,7 +268,7 @@ class InputReader {
   private stop(item: Item, why: string): void {
     if (!item.listed || this.stopped) return;
     this.stopped = true;
-    this.note(item, `llvm-objdump-22 --offloading ${why}${item.depth ? '; its listing stops before this member' : ''}`);
+    this.note(item, `${this.peer}${this.peer.includes('objdump') ? ' --offloading' : ''} ${why}${item.depth ? '; its listing stops before this member' : ''}`);
   }
 
   private listing(item: Item, fileFormat: string, binaries: OffloadBinaryModel[]): void {
@@ -450,7 +459,7 @@ class InputReader {
       return;
     }
     if (found) {
-      this.note(item, `the input is of no kind LLVM reads (starts with ${hexText(this.head(item).subarray(0, 4))}); llvm-objdump-22 rejects it`);
+      this.note(item, `the input is of no kind LLVM reads (starts with ${hexText(this.head(item).subarray(0, 4))}); ${this.peer} rejects it`);
       return;
     }
     // Nothing at all: the OffloadBinary reader's error (as before), saying what else was tried.
@@ -490,7 +499,7 @@ class InputReader {
       const rel = b.offset - item.origin;
       const section = sections.filter((s) => s.offset <= rel && rel < s.offset + s.size).sort((x, y) => x.size - y.size)[0];
       this.out.found.push({ binary: b, site: this.site(item, [...path, k], b.offset, section), byScan: true });
-      this.note(item, `an OffloadBinary (version ${b.version}, ${b.size} bytes) at offset ${b.offset}${section ? ` in section [${section.index}] '${section.name}'` : ''} was found by scanning for its magic; LLVM does not look there, and llvm-objdump-22 does not list it`);
+      this.note(item, `an OffloadBinary (version ${b.version}, ${b.size} bytes) at offset ${b.offset}${section ? ` in section [${section.index}] '${section.name}'` : ''} was found by scanning for its magic; LLVM does not look there, and ${this.peer} does not see it`);
     });
     for (const x of r.rejected) this.note(item, `the OffloadBinary magic at offset ${x.offset} does not start a valid binary: ${x.error.message}`);
     if (r.capped) this.note(item, `scanning stopped after ${this.opts.maxScanCandidates ?? 64} candidates`);

@@ -254,4 +254,17 @@ describe('cli edge: symptoms that stay fixed', () => {
     // Commands that are not drop-ins keep getopt-style parsing.
     expect((await run(['dump', '-verbose', 'x'], dir)).code).to.equal(2);
   });
+
+  it('notes name the LLVM tool the command stands in for (offload-extract: the packer; offload-list --llvm 19: llvm-objdump-19); inspect quotes strings as offload-list --strings escapes them', async () => {
+    const wrapper = 'testdata/llvm22/sycl/k.wrapper.o';
+    copyFileSync(join(ROOT, wrapper), join(dir, 'k.wrapper.o'));
+    const x = await run(['offload-extract', 'k.wrapper.o', '--image=file=k.spv,triple=spirv64-unknown-unknown'], dir);
+    expect(x.code, x.stderr).to.equal(0);
+    expect(x.stderr).to.contain('note: llvm-offload-binary-22 fails on this file');
+    expect(x.stderr).to.not.contain('llvm-objdump');
+    const l = await run(['offload-list', '--llvm', '19', wrapper]);
+    expect(l.stderr).to.contain('note: llvm-objdump-19 --offloading fails on this file');
+    const i = await run(['inspect', 'testdata/llvm22/sycl/k2.img']);
+    expect(i.stdout).to.contain('symbols: "_ZTS5First\\x0a_ZTSN2ns6SecondE"');
+  });
 });

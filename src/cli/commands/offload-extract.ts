@@ -20,7 +20,7 @@ export const command = defineCommand({
   name: 'offload-extract',
   llvmOptionSpellings: true,
   summary: 'Extract device images from OffloadBinaries (llvm-offload-binary FILE --image=... syntax)',
-  usage: 'offload-extract [--llvm 19|22|main] FILE --image=KEY=VALUE[,KEY=VALUE...] [--image=...] [--archive] | offload-extract FILE -o DIR',
+  usage: 'offload-extract [--llvm 19|22|main] FILE --image=KEY=VALUE[,KEY=VALUE...] [--image=...] [--archive] | syclbin offload-extract FILE -o DIR',
   description: `
 FILE is anything 'syclbin offload-list' reads: OffloadBinaries, ELF and COFF objects and executables,
 static archives (--section NAME and --by-name choose more sections), host LLVM bitcode modules (the
@@ -67,7 +67,8 @@ Every file is written atomically; an image file is never written over FILE itsel
   positionals: { min: 1, max: 1 },
   examples: [
     'syclbin offload-extract dev.bin --image=file=k.cubin,triple=nvptx64-nvidia-cuda,arch=sm_70   # = llvm-offload-binary-22',
-    'syclbin offload-extract k.o --image=triple=spirv64-unknown-unknown   # k-spirv64-unknown-unknown-.0.',
+    'syclbin offload-extract k.o --image=triple=spirv64-unknown-unknown   # k-spirv64-unknown-unknown-generic.0.bc (clang++-22 -fsycl -c)',
+    'syclbin offload-extract a.out.spirv64..img --image=triple=spirv64-unknown-unknown   # a.out.spirv64.-spirv64-unknown-unknown-.0. (SPIR-V)',
     'syclbin offload-extract dev.bin --archive --image=file=nvptx.a,triple=nvptx64-nvidia-cuda',
     'syclbin offload-extract --llvm main dev.bin   # every image, "Extracted: ..." per file',
     'syclbin offload-extract dev.bin -o images/   # images/0-nvptx64-nvidia-cuda-sm_70.o, ...',
@@ -76,7 +77,7 @@ Every file is written atomically; an image file is never written over FILE itsel
     const era = llvmEra(opts.llvm);
     const read = { maxInflatedSize: opts['max-inflated-size'] };
     const note = (message: string): void => void io.stderr.write(`${prog}: ${file}: note: ${message}\n`);
-    const input = files.read(file, (src) => readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: opts.scan }));
+    const input = files.read(file, (src) => readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: opts.scan, peer: era.packer }));
     for (const n of input.notes) note(n);
     // What LLVM's extractOffloadBinaries finds (not the scan finds, unless asked for), then the device
     // images outside OffloadBinaries (wrapper objects, executables), which LLVM cannot extract.

@@ -99,7 +99,7 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
         import('../../offload/input-text.js'),
         import('../../offload/list-json.js'),
       ]);
-      const input = readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: opts.scan });
+      const input = readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: opts.scan, peer: era.objdump });
       for (const n of input.notes) note(n);
       for (const b of input.found) versions.add(b.binary.version);
       if (input.bare.length) note(`${input.bare.length} device image(s) outside any OffloadBinary: listed after what llvm-objdump lists`);
