@@ -68,7 +68,26 @@ export interface DecodeRegistryOptions {
   tree?: SpanTree;
   /** The blob's span node to record under. */
   parent?: SpanNode;
+  /**
+   * Told of every line that LLVM's reader folds into an earlier one (a set header naming a set seen
+   * before, a key already in its set): the registry keeps LLVM's result, `syclbin props --check`
+   * says what was folded.
+   */
+  repeats?: RegistryRepeat[];
+}
 
+/** A line LLVM's PropertySetRegistry::read folds into an earlier one (see DecodeRegistryOptions.repeats). */
+export interface RegistryRepeat {
+  /** `set`: a `[SET]` header naming a set seen before; `key`: a key already in its set. */
+  kind: 'set' | 'key';
+  /** The set. */
+  set: string;
+  /** The key (kind `key`). */
+  key?: string;
+  /** Line number (1-based) of the repeat. */
+  line: number;
+  /** Absolute byte offset of the repeating line. */
+  offset: number;
 }
 
 /** Printable excerpt of a line for error messages (upstream quotes the whole line). */
@@ -185,6 +204,7 @@ export function decodeRegistry(bytes: Uint8Array, opts: DecodeRegistryOptions = 
       currentName = decodeTextRange(bytes, s0 + 1, close);
       let set = registry.get(currentName);
       if (!set) registry.set(currentName, (set = new Map()));
+      else opts.repeats?.push({ kind: 'set', set: currentName, line: line.no, offset: base + s0 });
       current = set;
       if (tree) setNode = tree.add(opts.parent, currentName, base + s0, next - s0, 'property-set', currentName);
       continue;
@@ -220,6 +240,7 @@ export function decodeRegistry(bytes: Uint8Array, opts: DecodeRegistryOptions = 
     } else {
       value = parseByteArray(bytes, v0, end, line, valCol, currentName, key);
     }
+    if (opts.repeats && current.has(key)) opts.repeats.push({ kind: 'key', set: currentName, key, line: line.no, offset: base + s0 });
     current.set(key, value);
     if (recorded) {
       const n = tree!.add(setNode, key, base + s0, next - s0, 'property');
@@ -326,6 +347,30 @@ export function encodeRegistry(registry: PropertySetRegistry): Uint8Array {
     }
   }
   return out.result();
+}
+
+/**
+ * Every reason {@link encodeRegistry} would refuse `registry`, not only the first: set names and
+ * keys it cannot write, values out of range. Empty when it encodes.
+ */
+export function registryProblems(registry: PropertySetRegistry): EncodeError[] {
+  const problems: EncodeError[] = [];
+  const attempt = (f: () => unknown): void => {
+    try {
+      f();
+    } catch (e) {
+      if (!(e instanceof EncodeError)) throw e;
+      problems.push(e);
+    }
+  };
+  for (const [name, set] of registry) {
+    attempt(() => checkSetName(encodeText(name, [name]), name));
+    for (const [key, value] of set) {
+      attempt(() => checkKey(encodeText(key, [name, key]), name, key));
+      attempt(() => (value.type === PROPERTY_TYPE.BYTE_ARRAY ? rawByteArray(value, [name, key]) : encodePropertyValue(value, [name, key])));
+    }
+  }
+  return problems;
 }
 
 function checkSetName(b: Uint8Array, name: string): void {

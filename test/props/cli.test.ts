@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
@@ -95,5 +95,35 @@ describe('props/cli: syclbin props', () => {
     expect(b.code).to.equal(1);
     expect(b.err).to.contain('neither a typed nor a raw value');
     expect((await run(['props', 'missing.prop'], dir)).code).to.equal(1);
+  });
+
+  it('--check and --llvm-json say what LLVM folds: a set named again, a key given again (last value, first place)', async () => {
+    writeFileSync(join(dir, 'dup.prop'), '[a]\nx=1|1\ny=1|2\nx=1|3\n[b]\nz=1|4\n[a]\nw=1|5\n');
+    const c = await run(['props', '--check', 'dup.prop'], dir);
+    expect(c.code).to.equal(0);
+    expect(c.out).to.contain("dup.prop: warning: [a] x: line 4: the key is given again in its set: LLVM's PropertySetRegistry::read keeps this last value, at the first one's place");
+    expect(c.out).to.contain("dup.prop: warning: [a]: line 7: the set is named again");
+    expect(c.out).to.contain('0 error(s), 2 warning(s)');
+    const j = await run(['props', '--llvm-json', 'dup.prop'], dir);
+    expect(j.out).to.equal('{"a":{"w":5,"x":3,"y":2},"b":{"z":4}}');
+    expect(j.err).to.contain('[a] x: line 4: the key is given again');
+    // A registry without repeats gets no such warning.
+    expect((await run(['props', '--check', 'sample.prop'], dir)).out).to.not.contain('again');
+  });
+
+  it('--encode reports every name, key and value it cannot write, then writes nothing', async () => {
+    const doc = JSON.parse((await run(['props', '--json', 'dup.prop'], dir)).out) as { sets: { name: string; properties: { key: string }[] }[] };
+    doc.sets[0]!.properties[0]!.key = 'bad\nkey';
+    doc.sets[0]!.properties[1]!.key = '[x';
+    doc.sets[1]!.name = '';
+    writeFileSync(join(dir, 'bad.json'), JSON.stringify(doc));
+    const r = await run(['props', '--encode', 'bad.json', '-o', 'out.prop'], dir);
+    expect(r.code).to.equal(1);
+    expect(r.err.match(/bad\.json: error: /g)).to.have.length(3);
+    expect(r.err).to.contain('property key contains a line feed');
+    expect(r.err).to.contain("property key starting with '[' would read back as a set header");
+    expect(r.err).to.contain('empty property set name cannot be written');
+    expect(r.err).to.contain('bad.json: 3 problem(s): nothing written');
+    expect(existsSync(join(dir, 'out.prop'))).to.equal(false);
   });
 });

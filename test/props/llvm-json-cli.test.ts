@@ -84,7 +84,7 @@ describe('props/llvm-json: syclbin props --llvm-json, --encode and pack with ups
     expect([y.code, y.stderr]).to.deep.equal([1, 'syntax.json:1:14: error: Expected object key (byte offset 13)\n']);
     writeFileSync(at('empty-name.json'), '{"":{"k":1}}');
     const e = await cli(['props', '--encode', 'empty-name.json'], t.dir);
-    expect([e.code, e.stderr]).to.deep.equal([1, 'syclbin props: empty-name.json: empty property set name cannot be written (it would read back as an error) (at [""])\n']);
+    expect([e.code, e.stderr]).to.deep.equal([1, 'empty-name.json: error: []: empty property set name cannot be written (it would read back as an error)\nempty-name.json: 1 problem(s): nothing written\n']);
   });
 
   it('round trip our JSON -> .prop -> upstream JSON -> .prop is byte-identical where lossless', async () => {

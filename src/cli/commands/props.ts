@@ -2,7 +2,7 @@
  * `syclbin props`: show, check, export (our JSON, upstream LLVM JSON) and re-encode SYCL property-set
  * registries (.prop files).
  */
-import { decodeRegistry, encodeRegistry, RegistrySyntaxError } from '../../props/registry.js';
+import { decodeRegistry, encodeRegistry, registryProblems, RegistrySyntaxError, type RegistryRepeat } from '../../props/registry.js';
 import { decodeTypedRegistry } from '../../props/typed/index.js';
 import { explainRegistry, printable } from '../../props/explain.js';
 import { checkTypedSets, hasErrors, type PropDiagnostic } from '../../props/check.js';
@@ -45,7 +45,7 @@ function run(ctx: Context<OptValues<typeof options>>): number {
   const { opts, args, files, io } = ctx;
   const modes = [opts.json, opts.check, opts['llvm-json'], opts.encode !== undefined].filter(Boolean).length;
   if (modes > 1) throw new UsageError('--json, --check, --llvm-json and --encode are mutually exclusive');
-  const notes = (file: string, list: readonly LlvmJsonNote[]): void => {
+  const notes = (file: string, list: readonly (LlvmJsonNote | PropDiagnostic)[]): void => {
     for (const n of list) io.stderr.write(formatDiagnostic(file, n));
   };
 
@@ -55,6 +55,15 @@ function run(ctx: Context<OptValues<typeof options>>): number {
     const bytes = files.readAll(input);
     const read = reading(input, () => readPropsJson(bytes));
     notes(input, read.notes);
+    // Every set name, key and value that cannot be written, in one run (not one run per problem).
+    const problems = registryProblems(read.registry);
+    if (problems.length) {
+      for (const p of problems) {
+        const [set, key] = p.pathSegments.map(String);
+        io.stderr.write(formatDiagnostic(input, { severity: 'error', set: set ?? '', ...(key === undefined ? {} : { key }), message: p.reason }));
+      }
+      throw new CommandFailure(`${input}: ${problems.length} problem(s): nothing written`);
+    }
     files.write(opts.output, reading(input, () => encodeRegistry(read.registry)));
     return EXIT.OK;
   }
@@ -62,10 +71,21 @@ function run(ctx: Context<OptValues<typeof options>>): number {
   const file = args[0];
   if (file === undefined) throw new UsageError('missing FILE.prop');
   const bytes = files.readAll(file);
-  const registry = reading(file, () => decodeRegistry(bytes));
+  const repeats: RegistryRepeat[] = [];
+  const registry = reading(file, () => decodeRegistry(bytes, { repeats }));
+  // What LLVM's reader folds together (a set named twice, a key given twice): the registry holds its result.
+  const folded = repeats.map((r): PropDiagnostic => ({
+    severity: 'warning',
+    set: r.set,
+    ...(r.key === undefined ? {} : { key: r.key }),
+    message:
+      r.kind === 'set'
+        ? `line ${r.line}: the set is named again: LLVM's PropertySetRegistry::read adds what follows to the first [${printable(r.set)}]`
+        : `line ${r.line}: the key is given again in its set: LLVM's PropertySetRegistry::read keeps this last value, at the first one's place`,
+  }));
   if (opts['llvm-json']) {
     const written = reading(file, () => writeLlvmPropertiesJson(registry));
-    notes(file, written.notes);
+    notes(file, [...folded, ...written.notes]);
     files.write(opts.output, written.json);
     return EXIT.OK;
   }
@@ -75,7 +95,7 @@ function run(ctx: Context<OptValues<typeof options>>): number {
   }
   const sets = decodeTypedRegistry(registry);
   if (opts.check) {
-    const diags = checkTypedSets(sets);
+    const diags = [...folded, ...checkTypedSets(sets)];
     const counts = { error: 0, warning: 0, note: 0 };
     let text = '';
     for (const d of diags) {
