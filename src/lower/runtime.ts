@@ -129,7 +129,8 @@ export function specialize(registry: PropertySetRegistry, values: ReadonlyMap<st
   for (const [name, value] of entries) {
     const c = byName.get(name);
     if (!c) throw new LowerError(`no spec constant "${name}" in [${SET.SPEC_CONSTANTS}]`, ['values', name]);
-    const need = Math.max(0, ...c.registered.map((d) => d.offset + d.size));
+    let need = 0;
+    for (const d of c.registered) need = Math.max(need, d.offset + d.size);
     if (value.length < need) throw new LowerError(`value of "${name}" has ${value.length} bytes, its descriptors read ${need}`, ['values', name]);
     for (const d of c.registered) blob.set(value.subarray(d.offset, d.offset + d.size), d.blobOffset);
     set.add(name);

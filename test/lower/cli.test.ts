@@ -113,6 +113,18 @@ describe('cli: syclbin lower / specialize', () => {
     const u = await run(['specialize', 'a.syclbin', '--set', 'nope=i:1'], dir);
     expect(u.code).to.equal(2);
     expect(u.err).to.contain('no such spec constant');
+    // x: must cover the registered descriptors and may not pass sizeof(T): both sides are usage errors naming --set.
+    const short = await run(['specialize', 'a.syclbin', '--set', 'uid1234____ZL6id_int=x:00'], dir);
+    expect([short.code, short.err]).to.deep.equal([2, 'syclbin specialize: --set uid1234____ZL6id_int: the value has 1 byte(s); the constant takes 4 (sizeof the host object)\nUsage: syclbin specialize FILE.syclbin [--module N] [--set NAME=VALUE]... [--json]\n']);
+    const long = await run(['specialize', 'a.syclbin', '--set', 'uid1234____ZL6id_int=x:0000803f00'], dir);
+    expect(long.code).to.equal(2);
+    expect(long.err).to.contain('the value has 5 byte(s); the constant takes 4');
+    // {i32, i8}: 5 bytes are read, the host object is 8 (3 bytes of trailing padding): both lengths are values.
+    for (const v of ['0100000002', '0100000002000000']) {
+      const z = await run(['specialize', 'a.syclbin', '--set', `uid1234____ZL1z=x:${v}`, '--json'], dir);
+      expect(z.code, z.err).to.equal(0);
+    }
+    expect((await run(['specialize', 'a.syclbin', '--set', 'uid1234____ZL1z=x:010000000200000000'], dir)).err).to.contain('the constant takes 5 to 8');
   });
 
 });

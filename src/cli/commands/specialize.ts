@@ -11,6 +11,7 @@ import { hexBytes } from '../../lower/report.js';
 import { readSpecConstantDescriptors, specialize } from '../../lower/runtime.js';
 import { decimalToFpBits, doubleToBits, convertFpBits } from '../../lower/values.js';
 import type { PropertySetRegistry } from '../../props/model.js';
+import { SPEC_CONST_PADDING_ID } from '../../../formats/property-records.js';
 
 /**
  * VALUE forms (the SYCLBIN carries no types, only descriptors):
@@ -83,7 +84,19 @@ VALUE: x:<hex> raw bytes of the host object (sizeof(T), struct padding included)
     const registry: PropertySetRegistry = am.metadata;
     const modText = String(mod);
     try {
-      const widths = new Map(readSpecConstantDescriptors(registry).map((p) => [p.name, Math.max(0, ...p.descriptors.filter((d) => d.id !== 0xffffffff).map((d) => d.offset + d.size))]));
+      // Per constant: `need`, where its registered descriptors end (what a value must cover), and
+      // `size`, where all of them end, padding included (sizeof(T) of the host object). A loop, not
+      // a spread: the descriptor count comes from the file.
+      const widths = new Map<string, { need: number; size: number }>();
+      for (const p of readSpecConstantDescriptors(registry)) {
+        let need = 0;
+        let size = 0;
+        for (const d of p.descriptors) {
+          size = Math.max(size, d.offset + d.size);
+          if (d.id !== SPEC_CONST_PADDING_ID) need = Math.max(need, d.offset + d.size);
+        }
+        widths.set(p.name, { need, size });
+      }
       const values = new Map<string, Uint8Array>();
       for (const s of ctx.opts.set) {
         const eq = s.indexOf('=');
@@ -91,7 +104,12 @@ VALUE: x:<hex> raw bytes of the host object (sizeof(T), struct padding included)
         const name = s.slice(0, eq);
         const width = widths.get(name);
         if (width === undefined) throw new UsageError(`--set ${name}: no such spec constant in abstract module ${modText}`);
-        values.set(name, parseSetValue(s.slice(eq + 1), width, name));
+        const value = parseSetValue(s.slice(eq + 1), width.need, name);
+        if (value.length < width.need || value.length > width.size) {
+          const want = width.need === width.size ? `${width.size}` : `${width.need} to ${width.size}`;
+          throw new UsageError(`--set ${name}: the value has ${value.length} byte(s); the constant takes ${want} (sizeof the host object${width.need === width.size ? '' : ', with or without its trailing padding'})`);
+        }
+        values.set(name, value);
       }
       const r = specialize(registry, values);
       if (ctx.opts.json) {
