@@ -28,7 +28,7 @@ import { syclKernelNames } from '../offload/sycl-symbols.js';
 import { readSyclbin } from '../syclbin/read.js';
 import { inspectSyclbin, type InspectNode } from '../syclbin/inspect.js';
 import { hashBlob, type Hasher } from '../syclbin/json.js';
-import { decodeRegistry } from '../props/registry.js';
+import { decodeRegistry, RegistrySyntaxError } from '../props/registry.js';
 import { decodeTypedRegistry } from '../props/typed/index.js';
 import { explainRegistry, printable } from '../props/explain.js';
 
@@ -57,12 +57,17 @@ function holdsSyclbin(bins: readonly OffloadBinaryModel[]): boolean {
   return e.some((x) => x.imageKind === V2_IMAGE_KIND || x.strings.has(V2_KEYS.role));
 }
 
-/** Property-set text: starts with `[` and reads as a registry. */
+/**
+ * Property-set text: starts with `[` and reads as a registry. Text whose first line is a set header
+ * but that fails further down is property-set text with an error: that error (line, column, offset)
+ * is thrown, as `verify` and `annotate` report it, instead of "no known kind".
+ */
 function propertySets(src: ByteSource): ReturnType<typeof decodeRegistry> | undefined {
   if (src.size === 0 || src.read(0, 1)[0] !== 0x5b || src.size > 64 << 20) return undefined;
   try {
     return decodeRegistry(src.read(0, src.size));
   } catch (e) {
+    if (e instanceof RegistrySyntaxError && e.line > 1) throw e;
     if (e instanceof DecodeError) return undefined;
     throw e;
   }

@@ -222,6 +222,11 @@ describe('cli edge: symptoms that stay fixed', () => {
       ['testdata/broken/offload-image-out-of-range.bin', [], '(at entries[0].imageSize, offset 0x40)'],
       ['testdata/syclbin/v1_in_offload_v3_zlib.syclbin', ['--max-inflated-size', '1K'], '(at header.inflatedSize, offset 0x20)'],
     ];
+    // Property-set text with an error further down is property-set text (inspect said "no known kind").
+    for (const cmd of ['inspect', 'verify', 'annotate']) {
+      const r = await run([cmd, 'testdata/broken/prop-bad-type.prop']);
+      expect(r.stderr + r.stdout, cmd).to.contain('line 3, column 5: bad property type 3 (1 = uint32, 2 = byte array) (at offset 0x28)');
+    }
     for (const [file, extra, want] of cases) {
       for (const cmd of [['inspect'], ['dump', '-v'], ['verify'], ['annotate'], ['offload-list'], ['hexdump']]) {
         const r = await run([...cmd, ...extra, file]);
