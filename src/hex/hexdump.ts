@@ -55,6 +55,7 @@ export function parseRange(text: string, size: number): [number, number] {
   };
   if (!m) throw new HexRangeError(`bad range '${text}' (expected A:B, A: or :B; decimal or 0x hex; B exclusive)`);
   const a = num(m[1]!, 0);
+  if (a > size) throw new HexRangeError(`bad range '${text}': start ${a} is past the end of the ${size}-byte file`);
   const b = Math.min(num(m[2]!, size), size);
   if (a > b) throw new HexRangeError(`bad range '${text}': start is after end`);
   return [a, b];

@@ -86,6 +86,13 @@ describe('hex: CLI goldens', () => {
     expect((JSON.parse(bad.stdout) as { error: { path: string } }).error.path).to.equal('header');
   });
 
+  it('hexdump of a broken file prints the rows it can and exits 1 with the error, as annotate', async () => {
+    const r = await run(['hexdump', '--no-color', 'testdata/broken/offload-image-out-of-range.bin']);
+    expect(r.code).to.equal(1);
+    expect(r.stdout).to.contain('entries[0].imageSize');
+    expect(r.stderr).to.equal('syclbin hexdump: image [144, +65536) does not fit in the 160-byte binary (at entries[0].imageSize, offset 0x40)\n');
+  });
+
   it('verify --json exits 1 on errors and lists them', async () => {
     const r = await run(['verify', '--json', 'testdata/broken/v1-version-2.syclbin']);
     expect(r.code).to.equal(1);

@@ -47,5 +47,7 @@ describe('hex: hexdump of fields with long paths', () => {
       expect(err, bad).to.be.instanceOf(HexRangeError).and.instanceOf(SyclbinError);
       expect((err as SyclbinError).code).to.equal('SYNTAX');
     }
+    expect(() => parseRange('900:1000', 872)).to.throw(HexRangeError, "bad range '900:1000': start 900 is past the end of the 872-byte file");
+    expect(parseRange('872:', 872)).to.deep.equal([872, 872]);
   });
 });

@@ -18,7 +18,9 @@ such as "header" or 'abstractModules[0].metadata' (a structure and everything be
 matching inside one name and "**" across names. --range A:B limits the rows (decimal or 0x hex,
 B exclusive). Images, compressed payloads and unreferenced runs longer than 16 rows show their
 first and last rows unless --full. --inflated shows a compressed OffloadBinary v3 from the inside:
-its header and inflated payload, with offsets into that inflated space.`,
+its header and inflated payload, with offsets into that inflated space. A file that does not read
+to its end is dumped as far as it reads, the rest as unreferenced bytes; the error follows on
+standard error and the status is 1.`,
   options: {
     path: opt.string('PATTERN', 'Only the bytes of structures whose path matches'),
     range: opt.string('A:B', 'Only bytes A (inclusive) to B (exclusive)'),
@@ -46,7 +48,12 @@ its header and inflated payload, with offsets into that inflated space.`,
       const ann = inside?.annotation ?? annotate(src, { maxInflatedSize });
       const color = Boolean(io.stdout.isTTY) && !opts['no-color'] && io.env.NO_COLOR === undefined;
       io.stdout.write(hexdump(src, ann, { range, path: opts.path, color, full: opts.full }));
-      if (ann.error) io.stderr.write(`${prog}: note: ${ann.error.message}\n`);
+      // The rows are printed either way (the bytes are what one looks at in a broken file), but the
+      // file is invalid: status 1, as annotate and verify.
+      if (ann.error) {
+        io.stderr.write(`${prog}: ${ann.error.message}\n`);
+        return EXIT.FAILURE;
+      }
       return EXIT.OK;
     });
   },
