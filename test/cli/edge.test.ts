@@ -6,7 +6,7 @@
  */
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../src/cli/run.js';
@@ -271,5 +271,14 @@ describe('cli edge: symptoms that stay fixed', () => {
     expect(l.stderr).to.contain('note: llvm-objdump-19 --offloading fails on this file');
     const i = await run(['inspect', 'testdata/llvm22/sycl/k2.img']);
     expect(i.stdout).to.contain('symbols: "_ZTS5First\\x0a_ZTSN2ns6SecondE"');
+  });
+
+  it('extract into the folder of its own input: refused before any line claims a file was written', async () => {
+    mkdirSync(join(dir, 'exs'));
+    copyFileSync(join(ROOT, 'testdata/syclbin/v1_one_ir.syclbin'), join(dir, 'exs', 'manifest.json'));
+    const r = await run(['extract', 'exs/manifest.json', '-o', 'exs'], dir);
+    expect([r.code, r.stdout]).to.deep.equal([1, '']);
+    expect(r.stderr).to.equal('syclbin extract: exs/manifest.json: refusing to overwrite the input exs/manifest.json (pass --force to do it anyway)\n');
+    expect(readdirSync(join(dir, 'exs'))).to.deep.equal(['manifest.json']);
   });
 });

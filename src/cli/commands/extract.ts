@@ -96,14 +96,17 @@ written atomically (temporary file + rename); none is written over FILE unless -
     } catch (e) {
       throw e instanceof SyclbinError ? new FileFailure(name, e) : e;
     }
-    const absDir = files.dir(dir);
+    files.dir(dir);
+    // Every output is checked (not over an input, not twice) before any line says it was written.
+    const lines: string[] = [];
     for (const [n, image] of plan.images) {
-      files.write(files.join(absDir, n), [image]);
-      io.stdout.write(`${files.join(dir, n)} (${image.size} bytes)\n`);
+      files.write(files.join(dir, n), [image]);
+      lines.push(`${files.join(dir, n)} (${image.size} bytes)\n`);
     }
     const manifest = JSON.stringify(plan.manifest, null, 2) + '\n';
-    files.write(files.join(absDir, MANIFEST_NAME), manifest);
-    io.stdout.write(`${files.join(dir, MANIFEST_NAME)} (${manifest.length} characters)\n`);
+    files.write(files.join(dir, MANIFEST_NAME), manifest);
+    lines.push(`${files.join(dir, MANIFEST_NAME)} (${manifest.length} characters)\n`);
+    io.stdout.write(lines.join(''));
     const packed = files.join(dir, MANIFEST_NAME);
     if (plan.byteExact) io.stderr.write(`${prog}: 'syclbin pack ${packed}' reproduces ${name} byte for byte\n`);
     else {

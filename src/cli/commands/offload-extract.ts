@@ -86,13 +86,16 @@ Every file is written atomically; an image file is never written over FILE itsel
     if (input.bare.length) note(`${input.bare.length} device image(s) outside any OffloadBinary are extracted too (${era.packer} stops at this file)`);
 
     if (opts.output !== undefined && !opts.image.length) {
-      const absDir = files.dir(opts.output);
+      files.dir(opts.output);
+      // Every output is checked (not over an input, not twice) before any line says it was written.
+      const lines: string[] = [];
       extractedImageNames(candidates).forEach((name, i) => {
         const image = candidates[i]!.image;
         // The image is copied from the input in windows (a blob), not loaded whole.
-        files.write(files.join(absDir, name), [image]);
-        io.stdout.write(`${files.join(opts.output!, name)} (${image.size} bytes)\n`);
+        files.write(files.join(opts.output!, name), [image]);
+        lines.push(`${files.join(opts.output!, name)} (${image.size} bytes)\n`);
       });
+      io.stdout.write(lines.join(''));
       return EXIT.OK;
     }
 
