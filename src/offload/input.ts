@@ -298,7 +298,9 @@ class InputReader {
 
   private offloadBinaries(item: Item): void {
     const region = { start: item.origin, end: item.origin + item.size };
-    const bins = readOffloadBinaries(this.src, { ...this.opts, ...region, path: item.path, singlePaths: true });
+    const onPadding = (at: number, n: number): void =>
+      this.note(item, `${n} zero byte(s) after the last OffloadBinary (at offset ${at}) are read as padding; ${this.peer} reads no padding and rejects the file ("Invalid data was encountered while parsing the file")`);
+    const bins = readOffloadBinaries(this.src, { ...this.opts, ...region, path: item.path, singlePaths: true, onPadding });
     const one = bins.length === 1 && regionIsOneBinary(this.src, region.start, region.end);
     bins.forEach((b, i) => this.out.found.push({ binary: b, site: this.site(item, one ? [...item.path] : [...item.path, 'binaries', i], b.offset) }));
     if (item.depth === 0) this.out.objects.push({ fileFormat: '', binaries: bins });

@@ -161,7 +161,7 @@ export function* offloadingTextStream(
   const size = era.listing.imageSize;
   let out = '';
   let index = 0;
-  for (const { summary: s, model } of walkOffloadEntries(src, { maxInflatedSize: opts.read?.maxInflatedSize, start: opts.start, end: opts.end, path: opts.path, singlePaths: opts.singlePaths })) {
+  for (const { summary: s, model } of walkOffloadEntries(src, { maxInflatedSize: opts.read?.maxInflatedSize, start: opts.start, end: opts.end, path: opts.path, singlePaths: opts.singlePaths, onPadding: opts.onPadding })) {
     opts.onVersion?.(model ? model.version : s.version);
     if (model || (s.nested && era.listing.nested)) {
       // Nested images and binaries the full reader took over print through the model path.

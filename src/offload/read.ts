@@ -123,6 +123,12 @@ export interface RegionOptions {
    * readers of whole files (inspect, offload-list, annotate), so every command names a byte alike.
    */
   singlePaths?: boolean;
+  /**
+   * Told when zero bytes after the last binary are taken as padding (fewer than
+   * TRAILING_PADDING_LIMIT): LLVM's extractOffloadBinaries has no such rule and reports "Invalid
+   * data", so a listing that stands in for llvm-objdump says so.
+   */
+  onPadding?: (offset: number, length: number) => void;
 }
 
 /**
@@ -167,7 +173,10 @@ export function* offloadBinaries(input: Uint8Array | ByteSource, opts: ReadOfflo
   let offset = start;
   let count = 0;
   while (offset < end) {
-    if (count && end - offset < TRAILING_PADDING_LIMIT && src.read(offset, end - offset).every((b) => b === 0)) break;
+    if (count && end - offset < TRAILING_PADDING_LIMIT && src.read(offset, end - offset).every((b) => b === 0)) {
+      opts.onPadding?.(offset, end - offset);
+      break;
+    }
     let bin: OffloadBinaryModel;
     try {
       bin = readOffloadBinary(src, offset, { ...opts, path: one && count === 0 ? [...prefix] : [...prefix, 'binaries', count], end });

@@ -160,7 +160,10 @@ export function* walkOffloadEntries(input: Uint8Array | ByteSource, opts: ReadOf
   let offset = start;
   let count = 0;
   while (offset < end) {
-    if (count && end - offset < TRAILING_PADDING_LIMIT && src.read(offset, end - offset).every((b) => b === 0)) break;
+    if (count && end - offset < TRAILING_PADDING_LIMIT && src.read(offset, end - offset).every((b) => b === 0)) {
+      opts.onPadding?.(offset, end - offset);
+      break;
+    }
     let size = 0;
     let version = 0;
     let entries = -1;

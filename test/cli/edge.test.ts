@@ -281,4 +281,16 @@ describe('cli edge: symptoms that stay fixed', () => {
     expect(r.stderr).to.equal('syclbin extract: exs/manifest.json: refusing to overwrite the input exs/manifest.json (pass --force to do it anyway)\n');
     expect(readdirSync(join(dir, 'exs'))).to.deep.equal(['manifest.json']);
   });
+
+  it('offload-list: zero padding after the last binary, which LLVM rejects, is listed with a note saying so', async () => {
+    const bin = readFileSync(join(ROOT, 'testdata/llvm22/pack/openmp.ob22.bin'));
+    writeFileSync(join(dir, 'pad.bin'), Buffer.concat([bin, Buffer.alloc(16)]));
+    for (const extra of [[], ['--json']]) {
+      const r = await run(['offload-list', ...extra, 'pad.bin'], dir);
+      expect(r.code, r.stderr).to.equal(0);
+      expect(r.stderr).to.contain(`note: 16 zero byte(s) after the last OffloadBinary (at offset ${bin.length}) are read as padding; llvm-objdump-22 reads no padding and rejects the file`);
+    }
+    const plain = await run(['offload-list', 'testdata/llvm22/pack/openmp.ob22.bin']);
+    expect(plain.stderr).to.equal('');
+  });
 });

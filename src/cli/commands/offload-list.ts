@@ -19,7 +19,8 @@ export const command = defineCommand({
   description: `
 FILE is whatever llvm-objdump --offloading reads, and more:
   - OffloadBinaries back to back (versions 1, 2 and 3, compressed or not), as llvm-offload-binary
-    writes them or an .llvm.offloading section holds them; zero bytes after the last are padding;
+    writes them or an .llvm.offloading section holds them; fewer than 64 zero bytes after the last are
+    padding (llvm-objdump rejects them; a note says so);
   - ELF objects, executables and shared objects (32/64-bit, either byte order): the binaries of their
     sections of type SHT_LLVM_OFFLOADING, in section order, after llvm-objdump's
     '<FILE>:<TAB>file format elf64-x86-64' line. Sections named .llvm.offloading of another type are
@@ -89,7 +90,9 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
     await files.readAsync(file, async (src) => {
       if (!opts.json && !opts.strings && src.size >= 4 && isOffloadBinary(src.read(0, 4))) {
         // OffloadBinaries back to back: printed while they are walked (no models, one window of memory).
-        for (const piece of offloadingTextStream(src, { ...listing, singlePaths: true, onVersion: (v) => versions.add(v) })) out.write(piece);
+        const onPadding = (at: number, n: number): void =>
+          note(`${n} zero byte(s) after the last OffloadBinary (at offset ${at}) are read as padding; ${era.objdump} reads no padding and rejects the file ("Invalid data was encountered while parsing the file")`);
+        for (const piece of offloadingTextStream(src, { ...listing, singlePaths: true, onPadding, onVersion: (v) => versions.add(v) })) out.write(piece);
         return;
       }
       // Anything else: the container readers are loaded only now (a plain OffloadBinary file, the
