@@ -58,6 +58,6 @@ export {
 export { readArchive, archiveChunks, isArchive, type ArchiveFile, type ArchiveMember, type ArchiveMemberInput } from './containers/archive.js';
 export { readCoffOffloadBinaries, readCoffSectionTable, identifyCoff, type CoffFile, type CoffSection } from './containers/coff.js';
 export { elfArchiveSymbols } from './containers/elf-symbols.js';
-export { bitcodeArchiveSymbols, type BitcodeArchiveSymbols } from './containers/bitcode-symbols.js';
+export { bitcodeArchiveSymbols, bitcodeKernels, type BitcodeArchiveSymbols } from './containers/bitcode-symbols.js';
 export { archiveMemberSymbols, type MemberSymbols } from './containers/archive-symbols.js';
 export { scanForOffloadBinaries, type ScanResult } from './containers/scan.js';

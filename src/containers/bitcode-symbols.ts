@@ -93,12 +93,22 @@ function manglingMode(layout: string): string | undefined {
   return undefined;
 }
 
+/** What the module records say, for the views below. */
+interface ModuleFacts {
+  globals: GlobalValueFacts[];
+  sections: string[];
+  layout: string;
+  asm: boolean;
+  /** The STRTAB blob (names). */
+  names: Uint8Array;
+}
+
 /**
- * The archive symbols of the bitcode in `blob` (raw, `BC C0 DE` first, or behind the bitcode wrapper
- * header); `undefined` when it is not bitcode. Never throws for bad input: a stream that cannot be
- * followed, or a module whose symbols need more than this reader knows, gives `problem`.
+ * Walk the module records of the bitcode in `blob` (raw, `BC C0 DE` first, or behind the bitcode
+ * wrapper header): `undefined` when it is not bitcode, `{ problem }` when the stream cannot be
+ * followed or is not what this reader knows (several modules, names outside a STRTAB).
  */
-export function bitcodeArchiveSymbols(blob: BlobRef): BitcodeArchiveSymbols | undefined {
+function moduleFacts(blob: BlobRef): ModuleFacts | { problem: string } | undefined {
   let offset = 0;
   let size = blob.size;
   const head = blob.slice(0, Math.min(blob.size, BitcodeWrapperHeader.fixedSize!));
@@ -109,7 +119,6 @@ export function bitcodeArchiveSymbols(blob: BlobRef): BitcodeArchiveSymbols | un
     size = w.size;
     if (!hasMagic(BitcodeMagic, blob.slice(offset, Math.min(4, size)))) return undefined;
   } else if (!hasMagic(BitcodeMagic, head)) return undefined;
-
   const r = new BitstreamReader(blob, offset, size);
   const globals: GlobalValueFacts[] = [];
   const sections: string[] = [];
@@ -192,16 +201,30 @@ export function bitcodeArchiveSymbols(blob: BlobRef): BitcodeArchiveSymbols | un
     return { problem: `bitstream: ${e.message}` };
   }
   if (!modules) return { problem: 'no module block' };
-  if (asm) return { problem: 'the module has module-level inline assembly, whose symbols only LLVM’s assembler can list' };
   if (globals.length && !strtab) return { problem: 'no STRTAB block for the names of the global values' };
+  const names = strtab ? blob.slice(strtab.offset, strtab.size) : new Uint8Array(0);
+  for (const g of globals) {
+    if (g.nameOffset > names.length || g.nameSize > names.length - g.nameOffset) return { problem: `a name [${g.nameOffset}, +${g.nameSize}) is outside the ${names.length}-byte STRTAB` };
+  }
+  return { globals, sections, layout, asm, names };
+}
+
+/**
+ * The archive symbols of the bitcode in `blob` (raw, `BC C0 DE` first, or behind the bitcode wrapper
+ * header); `undefined` when it is not bitcode. Never throws for bad input: a stream that cannot be
+ * followed, or a module whose symbols need more than this reader knows, gives `problem`.
+ */
+export function bitcodeArchiveSymbols(blob: BlobRef): BitcodeArchiveSymbols | undefined {
+  const facts = moduleFacts(blob);
+  if (!facts || 'problem' in facts) return facts;
+  const { globals, sections, layout, asm, names } = facts;
+  if (asm) return { problem: 'the module has module-level inline assembly, whose symbols only LLVM’s assembler can list' };
   const mode = manglingMode(layout);
   const prefix = mode === 'o' || mode === 'x' ? '_' : '';
-  const names = strtab ? blob.slice(strtab.offset, strtab.size) : new Uint8Array(0);
   const symbols: string[] = [];
   for (const kind of ['function', 'variable', 'alias', 'ifunc'] as const) {
     for (const g of globals) {
       if (g.kind !== kind) continue;
-      if (g.nameOffset > names.length || g.nameSize > names.length - g.nameOffset) return { problem: `a name [${g.nameOffset}, +${g.nameSize}) is outside the ${names.length}-byte STRTAB` };
       const name = decodeUtf8(names, g.nameOffset, g.nameOffset + g.nameSize);
       const local = g.linkage === 'internal' || g.linkage === 'private';
       const undefinedForLinker = g.declaration || g.linkage === 'availableExternally';
@@ -219,4 +242,25 @@ export function bitcodeArchiveSymbols(blob: BlobRef): BitcodeArchiveSymbols | un
     }
   }
   return { symbols };
+}
+
+/**
+ * Kernel calling conventions (llvm/IR/CallingConv.h): PTX_Kernel 71, SPIR_KERNEL 76, AMDGPU_KERNEL 91.
+ * A device module's kernels are its defined functions of these conventions.
+ */
+const KERNEL_CALLING_CONVS: ReadonlySet<number> = new Set([71, 76, 91]);
+
+/**
+ * The kernels a device bitcode module defines (functions with a body and a kernel calling convention:
+ * `spir_kernel`, `ptx_kernel`, `amdgpu_kernel`), in module order, by their IR names; `undefined` when
+ * `blob` is not bitcode. Never throws for bad input (`problem`).
+ */
+export function bitcodeKernels(blob: BlobRef): { kernels?: string[]; problem?: string } | undefined {
+  const facts = moduleFacts(blob);
+  if (!facts || 'problem' in facts) return facts;
+  const kernels: string[] = [];
+  for (const g of facts.globals) {
+    if (g.kind === 'function' && !g.declaration && KERNEL_CALLING_CONVS.has(g.callingConv)) kernels.push(decodeUtf8(facts.names, g.nameOffset, g.nameOffset + g.nameSize));
+  }
+  return { kernels };
 }

@@ -9,12 +9,14 @@
  *
  * Portable: no Node APIs.
  */
-import { decode, DecodeError, hasMagic, hexText, memoryBlob, Space, type BlobRef, type ByteSource, type SpanTree } from '../codec/index.js';
+import { decode, DecodeError, decodeUtf8, hasMagic, hexText, memoryBlob, Space, type BlobRef, type ByteSource, type SpanTree } from '../codec/index.js';
 import { ELF_HEADERS, ElfIdent, elfFileFormatName } from '../../formats/elf.js';
 import { BitcodeMagic, BitcodeWrapperHeader } from '../../formats/llvm-bitcode.js';
 import { OffloadMagic } from '../../formats/offload-binary.js';
 import { SPIRV_HEADER_SIZE, SpirvHeader, spirvByteOrder, spirvGenerator, spirvVersion } from '../../formats/spirv.js';
+import { ENTRY_POINT_PREAMBLE, Op } from '../../formats/spirv-enums.js';
 import { bitcodeTriple } from './bitcode.js';
+import { bitcodeKernels } from './bitcode-symbols.js';
 
 /** SPIR-V module facts (the header). */
 export interface SpirvInfo {
@@ -32,6 +34,8 @@ export interface SpirvInfo {
   bound: number;
   /** The header's Schema word (reserved, 0). */
   schema: number;
+  /** The module's OpEntryPoints in order (kernels of an OpenCL/SYCL module: execution model Kernel). */
+  entryPoints: { model: number; name: string }[];
 }
 
 /** LLVM bitcode facts. */
@@ -44,6 +48,8 @@ export interface BitcodeInfo {
   wrapper?: { version: number; offset: number; size: number; cpuType: number };
   /** The module's target triple (MODULE_BLOCK TRIPLE record), when found. */
   triple?: string;
+  /** The kernels the module defines (spir_kernel, ptx_kernel, amdgpu_kernel functions), in module order. */
+  kernels?: string[];
 }
 
 /** ELF facts. */
@@ -99,7 +105,9 @@ export function identifyImage(image: BlobRef | Uint8Array): ImageInfo {
     const order = spirvByteOrder(head);
     if (order && size >= SPIRV_HEADER_SIZE) {
       const h = decode(SpirvHeader, head, 0, { le: order === 'le' });
-      return { kind: 'spirv', size, byteOrder: order, version: spirvVersion(h.version), generator: spirvGenerator(h.generator), bound: h.bound, schema: h.schema };
+      const info: ImageInfo = { kind: 'spirv', size, byteOrder: order, version: spirvVersion(h.version), generator: spirvGenerator(h.generator), bound: h.bound, schema: h.schema, entryPoints: [] };
+      const problem = readEntryPoints(blob, order === 'le', info.entryPoints);
+      return problem ? { ...info, problem } : info;
     }
     if (hasMagic(BitcodeMagic, head)) return withTriple({ kind: 'bitcode', size }, blob, 0, size);
     if (hasMagic(BitcodeWrapperHeader.fields.magic, head)) {
@@ -119,6 +127,45 @@ export function identifyImage(image: BlobRef | Uint8Array): ImageInfo {
   return { kind: 'unknown', size, magic: hexText(head.subarray(0, 4)) };
 }
 
+/** Bytes read per instruction of the preamble (an OpEntryPoint's name and interface list fit; longer ones are read whole). */
+const INSTRUCTION_WINDOW = 256;
+
+/**
+ * The OpEntryPoints of a SPIR-V module: the instructions after the header are walked while they are
+ * of the preamble (formats/spirv-enums.ts ENTRY_POINT_PREAMBLE: capabilities, extensions, imports,
+ * memory model, entry points); an OpEntryPoint is [word count | opcode, ExecutionModel, <id>, name
+ * (a NUL-terminated UTF-8 literal padded to words), interface <id>s...]. Work is linear in the
+ * preamble; a malformed instruction ends the walk with a problem (the header stays valid).
+ */
+function readEntryPoints(blob: BlobRef, le: boolean, out: { model: number; name: string }[]): string | undefined {
+  const WORD = 4;
+  let at = SPIRV_HEADER_SIZE;
+  while (at + WORD <= blob.size) {
+    const head = blob.slice(at, Math.min(INSTRUCTION_WINDOW, blob.size - at));
+    const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
+    const first = view.getUint32(0, le);
+    const opcode = first & 0xffff;
+    const words = first >>> 16;
+    if (!ENTRY_POINT_PREAMBLE.has(opcode)) return undefined;
+    if (words === 0) return `instruction at byte ${at}: word count 0`;
+    if (at + words * WORD > blob.size) return `instruction at byte ${at}: ${words} words run past the end of the module`;
+    if (opcode === Op.EntryPoint) {
+      if (words < 4) return `OpEntryPoint at byte ${at}: ${words} words, too short for a model, an <id> and a name`;
+      const bytes = words * WORD <= head.length ? head.subarray(0, words * WORD) : blob.slice(at, words * WORD);
+      const model = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(WORD, le);
+      // The name's bytes are in memory order on little-endian modules; a big-endian module stores
+      // each word's bytes reversed (SPIR-V spec §2.2.1: literal strings fill words from the low-order byte).
+      const chars = bytes.slice(3 * WORD);
+      if (!le) for (let w = 0; w + WORD <= chars.length; w += WORD) chars.subarray(w, w + WORD).reverse();
+      const nul = chars.indexOf(0);
+      if (nul < 0) return `OpEntryPoint at byte ${at}: its name has no terminating NUL inside the instruction`;
+      out.push({ model, name: decodeUtf8(chars, 0, nul) });
+    }
+    at += words * WORD;
+  }
+  return undefined;
+}
+
 function elfInfo(head: Uint8Array, size: number): ImageInfo {
   const ident = decode(ElfIdent, head, 0, { path: ['header', 'e_ident'] });
   const cls = ident.class === 1 ? 32 : ident.class === 2 ? 64 : undefined;
@@ -131,7 +178,12 @@ function elfInfo(head: Uint8Array, size: number): ImageInfo {
 function withTriple(info: BitcodeInfo, blob: BlobRef, offset: number, size: number): ImageInfo {
   const t = bitcodeTriple(blob, offset, size);
   if (t.triple !== undefined) info.triple = t.triple;
-  return t.problem ? { ...info, problem: t.problem } : info;
+  if (t.problem) return { ...info, problem: t.problem };
+  // The kernels a device module defines (src/containers/bitcode-symbols.ts); a module the walk cannot
+  // follow keeps its triple and says why it has no kernel list.
+  const k = bitcodeKernels(blob);
+  if (k?.kernels) info.kernels = k.kernels;
+  return k?.problem ? { ...info, problem: k.problem } : info;
 }
 
 /** The bare image kind of an identification. */

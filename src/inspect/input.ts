@@ -24,6 +24,7 @@ import { llvmEra, numberingFor, type LlvmEraInfo } from '../../formats/eras.js';
 import { readOffloadBinaries, type OffloadBinaryModel, type OffloadEntryModel } from '../offload/read.js';
 import { identifyImage, offloadContainerOf, readOffloadInput, type BareImage, type ImageInfo, type OffloadInput } from '../offload/input.js';
 import { escapeForListing, MAX_NESTING, nestedBinaries } from '../offload/objdump-text.js';
+import { executionModelName } from '../../formats/spirv-enums.js';
 import { syclKernelNames } from '../offload/sycl-symbols.js';
 import { readSyclbin } from '../syclbin/read.js';
 import { inspectSyclbin, type InspectNode } from '../syclbin/inspect.js';
@@ -182,7 +183,18 @@ function contentsNode(e: OffloadEntryModel, era: LlvmEraInfo, opts: InspectInput
       return { label: 'contents', value: `starts like an OffloadBinary but does not read: ${err.message}` };
     }
   }
-  return { label: 'contents', value: describeImage(info) };
+  return contentsOf(info);
+}
+
+/**
+ * The `contents` node of an image: what it is, and the kernels a device module declares (a SPIR-V
+ * module's OpEntryPoints with their execution model, a bitcode module's kernel functions).
+ */
+export function contentsOf(info: ImageInfo): InspectNode {
+  const node: InspectNode = { label: 'contents', value: describeImage(info) };
+  if (info.kind === 'spirv' && info.entryPoints.length) node.lines = info.entryPoints.map((e) => `entry point: ${executionModelName(e.model)} ${printable(e.name)}`);
+  else if (info.kind === 'bitcode' && info.kernels?.length) node.lines = info.kernels.map((k) => `kernel: ${printable(k)}`);
+  return node;
 }
 
 /** One line for what an image is. */
@@ -235,8 +247,10 @@ function containerNode(input: OffloadInput, src: ByteSource, era: LlvmEraInfo, o
   }
   input.bare.forEach((b, i) => children.push(bareNode(b, i, input, opts)));
   if (input.notes.length) children.push({ label: 'Notes', lines: input.notes });
-  const counts = `${input.found.length} OffloadBinar${input.found.length === 1 ? 'y' : 'ies'}, ${input.bare.length} device image(s) outside one`;
-  return { label: `${what}: ${counts} — ${src.size} bytes`, children };
+  // A module file that embeds nothing is just the module: no counts of what it does not hold.
+  const moduleOnly = (input.container === 'bitcode' || input.container === 'spirv') && input.found.length === 0;
+  const counts = moduleOnly ? '' : `: ${input.found.length} OffloadBinar${input.found.length === 1 ? 'y' : 'ies'}, ${input.bare.length} device image(s) outside one`;
+  return { label: `${what}${counts} — ${src.size} bytes`, children };
 }
 
 function bareNode(b: BareImage, i: number, input: OffloadInput, opts: InspectInputOptions): InspectNode {
@@ -246,7 +260,7 @@ function bareNode(b: BareImage, i: number, input: OffloadInput, opts: InspectInp
   if (b.offloadKind !== undefined) children.push({ label: 'offload kind', value: `${b.offloadKind} (${offloadKindLabel(b.offloadKind, 'bitmask')}, from the SYCL device image descriptor)` });
   if (!whole && b.site.section) children.push({ label: 'section', value: `[${b.site.section.index}] ${b.site.section.name}${b.site.member === undefined ? '' : ` of member ${b.site.member}`}` });
   children.push(...imageNodes(b.image, opts));
-  children.push({ label: 'contents', value: describeImage(b.info ?? identifyImage(b.image)) });
+  children.push(contentsOf(b.info ?? identifyImage(b.image)));
   if (b.kernels.length) children.push({ label: 'kernels', value: `${b.kernels.length} (from ${b.kernelsFrom ?? 'llvm_offload_entries'})`, lines: b.kernels.map(printable) });
   return { label: whole ? 'Module' : `Device image ${i} (not in an OffloadBinary)`, children };
 }

@@ -1,7 +1,7 @@
 /** Property sets (issue 3): registry text codec, intel/llvm Base64, typed views, checks, JSON form. */
 export * from './model.js';
 export { decodeBase64, encodeBase64, encodedLength, decodeStandardBase64, encodeStandardBase64 } from './base64.js';
-export { decodeRegistry, encodeRegistry, encodePropertyValue, rawByteArray, RegistrySyntaxError, type DecodeRegistryOptions } from './registry.js';
+export { decodeRegistry, encodeRegistry, encodePropertyValue, rawByteArray, registryProblems, RegistrySyntaxError, type DecodeRegistryOptions, type RegistryRepeat } from './registry.js';
 export { PropertySetError } from './errors.js';
 export { propertyDisplay } from './display.js';
 export { decodeText, encodeText } from './text.js';

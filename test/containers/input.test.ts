@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { existsSync, readdirSync } from 'node:fs';
 import { concatChunks, memorySource } from '../../src/codec/index.js';
 import { archiveChunks } from '../../src/containers/archive.js';
+import { executionModelName } from '../../formats/spirv-enums.js';
 import { identifyImage } from '../../src/containers/identify.js';
 import { readOffloadInput } from '../../src/offload/input.js';
 import { annotate, checkTiling } from '../../src/hex/annotate.js';
@@ -181,6 +182,14 @@ describe('input: image identification', () => {
     for (let i = 0; i < be.length; i += 4) be.set([spv[i + 3]!, spv[i + 2]!, spv[i + 1]!, spv[i]!], i);
     const le = identifyImage(spv);
     expect(identifyImage(be)).to.deep.equal({ ...le, byteOrder: 'be' });
+    // Entry points as spirv-dis prints them (sycl/k*.spv.dis.txt: OpEntryPoint Kernel %NAME "NAME"), either byte order.
+    for (const f of ['sycl/k.spv', 'sycl/k2.spv']) {
+      const want = [...textOf(`${f}.dis.txt`).matchAll(/OpEntryPoint (\w+) %\S+ "([^"]*)"/g)].map((m) => ({ model: m[1], name: m[2] }));
+      expect(want.length, f).to.be.greaterThan(0);
+      const got = (identifyImage(bytesOf(f)) as { entryPoints: { model: number; name: string }[] }).entryPoints.map((e) => ({ model: executionModelName(e.model), name: e.name }));
+      expect(got, f).to.deep.equal(want);
+    }
+    expect((identifyImage(be) as { entryPoints: unknown[] }).entryPoints).to.deep.equal([{ model: 6, name: '_ZTS5KName' }]);
     const bc = bytesOf('sycl/k.device.bc');
     const wrapped = new Uint8Array(20 + bc.length);
     const v = new DataView(wrapped.buffer);
@@ -188,7 +197,7 @@ describe('input: image identification', () => {
     v.setUint32(8, 20, true);
     v.setUint32(12, bc.length, true);
     wrapped.set(bc, 20);
-    expect(identifyImage(wrapped)).to.deep.equal({ kind: 'bitcode', size: wrapped.length, wrapper: { version: 0, offset: 20, size: bc.length, cpuType: 0 }, triple: 'spirv64-unknown-unknown' });
+    expect(identifyImage(wrapped)).to.deep.equal({ kind: 'bitcode', size: wrapped.length, wrapper: { version: 0, offset: 20, size: bc.length, cpuType: 0 }, triple: 'spirv64-unknown-unknown', kernels: ['_ZTS5KName'] });
     const h = textOf('containers/ppc64be.o.readelf.txt');
     expect([/Class:\s+(\S+)/.exec(h)![1], /Data:\s+2's complement, (\S+) endian/.exec(h)![1], /Machine:\s+(\S+)/.exec(h)![1]]).to.deep.equal(['ELF64', 'big', 'PowerPC64']);
     expect(identifyImage(bytesOf('containers/ppc64be.o'))).to.deep.include({ kind: 'elf', class: 64, littleEndian: false, machine: 21, type: 1, fileFormat: 'elf64-powerpc' });

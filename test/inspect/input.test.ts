@@ -44,10 +44,11 @@ describe('inspect: anything in, an honest answer out', () => {
     const coff = await cli(['inspect', 'coff.obj'], CONTAINERS);
     expect(coff.stdout).to.match(/^COFF object \(coff-x86-64\): 1 OffloadBinary/);
     const bc = await cli(['inspect', 'k.device.bc'], SYCL);
-    expect(bc.stdout).to.match(/^LLVM bitcode module: 0 OffloadBinaries, 1 device image\(s\) outside one/);
+    expect(bc.stdout).to.match(/^LLVM bitcode module — 2340 bytes\n/);
     expect(bc.stdout).to.include('Module:\n  triple: spirv64-unknown-unknown\n');
+    expect(bc.stdout).to.include('  contents: LLVM bitcode, triple spirv64-unknown-unknown\n    kernel: _ZTS5KName\n');
     const spv = await cli(['inspect', 'k.spv'], SYCL);
-    expect(spv.stdout).to.match(/^SPIR-V module: .*\nNames: .*\nModule:\n(.*\n)*  contents: SPIR-V 1\.4 module/);
+    expect(spv.stdout).to.match(/^SPIR-V module — \d+ bytes\nNames: .*\nModule:\n(.*\n)*  contents: SPIR-V 1\.4 module.*\n    entry point: Kernel _ZTS5KName\n/);
   });
 
   it('an OffloadBinary nesting another (main): the inner binaries are inspected', async () => {

@@ -16,7 +16,7 @@ import { lowerManifestJson } from '../../src/lower/lower.js';
 import { emitLlvmIr } from '../../src/lower/llvm-ir/emit.js';
 import { emitSpirv } from '../../src/lower/spirv/emit.js';
 import { decodeSpirvModule } from '../../src/lower/spirv/binary.js';
-import { Decoration, Op } from '../../src/lower/spirv/enums.js';
+import { Decoration, Op } from '../../formats/spirv-enums.js';
 import { encodeRegistry } from '../../src/props/registry.js';
 
 async function cli(args: string[], cwd: string): Promise<{ code: number; out: string; err: string }> {

@@ -21,7 +21,7 @@ import { lowerManifestJson, type LoweringResult } from '../../src/lower/lower.js
 import { emitLlvmIr } from '../../src/lower/llvm-ir/emit.js';
 import { decodeSpirvModule, filterSpirvModule, readString, type SpirvInstruction } from '../../src/lower/spirv/binary.js';
 import { emitSpirv } from '../../src/lower/spirv/emit.js';
-import { Capability, Decoration, EXT_GLOBAL_VARIABLE_DECORATIONS, Op } from '../../src/lower/spirv/enums.js';
+import { Capability, Decoration, EXT_GLOBAL_VARIABLE_DECORATIONS, Op } from '../../formats/spirv-enums.js';
 import { normaliseSpirvDis } from '../../src/lower/spirv/normalise.js';
 import { HOST_ACCESS_CODE } from '../../src/lower/device-globals.js';
 import { requireTool } from '../support/tools.js';

@@ -12,7 +12,7 @@ import { lowerManifestJson } from '../../src/lower/lower.js';
 import { specConstantLeaves } from '../../src/lower/report.js';
 import { decodeSpirvModule, encodeSpirvModule, readString, stringWords } from '../../src/lower/spirv/binary.js';
 import { emitSpirv, literalWords } from '../../src/lower/spirv/emit.js';
-import { Capability, Decoration, Op, SPIRV_MAGIC, StorageClass } from '../../src/lower/spirv/enums.js';
+import { Capability, Decoration, Op, SPIRV_MAGIC, StorageClass } from '../../formats/spirv-enums.js';
 import { Types } from '../../src/lower/types.js';
 
 const DATA = new URL('../../testdata/lower/spirv/', import.meta.url).pathname;

@@ -20,7 +20,7 @@ import { LowerError } from '../errors.js';
 import type { DataLayout } from '../datalayout.js';
 import { HOST_ACCESS_CODE, INIT_MODE_CODE, type LoweredDeviceGlobal } from '../device-globals.js';
 import type { IrType } from '../types.js';
-import { Decoration } from './enums.js';
+import { Decoration } from '../../../formats/spirv-enums.js';
 
 /** One OpDecorate of a device global variable. */
 export interface GlobalDecoration {

@@ -31,7 +31,7 @@ import type { SpecConstantNode } from '../spec-constants.js';
 import { typeToString, type IrType } from '../types.js';
 import type { ScalarConst } from '../values.js';
 import { deviceGlobalVariable } from './device-global-model.js';
-import { AddressingModel, Capability, Decoration, EXT_GLOBAL_VARIABLE_DECORATIONS, LinkageType, MemoryModel, Op, StorageClass } from './enums.js';
+import { AddressingModel, Capability, Decoration, EXT_GLOBAL_VARIABLE_DECORATIONS, LinkageType, MemoryModel, Op, StorageClass } from '../../../formats/spirv-enums.js';
 import { SpirvModuleBuilder, type SpirvBuilderOptions } from './module.js';
 
 /** Options of the SPIR-V emitter (header fields and what to add). */

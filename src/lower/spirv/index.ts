@@ -3,7 +3,7 @@
  * builder (module.ts, binary.ts), and a normaliser for `spirv-dis` text used to compare our binary
  * with llvm-spirv-15's translation of the SPIR-V-friendly LLVM IR (normalise.ts).
  */
-export * from './enums.js';
+export * from '../../../formats/spirv-enums.js';
 export * from './binary.js';
 export * from './module.js';
 export * from './device-global-model.js';

@@ -10,7 +10,7 @@
  */
 import { EncodeError } from '../../codec/index.js';
 import { encodeSpirvModule, stringWords, type SpirvInstruction } from './binary.js';
-import { Op } from './enums.js';
+import { Op } from '../../../formats/spirv-enums.js';
 
 /** An instruction operand: a word, or a string (encoded as nul-terminated UTF-8 words). */
 export type Operand = number | string;

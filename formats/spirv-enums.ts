@@ -57,6 +57,30 @@ export const Op = {
   MemberDecorate: 72,
 } as const;
 
+/** `ExecutionModel` operand kind (the first operand of OpEntryPoint). */
+export const ExecutionModel = {
+  Vertex: 0,
+  TessellationControl: 1,
+  TessellationEvaluation: 2,
+  Geometry: 3,
+  Fragment: 4,
+  GLCompute: 5,
+  Kernel: 6,
+} as const;
+
+/** The name of an ExecutionModel number (`Kernel`), or `ExecutionModel(N)` for one not listed here. */
+export function executionModelName(n: number): string {
+  for (const [name, v] of Object.entries(ExecutionModel)) if (v === n) return name;
+  return `ExecutionModel(${n})`;
+}
+
+/**
+ * Instructions that may come before the OpEntryPoints and the entry points themselves, in the
+ * logical layout (SPIR-V spec §2.4: capabilities, extensions, extended-instruction imports, the
+ * memory model, entry points): a reader of the entry points stops at the first other opcode.
+ */
+export const ENTRY_POINT_PREAMBLE: ReadonlySet<number> = new Set([Op.Capability, Op.Extension, Op.ExtInstImport, Op.MemoryModel, Op.EntryPoint]);
+
 /** `Decoration` operand kind. */
 export const Decoration = {
   SpecId: 1,
@@ -101,4 +125,4 @@ export const MemoryModel = { OpenCL: 2 } as const;
 export const LinkageType = { Export: 0, Import: 1 } as const;
 
 /** `SPIR-V` magic number (first word, little-endian: bytes 03 02 23 07), from formats/spirv.ts. */
-export { SPIRV_MAGIC } from '../../../formats/spirv.js';
+export { SPIRV_MAGIC } from './spirv.js';
