@@ -299,12 +299,14 @@ class InputReader {
   private offloadBinaries(item: Item): void {
     const region = { start: item.origin, end: item.origin + item.size };
     const onPadding = (at: number, n: number): void =>
-      this.note(item, `${n} zero byte(s) after the last OffloadBinary (at offset ${at}) are read as padding; ${this.peer} reads no padding and rejects the file ("Invalid data was encountered while parsing the file")`);
+      this.note(item, `${n} zero byte(s) after the last OffloadBinary (at offset ${at}) are read as padding; ${this.peer} reads no padding and rejects the file ("while extracting offloading files: Invalid data was encountered while parsing the file")`);
     const bins = readOffloadBinaries(this.src, { ...this.opts, ...region, path: item.path, singlePaths: true, onPadding });
     const one = bins.length === 1 && regionIsOneBinary(this.src, region.start, region.end);
     bins.forEach((b, i) => this.out.found.push({ binary: b, site: this.site(item, one ? [...item.path] : [...item.path, 'binaries', i], b.offset) }));
     if (item.depth === 0) this.out.objects.push({ fileFormat: '', binaries: bins });
-    else this.stop(item, 'fails on this member, an OffloadBinary file and not an object ("The file was not recognized as a valid object file")');
+    // llvm-objdump-22 on an archive holding an OffloadBinary file: "error: A.a(MEMBER): Invalid data was
+    // encountered while parsing the file" (checked [bin]; test/llvm22/interop.test.ts).
+    else this.stop(item, 'fails on this member, an OffloadBinary file and not an object ("Invalid data was encountered while parsing the file")');
     this.scanAlways(item, bins);
   }
 

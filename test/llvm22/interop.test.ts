@@ -315,6 +315,33 @@ describe('interop: clang++-22 -fsycl, clang-sycl-linker, llvm-objdump-22 and llv
     }
   });
 
+  it('files llvm-objdump-22 fails on: our listing starts with what it printed, and our note quotes the error it gave', async () => {
+    const a = tempDir('syclbin-fail-');
+    try {
+      const ar = requireTool('llvm-ar-22');
+      const omp = join(LLVM22, 'containers', 'omp22.o');
+      copyFileSync(join(LLVM22, 'pack', 'openmp.ob22.bin'), join(a.dir, 'raw.bin'));
+      copyFileSync(join(dir, 'k2.sycl.image.wrapper.o'), join(a.dir, 'kw.o'));
+      writeFileSync(join(a.dir, 'pad.bin'), Buffer.concat([readFileSync(join(a.dir, 'raw.bin')), Buffer.alloc(16)]));
+      expect(run(ar, ['rc', 'inner.a', omp], a.dir).status).to.equal(0);
+      expect(run(ar, ['rc', 'raw-member.a', omp, 'raw.bin'], a.dir).status).to.equal(0);
+      expect(run(ar, ['rc', 'nested.a', omp, 'inner.a'], a.dir).status).to.equal(0);
+      expect(run(ar, ['rc', 'wrapper-member.a', 'kw.o'], a.dir).status).to.equal(0);
+      for (const f of ['raw-member.a', 'nested.a', 'wrapper-member.a', 'pad.bin']) {
+        const theirs = run(objdump, ['--offloading', f], a.dir);
+        expect(theirs.status, f).to.equal(1);
+        const message = /error: [^\n]*?: ((?:while extracting|Invalid data|The file was not)[^\n]*)/.exec(theirs.stderr)?.[1];
+        expect(message, `${f}: ${theirs.stderr}`).to.be.a('string');
+        const ours = await cli(['offload-list', f], a.dir);
+        expect(ours.code, ours.stderr).to.equal(0);
+        expect(ours.stdout.startsWith(theirs.stdout), f).to.equal(true);
+        expect(ours.stderr, f).to.contain(`("${message}")`);
+      }
+    } finally {
+      a.cleanup();
+    }
+  });
+
   it('archive symbols of bitcode modules = llvm-ar-22 / llvm-nm-22 --print-armap (linkages, sections, manglings, aliases, ifuncs)', () => {
     const a = tempDir('syclbin-bcsym-');
     try {
