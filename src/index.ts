@@ -28,7 +28,7 @@ export { inspectInput, notSyclbin, describeImage, type InspectInputOptions } fro
 export { inspectSyclbin, renderInspect, type InspectNode } from './syclbin/inspect.js';
 export * from '../formats/eras.js';
 export { formatOffloadingText, offloadingTextStream, type ListingOptions } from './offload/objdump-text.js';
-export { inputOffloadingText } from './offload/input-text.js';
+export { inputOffloadingText, strictOffloadingText, type StrictListing } from './offload/input-text.js';
 export { offloadListJson, inputListJson } from './offload/list-json.js';
 export { walkOffloadEntries, type EntrySummary } from './offload/walk.js';
 export { syclKernelNames, decodeSyclSymbolTable, type SyclKernelNames } from './offload/sycl-symbols.js';
@@ -54,6 +54,8 @@ export {
   type ImageInfo,
   type ObjectListing,
   type OffloadContainer,
+  type PeerFailure,
+  OBJDUMP_ERRORS,
 } from './offload/input.js';
 export { readArchive, archiveChunks, isArchive, type ArchiveFile, type ArchiveMember, type ArchiveMemberInput } from './containers/archive.js';
 export { readCoffOffloadBinaries, readCoffSectionTable, identifyCoff, type CoffFile, type CoffSection } from './containers/coff.js';

@@ -11,7 +11,8 @@
  * Portable: no Node APIs.
  */
 import type { ElfOffloadResult } from './elf.js';
-import type { BareImage, OffloadInput } from './input.js';
+import { OBJDUMP_ERRORS, type BareImage, type OffloadInput, type PeerFailure } from './input.js';
+import type { OffloadBinaryModel } from './read.js';
 import { escapeForListing, formatOffloadingText, leftJustify, objdumpProducer, offloadingTextBlocks, type ListingOptions } from './objdump-text.js';
 import { llvmEra } from '../../formats/eras.js';
 import { elfFileFormatName } from '../../formats/elf.js';
@@ -78,3 +79,44 @@ export function bareImageText(b: BareImage, index: number, opts: ListingOptions 
 
 /** How a bare image's kind is printed (objdump's names for the image kinds where they exist). */
 const BARE_KIND_NAMES: Readonly<Record<BareImage['kind'], string>> = { spirv: 'spir-v', bitcode: 'llvm ir', elf: 'elf', unknown: '<none>' };
+
+/** What `llvm-objdump --offloading FILE` of the era prints and how it ends (see {@link strictOffloadingText}). */
+export interface StrictListing {
+  /** Its standard output. */
+  text: string;
+  /** Its error, when it fails: the line after its program name is `error: LABEL: MESSAGE`. */
+  error?: { label: string; message: string };
+}
+
+/**
+ * Exactly what the era's llvm-objdump prints for `input`, and whether it fails (`syclbin offload-list
+ * --strict`): the object listings up to the one it fails on, none of our extensions (device images
+ * outside OffloadBinaries, scan finds, embedded objects of bitcode). It fails where the input reader
+ * says (OffloadInput.peerFailure) or at the first binary of a version the era cannot read (2 and 3
+ * before upstream main: "Invalid data ..." for a raw file that starts with one, with the extraction
+ * prefix when it follows a readable binary or sits in a section, whose header line is printed).
+ * For a malformed input the reader's own error is thrown instead (LLVM's wording is not reproduced).
+ */
+export function strictOffloadingText(file: string, input: OffloadInput, opts: ListingOptions = {}): StrictListing {
+  const era = opts.era ?? llvmEra();
+  const label = (l: PeerFailure['label']): string => (l.kind === 'input' ? `'${file}'` : l.kind === 'member' ? `'${l.member}'` : `${file}(${l.member})`);
+  let text = '';
+  const objects = input.objects;
+  for (let i = 0; i < objects.length; i++) {
+    const o = objects[i]!;
+    const unreadable = o.binaries.findIndex((b) => !era.reads.includes(b.version as never));
+    if (unreadable >= 0) {
+      // LLVM reads all of a raw file's binaries before printing anything; an object prints its header line first.
+      if (o.fileFormat) text += objectFileHeaderText(o.member === undefined ? file : `${file}(${o.member})`, o.fileFormat);
+      const message = !o.fileFormat && unreadable === 0 ? OBJDUMP_ERRORS.invalidData : OBJDUMP_ERRORS.extracting;
+      return { text, error: { label: o.member === undefined ? `'${file}'` : `'${o.member}'`, message } };
+    }
+    const last = i === objects.length - 1;
+    if (last && input.peerFailure?.dropLastObject) break;
+    if (o.fileFormat) text += objectFileHeaderText(o.member === undefined ? file : `${file}(${o.member})`, o.fileFormat);
+    for (const piece of offloadingTextBlocks(o.binaries as OffloadBinaryModel[], opts)) text += piece;
+  }
+  const f = input.peerFailure;
+  return f ? { text, error: { label: label(f.label), message: f.message } } : { text };
+}
+

@@ -140,7 +140,40 @@ export interface OffloadInput {
   coff?: CoffOffloadResult;
   /** Set when the input is an archive. */
   archive?: ArchiveFile;
+  /**
+   * Where and how llvm-objdump (LLVM 19 and 22 alike) fails on this input, when it does: the message it
+   * prints after `error: LABEL: ` (checked against llvm-objdump-22 on each kind of failure,
+   * test/llvm22/interop.test.ts and the testdata/llvm22 goldens). Versions 2/3, which only the era
+   * decides about, are not here (src/offload/input-text.ts `strictOffloadingText`).
+   */
+  peerFailure?: PeerFailure;
 }
+
+/** How llvm-objdump fails on an input (see {@link OffloadInput.peerFailure}). */
+export interface PeerFailure {
+  /** The text after `error: LABEL: `. */
+  message: string;
+  /**
+   * How LLVM names the file: `input` = `'FILE'`, `member` = `'MEMBER'` (an object member),
+   * `member-of` = `FILE(MEMBER)` unquoted (an OffloadBinary file inside an archive).
+   */
+  label: { kind: 'input' } | { kind: 'member'; member: string } | { kind: 'member-of'; member: string };
+  /** LLVM prints nothing of the last listed object (it reads all of a raw file's binaries before printing). */
+  dropLastObject?: boolean;
+}
+
+/**
+ * The errors llvm-objdump --offloading reports (llvm/lib/Object/Error.cpp object_error texts, with its
+ * prefix for a failed extraction), as LLVM 19 and 22 print them after `error: LABEL: `.
+ */
+export const OBJDUMP_ERRORS = {
+  notAnObject: 'The file was not recognized as a valid object file',
+  invalidData: 'Invalid data was encountered while parsing the file',
+  extracting: 'while extracting offloading files: Invalid data was encountered while parsing the file',
+} as const;
+const NOT_AN_OBJECT = OBJDUMP_ERRORS.notAnObject;
+const INVALID_DATA = OBJDUMP_ERRORS.invalidData;
+const EXTRACTING = OBJDUMP_ERRORS.extracting;
 
 /** Options of {@link readOffloadInput}. */
 export interface ReadOffloadInputOptions extends ReadOffloadOptions {
@@ -264,10 +297,11 @@ class InputReader {
     this.out.notes.push(item.member ? `${item.member}: ${text}` : text);
   }
 
-  /** objdump fails on this file: note it, and list nothing after it. */
-  private stop(item: Item, why: string): void {
+  /** objdump fails on this file: note it, and list nothing after it; `failure`: what it reports. */
+  private stop(item: Item, why: string, failure?: PeerFailure): void {
     if (!item.listed || this.stopped) return;
     this.stopped = true;
+    if (failure) this.out.peerFailure = failure;
     this.note(item, `${this.peer}${this.peer.includes('objdump') ? ' --offloading' : ''} ${why}${item.depth ? '; its listing stops before this member' : ''}`);
   }
 
@@ -298,15 +332,17 @@ class InputReader {
 
   private offloadBinaries(item: Item): void {
     const region = { start: item.origin, end: item.origin + item.size };
-    const onPadding = (at: number, n: number): void =>
-      this.note(item, `${n} zero byte(s) after the last OffloadBinary (at offset ${at}) are read as padding; ${this.peer} reads no padding and rejects the file ("while extracting offloading files: Invalid data was encountered while parsing the file")`);
+    const onPadding = (at: number, n: number): void => {
+      this.note(item, `${n} zero byte(s) after the last OffloadBinary (at offset ${at}) are read as padding; ${this.peer} reads no padding and rejects the file ("${EXTRACTING}")`);
+      if (item.depth === 0 && !this.stopped) this.out.peerFailure ??= { message: EXTRACTING, label: { kind: 'input' }, dropLastObject: true };
+    };
     const bins = readOffloadBinaries(this.src, { ...this.opts, ...region, path: item.path, singlePaths: true, onPadding });
     const one = bins.length === 1 && regionIsOneBinary(this.src, region.start, region.end);
     bins.forEach((b, i) => this.out.found.push({ binary: b, site: this.site(item, one ? [...item.path] : [...item.path, 'binaries', i], b.offset) }));
     if (item.depth === 0) this.out.objects.push({ fileFormat: '', binaries: bins });
     // llvm-objdump-22 on an archive holding an OffloadBinary file: "error: A.a(MEMBER): Invalid data was
     // encountered while parsing the file" (checked [bin]; test/llvm22/interop.test.ts).
-    else this.stop(item, 'fails on this member, an OffloadBinary file and not an object ("Invalid data was encountered while parsing the file")');
+    else this.stop(item, `fails on this member, an OffloadBinary file and not an object ("${INVALID_DATA}")`, { message: INVALID_DATA, label: { kind: 'member-of', member: item.member ?? '' } });
     this.scanAlways(item, bins);
   }
 
@@ -323,7 +359,7 @@ class InputReader {
     this.listing(item, elfFileFormatName(r.elf.class, r.elf.machine, r.elf.littleEndian), r.bare.length ? [] : bins);
     if (r.bare.length) {
       this.wrapper(item, new ElfPointers(this.src, r.elf), 'elf', r.bare);
-      this.stop(item, `fails on this file ("while extracting offloading files: Invalid data was encountered while parsing the file"): ${describeBare(r.bare)}`);
+      this.stop(item, `fails on this file ("${EXTRACTING}"): ${describeBare(r.bare)}`, { message: EXTRACTING, label: item.depth ? { kind: 'member', member: item.member ?? '' } : { kind: 'input' } });
     }
     this.scanIfNeeded(item, r.read.length + r.bare.length === 0, bins, r.elf.sections);
   }
@@ -349,7 +385,7 @@ class InputReader {
     this.listing(item, coffFileFormatName(r.coff.machine), r.bare.length ? [] : bins);
     if (r.bare.length) {
       this.wrapper(item, new CoffPointers(this.src, r.coff), 'coff', r.bare);
-      this.stop(item, `fails on this file ("while extracting offloading files: Invalid data was encountered while parsing the file"): ${describeBare(r.bare)}`);
+      this.stop(item, `fails on this file ("${EXTRACTING}"): ${describeBare(r.bare)}`, { message: EXTRACTING, label: item.depth ? { kind: 'member', member: item.member ?? '' } : { kind: 'input' } });
     }
     this.scanIfNeeded(item, r.read.length + r.bare.length === 0, bins, r.coff.sections);
     return [];
@@ -380,7 +416,7 @@ class InputReader {
   private archive(item: Item): Item[] {
     const a = readArchive(this.src, { tree: this.opts.tree, origin: item.origin, size: item.size, path: item.path });
     if (item.depth === 0) this.out.archive = a;
-    else this.stop(item, 'fails on this member, an archive and not an object ("The file was not recognized as a valid object file")');
+    else this.stop(item, `fails on this member, an archive and not an object ("${NOT_AN_OBJECT}")`, { message: NOT_AN_OBJECT, label: { kind: 'input' } });
     const max = this.opts.maxArchiveDepth ?? DEFAULT_MAX_ARCHIVE_DEPTH;
     if (item.depth + 1 > max) {
       this.note(item, `archive nested ${item.depth + 1} deep: its ${a.members.length} member(s) are not read (limit ${max}; LLVM reads on)`);
@@ -411,7 +447,7 @@ class InputReader {
     this.out.bare.push(bare);
     if (info.problem) this.note(item, `${kind}: ${info.problem}`);
     if (kind === 'bitcode' && bare.triple !== undefined) this.note(item, `triple ${bare.triple}: the module's TRIPLE record`);
-    if (item.depth === 0) this.stop(item, 'rejects this file ("The file was not recognized as a valid object file")');
+    if (item.depth === 0) this.stop(item, `rejects this file ("${NOT_AN_OBJECT}")`, { message: NOT_AN_OBJECT, label: { kind: 'input' } });
     this.scanAlways(item, []);
   }
 
@@ -450,7 +486,7 @@ class InputReader {
     const n = this.out.found.filter((f) => f.site.global).length;
     const globals = [...new Set(e.objects.map((o) => o.global))].join(', ');
     this.note(item, `host bitcode module: ${n} OffloadBinary(s) in ${globals || 'no global'} (!${EMBEDDED_OBJECTS_METADATA}, section ${EMBEDDED_OFFLOADING_SECTION}), what llvm-offload-binary-22 extracts; their offsets count from the start of the global's initializer`);
-    if (item.depth === 0) this.stop(item, 'rejects this file ("The file was not recognized as a valid object file")');
+    if (item.depth === 0) this.stop(item, `rejects this file ("${NOT_AN_OBJECT}")`, { message: NOT_AN_OBJECT, label: { kind: 'input' } });
     return true;
   }
 
@@ -464,6 +500,7 @@ class InputReader {
     }
     if (found) {
       this.note(item, `the input is of no kind LLVM reads (starts with ${hexText(this.head(item).subarray(0, 4))}); ${this.peer} rejects it`);
+      this.out.peerFailure ??= { message: NOT_AN_OBJECT, label: { kind: 'input' } };
       return;
     }
     // Nothing at all: the OffloadBinary reader's error (as before), saying what else was tried.

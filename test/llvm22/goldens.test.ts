@@ -91,6 +91,29 @@ describe('llvm22 goldens: offload-list = llvm-objdump-22 / llvm-objdump-19 --off
   }
 });
 
+describe('llvm22 goldens: offload-list --strict = llvm-objdump-22 / -19 --offloading, also where they fail', () => {
+  // Every listing golden, the files the tools refuse included: the same standard output, the same
+  // status, and the error line after the program name.
+  const cases = goldens().filter((g) => /\.objdump(19|22)$/.test(g.golden));
+  it('finds the listing goldens, failing ones among them', () => {
+    expect(cases.length).to.be.greaterThanOrEqual(80);
+    expect(cases.filter((g) => g.exit !== 0).length).to.be.greaterThanOrEqual(15);
+  });
+  for (const g of cases) {
+    const era = g.tool === 'llvm-objdump-19' ? '19' : '22';
+    it(`${g.golden} --strict`, async () => {
+      const file = g.args[g.args.length - 1]!;
+      const r = await cli(['offload-list', '--strict', '--llvm', era, file], join(LLVM22, g.dir));
+      expect(r.code, r.stderr).to.equal(g.exit);
+      const want = join(LLVM22, `${g.golden}.txt`);
+      expect(r.stdout).to.equal(existsSync(want) ? readFileSync(want, 'utf8') : '');
+      const stderr = join(LLVM22, `${g.golden}.stderr.txt`);
+      const theirs = existsSync(stderr) ? readFileSync(stderr, 'utf8').replace(/^[^:]+: /, '') : '';
+      expect(r.stderr.replace(/^syclbin offload-list: /, '')).to.equal(theirs);
+    });
+  }
+});
+
 describe('llvm22 goldens: offload-extract FILE --image=... = llvm-offload-binary-22 FILE --image=...', () => {
   // Where we differ on purpose (test/llvm22/beyond.test.ts): LLVM 22 stops at a v2 binary and at a
   // wrapper object; we extract from both.

@@ -15,7 +15,7 @@ import { llvmEraOption, maxInflatedSizeOption, opt, outputOptions, sectionChoice
 export const command = defineCommand({
   name: 'offload-list',
   summary: 'List the images of LLVM OffloadBinaries (same text as llvm-objdump --offloading)',
-  usage: 'offload-list [--llvm 19|22|main] [--strings | --json] [--section NAME] [--scan auto|always|never] FILE',
+  usage: 'offload-list [--llvm 19|22|main] [--strings | --json | --strict] [--section NAME] [--scan auto|always|never] FILE',
   description: `
 FILE is whatever llvm-objdump --offloading reads, and more:
   - OffloadBinaries back to back (versions 1, 2 and 3, compressed or not), as llvm-offload-binary
@@ -55,6 +55,13 @@ each such entry (offloadKindAmbiguity). Versions 2 and 3 exist only in the bitma
 with it in every mode; no released LLVM reads them (llvm-objdump-19 and -22 report 'Invalid data'),
 so in modes 19 and 22 they are listed in that era's layout, with a note on stderr.
 
+--strict is the drop-in for scripts: exactly the standard output of the era's llvm-objdump, and where
+it fails (a wrapper object, a program, a module file, a version it cannot read, trailing padding, an
+OffloadBinary file inside an archive) what it printed before failing, then its error line
+('syclbin offload-list: error: 'FILE': MESSAGE') and status 1; no extension blocks, no notes. Checked
+on every llvm-objdump-19/-22 golden of testdata/llvm22. A malformed binary still gets this toolkit's
+error text (LLVM's wording for each malformation is not reproduced).
+
 --strings adds, after each image's lines, the number of string entries and every key and value
 (control characters shown as \\xNN). --json prints a JSON document (schemas/offload-list.schema.json)
 with every header field, kind numbers and names, image offsets and sizes, all strings, the kernel
@@ -63,6 +70,7 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
   options: {
     llvm: llvmEraOption('whose llvm-objdump text to print and how to name kind numbers'),
     strings: opt.flag('Also print every string entry (key and value) of each image'),
+    strict: opt.flag("Print exactly what the era's llvm-objdump prints and fail where it fails (no extensions, no notes)"),
     json: opt.flag('Print JSON (schemas/offload-list.schema.json) instead of text'),
     'max-inflated-size': maxInflatedSizeOption(),
     ...sectionOptions(),
@@ -75,11 +83,13 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
     'syclbin offload-list --llvm 19 dev.bin       # = llvm-objdump-19 --offloading dev.bin',
     'syclbin offload-list --llvm main multi.bin   # image sizes and nested binaries, as upstream main',
     'syclbin offload-list --strings dev.bin',
+    'syclbin offload-list --strict a.out || echo "llvm-objdump-22 would fail too"',
     'syclbin offload-list --json a.out.spirv64..img | jq .binaries[0].entries[0].kernels',
     'syclbin offload-list omp.o   # clang-22 -fopenmp -fopenmp-targets=x86_64-unknown-linux-gnu -c omp.c',
   ],
   async run({ opts, file, files, prog, io }) {
     if (opts.strings && opts.json) throw new UsageError('--strings and --json cannot be combined (JSON always has the strings)');
+    if (opts.strict && (opts.strings || opts.json)) throw new UsageError('--strict prints llvm-objdump\'s text only: no --strings or --json');
     const era = llvmEra(opts.llvm);
     const read = { maxInflatedSize: opts['max-inflated-size'] };
     const note = (message: string): void => void io.stderr.write(`${prog}: ${file}: note: ${message}\n`);
@@ -87,8 +97,9 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
     const out = files.output(opts.output);
     const listing: ListingOptions = { strings: opts.strings, era, read, warn };
     const versions = new Set<number>();
+    let strictError: { label: string; message: string } | undefined;
     await files.readAsync(file, async (src) => {
-      if (!opts.json && !opts.strings && src.size >= 4 && isOffloadBinary(src.read(0, 4))) {
+      if (!opts.json && !opts.strings && !opts.strict && src.size >= 4 && isOffloadBinary(src.read(0, 4))) {
         // OffloadBinaries back to back: printed while they are walked (no models, one window of memory).
         const onPadding = (at: number, n: number): void =>
           note(`${n} zero byte(s) after the last OffloadBinary (at offset ${at}) are read as padding; ${era.objdump} reads no padding and rejects the file ("while extracting offloading files: Invalid data was encountered while parsing the file")`);
@@ -97,11 +108,22 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
       }
       // Anything else: the container readers are loaded only now (a plain OffloadBinary file, the
       // common case, does not pay for loading the ELF, COFF, archive and bitcode readers).
-      const [{ readOffloadInput }, { inputOffloadingText }, { inputListJson }] = await Promise.all([
+      const [{ readOffloadInput, offloadContainerOf, OBJDUMP_ERRORS }, { inputOffloadingText, strictOffloadingText }, { inputListJson }] = await Promise.all([
         import('../../offload/input.js'),
         import('../../offload/input-text.js'),
         import('../../offload/list-json.js'),
       ]);
+      if (opts.strict) {
+        // What the era's llvm-objdump prints, where it stops, and its error line.
+        if (offloadContainerOf(src.read(0, Math.min(64, src.size))) === 'unknown') {
+          strictError = { label: `'${file}'`, message: OBJDUMP_ERRORS.notAnObject };
+          return;
+        }
+        const r = strictOffloadingText(file, readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: 'never', peer: era.objdump }), listing);
+        out.write(r.text);
+        strictError = r.error;
+        return;
+      }
       const input = readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: opts.scan, peer: era.objdump });
       for (const n of input.notes) note(n);
       for (const b of input.found) versions.add(b.binary.version);
@@ -111,8 +133,12 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
       if (opts.json) out.write(JSON.stringify(inputListJson(file, input, { era, read }), null, 2) + '\n');
       else for (const piece of inputOffloadingText(file, input, { ...listing, scanned: opts.scan === 'always' })) out.write(piece);
     });
+    if (strictError) {
+      io.stderr.write(`${prog}: error: ${strictError.label}: ${strictError.message}\n`);
+      return EXIT.FAILURE;
+    }
     const unreadable = [...versions].filter((v) => !era.reads.includes(v));
-    if (unreadable.length) note(`${era.objdump} cannot read version ${unreadable.join(' and ')} OffloadBinaries (no released LLVM does; it reports 'Invalid data'); listed anyway`);
+    if (unreadable.length) note(`${era.objdump} cannot read version ${unreadable.join(' and ')} OffloadBinaries (no released LLVM does; it fails with "Invalid data was encountered while parsing the file"); listed anyway (--strict: as it fails)`);
     return EXIT.OK;
   },
 });
