@@ -99,7 +99,7 @@ export interface StrictListing {
  */
 export function strictOffloadingText(file: string, input: OffloadInput, opts: ListingOptions = {}): StrictListing {
   const era = opts.era ?? llvmEra();
-  const label = (l: PeerFailure['label']): string => (l.kind === 'input' ? `'${file}'` : l.kind === 'member' ? `'${l.member}'` : `${file}(${l.member})`);
+  const label = (l: PeerFailure['label']): string => (l.kind === 'input' ? `'${file}'` : l.kind === 'member' ? `'${l.member}'` : l.kind === 'member-of' ? `${file}(${l.member})` : '');
   let text = '';
   const objects = input.objects;
   for (let i = 0; i < objects.length; i++) {

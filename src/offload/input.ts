@@ -155,9 +155,10 @@ export interface PeerFailure {
   message: string;
   /**
    * How LLVM names the file: `input` = `'FILE'`, `member` = `'MEMBER'` (an object member),
-   * `member-of` = `FILE(MEMBER)` unquoted (an OffloadBinary file inside an archive).
+   * `member-of` = `FILE(MEMBER)` unquoted (an OffloadBinary file inside an archive), `none` = not
+   * at all (llvm-offload-binary prints `error: MESSAGE`).
    */
-  label: { kind: 'input' } | { kind: 'member'; member: string } | { kind: 'member-of'; member: string };
+  label: { kind: 'input' } | { kind: 'member'; member: string } | { kind: 'member-of'; member: string } | { kind: 'none' };
   /** LLVM prints nothing of the last listed object (it reads all of a raw file's binaries before printing). */
   dropLastObject?: boolean;
 }
@@ -193,6 +194,13 @@ export interface ReadOffloadInputOptions extends ReadOffloadOptions {
    * read through extractOffloadBinaries.
    */
   peer?: string;
+  /**
+   * Which of LLVM's tools `peer` is: `objdump` (the default; it lists object files and fails on archive
+   * members that are OffloadBinary files or archives, and on modules) or `packer` (llvm-offload-binary
+   * / clang-offload-packager, whose extractOffloadBinaries also reads such members and returns nothing,
+   * successfully, for modules and unknown files). Checked against both tools of LLVM 22.
+   */
+  peerTool?: 'objdump' | 'packer';
 }
 
 /** Default bound on archive nesting (LLVM recurses without one). */
@@ -232,12 +240,15 @@ class InputReader {
   /** objdump has failed on a file by now: nothing after it is listed. */
   private stopped = false;
   private readonly peer: string;
+  /** The peer is the packer (see ReadOffloadInputOptions.peerTool). */
+  private readonly packer: boolean;
 
   constructor(
     private readonly src: ByteSource,
     private readonly opts: ReadOffloadInputOptions,
   ) {
     this.peer = opts.peer ?? 'llvm-objdump-22';
+    this.packer = opts.peerTool === 'packer';
   }
 
   read(): OffloadInput {
@@ -301,8 +312,22 @@ class InputReader {
   private stop(item: Item, why: string, failure?: PeerFailure): void {
     if (!item.listed || this.stopped) return;
     this.stopped = true;
+    // The packer reports the extraction error bare: "error: Invalid data was encountered while parsing the file".
+    if (this.packer) {
+      why = why.replace(EXTRACTING, INVALID_DATA);
+      if (failure) failure = { message: INVALID_DATA, label: { kind: 'none' } };
+    }
     if (failure) this.out.peerFailure = failure;
     this.note(item, `${this.peer}${this.peer.includes('objdump') ? ' --offloading' : ''} ${why}${item.depth ? '; its listing stops before this member' : ''}`);
+  }
+
+  /**
+   * A module file (bitcode, SPIR-V) as the input: llvm-objdump rejects it; the packer reads a host
+   * module's embedded objects and finds nothing, successfully, in any other.
+   */
+  private rejectModule(item: Item): void {
+    if (!this.packer) this.stop(item, `rejects this file ("${NOT_AN_OBJECT}")`, { message: NOT_AN_OBJECT, label: { kind: 'input' } });
+    else if (!this.out.found.length) this.note(item, `${this.peer} extracts nothing from it (status 0)`);
   }
 
   private listing(item: Item, fileFormat: string, binaries: OffloadBinaryModel[]): void {
@@ -333,8 +358,8 @@ class InputReader {
   private offloadBinaries(item: Item): void {
     const region = { start: item.origin, end: item.origin + item.size };
     const onPadding = (at: number, n: number): void => {
-      this.note(item, `${n} zero byte(s) after the last OffloadBinary (at offset ${at}) are read as padding; ${this.peer} reads no padding and rejects the file ("${EXTRACTING}")`);
-      if (item.depth === 0 && !this.stopped) this.out.peerFailure ??= { message: EXTRACTING, label: { kind: 'input' }, dropLastObject: true };
+      this.note(item, `${n} zero byte(s) after the last OffloadBinary (at offset ${at}) are read as padding; ${this.peer} reads no padding and rejects the file ("${this.packer ? INVALID_DATA : EXTRACTING}")`);
+      if (item.depth === 0 && !this.stopped) this.out.peerFailure ??= this.packer ? { message: INVALID_DATA, label: { kind: 'none' } } : { message: EXTRACTING, label: { kind: 'input' }, dropLastObject: true };
     };
     const bins = readOffloadBinaries(this.src, { ...this.opts, ...region, path: item.path, singlePaths: true, onPadding });
     const one = bins.length === 1 && regionIsOneBinary(this.src, region.start, region.end);
@@ -342,7 +367,7 @@ class InputReader {
     if (item.depth === 0) this.out.objects.push({ fileFormat: '', binaries: bins });
     // llvm-objdump-22 on an archive holding an OffloadBinary file: "error: A.a(MEMBER): Invalid data was
     // encountered while parsing the file" (checked [bin]; test/llvm22/interop.test.ts).
-    else this.stop(item, `fails on this member, an OffloadBinary file and not an object ("${INVALID_DATA}")`, { message: INVALID_DATA, label: { kind: 'member-of', member: item.member ?? '' } });
+    else if (!this.packer) this.stop(item, `fails on this member, an OffloadBinary file and not an object ("${INVALID_DATA}")`, { message: INVALID_DATA, label: { kind: 'member-of', member: item.member ?? '' } });
     this.scanAlways(item, bins);
   }
 
@@ -416,7 +441,7 @@ class InputReader {
   private archive(item: Item): Item[] {
     const a = readArchive(this.src, { tree: this.opts.tree, origin: item.origin, size: item.size, path: item.path });
     if (item.depth === 0) this.out.archive = a;
-    else this.stop(item, `fails on this member, an archive and not an object ("${NOT_AN_OBJECT}")`, { message: NOT_AN_OBJECT, label: { kind: 'input' } });
+    else if (!this.packer) this.stop(item, `fails on this member, an archive and not an object ("${NOT_AN_OBJECT}")`, { message: NOT_AN_OBJECT, label: { kind: 'input' } });
     const max = this.opts.maxArchiveDepth ?? DEFAULT_MAX_ARCHIVE_DEPTH;
     if (item.depth + 1 > max) {
       this.note(item, `archive nested ${item.depth + 1} deep: its ${a.members.length} member(s) are not read (limit ${max}; LLVM reads on)`);
@@ -447,7 +472,7 @@ class InputReader {
     this.out.bare.push(bare);
     if (info.problem) this.note(item, `${kind}: ${info.problem}`);
     if (kind === 'bitcode' && bare.triple !== undefined) this.note(item, `triple ${bare.triple}: the module's TRIPLE record`);
-    if (item.depth === 0) this.stop(item, `rejects this file ("${NOT_AN_OBJECT}")`, { message: NOT_AN_OBJECT, label: { kind: 'input' } });
+    if (item.depth === 0) this.rejectModule(item);
     this.scanAlways(item, []);
   }
 
@@ -486,7 +511,7 @@ class InputReader {
     const n = this.out.found.filter((f) => f.site.global).length;
     const globals = [...new Set(e.objects.map((o) => o.global))].join(', ');
     this.note(item, `host bitcode module: ${n} OffloadBinary(s) in ${globals || 'no global'} (!${EMBEDDED_OBJECTS_METADATA}, section ${EMBEDDED_OFFLOADING_SECTION}), what llvm-offload-binary-22 extracts; their offsets count from the start of the global's initializer`);
-    if (item.depth === 0) this.stop(item, `rejects this file ("${NOT_AN_OBJECT}")`, { message: NOT_AN_OBJECT, label: { kind: 'input' } });
+    if (item.depth === 0) this.rejectModule(item);
     return true;
   }
 
@@ -499,8 +524,8 @@ class InputReader {
       return;
     }
     if (found) {
-      this.note(item, `the input is of no kind LLVM reads (starts with ${hexText(this.head(item).subarray(0, 4))}); ${this.peer} rejects it`);
-      this.out.peerFailure ??= { message: NOT_AN_OBJECT, label: { kind: 'input' } };
+      this.note(item, `the input is of no kind LLVM reads (starts with ${hexText(this.head(item).subarray(0, 4))}); ${this.packer ? `${this.peer} extracts nothing from it (status 0)` : `${this.peer} rejects it`}`);
+      if (!this.packer) this.out.peerFailure ??= { message: NOT_AN_OBJECT, label: { kind: 'input' } };
       return;
     }
     // Nothing at all: the OffloadBinary reader's error (as before), saying what else was tried.

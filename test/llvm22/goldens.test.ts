@@ -117,23 +117,25 @@ describe('llvm22 goldens: offload-list --strict = llvm-objdump-22 / -19 --offloa
 describe('llvm22 goldens: offload-extract FILE --image=... = llvm-offload-binary-22 FILE --image=...', () => {
   // Where we differ on purpose (test/llvm22/beyond.test.ts): LLVM 22 stops at a v2 binary and at a
   // wrapper object; we extract from both.
+  // --strict does what LLVM does there too: every golden, the same files, status and error line.
   const differ = new Set(['v2-input', 'sycl-wrapper']);
-  const cases = goldens().filter((g) => /^extract\/[^/]+\/run$/.test(g.golden) && g.tool === 'llvm-offload-binary-22' && !differ.has(g.golden.split('/')[1]!));
-  it('finds the extract goldens', () => expect(cases.length).to.be.greaterThanOrEqual(15));
-  for (const g of cases) {
+  const all = goldens().filter((g) => /^extract\/[^/]+\/run$/.test(g.golden) && g.tool === 'llvm-offload-binary-22');
+  const cases = [...all.filter((g) => !differ.has(g.golden.split('/')[1]!)).map((g) => ({ g, strict: false })), ...all.map((g) => ({ g, strict: true }))];
+  it('finds the extract goldens', () => expect(cases.length).to.be.greaterThanOrEqual(30));
+  for (const { g, strict } of cases) {
     const name = g.golden.split('/')[1]!;
-    it(name, async function () {
+    it(`${name}${strict ? ' --strict' : ''}`, async function () {
       const listing = join(LLVM22, 'extract', `${name}.files.txt`);
       const input = g.args[0]!;
       const { dir, cleanup } = tempDir('syclbin-extract-');
       try {
         copyFileSync(findInput(input), join(dir, input));
-        const r = await cli(['offload-extract', ...g.args], dir);
+        const r = await cli(['offload-extract', ...(strict ? ['--strict'] : []), ...g.args], dir);
         expect(r.code, r.stderr).to.equal(g.exit);
         const stderr = join(LLVM22, g.golden + '.stderr.txt');
-        if (existsSync(stderr)) {
-          for (const line of readFileSync(stderr, 'utf8').split('\n').filter(Boolean)) expect(r.stderr).to.include(line.replace(/^[^:]+: /, ''));
-        }
+        const theirs = existsSync(stderr) ? readFileSync(stderr, 'utf8') : '';
+        if (strict) expect(r.stderr.replace(/^syclbin offload-extract: /gm, '')).to.equal(theirs.replace(/^[^:]+: /gm, ''));
+        else for (const line of theirs.split('\n').filter(Boolean)) expect(r.stderr).to.include(line.replace(/^[^:]+: /, ''));
         const files = readdirSync(dir)
           .filter((f) => f !== input)
           .sort()

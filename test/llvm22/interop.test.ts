@@ -353,6 +353,19 @@ describe('interop: clang++-22 -fsycl, clang-sycl-linker, llvm-objdump-22 and llv
       const theirs = run(objdump, ['--offloading', 'skips.a'], a.dir);
       const strict = await cli(['offload-list', '--strict', 'skips.a'], a.dir);
       expect([strict.code, strict.stdout, strict.stderr]).to.deep.equal([theirs.status, theirs.stdout, '']);
+      // offload-extract --strict = llvm-offload-binary-22 on the same files (it reads archive members that
+      // are OffloadBinary files or archives, finds nothing in modules and unknown files, fails on the rest).
+      for (const f of ['raw-member.a', 'nested.a', 'wrapper-member.a', 'pad.bin', 'v2.bin', 'v1v2.bin', 'skips.a', 'kw.o', 'kd.bc', 'junk.txt']) {
+        const files = (d: string): string[] => readdirSync(d).map((n) => `${n} ${readFileSync(join(d, n)).toString('hex')}`).sort();
+        const [t, o] = [join(a.dir, `t-${f}`), join(a.dir, `o-${f}`)];
+        mkdirSync(t);
+        mkdirSync(o);
+        const image = '--image=triple=x86_64-unknown-linux-gnu';
+        const theirs = run(offloadBinary, [join('..', f), image], t);
+        const ours = await cli(['offload-extract', '--strict', join('..', f), image], o);
+        expect([ours.code, files(o)], f).to.deep.equal([theirs.status, files(t)]);
+        expect(ours.stderr.replace(/^syclbin offload-extract: /gm, ''), f).to.equal(theirs.stderr.replace(/^[^:]+: /gm, ''));
+      }
     } finally {
       a.cleanup();
     }

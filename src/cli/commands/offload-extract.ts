@@ -6,13 +6,13 @@
  *   `planLlvmExtraction`), a drop-in in build scripts;
  * - `FILE -o DIR` without `--image`: every image into DIR as `<index>-<triple>-<arch>.<ext>`.
  */
-import { readOffloadInput } from '../../offload/input.js';
+import { OBJDUMP_ERRORS, offloadContainerOf, readOffloadInput } from '../../offload/input.js';
 import { bareCandidates, binaryCandidates, ExtractError, extractedImageNames, planLlvmExtraction } from '../../offload/extract.js';
 import { archiveChunks } from '../../containers/archive.js';
 import { archiveMemberSymbols } from '../../containers/archive-symbols.js';
 import { llvmEra } from '../../../formats/eras.js';
 import { defineCommand, EXIT } from '../command.js';
-import { CommandFailure } from '../errors.js';
+import { CommandFailure, UsageError } from '../errors.js';
 import { llvmEraOption, maxInflatedSizeOption, opt, sectionChoice, sectionOptions } from '../options.js';
 
 /** `syclbin offload-extract`: Extract device images from OffloadBinaries (llvm-offload-binary FILE --image=... syntax). */
@@ -53,6 +53,12 @@ Our folder mode (-o DIR, no --image): every image to DIR (created if needed) as
 cubin, fatbin, s, spv, syclbin; bin when LLVM has no name). Characters other than letters, digits and
 . _ + - in the triple/arch become _. One line per file written is printed.
 
+--strict does exactly what the era's llvm-offload-binary does, for build scripts: no device images
+outside OffloadBinaries, no notes, and where it fails (a wrapper object or program, a version it
+cannot read, trailing padding) its error line ('error: MESSAGE') and status 1 with nothing written;
+a module or unknown file yields nothing and status 0, as there. Checked on every extract golden of
+testdata/llvm22 and live on archives, modules and broken files.
+
 Every file is written atomically; an image file is never written over FILE itself unless --force.`,
   options: {
     image: opt.list('KEY=VALUE,...', 'Select images and name their output, as llvm-offload-binary --image (repeatable)'),
@@ -61,6 +67,7 @@ Every file is written atomically; an image file is never written over FILE itsel
     output: opt.string('DIR', 'Folder to write to (folder mode without --image; the base of relative outputs with --image)', { short: 'o' }),
     'max-inflated-size': maxInflatedSizeOption(),
     force: opt.flag('Allow an extracted image to replace FILE itself'),
+    strict: opt.flag("Do exactly what the era's llvm-offload-binary does: no images outside OffloadBinaries, no notes, its error and status where it fails"),
     ...sectionOptions(),
     scan: opt.choice(['auto', 'always', 'never'], 'auto|always|never', 'always: also extract OffloadBinaries found by scanning ordinary data (LLVM does not)', { default: 'auto' }),
   },
@@ -72,18 +79,30 @@ Every file is written atomically; an image file is never written over FILE itsel
     'syclbin offload-extract dev.bin --archive --image=file=nvptx.a,triple=nvptx64-nvidia-cuda',
     'syclbin offload-extract --llvm main dev.bin   # every image, "Extracted: ..." per file',
     'syclbin offload-extract dev.bin -o images/   # images/0-nvptx64-nvidia-cuda-sm_70.o, ...',
+    'syclbin offload-extract --strict a.out --image=triple=spirv64-unknown-unknown   # fails as llvm-offload-binary-22 fails',
   ],
   run({ opts, file, files, prog, io }) {
     const era = llvmEra(opts.llvm);
     const read = { maxInflatedSize: opts['max-inflated-size'] };
     const note = (message: string): void => void io.stderr.write(`${prog}: ${file}: note: ${message}\n`);
-    const input = files.read(file, (src) => readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: opts.scan, peer: era.packer }));
-    for (const n of input.notes) note(n);
+    if (opts.strict && (opts.output !== undefined && !opts.image.length)) throw new UsageError('--strict follows llvm-offload-binary, which has no folder mode: give --image=... (not -o DIR alone)');
+    if (opts.strict && opts.scan === 'always') throw new UsageError('--strict extracts what llvm-offload-binary extracts: no --scan always');
+    const input = files.read(file, (src) =>
+      // llvm-offload-binary finds nothing, successfully, in a file of no kind it reads.
+      opts.strict && offloadContainerOf(src.read(0, Math.min(64, src.size))) === 'unknown' ? undefined : readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: opts.strict ? 'never' : opts.scan, peer: era.packer, peerTool: 'packer' }),
+    );
+    if (!input) return EXIT.OK;
+    if (opts.strict) {
+      // Where llvm-offload-binary fails: its error ("error: MESSAGE"), status 1, nothing written.
+      const unreadable = input.found.some((f) => !era.reads.includes(f.binary.version as never));
+      const failure = input.peerFailure?.message ?? (unreadable ? OBJDUMP_ERRORS.invalidData : undefined);
+      if (failure) throw new CommandFailure(`${prog}: error: ${failure}`);
+    } else for (const n of input.notes) note(n);
     // What LLVM's extractOffloadBinaries finds (not the scan finds, unless asked for), then the device
     // images outside OffloadBinaries (wrapper objects, executables), which LLVM cannot extract.
     const listed = input.found.filter((f) => !f.byScan || opts.scan === 'always');
-    const candidates = [...binaryCandidates(listed.map((f) => f.binary), listed.map((f) => f.site.member)), ...bareCandidates(input.bare)];
-    if (input.bare.length) note(`${input.bare.length} device image(s) outside any OffloadBinary are extracted too (${era.packer} stops at this file)`);
+    const candidates = [...binaryCandidates(listed.map((f) => f.binary), listed.map((f) => f.site.member)), ...(opts.strict ? [] : bareCandidates(input.bare))];
+    if (input.bare.length && !opts.strict) note(`${input.bare.length} device image(s) outside any OffloadBinary are extracted too (${era.packer} stops at this file)`);
 
     if (opts.output !== undefined && !opts.image.length) {
       files.dir(opts.output);
@@ -106,7 +125,7 @@ Every file is written atomically; an image file is never written over FILE itsel
       if (e instanceof ExtractError) throw new CommandFailure(`${prog}: error: ${e.message}`);
       throw e;
     }
-    if (!opts.image.length && era.extract.withoutImage === 'nothing') {
+    if (!opts.image.length && era.extract.withoutImage === 'nothing' && !opts.strict) {
       note(`nothing extracted: without --image ${era.packer} extracts nothing; pass --image=..., --llvm main (every image) or -o DIR`);
     }
     const base = opts.output === undefined ? undefined : files.dir(opts.output);
