@@ -108,6 +108,10 @@ describe('cli edge: symptoms that stay fixed', () => {
     expect(missing.code).to.equal(2);
     expect(missing.stderr).to.match(/no-such-file: No such file or directory/);
     expect((await run(['diff', a])).code).to.equal(2);
+    // A file that does not read to its end is trouble (2), even compared with itself.
+    const broken = await run(['diff', 'testdata/broken/v1-truncated.syclbin', 'testdata/broken/v1-truncated.syclbin']);
+    expect(broken.code).to.equal(2);
+    expect(broken.stdout).to.contain('! A: Unexpected file contents size.');
   });
 
   it("'-' reads standard input for every command that reads a file", async () => {

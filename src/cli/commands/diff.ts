@@ -15,7 +15,8 @@ entry, property-set files key by key. Lines: "- path: value" only in A, "+ path:
 "~ path: a -> b" changed. --bytes also lists the annotated spans (see 'syclbin annotate') whose
 offset, size or bytes differ ("@ path: A-location B-location (what)").
 Exit status as diff(1): 0 when there is no structural difference, 1 when there is, 2 when a file
-cannot be read (or a usage error).`,
+cannot be read or does not read to its end (what could be read is still compared and printed, the
+error on a '!' line), or for a usage error.`,
   options: {
     bytes: opt.flag('Also list the spans whose bytes, offset or size differ'),
     json: opt.flag('Print JSON {formats, entries, bytes?, errors}'),
@@ -29,6 +30,8 @@ cannot be read (or a usage error).`,
     const b = files.input(nb).source;
     const r = diffFiles(a, b, { bytes: opts.bytes });
     io.stdout.write(opts.json ? JSON.stringify(r, null, 2) + '\n' : formatDiff(r, na, nb));
-    return r.entries.length || r.errors.length ? 1 : 0;
+    // diff(1): trouble (2) outranks a difference (1).
+    if (r.errors.length) return 2;
+    return r.entries.length ? 1 : 0;
   },
 });
