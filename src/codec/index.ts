@@ -25,3 +25,4 @@ export * from './bytes.js';
 export * from './source.js';
 export * from './space.js';
 export * from './json.js';
+export * from './arrays.js';

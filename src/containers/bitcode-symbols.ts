@@ -93,9 +93,52 @@ function manglingMode(layout: string): string | undefined {
   return undefined;
 }
 
+const KINDS = ['function', 'variable', 'alias', 'ifunc'] as const;
+const LINKAGES: readonly Linkage[] = ['external', 'appending', 'internal', 'externalWeak', 'common', 'private', 'availableExternally', 'weak', 'linkonce'];
+/** Fields per global value in {@link GlobalTable}. */
+const FIELDS = 7;
+
+/**
+ * The module's global values, seven 32-bit fields each (kind, linkage, declaration, section,
+ * calling convention, name offset and size): a hostile module of many cheap records costs 28 bytes
+ * per global here, not a JavaScript object each.
+ */
+class GlobalTable {
+  private data = new Uint32Array(FIELDS * 64);
+  length = 0;
+  push(g: GlobalValueFacts): void {
+    if ((this.length + 1) * FIELDS > this.data.length) {
+      const grown = new Uint32Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    const clamp = (v: number): number => Math.min(v, 0xffffffff);
+    this.data.set([KINDS.indexOf(g.kind), LINKAGES.indexOf(g.linkage), g.declaration ? 1 : 0, clamp(g.section), clamp(g.callingConv), clamp(g.nameOffset), clamp(g.nameSize)], this.length * FIELDS);
+    this.length++;
+  }
+  *[Symbol.iterator](): Generator<GlobalValueFacts> {
+    for (let i = 0; i < this.length; i++) yield this.get(i);
+  }
+  get(i: number): GlobalValueFacts {
+    const d = this.data.subarray(i * FIELDS, i * FIELDS + FIELDS);
+    return { kind: KINDS[d[0]!]!, linkage: LINKAGES[d[1]!]!, declaration: d[2] === 1, section: d[3]!, callingConv: d[4]!, nameOffset: d[5]!, nameSize: d[6]! };
+  }
+}
+
+/**
+ * Fewest bits a global value record takes as LLVM writes one (GLOBALVAR through its abbreviation:
+ * the id, strtab offset and size, type, flags, initializer, linkage: over 30 bits; FUNCTION
+ * unabbreviated, over 100): a cheaper one comes from an abbreviation of literals, not from LLVM.
+ */
+const MIN_GLOBAL_RECORD_BITS = 24;
+/** Characters kept of a string record (data layout, section name): far more than LLVM writes. */
+const MAX_STRING = 4096;
+/** Section names kept (a global's section index must fall among them). */
+const MAX_SECTIONS = 1 << 16;
+
 /** What the module records say, for the views below. */
 interface ModuleFacts {
-  globals: GlobalValueFacts[];
+  globals: GlobalTable;
   sections: string[];
   layout: string;
   asm: boolean;
@@ -120,7 +163,7 @@ function moduleFacts(blob: BlobRef): ModuleFacts | { problem: string } | undefin
     if (!hasMagic(BitcodeMagic, blob.slice(offset, Math.min(4, size)))) return undefined;
   } else if (!hasMagic(BitcodeMagic, head)) return undefined;
   const r = new BitstreamReader(blob, offset, size);
-  const globals: GlobalValueFacts[] = [];
+  const globals = new GlobalTable();
   const sections: string[] = [];
   let version = 0;
   let layout = '';
@@ -140,7 +183,7 @@ function moduleFacts(blob: BlobRef): ModuleFacts | { problem: string } | undefin
             r.skip(m);
             continue;
           }
-          const rec = r.record(m);
+          const rec = r.record(m, true, MAX_STRING);
           const ops = rec.ops;
           switch (rec.code) {
             case MODULE_CODE.VERSION:
@@ -153,6 +196,7 @@ function moduleFacts(blob: BlobRef): ModuleFacts | { problem: string } | undefin
               if (ops.length) asm = true;
               break;
             case MODULE_CODE.SECTIONNAME:
+              if (sections.length >= MAX_SECTIONS) return { problem: `more than ${MAX_SECTIONS} section names` };
               sections.push(latin1(ops));
               break;
             case MODULE_CODE.ALIAS_OLD:
@@ -162,6 +206,7 @@ function moduleFacts(blob: BlobRef): ModuleFacts | { problem: string } | undefin
             case MODULE_CODE.ALIAS:
             case MODULE_CODE.IFUNC: {
               if (version < 2) return { problem: `bitcode version ${version} keeps names in a value symbol table (only STRTAB names, version 2 and later, are read)` };
+              if (r.pos - m.at < MIN_GLOBAL_RECORD_BITS) return { problem: `a global value record of ${r.pos - m.at} bits at byte ${r.byteAt(m.at)}: fewer than LLVM writes (an abbreviation of literal operands)` };
               const f = ops.slice(2);
               const g: GlobalValueFacts = { kind: 'variable', nameOffset: ops[0] ?? 0, nameSize: ops[1] ?? 0, linkage: 'external', declaration: false, section: 0, callingConv: 0 };
               if (rec.code === MODULE_CODE.GLOBALVAR) {
@@ -252,15 +297,19 @@ const KERNEL_CALLING_CONVS: ReadonlySet<number> = new Set([71, 76, 91]);
 
 /**
  * The kernels a device bitcode module defines (functions with a body and a kernel calling convention:
- * `spir_kernel`, `ptx_kernel`, `amdgpu_kernel`), in module order, by their IR names; `undefined` when
- * `blob` is not bitcode. Never throws for bad input (`problem`).
+ * `spir_kernel`, `ptx_kernel`, `amdgpu_kernel`), in module order, by their IR names, the first `max`
+ * of them (the rest `omitted`, counted); `undefined` when `blob` is not bitcode. Never throws for bad
+ * input (`problem`).
  */
-export function bitcodeKernels(blob: BlobRef): { kernels?: string[]; problem?: string } | undefined {
+export function bitcodeKernels(blob: BlobRef, max = Infinity): { kernels?: string[]; omitted?: number; problem?: string } | undefined {
   const facts = moduleFacts(blob);
   if (!facts || 'problem' in facts) return facts;
   const kernels: string[] = [];
+  let omitted = 0;
   for (const g of facts.globals) {
-    if (g.kind === 'function' && !g.declaration && KERNEL_CALLING_CONVS.has(g.callingConv)) kernels.push(decodeUtf8(facts.names, g.nameOffset, g.nameOffset + g.nameSize));
+    if (g.kind !== 'function' || g.declaration || !KERNEL_CALLING_CONVS.has(g.callingConv)) continue;
+    if (kernels.length < max) kernels.push(decodeUtf8(facts.names, g.nameOffset, g.nameOffset + g.nameSize));
+    else omitted++;
   }
-  return { kernels };
+  return omitted ? { kernels, omitted } : { kernels };
 }

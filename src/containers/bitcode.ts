@@ -48,12 +48,19 @@ const latin1 = (codes: readonly number[]): string => {
   return s;
 };
 
+/** Characters kept of a TRIPLE record (target triples are a few dozen). */
+const TRIPLE_MAX = 4096;
+
 /** The triple of the module at `[offset, +size)` of `blob` (raw bitcode: `BC C0 DE` first). */
 export function bitcodeTriple(blob: BlobRef, offset: number, size: number): { triple?: string; problem?: string } {
-  const r = new BitstreamReader(blob, offset, Math.min(size, BITCODE_TRIPLE_WINDOW), 4096);
+  // The stream is the whole module (a MODULE_BLOCK longer than the window is still entered); the
+  // search stops once it has read past the window.
+  const r = new BitstreamReader(blob, offset, size, 4096);
+  const limit = BITCODE_TRIPLE_WINDOW * 8;
   try {
     r.fixed(32); // magic, checked by the caller
     for (let it = r.next(); it.kind !== 'end'; it = r.next()) {
+      if (r.pos > limit) break;
       if (it.kind === 'record') {
         r.record(it, false);
         continue;
@@ -64,17 +71,18 @@ export function bitcodeTriple(blob: BlobRef, offset: number, size: number): { tr
       }
       r.enter(it);
       for (let m = r.next(); m.kind !== 'end'; m = r.next()) {
+        if (r.pos > limit) return { problem: `no TRIPLE record in the first ${BITCODE_TRIPLE_WINDOW} bytes of the MODULE_BLOCK (LLVM writes it near the start)` };
         if (m.kind === 'block') {
           if (m.id === BITSTREAM.blockinfo.BLOCK_ID) r.enter(m); // read whole (its abbreviations)
           else r.skip(m);
           continue;
         }
-        const rec = r.record(m);
+        const rec = r.record(m, true, TRIPLE_MAX);
         if (rec.code === MODULE_CODE.TRIPLE) return { triple: latin1(rec.ops) };
       }
       return { problem: 'MODULE_BLOCK has no TRIPLE record' };
     }
-    return { problem: 'no MODULE_BLOCK' };
+    return { problem: r.pos > limit ? `no MODULE_BLOCK in the first ${BITCODE_TRIPLE_WINDOW} bytes` : 'no MODULE_BLOCK' };
   } catch (e) {
     if (e instanceof BitstreamError) return { problem: `bitstream: ${e.message}` };
     throw e;

@@ -104,6 +104,15 @@ export class BitstreamReader {
   private readonly scopes: Scope[] = [];
   /** BLOCKINFO abbreviations by block id (a later BLOCKINFO block replaces them, as LLVM's reader does). */
   private blockInfo = new Map<number, Abbrev[]>();
+  /**
+   * Operands produced by abbreviated records so far, and the most the stream may produce: a record
+   * costs its abbreviation id's few bits however many literal operands its abbreviation has, so
+   * without this bound an abbreviation of N literals used R times would be N × R work from a stream
+   * of R × 3 bits. LLVM's writer uses a literal for the code and a few fields, so its streams stay far
+   * below two operands per bit.
+   */
+  private work = 0;
+  private readonly workLimit: number;
 
   constructor(
     private readonly blob: BlobRef,
@@ -116,6 +125,7 @@ export class BitstreamReader {
     // Never past the blob: a range a header claims beyond it reads as a stream that ends there.
     this.size = Math.max(0, Math.min(size, blob.size - offset));
     this.bits = this.size * 8;
+    this.workLimit = 2 * this.bits + (1 << 16);
     this.scopes.push({ width: W.topLevel, inherited: NO_ABBREVS, inheritedCount: 0, abbrevs: [], blockId: -1, end: this.bits });
   }
 
@@ -305,10 +315,11 @@ export class BitstreamReader {
   }
 
   /**
-   * The record announced by `next()`. Array elements are stored in `ops` only with `keepArray`
-   * (otherwise consumed); `arrayAt` tells where they start, to read them again.
+   * The record announced by `next()`. Array elements are stored in `ops` only with `keepArray`, and
+   * at most `keep` of them (the rest are consumed: memory stays bounded by what the caller needs);
+   * `arrayAt` tells where they start, to read them again.
    */
-  record(item: { kind: 'record'; abbrev: number; at: number }, keepArray = true): BitRecord {
+  record(item: { kind: 'record'; abbrev: number; at: number }, keepArray = true, keep = Infinity): BitRecord {
     if (item.abbrev === A.UNABBREV_RECORD) {
       const code = this.vbr(W.code);
       const n = this.vbr(W.numOps);
@@ -317,7 +328,7 @@ export class BitstreamReader {
       const r: BitRecord = { code, ops: [], arrayLength: n, arrayAt: this.pos };
       for (let i = 0; i < n; i++) {
         const v = this.vbr(W.op);
-        if (keepArray) r.ops.push(v);
+        if (keepArray && i < keep) r.ops.push(v);
       }
       return r;
     }
@@ -325,6 +336,8 @@ export class BitstreamReader {
     const k = item.abbrev - A.FIRST_DEFINED;
     const abbrev = k < sc.inheritedCount ? sc.inherited[k] : sc.abbrevs[k - sc.inheritedCount];
     if (!abbrev) this.fail(`abbreviation id ${item.abbrev} is not defined in block ${sc.blockId}`, item.at);
+    this.work += abbrev.length;
+    if (this.work > this.workLimit) this.fail(`abbreviated records expand to more than ${this.workLimit} operands, twice the stream's bits (an abbreviation of literal operands used over and over)`, item.at);
     const r: BitRecord = { code: this.operand(abbrev[0]!), ops: [], arrayLength: 0 };
     for (let i = 1; i < abbrev.length; i++) {
       const op = abbrev[i]!;
@@ -337,7 +350,7 @@ export class BitstreamReader {
         r.arrayElement = op.element;
         for (let k = 0; k < n; k++) {
           const v = this.operand(op.element);
-          if (keepArray) r.ops.push(v);
+          if (keepArray && k < keep) r.ops.push(v);
         }
       } else if (op.kind === 'blob') {
         const n = this.vbr(W.blobLength);

@@ -34,8 +34,10 @@ export interface SpirvInfo {
   bound: number;
   /** The header's Schema word (reserved, 0). */
   schema: number;
-  /** The module's OpEntryPoints in order (kernels of an OpenCL/SYCL module: execution model Kernel). */
+  /** The module's OpEntryPoints in order (kernels of an OpenCL/SYCL module: execution model Kernel), the first MAX_LISTED_NAMES. */
   entryPoints: { model: number; name: string }[];
+  /** OpEntryPoints past the first MAX_LISTED_NAMES, counted, not kept. */
+  entryPointsOmitted?: number;
 }
 
 /** LLVM bitcode facts. */
@@ -48,8 +50,10 @@ export interface BitcodeInfo {
   wrapper?: { version: number; offset: number; size: number; cpuType: number };
   /** The module's target triple (MODULE_BLOCK TRIPLE record), when found. */
   triple?: string;
-  /** The kernels the module defines (spir_kernel, ptx_kernel, amdgpu_kernel functions), in module order. */
+  /** The kernels the module defines (spir_kernel, ptx_kernel, amdgpu_kernel functions), in module order, the first MAX_LISTED_NAMES. */
   kernels?: string[];
+  /** Kernels past the first MAX_LISTED_NAMES, counted, not kept. */
+  kernelsOmitted?: number;
 }
 
 /** ELF facts. */
@@ -106,7 +110,8 @@ export function identifyImage(image: BlobRef | Uint8Array): ImageInfo {
     if (order && size >= SPIRV_HEADER_SIZE) {
       const h = decode(SpirvHeader, head, 0, { le: order === 'le' });
       const info: ImageInfo = { kind: 'spirv', size, byteOrder: order, version: spirvVersion(h.version), generator: spirvGenerator(h.generator), bound: h.bound, schema: h.schema, entryPoints: [] };
-      const problem = readEntryPoints(blob, order === 'le', info.entryPoints);
+      const { problem, omitted } = readEntryPoints(blob, order === 'le', info.entryPoints);
+      if (omitted) info.entryPointsOmitted = omitted;
       return problem ? { ...info, problem } : info;
     }
     if (hasMagic(BitcodeMagic, head)) return withTriple({ kind: 'bitcode', size }, blob, 0, size);
@@ -127,6 +132,9 @@ export function identifyImage(image: BlobRef | Uint8Array): ImageInfo {
   return { kind: 'unknown', size, magic: hexText(head.subarray(0, 4)) };
 }
 
+/** Names (entry points, kernels) kept per module; more are counted: memory stays bounded by what a listing can show. */
+export const MAX_LISTED_NAMES = 1 << 16;
+
 /** Bytes read per instruction of the preamble (an OpEntryPoint's name and interface list fit; longer ones are read whole). */
 const INSTRUCTION_WINDOW = 256;
 
@@ -137,20 +145,23 @@ const INSTRUCTION_WINDOW = 256;
  * (a NUL-terminated UTF-8 literal padded to words), interface <id>s...]. Work is linear in the
  * preamble; a malformed instruction ends the walk with a problem (the header stays valid).
  */
-function readEntryPoints(blob: BlobRef, le: boolean, out: { model: number; name: string }[]): string | undefined {
+function readEntryPoints(blob: BlobRef, le: boolean, out: { model: number; name: string }[]): { problem?: string; omitted: number } {
   const WORD = 4;
   let at = SPIRV_HEADER_SIZE;
+  let omitted = 0;
+  const done = (problem?: string): { problem?: string; omitted: number } => (problem ? { problem, omitted } : { omitted });
   while (at + WORD <= blob.size) {
     const head = blob.slice(at, Math.min(INSTRUCTION_WINDOW, blob.size - at));
     const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
     const first = view.getUint32(0, le);
     const opcode = first & 0xffff;
     const words = first >>> 16;
-    if (!ENTRY_POINT_PREAMBLE.has(opcode)) return undefined;
-    if (words === 0) return `instruction at byte ${at}: word count 0`;
-    if (at + words * WORD > blob.size) return `instruction at byte ${at}: ${words} words run past the end of the module`;
-    if (opcode === Op.EntryPoint) {
-      if (words < 4) return `OpEntryPoint at byte ${at}: ${words} words, too short for a model, an <id> and a name`;
+    if (!ENTRY_POINT_PREAMBLE.has(opcode)) return done();
+    if (words === 0) return done(`instruction at byte ${at}: word count 0`);
+    if (at + words * WORD > blob.size) return done(`instruction at byte ${at}: ${words} words run past the end of the module`);
+    if (opcode === Op.EntryPoint && out.length >= MAX_LISTED_NAMES) omitted++;
+    else if (opcode === Op.EntryPoint) {
+      if (words < 4) return done(`OpEntryPoint at byte ${at}: ${words} words, too short for a model, an <id> and a name`);
       const bytes = words * WORD <= head.length ? head.subarray(0, words * WORD) : blob.slice(at, words * WORD);
       const model = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(WORD, le);
       // The name's bytes are in memory order on little-endian modules; a big-endian module stores
@@ -158,12 +169,12 @@ function readEntryPoints(blob: BlobRef, le: boolean, out: { model: number; name:
       const chars = bytes.slice(3 * WORD);
       if (!le) for (let w = 0; w + WORD <= chars.length; w += WORD) chars.subarray(w, w + WORD).reverse();
       const nul = chars.indexOf(0);
-      if (nul < 0) return `OpEntryPoint at byte ${at}: its name has no terminating NUL inside the instruction`;
+      if (nul < 0) return done(`OpEntryPoint at byte ${at}: its name has no terminating NUL inside the instruction`);
       out.push({ model, name: decodeUtf8(chars, 0, nul) });
     }
     at += words * WORD;
   }
-  return undefined;
+  return done();
 }
 
 function elfInfo(head: Uint8Array, size: number): ImageInfo {
@@ -178,12 +189,13 @@ function elfInfo(head: Uint8Array, size: number): ImageInfo {
 function withTriple(info: BitcodeInfo, blob: BlobRef, offset: number, size: number): ImageInfo {
   const t = bitcodeTriple(blob, offset, size);
   if (t.triple !== undefined) info.triple = t.triple;
-  if (t.problem) return { ...info, problem: t.problem };
-  // The kernels a device module defines (src/containers/bitcode-symbols.ts); a module the walk cannot
-  // follow keeps its triple and says why it has no kernel list.
-  const k = bitcodeKernels(blob);
+  // The kernels a device module defines (src/containers/bitcode-symbols.ts), whatever the triple
+  // search found; a module the walk cannot follow says why it has no kernel list.
+  const k = bitcodeKernels(blob, MAX_LISTED_NAMES);
   if (k?.kernels) info.kernels = k.kernels;
-  return k?.problem ? { ...info, problem: k.problem } : info;
+  if (k?.omitted) info.kernelsOmitted = k.omitted;
+  const problem = t.problem ?? k?.problem;
+  return problem ? { ...info, problem } : info;
 }
 
 /** The bare image kind of an identification. */

@@ -192,8 +192,13 @@ function contentsNode(e: OffloadEntryModel, era: LlvmEraInfo, opts: InspectInput
  */
 export function contentsOf(info: ImageInfo): InspectNode {
   const node: InspectNode = { label: 'contents', value: describeImage(info) };
-  if (info.kind === 'spirv' && info.entryPoints.length) node.lines = info.entryPoints.map((e) => `entry point: ${executionModelName(e.model)} ${printable(e.name)}`);
-  else if (info.kind === 'bitcode' && info.kernels?.length) node.lines = info.kernels.map((k) => `kernel: ${printable(k)}`);
+  if (info.kind === 'spirv' && info.entryPoints.length) {
+    node.lines = info.entryPoints.map((e) => `entry point: ${executionModelName(e.model)} ${printable(e.name)}`);
+    if (info.entryPointsOmitted) node.lines.push(`… and ${info.entryPointsOmitted} more entry points`);
+  } else if (info.kind === 'bitcode' && info.kernels?.length) {
+    node.lines = info.kernels.map((k) => `kernel: ${printable(k)}`);
+    if (info.kernelsOmitted) node.lines.push(`… and ${info.kernelsOmitted} more kernels`);
+  }
   return node;
 }
 

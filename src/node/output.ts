@@ -5,7 +5,7 @@
  * they come; blob chunks (images of an input) are copied in windows, so a huge output never needs a
  * whole-image buffer.
  */
-import { closeSync, lstatSync, mkdirSync, openSync, readlinkSync, renameSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
+import { closeSync, lstatSync, mkdirSync, openSync, readlinkSync, realpathSync, renameSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { forEachWindow, type Chunk } from '../codec/index.js';
 import { FileError } from './input.js';
@@ -51,7 +51,8 @@ export function atomicFile(path: string, mode = 0o644): OutputSink {
   let tmp = '';
   let fd: number | undefined;
   for (let attempt = 0; fd === undefined; attempt++) {
-    tmp = join(dir, `.${basename(path)}.${process.pid}.${(++tempCounter).toString(36)}${Math.floor(Math.random() * 0x7fffffff).toString(36)}.tmp`);
+    // At most 64 characters of the name: a name near the 255-byte limit of a file name still gets a temporary beside it.
+    tmp = join(dir, `.${basename(path).slice(0, 64)}.${process.pid}.${(++tempCounter).toString(36)}${Math.floor(Math.random() * 0x7fffffff).toString(36)}.tmp`);
     try {
       fd = openSync(tmp, 'wx', mode);
     } catch (e) {
@@ -117,7 +118,15 @@ export function outputTarget(path: string): { path: string; special: boolean } {
     }
     if (st.isSymbolicLink()) {
       if (hops >= 40) throw new FileError('too many levels of symbolic links', 'ELOOP', 'open');
-      p = resolve(dirname(p), readlinkSync(p));
+      // A relative target counts from the link's directory as the kernel finds it (its own links
+      // resolved), not from the text of the path: `d/lnk -> ../t` with `d -> a/b/c` is `a/b/t`.
+      let dir = dirname(p);
+      try {
+        dir = realpathSync(dir);
+      } catch {
+        /* a directory that does not exist: the open names it */
+      }
+      p = resolve(dir, readlinkSync(p));
       if (p.startsWith('/dev/') || p.startsWith('/proc/')) return { path: p, special: true };
       continue;
     }
@@ -168,7 +177,12 @@ export function writeFileAtomic(path: string, data: Uint8Array | string | readon
 
 /** Create a directory (and parents); an existing directory is fine, an existing file is an error. */
 export function ensureDir(path: string): string {
-  mkdirSync(path, { recursive: true });
+  try {
+    mkdirSync(path, { recursive: true });
+  } catch (e) {
+    // mkdir of a path that is a file (or a link to one) fails with EEXIST: say what it is.
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  }
   if (!statSync(path).isDirectory()) throw new FileError('exists and is not a directory', 'ENOTDIR', 'mkdir');
   return path;
 }

@@ -52,6 +52,7 @@ import { ENTRY_KIND_SYCL, offloadEntries, syclDescriptor, type OffloadEntryRecor
 import { readElfOffloadBinaries, type ElfOffloadResult, type ElfSection, type OffloadingSection } from './elf.js';
 import { offloadEntriesSectionName } from '../../formats/offload-entry.js';
 import { readOffloadBinaries, regionIsOneBinary, type OffloadBinaryModel, type ReadOffloadOptions } from './read.js';
+import { appendAll } from '../codec/arrays.js';
 
 export { identifyImage, type ImageInfo };
 
@@ -258,14 +259,14 @@ class InputReader {
     while (work.length) {
       const item = work.pop()!;
       try {
-        work.push(...this.visit(item).reverse());
+        appendAll(work, this.visit(item).reverse());
       } catch (e) {
         if (!(e instanceof DecodeError) || !this.opts.problems || item === root) throw e;
         this.opts.problems.push(e);
         this.stop(item, `reading stopped with an error: ${e.message}`);
       }
     }
-    for (const o of this.out.objects) this.out.binaries.push(...o.binaries);
+    for (const o of this.out.objects) appendAll(this.out.binaries, o.binaries);
     const versions = [...new Set(this.out.binaries.filter((b) => b.version > 1).map((b) => b.version))];
     if (versions.length) {
       this.out.notes.push(`OffloadBinary version ${versions.join(' and ')}: ${this.peer} rejects it ("Invalid data was encountered while parsing the file"); listed here as this toolkit reads it`);
@@ -378,7 +379,7 @@ class InputReader {
     const bins: OffloadBinaryModel[] = [];
     for (const { section, binaries } of r.read) {
       binaries.forEach((b, k) => this.out.found.push({ binary: b, site: this.site(item, [...item.path, 'sections', section.index, 'binaries', k], b.offset, section) }));
-      bins.push(...binaries);
+      appendAll(bins, binaries);
     }
     // objdump prints the file's header line, then fails on a section that holds no OffloadBinary.
     this.listing(item, elfFileFormatName(r.elf.class, r.elf.machine, r.elf.littleEndian), r.bare.length ? [] : bins);
@@ -405,7 +406,7 @@ class InputReader {
     const bins: OffloadBinaryModel[] = [];
     for (const { section, binaries } of r.read) {
       binaries.forEach((b, k) => this.out.found.push({ binary: b, site: this.site(item, [...item.path, 'sections', section.index, 'binaries', k], b.offset, section) }));
-      bins.push(...binaries);
+      appendAll(bins, binaries);
     }
     this.listing(item, coffFileFormatName(r.coff.machine), r.bare.length ? [] : bins);
     if (r.bare.length) {

@@ -4,6 +4,7 @@
  */
 import type { PropertyValue } from './model.js';
 import { isPadding, type TypedProperty, type TypedSet, type TypedValue } from './typed/index.js';
+import { maxOf } from '../codec/arrays.js';
 
 const MAX_HEX_BYTES = 64;
 
@@ -28,7 +29,7 @@ function rawText(v: PropertyValue): string {
 }
 
 function table(rows: string[][], indent: string): string[] {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  const widths = rows[0]!.map((_, i) => maxOf(rows.map((r) => r[i]!.length)));
   return rows.map((r) => indent + r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]! + 2))).join('').trimEnd());
 }
 

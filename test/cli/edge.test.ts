@@ -13,6 +13,7 @@ import { runCli } from '../../src/cli/run.js';
 import { AbstractModuleHeader, SyclbinFileHeader } from '../../formats/syclbin-v1.js';
 import { OffloadHeaderV2 } from '../../formats/offload-binary.js';
 import { writeOffloadBinary } from '../../src/offload/write.js';
+import { archiveChunks } from '../../src/containers/archive.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const CLI = join(ROOT, 'dist/cli/main.js'); // the package's bin (scripts/build.ts)
@@ -297,4 +298,33 @@ describe('cli edge: symptoms that stay fixed', () => {
     const plain = await run(['offload-list', 'testdata/llvm22/pack/openmp.ob22.bin']);
     expect(plain.stderr).to.equal('');
   });
+
+  it('input-sized lists are appended by loops: an archive of 125,000 members lists (it overflowed the stack with a spread)', async () => {
+    // 125,000 empty members written by the toolkit's archive writer (src/containers/archive.ts).
+    const members = Array.from({ length: 125000 }, () => ({ name: 'a.o', data: new Uint8Array(0) }));
+    writeFileSync(join(dir, 'many.a'), Buffer.concat(archiveChunks(members).map((c) => (c instanceof Uint8Array ? c : c.bytes()))));
+    for (const args of [['offload-list', 'many.a'], ['offload-list', '--strict', 'many.a'], ['offload-extract', '--strict', 'many.a', '--image=triple=t']]) {
+      const r = await run(args, dir);
+      expect(r.code, `${args.join(' ')}: ${r.stderr.slice(0, 200)}`).to.equal(0);
+      expect(r.stderr).to.not.contain('RangeError');
+    }
+  });
+
+  it('output paths: a relative link inside a linked directory resolves as the kernel does; long names get a temporary; -o FILE for a folder is refused plainly', async () => {
+    mkdirSync(join(dir, 'a', 'b', 'c'), { recursive: true });
+    symlinkSync(join(dir, 'a', 'b', 'c'), join(dir, 'd'));
+    symlinkSync('../target.txt', join(dir, 'd', 'lnk'));
+    const bin = 'testdata/llvm22/pack/multi.ob22.bin';
+    expect((await run(['offload-list', join(ROOT, bin), '-o', 'd/lnk'], dir)).code).to.equal(0);
+    expect(existsSync(join(dir, 'a', 'b', 'target.txt'))).to.equal(true);
+    expect(existsSync(join(dir, 'target.txt'))).to.equal(false);
+    const long = 'n'.repeat(250);
+    const r = await run(['offload-list', join(ROOT, bin), '-o', long], dir);
+    expect(r.code, r.stderr).to.equal(0);
+    expect(existsSync(join(dir, long))).to.equal(true);
+    writeFileSync(join(dir, 'afile'), '');
+    const x = await run(['offload-extract', join(ROOT, bin), '-o', 'afile'], dir);
+    expect([x.code, x.stderr]).to.deep.equal([1, 'syclbin offload-extract: afile: exists and is not a directory\n']);
+  });
 });
+

@@ -333,4 +333,39 @@ describe('bitcode archive symbols (writeArchive / ModuleSymbolTable, src/contain
     );
     for (let n = 0; n < b0.length; n += 5) bitcodeArchiveSymbols(blobOf(b0.subarray(0, n)));
   });
+
+  it('hostile: an abbreviation of literals used over and over is refused by a work bound, not read in quadratic time', () => {
+    const bytes = inBlock((w) => {
+      // DEFINE_ABBREV of 2,000 literal operands, then 20,000 records of 3 bits each using it.
+      w.fixed(2, 3).vbr(2000, 5);
+      for (let i = 0; i < 2000; i++) w.fixed(1, 1).vbr(i % 7, 8);
+      for (let i = 0; i < 20000; i++) w.fixed(4, 3);
+    });
+    const r = new BitstreamReader(blobOf(bytes), 0, bytes.length);
+    r.enter(r.next() as never);
+    let records = 0;
+    expect(() => {
+      for (let it = r.next(); it.kind !== 'end'; it = r.next()) if (it.kind === 'record') (r.record(it), records++);
+    }).to.throw(BitstreamError, /abbreviated records expand to more than/);
+    // The bound stops it after about a hundred records (20,000 would be 40 million operands).
+    expect(records).to.be.lessThan(200);
+  });
+
+  it('hostile: global value records cheaper than LLVM writes them (literal abbreviations) give a problem, not a table of millions', () => {
+    // BC C0 DE, then a MODULE_BLOCK: VERSION 2 (unabbreviated), an abbreviation [literal FUNCTION, 8 literals], 100,000 uses.
+    const w = new BitWriter();
+    for (const b of [0x42, 0x43, 0xc0, 0xde]) w.fixed(b, 8);
+    w.fixed(1, 2).vbr(8, 8).vbr(3, 4).align32();
+    const lengthAt = w.length;
+    w.fixed(0, 32);
+    w.fixed(3, 3).vbr(1, 6).vbr(1, 6).vbr(2, 6); // UNABBREV_RECORD VERSION [2]
+    w.fixed(2, 3).vbr(9, 5).fixed(1, 1).vbr(8, 8);
+    for (let i = 0; i < 8; i++) w.fixed(1, 1).vbr(0, 8);
+    for (let i = 0; i < 100000; i++) w.fixed(4, 3);
+    w.fixed(0, 3).align32();
+    const bytes = w.bytes();
+    new DataView(bytes.buffer).setUint32(lengthAt / 8, (w.length - lengthAt - 32) / 32, true);
+    expect(bitcodeArchiveSymbols(blobOf(bytes))?.problem).to.match(/a global value record of 3 bits at byte \d+: fewer than LLVM writes/);
+  });
 });
+

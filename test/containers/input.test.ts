@@ -9,8 +9,9 @@ import fc from 'fast-check';
 import { existsSync, readdirSync } from 'node:fs';
 import { concatChunks, memorySource } from '../../src/codec/index.js';
 import { archiveChunks } from '../../src/containers/archive.js';
-import { executionModelName } from '../../formats/spirv-enums.js';
-import { identifyImage } from '../../src/containers/identify.js';
+import { executionModelName, Op } from '../../formats/spirv-enums.js';
+import { identifyImage, MAX_LISTED_NAMES } from '../../src/containers/identify.js';
+import { SPIRV_HEADER_SIZE } from '../../formats/spirv.js';
 import { readOffloadInput } from '../../src/offload/input.js';
 import { annotate, checkTiling } from '../../src/hex/annotate.js';
 import { bytesOf, decodeErrorOf, input, LLVM22, objdump22, onlyDecodeErrors, overwrite, readelfSection, sha256, textOf } from './support.js';
@@ -190,6 +191,20 @@ describe('input: image identification', () => {
       expect(got, f).to.deep.equal(want);
     }
     expect((identifyImage(be) as { entryPoints: unknown[] }).entryPoints).to.deep.equal([{ model: 6, name: '_ZTS5KName' }]);
+    // Millions of entry points: the first MAX_LISTED_NAMES are kept, the rest counted (memory bounded by what is shown).
+    const many = 70000;
+    const mod = new Uint8Array(spv.length + many * 16);
+    mod.set(spv.subarray(0, SPIRV_HEADER_SIZE));
+    const dv = new DataView(mod.buffer);
+    for (let i = 0; i < many; i++) {
+      const at = SPIRV_HEADER_SIZE + i * 16;
+      dv.setUint32(at, (4 << 16) | Op.EntryPoint, true);
+      dv.setUint32(at + 4, 6, true);
+      dv.setUint32(at + 8, 1, true);
+      mod[at + 12] = 0x6b; // "k\0\0\0"
+    }
+    const capped = identifyImage(mod.subarray(0, SPIRV_HEADER_SIZE + many * 16)) as { entryPoints: unknown[]; entryPointsOmitted?: number };
+    expect([capped.entryPoints.length, capped.entryPointsOmitted]).to.deep.equal([MAX_LISTED_NAMES, many - MAX_LISTED_NAMES]);
     const bc = bytesOf('sycl/k.device.bc');
     const wrapped = new Uint8Array(20 + bc.length);
     const v = new DataView(wrapped.buffer);

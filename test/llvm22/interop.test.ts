@@ -20,6 +20,7 @@ import { LLVM22 } from './support.js';
 import { bitcodeEmbeddedObjects } from '../../src/containers/bitcode.js';
 import { bitcodeArchiveSymbols } from '../../src/containers/bitcode-symbols.js';
 import { OBJDUMP_ERRORS } from '../../src/offload/input.js';
+import { identifyImage } from '../../src/containers/identify.js';
 import { blobRef, memorySource } from '../../src/codec/index.js';
 
 /** The package's bin (built by `npm run build`), for the runs that read standard input. */
@@ -366,6 +367,22 @@ describe('interop: clang++-22 -fsycl, clang-sycl-linker, llvm-objdump-22 and llv
         expect([ours.code, files(o)], f).to.deep.equal([theirs.status, files(t)]);
         expect(ours.stderr.replace(/^syclbin offload-extract: /gm, ''), f).to.equal(theirs.stderr.replace(/^[^:]+: /gm, ''));
       }
+    } finally {
+      a.cleanup();
+    }
+  });
+
+  it('a device module over 1 MiB (12,000 functions from clang-22): triple and kernels are read, the walk is not cut at the triple window', () => {
+    const a = tempDir('syclbin-bigbc-');
+    try {
+      const fns = Array.from({ length: 12000 }, (_, i) => `int f${i}(int x) { return x * ${i} + ${i % 7}; }`).join('\n');
+      writeFileSync(join(a.dir, 'big.c'), `${fns}\n__attribute__((amdgpu_kernel)) void k(int *p) { *p = f1(2); }\n`);
+      const c = run(requireTool('clang-22'), ['-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx90a', '-O0', '-nogpulib', '-c', '-emit-llvm', 'big.c', '-o', 'big.bc'], a.dir);
+      expect(c.status, c.stderr).to.equal(0);
+      const bytes = readFileSync(join(a.dir, 'big.bc'));
+      expect(bytes.length).to.be.greaterThan(1 << 20);
+      expect(identifyImage(bytes)).to.deep.include({ kind: 'bitcode', triple: 'amdgcn-amd-amdhsa', kernels: ['k'] });
+      expect(identifyImage(bytes).problem).to.equal(undefined);
     } finally {
       a.cleanup();
     }

@@ -9,7 +9,7 @@
  */
 import { annotate, annotateInflated, annotationToJson, leavesOf, quoted, type AnnotatedSpan, type Annotation } from '../../src/hex/annotate.js';
 import { verifyAnnotation, type VerifyReport } from '../../src/hex/verify.js';
-import { formatPath, type PathKey } from '../../src/codec/index.js';
+import { appendAll, formatPath, minOf, type PathKey } from '../../src/codec/index.js';
 import { mergeRanges } from '../../src/hex/ranges.js';
 import { decodeTypedRegistry } from '../../src/props/typed/index.js';
 import { compileZstd } from '../../src/offload/libzstd.js';
@@ -103,10 +103,10 @@ function buildTree(ann: Annotation): TreeNode {
     const own: [number, number][] = n.spans.map((s) => [s.offset, s.offset + s.size]);
     for (const c of n.children) {
       finish(c);
-      own.push(...c.ranges);
+      appendAll(own, c.ranges);
     }
     n.ranges = mergeRanges(own);
-    n.first = Math.min(n.ranges[0]?.[0] ?? Infinity, ...n.spans.map((s) => s.offset));
+    n.first = minOf(n.spans.map((s) => s.offset), n.ranges[0]?.[0] ?? Infinity);
     n.children.sort((a, b) => a.first - b.first);
   };
   finish(root);

@@ -16,6 +16,7 @@ import { IrSyntaxError } from '../llvm-ir/parse/errors.js';
 import type { LAttribute, LGlobal, LModule } from '../llvm-ir/parse/model.js';
 import type { DeviceGlobalInput, HostAccess, InitMode } from '../device-globals.js';
 import { Types, type IrType } from '../types.js';
+import { appendAll } from '../../codec/arrays.js';
 
 /** All attributes of a global: its groups' then its inline ones. */
 export function globalAttributes(m: LModule, g: LGlobal): LAttribute[] {
@@ -26,9 +27,9 @@ export function globalAttributes(m: LModule, g: LGlobal): LAttribute[] {
       const t = m.tokens.get(g.tokFrom)!;
       throw new IrSyntaxError(`attribute group #${n} of @${g.name} is not defined`, t.line, t.column);
     }
-    out.push(...grp);
+    appendAll(out, grp);
   }
-  out.push(...g.attrs);
+  appendAll(out, g.attrs);
   return out;
 }
 

@@ -28,6 +28,7 @@ import { collectNamedStructs, formatTypeName, structBodyToString, typeToString, 
 import { convertFpBits, type ScalarConst } from '../values.js';
 import { deviceGlobalVariable } from '../spirv/device-global-model.js';
 import { mangleFuncItanium, SPIRV_SPEC_CONSTANT, SPIRV_SPEC_CONSTANT_COMPOSITE } from './mangle.js';
+import { appendAll } from '../../codec/arrays.js';
 
 /** The default target triple of emitted modules. */
 export const SPIR64_TRIPLE = 'spir64-unknown-unknown';
@@ -144,7 +145,7 @@ export function emitLlvmIr(result: LoweringResult, opts: EmitLlvmIrOptions = {})
     lines.push(`define spir_func ${typeToString(c.type)} ${formatGlobalName(`__spec_const.${n}`)}() {`);
     lines.push('entry:');
     const root = visit(c.tree!);
-    lines.push(...body);
+    appendAll(lines, body);
     lines.push(`  ret ${typeToString(c.type)} ${root}`);
     lines.push('}');
     lines.push('');

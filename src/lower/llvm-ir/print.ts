@@ -15,6 +15,7 @@
 import { TK } from './parse/lexer.js';
 import type { LFunction, LInstruction, LModule, LTopItem } from './parse/model.js';
 import { joinTokens, printLocalName } from './parse/parser.js';
+import { appendAll } from '../../codec/arrays.js';
 
 /**
  * A new instruction. `text` refers to local values as `%{key}`: `key` is either an existing local
@@ -158,7 +159,7 @@ export function printModule(m: LModule, edits: ModuleEdits = newModuleEdits(), m
       globalsDone = true;
       if (edits.newGlobals.length) {
         if (prevCat !== ORDER.global) out.push('');
-        out.push(...edits.newGlobals);
+        appendAll(out, edits.newGlobals);
         prevCat = ORDER.global!;
       }
     }
@@ -170,7 +171,7 @@ export function printModule(m: LModule, edits: ModuleEdits = newModuleEdits(), m
     }
     if (prevCat <= ORDER['named-md']! && c > ORDER['named-md']! && namedLines.length) {
       if (prevCat !== ORDER['named-md']) out.push('');
-      out.push(...namedLines);
+      appendAll(out, namedLines);
       namedLines.length = 0;
       prevCat = ORDER['named-md']!;
     }

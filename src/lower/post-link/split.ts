@@ -16,6 +16,7 @@ import type { LFunction, LModule } from '../llvm-ir/parse/model.js';
 import type { LAttribute } from '../llvm-ir/parse/model.js';
 import { ReferenceGraph } from './module-view.js';
 import type { SplitMode } from './options.js';
+import { appendAll } from '../../codec/arrays.js';
 
 /** One output module: its key and entry points. */
 export interface EntryPointGroup {
@@ -28,8 +29,8 @@ export interface EntryPointGroup {
 /** All attributes of a function (groups, then inline). */
 export function functionAttributes(m: LModule, f: LFunction): LAttribute[] {
   const out: LAttribute[] = [];
-  for (const n of f.attrGroups) out.push(...(m.attributeGroups.get(n) ?? []));
-  out.push(...f.attrs);
+  for (const n of f.attrGroups) appendAll(out, m.attributeGroups.get(n) ?? []);
+  appendAll(out, f.attrs);
   return out;
 }
 

@@ -11,6 +11,7 @@
 import { EncodeError } from '../../codec/index.js';
 import { encodeSpirvModule, stringWords, type SpirvInstruction } from './binary.js';
 import { Op } from '../../../formats/spirv-enums.js';
+import { appendAll } from '../../codec/arrays.js';
 
 /** An instruction operand: a word, or a string (encoded as nul-terminated UTF-8 words). */
 export type Operand = number | string;
@@ -18,7 +19,7 @@ export type Operand = number | string;
 function words(operands: readonly Operand[]): number[] {
   const out: number[] = [];
   for (const o of operands) {
-    if (typeof o === 'string') out.push(...stringWords(o));
+    if (typeof o === 'string') appendAll(out, stringWords(o));
     else out.push(o >>> 0);
   }
   return out;

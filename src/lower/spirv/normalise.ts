@@ -15,6 +15,7 @@
  *   - decorations of one <id> are sorted (producers order them differently).
  * Everything else (OpName, functions, capabilities, the OpenCL.std import) is ignored.
  */
+import { appendAll } from '../../codec/arrays.js';
 
 /** One `spirv-dis` instruction line, split. */
 export interface DisInstruction {
@@ -181,7 +182,7 @@ export function normaliseSpirvDis(text: string): string[] {
     const n = nameOf(i.result!);
     lines.push(`${n} = ${body}`);
     const decos = (decorations.get(i.result!) ?? []).map((x) => `OpDecorate ${n} ${x.operands.slice(1).join(' ')}`).sort();
-    lines.push(...decos);
+    appendAll(lines, decos);
   };
 
   const leaves = subset.filter((i) => SPEC_LEAVES.has(i.opcode));

@@ -21,6 +21,7 @@ import { IrSyntaxError, MAX_IR_NESTING } from './errors.js';
 import { tokenize, TK, type Token, type TokenList, type TokenPlace } from './lexer.js';
 import { fpLiteralBits } from './fp-literal.js';
 import type { LAttribute, LBlock, LCall, LFunction, LGlobal, LInstruction, LModule, LParam, LStruct, LTopItem, LType, LTyped, LValue } from './model.js';
+import { appendAll } from '../../../codec/arrays.js';
 
 const LINKAGES = new Set([
   'private', 'internal', 'available_externally', 'linkonce', 'weak', 'common', 'appending', 'extern_weak',
@@ -1518,7 +1519,7 @@ function collectRefs(v: LTyped, refs: string[]): void {
       case 'struct':
       case 'array':
       case 'vector':
-        stack.push(...val.elements);
+        appendAll(stack, val.elements);
         break;
       case 'cast':
         stack.push(val.operand);
@@ -1528,7 +1529,7 @@ function collectRefs(v: LTyped, refs: string[]): void {
         break;
       case 'expr':
       case 'metadata':
-        refs.push(...val.refs);
+        appendAll(refs, val.refs);
         break;
       default:
         break;
