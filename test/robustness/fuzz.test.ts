@@ -27,7 +27,9 @@ describe('fuzz: generated and mutated inputs give a model or a typed error, with
   // error): the IR lexer searched the rest of the text for a line break or NUL per quoted string
   // (quadratic on long lines), annotate's gap owners and shared strings and verify's binary lookup
   // were quadratic in entries and binaries.
-  const REGRESSIONS = [65100, 97565, 169631, 265001, 280358, 286719, 299695, 389285, 443635, 458186, 518235, 533388, 533484, 533760, 579090, 695643, 786178, 786823, 803187, 804893, 897787, 902852, 922963];
+  // 176390: the slowest case of the 1,000,000-case run of 2026-11-26 (1.3 s, under the bound): the
+  // lexer's unescaping searched past each string for a backslash, quadratic on a 1.3 MB line; 0.06 s now.
+  const REGRESSIONS = [65100, 97565, 169631, 176390, 265001, 280358, 286719, 299695, 389285, 443635, 458186, 518235, 533388, 533484, 533760, 579090, 695643, 786178, 786823, 803187, 804893, 897787, 902852, 922963];
   it(`the ${REGRESSIONS.length} cases the 1,000,000-case run failed`, async () => {
     const r = await fuzz({ cases: REGRESSIONS.length, seed: SEED, indices: REGRESSIONS });
     const report = r.failures.map((f) => `case ${f.index} (${f.target}: ${f.what}): ${f.reason}`).join('\n');
