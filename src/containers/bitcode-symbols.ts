@@ -27,19 +27,9 @@
  *
  * Portable: no Node APIs.
  */
-import { decode, decodeUtf8, hasMagic, type BlobRef } from '../codec/index.js';
-import {
-  ALIAS_FIELD,
-  BITCODE_BLOCK,
-  BitcodeMagic,
-  BitcodeWrapperHeader,
-  FUNCTION_FIELD,
-  GLOBALVAR_FIELD,
-  IFUNC_FIELD,
-  LINKAGE,
-  MODULE_CODE,
-  STRTAB_CODE,
-} from '../../formats/llvm-bitcode.js';
+import { decodeUtf8, type BlobRef } from '../codec/index.js';
+import { ALIAS_FIELD, BITCODE_BLOCK, FUNCTION_FIELD, GLOBALVAR_FIELD, IFUNC_FIELD, LINKAGE, MODULE_CODE } from '../../formats/llvm-bitcode.js';
+import { bitcodeStream, latin1, readStrtabBlock } from './bitcode.js';
 import { BitstreamError, BitstreamReader } from './bitstream.js';
 
 /** What {@link bitcodeArchiveSymbols} found. */
@@ -80,12 +70,6 @@ const CC_VECTORCALL = 80;
 
 const FORMAT_SPECIFIC_SECTION = 'llvm.metadata';
 
-/** Record operands as characters (one byte each), as LLVM's writeStringRecord writes strings. */
-function latin1(codes: readonly number[]): string {
-  let s = '';
-  for (const c of codes) s += String.fromCharCode(c & 0xff);
-  return s;
-}
 
 /** The mangling mode of a data layout string (`m:X`), or undefined. */
 function manglingMode(layout: string): string | undefined {
@@ -112,9 +96,16 @@ class GlobalTable {
       grown.set(this.data);
       this.data = grown;
     }
-    const clamp = (v: number): number => Math.min(v, 0xffffffff);
-    this.data.set([KINDS.indexOf(g.kind), LINKAGES.indexOf(g.linkage), g.declaration ? 1 : 0, clamp(g.section), clamp(g.callingConv), clamp(g.nameOffset), clamp(g.nameSize)], this.length * FIELDS);
-    this.length++;
+    const d = this.data;
+    const at = this.length++ * FIELDS;
+    d[at] = KINDS.indexOf(g.kind);
+    d[at + 1] = LINKAGES.indexOf(g.linkage);
+    d[at + 2] = g.declaration ? 1 : 0;
+    // Values past 32 bits are clamped: a name offset there is outside any STRTAB and reported so.
+    d[at + 3] = Math.min(g.section, 0xffffffff);
+    d[at + 4] = Math.min(g.callingConv, 0xffffffff);
+    d[at + 5] = Math.min(g.nameOffset, 0xffffffff);
+    d[at + 6] = Math.min(g.nameSize, 0xffffffff);
   }
   *[Symbol.iterator](): Generator<GlobalValueFacts> {
     for (let i = 0; i < this.length; i++) yield this.get(i);
@@ -152,16 +143,9 @@ interface ModuleFacts {
  * followed or is not what this reader knows (several modules, names outside a STRTAB).
  */
 function moduleFacts(blob: BlobRef): ModuleFacts | { problem: string } | undefined {
-  let offset = 0;
-  let size = blob.size;
-  const head = blob.slice(0, Math.min(blob.size, BitcodeWrapperHeader.fixedSize!));
-  if (head.length >= BitcodeWrapperHeader.fixedSize! && hasMagic(BitcodeWrapperHeader.fields.magic, head)) {
-    const w = decode(BitcodeWrapperHeader, head, 0, { path: ['wrapper'] });
-    if (w.offset > blob.size || w.size > blob.size - w.offset) return { problem: `the wrapper's bitcode [${w.offset}, +${w.size}) is outside the ${blob.size}-byte file` };
-    offset = w.offset;
-    size = w.size;
-    if (!hasMagic(BitcodeMagic, blob.slice(offset, Math.min(4, size)))) return undefined;
-  } else if (!hasMagic(BitcodeMagic, head)) return undefined;
+  const stream = bitcodeStream(blob);
+  if (!stream || 'problem' in stream) return stream;
+  const { offset, size } = stream;
   const r = new BitstreamReader(blob, offset, size);
   const globals = new GlobalTable();
   const sections: string[] = [];
@@ -176,7 +160,7 @@ function moduleFacts(blob: BlobRef): ModuleFacts | { problem: string } | undefin
       if (it.kind === 'record') r.record(it, false);
       else if (it.id === BITCODE_BLOCK.MODULE) {
         // A file of several modules (llvm-cat -b) is read by IRObjectFile as all of them; not done here.
-        if (++modules > 1) return { problem: 'the file holds more than one module' };
+        if (++modules > 1) return { problem: `a second MODULE_BLOCK at byte ${r.byteAt(it.at)}: the file holds more than one module` };
         r.enter(it);
         for (let m = r.next(); m.kind !== 'end'; m = r.next()) {
           if (m.kind === 'block') {
@@ -196,7 +180,7 @@ function moduleFacts(blob: BlobRef): ModuleFacts | { problem: string } | undefin
               if (ops.length) asm = true;
               break;
             case MODULE_CODE.SECTIONNAME:
-              if (sections.length >= MAX_SECTIONS) return { problem: `more than ${MAX_SECTIONS} section names` };
+              if (sections.length >= MAX_SECTIONS) return { problem: `more than ${MAX_SECTIONS} section names (the next at byte ${r.byteAt(m.at)})` };
               sections.push(latin1(ops));
               break;
             case MODULE_CODE.ALIAS_OLD:
@@ -230,16 +214,8 @@ function moduleFacts(blob: BlobRef): ModuleFacts | { problem: string } | undefin
             }
           }
         }
-      } else if (it.id === BITCODE_BLOCK.STRTAB) {
-        r.enter(it);
-        for (let s = r.next(); s.kind !== 'end'; s = r.next()) {
-          if (s.kind === 'block') r.skip(s);
-          else {
-            const rec = r.record(s, false);
-            if (rec.code === STRTAB_CODE.BLOB && rec.blob) strtab = rec.blob;
-          }
-        }
-      } else r.skip(it);
+      } else if (it.id === BITCODE_BLOCK.STRTAB) strtab = readStrtabBlock(r, it) ?? strtab;
+      else r.skip(it);
     }
   } catch (e) {
     if (!(e instanceof BitstreamError)) throw e;

@@ -29,8 +29,8 @@
  *
  * Portable: no Node APIs.
  */
-import { decodeUtf8, type BlobRef } from '../codec/index.js';
-import { BITCODE_BLOCK, BITSTREAM, CST_CODE, GLOBALVAR_FIELD, METADATA_CODE, MODULE_CODE, STRTAB_CODE } from '../../formats/llvm-bitcode.js';
+import { decode, decodeUtf8, hasMagic, type BlobRef } from '../codec/index.js';
+import { BITCODE_BLOCK, BitcodeMagic, BitcodeWrapperHeader, BITSTREAM, CST_CODE, GLOBALVAR_FIELD, METADATA_CODE, MODULE_CODE, STRTAB_CODE } from '../../formats/llvm-bitcode.js';
 import { BitstreamError, BitstreamReader, type BitItem, type BitRecord } from './bitstream.js';
 
 /** Bytes of a module the triple search may look at. */
@@ -41,12 +41,41 @@ export const EMBEDDED_OFFLOADING_SECTION = '.llvm.offloading';
 /** The named metadata listing embedded objects. */
 export const EMBEDDED_OBJECTS_METADATA = 'llvm.embedded.objects';
 
-/** Record operands as characters (one byte each), as LLVM's writeStringRecord writes names. */
-const latin1 = (codes: readonly number[]): string => {
+/** Record operands as characters (one byte each), as LLVM's writeStringRecord writes names and strings. */
+export function latin1(codes: readonly number[]): string {
   let s = '';
   for (const c of codes) s += String.fromCharCode(c & 0xff);
   return s;
-};
+}
+
+/**
+ * Where the bitstream of the bitcode in `blob` is: after the magic at 0, or behind the bitcode
+ * wrapper header (formats/llvm-bitcode.ts BitcodeWrapperHeader, its range checked against the file);
+ * `undefined` when `blob` is not bitcode.
+ */
+export function bitcodeStream(blob: BlobRef): { offset: number; size: number } | { problem: string } | undefined {
+  const head = blob.slice(0, Math.min(blob.size, BitcodeWrapperHeader.fixedSize!));
+  if (head.length >= BitcodeWrapperHeader.fixedSize! && hasMagic(BitcodeWrapperHeader.fields.magic, head)) {
+    const w = decode(BitcodeWrapperHeader, head, 0, { path: ['wrapper'] });
+    if (w.offset > blob.size || w.size > blob.size - w.offset) return { problem: `the wrapper's bitcode [${w.offset}, +${w.size}) is outside the ${blob.size}-byte file` };
+    return hasMagic(BitcodeMagic, blob.slice(w.offset, Math.min(4, w.size))) ? { offset: w.offset, size: w.size } : undefined;
+  }
+  return hasMagic(BitcodeMagic, head) ? { offset: 0, size: blob.size } : undefined;
+}
+
+/** The STRTAB block just announced by `next()` (entered here): where its blob is, if it has one. */
+export function readStrtabBlock(r: BitstreamReader, block: Parameters<BitstreamReader['enter']>[0]): { offset: number; size: number } | undefined {
+  let blob: { offset: number; size: number } | undefined;
+  r.enter(block);
+  for (let s = r.next(); s.kind !== 'end'; s = r.next()) {
+    if (s.kind === 'block') r.skip(s);
+    else {
+      const rec = r.record(s, false);
+      if (rec.code === STRTAB_CODE.BLOB && rec.blob) blob = rec.blob;
+    }
+  }
+  return blob;
+}
 
 /** Characters kept of a TRIPLE record (target triples are a few dozen). */
 const TRIPLE_MAX = 4096;
@@ -168,16 +197,8 @@ export function bitcodeEmbeddedObjects(blob: BlobRef, offset: number, size: numb
       else if (it.id === BITCODE_BLOCK.MODULE) {
         r.enter(it);
         walkModule(r, f);
-      } else if (it.id === BITCODE_BLOCK.STRTAB) {
-        r.enter(it);
-        for (let s = r.next(); s.kind !== 'end'; s = r.next()) {
-          if (s.kind === 'block') r.skip(s);
-          else {
-            const rec = r.record(s, false);
-            if (rec.code === STRTAB_CODE.BLOB && rec.blob) f.strtab = rec.blob;
-          }
-        }
-      } else r.skip(it);
+      } else if (it.id === BITCODE_BLOCK.STRTAB) f.strtab = readStrtabBlock(r, it) ?? f.strtab;
+      else r.skip(it);
     }
     resolve(r, blob, f, out);
   } catch (e) {

@@ -12,7 +12,6 @@
  */
 import type { ElfOffloadResult } from './elf.js';
 import { OBJDUMP_ERRORS, type BareImage, type OffloadInput, type PeerFailure } from './input.js';
-import type { OffloadBinaryModel } from './read.js';
 import { escapeForListing, formatOffloadingText, leftJustify, objdumpProducer, offloadingTextBlocks, type ListingOptions } from './objdump-text.js';
 import { llvmEra } from '../../formats/eras.js';
 import { elfFileFormatName } from '../../formats/elf.js';
@@ -104,7 +103,7 @@ export function strictOffloadingText(file: string, input: OffloadInput, opts: Li
   const objects = input.objects;
   for (let i = 0; i < objects.length; i++) {
     const o = objects[i]!;
-    const unreadable = o.binaries.findIndex((b) => !era.reads.includes(b.version as never));
+    const unreadable = o.binaries.findIndex((b) => !era.reads.includes(b.version));
     if (unreadable >= 0) {
       // LLVM reads all of a raw file's binaries before printing anything; an object prints its header line first.
       if (o.fileFormat) text += objectFileHeaderText(o.member === undefined ? file : `${file}(${o.member})`, o.fileFormat);
@@ -114,7 +113,7 @@ export function strictOffloadingText(file: string, input: OffloadInput, opts: Li
     const last = i === objects.length - 1;
     if (last && input.peerFailure?.dropLastObject) break;
     if (o.fileFormat) text += objectFileHeaderText(o.member === undefined ? file : `${file}(${o.member})`, o.fileFormat);
-    for (const piece of offloadingTextBlocks(o.binaries as OffloadBinaryModel[], opts)) text += piece;
+    for (const piece of offloadingTextBlocks(o.binaries, opts)) text += piece;
   }
   const f = input.peerFailure;
   return f ? { text, error: { label: label(f.label), message: f.message } } : { text };

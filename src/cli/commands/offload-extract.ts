@@ -94,7 +94,7 @@ Every file is written atomically; an image file is never written over FILE itsel
     if (!input) return EXIT.OK;
     if (opts.strict) {
       // Where llvm-offload-binary fails: its error ("error: MESSAGE"), status 1, nothing written.
-      const unreadable = input.found.some((f) => !era.reads.includes(f.binary.version as never));
+      const unreadable = input.found.some((f) => !era.reads.includes(f.binary.version));
       const failure = input.peerFailure?.message ?? (unreadable ? OBJDUMP_ERRORS.invalidData : undefined);
       if (failure) throw new CommandFailure(`${prog}: error: ${failure}`);
     } else for (const n of input.notes) note(n);
