@@ -139,3 +139,12 @@ export function llvmEra(era: LlvmEra = DEFAULT_LLVM_ERA): LlvmEraInfo {
 export function numberingFor(version: number, era: LlvmEraInfo): OffloadKindNumbering {
   return version >= 2 ? 'bitmask' : era.numbering;
 }
+
+/**
+ * The era's tools read only version-1 OffloadBinaries with the rules of LLVM 19 to 22's
+ * `OffloadBinary::create` (src/offload/llvm-rules.ts), which `--strict` follows; upstream main's
+ * reader (v2/v3) has other rules, read from its source only.
+ */
+export function followsLlvmRules(era: LlvmEraInfo): boolean {
+  return era.reads.length === 1 && era.reads[0] === 1;
+}

@@ -57,6 +57,7 @@ export {
   type PeerFailure,
   OBJDUMP_ERRORS,
 } from './offload/input.js';
+export { llvmCreateCheck, llvmExtractRegion, LLVM_CREATE_ERRORS, type LlvmBinaryView, type LlvmCreateError, type LlvmRegionResult } from './offload/llvm-rules.js';
 export { readArchive, archiveChunks, isArchive, type ArchiveFile, type ArchiveMember, type ArchiveMemberInput } from './containers/archive.js';
 export { readCoffOffloadBinaries, readCoffSectionTable, identifyCoff, type CoffFile, type CoffSection } from './containers/coff.js';
 export { elfArchiveSymbols } from './containers/elf-symbols.js';

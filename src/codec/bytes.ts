@@ -163,3 +163,30 @@ export class ByteBuilder {
     return this.buf.slice(0, this.length);
   }
 }
+
+/**
+ * Bytes as a string of the same code units (ISO-8859-1: one character per byte, 0-255), for text
+ * that must reach its output byte for byte whatever its encoding (what LLVM's tools print of a
+ * string is its bytes). Decoded in chunks joined once; ASCII natively.
+ */
+export function decodeLatin1(bytes: Uint8Array): string {
+  let ascii = true;
+  for (let i = 0; i < bytes.length; i++) {
+    if (bytes[i]! >= 0x80) {
+      ascii = false;
+      break;
+    }
+  }
+  if (ascii) return new TextDecoder().decode(bytes);
+  const parts: string[] = [];
+  for (let i = 0; i < bytes.length; i += 0x2000) parts.push(String.fromCharCode.apply(null, bytes.subarray(i, i + 0x2000) as unknown as number[]));
+  return parts.join('');
+}
+
+/** The bytes of a string made by {@link decodeLatin1} (each code unit's low 8 bits). */
+export function encodeLatin1(s: string): Uint8Array {
+  if (!/[^\x00-\x7f]/.test(s)) return new TextEncoder().encode(s);
+  const out = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i) & 0xff;
+  return out;
+}

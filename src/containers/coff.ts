@@ -267,6 +267,8 @@ export interface ReadCoffOffloadOptions extends ReadOffloadOptions, InputPlaceme
   sectionNames?: readonly string[];
   /** Collect sections that do not start with the OffloadBinary magic in `bare` instead of failing. */
   bareSections?: boolean;
+  /** Also apply LLVM 19/22's rules (src/offload/elf.ts ReadSectionsOptions). */
+  llvmRules?: 'objdump' | 'packer';
 }
 
 /** What {@link readCoffOffloadBinaries} found: the sections named for offloading, read in section-table order. */

@@ -28,7 +28,7 @@
  *
  * Portable: no Node APIs.
  */
-import { DecodeError, decodeUtf8, hasMagic, hex, locate, placedSpace, TerminatedStrings, toSource, withinPath, type ByteSource, type PathKey, type InputPlacement, type Space, type SpanNode, type SpanTree } from '../codec/index.js';
+import { appendAll, DecodeError, decodeUtf8, hasMagic, hex, locate, placedSpace, TerminatedStrings, toSource, withinPath, type ByteSource, type PathKey, type InputPlacement, type Space, type SpanNode, type SpanTree } from '../codec/index.js';
 import { OffloadMagic } from '../../formats/offload-binary.js';
 import {
   ELF_HEADERS,
@@ -53,6 +53,7 @@ import {
   type Elf64HeaderValue,
 } from '../../formats/elf.js';
 import { offloadBinaries, type OffloadBinaryModel, type ReadOffloadOptions } from './read.js';
+import { llvmExtractRegion, type LlvmBinaryView, type LlvmCreateError } from './llvm-rules.js';
 
 /** Section name prefix LLVM gives embedded offloading data. */
 export const OFFLOADING_SECTION_NAME = '.llvm.offloading';
@@ -362,6 +363,8 @@ export interface ReadElfOffloadOptions extends ReadOffloadOptions, SectionChoice
    * "Invalid data"; default: fail as LLVM does, with the magic error at the section's first binary).
    */
   bareSections?: boolean;
+  /** Also apply LLVM 19/22's rules ({@link ReadSectionsOptions}). */
+  llvmRules?: 'objdump' | 'packer';
 }
 
 /** One section read, with its binaries. */
@@ -386,6 +389,10 @@ export interface ElfOffloadResult {
   bare: OffloadingSection[];
   /** Why candidates were not read (for a note on stderr); empty when every candidate was read. */
   notes: string[];
+  /** With `llvmRules`: LLVM's views of the binaries ({@link SectionsRead}). */
+  llvmViews?: LlvmBinaryView[];
+  /** With `llvmRules`: where LLVM's extraction fails ({@link SectionsRead}). */
+  llvmFailure?: { section: OffloadingSection; error: LlvmCreateError };
 }
 
 /**
@@ -429,6 +436,26 @@ export interface SectionsRead<S> {
   binaries: OffloadBinaryModel[];
   /** The sections whose contents are not OffloadBinaries (with `bareSections`). */
   bare: S[];
+  /**
+   * With `llvmRules`: what LLVM 19/22 sees (src/offload/llvm-rules.ts), per binary in order: what
+   * llvm-objdump prints. Where LLVM accepts a binary this reader rejects (an image past the binary's
+   * end, an entry overlapping the header), the section is in `read` with no binaries and its views here.
+   */
+  llvmViews?: LlvmBinaryView[];
+  /** With `llvmRules`: the section where LLVM's extraction fails, and how (no later section is read). */
+  llvmFailure?: { section: S; error: LlvmCreateError };
+}
+
+/** Options of {@link readSections}. */
+export interface ReadSectionsOptions extends ReadOffloadOptions {
+  /** Collect sections that do not start with the OffloadBinary magic in `bare` instead of failing. */
+  bareSections?: boolean;
+  /**
+   * Also apply the rules of LLVM 19/22 (src/offload/llvm-rules.ts), for `--strict`: for `objdump`,
+   * a binary LLVM accepts and this reader rejects is listed from LLVM's view; for `packer` (which
+   * extracts images), this reader's error stands.
+   */
+  llvmRules?: 'objdump' | 'packer';
 }
 
 /**
@@ -441,11 +468,31 @@ export function readSections<S>(
   prefix: readonly PathKey[],
   sections: readonly S[],
   contents: (s: S) => { index: number; offset: number; size: number },
-  opts: ReadOffloadOptions & { bareSections?: boolean },
+  opts: ReadSectionsOptions,
 ): SectionsRead<S> {
   const out: SectionsRead<S> = { read: [], binaries: [], bare: [] };
+  if (opts.llvmRules) out.llvmViews = [];
   for (const section of sections) {
-    const binaries = readSectionBinaries(src, origin, prefix, contents(section), opts);
+    const c = contents(section);
+    if (opts.llvmRules) {
+      const at = origin + c.offset;
+      const r = llvmExtractRegion(src, at, at + c.size);
+      if (r.undefinedBehaviour) {
+        throw new DecodeError('RANGE', `LLVM reads outside the OffloadBinary here (undefined behaviour, not reproduced): ${r.undefinedBehaviour.what}`, r.undefinedBehaviour.offset, [...prefix, 'sections', c.index]);
+      }
+      if (r.failure) {
+        out.llvmFailure = { section, error: r.failure.error };
+        return out;
+      }
+      appendAll(out.llvmViews!, r.binaries);
+    }
+    let binaries: OffloadBinaryModel[] | undefined;
+    try {
+      binaries = readSectionBinaries(src, origin, prefix, c, opts);
+    } catch (e) {
+      if (opts.llvmRules !== 'objdump' || !(e instanceof DecodeError)) throw e;
+      binaries = [];
+    }
     if (!binaries) {
       out.bare.push(section);
       continue;
@@ -467,7 +514,7 @@ export function readSectionBinaries(
   origin: number,
   prefix: readonly PathKey[],
   section: { index: number; offset: number; size: number },
-  opts: ReadOffloadOptions & { bareSections?: boolean },
+  opts: ReadSectionsOptions,
 ): OffloadBinaryModel[] | undefined {
   const at = origin + section.offset;
   if (opts.bareSections && section.size > 0 && !hasMagic(OffloadMagic, src.read(at, Math.min(4, section.size)))) return undefined;

@@ -11,9 +11,12 @@
  * Portable: no Node APIs.
  */
 import type { ElfOffloadResult } from './elf.js';
-import { OBJDUMP_ERRORS, type BareImage, type OffloadInput, type PeerFailure } from './input.js';
+import { OBJDUMP_ERRORS, type BareImage, type ObjectListing, type OffloadInput, type PeerFailure } from './input.js';
+import type { LlvmBinaryView } from './llvm-rules.js';
+import { decodeLatin1 } from '../codec/index.js';
+import { objdumpImageKind } from '../../formats/kinds.js';
 import { escapeForListing, formatOffloadingText, leftJustify, objdumpProducer, offloadingTextBlocks, type ListingOptions } from './objdump-text.js';
-import { llvmEra } from '../../formats/eras.js';
+import { llvmEra, type LlvmEraInfo } from '../../formats/eras.js';
 import { elfFileFormatName } from '../../formats/elf.js';
 
 /** The line llvm-objdump prints before the listing of an object file: `\nFILE:\tfile format NAME\n`. */
@@ -81,8 +84,12 @@ const BARE_KIND_NAMES: Readonly<Record<BareImage['kind'], string>> = { spirv: 's
 
 /** What `llvm-objdump --offloading FILE` of the era prints and how it ends (see {@link strictOffloadingText}). */
 export interface StrictListing {
-  /** Its standard output. */
+  /** Its standard output (a byte string, src/codec/bytes.ts decodeLatin1, when `bytes`). */
   text: string;
+  /** `text` holds bytes, one per character (the views of llvmRules): write it with encodeLatin1. */
+  bytes?: boolean;
+  /** Its warnings (`warning: LABEL: MESSAGE` on standard error), in order, before any error. */
+  warnings?: { label: string; message: string }[];
   /** Its error, when it fails: the line after its program name is `error: LABEL: MESSAGE`. */
   error?: { label: string; message: string };
 }
@@ -98,24 +105,43 @@ export interface StrictListing {
  */
 export function strictOffloadingText(file: string, input: OffloadInput, opts: ListingOptions = {}): StrictListing {
   const era = opts.era ?? llvmEra();
+  // With LLVM's views (llvmRules) the text is a byte string (src/codec/bytes.ts decodeLatin1): the
+  // strings' bytes as LLVM prints them, and the file name's UTF-8 bytes.
+  const bytesOut = input.objects.some((o) => o.views);
+  const name = bytesOut ? decodeLatin1(new TextEncoder().encode(file)) : file;
   const label = (l: PeerFailure['label']): string => (l.kind === 'input' ? `'${file}'` : l.kind === 'member' ? `'${l.member}'` : l.kind === 'member-of' ? `${file}(${l.member})` : '');
+  const header = (o: ObjectListing): string => (o.fileFormat ? objectFileHeaderText(o.member === undefined ? name : `${name}(${bytesOut ? decodeLatin1(new TextEncoder().encode(o.member)) : o.member})`, o.fileFormat) : '');
   let text = '';
+  let index = 0;
   const objects = input.objects;
   for (let i = 0; i < objects.length; i++) {
     const o = objects[i]!;
-    const unreadable = o.binaries.findIndex((b) => !era.reads.includes(b.version));
+    const unreadable = o.views ? -1 : o.binaries.findIndex((b) => !era.reads.includes(b.version));
     if (unreadable >= 0) {
       // LLVM reads all of a raw file's binaries before printing anything; an object prints its header line first.
-      if (o.fileFormat) text += objectFileHeaderText(o.member === undefined ? file : `${file}(${o.member})`, o.fileFormat);
+      text += header(o);
       const message = !o.fileFormat && unreadable === 0 ? OBJDUMP_ERRORS.invalidData : OBJDUMP_ERRORS.extracting;
-      return { text, error: { label: o.member === undefined ? `'${file}'` : `'${o.member}'`, message } };
+      return { text, ...(bytesOut ? { bytes: true } : {}), error: { label: o.member === undefined ? `'${file}'` : `'${o.member}'`, message } };
     }
     const last = i === objects.length - 1;
     if (last && input.peerFailure?.dropLastObject) break;
-    if (o.fileFormat) text += objectFileHeaderText(o.member === undefined ? file : `${file}(${o.member})`, o.fileFormat);
-    for (const piece of offloadingTextBlocks(o.binaries, opts)) text += piece;
+    text += header(o);
+    if (o.views) {
+      // llvm-objdump numbers the images of each object from 0 (OffloadDump.cpp printBinary).
+      index = 0;
+      for (const v of o.views) text += viewText(v, index++, era);
+    } else for (const piece of offloadingTextBlocks(o.binaries, opts)) text += piece;
   }
   const f = input.peerFailure;
-  return f ? { text, error: { label: label(f.label), message: f.message } } : { text };
+  const out: StrictListing = { text };
+  if (bytesOut) out.bytes = true;
+  if (input.peerWarnings?.length) out.warnings = input.peerWarnings.map((w) => ({ label: label(w.label), message: w.message }));
+  if (f) out.error = { label: label(f.label), message: f.message };
+  return out;
 }
 
+/** One image as llvm-objdump 19/22 prints it (OffloadDump.cpp printBinary), from LLVM's view of its binary. */
+function viewText(v: LlvmBinaryView, index: number, era: LlvmEraInfo): string {
+  const line = (k: string, value: string): string => `${leftJustify(k, 16)}${value}\n`;
+  return `\nOFFLOADING IMAGE [${index}]:\n${line('kind', objdumpImageKind(v.imageKind, era))}${line('arch', v.arch)}${line('triple', v.triple)}${line('producer', objdumpProducer(v.offloadKind, 1, era))}`;
+}

@@ -40,6 +40,7 @@ import { OffloadMagic } from '../../formats/offload-binary.js';
 import { coffFileFormatName, PeDosHeader } from '../../formats/coff.js';
 import { elfFileFormatName } from '../../formats/elf.js';
 import { spirvByteOrder } from '../../formats/spirv.js';
+import { isWasm, machoFileFormatName, machoHeader, OFFLOADING_UNSUPPORTED_WARNING, WASM_FILE_FORMAT_NAME } from '../../formats/other-objects.js';
 import { isArchive, readArchive, type ArchiveFile } from '../containers/archive.js';
 import { identifyCoff, readCoffOffloadBinaries, readPeSectionTable, type CoffOffloadResult, type CoffSection, type PeFile } from '../containers/coff.js';
 import { ElfPointers } from '../containers/elf-pointers.js';
@@ -53,6 +54,7 @@ import { readElfOffloadBinaries, type ElfOffloadResult, type ElfSection, type Of
 import { offloadEntriesSectionName } from '../../formats/offload-entry.js';
 import { readOffloadBinaries, regionIsOneBinary, type OffloadBinaryModel, type ReadOffloadOptions } from './read.js';
 import { appendAll } from '../codec/arrays.js';
+import { LLVM_CREATE_ERRORS, llvmCreateCheck, llvmExtractRegion, type LlvmBinaryView, type LlvmCreateError } from './llvm-rules.js';
 
 export { identifyImage, type ImageInfo };
 
@@ -109,7 +111,7 @@ export interface BareImage {
 }
 
 /** What kind of input it was. */
-export type OffloadContainer = 'offload-binaries' | 'elf' | 'coff' | 'pe' | 'archive' | 'bitcode' | 'spirv' | 'unknown';
+export type OffloadContainer = 'offload-binaries' | 'elf' | 'coff' | 'pe' | 'archive' | 'bitcode' | 'spirv' | 'macho' | 'wasm' | 'unknown';
 
 /** One object file as `llvm-objdump --offloading` prints it: its header line and its binaries. */
 export interface ObjectListing {
@@ -119,6 +121,11 @@ export interface ObjectListing {
   fileFormat: string;
   /** Its binaries, in the order objdump prints them. */
   binaries: OffloadBinaryModel[];
+  /**
+   * With `llvmRules` (`--strict`): what LLVM 19/22 sees of each binary it prints (src/offload/llvm-rules.ts);
+   * also where this reader rejects a binary LLVM accepts (then `binaries` lacks it).
+   */
+  views?: LlvmBinaryView[];
 }
 
 /** What an input holds. */
@@ -148,6 +155,8 @@ export interface OffloadInput {
    * decides about, are not here (src/offload/input-text.ts `strictOffloadingText`).
    */
   peerFailure?: PeerFailure;
+  /** Warnings llvm-objdump prints (after `warning: LABEL: `) without failing, in order (Mach-O and WebAssembly objects). */
+  peerWarnings?: { message: string; label: PeerFailure['label'] }[];
 }
 
 /** How llvm-objdump fails on an input (see {@link OffloadInput.peerFailure}). */
@@ -174,6 +183,16 @@ export const OBJDUMP_ERRORS = {
   extracting: 'while extracting offloading files: Invalid data was encountered while parsing the file',
 } as const;
 const NOT_AN_OBJECT = OBJDUMP_ERRORS.notAnObject;
+
+/** llvm-objdump's error for a failed extraction (an object's sections, or a raw file past its first binary). */
+function extracting(error: LlvmCreateError): string {
+  return `while extracting offloading files: ${LLVM_CREATE_ERRORS[error]}`;
+}
+
+/** Where LLVM would read outside a binary: not reproduced, this toolkit's error instead. */
+function undefinedBehaviour(u: { offset: number; what: string }, path: readonly PathKey[]): DecodeError {
+  return new DecodeError('RANGE', `LLVM reads outside the OffloadBinary here (undefined behaviour, not reproduced): ${u.what}`, u.offset, [...path]);
+}
 const INVALID_DATA = OBJDUMP_ERRORS.invalidData;
 const EXTRACTING = OBJDUMP_ERRORS.extracting;
 
@@ -202,6 +221,12 @@ export interface ReadOffloadInputOptions extends ReadOffloadOptions {
    * successfully, for modules and unknown files). Checked against both tools of LLVM 22.
    */
   peerTool?: 'objdump' | 'packer';
+  /**
+   * Follow the rules of LLVM 19/22's OffloadBinary reader (src/offload/llvm-rules.ts) where they
+   * differ from this reader's, for `--strict` (version-1 eras only): where LLVM fails, `peerFailure`
+   * says how and nothing of that file or section is read; object listings carry LLVM's `views`.
+   */
+  llvmRules?: boolean;
 }
 
 /** Default bound on archive nesting (LLVM recurses without one). */
@@ -228,6 +253,8 @@ export function offloadContainerOf(head: Uint8Array): OffloadContainer {
   if (head.length >= PeDosHeader.fixedSize! && hasMagic(PeDosHeader.fields.magic, head)) return 'pe';
   if (hasMagic(BitcodeMagic, head) || hasMagic(BitcodeWrapperHeader.fields.magic, head)) return 'bitcode';
   if (spirvByteOrder(head)) return 'spirv';
+  if (machoHeader(head)) return 'macho';
+  if (isWasm(head)) return 'wasm';
   return 'unknown';
 }
 
@@ -299,6 +326,10 @@ class InputReader {
       case 'spirv':
         this.bareFile(item, kind);
         return [];
+      case 'macho':
+      case 'wasm':
+        this.otherObject(item, kind);
+        return [];
       case 'unknown':
         this.unknown(item);
         return [];
@@ -331,9 +362,10 @@ class InputReader {
     else if (!this.out.found.length) this.note(item, `${this.peer} extracts nothing from it (status 0)`);
   }
 
-  private listing(item: Item, fileFormat: string, binaries: OffloadBinaryModel[]): void {
+  private listing(item: Item, fileFormat: string, binaries: OffloadBinaryModel[], views?: LlvmBinaryView[]): void {
     if (!item.listed || this.stopped) return;
     const o: ObjectListing = { fileFormat, binaries };
+    if (views) o.views = views;
     if (item.member) o.member = item.member;
     this.out.objects.push(o);
   }
@@ -357,32 +389,78 @@ class InputReader {
   }
 
   private offloadBinaries(item: Item): void {
+    if (this.opts.llvmRules && !this.llvmBinaries(item)) return;
     const region = { start: item.origin, end: item.origin + item.size };
     const onPadding = (at: number, n: number): void => {
       this.note(item, `${n} zero byte(s) after the last OffloadBinary (at offset ${at}) are read as padding; ${this.peer} reads no padding and rejects the file ("${this.packer ? INVALID_DATA : EXTRACTING}")`);
       if (item.depth === 0 && !this.stopped) this.out.peerFailure ??= this.packer ? { message: INVALID_DATA, label: { kind: 'none' } } : { message: EXTRACTING, label: { kind: 'input' }, dropLastObject: true };
     };
-    const bins = readOffloadBinaries(this.src, { ...this.opts, ...region, path: item.path, singlePaths: true, onPadding });
+    let bins: OffloadBinaryModel[];
+    try {
+      bins = readOffloadBinaries(this.src, { ...this.opts, ...region, path: item.path, singlePaths: true, onPadding });
+    } catch (e) {
+      // LLVM reads what this reader rejects (an image past the binary's end, ...): listed from LLVM's view.
+      if (!this.llvmViews || this.packer || !(e instanceof DecodeError)) throw e;
+      bins = [];
+    }
     const one = bins.length === 1 && regionIsOneBinary(this.src, region.start, region.end);
     bins.forEach((b, i) => this.out.found.push({ binary: b, site: this.site(item, one ? [...item.path] : [...item.path, 'binaries', i], b.offset) }));
-    if (item.depth === 0) this.out.objects.push({ fileFormat: '', binaries: bins });
+    if (item.depth === 0) this.out.objects.push(this.llvmViews ? { fileFormat: '', binaries: bins, views: this.llvmViews } : { fileFormat: '', binaries: bins });
     // llvm-objdump-22 on an archive holding an OffloadBinary file: "error: A.a(MEMBER): Invalid data was
     // encountered while parsing the file" (checked [bin]; test/llvm22/interop.test.ts).
     else if (!this.packer) this.stop(item, `fails on this member, an OffloadBinary file and not an object ("${INVALID_DATA}")`, { message: INVALID_DATA, label: { kind: 'member-of', member: item.member ?? '' } });
     this.scanAlways(item, bins);
   }
 
+  /** With llvmRules: LLVM's views of the input's binaries (the raw-file case). */
+  private llvmViews: LlvmBinaryView[] | undefined;
+
+  /**
+   * OffloadBinaries as LLVM 19/22 reads them (llvmRules): false when LLVM fails on them (peerFailure
+   * set, nothing read). llvm-objdump first creates the file's first binary on the whole file
+   * (`createBinary`: its error plain), then extracts all (`while extracting offloading files: `);
+   * as an archive member it creates the member (not 8-aligned: Invalid data) and, when that works,
+   * rejects it as not an object. The packer only extracts (its error plain, unlabelled).
+   */
+  private llvmBinaries(item: Item): boolean {
+    if (!item.listed || this.stopped) return true;
+    const fail = (message: string, label: PeerFailure['label']): false => {
+      this.stop(item, `fails on this file ("${message}")`);
+      this.out.peerFailure = this.packer ? { message, label: { kind: 'none' } } : { message, label };
+      return false;
+    };
+    const start = item.origin;
+    const end = item.origin + item.size;
+    if (item.depth > 0 && !this.packer) {
+      const member: PeerFailure['label'] = { kind: 'member-of', member: item.member ?? '' };
+      const created = llvmCreateCheck(this.src, start, item.size, start % 8 === 0);
+      if ('error' in created) return fail(LLVM_CREATE_ERRORS[created.error], member);
+      return fail(NOT_AN_OBJECT, { kind: 'input' });
+    }
+    if (!this.packer) {
+      const created = llvmCreateCheck(this.src, start, item.size);
+      if ('error' in created) return fail(LLVM_CREATE_ERRORS[created.error], { kind: 'input' });
+    }
+    const r = llvmExtractRegion(this.src, start, end);
+    if (r.undefinedBehaviour) throw undefinedBehaviour(r.undefinedBehaviour, item.path);
+    if (r.failure) return fail(this.packer ? LLVM_CREATE_ERRORS[r.failure.error] : extracting(r.failure.error), { kind: 'input' });
+    if (item.depth === 0) this.llvmViews = r.binaries;
+    return true;
+  }
+
   private elf(item: Item): void {
-    const r = readElfOffloadBinaries(this.src, { ...this.opts, origin: item.origin, size: item.size, path: item.path, bareSections: true });
+    const r = readElfOffloadBinaries(this.src, { ...this.opts, origin: item.origin, size: item.size, path: item.path, bareSections: true, llvmRules: this.sectionRules(item) });
     if (item.depth === 0) this.out.elf = r;
     for (const n of r.notes) this.note(item, n);
+    const format = elfFileFormatName(r.elf.class, r.elf.machine, r.elf.littleEndian);
+    if (r.llvmFailure) return this.llvmSectionFailure(item, format, r.llvmFailure);
     const bins: OffloadBinaryModel[] = [];
     for (const { section, binaries } of r.read) {
       binaries.forEach((b, k) => this.out.found.push({ binary: b, site: this.site(item, [...item.path, 'sections', section.index, 'binaries', k], b.offset, section) }));
       appendAll(bins, binaries);
     }
     // objdump prints the file's header line, then fails on a section that holds no OffloadBinary.
-    this.listing(item, elfFileFormatName(r.elf.class, r.elf.machine, r.elf.littleEndian), r.bare.length ? [] : bins);
+    this.listing(item, format, r.bare.length ? [] : bins, r.llvmViews);
     if (r.bare.length) {
       this.wrapper(item, new ElfPointers(this.src, r.elf), 'elf', r.bare);
       this.stop(item, `fails on this file ("${EXTRACTING}"): ${describeBare(r.bare)}`, { message: EXTRACTING, label: item.depth ? { kind: 'member', member: item.member ?? '' } : { kind: 'input' } });
@@ -390,10 +468,22 @@ class InputReader {
     this.scanIfNeeded(item, r.read.length + r.bare.length === 0, bins, r.elf.sections);
   }
 
+  /** The LLVM rules for an object's sections (llvmRules; listed objects only: objdump stops at the first failure). */
+  private sectionRules(item: Item): 'objdump' | 'packer' | undefined {
+    return this.opts.llvmRules && item.listed && !this.stopped ? (this.packer ? 'packer' : 'objdump') : undefined;
+  }
+
+  /** LLVM's extraction fails in a section of this object: its header line, then the error (llvmRules). */
+  private llvmSectionFailure(item: Item, format: string, f: { section: { index: number; name: string }; error: LlvmCreateError }): void {
+    this.listing(item, format, []);
+    const message = this.packer ? LLVM_CREATE_ERRORS[f.error] : extracting(f.error);
+    this.stop(item, `fails on this file ("${message}") in section [${f.section.index}] '${f.section.name}'`, { message, label: item.depth ? { kind: 'member', member: item.member ?? '' } : { kind: 'input' } });
+  }
+
   private coff(item: Item): Item[] {
     let r: CoffOffloadResult;
     try {
-      r = readCoffOffloadBinaries(this.src, { ...this.opts, origin: item.origin, size: item.size, path: item.path, bareSections: true });
+      r = readCoffOffloadBinaries(this.src, { ...this.opts, origin: item.origin, size: item.size, path: item.path, bareSections: true, llvmRules: this.sectionRules(item) });
     } catch (e) {
       // identify_magic calls any file starting with 00 00 a COFF object of unknown machine: if it does not read as one, say so and treat it as unknown.
       const head = this.head(item);
@@ -403,12 +493,17 @@ class InputReader {
       return [];
     }
     if (item.depth === 0) this.out.coff = r;
+    const format = coffFileFormatName(r.coff.machine);
+    if (r.llvmFailure) {
+      this.llvmSectionFailure(item, format, r.llvmFailure);
+      return [];
+    }
     const bins: OffloadBinaryModel[] = [];
     for (const { section, binaries } of r.read) {
       binaries.forEach((b, k) => this.out.found.push({ binary: b, site: this.site(item, [...item.path, 'sections', section.index, 'binaries', k], b.offset, section) }));
       appendAll(bins, binaries);
     }
-    this.listing(item, coffFileFormatName(r.coff.machine), r.bare.length ? [] : bins);
+    this.listing(item, format, r.bare.length ? [] : bins, r.llvmViews);
     if (r.bare.length) {
       this.wrapper(item, new CoffPointers(this.src, r.coff), 'coff', r.bare);
       this.stop(item, `fails on this file ("${EXTRACTING}"): ${describeBare(r.bare)}`, { message: EXTRACTING, label: item.depth ? { kind: 'member', member: item.member ?? '' } : { kind: 'input' } });
@@ -514,6 +609,26 @@ class InputReader {
     this.note(item, `host bitcode module: ${n} OffloadBinary(s) in ${globals || 'no global'} (!${EMBEDDED_OBJECTS_METADATA}, section ${EMBEDDED_OFFLOADING_SECTION}), what llvm-offload-binary-22 extracts; their offsets count from the start of the global's initializer`);
     if (item.depth === 0) this.rejectModule(item);
     return true;
+  }
+
+  /**
+   * A Mach-O or WebAssembly object: llvm-objdump prints its header line and warns that --offloading
+   * reads only COFF and ELF (status 0); LLVM's extractOffloadBinaries finds nothing in it. (Its
+   * load commands or sections are not checked: where LLVM fails to read a malformed one, this does not.)
+   */
+  private otherObject(item: Item, kind: 'macho' | 'wasm'): void {
+    const head = this.head(item);
+    const mo = machoHeader(head);
+    const format = kind === 'macho' && mo ? machoFileFormatName(mo.bits, mo.cpuType) : WASM_FILE_FORMAT_NAME;
+    if (!item.listed || this.stopped) return;
+    if (this.packer) {
+      this.note(item, `a ${format} object: ${this.peer} reads no offloading data from it (nothing extracted, status 0)`);
+      return;
+    }
+    this.listing(item, format, []);
+    this.out.peerWarnings ??= [];
+    this.out.peerWarnings.push({ message: OFFLOADING_UNSUPPORTED_WARNING, label: item.depth ? { kind: 'member', member: item.member ?? '' } : { kind: 'input' } });
+    this.note(item, `a ${format} object: ${this.peer} --offloading prints its header line and warns "${OFFLOADING_UNSUPPORTED_WARNING}"; nothing read`);
   }
 
   private unknown(item: Item): void {

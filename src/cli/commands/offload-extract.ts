@@ -10,7 +10,7 @@ import { OBJDUMP_ERRORS, offloadContainerOf, readOffloadInput } from '../../offl
 import { bareCandidates, binaryCandidates, ExtractError, extractedImageNames, planLlvmExtraction } from '../../offload/extract.js';
 import { archiveChunks } from '../../containers/archive.js';
 import { archiveMemberSymbols } from '../../containers/archive-symbols.js';
-import { llvmEra } from '../../../formats/eras.js';
+import { followsLlvmRules, llvmEra } from '../../../formats/eras.js';
 import { defineCommand, EXIT } from '../command.js';
 import { CommandFailure, UsageError } from '../errors.js';
 import { llvmEraOption, maxInflatedSizeOption, opt, sectionChoice, sectionOptions } from '../options.js';
@@ -89,7 +89,7 @@ Every file is written atomically; an image file is never written over FILE itsel
     if (opts.strict && opts.scan === 'always') throw new UsageError('--strict extracts what llvm-offload-binary extracts: no --scan always');
     const input = files.read(file, (src) =>
       // llvm-offload-binary finds nothing, successfully, in a file of no kind it reads.
-      opts.strict && offloadContainerOf(src.read(0, Math.min(64, src.size))) === 'unknown' ? undefined : readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: opts.strict ? 'never' : opts.scan, peer: era.packer, peerTool: 'packer' }),
+      opts.strict && offloadContainerOf(src.read(0, Math.min(64, src.size))) === 'unknown' ? undefined : readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: opts.strict ? 'never' : opts.scan, peer: era.packer, peerTool: 'packer', llvmRules: opts.strict && followsLlvmRules(era) }),
     );
     if (!input) return EXIT.OK;
     if (opts.strict) {

@@ -6,7 +6,8 @@
  */
 import { offloadingTextStream, type ListingOptions } from '../../offload/objdump-text.js';
 import { isOffloadBinary } from '../../offload/read.js';
-import { llvmEra } from '../../../formats/eras.js';
+import { followsLlvmRules, llvmEra } from '../../../formats/eras.js';
+import { encodeLatin1 } from '../../codec/bytes.js';
 import { defineCommand, EXIT } from '../command.js';
 import { UsageError } from '../errors.js';
 import { llvmEraOption, maxInflatedSizeOption, opt, outputOptions, sectionChoice, sectionOptions } from '../options.js';
@@ -119,8 +120,9 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
           strictError = { label: `'${file}'`, message: OBJDUMP_ERRORS.notAnObject };
           return;
         }
-        const r = strictOffloadingText(file, readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: 'never', peer: era.objdump }), listing);
-        out.write(r.text);
+        const r = strictOffloadingText(file, readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: 'never', peer: era.objdump, llvmRules: followsLlvmRules(era) }), listing);
+        out.write(r.bytes ? encodeLatin1(r.text) : r.text);
+        for (const w of r.warnings ?? []) io.stderr.write(`${prog}: warning: ${w.label}: ${w.message}\n`);
         strictError = r.error;
         return;
       }

@@ -18,6 +18,7 @@
  * device globals, `specConstsReplacedWithDefault`.
  */
 import { SyclbinError } from '../../codec/errors.js';
+import { decodeLatin1, encodeLatin1 } from '../../codec/bytes.js';
 import { encodeRegistry } from '../../props/registry.js';
 import { lowerDeviceGlobals, verifyNoCrossModuleDeviceGlobalUsage } from '../device-globals.js';
 import { buildRegistry } from '../lower.js';
@@ -65,27 +66,9 @@ export interface PostLinkResult {
   readonly notes: string[];
 }
 
-/** Bytes as a string of the same code units (ISO-8859-1), in chunks joined once. */
-export function latin1(bytes: Uint8Array): string {
-  // ASCII (the usual .ll file) decodes natively; other bytes keep their values one for one.
-  let ascii = true;
-  for (let i = 0; i < bytes.length; i++) {
-    if (bytes[i]! >= 0x80) {
-      ascii = false;
-      break;
-    }
-  }
-  if (ascii) return new TextDecoder().decode(bytes);
-  const parts: string[] = [];
-  for (let i = 0; i < bytes.length; i += 0x2000) parts.push(String.fromCharCode.apply(null, bytes.subarray(i, i + 0x2000) as unknown as number[]));
-  return parts.join('');
-}
-function latin1Bytes(s: string): Uint8Array {
-  if (!/[^\x00-\x7f]/.test(s)) return new TextEncoder().encode(s);
-  const out = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i) & 0xff;
-  return out;
-}
+/** Bytes as a string of the same code units (ISO-8859-1): the codec's decodeLatin1. */
+export const latin1 = decodeLatin1;
+const latin1Bytes = encodeLatin1;
 /** A byte string (IR names are read byte for byte) as the text those UTF-8 bytes spell. */
 function utf8Name(s: string): string {
   return /^[\x00-\x7f]*$/.test(s) ? s : new TextDecoder().decode(latin1Bytes(s));

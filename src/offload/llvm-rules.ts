@@ -1,0 +1,236 @@
+/**
+ * Which OffloadBinaries a released LLVM (19 to 22) accepts, and how it fails, as its code decides it:
+ * the rules `syclbin offload-list --strict` and `offload-extract --strict` follow, where this
+ * toolkit's own reader (src/offload/read.ts) is stricter or looser. Field offsets come from
+ * formats/offload-binary.ts (OFFLOAD_VERSIONS[1]); the rules are llvm/lib/Object/OffloadBinary.cpp
+ * (LLVM 19 to 22, `OffloadBinary::create` and `extractOffloadFiles`), checked against
+ * llvm-objdump-19/-22 --offloading on mutated files (test/llvm22/strict-rules.test.ts):
+ *
+ * `create(Buf)`:
+ *  1. `Buf.size() < sizeof(Header) + sizeof(Entry)` (32 + 40): parse_failed ("Invalid data ...");
+ *  2. not the magic `10 FF 10 AD`: parse_failed; a buffer not 8-aligned: parse_failed (only where
+ *     nothing copies it first: an archive member read by llvm-objdump);
+ *  3. `Version != 1`: parse_failed;
+ *  4. `Size > Buf.size() || Size < sizeof(Entry) || Size < sizeof(Header)`: unexpected_eof
+ *     ("The end of the file was unexpectedly encountered");
+ *  5. `EntryOffset > Size - sizeof(Entry) || EntrySize > Size - sizeof(Header)`: unexpected_eof;
+ *  6. `ImageOffset > Buf.size() || StringOffset > Buf.size()`: unexpected_eof. The image's end is
+ *     not checked, and an entry may overlap the header.
+ *  The constructor then reads `NumStrings` string entries at `StringOffset` and the NUL-terminated
+ *  key and value each points at, unchecked: where those reads leave the buffer, LLVM's behaviour is
+ *  undefined, and this module says so instead of guessing.
+ *
+ * `extractOffloadFiles(Contents)` (a raw file, or one offloading section): from offset 0 while
+ * `Offset < Contents.size()`: `create(Contents.drop_front(Offset))` (copied first when misaligned),
+ * then `create` again on a copy of exactly `Size` bytes (a MemoryBuffer copy: one NUL after its end,
+ * so a string running to the end of the binary is terminated there), then `Offset += Size`.
+ *
+ * Portable: no Node APIs.
+ */
+import { decodeLatin1, type ByteSource } from '../codec/index.js';
+import { OFFLOAD_BINARY_MAGIC, OFFLOAD_VERSIONS } from '../../formats/offload-binary.js';
+
+/** How `OffloadBinary::create` fails (llvm/lib/Object/Error.cpp texts). */
+export type LlvmCreateError = 'invalidData' | 'eof';
+
+/** The object_error texts LLVM prints for each failure. */
+export const LLVM_CREATE_ERRORS: Readonly<Record<LlvmCreateError, string>> = {
+  invalidData: 'Invalid data was encountered while parsing the file',
+  eof: 'The end of the file was unexpectedly encountered',
+};
+
+/** What LLVM sees of one binary it accepts: what llvm-objdump --offloading prints of it. */
+export interface LlvmBinaryView {
+  /** Absolute offset of the binary. */
+  offset: number;
+  /** Its `Size` field. */
+  size: number;
+  /** The entry's ImageKind. */
+  imageKind: number;
+  /** The entry's OffloadKind. */
+  offloadKind: number;
+  /** The entry's Flags. */
+  flags: number;
+  /**
+   * The `arch` and `triple` strings ('' when absent; a repeated key's last value) as byte strings
+   * (one character per byte, src/codec/bytes.ts decodeLatin1): llvm-objdump prints their bytes.
+   */
+  arch: string;
+  /** The `triple` string, likewise. */
+  triple: string;
+}
+
+/** The outcome of {@link llvmExtractRegion}. */
+export interface LlvmRegionResult {
+  /** The binaries LLVM accepts, in order, up to the failure. */
+  binaries: LlvmBinaryView[];
+  /** Where LLVM fails: the index of the binary (0 = the first) and how. */
+  failure?: { index: number; offset: number; error: LlvmCreateError };
+  /**
+   * Where LLVM reads outside the binary (undefined behaviour: a string table or string past its end):
+   * the absolute offset of the binary and what is read out of bounds.
+   */
+  undefinedBehaviour?: { offset: number; what: string };
+}
+
+const V1 = OFFLOAD_VERSIONS[1];
+const H = V1.header.offsets;
+const EN = V1.entry.offsets;
+const SE = V1.stringEntry.offsets;
+const HEADER_BYTES = V1.header.fixedSize;
+const ENTRY_BYTES = V1.entry.fixedSize!;
+const HEADER_SIZE = BigInt(HEADER_BYTES);
+const ENTRY_SIZE = BigInt(ENTRY_BYTES);
+const STRING_ENTRY_SIZE = V1.stringEntry.fixedSize!;
+
+/** The EntryOffset of the binary at `at`. */
+function entryOffsetOf(src: ByteSource, at: number): number {
+  return Number(u64(src.read(at, HEADER_BYTES), H.entryOffset!));
+}
+
+/** A little-endian u64 of `b` at `p` (bigint: LLVM compares the full 64 bits). */
+function u64(b: Uint8Array, p: number): bigint {
+  return new DataView(b.buffer, b.byteOffset, b.byteLength).getBigUint64(p, true);
+}
+
+/**
+ * `OffloadBinary::create` on the `bufSize` bytes at `at` (`aligned`: the buffer's address is a
+ * multiple of 8). Returns the binary's `Size`, or how it fails.
+ */
+export function llvmCreateCheck(src: ByteSource, at: number, bufSize: number, aligned = true): { size: number } | { error: LlvmCreateError } {
+  const minimum = Number(HEADER_SIZE + ENTRY_SIZE);
+  if (bufSize < minimum) return { error: 'invalidData' };
+  const head = src.read(at, HEADER_BYTES);
+  for (let i = 0; i < OFFLOAD_BINARY_MAGIC.length; i++) if (head[i] !== OFFLOAD_BINARY_MAGIC[i]) return { error: 'invalidData' };
+  if (!aligned) return { error: 'invalidData' };
+  if (new DataView(head.buffer, head.byteOffset, head.byteLength).getUint32(H.version!, true) !== V1.version) return { error: 'invalidData' };
+  const size = u64(head, H.size!);
+  const buf = BigInt(bufSize);
+  if (size > buf || size < ENTRY_SIZE || size < HEADER_SIZE) return { error: 'eof' };
+  const entryOffset = u64(head, H.entryOffset!);
+  if (entryOffset > size - ENTRY_SIZE || u64(head, H.entrySize!) > size - HEADER_SIZE) return { error: 'eof' };
+  const entry = src.read(at + Number(entryOffset), ENTRY_BYTES);
+  if (u64(entry, EN.imageOffset!) > buf || u64(entry, EN.stringOffset!) > buf) return { error: 'eof' };
+  return { size: Number(size) };
+}
+
+/**
+ * What LLVM's `extractOffloadFiles` finds in the region `[start, end)` of `src` (a raw file or an
+ * offloading section): the binaries it accepts up to where it fails, or where its reads would leave
+ * the binary. Work is linear in the number of binaries and strings (bounded by the region's size).
+ */
+export function llvmExtractRegion(src: ByteSource, start: number, end: number): LlvmRegionResult {
+  const out: LlvmRegionResult = { binaries: [] };
+  for (let offset = start; offset < end; ) {
+    const first = llvmCreateCheck(src, offset, end - offset);
+    if ('error' in first) {
+      out.failure = { index: out.binaries.length, offset, error: first.error };
+      return out;
+    }
+    // The first create's constructor already read the strings in the whole remaining buffer (where
+    // the table may lie past Size, in the next binary's bytes).
+    const wide = stringOffsets(src, offset, entryOffsetOf(src, offset), end - offset);
+    if (typeof wide === 'string') {
+      out.undefinedBehaviour = { offset, what: wide };
+      return out;
+    }
+    // The second create, on a copy of exactly Size bytes.
+    const again = llvmCreateCheck(src, offset, first.size);
+    if ('error' in again) {
+      out.failure = { index: out.binaries.length, offset, error: again.error };
+      return out;
+    }
+    const view = llvmBinaryView(src, offset, first.size);
+    if (typeof view === 'string') {
+      out.undefinedBehaviour = { offset, what: view };
+      return out;
+    }
+    out.binaries.push(view);
+    offset += first.size;
+  }
+  return out;
+}
+
+/** `arch` and `triple` as bytes (the keys llvm-objdump prints). */
+const ARCH = new TextEncoder().encode('arch');
+const TRIPLE = new TextEncoder().encode('triple');
+
+/** Bytes per read when looking for a string's NUL. */
+const STRING_WINDOW = 4096;
+
+/**
+ * The C string at `o` of the buffer of `limit` bytes at `at` equals `want`? (The buffers LLVM reads
+ * have one NUL after their last byte: a file's MemoryBuffer and the copy of a binary.)
+ */
+function cstringIs(src: ByteSource, at: number, limit: number, o: number, want: Uint8Array): boolean {
+  if (o + want.length > limit) return false;
+  const b = src.read(at + o, Math.min(want.length + 1, limit - o));
+  for (let i = 0; i < want.length; i++) if (b[i] !== want[i]) return false;
+  return o + want.length === limit || b[want.length] === 0;
+}
+
+/** The C string at `o` of the buffer of `limit` bytes at `at`, as a byte string (decodeLatin1; read in windows up to its NUL). */
+function cstringAt(src: ByteSource, at: number, limit: number, o: number): string {
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  for (let p = o; p < limit; p += STRING_WINDOW) {
+    const b = src.read(at + p, Math.min(STRING_WINDOW, limit - p));
+    const nul = b.indexOf(0);
+    parts.push(nul < 0 ? b : b.subarray(0, nul));
+    total += nul < 0 ? b.length : nul;
+    if (nul >= 0) break;
+  }
+  const all = new Uint8Array(total);
+  let k = 0;
+  for (const part of parts) {
+    all.set(part, k);
+    k += part.length;
+  }
+  return decodeLatin1(all);
+}
+
+/**
+ * The string entries of the binary at `at` whose entry is at `e`, as LLVM's constructor reads them
+ * from a buffer of `limit` bytes: the offsets of the last `arch` and `triple` values, or a text
+ * saying what is read out of bounds. Keys are compared in place: linear in the string entries.
+ */
+function stringOffsets(src: ByteSource, at: number, e: number, limit: number): { arch?: number; triple?: number } | string {
+  const entry = src.read(at + e, ENTRY_BYTES);
+  const stringOffset = u64(entry, EN.stringOffset!);
+  const numStrings = u64(entry, EN.numStrings!);
+  if (numStrings > (BigInt(limit) - stringOffset) / BigInt(STRING_ENTRY_SIZE)) return `${numStrings} string entries at offset ${stringOffset}, past the ${limit} bytes it reads`;
+  const out: { arch?: number; triple?: number } = {};
+  for (let i = 0; i < Number(numStrings); i++) {
+    const rec = src.read(at + Number(stringOffset) + i * STRING_ENTRY_SIZE, STRING_ENTRY_SIZE);
+    const ko = u64(rec, SE.keyOffset!);
+    const vo = u64(rec, SE.valueOffset!);
+    if (ko > BigInt(limit)) return `string ${i}'s key at offset ${ko}, past the ${limit} bytes it reads`;
+    if (vo > BigInt(limit)) return `string ${i}'s value at offset ${vo}, past the ${limit} bytes it reads`;
+    if (cstringIs(src, at, limit, Number(ko), ARCH)) out.arch = Number(vo);
+    else if (cstringIs(src, at, limit, Number(ko), TRIPLE)) out.triple = Number(vo);
+  }
+  return out;
+}
+
+/**
+ * The entry, arch and triple of a binary `create` accepted (`size` bytes at `at`), as LLVM's
+ * constructor reads them from its copy of the binary, or a text saying what it would read out of
+ * bounds. Only the last `arch` and `triple` values are decoded (LLVM's map keeps a key's last value).
+ */
+function llvmBinaryView(src: ByteSource, at: number, size: number): LlvmBinaryView | string {
+  const head = src.read(at, HEADER_BYTES);
+  const e = Number(u64(head, H.entryOffset!));
+  const found = stringOffsets(src, at, e, size);
+  if (typeof found === 'string') return found;
+  const entry = src.read(at + e, ENTRY_BYTES);
+  const view = new DataView(entry.buffer, entry.byteOffset, entry.byteLength);
+  return {
+    offset: at,
+    size,
+    imageKind: view.getUint16(EN.imageKind!, true),
+    offloadKind: view.getUint16(EN.offloadKind!, true),
+    flags: view.getUint32(EN.flags!, true),
+    arch: found.arch === undefined ? '' : cstringAt(src, at, size, found.arch),
+    triple: found.triple === undefined ? '' : cstringAt(src, at, size, found.triple),
+  };
+}

@@ -1,0 +1,184 @@
+/**
+ * LLVM 19/22's own rules for OffloadBinaries (src/offload/llvm-rules.ts), which `--strict` follows:
+ *  - on the committed malformed fixtures of testdata/llvm22/strict (made by scripts/fixtures/llvm22.sh
+ *    section 4b; their llvm-objdump goldens are replayed with --strict by goldens.test.ts): what
+ *    LLVM accepts and where it fails, and what the default (non-strict) listing says instead;
+ *  - Mach-O and WebAssembly objects: their format names;
+ *  - live, where llvm-objdump-22 / -19 are installed (test/support/tools.ts names the package when
+ *    one is missing): a differential run over systematic mutants of pack/multi.ob22.bin, every u64
+ *    field set to boundary values and every truncation, comparing standard output, error line and
+ *    status with the tool's; and clang-22 Mach-O / WebAssembly objects of several targets.
+ */
+import { expect } from 'chai';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { memorySource } from '../../src/codec/index.js';
+import { LLVM_CREATE_ERRORS, llvmCreateCheck, llvmExtractRegion } from '../../src/offload/llvm-rules.js';
+import { readOffloadInput } from '../../src/offload/input.js';
+import { strictOffloadingText } from '../../src/offload/input-text.js';
+import { encodeLatin1 } from '../../src/codec/bytes.js';
+import { llvmEra } from '../../formats/eras.js';
+import { machoFileFormatName, machoHeader, MACHO_CPU_TYPES } from '../../formats/other-objects.js';
+import { requireTool } from '../support/tools.js';
+import { cli, tempDir } from '../offload/support.js';
+import { LLVM22 } from './support.js';
+
+const STRICT = join(LLVM22, 'strict');
+const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync(join(STRICT, name)));
+const region = (b: Uint8Array) => llvmExtractRegion(memorySource(b), 0, b.length);
+
+describe('LLVM 19/22 OffloadBinary rules (src/offload/llvm-rules.ts) on the strict fixtures', () => {
+  it('EntrySize past Size - 32: create fails with unexpected_eof (this reader ignores EntrySize)', () => {
+    const b = fixture('entrysize.bin');
+    expect(llvmCreateCheck(memorySource(b), 0, b.length)).to.deep.equal({ error: 'eof' });
+    expect(region(b).failure).to.deep.include({ index: 0, error: 'eof' });
+  });
+  it('an image past the binary, an entry overlapping the header: accepted, with what objdump prints of them', () => {
+    const past = region(fixture('image-past-end.bin'));
+    expect(past.failure).to.equal(undefined);
+    expect(past.binaries).to.have.length(1);
+    expect(past.binaries[0]).to.deep.include({ imageKind: 1, offloadKind: 1, arch: 'generic', triple: 'x86_64-unknown-linux-gnu' });
+    const overlap = region(fixture('entry-at-header.bin'));
+    expect(overlap.failure).to.equal(undefined);
+    // The entry is the header's bytes: ImageKind 0xff10 (10 ff), OffloadKind 0xad10, no strings.
+    expect(overlap.binaries[0]).to.deep.include({ imageKind: 0xff10, offloadKind: 0xad10, arch: '', triple: '' });
+  });
+  it('padding after the last binary: the second binary fails (Invalid data); a truncated binary: unexpected_eof', () => {
+    expect(region(fixture('one-padded.bin')).failure).to.deep.include({ index: 1, error: 'invalidData' });
+    expect(region(fixture('one-truncated.bin')).failure).to.deep.include({ index: 0, error: 'eof' });
+    expect(LLVM_CREATE_ERRORS.eof).to.equal('The end of the file was unexpectedly encountered');
+  });
+  it('string values that are not UTF-8: kept as bytes (one character per byte), as objdump prints them', () => {
+    const v = region(fixture('nonutf8.bin')).binaries[0]!;
+    expect(v.triple).to.equal('x86\xffq');
+    expect(v.arch).to.equal('\xe9');
+  });
+  it('a string table LLVM would read past the binary: undefined behaviour, said, not guessed', () => {
+    const b = Uint8Array.from(fixture('one.bin'));
+    // NumStrings (entry at 32, field at +16) = 1000: the table runs past the binary.
+    new DataView(b.buffer).setBigUint64(32 + 16, 1000n, true);
+    const r = region(b);
+    expect(r.undefinedBehaviour?.what).to.match(/1000 string entries/);
+    expect(() => readOffloadInput(memorySource(b), { llvmRules: true })).to.throw(/undefined behaviour, not reproduced/);
+  });
+  it('an archive member that is an OffloadBinary, its data 8-aligned: created, then not an object to llvm-objdump', () => {
+    const r = readOffloadInput(memorySource(fixture('offload-member.a')), { llvmRules: true });
+    expect(r.peerFailure).to.deep.include({ message: 'The file was not recognized as a valid object file', label: { kind: 'input' } });
+  });
+  it('the default listing reads these as this toolkit reads them: EntrySize ignored, an image past the binary refused', async () => {
+    const a = await cli(['offload-list', 'entrysize.bin'], STRICT);
+    expect(a.code, a.stderr).to.equal(0);
+    expect(a.stdout).to.include('triple          x86_64-unknown-linux-gnu');
+    const b = await cli(['offload-list', 'image-past-end.bin'], STRICT);
+    expect(b.code).to.equal(1);
+    expect(b.stderr).to.match(/image \[152, \+65535\) does not fit in the 168-byte binary \(at entries\[0\]\.imageSize, offset 0x40\)/);
+    const c = await cli(['offload-list', '--strict', 'image-past-end.bin'], STRICT);
+    expect(c.code, c.stderr).to.equal(0);
+    expect(c.stdout).to.equal(readFileSync(join(STRICT, 'image-past-end.bin.objdump22.txt'), 'utf8'));
+  });
+  it('--strict writes string bytes as they are (not UTF-8 replacement characters)', async () => {
+    const r = await cli(['offload-list', '--strict', 'nonutf8.bin'], STRICT);
+    expect(Buffer.from(r.stdoutBytes).equals(readFileSync(join(STRICT, 'nonutf8.bin.objdump22.txt')))).to.equal(true);
+  });
+});
+
+describe('Mach-O and WebAssembly objects (formats/other-objects.ts)', () => {
+  it('names their formats as llvm-objdump 19/22 print them (checked on clang-22 objects)', () => {
+    expect(machoFileFormatName(64, MACHO_CPU_TYPES.X86_64)).to.equal('mach-o 64-bit x86-64');
+    expect(machoFileFormatName(64, MACHO_CPU_TYPES.ARM64)).to.equal('mach-o arm64');
+    expect(machoFileFormatName(32, MACHO_CPU_TYPES.I386)).to.equal('mach-o 32-bit i386');
+    expect(machoFileFormatName(32, MACHO_CPU_TYPES.ARM)).to.equal('mach-o arm');
+    expect(machoFileFormatName(32, MACHO_CPU_TYPES.ARM64_32)).to.equal('mach-o arm64 (ilp32)');
+    expect(machoFileFormatName(64, 99)).to.equal('mach-o 64-bit unknown');
+    expect(machoHeader(fixture('macho.o'))).to.deep.equal({ bits: 64, cpuType: MACHO_CPU_TYPES.X86_64 });
+    // A Mach-O magic with an unknown filetype is not a Mach-O object to identify_magic.
+    const odd = Uint8Array.from(fixture('macho.o'));
+    odd[12] = 99;
+    expect(machoHeader(odd)).to.equal(undefined);
+  });
+  it('offload-list prints the header line, warns (strict: as llvm-objdump), exit 0; offload-extract finds nothing', async () => {
+    const s = await cli(['offload-list', '--strict', 'macho.a'], STRICT);
+    expect(s.code).to.equal(0);
+    expect(s.stdout).to.equal(readFileSync(join(STRICT, 'macho.a.objdump22.txt'), 'utf8'));
+    expect(s.stderr).to.equal("syclbin offload-list: warning: 'macho.o': --offloading is currently only supported for COFF and ELF targets\n");
+    const d = await cli(['offload-list', 'wasm.o'], STRICT);
+    expect(d.code).to.equal(0);
+    expect(d.stdout).to.equal('\nwasm.o:\tfile format wasm\n');
+    expect(d.stderr).to.match(/a wasm object: llvm-objdump-22 --offloading prints its header line and warns/);
+  });
+});
+
+describe('live: --strict against llvm-objdump-22 / -19 on mutants, and clang-22 Mach-O / WebAssembly objects', function () {
+  this.timeout(300_000);
+  /** What our --strict prints for `bytes` named `file` (in-process: the CLI's code path without a process per mutant). */
+  function ours(bytes: Uint8Array, file: string, era: '19' | '22'): { out: Buffer; err: string; rc: number } {
+    const e = llvmEra(era);
+    try {
+      const r = strictOffloadingText(file, readOffloadInput(memorySource(bytes), { scan: 'never', peer: e.objdump, llvmRules: true }), { era: e });
+      const out = Buffer.from(r.bytes ? encodeLatin1(r.text) : new TextEncoder().encode(r.text));
+      return { out, err: r.error ? `error: ${r.error.label}: ${r.error.message}` : '', rc: r.error ? 1 : 0 };
+    } catch (err) {
+      return { out: Buffer.alloc(0), err: `ours: ${(err as Error).message}`, rc: -1 };
+    }
+  }
+  for (const era of ['22', '19'] as const) {
+    it(`header, entry and string fields of a three-binary file at boundary values, and truncations: llvm-objdump-${era}`, () => {
+      const objdump = requireTool(`llvm-objdump-${era}`);
+      const base = readFileSync(join(LLVM22, 'pack', `multi.ob${era}.bin`));
+      const { dir, cleanup } = tempDir('syclbin-strict-rules-');
+      try {
+        const mutants: { what: string; bytes: Uint8Array }[] = [];
+        // The first binary's header, entry and string entries, and the second binary's header (offset 0,
+        // the magic, decides the container, not these rules). A run over every u64 field of the file
+        // with 20 values each (2,277 mutants, scratch work of the session that wrote llvm-rules.ts) agreed
+        // with both tools wherever LLVM's behaviour is defined; this subset keeps the suite fast.
+        const fields = [8, 16, 24, 40, 48, 56, 64, 72, 80, 88, 96, 168, 176, 184];
+        for (const p of fields) {
+          for (const v of [0, 32, 39, 41, 120, 152, 160, 161, base.length, 2 ** 32]) {
+            const b = Uint8Array.from(base);
+            new DataView(b.buffer).setBigUint64(p, BigInt(v), true);
+            mutants.push({ what: `u64 at ${p} = ${v}`, bytes: b });
+          }
+        }
+        for (let n = 4; n < base.length; n += 23) mutants.push({ what: `first ${n} bytes`, bytes: base.subarray(0, n) });
+        let compared = 0;
+        for (const m of mutants) {
+          const ourRun = ours(m.bytes, 'm.bin', era);
+          if (ourRun.rc === -1) {
+            // Only where LLVM would read outside the binary (undefined behaviour: it may crash or print garbage).
+            expect(ourRun.err, m.what).to.match(/undefined behaviour/);
+            continue;
+          }
+          writeFileSync(join(dir, 'm.bin'), m.bytes);
+          const r = spawnSync(objdump, ['--offloading', 'm.bin'], { cwd: dir });
+          const theirs = { out: r.stdout, err: r.stderr.toString('latin1').replace(/^[^:]+: /, '').trim(), rc: r.status ?? -1 };
+          expect({ out: ourRun.out.toString('latin1'), err: ourRun.err, rc: ourRun.rc }, m.what).to.deep.equal({ out: theirs.out.toString('latin1'), err: theirs.err, rc: theirs.rc });
+          compared++;
+        }
+        expect(compared).to.be.greaterThan(mutants.length * 0.8);
+      } finally {
+        cleanup();
+      }
+    });
+  }
+  it('clang-22 objects for Darwin and WebAssembly targets: the same header line and warning as llvm-objdump-22', async () => {
+    const clang = requireTool('clang-22');
+    const objdump = requireTool('llvm-objdump-22');
+    const { dir, cleanup } = tempDir('syclbin-macho-');
+    try {
+      writeFileSync(join(dir, 'k.c'), 'int foo(void) { return 1; }\n');
+      for (const t of ['x86_64-apple-darwin', 'arm64-apple-darwin', 'i386-apple-darwin', 'armv7-apple-ios', 'arm64_32-apple-watchos', 'wasm32-unknown-unknown', 'wasm64-unknown-unknown']) {
+        const c = spawnSync(clang, ['-c', `--target=${t}`, 'k.c', '-o', `${t}.o`], { cwd: dir, encoding: 'utf8' });
+        expect(c.status, c.stderr).to.equal(0);
+        const theirs = spawnSync(objdump, ['--offloading', `${t}.o`], { cwd: dir, encoding: 'utf8' });
+        const r = await cli(['offload-list', '--strict', `${t}.o`], dir);
+        expect(r.code, t).to.equal(theirs.status);
+        expect(r.stdout, t).to.equal(theirs.stdout);
+        expect(r.stderr.replace(/^syclbin offload-list: /, ''), t).to.equal(theirs.stderr.replace(/^[^:]+: /, ''));
+      }
+    } finally {
+      cleanup();
+    }
+  });
+});
