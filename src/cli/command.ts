@@ -27,6 +27,11 @@ export interface CommandIO {
   env: Record<string, string | undefined>;
   /** Standard input's bytes (tests inject it; the executable reads file descriptor 0). */
   stdin?: () => Uint8Array;
+  /**
+   * Told the failure status of the command about to run (1, or 2 for `diff`, whose 1 means
+   * "different") before it runs: the executable exits with it when writing standard output fails.
+   */
+  failureStatus?: (status: number) => void;
 }
 
 /** What a command's `run` gets. */

@@ -6,8 +6,10 @@ import { errnoText } from '../node/input.js';
 
 // A closed pipe (`syclbin dump FILE | head`) ends the program quietly, with the status a Unix tool
 // killed by SIGPIPE reports (128 + 13); Node ignores SIGPIPE, so the write fails with EPIPE instead.
-// Any other failure to write (a full disk: `> /dev/full`) is said once, without a stack trace.
+// Any other failure to write (a full disk: `> /dev/full`) is said once, without a stack trace, and
+// ends the program with the command's failure status (2, "trouble", for diff: its 1 means "different").
 const SIGPIPE_STATUS = 141;
+let failureStatus: number = EXIT.FAILURE;
 for (const [stream, what] of [
   [process.stdout, 'standard output'],
   [process.stderr, 'standard error'],
@@ -21,7 +23,7 @@ for (const [stream, what] of [
         /* standard error is gone too */
       }
     }
-    process.exit(EXIT.FAILURE);
+    process.exit(failureStatus);
   });
 }
 
@@ -33,7 +35,8 @@ const out = {
 };
 const err = { write: (c: string | Uint8Array) => void process.stderr.write(c), isTTY: Boolean(process.stderr.isTTY) };
 
-runCli(process.argv.slice(2), { stdout: out, stderr: err, cwd: process.cwd(), env: process.env }).then(
+const failureStatusOf = (status: number): void => void (failureStatus = status);
+runCli(process.argv.slice(2), { stdout: out, stderr: err, cwd: process.cwd(), env: process.env, failureStatus: failureStatusOf }).then(
   (code) => {
     process.exitCode = code;
   },

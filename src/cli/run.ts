@@ -47,7 +47,7 @@ const EXIT_TEXT = 'Exit status: 0 success; 1 the input is invalid, a check found
 /** The exit-status line of each kind of command (Command.statuses). */
 const STATUS_TEXT: Readonly<Record<NonNullable<Command['statuses']>, string>> = {
   standard: EXIT_TEXT,
-  diff: 'Exit status: 0 no difference; 1 the files differ; 2 trouble (an input could not be read, or a usage error).',
+  diff: 'Exit status: 0 no difference; 1 the files differ; 2 trouble (an input could not be read, output could not be written, or a usage error).',
   llvm: 'Exit status: 0 success; 1 any error, a usage error included (as the LLVM tool it replaces); 141 standard output was closed.',
 };
 
@@ -116,7 +116,12 @@ export async function runCli(argv: string[], io: CommandIO): Promise<number> {
     io.stderr.write(`${PROGRAM}: unknown command '${name}'. Run '${PROGRAM} --help' for the list.\n`);
     return EXIT.USAGE;
   }
-  if (rest.includes('--help') || rest.includes('-h')) {
+  const failure = cmd.statuses === 'diff' ? 2 : EXIT.FAILURE;
+  io.failureStatus?.(failure);
+  // After `--` every argument is an operand (`syclbin dump -- --help` opens a file named --help).
+  const end = rest.indexOf('--');
+  const optionArgs = end < 0 ? rest : rest.slice(0, end);
+  if (optionArgs.includes('--help') || optionArgs.includes('-h')) {
     io.stdout.write(formatCommandHelp(cmd));
     return EXIT.OK;
   }
@@ -147,7 +152,6 @@ export async function runCli(argv: string[], io: CommandIO): Promise<number> {
     if (e instanceof UsageError) return usage(e.message);
     throw e;
   }
-  const failure = cmd.statuses === 'diff' ? 2 : EXIT.FAILURE;
   const files = new Files(io, opts.force === true);
   try {
     const status = await cmd.run({ opts, args: positionals, file: positionals[0] ?? '', io, files, prog });

@@ -356,13 +356,16 @@ function tile(src: ByteSource, ann: Annotation): AnnotatedSpan[] {
     ...ann.v1Images.filter((g) => g.offset >= 0).map((g) => ({ start: g.offset, end: g.offset + g.size })),
   ]);
   const containerStart = (o: number): number => containers.latestHolding(o, o + 1)?.start ?? 0;
+  // A compressed v3 binary's Size is not a multiple of 8: the zero padding after it may be cut short by
+  // the end of the file (docs/spec/syclbin-format.md §1.5; verify notes it).
+  const compressedEnds = new Set((ann.offload ?? []).filter((ob) => ob.compression).map((ob) => ob.offset + ob.size));
   const stringTables = new Regions(groups.filter((g) => g.keys[g.keys.length - 1] === 'stringTable').map((g) => ({ start: g.offset, end: g.offset + g.size })));
   const ranged = groups.filter((g) => g.size > 0).sort((a, b) => a.offset - b.offset || b.size - a.size);
   const filled: AnnotatedSpan[] = [];
   let pos = 0;
   const owners = new InnermostGroups(ranged);
   const gap = (a: number, b: number): void => {
-    const g = gapSpan(src, a, b, containerStart, stringTables, ann.format);
+    const g = gapSpan(src, a, b, containerStart, stringTables, ann.format, b === size && compressedEnds.has(a));
     const owner = owners.at(g.offset, g.size);
     if (owner) {
       g.keys = [...owner.keys, ...g.keys];
@@ -528,14 +531,15 @@ function isZero(src: ByteSource, a: number, b: number): boolean {
   return true;
 }
 
-function gapSpan(src: ByteSource, a: number, b: number, containerStart: (o: number) => number, stringTables: Regions, format: FileFormat): AnnotatedSpan {
+function gapSpan(src: ByteSource, a: number, b: number, containerStart: (o: number) => number, stringTables: Regions, format: FileFormat, cutShort: boolean): AnnotatedSpan {
   const zero = isZero(src, a, b);
   const span = (key: string, kind: SpanKind, value?: unknown): AnnotatedSpan => ({ offset: a, size: b - a, path: key, keys: [key], kind, ...(value === undefined ? {} : { value }) });
   // NUL terminators of v2+ string values (their spans are offset+size without the NUL).
   if (zero && stringTables.latestHolding(a, b)) return span('nul', 'padding');
   // Alignment padding: shorter than 8 and ending at a multiple of 8 from its container's start
-  // (OffloadBinary images and end, v1 tables; docs/spec/README.md rules 3 and 5).
-  const aligned = b - a < 8 && (b - containerStart(a)) % 8 === 0 && format !== 'property-sets' && format !== 'unknown';
+  // (OffloadBinary images and end, v1 tables; docs/spec/README.md rules 3 and 5), or the padding after
+  // a compressed binary that the end of the file cuts short (`cutShort`).
+  const aligned = b - a < 8 && (cutShort || (b - containerStart(a)) % 8 === 0) && format !== 'property-sets' && format !== 'unknown';
   if (aligned) return span('padding', zero ? 'padding' : 'padding-nonzero');
   return span('unreferenced', 'unreferenced', zero ? 'zero' : 'nonzero');
 }

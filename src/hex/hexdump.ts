@@ -72,6 +72,15 @@ function continued(path: string): string {
 }
 const CONTINUED_MAX = 120;
 
+/**
+ * The merged, sorted byte ranges of the spans matching path pattern `path` (paths.ts): by their own
+ * path or by a path that shares their bytes (tail-merged strings). Empty when nothing matches.
+ */
+export function pathRanges(ann: Annotation, path: string): [number, number][] {
+  const matcher = pathMatcher(path);
+  return mergeRanges(ann.spans.filter((s) => s.size > 0 && (matcher(s.path) || s.shared?.some(matcher))).map((s): [number, number] => [s.offset, s.offset + s.size]));
+}
+
 /** The annotated hexdump of `input` (only the rows printed are read). */
 export function hexdump(input: Uint8Array | ByteSource, ann: Annotation, opts: HexdumpOptions = {}): string {
   const src = toSource(input);
@@ -82,13 +91,13 @@ export function hexdump(input: Uint8Array | ByteSource, ann: Annotation, opts: H
   // Focus: the union of the spans whose path matches.
   let focus: [number, number][] | undefined;
   if (opts.path !== undefined) {
-    // A span matches by its own path or by a path that shares its bytes (tail-merged strings).
-    const matcher = pathMatcher(opts.path);
-    focus = mergeRanges(ann.spans.filter((s) => s.size > 0 && (matcher(s.path) || s.shared?.some(matcher))).map((s): [number, number] => [s.offset, s.offset + s.size]));
+    focus = pathRanges(ann, opts.path);
     if (!focus.length) return `no span matches '${opts.path}'\n`;
     start = Math.max(start, focus[0]![0]);
     end = Math.min(end, focus[focus.length - 1]![1]);
   }
+  // An empty range (`--range 0x1c1:0x1c1`, or one starting at the end of the file) has no rows.
+  if (start >= end) return '';
   // Merged, sorted focus ranges: the first range ending after `o`, by binary search.
   const rangeAfter = (o: number): number => {
     let lo = 0;

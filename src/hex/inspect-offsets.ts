@@ -5,10 +5,9 @@
  * "Envelope" subtree names the OffloadBinary itself.
  */
 import type { ByteSource } from '../codec/index.js';
-import { annotate, type Annotation } from './annotate.js';
+import { annotate, annotateInflated, type Annotation, type AnnotateOptions } from './annotate.js';
 import { isWithin } from './paths.js';
-import { inspectSyclbin, renderInspect, type InspectNode, type InspectOptions } from '../syclbin/inspect.js';
-import type { SyclbinFile } from '../syclbin/model.js';
+import { renderInspect, type InspectNode } from '../syclbin/inspect.js';
 import { mergeRanges } from './ranges.js';
 
 /** Merged byte ranges of every span at or below `path`. */
@@ -20,31 +19,41 @@ export function rangesOf(ann: Annotation, path: string): [number, number][] {
   );
 }
 
-function rangeText(r: [number, number][]): string | undefined {
+function rangeText(r: [number, number][], at: string): string | undefined {
   if (!r.length) return undefined;
-  const parts = r.slice(0, 4).map(([a, b]) => `@0x${a.toString(16)}+${b - a}`);
+  const parts = r.slice(0, 4).map(([a, b]) => `${at}0x${a.toString(16)}+${b - a}`);
   return parts.join(' ') + (r.length > 4 ? ` (+${r.length - 4} more ranges)` : '');
 }
 
-/** An `annotate` callback for renderInspect: byte ranges of each node from `ann`. */
-export function offsetAnnotator(ann: Annotation, root: InspectNode): (n: InspectNode) => string | undefined {
-  const prefix = ann.v1Images[0]?.path ? `${ann.v1Images[0].path}.` : '';
-  const resolved = new WeakMap<InspectNode, string>();
+/**
+ * An `annotate` callback for renderInspect: byte ranges of each node from `ann`. For a compressed
+ * OffloadBinary v3, `inflated` is the annotation of its inflated space (annotateInflated): the
+ * envelope's header is in the file, its entries and the SYCLBIN inside are in the payload, so their
+ * ranges are inflated offsets, printed `@inflated 0x88+56` (the offsets of `annotate --inflated`).
+ */
+export function offsetAnnotator(ann: Annotation, root: InspectNode, inflated?: Annotation): (n: InspectNode) => string | undefined {
+  const inner = inflated ?? ann;
+  const prefix = inner.v1Images[0]?.path ? `${inner.v1Images[0].path}.` : '';
+  const resolved = new WeakMap<InspectNode, { path: string; ann: Annotation }>();
   const walk = (n: InspectNode, inEnvelope: boolean): void => {
     const env = inEnvelope || n.label === 'Envelope';
-    if (n.path !== undefined) resolved.set(n, env ? n.path : prefix + n.path);
+    if (n.path !== undefined) resolved.set(n, env ? { path: n.path, ann: isWithin(n.path, 'header') ? ann : inner } : { path: prefix + n.path, ann: inner });
     for (const c of n.children ?? []) walk(c, env);
   };
   walk(root, false);
   return (n) => {
     const p = resolved.get(n);
-    return p === undefined ? undefined : rangeText(rangesOf(ann, p));
+    return p === undefined ? undefined : rangeText(rangesOf(p.ann, p.path), p.ann === inflated ? '@inflated ' : '@');
   };
 }
 
-/** The inspect text with byte ranges (from the annotation of the same input). */
-export function inspectWithOffsets(input: Uint8Array | ByteSource, file: SyclbinFile, opts: InspectOptions = {}): string {
-  const ann = annotate(input);
-  const tree = inspectSyclbin(file, { fileSize: ann.size, ...opts });
-  return renderInspect(tree, { annotate: offsetAnnotator(ann, tree) });
+/**
+ * The inspect text of a SYCLBIN with byte ranges: `tree` is inspectSyclbin's tree of `input` (as
+ * inspectInput returns it for a SYCLBIN), the ranges come from the annotation of the same input (and,
+ * for a compressed envelope, of its inflated space: see {@link offsetAnnotator}).
+ */
+export function renderWithOffsets(input: Uint8Array | ByteSource, tree: InspectNode, opts: Pick<AnnotateOptions, 'maxInflatedSize'> = {}): string {
+  const ann = annotate(input, opts);
+  const inflated = ann.spans.some((s) => s.kind === 'compressed') ? annotateInflated(input, opts).annotation : undefined;
+  return renderInspect(tree, { annotate: offsetAnnotator(ann, tree, inflated) });
 }

@@ -110,7 +110,7 @@ export function inspectInput(src: ByteSource, opts: InspectInputOptions = {}): I
     input = readOffloadInput(src, { ...read, sectionNames: opts.sectionNames, byName: opts.byName });
   } catch (e) {
     if (!(e instanceof DecodeError) || offloadContainerOf(head) !== 'unknown') throw e;
-    throw new DecodeError('FORMAT', `not a SYCLBIN, OffloadBinary, object file, archive, bitcode or SPIR-V module, nor property-set text (it starts with ${hexText(head)})`, 0, []);
+    throw new DecodeError('FORMAT', `not a SYCLBIN, OffloadBinary, object file, archive, bitcode or SPIR-V module, nor property-set text (${src.size ? `it starts with ${hexText(head)}` : 'it is empty'})`, 0, []);
   }
   return containerNode(input, src, era, opts);
 }
@@ -230,6 +230,8 @@ const CONTAINER_TEXT: Readonly<Record<OffloadInput['container'], string>> = {
   archive: 'static archive',
   bitcode: 'LLVM bitcode module',
   spirv: 'SPIR-V module',
+  macho: 'Mach-O object (no offloading data: LLVM reads it from COFF and ELF only)',
+  wasm: 'WebAssembly object (no offloading data: LLVM reads it from COFF and ELF only)',
   unknown: 'unknown data',
 };
 

@@ -70,7 +70,7 @@ export function openInput(name: string, opts: OpenInputOptions): InputFile {
   const fd = openSync(path, 'r');
   try {
     const st = fstatSync(fd);
-    if (st.isDirectory()) throw new FileError('is a directory', 'EISDIR', 'read');
+    if (st.isDirectory()) throw new FileError(STRERROR.EISDIR, 'EISDIR', 'read');
     if (st.isFile()) return regularFile(name, path, fd, st, opts.wholeFileLimit ?? 16 << 20);
     if (st.isFIFO() || st.isSocket() || isatty(fd)) {
       const bytes = readStream(fd, max);
@@ -128,24 +128,29 @@ function readStream(fd: number, max: number): Uint8Array {
   return concatBytes(chunks);
 }
 
-/** strerror-style text for Node's errno codes (what LLVM's `EC.message()` prints). */
+/**
+ * strerror text of the errno codes the toolkit meets (what LLVM's `EC.message()` and intel's
+ * syclbin-dump print). A {@link FileError} for one of these codes says it in these words.
+ */
+export const STRERROR: Readonly<Record<string, string>> = {
+  ENOENT: 'No such file or directory',
+  EACCES: 'Permission denied',
+  EISDIR: 'Is a directory',
+  ENOTDIR: 'Not a directory',
+  EPERM: 'Operation not permitted',
+  EMFILE: 'Too many open files',
+  EIO: 'Input/output error',
+  EFBIG: 'File too large',
+  ENOSPC: 'No space left on device',
+  EROFS: 'Read-only file system',
+  EDQUOT: 'Disk quota exceeded',
+  ELOOP: 'Too many levels of symbolic links',
+  ENAMETOOLONG: 'File name too long',
+};
+
+/** strerror-style text for Node's errno codes (what LLVM's `EC.message()` prints); a FileError's own message. */
 export function errnoText(e: unknown): string {
   const err = e as NodeJS.ErrnoException;
-  const table: Record<string, string> = {
-    ENOENT: 'No such file or directory',
-    EACCES: 'Permission denied',
-    EISDIR: 'Is a directory',
-    ENOTDIR: 'Not a directory',
-    EPERM: 'Operation not permitted',
-    EMFILE: 'Too many open files',
-    EIO: 'Input/output error',
-    EFBIG: 'File too large',
-    ENOSPC: 'No space left on device',
-    EROFS: 'Read-only file system',
-    EDQUOT: 'Disk quota exceeded',
-    ELOOP: 'Too many levels of symbolic links',
-    ENAMETOOLONG: 'File name too long',
-  };
   if (err instanceof FileError) return err.message;
-  return (err?.code && table[err.code]) || err?.message || String(e);
+  return (err?.code && STRERROR[err.code]) || err?.message || String(e);
 }

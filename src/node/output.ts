@@ -5,10 +5,10 @@
  * they come; blob chunks (images of an input) are copied in windows, so a huge output never needs a
  * whole-image buffer.
  */
-import { closeSync, lstatSync, mkdirSync, openSync, readlinkSync, realpathSync, renameSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readlinkSync, realpathSync, renameSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { forEachWindow, type Chunk } from '../codec/index.js';
-import { FileError } from './input.js';
+import { FileError, STRERROR } from './input.js';
 
 /** Bytes copied per write when streaming a blob. */
 const COPY_WINDOW = 1 << 20;
@@ -117,7 +117,7 @@ export function outputTarget(path: string): { path: string; special: boolean } {
       return { path: p, special: false };
     }
     if (st.isSymbolicLink()) {
-      if (hops >= 40) throw new FileError('too many levels of symbolic links', 'ELOOP', 'open');
+      if (hops >= 40) throw new FileError(STRERROR.ELOOP, 'ELOOP', 'open');
       // A relative target counts from the link's directory as the kernel finds it (its own links
       // resolved), not from the text of the path: `d/lnk -> ../t` with `d -> a/b/c` is `a/b/t`.
       let dir = dirname(p);
@@ -130,7 +130,7 @@ export function outputTarget(path: string): { path: string; special: boolean } {
       if (p.startsWith('/dev/') || p.startsWith('/proc/')) return { path: p, special: true };
       continue;
     }
-    if (st.isDirectory()) throw new FileError('is a directory', 'EISDIR', 'open');
+    if (st.isDirectory()) throw new FileError(STRERROR.EISDIR, 'EISDIR', 'open');
     return { path: p, special: !st.isFile() };
   }
 }
@@ -175,8 +175,33 @@ export function writeFileAtomic(path: string, data: Uint8Array | string | readon
   }
 }
 
-/** Create a directory (and parents); an existing directory is fine, an existing file is an error. */
+/** Kernel file systems: nothing an output directory could be made in. */
+const KERNEL_FILE_SYSTEMS = ['/proc', '/sys'];
+
+/**
+ * The kernel file system `path` (absolute) lies in, by the real path of its nearest existing
+ * ancestor (so a link into /proc counts), or undefined.
+ */
+function kernelFileSystemOf(path: string): string | undefined {
+  let known = path;
+  while (!existsSync(known) && dirname(known) !== known) known = dirname(known);
+  let real = path;
+  try {
+    real = join(realpathSync(known), relative(known, path));
+  } catch {
+    /* unreadable: judged by its name */
+  }
+  return [path, real].flatMap((p) => KERNEL_FILE_SYSTEMS.filter((k) => p === k || p.startsWith(`${k}/`)))[0];
+}
+
+/**
+ * Create a directory (and parents); an existing directory is fine, an existing file is an error, and
+ * so is any directory in /proc or /sys, refused before mkdir: Node 20's `mkdirSync(recursive)` of
+ * `/proc/nope` never returns (it spins at 100% CPU).
+ */
 export function ensureDir(path: string): string {
+  const kernel = kernelFileSystemOf(path);
+  if (kernel) throw new FileError(`is in ${kernel}, a kernel file system: no output directory can be made there`, 'EINVAL', 'mkdir');
   try {
     mkdirSync(path, { recursive: true });
   } catch (e) {

@@ -56,7 +56,7 @@ export function detectCompression(data: Uint8Array): Compression {
 export interface DecompressRequest {
   /** The compressed stream (for OffloadBinary v3: the bytes from the header's end to Size). */
   stream: Uint8Array;
-  /** Bytes the stream must produce (InflatedSize minus the header). */
+  /** Bytes the stream must produce (InflatedSize minus the header, which is `prefix`). */
   expected: number;
   /** Cap on the output (maxInflatedSize). */
   cap: number;
@@ -82,14 +82,26 @@ export function decompressExact(r: DecompressRequest): Uint8Array {
   return inflateZlib(r);
 }
 
+/**
+ * How the header gives the output size of a request: InflatedSize counts the header too, the stream
+ * produces the payload after it (` (InflatedSize 2040 less the 40-byte header)`; empty without a header).
+ */
+function fromInflatedSize(r: DecompressRequest): string {
+  const header = r.prefix?.length ?? 0;
+  return header ? ` (InflatedSize ${r.expected + header} less the ${header}-byte header)` : '';
+}
+/** The output size a request expects: `a payload of 2000 bytes (InflatedSize 2040 less the 40-byte header)`. */
+function payload(r: DecompressRequest): string {
+  return `a payload of ${r.expected} bytes${fromInflatedSize(r)}`;
+}
 function overCap(kind: Compression, r: DecompressRequest): DecodeError {
-  return new DecodeError('LIMIT', `decompressed ${kind} data exceeds the cap of ${r.cap} bytes (raise it with maxInflatedSize)`, r.offset, r.path);
+  return new DecodeError('LIMIT', `the ${kind} stream would produce ${payload(r)}, more than the cap of ${r.cap} bytes (raise it with maxInflatedSize)`, r.offset, r.path);
 }
 function overDeclared(kind: Compression, r: DecompressRequest): DecodeError {
-  return new DecodeError('FORMAT', `${kind} stream inflates to more than the ${r.expected} bytes InflatedSize declares`, r.offset, r.path);
+  return new DecodeError('FORMAT', `${kind} stream inflates to more than the ${r.expected} bytes of the payload InflatedSize declares${fromInflatedSize(r)}`, r.offset, r.path);
 }
 function underDeclared(kind: Compression, r: DecompressRequest, produced: number): DecodeError {
-  return new DecodeError('FORMAT', `${kind} stream inflates to ${produced} bytes but InflatedSize declares ${r.expected}`, r.offset, r.path);
+  return new DecodeError('FORMAT', `${kind} stream inflates to ${produced} bytes but InflatedSize declares ${payload(r)}`, r.offset, r.path);
 }
 function trailing(kind: Compression, r: DecompressRequest, end: number, why: string): DecodeError {
   return new DecodeError('FORMAT', `${r.stream.length - end} byte(s) after the end of the ${kind} ${why}`, r.offset + end, [...r.path, 'trailingBytes']);
@@ -139,7 +151,7 @@ function inflateZlib(r: DecompressRequest): Uint8Array {
       strm.avail_out = 1;
     } else if (strm.avail_in === 0 && fed === stream.length) {
       const produced = strm.output === spill ? expected : strm.next_out - prefix.length;
-      throw new DecodeError('FORMAT', `zlib stream is truncated: it ends after ${produced} of the ${expected} bytes InflatedSize declares`, r.offset, r.path);
+      throw new DecodeError('FORMAT', `zlib stream is truncated: it ends after ${produced} bytes, but InflatedSize declares ${payload(r)}`, r.offset, r.path);
     } else if (strm.next_in + strm.next_out + strm.avail_in === progress) {
       throw new DecodeError('FORMAT', `corrupt zlib stream: the inflater stopped (status ${status})`, r.offset, r.path);
     }
@@ -211,7 +223,7 @@ function checkZstdFrame(r: DecompressRequest): Uint8Array {
   }
   const fcs = frameContentSize(h);
   if (fcs !== undefined && fcs !== BigInt(expected)) {
-    throw new DecodeError('FORMAT', `Frame_Content_Size ${fcs} disagrees with the ${expected} bytes InflatedSize declares`, at('frameContentSize'), [...hp, 'frameContentSize']);
+    throw new DecodeError('FORMAT', `Frame_Content_Size ${fcs} disagrees with InflatedSize, which declares ${payload(r)}`, at('frameContentSize'), [...hp, 'frameContentSize']);
   }
   const window = windowSize(h);
   if (h.windowDescriptor !== undefined) {
@@ -221,7 +233,7 @@ function checkZstdFrame(r: DecompressRequest): Uint8Array {
       throw new DecodeError('LIMIT', `Window_Size ${window} is larger than any output within the cap of ${cap} bytes can need (${windowNeededFor(cap)})`, at('windowDescriptor'), wp);
     }
     if (window > windowNeededFor(expected)) {
-      throw new DecodeError('FORMAT', `Window_Size ${window} is larger than the ${expected} bytes InflatedSize declares can need (${windowNeededFor(expected)})`, at('windowDescriptor'), wp);
+      throw new DecodeError('FORMAT', `Window_Size ${window} is larger than InflatedSize allows: ${payload(r)} needs at most ${windowNeededFor(expected)}`, at('windowDescriptor'), wp);
     }
   }
   const end = walkBlocks(r, headerSize, Math.min(window, ZSTD_BLOCK_SIZE_MAX), d.contentChecksumFlag === 1);

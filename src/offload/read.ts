@@ -299,7 +299,7 @@ function inflate(
   const cap = opts.maxInflatedSize ?? DEFAULT_MAX_INFLATED_SIZE;
   const payloadSize = claim - BigInt(h.fixedSize);
   if (payloadSize > BigInt(cap)) {
-    throw new DecodeError('LIMIT', `InflatedSize ${claim} exceeds the decompression cap of ${cap} bytes (raise the cap to read it: --max-inflated-size on the command line, maxInflatedSize in the library)`, flagAt, [...hp, v.compression!.flag]);
+    throw new DecodeError('LIMIT', `the payload, ${payloadSize} bytes (InflatedSize ${claim} less the ${h.fixedSize}-byte header), exceeds the decompression cap of ${cap} bytes (raise the cap to read it: --max-inflated-size on the command line, maxInflatedSize in the library)`, flagAt, [...hp, v.compression!.flag]);
   }
   const stream = bin.bytes(h.fixedSize, bin.size - h.fixedSize, 'compressed payload', [...path, 'compressedPayload']);
   const compression = detectCompression(stream);
@@ -368,7 +368,9 @@ class EntryReader {
     const size = v.entry.fixedSize!;
     const count = at.size / size;
     if (at.at > bin.size || count > Math.floor((bin.size - at.at) / size)) {
-      const field = v.fields.entriesOffset;
+      // The rule of `locate` (src/codec/geometry.ts): an offset at or past the end is wrong itself;
+      // inside, the count that runs past the end is (v1 has no count field: its one entry is fixed).
+      const field = at.at >= bin.size || !v.fields.entriesCount ? v.fields.entriesOffset : v.fields.entriesCount;
       throw new DecodeError('RANGE', `${count} entries at offset ${at.at} do not fit in the ${bin.size}-byte binary`, bin.abs(v.header.offsets[field]!), [...path, 'header', field], {
         needed: at.at + size * count,
         available: bin.size,

@@ -7,6 +7,8 @@
  */
 import { SpecConstantDescriptor } from '../../formats/property-records.js';
 import type { PropertySetRegistry } from './model.js';
+import type { RegistryRepeat } from './registry.js';
+import { printable } from './explain.js';
 import { decodeTypedRegistry, isPadding, SET, walkSpecConstants, type SpecConstDescriptor, type TypedSet } from './typed/index.js';
 
 /** How bad a finding is. */
@@ -187,6 +189,23 @@ function checkSyclbinMetadata(sets: readonly TypedSet[], out: PropDiagnostic[]):
   if (ir && !ir.properties.some((p) => p.key === 'type')) out.push({ severity: 'warning', set: ir.name, message: "IR module metadata without 'type'" });
   const nat = findSet(sets, SET.SYCLBIN_NATIVE_METADATA);
   if (nat && !nat.properties.some((p) => p.key === 'arch')) out.push({ severity: 'warning', set: nat.name, message: "native image metadata without 'arch'" });
+}
+
+/**
+ * What LLVM's reader folds together (docs/spec/README.md rule 2: a set named again continues the
+ * first one, a key given again overwrites its value at the first one's place), as warnings: the lines
+ * `decodeRegistry` reports through its `repeats` option. `syclbin props --check` and `verify` say it alike.
+ */
+export function repeatDiagnostics(repeats: readonly RegistryRepeat[]): PropDiagnostic[] {
+  return repeats.map((r) => ({
+    severity: 'warning',
+    set: r.set,
+    ...(r.key === undefined ? {} : { key: r.key }),
+    message:
+      r.kind === 'set'
+        ? `line ${r.line}: the set is named again: LLVM's PropertySetRegistry::read adds what follows to the first [${printable(r.set)}]`
+        : `line ${r.line}: the key is given again in its set: LLVM's PropertySetRegistry::read keeps this last value, at the first one's place`,
+  }));
 }
 
 /** True when any diagnostic is an error. */

@@ -294,6 +294,92 @@ function parseByteArray(bytes: Uint8Array, from: number, to: number, line: LineA
   return { type: 2, bytes: raw.slice(BIT_COUNT_SIZE, n), bits };
 }
 
+/** A way registry text the reader accepts differs from what {@link encodeRegistry} writes for it. */
+export type TextIrregularityKind = 'crlf' | 'no-final-newline' | 'blank-line' | 'after-bracket' | 'leading-zeros' | 'base64' | 'repeat' | 'other';
+
+/** One kind of {@link TextIrregularityKind} in a text: its first line, how many lines show it, and what it is. */
+export interface TextIrregularity {
+  /** What differs. */
+  kind: TextIrregularityKind;
+  /** 1-based number of the first line that shows it. */
+  line: number;
+  /** Lines that show it. */
+  count: number;
+  /** What it is, and what `encodeRegistry` writes instead. */
+  message: string;
+}
+
+const IRREGULARITY_MESSAGES: Readonly<Record<TextIrregularityKind, string>> = {
+  crlf: 'a line ends in "\\r\\n" (the writer ends every line with "\\n")',
+  'no-final-newline': 'the last line has no line feed (the writer ends every line with one)',
+  'blank-line': 'a blank line (the reader skips it; the writer writes none)',
+  'after-bracket': 'text after the "]" of a set header (the reader ignores it; the writer writes none)',
+  'leading-zeros': 'a type or uint32 value with leading zeros (the writer writes none)',
+  base64: 'a byte array whose last Base64 character has unused bits set (the reader ignores them; the writer writes them as zero)',
+  repeat: 'a set named again or a key given again (the registry holds what the reader folds them into; the writer writes each set and key once)',
+  other: 'the text is not what the writer writes for it',
+};
+
+/**
+ * How `bytes`, registry text that {@link decodeRegistry} read into `registry`, differs from what
+ * {@link encodeRegistry} writes for that registry: one entry per kind, in the order first seen. The
+ * reader accepts all of these as LLVM's PropertySetRegistry::read does (docs/spec/README.md rules 1
+ * and 2); the writer writes none of them (PropertySetRegistry::write), so such text does not
+ * round-trip. `repeats`: what the read reported through {@link DecodeRegistryOptions.repeats}.
+ */
+export function textIrregularities(bytes: Uint8Array, registry: PropertySetRegistry, repeats: readonly RegistryRepeat[] = []): TextIrregularity[] {
+  let canonical: Uint8Array | undefined;
+  try {
+    canonical = encodeRegistry(registry);
+  } catch (e) {
+    if (!(e instanceof EncodeError)) throw e;
+  }
+  if (canonical && canonical.length === bytes.length && canonical.every((b, i) => b === bytes[i])) return [];
+  const found = new Map<TextIrregularityKind, TextIrregularity>();
+  const saw = (kind: TextIrregularityKind, line: number): void => {
+    const f = found.get(kind);
+    if (f) f.count++;
+    else found.set(kind, { kind, line, count: 1, message: IRREGULARITY_MESSAGES[kind] });
+  };
+  const zeroLed = (from: number, to: number): boolean => to - from > 1 && bytes[from] === 0x30;
+  let no = 0;
+  for (let start = 0; start < bytes.length; ) {
+    no++;
+    let nl = bytes.indexOf(LF, start);
+    if (nl < 0) {
+      nl = bytes.length;
+      saw('no-final-newline', no);
+    }
+    const crlf = nl < bytes.length && nl > start && bytes[nl - 1] === CR;
+    const end = crlf ? nl - 1 : nl;
+    const s0 = start;
+    start = nl + 1;
+    if (crlf) saw('crlf', no);
+    if (end === s0) {
+      saw('blank-line', no);
+      continue;
+    }
+    if (bytes[s0] === LBRACKET) {
+      if (bytes.lastIndexOf(RBRACKET, end - 1) !== end - 1) saw('after-bracket', no);
+      continue;
+    }
+    // A property line that read: KEY=TYPE|VALUE, TYPE 1 or 2.
+    const eq = bytes.indexOf(EQUALS, s0);
+    const bar = bytes.indexOf(BAR, eq);
+    if (zeroLed(eq + 1, bar)) saw('leading-zeros', no);
+    if (parseDecimal(bytes, eq + 1, bar, MAX_U32) === PROPERTY_TYPE.UINT32) {
+      if (zeroLed(bar + 1, end)) saw('leading-zeros', no);
+    } else {
+      const value = bytes.subarray(bar + 1, end);
+      const again = encodeBase64Bytes(decodeBase64(value));
+      if (again.length !== value.length || again.some((b, i) => b !== value[i])) saw('base64', no);
+    }
+  }
+  for (const r of repeats) saw('repeat', r.line);
+  if (!found.size && canonical) saw('other', 1);
+  return [...found.values()];
+}
+
 /** Raw byte-array form: 8-byte LE bit count followed by the payload (lowering.md fact 3). */
 export function rawByteArray(value: { bytes: Uint8Array; bits: bigint }, path: (string | number)[] = []): Uint8Array {
   if (typeof value.bits !== 'bigint' || value.bits < 0n || value.bits > MAX_U64) {

@@ -87,6 +87,15 @@ export interface BlobUse {
 
 type TableName = 'abstractModules' | 'irModules' | 'nativeImages';
 
+/** The regions after the file header (formats/syclbin-v1.ts SyclbinV1Layout, in file order), named for messages. */
+const REGION_NAMES = {
+  abstractModules: 'The abstract module header table',
+  irModules: 'The IR module header table',
+  nativeImages: 'The native image header table',
+  metadataTable: 'The metadata table',
+  binaryTable: 'The binary table',
+} as const;
+
 /**
  * Bytes of a header table read at once from a file source (the rest of the table when shorter): the
  * first block is small and the next ones double up to the largest, so a long table is refilled
@@ -254,13 +263,20 @@ class V1Reader {
     const r = place(SyclbinV1Layout, lookupIn({ header: h }));
     this.regions = r;
     // The image must hold the header block, the padded metadata table and the *unpadded* binary table.
+    // The error names the first region that runs past the end, at its own offset (the file may just be
+    // cut short; the counts and sizes that placed it are in the message).
     if (r.binaryTable.end > space.size) {
+      const [name, region] = (Object.entries(REGION_NAMES) as [keyof typeof REGION_NAMES, string][]).find(([n]) => r[n].end > space.size)!;
+      const at = r[name];
+      // The bytes the error is about, named as the error names them (when recording spans): what is
+      // there of the region, as opaque bytes (it is not read further).
+      if (at.at < space.size) space.record({ path: outer, parent: node, key: name }, at.at, space.size - at.at, 'bytes');
       throw new SyclbinFormatError(
         'EOF',
         M.size,
-        `The header block (${r.metadataTable.at} bytes for ${h.abstractModuleCount} abstract modules, ${h.irModuleCount} IR modules, ${h.nativeImageCount} native images), the metadata table (${h.metadataTableSize} bytes, padded to 8) and the binary table (${h.binaryTableSize} bytes) need ${r.binaryTable.end} bytes; the SYCLBIN image has ${space.size}.`,
-        space.abs(SyclbinFileHeader.offsets.abstractModuleCount),
-        hp,
+        `${region} [${at.at}, +${at.size}) runs past the end of the ${space.size}-byte SYCLBIN image: the header block (${r.metadataTable.at} bytes for ${h.abstractModuleCount} abstract modules, ${h.irModuleCount} IR modules, ${h.nativeImageCount} native images), the metadata table (${h.metadataTableSize} bytes, padded to 8) and the binary table (${h.binaryTableSize} bytes) need ${r.binaryTable.end} bytes.`,
+        space.abs(Math.min(at.at, space.size)),
+        [...outer, name],
         { needed: r.binaryTable.end, available: space.size },
       );
     }

@@ -115,6 +115,16 @@ describe('cli edge: symptoms that stay fixed', () => {
     expect(broken.stdout).to.contain('! A: Unexpected file contents size.');
   });
 
+  it('a failure to write standard output is trouble (2) for diff, whose 1 means "different"; 1 for the others', () => {
+    // The executable from the sources (main.ts maps the write error), so no build is needed.
+    const a = 'testdata/conformance/sample_v1_one_ir.syclbin';
+    const sh = (cmd: string) => spawnSync('/bin/sh', ['-c', `node --import tsx src/cli/main.ts ${cmd} > /dev/full`], { cwd: ROOT, encoding: 'utf8' });
+    for (const [cmd, status] of [[`diff ${a} ${a}`, 2], [`dump ${a}`, 1]] as const) {
+      const r = sh(cmd);
+      expect([r.status, r.stderr], cmd).to.deep.equal([status, 'syclbin: standard output: No space left on device\n']);
+    }
+  });
+
   it("'-' reads standard input for every command that reads a file", async () => {
     const k = readFileSync(join(ROOT, 'testdata/syclbin/v1_one_ir.syclbin'));
     const viaFile = await run(['dump', 'testdata/syclbin/v1_one_ir.syclbin']);
@@ -194,14 +204,14 @@ describe('cli edge: symptoms that stay fixed', () => {
 
     it('errors name the output as given (no temporary file), once; a full disk is one line and status 1', () => {
       const r1 = sh('node "$CLI" offload-list in.bin -o nodir/x.txt; echo "status $?"; node "$CLI" offload-list in.bin -o .; echo "status $?"');
-      expect(r1.stderr).to.equal('syclbin offload-list: nodir/x.txt: No such file or directory\nsyclbin offload-list: .: is a directory\n');
+      expect(r1.stderr).to.equal('syclbin offload-list: nodir/x.txt: No such file or directory\nsyclbin offload-list: .: Is a directory\n');
       expect(r1.stdout).to.equal('status 1\nstatus 1\n');
       expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).to.deep.equal([]);
       const r2 = sh('node "$CLI" offload-list in.bin > /dev/full; echo "status $?"; node "$CLI" offload-list in.bin -o /dev/full; echo "status $?"');
       expect(r2.stderr).to.equal('syclbin: standard output: No space left on device\nsyclbin offload-list: /dev/full: No space left on device\n');
       expect(r2.stdout).to.equal('status 1\nstatus 1\n');
       const r3 = sh('node "$CLI" inspect .');
-      expect(r3.stderr).to.equal('syclbin inspect: .: is a directory\n');
+      expect(r3.stderr).to.equal('syclbin inspect: .: Is a directory\n');
     });
 
     it('standard input is read once, standard output written by one output', async () => {

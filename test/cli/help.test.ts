@@ -1,5 +1,8 @@
 /** Every subcommand answers --help with a usage line, its options and at least one example. */
 import { expect } from 'chai';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { runCli } from '../../src/cli/run.js';
 import { COMMAND_NAMES } from '../../src/cli/registry.js';
 
@@ -44,5 +47,25 @@ describe('cli: help and dispatch', () => {
     const c = capture();
     expect(await runCli(['dump'], c.io)).to.equal(2);
     expect(c.err.join('')).to.contain('expected 1 argument(s), got 0');
+  });
+
+  it('after -- an argument is an operand: dump -- --help opens a file named --help; --help before -- is help', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'syclbin-help-'));
+    try {
+      let c = capture();
+      c.io.cwd = dir;
+      expect(await runCli(['dump', '--', '--help'], c.io)).to.equal(1);
+      expect([c.out.join(''), c.err.join('')]).to.deep.equal(['', 'Failed to open or read file --help: No such file or directory\n']);
+      copyFileSync(new URL('../../testdata/syclbin/v1_one_ir.syclbin', import.meta.url), join(dir, '-h'));
+      c = capture();
+      c.io.cwd = dir;
+      expect(await runCli(['dump', '--', '-h'], c.io)).to.equal(0);
+      expect(c.out.join('')).to.match(/^Version: 1\n/);
+      c = capture();
+      expect(await runCli(['dump', '--help', '--', 'x'], c.io)).to.equal(0);
+      expect(c.out.join('')).to.match(/^Usage: syclbin dump/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -3,7 +3,9 @@
  * UPDATE_GOLDENS=1 after checking the difference by eye), plus annotate --json and exit statuses.
  */
 import { expect } from 'chai';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { runCli } from '../../src/cli/run.js';
 import { annotateInflated } from '../../src/hex/annotate.js';
 import { readOffloadBinary } from '../../src/offload/read.js';
@@ -83,14 +85,30 @@ describe('hex: CLI goldens', () => {
     expect(pos).to.equal(doc.size);
     const bad = await run(['annotate', '--json', 'testdata/broken/v1-truncated.syclbin']);
     expect(bad.code).to.equal(1);
-    expect((JSON.parse(bad.stdout) as { error: { path: string } }).error.path).to.equal('header');
+    expect((JSON.parse(bad.stdout) as { error: { path: string } }).error.path).to.equal('binaryTable');
+  });
+
+  it('annotate and hexdump name the file in the error line, an empty file too', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'syclbin-hex-'));
+    try {
+      const empty = join(dir, 'empty.bin');
+      writeFileSync(empty, new Uint8Array(0));
+      for (const cmd of ['annotate', 'hexdump']) {
+        const r = await run([cmd, empty]);
+        expect([r.code, r.stderr], cmd).to.deep.equal([1, `syclbin ${cmd}: ${empty}: empty file\n`]);
+      }
+      const bad = await run(['annotate', 'testdata/broken/v1-truncated.syclbin']);
+      expect(bad.stderr).to.match(/^syclbin annotate: testdata\/broken\/v1-truncated\.syclbin: /);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('hexdump of a broken file prints the rows it can and exits 1 with the error, as annotate', async () => {
     const r = await run(['hexdump', '--no-color', 'testdata/broken/offload-image-out-of-range.bin']);
     expect(r.code).to.equal(1);
     expect(r.stdout).to.contain('entries[0].imageSize');
-    expect(r.stderr).to.equal('syclbin hexdump: image [144, +65536) does not fit in the 160-byte binary (at entries[0].imageSize, offset 0x40)\n');
+    expect(r.stderr).to.equal('syclbin hexdump: testdata/broken/offload-image-out-of-range.bin: image [144, +65536) does not fit in the 160-byte binary (at entries[0].imageSize, offset 0x40)\n');
   });
 
   it('verify --json exits 1 on errors and lists them', async () => {
@@ -108,6 +126,21 @@ describe('hex: CLI goldens', () => {
     }
   });
 
+  it('inspect --offsets of a compressed envelope: the header at file offsets, the entries and the SYCLBIN at inflated offsets', async () => {
+    const r = await run(['inspect', '--offsets', '--no-hash', 'testdata/syclbin/v1_in_offload_v3_zlib.syclbin']);
+    expect(r.code, r.stderr).to.equal(0);
+    expect(r.stdout).to.match(/^Envelope: {2}@0x0\+40$/m);
+    expect(r.stdout).to.contain('OffloadBinary version: 3  @0x4+4');
+    expect(r.stdout).to.contain('image kind: 7 (syclbin)  @inflated 0x28+2');
+    // Where `annotate --inflated` puts the SYBI header: the entry's image at inflated offset 0x88.
+    const inside = annotateInflated(new Uint8Array(readFileSync(ROOT + 'testdata/syclbin/v1_in_offload_v3_zlib.syclbin'))).annotation;
+    expect(inside.spans.find((s) => s.path === 'entries[0].image.header')).to.include({ offset: 0x88, size: 56 });
+    expect(r.stdout).to.match(/^SYBI header: {2}@inflated 0x88\+56$/m);
+    expect(r.stdout).to.match(/^ {2}version: 1 {2}@inflated 0x8c\+4$/m);
+    // No inner node is given a file offset.
+    for (const line of r.stdout.split('\n').slice(3)) if (!/^ {2}OffloadBinary version/.test(line)) expect(line).to.not.match(/ @0x/);
+  });
+
   it('inspect --offsets adds byte ranges from the annotation', async () => {
     const r = await run(['inspect', '--offsets', '--no-hash', 'testdata/conformance/sample_v1_in_offload_v1.syclbin']);
     expect(r.code, r.stderr).to.equal(0);
@@ -118,6 +151,16 @@ describe('hex: CLI goldens', () => {
     expect(r.stdout).to.contain('size: 37 bytes  @0x268+37');
     const plain = await run(['inspect', '--no-hash', 'testdata/conformance/sample_v1_in_offload_v1.syclbin']);
     expect(plain.stdout).to.not.contain('@0x');
+  });
+
+  it('inspect --offsets on a file that is not a SYCLBIN explains it as without --offsets, with one note', async () => {
+    for (const f of ['testdata/props/sample.prop', 'testdata/llvm22/containers/omp22.o', 'testdata/offload/multi.v1.bin']) {
+      const r = await run(['inspect', '--offsets', '--no-hash', f]);
+      const plain = await run(['inspect', '--no-hash', f]);
+      expect(r.code, r.stderr).to.equal(0);
+      expect(r.stdout).to.equal(plain.stdout);
+      expect(r.stderr).to.equal(`syclbin inspect: ${f}: note: --offsets applies to SYCLBIN files only\n`);
+    }
   });
 
   it('--inflated: the inflated space is the one the reader inflates, and an uncompressed file is refused', async () => {
@@ -143,5 +186,23 @@ describe('hex: CLI goldens', () => {
 
   it('rejects a bad --range as a usage error', async () => {
     expect((await run(['hexdump', '--range', 'zz', 'testdata/conformance/sample_v1_one_ir.syclbin'])).code).to.equal(2);
+  });
+
+  it('hexdump: an empty --range prints no row (not a blank one), also one starting at the end of the file', async () => {
+    const f = 'testdata/conformance/sample_v1_one_ir.syclbin';
+    const size = readFileSync(ROOT + f).length;
+    for (const range of ['0x1c1:0x1c1', '0x1c0:0x1c0', `${size}:`, `0x${size.toString(16)}:${size + 100}`]) {
+      const r = await run(['hexdump', '--range', range, f]);
+      expect([r.code, r.stdout, r.stderr], range).to.deep.equal([0, '', '']);
+    }
+    // one byte further is past the end: a usage error
+    expect((await run(['hexdump', '--range', `${size + 1}:`, f])).code).to.equal(2);
+    expect((await run(['hexdump', '--help'])).stdout).to.contain('An empty range (A = B, or A at the end of the file) prints nothing');
+  });
+
+  it('hexdump --path that matches nothing: the message on stderr, status 1', async () => {
+    const f = 'testdata/conformance/sample_v1_one_ir.syclbin';
+    const r = await run(['hexdump', '--path', 'nomatch', f]);
+    expect([r.code, r.stdout, r.stderr]).to.deep.equal([1, '', `syclbin hexdump: ${f}: no span matches 'nomatch'\n`]);
   });
 });

@@ -7,6 +7,12 @@ import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { verify } from '../../src/hex/verify.js';
 import { sampleModel, VARIANTS, writeVariant } from './fixtures.js';
+import { checkTypedSets, repeatDiagnostics } from '../../src/props/check.js';
+import { decodeRegistry, type RegistryRepeat } from '../../src/props/registry.js';
+import { decodeTypedRegistry } from '../../src/props/typed/index.js';
+import { handSybi } from '../../testdata/syclbin/generate.js';
+import { initZstd } from '../../src/node/compressors.js';
+import { annotate } from '../../src/hex/annotate.js';
 
 const BROKEN = new URL('../../testdata/broken/', import.meta.url).pathname;
 
@@ -39,6 +45,55 @@ describe('hex: verify', () => {
     for (const v of VARIANTS.filter((x) => x.name !== 'v1-grouped')) {
       const r = verify(writeVariant(sampleModel(), v));
       expect(r.problems, v.name).to.deep.equal([]);
+    }
+  });
+
+  it("reports what LLVM's reader folds (a key given again, a set named again) as props --check does, in .prop files and SYCLBIN metadata", () => {
+    const te = new TextEncoder();
+    // props --check: the folding warnings, then the semantic checks (src/cli/commands/props.ts).
+    const check = (text: Uint8Array): string[] => {
+      const repeats: RegistryRepeat[] = [];
+      const reg = decodeRegistry(text, { repeats });
+      return [...repeatDiagnostics(repeats), ...checkTypedSets(decodeTypedRegistry(reg))].map((d) => `${d.severity}: ${d.message}`);
+    };
+    for (const [text, path, offset] of [
+      ['[A]\nk=1|5\nk=1|6\n', '["A"]["k"]', 10],
+      ['[A]\n[A]\nk=1|1\n', '["A"]', 4],
+    ] as const) {
+      const bytes = te.encode(text);
+      const r = verify(bytes);
+      expect(r.problems.map((p) => `${p.severity}: ${p.message}`).sort(), text).to.deep.equal(check(bytes).sort());
+      expect(r.problems.find((p) => p.severity === 'warning'), text).to.include({ path, offset, code: 'property' });
+    }
+    // In SYCLBIN metadata LLVM's reader folds alike: the global metadata gives `state` twice.
+    const md = te.encode('[SYCLBIN/global metadata]\nstate=1|0\nstate=1|0\n');
+    const file = handSybi({ md, bin: new Uint8Array(0), global: [0, md.length], ams: [], irs: [], natives: [] });
+    const at = 56 + '[SYCLBIN/global metadata]\nstate=1|0\n'.length;
+    const w = verify(file).problems.filter((p) => p.severity === 'warning');
+    expect(w.map((p) => [p.path, p.offset, p.message])).to.deep.equal([
+      ['globalMetadata["SYCLBIN/global metadata"]["state"]', at, "line 3: the key is given again in its set: LLVM's PropertySetRegistry::read keeps this last value, at the first one's place"],
+    ]);
+  });
+
+  it('a compressed v3 file cut short in its trailing padding: one padding note, zlib and zstd alike; the bytes left are padding', async () => {
+    await initZstd();
+    const SYCLBIN = new URL('../../testdata/syclbin/', import.meta.url).pathname;
+    for (const [name, size] of [
+      ['v1_in_offload_v3_zlib.syclbin', 1157],
+      ['v2_roles_v3_zstd.syclbin', 1183],
+    ] as const) {
+      const whole = new Uint8Array(readFileSync(SYCLBIN + name));
+      expect(verify(whole).problems, name).to.deep.equal([]);
+      for (let cut = size; cut < whole.length; cut++) {
+        const bytes = whole.subarray(0, cut);
+        const r = verify(bytes);
+        expect(r.problems.map((p) => [p.severity, p.code, p.path, p.offset]), `${name} cut to ${cut}`).to.deep.equal([['note', 'padding', 'padding', size]]);
+        expect(r.problems[0]!.message).to.equal(
+          `the file ends after ${cut - size} of the ${whole.length - size} zero byte(s) that pad the compressed binary (Size ${size}) to a multiple of 8: LLVM's writer writes them all, readers need none`,
+        );
+        const tail = annotate(bytes).spans.filter((sp) => sp.offset >= size && sp.size > 0);
+        expect(tail.map((sp) => [sp.kind, sp.offset, sp.size])).to.deep.equal(cut > size ? [['padding', size, cut - size]] : []);
+      }
     }
   });
 

@@ -127,6 +127,16 @@ describe('cli: syclbin lower / specialize', () => {
     expect((await run(['specialize', 'a.syclbin', '--set', 'uid1234____ZL1z=x:010000000200000000'], dir)).err).to.contain('the constant takes 5 to 8');
   });
 
+  it('specialize --set NAME=x:zz says that "zz" are not hex digits (not that their number is odd)', async () => {
+    const file = new URL('../../testdata/syclbin/v1_two_modules_mixed.syclbin', import.meta.url).pathname;
+    const name = 'uid7f0e2b4c2b96e3f3____ZL10coeff_spec';
+    const r = await run(['specialize', file, '--set', `${name}=x:zz`], '/');
+    expect(r.code).to.equal(2);
+    expect(r.err).to.contain(`syclbin specialize: --set ${name}: x:zz: 'z' is not a hex digit (x: takes two hex digits per byte)\n`);
+    const odd = await run(['specialize', file, '--set', `${name}=x:000`], '/');
+    expect([odd.code, odd.err.split('\n')[0]]).to.deep.equal([2, `syclbin specialize: --set ${name}: x: needs an even number of hex digits (two per byte), not 3`]);
+  });
+
 });
 
 describe('lower CLI: SPIR-V outputs checked by spirv-val', () => {

@@ -125,6 +125,14 @@ describe('offload hostile input', () => {
     const countPast = expectDecodeError(() => readOffloadBinaries(setU64(v2, 24, 1000n)));
     expect(countPast.code).to.equal('RANGE');
     expect(countPast.needed).to.equal(32 + 40 * 1000);
+    // The table starts inside the binary, its count runs past the end: the count is blamed, at its own offset.
+    expect([countPast.path, countPast.offset]).to.deep.equal(['binaries[0].header.entriesCount', 24]);
+    const offsetPast = expectDecodeError(() => readOffloadBinaries(setU64(v2, 16, BigInt(v2.length))));
+    expect([offsetPast.path, offsetPast.offset]).to.deep.equal(['binaries[0].header.entriesOffset', 16]);
+    // Likewise in a compressed v3 binary, whose entries lie in the inflated payload.
+    const v3 = writeOffloadBinary([entry, entry], { version: 3, compression: 'zlib' });
+    const v3Past = expectDecodeError(() => readOffloadBinaries(setU64(v3, 24, 1000n)));
+    expect([v3Past.path, v3Past.offset]).to.deep.equal(['binaries[0].header.entriesCount', 24]);
     // 40 * (2^64/8 + 1) wraps to 40 in 64-bit arithmetic; LLVM's `40*count <= Size-32` would pass.
     for (const count of [(1n << 61n) + 1n, U64_MAX, (1n << 64n) / 40n + 1n]) {
       const e = expectDecodeError(() => readOffloadBinaries(setU64(v2, 24, count)));
@@ -196,6 +204,9 @@ describe('offload hostile input', () => {
     expect(more.message).to.match(/inflates to more than/);
     const fewer = expectDecodeError(() => readOffloadBinaries(setU64(good, 32, inflated + 8n)));
     expect(fewer.message).to.match(/inflates to \d+ bytes but InflatedSize declares/);
+    // The messages give the field's value and the payload size compared (InflatedSize less the header).
+    expect(fewer.message).to.contain(`declares a payload of ${inflated + 8n - 40n} bytes (InflatedSize ${inflated + 8n} less the 40-byte header)`);
+    expect(more.message).to.contain(`more than the ${inflated - 8n - 40n} bytes of the payload InflatedSize declares (InflatedSize ${inflated - 8n} less the 40-byte header)`);
     expect(expectDecodeError(() => readOffloadBinaries(setU64(good, 32, 39n))).code).to.equal('RANGE');
     // A compressed binary must have its entries right after the 40-byte header.
     expect(expectDecodeError(() => readOffloadBinaries(setU64(good, 16, 48n))).path).to.equal('binaries[0].header.entriesOffset');
@@ -211,6 +222,15 @@ describe('offload hostile input', () => {
       expect(e.message).to.match(/exceeds the decompression cap of 1073741824 bytes/);
     }
     expect(process.memoryUsage().arrayBuffers - before).to.be.lessThan(64 << 20);
+  });
+
+  it('the cap is compared with the payload (InflatedSize less the header), and the message says so', () => {
+    const good = samples.find((x) => x.name === 'ours v3 zlib')!.bytes;
+    const payload = Number(new DataView(good.buffer, good.byteOffset).getBigUint64(32, true)) - 40;
+    expect(readOffloadBinaries(good, { maxInflatedSize: payload })).to.have.length(1);
+    const e = expectDecodeError(() => readOffloadBinaries(good, { maxInflatedSize: payload - 1 }));
+    expect([e.code, e.path]).to.deep.equal(['LIMIT', 'binaries[0].header.inflatedSize']);
+    expect(e.message).to.contain(`the payload, ${payload} bytes (InflatedSize ${payload + 40} less the 40-byte header), exceeds the decompression cap of ${payload - 1} bytes`);
   });
 
   it('decompression bomb: a small stream inflating beyond the cap option stops at the cap', () => {

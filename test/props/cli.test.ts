@@ -67,6 +67,31 @@ describe('props/cli: syclbin props', () => {
     expect(readFileSync(join(dir, 'back.prop')).equals(sampleBytes)).to.equal(true);
   });
 
+  it('--json says on stderr, once per kind, what of text the reader accepts --encode will not reproduce; canonical text gets no note', async () => {
+    expect((await run(['props', '--json', 'sample.prop'], dir)).err).to.equal('');
+    for (const [text, kinds] of [
+      ['[A]\r\nk=1|5\r\n', ['line 1 (and 1 more line(s)): a line ends in "\\r\\n"']],
+      ['[A]\nk=1|5', ['line 2: the last line has no line feed']],
+      ['[A]\nk=1|0005\nj=01|5\n', ['line 2 (and 1 more line(s)): a type or uint32 value with leading zeros']],
+      ['\n[A]\n\nk=1|5\n', ['line 1 (and 1 more line(s)): a blank line']],
+      ['[A] \nk=1|5\n', ['line 1: text after the "]" of a set header']],
+      ['[A]\nk=2|QAAAAAAAAAQACQ\n', ['line 2: a byte array whose last Base64 character has unused bits set']],
+      ['[A]\nk=1|5\nk=1|6\n', ['line 3: a set named again or a key given again']],
+      ['[A]\r\nk=1|5', ['line 1: a line ends in "\\r\\n"', 'line 2: the last line has no line feed']],
+    ] as const) {
+      writeFileSync(join(dir, 'q.prop'), text);
+      const j = await run(['props', '--json', 'q.prop'], dir);
+      expect(j.code, j.err).to.equal(0);
+      const lines = j.err.split('\n').filter(Boolean);
+      expect(lines, text).to.have.length(kinds.length);
+      kinds.forEach((k, i) => expect(lines[i], text).to.match(new RegExp(`^q\\.prop: note: ${k.replace(/[()[\]\\.|]/g, '\\$&')}.*: props --encode of this JSON will not reproduce it$`)));
+      writeFileSync(join(dir, 'q.json'), j.out);
+      const e = await run(['props', '--encode', 'q.json'], dir);
+      expect(e.code, e.err).to.equal(0);
+      expect(Buffer.from(e.outBytes).equals(Buffer.from(text)), text).to.equal(false);
+    }
+  });
+
   it('--check exits 0 with notes only, 1 with errors', async () => {
     const ok = await run(['props', '--check', 'sample.prop'], dir);
     expect(ok.code).to.equal(0);

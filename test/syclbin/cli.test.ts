@@ -6,8 +6,9 @@
  * replace an input without --force, --help with examples.
  */
 import { expect } from 'chai';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { readSyclbin } from '../../src/syclbin/read.js';
@@ -145,6 +146,18 @@ describe('syclbin inspect', () => {
     expect(v2.stdout).to.contain('file offset: (inside the compressed payload)');
   });
 
+  it('an empty file: says it is empty (not "it starts with" and nothing)', async () => {
+    const t = tempDir('syclbin-inspect-');
+    try {
+      writeFileSync(join(t.dir, 'empty.bin'), new Uint8Array(0));
+      const r = await cli(['inspect', 'empty.bin'], t.dir);
+      expect(r.code).to.equal(1);
+      expect(r.stderr).to.match(/^syclbin inspect: empty\.bin: not a SYCLBIN, .* nor property-set text \(it is empty\)/);
+    } finally {
+      t.cleanup();
+    }
+  });
+
   it('the renderer takes an annotation per node path (hook for --offsets)', async () => {
     const { inspectSyclbin, renderInspect } = await import('../../src/syclbin/inspect.js');
     const file = readSyclbin(readBytes(`${SYCLBIN_TESTDATA}v1_one_ir.syclbin`));
@@ -256,6 +269,42 @@ describe('syclbin extract / pack', () => {
     // ... and agreeing shorthand + metadata is fine
     writeFileSync(join(t.dir, 'ok.json'), JSON.stringify({ ...m, abstractModules: [{ irModules: [{ file: 'k.spv', target: 'spir64-unknown-unknown', metadata: props }] }] }));
     expect((await cli(['pack', 'ok.json', '-o', 'ok.syclbin'], t.dir)).code).to.equal(0);
+  });
+
+  it("image paths must lie below the manifest's folder, symbolic links followed (unless --allow-any-path)", async () => {
+    const m = join(t.dir, 'm');
+    mkdirSync(m);
+    writeFileSync(join(t.dir, 'secret.spv'), readBytes(`${SYCLBIN_TESTDATA}k.spv`));
+    writeFileSync(join(m, 'k.spv'), readBytes(`${SYCLBIN_TESTDATA}k.spv`));
+    symlinkSync(join(t.dir, 'secret.spv'), join(m, 'link.spv'));
+    symlinkSync('/', join(m, 'rootlink'));
+    symlinkSync('k.spv', join(m, 'inside.spv'));
+    const pack = async (file: string, ...extra: string[]) => {
+      const doc = { format: 'syclbin-manifest', version: 1, syclbinVersion: 1, state: 'input', abstractModules: [{ irModules: [{ file, target: 'spir64-unknown-unknown' }] }] };
+      writeFileSync(join(m, 'manifest.json'), JSON.stringify(doc));
+      return cli(['pack', 'm/manifest.json', '-o', 'out.syclbin', ...extra], t.dir);
+    };
+    for (const file of ['../secret.spv', 'link.spv', `rootlink${join(t.dir, 'secret.spv')}`]) {
+      const r = await pack(file);
+      expect(r.code, file).to.equal(1);
+      expect(r.stderr, file).to.contain(`image path ${JSON.stringify(file)} leaves the manifest's folder`);
+      expect(existsSync(join(t.dir, 'out.syclbin')), file).to.equal(false);
+    }
+    // a link that stays inside the folder is fine, and --allow-any-path lifts the rule
+    expect((await pack('inside.spv')).code).to.equal(0);
+    const any = await pack('link.spv', '--allow-any-path');
+    expect(any.code, any.stderr).to.equal(0);
+  });
+
+  it('extract -o into /proc or /sys is refused at once (mkdir there never returned), also through a link', function () {
+    this.timeout(30_000);
+    symlinkSync('/proc', join(t.dir, 'plink'));
+    // A child process with a timeout: the spin was synchronous, an in-process run would never end.
+    const extract = (out: string) => spawnSync('node', ['--import', 'tsx', 'src/cli/main.ts', 'extract', `${SYCLBIN_TESTDATA}v1_one_ir.syclbin`, '-o', out], { cwd: REPO, encoding: 'utf8', timeout: 10_000 });
+    for (const [out, fs] of [['/proc/nope', '/proc'], [join(t.dir, 'plink', 'nope'), '/proc'], ['/sys/nope/x', '/sys']]) {
+      const r = extract(out!);
+      expect([r.status, r.stdout, r.stderr], out).to.deep.equal([1, '', `syclbin extract: ${out}: is in ${fs}, a kernel file system: no output directory can be made there\n`]);
+    }
   });
 
   it('never writes over an input without --force; outputs are atomic', async () => {

@@ -89,6 +89,17 @@ describe('syclbin dump: golden outputs', () => {
     expect(r.stderr).to.equal('Failed to open or read file nonexistent.syclbin: No such file or directory\n');
   });
 
+  it('a directory gives "Failed to open or read file <name>: Is a directory" (strerror text), as every command says it', async () => {
+    const r = await cli(['dump', 'testdata'], REPO);
+    expect([r.code, r.stdout, r.stderr]).to.deep.equal([1, '', 'Failed to open or read file testdata: Is a directory\n']);
+    for (const cmd of ['inspect', 'verify', 'offload-list']) {
+      const o = await cli([cmd, 'testdata'], REPO);
+      expect([o.code, o.stderr], cmd).to.deep.equal([1, `syclbin ${cmd}: testdata: Is a directory\n`]);
+    }
+    const out = await cli(['inspect', 'testdata/syclbin/v1_one_ir.syclbin', '-o', 'testdata'], REPO);
+    expect([out.code, out.stderr]).to.deep.equal([1, 'syclbin inspect: testdata: Is a directory\n']);
+  });
+
   it('the §1.6 and §1.3 hand-made files hold the spec bytes', () => {
     const legacy = readBytes(`${SYCLBIN_TESTDATA}v1_legacy_252.syclbin`);
     expect(legacy.length).to.equal(252);

@@ -181,6 +181,19 @@ describe('syclbin malformed input (spec §5 messages)', () => {
     }
   });
 
+  it('a v1 image cut short names the table that runs past the end, at its own offset (not the header)', () => {
+    const good = readBytes(`${SYCLBIN_TESTDATA}v1_two_modules_mixed.syclbin`); // header block 216, metadata table 997 (+3), binary table 688
+    for (const [length, path, at] of [
+      [100, 'abstractModules', 56],
+      [952, 'metadataTable', 216],
+      [1900, 'binaryTable', 1216],
+    ] as const) {
+      const e = expectDecodeError(() => readSyclbin(good.subarray(0, length)), String(length));
+      expect([headlineOf(e), e.path, e.offset], String(length)).to.deep.equal(['Unexpected file contents size.', path, at]);
+      expect(e.message).to.contain(`runs past the end of the ${length}-byte SYCLBIN image`);
+    }
+  });
+
   it('a property-set syntax error in metadata is reported as a parse failure with the registry reader\'s words', async () => {
     const bad = v2(g(), entry([fv, ['role', 'am_metadata'], ['am_index', '0']], te.encode('[SYCL/misc properties\n')));
     const e = expectDecodeError(() => readSyclbin(bad));

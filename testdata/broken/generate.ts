@@ -176,7 +176,7 @@ const copy = () => base.slice();
 }
 {
   const b = copy().subarray(0, BIN_TABLE + 4);
-  emit('v1-truncated.syclbin', b, 'file cut inside the binary table', { severity: 'error', code: 'structure', path: 'header', offset: 8 });
+  emit('v1-truncated.syclbin', b, 'file cut inside the binary table', { severity: 'error', code: 'structure', path: 'binaryTable', offset: BIN_TABLE });
 }
 {
   const b = writeSyclbin(sampleModel(), { format: 1, envelope: 'none', layout: 'grouped' });

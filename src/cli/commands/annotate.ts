@@ -59,7 +59,7 @@ into the inflated space (header + payload, InflatedSize bytes), not the file.`,
     if (opts.json) files.write(opts.output, JSON.stringify(annotationToJson(ann), jsonReplacer, 2) + '\n');
     else files.write(opts.output, `# ${ann.format}, ${ann.size} bytes${opts.inflated ? ' inflated' : ''}\n${formatSpans(ann.spans)}`);
     if (ann.error) {
-      io.stderr.write(`${prog}: ${ann.error.message}\n`);
+      io.stderr.write(`${prog}: ${file}: ${ann.error.message}\n`);
       return EXIT.FAILURE;
     }
     return EXIT.OK;

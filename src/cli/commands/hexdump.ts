@@ -1,6 +1,6 @@
 /** `syclbin hexdump FILE [--path PATTERN] [--range A:B] [--no-color] [--full]` (issue 6 §2). */
 import { annotate, annotateInflated } from '../../hex/annotate.js';
-import { HexRangeError, hexdump, parseRange } from '../../hex/hexdump.js';
+import { HexRangeError, hexdump, parseRange, pathRanges } from '../../hex/hexdump.js';
 import { defineCommand, EXIT } from '../command.js';
 import { UsageError } from '../errors.js';
 import { inflatedOption, maxInflatedSizeOption, opt } from '../options.js';
@@ -15,12 +15,14 @@ row ("…path" for a field continuing from an earlier row). In a terminal each f
 colour (padding dim, non-zero padding and unreferenced bytes highlighted); no colours when the
 output is not a terminal or with --no-color. --path focuses on one structure: PATTERN is a path
 such as "header" or 'abstractModules[0].metadata' (a structure and everything below it), with "*"
-matching inside one name and "**" across names. --range A:B limits the rows (decimal or 0x hex,
-B exclusive). Images, compressed payloads and unreferenced runs longer than 16 rows show their
-first and last rows unless --full. --inflated shows a compressed OffloadBinary v3 from the inside:
-its header and inflated payload, with offsets into that inflated space. A file that does not read
-to its end is dumped as far as it reads, the rest as unreferenced bytes; the error follows on
-standard error and the status is 1.`,
+matching inside one name and "**" across names; a PATTERN that matches nothing is an error (status
+1). --range A:B limits the rows (decimal or 0x hex, B exclusive; A: to the end, :B from the start;
+B past the end is the end). An empty range (A = B, or A at the end of the file) prints nothing; A
+past the end of the file is a usage error. Images, compressed payloads and unreferenced runs longer
+than 16 rows show their first and last rows unless --full. --inflated shows a compressed
+OffloadBinary v3 from the inside: its header and inflated payload, with offsets into that inflated
+space. A file that does not read to its end is dumped as far as it reads, the rest as unreferenced
+bytes; the error follows on standard error and the status is 1.`,
   options: {
     path: opt.string('PATTERN', 'Only the bytes of structures whose path matches'),
     range: opt.string('A:B', 'Only bytes A (inclusive) to B (exclusive)'),
@@ -31,8 +33,8 @@ standard error and the status is 1.`,
   },
   positionals: { min: 1, max: 1 },
   examples: ['syclbin hexdump kernel.syclbin', "syclbin hexdump --path 'header' kernel.syclbin", 'syclbin hexdump --range 0x40:0x80 kernel.syclbin', "syclbin hexdump --inflated --path 'entries[0].strings' compressed.syclbin"],
-  run({ opts, file, files, io, prog }) {
-    return files.read(file, (file) => {
+  run({ opts, file: name, files, io, prog }) {
+    return files.read(name, (file) => {
       const maxInflatedSize = opts['max-inflated-size'];
       const inside = opts.inflated ? annotateInflated(file, { maxInflatedSize }) : undefined;
       const src = inside?.source ?? file;
@@ -46,12 +48,17 @@ standard error and the status is 1.`,
         }
       }
       const ann = inside?.annotation ?? annotate(src, { maxInflatedSize });
+      if (opts.path !== undefined && !pathRanges(ann, opts.path).length) {
+        io.stderr.write(`${prog}: ${name}: no span matches '${opts.path}'\n`);
+        if (ann.error) io.stderr.write(`${prog}: ${name}: ${ann.error.message}\n`);
+        return EXIT.FAILURE;
+      }
       const color = Boolean(io.stdout.isTTY) && !opts['no-color'] && io.env.NO_COLOR === undefined;
       io.stdout.write(hexdump(src, ann, { range, path: opts.path, color, full: opts.full }));
       // The rows are printed either way (the bytes are what one looks at in a broken file), but the
       // file is invalid: status 1, as annotate and verify.
       if (ann.error) {
-        io.stderr.write(`${prog}: ${ann.error.message}\n`);
+        io.stderr.write(`${prog}: ${name}: ${ann.error.message}\n`);
         return EXIT.FAILURE;
       }
       return EXIT.OK;

@@ -8,8 +8,7 @@
 import { DecodeError } from '../../codec/index.js';
 import { inspectInput } from '../../inspect/input.js';
 import { renderInspect } from '../../syclbin/inspect.js';
-import { inspectWithOffsets } from '../../hex/inspect-offsets.js';
-import { readSyclbin } from '../../syclbin/read.js';
+import { renderWithOffsets } from '../../hex/inspect-offsets.js';
 import { SyclbinFormatError } from '../../syclbin/errors.js';
 import { llvmEra } from '../../../formats/eras.js';
 import { nodeSha256 } from '../../node/sha256.js';
@@ -41,7 +40,8 @@ Recognises what it is given and explains it:
   - property-set registry text (its typed sets).
 The text is for people; use 'syclbin dump' for the syclbin-dump contract and 'syclbin json' or
 'syclbin offload-list --json' for programs. --no-hash skips hashing, so image bytes are never read
-(fast on huge files). --offsets (SYCLBIN only) adds the byte range of every node.`,
+(fast on huge files). --offsets (SYCLBIN only) adds the byte range of every node; any other input
+is explained as without it, with a note on stderr.`,
   options: {
     'no-hash': opt.flag('Do not hash images (reads headers and metadata only)'),
     offsets: opt.flag('SYCLBIN: add the byte range of every node (@0xOFFSET+SIZE, from syclbin annotate)'),
@@ -58,14 +58,19 @@ The text is for people; use 'syclbin dump' for the syclbin-dump contract and 'sy
     'syclbin inspect a.out.spirv64..img   # clang-sycl-linker image: SPIR-V, kernel names',
     'syclbin inspect a.out                # a program linked by clang++ -fsycl',
   ],
-  run({ opts, file, files, prog }) {
+  run({ opts, file, files, io, prog }) {
     const source = files.input(file).source;
     const sha256 = opts['no-hash'] ? false : nodeSha256;
     const maxInflatedSize = opts['max-inflated-size'];
     let text: string;
     try {
-      if (opts.offsets) text = inspectWithOffsets(source, readSyclbin(source, { maxInflatedSize }), { sha256 });
-      else text = renderInspect(inspectInput(source, { sha256, era: llvmEra(opts.llvm), maxInflatedSize, ...sectionChoice(opts) }));
+      const tree = inspectInput(source, { sha256, era: llvmEra(opts.llvm), maxInflatedSize, ...sectionChoice(opts) });
+      // A SYCLBIN's tree is inspectSyclbin's, labelled 'SYCLBIN ...' (as notSyclbin in src/inspect/input.ts
+      // tells them apart): the annotation of the same input names its nodes' bytes. Other inputs read as
+      // without --offsets.
+      const syclbin = tree.label.startsWith('SYCLBIN');
+      if (opts.offsets && !syclbin) io.stderr.write(`${prog}: ${file}: note: --offsets applies to SYCLBIN files only\n`);
+      text = opts.offsets && syclbin ? renderWithOffsets(source, tree, { maxInflatedSize }) : renderInspect(tree);
     } catch (e) {
       if (!(e instanceof DecodeError)) throw e;
       // A SYCLBIN that does not read keeps syclbin-dump's sentence; anything else says what it is not.

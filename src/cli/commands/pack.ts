@@ -3,6 +3,7 @@
  * (schemas/syclbin-manifest.schema.json) naming image files relative to the manifest.
  * The output is written atomically and never over an input (the manifest or an image) unless --force.
  */
+import { realpathSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { blobRef, EncodeError, SyclbinError, type Chunk } from '../../codec/index.js';
 import { manifestToModel } from '../../syclbin/manifest.js';
@@ -15,14 +16,25 @@ import { opt } from '../options.js';
 
 /**
  * Where an image named by a manifest is: relative to the manifest's folder, and below it unless
- * `anywhere` (a manifest from someone else must not make `pack` embed ../../etc/passwd).
+ * `anywhere` (a manifest from someone else must not make `pack` embed ../../etc/passwd), also
+ * once symbolic links are followed (`link.spv -> /etc/passwd`, `root -> /` then `root/etc/passwd`).
  */
 export function imagePath(manifestDir: string, name: string, anywhere: boolean): string {
   if (name.includes('\0')) throw new EncodeError(`image path ${JSON.stringify(name)} contains a NUL character`);
   const abs = resolve(manifestDir, name);
-  const rel = relative(manifestDir, abs);
-  if (!anywhere && (rel.startsWith('..') || isAbsolute(rel))) {
-    throw new EncodeError(`image path ${JSON.stringify(name)} leaves the manifest's folder (pass --allow-any-path to allow it)`);
+  if (anywhere) return abs;
+  const leaves = (dir: string, path: string): boolean => {
+    const rel = relative(dir, path);
+    return rel.startsWith('..') || isAbsolute(rel);
+  };
+  let real: string | undefined;
+  try {
+    real = realpathSync(abs);
+  } catch {
+    // A file that does not resolve (missing, a dangling link) fails when it is opened, with its own error.
+  }
+  if (leaves(manifestDir, abs) || (real !== undefined && leaves(realpathSync(manifestDir), real))) {
+    throw new EncodeError(`image path ${JSON.stringify(name)} leaves the manifest's folder${real !== undefined && real !== abs ? ` (it resolves to ${JSON.stringify(real)})` : ''} (pass --allow-any-path to allow it)`);
   }
   return abs;
 }

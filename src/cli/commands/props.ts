@@ -2,10 +2,10 @@
  * `syclbin props`: show, check, export (our JSON, upstream LLVM JSON) and re-encode SYCL property-set
  * registries (.prop files).
  */
-import { decodeRegistry, encodeRegistry, registryProblems, RegistrySyntaxError, type RegistryRepeat } from '../../props/registry.js';
+import { decodeRegistry, encodeRegistry, registryProblems, RegistrySyntaxError, textIrregularities, type RegistryRepeat } from '../../props/registry.js';
 import { decodeTypedRegistry } from '../../props/typed/index.js';
 import { explainRegistry, printable } from '../../props/explain.js';
-import { checkTypedSets, hasErrors, type PropDiagnostic } from '../../props/check.js';
+import { checkTypedSets, hasErrors, repeatDiagnostics, type PropDiagnostic } from '../../props/check.js';
 import { readPropsJson, registryToJson } from '../../props/json.js';
 import { writeLlvmPropertiesJson, type LlvmJsonNote } from '../../props/llvm-json.js';
 import { SyclbinError } from '../../codec/errors.js';
@@ -74,15 +74,7 @@ function run(ctx: Context<OptValues<typeof options>>): number {
   const repeats: RegistryRepeat[] = [];
   const registry = reading(file, () => decodeRegistry(bytes, { repeats }));
   // What LLVM's reader folds together (a set named twice, a key given twice): the registry holds its result.
-  const folded = repeats.map((r): PropDiagnostic => ({
-    severity: 'warning',
-    set: r.set,
-    ...(r.key === undefined ? {} : { key: r.key }),
-    message:
-      r.kind === 'set'
-        ? `line ${r.line}: the set is named again: LLVM's PropertySetRegistry::read adds what follows to the first [${printable(r.set)}]`
-        : `line ${r.line}: the key is given again in its set: LLVM's PropertySetRegistry::read keeps this last value, at the first one's place`,
-  }));
+  const folded = repeatDiagnostics(repeats);
   if (opts['llvm-json']) {
     const written = reading(file, () => writeLlvmPropertiesJson(registry));
     notes(file, [...folded, ...written.notes]);
@@ -90,6 +82,11 @@ function run(ctx: Context<OptValues<typeof options>>): number {
     return EXIT.OK;
   }
   if (opts.json) {
+    // The JSON holds the registry, not its text: say once per kind what --encode will write otherwise.
+    for (const t of textIrregularities(bytes, registry, repeats)) {
+      const more = t.count > 1 ? ` (and ${t.count - 1} more line(s))` : '';
+      io.stderr.write(`${file}: note: line ${t.line}${more}: ${t.message}: props --encode of this JSON will not reproduce it\n`);
+    }
     files.write(opts.output, JSON.stringify(registryToJson(registry), null, 2) + '\n');
     return EXIT.OK;
   }
@@ -122,10 +119,14 @@ export const command = defineCommand({
     'device-global records, kernel-argument masks; unknown sets and keys are shown as raw bytes.',
     '',
     '--json prints the registry as JSON (schemas/props.schema.json; 64-bit values as strings).',
-    '--encode turns such JSON back into registry text, byte-identical to the original when the JSON',
-    'is unchanged. --check lists semantic problems (descriptor sizes vs the default blob, overlapping',
-    'descriptors, device-global records that are not 8 bytes, wrong value types, unknown aspects) and',
-    'exits with status 1 when there are errors. Syntax errors are reported as FILE:LINE:COLUMN.',
+    '--encode turns such JSON back into registry text as LLVM\'s writer writes it: byte-identical to the',
+    'original when the JSON is unchanged and the original is in that form. Text the reader also accepts',
+    '("\\r\\n" line ends, no final line feed, blank lines, text after a set\'s "]", leading zeros, unused',
+    'Base64 bits, a set or key given twice) is not kept: --json says on stderr, once per kind, what',
+    '--encode will write otherwise. --check lists semantic problems (descriptor sizes vs the default',
+    'blob, overlapping descriptors, device-global records that are not 8 bytes, wrong value types,',
+    'unknown aspects) and exits with status 1 when there are errors. Syntax errors are reported as',
+    'FILE:LINE:COLUMN.',
     '',
     "--llvm-json writes the registry as upstream LLVM's JSON property sets (llvm/Frontend/Offloading/",
     'PropertySet.h, LLVM 22): the bytes writePropertiesToJSON writes, one line, no newline. Byte arrays',

@@ -24,7 +24,9 @@ export function parseSetValue(text: string, width: number, name: string): Uint8A
   if (!m) throw new UsageError(`--set ${name}=${text}: VALUE must be x:<hex bytes>, i:<integer> or f:<number>`);
   const [, kind, body] = m as unknown as [string, string, string];
   if (kind === 'x') {
-    if (!/^([0-9A-Fa-f]{2})*$/.test(body)) throw new UsageError(`--set ${name}: x: needs an even number of hex digits`);
+    const bad = /[^0-9A-Fa-f]/.exec(body);
+    if (bad) throw new UsageError(`--set ${name}: x:${body}: '${bad[0]}' is not a hex digit (x: takes two hex digits per byte)`);
+    if (body.length % 2) throw new UsageError(`--set ${name}: x: needs an even number of hex digits (two per byte), not ${body.length}`);
     return Uint8Array.from(body.match(/../g) ?? [], (h) => parseInt(h, 16));
   }
   if (![1, 2, 4, 8].includes(width) && kind === 'i') throw new UsageError(`--set ${name}: the constant is ${width} bytes wide; use x:<hex>`);
