@@ -125,6 +125,11 @@ export async function runCli(argv: string[], io: CommandIO): Promise<number> {
     io.stdout.write(formatCommandHelp(cmd));
     return EXIT.OK;
   }
+  // Every command answers --version (as the LLVM tools some of them replace do, status 0).
+  if (optionArgs.includes('--version')) {
+    io.stdout.write(`syclbin-toolkit ${VERSION}\n`);
+    return EXIT.OK;
+  }
   const prog = `${PROGRAM} ${cmd.name}`;
   const usage = (message: string): number => {
     io.stderr.write(`${prog}: ${message}\nUsage: ${PROGRAM} ${cmd.usage}\n`);

@@ -14,8 +14,14 @@ import { elfArchiveSymbols } from './elf-symbols.js';
 export interface MemberSymbols {
   /** The names for the archive symbol table (undefined: the member is data). */
   symbols?: readonly string[];
-  /** Why the member's symbols are left out although LLVM would list some. */
+  /** Why the member's symbols are left out (see `llvmToo`). */
   problem?: string;
+  /**
+   * With `problem`: LLVM cannot read the member either (malformed bitcode): it warns (`warning:
+   * 'MEMBER': MESSAGE`) and writes the member as data; `message` is its text where known. Without
+   * it, the problem is this toolkit's limit and LLVM would list the member's symbols.
+   */
+  llvmToo?: { message?: string };
 }
 
 /** The archive symbols of `image` (see the file comment). */
@@ -24,6 +30,9 @@ export function archiveMemberSymbols(image: BlobRef): MemberSymbols {
   if (elf) return { symbols: elf };
   const bc = bitcodeArchiveSymbols(image);
   if (!bc) return {};
-  // LLVM indexes a bitcode member even when it defines nothing (an empty symbol table is still written).
-  return bc.problem === undefined ? { symbols: bc.symbols } : { symbols: [], problem: bc.problem };
+  // LLVM indexes a bitcode member even when it defines nothing (an empty symbol table is still written);
+  // bitcode it cannot read is data (no symbols, and no symbol table on its account).
+  if (bc.problem === undefined) return { symbols: bc.symbols };
+  if (bc.invalid) return { problem: bc.problem, llvmToo: bc.llvmMessage === undefined ? {} : { message: bc.llvmMessage } };
+  return { symbols: [], problem: bc.problem };
 }

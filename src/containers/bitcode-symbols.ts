@@ -38,6 +38,18 @@ export interface BitcodeArchiveSymbols {
   symbols?: string[];
   /** Why the symbols could not be computed as LLVM computes them. */
   problem?: string;
+  /**
+   * With `problem`: the bitcode is malformed (its stream cannot be followed, no module, names outside
+   * the STRTAB), so LLVM cannot read it either: writeArchive warns and leaves the member without
+   * symbols. Otherwise the problem is this reader's limit, and LLVM would list symbols.
+   */
+  invalid?: boolean;
+  /**
+   * LLVM's own message for it where this reader knows it (BitcodeReader: "Invalid bitcode signature"
+   * for a stream whose size is not a multiple of 4 bytes, llvm/lib/Bitcode/Reader/BitcodeReader.cpp
+   * `initStream`; checked against llvm-offload-binary-22 --archive).
+   */
+  llvmMessage?: string;
 }
 
 /** Linkage as BitcodeReader's getDecodedLinkage maps the record's number (unknown numbers: external). */
@@ -142,10 +154,12 @@ interface ModuleFacts {
  * wrapper header): `undefined` when it is not bitcode, `{ problem }` when the stream cannot be
  * followed or is not what this reader knows (several modules, names outside a STRTAB).
  */
-function moduleFacts(blob: BlobRef): ModuleFacts | { problem: string } | undefined {
+function moduleFacts(blob: BlobRef): ModuleFacts | { problem: string; invalid?: boolean; llvmMessage?: string } | undefined {
   const stream = bitcodeStream(blob);
-  if (!stream || 'problem' in stream) return stream;
+  if (!stream) return stream;
+  if ('problem' in stream) return { ...stream, invalid: true };
   const { offset, size } = stream;
+  if (size % 4 !== 0) return { problem: `the bitcode is ${size} bytes, not a multiple of 4`, invalid: true, llvmMessage: 'Invalid bitcode signature' };
   const r = new BitstreamReader(blob, offset, size);
   const globals = new GlobalTable();
   const sections: string[] = [];
@@ -219,13 +233,13 @@ function moduleFacts(blob: BlobRef): ModuleFacts | { problem: string } | undefin
     }
   } catch (e) {
     if (!(e instanceof BitstreamError)) throw e;
-    return { problem: `bitstream: ${e.message}` };
+    return { problem: `bitstream: ${e.message}`, invalid: true };
   }
-  if (!modules) return { problem: 'no module block' };
-  if (globals.length && !strtab) return { problem: 'no STRTAB block for the names of the global values' };
+  if (!modules) return { problem: 'no module block', invalid: true };
+  if (globals.length && !strtab) return { problem: 'no STRTAB block for the names of the global values', invalid: true };
   const names = strtab ? blob.slice(strtab.offset, strtab.size) : new Uint8Array(0);
   for (const g of globals) {
-    if (g.nameOffset > names.length || g.nameSize > names.length - g.nameOffset) return { problem: `a name [${g.nameOffset}, +${g.nameSize}) is outside the ${names.length}-byte STRTAB` };
+    if (g.nameOffset > names.length || g.nameSize > names.length - g.nameOffset) return { problem: `a name [${g.nameOffset}, +${g.nameSize}) is outside the ${names.length}-byte STRTAB`, invalid: true };
   }
   return { globals, sections, layout, asm, names };
 }

@@ -69,3 +69,13 @@ describe('cli: help and dispatch', () => {
     }
   });
 });
+
+describe('cli: --version on every command (as the LLVM tools the drop-ins replace answer it)', () => {
+  it('prints the package version, status 0, whatever the command', async () => {
+    for (const args of [['--version'], ['offload-list', '--version'], ['offload-pack', '--version'], ['dump', '--version']]) {
+      const c = capture();
+      expect(await runCli(args, c.io), args.join(' ')).to.equal(0);
+      expect(c.out.join('')).to.match(/^syclbin-toolkit \d+\.\d+\.\d+\n$/);
+    }
+  });
+});

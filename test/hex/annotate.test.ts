@@ -88,8 +88,14 @@ function expectHeaderOffsets(bytes: Uint8Array, a: Annotation, what: string): vo
     const h = ob.header as { entriesOffset?: number; entryOffset?: number };
     ob.entries.forEach((_e, i) => {
       for (const [f, off, size] of ENTRY) {
-        const s = at(`${pre}entries[${i}].${f}`);
-        expect([s?.offset, s?.size], `${what}: entries[${i}].${f}`).to.deep.equal([ob.offset + (h.entriesOffset ?? h.entryOffset)! + 40 * i + off, size]);
+        const path = `${pre}entries[${i}].${f}`;
+        const want = ob.offset + (h.entriesOffset ?? h.entryOffset)! + 40 * i + off;
+        const s = at(path);
+        // An entry that overlaps the header (testdata/llvm22/strict/entry-at-header.bin): its fields
+        // are named as `shared` by the header field that owns those bytes (the field lies within it).
+        const owner = s ?? leaves.find((l) => l.shared?.includes(path));
+        if (!s && owner) expect(want >= owner.offset && want + size <= owner.offset + owner.size, `${what}: ${path} (shared with ${owner.path})`).to.equal(true);
+        else expect([s?.offset, s?.size], `${what}: ${path}`).to.deep.equal([want, size]);
       }
     });
   }

@@ -13,7 +13,8 @@ import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { memorySource } from '../../src/codec/index.js';
+import { blobRef, memorySource } from '../../src/codec/index.js';
+import { archiveMemberSymbols } from '../../src/containers/archive-symbols.js';
 import { LLVM_CREATE_ERRORS, llvmCreateCheck, llvmExtractRegion } from '../../src/offload/llvm-rules.js';
 import { readOffloadInput } from '../../src/offload/input.js';
 import { strictOffloadingText } from '../../src/offload/input-text.js';
@@ -177,6 +178,65 @@ describe('live: --strict against llvm-objdump-22 / -19 on mutants, and clang-22 
         expect(r.stdout, t).to.equal(theirs.stdout);
         expect(r.stderr.replace(/^syclbin offload-list: /, ''), t).to.equal(theirs.stderr.replace(/^[^:]+: /, ''));
       }
+    } finally {
+      cleanup();
+    }
+  });
+});
+
+describe('--archive with an image that starts like bitcode but is not readable bitcode', function () {
+  this.timeout(120_000);
+  const BAD = Uint8Array.from([0x42, 0x43, 0xc0, 0xde, 0x61, 0x62, 0x63]); // 'BC' C0 DE + "abc": 7 bytes
+  it('archiveMemberSymbols: data (no symbols), LLVM failing too, with its message', () => {
+    const r = archiveMemberSymbols(blobRef(memorySource(BAD), 0, BAD.length, 0));
+    expect(r.symbols).to.equal(undefined);
+    expect(r.llvmToo).to.deep.equal({ message: 'Invalid bitcode signature' });
+  });
+  it('offload-extract --archive writes it as data (no symbol table for it alone) and warns as llvm-offload-binary-22 does', async () => {
+    const { dir, cleanup } = tempDir('syclbin-badbc-');
+    try {
+      writeFileSync(join(dir, 'b.bc'), BAD);
+      const p = await cli(['offload-pack', '-o', 'one.bin', '--image=file=b.bc,triple=t'], dir);
+      expect(p.code, p.stderr).to.equal(0);
+      const s = await cli(['offload-extract', '--strict', 'one.bin', '--image=file=S.a,triple=t', '--archive'], dir);
+      expect(s.code, s.stderr).to.equal(0);
+      expect(s.stderr).to.equal("syclbin offload-extract: warning: 'one.bin': Invalid bitcode signature\n");
+      const a = readFileSync(join(dir, 'S.a'));
+      // `!<arch>\n` then the first member's header: the member itself, no `/` symbol table.
+      expect(a.subarray(8, 16).toString('latin1')).to.equal('one.bin/');
+      const d = await cli(['offload-extract', 'one.bin', '--image=file=D.a,triple=t', '--archive'], dir);
+      expect(d.stderr).to.match(/not bitcode LLVM can read \(the bitcode is 7 bytes, not a multiple of 4\): written as data, without symbols/);
+      // The real tool on the same file (llvm-22).
+      const packer = requireTool('llvm-offload-binary-22');
+      const l = spawnSync(packer, ['one.bin', '--image=file=L.a,triple=t', '--archive'], { cwd: dir, encoding: 'utf8' });
+      expect(l.status).to.equal(0);
+      expect(l.stderr).to.equal("warning: 'one.bin': Invalid bitcode signature\n");
+      expect(readFileSync(join(dir, 'L.a')).equals(a)).to.equal(true);
+    } finally {
+      cleanup();
+    }
+  });
+});
+
+describe('--strict: a file that cannot be opened, as the LLVM tools say it', () => {
+  // llvm-objdump-22 / -19, llvm-offload-binary-22 and clang-offload-packager-19 print `error: 'FILE':
+  // STRERROR` (checked by hand on Debian's tools: "No such file or directory", "Is a directory").
+  it('offload-list --strict and offload-extract --strict: error: \'FILE\': strerror text, status 1', async () => {
+    const { dir, cleanup } = tempDir('syclbin-strict-io-');
+    try {
+      for (const [args, prog] of [
+        [['offload-list', '--strict'], 'offload-list'],
+        [['offload-extract', '--strict', '--image=file=x.o'], 'offload-extract'],
+      ] as const) {
+        const missing = await cli([...args, 'nonexist.bin'], dir);
+        expect(missing.code).to.equal(1);
+        expect(missing.stderr).to.equal(`syclbin ${prog}: error: 'nonexist.bin': No such file or directory\n`);
+        const d = await cli([...args, '.'], dir);
+        expect(d.stderr).to.equal(`syclbin ${prog}: error: '.': Is a directory\n`);
+      }
+      // Without --strict: this toolkit's line.
+      const plain = await cli(['offload-list', 'nonexist.bin'], dir);
+      expect(plain.stderr).to.equal('syclbin offload-list: nonexist.bin: No such file or directory\n');
     } finally {
       cleanup();
     }

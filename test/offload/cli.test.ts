@@ -144,8 +144,18 @@ describe('cli: offload-list', () => {
     }
   });
 
-  it('usage errors exit 2; a missing file exits 1', async () => {
-    expect((await cli(['offload-list'], '/')).code).to.equal(2);
+  it('usage errors exit 2; a missing file exits 1; no file means a.out and several are listed in turn (as llvm-objdump)', async () => {
+    const none = await cli(['offload-list'], '/');
+    expect(none.code).to.equal(1);
+    expect(none.stderr).to.equal('syclbin offload-list: a.out: No such file or directory\n');
+    const two = await cli(['offload-list', 'sample_v2_roles.syclbin', 'sample_v1_in_offload_v1.syclbin'], CONFORMANCE);
+    expect(two.code, two.stderr).to.equal(0);
+    const one = (f: string) => cli(['offload-list', f], CONFORMANCE);
+    expect(two.stdout).to.equal((await one('sample_v2_roles.syclbin')).stdout + (await one('sample_v1_in_offload_v1.syclbin')).stdout);
+    const stops = await cli(['offload-list', 'sample_v1_in_offload_v1.syclbin', 'nonexistent.bin', 'sample_v2_roles.syclbin'], CONFORMANCE);
+    expect(stops.code).to.equal(1);
+    expect(stops.stdout).to.equal((await one('sample_v1_in_offload_v1.syclbin')).stdout);
+    expect((await cli(['offload-list', '--json', 'a', 'b'], '/')).code).to.equal(2);
     expect((await cli(['offload-list', '--bogus', 'x'], '/')).code).to.equal(2);
     expect((await cli(['offload-list', '--json', '--strings', 'x'], '/')).code).to.equal(2);
     expect((await cli(['offload-list', '--max-inflated-size', 'lots', 'x'], '/')).code).to.equal(2);
@@ -379,6 +389,23 @@ describe('node edge: input opener and atomic output', () => {
       } finally {
         src.close();
       }
+    } finally {
+      cleanup();
+    }
+  });
+});
+
+describe('cli: offload-pack --archive (accepted and ignored when packing, as llvm-offload-binary)', () => {
+  it('writes the same bytes as without it, with a note', async () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      writeFileSync(join(dir, 'k.o'), 'device-object');
+      const a = await cli(['offload-pack', '-o', 'a.bin', '--image=file=k.o,triple=t', '--archive'], dir);
+      expect(a.code, a.stderr).to.equal(0);
+      expect(a.stderr).to.match(/--archive applies to extraction .*ignored when packing/);
+      const b = await cli(['offload-pack', '-o', 'b.bin', '--image=file=k.o,triple=t'], dir);
+      expect(b.code).to.equal(0);
+      expect(readFileSync(join(dir, 'a.bin')).equals(readFileSync(join(dir, 'b.bin')))).to.equal(true);
     } finally {
       cleanup();
     }

@@ -12,7 +12,8 @@ import { archiveChunks } from '../../containers/archive.js';
 import { archiveMemberSymbols } from '../../containers/archive-symbols.js';
 import { followsLlvmRules, llvmEra } from '../../../formats/eras.js';
 import { defineCommand, EXIT } from '../command.js';
-import { CommandFailure, UsageError } from '../errors.js';
+import { CommandFailure, FileFailure, UsageError } from '../errors.js';
+import { SyclbinError } from '../../codec/errors.js';
 import { llvmEraOption, maxInflatedSizeOption, opt, sectionChoice, sectionOptions } from '../options.js';
 
 /** `syclbin offload-extract`: Extract device images from OffloadBinaries (llvm-offload-binary FILE --image=... syntax). */
@@ -87,10 +88,20 @@ Every file is written atomically; an image file is never written over FILE itsel
     const note = (message: string): void => void io.stderr.write(`${prog}: ${file}: note: ${message}\n`);
     if (opts.strict && (opts.output !== undefined && !opts.image.length)) throw new UsageError('--strict follows llvm-offload-binary, which has no folder mode: give --image=... (not -o DIR alone)');
     if (opts.strict && opts.scan === 'always') throw new UsageError('--strict extracts what llvm-offload-binary extracts: no --scan always');
-    const input = files.read(file, (src) =>
-      // llvm-offload-binary finds nothing, successfully, in a file of no kind it reads.
-      opts.strict && offloadContainerOf(src.read(0, Math.min(64, src.size))) === 'unknown' ? undefined : readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: opts.strict ? 'never' : opts.scan, peer: era.packer, peerTool: 'packer', llvmRules: opts.strict && followsLlvmRules(era) }),
-    );
+    let input;
+    try {
+      input = files.read(file, (src) =>
+        // llvm-offload-binary finds nothing, successfully, in a file of no kind it reads.
+        opts.strict && offloadContainerOf(src.read(0, Math.min(64, src.size))) === 'unknown' ? undefined : readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: opts.strict ? 'never' : opts.scan, peer: era.packer, peerTool: 'packer', llvmRules: opts.strict && followsLlvmRules(era) }),
+      );
+    } catch (e) {
+      // --strict: llvm-offload-binary's lines: `error: 'FILE': STRERROR` where it cannot open or read
+      // the file, `error: MESSAGE` where it cannot parse it (this toolkit's message for a malformed file).
+      if (opts.strict && e instanceof FileFailure && e.file === file) {
+        throw new CommandFailure(e.cause instanceof SyclbinError ? `${prog}: error: ${e.message}` : `${prog}: error: '${file}': ${e.message}`);
+      }
+      throw e;
+    }
     if (!input) return EXIT.OK;
     if (opts.strict) {
       // Where llvm-offload-binary fails: its error ("error: MESSAGE"), status 1, nothing written.
@@ -135,8 +146,12 @@ Every file is written atomically; an image file is never written over FILE itsel
     for (const a of plan.archives) {
       // Members that are object files or bitcode get LLVM's archive symbol table (writeArchive NormalSymtab).
       const members = a.members.map((m, i) => {
-        const { symbols, problem } = archiveMemberSymbols(m.image);
-        if (problem) io.stderr.write(`${prog}: warning: ${a.path}: member ${i} (${m.name}): its symbols are not in the archive's symbol table (${problem}); ${era.packer} would list them\n`);
+        const { symbols, problem, llvmToo } = archiveMemberSymbols(m.image);
+        if (problem && llvmToo) {
+          // LLVM's warning (writeArchive's Warn: `warning: 'MEMBER': MESSAGE`); under --strict only where its text is known.
+          if (!opts.strict) io.stderr.write(`${prog}: warning: ${a.path}: member ${i} (${m.name}): not bitcode LLVM can read (${problem}): written as data, without symbols, as ${era.packer} writes it (it warns${llvmToo.message ? ` "${llvmToo.message}"` : ''})\n`);
+          else if (llvmToo.message) io.stderr.write(`${prog}: warning: '${m.name}': ${llvmToo.message}\n`);
+        } else if (problem) io.stderr.write(`${prog}: warning: ${a.path}: member ${i} (${m.name}): its symbols are not in the archive's symbol table (${problem}); ${era.packer} would list them\n`);
         return { name: m.name, data: m.image, ...(symbols ? { symbols } : {}) };
       });
       files.write(at(a.path), archiveChunks(members));

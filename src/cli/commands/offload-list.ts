@@ -9,15 +9,18 @@ import { isOffloadBinary } from '../../offload/read.js';
 import { followsLlvmRules, llvmEra } from '../../../formats/eras.js';
 import { encodeLatin1 } from '../../codec/bytes.js';
 import { defineCommand, EXIT } from '../command.js';
-import { UsageError } from '../errors.js';
+import { CommandFailure, FileFailure, UsageError } from '../errors.js';
 import { llvmEraOption, maxInflatedSizeOption, opt, outputOptions, sectionChoice, sectionOptions } from '../options.js';
 
 /** `syclbin offload-list`: List the images of LLVM OffloadBinaries (same text as llvm-objdump --offloading). */
 export const command = defineCommand({
   name: 'offload-list',
   summary: 'List the images of LLVM OffloadBinaries (same text as llvm-objdump --offloading)',
-  usage: 'offload-list [--llvm 19|22|main] [--strings | --json | --strict] [--section NAME] [--scan auto|always|never] FILE',
+  usage: 'offload-list [--llvm 19|22|main] [--strings | --json | --strict] [--section NAME] [--scan auto|always|never] [FILE...]',
   description: `
+Several FILEs are listed one after another and the first that fails ends the run, as llvm-objdump
+does; with none, a.out is read. (--json takes one FILE.)
+
 FILE is whatever llvm-objdump --offloading reads, and more:
   - OffloadBinaries back to back (versions 1, 2 and 3, compressed or not), as llvm-offload-binary
     writes them or an .llvm.offloading section holds them; fewer than 64 zero bytes after the last are
@@ -38,7 +41,9 @@ FILE is whatever llvm-objdump --offloading reads, and more:
     llvm-offload-binary extracts) are listed under 'OffloadBinary in @GLOBAL';
   - OffloadBinaries embedded in ordinary data are found by their magic and validated (--scan auto,
     the default, when no offloading section holds one); llvm-objdump does not list them, so they are
-    only noted unless --scan always (or --json) asks for them.
+    only noted unless --scan always (or --json) asks for them;
+  - Mach-O and WebAssembly objects: llvm-objdump's header line ('mach-o 64-bit x86-64', 'wasm', ...)
+    and nothing else (llvm-objdump warns that --offloading reads COFF and ELF only; status 0).
 
 The text is byte for byte what llvm-objdump --offloading of the chosen era prints (--llvm):
   22 (default)  llvm-objdump-22 (LLVM 22.1): offload kinds are the bitmask of llvm-project #135809
@@ -59,9 +64,13 @@ so in modes 19 and 22 they are listed in that era's layout, with a note on stder
 --strict is the drop-in for scripts: exactly the standard output of the era's llvm-objdump, and where
 it fails (a wrapper object, a program, a module file, a version it cannot read, trailing padding, an
 OffloadBinary file inside an archive) what it printed before failing, then its error line
-('syclbin offload-list: error: 'FILE': MESSAGE') and status 1; no extension blocks, no notes. Checked
-on every llvm-objdump-19/-22 golden of testdata/llvm22. A malformed binary still gets this toolkit's
-error text (LLVM's wording for each malformation is not reproduced).
+('syclbin offload-list: error: 'FILE': MESSAGE') and status 1; its warnings likewise; no extension
+blocks, no notes. In modes 19 and 22 binaries are read by LLVM's own rules (OffloadBinary::create:
+EntrySize is checked, an image's end is not, an entry may overlap the header; string bytes are printed
+as they are, UTF-8 or not), with LLVM's messages ('Invalid data was encountered while parsing the
+file', 'The end of the file was unexpectedly encountered'). Where LLVM would read outside a binary
+(undefined behaviour: it may crash), this toolkit's error is given instead. Checked on every
+llvm-objdump-19/-22 golden of testdata/llvm22 and on mutated files against both tools.
 
 --strings adds, after each image's lines, the number of string entries and every key and value
 (control characters shown as \\xNN). --json prints a JSON document (schemas/offload-list.schema.json)
@@ -78,7 +87,7 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
     scan: opt.choice(['auto', 'always', 'never'], 'auto|always|never', 'Search ordinary data for embedded OffloadBinaries (auto: only when no offloading section holds one)', { default: 'auto' }),
     ...outputOptions(),
   },
-  positionals: { min: 1, max: 1 },
+  positionals: { min: 0, max: Infinity },
   examples: [
     'syclbin offload-list dev.bin                 # = llvm-objdump-22 --offloading dev.bin',
     'syclbin offload-list --llvm 19 dev.bin       # = llvm-objdump-19 --offloading dev.bin',
@@ -88,59 +97,80 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
     'syclbin offload-list --json a.out.spirv64..img | jq .binaries[0].entries[0].kernels',
     'syclbin offload-list omp.o   # clang-22 -fopenmp -fopenmp-targets=x86_64-unknown-linux-gnu -c omp.c',
   ],
-  async run({ opts, file, files, prog, io }) {
+  async run({ opts, args, files, prog, io }) {
     if (opts.strings && opts.json) throw new UsageError('--strings and --json cannot be combined (JSON always has the strings)');
+    // As llvm-objdump: several files are listed one after the other (stopping at the first that fails),
+    // and none means a.out.
+    const inputs = args.length ? args : ['a.out'];
+    if (opts.json && inputs.length > 1) throw new UsageError('--json lists one file (run it once per file)');
     if (opts.strict && (opts.strings || opts.json)) throw new UsageError('--strict prints llvm-objdump\'s text only: no --strings or --json');
     const era = llvmEra(opts.llvm);
     const read = { maxInflatedSize: opts['max-inflated-size'] };
+    const out = files.output(opts.output);
+    const versions = new Set<number>();
+    let file = inputs[0]!;
     const note = (message: string): void => void io.stderr.write(`${prog}: ${file}: note: ${message}\n`);
     const warn = (m: string): void => void io.stderr.write(`${prog}: warning: ${file}: ${m}\n`);
-    const out = files.output(opts.output);
     const listing: ListingOptions = { strings: opts.strings, era, read, warn };
-    const versions = new Set<number>();
-    let strictError: { label: string; message: string } | undefined;
-    await files.readAsync(file, async (src) => {
-      if (!opts.json && !opts.strings && !opts.strict && src.size >= 4 && isOffloadBinary(src.read(0, 4))) {
-        // OffloadBinaries back to back: printed while they are walked (no models, one window of memory).
-        const onPadding = (at: number, n: number): void =>
-          note(`${n} zero byte(s) after the last OffloadBinary (at offset ${at}) are read as padding; ${era.objdump} reads no padding and rejects the file ("while extracting offloading files: Invalid data was encountered while parsing the file")`);
-        for (const piece of offloadingTextStream(src, { ...listing, singlePaths: true, onPadding, onVersion: (v) => versions.add(v) })) out.write(piece);
-        return;
-      }
-      // Anything else: the container readers are loaded only now (a plain OffloadBinary file, the
-      // common case, does not pay for loading the ELF, COFF, archive and bitcode readers).
-      const [{ readOffloadInput, offloadContainerOf, OBJDUMP_ERRORS }, { inputOffloadingText, strictOffloadingText }, { inputListJson }] = await Promise.all([
-        import('../../offload/input.js'),
-        import('../../offload/input-text.js'),
-        import('../../offload/list-json.js'),
-      ]);
-      if (opts.strict) {
-        // What the era's llvm-objdump prints, where it stops, and its error line.
-        if (offloadContainerOf(src.read(0, Math.min(64, src.size))) === 'unknown') {
-          strictError = { label: `'${file}'`, message: OBJDUMP_ERRORS.notAnObject };
+    for (file of inputs) {
+      let strictError: { label: string; message: string } | undefined;
+      await strictFileErrors(opts.strict, prog, file, () => files.readAsync(file, async (src) => {
+        if (!opts.json && !opts.strings && !opts.strict && src.size >= 4 && isOffloadBinary(src.read(0, 4))) {
+          // OffloadBinaries back to back: printed while they are walked (no models, one window of memory).
+          const onPadding = (at: number, n: number): void =>
+            note(`${n} zero byte(s) after the last OffloadBinary (at offset ${at}) are read as padding; ${era.objdump} reads no padding and rejects the file ("while extracting offloading files: Invalid data was encountered while parsing the file")`);
+          for (const piece of offloadingTextStream(src, { ...listing, singlePaths: true, onPadding, onVersion: (v) => versions.add(v) })) out.write(piece);
           return;
         }
-        const r = strictOffloadingText(file, readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: 'never', peer: era.objdump, llvmRules: followsLlvmRules(era) }), listing);
-        out.write(r.bytes ? encodeLatin1(r.text) : r.text);
-        for (const w of r.warnings ?? []) io.stderr.write(`${prog}: warning: ${w.label}: ${w.message}\n`);
-        strictError = r.error;
-        return;
+        // Anything else: the container readers are loaded only now (a plain OffloadBinary file, the
+        // common case, does not pay for loading the ELF, COFF, archive and bitcode readers).
+        const [{ readOffloadInput, offloadContainerOf, OBJDUMP_ERRORS }, { inputOffloadingText, strictOffloadingText }, { inputListJson }] = await Promise.all([
+          import('../../offload/input.js'),
+          import('../../offload/input-text.js'),
+          import('../../offload/list-json.js'),
+        ]);
+        if (opts.strict) {
+          // What the era's llvm-objdump prints, where it stops, and its error line.
+          if (offloadContainerOf(src.read(0, Math.min(64, src.size))) === 'unknown') {
+            strictError = { label: `'${file}'`, message: OBJDUMP_ERRORS.notAnObject };
+            return;
+          }
+          const r = strictOffloadingText(file, readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: 'never', peer: era.objdump, llvmRules: followsLlvmRules(era) }), listing);
+          out.write(r.bytes ? encodeLatin1(r.text) : r.text);
+          for (const w of r.warnings ?? []) io.stderr.write(`${prog}: warning: ${w.label}: ${w.message}\n`);
+          strictError = r.error;
+          return;
+        }
+        const input = readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: opts.scan, peer: era.objdump });
+        for (const n of input.notes) note(n);
+        for (const b of input.found) versions.add(b.binary.version);
+        if (input.bare.length) note(`${input.bare.length} device image(s) outside any OffloadBinary: listed after what llvm-objdump lists`);
+        const scanned = input.found.filter((f) => f.byScan).length;
+        if (scanned && opts.scan !== 'always' && !opts.json) note(`${scanned} OffloadBinary(s) found by scanning ordinary data, which llvm-objdump does not list: --scan always lists them too, --json has them under "scanned"`);
+        if (opts.json) out.write(JSON.stringify(inputListJson(file, input, { era, read }), null, 2) + '\n');
+        else for (const piece of inputOffloadingText(file, input, { ...listing, scanned: opts.scan === 'always' })) out.write(piece);
+      }));
+      if (strictError) {
+        io.stderr.write(`${prog}: error: ${strictError.label}: ${strictError.message}\n`);
+        return EXIT.FAILURE;
       }
-      const input = readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: opts.scan, peer: era.objdump });
-      for (const n of input.notes) note(n);
-      for (const b of input.found) versions.add(b.binary.version);
-      if (input.bare.length) note(`${input.bare.length} device image(s) outside any OffloadBinary: listed after what llvm-objdump lists`);
-      const scanned = input.found.filter((f) => f.byScan).length;
-      if (scanned && opts.scan !== 'always' && !opts.json) note(`${scanned} OffloadBinary(s) found by scanning ordinary data, which llvm-objdump does not list: --scan always lists them too, --json has them under "scanned"`);
-      if (opts.json) out.write(JSON.stringify(inputListJson(file, input, { era, read }), null, 2) + '\n');
-      else for (const piece of inputOffloadingText(file, input, { ...listing, scanned: opts.scan === 'always' })) out.write(piece);
-    });
-    if (strictError) {
-      io.stderr.write(`${prog}: error: ${strictError.label}: ${strictError.message}\n`);
-      return EXIT.FAILURE;
     }
     const unreadable = [...versions].filter((v) => !era.reads.includes(v));
     if (unreadable.length) note(`${era.objdump} cannot read version ${unreadable.join(' and ')} OffloadBinaries (no released LLVM does; it fails with "Invalid data was encountered while parsing the file"); listed anyway (--strict: as it fails)`);
     return EXIT.OK;
   },
 });
+
+/**
+ * Under --strict, a file llvm-objdump cannot open or read, or one this toolkit cannot read, fails with
+ * llvm-objdump's line: `PROG: error: 'FILE': MESSAGE` (strerror text for I/O errors, as LLVM prints
+ * `EC.message()`; this toolkit's message for a malformed file).
+ */
+async function strictFileErrors(strict: boolean, prog: string, file: string, fn: () => Promise<void>): Promise<void> {
+  try {
+    await fn();
+  } catch (e) {
+    if (strict && e instanceof FileFailure && e.file === file) throw new CommandFailure(`${prog}: error: '${file}': ${e.message}`);
+    throw e;
+  }
+}

@@ -59,6 +59,7 @@ Unknown kind names give 0, as in LLVM (with a warning here).`,
     compress: opt.choice(['zlib', 'zstd'], 'zlib|zstd', 'Compress the payload (version 3 only; zlib level 6 / zstd level 5 as LLVM)'),
     'offload-kinds': opt.choice(['llvm19', 'intel', 'bitmask'], 'llvm19|intel|bitmask', "How kind=NAME maps to a number (default: the era's; see above)"),
     force: opt.flag('Allow the output to overwrite one of the image files'),
+    archive: opt.flag('Accepted and ignored (llvm-offload-binary accepts --archive when packing and ignores it; it applies to offload-extract)'),
   },
   positionals: { min: 0, max: 0 },
   examples: [
@@ -71,6 +72,7 @@ Unknown kind names give 0, as in LLVM (with a warning here).`,
   async run({ opts, files, io, prog }) {
     const output = opts.output;
     if (!output) throw new UsageError('missing -o OUT');
+    if (opts.archive) io.stderr.write(`${prog}: note: --archive applies to extraction (syclbin offload-extract); ignored when packing, as llvm-offload-binary ignores it\n`);
     const images = opts.image;
     const era = llvmEra(opts.llvm);
     const version = (opts['format-version'] ? Number(opts['format-version']) : era.pack.version) as 1 | 2 | 3;
