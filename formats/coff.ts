@@ -100,6 +100,15 @@ export const CoffBigObjSymbol = struct(
   'COFF bigobj symbol',
 );
 
+/** Storage classes the archive symbol rules look at (COFF.h `IMAGE_SYM_CLASS_*`). */
+export const COFF_SYM_CLASS = { EXTERNAL: 2, STATIC: 3, FILE: 103, WEAK_EXTERNAL: 105 } as const;
+
+/** `IMAGE_SYM_ABSOLUTE` as LLVM reads a SectionNumber (-1). */
+export const COFF_SYM_ABSOLUTE = -1;
+
+/** `IMAGE_WEAK_EXTERN_SEARCH_ALIAS`: a weak external's Characteristics that make it defined (an alias). */
+export const COFF_WEAK_EXTERN_SEARCH_ALIAS = 3;
+
 /** `IMAGE_SYM_UNDEFINED`: a symbol's SectionNumber when it is defined elsewhere (sections are numbered from 1). */
 export const COFF_SYM_UNDEFINED = 0;
 

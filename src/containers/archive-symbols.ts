@@ -1,12 +1,14 @@
 /**
  * The archive symbols of a member as LLVM's writeArchive computes them (llvm/lib/Object/ArchiveWriter.cpp
  * `getSymbols`, SymtabWritingMode::NormalSymtab): ELF objects through src/containers/elf-symbols.ts,
+ * COFF objects through src/containers/coff-symbols.ts,
  * LLVM bitcode through src/containers/bitcode-symbols.ts; anything else is data (no symbols, and no
  * symbol table needed for it).
  *
  * Portable: no Node APIs.
  */
-import { blobSource, type BlobRef } from '../codec/index.js';
+import { blobSource, DecodeError, type BlobRef } from '../codec/index.js';
+import { coffArchiveSymbols } from './coff-symbols.js';
 import { bitcodeArchiveSymbols } from './bitcode-symbols.js';
 import { elfArchiveSymbols } from './elf-symbols.js';
 
@@ -28,6 +30,14 @@ export interface MemberSymbols {
 export function archiveMemberSymbols(image: BlobRef): MemberSymbols {
   const elf = elfArchiveSymbols(blobSource(image));
   if (elf) return { symbols: elf };
+  try {
+    const coff = coffArchiveSymbols(blobSource(image));
+    if (coff) return { symbols: coff };
+  } catch (e) {
+    // A COFF object LLVM cannot read either (its getSymbolicFile fails): data, with a warning.
+    if (!(e instanceof DecodeError)) throw e;
+    return { problem: e.message, llvmToo: {} };
+  }
   const bc = bitcodeArchiveSymbols(image);
   if (!bc) return {};
   // LLVM indexes a bitcode member even when it defines nothing (an empty symbol table is still written);

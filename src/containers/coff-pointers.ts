@@ -24,7 +24,7 @@
  * Portable: no Node APIs.
  */
 import { decodeUtf8, DecodeError, hex, locate, R, Space, TerminatedStrings, toSource, type ByteSource, type PathKey } from '../codec/index.js';
-import { coffSymbolName, COFF_MAX_SECTIONS_16, COFF_POINTER_RELOCS, COFF_SCN_LNK_NRELOC_OVFL, COFF_SYM_UNDEFINED, CoffBigObjSymbol, CoffFileHeader, CoffRelocation, CoffSectionHeader, CoffSymbol } from '../../formats/coff.js';
+import { coffSymbolName, COFF_MAX_SECTIONS_16, COFF_SYM_CLASS, COFF_POINTER_RELOCS, COFF_SCN_LNK_NRELOC_OVFL, COFF_SYM_UNDEFINED, CoffBigObjSymbol, CoffFileHeader, CoffRelocation, CoffSectionHeader, CoffSymbol } from '../../formats/coff.js';
 import type { CoffFile, CoffSection, PeFile } from './coff.js';
 import { SectionPointers, SectionsByAddress, type PointerTarget } from './pointers.js';
 
@@ -32,13 +32,25 @@ import { SectionPointers, SectionsByAddress, type PointerTarget } from './pointe
 export type CoffPointerTarget = PointerTarget<CoffSection>;
 
 /** A symbol record (auxiliary records skipped). */
-interface CoffSymbolRecord {
+/** One symbol record of a COFF symbol table (formats/coff.ts CoffSymbol / CoffBigObjSymbol), with its name. */
+export interface CoffSymbolRecord {
   /** Index in the table (auxiliary records counted). */
   index: number;
+  /** The name (short, or from the string table). */
   name: string;
+  /** Value. */
   value: number;
   /** SectionNumber as LLVM reads it: from 1; 0 undefined; negative reserved. */
   section: number;
+  /** StorageClass. */
+  storageClass: number;
+  /** NumberOfAuxSymbols. */
+  auxCount: number;
+  /**
+   * A weak external's `Characteristics` (the second u32 of its first auxiliary record,
+   * `coff_aux_weak_external`); undefined for other symbols or without an auxiliary record.
+   */
+  weakCharacteristics?: number;
 }
 
 interface Reloc {
@@ -170,7 +182,7 @@ export class CoffPointers extends SectionPointers<CoffSection> {
   }
 
   /** Every symbol record with its name (read once). */
-  private symbolTable(): CoffSymbolRecord[] {
+  symbolTable(): CoffSymbolRecord[] {
     if (this.symbols) return this.symbols;
     const out: CoffSymbolRecord[] = [];
     this.symbols = out;
@@ -202,8 +214,13 @@ export class CoffPointers extends SectionPointers<CoffSection> {
       }
       const raw = big ? v.getUint32(at + rec.sectionNumber, true) | 0 : v.getUint16(at + rec.sectionNumber, true);
       const section = big ? raw : raw <= COFF_MAX_SECTIONS_16 ? raw : raw - 0x10000;
-      out.push({ index: i, name, value: v.getUint32(at + rec.value, true), section });
-      i += table[at + rec.numberOfAuxSymbols]!;
+      const storageClass = table[at + rec.storageClass]!;
+      const auxCount = table[at + rec.numberOfAuxSymbols]!;
+      const r: CoffSymbolRecord = { index: i, name, value: v.getUint32(at + rec.value, true), section, storageClass, auxCount };
+      // coff_aux_weak_external {TagIndex, Characteristics, ...}: inside the table (the loop bound checks the next record).
+      if (storageClass === COFF_SYM_CLASS.WEAK_EXTERNAL && auxCount > 0 && i + 1 < count) r.weakCharacteristics = v.getUint32(at + recordSize + 4, true);
+      out.push(r);
+      i += auxCount;
     }
     return out;
   }

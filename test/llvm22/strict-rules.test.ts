@@ -15,6 +15,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { blobRef, memorySource } from '../../src/codec/index.js';
 import { archiveMemberSymbols } from '../../src/containers/archive-symbols.js';
+import { coffArchiveSymbols } from '../../src/containers/coff-symbols.js';
 import { LLVM_CREATE_ERRORS, llvmCreateCheck, llvmExtractRegion } from '../../src/offload/llvm-rules.js';
 import { readOffloadInput } from '../../src/offload/input.js';
 import { strictOffloadingText } from '../../src/offload/input-text.js';
@@ -237,6 +238,57 @@ describe('--strict: a file that cannot be opened, as the LLVM tools say it', () 
       // Without --strict: this toolkit's line.
       const plain = await cli(['offload-list', 'nonexist.bin'], dir);
       expect(plain.stderr).to.equal('syclbin offload-list: nonexist.bin: No such file or directory\n');
+    } finally {
+      cleanup();
+    }
+  });
+});
+
+describe('--archive with COFF object images: the symbol table LLVM writes (src/containers/coff-symbols.ts)', function () {
+  this.timeout(120_000);
+  it('the committed clang-22 OpenMP Windows object: its archive symbols (as llvm-offload-binary-22 --archive lists them)', () => {
+    const bytes = new Uint8Array(readFileSync(join(LLVM22, 'containers', 'coff.obj')));
+    // `llvm-nm-22 --print-armap` of the archive llvm-offload-binary-22 --archive wrote for this object
+    // (weak externals with SEARCH_ALIAS are listed; undefined externals, statics and the FILE record are not).
+    expect(coffArchiveSymbols(memorySource(bytes))).to.deep.equal([
+      'main',
+      '.__omp_offloading_deadf17e_1818da40_main_l3.region_id',
+      '.weak..__omp_offloading_deadf17e_1818da40_main_l3.region_id.default.main',
+      '.offloading.entry.__omp_offloading_deadf17e_1818da40_main_l3',
+      '.weak..offloading.entry.__omp_offloading_deadf17e_1818da40_main_l3.default.main',
+    ]);
+    expect(coffArchiveSymbols(memorySource(fixture('host.o')))).to.equal(undefined);
+  });
+  it('live: clang-22 objects for five Windows targets (common, weak, static, undefined symbols): the same archive bytes as llvm-offload-binary-22', async () => {
+    const clang = requireTool('clang-22');
+    const packer = requireTool('llvm-offload-binary-22');
+    const { dir, cleanup } = tempDir('syclbin-coff-armap-');
+    try {
+      writeFileSync(
+        join(dir, 's.c'),
+        [
+          'int g_defined = 1;',
+          'int g_common;',
+          'static int s_local = 2;',
+          'extern int g_undef;',
+          'int use(void) { return g_undef + s_local; }',
+          'static int helper(void) { return 3; }',
+          'int api(void) { return helper(); }',
+          '__attribute__((weak)) int weakfn(void) { return 4; }',
+          'extern int weakref_target(void) __attribute__((weak));',
+          'int callweak(void) { return weakref_target ? weakref_target() : 0; }',
+          '',
+        ].join('\n'),
+      );
+      for (const t of ['x86_64-pc-windows-msvc', 'i686-pc-windows-msvc', 'aarch64-pc-windows-msvc', 'x86_64-w64-windows-gnu', 'i686-w64-windows-gnu']) {
+        const c = spawnSync(clang, ['-fcommon', '-c', `--target=${t}`, 's.c', '-o', `${t}.obj`], { cwd: dir, encoding: 'utf8' });
+        expect(c.status, c.stderr).to.equal(0);
+        expect(spawnSync(packer, ['-o', `${t}.bin`, `--image=file=${t}.obj,triple=${t}`], { cwd: dir }).status).to.equal(0);
+        expect(spawnSync(packer, [`${t}.bin`, `--image=file=L-${t}.a,triple=${t}`, '--archive'], { cwd: dir }).status).to.equal(0);
+        const r = await cli(['offload-extract', `${t}.bin`, `--image=file=S-${t}.a,triple=${t}`, '--archive'], dir);
+        expect(r.code, r.stderr).to.equal(0);
+        expect(readFileSync(join(dir, `S-${t}.a`)).equals(readFileSync(join(dir, `L-${t}.a`))), t).to.equal(true);
+      }
     } finally {
       cleanup();
     }
