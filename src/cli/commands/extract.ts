@@ -4,7 +4,7 @@
  * byte for byte when FILE is in a layout our writer produces (canonical or grouped v1, our v2 writer,
  * LLVM/runtime envelopes), otherwise the same model (stderr says so and why).
  */
-import { firstDifference, SyclbinError, type BlobRef, type ByteSource } from '../../codec/index.js';
+import { chunkSize, firstDifference, SyclbinError, type BlobRef, type ByteSource } from '../../codec/index.js';
 import { syclbinChunks } from '../../syclbin/write.js';
 import { imageFileNames, manifestToModel, modelDifference, modelToManifest } from '../../syclbin/manifest.js';
 import type { SyclbinFile } from '../../syclbin/model.js';
@@ -57,7 +57,17 @@ export async function planExtract(file: SyclbinFile, source: ByteSource): Promis
   if (file.headerVersion === 0) notes.push('the SYBI header version is 0 (writers write 1)');
   const env = file.envelope;
   if (env.kind === 'offload' && env.extraEntries) notes.push(`the envelope has ${env.extraEntries} entries after the first; they are not extracted`);
-  if (env.kind !== 'none' && env.compression) notes.push(`the ${env.compression} stream may come from another compressor or level`);
+  if (env.kind !== 'none' && env.compression) {
+    // Where the canonical rebuild first differs says why: only past the end of the file (the file stops
+    // inside the padding our writer adds after a compressed binary) or past the rebuild's end (extra
+    // bytes), or inside the bytes themselves (another compressor or level).
+    const chunks = pack(modelToManifest(file)).chunks;
+    const total = chunks.reduce((n, c) => n + chunkSize(c), 0);
+    const at = firstDifference(source, chunks);
+    if (at === source.size && total > source.size) notes.push(`the file ends ${total - source.size} byte(s) short of the zero padding our writer adds after the compressed binary (the ${env.compression} stream itself is the same)`);
+    else if (at === total && source.size > total) notes.push(`the file has ${source.size - total} byte(s) after what our writer writes (the ${env.compression} stream itself is the same)`);
+    else notes.push(`the ${env.compression} stream may come from another compressor or level`);
+  }
   if (!notes.length) notes.push('its tables, blobs, padding or string table are laid out differently from our writer (layout freedom)');
   const diff = modelDifference(file, pack(manifest).model);
   if (diff) notes.push(`the packed model differs: ${diff}`);
