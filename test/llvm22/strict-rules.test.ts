@@ -294,3 +294,23 @@ describe('--archive with COFF object images: the symbol table LLVM writes (src/c
     }
   });
 });
+
+describe('offload-extract: two --image options naming the same output', () => {
+  it('the last one is written, as llvm-offload-binary-22 writes each in turn (a note says so without --strict)', async () => {
+    const { dir, cleanup } = tempDir('syclbin-dup-out-');
+    try {
+      writeFileSync(join(dir, 'a.o'), 'first-image');
+      writeFileSync(join(dir, 'b.o'), 'second-image');
+      expect((await cli(['offload-pack', '-o', 'm.bin', '--image=file=a.o,triple=t', '--image=file=b.o,triple=u'], dir)).code).to.equal(0);
+      for (const strict of [false, true]) {
+        const r = await cli(['offload-extract', ...(strict ? ['--strict'] : []), 'm.bin', '--image=file=dup.o,triple=t', '--image=file=dup.o,triple=u'], dir);
+        expect(r.code, r.stderr).to.equal(0);
+        expect(readFileSync(join(dir, 'dup.o'), 'utf8')).to.equal('second-image');
+        if (strict) expect(r.stderr).to.equal('');
+        else expect(r.stderr).to.match(/dup\.o is named by more than one --image: the last one is written/);
+      }
+    } finally {
+      cleanup();
+    }
+  });
+});

@@ -142,8 +142,18 @@ Every file is written atomically; an image file is never written over FILE itsel
     const base = opts.output === undefined ? undefined : files.dir(opts.output);
     const at = (path: string): string => (base === undefined ? path : files.join(base, path));
     for (const w of plan.warnings) io.stderr.write(`${prog}: warning: ${w}\n`);
-    for (const f of plan.files) files.write(at(f.path), [f.image]);
-    for (const a of plan.archives) {
+    // Two --image options naming the same output: LLVM writes both, the later over the earlier; so the
+    // last one is written here (once: the output writer refuses a second write to a path).
+    const last = <T extends { path: string }>(list: T[]): T[] => {
+      const at = new Map(list.map((x, i) => [x.path, i]));
+      const kept = list.filter((x, i) => at.get(x.path) === i);
+      if (kept.length < list.length && !opts.strict) {
+        for (const p of new Set(list.filter((x, i) => at.get(x.path) !== i).map((x) => x.path))) note(`${p} is named by more than one --image: the last one is written (${era.packer} writes each in turn, the last over the others)`);
+      }
+      return kept;
+    };
+    for (const f of last(plan.files)) files.write(at(f.path), [f.image]);
+    for (const a of last(plan.archives)) {
       // Members that are object files or bitcode get LLVM's archive symbol table (writeArchive NormalSymtab).
       const members = a.members.map((m, i) => {
         const { symbols, problem, llvmToo } = archiveMemberSymbols(m.image);
