@@ -68,6 +68,12 @@ export const SHT_RELR = 19;
 /** Section flag: occupies memory at run time (has an address in an executable). */
 export const SHF_ALLOC = 0x2;
 
+/** `SHF_COMPRESSED`: the section's contents are an `Elf32_Chdr`/`Elf64_Chdr` and a compressed stream. */
+export const SHF_COMPRESSED = 0x800;
+
+/** `ch_type` of a compressed section (the first u32 of its contents, in the file's byte order): `ELFCOMPRESS_*`. */
+export const ELFCOMPRESS: Readonly<Record<number, string>> = { 1: 'zlib', 2: 'zstd' };
+
 /** st_shndx of an absolute symbol (its value is not relative to a section). */
 export const SHN_ABS = 0xfff1;
 /** st_shndx of a common symbol. */

@@ -34,7 +34,7 @@
  * Portable: no Node APIs.
  */
 import { blobRef, DecodeError, hasMagic, hexText, memorySource, type BlobRef, type ByteSource, type PathKey, type SpanKind } from '../codec/index.js';
-import { ElfIdent } from '../../formats/elf.js';
+import { ELFCOMPRESS, ElfIdent, SHF_COMPRESSED } from '../../formats/elf.js';
 import { BitcodeMagic, BitcodeWrapperHeader } from '../../formats/llvm-bitcode.js';
 import { OffloadMagic } from '../../formats/offload-binary.js';
 import { coffFileFormatName, PeDosHeader } from '../../formats/coff.js';
@@ -50,7 +50,7 @@ import { bareKind, identifyImage, type ImageInfo } from '../containers/identify.
 import { bitcodeEmbeddedObjects, EMBEDDED_OBJECTS_METADATA, EMBEDDED_OFFLOADING_SECTION, type EmbeddedObject } from '../containers/bitcode.js';
 import { scanForOffloadBinaries } from '../containers/scan.js';
 import { ENTRY_KIND_SYCL, offloadEntries, syclDescriptor, type OffloadEntryRecord, type SyclDeviceImageInfo } from '../containers/sycl-wrapper.js';
-import { readElfOffloadBinaries, type ElfOffloadResult, type ElfSection, type OffloadingSection } from './elf.js';
+import { readElfOffloadBinaries, type ElfFile, type ElfOffloadResult, type ElfSection, type OffloadingSection } from './elf.js';
 import { offloadEntriesSectionName } from '../../formats/offload-entry.js';
 import { readOffloadBinaries, regionIsOneBinary, type OffloadBinaryModel, type ReadOffloadOptions } from './read.js';
 import { appendAll } from '../codec/arrays.js';
@@ -462,6 +462,7 @@ class InputReader {
     // objdump prints the file's header line, then fails on a section that holds no OffloadBinary.
     this.listing(item, format, r.bare.length ? [] : bins, r.llvmViews);
     if (r.bare.length) {
+      for (const b of r.bare) this.compressedSection(item, r.elf, b);
       this.wrapper(item, new ElfPointers(this.src, r.elf), 'elf', r.bare);
       this.stop(item, `fails on this file ("${EXTRACTING}"): ${describeBare(r.bare)}`, { message: EXTRACTING, label: item.depth ? { kind: 'member', member: item.member ?? '' } : { kind: 'input' } });
     }
@@ -693,6 +694,26 @@ class InputReader {
    * `'descriptor'` (a PE image): the images are where the SYCL descriptor (found by its shape) says.
    * Returns the number of device images found.
    */
+  /**
+   * An offloading section whose contents are compressed (SHF_COMPRESSED: an Elf_Chdr, then a zlib or
+   * zstd stream, as `llvm-objcopy --compress-sections` writes it): LLVM reads the compressed bytes as
+   * they are and fails ("Invalid data"); they are no device image either. An error that says so and
+   * how to decompress it.
+   */
+  private compressedSection(item: Item, elf: ElfFile, b: OffloadingSection): void {
+    const s = elf.sections.find((x) => x.index === b.index);
+    if (!s || (s.flags & BigInt(SHF_COMPRESSED)) === 0n) return;
+    const head = this.src.read(item.origin + b.offset, Math.min(4, b.size));
+    const type = head.length === 4 ? new DataView(head.buffer, head.byteOffset, 4).getUint32(0, elf.littleEndian) : undefined;
+    const kind = type === undefined ? 'its header is cut short' : (ELFCOMPRESS[type] ?? `ch_type ${type}`);
+    throw new DecodeError(
+      'FORMAT',
+      `section [${b.index}] '${b.name}' is compressed (SHF_COMPRESSED, ${kind}); LLVM reads no compressed offloading section either ("${EXTRACTING}"): decompress it first, e.g. llvm-objcopy --compress-sections '${b.name}=none' IN OUT`,
+      item.origin + b.offset,
+      [...item.path, 'sections', b.index],
+    );
+  }
+
   private wrapper<S extends PointerSection>(item: Item, p: PointerReader<S>, format: 'elf' | 'coff' | 'pe', bareSections: readonly PointerSection[] | 'descriptor'): number {
     let entries: OffloadEntryRecord[] = [];
     let desc: SyclDeviceImageInfo<S>[] | undefined;
@@ -745,6 +766,16 @@ class InputReader {
       const placeKey = `${at}:${x.size}`;
       let info = identified.get(placeKey);
       if (!info) identified.set(placeKey, (info = identifyImage(image)));
+      // A whole section of no kind this toolkit knows (text, a compressed stream, ...) is no device image
+      // of a wrapper object: the file fails as LLVM's extraction fails on it.
+      if (!x.d && info.kind === 'unknown' && x.size > 0) {
+        throw new DecodeError(
+          'FORMAT',
+          `section [${x.section.index}] '${x.section.name}' holds neither OffloadBinaries (it does not start with the magic 10 ff 10 ad) nor a device image this toolkit recognises (SPIR-V, LLVM bitcode, ELF): it starts with ${hexText(image.slice(0, Math.min(8, x.size)))}; LLVM fails on it too ("${EXTRACTING}")`,
+          at,
+          [...item.path, 'sections', x.section.index],
+        );
+      }
       const kernels = single ? sycl(entries) : x.d?.entries ? sycl(x.d.entries) : [];
       const path = [...item.path, 'sections', x.section.index, 'images', i];
       this.span(path.slice(0, -2), item.origin + x.section.offset, x.section.size, 'group');

@@ -79,6 +79,21 @@ describe('LLVM 19/22 OffloadBinary rules (src/offload/llvm-rules.ts) on the stri
     expect(c.code, c.stderr).to.equal(0);
     expect(c.stdout).to.equal(readFileSync(join(STRICT, 'image-past-end.bin.objdump22.txt'), 'utf8'));
   });
+  it('a compressed offloading section, or one of text: an error saying what it is (LLVM fails on both too), not a device image', async () => {
+    const c = await cli(['offload-list', 'compressed.o'], STRICT);
+    expect(c.code).to.equal(1);
+    expect(c.stderr).to.match(/section \[\d+\] '\.llvm\.offloading' is compressed \(SHF_COMPRESSED, zlib\).*llvm-objcopy --compress-sections '\.llvm\.offloading=none' IN OUT/);
+    const x = await cli(['offload-extract', 'compressed.o', '-o', 'never-written'], STRICT);
+    expect(x.code).to.equal(1);
+    const t = await cli(['offload-list', 'text-section.o'], STRICT);
+    expect(t.code).to.equal(1);
+    expect(t.stderr).to.match(/holds neither OffloadBinaries .* nor a device image this toolkit recognises .*: it starts with 68 65 6c 6c 6f 20 6f 66/);
+    for (const f of ['compressed.o', 'text-section.o']) {
+      const s = await cli(['offload-list', '--strict', f], STRICT);
+      expect(s.stdout).to.equal(readFileSync(join(STRICT, `${f}.objdump22.txt`), 'utf8'));
+      expect(s.stderr).to.equal(`syclbin offload-list: error: '${f}': while extracting offloading files: Invalid data was encountered while parsing the file\n`);
+    }
+  });
   it('--strict writes string bytes as they are (not UTF-8 replacement characters)', async () => {
     const r = await cli(['offload-list', '--strict', 'nonutf8.bin'], STRICT);
     expect(Buffer.from(r.stdoutBytes).equals(readFileSync(join(STRICT, 'nonutf8.bin.objdump22.txt')))).to.equal(true);
