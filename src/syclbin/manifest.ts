@@ -217,7 +217,14 @@ function envelopeFrom(v: unknown, syclbinVersion: 1 | 2, path: Path): Envelope {
       const sp = [...path, 'strings', i];
       const so = obj(s, sp);
       only(so, ['key', 'value'], sp);
-      strings.set(str(so.key, [...sp, 'key']), str(so.value, [...sp, 'value']));
+      const key = str(so.key, [...sp, 'key']);
+      const value = str(so.value, [...sp, 'value']);
+      // Checked here so that the error names the manifest's field, not the written model's (the writer,
+      // src/offload/write.ts, says the same for other callers): keys are NUL-terminated in every version,
+      // values in version 1.
+      if (key.includes('\0')) throw new EncodeError('string keys cannot contain NUL', [...sp, 'key']);
+      if (version === 1 && value.includes('\0')) throw new EncodeError('version 1 string values are NUL-terminated and cannot contain NUL', [...sp, 'value']);
+      strings.set(key, value);
     });
   }
   const c = compression();

@@ -16,6 +16,7 @@ import { encodeStandardBase64, hashBlob, syclbinToJson } from '../../src/syclbin
 import { nodeSha256 } from '../../src/node/sha256.js';
 import { memoryBlob } from '../../src/codec/index.js';
 import { manifestToModel } from '../../src/syclbin/manifest.js';
+import { EncodeError } from '../../src/codec/errors.js';
 import { allValidFiles, cli, CONFORMANCE, expectSameModel, hexdiff, readBytes, SYCLBIN_TESTDATA, TESTDATA_CASES, tempDir } from './support.js';
 import fc from 'fast-check';
 
@@ -352,6 +353,15 @@ describe('syclbin extract / pack', () => {
     const { file, options } = manifestToModel({ format: 'syclbin-manifest', version: 1, syclbinVersion: 2, state: 0, envelope: { kind: 'roles', version: 3, compression: 'zlib', formatVersionKey: false } }, load);
     expect(file.envelope).to.deep.equal({ kind: 'roles', version: 3, formatVersionKey: false, compression: 'zlib' });
     expect(options).to.deep.equal({ format: 2, envelope: 'keep' });
+  });
+
+  it('a NUL in an envelope string is named by its manifest path (not the written model\'s)', () => {
+    const load = () => new Uint8Array(4);
+    const m = (key: string, value: string, version = 1) => ({ format: 'syclbin-manifest', version: 1, syclbinVersion: 1, state: 'input', envelope: { kind: 'offload', version, strings: [{ key: 'ok', value: 'x' }, { key, value }] }, abstractModules: [] });
+    expect(() => manifestToModel(m('a\u0000b', 'b'), load)).to.throw(/string keys cannot contain NUL \(at envelope\.strings\[1\]\.key\)|at envelope\.strings\[1\]\.key/);
+    expect(() => manifestToModel(m('k', 'a\u0000b'), load)).to.throw(EncodeError).with.property('path').that.satisfies((p: string) => p === 'envelope.strings[1].value');
+    // Version 2 and 3 values carry their size: a NUL is allowed there.
+    expect(() => manifestToModel(m('k', 'a\u0000b', 2), load)).to.not.throw();
   });
 });
 
