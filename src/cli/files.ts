@@ -8,7 +8,8 @@
  *   unless `--force`; standard input is read once and standard output written by one output.
  * Errors name the file as the user gave it, never a temporary file.
  */
-import { join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { isThinArchive, thinArchiveSource } from '../containers/thin-archive.js';
 import { SyclbinError, type ByteSource, type Chunk } from '../codec/index.js';
 import { errnoText, openInput, type InputFile } from '../node/input.js';
 import { atomicFile, directFile, ensureDir, fileIdentity, outputTarget, type OutputSink } from '../node/output.js';
@@ -79,6 +80,21 @@ export class Files {
       if (e instanceof SyclbinError) throw new FileFailure(name, e);
       throw e;
     }
+  }
+
+  /**
+   * A thin archive input (`!<thin>`) as the archive it stands for, its members read from the files they
+   * name (relative to the archive's folder, as LLVM's Archive::Child::getFullName; standard input: the
+   * current folder); any other input as it is (src/containers/thin-archive.ts). `note` is told how
+   * many member files were read.
+   */
+  withThinMembers(name: string, src: ByteSource, note?: (message: string) => void): ByteSource {
+    if (src.size < 8 || !isThinArchive(src.read(0, 8))) return src;
+    const dir = name === '-' ? '' : dirname(name);
+    const { source, members } = thinArchiveSource(src, (m) => this.input(isAbsolute(m) || !dir ? m : join(dir, m)).source);
+    const files = members.filter((m) => !m.stored).length;
+    note?.(`a thin archive: its ${files} member file(s) are read as its members, as LLVM reads them (offsets count in the archive they make: ${source.size} bytes)`);
+    return source;
   }
 
   /** The whole input in memory. */

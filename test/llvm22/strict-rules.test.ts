@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { blobRef, memorySource } from '../../src/codec/index.js';
 import { archiveMemberSymbols } from '../../src/containers/archive-symbols.js';
 import { coffArchiveSymbols } from '../../src/containers/coff-symbols.js';
+import { readThinArchive, thinArchiveSource } from '../../src/containers/thin-archive.js';
 import { LLVM_CREATE_ERRORS, llvmCreateCheck, llvmExtractRegion } from '../../src/offload/llvm-rules.js';
 import { readOffloadInput } from '../../src/offload/input.js';
 import { strictOffloadingText } from '../../src/offload/input-text.js';
@@ -324,6 +325,49 @@ describe('offload-extract: two --image options naming the same output', () => {
         if (strict) expect(r.stderr).to.equal('');
         else expect(r.stderr).to.match(/dup\.o is named by more than one --image: the last one is written/);
       }
+    } finally {
+      cleanup();
+    }
+  });
+});
+
+describe('thin archives (src/containers/thin-archive.ts): the member files read as the members, as LLVM reads them', function () {
+  this.timeout(120_000);
+  it('readThinArchive: names (long names through //), sizes, the stored special members; a member file of another size is refused', () => {
+    const members = readThinArchive(memorySource(fixture('thin.a')));
+    expect(members.filter((m) => !m.stored).map((m) => [m.name, m.size])).to.deep.equal([
+      ['one.o', readFileSync(join(STRICT, 'one.o')).length],
+      ['macho.o', readFileSync(join(STRICT, 'macho.o')).length],
+    ]);
+    expect(() => thinArchiveSource(memorySource(fixture('thin.a')), () => memorySource(new Uint8Array(3)))).to.throw(/member file 'one\.o' is 3 bytes; the thin archive's header says \d+/);
+  });
+  it('offload-list (and --strict) of the committed thin archive: llvm-objdump-22\'s text, its warning; offload-extract --archive from it', async () => {
+    const r = await cli(['offload-list', '--strict', 'thin.a'], STRICT);
+    expect(r.code, r.stderr).to.equal(0);
+    expect(r.stdout).to.equal(readFileSync(join(STRICT, 'thin.a.objdump22.txt'), 'utf8'));
+    expect(r.stderr).to.equal("syclbin offload-list: warning: 'macho.o': --offloading is currently only supported for COFF and ELF targets\n");
+    const n = await cli(['offload-list', 'thin.a'], STRICT);
+    expect(n.stdout).to.equal(r.stdout);
+    expect(n.stderr).to.match(/a thin archive: its 2 member file\(s\) are read as its members/);
+    const { dir, cleanup } = tempDir('syclbin-thin-');
+    try {
+      const x = await cli(['offload-extract', 'thin.a', `--image=file=${join(dir, 'S.a')},triple=x86_64-unknown-linux-gnu`, '--archive'], STRICT);
+      expect(x.code, x.stderr).to.equal(0);
+      const packer = requireTool('llvm-offload-binary-22');
+      const l = spawnSync(packer, ['thin.a', `--image=file=${join(dir, 'L.a')},triple=x86_64-unknown-linux-gnu`, '--archive'], { cwd: STRICT, encoding: 'utf8' });
+      expect(l.status, l.stderr).to.equal(0);
+      expect(readFileSync(join(dir, 'S.a')).equals(readFileSync(join(dir, 'L.a')))).to.equal(true);
+    } finally {
+      cleanup();
+    }
+  });
+  it('a member file that is missing: the error names it', async () => {
+    const { dir, cleanup } = tempDir('syclbin-thin-missing-');
+    try {
+      writeFileSync(join(dir, 'thin.a'), fixture('thin.a'));
+      const r = await cli(['offload-list', 'thin.a'], dir);
+      expect(r.code).to.equal(1);
+      expect(r.stderr).to.match(/one\.o: No such file or directory/);
     } finally {
       cleanup();
     }

@@ -59,7 +59,7 @@ is explained as without it, with a note on stderr.`,
     'syclbin inspect a.out                # a program linked by clang++ -fsycl',
   ],
   run({ opts, file, files, io, prog }) {
-    const source = files.input(file).source;
+    const source = files.withThinMembers(file, files.input(file).source, (m) => void io.stderr.write(`${prog}: ${file}: note: ${m}\n`));
     const sha256 = opts['no-hash'] ? false : nodeSha256;
     const maxInflatedSize = opts['max-inflated-size'];
     let text: string;

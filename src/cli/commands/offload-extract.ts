@@ -90,10 +90,11 @@ Every file is written atomically; an image file is never written over FILE itsel
     if (opts.strict && opts.scan === 'always') throw new UsageError('--strict extracts what llvm-offload-binary extracts: no --scan always');
     let input;
     try {
-      input = files.read(file, (src) =>
+      input = files.read(file, (given) => {
+        const src = files.withThinMembers(file, given, opts.strict ? undefined : note);
         // llvm-offload-binary finds nothing, successfully, in a file of no kind it reads.
-        opts.strict && offloadContainerOf(src.read(0, Math.min(64, src.size))) === 'unknown' ? undefined : readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: opts.strict ? 'never' : opts.scan, peer: era.packer, peerTool: 'packer', llvmRules: opts.strict && followsLlvmRules(era) }),
-      );
+        return opts.strict && offloadContainerOf(src.read(0, Math.min(64, src.size))) === 'unknown' ? undefined : readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: opts.strict ? 'never' : opts.scan, peer: era.packer, peerTool: 'packer', llvmRules: opts.strict && followsLlvmRules(era) });
+      });
     } catch (e) {
       // --strict: llvm-offload-binary's lines: `error: 'FILE': STRERROR` where it cannot open or read
       // the file, `error: MESSAGE` where it cannot parse it (this toolkit's message for a malformed file).

@@ -114,7 +114,8 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
     const listing: ListingOptions = { strings: opts.strings, era, read, warn };
     for (file of inputs) {
       let strictError: { label: string; message: string } | undefined;
-      await strictFileErrors(opts.strict, prog, file, () => files.readAsync(file, async (src) => {
+      await strictFileErrors(opts.strict, prog, file, () => files.readAsync(file, async (given) => {
+        const src = files.withThinMembers(file, given, opts.strict ? undefined : note);
         if (!opts.json && !opts.strings && !opts.strict && src.size >= 4 && isOffloadBinary(src.read(0, 4))) {
           // OffloadBinaries back to back: printed while they are walked (no models, one window of memory).
           const onPadding = (at: number, n: number): void =>
