@@ -15,7 +15,7 @@ import { OBJDUMP_ERRORS, type BareImage, type ObjectListing, type OffloadInput, 
 import type { LlvmBinaryView } from './llvm-rules.js';
 import { decodeLatin1 } from '../codec/index.js';
 import { objdumpImageKind } from '../../formats/kinds.js';
-import { escapeForListing, formatOffloadingText, leftJustify, objdumpProducer, offloadingTextBlocks, type ListingOptions } from './objdump-text.js';
+import { byteText, escapeForListing, formatOffloadingText, leftJustify, objdumpProducer, offloadingTextBlocks, type ListingOptions } from './objdump-text.js';
 import { llvmEra, type LlvmEraInfo } from '../../formats/eras.js';
 import { elfFileFormatName } from '../../formats/elf.js';
 
@@ -38,19 +38,21 @@ export function formatElfOffloadingText(file: string, result: ElfOffloadResult, 
  * extension, `DEVICE IMAGE [i]` blocks with what is known of them (see bareImageText).
  */
 export function* inputOffloadingText(file: string, input: OffloadInput, opts: ListingOptions & { scanned?: boolean } = {}): Generator<string> {
+  // Names as the bytes they are in byte-string mode (ListingOptions.byteStrings).
+  const t = (s: string): string => (opts.byteStrings ? byteText(s) : s);
   for (const o of input.objects) {
-    if (o.fileFormat) yield objectFileHeaderText(o.member === undefined ? file : `${file}(${o.member})`, o.fileFormat);
+    if (o.fileFormat) yield objectFileHeaderText(t(o.member === undefined ? file : `${file}(${o.member})`), o.fileFormat);
     yield* offloadingTextBlocks(o.binaries, opts);
   }
   if (opts.scanned) {
     for (const f of input.found.filter((x) => x.byScan)) {
-      yield `\nOffloadBinary at offset 0x${f.site.offset.toString(16)}${f.site.member === undefined ? '' : ` of ${f.site.member}`}: (found by scanning; not in an offloading section)\n`;
+      yield `\nOffloadBinary at offset 0x${f.site.offset.toString(16)}${f.site.member === undefined ? '' : ` of ${t(f.site.member)}`}: (found by scanning; not in an offloading section)\n`;
       yield* offloadingTextBlocks([f.binary], opts);
     }
   }
   // A host bitcode module's embedded binaries (llvm-objdump rejects bitcode; llvm-offload-binary extracts them).
   for (const f of input.found.filter((x) => x.site.global !== undefined)) {
-    yield `\nOffloadBinary in ${f.site.global}${f.site.member === undefined ? '' : ` of ${f.site.member}`}: (a host bitcode module's !llvm.embedded.objects; not an object file)\n`;
+    yield `\nOffloadBinary in ${t(f.site.global!)}${f.site.member === undefined ? '' : ` of ${t(f.site.member)}`}: (a host bitcode module's !llvm.embedded.objects; not an object file)\n`;
     yield* offloadingTextBlocks([f.binary], opts);
   }
   // The input itself is a module (bitcode, SPIR-V), or images sit outside OffloadBinaries (wrappers).
@@ -67,7 +69,8 @@ export function* inputOffloadingText(file: string, input: OffloadInput, opts: Li
  */
 export function bareImageText(b: BareImage, index: number, opts: ListingOptions & { whole?: boolean } = {}): string {
   const era = opts.era ?? llvmEra();
-  const line = (k: string, v: string): string => `${leftJustify(k, 16)}${v}\n`;
+  const t = (s: string): string => (opts.byteStrings ? byteText(s) : s);
+  const line = (k: string, v: string): string => `${leftJustify(k, 16)}${t(v)}\n`;
   const where = b.site.section ? `section [${b.site.section.index}] ${b.site.section.name}` : 'file';
   let text = opts.whole ? `\nMODULE: (the whole input; not an object file)\n` : `\nDEVICE IMAGE [${index}]: (not in an OffloadBinary)\n`;
   text += line('kind', BARE_KIND_NAMES[b.kind]);
@@ -107,7 +110,7 @@ export function strictOffloadingText(file: string, input: OffloadInput, opts: Li
   const era = opts.era ?? llvmEra();
   // With LLVM's views (llvmRules) the text is a byte string (src/codec/bytes.ts decodeLatin1): the
   // strings' bytes as LLVM prints them, and the file name's UTF-8 bytes.
-  const bytesOut = input.objects.some((o) => o.views);
+  const bytesOut = opts.byteStrings === true || input.objects.some((o) => o.views);
   const name = bytesOut ? decodeLatin1(new TextEncoder().encode(file)) : file;
   const label = (l: PeerFailure['label']): string => (l.kind === 'input' ? `'${file}'` : l.kind === 'member' ? `'${l.member}'` : l.kind === 'member-of' ? `${file}(${l.member})` : '');
   const header = (o: ObjectListing): string => (o.fileFormat ? objectFileHeaderText(o.member === undefined ? name : `${name}(${bytesOut ? decodeLatin1(new TextEncoder().encode(o.member)) : o.member})`, o.fileFormat) : '');

@@ -35,8 +35,8 @@
  *
  * Portable: no Node APIs.
  */
-import { blobSource, DecodeError, type ByteSource } from '../codec/index.js';
-import { isOffloadBinary, readOffloadBinaries, readOffloadBinary, type OffloadBinaryModel, type OffloadEntryModel, type ReadOffloadOptions, type RegionOptions } from './read.js';
+import { blobSource, decodeLatin1, DecodeError, type ByteSource } from '../codec/index.js';
+import { isOffloadBinary, readOffloadBinaries, readOffloadBinary, type OffloadBinaryModel, type OffloadEntryModel, type ReadOffloadOptions, type StringEntryModel, type RegionOptions } from './read.js';
 import { walkOffloadEntries } from './walk.js';
 import { objdumpImageKind, offloadKindName } from '../../formats/kinds.js';
 import { llvmEra, numberingFor, type LlvmEraInfo } from '../../formats/eras.js';
@@ -69,6 +69,21 @@ export interface ListingOptions {
   read?: ReadOffloadOptions;
   /** Told when a nested binary cannot be read (main prints a warning and keeps the outer block). */
   warn?: (message: string) => void;
+  /**
+   * Make the text a byte string (one character per byte, src/codec/bytes.ts decodeLatin1; write it
+   * with encodeLatin1): string values print as their bytes, as llvm-objdump prints them, also where
+   * they are not valid UTF-8. Default: the text as UTF-8 decoded strings.
+   */
+  byteStrings?: boolean;
+}
+
+/**
+ * `text` as the bytes LLVM prints, one character per byte (see ListingOptions.byteStrings): `raw`
+ * when the reader kept the bytes of a string that is not UTF-8, else the text's UTF-8 encoding.
+ */
+export function byteText(text: string, raw?: Uint8Array): string {
+  if (raw) return decodeLatin1(raw);
+  return /^[\x00-\x7f]*$/.test(text) ? text : decodeLatin1(new TextEncoder().encode(text));
 }
 
 /** Nested binaries deeper than this are not listed (with a warning): the input must not choose our stack depth. */
@@ -91,6 +106,14 @@ interface Frame {
   level: number;
 }
 
+/** The value of string `key` of entry `e` as printed ('' when absent; the last value of a repeated key). */
+function stringOf(e: OffloadEntryModel, key: string, bytes?: boolean): string {
+  if (!bytes) return e.strings.get(key) ?? '';
+  let last: StringEntryModel | undefined;
+  for (const se of e.stringEntries) if (se.key === key) last = se;
+  return last ? byteText(last.value, last.valueRaw) : '';
+}
+
 /** The text of one image's block, and the frames of its nested images (main). */
 function block(f: Frame, opts: ListingOptions, era: LlvmEraInfo): { text: string; children: Frame[] } {
   const ind = ' '.repeat(2 * f.level);
@@ -98,8 +121,8 @@ function block(f: Frame, opts: ListingOptions, era: LlvmEraInfo): { text: string
   const line = (k: string, v: string): string => `${ind}${leftJustify(k, 16)}${v}\n`;
   let text = `\n${ind}OFFLOADING IMAGE [${f.label}]:\n`;
   text += line('kind', objdumpImageKind(e.imageKind, era));
-  text += line('arch', e.strings.get('arch') ?? '');
-  text += line('triple', e.strings.get('triple') ?? '');
+  text += line('arch', stringOf(e, 'arch', opts.byteStrings));
+  text += line('triple', stringOf(e, 'triple', opts.byteStrings));
   text += line('producer', objdumpProducer(e.offloadKind, f.version, era));
   if (era.listing.imageSize) text += line('image size', `${e.imageRef.size} bytes`);
   const children: Frame[] = [];
@@ -120,7 +143,17 @@ function block(f: Frame, opts: ListingOptions, era: LlvmEraInfo): { text: string
   }
   if (opts.strings) {
     text += `${ind}${leftJustify('strings', 16)}${e.strings.size}\n`;
-    for (const [k, v] of e.strings) text += `${ind}  ${leftJustify(escapeForListing(k), 14)}${escapeForListing(v)}\n`;
+    if (!opts.byteStrings) for (const [k, v] of e.strings) text += `${ind}  ${leftJustify(escapeForListing(k), 14)}${escapeForListing(v)}\n`;
+    else {
+      // The map's order (a repeated key keeps its first place and its last value), with the bytes kept for non-UTF-8 strings.
+      const byKey = new Map<string, StringEntryModel>();
+      for (const se of e.stringEntries) byKey.set(se.key, se);
+      for (const se of byKey.values()) {
+        // Aligned by characters (this listing is our extension), printed as bytes.
+        const pad = ' '.repeat(Math.max(0, 14 - escapeForListing(se.key).length));
+        text += `${ind}  ${escapeForListing(byteText(se.key, se.keyRaw))}${pad}${escapeForListing(byteText(se.value, se.valueRaw))}\n`;
+      }
+    }
   }
   return { text, children };
 }
@@ -161,7 +194,7 @@ export function* offloadingTextStream(
   const size = era.listing.imageSize;
   let out = '';
   let index = 0;
-  for (const { summary: s, model } of walkOffloadEntries(src, { maxInflatedSize: opts.read?.maxInflatedSize, start: opts.start, end: opts.end, path: opts.path, singlePaths: opts.singlePaths, onPadding: opts.onPadding })) {
+  for (const { summary: s, model } of walkOffloadEntries(src, { maxInflatedSize: opts.read?.maxInflatedSize, start: opts.start, end: opts.end, path: opts.path, singlePaths: opts.singlePaths, onPadding: opts.onPadding, byteStrings: opts.byteStrings })) {
     opts.onVersion?.(model ? model.version : s.version);
     if (model || (s.nested && era.listing.nested)) {
       // Nested images and binaries the full reader took over print through the model path.

@@ -66,6 +66,13 @@ export interface StringEntryModel {
   valueSize: number;
   /** v2+: the value's bytes as stored (they may hold NULs or binary data, e.g. a SYCL symbol table). */
   valueBytes?: Uint8Array;
+  /**
+   * The key's bytes, set only when they are not valid UTF-8 (`key` then holds U+FFFD for the bad
+   * bytes): what LLVM's tools print of it is these bytes.
+   */
+  keyRaw?: Uint8Array;
+  /** The value's bytes (v1: without the NUL), set only when they are not valid UTF-8 (see `keyRaw`). */
+  valueRaw?: Uint8Array;
 }
 
 /** One OffloadBinary. */
@@ -349,7 +356,7 @@ export function inflateOffloadBinary(input: Uint8Array | ByteSource, offset = 0,
 /** Reads the entries of one binary: their string entries, strings and images (relations of formats/). */
 class EntryReader {
   /** Strings are deduplicated in the string table: decode each offset once per binary. */
-  private readonly cache = new Map<number, string>();
+  private readonly cache = new Map<number, { value: string; size: number }>();
   private readonly tree: SpanTree | undefined;
   constructor(
     private readonly bin: Space,
@@ -444,8 +451,12 @@ class EntryReader {
     };
     if (!locate(rel.key, se, bin.size).ok) return outside(`string key offset ${se.keyOffset}`, 'keyOffset');
     try {
-      const key = this.cstring(se.keyOffset, [...sp, 'key']);
-      bin.record({ path: sp, parent: seNode, key: 'key' }, se.keyOffset, utf8.encode(key).length + 1, 'string', key);
+      const k = this.cstring(se.keyOffset, [...sp, 'key']);
+      const key = k.value;
+      bin.record({ path: sp, parent: seNode, key: 'key' }, se.keyOffset, k.size, 'string', key);
+      // Bytes that are not UTF-8 (the text holds U+FFFD for them): kept, so a listing can print them as LLVM does.
+      const raw = (text: string, at: number, n: number): Uint8Array | undefined => (text.includes('\uFFFD') && utf8.encode(text).length !== n ? bin.bytes(at, n, 'string', sp) : undefined);
+      const keyRaw = raw(key, se.keyOffset, k.size - 1);
       const val = locate(rel.value, se, bin.size);
       if (!val.ok) return outside(rel.value.kind === 'bytes' ? `string value [${se.valueOffset}, +${se.valueSize}) ` : `string value offset ${se.valueOffset}`, val.field);
       let value: string;
@@ -457,11 +468,16 @@ class EntryReader {
         valueSize = val.size;
         bin.record({ path: sp, parent: seNode, key: 'value' }, val.at, val.size, 'string', value);
       } else {
-        value = this.cstring(se.valueOffset, [...sp, 'value']);
-        valueSize = utf8.encode(value).length;
-        bin.record({ path: sp, parent: seNode, key: 'value' }, se.valueOffset, valueSize + 1, 'string', value);
+        const c = this.cstring(se.valueOffset, [...sp, 'value']);
+        value = c.value;
+        valueSize = c.size - 1;
+        bin.record({ path: sp, parent: seNode, key: 'value' }, se.valueOffset, c.size, 'string', value);
       }
-      return { key, value, keyOffset: se.keyOffset, valueOffset: se.valueOffset, valueSize, ...(valueBytes ? { valueBytes } : {}) };
+      const valueRaw = valueBytes ? (value.includes('\uFFFD') && utf8.encode(value).length !== valueSize ? valueBytes : undefined) : raw(value, se.valueOffset, valueSize);
+      const out: StringEntryModel = { key, value, keyOffset: se.keyOffset, valueOffset: se.valueOffset, valueSize, ...(valueBytes ? { valueBytes } : {}) };
+      if (keyRaw) out.keyRaw = keyRaw;
+      if (valueRaw) out.valueRaw = valueRaw;
+      return out;
     } catch (e) {
       if (!(e instanceof DecodeError)) throw e;
       report(this.opts, e);
@@ -469,10 +485,11 @@ class EntryReader {
     }
   }
 
-  private cstring(offset: number, path: PathKey[]): string {
+  /** The NUL-terminated string at `offset` (relative to the binary): its text and its size with the NUL. */
+  private cstring(offset: number, path: PathKey[]): { value: string; size: number } {
     let s = this.cache.get(offset);
     if (s === undefined) {
-      s = this.bin.cstring(offset, { path }).value;
+      s = this.bin.cstring(offset, { path });
       this.cache.set(offset, s);
     }
     return s;

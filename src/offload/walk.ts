@@ -13,7 +13,7 @@
  *
  * Portable: no Node APIs.
  */
-import { decodeUtf8, toSource, type ByteSource } from '../codec/index.js';
+import { decodeLatin1, decodeUtf8, toSource, type ByteSource } from '../codec/index.js';
 import { OFFLOAD_BINARY_ALIGN, OFFLOAD_BINARY_MAGIC, OFFLOAD_VERSIONS, OffloadHeaderPrefix, type OffloadVersion } from '../../formats/offload-binary.js';
 import { readOffloadBinary, regionIsOneBinary, TRAILING_PADDING_LIMIT, type OffloadBinaryModel, type ReadOffloadOptions, type RegionOptions } from './read.js';
 
@@ -29,7 +29,7 @@ export interface EntrySummary {
   offloadKind: number;
   /** The entry's Flags field. */
   flags: number;
-  /** The last `arch` / `triple` string ('' when absent), as LLVM's getArch/getTriple. */
+  /** The last `arch` / `triple` string ('' when absent), as LLVM's getArch/getTriple (a byte string with `byteStrings`). */
   arch: string;
   /** The last `triple` string ('' when absent). */
   triple: string;
@@ -120,6 +120,8 @@ const CACHED_VALUES = 16;
  * Fixed size (replaced round robin): memory does not grow with the input.
  */
 class ValueCache {
+  /** `bytes`: values as byte strings (decodeLatin1), as listings that print bytes want them. */
+  constructor(private readonly bytes = false) {}
   private readonly raw: Uint8Array[] = [];
   private readonly text: string[] = [];
   private last = 0;
@@ -136,7 +138,7 @@ class ValueCache {
     const i = n < CACHED_VALUES ? n : this.next;
     this.next = (i + 1) % CACHED_VALUES;
     this.raw[i] = b.slice(from, to);
-    this.text[i] = decodeUtf8(b, from, to);
+    this.text[i] = this.bytes ? decodeLatin1(b.subarray(from, to)) : decodeUtf8(b, from, to);
     this.last = i;
     return this.text[i]!;
   }
@@ -146,15 +148,17 @@ class ValueCache {
  * Every entry of the OffloadBinaries in `input` (or in a region of it), in order: summaries on the
  * fast path, full models where the full reader took over. Throws the full reader's DecodeError for
  * a binary that cannot be read. Work is linear in the bytes it looks at; memory is one window.
+ * `byteStrings`: arch and triple as byte strings (src/codec/bytes.ts decodeLatin1), as listings that
+ * print bytes want them.
  */
-export function* walkOffloadEntries(input: Uint8Array | ByteSource, opts: ReadOffloadOptions & RegionOptions & { window?: number } = {}): Generator<WalkItem> {
+export function* walkOffloadEntries(input: Uint8Array | ByteSource, opts: ReadOffloadOptions & RegionOptions & { window?: number; byteStrings?: boolean } = {}): Generator<WalkItem> {
   const src = toSource(input);
   const start = opts.start ?? 0;
   const end = opts.end ?? src.size;
   const prefix = opts.path ?? [];
   const one = opts.singlePaths === true && regionIsOneBinary(src, start, end);
   const w = new Window(src, opts.window ?? WINDOW);
-  const caches = { arch: new ValueCache(), triple: new ValueCache() };
+  const caches = { arch: new ValueCache(opts.byteStrings), triple: new ValueCache(opts.byteStrings) };
   // Summaries of one binary's entries, reused from binary to binary.
   const pool: { summary: EntrySummary }[] = [];
   let offset = start;

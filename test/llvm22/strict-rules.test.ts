@@ -19,6 +19,7 @@ import { coffArchiveSymbols } from '../../src/containers/coff-symbols.js';
 import { readThinArchive, thinArchiveSource } from '../../src/containers/thin-archive.js';
 import { LLVM_CREATE_ERRORS, llvmCreateCheck, llvmExtractRegion } from '../../src/offload/llvm-rules.js';
 import { readOffloadInput } from '../../src/offload/input.js';
+import { readOffloadBinaries } from '../../src/offload/read.js';
 import { strictOffloadingText } from '../../src/offload/input-text.js';
 import { encodeLatin1 } from '../../src/codec/bytes.js';
 import { llvmEra } from '../../formats/eras.js';
@@ -95,9 +96,18 @@ describe('LLVM 19/22 OffloadBinary rules (src/offload/llvm-rules.ts) on the stri
       expect(s.stderr).to.equal(`syclbin offload-list: error: '${f}': while extracting offloading files: Invalid data was encountered while parsing the file\n`);
     }
   });
-  it('--strict writes string bytes as they are (not UTF-8 replacement characters)', async () => {
-    const r = await cli(['offload-list', '--strict', 'nonutf8.bin'], STRICT);
-    expect(Buffer.from(r.stdoutBytes).equals(readFileSync(join(STRICT, 'nonutf8.bin.objdump22.txt')))).to.equal(true);
+  it('string bytes that are not UTF-8 are printed as they are (not replacement characters), with and without --strict', async () => {
+    for (const args of [['--strict'], [], ['--llvm', '22']]) {
+      const r = await cli(['offload-list', ...args, 'nonutf8.bin'], STRICT);
+      expect(Buffer.from(r.stdoutBytes).equals(readFileSync(join(STRICT, 'nonutf8.bin.objdump22.txt'))), args.join(' ')).to.equal(true);
+    }
+    const s = await cli(['offload-list', '--strings', 'nonutf8.bin'], STRICT);
+    expect(Buffer.from(s.stdoutBytes).includes(Buffer.from('  triple        x86\xffq\n', 'latin1'))).to.equal(true);
+    // The reader keeps those bytes (and their real size) beside the decoded text.
+    const se = readOffloadBinaries(memorySource(fixture('nonutf8.bin')))[0]!.entries[0]!.stringEntries.find((x) => x.key === 'triple')!;
+    expect(se.value).to.equal('x86\ufffdq');
+    expect(Array.from(se.valueRaw!)).to.deep.equal([0x78, 0x38, 0x36, 0xff, 0x71]);
+    expect(se.valueSize).to.equal(5);
   });
 });
 

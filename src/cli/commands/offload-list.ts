@@ -111,7 +111,8 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
     let file = inputs[0]!;
     const note = (message: string): void => void io.stderr.write(`${prog}: ${file}: note: ${message}\n`);
     const warn = (m: string): void => void io.stderr.write(`${prog}: warning: ${file}: ${m}\n`);
-    const listing: ListingOptions = { strings: opts.strings, era, read, warn };
+    // Text is written as the bytes llvm-objdump prints (string values that are not UTF-8 included).
+    const listing: ListingOptions = { strings: opts.strings, era, read, warn, byteStrings: true };
     for (file of inputs) {
       let strictError: { label: string; message: string } | undefined;
       await strictFileErrors(opts.strict, prog, file, () => files.readAsync(file, async (given) => {
@@ -120,7 +121,7 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
           // OffloadBinaries back to back: printed while they are walked (no models, one window of memory).
           const onPadding = (at: number, n: number): void =>
             note(`${n} zero byte(s) after the last OffloadBinary (at offset ${at}) are read as padding; ${era.objdump} reads no padding and rejects the file ("while extracting offloading files: Invalid data was encountered while parsing the file")`);
-          for (const piece of offloadingTextStream(src, { ...listing, singlePaths: true, onPadding, onVersion: (v) => versions.add(v) })) out.write(piece);
+          for (const piece of offloadingTextStream(src, { ...listing, singlePaths: true, onPadding, onVersion: (v) => versions.add(v) })) out.write(encodeLatin1(piece));
           return;
         }
         // Anything else: the container readers are loaded only now (a plain OffloadBinary file, the
@@ -149,7 +150,7 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
         const scanned = input.found.filter((f) => f.byScan).length;
         if (scanned && opts.scan !== 'always' && !opts.json) note(`${scanned} OffloadBinary(s) found by scanning ordinary data, which llvm-objdump does not list: --scan always lists them too, --json has them under "scanned"`);
         if (opts.json) out.write(JSON.stringify(inputListJson(file, input, { era, read }), null, 2) + '\n');
-        else for (const piece of inputOffloadingText(file, input, { ...listing, scanned: opts.scan === 'always' })) out.write(piece);
+        else for (const piece of inputOffloadingText(file, input, { ...listing, scanned: opts.scan === 'always' })) out.write(encodeLatin1(piece));
       }));
       if (strictError) {
         io.stderr.write(`${prog}: error: ${strictError.label}: ${strictError.message}\n`);
