@@ -91,7 +91,15 @@ export class Files {
   withThinMembers(name: string, src: ByteSource, note?: (message: string) => void): ByteSource {
     if (src.size < 8 || !isThinArchive(src.read(0, 8))) return src;
     const dir = name === '-' ? '' : dirname(name);
-    const { source, members } = thinArchiveSource(src, (m) => this.input(isAbsolute(m) || !dir ? m : join(dir, m)).source);
+    // A file named by several members is opened once.
+    const opened = new Map<string, ByteSource>();
+    const open = (m: string): ByteSource => {
+      const path = isAbsolute(m) || !dir ? m : join(dir, m);
+      let s = opened.get(path);
+      if (!s) opened.set(path, (s = this.input(path).source));
+      return s;
+    };
+    const { source, members } = thinArchiveSource(src, open);
     const files = members.filter((m) => !m.stored).length;
     note?.(`a thin archive: its ${files} member file(s) are read as its members, as LLVM reads them (offsets count in the archive they make: ${source.size} bytes)`);
     return source;
