@@ -44,6 +44,16 @@ export const COFF_BIGOBJ_UUID = [0xc7, 0xa1, 0xba, 0xd1, 0xee, 0xba, 0xa9, 0x4b,
 /** `BigObjHeader::MinBigObjectVersion`. */
 export const COFF_BIGOBJ_MIN_VERSION = 2;
 
+/** `COFF::ClGlObjMagic`: the UUID of CL.exe's LTO objects (`/GL`), where a bigobj has its own (identify_magic). */
+export const COFF_CLGL_UUID = [0x38, 0xfe, 0xb3, 0x0c, 0xa5, 0xd9, 0xab, 0x4d, 0xac, 0x9b, 0xd6, 0xb6, 0x22, 0x26, 0x53, 0xc2] as const;
+
+/**
+ * The format name llvm-objdump prints for a short import member of an import library
+ * (`COFFImportFile`; llvm/tools/llvm-objdump/llvm-objdump.cpp `dumpObject(const COFFImportFile *...)`
+ * prints `:\tfile format COFF-import-file` and then two newlines, one more than for an object).
+ */
+export const COFF_IMPORT_FILE_FORMAT = 'COFF-import-file';
+
 /** Microsoft bigobj file header, 56 bytes (`coff_bigobj_file_header`): 32-bit section count, 20-byte symbols. */
 export const CoffBigObjHeader = struct(
   {

@@ -88,7 +88,7 @@ export class Files {
    * current folder); any other input as it is (src/containers/thin-archive.ts). `note` is told how
    * many member files were read.
    */
-  withThinMembers(name: string, src: ByteSource, note?: (message: string) => void): ByteSource {
+  withThinMembers(name: string, src: ByteSource, note?: (message: string) => void): ByteSource & { thin?: true } {
     if (src.size < 8 || !isThinArchive(src.read(0, 8))) return src;
     const dir = name === '-' ? '' : dirname(name);
     // A file named by several members is opened once.
@@ -102,7 +102,7 @@ export class Files {
     const { source, members } = thinArchiveSource(src, open);
     const files = members.filter((m) => !m.stored).length;
     note?.(`a thin archive: its ${files} member file(s) are read as its members, as LLVM reads them (offsets count in the archive they make: ${source.size} bytes)`);
-    return source;
+    return { ...source, read: source.read, thin: true };
   }
 
   /** The whole input in memory. */

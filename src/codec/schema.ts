@@ -390,7 +390,8 @@ export function reserved(n: number): Node<Uint8Array, Uint8Array | undefined, 'v
   });
 }
 
-const utf8 = new TextDecoder('utf-8');
+// ignoreBOM: a leading U+FEFF is text of the string, kept (the default decoder would drop it).
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 const utf8enc = new TextEncoder();
 
 /**

@@ -13,7 +13,7 @@
  *
  * Portable: no Node APIs.
  */
-import { type ByteSource } from '../codec/index.js';
+import { DecodeError, type ByteSource, type PathKey } from '../codec/index.js';
 import { COFF_SYM_ABSOLUTE, COFF_SYM_CLASS, COFF_SYM_UNDEFINED, COFF_WEAK_EXTERN_SEARCH_ALIAS } from '../../formats/coff.js';
 import { identifyCoff, readCoffSectionTable } from './coff.js';
 import { CoffPointers, type CoffSymbolRecord } from './coff-pointers.js';
@@ -36,6 +36,20 @@ export function isCoffArchiveSymbol(s: CoffSymbolRecord): boolean {
  */
 export function coffArchiveSymbols(src: ByteSource): string[] | undefined {
   if (!identifyCoff(src.read(0, Math.min(64, src.size)))) return undefined;
-  const coff = readCoffSectionTable(src);
-  return new CoffPointers(src, coff).symbolTable().filter(isCoffArchiveSymbol).map((s) => s.name);
+  try {
+    const coff = readCoffSectionTable(src);
+    return new CoffPointers(src, coff).symbolTable().filter(isCoffArchiveSymbol).map((s) => s.name);
+  } catch (e) {
+    // COFFObjectFile recovers from a symbol or string table it cannot read (and needs no section name
+    // for the archive's symbols): an object with no symbols, for which writeArchive still writes an
+    // empty table. A file header or section table it cannot read stays an error.
+    if (e instanceof DecodeError && recoverable(e.pathSegments)) return [];
+    throw e;
+  }
+}
+
+/** Errors COFFObjectFile recovers from: the symbol table, the string table, a section's long name. */
+function recoverable(path: readonly PathKey[]): boolean {
+  const last = path[path.length - 1];
+  return path.includes('symbols') || path.includes('stringTable') || last === 'pointerToSymbolTable' || last === 'numberOfSymbols' || (path.includes('sectionHeaders') && last === 'name');
 }

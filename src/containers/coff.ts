@@ -30,6 +30,7 @@ import { decodeUtf8, DecodeError, hasMagic, hex, locate, placedSpace, R, Space, 
 import {
   COFF_BIGOBJ_MIN_VERSION,
   COFF_BIGOBJ_UUID,
+  COFF_CLGL_UUID,
   CoffBigObjHeader,
   CoffBigObjSymbol,
   CoffFileHeader,
@@ -47,6 +48,16 @@ import type { ReadOffloadOptions } from '../offload/read.js';
 
 /** The section name prefix LLVM reads in COFF objects. */
 export const COFF_OFFLOADING_SECTION = '.llvm.offloading';
+
+/**
+ * True for a short import member of an import library (`00 00 FF FF`, not a bigobj nor CL.exe's LTO
+ * object: identify_magic's `coff_import_library`).
+ */
+export function isCoffImportFile(head: Uint8Array): boolean {
+  if (head.length < 4 || head[0] !== 0 || head[1] !== 0 || head[2] !== 0xff || head[3] !== 0xff) return false;
+  if (head.length < CoffBigObjHeader.offsets.uuid + COFF_CLGL_UUID.length) return true;
+  return !hasMagic(CoffBigObjHeader.fields.uuid, head, CoffBigObjHeader.offsets.uuid) && !COFF_CLGL_UUID.every((b, i) => head[CoffBigObjHeader.offsets.uuid + i] === b);
+}
 
 /** `identify_magic` → `coff_object`: 'object', 'bigobj', or undefined (not a COFF object). */
 export function identifyCoff(head: Uint8Array): 'object' | 'bigobj' | undefined {

@@ -30,6 +30,9 @@ export function isThinArchive(head: Uint8Array): boolean {
   return hasMagic(ArThinMagic, head);
 }
 
+/** Digits of the header's size field (formats/ar.ts ArMemberHeader: Size[10]). */
+const SIZE_DIGITS = ArMemberHeader.fields.size.fixedSize!;
+
 /** The header size of a member (formats/ar.ts ArMemberHeader). */
 const HEADER = ArMemberHeader.fixedSize!;
 
@@ -70,7 +73,8 @@ export function readThinArchive(src: ByteSource): ThinMember[] {
 
 /**
  * The regular archive a thin archive stands for (see the file comment), reading each member's data
- * from `openMember(name)` (its size must be the header's: LLVM reads the file as the member).
+ * from `openMember(name)`: the file as it is now (LLVM reads it so, whatever size the thin archive
+ * recorded).
  */
 export function thinArchiveSource(src: ByteSource, openMember: (name: string) => ByteSource): { source: ByteSource; members: ThinMember[] } {
   const members = readThinArchive(src);
@@ -84,14 +88,24 @@ export function thinArchiveSource(src: ByteSource, openMember: (name: string) =>
   push(Uint8Array.from(AR_MAGIC), 0, AR_MAGIC.length);
   let pos = AR_MAGIC.length;
   for (const [i, m] of members.entries()) {
-    push(src, pos, HEADER);
-    if (m.stored) push(src, pos + HEADER, m.size);
-    else {
+    let size = m.size;
+    if (m.stored) {
+      push(src, pos, HEADER);
+      push(src, pos + HEADER, m.size);
+    } else {
+      // LLVM reads the member file as it is now, whatever size the header recorded: so does the
+      // archive made here (its header carries the file's size).
       const file = openMember(m.name);
-      if (file.size !== m.size) throw new DecodeError('DERIVED', `member file '${m.name}' is ${file.size} bytes; the thin archive's header says ${m.size}`, pos + ArMemberHeader.offsets.size, ['members', i, 'header', 'size']);
-      push(file, 0, m.size);
+      size = file.size;
+      const text = String(size);
+      const field = ArMemberHeader.offsets.size;
+      if (text.length > SIZE_DIGITS) throw new DecodeError('RANGE', `member file '${m.name}' is ${size} bytes: more than an archive member header can state`, pos + field, ['members', i, 'header', 'size']);
+      const header = Uint8Array.from(src.read(pos, HEADER));
+      header.set(new TextEncoder().encode(text.padEnd(SIZE_DIGITS, ' ')), field);
+      push(header, 0, HEADER);
+      push(file, 0, size);
     }
-    if (m.size % AR_MEMBER_ALIGN) push(Uint8Array.of(AR_PAD_BYTE), 0, 1);
+    if (size % AR_MEMBER_ALIGN) push(Uint8Array.of(AR_PAD_BYTE), 0, 1);
     pos += HEADER + (m.stored ? m.size + (m.size % AR_MEMBER_ALIGN) : 0);
   }
   const size = at;

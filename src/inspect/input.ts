@@ -109,7 +109,8 @@ export function inspectInput(src: ByteSource, opts: InspectInputOptions = {}): I
   try {
     input = readOffloadInput(src, { ...read, sectionNames: opts.sectionNames, byName: opts.byName });
   } catch (e) {
-    if (!(e instanceof DecodeError) || offloadContainerOf(head) !== 'unknown') throw e;
+    // Only for input of no known kind (the container is told by up to 64 bytes: an archive's magic is 8).
+    if (!(e instanceof DecodeError) || offloadContainerOf(src.read(0, Math.min(64, src.size))) !== 'unknown') throw e;
     throw new DecodeError('FORMAT', `not a SYCLBIN, OffloadBinary, object file, archive, bitcode or SPIR-V module, nor property-set text (${src.size ? `it starts with ${hexText(head)}` : 'it is empty'})`, 0, []);
   }
   return containerNode(input, src, era, opts);
@@ -226,6 +227,7 @@ const CONTAINER_TEXT: Readonly<Record<OffloadInput['container'], string>> = {
   'offload-binaries': 'LLVM OffloadBinary file',
   elf: 'ELF file',
   coff: 'COFF object',
+  'coff-import': 'COFF short import member (of an import library; no offloading data)',
   pe: 'PE image (Windows program or DLL)',
   archive: 'static archive',
   bitcode: 'LLVM bitcode module',

@@ -18,10 +18,12 @@ import { objdumpImageKind } from '../../formats/kinds.js';
 import { byteText, escapeForListing, formatOffloadingText, leftJustify, objdumpProducer, offloadingTextBlocks, type ListingOptions } from './objdump-text.js';
 import { llvmEra, type LlvmEraInfo } from '../../formats/eras.js';
 import { elfFileFormatName } from '../../formats/elf.js';
+import { COFF_IMPORT_FILE_FORMAT } from '../../formats/coff.js';
 
 /** The line llvm-objdump prints before the listing of an object file: `\nFILE:\tfile format NAME\n`. */
 export function objectFileHeaderText(file: string, formatName: string): string {
-  return `\n${file}:\tfile format ${formatName}\n`;
+  // A COFF short import member gets one more newline (llvm-objdump.cpp dumpObject(COFFImportFile)).
+  return `\n${file}:\tfile format ${formatName}\n${formatName === COFF_IMPORT_FILE_FORMAT ? '\n' : ''}`;
 }
 
 /** `llvm-objdump --offloading FILE` for an ELF object (header line, then the images). */

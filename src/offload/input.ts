@@ -37,12 +37,12 @@ import { blobRef, DecodeError, hasMagic, hexText, memorySource, type BlobRef, ty
 import { ELFCOMPRESS, ElfIdent, SHF_COMPRESSED } from '../../formats/elf.js';
 import { BitcodeMagic, BitcodeWrapperHeader } from '../../formats/llvm-bitcode.js';
 import { OffloadMagic } from '../../formats/offload-binary.js';
-import { coffFileFormatName, PeDosHeader } from '../../formats/coff.js';
+import { COFF_IMPORT_FILE_FORMAT, coffFileFormatName, PeDosHeader } from '../../formats/coff.js';
 import { elfFileFormatName } from '../../formats/elf.js';
 import { spirvByteOrder } from '../../formats/spirv.js';
 import { isWasm, machoFileFormatName, machoHeader, OFFLOADING_UNSUPPORTED_WARNING, WASM_FILE_FORMAT_NAME } from '../../formats/other-objects.js';
 import { isArchive, readArchive, type ArchiveFile } from '../containers/archive.js';
-import { identifyCoff, readCoffOffloadBinaries, readPeSectionTable, type CoffOffloadResult, type CoffSection, type PeFile } from '../containers/coff.js';
+import { identifyCoff, isCoffImportFile, readCoffOffloadBinaries, readPeSectionTable, type CoffOffloadResult, type CoffSection, type PeFile } from '../containers/coff.js';
 import { ElfPointers } from '../containers/elf-pointers.js';
 import { CoffPointers, PePointers } from '../containers/coff-pointers.js';
 import type { PointerReader, PointerSection } from '../containers/pointers.js';
@@ -111,7 +111,7 @@ export interface BareImage {
 }
 
 /** What kind of input it was. */
-export type OffloadContainer = 'offload-binaries' | 'elf' | 'coff' | 'pe' | 'archive' | 'bitcode' | 'spirv' | 'macho' | 'wasm' | 'unknown';
+export type OffloadContainer = 'offload-binaries' | 'elf' | 'coff' | 'coff-import' | 'pe' | 'archive' | 'bitcode' | 'spirv' | 'macho' | 'wasm' | 'unknown';
 
 /** One object file as `llvm-objdump --offloading` prints it: its header line and its binaries. */
 export interface ObjectListing {
@@ -227,6 +227,11 @@ export interface ReadOffloadInputOptions extends ReadOffloadOptions {
    * says how and nothing of that file or section is read; object listings carry LLVM's `views`.
    */
   llvmRules?: boolean;
+  /**
+   * Archive members are read from files of their own (a thin archive, src/containers/thin-archive.ts):
+   * under `llvmRules` every member's data is 8-aligned, as LLVM reads each member file into its own buffer.
+   */
+  membersAligned?: boolean;
 }
 
 /** Default bound on archive nesting (LLVM recurses without one). */
@@ -249,6 +254,7 @@ export function offloadContainerOf(head: Uint8Array): OffloadContainer {
   if (hasMagic(ElfIdent.fields.magic, head)) return 'elf';
   if (isArchive(head)) return 'archive';
   if (identifyCoff(head)) return 'coff';
+  if (isCoffImportFile(head)) return 'coff-import';
   // `MZ`: a PE image when the MS-DOS header leads to `PE\0\0` (checked when it is read).
   if (head.length >= PeDosHeader.fixedSize! && hasMagic(PeDosHeader.fields.magic, head)) return 'pe';
   if (hasMagic(BitcodeMagic, head) || hasMagic(BitcodeWrapperHeader.fields.magic, head)) return 'bitcode';
@@ -284,6 +290,9 @@ class InputReader {
     this.out.container = offloadContainerOf(this.head(root));
     const work: Item[] = [root];
     while (work.length) {
+      // Under LLVM's rules nothing after the file LLVM fails on is read (its listing and error end there;
+      // this reader's own objections to a later member must not pre-empt them).
+      if (this.opts.llvmRules && this.stopped) break;
       const item = work.pop()!;
       try {
         appendAll(work, this.visit(item).reverse());
@@ -329,6 +338,11 @@ class InputReader {
       case 'macho':
       case 'wasm':
         this.otherObject(item, kind);
+        return [];
+      case 'coff-import':
+        // A short import member (import libraries): llvm-objdump prints its header line only.
+        this.listing(item, COFF_IMPORT_FILE_FORMAT, []);
+        if (this.packer) this.note(item, `a COFF short import member: ${this.peer} reads no offloading data from it`);
         return [];
       case 'unknown':
         this.unknown(item);
@@ -433,7 +447,7 @@ class InputReader {
     const end = item.origin + item.size;
     if (item.depth > 0 && !this.packer) {
       const member: PeerFailure['label'] = { kind: 'member-of', member: item.member ?? '' };
-      const created = llvmCreateCheck(this.src, start, item.size, start % 8 === 0);
+      const created = llvmCreateCheck(this.src, start, item.size, this.opts.membersAligned === true || start % 8 === 0);
       if ('error' in created) return fail(LLVM_CREATE_ERRORS[created.error], member);
       return fail(NOT_AN_OBJECT, { kind: 'input' });
     }

@@ -13,6 +13,7 @@ import {
   blobRef,
   decode,
   DecodeError,
+  bytesEqual,
   decodeUtf8,
   hasMagic,
   locate,
@@ -455,7 +456,11 @@ class EntryReader {
       const key = k.value;
       bin.record({ path: sp, parent: seNode, key: 'key' }, se.keyOffset, k.size, 'string', key);
       // Bytes that are not UTF-8 (the text holds U+FFFD for them): kept, so a listing can print them as LLVM does.
-      const raw = (text: string, at: number, n: number): Uint8Array | undefined => (text.includes('\uFFFD') && utf8.encode(text).length !== n ? bin.bytes(at, n, 'string', sp) : undefined);
+      const raw = (text: string, at: number, n: number): Uint8Array | undefined => {
+        if (!/[^\x00-\x7f]/.test(text)) return undefined;
+        const bytes = bin.bytes(at, n, 'string', sp);
+        return bytesEqual(utf8.encode(text), bytes) ? undefined : bytes;
+      };
       const keyRaw = raw(key, se.keyOffset, k.size - 1);
       const val = locate(rel.value, se, bin.size);
       if (!val.ok) return outside(rel.value.kind === 'bytes' ? `string value [${se.valueOffset}, +${se.valueSize}) ` : `string value offset ${se.valueOffset}`, val.field);
@@ -473,7 +478,7 @@ class EntryReader {
         valueSize = c.size - 1;
         bin.record({ path: sp, parent: seNode, key: 'value' }, se.valueOffset, c.size, 'string', value);
       }
-      const valueRaw = valueBytes ? (value.includes('\uFFFD') && utf8.encode(value).length !== valueSize ? valueBytes : undefined) : raw(value, se.valueOffset, valueSize);
+      const valueRaw = valueBytes ? (/[^\x00-\x7f]/.test(value) && !bytesEqual(utf8.encode(value), valueBytes) ? valueBytes : undefined) : raw(value, se.valueOffset, valueSize);
       const out: StringEntryModel = { key, value, keyOffset: se.keyOffset, valueOffset: se.valueOffset, valueSize, ...(valueBytes ? { valueBytes } : {}) };
       if (keyRaw) out.keyRaw = keyRaw;
       if (valueRaw) out.valueRaw = valueRaw;

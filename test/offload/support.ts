@@ -27,7 +27,7 @@ export interface CliResult {
 }
 
 /** Run `syclbin ARGS` in-process with captured output. */
-export async function cli(args: string[], cwd: string): Promise<CliResult> {
+export async function cli(args: string[], cwd: string, stdin?: Uint8Array): Promise<CliResult> {
   const out: Uint8Array[] = [];
   let stderr = '';
   const enc = new TextEncoder();
@@ -36,6 +36,7 @@ export async function cli(args: string[], cwd: string): Promise<CliResult> {
     stderr: { write: (c) => void (stderr += typeof c === 'string' ? c : new TextDecoder().decode(c)) },
     cwd,
     env: {},
+    ...(stdin ? { stdin: () => stdin } : {}),
   });
   const total = out.reduce((a, c) => a + c.length, 0);
   const stdoutBytes = new Uint8Array(total);

@@ -33,6 +33,7 @@ export type ToolName =
   | 'llvm-dis-22'
   | 'llvm-ar-22'
   | 'llvm-nm-22'
+  | 'llvm-dlltool-22'
   | 'clang-22'
   | 'clang++-22'
   | 'clang-sycl-linker-22'
@@ -68,6 +69,7 @@ export function requireTool(
     'llvm-dis-22': 'llvm-22',
     'llvm-ar-22': 'llvm-22',
     'llvm-nm-22': 'llvm-22',
+    'llvm-dlltool-22': 'llvm-22',
     'clang-22': 'clang-22',
     'clang++-22': 'clang-22',
     'clang-sycl-linker-22': 'clang-tools-22',

@@ -101,8 +101,12 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
     if (opts.strings && opts.json) throw new UsageError('--strings and --json cannot be combined (JSON always has the strings)');
     // As llvm-objdump: several files are listed one after the other (stopping at the first that fails),
     // and none means a.out.
-    const inputs = args.length ? args : ['a.out'];
+    // (llvm-objdump skips empty names: `''` alone means a.out too.)
+    const given = args.filter((a) => a !== '');
+    const inputs = given.length ? given : ['a.out'];
     if (opts.json && inputs.length > 1) throw new UsageError('--json lists one file (run it once per file)');
+    // How llvm-objdump names a file in its text: standard input is `<stdin>` (MemoryBuffer's name for it).
+    const shown = (f: string): string => (f === '-' ? '<stdin>' : f);
     if (opts.strict && (opts.strings || opts.json)) throw new UsageError('--strict prints llvm-objdump\'s text only: no --strings or --json');
     const era = llvmEra(opts.llvm);
     const read = { maxInflatedSize: opts['max-inflated-size'] };
@@ -134,10 +138,10 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
         if (opts.strict) {
           // What the era's llvm-objdump prints, where it stops, and its error line.
           if (offloadContainerOf(src.read(0, Math.min(64, src.size))) === 'unknown') {
-            strictError = { label: `'${file}'`, message: OBJDUMP_ERRORS.notAnObject };
+            strictError = { label: `'${shown(file)}'`, message: OBJDUMP_ERRORS.notAnObject };
             return;
           }
-          const r = strictOffloadingText(file, readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: 'never', peer: era.objdump, llvmRules: followsLlvmRules(era) }), listing);
+          const r = strictOffloadingText(shown(file), readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: 'never', peer: era.objdump, llvmRules: followsLlvmRules(era), membersAligned: src.thin === true }), listing);
           out.write(r.bytes ? encodeLatin1(r.text) : r.text);
           for (const w of r.warnings ?? []) io.stderr.write(`${prog}: warning: ${w.label}: ${w.message}\n`);
           strictError = r.error;
@@ -150,7 +154,7 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
         const scanned = input.found.filter((f) => f.byScan).length;
         if (scanned && opts.scan !== 'always' && !opts.json) note(`${scanned} OffloadBinary(s) found by scanning ordinary data, which llvm-objdump does not list: --scan always lists them too, --json has them under "scanned"`);
         if (opts.json) out.write(JSON.stringify(inputListJson(file, input, { era, read }), null, 2) + '\n');
-        else for (const piece of inputOffloadingText(file, input, { ...listing, scanned: opts.scan === 'always' })) out.write(encodeLatin1(piece));
+        else for (const piece of inputOffloadingText(shown(file), input, { ...listing, scanned: opts.scan === 'always' })) out.write(encodeLatin1(piece));
       }));
       if (strictError) {
         io.stderr.write(`${prog}: error: ${strictError.label}: ${strictError.message}\n`);
@@ -172,7 +176,7 @@ async function strictFileErrors(strict: boolean, prog: string, file: string, fn:
   try {
     await fn();
   } catch (e) {
-    if (strict && e instanceof FileFailure && e.file === file) throw new CommandFailure(`${prog}: error: '${file}': ${e.message}`);
+    if (strict && e instanceof FileFailure && e.file === file) throw new CommandFailure(`${prog}: error: '${file === '-' ? '<stdin>' : file}': ${e.message}`);
     throw e;
   }
 }
