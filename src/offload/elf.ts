@@ -53,7 +53,7 @@ import {
   type Elf64HeaderValue,
 } from '../../formats/elf.js';
 import { offloadBinaries, type OffloadBinaryModel, type ReadOffloadOptions } from './read.js';
-import { llvmExtractRegion, type LlvmBinaryView, type LlvmCreateError } from './llvm-rules.js';
+import { llvmExtractRegion, llvmModel, type LlvmBinaryView, type LlvmCreateError } from './llvm-rules.js';
 
 /** Section name prefix LLVM gives embedded offloading data. */
 export const OFFLOADING_SECTION_NAME = '.llvm.offloading';
@@ -126,6 +126,11 @@ export interface OffloadingSection {
   byType: boolean;
   /** The name starts with one of the chosen section names (`.llvm.offloading` by default) and the section has contents (not SHT_NOBITS). */
   byName: boolean;
+  /**
+   * Only with `lenientContents`: the contents run past the end of the file (LLVM's getContents fails:
+   * "The end of the file was unexpectedly encountered"); `size` is then 0.
+   */
+  outOfRange?: boolean;
 }
 
 /** Where an ELF file lies in the input (src/codec/space.ts). */
@@ -326,7 +331,7 @@ export interface SectionChoice {
 }
 
 /** The offloading candidates of a section table read by `readElfSectionTable`, contents ranges checked. */
-export function offloadingSectionsOf(elf: ElfFile, input: Uint8Array | ByteSource, choice: SectionChoice = {}): OffloadingSection[] {
+export function offloadingSectionsOf(elf: ElfFile, input: Uint8Array | ByteSource, choice: SectionChoice & { lenientContents?: boolean } = {}): OffloadingSection[] {
   const { file } = placedSpace(toSource(input), elf, undefined, elf.littleEndian);
   const cls = elf.class === 32 ? ELFCLASS32 : ELFCLASS64;
   const names = choice.sectionNames ?? [OFFLOADING_SECTION_NAME];
@@ -336,6 +341,10 @@ export function offloadingSectionsOf(elf: ElfFile, input: Uint8Array | ByteSourc
       const byType = s.type === SHT_LLVM_OFFLOADING;
       const byName = s.type !== SHT_NOBITS && names.some((n) => s.name.startsWith(n));
       if (!byType && !byName) continue;
+      if (choice.lenientContents && !locate(ELF_SECTION_HEADERS[cls].relations.contents, { sh_offset: s.offset, sh_size: s.size }, file.size).ok) {
+        out.push({ index: s.index, name: s.name, type: s.type, offset: s.offset, size: 0, byType, byName, outOfRange: true });
+        continue;
+      }
       checkContents(file, { sh_offset: s.offset, sh_size: s.size }, s.headerOffset, s.index, cls);
       out.push({ index: s.index, name: s.name, type: s.type, offset: s.offset, size: s.size, byType, byName });
     }
@@ -407,7 +416,8 @@ export function readElfOffloadBinaries(input: Uint8Array | ByteSource, opts: Rea
   const origin = opts.origin ?? 0;
   const prefix = opts.path ?? [];
   const elf = readElfSectionTable(src, { tree: opts.tree, origin, size: opts.size, path: prefix });
-  const sections = offloadingSectionsOf(elf, src, opts);
+  // Under LLVM's rules a section whose contents leave the file fails LLVM's extraction where it is reached.
+  const sections = offloadingSectionsOf(elf, src, { ...opts, lenientContents: opts.llvmRules !== undefined });
   const result: ElfOffloadResult = { elf, sections, read: [], binaries: [], bare: [], notes: [] };
   const extracts = elf.type === ET_REL || elf.type === ET_EXEC || elf.type === ET_DYN;
   if (!extracts) {
@@ -451,9 +461,9 @@ export interface ReadSectionsOptions extends ReadOffloadOptions {
   /** Collect sections that do not start with the OffloadBinary magic in `bare` instead of failing. */
   bareSections?: boolean;
   /**
-   * Also apply the rules of LLVM 19/22 (src/offload/llvm-rules.ts), for `--strict`: for `objdump`,
-   * a binary LLVM accepts and this reader rejects is listed from LLVM's view; for `packer` (which
-   * extracts images), this reader's error stands.
+   * Also apply the rules of LLVM 19/22 (src/offload/llvm-rules.ts), for `--strict`: a binary LLVM
+   * accepts and this reader rejects is listed from LLVM's view (`objdump`) or extracted from a model
+   * of what LLVM sees (`packer`: llvmModel, whose out-of-bounds images fail only when read).
    */
   llvmRules?: 'objdump' | 'packer';
 }
@@ -474,6 +484,11 @@ export function readSections<S>(
   if (opts.llvmRules) out.llvmViews = [];
   for (const section of sections) {
     const c = contents(section);
+    if (opts.llvmRules && (c as { outOfRange?: boolean }).outOfRange) {
+      out.llvmFailure = { section, error: 'eof' };
+      return out;
+    }
+    let accepted: LlvmBinaryView[] = [];
     if (opts.llvmRules) {
       const at = origin + c.offset;
       const r = llvmExtractRegion(src, at, at + c.size);
@@ -485,13 +500,15 @@ export function readSections<S>(
         return out;
       }
       appendAll(out.llvmViews!, r.binaries);
+      accepted = r.binaries;
     }
     let binaries: OffloadBinaryModel[] | undefined;
     try {
       binaries = readSectionBinaries(src, origin, prefix, c, opts);
     } catch (e) {
-      if (opts.llvmRules !== 'objdump' || !(e instanceof DecodeError)) throw e;
-      binaries = [];
+      if (!opts.llvmRules || !(e instanceof DecodeError)) throw e;
+      // LLVM accepts what this reader refuses: the packer extracts from models of what LLVM sees.
+      binaries = opts.llvmRules === 'packer' ? accepted.map((v) => llvmModel(src, v)) : [];
     }
     if (!binaries) {
       out.bare.push(section);

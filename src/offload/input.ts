@@ -54,7 +54,7 @@ import { readElfOffloadBinaries, type ElfFile, type ElfOffloadResult, type ElfSe
 import { offloadEntriesSectionName } from '../../formats/offload-entry.js';
 import { readOffloadBinaries, regionIsOneBinary, type OffloadBinaryModel, type ReadOffloadOptions } from './read.js';
 import { appendAll } from '../codec/arrays.js';
-import { LLVM_CREATE_ERRORS, llvmCreateCheck, llvmExtractRegion, type LlvmBinaryView, type LlvmCreateError } from './llvm-rules.js';
+import { LLVM_CREATE_ERRORS, llvmCreateCheck, llvmExtractRegion, llvmModel, type LlvmBinaryView, type LlvmCreateError } from './llvm-rules.js';
 
 export { identifyImage, type ImageInfo };
 
@@ -361,7 +361,7 @@ class InputReader {
     // The packer reports the extraction error bare: "error: Invalid data was encountered while parsing the file".
     if (this.packer) {
       why = why.replace(EXTRACTING, INVALID_DATA);
-      if (failure) failure = { message: INVALID_DATA, label: { kind: 'none' } };
+      if (failure) failure = { message: failure.message.replace(/^while extracting offloading files: /, ''), label: { kind: 'none' } };
     }
     if (failure) this.out.peerFailure = failure;
     this.note(item, `${this.peer}${this.peer.includes('objdump') ? ' --offloading' : ''} ${why}${item.depth ? '; its listing stops before this member' : ''}`);
@@ -413,9 +413,10 @@ class InputReader {
     try {
       bins = readOffloadBinaries(this.src, { ...this.opts, ...region, path: item.path, singlePaths: true, onPadding });
     } catch (e) {
-      // LLVM reads what this reader rejects (an image past the binary's end, ...): listed from LLVM's view.
-      if (!this.llvmViews || this.packer || !(e instanceof DecodeError)) throw e;
-      bins = [];
+      // LLVM reads what this reader rejects (an image past the binary's end, ...): listed from LLVM's
+      // view; the packer extracts from models of what LLVM sees (src/offload/llvm-rules.ts llvmModel).
+      if (!this.llvmRegion || !(e instanceof DecodeError)) throw e;
+      bins = this.packer ? this.llvmRegion.map((v) => llvmModel(this.src, v)) : [];
     }
     const one = bins.length === 1 && regionIsOneBinary(this.src, region.start, region.end);
     bins.forEach((b, i) => this.out.found.push({ binary: b, site: this.site(item, one ? [...item.path] : [...item.path, 'binaries', i], b.offset) }));
@@ -428,6 +429,8 @@ class InputReader {
 
   /** With llvmRules: LLVM's views of the input's binaries (the raw-file case). */
   private llvmViews: LlvmBinaryView[] | undefined;
+  /** With llvmRules: LLVM's views of the binaries of the region read last (a raw file or an archive member). */
+  private llvmRegion: LlvmBinaryView[] | undefined;
 
   /**
    * OffloadBinaries as LLVM 19/22 reads them (llvmRules): false when LLVM fails on them (peerFailure
@@ -437,6 +440,7 @@ class InputReader {
    * rejects it as not an object. The packer only extracts (its error plain, unlabelled).
    */
   private llvmBinaries(item: Item): boolean {
+    this.llvmRegion = undefined;
     if (!item.listed || this.stopped) return true;
     const fail = (message: string, label: PeerFailure['label']): false => {
       this.stop(item, `fails on this file ("${message}")`);
@@ -459,6 +463,7 @@ class InputReader {
     if (r.undefinedBehaviour) throw undefinedBehaviour(r.undefinedBehaviour, item.path);
     if (r.failure) return fail(this.packer ? LLVM_CREATE_ERRORS[r.failure.error] : extracting(r.failure.error), { kind: 'input' });
     if (item.depth === 0) this.llvmViews = r.binaries;
+    this.llvmRegion = r.binaries;
     return true;
   }
 

@@ -27,7 +27,8 @@
  *
  * Portable: no Node APIs.
  */
-import { decodeLatin1, type ByteSource } from '../codec/index.js';
+import { blobRef, DecodeError, decodeLatin1, decodeUtf8, type BlobRef, type ByteSource } from '../codec/index.js';
+import type { OffloadBinaryModel, OffloadEntryModel } from './read.js';
 import { OFFLOAD_BINARY_MAGIC, OFFLOAD_VERSIONS } from '../../formats/offload-binary.js';
 
 /** How `OffloadBinary::create` fails (llvm/lib/Object/Error.cpp texts). */
@@ -233,4 +234,84 @@ function llvmBinaryView(src: ByteSource, at: number, size: number): LlvmBinaryVi
     arch: found.arch === undefined ? '' : cstringAt(src, at, size, found.arch),
     triple: found.triple === undefined ? '' : cstringAt(src, at, size, found.triple),
   };
+}
+
+/** Bytes of decoded string text {@link llvmModel} builds at most (strings may overlap: LLVM only points at them). */
+const MAX_STRING_TEXT = 16 << 20;
+
+/**
+ * A model of a binary LLVM accepts but this toolkit's reader refuses (src/offload/read.ts shapes),
+ * for `offload-extract --strict`: every string as LLVM's map holds it (a repeated key's last value,
+ * UTF-8 decoded) and the image where LLVM takes it. An image that does not lie inside the binary
+ * would be read out of bounds by LLVM (undefined behaviour): its blob throws this toolkit's error
+ * when it is read, so only extracting it fails. Work is linear in the binary's size plus its string
+ * entries (one forward pass finds every string's end); decoded text is capped.
+ */
+export function llvmModel(src: ByteSource, view: LlvmBinaryView): OffloadBinaryModel {
+  const at = view.offset;
+  const size = view.size;
+  const head = src.read(at, HEADER_BYTES);
+  const e = Number(u64(head, H.entryOffset!));
+  const entry = src.read(at + e, ENTRY_BYTES);
+  const dv = new DataView(entry.buffer, entry.byteOffset, entry.byteLength);
+  const stringOffset = Number(u64(entry, EN.stringOffset!));
+  const numStrings = Number(u64(entry, EN.numStrings!));
+  const imageOffset = u64(entry, EN.imageOffset!);
+  const imageSize = u64(entry, EN.imageSize!);
+  // Key and value offsets (checked inside the binary by llvmExtractRegion), then each one's NUL in one
+  // forward pass over the sorted offsets (the copy LLVM reads ends with a NUL at `size`).
+  const pairs: [number, number][] = [];
+  for (let i = 0; i < numStrings; i++) {
+    const rec = src.read(at + stringOffset + i * STRING_ENTRY_SIZE, STRING_ENTRY_SIZE);
+    pairs.push([Number(u64(rec, SE.keyOffset!)), Number(u64(rec, SE.valueOffset!))]);
+  }
+  const starts = [...new Set(pairs.flat())].sort((a, b) => a - b);
+  const ends = new Map<number, number>();
+  let nul = -1;
+  for (const s of starts) {
+    if (s > nul) {
+      nul = size;
+      for (let p = s; p < size; p += STRING_WINDOW) {
+        const k = src.read(at + p, Math.min(STRING_WINDOW, size - p)).indexOf(0);
+        if (k >= 0) {
+          nul = p + k;
+          break;
+        }
+      }
+    }
+    ends.set(s, nul);
+  }
+  let budget = MAX_STRING_TEXT;
+  const text = (o: number): string => {
+    const n = ends.get(o)! - o;
+    budget -= n;
+    if (budget < 0) throw new DecodeError('LIMIT', `the strings of this binary add up to more than ${MAX_STRING_TEXT} bytes of text`, at + stringOffset, []);
+    return decodeUtf8(src.read(at + o, n));
+  };
+  const strings = new Map<string, string>();
+  for (const [k, v] of pairs) strings.set(text(k), text(v));
+  const inside = imageOffset <= BigInt(size) && imageSize <= BigInt(size) - imageOffset;
+  const image: BlobRef = inside ? blobRef(src, at + Number(imageOffset), Number(imageSize), at + Number(imageOffset)) : outsideImage(at, Number(imageOffset), imageSize, size);
+  const model: OffloadEntryModel = {
+    imageKind: view.imageKind,
+    offloadKind: view.offloadKind,
+    flags: dv.getUint32(EN.flags!, true),
+    strings,
+    stringEntries: [],
+    get image() {
+      return image.bytes();
+    },
+    imageRef: image,
+    raw: { imageKind: view.imageKind, offloadKind: view.offloadKind, flags: view.flags, stringOffset, numStrings, imageOffset: Number(imageOffset), imageSize: Number(imageSize) } as OffloadEntryModel['raw'],
+  };
+  return { version: 1, offset: at, size, entries: [model], header: {} };
+}
+
+/** The blob of an image LLVM would read outside its binary: reading it is this toolkit's error. */
+function outsideImage(at: number, offset: number, size: bigint, binarySize: number): BlobRef {
+  const fail = (): never => {
+    throw new DecodeError('RANGE', `LLVM reads this image outside the OffloadBinary (undefined behaviour, not reproduced): [${offset}, +${size}) of a ${binarySize}-byte binary`, at, []);
+  };
+  // Its claimed size, so that whoever writes it reads it (and fails) rather than writing nothing.
+  return { offset: undefined, size: size > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(size), bytes: fail, slice: fail, readInto: fail };
 }

@@ -11,7 +11,7 @@
  */
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { blobRef, memorySource } from '../../src/codec/index.js';
 import { archiveMemberSymbols } from '../../src/containers/archive-symbols.js';
@@ -463,6 +463,32 @@ describe('second review: archives, standard input, import libraries, UTF-8 edge 
       writeFileSync(join(dir, 'tb.a'), `!<thin>\n${header}`);
       const r = await cli(['offload-list', '--strict', 'tb.a'], dir);
       expect(r.stderr).to.equal("syclbin offload-list: error: 'tb.a': The file was not recognized as a valid object file\n");
+    } finally {
+      cleanup();
+    }
+  });
+});
+
+describe('offload-extract --strict: binaries LLVM accepts and this reader refuses (src/offload/llvm-rules.ts llvmModel)', function () {
+  this.timeout(120_000);
+  it('an image past its binary does not stop the extraction of another; extracting it is an error (LLVM would read out of bounds)', async () => {
+    const { dir, cleanup } = tempDir('syclbin-oob-');
+    try {
+      writeFileSync(join(dir, 'k.o'), 'nvptx-image');
+      expect((await cli(['offload-pack', '-o', 'nv.bin', '--image=file=k.o,triple=nvptx64,arch=sm_70,kind=cuda'], dir)).code).to.equal(0);
+      writeFileSync(join(dir, 'cat.bin'), Buffer.concat([Buffer.from(fixture('image-past-end.bin')), readFileSync(join(dir, 'nv.bin'))]));
+      mkdirSync(join(dir, 'S'));
+      const r = await cli(['offload-extract', '--strict', '../cat.bin', '--image=triple=nvptx64'], join(dir, 'S'));
+      expect(r.code, r.stderr).to.equal(0);
+      expect(readFileSync(join(dir, 'S', 'cat-nvptx64-sm_70.0.o'), 'utf8')).to.equal('nvptx-image');
+      const bad = await cli(['offload-extract', '--strict', '../cat.bin', '--image=triple=x86_64-unknown-linux-gnu'], join(dir, 'S'));
+      expect(bad.code).to.equal(1);
+      expect(bad.stderr).to.match(/LLVM reads this image outside the OffloadBinary \(undefined behaviour, not reproduced\)/);
+      // The real tool writes the same file for the first command.
+      const packer = requireTool('llvm-offload-binary-22');
+      mkdirSync(join(dir, 'L'));
+      expect(spawnSync(packer, ['../cat.bin', '--image=triple=nvptx64'], { cwd: join(dir, 'L') }).status).to.equal(0);
+      expect(readFileSync(join(dir, 'L', 'cat-nvptx64-sm_70.0.o')).equals(readFileSync(join(dir, 'S', 'cat-nvptx64-sm_70.0.o')))).to.equal(true);
     } finally {
       cleanup();
     }
