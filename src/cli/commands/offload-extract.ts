@@ -157,7 +157,16 @@ Every file is written atomically; an image file is never written over FILE itsel
     for (const a of last(plan.archives)) {
       // Members that are object files or bitcode get LLVM's archive symbol table (writeArchive NormalSymtab).
       const members = a.members.map((m, i) => {
-        const { symbols, problem, llvmToo } = archiveMemberSymbols(m.image);
+        let found;
+        try {
+          found = archiveMemberSymbols(m.image);
+        } catch (e) {
+          // An object LLVM cannot read either (writeArchive fails: `error: 'MEMBER': ...`; its wording
+          // is not reproduced): the member is named.
+          if (!(e instanceof SyclbinError)) throw e;
+          throw new CommandFailure(opts.strict ? `${prog}: error: '${m.name}': ${e.message}` : `${prog}: ${a.path}: member ${i} (${m.name}): ${e.message}`);
+        }
+        const { symbols, problem, llvmToo } = found;
         if (problem && llvmToo) {
           // LLVM's warning (writeArchive's Warn: `warning: 'MEMBER': MESSAGE`); under --strict only where its text is known.
           if (!opts.strict) io.stderr.write(`${prog}: warning: ${a.path}: member ${i} (${m.name}): not bitcode LLVM can read (${problem}): written as data, without symbols, as ${era.packer} writes it (it warns${llvmToo.message ? ` "${llvmToo.message}"` : ''})\n`);
