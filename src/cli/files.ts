@@ -88,7 +88,7 @@ export class Files {
    * current folder); any other input as it is (src/containers/thin-archive.ts). `note` is told how
    * many member files were read.
    */
-  withThinMembers(name: string, src: ByteSource, note?: (message: string) => void): ByteSource & { thin?: true } {
+  withThinMembers(name: string, src: ByteSource, note?: (message: string) => void): ByteSource & { thin?: true; missing?: { member: string; path: string; message: string } } {
     if (src.size < 8 || !isThinArchive(src.read(0, 8))) return src;
     const dir = name === '-' ? '' : dirname(name);
     // A file named by several members is opened once.
@@ -99,10 +99,16 @@ export class Files {
       if (!s) opened.set(path, (s = this.input(path).source));
       return s;
     };
-    const { source, members } = thinArchiveSource(src, open);
+    const { source, members, missing } = thinArchiveSource(src, open);
     const files = members.filter((m) => !m.stored).length;
     note?.(`a thin archive: its ${files} member file(s) are read as its members, as LLVM reads them (offsets count in the archive they make: ${source.size} bytes)`);
-    return { ...source, read: source.read, thin: true };
+    const out: ByteSource & { thin: true; missing?: { member: string; path: string; message: string } } = { ...source, read: source.read, thin: true };
+    // A member file that cannot be opened: the members before it are read, then the command fails (as LLVM).
+    if (missing) {
+      const path = isAbsolute(missing.member.name) || !dir ? missing.member.name : join(dir, missing.member.name);
+      out.missing = { member: missing.member.name, path, message: missing.error instanceof Error ? missing.error.message : String(missing.error) };
+    }
+    return out;
   }
 
   /** The whole input in memory. */

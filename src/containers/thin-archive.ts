@@ -76,7 +76,7 @@ export function readThinArchive(src: ByteSource): ThinMember[] {
  * from `openMember(name)`: the file as it is now (LLVM reads it so, whatever size the thin archive
  * recorded).
  */
-export function thinArchiveSource(src: ByteSource, openMember: (name: string) => ByteSource): { source: ByteSource; members: ThinMember[] } {
+export function thinArchiveSource(src: ByteSource, openMember: (name: string) => ByteSource): { source: ByteSource; members: ThinMember[]; missing?: { member: ThinMember; error: unknown } } {
   const members = readThinArchive(src);
   type Segment = { at: number; size: number; from: ByteSource | Uint8Array; offset: number };
   const segments: Segment[] = [];
@@ -85,6 +85,7 @@ export function thinArchiveSource(src: ByteSource, openMember: (name: string) =>
     if (size > 0) segments.push({ at, size, from, offset });
     at += size;
   };
+  let missing: { member: ThinMember; error: unknown } | undefined;
   push(Uint8Array.from(AR_MAGIC), 0, AR_MAGIC.length);
   let pos = AR_MAGIC.length;
   for (const [i, m] of members.entries()) {
@@ -95,7 +96,15 @@ export function thinArchiveSource(src: ByteSource, openMember: (name: string) =>
     } else {
       // LLVM reads the member file as it is now, whatever size the header recorded: so does the
       // archive made here (its header carries the file's size).
-      const file = openMember(m.name);
+      let file: ByteSource;
+      try {
+        file = openMember(m.name);
+      } catch (error) {
+        // LLVM reads the members before it and fails at this one: the archive ends here, and the
+        // caller says why after what comes before.
+        missing = { member: m, error };
+        break;
+      }
       size = file.size;
       const text = String(size);
       const field = ArMemberHeader.offsets.size;
@@ -138,5 +147,5 @@ export function thinArchiveSource(src: ByteSource, openMember: (name: string) =>
       return out;
     },
   };
-  return { source, members };
+  return missing ? { source, members, missing } : { source, members };
 }

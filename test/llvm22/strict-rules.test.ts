@@ -380,7 +380,15 @@ describe('thin archives (src/containers/thin-archive.ts): the member files read 
       writeFileSync(join(dir, 'thin.a'), fixture('thin.a'));
       const r = await cli(['offload-list', 'thin.a'], dir);
       expect(r.code).to.equal(1);
-      expect(r.stderr).to.match(/one\.o: No such file or directory/);
+      expect(r.stderr).to.match(/member one\.o: one\.o: No such file or directory/);
+      // LLVM lists the members before it, then fails naming the member and the file it opened.
+      writeFileSync(join(dir, 'one.o'), fixture('one.o'));
+      const s = await cli(['offload-list', '--strict', 'thin.a'], dir);
+      expect(s.code).to.equal(1);
+      expect(s.stdout).to.equal('\nthin.a(one.o):\tfile format elf64-x86-64\n\nOFFLOADING IMAGE [0]:\nkind            elf\narch            generic\ntriple          x86_64-unknown-linux-gnu\nproducer        openmp\n');
+      expect(s.stderr).to.equal("syclbin offload-list: error: thin.a(macho.o): 'macho.o': No such file or directory\n");
+      const x = await cli(['offload-extract', '--strict', 'thin.a', '--image=triple=x86_64-unknown-linux-gnu'], dir);
+      expect([x.code, x.stderr]).to.deep.equal([1, "syclbin offload-extract: error: 'macho.o': No such file or directory\n"]);
     } finally {
       cleanup();
     }

@@ -60,6 +60,7 @@ is explained as without it, with a note on stderr.`,
   ],
   run({ opts, file, files, io, prog }) {
     const source = files.withThinMembers(file, files.input(file).source, (m) => void io.stderr.write(`${prog}: ${file}: note: ${m}\n`));
+    if (source.missing) io.stderr.write(`${prog}: ${file}: note: member ${source.missing.member}: ${source.missing.path}: ${source.missing.message}; the members before it are explained\n`);
     const sha256 = opts['no-hash'] ? false : nodeSha256;
     const maxInflatedSize = opts['max-inflated-size'];
     let text: string;

@@ -92,6 +92,8 @@ Every file is written atomically; an image file is never written over FILE itsel
     try {
       input = files.read(file, (given) => {
         const src = files.withThinMembers(file, given, opts.strict ? undefined : note);
+        // A thin archive's member file that cannot be opened: LLVM's extraction fails there, nothing is written.
+        if (src.missing) throw new CommandFailure(opts.strict ? `${prog}: error: '${src.missing.path}': ${src.missing.message}` : `${prog}: ${file}: member ${src.missing.member}: ${src.missing.path}: ${src.missing.message}`);
         // llvm-offload-binary finds nothing, successfully, in a file of no kind it reads.
         return opts.strict && offloadContainerOf(src.read(0, Math.min(64, src.size))) === 'unknown' ? undefined : readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: opts.strict ? 'never' : opts.scan, peer: era.packer, peerTool: 'packer', llvmRules: opts.strict && followsLlvmRules(era), membersAligned: src.thin === true });
       });

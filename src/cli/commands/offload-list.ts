@@ -119,8 +119,10 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
     const listing: ListingOptions = { strings: opts.strings, era, read, warn, byteStrings: true };
     for (file of inputs) {
       let strictError: { label: string; message: string } | undefined;
+      let missing: { member: string; path: string; message: string } | undefined;
       await strictFileErrors(opts.strict, prog, file, () => files.readAsync(file, async (given) => {
         const src = files.withThinMembers(file, given, opts.strict ? undefined : note);
+        missing = src.missing;
         if (!opts.json && !opts.strings && !opts.strict && src.size >= 4 && isOffloadBinary(src.read(0, 4))) {
           // OffloadBinaries back to back: printed while they are walked (no models, one window of memory).
           const onPadding = (at: number, n: number): void =>
@@ -158,6 +160,12 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
       }));
       if (strictError) {
         io.stderr.write(`${prog}: error: ${strictError.label}: ${strictError.message}\n`);
+        return EXIT.FAILURE;
+      }
+      if (missing) {
+        // A thin archive's member file that cannot be opened: listed up to it, then LLVM's error
+        // (`ARCHIVE(MEMBER): 'PATH': STRERROR`).
+        io.stderr.write(opts.strict ? `${prog}: error: ${shown(file)}(${missing.member}): '${missing.path}': ${missing.message}\n` : `${prog}: ${file}: member ${missing.member}: ${missing.path}: ${missing.message}\n`);
         return EXIT.FAILURE;
       }
     }
