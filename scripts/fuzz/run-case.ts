@@ -21,6 +21,9 @@ import { syclbinToJson } from '../../src/syclbin/json.js';
 import { writeSyclbin } from '../../src/syclbin/write.js';
 import { readOffloadInput } from '../../src/offload/input.js';
 import { formatOffloadingText } from '../../src/offload/objdump-text.js';
+import { strictOffloadingText } from '../../src/offload/input-text.js';
+import { binaryCandidates } from '../../src/offload/extract.js';
+import { isThinArchive, thinArchiveSource } from '../../src/containers/thin-archive.js';
 import { offloadListJson } from '../../src/offload/list-json.js';
 import { decodeRegistry, encodeRegistry } from '../../src/props/registry.js';
 import { decodeTypedRegistry } from '../../src/props/typed/index.js';
@@ -67,6 +70,17 @@ export function runCase(input: FuzzInput, print = true, timings?: Record<string,
         const r = readOffloadInput(memorySource(m), read);
         formatOffloadingText(r.binaries);
         offloadListJson('fuzz', r.binaries);
+      },
+    ],
+    [
+      // --strict: LLVM's own rules (src/offload/llvm-rules.ts) for llvm-objdump and the packer, whose
+      // models of binaries this reader refuses may hold images outside them (their reads must fail typed).
+      'readOffloadInput --strict (objdump, packer) + thin archive',
+      () => {
+        const src = isThinArchive(m.subarray(0, 8)) ? thinArchiveSource(memorySource(m), () => memorySource(m.subarray(0, Math.min(m.length, 4096)))).source : memorySource(m);
+        strictOffloadingText('fuzz', readOffloadInput(src, { ...read, scan: 'never', llvmRules: true }));
+        const packed = readOffloadInput(src, { ...read, scan: 'never', llvmRules: true, peerTool: 'packer' });
+        for (const c of binaryCandidates(packed.found.map((f) => f.binary))) if (c.image.size) c.image.slice(0, Math.min(16, c.image.size));
       },
     ],
     [
