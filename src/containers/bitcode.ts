@@ -136,7 +136,7 @@ export interface EmbeddedObjects {
   hasMetadata: boolean;
   /** The globals LLVM extracts from, in metadata order. */
   objects: EmbeddedObject[];
-  /** Operands skipped (LLVM skips them silently), and why. */
+  /** Operands skipped (LLVM skips them silently, except a wide-element initializer, which only this toolkit does not read), and why. */
   skipped: string[];
   /** The module could not be read (then `objects` is what was found before). */
   problem?: string;
@@ -366,7 +366,7 @@ function embeddedObject(r: BitstreamReader, blob: BlobRef, f: ModuleFacts, value
   const global = named ? `@${decodeUtf8(blob.slice(f.strtab!.offset + g.name!.offset, g.name!.size))}` : `global #${valueId}`;
   const init = g.initId ? f.arrays.get(g.initId - 1) : undefined;
   if (!init) return `${global} has no ConstantDataSequential initializer`;
-  if (init.code === CST_CODE.DATA) return `${global}'s initializer has elements wider than a byte (not read)`;
+  if (init.code === CST_CODE.DATA) return `${global}'s initializer has elements wider than a byte: not read by this toolkit (LLVM reads its bytes and extracts what they hold)`;
   const rec = init.record;
   // CSTRING leaves out the final NUL, which the constant has.
   const bytes = new Uint8Array(rec.arrayLength + (init.code === CST_CODE.CSTRING ? 1 : 0));

@@ -228,7 +228,7 @@ describe('--archive with an image that starts like bitcode but is not readable b
       expect(p.code, p.stderr).to.equal(0);
       const s = await cli(['offload-extract', '--strict', 'one.bin', '--image=file=S.a,triple=t', '--archive'], dir);
       expect(s.code, s.stderr).to.equal(0);
-      expect(s.stderr).to.equal("syclbin offload-extract: warning: 'one.bin': Invalid bitcode signature\n");
+      expect(s.stderr).to.equal("warning: 'one.bin': Invalid bitcode signature\n");
       const a = readFileSync(join(dir, 'S.a'));
       // `!<arch>\n` then the first member's header: the member itself, no `/` symbol table.
       expect(a.subarray(8, 16).toString('latin1')).to.equal('one.bin/');

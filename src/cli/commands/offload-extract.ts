@@ -50,15 +50,18 @@ clang-offload-packager-19, main = upstream llvm-offload-binary), writing the sam
 With -o DIR too, the files go to DIR instead of the current directory.
 
 Our folder mode (-o DIR, no --image): every image to DIR (created if needed) as
-<index>-<triple>-<arch>.<ext>: index as in 'syclbin offload-list', ext from the image kind (o, bc,
-cubin, fatbin, s, spv, syclbin; bin when LLVM has no name). Characters other than letters, digits and
+<index>-<triple>-<arch>.<ext>: index across the input, as 'syclbin offload-list --json' labels
+images; ext from the image kind (o, bc, cubin, fatbin, s, spv, syclbin; bin when LLVM has no name). Characters other than letters, digits and
 . _ + - in the triple/arch become _. One line per file written is printed.
 
 --strict does exactly what the era's llvm-offload-binary does, for build scripts: no device images
 outside OffloadBinaries, no notes, and where it fails (a wrapper object or program, a version it
 cannot read, trailing padding) its error line ('error: MESSAGE') and status 1 with nothing written;
-a module or unknown file yields nothing and status 0, as there. Checked on every extract golden of
-testdata/llvm22 and live on archives, modules and broken files.
+a module or unknown file yields nothing and status 0, as there. In modes 19 and 22 binaries are read
+by LLVM's own rules (see 'syclbin offload-list --help'); -o with an input is LLVM's "mutually
+exclusive" error. Where LLVM would read outside a binary (undefined behaviour), this toolkit's error
+is given. Checked on every extract golden of testdata/llvm22 and live on archives, modules and broken
+files.
 
 Every file is written atomically; an image file is never written over FILE itself unless --force.`,
   options: {
@@ -87,6 +90,8 @@ Every file is written atomically; an image file is never written over FILE itsel
     const read = { maxInflatedSize: opts['max-inflated-size'] };
     const note = (message: string): void => void io.stderr.write(`${prog}: ${file}: note: ${message}\n`);
     if (opts.strict && (opts.output !== undefined && !opts.image.length)) throw new UsageError('--strict follows llvm-offload-binary, which has no folder mode: give --image=... (not -o DIR alone)');
+    // llvm-offload-binary (and clang-offload-packager-19) given an input and -o: this error, status 1.
+    if (opts.strict && opts.output !== undefined) throw new CommandFailure(`${prog}: error: Packaging to an output file and extracting from an input file are mutually exclusive.`);
     if (opts.strict && opts.scan === 'always') throw new UsageError('--strict extracts what llvm-offload-binary extracts: no --scan always');
     let input;
     try {
@@ -95,7 +100,7 @@ Every file is written atomically; an image file is never written over FILE itsel
         // A thin archive's member file that cannot be opened: LLVM's extraction fails there, nothing is written.
         if (src.missing) throw new CommandFailure(opts.strict ? `${prog}: error: '${src.missing.path}': ${src.missing.message}` : `${prog}: ${file}: member ${src.missing.member}: ${src.missing.path}: ${src.missing.message}`);
         // llvm-offload-binary finds nothing, successfully, in a file of no kind it reads.
-        return opts.strict && offloadContainerOf(src.read(0, Math.min(64, src.size))) === 'unknown' ? undefined : readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: opts.strict ? 'never' : opts.scan, peer: era.packer, peerTool: 'packer', llvmRules: opts.strict && followsLlvmRules(era), membersAligned: src.thin === true });
+        return opts.strict && offloadContainerOf(src.read(0, Math.min(64, src.size))) === 'unknown' ? undefined : readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: opts.strict ? 'never' : opts.scan, peer: era.packer, peerReads: era.reads, peerTool: 'packer', llvmRules: opts.strict && followsLlvmRules(era), membersAligned: src.thin === true });
       });
     } catch (e) {
       // --strict: llvm-offload-binary's lines: `error: 'FILE': STRERROR` where it cannot open or read
@@ -172,7 +177,8 @@ Every file is written atomically; an image file is never written over FILE itsel
         if (problem && llvmToo) {
           // LLVM's warning (writeArchive's Warn: `warning: 'MEMBER': MESSAGE`); under --strict only where its text is known.
           if (!opts.strict) io.stderr.write(`${prog}: warning: ${a.path}: member ${i} (${m.name}): not bitcode LLVM can read (${problem}): written as data, without symbols, as ${era.packer} writes it (it warns${llvmToo.message ? ` "${llvmToo.message}"` : ''})\n`);
-          else if (llvmToo.message) io.stderr.write(`${prog}: warning: '${m.name}': ${llvmToo.message}\n`);
+          // (LLVM's writeArchive warning has no program name before it.)
+          else if (llvmToo.message) io.stderr.write(`warning: '${m.name}': ${llvmToo.message}\n`);
         } else if (problem) io.stderr.write(`${prog}: warning: ${a.path}: member ${i} (${m.name}): its symbols are not in the archive's symbol table (${problem}); ${era.packer} would list them\n`);
         return { name: m.name, data: m.image, ...(symbols ? { symbols } : {}) };
       });

@@ -143,13 +143,13 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
             strictError = { label: `'${shown(file)}'`, message: OBJDUMP_ERRORS.notAnObject };
             return;
           }
-          const r = strictOffloadingText(shown(file), readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: 'never', peer: era.objdump, llvmRules: followsLlvmRules(era), membersAligned: src.thin === true }), listing);
+          const r = strictOffloadingText(shown(file), readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: 'never', peer: era.objdump, peerReads: era.reads, llvmRules: followsLlvmRules(era), membersAligned: src.thin === true }), listing);
           out.write(r.bytes ? encodeLatin1(r.text) : r.text);
           for (const w of r.warnings ?? []) io.stderr.write(`${prog}: warning: ${w.label}: ${w.message}\n`);
           strictError = r.error;
           return;
         }
-        const input = readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: opts.scan, peer: era.objdump });
+        const input = readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: opts.scan, peer: era.objdump, peerReads: era.reads });
         for (const n of input.notes) note(n);
         for (const b of input.found) versions.add(b.binary.version);
         if (input.bare.length) note(`${input.bare.length} device image(s) outside any OffloadBinary: listed after what llvm-objdump lists`);
