@@ -120,6 +120,14 @@ export function isArchive(head: Uint8Array): boolean {
   return hasMagic(ArGlobalHeader.fields.magic, head) || hasMagic(ArThinMagic, head) || hasMagic(ArBigMagic, head);
 }
 
+/**
+ * The GNU long name at offset `off` of the `//` table `t` whose `\n` after it is at `nl` (names end
+ * with `/\n`): undefined when it does not end so. Regular and thin archives resolve `/N` names with it.
+ */
+export function gnuLongName(t: Uint8Array, off: number, nl: number): string | undefined {
+  return nl < 1 || t[nl - 1] !== 0x2f ? undefined : decodeUtf8(t, off, nl - 1);
+}
+
 /** Read an archive's member table (members' contents are not read). */
 export function readArchive(input: Uint8Array | ByteSource, opts: ReadArchiveOptions = {}): ArchiveFile {
   const src = toSource(input);
@@ -248,9 +256,9 @@ class ArchiveReader {
     if (!t || !this.names || off >= t.length) throw new DecodeError('RANGE', `long name offset ${off} is past the end of the ${t?.length ?? 0}-byte string table (//)`, at.name, at.path);
     const end = this.names.end(off);
     if (this.kind === 'coff') return decodeUtf8(t, off, end < 0 ? t.length : end);
-    const nl = end;
-    if (nl < 1 || t[nl - 1] !== 0x2f) throw new DecodeError('FORMAT', `string table at long name offset ${off} is not terminated by "/\\n"`, at.name, at.path);
-    return decodeUtf8(t, off, nl - 1);
+    const name = gnuLongName(t, off, end);
+    if (name === undefined) throw new DecodeError('FORMAT', `string table at long name offset ${off} is not terminated by "/\\n"`, at.name, at.path);
+    return name;
   }
 
   /** LLVM's recognition of the special members at the start (`Archive::Archive`), one member at a time. */

@@ -136,8 +136,10 @@ export interface EmbeddedObjects {
   hasMetadata: boolean;
   /** The globals LLVM extracts from, in metadata order. */
   objects: EmbeddedObject[];
-  /** Operands skipped (LLVM skips them silently, except a wide-element initializer, which only this toolkit does not read), and why. */
+  /** Operands skipped (LLVM skips them silently), and why. */
   skipped: string[];
+  /** Operands LLVM extracts from but this toolkit does not read (a wide-element initializer), and why. */
+  unread: string[];
   /** The module could not be read (then `objects` is what was found before). */
   problem?: string;
 }
@@ -187,7 +189,7 @@ class ModuleFacts {
  * cannot be followed gives `problem`.
  */
 export function bitcodeEmbeddedObjects(blob: BlobRef, offset: number, size: number): EmbeddedObjects {
-  const out: EmbeddedObjects = { hasMetadata: false, objects: [], skipped: [] };
+  const out: EmbeddedObjects = { hasMetadata: false, objects: [], skipped: [], unread: [] };
   const r = new BitstreamReader(blob, offset, size);
   const f = new ModuleFacts();
   try {
@@ -340,7 +342,7 @@ function resolve(r: BitstreamReader, blob: BlobRef, f: ModuleFacts, out: Embedde
   if (!ops) return;
   out.hasMetadata = true;
   // A node listed K times is one global: its bytes are read once and shared (LLVM extracts it K times).
-  const byValue = new Map<number, EmbeddedObject | string>();
+  const byValue = new Map<number, EmbeddedObject | string | { unread: string }>();
   const sections = new Map<number, string | undefined>();
   ops.forEach((nodeId, i) => {
     const what = `!${EMBEDDED_OBJECTS_METADATA} operand ${i}`;
@@ -354,19 +356,20 @@ function resolve(r: BitstreamReader, blob: BlobRef, f: ModuleFacts, out: Embedde
     let o = byValue.get(valueId);
     if (o === undefined) byValue.set(valueId, (o = embeddedObject(r, blob, f, valueId, section)));
     if (typeof o === 'string') out.skipped.push(`${what}: ${o}`);
+    else if ('unread' in o) out.unread.push(`${what}: ${o.unread}`);
     else out.objects.push(o);
   });
 }
 
-/** The global with value id `valueId` and its initializer's bytes, or why it is skipped. */
-function embeddedObject(r: BitstreamReader, blob: BlobRef, f: ModuleFacts, valueId: number, section: string): EmbeddedObject | string {
+/** The global with value id `valueId` and its initializer's bytes, or why it is skipped (by LLVM too) or not read (here only). */
+function embeddedObject(r: BitstreamReader, blob: BlobRef, f: ModuleFacts, valueId: number, section: string): EmbeddedObject | string | { unread: string } {
   const g = f.globals[valueId];
   if (!g || g.initId === undefined) return 'its first operand is not a global variable';
   const named = g.name && f.strtab && g.name.offset + g.name.size <= f.strtab.size && g.name.size <= 4096;
   const global = named ? `@${decodeUtf8(blob.slice(f.strtab!.offset + g.name!.offset, g.name!.size))}` : `global #${valueId}`;
   const init = g.initId ? f.arrays.get(g.initId - 1) : undefined;
   if (!init) return `${global} has no ConstantDataSequential initializer`;
-  if (init.code === CST_CODE.DATA) return `${global}'s initializer has elements wider than a byte: not read by this toolkit (LLVM reads its bytes and extracts what they hold)`;
+  if (init.code === CST_CODE.DATA) return { unread: `${global}'s initializer has elements wider than a byte: not read by this toolkit (LLVM reads its bytes and extracts what they hold)` };
   const rec = init.record;
   // CSTRING leaves out the final NUL, which the constant has.
   const bytes = new Uint8Array(rec.arrayLength + (init.code === CST_CODE.CSTRING ? 1 : 0));

@@ -23,7 +23,7 @@
  *
  * Portable: no Node APIs.
  */
-import { decodeUtf8, DecodeError, hex, locate, R, Space, TerminatedStrings, toSource, type ByteSource, type PathKey } from '../codec/index.js';
+import { decodeUtf8, DecodeError, hex, locate, R, Space, TerminatedStrings, toSource, type ByteSource } from '../codec/index.js';
 import { coffSymbolName, COFF_MAX_SECTIONS_16, COFF_SYM_CLASS, COFF_POINTER_RELOCS, COFF_SCN_LNK_NRELOC_OVFL, COFF_SYM_UNDEFINED, CoffBigObjSymbol, CoffFileHeader, CoffRelocation, CoffSectionHeader, CoffSymbol } from '../../formats/coff.js';
 import type { CoffFile, CoffSection, PeFile } from './coff.js';
 import { SectionPointers, SectionsByAddress, type PointerTarget } from './pointers.js';

@@ -29,7 +29,6 @@
 import { decodeUtf8, DecodeError, hasMagic, hex, locate, placedSpace, R, Space, TerminatedStrings, toSource, withinPath, type ByteSource, type PathKey, type InputPlacement, type SpanNode, type SpanTree } from '../codec/index.js';
 import {
   COFF_BIGOBJ_MIN_VERSION,
-  COFF_BIGOBJ_UUID,
   COFF_CLGL_UUID,
   CoffBigObjHeader,
   CoffBigObjSymbol,

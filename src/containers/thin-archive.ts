@@ -12,7 +12,8 @@
  *
  * Portable: no Node APIs; the caller opens member files (src/node: relative to the archive's folder).
  */
-import { DecodeError, decode, decodeUtf8, hasMagic, type ByteSource } from '../codec/index.js';
+import { DecodeError, decode, hasMagic, type ByteSource } from '../codec/index.js';
+import { gnuLongName } from './archive.js';
 import { AR_MAGIC, AR_MEMBER_ALIGN, AR_PAD_BYTE, AR_SPECIAL, ArMemberHeader, ArThinMagic } from '../../formats/ar.js';
 
 /** One member of a thin archive. */
@@ -23,6 +24,8 @@ export interface ThinMember {
   size: number;
   /** True for the special members stored in the archive itself (symbol tables, long names). */
   stored: boolean;
+  /** Offset of its header in the thin archive. */
+  headerOffset: number;
 }
 
 /** True when `head` starts with the thin archive magic. */
@@ -60,12 +63,11 @@ export function readThinArchive(src: ByteSource): ThinMember[] {
     } else if (raw.startsWith('/') && raw.length > 1) {
       // `/N`: the name at offset N of `//`, ending with `/\n`.
       const off = Number(raw.slice(1));
-      if (!Number.isInteger(off) || !strtab || off >= strtab.length) throw new DecodeError('RANGE', `long name '${raw}' is not in the string table (//)`, pos, ['members', index, 'header', 'name']);
-      const nl = strtab.indexOf(0x0a, off);
-      const end = nl > off && strtab[nl - 1] === 0x2f ? nl - 1 : nl < 0 ? strtab.length : nl;
-      name = decodeUtf8(strtab, off, end);
+      const long = Number.isInteger(off) && strtab && off < strtab.length ? gnuLongName(strtab, off, strtab.indexOf(0x0a, off)) : undefined;
+      if (long === undefined) throw new DecodeError('RANGE', `long name '${raw}' is not a name of the string table (//) ending with "/\\n"`, pos, ['members', index, 'header', 'name']);
+      name = long;
     } else if (raw.endsWith('/')) name = raw.slice(0, -1);
-    out.push({ name, size: h.size, stored });
+    out.push({ name, size: h.size, stored, headerOffset: pos });
     pos += HEADER + (stored ? h.size + (h.size % AR_MEMBER_ALIGN) : 0);
   }
   return out;
@@ -87,8 +89,8 @@ export function thinArchiveSource(src: ByteSource, openMember: (name: string) =>
   };
   let missing: { member: ThinMember; error: unknown } | undefined;
   push(Uint8Array.from(AR_MAGIC), 0, AR_MAGIC.length);
-  let pos = AR_MAGIC.length;
   for (const [i, m] of members.entries()) {
+    const pos = m.headerOffset;
     let size = m.size;
     if (m.stored) {
       push(src, pos, HEADER);
@@ -115,7 +117,6 @@ export function thinArchiveSource(src: ByteSource, openMember: (name: string) =>
       push(file, 0, size);
     }
     if (size % AR_MEMBER_ALIGN) push(Uint8Array.of(AR_PAD_BYTE), 0, 1);
-    pos += HEADER + (m.stored ? m.size + (m.size % AR_MEMBER_ALIGN) : 0);
   }
   const size = at;
   const slice = (s: Segment, offset: number, length: number): Uint8Array => (s.from instanceof Uint8Array ? s.from.subarray(s.offset + offset, s.offset + offset + length) : s.from.read(s.offset + offset, length));

@@ -21,7 +21,7 @@
 import { ByteBuilder } from '../codec/bytes.js';
 import { LowerError } from './errors.js';
 import type { DataLayout } from './datalayout.js';
-import { elementTypes, isScalar, typeToString, type AggregateType, type FloatKind, type FloatType, type IntType, type IrType } from './types.js';
+import { isScalar, typeToString, type AggregateType, type FloatKind, type FloatType, type IntType, type IrType } from './types.js';
 
 /** An integer constant (ConstantInt). */
 export interface IntConst {
@@ -233,7 +233,6 @@ export function decimalToFpBits(text: string, kind: FloatKind): bigint | undefin
 /** Parses an FP default for a half/float/double. */
 function parseFp(v: unknown, t: FloatType, path: readonly (string | number)[]): FpConst {
   const kind = t.float;
-  const fmt = FP_FORMATS[kind];
   const mk = (bits: bigint): FpConst => ({ kind: 'fp', type: t, bits });
   if (typeof v === 'number') {
     // A JSON number is an IEEE double; converting it to half/float rounds to nearest-even, as

@@ -477,14 +477,14 @@ export function readSections<S>(
   origin: number,
   prefix: readonly PathKey[],
   sections: readonly S[],
-  contents: (s: S) => { index: number; offset: number; size: number },
+  contents: (s: S) => { index: number; offset: number; size: number; outOfRange?: boolean },
   opts: ReadSectionsOptions,
 ): SectionsRead<S> {
   const out: SectionsRead<S> = { read: [], binaries: [], bare: [] };
   if (opts.llvmRules) out.llvmViews = [];
   for (const section of sections) {
     const c = contents(section);
-    if (opts.llvmRules && (c as { outOfRange?: boolean }).outOfRange) {
+    if (opts.llvmRules && c.outOfRange) {
       out.llvmFailure = { section, error: 'eof' };
       return out;
     }
@@ -508,7 +508,7 @@ export function readSections<S>(
     } catch (e) {
       if (!opts.llvmRules || !(e instanceof DecodeError)) throw e;
       // LLVM accepts what this reader refuses: the packer extracts from models of what LLVM sees.
-      binaries = opts.llvmRules === 'packer' ? accepted.map((v) => llvmModel(src, v)) : [];
+      binaries = opts.llvmRules === 'packer' ? accepted.map((v, i) => llvmModel(src, v, [...prefix, 'sections', c.index, 'binaries', i])) : [];
     }
     if (!binaries) {
       out.bare.push(section);

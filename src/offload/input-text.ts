@@ -12,11 +12,9 @@
  */
 import type { ElfOffloadResult } from './elf.js';
 import { OBJDUMP_ERRORS, type BareImage, type ObjectListing, type OffloadInput, type PeerFailure } from './input.js';
-import type { LlvmBinaryView } from './llvm-rules.js';
 import { decodeLatin1 } from '../codec/index.js';
-import { objdumpImageKind } from '../../formats/kinds.js';
-import { byteText, escapeForListing, formatOffloadingText, leftJustify, objdumpProducer, offloadingTextBlocks, type ListingOptions } from './objdump-text.js';
-import { llvmEra, type LlvmEraInfo } from '../../formats/eras.js';
+import { byteText, escapeForListing, formatOffloadingText, imageBlockText, leftJustify, objdumpProducer, offloadingTextBlocks, type ListingOptions } from './objdump-text.js';
+import { llvmEra } from '../../formats/eras.js';
 import { elfFileFormatName } from '../../formats/elf.js';
 import { COFF_IMPORT_FILE_FORMAT } from '../../formats/coff.js';
 
@@ -134,7 +132,7 @@ export function strictOffloadingText(file: string, input: OffloadInput, opts: Li
     if (o.views) {
       // llvm-objdump numbers the images of each object from 0 (OffloadDump.cpp printBinary).
       index = 0;
-      for (const v of o.views) text += viewText(v, index++, era);
+      for (const v of o.views) text += imageBlockText(index++, { ...v, version: 1, imageSize: 0 }, era);
     } else for (const piece of offloadingTextBlocks(o.binaries, opts)) text += piece;
   }
   const f = input.peerFailure;
@@ -145,8 +143,3 @@ export function strictOffloadingText(file: string, input: OffloadInput, opts: Li
   return out;
 }
 
-/** One image as llvm-objdump 19/22 prints it (OffloadDump.cpp printBinary), from LLVM's view of its binary. */
-function viewText(v: LlvmBinaryView, index: number, era: LlvmEraInfo): string {
-  const line = (k: string, value: string): string => `${leftJustify(k, 16)}${value}\n`;
-  return `\nOFFLOADING IMAGE [${index}]:\n${line('kind', objdumpImageKind(v.imageKind, era))}${line('arch', v.arch)}${line('triple', v.triple)}${line('producer', objdumpProducer(v.offloadKind, 1, era))}`;
-}

@@ -419,7 +419,7 @@ class InputReader {
       // LLVM reads what this reader rejects (an image past the binary's end, ...): listed from LLVM's
       // view; the packer extracts from models of what LLVM sees (src/offload/llvm-rules.ts llvmModel).
       if (!this.llvmRegion || !(e instanceof DecodeError)) throw e;
-      bins = this.packer ? this.llvmRegion.map((v) => llvmModel(this.src, v)) : [];
+      bins = this.packer ? this.llvmRegion.map((v, i) => llvmModel(this.src, v, [...item.path, 'binaries', i])) : [];
     }
     const one = bins.length === 1 && regionIsOneBinary(this.src, region.start, region.end);
     bins.forEach((b, i) => this.out.found.push({ binary: b, site: this.site(item, one ? [...item.path] : [...item.path, 'binaries', i], b.offset) }));
@@ -612,8 +612,8 @@ class InputReader {
     const e = w ? bitcodeEmbeddedObjects(image, w.offset, w.size) : bitcodeEmbeddedObjects(image, 0, image.size);
     if (e.problem) this.note(item, `bitcode: ${e.problem}; the embedded objects found before it are listed`);
     if (!e.hasMetadata) return false;
-    // (A wide-element initializer is this toolkit's limit, not LLVM's: its reason says so itself.)
-    for (const why of e.skipped) this.note(item, why.includes('LLVM reads') ? why : `${why} (skipped, as LLVM skips it)`);
+    for (const why of e.skipped) this.note(item, `${why} (skipped, as LLVM skips it)`);
+    for (const why of e.unread) this.note(item, why);
     // The binaries are read from the decoded initializer (its own offsets; no span tree: its bytes are
     // bit-packed in the file); a global listed twice is read once. An initializer that is not
     // OffloadBinaries stops LLVM's extraction: here a note, and the next global is read.

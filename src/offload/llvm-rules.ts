@@ -27,7 +27,7 @@
  *
  * Portable: no Node APIs.
  */
-import { blobRef, DecodeError, decodeLatin1, decodeUtf8, type BlobRef, type ByteSource } from '../codec/index.js';
+import { blobRef, DecodeError, decodeLatin1, decodeUtf8, type BlobRef, type ByteSource, type PathKey } from '../codec/index.js';
 import type { OffloadBinaryModel, OffloadEntryModel } from './read.js';
 import { OFFLOAD_BINARY_MAGIC, OFFLOAD_VERSIONS } from '../../formats/offload-binary.js';
 
@@ -128,17 +128,15 @@ export function llvmExtractRegion(src: ByteSource, start: number, end: number): 
       out.failure = { index: out.binaries.length, offset, error: first.error };
       return out;
     }
-    // The first create's constructor already read the strings in the whole remaining buffer (where
-    // the table may lie past Size, in the next binary's bytes).
-    const wide = stringOffsets(src, offset, entryOffsetOf(src, offset), end - offset);
-    if (typeof wide === 'string') {
-      out.undefinedBehaviour = { offset, what: wide };
-      return out;
-    }
     // The second create, on a copy of exactly Size bytes.
     const again = llvmCreateCheck(src, offset, first.size);
     if ('error' in again) {
-      out.failure = { index: out.binaries.length, offset, error: again.error };
+      // The first create's constructor has already read the strings in the whole remaining buffer
+      // (the table may lie past Size, in the next binary's bytes): out of it, that was undefined.
+      // (When the second create works, its reads, within Size, are checked below and imply these.)
+      const wide = stringOffsets(src, offset, entryOffsetOf(src, offset), end - offset);
+      if (typeof wide === 'string') out.undefinedBehaviour = { offset, what: wide };
+      else out.failure = { index: out.binaries.length, offset, error: again.error };
       return out;
     }
     const view = llvmBinaryView(src, offset, first.size);
@@ -247,7 +245,7 @@ const MAX_STRING_TEXT = 16 << 20;
  * when it is read, so only extracting it fails. Work is linear in the binary's size plus its string
  * entries (one forward pass finds every string's end); decoded text is capped.
  */
-export function llvmModel(src: ByteSource, view: LlvmBinaryView): OffloadBinaryModel {
+export function llvmModel(src: ByteSource, view: LlvmBinaryView, path: readonly PathKey[] = []): OffloadBinaryModel {
   const at = view.offset;
   const size = view.size;
   const head = src.read(at, HEADER_BYTES);
@@ -265,7 +263,7 @@ export function llvmModel(src: ByteSource, view: LlvmBinaryView): OffloadBinaryM
     const rec = src.read(at + stringOffset + i * STRING_ENTRY_SIZE, STRING_ENTRY_SIZE);
     pairs.push([Number(u64(rec, SE.keyOffset!)), Number(u64(rec, SE.valueOffset!))]);
   }
-  const starts = [...new Set(pairs.flat())].sort((a, b) => a - b);
+  const starts = Array.from(new Set(pairs.flat())).sort((a, b) => a - b);
   const ends = new Map<number, number>();
   let nul = -1;
   for (const s of starts) {
@@ -285,13 +283,13 @@ export function llvmModel(src: ByteSource, view: LlvmBinaryView): OffloadBinaryM
   const text = (o: number): string => {
     const n = ends.get(o)! - o;
     budget -= n;
-    if (budget < 0) throw new DecodeError('LIMIT', `the strings of this binary add up to more than ${MAX_STRING_TEXT} bytes of text`, at + stringOffset, []);
+    if (budget < 0) throw new DecodeError('LIMIT', `the strings of this binary add up to more than ${MAX_STRING_TEXT} bytes of text`, at + stringOffset, [...path, 'entries', 0, 'strings']);
     return decodeUtf8(src.read(at + o, n));
   };
   const strings = new Map<string, string>();
   for (const [k, v] of pairs) strings.set(text(k), text(v));
   const inside = imageOffset <= BigInt(size) && imageSize <= BigInt(size) - imageOffset;
-  const image: BlobRef = inside ? blobRef(src, at + Number(imageOffset), Number(imageSize), at + Number(imageOffset)) : outsideImage(at, Number(imageOffset), imageSize, size);
+  const image: BlobRef = inside ? blobRef(src, at + Number(imageOffset), Number(imageSize), at + Number(imageOffset)) : outsideImage(at, Number(imageOffset), imageSize, size, path);
   const model: OffloadEntryModel = {
     imageKind: view.imageKind,
     offloadKind: view.offloadKind,
@@ -308,9 +306,9 @@ export function llvmModel(src: ByteSource, view: LlvmBinaryView): OffloadBinaryM
 }
 
 /** The blob of an image LLVM would read outside its binary: reading it is this toolkit's error. */
-function outsideImage(at: number, offset: number, size: bigint, binarySize: number): BlobRef {
+function outsideImage(at: number, offset: number, size: bigint, binarySize: number, path: readonly PathKey[]): BlobRef {
   const fail = (): never => {
-    throw new DecodeError('RANGE', `LLVM reads this image outside the OffloadBinary (undefined behaviour, not reproduced): [${offset}, +${size}) of a ${binarySize}-byte binary`, at, []);
+    throw new DecodeError('RANGE', `LLVM reads this image outside the OffloadBinary (undefined behaviour, not reproduced): [${offset}, +${size}) of a ${binarySize}-byte binary`, at, [...path, 'entries', 0, 'image']);
   };
   // Its claimed size, so that whoever writes it reads it (and fails) rather than writing nothing.
   return { offset: undefined, size: size > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(size), bytes: fail, slice: fail, readInto: fail };

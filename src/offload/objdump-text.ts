@@ -114,17 +114,45 @@ function stringOf(e: OffloadEntryModel, key: string, bytes?: boolean): string {
   return last ? byteText(last.value, last.valueRaw) : '';
 }
 
+/** What {@link imageBlockText} prints of one image. */
+export interface ImageBlockFields {
+  /** ImageKind. */
+  imageKind: number;
+  /** OffloadKind. */
+  offloadKind: number;
+  /** The binary's version (it decides how the offload kind is named). */
+  version: number;
+  /** The `arch` string as printed. */
+  arch: string;
+  /** The `triple` string as printed. */
+  triple: string;
+  /** The image's size (printed by the eras that print `image size`). */
+  imageSize: number;
+}
+
+/**
+ * The lines llvm-objdump prints for one image (OffloadDump.cpp `printBinary`, quoted above), each
+ * indented by `ind` (nested images of main): the one place their text is made, for the models, the
+ * fast walk's summaries and LLVM's own view of a binary (src/offload/input-text.ts).
+ */
+export function imageBlockText(label: string | number, f: ImageBlockFields, era: LlvmEraInfo, ind = ''): string {
+  const text =
+    `\n${ind}OFFLOADING IMAGE [${label}]:\n${ind}kind            ${objdumpImageKind(f.imageKind, era)}\n${ind}arch            ${f.arch}\n${ind}triple          ${f.triple}\n` +
+    `${ind}producer        ${objdumpProducer(f.offloadKind, f.version, era)}\n`;
+  return era.listing.imageSize ? `${text}${ind}image size      ${f.imageSize} bytes\n` : text;
+}
+
 /** The text of one image's block, and the frames of its nested images (main). */
 function block(f: Frame, opts: ListingOptions, era: LlvmEraInfo): { text: string; children: Frame[] } {
   const ind = ' '.repeat(2 * f.level);
   const e = f.entry;
   const line = (k: string, v: string): string => `${ind}${leftJustify(k, 16)}${v}\n`;
-  let text = `\n${ind}OFFLOADING IMAGE [${f.label}]:\n`;
-  text += line('kind', objdumpImageKind(e.imageKind, era));
-  text += line('arch', stringOf(e, 'arch', opts.byteStrings));
-  text += line('triple', stringOf(e, 'triple', opts.byteStrings));
-  text += line('producer', objdumpProducer(e.offloadKind, f.version, era));
-  if (era.listing.imageSize) text += line('image size', `${e.imageRef.size} bytes`);
+  let text = imageBlockText(
+    f.label,
+    { imageKind: e.imageKind, offloadKind: e.offloadKind, version: f.version, arch: stringOf(e, 'arch', opts.byteStrings), triple: stringOf(e, 'triple', opts.byteStrings), imageSize: e.imageRef.size },
+    era,
+    ind,
+  );
   const children: Frame[] = [];
   if (era.listing.nested) {
     let inner: OffloadBinaryModel[] | undefined;
@@ -191,7 +219,6 @@ export function* offloadingTextStream(
 ): Generator<string> {
   const era = opts.era ?? llvmEra();
   const chunk = opts.chunk ?? 1 << 16;
-  const size = era.listing.imageSize;
   let out = '';
   let index = 0;
   for (const { summary: s, model } of walkOffloadEntries(src, { maxInflatedSize: opts.read?.maxInflatedSize, start: opts.start, end: opts.end, path: opts.path, singlePaths: opts.singlePaths, onPadding: opts.onPadding, byteStrings: opts.byteStrings })) {
@@ -209,10 +236,7 @@ export function* offloadingTextStream(
         }
       }
     } else {
-      out +=
-        `\nOFFLOADING IMAGE [${index++}]:\nkind            ${objdumpImageKind(s.imageKind, era)}\narch            ${s.arch}\ntriple          ${s.triple}\n` +
-        `producer        ${objdumpProducer(s.offloadKind, s.version, era)}\n` +
-        (size ? `image size      ${s.imageSize} bytes\n` : '');
+      out += imageBlockText(index++, s, era);
     }
     if (out.length >= chunk) {
       yield out;

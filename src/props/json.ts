@@ -12,7 +12,7 @@
  * Wherever property-set JSON is read, upstream LLVM's form (src/props/llvm-json.ts) is accepted too;
  * `propsJsonForm` tells the two apart.
  */
-import { EncodeError, jsonChecks, type Json, type JsonObject } from '../codec/index.js';
+import { EncodeError, jsonChecks, type JsonObject } from '../codec/index.js';
 import { byteArray, uint32, type PropertySetRegistry, type PropertyValue } from './model.js';
 import { decodeRegistry, encodePropertyValue } from './registry.js';
 import { SPEC_CONST_PADDING_ID as SPEC_CONST_PADDING } from '../../formats/property-records.js';

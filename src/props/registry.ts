@@ -17,7 +17,7 @@
  * Names and keys are JS strings; bytes that are not valid UTF-8 are kept as U+DC80+byte escapes
  * (see text.ts) so any registry round-trips byte-exactly.
  */
-import { ByteBuilder, DecodeError, EncodeError, type PathKey, type SpanNode, type SpanTree } from '../codec/index.js';
+import { ByteBuilder, EncodeError, type PathKey, type SpanNode, type SpanTree } from '../codec/index.js';
 import { PROPERTY_TYPE } from '../../formats/property-sets.js';
 import { decodeBase64, decodedLength, decodeBase64Into, encodeBase64, encodeBase64Bytes } from './base64.js';
 import { propertyDisplay } from './display.js';

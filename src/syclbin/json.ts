@@ -22,7 +22,7 @@ export const SYCLBIN_JSON_FORMAT = 'syclbin-json';
 export const SYCLBIN_JSON_VERSION = 1;
 
 export type { Json, JsonObject } from '../codec/index.js';
-import type { Json, JsonObject } from '../codec/index.js';
+import type { JsonObject } from '../codec/index.js';
 
 /**
  * A streaming hash (SHA-256 for the JSON and inspect views): fed an image in windows, so a huge

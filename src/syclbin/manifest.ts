@@ -16,7 +16,7 @@
  *
  * Portable core: files are loaded through a callback; the CLI resolves paths.
  */
-import { blobsEqual, bytesEqual, EncodeError, formatPath, jsonChecks, type BlobRef, type CompareBuffers, type Json, type JsonObject } from '../codec/index.js';
+import { blobsEqual, bytesEqual, EncodeError, formatPath, jsonChecks, type BlobRef, type CompareBuffers, type JsonObject } from '../codec/index.js';
 import { IMAGE_KIND, numberingForVersion, offloadKindValue } from '../../formats/kinds.js';
 import { safeFileName } from '../offload/extract.js';
 import { propsJsonForm, registryFromJson, registryToJson } from '../props/json.js';

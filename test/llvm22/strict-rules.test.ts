@@ -502,3 +502,29 @@ describe('offload-extract --strict: binaries LLVM accepts and this reader refuse
     }
   });
 });
+
+describe('a host bitcode module whose embedded object has elements wider than a byte', function () {
+  this.timeout(60_000);
+  it('is said to be this toolkit\'s limit (LLVM reads it), not "skipped, as LLVM skips it"', async () => {
+    const as = requireTool('llvm-as-22');
+    const { dir, cleanup } = tempDir('syclbin-wide-');
+    try {
+      writeFileSync(
+        join(dir, 'h.ll'),
+        [
+          '@obj = private constant [2 x i16] [i16 4351, i16 44304], section ".llvm.offloading", align 8',
+          '@llvm.compiler.used = appending global [1 x ptr] [ptr @obj], section "llvm.metadata"',
+          '!llvm.embedded.objects = !{!0}',
+          '!0 = !{ptr @obj, !".llvm.offloading"}',
+          '',
+        ].join('\n'),
+      );
+      expect(spawnSync(as, ['h.ll', '-o', 'h.bc'], { cwd: dir }).status).to.equal(0);
+      const r = await cli(['offload-list', 'h.bc'], dir);
+      expect(r.stderr).to.match(/@obj's initializer has elements wider than a byte: not read by this toolkit \(LLVM reads its bytes and extracts what they hold\)/);
+      expect(r.stderr).to.not.match(/wider than a byte.*skipped, as LLVM skips it/);
+    } finally {
+      cleanup();
+    }
+  });
+});

@@ -95,7 +95,7 @@ written atomically (temporary file + rename); none is written over FILE unless -
   positionals: { min: 1, max: 1 },
   examples: ['syclbin extract kernel.syclbin -o kernel.d && syclbin pack kernel.d/manifest.json -o again.syclbin && cmp kernel.syclbin again.syclbin'],
   async run(ctx) {
-    const { opts, args, files, io, prog } = ctx;
+    const { opts, files, io, prog } = ctx;
     const name = ctx.file;
     const dir = opts.output;
     if (!dir) throw new UsageError('missing -o DIR');

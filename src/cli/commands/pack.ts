@@ -100,7 +100,7 @@ atomically (temporary file + rename).`,
     'syclbin extract in.syclbin -o dir && syclbin pack dir/manifest.json -o same.syclbin && cmp in.syclbin same.syclbin',
   ],
   async run(ctx: Context<{ output: string | undefined; force: boolean; 'allow-any-path': boolean }>) {
-    const { opts, args, files, io } = ctx;
+    const { opts, files, io } = ctx;
     const manifest = ctx.file;
     const out = opts.output;
     if (!out) throw new UsageError('missing -o OUT.syclbin');

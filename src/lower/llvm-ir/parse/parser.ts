@@ -18,7 +18,7 @@
  * shape each, so a module of millions of tokens is read without garbage-collector churn.
  */
 import { IrSyntaxError, MAX_IR_NESTING } from './errors.js';
-import { tokenize, TK, type Token, type TokenList, type TokenPlace } from './lexer.js';
+import { tokenize, TK, type TokenList, type TokenPlace } from './lexer.js';
 import { fpLiteralBits } from './fp-literal.js';
 import type { LAttribute, LBlock, LCall, LFunction, LGlobal, LInstruction, LModule, LParam, LStruct, LTopItem, LType, LTyped, LValue } from './model.js';
 import { appendAll } from '../../../codec/arrays.js';
