@@ -145,10 +145,16 @@ export function checkGoals(tables: ReadonlyMap<string, TableResult>): Goal[] {
       measured: `${x(r)} (${c.wallMs.median.toFixed(0)} vs ${q.wallMs.median.toFixed(0)} ms), ${(c.rssMiB!.median / MB_IN_MIB).toFixed(0)} MB vs ${(q.rssMiB!.median / MB_IN_MIB).toFixed(0)} MB`,
     });
   }
-  const p = get('pack', 'syclbin pack');
-  if (p) goals.push({ goal: 'pack ≤ 1.5× cp', met: p.ratio.wall <= 1.5, measured: `${x(p.ratio.wall)} (${p.wallMs.median.toFixed(0)} vs ${get('pack', 'cp')!.wallMs.median.toFixed(0)} ms)` });
-  const op = get('pack', 'syclbin offload-pack --llvm 19');
-  if (op) goals.push({ goal: 'offload-pack ≤ 1.5× cp', met: op.ratio.wall <= 1.5, measured: `${x(op.ratio.wall)} (clang-offload-packager-19: ${x(get('pack', 'clang-offload-packager-19')!.ratio.wall)})` });
+  // The issue's goal at both sizes: at 256 MiB Node's start-up alone is nearly cp's whole run.
+  for (const [id, size] of [['pack', '256 MiB'], ['pack-1g', '1 GiB']] as const) {
+    const cp = get(id, 'cp');
+    const p = get(id, 'syclbin pack');
+    const floor = get(id, 'node copy loop (floor)');
+    const floorText = floor ? `; the bare Node copy loop: ${x(floor.ratio.wall)}` : '';
+    if (p && cp) goals.push({ goal: `pack ≤ 1.5× cp (${size})`, met: p.ratio.wall <= 1.5, measured: `${x(p.ratio.wall)} (${p.wallMs.median.toFixed(0)} vs ${cp.wallMs.median.toFixed(0)} ms)${floorText}` });
+    const op = get(id, 'syclbin offload-pack --llvm 19');
+    if (op) goals.push({ goal: `offload-pack ≤ 1.5× cp (${size})`, met: op.ratio.wall <= 1.5, measured: `${x(op.ratio.wall)} (clang-offload-packager-19: ${x(get(id, 'clang-offload-packager-19')!.ratio.wall)})` });
+  }
   return goals;
 }
 
