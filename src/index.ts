@@ -7,23 +7,37 @@ export { formatPath, type PathKey } from './codec/spans.js';
 export { memorySource, sliceSource, type ByteSource, type BlobRef } from './codec/source.js';
 export * as codec from './codec/index.js';
 
-export { readOffloadBinaries, readOffloadBinary, inflateOffloadBinary, isOffloadBinary, type OffloadBinaryModel, type OffloadEntryModel } from './offload/read.js';
-export { writeOffloadBinary, writeOffloadBinaries, type OffloadEntryInput, type WriteOffloadOptions } from './offload/write.js';
+export { readOffloadBinaries, readOffloadBinary, inflateOffloadBinary, isOffloadBinary, regionIsOneBinary, type OffloadBinaryModel, type OffloadEntryModel, type ReadOffloadOptions, type RegionOptions } from './offload/read.js';
+export { writeOffloadBinary, writeOffloadBinaries, offloadBinaryChunks, type OffloadEntryInput, type WriteOffloadOptions } from './offload/write.js';
 export { buildStringTable } from './offload/strtab.js';
 export * from '../formats/kinds.js';
-export { DEFAULT_MAX_INFLATED_SIZE, type Compression, type Compressor } from './offload/compress.js';
+export { DEFAULT_MAX_INFLATED_SIZE, defaultCompressor, ZSTD_LEVEL, ZstdUnavailableError, type Compression, type Compressor } from './offload/compress.js';
 export { provideZstd, compileZstd, zstdAvailable } from './offload/libzstd.js';
 
 export * from './props/index.js';
 
 export { readSyclbin, type ReadSyclbinOptions } from './syclbin/read.js';
-export { writeSyclbin, writeSybi, runtimeEnvelope, memoryBlob, type WriteSyclbinOptions, type EnvelopeChoice } from './syclbin/write.js';
-export { dumpSyclbin } from './syclbin/dump.js';
+export { writeSyclbin, writeSybi, syclbinChunks, runtimeEnvelope, memoryBlob, type WriteSyclbinOptions, type EnvelopeChoice } from './syclbin/write.js';
+export type { V1Layout } from './syclbin/v1-order.js';
+export { manifestToModel, modelToManifest, type PackPlan, type LoadImage, type ManifestOptions, type ManifestPath } from './syclbin/manifest.js';
+export { dumpSyclbin, dumpSyclbinSource } from './syclbin/dump.js';
 export { SyclbinFormatError, LLVM_MESSAGES } from './syclbin/errors.js';
 export * from './syclbin/model.js';
 
 export * as lower from './lower/index.js';
-export { lowerManifest, lowerIrModule, postLink, type LoweringResult } from './lower/index.js';
+export {
+  lowerManifest,
+  lowerManifestJson,
+  parseManifest,
+  parseManifestText,
+  lowerIrModule,
+  postLink,
+  LowerError,
+  IrSyntaxError,
+  PostLinkError,
+  type LoweringManifest,
+  type LoweringResult,
+} from './lower/index.js';
 export { inspectInput, notSyclbin, describeImage, type InspectInputOptions } from './inspect/input.js';
 export { inspectSyclbin, renderInspect, type InspectNode } from './syclbin/inspect.js';
 export * from '../formats/eras.js';

@@ -14,7 +14,7 @@
  *
  * Portable: no Node APIs.
  */
-import { DecodeError, type ByteSource, type PathKey, type SpanTree } from '../codec/index.js';
+import { DecodeError, toSource, type ByteSource, type PathKey, type SpanTree } from '../codec/index.js';
 import { OFFLOAD_BINARY_MAGIC } from '../../formats/offload-binary.js';
 import { readOffloadBinary, type OffloadBinaryModel, type ReadOffloadOptions } from '../offload/read.js';
 
@@ -50,7 +50,8 @@ export interface ScanResult {
 }
 
 /** Scan `[start, end)` of `src` for OffloadBinaries. */
-export function scanForOffloadBinaries(src: ByteSource, opts: ScanOptions = {}): ScanResult {
+export function scanForOffloadBinaries(input: Uint8Array | ByteSource, opts: ScanOptions = {}): ScanResult {
+  const src = toSource(input);
   const start = opts.start ?? 0;
   const end = opts.end ?? src.size;
   const cap = opts.maxCandidates ?? DEFAULT_MAX_SCAN_CANDIDATES;

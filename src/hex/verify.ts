@@ -23,7 +23,7 @@ import { IR_TYPE_TRIPLES, SET, SYCLBIN_KEYS } from '../../formats/property-sets.
 import { checkRegistry, repeatDiagnostics } from '../props/check.js';
 import { decodeRegistry, type RegistryRepeat } from '../props/registry.js';
 import { PropertySetError } from '../props/errors.js';
-import { zlibCompress } from '../offload/compress.js';
+import { zstdAvailable } from '../offload/libzstd.js';
 import { syclbinChunks } from '../syclbin/write.js';
 import { irTarget, irTypeValue, nativeArch, nativeTarget, type SyclbinFile } from '../syclbin/model.js';
 import { annotate, findingOf, leavesOf, quoted, type AnnotateOptions, type Annotation, type FileFormat, type Finding, type MetadataBlob, type V1Image } from './annotate.js';
@@ -378,10 +378,11 @@ function checkTargets(model: SyclbinFile, ann: Annotation, add: (f: Finding) => 
 
 function checkLayout(src: ByteSource, model: SyclbinFile, ann: Annotation, add: (f: Finding) => void): void {
   const env = model.envelope;
-  if ('compression' in env && env.compression === 'zstd') return; // the core has no zstd compressor
+  // zstd is compared only where libzstd has been provided (in Node always; a browser page may not have compiled it).
+  if ('compression' in env && env.compression === 'zstd' && !zstdAvailable()) return;
   const attempt = (layout: 'canonical' | 'grouped'): readonly Chunk[] | undefined => {
     try {
-      return syclbinChunks(model, { layout, compressor: (d) => zlibCompress(d) });
+      return syclbinChunks(model, { layout });
     } catch {
       return undefined; // a model the writer cannot write (e.g. a name it would not read back)
     }

@@ -15,7 +15,7 @@
  *
  * Portable: no Node APIs (hashing is a Hasher passed in).
  */
-import { blobSource, DecodeError, hasMagic, hexText, type BlobRef, type ByteSource } from '../codec/index.js';
+import { blobSource, DecodeError, hasMagic, hexText, toSource, type BlobRef, type ByteSource } from '../codec/index.js';
 import { SyclbinMagic } from '../../formats/syclbin-v1.js';
 import { OffloadMagic } from '../../formats/offload-binary.js';
 import { V2_IMAGE_KIND, V2_KEYS } from '../../formats/syclbin-v2.js';
@@ -75,7 +75,8 @@ function propertySets(src: ByteSource): ReturnType<typeof decodeRegistry> | unde
 }
 
 /** Inspect any input (see the module comment). Throws DecodeError only for a SYCLBIN that does not read, or input of no known kind. */
-export function inspectInput(src: ByteSource, opts: InspectInputOptions = {}): InspectNode {
+export function inspectInput(bytes: Uint8Array | ByteSource, opts: InspectInputOptions = {}): InspectNode {
+  const src = toSource(bytes);
   const era = opts.era ?? llvmEra();
   const head = src.read(0, Math.min(4, src.size));
   const read = { maxInflatedSize: opts.maxInflatedSize };
@@ -279,7 +280,8 @@ function bareNode(b: BareImage, i: number, input: OffloadInput, opts: InspectInp
  * undefined when it is a SYCLBIN (whose own error then says what is wrong) or of no known kind.
  * For `syclbin dump`, whose failure line must stay syclbin-dump's: this says why it failed.
  */
-export function notSyclbin(src: ByteSource, opts: InspectInputOptions = {}): string | undefined {
+export function notSyclbin(input: Uint8Array | ByteSource, opts: InspectInputOptions = {}): string | undefined {
+  const src = toSource(input);
   if (src.size >= 4 && hasMagic(SyclbinMagic, src.read(0, 4))) return undefined;
   try {
     const root = inspectInput(src, { ...opts, sha256: false });

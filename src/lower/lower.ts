@@ -9,7 +9,8 @@ import { encode } from '../codec/index.js';
 import { DeviceGlobalRecord } from '../../formats/property-records.js';
 import { DEFAULT_VALUES_KEY, SET } from '../../formats/property-sets.js';
 import { byteArray, stringProperty, uint32, type PropertySet, type PropertySetRegistry } from '../props/model.js';
-import type { DataLayout } from './datalayout.js';
+import { DataLayout } from './datalayout.js';
+import { LowerError } from './errors.js';
 import { lowerDeviceGlobals, verifyNoCrossModuleDeviceGlobalUsage, type LoweredDeviceGlobal } from './device-globals.js';
 import { parseManifest, type LoweringManifest } from './manifest.js';
 import { lowerSpecConstants, type SpecConstantDescriptor, type SpecConstantsLowering } from './spec-constants.js';
@@ -58,8 +59,13 @@ export function encodeDeviceGlobalRecord(g: { size: number; deviceImageScope: bo
   return encode(DeviceGlobalRecord, { size: g.size, deviceImageScope: g.deviceImageScope ? 1 : 0 });
 }
 
-/** Lowers a validated manifest. */
+/**
+ * Lowers a manifest already parsed by `parseManifest` (for the JSON document itself, use
+ * `lowerManifestJson`, which parses and validates it first).
+ */
 export function lowerManifest(manifest: LoweringManifest, opts: LowerOptions = {}): LoweringResult {
+  // JSON passed here by mistake (JSON.parse returns any, so the type does not stop it): say what to call.
+  if (!(manifest?.dataLayout instanceof DataLayout)) throw new LowerError('lowerManifest takes a parsed manifest (parseManifest(json)); for the JSON document call lowerManifestJson(json)');
   const dl = manifest.dataLayout;
   const specConstants = lowerSpecConstants(manifest.specConstants, manifest.mode, dl);
   const deviceGlobals = lowerDeviceGlobals(manifest.deviceGlobals, dl);

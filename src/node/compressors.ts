@@ -3,15 +3,18 @@
  * parameter). zlib: pako level 6 from the core (same bytes as LLVM's zlib; node:zlib differs).
  * zstd: libzstd (WebAssembly, src/offload/libzstd.ts, provided by ./zstd.ts) at LLVM's level.
  */
-import { zlibCompress, type Compression, type Compressor } from '../offload/compress.js';
-import { zstdCompress } from '../offload/libzstd.js';
+import { defaultCompressor, ZSTD_LEVEL, type Compressor } from '../offload/compress.js';
 import './zstd.js';
 
 /** Compile libzstd ahead of time (src/node/zstd.ts); kept here for callers of the compressors. */
 export { initZstd } from './zstd.js';
 
-/** LLVM's default zstd level (llvm::compression::zstd::DefaultCompression = 5). */
-export const ZSTD_LEVEL = 5;
+/** LLVM's default zstd level, re-exported for callers of the compressors. */
+export { ZSTD_LEVEL };
 
-/** zlib level 6 or zstd level 5: the bytes LLVM's `compression::compress` writes by default. */
-export const nodeCompressor: Compressor = (data: Uint8Array, kind: Compression): Uint8Array => (kind === 'zlib' ? zlibCompress(data) : zstdCompress(data, ZSTD_LEVEL));
+/**
+ * zlib level 6 or zstd level 5: the bytes LLVM's `compression::compress` writes by default. The
+ * core's default compressor, with libzstd provided (importing this module provides it), so writers
+ * given no compressor write the same bytes; kept as a name for callers that pass one explicitly.
+ */
+export const nodeCompressor: Compressor = defaultCompressor;

@@ -33,7 +33,7 @@
  *
  * Portable: no Node APIs.
  */
-import { blobRef, DecodeError, hasMagic, hexText, memorySource, type BlobRef, type ByteSource, type PathKey, type SpanKind } from '../codec/index.js';
+import { blobRef, DecodeError, hasMagic, hexText, memorySource, toSource, type BlobRef, type ByteSource, type PathKey, type SpanKind } from '../codec/index.js';
 import { ELFCOMPRESS, ElfIdent, SHF_COMPRESSED } from '../../formats/elf.js';
 import { BitcodeMagic, BitcodeWrapperHeader } from '../../formats/llvm-bitcode.js';
 import { OffloadMagic } from '../../formats/offload-binary.js';
@@ -267,8 +267,8 @@ export function offloadContainerOf(head: Uint8Array): OffloadContainer {
 }
 
 /** Read whatever `source` is and say what it holds. */
-export function readOffloadInput(source: ByteSource, opts: ReadOffloadInputOptions = {}): OffloadInput {
-  return new InputReader(source, opts).read();
+export function readOffloadInput(source: Uint8Array | ByteSource, opts: ReadOffloadInputOptions = {}): OffloadInput {
+  return new InputReader(toSource(source), opts).read();
 }
 
 class InputReader {

@@ -12,7 +12,7 @@ import { chunksSize, concatChunks, EncodeError, encodeInto, Sink, type Chunk } f
 import { OFFLOAD_BINARY_ALIGN, OFFLOAD_VERSIONS, OffloadHeaderV3 } from '../../formats/offload-binary.js';
 import type { LayoutPlan } from '../../formats/layout.js';
 import { buildStringTable } from './strtab.js';
-import { zlibCompress, type Compression, type Compressor } from './compress.js';
+import { defaultCompressor, ZstdUnavailableError, type Compression, type Compressor } from './compress.js';
 
 /** One entry to write into an OffloadBinary. */
 export interface OffloadEntryInput {
@@ -149,9 +149,12 @@ export function offloadBinaryChunks(entries: readonly OffloadEntryInput[], opts:
 function compressV3(uncompressed: Uint8Array, count: number, kind: Compression, compressor: Compressor | undefined): Uint8Array {
   const headerSize = OffloadHeaderV3.fixedSize!;
   let payload: Uint8Array;
-  if (compressor) payload = compressor(uncompressed.subarray(headerSize), kind);
-  else if (kind === 'zlib') payload = zlibCompress(uncompressed.subarray(headerSize));
-  else throw new EncodeError('no zstd compressor was provided (the Node API supplies one: src/node/compressors.ts; in a browser pass opts.compressor)');
+  try {
+    payload = (compressor ?? defaultCompressor)(uncompressed.subarray(headerSize), kind);
+  } catch (e) {
+    if (e instanceof ZstdUnavailableError) throw new EncodeError(e.message);
+    throw e;
+  }
   const plan: LayoutPlan = new WeakMap();
   const header = { version: 3 };
   plan.set(header, { size: headerSize + payload.length, entriesOffset: headerSize, inflatedSize: BigInt(uncompressed.length) });

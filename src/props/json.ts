@@ -12,12 +12,13 @@
  * Wherever property-set JSON is read, upstream LLVM's form (src/props/llvm-json.ts) is accepted too;
  * `propsJsonForm` tells the two apart.
  */
-import { EncodeError, jsonChecks, type JsonObject } from '../codec/index.js';
+import { EncodeError, jsonChecks, type JsonObject, type PathKey } from '../codec/index.js';
+import { PropertySetError } from './errors.js';
 import { byteArray, uint32, type PropertySetRegistry, type PropertyValue } from './model.js';
 import { decodeRegistry, encodePropertyValue } from './registry.js';
 import { SPEC_CONST_PADDING_ID as SPEC_CONST_PADDING } from '../../formats/property-records.js';
 import { aspectValue, decodeTypedRegistry, encodeTypedRegistry, type TypedSetInput, type TypedValue } from './typed/index.js';
-import { parseLlvmJson, readLlvmProperties, type LlvmJsonNote } from './llvm-json.js';
+import { parseLlvmJson, readLlvmProperties, type LlvmJsonNote, type LlvmJsonValue } from './llvm-json.js';
 
 /** `format` of our JSON form. */
 export const PROPS_JSON_FORMAT = 'syclbin-props';
@@ -260,11 +261,30 @@ export function readPropsJson(bytes: Uint8Array): PropsJsonRead {
   } catch (e) {
     notJson = e as Error;
   }
-  if (!notJson && propsJsonForm(doc) === 'syclbin') return { form: 'syclbin', registry: registryFromJson(doc), notes: [] };
+  if (!notJson && propsJsonForm(doc) === 'syclbin') {
+    try {
+      return { form: 'syclbin', registry: registryFromJson(doc), notes: [] };
+    } catch (e) {
+      // A reader's error: the value's place in the document, found in the parse that keeps spans.
+      if (!(e instanceof EncodeError)) throw e;
+      throw new PropertySetError('FORMAT', e.reason, valueOffset(parseLlvmJson(bytes).root, e.pathSegments), undefined, e.pathSegments);
+    }
+  }
   const parsed = parseLlvmJson(bytes);
   const root = parsed.root;
   // Our form in a syntax only LLVM's grammar takes: report what the strict parser said.
   const top = root.kind === 'object' ? Object.fromEntries([...root.members].map(([k, v]) => [k, v.kind === 'object' ? {} : null])) : null;
-  if (notJson && propsJsonForm(top) === 'syclbin') throw new EncodeError(`not JSON: ${notJson.message}`);
+  if (notJson && propsJsonForm(top) === 'syclbin') throw new PropertySetError('SYNTAX', `not JSON: ${notJson.message}`, parsed.lax[0]?.offset ?? 0, undefined, parsed.lax[0]?.path ?? []);
   return { form: 'llvm', ...readLlvmProperties(parsed) };
+}
+
+/** Byte offset of the value at `path` in a parsed document (of the deepest part of the path that exists). */
+function valueOffset(root: LlvmJsonValue, path: readonly PathKey[]): number {
+  let node = root;
+  for (const k of path) {
+    const next = node.kind === 'object' && typeof k === 'string' ? node.members.get(k) : node.kind === 'array' && typeof k === 'number' ? node.items[k] : undefined;
+    if (!next) break;
+    node = next;
+  }
+  return node.start;
 }

@@ -47,7 +47,9 @@ export const MANIFEST_FORMAT = 'syclbin-manifest';
 /** The manifest `version` this tool reads and writes. */
 export const MANIFEST_VERSION = 1;
 
-type Path = (string | number)[];
+/** Where in a manifest document: its keys and indexes. */
+export type ManifestPath = (string | number)[];
+
 
 // ---- checked accessors (src/codec/json.ts) -------------------------------------------------------
 
@@ -86,7 +88,7 @@ function sameRegistry(a: PropertySetRegistry, b: PropertySetRegistry): boolean {
   return x.length === y.length && x.every((v, i) => v === y[i]);
 }
 
-function stateNumber(v: unknown, path: Path): number {
+function stateNumber(v: unknown, path: ManifestPath): number {
   if (typeof v === 'string') {
     const i = (BUNDLE_STATES as readonly string[]).indexOf(v);
     if (i < 0) throw new EncodeError(`unknown state '${v}' (input, object, executable, or a number)`, path);
@@ -95,7 +97,7 @@ function stateNumber(v: unknown, path: Path): number {
   return int(v, path, 0xffffffff);
 }
 
-function irTypeNumber(v: unknown, path: Path): number {
+function irTypeNumber(v: unknown, path: ManifestPath): number {
   if (typeof v === 'string') {
     const i = (IR_TYPES as readonly string[]).indexOf(v);
     if (i < 0) throw new EncodeError(`unknown IR type '${v}' (SPIR-V, PTX, AMDGCN, or a number)`, path);
@@ -114,7 +116,7 @@ interface Reading {
 }
 
 /** The text of the value at `path` in the manifest (offset `base`), or the value written out again. */
-function textOf(v: unknown, path: Path, r: Reading): { bytes: Uint8Array; base: number } {
+function textOf(v: unknown, path: ManifestPath, r: Reading): { bytes: Uint8Array; base: number } {
   if (r.source) {
     const bom = r.source[0] === 0xef && r.source[1] === 0xbb && r.source[2] === 0xbf ? 3 : 0;
     let node: LlvmJsonValue | undefined = (r.tree ??= parseLlvmJson(r.source.subarray(bom)).root);
@@ -124,7 +126,7 @@ function textOf(v: unknown, path: Path, r: Reading): { bytes: Uint8Array; base: 
   return { bytes: new TextEncoder().encode(JSON.stringify(v)), base: 0 };
 }
 
-function registryField(v: unknown, path: Path, r: Reading): PropertySetRegistry {
+function registryField(v: unknown, path: ManifestPath, r: Reading): PropertySetRegistry {
   let base = 0;
   try {
     if (propsJsonForm(v) === 'syclbin') return registryFromJson(v);
@@ -144,7 +146,7 @@ function registryField(v: unknown, path: Path, r: Reading): PropertySetRegistry 
 }
 
 /** metadata given as registry and/or shorthand; both must agree. */
-function resolveMetadata(o: JsonObject, field: string, shorthand: PropertySetRegistry | undefined, path: Path, what: string, r: Reading): PropertySetRegistry {
+function resolveMetadata(o: JsonObject, field: string, shorthand: PropertySetRegistry | undefined, path: ManifestPath, what: string, r: Reading): PropertySetRegistry {
   const given = o[field] === undefined ? undefined : registryField(o[field], [...path, field], r);
   if (given && shorthand && !sameRegistry(given, shorthand)) {
     throw new EncodeError(`the ${what} shorthand fields and '${field}' describe different metadata; give one of them`, path);
@@ -165,9 +167,9 @@ export interface PackPlan {
 }
 
 /** Reads an image named by the manifest (path exactly as written there). */
-export type LoadImage = (path: string, where: Path) => Uint8Array | BlobRef;
+export type LoadImage = (path: string, where: ManifestPath) => Uint8Array | BlobRef;
 
-function envelopeFrom(v: unknown, syclbinVersion: 1 | 2, path: Path): Envelope {
+function envelopeFrom(v: unknown, syclbinVersion: 1 | 2, path: ManifestPath): Envelope {
   if (v === undefined) return syclbinVersion === 1 ? { kind: 'none' } : { kind: 'roles', version: 2, formatVersionKey: true };
   if (typeof v === 'string') {
     const m = /^offload-v([123])$/.exec(v);
@@ -260,7 +262,7 @@ function offloadEnvelope(
   return env;
 }
 
-function imageFrom(v: unknown, kind: 'ir' | 'native', r: Reading, path: Path): SyclbinImage {
+function imageFrom(v: unknown, kind: 'ir' | 'native', r: Reading, path: ManifestPath): SyclbinImage {
   const o = obj(v, path);
   only(o, kind === 'ir' ? ['file', 'type', 'target', 'metadata'] : ['file', 'arch', 'target', 'metadata'], path);
   const fileName = str(o.file, [...path, 'file']);
@@ -333,7 +335,7 @@ export function imageFileNames(file: SyclbinFile): { ir: string[][]; native: str
 
 /** Options of `modelToManifest`. */
 export interface ManifestOptions {
-  /** The v1 layout to record (default `canonical`). */
+  /** The v1 layout to record (default: the file's, as read, else `canonical`). */
   layout?: 'canonical' | 'grouped';
 }
 
@@ -345,7 +347,7 @@ export interface ManifestOptions {
 export function modelToManifest(file: SyclbinFile, opts: ManifestOptions = {}): JsonObject {
   const names = imageFileNames(file);
   const doc: JsonObject = { format: MANIFEST_FORMAT, version: MANIFEST_VERSION, syclbinVersion: file.version };
-  if (file.version === 1) doc.layout = opts.layout ?? 'canonical';
+  if (file.version === 1) doc.layout = opts.layout ?? file.layout ?? 'canonical';
   const e = file.envelope;
   if (e.kind === 'none') doc.envelope = { kind: 'none' };
   else if (e.kind === 'roles') doc.envelope = { kind: 'roles', version: e.version, formatVersionKey: e.formatVersionKey, compression: e.compression ?? null };

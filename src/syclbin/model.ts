@@ -2,6 +2,7 @@
  * The SYCLBIN object model shared by every variant (bare v1, v1 in an OffloadBinary envelope, v2 role
  * entries). Spec: syclbin-format.md §1.2-§1.4 and §3 (metadata sets), §7 (runtime API).
  */
+import type { V1Layout } from './v1-order.js';
 import type { BlobRef } from '../codec/index.js';
 import type { PropertySetRegistry } from '../props/model.js';
 
@@ -74,6 +75,12 @@ export interface SyclbinFile {
   headerReserved?: Uint8Array;
   /** How the file was wrapped, so that a rewrite reproduces it. */
   envelope: Envelope;
+  /**
+   * v1: the order of the metadata and binary tables when the file follows one of the writers' orders
+   * (src/syclbin/v1-order.ts), so that `writeSyclbin` writes it back the same; absent for a new model
+   * and for a file whose blobs are shared, reordered or spaced (written canonical).
+   */
+  layout?: V1Layout;
   /** The global property sets (`[SYCLBIN/global metadata]` holds the bundle `state`). */
   globalMetadata: PropertySetRegistry;
   /** Abstract modules in file order. */

@@ -46,6 +46,7 @@ import type { PropertySetRegistry } from '../props/model.js';
 import { asSizeError, LLVM_MESSAGES as M, SyclbinFormatError } from './errors.js';
 import type { AbstractModule, Envelope, SyclbinFile, SyclbinImage } from './model.js';
 import type { ReadSyclbinOptions } from './read.js';
+import { detectV1Layout, type PlacedBlob, type V1ModuleBlobs } from './v1-order.js';
 
 /** Where a v1 image's parts are, for checks that look at the layout (verify, annotate). */
 export interface V1Geometry {
@@ -232,6 +233,14 @@ class V1Reader {
   readonly ir: HeaderTable;
   readonly native: HeaderTable;
   private md: Uint8Array | undefined;
+  /**
+   * Where each blob of the module being read lies (metadata, then each image's metadata and bytes, in
+   * reading order), to tell which writer order the file follows (src/syclbin/v1-order.ts); undefined
+   * when not tracked (a streaming read keeps no per-module state).
+   */
+  placed: PlacedBlob[] | undefined;
+  /** A blob outside its table was met: the file follows no writer order. */
+  misplaced = false;
   /** The options of every registry read (set per blob; decodeRegistry keeps none of them). */
   private readonly registryOptions: DecodeRegistryOptions = {};
 
@@ -362,8 +371,10 @@ class V1Reader {
       const loc = locateRange(rel, o, n, table.size) as Extract<Located, { ok: false }>;
       const what = `The ${this.label(owner, a, j)} metadata [${o}, +${n}) lies outside the ${table.size}-byte metadata table.`;
       report(this.opts, new SyclbinFormatError('RANGE', M.size, what, this.space.abs(recordAt + offsets[loc.field]!), [...this.fieldPath(owner, k), loc.field]));
+      this.misplaced = true;
       return undefined;
     }
+    this.placed?.push({ offset: o, size: n });
     this.md ??= this.space.bytes(table.at, table.size, 'metadata table', [...this.outer, 'metadataTable']);
     const tree = this.space.tree;
     let node: SpanNode | undefined;
@@ -421,8 +432,10 @@ class V1Reader {
       const loc = locateRange(rel, at, size, bin.size) as Extract<Located, { ok: false }>;
       const what = `The bytes of ${this.label(kind, a, j)} [${at}, +${size}) lie outside the ${bin.size}-byte binary table.`;
       report(this.opts, new SyclbinFormatError('RANGE', M.size, what, this.space.abs(recordAt + (struct.offsets as Record<string, number>)[loc.field]!), [...this.fieldPath(kind, k), loc.field]));
+      this.misplaced = true;
       return { metadata, image: blobRef(this.space.src, 0, 0, undefined) };
     }
+    this.placed?.push({ offset: at, size });
     const o = bin.at + at;
     const tree = this.space.tree;
     if (tree) {
@@ -490,14 +503,35 @@ export function readSyclbinV1(space: Space, envelope: Envelope, opts: ReadSyclbi
   opts.geometry?.push(r.geometry);
   const g = SyclbinFileHeader.relations.globalMetadata;
   const h = r.header as Record<string, unknown>;
+  // The writer order is told from where the blobs lie; a streaming read keeps no model to write back.
+  const track = !opts.visit;
+  r.placed = track ? [] : undefined;
   const globalMetadata = r.metadata(SyclbinFileHeader as never, 'globalMetadata', h[startField(g)] as number, h[sizeField(g)] as number, 0, 'header', 0, 0, 0) ?? new Map();
+  const global = r.placed?.[0];
   const file: SyclbinFile = { version: 1, headerVersion: r.header.version, headerReserved: r.header.reserved, envelope, globalMetadata, abstractModules: [] };
+  const modules: V1ModuleBlobs<PlacedBlob>[] = [];
   opts.visit?.start(file, r.am.count);
   for (let a = 0; a < r.am.count; a++) {
+    if (track) r.placed = [];
     const m = r.module(a);
-    if (!m) continue;
+    if (!m) {
+      r.misplaced = true;
+      continue;
+    }
     if (opts.visit) opts.visit.module(m, a);
     else file.abstractModules.push(m);
+    // Reading order: the module's metadata, then each image's metadata and bytes.
+    const p = r.placed;
+    if (p && p.length === 1 + 2 * (m.irModules.length + m.nativeImages.length)) {
+      const pair = (i: number) => ({ md: p[1 + 2 * i]!, bin: p[2 + 2 * i]! });
+      const ir = m.irModules.map((_, i) => pair(i));
+      const native = m.nativeImages.map((_, i) => pair(m.irModules.length + i));
+      modules.push({ md: p[0]!, ir, native });
+    } else r.misplaced = true;
+  }
+  if (track && global && !r.misplaced) {
+    const layout = detectV1Layout(global, modules);
+    if (layout) file.layout = layout;
   }
   return file;
 }

@@ -21,6 +21,7 @@ import { IMAGE_KIND, offloadKindValue, numberingForVersion } from '../../formats
 import { offloadBinaryChunks, type OffloadEntryInput } from '../offload/write.js';
 import type { Compressor } from '../offload/compress.js';
 import { encodeRegistry } from '../props/registry.js';
+import { v1BlobOrder, type V1Layout } from './v1-order.js';
 import { irTarget, irTypeValue, nativeArch, nativeTarget, type SyclbinFile } from './model.js';
 
 export { memoryBlob };
@@ -32,15 +33,15 @@ export type EnvelopeChoice = 'keep' | 'none' | 'offload-v1' | 'offload-v2' | 'of
 export interface WriteSyclbinOptions {
   /** 1 (SYBI) or 2 (role entries). Default: the model's version. */
   format?: 1 | 2;
-  /** v1 table order. Default canonical. */
-  layout?: 'canonical' | 'grouped';
+  /** v1 table order. Default: the order the file was read in (`SyclbinFile.layout`), else canonical. */
+  layout?: V1Layout;
   /** v1 envelope. Default 'keep' (as read; 'none' for a new model). */
   envelope?: EnvelopeChoice;
   /** OffloadBinary version for v2 files (default: as read, else 2). */
   offloadVersion?: 2 | 3;
   /** Compress an OffloadBinary v3 (v1-in-offload-v3 or v2 with offloadVersion 3). */
   compression?: 'zlib' | 'zstd';
-  /** Compresses the payload instead of the built-in zlib (zstd needs one: src/node/compressors.ts). */
+  /** Compresses the payload (default: defaultCompressor, LLVM's zlib 6 / zstd 5 bytes; zstd once libzstd is provided). */
   compressor?: Compressor;
   /** v2: write the `sycl_format_version` key (default: as read, else true). */
   formatVersionKey?: boolean;
@@ -58,7 +59,7 @@ export function writeSyclbin(file: SyclbinFile, opts: WriteSyclbinOptions = {}):
 export function syclbinChunks(file: SyclbinFile, opts: WriteSyclbinOptions = {}): Chunk[] {
   const format = opts.format ?? file.version;
   if (format === 2) return syclbinV2Chunks(file, opts);
-  const sybi = sybiChunks(file, opts.layout ?? 'canonical');
+  const sybi = sybiChunks(file, opts.layout ?? file.layout ?? 'canonical');
   let choice = opts.envelope ?? 'keep';
   const env = file.envelope;
   if (choice === 'keep') {
@@ -82,7 +83,7 @@ export function syclbinChunks(file: SyclbinFile, opts: WriteSyclbinOptions = {})
 }
 
 /** The bare SYBI image as one buffer. */
-export function writeSybi(file: SyclbinFile, layout: 'canonical' | 'grouped' = 'canonical'): Uint8Array {
+export function writeSybi(file: SyclbinFile, layout: V1Layout = file.layout ?? 'canonical'): Uint8Array {
   return concatChunks(sybiChunks(file, layout));
 }
 
@@ -99,7 +100,7 @@ interface Blob {
  * metadata, all IR metadata, all native metadata / all IR bytes, all native bytes). First-index fields
  * are running counts (even when a count is 0); the header's reserved bytes are zero.
  */
-export function sybiChunks(file: SyclbinFile, layout: 'canonical' | 'grouped' = 'canonical'): Chunk[] {
+export function sybiChunks(file: SyclbinFile, layout: V1Layout = file.layout ?? 'canonical'): Chunk[] {
   const reg = (r: Parameters<typeof encodeRegistry>[0]): Blob => {
     const b = encodeRegistry(r);
     return { chunk: b, size: b.length };
@@ -111,23 +112,7 @@ export function sybiChunks(file: SyclbinFile, layout: 'canonical' | 'grouped' = 
     ir: am.irModules.map((m) => ({ md: reg(m.metadata), bin: img(m) })),
     native: am.nativeImages.map((m) => ({ md: reg(m.metadata), bin: img(m) })),
   }));
-  const mdOrder: Blob[] = [global];
-  const binOrder: Blob[] = [];
-  if (layout === 'canonical') {
-    for (const am of ams) {
-      mdOrder.push(am.md);
-      for (const x of am.ir) mdOrder.push(x.md);
-      for (const x of am.native) mdOrder.push(x.md);
-      for (const x of am.ir) binOrder.push(x.bin);
-      for (const x of am.native) binOrder.push(x.bin);
-    }
-  } else {
-    for (const am of ams) mdOrder.push(am.md);
-    for (const am of ams) for (const x of am.ir) mdOrder.push(x.md);
-    for (const am of ams) for (const x of am.native) mdOrder.push(x.md);
-    for (const am of ams) for (const x of am.ir) binOrder.push(x.bin);
-    for (const am of ams) for (const x of am.native) binOrder.push(x.bin);
-  }
+  const { md: mdOrder, bin: binOrder } = v1BlobOrder(layout, global, ams);
   let mdSize = 0;
   for (const b of mdOrder) {
     b.offset = mdSize;

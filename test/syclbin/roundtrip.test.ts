@@ -1,12 +1,13 @@
 /**
  * Round trips and layout freedom (README rule 5): read -> write with the same options is byte-identical
- * for canonical files; read -> write -> read gives an equal model for every valid file (grouped,
+ * for files in one of the writers' orders (canonical or grouped: the reader records which); read -> write -> read gives an equal model for every valid file (grouped,
  * hand-laid, junk reserved bytes, shared blobs, the legacy and runtime files); metadata nobody
  * touched (unknown sets/keys, their order, odd bit counts) is kept; every strict prefix shorter than
  * what the format requires is rejected with the library's DecodeError and by `syclbin dump` with
  * exit 1 and `Failed to parse SYCLBIN file: `.
  */
 import { expect } from 'chai';
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DecodeError } from '../../src/codec/errors.js';
@@ -17,7 +18,8 @@ import { initZstd, nodeCompressor } from '../../src/node/compressors.js';
 import { allValidFiles, cli, CONFORMANCE, expectDecodeError, expectSameModel, hexdiff, readBytes, requiredLength, SYCLBIN_TESTDATA, TESTDATA_CASES, tempDir } from './support.js';
 
 const FILES = allValidFiles(CONFORMANCE);
-const CANONICAL = new Set([...TESTDATA_CASES.filter((c) => c.canonical).map((c) => `testdata/${c.name}`), ...FILES.filter(([l]) => l.startsWith('conformance/')).map(([l]) => l)]);
+/** Files in a writer's order: canonical ones, and the grouped one (src/syclbin/v1-order.ts). */
+const CANONICAL = new Set([...TESTDATA_CASES.filter((c) => c.canonical).map((c) => `testdata/${c.name}`), 'testdata/v1_grouped', ...FILES.filter(([l]) => l.startsWith('conformance/')).map(([l]) => l)]);
 const opts: WriteSyclbinOptions = { compressor: nodeCompressor };
 
 before(async () => {
@@ -34,14 +36,28 @@ describe('syclbin round trips', () => {
       expectSameModel(model, readSyclbin(again), label);
       if (canonical) expect(hexdiff(again, bytes)).to.equal('identical');
       else expect(hexdiff(again, bytes)).to.not.equal('identical');
-      // Whatever we write is canonical: writing it again is a fixed point.
+      // Whatever we write is in a writer's order: writing it again is a fixed point.
       expect(hexdiff(writeSyclbin(readSyclbin(again), opts), again)).to.equal('identical');
     });
   }
 
-  it("v1_grouped is reproduced byte for byte with layout 'grouped'", () => {
+  it("v1_grouped is read as layout 'grouped' and written back byte for byte by default; an explicit layout wins", () => {
     const bytes = readBytes(`${SYCLBIN_TESTDATA}v1_grouped.syclbin`);
-    expect(hexdiff(writeSyclbin(readSyclbin(bytes), { layout: 'grouped' }), bytes)).to.equal('identical');
+    const model = readSyclbin(bytes);
+    expect(model.layout).to.equal('grouped');
+    expect(hexdiff(writeSyclbin(model), bytes)).to.equal('identical');
+    expect(hexdiff(writeSyclbin(model, { layout: 'grouped' }), bytes)).to.equal('identical');
+    const canonical = writeSyclbin(model, { layout: 'canonical' });
+    expect(hexdiff(canonical, bytes)).to.not.equal('identical');
+    expect(readSyclbin(canonical).layout).to.equal('canonical');
+    expectSameModel(model, readSyclbin(canonical), 'grouped -> canonical');
+  });
+
+  it('the layout is recorded only where a writer order places every blob: shared blobs (layout freedom) and streaming reads have none', () => {
+    expect(readSyclbin(readBytes(`${SYCLBIN_TESTDATA}v1_layout_freedom.syclbin`)).layout).to.equal(undefined);
+    expect(readSyclbin(readBytes(`${SYCLBIN_TESTDATA}v1_two_modules_mixed.syclbin`)).layout).to.equal('canonical');
+    const streamed = readSyclbin(readBytes(`${SYCLBIN_TESTDATA}v1_grouped.syclbin`), { visit: { start() {}, module() {} } });
+    expect(streamed.layout).to.equal(undefined);
   });
 
   it('layout freedom: v1_layout_freedom and v1_two_modules_mixed hold the same kind of content in different layouts', () => {
@@ -146,5 +162,27 @@ describe('syclbin strict prefixes', () => {
       expect(e.message.startsWith('Unexpected file contents size.'), e.message).to.equal(true);
       expect(e).to.be.instanceOf(DecodeError);
     }
+  });
+});
+
+describe('syclbin writers compress with LLVM\'s default bytes unless given a compressor', () => {
+  for (const name of ['v1_in_offload_v3_zstd', 'v2_roles_v3_zstd', 'v2_roles_in_ob_v3']) {
+    it(`testdata/${name}: read -> writeSyclbin with no options is byte-identical (libzstd provided by the Node API)`, () => {
+      const bytes = readBytes(`${SYCLBIN_TESTDATA}${name}.syclbin`);
+      expect(hexdiff(writeSyclbin(readSyclbin(bytes)), bytes)).to.equal('identical');
+    });
+  }
+
+  it('zstd without libzstd (the portable core alone) is an EncodeError that says how to provide it', () => {
+    // A fresh process that loads only the core: nothing has provided libzstd there.
+    const script = `
+      import { readFileSync } from 'node:fs';
+      const core = await import(${JSON.stringify(new URL('../../src/index.ts', import.meta.url).href)});
+      const file = core.readSyclbin(new Uint8Array(readFileSync(${JSON.stringify(`${SYCLBIN_TESTDATA}v2_roles_in_ob_v3.syclbin`)})));
+      try { core.writeSyclbin(file, { offloadVersion: 3, compression: 'zstd' }); console.log('written'); }
+      catch (e) { console.log(e.constructor.name + ': ' + e.message); }`;
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(r.stderr).to.equal('');
+    expect(r.stdout.trim()).to.match(/^EncodeError: .*zstd compression needs libzstd: in Node import 'syclbin-toolkit\/node'/);
   });
 });

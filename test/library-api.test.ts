@@ -1,0 +1,73 @@
+/**
+ * The library as a consumer meets it (the package entry point, src/index.ts): readers take bytes or a
+ * ByteSource alike, manifests are lowered from their JSON through the named entry point, and a
+ * manifest document given to the parsed-manifest entry point is a typed error that names the right one.
+ */
+import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
+import * as api from '../src/index.js';
+
+const ROOT = new URL('../', import.meta.url).pathname;
+const bytesOf = (p: string): Uint8Array => new Uint8Array(readFileSync(ROOT + p));
+
+describe('library API: what a consumer calls', () => {
+  it('readOffloadInput, inspectInput, notSyclbin and scanForOffloadBinaries take a Uint8Array as well as a ByteSource', () => {
+    const file = 'testdata/llvm22/containers/omp22.o';
+    const b = bytesOf(file);
+    const fromBytes = api.readOffloadInput(b);
+    const fromSource = api.readOffloadInput(api.memorySource(b));
+    expect(fromBytes.container).to.equal('elf');
+    expect(fromBytes.found.length).to.be.greaterThan(0);
+    expect(fromBytes.found.map((f) => f.binary.offset)).to.deep.equal(fromSource.found.map((f) => f.binary.offset));
+    expect(api.renderInspect(api.inspectInput(b, { sha256: false }))).to.equal(api.renderInspect(api.inspectInput(api.memorySource(b), { sha256: false })));
+    expect(api.notSyclbin(b)).to.be.a('string');
+    expect(api.scanForOffloadBinaries(b).found.map((x) => x.offset)).to.deep.equal(api.scanForOffloadBinaries(api.memorySource(b)).found.map((x) => x.offset));
+  });
+
+  it('lowerManifestJson lowers the manifest document; lowerManifest given that document is a LowerError naming lowerManifestJson', () => {
+    const json: unknown = JSON.parse(readFileSync(ROOT + 'testdata/lower/issue-example.json', 'utf8'));
+    const r = api.lowerManifestJson(json);
+    expect(api.encodeRegistry(r.registry).length).to.be.greaterThan(0);
+    expect(api.encodeRegistry(api.lowerManifest(api.parseManifest(json)).registry)).to.deep.equal(api.encodeRegistry(r.registry));
+    expect(() => api.lowerManifest(json as api.LoweringManifest))
+      .to.throw(api.LowerError)
+      .with.property('message')
+      .that.matches(/lowerManifestJson/);
+  });
+
+  it('the error classes of lowering are exported at the top level and are SyclbinErrors', () => {
+    for (const E of [api.LowerError, api.IrSyntaxError, api.PostLinkError]) expect(E.prototype).to.be.instanceOf(api.SyclbinError);
+    expect(() => api.lowerIrModule('define void @f( {')).to.throw(api.IrSyntaxError);
+  });
+
+  it('the streaming writers and the manifest mapping are exported: syclbinChunks, offloadBinaryChunks, modelToManifest, manifestToModel', () => {
+    const b = bytesOf('testdata/syclbin/v1_grouped.syclbin');
+    const file = api.readSyclbin(b);
+    expect(api.codec.concatChunks(api.syclbinChunks(file))).to.deep.equal(b);
+    const manifest = api.modelToManifest(file);
+    expect(manifest.layout).to.equal('grouped');
+    const names = file.abstractModules.flatMap((am, a) => [...am.irModules.map((m, i) => [`am${a}.ir${i}`, m.image] as const), ...am.nativeImages.map((m, i) => [`am${a}.native${i}`, m.image] as const)]);
+    const plan = api.manifestToModel(JSON.parse(JSON.stringify(manifest)), (p) => {
+      const hit = names.find(([n]) => p.startsWith(n));
+      if (!hit) throw new Error(`no image for ${p}`);
+      return hit[1];
+    });
+    expect(api.writeSyclbin(plan.file, plan.options)).to.deep.equal(b);
+  });
+});
+
+describe('library API: readPropsJson is a reader: its errors are DecodeErrors with the byte offset of the value', () => {
+  it('a wrong value in our JSON form names its path and where it is in the document', () => {
+    const text = '{"format":"syclbin-props","version":1,"sets":[{"name":1,"properties":[]}]}';
+    let caught: unknown;
+    try {
+      api.readPropsJson(new TextEncoder().encode(text));
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught).to.be.instanceOf(api.DecodeError);
+    const e = caught as api.DecodeError;
+    expect(e.pathSegments).to.deep.equal(['sets', 0, 'name']);
+    expect(e.offset).to.equal(text.indexOf('1,"properties"'));
+  });
+});
