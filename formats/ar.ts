@@ -35,14 +35,17 @@ export const ArMemberHeader = struct(
     name: fixedText(16),
     /**
      * Seconds since 1970 (decimal). Blank in the `//` table's header (ArchiveWriter's
-     * computeStringTable pads "//" to 48 characters), read as 0 like the uid and gid.
+     * computeStringTable pads "//" to 48 characters), read as 0 like the uid and gid. LLVM parses
+     * the date, uid, gid and mode only when asked (Archive.cpp getLastModified/getUID/getGID/
+     * getAccessMode: `llvm-ar tv`), never to list or extract members, so text that is not a number
+     * there reads as NaN instead of failing the archive.
      */
-    date: asciiNumber(12, 10, { empty: 'zero' }),
+    date: asciiNumber(12, 10, { empty: 'zero', onDemand: true }),
     /** Decimal; blank reads as 0 (Archive.cpp getUID/getGID). */
-    uid: asciiNumber(6, 10, { empty: 'zero' }),
-    gid: asciiNumber(6, 10, { empty: 'zero' }),
+    uid: asciiNumber(6, 10, { empty: 'zero', onDemand: true }),
+    gid: asciiNumber(6, 10, { empty: 'zero', onDemand: true }),
     /** File mode, octal (`644`); blank in the `//` header, read as 0. */
-    mode: asciiNumber(8, 8, { empty: 'zero' }),
+    mode: asciiNumber(8, 8, { empty: 'zero', onDemand: true }),
     /** Bytes of member data after the header (BSD: including the `#1/N` name). */
     size: asciiNumber(10, 10),
     /** "`\n" */

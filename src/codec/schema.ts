@@ -459,6 +459,11 @@ export function fixedText(width: number, pad = 0x20): Node<string, string, 'valu
 export interface AsciiNumberOptions {
   /** An all-blank field reads as 0 (`'zero'`) or is an error (`'error'`, the default). */
   readonly empty?: 'zero' | 'error';
+  /**
+   * A field its readers parse only on demand: characters that are not digits read as NaN instead
+   * of failing the structure (the bytes stay in the input; NaN is not written back).
+   */
+  readonly onDemand?: boolean;
 }
 
 const RADIX_NAMES: Record<number, string> = { 8: 'octal', 10: 'decimal', 16: 'hexadecimal' };
@@ -488,6 +493,7 @@ export function asciiNumber(width: number, radix: 8 | 10 | 16 = 10, opts: AsciiN
         const ch = c.bytes[i]!;
         const d = ch >= 0x30 && ch <= 0x39 ? ch - 0x30 : ch >= 0x61 && ch <= 0x66 ? ch - 0x57 : ch >= 0x41 && ch <= 0x46 ? ch - 0x37 : 99;
         if (d >= radix) {
+          if (opts.onDemand) return NaN;
           const text = decodeUtf8(c.bytes, at, end).replace(/[^\x20-\x7e]/g, (x) => `\\x${x.charCodeAt(0).toString(16).padStart(2, '0')}`);
           throw new DecodeError('FORMAT', `characters in the field are not all ${RADIX_NAMES[radix]} digits: '${text}'`, c.base + at);
         }

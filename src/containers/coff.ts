@@ -71,7 +71,8 @@ export function identifyCoff(head: Uint8Array): 'object' | 'bigobj' | undefined 
   if ([0xf0, 0x83, 0x84, 0x66, 0x50, 0x4c, 0xc4].includes(a) && b === 0x01) return 'object';
   if ([0xf0, 0x83, 0x84, 0x66, 0x50, 0x4c, 0xc4, 0x90, 0x68].includes(a) && b === 0x02) return 'object';
   if (a === 0x64 && (b === 0x86 || b === 0xaa)) return 'object';
-  if (a === 0x41 && b === 0xa6) return 'object';
+  // ARM64EC (0xa641) and ARM64X (0xa64e) (llvm/lib/BinaryFormat/Magic.cpp `identify_magic`, cases 0x41 and 0x4e).
+  if ((a === 0x41 || a === 0x4e) && b === 0xa6) return 'object';
   return undefined;
 }
 

@@ -108,6 +108,13 @@ export interface ElfFile {
   shstrndx: number;
   /** Section headers in table order. */
   sections: ElfSection[];
+  /**
+   * Why section names could not be read (a missing or malformed section-name string table, an
+   * sh_name past its end): the sections are kept with the names that could be read ('' for the
+   * others). LLVM reads an ELF section's name only when asked, and finds offloading sections by
+   * type (llvm/lib/Object/OffloadBinary.cpp `extractFromObject`), so such a file still lists.
+   */
+  nameProblem?: DecodeError;
 }
 
 /** A section that holds (or is named for) embedded offloading data. */
@@ -199,7 +206,13 @@ export function readElfSectionTable(input: Uint8Array | ByteSource, opts: ReadEl
     const table = readSectionHeaders(file, node, cls, header);
     if (!table) return elf; // no section header table: no sections
     const { raws, shoff } = table;
-    const strtab = readNames(file, cls, header, raws, shoff);
+    let strtab: { index: number; bytes: Uint8Array } | undefined;
+    try {
+      strtab = readNames(file, cls, header, raws, shoff);
+    } catch (e) {
+      if (!(e instanceof DecodeError)) throw e;
+      elf.nameProblem = e;
+    }
     elf.shstrndx = strtab?.index ?? SHN_UNDEF;
     const shdr = ELF_SECTION_HEADERS[cls];
     const names = new Map<number, string>();
@@ -210,10 +223,11 @@ export function readElfSectionTable(input: Uint8Array | ByteSource, opts: ReadEl
       if (strtab && ends) {
         const t = strtab.bytes;
         if (r.sh_name >= t.length) {
-          throw new DecodeError('RANGE', `sh_name ${hex(r.sh_name)} goes past the end of the ${t.length}-byte section-name string table`, file.abs(at + shdr.offsets.sh_name), ['sectionHeaders', i, 'sh_name']);
+          elf.nameProblem ??= new DecodeError('RANGE', `sh_name ${hex(r.sh_name)} goes past the end of the ${t.length}-byte section-name string table`, file.abs(at + shdr.offsets.sh_name), ['sectionHeaders', i, 'sh_name']);
+        } else {
+          name = names.get(r.sh_name) ?? decodeUtf8(t, r.sh_name, ends.end(r.sh_name)); // the table ends with NUL (checked)
+          names.set(r.sh_name, name);
         }
-        name = names.get(r.sh_name) ?? decodeUtf8(t, r.sh_name, ends.end(r.sh_name)); // the table ends with NUL (checked)
-        names.set(r.sh_name, name);
       }
       return {
         index: i,

@@ -383,7 +383,7 @@ class InputReader {
     if (!item.listed || this.stopped) return;
     const o: ObjectListing = { fileFormat, binaries };
     if (views) o.views = views;
-    if (item.member) o.member = item.member;
+    if (item.member !== undefined) o.member = item.member;
     this.out.objects.push(o);
   }
 
@@ -479,6 +479,7 @@ class InputReader {
     const r = readElfOffloadBinaries(this.src, { ...this.opts, origin: item.origin, size: item.size, path: item.path, bareSections: true, llvmRules: this.sectionRules(item) });
     if (item.depth === 0) this.out.elf = r;
     for (const n of r.notes) this.note(item, n);
+    if (r.elf.nameProblem) this.note(item, `section names cannot be read (${r.elf.nameProblem.message}): offloading sections are found by type only, as LLVM finds them`);
     const format = elfFileFormatName(r.elf.class, r.elf.machine, r.elf.littleEndian);
     if (r.llvmFailure) return this.llvmSectionFailure(item, format, r.llvmFailure);
     const bins: OffloadBinaryModel[] = [];

@@ -528,3 +528,39 @@ describe('a host bitcode module whose embedded object has elements wider than a 
     }
   });
 });
+
+describe('third review: containers LLVM reads more loosely (scripts/fixtures/llvm22.sh 4b; goldens.test.ts replays their objdump text)', function () {
+  this.timeout(120_000);
+  it('ARM64X COFF, a member date that is not a number, an e_shstrndx past the table, an all-blank member name: listed as llvm-objdump-22 lists them, with and without --strict', async () => {
+    for (const f of ['arm64x.obj', 'ar-date.a', 'elf-shstrndx.o', 'blank-name.a']) {
+      const golden = readFileSync(join(STRICT, `${f}.objdump22.txt`), 'utf8');
+      for (const args of [['offload-list', '--strict', f], ['offload-list', f]]) {
+        const r = await cli(args, STRICT);
+        expect([r.code, r.stdout], args.join(' ')).to.deep.equal([0, golden]);
+      }
+    }
+    expect(readFileSync(join(STRICT, 'arm64x.obj.objdump22.txt'), 'utf8')).to.contain('file format coff-arm64x');
+    expect(readFileSync(join(STRICT, 'blank-name.a.objdump22.txt'), 'utf8')).to.contain('blank-name.a():');
+    // The section names are unreadable: said once, and offloading sections are found by type.
+    const n = await cli(['offload-list', 'elf-shstrndx.o'], STRICT);
+    expect(n.stderr).to.match(/note: section names cannot be read \(section-name string table index 77 does not exist .*\): offloading sections are found by type only, as LLVM finds them/);
+  });
+
+  it('--archive with file=-: a file named "-", as llvm-offload-binary-22 writes it (not standard output)', async () => {
+    const packer = requireTool('llvm-offload-binary-22');
+    const { dir, cleanup } = tempDir('syclbin-archive-dash-');
+    try {
+      writeFileSync(join(dir, 'one.bin'), fixture('one.bin'));
+      mkdirSync(join(dir, 'llvm'));
+      mkdirSync(join(dir, 'ours'));
+      const spec = '--image=file=-,triple=x86_64-unknown-linux-gnu';
+      const theirs = spawnSync(packer, ['../one.bin', spec, '--archive'], { cwd: join(dir, 'llvm'), encoding: 'utf8' });
+      expect(theirs.status).to.equal(0);
+      const r = await cli(['offload-extract', '../one.bin', spec, '--archive'], join(dir, 'ours'));
+      expect([r.code, r.stdout]).to.deep.equal([0, theirs.stdout]);
+      expect(readFileSync(join(dir, 'ours', '-')).equals(readFileSync(join(dir, 'llvm', '-')))).to.equal(true);
+    } finally {
+      cleanup();
+    }
+  });
+});

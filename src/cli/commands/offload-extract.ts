@@ -182,7 +182,10 @@ Every file is written atomically; an image file is never written over FILE itsel
         } else if (problem) io.stderr.write(`${prog}: warning: ${a.path}: member ${i} (${m.name}): its symbols are not in the archive's symbol table (${problem}); ${era.packer} would list them\n`);
         return { name: m.name, data: m.image, ...(symbols ? { symbols } : {}) };
       });
-      files.write(at(a.path), archiveChunks(members));
+      // LLVM's writeArchive keeps a temporary file under the name given (llvm/lib/Object/ArchiveWriter.cpp
+      // `writeArchive`: TempFile::keep), so `file=-` with --archive is a file named '-', not standard
+      // output (llvm-offload-binary-22 does so: test/llvm22/strict-rules.test.ts).
+      files.write(a.path === '-' && base === undefined ? './-' : at(a.path), archiveChunks(members));
     }
     for (const line of plan.stdout) io.stdout.write(`${line}\n`);
     return EXIT.OK;
