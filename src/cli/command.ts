@@ -85,6 +85,11 @@ export interface CommandSpec<O extends Record<string, Opt<unknown>>> {
    * src/cli/run.ts `llvmSpellings`.
    */
   llvmOptionSpellings?: boolean;
+  /**
+   * Expand `@FILE` arguments (response files) before anything else, as LLVM's command-line parsers do
+   * (src/cli/response-files.ts): for the drop-ins of LLVM tools.
+   */
+  responseFiles?: boolean;
   /** Example command lines for `--help`. */
   examples: string[];
   /**

@@ -11,6 +11,7 @@ import { SyclbinError } from '../codec/errors.js';
 import { EXIT, type Command, type CommandIO } from './command.js';
 import { CommandFailure, FileFailure, UsageError } from './errors.js';
 import { Files } from './files.js';
+import { expandResponseFiles } from './response-files.js';
 import { loadCommand, loadCommands } from './registry.js';
 import { errnoText } from '../node/input.js';
 // Provides libzstd to the readers: every command can read zstd-compressed OffloadBinaries.
@@ -31,6 +32,7 @@ export function formatCommandHelp(c: Command): string {
     const def = o.defaultText !== undefined ? ` (default: ${o.defaultText})` : '';
     return [flag, o.description + def];
   });
+  if (c.responseFiles) rows.push(['@FILE', 'Read more arguments from FILE (a response file, split and expanded as LLVM does)']);
   rows.push(['-h, --help', 'Show this help and exit']);
   const w = Math.max(...rows.map(([f]) => f.length)) + 2;
   for (const [f, d] of rows) lines.push(`  ${f.padEnd(w)}${d}`);
@@ -96,7 +98,8 @@ export function llvmSpellings(args: readonly string[], cmd: Pick<Command, 'optio
 
 /** Run the command line `argv` (without the program name). Resolves to the exit status. */
 export async function runCli(argv: string[], io: CommandIO): Promise<number> {
-  const [name, ...rest] = argv;
+  const [name, ...given] = argv;
+  let rest = given;
   if (name === undefined || name === '-h' || name === '--help' || name === 'help') {
     const topic = name === 'help' ? rest[0] : undefined;
     const c = topic ? await loadCommand(topic) : undefined;
@@ -118,6 +121,15 @@ export async function runCli(argv: string[], io: CommandIO): Promise<number> {
   }
   const failure = cmd.statuses === 'diff' ? 2 : EXIT.FAILURE;
   io.failureStatus?.(failure);
+  if (cmd.responseFiles) {
+    try {
+      rest = expandResponseFiles(rest, io.cwd);
+    } catch (e) {
+      if (!(e instanceof UsageError)) throw e;
+      io.stderr.write(`${PROGRAM} ${cmd.name}: ${e.message}\n`);
+      return EXIT.FAILURE; // (LLVM's parsers exit 1 here)
+    }
+  }
   // After `--` every argument is an operand (`syclbin dump -- --help` opens a file named --help).
   const end = rest.indexOf('--');
   const optionArgs = end < 0 ? rest : rest.slice(0, end);

@@ -22,6 +22,7 @@ export const command = defineCommand({
   llvmOptionSpellings: true,
   summary: 'Extract device images from OffloadBinaries (llvm-offload-binary FILE --image=... syntax)',
   usage: 'offload-extract [--llvm 19|22|main] FILE --image=KEY=VALUE[,KEY=VALUE...] [--image=...] [--archive] | syclbin offload-extract FILE -o DIR',
+  responseFiles: true,
   description: `
 FILE is anything 'syclbin offload-list' reads: OffloadBinaries, ELF and COFF objects and executables,
 static archives (--section NAME and --by-name choose more sections), host LLVM bitcode modules (the

@@ -17,6 +17,7 @@ export const command = defineCommand({
   name: 'offload-list',
   summary: 'List the images of LLVM OffloadBinaries (same text as llvm-objdump --offloading)',
   usage: 'offload-list [--llvm 19|22|main] [--strings | --json | --strict] [--section NAME] [--scan auto|always|never] [FILE...]',
+  responseFiles: true,
   description: `
 Several FILEs are listed one after another and the first that fails ends the run, as llvm-objdump
 does; with none, a.out is read. (--json takes one FILE.)

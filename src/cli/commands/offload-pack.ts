@@ -25,6 +25,7 @@ export const command = defineCommand({
   llvmOptionSpellings: true,
   summary: 'Bundle device images into LLVM OffloadBinaries (clang-offload-packager --image syntax)',
   usage: 'offload-pack [--llvm 19|22|main] -o OUT --image=file=F[,triple=T][,arch=A][,kind=K][,key=value...] [--image=...]',
+  responseFiles: true,
   description: `
 Writes what llvm-offload-binary (formerly clang-offload-packager) writes for the same --image
 arguments. Each --image value is a comma-separated list of key=value pairs. 'file' may repeat

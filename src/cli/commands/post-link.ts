@@ -19,6 +19,7 @@ export const command = defineCommand({
   statuses: 'llvm',
   summary: "sycl-post-link's command line: lower spec constants and device globals of LLVM IR, split, write .prop/.sym/.table",
   usage: 'post-link [-spec-const=native|emulation] [--device-globals] [-emit-program-metadata] [-split=kernel|source|auto] [-symbols] [-S] [--ir-output-only] [-generate-device-image-default-spec-consts] [-o OUT.table] [INPUT.ll|INPUT.bc|-]',
+  responseFiles: true,
   description: `
 Takes the options of intel/llvm's sycl-post-link, with one or two dashes, values as -opt=value or
 -opt value, and the input as a file (.ll, or .bc through llvm-dis) or '-' for standard input.
