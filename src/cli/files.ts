@@ -8,6 +8,7 @@
  *   unless `--force`; standard input is read once and standard output written by one output.
  * Errors name the file as the user gave it, never a temporary file.
  */
+import { statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { isThinArchive, thinArchiveSource } from '../containers/thin-archive.js';
 import { SyclbinError, type ByteSource, type Chunk } from '../codec/index.js';
@@ -26,6 +27,8 @@ export class Files {
   private readonly inputs: InputFile[] = [];
   /** Outputs by absolute path: their identity (or the path, for a new file) and the name given. */
   private readonly outputs = new Map<string, string>();
+  /** Outputs by file identity (an existing file written under another name). */
+  private readonly outputIds = new Map<string, string>();
   private readonly outputNames = new Map<string, string>();
   private readonly pending: { name: string; sink: OutputSink }[] = [];
   private stdinRead = false;
@@ -91,12 +94,22 @@ export class Files {
   withThinMembers(name: string, src: ByteSource, note?: (message: string) => void): ByteSource & { thin?: true; missing?: { member: string; path: string; message: string } } {
     if (src.size < 8 || !isThinArchive(src.read(0, 8))) return src;
     const dir = name === '-' ? '' : dirname(name);
-    // A file named by several members is opened once.
+    // A file named by several members is opened once: known by its device and inode, so no spelling of
+    // its path (`/d/./f`, `/d/../d/f`, a link) opens it again. Only regular files are members: a FIFO
+    // would block, a device never ends (LLVM would read them whole).
     const opened = new Map<string, ByteSource>();
     const open = (m: string): ByteSource => {
       const path = isAbsolute(m) || !dir ? m : join(dir, m);
-      let s = opened.get(path);
-      if (!s) opened.set(path, (s = this.input(path).source));
+      let st;
+      try {
+        st = statSync(resolve(this.io.cwd, path));
+      } catch (e) {
+        throw new Error(errnoText(e));
+      }
+      if (!st.isFile()) throw new Error(st.isDirectory() ? 'Is a directory' : 'not a regular file (a thin archive member is read only from a regular file)');
+      const id = `${st.dev}:${st.ino}`;
+      let s = opened.get(id);
+      if (!s) opened.set(id, (s = this.input(path).source));
       return s;
     };
     const { source, members, missing } = thinArchiveSource(src, open);
@@ -164,6 +177,7 @@ export class Files {
       }
     };
     const wrapped: OutputSink = { write: named(sink.write), writeChunks: named(sink.writeChunks), commit: named(sink.commit), abort: sink.abort };
+    if (sink.seal) wrapped.seal = named(sink.seal);
     this.pending.push({ name, sink: wrapped });
     return wrapped;
   }
@@ -173,6 +187,7 @@ export class Files {
     const out = this.output(name);
     if (typeof data === 'string' || data instanceof Uint8Array) out.write(data);
     else out.writeChunks(data);
+    out.seal?.();
   }
 
   /** A directory for outputs (created if needed). */
@@ -193,7 +208,8 @@ export class Files {
   private check(name: string, abs: string): void {
     if (this.force) return;
     const id = fileIdentity(abs);
-    const prior = this.outputs.get(abs) ?? (id ? [...this.outputs.entries()].find(([, v]) => v === id)?.[0] : undefined);
+    // (by path, then by file identity: one lookup each, not a scan of every output so far)
+    const prior = this.outputs.get(abs) ?? (id ? this.outputIds.get(id) : undefined);
     if (prior !== undefined) throw new FileFailure(name, new Error('is already an output of this command (pass --force to write it twice)'));
     for (const f of this.inputs) {
       if (f.path === abs || (id !== undefined && f.identity === id)) {
@@ -201,6 +217,7 @@ export class Files {
       }
     }
     this.outputs.set(abs, id ?? abs);
+    if (id) this.outputIds.set(id, abs);
     this.outputNames.set(abs, name);
   }
 

@@ -239,6 +239,9 @@ export function firstDifference(src: ByteSource, chunks: readonly Chunk[]): numb
   return pos === src.size ? -1 : pos;
 }
 
+/** How many times its own size a string table may decode to (TerminatedStrings.text). */
+export const TEXT_BUDGET_FACTOR = 16;
+
 /**
  * Strings at offsets of one table (ELF and COFF string tables, an archive's `//` names): where the
  * string starting at an offset ends. The terminator positions are found once, on first use, and each
@@ -248,12 +251,40 @@ export function firstDifference(src: ByteSource, chunks: readonly Chunk[]): numb
  */
 export class TerminatedStrings {
   private ends: Int32Array | undefined;
+  /** Decoded strings by offset: a table referenced N times over costs one decode per distinct offset. */
+  private readonly texts = new Map<number, string>();
+  /** Characters decoded so far (distinct offsets). */
+  private decoded = 0;
   constructor(
     /** The bytes holding the strings. */
     readonly bytes: Uint8Array,
     /** The terminator byte (NUL; `\n` for GNU archive names). */
     readonly terminator = 0,
+    /** Absolute offset of `bytes` in the input (for errors). */
+    readonly base = 0,
   ) {}
+
+  /**
+   * The string at `offset`, up to `end` (default: its terminator, else the table's end), decoded by
+   * `decode` once per offset. Distinct offsets into one long string (each a suffix of the other) would
+   * decode quadratically many characters from a linear table: past TEXT_BUDGET_FACTOR times the
+   * table's size (plus 1 MiB) that is a LIMIT DecodeError, far above what any compiler's tail-merged
+   * string table needs.
+   */
+  text(offset: number, decode: (b: Uint8Array, from: number, to: number) => string, end?: number): string {
+    const hit = this.texts.get(offset);
+    if (hit !== undefined) return hit;
+    let to = end ?? this.end(offset);
+    if (to < 0) to = this.bytes.length;
+    this.decoded += to - offset;
+    const budget = TEXT_BUDGET_FACTOR * this.bytes.length + (1 << 20);
+    if (this.decoded > budget) {
+      throw new DecodeError('LIMIT', `the strings named in this ${this.bytes.length}-byte string table add up to more than ${budget} bytes (names that overlap one another over and over)`, this.base + offset);
+    }
+    const text = decode(this.bytes, offset, to);
+    this.texts.set(offset, text);
+    return text;
+  }
 
   /** Index of the first terminator at or after `offset`, or -1 when there is none. */
   end(offset: number): number {

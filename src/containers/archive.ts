@@ -228,7 +228,7 @@ class ArchiveReader {
     if (m.special) {
       if (m.special === 'string-table') {
         this.strtab = m.data.bytes();
-        this.names = new TerminatedStrings(this.strtab, this.kind === 'coff' ? 0 : 0x0a);
+        this.names = new TerminatedStrings(this.strtab, this.kind === 'coff' ? 0 : 0x0a, abs);
       }
       file.record({ path: mp, parent: mNode, key: 'data' }, dataAt, size, 'bytes', m.special);
     } else if (rawName.startsWith('/') && rawName.length > 1 && rawName !== AR_SPECIAL.xfgHashMap && rawName !== AR_SPECIAL.ecSymbols) {
@@ -255,9 +255,10 @@ class ArchiveReader {
     const t = this.strtab;
     if (!t || !this.names || off >= t.length) throw new DecodeError('RANGE', `long name offset ${off} is past the end of the ${t?.length ?? 0}-byte string table (//)`, at.name, at.path);
     const end = this.names.end(off);
-    if (this.kind === 'coff') return decodeUtf8(t, off, end < 0 ? t.length : end);
-    const name = gnuLongName(t, off, end);
-    if (name === undefined) throw new DecodeError('FORMAT', `string table at long name offset ${off} is not terminated by "/\\n"`, at.name, at.path);
+    if (this.kind === 'coff') return this.names.text(off, decodeUtf8, end < 0 ? t.length : end);
+    // (decoded once per offset: members naming one long name N times over cost one decode)
+    const name = end < 0 ? '\0' : this.names.text(off, (b, from, to) => gnuLongName(b, from, to) ?? '\0', end);
+    if (name === '\0') throw new DecodeError('FORMAT', `string table at long name offset ${off} is not terminated by "/\\n"`, at.name, at.path);
     return name;
   }
 

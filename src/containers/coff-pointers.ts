@@ -198,7 +198,7 @@ export class CoffPointers extends SectionPointers<CoffSection> {
     const table = this.space.bytes(offset, count * recordSize, 'symbol table', [...this.file.path, 'symbols']);
     const v = new DataView(table.buffer, table.byteOffset, table.byteLength);
     const st = this.coff.stringTable;
-    const strtab = st ? new TerminatedStrings(this.space.bytes(st.offset, st.size, 'string table', [...this.file.path, 'stringTable'])) : undefined;
+    const strtab = st ? new TerminatedStrings(this.space.bytes(st.offset, st.size, 'string table', [...this.file.path, 'stringTable']), 0, this.space.abs(st.offset)) : undefined;
     for (let i = 0; i < count; i++) {
       const at = i * recordSize;
       let name: string;
@@ -206,7 +206,7 @@ export class CoffPointers extends SectionPointers<CoffSection> {
         // 4 zero bytes, then the name's offset in the string table.
         const o = v.getUint32(at + rec.name + 4, true);
         const end = strtab && o >= 4 && o < strtab.bytes.length ? strtab.end(o) : -1;
-        name = end < 0 ? '' : decodeUtf8(strtab!.bytes, o, end);
+        name = end < 0 ? '' : strtab!.text(o, decodeUtf8, end);
       } else {
         const field = table.subarray(at + rec.name, at + rec.name + 8);
         const nul = field.indexOf(0);

@@ -210,7 +210,7 @@ function stringTable(file: Space, node: SpanNode | undefined, header: { pointerT
   const g = file.record({ path: ['stringTable'], parent: node, key: 'stringTable' }, at, n, 'group');
   file.decode(CoffStringTableHeader, at, { path: ['stringTable'], parent: g });
   if (n > 4) file.record({ path: ['stringTable'], parent: g, key: 'strings' }, at + 4, n - 4, 'bytes');
-  return { at, strings: new TerminatedStrings(bytes) };
+  return { at, strings: new TerminatedStrings(bytes, 0, file.abs(at)) };
 }
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -232,7 +232,7 @@ function sectionName(field: Uint8Array, strtab: TerminatedStrings | undefined, a
   const t = strtab?.bytes;
   if (!strtab || !t || t.length <= 4) throw new DecodeError('FORMAT', `section name '${name}' refers to the string table, but the file has none`, at, path);
   if (offset >= t.length) throw new DecodeError('RANGE', `section name offset ${offset} is past the end of the ${t.length}-byte string table`, at, path);
-  return decodeUtf8(t, offset, strtab.end(offset)); // the table ends with NUL (checked)
+  return strtab.text(offset, decodeUtf8); // the table ends with NUL (checked)
 }
 
 /** A PE image: its COFF facts, where its COFF header is, its optional header's kind and image base. */

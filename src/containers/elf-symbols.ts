@@ -80,7 +80,7 @@ export function readElfSymbols(input: Uint8Array | ByteSource, elf: ElfFile, s: 
       throw new DecodeError('FORMAT', `symbol table [${s.index}] links to section ${s.link}, which is not a string table`, s.headerOffset + shdr.offsets.sh_link, [...hp, 'sh_link']);
     }
     const names = contents(file, elf, strSec);
-    const ends = new TerminatedStrings(names);
+    const ends = new TerminatedStrings(names, 0, file.abs(strSec.offset));
     const base = file.abs(s.offset);
     const out: ElfSymbol[] = new Array(s.size / size);
     for (let i = 0; i < out.length; i++) {
@@ -94,10 +94,9 @@ export function readElfSymbols(input: Uint8Array | ByteSource, elf: ElfFile, s: 
       if (r.st_name >= Math.max(1, names.length)) {
         throw new DecodeError('RANGE', `st_name ${hex(r.st_name)} is past the end of the ${names.length}-byte string table [${strSec.index}]`, file.abs(s.offset + i * size + rec.offsets.st_name), ['sections', s.index, 'symbols', i, 'st_name']);
       }
-      const nul = ends.end(r.st_name);
       out[i] = {
         index: i,
-        name: names.length ? decodeUtf8(names, r.st_name, nul < 0 ? names.length : nul) : '',
+        name: names.length ? ends.text(r.st_name, decodeUtf8) : '',
         value: BigInt(r.st_value),
         size: BigInt(r.st_size),
         bind: r.st_info >> 4,

@@ -21,6 +21,11 @@ export interface OutputSink {
   writeChunks(chunks: readonly Chunk[]): void;
   /** Finish: rename the temporary file over the destination (no-op for standard output). */
   commit(): void;
+  /**
+   * Everything is written: close the file now, keep the rename for commit (a command writing
+   * thousands of outputs holds no descriptor per output until the end). Optional; no-op elsewhere.
+   */
+  seal?(): void;
   /** Give up: remove the temporary file. */
   abort(): void;
 }
@@ -78,13 +83,22 @@ export function atomicFile(path: string, mode = 0o644): OutputSink {
       /* not there */
     }
   };
+  let done = false;
   return {
     write: (chunk) => write(typeof chunk === 'string' ? encoder.encode(chunk) : chunk),
     writeChunks: (chunks) => copyChunks(chunks, write),
-    commit() {
+    seal() {
       if (fd === undefined) return;
       closeSync(fd);
       fd = undefined;
+    },
+    commit() {
+      if (done) return;
+      done = true;
+      if (fd !== undefined) {
+        closeSync(fd);
+        fd = undefined;
+      }
       try {
         renameSync(tmp, path);
       } catch (e) {
@@ -92,7 +106,10 @@ export function atomicFile(path: string, mode = 0o644): OutputSink {
         throw e;
       }
     },
-    abort: cleanup,
+    abort() {
+      done = true;
+      cleanup();
+    },
   };
 }
 

@@ -206,7 +206,7 @@ export function readElfSectionTable(input: Uint8Array | ByteSource, opts: ReadEl
     const table = readSectionHeaders(file, node, cls, header);
     if (!table) return elf; // no section header table: no sections
     const { raws, shoff } = table;
-    let strtab: { index: number; bytes: Uint8Array } | undefined;
+    let strtab: { index: number; bytes: Uint8Array; at: number } | undefined;
     try {
       strtab = readNames(file, cls, header, raws, shoff);
     } catch (e) {
@@ -215,8 +215,7 @@ export function readElfSectionTable(input: Uint8Array | ByteSource, opts: ReadEl
     }
     elf.shstrndx = strtab?.index ?? SHN_UNDEF;
     const shdr = ELF_SECTION_HEADERS[cls];
-    const names = new Map<number, string>();
-    const ends = strtab && new TerminatedStrings(strtab.bytes);
+    const ends = strtab && new TerminatedStrings(strtab.bytes, 0, strtab.at);
     elf.sections = raws.map((r, i) => {
       const at = shoff + i * shdr.fixedSize!;
       let name = '';
@@ -225,8 +224,12 @@ export function readElfSectionTable(input: Uint8Array | ByteSource, opts: ReadEl
         if (r.sh_name >= t.length) {
           elf.nameProblem ??= new DecodeError('RANGE', `sh_name ${hex(r.sh_name)} goes past the end of the ${t.length}-byte section-name string table`, file.abs(at + shdr.offsets.sh_name), ['sectionHeaders', i, 'sh_name']);
         } else {
-          name = names.get(r.sh_name) ?? decodeUtf8(t, r.sh_name, ends.end(r.sh_name)); // the table ends with NUL (checked)
-          names.set(r.sh_name, name);
+          try {
+            name = ends.text(r.sh_name, decodeUtf8); // the table ends with NUL (checked); once per offset, budgeted
+          } catch (e) {
+            if (!(e instanceof DecodeError)) throw e;
+            elf.nameProblem ??= e.within('sectionHeaders', i, 'sh_name');
+          }
         }
       }
       return {
@@ -291,7 +294,7 @@ function readSectionHeaders(file: Space, node: SpanNode | undefined, cls: 1 | 2,
 }
 
 /** The section-name string table (ELFFile::getSectionStringTable). */
-function readNames(file: Space, cls: 1 | 2, header: Elf32HeaderValue | Elf64HeaderValue, raws: RawSection[], shoff: number): { index: number; bytes: Uint8Array } | undefined {
+function readNames(file: Space, cls: 1 | 2, header: Elf32HeaderValue | Elf64HeaderValue, raws: RawSection[], shoff: number): { index: number; bytes: Uint8Array; at: number } | undefined {
   const shdr = ELF_SECTION_HEADERS[cls];
   let index = header.e_shstrndx;
   let at = file.abs(ELF_HEADERS[cls].offsets.e_shstrndx);
@@ -314,7 +317,7 @@ function readNames(file: Space, cls: 1 | 2, header: Elf32HeaderValue | Elf64Head
   if (s.sh_size === 0) throw new DecodeError('FORMAT', `section-name string table [index ${index}] is empty`, hAt + shdr.offsets.sh_size, [...p, 'sh_size']);
   const bytes = file.bytes(s.sh_offset, s.sh_size, 'section-name string table', [...p, 'contents']);
   if (bytes[bytes.length - 1] !== 0) throw new DecodeError('FORMAT', `section-name string table [index ${index}] is not NUL-terminated`, file.abs(s.sh_offset + s.sh_size - 1), [...p, 'contents']);
-  return { index, bytes };
+  return { index, bytes, at: file.abs(s.sh_offset) };
 }
 
 /**

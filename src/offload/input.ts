@@ -619,6 +619,7 @@ class InputReader {
     // bit-packed in the file); a global listed twice is read once. An initializer that is not
     // OffloadBinaries stops LLVM's extraction: here a note, and the next global is read.
     const read = new Map<EmbeddedObject, OffloadBinaryModel[]>();
+    let n = 0; // this module's binaries (counted here: a filter over everything found would be quadratic in an archive of modules)
     e.objects.forEach((o, g) => {
       const path: PathKey[] = [...item.path, 'globals', g];
       let bins = read.get(o);
@@ -633,8 +634,8 @@ class InputReader {
         read.set(o, bins);
       }
       bins.forEach((b, k) => this.out.found.push({ binary: b, site: { ...this.site(item, [...path, 'binaries', k], image.offset! + o.offset), global: o.global } }));
+      n += bins.length;
     });
-    const n = this.out.found.filter((f) => f.site.global).length;
     const globals = [...new Set(e.objects.map((o) => o.global))].join(', ');
     this.note(item, `host bitcode module: ${n} OffloadBinary(s) in ${globals || 'no global'} (!${EMBEDDED_OBJECTS_METADATA}, section ${EMBEDDED_OFFLOADING_SECTION}), what llvm-offload-binary-22 extracts; their offsets count from the start of the global's initializer`);
     if (item.depth === 0) this.rejectModule(item);
@@ -730,7 +731,7 @@ class InputReader {
    * how to decompress it.
    */
   private compressedSection(item: Item, elf: ElfFile, b: OffloadingSection): void {
-    const s = elf.sections.find((x) => x.index === b.index);
+    const s = elf.sections[b.index]; // (sections are in table order: index i at i)
     if (!s || (s.flags & BigInt(SHF_COMPRESSED)) === 0n) return;
     const head = this.src.read(item.origin + b.offset, Math.min(4, b.size));
     const type = head.length === 4 ? new DataView(head.buffer, head.byteOffset, 4).getUint32(0, elf.littleEndian) : undefined;

@@ -41,7 +41,11 @@ export interface OffloadEntryModel {
   offloadKind: number;
   /** Flags field. */
   flags: number;
-  /** String entries in file order (a repeated key keeps its first position, last value wins). */
+  /**
+   * String entries in file order (a repeated key keeps its first position, last value wins). Entries
+   * of one binary that point at the same string-entry table share this map and `stringEntries`
+   * (read once: a table referenced N times over costs one read): treat them as read-only.
+   */
   strings: Map<string, string>;
   /** Every string entry as stored, in table order (offsets relative to the binary). */
   stringEntries: StringEntryModel[];
@@ -358,6 +362,12 @@ export function inflateOffloadBinary(input: Uint8Array | ByteSource, offset = 0,
 class EntryReader {
   /** Strings are deduplicated in the string table: decode each offset once per binary. */
   private readonly cache = new Map<number, { value: string; size: number }>();
+  /** NUL-terminated strings' bytes where they are not UTF-8 (null: they are), by offset. */
+  private readonly raws = new Map<number, Uint8Array | null>();
+  /** String-entry tables already read, by `stringOffset:numStrings` (entries sharing a table share its reading). */
+  private readonly tables = new Map<string, { map: Map<string, string>; list: StringEntryModel[] }>();
+  /** v2+ values already decoded, by `valueOffset:valueSize` (many string entries naming one range decode it once). */
+  private readonly values = new Map<string, { value: string; valueBytes: Uint8Array; valueRaw: Uint8Array | undefined }>();
   private readonly tree: SpanTree | undefined;
   constructor(
     private readonly bin: Space,
@@ -398,10 +408,16 @@ class EntryReader {
   /** One entry: its string entries (relation `strings`) and its image (relation `image`). */
   private entry(raw: OffloadEntryValue, eAt: number, ep: PathKey[], eNode: SpanNode | undefined): OffloadEntryModel {
     const { bin, v } = this;
-    const map = new Map<string, string>();
-    const list: StringEntryModel[] = [];
+    let map = new Map<string, string>();
+    let list: StringEntryModel[] = [];
     const table = locate(v.entry.relations.strings, raw, bin.size);
-    if (!table.ok) {
+    const tableKey = `${raw.stringOffset}:${raw.numStrings}`;
+    const seen = table.ok ? this.tables.get(tableKey) : undefined;
+    if (seen) {
+      // The table another entry read (its bytes are named once, by that entry's path).
+      map = seen.map;
+      list = seen.list;
+    } else if (!table.ok) {
       const f = table.field as 'stringOffset';
       report(this.opts, new DecodeError('RANGE', `${raw.numStrings} string entries at offset ${raw.stringOffset} do not fit in the ${bin.size}-byte binary`, bin.abs(eAt + v.entry.offsets[f]), [...ep, f]));
     } else {
@@ -416,6 +432,7 @@ class EntryReader {
         map.set(s.key, s.value);
         list.push(s);
       }
+      this.tables.set(tableKey, { map, list });
     }
     const img = locate(v.entry.relations.image, raw, bin.size);
     let imageRef: BlobRef;
@@ -455,11 +472,18 @@ class EntryReader {
       const k = this.cstring(se.keyOffset, [...sp, 'key']);
       const key = k.value;
       bin.record({ path: sp, parent: seNode, key: 'key' }, se.keyOffset, k.size, 'string', key);
-      // Bytes that are not UTF-8 (the text holds U+FFFD for them): kept, so a listing can print them as LLVM does.
+      // Bytes that are not UTF-8 (the text holds U+FFFD for them): kept, so a listing can print them as
+      // LLVM does. Once per offset (strings named many times over are checked once).
       const raw = (text: string, at: number, n: number): Uint8Array | undefined => {
-        if (!/[^\x00-\x7f]/.test(text)) return undefined;
-        const bytes = bin.bytes(at, n, 'string', sp);
-        return bytesEqual(utf8.encode(text), bytes) ? undefined : bytes;
+        const known = this.raws.get(at);
+        if (known !== undefined) return known ?? undefined;
+        let out: Uint8Array | undefined;
+        if (/[^\x00-\x7f]/.test(text)) {
+          const bytes = bin.bytes(at, n, 'string', sp);
+          out = bytesEqual(utf8.encode(text), bytes) ? undefined : bytes;
+        }
+        this.raws.set(at, out ?? null);
+        return out;
       };
       const keyRaw = raw(key, se.keyOffset, k.size - 1);
       const val = locate(rel.value, se, bin.size);
@@ -467,9 +491,19 @@ class EntryReader {
       let value: string;
       let valueSize: number;
       let valueBytes: Uint8Array | undefined;
+      let cachedRaw: Uint8Array | undefined;
       if (rel.value.kind === 'bytes') {
-        valueBytes = bin.bytes(val.at, val.size, 'string value', [...sp, 'value']);
-        value = decodeUtf8(valueBytes);
+        const vk = `${val.at}:${val.size}`;
+        let hit = this.values.get(vk);
+        if (!hit) {
+          const b = bin.bytes(val.at, val.size, 'string value', [...sp, 'value']);
+          const text = decodeUtf8(b);
+          hit = { value: text, valueBytes: b, valueRaw: /[^\x00-\x7f]/.test(text) && !bytesEqual(utf8.encode(text), b) ? b : undefined };
+          this.values.set(vk, hit);
+        }
+        valueBytes = hit.valueBytes;
+        value = hit.value;
+        cachedRaw = hit.valueRaw;
         valueSize = val.size;
         bin.record({ path: sp, parent: seNode, key: 'value' }, val.at, val.size, 'string', value);
       } else {
@@ -478,7 +512,7 @@ class EntryReader {
         valueSize = c.size - 1;
         bin.record({ path: sp, parent: seNode, key: 'value' }, se.valueOffset, c.size, 'string', value);
       }
-      const valueRaw = valueBytes ? (/[^\x00-\x7f]/.test(value) && !bytesEqual(utf8.encode(value), valueBytes) ? valueBytes : undefined) : raw(value, se.valueOffset, valueSize);
+      const valueRaw = valueBytes ? cachedRaw : raw(value, se.valueOffset, valueSize);
       const out: StringEntryModel = { key, value, keyOffset: se.keyOffset, valueOffset: se.valueOffset, valueSize, ...(valueBytes ? { valueBytes } : {}) };
       if (keyRaw) out.keyRaw = keyRaw;
       if (valueRaw) out.valueRaw = valueRaw;
@@ -511,11 +545,16 @@ class EntryReader {
     let lo = Infinity;
     let hi = -Infinity;
     const ranges: [number, number][] = [];
+    // A string-entry table shared by several entries is looked at once (its list is shared: src/offload/read.ts entry()).
+    const seen = new Set<StringEntryModel[]>();
     for (const e of entries) {
       if (e.raw.numStrings && e.stringEntries.length) tablesEnd = Math.max(tablesEnd, e.raw.stringOffset + e.raw.numStrings * v.stringEntry.fixedSize!);
       if (e.imageRef.size) ranges.push([e.raw.imageOffset, e.raw.imageOffset + e.raw.imageSize]);
+      if (seen.has(e.stringEntries)) continue;
+      seen.add(e.stringEntries);
       for (const s of e.stringEntries) {
-        const key: [number, number] = [s.keyOffset, s.keyOffset + utf8.encode(s.key).length + 1];
+        // The key's size with its NUL, from the string cache (read once per offset), not by encoding the text again.
+        const key: [number, number] = [s.keyOffset, s.keyOffset + (this.cache.get(s.keyOffset)?.size ?? utf8.encode(s.key).length + 1)];
         const value: [number, number] = [s.valueOffset, s.valueOffset + s.valueSize + (v.version === 1 ? 1 : 0)];
         ranges.push(key, value);
         lo = Math.min(lo, key[0], value[0]);

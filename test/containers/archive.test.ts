@@ -131,8 +131,11 @@ describe('archive: hostile headers', () => {
     expect([huge.code, huge.path, huge.offset]).to.deep.equal(['EOF', 'members[0].header.size', field(0, 'size')]);
     const digits = decodeErrorOf(() => readArchive(patch(field(1, 'size'), '2x')));
     expect([digits.code, digits.path]).to.deep.equal(['FORMAT', 'members[1].header.size']);
-    const mode = decodeErrorOf(() => readArchive(patch(field(0, 'mode'), '9')));
-    expect(mode.path).to.equal('members[0].header.mode');
+    // The date, uid, gid and mode are parsed only on demand by LLVM (llvm-ar tv): text that is not a
+    // number there reads as NaN and the archive is read (formats/ar.ts).
+    const mode = readArchive(patch(field(0, 'mode'), '9'));
+    expect(mode.members[0]!.header.mode).to.be.NaN;
+    expect(readArchive(patch(field(0, 'date'), 'abc')).members[0]!.header.date).to.be.NaN;
     const term = decodeErrorOf(() => readArchive(patch(field(2, 'terminator'), 'xx')));
     expect([term.code, term.path]).to.deep.equal(['MAGIC', 'members[2].header.terminator']);
     // The last member odd-sized and unpadded: LLVM "offset to next archive member past the end".
