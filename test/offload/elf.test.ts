@@ -420,7 +420,7 @@ describe('offload ELF: hostile input', () => {
   // recorded (ElfFile.nameProblem, a note in listings) and the file is still read.
   const nameProblem = (b: Uint8Array) => {
     const elf = readElfSectionTable(b);
-    expect(read(b).binaries).to.have.length(2); // still read, by type
+    expect(readElfOffloadBinaries(b).binaries).to.have.length(2); // still read, by type
     expect(elf.nameProblem, 'a name problem').to.be.instanceOf(DecodeError);
     return elf.nameProblem!;
   };
