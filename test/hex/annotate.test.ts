@@ -108,7 +108,9 @@ function expectHeaderOffsets(bytes: Uint8Array, a: Annotation, what: string): vo
     const ascii = /members\[\d+\]\.header\.(\w+)$/.exec(s.path);
     if (ascii) {
       const text = new TextDecoder().decode(bytes.subarray(s.offset, s.offset + s.size)).trim();
-      expect(text === '' ? 0 : parseInt(text, ascii[1] === 'mode' ? 8 : 10), `${what}: ${s.path}`).to.equal(s.value);
+      // (NaN: a date, uid, gid or mode that is not a number, read on demand only: formats/ar.ts)
+      if (Number.isNaN(s.value)) expect(/^[0-7]*$/.test(text), `${what}: ${s.path} '${text}'`).to.equal(false);
+      else expect(text === '' ? 0 : parseInt(text, ascii[1] === 'mode' ? 8 : 10), `${what}: ${s.path}`).to.equal(s.value);
       continue;
     }
     if (/members\[\d+\]\.data\./.test(s.path)) continue; // a member's own byte order (ELF class/data of the member)
