@@ -64,6 +64,12 @@ export interface LlvmEraInfo {
     readonly imageSize: boolean;
     /** Recurse into images that are themselves OffloadBinaries (`nested images   N`, `[0.1]`). */
     readonly nested: boolean;
+    /**
+     * Split clang-offload-bundler bundles found in an ELF object's sections and write their entries as
+     * files (`Extracting offload bundle: NAME`; llvm/tools/llvm-objdump/OffloadDump.cpp, LLVM 22 on;
+     * src/containers/offload-bundle.ts).
+     */
+    readonly bundles: boolean;
   };
   /**
    * `llvm-offload-binary INPUT [--image=...]` (extract mode). In every era default names are
@@ -96,7 +102,7 @@ export const LLVM_ERAS: Readonly<Record<LlvmEra, LlvmEraInfo>> = {
     pack: { version: 1, multiEntry: false, requiredKeys: ['file', 'triple'], missingKeysError: "'file' and 'triple' are required image arguments" },
     extensionKinds: BASE_EXTENSIONS,
     imageKindNames: {},
-    listing: { imageSize: false, nested: false },
+    listing: { imageSize: false, nested: false, bundles: false },
     extract: { withoutImage: 'nothing', emptyArchDash: true, printExtracted: false, recurseNested: false },
   },
   '22': {
@@ -109,7 +115,7 @@ export const LLVM_ERAS: Readonly<Record<LlvmEra, LlvmEraInfo>> = {
     pack: { version: 1, multiEntry: false, requiredKeys: ['file'], missingKeysError: "'file' is a required image arguments" },
     extensionKinds: BASE_EXTENSIONS,
     imageKindNames: {},
-    listing: { imageSize: false, nested: false },
+    listing: { imageSize: false, nested: false, bundles: true },
     extract: { withoutImage: 'nothing', emptyArchDash: true, printExtracted: false, recurseNested: false },
   },
   main: {
@@ -122,7 +128,7 @@ export const LLVM_ERAS: Readonly<Record<LlvmEra, LlvmEraInfo>> = {
     pack: { version: 3, multiEntry: true, requiredKeys: ['file'], missingKeysError: "'file' is a required image arguments" },
     extensionKinds: { ...BASE_EXTENSIONS, spv: 6 },
     imageKindNames: { 6: { ext: 'spv', objdump: 'spir-v' } },
-    listing: { imageSize: true, nested: true },
+    listing: { imageSize: true, nested: true, bundles: true },
     extract: { withoutImage: 'all', emptyArchDash: false, printExtracted: true, recurseNested: true },
   },
 };

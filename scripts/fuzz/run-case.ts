@@ -78,7 +78,7 @@ export function runCase(input: FuzzInput, print = true, timings?: Record<string,
       'readOffloadInput --strict (objdump, packer) + thin archive',
       () => {
         const src = isThinArchive(m.subarray(0, 8)) ? thinArchiveSource(memorySource(m), () => memorySource(m.subarray(0, Math.min(m.length, 4096)))).source : memorySource(m);
-        strictOffloadingText('fuzz', readOffloadInput(src, { ...read, scan: 'never', llvmRules: true }));
+        strictOffloadingText('fuzz', readOffloadInput(src, { ...read, scan: 'never', llvmRules: true, bundles: true }));
         const packed = readOffloadInput(src, { ...read, scan: 'never', llvmRules: true, peerTool: 'packer' });
         for (const c of binaryCandidates(packed.found.map((f) => f.binary))) if (c.image.size) c.image.slice(0, Math.min(16, c.image.size));
       },

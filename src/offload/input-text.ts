@@ -12,6 +12,7 @@
  */
 import type { ElfOffloadResult } from './elf.js';
 import { OBJDUMP_ERRORS, type BareImage, type ObjectListing, type OffloadInput, type PeerFailure } from './input.js';
+import type { OffloadBundleEntryModel } from '../containers/offload-bundle.js';
 import { decodeLatin1 } from '../codec/index.js';
 import { byteText, escapeForListing, formatOffloadingText, imageBlockText, leftJustify, objdumpProducer, offloadingTextBlocks, type ListingOptions } from './objdump-text.js';
 import { llvmEra } from '../../formats/eras.js';
@@ -30,6 +31,14 @@ export function formatElfOffloadingText(file: string, result: ElfOffloadResult, 
 }
 
 /**
+ * The file llvm-objdump-22 writes a bundle entry to (OffloadDump.cpp: `<FileName>.<BundleNum>.<ID>`,
+ * FileName the input as given, or the archive member's name), relative to the working directory.
+ */
+export function bundleFileName(file: string, o: Pick<ObjectListing, 'member'>, b: Pick<OffloadBundleEntryModel, 'bundle' | 'id'>): string {
+  return `${o.member ?? file}.${b.bundle}.${b.id}`;
+}
+
+/**
  * `llvm-objdump --offloading FILE` for any input readOffloadInput reads (src/offload/input.ts): per
  * object file its header line (`\nFILE:\tfile format F\n`, an archive member as `FILE(MEMBER)`; none for
  * a raw OffloadBinary file), then its images numbered from 0 (llvm/tools/llvm-objdump/OffloadDump.cpp;
@@ -43,6 +52,8 @@ export function* inputOffloadingText(file: string, input: OffloadInput, opts: Li
   for (const o of input.objects) {
     if (o.fileFormat) yield objectFileHeaderText(t(o.member === undefined ? file : `${file}(${o.member})`), o.fileFormat);
     yield* offloadingTextBlocks(o.binaries, opts);
+    // (the ID is one character per byte already: only the file name is turned into bytes)
+    for (const b of o.bundles ?? []) yield `Extracting offload bundle: ${opts.byteStrings ? bundleFileName(t(o.member ?? file), {}, b) : bundleFileName(file, o, b)}\n`;
   }
   if (opts.scanned) {
     for (const f of input.found.filter((x) => x.byScan)) {
@@ -134,6 +145,7 @@ export function strictOffloadingText(file: string, input: OffloadInput, opts: Li
       index = 0;
       for (const v of o.views) text += imageBlockText(index++, { ...v, version: 1, imageSize: 0 }, era);
     } else for (const piece of offloadingTextBlocks(o.binaries, opts)) text += piece;
+    for (const b of o.bundles ?? []) text += `Extracting offload bundle: ${bytesOut ? bundleFileName(decodeLatin1(new TextEncoder().encode(o.member ?? file)), {}, b) : bundleFileName(file, o, b)}\n`;
   }
   const f = input.peerFailure;
   const out: StrictListing = { text };

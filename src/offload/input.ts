@@ -34,7 +34,7 @@
  * Portable: no Node APIs.
  */
 import { blobRef, DecodeError, hasMagic, hexText, memorySource, toSource, type BlobRef, type ByteSource, type PathKey, type SpanKind } from '../codec/index.js';
-import { ELFCOMPRESS, ElfIdent, SHF_COMPRESSED } from '../../formats/elf.js';
+import { ELFCOMPRESS, ElfIdent, SHF_COMPRESSED, SHT_NOBITS } from '../../formats/elf.js';
 import { BitcodeMagic, BitcodeWrapperHeader } from '../../formats/llvm-bitcode.js';
 import { OffloadMagic } from '../../formats/offload-binary.js';
 import { COFF_IMPORT_FILE_FORMAT, coffFileFormatName, PeDosHeader } from '../../formats/coff.js';
@@ -54,6 +54,7 @@ import { readElfOffloadBinaries, type ElfFile, type ElfOffloadResult, type ElfSe
 import { offloadEntriesSectionName } from '../../formats/offload-entry.js';
 import { readOffloadBinaries, regionIsOneBinary, type OffloadBinaryModel, type ReadOffloadOptions } from './read.js';
 import { appendAll } from '../codec/arrays.js';
+import { BUNDLE_ERROR_PREFIX, BUNDLE_LLVM_ERRORS, BUNDLE_SNIFF, holdsOffloadBundle, OffloadBundleError, readOffloadBundles, type BundleSection, type OffloadBundleEntryModel } from '../containers/offload-bundle.js';
 import { LLVM_CREATE_ERRORS, llvmCreateCheck, llvmExtractRegion, llvmModel, type LlvmBinaryView, type LlvmCreateError } from './llvm-rules.js';
 
 export { identifyImage, type ImageInfo };
@@ -126,6 +127,11 @@ export interface ObjectListing {
    * also where this reader rejects a binary LLVM accepts (then `binaries` lacks it).
    */
   views?: LlvmBinaryView[];
+  /**
+   * With `bundles`: the entries of the clang-offload-bundler bundles in its sections (HIP without
+   * -fgpu-rdc), which llvm-objdump-22 writes out as `<FILE or MEMBER>.<bundle>.<ID>` after the images.
+   */
+  bundles?: OffloadBundleEntryModel[];
 }
 
 /** What an input holds. */
@@ -234,6 +240,13 @@ export interface ReadOffloadInputOptions extends ReadOffloadOptions {
   membersAligned?: boolean;
   /** The OffloadBinary versions `peer` reads (default [1], every released LLVM; upstream main reads 1 to 3). */
   peerReads?: readonly number[];
+  /**
+   * Run llvm-objdump-22's offload bundle pass after each listed object (eras 22 and main: LlvmEraInfo
+   * listing.bundles): ELF objects' bundles are read into ObjectListing.bundles; a section whose
+   * contents leave the file, a bundle that cannot be read, or a bundle in a COFF object stops the
+   * listing there with LLVM's error (peerFailure).
+   */
+  bundles?: boolean;
 }
 
 /** Default bound on archive nesting (LLVM recurses without one). */
@@ -275,6 +288,8 @@ class InputReader {
   private readonly out: OffloadInput = { container: 'unknown', binaries: [], found: [], bare: [], notes: [], objects: [] };
   /** objdump has failed on a file by now: nothing after it is listed. */
   private stopped = false;
+  /** The object listed last (the bundle pass adds to it). */
+  private listed: ObjectListing | undefined;
   private readonly peer: string;
   /** The peer is the packer (see ReadOffloadInputOptions.peerTool). */
   private readonly packer: boolean;
@@ -385,6 +400,36 @@ class InputReader {
     if (views) o.views = views;
     if (item.member !== undefined) o.member = item.member;
     this.out.objects.push(o);
+    this.listed = o;
+  }
+
+  /**
+   * llvm-objdump-22's offload bundle pass over an object listed just now (src/containers/offload-bundle.ts):
+   * every section's contents must lie in the file; ELF bundles are read into its listing; a bundle in a
+   * COFF object is LLVM's "COFF object files not supported".
+   */
+  private bundlePass(item: Item, sections: readonly { index: number; offset: number; size: number }[], format: 'elf' | 'coff'): void {
+    const o = this.listed;
+    if (!this.opts.bundles || !item.listed || this.stopped || !o) return;
+    const label: PeerFailure['label'] = item.depth ? { kind: 'member', member: item.member ?? '' } : { kind: 'input' };
+    const fail = (llvm: string, why: string): void => this.stop(item, `fails on this file ("${BUNDLE_ERROR_PREFIX}${llvm}"): ${why}`, { message: BUNDLE_ERROR_PREFIX + llvm, label });
+    const inside: BundleSection[] = [];
+    for (const sec of sections) {
+      if (sec.offset > item.size || sec.size > item.size - sec.offset) return fail(BUNDLE_LLVM_ERRORS.eof, `it reads every section's contents, and those of section [${sec.index}] lie outside the file`);
+      inside.push({ index: sec.index, offset: item.origin + sec.offset, size: sec.size });
+    }
+    if (format === 'coff') {
+      const hit = inside.find((sec) => holdsOffloadBundle(this.src.read(sec.offset, Math.min(BUNDLE_SNIFF, sec.size)), sec.size));
+      if (hit) fail(BUNDLE_LLVM_ERRORS.coff, `section [${hit.index}] holds an offload bundle, which it reads only in ELF objects`);
+      return;
+    }
+    try {
+      const entries = readOffloadBundles(this.src, inside, { maxInflatedSize: this.opts.maxInflatedSize, path: item.path, object: { offset: item.origin, size: item.size } });
+      if (entries.length) o.bundles = entries;
+    } catch (e) {
+      if (!(e instanceof DecodeError)) throw e;
+      fail(e instanceof OffloadBundleError && e.llvm ? e.llvm : e.message, `an offload bundle cannot be read: ${e.message}`);
+    }
   }
 
   /** Record `[offset, +size)` at `path` in the span tree (a container's node, or an image below a section). */
@@ -489,6 +534,8 @@ class InputReader {
     }
     // objdump prints the file's header line, then fails on a section that holds no OffloadBinary.
     this.listing(item, format, r.bare.length ? [] : bins, r.llvmViews);
+    // (after the images, before any failure of the section read: LLVM's order)
+    if (!r.bare.length) this.bundlePass(item, r.elf.sections.filter((x) => x.type !== SHT_NOBITS), 'elf');
     if (r.bare.length) {
       for (const b of r.bare) this.compressedSection(item, r.elf, b);
       this.wrapper(item, new ElfPointers(this.src, r.elf), 'elf', r.bare);
@@ -533,6 +580,7 @@ class InputReader {
       appendAll(bins, binaries);
     }
     this.listing(item, format, r.bare.length ? [] : bins, r.llvmViews);
+    if (!r.bare.length) this.bundlePass(item, r.coff.sections.filter((x) => x.offset !== 0), 'coff');
     if (r.bare.length) {
       this.wrapper(item, new CoffPointers(this.src, r.coff), 'coff', r.bare);
       this.stop(item, `fails on this file ("${EXTRACTING}"): ${describeBare(r.bare)}`, { message: EXTRACTING, label: item.depth ? { kind: 'member', member: item.member ?? '' } : { kind: 'input' } });

@@ -8,6 +8,8 @@ import { offloadingTextStream, type ListingOptions } from '../../offload/objdump
 import { isOffloadBinary } from '../../offload/read.js';
 import { followsLlvmRules, llvmEra } from '../../../formats/eras.js';
 import { encodeLatin1 } from '../../codec/bytes.js';
+import type { OffloadInput } from '../../offload/input.js';
+import type { bundleFileName as BundleFileName } from '../../offload/input-text.js';
 import { defineCommand, EXIT } from '../command.js';
 import { CommandFailure, FileFailure, UsageError } from '../errors.js';
 import { llvmEraOption, maxInflatedSizeOption, opt, outputOptions, sectionChoice, sectionOptions } from '../options.js';
@@ -118,6 +120,20 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
     const warn = (m: string): void => void io.stderr.write(`${prog}: warning: ${file}: ${m}\n`);
     // Text is written as the bytes llvm-objdump prints (string values that are not UTF-8 included).
     const listing: ListingOptions = { strings: opts.strings, era, read, warn, byteStrings: true };
+    // The offload bundles of the objects listed (HIP without -fgpu-rdc): written where llvm-objdump-22
+    // writes them, `<FILE or MEMBER>.<bundle>.<ID>` in the working directory (an ID that would name
+    // another directory is refused: LLVM writes there).
+    const writeBundles = (given: string, input: OffloadInput, nameOf: typeof BundleFileName): number => {
+      let n = 0;
+      for (const o of input.objects) {
+        for (const b of o.bundles ?? []) {
+          if (b.id.includes('/') || b.id.includes('\0')) throw new CommandFailure(`${prog}: ${given}: offload bundle ${b.bundle} has an entry ID with '/' or NUL (${JSON.stringify(b.id)}): not written (it would name another directory)`);
+          files.write(nameOf(given, o, b), [b.data]);
+          n++;
+        }
+      }
+      return n;
+    };
     for (file of inputs) {
       let strictError: { label: string; message: string } | undefined;
       let missing: { member: string; path: string; message: string } | undefined;
@@ -133,7 +149,7 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
         }
         // Anything else: the container readers are loaded only now (a plain OffloadBinary file, the
         // common case, does not pay for loading the ELF, COFF, archive and bitcode readers).
-        const [{ readOffloadInput, offloadContainerOf, OBJDUMP_ERRORS }, { inputOffloadingText, strictOffloadingText }, { inputListJson }] = await Promise.all([
+        const [{ readOffloadInput, offloadContainerOf, OBJDUMP_ERRORS }, { inputOffloadingText, strictOffloadingText, bundleFileName }, { inputListJson }] = await Promise.all([
           import('../../offload/input.js'),
           import('../../offload/input-text.js'),
           import('../../offload/list-json.js'),
@@ -144,13 +160,17 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
             strictError = { label: `'${shown(file)}'`, message: OBJDUMP_ERRORS.notAnObject };
             return;
           }
-          const r = strictOffloadingText(shown(file), readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: 'never', peer: era.objdump, peerReads: era.reads, llvmRules: followsLlvmRules(era), membersAligned: src.thin === true }), listing);
+          const input = readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: 'never', peer: era.objdump, peerReads: era.reads, llvmRules: followsLlvmRules(era), membersAligned: src.thin === true, bundles: era.listing.bundles });
+          const r = strictOffloadingText(shown(file), input, listing);
+          writeBundles(file, input, bundleFileName);
           out.write(r.bytes ? encodeLatin1(r.text) : r.text);
           for (const w of r.warnings ?? []) io.stderr.write(`${prog}: warning: ${w.label}: ${w.message}\n`);
           strictError = r.error;
           return;
         }
-        const input = readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: opts.scan, peer: era.objdump, peerReads: era.reads });
+        const input = readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: opts.scan, peer: era.objdump, peerReads: era.reads, bundles: era.listing.bundles && !opts.json });
+        const written = writeBundles(file, input, bundleFileName);
+        if (written) note(`${written} offload bundle entr${written === 1 ? 'y' : 'ies'} written to files, as ${era.objdump} writes them (the 'Extracting offload bundle' lines)`);
         for (const n of input.notes) note(n);
         for (const b of input.found) versions.add(b.binary.version);
         if (input.bare.length) note(`${input.bare.length} device image(s) outside any OffloadBinary: listed after what llvm-objdump lists`);

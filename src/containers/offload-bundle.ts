@@ -1,0 +1,194 @@
+/**
+ * clang-offload-bundler bundles inside an object's sections (formats/offload-bundle.ts), found and
+ * split as llvm-objdump-22 `--offloading` finds and splits them (llvm/lib/Object/OffloadBundle.cpp,
+ * llvm/tools/llvm-objdump/OffloadDump.cpp@03c2d602; behaviour checked against Debian's 22.1.8):
+ * - a section counts by its contents only (name, type and flags are not looked at): it starts with
+ *   `__CLANG_OFFLOAD_BUNDLE__` and has more than those 24 bytes, or starts with `CCOB`;
+ * - inside it, an uncompressed bundle is followed by the next one where the magic occurs again (the
+ *   search starts after the magic and covers entry data too); a `CCOB` bundle runs to the next `CCOB`
+ *   (or the section's end) and is decompressed, then read as a bundle;
+ * - bundles are numbered from 0 across the object's sections, entries are taken in table order;
+ * - an entry's code is at the bundle's first byte + its offset (uncompressed), or in the decompressed
+ *   bundle (compressed: LLVM 22.1.8 copies it from the object instead, a bug upstream fixed after it).
+ * Where LLVM reads past a section or file without a check (an entry's code), this reader refuses with
+ * an error instead. Portable: no Node APIs.
+ */
+import { blobRef, decode, DecodeError, decodeLatin1, memoryBlob, type BlobRef, type ByteSource, type PathKey } from '../codec/index.js';
+import { COMPRESSED_BUNDLE_MAGIC, COMPRESSED_BUNDLE_METHODS, CompressedBundleHeaders, CompressedBundlePrefix, OFFLOAD_BUNDLE_MAGIC, OffloadBundleEntry, OffloadBundleHeader } from '../../formats/offload-bundle.js';
+import { DEFAULT_MAX_INFLATED_SIZE, decompressExact } from '../offload/decompress.js';
+
+/** LLVM's messages for what fails here (after `while extracting offload FatBin bundles: `). */
+export const BUNDLE_LLVM_ERRORS = {
+  invalid: 'Invalid data was encountered while parsing the file',
+  short: 'Stream Error: The stream is too short to perform the requested operation.',
+  eof: 'The end of the file was unexpectedly encountered',
+  coff: 'COFF object files not supported',
+  headerTooSmall: 'failed to decompress input: compressed bundle header size too small',
+  method: 'failed to decompress input: unknown compressing method',
+} as const;
+
+/** What llvm-objdump-22 prints before a bundle error. */
+export const BUNDLE_ERROR_PREFIX = 'while extracting offload FatBin bundles: ';
+
+/** A bundle that cannot be read: this reader's words, and LLVM's message where it has one. */
+export class OffloadBundleError extends DecodeError {
+  constructor(
+    reason: string,
+    offset: number,
+    path: readonly PathKey[],
+    /** LLVM's message (after BUNDLE_ERROR_PREFIX); undefined where LLVM reads on without a check. */
+    readonly llvm: string | undefined,
+  ) {
+    super('FORMAT', reason, offset, path);
+  }
+}
+
+/** One entry of a bundle in an object. */
+export interface OffloadBundleEntryModel {
+  /** The bundle's number in the object (from 0, across its sections). */
+  bundle: number;
+  /** The entry's ID (`hipv4-amdgcn-amd-amdhsa--gfx90a`), one character per byte. */
+  id: string;
+  /** The entry's code: a blob of the input, or of the decompressed bundle. */
+  data: BlobRef;
+  /** Index of the section holding the bundle. */
+  section: number;
+  /** Absolute offset of the bundle (of its `CCOB` header when compressed). */
+  offset: number;
+  /** The bundle was compressed. */
+  compressed: boolean;
+}
+
+/** A section of an object as the bundle pass sees it: its index and contents range (absolute). */
+export interface BundleSection {
+  /** Section index. */
+  index: number;
+  /** Absolute offset of the contents. */
+  offset: number;
+  /** Size of the contents. */
+  size: number;
+}
+
+/** Options of readOffloadBundles. */
+export interface ReadBundlesOptions {
+  /** Cap on a decompressed bundle (default 1 GiB). */
+  maxInflatedSize?: number;
+  /** Structure path of the object (errors are placed under it). */
+  path?: readonly PathKey[];
+  /** Absolute offset of the object's first byte and its size (entries must lie inside it). */
+  object?: { offset: number; size: number };
+}
+
+const MAGIC = Uint8Array.from(OFFLOAD_BUNDLE_MAGIC);
+const CCOB = Uint8Array.from(COMPRESSED_BUNDLE_MAGIC);
+
+/** Does `b` hold `m` at `at`? */
+function at(b: Uint8Array, i: number, m: Uint8Array): boolean {
+  if (i + m.length > b.length) return false;
+  for (let k = 0; k < m.length; k++) if (b[i + k] !== m[k]) return false;
+  return true;
+}
+
+/** First index ≥ `from` where `m` occurs in `b`, or -1. */
+function find(b: Uint8Array, m: Uint8Array, from: number): number {
+  for (let i = b.indexOf(m[0]!, from); i >= 0 && i + m.length <= b.length; i = b.indexOf(m[0]!, i + 1)) if (at(b, i, m)) return i;
+  return -1;
+}
+
+/** Does a section whose contents start with `head` hold bundles (OffloadBundle.cpp: by its first bytes)? */
+export function holdsOffloadBundle(head: Uint8Array, size: number): boolean {
+  return (size > MAGIC.length && at(head, 0, MAGIC)) || (size >= CCOB.length && at(head, 0, CCOB));
+}
+
+/** How many bytes of a section's start tell whether it holds bundles. */
+export const BUNDLE_SNIFF = MAGIC.length + 1;
+
+/**
+ * The bundles' entries in `sections` of an object in `src`, in LLVM's order. Only the sections that
+ * start like a bundle are read (whole: their entries are what is extracted).
+ */
+export function readOffloadBundles(src: ByteSource, sections: readonly BundleSection[], opts: ReadBundlesOptions = {}): OffloadBundleEntryModel[] {
+  const out: OffloadBundleEntryModel[] = [];
+  const path = opts.path ?? [];
+  const object = opts.object ?? { offset: 0, size: src.size };
+  let bundle = 0;
+  for (const s of sections) {
+    if (!holdsOffloadBundle(src.read(s.offset, Math.min(BUNDLE_SNIFF, s.size)), s.size)) continue;
+    const sp: PathKey[] = [...path, 'sections', s.index, 'bundles'];
+    const bytes = src.read(s.offset, s.size);
+    let off = 0;
+    let next = 0;
+    // OffloadBundleFatBin::readEntries: the loop as LLVM writes it; `next` > 0 whenever it continues.
+    while (next >= 0 && off < bytes.length) {
+      const buf = bytes.subarray(off);
+      if (at(buf, 0, CCOB)) {
+        const n = find(buf, CCOB, CCOB.length);
+        next = n < 0 ? buf.length : n;
+        const inflated = decompressBundle(buf.subarray(0, next), s.offset + off, [...sp, bundle], opts.maxInflatedSize ?? DEFAULT_MAX_INFLATED_SIZE);
+        for (const e of bundleEntries(inflated, 0, { offset: 0, size: inflated.length }, s.offset + off, [...sp, bundle])) {
+          out.push({ bundle, id: e.id, data: memoryBlob(inflated.subarray(e.offset, e.offset + e.size)), section: s.index, offset: s.offset + off, compressed: true });
+        }
+        bundle++;
+      } else if (buf.length > MAGIC.length && at(buf, 0, MAGIC)) {
+        const base = s.offset + off;
+        for (const e of bundleEntries(buf, base, object, base, [...sp, bundle])) {
+          out.push({ bundle, id: e.id, data: blobRef(src, base + e.offset, e.size, base + e.offset), section: s.index, offset: base, compressed: false });
+        }
+        bundle++;
+        next = find(buf, MAGIC, MAGIC.length);
+      } else if (next <= 0) break; // (LLVM keeps `next`; with nothing to skip it would not move)
+      if (next >= 0) off += next;
+    }
+  }
+  return out;
+}
+
+/**
+ * The entries of the bundle at the start of `b` (its first byte is at absolute `base`; entries'
+ * code must lie inside `within`, absolute): ID and where the code is, relative to the bundle.
+ */
+function bundleEntries(b: Uint8Array, base: number, within: { offset: number; size: number }, errAt: number, path: PathKey[]): { id: string; offset: number; size: number }[] {
+  const headerSize = OffloadBundleHeader.fixedSize!;
+  if (b.length < headerSize) throw new OffloadBundleError(`an offload bundle of ${b.length} bytes: its entry count does not fit`, errAt, path, BUNDLE_LLVM_ERRORS.invalid);
+  const { numEntries } = decode(OffloadBundleHeader, b, 0, { base: errAt, path });
+  const entrySize = OffloadBundleEntry.fixedSize!;
+  // Each entry takes at least its 24 bytes: a count the bundle cannot hold is refused before any is read.
+  if (numEntries > Math.floor((b.length - headerSize) / entrySize)) {
+    throw new OffloadBundleError(`${numEntries} entries do not fit in the ${b.length}-byte offload bundle`, errAt + 24, [...path, 'numEntries'], BUNDLE_LLVM_ERRORS.short);
+  }
+  const out: { id: string; offset: number; size: number }[] = [];
+  let p = headerSize;
+  for (let i = 0; i < numEntries; i++) {
+    const ep: PathKey[] = [...path, 'entries', i];
+    if (p + entrySize > b.length) throw new OffloadBundleError(`entry ${i} of the offload bundle is cut short`, errAt + p, ep, BUNDLE_LLVM_ERRORS.short);
+    const e = decode(OffloadBundleEntry, b, p, { base: errAt, path: ep });
+    p += entrySize;
+    if (e.idLength > b.length - p) throw new OffloadBundleError(`the ${e.idLength}-byte ID of entry ${i} runs past the offload bundle`, errAt + p - 8, [...ep, 'idLength'], BUNDLE_LLVM_ERRORS.short);
+    const id = decodeLatin1(b.subarray(p, p + e.idLength));
+    p += e.idLength;
+    // LLVM copies `size` bytes from there without a check (past the object it reads whatever follows, or crashes).
+    const start = base + e.offset;
+    const limit = within.offset + within.size;
+    if (start > limit || e.size > limit - start) {
+      throw new OffloadBundleError(`the code of entry ${i} ('${id}'), [${e.offset}, +${e.size}) from the bundle's start, lies outside the ${within.size}-byte ${base ? 'object' : 'decompressed bundle'} (LLVM reads past it unchecked)`, errAt + p - e.idLength - entrySize, [...ep, 'offset'], undefined);
+    }
+    out.push({ id, offset: e.offset, size: e.size });
+  }
+  return out;
+}
+
+/** A `CCOB` bundle decompressed (OffloadBundle.cpp `CompressedOffloadBundle::decompress`). */
+function decompressBundle(b: Uint8Array, errAt: number, path: PathKey[], cap: number): Uint8Array {
+  if (b.length < CompressedBundlePrefix.fixedSize!) throw new OffloadBundleError(`a compressed offload bundle of ${b.length} bytes: its header is cut short`, errAt, path, BUNDLE_LLVM_ERRORS.invalid);
+  const { version, method } = decode(CompressedBundlePrefix, b, 0, { base: errAt, path });
+  const header = CompressedBundleHeaders[version as 1 | 2 | 3];
+  if (!header) throw new OffloadBundleError(`compressed offload bundle version ${version} (1 to 3 are known)`, errAt + 4, [...path, 'version'], BUNDLE_LLVM_ERRORS.headerTooSmall);
+  if (b.length < header.fixedSize!) throw new OffloadBundleError(`the ${header.fixedSize}-byte header of a version ${version} compressed offload bundle is cut short (${b.length} bytes)`, errAt, path, BUNDLE_LLVM_ERRORS.headerTooSmall);
+  const kind = COMPRESSED_BUNDLE_METHODS[method];
+  if (!kind) throw new OffloadBundleError(`compressed offload bundle method ${method} (0 zlib, 1 zstd)`, errAt + 6, [...path, 'method'], BUNDLE_LLVM_ERRORS.method);
+  const h = decode(header, b, 0, { base: errAt, path }) as { uncompressedSize: number; totalSize?: number };
+  const hs = header.fixedSize!;
+  // v1 has no total size (the stream runs to the chunk's end); a total smaller than the header reads to the end too (LLVM's substr).
+  const end = h.totalSize === undefined || h.totalSize < hs ? b.length : Math.min(b.length, h.totalSize);
+  return decompressExact({ stream: b.subarray(hs, end), expected: h.uncompressedSize, cap, offset: errAt + hs, path: [...path, 'stream'] });
+}

@@ -1,0 +1,113 @@
+/**
+ * HIP objects compiled without -fgpu-rdc keep their device code in a clang-offload-bundler bundle
+ * (.hip_fatbin); llvm-objdump-22 --offloading splits it and writes each entry to
+ * `<FILE or MEMBER>.<bundle>.<ID>` (src/containers/offload-bundle.ts, ObjectListing.bundles). Checked on
+ * the committed clang-22 objects of testdata/llvm22/hip (scripts/fixtures/llvm22.sh 4c: the objdump text
+ * and the sha256 of the files it wrote), and live against llvm-objdump-22 where it is installed
+ * (test/support/tools.ts names the package when it is missing): fresh objects, malformed bundles, a
+ * bundle in a COFF object.
+ */
+import { expect } from 'chai';
+import { createHash } from 'node:crypto';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { requireTool } from '../support/tools.js';
+import { cli, tempDir } from '../offload/support.js';
+import { LLVM22 } from './support.js';
+
+const HIP = join(LLVM22, 'hip');
+const sha = (b: Uint8Array): string => createHash('sha256').update(b).digest('hex');
+/** `sha256sum`'s lines for every file in `dir` but `skip`, sorted by name. */
+const sums = (dir: string, skip: string[]): string =>
+  readdirSync(dir)
+    .filter((f) => !skip.includes(f))
+    .sort()
+    .map((f) => `${sha(readFileSync(join(dir, f)))}  ${f}\n`)
+    .join('');
+
+describe('HIP offload bundles (llvm-objdump-22 --offloading writes their entries)', function () {
+  this.timeout(120_000);
+  for (const f of ['h.o', 'h2.o', 'hip.a']) {
+    it(`${f}: the text and the files of llvm-objdump-22, with and without --strict`, async () => {
+      for (const args of [['--strict'], []]) {
+        const { dir, cleanup } = tempDir('syclbin-hip-');
+        try {
+          copyFileSync(join(HIP, f), join(dir, f));
+          const r = await cli(['offload-list', ...args, f], dir);
+          expect([r.code, r.stdout]).to.deep.equal([0, readFileSync(join(HIP, `${f}.objdump22.txt`), 'utf8')]);
+          expect(sums(dir, [f])).to.equal(readFileSync(join(HIP, `${f}.bundles.sha256`), 'utf8'));
+          if (!args.length) expect(r.stderr).to.match(/note: \d+ offload bundle entr(y|ies) written to files, as llvm-objdump-22 writes them/);
+        } finally {
+          cleanup();
+        }
+      }
+    });
+  }
+
+  it('hc.o (a compressed CCOB bundle): the decompressed entries, as clang-offload-bundler unbundles them (LLVM 22.1.8 copies bytes of the object instead)', async () => {
+    const { dir, cleanup } = tempDir('syclbin-hip-');
+    try {
+      copyFileSync(join(HIP, 'hc.o'), join(dir, 'hc.o'));
+      const r = await cli(['offload-list', '--strict', 'hc.o'], dir);
+      expect([r.code, r.stdout]).to.deep.equal([0, readFileSync(join(HIP, 'hc.o.objdump22.txt'), 'utf8')]);
+      expect(sums(dir, ['hc.o'])).to.equal(readFileSync(join(HIP, 'hc.o.unbundle.sha256'), 'utf8'));
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('--llvm 19 (no bundle pass in LLVM 19) and --json write nothing', async () => {
+    const { dir, cleanup } = tempDir('syclbin-hip-');
+    try {
+      copyFileSync(join(HIP, 'h.o'), join(dir, 'h.o'));
+      const r = await cli(['offload-list', '--llvm', '19', 'h.o'], dir);
+      expect(r.stdout).to.equal('\nh.o:\tfile format elf64-x86-64\n');
+      await cli(['offload-list', '--json', 'h.o'], dir);
+      expect(readdirSync(dir)).to.deep.equal(['h.o']);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('live: malformed bundles and a bundle in a COFF object fail as llvm-objdump-22 fails (status, text, error line)', async () => {
+    const objdump = requireTool('llvm-objdump-22');
+    const objcopy = requireTool('llvm-objcopy-22');
+    const clang = requireTool('clang-22');
+    const { dir, cleanup } = tempDir('syclbin-hip-live-');
+    try {
+      const h = new Uint8Array(readFileSync(join(HIP, 'h.o')));
+      expect(spawnSync(objcopy, ['--dump-section', `.hip_fatbin=${join(dir, 'fatbin')}`, join(HIP, 'h.o'), join(dir, 'stripped.o')]).status).to.equal(0);
+      const fatbin = new Uint8Array(readFileSync(join(dir, 'fatbin')));
+      const at = Buffer.from(h).indexOf(Buffer.from(fatbin.subarray(0, 64)));
+      expect(at).to.be.greaterThan(0);
+      const variant = (name: string, patch: (b: Uint8Array) => void): string => {
+        const b = h.slice();
+        patch(b);
+        writeFileSync(join(dir, name), b);
+        return name;
+      };
+      const dv = (b: Uint8Array) => new DataView(b.buffer, b.byteOffset, b.byteLength);
+      const cases = [
+        variant('count.o', (b) => dv(b).setBigUint64(at + 24, 1000n, true)), // more entries than the bundle holds
+        variant('idlen.o', (b) => dv(b).setBigUint64(at + 32 + 16, 1n << 40n, true)), // an ID longer than the bundle
+      ];
+      // A bundle in a COFF object.
+      writeFileSync(join(dir, 'host.c'), 'int foo(void) { return 1; }\n');
+      expect(spawnSync(clang, ['--target=x86_64-pc-windows-msvc', '-c', 'host.c', '-o', 'host.obj'], { cwd: dir }).status).to.equal(0);
+      expect(spawnSync(objcopy, ['--add-section', '.hip_fatbin=fatbin', 'host.obj', 'bundle.obj'], { cwd: dir }).status).to.equal(0);
+      cases.push('bundle.obj');
+      for (const f of cases) {
+        for (const d of ['llvm', 'ours']) mkdirSync(join(dir, `${d}-${f}`));
+        copyFileSync(join(dir, f), join(dir, `llvm-${f}`, f));
+        copyFileSync(join(dir, f), join(dir, `ours-${f}`, f));
+        const theirs = spawnSync(objdump, ['--offloading', f], { cwd: join(dir, `llvm-${f}`), encoding: 'utf8' });
+        const ours = await cli(['offload-list', '--strict', f], join(dir, `ours-${f}`));
+        expect([ours.code, ours.stdout, ours.stderr.replace(/^syclbin offload-list: /, '')], f).to.deep.equal([theirs.status, theirs.stdout, theirs.stderr.replace(/^[^:]+: /, '')]);
+        expect(readdirSync(join(dir, `ours-${f}`)), f).to.deep.equal(readdirSync(join(dir, `llvm-${f}`)));
+      }
+    } finally {
+      cleanup();
+    }
+  });
+});
