@@ -78,3 +78,4 @@ export { elfArchiveSymbols } from './containers/elf-symbols.js';
 export { bitcodeArchiveSymbols, bitcodeKernels, type BitcodeArchiveSymbols } from './containers/bitcode-symbols.js';
 export { archiveMemberSymbols, type MemberSymbols } from './containers/archive-symbols.js';
 export { scanForOffloadBinaries, type ScanResult } from './containers/scan.js';
+export { readOffloadBundles, OffloadBundleError, BUNDLE_LLVM_ERRORS, type OffloadBundleEntryModel, type BundleSection, type ReadBundlesOptions } from './containers/offload-bundle.js';

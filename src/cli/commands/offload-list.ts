@@ -48,6 +48,11 @@ FILE is whatever llvm-objdump --offloading reads, and more:
   - Mach-O and WebAssembly objects: llvm-objdump's header line ('mach-o 64-bit x86-64', 'wasm', ...)
     and nothing else (llvm-objdump warns that --offloading reads COFF and ELF only; status 0).
 
+HIP objects built without -fgpu-rdc hold clang-offload-bundler bundles (.hip_fatbin): with --llvm 22
+(the default) and main, their entries are WRITTEN TO FILES in the working directory, named
+<FILE or MEMBER>.<bundle>.<ID>, one 'Extracting offload bundle: NAME' line each, as llvm-objdump-22
+does (--llvm 19 and --json write nothing; docs/offload.md 'HIP offload bundles').
+
 The text is byte for byte what llvm-objdump --offloading of the chosen era prints (--llvm):
   22 (default)  llvm-objdump-22 (LLVM 22.1): offload kinds are the bitmask of llvm-project #135809
                 (openmp 1, cuda 2, hip 4, sycl 8; anything else 'none'); image kind 6 (SPIR-V) is
