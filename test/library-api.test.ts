@@ -71,3 +71,21 @@ describe('library API: readPropsJson is a reader: its errors are DecodeErrors wi
     expect(e.offset).to.equal(text.indexOf('1,"properties"'));
   });
 });
+
+describe('library API: property-set syntax errors name the set and key', () => {
+  it('decodeRegistry: a bad line in a set is at [set, key]; a bad set line at []', () => {
+    const e = (text: string): api.DecodeError => {
+      try {
+        api.decodeRegistry(new TextEncoder().encode(text));
+      } catch (x) {
+        return x as api.DecodeError;
+      }
+      throw new Error('no error');
+    };
+    expect(e('[a]\nk=1|x\n').pathSegments).to.deep.equal(['a', 'k']);
+    expect(e('[a]\nk=3|x\n').pathSegments).to.deep.equal(['a', 'k']);
+    expect(e('[a]\nnoequals\n').pathSegments).to.deep.equal(['a']);
+    expect(e('[a\n').pathSegments).to.deep.equal([]);
+    expect(e('[a]\nk=1|x\n').offset).to.equal('[a]\nk=1|'.length);
+  });
+});

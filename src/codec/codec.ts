@@ -150,7 +150,11 @@ export function sizeOf<N extends Node<unknown, unknown, Role>>(node: N, value?: 
 export interface ReadOptions {
   /** Record the structures read in this span tree. */
   tree?: SpanTree;
-  /** Collect mode: problems are pushed here and reading goes on. */
+  /**
+   * Collect mode: problems are pushed here and reading goes on wherever the rest still makes sense. A
+   * problem after which nothing can be read (a header that does not fit, a v2 role that is unknown) is
+   * thrown, not pushed, as without collect mode.
+   */
   problems?: DecodeError[];
 }
 

@@ -134,8 +134,12 @@ class LineAt {
   start = 0;
   /** Absolute offset of `bytes[0]` (the text's own first byte may be further in). */
   origin = 0;
+  /** The set the line is in, and the line's key once it is read: the error's path. */
+  set: string | undefined;
+  key: string | undefined;
   fail(reason: string, col: number, llvm?: string): RegistrySyntaxError {
-    return new RegistrySyntaxError(reason, this.origin + this.start + col - 1, this.no, col, llvm);
+    const path = this.set === undefined ? [] : this.key === undefined ? [this.set] : [this.set, this.key];
+    return new RegistrySyntaxError(reason, this.origin + this.start + col - 1, this.no, col, llvm, path);
   }
 }
 
@@ -158,6 +162,7 @@ export function decodeRegistry(bytes: Uint8Array, opts: DecodeRegistryOptions = 
   const line = LINE;
   line.origin = base;
   line.no = 0;
+  line.set = undefined;
   const registry: PropertySetRegistry = new Map();
   let current: PropertySet | null = null;
   let currentName = '';
@@ -190,6 +195,7 @@ export function decodeRegistry(bytes: Uint8Array, opts: DecodeRegistryOptions = 
     // `\r\n` ends a line; a lone `\r` (also one at the very end of the text) is content.
     const end = nl < to && nl > start && bytes[nl - 1] === CR ? nl - 1 : nl;
     line.start = start;
+    line.key = undefined;
     const s0 = start;
     start = next;
     const len = end - s0;
@@ -202,6 +208,7 @@ export function decodeRegistry(bytes: Uint8Array, opts: DecodeRegistryOptions = 
       if (close < s0) throw line.fail(`invalid line: ${show(bytes, s0, end)} (no closing ']')`, len + 1, `invalid line: ${text(bytes, s0, end)}`);
       if (close === s0 + 1) throw line.fail('invalid line: "[]" (empty property set name)', 2);
       currentName = decodeTextRange(bytes, s0 + 1, close);
+      line.set = currentName;
       let set = registry.get(currentName);
       if (!set) registry.set(currentName, (set = new Map()));
       else opts.repeats?.push({ kind: 'set', set: currentName, line: line.no, offset: base + s0 });
@@ -214,6 +221,8 @@ export function decodeRegistry(bytes: Uint8Array, opts: DecodeRegistryOptions = 
     if (eq < 0) throw line.fail(`invalid property line: ${show(bytes, s0, end)} (no '=')`, len + 1, `invalid property line: ${text(bytes, s0, end)}`);
     if (eq === 0) throw line.fail(`invalid property line: ${show(bytes, s0, end)} (empty key)`, 1, `invalid property line: ${text(bytes, s0, end)}`);
     if (eq === len - 1) throw line.fail(`invalid property line: ${show(bytes, s0, end)} (nothing after '=')`, eq + 2, `invalid property line: ${text(bytes, s0, end)}`);
+    const key = decodeTextRange(bytes, s0, s0 + eq);
+    line.key = key;
     const r0 = s0 + eq + 1; // the value part: TYPE|VALUE
     const bar = barAt < 0 ? -1 : barAt - r0;
     const typeCol = eq + 2;
@@ -229,7 +238,6 @@ export function decodeRegistry(bytes: Uint8Array, opts: DecodeRegistryOptions = 
     }
     const valCol = typeCol + bar + 1;
     const v0 = typeEnd + 1;
-    const key = decodeTextRange(bytes, s0, s0 + eq);
     let value: PropertyValue;
     if (typeNum === PROPERTY_TYPE.UINT32) {
       const bad = firstNonDigit(bytes, v0, end);
