@@ -105,6 +105,9 @@ export function offloadKindLabel(kind: number, numbering: OffloadKindNumbering):
 /**
  * The numbering a reader assumes without being told: version 1 binaries come from the sequential era
  * (named with intel/llvm's table, the superset: sycl 4), versions 2 and 3 only exist in the bitmask era.
+ * A version 1 binary written by LLVM 22 uses the bitmask numbers (hip 4, sycl 8), which this names
+ * wrongly (4 as 'sycl'): when the producing LLVM is known, name kinds with `numberingFor(version,
+ * llvmEra('22'))` (formats/eras.ts) instead, as the commands do.
  */
 export function numberingForVersion(version: number): OffloadKindNumbering {
   return version <= 1 ? 'intel' : 'bitmask';
