@@ -31,6 +31,8 @@ export class Files {
   private readonly outputIds = new Map<string, string>();
   private readonly outputNames = new Map<string, string>();
   private readonly pending: { name: string; sink: OutputSink }[] = [];
+  /** Pending file outputs by their real path (for `replace`). */
+  private readonly byPath = new Map<string, OutputSink>();
   private stdinRead = false;
   private stdoutTaken = false;
 
@@ -140,8 +142,12 @@ export class Files {
     }
   }
 
-  /** An output: `-` is standard output; a file is written atomically when the run succeeds. */
-  output(name: string): OutputSink {
+  /**
+   * An output: `-` is standard output; a file is written atomically when the run succeeds. `replace`:
+   * a path this command already writes is written again, the later output replacing the earlier (as
+   * LLVM's tools overwrite a file they wrote; otherwise a second output to one path is an error).
+   */
+  output(name: string, opts: { replace?: boolean } = {}): OutputSink {
     // Standard output by its device names is standard output (opening /dev/stdout fails when it is a socket).
     if (STDOUT_NAMES.has(name)) name = '-';
     if (name === '') throw new FileFailure("''", new Error('an empty file name'));
@@ -159,9 +165,18 @@ export class Files {
       };
     }
     let sink: OutputSink;
+    let abs = '';
     try {
       const target = outputTarget(resolve(this.io.cwd, name));
+      const earlier = opts.replace ? this.byPath.get(target.path) : undefined;
+      if (earlier) {
+        earlier.abort();
+        this.outputs.delete(target.path);
+        const id = fileIdentity(target.path);
+        if (id) this.outputIds.delete(id);
+      }
       this.check(name, target.path);
+      abs = target.path;
       sink = target.special ? directFile(target.path) : atomicFile(target.path);
     } catch (e) {
       if (e instanceof FileFailure) throw e;
@@ -179,12 +194,13 @@ export class Files {
     const wrapped: OutputSink = { write: named(sink.write), writeChunks: named(sink.writeChunks), commit: named(sink.commit), abort: sink.abort };
     if (sink.seal) wrapped.seal = named(sink.seal);
     this.pending.push({ name, sink: wrapped });
+    this.byPath.set(abs, wrapped);
     return wrapped;
   }
 
-  /** Write a whole output (`-` = standard output). */
-  write(name: string, data: string | Uint8Array | readonly Chunk[]): void {
-    const out = this.output(name);
+  /** Write a whole output (`-` = standard output); `replace` as for {@link output}. */
+  write(name: string, data: string | Uint8Array | readonly Chunk[], opts: { replace?: boolean } = {}): void {
+    const out = this.output(name, opts);
     if (typeof data === 'string' || data instanceof Uint8Array) out.write(data);
     else out.writeChunks(data);
     out.seal?.();

@@ -10,17 +10,20 @@
  * - an `@FILE` that names no existing file stays an argument, as LLVM leaves it.
  * Bounded: at most MAX_RESPONSE_FILES files and MAX_RESPONSE_BYTES bytes in all are read; no recursion.
  */
-import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UsageError } from './errors.js';
+import { errnoText } from '../node/input.js';
 
 /** How many response files one command line may expand (a chain of distinct files is finite, but no build needs this many). */
 export const MAX_RESPONSE_FILES = 10_000;
 /** The most bytes read from response files for one command line. */
 export const MAX_RESPONSE_BYTES = 64 << 20;
+/** The most arguments a command line may expand to (no command needs more; option parsing would slow down past it). */
+export const MAX_EXPANDED_ARGUMENTS = 100_000;
 
-/** `cl::TokenizeGNUCommandLine`: the arguments in `text`. */
-export function tokenizeGnu(text: string): string[] {
+/** `cl::TokenizeGNUCommandLine`: the arguments in `text` (stopping once there are more than `limit`). */
+export function tokenizeGnu(text: string, limit = Infinity): string[] {
   const out: string[] = [];
   let token = '';
   let inToken = false;
@@ -39,9 +42,11 @@ export function tokenizeGnu(text: string): string[] {
       }
       continue;
     }
-    if (c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\v' || c === '\f') {
+    // (LLVM's isWhitespace: space, tab, CR, LF; not \v or \f)
+    if (c === ' ' || c === '\t' || c === '\n' || c === '\r') {
       // (LLVM pushes only non-empty tokens: "" alone is no argument.)
       if (token) out.push(token);
+      if (out.length > limit) return out;
       token = '';
       inToken = false;
       continue;
@@ -85,10 +90,45 @@ export function expandResponseFiles(args: readonly string[], cwd = '.'): string[
     }
     if (stack.some((f) => f.real === real)) throw new UsageError(`recursive expansion of: '${path}'`);
     if (++files > MAX_RESPONSE_FILES) throw new UsageError(`more than ${MAX_RESPONSE_FILES} response files on one command line`);
-    bytesRead += size;
+    // Read to at most the bytes left (a /proc file reports size 0 and has no end).
+    let bytes: Uint8Array;
+    try {
+      bytes = readAtMost(real, MAX_RESPONSE_BYTES - bytesRead + 1);
+    } catch (e) {
+      throw new UsageError(`response file '${path}': ${errnoText(e)}`);
+    }
+    bytesRead += Math.max(size, bytes.length);
     if (bytesRead > MAX_RESPONSE_BYTES) throw new UsageError(`response files of more than ${MAX_RESPONSE_BYTES} bytes on one command line (at '${path}')`);
-    const bytes = readFileSync(real);
-    stack.push({ items: tokenizeGnu(new TextDecoder().decode(bytes)), next: 0, real });
+    stack.push({ items: tokenizeGnu(new TextDecoder().decode(bytes), MAX_EXPANDED_ARGUMENTS), next: 0, real });
+    if (out.length > MAX_EXPANDED_ARGUMENTS) break;
+  }
+  if (out.length > MAX_EXPANDED_ARGUMENTS || stack.some((f) => f.items.length > MAX_EXPANDED_ARGUMENTS)) {
+    throw new UsageError(`the command line expands to more than ${MAX_EXPANDED_ARGUMENTS} arguments`);
   }
   return out;
+}
+
+/** The first `limit` bytes of the file at `path` (or all of it when shorter), read in pieces. */
+function readAtMost(path: string, limit: number): Uint8Array {
+  const fd = openSync(path, 'r');
+  try {
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    while (total < limit) {
+      const b = new Uint8Array(Math.min(1 << 20, limit - total));
+      const n = readSync(fd, b, 0, b.length, null);
+      if (n === 0) break;
+      chunks.push(b.subarray(0, n));
+      total += n;
+    }
+    const out = new Uint8Array(total);
+    let at = 0;
+    for (const c of chunks) {
+      out.set(c, at);
+      at += c.length;
+    }
+    return out;
+  } finally {
+    closeSync(fd);
+  }
 }

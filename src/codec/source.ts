@@ -240,7 +240,9 @@ export function firstDifference(src: ByteSource, chunks: readonly Chunk[]): numb
 }
 
 /** How many times its own size a string table may decode to (TerminatedStrings.text). */
-export const TEXT_BUDGET_FACTOR = 16;
+export const TEXT_BUDGET_FACTOR = 4;
+/** The longest string a table's text is decoded to (V8's strings end below 2^29 characters; a name this long is no name). */
+export const MAX_TABLE_STRING = 1 << 28;
 
 /**
  * Strings at offsets of one table (ELF and COFF string tables, an archive's `//` names): where the
@@ -268,14 +270,16 @@ export class TerminatedStrings {
    * The string at `offset`, up to `end` (default: its terminator, else the table's end), decoded by
    * `decode` once per offset. Distinct offsets into one long string (each a suffix of the other) would
    * decode quadratically many characters from a linear table: past TEXT_BUDGET_FACTOR times the
-   * table's size (plus 1 MiB) that is a LIMIT DecodeError, far above what any compiler's tail-merged
-   * string table needs.
+   * table's size (plus 1 MiB) that is a LIMIT DecodeError, above what any compiler's tail-merged
+   * string table needs (libLLVM-22.so and a 40k-symbol `-g -ffunction-sections` object stay well
+   * below), and so is a single string over MAX_TABLE_STRING bytes.
    */
   text(offset: number, decode: (b: Uint8Array, from: number, to: number) => string, end?: number): string {
     const hit = this.texts.get(offset);
     if (hit !== undefined) return hit;
     let to = end ?? this.end(offset);
     if (to < 0) to = this.bytes.length;
+    if (to - offset > MAX_TABLE_STRING) throw new DecodeError('LIMIT', `a string of ${to - offset} bytes in this string table (longer than ${MAX_TABLE_STRING})`, this.base + offset);
     this.decoded += to - offset;
     const budget = TEXT_BUDGET_FACTOR * this.bytes.length + (1 << 20);
     if (this.decoded > budget) {

@@ -111,10 +111,16 @@ export function readOffloadBundles(src: ByteSource, sections: readonly BundleSec
   const out: OffloadBundleEntryModel[] = [];
   const path = opts.path ?? [];
   const object = opts.object ?? { offset: 0, size: src.size };
+  // Bounds: the sections read (section headers may all name the same bytes: read at most twice the
+  // object, never sections × size) and what the object's compressed bundles inflate to, in all.
+  let toRead = 2 * object.size + (1 << 20);
+  let toInflate = opts.maxInflatedSize ?? DEFAULT_MAX_INFLATED_SIZE;
   let bundle = 0;
   for (const s of sections) {
     if (!holdsOffloadBundle(src.read(s.offset, Math.min(BUNDLE_SNIFF, s.size)), s.size)) continue;
     const sp: PathKey[] = [...path, 'sections', s.index, 'bundles'];
+    toRead -= s.size;
+    if (toRead < 0) throw new OffloadBundleError(`sections holding offload bundles overlap: they add up to more than twice the ${object.size}-byte object (section [${s.index}])`, s.offset, sp, undefined);
     const bytes = src.read(s.offset, s.size);
     let off = 0;
     let next = 0;
@@ -124,18 +130,21 @@ export function readOffloadBundles(src: ByteSource, sections: readonly BundleSec
       if (at(buf, 0, CCOB)) {
         const n = find(buf, CCOB, CCOB.length);
         next = n < 0 ? buf.length : n;
-        const inflated = decompressBundle(buf.subarray(0, next), s.offset + off, [...sp, bundle], opts.maxInflatedSize ?? DEFAULT_MAX_INFLATED_SIZE);
+        const inflated = decompressBundle(buf.subarray(0, next), s.offset + off, [...sp, bundle], toInflate);
+        toInflate -= inflated.length;
         for (const e of bundleEntries(inflated, 0, { offset: 0, size: inflated.length }, s.offset + off, [...sp, bundle])) {
           out.push({ bundle, id: e.id, data: memoryBlob(inflated.subarray(e.offset, e.offset + e.size)), section: s.index, offset: s.offset + off, compressed: true });
         }
         bundle++;
       } else if (buf.length > MAGIC.length && at(buf, 0, MAGIC)) {
         const base = s.offset + off;
-        for (const e of bundleEntries(buf, base, object, base, [...sp, bundle])) {
+        next = find(buf, MAGIC, MAGIC.length);
+        // The entry table must end before the next bundle starts (LLVM reads on into it: bundles whose
+        // tables overlap would make quadratically many entries from a linear section).
+        for (const e of bundleEntries(buf.subarray(0, next < 0 ? buf.length : next), base, object, base, [...sp, bundle])) {
           out.push({ bundle, id: e.id, data: blobRef(src, base + e.offset, e.size, base + e.offset), section: s.index, offset: base, compressed: false });
         }
         bundle++;
-        next = find(buf, MAGIC, MAGIC.length);
       } else if (next <= 0) break; // (LLVM keeps `next`; with nothing to skip it would not move)
       if (next >= 0) off += next;
     }
@@ -190,5 +199,6 @@ function decompressBundle(b: Uint8Array, errAt: number, path: PathKey[], cap: nu
   const hs = header.fixedSize!;
   // v1 has no total size (the stream runs to the chunk's end); a total smaller than the header reads to the end too (LLVM's substr).
   const end = h.totalSize === undefined || h.totalSize < hs ? b.length : Math.min(b.length, h.totalSize);
-  return decompressExact({ stream: b.subarray(hs, end), expected: h.uncompressedSize, cap, offset: errAt + hs, path: [...path, 'stream'] });
+  // The uncompressed size is the buffer LLVM decompresses into: more than the output is fine there.
+  return decompressExact({ stream: b.subarray(hs, end), expected: h.uncompressedSize, cap, offset: errAt + hs, path: [...path, 'stream'], atMost: true });
 }

@@ -66,6 +66,12 @@ export interface DecompressRequest {
   path: readonly PathKey[];
   /** Bytes to put before the output in the returned buffer (the header), so header + payload are one allocation. */
   prefix?: Uint8Array;
+  /**
+   * `expected` is an upper bound, not the exact size (a clang-offload-bundler `CCOB` header's
+   * uncompressed size: LLVM hands it to the decompressor as the buffer size): less output is fine
+   * and the result is cut to what was produced.
+   */
+  atMost?: boolean;
 }
 
 const NO_PREFIX = new Uint8Array(0);
@@ -156,7 +162,10 @@ function inflateZlib(r: DecompressRequest): Uint8Array {
       throw new DecodeError('FORMAT', `corrupt zlib stream: the inflater stopped (status ${status})`, r.offset, r.path);
     }
   }
-  if (strm.output === out && strm.next_out !== out.length) throw underDeclared('zlib', r, strm.next_out - prefix.length);
+  if (strm.output === out && strm.next_out !== out.length) {
+    if (!r.atMost) throw underDeclared('zlib', r, strm.next_out - prefix.length);
+    return out.slice(0, strm.next_out); // (a copy: the declared size may be far larger than the output)
+  }
   // zlib's uncompress (LLVM's reader) ignores what follows the stream; LLVM's writer puts nothing there.
   if (strm.next_in < stream.length) throw trailing('zlib', r, strm.next_in, 'stream (LLVM writes the stream alone)');
   return out;
@@ -190,11 +199,16 @@ function inflateZstd(r: DecompressRequest): Uint8Array {
   try {
     result = zstdDecompress(frame, r.prefix ?? NO_PREFIX, r.expected, r.offset, r.path);
   } catch (e) {
+    // The process may not be allowed the WebAssembly memory (ulimit -v): a limit, not a crash.
+    if (e instanceof RangeError) throw new DecodeError('LIMIT', `libzstd could not get the memory to decompress ${payload(r)}: ${e.message}`, r.offset, r.path);
     if (!(e instanceof ZstdError)) throw e;
     if (e.codeName === 'dstSize_tooSmall') throw overDeclared('zstd', r);
     throw new DecodeError('FORMAT', `corrupt zstd stream: ${e.codeName}`, r.offset, r.path);
   }
-  if (result.produced !== r.expected) throw underDeclared('zstd', r, result.produced);
+  if (result.produced !== r.expected) {
+    if (!r.atMost) throw underDeclared('zstd', r, result.produced);
+    return result.out.slice(0, (r.prefix?.length ?? 0) + result.produced); // (a copy, as for zlib)
+  }
   return result.out;
 }
 
@@ -222,7 +236,7 @@ function checkZstdFrame(r: DecompressRequest): Uint8Array {
     );
   }
   const fcs = frameContentSize(h);
-  if (fcs !== undefined && fcs !== BigInt(expected)) {
+  if (fcs !== undefined && (r.atMost ? fcs > BigInt(expected) : fcs !== BigInt(expected))) {
     throw new DecodeError('FORMAT', `Frame_Content_Size ${fcs} disagrees with InflatedSize, which declares ${payload(r)}`, at('frameContentSize'), [...hp, 'frameContentSize']);
   }
   const window = windowSize(h);
@@ -232,7 +246,7 @@ function checkZstdFrame(r: DecompressRequest): Uint8Array {
     if (window > windowNeededFor(cap)) {
       throw new DecodeError('LIMIT', `Window_Size ${window} is larger than any output within the cap of ${cap} bytes can need (${windowNeededFor(cap)})`, at('windowDescriptor'), wp);
     }
-    if (window > windowNeededFor(expected)) {
+    if (!r.atMost && window > windowNeededFor(expected)) {
       throw new DecodeError('FORMAT', `Window_Size ${window} is larger than InflatedSize allows: ${payload(r)} needs at most ${windowNeededFor(expected)}`, at('windowDescriptor'), wp);
     }
   }

@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expandResponseFiles, tokenizeGnu } from '../../src/cli/response-files.js';
+import { expandResponseFiles, MAX_EXPANDED_ARGUMENTS, tokenizeGnu } from '../../src/cli/response-files.js';
 import { requireTool } from '../support/tools.js';
 import { cli, tempDir } from '../offload/support.js';
 
@@ -21,6 +21,22 @@ describe('response files (@FILE)', function () {
     expect(tokenizeGnu(`"x\\"y" pre"mid dle"post`)).to.deep.equal(['x"y', 'premid dlepost']);
     expect(tokenizeGnu('"" a')).to.deep.equal(['a']); // an empty token is no argument
     expect(tokenizeGnu('"unterminated quote')).to.deep.equal(['unterminated quote']);
+    expect(tokenizeGnu('a\vb\fc d')).to.deep.equal(['a\vb\fc', 'd']); // only space, tab, CR, LF separate (LLVM's isWhitespace)
+    expect(tokenizeGnu('a b c d', 2)).to.have.length(3); // stops once past the limit
+  });
+
+  it('bounded: more than MAX_EXPANDED_ARGUMENTS arguments, or a /proc file of no size, are one-line errors', async () => {
+    const { dir, cleanup } = tempDir('syclbin-rsp-big-');
+    try {
+      writeFileSync(join(dir, 'many.rsp'), 'a '.repeat(MAX_EXPANDED_ARGUMENTS + 1));
+      expect(() => expandResponseFiles(['@many.rsp'], dir)).to.throw(/expands to more than 100000 arguments/);
+      const r = await cli(['offload-list', '@many.rsp'], dir);
+      expect([r.code, r.stderr]).to.deep.equal([1, 'syclbin offload-list: the command line expands to more than 100000 arguments\n']);
+      // /proc/self/status reports size 0 but has text: read (to its end, bounded), as LLVM reads it.
+      expect(expandResponseFiles(['@/proc/self/status'], dir)[0]).to.equal('Name:');
+    } finally {
+      cleanup();
+    }
   });
 
   it('expands nested files in place, keeps @NAME that names no file, refuses a file that includes itself', () => {

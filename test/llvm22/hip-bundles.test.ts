@@ -15,6 +15,8 @@ import { spawnSync } from 'node:child_process';
 import { requireTool } from '../support/tools.js';
 import { cli, tempDir } from '../offload/support.js';
 import { LLVM22 } from './support.js';
+import { memorySource } from '../../src/codec/index.js';
+import { BUNDLE_LLVM_ERRORS, OffloadBundleError, readOffloadBundles } from '../../src/containers/offload-bundle.js';
 
 const HIP = join(LLVM22, 'hip');
 const sha = (b: Uint8Array): string => createHash('sha256').update(b).digest('hex');
@@ -110,4 +112,100 @@ describe('HIP offload bundles (llvm-objdump-22 --offloading writes their entries
       cleanup();
     }
   });
+
+  it('archive members: a name that leaves the directory is refused; two members of one name write the later one\'s files', async () => {
+    const { dir, cleanup } = tempDir('syclbin-hip-hostile-');
+    try {
+      const h = new Uint8Array(readFileSync(join(HIP, 'h.o')));
+      // A GNU archive whose member is named ../escape.o: refused, nothing written outside.
+      const hdr = (name: string, size: number): string => `${name.padEnd(16)}${'0'.padEnd(12)}${'0'.padEnd(6)}${'0'.padEnd(6)}${'644'.padEnd(8)}${String(size).padEnd(10)}\`\n`;
+      const table = '../escape.o/\n';
+      const head = new TextEncoder().encode(`!<arch>\n${hdr('//', table.length)}${table}\n${hdr('/0', h.length)}`); // (the odd-sized table padded)
+      const ar = new Uint8Array(head.length + h.length + (h.length % 2));
+      ar.set(head);
+      ar.set(h, head.length);
+      mkdirSync(join(dir, 'cwd'));
+      writeFileSync(join(dir, 'cwd', 'g.a'), ar);
+      const g = await cli(['offload-list', 'g.a'], join(dir, 'cwd'));
+      expect(g.code).to.equal(1);
+      expect(g.stderr).to.contain('member "../escape.o" holds offload bundles: not written');
+      expect(readdirSync(dir).sort()).to.deep.equal(['cwd']);
+      // Two members of one name: the later one's files replace the earlier one's, as LLVM writes them.
+      const two = new TextEncoder().encode(`!<arch>\n`);
+      const member = (data: Uint8Array): Uint8Array => {
+        const x = new TextEncoder().encode(hdr('h.o/', data.length));
+        const m = new Uint8Array(x.length + data.length + (data.length % 2));
+        m.set(x);
+        m.set(data, x.length);
+        return m;
+      };
+      const h2 = new Uint8Array(readFileSync(join(HIP, 'h2.o')));
+      const parts = [two, member(h), member(h2)];
+      const dup = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+      parts.reduce((at, p) => (dup.set(p, at), at + p.length), 0);
+      writeFileSync(join(dir, 'dup.a'), dup);
+      const d = await cli(['offload-list', '--strict', 'dup.a'], dir);
+      expect(d.code, d.stderr).to.equal(0);
+      expect(readdirSync(dir).filter((f) => f.startsWith('h.o.0.')).sort()).to.deep.equal(['h.o.0.hipv4-amdgcn-amd-amdhsa--gfx1030', 'h.o.0.hipv4-amdgcn-amd-amdhsa--gfx90a', 'h.o.0.host-x86_64-unknown-linux-gnu-']);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('bundles bounded by their bytes: a table running into the next bundle, sections that overlap, a CCOB declaring more than it holds', async () => {
+    const enc = new TextEncoder();
+    const le64 = (v: number): Uint8Array => {
+      const b = new Uint8Array(8);
+      new DataView(b.buffer).setBigUint64(0, BigInt(v), true);
+      return b;
+    };
+    const cat = (...parts: Uint8Array[]): Uint8Array => {
+      const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+      parts.reduce((at, p) => (out.set(p, at), at + p.length), 0);
+      return out;
+    };
+    const magic = enc.encode('__CLANG_OFFLOAD_BUNDLE__');
+    // Bundle A claims 2 entries but only one fits before bundle B: refused, as the table runs into B.
+    const a = cat(magic, le64(2), le64(0), le64(0), le64(4), enc.encode('abcd'));
+    const b = cat(magic, le64(1), le64(0), le64(0), le64(4), enc.encode('efgh'));
+    const sec = cat(a, b, new Uint8Array(64));
+    const e = (() => {
+      try {
+        readOffloadBundles(memorySource(sec), [{ index: 1, offset: 0, size: sec.length }]);
+      } catch (x) {
+        return x as OffloadBundleError;
+      }
+      throw new Error('no error');
+    })();
+    expect(e).to.be.instanceOf(OffloadBundleError);
+    expect(e.message).to.match(/2 entries do not fit in the 60-byte offload bundle/);
+    expect(e.llvm).to.equal(BUNDLE_LLVM_ERRORS.short);
+    // Well-formed, the two bundles read as bundles 0 and 1.
+    const ok = cat(cat(magic, le64(1), le64(0), le64(0), le64(4), enc.encode('abcd')), b);
+    expect(readOffloadBundles(memorySource(ok), [{ index: 1, offset: 0, size: ok.length }]).map((x) => [x.bundle, x.id])).to.deep.equal([
+      [0, 'abcd'],
+      [1, 'efgh'],
+    ]);
+    // Section headers naming the same bytes over and over: read at most twice the object.
+    const big = new Uint8Array(1 << 20);
+    big.set(ok);
+    const same = Array.from({ length: 4 }, (_, i) => ({ index: i + 1, offset: 0, size: big.length }));
+    expect(() => readOffloadBundles(memorySource(big), same)).to.throw(OffloadBundleError, /overlap/);
+    // A CCOB whose uncompressed size is larger than what it holds: read (LLVM decompresses into a buffer of that size).
+    const { dir, cleanup } = tempDir('syclbin-hip-ccob-');
+    try {
+      const hc = new Uint8Array(readFileSync(join(HIP, 'hc.o')));
+      const at = Buffer.from(hc).indexOf(Buffer.from('CCOB'));
+      const v = new DataView(hc.buffer, hc.byteOffset);
+      expect(v.getUint16(at + 4, true)).to.equal(3);
+      v.setBigUint64(at + 16, v.getBigUint64(at + 16, true) + 1000n, true);
+      writeFileSync(join(dir, 'hc.o'), hc);
+      const r = await cli(['offload-list', '--strict', 'hc.o'], dir);
+      expect(r.code, r.stderr).to.equal(0);
+      expect(sums(dir, ['hc.o'])).to.equal(readFileSync(join(HIP, 'hc.o.unbundle.sha256'), 'utf8'));
+    } finally {
+      cleanup();
+    }
+  });
 });
+

@@ -11,7 +11,7 @@ import { mkfifoSync } from './mkfifo.js';
 import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DecodeError } from '../../src/codec/errors.js';
-import { TerminatedStrings, TEXT_BUDGET_FACTOR } from '../../src/codec/source.js';
+import { MAX_TABLE_STRING, TerminatedStrings, TEXT_BUDGET_FACTOR } from '../../src/codec/source.js';
 import { decodeUtf8 } from '../../src/codec/schema.js';
 import { archiveChunks, readArchive } from '../../src/containers/archive.js';
 import { concatChunks } from '../../src/codec/index.js';
@@ -81,6 +81,13 @@ describe('amplification: the same bytes named many times over', function () {
     expect(caught).to.be.instanceOf(DecodeError);
     expect((caught as DecodeError).code).to.equal('LIMIT');
     expect((caught as DecodeError).offset).to.be.within(100, 100 + 4096);
+  });
+
+  it('a single string longer than MAX_TABLE_STRING is a LIMIT error, not an engine error (V8 strings end below 2^29 characters)', () => {
+    const b = new Uint8Array(MAX_TABLE_STRING + 2).fill(0x41);
+    const t = new TerminatedStrings(b, 0, 64);
+    expect(() => t.text(0, decodeUtf8)).to.throw(DecodeError, /longer than 268435456/);
+    expect(t.text(b.length - 10, decodeUtf8)).to.equal('A'.repeat(10));
   });
 
   it('archive members sharing one long name get the same string, decoded once', () => {

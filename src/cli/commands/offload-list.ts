@@ -126,14 +126,18 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
     // Text is written as the bytes llvm-objdump prints (string values that are not UTF-8 included).
     const listing: ListingOptions = { strings: opts.strings, era, read, warn, byteStrings: true };
     // The offload bundles of the objects listed (HIP without -fgpu-rdc): written where llvm-objdump-22
-    // writes them, `<FILE or MEMBER>.<bundle>.<ID>` in the working directory (an ID that would name
-    // another directory is refused: LLVM writes there).
+    // writes them, `<FILE or MEMBER>.<bundle>.<ID>`, beside FILE as given or, for an archive member, in
+    // the working directory. An ID or member name that would name another directory is refused (LLVM
+    // writes there: an archive from anyone could drop files anywhere). A name written twice (members of
+    // one name, a file listed twice) is written again, the later replacing the earlier, as LLVM does.
+    const plain = (x: string): boolean => !x.includes('/') && !x.includes('\0');
     const writeBundles = (given: string, input: OffloadInput, nameOf: typeof BundleFileName): number => {
       let n = 0;
       for (const o of input.objects) {
         for (const b of o.bundles ?? []) {
-          if (b.id.includes('/') || b.id.includes('\0')) throw new CommandFailure(`${prog}: ${given}: offload bundle ${b.bundle} has an entry ID with '/' or NUL (${JSON.stringify(b.id)}): not written (it would name another directory)`);
-          files.write(nameOf(given, o, b), [b.data]);
+          if (!plain(b.id)) throw new CommandFailure(`${prog}: ${given}: offload bundle ${b.bundle} has an entry ID ${JSON.stringify(b.id)}: not written (it would name another directory)`);
+          if (o.member !== undefined && !plain(o.member)) throw new CommandFailure(`${prog}: ${given}: member ${JSON.stringify(o.member)} holds offload bundles: not written (its name would put them in another directory)`);
+          files.write(nameOf(given, o, b), [b.data], { replace: true });
           n++;
         }
       }
