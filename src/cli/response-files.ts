@@ -13,6 +13,7 @@
 import { closeSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UsageError } from './errors.js';
+import { concatBytes } from '../codec/index.js';
 import { errnoText } from '../node/input.js';
 
 /** How many response files one command line may expand (a chain of distinct files is finite, but no build needs this many). */
@@ -121,13 +122,7 @@ function readAtMost(path: string, limit: number): Uint8Array {
       chunks.push(b.subarray(0, n));
       total += n;
     }
-    const out = new Uint8Array(total);
-    let at = 0;
-    for (const c of chunks) {
-      out.set(c, at);
-      at += c.length;
-    }
-    return out;
+    return concatBytes(chunks);
   } finally {
     closeSync(fd);
   }

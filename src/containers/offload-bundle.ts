@@ -27,6 +27,9 @@ export const BUNDLE_LLVM_ERRORS = {
   method: 'failed to decompress input: unknown compressing method',
 } as const;
 
+/** The longest entry ID read (it names a file: PATH_MAX is 4096 on Linux). */
+export const MAX_BUNDLE_ID = 4096;
+
 /** What llvm-objdump-22 prints before a bundle error. */
 export const BUNDLE_ERROR_PREFIX = 'while extracting offload FatBin bundles: ';
 
@@ -132,7 +135,7 @@ export function readOffloadBundles(src: ByteSource, sections: readonly BundleSec
         next = n < 0 ? buf.length : n;
         const inflated = decompressBundle(buf.subarray(0, next), s.offset + off, [...sp, bundle], toInflate);
         toInflate -= inflated.length;
-        for (const e of bundleEntries(inflated, 0, { offset: 0, size: inflated.length }, s.offset + off, [...sp, bundle])) {
+        for (const e of bundleEntries(inflated, 0, { offset: 0, size: inflated.length, what: 'decompressed bundle' }, s.offset + off, [...sp, bundle])) {
           out.push({ bundle, id: e.id, data: memoryBlob(inflated.subarray(e.offset, e.offset + e.size)), section: s.index, offset: s.offset + off, compressed: true });
         }
         bundle++;
@@ -141,7 +144,7 @@ export function readOffloadBundles(src: ByteSource, sections: readonly BundleSec
         next = find(buf, MAGIC, MAGIC.length);
         // The entry table must end before the next bundle starts (LLVM reads on into it: bundles whose
         // tables overlap would make quadratically many entries from a linear section).
-        for (const e of bundleEntries(buf.subarray(0, next < 0 ? buf.length : next), base, object, base, [...sp, bundle])) {
+        for (const e of bundleEntries(buf.subarray(0, next < 0 ? buf.length : next), base, { ...object, what: 'object' }, base, [...sp, bundle])) {
           out.push({ bundle, id: e.id, data: blobRef(src, base + e.offset, e.size, base + e.offset), section: s.index, offset: base, compressed: false });
         }
         bundle++;
@@ -156,7 +159,7 @@ export function readOffloadBundles(src: ByteSource, sections: readonly BundleSec
  * The entries of the bundle at the start of `b` (its first byte is at absolute `base`; entries'
  * code must lie inside `within`, absolute): ID and where the code is, relative to the bundle.
  */
-function bundleEntries(b: Uint8Array, base: number, within: { offset: number; size: number }, errAt: number, path: PathKey[]): { id: string; offset: number; size: number }[] {
+function bundleEntries(b: Uint8Array, base: number, within: { offset: number; size: number; what: string }, errAt: number, path: PathKey[]): { id: string; offset: number; size: number }[] {
   const headerSize = OffloadBundleHeader.fixedSize!;
   if (b.length < headerSize) throw new OffloadBundleError(`an offload bundle of ${b.length} bytes: its entry count does not fit`, errAt, path, BUNDLE_LLVM_ERRORS.invalid);
   const { numEntries } = decode(OffloadBundleHeader, b, 0, { base: errAt, path });
@@ -173,13 +176,15 @@ function bundleEntries(b: Uint8Array, base: number, within: { offset: number; si
     const e = decode(OffloadBundleEntry, b, p, { base: errAt, path: ep });
     p += entrySize;
     if (e.idLength > b.length - p) throw new OffloadBundleError(`the ${e.idLength}-byte ID of entry ${i} runs past the offload bundle`, errAt + p - 8, [...ep, 'idLength'], BUNDLE_LLVM_ERRORS.short);
+    // The ID names a file: one longer than any file name is refused before it is decoded.
+    if (e.idLength > MAX_BUNDLE_ID) throw new OffloadBundleError(`the ID of entry ${i} is ${e.idLength} bytes, longer than any file name (${MAX_BUNDLE_ID})`, errAt + p - 8, [...ep, 'idLength'], undefined);
     const id = decodeLatin1(b.subarray(p, p + e.idLength));
     p += e.idLength;
     // LLVM copies `size` bytes from there without a check (past the object it reads whatever follows, or crashes).
     const start = base + e.offset;
     const limit = within.offset + within.size;
     if (start > limit || e.size > limit - start) {
-      throw new OffloadBundleError(`the code of entry ${i} ('${id}'), [${e.offset}, +${e.size}) from the bundle's start, lies outside the ${within.size}-byte ${base ? 'object' : 'decompressed bundle'} (LLVM reads past it unchecked)`, errAt + p - e.idLength - entrySize, [...ep, 'offset'], undefined);
+      throw new OffloadBundleError(`the code of entry ${i} ('${id}'), [${e.offset}, +${e.size}) from the bundle's start, lies outside the ${within.size}-byte ${within.what} (LLVM reads past it unchecked)`, errAt + p - e.idLength - entrySize, [...ep, 'offset'], undefined);
     }
     out.push({ id, offset: e.offset, size: e.size });
   }

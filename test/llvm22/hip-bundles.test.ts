@@ -16,7 +16,7 @@ import { requireTool } from '../support/tools.js';
 import { cli, tempDir } from '../offload/support.js';
 import { LLVM22 } from './support.js';
 import { memorySource } from '../../src/codec/index.js';
-import { BUNDLE_LLVM_ERRORS, OffloadBundleError, readOffloadBundles } from '../../src/containers/offload-bundle.js';
+import { BUNDLE_LLVM_ERRORS, MAX_BUNDLE_ID, OffloadBundleError, readOffloadBundles } from '../../src/containers/offload-bundle.js';
 
 const HIP = join(LLVM22, 'hip');
 const sha = (b: Uint8Array): string => createHash('sha256').update(b).digest('hex');
@@ -180,6 +180,9 @@ describe('HIP offload bundles (llvm-objdump-22 --offloading writes their entries
     expect(e).to.be.instanceOf(OffloadBundleError);
     expect(e.message).to.match(/2 entries do not fit in the 60-byte offload bundle/);
     expect(e.llvm).to.equal(BUNDLE_LLVM_ERRORS.short);
+    // An ID longer than any file name is refused before it is decoded (a string of the section's size otherwise).
+    const longId = cat(magic, le64(1), le64(0), le64(0), le64(MAX_BUNDLE_ID + 1), new Uint8Array(MAX_BUNDLE_ID + 1).fill(0x61));
+    expect(() => readOffloadBundles(memorySource(longId), [{ index: 1, offset: 0, size: longId.length }])).to.throw(OffloadBundleError, /longer than any file name/);
     // Well-formed, the two bundles read as bundles 0 and 1.
     const ok = cat(cat(magic, le64(1), le64(0), le64(0), le64(4), enc.encode('abcd')), b);
     expect(readOffloadBundles(memorySource(ok), [{ index: 1, offset: 0, size: ok.length }]).map((x) => [x.bundle, x.id])).to.deep.equal([
