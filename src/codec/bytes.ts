@@ -183,6 +183,15 @@ export function decodeLatin1(bytes: Uint8Array): string {
   return parts.join('');
 }
 
+/**
+ * A string made by {@link decodeLatin1}, ready for a writer that encodes strings as UTF-8: the
+ * string itself when it is ASCII (its UTF-8 bytes are its Latin-1 bytes, and the writer encodes it
+ * without a copy here), else its bytes ({@link encodeLatin1}).
+ */
+export function latin1Output(s: string): string | Uint8Array {
+  return /[^\x00-\x7f]/.test(s) ? encodeLatin1(s) : s;
+}
+
 /** The bytes of a string made by {@link decodeLatin1} (each code unit's low 8 bits). */
 export function encodeLatin1(s: string): Uint8Array {
   if (!/[^\x00-\x7f]/.test(s)) return new TextEncoder().encode(s);

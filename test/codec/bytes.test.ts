@@ -6,6 +6,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { ByteBuilder, concatBytes } from '../../src/codec/index.js';
+import { decodeLatin1, encodeLatin1, latin1Output } from '../../src/codec/bytes.js';
 
 type Op = { text: string } | { decimal: number } | { bytes: Uint8Array } | { align: number } | { u32: number };
 
@@ -55,5 +56,24 @@ describe('codec: ByteBuilder', () => {
         expect(chunks.every((c) => c.length > 0)).to.equal(true);
       }),
     );
+  });
+});
+
+describe('Latin-1 text (decodeLatin1 / encodeLatin1 / latin1Output)', () => {
+  it('round-trips any bytes, and latin1Output writes the same bytes as UTF-8 text or as bytes', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => {
+        const text = decodeLatin1(bytes);
+        expect(encodeLatin1(text)).to.deep.equal(bytes);
+        const out = latin1Output(text);
+        const written = typeof out === 'string' ? new TextEncoder().encode(out) : out;
+        expect(written).to.deep.equal(bytes);
+      }),
+    );
+  });
+
+  it('hands ASCII text through as the string itself (no copy) and other text as its bytes', () => {
+    expect(latin1Output('OFFLOADING IMAGE [0]:\n')).to.equal('OFFLOADING IMAGE [0]:\n');
+    expect(latin1Output('caf\u00e9')).to.deep.equal(new Uint8Array([0x63, 0x61, 0x66, 0xe9]));
   });
 });
