@@ -53,6 +53,12 @@ export interface LlvmEraInfo {
     /** `--image` keys that must be present, and the error when one is missing. */
     readonly requiredKeys: readonly string[];
     readonly missingKeysError: string;
+    /**
+     * Without `-o` (and no input): print the help, status 0 (llvm-offload-binary, main():
+     * `OutputFile.empty() && InputFile.empty()`), or write nothing, status 0 (clang-offload-packager-19,
+     * which packs only when an output is named).
+     */
+    readonly withoutOutput: 'help' | 'nothing';
   };
   /** Image kind numbers by file extension (`getImageKind`); anything else is 0. */
   readonly extensionKinds: Readonly<Record<string, number>>;
@@ -99,7 +105,7 @@ export const LLVM_ERAS: Readonly<Record<LlvmEra, LlvmEraInfo>> = {
     objdump: 'llvm-objdump-19',
     numbering: 'llvm19',
     reads: [1],
-    pack: { version: 1, multiEntry: false, requiredKeys: ['file', 'triple'], missingKeysError: "'file' and 'triple' are required image arguments" },
+    pack: { version: 1, multiEntry: false, requiredKeys: ['file', 'triple'], missingKeysError: "'file' and 'triple' are required image arguments", withoutOutput: 'nothing' },
     extensionKinds: BASE_EXTENSIONS,
     imageKindNames: {},
     listing: { imageSize: false, nested: false, bundles: false },
@@ -112,7 +118,7 @@ export const LLVM_ERAS: Readonly<Record<LlvmEra, LlvmEraInfo>> = {
     objdump: 'llvm-objdump-22',
     numbering: 'bitmask',
     reads: [1],
-    pack: { version: 1, multiEntry: false, requiredKeys: ['file'], missingKeysError: "'file' is a required image arguments" },
+    pack: { version: 1, multiEntry: false, requiredKeys: ['file'], missingKeysError: "'file' is a required image arguments", withoutOutput: 'help' },
     extensionKinds: BASE_EXTENSIONS,
     imageKindNames: {},
     listing: { imageSize: false, nested: false, bundles: true },
@@ -125,7 +131,7 @@ export const LLVM_ERAS: Readonly<Record<LlvmEra, LlvmEraInfo>> = {
     objdump: 'llvm-objdump (upstream main)',
     numbering: 'bitmask',
     reads: [1, 2, 3],
-    pack: { version: 3, multiEntry: true, requiredKeys: ['file'], missingKeysError: "'file' is a required image arguments" },
+    pack: { version: 3, multiEntry: true, requiredKeys: ['file'], missingKeysError: "'file' is a required image arguments", withoutOutput: 'help' },
     extensionKinds: { ...BASE_EXTENSIONS, spv: 6 },
     imageKindNames: { 6: { ext: 'spv', objdump: 'spir-v' } },
     listing: { imageSize: true, nested: true, bundles: true },

@@ -48,6 +48,8 @@ export interface Context<V> {
   files: Files;
   /** `syclbin NAME`, for messages. */
   prog: string;
+  /** This command's `--help` text (for a command that, like the LLVM tool it replaces, prints it unasked). */
+  help(): string;
 }
 
 /** Exit statuses shared by all commands. */

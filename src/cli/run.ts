@@ -171,7 +171,7 @@ export async function runCli(argv: string[], io: CommandIO): Promise<number> {
   }
   const files = new Files(io, opts.force === true);
   try {
-    const status = await cmd.run({ opts, args: positionals, file: positionals[0] ?? '', io, files, prog });
+    const status = await cmd.run({ opts, args: positionals, file: positionals[0] ?? '', io, files, prog, help: () => formatCommandHelp(cmd) });
     files.finish();
     return status;
   } catch (e) {

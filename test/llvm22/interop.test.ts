@@ -317,6 +317,29 @@ describe('interop: clang++-22 -fsycl, clang-sycl-linker, llvm-objdump-22 and llv
     }
   });
 
+  it('offload-pack without -o: llvm-offload-binary-22 prints its help, clang-offload-packager-19 nothing, both status 0; so do we (--llvm 19), writing no file', async () => {
+    const packager19 = requireTool('clang-offload-packager-19');
+    const a = tempDir('syclbin-noout-');
+    try {
+      writeFileSync(join(a.dir, 'k.o'), 'x');
+      const img = '--image=file=k.o,triple=t,arch=a';
+      const theirs22 = run(offloadBinary, [img], a.dir);
+      expect(theirs22.status).to.equal(0);
+      expect(theirs22.stdout).to.match(/^OVERVIEW: /);
+      const ours22 = await cli(['offload-pack', img], a.dir);
+      expect(ours22.code, ours22.stderr).to.equal(0);
+      expect(ours22.stdout).to.match(/^Usage: syclbin offload-pack /);
+      const theirs19 = run(packager19, [img], a.dir);
+      expect([theirs19.status, theirs19.stdout]).to.deep.equal([0, '']);
+      const ours19 = await cli(['offload-pack', '--llvm', '19', img], a.dir);
+      expect([ours19.code, ours19.stdout]).to.deep.equal([0, '']);
+      expect(ours19.stderr).to.include('no -o OUT: nothing written');
+      expect(readdirSync(a.dir)).to.deep.equal(['k.o']);
+    } finally {
+      a.cleanup();
+    }
+  });
+
   it('files llvm-objdump-22 fails on: our listing starts with what it printed, our note quotes its error, --strict is it exactly', async () => {
     const a = tempDir('syclbin-fail-');
     try {

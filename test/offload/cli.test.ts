@@ -291,13 +291,32 @@ describe('cli: offload-pack', () => {
     }
   });
 
-  it('usage errors: missing -o, bad version, --compress without version 3, bad numbering, v2 without images', async () => {
+  it('without -o: the help on standard output (22, main) or a note and nothing (19), status 0 as the packers; no file written', async () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      writeFileSync(join(dir, 'k.o'), 'x');
+      for (const era of ['22', 'main']) {
+        const r = await cli(['offload-pack', '--llvm', era, '--image=file=k.o,triple=t'], dir);
+        expect(r.code, r.stderr).to.equal(0);
+        expect(r.stdout).to.match(/^Usage: syclbin offload-pack /);
+        expect(r.stderr).to.equal('');
+      }
+      expect((await cli(['offload-pack'], dir)).stdout).to.match(/^Usage: syclbin offload-pack /);
+      const r19 = await cli(['offload-pack', '--llvm', '19', '--image=file=missing.o'], dir);
+      expect([r19.code, r19.stdout]).to.deep.equal([0, '']);
+      expect(r19.stderr).to.equal('syclbin offload-pack: note: no -o OUT: nothing written (clang-offload-packager-19 writes nothing too, status 0)\n');
+      expect(readdirSync(dir)).to.deep.equal(['k.o']);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('usage errors: bad version, --compress without version 3, bad numbering, v2 without images', async () => {
     const { dir, cleanup } = tempDir();
     try {
       writeFileSync(join(dir, 'k.o'), 'x');
       const img = '--image=file=k.o,triple=t';
       for (const args of [
-        [img],
         ['-o', 'o.bin', '--format-version', '4', img],
         ['-o', 'o.bin', '--compress', 'zlib', img],
         ['-o', 'o.bin', '--format-version', '3', '--compress', 'lz4', img],

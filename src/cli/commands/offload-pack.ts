@@ -51,7 +51,9 @@ Overrides:
                            (3 can be --compress'ed, as on main).
   --offload-kinds llvm19|intel|bitmask   kind=NAME numbers: LLVM 19's, intel/llvm's sequential
                            numbering (sycl 4, what the intel/llvm fork writes), or the bitmask.
-Unknown kind names give 0, as in LLVM (with a warning here).`,
+Unknown kind names give 0, as in LLVM (with a warning here). Without -o this help is printed
+(status 0, as llvm-offload-binary-22 prints its own); with --llvm 19 nothing is written (status 0,
+as clang-offload-packager-19).`,
   options: {
     output: opt.output('Output file, written atomically ("-" = standard output, as in LLVM)', { short: 'o', arg: 'OUT' }),
     image: opt.list('SPEC', 'An image: file=F,triple=T[,arch=A][,kind=K][,key=value...] (repeatable)'),
@@ -70,12 +72,19 @@ Unknown kind names give 0, as in LLVM (with a warning here).`,
     'syclbin offload-pack --llvm main --compress zstd -o dev.bin --image=file=k.spv,triple=spirv64-unknown-unknown,kind=sycl',
     'syclbin offload-pack --offload-kinds intel -o dev.bin --image=file=k.syclbin,triple=spir64-unknown-unknown,kind=sycl',
   ],
-  async run({ opts, files, io, prog }) {
+  async run({ opts, files, io, prog, help }) {
     const output = opts.output;
-    if (!output) throw new UsageError('missing -o OUT');
+    const era = llvmEra(opts.llvm);
+    if (!output) {
+      // Without -o the era's packer prints its help or writes nothing, status 0 either way
+      // (formats/eras.ts pack.withoutOutput; llvm/llvm-project:llvm/tools/llvm-offload-binary/
+      // llvm-offload-binary.cpp, main). A build script sees the same status; the help text is ours.
+      if (era.pack.withoutOutput === 'nothing') io.stderr.write(`${prog}: note: no -o OUT: nothing written (${era.packer} writes nothing too, status 0)\n`);
+      else io.stdout.write(help());
+      return EXIT.OK;
+    }
     if (opts.archive) io.stderr.write(`${prog}: note: --archive applies to extraction (syclbin offload-extract); ignored when packing, as llvm-offload-binary ignores it\n`);
     const images = opts.image;
-    const era = llvmEra(opts.llvm);
     const version = (opts['format-version'] ? Number(opts['format-version']) : era.pack.version) as 1 | 2 | 3;
     const compression = opts.compress;
     if (compression && version !== 3) throw new UsageError('--compress needs version 3 (--llvm main or --format-version 3)');
