@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../src/cli/run.js';
@@ -40,6 +40,7 @@ const manifest = {
 
 describe('cli: syclbin lower / specialize', () => {
   const dir = mkdtempSync(join(tmpdir(), 'lower-cli-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
   writeFileSync(join(dir, 'm.json'), JSON.stringify(manifest));
 
   it('lower prints the property sets; --props-out writes the same bytes', async () => {
@@ -145,14 +146,18 @@ describe('lower CLI: SPIR-V outputs checked by spirv-val', () => {
     const { spawnSync } = await import('node:child_process');
     const spirvVal = requireTool('spirv-val');
     const dir = mkdtempSync(join(tmpdir(), 'lower-spv-'));
-    writeFileSync(join(dir, 'm.json'), JSON.stringify(manifest));
-    const r = await run(['lower', 'm.json', '--spirv-out', 'full.spv', '--spirv-plain-out', 'plain.spv'], dir);
-    expect(r.code, r.err).to.equal(0);
-    const plain = spawnSync(spirvVal, [join(dir, 'plain.spv')], { encoding: 'utf8' });
-    expect(plain.status, plain.stderr + plain.stdout).to.equal(0);
-    const full = spawnSync(spirvVal, [join(dir, 'full.spv')], { encoding: 'utf8' });
-    expect(full.status).to.not.equal(0);
-    expect(full.stderr + full.stdout).to.contain('6146');
-    expect(readFileSync(join(dir, 'full.spv')).length).to.be.greaterThan(readFileSync(join(dir, 'plain.spv')).length);
+    try {
+      writeFileSync(join(dir, 'm.json'), JSON.stringify(manifest));
+      const r = await run(['lower', 'm.json', '--spirv-out', 'full.spv', '--spirv-plain-out', 'plain.spv'], dir);
+      expect(r.code, r.err).to.equal(0);
+      const plain = spawnSync(spirvVal, [join(dir, 'plain.spv')], { encoding: 'utf8' });
+      expect(plain.status, plain.stderr + plain.stdout).to.equal(0);
+      const full = spawnSync(spirvVal, [join(dir, 'full.spv')], { encoding: 'utf8' });
+      expect(full.status).to.not.equal(0);
+      expect(full.stderr + full.stdout).to.contain('6146');
+      expect(readFileSync(join(dir, 'full.spv')).length).to.be.greaterThan(readFileSync(join(dir, 'plain.spv')).length);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -7,7 +7,7 @@
  *   3. deeply nested types (`{`×2000 `i32` `}`×2000) are a typed error, not `internal error: RangeError`.
  */
 import { expect } from 'chai';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../src/cli/run.js';
@@ -34,6 +34,7 @@ async function cli(args: string[], cwd: string): Promise<{ code: number; out: st
 
 describe('issue regressions: lowering from real LLVM IR', () => {
   const dir = mkdtempSync(join(tmpdir(), 'syclbin-issue-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
 
   it('1. a bool spec constant is call i8 @_Z20__spirv_SpecConstantia + trunc, and an 8-bit OpSpecConstant', () => {
     const r = lowerManifestJson({ mode: 'native', specConstants: [{ name: 'flag', type: 'i1', default: true }] });
