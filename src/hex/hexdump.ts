@@ -13,7 +13,7 @@ import { mergeRanges } from './ranges.js';
 
 /** Options of `hexdump`. */
 export interface HexdumpOptions {
-  /** [start, end) byte range. */
+  /** [start, end) byte range: whole offsets, start within the file; the end is clamped to the file ({@link HexRangeError} otherwise). */
   range?: [number, number];
   /** Path pattern (see paths.ts matchPath). */
   path?: string;
@@ -62,6 +62,19 @@ export function parseRange(text: string, size: number): [number, number] {
 }
 
 /**
+ * A `range` option given through the library, checked as parseRange checks `--range` text: whole
+ * offsets, start not past the file or the end; the end clamped to the file (rows past its end would
+ * be blank, and a huge end would print without bound).
+ */
+function checkedRange(range: readonly [number, number], size: number): [number, number] {
+  const [a, b] = range;
+  if (!Number.isSafeInteger(a) || !Number.isSafeInteger(b) || a < 0 || b < 0) throw new HexRangeError(`bad range [${a}, ${b}]: offsets are whole numbers from 0`);
+  if (a > size) throw new HexRangeError(`bad range [${a}, ${b}]: start ${a} is past the end of the ${size}-byte file`);
+  if (a > b) throw new HexRangeError(`bad range [${a}, ${b}]: start is after end`);
+  return [a, Math.min(b, size)];
+}
+
+/**
  * A continuing field's label, shortened when long: a path may hold a key as long as its line (a
  * property line of 60 KB), and repeating it on every row of the field made the dump quadratic
  * (fuzz case 301952 of seed 24301: 191 MB of text for a 35 KB file). The full path is on the row
@@ -87,7 +100,7 @@ export function hexdump(input: Uint8Array | ByteSource, ann: Annotation, opts: H
   const size = src.size;
   const leaves = leavesOf(ann);
   const color = opts.color ?? false;
-  let [start, end] = opts.range ?? [0, size];
+  let [start, end] = opts.range ? checkedRange(opts.range, size) : [0, size];
   // Focus: the union of the spans whose path matches.
   let focus: [number, number][] | undefined;
   if (opts.path !== undefined) {

@@ -27,6 +27,12 @@ function runTool(names: readonly string[], args: readonly string[], input: Uint8
 /** llvm-dis: LLVM 19 first (the text our tests were written against), then newer ones, then the unversioned name. */
 const LLVM_DIS = ['llvm-dis-19', 'llvm-dis-22', 'llvm-dis-21', 'llvm-dis-20', 'llvm-dis'];
 
+/**
+ * llvm-as: the same order. Text that an older llvm-as cannot parse (LLVM 22's `captures(none)`, from
+ * a module llvm-dis-22 read) is assembled by the newer one that can.
+ */
+const LLVM_AS = ['llvm-as-19', 'llvm-as-22', 'llvm-as-21', 'llvm-as-20', 'llvm-as'];
+
 /** llvm-dis / llvm-as through child processes; a clear error naming the package when missing. */
 export const llvmTools: PostLinkTools = {
   disassemble(bc) {
@@ -35,8 +41,8 @@ export const llvmTools: PostLinkTools = {
     return new TextDecoder().decode(out);
   },
   assemble(text) {
-    const out = runTool(['llvm-as-19', 'llvm-as'], ['-o', '-', '-'], text);
-    if (!out) throw new LowerError('writing bitcode needs llvm-as (install the Debian package llvm-19); add -S to write LLVM IR text');
+    const out = runTool(LLVM_AS, ['-o', '-', '-'], text);
+    if (!out) throw new LowerError('writing bitcode needs llvm-as (install the Debian package llvm-19, or llvm-22 for LLVM 22 IR); add -S to write LLVM IR text');
     return out;
   },
 };

@@ -50,4 +50,16 @@ describe('hex: hexdump of fields with long paths', () => {
     expect(() => parseRange('900:1000', 872)).to.throw(HexRangeError, "bad range '900:1000': start 900 is past the end of the 872-byte file");
     expect(parseRange('872:', 872)).to.deep.equal([872, 872]);
   });
+
+  it('the range option (library): the end is clamped to the file, bad offsets are a HexRangeError, not unbounded rows or a TypeError', () => {
+    const text = new TextEncoder().encode('[SYCL/misc properties]\nk=1|7\n');
+    const ann = annotate(text);
+    const whole = hexdump(text, ann);
+    expect(hexdump(text, ann, { range: [0, 1e9] })).to.equal(whole);
+    expect(hexdump(text, ann, { range: [0, Number.MAX_SAFE_INTEGER] })).to.equal(whole);
+    expect(hexdump(text, ann, { range: [text.length, text.length + 5] })).to.equal('');
+    for (const bad of [[-10, 20], [0, -1], [1.5, 4], [Number.NaN, 4], [0, Infinity], [20, 10], [text.length + 1, text.length + 2]] as [number, number][]) {
+      expect(() => hexdump(text, ann, { range: bad }), String(bad)).to.throw(HexRangeError);
+    }
+  });
 });

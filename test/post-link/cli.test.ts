@@ -136,6 +136,17 @@ describe('syclbin post-link command line', function () {
     expect(readFileSync(join(dir, 'bc_0.bc')).subarray(0, 4)).to.deep.equal(Buffer.from([0x42, 0x43, 0xc0, 0xde]));
   });
 
+  it('LLVM 22 bitcode (clang++-22 -fsycl) in and out: llvm-dis-22 reads it, llvm-as-22 writes the output that llvm-as-19 cannot parse', async () => {
+    tool('llvm-as-22', 'llvm-22');
+    const dis22 = tool('llvm-dis-22', 'llvm-22');
+    const r = await cli(['-spec-const=native', new URL('../../testdata/llvm22/sycl/k.device.bc', import.meta.url).pathname, '-o', 'k22.table'], dir);
+    expect(r.code, r.err).to.equal(0);
+    expect(readFileSync(join(dir, 'k22.table'), 'utf8')).to.equal('[Code|Properties]\nk22_0.bc|k22_0.prop\n');
+    const back = spawnSync(dis22, ['-o', '-', join(dir, 'k22_0.bc')], { encoding: 'utf8' });
+    expect(back.status, back.stderr).to.equal(0);
+    expect(back.stdout).to.contain('target triple = "spirv64');
+  });
+
   it('reports a device_image_scope device global used by two device images with the current wording', async () => {
     writeFileSync(join(dir, 'cross.ll'), CROSS);
     const r = await cli(['--device-globals', '-split=source', '-S', 'cross.ll', '-o', 'cross.table'], dir);
