@@ -89,3 +89,61 @@ describe('library API: property-set syntax errors name the set and key', () => {
     expect(e('[a]\nk=1|x\n').offset).to.equal('[a]\nk=1|'.length);
   });
 });
+
+describe('library API: arguments a JavaScript caller gets wrong are typed errors', () => {
+  const file = bytesOf('testdata/syclbin/v1_in_offload_v3_zlib.syclbin');
+  const thrown = (f: () => unknown): unknown => {
+    try {
+      f();
+    } catch (e) {
+      return e;
+    }
+    return undefined;
+  };
+
+  it('inputs: an ArrayBuffer or any view of one is read as its bytes; anything else is an ArgumentError', () => {
+    const expected = api.writeSyclbin(api.readSyclbin(file));
+    const copy = file.slice();
+    expect(api.writeSyclbin(api.readSyclbin(copy.buffer as unknown as Uint8Array))).to.deep.equal(expected);
+    expect(api.writeSyclbin(api.readSyclbin(new DataView(copy.buffer) as unknown as Uint8Array))).to.deep.equal(expected);
+    const padded = new Uint16Array(copy.length / 2 + 4);
+    new Uint8Array(padded.buffer).set(copy, 4);
+    expect(api.writeSyclbin(api.readSyclbin(new DataView(padded.buffer, 4, copy.length) as unknown as Uint8Array))).to.deep.equal(expected);
+    for (const bad of [undefined, null, 'bytes', 42, {}, { size: 3 }, [1, 2, 3]]) {
+      for (const f of [() => api.readSyclbin(bad as never), () => api.annotate(bad as never), () => api.inspectInput(bad as never), () => api.readOffloadInput(bad as never)]) {
+        const e = thrown(f);
+        expect(e, String(bad)).to.be.instanceOf(api.ArgumentError).and.instanceOf(api.SyclbinError);
+        expect((e as api.SyclbinError).code).to.equal('ARGUMENT');
+      }
+    }
+  });
+
+  it('offsets and maxInflatedSize must be whole numbers from 0', () => {
+    for (const bad of [-1, -8, 1.5, Number.NaN, Infinity, '8']) {
+      expect(thrown(() => api.readOffloadBinary(file, bad as number)), String(bad)).to.be.instanceOf(api.ArgumentError);
+      expect(thrown(() => api.inflateOffloadBinary(file, bad as number)), String(bad)).to.be.instanceOf(api.ArgumentError);
+    }
+    for (const bad of [Number.NaN, 'x', -1, 0.5]) {
+      const e = thrown(() => api.readSyclbin(file, { maxInflatedSize: bad as number }));
+      expect(e, String(bad)).to.be.instanceOf(api.ArgumentError);
+      expect((e as Error).message).to.contain('maxInflatedSize');
+    }
+    expect(api.inflateOffloadBinary(file, 0).compression).to.equal('zlib');
+  });
+
+  it('writers: an unknown compression, SYCLBIN version or envelope, or a missing image is an EncodeError, never a file written as something else', () => {
+    const entry = { imageKind: 1, offloadKind: 1, strings: new Map([['triple', 't']]), image: new Uint8Array(8) };
+    for (const compression of ['lz4', 'ZLIB', '']) {
+      const e = thrown(() => api.writeOffloadBinary([entry], { version: 3, compression: compression as 'zlib' }));
+      expect(e, compression).to.be.instanceOf(api.EncodeError);
+      expect((e as Error).message).to.contain('unknown compression');
+    }
+    expect(thrown(() => api.writeOffloadBinary([{ ...entry, image: undefined as never }]))).to.be.instanceOf(api.EncodeError).with.property('message').that.contains('entries[0].image');
+    const model = api.readSyclbin(bytesOf('testdata/syclbin/v1_object_state.syclbin'));
+    for (const version of [9, 0, '1', undefined]) {
+      expect(thrown(() => api.writeSyclbin({ ...model, version: version as 1 })), String(version)).to.be.instanceOf(api.EncodeError);
+    }
+    expect(thrown(() => api.writeSyclbin(model, { envelope: 'offload-v4' as 'none' }))).to.be.instanceOf(api.EncodeError);
+    expect(api.writeSyclbin(model)).to.deep.equal(bytesOf('testdata/syclbin/v1_object_state.syclbin'));
+  });
+});

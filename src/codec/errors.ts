@@ -17,7 +17,8 @@ export type ErrorCode =
   | 'LIMIT' // a configured resource limit (e.g. decompression cap) was hit
   | 'UNAVAILABLE' // the input needs an implementation that was not provided (e.g. libzstd for zstd payloads)
   | 'SYNTAX' // text formats (property-set registry, Base64, manifests)
-  | 'ENCODE'; // a value cannot be written
+  | 'ENCODE' // a value cannot be written
+  | 'ARGUMENT'; // a caller's argument the function does not take (from JavaScript: a wrong type, an offset or option out of range)
 
 /** Base class of the toolkit's own errors (input and model problems, never programming errors). */
 export class SyclbinError extends Error {
@@ -28,6 +29,25 @@ export class SyclbinError extends Error {
     this.code = code;
     this.name = new.target.name;
   }
+}
+
+/**
+ * An argument the library function does not take: an input that is not bytes, an offset or option
+ * that is not a whole number in range. TypeScript callers are held to the types; this is what a
+ * JavaScript caller gets instead of a TypeError or RangeError from deep inside a reader.
+ */
+export class ArgumentError extends SyclbinError {
+  constructor(message: string) {
+    super('ARGUMENT', message);
+  }
+}
+
+/** `value` when it is a whole number from `min` to 2^53 - 1, else an {@link ArgumentError} naming `what`. */
+export function wholeNumberArgument(value: unknown, what: string, min = 0): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min) {
+    throw new ArgumentError(`${what} must be a whole number from ${min} (got ${typeof value === 'number' ? String(value) : typeof value})`);
+  }
+  return value;
 }
 
 /** Raised by every reader for bad input, with the byte offset and structured path of the problem. */

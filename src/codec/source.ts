@@ -3,7 +3,7 @@
  * reads (headers and metadata only; image bytes on demand) while an in-memory buffer is read with
  * zero-copy `subarray` views. The Node file source lives at the edge (src/node/file-source.ts).
  */
-import { DecodeError } from './errors.js';
+import { ArgumentError, DecodeError } from './errors.js';
 
 /** Random access to an input's bytes: memory or a file read on demand (the readers' only view of their input). */
 export interface ByteSource {
@@ -36,7 +36,13 @@ export function sliceSource(src: ByteSource, offset: number, size: number): Byte
 
 /** `input` as a source (bytes are wrapped with memorySource). */
 export function toSource(input: Uint8Array | ByteSource): ByteSource {
-  return input instanceof Uint8Array ? memorySource(input) : input;
+  if (input instanceof Uint8Array) return memorySource(input);
+  // From JavaScript: the bytes of an ArrayBuffer or of any view of one are read as they lie in memory.
+  const loose = input as unknown;
+  if (loose instanceof ArrayBuffer) return memorySource(new Uint8Array(loose));
+  if (ArrayBuffer.isView(loose)) return memorySource(new Uint8Array(loose.buffer, loose.byteOffset, loose.byteLength));
+  if (typeof loose === 'object' && loose !== null && typeof (loose as ByteSource).read === 'function' && Number.isSafeInteger((loose as ByteSource).size) && (loose as ByteSource).size >= 0) return input;
+  throw new ArgumentError(`the input must be bytes (a Uint8Array, an ArrayBuffer or a view of one) or a ByteSource (got ${loose === null ? 'null' : typeof loose})`);
 }
 
 /** Read a checked range: raises DecodeError (not RangeError) when it does not fit. */

@@ -13,7 +13,7 @@
  * Where LLVM reads past a section or file without a check (an entry's code), this reader refuses with
  * an error instead. Portable: no Node APIs.
  */
-import { blobRef, decode, DecodeError, decodeLatin1, memoryBlob, type BlobRef, type ByteSource, type PathKey } from '../codec/index.js';
+import { blobRef, decode, DecodeError, decodeLatin1, wholeNumberArgument, memoryBlob, type BlobRef, type ByteSource, type PathKey } from '../codec/index.js';
 import { COMPRESSED_BUNDLE_MAGIC, COMPRESSED_BUNDLE_METHODS, CompressedBundleHeaders, CompressedBundlePrefix, OFFLOAD_BUNDLE_MAGIC, OffloadBundleEntry, OffloadBundleHeader } from '../../formats/offload-bundle.js';
 import { DEFAULT_MAX_INFLATED_SIZE, decompressExact } from '../offload/decompress.js';
 
@@ -117,7 +117,7 @@ export function readOffloadBundles(src: ByteSource, sections: readonly BundleSec
   // Bounds: the sections read (section headers may all name the same bytes: read at most twice the
   // object, never sections × size) and what the object's compressed bundles inflate to, in all.
   let toRead = 2 * object.size + (1 << 20);
-  let toInflate = opts.maxInflatedSize ?? DEFAULT_MAX_INFLATED_SIZE;
+  let toInflate = wholeNumberArgument(opts.maxInflatedSize ?? DEFAULT_MAX_INFLATED_SIZE, 'maxInflatedSize');
   let bundle = 0;
   for (const s of sections) {
     if (!holdsOffloadBundle(src.read(s.offset, Math.min(BUNDLE_SNIFF, s.size)), s.size)) continue;

@@ -22,7 +22,7 @@
 /// <reference path="./pako.d.ts" />
 import ZStream from 'pako/lib/zlib/zstream.js';
 import { inflate, inflateInit2 } from 'pako/lib/zlib/inflate.js';
-import { cursorFor, DecodeError, decodeWithSize, SpanTree, type PathKey } from '../codec/index.js';
+import { cursorFor, DecodeError, decodeWithSize, SpanTree, wholeNumberArgument, type PathKey } from '../codec/index.js';
 import {
   frameContentSize,
   windowNeededFor,
@@ -40,6 +40,9 @@ import { ZstdError, zstdDecompress } from './libzstd.js';
 
 /** The two compressions of OffloadBinary v3 payloads. */
 export type Compression = 'zlib' | 'zstd';
+
+/** The compression methods a v3 payload may use (LLVM's `compression::Format`: zlib, zstd). */
+export const COMPRESSIONS: readonly Compression[] = ['zlib', 'zstd'];
 
 /** 1 GiB: the default cap on decompressed OffloadBinary payloads (spec README, stricter rules). */
 export const DEFAULT_MAX_INFLATED_SIZE = 1 << 30;
@@ -81,6 +84,7 @@ const NO_PREFIX = new Uint8Array(0);
  * new buffer of `prefix.length + expected` bytes that starts with `prefix`.
  */
 export function decompressExact(r: DecompressRequest): Uint8Array {
+  wholeNumberArgument(r.cap, 'maxInflatedSize');
   const kind = detectCompression(r.stream);
   if (r.expected > r.cap) throw overCap(kind, r);
   if (kind === 'zstd') return inflateZstd(r);

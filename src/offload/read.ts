@@ -23,6 +23,7 @@ import {
   report,
   Space,
   toSource,
+  wholeNumberArgument,
   type BlobRef,
   type ByteSource,
   type PathKey,
@@ -219,6 +220,7 @@ function alignTo(n: number, a: number): number {
 /** Read one OffloadBinary starting at `offset`. */
 export function readOffloadBinary(input: Uint8Array | ByteSource, offset = 0, opts: ReadOneOptions = {}): OffloadBinaryModel {
   const src = toSource(input);
+  wholeNumberArgument(offset, 'offset');
   const path = opts.path ?? [];
   const tree = opts.tree;
   const node = tree ? (opts.node ?? tree.at(path)) : undefined;
@@ -308,7 +310,7 @@ function inflate(
   if (claim < BigInt(h.fixedSize)) {
     throw new DecodeError('RANGE', `InflatedSize ${claim} is smaller than the ${h.fixedSize}-byte header`, flagAt, [...hp, v.compression!.flag]);
   }
-  const cap = opts.maxInflatedSize ?? DEFAULT_MAX_INFLATED_SIZE;
+  const cap = wholeNumberArgument(opts.maxInflatedSize ?? DEFAULT_MAX_INFLATED_SIZE, 'maxInflatedSize');
   const payloadSize = claim - BigInt(h.fixedSize);
   if (payloadSize > BigInt(cap)) {
     throw new DecodeError('LIMIT', `the payload, ${payloadSize} bytes (InflatedSize ${claim} less the ${h.fixedSize}-byte header), exceeds the decompression cap of ${cap} bytes (raise the cap to read it: --max-inflated-size on the command line, maxInflatedSize in the library)`, flagAt, [...hp, v.compression!.flag]);
@@ -347,6 +349,7 @@ function inflatedSpace(file: Space, offset: number, v: OffloadVersion, claim: bi
  */
 export function inflateOffloadBinary(input: Uint8Array | ByteSource, offset = 0, opts: ReadOneOptions = {}): { bytes: Uint8Array; compression: Compression } {
   const src = toSource(input);
+  wholeNumberArgument(offset, 'offset');
   const path = opts.path ?? [];
   const file = new Space(src, 0, undefined);
   const { v, header, size } = readHeader(file, offset, opts.end ?? src.size, path, undefined);

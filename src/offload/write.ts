@@ -8,11 +8,11 @@
  *   v3 compressed: everything after EntriesOffset (40) is one zlib/zstd stream; InflatedSize is the
  *      uncompressed total; Size = 40 + compressed length; the buffer is zero-padded to 8 after Size.
  */
-import { chunksSize, concatChunks, EncodeError, encodeInto, Sink, type Chunk } from '../codec/index.js';
+import { chunksSize, concatChunks, EncodeError, encodeInto, Sink, type BlobRef, type Chunk, type PathKey } from '../codec/index.js';
 import { OFFLOAD_BINARY_ALIGN, OFFLOAD_VERSIONS, OffloadHeaderV3 } from '../../formats/offload-binary.js';
 import type { LayoutPlan } from '../../formats/layout.js';
 import { buildStringTable } from './strtab.js';
-import { defaultCompressor, ZstdUnavailableError, type Compression, type Compressor } from './compress.js';
+import { COMPRESSIONS, defaultCompressor, ZstdUnavailableError, type Compression, type Compressor } from './compress.js';
 
 /** One entry to write into an OffloadBinary. */
 export interface OffloadEntryInput {
@@ -28,8 +28,16 @@ export interface OffloadEntryInput {
   image: Chunk | readonly Chunk[];
 }
 
-function imageChunks(image: OffloadEntryInput['image']): readonly Chunk[] {
-  return Array.isArray(image) ? image : [image as Chunk];
+function imageChunks(image: OffloadEntryInput['image'], path: readonly PathKey[]): readonly Chunk[] {
+  const chunks = Array.isArray(image) ? image : [image as Chunk];
+  // A JavaScript caller is not held to the types: a missing image is an error at its path, not a TypeError.
+  for (const c of chunks) if (!isChunk(c)) throw new EncodeError(`an image must be bytes (a Uint8Array or a blob), got ${c === null ? 'null' : typeof c}`, path);
+  return chunks;
+}
+
+/** Bytes or a blob (something with a size and its bytes on demand). */
+function isChunk(c: unknown): c is Chunk {
+  return c instanceof Uint8Array || (typeof c === 'object' && c !== null && Number.isSafeInteger((c as BlobRef).size) && typeof (c as BlobRef).slice === 'function');
 }
 
 /** Options of the OffloadBinary writers. */
@@ -80,6 +88,7 @@ export function offloadBinaryChunks(entries: readonly OffloadEntryInput[], opts:
   if (version === 1 && entries.length !== 1) {
     throw new EncodeError(`an OffloadBinary version 1 holds exactly one entry (got ${entries.length}); write one binary per image`);
   }
+  if (opts.compression !== undefined && !COMPRESSIONS.includes(opts.compression)) throw new EncodeError(`unknown compression '${String(opts.compression)}' (zlib or zstd)`);
   if (opts.compression && version !== 3) throw new EncodeError('compression needs OffloadBinary version 3');
   const pairs = entries.map((e) => stringPairs(e.strings));
   for (const [i, p] of pairs.entries()) {
@@ -97,7 +106,7 @@ export function offloadBinaryChunks(entries: readonly OffloadEntryInput[], opts:
   const stringEntriesOffset = entriesOffset + entrySize * entries.length;
   const strtabOffset = stringEntriesOffset + stringEntrySize * numStrings;
   const binaryDataSize = alignTo(strtabOffset + strtab.bytes.length, OFFLOAD_BINARY_ALIGN);
-  const images = entries.map((e) => imageChunks(e.image));
+  const images = entries.map((e, i) => imageChunks(e.image, ['entries', i, 'image']));
   const imageSizes = images.map(chunksSize);
   const imagesSize = imageSizes.reduce((a, n) => a + n, 0);
   const size = alignTo(binaryDataSize + imagesSize, OFFLOAD_BINARY_ALIGN);

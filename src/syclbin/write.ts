@@ -29,6 +29,9 @@ export { memoryBlob };
 /** Which envelope a v1 file gets. */
 export type EnvelopeChoice = 'keep' | 'none' | 'offload-v1' | 'offload-v2' | 'offload-v3' | 'runtime';
 
+/** Every {@link EnvelopeChoice}, for checking a choice given from JavaScript. */
+export const ENVELOPE_CHOICES: readonly EnvelopeChoice[] = ['keep', 'none', 'offload-v1', 'offload-v2', 'offload-v3', 'runtime'];
+
 /** Options of `writeSyclbin`. */
 export interface WriteSyclbinOptions {
   /** 1 (SYBI) or 2 (role entries). Default: the model's version. */
@@ -58,6 +61,10 @@ export function writeSyclbin(file: SyclbinFile, opts: WriteSyclbinOptions = {}):
  */
 export function syclbinChunks(file: SyclbinFile, opts: WriteSyclbinOptions = {}): Chunk[] {
   const format = opts.format ?? file.version;
+  // A JavaScript caller is not held to the types: a version or envelope we do not write is an
+  // error, not a v1 file written silently.
+  if (format !== 1 && format !== 2) throw new EncodeError(`unsupported SYCLBIN version ${String(format)} (1 or 2)`, opts.format === undefined ? ['version'] : []);
+  if (opts.envelope !== undefined && !ENVELOPE_CHOICES.includes(opts.envelope)) throw new EncodeError(`unknown envelope '${String(opts.envelope)}' (${ENVELOPE_CHOICES.join(', ')})`);
   if (format === 2) return syclbinV2Chunks(file, opts);
   const sybi = sybiChunks(file, opts.layout ?? file.layout ?? 'canonical');
   let choice = opts.envelope ?? 'keep';
