@@ -99,6 +99,17 @@ export const opt = {
       return (typeof raw === 'string' ? raw : o.default) as never;
     });
   },
+  /**
+   * An output folder (created when missing). `-` is refused: standard output cannot hold files, and
+   * a folder named `-` is written `./-`.
+   */
+  outputDir(description: string, o: Common = {}): Opt<string | undefined> {
+    return valued('DIR', description, o, (raw, flag) => {
+      if (raw === '') throw new UsageError(`${flag} needs a folder name`);
+      if (raw === '-') throw new UsageError(`${flag} names a folder, and '-' (standard output) cannot hold files; write ./- for a folder named '-'`);
+      return typeof raw === 'string' ? raw : undefined;
+    });
+  },
 };
 
 /** `-o FILE` (default standard output) and `--force`: the output options of a command that prints one result. */

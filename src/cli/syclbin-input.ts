@@ -9,16 +9,39 @@ import { headlineOf, SyclbinFormatError } from '../syclbin/errors.js';
 import type { Context } from './command.js';
 import { CommandFailure } from './errors.js';
 
-/** The model of input `name`; a parse failure names the file and says "Failed to parse SYCLBIN file". */
-export function readSyclbinInput(ctx: Context<unknown>, name: string, opts: ReadSyclbinOptions = {}): { file: SyclbinFile; source: ByteSource } {
+/**
+ * The model of input `name`; a parse failure names the file and says "Failed to parse SYCLBIN file",
+ * and for a file that is something else (an OffloadBinary, an object, property sets) what it is and
+ * which command reads it ({@link notSyclbinNote}).
+ */
+export async function readSyclbinInput(ctx: Context<unknown>, name: string, opts: ReadSyclbinOptions = {}): Promise<{ file: SyclbinFile; source: ByteSource }> {
   let source: ByteSource | undefined;
   try {
     source = ctx.files.input(name).source;
     return { file: readSyclbin(source, opts), source };
   } catch (e) {
-    if (e instanceof DecodeError) throw new CommandFailure(`${ctx.prog}: ${name}: Failed to parse SYCLBIN file: ${e.message}`);
+    if (e instanceof DecodeError) {
+      const note = source ? await notSyclbinNote(source, name, { maxInflatedSize: opts.maxInflatedSize, extracting: ctx.prog.endsWith(' extract') }) : '';
+      throw new CommandFailure(`${ctx.prog}: ${name}: Failed to parse SYCLBIN file: ${e.message}${note ? `\n${note.trimEnd()}` : ''}`);
+    }
     throw e;
   }
+}
+
+/**
+ * For a file that failed to parse as a SYCLBIN: a `note:` line saying what it is instead and which
+ * command reads it (`props` for property-set text, `offload-list` / `offload-extract` for
+ * OffloadBinaries, objects, archives and programs, `inspect` for anything), or '' when it looks like a
+ * SYCLBIN or like nothing known. The readers of every container are loaded only here.
+ */
+export async function notSyclbinNote(src: ByteSource, name: string, opts: { maxInflatedSize?: number; extracting?: boolean } = {}): Promise<string> {
+  const { notSyclbin } = await import('../inspect/input.js');
+  const what = notSyclbin(src, { maxInflatedSize: opts.maxInflatedSize });
+  if (!what) return '';
+  const commands = [`syclbin inspect ${name}`];
+  if (what.startsWith('Property-set')) commands.push(`syclbin props ${name}`);
+  else if (!/^(SPIR-V|LLVM bitcode|LLVM IR)[^:]*— /.test(what)) commands.push(opts.extracting ? `syclbin offload-extract ${name} -o DIR` : `syclbin offload-list ${name}`);
+  return `note: ${name}: ${what}; see ${commands.map((c) => `'${c}'`).join(' or ')}\n`;
 }
 
 /** The two lines `syclbin dump` prints for a parse failure (LLVM's sentence; our detail with --verbose). */

@@ -297,6 +297,20 @@ describe('cli edge: symptoms that stay fixed', () => {
     expect(readdirSync(join(dir, 'exs'))).to.deep.equal(['manifest.json']);
   });
 
+  it("-o - for a folder (extract, offload-extract) is a usage error, not a folder named '-'; ./- is one", async () => {
+    copyFileSync(join(ROOT, 'testdata/syclbin/v1_one_ir.syclbin'), join(dir, 'k.syclbin'));
+    writeFileSync(join(dir, 'dev.bin'), writeOffloadBinary([{ imageKind: 1, offloadKind: 1, strings: new Map([['triple', 't']]), image: new Uint8Array(8) }]));
+    for (const args of [['extract', 'k.syclbin', '-o', '-'], ['offload-extract', 'dev.bin', '-o', '-'], ['extract', 'k.syclbin', '-o', '']]) {
+      const r = await run(args, dir);
+      expect(r.code, args.join(' ')).to.equal(2);
+      expect(r.stderr).to.match(/--output names a folder, and '-' \(standard output\) cannot hold files|--output needs a folder name/);
+    }
+    expect(readdirSync(dir).sort()).to.deep.equal(['dev.bin', 'k.syclbin']);
+    const ok = await run(['extract', 'k.syclbin', '-o', './-'], dir);
+    expect(ok.code, ok.stderr).to.equal(0);
+    expect(readdirSync(join(dir, '-'))).to.include('manifest.json');
+  });
+
   it('offload-list: zero padding after the last binary, which LLVM rejects, is listed with a note saying so', async () => {
     const bin = readFileSync(join(ROOT, 'testdata/llvm22/pack/openmp.ob22.bin'));
     writeFileSync(join(dir, 'pad.bin'), Buffer.concat([bin, Buffer.alloc(16)]));

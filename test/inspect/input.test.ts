@@ -89,6 +89,23 @@ describe('inspect: anything in, an honest answer out', () => {
     );
     const w = await cli(['dump', 'k.wrapper.o'], SYCL);
     expect(w.stderr).to.match(/^Failed to parse SYCLBIN file: Incorrect SYCLBIN magic number\.\nnote: k\.wrapper\.o: ELF file \(elf64-x86-64\): 0 OffloadBinaries, 1 device image/);
+    // The command named is one that reads the file: props for property sets, inspect alone for a module.
+    const p = await cli(['dump', join(SYCL, '../../props/sample.prop')], SYCL);
+    expect(p.stderr).to.match(/note: .*sample\.prop: Property-set registry text: 8 set\(s\) — 673 bytes; see 'syclbin inspect .*sample\.prop' or 'syclbin props .*sample\.prop'\n$/);
+    const m = await cli(['dump', 'k.spv'], SYCL);
+    expect(m.stderr).to.match(/note: k\.spv: SPIR-V module — \d+ bytes; see 'syclbin inspect k\.spv'\n$/);
+  });
+
+  it('json, extract and specialize say what a file that is not a SYCLBIN is, and which command reads it', async () => {
+    for (const [cmd, extra, reader] of [
+      ['json', [], "'syclbin offload-list k.img'"],
+      ['specialize', [], "'syclbin offload-list k.img'"],
+      ['extract', ['-o', '/nonexistent/never-made'], "'syclbin offload-extract k.img -o DIR'"],
+    ] as const) {
+      const r = await cli([cmd, 'k.img', ...extra], SYCL);
+      expect(r.code, cmd).to.equal(1);
+      expect(r.stderr, cmd).to.match(new RegExp(`^syclbin ${cmd}: k\\.img: Failed to parse SYCLBIN file: SYCLBIN v2 entry has unexpected ImageKind\\..*\\nnote: k\\.img: LLVM OffloadBinary file \\(not a SYCLBIN\\): 1 binary, 1 image\\(s\\) — 488 bytes; see 'syclbin inspect k\\.img' or ${reader.replace(/[.()]/g, '\\$&')}\\n$`));
+    }
   });
 });
 

@@ -12,7 +12,7 @@ import { errnoText } from '../../node/input.js';
 import { defineCommand, EXIT } from '../command.js';
 import { CommandFailure, FileFailure } from '../errors.js';
 import { maxInflatedSizeOption, opt } from '../options.js';
-import { dumpFailure } from '../syclbin-input.js';
+import { dumpFailure, notSyclbinNote } from '../syclbin-input.js';
 
 /** `syclbin dump`: Print a SYCLBIN file exactly as intel/llvm syclbin-dump does. */
 export const command = defineCommand({
@@ -49,9 +49,7 @@ On failure it prints "Failed to parse SYCLBIN file: <reason>" (or "Failed to ope
       if (e instanceof DecodeError) {
         // syclbin-dump's line first; then, for a file that is something else, what it is.
         // What else the file is: loaded only here (it reads every container format the toolkit knows).
-        const { notSyclbin } = await import('../../inspect/input.js');
-        const what = notSyclbin(src, { maxInflatedSize: opts['max-inflated-size'] });
-        throw new CommandFailure(dumpFailure(e, opts.verbose) + (what ? `note: ${name}: ${what}; see 'syclbin inspect ${name}' or 'syclbin offload-list ${name}'\n` : ''));
+        throw new CommandFailure(dumpFailure(e, opts.verbose) + (await notSyclbinNote(src, name, { maxInflatedSize: opts['max-inflated-size'] })));
       }
       if ((e as NodeJS.ErrnoException)?.syscall) throw new CommandFailure(`Failed to open or read file ${name}: ${errnoText(e)}`);
       throw e;

@@ -88,7 +88,7 @@ envelopes, the v2 entry order); for other files (junk reserved bytes, shared or 
 other padding) it rebuilds the same model and this command says so on stderr. Each file is
 written atomically (temporary file + rename); none is written over FILE unless --force.`,
   options: {
-    output: opt.string('DIR', 'Directory to write to (created if needed)', { short: 'o' }),
+    output: opt.outputDir('Directory to write to (created if needed)', { short: 'o' }),
     force: opt.flag('Allow an output file to replace FILE'),
     'max-inflated-size': maxInflatedSizeOption(),
   },
@@ -99,7 +99,7 @@ written atomically (temporary file + rename); none is written over FILE unless -
     const name = ctx.file;
     const dir = opts.output;
     if (!dir) throw new UsageError('missing -o DIR');
-    const { file, source } = readSyclbinInput(ctx, name, { maxInflatedSize: opts['max-inflated-size'] });
+    const { file, source } = await readSyclbinInput(ctx, name, { maxInflatedSize: opts['max-inflated-size'] });
     let plan: ExtractPlan;
     try {
       plan = await planExtract(file, source);

@@ -30,8 +30,8 @@ hashes out and reads headers and metadata only (as 'inspect --no-hash').`,
   },
   positionals: { min: 1, max: 1 },
   examples: ['syclbin json testdata/syclbin/v1_two_modules_mixed.syclbin', 'syclbin json --no-hash big.syclbin', "syclbin json --with-bytes k.syclbin | jq -r '.abstractModules[0].irModules[0].image.base64' | base64 -d > k.spv"],
-  run(ctx) {
-    const { file } = readSyclbinInput(ctx, ctx.file, { maxInflatedSize: ctx.opts['max-inflated-size'] });
+  async run(ctx) {
+    const { file } = await readSyclbinInput(ctx, ctx.file, { maxInflatedSize: ctx.opts['max-inflated-size'] });
     const doc = syclbinToJson(file, { withBytes: ctx.opts['with-bytes'], sha256: ctx.opts['no-hash'] ? false : nodeSha256 });
     ctx.files.write(ctx.opts.output, JSON.stringify(doc, null, 2) + '\n');
     return EXIT.OK;

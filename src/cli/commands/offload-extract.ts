@@ -69,7 +69,7 @@ Every file is written atomically; an image file is never written over FILE itsel
     image: opt.list('KEY=VALUE,...', 'Select images and name their output, as llvm-offload-binary --image (repeatable)'),
     archive: opt.flag("Write each --image's matches to its file=OUT as a static archive"),
     llvm: llvmEraOption("whose llvm-offload-binary to follow (names, kind numbers, what no --image does)"),
-    output: opt.string('DIR', 'Folder to write to (folder mode without --image; the base of relative outputs with --image)', { short: 'o' }),
+    output: opt.outputDir('Folder to write to (folder mode without --image; the base of relative outputs with --image)', { short: 'o' }),
     'max-inflated-size': maxInflatedSizeOption(),
     force: opt.flag('Allow an extracted image to replace FILE itself'),
     strict: opt.flag("Do exactly what the era's llvm-offload-binary does: no images outside OffloadBinaries, no notes, its error and status where it fails"),

@@ -77,10 +77,10 @@ VALUE: x:<hex> raw bytes of the host object (sizeof(T), struct padding included)
   },
   positionals: { min: 1, max: 1 },
   examples: ['syclbin specialize app.syclbin', 'syclbin specialize app.syclbin --set uid1234____ZL6id_int=i:7 --set uid1234____ZL4id_A=x:010000000000404000008040'],
-  run(ctx) {
+  async run(ctx) {
     const file = ctx.file;
     const mod = ctx.opts.module!;
-    const f = readSyclbinInput(ctx, file).file;
+    const f = (await readSyclbinInput(ctx, file)).file;
     const am = f.abstractModules[mod];
     if (!am) throw new CommandFailure(`${ctx.prog}: ${file}: no abstract module ${mod} (the file has ${f.abstractModules.length})`);
     const registry: PropertySetRegistry = am.metadata;
