@@ -66,6 +66,8 @@ export function openInput(name: string, opts: OpenInputOptions): InputFile {
     if (bytes.length > max) throw new FileError(`more than the ${max}-byte limit for inputs that are not files (save it to a file first)`, 'EFBIG', 'read');
     return { name, path: '', source: memorySource(bytes), close: () => undefined };
   }
+  // An empty name is no file (open("") is ENOENT); resolved, it would name the working directory.
+  if (name === '') throw new FileError(STRERROR.ENOENT, 'ENOENT', 'open');
   const path = resolve(opts.cwd, name);
   const fd = openSync(path, 'r');
   try {

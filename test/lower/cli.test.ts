@@ -85,6 +85,27 @@ describe('cli: syclbin lower / specialize', () => {
     expect((await run(['specialize', '--help'], dir)).out).to.contain('syclbin specialize app.syclbin');
   });
 
+  it('--mode may repeat a manifest\'s mode but not contradict it (usage error)', async () => {
+    const same = await run(['lower', 'm.json', '--mode', 'native'], dir);
+    expect(same.code, same.err).to.equal(0);
+    expect(same.out).to.equal((await run(['lower', 'm.json'], dir)).out);
+    const bad = await run(['lower', 'm.json', '--mode', 'emulation'], dir);
+    expect(bad.code).to.equal(2);
+    expect(bad.err).to.contain('--mode emulation contradicts the manifest\'s "mode": "native"');
+  });
+
+  it('a binary file given as IR is named for what it is; a control byte in IR text is shown as its number', async () => {
+    const syclbin = new URL('../../testdata/syclbin/v1_one_ir.syclbin', import.meta.url).pathname;
+    const a = await run(['lower', syclbin], dir);
+    expect([a.code, a.err]).to.deep.equal([1, `syclbin lower: ${syclbin}: not LLVM IR: it is a SYCLBIN file (see 'syclbin inspect ${syclbin}')\n`]);
+    const p = await run(['post-link', '-spec-const=native', '-S', syclbin, '-o', 'p.table'], dir);
+    expect([p.code, p.err]).to.deep.equal([1, `syclbin post-link: error: ${syclbin}: not LLVM IR: it is a SYCLBIN file\n`]);
+    writeFileSync(join(dir, 'nul.ll'), 'define void @f() {\n\0}\n');
+    expect((await run(['lower', 'nul.ll'], dir)).err).to.equal('syclbin lower: nul.ll: not LLVM IR text: it holds NUL bytes (binary data) (see \'syclbin inspect nul.ll\')\n');
+    writeFileSync(join(dir, 'ctl.ll'), 'define void @f() {\n\x01}\n');
+    expect((await run(['lower', 'ctl.ll'], dir)).err).to.equal('syclbin lower: ctl.ll:2:1: error: unexpected character byte 0x01\n');
+  });
+
   it('specialize on a .syclbin holding the lowered property sets matches a hand-computed blob', async () => {
     const r = lowerManifestJson(manifest);
     const file: SyclbinFile = {

@@ -311,6 +311,22 @@ describe('cli: offload-pack', () => {
     }
   });
 
+  it("an empty file= is no file (LLVM: 'No such file or directory'), not the working directory; --archive in folder mode is a usage error", async () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      const r = await cli(['offload-pack', '-o', 'e.bin', '--image=file=,triple=t'], dir);
+      expect([r.code, r.stderr]).to.deep.equal([1, 'syclbin offload-pack: : No such file or directory\n']);
+      writeFileSync(join(dir, 'k.o'), 'x');
+      expect((await cli(['offload-pack', '-o', 'dev.bin', '--image=file=k.o,triple=t'], dir)).code).to.equal(0);
+      const a = await cli(['offload-extract', '--archive', 'dev.bin', '-o', 'out'], dir);
+      expect(a.code).to.equal(2);
+      expect(a.stderr).to.contain('--archive writes the images an --image selects into the archive its file= names');
+      expect(existsSync(join(dir, 'out'))).to.equal(false);
+    } finally {
+      cleanup();
+    }
+  });
+
   it('usage errors: bad version, --compress without version 3, bad numbering, v2 without images', async () => {
     const { dir, cleanup } = tempDir();
     try {

@@ -20,6 +20,7 @@ import { emitLlvmIr } from '../../lower/llvm-ir/emit.js';
 import { writeLoweredSyclbin } from '../../lower/syclbin-output.js';
 import { lowerIrModule } from '../../lower/from-ir/lower-ir.js';
 import { IrSyntaxError } from '../../lower/llvm-ir/parse/errors.js';
+import { notIrText } from '../../lower/llvm-ir/not-ir.js';
 import { isBitcode, latin1 } from '../../lower/post-link/driver.js';
 import { llvmTools } from '../../node/llvm-tools.js';
 
@@ -93,7 +94,7 @@ layout (array/vector elements with alloc size != store size) are reproduced and 
     ...(Object.fromEntries(lowerOutputs.map((o) => [o.option, o.spec])) as Record<string, Opt<string | undefined>>),
     json: opt.flag('Print the lowering as JSON (IDs, descriptors, defaults, layout) on stdout'),
     'emit-program-metadata': opt.flag('Add [SYCL/program metadata] <id>@global_id_mapping (sycl-post-link -emit-program-metadata)'),
-    mode: opt.choice(['native', 'emulation'], 'native|emulation', 'Spec-constant mode for LLVM IR input (sycl-post-link -spec-const); manifests carry their own', { default: 'native' }),
+    mode: opt.choice(['native', 'emulation'], 'native|emulation', 'Spec-constant mode for LLVM IR input (sycl-post-link -spec-const; default native); a manifest carries its own, which --mode may only repeat'),
     force: opt.flag('Allow an output to overwrite the manifest, or two outputs to be one file'),
   },
   positionals: { min: 1, max: 1 },
@@ -118,8 +119,16 @@ layout (array/vector elements with alloc size != store size) are reproduced and 
     let produced: (Uint8Array | string)[];
     try {
       const emitProgramMetadata = opts['emit-program-metadata'];
-      if (isIr) result = lowerIrModule(isBitcode(bytes) ? llvmTools.disassemble!(bytes) : latin1(bytes), { mode: opts.mode, emitProgramMetadata });
-      else result = lowerManifest(parseManifestText(decodeText(bytes)), { emitProgramMetadata });
+      if (isIr) {
+        const why = isBitcode(bytes) ? undefined : notIrText(bytes);
+        if (why) throw new CommandFailure(`${prog}: ${file}: ${why} (see 'syclbin inspect ${file}')`);
+        result = lowerIrModule(isBitcode(bytes) ? llvmTools.disassemble!(bytes) : latin1(bytes), { mode: opts.mode ?? 'native', emitProgramMetadata });
+      } else {
+        const manifest = parseManifestText(decodeText(bytes));
+        // A manifest carries its mode: a --mode that says otherwise is a contradiction, not ignored.
+        if (opts.mode !== undefined && opts.mode !== manifest.mode) throw new UsageError(`--mode ${opts.mode} contradicts the manifest's "mode": "${manifest.mode}" (a manifest carries its own mode; --mode is for LLVM IR input)`);
+        result = lowerManifest(manifest, { emitProgramMetadata });
+      }
       produced = outputs.map((o) => o.produce(result));
     } catch (e) {
       if (e instanceof CrossModuleDeviceGlobalError) throw new CommandFailure(`${prog}: error: ${e.message}`);

@@ -94,6 +94,7 @@ Every file is written atomically; an image file is never written over FILE itsel
     // llvm-offload-binary (and clang-offload-packager-19) given an input and -o: this error, status 1.
     if (opts.strict && opts.output !== undefined) throw new CommandFailure(`${prog}: error: Packaging to an output file and extracting from an input file are mutually exclusive.`);
     if (opts.strict && opts.scan === 'always') throw new UsageError('--strict extracts what llvm-offload-binary extracts: no --scan always');
+    if (opts.archive && opts.output !== undefined && !opts.image.length) throw new UsageError('--archive writes the images an --image selects into the archive its file= names; folder mode (-o DIR without --image) writes one file per image');
     let input;
     try {
       input = files.read(file, (given) => {

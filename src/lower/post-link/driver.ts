@@ -26,6 +26,7 @@ import { findDeviceGlobals, isDeviceGlobal } from '../from-ir/device-globals.js'
 import { intrinsicsCalled, runSpecConstantsPass, stripPointerCasts } from '../from-ir/spec-constants-pass.js';
 import { isNvptxTriple, runCudaSpecConstantToSymbol } from '../from-ir/cuda-spec-constants.js';
 import { IrSyntaxError } from '../llvm-ir/parse/errors.js';
+import { notIrText } from '../llvm-ir/not-ir.js';
 import { moduleDataLayout } from '../from-ir/lower-ir.js';
 import type { LFunction, LModule } from '../llvm-ir/parse/model.js';
 import { globalRefs, joinTokens, parseLlvmIr } from '../llvm-ir/parse/parser.js';
@@ -99,7 +100,11 @@ export function readInputModule(bytes: Uint8Array, tools: PostLinkTools, name: s
     text = tools.disassemble(bytes);
     // llvm-dis writes UTF-8 text; keep bytes exact.
     text = latin1(new TextEncoder().encode(text));
-  } else text = latin1(bytes);
+  } else {
+    const why = notIrText(bytes);
+    if (why) throw new PostLinkError(`${name}: ${why}`);
+    text = latin1(bytes);
+  }
   return parseLlvmIr(text);
 }
 

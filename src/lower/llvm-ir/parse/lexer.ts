@@ -659,7 +659,7 @@ export function tokenize(text: string): TokenList {
         i = k + 1;
         continue;
       }
-      if (j === i) fail(`unexpected character '${text[i]}'`, start);
+      if (j === i) fail(`unexpected character ${shownChar(text.charCodeAt(i))}`, start);
       toks.add(TK.word, start, j);
       i = j;
       continue;
@@ -669,8 +669,17 @@ export function tokenize(text: string): TokenList {
       i++;
       continue;
     }
-    fail(`unexpected character '${text[i]!}'`, start);
+    fail(`unexpected character ${shownChar(text.charCodeAt(i))}`, start);
   }
   toks.add(TK.eof, n, n);
   return toks;
+}
+
+/**
+ * A character for a message: quoted when printable ASCII, else its byte or code point (`0x01`), so
+ * that a binary file given as IR does not put control bytes on the terminal. (The text is read as
+ * Latin-1: one character per byte.)
+ */
+function shownChar(c: number): string {
+  return c >= 0x20 && c < 0x7f ? `'${String.fromCharCode(c)}'` : `byte 0x${c.toString(16).padStart(2, '0')}`;
 }
