@@ -156,12 +156,12 @@ function sameItem(x: Item, y: Item, bufs: CompareBuffers): boolean {
   return x.text === y.text;
 }
 
-/** Compare two files structurally (and, with `bytes`, span by span). */
-export function diffFiles(inputA: Uint8Array | ByteSource, inputB: Uint8Array | ByteSource, opts: { bytes?: boolean } = {}): DiffResult {
+/** Compare two files structurally (and, with `bytes`, span by span); `maxInflatedSize` caps each compressed payload. */
+export function diffFiles(inputA: Uint8Array | ByteSource, inputB: Uint8Array | ByteSource, opts: { bytes?: boolean; maxInflatedSize?: number } = {}): DiffResult {
   const a = toSource(inputA);
   const b = toSource(inputB);
-  const A = annotate(a);
-  const B = annotate(b);
+  const A = annotate(a, { maxInflatedSize: opts.maxInflatedSize });
+  const B = annotate(b, { maxInflatedSize: opts.maxInflatedSize });
   const fa = flatten(A);
   const fb = flatten(B);
   const entries: DiffEntry[] = [];

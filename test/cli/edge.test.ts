@@ -60,15 +60,20 @@ describe('cli edge: symptoms that stay fixed', () => {
   });
 
   it('every command parses --max-inflated-size alike (64M works, nonsense is a usage error)', async () => {
-    for (const cmd of ['dump', 'json', 'inspect', 'verify', 'annotate', 'offload-list']) {
-      const ok = await run([cmd, '--max-inflated-size', '64M', 'testdata/syclbin/v1_in_offload_v3_zlib.syclbin']);
+    const v3 = 'testdata/syclbin/v1_in_offload_v3_zlib.syclbin';
+    for (const [cmd, ...rest] of [['dump'], ['json'], ['inspect'], ['verify'], ['annotate'], ['offload-list'], ['hexdump'], ['specialize'], ['diff', v3], ['extract', '-o', join(dir, 'x')]]) {
+      const ok = await run([cmd!, '--max-inflated-size', '64M', ...rest, v3]);
       expect(ok.code, `${cmd}: ${ok.stderr}`).to.equal(0);
-      const bad = await run([cmd, '--max-inflated-size', 'lots', 'testdata/syclbin/v1_in_offload_v3_zlib.syclbin']);
+      const bad = await run([cmd!, '--max-inflated-size', 'lots', ...rest, v3]);
       expect(bad.code, cmd).to.equal(2);
       expect(bad.stderr).to.match(/--max-inflated-size must be a byte count/);
     }
-    const capped = await run(['dump', '--max-inflated-size', '1K', 'testdata/syclbin/v1_in_offload_v3_zlib.syclbin']);
+    const capped = await run(['dump', '--max-inflated-size', '1K', v3]);
     expect(capped.code).to.equal(1);
+    // diff: a payload over the cap is trouble (2), its error on a '!' line.
+    const diffCapped = await run(['diff', '--max-inflated-size', '1K', v3, v3]);
+    expect(diffCapped.code).to.equal(2);
+    expect(diffCapped.stdout).to.match(/^! .*cap/m);
   });
 
   it('no command writes over its input; props -o - is standard output; outputs are atomic', async () => {

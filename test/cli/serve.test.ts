@@ -133,3 +133,21 @@ describe('cli: serve is safe to leave running', function () {
     expect((await get(port, '/index.html')).status).to.equal(200);
   });
 });
+
+describe('cli: serve names a folder that is missing or not a folder', () => {
+  it('a missing DIR is "No such file or directory", a file is "not a folder" (usage errors), not "has no index.html"', async () => {
+    const { runCli } = await import('../../src/cli/run.js');
+    const dir = mkdtempSync(join(tmpdir(), 'syclbin-serve-arg-'));
+    try {
+      writeFileSync(join(dir, 'f.txt'), 'x');
+      for (const [arg, message] of [['nope', 'syclbin serve: nope: No such file or directory\n'], ['f.txt', "syclbin serve: f.txt: not a folder (serve takes the folder of the inspector's index.html)\n"]]) {
+        let err = '';
+        const code = await runCli(['serve', '--port', '0', arg!], { stdout: { write: () => undefined }, stderr: { write: (c) => void (err += String(c)) }, cwd: dir, env: {} });
+        expect(code).to.equal(2);
+        expect(err.split('Usage:')[0]).to.equal(message);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

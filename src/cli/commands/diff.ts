@@ -1,7 +1,7 @@
 /** `syclbin diff A B [--bytes] [--json]`: structural diff of two files (issue 6 §2). */
 import { diffFiles, formatDiff } from '../../hex/diff.js';
 import { defineCommand } from '../command.js';
-import { opt } from '../options.js';
+import { maxInflatedSizeOption, opt } from '../options.js';
 
 /** `syclbin diff`: Structural diff of two SYCLBIN/OffloadBinary/property-set files (models and property values). */
 export const command = defineCommand({
@@ -20,6 +20,7 @@ error on a '!' line), or for a usage error.`,
   options: {
     bytes: opt.flag('Also list the spans whose bytes, offset or size differ'),
     json: opt.flag('Print JSON {formats, entries, bytes?, errors}'),
+    'max-inflated-size': maxInflatedSizeOption(),
   },
   statuses: 'diff',
   positionals: { min: 2, max: 2 },
@@ -28,7 +29,7 @@ error on a '!' line), or for a usage error.`,
     const [na, nb] = args as [string, string];
     const a = files.input(na).source;
     const b = files.input(nb).source;
-    const r = diffFiles(a, b, { bytes: opts.bytes });
+    const r = diffFiles(a, b, { bytes: opts.bytes, maxInflatedSize: opts['max-inflated-size'] });
     io.stdout.write(opts.json ? JSON.stringify(r, null, 2) + '\n' : formatDiff(r, na, nb));
     // diff(1): trouble (2) outranks a difference (1).
     if (r.errors.length) return 2;

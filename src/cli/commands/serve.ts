@@ -148,6 +148,8 @@ Host header naming 127.0.0.1 or localhost and a target path starting with '/'. S
   examples: ['syclbin serve', 'syclbin serve --port 0 web'],
   async run({ opts, args, io, prog }) {
     const dir = args[0] ? resolve(io.cwd, args[0]) : defaultWebDir();
+    if (!existsSync(dir)) throw new UsageError(`${args[0] ?? dir}: No such file or directory`);
+    if (!statSync(dir).isDirectory()) throw new UsageError(`${args[0] ?? dir}: not a folder (serve takes the folder of the inspector's index.html)`);
     if (!existsSync(join(dir, 'index.html'))) throw new UsageError(`${dir} has no index.html`);
     if (!existsSync(join(dir, 'dist', 'inspector.js'))) io.stderr.write(`${prog}: warning: ${join(dir, 'dist', 'inspector.js')} is missing; run 'npm run build'\n`);
     const { server, url } = await startServer(dir, opts.port!);

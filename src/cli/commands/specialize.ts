@@ -4,7 +4,7 @@
  */
 import { defineCommand, EXIT } from '../command.js';
 import { CommandFailure, FileFailure, UsageError } from '../errors.js';
-import { opt } from '../options.js';
+import { maxInflatedSizeOption, opt } from '../options.js';
 import { readSyclbinInput } from '../syclbin-input.js';
 import { SyclbinError } from '../../codec/errors.js';
 import { hexBytes } from '../../lower/report.js';
@@ -74,13 +74,14 @@ VALUE: x:<hex> raw bytes of the host object (sizeof(T), struct padding included)
     set: opt.list('NAME=VALUE', 'Value of a spec constant (x:<hex>, i:<int>, f:<number>); repeatable'),
     module: opt.int('N', 'Abstract module index', { default: 0 }),
     json: opt.flag('Print JSON instead of text'),
+    'max-inflated-size': maxInflatedSizeOption(),
   },
   positionals: { min: 1, max: 1 },
   examples: ['syclbin specialize app.syclbin', 'syclbin specialize app.syclbin --set uid1234____ZL6id_int=i:7 --set uid1234____ZL4id_A=x:010000000000404000008040'],
   async run(ctx) {
     const file = ctx.file;
     const mod = ctx.opts.module!;
-    const f = (await readSyclbinInput(ctx, file)).file;
+    const f = (await readSyclbinInput(ctx, file, { maxInflatedSize: ctx.opts['max-inflated-size'] })).file;
     const am = f.abstractModules[mod];
     if (!am) throw new CommandFailure(`${ctx.prog}: ${file}: no abstract module ${mod} (the file has ${f.abstractModules.length})`);
     const registry: PropertySetRegistry = am.metadata;
