@@ -7,7 +7,7 @@
  *
  * Portable: no Node APIs.
  */
-import { blobSource, DecodeError, type BlobRef } from '../codec/index.js';
+import { blobSource, type BlobRef } from '../codec/index.js';
 import { coffArchiveSymbols } from './coff-symbols.js';
 import { bitcodeArchiveSymbols } from './bitcode-symbols.js';
 import { elfArchiveSymbols } from './elf-symbols.js';
@@ -28,16 +28,12 @@ export interface MemberSymbols {
 
 /** The archive symbols of `image` (see the file comment). */
 export function archiveMemberSymbols(image: BlobRef): MemberSymbols {
+  // An ELF or COFF object that cannot be read is an error, as in LLVM (getSymbolicFile returns the
+  // error of createSymbolicFile; only bitcode is written as data with a warning).
   const elf = elfArchiveSymbols(blobSource(image));
   if (elf) return { symbols: elf };
-  try {
-    const coff = coffArchiveSymbols(blobSource(image));
-    if (coff) return { symbols: coff };
-  } catch (e) {
-    // A COFF object LLVM cannot read either (its getSymbolicFile fails): data, with a warning.
-    if (!(e instanceof DecodeError)) throw e;
-    return { problem: e.message, llvmToo: {} };
-  }
+  const coff = coffArchiveSymbols(blobSource(image));
+  if (coff) return { symbols: coff };
   const bc = bitcodeArchiveSymbols(image);
   if (!bc) return {};
   // LLVM indexes a bitcode member even when it defines nothing (an empty symbol table is still written);

@@ -30,7 +30,7 @@
 import { decodeUtf8, type BlobRef } from '../codec/index.js';
 import { ALIAS_FIELD, BITCODE_BLOCK, FUNCTION_FIELD, GLOBALVAR_FIELD, IFUNC_FIELD, LINKAGE, MODULE_CODE } from '../../formats/llvm-bitcode.js';
 import { bitcodeStream, latin1, readStrtabBlock } from './bitcode.js';
-import { BitstreamError, BitstreamReader } from './bitstream.js';
+import { BitstreamError, BitstreamReader, type BitItem } from './bitstream.js';
 
 /** What {@link bitcodeArchiveSymbols} found. */
 export interface BitcodeArchiveSymbols {
@@ -141,6 +141,8 @@ const MAX_SECTIONS = 1 << 16;
 
 /** What the module records say, for the views below. */
 interface ModuleFacts {
+  /** MODULE_BLOCKs read: 0 or 1 (LLVM reads a file of none as a module list that is empty). */
+  modules: number;
   globals: GlobalTable;
   sections: string[];
   layout: string;
@@ -170,7 +172,18 @@ function moduleFacts(blob: BlobRef): ModuleFacts | { problem: string; invalid?: 
   let strtab: { offset: number; size: number } | undefined;
   try {
     r.fixed(32);
-    for (let it = r.next(); it.kind !== 'end'; it = r.next()) {
+    // LLVM's getBitcodeFileContents stops looking for modules where no module can fit: when the next
+    // top-level item would start within 8 bytes of the end (garbage some tools leave after the stream).
+    // Where there is room, the next item must be one: an END_BLOCK at the top level (zero bytes) is
+    // its "Malformed block".
+    const roomForModule = (): boolean => Math.floor(r.pos / 8) + 8 < size;
+    const nextTopLevel = (): BitItem => {
+      if (!roomForModule()) return END;
+      const item = r.next();
+      if (item.kind === 'end') throw new TopLevelEnd();
+      return item;
+    };
+    for (let it = nextTopLevel(); it.kind !== 'end'; it = nextTopLevel()) {
       if (it.kind === 'record') r.record(it, false);
       else if (it.id === BITCODE_BLOCK.MODULE) {
         // A file of several modules (llvm-cat -b) is read by IRObjectFile as all of them; not done here.
@@ -232,17 +245,23 @@ function moduleFacts(blob: BlobRef): ModuleFacts | { problem: string; invalid?: 
       else r.skip(it);
     }
   } catch (e) {
+    if (e instanceof TopLevelEnd) return { problem: `an END_BLOCK at the top level of the stream (byte ${r.byteAt()})`, invalid: true, llvmMessage: 'Malformed block' };
     if (!(e instanceof BitstreamError)) throw e;
     return { problem: `bitstream: ${e.message}`, invalid: true };
   }
-  if (!modules) return { problem: 'no module block', invalid: true };
   if (globals.length && !strtab) return { problem: 'no STRTAB block for the names of the global values', invalid: true };
   const names = strtab ? blob.slice(strtab.offset, strtab.size) : new Uint8Array(0);
   for (const g of globals) {
     if (g.nameOffset > names.length || g.nameSize > names.length - g.nameOffset) return { problem: `a name [${g.nameOffset}, +${g.nameSize}) is outside the ${names.length}-byte STRTAB`, invalid: true };
   }
-  return { globals, sections, layout, asm, names };
+  return { modules, globals, sections, layout, asm, names };
 }
+
+/** The top-level end (no more items). */
+const END = { kind: 'end' } as const;
+
+/** An END_BLOCK where LLVM's getBitcodeFileContents expects an item (its "Malformed block"). */
+class TopLevelEnd extends Error {}
 
 /**
  * The archive symbols of the bitcode in `blob` (raw, `BC C0 DE` first, or behind the bitcode wrapper
@@ -252,6 +271,9 @@ function moduleFacts(blob: BlobRef): ModuleFacts | { problem: string; invalid?: 
 export function bitcodeArchiveSymbols(blob: BlobRef): BitcodeArchiveSymbols | undefined {
   const facts = moduleFacts(blob);
   if (!facts || 'problem' in facts) return facts;
+  // No module: LLVM's IRObjectFile of an empty module list, a symbolic file with no symbols (the
+  // archive still gets its symbol table, empty).
+  if (!facts.modules) return { symbols: [] };
   const { globals, sections, layout, asm, names } = facts;
   if (asm) return { problem: 'the module has module-level inline assembly, whose symbols only LLVM’s assembler can list' };
   const mode = manglingMode(layout);
@@ -294,6 +316,7 @@ const KERNEL_CALLING_CONVS: ReadonlySet<number> = new Set([71, 76, 91]);
 export function bitcodeKernels(blob: BlobRef, max = Infinity): { kernels?: string[]; omitted?: number; problem?: string } | undefined {
   const facts = moduleFacts(blob);
   if (!facts || 'problem' in facts) return facts;
+  if (!facts.modules) return { problem: 'no module block' };
   const kernels: string[] = [];
   let omitted = 0;
   for (const g of facts.globals) {

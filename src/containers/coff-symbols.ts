@@ -38,6 +38,10 @@ export function coffArchiveSymbols(src: ByteSource): string[] | undefined {
   if (!identifyCoff(src.read(0, Math.min(64, src.size)))) return undefined;
   try {
     const coff = readCoffSectionTable(src);
+    // COFFObjectFile::initialize drops the whole symbol table when initSymbolTablePtr fails (the table
+    // or the string table past the end, a string table without its final NUL): no symbols, not even
+    // the short names (readCoffSectionTable then has no string table for a symbol table it names).
+    if (coff.symbolTable.offset !== 0 && !coff.stringTable) return [];
     return new CoffPointers(src, coff).symbolTable().filter(isCoffArchiveSymbol).map((s) => s.name);
   } catch (e) {
     // COFFObjectFile recovers from a symbol or string table it cannot read (and needs no section name

@@ -161,6 +161,12 @@ function readTable(file: Space, node: SpanNode | undefined, origin: number, path
   const tableAt = H.fixedSize! + (header.sizeOfOptionalHeader ?? 0);
   const count = header.numberOfSections;
   const room = tableAt > file.size ? 0 : Math.floor((file.size - tableAt) / SH);
+  // LLVM's getObject(SectionTable, ..., count * 40) fails when the table starts past the end even
+  // for no sections (SizeOfOptionalHeader beyond the file): "The end of the file was unexpectedly encountered".
+  if (tableAt > file.size) {
+    const f = header.sizeOfOptionalHeader ? 'sizeOfOptionalHeader' : 'numberOfSections';
+    throw new DecodeError('EOF', `the section table at offset ${hex(tableAt)} (after the ${header.sizeOfOptionalHeader ?? 0}-byte optional header) starts past the end of the ${file.size}-byte file`, file.abs(CoffFileHeader.offsets[f]), [...hp, f], { needed: count * SH, available: 0 });
+  }
   if (count > room) {
     throw new DecodeError('EOF', `${count} section headers of ${SH} bytes at offset ${hex(tableAt)} go past the end of the ${file.size}-byte file (room for ${room})`, file.abs(H.offsets.numberOfSections), [
       ...hp,

@@ -128,6 +128,9 @@ function isMappingSymbol(machine: number, name: string): boolean {
   return false;
 }
 
+/** Fewest bytes identify_magic needs to call a file ELF. */
+const ELF_IDENTIFY_MIN = 18;
+
 /**
  * The names an archive symbol table lists for an ELF object member, in symbol-table order (global
  * or weak, defined, not FILE/SECTION, not the null symbol, not a mapping symbol); `undefined` when
@@ -136,7 +139,9 @@ function isMappingSymbol(machine: number, name: string): boolean {
  */
 export function elfArchiveSymbols(input: Uint8Array | ByteSource | BlobRef): string[] | undefined {
   const src = input instanceof Uint8Array || 'read' in input ? toSource(input) : blobSource(input);
-  if (!isElf(src)) return undefined;
+  // identify_magic (llvm/lib/BinaryFormat/Magic.cpp) calls a file ELF only from 18 bytes (it reads
+  // e_type at 16): a shorter one is data to writeArchive, not an object it fails to read.
+  if (src.size < ELF_IDENTIFY_MIN || !isElf(src)) return undefined;
   const elf = readElfSectionTable(src);
   if (elf.type !== ET_REL && elf.type !== ET_EXEC && elf.type !== ET_DYN) return undefined;
   const symtab = sectionOfType(elf, SHT_SYMTAB);
