@@ -239,19 +239,27 @@ export class Files {
 
   /** The run succeeded: commit every output; close every input. */
   finish(): void {
-    const pending = this.pending.splice(0);
     try {
-      for (let i = 0; i < pending.length; i++) {
-        try {
-          pending[i]!.sink.commit();
-        } catch (e) {
-          // One output could not be put in place: those not yet in place are dropped (no temporary file stays).
-          for (const o of pending.slice(i + 1)) o.sink.abort();
-          throw e;
-        }
-      }
+      this.commitPending();
     } finally {
       this.close();
+    }
+  }
+
+  /**
+   * Put every output written so far in place now (a command that, like the LLVM tool it follows,
+   * keeps what it wrote before a later failure); later outputs are still written atomically.
+   */
+  commitPending(): void {
+    const pending = this.pending.splice(0);
+    for (let i = 0; i < pending.length; i++) {
+      try {
+        pending[i]!.sink.commit();
+      } catch (e) {
+        // One output could not be put in place: those not yet in place are dropped (no temporary file stays).
+        for (const o of pending.slice(i + 1)) o.sink.abort();
+        throw e;
+      }
     }
   }
 

@@ -14,7 +14,7 @@
  */
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { requireTool } from '../support/tools.js';
 import { cli, tempDir } from '../offload/support.js';
@@ -101,4 +101,41 @@ describe('offload-extract --archive: images at the edge of what writeArchive rea
       expect(mismatches).to.deep.equal([]);
     });
   }
+});
+
+describe('offload-extract --strict runs each --image in turn, as llvm-offload-binary-22 does (live)', function () {
+  this.timeout(60_000);
+  it('what an earlier --image wrote stays when a later one fails; later warnings are not printed; without --strict nothing is written', async () => {
+    const tool = requireTool('llvm-offload-binary-22');
+    const { dir, cleanup } = tempDir('syclbin-inturn-');
+    try {
+      writeFileSync(join(dir, 'k.o'), 'x');
+      expect(spawnSync(tool, ['-o', 'p.bin', '--image=file=k.o,triple=t,kind=openmp', '--image=file=k.o,triple=t,kind=openmp'], { cwd: dir }).status).to.equal(0);
+      const lines = (text: string): string[] => text.split('\n').filter(Boolean).map((l) => l.replace(/^[^:]*(llvm-offload-binary-22|syclbin offload-extract): /, ''));
+      for (const [i, images] of [
+        ['--image=file=first.bin', '--image=file=nodir/x.bin', '--image=file=third.bin'],
+        ['--image=file=first.a', '--image=triple=t', '--archive'],
+        ['--image=file=a.bin', '--image=file=a.bin,kind=openmp', '--image=file=nodir/y.bin'],
+      ].entries()) {
+        const theirs = spawnSync(tool, ['p.bin', ...images], { cwd: dir, encoding: 'utf8' });
+        const theirFiles = ['first.bin', 'third.bin', 'first.a', 'a.bin'].filter((f) => existsSync(join(dir, f)));
+        const saved = new Map(theirFiles.map((f) => [f, readFileSync(join(dir, f))]));
+        for (const f of theirFiles) rmSync(join(dir, f));
+        const ours = await cli(['offload-extract', '--strict', 'p.bin', ...images], dir);
+        expect([ours.code, lines(ours.stderr)], `case ${i}`).to.deep.equal([theirs.status, lines(theirs.stderr)]);
+        const ourFiles = ['first.bin', 'third.bin', 'first.a', 'a.bin'].filter((f) => existsSync(join(dir, f)));
+        expect(ourFiles, `case ${i}`).to.deep.equal(theirFiles);
+        for (const f of ourFiles) {
+          expect(readFileSync(join(dir, f)).equals(saved.get(f)!), `${f} (case ${i})`).to.equal(true);
+          rmSync(join(dir, f));
+        }
+        // Ours without --strict: every --image checked first; a failure leaves no output.
+        const atomic = await cli(['offload-extract', 'p.bin', ...images], dir);
+        expect(atomic.code).to.equal(1);
+        expect(['first.bin', 'third.bin', 'first.a', 'a.bin'].filter((f) => existsSync(join(dir, f))), `case ${i}`).to.deep.equal([]);
+      }
+    } finally {
+      cleanup();
+    }
+  });
 });

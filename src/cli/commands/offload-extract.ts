@@ -139,19 +139,19 @@ Every file is written atomically; an image file is never written over FILE itsel
       return EXIT.OK;
     }
 
-    let plan;
-    try {
-      plan = planLlvmExtraction(candidates, file, opts.image, { era, archive: opts.archive, read });
-    } catch (e) {
-      if (e instanceof ExtractError) throw new CommandFailure(`${prog}: error: ${e.message}`);
-      throw e;
-    }
+    const planOf = (images: readonly string[]): ReturnType<typeof planLlvmExtraction> => {
+      try {
+        return planLlvmExtraction(candidates, file, images, { era, archive: opts.archive, read });
+      } catch (e) {
+        if (e instanceof ExtractError) throw new CommandFailure(`${prog}: error: ${e.message}`);
+        throw e;
+      }
+    };
     if (!opts.image.length && era.extract.withoutImage === 'nothing' && !opts.strict) {
       note(`nothing extracted: without --image ${era.packer} extracts nothing; pass --image=..., --llvm main (every image) or -o DIR`);
     }
     const base = opts.output === undefined ? undefined : files.dir(opts.output);
     const at = (path: string): string => (base === undefined ? path : files.join(base, path));
-    for (const w of plan.warnings) io.stderr.write(`${prog}: warning: ${w}\n`);
     // Two --image options naming the same output: LLVM writes both, the later over the earlier; so the
     // last one is written here (once: the output writer refuses a second write to a path).
     const last = <T extends { path: string }>(list: T[]): T[] => {
@@ -162,34 +162,56 @@ Every file is written atomically; an image file is never written over FILE itsel
       }
       return kept;
     };
-    for (const f of last(plan.files)) files.write(at(f.path), [f.image]);
-    for (const a of last(plan.archives)) {
-      // Members that are object files or bitcode get LLVM's archive symbol table (writeArchive NormalSymtab).
-      const members = a.members.map((m, i) => {
-        let found;
-        try {
-          found = archiveMemberSymbols(m.image);
-        } catch (e) {
-          // An object LLVM cannot read either (writeArchive fails: `error: 'MEMBER': ...`; its wording
-          // is not reproduced): the member is named.
-          if (!(e instanceof SyclbinError)) throw e;
-          throw new CommandFailure(opts.strict ? `${prog}: error: '${m.name}': ${e.message}` : `${prog}: ${a.path}: member ${i} (${m.name}): ${e.message}`);
-        }
-        const { symbols, problem, llvmToo } = found;
-        if (problem && llvmToo) {
-          // LLVM's warning (writeArchive's Warn: `warning: 'MEMBER': MESSAGE`); under --strict only where its text is known.
-          if (!opts.strict) io.stderr.write(`${prog}: warning: ${a.path}: member ${i} (${m.name}): not bitcode LLVM can read (${problem}): written as data, without symbols, as ${era.packer} writes it (it warns${llvmToo.message ? ` "${llvmToo.message}"` : ''})\n`);
-          // (LLVM's writeArchive warning has no program name before it.)
-          else if (llvmToo.message) io.stderr.write(`warning: '${m.name}': ${llvmToo.message}\n`);
-        } else if (problem) io.stderr.write(`${prog}: warning: ${a.path}: member ${i} (${m.name}): its symbols are not in the archive's symbol table (${problem}); ${era.packer} would list them\n`);
-        return { name: m.name, data: m.image, ...(symbols ? { symbols } : {}) };
-      });
-      // LLVM's writeArchive keeps a temporary file under the name given (llvm/lib/Object/ArchiveWriter.cpp
-      // `writeArchive`: TempFile::keep), so `file=-` with --archive is a file named '-', not standard
-      // output (llvm-offload-binary-22 does so: test/llvm22/strict-rules.test.ts).
-      files.write(a.path === '-' && base === undefined ? './-' : at(a.path), archiveChunks(members));
+    const writePlan = (plan: ReturnType<typeof planLlvmExtraction>): void => {
+      for (const w of plan.warnings) io.stderr.write(`${prog}: warning: ${w}\n`);
+      for (const f of last(plan.files)) files.write(at(f.path), [f.image], { replace: opts.strict });
+      for (const a of last(plan.archives)) {
+        // Members that are object files or bitcode get LLVM's archive symbol table (writeArchive NormalSymtab).
+        const members = a.members.map((m, i) => {
+          let found;
+          try {
+            found = archiveMemberSymbols(m.image);
+          } catch (e) {
+            // An object LLVM cannot read either (writeArchive fails: `error: 'MEMBER': ...`; its wording
+            // is not reproduced): the member is named.
+            if (!(e instanceof SyclbinError)) throw e;
+            throw new CommandFailure(opts.strict ? `${prog}: error: '${m.name}': ${e.message}` : `${prog}: ${a.path}: member ${i} (${m.name}): ${e.message}`);
+          }
+          const { symbols, problem, llvmToo } = found;
+          if (problem && llvmToo) {
+            // LLVM's warning (writeArchive's Warn: `warning: 'MEMBER': MESSAGE`); under --strict only where its text is known.
+            if (!opts.strict) io.stderr.write(`${prog}: warning: ${a.path}: member ${i} (${m.name}): not bitcode LLVM can read (${problem}): written as data, without symbols, as ${era.packer} writes it (it warns${llvmToo.message ? ` "${llvmToo.message}"` : ''})\n`);
+            // (LLVM's writeArchive warning has no program name before it.)
+            else if (llvmToo.message) io.stderr.write(`warning: '${m.name}': ${llvmToo.message}\n`);
+          } else if (problem) io.stderr.write(`${prog}: warning: ${a.path}: member ${i} (${m.name}): its symbols are not in the archive's symbol table (${problem}); ${era.packer} would list them\n`);
+          return { name: m.name, data: m.image, ...(symbols ? { symbols } : {}) };
+        });
+        // LLVM's writeArchive keeps a temporary file under the name given (llvm/lib/Object/ArchiveWriter.cpp
+        // `writeArchive`: TempFile::keep), so `file=-` with --archive is a file named '-', not standard
+        // output (llvm-offload-binary-22 does so: test/llvm22/strict-rules.test.ts).
+        files.write(a.path === '-' && base === undefined ? './-' : at(a.path), archiveChunks(members), { replace: opts.strict });
+      }
+      for (const line of plan.stdout) io.stdout.write(`${line}\n`);
+    };
+    if (!opts.strict) {
+      // Ours: every --image planned and checked first, then every output written atomically: a failure
+      // anywhere leaves no output (docs/offload.md, "Where we differ").
+      writePlan(planOf(opts.image));
+      return EXIT.OK;
     }
-    for (const line of plan.stdout) io.stdout.write(`${line}\n`);
+    // --strict: each --image in turn, as llvm-offload-binary's unbundleImages runs them; what an
+    // earlier one wrote stays when a later one fails (its error line, status 1), and the warnings of
+    // the --image options it never reaches are not printed.
+    for (const images of opts.image.length ? opts.image.map((i) => [i]) : [[]]) {
+      try {
+        writePlan(planOf(images));
+        files.commitPending();
+      } catch (e) {
+        // A write it cannot make: LLVM's `error: STRERROR` (its writeFile names no file).
+        if (e instanceof FileFailure) throw new CommandFailure(`${prog}: error: ${e.message}`);
+        throw e;
+      }
+    }
     return EXIT.OK;
   },
 });
