@@ -58,6 +58,9 @@ export interface OpenInputOptions {
 /** Default cap on inputs read from streams. */
 export const DEFAULT_MAX_STREAM_BYTES = 1 << 30;
 
+/** Most bytes read from a character device (16 MiB): /dev/null is empty, /dev/zero would never end. */
+export const DEVICE_READ_LIMIT = 16 << 20;
+
 /** Open `name` for the readers. */
 export function openInput(name: string, opts: OpenInputOptions): InputFile {
   const max = opts.maxStreamBytes ?? DEFAULT_MAX_STREAM_BYTES;
@@ -79,7 +82,21 @@ export function openInput(name: string, opts: OpenInputOptions): InputFile {
       closeSync(fd);
       return { name, path, source: memorySource(bytes), close: () => undefined };
     }
-    throw new FileError('not a regular file, pipe or terminal (a device is not read)', 'EINVAL', 'read');
+    if (st.isCharacterDevice()) {
+      // A character device (/dev/null: an empty input, as LLVM reads it) is read as a stream, but only
+      // so far: /dev/zero and /dev/urandom never end.
+      const limit = Math.min(max, DEVICE_READ_LIMIT);
+      let bytes: Uint8Array;
+      try {
+        bytes = readStream(fd, limit);
+      } catch (e) {
+        if (e instanceof FileError && e.code === 'EFBIG') throw new FileError(`a device that gives more than ${limit} bytes is not read to its end (save what you need to a file first)`, 'EFBIG', 'read');
+        throw e;
+      }
+      closeSync(fd);
+      return { name, path, source: memorySource(bytes), close: () => undefined };
+    }
+    throw new FileError('not a regular file, pipe, terminal or character device (a block device is not read)', 'EINVAL', 'read');
   } catch (e) {
     try {
       closeSync(fd);

@@ -160,10 +160,12 @@ describe('cli edge: symptoms that stay fixed', () => {
     const closed = spawnSync('bash', ['-c', `set -o pipefail; node '${CLI}' offload-list '${big}' | head -c 1 >/dev/null; echo "status \${PIPESTATUS[0]}"`], { encoding: 'utf8' });
     expect(closed.stderr).to.equal('');
     expect(closed.stdout).to.equal('status 141\n');
-    // A device is not a file: refused, not read forever.
+    // A device that never ends is read only so far (16 MiB), not forever; /dev/null is an empty input.
     const dev = spawnSync('node', [CLI, 'verify', '/dev/zero'], { encoding: 'utf8', timeout: 10_000 });
     expect(dev.status).to.equal(1);
-    expect(dev.stderr).to.match(/not a regular file, pipe or terminal/);
+    expect(dev.stderr).to.match(/a device that gives more than 16777216 bytes is not read to its end/);
+    const nul = spawnSync('node', [CLI, 'dump', '/dev/null'], { encoding: 'utf8', timeout: 10_000 });
+    expect([nul.status, nul.stderr.split('\n')[0]]).to.deep.equal([1, 'Failed to parse SYCLBIN file: Unexpected file contents size.']);
   });
 
   describe('outputs that are not plain new files, and outputs named before inputs', () => {

@@ -340,6 +340,18 @@ describe('interop: clang++-22 -fsycl, clang-sycl-linker, llvm-objdump-22 and llv
     }
   });
 
+  it('offload-pack --image=file=/dev/null: an empty image, byte-identical to llvm-offload-binary-22', async () => {
+    const a = tempDir('syclbin-devnull-');
+    try {
+      expect(run(offloadBinary, ['-o', 'theirs.bin', '--image=file=/dev/null,triple=t,arch=a'], a.dir).status).to.equal(0);
+      const ours = await cli(['offload-pack', '-o', 'ours.bin', '--image=file=/dev/null,triple=t,arch=a'], a.dir);
+      expect(ours.code, ours.stderr).to.equal(0);
+      expect(readFileSync(join(a.dir, 'ours.bin')).equals(readFileSync(join(a.dir, 'theirs.bin')))).to.equal(true);
+    } finally {
+      a.cleanup();
+    }
+  });
+
   it('files llvm-objdump-22 fails on: our listing starts with what it printed, our note quotes its error, --strict is it exactly', async () => {
     const a = tempDir('syclbin-fail-');
     try {
