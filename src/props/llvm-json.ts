@@ -96,7 +96,8 @@ export function parseLlvmJson(bytes: Uint8Array): LlvmJsonDocument {
   const end = bytes.length;
   let p = 0;
   const fail = (what: string, at = p): RegistrySyntaxError => {
-    const lineStart = bytes.lastIndexOf(0x0a, at - 1) + 1;
+    // (lastIndexOf from -1 would search from the end of the document)
+    const lineStart = at > 0 ? bytes.lastIndexOf(0x0a, at - 1) + 1 : 0;
     let line = 1;
     for (let i = bytes.indexOf(0x0a); i >= 0 && i < at; i = bytes.indexOf(0x0a, i + 1)) line++;
     return new RegistrySyntaxError(what, at, line, at - lineStart + 1, `[${line}:${at - lineStart}, byte=${at}]: ${what}`);
@@ -118,6 +119,7 @@ export function parseLlvmJson(bytes: Uint8Array): LlvmJsonDocument {
     const opening = p - 1;
     let run = p;
     let replaced = false;
+    let combined = false;
     const emit = (cp: number): void => void parts.push(utf8.encode(String.fromCodePoint(cp)));
     const hex4 = (): number => {
       const d = [next(), next(), next(), next()];
@@ -152,7 +154,12 @@ export function parseLlvmJson(bytes: Uint8Array): LlvmJsonDocument {
               first = second;
               continue;
             }
-            emit(0x10000 + ((first - 0xd800) << 10) + (second - 0xdc00));
+            // With `|`, as LLVM combines them (llvm/lib/Support/JSON.cpp Parser::parseUnicode): for a
+            // leading surrogate from D840 (its bit 6 set) that is not the code point UTF-16 means
+            // (\ud840\udc00 is U+10000 to LLVM, not U+20000); a drop-in reads what LLVM reads.
+            const code = 0x10000 | ((first - 0xd800) << 10) | (second - 0xdc00);
+            if (code !== 0x10000 + ((first - 0xd800) << 10) + (second - 0xdc00)) combined = true;
+            emit(code);
           }
           break;
         }
@@ -163,6 +170,7 @@ export function parseLlvmJson(bytes: Uint8Array): LlvmJsonDocument {
     parts.push(bytes.subarray(run, p - 1));
     const text = parts.length === 1 ? lenient.decode(parts[0]) : lenient.decode(concatBytes(parts));
     if (replaced) lax.push({ offset: opening, path: where(text), message: 'an unpaired UTF-16 surrogate escape: LLVM reads it as U+FFFD' });
+    if (combined) lax.push({ offset: opening, path: where(text), message: 'a surrogate pair whose leading half has bit 6 set (\\ud840-\\ud87f, \\ud8c0-\\ud8ff, ...): LLVM combines the halves with |, which gives 0x10000 less than the code point it stands for (\\ud840\\udc00 is U+10000 to it, not U+20000)' });
     return text;
   };
 
@@ -258,15 +266,54 @@ export function quoteLlvmJson(s: string): string {
   return `"${s.replace(/["\\\u0000-\u001f]/g, (c) => short[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}"`;
 }
 
-/** `printf("%.17g")`, as `json::OStream` writes a double. */
-function formatDouble(x: number): string {
+/**
+ * `printf("%.17g")`, as `json::OStream` writes a double: the exact binary value rounded to 17
+ * significant digits half to even, as glibc rounds (JavaScript's toFixed/toExponential round an
+ * exact tie away from zero: 562949953421312.125 is ...12 to glibc, ...13 to them).
+ */
+export function formatDouble(x: number): string {
   if (!Number.isFinite(x)) return Number.isNaN(x) ? 'nan' : x < 0 ? '-inf' : 'inf';
   if (x === 0) return Object.is(x, -0) ? '-0' : '0';
-  const [mantissa, e] = x.toExponential(16).split('e') as [string, string];
-  const exp = Number(e);
-  const trim = (s: string): string => (s.includes('.') ? s.replace(/\.?0+$/, '') : s);
-  if (exp < -4 || exp >= 17) return `${trim(mantissa)}e${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
-  return trim(x.toFixed(16 - exp));
+  const { digits, exponent } = roundedDigits(Math.abs(x), 17);
+  const sign = x < 0 ? '-' : '';
+  const trimFraction = (s: string): string => s.replace(/0+$/, '');
+  if (exponent < -4 || exponent >= 17) {
+    const fraction = trimFraction(digits.slice(1));
+    return `${sign}${digits[0]}${fraction ? `.${fraction}` : ''}e${exponent < 0 ? '-' : '+'}${String(Math.abs(exponent)).padStart(2, '0')}`;
+  }
+  if (exponent < 0) return `${sign}0.${'0'.repeat(-exponent - 1)}${trimFraction(digits)}`;
+  const fraction = trimFraction(digits.slice(exponent + 1));
+  return `${sign}${digits.slice(0, exponent + 1)}${fraction ? `.${fraction}` : ''}`;
+}
+
+/**
+ * The first `n` significant decimal digits of finite `x` > 0, rounded half to even from its exact
+ * value, and the decimal exponent of the first one (x ≈ d.ddd × 10^exponent).
+ */
+function roundedDigits(x: number, n: number): { digits: string; exponent: number } {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, x);
+  const hi = view.getUint32(0);
+  const biased = (hi >>> 20) & 0x7ff;
+  let mantissa = (BigInt(hi & 0xfffff) << 32n) | BigInt(view.getUint32(4));
+  if (biased) mantissa |= 1n << 52n;
+  const e2 = (biased || 1) - 1075;
+  // x = mantissa × 2^e2 = D × 10^p exactly (2^-k = 5^k / 10^k).
+  const D = e2 >= 0 ? mantissa << BigInt(e2) : mantissa * 5n ** BigInt(-e2);
+  const p = e2 >= 0 ? 0 : e2;
+  let all = D.toString();
+  let exponent = all.length - 1 + p;
+  if (all.length <= n) return { digits: all.padEnd(n, '0'), exponent };
+  const kept = all.slice(0, n);
+  const rest = all.slice(n);
+  const up = rest[0]! > '5' || (rest[0] === '5' && (/[1-9]/.test(rest.slice(1)) || Number(kept[n - 1]) % 2 === 1));
+  if (!up) return { digits: kept, exponent };
+  all = (BigInt(kept) + 1n).toString();
+  if (all.length > n) {
+    all = all.slice(0, n);
+    exponent++;
+  }
+  return { digits: all, exponent };
 }
 
 /** Bytewise comparison of names, as `std::map<std::string, …>` orders them. */

@@ -152,4 +152,21 @@ describe('props/llvm-json interop with libLLVM 22 (scripts/fixtures/props-json.c
     expect(tally.refused).to.be.greaterThan(RUNS / 5);
     expect(tally.notes).to.be.greaterThan(RUNS);
   });
+
+  it('documents found by differential review read as LLVM reads them: surrogate pairs combined with |, an error at byte 0 after a newline, doubles rounded half to even', async () => {
+    const docs: [string, Uint8Array][] = [
+      ['pair from D840 (LLVM: U+10000, colliding with the raw key)', Uint8Array.from(Buffer.from('{"s":{"\\ud840\\udc00":1,"\u{10000}":2}}'))],
+      ['pair DBFF DFFF', Uint8Array.from(Buffer.from('{"\\udbff\\udfff":{"k":1}}'))],
+      ['pair D83D DE00 (no bit 6)', Uint8Array.from(Buffer.from('{"\\ud83d\\ude00":{"k":1}}'))],
+      ['invalid UTF-8 at byte 0, newline later', Uint8Array.of(0x82, 0x0a, 0x7b, 0x7d)],
+      ['a double on an exact tie', Uint8Array.from(Buffer.from('{"s":{"k":562949953421312.125}}'))],
+      ['a double of 17 digits', Uint8Array.from(Buffer.from('{"s":{"k":2.5e-5}}'))],
+    ];
+    for (const [what, doc] of docs) {
+      const file = join(dir, 'review.json');
+      writeFileSync(file, doc);
+      const r = await harness(exe, 'read', file);
+      expect(Buffer.from(ourRead(doc)).toString('latin1'), what).to.equal(r.out);
+    }
+  });
 });

@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { EncodeError } from '../../src/codec/errors.js';
 import { PropertySetError } from '../../src/props/errors.js';
 import { propsJsonForm, readPropsJson, registryToJson } from '../../src/props/json.js';
-import { parseLlvmJson, readLlvmPropertiesJson, writeLlvmPropertiesJson } from '../../src/props/llvm-json.js';
+import { formatDouble, parseLlvmJson, readLlvmPropertiesJson, writeLlvmPropertiesJson } from '../../src/props/llvm-json.js';
 import { byteArray, uint32, type PropertySetRegistry } from '../../src/props/model.js';
 import { decodeStandardBase64, encodeStandardBase64 } from '../../src/props/base64.js';
 import { RegistrySyntaxError } from '../../src/props/registry.js';
@@ -80,6 +80,46 @@ describe('props/llvm-json: upstream JSON property sets', () => {
     ]); // ("-0" is RFC 8259 JSON; 4294967298 was in the first "s", which the second replaced)
     expect(read('{"s":{"a":4294967298}}').notes[0]!.message).to.equal('4294967298 does not fit in a uint32: LLVM keeps the low 32 bits, 2');
     expect(read('{"s":{"a":1}}').notes).to.deep.equal([]);
+  });
+
+  it("surrogate pairs are combined with |, as LLVM's parser does: \\ud840\\udc00 is U+10000 (with a warning); \\ud83d\\ude00 is U+1F600 (no warning)", () => {
+    const r = read('{"s":{"\\ud840\\udc00":1,"\\udbff\\udfff":2,"\\ud83d\\ude00":3}}');
+    expect([...r.registry.get('s')!].map(([k]) => [...k].map((c) => c.codePointAt(0)!.toString(16)))).to.deep.equal([['10000'], ['1f600'], ['fffff']]); // (sets and keys in byte order, as LLVM's std::map)
+    expect(r.notes.map((n) => n.message.split(':')[0])).to.deep.equal([
+      'a surrogate pair whose leading half has bit 6 set (\\ud840-\\ud87f, \\ud8c0-\\ud8ff, ...)',
+      'a surrogate pair whose leading half has bit 6 set (\\ud840-\\ud87f, \\ud8c0-\\ud8ff, ...)',
+    ]);
+  });
+
+  it('an error at byte 0 of a document with a newline is at column 0 (not counted from the last newline)', () => {
+    let err: unknown;
+    try {
+      parseLlvmJson(Uint8Array.of(0x82, 0x0a, 0x7b, 0x7d));
+    } catch (e) {
+      err = e;
+    }
+    expect(err).to.be.instanceOf(RegistrySyntaxError);
+    expect((err as RegistrySyntaxError).llvm).to.equal('[1:0, byte=0]: Invalid UTF-8 sequence');
+  });
+
+  it('doubles print as glibc printf("%.17g"): exact value, ties half to even (vectors from glibc)', () => {
+    for (const [x, want] of [
+      [562949953421312.125, '562949953421312.12'],
+      [2.5e-5, '2.5000000000000001e-05'],
+      [0.1, '0.10000000000000001'],
+      [1e21, '1e+21'],
+      [1e16, '10000000000000000'],
+      [1e17, '1e+17'],
+      [0.0001, '0.0001'],
+      [0.00001234, '1.234e-05'],
+      [-2.5, '-2.5'],
+      [5e-324, '4.9406564584124654e-324'],
+      [1.7976931348623157e308, '1.7976931348623157e+308'],
+      [123456789.125, '123456789.125'],
+      [9007199254740993, '9007199254740992'],
+    ] as const) {
+      expect(formatDouble(x), String(x)).to.equal(want);
+    }
   });
 
   it('errors are typed: syntax errors with LLVM line/column, registry errors with path [set, key] and the offset of the value', () => {
