@@ -75,6 +75,20 @@ describe('hex: verify', () => {
     ]);
   });
 
+  it('a finding per line (unknown keys of a known set, 20,000 lines) is placed on its own line, the last of a repeated key (lines found through an index, not a scan per finding)', () => {
+    const lines = ['[SYCL/devicelib req mask]'];
+    for (let i = 0; i < 20_000; i++) lines.push(`key${i}=1|${i}`);
+    lines.push('key7=1|7');
+    const text = lines.join('\n') + '\n';
+    const r = verify(new TextEncoder().encode(text));
+    const unknown = r.problems.filter((p) => p.message === 'unknown key in a known set; value kept raw');
+    expect(unknown.length).to.equal(20_000);
+    const valueAt = (line: number): number => lines.slice(0, line).join('\n').length + 1 + lines[line]!.indexOf('=') + 3; // (the value, after '=1|')
+    expect(unknown.find((p) => p.path === '["SYCL/devicelib req mask"]["key19999"]')!.offset).to.equal(valueAt(20_000));
+    // key7 is given twice: LLVM keeps the last value, and the finding is on that line.
+    expect(unknown.find((p) => p.path === '["SYCL/devicelib req mask"]["key7"]')!.offset).to.equal(valueAt(20_001));
+  });
+
   it('a compressed v3 file cut short in its trailing padding: one padding note, zlib and zstd alike; the bytes left are padding', async () => {
     await initZstd();
     const SYCLBIN = new URL('../../testdata/syclbin/', import.meta.url).pathname;
