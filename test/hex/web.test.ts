@@ -8,7 +8,7 @@
  * Screenshots go to test-artifacts/ (`npm run screenshots` copies them to docs/img/).
  */
 import { expect } from 'chai';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { closeSync, ftruncateSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { Server } from 'node:http';
 import { build } from 'esbuild';
@@ -100,8 +100,10 @@ describe('hex: web inspector (chromium)', function () {
     expect(await page.textContent('#status')).to.match(/^v1_in_offload_v3_zlib\.syclbin: syclbin-v1-offload, 2040 bytes inflated \(zlib; header \+ payload\)/);
     // The SYCLBIN inside the payload, field by field: its header's irModuleCount at 0x94 of the inflated space
     // (the same bytes `syclbin hexdump --inflated` names).
-    // Nested nodes start collapsed: click the node element itself.
-    await page.$eval('.node[data-path="entries[0].image.header.irModuleCount"]', (e) => (e as HTMLElement).click());
+    // Nested nodes start collapsed and are rendered when opened: a byte selects (and reveals) its node.
+    await page.click('#rows .b[data-o="148"]');
+    expect(await page.$eval('.node.selected', (e) => (e as HTMLElement).dataset.path)).to.equal('entries[0].image.header.irModuleCount');
+    await page.click('.node[data-path="entries[0].image.header.irModuleCount"]');
     const hl = await page.$$eval('#rows .b.hl', (els) => els.map((e) => Number((e as HTMLElement).dataset.o)));
     expect(hl).to.deep.equal([0x94, 0x95, 0x96, 0x97]);
     expect(await page.$$eval('.node[data-path^="entries[0].image.abstractModules"]', (els) => els.length)).to.be.greaterThan(0);
@@ -181,5 +183,84 @@ describe('hex: web inspector (chromium)', function () {
     expect(hl).to.be.greaterThan(100);
     await page.screenshot({ path: ARTIFACTS + 'web-inspector-100mb.png' });
     expect(errors).to.deep.equal([]);
+  });
+
+  it('a tree of 20,000 property lines is rendered lazily (a page of rows, not every node); a byte deep in it reveals its node; diagnostics come a page at a time', async () => {
+    const lines = ['[SYCL/devicelib req mask]'];
+    for (let i = 0; i < 20_000; i++) lines.push(`key${i}=1|${i}`);
+    const path = ARTIFACTS + 'props-20k.prop';
+    writeFileSync(path, lines.join('\n') + '\n');
+    await page.setInputFiles('#file', path);
+    await page.waitForFunction(() => document.body.dataset.state === 'ready');
+    expect(await page.$$eval('.node', (els) => els.length)).to.be.below(500);
+    // The last line's value: its node is made when its byte is clicked.
+    await page.$eval('#hex', (h) => (h.scrollTop = h.scrollHeight));
+    await page.waitForTimeout(100);
+    const last = await page.$$eval('#rows .b', (els) => Math.max(...els.map((e) => Number((e as HTMLElement).dataset.o))));
+    await page.click(`#rows .b[data-o="${last - 1}"]`);
+    expect(await page.$eval('.node.selected', (e) => (e as HTMLElement).dataset.path)).to.equal('["SYCL/devicelib req mask"]["key19999"]');
+    expect(await page.$$eval('.node', (els) => els.length)).to.be.below(20_500);
+    // 20,000 findings: the first page and a "more" row.
+    await page.waitForFunction(() => document.querySelectorAll('#diagnostics .diag').length > 0);
+    const diags = await page.$$eval('#diagnostics .diag', (els) => els.length);
+    expect(diags).to.be.below(300);
+    await page.click('#diagnostics .diag.more');
+    expect(await page.$$eval('#diagnostics .diag', (els) => els.length)).to.be.greaterThan(diags);
+    expect(errors).to.deep.equal([]);
+  });
+
+  it('a diagnostic goes to its own bytes when its node has several ranges (coff.obj: two unreferenced regions)', async () => {
+    await page.setInputFiles('#file', ROOT + 'testdata/llvm22/containers/coff.obj');
+    await page.waitForFunction(() => document.body.dataset.state === 'ready' && document.querySelectorAll('#diagnostics .diag').length > 1);
+    await page.click('#diagnostics .diag[data-offset="1914"]');
+    // The row of byte 1914 (0x77a) is on screen, with the cursor.
+    expect(await page.$$eval('#rows .b.cursor', (els) => els.map((e) => Number((e as HTMLElement).dataset.o)))).to.deep.equal([1914]);
+  });
+
+  it('keyboard: Enter on "Open file…" opens the chooser; arrows move in the tree and in the hex view', async () => {
+    await page.setInputFiles('#file', SAMPLE);
+    await page.waitForFunction(() => document.body.dataset.state === 'ready');
+    await page.focus('#open');
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+    expect(chooser).to.not.equal(undefined);
+    await page.click('.node[data-path="header.version"]');
+    await page.keyboard.press('ArrowDown');
+    const next = await page.$eval('.node.selected', (e) => (e as HTMLElement).dataset.path);
+    expect(next).to.not.equal('header.version');
+    expect(next).to.match(/^header\./);
+    await page.keyboard.press('ArrowUp');
+    expect(await page.$eval('.node.selected', (e) => (e as HTMLElement).dataset.path)).to.equal('header.version');
+    await page.click('#rows .b[data-o="9"]');
+    await page.keyboard.press('ArrowRight');
+    expect(await page.$$eval('#rows .b.cursor', (els) => els.map((e) => Number((e as HTMLElement).dataset.o)))).to.deep.equal([10]);
+    await page.keyboard.press('ArrowDown');
+    expect(await page.$$eval('#rows .b.cursor', (els) => els.map((e) => Number((e as HTMLElement).dataset.o)))).to.deep.equal([26]);
+  });
+
+  it('a payload that cannot be inflated leaves the file view ready; a file the page cannot read is an error, not "reading…" forever', async () => {
+    const bytes = new Uint8Array(readFileSync(ROOT + 'testdata/syclbin/v1_in_offload_v3_zlib.syclbin'));
+    // InflatedSize (header offset 32) claims more than the stream gives.
+    new DataView(bytes.buffer).setBigUint64(32, new DataView(bytes.buffer).getBigUint64(32, true) + 4096n, true);
+    const lying = ARTIFACTS + 'lying-inflated-size.bin';
+    writeFileSync(lying, bytes);
+    await page.setInputFiles('#file', lying);
+    await page.waitForFunction(() => document.body.dataset.state === 'ready');
+    expect(await page.isVisible('#inflate')).to.equal(true);
+    await page.click('#inflate');
+    await page.waitForFunction(() => document.body.dataset.state === 'ready');
+    expect(await page.textContent('#status')).to.contain('cannot inflate');
+    expect(await page.evaluate(() => document.body.dataset.view)).to.equal('file');
+    // 3 GiB (sparse): more than an ArrayBuffer holds.
+    const huge = ARTIFACTS + 'huge-3g.bin';
+    const fd = openSync(huge, 'w');
+    ftruncateSync(fd, 3 * 2 ** 30);
+    closeSync(fd);
+    try {
+      await page.setInputFiles('#file', huge);
+      await page.waitForFunction(() => document.body.dataset.state === 'error');
+      expect(await page.textContent('#status')).to.match(/^cannot read huge-3g\.bin: 3221225472 bytes is more than a page can read at once/);
+    } finally {
+      rmSync(huge, { force: true });
+    }
   });
 });

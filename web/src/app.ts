@@ -37,7 +37,25 @@ interface TreeNode {
   el?: HTMLElement;
   li?: HTMLLIElement;
   parent?: TreeNode;
+  /** The list of rendered children (made on first expansion). */
+  sub?: HTMLUListElement;
+  /** Children rendered so far (a long list is rendered a page at a time). */
+  shown?: number;
+  /** The "… N more" row of a list not fully rendered. */
+  more?: HTMLLIElement;
+  depth?: number;
 }
+
+/**
+ * Children rendered per page. The tree is rendered lazily: a collapsed node's children are made
+ * when it is first expanded, a long list a page at a time, so a file of 60,000 ELF sections or
+ * 100,000 property lines puts a few hundred rows in the page, not millions of elements to lay out.
+ */
+const TREE_PAGE = 200;
+/** Lists longer than this start collapsed at any depth; from depth 2, lists over 8. */
+const OPEN_LIST_MAX = 50;
+/** Diagnostics listed before a "show more" row (the export has every one). */
+const DIAG_PAGE = 200;
 
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 
@@ -121,72 +139,126 @@ function renderTree(root: TreeNode): void {
   h.textContent = `Structure (${state.ann!.format}, ${state.bytes.length} bytes)`;
   box.append(h);
   const ul = document.createElement('ul');
-  const add = (n: TreeNode, parentUl: HTMLUListElement, depth: number): void => {
+  ul.setAttribute('role', 'tree');
+  root.sub = ul;
+  root.shown = 0;
+  root.depth = -1;
+  box.append(ul);
+  renderChildren(root, TREE_PAGE);
+}
+
+/** The row of `n` (its children are rendered when it is open). */
+function renderNode(n: TreeNode, parentUl: HTMLUListElement, depth: number): void {
+  const li = document.createElement('li');
+  const row = document.createElement('div');
+  row.className = 'node';
+  row.dataset.path = n.path;
+  row.tabIndex = -1;
+  row.setAttribute('role', 'treeitem');
+  const tw = document.createElement('span');
+  tw.className = 'twisty';
+  const label = document.createElement('span');
+  label.textContent = n.label;
+  const meta = document.createElement('span');
+  meta.className = 'meta';
+  const leaf = n.spans.find((s) => s.kind !== 'group');
+  const kind = leaf?.kind ?? (n.spans.length ? 'group' : '');
+  const r = n.ranges;
+  meta.textContent = r.length ? `${kind} @0x${r[0]![0].toString(16)} +${r.reduce((a, [x, y]) => a + y - x, 0)}` : kind;
+  row.append(tw, label, meta);
+  if (n.children.length > OPEN_LIST_MAX || (depth >= 2 && n.children.length > 8)) {
+    const count = document.createElement('span');
+    count.className = 'meta';
+    count.textContent = `(${n.children.length})`;
+    row.append(count);
+  }
+  if (leaf && leaf.value !== undefined) {
+    const v = document.createElement('span');
+    v.className = 'val';
+    v.textContent = `= ${typeof leaf.value === 'string' ? JSON.stringify(leaf.value) : String(leaf.value)}`;
+    row.append(v);
+  }
+  if (n.typed) {
+    const t = document.createElement('span');
+    t.className = 'meta';
+    t.textContent = n.typed.length > 160 ? n.typed.slice(0, 160) + '…' : n.typed;
+    row.append(t);
+  }
+  tw.addEventListener('click', (e) => {
+    e.stopPropagation();
+    setOpen(n, li.classList.contains('collapsed'));
+  });
+  row.addEventListener('click', () => select(n, true));
+  li.append(row);
+  n.el = row;
+  n.li = li;
+  n.depth = depth;
+  parentUl.append(li);
+  if (n.children.length) {
+    const open = n.children.length <= OPEN_LIST_MAX && !(depth >= 2 && n.children.length > 8);
+    setOpen(n, open);
+  }
+}
+
+/** Open or close `n`; its children are rendered on first opening. */
+function setOpen(n: TreeNode, open: boolean): void {
+  if (!n.li || !n.children.length) return;
+  n.li.classList.toggle('collapsed', !open);
+  n.el?.setAttribute('aria-expanded', String(open));
+  const tw = n.el?.querySelector('.twisty');
+  if (tw) tw.textContent = open ? '▾' : '▸';
+  if (open && !n.sub) {
+    n.sub = document.createElement('ul');
+    n.sub.setAttribute('role', 'group');
+    n.shown = 0;
+    n.li.append(n.sub);
+    renderChildren(n, TREE_PAGE);
+  }
+}
+
+/** Render children of `n` until at least `upTo` are shown (a page more at a time), with a "more" row after them. */
+function renderChildren(n: TreeNode, upTo: number): void {
+  const sub = n.sub!;
+  n.more?.remove();
+  n.more = undefined;
+  const end = Math.min(n.children.length, Math.max(upTo, (n.shown ?? 0) + 1));
+  for (let i = n.shown ?? 0; i < end; i++) renderNode(n.children[i]!, sub, (n.depth ?? 0) + 1);
+  n.shown = end;
+  const left = n.children.length - end;
+  if (left > 0) {
     const li = document.createElement('li');
     const row = document.createElement('div');
-    row.className = 'node';
-    row.dataset.path = n.path;
-    const tw = document.createElement('span');
-    tw.className = 'twisty';
-    tw.textContent = n.children.length ? '▾' : '';
-    const label = document.createElement('span');
-    label.textContent = n.label;
-    const meta = document.createElement('span');
-    meta.className = 'meta';
-    const leaf = n.spans.find((s) => s.kind !== 'group');
-    const kind = leaf?.kind ?? (n.spans.length ? 'group' : '');
-    const r = n.ranges;
-    meta.textContent = r.length ? `${kind} @0x${r[0]![0].toString(16)} +${r.reduce((a, [x, y]) => a + y - x, 0)}` : kind;
-    row.append(tw, label, meta);
-    if (leaf && leaf.value !== undefined) {
-      const v = document.createElement('span');
-      v.className = 'val';
-      v.textContent = `= ${typeof leaf.value === 'string' ? JSON.stringify(leaf.value) : String(leaf.value)}`;
-      row.append(v);
-    }
-    if (n.typed) {
-      const t = document.createElement('span');
-      t.className = 'meta';
-      t.textContent = n.typed.length > 160 ? n.typed.slice(0, 160) + '…' : n.typed;
-      row.append(t);
-    }
-    tw.addEventListener('click', (e) => {
-      e.stopPropagation();
-      li.classList.toggle('collapsed');
-      tw.textContent = li.classList.contains('collapsed') ? '▸' : '▾';
-    });
-    row.addEventListener('click', () => select(n, true));
+    row.className = 'node more';
+    row.tabIndex = -1;
+    row.setAttribute('role', 'treeitem');
+    row.textContent = `… ${left} more (show ${Math.min(TREE_PAGE, left)})`;
+    row.addEventListener('click', () => renderChildren(n, end + TREE_PAGE));
     li.append(row);
-    n.el = row;
-    n.li = li;
-    if (n.children.length) {
-      const sub = document.createElement('ul');
-      for (const c of n.children) add(c, sub, depth + 1);
-      li.append(sub);
-      if (depth >= 2 && n.children.length > 8) {
-        li.classList.add('collapsed');
-        tw.textContent = '▸';
-      }
-    }
-    parentUl.append(li);
-  };
-  for (const c of root.children) add(c, ul, 0);
-  box.append(ul);
+    sub.append(li);
+    n.more = li;
+  }
+}
+
+/** Make the row of `n` exist: open its ancestors and render the page of each list that holds it. */
+function reveal(n: TreeNode): void {
+  const chain: TreeNode[] = [];
+  for (let p: TreeNode | undefined = n; p?.parent; p = p.parent) chain.push(p);
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const c = chain[i]!;
+    const parent = c.parent!;
+    if (parent.parent) setOpen(parent, true);
+    const at = parent.children.indexOf(c);
+    if (at >= (parent.shown ?? 0)) renderChildren(parent, Math.ceil((at + 1) / TREE_PAGE) * TREE_PAGE);
+  }
 }
 
 function select(n: TreeNode | undefined, scroll: boolean, ranges?: [number, number][]): void {
   state.selected?.el?.classList.remove('selected');
   state.selected = n;
   state.highlight = ranges ?? n?.ranges ?? [];
+  if (n) reveal(n);
   if (n?.el) {
     n.el.classList.add('selected');
-    for (let p = n.parent; p; p = p.parent) {
-      if (p.li?.classList.contains('collapsed')) {
-        p.li.classList.remove('collapsed');
-        const tw = p.el?.querySelector('.twisty');
-        if (tw) tw.textContent = '▾';
-      }
-    }
     n.el.scrollIntoView({ block: 'nearest' });
   }
   const r = state.highlight;
@@ -299,6 +371,70 @@ function renderRows(): void {
   rows.replaceChildren(frag);
 }
 
+/** Rows of the tree a keyboard user can move between: rendered and not inside a closed node. */
+function visibleRows(): HTMLElement[] {
+  return Array.from($('tree').querySelectorAll<HTMLElement>('.node')).filter((el) => el.offsetParent !== null);
+}
+
+/** Tree keys: Up/Down move, Right opens (or goes to the first child), Left closes (or goes to the parent), Enter takes a "more" row. */
+function treeKey(e: KeyboardEvent): void {
+  const rows = visibleRows();
+  if (!rows.length) return;
+  const active = document.activeElement instanceof HTMLElement && document.activeElement.classList.contains('node') ? document.activeElement : state.selected?.el;
+  const at = active ? rows.indexOf(active) : -1;
+  const go = (row: HTMLElement | undefined): void => {
+    if (!row) return;
+    e.preventDefault();
+    const n = row.dataset.path !== undefined ? state.nodes.get(row.dataset.path) : undefined;
+    if (n) select(n, true);
+    row.focus();
+  };
+  const n = active?.dataset.path !== undefined ? state.nodes.get(active.dataset.path) : undefined;
+  switch (e.key) {
+    case 'ArrowDown':
+      return go(rows[at + 1] ?? rows[0]);
+    case 'ArrowUp':
+      return go(rows[Math.max(0, at - 1)]);
+    case 'Home':
+      return go(rows[0]);
+    case 'End':
+      return go(rows[rows.length - 1]);
+    case 'ArrowRight':
+      if (n?.children.length && n.li?.classList.contains('collapsed')) {
+        e.preventDefault();
+        setOpen(n, true);
+      } else if (n?.children.length) go(n.children[0]!.el);
+      return;
+    case 'ArrowLeft':
+      if (n?.children.length && !n.li?.classList.contains('collapsed')) {
+        e.preventDefault();
+        setOpen(n, false);
+      } else if (n?.parent?.el) go(n.parent.el);
+      return;
+    case 'Enter':
+    case ' ':
+      if (active?.classList.contains('more')) {
+        e.preventDefault();
+        active.click();
+        go(visibleRows()[at]);
+      } else if (n) go(active);
+      return;
+  }
+}
+
+/** Hex keys: the cursor moves by a byte (Left/Right), a row (Up/Down) or a screen (PageUp/PageDown). */
+function hexKey(e: KeyboardEvent): void {
+  const screen = 16 * Math.max(1, Math.floor($('hex').clientHeight / ROW_H) - 1);
+  const step: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -16, ArrowDown: 16, PageUp: -screen, PageDown: screen };
+  const d = step[e.key];
+  if (d === undefined || !state.bytes.length) return;
+  e.preventDefault();
+  const o = Math.min(state.bytes.length - 1, Math.max(0, (state.cursor < 0 ? 0 : state.cursor) + d));
+  clickByte(o);
+  scrollToOffset(o);
+  renderRows();
+}
+
 function clickByte(o: number): void {
   state.cursor = o;
   const i = leafIndexAt(o);
@@ -315,9 +451,18 @@ function renderDiagnostics(r: VerifyReport): void {
   const h = document.createElement('h3');
   h.textContent = `Diagnostics: ${r.counts.error} error(s), ${r.counts.warning} warning(s), ${r.counts.note} note(s)`;
   box.append(h);
-  for (const p of r.problems) {
+  renderDiagnosticPage(r, 0);
+}
+
+/** Diagnostics from `from`, a page of them, then a "show more" row (a file may have 100,000 findings). */
+function renderDiagnosticPage(r: VerifyReport, from: number): void {
+  const box = $('diagnostics');
+  const end = Math.min(r.problems.length, from + DIAG_PAGE);
+  for (let i = from; i < end; i++) {
+    const p = r.problems[i]!;
     const d = document.createElement('div');
     d.className = 'diag';
+    d.tabIndex = 0;
     d.dataset.offset = String(p.offset);
     const sev = document.createElement('span');
     sev.className = `sev-${p.severity}`;
@@ -325,13 +470,42 @@ function renderDiagnostics(r: VerifyReport): void {
     const text = document.createElement('span');
     text.textContent = ` 0x${p.offset.toString(16)} ${p.path}: ${p.message}`;
     d.append(sev, text);
-    d.addEventListener('click', () => {
+    const follow = (): void => {
       state.cursor = p.offset;
       const node = state.nodes.get(p.path);
       const range: [number, number] = [p.offset, p.offset + Math.max(1, p.size ?? 1)];
-      select(node, true, node && node.ranges.some(([a, b]) => a <= p.offset && p.offset < b) ? node.ranges : [range]);
+      // The node's bytes when they hold the diagnostic's, else the diagnostic's own; the view goes to
+      // the diagnostic's offset either way (a node may have several ranges, the first elsewhere).
+      select(node, false, node && node.ranges.some(([a, b]) => a <= p.offset && p.offset < b) ? node.ranges : [range]);
+      scrollToOffset(p.offset);
+      renderRows();
+    };
+    d.addEventListener('click', follow);
+    d.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter' || e.key === ' ') {
+        e.preventDefault();
+        follow();
+      }
     });
     box.append(d);
+  }
+  if (end < r.problems.length) {
+    const more = document.createElement('div');
+    more.className = 'diag more';
+    more.tabIndex = 0;
+    more.textContent = `… ${r.problems.length - end} more (show ${Math.min(DIAG_PAGE, r.problems.length - end)}; Export JSON has them all)`;
+    const next = (): void => {
+      more.remove();
+      renderDiagnosticPage(r, end);
+    };
+    more.addEventListener('click', next);
+    more.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter' || e.key === ' ') {
+        e.preventDefault();
+        next();
+      }
+    });
+    box.append(more);
   }
 }
 
@@ -361,6 +535,8 @@ function show(view: 'file' | 'inflated'): void {
       what = `${bytes.length} bytes inflated (${inside.compression}; header + payload)`;
     } catch (e) {
       $('status').textContent = `${state.name}: cannot inflate: ${(e as Error).message}`;
+      // The file view stays as it was, usable.
+      document.body.dataset.state = 'ready';
       return;
     }
   } else {
@@ -407,12 +583,22 @@ function load(bytes: Uint8Array, name: string): void {
   show('file');
 }
 
+/** Files the page reads whole: a browser's ArrayBuffer holds at most about 2 GiB. */
+const MAX_PAGE_FILE = 2 ** 31 - 1;
+
 async function openFile(f: File): Promise<void> {
   document.body.dataset.state = 'loading';
   $('status').textContent = `reading ${f.name} (${f.size} bytes)…`;
-  const bytes = new Uint8Array(await f.arrayBuffer());
-  await zstdReady;
-  load(bytes, f.name);
+  try {
+    if (f.size > MAX_PAGE_FILE) throw new Error(`${f.size} bytes is more than a page can read at once (${MAX_PAGE_FILE}); use 'syclbin inspect' or 'syclbin annotate', which read files of any size`);
+    const bytes = new Uint8Array(await f.arrayBuffer());
+    await zstdReady;
+    load(bytes, f.name);
+  } catch (e) {
+    // A file the browser cannot read (too large, removed, a folder dropped): said, not a page stuck "reading".
+    $('status').textContent = `cannot read ${f.name}: ${(e as Error).message || String(e)}`;
+    document.body.dataset.state = 'error';
+  }
 }
 
 function exportJson(): void {
@@ -427,10 +613,23 @@ function exportJson(): void {
 }
 
 function init(): void {
-  $<HTMLInputElement>('file').addEventListener('change', (e) => {
-    const f = (e.target as HTMLInputElement).files?.[0];
+  const input = $<HTMLInputElement>('file');
+  input.addEventListener('change', () => {
+    const f = input.files?.[0];
+    // Cleared, so that choosing the same file again (changed on disk) opens it again.
+    input.value = '';
     if (f) void openFile(f);
   });
+  // The "Open file…" button from the keyboard (the input itself is hidden).
+  const opener = $('open');
+  opener.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      input.click();
+    }
+  });
+  $('tree').addEventListener('keydown', treeKey);
+  $('hex').addEventListener('keydown', hexKey);
   $('export').addEventListener('click', exportJson);
   $('inflate').addEventListener('click', () => {
     document.body.dataset.state = 'loading';
