@@ -26,7 +26,7 @@
  * Library core: ByteSource/Uint8Array only (runs in the browser inspector); the bytes read are the
  * structures and the gaps, not the images.
  */
-import { DecodeError, descendants, formatPath, hasMagic, hexText, memorySource, nodePath, ownsBytes, pathOf, SpanTree, toSource, type ByteSource, type PathKey, type SpanKind, type SpanNode } from '../codec/index.js';
+import { DecodeError, descendantList, formatPath, hasMagic, hexText, memorySource, nodePath, ownsBytes, pathOf, SpanTree, toSource, type ByteSource, type PathKey, type SpanKind, type SpanNode } from '../codec/index.js';
 import { OffloadMagic } from '../../formats/offload-binary.js';
 import { SyclbinMagic } from '../../formats/syclbin-v1.js';
 import { V2_IMAGE_KIND, V2_KEYS } from '../../formats/syclbin-v2.js';
@@ -301,7 +301,7 @@ export function annotateInflated(input: Uint8Array | ByteSource, opts: Omit<Anno
 /** The metadata blobs of the tree, each with its registry (readers keep it on the blob's node) or its error. */
 function metadataBlobs(ann: Annotation): MetadataBlob[] {
   const out: MetadataBlob[] = [];
-  const nodes = ann.tree.root.kind === 'metadata' ? [ann.tree.root] : [...descendants(ann.tree.root)].filter((n) => n.kind === 'metadata');
+  const nodes = ann.tree.root.kind === 'metadata' ? [ann.tree.root] : descendantList(ann.tree.root).filter((n) => n.kind === 'metadata');
   for (const node of nodes) {
     const keys = pathOf(node);
     const blob: MetadataBlob = { path: nodePath(node), keys, offset: node.offset, size: node.size, node };
@@ -331,7 +331,7 @@ function tile(src: ByteSource, ann: Annotation): AnnotatedSpan[] {
   const groups: AnnotatedSpan[] = [];
   const leaves: AnnotatedSpan[] = [];
   const root = ann.tree.root;
-  const nodes = root.offset >= 0 && root.kind !== 'group' && !root.children ? [root] : [...descendants(root)];
+  const nodes = root.offset >= 0 && root.kind !== 'group' && !root.children ? [root] : descendantList(root);
   for (const n of nodes) {
     if (n.offset < 0 || n.offset > size) continue; // virtual, or past the end of a truncated file
     const keys = pathOf(n);

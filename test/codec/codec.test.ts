@@ -22,6 +22,7 @@ import {
   sizeOf,
   SpanTree,
   descendants,
+  descendantList,
   pathOf,
   formatPath,
   type SpanNode,
@@ -262,6 +263,13 @@ function spans(node: Parameters<typeof decode>[0], bytes: Uint8Array, offset = 0
 }
 
 describe('codec: spans', () => {
+  it('descendantList is descendants as an array: the same nodes in the same order', () => {
+    const { tree } = spans(Doc, docBytes, 0, { base: 0x1000 });
+    expect(descendantList(tree.root)).to.deep.equal([...descendants(tree.root)]);
+    expect(descendantList(tree.root).length).to.be.greaterThan(5);
+    expect(descendantList(new SpanTree().root)).to.deep.equal([]);
+  });
+
   it('records offset, size, path and kind of every leaf and group', () => {
     const { spans: raw } = spans(Doc, docBytes, 0, { base: 0x1000 });
     const sp = raw.map((s) => ({ ...s, path: s.path.replace(/^doc\.?/, '') }));
