@@ -145,5 +145,9 @@ describe('library API: arguments a JavaScript caller gets wrong are typed errors
     }
     expect(thrown(() => api.writeSyclbin(model, { envelope: 'offload-v4' as 'none' }))).to.be.instanceOf(api.EncodeError);
     expect(api.writeSyclbin(model)).to.deep.equal(bytesOf('testdata/syclbin/v1_object_state.syclbin'));
+    // zstd asked of a core without libzstd: a typed error too.
+    const z = new api.ZstdUnavailableError();
+    expect(z).to.be.instanceOf(api.SyclbinError);
+    expect(z.code).to.equal('UNAVAILABLE');
   });
 });

@@ -14,14 +14,15 @@ import { CommandFailure } from './errors.js';
  * and for a file that is something else (an OffloadBinary, an object, property sets) what it is and
  * which command reads it ({@link notSyclbinNote}).
  */
-export async function readSyclbinInput(ctx: Context<unknown>, name: string, opts: ReadSyclbinOptions = {}): Promise<{ file: SyclbinFile; source: ByteSource }> {
+export async function readSyclbinInput(ctx: Context<unknown>, name: string, opts: ReadSyclbinOptions & { extracting?: boolean } = {}): Promise<{ file: SyclbinFile; source: ByteSource }> {
+  const { extracting, ...read } = opts;
   let source: ByteSource | undefined;
   try {
     source = ctx.files.input(name).source;
-    return { file: readSyclbin(source, opts), source };
+    return { file: readSyclbin(source, read), source };
   } catch (e) {
     if (e instanceof DecodeError) {
-      const note = source ? await notSyclbinNote(source, name, { maxInflatedSize: opts.maxInflatedSize, extracting: ctx.prog.endsWith(' extract') }) : '';
+      const note = source ? await notSyclbinNote(source, name, { maxInflatedSize: opts.maxInflatedSize, extracting }) : '';
       throw new CommandFailure(`${ctx.prog}: ${name}: Failed to parse SYCLBIN file: ${e.message}${note ? `\n${note.trimEnd()}` : ''}`);
     }
     throw e;

@@ -12,6 +12,7 @@
 import { deflate } from 'pako/lib/deflate.js';
 import type { Compression } from './decompress.js';
 import { zstdAvailable, zstdCompress } from './libzstd.js';
+import { SyclbinError } from '../codec/errors.js';
 
 export * from './decompress.js';
 
@@ -38,10 +39,9 @@ export const defaultCompressor: Compressor = (data: Uint8Array, kind: Compressio
   return zstdCompress(data, ZSTD_LEVEL);
 };
 
-/** zstd compression was asked for before libzstd was provided. */
-export class ZstdUnavailableError extends Error {
+/** zstd compression was asked for before libzstd was provided (a SyclbinError, code UNAVAILABLE). */
+export class ZstdUnavailableError extends SyclbinError {
   constructor() {
-    super("zstd compression needs libzstd: in Node import 'syclbin-toolkit/node' (or pass its nodeCompressor); in a browser call compileZstd(bytes of zstd.wasm) first, or pass a compressor");
-    this.name = 'ZstdUnavailableError';
+    super('UNAVAILABLE', "zstd compression needs libzstd: in Node import 'syclbin-toolkit/node' (or pass its nodeCompressor); in a browser call compileZstd(bytes of zstd.wasm) first, or pass a compressor");
   }
 }

@@ -445,6 +445,22 @@ function clickByte(o: number): void {
 // ---------------------------------------------------------------------------------------------
 // Diagnostics
 
+/** Enter or Space on a focused element does `act` (what a click does on a button). */
+function onKeyActivate(el: HTMLElement, act: () => void): void {
+  el.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      act();
+    }
+  });
+}
+
+/** A click, or Enter/Space from the keyboard, does `act`. */
+function onActivate(el: HTMLElement, act: () => void): void {
+  el.addEventListener('click', act);
+  onKeyActivate(el, act);
+}
+
 function renderDiagnostics(r: VerifyReport): void {
   const box = $('diagnostics');
   box.replaceChildren();
@@ -480,13 +496,7 @@ function renderDiagnosticPage(r: VerifyReport, from: number): void {
       scrollToOffset(p.offset);
       renderRows();
     };
-    d.addEventListener('click', follow);
-    d.addEventListener('keydown', (e) => {
-      if (e.key === 'Enter' || e.key === ' ') {
-        e.preventDefault();
-        follow();
-      }
-    });
+    onActivate(d, follow);
     box.append(d);
   }
   if (end < r.problems.length) {
@@ -498,13 +508,7 @@ function renderDiagnosticPage(r: VerifyReport, from: number): void {
       more.remove();
       renderDiagnosticPage(r, end);
     };
-    more.addEventListener('click', next);
-    more.addEventListener('keydown', (e) => {
-      if (e.key === 'Enter' || e.key === ' ') {
-        e.preventDefault();
-        next();
-      }
-    });
+    onActivate(more, next);
     box.append(more);
   }
 }
@@ -621,13 +625,7 @@ function init(): void {
     if (f) void openFile(f);
   });
   // The "Open file…" button from the keyboard (the input itself is hidden).
-  const opener = $('open');
-  opener.addEventListener('keydown', (e) => {
-    if (e.key === 'Enter' || e.key === ' ') {
-      e.preventDefault();
-      input.click();
-    }
-  });
+  onKeyActivate($('open'), () => input.click());
   $('tree').addEventListener('keydown', treeKey);
   $('hex').addEventListener('keydown', hexKey);
   $('export').addEventListener('click', exportJson);

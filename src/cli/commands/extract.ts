@@ -99,7 +99,7 @@ written atomically (temporary file + rename); none is written over FILE unless -
     const name = ctx.file;
     const dir = opts.output;
     if (!dir) throw new UsageError('missing -o DIR');
-    const { file, source } = await readSyclbinInput(ctx, name, { maxInflatedSize: opts['max-inflated-size'] });
+    const { file, source } = await readSyclbinInput(ctx, name, { maxInflatedSize: opts['max-inflated-size'], extracting: true });
     let plan: ExtractPlan;
     try {
       plan = await planExtract(file, source);
