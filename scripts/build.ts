@@ -42,5 +42,12 @@ export const CLI_BUILD: BuildOptions = {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   rmSync(ROOT + 'dist/cli', { recursive: true, force: true }); // chunk names change with their content
-  await Promise.all([build(WEB_BUILD), build(CLI_BUILD)]);
+  const results = await Promise.all([build(WEB_BUILD), build(CLI_BUILD)]);
+  // A warning is a bundle that differs from what the source says (e.g. esbuild dropping an import
+  // that package.json "sideEffects" calls pure): the build fails instead of printing it and going on.
+  const warnings = results.reduce((n, r) => n + r.warnings.length, 0);
+  if (warnings) {
+    console.error(`build: ${warnings} esbuild warning(s) above; fix them (the bundles may not do what the source says)`);
+    process.exit(1);
+  }
 }

@@ -37,7 +37,7 @@
  */
 import { blobSource, decodeLatin1, DecodeError, type ByteSource } from '../codec/index.js';
 import { isOffloadBinary, readOffloadBinaries, readOffloadBinary, type OffloadBinaryModel, type OffloadEntryModel, type ReadOffloadOptions, type StringEntryModel, type RegionOptions } from './read.js';
-import { walkOffloadEntries } from './walk.js';
+import { OffloadEntryCursor } from './walk.js';
 import { objdumpImageKind, offloadKindName } from '../../formats/kinds.js';
 import { llvmEra, numberingFor, type LlvmEraInfo } from '../../formats/eras.js';
 
@@ -217,18 +217,53 @@ export function* offloadingTextStream(
   src: ByteSource,
   opts: ListingOptions & RegionOptions & { chunk?: number; onVersion?: (version: number) => void } = {},
 ): Generator<string> {
-  const era = opts.era ?? llvmEra();
+  const state: TextState = {
+    cursor: new OffloadEntryCursor(src, { maxInflatedSize: opts.read?.maxInflatedSize, start: opts.start, end: opts.end, path: opts.path, singlePaths: opts.singlePaths, onPadding: opts.onPadding, byteStrings: opts.byteStrings }),
+    src,
+    opts,
+    era: opts.era ?? llvmEra(),
+    index: 0,
+    done: false,
+  };
   const chunk = opts.chunk ?? 1 << 16;
+  while (!state.done) {
+    const out = textPiece(state, chunk);
+    if (out) yield out;
+  }
+}
+
+/** Where {@link offloadingTextStream} is. */
+interface TextState {
+  cursor: OffloadEntryCursor;
+  src: ByteSource;
+  opts: ListingOptions & RegionOptions & { onVersion?: (version: number) => void };
+  era: LlvmEraInfo;
+  /** The next image's index. */
+  index: number;
+  done: boolean;
+}
+
+/**
+ * The text of the next images, about `chunk` characters of it. A plain function (not the
+ * generator's body) so that V8 optimizes its loop while it runs (on-stack replacement).
+ */
+function textPiece(st: TextState, chunk: number): string {
+  const { cursor, opts, era } = st;
   let out = '';
-  let index = 0;
-  for (const { summary: s, model } of walkOffloadEntries(src, { maxInflatedSize: opts.read?.maxInflatedSize, start: opts.start, end: opts.end, path: opts.path, singlePaths: opts.singlePaths, onPadding: opts.onPadding, byteStrings: opts.byteStrings })) {
+  while (out.length < chunk) {
+    const item = cursor.next();
+    if (!item) {
+      st.done = true;
+      break;
+    }
+    const { summary: s, model } = item;
     opts.onVersion?.(model ? model.version : s.version);
     if (model || (s.nested && era.listing.nested)) {
       // Nested images and binaries the full reader took over print through the model path.
-      const bin = model ?? readOffloadBinary(src, s.binaryOffset, { maxInflatedSize: opts.read?.maxInflatedSize, end: opts.end });
+      const bin = model ?? readOffloadBinary(st.src, s.binaryOffset, { maxInflatedSize: opts.read?.maxInflatedSize, end: opts.end });
       const entries = model ? bin.entries : [bin.entries.find((e) => e.imageRef.offset === s.imageOffset && e.imageRef.size === s.imageSize)!];
       for (const entry of entries) {
-        const stack: Frame[] = [{ entry, version: bin.version, label: String(index++), level: 0 }];
+        const stack: Frame[] = [{ entry, version: bin.version, label: String(st.index++), level: 0 }];
         while (stack.length) {
           const { text, children } = block(stack.pop()!, opts, era);
           out += text;
@@ -236,14 +271,10 @@ export function* offloadingTextStream(
         }
       }
     } else {
-      out += imageBlockText(index++, s, era);
-    }
-    if (out.length >= chunk) {
-      yield out;
-      out = '';
+      out += imageBlockText(st.index++, s, era);
     }
   }
-  if (out) yield out;
+  return out;
 }
 
 /** The whole `llvm-objdump --offloading` text for `binaries` (see offloadingTextBlocks). */

@@ -144,6 +144,9 @@ class ValueCache {
   }
 }
 
+/** Options of {@link walkOffloadEntries} and {@link OffloadEntryCursor}. */
+export type WalkOptions = ReadOffloadOptions & RegionOptions & { window?: number; byteStrings?: boolean };
+
 /**
  * Every entry of the OffloadBinaries in `input` (or in a region of it), in order: summaries on the
  * fast path, full models where the full reader took over. Throws the full reader's DecodeError for
@@ -151,64 +154,127 @@ class ValueCache {
  * `byteStrings`: arch and triple as byte strings (src/codec/bytes.ts decodeLatin1), as listings that
  * print bytes want them.
  */
-export function* walkOffloadEntries(input: Uint8Array | ByteSource, opts: ReadOffloadOptions & RegionOptions & { window?: number; byteStrings?: boolean } = {}): Generator<WalkItem> {
-  const src = toSource(input);
-  const start = opts.start ?? 0;
-  const end = opts.end ?? src.size;
-  const prefix = opts.path ?? [];
-  const one = opts.singlePaths === true && regionIsOneBinary(src, start, end);
-  const w = new Window(src, opts.window ?? WINDOW);
-  const caches = { arch: new ValueCache(opts.byteStrings), triple: new ValueCache(opts.byteStrings) };
-  // Summaries of one binary's entries, reused from binary to binary.
-  const pool: { summary: EntrySummary }[] = [];
-  let offset = start;
-  let count = 0;
-  while (offset < end) {
-    if (count && end - offset < TRAILING_PADDING_LIMIT && src.read(offset, end - offset).every((b) => b === 0)) {
-      opts.onPadding?.(offset, end - offset);
-      break;
-    }
-    let size = 0;
-    let version = 0;
-    let entries = -1;
-    try {
-      // Header: magic, version, then that version's header (formats/offload-binary.ts).
-      let p = w.pos(offset, OffloadHeaderPrefix.fixedSize!);
-      if (!rangeEquals(w.bytes, p, p + MAGIC.length, MAGIC)) throw HANDOVER;
-      version = w.view.getUint32(p + OffloadHeaderPrefix.offsets.version, true);
-      const v = OFFLOAD_VERSIONS[version as 1 | 2 | 3];
-      if (!v) throw HANDOVER;
-      const h = v.header;
-      p = w.pos(offset, h.fixedSize);
-      size = w.u64(p + h.offsets.size!);
-      if (size > end - offset || size < h.fixedSize) throw HANDOVER;
-      if (v.compression && w.u64(p + h.offsets[v.compression.flag]!) !== 0) throw HANDOVER;
-      const eo = w.u64(p + h.offsets[v.fields.entriesOffset]!);
-      entries = v.fields.entriesCount ? w.u64(p + h.offsets[v.fields.entriesCount]!) : 1;
-      const es = v.entry.fixedSize!;
-      if (eo > size || entries > Math.floor((size - eo) / es)) throw HANDOVER;
-      // Read (and so check) every entry before yielding any, so a handover never repeats entries already listed.
-      for (let i = 0; i < entries; i++) {
-        const item = (pool[i] ??= { summary: { binaryOffset: 0, version: 0, imageKind: 0, offloadKind: 0, flags: 0, arch: '', triple: '', imageOffset: 0, imageSize: 0, nested: false } });
-        readEntry(w, v, offset, size, eo + es * i, item.summary, caches);
-        item.summary.binaryOffset = offset;
-        item.summary.version = version;
+export function* walkOffloadEntries(input: Uint8Array | ByteSource, opts: WalkOptions = {}): Generator<WalkItem> {
+  const cursor = new OffloadEntryCursor(input, opts);
+  for (let item = cursor.next(); item; item = cursor.next()) yield item;
+}
+
+/**
+ * {@link walkOffloadEntries} as a cursor: `next()` gives the next item, undefined at the end. For
+ * hot loops: a caller looping over `next()` in a plain function is optimized by V8 while it runs
+ * (on-stack replacement), where a loop driving a generator stays in the interpreter for a whole
+ * single pass (the listing of bench/ spends most of its JavaScript time in that loop).
+ */
+export class OffloadEntryCursor {
+  private readonly src: ByteSource;
+  private readonly start: number;
+  private readonly end: number;
+  private readonly prefix: readonly (string | number)[];
+  private readonly one: boolean;
+  private readonly fast: FastBinaryReader;
+  private offset: number;
+  private count = 0;
+  /** Entries of the current fast-path binary, and the next one to hand out. */
+  private entries = 0;
+  private at = 0;
+  constructor(
+    input: Uint8Array | ByteSource,
+    private readonly opts: WalkOptions = {},
+  ) {
+    this.src = toSource(input);
+    this.start = this.offset = opts.start ?? 0;
+    this.end = opts.end ?? this.src.size;
+    this.prefix = opts.path ?? [];
+    this.one = opts.singlePaths === true && regionIsOneBinary(this.src, this.start, this.end);
+    this.fast = new FastBinaryReader(new Window(this.src, opts.window ?? WINDOW), opts.byteStrings === true);
+  }
+  /** The next item (summaries are reused: copy what you keep), or undefined after the last. */
+  next(): WalkItem | undefined {
+    while (this.at >= this.entries) {
+      const { src, end, start, opts } = this;
+      const offset = this.offset;
+      if (offset >= end) return undefined;
+      if (this.count && end - offset < TRAILING_PADDING_LIMIT && src.read(offset, end - offset).every((b) => b === 0)) {
+        opts.onPadding?.(offset, end - offset);
+        this.offset = end;
+        return undefined;
       }
+      const entries = this.fast.read(offset, end);
+      let size = this.fast.size;
+      let version = this.fast.version;
+      let model: OffloadBinaryModel | undefined;
+      if (entries < 0) {
+        model = readOffloadBinary(src, offset, { ...opts, path: this.one && this.count === 0 ? [...this.prefix] : [...this.prefix, 'binaries', this.count], end });
+        size = model.size;
+        version = model.version;
+      }
+      this.count++;
+      // As offloadBinaries (src/offload/read.ts): v3 sizes need not be multiples of 8.
+      this.offset = version >= 3 ? start + Math.ceil((offset - start + size) / OFFLOAD_BINARY_ALIGN) * OFFLOAD_BINARY_ALIGN : offset + size;
+      this.at = 0;
+      this.entries = Math.max(entries, 0);
+      if (model) return { model };
+    }
+    return this.fast.pool[this.at++]!;
+  }
+}
+
+/**
+ * The fast path for one binary: header and entries checked and summarized into `pool`, or -1 when
+ * the full reader must take it. A plain function called once per binary, not the walk's generator
+ * body: V8 optimizes functions by calls, and a generator's loop, run once for the whole file, would
+ * stay unoptimized for a whole listing (the 10k-binary listing of bench/ spends most of its
+ * JavaScript time here).
+ */
+class FastBinaryReader {
+  /** Size and version of the binary last read (valid when {@link read} returned ≥ 0). */
+  size = 0;
+  version = 0;
+  /** Summaries of one binary's entries, reused from binary to binary. */
+  readonly pool: { summary: EntrySummary }[] = [];
+  private readonly caches: { arch: ValueCache; triple: ValueCache };
+  constructor(
+    private readonly w: Window,
+    byteStrings: boolean,
+  ) {
+    this.caches = { arch: new ValueCache(byteStrings), triple: new ValueCache(byteStrings) };
+  }
+  /** The number of entries of the binary at `offset` (summaries in `pool`), or -1 to hand it over. */
+  read(offset: number, end: number): number {
+    try {
+      return this.entries(offset, end);
     } catch (e) {
       if (e !== HANDOVER) throw e;
-      entries = -1;
+      return -1;
     }
-    if (entries < 0) {
-      const model = readOffloadBinary(src, offset, { ...opts, path: one && count === 0 ? [...prefix] : [...prefix, 'binaries', count], end });
-      yield { model };
-      size = model.size;
-      version = model.version;
-    } else {
-      for (let i = 0; i < entries; i++) yield pool[i]!;
+  }
+  private entries(offset: number, end: number): number {
+    const w = this.w;
+    // Header: magic, version, then that version's header (formats/offload-binary.ts).
+    let p = w.pos(offset, OffloadHeaderPrefix.fixedSize!);
+    if (!rangeEquals(w.bytes, p, p + MAGIC.length, MAGIC)) throw HANDOVER;
+    const version = w.view.getUint32(p + OffloadHeaderPrefix.offsets.version, true);
+    const v = OFFLOAD_VERSIONS[version as 1 | 2 | 3];
+    if (!v) throw HANDOVER;
+    const h = v.header;
+    p = w.pos(offset, h.fixedSize);
+    const size = w.u64(p + h.offsets.size!);
+    if (size > end - offset || size < h.fixedSize) throw HANDOVER;
+    if (v.compression && w.u64(p + h.offsets[v.compression.flag]!) !== 0) throw HANDOVER;
+    const eo = w.u64(p + h.offsets[v.fields.entriesOffset]!);
+    const entries = v.fields.entriesCount ? w.u64(p + h.offsets[v.fields.entriesCount]!) : 1;
+    const es = v.entry.fixedSize!;
+    if (eo > size || entries > Math.floor((size - eo) / es)) throw HANDOVER;
+    // Read (and so check) every entry before yielding any, so a handover never repeats entries already listed.
+    for (let i = 0; i < entries; i++) {
+      const item = (this.pool[i] ??= { summary: { binaryOffset: 0, version: 0, imageKind: 0, offloadKind: 0, flags: 0, arch: '', triple: '', imageOffset: 0, imageSize: 0, nested: false } });
+      readEntry(w, v, offset, size, eo + es * i, item.summary, this.caches);
+      item.summary.binaryOffset = offset;
+      item.summary.version = version;
     }
-    count++;
-    // As offloadBinaries (src/offload/read.ts): v3 sizes need not be multiples of 8.
-    offset = version >= 3 ? start + Math.ceil((offset - start + size) / OFFLOAD_BINARY_ALIGN) * OFFLOAD_BINARY_ALIGN : offset + size;
+    this.size = size;
+    this.version = version;
+    return entries;
   }
 }
 
