@@ -435,10 +435,21 @@ function hexKey(e: KeyboardEvent): void {
   renderRows();
 }
 
+/** The innermost span holding byte `o`, if any. */
+function leafAt(o: number): AnnotatedSpan | undefined {
+  const i = leafIndexAt(o);
+  return i >= 0 ? state.leaves[i] : undefined;
+}
+
+/** The tree node of the innermost span holding byte `o`, if any. */
+function nodeAt(o: number): TreeNode | undefined {
+  const leaf = leafAt(o);
+  return leaf ? state.nodes.get(leaf.path) : undefined;
+}
+
 function clickByte(o: number): void {
   state.cursor = o;
-  const i = leafIndexAt(o);
-  const leaf = i >= 0 ? state.leaves[i] : undefined;
+  const leaf = leafAt(o);
   select(leaf ? state.nodes.get(leaf.path) : undefined, false, leaf ? [[leaf.offset, leaf.offset + leaf.size]] : []);
 }
 
@@ -488,7 +499,9 @@ function renderDiagnosticPage(r: VerifyReport, from: number): void {
     d.append(sev, text);
     const follow = (): void => {
       state.cursor = p.offset;
-      const node = state.nodes.get(p.path);
+      // A path the tree has no node for (a property line that did not parse is not in the
+      // annotation) selects the innermost node holding the diagnostic's byte, as a click on it does.
+      const node = state.nodes.get(p.path) ?? nodeAt(p.offset);
       const range: [number, number] = [p.offset, p.offset + Math.max(1, p.size ?? 1)];
       // The node's bytes when they hold the diagnostic's, else the diagnostic's own; the view goes to
       // the diagnostic's offset either way (a node may have several ranges, the first elsewhere).
