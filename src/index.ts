@@ -38,13 +38,13 @@ export {
   type LoweringManifest,
   type LoweringResult,
 } from './lower/index.js';
-export { inspectInput, notSyclbin, describeImage, type InspectInputOptions } from './inspect/input.js';
+export { inspectInput, explainInput, notSyclbin, notSyclbinInput, describeImage, type InspectInputOptions, type InputKind, type ExplainedInput } from './inspect/input.js';
 export { inspectSyclbin, renderInspect, type InspectNode } from './syclbin/inspect.js';
 export * from '../formats/eras.js';
 export { formatOffloadingText, offloadingTextStream, type ListingOptions } from './offload/objdump-text.js';
 export { inputOffloadingText, strictOffloadingText, type StrictListing } from './offload/input-text.js';
 export { offloadListJson, inputListJson } from './offload/list-json.js';
-export { walkOffloadEntries, type EntrySummary } from './offload/walk.js';
+export { walkOffloadEntries, OffloadEntryCursor, type EntrySummary, type WalkItem, type WalkOptions } from './offload/walk.js';
 export { syclKernelNames, decodeSyclSymbolTable, type SyclKernelNames } from './offload/sycl-symbols.js';
 export { planLlvmExtraction, binaryCandidates, bareCandidates, type ExtractCandidate, type ExtractPlan } from './offload/extract.js';
 export { describePackagerImages, parseImageArgument, type PackagerOptions } from './offload/packager-args.js';

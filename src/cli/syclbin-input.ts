@@ -36,13 +36,14 @@ export async function readSyclbinInput(ctx: Context<unknown>, name: string, opts
  * SYCLBIN or like nothing known. The readers of every container are loaded only here.
  */
 export async function notSyclbinNote(src: ByteSource, name: string, opts: { maxInflatedSize?: number; extracting?: boolean } = {}): Promise<string> {
-  const { notSyclbin } = await import('../inspect/input.js');
-  const what = notSyclbin(src, { maxInflatedSize: opts.maxInflatedSize });
+  const { notSyclbinInput } = await import('../inspect/input.js');
+  const what = notSyclbinInput(src, { maxInflatedSize: opts.maxInflatedSize });
   if (!what) return '';
   const commands = [`syclbin inspect ${name}`];
-  if (what.startsWith('Property-set')) commands.push(`syclbin props ${name}`);
-  else if (!/^(SPIR-V|LLVM bitcode|LLVM IR)[^:]*— /.test(what)) commands.push(opts.extracting ? `syclbin offload-extract ${name} -o DIR` : `syclbin offload-list ${name}`);
-  return `note: ${name}: ${what}; see ${commands.map((c) => `'${c}'`).join(' or ')}\n`;
+  // A module that embeds nothing has nothing to list or extract: inspect alone explains it.
+  if (what.kind === 'property-sets') commands.push(`syclbin props ${name}`);
+  else if (what.kind !== 'module') commands.push(opts.extracting ? `syclbin offload-extract ${name} -o DIR` : `syclbin offload-list ${name}`);
+  return `note: ${name}: ${what.tree.label}; see ${commands.map((c) => `'${c}'`).join(' or ')}\n`;
 }
 
 /** The two lines `syclbin dump` prints for a parse failure (LLVM's sentence; our detail with --verbose). */

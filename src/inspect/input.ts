@@ -47,8 +47,20 @@ export interface InspectInputOptions {
   byName?: boolean;
 }
 
-/** What the input is, by its first bytes and (for OffloadBinaries) its first entry. */
-export type InputKind = 'syclbin' | 'offload-binary' | 'container' | 'property-sets';
+/**
+ * What the input is, as {@link explainInput} found it: a SYCLBIN (bare or in an OffloadBinary
+ * envelope), OffloadBinaries that are not one, property-set text, a bitcode or SPIR-V module that
+ * embeds no OffloadBinary, or another container (object, archive, program, a module that embeds some).
+ */
+export type InputKind = 'syclbin' | 'offload-binary' | 'property-sets' | 'module' | 'container';
+
+/** An input's explanation ({@link inspectInput}'s tree) and what kind of input it is. */
+export interface ExplainedInput {
+  /** Which reader explained it. */
+  kind: InputKind;
+  /** The tree `syclbin inspect` prints. */
+  tree: InspectNode;
+}
 
 /** Whether an OffloadBinary input holds a SYCLBIN: entry 0's image is SYBI, or an entry carries a v2 role. */
 function holdsSyclbin(bins: readonly OffloadBinaryModel[]): boolean {
@@ -76,12 +88,17 @@ function propertySets(src: ByteSource): ReturnType<typeof decodeRegistry> | unde
 
 /** Inspect any input (see the module comment). Throws DecodeError only for a SYCLBIN that does not read, or input of no known kind. */
 export function inspectInput(bytes: Uint8Array | ByteSource, opts: InspectInputOptions = {}): InspectNode {
+  return explainInput(bytes, opts).tree;
+}
+
+/** {@link inspectInput}, also saying what kind of input it explained (so callers need not read its labels). */
+export function explainInput(bytes: Uint8Array | ByteSource, opts: InspectInputOptions = {}): ExplainedInput {
   const src = toSource(bytes);
   const era = opts.era ?? llvmEra();
   const head = src.read(0, Math.min(4, src.size));
   const read = { maxInflatedSize: opts.maxInflatedSize };
   const size = ` — ${src.size} bytes`;
-  if (hasMagic(SyclbinMagic, head)) return inspectSyclbin(readSyclbin(src, read), { fileSize: src.size, sha256: opts.sha256 });
+  if (hasMagic(SyclbinMagic, head)) return { kind: 'syclbin', tree: inspectSyclbin(readSyclbin(src, read), { fileSize: src.size, sha256: opts.sha256 }) };
   if (hasMagic(OffloadMagic, head)) {
     // The SYCLBIN reader first, so that a compressed payload is inflated once: reading the binaries to
     // ask whether they hold a SYCLBIN, then the SYCLBIN, held two inflated copies (bench/: 2.1x the payload).
@@ -89,7 +106,7 @@ export function inspectInput(bytes: Uint8Array | ByteSource, opts: InspectInputO
     let failure: DecodeError | undefined;
     try {
       const file = readSyclbin(src, { ...read, offload: envelope });
-      if (holdsSyclbin(envelope)) return inspectSyclbin(file, { fileSize: src.size, sha256: opts.sha256 });
+      if (holdsSyclbin(envelope)) return { kind: 'syclbin', tree: inspectSyclbin(file, { fileSize: src.size, sha256: opts.sha256 }) };
     } catch (e) {
       if (!(e instanceof DecodeError)) throw e;
       failure = e;
@@ -97,14 +114,15 @@ export function inspectInput(bytes: Uint8Array | ByteSource, opts: InspectInputO
     envelope.length = 0;
     const bins = readOffloadBinaries(src, { ...read, singlePaths: true });
     if (failure && holdsSyclbin(bins)) throw failure;
-    return {
+    const tree = {
       label: `LLVM OffloadBinary file (not a SYCLBIN): ${bins.length} binar${bins.length === 1 ? 'y' : 'ies'}, ${bins.reduce((n, b) => n + b.entries.length, 0)} image(s)${size}`,
       children: [eraNode(era), ...bins.map((b, i) => binaryNode(b, `Binary ${i}`, era, opts, 0))],
     };
+    return { kind: 'offload-binary', tree };
   }
   const reg = propertySets(src);
   if (reg) {
-    return { label: `Property-set registry text: ${reg.size} set(s)${size}`, lines: explainRegistry(decodeTypedRegistry(reg)).trimEnd().split('\n') };
+    return { kind: 'property-sets', tree: { label: `Property-set registry text: ${reg.size} set(s)${size}`, lines: explainRegistry(decodeTypedRegistry(reg)).trimEnd().split('\n') } };
   }
   let input: OffloadInput;
   try {
@@ -114,7 +132,12 @@ export function inspectInput(bytes: Uint8Array | ByteSource, opts: InspectInputO
     if (!(e instanceof DecodeError) || offloadContainerOf(src.read(0, Math.min(64, src.size))) !== 'unknown') throw e;
     throw new DecodeError('FORMAT', `not a SYCLBIN, OffloadBinary, object file, archive, bitcode or SPIR-V module, nor property-set text (${src.size ? `it starts with ${hexText(head)}` : 'it is empty'})`, 0, []);
   }
-  return containerNode(input, src, era, opts);
+  return { kind: moduleOnly(input) ? 'module' : 'container', tree: containerNode(input, src, era, opts) };
+}
+
+/** A bitcode or SPIR-V module that embeds no OffloadBinary: just the module. */
+function moduleOnly(input: OffloadInput): boolean {
+  return (input.container === 'bitcode' || input.container === 'spirv') && input.found.length === 0;
 }
 
 function eraNode(era: LlvmEraInfo): InspectNode {
@@ -258,8 +281,7 @@ function containerNode(input: OffloadInput, src: ByteSource, era: LlvmEraInfo, o
   input.bare.forEach((b, i) => children.push(bareNode(b, i, input, opts)));
   if (input.notes.length) children.push({ label: 'Notes', lines: input.notes });
   // A module file that embeds nothing is just the module: no counts of what it does not hold.
-  const moduleOnly = (input.container === 'bitcode' || input.container === 'spirv') && input.found.length === 0;
-  const counts = moduleOnly ? '' : `: ${input.found.length} OffloadBinar${input.found.length === 1 ? 'y' : 'ies'}, ${input.bare.length} device image(s) outside one`;
+  const counts = moduleOnly(input) ? '' : `: ${input.found.length} OffloadBinar${input.found.length === 1 ? 'y' : 'ies'}, ${input.bare.length} device image(s) outside one`;
   return { label: `${what}${counts} — ${src.size} bytes`, children };
 }
 
@@ -281,11 +303,16 @@ function bareNode(b: BareImage, i: number, input: OffloadInput, opts: InspectInp
  * For `syclbin dump`, whose failure line must stay syclbin-dump's: this says why it failed.
  */
 export function notSyclbin(input: Uint8Array | ByteSource, opts: InspectInputOptions = {}): string | undefined {
+  return notSyclbinInput(input, opts)?.tree.label;
+}
+
+/** {@link notSyclbin} with the kind of input it is (which command reads it depends on that). */
+export function notSyclbinInput(input: Uint8Array | ByteSource, opts: InspectInputOptions = {}): ExplainedInput | undefined {
   const src = toSource(input);
   if (src.size >= 4 && hasMagic(SyclbinMagic, src.read(0, 4))) return undefined;
   try {
-    const root = inspectInput(src, { ...opts, sha256: false });
-    return root.label.startsWith('SYCLBIN') ? undefined : root.label;
+    const r = explainInput(src, { ...opts, sha256: false });
+    return r.kind === 'syclbin' ? undefined : r;
   } catch (e) {
     if (e instanceof DecodeError) return undefined;
     throw e;

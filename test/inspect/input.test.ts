@@ -81,6 +81,24 @@ describe('inspect: anything in, an honest answer out', () => {
     }
   });
 
+  it('explainInput says which kind of input it explained (callers do not read its labels); notSyclbinInput is undefined for a SYCLBIN', async () => {
+    const { explainInput, notSyclbinInput } = await import('../../src/inspect/input.js');
+    const { readFileSync } = await import('node:fs');
+    const kind = (path: string): string => explainInput(new Uint8Array(readFileSync(path)), { sha256: false }).kind;
+    expect(kind(join(LLVM22, '../syclbin/v1_in_offload_v1.syclbin'))).to.equal('syclbin');
+    expect(kind(join(LLVM22, '../syclbin/v1_grouped.syclbin'))).to.equal('syclbin');
+    expect(kind(join(SYCL, 'k2.img'))).to.equal('offload-binary');
+    expect(kind(join(LLVM22, '../props/sample.prop'))).to.equal('property-sets');
+    expect(kind(join(SYCL, 'k.spv'))).to.equal('module');
+    expect(kind(join(SYCL, 'k.device.bc'))).to.equal('module');
+    // A module that embeds OffloadBinaries (!llvm.embedded.objects) is a container: there is something to list.
+    expect(kind(join(CONTAINERS, 'embedded.bc'))).to.equal('container');
+    expect(kind(join(CONTAINERS, 'omp.a'))).to.equal('container');
+    expect(kind(join(SYCL, 'k2.exe'))).to.equal('container');
+    expect(notSyclbinInput(new Uint8Array(readFileSync(join(LLVM22, '../syclbin/v1_grouped.syclbin'))))).to.equal(undefined);
+    expect(notSyclbinInput(new Uint8Array(readFileSync(join(SYCL, 'k.spv'))))?.kind).to.equal('module');
+  });
+
   it("dump keeps syclbin-dump's failure line and adds what the file is", async () => {
     const r = await cli(['dump', 'k.img'], SYCL);
     expect(r.code).to.equal(1);

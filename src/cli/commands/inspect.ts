@@ -6,7 +6,7 @@
  * modules, property-set text.
  */
 import { DecodeError } from '../../codec/index.js';
-import { inspectInput } from '../../inspect/input.js';
+import { explainInput } from '../../inspect/input.js';
 import { renderInspect } from '../../syclbin/inspect.js';
 import { renderWithOffsets } from '../../hex/inspect-offsets.js';
 import { SyclbinFormatError } from '../../syclbin/errors.js';
@@ -65,11 +65,10 @@ is explained as without it, with a note on stderr.`,
     const maxInflatedSize = opts['max-inflated-size'];
     let text: string;
     try {
-      const tree = inspectInput(source, { sha256, era: llvmEra(opts.llvm), maxInflatedSize, ...sectionChoice(opts) });
-      // A SYCLBIN's tree is inspectSyclbin's, labelled 'SYCLBIN ...' (as notSyclbin in src/inspect/input.ts
-      // tells them apart): the annotation of the same input names its nodes' bytes. Other inputs read as
-      // without --offsets.
-      const syclbin = tree.label.startsWith('SYCLBIN');
+      const { kind, tree } = explainInput(source, { sha256, era: llvmEra(opts.llvm), maxInflatedSize, ...sectionChoice(opts) });
+      // A SYCLBIN's tree is inspectSyclbin's: the annotation of the same input names its nodes' bytes.
+      // Other inputs read as without --offsets.
+      const syclbin = kind === 'syclbin';
       if (opts.offsets && !syclbin) io.stderr.write(`${prog}: ${file}: note: --offsets applies to SYCLBIN files only\n`);
       text = opts.offsets && syclbin ? renderWithOffsets(source, tree, { maxInflatedSize }) : renderInspect(tree);
     } catch (e) {
