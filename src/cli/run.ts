@@ -65,6 +65,16 @@ export function formatMainHelp(commands: readonly Command[]): string {
 }
 
 /**
+ * node:util parseArgs's message, in our words where its own is awkward: its unknown-option text
+ * ends in an unbalanced quote (`as in '-- "--x"`).
+ */
+function parseArgsMessage(e: Error & { code?: string }): string {
+  const m = e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /^Unknown option '(.*?)'\. To specify a positional argument/.exec(e.message) : null;
+  if (m) return `unknown option '${m[1]}' (a file name starting with '-' goes after '--', as in: -- ${m[1]})`;
+  return e.message;
+}
+
+/**
  * LLVM's option spellings rewritten to ours (llvm/lib/Support/CommandLine.cpp: one or two dashes
  * before any option name, `=` before a value, a one-letter option with `=` too): `-image=V` and
  * `--o=V` become `--image=V` and `--output=V`, `-o=V` becomes `--output=V` (where getopt-style
@@ -154,12 +164,13 @@ export async function runCli(argv: string[], io: CommandIO): Promise<number> {
     const args = cmd.llvmOptionSpellings ? llvmSpellings(rest, cmd) : rest;
     parsed = cmd.rawArguments ? { values: {}, positionals: rest } : parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (e) {
-    return usage((e as Error).message);
+    return usage(parseArgsMessage(e as Error));
   }
   const { positionals } = parsed;
   if (positionals.length < cmd.positionals.min || positionals.length > cmd.positionals.max) {
     const want = cmd.positionals.min === cmd.positionals.max ? `${cmd.positionals.min}` : `${cmd.positionals.min} to ${cmd.positionals.max}`;
-    return usage(`expected ${want} argument(s), got ${positionals.length}`);
+    const extra = positionals.length > cmd.positionals.max ? `: ${positionals.slice(cmd.positionals.max, cmd.positionals.max + 3).map((p) => `'${p}'`).join(' ')}${positionals.length - cmd.positionals.max > 3 ? ' ...' : ''} not expected` : '';
+    return usage(`expected ${want} argument(s), got ${positionals.length}${extra}`);
   }
   const values = parsed.values as Record<string, unknown>;
   const opts: Record<string, unknown> = {};
@@ -182,7 +193,8 @@ export async function runCli(argv: string[], io: CommandIO): Promise<number> {
       return e.status ?? failure;
     }
     if (e instanceof FileFailure) {
-      io.stderr.write(`${prog}: ${e.file}: ${e.message}\n`);
+      // An empty name (`--image=file=,…`, `""`) would print as nothing between two colons.
+      io.stderr.write(`${prog}: ${e.file === '' ? "'' (an empty file name)" : e.file}: ${e.message}\n`);
       return failure;
     }
     if (e instanceof SyclbinError) {

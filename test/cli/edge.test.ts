@@ -65,7 +65,7 @@ describe('cli edge: symptoms that stay fixed', () => {
       const ok = await run([cmd!, '--max-inflated-size', '64M', ...rest, v3]);
       expect(ok.code, `${cmd}: ${ok.stderr}`).to.equal(0);
       const bad = await run([cmd!, '--max-inflated-size', 'lots', ...rest, v3]);
-      expect(bad.code, cmd).to.equal(2);
+      expect(bad.code, cmd).to.equal(cmd!.startsWith('offload-') ? 1 : 2); // the drop-ins of LLVM tools: 1, as LLVM's parsers
       expect(bad.stderr).to.match(/--max-inflated-size must be a byte count/);
     }
     const capped = await run(['dump', '--max-inflated-size', '1K', v3]);
@@ -309,7 +309,7 @@ describe('cli edge: symptoms that stay fixed', () => {
     writeFileSync(join(dir, 'dev.bin'), writeOffloadBinary([{ imageKind: 1, offloadKind: 1, strings: new Map([['triple', 't']]), image: new Uint8Array(8) }]));
     for (const args of [['extract', 'k.syclbin', '-o', '-'], ['offload-extract', 'dev.bin', '-o', '-'], ['extract', 'k.syclbin', '-o', '']]) {
       const r = await run(args, dir);
-      expect(r.code, args.join(' ')).to.equal(2);
+      expect(r.code, args.join(' ')).to.equal(args[0] === 'offload-extract' ? 1 : 2);
       expect(r.stderr).to.match(/--output names a folder, and '-' \(standard output\) cannot hold files|--output needs a folder name/);
     }
     expect(readdirSync(dir).sort()).to.deep.equal(['dev.bin', 'k.syclbin']);

@@ -97,6 +97,19 @@ describe('LLVM 19/22 OffloadBinary rules (src/offload/llvm-rules.ts) on the stri
       expect(s.stderr).to.equal(`syclbin offload-list: error: '${f}': while extracting offloading files: Invalid data was encountered while parsing the file\n`);
     }
   });
+  it("offload-extract --strict with -o, with or without --image: LLVM's \"mutually exclusive\" error and status 1, as both packers answer", async () => {
+    const want = 'error: Packaging to an output file and extracting from an input file are mutually exclusive.\n';
+    for (const extra of [[], ['--image=triple=x86_64-unknown-linux-gnu']]) {
+      for (const tool of ['llvm-offload-binary-22', 'clang-offload-packager-19']) {
+        const peer = spawnSync(requireTool(tool), ['-o', 'never-written', 'entrysize.bin', ...extra], { cwd: STRICT, encoding: 'utf8' });
+        expect(peer.status, tool).to.equal(1);
+        expect(peer.stderr, tool).to.equal(`${requireTool(tool)}: ${want}`); // LLVM names itself as invoked (argv[0])
+      }
+      const r = await cli(['offload-extract', '--strict', 'entrysize.bin', '-o', 'never-written', ...extra], STRICT);
+      expect(r.code, r.stderr).to.equal(1);
+      expect(r.stderr).to.equal(`syclbin offload-extract: ${want}`);
+    }
+  });
   it('string bytes that are not UTF-8 are printed as they are (not replacement characters), with and without --strict', async () => {
     for (const args of [['--strict'], [], ['--llvm', '22']]) {
       const r = await cli(['offload-list', ...args, 'nonutf8.bin'], STRICT);

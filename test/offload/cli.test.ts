@@ -144,7 +144,7 @@ describe('cli: offload-list', () => {
     }
   });
 
-  it('usage errors exit 2; a missing file exits 1; no file means a.out and several are listed in turn (as llvm-objdump)', async () => {
+  it('usage errors and a missing file exit 1 (as llvm-objdump); no file means a.out and several are listed in turn (as llvm-objdump)', async () => {
     const none = await cli(['offload-list'], '/');
     expect(none.code).to.equal(1);
     expect(none.stderr).to.equal('syclbin offload-list: a.out: No such file or directory\n');
@@ -155,10 +155,12 @@ describe('cli: offload-list', () => {
     const stops = await cli(['offload-list', 'sample_v1_in_offload_v1.syclbin', 'nonexistent.bin', 'sample_v2_roles.syclbin'], CONFORMANCE);
     expect(stops.code).to.equal(1);
     expect(stops.stdout).to.equal((await one('sample_v1_in_offload_v1.syclbin')).stdout);
-    expect((await cli(['offload-list', '--json', 'a', 'b'], '/')).code).to.equal(2);
-    expect((await cli(['offload-list', '--bogus', 'x'], '/')).code).to.equal(2);
-    expect((await cli(['offload-list', '--json', '--strings', 'x'], '/')).code).to.equal(2);
-    expect((await cli(['offload-list', '--max-inflated-size', 'lots', 'x'], '/')).code).to.equal(2);
+    // Usage errors: status 1, as llvm-objdump's parser (statuses 'llvm'), with our usage line.
+    for (const args of [['--json', 'a', 'b'], ['--bogus', 'x'], ['--json', '--strings', 'x'], ['--max-inflated-size', 'lots', 'x']]) {
+      const u = await cli(['offload-list', ...args], '/');
+      expect(u.code, args.join(' ')).to.equal(1);
+      expect(u.stderr, args.join(' ')).to.include('Usage: syclbin offload-list');
+    }
     const r = await cli(['offload-list', '/nonexistent/file.bin'], '/');
     expect(r.code).to.equal(1);
     expect(r.stderr).to.match(/ENOENT|no such file/i);
@@ -315,11 +317,11 @@ describe('cli: offload-pack', () => {
     const { dir, cleanup } = tempDir();
     try {
       const r = await cli(['offload-pack', '-o', 'e.bin', '--image=file=,triple=t'], dir);
-      expect([r.code, r.stderr]).to.deep.equal([1, 'syclbin offload-pack: : No such file or directory\n']);
+      expect([r.code, r.stderr]).to.deep.equal([1, "syclbin offload-pack: '' (an empty file name): No such file or directory\n"]);
       writeFileSync(join(dir, 'k.o'), 'x');
       expect((await cli(['offload-pack', '-o', 'dev.bin', '--image=file=k.o,triple=t'], dir)).code).to.equal(0);
       const a = await cli(['offload-extract', '--archive', 'dev.bin', '-o', 'out'], dir);
-      expect(a.code).to.equal(2);
+      expect(a.code).to.equal(1); // a usage error; 1 as LLVM's parsers
       expect(a.stderr).to.contain('--archive writes the images an --image selects into the archive its file= names');
       expect(existsSync(join(dir, 'out'))).to.equal(false);
     } finally {
@@ -338,12 +340,19 @@ describe('cli: offload-pack', () => {
         ['-o', 'o.bin', '--format-version', '3', '--compress', 'lz4', img],
         ['-o', 'o.bin', '--offload-kinds', 'sycl', img],
         ['-o', 'o.bin', '--format-version', '2'],
-        ['-o', 'o.bin', 'positional', img],
       ]) {
         const r = await cli(['offload-pack', ...args], dir);
-        expect(r.code, args.join(' ')).to.equal(2);
+        expect(r.code, args.join(' ')).to.equal(1); // usage errors: 1, as LLVM's parsers
         expect(r.stderr).to.include('Usage: syclbin offload-pack');
       }
+      expect(existsSync(join(dir, 'o.bin'))).to.equal(false);
+      // An input file with -o: LLVM's packers answer "mutually exclusive" (they would extract from it), status 1.
+      const x = await cli(['offload-pack', '-o', 'o.bin', 'k.o', img], dir);
+      expect(x.code).to.equal(1);
+      expect(x.stderr).to.equal("syclbin offload-pack: error: Packaging to an output file and extracting from an input file are mutually exclusive.\nsyclbin offload-pack: note: to extract images from k.o, run 'syclbin offload-extract k.o --image=...'\n");
+      const y = await cli(['offload-pack', 'k.o', img], dir);
+      expect(y.code).to.equal(1);
+      expect(y.stderr).to.include("to extract images from k.o, run 'syclbin offload-extract k.o --image=...'\nUsage: syclbin offload-pack");
       expect(existsSync(join(dir, 'o.bin'))).to.equal(false);
     } finally {
       cleanup();

@@ -67,7 +67,7 @@ export const lowerOutputs: LowerOutput[] = [
 export const command = defineCommand({
   name: 'lower',
   summary: 'Lower spec constants and device globals of a manifest or of LLVM IR to SYCL property sets',
-  usage: 'lower MANIFEST.json|MODULE.ll|MODULE.bc [--mode native|emulation] [--props-out FILE.prop] [--spirv-out FILE.spv] [--ir-out FILE.ll] [-o FILE.syclbin] [--json] [--emit-program-metadata]',
+  usage: 'lower MANIFEST.json|MODULE.ll|MODULE.bc [--mode native|emulation] [--props-out FILE.prop] [--spirv-out FILE.spv] [--spirv-plain-out FILE.spv] [--ir-out FILE.ll] [-o FILE.syclbin] [--json] [--emit-program-metadata] [--force]',
   description: `
 MODULE.ll / MODULE.bc (device LLVM IR as clang writes it; .bc needs llvm-dis) is read the way
 sycl-post-link reads it: the __sycl_get*SpecConstantValue calls in use-list order with their symbolic

@@ -19,6 +19,7 @@ import { llvmEraOption, maxInflatedSizeOption, opt, sectionChoice, sectionOption
 /** `syclbin offload-extract`: Extract device images from OffloadBinaries (llvm-offload-binary FILE --image=... syntax). */
 export const command = defineCommand({
   name: 'offload-extract',
+  statuses: 'llvm',
   llvmOptionSpellings: true,
   summary: 'Extract device images from OffloadBinaries (llvm-offload-binary FILE --image=... syntax)',
   usage: 'offload-extract [--llvm 19|22|main] FILE --image=KEY=VALUE[,KEY=VALUE...] [--image=...] [--archive] | syclbin offload-extract FILE -o DIR',
@@ -90,8 +91,8 @@ Every file is written atomically; an image file is never written over FILE itsel
     const era = llvmEra(opts.llvm);
     const read = { maxInflatedSize: opts['max-inflated-size'] };
     const note = (message: string): void => void io.stderr.write(`${prog}: ${file}: note: ${message}\n`);
-    if (opts.strict && (opts.output !== undefined && !opts.image.length)) throw new UsageError('--strict follows llvm-offload-binary, which has no folder mode: give --image=... (not -o DIR alone)');
-    // llvm-offload-binary (and clang-offload-packager-19) given an input and -o: this error, status 1.
+    // llvm-offload-binary (and clang-offload-packager-19) given an input and -o, with or without
+    // --image: this error, status 1 (LLVM has no folder mode; --strict answers as LLVM does).
     if (opts.strict && opts.output !== undefined) throw new CommandFailure(`${prog}: error: Packaging to an output file and extracting from an input file are mutually exclusive.`);
     if (opts.strict && opts.scan === 'always') throw new UsageError('--strict extracts what llvm-offload-binary extracts: no --scan always');
     if (opts.archive && opts.output !== undefined && !opts.image.length) throw new UsageError('--archive writes the images an --image selects into the archive its file= names; folder mode (-o DIR without --image) writes one file per image');

@@ -17,6 +17,7 @@ import { llvmEraOption, maxInflatedSizeOption, opt, outputOptions, sectionChoice
 /** `syclbin offload-list`: List the images of LLVM OffloadBinaries (same text as llvm-objdump --offloading). */
 export const command = defineCommand({
   name: 'offload-list',
+  statuses: 'llvm',
   summary: 'List the images of LLVM OffloadBinaries (same text as llvm-objdump --offloading)',
   usage: 'offload-list [--llvm 19|22|main] [--strings | --json | --strict] [--section NAME] [--scan auto|always|never] [FILE...]',
   responseFiles: true,

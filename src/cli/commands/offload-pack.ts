@@ -16,12 +16,13 @@ import { llvmEra } from '../../../formats/eras.js';
 import { initZstd, nodeCompressor } from '../../node/compressors.js';
 import { blobRef, type ByteSource, type Chunk } from '../../codec/index.js';
 import { defineCommand, EXIT } from '../command.js';
-import { UsageError } from '../errors.js';
+import { CommandFailure, UsageError } from '../errors.js';
 import { llvmEraOption, opt } from '../options.js';
 
 /** `syclbin offload-pack`: Bundle device images into LLVM OffloadBinaries (clang-offload-packager --image syntax). */
 export const command = defineCommand({
   name: 'offload-pack',
+  statuses: 'llvm',
   llvmOptionSpellings: true,
   summary: 'Bundle device images into LLVM OffloadBinaries (clang-offload-packager --image syntax)',
   usage: 'offload-pack [--llvm 19|22|main] -o OUT --image=file=F[,triple=T][,arch=A][,kind=K][,key=value...] [--image=...]',
@@ -56,7 +57,7 @@ Unknown kind names give 0, as in LLVM (with a warning here). Without -o this hel
 as clang-offload-packager-19).`,
   options: {
     output: opt.output('Output file, written atomically ("-" = standard output, as in LLVM)', { short: 'o', arg: 'OUT' }),
-    image: opt.list('SPEC', 'An image: file=F,triple=T[,arch=A][,kind=K][,key=value...] (repeatable)'),
+    image: opt.list('SPEC', "An image: file=F[,triple=T][,arch=A][,kind=K][,key=value...] (repeatable; --llvm 19 also requires triple)"),
     llvm: llvmEraOption('whose packer to match byte for byte (default 22: llvm-offload-binary-22)'),
     'format-version': opt.choice(['1', '2', '3'], 'N', "OffloadBinary version to write (default: the era's, 1 for 19 and 22, 3 for main)"),
     compress: opt.choice(['zlib', 'zstd'], 'zlib|zstd', 'Compress the payload (version 3 only; zlib level 6 / zstd level 5 as LLVM)'),
@@ -64,7 +65,8 @@ as clang-offload-packager-19).`,
     force: opt.flag('Allow the output to overwrite one of the image files'),
     archive: opt.flag('Accepted and ignored (llvm-offload-binary accepts --archive when packing and ignores it; it applies to offload-extract)'),
   },
-  positionals: { min: 0, max: 0 },
+  // An input file is LLVM's extraction mode (offload-extract here): taken, to answer as LLVM does.
+  positionals: { min: 0, max: Infinity },
   examples: [
     'syclbin offload-pack -o dev.bin --image=file=k.o,triple=nvptx64-nvidia-cuda,arch=sm_70,kind=cuda   # = llvm-offload-binary-22',
     'syclbin offload-pack --llvm 19 -o dev.bin --image=file=a.bc,file=b.bc,triple=amdgcn-amd-amdhsa,arch=gfx90a,kind=hip',
@@ -72,9 +74,16 @@ as clang-offload-packager-19).`,
     'syclbin offload-pack --llvm main --compress zstd -o dev.bin --image=file=k.spv,triple=spirv64-unknown-unknown,kind=sycl',
     'syclbin offload-pack --offload-kinds intel -o dev.bin --image=file=k.syclbin,triple=spir64-unknown-unknown,kind=sycl',
   ],
-  async run({ opts, files, io, prog, help }) {
+  async run({ opts, args, files, io, prog, help }) {
     const output = opts.output;
     const era = llvmEra(opts.llvm);
+    if (args.length) {
+      // llvm-offload-binary / clang-offload-packager given an input file extract from it, and with -o
+      // fail with this line, status 1 (llvm/tools/llvm-offload-binary/llvm-offload-binary.cpp, main).
+      const extract = `'syclbin offload-extract ${args[0]} --image=...'`;
+      if (output !== undefined) throw new CommandFailure(`${prog}: error: Packaging to an output file and extracting from an input file are mutually exclusive.\n${prog}: note: to extract images from ${args[0]}, run ${extract}`);
+      throw new UsageError(`offload-pack packs --image files into -o OUT; to extract images from ${args[0]}, run ${extract}`);
+    }
     if (!output) {
       // Without -o the era's packer prints its help or writes nothing, status 0 either way
       // (formats/eras.ts pack.withoutOutput; llvm/llvm-project:llvm/tools/llvm-offload-binary/

@@ -111,7 +111,7 @@ function run(ctx: Context<OptValues<typeof options>>): number {
 export const command = defineCommand({
   name: 'props',
   summary: 'Show, check, export (JSON) and re-encode SYCL property sets (.prop registry text)',
-  usage: 'props [--json | --check | --llvm-json] FILE.prop | props --encode FILE.json [-o FILE.prop]',
+  usage: 'props [--json | --check | --llvm-json] FILE.prop | syclbin props --encode FILE.json [-o FILE.prop]',
   description: [
     'Reads LLVM/SYCL property-set registry text ([set] lines and key=type|value lines, as written by',
     'sycl-post-link and stored in SYCLBIN metadata) and shows every known set with typed values:',
@@ -142,7 +142,7 @@ export const command = defineCommand({
     'syclbin props module_0.prop',
     'syclbin props --check module_0.prop',
     'syclbin props --json module_0.prop > m.json && syclbin props --encode m.json -o same.prop',
-    'syclbin props --llvm-json module_0.prop -o module_0.json && syclbin props --encode module_0.json -o back.prop',
+    "syclbin props --llvm-json module_0.prop -o module_0.json && syclbin props --encode module_0.json -o back.prop   # whole-byte arrays only: a [SYCL/kernel param opt] bit mask is refused",
   ],
   run,
 });
