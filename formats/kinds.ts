@@ -149,5 +149,19 @@ export function offloadKindAmbiguity(kind: number, version: number): OffloadKind
   return { meanings, note: `offload kind ${kind} of a version-1 binary is ${said}${none} (a version-1 file does not say which era wrote it)` };
 }
 
+/**
+ * The numberings an OffloadBinary of `version` may use: a version-1 file does not say which era
+ * wrote it (LLVM 19/20 sequential, intel/llvm's sequential, or LLVM 21+'s bitmask, all version 1);
+ * versions 2 and 3 exist only in the bitmask era.
+ */
+export function possibleNumberings(version: number): readonly OffloadKindNumbering[] {
+  return version >= 2 ? ['bitmask'] : (Object.keys(OFFLOAD_KIND_NUMBERINGS) as OffloadKindNumbering[]);
+}
+
+/** Offload kind `kind` is defined by some numbering a binary of `version` may use (0, none, is always defined). */
+export function offloadKindKnown(kind: number, version: number): boolean {
+  return kind === 0 || possibleNumberings(version).some((n) => KIND_NAMES[n].has(kind));
+}
+
 /** Entry flag bits (OffloadBinary.h `OffloadEntryFlags`): only bit 0 is defined. */
 export const OFFLOAD_ENTRY_FLAGS = { OIF_None: 0, OIF_Metadata: 1 } as const;

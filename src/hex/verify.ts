@@ -17,7 +17,7 @@
  * Library core: no Node APIs.
  */
 import { firstDifference, formatPath, hex, toSource, type ByteSource, type Chunk, type PathKey, type SpanNode } from '../codec/index.js';
-import { IMAGE_KINDS, numberingForVersion, offloadKindName, OFFLOAD_ENTRY_FLAGS } from '../../formats/kinds.js';
+import { IMAGE_KINDS, NUMBERING_DESCRIPTIONS, OFFLOAD_ENTRY_FLAGS, OFFLOAD_KIND_NUMBERINGS, offloadKindKnown, possibleNumberings } from '../../formats/kinds.js';
 import { OFFLOAD_VERSIONS } from '../../formats/offload-binary.js';
 import { IR_TYPE_TRIPLES, SET, SYCLBIN_KEYS } from '../../formats/property-sets.js';
 import { checkRegistry, repeatDiagnostics } from '../props/check.js';
@@ -253,7 +253,6 @@ function checkOffload(ob: OffloadModel, ann: Annotation, add: (f: Finding) => vo
   const at = (k: readonly PathKey[]): string => formatPath([...keys, ...k]);
   const v = OFFLOAD_VERSIONS[ob.version as 1 | 2 | 3];
   const entriesAt = ob.offset + (ob.header[v.fields.entriesOffset] as number);
-  const numbering = numberingForVersion(ob.version);
   const sycl = ann.format === 'syclbin-v1-offload';
   const entrySize = ob.header.entrySize as bigint | undefined;
   if (ob.version === 1 && entrySize !== undefined && entrySize !== BigInt(v.entry.fixedSize!)) {
@@ -271,14 +270,16 @@ function checkOffload(ob: OffloadModel, ann: Annotation, add: (f: Finding) => vo
     } else if (sycl && i === 0 && e.imageKind !== 7) {
       add({ severity: 'note', offset: eAt + field.imageKind, size: 2, path: at([...ep, 'imageKind']), code: 'enum', message: `image kind ${e.imageKind}, not 7 (IMG_SYCLBIN); SYCLBIN readers do not check it` });
     }
-    if (offloadKindName(e.offloadKind, numbering) === 'none' && e.offloadKind !== 0) {
+    // A kind some era's numbering defines is not flagged: a version-1 file does not say its era (LLVM
+    // 22 writes sycl as 8, intel/llvm as 4, LLVM 19 writes 0); `inspect` names each meaning.
+    if (!offloadKindKnown(e.offloadKind, ob.version)) {
       add({
         severity: 'warning',
         offset: eAt + field.offloadKind,
         size: 2,
         path: at([...ep, 'offloadKind']),
         code: 'enum',
-        message: `unknown offload kind ${e.offloadKind} for an OffloadBinary v${ob.version} (${numbering === 'bitmask' ? 'bitmask' : 'sequential'} numbering)`,
+        message: `unknown offload kind ${e.offloadKind} for an OffloadBinary v${ob.version} (${possibleNumberings(ob.version).map((n) => NUMBERING_DESCRIPTIONS[n]).join(', ')}: ${ob.version >= 2 ? 'it defines' : 'they define'} ${[...new Set(possibleNumberings(ob.version).flatMap((n) => Object.values(OFFLOAD_KIND_NUMBERINGS[n])))].sort((a, b) => a - b).join(', ')})`,
       });
     }
     if (e.flags & ~OFFLOAD_ENTRY_FLAGS.OIF_Metadata) {

@@ -41,6 +41,22 @@ describe('hex: verify', () => {
     });
   }
 
+  it("offload kinds: any era's numbering of a version-1 binary is known (LLVM 22's sycl 8, hip 4; intel's sycl 4), others are flagged; v2/v3 are bitmask only", async () => {
+    const { writeOffloadBinary } = await import('../../src/offload/write.js');
+    const kindWarnings = (kind: number, formatVersion: 1 | 2): string[] =>
+      verify(writeOffloadBinary([{ imageKind: 1, offloadKind: kind, strings: new Map([['triple', 't']]), image: new Uint8Array(8) }], { version: formatVersion }))
+        .problems.filter((p) => p.path.endsWith('offloadKind'))
+        .map((p) => p.message);
+    for (const k of [0, 1, 2, 3, 4, 8]) expect(kindWarnings(k, 1), `v1 kind ${k}`).to.deep.equal([]);
+    expect(kindWarnings(5, 1)).to.deep.equal([
+      'unknown offload kind 5 for an OffloadBinary v1 (LLVM 19/20 (sequential), intel/llvm (sequential, sycl 4), LLVM 21+ (bitmask, llvm-project #135809): they define 0, 1, 2, 3, 4, 8)',
+    ]);
+    for (const k of [0, 1, 2, 4, 8]) expect(kindWarnings(k, 2), `v2 kind ${k}`).to.deep.equal([]);
+    expect(kindWarnings(3, 2)).to.have.length(1);
+    // What clang-sycl-linker-22 writes (offload kind 8): no finding at all.
+    expect(verify(new Uint8Array(readFileSync(new URL('../../testdata/llvm22/sycl/k2.img', import.meta.url)))).problems).to.deep.equal([]);
+  });
+
   it('reports nothing for clean canonical files written by our writer', () => {
     for (const v of VARIANTS.filter((x) => x.name !== 'v1-grouped')) {
       const r = verify(writeVariant(sampleModel(), v));

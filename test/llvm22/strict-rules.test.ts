@@ -100,7 +100,7 @@ describe('LLVM 19/22 OffloadBinary rules (src/offload/llvm-rules.ts) on the stri
   it("offload-extract --strict with -o, with or without --image: LLVM's \"mutually exclusive\" error and status 1, as both packers answer", async () => {
     const want = 'error: Packaging to an output file and extracting from an input file are mutually exclusive.\n';
     for (const extra of [[], ['--image=triple=x86_64-unknown-linux-gnu']]) {
-      for (const tool of ['llvm-offload-binary-22', 'clang-offload-packager-19']) {
+      for (const tool of ['llvm-offload-binary-22', 'clang-offload-packager-19'] as const) {
         const peer = spawnSync(requireTool(tool), ['-o', 'never-written', 'entrysize.bin', ...extra], { cwd: STRICT, encoding: 'utf8' });
         expect(peer.status, tool).to.equal(1);
         expect(peer.stderr, tool).to.equal(`${requireTool(tool)}: ${want}`); // LLVM names itself as invoked (argv[0])
