@@ -209,6 +209,26 @@ export const Elf64SectionHeader = struct(
   sectionRelations,
 );
 
+/** Program header relation: the segment's bytes in the file. */
+const segmentRelations = { contents: R.bytes('p_offset', 'p_filesz') };
+
+/**
+ * Elf32_Phdr, 32 bytes (gABI "Program Header"). Read only to name the bytes of a linked program's
+ * program header table (annotate, verify); offloading data is found through sections.
+ */
+export const Elf32ProgramHeader = struct(
+  { p_type: u32, p_offset: u32, p_vaddr: u32, p_paddr: u32, p_filesz: u32, p_memsz: u32, p_flags: u32, p_align: u32 },
+  'Elf32_Phdr',
+  segmentRelations,
+);
+
+/** Elf64_Phdr, 56 bytes (p_flags moves up beside p_type). */
+export const Elf64ProgramHeader = struct(
+  { p_type: u32, p_flags: u32, p_offset: u64, p_vaddr: u64, p_paddr: u64, p_filesz: u64, p_memsz: u64, p_align: u64 },
+  'Elf64_Phdr',
+  segmentRelations,
+);
+
 /** Elf32_Sym, 16 bytes. */
 export const Elf32Symbol = struct(
   { st_name: u32, st_value: u32, st_size: u32, st_info: u8, st_other: u8, st_shndx: u16 },
@@ -287,6 +307,8 @@ export const SHN_LORESERVE = 0xff00;
 export const ELF_HEADERS = { [ELFCLASS32]: Elf32Header, [ELFCLASS64]: Elf64Header } as const;
 /** Section header descriptions by EI_CLASS. */
 export const ELF_SECTION_HEADERS = { [ELFCLASS32]: Elf32SectionHeader, [ELFCLASS64]: Elf64SectionHeader } as const;
+/** Program header descriptions by EI_CLASS. */
+export const ELF_PROGRAM_HEADERS = { [ELFCLASS32]: Elf32ProgramHeader, [ELFCLASS64]: Elf64ProgramHeader } as const;
 
 /** A decoded Elf32_Ehdr. */
 export type Elf32HeaderValue = Decoded<typeof Elf32Header>;

@@ -53,6 +53,12 @@ export interface SpanNode {
   children: SpanNode[] | undefined;
   /** Lookup by key for nodes with many children (built on demand). */
   index?: Map<PathKey, SpanNode>;
+  /**
+   * A leaf that yields its bytes to every other span over them: it names only the bytes nothing else
+   * claims (an object file's section contents, in which binaries found by scanning own their bytes).
+   * With children (a section a reader read) it is their group instead.
+   */
+  background?: boolean;
 }
 
 /** Above this many children a node keeps a key index, so `child` stays O(1) on huge tables. */
@@ -150,7 +156,7 @@ export function nodePath(node: SpanNode): string {
  */
 export function ownsBytes(node: SpanNode): boolean {
   if (node.kind === 'group') return false;
-  return !(node.children && (node.kind === 'metadata' || node.kind === 'image'));
+  return !(node.children && (node.kind === 'metadata' || node.kind === 'image' || node.background));
 }
 
 /**

@@ -33,6 +33,7 @@ import {
   CoffBigObjHeader,
   CoffBigObjSymbol,
   CoffFileHeader,
+  CoffRelocation,
   CoffSectionHeader,
   CoffStringTableHeader,
   CoffSymbol,
@@ -43,6 +44,7 @@ import {
   PeSignature,
 } from '../../formats/coff.js';
 import { readSections, type SectionsRead } from '../offload/elf.js';
+import { recordSectionContents } from './section-spans.js';
 import type { ReadOffloadOptions } from '../offload/read.js';
 
 /** The section name prefix LLVM reads in COFF objects. */
@@ -274,8 +276,43 @@ export function readPeSectionTable(input: Uint8Array | ByteSource, opts: ReadCof
     // COFFObjectFile::getSectionSize: in an image SizeOfRawData is rounded up to FileAlignment and
     // the section's size is min(VirtualSize, SizeOfRawData) (past it, memory is zero-filled).
     const sections = coff.sections.map((sec) => ({ ...sec, size: Math.min(sec.virtualSize, sec.size) }));
+    if (opts.tree) {
+      // What the model does not read, named for annotate and verify: the MS-DOS stub program, the
+      // optional header past ImageBase (Windows fields, data directories), the raw section data.
+      const stubAt = PeDosHeader.fixedSize!;
+      if (peOffset > stubAt && peOffset <= file.size) file.record({ path: ['dosStub'], parent: node, key: 'dosStub' }, stubAt, peOffset - stubAt, 'bytes', 'MS-DOS stub program');
+      const optSize = (file.decode(CoffFileHeader, peOffset + 4, { path: ['header'] }) as { sizeOfOptionalHeader: number }).sizeOfOptionalHeader;
+      const start = (pe32Plus ? Pe32PlusHeaderStart : Pe32HeaderStart).fixedSize!;
+      const parent = opts.tree.at([...path, 'optionalHeader']);
+      if (optSize > start && optAt + optSize <= file.size) file.record({ path: ['optionalHeader', 'rest'], parent, key: 'rest' }, optAt + start, optSize - start, 'bytes', 'Windows-specific fields and data directories');
+      recordCoffContents(opts.tree, path, coff);
+    }
     return { ...coff, sections, peOffset, pe32Plus, imageBase: BigInt(h.imageBase) };
   });
+}
+
+/**
+ * A COFF file's section data (raw, as stored: SizeOfRawData bytes), each section's relocations and
+ * the symbol table in the span tree (src/containers/section-spans.ts), where they lie in the file,
+ * so annotate and verify name them. The string table is recorded where it is read.
+ */
+function recordCoffContents(tree: SpanTree | undefined, prefix: readonly PathKey[], coff: CoffFile): void {
+  if (!tree) return;
+  const fits = (o: number, n: number): boolean => o > 0 && n > 0 && o <= coff.size && n <= coff.size - o;
+  recordSectionContents(
+    tree,
+    prefix,
+    coff.sections.filter((s) => fits(s.offset, s.size)).map((s) => ({ index: s.index, name: s.name, offset: coff.origin + s.offset, size: s.size })),
+  );
+  const at = tree.at(prefix);
+  for (const s of coff.sections) {
+    const n = s.relocations.count * CoffRelocation.fixedSize!;
+    if (!fits(s.relocations.offset, n)) continue;
+    const r = tree.add(tree.child(at, 'relocations'), s.index, coff.origin + s.relocations.offset, n, 'bytes', `${s.relocations.count} relocation(s) of section [${s.index}] ${s.name}`);
+    r.background = true;
+  }
+  const st = coff.symbolTable;
+  if (fits(st.offset, st.count * st.recordSize)) tree.add(at, 'symbolTable', coff.origin + st.offset, st.count * st.recordSize, 'bytes', `${st.count} symbol record(s)`).background = true;
 }
 
 /** Options of {@link readCoffOffloadBinaries}. */
@@ -300,6 +337,7 @@ export function readCoffOffloadBinaries(input: Uint8Array | ByteSource, opts: Re
   const origin = opts.origin ?? 0;
   const prefix = opts.path ?? [];
   const coff = readCoffSectionTable(src, { tree: opts.tree, origin, size: opts.size, path: prefix });
+  recordCoffContents(opts.tree, prefix, coff);
   const names = opts.sectionNames ?? [COFF_OFFLOADING_SECTION];
   const file = new Space(src, 0, undefined).sub(origin, coff.size);
   // getSectionContents: no contents when PointerToRawData is 0; else they must lie in the file.

@@ -330,6 +330,7 @@ function tile(src: ByteSource, ann: Annotation): AnnotatedSpan[] {
   const size = src.size;
   const groups: AnnotatedSpan[] = [];
   const leaves: AnnotatedSpan[] = [];
+  const backgrounds: AnnotatedSpan[] = [];
   const root = ann.tree.root;
   const nodes = root.offset >= 0 && root.kind !== 'group' && !root.children ? [root] : descendantList(root);
   for (const n of nodes) {
@@ -337,6 +338,8 @@ function tile(src: ByteSource, ann: Annotation): AnnotatedSpan[] {
     const keys = pathOf(n);
     const span: AnnotatedSpan = { offset: n.offset, size: n.size, path: nodePath(n), keys, kind: n.kind };
     if (!ownsBytes(n)) {
+      // A background with children (a section a reader read) is their group and names what they leave.
+      if (n.background && n.size > 0) backgrounds.push(clip({ ...span, ...(n.value === undefined ? {} : { value: n.value }) }, size));
       span.kind = 'group';
       groups.push(clip(span, size));
       continue;
@@ -346,7 +349,7 @@ function tile(src: ByteSource, ann: Annotation): AnnotatedSpan[] {
       continue;
     }
     if (n.value !== undefined && !(n.value instanceof Map)) span.value = typeof n.value === 'bigint' && n.value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n.value) : n.value;
-    leaves.push(clip(span, size));
+    (n.background ? backgrounds : leaves).push(clip(span, size));
   }
   const owned = ownBytes(leaves);
   // Fill gaps.
@@ -364,14 +367,38 @@ function tile(src: ByteSource, ann: Annotation): AnnotatedSpan[] {
   const filled: AnnotatedSpan[] = [];
   let pos = 0;
   const owners = new InnermostGroups(ranged);
-  const gap = (a: number, b: number): void => {
-    const g = gapSpan(src, a, b, containerStart, stringTables, ann.format, b === size && compressedEnds.has(a));
+  const unclaimed = (a: number, b: number, background?: AnnotatedSpan): void => {
+    const g = gapSpan(src, a, b, containerStart, stringTables, ann.format, b === size && compressedEnds.has(a), background !== undefined || containers.latestHolding(a, b) !== undefined);
+    // In a background span (an object's section), what no rule explains, and nonzero bytes no rule
+    // calls anything but padding, are the section's own bytes.
+    if (background && (g.kind === 'unreferenced' || g.kind === 'padding-nonzero')) {
+      filled.push({ ...background, offset: a, size: b - a });
+      return;
+    }
     const owner = owners.at(g.offset, g.size);
     if (owner) {
       g.keys = [...owner.keys, ...g.keys];
       g.path = owner.path ? `${owner.path}.${g.path}` : g.path;
     }
     filled.push(g);
+  };
+  // Background leaves (section contents) take the parts of the gaps they cover: in offset order, one
+  // pass (gaps come in offset order), an earlier background keeping bytes two of them cover.
+  const bg = flatten(backgrounds);
+  let bi = 0;
+  const gap = (a: number, b: number): void => {
+    while (bi < bg.length && bg[bi]!.offset + bg[bi]!.size <= a) bi++;
+    let cur = a;
+    for (let k = bi; k < bg.length && bg[k]!.offset < b; k++) {
+      const s = bg[k]!;
+      const from = Math.max(cur, s.offset);
+      const to = Math.min(b, s.offset + s.size);
+      if (from >= to) continue;
+      if (from > cur) unclaimed(cur, from);
+      unclaimed(from, to, s.span);
+      cur = to;
+    }
+    if (cur < b) unclaimed(cur, b);
   };
   for (const s of owned) {
     if (s.offset > pos) gap(pos, s.offset);
@@ -382,6 +409,24 @@ function tile(src: ByteSource, ann: Annotation): AnnotatedSpan[] {
   const all = [...groups, ...filled];
   all.sort((x, y) => x.offset - y.offset || (x.kind === 'group' ? 0 : 1) - (y.kind === 'group' ? 0 : 1) || y.size - x.size);
   return all;
+}
+
+/**
+ * Background spans cut so that none overlaps an earlier one (sorted by offset; the earlier keeps
+ * shared bytes): the part, and the span it was cut from.
+ */
+function flatten(spans: AnnotatedSpan[]): { offset: number; size: number; span: AnnotatedSpan }[] {
+  spans.sort((x, y) => x.offset - y.offset || y.size - x.size);
+  const out: { offset: number; size: number; span: AnnotatedSpan }[] = [];
+  let end = 0;
+  for (const s of spans) {
+    const sEnd = s.offset + s.size;
+    if (sEnd <= end) continue;
+    const offset = Math.max(s.offset, end);
+    out.push({ offset, size: sEnd - offset, span: s });
+    end = sEnd;
+  }
+  return out;
 }
 
 /**
@@ -531,7 +576,10 @@ function isZero(src: ByteSource, a: number, b: number): boolean {
   return true;
 }
 
-function gapSpan(src: ByteSource, a: number, b: number, containerStart: (o: number) => number, stringTables: Regions, format: FileFormat, cutShort: boolean): AnnotatedSpan {
+/** Formats whose files are object files or programs (sections, tables, alignment between them). */
+const OBJECT_FORMATS: ReadonlySet<FileFormat> = new Set(['elf', 'coff', 'pe', 'archive']);
+
+function gapSpan(src: ByteSource, a: number, b: number, containerStart: (o: number) => number, stringTables: Regions, format: FileFormat, cutShort: boolean, inBinary: boolean): AnnotatedSpan {
   const zero = isZero(src, a, b);
   const span = (key: string, kind: SpanKind, value?: unknown): AnnotatedSpan => ({ offset: a, size: b - a, path: key, keys: [key], kind, ...(value === undefined ? {} : { value }) });
   // NUL terminators of v2+ string values (their spans are offset+size without the NUL).
@@ -541,6 +589,9 @@ function gapSpan(src: ByteSource, a: number, b: number, containerStart: (o: numb
   // a compressed binary that the end of the file cuts short (`cutShort`).
   const aligned = b - a < 8 && (cutShort || (b - containerStart(a)) % 8 === 0) && format !== 'property-sets' && format !== 'unknown';
   if (aligned) return span('padding', zero ? 'padding' : 'padding-nonzero');
+  // Zeros between the sections and tables of an object file or program, outside any OffloadBinary:
+  // alignment (sh_addralign, section and page alignment of segments), which linkers fill with zeros.
+  if (zero && !inBinary && OBJECT_FORMATS.has(format)) return span('padding', 'padding');
   return span('unreferenced', 'unreferenced', zero ? 'zero' : 'nonzero');
 }
 

@@ -32,6 +32,7 @@ import { appendAll, DecodeError, decodeUtf8, hasMagic, hex, locate, placedSpace,
 import { OffloadMagic } from '../../formats/offload-binary.js';
 import {
   ELF_HEADERS,
+  ELF_PROGRAM_HEADERS,
   ELF_SECTION_HEADERS,
   ELF_SHDR_ALIGN,
   ELFCLASS32,
@@ -53,6 +54,7 @@ import {
   type Elf64HeaderValue,
 } from '../../formats/elf.js';
 import { offloadBinaries, type OffloadBinaryModel, type ReadOffloadOptions } from './read.js';
+import { recordSectionContents, type SectionExtent } from '../containers/section-spans.js';
 import { llvmExtractRegion, llvmModel, type LlvmBinaryView, type LlvmCreateError } from './llvm-rules.js';
 
 /** Section name prefix LLVM gives embedded offloading data. */
@@ -203,6 +205,7 @@ export function readElfSectionTable(input: Uint8Array | ByteSource, opts: ReadEl
       shstrndx: 0,
       sections: [],
     };
+    recordProgramHeaders(file, node, cls, header);
     const table = readSectionHeaders(file, node, cls, header);
     if (!table) return elf; // no section header table: no sections
     const { raws, shoff } = table;
@@ -249,6 +252,24 @@ export function readElfSectionTable(input: Uint8Array | ByteSource, opts: ReadEl
     });
     return elf;
   });
+}
+
+/**
+ * A linked program's program header table, recorded in the span tree when there is one and it lies
+ * in the file (so annotate and verify name its bytes). Never an error: LLVM's offloading readers do
+ * not read it, so neither does this reader's model.
+ */
+function recordProgramHeaders(file: Space, node: SpanNode | undefined, cls: 1 | 2, header: Elf32HeaderValue | Elf64HeaderValue): void {
+  if (!file.tree) return;
+  const phdr = ELF_PROGRAM_HEADERS[cls];
+  const entsize = phdr.fixedSize!;
+  const phoff = header.e_phoff;
+  const count = header.e_phnum;
+  if (phoff === 0 || phoff === 0n || count === 0 || header.e_phentsize !== entsize || BigInt(phoff) > BigInt(file.size)) return;
+  const at = Number(phoff);
+  if (count > Math.floor((file.size - at) / entsize)) return;
+  const group = file.record({ path: ['programHeaders'], parent: node, key: 'programHeaders' }, at, count * entsize, 'group');
+  for (let i = 0; i < count; i++) file.decode(phdr, at + i * entsize, { path: ['programHeaders', i], parent: group, key: i });
 }
 
 /** The section header table (ELFFile::sections), count checked against the file before allocating. */
@@ -436,6 +457,8 @@ export function readElfOffloadBinaries(input: Uint8Array | ByteSource, opts: Rea
   // Under LLVM's rules a section whose contents leave the file fails LLVM's extraction where it is reached.
   const sections = offloadingSectionsOf(elf, src, { ...opts, lenientContents: opts.llvmRules !== undefined });
   const result: ElfOffloadResult = { elf, sections, read: [], binaries: [], bare: [], notes: [] };
+  // Every section's contents in the span tree, the offloading ones filled in by the reads below.
+  recordSectionContents(opts.tree, prefix, elfSectionExtents(elf));
   const extracts = elf.type === ET_REL || elf.type === ET_EXEC || elf.type === ET_DYN;
   if (!extracts) {
     if (sections.length) {
@@ -453,6 +476,16 @@ export function readElfOffloadBinaries(input: Uint8Array | ByteSource, opts: Rea
     return false;
   });
   return { ...result, ...readSections(src, origin, prefix, chosen, (s) => s, opts) };
+}
+
+/** The sections of `elf` whose contents lie in the file (not SHT_NULL, not SHT_NOBITS, not empty), placed absolutely. */
+function elfSectionExtents(elf: ElfFile): SectionExtent[] {
+  const out: SectionExtent[] = [];
+  for (const s of elf.sections) {
+    if (s.type === SHT_NULL || s.type === SHT_NOBITS || s.size === 0 || s.offset > elf.size || s.size > elf.size - s.offset) continue;
+    out.push({ index: s.index, name: s.name, offset: elf.origin + s.offset, size: s.size });
+  }
+  return out;
 }
 
 /** What {@link readSections} found: the sections read with their binaries, all binaries in order, the bare sections. */

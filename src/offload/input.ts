@@ -437,6 +437,9 @@ class InputReader {
     const tree = this.opts.tree;
     if (!tree || !path.length) return;
     const node = tree.at(path);
+    // An object's section recorded with its raw extent (src/containers/section-spans.ts): kept; the
+    // image recorded under it makes it its group.
+    if (node.background && kind === 'group') return;
     node.offset = offset;
     node.size = size;
     node.kind = kind;

@@ -227,6 +227,57 @@ describe('hex: annotate of a PE image (a Windows program linked by lld-link-22)'
   }
 });
 
+describe('hex: annotate and verify name every byte of what compilers and linkers write (section contents, program headers, relocations, symbol tables)', () => {
+  // Made by clang-19/22, clang++-22 -fsycl, ld and lld-link-22 (testdata/llvm22/README.md): valid
+  // files, so verify has nothing to say, and every byte of them is named.
+  const files = [
+    'testdata/llvm22/containers/omp22.o',
+    'testdata/llvm22/containers/omp19.o',
+    'testdata/llvm22/containers/hip-rdc.o',
+    'testdata/llvm22/containers/ppc64be.o',
+    'testdata/llvm22/containers/coff.obj',
+    'testdata/llvm22/containers/omp.a',
+    'testdata/llvm22/sycl/k2.o',
+    'testdata/llvm22/sycl/k.wrapper.o',
+    'testdata/llvm22/sycl/k2.exe',
+    'testdata/llvm22/sycl/k2.i386.exe',
+    'testdata/llvm22/sycl/k2.coff.obj',
+    'testdata/llvm22/sycl/k2.coff.exe',
+    'testdata/llvm22/sycl/k.coff.exe',
+  ];
+  for (const f of files) {
+    it(`${f}: no finding, no unreferenced byte, leaves tile the file`, async () => {
+      const { verify } = await import('../../src/hex/verify.js');
+      const bytes = new Uint8Array(readFileSync(join(ROOT, f)));
+      expect(verify(bytes).problems).to.deep.equal([]);
+      const a = annotate(bytes);
+      expect(checkTiling(a)).to.equal(undefined);
+      expect(leavesOf(a).filter((s) => s.kind === 'unreferenced')).to.deep.equal([]);
+    });
+  }
+  it('an ELF object: sections by name; an ELF program: its program header table; a PE image: the stub, the optional header, relocations', () => {
+    const leaf = (f: string, path: string) => leavesOf(annotate(new Uint8Array(readFileSync(join(ROOT, f))))).find((s) => s.path === path);
+    expect(leaf('testdata/llvm22/containers/omp22.o', 'sections[2]')?.value).to.equal('.text');
+    expect(leaf('testdata/llvm22/sycl/k2.exe', 'programHeaders[0].p_type')?.value).to.equal(6); // PT_PHDR
+    expect(leaf('testdata/llvm22/sycl/k.coff.exe', 'dosStub')?.value).to.equal('MS-DOS stub program');
+    expect(leaf('testdata/llvm22/sycl/k.coff.exe', 'optionalHeader.rest')?.size).to.be.greaterThan(100);
+    expect(leaf('testdata/llvm22/containers/coff.obj', 'symbolTable')?.value).to.match(/^\d+ symbol record\(s\)$/);
+    expect(leavesOf(annotate(new Uint8Array(readFileSync(join(ROOT, 'testdata/llvm22/containers/coff.obj'))))).some((s) => s.path.startsWith('relocations['))).to.equal(true);
+  });
+  it('binaries found by scanning a section keep their bytes; the section names only the rest', () => {
+    const a = annotate(new Uint8Array(readFileSync(join(ROOT, 'testdata/llvm22/containers/cray-progbits.o'))));
+    const leaves = leavesOf(a);
+    // Section [9] (0x19d, 320 bytes) holds two binaries found by scanning: theirs are all its bytes
+    // (the 7 zero bytes after the second are its alignment padding); the section leaf shadows none.
+    expect(leaves.find((s) => s.path === 'scan[0].header.magic')?.offset).to.equal(0x19d);
+    expect(leaves.find((s) => s.path === 'scan[1].entries[0].image')?.offset).to.equal(0x2cd);
+    expect(leaves.filter((s) => s.path === 'sections[9]')).to.deep.equal([]);
+    expect(leaves.find((s) => s.offset === 0x2d6)?.kind).to.equal('padding');
+    expect(leaves.find((s) => s.path === 'sections[2]')?.value).to.equal('.text');
+    expect(checkTiling(a)).to.equal(undefined);
+  });
+});
+
 describe('hex: annotate of module files (SPIR-V, LLVM bitcode)', () => {
   it('a SPIR-V module (testdata/llvm22/sycl/k.spv): the five header words as spirv-dis prints them, then the instruction words', () => {
     const bytes = new Uint8Array(readFileSync(join(ROOT, 'testdata/llvm22/sycl/k.spv')));

@@ -220,12 +220,13 @@ describe('hex: web inspector (chromium)', function () {
     expect(errors).to.deep.equal([]);
   });
 
-  it('a diagnostic goes to its own bytes when its node has several ranges (coff.obj: two unreferenced regions)', async () => {
-    await page.setInputFiles('#file', ROOT + 'testdata/llvm22/containers/coff.obj');
+  it('a diagnostic goes to its own bytes when its node has several ranges (v1_layout_freedom: binaryTable.unreferenced twice)', async () => {
+    await page.setInputFiles('#file', ROOT + 'testdata/syclbin/v1_layout_freedom.syclbin');
     await page.waitForFunction(() => document.body.dataset.state === 'ready' && document.querySelectorAll('#diagnostics .diag').length > 1);
-    await page.click('#diagnostics .diag[data-offset="1914"]');
-    // The row of byte 1914 (0x77a) is on screen, with the cursor.
-    expect(await page.$$eval('#rows .b.cursor', (els) => els.map((e) => Number((e as HTMLElement).dataset.o)))).to.deep.equal([1914]);
+    // binaryTable.unreferenced at 0x251 and at 0x324 (804): the second one.
+    await page.click('#diagnostics .diag[data-offset="804"]');
+    expect(await page.$$eval('#rows .b.cursor', (els) => els.map((e) => Number((e as HTMLElement).dataset.o)))).to.deep.equal([804]);
+    expect(await page.$$eval('#rows .b.hl', (els) => els.map((e) => Number((e as HTMLElement).dataset.o)))).to.include(804);
   });
 
   it('keyboard: Enter on "Open file…" opens the chooser; arrows move in the tree and in the hex view', async () => {
