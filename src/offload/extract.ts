@@ -79,6 +79,8 @@ export interface ExtractPlan {
   stdout: string[];
   /** Warnings LLVM prints (without its program-name prefix). */
   warnings: string[];
+  /** The `--image` values that selected no image (LLVM says nothing about them). */
+  unmatched: string[];
 }
 
 /** Error of an extraction that LLVM also refuses (its message). */
@@ -136,7 +138,7 @@ export function planLlvmExtraction(
   opts: { era: LlvmEraInfo; archive?: boolean; read?: ReadOffloadOptions },
 ): ExtractPlan {
   const { era } = opts;
-  const plan: ExtractPlan = { files: [], archives: [], stdout: [], warnings: [] };
+  const plan: ExtractPlan = { files: [], archives: [], stdout: [], warnings: [], unmatched: [] };
   const stem = llvmPathStem(inputName);
   // `MemoryBuffer::getFileOrSTDIN` names its buffer after the path as given ("<stdin>" for `-`), and
   // writeArchive keeps that name whole (a name holding '/' goes to the `//` table): checked against
@@ -178,7 +180,10 @@ export function planLlvmExtraction(
     const matches = candidates.filter((c) =>
       args.every(([key, value]) => key === 'file' || (key === 'kind' ? c.offloadKind === kindNumber(value) : (c.strings.get(key) ?? '') === value)),
     );
-    if (!matches.length) continue;
+    if (!matches.length) {
+      plan.unmatched.push(spec);
+      continue;
+    }
     const file = args.find(([k]) => k === 'file')?.[1];
     if (opts.archive) {
       if (file === undefined) throw new ExtractError("Image must have a 'file' argument.");

@@ -808,7 +808,8 @@ class InputReader {
       }
     };
     entries = aside(`the offload entries (${offloadEntriesSectionName(format)})`, () => offloadEntries(p, format)) ?? [];
-    desc = aside('the SYCL descriptor', () => syclDescriptor(p, { scan: bareSections === 'descriptor' }));
+    // Without its symbol (a PE image, a stripped ELF program) the descriptor is found by its shape.
+    desc = aside('the SYCL descriptor', () => syclDescriptor(p, { scan: true }));
     let bare: readonly PointerSection[];
     if (bareSections !== 'descriptor') bare = bareSections;
     else {

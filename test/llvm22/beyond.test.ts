@@ -26,6 +26,8 @@ describe('beyond llvm-objdump-22: wrapper objects and executables of clang++-22 
     ['k.nopie.exe', ['_ZTS5KName']],
     ['k2.wrapper.o', ['_ZTS5First', '_ZTSN2ns6SecondE']],
     ['k2.exe', ['_ZTS5First', '_ZTSN2ns6SecondE']],
+    // GNU strip: no symbol table, the SYCL descriptor found by its shape (its triple and offload kind).
+    ['k2.stripped.exe', ['_ZTS5First', '_ZTSN2ns6SecondE']],
     // Windows host (COFF): entries in llvm_offload_entries$OE, pointers as IMAGE_REL_AMD64_ADDR64 relocations.
     ['k.coff.wrapper.obj', ['_ZTS5KName']],
     ['k2.coff.wrapper.obj', ['_ZTS5First', '_ZTSN2ns6SecondE']],
@@ -75,6 +77,27 @@ describe('beyond llvm-objdump-22: wrapper objects and executables of clang++-22 
       }
     });
   }
+});
+
+describe('beyond llvm-objdump-22: what a stripped program and a selection that matches nothing say', () => {
+  it('k2.stripped.exe: the descriptor found by its shape is said; --image selecting nothing is said, with what there is', async () => {
+    const r = await cli(['offload-list', 'k2.stripped.exe'], SYCL);
+    expect(r.stderr).to.include("note: .sycl_offloading.descriptor: no symbol table; the descriptor was found by its shape at offset 0xc0 of section [23] '.data.rel.ro'");
+    const { dir, cleanup } = tempDir('syclbin-beyond-');
+    try {
+      copyFileSync(join(SYCL, 'k2.exe'), join(dir, 'k2.exe'));
+      const x = await cli(['offload-extract', 'k2.exe', '--image=triple=nvptx64-nvidia-cuda'], dir);
+      expect(x.code, x.stderr).to.equal(0);
+      expect(readdirSync(dir)).to.deep.equal(['k2.exe']);
+      expect(x.stderr).to.include('note: 1 device image(s) outside any OffloadBinary can be extracted too');
+      expect(x.stderr).to.include('note: --image=triple=nvptx64-nvidia-cuda selects no image (the 1 image(s) here: triple=spirv64-unknown-unknown,kind=sycl)\n');
+      // --strict: LLVM's silence.
+      const s = await cli(['offload-extract', '--strict', join(LLVM22, 'containers/omp22.o'), '--image=triple=nvptx64-nvidia-cuda'], dir);
+      expect([s.code, s.stderr]).to.deep.equal([0, '']);
+    } finally {
+      cleanup();
+    }
+  });
 });
 
 describe('beyond llvm-objdump-22: a Windows program (PE image) linked by lld-link-22', () => {

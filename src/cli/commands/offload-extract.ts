@@ -7,14 +7,25 @@
  * - `FILE -o DIR` without `--image`: every image into DIR as `<index>-<triple>-<arch>.<ext>`.
  */
 import { OBJDUMP_ERRORS, offloadContainerOf, readOffloadInput } from '../../offload/input.js';
-import { bareCandidates, binaryCandidates, ExtractError, extractedImageNames, planLlvmExtraction } from '../../offload/extract.js';
+import { bareCandidates, binaryCandidates, ExtractError, extractedImageNames, planLlvmExtraction, type ExtractCandidate } from '../../offload/extract.js';
 import { archiveChunks } from '../../containers/archive.js';
 import { archiveMemberSymbols } from '../../containers/archive-symbols.js';
-import { followsLlvmRules, llvmEra } from '../../../formats/eras.js';
+import { followsLlvmRules, llvmEra, type LlvmEraInfo } from '../../../formats/eras.js';
+import { offloadKindName } from '../../../formats/kinds.js';
 import { defineCommand, EXIT } from '../command.js';
 import { CommandFailure, FileFailure, UsageError } from '../errors.js';
 import { SyclbinError } from '../../codec/errors.js';
 import { llvmEraOption, maxInflatedSizeOption, opt, sectionChoice, sectionOptions } from '../options.js';
+
+/** What the images of the input are known by, for a note about an --image that selects none. */
+function candidatesText(candidates: readonly ExtractCandidate[], era: LlvmEraInfo): string {
+  if (!candidates.length) return 'the input holds no image';
+  const shown = candidates.slice(0, 4).map((c) => {
+    const kind = offloadKindName(c.offloadKind, era.numbering);
+    return [`triple=${c.strings.get('triple') ?? ''}`, ...(c.strings.has('arch') ? [`arch=${c.strings.get('arch')}`] : []), `kind=${kind === 'none' ? c.offloadKind : kind}`].join(',');
+  });
+  return `the ${candidates.length} image(s) here: ${shown.join('; ')}${candidates.length > 4 ? '; ...' : ''}`;
+}
 
 /** `syclbin offload-extract`: Extract device images from OffloadBinaries (llvm-offload-binary FILE --image=... syntax). */
 export const command = defineCommand({
@@ -124,7 +135,7 @@ Every file is written atomically; an image file is never written over FILE itsel
     // images outside OffloadBinaries (wrapper objects, executables), which LLVM cannot extract.
     const listed = input.found.filter((f) => !f.byScan || opts.scan === 'always');
     const candidates = [...binaryCandidates(listed.map((f) => f.binary), listed.map((f) => f.site.member)), ...(opts.strict ? [] : bareCandidates(input.bare))];
-    if (input.bare.length && !opts.strict) note(`${input.bare.length} device image(s) outside any OffloadBinary are extracted too (${era.packer} stops at this file)`);
+    if (input.bare.length && !opts.strict) note(`${input.bare.length} device image(s) outside any OffloadBinary can be extracted too (${era.packer} stops at this file)`);
 
     if (opts.output !== undefined && !opts.image.length) {
       files.dir(opts.output);
@@ -165,6 +176,8 @@ Every file is written atomically; an image file is never written over FILE itsel
     };
     const writePlan = (plan: ReturnType<typeof planLlvmExtraction>): void => {
       for (const w of plan.warnings) io.stderr.write(`${prog}: warning: ${w}\n`);
+      // LLVM says nothing when an --image selects nothing; a note says what there is to select.
+      if (!opts.strict && plan.unmatched.length) for (const spec of plan.unmatched) note(`--image=${spec} selects no image (${candidatesText(candidates, era)})`);
       for (const f of last(plan.files)) files.write(at(f.path), [f.image], { replace: opts.strict });
       for (const a of last(plan.archives)) {
         // Members that are object files or bitcode get LLVM's archive symbol table (writeArchive NormalSymtab).
