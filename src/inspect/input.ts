@@ -126,7 +126,8 @@ export function explainInput(bytes: Uint8Array | ByteSource, opts: InspectInputO
   }
   let input: OffloadInput;
   try {
-    input = readOffloadInput(src, { ...read, sectionNames: opts.sectionNames, byName: opts.byName });
+    // With the bundle pass of the era's llvm-objdump (22, main): HIP objects' clang-offload-bundler entries.
+    input = readOffloadInput(src, { ...read, sectionNames: opts.sectionNames, byName: opts.byName, bundles: era.listing.bundles });
   } catch (e) {
     // Only for input of no known kind (the container is told by up to 64 bytes: an archive's magic is 8).
     if (!(e instanceof DecodeError) || offloadContainerOf(src.read(0, Math.min(64, src.size))) !== 'unknown') throw e;
@@ -279,9 +280,24 @@ function containerNode(input: OffloadInput, src: ByteSource, era: LlvmEraInfo, o
     children.push(binaryNode(f.binary, `OffloadBinary${site ? ` in ${site}` : ''}`, era, opts, 0));
   }
   input.bare.forEach((b, i) => children.push(bareNode(b, i, input, opts)));
+  let bundleEntries = 0;
+  for (const o of input.objects) {
+    if (!o.bundles?.length) continue;
+    bundleEntries += o.bundles.length;
+    children.push({
+      label: `Offload bundle entries (clang-offload-bundler; HIP without -fgpu-rdc)${o.member === undefined ? '' : ` of member ${o.member}`}`,
+      value: String(o.bundles.length),
+      children: o.bundles.map((b) => ({
+        label: `[${b.bundle}] ${printable(b.id)}`,
+        value: `${b.data.size} bytes in section [${b.section}], bundle @0x${b.offset.toString(16)}${b.compressed ? ' (compressed bundle)' : ''}`,
+        children: [contentsOf(identifyImage(b.data))],
+      })),
+    });
+  }
   if (input.notes.length) children.push({ label: 'Notes', lines: input.notes });
   // A module file that embeds nothing is just the module: no counts of what it does not hold.
-  const counts = moduleOnly(input) ? '' : `: ${input.found.length} OffloadBinar${input.found.length === 1 ? 'y' : 'ies'}, ${input.bare.length} device image(s) outside one`;
+  const bundles = bundleEntries ? `, ${bundleEntries} offload bundle entr${bundleEntries === 1 ? 'y' : 'ies'}` : '';
+  const counts = moduleOnly(input) ? '' : `: ${input.found.length} OffloadBinar${input.found.length === 1 ? 'y' : 'ies'}, ${input.bare.length} device image(s) outside one${bundles}`;
   return { label: `${what}${counts} — ${src.size} bytes`, children };
 }
 

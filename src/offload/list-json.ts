@@ -22,7 +22,14 @@ export function inputListJson(file: string, input: OffloadInput, opts: ListJsonO
   const j = offloadListJson(file, input.binaries, input.elf ? elfListJson(input.elf) : undefined, opts);
   let next = 0;
   j.container = input.container;
-  j.objects = input.objects.map((o) => ({ ...(o.member === undefined ? {} : { member: o.member }), fileFormat: o.fileFormat, binaries: o.binaries.map(() => next++) }));
+  j.objects = input.objects.map((o) => ({
+    ...(o.member === undefined ? {} : { member: o.member }),
+    fileFormat: o.fileFormat,
+    binaries: o.binaries.map(() => next++),
+    ...(o.bundles?.length
+      ? { bundles: o.bundles.map((b) => ({ bundle: b.bundle, id: b.id, section: b.section, offset: String(b.offset), size: String(b.data.size), compressed: b.compressed, image: identifyImage(b.data) })) }
+      : {}),
+  }));
   j.bare = input.bare.map((b, index) => ({
     index,
     kind: b.kind,
@@ -52,6 +59,24 @@ export function inputListJson(file: string, input: OffloadInput, opts: ListJsonO
   return j;
 }
 
+/** An entry of a clang-offload-bundler bundle in an object (HIP without -fgpu-rdc). */
+export interface OffloadListBundleJson {
+  /** The bundle's number in the object (from 0, across its sections). */
+  bundle: number;
+  /** The entry ID (`hipv4-amdgcn-amd-amdhsa--gfx90a`). */
+  id: string;
+  /** Index of the section holding the bundle. */
+  section: number;
+  /** Absolute offset of the bundle (of its CCOB header when compressed). */
+  offset: string;
+  /** The entry's code size (inflated when compressed). */
+  size: string;
+  /** The bundle was compressed. */
+  compressed: boolean;
+  /** What the code is. */
+  image: ImageInfo;
+}
+
 /** JSON listing (schemas/offload-list.schema.json). 64-bit quantities are decimal strings. */
 export interface OffloadListJson {
   /** The file name as given (printed in object header lines). */
@@ -61,7 +86,7 @@ export interface OffloadListJson {
   /** What the input is (src/offload/input.ts). */
   container?: OffloadContainer;
   /** The object files llvm-objdump prints a header for, with the indices of their binaries. */
-  objects?: { member?: string; fileFormat: string; binaries: number[] }[];
+  objects?: { member?: string; fileFormat: string; binaries: number[]; bundles?: OffloadListBundleJson[] }[];
   /** Device images outside any OffloadBinary (wrapper objects, executables, bare files). */
   bare?: OffloadListBareJson[];
   /** OffloadBinaries found only by scanning ordinary data for the magic (LLVM does not list them). */

@@ -72,6 +72,35 @@ describe('HIP offload bundles (llvm-objdump-22 --offloading writes their entries
     }
   });
 
+  it('--json lists the bundle entries (valid against the schema), inspect explains them, offload-extract -o DIR says it found nothing to extract; none writes a file', async () => {
+    const { default: Ajv } = await import('ajv');
+    const validate = new Ajv({ allErrors: true, strict: true }).compile(JSON.parse(readFileSync(new URL('../../schemas/offload-list.schema.json', import.meta.url), 'utf8')) as object);
+    const { dir, cleanup } = tempDir('syclbin-hip-');
+    try {
+      copyFileSync(join(HIP, 'h.o'), join(dir, 'h.o'));
+      const j = await cli(['offload-list', '--json', 'h.o'], dir);
+      const doc = JSON.parse(j.stdout) as { objects: { bundles?: { bundle: number; id: string; section: number; size: string; compressed: boolean; image: { kind: string } }[] }[] };
+      expect(validate(doc), JSON.stringify(validate.errors)).to.equal(true);
+      const sums = readFileSync(join(HIP, 'h.o.bundles.sha256'), 'utf8');
+      expect(doc.objects[0]!.bundles!.map((b) => [b.bundle, b.id, b.section, b.compressed, b.image.kind])).to.deep.equal([
+        [0, 'host-x86_64-unknown-linux-gnu-', 7, false, 'unknown'],
+        [0, 'hipv4-amdgcn-amd-amdhsa--gfx90a', 7, false, 'elf'],
+      ]);
+      // The same entries as llvm-objdump-22 writes (h.o.bundles.sha256 lists its files).
+      for (const b of doc.objects[0]!.bundles!) expect(sums).to.include(`h.o.${b.bundle}.${b.id}`);
+      const i = await cli(['inspect', '--no-hash', 'h.o'], dir);
+      expect(i.stdout).to.match(/^ELF file \(elf64-x86-64\): 0 OffloadBinaries, 0 device image\(s\) outside one, 2 offload bundle entries/);
+      expect(i.stdout).to.include('  [0] hipv4-amdgcn-amd-amdhsa--gfx90a: 5400 bytes in section [7], bundle @0x1000\n    contents: ELF 64-bit little-endian, elf64-amdgpu');
+      const x = await cli(['offload-extract', 'h.o', '-o', 'out'], dir);
+      expect(x.code).to.equal(0);
+      expect(x.stderr).to.include("note: nothing extracted: no OffloadBinary and no device image found (the offload bundles of a HIP object built without -fgpu-rdc are listed by 'syclbin inspect h.o'");
+      expect(readdirSync(dir).sort()).to.deep.equal(['h.o', 'out']);
+      expect(readdirSync(join(dir, 'out'))).to.deep.equal([]);
+    } finally {
+      cleanup();
+    }
+  });
+
   it('live: malformed bundles and a bundle in a COFF object fail as llvm-objdump-22 fails (status, text, error line)', async () => {
     const objdump = requireTool('llvm-objdump-22');
     const objcopy = requireTool('llvm-objcopy-22');

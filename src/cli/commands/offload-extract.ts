@@ -139,6 +139,9 @@ Every file is written atomically; an image file is never written over FILE itsel
 
     if (opts.output !== undefined && !opts.image.length) {
       files.dir(opts.output);
+      if (!candidates.length) {
+        note(`nothing extracted: no OffloadBinary and no device image found (the offload bundles of a HIP object built without -fgpu-rdc are listed by 'syclbin inspect ${file}' and written out by 'syclbin offload-list ${file}', as llvm-objdump-22 writes them)`);
+      }
       // Every output is checked (not over an input, not twice) before any line says it was written.
       const lines: string[] = [];
       extractedImageNames(candidates).forEach((name, i) => {

@@ -178,8 +178,9 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
           strictError = r.error;
           return;
         }
-        const input = readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: opts.scan, peer: era.objdump, peerReads: era.reads, bundles: era.listing.bundles && !opts.json });
-        const written = writeBundles(file, input, bundleFileName);
+        const input = readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: opts.scan, peer: era.objdump, peerReads: era.reads, bundles: era.listing.bundles });
+        // The bundle entries are files only in the text listing (as llvm-objdump-22 writes them); --json lists them.
+        const written = opts.json ? 0 : writeBundles(file, input, bundleFileName);
         if (written) note(`${written} offload bundle entr${written === 1 ? 'y' : 'ies'} written to files, as ${era.objdump} writes them (the 'Extracting offload bundle' lines)`);
         for (const n of input.notes) note(n);
         for (const b of input.found) versions.add(b.binary.version);
