@@ -8,6 +8,7 @@
  * bundle in a COFF object.
  */
 import { expect } from 'chai';
+import { Ajv } from 'ajv';
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -73,7 +74,6 @@ describe('HIP offload bundles (llvm-objdump-22 --offloading writes their entries
   });
 
   it('--json lists the bundle entries (valid against the schema), inspect explains them, offload-extract -o DIR says it found nothing to extract; none writes a file', async () => {
-    const { default: Ajv } = await import('ajv');
     const validate = new Ajv({ allErrors: true, strict: true }).compile(JSON.parse(readFileSync(new URL('../../schemas/offload-list.schema.json', import.meta.url), 'utf8')) as object);
     const { dir, cleanup } = tempDir('syclbin-hip-');
     try {
