@@ -193,7 +193,7 @@ export function scanForSyclDescriptor<S extends PointerSection>(p: PointerReader
   const le = p.file.littleEndian;
   const found = (s: S, at: number): PointerTarget<S> => {
     p.notes.length = quiet;
-    p.notes.push(`${SYCL_DESCRIPTOR_SYMBOL}: no symbol table; the descriptor was found by its shape at offset ${hex(at)} of section [${s.index}] '${s.name}'`);
+    p.notes.push(`${SYCL_DESCRIPTOR_SYMBOL}: no such symbol (no symbol table, or it was stripped or renamed); the descriptor was found by its shape at offset ${hex(at)} of section [${s.index}] '${s.name}'`);
     return { section: s, offset: at };
   };
   // Well-shaped runs of device-image records (several candidates may point into one list): each record is checked once.

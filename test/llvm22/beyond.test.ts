@@ -82,7 +82,7 @@ describe('beyond llvm-objdump-22: wrapper objects and executables of clang++-22 
 describe('beyond llvm-objdump-22: what a stripped program and a selection that matches nothing say', () => {
   it('k2.stripped.exe: the descriptor found by its shape is said; --image selecting nothing is said, with what there is', async () => {
     const r = await cli(['offload-list', 'k2.stripped.exe'], SYCL);
-    expect(r.stderr).to.include("note: .sycl_offloading.descriptor: no symbol table; the descriptor was found by its shape at offset 0xc0 of section [23] '.data.rel.ro'");
+    expect(r.stderr).to.include("note: .sycl_offloading.descriptor: no such symbol (no symbol table, or it was stripped or renamed); the descriptor was found by its shape at offset 0xc0 of section [23] '.data.rel.ro'");
     const { dir, cleanup } = tempDir('syclbin-beyond-');
     try {
       copyFileSync(join(SYCL, 'k2.exe'), join(dir, 'k2.exe'));
