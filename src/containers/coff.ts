@@ -33,6 +33,7 @@ import {
   CoffBigObjHeader,
   CoffBigObjSymbol,
   CoffFileHeader,
+  COFF_SCN_LNK_NRELOC_OVFL,
   CoffRelocation,
   CoffSectionHeader,
   CoffStringTableHeader,
@@ -285,7 +286,7 @@ export function readPeSectionTable(input: Uint8Array | ByteSource, opts: ReadCof
       const start = (pe32Plus ? Pe32PlusHeaderStart : Pe32HeaderStart).fixedSize!;
       const parent = opts.tree.at([...path, 'optionalHeader']);
       if (optSize > start && optAt + optSize <= file.size) file.record({ path: ['optionalHeader', 'rest'], parent, key: 'rest' }, optAt + start, optSize - start, 'bytes', 'Windows-specific fields and data directories');
-      recordCoffContents(opts.tree, path, coff);
+      recordCoffContents(src, opts.tree, path, coff);
     }
     return { ...coff, sections, peOffset, pe32Plus, imageBase: BigInt(h.imageBase) };
   });
@@ -296,7 +297,7 @@ export function readPeSectionTable(input: Uint8Array | ByteSource, opts: ReadCof
  * the symbol table in the span tree (src/containers/section-spans.ts), where they lie in the file,
  * so annotate and verify name them. The string table is recorded where it is read.
  */
-function recordCoffContents(tree: SpanTree | undefined, prefix: readonly PathKey[], coff: CoffFile): void {
+function recordCoffContents(src: ByteSource, tree: SpanTree | undefined, prefix: readonly PathKey[], coff: CoffFile): void {
   if (!tree) return;
   const fits = (o: number, n: number): boolean => o > 0 && n > 0 && o <= coff.size && n <= coff.size - o;
   recordSectionContents(
@@ -306,9 +307,17 @@ function recordCoffContents(tree: SpanTree | undefined, prefix: readonly PathKey
   );
   const at = tree.at(prefix);
   for (const s of coff.sections) {
-    const n = s.relocations.count * CoffRelocation.fixedSize!;
-    if (!fits(s.relocations.offset, n)) continue;
-    const r = tree.add(tree.child(at, 'relocations'), s.index, coff.origin + s.relocations.offset, n, 'bytes', `${s.relocations.count} relocation(s) of section [${s.index}] ${s.name}`);
+    let count = s.relocations.count;
+    const o = s.relocations.offset;
+    // IMAGE_SCN_LNK_NRELOC_OVFL: 0xffff stands for more; the first record's VirtualAddress is the count
+    // (that record included), as src/containers/coff-pointers.ts reads it.
+    if ((s.characteristics & COFF_SCN_LNK_NRELOC_OVFL) !== 0 && count === 0xffff && fits(o, CoffRelocation.fixedSize!)) {
+      const head = src.read(coff.origin + o + CoffRelocation.offsets.virtualAddress, 4);
+      count = new DataView(head.buffer, head.byteOffset, 4).getUint32(0, true);
+    }
+    const n = count * CoffRelocation.fixedSize!;
+    if (!fits(o, n)) continue;
+    const r = tree.add(tree.child(at, 'relocations'), s.index, coff.origin + o, n, 'bytes', `${count} relocation(s) of section [${s.index}] ${s.name}`);
     r.background = true;
   }
   const st = coff.symbolTable;
@@ -337,7 +346,7 @@ export function readCoffOffloadBinaries(input: Uint8Array | ByteSource, opts: Re
   const origin = opts.origin ?? 0;
   const prefix = opts.path ?? [];
   const coff = readCoffSectionTable(src, { tree: opts.tree, origin, size: opts.size, path: prefix });
-  recordCoffContents(opts.tree, prefix, coff);
+  recordCoffContents(src, opts.tree, prefix, coff);
   const names = opts.sectionNames ?? [COFF_OFFLOADING_SECTION];
   const file = new Space(src, 0, undefined).sub(origin, coff.size);
   // getSectionContents: no contents when PointerToRawData is 0; else they must lie in the file.

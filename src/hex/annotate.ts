@@ -359,6 +359,11 @@ function tile(src: ByteSource, ann: Annotation): AnnotatedSpan[] {
     ...ann.v1Images.filter((g) => g.offset >= 0).map((g) => ({ start: g.offset, end: g.offset + g.size })),
   ]);
   const containerStart = (o: number): number => containers.latestHolding(o, o + 1)?.start ?? 0;
+  // The same structures at their exact extents: bytes in them are theirs to explain, never an object's.
+  const structures = new Regions([
+    ...(ann.offload ?? []).map((ob) => ({ start: ob.offset, end: ob.offset + ob.size })),
+    ...ann.v1Images.filter((g) => g.offset >= 0).map((g) => ({ start: g.offset, end: g.offset + g.size })),
+  ]);
   // A compressed v3 binary's Size is not a multiple of 8: the zero padding after it may be cut short by
   // the end of the file (docs/spec/syclbin-format.md §1.5; verify notes it).
   const compressedEnds = new Set((ann.offload ?? []).filter((ob) => ob.compression).map((ob) => ob.offset + ob.size));
@@ -368,14 +373,17 @@ function tile(src: ByteSource, ann: Annotation): AnnotatedSpan[] {
   let pos = 0;
   const owners = new InnermostGroups(ranged);
   const unclaimed = (a: number, b: number, background?: AnnotatedSpan): void => {
-    const g = gapSpan(src, a, b, containerStart, stringTables, ann.format, b === size && compressedEnds.has(a), background !== undefined || containers.latestHolding(a, b) !== undefined);
-    // In a background span (an object's section), what no rule explains, and nonzero bytes no rule
-    // calls anything but padding, are the section's own bytes.
-    if (background && (g.kind === 'unreferenced' || g.kind === 'padding-nonzero')) {
+    const owner = owners.at(a, b - a);
+    const inStructure = structures.latestHolding(a, b) !== undefined;
+    // A background span (an object's section) names what nothing in it explains, except inside a
+    // structure a reader read there (an OffloadBinary, an image, a group below the section's node):
+    // their unreferenced bytes and nonzero padding are findings, as in the bare structure.
+    const ownBytes = background !== undefined && !inStructure && !(owner && below(owner.keys, background.keys));
+    const g = gapSpan(src, a, b, containerStart, stringTables, ann.format, b === size && compressedEnds.has(a), ownBytes || inStructure);
+    if (ownBytes && (g.kind === 'unreferenced' || g.kind === 'padding-nonzero')) {
       filled.push({ ...background, offset: a, size: b - a });
       return;
     }
-    const owner = owners.at(g.offset, g.size);
     if (owner) {
       g.keys = [...owner.keys, ...g.keys];
       g.path = owner.path ? `${owner.path}.${g.path}` : g.path;
@@ -409,6 +417,11 @@ function tile(src: ByteSource, ann: Annotation): AnnotatedSpan[] {
   const all = [...groups, ...filled];
   all.sort((x, y) => x.offset - y.offset || (x.kind === 'group' ? 0 : 1) - (y.kind === 'group' ? 0 : 1) || y.size - x.size);
   return all;
+}
+
+/** `keys` is a path strictly below `prefix`. */
+function below(keys: readonly PathKey[], prefix: readonly PathKey[]): boolean {
+  return keys.length > prefix.length && prefix.every((k, i) => keys[i] === k);
 }
 
 /**

@@ -225,7 +225,7 @@ export function* offloadingTextStream(
     index: 0,
     done: false,
   };
-  const chunk = opts.chunk ?? 1 << 16;
+  const chunk = Math.max(1, opts.chunk ?? 1 << 16); // a piece holds at least one image's text
   while (!state.done) {
     const out = textPiece(state, chunk);
     if (out) yield out;

@@ -235,6 +235,9 @@ describe('hex: annotate and verify name every byte of what compilers and linkers
     'testdata/llvm22/containers/omp19.o',
     'testdata/llvm22/containers/hip-rdc.o',
     'testdata/llvm22/containers/ppc64be.o',
+    // OffloadBinaries found by scanning PROGBITS sections; zeros after them align the section headers.
+    'testdata/llvm22/containers/cray-progbits.o',
+    'testdata/llvm22/containers/embedded-data.o',
     'testdata/llvm22/containers/coff.obj',
     'testdata/llvm22/containers/omp.a',
     'testdata/llvm22/sycl/k2.o',
@@ -264,6 +267,43 @@ describe('hex: annotate and verify name every byte of what compilers and linkers
     expect(leaf('testdata/llvm22/containers/coff.obj', 'symbolTable')?.value).to.match(/^\d+ symbol record\(s\)$/);
     expect(leavesOf(annotate(new Uint8Array(readFileSync(join(ROOT, 'testdata/llvm22/containers/coff.obj'))))).some((s) => s.path.startsWith('relocations['))).to.equal(true);
   });
+  it("a section's contents do not hide what is wrong inside an OffloadBinary in it (nonzero padding, unreferenced bytes)", async () => {
+    const { verify } = await import('../../src/hex/verify.js');
+    const bytes = new Uint8Array(readFileSync(join(ROOT, 'testdata/llvm22/containers/omp22.o')));
+    // omp22.o: section [12] .llvm.offloading holds one binary at 0x200; 2 padding bytes at 0x296 before its image.
+    const pad = leavesOf(annotate(bytes)).find((s) => s.offset === 0x296)!;
+    expect([pad.path, pad.kind, pad.size]).to.deep.equal(['sections[12].padding', 'padding', 2]);
+    bytes[0x296] = 0xff;
+    expect(verify(bytes).problems.map((p) => [p.offset, p.path, p.code])).to.deep.equal([[0x296, 'sections[12].padding', 'padding']]);
+  });
+
+  it('COFF relocations past 65,535 (IMAGE_SCN_LNK_NRELOC_OVFL): the count in the first record names them all', async () => {
+    const { verify } = await import('../../src/hex/verify.js');
+    const { CoffFileHeader, CoffSectionHeader, COFF_SCN_LNK_NRELOC_OVFL } = await import('../../formats/coff.js');
+    const n = 70_000;
+    const relAt = CoffFileHeader.fixedSize! + CoffSectionHeader.fixedSize!;
+    const dataAt = relAt + n * 10;
+    const b = new Uint8Array(dataAt + 16);
+    const v = new DataView(b.buffer);
+    const h = CoffFileHeader.offsets;
+    v.setUint16(h.machine, 0x8664, true);
+    v.setUint16(h.numberOfSections, 1, true);
+    const s = CoffSectionHeader.offsets;
+    const sh = CoffFileHeader.fixedSize!;
+    b.set(new TextEncoder().encode('.data'), sh + s.name);
+    v.setUint32(sh + s.sizeOfRawData, 16, true);
+    v.setUint32(sh + s.pointerToRawData, dataAt, true);
+    v.setUint32(sh + s.pointerToRelocations, relAt, true);
+    v.setUint16(sh + s.numberOfRelocations, 0xffff, true);
+    v.setUint32(sh + s.characteristics, COFF_SCN_LNK_NRELOC_OVFL | 0x40, true);
+    v.setUint32(relAt, n, true); // the real count, in the first record's VirtualAddress
+    for (let i = 1; i < n; i++) v.setUint32(relAt + i * 10, i, true);
+    b.fill(0xab, dataAt);
+    const leaf = leavesOf(annotate(b)).find((x) => x.path === 'relocations[0]')!;
+    expect([leaf.offset, leaf.size, leaf.value]).to.deep.equal([relAt, n * 10, '70000 relocation(s) of section [0] .data']);
+    expect(verify(b).problems).to.deep.equal([]);
+  });
+
   it('binaries found by scanning a section keep their bytes; the section names only the rest', () => {
     const a = annotate(new Uint8Array(readFileSync(join(ROOT, 'testdata/llvm22/containers/cray-progbits.o'))));
     const leaves = leavesOf(a);

@@ -87,6 +87,16 @@ describe('offload walk: the streamed listing equals the full reader', () => {
     );
   });
 
+  it('chunk 0 or less: one image per piece, not a loop that never advances', () => {
+    const bytes = writeOffloadBinaries([[{ imageKind: 1, offloadKind: 1, strings: new Map([['triple', 't']]), image: new Uint8Array(8) }], [{ imageKind: 1, offloadKind: 2, strings: new Map([['triple', 'u']]), image: new Uint8Array(8) }]]);
+    const src = { size: bytes.length, bytes, read: (o: number, n: number) => bytes.subarray(o, o + n) };
+    for (const chunk of [0, -5]) {
+      const pieces = [...offloadingTextStream(src, { chunk })];
+      expect(pieces, `chunk ${chunk}`).to.have.length(2);
+      expect(pieces.join('')).to.equal(formatOffloadingText(readOffloadBinaries(bytes)));
+    }
+  });
+
   it('values cached by the walk (16 per key, replaced round robin) never leak into another entry', () => {
     // More distinct arches and triples than the cache holds, in patterns that hit, miss, evict and
     // come back (cycles of 3, 17 and 40 values, runs, values that are prefixes of others).

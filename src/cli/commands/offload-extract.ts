@@ -17,6 +17,12 @@ import { CommandFailure, FileFailure, UsageError } from '../errors.js';
 import { SyclbinError } from '../../codec/errors.js';
 import { llvmEraOption, maxInflatedSizeOption, opt, sectionChoice, sectionOptions } from '../options.js';
 
+/** An object of the input has a section named as clang-offload-bundler's (`.hip_fatbin`): its bundles are read by inspect and offload-list. */
+function looksLikeHipBundles(input: { elf?: { elf: { sections: readonly { name: string }[] } }; coff?: { coff: { sections: readonly { name: string }[] } } }): boolean {
+  const names = [...(input.elf?.elf.sections ?? []), ...(input.coff?.coff.sections ?? [])].map((s) => s.name);
+  return names.some((n) => n === '.hip_fatbin' || n.startsWith('__CLANG_OFFLOAD_BUNDLE__'));
+}
+
 /** What the images of the input are known by, for a note about an --image that selects none. */
 function candidatesText(candidates: readonly ExtractCandidate[], era: LlvmEraInfo): string {
   if (!candidates.length) return 'the input holds no image';
@@ -140,7 +146,14 @@ Every file is written atomically; an image file is never written over FILE itsel
     if (opts.output !== undefined && !opts.image.length) {
       files.dir(opts.output);
       if (!candidates.length) {
-        note(`nothing extracted: no OffloadBinary and no device image found (the offload bundles of a HIP object built without -fgpu-rdc are listed by 'syclbin inspect ${file}' and written out by 'syclbin offload-list ${file}', as llvm-objdump-22 writes them)`);
+        // Say why, with what does read what is there.
+        const scanned = input.found.filter((f) => f.byScan).length;
+        const why = scanned
+          ? `the ${scanned} OffloadBinary(s) found by scanning ordinary data are extracted with --scan always`
+          : looksLikeHipBundles(input)
+            ? `offload bundles (HIP without -fgpu-rdc) are listed by 'syclbin inspect ${file}' and written out by 'syclbin offload-list ${file}', as llvm-objdump-22 writes them`
+            : 'no OffloadBinary and no device image in it';
+        note(`nothing extracted: ${why}`);
       }
       // Every output is checked (not over an input, not twice) before any line says it was written.
       const lines: string[] = [];
