@@ -73,7 +73,7 @@ describe('HIP offload bundles (llvm-objdump-22 --offloading writes their entries
     }
   });
 
-  it('--json lists the bundle entries (valid against the schema), inspect explains them, offload-extract -o DIR says it found nothing to extract; none writes a file', async () => {
+  it('--json lists the bundle entries (valid against the schema) and inspect explains them, writing no file; offload-extract -o DIR writes them (the bytes llvm-objdump-22 and clang-offload-bundler write)', async () => {
     const validate = new Ajv({ allErrors: true, strict: true }).compile(JSON.parse(readFileSync(new URL('../../schemas/offload-list.schema.json', import.meta.url), 'utf8')) as object);
     const { dir, cleanup } = tempDir('syclbin-hip-');
     try {
@@ -91,15 +91,33 @@ describe('HIP offload bundles (llvm-objdump-22 --offloading writes their entries
       const i = await cli(['inspect', '--no-hash', 'h.o'], dir);
       expect(i.stdout).to.match(/^ELF file \(elf64-x86-64\): 0 OffloadBinaries, 0 device image\(s\) outside one, 2 offload bundle entries/);
       expect(i.stdout).to.include('  [0] hipv4-amdgcn-amd-amdhsa--gfx90a: 5400 bytes in section [7], bundle @0x1000\n    contents: ELF 64-bit little-endian, elf64-amdgpu');
+      expect(readdirSync(dir)).to.deep.equal(['h.o']);
+      const hash = (p: string): string => createHash('sha256').update(readFileSync(p)).digest('hex');
+      const llvmFiles = (f: string): Map<string, string> => new Map(readFileSync(join(HIP, f), 'utf8').trim().split('\n').map((l) => l.split(/\s+/) as [string, string]).map(([h, n]) => [n.replace(/^[^.]*\.o\.\d+\./, ''), h]));
       const x = await cli(['offload-extract', 'h.o', '-o', 'out'], dir);
-      expect(x.code).to.equal(0);
-      expect(x.stderr).to.include("note: nothing extracted: offload bundles (HIP without -fgpu-rdc) are listed by 'syclbin inspect h.o' and written out by 'syclbin offload-list h.o'");
+      expect(x.code, x.stderr).to.equal(0);
+      expect(x.stdout).to.equal('out/0-bundle0-host-x86_64-unknown-linux-gnu- (0 bytes)\nout/1-bundle0-hipv4-amdgcn-amd-amdhsa--gfx90a.o (5400 bytes)\n');
+      const want = llvmFiles('h.o.bundles.sha256');
+      expect(hash(join(dir, 'out/1-bundle0-hipv4-amdgcn-amd-amdhsa--gfx90a.o'))).to.equal(want.get('hipv4-amdgcn-amd-amdhsa--gfx90a'));
+      // A compressed bundle: the entries clang-offload-bundler --unbundle writes (hc.o.unbundle.sha256).
+      const c2 = await cli(['offload-extract', join(HIP, 'hc.o'), '-o', 'hc'], dir);
+      expect(c2.code, c2.stderr).to.equal(0);
+      expect(hash(join(dir, 'hc/1-bundle0-hipv4-amdgcn-amd-amdhsa--gfx90a.o'))).to.equal(llvmFiles('hc.o.unbundle.sha256').get('hipv4-amdgcn-amd-amdhsa--gfx90a'));
+      // An archive: each member's entries, the member named first.
+      const a = await cli(['offload-extract', join(HIP, 'hip.a'), '-o', 'a'], dir);
+      expect(readdirSync(join(dir, 'a')).sort()).to.deep.equal([
+        '0-h.o-bundle0-host-x86_64-unknown-linux-gnu-',
+        '1-h.o-bundle0-hipv4-amdgcn-amd-amdhsa--gfx90a.o',
+        '2-h2.o-bundle0-host-x86_64-unknown-linux-gnu-',
+        '3-h2.o-bundle0-hipv4-amdgcn-amd-amdhsa--gfx1030.o',
+        '4-h2.o-bundle0-hipv4-amdgcn-amd-amdhsa--gfx90a.o',
+      ]);
+      expect(a.code, a.stderr).to.equal(0);
       // Other reasons for an empty folder are said as they are.
       const c = await cli(['offload-extract', join(LLVM22, 'containers/cray-progbits.o'), '-o', 'cray'], dir);
       expect(c.stderr).to.include('note: nothing extracted: the 2 OffloadBinary(s) found by scanning ordinary data are extracted with --scan always\n');
       const p = await cli(['offload-extract', join(LLVM22, 'containers/name-only.o'), '-o', 'plain'], dir);
       expect(p.stderr).to.match(/note: nothing extracted: /);
-      expect(readdirSync(join(dir, 'out'))).to.deep.equal([]);
     } finally {
       cleanup();
     }

@@ -6,8 +6,9 @@
  *   `planLlvmExtraction`), a drop-in in build scripts;
  * - `FILE -o DIR` without `--image`: every image into DIR as `<index>-<triple>-<arch>.<ext>`.
  */
-import { OBJDUMP_ERRORS, offloadContainerOf, readOffloadInput } from '../../offload/input.js';
-import { bareCandidates, binaryCandidates, ExtractError, extractedImageNames, planLlvmExtraction, type ExtractCandidate } from '../../offload/extract.js';
+import { identifyImage, OBJDUMP_ERRORS, offloadContainerOf, readOffloadInput, type ImageInfo } from '../../offload/input.js';
+import type { OffloadBundleEntryModel } from '../../containers/offload-bundle.js';
+import { bareCandidates, binaryCandidates, ExtractError, extractedImageNames, planLlvmExtraction, safeFileName, type ExtractCandidate } from '../../offload/extract.js';
 import { archiveChunks } from '../../containers/archive.js';
 import { archiveMemberSymbols } from '../../containers/archive-symbols.js';
 import { followsLlvmRules, llvmEra, type LlvmEraInfo } from '../../../formats/eras.js';
@@ -16,6 +17,9 @@ import { defineCommand, EXIT } from '../command.js';
 import { CommandFailure, FileFailure, UsageError } from '../errors.js';
 import { SyclbinError } from '../../codec/errors.js';
 import { llvmEraOption, maxInflatedSizeOption, opt, sectionChoice, sectionOptions } from '../options.js';
+
+/** File name extensions of bundle entries by what they are (an empty host entry gets none). */
+const BUNDLE_EXTENSIONS: Readonly<Record<ImageInfo['kind'], string>> = { elf: 'o', bitcode: 'bc', spirv: 'spv', 'offload-binary': 'bin', unknown: '' };
 
 /** An object of the input has a section named as clang-offload-bundler's (`.hip_fatbin`): its bundles are read by inspect and offload-list. */
 function looksLikeHipBundles(input: { elf?: { elf: { sections: readonly { name: string }[] } }; coff?: { coff: { sections: readonly { name: string }[] } } }): boolean {
@@ -71,7 +75,10 @@ With -o DIR too, the files go to DIR instead of the current directory.
 Our folder mode (-o DIR, no --image): every image to DIR (created if needed) as
 <index>-<triple>-<arch>.<ext>: index across the input, as 'syclbin offload-list --json' labels
 images; ext from the image kind (o, bc, cubin, fatbin, s, spv, syclbin; bin when LLVM has no name). Characters other than letters, digits and
-. _ + - in the triple/arch become _. One line per file written is printed.
+. _ + - in the triple/arch become _. The entries of HIP offload bundles (clang-offload-bundler, HIP
+without -fgpu-rdc) follow, numbered on, as <index>-[<member>-]bundle<n>-<ID>[.<ext>]: the bytes
+llvm-objdump-22 --offloading writes for them (decompressed, as clang-offload-bundler --unbundle,
+for a compressed bundle). One line per file written is printed.
 
 --strict does exactly what the era's llvm-offload-binary does, for build scripts: no device images
 outside OffloadBinaries, no notes, and where it fails (a wrapper object or program, a version it
@@ -114,13 +121,23 @@ Every file is written atomically; an image file is never written over FILE itsel
     if (opts.strict && opts.scan === 'always') throw new UsageError('--strict extracts what llvm-offload-binary extracts: no --scan always');
     if (opts.archive && opts.output !== undefined && !opts.image.length) throw new UsageError('--archive writes the images an --image selects into the archive its file= names; folder mode (-o DIR without --image) writes one file per image');
     let input;
+    const folder = opts.output !== undefined && !opts.image.length;
+    // Folder mode (ours) also writes the entries of HIP offload bundles (clang-offload-bundler), read as
+    // llvm-objdump-22 reads them (src/containers/offload-bundle.ts): LLVM's packer does not read them.
+    let bundles: { member?: string; entry: OffloadBundleEntryModel }[] = [];
     try {
       input = files.read(file, (given) => {
         const src = files.withThinMembers(file, given, opts.strict ? undefined : note);
         // A thin archive's member file that cannot be opened: LLVM's extraction fails there, nothing is written.
         if (src.missing) throw new CommandFailure(opts.strict ? `${prog}: error: '${src.missing.path}': ${src.missing.message}` : `${prog}: ${file}: member ${src.missing.member}: ${src.missing.path}: ${src.missing.message}`);
         // llvm-offload-binary finds nothing, successfully, in a file of no kind it reads.
-        return opts.strict && offloadContainerOf(src.read(0, Math.min(64, src.size))) === 'unknown' ? undefined : readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: opts.strict ? 'never' : opts.scan, peer: era.packer, peerReads: era.reads, peerTool: 'packer', llvmRules: opts.strict && followsLlvmRules(era), membersAligned: src.thin === true });
+        if (opts.strict && offloadContainerOf(src.read(0, Math.min(64, src.size))) === 'unknown') return undefined;
+        const found = readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: opts.strict ? 'never' : opts.scan, peer: era.packer, peerReads: era.reads, peerTool: 'packer', llvmRules: opts.strict && followsLlvmRules(era), membersAligned: src.thin === true });
+        if (folder && (looksLikeHipBundles(found) || found.container === 'archive')) {
+          const withBundles = readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: 'never', peer: llvmEra('22').objdump, bundles: true, membersAligned: src.thin === true });
+          bundles = withBundles.objects.flatMap((o) => (o.bundles ?? []).map((entry) => ({ ...(o.member === undefined ? {} : { member: o.member }), entry })));
+        }
+        return found;
       });
     } catch (e) {
       // --strict: llvm-offload-binary's lines: `error: 'FILE': STRERROR` where it cannot open or read
@@ -143,9 +160,9 @@ Every file is written atomically; an image file is never written over FILE itsel
     const candidates = [...binaryCandidates(listed.map((f) => f.binary), listed.map((f) => f.site.member)), ...(opts.strict ? [] : bareCandidates(input.bare))];
     if (input.bare.length && !opts.strict) note(`${input.bare.length} device image(s) outside any OffloadBinary can be extracted too (${era.packer} stops at this file)`);
 
-    if (opts.output !== undefined && !opts.image.length) {
-      files.dir(opts.output);
-      if (!candidates.length) {
+    if (folder) {
+      files.dir(opts.output!);
+      if (!candidates.length && !bundles.length) {
         // Say why, with what does read what is there.
         const scanned = input.found.filter((f) => f.byScan).length;
         const why = scanned
@@ -162,6 +179,14 @@ Every file is written atomically; an image file is never written over FILE itsel
         // The image is copied from the input in windows (a blob), not loaded whole.
         files.write(files.join(opts.output!, name), [image]);
         lines.push(`${files.join(opts.output!, name)} (${image.size} bytes)\n`);
+      });
+      // Bundle entries numbered on after the images: `<n>-bundle<b>-<ID>[.<ext>]` (an archive member's
+      // entries with the member's name first, as llvm-objdump-22 names its files).
+      bundles.forEach(({ member, entry }, i) => {
+        const ext = BUNDLE_EXTENSIONS[identifyImage(entry.data).kind];
+        const name = `${candidates.length + i}-${member === undefined ? '' : `${safeFileName(member)}-`}bundle${entry.bundle}-${safeFileName(entry.id)}${ext ? `.${ext}` : ''}`;
+        files.write(files.join(opts.output!, name), [entry.data]);
+        lines.push(`${files.join(opts.output!, name)} (${entry.data.size} bytes)\n`);
       });
       io.stdout.write(lines.join(''));
       return EXIT.OK;
