@@ -99,6 +99,39 @@ describe('inspect: anything in, an honest answer out', () => {
     expect(notSyclbinInput(new Uint8Array(readFileSync(join(SYCL, 'k.spv'))))?.kind).to.equal('module');
   });
 
+  it('LLVM IR text: the module, its kernels, and the property sets of its spec constants and device globals; bad IR says where', async () => {
+    const { looksLikeIrText } = await import('../../src/inspect/ir.js');
+    const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
+    expect(looksLikeIrText(enc('; ModuleID = \'k\'\n\nsource_filename = "k.cpp"\n'))).to.equal(true);
+    expect(looksLikeIrText(enc('define void @f() {\n'))).to.equal(true);
+    expect(looksLikeIrText(enc('hello world\n'))).to.equal(false);
+    expect(looksLikeIrText(enc('[SYCL/device globals]\n'))).to.equal(false);
+    expect(looksLikeIrText(Uint8Array.from([0x42, 0x43, 0xc0, 0xde, 0, 0]))).to.equal(false);
+    const k = await cli(['inspect', 'k2.device.bc.ll.txt'], SYCL); // llvm-dis-22 of clang++-22's device bitcode
+    expect(k.code, k.stderr).to.equal(0);
+    expect(k.stdout).to.match(/^LLVM IR text module — \d+ bytes\nModule:\n  source_filename: k2\.cpp\n  triple: spirv64-unknown-unknown\n/);
+    expect(k.stdout).to.include('Kernels: 2\n  spir_kernel _ZTS5First\n  spir_kernel _ZTSN2ns6SecondE\n');
+    expect(k.stdout).to.include('Lowering: 0 spec constant(s), 0 device global(s)');
+    const dg = await cli(['inspect', join(LLVM22, '../sycl-post-link/device-globals/test_global_variable.ll')], SYCL);
+    expect(dg.stdout).to.include('Lowering: 0 spec constant(s), 4 device global(s)');
+    // The same property sets `syclbin lower --props-out` writes, explained as `syclbin props` explains them.
+    const { dir, cleanup } = tempDir('syclbin-inspect-');
+    try {
+      const ll = join(LLVM22, '../sycl-post-link/spec-constants/SYCL-2020-zeroinitializer.ll');
+      expect((await cli(['lower', ll, '--props-out', 'm.prop'], dir)).code).to.equal(0);
+      const props = await cli(['props', 'm.prop'], dir);
+      const ir = await cli(['inspect', ll], dir);
+      expect(ir.stdout).to.include('Lowering: 3 spec constant(s), 0 device global(s)');
+      const indented = props.stdout.trimEnd().split('\n').map((l) => (l ? `  ${l}` : l)).join('\n');
+      expect(ir.stdout).to.include(indented);
+      writeFileSync(join(dir, 'bad.ll'), 'define void @f() {\n  ret void\n');
+      const bad = await cli(['inspect', 'bad.ll'], dir);
+      expect([bad.code, bad.stderr]).to.deep.equal([1, "syclbin inspect: bad.ll:3:1: error: expected '}' at the end of the function body\n"]);
+    } finally {
+      cleanup();
+    }
+  });
+
   it("dump keeps syclbin-dump's failure line and adds what the file is", async () => {
     const r = await cli(['dump', 'k.img'], SYCL);
     expect(r.code).to.equal(1);

@@ -10,16 +10,20 @@ import { explainInput } from '../../inspect/input.js';
 import { renderInspect } from '../../syclbin/inspect.js';
 import { renderWithOffsets } from '../../hex/inspect-offsets.js';
 import { SyclbinFormatError } from '../../syclbin/errors.js';
+import { IrSyntaxError } from '../../lower/llvm-ir/parse/errors.js';
 import { llvmEra } from '../../../formats/eras.js';
 import { nodeSha256 } from '../../node/sha256.js';
 import { defineCommand, EXIT } from '../command.js';
 import { CommandFailure } from '../errors.js';
 import { llvmEraOption, maxInflatedSizeOption, opt, outputOptions, sectionChoice, sectionOptions } from '../options.js';
 
+/** LLVM IR text inspect reads whole (its reader holds the text and its tokens). */
+const MAX_IR_TEXT = 256 << 20;
+
 /** `syclbin inspect`: Say what a file is and explain it: SYCLBIN in detail, OffloadBinaries, objects, archives, modules, property sets. */
 export const command = defineCommand({
   name: 'inspect',
-  summary: 'Say what a file is and explain it: SYCLBIN in detail, OffloadBinaries, objects, archives, modules, property sets',
+  summary: 'Say what a file is and explain it: SYCLBIN in detail, OffloadBinaries, objects, archives, modules, IR, property sets',
   usage: 'inspect [--no-hash] [--offsets] [--llvm 19|22|main] [-o OUT.txt] FILE',
   description: `
 Recognises what it is given and explains it:
@@ -37,7 +41,10 @@ Recognises what it is given and explains it:
   - ELF and COFF objects, executables, static archives (as 'syclbin offload-list' reads them, also
     --section NAME), wrapper objects and programs of clang++ -fsycl (the bare SPIR-V module and its
     kernels), LLVM bitcode and SPIR-V files;
-  - property-set registry text (its typed sets).
+  - property-set registry text (its typed sets);
+  - LLVM IR text (a device module as clang writes it): source file, triple, data layout, functions
+    and kernels, and the property sets sycl-post-link writes for its spec constants and device
+    globals ('syclbin lower' writes them; up to 256 MiB of text).
 The text is for people; use 'syclbin dump' for the syclbin-dump contract and 'syclbin json' or
 'syclbin offload-list --json' for programs. --no-hash skips hashing, so image bytes are never read
 (fast on huge files). --offsets (SYCLBIN only) adds the byte range of every node; any other input
@@ -55,10 +62,11 @@ is explained as without it, with a note on stderr.`,
     'syclbin inspect testdata/syclbin/v1_two_modules_mixed.syclbin',
     'syclbin inspect --no-hash big.syclbin',
     'syclbin inspect --offsets kernel.syclbin',
+    'syclbin inspect device.ll   # LLVM IR text: kernels, spec constants, device globals',
     'syclbin inspect a.out.spirv64..img   # clang-sycl-linker image: SPIR-V, kernel names',
     'syclbin inspect a.out                # a program linked by clang++ -fsycl',
   ],
-  run({ opts, file, files, io, prog }) {
+  async run({ opts, file, files, io, prog }) {
     const source = files.withThinMembers(file, files.input(file).source, (m) => void io.stderr.write(`${prog}: ${file}: note: ${m}\n`));
     if (source.missing) io.stderr.write(`${prog}: ${file}: note: member ${source.missing.member}: ${source.missing.path}: ${source.missing.message}; the members before it are explained\n`);
     const sha256 = opts['no-hash'] ? false : nodeSha256;
@@ -73,6 +81,23 @@ is explained as without it, with a note on stderr.`,
       text = opts.offsets && syclbin ? renderWithOffsets(source, tree, { maxInflatedSize }) : renderInspect(tree);
     } catch (e) {
       if (!(e instanceof DecodeError)) throw e;
+      // LLVM IR text (a device module as clang writes it): its reader is loaded only for it.
+      if (!(e instanceof SyclbinFormatError) && source.size > 0) {
+        const ir = await import('../../inspect/ir.js');
+        if (ir.looksLikeIrText(source.read(0, Math.min(4096, source.size)))) {
+          if (source.size > MAX_IR_TEXT) throw new CommandFailure(`${prog}: ${file}: LLVM IR text of ${source.size} bytes: more than the ${MAX_IR_TEXT}-byte limit of inspect ('syclbin lower' reads it)`);
+          let tree;
+          try {
+            tree = ir.inspectIrText(source.read(0, source.size));
+          } catch (err) {
+            // As `syclbin lower` reports it: FILE:LINE:COLUMN: error: REASON.
+            if (err instanceof IrSyntaxError) throw new CommandFailure(`${prog}: ${file}:${err.line}:${err.column}: error: ${err.reason}`);
+            throw err;
+          }
+          files.write(opts.output, renderInspect(tree));
+          return EXIT.OK;
+        }
+      }
       // A SYCLBIN that does not read keeps syclbin-dump's sentence; anything else says what it is not.
       throw new CommandFailure(`${prog}: ${file}: ${e instanceof SyclbinFormatError ? `Failed to parse SYCLBIN file: ${e.message}` : e.message}`);
     }

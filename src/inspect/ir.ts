@@ -1,0 +1,81 @@
+/**
+ * LLVM IR text explained for `syclbin inspect`: the module (source file, triple, data layout), its
+ * functions and kernels, and what sycl-post-link writes for it: the property sets of its spec
+ * constants and device globals, as `syclbin lower FILE.ll --props-out` lowers them (src/lower; a
+ * construct the lowering refuses is said on a line, the rest of the module is still explained).
+ * Kept apart from src/inspect/input.ts so that inspecting a binary does not load the IR reader.
+ *
+ * Portable: no Node APIs.
+ */
+import { decodeUtf8 } from '../codec/index.js';
+import { notIrText } from '../lower/llvm-ir/not-ir.js';
+import { parseLlvmIr } from '../lower/llvm-ir/parse/parser.js';
+import { manifestFromIr } from '../lower/from-ir/lower-ir.js';
+import { lowerManifest } from '../lower/lower.js';
+import { SyclbinError } from '../codec/errors.js';
+import { IrSyntaxError } from '../lower/llvm-ir/parse/errors.js';
+import { decodeTypedRegistry } from '../props/typed/index.js';
+import { explainRegistry, printable } from '../props/explain.js';
+import type { InspectNode } from '../syclbin/inspect.js';
+
+/** Calling conventions of kernel entry points (SPIR, NVPTX, AMDGPU). */
+const KERNEL_CCS: ReadonlySet<string> = new Set(['spir_kernel', 'ptx_kernel', 'amdgpu_kernel']);
+
+/** What IR text starts with, after blank lines and `;` comments: a top-level entity LLVM's parser takes. */
+const TOP_LEVEL = /^(source_filename|target|define|declare|attributes|module\s+asm|uselistorder|[@%!$^#])/;
+
+/** How many bytes are looked at to tell IR text. */
+const HEAD = 4096;
+
+/**
+ * Whether `head` (the first bytes of a file) looks like LLVM IR text: no magic of a binary format,
+ * no NUL, and its first line that is not blank or a comment starts a top-level entity.
+ */
+export function looksLikeIrText(head: Uint8Array): boolean {
+  const b = head.subarray(0, HEAD);
+  if (notIrText(b) !== undefined) return false;
+  // (decodeUtf8 is lenient: a character cut at the end of the window is a replacement character.)
+  for (const raw of decodeUtf8(b, 0, b.length).split('\n')) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith(';')) continue;
+    return TOP_LEVEL.test(line);
+  }
+  return false;
+}
+
+/** Options of {@link inspectIrText}. */
+export interface InspectIrOptions {
+  /** Spec-constant mode of the property sets shown (sycl-post-link -spec-const; default native). */
+  mode?: 'native' | 'emulation';
+}
+
+/**
+ * The `syclbin inspect` tree of LLVM IR text. Throws IrSyntaxError (line and column) for text the
+ * reader does not parse.
+ */
+export function inspectIrText(bytes: Uint8Array, opts: InspectIrOptions = {}): InspectNode {
+  const m = parseLlvmIr(decodeUtf8(bytes, 0, bytes.length));
+  const mode = opts.mode ?? 'native';
+  const children: InspectNode[] = [];
+  const module: InspectNode[] = [];
+  if (m.sourceFilename !== undefined) module.push({ label: 'source_filename', value: printable(m.sourceFilename) });
+  module.push({ label: 'triple', value: m.triple === undefined ? '(none)' : printable(m.triple) });
+  if (m.dataLayout !== undefined) module.push({ label: 'datalayout', value: printable(m.dataLayout) });
+  children.push({ label: 'Module', children: module });
+  const defined = m.functions.filter((f) => !f.isDeclaration);
+  const kernels = defined.filter((f) => f.cc !== undefined && KERNEL_CCS.has(f.cc));
+  children.push({ label: 'Functions', value: `${defined.length} defined, ${m.functions.length - defined.length} declared, ${m.globals.length} global variable(s)` });
+  if (kernels.length) children.push({ label: 'Kernels', value: String(kernels.length), lines: kernels.map((f) => `${f.cc} ${printable(f.name)}`) });
+  try {
+    const lowered = lowerManifest(manifestFromIr(m, mode, false));
+    const constants = lowered.manifest.specConstants.length;
+    const globals = lowered.deviceGlobals.length;
+    const head = `${constants} spec constant(s), ${globals} device global(s); the property sets sycl-post-link -spec-const=${mode === 'native' ? 'native' : 'emulation'} --device-globals writes ('syclbin lower FILE --props-out OUT.prop')`;
+    const text = lowered.registry.size ? explainRegistry(decodeTypedRegistry(lowered.registry)).trimEnd().split('\n') : [];
+    children.push({ label: 'Lowering', value: head, ...(text.length ? { lines: text } : {}) });
+  } catch (e) {
+    if (!(e instanceof SyclbinError) || e instanceof IrSyntaxError) throw e;
+    children.push({ label: 'Lowering', value: `not lowered: ${e.message}` });
+  }
+  return { label: `LLVM IR text module — ${bytes.length} bytes`, children };
+}
