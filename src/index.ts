@@ -38,7 +38,7 @@ export {
   type LoweringManifest,
   type LoweringResult,
 } from './lower/index.js';
-export { inspectIrText, looksLikeIrText, type InspectIrOptions } from './inspect/ir.js';
+export { inspectIrText, looksLikeIrText, type InspectIrOptions } from './lower/inspect-ir.js';
 export { inspectInput, explainInput, notSyclbin, notSyclbinInput, describeImage, type InspectInputOptions, type InputKind, type ExplainedInput } from './inspect/input.js';
 export { inspectSyclbin, renderInspect, type InspectNode } from './syclbin/inspect.js';
 export * from '../formats/eras.js';

@@ -100,7 +100,7 @@ describe('inspect: anything in, an honest answer out', () => {
   });
 
   it('LLVM IR text: the module, its kernels, and the property sets of its spec constants and device globals; bad IR says where', async () => {
-    const { looksLikeIrText } = await import('../../src/inspect/ir.js');
+    const { looksLikeIrText } = await import('../../src/lower/inspect-ir.js');
     const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
     expect(looksLikeIrText(enc('; ModuleID = \'k\'\n\nsource_filename = "k.cpp"\n'))).to.equal(true);
     expect(looksLikeIrText(enc('define void @f() {\n'))).to.equal(true);

@@ -83,7 +83,7 @@ is explained as without it, with a note on stderr.`,
       if (!(e instanceof DecodeError)) throw e;
       // LLVM IR text (a device module as clang writes it): its reader is loaded only for it.
       if (!(e instanceof SyclbinFormatError) && source.size > 0) {
-        const ir = await import('../../inspect/ir.js');
+        const ir = await import('../../lower/inspect-ir.js');
         if (ir.looksLikeIrText(source.read(0, Math.min(4096, source.size)))) {
           if (source.size > MAX_IR_TEXT) throw new CommandFailure(`${prog}: ${file}: LLVM IR text of ${source.size} bytes: more than the ${MAX_IR_TEXT}-byte limit of inspect ('syclbin lower' reads it)`);
           let tree;

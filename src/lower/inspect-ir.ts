@@ -3,17 +3,18 @@
  * functions and kernels, and what sycl-post-link writes for it: the property sets of its spec
  * constants and device globals, as `syclbin lower FILE.ll --props-out` lowers them (src/lower; a
  * construct the lowering refuses is said on a line, the rest of the module is still explained).
- * Kept apart from src/inspect/input.ts so that inspecting a binary does not load the IR reader.
+ * In the lowering layer (it runs the lowering), apart from src/inspect/input.ts, so that inspecting
+ * a binary does not load the IR reader.
  *
  * Portable: no Node APIs.
  */
 import { decodeUtf8 } from '../codec/index.js';
-import { notIrText } from '../lower/llvm-ir/not-ir.js';
-import { parseLlvmIr } from '../lower/llvm-ir/parse/parser.js';
-import { manifestFromIr } from '../lower/from-ir/lower-ir.js';
-import { lowerManifest } from '../lower/lower.js';
+import { notIrText } from './llvm-ir/not-ir.js';
+import { parseLlvmIr } from './llvm-ir/parse/parser.js';
+import { manifestFromIr } from './from-ir/lower-ir.js';
+import { lowerManifest } from './lower.js';
 import { SyclbinError } from '../codec/errors.js';
-import { IrSyntaxError } from '../lower/llvm-ir/parse/errors.js';
+import { IrSyntaxError } from './llvm-ir/parse/errors.js';
 import { decodeTypedRegistry } from '../props/typed/index.js';
 import { explainRegistry, printable } from '../props/explain.js';
 import type { InspectNode } from '../syclbin/inspect.js';
