@@ -38,7 +38,12 @@ export async function readSyclbinInput(ctx: Context<unknown>, name: string, opts
 export async function notSyclbinNote(src: ByteSource, name: string, opts: { maxInflatedSize?: number; extracting?: boolean } = {}): Promise<string> {
   const { notSyclbinInput } = await import('../inspect/input.js');
   const what = notSyclbinInput(src, { maxInflatedSize: opts.maxInflatedSize });
-  if (!what) return '';
+  if (!what) {
+    // LLVM IR text is no container: its reader is loaded only to tell it.
+    if (src.size === 0) return '';
+    const ir = await import('../lower/inspect-ir.js');
+    return ir.looksLikeIrText(src.read(0, Math.min(ir.IR_HEAD, src.size))) ? `note: ${name}: LLVM IR text; see 'syclbin inspect ${name}' or 'syclbin lower ${name}'\n` : '';
+  }
   const commands = [`syclbin inspect ${name}`];
   // A module that embeds nothing has nothing to list or extract: inspect alone explains it.
   if (what.kind === 'property-sets') commands.push(`syclbin props ${name}`);

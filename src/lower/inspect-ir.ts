@@ -8,7 +8,7 @@
  *
  * Portable: no Node APIs.
  */
-import { decodeUtf8 } from '../codec/index.js';
+import { decodeLatin1, decodeUtf8, encodeLatin1 } from '../codec/index.js';
 import { notIrText } from './llvm-ir/not-ir.js';
 import { parseLlvmIr } from './llvm-ir/parse/parser.js';
 import { manifestFromIr } from './from-ir/lower-ir.js';
@@ -22,18 +22,22 @@ import type { InspectNode } from '../syclbin/inspect.js';
 /** Calling conventions of kernel entry points (SPIR, NVPTX, AMDGPU). */
 const KERNEL_CCS: ReadonlySet<string> = new Set(['spir_kernel', 'ptx_kernel', 'amdgpu_kernel']);
 
-/** What IR text starts with, after blank lines and `;` comments: a top-level entity LLVM's parser takes. */
-const TOP_LEVEL = /^(source_filename|target|define|declare|attributes|module\s+asm|uselistorder|[@%!$^#])/;
+/**
+ * What IR text starts with, after blank lines and `;` comments: a top-level entity LLVM's parser
+ * takes, written as clang and llvm-dis write them (a sigil is a name and `=`, so shell scripts,
+ * Markdown or batch files are not taken for IR).
+ */
+const TOP_LEVEL = /^(source_filename\s*=|target\s+(triple|datalayout)\s*=|define\s|declare\s|attributes\s+#\d|module\s+asm\s|[@%!$](?:[-\w.$]+|"[^"]*")\s*=)/;
 
-/** How many bytes are looked at to tell IR text. */
-const HEAD = 4096;
+/** How many bytes are looked at to tell IR text (lit tests start with long comment headers). */
+export const IR_HEAD = 1 << 20;
 
 /**
  * Whether `head` (the first bytes of a file) looks like LLVM IR text: no magic of a binary format,
  * no NUL, and its first line that is not blank or a comment starts a top-level entity.
  */
 export function looksLikeIrText(head: Uint8Array): boolean {
-  const b = head.subarray(0, HEAD);
+  const b = head.subarray(0, IR_HEAD);
   if (notIrText(b) !== undefined) return false;
   // (decodeUtf8 is lenient: a character cut at the end of the window is a replacement character.)
   for (const raw of decodeUtf8(b, 0, b.length).split('\n')) {
@@ -55,18 +59,21 @@ export interface InspectIrOptions {
  * reader does not parse.
  */
 export function inspectIrText(bytes: Uint8Array, opts: InspectIrOptions = {}): InspectNode {
-  const m = parseLlvmIr(decodeUtf8(bytes, 0, bytes.length));
+  // One character per byte, as `syclbin lower` and LLVM read IR (columns count bytes); names are
+  // shown as the UTF-8 their bytes spell.
+  const m = parseLlvmIr(decodeLatin1(bytes));
+  const shown = (s: string): string => printable(/[^\x00-\x7f]/.test(s) ? decodeUtf8(encodeLatin1(s)) : s);
   const mode = opts.mode ?? 'native';
   const children: InspectNode[] = [];
   const module: InspectNode[] = [];
-  if (m.sourceFilename !== undefined) module.push({ label: 'source_filename', value: printable(m.sourceFilename) });
-  module.push({ label: 'triple', value: m.triple === undefined ? '(none)' : printable(m.triple) });
-  if (m.dataLayout !== undefined) module.push({ label: 'datalayout', value: printable(m.dataLayout) });
+  if (m.sourceFilename !== undefined) module.push({ label: 'source_filename', value: shown(m.sourceFilename) });
+  module.push({ label: 'triple', value: m.triple === undefined ? '(none)' : shown(m.triple) });
+  if (m.dataLayout !== undefined) module.push({ label: 'datalayout', value: shown(m.dataLayout) });
   children.push({ label: 'Module', children: module });
   const defined = m.functions.filter((f) => !f.isDeclaration);
   const kernels = defined.filter((f) => f.cc !== undefined && KERNEL_CCS.has(f.cc));
   children.push({ label: 'Functions', value: `${defined.length} defined, ${m.functions.length - defined.length} declared, ${m.globals.length} global variable(s)` });
-  if (kernels.length) children.push({ label: 'Kernels', value: String(kernels.length), lines: kernels.map((f) => `${f.cc} ${printable(f.name)}`) });
+  if (kernels.length) children.push({ label: 'Kernels', value: String(kernels.length), lines: kernels.map((f) => `${f.cc} ${shown(f.name)}`) });
   try {
     const lowered = lowerManifest(manifestFromIr(m, mode, false));
     const constants = lowered.manifest.specConstants.length;
@@ -75,8 +82,9 @@ export function inspectIrText(bytes: Uint8Array, opts: InspectIrOptions = {}): I
     const text = lowered.registry.size ? explainRegistry(decodeTypedRegistry(lowered.registry)).trimEnd().split('\n') : [];
     children.push({ label: 'Lowering', value: head, ...(text.length ? { lines: text } : {}) });
   } catch (e) {
-    if (!(e instanceof SyclbinError) || e instanceof IrSyntaxError) throw e;
-    children.push({ label: 'Lowering', value: `not lowered: ${e.message}` });
+    // The module parsed: what the lowering refuses (often an IrSyntaxError at the construct) is said here.
+    if (!(e instanceof SyclbinError)) throw e;
+    children.push({ label: 'Lowering', value: `not lowered: ${e instanceof IrSyntaxError ? `${e.line}:${e.column}: ${e.reason}` : e.message}` });
   }
   return { label: `LLVM IR text module — ${bytes.length} bytes`, children };
 }

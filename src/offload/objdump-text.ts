@@ -225,7 +225,8 @@ export function* offloadingTextStream(
     index: 0,
     done: false,
   };
-  const chunk = Math.max(1, opts.chunk ?? 1 << 16); // a piece holds at least one image's text
+  const asked = opts.chunk ?? 1 << 16;
+  const chunk = asked >= 1 ? asked : 1; // a piece holds at least one image's text (0, negative, NaN: one)
   while (!state.done) {
     const out = textPiece(state, chunk);
     if (out) yield out;

@@ -4,7 +4,7 @@
  */
 import { expect } from 'chai';
 import { join } from 'node:path';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cli, tempDir } from '../offload/support.js';
 import { LLVM22 } from '../llvm22/support.js';
 
@@ -83,7 +83,6 @@ describe('inspect: anything in, an honest answer out', () => {
 
   it('explainInput says which kind of input it explained (callers do not read its labels); notSyclbinInput is undefined for a SYCLBIN', async () => {
     const { explainInput, notSyclbinInput } = await import('../../src/inspect/input.js');
-    const { readFileSync } = await import('node:fs');
     const kind = (path: string): string => explainInput(new Uint8Array(readFileSync(path)), { sha256: false }).kind;
     expect(kind(join(LLVM22, '../syclbin/v1_in_offload_v1.syclbin'))).to.equal('syclbin');
     expect(kind(join(LLVM22, '../syclbin/v1_grouped.syclbin'))).to.equal('syclbin');
@@ -107,6 +106,10 @@ describe('inspect: anything in, an honest answer out', () => {
     expect(looksLikeIrText(enc('hello world\n'))).to.equal(false);
     expect(looksLikeIrText(enc('[SYCL/device globals]\n'))).to.equal(false);
     expect(looksLikeIrText(Uint8Array.from([0x42, 0x43, 0xc0, 0xde, 0, 0]))).to.equal(false);
+    // Text that merely starts with an IR sigil is not taken for IR (a shell script, Markdown, batch, YAML, make).
+    for (const t of ['#!/bin/sh\necho hi\n', '# Title\n', '#include <x.h>\n', '@echo off\n', '%YAML 1.2\n', 'target: dep\n', '$ ls\n']) expect(looksLikeIrText(enc(t)), t).to.equal(false);
+    // A long comment header (lit tests) before the first entity.
+    expect(looksLikeIrText(enc('; RUN: x\n'.repeat(2000) + '@g = global i32 0\n'))).to.equal(true);
     const k = await cli(['inspect', 'k2.device.bc.ll.txt'], SYCL); // llvm-dis-22 of clang++-22's device bitcode
     expect(k.code, k.stderr).to.equal(0);
     expect(k.stdout).to.match(/^LLVM IR text module — \d+ bytes\nModule:\n  source_filename: k2\.cpp\n  triple: spirv64-unknown-unknown\n/);
@@ -124,6 +127,15 @@ describe('inspect: anything in, an honest answer out', () => {
       expect(ir.stdout).to.include('Lowering: 3 spec constant(s), 0 device global(s)');
       const indented = props.stdout.trimEnd().split('\n').map((l) => (l ? `  ${l}` : l)).join('\n');
       expect(ir.stdout).to.include(indented);
+      // What the lowering refuses: the module is still explained, the refusal on the Lowering line.
+      const src = readFileSync(join(LLVM22, '../sycl-post-link/device-globals/test_global_variable.ll'), 'utf8');
+      writeFileSync(join(dir, 'refuse.ll'), src.replace('"sycl-device-global-size"="4"', '"sycl-device-global-size"="abc"'));
+      const refused = await cli(['inspect', 'refuse.ll'], dir);
+      expect(refused.code, refused.stderr).to.equal(0);
+      expect(refused.stdout).to.match(/\nLowering: not lowered: \d+:\d+: "sycl-device-global-size"="abc" of @\w+ is not a 32-bit unsigned integer\n/);
+      // dump says what an .ll file is and which commands read it.
+      const d = await cli(['dump', 'refuse.ll'], dir);
+      expect(d.stderr).to.equal("Failed to parse SYCLBIN file: Incorrect SYCLBIN magic number.\nnote: refuse.ll: LLVM IR text; see 'syclbin inspect refuse.ll' or 'syclbin lower refuse.ll'\n");
       writeFileSync(join(dir, 'bad.ll'), 'define void @f() {\n  ret void\n');
       const bad = await cli(['inspect', 'bad.ll'], dir);
       expect([bad.code, bad.stderr]).to.deep.equal([1, "syclbin inspect: bad.ll:3:1: error: expected '}' at the end of the function body\n"]);
@@ -162,7 +174,6 @@ describe('inspect: anything in, an honest answer out', () => {
 
 describe('inspect: a compressed SYCLBIN is inflated once', () => {
   it('reads the compressed payload once (bench/ saw two inflated copies alive at once)', async () => {
-    const { readFileSync } = await import('node:fs');
     const { memorySource } = await import('../../src/codec/source.js');
     const { inspectInput } = await import('../../src/inspect/input.js');
     const bytes = new Uint8Array(readFileSync(new URL('../../testdata/syclbin/v1_in_offload_v3_zlib.syclbin', import.meta.url)));

@@ -113,6 +113,15 @@ describe('HIP offload bundles (llvm-objdump-22 --offloading writes their entries
         '4-h2.o-bundle0-hipv4-amdgcn-amd-amdhsa--gfx90a.o',
       ]);
       expect(a.code, a.stderr).to.equal(0);
+      // A bundle that cannot be read: why, and no pointer to commands that cannot read it either.
+      const corrupt = readFileSync(join(HIP, 'hc.o'));
+      corrupt.fill(0, 0x1030, 0x1038); // inside the zstd stream of the CCOB bundle at 0x1000
+      writeFileSync(join(dir, 'cbad.o'), corrupt);
+      const cb = await cli(['offload-extract', 'cbad.o', '-o', 'cbad'], dir);
+      expect(cb.code, cb.stderr).to.equal(0);
+      expect(cb.stderr).to.match(/note: the offload bundles cannot be read \("while extracting offload FatBin bundles: corrupt zstd stream/);
+      expect(cb.stderr).to.include('note: nothing extracted: its offload bundles (HIP without -fgpu-rdc) could not be read (the note above says why)\n');
+      expect(readdirSync(join(dir, 'cbad'))).to.deep.equal([]);
       // Other reasons for an empty folder are said as they are.
       const c = await cli(['offload-extract', join(LLVM22, 'containers/cray-progbits.o'), '-o', 'cray'], dir);
       expect(c.stderr).to.include('note: nothing extracted: the 2 OffloadBinary(s) found by scanning ordinary data are extracted with --scan always\n');

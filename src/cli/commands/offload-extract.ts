@@ -125,6 +125,7 @@ Every file is written atomically; an image file is never written over FILE itsel
     // Folder mode (ours) also writes the entries of HIP offload bundles (clang-offload-bundler), read as
     // llvm-objdump-22 reads them (src/containers/offload-bundle.ts): LLVM's packer does not read them.
     let bundles: { member?: string; entry: OffloadBundleEntryModel }[] = [];
+    const bundleNotes: string[] = [];
     try {
       input = files.read(file, (given) => {
         const src = files.withThinMembers(file, given, opts.strict ? undefined : note);
@@ -136,6 +137,13 @@ Every file is written atomically; an image file is never written over FILE itsel
         if (folder && (looksLikeHipBundles(found) || found.container === 'archive')) {
           const withBundles = readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: 'never', peer: llvmEra('22').objdump, bundles: true, membersAligned: src.thin === true });
           bundles = withBundles.objects.flatMap((o) => (o.bundles ?? []).map((entry) => ({ ...(o.member === undefined ? {} : { member: o.member }), entry })));
+          // Why a bundle could not be read (a COFF object, the inflate cap, a corrupt stream), once.
+          const seen = new Set(found.notes);
+          for (const n of withBundles.notes) {
+            if (seen.has(n)) continue;
+            // The bundle pass stops at the first bundle it cannot read, as llvm-objdump-22 does.
+            bundleNotes.push(n.replace(/llvm-objdump-22 --offloading fails on this file/, 'the offload bundles cannot be read').replace(/; its listing stops before this member$/, '; the bundles of later members are not read'));
+          }
         }
         return found;
       });
@@ -162,13 +170,14 @@ Every file is written atomically; an image file is never written over FILE itsel
 
     if (folder) {
       files.dir(opts.output!);
+      for (const n of bundleNotes) note(n);
       if (!candidates.length && !bundles.length) {
         // Say why, with what does read what is there.
         const scanned = input.found.filter((f) => f.byScan).length;
         const why = scanned
           ? `the ${scanned} OffloadBinary(s) found by scanning ordinary data are extracted with --scan always`
           : looksLikeHipBundles(input)
-            ? `offload bundles (HIP without -fgpu-rdc) are listed by 'syclbin inspect ${file}' and written out by 'syclbin offload-list ${file}', as llvm-objdump-22 writes them`
+            ? `its offload bundles (HIP without -fgpu-rdc) could not be read${bundleNotes.length ? ' (the note above says why)' : ''}`
             : 'no OffloadBinary and no device image in it';
         note(`nothing extracted: ${why}`);
       }
@@ -184,7 +193,8 @@ Every file is written atomically; an image file is never written over FILE itsel
       // entries with the member's name first, as llvm-objdump-22 names its files).
       bundles.forEach(({ member, entry }, i) => {
         const ext = BUNDLE_EXTENSIONS[identifyImage(entry.data).kind];
-        const name = `${candidates.length + i}-${member === undefined ? '' : `${safeFileName(member)}-`}bundle${entry.bundle}-${safeFileName(entry.id)}${ext ? `.${ext}` : ''}`;
+        // Member names and IDs are cut so the name stays within file-system limits (255 bytes).
+        const name = `${candidates.length + i}-${member === undefined ? '' : `${safeFileName(member).slice(0, 80)}-`}bundle${entry.bundle}-${safeFileName(entry.id).slice(0, 120)}${ext ? `.${ext}` : ''}`;
         files.write(files.join(opts.output!, name), [entry.data]);
         lines.push(`${files.join(opts.output!, name)} (${entry.data.size} bytes)\n`);
       });
