@@ -312,8 +312,7 @@ function recordCoffContents(src: ByteSource, tree: SpanTree | undefined, prefix:
     // IMAGE_SCN_LNK_NRELOC_OVFL: 0xffff stands for more; the first record's VirtualAddress is the count
     // (that record included), as src/containers/coff-pointers.ts reads it.
     if ((s.characteristics & COFF_SCN_LNK_NRELOC_OVFL) !== 0 && count === 0xffff && fits(o, CoffRelocation.fixedSize!)) {
-      const head = src.read(coff.origin + o + CoffRelocation.offsets.virtualAddress, 4);
-      count = new DataView(head.buffer, head.byteOffset, 4).getUint32(0, true);
+      count = new Space(src, 0, undefined).sub(coff.origin, coff.size).decode(CoffRelocation, o, { path: [...prefix, 'relocations', s.index] }).virtualAddress;
     }
     const n = count * CoffRelocation.fixedSize!;
     if (!fits(o, n)) continue;

@@ -353,17 +353,14 @@ function tile(src: ByteSource, ann: Annotation): AnnotatedSpan[] {
   }
   const owned = ownBytes(leaves);
   // Fill gaps.
-  // An OffloadBinary's alignment padding may follow its Size (up to 8 bytes); a v1 image ends at its size.
-  const containers = new Regions([
-    ...(ann.offload ?? []).map((ob) => ({ start: ob.offset, end: ob.offset + ob.size + 8 })),
-    ...ann.v1Images.filter((g) => g.offset >= 0).map((g) => ({ start: g.offset, end: g.offset + g.size })),
-  ]);
+  // The structures readers read (OffloadBinaries, v1 images) at their exact extents: bytes in them are
+  // theirs to explain, never an object's. As containers of alignment padding, an OffloadBinary's may
+  // follow its Size (up to 8 bytes); a v1 image ends at its size.
+  const binaries = (ann.offload ?? []).map((ob) => ({ start: ob.offset, end: ob.offset + ob.size }));
+  const images = ann.v1Images.filter((g) => g.offset >= 0).map((g) => ({ start: g.offset, end: g.offset + g.size }));
+  const structures = new Regions([...binaries, ...images]);
+  const containers = new Regions([...binaries.map((r) => ({ start: r.start, end: r.end + 8 })), ...images]);
   const containerStart = (o: number): number => containers.latestHolding(o, o + 1)?.start ?? 0;
-  // The same structures at their exact extents: bytes in them are theirs to explain, never an object's.
-  const structures = new Regions([
-    ...(ann.offload ?? []).map((ob) => ({ start: ob.offset, end: ob.offset + ob.size })),
-    ...ann.v1Images.filter((g) => g.offset >= 0).map((g) => ({ start: g.offset, end: g.offset + g.size })),
-  ]);
   // A compressed v3 binary's Size is not a multiple of 8: the zero padding after it may be cut short by
   // the end of the file (docs/spec/syclbin-format.md §1.5; verify notes it).
   const compressedEnds = new Set((ann.offload ?? []).filter((ob) => ob.compression).map((ob) => ob.offset + ob.size));
