@@ -199,3 +199,13 @@ export function encodeLatin1(s: string): Uint8Array {
   for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i) & 0xff;
   return out;
 }
+
+/**
+ * The text a string made by {@link decodeLatin1} spells when its bytes are read as UTF-8: how a
+ * name read byte for byte (LLVM IR, whose names are bytes) becomes the Unicode text a manifest,
+ * a property-set key or a display holds. ASCII is returned as is; bytes that are not UTF-8 become
+ * U+FFFD, as every UTF-8 decoder does.
+ */
+export function utf8FromLatin1(s: string): string {
+  return /[^\x00-\x7f]/.test(s) ? new TextDecoder().decode(encodeLatin1(s)) : s;
+}

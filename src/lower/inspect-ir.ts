@@ -8,7 +8,7 @@
  *
  * Portable: no Node APIs.
  */
-import { decodeLatin1, decodeUtf8, encodeLatin1 } from '../codec/index.js';
+import { decodeLatin1, decodeUtf8, utf8FromLatin1 } from '../codec/index.js';
 import { notIrText } from './llvm-ir/not-ir.js';
 import { parseLlvmIr } from './llvm-ir/parse/parser.js';
 import { manifestFromIr } from './from-ir/lower-ir.js';
@@ -62,7 +62,7 @@ export function inspectIrText(bytes: Uint8Array, opts: InspectIrOptions = {}): I
   // One character per byte, as `syclbin lower` and LLVM read IR (columns count bytes); names are
   // shown as the UTF-8 their bytes spell.
   const m = parseLlvmIr(decodeLatin1(bytes));
-  const shown = (s: string): string => printable(/[^\x00-\x7f]/.test(s) ? decodeUtf8(encodeLatin1(s)) : s);
+  const shown = (s: string): string => printable(utf8FromLatin1(s));
   const mode = opts.mode ?? 'native';
   const children: InspectNode[] = [];
   const module: InspectNode[] = [];

@@ -106,6 +106,38 @@ describe('cli: syclbin lower / specialize', () => {
     expect((await run(['lower', 'ctl.ll'], dir)).err).to.equal('syclbin lower: ctl.ll:2:1: error: unexpected character byte 0x01\n');
   });
 
+  it('a non-ASCII name in IR is written once as its UTF-8 bytes, the same bytes post-link writes; specialize finds it by that name', async () => {
+    const ll = [
+      'target triple = "spir64-unknown-unknown"',
+      '@name = private unnamed_addr constant [6 x i8] c"caf\\C3\\A9\\00"',
+      '@id = internal addrspace(1) constant { i32 } { i32 7 }',
+      '@"dg.café" = addrspace(1) global { i32 } zeroinitializer, align 4 #0',
+      'declare i32 @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_(ptr addrspace(4), ptr addrspace(4), ptr addrspace(4))',
+      'define spir_kernel void @k() {',
+      'entry:',
+      '  %v = call i32 @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_(ptr addrspace(4) addrspacecast (ptr @name to ptr addrspace(4)), ptr addrspace(4) addrspacecast (ptr addrspace(1) @id to ptr addrspace(4)), ptr addrspace(4) null)',
+      '  ret void',
+      '}',
+      'attributes #0 = { "sycl-unique-id"="dg\\C3\\A9" "sycl-device-global-size"="4" }',
+      '',
+    ].join('\n');
+    writeFileSync(join(dir, 'u8.ll'), ll);
+    const a = await run(['lower', 'u8.ll', '--props-out', 'u8.prop', '-o', 'u8.syclbin'], dir);
+    expect(a.code, a.err).to.equal(0);
+    const p = await run(['post-link', '-properties', '--device-globals', '-spec-const=native', '-S', 'u8.ll', '-o', 'u8.table'], dir);
+    expect(p.code, p.err).to.equal(0);
+    const ours = readFileSync(join(dir, 'u8.prop'), 'latin1');
+    const theirs = readFileSync(join(dir, 'u8_0.prop'), 'latin1');
+    // "é" is c3 a9 in both files (read one character per byte here), never c3 83 c2 a9.
+    for (const line of ['caf\xc3\xa9=2|gBAAAAAAAAAAAAAAAAAAAQAAAAA\n', 'dg\xc3\xa9=2|ABAAAAAAAAABAAAAAAAAAA\n']) {
+      expect(ours).to.contain(line);
+      expect(theirs).to.contain(line);
+    }
+    const s = await run(['specialize', 'u8.syclbin', '--set', 'café=i:5', '--json'], dir);
+    expect(s.code, s.err).to.equal(0);
+    expect(JSON.parse(s.out).writes).to.deep.equal([{ name: 'café', specId: 0, size: 4, bytes: '05000000' }]);
+  });
+
   it('specialize on a .syclbin holding the lowered property sets matches a hand-computed blob', async () => {
     const r = lowerManifestJson(manifest);
     const file: SyclbinFile = {

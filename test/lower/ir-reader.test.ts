@@ -155,6 +155,34 @@ describe('IR path of the lowering', () => {
     expect(tree.kind === 'scalar' && tree.default.type.kind === 'int' && tree.default.type.bits).to.equal(8);
   });
 
+  it('non-ASCII names reach the property sets as the UTF-8 bytes the IR holds, once (bytes or a Unicode string in)', () => {
+    // "café" as LLVM writes it: escaped in c"…" and attribute strings (\C3\A9), raw UTF-8 in a quoted global name.
+    const text = [
+      `target datalayout = "${DL}"`,
+      'target triple = "spir64-unknown-unknown"',
+      '@name = private unnamed_addr constant [6 x i8] c"caf\\C3\\A9\\00"',
+      '@id = internal addrspace(1) constant { i32 } { i32 7 }',
+      '@"dg.café" = addrspace(1) global { i32 } zeroinitializer, align 4 #0',
+      'declare i32 @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_(ptr addrspace(4), ptr addrspace(4), ptr addrspace(4))',
+      'define spir_kernel void @k() {',
+      'entry:',
+      '  %v = call i32 @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_(ptr addrspace(4) addrspacecast (ptr @name to ptr addrspace(4)), ptr addrspace(4) addrspacecast (ptr addrspace(1) @id to ptr addrspace(4)), ptr addrspace(4) null)',
+      '  ret void',
+      '}',
+      'attributes #0 = { "sycl-unique-id"="dg\\C3\\A9" "sycl-device-global-size"="4" }',
+    ].join('\n');
+    const fromString = lowerIrModule(text);
+    const fromBytes = lowerIrModule(new TextEncoder().encode(text));
+    expect(fromString.specConstants.constants.map((c) => c.name)).to.deep.equal(['café']);
+    expect(fromString.deviceGlobals.map((g) => g.name)).to.deep.equal(['dgé']);
+    const prop = Buffer.from(encodeRegistry(fromString.registry));
+    expect(prop.equals(Buffer.from(encodeRegistry(fromBytes.registry)))).to.equal(true);
+    // é once as c3 a9, never re-encoded (c3 83 c2 a9)
+    expect(prop.includes(Buffer.from('caf\u00e9=2|', 'utf8'))).to.equal(true);
+    expect(prop.includes(Buffer.from('dg\u00e9=2|', 'utf8'))).to.equal(true);
+    expect(prop.includes(Buffer.from([0xc3, 0x83]))).to.equal(false);
+  });
+
   it('errors in IR are IrSyntaxErrors at the offending construct', () => {
     const text = scalarModule([['A', 'i32', '1']], true).replace('@id0 = internal addrspace(1) constant { i32 } { i32 1 }', '@id0 = external addrspace(1) constant { i32 }');
     try {

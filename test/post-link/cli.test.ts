@@ -185,7 +185,7 @@ describe('syclbin post-link command line', function () {
     const llvmAs15 = existsSync('/usr/lib/llvm-15/bin/llvm-as') ? '/usr/lib/llvm-15/bin/llvm-as' : tool('llvm-as-15', 'llvm-15');
     for (const f of ['spec-constants/SYCL-2020-zeroinitializer.ll', 'spec-constants/bool.ll', 'spec-constants/composite-padding-desc.ll']) {
       const src = join(LIT, f);
-      const ours = emitSpirv(lowerIrModule(readFileSync(src, 'latin1')), { intelDecorations: false });
+      const ours = emitSpirv(lowerIrModule(readFileSync(src)), { intelDecorations: false });
       writeFileSync(join(dir, 'ours.spv'), ours);
       const v = spawnSync(val, [join(dir, 'ours.spv')], { encoding: 'utf8' });
       expect(v.status, `${f}: ${v.stderr}${v.stdout}`).to.equal(0);

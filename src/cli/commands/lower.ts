@@ -21,7 +21,7 @@ import { writeLoweredSyclbin } from '../../lower/syclbin-output.js';
 import { lowerIrModule } from '../../lower/from-ir/lower-ir.js';
 import { IrSyntaxError } from '../../lower/llvm-ir/parse/errors.js';
 import { notIrText } from '../../lower/llvm-ir/not-ir.js';
-import { isBitcode, latin1 } from '../../lower/post-link/driver.js';
+import { isBitcode } from '../../lower/post-link/driver.js';
 import { llvmTools } from '../../node/llvm-tools.js';
 
 /** One file output of `syclbin lower`. */
@@ -122,7 +122,7 @@ layout (array/vector elements with alloc size != store size) are reproduced and 
       if (isIr) {
         const why = isBitcode(bytes) ? undefined : notIrText(bytes);
         if (why) throw new CommandFailure(`${prog}: ${file}: ${why} (see 'syclbin inspect ${file}')`);
-        result = lowerIrModule(isBitcode(bytes) ? llvmTools.disassemble!(bytes) : latin1(bytes), { mode: opts.mode ?? 'native', emitProgramMetadata });
+        result = lowerIrModule(isBitcode(bytes) ? llvmTools.disassemble!(bytes) : bytes, { mode: opts.mode ?? 'native', emitProgramMetadata });
       } else {
         const manifest = parseManifestText(decodeText(bytes));
         // A manifest carries its mode: a --mode that says otherwise is a contradiction, not ignored.

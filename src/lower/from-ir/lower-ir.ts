@@ -7,6 +7,7 @@
  * (src/lower/from-ir/device-globals.ts); the result is turned into a {@link LoweringManifest} and
  * lowered by {@link lowerManifest}, the code the manifest path runs.
  */
+import { decodeLatin1, utf8FromLatin1 } from '../../codec/bytes.js';
 import { DataLayout } from '../datalayout.js';
 import { LowerError } from '../errors.js';
 import { lowerManifest, type LowerOptions, type LoweringResult } from '../lower.js';
@@ -56,15 +57,16 @@ export function manifestFromIr(m: LModule, mode: SpecConstMode = 'native', emitP
   const specConstants: ManifestSpecConstant[] = uses
     .filter((u) => !(mode === 'emulation' && (u.is121 || (u.isAlloca && isSpirTriple(m.triple)))))
     .map((u) => ({
-      name: u.symId,
+      // IR names are bytes (read one character per byte); a manifest holds the text they spell.
+      name: utf8FromLatin1(u.symId),
       type: u.type,
       default: u.default,
       path: [`line ${u.inst.line}`],
       ...(typeToString(u.default.type) !== typeToString(u.type) ? { defaultType: u.default.type } : {}),
     }));
   const deviceGlobals: ManifestDeviceGlobal[] = findDeviceGlobals(m).map((g) => ({
-    name: g.name,
-    irName: g.irName,
+    name: utf8FromLatin1(g.name),
+    irName: utf8FromLatin1(g.irName),
     type: g.type,
     deviceImageScope: g.deviceImageScope,
     ...(g.hostAccess ? { hostAccess: g.hostAccess } : {}),
@@ -75,8 +77,15 @@ export function manifestFromIr(m: LModule, mode: SpecConstMode = 'native', emitP
   return { mode, dataLayout, types: new TypeTable({}), specConstants, deviceGlobals, emitProgramMetadata };
 }
 
-/** Parses and lowers LLVM IR text (errors: IrSyntaxError with line and column, LowerError). */
-export function lowerIrModule(text: string, opts: LowerIrOptions = {}): IrLoweringResult {
+/**
+ * Parses and lowers LLVM IR text (errors: IrSyntaxError with line and column, LowerError). The IR
+ * is given as its bytes (a `.ll` file as read), or as a string, which is taken as Unicode text and
+ * read as its UTF-8 bytes: either way the module is read one character per byte as LLVM reads it
+ * (columns count bytes), and names become the text their UTF-8 bytes spell.
+ */
+export function lowerIrModule(ir: Uint8Array | string, opts: LowerIrOptions = {}): IrLoweringResult {
+  // ASCII text is its own byte string; anything else is read through its bytes.
+  const text = typeof ir === 'string' ? (/[^\x00-\x7f]/.test(ir) ? decodeLatin1(new TextEncoder().encode(ir)) : ir) : decodeLatin1(ir);
   const m = parseLlvmIr(text);
   const manifest = manifestFromIr(m, opts.mode ?? 'native', Boolean(opts.emitProgramMetadata));
   return { ...lowerManifest(manifest, opts), module: m };

@@ -18,7 +18,7 @@
  * device globals, `specConstsReplacedWithDefault`.
  */
 import { SyclbinError } from '../../codec/errors.js';
-import { decodeLatin1, encodeLatin1 } from '../../codec/bytes.js';
+import { decodeLatin1, encodeLatin1, utf8FromLatin1 } from '../../codec/bytes.js';
 import { encodeRegistry } from '../../props/registry.js';
 import { lowerDeviceGlobals, verifyNoCrossModuleDeviceGlobalUsage } from '../device-globals.js';
 import { buildRegistry } from '../lower.js';
@@ -71,9 +71,7 @@ export interface PostLinkResult {
 export const latin1 = decodeLatin1;
 const latin1Bytes = encodeLatin1;
 /** A byte string (IR names are read byte for byte) as the text those UTF-8 bytes spell. */
-function utf8Name(s: string): string {
-  return /^[\x00-\x7f]*$/.test(s) ? s : new TextDecoder().decode(latin1Bytes(s));
-}
+const utf8Name = utf8FromLatin1;
 
 /** True for LLVM bitcode (raw `BC\xC0\xDE` or the wrapper magic 0x0B17C0DE). */
 export function isBitcode(b: Uint8Array): boolean {
