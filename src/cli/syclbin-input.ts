@@ -42,7 +42,7 @@ export async function notSyclbinNote(src: ByteSource, name: string, opts: { maxI
     // LLVM IR text is no container: its reader is loaded only to tell it.
     if (src.size === 0) return '';
     const ir = await import('../lower/inspect-ir.js');
-    return ir.looksLikeIrText(src.read(0, Math.min(ir.IR_HEAD, src.size))) ? `note: ${name}: LLVM IR text; see 'syclbin inspect ${name}' or 'syclbin lower ${name}'\n` : '';
+    return ir.looksLikeIrText(src.read(0, Math.min(ir.IR_HEAD, src.size)), src.size <= ir.IR_HEAD) ? `note: ${name}: LLVM IR text; see 'syclbin inspect ${name}' or 'syclbin lower ${name}'\n` : '';
   }
   const commands = [`syclbin inspect ${name}`];
   // A module that embeds nothing has nothing to list or extract: inspect alone explains it.

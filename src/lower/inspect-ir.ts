@@ -34,18 +34,26 @@ export const IR_HEAD = 1 << 20;
 
 /**
  * Whether `head` (the first bytes of a file) looks like LLVM IR text: no magic of a binary format,
- * no NUL, and its first line that is not blank or a comment starts a top-level entity.
+ * no NUL, and its first line that is not blank or a comment starts a top-level entity. `whole`:
+ * `head` is the whole file, so a file of `;` comments only is IR too (the empty module llvm-as
+ * reads from it).
  */
-export function looksLikeIrText(head: Uint8Array): boolean {
+export function looksLikeIrText(head: Uint8Array, whole = false): boolean {
   const b = head.subarray(0, IR_HEAD);
   if (notIrText(b) !== undefined) return false;
+  let comment = false;
   // (decodeUtf8 is lenient: a character cut at the end of the window is a replacement character.)
   for (const raw of decodeUtf8(b, 0, b.length).split('\n')) {
     const line = raw.trim();
-    if (line === '' || line.startsWith(';')) continue;
+    if (line === '') continue;
+    if (line.startsWith(';')) {
+      comment = true;
+      continue;
+    }
     return TOP_LEVEL.test(line);
   }
-  return false;
+  // Nothing but comments: an empty module, as llvm-as reads it, when that is the whole file.
+  return whole && comment && head.length <= IR_HEAD;
 }
 
 /** Options of {@link inspectIrText}. */

@@ -110,6 +110,10 @@ describe('inspect: anything in, an honest answer out', () => {
     for (const t of ['#!/bin/sh\necho hi\n', '# Title\n', '#include <x.h>\n', '@echo off\n', '%YAML 1.2\n', 'target: dep\n', '$ ls\n']) expect(looksLikeIrText(enc(t)), t).to.equal(false);
     // A long comment header (lit tests) before the first entity.
     expect(looksLikeIrText(enc('; RUN: x\n'.repeat(2000) + '@g = global i32 0\n'))).to.equal(true);
+    // Nothing but comments: the empty module llvm-as reads, when the bytes are the whole file (not a window of it).
+    expect(looksLikeIrText(enc('; RUN: x\n\n; only comments\n'), true)).to.equal(true);
+    expect(looksLikeIrText(enc('; RUN: x\n'), false)).to.equal(false);
+    expect(looksLikeIrText(enc('\n\n'), true)).to.equal(false);
     const k = await cli(['inspect', 'k2.device.bc.ll.txt'], SYCL); // llvm-dis-22 of clang++-22's device bitcode
     expect(k.code, k.stderr).to.equal(0);
     expect(k.stdout).to.match(/^LLVM IR text module — \d+ bytes\nModule:\n  source_filename: k2\.cpp\n  triple: spirv64-unknown-unknown\n/);
@@ -136,6 +140,10 @@ describe('inspect: anything in, an honest answer out', () => {
       // dump says what an .ll file is and which commands read it.
       const d = await cli(['dump', 'refuse.ll'], dir);
       expect(d.stderr).to.equal("Failed to parse SYCLBIN file: Incorrect SYCLBIN magic number.\nnote: refuse.ll: LLVM IR text; see 'syclbin inspect refuse.ll' or 'syclbin lower refuse.ll'\n");
+      writeFileSync(join(dir, 'comments.ll'), '; RUN: sycl-post-link -S %s\n; nothing else\n');
+      const empty = await cli(['inspect', 'comments.ll'], dir);
+      expect([empty.code, empty.stderr]).to.deep.equal([0, '']);
+      expect(empty.stdout).to.match(/^LLVM IR text module — 43 bytes\n[^]*Functions: 0 defined, 0 declared, 0 global variable\(s\)\n/);
       writeFileSync(join(dir, 'bad.ll'), 'define void @f() {\n  ret void\n');
       const bad = await cli(['inspect', 'bad.ll'], dir);
       expect([bad.code, bad.stderr]).to.deep.equal([1, "syclbin inspect: bad.ll:3:1: error: expected '}' at the end of the function body\n"]);

@@ -84,7 +84,7 @@ is explained as without it, with a note on stderr.`,
       // LLVM IR text (a device module as clang writes it): its reader is loaded only for it.
       if (!(e instanceof SyclbinFormatError) && source.size > 0) {
         const ir = await import('../../lower/inspect-ir.js');
-        if (ir.looksLikeIrText(source.read(0, Math.min(ir.IR_HEAD, source.size)))) {
+        if (ir.looksLikeIrText(source.read(0, Math.min(ir.IR_HEAD, source.size)), source.size <= ir.IR_HEAD)) {
           if (opts.offsets) io.stderr.write(`${prog}: ${file}: note: --offsets applies to SYCLBIN files only\n`);
           if (source.size > MAX_IR_TEXT) throw new CommandFailure(`${prog}: ${file}: LLVM IR text of ${source.size} bytes: more than the ${MAX_IR_TEXT}-byte limit of inspect ('syclbin lower' reads it)`);
           let tree;
