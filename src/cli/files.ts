@@ -36,10 +36,22 @@ export class Files {
   private stdinRead = false;
   private stdoutTaken = false;
 
+  /**
+   * @param force `--force` was given: outputs may replace inputs.
+   * @param canForce the command has a `--force` option (the LLVM drop-ins have none: their refusal
+   *   says to name another output instead of pointing to an option they do not accept).
+   */
   constructor(
     private readonly io: CommandIO,
     private readonly force: boolean,
+    private readonly canForce = true,
   ) {}
+
+  /** The end of a refusal: how to get past it with this command. */
+  private way(what: 'input' | 'twice'): string {
+    if (this.canForce) return what === 'input' ? 'pass --force to do it anyway' : 'pass --force to write it twice';
+    return what === 'input' ? 'this command never writes over an input; name another output' : 'name each output once';
+  }
 
   /** Open an input (kept open until the run ends). Open failures name the file. */
   input(name: string): InputFile {
@@ -58,7 +70,7 @@ export class Files {
     if (!this.force && f.path) {
       for (const [abs, id] of this.outputs) {
         if (abs === f.path || (f.identity !== undefined && id === f.identity)) {
-          throw new FileFailure(this.outputNames.get(abs) ?? abs, new Error(`refusing to overwrite the input ${name} (pass --force to do it anyway)`));
+          throw new FileFailure(this.outputNames.get(abs) ?? abs, new Error(`refusing to overwrite the input ${name} (${this.way('input')})`));
         }
       }
     }
@@ -226,10 +238,10 @@ export class Files {
     const id = fileIdentity(abs);
     // (by path, then by file identity: one lookup each, not a scan of every output so far)
     const prior = this.outputs.get(abs) ?? (id ? this.outputIds.get(id) : undefined);
-    if (prior !== undefined) throw new FileFailure(name, new Error('is already an output of this command (pass --force to write it twice)'));
+    if (prior !== undefined) throw new FileFailure(name, new Error(`is already an output of this command (${this.way('twice')})`));
     for (const f of this.inputs) {
       if (f.path === abs || (id !== undefined && f.identity === id)) {
-        throw new FileFailure(name, new Error(`refusing to overwrite the input ${f.name} (pass --force to do it anyway)`));
+        throw new FileFailure(name, new Error(`refusing to overwrite the input ${f.name} (${this.way('input')})`));
       }
     }
     this.outputs.set(abs, id ?? abs);

@@ -180,7 +180,7 @@ export async function runCli(argv: string[], io: CommandIO): Promise<number> {
     if (e instanceof UsageError) return usage(e.message);
     throw e;
   }
-  const files = new Files(io, opts.force === true);
+  const files = new Files(io, opts.force === true, 'force' in cmd.options);
   try {
     const status = await cmd.run({ opts, args: positionals, file: positionals[0] ?? '', io, files, prog, help: () => formatCommandHelp(cmd) });
     files.finish();

@@ -114,6 +114,15 @@ describe('syclbin post-link command line', function () {
     expect((await cli(['--ir-output-only', '-split=kernel', '-spec-const=native', 'x.ll'], dir)).err).to.contain("-split=kernel can't be used with -ir-output-only");
   });
 
+  it('an output over the input is refused with a way out this command accepts (it has no --force)', async () => {
+    writeFileSync(join(dir, 'k_0.ll'), readFileSync(LIT + 'spec-constants/bool.ll'));
+    const r = await cli(['-spec-const=native', '-symbols', '-S', 'k_0.ll', '-o', 'k.table'], dir);
+    expect([r.code, r.err]).to.deep.equal([1, 'syclbin post-link: k_0.ll: refusing to overwrite the input k_0.ll (this command never writes over an input; name another output)\n']);
+    const o = await cli(['-spec-const=native', '--ir-output-only', '-S', 'k_0.ll', '-o', 'k_0.ll'], dir);
+    expect(o.err).to.contain('never writes over an input');
+    expect(readFileSync(join(dir, 'k_0.ll')).equals(readFileSync(LIT + 'spec-constants/bool.ll'))).to.equal(true);
+  });
+
   it('reads standard input and writes --ir-output-only to standard output', async () => {
     const r = await cli(['-spec-const=native', '--ir-output-only', '-S', '-o', '-'], dir, readFileSync(LIT + 'spec-constants/bool.ll'));
     expect(r.code, r.err).to.equal(0);
