@@ -53,9 +53,12 @@ export async function notSyclbinNote(src: ByteSource, name: string, opts: { maxI
 
 /** The two lines `syclbin dump` prints for a parse failure (LLVM's sentence; our detail with --verbose). */
 export function dumpFailure(e: DecodeError, verbose: boolean): string {
-  let text = `Failed to parse SYCLBIN file: ${headlineOf(e)}\n`;
+  const headline = headlineOf(e);
+  let text = `Failed to parse SYCLBIN file: ${headline}\n`;
   if (verbose) {
-    const detail = e instanceof SyclbinFormatError ? e.detail : '';
+    // Our reason where the headline is LLVM's own (shorter) message for it, e.g. a property line's
+    // line, column and what was wrong.
+    const detail = e instanceof SyclbinFormatError ? e.detail : e.reason !== headline ? e.reason : '';
     text += `  ${detail ? detail + ' ' : ''}(at ${e.path || 'file'}, offset 0x${e.offset.toString(16)})\n`;
   }
   return text;

@@ -62,25 +62,33 @@ export class DecodeError extends SyclbinError {
   readonly available?: number;
   /** The message without the location suffix. */
   readonly reason: string;
+  /**
+   * Which path keys are names from the data (a property set's name, a property key): rendered
+   * `["name"]` as the span tree renders them (`metadata["SYCL/misc properties"]["optLevel"]`).
+   */
+  readonly namedKeys: boolean[];
 
-  constructor(code: ErrorCode, reason: string, offset: number, path: readonly PathKey[] = [], extra: { needed?: number; available?: number } = {}) {
+  constructor(code: ErrorCode, reason: string, offset: number, path: readonly PathKey[] = [], extra: { needed?: number; available?: number; named?: number } = {}) {
     super(code, reason);
     this.reason = reason;
     this.offset = offset;
     this.pathSegments = [...path];
     this.needed = extra.needed;
     this.available = extra.available;
+    const plain = path.length - (extra.named ?? 0);
+    this.namedKeys = path.map((_, i) => i >= plain);
     this.refreshMessage();
   }
 
-  /** The path rendered for people: `entries[2].stringOffset`. */
+  /** The path rendered for people: `entries[2].stringOffset`, `globalMetadata["SYCLBIN/global metadata"]["state"]`. */
   get path(): string {
-    return formatPath(this.pathSegments);
+    return formatPath(this.pathSegments, this.namedKeys);
   }
 
   /** Prepend outer path keys while the error unwinds through enclosing structures. */
   within(...outer: PathKey[]): this {
     this.pathSegments.unshift(...outer);
+    this.namedKeys.unshift(...outer.map(() => false));
     this.refreshMessage();
     return this;
   }
@@ -105,20 +113,32 @@ export class EncodeError extends SyclbinError {
   readonly pathSegments: PathKey[];
   /** The message without the location suffix. */
   readonly reason: string;
-  constructor(reason: string, path: readonly PathKey[] = []) {
+  /** Which path keys are names from the data (rendered `["name"]`; see DecodeError.namedKeys). */
+  readonly namedKeys: boolean[];
+  /** `named`: how many of the last keys of `path` are names from the data. */
+  constructor(reason: string, path: readonly PathKey[] = [], named = 0) {
     super('ENCODE', reason);
     this.reason = reason;
     this.pathSegments = [...path];
-    this.message = this.pathSegments.length ? `${reason} (at ${formatPath(this.pathSegments)})` : reason;
+    this.namedKeys = path.map((_, i) => i >= path.length - named);
+    this.message = this.pathSegments.length ? `${reason} (at ${this.path})` : reason;
   }
   /** The structure path as text (`entries[0].image`). */
   get path(): string {
-    return formatPath(this.pathSegments);
+    return formatPath(this.pathSegments, this.namedKeys);
   }
   /** Prefix the path with `outer` (an enclosing structure adds its place); returns the same error. */
   within(...outer: PathKey[]): this {
-    this.pathSegments.unshift(...outer);
-    this.message = `${this.reason} (at ${formatPath(this.pathSegments)})`;
+    return this.prefix(outer, false);
+  }
+  /** Prefix the path with names from the data (a property set's name and key); returns the same error. */
+  withinNames(...names: PathKey[]): this {
+    return this.prefix(names, true);
+  }
+  private prefix(keys: PathKey[], named: boolean): this {
+    this.pathSegments.unshift(...keys);
+    this.namedKeys.unshift(...keys.map(() => named));
+    this.message = `${this.reason} (at ${this.path})`;
     return this;
   }
 }

@@ -117,10 +117,19 @@ export function pathOf(node: SpanNode): PathKey[] {
 
 const IDENT = /^[A-Za-z_$][\w$]*$/;
 
-/** Render a path for people: identifiers joined by `.`, indices as `[n]`, other names JSON-quoted in brackets. */
-export function formatPath(keys: readonly PathKey[]): string {
+/**
+ * Render a path for people: identifiers joined by `.`, indices as `[n]`, other names JSON-quoted in
+ * brackets. Keys that are names from the data (a property set, a property key: the last `named`
+ * keys, or those flagged) are always `["name"]`, as {@link nodePath} writes them, so an error and a
+ * span name the same byte alike.
+ */
+export function formatPath(keys: readonly PathKey[], named: number | readonly boolean[] = 0): string {
   let out = '';
-  for (const k of keys) out = appendKey(out, k);
+  const plain = typeof named === 'number' ? keys.length - named : Infinity;
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    out = i >= plain || (typeof named !== 'number' && named[i]) ? `${out}[${JSON.stringify(String(k))}]` : appendKey(out, k);
+  }
   return out;
 }
 

@@ -9,8 +9,9 @@ import { DecodeError, type ErrorCode, type PathKey } from '../codec/index.js';
 export class PropertySetError extends DecodeError {
   /** LLVM's message for the same failure (undefined where only we check). */
   readonly llvm: string | undefined;
-  constructor(code: ErrorCode, reason: string, offset: number, llvm: string | undefined, path: readonly PathKey[] = []) {
-    super(code, reason, offset, path);
+  /** `named`: how many of the last path keys are set names and keys from the data (see DecodeError.named). */
+  constructor(code: ErrorCode, reason: string, offset: number, llvm: string | undefined, path: readonly PathKey[] = [], named = 0) {
+    super(code, reason, offset, path, { named });
     this.llvm = llvm;
   }
 }

@@ -384,7 +384,7 @@ export function readLlvmProperties(doc: LlvmJsonDocument): LlvmPropsRead {
     for (const [name, setValue] of order(root.members)) {
       if (setValue.kind !== 'object') {
         const m = `error while deserializing property set ${name}: expected JSON array, got ${printLlvmJson(setValue)}`;
-        return new PropertySetError('FORMAT', m, setValue.start, m, [name]);
+        return new PropertySetError('FORMAT', m, setValue.start, m, [name], 1);
       }
       const set: PropertySet = new Map();
       sets.set(name, set);
@@ -392,7 +392,7 @@ export function readLlvmProperties(doc: LlvmJsonDocument): LlvmPropsRead {
         const value = readValue(v, name, key, notes);
         if (typeof value === 'string') {
           const m = `error while deserializing property ${key} in property set ${name}: ${value}`;
-          return new PropertySetError(v.kind === 'string' ? 'SYNTAX' : 'FORMAT', m, v.start, m, [name, key]);
+          return new PropertySetError(v.kind === 'string' ? 'SYNTAX' : 'FORMAT', m, v.start, m, [name, key], 2);
         }
         set.set(key, value);
       }
@@ -471,8 +471,8 @@ export function writeLlvmPropertiesJson(registry: PropertySetRegistry): LlvmProp
         return;
       }
       const { bits, bytes } = value;
-      if (bits % 8n !== 0n) throw new EncodeError(`a byte array of ${bits} bits is not a whole number of bytes: upstream JSON property sets hold whole bytes only`, [setName, key]);
-      if (bits !== BigInt(bytes.length) * 8n) throw new EncodeError(`bit size ${bits} disagrees with the ${bytes.length}-byte payload (${bytes.length * 8} bits)`, [setName, key]);
+      if (bits % 8n !== 0n) throw new EncodeError(`a byte array of ${bits} bits is not a whole number of bytes: upstream JSON property sets hold whole bytes only`, [setName, key], 2);
+      if (bits !== BigInt(bytes.length) * 8n) throw new EncodeError(`bit size ${bits} disagrees with the ${bytes.length}-byte payload (${bytes.length * 8} bits)`, [setName, key], 2);
       notes.push({ severity: 'note', set: setName, key, message: `intel 8-byte bit-size prefix (${bits} bits) dropped: upstream JSON holds the ${bytes.length} payload byte(s) only` });
       out += `"${encodeStandardBase64(bytes)}"`;
     });

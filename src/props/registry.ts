@@ -43,7 +43,8 @@ export class RegistrySyntaxError extends PropertySetError {
   /** 1-based column, counted in bytes from the start of the line. */
   readonly column: number;
   constructor(reason: string, offset: number, line: number, column: number, llvm?: string, path: readonly PathKey[] = []) {
-    super('SYNTAX', `line ${line}, column ${column}: ${reason}`, offset, llvm, path);
+    // The path is the set's name and the key: names from the data.
+    super('SYNTAX', `line ${line}, column ${column}: ${reason}`, offset, llvm, path, path.length);
     this.line = line;
     this.column = column;
   }
@@ -391,10 +392,10 @@ export function textIrregularities(bytes: Uint8Array, registry: PropertySetRegis
 /** Raw byte-array form: 8-byte LE bit count followed by the payload (lowering.md fact 3). */
 export function rawByteArray(value: { bytes: Uint8Array; bits: bigint }, path: (string | number)[] = []): Uint8Array {
   if (typeof value.bits !== 'bigint' || value.bits < 0n || value.bits > MAX_U64) {
-    throw new EncodeError(`bit count ${String(value.bits)} is not a u64`, path);
+    throw new EncodeError(`bit count ${String(value.bits)} is not a u64`, path, path.length);
   }
   if (BigInt(value.bytes.length) !== (value.bits + 7n) / 8n) {
-    throw new EncodeError(`bit count ${value.bits} needs ${(value.bits + 7n) / 8n} byte(s), the value has ${value.bytes.length}`, path);
+    throw new EncodeError(`bit count ${value.bits} needs ${(value.bits + 7n) / 8n} byte(s), the value has ${value.bytes.length}`, path, path.length);
   }
   const raw = new Uint8Array(BIT_COUNT_SIZE + value.bytes.length);
   new DataView(raw.buffer).setBigUint64(0, value.bits, true);
@@ -406,12 +407,12 @@ export function rawByteArray(value: { bytes: Uint8Array; bits: bigint }, path: (
 export function encodePropertyValue(value: PropertyValue, path: (string | number)[] = []): string {
   if (value.type === PROPERTY_TYPE.UINT32) {
     if (!Number.isInteger(value.value) || value.value < 0 || value.value > MAX_U32) {
-      throw new EncodeError(`uint32 value ${String(value.value)} is out of range 0..4294967295`, path);
+      throw new EncodeError(`uint32 value ${String(value.value)} is out of range 0..4294967295`, path, path.length);
     }
     return `1|${value.value}`;
   }
   if (value.type === PROPERTY_TYPE.BYTE_ARRAY) return `2|${encodeBase64(rawByteArray(value, path))}`;
-  throw new EncodeError(`unsupported property type ${String((value as { type: unknown }).type)}`, path);
+  throw new EncodeError(`unsupported property type ${String((value as { type: unknown }).type)}`, path, path.length);
 }
 
 /**
@@ -468,16 +469,16 @@ export function registryProblems(registry: PropertySetRegistry): EncodeError[] {
 }
 
 function checkSetName(b: Uint8Array, name: string): void {
-  if (b.length === 0) throw new EncodeError('empty property set name cannot be written (it would read back as an error)', [name]);
-  if (b.includes(LF)) throw new EncodeError('property set name contains a line feed', [name]);
-  if (b.includes(0)) throw new EncodeError('property set name contains a NUL byte', [name]);
+  if (b.length === 0) throw new EncodeError('empty property set name cannot be written (it would read back as an error)', [name], 1);
+  if (b.includes(LF)) throw new EncodeError('property set name contains a line feed', [name], 1);
+  if (b.includes(0)) throw new EncodeError('property set name contains a NUL byte', [name], 1);
 }
 
 function checkKey(b: Uint8Array, set: string, key: string): void {
   const path = [set, key];
-  if (b.length === 0) throw new EncodeError('empty property key cannot be written', path);
-  if (b[0] === LBRACKET) throw new EncodeError("property key starting with '[' would read back as a set header", path);
-  if (b.includes(EQUALS)) throw new EncodeError("property key contains '=' (the key ends at the first '=')", path);
-  if (b.includes(LF)) throw new EncodeError('property key contains a line feed', path);
-  if (b.includes(0)) throw new EncodeError('property key contains a NUL byte', path);
+  if (b.length === 0) throw new EncodeError('empty property key cannot be written', path, path.length);
+  if (b[0] === LBRACKET) throw new EncodeError("property key starting with '[' would read back as a set header", path, path.length);
+  if (b.includes(EQUALS)) throw new EncodeError("property key contains '=' (the key ends at the first '=')", path, path.length);
+  if (b.includes(LF)) throw new EncodeError('property key contains a line feed', path, path.length);
+  if (b.includes(0)) throw new EncodeError('property key contains a NUL byte', path, path.length);
 }

@@ -137,7 +137,7 @@ export function encodeText(text: string, path: (string | number)[] = []): Uint8A
         i++;
         continue;
       }
-      throw new EncodeError(`lone surrogate U+${c.toString(16).toUpperCase()} at index ${i} cannot be written`, path);
+      throw new EncodeError(`lone surrogate U+${c.toString(16).toUpperCase()} at index ${i} cannot be written`, path, path.length);
     }
     if (c >= 0xdc00 && c <= 0xdfff) {
       if (c >= 0xdc80 && c <= 0xdcff) {
@@ -145,7 +145,7 @@ export function encodeText(text: string, path: (string | number)[] = []): Uint8A
         parts.push(c - 0xdc00);
         continue;
       }
-      throw new EncodeError(`lone surrogate U+${c.toString(16).toUpperCase()} at index ${i} cannot be written`, path);
+      throw new EncodeError(`lone surrogate U+${c.toString(16).toUpperCase()} at index ${i} cannot be written`, path, path.length);
     }
     run += text[i]!;
   }

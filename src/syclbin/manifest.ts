@@ -134,7 +134,8 @@ function registryField(v: unknown, path: ManifestPath, r: Reading): PropertySetR
     base = text.base;
     const read = readLlvmPropertiesJson(text.bytes);
     for (const n of read.notes) {
-      const where = formatPath([...path, ...[n.set, n.key].filter((x): x is string => x !== undefined)]);
+      const names = [n.set, n.key].filter((x): x is string => x !== undefined);
+      const where = formatPath([...path, ...names], names.length);
       r.notes.push(`${where}: ${n.severity}: ${n.message}${n.at === undefined ? '' : ` (byte ${base + n.at})`}`);
     }
     return read.registry;

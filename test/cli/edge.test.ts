@@ -247,7 +247,7 @@ describe('cli edge: symptoms that stay fixed', () => {
     // Property-set text with an error further down is property-set text (inspect said "no known kind").
     for (const cmd of ['inspect', 'verify', 'annotate']) {
       const r = await run([cmd, 'testdata/broken/prop-bad-type.prop']);
-      expect(r.stderr + r.stdout, cmd).to.contain('line 3, column 5: bad property type 3 (1 = uint32, 2 = byte array) (at ["SYCL/misc properties"].bad, offset 0x28)');
+      expect(r.stderr + r.stdout, cmd).to.contain('line 3, column 5: bad property type 3 (1 = uint32, 2 = byte array) (at ["SYCL/misc properties"]["bad"], offset 0x28)');
     }
     for (const [file, extra, want] of cases) {
       for (const cmd of [['inspect'], ['dump', '-v'], ['verify'], ['annotate'], ['offload-list'], ['hexdump']]) {

@@ -165,7 +165,7 @@ describe('hex: web inspector (chromium)', function () {
   it('a diagnostic whose path has no node (a property line that did not parse) selects the innermost node holding its byte', async () => {
     await page.setInputFiles('#file', ROOT + 'testdata/broken/v1-property-syntax.syclbin');
     await page.waitForFunction(() => document.body.dataset.state === 'ready' && document.querySelectorAll('#diagnostics .diag').length > 0);
-    // verify: globalMetadata["SYCLBIN/global metadata"].state at 250 (0xfa); the annotation stops at the blob.
+    // verify: globalMetadata["SYCLBIN/global metadata"]["state"] at 250 (0xfa); the annotation stops at the blob.
     await page.click('#diagnostics .diag[data-offset="250"]');
     expect(await page.$eval('.node.selected', (e) => (e as HTMLElement).dataset.path)).to.equal('globalMetadata');
     expect(await page.$$eval('#rows .b.cursor', (els) => els.map((e) => Number((e as HTMLElement).dataset.o)))).to.deep.equal([250]);

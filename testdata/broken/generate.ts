@@ -125,7 +125,7 @@ const copy = () => base.slice();
   const b = copy();
   const at = textAt(b, 'globalMetadata["SYCLBIN/global metadata"]["state"]', '|2') + 1;
   b[at] = 0x78; // 'x'
-  emit('v1-property-syntax.syclbin', b, "global metadata 'state=1|x' (not decimal)", { severity: 'error', code: 'property', path: 'globalMetadata["SYCLBIN/global metadata"].state', offset: at });
+  emit('v1-property-syntax.syclbin', b, "global metadata 'state=1|x' (not decimal)", { severity: 'error', code: 'property', path: 'globalMetadata["SYCLBIN/global metadata"]["state"]', offset: at });
 }
 {
   const b = copy();
@@ -240,7 +240,7 @@ const cuda = new Uint8Array(readFileSync(new URL('../offload/cuda-sm70.v1.bin', 
 // Property-set registry text.
 {
   const text = '[SYCL/misc properties]\noptLevel=1|2\nbad=3|x\n';
-  emit('prop-bad-type.prop', enc.encode(text), 'property type 3', { severity: 'error', code: 'property', path: '["SYCL/misc properties"].bad', offset: text.indexOf('3|') });
+  emit('prop-bad-type.prop', enc.encode(text), 'property type 3', { severity: 'error', code: 'property', path: '["SYCL/misc properties"]["bad"]', offset: text.indexOf('3|') });
 }
 
 writeFileSync(DIR + 'cases.json', JSON.stringify(cases, null, 2) + '\n');

@@ -119,9 +119,10 @@ function resolveValue(setName: string, p: TypedPropertyInput): PropertyValue {
     throw new EncodeError(
       `typed value (${encodePropertyValue(fromTyped)}) and raw value (${encodePropertyValue(p.value)}) disagree; remove one of them`,
       path,
+      2,
     );
   }
   const v = fromTyped ?? p.value;
-  if (!v) throw new EncodeError('property has neither a typed nor a raw value', path);
+  if (!v) throw new EncodeError('property has neither a typed nor a raw value', path, 2);
   return v;
 }

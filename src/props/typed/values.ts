@@ -285,7 +285,7 @@ export function encodeTypedValue(t: TypedValue, path: (string | number)[] = []):
         return byteArray(encode(HostPipeRecord, { size: t.size }));
     }
   } catch (e) {
-    if (e instanceof EncodeError) throw e.within(...path);
+    if (e instanceof EncodeError) throw e.withinNames(...path);
     throw e;
   }
 }
