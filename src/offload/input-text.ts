@@ -117,13 +117,15 @@ export interface StrictListing {
  * prefix when it follows a readable binary or sits in a section, whose header line is printed).
  * For a malformed input the reader's own error is thrown instead (LLVM's wording is not reproduced).
  */
-export function strictOffloadingText(file: string, input: OffloadInput, opts: ListingOptions = {}): StrictListing {
+export function strictOffloadingText(file: string, input: OffloadInput, opts: ListingOptions & { givenName?: string } = {}): StrictListing {
+  // llvm-objdump's text names a buffer (`<stdin>` for `-`); its error line names the path as given.
+  const given = opts.givenName ?? file;
   const era = opts.era ?? llvmEra();
   // With LLVM's views (llvmRules) the text is a byte string (src/codec/bytes.ts decodeLatin1): the
   // strings' bytes as LLVM prints them, and the file name's UTF-8 bytes.
   const bytesOut = opts.byteStrings === true || input.objects.some((o) => o.views);
   const name = bytesOut ? decodeLatin1(new TextEncoder().encode(file)) : file;
-  const label = (l: PeerFailure['label']): string => (l.kind === 'input' ? `'${file}'` : l.kind === 'member' ? `'${l.member}'` : l.kind === 'member-of' ? `${file}(${l.member})` : '');
+  const label = (l: PeerFailure['label']): string => (l.kind === 'input' ? `'${given}'` : l.kind === 'object' ? `'${file}'` : l.kind === 'member' ? `'${l.member}'` : l.kind === 'member-of' ? `${file}(${l.member})` : '');
   const header = (o: ObjectListing): string => (o.fileFormat ? objectFileHeaderText(o.member === undefined ? name : `${name}(${bytesOut ? decodeLatin1(new TextEncoder().encode(o.member)) : o.member})`, o.fileFormat) : '');
   let text = '';
   let index = 0;
@@ -135,7 +137,7 @@ export function strictOffloadingText(file: string, input: OffloadInput, opts: Li
       // LLVM reads all of a raw file's binaries before printing anything; an object prints its header line first.
       text += header(o);
       const message = !o.fileFormat && unreadable === 0 ? OBJDUMP_ERRORS.invalidData : OBJDUMP_ERRORS.extracting;
-      return { text, ...(bytesOut ? { bytes: true } : {}), error: { label: o.member === undefined ? `'${file}'` : `'${o.member}'`, message } };
+      return { text, ...(bytesOut ? { bytes: true } : {}), error: { label: o.member === undefined ? `'${message === OBJDUMP_ERRORS.extracting ? file : given}'` : `'${o.member}'`, message } };
     }
     const last = i === objects.length - 1;
     if (last && input.peerFailure?.dropLastObject) break;

@@ -170,11 +170,13 @@ export interface PeerFailure {
   /** The text after `error: LABEL: `. */
   message: string;
   /**
-   * How LLVM names the file: `input` = `'FILE'`, `member` = `'MEMBER'` (an object member),
+   * How LLVM names the file: `input` = `'FILE'` as given (createBinary's failures: `'-'` for
+   * standard input), `object` = `'NAME'` the object's buffer name (a failure while extracting from a
+   * file it read: `'<stdin>'` for standard input), `member` = `'MEMBER'` (an object member),
    * `member-of` = `FILE(MEMBER)` unquoted (an OffloadBinary file inside an archive), `none` = not
    * at all (llvm-offload-binary prints `error: MESSAGE`).
    */
-  label: { kind: 'input' } | { kind: 'member'; member: string } | { kind: 'member-of'; member: string } | { kind: 'none' };
+  label: { kind: 'input' } | { kind: 'object' } | { kind: 'member'; member: string } | { kind: 'member-of'; member: string } | { kind: 'none' };
   /** LLVM prints nothing of the last listed object (it reads all of a raw file's binaries before printing). */
   dropLastObject?: boolean;
 }
@@ -411,7 +413,7 @@ class InputReader {
   private bundlePass(item: Item, sections: readonly { index: number; offset: number; size: number }[], format: 'elf' | 'coff'): void {
     const o = this.listed;
     if (!this.opts.bundles || !item.listed || this.stopped || !o) return;
-    const label: PeerFailure['label'] = item.depth ? { kind: 'member', member: item.member ?? '' } : { kind: 'input' };
+    const label: PeerFailure['label'] = item.depth ? { kind: 'member', member: item.member ?? '' } : { kind: 'object' };
     const fail = (llvm: string, why: string): void => this.stop(item, `fails on this file ("${BUNDLE_ERROR_PREFIX}${llvm}"): ${why}`, { message: BUNDLE_ERROR_PREFIX + llvm, label });
     const inside: BundleSection[] = [];
     for (const sec of sections) {
@@ -458,7 +460,7 @@ class InputReader {
     const region = { start: item.origin, end: item.origin + item.size };
     const onPadding = (at: number, n: number): void => {
       this.note(item, `${n} zero byte(s) after the last OffloadBinary (at offset ${at}) are read as padding; ${this.peer} reads no padding and rejects the file ("${this.packer ? INVALID_DATA : EXTRACTING}")`);
-      if (item.depth === 0 && !this.stopped) this.out.peerFailure ??= this.packer ? { message: INVALID_DATA, label: { kind: 'none' } } : { message: EXTRACTING, label: { kind: 'input' }, dropLastObject: true };
+      if (item.depth === 0 && !this.stopped) this.out.peerFailure ??= this.packer ? { message: INVALID_DATA, label: { kind: 'none' } } : { message: EXTRACTING, label: { kind: 'object' }, dropLastObject: true };
     };
     let bins: OffloadBinaryModel[];
     try {
@@ -517,7 +519,7 @@ class InputReader {
     }
     const r = llvmExtractRegion(this.src, start, end);
     if (r.undefinedBehaviour) throw undefinedBehaviour(r.undefinedBehaviour, item.path);
-    if (r.failure) return fail(this.packer ? LLVM_CREATE_ERRORS[r.failure.error] : extracting(r.failure.error), { kind: 'input' });
+    if (r.failure) return fail(this.packer ? LLVM_CREATE_ERRORS[r.failure.error] : extracting(r.failure.error), { kind: this.packer ? 'input' : 'object' });
     if (item.depth === 0) this.llvmViews = r.binaries;
     this.llvmRegion = r.binaries;
     return true;
@@ -542,7 +544,7 @@ class InputReader {
     if (r.bare.length) {
       for (const b of r.bare) this.compressedSection(item, r.elf, b);
       this.wrapper(item, new ElfPointers(this.src, r.elf), 'elf', r.bare);
-      this.stop(item, `fails on this file ("${EXTRACTING}"): ${describeBare(r.bare)}`, { message: EXTRACTING, label: item.depth ? { kind: 'member', member: item.member ?? '' } : { kind: 'input' } });
+      this.stop(item, `fails on this file ("${EXTRACTING}"): ${describeBare(r.bare)}`, { message: EXTRACTING, label: item.depth ? { kind: 'member', member: item.member ?? '' } : { kind: 'object' } });
     }
     this.scanIfNeeded(item, r.read.length + r.bare.length === 0, bins, r.elf.sections);
   }
@@ -556,7 +558,7 @@ class InputReader {
   private llvmSectionFailure(item: Item, format: string, f: { section: { index: number; name: string }; error: LlvmCreateError }): void {
     this.listing(item, format, []);
     const message = this.packer ? LLVM_CREATE_ERRORS[f.error] : extracting(f.error);
-    this.stop(item, `fails on this file ("${message}") in section [${f.section.index}] '${f.section.name}'`, { message, label: item.depth ? { kind: 'member', member: item.member ?? '' } : { kind: 'input' } });
+    this.stop(item, `fails on this file ("${message}") in section [${f.section.index}] '${f.section.name}'`, { message, label: item.depth ? { kind: 'member', member: item.member ?? '' } : { kind: 'object' } });
   }
 
   private coff(item: Item): Item[] {
@@ -586,7 +588,7 @@ class InputReader {
     if (!r.bare.length) this.bundlePass(item, r.coff.sections.filter((x) => x.offset !== 0), 'coff');
     if (r.bare.length) {
       this.wrapper(item, new CoffPointers(this.src, r.coff), 'coff', r.bare);
-      this.stop(item, `fails on this file ("${EXTRACTING}"): ${describeBare(r.bare)}`, { message: EXTRACTING, label: item.depth ? { kind: 'member', member: item.member ?? '' } : { kind: 'input' } });
+      this.stop(item, `fails on this file ("${EXTRACTING}"): ${describeBare(r.bare)}`, { message: EXTRACTING, label: item.depth ? { kind: 'member', member: item.member ?? '' } : { kind: 'object' } });
     }
     this.scanIfNeeded(item, r.read.length + r.bare.length === 0, bins, r.coff.sections);
     return [];

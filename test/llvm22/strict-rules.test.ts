@@ -11,7 +11,7 @@
  */
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { blobRef, memorySource } from '../../src/codec/index.js';
 import { archiveMemberSymbols } from '../../src/containers/archive-symbols.js';
@@ -434,6 +434,40 @@ describe('second review: archives, standard input, import libraries, UTF-8 edge 
     const both = await cli(['offload-list', 'one.bin', ''], STRICT);
     expect(both.code).to.equal(0);
     expect(both.stdout).to.equal((await cli(['offload-list', 'one.bin'], STRICT)).stdout);
+  });
+  it("standard input in llvm-objdump's error lines: '-' where it cannot make a binary of it, '<stdin>' where extracting from it fails; read twice it is empty", async () => {
+    const objdump = requireTool('llvm-objdump-22');
+    const cases: [string[], Uint8Array][] = [
+      [['-'], fixture('one-truncated.bin')],
+      [['-'], fixture('one-padded.bin')],
+      [['-'], fixture('one-truncated.o')],
+      [['-'], new Uint8Array(0)],
+      [['-', '-'], fixture('one.bin')],
+    ];
+    for (const [args, input] of cases) {
+      const theirs = spawnSync(objdump, ['--offloading', ...args], { cwd: STRICT, input, encoding: 'utf8' });
+      const r = await cli(['offload-list', '--strict', ...args], STRICT, input);
+      expect([r.code, r.stdout, r.stderr.replace(/^syclbin offload-list: /, '')]).to.deep.equal([theirs.status, theirs.stdout, theirs.stderr.replace(/^[^:]+: /, '')]);
+    }
+  });
+  it('offload bundles of a HIP object on standard input are written as <stdin>.N.ID, the names llvm-objdump-22 prints and writes', async () => {
+    const objdump = requireTool('llvm-objdump-22');
+    const hip = new Uint8Array(readFileSync(join(LLVM22, 'hip', 'h.o')));
+    const { dir, cleanup } = tempDir('syclbin-stdin-hip-');
+    try {
+      mkdirSync(join(dir, 'llvm'));
+      mkdirSync(join(dir, 'ours'));
+      const theirs = spawnSync(objdump, ['--offloading', '-'], { cwd: join(dir, 'llvm'), input: hip, encoding: 'utf8' });
+      for (const mode of [['--strict'], []]) {
+        const r = await cli(['offload-list', ...mode, '-'], join(dir, 'ours'), hip);
+        expect([r.code, r.stdout]).to.deep.equal([theirs.status, theirs.stdout]);
+        expect(readdirSync(join(dir, 'ours')).sort()).to.deep.equal(readdirSync(join(dir, 'llvm')).sort());
+      }
+      expect(readdirSync(join(dir, 'ours')).every((f) => f.startsWith('<stdin>.'))).to.equal(true);
+      for (const f of readdirSync(join(dir, 'llvm'))) expect(readFileSync(join(dir, 'ours', f)).equals(readFileSync(join(dir, 'llvm', f))), f).to.equal(true);
+    } finally {
+      cleanup();
+    }
   });
   it('an import library: each short import member gets llvm-objdump\'s COFF-import-file header line', async () => {
     const dlltool = requireTool('llvm-dlltool-22');

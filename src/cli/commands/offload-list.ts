@@ -114,7 +114,8 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
     const given = args.filter((a) => a !== '');
     const inputs = given.length ? given : ['a.out'];
     if (opts.json && inputs.length > 1) throw new UsageError('--json lists one file (run it once per file)');
-    // How llvm-objdump names a file in its text: standard input is `<stdin>` (MemoryBuffer's name for it).
+    // How llvm-objdump names a file in its text and in the offload bundle files it writes: standard
+    // input is `<stdin>` (MemoryBuffer's name for it); its error lines name the path as given (`'-'`).
     const shown = (f: string): string => (f === '-' ? '<stdin>' : f);
     if (opts.strict && (opts.strings || opts.json)) throw new UsageError('--strict prints llvm-objdump\'s text only: no --strings or --json');
     const era = llvmEra(opts.llvm);
@@ -144,7 +145,15 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
       }
       return n;
     };
+    let stdinRead = false;
     for (file of inputs) {
+      if (file === '-' && stdinRead && opts.strict) {
+        // llvm-objdump reads standard input again and finds it empty.
+        const { OBJDUMP_ERRORS } = await import('../../offload/input.js');
+        io.stderr.write(`${prog}: error: '-': ${OBJDUMP_ERRORS.notAnObject}\n`);
+        return EXIT.FAILURE;
+      }
+      if (file === '-') stdinRead = true;
       let strictError: { label: string; message: string } | undefined;
       let missing: { member: string; path: string; message: string } | undefined;
       await strictFileErrors(opts.strict, prog, file, () => files.readAsync(file, async (given) => {
@@ -167,12 +176,12 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
         if (opts.strict) {
           // What the era's llvm-objdump prints, where it stops, and its error line.
           if (offloadContainerOf(src.read(0, Math.min(64, src.size))) === 'unknown') {
-            strictError = { label: `'${shown(file)}'`, message: OBJDUMP_ERRORS.notAnObject };
+            strictError = { label: `'${file}'`, message: OBJDUMP_ERRORS.notAnObject };
             return;
           }
           const input = readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: 'never', peer: era.objdump, peerReads: era.reads, llvmRules: followsLlvmRules(era), membersAligned: src.thin === true, bundles: era.listing.bundles });
-          const r = strictOffloadingText(shown(file), input, listing);
-          writeBundles(file, input, bundleFileName);
+          const r = strictOffloadingText(shown(file), input, { ...listing, givenName: file });
+          writeBundles(shown(file), input, bundleFileName);
           out.write(r.bytes ? latin1Output(r.text) : r.text);
           for (const w of r.warnings ?? []) io.stderr.write(`${prog}: warning: ${w.label}: ${w.message}\n`);
           strictError = r.error;
@@ -180,7 +189,7 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
         }
         const input = readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: opts.scan, peer: era.objdump, peerReads: era.reads, bundles: era.listing.bundles });
         // The bundle entries are files only in the text listing (as llvm-objdump-22 writes them); --json lists them.
-        const written = opts.json ? 0 : writeBundles(file, input, bundleFileName);
+        const written = opts.json ? 0 : writeBundles(shown(file), input, bundleFileName);
         if (written) note(`${written} offload bundle entr${written === 1 ? 'y' : 'ies'} written to files, as ${era.objdump} writes them (the 'Extracting offload bundle' lines)`);
         for (const n of input.notes) note(n);
         for (const b of input.found) versions.add(b.binary.version);
@@ -216,7 +225,7 @@ async function strictFileErrors(strict: boolean, prog: string, file: string, fn:
   try {
     await fn();
   } catch (e) {
-    if (strict && e instanceof FileFailure && e.file === file) throw new CommandFailure(`${prog}: error: '${file === '-' ? '<stdin>' : file}': ${e.message}`);
+    if (strict && e instanceof FileFailure && e.file === file) throw new CommandFailure(`${prog}: error: '${file}': ${e.message}`);
     throw e;
   }
 }
