@@ -50,10 +50,22 @@ export function* inputOffloadingText(file: string, input: OffloadInput, opts: Li
   // Names as the bytes they are in byte-string mode (ListingOptions.byteStrings).
   const t = (s: string): string => (opts.byteStrings ? byteText(s) : s);
   for (const o of input.objects) {
+    if (o.afterPeer) continue;
     if (o.fileFormat) yield objectFileHeaderText(t(o.member === undefined ? file : `${file}(${o.member})`), o.fileFormat);
     yield* offloadingTextBlocks(o.binaries, opts);
     // (the ID is one character per byte already: only the file name is turned into bytes)
     for (const b of o.bundles ?? []) yield `Extracting offload bundle: ${opts.byteStrings ? bundleFileName(t(o.member ?? file), {}, b) : bundleFileName(file, o, b)}\n`;
+  }
+  // Archive members llvm-objdump does not reach (it failed on an earlier one, or cannot list this
+  // OffloadBinary file): after its text, each under a line that says so. Their offload bundles are
+  // not written (llvm-objdump writes none of them); --json lists them.
+  const objdump = (opts.era ?? llvmEra()).objdump;
+  for (const o of input.objects) {
+    if (!o.afterPeer) continue;
+    const what = o.fileFormat ? `file format ${o.fileFormat}` : 'a file of OffloadBinaries';
+    const bundles = o.bundles?.length ? `; ${o.bundles.length} offload bundle entr${o.bundles.length === 1 ? 'y' : 'ies'} (see --json)` : '';
+    yield `\n${t(o.member === undefined ? file : `${file}(${o.member})`)}: (${what}; ${objdump} stops before it${bundles})\n`;
+    yield* offloadingTextBlocks(o.binaries, opts);
   }
   if (opts.scanned) {
     for (const f of input.found.filter((x) => x.byScan)) {

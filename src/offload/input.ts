@@ -132,13 +132,19 @@ export interface ObjectListing {
    * -fgpu-rdc), which llvm-objdump-22 writes out as `<FILE or MEMBER>.<bundle>.<ID>` after the images.
    */
   bundles?: OffloadBundleEntryModel[];
+  /**
+   * llvm-objdump stops before this object (it failed on an earlier archive member, or on this one, an
+   * OffloadBinary file it does not list): read by this toolkit only, listed after llvm-objdump's text.
+   * Never set under `llvmRules`, which read nothing past the failure.
+   */
+  afterPeer?: boolean;
 }
 
 /** What an input holds. */
 export interface OffloadInput {
   /** What the input is. */
   container: OffloadContainer;
-  /** Exactly what llvm-objdump-22 --offloading lists, in its order. */
+  /** Exactly what llvm-objdump-22 --offloading lists, in its order (the binaries of `objects` that are not `afterPeer`). */
   binaries: OffloadBinaryModel[];
   /** Every binary found, with its site (also those objdump does not list; scan finds are flagged). */
   found: FoundBinary[];
@@ -161,6 +167,11 @@ export interface OffloadInput {
    * decides about, are not here (src/offload/input-text.ts `strictOffloadingText`).
    */
   peerFailure?: PeerFailure;
+  /**
+   * With `bundles`: the offload bundles that could not be read (a section outside the file, a COFF
+   * object, a corrupt or oversized bundle), per object, whether or not llvm-objdump got that far.
+   */
+  bundleFailures?: { member?: string; message: string; why: string }[];
   /** Warnings llvm-objdump prints (after `warning: LABEL: `) without failing, in order (Mach-O and WebAssembly objects). */
   peerWarnings?: { message: string; label: PeerFailure['label'] }[];
 }
@@ -243,6 +254,12 @@ export interface ReadOffloadInputOptions extends ReadOffloadOptions {
   /** The OffloadBinary versions `peer` reads (default [1], every released LLVM; upstream main reads 1 to 3). */
   peerReads?: readonly number[];
   /**
+   * A malformed archive member is recorded here (with its name) and the next member is read, where
+   * it would end the whole read: LLVM stops at it, what follows is listed `afterPeer`. (The malformed
+   * input itself still throws.) `problems` (verify's collect mode) takes precedence.
+   */
+  memberErrors?: { member: string; error: DecodeError }[];
+  /**
    * Run llvm-objdump-22's offload bundle pass after each listed object (eras 22 and main: LlvmEraInfo
    * listing.bundles): ELF objects' bundles are read into ObjectListing.bundles; a section whose
    * contents leave the file, a bundle that cannot be read, or a bundle in a COFF object stops the
@@ -316,12 +333,21 @@ class InputReader {
       try {
         appendAll(work, this.visit(item).reverse());
       } catch (e) {
-        if (!(e instanceof DecodeError) || !this.opts.problems || item === root) throw e;
-        this.opts.problems.push(e);
-        this.stop(item, `reading stopped with an error: ${e.message}`);
+        if (!(e instanceof DecodeError) || item === root) throw e;
+        if (this.opts.problems) {
+          this.opts.problems.push(e);
+          this.stop(item, `reading stopped with an error: ${e.message}`);
+        } else if (this.opts.memberErrors) {
+          this.opts.memberErrors.push({ member: item.member ?? '', error: e });
+          // The error itself is the caller's to report; LLVM stops at this member, this reader goes on.
+          if (item.listed && !this.stopped) {
+            this.stopped = true;
+            this.note(item, `malformed (the error below): ${this.peer} --offloading fails on it too; members after it are listed after its text`);
+          }
+        } else throw e;
       }
     }
-    for (const o of this.out.objects) appendAll(this.out.binaries, o.binaries);
+    for (const o of this.out.objects) if (!o.afterPeer) appendAll(this.out.binaries, o.binaries);
     const reads = this.opts.peerReads ?? [1];
     const versions = [...new Set(this.out.binaries.filter((b) => !reads.includes(b.version)).map((b) => b.version))];
     if (versions.length) {
@@ -384,7 +410,9 @@ class InputReader {
       if (failure) failure = { message: failure.message.replace(/^while extracting offloading files: /, ''), label: { kind: 'none' } };
     }
     if (failure) this.out.peerFailure = failure;
-    this.note(item, `${this.peer}${this.peer.includes('objdump') ? ' --offloading' : ''} ${why}${item.depth ? '; its listing stops before this member' : ''}`);
+    // Past LLVM's failure this reader goes on (not under llvmRules): later members follow LLVM's listing.
+    const after = item.depth ? (this.opts.llvmRules ? '; its listing stops before this member' : '; its listing stops before this member (this one and later members are listed after it)') : '';
+    this.note(item, `${this.peer}${this.peer.includes('objdump') ? ' --offloading' : ''} ${why}${after}`);
   }
 
   /**
@@ -397,10 +425,11 @@ class InputReader {
   }
 
   private listing(item: Item, fileFormat: string, binaries: OffloadBinaryModel[], views?: LlvmBinaryView[]): void {
-    if (!item.listed || this.stopped) return;
+    if (!item.listed || (this.stopped && this.opts.llvmRules)) return;
     const o: ObjectListing = { fileFormat, binaries };
     if (views) o.views = views;
     if (item.member !== undefined) o.member = item.member;
+    if (this.stopped) o.afterPeer = true;
     this.out.objects.push(o);
     this.listed = o;
   }
@@ -412,9 +441,14 @@ class InputReader {
    */
   private bundlePass(item: Item, sections: readonly { index: number; offset: number; size: number }[], format: 'elf' | 'coff'): void {
     const o = this.listed;
-    if (!this.opts.bundles || !item.listed || this.stopped || !o) return;
+    if (!this.opts.bundles || !item.listed || !o || (this.stopped && !o.afterPeer)) return;
     const label: PeerFailure['label'] = item.depth ? { kind: 'member', member: item.member ?? '' } : { kind: 'object' };
-    const fail = (llvm: string, why: string): void => this.stop(item, `fails on this file ("${BUNDLE_ERROR_PREFIX}${llvm}"): ${why}`, { message: BUNDLE_ERROR_PREFIX + llvm, label });
+    // Past llvm-objdump's stop (an object it does not reach) a bundle that cannot be read is a note.
+    const fail = (llvm: string, why: string): void => {
+      (this.out.bundleFailures ??= []).push({ ...(item.member === undefined ? {} : { member: item.member }), message: BUNDLE_ERROR_PREFIX + llvm, why });
+      if (o.afterPeer) this.note(item, `its offload bundles cannot be read ("${BUNDLE_ERROR_PREFIX}${llvm}"): ${why}`);
+      else this.stop(item, `fails on this file ("${BUNDLE_ERROR_PREFIX}${llvm}"): ${why}`, { message: BUNDLE_ERROR_PREFIX + llvm, label });
+    };
     const inside: BundleSection[] = [];
     for (const sec of sections) {
       if (sec.offset > item.size || sec.size > item.size - sec.offset) return fail(BUNDLE_LLVM_ERRORS.eof, `it reads every section's contents, and those of section [${sec.index}] lie outside the file`);
@@ -481,6 +515,8 @@ class InputReader {
       const created = llvmCreateCheck(this.src, item.origin, item.size, this.opts.membersAligned === true || item.origin % 8 === 0);
       const failure: PeerFailure = 'error' in created ? { message: LLVM_CREATE_ERRORS[created.error], label: { kind: 'member-of', member: item.member ?? '' } } : { message: NOT_AN_OBJECT, label: { kind: 'input' } };
       this.stop(item, `fails on this member, an OffloadBinary file and not an object ("${failure.message}")`, failure);
+      // Listed after llvm-objdump's text (not under llvmRules, which read nothing past the failure).
+      if (item.listed && !this.opts.llvmRules) this.out.objects.push({ member: item.member ?? '', fileFormat: '', binaries: bins, afterPeer: true });
     }
     this.scanAlways(item, bins);
   }

@@ -19,12 +19,16 @@ import { elfFileFormatName } from '../../formats/elf.js';
 
 /** The JSON listing of any input (schemas/offload-list.schema.json): the binaries as offloadListJson, plus where they are and the device images outside OffloadBinaries. */
 export function inputListJson(file: string, input: OffloadInput, opts: ListJsonOptions = {}): OffloadListJson {
-  const j = offloadListJson(file, input.binaries, input.elf ? elfListJson(input.elf) : undefined, opts);
+  // What llvm-objdump lists, then the binaries of the objects past its stop (ObjectListing.afterPeer).
+  const after = input.objects.filter((o) => o.afterPeer).flatMap((o) => o.binaries);
+  const j = offloadListJson(file, after.length ? [...input.binaries, ...after] : input.binaries, input.elf ? elfListJson(input.elf) : undefined, opts);
   let next = 0;
   j.container = input.container;
-  j.objects = input.objects.map((o) => ({
+  const ordered = [...input.objects.filter((o) => !o.afterPeer), ...input.objects.filter((o) => o.afterPeer)];
+  j.objects = ordered.map((o) => ({
     ...(o.member === undefined ? {} : { member: o.member }),
     fileFormat: o.fileFormat,
+    ...(o.afterPeer ? { afterObjdump: true } : {}),
     binaries: o.binaries.map(() => next++),
     ...(o.bundles?.length
       ? { bundles: o.bundles.map((b) => ({ bundle: b.bundle, id: b.id, section: b.section, offset: String(b.offset), size: String(b.data.size), compressed: b.compressed, image: identifyImage(b.data) })) }
@@ -86,7 +90,14 @@ export interface OffloadListJson {
   /** What the input is (src/offload/input.ts). */
   container?: OffloadContainer;
   /** The object files llvm-objdump prints a header for, with the indices of their binaries. */
-  objects?: { member?: string; fileFormat: string; binaries: number[]; bundles?: OffloadListBundleJson[] }[];
+  objects?: {
+    member?: string;
+    fileFormat: string;
+    /** llvm-objdump stops before this object (on an earlier member, or on this OffloadBinary-file member): listed by this toolkit only. */
+    afterObjdump?: boolean;
+    binaries: number[];
+    bundles?: OffloadListBundleJson[];
+  }[];
   /** Device images outside any OffloadBinary (wrapper objects, executables, bare files). */
   bare?: OffloadListBareJson[];
   /** OffloadBinaries found only by scanning ordinary data for the magic (LLVM does not list them). */

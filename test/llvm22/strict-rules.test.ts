@@ -524,6 +524,66 @@ describe('second review: archives, standard input, import libraries, UTF-8 edge 
   });
 });
 
+describe('fourth review: archive members llvm-objdump does not reach are listed after its text, not dropped', function () {
+  this.timeout(120_000);
+  it('an OffloadBinary-file member: LLVM\'s text up to it, then it and later members under a line each; --json and offload-extract -o DIR see the same binaries', async () => {
+    const ar = requireTool('llvm-ar-22');
+    const objdump = requireTool('llvm-objdump-22');
+    const { dir, cleanup } = tempDir('syclbin-after-peer-');
+    try {
+      writeFileSync(join(dir, 'a.o'), fixture('one.o'));
+      writeFileSync(join(dir, 'x.bin'), fixture('one.bin'));
+      writeFileSync(join(dir, 'later.o'), fixture('one.o'));
+      expect(spawnSync(ar, ['rc', 'l.a', 'a.o', 'x.bin', 'later.o'], { cwd: dir }).status).to.equal(0);
+      const theirs = spawnSync(objdump, ['--offloading', 'l.a'], { cwd: dir, encoding: 'utf8' });
+      expect(theirs.status).to.equal(1);
+      const r = await cli(['offload-list', 'l.a'], dir);
+      expect(r.code, r.stderr).to.equal(0);
+      expect(r.stdout.startsWith(theirs.stdout)).to.equal(true);
+      const rest = r.stdout.slice(theirs.stdout.length);
+      expect(rest.startsWith('\nl.a(x.bin): (a file of OffloadBinaries; llvm-objdump-22 stops before it)\n\nOFFLOADING IMAGE [0]:\n')).to.equal(true);
+      expect(rest).to.contain('\nl.a(later.o): (file format elf64-x86-64; llvm-objdump-22 stops before it)\n\nOFFLOADING IMAGE [0]:\n');
+      expect(r.stderr).to.contain('x.bin: llvm-objdump-22 --offloading fails on this member, an OffloadBinary file and not an object');
+      // --strict stays llvm-objdump-22 exactly.
+      const strict = await cli(['offload-list', '--strict', 'l.a'], dir);
+      expect([strict.code, strict.stdout]).to.deep.equal([1, theirs.stdout]);
+      const j = JSON.parse((await cli(['offload-list', '--json', 'l.a'], dir)).stdout);
+      expect(j.objects.map((o: { member: string; afterObjdump?: boolean; binaries: number[] }) => [o.member, o.afterObjdump ?? false, o.binaries.length])).to.deep.equal([
+        ['a.o', false, 1],
+        ['x.bin', true, 1],
+        ['later.o', true, 1],
+      ]);
+      expect(j.binaries).to.have.length(3);
+      const x = await cli(['offload-extract', 'l.a', '-o', 'out'], dir);
+      expect(x.code, x.stderr).to.equal(0);
+      expect(readdirSync(join(dir, 'out'))).to.have.length(j.binaries.length);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('a malformed member: the members around it are listed, the error names FILE(MEMBER), status 1', async () => {
+    const ar = requireTool('llvm-ar-22');
+    const { dir, cleanup } = tempDir('syclbin-bad-member-');
+    try {
+      writeFileSync(join(dir, 'good.o'), fixture('one.o'));
+      writeFileSync(join(dir, 'bad.o'), fixture('one-truncated.o'));
+      writeFileSync(join(dir, 'later.o'), fixture('one.o'));
+      expect(spawnSync(ar, ['rc', 'm.a', 'good.o', 'bad.o', 'later.o'], { cwd: dir }).status).to.equal(0);
+      const r = await cli(['offload-list', 'm.a'], dir);
+      expect(r.code).to.equal(1);
+      expect(r.stdout).to.match(/^\nm\.a\(good\.o\):\tfile format elf64-x86-64\n\nOFFLOADING IMAGE \[0\]:\n[^]*\nm\.a\(later\.o\): \(file format elf64-x86-64; llvm-objdump-22 stops before it\)\n\nOFFLOADING IMAGE \[0\]:\n/);
+      expect(r.stderr).to.contain('note: bad.o: malformed (the error below): llvm-objdump-22 --offloading fails on it too; members after it are listed after its text\n');
+      expect(r.stderr).to.match(/\nsyclbin offload-list: m\.a\(bad\.o\): .* \(at members\[\d+\]\.data\.sections\[\d+\]/);
+      const j = await cli(['offload-list', '--json', 'm.a'], dir);
+      expect(j.code).to.equal(1);
+      expect(JSON.parse(j.stdout).objects.map((o: { member: string }) => o.member)).to.deep.equal(['good.o', 'later.o']);
+    } finally {
+      cleanup();
+    }
+  });
+});
+
 describe('offload-extract --strict: binaries LLVM accepts and this reader refuses (src/offload/llvm-rules.ts llvmModel)', function () {
   this.timeout(120_000);
   it('an image past its binary does not stop the extraction of another; extracting it is an error (LLVM would read out of bounds)', async () => {

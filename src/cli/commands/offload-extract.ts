@@ -137,13 +137,8 @@ Every file is written atomically; an image file is never written over FILE itsel
         if (folder && (looksLikeHipBundles(found) || found.container === 'archive')) {
           const withBundles = readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: 'never', peer: llvmEra('22').objdump, bundles: true, membersAligned: src.thin === true });
           bundles = withBundles.objects.flatMap((o) => (o.bundles ?? []).map((entry) => ({ ...(o.member === undefined ? {} : { member: o.member }), entry })));
-          // Why a bundle could not be read (a COFF object, the inflate cap, a corrupt stream), once.
-          const seen = new Set(found.notes);
-          for (const n of withBundles.notes) {
-            if (seen.has(n)) continue;
-            // The bundle pass stops at the first bundle it cannot read, as llvm-objdump-22 does.
-            bundleNotes.push(n.replace(/llvm-objdump-22 --offloading fails on this file/, 'the offload bundles cannot be read').replace(/; its listing stops before this member$/, '; the bundles of later members are not read'));
-          }
+          // Why a bundle could not be read (a COFF object, the inflate cap, a corrupt stream), per object.
+          for (const f of withBundles.bundleFailures ?? []) bundleNotes.push(`${f.member === undefined ? '' : `${f.member}: `}the offload bundles cannot be read ("${f.message}"): ${f.why}`);
         }
         return found;
       });

@@ -8,6 +8,7 @@ import { offloadingTextStream, type ListingOptions } from '../../offload/objdump
 import { isOffloadBinary } from '../../offload/read.js';
 import { followsLlvmRules, llvmEra } from '../../../formats/eras.js';
 import { latin1Output } from '../../codec/bytes.js';
+import type { DecodeError } from '../../codec/errors.js';
 import type { OffloadInput } from '../../offload/input.js';
 import type { bundleFileName as BundleFileName } from '../../offload/input-text.js';
 import { defineCommand, EXIT } from '../command.js';
@@ -136,6 +137,8 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
     const writeBundles = (given: string, input: OffloadInput, nameOf: typeof BundleFileName): number => {
       let n = 0;
       for (const o of input.objects) {
+        // (as llvm-objdump-22: the objects it does not reach write nothing)
+        if (o.afterPeer) continue;
         for (const b of o.bundles ?? []) {
           if (!plain(b.id)) throw new CommandFailure(`${prog}: ${given}: offload bundle ${b.bundle} has an entry ID ${JSON.stringify(b.id)}: not written (it would name another directory)`);
           if (o.member !== undefined && !plain(o.member)) throw new CommandFailure(`${prog}: ${given}: member ${JSON.stringify(o.member)} holds offload bundles: not written (its name would put them in another directory)`);
@@ -146,6 +149,7 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
       return n;
     };
     let stdinRead = false;
+    const memberErrors: { member: string; error: DecodeError }[] = [];
     for (file of inputs) {
       if (file === '-' && stdinRead && opts.strict) {
         // llvm-objdump reads standard input again and finds it empty.
@@ -187,7 +191,8 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
           strictError = r.error;
           return;
         }
-        const input = readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: opts.scan, peer: era.objdump, peerReads: era.reads, bundles: era.listing.bundles });
+        // A malformed archive member ends llvm-objdump's listing (an error); the other members are still listed here.
+        const input = readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: opts.scan, peer: era.objdump, peerReads: era.reads, bundles: era.listing.bundles, memberErrors });
         // The bundle entries are files only in the text listing (as llvm-objdump-22 writes them); --json lists them.
         const written = opts.json ? 0 : writeBundles(shown(file), input, bundleFileName);
         if (written) note(`${written} offload bundle entr${written === 1 ? 'y' : 'ies'} written to files, as ${era.objdump} writes them (the 'Extracting offload bundle' lines)`);
@@ -201,6 +206,11 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
       }));
       if (strictError) {
         io.stderr.write(`${prog}: error: ${strictError.label}: ${strictError.message}\n`);
+        return EXIT.FAILURE;
+      }
+      if (memberErrors.length) {
+        // Listed around them; each named by its member, as llvm-objdump names it (`FILE(MEMBER)`).
+        for (const m of memberErrors) io.stderr.write(`${prog}: ${file}(${m.member}): ${m.error.message}\n`);
         return EXIT.FAILURE;
       }
       if (missing) {
