@@ -747,7 +747,7 @@ class InputReader {
     }
     this.listing(item, format, []);
     this.out.peerWarnings ??= [];
-    this.out.peerWarnings.push({ message: OFFLOADING_UNSUPPORTED_WARNING, label: item.depth ? { kind: 'member', member: item.member ?? '' } : { kind: 'input' } });
+    this.out.peerWarnings.push({ message: OFFLOADING_UNSUPPORTED_WARNING, label: item.depth ? { kind: 'member', member: item.member ?? '' } : { kind: 'object' } });
     this.note(item, `a ${format} object: ${this.peer} --offloading prints its header line and warns "${OFFLOADING_UNSUPPORTED_WARNING}"; nothing read`);
   }
 

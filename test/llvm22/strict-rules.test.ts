@@ -442,6 +442,7 @@ describe('second review: archives, standard input, import libraries, UTF-8 edge 
       [['-'], fixture('one-padded.bin')],
       [['-'], fixture('one-truncated.o')],
       [['-'], new Uint8Array(0)],
+      [['-'], fixture('macho-arm64.o')],
       [['-', '-'], fixture('one.bin')],
     ];
     for (const [args, input] of cases) {
