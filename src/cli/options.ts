@@ -93,8 +93,10 @@ export const opt = {
     });
   },
   /** An output file (`-` = standard output; written atomically, never over an input without --force). */
-  output<D extends string | undefined = undefined>(description: string, o: Common & { arg?: string; default?: D } = {}): Opt<D extends string ? string : string | undefined> {
+  output<D extends string | undefined = undefined>(description: string, o: Common & { arg?: string; default?: D; emptyIsNone?: boolean } = {}): Opt<D extends string ? string : string | undefined> {
     return valued(o.arg ?? 'FILE', description, { ...o, defaultText: o.default }, (raw, flag) => {
+      // emptyIsNone: `-o ''` is no output, as LLVM's packers read an empty OutputFile (a drop-in's rule).
+      if (raw === '' && o.emptyIsNone) return undefined as never;
       if (raw === '') throw new UsageError(`${flag} needs a file name ('-' for standard output)`);
       return (typeof raw === 'string' ? raw : o.default) as never;
     });

@@ -307,6 +307,12 @@ describe('cli: offload-pack', () => {
       const r19 = await cli(['offload-pack', '--llvm', '19', '--image=file=missing.o'], dir);
       expect([r19.code, r19.stdout]).to.deep.equal([0, '']);
       expect(r19.stderr).to.equal('syclbin offload-pack: note: no -o OUT: nothing written (clang-offload-packager-19 writes nothing too, status 0)\n');
+      // -o '' is no output to the packers too (an unset $OUT in a build script).
+      const e22 = await cli(['offload-pack', '--llvm', '22', '-o', '', '--image=file=k.o,triple=t'], dir);
+      expect([e22.code, e22.stderr]).to.deep.equal([0, '']);
+      expect(e22.stdout).to.match(/^Usage: syclbin offload-pack /);
+      const e19 = await cli(['offload-pack', '--llvm', '19', '-o', '', '--image=file=k.o,triple=t'], dir);
+      expect([e19.code, e19.stdout, e19.stderr]).to.deep.equal([0, '', r19.stderr]);
       expect(readdirSync(dir)).to.deep.equal(['k.o']);
     } finally {
       cleanup();

@@ -56,7 +56,7 @@ Unknown kind names give 0, as in LLVM (with a warning here). Without -o this hel
 (status 0, as llvm-offload-binary-22 prints its own); with --llvm 19 nothing is written (status 0,
 as clang-offload-packager-19).`,
   options: {
-    output: opt.output('Output file, written atomically ("-" = standard output, as in LLVM)', { short: 'o', arg: 'OUT' }),
+    output: opt.output('Output file, written atomically ("-" = standard output, as in LLVM; \'\' = none, as in LLVM)', { short: 'o', arg: 'OUT', emptyIsNone: true }),
     image: opt.list('SPEC', "An image: file=F[,triple=T][,arch=A][,kind=K][,key=value...] (repeatable; --llvm 19 also requires triple)"),
     llvm: llvmEraOption('whose packer to match byte for byte (default 22: llvm-offload-binary-22)'),
     'format-version': opt.choice(['1', '2', '3'], 'N', "OffloadBinary version to write (default: the era's, 1 for 19 and 22, 3 for main)"),
