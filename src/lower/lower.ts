@@ -72,7 +72,7 @@ export function lowerManifest(manifest: LoweringManifest, opts: LowerOptions = {
   if (manifest.modules) verifyNoCrossModuleDeviceGlobalUsage(deviceGlobals, manifest.modules);
   const emitProgramMetadata = Boolean(opts.emitProgramMetadata) || manifest.emitProgramMetadata;
 
-  const registry = buildRegistry({ specConstants, deviceGlobals, emitProgramMetadata, emitDeviceGlobals: true });
+  const registry = buildRegistry({ specConstants, deviceGlobals, emitProgramMetadata, emitDeviceGlobals: true, specConstantsMet: manifest.specConstantsMet === true });
   return { manifest, dataLayout: dl, specConstants, deviceGlobals, registry, emitProgramMetadata, warnings: specConstants.warnings };
 }
 

@@ -80,6 +80,12 @@ export interface LoweringManifest {
   readonly modules?: readonly { readonly name: string; readonly uses: readonly string[] }[];
   /** Whether to add `[SYCL/program metadata]` global_id_mapping entries. */
   readonly emitProgramMetadata: boolean;
+  /**
+   * The module calls the spec-constant intrinsics (set by the IR path): the two spec-constant sets are
+   * written even when no constant is lowered, as sycl-post-link writes them (SYCL 1.2.1 constants in
+   * emulation mode become their defaults and have no descriptors).
+   */
+  readonly specConstantsMet?: boolean;
 }
 
 type Path = readonly (string | number)[];

@@ -6,7 +6,7 @@
  */
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../src/cli/run.js';
@@ -112,6 +112,31 @@ describe('syclbin post-link command line', function () {
     expect((await cli(['x.ll'], dir)).err).to.contain('no actions specified');
     expect((await cli(['-spec-const=bogus', 'x.ll'], dir)).err).to.contain("Cannot find option named 'bogus'");
     expect((await cli(['--ir-output-only', '-split=kernel', '-spec-const=native', 'x.ll'], dir)).err).to.contain("-split=kernel can't be used with -ir-output-only");
+  });
+
+  it("syclbin lower of a module writes the sets post-link writes for it unsplit (every copied test, both modes): device globals it erases or drops left out, SYCL 1.2.1 emulation's empty sets kept", () => {
+    const omitted = new Set(['SYCL/devicelib req mask', 'SYCL/device requirements', 'SYCL/misc properties']);
+    let compared = 0;
+    for (const dir of ['spec-constants', 'device-globals']) {
+      for (const f of readdirSync(LIT + dir).filter((x) => x.endsWith('.ll'))) {
+        const bytes = readFileSync(LIT + dir + '/' + f);
+        for (const mode of ['native', 'emulation'] as const) {
+          const fs = memFs({ 'in.ll': bytes });
+          postLink(parsePostLinkArgs([`-spec-const=${mode}`, '--device-globals', '-emit-program-metadata', '-S', 'in.ll', '-o', 'o.table']), fs);
+          const theirs = decodeRegistry(fs.files.get('o_0.prop')!);
+          for (const k of omitted) theirs.delete(k);
+          const pm = theirs.get('SYCL/program metadata');
+          if (pm) {
+            for (const k of [...pm.keys()]) if (k.endsWith('@reqd_work_group_size')) pm.delete(k);
+            if (!pm.size) theirs.delete('SYCL/program metadata');
+          }
+          const ours = lowerIrModule(bytes, { mode, emitProgramMetadata: true }).registry;
+          expect(ours, `${dir}/${f} ${mode}`).to.deep.equal(theirs);
+          compared++;
+        }
+      }
+    }
+    expect(compared).to.be.greaterThan(40);
   });
 
   it('an output over the input is refused with a way out this command accepts (it has no --force)', async () => {

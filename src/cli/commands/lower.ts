@@ -53,7 +53,7 @@ export const lowerOutputs: LowerOutput[] = [
   },
   {
     option: 'ir-out',
-    spec: opt.output('Write the SPIR-V friendly LLVM IR (llvm-as-15 -opaque-pointers=0; llvm-spirv-15) to FILE'),
+    spec: opt.output('Write the SPIR-V friendly LLVM IR to FILE (for llvm-as-15 -opaque-pointers=0, then llvm-spirv-15; with device globals llvm-spirv-15 needs --spirv-ext=+SPV_INTEL_global_variable_decorations)'),
     produce: (r) => emitLlvmIr(r),
   },
   {
@@ -79,10 +79,13 @@ type, default value, optional explicit specId) and device globals, in the order 
 would meet them, with the spec-constant mode ("native" for SPIR-V JIT, "emulation" for AOT/PTX/AMDGCN)
 and an optional LLVM data layout.
 
-The result is what sycl-post-link writes for such a module: [SYCL/specialization constants] (IDs and
-12-byte descriptors), [SYCL/specialization constants default values] (key "all"), [SYCL/program
-metadata] <id>@global_id_mapping (with --emit-program-metadata or "emitProgramMetadata": true) and
-[SYCL/device globals] (u32 size, u32 device_image_scope). Without an output option the property text
+The result is these sets of what sycl-post-link writes for such a module (for IR: the same sets as
+'syclbin post-link --device-globals -spec-const=MODE' of the unsplit module, device globals it erases
+or drops as unused left out): [SYCL/specialization constants] (IDs and 12-byte descriptors), [SYCL/
+specialization constants default values] (key "all"), [SYCL/program metadata] <id>@global_id_mapping
+(with --emit-program-metadata or "emitProgramMetadata": true) and [SYCL/device globals] (u32 size,
+u32 device_image_scope); post-link also writes the devicelib mask, device requirements and
+<kernel>@reqd_work_group_size. Without an output option the property text
 goes to stdout. --json prints IDs, descriptors, leaves, default bytes, the emulation buffer layout,
 device-global sizes and warnings instead.
 

@@ -19,6 +19,7 @@ import type { LModule } from '../llvm-ir/parse/model.js';
 import { parseLlvmIr } from '../llvm-ir/parse/parser.js';
 import { TypeConverter } from './convert.js';
 import { findDeviceGlobals } from './device-globals.js';
+import { liveAfterPostLink } from '../post-link/used-lists.js';
 import { findSpecConstantUses, isSpirTriple } from './spec-constants-pass.js';
 
 /** Options of `lowerIrModule`. */
@@ -64,7 +65,9 @@ export function manifestFromIr(m: LModule, mode: SpecConstMode = 'native', emitP
       path: [`line ${u.inst.line}`],
       ...(typeToString(u.default.type) !== typeToString(u.type) ? { defaultType: u.default.type } : {}),
     }));
-  const deviceGlobals: ManifestDeviceGlobal[] = findDeviceGlobals(m).map((g) => ({
+  // The device globals sycl-post-link's output keeps: those llvm.compiler.used alone held are erased,
+  // those no entry point reaches are removed by its GlobalDCE (src/lower/post-link/used-lists.ts).
+  const deviceGlobals: ManifestDeviceGlobal[] = findDeviceGlobals(m, liveAfterPostLink(m)).map((g) => ({
     name: utf8FromLatin1(g.name),
     irName: utf8FromLatin1(g.irName),
     type: g.type,
@@ -74,7 +77,9 @@ export function manifestFromIr(m: LModule, mode: SpecConstMode = 'native', emitP
     ...(g.implementInCsr !== undefined ? { implementInCsr: g.implementInCsr } : {}),
     path: [`@${g.irName}`],
   }));
-  return { mode, dataLayout, types: new TypeTable({}), specConstants, deviceGlobals, emitProgramMetadata };
+  // The module calls the spec-constant intrinsics: sycl-post-link writes both spec-constant sets even
+  // when none is lowered (SYCL 1.2.1 constants in emulation mode are replaced by their defaults).
+  return { mode, dataLayout, types: new TypeTable({}), specConstants, deviceGlobals, emitProgramMetadata, ...(uses.length ? { specConstantsMet: true } : {}) };
 }
 
 /**

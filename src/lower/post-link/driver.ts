@@ -22,16 +22,17 @@ import { decodeLatin1, encodeLatin1, utf8FromLatin1 } from '../../codec/bytes.js
 import { encodeRegistry } from '../../props/registry.js';
 import { lowerDeviceGlobals, verifyNoCrossModuleDeviceGlobalUsage } from '../device-globals.js';
 import { buildRegistry } from '../lower.js';
-import { findDeviceGlobals, isDeviceGlobal } from '../from-ir/device-globals.js';
-import { intrinsicsCalled, runSpecConstantsPass, stripPointerCasts } from '../from-ir/spec-constants-pass.js';
+import { findDeviceGlobals } from '../from-ir/device-globals.js';
+import { intrinsicsCalled, runSpecConstantsPass } from '../from-ir/spec-constants-pass.js';
 import { isNvptxTriple, runCudaSpecConstantToSymbol } from '../from-ir/cuda-spec-constants.js';
 import { IrSyntaxError } from '../llvm-ir/parse/errors.js';
 import { notIrText } from '../llvm-ir/not-ir.js';
 import { moduleDataLayout } from '../from-ir/lower-ir.js';
 import type { LFunction, LModule } from '../llvm-ir/parse/model.js';
-import { globalRefs, joinTokens, parseLlvmIr } from '../llvm-ir/parse/parser.js';
+import { parseLlvmIr } from '../llvm-ir/parse/parser.js';
 import { newModuleEdits, printModule, type ModuleEdits } from '../llvm-ir/print.js';
 import { globalDce, omitUnkept, ReferenceGraph } from './module-view.js';
+import { cleanUsedLists } from './used-lists.js';
 import type { PostLinkOptions } from './options.js';
 import { deviceLibReqMask, deviceRequirements } from './image-requirements.js';
 import { groupClosure, groupEntryPoints, type EntryPointGroup } from './split.js';
@@ -122,44 +123,8 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
 
   // 2. llvm.used / llvm.compiler.used
   const base = newModuleEdits();
-  const removed = new Set<string>();
-  /** Globals the rewritten llvm.compiler.used still holds (GlobalDCE roots). */
-  const compilerUsedRefs: string[] = [];
-  if (graph.byName.has('llvm.used')) removed.add('llvm.used');
-  const cu = m.globalsByName.get('llvm.compiler.used');
-  if (cu) {
-    removed.add('llvm.compiler.used');
-    const init = cu.initializer;
-    const elements = init && init.value.k === 'array' ? init.value.elements : [];
-    const keep = elements.filter((el) => {
-      const s = stripPointerCasts(el);
-      if (s.value.k !== 'global') return true;
-      const g = m.globalsByName.get((s.value as { name: string }).name);
-      return !g || !isDeviceGlobal(m, g);
-    });
-    for (const el of elements) {
-      if (keep.includes(el)) continue;
-      const s = stripPointerCasts(el);
-      const name = (s.value as { name: string }).name;
-      // Erase the device global if nothing but llvm.compiler.used refers to it (isConstantUsed).
-      let used = false;
-      for (const [n, v] of graph.byName) {
-        if (n === 'llvm.compiler.used') continue;
-        if (graph.refs(v).includes(name)) {
-          used = true;
-          break;
-        }
-      }
-      if (!used) removed.add(name);
-    }
-    for (const k of keep) for (const n of globalRefs(k)) compilerUsedRefs.push(n);
-    if (keep.length) {
-      const elTy = init!.type.kind === 'array' ? init!.type.element : init!.type;
-      const elTyText = joinTokens(m.text, m.tokens, keep[0]!.from, keep[0]!.valueFrom);
-      void elTy;
-      base.newGlobals.push(`@llvm.compiler.used = appending global [${keep.length} x ${elTyText}] [${keep.map((k) => joinTokens(m.text, m.tokens, k.from, k.to)).join(', ')}], section "llvm.metadata"`);
-    }
-  }
+  const { removed, compilerUsedRefs, compilerUsed, hadCompilerUsed } = cleanUsedLists(m, graph);
+  if (compilerUsed) base.newGlobals.push(compilerUsed);
   const allNames = new Set([...graph.byName.keys()].filter((n) => !removed.has(n)));
 
   // 3. groups
@@ -175,7 +140,7 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
 
   const moduleId = opts.input === '-' ? '<stdin>' : opts.input;
   /** `Modified` of processInputModule before the spec-constant pass: llvm.used / llvm.compiler.used touched, or a split. */
-  const baseModified = removed.has('llvm.used') || cu !== undefined || (doSplit && groups.length > 1);
+  const baseModified = removed.has('llvm.used') || hadCompilerUsed || (doSplit && groups.length > 1);
   const dirBase = opts.outDir ?? splitPath(output).dir;
   const resultName = (ext: string, i: number): string => `${dirBase === '' ? '' : dirBase.endsWith('/') ? dirBase : dirBase + '/'}${stem(output)}_${i}${ext}`;
   const rows: string[][] = [];

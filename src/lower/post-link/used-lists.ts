@@ -1,0 +1,78 @@
+/**
+ * What sycl-post-link does with `llvm.used` and `llvm.compiler.used` before anything else
+ * (intel/llvm:llvm/tools/sycl-post-link/sycl-post-link.cpp@676a364f `processInputModule`: llvm.used
+ * is dropped; device globals are taken out of llvm.compiler.used, and erased when nothing else uses
+ * them), and which globals the unsplit module keeps after its GlobalDCE. Shared by `postLink` and
+ * the IR path of `syclbin lower` (src/lower/from-ir/lower-ir.ts), so both name the same device
+ * globals.
+ */
+import { isDeviceGlobal } from '../from-ir/device-globals.js';
+import { stripPointerCasts } from '../from-ir/spec-constants-pass.js';
+import type { LModule } from '../llvm-ir/parse/model.js';
+import { globalRefs, joinTokens } from '../llvm-ir/parse/parser.js';
+import { globalDce, ReferenceGraph } from './module-view.js';
+
+/** The used lists, cleaned as sycl-post-link cleans them. */
+export interface UsedListsCleanup {
+  /** Globals gone from the module: `llvm.used`, `llvm.compiler.used` (rewritten), erased device globals. */
+  readonly removed: Set<string>;
+  /** Globals the rewritten llvm.compiler.used still holds (GlobalDCE roots). */
+  readonly compilerUsedRefs: string[];
+  /** The rewritten `@llvm.compiler.used` definition, when it keeps any element. */
+  readonly compilerUsed?: string;
+  /** The module had an `@llvm.compiler.used`. */
+  readonly hadCompilerUsed: boolean;
+}
+
+/** Drop llvm.used; take device globals out of llvm.compiler.used, erasing those nothing else uses. */
+export function cleanUsedLists(m: LModule, graph: ReferenceGraph): UsedListsCleanup {
+  const removed = new Set<string>();
+  const compilerUsedRefs: string[] = [];
+  let compilerUsed: string | undefined;
+  if (graph.byName.has('llvm.used')) removed.add('llvm.used');
+  const cu = m.globalsByName.get('llvm.compiler.used');
+  if (cu) {
+    removed.add('llvm.compiler.used');
+    const init = cu.initializer;
+    const elements = init && init.value.k === 'array' ? init.value.elements : [];
+    const keep = elements.filter((el) => {
+      const s = stripPointerCasts(el);
+      if (s.value.k !== 'global') return true;
+      const g = m.globalsByName.get((s.value as { name: string }).name);
+      return !g || !isDeviceGlobal(m, g);
+    });
+    for (const el of elements) {
+      if (keep.includes(el)) continue;
+      const s = stripPointerCasts(el);
+      const name = (s.value as { name: string }).name;
+      // Erase the device global if nothing but llvm.compiler.used refers to it (isConstantUsed).
+      let used = false;
+      for (const [n, v] of graph.byName) {
+        if (n === 'llvm.compiler.used') continue;
+        if (graph.refs(v).includes(name)) {
+          used = true;
+          break;
+        }
+      }
+      if (!used) removed.add(name);
+    }
+    for (const k of keep) for (const n of globalRefs(k)) compilerUsedRefs.push(n);
+    if (keep.length) {
+      const elTyText = joinTokens(m.text, m.tokens, keep[0]!.from, keep[0]!.valueFrom);
+      compilerUsed = `@llvm.compiler.used = appending global [${keep.length} x ${elTyText}] [${keep.map((k) => joinTokens(m.text, m.tokens, k.from, k.to)).join(', ')}], section "llvm.metadata"`;
+    }
+  }
+  return { removed, compilerUsedRefs, ...(compilerUsed === undefined ? {} : { compilerUsed }), hadCompilerUsed: cu !== undefined };
+}
+
+/**
+ * The globals and functions of the whole (unsplit) module that sycl-post-link's output keeps: after
+ * the used-list cleanup, what its GlobalDCE reaches from the entry points and the remaining
+ * llvm.compiler.used. (The spec-constant pass changes no reference to a device global.)
+ */
+export function liveAfterPostLink(m: LModule): Set<string> {
+  const graph = new ReferenceGraph(m);
+  const { removed, compilerUsedRefs } = cleanUsedLists(m, graph);
+  const all = new Set([...graph.byName.keys()].filter((n) => !removed.has(n)));
+  return globalDce(graph, all, undefined, compilerUsedRefs.filter((n) => all.has(n)));
+}
