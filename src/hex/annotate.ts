@@ -249,10 +249,8 @@ export function annotate(input: Uint8Array | ByteSource, opts: AnnotateOptions =
     node.size = src.size;
     node.kind = 'metadata';
     attempt(() => (ann.registry = decodeRegistry(src.read(0, src.size), { tree, parent: node })));
-    if (problems.length) {
-      node.children = undefined;
-      node.value = problems[0];
-    }
+    // The lines read before an error keep their spans; the file's value is the error (MetadataBlob.error).
+    if (problems.length) node.value = problems[0];
   } else if (src.size >= 56) {
     // Neither magic: the SYCLBIN reader's own error (LLVM wording, at header.magic).
     attempt(() => readSyclbin(src, { tree }));
@@ -348,7 +346,8 @@ function tile(src: ByteSource, ann: Annotation): AnnotatedSpan[] {
       groups.push({ ...span, size: 0, kind: 'group' });
       continue;
     }
-    if (n.value !== undefined && !(n.value instanceof Map)) span.value = typeof n.value === 'bigint' && n.value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n.value) : n.value;
+    // (a blob's registry or its error is the annotation's, not a value of its bytes)
+    if (n.value !== undefined && !(n.value instanceof Map) && !(n.value instanceof Error)) span.value = typeof n.value === 'bigint' && n.value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n.value) : n.value;
     (n.background ? backgrounds : leaves).push(clip(span, size));
   }
   const owned = ownBytes(leaves);

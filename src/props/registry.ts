@@ -17,7 +17,7 @@
  * Names and keys are JS strings; bytes that are not valid UTF-8 are kept as U+DC80+byte escapes
  * (see text.ts) so any registry round-trips byte-exactly.
  */
-import { ByteBuilder, EncodeError, type PathKey, type SpanNode, type SpanTree } from '../codec/index.js';
+import { ByteBuilder, DecodeError, EncodeError, type PathKey, type SpanNode, type SpanTree } from '../codec/index.js';
 import { PROPERTY_TYPE } from '../../formats/property-sets.js';
 import { decodeBase64, decodedLength, decodeBase64Into, encodeBase64, encodeBase64Bytes } from './base64.js';
 import { propertyDisplay } from './display.js';
@@ -168,101 +168,110 @@ export function decodeRegistry(bytes: Uint8Array, opts: DecodeRegistryOptions = 
   let current: PropertySet | null = null;
   let currentName = '';
   let setNode: SpanNode | undefined;
-  const recorded: [SpanNode, string, string][] | undefined = tree ? [] : undefined;
   // The loop works on indices into `bytes`: no per-line views, closures or strings but the names and
   // keys (and those come from a cache: every module's metadata repeats the same few). One pass over
   // a line finds its end and what the rules look for in it: the first NUL, the last `]`, the first
   // `=` and the first `|` after it (a search call each costs more than the line on short lines).
   let start = from;
-  while (start < to) {
-    line.no++;
-    let nul = -1;
-    let close = -1;
-    let eqAt = -1;
-    let barAt = -1;
-    let nl = start;
-    for (; nl < to; nl++) {
-      const b = bytes[nl]!;
-      if (!SPECIAL[b]) continue;
-      if (b === LF) break;
-      if (b === EQUALS) {
-        if (eqAt < 0) eqAt = nl;
-      } else if (b === BAR) {
-        if (eqAt >= 0 && barAt < 0) barAt = nl;
-      } else if (b === RBRACKET) close = nl;
-      else if (nul < 0) nul = nl;
+  /** Where the line being read ends (its line feed included). */
+  let lineNext = from;
+  try {
+    while (start < to) {
+      line.no++;
+      let nul = -1;
+      let close = -1;
+      let eqAt = -1;
+      let barAt = -1;
+      let nl = start;
+      for (; nl < to; nl++) {
+        const b = bytes[nl]!;
+        if (!SPECIAL[b]) continue;
+        if (b === LF) break;
+        if (b === EQUALS) {
+          if (eqAt < 0) eqAt = nl;
+        } else if (b === BAR) {
+          if (eqAt >= 0 && barAt < 0) barAt = nl;
+        } else if (b === RBRACKET) close = nl;
+        else if (nul < 0) nul = nl;
+      }
+      const next = nl < to ? nl + 1 : to;
+      lineNext = next;
+      // `\r\n` ends a line; a lone `\r` (also one at the very end of the text) is content.
+      const end = nl < to && nl > start && bytes[nl - 1] === CR ? nl - 1 : nl;
+      line.start = start;
+      line.key = undefined;
+      const s0 = start;
+      start = next;
+      const len = end - s0;
+      if (nul >= 0) throw line.fail('NUL byte in property set registry text', nul - s0 + 1);
+      if (len === 0) {
+        tree?.add(opts.parent, 'blankLine', base + s0, next - s0, 'blank-line');
+        continue;
+      }
+      if (bytes[s0] === LBRACKET) {
+        if (close < s0) throw line.fail(`invalid line: ${show(bytes, s0, end)} (no closing ']')`, len + 1, `invalid line: ${text(bytes, s0, end)}`);
+        if (close === s0 + 1) throw line.fail('invalid line: "[]" (empty property set name)', 2);
+        currentName = decodeTextRange(bytes, s0 + 1, close);
+        line.set = currentName;
+        let set = registry.get(currentName);
+        if (!set) registry.set(currentName, (set = new Map()));
+        else opts.repeats?.push({ kind: 'set', set: currentName, line: line.no, offset: base + s0 });
+        current = set;
+        if (tree) setNode = tree.add(opts.parent, currentName, base + s0, next - s0, 'property-set', currentName);
+        continue;
+      }
+      if (!current) throw line.fail('property category missing (a property line before the first [set] line)', 1, 'property category missing');
+      const eq = eqAt < 0 ? -1 : eqAt - s0;
+      if (eq < 0) throw line.fail(`invalid property line: ${show(bytes, s0, end)} (no '=')`, len + 1, `invalid property line: ${text(bytes, s0, end)}`);
+      if (eq === 0) throw line.fail(`invalid property line: ${show(bytes, s0, end)} (empty key)`, 1, `invalid property line: ${text(bytes, s0, end)}`);
+      if (eq === len - 1) throw line.fail(`invalid property line: ${show(bytes, s0, end)} (nothing after '=')`, eq + 2, `invalid property line: ${text(bytes, s0, end)}`);
+      const key = decodeTextRange(bytes, s0, s0 + eq);
+      line.key = key;
+      const r0 = s0 + eq + 1; // the value part: TYPE|VALUE
+      const bar = barAt < 0 ? -1 : barAt - r0;
+      const typeCol = eq + 2;
+      if (bar < 0) throw line.fail(`invalid property value: ${show(bytes, r0, end)} (no '|')`, len + 1, `invalid property value: ${text(bytes, r0, end)}`);
+      if (bar === 0) throw line.fail(`invalid property value: ${show(bytes, r0, end)} (empty type)`, typeCol, `invalid property value: ${text(bytes, r0, end)}`);
+      if (r0 + bar === end - 1) throw line.fail(`invalid property value: ${show(bytes, r0, end)} (empty value)`, typeCol + bar + 1, `invalid property value: ${text(bytes, r0, end)}`);
+      const typeEnd = r0 + bar;
+      if (firstNonDigit(bytes, r0, typeEnd) >= 0) throw line.fail(`invalid property type: ${show(bytes, r0, typeEnd)} (decimal digits expected)`, typeCol, `invalid property type: ${text(bytes, r0, typeEnd)}`);
+      const typeNum = parseDecimal(bytes, r0, typeEnd, MAX_U32);
+      if (typeNum === PROPERTY_TYPE.NONE) throw line.fail('unsupported property type: 0', typeCol, 'unsupported property type: ');
+      if (typeNum !== PROPERTY_TYPE.UINT32 && typeNum !== PROPERTY_TYPE.BYTE_ARRAY) {
+        throw line.fail(`bad property type ${text(bytes, r0, typeEnd)} (1 = uint32, 2 = byte array)`, typeCol, 'bad property type ');
+      }
+      const valCol = typeCol + bar + 1;
+      const v0 = typeEnd + 1;
+      let value: PropertyValue;
+      if (typeNum === PROPERTY_TYPE.UINT32) {
+        const bad = firstNonDigit(bytes, v0, end);
+        if (bad >= 0) throw line.fail(`invalid property value: ${show(bytes, v0, end)} (decimal digits expected)`, valCol + bad - v0, 'invalid property value: ');
+        const v = parseDecimal(bytes, v0, end, MAX_U32);
+        if (v > MAX_U32) throw line.fail(`invalid property value: ${show(bytes, v0, end)} (larger than 4294967295)`, valCol);
+        value = { type: 1, value: v };
+      } else {
+        value = parseByteArray(bytes, v0, end, line, valCol, currentName, key);
+      }
+      if (opts.repeats && current.has(key)) opts.repeats.push({ kind: 'key', set: currentName, key, line: line.no, offset: base + s0 });
+      current.set(key, value);
+      if (tree) {
+        // A property's span shows what its own line says (a key given again: each line its value; the
+        // registry keeps the last, as LLVM's reader does).
+        const n = tree.add(setNode, key, base + s0, next - s0, 'property', propertyDisplay(value));
+        n.focus = { offset: base + v0, size: end - v0 };
+      }
     }
-    const next = nl < to ? nl + 1 : to;
-    // `\r\n` ends a line; a lone `\r` (also one at the very end of the text) is content.
-    const end = nl < to && nl > start && bytes[nl - 1] === CR ? nl - 1 : nl;
-    line.start = start;
-    line.key = undefined;
-    const s0 = start;
-    start = next;
-    const len = end - s0;
-    if (nul >= 0) throw line.fail('NUL byte in property set registry text', nul - s0 + 1);
-    if (len === 0) {
-      tree?.add(opts.parent, 'blankLine', base + s0, next - s0, 'blank-line');
-      continue;
+  } catch (e) {
+    // The line that did not read gets a span at the error's path (its set, and its key once read),
+    // so the error and annotate name its bytes alike; the lines before it keep theirs.
+    if (tree && e instanceof DecodeError && e.pathSegments.length && line.set !== undefined) {
+      const keyed = line.key !== undefined;
+      tree.add(keyed ? setNode : opts.parent, keyed ? line.key : line.set, base + line.start, lineNext - line.start, 'property');
     }
-    if (bytes[s0] === LBRACKET) {
-      if (close < s0) throw line.fail(`invalid line: ${show(bytes, s0, end)} (no closing ']')`, len + 1, `invalid line: ${text(bytes, s0, end)}`);
-      if (close === s0 + 1) throw line.fail('invalid line: "[]" (empty property set name)', 2);
-      currentName = decodeTextRange(bytes, s0 + 1, close);
-      line.set = currentName;
-      let set = registry.get(currentName);
-      if (!set) registry.set(currentName, (set = new Map()));
-      else opts.repeats?.push({ kind: 'set', set: currentName, line: line.no, offset: base + s0 });
-      current = set;
-      if (tree) setNode = tree.add(opts.parent, currentName, base + s0, next - s0, 'property-set', currentName);
-      continue;
-    }
-    if (!current) throw line.fail('property category missing (a property line before the first [set] line)', 1, 'property category missing');
-    const eq = eqAt < 0 ? -1 : eqAt - s0;
-    if (eq < 0) throw line.fail(`invalid property line: ${show(bytes, s0, end)} (no '=')`, len + 1, `invalid property line: ${text(bytes, s0, end)}`);
-    if (eq === 0) throw line.fail(`invalid property line: ${show(bytes, s0, end)} (empty key)`, 1, `invalid property line: ${text(bytes, s0, end)}`);
-    if (eq === len - 1) throw line.fail(`invalid property line: ${show(bytes, s0, end)} (nothing after '=')`, eq + 2, `invalid property line: ${text(bytes, s0, end)}`);
-    const key = decodeTextRange(bytes, s0, s0 + eq);
-    line.key = key;
-    const r0 = s0 + eq + 1; // the value part: TYPE|VALUE
-    const bar = barAt < 0 ? -1 : barAt - r0;
-    const typeCol = eq + 2;
-    if (bar < 0) throw line.fail(`invalid property value: ${show(bytes, r0, end)} (no '|')`, len + 1, `invalid property value: ${text(bytes, r0, end)}`);
-    if (bar === 0) throw line.fail(`invalid property value: ${show(bytes, r0, end)} (empty type)`, typeCol, `invalid property value: ${text(bytes, r0, end)}`);
-    if (r0 + bar === end - 1) throw line.fail(`invalid property value: ${show(bytes, r0, end)} (empty value)`, typeCol + bar + 1, `invalid property value: ${text(bytes, r0, end)}`);
-    const typeEnd = r0 + bar;
-    if (firstNonDigit(bytes, r0, typeEnd) >= 0) throw line.fail(`invalid property type: ${show(bytes, r0, typeEnd)} (decimal digits expected)`, typeCol, `invalid property type: ${text(bytes, r0, typeEnd)}`);
-    const typeNum = parseDecimal(bytes, r0, typeEnd, MAX_U32);
-    if (typeNum === PROPERTY_TYPE.NONE) throw line.fail('unsupported property type: 0', typeCol, 'unsupported property type: ');
-    if (typeNum !== PROPERTY_TYPE.UINT32 && typeNum !== PROPERTY_TYPE.BYTE_ARRAY) {
-      throw line.fail(`bad property type ${text(bytes, r0, typeEnd)} (1 = uint32, 2 = byte array)`, typeCol, 'bad property type ');
-    }
-    const valCol = typeCol + bar + 1;
-    const v0 = typeEnd + 1;
-    let value: PropertyValue;
-    if (typeNum === PROPERTY_TYPE.UINT32) {
-      const bad = firstNonDigit(bytes, v0, end);
-      if (bad >= 0) throw line.fail(`invalid property value: ${show(bytes, v0, end)} (decimal digits expected)`, valCol + bad - v0, 'invalid property value: ');
-      const v = parseDecimal(bytes, v0, end, MAX_U32);
-      if (v > MAX_U32) throw line.fail(`invalid property value: ${show(bytes, v0, end)} (larger than 4294967295)`, valCol);
-      value = { type: 1, value: v };
-    } else {
-      value = parseByteArray(bytes, v0, end, line, valCol, currentName, key);
-    }
-    if (opts.repeats && current.has(key)) opts.repeats.push({ kind: 'key', set: currentName, key, line: line.no, offset: base + s0 });
-    current.set(key, value);
-    if (recorded) {
-      const n = tree!.add(setNode, key, base + s0, next - s0, 'property');
-      n.focus = { offset: base + v0, size: end - v0 };
-      recorded.push([n, currentName, key]);
-    }
+    throw e;
   }
-  if (recorded) {
-    // A property's span shows its final value (a repeated key: the last one wins).
-    for (const [n, set, key] of recorded) n.value = propertyDisplay(registry.get(set)!.get(key)!);
-    // The blob's span keeps what it holds (the inspector and verify look at its registry).
-    if (opts.parent && opts.parent.kind === 'metadata') opts.parent.value = registry;
-  }
+  // The blob's span keeps what it holds (the inspector and verify look at its registry).
+  if (tree && opts.parent && opts.parent.kind === 'metadata') opts.parent.value = registry;
   return registry;
 }
 

@@ -393,7 +393,7 @@ class V1Reader {
     } catch (e) {
       if (!(e instanceof DecodeError)) throw e;
       if (node) {
-        node.children = undefined; // one opaque leaf: the text did not parse
+        // The lines read before the error keep their spans; the blob's value is the error (MetadataBlob.error).
         node.value = e;
       }
       report(this.opts, e.within(...this.blobPath(owner, a, j)));

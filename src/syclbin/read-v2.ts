@@ -114,7 +114,7 @@ export function readSyclbinV2(ob: OffloadBinaryModel, file: Space, opts: ReadSyc
     } catch (err) {
       if (!(err instanceof DecodeError)) throw err;
       if (node) {
-        node.children = undefined; // one opaque leaf: the text did not parse
+        // The lines read before the error keep their spans; the blob's value is the error (MetadataBlob.error).
         node.value = err;
       }
       report(opts, err.within(...path));

@@ -182,6 +182,27 @@ describe('hex: annotate', () => {
     expect(leavesOf(a).find((s) => s.path === 'header.version')!.value).to.equal(1);
   });
 
+  it('property-set text with a bad line: the lines before it, the bad line at the error\'s path, no error object as a value; a key given again shows each line\'s own value', () => {
+    const te = new TextEncoder();
+    const a = annotate(te.encode('[SYCL/misc properties]\noptLevel=1|2\nbad=3|x\ntail=1|1\n'));
+    expect(a.error?.path).to.equal('["SYCL/misc properties"]["bad"]');
+    const leaves = leavesOf(a).map((s) => [s.offset, s.size, s.kind, s.path, s.value]);
+    expect(leaves.slice(0, 3)).to.deep.equal([
+      [0, 23, 'property-set', '["SYCL/misc properties"]', 'SYCL/misc properties'],
+      [23, 13, 'property', '["SYCL/misc properties"]["optLevel"]', 2],
+      [36, 8, 'property', '["SYCL/misc properties"]["bad"]', undefined],
+    ]);
+    expect(a.spans.some((x) => x.value instanceof Error)).to.equal(false);
+    expectTiles(a, 'bad line');
+    // The first line's bytes say 5; the registry keeps the last value (LLVM's reader folds so).
+    const r = annotate(te.encode('[A]\r\nk=1|5\r\n[A]\nk=1|6\n'));
+    expect(leavesOf(r).filter((x) => x.kind === 'property').map((x) => [x.offset, x.value])).to.deep.equal([
+      [5, 5],
+      [16, 6],
+    ]);
+    expect(r.registry!.get('A')!.get('k')).to.deep.equal(uint32(6));
+  });
+
   it('tiles random writer outputs (fast-check)', () => {
     const name = fc.stringMatching(/^[A-Za-z][A-Za-z0-9_ /]{0,12}$/);
     const value = fc.oneof(fc.nat({ max: 0xffffffff }).map(uint32), fc.uint8Array({ maxLength: 24 }).map((b) => byteArray(b)));

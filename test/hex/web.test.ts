@@ -162,12 +162,12 @@ describe('hex: web inspector (chromium)', function () {
     await page.screenshot({ path: ARTIFACTS + 'web-inspector-diagnostic.png' });
   });
 
-  it('a diagnostic whose path has no node (a property line that did not parse) selects the innermost node holding its byte', async () => {
+  it('a diagnostic on a property line that did not parse selects that line (the annotation records it at the error\'s path)', async () => {
     await page.setInputFiles('#file', ROOT + 'testdata/broken/v1-property-syntax.syclbin');
     await page.waitForFunction(() => document.body.dataset.state === 'ready' && document.querySelectorAll('#diagnostics .diag').length > 0);
-    // verify: globalMetadata["SYCLBIN/global metadata"]["state"] at 250 (0xfa); the annotation stops at the blob.
+    // verify: globalMetadata["SYCLBIN/global metadata"]["state"] at 250 (0xfa), the line `state=1|x`.
     await page.click('#diagnostics .diag[data-offset="250"]');
-    expect(await page.$eval('.node.selected', (e) => (e as HTMLElement).dataset.path)).to.equal('globalMetadata');
+    expect(await page.$eval('.node.selected', (e) => (e as HTMLElement).dataset.path)).to.equal('globalMetadata["SYCLBIN/global metadata"]["state"]');
     expect(await page.$$eval('#rows .b.cursor', (els) => els.map((e) => Number((e as HTMLElement).dataset.o)))).to.deep.equal([250]);
     expect(await page.$$eval('#rows .b.hl', (els) => els.map((e) => Number((e as HTMLElement).dataset.o)))).to.include(250);
     expect(errors).to.deep.equal([]);

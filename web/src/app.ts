@@ -499,8 +499,8 @@ function renderDiagnosticPage(r: VerifyReport, from: number): void {
     d.append(sev, text);
     const follow = (): void => {
       state.cursor = p.offset;
-      // A path the tree has no node for (a property line that did not parse is not in the
-      // annotation) selects the innermost node holding the diagnostic's byte, as a click on it does.
+      // A path the tree has no node for selects the innermost node holding the diagnostic's byte,
+      // as a click on it does.
       const node = state.nodes.get(p.path) ?? nodeAt(p.offset);
       const range: [number, number] = [p.offset, p.offset + Math.max(1, p.size ?? 1)];
       // The node's bytes when they hold the diagnostic's, else the diagnostic's own; the view goes to
