@@ -21,7 +21,7 @@ import { IMAGE_KINDS, NUMBERING_DESCRIPTIONS, OFFLOAD_ENTRY_FLAGS, OFFLOAD_KIND_
 import { OFFLOAD_VERSIONS } from '../../formats/offload-binary.js';
 import { IR_TYPE_TRIPLES, SET, SYCLBIN_KEYS } from '../../formats/property-sets.js';
 import { checkRegistry, repeatDiagnostics } from '../props/check.js';
-import { decodeRegistry, type RegistryRepeat } from '../props/registry.js';
+import { decodeRegistry, textIrregularities, type RegistryRepeat } from '../props/registry.js';
 import { PropertySetError } from '../props/errors.js';
 import { zstdAvailable } from '../offload/libzstd.js';
 import { syclbinChunks } from '../syclbin/write.js';
@@ -168,6 +168,17 @@ function lineIndexOf(blob: MetadataBlob): LineIndex {
   return index;
 }
 
+/** Index of the first byte of 1-based line `line` of `text` (its end when there are fewer lines). */
+function lineStart(text: Uint8Array, line: number): number {
+  let at = 0;
+  for (let n = 1; n < line; n++) {
+    const nl = text.indexOf(0x0a, at);
+    if (nl < 0) return text.length;
+    at = nl + 1;
+  }
+  return at;
+}
+
 function checkBlob(src: ByteSource, blob: MetadataBlob, add: (f: Finding) => void): void {
   if (!blob.registry) return;
   // What LLVM's reader folds (a set named again, a key given again), as `syclbin props --check` says
@@ -178,6 +189,13 @@ function checkBlob(src: ByteSource, blob: MetadataBlob, add: (f: Finding) => voi
     const path = d.key !== undefined ? quoted(quoted(blob.path, d.set), d.key) : quoted(blob.path, d.set);
     add({ severity: d.severity, offset: repeats[i]!.offset, path, code: 'property', message: d.message });
   });
+  // Text the reader accepts as LLVM's does and a writer writes otherwise (CRLF, blank lines, ...).
+  const text = src.read(blob.offset, blob.size);
+  for (const t of textIrregularities(text, blob.registry, repeats)) {
+    if (t.kind === 'repeat') continue; // said above, per line
+    const more = t.count > 1 ? ` (and ${t.count - 1} more line(s))` : '';
+    add({ severity: 'note', offset: blob.offset + lineStart(text, t.line), path: blob.path, code: 'property', message: `line ${t.line}${more}: ${t.message}; LLVM's reader accepts it, a writer writes it otherwise` });
+  }
   for (const d of checkRegistry(blob.registry)) {
     const line = lineOf(blob, d.set, d.key);
     const path = d.key !== undefined ? quoted(quoted(blob.path, d.set), d.key) : quoted(blob.path, d.set);

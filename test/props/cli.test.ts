@@ -89,6 +89,17 @@ describe('props/cli: syclbin props', () => {
       const e = await run(['props', '--encode', 'q.json'], dir);
       expect(e.code, e.err).to.equal(0);
       expect(Buffer.from(e.outBytes).equals(Buffer.from(text)), text).to.equal(false);
+      // --check and verify say it too (a repeat once, as what LLVM folds): notes, status 0.
+      const c = await run(['props', '--check', 'q.prop'], dir);
+      expect(c.code, c.out).to.equal(0);
+      const v = await run(['verify', 'q.prop'], dir);
+      expect(v.code, v.out).to.equal(0);
+      for (const k of kinds) {
+        if (k.includes('named again')) continue;
+        expect(c.out, text).to.contain(`q.prop: note: ${k}`);
+        expect(c.out, text).to.contain("LLVM's reader accepts it, --encode writes it otherwise\n");
+        expect(v.out, text).to.contain(`(file): ${k}`);
+      }
     }
   });
 
