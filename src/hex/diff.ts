@@ -94,6 +94,8 @@ function flattenRegistry(out: Flat, path: string, reg: PropertySetRegistry): voi
 
 function flattenSyclbin(out: Flat, m: SyclbinFile): void {
   out.set('version', { text: String(m.version) });
+  // The SYBI header's own version (0 or 1): readers check it (> CurrentVersion fails), so it is meaning.
+  if (m.headerVersion !== undefined) out.set('header.version', { text: String(m.headerVersion) });
   const env = m.envelope;
   out.set('envelope.kind', { text: env.kind });
   if (env.kind !== 'none') {

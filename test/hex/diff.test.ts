@@ -8,6 +8,7 @@ import { diffFiles } from '../../src/hex/diff.js';
 import { memorySource, type ByteSource } from '../../src/codec/source.js';
 import { memoryBlob, writeSyclbin } from '../../src/syclbin/write.js';
 import { sampleModel } from './fixtures.js';
+import { SyclbinFileHeader } from '../../formats/syclbin-v1.js';
 
 /** A v1 file whose first IR module is `image`. */
 function fileWith(image: Uint8Array): Uint8Array {
@@ -57,4 +58,17 @@ describe('hex: diff of images', () => {
       expect(e.a).to.not.equal(e.b);
     });
   }
+});
+
+describe('hex: diff of SYCLBIN headers', () => {
+  it("the SYBI header's version is meaning (readers check it): 0 and 1 differ; its reserved bytes are only a byte difference", () => {
+    const one = fileWith(Uint8Array.of(1, 2, 3));
+    const zero = one.slice();
+    new DataView(zero.buffer).setUint32(SyclbinFileHeader.offsets.version, 0, true);
+    expect(diffFiles(one, zero).entries).to.deep.equal([{ op: 'changed', path: 'header.version', a: '1', b: '0' }]);
+    const reserved = one.slice();
+    reserved[SyclbinFileHeader.offsets.reserved] = 0xff;
+    expect(diffFiles(one, reserved).entries).to.deep.equal([]);
+    expect(diffFiles(one, reserved, { bytes: true }).bytes!.map((b) => b.path)).to.include('header.reserved');
+  });
 });
