@@ -359,3 +359,25 @@ describe('cli edge: symptoms that stay fixed', () => {
   });
 });
 
+
+describe('cli edge: one output option for every command that prints a result', () => {
+  const F = 'testdata/syclbin/v1_two_modules_mixed.syclbin';
+  const G = 'testdata/syclbin/v1_one_ir.syclbin';
+  it('-o FILE writes what standard output gets (hexdump, diff, specialize as dump, annotate, verify, ...); never over an input', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'syclbin-o-'));
+    try {
+      for (const args of [['hexdump', F], ['diff', F, G], ['specialize', F], ['specialize', '--json', F], ['annotate', F], ['verify', F], ['dump', F]]) {
+        const out = await run(args);
+        const file = join(dir, `${args[0]}.txt`);
+        const to = await run([...args, '-o', file]);
+        expect([to.code, to.stdout], args.join(' ')).to.deep.equal([out.code, '']);
+        expect(readFileSync(file, 'utf8'), args.join(' ')).to.equal(out.stdout);
+        expect((await run([args[0]!, '--help'])).stdout, args[0]).to.match(/-o, --output FILE/);
+      }
+      const over = await run(['hexdump', F, '-o', F]);
+      expect([over.code, over.stderr]).to.deep.equal([1, `syclbin hexdump: ${F}: refusing to overwrite the input ${F} (pass --force to do it anyway)\n`]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -169,7 +169,7 @@ describe('cli: syclbin lower / specialize', () => {
     expect(u.err).to.contain('no such spec constant');
     // x: must cover the registered descriptors and may not pass sizeof(T): both sides are usage errors naming --set.
     const short = await run(['specialize', 'a.syclbin', '--set', 'uid1234____ZL6id_int=x:00'], dir);
-    expect([short.code, short.err]).to.deep.equal([2, 'syclbin specialize: --set uid1234____ZL6id_int: the value has 1 byte(s); the constant takes 4 (sizeof the host object)\nUsage: syclbin specialize FILE.syclbin [--module N] [--set NAME=VALUE]... [--json]\n']);
+    expect([short.code, short.err]).to.deep.equal([2, 'syclbin specialize: --set uid1234____ZL6id_int: the value has 1 byte(s); the constant takes 4 (sizeof the host object)\nUsage: syclbin specialize FILE.syclbin [--module N] [--set NAME=VALUE]... [--json] [-o FILE]\n']);
     const long = await run(['specialize', 'a.syclbin', '--set', 'uid1234____ZL6id_int=x:0000803f00'], dir);
     expect(long.code).to.equal(2);
     expect(long.err).to.contain('the value has 5 byte(s); the constant takes 4');

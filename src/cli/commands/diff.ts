@@ -1,7 +1,7 @@
 /** `syclbin diff A B [--bytes] [--json]`: structural diff of two files (issue 6 §2). */
 import { diffFiles, formatDiff } from '../../hex/diff.js';
 import { defineCommand } from '../command.js';
-import { maxInflatedSizeOption, opt } from '../options.js';
+import { maxInflatedSizeOption, opt, outputOptions } from '../options.js';
 
 /** `syclbin diff`: Structural diff of two SYCLBIN/OffloadBinary/property-set files (models and property values). */
 export const command = defineCommand({
@@ -21,16 +21,17 @@ error on a '!' line), or for a usage error.`,
     bytes: opt.flag('Also list the spans whose bytes, offset or size differ'),
     json: opt.flag('Print JSON {formats, entries, bytes?, errors}'),
     'max-inflated-size': maxInflatedSizeOption(),
+    ...outputOptions(),
   },
   statuses: 'diff',
   positionals: { min: 2, max: 2 },
   examples: ['syclbin diff old.syclbin new.syclbin', 'syclbin diff --bytes a.syclbin b.syclbin'],
-  run({ opts, args, files, io }) {
+  run({ opts, args, files }) {
     const [na, nb] = args as [string, string];
     const a = files.input(na).source;
     const b = files.input(nb).source;
     const r = diffFiles(a, b, { bytes: opts.bytes, maxInflatedSize: opts['max-inflated-size'] });
-    io.stdout.write(opts.json ? JSON.stringify(r, null, 2) + '\n' : formatDiff(r, na, nb));
+    files.write(opts.output, opts.json ? JSON.stringify(r, null, 2) + '\n' : formatDiff(r, na, nb));
     // diff(1): trouble (2) outranks a difference (1).
     if (r.errors.length) return 2;
     return r.entries.length ? 1 : 0;

@@ -3,7 +3,7 @@ import { annotate, annotateInflated } from '../../hex/annotate.js';
 import { HexRangeError, hexdump, parseRange, pathRanges } from '../../hex/hexdump.js';
 import { defineCommand, EXIT } from '../command.js';
 import { UsageError } from '../errors.js';
-import { inflatedOption, maxInflatedSizeOption, opt } from '../options.js';
+import { inflatedOption, maxInflatedSizeOption, opt, outputOptions } from '../options.js';
 
 /** `syclbin hexdump`: Hexdump with the structure path of the fields on each row. */
 export const command = defineCommand({
@@ -30,6 +30,7 @@ bytes; the error follows on standard error and the status is 1.`,
     full: opt.flag('Do not elide the middle of long blobs'),
     inflated: inflatedOption(),
     'max-inflated-size': maxInflatedSizeOption(),
+    ...outputOptions(),
   },
   positionals: { min: 1, max: 1 },
   examples: ['syclbin hexdump kernel.syclbin', "syclbin hexdump --path 'header' kernel.syclbin", 'syclbin hexdump --range 0x40:0x80 kernel.syclbin', "syclbin hexdump --inflated --path 'entries[0].strings' compressed.syclbin"],
@@ -53,8 +54,9 @@ bytes; the error follows on standard error and the status is 1.`,
         if (ann.error) io.stderr.write(`${prog}: ${name}: ${ann.error.message}\n`);
         return EXIT.FAILURE;
       }
-      const color = Boolean(io.stdout.isTTY) && !opts['no-color'] && io.env.NO_COLOR === undefined;
-      io.stdout.write(hexdump(src, ann, { range, path: opts.path, color, full: opts.full }));
+      // Colour only for a terminal on standard output (never into a file).
+      const color = opts.output === '-' && Boolean(io.stdout.isTTY) && !opts['no-color'] && io.env.NO_COLOR === undefined;
+      files.write(opts.output, hexdump(src, ann, { range, path: opts.path, color, full: opts.full }));
       // The rows are printed either way (the bytes are what one looks at in a broken file), but the
       // file is invalid: status 1, as annotate and verify.
       if (ann.error) {

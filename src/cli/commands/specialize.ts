@@ -4,7 +4,7 @@
  */
 import { defineCommand, EXIT } from '../command.js';
 import { CommandFailure, FileFailure, UsageError } from '../errors.js';
-import { maxInflatedSizeOption, opt } from '../options.js';
+import { maxInflatedSizeOption, opt, outputOptions } from '../options.js';
 import { readSyclbinInput } from '../syclbin-input.js';
 import { SyclbinError } from '../../codec/errors.js';
 import { hexBytes } from '../../lower/report.js';
@@ -60,7 +60,7 @@ export function parseSetValue(text: string, width: number, name: string): Uint8A
 export const command = defineCommand({
   name: 'specialize',
   summary: 'Show the spec-constant blob and SpecId writes the SYCL runtime makes for given values',
-  usage: 'specialize FILE.syclbin [--module N] [--set NAME=VALUE]... [--json]',
+  usage: 'specialize FILE.syclbin [--module N] [--set NAME=VALUE]... [--json] [-o FILE]',
   description: `
 Reads the [SYCL/specialization constants] and [SYCL/specialization constants default values] sets
 of abstract module N (default 0), places every constant in the default blob as the SYCL runtime does
@@ -75,6 +75,7 @@ VALUE: x:<hex> raw bytes of the host object (sizeof(T), struct padding included)
     module: opt.int('N', 'Abstract module index', { default: 0 }),
     json: opt.flag('Print JSON instead of text'),
     'max-inflated-size': maxInflatedSizeOption(),
+    ...outputOptions(),
   },
   positionals: { min: 1, max: 1 },
   examples: ['syclbin specialize app.syclbin', 'syclbin specialize app.syclbin --set uid1234____ZL6id_int=i:7 --set uid1234____ZL4id_A=x:010000000000404000008040'],
@@ -116,7 +117,8 @@ VALUE: x:<hex> raw bytes of the host object (sizeof(T), struct padding included)
       }
       const r = specialize(registry, values);
       if (ctx.opts.json) {
-        ctx.io.stdout.write(
+        ctx.files.write(
+          ctx.opts.output,
           JSON.stringify(
             {
               blob: hexBytes(r.blob),
@@ -135,7 +137,7 @@ VALUE: x:<hex> raw bytes of the host object (sizeof(T), struct padding included)
         }
         lines.push(`Writes (${r.writes.length}):`);
         for (const w of r.writes) lines.push(`  SpecID ${w.specId} size ${w.size}: ${hexBytes(w.bytes)}   (${w.name})`);
-        ctx.io.stdout.write(lines.join('\n') + '\n');
+        ctx.files.write(ctx.opts.output, lines.join('\n') + '\n');
       }
       return EXIT.OK;
     } catch (e) {
