@@ -339,10 +339,12 @@ class InputReader {
           this.stop(item, `reading stopped with an error: ${e.message}`);
         } else if (this.opts.memberErrors) {
           this.opts.memberErrors.push({ member: item.member ?? '', error: e });
-          // The error itself is the caller's to report; LLVM stops at this member, this reader goes on.
+          // The error itself is the caller's to report; LLVM stops at this member, this reader goes on
+          // (under llvmRules it stops there too, failing as LLVM does: `FILE(MEMBER): MESSAGE`, our message).
           if (item.listed && !this.stopped) {
             this.stopped = true;
-            this.note(item, `malformed (the error below): ${this.peer} --offloading fails on it too; members after it are listed after its text`);
+            if (this.opts.llvmRules) this.out.peerFailure ??= { message: e.reason, label: { kind: 'member-of', member: item.member ?? '' } };
+            else this.note(item, `malformed (the error below): ${this.peer} --offloading fails on it too; members after it are listed after its text`);
           }
         } else throw e;
       }
@@ -420,7 +422,7 @@ class InputReader {
    * module's embedded objects and finds nothing, successfully, in any other.
    */
   private rejectModule(item: Item): void {
-    if (!this.packer) this.stop(item, `rejects this file ("${NOT_AN_OBJECT}")`, { message: NOT_AN_OBJECT, label: { kind: 'input' } });
+    if (!this.packer) this.stop(item, `rejects this file ("${NOT_AN_OBJECT}")`, { message: NOT_AN_OBJECT, label: { kind: item.depth ? 'object' : 'input' } });
     else if (!this.out.found.length) this.note(item, `${this.peer} extracts nothing from it (status 0)`);
   }
 
@@ -513,7 +515,7 @@ class InputReader {
     else if (!this.packer) {
       // As llvm-objdump: the member is created (8-aligned data: then it is not an object) or fails to be.
       const created = llvmCreateCheck(this.src, item.origin, item.size, this.opts.membersAligned === true || item.origin % 8 === 0);
-      const failure: PeerFailure = 'error' in created ? { message: LLVM_CREATE_ERRORS[created.error], label: { kind: 'member-of', member: item.member ?? '' } } : { message: NOT_AN_OBJECT, label: { kind: 'input' } };
+      const failure: PeerFailure = 'error' in created ? { message: LLVM_CREATE_ERRORS[created.error], label: { kind: 'member-of', member: item.member ?? '' } } : { message: NOT_AN_OBJECT, label: { kind: 'object' } };
       this.stop(item, `fails on this member, an OffloadBinary file and not an object ("${failure.message}")`, failure);
       // Listed after llvm-objdump's text (not under llvmRules, which read nothing past the failure).
       if (item.listed && !this.opts.llvmRules) this.out.objects.push({ member: item.member ?? '', fileFormat: '', binaries: bins, afterPeer: true });
@@ -547,7 +549,8 @@ class InputReader {
       const member: PeerFailure['label'] = { kind: 'member-of', member: item.member ?? '' };
       const created = llvmCreateCheck(this.src, start, item.size, this.opts.membersAligned === true || start % 8 === 0);
       if ('error' in created) return fail(LLVM_CREATE_ERRORS[created.error], member);
-      return fail(NOT_AN_OBJECT, { kind: 'input' });
+      // (dumpArchive reports it under the archive's buffer name: `<stdin>` for standard input)
+      return fail(NOT_AN_OBJECT, { kind: 'object' });
     }
     if (!this.packer) {
       const created = llvmCreateCheck(this.src, start, item.size);
@@ -655,7 +658,7 @@ class InputReader {
   private archive(item: Item): Item[] {
     const a = readArchive(this.src, { tree: this.opts.tree, origin: item.origin, size: item.size, path: item.path });
     if (item.depth === 0) this.out.archive = a;
-    else if (!this.packer) this.stop(item, `fails on this member, an archive and not an object ("${NOT_AN_OBJECT}")`, { message: NOT_AN_OBJECT, label: { kind: 'input' } });
+    else if (!this.packer) this.stop(item, `fails on this member, an archive and not an object ("${NOT_AN_OBJECT}")`, { message: NOT_AN_OBJECT, label: { kind: 'object' } });
     const max = this.opts.maxArchiveDepth ?? DEFAULT_MAX_ARCHIVE_DEPTH;
     if (item.depth + 1 > max) {
       this.note(item, `archive nested ${item.depth + 1} deep: its ${a.members.length} member(s) are not read (limit ${max}; LLVM reads on)`);
@@ -670,7 +673,10 @@ class InputReader {
         node.offset = m.dataOffset;
         node.size = m.size;
       }
-      members.push({ origin: m.dataOffset, size: m.size, path, member: item.member ? `${item.member}(${m.name})` : m.name, depth: item.depth + 1, listed: item.depth === 0 });
+      // llvm-objdump lists the members of the input archive; past its stop (a nested archive is one)
+      // this reader lists the members of nested archives too, as `OUTER(INNER(MEMBER))`.
+      const listed = item.depth === 0 || (item.listed && !this.opts.llvmRules && !this.packer);
+      members.push({ origin: m.dataOffset, size: m.size, path, member: item.member ? `${item.member}(${m.name})` : m.name, depth: item.depth + 1, listed });
     }
     return members;
   }

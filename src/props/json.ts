@@ -267,7 +267,10 @@ export function readPropsJson(bytes: Uint8Array): PropsJsonRead {
     } catch (e) {
       // A reader's error: the value's place in the document, found in the parse that keeps spans.
       if (!(e instanceof EncodeError)) throw e;
-      throw new PropertySetError('FORMAT', e.reason, valueOffset(parseLlvmJson(bytes).root, e.pathSegments), undefined, e.pathSegments);
+      // A path of set name and key (a value the registry refuses) is found in the document by name.
+      const named = e.namedKeys.filter(Boolean).length;
+      const docPath = named ? documentPathOf(doc, e.pathSegments) : e.pathSegments;
+      throw new PropertySetError('FORMAT', e.reason, valueOffset(parseLlvmJson(bytes).root, docPath), undefined, e.pathSegments, named);
     }
   }
   const parsed = parseLlvmJson(bytes);
@@ -279,6 +282,17 @@ export function readPropsJson(bytes: Uint8Array): PropsJsonRead {
 }
 
 /** Byte offset of the value at `path` in a parsed document (of the deepest part of the path that exists). */
+/** `["SET", "KEY"]` as the place in our JSON form: `sets[i].properties[j]` (as far as they are found). */
+function documentPathOf(doc: unknown, [set, key]: readonly PathKey[]): PathKey[] {
+  const sets = (doc as { sets?: unknown }).sets;
+  if (!Array.isArray(sets)) return [];
+  const i = sets.findIndex((x) => (x as { name?: unknown })?.name === set);
+  if (i < 0) return [];
+  const props = (sets[i] as { properties?: unknown }).properties;
+  const j = Array.isArray(props) ? props.findIndex((x) => (x as { key?: unknown })?.key === key) : -1;
+  return j < 0 || key === undefined ? ['sets', i] : ['sets', i, 'properties', j];
+}
+
 function valueOffset(root: LlvmJsonValue, path: readonly PathKey[]): number {
   let node = root;
   for (const k of path) {

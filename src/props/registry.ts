@@ -209,6 +209,8 @@ export function decodeRegistry(bytes: Uint8Array, opts: DecodeRegistryOptions = 
         continue;
       }
       if (bytes[s0] === LBRACKET) {
+        // A header line belongs to no set until it reads: its errors name no earlier set.
+        line.set = undefined;
         if (close < s0) throw line.fail(`invalid line: ${show(bytes, s0, end)} (no closing ']')`, len + 1, `invalid line: ${text(bytes, s0, end)}`);
         if (close === s0 + 1) throw line.fail('invalid line: "[]" (empty property set name)', 2);
         currentName = decodeTextRange(bytes, s0 + 1, close);
@@ -262,11 +264,11 @@ export function decodeRegistry(bytes: Uint8Array, opts: DecodeRegistryOptions = 
       }
     }
   } catch (e) {
-    // The line that did not read gets a span at the error's path (its set, and its key once read),
-    // so the error and annotate name its bytes alike; the lines before it keep theirs.
-    if (tree && e instanceof DecodeError && e.pathSegments.length && line.set !== undefined) {
-      const keyed = line.key !== undefined;
-      tree.add(keyed ? setNode : opts.parent, keyed ? line.key : line.set, base + line.start, lineNext - line.start, 'property');
+    // A property line that did not read, once its key is read, gets a span at the error's path (set
+    // and key), so the error and annotate name its bytes alike; the lines before it keep theirs.
+    // (A line without a key has no name of its own: its bytes stay unreferenced in the blob.)
+    if (tree && e instanceof DecodeError && line.set !== undefined && line.key !== undefined) {
+      tree.add(setNode, line.key, base + line.start, lineNext - line.start, 'property');
     }
     throw e;
   }

@@ -96,7 +96,11 @@ describe('input: containers and sites', () => {
       ['i386.o', 'members.0.data.sections.12.binaries.0'],
       ['inner.a(omp22.o)', 'members.1.data.members.0.data.sections.12.binaries.0'],
     ]);
-    expect(r.objects.map((o) => [o.member, o.fileFormat])).to.deep.equal([['i386.o', 'elf32-i386']]);
+    // objdump lists i386.o; the inner archive's members follow, past its stop (afterPeer).
+    expect(r.objects.map((o) => [o.member, o.fileFormat, o.afterPeer ?? false])).to.deep.equal([
+      ['i386.o', 'elf32-i386', false],
+      ['inner.a(omp22.o)', 'elf64-x86-64', true],
+    ]);
     expect(r.binaries.map((b) => b.entries[0]!.strings.get('triple'))).to.deep.equal(['i386-pc-linux-gnu']);
   });
 

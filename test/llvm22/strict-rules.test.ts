@@ -25,6 +25,7 @@ import { strictOffloadingText } from '../../src/offload/input-text.js';
 import { encodeLatin1 } from '../../src/codec/bytes.js';
 import { llvmEra } from '../../formats/eras.js';
 import { machoFileFormatName, machoHeader, MACHO_CPU_TYPES } from '../../formats/other-objects.js';
+import { Elf64Header } from '../../formats/elf.js';
 import { requireTool } from '../support/tools.js';
 import { cli, tempDir } from '../offload/support.js';
 import { LLVM22 } from './support.js';
@@ -69,7 +70,7 @@ describe('LLVM 19/22 OffloadBinary rules (src/offload/llvm-rules.ts) on the stri
   });
   it('an archive member that is an OffloadBinary, its data 8-aligned: created, then not an object to llvm-objdump', () => {
     const r = readOffloadInput(memorySource(fixture('offload-member.a')), { llvmRules: true });
-    expect(r.peerFailure).to.deep.include({ message: 'The file was not recognized as a valid object file', label: { kind: 'input' } });
+    expect(r.peerFailure).to.deep.include({ message: 'The file was not recognized as a valid object file', label: { kind: 'object' } });
   });
   it('the default listing reads these as this toolkit reads them: EntrySize ignored, an image past the binary refused', async () => {
     const a = await cli(['offload-list', 'entrysize.bin'], STRICT);
@@ -558,6 +559,69 @@ describe('fourth review: archive members llvm-objdump does not reach are listed 
       const x = await cli(['offload-extract', 'l.a', '-o', 'out'], dir);
       expect(x.code, x.stderr).to.equal(0);
       expect(readdirSync(join(dir, 'out'))).to.have.length(j.binaries.length);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('a nested archive: its members and later ones are listed after LLVM\'s text as OUTER(INNER(MEMBER)); --json indices are offload-extract\'s file numbers', async () => {
+    const ar = requireTool('llvm-ar-22');
+    const objdump = requireTool('llvm-objdump-22');
+    const { dir, cleanup } = tempDir('syclbin-nested-');
+    try {
+      writeFileSync(join(dir, 'a.o'), fixture('one.o'));
+      writeFileSync(join(dir, 'x.bin'), fixture('one.bin'));
+      writeFileSync(join(dir, 'z.o'), fixture('one.o'));
+      expect(spawnSync(ar, ['rc', 'inner.a', 'a.o', 'x.bin'], { cwd: dir }).status).to.equal(0);
+      expect(spawnSync(ar, ['rc', 'outer.a', 'a.o', 'inner.a', 'z.o'], { cwd: dir }).status).to.equal(0);
+      const theirs = spawnSync(objdump, ['--offloading', 'outer.a'], { cwd: dir, encoding: 'utf8' });
+      const r = await cli(['offload-list', 'outer.a'], dir);
+      expect(r.code, r.stderr).to.equal(0);
+      expect(r.stdout.startsWith(theirs.stdout)).to.equal(true);
+      const heads = r.stdout.slice(theirs.stdout.length).split('\n').filter((l) => l.startsWith('outer.a('));
+      expect(heads).to.deep.equal([
+        'outer.a(inner.a(a.o)): (file format elf64-x86-64; llvm-objdump-22 stops before it)',
+        'outer.a(inner.a(x.bin)): (a file of OffloadBinaries; llvm-objdump-22 stops before it)',
+        'outer.a(z.o): (file format elf64-x86-64; llvm-objdump-22 stops before it)',
+      ]);
+      const j = JSON.parse((await cli(['offload-list', '--json', 'outer.a'], dir)).stdout);
+      expect(j.objects.map((o: { member: string; binaries: number[] }) => [o.member, o.binaries])).to.deep.equal([
+        ['a.o', [0]],
+        ['inner.a(a.o)', [1]],
+        ['inner.a(x.bin)', [2]],
+        ['z.o', [3]],
+      ]);
+      expect((await cli(['offload-extract', 'outer.a', '-o', 'out'], dir)).code).to.equal(0);
+      expect(readdirSync(join(dir, 'out')).map((f) => Number(f.split('-')[0])).sort()).to.deep.equal([0, 1, 2, 3]);
+      // On standard input llvm-objdump names the archive '<stdin>' in its error line, and so does --strict.
+      const stdin = new Uint8Array(readFileSync(join(dir, 'outer.a')));
+      const t = spawnSync(objdump, ['--offloading', '-'], { cwd: dir, input: stdin, encoding: 'utf8' });
+      const s = await cli(['offload-list', '--strict', '-'], dir, stdin);
+      expect([s.code, s.stdout, s.stderr.replace(/^syclbin offload-list: /, '')]).to.deep.equal([t.status, t.stdout, t.stderr.replace(/^[^:]+: /, '')]);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('--strict with a malformed member: llvm-objdump-22\'s text up to it, then `error: FILE(MEMBER): ...` (our wording), status 1', async () => {
+    const ar = requireTool('llvm-ar-22');
+    const objdump = requireTool('llvm-objdump-22');
+    const { dir, cleanup } = tempDir('syclbin-strict-bad-member-');
+    try {
+      const bad = fixture('one.o').slice();
+      // e_shoff past the end: the member is not an ELF object LLVM (or this reader) can create
+      new DataView(bad.buffer).setBigUint64(Elf64Header.offsets.e_shoff, BigInt(bad.length + 1000), true);
+      writeFileSync(join(dir, 'good.o'), fixture('one.o'));
+      writeFileSync(join(dir, 'bad.o'), bad);
+      writeFileSync(join(dir, 'z.o'), fixture('one.o'));
+      expect(spawnSync(ar, ['rcS', 'm.a', 'good.o', 'bad.o', 'z.o'], { cwd: dir }).status).to.equal(0);
+      const theirs = spawnSync(objdump, ['--offloading', 'm.a'], { cwd: dir, encoding: 'utf8' });
+      expect(theirs.stderr).to.match(/error: m\.a\(bad\.o\): section header table goes past the end of the file/);
+      const r = await cli(['offload-list', '--strict', 'm.a'], dir);
+      expect([r.code, r.stdout]).to.deep.equal([theirs.status, theirs.stdout]);
+      expect(r.stderr).to.match(/^syclbin offload-list: error: m\.a\(bad\.o\): section header table at e_shoff 0x[0-9a-f]+ goes past the end/);
+      const d = await cli(['offload-list', '-'], dir, new Uint8Array(readFileSync(join(dir, 'm.a'))));
+      expect(d.stderr).to.match(/\nsyclbin offload-list: <stdin>\(bad\.o\): section header table/);
     } finally {
       cleanup();
     }

@@ -175,6 +175,7 @@ describe('IR path of the lowering', () => {
     const fromBytes = lowerIrModule(new TextEncoder().encode(text));
     expect(fromString.specConstants.constants.map((c) => c.name)).to.deep.equal(['café']);
     expect(fromString.deviceGlobals.map((g) => g.name)).to.deep.equal(['dgé']);
+    expect(fromString.deviceGlobals.map((g) => g.path)).to.deep.equal([['@dg.café']]);
     const prop = Buffer.from(encodeRegistry(fromString.registry));
     expect(prop.equals(Buffer.from(encodeRegistry(fromBytes.registry)))).to.equal(true);
     // é once as c3 a9, never re-encoded (c3 83 c2 a9)

@@ -139,6 +139,20 @@ describe('syclbin post-link command line', function () {
     expect(compared).to.be.greaterThan(40);
   });
 
+  it('a device global that only llvm.used and llvm.compiler.used refer to is erased (llvm.used goes first, as removeSYCLKernelsConstRefArray does)', () => {
+    const src = readFileSync(LIT + 'device-globals/test_global_variable_drop_used.ll', 'latin1');
+    const used = '@llvm.used = appending global [1 x i8 addrspace(4)*] [i8 addrspace(4)* addrspacecast (%"class.cl::sycl::ext::oneapi::device_global.0" addrspace(1)* @_ZL7no_dg_int1 to i8 addrspace(4)*)], section "llvm.metadata"\n';
+    const text = src.replace('@_ZL7dg_int1 = weak_odr', used + '@_ZL7dg_int1 = weak_odr');
+    expect(text).to.not.equal(src);
+    const fs = memFs({ 'in.ll': text });
+    postLink(parsePostLinkArgs(['--device-globals', '-S', 'in.ll', '-o', 'o.table']), fs);
+    const prop = new TextDecoder().decode(fs.files.get('o_0.prop'));
+    expect(prop).to.contain('[SYCL/device globals]');
+    expect(prop).to.not.contain('no_dg_int1');
+    expect(new TextDecoder().decode(fs.files.get('o_0.ll'))).to.not.match(/@_ZL7no_dg_int1 =/);
+    expect([...lowerIrModule(new TextEncoder().encode(text)).registry.get('SYCL/device globals')!.keys()].some((k) => k.includes('no_dg_int1'))).to.equal(false);
+  });
+
   it('an output over the input is refused with a way out this command accepts (it has no --force)', async () => {
     writeFileSync(join(dir, 'k_0.ll'), readFileSync(LIT + 'spec-constants/bool.ll'));
     const r = await cli(['-spec-const=native', '-symbols', '-S', 'k_0.ll', '-o', 'k.table'], dir);

@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
-import { registryFromJson, registryToJson } from '../../src/props/json.js';
+import { readPropsJson, registryFromJson, registryToJson } from '../../src/props/json.js';
+import { PropertySetError } from '../../src/props/errors.js';
 import { decodeRegistry, encodeRegistry } from '../../src/props/registry.js';
 import { byteArray, uint32, type PropertySetRegistry, type PropertyValue } from '../../src/props/model.js';
 import { SET_SCHEMAS } from '../../src/props/typed/index.js';
@@ -70,6 +71,20 @@ describe('props/json', () => {
     const b = structuredClone(doc);
     b.sets[0]!.properties[0]!.text = '3';
     expect(() => registryFromJson(b)).to.throw(EncodeError, /disagree/);
+    // A typed value the raw one contradicts is refused by the registry: read from a file, the error
+    // names the property as every path names one ([set][key]), at its place in the document.
+    const c = registryToJson(decodeRegistry(new TextEncoder().encode('[SYCL/misc properties]\noptLevel=1|2\n'))) as { sets: { properties: Record<string, unknown>[] }[] };
+    c.sets[0]!.properties[0]!.typed = { kind: 'uint32', value: 5 };
+    const bytes = new TextEncoder().encode(JSON.stringify(c, null, 2));
+    try {
+      readPropsJson(bytes);
+      expect.fail('should throw');
+    } catch (e) {
+      expect(e).to.be.instanceOf(PropertySetError);
+      expect((e as PropertySetError).path).to.equal('["SYCL/misc properties"]["optLevel"]');
+      const at = (e as PropertySetError).offset;
+      expect(new TextDecoder().decode(bytes.subarray(at, at + 200))).to.match(/^\{\s*"key": "optLevel"/);
+    }
   });
 
   it('bad documents name the JSON path', () => {

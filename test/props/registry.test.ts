@@ -60,6 +60,31 @@ describe('props/registry: reading', () => {
     expect(str(encodeRegistry(reg))).to.equal(src);
   });
 
+  it('a line that does not read: a header line names no earlier set; a property line with its key gets a span at its path, the lines before keep theirs', () => {
+    const te = new TextEncoder();
+    const fail = (text: string, tree?: SpanTree): RegistrySyntaxError => {
+      try {
+        decodeRegistry(te.encode(text), tree ? { tree } : {});
+      } catch (e) {
+        expect(e).to.be.instanceOf(RegistrySyntaxError);
+        return e as RegistrySyntaxError;
+      }
+      throw new Error('read');
+    };
+    expect(fail('[A]\nk=1|2\n[B\n').path).to.equal('');
+    expect(fail('[A]\nk=1|2\n=1|3\n').path).to.equal('["A"]');
+    const tree = new SpanTree();
+    expect(fail('[A]\nk=1|2\nbad=3|x\n', tree).path).to.equal('["A"]["bad"]');
+    expect([...descendants(tree.root)].map((n) => [pathOf(n).join('/'), n.offset, n.size, n.value])).to.deep.equal([
+      ['A', 0, 4, 'A'],
+      ['A/k', 4, 6, 2],
+      ['A/bad', 10, 8, undefined],
+    ]);
+    const header = new SpanTree();
+    fail('[A]\nk=1|2\n[B\n', header);
+    expect([...descendants(header.root)].map((n) => pathOf(n).join('/'))).to.deep.equal(['A', 'A/k']);
+  });
+
   it('an empty text, or one with only line ends, is an empty registry; empty registry writes 0 bytes', () => {
     expect(decodeRegistry(new Uint8Array()).size).to.equal(0);
     expect(decodeRegistry(text('\n\r\n\n')).size).to.equal(0);

@@ -36,8 +36,13 @@ FILE is whatever llvm-objdump --offloading reads, and more:
     skipped as llvm-objdump skips them (a note says so); --by-name reads them, --section NAME reads
     sections of other names too (e.g. .cray.llvm.offloading);
   - COFF objects (sections named .llvm.offloading*), and static archives of any of these
-    ('<FILE>(<MEMBER>):' header per member); Windows programs (PE images), of which llvm-objdump
-    prints only the header line: their SYCL device images are found through the SYCL descriptor;
+    ('<FILE>(<MEMBER>):' header per member); llvm-objdump stops at a member that is an OffloadBinary
+    file or an archive: that member (a nested archive's members as FILE(INNER(MEMBER))) and every
+    later one follow its text, each under '<FILE>(<MEMBER>): (...; llvm-objdump-22 stops before it)'
+    (--json: afterObjdump; their offload bundles are not written). A malformed member is an error
+    naming FILE(MEMBER), status 1, with the members around it listed; Windows programs (PE images),
+    of which llvm-objdump prints only the header line: their SYCL device images are found through
+    the SYCL descriptor;
   - wrapper objects and programs linked by clang++ -fsycl, whose .llvm.offloading section holds a bare
     SPIR-V module (llvm-objdump stops there with 'Invalid data'): after what llvm-objdump prints, a
     'DEVICE IMAGE [i]' block gives its kind, triple, size, place and the kernel names of the
@@ -183,7 +188,8 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
             strictError = { label: `'${file}'`, message: OBJDUMP_ERRORS.notAnObject };
             return;
           }
-          const input = readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: 'never', peer: era.objdump, peerReads: era.reads, llvmRules: followsLlvmRules(era), membersAligned: src.thin === true, bundles: era.listing.bundles });
+          // A malformed archive member ends the listing there, with LLVM's `FILE(MEMBER): ` label (memberErrors).
+          const input = readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: 'never', peer: era.objdump, peerReads: era.reads, llvmRules: followsLlvmRules(era), membersAligned: src.thin === true, bundles: era.listing.bundles, memberErrors: [] });
           const r = strictOffloadingText(shown(file), input, { ...listing, givenName: file });
           writeBundles(shown(file), input, bundleFileName);
           out.write(r.bytes ? latin1Output(r.text) : r.text);
@@ -210,7 +216,7 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
       }
       if (memberErrors.length) {
         // Listed around them; each named by its member, as llvm-objdump names it (`FILE(MEMBER)`).
-        for (const m of memberErrors) io.stderr.write(`${prog}: ${file}(${m.member}): ${m.error.message}\n`);
+        for (const m of memberErrors) io.stderr.write(`${prog}: ${shown(file)}(${m.member}): ${m.error.message}\n`);
         return EXIT.FAILURE;
       }
       if (missing) {

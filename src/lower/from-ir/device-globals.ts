@@ -12,6 +12,7 @@
  *     1 reset) and `sycl-implement-in-csr` are carried for the SPIR-V decorations.
  * Order = module global order. Errors are {@link IrSyntaxError}s at the global.
  */
+import { utf8FromLatin1 } from '../../codec/bytes.js';
 import { IrSyntaxError } from '../llvm-ir/parse/errors.js';
 import type { LAttribute, LGlobal, LModule } from '../llvm-ir/parse/model.js';
 import type { DeviceGlobalInput, HostAccess, InitMode } from '../device-globals.js';
@@ -92,7 +93,8 @@ export function findDeviceGlobals(m: LModule, kept?: ReadonlySet<string>): IrDev
       ...(initMode ? { initMode } : {}),
       ...(csr ? { implementInCsr: csr.value !== 'false' } : {}),
       global: g,
-      path: [`@${g.name}`],
+      // (a path for people: the name as the text its UTF-8 bytes spell)
+      path: [`@${utf8FromLatin1(g.name)}`],
     });
   }
   return out;

@@ -75,7 +75,7 @@ export function manifestFromIr(m: LModule, mode: SpecConstMode = 'native', emitP
     ...(g.hostAccess ? { hostAccess: g.hostAccess } : {}),
     ...(g.initMode ? { initMode: g.initMode } : {}),
     ...(g.implementInCsr !== undefined ? { implementInCsr: g.implementInCsr } : {}),
-    path: [`@${g.irName}`],
+    path: [`@${utf8FromLatin1(g.irName)}`],
   }));
   // The module calls the spec-constant intrinsics: sycl-post-link writes both spec-constant sets even
   // when none is lowered (SYCL 1.2.1 constants in emulation mode are replaced by their defaults).

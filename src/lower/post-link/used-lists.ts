@@ -1,8 +1,8 @@
 /**
  * What sycl-post-link does with `llvm.used` and `llvm.compiler.used` before anything else
- * (intel/llvm:llvm/tools/sycl-post-link/sycl-post-link.cpp@676a364f `processInputModule`: llvm.used
- * is dropped; device globals are taken out of llvm.compiler.used, and erased when nothing else uses
- * them), and which globals the unsplit module keeps after its GlobalDCE. Shared by `postLink` and
+ * (intel/llvm:llvm/tools/sycl-post-link/sycl-post-link.cpp@676a364f `processInputModule`:
+ * `removeSYCLKernelsConstRefArray` erases llvm.used, then `removeDeviceGlobalFromCompilerUsed` takes
+ * device globals out of llvm.compiler.used and erases those nothing else uses), and which globals the unsplit module keeps after its GlobalDCE. Shared by `postLink` and
  * the IR path of `syclbin lower` (src/lower/from-ir/lower-ir.ts), so both name the same device
  * globals.
  */
@@ -45,10 +45,11 @@ export function cleanUsedLists(m: LModule, graph: ReferenceGraph): UsedListsClea
       if (keep.includes(el)) continue;
       const s = stripPointerCasts(el);
       const name = (s.value as { name: string }).name;
-      // Erase the device global if nothing but llvm.compiler.used refers to it (isConstantUsed).
+      // Erase the device global if nothing but the used lists refers to it (isConstantUsed, after
+      // removeSYCLKernelsConstRefArray has erased llvm.used and destroyed its constant operands).
       let used = false;
       for (const [n, v] of graph.byName) {
-        if (n === 'llvm.compiler.used') continue;
+        if (n === 'llvm.compiler.used' || n === 'llvm.used') continue;
         if (graph.refs(v).includes(name)) {
           used = true;
           break;
