@@ -151,11 +151,13 @@ export function nodePath(node: SpanNode): string {
   const parts: SpanNode[] = [];
   for (let n: SpanNode | undefined = node; n && n.key !== undefined; n = n.parent) parts.push(n);
   let out = '';
-  for (let i = parts.length - 1; i >= 0; i--) {
-    const n = parts[i]!;
-    out = NAMED.has(n.kind) ? `${out}[${JSON.stringify(String(n.key))}]` : appendKey(out, n.key!);
-  }
+  for (let i = parts.length - 1; i >= 0; i--) out = childPath(out, parts[i]!);
   return out;
+}
+
+/** {@link nodePath} of `node` from its parent's text path (`parentPath`): one step of it, for walks that go top-down. */
+export function childPath(parentPath: string, node: SpanNode): string {
+  return NAMED.has(node.kind) ? `${parentPath}[${JSON.stringify(String(node.key))}]` : appendKey(parentPath, node.key!);
 }
 
 /**

@@ -26,7 +26,7 @@
  * Library core: ByteSource/Uint8Array only (runs in the browser inspector); the bytes read are the
  * structures and the gaps, not the images.
  */
-import { DecodeError, descendantList, formatPath, hasMagic, hexText, memorySource, nodePath, ownsBytes, pathOf, SpanTree, toSource, type ByteSource, type PathKey, type SpanKind, type SpanNode } from '../codec/index.js';
+import { childPath, DecodeError, descendantList, formatPath, hasMagic, hexText, memorySource, nodePath, ownsBytes, pathOf, SpanTree, toSource, type ByteSource, type PathKey, type SpanKind, type SpanNode } from '../codec/index.js';
 import { OffloadMagic } from '../../formats/offload-binary.js';
 import { SyclbinMagic } from '../../formats/syclbin-v1.js';
 import { V2_IMAGE_KIND, V2_KEYS } from '../../formats/syclbin-v2.js';
@@ -331,10 +331,24 @@ function tile(src: ByteSource, ann: Annotation): AnnotatedSpan[] {
   const backgrounds: AnnotatedSpan[] = [];
   const root = ann.tree.root;
   const nodes = root.offset >= 0 && root.kind !== 'group' && !root.children ? [root] : descendantList(root);
+  // Paths top-down: a node's from its parent's (depth first, a parent comes before its children), not
+  // a walk to the root per node.
+  const paths = new Map<SpanNode, { path: string; keys: PathKey[] }>();
+  const top = { path: '', keys: [] as PathKey[] };
   for (const n of nodes) {
+    let keys: PathKey[];
+    let path: string;
+    if (n.key === undefined) {
+      keys = [];
+      path = '';
+    } else {
+      const p = (n.parent && paths.get(n.parent)) ?? top;
+      keys = [...p.keys, n.key];
+      path = childPath(p.path, n);
+    }
+    if (n.children) paths.set(n, { path, keys });
     if (n.offset < 0 || n.offset > size) continue; // virtual, or past the end of a truncated file
-    const keys = pathOf(n);
-    const span: AnnotatedSpan = { offset: n.offset, size: n.size, path: nodePath(n), keys, kind: n.kind };
+    const span: AnnotatedSpan = { offset: n.offset, size: n.size, path, keys, kind: n.kind };
     if (!ownsBytes(n)) {
       // A background with children (a section a reader read) is their group and names what they leave.
       if (n.background && n.size > 0) backgrounds.push(clip({ ...span, ...(n.value === undefined ? {} : { value: n.value }) }, size));
