@@ -176,7 +176,17 @@ export function ownsBytes(node: SpanNode): boolean {
  */
 export function descendantList(node: SpanNode): SpanNode[] {
   const out: SpanNode[] = [];
-  if (!node.children) return out;
+  forEachDescendant(node, (n) => void out.push(n));
+  return out;
+}
+
+/**
+ * Calls `fn` on every node below `node` (not `node` itself), depth first, in recording order, as
+ * {@link descendantList} lists them, without building the list (a tree of 10^6 nodes is walked in
+ * place). Iterative: no recursion depth.
+ */
+export function forEachDescendant(node: SpanNode, fn: (n: SpanNode) => void): void {
+  if (!node.children) return;
   const lists: SpanNode[][] = [node.children];
   const at: number[] = [0];
   while (lists.length) {
@@ -190,13 +200,12 @@ export function descendantList(node: SpanNode): SpanNode[] {
     }
     at[top] = i + 1;
     const n = list[i]!;
-    out.push(n);
+    fn(n);
     if (n.children) {
       lists.push(n.children);
       at.push(0);
     }
   }
-  return out;
 }
 
 /** Every node below `node` (not `node` itself), depth first, in recording order. Iterative: no recursion depth. */

@@ -26,7 +26,7 @@
  * Library core: ByteSource/Uint8Array only (runs in the browser inspector); the bytes read are the
  * structures and the gaps, not the images.
  */
-import { childPath, DecodeError, descendantList, formatPath, hasMagic, hexText, memorySource, nodePath, ownsBytes, pathOf, SpanTree, toSource, type ByteSource, type PathKey, type SpanKind, type SpanNode } from '../codec/index.js';
+import { childPath, DecodeError, forEachDescendant, formatPath, hasMagic, hexText, memorySource, nodePath, ownsBytes, pathOf, SpanTree, toSource, type ByteSource, type PathKey, type SpanKind, type SpanNode } from '../codec/index.js';
 import { OffloadMagic } from '../../formats/offload-binary.js';
 import { SyclbinMagic } from '../../formats/syclbin-v1.js';
 import { V2_IMAGE_KIND, V2_KEYS } from '../../formats/syclbin-v2.js';
@@ -299,7 +299,9 @@ export function annotateInflated(input: Uint8Array | ByteSource, opts: Omit<Anno
 /** The metadata blobs of the tree, each with its registry (readers keep it on the blob's node) or its error. */
 function metadataBlobs(ann: Annotation): MetadataBlob[] {
   const out: MetadataBlob[] = [];
-  const nodes = ann.tree.root.kind === 'metadata' ? [ann.tree.root] : descendantList(ann.tree.root).filter((n) => n.kind === 'metadata');
+  const nodes: SpanNode[] = [];
+  if (ann.tree.root.kind === 'metadata') nodes.push(ann.tree.root);
+  else forEachDescendant(ann.tree.root, (n) => void (n.kind === 'metadata' && nodes.push(n)));
   for (const node of nodes) {
     const keys = pathOf(node);
     const blob: MetadataBlob = { path: nodePath(node), keys, offset: node.offset, size: node.size, node };
@@ -330,12 +332,11 @@ function tile(src: ByteSource, ann: Annotation): AnnotatedSpan[] {
   const leaves: AnnotatedSpan[] = [];
   const backgrounds: AnnotatedSpan[] = [];
   const root = ann.tree.root;
-  const nodes = root.offset >= 0 && root.kind !== 'group' && !root.children ? [root] : descendantList(root);
   // Paths top-down: a node's from its parent's (depth first, a parent comes before its children), not
   // a walk to the root per node.
   const paths = new Map<SpanNode, { path: string; keys: PathKey[] }>();
   const top = { path: '', keys: [] as PathKey[] };
-  for (const n of nodes) {
+  const visit = (n: SpanNode): void => {
     let keys: PathKey[];
     let path: string;
     if (n.key === undefined) {
@@ -347,23 +348,25 @@ function tile(src: ByteSource, ann: Annotation): AnnotatedSpan[] {
       path = childPath(p.path, n);
     }
     if (n.children) paths.set(n, { path, keys });
-    if (n.offset < 0 || n.offset > size) continue; // virtual, or past the end of a truncated file
+    if (n.offset < 0 || n.offset > size) return; // virtual, or past the end of a truncated file
     const span: AnnotatedSpan = { offset: n.offset, size: n.size, path, keys, kind: n.kind };
     if (!ownsBytes(n)) {
       // A background with children (a section a reader read) is their group and names what they leave.
       if (n.background && n.size > 0) backgrounds.push(clip({ ...span, ...(n.value === undefined ? {} : { value: n.value }) }, size));
       span.kind = 'group';
       groups.push(clip(span, size));
-      continue;
+      return;
     }
     if (n.size <= 0) {
       groups.push({ ...span, size: 0, kind: 'group' });
-      continue;
+      return;
     }
     // (a blob's registry or its error is the annotation's, not a value of its bytes)
     if (n.value !== undefined && !(n.value instanceof Map) && !(n.value instanceof Error)) span.value = typeof n.value === 'bigint' && n.value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n.value) : n.value;
     (n.background ? backgrounds : leaves).push(clip(span, size));
-  }
+  };
+  if (root.offset >= 0 && root.kind !== 'group' && !root.children) visit(root);
+  else forEachDescendant(root, visit);
   const owned = ownBytes(leaves);
   // Fill gaps.
   // The structures readers read (OffloadBinaries, v1 images) at their exact extents: bytes in them are
