@@ -277,9 +277,16 @@ interface Item {
   size: number;
   path: PathKey[];
   member?: string;
+  /** The member names from the input archive down (`member` is them written `A(B(C))`). */
+  chain?: string[];
   depth: number;
   /** The input itself or a member of the input archive: objdump prints these. */
   listed: boolean;
+}
+
+/** Member names from the outermost archive down, written as LLVM nests them: `mid.a(inner.a(k.o))`. */
+function memberName(chain: readonly string[]): string {
+  return chain[0]! + chain.slice(1).map((n) => `(${n}`).join('') + ')'.repeat(chain.length - 1);
 }
 
 /** The kind of a container from its first bytes (identify_magic's order of tests). */
@@ -656,12 +663,14 @@ class InputReader {
   }
 
   private archive(item: Item): Item[] {
+    // llvm-objdump does not open a nested archive: it fails on it as on any member that is not an
+    // object, before anything in it could be malformed.
+    if (item.depth > 0 && !this.packer) this.stop(item, `fails on this member, an archive and not an object ("${NOT_AN_OBJECT}")`, { message: NOT_AN_OBJECT, label: { kind: 'object' } });
     const a = readArchive(this.src, { tree: this.opts.tree, origin: item.origin, size: item.size, path: item.path });
     if (item.depth === 0) this.out.archive = a;
-    else if (!this.packer) this.stop(item, `fails on this member, an archive and not an object ("${NOT_AN_OBJECT}")`, { message: NOT_AN_OBJECT, label: { kind: 'object' } });
     const max = this.opts.maxArchiveDepth ?? DEFAULT_MAX_ARCHIVE_DEPTH;
     if (item.depth + 1 > max) {
-      this.note(item, `archive nested ${item.depth + 1} deep: its ${a.members.length} member(s) are not read (limit ${max}; LLVM reads on)`);
+      this.note(item, `archive nested ${item.depth + 1} deep: its ${a.members.length} member(s) are not read (limit ${max}${this.packer ? `; ${this.peer} reads on` : ''})`);
       return [];
     }
     const members: Item[] = [];
@@ -676,7 +685,8 @@ class InputReader {
       // llvm-objdump lists the members of the input archive; past its stop (a nested archive is one)
       // this reader lists the members of nested archives too, as `OUTER(INNER(MEMBER))`.
       const listed = item.depth === 0 || (item.listed && !this.opts.llvmRules && !this.packer);
-      members.push({ origin: m.dataOffset, size: m.size, path, member: item.member ? `${item.member}(${m.name})` : m.name, depth: item.depth + 1, listed });
+      const chain = [...(item.chain ?? []), m.name];
+      members.push({ origin: m.dataOffset, size: m.size, path, member: memberName(chain), chain, depth: item.depth + 1, listed });
     }
     return members;
   }

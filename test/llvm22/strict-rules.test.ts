@@ -593,6 +593,23 @@ describe('fourth review: archive members llvm-objdump does not reach are listed 
       ]);
       expect((await cli(['offload-extract', 'outer.a', '-o', 'out'], dir)).code).to.equal(0);
       expect(readdirSync(join(dir, 'out')).map((f) => Number(f.split('-')[0])).sort()).to.deep.equal([0, 1, 2, 3]);
+      // Deeper nesting is written as LLVM nests names: OUTER(MID(INNER(MEMBER))).
+      expect(spawnSync(ar, ['rc', 'mid.a', 'inner.a'], { cwd: dir }).status).to.equal(0);
+      expect(spawnSync(ar, ['rc', 'top.a', 'a.o', 'mid.a'], { cwd: dir }).status).to.equal(0);
+      const deep = await cli(['offload-list', 'top.a'], dir);
+      expect(deep.stdout).to.contain('\ntop.a(mid.a(inner.a(a.o))): (file format elf64-x86-64; llvm-objdump-22 stops before it)\n');
+      expect(deep.stdout).to.contain('\ntop.a(mid.a(inner.a(x.bin))): (a file of OffloadBinaries; llvm-objdump-22 stops before it)\n');
+      // A nested archive that is itself malformed: llvm-objdump never opens it ("not an object"), nor does --strict.
+      const header = (name: string, size: number): string => `${name}/`.padEnd(16) + '0'.padEnd(12) + '0'.padEnd(6) + '0'.padEnd(6) + '644'.padEnd(8) + String(size).padEnd(10) + '`\n';
+      writeFileSync(join(dir, 'trunc.a'), '!<arch>\n' + header('k.o', 9999) + 'abc');
+      expect(spawnSync(ar, ['rcS', 'bt.a', 'a.o', 'trunc.a'], { cwd: dir }).status).to.equal(0);
+      const tb = spawnSync(objdump, ['--offloading', 'bt.a'], { cwd: dir, encoding: 'utf8' });
+      const sb = await cli(['offload-list', '--strict', 'bt.a'], dir);
+      expect([sb.code, sb.stdout, sb.stderr.replace(/^syclbin offload-list: /, '')]).to.deep.equal([tb.status, tb.stdout, tb.stderr.replace(/^[^:]+: /, '')]);
+      const db = await cli(['offload-list', 'bt.a'], dir);
+      expect(db.code).to.equal(1);
+      expect(db.stderr).to.contain('note: trunc.a: llvm-objdump-22 --offloading fails on this member, an archive and not an object');
+      expect(db.stderr).to.match(/\nsyclbin offload-list: bt\.a\(trunc\.a\): member size 9999 runs past the end of the archive/);
       // On standard input llvm-objdump names the archive '<stdin>' in its error line, and so does --strict.
       const stdin = new Uint8Array(readFileSync(join(dir, 'outer.a')));
       const t = spawnSync(objdump, ['--offloading', '-'], { cwd: dir, input: stdin, encoding: 'utf8' });

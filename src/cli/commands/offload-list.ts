@@ -80,7 +80,8 @@ so in modes 19 and 22 they are listed in that era's layout, with a note on stder
 it fails (a wrapper object, a program, a module file, a version it cannot read, trailing padding, an
 OffloadBinary file inside an archive) what it printed before failing, then its error line
 ('syclbin offload-list: error: 'FILE': MESSAGE') and status 1; its warnings likewise; no extension
-blocks, no notes. In modes 19 and 22 binaries are read by LLVM's own rules (OffloadBinary::create:
+blocks, no notes. (Where a container itself is malformed, e.g. an archive member whose ELF header
+points past its end, the label is LLVM's and the message this toolkit's.) In modes 19 and 22 binaries are read by LLVM's own rules (OffloadBinary::create:
 EntrySize is checked, an image's end is not, an entry may overlap the header; string bytes are printed
 as they are, UTF-8 or not), with LLVM's messages ('Invalid data was encountered while parsing the
 file', 'The end of the file was unexpectedly encountered'). Where LLVM would read outside a binary
