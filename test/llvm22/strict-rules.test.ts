@@ -620,6 +620,33 @@ describe('fourth review: archive members llvm-objdump does not reach are listed 
     }
   });
 
+  it('--scan always: offload-extract numbers the binaries as --json\'s `binaries`, then the scan finds in the order of its `scanned`', async () => {
+    const ar = requireTool('llvm-ar-22');
+    const objcopy = requireTool('llvm-objcopy-22');
+    const { dir, cleanup } = tempDir('syclbin-scan-numbers-');
+    try {
+      writeFileSync(join(dir, 'a.o'), fixture('one.o'));
+      // Three binaries of 9, 7 and 0 image bytes (one.o's image has 13): scan finds tell apart by size.
+      writeFileSync(join(dir, 'x.bin'), readFileSync(new URL('../../testdata/offload/multi.v1.bin', import.meta.url)));
+      // OffloadBinaries in ordinary data of an object that also has an offloading section.
+      expect(spawnSync(objcopy, ['--add-section', '.rodata.x=x.bin', '--set-section-alignment', '.rodata.x=8', 'a.o', 's.o'], { cwd: dir }).status).to.equal(0);
+      expect(spawnSync(ar, ['rc', 'sc.a', 's.o', 'a.o', 's.o'], { cwd: dir }).status).to.equal(0);
+      const j = JSON.parse((await cli(['offload-list', '--scan', 'always', '--json', 'sc.a'], dir)).stdout);
+      expect(j.binaries).to.have.length(3);
+      expect(j.scanned).to.have.length(6);
+      const x = await cli(['offload-extract', '--scan', 'always', 'sc.a', '-o', 'out'], dir);
+      expect(x.code, x.stderr).to.equal(0);
+      const sizes = readdirSync(join(dir, 'out'))
+        .sort((p, q) => parseInt(p) - parseInt(q))
+        .map((f) => readFileSync(join(dir, 'out', f)).length);
+      const imageSize = (b: { entries: { imageSize: string }[] }): number => Number(b.entries[0]!.imageSize);
+      expect(sizes.slice(0, 3)).to.deep.equal(j.binaries.map(imageSize));
+      expect(sizes.slice(3)).to.deep.equal([9, 7, 0, 9, 7, 0]);
+    } finally {
+      cleanup();
+    }
+  });
+
   it('--strict with a malformed member: llvm-objdump-22\'s text up to it, then `error: FILE(MEMBER): ...` (our wording), status 1', async () => {
     const ar = requireTool('llvm-ar-22');
     const objdump = requireTool('llvm-objdump-22');

@@ -74,7 +74,7 @@ With -o DIR too, the files go to DIR instead of the current directory.
 
 Our folder mode (-o DIR, no --image): every image to DIR (created if needed) as
 <index>-<triple>-<arch>.<ext>: index across the input, as 'syclbin offload-list --json' labels
-images; ext from the image kind (o, bc, cubin, fatbin, s, spv, syclbin; bin when LLVM has no name). Characters other than letters, digits and
+images (with --scan always the binaries found by scanning follow, in the order of its 'scanned'); ext from the image kind (o, bc, cubin, fatbin, s, spv, syclbin; bin when LLVM has no name). Characters other than letters, digits and
 . _ + - in the triple/arch become _. The entries of HIP offload bundles (clang-offload-bundler, HIP
 without -fgpu-rdc) follow, numbered on, as <index>-[<member>-]bundle<n>-<ID>[.<ext>]: the bytes
 llvm-objdump-22 --offloading writes for them (decompressed, as clang-offload-bundler --unbundle,
@@ -159,7 +159,9 @@ Every file is written atomically; an image file is never written over FILE itsel
     } else for (const n of input.notes) note(n);
     // What LLVM's extractOffloadBinaries finds (not the scan finds, unless asked for), then the device
     // images outside OffloadBinaries (wrapper objects, executables), which LLVM cannot extract.
-    const listed = input.found.filter((f) => !f.byScan || opts.scan === 'always');
+    // (scan finds last, in file order: the numbers of the others are those of offload-list --json's
+    // `binaries`, the scan finds follow in the order of its `scanned`)
+    const listed = [...input.found.filter((f) => !f.byScan), ...(opts.scan === 'always' ? input.found.filter((f) => f.byScan) : [])];
     const candidates = [...binaryCandidates(listed.map((f) => f.binary), listed.map((f) => f.site.member)), ...(opts.strict ? [] : bareCandidates(input.bare))];
     if (input.bare.length && !opts.strict) note(`${input.bare.length} device image(s) outside any OffloadBinary can be extracted too (${era.packer} stops at this file)`);
 
