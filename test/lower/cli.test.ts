@@ -107,21 +107,8 @@ describe('cli: syclbin lower / specialize', () => {
   });
 
   it('a non-ASCII name in IR is written once as its UTF-8 bytes, the same bytes post-link writes; specialize finds it by that name', async () => {
-    const ll = [
-      'target triple = "spir64-unknown-unknown"',
-      '@name = private unnamed_addr constant [6 x i8] c"caf\\C3\\A9\\00"',
-      '@id = internal addrspace(1) constant { i32 } { i32 7 }',
-      '@"dg.café" = addrspace(1) global { i32 } zeroinitializer, align 4 #0',
-      'declare i32 @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_(ptr addrspace(4), ptr addrspace(4), ptr addrspace(4))',
-      'define spir_kernel void @k() {',
-      'entry:',
-      '  %v = call i32 @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_(ptr addrspace(4) addrspacecast (ptr @name to ptr addrspace(4)), ptr addrspace(4) addrspacecast (ptr addrspace(1) @id to ptr addrspace(4)), ptr addrspace(4) null)',
-      '  ret void',
-      '}',
-      'attributes #0 = { "sycl-unique-id"="dg\\C3\\A9" "sycl-device-global-size"="4" }',
-      '',
-    ].join('\n');
-    writeFileSync(join(dir, 'u8.ll'), ll);
+    // testdata/lower/non-ascii-names.ll: "é" escaped in strings, raw UTF-8 in a quoted global name.
+    writeFileSync(join(dir, 'u8.ll'), readFileSync(new URL('../../testdata/lower/non-ascii-names.ll', import.meta.url)));
     const a = await run(['lower', 'u8.ll', '--props-out', 'u8.prop', '-o', 'u8.syclbin'], dir);
     expect(a.code, a.err).to.equal(0);
     const p = await run(['post-link', '-properties', '--device-globals', '-spec-const=native', '-S', 'u8.ll', '-o', 'u8.table'], dir);

@@ -156,21 +156,8 @@ describe('IR path of the lowering', () => {
   });
 
   it('non-ASCII names reach the property sets as the UTF-8 bytes the IR holds, once (bytes or a Unicode string in)', () => {
-    // "café" as LLVM writes it: escaped in c"…" and attribute strings (\C3\A9), raw UTF-8 in a quoted global name.
-    const text = [
-      `target datalayout = "${DL}"`,
-      'target triple = "spir64-unknown-unknown"',
-      '@name = private unnamed_addr constant [6 x i8] c"caf\\C3\\A9\\00"',
-      '@id = internal addrspace(1) constant { i32 } { i32 7 }',
-      '@"dg.café" = addrspace(1) global { i32 } zeroinitializer, align 4 #0',
-      'declare i32 @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_(ptr addrspace(4), ptr addrspace(4), ptr addrspace(4))',
-      'define spir_kernel void @k() {',
-      'entry:',
-      '  %v = call i32 @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_(ptr addrspace(4) addrspacecast (ptr @name to ptr addrspace(4)), ptr addrspace(4) addrspacecast (ptr addrspace(1) @id to ptr addrspace(4)), ptr addrspace(4) null)',
-      '  ret void',
-      '}',
-      'attributes #0 = { "sycl-unique-id"="dg\\C3\\A9" "sycl-device-global-size"="4" }',
-    ].join('\n');
+    // testdata/lower/non-ascii-names.ll: "café" escaped (\C3\A9) in c"…" and attribute strings, raw UTF-8 in a quoted global name.
+    const text = readFileSync(new URL('../../testdata/lower/non-ascii-names.ll', import.meta.url), 'utf8');
     const fromString = lowerIrModule(text);
     const fromBytes = lowerIrModule(new TextEncoder().encode(text));
     expect(fromString.specConstants.constants.map((c) => c.name)).to.deep.equal(['café']);
