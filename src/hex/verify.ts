@@ -184,13 +184,13 @@ function checkBlob(src: ByteSource, blob: MetadataBlob, add: (f: Finding) => voi
   // What LLVM's reader folds (a set named again, a key given again), as `syclbin props --check` says
   // it: the registry holds the folded result, so the blob's text is read again to find those lines.
   const repeats: RegistryRepeat[] = [];
-  decodeRegistry(src.read(blob.offset, blob.size), { base: blob.offset, repeats });
+  const text = src.read(blob.offset, blob.size);
+  decodeRegistry(text, { base: blob.offset, repeats });
   repeatDiagnostics(repeats).forEach((d, i) => {
     const path = d.key !== undefined ? quoted(quoted(blob.path, d.set), d.key) : quoted(blob.path, d.set);
     add({ severity: d.severity, offset: repeats[i]!.offset, path, code: 'property', message: d.message });
   });
   // Text the reader accepts as LLVM's does and a writer writes otherwise (CRLF, blank lines, ...).
-  const text = src.read(blob.offset, blob.size);
   for (const t of textIrregularities(text, blob.registry, repeats)) {
     if (t.kind === 'repeat') continue; // said above, per line
     const more = t.count > 1 ? ` (and ${t.count - 1} more line(s))` : '';

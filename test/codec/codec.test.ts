@@ -23,6 +23,7 @@ import {
   SpanTree,
   descendants,
   descendantList,
+  forEachDescendant,
   pathOf,
   formatPath,
   type SpanNode,
@@ -266,6 +267,9 @@ describe('codec: spans', () => {
   it('descendantList is descendants as an array: the same nodes in the same order', () => {
     const { tree } = spans(Doc, docBytes, 0, { base: 0x1000 });
     expect(descendantList(tree.root)).to.deep.equal([...descendants(tree.root)]);
+    const visited: unknown[] = [];
+    forEachDescendant(tree.root, (n) => void visited.push(n));
+    expect(visited).to.deep.equal([...descendants(tree.root)]);
     expect(descendantList(tree.root).length).to.be.greaterThan(5);
     expect(descendantList(new SpanTree().root)).to.deep.equal([]);
   });

@@ -41,21 +41,19 @@ export function cleanUsedLists(m: LModule, graph: ReferenceGraph): UsedListsClea
       const g = m.globalsByName.get((s.value as { name: string }).name);
       return !g || !isDeviceGlobal(m, g);
     });
+    // Erase a device global if nothing but the used lists refers to it (isConstantUsed, after
+    // removeSYCLKernelsConstRefArray has erased llvm.used and destroyed its constant operands). What
+    // everything else refers to is collected once: one pass over the module, not one per global.
+    const kept = new Set(keep);
+    let referenced: Set<string> | undefined;
     for (const el of elements) {
-      if (keep.includes(el)) continue;
-      const s = stripPointerCasts(el);
-      const name = (s.value as { name: string }).name;
-      // Erase the device global if nothing but the used lists refers to it (isConstantUsed, after
-      // removeSYCLKernelsConstRefArray has erased llvm.used and destroyed its constant operands).
-      let used = false;
-      for (const [n, v] of graph.byName) {
-        if (n === 'llvm.compiler.used' || n === 'llvm.used') continue;
-        if (graph.refs(v).includes(name)) {
-          used = true;
-          break;
-        }
+      if (kept.has(el)) continue;
+      if (!referenced) {
+        referenced = new Set<string>();
+        for (const [n, v] of graph.byName) if (n !== 'llvm.compiler.used' && n !== 'llvm.used') for (const r of graph.refs(v)) referenced.add(r);
       }
-      if (!used) removed.add(name);
+      const name = (stripPointerCasts(el).value as { name: string }).name;
+      if (!referenced.has(name)) removed.add(name);
     }
     for (const k of keep) for (const n of globalRefs(k)) compilerUsedRefs.push(n);
     if (keep.length) {
