@@ -3,12 +3,15 @@
  * imports WEB_BUILD):
  *  - web/dist/inspector.js: the inspector as one classic script (IIFE), so the page also works opened
  *    from disk (Chromium refuses module scripts from file://); libzstd's wasm bytes are inlined.
- *  - dist/cli/: the `syclbin` command as ESM chunks (each command a chunk loaded on demand, pako
- *    inlined). Node loads a few chunks instead of ~50 tsc modules and pako's CommonJS files: bench/
- *    measured `syclbin dump` of a small file at 0.15 s against 0.23 s (node -e 0: 0.10 s). The library
- *    (`dist/src`) stays tsc's output. libzstd stays external: its wasm file is found through node_modules.
+ *  - dist/cli/: the `syclbin` command: one CommonJS bundle (syclbin.cjs, pako inlined), V8's code cache
+ *    for it (syclbin.cjs.cache, scripts/cli-code-cache.cjs) and the bin that loads both (main.js, from
+ *    src/cli/bin.cjs). Before, the bundle was ESM chunks loaded on demand; Node's ESM loader resolves
+ *    and compiles each chunk on every start, and the code cache cannot be used with ESM in Node 20.
+ *    The library (`dist/src`) stays tsc's output. libzstd stays external: its wasm file is found
+ *    through node_modules.
  */
-import { rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, copyFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build, type BuildOptions } from 'esbuild';
 
@@ -27,17 +30,21 @@ export const WEB_BUILD: BuildOptions = {
   outfile: ROOT + 'web/dist/inspector.js',
 };
 
-/** The CLI bundle (package.json "bin"). */
+/**
+ * The CLI bundle: one CommonJS file that src/cli/bin.cjs (the package bin) compiles with V8's code
+ * cache. `import.meta.url` (libzstd's wasm lookup, serve's web/ folder) becomes the bundle's own URL.
+ */
 export const CLI_BUILD: BuildOptions = {
-  entryPoints: [ROOT + 'src/cli/main.ts'],
+  entryPoints: [ROOT + 'src/cli/entry.ts'],
   bundle: true,
-  splitting: true,
-  format: 'esm',
+  format: 'cjs',
   platform: 'node',
   target: 'node20',
   external: ['@bokuweb/zstd-wasm'],
+  define: { 'import.meta.url': '__bundleUrl' },
+  banner: { js: "'use strict';\nconst __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
   logLevel: 'warning',
-  outdir: ROOT + 'dist/cli',
+  outfile: ROOT + 'dist/cli/syclbin.cjs',
 };
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -48,6 +55,15 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const warnings = results.reduce((n, r) => n + r.warnings.length, 0);
   if (warnings) {
     console.error(`build: ${warnings} esbuild warning(s) above; fix them (the bundles may not do what the source says)`);
+    process.exit(1);
+  }
+  // The bin: CommonJS in an ESM package, so dist/cli says so in its own package.json.
+  copyFileSync(ROOT + 'src/cli/bin.cjs', ROOT + 'dist/cli/main.js');
+  chmodSync(ROOT + 'dist/cli/main.js', 0o755);
+  writeFileSync(ROOT + 'dist/cli/package.json', JSON.stringify({ type: 'commonjs' }) + '\n');
+  const cache = spawnSync(process.execPath, [ROOT + 'scripts/cli-code-cache.cjs'], { stdio: 'inherit', env: { ...process.env, NODE_OPTIONS: '' } });
+  if (cache.status !== 0) {
+    console.error('build: making the code cache of dist/cli/syclbin.cjs failed (above)');
     process.exit(1);
   }
 }

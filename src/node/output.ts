@@ -239,3 +239,12 @@ export function fileIdentity(path: string): string | undefined {
   }
 }
 
+
+/**
+ * The bytes of a byte string (one code unit per byte, as src/codec/bytes.ts decodeLatin1 makes them),
+ * ready for any writer: Node's native Latin-1 encoder, one copy and no scan. For listings that print
+ * bytes as LLVM prints them (the codec's portable `latin1Output` scans for non-ASCII first).
+ */
+export function latin1Bytes(s: string): Uint8Array {
+  return Buffer.from(s, 'latin1');
+}

@@ -7,13 +7,13 @@
 import { offloadingTextStream, type ListingOptions } from '../../offload/objdump-text.js';
 import { isOffloadBinary } from '../../offload/read.js';
 import { followsLlvmRules, llvmEra } from '../../../formats/eras.js';
-import { latin1Output } from '../../codec/bytes.js';
 import type { DecodeError } from '../../codec/errors.js';
 import type { OffloadInput } from '../../offload/input.js';
 import type { bundleFileName as BundleFileName } from '../../offload/input-text.js';
 import { defineCommand, EXIT } from '../command.js';
 import { CommandFailure, FileFailure, UsageError } from '../errors.js';
 import { llvmEraOption, maxInflatedSizeOption, opt, outputOptions, sectionChoice, sectionOptions } from '../options.js';
+import { latin1Bytes } from '../../node/output.js';
 
 /** `syclbin offload-list`: List the images of LLVM OffloadBinaries (same text as llvm-objdump --offloading). */
 export const command = defineCommand({
@@ -173,7 +173,7 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
           // OffloadBinaries back to back: printed while they are walked (no models, one window of memory).
           const onPadding = (at: number, n: number): void =>
             note(`${n} zero byte(s) after the last OffloadBinary (at offset ${at}) are read as padding; ${era.objdump} reads no padding and rejects the file ("while extracting offloading files: Invalid data was encountered while parsing the file")`);
-          for (const piece of offloadingTextStream(src, { ...listing, singlePaths: true, onPadding, onVersion: (v) => versions.add(v) })) out.write(latin1Output(piece));
+          for (const piece of offloadingTextStream(src, { ...listing, singlePaths: true, onPadding, onVersion: (v) => versions.add(v) })) out.write(latin1Bytes(piece));
           return;
         }
         // Anything else: the container readers are loaded only now (a plain OffloadBinary file, the
@@ -193,7 +193,7 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
           const input = readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: 'never', peer: era.objdump, peerReads: era.reads, llvmRules: followsLlvmRules(era), membersAligned: src.thin === true, bundles: era.listing.bundles, memberErrors: [] });
           const r = strictOffloadingText(shown(file), input, { ...listing, givenName: file });
           writeBundles(shown(file), input, bundleFileName);
-          out.write(r.bytes ? latin1Output(r.text) : r.text);
+          out.write(r.bytes ? latin1Bytes(r.text) : r.text);
           for (const w of r.warnings ?? []) io.stderr.write(`${prog}: warning: ${w.label}: ${w.message}\n`);
           strictError = r.error;
           return;
@@ -209,7 +209,7 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
         const scanned = input.found.filter((f) => f.byScan).length;
         if (scanned && opts.scan !== 'always' && !opts.json) note(`${scanned} OffloadBinary(s) found by scanning ordinary data, which llvm-objdump does not list: --scan always lists them too, --json has them under "scanned"`);
         if (opts.json) out.write(JSON.stringify(inputListJson(file, input, { era, read }), null, 2) + '\n');
-        else for (const piece of inputOffloadingText(shown(file), input, { ...listing, scanned: opts.scan === 'always' })) out.write(latin1Output(piece));
+        else for (const piece of inputOffloadingText(shown(file), input, { ...listing, scanned: opts.scan === 'always' })) out.write(latin1Bytes(piece));
       }));
       if (strictError) {
         io.stderr.write(`${prog}: error: ${strictError.label}: ${strictError.message}\n`);

@@ -1,0 +1,55 @@
+/**
+ * The `syclbin` process: standard streams, exit status and a closed pipe around runCli. `main.ts`
+ * (tsc's runnable `dist/src/cli/main.js`) and the bundled bin (`dist/cli/main.js`, scripts/build.ts)
+ * both call {@link main}; the bin's build also calls {@link runCli} here to compile what commands use.
+ */
+import { runCli } from './run.js';
+import { EXIT } from './command.js';
+import { errnoText } from '../node/input.js';
+
+export { runCli };
+
+/** Run `syclbin` with this process's arguments, streams and environment; sets `process.exitCode`. */
+export function main(): void {
+  // A closed pipe (`syclbin dump FILE | head`) ends the program quietly, with the status a Unix tool
+  // killed by SIGPIPE reports (128 + 13); Node ignores SIGPIPE, so the write fails with EPIPE instead.
+  // Any other failure to write (a full disk: `> /dev/full`) is said once, without a stack trace, and
+  // ends the program with the command's failure status (2, "trouble", for diff: its 1 means "different").
+  const SIGPIPE_STATUS = 141;
+  let failureStatus: number = EXIT.FAILURE;
+  for (const [stream, what] of [
+    [process.stdout, 'standard output'],
+    [process.stderr, 'standard error'],
+  ] as const) {
+    stream.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code === 'EPIPE') process.exit(SIGPIPE_STATUS);
+      if (stream === process.stdout) {
+        try {
+          process.stderr.write(`syclbin: ${what}: ${errnoText(e)}\n`);
+        } catch {
+          /* standard error is gone too */
+        }
+      }
+      process.exit(failureStatus);
+    });
+  }
+
+  const out = {
+    write: (c: string | Uint8Array) => void process.stdout.write(c),
+    get isTTY() {
+      return Boolean(process.stdout.isTTY);
+    },
+  };
+  const err = { write: (c: string | Uint8Array) => void process.stderr.write(c), isTTY: Boolean(process.stderr.isTTY) };
+
+  const failureStatusOf = (status: number): void => void (failureStatus = status);
+  runCli(process.argv.slice(2), { stdout: out, stderr: err, cwd: process.cwd(), env: process.env, failureStatus: failureStatusOf }).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (e: unknown) => {
+      process.stderr.write(`syclbin: internal error: ${(e as Error)?.stack ?? String(e)}\n`);
+      process.exitCode = 70;
+    },
+  );
+}
