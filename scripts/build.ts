@@ -11,7 +11,7 @@
  *    through node_modules.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build, type BuildOptions } from 'esbuild';
 
@@ -47,6 +47,20 @@ export const CLI_BUILD: BuildOptions = {
   outfile: ROOT + 'dist/cli/syclbin.cjs',
 };
 
+/**
+ * Make the CLI bundle pure ASCII, so that the bin reads it as Latin-1 (no UTF-8 decoding of a
+ * megabyte on every start, and the source length V8's code cache is checked against is the byte
+ * length). esbuild already escapes non-ASCII in strings, regular expressions and identifiers
+ * (charset ascii, its default); what it leaves are JSDoc comments of class members. Each code unit
+ * is written as `\uXXXX`, which reads as the same character wherever JavaScript reads escapes and as
+ * plain text in a comment.
+ */
+function asciiBundle(path: string): void {
+  const text = readFileSync(path, 'utf8');
+  const ascii = text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  if (ascii !== text) writeFileSync(path, ascii);
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   rmSync(ROOT + 'dist/cli', { recursive: true, force: true }); // chunk names change with their content
   const results = await Promise.all([build(WEB_BUILD), build(CLI_BUILD)]);
@@ -57,6 +71,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error(`build: ${warnings} esbuild warning(s) above; fix them (the bundles may not do what the source says)`);
     process.exit(1);
   }
+  asciiBundle(ROOT + 'dist/cli/syclbin.cjs');
   // The bin: CommonJS in an ESM package, so dist/cli says so in its own package.json.
   copyFileSync(ROOT + 'src/cli/bin.cjs', ROOT + 'dist/cli/main.js');
   chmodSync(ROOT + 'dist/cli/main.js', 0o755);

@@ -30,6 +30,11 @@ describe('package bin: one bundle and its code cache', () => {
     expect(JSON.parse(r.stdout)).to.deep.equal({ rejected: false, exports: ['main', 'runCli'] });
   });
 
+  it('the bundle is ASCII (the bin reads it as Latin-1; scripts/build.ts asciiBundle)', () => {
+    const bytes = readFileSync(join(DIST_CLI, 'syclbin.cjs'));
+    expect(bytes.findIndex((b) => b > 0x7f)).to.equal(-1);
+  });
+
   it('prints the same bytes with the cache, without it and with a cache V8 rejects', () => {
     const dir = mkdtempSync(join(tmpdir(), 'syclbin-bin-'));
     try {
