@@ -687,6 +687,13 @@ describe('fourth review: archive members llvm-objdump does not reach are listed 
       const j = await cli(['offload-list', '--json', 'm.a'], dir);
       expect(j.code).to.equal(1);
       expect(JSON.parse(j.stdout).objects.map((o: { member: string }) => o.member)).to.deep.equal(['good.o', 'later.o']);
+      // Extraction fails whole (no partial folder), naming the member as the listing does.
+      for (const args of [['-o', 'out'], ['--image=file=x.bin,triple=nvptx64-nvidia-cuda']]) {
+        const x = await cli(['offload-extract', 'm.a', ...args], dir);
+        expect(x.code).to.equal(1);
+        expect(x.stderr).to.match(/^syclbin offload-extract: m\.a\(bad\.o\): .* \(at members\[\d+\]\.data\.sections\[\d+\][^\n]*\nsyclbin offload-extract: m\.a: nothing extracted\n$/);
+        expect(readdirSync(dir).sort()).to.deep.equal(['bad.o', 'good.o', 'later.o', 'm.a']);
+      }
     } finally {
       cleanup();
     }

@@ -15,7 +15,7 @@ import { followsLlvmRules, llvmEra, type LlvmEraInfo } from '../../../formats/er
 import { offloadKindName } from '../../../formats/kinds.js';
 import { defineCommand, EXIT } from '../command.js';
 import { CommandFailure, FileFailure, UsageError } from '../errors.js';
-import { SyclbinError } from '../../codec/errors.js';
+import { SyclbinError, type DecodeError } from '../../codec/errors.js';
 import { llvmEraOption, maxInflatedSizeOption, opt, sectionChoice, sectionOptions } from '../options.js';
 
 /** File name extensions of bundle entries by what they are (an empty host entry gets none). */
@@ -133,7 +133,10 @@ Every file is written atomically; an image file is never written over FILE itsel
         if (src.missing) throw new CommandFailure(opts.strict ? `${prog}: error: '${src.missing.path}': ${src.missing.message}` : `${prog}: ${file}: member ${src.missing.member}: ${src.missing.path}: ${src.missing.message}`);
         // llvm-offload-binary finds nothing, successfully, in a file of no kind it reads.
         if (opts.strict && offloadContainerOf(src.read(0, Math.min(64, src.size))) === 'unknown') return undefined;
-        const found = readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: opts.strict ? 'never' : opts.scan, peer: era.packer, peerReads: era.reads, peerTool: 'packer', llvmRules: opts.strict && followsLlvmRules(era), membersAligned: src.thin === true });
+        // A malformed archive member fails the extraction (nothing is written), named as LLVM names it: `FILE(MEMBER)`.
+        const memberErrors: { member: string; error: DecodeError }[] | undefined = opts.strict ? undefined : [];
+        const found = readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: opts.strict ? 'never' : opts.scan, peer: era.packer, peerReads: era.reads, peerTool: 'packer', llvmRules: opts.strict && followsLlvmRules(era), membersAligned: src.thin === true, memberErrors });
+        if (memberErrors?.length) throw new CommandFailure(memberErrors.map((m) => `${prog}: ${file}(${m.member}): ${m.error.message}`).join('\n') + `\n${prog}: ${file}: nothing extracted`);
         if (folder && (looksLikeHipBundles(found) || found.container === 'archive')) {
           const withBundles = readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: 'never', peer: llvmEra('22').objdump, bundles: true, membersAligned: src.thin === true });
           bundles = withBundles.objects.flatMap((o) => (o.bundles ?? []).map((entry) => ({ ...(o.member === undefined ? {} : { member: o.member }), entry })));
