@@ -226,7 +226,7 @@ export function annotate(input: Uint8Array | ByteSource, opts: AnnotateOptions =
       const single = opts.inflated ? true : regionIsOneBinary(src);
       attempt(() => {
         if (single) offload.push(readOffloadBinary(src, 0, collect));
-        else for (const b of offloadBinaries(src, collect)) offload.push(b);
+        else for (const b of offloadBinaries(src, { ...collect, onStop: (e) => (ann.stoppedBy ??= e) })) offload.push(b);
       });
     } else attempt(() => (ann.model = readSyclbin(src, { ...collect, geometry, offload })));
   } else if (objectFormat(head)) {

@@ -137,6 +137,11 @@ export interface RegionOptions {
    */
   singlePaths?: boolean;
   /**
+   * Collect mode: told when a binary cannot be read and so ends the sequence (its error is also one
+   * of `problems`); the bytes after it belong to no known binary.
+   */
+  onStop?: (e: DecodeError) => void;
+  /**
    * Told when zero bytes after the last binary are taken as padding (fewer than
    * TRAILING_PADDING_LIMIT): LLVM's extractOffloadBinaries has no such rule and reports "Invalid
    * data", so a listing that stands in for llvm-objdump says so.
@@ -194,8 +199,13 @@ export function* offloadBinaries(input: Uint8Array | ByteSource, opts: ReadOfflo
     try {
       bin = readOffloadBinary(src, offset, { ...opts, path: one && count === 0 ? [...prefix] : [...prefix, 'binaries', count], end });
     } catch (e) {
-      // A binary that cannot be read ends the sequence: nothing after it has a known start.
-      if (e instanceof DecodeError && opts.problems) return;
+      // A binary that cannot be read ends the sequence (nothing after it has a known start); in
+      // collect mode its error is one of the problems, as every other reader's is.
+      if (e instanceof DecodeError && opts.problems) {
+        if (!opts.problems.includes(e)) opts.problems.push(e);
+        opts.onStop?.(e);
+        return;
+      }
       throw e;
     }
     yield bin;

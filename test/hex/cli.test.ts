@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { runCli } from '../../src/cli/run.js';
 import { annotateInflated } from '../../src/hex/annotate.js';
 import { readOffloadBinary } from '../../src/offload/read.js';
+import { OFFLOAD_BINARY_MAGIC, OffloadHeaderPrefix } from '../../formats/offload-binary.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const GOLDEN = new URL('./golden/', import.meta.url).pathname;
@@ -204,5 +205,29 @@ describe('hex: CLI goldens', () => {
     const f = 'testdata/conformance/sample_v1_one_ir.syclbin';
     const r = await run(['hexdump', '--path', 'nomatch', f]);
     expect([r.code, r.stdout, r.stderr]).to.deep.equal([1, '', `syclbin hexdump: ${f}: no span matches 'nomatch'\n`]);
+  });
+});
+
+describe('an unreadable OffloadBinary in an object: every explaining command fails on it (inspect and offload-list do too)', () => {
+  it('verify, annotate and hexdump exit 1 naming the field; diff exits 2 ("does not read to its end")', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'syclbin-bad-in-elf-'));
+    try {
+      const b = new Uint8Array(readFileSync(ROOT + 'testdata/llvm22/containers/omp22.o'));
+      const at = Buffer.from(b).indexOf(Buffer.from(OFFLOAD_BINARY_MAGIC));
+      new DataView(b.buffer).setUint32(at + OffloadHeaderPrefix.offsets.version!, 4, true);
+      const bad = join(dir, 'bad.o');
+      writeFileSync(bad, b);
+      const why = 'unsupported OffloadBinary version 4 (this reader supports 1, 2 and 3) (at sections[12].binaries[0].header.version';
+      for (const cmd of ['verify', 'annotate', 'hexdump', 'inspect', 'offload-list']) {
+        const r = await run([cmd, bad]);
+        expect(r.code, cmd).to.equal(1);
+        expect(r.stdout + r.stderr, cmd).to.contain(why);
+      }
+      const d = await run(['diff', bad, 'testdata/llvm22/containers/omp22.o']);
+      expect(d.code).to.equal(2);
+      expect(d.stdout).to.contain(`! A: ${why}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

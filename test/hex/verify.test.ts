@@ -13,6 +13,9 @@ import { decodeTypedRegistry } from '../../src/props/typed/index.js';
 import { handSybi } from '../../testdata/syclbin/generate.js';
 import { initZstd } from '../../src/node/compressors.js';
 import { annotate } from '../../src/hex/annotate.js';
+import { OFFLOAD_BINARY_MAGIC, OffloadHeaderPrefix, OffloadHeaderV1 } from '../../formats/offload-binary.js';
+import { archiveChunks } from '../../src/containers/archive.js';
+import { concatBytes } from '../../src/codec/index.js';
 
 const BROKEN = new URL('../../testdata/broken/', import.meta.url).pathname;
 
@@ -137,5 +140,46 @@ describe('hex: verify', () => {
     const errs = r.problems.filter((p) => p.severity === 'error').map((p) => [p.path, p.offset]);
     expect(errs).to.deep.include(['irModules[0].metadataOffset', 120]);
     expect(errs).to.deep.include(['irModules[1].metadataOffset', 152]);
+  });
+});
+
+describe('verify/annotate: an OffloadBinary that cannot be read is an error wherever it sits (a sequence, an object, an archive)', () => {
+  const OFFLOAD = new URL('../../testdata/offload/', import.meta.url).pathname;
+  const CONTAINERS = new URL('../../testdata/llvm22/containers/', import.meta.url).pathname;
+  const MAGIC = Uint8Array.from(OFFLOAD_BINARY_MAGIC);
+  /** `bytes` with the u32/u64 field of the first OffloadBinary header at `field` set to `value`. */
+  const patched = (bytes: Uint8Array, field: 'version' | 'size', value: number): Uint8Array => {
+    const b = bytes.slice();
+    const at = Buffer.from(b).indexOf(Buffer.from(MAGIC));
+    const v = new DataView(b.buffer);
+    if (field === 'version') v.setUint32(at + OffloadHeaderPrefix.offsets.version!, value, true);
+    else v.setBigUint64(at + OffloadHeaderV1.offsets.size!, BigInt(value), true);
+    return b;
+  };
+  const errorsOf = (b: Uint8Array) => verify(b).problems.filter((p) => p.severity === 'error').map((p) => [p.path, p.message.replace(/ \(at .*$/, '')]);
+
+  it('the first of several binaries with a Size smaller than its header: an error, and reading stops there (no unreferenced-byte warnings)', () => {
+    const r = verify(patched(new Uint8Array(readFileSync(OFFLOAD + 'multi.v1.bin')), 'size', 16));
+    expect(r.problems.map((p) => [p.severity, p.code, p.path])).to.deep.equal([
+      ['error', 'structure', 'binaries[0].header.size'],
+      ['note', 'incomplete', 'binaries[0].header.size'],
+    ]);
+    expect(annotate(patched(new Uint8Array(readFileSync(OFFLOAD + 'multi.v1.bin')), 'size', 16)).problems).to.have.length(1);
+  });
+
+  it('a later binary of unknown version: the binaries before it are read, the error names it', () => {
+    const one = new Uint8Array(readFileSync(OFFLOAD + 'cuda-sm70.v1.bin'));
+    const both = new Uint8Array([...one, ...patched(one, 'version', 4)]);
+    expect(errorsOf(both)).to.deep.equal([['binaries[1].header.version', 'unsupported OffloadBinary version 4 (this reader supports 1, 2 and 3)']]);
+    expect(annotate(both).offload).to.have.length(1);
+  });
+
+  it('in an ELF object and in an archive member (llvm-objdump-22 fails on both: "Invalid data")', () => {
+    const elf = patched(new Uint8Array(readFileSync(CONTAINERS + 'omp22.o')), 'version', 4);
+    expect(errorsOf(elf)).to.deep.equal([['sections[12].binaries[0].header.version', 'unsupported OffloadBinary version 4 (this reader supports 1, 2 and 3)']]);
+    const ar = concatBytes(archiveChunks([{ name: 'ok.o', data: new Uint8Array(readFileSync(CONTAINERS + 'omp22.o')) }, { name: 'bad.o', data: elf }]).map((c) => (c instanceof Uint8Array ? c : c.bytes())));
+    const errs = errorsOf(ar);
+    expect(errs).to.have.length(1);
+    expect(errs[0]![0]).to.match(/^members\[\d+\]\.data\.sections\[12\]\.binaries\[0\]\.header\.version$/);
   });
 });
