@@ -20,6 +20,12 @@ const Module = require('node:module');
 
 const BUNDLE = join(__dirname, 'syclbin.cjs');
 const CACHE = BUNDLE + '.cache';
+/**
+ * The name stack traces give the bundle. Not its path: V8 (Node 20) keeps the script name stored in
+ * the code cache, which is the path of the build that made it, so a trace of an installed copy would
+ * name the build machine's folder. One fixed name, with or without the cache.
+ */
+const SCRIPT_NAME = 'syclbin-toolkit/dist/cli/syclbin.cjs';
 
 /** The bundle's source. esbuild writes ASCII (only a few comments are not), and ASCII read as Latin-1 skips UTF-8 decoding. */
 function source() {
@@ -29,7 +35,7 @@ function source() {
 
 /** Compile and run the bundle as a CommonJS module; its exports are { main, runCli }. */
 function load(cachedData) {
-  const script = new Script(Module.wrap(source()), { filename: BUNDLE, cachedData });
+  const script = new Script(Module.wrap(source()), { filename: SCRIPT_NAME, cachedData });
   const module = { exports: {} };
   script.runInThisContext().call(module.exports, module.exports, Module.createRequire(BUNDLE), module, BUNDLE, __dirname);
   return { script, exports: module.exports };
@@ -44,5 +50,5 @@ if (require.main === module) {
   }
   load(cachedData).exports.main();
 } else {
-  module.exports = { load, BUNDLE, CACHE };
+  module.exports = { load, BUNDLE, CACHE, SCRIPT_NAME };
 }

@@ -53,6 +53,22 @@ describe('package bin: one bundle and its code cache', () => {
     }
   });
 
+  it('an internal error exits 70 with a stack naming the bundle, not the folder of the build that made the cache', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'syclbin-bin-'));
+    try {
+      cpSync(DIST_CLI, join(dir, 'cli'), { recursive: true });
+      // A bug stand-in: hashing throws a TypeError (not a DecodeError), which only the top level catches.
+      writeFileSync(join(dir, 'bug.cjs'), "require('node:crypto').createHash = () => { throw new TypeError('boom'); };\n");
+      const r = node(['-r', join(dir, 'bug.cjs'), join(dir, 'cli', 'main.js'), 'inspect', SAMPLE]);
+      expect(r.status).to.equal(70);
+      expect(r.stderr).to.match(/^syclbin: internal error: TypeError: boom\n/);
+      expect(r.stderr).to.contain('(syclbin-toolkit/dist/cli/syclbin.cjs:');
+      expect(r.stderr).not.to.contain(DIST_CLI);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('keeps the exit statuses of the command (usage 2, failure 1; a closed pipe: test/cli/edge.test.ts)', () => {
     const usage = node([join(DIST_CLI, 'main.js'), 'dump']);
     expect(usage.status).to.equal(2);
