@@ -111,8 +111,10 @@ export interface BareImage {
   info?: ImageInfo;
 }
 
-/** What kind of input it was. */
-export type OffloadContainer = 'offload-binaries' | 'elf' | 'coff' | 'coff-import' | 'pe' | 'archive' | 'bitcode' | 'spirv' | 'macho' | 'wasm' | 'unknown';
+/** What kinds of input there are (`container` of {@link OffloadInput}; schemas/offload-list.schema.json lists the same). */
+export const OFFLOAD_CONTAINERS = ['offload-binaries', 'elf', 'coff', 'coff-import', 'pe', 'archive', 'bitcode', 'spirv', 'macho', 'wasm', 'unknown'] as const;
+/** One of {@link OFFLOAD_CONTAINERS}. */
+export type OffloadContainer = (typeof OFFLOAD_CONTAINERS)[number];
 
 /** One object file as `llvm-objdump --offloading` prints it: its header line and its binaries. */
 export interface ObjectListing {

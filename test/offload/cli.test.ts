@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from 
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { readOffloadBinaries } from '../../src/offload/read.js';
+import { OFFLOAD_CONTAINERS } from '../../src/offload/input.js';
 import { cli, CONFORMANCE, CONFORMANCE_ENVELOPES, PACKAGER_GOLDENS, readBytes, tempDir, TESTDATA } from './support.js';
 import { FileError, openInput } from '../../src/node/input.js';
 import { writeFileAtomic } from '../../src/node/output.js';
@@ -461,4 +462,26 @@ describe('cli: offload-pack --archive (accepted and ignored when packing, as llv
       cleanup();
     }
   });
+});
+
+describe('cli: offload-list --json on every container of testdata/llvm22 validates against its schema', () => {
+  const LLVM22 = new URL('../../testdata/llvm22/', import.meta.url).pathname;
+  it('the schema names every container kind the reader has (src/offload/input.ts OFFLOAD_CONTAINERS)', () => {
+    const container = (schema as { properties: { container: { enum: string[] } } }).properties.container.enum;
+    expect([...container].sort()).to.deep.equal([...OFFLOAD_CONTAINERS].sort());
+  });
+  for (const sub of ['containers', 'strict']) {
+    const files = readdirSync(LLVM22 + sub).filter((f) => !/\.(txt|c|ll|md)$/.test(f));
+    it(`${sub}/ (${files.length} files: Mach-O, WebAssembly, COFF, archives, ...)`, async () => {
+      let checked = 0;
+      for (const f of files) {
+        const r = await cli(['offload-list', '--json', LLVM22 + sub + '/' + f], '/');
+        if (!r.stdout) continue; // refused before any JSON (its error is tested elsewhere)
+        const ok = validate(JSON.parse(r.stdout));
+        expect(ok, `${sub}/${f}: ${JSON.stringify(validate.errors)}`).to.equal(true);
+        checked++;
+      }
+      expect(checked).to.be.greaterThan(files.length / 2);
+    });
+  }
 });
