@@ -32,6 +32,9 @@ import { ALIAS_FIELD, BITCODE_BLOCK, FUNCTION_FIELD, GLOBALVAR_FIELD, IFUNC_FIEL
 import { bitcodeStream, latin1, readStrtabBlock } from './bitcode.js';
 import { BitstreamError, BitstreamReader, type BitItem } from './bitstream.js';
 
+
+/** The MODULE_BLOCK records whose operands {@link moduleFacts} uses. */
+const MODULE_RECORDS_READ: ReadonlySet<number> = new Set([MODULE_CODE.VERSION, MODULE_CODE.DATALAYOUT, MODULE_CODE.ASM, MODULE_CODE.SECTIONNAME, MODULE_CODE.GLOBALVAR, MODULE_CODE.FUNCTION, MODULE_CODE.ALIAS, MODULE_CODE.IFUNC]);
 /** What {@link bitcodeArchiveSymbols} found. */
 export interface BitcodeArchiveSymbols {
   /** The archive symbol names in ModuleSymbolTable order (absent with `problem`). */
@@ -195,7 +198,8 @@ function moduleFacts(blob: BlobRef): ModuleFacts | { problem: string; invalid?: 
             continue;
           }
           const rec = r.record(m, true, MAX_STRING);
-          const ops = rec.ops;
+          // Records this reader interprets must fit JavaScript numbers; others (a double constant's bits) may not.
+          const ops = MODULE_RECORDS_READ.has(rec.code) ? r.usedOps(rec, `MODULE_BLOCK record ${rec.code}`, m.at) : rec.ops;
           switch (rec.code) {
             case MODULE_CODE.VERSION:
               version = ops[0] ?? 0;

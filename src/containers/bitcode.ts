@@ -107,7 +107,7 @@ export function bitcodeTriple(blob: BlobRef, offset: number, size: number): { tr
           continue;
         }
         const rec = r.record(m, true, TRIPLE_MAX);
-        if (rec.code === MODULE_CODE.TRIPLE) return { triple: latin1(rec.ops) };
+        if (rec.code === MODULE_CODE.TRIPLE) return { triple: latin1(r.usedOps(rec, 'TRIPLE', m.at)) };
       }
       return { problem: 'MODULE_BLOCK has no TRIPLE record' };
     }
@@ -227,7 +227,7 @@ function walkModule(r: BitstreamReader, f: ModuleFacts): void {
     const rec = r.record(m);
     switch (rec.code) {
       case MODULE_CODE.VERSION:
-        f.version = rec.ops[0] ?? 0;
+        f.version = r.usedOps(rec, 'MODULE_CODE_VERSION', m.at)[0] ?? 0;
         break;
       case MODULE_CODE.GLOBALVAR:
       case MODULE_CODE.FUNCTION:
@@ -235,9 +235,10 @@ function walkModule(r: BitstreamReader, f: ModuleFacts): void {
       case MODULE_CODE.ALIAS_OLD:
       case MODULE_CODE.IFUNC: {
         const strtab = f.version >= 2;
-        const ops = strtab ? rec.ops.slice(2) : rec.ops;
+        const all = r.usedOps(rec, `MODULE_BLOCK record ${rec.code}`, m.at);
+        const ops = strtab ? all.slice(2) : all;
         const g: GlobalValue = {};
-        if (strtab && rec.ops.length >= 2) g.name = { offset: rec.ops[0]!, size: rec.ops[1]! };
+        if (strtab && all.length >= 2) g.name = { offset: all[0]!, size: all[1]! };
         if (rec.code === MODULE_CODE.GLOBALVAR) g.initId = ops[GLOBALVAR_FIELD.initId] ?? 0;
         f.globals.push(g);
         break;
@@ -259,6 +260,9 @@ function walkConstants(r: BitstreamReader, f: ModuleFacts): void {
   }
 }
 
+/** The METADATA records whose operands walkMetadata uses. */
+const METADATA_RECORDS_READ: ReadonlySet<number> = new Set([METADATA_CODE.STRINGS, METADATA_CODE.STRING_OLD, METADATA_CODE.NODE, METADATA_CODE.DISTINCT_NODE, METADATA_CODE.VALUE, METADATA_CODE.NAME, METADATA_CODE.NAMED_NODE]);
+
 const NO_ID: ReadonlySet<number> = new Set([METADATA_CODE.NAME, METADATA_CODE.KIND, METADATA_CODE.NAMED_NODE, METADATA_CODE.GLOBAL_DECL_ATTACHMENT, METADATA_CODE.INDEX_OFFSET, METADATA_CODE.INDEX]);
 
 function walkMetadata(r: BitstreamReader, f: ModuleFacts): void {
@@ -268,8 +272,10 @@ function walkMetadata(r: BitstreamReader, f: ModuleFacts): void {
       r.skip(it);
       continue;
     }
-    const rec = r.record(it);
+    const read = r.record(it);
     const id = f.nextMetadata;
+    // The records interpreted below must fit JavaScript numbers; others (an enumerator's 64-bit value) may not.
+    const rec = METADATA_RECORDS_READ.has(read.code) ? { ...read, ops: r.usedOps(read, `METADATA record ${read.code}`, it.at) } : read;
     switch (rec.code) {
       case METADATA_CODE.STRINGS: {
         const count = rec.ops[0] ?? 0;

@@ -57,7 +57,14 @@ export interface BitRecord {
   arrayElement?: AbbrevOp;
   /** A blob operand: where its bytes are in the input, and how many. */
   blob?: { offset: number; size: number };
+  /**
+   * An operand was larger than 2^53 - 1 (legal: record operands are 64-bit, e.g. a double's bits
+   * in a CST_CODE_FLOAT record); it is NaN in `ops`, never a rounded number. A reader that uses
+   * this record's operands must refuse it (BitstreamReader.usedOps); one that skips the record need not care.
+   */
+  wide?: boolean;
 }
+
 
 /** What was entered: the block id, and the bit where it ends. */
 export interface BlockEntry {
@@ -167,8 +174,12 @@ export class BitstreamReader {
     return v;
   }
 
-  /** A variable bit-rate field of chunks of `width` bits (value < 2^53). */
-  vbr(width: number): number {
+  /**
+   * A variable bit-rate field of chunks of `width` bits. Values past 2^53 - 1 are refused, never
+   * rounded; with `wide` (record operands, which LLVM reads as 64-bit: ReadVBR64) such a value is
+   * read to its end and returned as NaN, for the caller to mark (BitRecord.wide).
+   */
+  vbr(width: number, wide = false): number {
     if (width === 1) {
       // No data bits: LLVM's ReadVBR reads 1-bit chunks until a 0 and returns 0.
       while (this.fixed(1) === 1);
@@ -176,14 +187,28 @@ export class BitstreamReader {
     }
     const hi = 2 ** (width - 1);
     let v = 0;
+    let tooLarge = false;
     for (let shift = 0; ; shift += width - 1) {
       const piece = this.fixed(width);
       v += (piece % hi) * 2 ** shift;
-      // 64-bit honesty: a value past 2^53 - 1 is refused, never rounded.
-      if (v > Number.MAX_SAFE_INTEGER || (shift > 52 && piece % hi !== 0)) this.fail('a VBR value is larger than 2^53 - 1');
-      if (piece < hi) return v;
-      if (shift > 64) this.fail('a VBR value is longer than 64 bits');
+      // 64-bit honesty: a value past 2^53 - 1 is refused (or NaN with `wide`), never rounded.
+      if (v > Number.MAX_SAFE_INTEGER || (shift > 52 && piece % hi !== 0)) {
+        if (!wide) this.fail('a VBR value is larger than 2^53 - 1');
+        tooLarge = true;
+      }
+      if (piece < hi) return tooLarge ? Number.NaN : v;
+      if (shift + width - 1 >= 64) this.fail('a VBR value is longer than 64 bits');
     }
+  }
+
+  /**
+   * The operands of a record the caller interprets (ids, counts, offsets, characters), the record
+   * read at bit `at`: refused when one of them does not fit a JavaScript number (BitRecord.wide),
+   * never used rounded.
+   */
+  usedOps(r: BitRecord, what: string, at: number): number[] {
+    if (r.wide) this.fail(`${what}: an operand is larger than 2^53 - 1`, at);
+    return r.ops;
   }
 
   /** Skip to the next multiple of 32 bits. */
@@ -306,7 +331,7 @@ export class BitstreamReader {
       }
       const r = this.record({ kind: 'record', abbrev: id, at });
       if (r.code === BITSTREAM.blockinfo.SETBID) {
-        const bid = r.ops[0];
+        const bid = this.usedOps(r, 'BLOCKINFO SETBID', at)[0];
         if (bid === undefined) this.fail('BLOCKINFO: SETBID without a block id', at);
         current = info.get(bid);
         if (!current) info.set(bid, (current = []));
@@ -327,7 +352,8 @@ export class BitstreamReader {
       if (n * W.op > this.left) this.fail(`a record of ${n} operands`, item.at);
       const r: BitRecord = { code, ops: [], arrayLength: n, arrayAt: this.pos };
       for (let i = 0; i < n; i++) {
-        const v = this.vbr(W.op);
+        const v = this.vbr(W.op, true);
+        if (v !== v) r.wide = true;
         if (keepArray && i < keep) r.ops.push(v);
       }
       return r;
@@ -338,7 +364,9 @@ export class BitstreamReader {
     if (!abbrev) this.fail(`abbreviation id ${item.abbrev} is not defined in block ${sc.blockId}`, item.at);
     this.work += abbrev.length;
     if (this.work > this.workLimit) this.fail(`abbreviated records expand to more than ${this.workLimit} operands, twice the stream's bits (an abbreviation of literal operands used over and over)`, item.at);
-    const r: BitRecord = { code: this.operand(abbrev[0]!), ops: [], arrayLength: 0 };
+    const code = this.operand(abbrev[0]!);
+    if (code !== code) this.fail('a record code is larger than 2^53 - 1', item.at);
+    const r: BitRecord = { code, ops: [], arrayLength: 0 };
     for (let i = 1; i < abbrev.length; i++) {
       const op = abbrev[i]!;
       if (op.kind === 'array') {
@@ -350,6 +378,7 @@ export class BitstreamReader {
         r.arrayElement = op.element;
         for (let k = 0; k < n; k++) {
           const v = this.operand(op.element);
+          if (v !== v) r.wide = true;
           if (keepArray && k < keep) r.ops.push(v);
         }
       } else if (op.kind === 'blob') {
@@ -359,7 +388,11 @@ export class BitstreamReader {
         r.blob = { offset: this.byteAt(), size: n };
         this.pos += n * 8;
         this.align32();
-      } else r.ops.push(this.operand(op));
+      } else {
+        const v = this.operand(op);
+        if (v !== v) r.wide = true;
+        r.ops.push(v);
+      }
     }
     return r;
   }
@@ -386,7 +419,7 @@ export class BitstreamReader {
     }
     for (let k = 0; k < r.arrayLength; k++) {
       const v = this.operand(el);
-      if (v > 0xff) this.fail(`array element ${k} is ${v}, not a byte`);
+      if (!(v <= 0xff)) this.fail(`array element ${k} is ${v !== v ? 'larger than 2^53 - 1' : v}, not a byte`);
       out[k] = v;
     }
     this.pos = back;
@@ -399,7 +432,7 @@ export class BitstreamReader {
       case 'fixed':
         return this.fixed(op.width);
       case 'vbr':
-        return this.vbr(op.width);
+        return this.vbr(op.width, true);
       case 'char6':
         return CHAR6.charCodeAt(this.fixed(6));
       default:

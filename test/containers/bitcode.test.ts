@@ -29,6 +29,16 @@ class BitWriter {
     for (let i = 0; i < w; i++) this.bits.push(Math.floor(v / 2 ** i) % 2);
     return this;
   }
+  /** A VBR of any 64-bit value (record operands: a double's bits). */
+  vbrBig(v: bigint, w: number): this {
+    const hi = 1n << BigInt(w - 1);
+    do {
+      const piece = Number(v % hi);
+      v /= hi;
+      this.fixed(v ? piece + Number(hi) : piece, w);
+    } while (v);
+    return this;
+  }
   vbr(v: number, w: number): this {
     const hi = 2 ** (w - 1);
     do {
@@ -179,6 +189,32 @@ describe('bitstream reader', () => {
     expect(() => new BitstreamReader(blobOf(ok), 0, ok.length + 1000).fixed(32 * 8)).to.throw(BitstreamError, /the stream ends/);
   });
 
+  it('a record operand past 2^53 - 1 (legal: 64-bit, e.g. the bits of the double 4.0) is NaN in a `wide` record, refused only where it is used; past 64 bits it is an error', () => {
+    const FOUR = 0x4010000000000000n; // 4.0 as an IEEE double, what clang writes in CST_CODE_FLOAT
+    const bytes = inBlock((w) => {
+      // UNABBREV_RECORD code 6 (CST_CODE_FLOAT), one operand; then code 1 with operand 5.
+      w.fixed(3, 3).vbr(6, 6).vbr(1, 6).vbrBig(FOUR, 6);
+      w.fixed(3, 3).vbr(1, 6).vbr(1, 6).vbr(5, 6);
+      // DEFINE_ABBREV [literal 2, vbr 8]; a record with it holding 2^64 - 1.
+      w.fixed(2, 3).vbr(2, 5).fixed(1, 1).vbr(2, 8).fixed(0, 1).fixed(2, 3).vbr(8, 5);
+      w.fixed(4, 3).vbrBig(2n ** 64n - 1n, 8);
+    });
+    const r = new BitstreamReader(blobOf(bytes), 0, bytes.length);
+    r.enter(r.next() as never);
+    const item = r.next() as { kind: 'record'; abbrev: number; at: number };
+    const f = r.record(item);
+    expect([f.code, f.wide, Number.isNaN(f.ops[0])]).to.deep.equal([6, true, true]);
+    expect(() => r.usedOps(f, 'CST_CODE_FLOAT', item.at)).to.throw(BitstreamError, /^CST_CODE_FLOAT: an operand is larger than 2\^53 - 1 \(at byte \d+\)$/);
+    const n = r.record(r.next() as never);
+    expect([n.code, n.ops, n.wide]).to.deep.equal([1, [5], undefined]);
+    const a = r.record(r.next() as never);
+    expect([a.code, a.wide]).to.deep.equal([2, true]);
+    expect(r.next()).to.deep.equal({ kind: 'end' });
+    // A chunk continuing past bit 64: LLVM's ReadVBR64 "Unterminated VBR".
+    const long = new BitWriter().vbrBig(2n ** 70n, 6).align32().bytes();
+    expect(() => new BitstreamReader(blobOf(long), 0, long.length).vbr(6, true)).to.throw(BitstreamError, /longer than 64 bits/);
+  });
+
   for (const [what, write, message] of [
     ['an abbreviation id that is not defined', (w: BitWriter) => void w.fixed(7, 3), /abbreviation id 7 is not defined in block 8/],
     ['an array that is not the operand before last', (w: BitWriter) => void w.fixed(2, 3).vbr(4, 5).fixed(1, 1).vbr(1, 8).fixed(0, 1).fixed(3, 3).fixed(0, 1).fixed(1, 3).vbr(8, 5).fixed(0, 1).fixed(1, 3).vbr(8, 5), /array operand must be followed/],
@@ -304,6 +340,13 @@ describe('bitcode archive symbols (writeArchive / ModuleSymbolTable, src/contain
     const want = map.map((l) => l.replace(/ in hip-rdc\.o$/, ''));
     expect(want).to.include.members(['_Z4bumpi', '_Z7weak_fni', '_Z4kernPi', 'counter', 'table']);
     expect(bitcodeArchiveSymbols(blobOf(hipImage()))).to.deep.equal({ symbols: want });
+  });
+
+  it('hip-rdc.o\'s device module, whose constants hold 64-bit operands (a double\'s bits), is read to its end: no problem, the triple, no embedded objects', () => {
+    const b = blobOf(hipImage());
+    const e = bitcodeEmbeddedObjects(b, 0, b.size);
+    expect([e.problem, e.objects]).to.deep.equal([undefined, []]);
+    expect(bitcodeTriple(b, 0, b.size)).to.deep.equal({ triple: 'amdgcn-amd-amdhsa' });
   });
 
   it('the device module of clang++-22 -fsycl: its one kernel; not bitcode: undefined; wrapper header: read behind it', () => {
