@@ -28,7 +28,7 @@
  */
 import { childPath, DecodeError, forEachDescendant, formatPath, hasMagic, hexText, memorySource, nodePath, ownsBytes, pathOf, SpanTree, toSource, type ByteSource, type PathKey, type SpanKind, type SpanNode } from '../codec/index.js';
 import { OffloadMagic } from '../../formats/offload-binary.js';
-import { SyclbinMagic } from '../../formats/syclbin-v1.js';
+import { SYCLBIN_MAGIC, SyclbinFileHeader, SyclbinMagic } from '../../formats/syclbin-v1.js';
 import { V2_IMAGE_KIND, V2_KEYS } from '../../formats/syclbin-v2.js';
 import { inflateOffloadBinary, offloadBinaries, readOffloadBinary, regionIsOneBinary, type OffloadBinaryModel } from '../offload/read.js';
 import type { ElfOffloadResult } from '../offload/elf.js';
@@ -196,6 +196,13 @@ function moduleFormat(head: Uint8Array): 'spirv' | 'bitcode' | undefined {
   return kind === 'spirv' || kind === 'bitcode' ? kind : undefined;
 }
 
+/** `head` starts with `magic` but for one byte: a damaged magic rather than another kind of file. */
+function damagedMagic(head: Uint8Array, magic: readonly number[]): boolean {
+  let same = 0;
+  for (let i = 0; i < magic.length; i++) if (head[i] === magic[i]) same++;
+  return same === magic.length - 1;
+}
+
 /** Detect the format and annotate every byte. Never throws for bad input. */
 export function annotate(input: Uint8Array | ByteSource, opts: AnnotateOptions = {}): Annotation {
   const src = toSource(input);
@@ -251,10 +258,14 @@ export function annotate(input: Uint8Array | ByteSource, opts: AnnotateOptions =
     attempt(() => (ann.registry = decodeRegistry(src.read(0, src.size), { tree, parent: node })));
     // The lines read before an error keep their spans; the file's value is the error (MetadataBlob.error).
     if (problems.length) node.value = problems[0];
-  } else if (src.size >= 56) {
-    // Neither magic: the SYCLBIN reader's own error (LLVM wording, at header.magic).
-    attempt(() => readSyclbin(src, { tree }));
+  } else if (src.size >= SyclbinFileHeader.fixedSize! && damagedMagic(head, SYCLBIN_MAGIC)) {
+    // A SYCLBIN whose magic lost a byte: read as one, so its error sits at header.magic and the rest
+    // of the file is still explained.
+    ann.format = 'syclbin-v1';
+    attempt(() => (ann.model = readSyclbin(src, { ...collect, geometry })));
   }
+  // Anything else is named by what it is not (below), at any size, as `inspect` names it (the SYCLBIN
+  // reader's "Incorrect SYCLBIN magic number." is what dump and json say, as intel's syclbin-dump).
   if (offload.length) ann.offload = offload;
   // Images inside a compressed payload have no bytes in the file to annotate.
   ann.v1Images = geometry.filter((g) => g.offset >= 0).map((g) => ({ ...g, path: formatPath(g.path), keys: g.path }));

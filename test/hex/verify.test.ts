@@ -183,3 +183,19 @@ describe('verify/annotate: an OffloadBinary that cannot be read is an error wher
     expect(errs[0]![0]).to.match(/^members\[\d+\]\.data\.sections\[12\]\.binaries\[0\]\.header\.version$/);
   });
 });
+
+describe('verify/annotate: a file of no known kind is named alike at any size (as inspect names it)', () => {
+  it('text of 40 and of 400 bytes: "not a SYCLBIN, OffloadBinary, ..." at offset 0, one unreferenced span; a SYCLBIN magic with one byte changed is still read as a SYCLBIN', () => {
+    const text = new TextEncoder().encode('# Network services, Internet style\n'.repeat(12));
+    for (const n of [40, 400]) {
+      const r = verify(text.subarray(0, n));
+      expect(r.format).to.equal('unknown');
+      expect(r.problems.map((p) => [p.severity, p.offset, p.message])).to.deep.equal([
+        ['error', 0, 'not a SYCLBIN (49 42 59 53), OffloadBinary (10 ff 10 ad), ELF, COFF, PE, archive, SPIR-V, LLVM bitcode or property-set registry file (starts with 23 20 4e 65)'],
+      ]);
+      expect(annotate(text.subarray(0, n)).spans.map((s) => [s.kind, s.offset, s.size])).to.deep.equal([['unreferenced', 0, n]]);
+    }
+    const bad = verify(new Uint8Array(readFileSync(BROKEN + 'v1-bad-magic.syclbin')));
+    expect([bad.format, bad.problems[0]!.path, bad.problems[0]!.message]).to.deep.equal(['syclbin-v1', 'header.magic', 'Incorrect SYCLBIN magic number. Found 48 42 59 53; expected 49 42 59 53 (SYCLBIN v1) or 10 ff 10 ad (OffloadBinary). (at header.magic, offset 0x0)']);
+  });
+});
