@@ -394,7 +394,9 @@ describe('thin archives (src/containers/thin-archive.ts): the member files read 
       writeFileSync(join(dir, 'thin.a'), fixture('thin.a'));
       const r = await cli(['offload-list', 'thin.a'], dir);
       expect(r.code).to.equal(1);
-      expect(r.stderr).to.match(/member one\.o: one\.o: No such file or directory/);
+      expect(r.stderr).to.contain("syclbin offload-list: thin.a(one.o): 'one.o': No such file or directory\n");
+      const e = await cli(['offload-extract', 'thin.a', '-o', 'out'], dir);
+      expect([e.code, e.stderr.split('\n').slice(-3)]).to.deep.equal([1, ["syclbin offload-extract: thin.a(one.o): 'one.o': No such file or directory", 'syclbin offload-extract: thin.a: nothing extracted', '']]);
       // LLVM lists the members before it, then fails naming the member and the file it opened.
       writeFileSync(join(dir, 'one.o'), fixture('one.o'));
       const s = await cli(['offload-list', '--strict', 'thin.a'], dir);
@@ -666,6 +668,11 @@ describe('fourth review: archive members llvm-objdump does not reach are listed 
       expect(r.stderr).to.match(/^syclbin offload-list: error: m\.a\(bad\.o\): section header table at e_shoff 0x[0-9a-f]+ goes past the end/);
       const d = await cli(['offload-list', '-'], dir, new Uint8Array(readFileSync(join(dir, 'm.a'))));
       expect(d.stderr).to.match(/\nsyclbin offload-list: <stdin>\(bad\.o\): section header table/);
+      // offload-extract --strict: LLVM's `error: MESSAGE` line, our message without path and offset (as offload-list --strict).
+      const packer = spawnSync(requireTool('llvm-offload-binary-22'), ['m.a', '--image=file=x.bin,triple=x86_64-unknown-linux-gnu'], { cwd: dir, encoding: 'utf8' });
+      const x = await cli(['offload-extract', '--strict', 'm.a', '--image=file=x.bin,triple=x86_64-unknown-linux-gnu'], dir);
+      expect([x.code, packer.status]).to.deep.equal([1, 1]);
+      expect(x.stderr).to.match(/^syclbin offload-extract: error: section header table at e_shoff 0x[0-9a-f]+ goes past the end of the \d+-byte file\n$/);
     } finally {
       cleanup();
     }

@@ -15,7 +15,7 @@ import { followsLlvmRules, llvmEra, type LlvmEraInfo } from '../../../formats/er
 import { offloadKindName } from '../../../formats/kinds.js';
 import { defineCommand, EXIT } from '../command.js';
 import { CommandFailure, FileFailure, UsageError } from '../errors.js';
-import { SyclbinError, type DecodeError } from '../../codec/errors.js';
+import { DecodeError, SyclbinError } from '../../codec/errors.js';
 import { llvmEraOption, maxInflatedSizeOption, opt, sectionChoice, sectionOptions } from '../options.js';
 
 /** File name extensions of bundle entries by what they are (an empty host entry gets none). */
@@ -130,7 +130,7 @@ Every file is written atomically; an image file is never written over FILE itsel
       input = files.read(file, (given) => {
         const src = files.withThinMembers(file, given, opts.strict ? undefined : note);
         // A thin archive's member file that cannot be opened: LLVM's extraction fails there, nothing is written.
-        if (src.missing) throw new CommandFailure(opts.strict ? `${prog}: error: '${src.missing.path}': ${src.missing.message}` : `${prog}: ${file}: member ${src.missing.member}: ${src.missing.path}: ${src.missing.message}`);
+        if (src.missing) throw new CommandFailure(opts.strict ? `${prog}: error: '${src.missing.path}': ${src.missing.message}` : `${prog}: ${file}(${src.missing.member}): '${src.missing.path}': ${src.missing.message}\n${prog}: ${file}: nothing extracted`);
         // llvm-offload-binary finds nothing, successfully, in a file of no kind it reads.
         if (opts.strict && offloadContainerOf(src.read(0, Math.min(64, src.size))) === 'unknown') return undefined;
         // A malformed archive member fails the extraction (nothing is written), named as LLVM names it: `FILE(MEMBER)`.
@@ -149,7 +149,8 @@ Every file is written atomically; an image file is never written over FILE itsel
       // --strict: llvm-offload-binary's lines: `error: 'FILE': STRERROR` where it cannot open or read
       // the file, `error: MESSAGE` where it cannot parse it (this toolkit's message for a malformed file).
       if (opts.strict && e instanceof FileFailure && e.file === file) {
-        throw new CommandFailure(e.cause instanceof SyclbinError ? `${prog}: error: ${e.message}` : `${prog}: error: '${file}': ${e.message}`);
+        // LLVM's line is its message alone: our reason without the path and offset, as offload-list --strict says it.
+        throw new CommandFailure(e.cause instanceof DecodeError ? `${prog}: error: ${e.cause.reason}` : e.cause instanceof SyclbinError ? `${prog}: error: ${e.message}` : `${prog}: error: '${file}': ${e.message}`);
       }
       throw e;
     }

@@ -223,7 +223,7 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
       if (missing) {
         // A thin archive's member file that cannot be opened: listed up to it, then LLVM's error
         // (`ARCHIVE(MEMBER): 'PATH': STRERROR`).
-        io.stderr.write(opts.strict ? `${prog}: error: ${shown(file)}(${missing.member}): '${missing.path}': ${missing.message}\n` : `${prog}: ${file}: member ${missing.member}: ${missing.path}: ${missing.message}\n`);
+        io.stderr.write(opts.strict ? `${prog}: error: ${shown(file)}(${missing.member}): '${missing.path}': ${missing.message}\n` : `${prog}: ${shown(file)}(${missing.member}): '${missing.path}': ${missing.message}\n`);
         return EXIT.FAILURE;
       }
     }
