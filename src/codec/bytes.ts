@@ -209,3 +209,24 @@ export function encodeLatin1(s: string): Uint8Array {
 export function utf8FromLatin1(s: string): string {
   return /[^\x00-\x7f]/.test(s) ? new TextDecoder().decode(encodeLatin1(s)) : s;
 }
+
+/**
+ * Length of the well-formed UTF-8 sequence at position `i` of a byte string (one code unit per
+ * byte, as {@link decodeLatin1} makes them): 1 to 4, or 0 when the bytes there are not one. The
+ * Unicode Standard's Table 3-7: no overlong forms, no surrogates, nothing past U+10FFFF.
+ */
+export function utf8SequenceAt(s: string, i: number): number {
+  const b0 = s.charCodeAt(i);
+  if (b0 < 0x80) return 1;
+  const n = b0 >= 0xc2 && b0 <= 0xdf ? 2 : b0 >= 0xe0 && b0 <= 0xef ? 3 : b0 >= 0xf0 && b0 <= 0xf4 ? 4 : 0;
+  if (n === 0 || i + n > s.length) return 0;
+  const b1 = s.charCodeAt(i + 1);
+  const lo = b0 === 0xe0 ? 0xa0 : b0 === 0xf0 ? 0x90 : 0x80;
+  const hi = b0 === 0xed ? 0x9f : b0 === 0xf4 ? 0x8f : 0xbf;
+  if (b1 < lo || b1 > hi) return 0;
+  for (let k = 2; k < n; k++) {
+    const b = s.charCodeAt(i + k);
+    if (b < 0x80 || b > 0xbf) return 0;
+  }
+  return n;
+}

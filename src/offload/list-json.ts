@@ -8,7 +8,7 @@
  * Portable: no Node APIs.
  */
 import { DecodeError } from '../codec/index.js';
-import type { OffloadBinaryModel, ReadOffloadOptions } from './read.js';
+import type { OffloadBinaryModel, OffloadEntryModel, ReadOffloadOptions } from './read.js';
 import type { ElfOffloadResult } from './elf.js';
 import { identifyImage, type BareImage, type ImageInfo, type OffloadContainer, type OffloadInput } from './input.js';
 import { syclKernelNames, type SyclKernelNames } from './sycl-symbols.js';
@@ -248,8 +248,11 @@ export interface OffloadListEntryJson {
   imageOffset: string;
   /** Image size in bytes (decimal string). */
   imageSize: string;
-  /** String entries in file order (duplicates resolved: last value at the first position). */
-  strings: { key: string; value: string }[];
+  /**
+   * String entries in file order (duplicates resolved: last value at the first position). A key or
+   * value that is not valid UTF-8 (U+FFFD stands for each bad sequence) also has its bytes, in hex.
+   */
+  strings: StringJson[];
   /** Kernel names from a clang-sycl-linker `symbols` entry. */
   kernels?: SyclKernelNames;
   /** What the image is (SPIR-V header fields, bitcode triple, ELF class and machine, ...). */
@@ -303,7 +306,7 @@ function binariesJson(binaries: readonly OffloadBinaryModel[], prefix: string, l
           },
           imageOffset: String(e.raw.imageOffset),
           imageSize: String(e.raw.imageSize),
-          strings: [...e.strings].map(([key, value]) => ({ key, value })),
+          strings: stringsJson(e),
           image: identifyImage(e.imageRef),
         };
         const ambiguity = offloadKindAmbiguity(e.offloadKind, bin.version);
@@ -329,4 +332,36 @@ function binariesJson(binaries: readonly OffloadBinaryModel[], prefix: string, l
     }
     return b;
   });
+}
+
+/** One string entry of {@link ImageJson}: `keyBytes` / `valueBytes` (hex) only where the text is not valid UTF-8. */
+export interface StringJson {
+  /** The key as UTF-8 text. */
+  key: string;
+  /** The value as UTF-8 text. */
+  value: string;
+  /** The key's bytes, contiguous lowercase hex, when they are not valid UTF-8. */
+  keyBytes?: string;
+  /** The value's bytes, contiguous lowercase hex, when they are not valid UTF-8. */
+  valueBytes?: string;
+}
+
+/** The entry's strings as LLVM's StringMap keeps them (the last value of a key), with the bytes of text that is not UTF-8. */
+function stringsJson(e: OffloadEntryModel): StringJson[] {
+  // The entry a key's value came from: the last one of that key (one pass: an entry may have many strings).
+  const last = new Map<string, OffloadEntryModel['stringEntries'][number]>();
+  for (const se of e.stringEntries) last.set(se.key, se);
+  return [...e.strings].map(([key, value]) => {
+    const se = last.get(key);
+    const j: StringJson = { key, value };
+    if (se?.keyRaw) j.keyBytes = bytesHex(se.keyRaw);
+    if (se?.valueRaw) j.valueBytes = bytesHex(se.valueRaw);
+    return j;
+  });
+}
+
+function bytesHex(b: Uint8Array): string {
+  let s = '';
+  for (const x of b) s += x.toString(16).padStart(2, '0');
+  return s;
 }

@@ -35,7 +35,7 @@
  *
  * Portable: no Node APIs.
  */
-import { blobSource, decodeLatin1, DecodeError, type ByteSource } from '../codec/index.js';
+import { blobSource, decodeLatin1, DecodeError, utf8SequenceAt, type ByteSource } from '../codec/index.js';
 import { isOffloadBinary, readOffloadBinaries, readOffloadBinary, type OffloadBinaryModel, type OffloadEntryModel, type ReadOffloadOptions, type StringEntryModel, type RegionOptions } from './read.js';
 import { OffloadEntryCursor } from './walk.js';
 import { objdumpImageKind, offloadKindName } from '../../formats/kinds.js';
@@ -52,11 +52,38 @@ export function leftJustify(s: string, width: number): string {
 }
 
 /**
- * Make a string value printable on one line in the `--strings` extension: control characters
- * (including NUL, which v2+ values may hold) and backslashes are escaped as `\xNN` / `\\`.
+ * Make a string value printable on one line in the `--strings` extension: control characters (C0
+ * including NUL, which v2+ values may hold, DEL and C1) and backslashes are escaped as `\xNN` / `\\`.
  */
 export function escapeForListing(s: string): string {
-  return s.replace(/[\x00-\x1f\x7f\\]/g, (c) => (c === '\\' ? '\\\\' : `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`));
+  return s.replace(/[\x00-\x1f\x7f-\x9f\\]/g, (c) => (c === '\\' ? '\\\\' : `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`));
+}
+
+/**
+ * {@link escapeForListing} for a byte string (one code unit per byte, as the listings print bytes):
+ * well-formed UTF-8 stays as its bytes; control characters (C0, DEL, and C1 as its two bytes),
+ * backslashes and every byte that starts no well-formed UTF-8 sequence become `\xNN` / `\\`, so
+ * a terminal never receives a control byte or a broken sequence.
+ */
+export function escapeByteString(s: string): string {
+  let out = '';
+  for (let i = 0; i < s.length; ) {
+    const c = s.charCodeAt(i);
+    const n = utf8SequenceAt(s, i);
+    const control = n === 1 ? c < 0x20 || c === 0x7f : n === 2 && c === 0xc2 && s.charCodeAt(i + 1) <= 0x9f;
+    if (n >= 1 && !control && c !== 0x5c) {
+      out += s.slice(i, i + n);
+      i += n;
+    } else if (c === 0x5c) {
+      out += '\\\\';
+      i++;
+    } else {
+      const len = Math.max(n, 1);
+      for (let k = 0; k < len; k++) out += `\\x${s.charCodeAt(i + k).toString(16).padStart(2, '0')}`;
+      i += len;
+    }
+  }
+  return out;
 }
 
 /** How to list. */
@@ -178,8 +205,9 @@ function block(f: Frame, opts: ListingOptions, era: LlvmEraInfo): { text: string
       for (const se of e.stringEntries) byKey.set(se.key, se);
       for (const se of byKey.values()) {
         // Aligned by characters (this listing is our extension), printed as bytes.
+        const key = escapeByteString(byteText(se.key, se.keyRaw));
         const pad = ' '.repeat(Math.max(0, 14 - escapeForListing(se.key).length));
-        text += `${ind}  ${escapeForListing(byteText(se.key, se.keyRaw))}${pad}${escapeForListing(byteText(se.value, se.valueRaw))}\n`;
+        text += `${ind}  ${key}${pad}${escapeByteString(byteText(se.value, se.valueRaw))}\n`;
       }
     }
   }

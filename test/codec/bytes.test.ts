@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { ByteBuilder, concatBytes } from '../../src/codec/index.js';
-import { decodeLatin1, encodeLatin1, latin1Output } from '../../src/codec/bytes.js';
+import { decodeLatin1, encodeLatin1, latin1Output, utf8SequenceAt } from '../../src/codec/bytes.js';
 
 type Op = { text: string } | { decimal: number } | { bytes: Uint8Array } | { align: number } | { u32: number };
 
@@ -75,5 +75,37 @@ describe('Latin-1 text (decodeLatin1 / encodeLatin1 / latin1Output)', () => {
   it('hands ASCII text through as the string itself (no copy) and other text as its bytes', () => {
     expect(latin1Output('OFFLOADING IMAGE [0]:\n')).to.equal('OFFLOADING IMAGE [0]:\n');
     expect(latin1Output('caf\u00e9')).to.deep.equal(new Uint8Array([0x63, 0x61, 0x66, 0xe9]));
+  });
+});
+
+describe('utf8SequenceAt (well-formed UTF-8 in byte strings)', () => {
+  /** Walk a byte string by utf8SequenceAt: true when every position starts a sequence. */
+  const wellFormed = (b: Uint8Array): boolean => {
+    const s = decodeLatin1(b);
+    for (let i = 0; i < s.length; ) {
+      const n = utf8SequenceAt(s, i);
+      if (!n) return false;
+      i += n;
+    }
+    return true;
+  };
+  const fatal = new TextDecoder('utf-8', { fatal: true });
+  const decodes = (b: Uint8Array): boolean => {
+    try {
+      fatal.decode(b);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  it('agrees with a fatal TextDecoder on the edges of Table 3-7 (overlongs, surrogates, past U+10FFFF, truncation)', () => {
+    for (const bytes of [[0x41], [0xc2, 0x80], [0xc1, 0xbf], [0xe0, 0xa0, 0x80], [0xe0, 0x9f, 0xbf], [0xed, 0x9f, 0xbf], [0xed, 0xa0, 0x80], [0xf0, 0x90, 0x80, 0x80], [0xf0, 0x8f, 0xbf, 0xbf], [0xf4, 0x8f, 0xbf, 0xbf], [0xf4, 0x90, 0x80, 0x80], [0xf5, 0x80, 0x80, 0x80], [0xe2, 0x82], [0x80], [0xff]]) {
+      const b = Uint8Array.from(bytes);
+      expect(wellFormed(b), bytes.map((x) => x.toString(16)).join(' ')).to.equal(decodes(b));
+    }
+  });
+  it('property: agrees with a fatal TextDecoder on any bytes (fixed seed)', () => {
+    const byte = fc.oneof(fc.integer({ min: 0, max: 255 }), fc.constantFrom(0x80, 0xbf, 0xc2, 0xe0, 0xed, 0xf0, 0xf4));
+    fc.assert(fc.property(fc.array(byte, { maxLength: 12 }), (a) => wellFormed(Uint8Array.from(a)) === decodes(Uint8Array.from(a))), { seed: 20261126, numRuns: 20000 });
   });
 });

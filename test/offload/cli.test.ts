@@ -97,6 +97,10 @@ describe('cli: offload-list', () => {
       expect((await cli(['offload-pack', '-o', 'ctl.bin', '--format-version', '2', '--image=file=k.o,triple=t,note=a\tb\\c'], dir)).code).to.equal(0);
       const l = await cli(['offload-list', '--strings', 'ctl.bin'], dir);
       expect(l.stdout).to.include('  note          a\\x09b\\\\c\n');
+      // C1 controls (U+0085 as C2 85), a lone continuation byte and a truncated sequence are escaped;
+      // well-formed UTF-8 stays.
+      expect((await cli(['offload-pack', '-o', 'c1.bin', '--format-version', '2', '--image=file=k.o,triple=t,note=\u00e9\u0085|'], dir)).code).to.equal(0);
+      expect((await cli(['offload-list', '--strings', 'c1.bin'], dir)).stdout).to.include('  note          \u00e9\\xc2\\x85|\n');
     } finally {
       cleanup();
     }

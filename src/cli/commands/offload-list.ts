@@ -89,9 +89,10 @@ file', 'The end of the file was unexpectedly encountered'). Where LLVM would rea
 llvm-objdump-19/-22 golden of testdata/llvm22 and on mutated files against both tools.
 
 --strings adds, after each image's lines, the number of string entries and every key and value
-(control characters shown as \\xNN). --json prints a JSON document (schemas/offload-list.schema.json)
-with every header field, kind numbers and names, image offsets and sizes, all strings, the kernel
-names of clang-sycl-linker images (the 'symbols' entry: newline-separated text in LLVM 22, a binary
+(control characters and bytes that are not UTF-8 shown as \\xNN). --json prints a JSON document
+(schemas/offload-list.schema.json) with every header field, kind numbers and names, image offsets
+and sizes, all strings (with their bytes in hex where they are not UTF-8), the kernel names of
+clang-sycl-linker images (the 'symbols' entry: newline-separated text in LLVM 22, a binary
 table on main) and nested binaries; 64-bit quantities are decimal strings.`,
   options: {
     llvm: llvmEraOption('whose llvm-objdump text to print and how to name kind numbers'),
