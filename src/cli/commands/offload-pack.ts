@@ -58,7 +58,7 @@ as clang-offload-packager-19).`,
   options: {
     output: opt.output('Output file, written atomically ("-" = standard output, as in LLVM; \'\' = none, as in LLVM)', { short: 'o', arg: 'OUT', emptyIsNone: true }),
     image: opt.list('SPEC', "An image: file=F[,triple=T][,arch=A][,kind=K][,key=value...] (repeatable; --llvm 19 also requires triple)"),
-    llvm: llvmEraOption('whose packer to match byte for byte (default 22: llvm-offload-binary-22)'),
+    llvm: llvmEraOption('whose packer to match byte for byte (22: llvm-offload-binary-22)'),
     'format-version': opt.choice(['1', '2', '3'], 'N', "OffloadBinary version to write (default: the era's, 1 for 19 and 22, 3 for main)"),
     compress: opt.choice(['zlib', 'zstd'], 'zlib|zstd', 'Compress the payload (version 3 only; zlib level 6 / zstd level 5 as LLVM)'),
     'offload-kinds': opt.choice(['llvm19', 'intel', 'bitmask'], 'llvm19|intel|bitmask', "How kind=NAME maps to a number (default: the era's; see above)"),

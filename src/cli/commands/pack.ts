@@ -70,7 +70,7 @@ export async function packManifest(files: Files, cwd: string, manifest: string, 
 export const command = defineCommand({
   name: 'pack',
   summary: 'Build a SYCLBIN file (v1 or v2, any envelope) from a JSON manifest and image files',
-  usage: 'pack MANIFEST.json -o OUT.syclbin [--force]',
+  usage: 'pack MANIFEST.json -o OUT.syclbin [--allow-any-path] [--force]',
   description: `The manifest (schemas/syclbin-manifest.schema.json) gives:
   syclbinVersion  1 (SYBI tables) or 2 (role entries in one OffloadBinary)
   layout          v1 table order: "canonical" (the first LLVM writer's, default) or "grouped"
