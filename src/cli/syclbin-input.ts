@@ -23,17 +23,20 @@ export async function readSyclbinInput(ctx: Context<unknown>, name: string, opts
   } catch (e) {
     if (e instanceof DecodeError) {
       const note = source ? await notSyclbinNote(source, name, { maxInflatedSize: opts.maxInflatedSize, extracting }) : '';
-      throw new CommandFailure(`${ctx.prog}: ${name}: Failed to parse SYCLBIN file: ${e.message}${note ? `\n${note.trimEnd()}` : ''}`);
+      // Notes as every command of ours writes them (`syclbin CMD: FILE: note: ...`); only dump, the
+      // drop-in of syclbin-dump, puts a bare `note:` line under LLVM's error line.
+      throw new CommandFailure(`${ctx.prog}: ${name}: Failed to parse SYCLBIN file: ${e.message}${note ? `\n${ctx.prog}: ${name}: note: ${note}` : ''}`);
     }
     throw e;
   }
 }
 
 /**
- * For a file that failed to parse as a SYCLBIN: a `note:` line saying what it is instead and which
- * command reads it (`props` for property-set text, `offload-list` / `offload-extract` for
- * OffloadBinaries, objects, archives and programs, `inspect` for anything), or '' when it looks like a
- * SYCLBIN or like nothing known. The readers of every container are loaded only here.
+ * For a file that failed to parse as a SYCLBIN: a note (its text, without prefix or newline) saying
+ * what it is instead and which command reads it (`props` for property-set text, `offload-list` /
+ * `offload-extract` for OffloadBinaries, objects, archives and programs, `inspect` for anything), or
+ * '' when it looks like a SYCLBIN or like nothing known. The readers of every container are loaded
+ * only here.
  */
 export async function notSyclbinNote(src: ByteSource, name: string, opts: { maxInflatedSize?: number; extracting?: boolean } = {}): Promise<string> {
   const { notSyclbinInput } = await import('../inspect/input.js');
@@ -42,13 +45,13 @@ export async function notSyclbinNote(src: ByteSource, name: string, opts: { maxI
     // LLVM IR text is no container: its reader is loaded only to tell it.
     if (src.size === 0) return '';
     const ir = await import('../lower/inspect-ir.js');
-    return ir.looksLikeIrText(src.read(0, Math.min(ir.IR_HEAD, src.size)), src.size <= ir.IR_HEAD) ? `note: ${name}: LLVM IR text; see 'syclbin inspect ${name}' or 'syclbin lower ${name}'\n` : '';
+    return ir.looksLikeIrText(src.read(0, Math.min(ir.IR_HEAD, src.size)), src.size <= ir.IR_HEAD) ? `LLVM IR text; see 'syclbin inspect ${name}' or 'syclbin lower ${name}'` : '';
   }
   const commands = [`syclbin inspect ${name}`];
   // A module that embeds nothing has nothing to list or extract: inspect alone explains it.
   if (what.kind === 'property-sets') commands.push(`syclbin props ${name}`);
   else if (what.kind !== 'module') commands.push(opts.extracting ? `syclbin offload-extract ${name} -o DIR` : `syclbin offload-list ${name}`);
-  return `note: ${name}: ${what.tree.label}; see ${commands.map((c) => `'${c}'`).join(' or ')}\n`;
+  return `${what.tree.label}; see ${commands.map((c) => `'${c}'`).join(' or ')}`;
 }
 
 /** The two lines `syclbin dump` prints for a parse failure (LLVM's sentence; our detail with --verbose). */

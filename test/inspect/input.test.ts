@@ -175,7 +175,7 @@ describe('inspect: anything in, an honest answer out', () => {
     ] as const) {
       const r = await cli([cmd, 'k.img', ...extra], SYCL);
       expect(r.code, cmd).to.equal(1);
-      expect(r.stderr, cmd).to.match(new RegExp(`^syclbin ${cmd}: k\\.img: Failed to parse SYCLBIN file: SYCLBIN v2 entry has unexpected ImageKind\\..*\\nnote: k\\.img: LLVM OffloadBinary file \\(not a SYCLBIN\\): 1 binary, 1 image\\(s\\) — 488 bytes; see 'syclbin inspect k\\.img' or ${reader.replace(/[.()]/g, '\\$&')}\\n$`));
+      expect(r.stderr, cmd).to.match(new RegExp(`^syclbin ${cmd}: k\\.img: Failed to parse SYCLBIN file: SYCLBIN v2 entry has unexpected ImageKind\\..*\\nsyclbin ${cmd}: k\\.img: note: LLVM OffloadBinary file \\(not a SYCLBIN\\): 1 binary, 1 image\\(s\\) — 488 bytes; see 'syclbin inspect k\\.img' or ${reader.replace(/[.()]/g, '\\$&')}\\n$`));
     }
   });
 });

@@ -49,7 +49,8 @@ On failure it prints "Failed to parse SYCLBIN file: <reason>" (or "Failed to ope
       if (e instanceof DecodeError) {
         // syclbin-dump's line first; then, for a file that is something else, what it is.
         // What else the file is: loaded only here (it reads every container format the toolkit knows).
-        throw new CommandFailure(dumpFailure(e, opts.verbose) + (await notSyclbinNote(src, name, { maxInflatedSize: opts['max-inflated-size'] })));
+        const note = await notSyclbinNote(src, name, { maxInflatedSize: opts['max-inflated-size'] });
+        throw new CommandFailure(dumpFailure(e, opts.verbose) + (note ? `note: ${name}: ${note}\n` : ''));
       }
       if ((e as NodeJS.ErrnoException)?.syscall) throw new CommandFailure(`Failed to open or read file ${name}: ${errnoText(e)}`);
       throw e;

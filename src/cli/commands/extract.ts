@@ -120,7 +120,7 @@ written atomically (temporary file + rename); none is written over FILE unless -
     const packed = files.join(dir, MANIFEST_NAME);
     if (plan.byteExact) io.stderr.write(`${prog}: 'syclbin pack ${packed}' reproduces ${name} byte for byte\n`);
     else {
-      io.stderr.write(`${prog}: note: ${name} is not in a layout this writer produces, so 'syclbin pack ${packed}' rebuilds the same model, not the same bytes:\n`);
+      io.stderr.write(`${prog}: ${name}: note: not in a layout this writer produces, so 'syclbin pack ${packed}' rebuilds the same model, not the same bytes:\n`);
       for (const n of plan.notes) io.stderr.write(`  - ${n}\n`);
     }
     return EXIT.OK;
