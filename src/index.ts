@@ -71,6 +71,7 @@ export {
   type OffloadContainer,
   type PeerFailure,
   OBJDUMP_ERRORS,
+  OFFLOAD_CONTAINERS,
 } from './offload/input.js';
 export { llvmCreateCheck, llvmExtractRegion, LLVM_CREATE_ERRORS, type LlvmBinaryView, type LlvmCreateError, type LlvmRegionResult } from './offload/llvm-rules.js';
 export { readArchive, archiveChunks, isArchive, type ArchiveFile, type ArchiveMember, type ArchiveMemberInput } from './containers/archive.js';
