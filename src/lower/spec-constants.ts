@@ -156,6 +156,17 @@ const NO_BYTES = new Uint8Array(0);
 /** Upper bound on IDs per constant, so a pathological `[4294967295 x i8]` cannot hang the tool. */
 export const MAX_LEAVES_PER_CONSTANT = 1 << 20;
 
+/**
+ * Upper bounds for one lowering, all constants together: the SPIR-V IDs of native mode and the bytes
+ * of the default values (each constant's alloc size: its slice of the "all" blob, and its emulation
+ * buffer). A kilobyte of IR can declare a `[1000000000 x i32]` constant, or many constants of the
+ * per-constant maximum; without a budget the outputs (property text, IR, JSON) would take gigabytes
+ * before failing. sycl-post-link has no such limit; real spec constants take bytes to kilobytes.
+ */
+export const MAX_IDS_PER_LOWERING = 1 << 20;
+/** See {@link MAX_IDS_PER_LOWERING}. */
+export const MAX_DEFAULT_VALUE_BYTES = 64 << 20;
+
 // ------------------------------------------------------------------------------------------------
 // Native mode
 
@@ -371,6 +382,19 @@ export function lowerSpecConstants(allInputs: readonly SpecConstantInput[], mode
     }
   });
 
+  // The budget of default-value bytes, checked before anything is built (alloc sizes come from types).
+  let defaultBytes = 0;
+  inputs.forEach((sc, i) => {
+    defaultBytes += dl.allocSize(sc.type);
+    if (defaultBytes > MAX_DEFAULT_VALUE_BYTES) {
+      throw new LowerError(
+        `the default values of the spec constants up to this one (${typeToString(sc.type)}) take ${defaultBytes} bytes, more than the ${MAX_DEFAULT_VALUE_BYTES} this tool lowers in one module (a limit of this tool: sycl-post-link has none)`,
+        [...(sc.path ?? ['specConstants', i]), 'type'],
+        'LIMIT',
+      );
+    }
+  });
+
   const warnings: string[] = [];
   const blob = new ByteBuilder();
   /** End of each constant's default bytes in the blob (index = constant). */
@@ -414,6 +438,9 @@ export function lowerSpecConstants(allInputs: readonly SpecConstantInput[], mode
           const undef = { sc: i, how: 'undef' } as const;
           for (const e of ids) claim(e.id, e.undef ? undef : seq, () => path);
           nextId += ids.length;
+          if (nextId > MAX_IDS_PER_LOWERING) {
+            throw new LowerError(`the spec constants up to this one need ${nextId} SPIR-V IDs, more than the ${MAX_IDS_PER_LOWERING} this tool lowers in one module (a limit of this tool: sycl-post-link has none)`, path, 'LIMIT');
+          }
         }
         const descriptors = nativeDescriptors(sc.type, ids, dl);
         for (const d of descriptors) checkU32(d.offset + d.size, 'descriptor end offset', path);

@@ -113,4 +113,24 @@ describe('issue regressions: lowering from real LLVM IR', () => {
     const l = await cli(['lower', 'deep.ll'], dir);
     expect(l.code, l.err).to.equal(1);
   });
+  it('a module-wide budget: a kilobyte declaring gigabytes of default values, or millions of IDs over several constants, is a LIMIT error (exit 1) before anything is built (review: 7.9 GB, then exit 70)', async () => {
+    const big = { mode: 'emulation', specConstants: [{ name: 'a', type: '[1000000000 x i32]', default: 'zeroinitializer' }] };
+    expect(() => lowerManifestJson(big)).to.throw(LowerError, /take 4000000000 bytes, more than the 67108864 this tool lowers in one module.*specConstants\[0\]\.type/);
+    // Each constant under the per-constant leaf limit, together over the budget of IDs (native).
+    const many = { mode: 'native', specConstants: [0, 1].map((i) => ({ name: `c${i}`, type: '[1048576 x i8]', default: 'zeroinitializer' })) };
+    expect(() => lowerManifestJson(many)).to.throw(LowerError, /need 2097152 SPIR-V IDs, more than the 1048576/);
+    // The same through post-link on IR (the reviewer's h3.ll, trimmed).
+    const call = (t: string): string =>
+      `call spir_func void @_Z40__sycl_getComposite2020SpecConstantValueI1XET_PKcPKvS5_(ptr addrspace(4) sret(${t}) align 8 %ra, ptr addrspace(4) addrspacecast (ptr addrspace(1) @name to ptr addrspace(4)), ptr addrspace(4) addrspacecast (ptr addrspace(1) @id to ptr addrspace(4)), ptr addrspace(4) null)`;
+    const t = '[1000000000 x i32]';
+    writeFileSync(
+      join(dir, 'huge.ll'),
+      `target triple = "spir64-unknown-unknown"\n@name = private unnamed_addr addrspace(1) constant [5 x i8] c"name\\00", align 1\n@id = internal addrspace(1) constant { ${t} } zeroinitializer, align 8\n` +
+        `define spir_kernel void @k() {\nentry:\n  %r = alloca ${t}, align 8\n  %ra = addrspacecast ptr %r to ptr addrspace(4)\n  ${call(t)}\n  ret void\n}\n` +
+        `declare spir_func void @_Z40__sycl_getComposite2020SpecConstantValueI1XET_PKcPKvS5_(ptr addrspace(4) sret(${t}) align 8, ptr addrspace(4), ptr addrspace(4), ptr addrspace(4))\n`,
+    );
+    const p = await cli(['post-link', '-spec-const=emulation', '-S', 'huge.ll', '-o', 'huge.table'], dir);
+    expect(p.code, p.err).to.equal(1);
+    expect(p.err).to.match(/^syclbin post-link: huge\.ll:8:3: error: the default values of the spec constants up to this one \(\[1000000000 x i32\]\) take 4000000000 bytes/);
+  });
 });
