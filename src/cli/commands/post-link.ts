@@ -56,6 +56,7 @@ written). Options for work this tool does not do (-lower-esimd, -split-esimd, -e
     try {
       const r = postLink(opts, fs, llvmTools);
       for (const n of r.notes) io.stderr.write(n + '\n');
+      for (const w of r.warnings) io.stderr.write(`${prog}: warning: ${w}\n`);
     } catch (e) {
       if (e instanceof IrSyntaxError) throw new CommandFailure(`${prog}: ${input === '-' ? '<stdin>' : input}:${e.line}:${e.column}: error: ${e.reason}`);
       // sycl-post-link's own diagnostics keep its wording and prefix (drop-in for its lit tests).

@@ -66,6 +66,38 @@ export interface PostLinkResult {
   readonly written: string[];
   /** Notes sycl-post-link prints on stderr (not errors). */
   readonly notes: string[];
+  /**
+   * What sycl-post-link would also write for this module and this implementation does not (docs/
+   * post-link.md "Not implemented"): said, so an output that differs from upstream's never does so
+   * silently.
+   */
+  readonly warnings: string[];
+}
+
+/**
+ * Function attributes and callees for which sycl-post-link writes properties this implementation
+ * does not (intel/llvm:llvm/lib/SYCLLowerIR/ComputeModuleRuntimeInfo.cpp reads them).
+ */
+const UNIMPLEMENTED_ATTRIBUTES: ReadonlyMap<string, string> = new Map([
+  ['sycl-optlevel', '[SYCL/misc properties] optLevel'],
+  ['sycl-grf-size', '[SYCL/misc properties] the GRF size'],
+  ['sycl-register-alloc-mode', '[SYCL/misc properties] the register allocation mode'],
+]);
+const UNIMPLEMENTED_CALLEES: ReadonlyMap<string, string> = new Map([['__devicelib_assert_fail', '[SYCL/assert used]']]);
+
+/** The properties sycl-post-link would write for `m` that this implementation leaves out, once each. */
+function unimplementedProperties(m: LModule): string[] {
+  const found = new Map<string, string>();
+  for (const f of m.functions) {
+    const attrs = [...f.attrs, ...f.attrGroups.flatMap((g) => m.attributeGroups.get(g) ?? [])];
+    for (const a of attrs) {
+      const what = UNIMPLEMENTED_ATTRIBUTES.get(a.key);
+      if (what && !found.has(what)) found.set(what, `"${a.key}" on @${utf8Name(f.name)}`);
+    }
+    const callee = UNIMPLEMENTED_CALLEES.get(f.name);
+    if (callee && !found.has(callee)) found.set(callee, `@${f.name} is in the module`);
+  }
+  return [...found].map(([what, why]) => `sycl-post-link would also write ${what} (${why}); not implemented here (docs/post-link.md)`);
 }
 
 /** Bytes as a string of the same code units (ISO-8859-1): the codec's decodeLatin1. */
@@ -116,6 +148,7 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
     written.push(path);
   };
   const m = readInputModule(fs.read(opts.input), tools, opts.input === '-' ? '<stdin>' : opts.input);
+  const warnings = opts.irOutputOnly ? [] : unimplementedProperties(m);
   const dl = moduleDataLayout(m);
   // `out.bc` without a dot is upstream's own default name (intel/llvm:llvm/tools/sycl-post-link/sycl-post-link.cpp, `IROutputOnly ? (OutputAssembly ? ".out.ll" : "out.bc")`).
   const output = opts.output ?? stem(opts.input) + (opts.irOutputOnly ? (opts.outputAssembly ? '.out.ll' : 'out.bc') : '.files');
@@ -215,7 +248,7 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
 
     const hasSpecConsts = intrinsicsCalled(m, scope);
     rows.push(produce(opts.specConst, id));
-    if (opts.irOutputOnly) return { written, notes };
+    if (opts.irOutputOnly) return { written, notes, warnings };
     id++;
     if (opts.generateDefaultSpecConsts && hasSpecConsts) {
       rows.push(produce('default_values', id));
@@ -225,7 +258,7 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
   const titles = ['Code', 'Properties', ...(opts.symbols ? ['Symbols'] : [])];
   const table = `[${titles.join('|')}]\n` + rows.map((r) => r.join('|') + '\n').join('');
   write(output, new TextEncoder().encode(table));
-  return { written, notes };
+  return { written, notes, warnings };
 }
 
 /** `<kernel>@reqd_work_group_size` from `!reqd_work_group_size !N` on kept functions (function order). */

@@ -556,6 +556,15 @@ export function tokenize(text: string): TokenList {
     }
     if (c === C.HASH) {
       let j = i + 1;
+      if (text.startsWith('dbg_', j)) {
+        // A debug record (LLVM 19 and later: `#dbg_value(...)`, `#dbg_declare(...)`, `#dbg_assign`,
+        // `#dbg_label`), on its own line in a function body: a word, so the line is kept as the
+        // instruction-like tokens it is (LLLexer's DbgRecordType token).
+        while (j < n && isIdChar(text.charCodeAt(j))) j++;
+        toks.add(TK.word, start, j);
+        i = j;
+        continue;
+      }
       while (j < n && isDigit(text.charCodeAt(j))) j++;
       if (j === i + 1) fail("expected a number after '#'", start);
       toks.add(TK.attrgrp, start, j);

@@ -17,6 +17,7 @@
  * character codes, interned values), never on per-token objects, and builds model objects of one
  * shape each, so a module of millions of tokens is read without garbage-collector churn.
  */
+import { LLVM_ATTRIBUTE_KEYWORDS } from '../../../../formats/llvm-attributes.js';
 import { IrSyntaxError, MAX_IR_NESTING } from './errors.js';
 import { tokenize, TK, type TokenList, type TokenPlace } from './lexer.js';
 import { fpLiteralBits } from './fp-literal.js';
@@ -456,6 +457,16 @@ class IrParser {
     }
     for (const [name, s] of this.structs) {
       if (!this.structDefined.has(name)) s.opaque = true;
+    }
+    // LLParser: a global named anywhere (an initializer, a call, an instruction kept as tokens,
+    // metadata) must be defined in the module; forward references are fine, hence after the parse.
+    // Except `@llvm.*`: LLVM 20 and later declare a known intrinsic a module calls without declaring
+    // it (intel/llvm's SYCL-alloca-error.ll calls llvm.sycl.alloca so), and which names intel's LLVM
+    // knows is not for this reader to say.
+    for (let i = 0, n = this.toks.length; i < n; i++) {
+      if (this.k(i) !== TK.gvar || this.globalDefined[this.toks.valueIdOf(i)]) continue;
+      const name = this.v(i);
+      if (!name.startsWith('llvm.')) this.fail(`use of undefined value '@${name}'`, i);
     }
     const globalsByName = new Map<string, LGlobal>();
     for (const g of this.globals) globalsByName.set(g.name, g);
@@ -1072,6 +1083,10 @@ class IrParser {
     const from = this.p;
     const kw = this.next();
     const isDeclaration = this.toks.textIs(kw, 'declare');
+    const fnMetadata: { kind: string; node: string }[] = [];
+    // LLParser::parseDeclare: a declaration's metadata attachments come right after `declare`
+    // (`declare !dbg !107 void @f()`); a definition's after its header (below).
+    if (isDeclaration) while (this.k(this.peek()) === TK.meta) this.metadataAttachment(fnMetadata);
     let cc: string | undefined;
     const linkage = this.entityPrefix((w) => {
       if (!isCallingConv(w)) return false;
@@ -1100,7 +1115,6 @@ class IrParser {
     });
     const attrGroups: number[] = [];
     const attrs: LAttribute[] = [];
-    const fnMetadata: { kind: string; node: string }[] = [];
     // Trailer: unnamed_addr, addrspace(N), #N, attributes, section, comdat, align, gc, prefix, prologue, personality, !md
     for (;;) {
       const t = this.peek();
@@ -1128,12 +1142,9 @@ class IrParser {
         for (const x of this.attributes(true)) attrs.push(x);
         continue;
       }
-      if (kind === TK.meta) {
-        this.p++;
-        const refs: string[] = [];
-        this.metadataValue(refs);
-        const node = refs[0] ?? '';
-        fnMetadata.push({ kind: this.v(t), node: node.startsWith('!') ? node.slice(1) : node });
+      // After a declaration's header, `!name` starts the next entity (named metadata).
+      if (kind === TK.meta && !isDeclaration) {
+        this.metadataAttachment(fnMetadata);
         continue;
       }
       break;
@@ -1164,6 +1175,15 @@ class IrParser {
     };
     this.functions.push(fn);
     this.items.push({ kind: 'function', fn });
+  }
+
+  /** One `!kind !node` attachment of a function (the cursor on `!kind`). */
+  private metadataAttachment(out: { kind: string; node: string }[]): void {
+    const t = this.next();
+    const refs: string[] = [];
+    this.metadataValue(refs);
+    const node = refs[0] ?? '';
+    out.push({ kind: this.v(t), node: node.startsWith('!') ? node.slice(1) : node });
   }
 
   /** Function body after `{`; returns the index of the closing `}` token. */
@@ -1502,9 +1522,9 @@ function isLowerIdentifier(w: string): boolean {
 }
 
 function isAttributeWord(w: string): boolean {
-  // Words that start something else in the positions where attributes are read.
-  if (NOT_ATTRIBUTE_WORDS.has(w)) return false;
-  return !(w.charCodeAt(0) === 105 /* i */ && isDigits(w, 1));
+  // LLParser's keyword attributes only (formats/llvm-attributes.ts): another word where attributes
+  // are read ends them, and what follows must then make sense (`declare void @f() garbage` does not).
+  return LLVM_ATTRIBUTE_KEYWORDS.has(w) && !NOT_ATTRIBUTE_WORDS.has(w);
 }
 
 function collectRefs(v: LTyped, refs: string[]): void {

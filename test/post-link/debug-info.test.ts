@@ -1,0 +1,72 @@
+/**
+ * Device IR with debug info (clang -g), in both of LLVM's textual forms: debug records
+ * (`#dbg_value(...)` lines, LLVM 19's default) and the older intrinsics with `declare !dbg !N` (a
+ * declaration's metadata attachments come right after `declare`). testdata/lower/debug-info holds
+ * clang-19's output of one OpenCL C file and the command that made each. post-link reads them, keeps
+ * the debug info in the modules it writes, and those assemble (llvm-as-19, Debian package llvm-19).
+ * Also: what LLParser refuses is refused here (a word after a declaration, a global used but not
+ * defined), and what it accepts is accepted (named metadata right after a declaration).
+ */
+import { expect } from 'chai';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCli } from '../../src/cli/run.js';
+import { parseLlvmIr } from '../../src/lower/llvm-ir/parse/parser.js';
+import { IrSyntaxError } from '../../src/lower/llvm-ir/parse/errors.js';
+import { requireTool } from '../support/tools.js';
+
+const DEBUG = new URL('../../testdata/lower/debug-info/', import.meta.url).pathname;
+
+async function postLink(args: string[], cwd: string): Promise<{ code: number; err: string }> {
+  let err = '';
+  const code = await runCli(['post-link', ...args], { stdout: { write: () => undefined }, stderr: { write: (c) => void (err += String(c)) }, cwd, env: {} });
+  return { code, err };
+}
+
+describe('post-link: device IR with debug info (clang-19 -g)', function () {
+  this.timeout(60_000);
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'syclbin-dbg-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  for (const [file, marker] of [
+    ['k-O2-g.ll', /^\s+#dbg_value\(/m],
+    ['k-O2-g-old.ll', /^declare !dbg !\d+ /m],
+  ] as const) {
+    it(`${file}: split per kernel with symbols; the debug info stays and every module assembles`, async () => {
+      const r = await postLink(['-spec-const=native', '-symbols', '-split=kernel', '-S', '-o', join(dir, 'out.table'), DEBUG + file], dir);
+      expect(r.code, r.err).to.equal(0);
+      const modules = readdirSync(dir).filter((f) => f.endsWith('.ll')).sort();
+      expect(modules).to.deep.equal(['out_0.ll', 'out_1.ll']);
+      expect(modules.some((m) => marker.test(readFileSync(join(dir, m), 'utf8'))), 'the debug info is kept').to.equal(true);
+      const as = requireTool('llvm-as-19');
+      for (const m of modules) {
+        const a = spawnSync(as, [join(dir, m), '-o', '/dev/null'], { encoding: 'utf8' });
+        expect(a.status, `${m}: ${a.stderr}`).to.equal(0);
+      }
+    });
+  }
+
+  it('as llvm-as: a word after a declaration, and a global used but not defined, are errors at their place; named metadata right after a declaration is not', () => {
+    const fail = (text: string): string => {
+      try {
+        parseLlvmIr(text);
+      } catch (e) {
+        expect(e).to.be.instanceOf(IrSyntaxError);
+        return (e as Error).message;
+      }
+      return expect.fail(`accepted: ${text}`);
+    };
+    expect(fail('declare void @f() garbage\n')).to.match(/^1:19: unexpected 'garbage' after the end of the entity/);
+    expect(fail('@g = global i32 0 garbage\n')).to.match(/^1:19: /);
+    expect(fail('declare void @f(i32 garbage garbage)\n')).to.match(/^1:21: expected ',' or '\)'/);
+    expect(fail('define void @k() {\n  call void @nowhere()\n  ret void\n}\n')).to.match(/^2:13: use of undefined value '@nowhere'/);
+    expect(fail('define void @k() {\n  %x = load i32, ptr @nothing\n  ret void\n}\n')).to.match(/^2:22: use of undefined value '@nothing'/);
+    // Accepted: named metadata after a declaration; an undeclared intrinsic (LLVM 20+ declares known ones).
+    const m = parseLlvmIr('declare void @f(ptr)\n\n!llvm.offloading.symbols = !{!0}\n!0 = !{ptr @f}\ndefine void @k() {\n  call void @llvm.donothing()\n  ret void\n}\n');
+    expect(m.namedMetadata.get('llvm.offloading.symbols')).to.deep.equal(['!0']);
+    expect(m.functions[0]!.metadata).to.deep.equal([]);
+  });
+});
