@@ -111,6 +111,7 @@ export function parsePostLinkArgs(args: readonly string[]): PostLinkOptions {
     legacyProperties: false,
   };
   let inputGiven = false;
+  const seen = new Set<string>();
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === '-' || !a.startsWith('-')) {
@@ -125,6 +126,9 @@ export function parsePostLinkArgs(args: readonly string[]): PostLinkOptions {
     let value = eq >= 0 ? body.slice(eq + 1) : undefined;
     const unsupported = UNSUPPORTED_OPTIONS[name] ?? (name.startsWith('debug-only') ? UNSUPPORTED_OPTIONS['debug-only'] : undefined);
     if (unsupported) throw new PostLinkUsageError(`option '-${name}' is not supported by syclbin post-link: ${unsupported}`);
+    // Every option of sycl-post-link is a cl::opt (cl::Optional): LLVM's parser refuses a second one.
+    if ((BOOL_OPTIONS.has(name) || VALUE_OPTIONS.has(name)) && seen.has(name)) throw new PostLinkUsageError(`for the -${name} option: may only occur zero or one times!`);
+    seen.add(name);
     const flag = BOOL_OPTIONS.get(name);
     if (flag) {
       if (value !== undefined && !/^(true|false|1|0)$/.test(value)) throw new PostLinkUsageError(`for the -${name} option: '${value}' is invalid value for boolean argument! Try 0 or 1`);
