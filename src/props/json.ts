@@ -12,7 +12,7 @@
  * Wherever property-set JSON is read, upstream LLVM's form (src/props/llvm-json.ts) is accepted too;
  * `propsJsonForm` tells the two apart.
  */
-import { EncodeError, jsonChecks, type JsonObject, type PathKey } from '../codec/index.js';
+import { DecodeError, EncodeError, jsonChecks, type JsonObject, type PathKey } from '../codec/index.js';
 import { PropertySetError } from './errors.js';
 import { byteArray, uint32, type PropertySetRegistry, type PropertyValue } from './model.js';
 import { decodeRegistry, encodePropertyValue } from './registry.js';
@@ -188,7 +188,10 @@ function textFromJson(o: JsonObject, path: (string | number)[]): PropertyValue |
     const reg = decodeRegistry(new TextEncoder().encode(`[x]\nk=${o.type}|${text}\n`));
     return reg.get('x')!.get('k')!;
   } catch (e) {
-    throw new EncodeError(`'text' is not a valid value: ${(e as Error).message}`, [...path, 'text']);
+    // The reason alone: the line, column and path of the one-line registry made here mean nothing to
+    // the author of the JSON (the error's own path names `text`).
+    if (!(e instanceof DecodeError)) throw e;
+    throw new EncodeError(`'text' is not a valid value: ${e.reason.replace(/^line \d+, column \d+: /, '')}`, [...path, 'text']);
   }
 }
 

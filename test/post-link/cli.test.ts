@@ -284,3 +284,21 @@ describe('post-link options: a flag given twice is refused, as LLVM refuses a se
     });
   }
 });
+
+describe('post-link --device-globals: a missing and an empty "sycl-unique-id" are told apart', () => {
+  it('each is an error at the global, with what is wrong', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'syclbin-pl-uid-'));
+    try {
+      const mod = (attr: string): string =>
+        `target triple = "spir64-unknown-unknown"\n@dg = addrspace(1) global i32 0, align 4 #0\ndefine spir_kernel void @k() {\n  %v = load i32, ptr addrspace(1) @dg\n  ret void\n}\nattributes #0 = { "sycl-device-global-size"="4"${attr} }\n`;
+      writeFileSync(join(dir, 'empty.ll'), mod(' "sycl-unique-id"=""'));
+      writeFileSync(join(dir, 'none.ll'), mod(''));
+      const e = await cli(['--device-globals', '-S', '-o', 'e.table', 'empty.ll'], dir);
+      expect([e.code, e.err]).to.deep.equal([1, 'syclbin post-link: empty.ll:2:1: error: device global @dg has an empty "sycl-unique-id" attribute\n']);
+      const n = await cli(['--device-globals', '-S', '-o', 'n.table', 'none.ll'], dir);
+      expect([n.code, n.err]).to.deep.equal([1, 'syclbin post-link: none.ll:2:1: error: device global @dg has no "sycl-unique-id" attribute\n']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -125,3 +125,11 @@ describe('props/json', () => {
     );
   });
 });
+
+describe("props JSON: an invalid 'text' is reported at its own path, with the reason alone", () => {
+  it('no line, column or path of the one-line registry the reader checks it in', () => {
+    const doc = (p: Record<string, unknown>) => ({ format: 'syclbin-props', version: 1, sets: [{ name: 'S', properties: [{ key: 'k', ...p }] }] });
+    expect(() => registryFromJson(doc({ type: 2, text: '!!!!' }))).to.throw(/^'text' is not a valid value: invalid char in Base64Impl encoding: 0x21 at character 0 \(at sets\[0\]\.properties\[0\]\.text\)$/);
+    expect(() => registryFromJson(doc({ type: 1, text: 'x' }))).to.throw(`'text' is not a valid value: invalid property value: "x" (decimal digits expected) (at sets[0].properties[0].text)`);
+  });
+});

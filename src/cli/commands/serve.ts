@@ -140,7 +140,7 @@ OffloadBinary or .prop file: the page shows the structure tree, typed property v
 diagnostics beside a hex view (select a node to highlight its bytes, click a byte to select its
 node, export the annotation as JSON). Nothing is uploaded. Only regular files inside DIR (after
 resolving links), not hidden ones (a name starting with '.'), are served, only to requests with one
-Host header naming 127.0.0.1 or localhost and a target path starting with '/'. Stop with Ctrl-C.`,
+Host header naming 127.0.0.1, localhost or [::1] and a target path starting with '/'. Stop with Ctrl-C.`,
   options: {
     port: opt.int('N', 'TCP port (0 = any free port)', { short: 'p', max: 65535, default: 8377 }),
   },

@@ -66,7 +66,9 @@ export function findDeviceGlobals(m: LModule, kept?: ReadonlySet<string>): IrDev
       throw new IrSyntaxError(msg, t.line, t.column, 'FORMAT');
     };
     const id = attr(attrs, 'sycl-unique-id');
-    if (!id || id.value === undefined || id.value === '') fail(`device global @${g.name} has no "sycl-unique-id" attribute`);
+    if (!id || id.value === undefined) fail(`device global @${g.name} has no "sycl-unique-id" attribute`);
+    // An empty ID would be an empty property key, which no reader of property sets takes.
+    if (id!.value === '') fail(`device global @${g.name} has an empty "sycl-unique-id" attribute`);
     if (/[=\r\n\0]/.test(id!.value!)) fail(`"sycl-unique-id" of @${g.name} cannot be a property key: it contains '=', a line break or NUL`);
     const sizeText = sizeAttr.value ?? '';
     if (!/^[0-9]+$/.test(sizeText) || Number(sizeText) > 0xffffffff) fail(`"sycl-device-global-size"="${sizeText}" of @${g.name} is not a 32-bit unsigned integer`);
