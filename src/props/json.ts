@@ -245,7 +245,7 @@ export interface PropsJsonRead {
   form: PropsJsonForm;
   /** The registry read. */
   registry: PropertySetRegistry;
-  /** What LLVM's lax reader let through (upstream form only). */
+  /** What LLVM's lax reader let through (upstream form), sets and keys listed again (ours). */
   notes: LlvmJsonNote[];
 }
 
@@ -266,7 +266,8 @@ export function readPropsJson(bytes: Uint8Array): PropsJsonRead {
   }
   if (!notJson && propsJsonForm(doc) === 'syclbin') {
     try {
-      return { form: 'syclbin', registry: registryFromJson(doc), notes: [] };
+      const registry = registryFromJson(doc);
+      return { form: 'syclbin', registry, notes: repeatedNames(doc, bytes) };
     } catch (e) {
       // A reader's error: the value's place in the document, found in the parse that keeps spans.
       if (!(e instanceof EncodeError)) throw e;
@@ -282,6 +283,41 @@ export function readPropsJson(bytes: Uint8Array): PropsJsonRead {
   const top = root.kind === 'object' ? Object.fromEntries([...root.members].map(([k, v]) => [k, v.kind === 'object' ? {} : null])) : null;
   if (notJson && propsJsonForm(top) === 'syclbin') throw new PropertySetError('SYNTAX', `not JSON: ${notJson.message}`, parsed.lax[0]?.offset ?? 0, undefined, parsed.lax[0]?.path ?? []);
   return { form: 'llvm', ...readLlvmProperties(parsed) };
+}
+
+/**
+ * A set listed twice, or a key twice in one set, in our JSON form: the registry folds them as LLVM's
+ * reader folds a text file's (a set named again continues the first; a key given again keeps its
+ * last value), so `--encode` writes each once. Said as notes, once per repeat, as `--json` and
+ * `--check` say it of text. Only for documents that read (`doc` passed registryFromJson).
+ */
+function repeatedNames(doc: unknown, bytes: Uint8Array): LlvmJsonNote[] {
+  const notes: LlvmJsonNote[] = [];
+  // Byte offsets from the parse that keeps spans, made only when there is a repeat to place (a
+  // document with a byte order mark reads with JSON.parse but not with LLVM's grammar: no offset then).
+  let root: LlvmJsonValue | null | undefined;
+  const offsetOf = (path: PathKey[]): number | undefined => {
+    if (root === undefined) {
+      try {
+        root = parseLlvmJson(bytes).root;
+      } catch {
+        root = null;
+      }
+    }
+    return root ? valueOffset(root, path) : undefined;
+  };
+  const sets = (doc as { sets: { name: string; properties: { key: string }[] }[] }).sets;
+  const keysOf = new Map<string, Set<string>>();
+  sets.forEach((s, i) => {
+    let keys = keysOf.get(s.name);
+    if (keys) notes.push({ severity: 'note', set: s.name, message: `set listed again (sets[${i}]): its properties join the first listing's, as LLVM's reader joins a set named again`, at: offsetOf(['sets', i]) });
+    else keysOf.set(s.name, (keys = new Set()));
+    s.properties.forEach((p, j) => {
+      if (keys!.has(p.key)) notes.push({ severity: 'note', set: s.name, key: p.key, message: `key listed again (sets[${i}].properties[${j}]): the last value is kept, as LLVM's reader keeps it`, at: offsetOf(['sets', i, 'properties', j]) });
+      keys!.add(p.key);
+    });
+  });
+  return notes;
 }
 
 /** Byte offset of the value at `path` in a parsed document (of the deepest part of the path that exists). */

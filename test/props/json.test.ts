@@ -133,3 +133,24 @@ describe("props JSON: an invalid 'text' is reported at its own path, with the re
     expect(() => registryFromJson(doc({ type: 1, text: 'x' }))).to.throw(`'text' is not a valid value: invalid property value: "x" (decimal digits expected) (at sets[0].properties[0].text)`);
   });
 });
+
+describe('props JSON: a set or key listed twice is folded as LLVM folds text, and said', () => {
+  it('one note per repeat, with its place; the registry keeps the last value and joins the sets', () => {
+    const doc = {
+      format: 'syclbin-props',
+      version: 1,
+      sets: [
+        { name: 'S', properties: [{ key: 'k', type: 1, value: 1 }, { key: 'k', type: 1, value: 2 }] },
+        { name: 'T', properties: [] },
+        { name: 'S', properties: [{ key: 'm', type: 1, value: 3 }] },
+      ],
+    };
+    const text = JSON.stringify(doc);
+    const r = readPropsJson(new TextEncoder().encode(text));
+    expect(new TextDecoder().decode(encodeRegistry(r.registry))).to.equal('[S]\nk=1|2\nm=1|3\n[T]\n');
+    expect(r.notes.map((n) => [n.set, n.key, n.message, n.at])).to.deep.equal([
+      ['S', 'k', 'key listed again (sets[0].properties[1]): the last value is kept, as LLVM\'s reader keeps it', text.indexOf('{"key":"k","type":1,"value":2}')],
+      ['S', undefined, 'set listed again (sets[2]): its properties join the first listing\'s, as LLVM\'s reader joins a set named again', text.lastIndexOf('{"name":"S"')],
+    ]);
+  });
+});
