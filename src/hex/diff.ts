@@ -77,11 +77,15 @@ function textOf(item: Item): string {
   return item.text ?? `<${item.blob!.size} bytes, fnv1a ${fnv1a(item.blob!)}>`;
 }
 
-/** Readable value first (number, text or hex), then the exact registry encoding it compares by. */
+/**
+ * A uint32 as its number; a byte array as its readable value (text, hex, or `empty`) and then the
+ * exact registry encoding it compares by, whose `2|` marks the type (`empty (2|AAAAAAAAAAA) -> 0`
+ * is a byte array that became a uint32).
+ */
 function propertyText(v: PropertyValue): string {
   if (v.type === 1) return String(v.value);
   const d = propertyDisplay(v);
-  const shown = typeof d === 'string' && !d.startsWith('0x') ? JSON.stringify(d) : String(d);
+  const shown = d === '' ? 'empty' : typeof d === 'string' && !d.startsWith('0x') ? JSON.stringify(d) : String(d);
   return `${shown} (${encodePropertyValue(v)})`;
 }
 

@@ -72,3 +72,10 @@ describe('hex: diff of SYCLBIN headers', () => {
     expect(diffFiles(one, reserved, { bytes: true }).bytes!.map((b) => b.path)).to.include('header.reserved');
   });
 });
+
+describe('diff of property sets: a value that changes type', () => {
+  it('an empty byte array reads "empty" with its encoding, the uint32 as its number', () => {
+    const src = (t: string): ByteSource => memorySource(new TextEncoder().encode(t));
+    expect(diffFiles(src('[S]\nk=2|AAAAAAAAAAA\n'), src('[S]\nk=1|0\n')).entries).to.deep.equal([{ op: 'changed', path: '["S"]["k"]', a: 'empty (2|AAAAAAAAAAA)', b: '0' }]);
+  });
+});
