@@ -33,6 +33,14 @@ function table(rows: string[][], indent: string): string[] {
   return rows.map((r) => indent + r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]! + 2))).join('').trimEnd());
 }
 
+/**
+ * A typed value in words, on one line (what `syclbin props` prints after the key; its tables and
+ * hex dumps left out): for displays that show a value per line, such as the web inspector's tree.
+ */
+export function typedValueSummary(p: TypedProperty): string | undefined {
+  return p.typed ? typedLines(p.typed, p).head : undefined;
+}
+
 function typedLines(t: TypedValue, p: TypedProperty): { head: string; body: string[] } {
   switch (t.kind) {
     case 'uint32':

@@ -83,6 +83,9 @@ describe('hex: web inspector (chromium)', function () {
     // A byte inside a property line selects the property node.
     const stateLine = await page.$eval('.node[data-path=\'globalMetadata["SYCLBIN/global metadata"]["state"]\']', (e) => e.textContent);
     expect(stateLine).to.contain('state');
+    // Typed values in words, as `syclbin props` says them (not their JSON).
+    expect(stateLine).to.contain('0 (input)');
+    expect(await page.$eval('.node[data-path=\'abstractModules[0].irModules[0].metadata["SYCLBIN/ir module metadata"]["type"]\']', (e) => e.textContent)).to.contain('0 (SPIR-V)');
     await page.click('.node[data-path=\'globalMetadata["SYCLBIN/global metadata"]["state"]\']');
     const first = await page.$eval('#rows .b.hl', (e) => Number((e as HTMLElement).dataset.o));
     await page.click(`#rows .b[data-o="${first + 3}"]`);

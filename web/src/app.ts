@@ -12,6 +12,7 @@ import { verifyAnnotation, type VerifyReport } from '../../src/hex/verify.js';
 import { appendAll, formatPath, minOf, type PathKey } from '../../src/codec/index.js';
 import { mergeRanges } from '../../src/hex/ranges.js';
 import { decodeTypedRegistry } from '../../src/props/typed/index.js';
+import { typedValueSummary } from '../../src/props/explain.js';
 import { compileZstd } from '../../src/offload/libzstd.js';
 // libzstd (WebAssembly) for zstd-compressed OffloadBinaries: the bytes are bundled (esbuild's binary
 // loader, package.json "build"), compiled asynchronously since a page's main thread may not compile
@@ -113,7 +114,8 @@ function buildTree(ann: Annotation): TreeNode {
     for (const set of decodeTypedRegistry(blob.registry)) {
       for (const p of set.properties) {
         const n = nodes.get(quoted(quoted(blob.path, set.name), p.key));
-        if (n && p.typed) n.typed = json(p.typed);
+        // In words, as `syclbin props` says it (names of aspects and enums, descriptor counts).
+        if (n && p.typed) n.typed = typedValueSummary(p);
       }
     }
   }
