@@ -230,3 +230,10 @@ export function utf8SequenceAt(s: string, i: number): number {
   }
   return n;
 }
+
+/** Bytes as lower-case hex without separators (JSON documents carry byte strings so). */
+export function toHex(b: Uint8Array): string {
+  let s = '';
+  for (const x of b) s += x.toString(16).padStart(2, '0');
+  return s;
+}

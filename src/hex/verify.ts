@@ -63,10 +63,8 @@ export function verifyAnnotation(input: Uint8Array | ByteSource, ann: Annotation
   for (const g of ann.v1Images) checkV1(g, add);
   for (const blob of ann.metadata) checkBlob(src, blob, add);
   // A file of no known kind: its error says so; "N bytes that nothing references" would add nothing.
-  if (ann.format === 'unknown') {
-    /* nothing read, nothing to lint */
-  } else if (!ann.stoppedBy) checkBytes(ann, add);
-  else {
+  if (ann.format !== 'unknown' && !ann.stoppedBy) checkBytes(ann, add);
+  else if (ann.stoppedBy) {
     add({
       severity: 'note',
       offset: ann.stoppedBy.offset,

@@ -7,8 +7,8 @@
  *
  * Portable: no Node APIs.
  */
-import { DecodeError } from '../codec/index.js';
-import type { OffloadBinaryModel, OffloadEntryModel, ReadOffloadOptions } from './read.js';
+import { DecodeError, toHex } from '../codec/index.js';
+import { lastStringEntries, type OffloadBinaryModel, type OffloadEntryModel, type ReadOffloadOptions } from './read.js';
 import type { ElfOffloadResult } from './elf.js';
 import { identifyImage, type BareImage, type ImageInfo, type OffloadContainer, type OffloadInput } from './input.js';
 import { syclKernelNames, type SyclKernelNames } from './sycl-symbols.js';
@@ -334,7 +334,7 @@ function binariesJson(binaries: readonly OffloadBinaryModel[], prefix: string, l
   });
 }
 
-/** One string entry of {@link ImageJson}: `keyBytes` / `valueBytes` (hex) only where the text is not valid UTF-8. */
+/** One string entry of {@link OffloadListEntryJson}: `keyBytes` / `valueBytes` (hex) only where the text is not valid UTF-8. */
 export interface StringJson {
   /** The key as UTF-8 text. */
   key: string;
@@ -348,20 +348,12 @@ export interface StringJson {
 
 /** The entry's strings as LLVM's StringMap keeps them (the last value of a key), with the bytes of text that is not UTF-8. */
 function stringsJson(e: OffloadEntryModel): StringJson[] {
-  // The entry a key's value came from: the last one of that key (one pass: an entry may have many strings).
-  const last = new Map<string, OffloadEntryModel['stringEntries'][number]>();
-  for (const se of e.stringEntries) last.set(se.key, se);
+  const last = lastStringEntries(e);
   return [...e.strings].map(([key, value]) => {
     const se = last.get(key);
     const j: StringJson = { key, value };
-    if (se?.keyRaw) j.keyBytes = bytesHex(se.keyRaw);
-    if (se?.valueRaw) j.valueBytes = bytesHex(se.valueRaw);
+    if (se?.keyRaw) j.keyBytes = toHex(se.keyRaw);
+    if (se?.valueRaw) j.valueBytes = toHex(se.valueRaw);
     return j;
   });
-}
-
-function bytesHex(b: Uint8Array): string {
-  let s = '';
-  for (const x of b) s += x.toString(16).padStart(2, '0');
-  return s;
 }

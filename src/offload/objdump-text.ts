@@ -36,7 +36,7 @@
  * Portable: no Node APIs.
  */
 import { blobSource, decodeLatin1, DecodeError, utf8SequenceAt, type ByteSource } from '../codec/index.js';
-import { isOffloadBinary, readOffloadBinaries, readOffloadBinary, type OffloadBinaryModel, type OffloadEntryModel, type ReadOffloadOptions, type StringEntryModel, type RegionOptions } from './read.js';
+import { isOffloadBinary, lastStringEntries, readOffloadBinaries, readOffloadBinary, type OffloadBinaryModel, type OffloadEntryModel, type ReadOffloadOptions, type StringEntryModel, type RegionOptions } from './read.js';
 import { OffloadEntryCursor } from './walk.js';
 import { objdumpImageKind, offloadKindName } from '../../formats/kinds.js';
 import { llvmEra, numberingFor, type LlvmEraInfo } from '../../formats/eras.js';
@@ -201,9 +201,7 @@ function block(f: Frame, opts: ListingOptions, era: LlvmEraInfo): { text: string
     if (!opts.byteStrings) for (const [k, v] of e.strings) text += `${ind}  ${leftJustify(escapeForListing(k), 14)}${escapeForListing(v)}\n`;
     else {
       // The map's order (a repeated key keeps its first place and its last value), with the bytes kept for non-UTF-8 strings.
-      const byKey = new Map<string, StringEntryModel>();
-      for (const se of e.stringEntries) byKey.set(se.key, se);
-      for (const se of byKey.values()) {
+      for (const se of lastStringEntries(e).values()) {
         // Aligned by characters (this listing is our extension), printed as bytes.
         const key = escapeByteString(byteText(se.key, se.keyRaw));
         const pad = ' '.repeat(Math.max(0, 14 - escapeForListing(se.key).length));

@@ -81,6 +81,16 @@ export interface StringEntryModel {
   valueRaw?: Uint8Array;
 }
 
+/**
+ * The string entries of an entry as LLVM's StringMap keeps them: for each key, the last entry that
+ * gives it, in the order keys first appear (the order of `strings`). One pass: an entry may have many.
+ */
+export function lastStringEntries(e: { stringEntries: readonly StringEntryModel[] }): Map<string, StringEntryModel> {
+  const last = new Map<string, StringEntryModel>();
+  for (const se of e.stringEntries) last.set(se.key, se);
+  return last;
+}
+
 /** One OffloadBinary. */
 export interface OffloadBinaryModel {
   /** Header version (1-3). */

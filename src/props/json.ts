@@ -12,7 +12,7 @@
  * Wherever property-set JSON is read, upstream LLVM's form (src/props/llvm-json.ts) is accepted too;
  * `propsJsonForm` tells the two apart.
  */
-import { DecodeError, EncodeError, jsonChecks, type JsonObject, type PathKey } from '../codec/index.js';
+import { DecodeError, EncodeError, jsonChecks, toHex, type JsonObject, type PathKey } from '../codec/index.js';
 import { PropertySetError } from './errors.js';
 import { byteArray, uint32, type PropertySetRegistry, type PropertyValue } from './model.js';
 import { decodeRegistry, encodePropertyValue } from './registry.js';
@@ -25,12 +25,6 @@ export const PROPS_JSON_FORMAT = 'syclbin-props';
 /** `version` of our JSON form. */
 export const PROPS_JSON_VERSION = 1;
 
-/** Bytes as lower-case hex without separators. */
-export function toHex(b: Uint8Array): string {
-  let s = '';
-  for (const x of b) s += x.toString(16).padStart(2, '0');
-  return s;
-}
 
 function fromHex(s: string, path: (string | number)[]): Uint8Array {
   if (!/^(?:[0-9a-fA-F]{2})*$/.test(s)) throw new EncodeError('hex must be an even number of hex digits without separators', path);

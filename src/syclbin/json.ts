@@ -9,11 +9,10 @@
  *
  * Portable core: the caller supplies the SHA-256 (`Hasher`), fed in windows.
  */
-import { forEachWindow, type BlobRef } from '../codec/index.js';
+import { forEachWindow, toHex, type BlobRef } from '../codec/index.js';
 import { imageKindLabel, numberingForVersion, offloadKindLabel } from '../../formats/kinds.js';
 import { encodeStandardBase64 } from '../props/base64.js';
 import { registryToJson } from '../props/json.js';
-import { toHex } from '../props/json.js';
 import { bundleState, irTarget, irType, irTypeValue, nativeArch, nativeTarget, type SyclbinFile, type SyclbinImage } from './model.js';
 
 /** The `format` value of `syclbin json` output (schemas/syclbin.schema.json). */
