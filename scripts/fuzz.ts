@@ -4,7 +4,7 @@
  * process per core; exits 1 when a case fails, printing how to replay it:
  * `npm run fuzz -- --seed S --case I` rebuilds case I and runs it in this process, printing what it
  * was and what happened. Targets: mutate, syclbin-counts, offload-counts, bomb, props-lines,
- * elf-sections, nesting (default: all, by weight). `--huge`: the issue's sizes (10^5–10^6 lines,
+ * elf-sections, nesting, pe-scan, ir-mutate, ir-scale (default: all, by weight). `--huge`: the issue's sizes (10^5–10^6 lines,
  * strings, sections) instead of those the suite runs with (scripts/fuzz/generators.ts SIZES).
  */
 import { parseArgs } from 'node:util';

@@ -17,6 +17,7 @@ import { writeOffloadBinary, type OffloadEntryInput } from '../../src/offload/wr
 import { zlibCompress } from '../../src/offload/compress.js';
 import { zstdCompress } from '../../src/offload/libzstd.js';
 import { offloadV3, rleBlocks, zlibZeros, zstdFrame, zstdSkippableFrame, type ZstdBlock } from './compressed.js';
+import { irMutate, irOptions, irScale } from './ir.js';
 import type { Rng } from './rng.js';
 
 /** One input and how to read it. */
@@ -30,6 +31,10 @@ export interface FuzzInput {
   ir?: boolean;
   /** Decompression cap handed to the readers. */
   maxInflatedSize?: number;
+  /** For IR: the `lowerIrModule` mode. */
+  irMode?: 'native' | 'emulation';
+  /** For IR: a sycl-post-link command line for `post-link` (without input and `-o`). */
+  postLinkArgs?: readonly string[];
 }
 
 /** A file of the corpus. */
@@ -54,17 +59,21 @@ export interface Sizes {
   bombOutput: number;
   /** Bytes of hostile data a PE image's descriptor scan goes through. */
   peScan: number;
+  /** Spec constants of a generated IR module (`ir-scale`). */
+  irConstants: number;
 }
 /** The suite's sizes and the issue's. */
 export const SIZES: Readonly<Record<'ci' | 'huge', Sizes>> = {
-  ci: { propLines: 2000, sections: 400, entries: 400, strings: 1000, depth: 100, emptyBlocks: 100000, bombOutput: 16 << 20, peScan: 256 << 10 },
-  huge: { propLines: 1000000, sections: 70000, entries: 100000, strings: 1000000, depth: 300, emptyBlocks: 1000000, bombOutput: 1 << 30, peScan: 16 << 20 },
+  ci: { propLines: 2000, sections: 400, entries: 400, strings: 1000, depth: 100, emptyBlocks: 100000, bombOutput: 16 << 20, peScan: 256 << 10, irConstants: 3000 },
+  huge: { propLines: 1000000, sections: 70000, entries: 100000, strings: 1000000, depth: 300, emptyBlocks: 1000000, bombOutput: 1 << 30, peScan: 16 << 20, irConstants: 50000 },
 };
 
 /** A generator: a name (for `--target`), a weight, and how to build a case. */
 export interface Generator {
   name: string;
   weight: number;
+  /** Added after the recorded runs: draws from its own random stream (scripts/fuzz/cases.ts makeCase). */
+  later?: boolean;
   make(rng: Rng, corpus: readonly CorpusFile[], sizes: Sizes): FuzzInput;
 }
 
@@ -145,7 +154,8 @@ const mutate: Generator = {
       names.push(name);
       b = m(rng, b, corpus);
     }
-    return { what: `${f.name} ${names.join('+')}`, bytes: b, original: f.bytes, ir: f.name.endsWith('.ll') };
+    const ir = f.name.endsWith('.ll');
+    return { what: `${f.name} ${names.join('+')}`, bytes: b, original: f.bytes, ir, ...(ir ? irOptions(rng) : {}) };
   },
 };
 
@@ -421,4 +431,4 @@ const peScan: Generator = {
 };
 
 /** Every generator, by name. */
-export const GENERATORS: readonly Generator[] = [mutate, syclbinCounts, offloadCounts, bombs, props, elfSections, nesting, peScan];
+export const GENERATORS: readonly Generator[] = [mutate, syclbinCounts, offloadCounts, bombs, props, elfSections, nesting, peScan, irMutate, irScale];

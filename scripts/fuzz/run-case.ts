@@ -32,6 +32,12 @@ import { explainRegistry } from '../../src/props/explain.js';
 import { registryFromJson, registryToJson } from '../../src/props/json.js';
 import { parseLlvmIr } from '../../src/lower/llvm-ir/parse/parser.js';
 import { printModule } from '../../src/lower/llvm-ir/print.js';
+import { lowerIrModule } from '../../src/lower/from-ir/lower-ir.js';
+import { emitSpirv } from '../../src/lower/spirv/emit.js';
+import { emitLlvmIr } from '../../src/lower/llvm-ir/emit.js';
+import { writeLoweredSyclbin } from '../../src/lower/syclbin-output.js';
+import { postLink } from '../../src/lower/post-link/driver.js';
+import { parsePostLinkArgs } from '../../src/lower/post-link/options.js';
 import { nodeCompressor } from '../../src/node/compressors.js';
 import { nodeSha256 } from '../../src/node/sha256.js';
 import type { FuzzInput } from './generators.js';
@@ -115,6 +121,25 @@ export function runCase(input: FuzzInput, print = true, timings?: Record<string,
       'parseLlvmIr+print',
       () => {
         if (input.ir) printModule(parseLlvmIr(new TextDecoder().decode(m)));
+      },
+    ],
+    [
+      'lowerIrModule+spirv+ir+syclbin',
+      () => {
+        if (!input.ir) return;
+        const r = lowerIrModule(m, { mode: input.irMode ?? 'native', emitProgramMetadata: true });
+        if (!print) return;
+        emitSpirv(r);
+        emitLlvmIr(r);
+        writeLoweredSyclbin(r);
+      },
+    ],
+    [
+      'postLink',
+      () => {
+        if (!input.ir || !input.postLinkArgs) return;
+        const files = new Map<string, Uint8Array>([['in.ll', m]]);
+        postLink(parsePostLinkArgs([...input.postLinkArgs, 'in.ll', '-o', 'out.table']), { read: (p) => files.get(p)!, write: (p, b) => void files.set(p, b) });
       },
     ],
   ];

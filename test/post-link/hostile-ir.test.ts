@@ -14,6 +14,7 @@ import { parseLlvmIr } from '../../src/lower/llvm-ir/parse/parser.js';
 import { postLink } from '../../src/lower/post-link/driver.js';
 import { parsePostLinkArgs } from '../../src/lower/post-link/options.js';
 import { lowerIrModule } from '../../src/lower/from-ir/lower-ir.js';
+import { specConstantModule } from '../../scripts/fuzz/ir.js';
 
 const ROOT = new URL('../../testdata/sycl-post-link/', import.meta.url).pathname;
 const corpus = (JSON.parse(readFileSync(ROOT + 'SOURCES.json', 'utf8')).tests as { file: string }[]).map((t) => readFileSync(ROOT + t.file, 'latin1'));
@@ -85,5 +86,68 @@ describe('hostile LLVM IR (fast-check, fixed seed)', function () {
       expect(() => parseLlvmIr(`@x = global i8 ${t.repeat(200_000)}`)).to.throw(IrSyntaxError);
       expect(() => parseLlvmIr(`define void @f() {\nentry:\n  call void @g(${t.repeat(200_000)}\n}`)).to.throw(IrSyntaxError);
     }
+  });
+});
+
+/** post-link on an in-memory file system: the files it wrote, by name. */
+function postLinkFiles(ir: string, args: string[]): Map<string, string> {
+  const files = new Map<string, Uint8Array>([['in.ll', Uint8Array.from(ir, (c) => c.charCodeAt(0) & 0xff)]]);
+  postLink(parsePostLinkArgs([...args, 'in.ll', '-o', 'o.table']), { read: (p) => files.get(p)!, write: (p, b) => void files.set(p, b) });
+  files.delete('in.ll');
+  return new Map([...files].map(([k, v]) => [k, new TextDecoder().decode(v)]));
+}
+
+// The shapes that made the lowering quadratic (scripts/fuzz/ir.ts `ir-scale` bounds their time in
+// the fuzz suite); here, that the look-ups that replaced the scans give the same answers.
+describe('spec-constant names through allocas, and splitting, with many constants and kernels', () => {
+  it('finds every name stored to an alloca and loaded back in one kernel, and deletes each store', () => {
+    const n = 300;
+    const ir = specConstantModule(n, 0, 1, () => 'scalar-loaded');
+    const r = lowerIrModule(ir);
+    const names = [...r.registry.get('SYCL/specialization constants')!.keys()];
+    expect(names).to.have.length(n);
+    // Use-list order: calls after the declaration in reverse text order (the declarations come first here: none).
+    expect(new Set(names)).to.deep.equal(new Set(Array.from({ length: n }, (_, i) => `uid${i.toString(16).padStart(8, '0')}____ZL2sc${i}`)));
+    const out = postLinkFiles(ir, ['-spec-const=native', '-S']).get('o_0.ll')!;
+    expect(out.match(/store ptr addrspace\(4\) addrspacecast \(ptr @__usid_str/g)).to.equal(null);
+    expect(out.match(/call i32 @_Z20__spirv_SpecConstantii\(i32 /g)).to.have.length(n);
+    // The loads stay (deleted only in an assertions build of sycl-post-link).
+    expect(out.match(/%l\.[0-9]+ = load ptr addrspace\(4\)/g)).to.have.length(n);
+  });
+
+  it('still refuses a name slot stored to twice', () => {
+    const ir = specConstantModule(3, 0, 1, () => 'scalar-loaded').replace(
+      '  %l.1 = load',
+      '  store ptr addrspace(4) addrspacecast (ptr @__usid_str.2 to ptr addrspace(4)), ptr addrspace(4) %c.1, align 8\n  %l.1 = load',
+    );
+    expect(() => lowerIrModule(ir)).to.throw(IrSyntaxError, /single store expected/);
+  });
+
+  it('-split=kernel over 200 kernels: one module per kernel, each with its own constants and device globals only', () => {
+    const kernels = 200;
+    const ir = specConstantModule(2 * kernels, kernels, kernels, (i) => (i % 2 ? 'composite' : 'bool'));
+    const files = postLinkFiles(ir, ['-spec-const=native', '-device-globals', '-S', '-split=kernel', '-symbols']);
+    const table = files.get('o.table')!.trimEnd().split('\n');
+    expect(table).to.have.length(kernels + 1);
+    for (let k = 0; k < kernels; k++) {
+      const sym = files.get(`o_${k}.sym`)!.trim();
+      const kernel = Number(/^kernel([0-9]+)$/.exec(sym)![1]);
+      const text = files.get(`o_${k}.ll`)!;
+      const prop = files.get(`o_${k}.prop`)!;
+      // Constants kernel and kernel + kernels, device global kernel: no other's.
+      const constants = [...text.matchAll(/^!([0-9]+) = !\{!"uid[0-9a-f]+____ZL2sc([0-9]+)"/gm)].map((x) => Number(x[2])).sort((a, b) => a - b);
+      expect(constants).to.deep.equal([kernel, kernel + kernels]);
+      expect([...text.matchAll(/^@dg\.([0-9]+) =/gm)].map((x) => Number(x[1]))).to.deep.equal([kernel]);
+      expect(text).to.match(new RegExp(`^define weak_odr spir_kernel void @kernel${kernel}\\(`, 'm'));
+      expect(text.match(/^define /gm)).to.have.length(1);
+      expect(text).to.match(/^attributes #0 = /m);
+      expect(prop).to.include(`uid${kernel.toString(16).padStart(8, '0')}____ZL2sc${kernel}=2|`);
+      expect(prop).to.include(`dguid${kernel}____ZL2dg${kernel}=2|`);
+    }
+  });
+
+  it('refuses a specialization_id of an empty struct (no element 0 to be the default) with a typed error', () => {
+    const ir = specConstantModule(1, 0, 1, () => 'composite').replace('%class.sid = type { %struct.sc }', '%class.sid = type {}').replace(/constant %class\.sid \{ .* \}, align 8/, 'constant %class.sid zeroinitializer, align 8');
+    expect(() => lowerIrModule(ir)).to.throw(IrSyntaxError, /specialization_id @sid\.0 must be an aggregate whose element 0 is the default value/);
   });
 });

@@ -221,13 +221,13 @@ function metadataView(m: LModule): MetadataView {
 }
 
 /**
- * Runs the pass on the functions of `scope` (a split module: its kept functions); returns whether it
+ * Runs the pass on the functions of `scope` (a split module: its kept functions, in module order); returns whether it
  * changed anything (a global is always added when the module has kernels).
  */
-export function runCudaSpecConstantToSymbol(m: LModule, edits: ModuleEdits, scope: ReadonlySet<LFunction>): boolean {
+export function runCudaSpecConstantToSymbol(m: LModule, edits: ModuleEdits, scope: readonly LFunction[]): boolean {
   if (!isNvptxTriple(m.triple)) return false;
   const view = metadataView(m);
-  const byName = new Map(m.functions.filter((f) => scope.has(f)).map((f) => [f.name, f]));
+  const byName = new Map(scope.map((f) => [f.name, f]));
   const global = (kernel: string, size: number): string =>
     `${printLocalName(CUDA_SPEC_CONST_GLOBAL_PREFIX + kernel, '@')} = weak_odr addrspace(4) externally_initialized constant [${size} x i8] zeroinitializer`;
   if (!view.specConstKernels) {

@@ -53,11 +53,10 @@ export function isDeviceGlobal(m: LModule, g: LGlobal): boolean {
   return attr(globalAttributes(m, g), 'sycl-device-global-size') !== undefined;
 }
 
-/** Device globals of the module (optionally only those named in `kept`), in global order. */
-export function findDeviceGlobals(m: LModule, kept?: ReadonlySet<string>): IrDeviceGlobal[] {
+/** Device globals among `globals` (default: all of the module's), in their order. */
+export function findDeviceGlobals(m: LModule, globals: readonly LGlobal[] = m.globals): IrDeviceGlobal[] {
   const out: IrDeviceGlobal[] = [];
-  for (const g of m.globals) {
-    if (kept && !kept.has(g.name)) continue;
+  for (const g of globals) {
     const attrs = globalAttributes(m, g);
     const sizeAttr = attr(attrs, 'sycl-device-global-size');
     if (!sizeAttr) continue;

@@ -15,7 +15,7 @@ import type { LoweringManifest, ManifestDeviceGlobal, ManifestSpecConstant } fro
 import type { SpecConstMode } from '../spec-constants.js';
 import { TypeTable, typeToString } from '../types.js';
 import { IrSyntaxError } from '../llvm-ir/parse/errors.js';
-import type { LModule } from '../llvm-ir/parse/model.js';
+import type { LGlobal, LModule } from '../llvm-ir/parse/model.js';
 import { parseLlvmIr } from '../llvm-ir/parse/parser.js';
 import { TypeConverter } from './convert.js';
 import { findDeviceGlobals } from './device-globals.js';
@@ -51,6 +51,11 @@ export function moduleDataLayout(m: LModule): DataLayout {
   }
 }
 
+/** The globals of `globals` named in `names`, in their order. */
+function live(globals: readonly LGlobal[], names: ReadonlySet<string>): LGlobal[] {
+  return globals.filter((g) => names.has(g.name));
+}
+
 /** The manifest an IR module amounts to (spec constants in first-encounter order, device globals in global order). */
 export function manifestFromIr(m: LModule, mode: SpecConstMode = 'native', emitProgramMetadata = false): LoweringManifest {
   const dataLayout = moduleDataLayout(m);
@@ -67,7 +72,7 @@ export function manifestFromIr(m: LModule, mode: SpecConstMode = 'native', emitP
     }));
   // The device globals sycl-post-link's output keeps: those llvm.compiler.used alone held are erased,
   // those no entry point reaches are removed by its GlobalDCE (src/lower/post-link/used-lists.ts).
-  const deviceGlobals: ManifestDeviceGlobal[] = findDeviceGlobals(m, liveAfterPostLink(m)).map((g) => ({
+  const deviceGlobals: ManifestDeviceGlobal[] = findDeviceGlobals(m, live(m.globals, liveAfterPostLink(m))).map((g) => ({
     name: utf8FromLatin1(g.name),
     irName: utf8FromLatin1(g.irName),
     type: g.type,

@@ -128,11 +128,14 @@ interface CallSite {
   readonly inst: LInstruction;
 }
 
-/** Direct calls of the functions named in `callees`, by callee name, in text order (one pass over the module). */
-function callSitesOf(m: LModule, callees: ReadonlySet<string>, scope?: ReadonlySet<LFunction>): Map<string, CallSite[]> {
+/**
+ * Direct calls of the functions named in `callees`, by callee name, in text order (one pass over
+ * the module, or over `scope`: a split module's functions in module order).
+ */
+function callSitesOf(m: LModule, callees: ReadonlySet<string>, scope?: readonly LFunction[]): Map<string, CallSite[]> {
   const sites = new Map<string, CallSite[]>();
-  for (const fn of m.functions) {
-    if (fn.isDeclaration || (scope && !scope.has(fn))) continue;
+  for (const fn of scope ?? m.functions) {
+    if (fn.isDeclaration) continue;
     for (const b of fn.blocks) {
       for (const inst of b.instructions) {
         const c = inst.call;
@@ -160,10 +163,39 @@ function useListOrder(callee: LFunction, sites: readonly CallSite[], order: UseO
 /** The shared empty list of {@link SpecConstantUse.alsoDeleted}. */
 const NOTHING_DELETED: readonly LInstruction[] = Object.freeze([]);
 
+/**
+ * Per function, built once when first asked: the instruction defining each `%name` and the `store`s
+ * that use each local, so resolving a name argument is a look-up, not a scan of the function (a
+ * kernel with 10,000 constants loaded from allocas, as clang -O0 writes them, was quadratic).
+ */
+interface FunctionIndex {
+  readonly defs: Map<string, LInstruction>;
+  readonly storesUsing: Map<string, LInstruction[]>;
+}
+const FUNCTION_INDEXES = new WeakMap<LFunction, FunctionIndex>();
+function functionIndex(fn: LFunction): FunctionIndex {
+  let ix = FUNCTION_INDEXES.get(fn);
+  if (ix) return ix;
+  ix = { defs: new Map(), storesUsing: new Map() };
+  for (const b of fn.blocks) {
+    for (const i of b.instructions) {
+      // SSA: a name is defined once; the first definition is the one a scan would have found.
+      if (i.result !== undefined && !ix.defs.has(i.result)) ix.defs.set(i.result, i);
+      if (i.opcode !== 'store') continue;
+      for (const u of new Set(i.usesLocal)) {
+        const list = ix.storesUsing.get(u);
+        if (list) list.push(i);
+        else ix.storesUsing.set(u, [i]);
+      }
+    }
+  }
+  FUNCTION_INDEXES.set(fn, ix);
+  return ix;
+}
+
 /** The instruction of `fn` whose result is `%name`. */
 function definition(fn: LFunction, name: string): LInstruction | undefined {
-  for (const b of fn.blocks) for (const i of b.instructions) if (i.result === name) return i;
-  return undefined;
+  return functionIndex(fn).defs.get(name);
 }
 
 /** Value::stripPointerCasts through `bitcast` / `addrspacecast` instructions of `fn` (by result name). */
@@ -192,14 +224,9 @@ function storedNameArg(m: LModule, fn: LFunction, load: LInstruction, where: At)
   let base = asc && asc.opcode === 'addrspacecast' && asc.usesLocal.length === 1 ? stripCastInstructions(fn, asc.usesLocal[0]!) : { name: tmp, inst: asc };
   if (base.inst?.opcode === 'getelementptr' && base.inst.usesLocal.length === 1) base = { name: base.inst.usesLocal[0]!, inst: definition(fn, base.inst.usesLocal[0]!) };
   if (base.inst?.opcode !== 'alloca') err('unexpected instruction type: the spec constant name is loaded from something other than an alloca', where);
-  let store: LInstruction | undefined;
-  for (const b of fn.blocks) {
-    for (const i of b.instructions) {
-      if (i.opcode !== 'store' || !i.usesLocal.includes(tmp)) continue;
-      if (store) err('single store expected: the spec constant name slot is stored to more than once', where);
-      store = i;
-    }
-  }
+  const stores = functionIndex(fn).storesUsing.get(tmp) ?? [];
+  if (stores.length > 1) err('single store expected: the spec constant name slot is stored to more than once', where);
+  const store = stores[0];
   if (!store) err('unexpected spec const IR pattern 0: no store of the spec constant name', where);
   let at = store.tokFrom + 1;
   while (m.tokens.kindAt(at) === 'word' && (m.tokens.textIs(at, 'volatile') || m.tokens.textIs(at, 'atomic'))) at++;
@@ -242,12 +269,20 @@ function isSpecConstantIntrinsic(name: string): boolean {
   return [SCALAR_2020_PREFIX, COMPOSITE_2020_PREFIX, SCALAR_121_PREFIX, COMPOSITE_121_PREFIX, SYCL_ALLOCA_PREFIX].some((p) => name.startsWith(p));
 }
 
-/** Whether the functions in `scope` call any spec-constant intrinsic (checkModuleContainsSpecConsts). */
-export function intrinsicsCalled(m: LModule, scope?: ReadonlySet<LFunction>): boolean {
-  const names = new Set(m.functions.filter((f) => f.isDeclaration && isSpecConstantIntrinsic(f.name)).map((f) => f.name));
+/** The spec-constant intrinsics `m` declares, in module order (found once per module). */
+const INTRINSICS = new WeakMap<readonly LFunction[], readonly LFunction[]>();
+function specConstantIntrinsics(m: LModule): readonly LFunction[] {
+  let list = INTRINSICS.get(m.functions);
+  if (!list) INTRINSICS.set(m.functions, (list = m.functions.filter((f) => f.isDeclaration && isSpecConstantIntrinsic(f.name))));
+  return list;
+}
+
+/** Whether the functions of `scope` (default: all) call any spec-constant intrinsic (checkModuleContainsSpecConsts). */
+export function intrinsicsCalled(m: LModule, scope?: readonly LFunction[]): boolean {
+  const names = new Set(specConstantIntrinsics(m).map((f) => f.name));
   if (names.size === 0) return false;
-  for (const fn of m.functions) {
-    if (fn.isDeclaration || (scope && !scope.has(fn))) continue;
+  for (const fn of scope ?? m.functions) {
+    if (fn.isDeclaration) continue;
     for (const b of fn.blocks) for (const i of b.instructions) if (i.call && i.call.callee.value.k === 'global' && names.has(i.call.callee.value.name)) return true;
   }
   return false;
@@ -255,11 +290,11 @@ export function intrinsicsCalled(m: LModule, scope?: ReadonlySet<LFunction>): bo
 
 /**
  * Finds and resolves every spec-constant intrinsic call (in processing order). `scope` limits the
- * functions searched (a split module).
+ * functions searched (a split module's functions, in module order).
  */
-export function findSpecConstantUses(m: LModule, order: UseOrder, types: TypeConverter, scope?: ReadonlySet<LFunction>): SpecConstantUse[] {
+export function findSpecConstantUses(m: LModule, order: UseOrder, types: TypeConverter, scope?: readonly LFunction[]): SpecConstantUse[] {
   const uses: SpecConstantUse[] = [];
-  const intrinsics = m.functions.filter((f) => f.isDeclaration && isSpecConstantIntrinsic(f.name));
+  const intrinsics = specConstantIntrinsics(m);
   if (intrinsics.length === 0) return uses;
   const sites = callSitesOf(m, new Set(intrinsics.map((f) => f.name)), scope);
   for (const callee of intrinsics) {
@@ -289,7 +324,9 @@ export function findSpecConstantUses(m: LModule, order: UseOrder, types: TypeCon
         const gAt = at(m, g.tokFrom);
         const initTy = types.convert(g.valueType, gAt);
         const init = toConstValue(initializer, initTy, m.tokens);
-        if (initTy.kind !== 'struct' && initTy.kind !== 'array') err(`specialization_id @${gname} must be an aggregate whose element 0 is the default value`, gAt);
+        // An empty struct or array has no element 0 (getAggregateElement(0) is null; sycl-post-link would crash).
+        const elements = initTy.kind === 'struct' ? initTy.elements.length : initTy.kind === 'array' ? initTy.length : 0;
+        if (elements === 0) err(`specialization_id @${gname} must be an aggregate whose element 0 is the default value`, gAt);
         if (init.kind === 'undef') err(`specialization_id @${gname} is undef`, gAt);
         dflt = aggregateElement(init, 0);
       }
@@ -325,7 +362,7 @@ class Builtins {
 
   constructor(
     private readonly edits: ModuleEdits,
-    private readonly declared: Set<string>,
+    private readonly declared: DeclaredFunctions,
   ) {}
 
   /** `call R @_Z20__spirv_SpecConstant…(`, recorded as a reference of `ed`'s inserted code. */
@@ -360,7 +397,29 @@ interface Builtin {
 }
 
 /** Declares `name` once (getOrInsertFunction). */
-function declare(edits: ModuleEdits, declared: Set<string>, name: string, ret: IrType, params: readonly IrType[]): void {
+/**
+ * The function names a module declares or defines, plus those a pass declared: the module's are
+ * collected once per module and shared (a split module adds its own on top), not copied per
+ * output module.
+ */
+class DeclaredFunctions {
+  private static readonly byModule = new WeakMap<readonly LFunction[], ReadonlySet<string>>();
+  private readonly module: ReadonlySet<string>;
+  private readonly added = new Set<string>();
+  constructor(m: LModule) {
+    let names = DeclaredFunctions.byModule.get(m.functions);
+    if (!names) DeclaredFunctions.byModule.set(m.functions, (names = new Set(m.functions.map((f) => f.name))));
+    this.module = names;
+  }
+  has(name: string): boolean {
+    return this.module.has(name) || this.added.has(name);
+  }
+  add(name: string): void {
+    this.added.add(name);
+  }
+}
+
+function declare(edits: ModuleEdits, declared: DeclaredFunctions, name: string, ret: IrType, params: readonly IrType[]): void {
   if (declared.has(name)) return;
   declared.add(name);
   edits.newDeclarations.push(`declare ${typeToString(ret)} ${printLocalName(name, '@')}(${params.map(typeToString).join(', ')})`);
@@ -428,12 +487,12 @@ function operandText(m: LModule, v: LTyped, ed: FunctionEditor): { type: string;
  * Runs the pass on `m` (or the functions in `scope`), adding its rewrites to `edits`.
  * Errors are {@link IrSyntaxError}s at the offending call or global.
  */
-export function runSpecConstantsPass(m: LModule, dl: DataLayout, mode: SpecConstHandlingMode, edits: ModuleEdits, order: UseOrder, scope?: ReadonlySet<LFunction>): SpecConstantsPassResult {
+export function runSpecConstantsPass(m: LModule, dl: DataLayout, mode: SpecConstHandlingMode, edits: ModuleEdits, order: UseOrder, scope?: readonly LFunction[]): SpecConstantsPassResult {
   const types = new TypeConverter();
   // 'llvm.sycl.alloca' is not lowered in emulation mode on SPIR targets (the runtime refuses such
   // kernels): its calls stay as they are (SpecConstantsPass::run, IsSPIREmulated).
   const uses = findSpecConstantUses(m, order, types, scope).filter((u) => !(u.isAlloca && mode === 'emulation' && isSpirTriple(m.triple)));
-  const declared = new Set<string>(m.functions.map((f) => f.name));
+  const declared = new DeclaredFunctions(m);
   const opaque = m.opaquePointers;
   let lowering: SpecConstantsLowering | undefined;
   if (mode !== 'default_values') {

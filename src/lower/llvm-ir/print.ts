@@ -100,8 +100,12 @@ export interface ModuleEdits {
   readonly newDeclarations: string[];
   /** Named metadata appended: name → operand node texts (each a new numbered node). */
   readonly newNamedMetadata: { readonly name: string; readonly nodes: readonly string[] }[];
-  /** Top-level items to leave out (split modules). */
-  readonly omit: Set<LTopItem>;
+  /**
+   * The top-level items a split module keeps, in module order (src/lower/post-link/module-view.ts
+   * `keepOnly`); undefined: all of the module's. A list of what is printed, not a set of what is
+   * left out, so printing a split module costs what it prints, not what the whole module holds.
+   */
+  only?: readonly LTopItem[];
   /** Extra lines placed with the globals (new globals). */
   readonly newGlobals: string[];
   /** Numbered metadata nodes printed with another text (`!N = <text>`), by number. */
@@ -112,7 +116,7 @@ export interface ModuleEdits {
 
 /** Empty edits. */
 export function newModuleEdits(): ModuleEdits {
-  return { functions: new Map(), newDeclarations: [], newNamedMetadata: [], omit: new Set(), newGlobals: [], replaceMetadata: new Map(), moveToEnd: [] };
+  return { functions: new Map(), newDeclarations: [], newNamedMetadata: [], newGlobals: [], replaceMetadata: new Map(), moveToEnd: [] };
 }
 
 /** The editor of `fn`, created on first use. */
@@ -131,15 +135,15 @@ const ORDER: Record<string, number> = { source_filename: 0, target: 1, type: 2, 
 export function printModule(m: LModule, edits: ModuleEdits = newModuleEdits(), moduleId = '<stdin>'): string {
   const out: string[] = [`; ModuleID = '${moduleId}'`];
   const moved = new Set(edits.moveToEnd);
-  /** Functions of omitted items (a moved function may be left out of a split module). */
-  const omittedFns = new Set<LFunction>();
-  for (const it of edits.omit) if (it.kind === 'function') omittedFns.add(it.fn);
-  const items = m.items.filter((it) => !edits.omit.has(it) && !(it.kind === 'function' && moved.has(it.fn)));
+  const kept = edits.only ?? m.items;
+  /** A moved function is printed when its module keeps it (it may be left out of a split module). */
+  const movedKept = new Set<LFunction>();
+  if (moved.size) for (const it of kept) if (it.kind === 'function' && moved.has(it.fn)) movedKept.add(it.fn);
+  const items = moved.size ? kept.filter((it) => !(it.kind === 'function' && moved.has(it.fn))) : kept;
   const cat = (it: LTopItem): number => (it.kind === 'text' ? ORDER[it.what]! : ORDER[it.kind]!);
   const sorted = items.map((it, i) => ({ it, i })).sort((a, b) => cat(a.it) - cat(b.it) || a.i - b.i);
   let prevCat = -1;
-  let maxMd = -1;
-  for (const k of m.metadata.keys()) maxMd = Math.max(maxMd, Number(k));
+  const maxMd = largestMetadataNumber(m);
   const newNodes: string[] = [];
   const namedLines: string[] = [];
   /** Operands appended to named metadata the module already has (Module::getOrInsertNamedMetadata). */
@@ -166,7 +170,8 @@ export function printModule(m: LModule, edits: ModuleEdits = newModuleEdits(), m
     if (!declsDone && c > ORDER.function!) {
       declsDone = true;
       for (const d of edits.newDeclarations) out.push('', d);
-      for (const fn of moved) if (!omittedFns.has(fn)) out.push('', printFunction(m, fn, edits.functions.get(fn)));
+      // In the order they were moved (Function::Create appends).
+      for (const fn of moved) if (movedKept.has(fn)) out.push('', printFunction(m, fn, edits.functions.get(fn)));
       if (edits.newDeclarations.length || moved.size) prevCat = ORDER.function!;
     }
     if (prevCat <= ORDER['named-md']! && c > ORDER['named-md']! && namedLines.length) {
@@ -198,6 +203,18 @@ export function printModule(m: LModule, edits: ModuleEdits = newModuleEdits(), m
   for (const l of out) if (l !== '' || lines[lines.length - 1] !== '') lines.push(l);
   lines.push('');
   return lines.join('\n');
+}
+
+/** The largest `!N` of each module (once per module: every split module's new nodes are numbered after it). */
+const LARGEST_METADATA = new WeakMap<ReadonlyMap<string, unknown>, number>();
+function largestMetadataNumber(m: LModule): number {
+  let max = LARGEST_METADATA.get(m.metadata);
+  if (max === undefined) {
+    max = -1;
+    for (const k of m.metadata.keys()) max = Math.max(max, Number(k));
+    LARGEST_METADATA.set(m.metadata, max);
+  }
+  return max;
 }
 
 const NUMERIC = /^[0-9]+$/;

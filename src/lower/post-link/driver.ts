@@ -31,7 +31,7 @@ import { moduleDataLayout } from '../from-ir/lower-ir.js';
 import type { LFunction, LModule } from '../llvm-ir/parse/model.js';
 import { parseLlvmIr } from '../llvm-ir/parse/parser.js';
 import { newModuleEdits, printModule, type ModuleEdits } from '../llvm-ir/print.js';
-import { globalDce, omitUnkept, ReferenceGraph } from './module-view.js';
+import { globalDce, keepOnly, ReferenceGraph } from './module-view.js';
 import { cleanUsedLists } from './used-lists.js';
 import type { PostLinkOptions } from './options.js';
 import { deviceLibReqMask, deviceRequirements } from './image-requirements.js';
@@ -190,7 +190,8 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
   for (let gi = 0; gi < groups.length; gi++) {
     const group = groups[gi]!;
     const kept = closures[gi]!;
-    const scope = new Set<LFunction>(m.functions.filter((f) => kept.has(f.name)));
+    // The group's functions in module order, found from its names (not a pass over the module per group).
+    const scope = graph.kept(kept).functions;
     const order = doSplit ? 'cloned' : 'parsed';
 
     const produce = (mode: 'native' | 'emulation' | 'default_values' | undefined, fileIndex: number): string[] => {
@@ -205,8 +206,8 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
         // NVPTX: the spec-constant buffer argument becomes a per-kernel global (src/lower/from-ir/cuda-spec-constants.ts).
         if (isNvptxTriple(m.triple)) runCudaSpecConstantToSymbol(m, edits, scope);
       }
-      const final = globalDce(graph, kept, edits, compilerUsedRefs.filter((n) => kept.has(n)));
-      omitUnkept(m, final, edits);
+      const final = graph.kept(globalDce(graph, kept, edits, compilerUsedRefs.filter((n) => kept.has(n))));
+      keepOnly(graph, final, edits);
       const text = printModule(m, edits, moduleId);
       if (opts.irOutputOnly) {
         emitIr(text, output);
@@ -221,16 +222,16 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
         irPath = resultName(opts.outputAssembly ? '.ll' : '.bc', fileIndex);
         emitIr(text, irPath);
       }
-      const dgs = lowerDeviceGlobals(findDeviceGlobals(m, final).map((g) => ({ ...g, name: utf8Name(g.name), irName: utf8Name(g.irName) })), dl);
-      const exported = opts.emitExportedSymbols ? group.entries.filter((f) => final.has(f.name) && f.cc === 'spir_func').map((f) => utf8Name(f.name)) : [];
+      const dgs = lowerDeviceGlobals(findDeviceGlobals(m, final.globals).map((g) => ({ ...g, name: utf8Name(g.name), irName: utf8Name(g.irName) })), dl);
+      const exported = opts.emitExportedSymbols ? group.entries.filter((f) => final.names.has(f.name) && f.cc === 'spir_func').map((f) => utf8Name(f.name)) : [];
       const registry = buildRegistry({
-        devicelibReqMask: deviceLibReqMask(m, final),
-        deviceRequirements: deviceRequirements(m, final, group.entries.filter((f) => final.has(f.name))),
+        devicelibReqMask: deviceLibReqMask(m, final.functions),
+        deviceRequirements: deviceRequirements(m, final.functions, group.entries.filter((f) => final.names.has(f.name))),
         ...(lowering ? { specConstants: { ...lowering, constants: lowering.constants.map((c) => ({ ...c, name: utf8Name(c.name) })) } } : {}),
         specConstantsMet: met && mode !== 'default_values',
         exportedSymbols: exported,
         emitProgramMetadata: opts.emitProgramMetadata,
-        reqdWorkGroupSizes: opts.emitProgramMetadata ? reqdWorkGroupSizes(m, final) : [],
+        reqdWorkGroupSizes: opts.emitProgramMetadata ? reqdWorkGroupSizes(m, final.functions) : [],
         deviceGlobals: dgs,
         emitDeviceGlobals: opts.deviceGlobals,
         specConstsReplacedWithDefault: mode === 'default_values',
@@ -261,11 +262,10 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
   return { written, notes, warnings };
 }
 
-/** `<kernel>@reqd_work_group_size` from `!reqd_work_group_size !N` on kept functions (function order). */
-function reqdWorkGroupSizes(m: LModule, kept: ReadonlySet<string>): { kernel: string; sizes: number[] }[] {
+/** `<kernel>@reqd_work_group_size` from `!reqd_work_group_size !N` on an output module's functions (module order). */
+function reqdWorkGroupSizes(m: LModule, functions: readonly LFunction[]): { kernel: string; sizes: number[] }[] {
   const out: { kernel: string; sizes: number[] }[] = [];
-  for (const f of m.functions) {
-    if (!kept.has(f.name)) continue;
+  for (const f of functions) {
     for (let i = f.headerFrom; i + 1 < f.headerTo; i++) {
       const t = m.tokens.get(i)!;
       const n = m.tokens.get(i + 1)!;

@@ -52,12 +52,12 @@ export function deviceLibBit(name: string): number {
   return 0;
 }
 
-/** getSYCLDeviceLibReqMask over the functions in `kept`. */
-export function deviceLibReqMask(m: LModule, kept: ReadonlySet<string>): number {
+/** getSYCLDeviceLibReqMask over `functions` (an output module's). */
+export function deviceLibReqMask(m: LModule, functions: readonly LFunction[]): number {
   // Triple::isSPIR: spir / spir64 architectures.
   if (!/^spir(64)?-/.test(m.triple ?? '') && m.triple !== 'spir' && m.triple !== 'spir64') return 0;
   let mask = 0;
-  for (const f of m.functions) if (kept.has(f.name) && f.isDeclaration && f.name.startsWith('__devicelib_')) mask |= deviceLibBit(f.name);
+  for (const f of functions) if (f.isDeclaration && f.name.startsWith('__devicelib_')) mask |= deviceLibBit(f.name);
   return mask >>> 0;
 }
 
@@ -120,8 +120,8 @@ function intOperand(m: LModule, f: LFunction, op: MdOperand | undefined, kind: s
   return op.v;
 }
 
-/** computeDeviceRequirements(M, entryPoints).asMap() as a property set. */
-export function deviceRequirements(m: LModule, kept: ReadonlySet<string>, entryPoints: readonly LFunction[]): PropertySet {
+/** computeDeviceRequirements(M, entryPoints).asMap() as a property set; `functions`: the module's, in module order. */
+export function deviceRequirements(m: LModule, functions: readonly LFunction[], entryPoints: readonly LFunction[]): PropertySet {
   const aspects = new Set<number>();
   const fixed = new Set<number>();
   let wgDim: number | undefined;
@@ -130,8 +130,7 @@ export function deviceRequirements(m: LModule, kept: ReadonlySet<string>, entryP
   let jointMatrix: string | undefined;
   let jointMatrixMad: string | undefined;
   let subGroup: number | undefined;
-  for (const f of m.functions) {
-    if (!kept.has(f.name)) continue;
+  for (const f of functions) {
     const ua = fnMd(f, 'sycl_used_aspects');
     if (ua !== undefined) {
       for (const op of mdOperands(m, ua)) {

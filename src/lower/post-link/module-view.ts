@@ -12,16 +12,87 @@ import type { ModuleEdits } from '../llvm-ir/print.js';
 /** A global value: a global variable or a function. */
 export type GlobalValue = { readonly kind: 'global'; readonly g: LGlobal; readonly item: LTopItem } | { readonly kind: 'function'; readonly f: LFunction; readonly item: LTopItem };
 
-/** Name → global value, and the references of each. */
+/** The globals and functions an output module keeps, each list in module order. */
+export interface KeptEntities {
+  /** Their names. */
+  readonly names: ReadonlySet<string>;
+  /** The kept functions (definitions and declarations), in module order. */
+  readonly functions: readonly LFunction[];
+  /** The kept global variables, in module order. */
+  readonly globals: readonly LGlobal[];
+}
+
+/**
+ * Name → global value, and the references of each; and, built in the same pass over the module,
+ * where each top-level item sits and the text items by name, so that what one split module keeps
+ * is found from its own names (work per module in what it keeps, not in the whole module's size:
+ * `-split=kernel` of a module with thousands of kernels was quadratic).
+ */
 export class ReferenceGraph {
   /** Globals and functions by name (without `@`). */
   readonly byName = new Map<string, GlobalValue>();
+  /** Index of each top-level item in `m.items`. */
+  private readonly position = new Map<LTopItem, number>();
+  /** `!N = …` items by N, `attributes #N` items by N, `$name = comdat` items by name. */
+  private readonly metadataItems = new Map<string, LTopItem>();
+  private readonly attributeItems = new Map<string, LTopItem>();
+  private readonly comdatItems = new Map<string, LTopItem>();
+  /** Text items every output module prints (source_filename, target, types, named metadata, others). */
+  private readonly alwaysItems: LTopItem[] = [];
 
   constructor(/** The module whose globals and functions are indexed. */ readonly m: LModule) {
-    for (const it of m.items) {
+    m.items.forEach((it, i) => {
+      this.position.set(it, i);
       if (it.kind === 'global') this.byName.set(it.global.name, { kind: 'global', g: it.global, item: it });
       else if (it.kind === 'function') this.byName.set(it.fn.name, { kind: 'function', f: it.fn, item: it });
+      else if (it.what === 'md') this.metadataItems.set(it.name!, it);
+      else if (it.what === 'attributes') this.attributeItems.set(it.name!, it);
+      else if (it.what === 'comdat') this.comdatItems.set(it.name!, it);
+      else this.alwaysItems.push(it);
+    });
+  }
+
+  /** `items` in module order. */
+  private inModuleOrder<T extends LTopItem>(items: T[]): T[] {
+    return items.sort((a, b) => this.position.get(a)! - this.position.get(b)!);
+  }
+
+  /** The functions and globals named in `names`, each in module order. */
+  kept(names: ReadonlySet<string>): KeptEntities {
+    const fnItems: LTopItem[] = [];
+    const globalItems: LTopItem[] = [];
+    for (const n of names) {
+      const v = this.byName.get(n);
+      if (v) (v.kind === 'function' ? fnItems : globalItems).push(v.item);
     }
+    const functions = this.inModuleOrder(fnItems).map((it) => (it as { fn: LFunction }).fn);
+    const globals = this.inModuleOrder(globalItems).map((it) => (it as { global: LGlobal }).global);
+    return { names, functions, globals };
+  }
+
+  /**
+   * The top-level items an output module keeping the globals and functions in `kept` prints, in
+   * module order: those entities, the metadata nodes they reach, the attribute groups and comdats
+   * they use (AsmWriter prints only those), and every other text item.
+   */
+  itemsKept(kept: KeptEntities, edits: ModuleEdits): LTopItem[] {
+    const items: LTopItem[] = [...this.alwaysItems];
+    for (const f of kept.functions) items.push(this.byName.get(f.name)!.item);
+    for (const g of kept.globals) items.push(this.byName.get(g.name)!.item);
+    for (const n of reachableMetadata(this.m, items, edits)) {
+      const it = this.metadataItems.get(n);
+      if (it) items.push(it);
+    }
+    const { groups, comdats } = usedGroupsAndComdats(this.m, kept, edits);
+    for (const g of groups) {
+      const it = this.attributeItems.get(g);
+      if (it) items.push(it);
+    }
+    for (const c of comdats) {
+      const it = this.comdatItems.get(c);
+      if (it) items.push(it);
+    }
+    return this.inModuleOrder(items);
   }
 
   /** Names referenced by `v` (skipping instructions deleted by `edits`). */
@@ -100,7 +171,7 @@ export function globalDce(g: ReferenceGraph, kept: ReadonlySet<string>, edits?: 
  * Metadata node numbers reachable from the kept entities (attachments, operands, named metadata),
  * so the printer can leave the others out as LLVM's AsmWriter does.
  */
-export function reachableMetadata(m: LModule, keptItems: ReadonlySet<LTopItem>, edits?: ModuleEdits): Set<string> {
+export function reachableMetadata(m: LModule, keptItems: Iterable<LTopItem>, edits?: ModuleEdits): Set<string> {
   const seen = new Set<string>();
   const work: string[] = [];
   const add = (ref: string): void => {
@@ -138,20 +209,8 @@ export function reachableMetadata(m: LModule, keptItems: ReadonlySet<LTopItem>, 
   return seen;
 }
 
-/**
- * Applies a kept-name set to the printer: globals and functions not kept, and metadata nodes no kept
- * entity reaches, are omitted.
- */
-export function omitUnkept(m: LModule, keptNames: ReadonlySet<string>, edits: ModuleEdits): void {
-  const keptItems = new Set<LTopItem>();
-  for (const it of m.items) {
-    if (it.kind === 'global' && !keptNames.has(it.global.name)) edits.omit.add(it);
-    else if (it.kind === 'function' && !keptNames.has(it.fn.name)) edits.omit.add(it);
-    else if (!edits.omit.has(it)) keptItems.add(it);
-  }
-  const md = reachableMetadata(m, keptItems, edits);
-  for (const it of m.items) if (it.kind === 'text' && it.what === 'md' && !md.has(it.name!)) edits.omit.add(it);
-  // AsmWriter prints only the attribute groups and comdats something still uses.
+/** The attribute groups (`#N`) and comdats the kept entities use (AsmWriter prints only those). */
+function usedGroupsAndComdats(m: LModule, kept: KeptEntities, edits: ModuleEdits): { groups: Set<string>; comdats: Set<string> } {
   const groups = new Set<string>();
   const comdats = new Set<string>();
   const toks = m.tokens;
@@ -165,17 +224,19 @@ export function omitUnkept(m: LModule, keptNames: ReadonlySet<string>, edits: Mo
       }
     }
   };
-  for (const it of keptItems) {
-    if (it.kind === 'global') scan(it.global.tokFrom, it.global.tokTo, it.global.name);
-    else if (it.kind === 'function') {
-      const ed = edits.functions.get(it.fn);
-      scan(it.fn.headerFrom, it.fn.headerTo, it.fn.name);
-      for (const b of it.fn.blocks) for (const ins of b.instructions) if (!ed?.deleted.has(ins)) scan(ins.tokFrom, ins.tokTo);
-    }
+  for (const g of kept.globals) scan(g.tokFrom, g.tokTo, g.name);
+  for (const f of kept.functions) {
+    const ed = edits.functions.get(f);
+    scan(f.headerFrom, f.headerTo, f.name);
+    for (const b of f.blocks) for (const ins of b.instructions) if (!ed?.deleted.has(ins)) scan(ins.tokFrom, ins.tokTo);
   }
-  for (const it of m.items) {
-    if (it.kind !== 'text') continue;
-    if (it.what === 'attributes' && !groups.has(it.name!)) edits.omit.add(it);
-    if (it.what === 'comdat' && !comdats.has(it.name!)) edits.omit.add(it);
-  }
+  return { groups, comdats };
+}
+
+/**
+ * Restricts the printed module to what `kept` names (a split module): globals and functions not
+ * kept, and the metadata nodes, attribute groups and comdats nothing kept uses, are left out.
+ */
+export function keepOnly(g: ReferenceGraph, kept: KeptEntities, edits: ModuleEdits): void {
+  edits.only = g.itemsKept(kept, edits);
 }
