@@ -18,7 +18,7 @@ import { IrSyntaxError } from '../llvm-ir/parse/errors.js';
 import type { LGlobal, LModule } from '../llvm-ir/parse/model.js';
 import { parseLlvmIr } from '../llvm-ir/parse/parser.js';
 import { TypeConverter } from './convert.js';
-import { findDeviceGlobals } from './device-globals.js';
+import { findDeviceGlobals, isDeviceGlobal } from './device-globals.js';
 import { liveAfterPostLink } from '../post-link/used-lists.js';
 import { findSpecConstantUses, isSpirTriple } from './spec-constants-pass.js';
 
@@ -68,11 +68,11 @@ export function manifestFromIr(m: LModule, mode: SpecConstMode = 'native', emitP
       type: u.type,
       default: u.default,
       path: [`line ${u.inst.line}`],
-      ...(typeToString(u.default.type) !== typeToString(u.type) ? { defaultType: u.default.type } : {}),
+      ...(u.default.type !== u.type && typeToString(u.default.type) !== typeToString(u.type) ? { defaultType: u.default.type } : {}),
     }));
   // The device globals sycl-post-link's output keeps: those llvm.compiler.used alone held are erased,
   // those no entry point reaches are removed by its GlobalDCE (src/lower/post-link/used-lists.ts).
-  const deviceGlobals: ManifestDeviceGlobal[] = findDeviceGlobals(m, live(m.globals, liveAfterPostLink(m))).map((g) => ({
+  const deviceGlobals: ManifestDeviceGlobal[] = (m.globals.some((g) => isDeviceGlobal(m, g)) ? findDeviceGlobals(m, live(m.globals, liveAfterPostLink(m))) : []).map((g) => ({
     name: utf8FromLatin1(g.name),
     irName: utf8FromLatin1(g.irName),
     type: g.type,

@@ -502,7 +502,7 @@ export function runSpecConstantsPass(m: LModule, dl: DataLayout, mode: SpecConst
       type: u.type,
       default: u.default,
       path: [`line ${u.inst.line}`],
-      ...(typeToString(u.default.type) !== typeToString(u.type) ? { defaultType: u.default.type } : {}),
+      ...(u.default.type !== u.type && typeToString(u.default.type) !== typeToString(u.type) ? { defaultType: u.default.type } : {}),
     }));
     try {
       lowering = lowerSpecConstants(inputs, mode, dl);
