@@ -102,7 +102,7 @@ export interface ModuleEdits {
   readonly newNamedMetadata: { readonly name: string; readonly nodes: readonly string[] }[];
   /**
    * The top-level items a split module keeps, in module order (src/lower/post-link/module-view.ts
-   * `keepOnly`); undefined: all of the module's. A list of what is printed, not a set of what is
+   * `ReferenceGraph.itemsKept`); undefined: all of the module's. A list of what is printed, not a set of what is
    * left out, so printing a split module costs what it prints, not what the whole module holds.
    */
   only?: readonly LTopItem[];

@@ -31,7 +31,7 @@ import { moduleDataLayout } from '../from-ir/lower-ir.js';
 import type { LFunction, LModule } from '../llvm-ir/parse/model.js';
 import { parseLlvmIr } from '../llvm-ir/parse/parser.js';
 import { newModuleEdits, printModule, type ModuleEdits } from '../llvm-ir/print.js';
-import { globalDce, keepOnly, ReferenceGraph } from './module-view.js';
+import { globalDce, ReferenceGraph } from './module-view.js';
 import { cleanUsedLists } from './used-lists.js';
 import type { PostLinkOptions } from './options.js';
 import { deviceLibReqMask, deviceRequirements } from './image-requirements.js';
@@ -207,7 +207,8 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
         if (isNvptxTriple(m.triple)) runCudaSpecConstantToSymbol(m, edits, scope);
       }
       const final = graph.kept(globalDce(graph, kept, edits, compilerUsedRefs.filter((n) => kept.has(n))));
-      keepOnly(graph, final, edits);
+      // The split module prints what it keeps (its entities, the metadata, attribute groups and comdats they use).
+      edits.only = graph.itemsKept(final, edits);
       const text = printModule(m, edits, moduleId);
       if (opts.irOutputOnly) {
         emitIr(text, output);

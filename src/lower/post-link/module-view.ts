@@ -232,11 +232,3 @@ function usedGroupsAndComdats(m: LModule, kept: KeptEntities, edits: ModuleEdits
   }
   return { groups, comdats };
 }
-
-/**
- * Restricts the printed module to what `kept` names (a split module): globals and functions not
- * kept, and the metadata nodes, attribute groups and comdats nothing kept uses, are left out.
- */
-export function keepOnly(g: ReferenceGraph, kept: KeptEntities, edits: ModuleEdits): void {
-  edits.only = g.itemsKept(kept, edits);
-}
