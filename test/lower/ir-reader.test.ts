@@ -71,6 +71,28 @@ describe('LLVM IR reader', () => {
     expect(d.k === 'cast' && d.op).to.equal('addrspacecast');
   });
 
+  it('reads several instructions on one line, as LLLexer does (line breaks are blanks)', () => {
+    // sycl-post-link's spec-constants/SYCL-2020.ll has `call … ptr null)  call void @llvm.lifetime.end…`.
+    const m = parseLlvmIr(
+      [
+        'declare void @g(i32)',
+        'define void @f(ptr %p) {',
+        'entry: %a = load i32, ptr %p, align 4  call void @g(i32 %a) #0  tail call void @g(i32 1) store i32 %a, ptr %p br label %next',
+        'next: %b = add i32 %a, 1 ret void }',
+      ].join('\n'),
+    );
+    const [entry, next] = m.functions.find((f) => f.name === 'f')!.blocks;
+    expect(entry!.instructions.map((i) => [i.opcode, i.result ?? ''])).to.deep.equal([
+      ['load', 'a'],
+      ['call', ''],
+      ['call', ''],
+      ['store', ''],
+      ['br', ''],
+    ]);
+    expect(entry!.instructions.slice(1, 3).map((i) => i.call!.args.length)).to.deep.equal([1, 1]);
+    expect(next!.instructions.map((i) => i.opcode)).to.deep.equal(['add', 'ret']);
+  });
+
   it('reports malformed text as IrSyntaxError with line and column', () => {
     const cases: [string, RegExp, number, number][] = [
       ['@x = global i32 1\n@y = global i32 "s"', /expected a value of type i32/, 2, 17],

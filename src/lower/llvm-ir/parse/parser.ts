@@ -77,6 +77,22 @@ const NOT_ATTRIBUTE_WORDS = new Set([
   'prologue', 'personality', 'partition', 'unnamed_addr', 'local_unnamed_addr', 'addrspace', 'blockaddress', 'dso_local_equivalent', 'no_cfi',
 ]);
 const OPAQUE_CONST_EXPRS = new Set(['blockaddress', 'dso_local_equivalent', 'no_cfi', 'asm', 'extractvalue', 'icmp', 'fcmp', 'select']);
+/**
+ * Opcodes of instructions without a result (no `%x =` before them) that cannot occur inside another
+ * instruction at bracket depth 0 (LLParser::parseInstruction): where one appears after an
+ * instruction's opcode, the next instruction has begun.
+ */
+const VOID_INSTRUCTION_OPCODES = new Set(['store', 'ret', 'br', 'switch', 'indirectbr', 'resume', 'unreachable', 'fence', 'invoke', 'callbr', 'cleanupret', 'catchret', 'call', 'tail', 'musttail', 'notail']);
+
+/** Token `i` starts an instruction without a result (`call` after `tail`/`musttail`/`notail` does not). */
+function startsVoidInstruction(toks: TokenList, i: number): boolean {
+  const w = toks.valueOf(i);
+  if (!VOID_INSTRUCTION_OPCODES.has(w)) return false;
+  if (w !== 'call' || toks.kindCode(i - 1) !== TK.word) return true;
+  const before = toks.valueOf(i - 1);
+  return before !== 'tail' && before !== 'musttail' && before !== 'notail';
+}
+
 const GEP_FLAGS = new Set(['inbounds', 'nuw', 'nusw', 'inrange']);
 
 const VOID: LType = { kind: 'void' };
@@ -1226,7 +1242,9 @@ class IrParser {
     let opcode = this.v(opTok);
     const save = this.p;
     if ((opcode === 'tail' || opcode === 'musttail' || opcode === 'notail') && this.k(opTok + 1) === TK.word && this.toks.textIs(opTok + 1, 'call')) opcode = 'call';
-    // Find the end: newline at bracket depth 0.
+    // Find the end: a newline at bracket depth 0, or the start of the next instruction on the same
+    // line (LLLexer treats line breaks as blanks, so `call void @f()  call void @g()` is two
+    // instructions; sycl-post-link's spec-constants/SYCL-2020.ll has such a line).
     let depth = 0;
     let end = this.p;
     const usesLocal: string[] = [];
@@ -1249,8 +1267,11 @@ class IrParser {
             this.fail(`unexpected '${String.fromCharCode(c)}'`, end);
           }
         }
-      } else if (kind === TK.lvar) usesLocal.push(toks.valueOf(end));
-      else if (kind === TK.gvar) usesGlobal.push(toks.valueOf(end));
+      } else if (kind === TK.lvar) {
+        if (depth === 0 && end > opTok && this.isPunctAt(end + 1, EQ)) break; // `%x = …`
+        usesLocal.push(toks.valueOf(end));
+      } else if (kind === TK.gvar) usesGlobal.push(toks.valueOf(end));
+      else if (kind === TK.word && depth === 0 && end > opTok && startsVoidInstruction(toks, end)) break;
       end++;
     }
     if (depth > 0) this.fail('unbalanced brackets in the instruction', opTok);
