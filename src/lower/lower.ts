@@ -8,7 +8,7 @@
 import { encode } from '../codec/index.js';
 import { DeviceGlobalRecord } from '../../formats/property-records.js';
 import { DEFAULT_VALUES_KEY, SET } from '../../formats/property-sets.js';
-import { byteArray, stringProperty, uint32, type PropertySet, type PropertySetRegistry } from '../props/model.js';
+import { byteArray, stringProperty, uint32, type PropertySet, type PropertySetRegistry, type PropertyValue } from '../props/model.js';
 import { DataLayout } from './datalayout.js';
 import { LowerError } from './errors.js';
 import { lowerDeviceGlobals, verifyNoCrossModuleDeviceGlobalUsage, type LoweredDeviceGlobal } from './device-globals.js';
@@ -90,8 +90,8 @@ export interface RegistryInput {
   readonly exportedSymbols?: readonly string[];
   /** Write `[SYCL/program metadata]` `<name>@global_id_mapping` entries. */
   readonly emitProgramMetadata: boolean;
-  /** `<kernel>@reqd_work_group_size` entries (program metadata), in function order. */
-  readonly reqdWorkGroupSizes?: readonly { readonly kernel: string; readonly sizes: readonly number[] }[];
+  /** Per-function `[SYCL/program metadata]` entries (`<kernel>@reqd_work_group_size`, …), in function order. */
+  readonly kernelProgramMetadata?: readonly { readonly key: string; readonly value: PropertyValue }[];
   /** The lowered device globals. */
   readonly deviceGlobals: readonly LoweredDeviceGlobal[];
   /** Write `[SYCL/device globals]` (`--device-globals`; the manifest path always does). */
@@ -104,7 +104,8 @@ export interface RegistryInput {
  * The property sets of one device image, in the order ComputeModuleRuntimeInfo /
  * sycl-post-link `saveModuleProperties` add them (intel/llvm:llvm/tools/sycl-post-link/
  * sycl-post-link.cpp@676a364f): devicelib req mask, device requirements, spec constants, default values (`all`), exported symbols, program
- * metadata (`@reqd_work_group_size`, `@global_id_mapping`), device globals (only when non-empty,
+ * metadata (`@reqd_work_group_size`, `@reqd_sub_group_size`, `@work_group_num_dim`, `@max_work_group_size`,
+ * `@max_linear_work_group_size`, `@global_id_mapping`), device globals (only when non-empty,
  * fact 36), misc properties. Shared by the manifest path and the IR path.
  */
 export function buildRegistry(r: RegistryInput): PropertySetRegistry {
@@ -121,14 +122,10 @@ export function buildRegistry(r: RegistryInput): PropertySetRegistry {
   if (r.exportedSymbols && r.exportedSymbols.length > 0) {
     registry.set(SET.EXPORTED_SYMBOLS, new Map(r.exportedSymbols.map((n) => [n, uint32(1)])));
   }
-  if (r.emitProgramMetadata && ((r.reqdWorkGroupSizes?.length ?? 0) > 0 || r.deviceGlobals.length > 0)) {
+  if (r.emitProgramMetadata && ((r.kernelProgramMetadata?.length ?? 0) > 0 || r.deviceGlobals.length > 0)) {
     const set: PropertySet = new Map();
-    for (const k of r.reqdWorkGroupSizes ?? []) {
-      const bytes = new Uint8Array(k.sizes.length * 4);
-      const dv = new DataView(bytes.buffer);
-      k.sizes.forEach((v, i) => dv.setUint32(i * 4, v, true));
-      set.set(`${k.kernel}@reqd_work_group_size`, byteArray(bytes));
-    }
+    // MapVector::insert keeps the first value of a key (a function name is unique, so none repeats).
+    for (const k of r.kernelProgramMetadata ?? []) if (!set.has(k.key)) set.set(k.key, k.value);
     for (const g of r.deviceGlobals) set.set(`${g.name}@global_id_mapping`, stringProperty(g.irName));
     registry.set(SET.PROGRAM_METADATA, set);
   }

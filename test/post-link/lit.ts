@@ -6,8 +6,9 @@
  *
  * Supported: `%s` `%S` `%t` `%T` `%%` substitutions, `\` line continuations, pipes `|`, `not`,
  * redirections `< f`, `> f`, `2>&1`, `2> f`, single and double quotes, `&&`. Other commands run as
- * processes. A RUN line that needs an assertions build (`-debug-only=…`) is skipped and reported
- * with that reason; `REQUIRES:` features are reported to the caller.
+ * processes. A RUN line that needs an assertions build (`-debug-only=…`), runs another tool
+ * (`sycl-module-split`) or ESIMD lowering, or reads what such a line wrote, is skipped and reported
+ * with that reason ({@link SKIP_REASONS}); `REQUIRES:` features are reported to the caller.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -252,10 +253,42 @@ export function expandIf(cmd: string): { cmd: string; dropped?: string } {
   return have ? rest : { cmd: rest.cmd, dropped: m[1]! };
 }
 
+/** The reasons a RUN line is not run (what a test may skip; anything else must run). */
+export const SKIP_REASONS = {
+  asserts: 'needs an assertions build of sycl-post-link (-debug-only)',
+  assertsIf: 'needs an assertions build of sycl-post-link (%if asserts)',
+  moduleSplit: 'runs sycl-module-split, another tool (not sycl-post-link)',
+  esimd: 'ESIMD lowering (-split-esimd / -lower-esimd) is not implemented: syclbin post-link refuses it by name',
+  dependent: 'reads the output of a line that was skipped',
+} as const;
+
 /** Why a RUN line is not run, or undefined. */
 export function skipReason(cmd: string): string | undefined {
-  if (/-debug-only[= ]/.test(cmd)) return 'needs an assertions build of sycl-post-link (-debug-only)';
+  if (/-debug-only[= ]/.test(cmd)) return SKIP_REASONS.asserts;
+  if (/(^|[\s|])sycl-module-split\s/.test(cmd)) return SKIP_REASONS.moduleSplit;
+  if (/(^|[\s|])sycl-post-link\s/.test(cmd) && /\s-(split|lower)-esimd(\s|=|$)/.test(cmd)) return SKIP_REASONS.esimd;
   return undefined;
+}
+
+/**
+ * What a skipped line writes, as patterns: for `-o STEM[.table]` the file, the table and the
+ * `STEM_N.…` files sycl-post-link / sycl-module-split write next to it; for `> FILE` the file.
+ */
+function skippedOutputs(cmd: string): RegExp[] {
+  const out: RegExp[] = [];
+  const quote = (x: string): string => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // Only files (`%t…` is absolute after substitution): not `-o -` (standard output) or `>&1`.
+  for (const m of cmd.matchAll(/(?:^|\s)(?:-o|>)\s*(\/\S+)/g)) {
+    const path = m[1]!;
+    const stem = path.endsWith('.table') ? path.slice(0, -'.table'.length) : path;
+    out.push(new RegExp(`${quote(stem)}(?:\\.table|_[0-9]+)?(?![^\\s.])`));
+  }
+  return out;
+}
+
+/** `cmd` names a file one of `patterns` matches. */
+function readsSkippedOutput(cmd: string, patterns: readonly RegExp[]): boolean {
+  return patterns.some((p) => p.test(cmd));
 }
 
 /**
@@ -269,16 +302,18 @@ export async function runLitTest(testFile: string, workDir: string): Promise<Run
   const { runs } = parseRunLines(text);
   const t = join(workDir, testFile.split('/').pop()! + '.tmp');
   const results: RunResult[] = [];
+  const skippedPrefixes: RegExp[] = [];
   for (const r of runs) {
     const expanded = expandIf(r.text);
     const cmd = substitute(expanded.cmd, { s: testFile, t });
     if (cmd.trim() === '' && expanded.dropped) {
-      results.push({ line: r.line, command: r.text, status: 'skipped', reason: expanded.dropped === 'asserts' ? 'needs an assertions build of sycl-post-link (%if asserts)' : `needs the lit feature '${expanded.dropped}'` });
+      results.push({ line: r.line, command: r.text, status: 'skipped', reason: expanded.dropped === 'asserts' ? SKIP_REASONS.assertsIf : `needs the lit feature '${expanded.dropped}'` });
       continue;
     }
-    const skip = skipReason(cmd);
+    const skip = skipReason(cmd) ?? (readsSkippedOutput(cmd, skippedPrefixes) ? SKIP_REASONS.dependent : undefined);
     if (skip) {
       results.push({ line: r.line, command: r.text, status: 'skipped', reason: skip });
+      for (const p of skippedOutputs(cmd)) skippedPrefixes.push(p);
       continue;
     }
     let ok = true;

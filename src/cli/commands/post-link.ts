@@ -32,7 +32,7 @@ Options: -spec-const=native|emulation (old spellings rt|default), --device-globa
 -emit-program-metadata, -emit-exported-symbols, -emit-only-kernels-as-entry-points,
 -split=kernel|source|auto, -symbols, -S, -f, --ir-output-only, -out-dir DIR,
 -generate-device-image-default-spec-consts, -properties (older tool's switch; .prop files are always
-written). Options for work this tool does not do (-lower-esimd, -split-esimd, -emit-param-info,
+written), -reduce-memory-usage (older tool's memory switch; no effect on what is written). Options for work this tool does not do (-lower-esimd, -split-esimd, -emit-param-info,
 -O0..-O3, -debug-only) are refused by name. See docs/post-link.md.`,
   options: {},
   positionals: { min: 0, max: Number.MAX_SAFE_INTEGER },

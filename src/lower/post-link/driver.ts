@@ -14,7 +14,7 @@
  *   5. the file table `[Code|Properties|Symbols]` at `-o`, or with `--ir-output-only` just the IR.
  *
  * Property sets written (docs/post-link.md lists what is not): spec constants and their default
- * values, exported symbols, program metadata (`@reqd_work_group_size`, `@global_id_mapping`),
+ * values, exported symbols, program metadata (`@reqd_work_group_size`, `@reqd_sub_group_size`, …, `@global_id_mapping`),
  * device globals, `specConstsReplacedWithDefault`.
  */
 import { SyclbinError } from '../../codec/errors.js';
@@ -34,7 +34,7 @@ import { newModuleEdits, printModule, type ModuleEdits } from '../llvm-ir/print.
 import { globalDce, ReferenceGraph } from './module-view.js';
 import { cleanUsedLists } from './used-lists.js';
 import type { PostLinkOptions } from './options.js';
-import { deviceLibReqMask, deviceRequirements } from './image-requirements.js';
+import { deviceLibReqMask, deviceRequirements, kernelProgramMetadata } from './image-requirements.js';
 import { groupClosure, groupEntryPoints, type EntryPointGroup } from './split.js';
 
 /** The files the driver reads and writes. `-` is standard input / output. */
@@ -168,7 +168,7 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
   const closures: Set<string>[] = doSplit ? groups.map((g) => new Set([...groupClosure(graph, g)].filter((n) => !removed.has(n)))) : [allNames];
   if (!doSplit) groups = [{ key: '<GLOBAL>', entries: groups.flatMap((g) => g.entries) }];
   const allDeviceGlobals = findDeviceGlobals(m);
-  if (opts.deviceGlobals) verifyNoCrossModuleDeviceGlobalUsage(allDeviceGlobals, closures.map((uses, i) => ({ name: groups[i]?.key ?? String(i), uses })), 'irName');
+  if (opts.deviceGlobals && doSplit) verifyNoCrossModuleDeviceGlobalUsage(allDeviceGlobals, groups.map((g) => ({ name: g.key, uses: groupClosure(graph, g, 'entry points') })), 'irName');
   if (opts.irOutputOnly && closures.length > 1) throw new PostLinkError("some modules had to be split, '-ir-output-only' can't be used");
 
   const moduleId = opts.input === '-' ? '<stdin>' : opts.input;
@@ -232,7 +232,7 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
         specConstantsMet: met && mode !== 'default_values',
         exportedSymbols: exported,
         emitProgramMetadata: opts.emitProgramMetadata,
-        reqdWorkGroupSizes: opts.emitProgramMetadata ? reqdWorkGroupSizes(m, final.functions) : [],
+        kernelProgramMetadata: opts.emitProgramMetadata ? kernelProgramMetadata(m, final.functions) : [],
         deviceGlobals: dgs,
         emitDeviceGlobals: opts.deviceGlobals,
         specConstsReplacedWithDefault: mode === 'default_values',
@@ -263,21 +263,3 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
   return { written, notes, warnings };
 }
 
-/** `<kernel>@reqd_work_group_size` from `!reqd_work_group_size !N` on an output module's functions (module order). */
-function reqdWorkGroupSizes(m: LModule, functions: readonly LFunction[]): { kernel: string; sizes: number[] }[] {
-  const out: { kernel: string; sizes: number[] }[] = [];
-  for (const f of functions) {
-    for (let i = f.headerFrom; i + 1 < f.headerTo; i++) {
-      const t = m.tokens.get(i)!;
-      const n = m.tokens.get(i + 1)!;
-      if (t.kind === 'meta' && t.value === 'reqd_work_group_size' && n.kind === 'meta') {
-        const node = m.metadata.get(n.value);
-        if (!node) throw new IrSyntaxError(`metadata !${n.value} is not defined`, n.line, n.column);
-        const sizes = [...node.text.matchAll(/i(?:32|64) (-?[0-9]+)/g)].map((x) => Number(BigInt.asUintN(32, BigInt(x[1]!))));
-        if (sizes.length < 1 || sizes.length > 3) throw new IrSyntaxError('reqd_work_group_size does not have between 1 and 3 operands', n.line, n.column, 'FORMAT');
-        out.push({ kernel: utf8Name(f.name), sizes });
-      }
-    }
-  }
-  return out;
-}

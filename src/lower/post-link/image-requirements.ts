@@ -19,10 +19,11 @@
  * `reqd_work_group_size_uint64_t` (u64 array, dropped when functions disagree),
  * `work_group_num_dim` (UINT32).
  */
-import { byteArray, uint32, type PropertySet } from '../../props/model.js';
+import { byteArray, uint32, type PropertySet, type PropertyValue } from '../../props/model.js';
 import { IrSyntaxError } from '../llvm-ir/parse/errors.js';
 import type { LFunction, LModule } from '../llvm-ir/parse/model.js';
 import type { Token } from '../llvm-ir/parse/lexer.js';
+import { utf8FromLatin1 } from '../../codec/bytes.js';
 
 const MATH = 'acosf acoshf asinf asinhf atan2f atanf atanhf cbrtf cosf coshf div erfcf erff exp2f expf expm1f fdimf fmaf fmodf frexpf hypotf ilogbf labs ldiv ldexpf lgammaf llabs lldiv log10f log1pf log2f logbf logf modff nextafterf powf remainderf remquof scalbnf sinf sinhf sqrtf tanf tanhf tgammaf abs';
 const MATH_FP64 = 'acos acosh asin asinh atan atan2 atanh cbrt cos cosh erf erfc exp exp2 expm1 fdim fma fmod frexp hypot ilogb ldexp lgamma log log10 log1p log2 logb modf nextafter pow remainder remquo scalbn sin sinh sqrt tan tanh tgamma';
@@ -182,4 +183,51 @@ export function deviceRequirements(m: LModule, functions: readonly LFunction[], 
   if (wgDim !== undefined) entries.push(['work_group_num_dim', uint32(wgDim)]);
   entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   return new Map(entries);
+}
+
+/** One `[SYCL/program metadata]` entry of a kernel: its key and value. */
+export interface KernelProgramMetadata {
+  /** `<function>@reqd_work_group_size` and the other keys of {@link kernelProgramMetadata}. */
+  readonly key: string;
+  /** A u32 array (work-group sizes) or a UINT32. */
+  readonly value: PropertyValue;
+}
+
+/**
+ * The per-function entries of `[SYCL/program metadata]` (`-emit-program-metadata`), as
+ * intel/llvm:llvm/lib/SYCLPostLink/ComputeModuleRuntimeInfo.cpp@46a4a43c `computeModuleProperties`
+ * adds them, for every function of the output module in module order:
+ * `@reqd_work_group_size` and `@max_work_group_size` (u32 arrays of the 1–3 operands,
+ * `getKernelWorkGroupMetadata<uint32_t>`), `@reqd_sub_group_size` (from `!intel_reqd_sub_group_size`),
+ * `@work_group_num_dim` and `@max_linear_work_group_size` (UINT32 of the single operand,
+ * `getKernelSingleEltMetadata`; the u64 of the latter is narrowed to 32 bits by the UINT32
+ * PropertyValue it is stored in, as upstream's comment says of all work-group data).
+ */
+export function kernelProgramMetadata(m: LModule, functions: readonly LFunction[]): KernelProgramMetadata[] {
+  const out: KernelProgramMetadata[] = [];
+  const operands = (f: LFunction, kind: string, min: number, max: number): number[] | undefined => {
+    const node = fnMd(f, kind);
+    if (node === undefined) return undefined;
+    const ops = mdOperands(m, node);
+    if (ops.length < min || ops.length > max) {
+      const t = m.tokens.get(f.headerFrom)!;
+      const count = min === max ? String(min) : `between ${min} and ${max}`;
+      throw new IrSyntaxError(`!${kind} of @${f.name} must have ${count} operand(s), not ${ops.length}`, t.line, t.column, 'FORMAT');
+    }
+    return ops.map((op) => Number(BigInt.asUintN(32, intOperand(m, f, op, kind))));
+  };
+  for (const f of functions) {
+    const name = utf8FromLatin1(f.name);
+    const reqd = operands(f, 'reqd_work_group_size', 1, 3);
+    if (reqd) out.push({ key: `${name}@reqd_work_group_size`, value: byteArray(u32Array(reqd)) });
+    const subGroup = operands(f, 'intel_reqd_sub_group_size', 1, 1);
+    if (subGroup) out.push({ key: `${name}@reqd_sub_group_size`, value: uint32(subGroup[0]!) });
+    const numDim = operands(f, 'work_group_num_dim', 1, 1);
+    if (numDim) out.push({ key: `${name}@work_group_num_dim`, value: uint32(numDim[0]!) });
+    const max = operands(f, 'max_work_group_size', 1, 3);
+    if (max) out.push({ key: `${name}@max_work_group_size`, value: byteArray(u32Array(max)) });
+    const maxLinear = operands(f, 'max_linear_work_group_size', 1, 1);
+    if (maxLinear) out.push({ key: `${name}@max_linear_work_group_size`, value: uint32(maxLinear[0]!) });
+  }
+  return out;
 }

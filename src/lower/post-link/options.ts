@@ -58,6 +58,12 @@ export interface PostLinkOptions {
   generateDefaultSpecConsts: boolean;
   /** `-properties` was given (accepted for older command lines; has no effect). */
   legacyProperties: boolean;
+  /**
+   * `-reduce-memory-usage` (sycl-post-link of 2021–2023: one ValueToValueMapTy shared by all split
+   * modules, to save memory). Accepted; it changes how much memory that tool used, not what it
+   * wrote for SPIR targets, and this implementation shares nothing between split modules anyway.
+   */
+  reduceMemoryUsage: boolean;
 }
 
 /** Options this implementation refuses, with the reason printed. */
@@ -90,6 +96,7 @@ const BOOL_OPTIONS: ReadonlyMap<string, BoolOption> = new Map<string, BoolOption
   ['emit-only-kernels-as-entry-points', 'emitOnlyKernelsAsEntryPoints'],
   ['generate-device-image-default-spec-consts', 'generateDefaultSpecConsts'],
   ['properties', 'legacyProperties'],
+  ['reduce-memory-usage', 'reduceMemoryUsage'],
 ]);
 const VALUE_OPTIONS = new Set(['o', 'out-dir', 'split', 'spec-const']);
 
@@ -109,6 +116,7 @@ export function parsePostLinkArgs(args: readonly string[]): PostLinkOptions {
     emitOnlyKernelsAsEntryPoints: false,
     generateDefaultSpecConsts: false,
     legacyProperties: false,
+    reduceMemoryUsage: false,
   };
   let inputGiven = false;
   const seen = new Set<string>();

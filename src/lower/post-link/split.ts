@@ -2,9 +2,11 @@
  * Device code split as sycl-post-link does it (intel/llvm:llvm/lib/SYCLLowerIR/ModuleSplitter.cpp,
  * `isEntryPoint`, `groupEntryPointsByAttribute`, `getDeviceCodeSplitter`,
  * `verifyNoCrossModuleDeviceGlobalUsage`; sycl-post-link.cpp@676a364f):
- *   - entry points: definitions with the `spir_kernel` calling convention, and (unless
- *     `-emit-only-kernels-as-entry-points`) SYCL_EXTERNAL functions — definitions with the
- *     `sycl-module-id` attribute whose names do not start with `__spirv_`, `__sycl_`, `__esimd_`;
+ *   - entry points (ModuleSplitter.cpp@16c65834 `isKernel`, `isEntryPoint`): definitions with a kernel
+ *     calling convention (`spir_kernel`, `amdgpu_kernel`, `ptx_kernel`), and SYCL_EXTERNAL functions —
+ *     definitions with the `sycl-module-id` attribute that are not builtins (`_Z<N>__spirv_…`,
+ *     `_Z<N>__sycl_…`, `_Z<N>__esimd_…`, `__builtin_…`); with `-emit-only-kernels-as-entry-points`
+ *     the SYCL_EXTERNAL functions are not, but `indirectly-callable` functions still are;
  *   - groups: `-split=kernel` one per entry point (key = its name), `-split=source` by the value of
  *     `sycl-module-id` (entry points without it share the key `<GLOBAL>`), no split / `auto` on a
  *     module with indirect calls or `referenced-indirectly` functions: one group; otherwise `auto`
@@ -14,7 +16,7 @@
  */
 import type { LFunction, LModule } from '../llvm-ir/parse/model.js';
 import type { LAttribute } from '../llvm-ir/parse/model.js';
-import { ReferenceGraph } from './module-view.js';
+import { isDiscardable, ReferenceGraph } from './module-view.js';
 import type { SplitMode } from './options.js';
 import { appendAll } from '../../codec/arrays.js';
 
@@ -40,13 +42,28 @@ function attrValue(m: LModule, f: LFunction, key: string): string | undefined {
   return a[a.length - 1]!.value ?? '';
 }
 
+/** Calling conventions of kernels (ModuleSplitter.cpp@16c65834 `isKernel`). */
+const KERNEL_CALLING_CONVENTIONS: ReadonlySet<string> = new Set(['spir_kernel', 'amdgpu_kernel', 'ptx_kernel']);
+
+/** ModuleSplitter `isKernel`: the function has a kernel calling convention. */
+export function isKernel(f: LFunction): boolean {
+  return f.cc !== undefined && KERNEL_CALLING_CONVENTIONS.has(f.cc);
+}
+
+/**
+ * `isSpirvSyclBuiltin` / `isESIMDBuiltin` / `isGenericBuiltin`: a mangled name `_Z<digits>` followed by
+ * `__spirv_`, `__sycl_` or `__esimd_`, or a name starting with `__builtin_`.
+ */
+function isBuiltin(name: string): boolean {
+  return /^_Z[0-9]*__(?:spirv|sycl|esimd)_/.test(name) || name.startsWith('__builtin_');
+}
+
 /** ModuleSplitter `isEntryPoint`. */
 export function isEntryPoint(m: LModule, f: LFunction, onlyKernels: boolean): boolean {
   if (f.isDeclaration) return false;
-  if (f.cc === 'spir_kernel') return true;
-  if (onlyKernels) return false;
-  if (attrValue(m, f, 'sycl-module-id') === undefined) return false;
-  return !/^(__spirv_|__sycl_|__esimd_)/.test(f.name);
+  if (isKernel(f)) return true;
+  if (onlyKernels) return attrValue(m, f, 'indirectly-callable') !== undefined;
+  return attrValue(m, f, 'sycl-module-id') !== undefined && !isBuiltin(f.name);
 }
 
 const GLOBAL_KEY = '<GLOBAL>';
@@ -80,6 +97,11 @@ export function groupEntryPoints(m: LModule, mode: SplitMode, onlyKernels: boole
 }
 
 /** The names a group's module keeps: its entry points and everything they reference. */
-export function groupClosure(g: ReferenceGraph, group: EntryPointGroup): Set<string> {
-  return g.closure(group.entries.map((f) => f.name));
+export function groupClosure(g: ReferenceGraph, group: EntryPointGroup, what: 'module' | 'entry points' = 'module'): Set<string> {
+  // collectFunctionsAndGlobalVariablesToExtract (ModuleSplitter.cpp@16c65834): the entry points and
+  // every global variable that is not discardable if unused, then what they reference.
+  // verifyNoCrossModuleDeviceGlobalUsage asks only what the entry points reach.
+  const roots = group.entries.map((f) => f.name);
+  if (what === 'module') for (const v of g.m.globals) if (!isDiscardable(g.byName.get(v.name)!)) roots.push(v.name);
+  return g.closure(roots);
 }

@@ -1504,7 +1504,7 @@ const OPAQUE_PTR0: LType = { kind: 'ptr', addrspace: 0 };
  * Source text of tokens [from, to): original spacing, but comments/line breaks become one space.
  * `subst(i)` may replace a `%name` / `@name` token (index `i`) by other text.
  */
-export function joinTokens(text: string, toks: TokenList, from: number, to: number, subst?: (i: number) => string | undefined): string {
+export function joinTokens(text: string, toks: TokenList, from: number, to: number, subst?: (i: number) => string | undefined, folds?: TokenFolds): string {
   let out = '';
   let prevEnd = -1;
   for (let i = from; i < to; i++) {
@@ -1515,6 +1515,14 @@ export function joinTokens(text: string, toks: TokenList, from: number, to: numb
       if (start === prevEnd + 1 && text.charCodeAt(prevEnd) === 32) out += ' ';
       else out += gapText(text, prevEnd, start);
     }
+    const fold = folds?.get(i);
+    if (fold !== undefined && fold.next <= to) {
+      // A constant expression LLParser folds (see TokenFolds): its replacement's tokens instead of its own.
+      out += joinTokens(text, toks, fold.from, fold.to, subst, folds);
+      prevEnd = toks.endOf(fold.next - 1);
+      i = fold.next - 1;
+      continue;
+    }
     const end = toks.endOf(i);
     const s = subst !== undefined && (kind === TK.lvar || kind === TK.gvar) ? subst(i) : undefined;
     out += s ?? text.slice(start, end);
@@ -1522,6 +1530,12 @@ export function joinTokens(text: string, toks: TokenList, from: number, to: numb
   }
   return out;
 }
+
+/**
+ * Constant expressions that LLParser folds while reading (ConstantExpr::get… → ConstantFold), keyed
+ * by their first token: the tokens [from, to) are printed instead of the tokens up to `next`.
+ */
+export type TokenFolds = ReadonlyMap<number, { readonly from: number; readonly to: number; readonly next: number }>;
 
 /** The text between two tokens: kept unless it holds a comment or a line break (then one space). */
 function gapText(text: string, from: number, to: number): string {

@@ -1,0 +1,180 @@
+/**
+ * Rules of current sycl-post-link that its copied lit tests exercise only in part: which functions
+ * are entry points (ModuleSplitter.cpp `isKernel` / `isEntryPoint`), what every split module keeps
+ * (`collectFunctionsAndGlobalVariablesToExtract`: non-discardable globals too), the per-function
+ * `[SYCL/program metadata]` keys (ComputeModuleRuntimeInfo.cpp), the constant expressions LLParser
+ * folds while reading (so the printed module has them folded), and `-reduce-memory-usage`.
+ */
+import { expect } from 'chai';
+import { postLink, type PostLinkFileSystem } from '../../src/lower/post-link/driver.js';
+import { parsePostLinkArgs } from '../../src/lower/post-link/options.js';
+import { decodeRegistry, encodeRegistry } from '../../src/props/registry.js';
+import { IrSyntaxError } from '../../src/lower/llvm-ir/parse/errors.js';
+
+/** In-memory files for the library driver. */
+function memFs(text: string): PostLinkFileSystem & { files: Map<string, Uint8Array> } {
+  const files = new Map<string, Uint8Array>([['in.ll', new TextEncoder().encode(text)]]);
+  return {
+    files,
+    read: (p) => {
+      const b = files.get(p);
+      if (!b) throw new Error(`no file ${p}`);
+      return b;
+    },
+    write: (p, b) => void files.set(p, b),
+  };
+}
+
+const text = (fs: { files: Map<string, Uint8Array> }, p: string): string => new TextDecoder().decode(fs.files.get(p));
+
+/** Runs post-link on `ir` with `args` (input in.ll, output o.table) and returns the files. */
+function run(ir: string, ...args: string[]): Map<string, Uint8Array> & { text(p: string): string } {
+  const fs = memFs(ir);
+  postLink(parsePostLinkArgs([...args, 'in.ll', '-o', 'o.table']), fs);
+  return Object.assign(fs.files, { text: (p: string) => text(fs, p) });
+}
+
+/** The `.sym` files of a split, in order. */
+function symbols(out: Map<string, Uint8Array> & { text(p: string): string }): string[] {
+  return [...out.keys()].filter((k) => k.endsWith('.sym')).sort().map((k) => out.text(k).trim());
+}
+
+describe('post-link: entry points as ModuleSplitter::isEntryPoint finds them', () => {
+  const ir = (extra: string): string => `target triple = "spir64-unknown-unknown"
+define amdgpu_kernel void @amd() { ret void }
+define ptx_kernel void @ptx() { ret void }
+define spir_kernel void @spir() { ret void }
+define spir_func void @_Z28__spirv_GlobalInvocationId_xv() #0 { ret void }
+define spir_func void @__spirv_plain() #0 { ret void }
+define spir_func void @__builtin_thing() #0 { ret void }
+define spir_func void @ext() #0 { ret void }
+define spir_func void @virt() #1 { ret void }
+declare spir_kernel void @declared()
+${extra}
+attributes #0 = { "sycl-module-id"="a.cpp" }
+attributes #1 = { "indirectly-callable"="set" }
+`;
+  it('kernels of every kernel calling convention, and SYCL_EXTERNAL functions that are not mangled builtins', () => {
+    const out = run(ir(''), '-split=kernel', '-symbols', '-S');
+    // One module per entry point, in descending key order; a builtin is `_Z<N>__spirv_…`, not `__spirv_…`.
+    expect(symbols(out)).to.deep.equal(['spir', 'ptx', 'ext', 'amd', '__spirv_plain']);
+  });
+  it('-emit-only-kernels-as-entry-points: kernels, and indirectly-callable functions still', () => {
+    const out = run(ir(''), '-split=kernel', '-symbols', '-S', '-emit-only-kernels-as-entry-points');
+    expect(symbols(out)).to.deep.equal(['virt', 'spir', 'ptx', 'amd']);
+  });
+});
+
+describe('post-link: every split module keeps the globals that are not discardable if unused', () => {
+  const ir = `target triple = "spir64-unknown-unknown"
+@keep = global i32 1
+@ref = global ptr @helper
+@drop = internal global i32 2
+@dg = internal addrspace(1) global i32 0 #1
+define internal spir_func void @helper() { ret void }
+define spir_kernel void @k1() #0 { store i32 0, ptr addrspace(1) @dg ret void }
+define spir_kernel void @k2() #0 { ret void }
+attributes #0 = { "sycl-module-id"="a.cpp" }
+attributes #1 = { "sycl-unique-id"="u" "sycl-device-global-size"="4" "sycl-device-image-scope" }
+`;
+  it('in each module of -split=kernel, with what they reference; internal unused globals left out', () => {
+    const out = run(ir, '-split=kernel', '-S', '--device-globals');
+    for (const f of ['o_0.ll', 'o_1.ll']) {
+      const t = out.text(f);
+      expect(t, f).to.contain('@keep = global i32 1').and.contain('@ref = global ptr @helper').and.contain('define internal spir_func void @helper()');
+      expect(t, f).not.to.contain('@drop');
+    }
+    // The device_image_scope global is used by k1's module only: no cross-module error, and only there.
+    expect(out.text('o_1.ll')).to.contain('@dg');
+    expect(out.text('o_0.ll')).not.to.contain('@dg');
+  });
+});
+
+describe('post-link -emit-program-metadata: the per-function keys of ComputeModuleRuntimeInfo', () => {
+  const ir = (md: string): string => `target triple = "spir64-unknown-unknown"
+define spir_kernel void @k() ${md} { ret void }
+!0 = !{i32 8, i32 4, i32 2}
+!1 = !{i32 16}
+!2 = !{i32 2}
+!3 = !{i64 64, i64 32, i64 1}
+!4 = !{i64 4294967297}
+`;
+  it('reqd_work_group_size, reqd_sub_group_size, work_group_num_dim, max_work_group_size, max_linear_work_group_size, in that order', () => {
+    const out = run(ir('!max_linear_work_group_size !4 !max_work_group_size !3 !work_group_num_dim !2 !intel_reqd_sub_group_size !1 !reqd_work_group_size !0'), '-emit-program-metadata', '-S');
+    const reg = decodeRegistry(out.get('o_0.prop')!);
+    const set = reg.get('SYCL/program metadata')!;
+    expect([...set.keys()]).to.deep.equal(['k@reqd_work_group_size', 'k@reqd_sub_group_size', 'k@work_group_num_dim', 'k@max_work_group_size', 'k@max_linear_work_group_size']);
+    const bytes = (k: string): number[] => {
+      const v = set.get(k)!;
+      return v.type === 2 ? [...v.bytes] : [];
+    };
+    expect(bytes('k@reqd_work_group_size')).to.deep.equal([8, 0, 0, 0, 4, 0, 0, 0, 2, 0, 0, 0]);
+    expect(bytes('k@max_work_group_size')).to.deep.equal([64, 0, 0, 0, 32, 0, 0, 0, 1, 0, 0, 0]);
+    const text = new TextDecoder().decode(encodeRegistry(new Map([['SYCL/program metadata', set]])));
+    expect(text.split('\n').slice(1, 6)).to.deep.equal([
+      // 96 bits: u32 8, 4, 2 (little-endian)
+      'k@reqd_work_group_size=2|gBAAAAAAAAACAAAAEAAAAIAAAAA',
+      'k@reqd_sub_group_size=1|16',
+      'k@work_group_num_dim=1|2',
+      // u32 64, 32, 1
+      'k@max_work_group_size=2|gBAAAAAAAAAQAAAAgAAAAEAAAAA',
+      // The u64 is stored in a UINT32 PropertyValue: its low 32 bits.
+      'k@max_linear_work_group_size=1|1',
+    ]);
+  });
+  it('a node with the wrong number of operands is a typed error at the function', () => {
+    expect(() => run(ir('!intel_reqd_sub_group_size !0'), '-emit-program-metadata', '-S')).to.throw(IrSyntaxError, /intel_reqd_sub_group_size of @k must have 1 operand/);
+  });
+});
+
+describe('post-link prints constant expressions as LLParser folds them', () => {
+  const ir = `target triple = "spir64-unknown-unknown"
+@g = global [2 x i32] zeroinitializer
+@a = global ptr getelementptr ([2 x i32], ptr @g)
+@b = global ptr getelementptr inbounds ([2 x i32], ptr @g, i64 0, i64 undef)
+@c = global ptr bitcast (ptr @g to ptr)
+@e = global ptr getelementptr inbounds ([2 x i32], ptr @g, i64 0, i64 1)
+@f = global ptr getelementptr inbounds (i8, ptr getelementptr inbounds ([2 x i32], ptr @g, i64 0, i64 0), i64 0)
+@h = global <2 x ptr> getelementptr (i8, ptr @g, <2 x i64> zeroinitializer)
+@i = global ptr addrspace(4) bitcast (ptr addrspace(4) addrspacecast (ptr @g to ptr addrspace(4)) to ptr addrspace(4))
+define spir_kernel void @k() {
+  %v = load i32, ptr getelementptr inbounds ([2 x i32], ptr @g, i64 0, i64 0), align 4
+  ret void
+}
+`;
+  it('all-zero-index and index-less GEPs and same-type bitcasts become their operand (what llvm-as-19 | llvm-dis-19 prints); others stay', () => {
+    const t = run(ir, '-split=kernel', '-S').text('o_0.ll');
+    const lines = t.split('\n');
+    expect(lines.filter((l) => l.startsWith('@'))).to.deep.equal([
+      '@g = global [2 x i32] zeroinitializer',
+      '@a = global ptr @g',
+      '@b = global ptr @g',
+      '@c = global ptr @g',
+      '@e = global ptr getelementptr inbounds ([2 x i32], ptr @g, i64 0, i64 1)',
+      '@f = global ptr @g',
+      // LLVM makes a vector splat of this one; it is printed as written.
+      '@h = global <2 x ptr> getelementptr (i8, ptr @g, <2 x i64> zeroinitializer)',
+      '@i = global ptr addrspace(4) addrspacecast (ptr @g to ptr addrspace(4))',
+    ]);
+    expect(t).to.contain('  %v = load i32, ptr @g, align 4');
+  });
+  it('a typed-pointer GEP keeps its spelling (it changes the pointer type there)', () => {
+    const typed = `target triple = "spir64-unknown-unknown"
+@s = global [3 x i8] c"ab\\00"
+@p = global i8* getelementptr inbounds ([3 x i8], [3 x i8]* @s, i64 0, i64 0)
+define spir_kernel void @k() { ret void }
+`;
+    expect(run(typed, '-split=kernel', '-S').text('o_0.ll')).to.contain('@p = global i8* getelementptr inbounds ([3 x i8], [3 x i8]* @s, i64 0, i64 0)');
+  });
+});
+
+describe('post-link -reduce-memory-usage', () => {
+  it('is accepted (older tool\u2019s memory switch) and changes nothing written', () => {
+    const ir = 'target triple = "spir64-unknown-unknown"\ndefine spir_kernel void @k() { ret void }\n';
+    const a = run(ir, '-split=kernel', '-S', '-symbols');
+    const b = run(ir, '-split=kernel', '-S', '-symbols', '-reduce-memory-usage=true');
+    expect([...b.keys()]).to.deep.equal([...a.keys()]);
+    for (const k of a.keys()) expect(b.text(k), k).to.equal(a.text(k));
+    expect(() => parsePostLinkArgs(['-split=kernel', '-reduce-memory-usage=maybe', 'x.ll'])).to.throw(/invalid value for boolean argument/);
+  });
+});
