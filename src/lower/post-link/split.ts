@@ -102,6 +102,18 @@ export function groupClosure(g: ReferenceGraph, group: EntryPointGroup, what: 'm
   // every global variable that is not discardable if unused, then what they reference.
   // verifyNoCrossModuleDeviceGlobalUsage asks only what the entry points reach.
   const roots = group.entries.map((f) => f.name);
-  if (what === 'module') for (const v of g.m.globals) if (!isDiscardable(g.byName.get(v.name)!)) roots.push(v.name);
+  if (what === 'module') for (const n of nonDiscardableGlobals(g)) roots.push(n);
   return g.closure(roots);
+}
+
+const NON_DISCARDABLE = new WeakMap<ReferenceGraph, readonly string[]>();
+
+/** The global variables of the graph's module that are not discardable if unused (once per module, not per group). */
+function nonDiscardableGlobals(g: ReferenceGraph): readonly string[] {
+  let names = NON_DISCARDABLE.get(g);
+  if (!names) {
+    names = g.m.globals.filter((v) => !isDiscardable(g.byName.get(v.name)!)).map((v) => v.name);
+    NON_DISCARDABLE.set(g, names);
+  }
+  return names;
 }
