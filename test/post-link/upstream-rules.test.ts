@@ -65,6 +65,31 @@ attributes #1 = { "indirectly-callable"="set" }
   });
 });
 
+describe('post-link -split=source: kernels of one source that differ in an optional feature get their own module', () => {
+  const ir = `target triple = "spir64-unknown-unknown"
+define spir_kernel void @wg8() #0 !reqd_work_group_size !0 { ret void }
+define spir_kernel void @wg8b() #0 !reqd_work_group_size !0 { ret void }
+define spir_kernel void @wg16() #0 !reqd_work_group_size !1 { ret void }
+define spir_kernel void @asp21() #0 !sycl_used_aspects !2 { ret void }
+define spir_kernel void @asp12() #0 !sycl_used_aspects !3 { ret void }
+define spir_kernel void @grf() #1 { ret void }
+define spir_kernel void @other() #2 { ret void }
+attributes #0 = { "sycl-module-id"="a.cpp" }
+attributes #1 = { "sycl-module-id"="a.cpp" "sycl-grf-size"="256" }
+attributes #2 = { "sycl-module-id"="b.cpp" }
+!0 = !{i32 8, i32 1, i32 1}
+!1 = !{i32 16, i32 1, i32 1}
+!2 = !{i32 2, !4}
+!3 = !{i32 1, i32 2}
+!4 = !{!"fp64", i32 1}
+`;
+  it('groups by sycl-module-id, then attributes and metadata (aspects sorted), modules in descending key order', () => {
+    const out = run(ir, '-split=source', '-symbols', '-S');
+    // Keys: b.cpp-…; a.cpp--- + 256 …; a.cpp---- -1-2 … (both aspect lists); a.cpp… -16-1-1; a.cpp… -8-1-1.
+    expect(symbols(out)).to.deep.equal(['other', 'grf', 'asp21\nasp12', 'wg8\nwg8b', 'wg16']);
+  });
+});
+
 describe('post-link: every split module keeps the globals that are not discardable if unused', () => {
   const ir = `target triple = "spir64-unknown-unknown"
 @keep = global i32 1

@@ -63,7 +63,7 @@ export function deviceLibReqMask(m: LModule, functions: readonly LFunction[]): n
 }
 
 /** A metadata node's operands: integers, `!N` references, strings. */
-type MdOperand = { readonly k: 'int'; readonly v: bigint } | { readonly k: 'ref'; readonly n: string } | { readonly k: 'str'; readonly s: string } | { readonly k: 'other' };
+export type MdOperand = { readonly k: 'int'; readonly v: bigint; readonly bits: number } | { readonly k: 'ref'; readonly n: string } | { readonly k: 'str'; readonly s: string } | { readonly k: 'other' };
 
 /** Operands of `!N = !{…}`, read from its tokens. */
 export function mdOperands(m: LModule, n: string): MdOperand[] {
@@ -82,8 +82,9 @@ export function mdOperands(m: LModule, n: string): MdOperand[] {
     const get = (k: number): Token | undefined => toks[k];
     cur = [];
     if (toks.length === 0) return;
-    if (toks.length === 2 && get(0)!.kind === 'word' && get(1)!.kind === 'int') out.push({ k: 'int', v: BigInt(get(1)!.value) });
-    else if (toks.length === 2 && get(0)!.kind === 'word' && get(1)!.kind === 'word' && (get(1)!.value === 'true' || get(1)!.value === 'false')) out.push({ k: 'int', v: get(1)!.value === 'true' ? 1n : 0n });
+    const width = /^i([0-9]+)$/.exec(get(0)?.value ?? '');
+    if (toks.length === 2 && get(0)!.kind === 'word' && get(1)!.kind === 'int') out.push({ k: 'int', v: BigInt(get(1)!.value), bits: width ? Number(width[1]) : 64 });
+    else if (toks.length === 2 && get(0)!.kind === 'word' && get(1)!.kind === 'word' && (get(1)!.value === 'true' || get(1)!.value === 'false')) out.push({ k: 'int', v: get(1)!.value === 'true' ? 1n : 0n, bits: 1 });
     else if (toks.length === 1 && get(0)!.kind === 'meta') out.push({ k: 'ref', n: get(0)!.value });
     else if (toks.length === 2 && get(0)!.value === '!' && get(1)!.kind === 'str') out.push({ k: 'str', s: get(1)!.value });
     else out.push({ k: 'other' });
@@ -102,7 +103,8 @@ export function mdOperands(m: LModule, n: string): MdOperand[] {
   return out;
 }
 
-function fnMd(f: LFunction, kind: string): string | undefined {
+/** The node of a function's `!kind` attachment (its number), if any. */
+export function fnMd(f: LFunction, kind: string): string | undefined {
   return f.metadata.find((x) => x.kind === kind)?.node;
 }
 

@@ -7,8 +7,8 @@
  *     definitions with the `sycl-module-id` attribute that are not builtins (`_Z<N>__spirv_…`,
  *     `_Z<N>__sycl_…`, `_Z<N>__esimd_…`, `__builtin_…`); with `-emit-only-kernels-as-entry-points`
  *     the SYCL_EXTERNAL functions are not, but `indirectly-callable` functions still are;
- *   - groups: `-split=kernel` one per entry point (key = its name), `-split=source` by the value of
- *     `sycl-module-id` (entry points without it share the key `<GLOBAL>`), no split / `auto` on a
+ *   - groups: `-split=kernel` one per entry point (key = its name and `-`), `-split=source` by
+ *     {@link perModuleCategory} (the `sycl-module-id` and the optional features), no split / `auto` on a
  *     module with indirect calls or `referenced-indirectly` functions: one group; otherwise `auto`
  *     splits by source. Modules are written in descending key order (groups come from a `std::map` and
  *     are popped from the back), entry points in function order;
@@ -17,12 +17,14 @@
 import type { LFunction, LModule } from '../llvm-ir/parse/model.js';
 import type { LAttribute } from '../llvm-ir/parse/model.js';
 import { isDiscardable, ReferenceGraph } from './module-view.js';
+import { fnMd, mdOperands, type MdOperand } from './image-requirements.js';
+import { IrSyntaxError } from '../llvm-ir/parse/errors.js';
 import type { SplitMode } from './options.js';
 import { appendAll } from '../../codec/arrays.js';
 
 /** One output module: its key and entry points. */
 export interface EntryPointGroup {
-  /** The group's key: the entry point's name (`-split=kernel`), its `sycl-module-id` (`-split=source`), or `<GLOBAL>`. */
+  /** The group's key (FunctionsCategorizer): `<name>-` (`-split=kernel`), {@link perModuleCategory} (`-split=source`), or `<GLOBAL>-`. */
   readonly key: string;
   /** Its entry points in module order. */
   readonly entries: readonly LFunction[];
@@ -84,7 +86,7 @@ export function groupEntryPoints(m: LModule, mode: SplitMode, onlyKernels: boole
   if (mode === 'auto') scope = irOutputOnly || hasIndirectCalls(m) ? 'global' : 'source';
   const map = new Map<string, LFunction[]>();
   for (const f of eps) {
-    const key = scope === 'kernel' ? f.name : scope === 'source' ? attrValue(m, f, 'sycl-module-id') ?? GLOBAL_KEY : GLOBAL_KEY;
+    const key = scope === 'kernel' ? `${f.name}-` : scope === 'source' ? perModuleCategory(m, f) : `${GLOBAL_KEY}-`;
     const list = map.get(key) ?? [];
     list.push(f);
     map.set(key, list);
@@ -94,6 +96,64 @@ export function groupEntryPoints(m: LModule, mode: SplitMode, onlyKernels: boole
   // output modules come in descending key order.
   const keys = [...map.keys()].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
   return keys.map((key) => ({ key, entries: map.get(key)! }));
+}
+
+/**
+ * The group key of an entry point in a per-source split: `FunctionsCategorizer::computeCategoryFor`
+ * with the rules getDeviceCodeSplitter registers for `Scope_PerModule` (ModuleSplitter.cpp@16c65834),
+ * each result followed by `-`: the `sycl-module-id`, `indirectly-callable`, `sycl-register-alloc-mode`
+ * and `sycl-grf-size` attribute values, the sorted `!sycl_used_aspects` values (`-N` each), the
+ * `!reqd_work_group_size`, `!work_group_num_dim` and `!intel_reqd_sub_group_size` operands (`-N`
+ * each, zero-extended), the `sycl-optlevel` value, and the `!sycl_joint_matrix` and
+ * `!sycl_joint_matrix_mad` strings (`-S` each). Kernels of one source that differ in an optional
+ * feature go to different modules.
+ */
+export function perModuleCategory(m: LModule, f: LFunction): string {
+  let key = '';
+  const attr = (name: string): void => {
+    key += (attrValue(m, f, name) ?? '') + '-';
+  };
+  const operands = (kind: string): MdOperand[] => {
+    const node = fnMd(f, kind);
+    return node === undefined ? [] : mdOperands(m, node);
+  };
+  const int = (op: MdOperand | undefined, kind: string): bigint => {
+    if (op?.k !== 'int') {
+      const t = m.tokens.get(f.headerFrom)!;
+      throw new IrSyntaxError(`!${kind} of @${f.name} must hold integer constants`, t.line, t.column, 'FORMAT');
+    }
+    return BigInt.asUintN(op.bits, op.v);
+  };
+  const integers = (kind: string): void => {
+    for (const op of operands(kind)) key += `-${int(op, kind)}`;
+    key += '-';
+  };
+  const strings = (kind: string): void => {
+    for (const op of operands(kind)) {
+      if (op.k !== 'str') {
+        const t = m.tokens.get(f.headerFrom)!;
+        throw new IrSyntaxError(`!${kind} of @${f.name} must hold strings`, t.line, t.column, 'FORMAT');
+      }
+      key += `-${op.s}`;
+    }
+    key += '-';
+  };
+  attr('sycl-module-id');
+  attr('indirectly-callable');
+  attr('sycl-register-alloc-mode');
+  attr('sycl-grf-size');
+  // registerAspectListRule: an operand is an aspect value or a node {!"name", iN value}.
+  const aspects = operands('sycl_used_aspects').map((op) => (op.k === 'ref' ? int(mdOperands(m, op.n)[1], 'sycl_used_aspects') : int(op, 'sycl_used_aspects')));
+  aspects.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const v of aspects) key += `-${v}`;
+  key += '-';
+  integers('reqd_work_group_size');
+  integers('work_group_num_dim');
+  integers('intel_reqd_sub_group_size');
+  attr('sycl-optlevel');
+  strings('sycl_joint_matrix');
+  strings('sycl_joint_matrix_mad');
+  return key;
 }
 
 /** The names a group's module keeps: its entry points and everything they reference. */
