@@ -16,6 +16,25 @@ import { runCase } from './fuzz/run-case.js';
 /** The seed of the suite `npm test` runs. */
 export const DEFAULT_SEED = 0x5eed;
 
+const USAGE = `usage: npm run fuzz -- [--cases N] [--seed S] [--target NAME] [--jobs J] [--huge]
+       npm run fuzz -- --seed S --case I [--target NAME] [--huge]     (replay one case)
+
+  --cases N      cases to run (default 10000; npm test runs 100000)
+  --seed S       the seed (default ${0x5eed}, the one npm test uses)
+  --target NAME  one generator: mutate, syclbin-counts, offload-counts, bomb, props-lines,
+                 elf-sections, nesting, pe-scan, ir-mutate, ir-scale (default: all, by weight)
+  --jobs J       worker processes (default: one per core)
+  --huge         the issue's sizes (1e5-1e6 lines, strings, sections) instead of the suite's
+  --case I       rebuild case I of seed S and run it here, printing what it was and what happened
+
+Exit status 1 when a case fails; the report says how to replay it.
+`;
+
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
+
 const { values } = parseArgs({
   options: {
     cases: { type: 'string', default: '10000' },
