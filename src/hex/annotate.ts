@@ -302,7 +302,18 @@ export interface InflatedAnnotation {
  * DecodeError when the file does not start with a compressed binary or the payload does not inflate.
  */
 export function annotateInflated(input: Uint8Array | ByteSource, opts: Omit<AnnotateOptions, 'inflated'> = {}): InflatedAnnotation {
-  const { bytes, compression } = inflateOffloadBinary(input, 0, { maxInflatedSize: opts.maxInflatedSize });
+  let inflated;
+  try {
+    inflated = inflateOffloadBinary(input, 0, { maxInflatedSize: opts.maxInflatedSize });
+  } catch (e) {
+    // A file that is no compressed OffloadBinary at all (a bare SYCLBIN, a v1, an uncompressed v3):
+    // say what the inflated view needs before what the header holds.
+    if (e instanceof DecodeError && (e.code === 'MAGIC' || (e.pathSegments.length === 2 && e.pathSegments[0] === 'header' && e.pathSegments[1] === 'version'))) {
+      throw new DecodeError(e.code, `the inflated view needs a compressed OffloadBinary (version 3) at offset 0: ${e.reason}`, e.offset, e.pathSegments);
+    }
+    throw e;
+  }
+  const { bytes, compression } = inflated;
   const source = memorySource(bytes);
   return { compression, source, annotation: annotate(source, { ...opts, inflated: true }) };
 }

@@ -84,7 +84,8 @@ export function inspectIrText(bytes: Uint8Array, opts: InspectIrOptions = {}): I
   if (kernels.length) children.push({ label: 'Kernels', value: String(kernels.length), lines: kernels.map((f) => `${f.cc} ${shown(f.name)}`) });
   try {
     const lowered = lowerManifest(manifestFromIr(m, mode, false));
-    const constants = lowered.manifest.specConstants.length;
+    // Distinct constants (a constant used twice is one), as `syclbin lower --json` counts them.
+    const constants = lowered.specConstants.constants.length;
     const globals = lowered.deviceGlobals.length;
     const head = `${constants} spec constant(s), ${globals} device global(s); the property sets sycl-post-link -spec-const=${mode === 'native' ? 'native' : 'emulation'} --device-globals writes ('syclbin lower FILE --props-out OUT.prop')`;
     const text = lowered.registry.size ? explainRegistry(decodeTypedRegistry(lowered.registry)).trimEnd().split('\n') : [];

@@ -135,16 +135,21 @@ describe('cli: serve is safe to leave running', function () {
 });
 
 describe('cli: serve names a folder that is missing or not a folder', () => {
-  it('a missing DIR is "No such file or directory", a file is "not a folder" (usage errors), not "has no index.html"', async () => {
+  it('a missing DIR is "No such file or directory", a file is "not a folder", a folder without the page "has no index.html" (status 1, as for a missing input)', async () => {
     const { runCli } = await import('../../src/cli/run.js');
     const dir = mkdtempSync(join(tmpdir(), 'syclbin-serve-arg-'));
     try {
       writeFileSync(join(dir, 'f.txt'), 'x');
-      for (const [arg, message] of [['nope', 'syclbin serve: nope: No such file or directory\n'], ['f.txt', "syclbin serve: f.txt: not a folder (serve takes the folder of the inspector's index.html)\n"]]) {
+      mkdirSync(join(dir, 'empty'));
+      for (const [arg, message] of [
+        ['nope', 'syclbin serve: nope: No such file or directory\n'],
+        ['f.txt', "syclbin serve: f.txt: not a folder (serve takes the folder of the inspector's index.html)\n"],
+        ['empty', "syclbin serve: empty: has no index.html (serve takes the folder of the inspector's index.html)\n"],
+      ]) {
         let err = '';
         const code = await runCli(['serve', '--port', '0', arg!], { stdout: { write: () => undefined }, stderr: { write: (c) => void (err += String(c)) }, cwd: dir, env: {} });
-        expect(code).to.equal(2);
-        expect(err.split('Usage:')[0]).to.equal(message);
+        expect(code).to.equal(1);
+        expect(err).to.equal(message);
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -129,6 +129,11 @@ describe('inspect: anything in, an honest answer out', () => {
       const props = await cli(['props', 'm.prop'], dir);
       const ir = await cli(['inspect', ll], dir);
       expect(ir.stdout).to.include('Lowering: 3 spec constant(s), 0 device global(s)');
+      // A constant used by several calls is one constant, as `lower --json` counts it.
+      const multi = join(LLVM22, '../sycl-post-link/spec-constants/multiple-scalar-usages.ll');
+      const lowered = JSON.parse((await cli(['lower', multi, '--json'], dir)).stdout) as { specConstants: unknown[] };
+      expect(lowered.specConstants.length).to.equal(2);
+      expect((await cli(['inspect', multi], dir)).stdout).to.include('Lowering: 2 spec constant(s), 0 device global(s)');
       const indented = props.stdout.trimEnd().split('\n').map((l) => (l ? `  ${l}` : l)).join('\n');
       expect(ir.stdout).to.include(indented);
       // What the lowering refuses: the module is still explained, the refusal on the Lowering line.

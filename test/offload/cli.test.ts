@@ -365,6 +365,13 @@ describe('cli: offload-pack', () => {
       expect(y.code).to.equal(1);
       expect(y.stderr).to.include("to extract images from k.o, run 'syclbin offload-extract k.o --image=...'\nUsage: syclbin offload-pack");
       expect(existsSync(join(dir, 'o.bin'))).to.equal(false);
+      // An input that cannot be opened (also an @file that does not exist): llvm-offload-binary-22's line.
+      for (const name of ['nofile', '@nonexist.rsp']) {
+        const z = await cli(['offload-pack', name], dir);
+        expect([z.code, z.stderr]).to.deep.equal([1, `syclbin offload-pack: error: '${name}': No such file or directory\n`]);
+      }
+      const zo = await cli(['offload-pack', '-o', 'o.bin', 'nofile', img], dir);
+      expect(zo.stderr).to.match(/^syclbin offload-pack: error: Packaging to an output file and extracting from an input file are mutually exclusive\./);
     } finally {
       cleanup();
     }

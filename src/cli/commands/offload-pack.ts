@@ -16,7 +16,7 @@ import { llvmEra } from '../../../formats/eras.js';
 import { initZstd, nodeCompressor } from '../../node/compressors.js';
 import { blobRef, type ByteSource, type Chunk } from '../../codec/index.js';
 import { defineCommand, EXIT } from '../command.js';
-import { CommandFailure, UsageError } from '../errors.js';
+import { CommandFailure, FileFailure, UsageError } from '../errors.js';
 import { llvmEraOption, opt } from '../options.js';
 
 /** `syclbin offload-pack`: Bundle device images into LLVM OffloadBinaries (clang-offload-packager --image syntax). */
@@ -81,6 +81,17 @@ as clang-offload-packager-19).`,
       // llvm-offload-binary / clang-offload-packager given an input file extract from it, and with -o
       // fail with this line, status 1 (llvm/tools/llvm-offload-binary/llvm-offload-binary.cpp, main).
       const extract = `'syclbin offload-extract ${args[0]} --image=...'`;
+      // Without -o, llvm-offload-binary opens the input to extract from it: a missing one (or an
+      // @file that does not exist, kept as an argument by the response-file expansion) is
+      // `error: 'X': No such file or directory`; with -o, the two modes are mutually exclusive (below).
+      if (args[0] !== '-' && output === undefined) {
+        try {
+          files.input(args[0]!);
+        } catch (e) {
+          if (e instanceof FileFailure) throw new CommandFailure(`${prog}: error: '${args[0]}': ${e.message}`);
+          throw e;
+        }
+      }
       if (output !== undefined) throw new CommandFailure(`${prog}: error: Packaging to an output file and extracting from an input file are mutually exclusive.\n${prog}: note: to extract images from ${args[0]}, run ${extract}`);
       throw new UsageError(`offload-pack packs --image files into -o OUT; to extract images from ${args[0]}, run ${extract}`);
     }

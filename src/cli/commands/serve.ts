@@ -14,7 +14,7 @@ import { dirname, extname, join, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { defineCommand, EXIT } from '../command.js';
-import { UsageError } from '../errors.js';
+import { FileFailure } from '../errors.js';
 import { opt } from '../options.js';
 
 /** Content-Security-Policy of every response: the page's own scripts only, WebAssembly allowed (zstd), no framing, forms or plugins. */
@@ -148,9 +148,10 @@ Host header naming 127.0.0.1, localhost or [::1] and a target path starting with
   examples: ['syclbin serve', 'syclbin serve --port 0 web'],
   async run({ opts, args, io, prog }) {
     const dir = args[0] ? resolve(io.cwd, args[0]) : defaultWebDir();
-    if (!existsSync(dir)) throw new UsageError(`${args[0] ?? dir}: No such file or directory`);
-    if (!statSync(dir).isDirectory()) throw new UsageError(`${args[0] ?? dir}: not a folder (serve takes the folder of the inspector's index.html)`);
-    if (!existsSync(join(dir, 'index.html'))) throw new UsageError(`${dir} has no index.html`);
+    // What DIR names is input the command cannot use (status 1, as a missing input file is for every command).
+    if (!existsSync(dir)) throw new FileFailure(args[0] ?? dir, new Error('No such file or directory'));
+    if (!statSync(dir).isDirectory()) throw new FileFailure(args[0] ?? dir, new Error("not a folder (serve takes the folder of the inspector's index.html)"));
+    if (!existsSync(join(dir, 'index.html'))) throw new FileFailure(args[0] ?? dir, new Error(`has no index.html (serve takes the folder of the inspector's index.html)`));
     if (!existsSync(join(dir, 'dist', 'inspector.js'))) io.stderr.write(`${prog}: warning: ${join(dir, 'dist', 'inspector.js')} is missing; run 'npm run build'\n`);
     const { server, url } = await startServer(dir, opts.port!);
     io.stdout.write(`Serving ${dir} at ${url} (Ctrl-C to stop)\n`);

@@ -107,7 +107,12 @@ VALUE: x:<hex> raw bytes of the host object (sizeof(T), struct padding included)
         if (eq <= 0) throw new UsageError(`--set needs NAME=VALUE, got '${s}'`);
         const name = s.slice(0, eq);
         const width = widths.get(name);
-        if (width === undefined) throw new UsageError(`--set ${name}: no such spec constant in abstract module ${modText}`);
+        if (width === undefined) {
+          // The name is checked against the file, not the command line: input trouble (status 1), with what there is.
+          const known = [...widths.keys()];
+          const have = known.length ? `it has ${known.slice(0, 20).join(', ')}${known.length > 20 ? `, … (${known.length} in all)` : ''}` : 'it has none';
+          throw new CommandFailure(`${ctx.prog}: --set ${name}: no such spec constant in abstract module ${modText} (${have})`);
+        }
         const value = parseSetValue(s.slice(eq + 1), width.need, name);
         if (value.length < width.need || value.length > width.size) {
           const want = width.need === width.size ? `${width.size}` : `${width.need} to ${width.size}`;
