@@ -355,7 +355,9 @@ function constantFolds(m: LModule): TokenFolds {
   if (folds) return folds;
   const map = new Map<number, { from: number; to: number; next: number }>();
   const t = m.tokens;
-  for (let i = 0; i < t.length; i++) {
+  // Most modules have neither keyword: one text search instead of a pass over every token.
+  const any = m.text.includes('getelementptr') || m.text.includes('bitcast');
+  for (let i = 0; any && i < t.length; i++) {
     if (t.kindCode(i) !== TK.word) continue;
     const fold = t.textIs(i, 'getelementptr') ? gepNoOpFold(t, i) : t.textIs(i, 'bitcast') ? bitcastNoOpFold(t, i) : undefined;
     if (fold) map.set(i, fold);
