@@ -13,14 +13,12 @@ import { notIrText } from './llvm-ir/not-ir.js';
 import { parseLlvmIr } from './llvm-ir/parse/parser.js';
 import { manifestFromIr } from './from-ir/lower-ir.js';
 import { lowerManifest } from './lower.js';
+import { isKernel } from './post-link/split.js';
 import { SyclbinError } from '../codec/errors.js';
 import { IrSyntaxError } from './llvm-ir/parse/errors.js';
 import { decodeTypedRegistry } from '../props/typed/index.js';
 import { explainRegistry, printable } from '../props/explain.js';
 import type { InspectNode } from '../syclbin/inspect.js';
-
-/** Calling conventions of kernel entry points (SPIR, NVPTX, AMDGPU). */
-const KERNEL_CCS: ReadonlySet<string> = new Set(['spir_kernel', 'ptx_kernel', 'amdgpu_kernel']);
 
 /**
  * What IR text starts with, after blank lines and `;` comments: a top-level entity LLVM's parser
@@ -79,7 +77,7 @@ export function inspectIrText(bytes: Uint8Array, opts: InspectIrOptions = {}): I
   if (m.dataLayout !== undefined) module.push({ label: 'datalayout', value: shown(m.dataLayout) });
   children.push({ label: 'Module', children: module });
   const defined = m.functions.filter((f) => !f.isDeclaration);
-  const kernels = defined.filter((f) => f.cc !== undefined && KERNEL_CCS.has(f.cc));
+  const kernels = defined.filter(isKernel);
   children.push({ label: 'Functions', value: `${defined.length} defined, ${m.functions.length - defined.length} declared, ${m.globals.length} global variable(s)` });
   if (kernels.length) children.push({ label: 'Kernels', value: String(kernels.length), lines: kernels.map((f) => `${f.cc} ${shown(f.name)}`) });
   try {
