@@ -271,8 +271,9 @@ export function skipReason(cmd: string): string | undefined {
 }
 
 /**
- * What a skipped line writes, as patterns: for `-o STEM[.table]` the file, the table and the
- * `STEM_N.…` files sycl-post-link / sycl-module-split write next to it; for `> FILE` the file.
+ * What a skipped line writes, as patterns of whole paths: for `-o STEM[.table]` the file itself, the
+ * table `STEM.table` and the `STEM_N.<ext>` files sycl-post-link / sycl-module-split write next to
+ * it; for `> FILE` the file.
  */
 function skippedOutputs(cmd: string): RegExp[] {
   const out: RegExp[] = [];
@@ -281,14 +282,15 @@ function skippedOutputs(cmd: string): RegExp[] {
   for (const m of cmd.matchAll(/(?:^|\s)(?:-o|>)\s*(\/\S+)/g)) {
     const path = m[1]!;
     const stem = path.endsWith('.table') ? path.slice(0, -'.table'.length) : path;
-    out.push(new RegExp(`${quote(stem)}(?:\\.table|_[0-9]+)?(?![^\\s.])`));
+    out.push(new RegExp(`(?:^|[\\s=<])${quote(stem)}(?:\\.table|_[0-9]+\\.[A-Za-z]+)?(?=\\s|$)`));
   }
   return out;
 }
 
-/** `cmd` names a file one of `patterns` matches. */
+/** `cmd` reads a file one of `patterns` matches (what it writes, after `-o` or `>`, does not count). */
 function readsSkippedOutput(cmd: string, patterns: readonly RegExp[]): boolean {
-  return patterns.some((p) => p.test(cmd));
+  const inputs = cmd.replace(/(?:^|\s)(?:-o|>)\s*\/\S+/g, ' ');
+  return patterns.some((p) => p.test(inputs));
 }
 
 /**

@@ -115,6 +115,58 @@ attributes #1 = { "sycl-unique-id"="u" "sycl-device-global-size"="4" "sycl-devic
   });
 });
 
+describe('post-link -split=auto with indirect calls (DependencyGraph case 2)', () => {
+  const ir = `target triple = "spir64-unknown-unknown"
+define spir_func void @cb_i32(i32 %x) #2 { ret void }
+define spir_func void @cb_float(float %x) #2 { ret void }
+define spir_func void @not_marked(i32 %x) { ret void }
+define spir_kernel void @a(ptr %fp) #0 { call spir_func void %fp(i32 1) ret void }
+define spir_kernel void @b() #1 { ret void }
+attributes #0 = { "sycl-module-id"="a.cpp" }
+attributes #1 = { "sycl-module-id"="b.cpp" }
+attributes #2 = { "referenced-indirectly" }
+`;
+  it('splits by source; the caller’s module gains the referenced-indirectly functions of the call’s type only', () => {
+    const out = run(ir, '-split=auto', '-symbols', '-S');
+    expect(symbols(out)).to.deep.equal(['b', 'a']);
+    const defs = (f: string): string[] => out.text(f).split('\n').filter((l) => l.startsWith('define')).map((l) => /@(\w+)/.exec(l)![1]!);
+    expect(defs('o_1.ll')).to.deep.equal(['cb_i32', 'a']);
+    expect(defs('o_0.ll')).to.deep.equal(['b']);
+  });
+  it('--ir-output-only keeps one module: both kernels and what they reach (the unreached functions go, as after extractCallGraph)', () => {
+    const out = run(ir, '-split=auto', '--ir-output-only', '-S');
+    const defs = out.text('o.table').split('\n').filter((l) => l.startsWith('define')).map((l) => /@(\w+)/.exec(l)![1]!);
+    expect(defs).to.deep.equal(['cb_i32', 'a', 'b']);
+  });
+});
+
+describe('post-link split: llvm.used is gone and llvm.compiler.used rewritten before the split', () => {
+  const ir = `target triple = "spir64-unknown-unknown"
+@llvm.used = appending global [3 x ptr] [ptr @k1, ptr @k2, ptr addrspacecast (ptr addrspace(1) @dg to ptr)], section "llvm.metadata"
+@llvm.compiler.used = appending global [2 x ptr] [ptr @keepme, ptr addrspacecast (ptr addrspace(1) @dg to ptr)], section "llvm.metadata"
+@keepme = internal global i32 3
+@dg = linkonce_odr addrspace(1) global i32 0 #1
+define spir_kernel void @k1() #0 { store i32 1, ptr addrspace(1) @dg ret void }
+define spir_kernel void @k2() #0 { ret void }
+attributes #0 = { "sycl-module-id"="a.cpp" }
+attributes #1 = { "sycl-unique-id"="u" "sycl-device-global-size"="4" }
+`;
+  it('a kernel llvm.used listed is in its own module only; what the rewritten llvm.compiler.used holds is in every module', () => {
+    const out = run(ir, '-split=kernel', '-S', '-symbols', '--device-globals');
+    const defs = (f: string): string[] => out.text(f).split('\n').filter((l) => l.startsWith('define')).map((l) => /@(\w+)/.exec(l)![1]!);
+    expect([defs('o_0.ll'), defs('o_1.ll')]).to.deep.equal([['k2'], ['k1']]);
+    for (const f of ['o_0.ll', 'o_1.ll']) {
+      expect(out.text(f), f).not.to.contain('@llvm.used');
+      expect(out.text(f), f).to.contain('@llvm.compiler.used = appending global [1 x ptr] [ptr @keepme]').and.contain('@keepme = internal global i32 3');
+    }
+    // The device global follows its user (k1), not llvm.used.
+    expect(out.text('o_1.ll')).to.contain('@dg = ');
+    expect(out.text('o_0.ll')).not.to.contain('@dg = ');
+    expect(decodeRegistry(out.get('o_0.prop')!).has('SYCL/device globals')).to.equal(false);
+    expect([...decodeRegistry(out.get('o_1.prop')!).get('SYCL/device globals')!.keys()]).to.deep.equal(['u']);
+  });
+});
+
 describe('post-link -emit-program-metadata: the per-function keys of ComputeModuleRuntimeInfo', () => {
   const ir = (md: string): string => `target triple = "spir64-unknown-unknown"
 define spir_kernel void @k() ${md} { ret void }
@@ -123,6 +175,8 @@ define spir_kernel void @k() ${md} { ret void }
 !2 = !{i32 2}
 !3 = !{i64 64, i64 32, i64 1}
 !4 = !{i64 4294967297}
+!5 = !{i16 -1, i8 -2}
+!6 = !{i8 -16}
 `;
   it('reqd_work_group_size, reqd_sub_group_size, work_group_num_dim, max_work_group_size, max_linear_work_group_size, in that order', () => {
     const out = run(ir('!max_linear_work_group_size !4 !max_work_group_size !3 !work_group_num_dim !2 !intel_reqd_sub_group_size !1 !reqd_work_group_size !0'), '-emit-program-metadata', '-S');
@@ -146,6 +200,13 @@ define spir_kernel void @k() ${md} { ret void }
       // The u64 is stored in a UINT32 PropertyValue: its low 32 bits.
       'k@max_linear_work_group_size=1|1',
     ]);
+  });
+  it('operands are zero-extended from their own width (getZExtValue), then narrowed to 32 bits', () => {
+    const out = run(ir('!reqd_work_group_size !5 !intel_reqd_sub_group_size !6'), '-emit-program-metadata', '-S');
+    const set = decodeRegistry(out.get('o_0.prop')!).get('SYCL/program metadata')!;
+    const wg = set.get('k@reqd_work_group_size')!;
+    expect(wg.type === 2 ? [...new Uint32Array(wg.bytes.slice().buffer)] : []).to.deep.equal([65535, 254]);
+    expect(set.get('k@reqd_sub_group_size')).to.deep.include({ type: 1, value: 240 });
   });
   it('a node with the wrong number of operands is a typed error at the function', () => {
     expect(() => run(ir('!intel_reqd_sub_group_size !0'), '-emit-program-metadata', '-S')).to.throw(IrSyntaxError, /intel_reqd_sub_group_size of @k must have 1 operand/);
@@ -182,6 +243,16 @@ define spir_kernel void @k() {
       '@i = global ptr addrspace(4) addrspacecast (ptr @g to ptr addrspace(4))',
     ]);
     expect(t).to.contain('  %v = load i32, ptr @g, align 4');
+  });
+  it('the rewritten llvm.compiler.used prints its elements folded too', () => {
+    const cu = `target triple = "spir64-unknown-unknown"
+@dg = internal addrspace(1) global i32 0 #1
+@x = global [4 x i8] zeroinitializer
+@llvm.compiler.used = appending global [2 x ptr] [ptr getelementptr ([4 x i8], ptr @x, i64 0, i64 0), ptr addrspacecast (ptr addrspace(1) @dg to ptr)], section "llvm.metadata"
+define spir_kernel void @k() { %v = load i32, ptr addrspace(1) @dg ret void }
+attributes #1 = { "sycl-unique-id"="u" "sycl-device-global-size"="4" }
+`;
+    expect(run(cu, '-split=kernel', '-S', '--device-globals').text('o_0.ll')).to.contain('@llvm.compiler.used = appending global [1 x ptr] [ptr @x], section "llvm.metadata"');
   });
   it('a typed-pointer GEP keeps its spelling (it changes the pointer type there)', () => {
     const typed = `target triple = "spir64-unknown-unknown"

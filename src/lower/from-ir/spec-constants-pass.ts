@@ -34,6 +34,7 @@ import { IrSyntaxError } from '../llvm-ir/parse/errors.js';
 import { TK } from '../llvm-ir/parse/lexer.js';
 import type { LCall, LFunction, LInstruction, LModule, LTyped, LType } from '../llvm-ir/parse/model.js';
 import { globalRefs, joinTokens, parseOperandAt, printLocalName, printType } from '../llvm-ir/parse/parser.js';
+import { constantFolds } from '../llvm-ir/constant-folds.js';
 import { editorFor, type FunctionEditor, type ModuleEdits } from '../llvm-ir/print.js';
 import { formatConstValue, formatScalarValue, formatTypedConst } from '../llvm-ir/print-constant.js';
 import { mangleFuncItanium, SPIRV_SPEC_CONSTANT, SPIRV_SPEC_CONSTANT_COMPOSITE } from '../llvm-ir/mangle.js';
@@ -479,7 +480,7 @@ function emitNative(ed: FunctionEditor, inst: LInstruction, node: SpecConstantNo
 /** A typed operand as `{type, value}` texts, local refs in the value written `%{name}`. */
 function operandText(m: LModule, v: LTyped, ed: FunctionEditor): { type: string; value: string } {
   for (const g of globalRefs(v)) ed.globals.add(g);
-  const value = joinTokens(m.text, m.tokens, v.valueFrom, v.to, (i) => (m.tokens.kindCode(i) === TK.lvar ? `%{${m.tokens.valueOf(i)}}` : undefined));
+  const value = joinTokens(m.text, m.tokens, v.valueFrom, v.to, (i) => (m.tokens.kindCode(i) === TK.lvar ? `%{${m.tokens.valueOf(i)}}` : undefined), constantFolds(m));
   return { type: printType(v.type), value };
 }
 

@@ -35,7 +35,7 @@ import { globalDce, ReferenceGraph } from './module-view.js';
 import { cleanUsedLists } from './used-lists.js';
 import type { PostLinkOptions } from './options.js';
 import { deviceLibReqMask, deviceRequirements, kernelProgramMetadata } from './image-requirements.js';
-import { groupClosure, groupEntryPoints, type EntryPointGroup } from './split.js';
+import { groupClosure, groupEntryPoints, splitRoots, type EntryPointGroup } from './split.js';
 
 /** The files the driver reads and writes. `-` is standard input / output. */
 export interface PostLinkFileSystem {
@@ -165,10 +165,11 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
   let groups: EntryPointGroup[] = groupEntryPoints(m, splitting ? opts.split : 'none', opts.emitOnlyKernelsAsEntryPoints, opts.irOutputOnly);
   const doSplit = splitting && groups.some((g) => g.entries.length > 0);
   if (groups.length === 0) groups = [{ key: '<GLOBAL>', entries: [] }];
-  const closures: Set<string>[] = doSplit ? groups.map((g) => new Set([...groupClosure(graph, g)].filter((n) => !removed.has(n)))) : [allNames];
+  const globalRoots = doSplit ? splitRoots(graph, removed, compilerUsedRefs) : [];
+  const closures: Set<string>[] = doSplit ? groups.map((g) => new Set([...groupClosure(graph, g, globalRoots)].filter((n) => !removed.has(n)))) : [allNames];
   if (!doSplit) groups = [{ key: '<GLOBAL>', entries: groups.flatMap((g) => g.entries) }];
   const allDeviceGlobals = findDeviceGlobals(m);
-  if (opts.deviceGlobals && doSplit) verifyNoCrossModuleDeviceGlobalUsage(allDeviceGlobals, groups.map((g) => ({ name: g.key, uses: groupClosure(graph, g, 'entry points') })), 'irName');
+  if (opts.deviceGlobals && doSplit) verifyNoCrossModuleDeviceGlobalUsage(allDeviceGlobals, groups.map((g) => ({ name: g.key, uses: groupClosure(graph, g) })), 'irName');
   if (opts.irOutputOnly && closures.length > 1) throw new PostLinkError("some modules had to be split, '-ir-output-only' can't be used");
 
   const moduleId = opts.input === '-' ? '<stdin>' : opts.input;

@@ -115,12 +115,16 @@ function u32Array(values: readonly number[]): Uint8Array {
   return b;
 }
 
-function intOperand(m: LModule, f: LFunction, op: MdOperand | undefined, kind: string): bigint {
+/**
+ * An integer operand as ConstantInt::getZExtValue (default) or getSExtValue gives it: extended from
+ * the operand's own width (`i16 -1` is 65535 zero-extended, -1 sign-extended).
+ */
+function intOperand(m: LModule, f: LFunction, op: MdOperand | undefined, kind: string, extend: 'zext' | 'sext' = 'zext'): bigint {
   if (!op || op.k !== 'int') {
     const t = m.tokens.get(f.headerFrom)!;
     throw new IrSyntaxError(`!${kind} of @${f.name} must hold integer constants`, t.line, t.column, 'FORMAT');
   }
-  return op.v;
+  return extend === 'zext' ? BigInt.asUintN(op.bits, op.v) : BigInt.asIntN(op.bits, op.v);
 }
 
 /** computeDeviceRequirements(M, entryPoints).asMap() as a property set; `functions`: the module's, in module order. */
@@ -138,8 +142,9 @@ export function deviceRequirements(m: LModule, functions: readonly LFunction[], 
     if (ua !== undefined) {
       for (const op of mdOperands(m, ua)) {
         let v: bigint;
-        if (op.k === 'ref') v = intOperand(m, f, mdOperands(m, op.n)[1], 'sycl_used_aspects');
-        else v = intOperand(m, f, op, 'sycl_used_aspects');
+        // computeDeviceRequirements: getSExtValue (negative values are internal aspects, left out).
+        if (op.k === 'ref') v = intOperand(m, f, mdOperands(m, op.n)[1], 'sycl_used_aspects', 'sext');
+        else v = intOperand(m, f, op, 'sycl_used_aspects', 'sext');
         const s = BigInt.asIntN(64, v);
         if (s >= 0n) aspects.add(Number(BigInt.asUintN(32, s)));
       }

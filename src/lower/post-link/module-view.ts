@@ -123,8 +123,11 @@ export class ReferenceGraph {
     return out;
   }
 
-  /** Closure of `roots` over references, restricted to `within` when given. */
-  closure(roots: Iterable<string>, edits?: ModuleEdits, within?: ReadonlySet<string>): Set<string> {
+  /**
+   * Closure of `roots` over references, restricted to `within` when given; `extra` adds edges that
+   * are not references (device code split's indirect-call edges, src/lower/post-link/split.ts).
+   */
+  closure(roots: Iterable<string>, edits?: ModuleEdits, within?: ReadonlySet<string>, extra?: ReadonlyMap<string, readonly string[]>): Set<string> {
     const seen = new Set<string>();
     const work: string[] = [];
     for (const r of roots) {
@@ -135,10 +138,13 @@ export class ReferenceGraph {
     }
     while (work.length) {
       const n = work.pop()!;
-      for (const r of this.refs(this.byName.get(n)!, edits)) {
-        if (seen.has(r) || !this.byName.has(r) || (within && !within.has(r))) continue;
-        seen.add(r);
-        work.push(r);
+      const more = extra?.get(n);
+      for (const list of more ? [this.refs(this.byName.get(n)!, edits), more] : [this.refs(this.byName.get(n)!, edits)]) {
+        for (const r of list) {
+          if (seen.has(r) || !this.byName.has(r) || (within && !within.has(r))) continue;
+          seen.add(r);
+          work.push(r);
+        }
       }
     }
     return seen;

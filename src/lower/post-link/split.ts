@@ -8,14 +8,17 @@
  *     `_Z<N>__sycl_…`, `_Z<N>__esimd_…`, `__builtin_…`); with `-emit-only-kernels-as-entry-points`
  *     the SYCL_EXTERNAL functions are not, but `indirectly-callable` functions still are;
  *   - groups: `-split=kernel` one per entry point (key = its name and `-`), `-split=source` by
- *     {@link perModuleCategory} (the `sycl-module-id` and the optional features), no split / `auto` on a
- *     module with indirect calls or `referenced-indirectly` functions: one group; otherwise `auto`
- *     splits by source. Modules are written in descending key order (groups come from a `std::map` and
- *     are popped from the back), entry points in function order;
- *   - a group's module holds its entry points and everything they reference, transitively.
+ *     {@link perModuleCategory} (the `sycl-module-id` and the optional features), no split: one group,
+ *     `auto`: by source, or one group with `--ir-output-only` (`selectDeviceCodeGroupScope`@16c65834;
+ *     older sycl-post-link also kept one group for a module with indirect calls). Modules are written
+ *     in descending key order (groups come from a `std::map` and are popped from the back), entry
+ *     points in function order;
+ *   - a group's module holds its entry points, the globals that are not discardable if unused, and
+ *     everything they reference, transitively; an indirect call also reaches every non-kernel
+ *     `referenced-indirectly` function of its type ({@link indirectCallEdges}).
  */
-import type { LFunction, LModule } from '../llvm-ir/parse/model.js';
-import type { LAttribute } from '../llvm-ir/parse/model.js';
+import type { LAttribute, LFunction, LModule, LType } from '../llvm-ir/parse/model.js';
+import { printType } from '../llvm-ir/parse/parser.js';
 import { isDiscardable, ReferenceGraph } from './module-view.js';
 import { fnMd, mdOperands, type MdOperand } from './image-requirements.js';
 import { IrSyntaxError } from '../llvm-ir/parse/errors.js';
@@ -70,20 +73,58 @@ export function isEntryPoint(m: LModule, f: LFunction, onlyKernels: boolean): bo
 
 const GLOBAL_KEY = '<GLOBAL>';
 
-function hasIndirectCalls(m: LModule): boolean {
+/** A function type as text: `ret (params[, ...])`, what FunctionType identity compares. */
+function signatureText(ret: LType, params: readonly LType[], varargs: boolean): string {
+  return `${printType(ret)} (${[...params.map(printType), ...(varargs ? ['...'] : [])].join(', ')})`;
+}
+
+const INDIRECT_EDGES = new WeakMap<ReferenceGraph, ReadonlyMap<string, readonly string[]>>();
+
+/**
+ * DependencyGraph case (2) (ModuleSplitter.cpp@16c65834): a function making an indirect call (through
+ * a value that is not a constant) depends on every function of the same type that has the
+ * `referenced-indirectly` attribute and is not a kernel. Function name → those functions.
+ */
+export function indirectCallEdges(g: ReferenceGraph): ReadonlyMap<string, readonly string[]> {
+  let edges = INDIRECT_EDGES.get(g);
+  if (edges) return edges;
+  const m = g.m;
+  const byType = new Map<string, string[]>();
   for (const f of m.functions) {
-    if (attrValue(m, f, 'referenced-indirectly') !== undefined) return true;
-    if (f.isDeclaration) continue;
-    for (const b of f.blocks) for (const i of b.instructions) if (i.call && i.call.callee.value.k !== 'global') return true;
+    if (isKernel(f) || attrValue(m, f, 'referenced-indirectly') === undefined) continue;
+    const key = signatureText(f.retType, f.params.map((p) => p.type), f.varargs);
+    const list = byType.get(key);
+    if (list) list.push(f.name);
+    else byType.set(key, [f.name]);
   }
-  return false;
+  const map = new Map<string, string[]>();
+  if (byType.size) {
+    for (const f of m.functions) {
+      if (f.isDeclaration) continue;
+      const targets = new Set<string>();
+      for (const b of f.blocks) {
+        for (const i of b.instructions) {
+          // CallBase::isIndirectCall: the called operand is neither a function nor a constant.
+          if (!i.call || i.call.callee.value.k !== 'local') continue;
+          const key = signatureText(i.call.fnType?.ret ?? i.call.retType, i.call.fnType?.params ?? i.call.args.map((a) => a.value.type), i.call.fnType?.varargs ?? false);
+          for (const t of byType.get(key) ?? []) targets.add(t);
+        }
+      }
+      if (targets.size) map.set(f.name, [...targets]);
+    }
+  }
+  edges = map;
+  INDIRECT_EDGES.set(g, edges);
+  return edges;
 }
 
 /** Entry point groups for `mode` (see the file comment), ordered by key. */
 export function groupEntryPoints(m: LModule, mode: SplitMode, onlyKernels: boolean, irOutputOnly: boolean): EntryPointGroup[] {
   const eps = m.functions.filter((f) => isEntryPoint(m, f, onlyKernels));
   let scope: 'kernel' | 'source' | 'global' = mode === 'kernel' ? 'kernel' : mode === 'source' ? 'source' : 'global';
-  if (mode === 'auto') scope = irOutputOnly || hasIndirectCalls(m) ? 'global' : 'source';
+  // selectDeviceCodeGroupScope (ModuleSplitter.cpp@16c65834): auto is per source unless the output is
+  // IR only (older sycl-post-link also kept one module when there were indirect calls).
+  if (mode === 'auto') scope = irOutputOnly ? 'global' : 'source';
   const map = new Map<string, LFunction[]>();
   for (const f of eps) {
     const key = scope === 'kernel' ? `${f.name}-` : scope === 'source' ? perModuleCategory(m, f) : `${GLOBAL_KEY}-`;
@@ -142,8 +183,13 @@ export function perModuleCategory(m: LModule, f: LFunction): string {
   attr('indirectly-callable');
   attr('sycl-register-alloc-mode');
   attr('sycl-grf-size');
-  // registerAspectListRule: an operand is an aspect value or a node {!"name", iN value}.
-  const aspects = operands('sycl_used_aspects').map((op) => (op.k === 'ref' ? int(mdOperands(m, op.n)[1], 'sycl_used_aspects') : int(op, 'sycl_used_aspects')));
+  // registerAspectListRule: an operand is a node {!"name", iN value} or an aspect value (getZExtValue);
+  // any other operand is passed over.
+  const aspects: bigint[] = [];
+  for (const op of operands('sycl_used_aspects')) {
+    if (op.k === 'ref') aspects.push(int(mdOperands(m, op.n)[1], 'sycl_used_aspects'));
+    else if (op.k === 'int') aspects.push(int(op, 'sycl_used_aspects'));
+  }
   aspects.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   for (const v of aspects) key += `-${v}`;
   key += '-';
@@ -157,23 +203,23 @@ export function perModuleCategory(m: LModule, f: LFunction): string {
 }
 
 /** The names a group's module keeps: its entry points and everything they reference. */
-export function groupClosure(g: ReferenceGraph, group: EntryPointGroup, what: 'module' | 'entry points' = 'module'): Set<string> {
+export function groupClosure(g: ReferenceGraph, group: EntryPointGroup, globalRoots: readonly string[] = []): Set<string> {
   // collectFunctionsAndGlobalVariablesToExtract (ModuleSplitter.cpp@16c65834): the entry points and
-  // every global variable that is not discardable if unused, then what they reference.
-  // verifyNoCrossModuleDeviceGlobalUsage asks only what the entry points reach.
+  // every global variable that is not discardable if unused ({@link splitRoots}), then what they
+  // reference. verifyNoCrossModuleDeviceGlobalUsage asks only what the entry points reach (no globalRoots).
   const roots = group.entries.map((f) => f.name);
-  if (what === 'module') for (const n of nonDiscardableGlobals(g)) roots.push(n);
-  return g.closure(roots);
+  for (const n of globalRoots) roots.push(n);
+  return g.closure(roots, undefined, undefined, indirectCallEdges(g));
 }
 
-const NON_DISCARDABLE = new WeakMap<ReferenceGraph, readonly string[]>();
-
-/** The global variables of the graph's module that are not discardable if unused (once per module, not per group). */
-function nonDiscardableGlobals(g: ReferenceGraph): readonly string[] {
-  let names = NON_DISCARDABLE.get(g);
-  if (!names) {
-    names = g.m.globals.filter((v) => !isDiscardable(g.byName.get(v.name)!)).map((v) => v.name);
-    NON_DISCARDABLE.set(g, names);
-  }
-  return names;
+/**
+ * The global variables every split module starts from: those not discardable if unused, as the
+ * module is when it is split — `llvm.used` already erased and `llvm.compiler.used` already rewritten
+ * (sycl-post-link.cpp `processInputModule` does both first): `removed` names are left out and the
+ * rewritten list's elements (`compilerUsedRefs`) stand for it.
+ */
+export function splitRoots(g: ReferenceGraph, removed: ReadonlySet<string>, compilerUsedRefs: readonly string[]): string[] {
+  const out = g.m.globals.filter((v) => !removed.has(v.name) && !isDiscardable(g.byName.get(v.name)!)).map((v) => v.name);
+  for (const n of compilerUsedRefs) if (!removed.has(n)) out.push(n);
+  return out;
 }

@@ -10,6 +10,7 @@ import { isDeviceGlobal } from '../from-ir/device-globals.js';
 import { stripPointerCasts } from '../from-ir/spec-constants-pass.js';
 import type { LModule } from '../llvm-ir/parse/model.js';
 import { globalRefs, joinTokens } from '../llvm-ir/parse/parser.js';
+import { constantFolds } from '../llvm-ir/constant-folds.js';
 import { globalDce, ReferenceGraph } from './module-view.js';
 
 /** The used lists, cleaned as sycl-post-link cleans them. */
@@ -58,7 +59,8 @@ export function cleanUsedLists(m: LModule, graph: ReferenceGraph): UsedListsClea
     for (const k of keep) for (const n of globalRefs(k)) compilerUsedRefs.push(n);
     if (keep.length) {
       const elTyText = joinTokens(m.text, m.tokens, keep[0]!.from, keep[0]!.valueFrom);
-      compilerUsed = `@llvm.compiler.used = appending global [${keep.length} x ${elTyText}] [${keep.map((k) => joinTokens(m.text, m.tokens, k.from, k.to)).join(', ')}], section "llvm.metadata"`;
+      const folds = constantFolds(m);
+      compilerUsed = `@llvm.compiler.used = appending global [${keep.length} x ${elTyText}] [${keep.map((k) => joinTokens(m.text, m.tokens, k.from, k.to, undefined, folds)).join(', ')}], section "llvm.metadata"`;
     }
   }
   return { removed, compilerUsedRefs, ...(compilerUsed === undefined ? {} : { compilerUsed }), hadCompilerUsed: cu !== undefined };

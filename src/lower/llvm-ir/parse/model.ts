@@ -134,6 +134,8 @@ export interface LCall {
   readonly args: readonly { readonly value: LTyped; readonly attrs: readonly LAttribute[] }[];
   /** Calling convention keyword written on the call (`spir_func`), if any. */
   readonly cc?: string;
+  /** The function type written at the call (`call void (i32, ...) %f(…)`), when one is. */
+  readonly fnType?: Extract<LType, { kind: 'function' }>;
 }
 
 /** An instruction: its tokens, result name and, for calls, the parsed call. */

@@ -1314,6 +1314,7 @@ class IrParser {
       this.addrspaceArg();
     }
     let retType = this.type();
+    const fnType = retType.kind === 'function' ? retType : undefined;
     if (retType.kind === 'function') retType = retType.ret;
     const calleeFrom = this.p;
     const calleeTok = this.p;
@@ -1384,7 +1385,7 @@ class IrParser {
       if (a.length === 0) break;
     }
     if (this.p > end) this.fail('call instruction runs past the end of the line', end);
-    return { callee, retType, args, cc };
+    return fnType ? { callee, retType, args, cc, fnType } : { callee, retType, args, cc };
   }
 
   // ---------------------------------------------------------------------------------------------
