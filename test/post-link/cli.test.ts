@@ -276,6 +276,27 @@ describe('post-link: what sycl-post-link would also write is said, never left ou
   });
 });
 
+describe('post-link: virtual functions are not implemented, and say so', () => {
+  it('"indirectly-callable" and "calls-indirectly" each give one warning naming [SYCL/virtual functions]', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'syclbin-pl-vf-'));
+    try {
+      writeFileSync(
+        join(dir, 'v.ll'),
+        'target triple = "spir64-unknown-unknown"\ndefine linkonce_odr spir_func void @foo() #0 {\n  ret void\n}\ndefine spir_kernel void @k() #1 {\n  ret void\n}\n' +
+          'attributes #0 = { "indirectly-callable"="set-foo" "sycl-module-id"="v.cpp" }\nattributes #1 = { "calls-indirectly"="set-foo" "sycl-module-id"="v.cpp" }\n',
+      );
+      const r = await cli(['-split=auto', '-S', '-o', 'v.table', 'v.ll'], dir);
+      expect(r.code, r.err).to.equal(0);
+      expect(r.err.split('\n').filter((l) => l.includes('warning'))).to.deep.equal([
+        'syclbin post-link: warning: sycl-post-link would also write [SYCL/virtual functions] virtual-functions-set, and keep or drop virtual function bodies per image ("indirectly-callable" on @foo); not implemented here (docs/post-link.md)',
+        'syclbin post-link: warning: sycl-post-link would also write [SYCL/virtual functions] uses-virtual-functions-set ("calls-indirectly" on @k); not implemented here (docs/post-link.md)',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('post-link options: a flag given twice is refused, as LLVM refuses a second cl::opt', () => {
   for (const args of [['-spec-const=native', '-spec-const=emulation'], ['-S', '-S', '-spec-const=native'], ['-split=kernel', '-split=source'], ['-o', 'a.table', '-o', 'b.table', '-symbols']]) {
     it(args.join(' '), () => {

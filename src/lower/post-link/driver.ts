@@ -82,6 +82,10 @@ const UNIMPLEMENTED_ATTRIBUTES: ReadonlyMap<string, string> = new Map([
   ['sycl-optlevel', '[SYCL/misc properties] optLevel'],
   ['sycl-grf-size', '[SYCL/misc properties] the GRF size'],
   ['sycl-register-alloc-mode', '[SYCL/misc properties] the register allocation mode'],
+  // Virtual functions (ModuleDesc::cleanup deletes or externalizes `indirectly-callable` bodies per
+  // image; ComputeModuleRuntimeInfo.cpp writes the sets): neither is done here.
+  ['indirectly-callable', '[SYCL/virtual functions] virtual-functions-set, and keep or drop virtual function bodies per image'],
+  ['calls-indirectly', '[SYCL/virtual functions] uses-virtual-functions-set'],
 ]);
 const UNIMPLEMENTED_CALLEES: ReadonlyMap<string, string> = new Map([['__devicelib_assert_fail', '[SYCL/assert used]']]);
 
