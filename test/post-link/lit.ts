@@ -258,6 +258,7 @@ export const SKIP_REASONS = {
   asserts: 'needs an assertions build of sycl-post-link (-debug-only)',
   assertsIf: 'needs an assertions build of sycl-post-link (%if asserts)',
   moduleSplit: 'runs sycl-module-split, another tool (not sycl-post-link)',
+  llvmSplit: "runs llvm-split -sycl-split, intel/llvm's variant of another tool (not sycl-post-link)",
   esimd: 'ESIMD lowering (-split-esimd / -lower-esimd) is not implemented: syclbin post-link refuses it by name',
   dependent: 'reads the output of a line that was skipped',
 } as const;
@@ -266,6 +267,7 @@ export const SKIP_REASONS = {
 export function skipReason(cmd: string): string | undefined {
   if (/-debug-only[= ]/.test(cmd)) return SKIP_REASONS.asserts;
   if (/(^|[\s|])sycl-module-split\s/.test(cmd)) return SKIP_REASONS.moduleSplit;
+  if (/(^|[\s|])llvm-split\s/.test(cmd)) return SKIP_REASONS.llvmSplit;
   if (/(^|[\s|])sycl-post-link\s/.test(cmd) && /\s-(split|lower)-esimd(\s|=|$)/.test(cmd)) return SKIP_REASONS.esimd;
   return undefined;
 }
