@@ -98,6 +98,8 @@ export interface RegistryInput {
   readonly emitDeviceGlobals: boolean;
   /** `[SYCL/misc properties] specConstsReplacedWithDefault=1|1` (fact 27). */
   readonly specConstsReplacedWithDefault?: boolean;
+  /** `[SYCL/virtual functions]` keys and their string values (src/lower/post-link/split.ts virtualFunctionSets), written when not empty. */
+  readonly virtualFunctions?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -106,7 +108,7 @@ export interface RegistryInput {
  * sycl-post-link.cpp@676a364f): devicelib req mask, device requirements, spec constants, default values (`all`), exported symbols, program
  * metadata (`@reqd_work_group_size`, `@reqd_sub_group_size`, `@work_group_num_dim`, `@max_work_group_size`,
  * `@max_linear_work_group_size`, `@global_id_mapping`), device globals (only when non-empty,
- * fact 36), misc properties. Shared by the manifest path and the IR path.
+ * fact 36), misc properties, virtual functions. Shared by the manifest path and the IR path.
  */
 export function buildRegistry(r: RegistryInput): PropertySetRegistry {
   const registry: PropertySetRegistry = new Map();
@@ -135,6 +137,8 @@ export function buildRegistry(r: RegistryInput): PropertySetRegistry {
     registry.set(SET.DEVICE_GLOBALS, set);
   }
   if (r.specConstsReplacedWithDefault) registry.set(SET.MISC_PROPERTIES, new Map([['specConstsReplacedWithDefault', uint32(1)]]));
+  // After the misc properties, as computeModuleProperties adds it (ComputeModuleRuntimeInfo.cpp@46a4a43c).
+  if (r.virtualFunctions && r.virtualFunctions.size > 0) registry.set(SET.VIRTUAL_FUNCTIONS, new Map([...r.virtualFunctions].map(([k, v]) => [k, stringProperty(v)])));
   return registry;
 }
 

@@ -276,21 +276,33 @@ describe('post-link: what sycl-post-link would also write is said, never left ou
   });
 });
 
-describe('post-link: virtual functions are not implemented, and say so', () => {
-  it('"indirectly-callable" and "calls-indirectly" each give one warning naming [SYCL/virtual functions]', async () => {
+describe('post-link: virtual functions (ModuleDesc::cleanup, [SYCL/virtual functions])', () => {
+  const ir =
+    'target triple = "spir64-unknown-unknown"\n$foo = comdat any\n' +
+    'define linkonce_odr spir_func void @foo(i32 %x, ptr %p) #0 comdat personality ptr null !dbg !0 {\n  ret void\n}\n' +
+    'define spir_kernel void @k(ptr %fp) #1 {\n  call spir_func void %fp(i32 1, ptr null)\n  ret void\n}\n' +
+    'define spir_kernel void @k2() #2 {\n  call spir_func void @foo(i32 2, ptr null)\n  ret void\n}\n' +
+    'attributes #0 = { "indirectly-callable"="set-foo" "sycl-module-id"="v.cpp" }\nattributes #1 = { "calls-indirectly"="set-foo,set-bar" "sycl-module-id"="v.cpp" }\n' +
+    'attributes #2 = { "sycl-module-id"="w.cpp" }\n!0 = !{}\n';
+  it('the image of the set defines it with external linkage; the others declare it (no names, comdat, personality or metadata); the sets are written; no warning', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'syclbin-pl-vf-'));
     try {
-      writeFileSync(
-        join(dir, 'v.ll'),
-        'target triple = "spir64-unknown-unknown"\ndefine linkonce_odr spir_func void @foo() #0 {\n  ret void\n}\ndefine spir_kernel void @k() #1 {\n  ret void\n}\n' +
-          'attributes #0 = { "indirectly-callable"="set-foo" "sycl-module-id"="v.cpp" }\nattributes #1 = { "calls-indirectly"="set-foo" "sycl-module-id"="v.cpp" }\n',
-      );
-      const r = await cli(['-split=auto', '-S', '-o', 'v.table', 'v.ll'], dir);
-      expect(r.code, r.err).to.equal(0);
-      expect(r.err.split('\n').filter((l) => l.includes('warning'))).to.deep.equal([
-        'syclbin post-link: warning: sycl-post-link would also write [SYCL/virtual functions] virtual-functions-set, and keep or drop virtual function bodies per image ("indirectly-callable" on @foo); not implemented here (docs/post-link.md)',
-        'syclbin post-link: warning: sycl-post-link would also write [SYCL/virtual functions] uses-virtual-functions-set ("calls-indirectly" on @k); not implemented here (docs/post-link.md)',
-      ]);
+      writeFileSync(join(dir, 'v.ll'), ir);
+      const r = await cli(['-split=auto', '-symbols', '-S', '-o', 'v.table', 'v.ll'], dir);
+      expect([r.code, r.err]).to.deep.equal([0, '']);
+      const sym = (n: number): string => readFileSync(join(dir, `v_${n}.sym`), 'utf8');
+      const ll = (n: number): string => readFileSync(join(dir, `v_${n}.ll`), 'utf8');
+      const props = (n: number): string => new TextDecoder().decode(readFileSync(join(dir, `v_${n}.prop`)));
+      // Groups (descending keys): w.cpp (k2), v.cpp with the set (foo), v.cpp (k).
+      expect([sym(0), sym(1), sym(2)]).to.deep.equal(['k2\n', 'foo\n', 'k\n']);
+      expect(ll(0)).to.contain('declare spir_func void @foo(i32, ptr) #0\n').and.not.contain('comdat').and.not.contain('personality');
+      expect(ll(1)).to.contain('define spir_func void @foo(i32 %x, ptr %p) #0 comdat personality ptr null !dbg !0 {');
+      expect(props(1)).to.contain('[SYCL/virtual functions]\nvirtual-functions-set=2|');
+      expect(props(2)).to.contain('[SYCL/virtual functions]\nuses-virtual-functions-set=2|');
+      const sets = decodeRegistry(readFileSync(join(dir, 'v_2.prop'))).get('SYCL/virtual functions')!;
+      const v = sets.get('uses-virtual-functions-set')!;
+      expect(v.type === 2 ? new TextDecoder().decode(v.bytes) : '').to.equal('set-foo,set-bar');
+      expect(props(0)).not.to.contain('virtual functions');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

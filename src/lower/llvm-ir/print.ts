@@ -113,11 +113,18 @@ export interface ModuleEdits {
   readonly replaceMetadata: Map<string, string>;
   /** Functions printed after every other function and the new declarations (re-created: Function::Create appends). */
   readonly moveToEnd: LFunction[];
+  /**
+   * Definitions printed as declarations (Function::deleteBody: no body, external linkage, no
+   * comdat, metadata attachments, personality, prefix or prologue; parameters unnamed).
+   */
+  readonly bodyDeleted: Set<LFunction>;
+  /** Definitions printed with external linkage (their linkage keyword left out). */
+  readonly externalized: Set<LFunction>;
 }
 
 /** Empty edits. */
 export function newModuleEdits(): ModuleEdits {
-  return { functions: new Map(), newDeclarations: [], newNamedMetadata: [], newGlobals: [], replaceMetadata: new Map(), moveToEnd: [] };
+  return { functions: new Map(), newDeclarations: [], newNamedMetadata: [], newGlobals: [], replaceMetadata: new Map(), moveToEnd: [], bodyDeleted: new Set(), externalized: new Set() };
 }
 
 /** The editor of `fn`, created on first use. */
@@ -188,7 +195,7 @@ export function printModule(m: LModule, edits: ModuleEdits = newModuleEdits(), m
     flushBefore(c);
     if ((c !== prevCat && !(prevCat === ORDER.source_filename && c === ORDER.target)) || it.kind === 'function') out.push('');
     prevCat = c;
-    if (it.kind === 'function') out.push(printFunction(m, it.fn, edits.functions.get(it.fn)));
+    if (it.kind === 'function') out.push(edits.bodyDeleted.has(it.fn) ? printDeclarationOf(m, it.fn) : printFunction(m, it.fn, edits.functions.get(it.fn), edits.externalized.has(it.fn)));
     else if (it.kind === 'global') out.push(joinTokens(m.text, m.tokens, it.global.tokFrom, it.global.tokTo, undefined, folds));
     else if (it.what === 'named-md' && appended.has(it.name!)) out.push(`!${it.name} = !{${[...m.namedMetadata.get(it.name!)!, ...appended.get(it.name!)!].join(', ')}}`);
     else if (it.what === 'md' && edits.replaceMetadata.has(it.name!)) out.push(`!${it.name} = ${edits.replaceMetadata.get(it.name!)!}`);
@@ -245,8 +252,8 @@ export function resolveRefs(text: string, ref: (key: string) => string): string 
 }
 
 /** The header's tokens with the editor's header edits; a space is kept between words the edits bring together. */
-function printHeader(m: LModule, fn: LFunction, ed: FunctionEditor | undefined, subst?: (i: number) => string | undefined): string {
-  const edits = ed?.header ?? [];
+function printHeader(m: LModule, fn: LFunction, ed: FunctionEditor | undefined, subst?: (i: number) => string | undefined, externalized = false): string {
+  const edits = externalized ? [...(ed?.header ?? []), ...linkageEdit(m, fn)].sort((a, b) => a.from - b.from) : (ed?.header ?? []);
   const folds = constantFolds(m);
   if (!edits.length) return joinTokens(m.text, m.tokens, fn.headerFrom, fn.headerTo, subst, folds);
   let out = '';
@@ -268,8 +275,8 @@ function printHeader(m: LModule, fn: LFunction, ed: FunctionEditor | undefined, 
   return out;
 }
 
-function printFunction(m: LModule, fn: LFunction, ed: FunctionEditor | undefined): string {
-  const header = printHeader(m, fn, ed);
+function printFunction(m: LModule, fn: LFunction, ed: FunctionEditor | undefined, externalized = false): string {
+  const header = printHeader(m, fn, ed, undefined, externalized);
   if (fn.isDeclaration) return header;
   const folds = constantFolds(m);
   // Slot numbering: unnamed args, unnamed blocks, unnamed results, in order.
@@ -320,7 +327,7 @@ function printFunction(m: LModule, fn: LFunction, ed: FunctionEditor | undefined
     return undefined;
   };
   // Header with renumbered parameter names (and the editor's header edits).
-  const lines: string[] = [printHeader(m, fn, ed, subst) + ' {'];
+  const lines: string[] = [printHeader(m, fn, ed, subst, externalized) + ' {'];
   fn.blocks.forEach((b, bi) => {
     if (b.label !== undefined) {
       const l = NUMERIC.test(b.label) ? renum.get(b.label)! : b.label;
@@ -339,3 +346,76 @@ function printFunction(m: LModule, fn: LFunction, ed: FunctionEditor | undefined
   return lines.join('\n');
 }
 
+
+/** The header edit that leaves out `fn`'s linkage keyword (GlobalValue::setLinkage(ExternalLinkage)). */
+function linkageEdit(m: LModule, fn: LFunction): { from: number; to: number; text: string }[] {
+  if (fn.linkage === undefined) return [];
+  const t = m.tokens;
+  for (let i = fn.headerFrom + 1; i < fn.headerTo && t.kindCode(i) !== TK.gvar; i++) {
+    if (t.kindCode(i) === TK.word && t.textIs(i, fn.linkage)) return [{ from: i, to: i + 1, text: '' }];
+  }
+  return [];
+}
+
+/**
+ * `fn` as a declaration, as AsmWriter prints a function whose body Function::deleteBody dropped
+ * (with its references: metadata attachments, personality, prefix, prologue) and whose comdat
+ * ModuleDesc::cleanup cleared: `declare`, no linkage, parameters without names; the rest of the
+ * header (visibility, `dso_local`, calling convention, attributes, `#N`, section, alignment) as written.
+ */
+function printDeclarationOf(m: LModule, fn: LFunction): string {
+  const t = m.tokens;
+  const drop: { from: number; to: number; text: string }[] = [{ from: fn.headerFrom, to: fn.headerFrom + 1, text: 'declare' }, ...linkageEdit(m, fn)];
+  // The parameter list: the parentheses after the function's name; local names inside it go.
+  let i = fn.headerFrom;
+  while (i < fn.headerTo && !(t.kindCode(i) === TK.gvar && t.valueOf(i) === fn.name)) i++;
+  let close = i + 1;
+  if (t.kindCode(i + 1) === TK.punct && t.charAt(i + 1) === 0x28) {
+    let depth = 0;
+    for (let k = i + 1; k < fn.headerTo; k++) {
+      if (t.kindCode(k) === TK.punct) {
+        const c = t.charAt(k);
+        if (c === 0x28 || c === 0x5b || c === 0x7b || c === 0x3c) depth++;
+        else if (c === 0x29 || c === 0x5d || c === 0x7d || c === 0x3e) depth--;
+        if (depth === 0) {
+          close = k;
+          break;
+        }
+      } else if (depth === 1 && t.kindCode(k) === TK.lvar) drop.push({ from: k, to: k + 1, text: '' });
+    }
+  }
+  // After the parameters: comdat, metadata attachments, personality / prefix / prologue operands go.
+  for (let k = close + 1; k < fn.headerTo; k++) {
+    const kind = t.kindCode(k);
+    if (kind === TK.word && t.textIs(k, 'comdat')) {
+      const end = t.kindCode(k + 1) === TK.punct && t.charAt(k + 1) === 0x28 ? k + 4 : k + 1;
+      drop.push({ from: k, to: end, text: '' });
+      k = end - 1;
+    } else if (kind === TK.meta) {
+      drop.push({ from: k, to: k + 2, text: '' });
+      k++;
+    } else if (kind === TK.word && (t.textIs(k, 'personality') || t.textIs(k, 'prefix') || t.textIs(k, 'prologue'))) {
+      // `personality T V`: up to the next word that starts another header part, or the end.
+      let e = k + 1;
+      let depth = 0;
+      for (; e < fn.headerTo; e++) {
+        const ek = t.kindCode(e);
+        if (ek === TK.punct) {
+          const c = t.charAt(e);
+          if (c === 0x28 || c === 0x5b || c === 0x7b || c === 0x3c) depth++;
+          else if (c === 0x29 || c === 0x5d || c === 0x7d || c === 0x3e) depth--;
+        }
+        if (depth === 0 && (ek === TK.gvar || (ek === TK.word && (t.textIs(e, 'null') || t.textIs(e, 'undef'))))) {
+          e++;
+          break;
+        }
+      }
+      drop.push({ from: k, to: e, text: '' });
+      k = e - 1;
+    }
+  }
+  drop.sort((a, b) => a.from - b.from);
+  const ed = new FunctionEditor(fn);
+  ed.header = drop;
+  return printHeader(m, fn, ed);
+}

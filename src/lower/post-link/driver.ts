@@ -35,7 +35,7 @@ import { globalDce, ReferenceGraph } from './module-view.js';
 import { cleanUsedLists } from './used-lists.js';
 import type { PostLinkOptions } from './options.js';
 import { deviceLibReqMask, deviceRequirements, kernelProgramMetadata } from './image-requirements.js';
-import { groupClosure, groupEntryPoints, splitRoots, type EntryPointGroup } from './split.js';
+import { functionAttributes, groupClosure, groupEntryPoints, splitRoots, virtualFunctionCleanup, virtualFunctionSets, type EntryPointGroup } from './split.js';
 
 /** The files the driver reads and writes. `-` is standard input / output. */
 export interface PostLinkFileSystem {
@@ -82,10 +82,6 @@ const UNIMPLEMENTED_ATTRIBUTES: ReadonlyMap<string, string> = new Map([
   ['sycl-optlevel', '[SYCL/misc properties] optLevel'],
   ['sycl-grf-size', '[SYCL/misc properties] the GRF size'],
   ['sycl-register-alloc-mode', '[SYCL/misc properties] the register allocation mode'],
-  // Virtual functions (ModuleDesc::cleanup deletes or externalizes `indirectly-callable` bodies per
-  // image; ComputeModuleRuntimeInfo.cpp writes the sets): neither is done here.
-  ['indirectly-callable', '[SYCL/virtual functions] virtual-functions-set, and keep or drop virtual function bodies per image'],
-  ['calls-indirectly', '[SYCL/virtual functions] uses-virtual-functions-set'],
 ]);
 const UNIMPLEMENTED_CALLEES: ReadonlyMap<string, string> = new Map([['__devicelib_assert_fail', '[SYCL/assert used]']]);
 
@@ -199,19 +195,27 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
     const scope = graph.kept(kept).functions;
     const order = doSplit ? 'cloned' : 'parsed';
 
+    // ModuleDesc::cleanup runs on the split module before the spec-constant pass: deleted virtual
+    // function bodies are not lowered.
+    const virtualFns = virtualFunctionCleanup(m, group, scope);
+    const passScope = virtualFns.bodyDeleted.length ? scope.filter((f) => !virtualFns.bodyDeleted.includes(f)) : scope;
+
     const produce = (mode: 'native' | 'emulation' | 'default_values' | undefined, fileIndex: number): string[] => {
       const edits: ModuleEdits = newModuleEdits();
       for (const l of base.newGlobals) edits.newGlobals.push(l);
+      for (const f of virtualFns.bodyDeleted) edits.bodyDeleted.add(f);
+      for (const f of virtualFns.externalized) edits.externalized.add(f);
       let lowering;
       let met = false;
       if (mode) {
-        const r = runSpecConstantsPass(m, dl, mode, edits, order, scope);
+        const r = runSpecConstantsPass(m, dl, mode, edits, order, passScope);
         lowering = r.lowering;
         met = r.modified;
         // NVPTX: the spec-constant buffer argument becomes a per-kernel global (src/lower/from-ir/cuda-spec-constants.ts).
-        if (isNvptxTriple(m.triple)) runCudaSpecConstantToSymbol(m, edits, scope);
+        if (isNvptxTriple(m.triple)) runCudaSpecConstantToSymbol(m, edits, passScope);
       }
-      const final = graph.kept(globalDce(graph, kept, edits, compilerUsedRefs.filter((n) => kept.has(n))));
+      // Externalized virtual functions are no longer discardable: GlobalDCE keeps them.
+      const final = graph.kept(globalDce(graph, kept, edits, [...compilerUsedRefs.filter((n) => kept.has(n)), ...virtualFns.externalized.map((f) => f.name)]));
       // The split module prints what it keeps (its entities, the metadata, attribute groups and comdats they use).
       edits.only = graph.itemsKept(final, edits);
       const text = printModule(m, edits, moduleId);
@@ -229,18 +233,22 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
         emitIr(text, irPath);
       }
       const dgs = lowerDeviceGlobals(findDeviceGlobals(m, final.globals).map((g) => ({ ...g, name: utf8Name(g.name), irName: utf8Name(g.irName) })), dl);
-      const exported = opts.emitExportedSymbols ? group.entries.filter((f) => final.names.has(f.name) && f.cc === 'spir_func').map((f) => utf8Name(f.name)) : [];
+      // computeModuleProperties: virtual functions are linked another way, not exported.
+      const exported = opts.emitExportedSymbols ? group.entries.filter((f) => final.names.has(f.name) && f.cc === 'spir_func' && functionAttributes(m, f).every((a) => a.key !== 'indirectly-callable')).map((f) => utf8Name(f.name)) : [];
+      // Function::deleteBody cleared the deleted virtual functions' metadata attachments.
+      const withMetadata = virtualFns.bodyDeleted.length ? final.functions.filter((f) => !edits.bodyDeleted.has(f)) : final.functions;
       const registry = buildRegistry({
         devicelibReqMask: deviceLibReqMask(m, final.functions),
-        deviceRequirements: deviceRequirements(m, final.functions, group.entries.filter((f) => final.names.has(f.name))),
+        deviceRequirements: deviceRequirements(m, withMetadata, group.entries.filter((f) => final.names.has(f.name))),
         ...(lowering ? { specConstants: { ...lowering, constants: lowering.constants.map((c) => ({ ...c, name: utf8Name(c.name) })) } } : {}),
         specConstantsMet: met && mode !== 'default_values',
         exportedSymbols: exported,
         emitProgramMetadata: opts.emitProgramMetadata,
-        kernelProgramMetadata: opts.emitProgramMetadata ? kernelProgramMetadata(m, final.functions) : [],
+        kernelProgramMetadata: opts.emitProgramMetadata ? kernelProgramMetadata(m, withMetadata) : [],
         deviceGlobals: dgs,
         emitDeviceGlobals: opts.deviceGlobals,
         specConstsReplacedWithDefault: mode === 'default_values',
+        virtualFunctions: new Map([...virtualFunctionSets(m, final.functions.filter((f) => !f.isDeclaration && !edits.bodyDeleted.has(f)))].map(([k, v]) => [k, utf8Name(v)])),
       });
       const propPath = resultName('.prop', fileIndex);
       write(propPath, encodeRegistry(registry));

@@ -104,6 +104,8 @@ export class ReferenceGraph {
       for (let i = v.g.initFrom; i < v.g.initTo; i++) if (toks.kindCode(i) === TK.gvar) out.push(toks.valueOf(i));
       return out;
     }
+    // A body Function::deleteBody dropped took its references (personality, prefix, prologue too).
+    if (edits?.bodyDeleted.has(v.f)) return [];
     const out: string[] = [];
     const ed = edits?.functions.get(v.f);
     // Header references (personality, prefix): tokens between headerFrom and headerTo.
@@ -196,6 +198,8 @@ export function reachableMetadata(m: LModule, keptItems: Iterable<LTopItem>, edi
       scan(it.global.tokFrom, it.global.tokTo);
     } else if (it.kind === 'function') {
       const f = it.fn;
+      // Function::deleteBody clears the attachments along with the body.
+      if (edits?.bodyDeleted.has(f)) continue;
       const ed = edits?.functions.get(f);
       scan(f.headerFrom, f.headerTo);
       for (const b of f.blocks) {
@@ -233,6 +237,11 @@ function usedGroupsAndComdats(m: LModule, kept: KeptEntities, edits: ModuleEdits
   for (const g of kept.globals) scan(g.tokFrom, g.tokTo, g.name);
   for (const f of kept.functions) {
     const ed = edits.functions.get(f);
+    if (edits.bodyDeleted.has(f)) {
+      // A declaration now: its attribute groups stay, its comdat was cleared.
+      scan(f.headerFrom, f.headerTo);
+      continue;
+    }
     scan(f.headerFrom, f.headerTo, f.name);
     for (const b of f.blocks) for (const ins of b.instructions) if (!ed?.deleted.has(ins)) scan(ins.tokFrom, ins.tokTo);
   }

@@ -202,6 +202,37 @@ export function perModuleCategory(m: LModule, f: LFunction): string {
   return key;
 }
 
+/**
+ * What ModuleDesc::cleanup (ModuleSplitter.cpp@16c65834) does to the virtual functions
+ * (`indirectly-callable`) of a module holding `group`: where none of the group's entry points is
+ * one (`HasVirtualFunctionDefinitions` false) their bodies are deleted — another image provides
+ * them — otherwise they get external linkage so GlobalDCE keeps them. `functions`: the module's.
+ */
+export function virtualFunctionCleanup(m: LModule, group: EntryPointGroup, functions: readonly LFunction[]): { bodyDeleted: LFunction[]; externalized: LFunction[] } {
+  const isVirtual = (f: LFunction): boolean => attrValue(m, f, 'indirectly-callable') !== undefined;
+  const hasDefinitions = group.entries.some(isVirtual);
+  const virtual = functions.filter((f) => !f.isDeclaration && isVirtual(f));
+  return hasDefinitions ? { bodyDeleted: [], externalized: virtual } : { bodyDeleted: virtual, externalized: [] };
+}
+
+/**
+ * `[SYCL/virtual functions]` of a module (ComputeModuleRuntimeInfo.cpp@46a4a43c): the
+ * `indirectly-callable` value of its first definition that has one (`virtual-functions-set`), or
+ * else the sets its definitions' `calls-indirectly` values name, comma-joined
+ * (`uses-virtual-functions-set`; upstream joins a StringSet in its hash order, this in first-seen
+ * order: the same for one set). `definitions`: the module's function definitions after cleanup.
+ */
+export function virtualFunctionSets(m: LModule, definitions: readonly LFunction[]): Map<string, string> {
+  const used: string[] = [];
+  for (const f of definitions) {
+    const set = attrValue(m, f, 'indirectly-callable');
+    if (set !== undefined) return new Map([['virtual-functions-set', set]]);
+    const calls = attrValue(m, f, 'calls-indirectly');
+    if (calls !== undefined) for (const s of calls.split(',')) if (s !== '' && !used.includes(s)) used.push(s);
+  }
+  return used.length ? new Map([['uses-virtual-functions-set', used.join(',')]]) : new Map();
+}
+
 /** The names a group's module keeps: its entry points and everything they reference. */
 export function groupClosure(g: ReferenceGraph, group: EntryPointGroup, globalRoots: readonly string[] = []): Set<string> {
   // collectFunctionsAndGlobalVariablesToExtract (ModuleSplitter.cpp@16c65834): the entry points and
