@@ -10,7 +10,11 @@ import { Rng } from './rng.js';
 /** The repository root. */
 export const ROOT = new URL('../../', import.meta.url).pathname;
 
-/** Every file under testdata/, sorted by path (the order is part of what a seed means). */
+/**
+ * Every file under testdata/, sorted by path (the order is part of what a seed means: adding a file
+ * changes what a case index builds, so recorded cases name the corpus they were found with, see
+ * {@link loadCorpusPaths}).
+ */
 export function loadCorpus(dir = join(ROOT, 'testdata')): CorpusFile[] {
   const out: CorpusFile[] = [];
   const stack = [dir];
@@ -23,6 +27,11 @@ export function loadCorpus(dir = join(ROOT, 'testdata')): CorpusFile[] {
     }
   }
   return out.sort((a, b) => (a.name < b.name ? -1 : 1));
+}
+
+/** The corpus as the given paths (relative to the repository), in their order: a recorded corpus. */
+export function loadCorpusPaths(paths: readonly string[]): CorpusFile[] {
+  return paths.map((name) => ({ name, bytes: new Uint8Array(readFileSync(join(ROOT, name))) }));
 }
 
 /** The generators a run draws from: all of them by weight, or the one named. */

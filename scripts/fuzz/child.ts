@@ -7,11 +7,20 @@
  */
 import { closeSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { generatorsFor, loadCorpus, makeCase } from './cases.js';
+import { generatorsFor, loadCorpus, loadCorpusPaths, makeCase, type CorpusFile } from './cases.js';
 import { runCase } from './run-case.js';
 import { CASE_MEMORY_BYTES, CASE_TIME_MS, type CaseFailure, type ChildMessage, type Job } from './protocol.js';
 
-const corpus = loadCorpus();
+const current = loadCorpus();
+/** Recorded corpora by their path list (a job may name one, see Job.corpusPaths). */
+const recorded = new Map<string, CorpusFile[]>();
+function corpusOf(job: Job): CorpusFile[] {
+  if (!job.corpusPaths) return current;
+  const key = job.corpusPaths.join('\n');
+  let c = recorded.get(key);
+  if (!c) recorded.set(key, (c = loadCorpusPaths(job.corpusPaths)));
+  return c;
+}
 
 /** Peak-RSS measurement when the kernel offers it (resetting VmHWM needs Linux 4.0+). */
 const canMeasure = ((): boolean => {
@@ -48,7 +57,7 @@ process.on('message', (job: Job) => {
     let target = '?';
     let what = '';
     try {
-      const c = makeCase(job.seed, i, gens, corpus, job.huge);
+      const c = makeCase(job.seed, i, gens, corpusOf(job), job.huge);
       target = c.target;
       what = c.input.what;
       counts[target] = (counts[target] ?? 0) + 1;

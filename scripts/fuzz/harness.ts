@@ -26,6 +26,8 @@ export interface FuzzOptions {
   block?: number;
   /** Run exactly these case indices (e.g. earlier failures) instead of cases 0..cases-1. */
   indices?: readonly number[];
+  /** The corpus as it was when those cases were recorded (paths under the repository, sorted); default: testdata/ now. */
+  corpusPaths?: readonly string[];
   /** Called after each block with the number of cases done. */
   progress?: (done: number) => void;
 }
@@ -124,7 +126,7 @@ export function fuzz(opts: FuzzOptions): Promise<FuzzResult> {
       });
       child.on('message', (m: ChildMessage) => {
         if (m.type === 'ready') {
-          child.send({ seed: opts.seed, from: block[0], to: block[1], target: opts.target, huge: opts.huge, progressFile } satisfies Job);
+          child.send({ seed: opts.seed, from: block[0], to: block[1], target: opts.target, huge: opts.huge, progressFile, ...(opts.corpusPaths ? { corpusPaths: opts.corpusPaths } : {}) } satisfies Job);
           return;
         }
         result.cases += m.to - m.from;
@@ -144,7 +146,7 @@ export function fuzz(opts: FuzzOptions): Promise<FuzzResult> {
           return;
         }
         block = more;
-        child.send({ seed: opts.seed, from: block[0], to: block[1], target: opts.target, huge: opts.huge, progressFile } satisfies Job);
+        child.send({ seed: opts.seed, from: block[0], to: block[1], target: opts.target, huge: opts.huge, progressFile, ...(opts.corpusPaths ? { corpusPaths: opts.corpusPaths } : {}) } satisfies Job);
       });
     };
     for (let slot = 0; slot < jobs && queue.length; slot++) {

@@ -17,6 +17,11 @@ export interface Job {
   huge?: boolean;
   /** Where the worker writes the index and start time of the case it is running. */
   progressFile: string;
+  /**
+   * The corpus as these paths (relative to the repository, sorted), instead of every file under
+   * testdata/ now: replays cases recorded when the corpus was that list (see loadCorpus).
+   */
+  corpusPaths?: readonly string[];
 }
 
 /** A case that failed, with what is needed to replay it (`--seed S --case index`). */

@@ -6,8 +6,11 @@
  * `npm run fuzz -- --seed 24301 --case I` replays it.
  */
 import { expect } from 'chai';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { fuzz } from '../../scripts/fuzz/harness.js';
 import { GENERATORS } from '../../scripts/fuzz/generators.js';
+import { generatorsFor, loadCorpusPaths, makeCase } from '../../scripts/fuzz/cases.js';
 
 const CASES = 5_000;
 const SEED = 0x5eed;
@@ -30,21 +33,30 @@ describe('fuzz: generated and mutated inputs give a model or a typed error, with
   // 176390: the slowest case of the 1,000,000-case run of 2026-11-26 (1.3 s, under the bound): the
   // lexer's unescaping searched past each string for a backslash, quadratic on a 1.3 MB line; 0.06 s now.
   // Each with the generator that made it (with `--target`, a case is the input it was in that run,
-  // whatever generators were added since: scripts/fuzz/cases.ts makeCase).
-  const REGRESSIONS: Record<string, readonly number[]> = {
-    mutate: [65100, 97565, 169631, 176390, 265001, 280358, 286719, 299695, 389285, 443635, 458186, 518235, 533484, 579090, 695643, 786178, 786823, 804893, 897787, 902852, 922963],
-    nesting: [533388],
-    'offload-counts': [533760],
-    'syclbin-counts': [803187],
+  // whatever generators were added since: scripts/fuzz/cases.ts makeCase) and the corpus of its run
+  // (fuzz-regression-corpus.json: testdata/ has grown since, which changes what an index builds).
+  const RECORDED = JSON.parse(readFileSync(new URL('./fuzz-regression-corpus.json', import.meta.url), 'utf8')) as {
+    runs: { commit: string; what: string; paths: string[]; cases: { target: string; index: number; sha256: string }[] }[];
   };
-  const count = Object.values(REGRESSIONS).reduce((a, l) => a + l.length, 0);
-  it(`the ${count} cases the 1,000,000-case run failed`, async () => {
-    for (const [target, indices] of Object.entries(REGRESSIONS)) {
-      const r = await fuzz({ cases: indices.length, seed: SEED, indices, target });
-      const report = r.failures.map((f) => `case ${f.index} (${f.target}: ${f.what}): ${f.reason}`).join('\n');
-      expect(r.failures, report).to.deep.equal([]);
-      expect(r.cases).to.equal(indices.length);
-      expect(Object.keys(r.counts)).to.deep.equal([target]);
+  const count = RECORDED.runs.reduce((a, r) => a + r.cases.length, 0);
+  it(`the ${count} cases the 1,000,000-case runs failed or found slowest, each built as it was in its run`, async () => {
+    for (const run of RECORDED.runs) {
+      const corpus = loadCorpusPaths(run.paths);
+      const targets = [...new Set(run.cases.map((c) => c.target))];
+      for (const target of targets) {
+        const cases = run.cases.filter((c) => c.target === target);
+        // The input each index builds now is the one it built in that run.
+        for (const c of cases) {
+          const { input } = makeCase(SEED, c.index, generatorsFor(target), corpus, false);
+          expect(createHash('sha256').update(input.bytes).digest('hex').slice(0, 16), `case ${c.index} (${target}) of ${run.commit}`).to.equal(c.sha256);
+        }
+        const indices = cases.map((c) => c.index);
+        const r = await fuzz({ cases: indices.length, seed: SEED, indices, target, corpusPaths: run.paths });
+        const report = r.failures.map((f) => `case ${f.index} (${f.target}: ${f.what}): ${f.reason}`).join('\n');
+        expect(r.failures, report).to.deep.equal([]);
+        expect(r.cases).to.equal(indices.length);
+        expect(Object.keys(r.counts)).to.deep.equal([target]);
+      }
     }
   });
 });
