@@ -52,16 +52,12 @@ function gepNoOpFold(t: TokenList, i: number): { from: number; to: number; next:
     const kind = t.kindCode(k);
     if (kind === TK.eof) return undefined;
     if (kind === TK.nl) continue;
-    if (kind === TK.punct) {
-      const c = t.charAt(k);
-      if (c === 0x28 || c === 0x5b || c === 0x7b || c === 0x3c) depth++;
-      else if (c === 0x29 || c === 0x5d || c === 0x7d || c === 0x3e) {
-        if (depth === 0) break;
-        depth--;
-      } else if (c === 0x2c && depth === 0) {
-        parts.push([]);
-        continue;
-      }
+    const delta = t.bracketDelta(k);
+    if (delta < 0 && depth === 0) break;
+    depth += delta;
+    if (delta === 0 && depth === 0 && isPunct(t, k, ',')) {
+      parts.push([]);
+      continue;
     }
     parts[parts.length - 1]!.push(k);
   }
@@ -91,14 +87,10 @@ function bitcastNoOpFold(t: TokenList, i: number): { from: number; to: number; n
   for (; k < t.length; k++) {
     const kind = t.kindCode(k);
     if (kind === TK.eof) return undefined;
-    if (kind === TK.punct) {
-      const c = t.charAt(k);
-      if (c === 0x28 || c === 0x5b || c === 0x7b || c === 0x3c) depth++;
-      else if (c === 0x29 || c === 0x5d || c === 0x7d || c === 0x3e) {
-        if (depth === 0) break;
-        depth--;
-      }
-    } else if (depth === 0 && kind === TK.word && t.textIs(k, 'to')) to = k;
+    const delta = t.bracketDelta(k);
+    if (delta < 0 && depth === 0) break;
+    depth += delta;
+    if (depth === 0 && kind === TK.word && t.textIs(k, 'to')) to = k;
   }
   if (to < 0) return undefined;
   const dest = [];

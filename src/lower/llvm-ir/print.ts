@@ -373,15 +373,12 @@ function printDeclarationOf(m: LModule, fn: LFunction): string {
   if (t.kindCode(i + 1) === TK.punct && t.charAt(i + 1) === 0x28) {
     let depth = 0;
     for (let k = i + 1; k < fn.headerTo; k++) {
-      if (t.kindCode(k) === TK.punct) {
-        const c = t.charAt(k);
-        if (c === 0x28 || c === 0x5b || c === 0x7b || c === 0x3c) depth++;
-        else if (c === 0x29 || c === 0x5d || c === 0x7d || c === 0x3e) depth--;
-        if (depth === 0) {
-          close = k;
-          break;
-        }
-      } else if (depth === 1 && t.kindCode(k) === TK.lvar) drop.push({ from: k, to: k + 1, text: '' });
+      depth += t.bracketDelta(k);
+      if (depth === 0) {
+        close = k;
+        break;
+      }
+      if (depth === 1 && t.kindCode(k) === TK.lvar) drop.push({ from: k, to: k + 1, text: '' });
     }
   }
   // After the parameters: comdat, metadata attachments, personality / prefix / prologue operands go.
@@ -400,11 +397,7 @@ function printDeclarationOf(m: LModule, fn: LFunction): string {
       let depth = 0;
       for (; e < fn.headerTo; e++) {
         const ek = t.kindCode(e);
-        if (ek === TK.punct) {
-          const c = t.charAt(e);
-          if (c === 0x28 || c === 0x5b || c === 0x7b || c === 0x3c) depth++;
-          else if (c === 0x29 || c === 0x5d || c === 0x7d || c === 0x3e) depth--;
-        }
+        depth += t.bracketDelta(e);
         if (depth === 0 && (ek === TK.gvar || (ek === TK.word && (t.textIs(e, 'null') || t.textIs(e, 'undef'))))) {
           e++;
           break;

@@ -198,7 +198,8 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
     // ModuleDesc::cleanup runs on the split module before the spec-constant pass: deleted virtual
     // function bodies are not lowered.
     const virtualFns = virtualFunctionCleanup(m, group, scope);
-    const passScope = virtualFns.bodyDeleted.length ? scope.filter((f) => !virtualFns.bodyDeleted.includes(f)) : scope;
+    const deletedBodies = new Set(virtualFns.bodyDeleted);
+    const passScope = deletedBodies.size ? scope.filter((f) => !deletedBodies.has(f)) : scope;
 
     const produce = (mode: 'native' | 'emulation' | 'default_values' | undefined, fileIndex: number): string[] => {
       const edits: ModuleEdits = newModuleEdits();

@@ -223,14 +223,14 @@ export function virtualFunctionCleanup(m: LModule, group: EntryPointGroup, funct
  * order: the same for one set). `definitions`: the module's function definitions after cleanup.
  */
 export function virtualFunctionSets(m: LModule, definitions: readonly LFunction[]): Map<string, string> {
-  const used: string[] = [];
+  const used = new Set<string>();
   for (const f of definitions) {
     const set = attrValue(m, f, 'indirectly-callable');
     if (set !== undefined) return new Map([['virtual-functions-set', set]]);
     const calls = attrValue(m, f, 'calls-indirectly');
-    if (calls !== undefined) for (const s of calls.split(',')) if (s !== '' && !used.includes(s)) used.push(s);
+    if (calls !== undefined) for (const s of calls.split(',')) if (s !== '') used.add(s);
   }
-  return used.length ? new Map([['uses-virtual-functions-set', used.join(',')]]) : new Map();
+  return used.size ? new Map([['uses-virtual-functions-set', [...used].join(',')]]) : new Map();
 }
 
 /** The names a group's module keeps: its entry points and everything they reference. */

@@ -316,6 +316,16 @@ export class TokenList {
     return this.text.charCodeAt(this.starts[i]!);
   }
 
+  /**
+   * How token `i` changes the bracket depth: +1 for `(` `[` `{` `<`, -1 for `)` `]` `}` `>`, 0 for
+   * any other token (what the walkers that find an operand's extent count).
+   */
+  bracketDelta(i: number): number {
+    if (this.kindCode(i) !== TK.punct) return 0;
+    const c = this.charAt(i);
+    return c === 0x28 || c === 0x5b || c === 0x7b || c === 0x3c ? 1 : c === 0x29 || c === 0x5d || c === 0x7d || c === 0x3e ? -1 : 0;
+  }
+
   /** Length of token `i`'s text. */
   lengthOf(i: number): number {
     return this.ends[i]! - this.starts[i]!;
