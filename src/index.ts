@@ -74,10 +74,27 @@ export {
   OFFLOAD_CONTAINERS,
 } from './offload/input.js';
 export { llvmCreateCheck, llvmExtractRegion, LLVM_CREATE_ERRORS, type LlvmBinaryView, type LlvmCreateError, type LlvmRegionResult } from './offload/llvm-rules.js';
-export { readArchive, archiveChunks, isArchive, type ArchiveFile, type ArchiveMember, type ArchiveMemberInput } from './containers/archive.js';
+export { readArchive, writeArchive, archiveChunks, isArchive, type ArchiveFile, type ArchiveMember, type ArchiveMemberInput } from './containers/archive.js';
 export { readCoffOffloadBinaries, readCoffSectionTable, identifyCoff, type CoffFile, type CoffSection } from './containers/coff.js';
 export { elfArchiveSymbols } from './containers/elf-symbols.js';
 export { bitcodeArchiveSymbols, bitcodeKernels, type BitcodeArchiveSymbols } from './containers/bitcode-symbols.js';
 export { archiveMemberSymbols, type MemberSymbols } from './containers/archive-symbols.js';
 export { scanForOffloadBinaries, type ScanResult } from './containers/scan.js';
 export { readOffloadBundles, OffloadBundleError, BUNDLE_LLVM_ERRORS, type OffloadBundleEntryModel, type BundleSection, type ReadBundlesOptions } from './containers/offload-bundle.js';
+
+// Types that the signatures above use (options, results, model parts), so TypeScript users can name them.
+export type { ReadOneOptions, StringEntryModel } from './offload/read.js';
+export type { StringTable } from './offload/strtab.js';
+export type { SyclbinVisitor } from './syclbin/read.js';
+export type { V1Geometry, BlobUse } from './syclbin/read-v1.js';
+export type { InspectOptions, RenderOptions } from './syclbin/inspect.js';
+export type { ListJsonOptions, OffloadListJson, OffloadListElfJson, OffloadListSectionJson, OffloadListBareJson, OffloadListBinaryJson, OffloadListBundleJson, OffloadListEntryJson, StringJson } from './offload/list-json.js';
+export type { PackagerImage, ParsedImageArgument } from './offload/packager-args.js';
+export type { AnnotateOptions, FileFormat, Finding, JsonSpan, MetadataBlob, V1Image } from './hex/annotate.js';
+export type { SyclbinJsonOptions, Hasher } from './syclbin/json.js';
+export type { DiffEntry, ByteDiffEntry } from './hex/diff.js';
+export type { ElfFile, ElfOffloadResult, ElfOffloadSectionRead, ElfSection, OffloadingSection, ReadElfOffloadOptions, ReadElfOptions, ReadSectionsOptions, SectionsRead } from './offload/elf.js';
+export type { ArchiveKind, ArchiveSpecial, ReadArchiveOptions } from './containers/archive.js';
+export type { CoffOffloadResult, ReadCoffOffloadOptions, ReadCoffOptions } from './containers/coff.js';
+export type { ScanOptions } from './containers/scan.js';
+export type { BitcodeInfo, ElfInfo, OffloadBinaryInfo, SpirvInfo, UnknownInfo } from './containers/identify.js';

@@ -27,8 +27,8 @@ describe('library API: what a consumer calls', () => {
   it('lowerManifestJson lowers the manifest document; lowerManifest given that document is a LowerError naming lowerManifestJson', () => {
     const json: unknown = JSON.parse(readFileSync(ROOT + 'testdata/lower/issue-example.json', 'utf8'));
     const r = api.lowerManifestJson(json);
-    expect(api.encodeRegistry(r.registry).length).to.be.greaterThan(0);
-    expect(api.encodeRegistry(api.lowerManifest(api.parseManifest(json)).registry)).to.deep.equal(api.encodeRegistry(r.registry));
+    expect(api.writeRegistry(r.registry).length).to.be.greaterThan(0);
+    expect(api.writeRegistry(api.lowerManifest(api.parseManifest(json)).registry)).to.deep.equal(api.writeRegistry(r.registry));
     expect(() => api.lowerManifest(json as api.LoweringManifest))
       .to.throw(api.LowerError)
       .with.property('message')
@@ -73,10 +73,10 @@ describe('library API: readPropsJson is a reader: its errors are DecodeErrors wi
 });
 
 describe('library API: property-set syntax errors name the set and key', () => {
-  it('decodeRegistry: a bad line in a set is at [set, key]; a bad set line at []', () => {
+  it('readRegistry: a bad line in a set is at [set, key]; a bad set line at []', () => {
     const e = (text: string): api.DecodeError => {
       try {
-        api.decodeRegistry(new TextEncoder().encode(text));
+        api.readRegistry(new TextEncoder().encode(text));
       } catch (x) {
         return x as api.DecodeError;
       }

@@ -3,12 +3,12 @@
  * (`%struct.sc = { i32, { float, [2 x i16] }, double }`, each with its own symbolic ID and default):
  *  1. from a lowering manifest (schemas/lower-manifest.schema.json, docs/spec/lowering.md): the CLI
  *     `syclbin lower MANIFEST.json` (property-set text to /dev/null) against `node -e 0`, and
- *     in-process `lowerManifestJson` + `encodeRegistry` against `JSON.parse` of the same text (the
+ *     in-process `lowerManifestJson` + `writeRegistry` against `JSON.parse` of the same text (the
  *     least any reader of the manifest does);
  *  2. from LLVM IR (the module bench/lower-ir.ts describes: one sret
  *     `__sycl_getComposite2020SpecConstantValue` call per constant, 6 MB of IR): `syclbin lower MODULE.ll`
  *     and `syclbin post-link -spec-const=native -S` as processes, and in-process the reader
- *     (`parseLlvmIr`), reader + lowering (`lowerIrModule` + `encodeRegistry`) and the whole post-link
+ *     (`parseLlvmIr`), reader + lowering (`lowerIrModule` + `writeRegistry`) and the whole post-link
  *     driver on an in-memory file system, against LLVM itself just reading the file:
  *     `llvm-as-19 -disable-output` (a process; Debian package llvm-19). No sycl-post-link is
  *     packaged for Debian, so there is no peer doing the same lowering.
@@ -67,7 +67,7 @@ export const lower: Workload = {
     const { lowerIrModule } = await load<typeof import('../../src/lower/from-ir/lower-ir.js')>('src/lower/from-ir/lower-ir');
     const { postLink } = await load<typeof import('../../src/lower/post-link/driver.js')>('src/lower/post-link/driver');
     const { parsePostLinkArgs } = await load<typeof import('../../src/lower/post-link/options.js')>('src/lower/post-link/options');
-    const { encodeRegistry } = await load<typeof import('../../src/props/registry.js')>('src/props/registry');
+    const { writeRegistry } = await load<typeof import('../../src/props/registry.js')>('src/props/registry');
     const n = ctx.quick ? 500 : 10_000;
 
     const manifestText = specConstantManifest(n);
@@ -86,11 +86,11 @@ export const lower: Workload = {
     });
     ctx.measure({
       id: 'lower-manifest-inprocess',
-      title: `the same in-process: lowerManifestJson + encodeRegistry vs JSON.parse of the manifest`,
+      title: `the same in-process: lowerManifestJson + writeRegistry vs JSON.parse of the manifest`,
       baseline: 'JSON.parse',
       contenders: [
         { name: 'JSON.parse', fn: () => JSON.parse(manifestText) },
-        { name: 'JSON.parse + lowerManifestJson + encodeRegistry', fn: () => encodeRegistry(lowerManifestJson(JSON.parse(manifestText)).registry) },
+        { name: 'JSON.parse + lowerManifestJson + writeRegistry', fn: () => writeRegistry(lowerManifestJson(JSON.parse(manifestText)).registry) },
       ],
     });
 
@@ -121,7 +121,7 @@ export const lower: Workload = {
         },
         { name: 'node -e 0', argv: [process.execPath, '-e', '0'] },
         { name: 'in-process parseLlvmIr', fn: () => parseLlvmIr(ir) },
-        { name: 'in-process lowerIrModule + encodeRegistry', fn: () => encodeRegistry(lowerIrModule(ir).registry) },
+        { name: 'in-process lowerIrModule + writeRegistry', fn: () => writeRegistry(lowerIrModule(ir).registry) },
         {
           name: 'in-process postLink (in-memory files)',
           fn: () => {

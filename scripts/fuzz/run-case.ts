@@ -25,7 +25,7 @@ import { strictOffloadingText } from '../../src/offload/input-text.js';
 import { binaryCandidates } from '../../src/offload/extract.js';
 import { isThinArchive, thinArchiveSource } from '../../src/containers/thin-archive.js';
 import { offloadListJson } from '../../src/offload/list-json.js';
-import { decodeRegistry, encodeRegistry } from '../../src/props/registry.js';
+import { readRegistry, writeRegistry } from '../../src/props/registry.js';
 import { decodeTypedRegistry } from '../../src/props/typed/index.js';
 import { checkTypedSets } from '../../src/props/check.js';
 import { explainRegistry } from '../../src/props/explain.js';
@@ -107,14 +107,14 @@ export function runCase(input: FuzzInput, print = true, timings?: Record<string,
       },
     ],
     [
-      'decodeRegistry+typed+check+explain+json',
+      'readRegistry+typed+check+explain+json',
       () => {
-        const reg = decodeRegistry(m);
+        const reg = readRegistry(m);
         const sets = decodeTypedRegistry(reg);
         checkTypedSets(sets);
         explainRegistry(sets);
         registryFromJson(JSON.parse(JSON.stringify(registryToJson(reg))));
-        decodeRegistry(encodeRegistry(reg));
+        readRegistry(writeRegistry(reg));
       },
     ],
     [

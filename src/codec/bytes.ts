@@ -237,3 +237,8 @@ export function toHex(b: Uint8Array): string {
   for (const x of b) s += x.toString(16).padStart(2, '0');
   return s;
 }
+
+/** True when `text` has no lone surrogate, i.e. it is the decoding of valid UTF-8 (String.prototype.isWellFormed, which Node 20 lacks). */
+export function isWellFormed(text: string): boolean {
+  return !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text);
+}

@@ -42,6 +42,19 @@ export class ArgumentError extends SyclbinError {
   }
 }
 
+/**
+ * The range `[from, to)` of an input of `size` bytes that options give (`from` defaults to 0, `to`
+ * to `size`): whole numbers with `from <= to <= size`, else an {@link ArgumentError} naming the
+ * options (`names`), never a silently empty or phantom range.
+ */
+export function rangeArgument(from: unknown, to: unknown, size: number, names: readonly [string, string] = ['from', 'to']): { from: number; to: number } {
+  const f = from === undefined ? 0 : wholeNumberArgument(from, names[0]);
+  const t = to === undefined ? size : wholeNumberArgument(to, names[1]);
+  if (t > size) throw new ArgumentError(`${names[1]} (${t}) is past the end of the ${size}-byte input`);
+  if (f > t) throw new ArgumentError(`${names[0]} (${f}) is after ${names[1]} (${t})`);
+  return { from: f, to: t };
+}
+
 /** `value` when it is a whole number from `min` to 2^53 - 1, else an {@link ArgumentError} naming `what`. */
 export function wholeNumberArgument(value: unknown, what: string, min = 0): number {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min) {

@@ -34,15 +34,53 @@ export function sliceSource(src: ByteSource, offset: number, size: number): Byte
   return { size, read: (o, n) => src.read(offset + o, n) };
 }
 
+/** What a value is, for an argument error (`null`, `string`, `ArrayBuffer`, …). */
+function kindOf(v: unknown): string {
+  if (v === null) return 'null';
+  if (typeof v !== 'object') return typeof v;
+  const name = (v as { constructor?: { name?: unknown } }).constructor?.name;
+  return typeof name === 'string' && name !== '' ? `a ${name}` : 'an object';
+}
+
+/** The bytes of a Uint8Array, an ArrayBuffer (or SharedArrayBuffer) or any view of one, in place; else undefined. */
+function bytesOf(v: unknown): Uint8Array | undefined {
+  if (v instanceof Uint8Array) return v;
+  if (v instanceof ArrayBuffer || (typeof SharedArrayBuffer !== 'undefined' && v instanceof SharedArrayBuffer)) return new Uint8Array(v);
+  if (ArrayBuffer.isView(v)) return new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
+  return undefined;
+}
+
+/**
+ * `input` as a Uint8Array. The declared type is a Uint8Array; from JavaScript an ArrayBuffer or any
+ * view of one (DataView, Buffer, other typed arrays) is read as it lies in memory, without a copy.
+ * Anything else is an {@link ArgumentError} naming `what`, never a wrong answer read from a value
+ * that has no bytes.
+ */
+export function toBytes(input: Uint8Array, what = 'the input'): Uint8Array {
+  const b = bytesOf(input);
+  if (b) return b;
+  throw new ArgumentError(`${what} must be bytes (a Uint8Array, an ArrayBuffer or a view of one), not ${kindOf(input)}`);
+}
+
+/**
+ * Text input as bytes: a string is its UTF-8 encoding, anything else as {@link toBytes}. For the
+ * readers of text formats (property-set text, JSON, LLVM IR), which read files as bytes.
+ */
+export function toTextBytes(input: Uint8Array | string, what = 'the input'): Uint8Array {
+  if (typeof input === 'string') return new TextEncoder().encode(input);
+  const b = bytesOf(input);
+  if (b) return b;
+  throw new ArgumentError(`${what} must be text (a string) or its bytes (a Uint8Array, an ArrayBuffer or a view of one), not ${kindOf(input)}`);
+}
+
 /** `input` as a source (bytes are wrapped with memorySource). */
 export function toSource(input: Uint8Array | ByteSource): ByteSource {
-  if (input instanceof Uint8Array) return memorySource(input);
   // From JavaScript: the bytes of an ArrayBuffer or of any view of one are read as they lie in memory.
+  const bytes = bytesOf(input);
+  if (bytes) return memorySource(bytes);
   const loose = input as unknown;
-  if (loose instanceof ArrayBuffer) return memorySource(new Uint8Array(loose));
-  if (ArrayBuffer.isView(loose)) return memorySource(new Uint8Array(loose.buffer, loose.byteOffset, loose.byteLength));
-  if (typeof loose === 'object' && loose !== null && typeof (loose as ByteSource).read === 'function' && Number.isSafeInteger((loose as ByteSource).size) && (loose as ByteSource).size >= 0) return input;
-  throw new ArgumentError(`the input must be bytes (a Uint8Array, an ArrayBuffer or a view of one) or a ByteSource (got ${loose === null ? 'null' : typeof loose})`);
+  if (typeof loose === 'object' && loose !== null && typeof (loose as ByteSource).read === 'function' && Number.isSafeInteger((loose as ByteSource).size) && (loose as ByteSource).size >= 0) return loose as ByteSource;
+  throw new ArgumentError(`the input must be bytes (a Uint8Array, an ArrayBuffer or a view of one) or a ByteSource, not ${kindOf(loose)}`);
 }
 
 /** Read a checked range: raises DecodeError (not RangeError) when it does not fit. */

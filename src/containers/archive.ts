@@ -32,6 +32,7 @@
 import {
   blobRef,
   chunkSize,
+  concatChunks,
   DecodeError,
   decodeUtf8,
   encode,
@@ -41,6 +42,7 @@ import {
   placedSpace,
   Sink,
   TerminatedStrings,
+  toBytes,
   toSource,
   withinPath,
   type BlobRef,
@@ -116,7 +118,8 @@ export interface ReadArchiveOptions extends InputPlacement {
 const HEADER = ArMemberHeader.fixedSize!;
 
 /** True when the input starts like an archive LLVM recognises (`!<arch>\n`, `!<thin>\n` or `<bigaf>\n`). */
-export function isArchive(head: Uint8Array): boolean {
+export function isArchive(input: Uint8Array): boolean {
+  const head = toBytes(input);
   return hasMagic(ArGlobalHeader.fields.magic, head) || hasMagic(ArThinMagic, head) || hasMagic(ArBigMagic, head);
 }
 
@@ -353,6 +356,11 @@ function memberHeader(nameField: string, size: number, mode: number): Uint8Array
 
 /** Pad after odd-sized data. */
 const PAD = Uint8Array.of(AR_PAD_BYTE);
+
+/** A GNU archive as one buffer ({@link archiveChunks}, joined). */
+export function writeArchive(members: readonly ArchiveMemberInput[]): Uint8Array {
+  return concatChunks(archiveChunks(members));
+}
 
 /**
  * A GNU archive as chunks (headers and tables as bytes, member data as given: blobs stay blobs), as

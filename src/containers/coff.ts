@@ -26,7 +26,7 @@
  *
  * Portable: no Node APIs.
  */
-import { decodeUtf8, DecodeError, hasMagic, hex, locate, placedSpace, R, Space, TerminatedStrings, toSource, withinPath, type ByteSource, type PathKey, type InputPlacement, type SpanNode, type SpanTree } from '../codec/index.js';
+import { decodeUtf8, DecodeError, hasMagic, hex, locate, placedSpace, R, Space, TerminatedStrings, toBytes, toSource, withinPath, type ByteSource, type PathKey, type InputPlacement, type SpanNode, type SpanTree } from '../codec/index.js';
 import {
   COFF_BIGOBJ_MIN_VERSION,
   COFF_CLGL_UUID,
@@ -62,7 +62,8 @@ export function isCoffImportFile(head: Uint8Array): boolean {
 }
 
 /** `identify_magic` → `coff_object`: 'object', 'bigobj', or undefined (not a COFF object). */
-export function identifyCoff(head: Uint8Array): 'object' | 'bigobj' | undefined {
+export function identifyCoff(input: Uint8Array): 'object' | 'bigobj' | undefined {
+  const head = toBytes(input);
   if (head.length < 4) return undefined;
   const [a, b] = [head[0]!, head[1]!];
   if (a === 0x00 && b === 0x00 && head[2] === 0xff && head[3] === 0xff) {

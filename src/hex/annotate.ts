@@ -37,7 +37,7 @@ import { readSyclbin } from '../syclbin/read.js';
 import { recordModuleSpans } from '../containers/identify.js';
 import type { V1Geometry } from '../syclbin/read-v1.js';
 import type { SyclbinFile } from '../syclbin/model.js';
-import { decodeRegistry } from '../props/registry.js';
+import { readRegistry } from '../props/registry.js';
 import type { PropertySetRegistry } from '../props/model.js';
 
 export { propertyDisplay } from '../props/display.js';
@@ -255,7 +255,7 @@ export function annotate(input: Uint8Array | ByteSource, opts: AnnotateOptions =
     node.offset = 0;
     node.size = src.size;
     node.kind = 'metadata';
-    attempt(() => (ann.registry = decodeRegistry(src.read(0, src.size), { tree, parent: node })));
+    attempt(() => (ann.registry = readRegistry(src.read(0, src.size), { tree, parent: node })));
     // The lines read before an error keep their spans; the file's value is the error (MetadataBlob.error).
     if (problems.length) node.value = problems[0];
   } else if (src.size >= SyclbinFileHeader.fixedSize! && damagedMagic(head, SYCLBIN_MAGIC)) {
@@ -655,7 +655,7 @@ export function checkTiling(a: Pick<Annotation, 'spans' | 'size'>): string | und
 }
 
 /** A span as JSON (no structured keys: the path string says it). */
-type JsonSpan = Omit<AnnotatedSpan, 'keys'>;
+export type JsonSpan = Omit<AnnotatedSpan, 'keys'>;
 
 /** JSON-safe form (bigint values as decimal strings). */
 export function annotationToJson(a: Annotation): { format: FileFormat; size: number; error?: Finding; spans: JsonSpan[] } {

@@ -6,7 +6,7 @@
  * `full` is set. `focus` (a path pattern) blanks every byte outside the matching spans and prints only
  * the rows that hold focused bytes.
  */
-import { SyclbinError, toSource, type ByteSource } from '../codec/index.js';
+import { ArgumentError, SyclbinError, toSource, type ByteSource } from '../codec/index.js';
 import { leavesOf, type Annotation, type AnnotatedSpan } from './annotate.js';
 import { pathMatcher } from './paths.js';
 import { mergeRanges } from './ranges.js';
@@ -15,7 +15,7 @@ import { mergeRanges } from './ranges.js';
 export interface HexdumpOptions {
   /** [start, end) byte range: whole offsets, start within the file; the end is clamped to the file ({@link HexRangeError} otherwise). */
   range?: [number, number];
-  /** Path pattern (see paths.ts matchPath). */
+  /** Path pattern (see paths.ts matchPath); one that matches no span is an {@link ArgumentError}. */
   path?: string;
   /** Colour the rows by field (ANSI SGR). */
   color?: boolean;
@@ -105,7 +105,8 @@ export function hexdump(input: Uint8Array | ByteSource, ann: Annotation, opts: H
   let focus: [number, number][] | undefined;
   if (opts.path !== undefined) {
     focus = pathRanges(ann, opts.path);
-    if (!focus.length) return `no span matches '${opts.path}'\n`;
+    // Not an empty dump that looks like a result: the caller asked for bytes that have no name.
+    if (!focus.length) throw new ArgumentError(`no span matches '${opts.path}'`);
     start = Math.max(start, focus[0]![0]);
     end = Math.min(end, focus[focus.length - 1]![1]);
   }

@@ -21,7 +21,7 @@ import { IMAGE_KINDS, NUMBERING_DESCRIPTIONS, OFFLOAD_ENTRY_FLAGS, OFFLOAD_KIND_
 import { OFFLOAD_VERSIONS } from '../../formats/offload-binary.js';
 import { IR_TYPE_TRIPLES, SET, SYCLBIN_KEYS } from '../../formats/property-sets.js';
 import { checkRegistry, repeatDiagnostics } from '../props/check.js';
-import { decodeRegistry, textIrregularities, type RegistryRepeat } from '../props/registry.js';
+import { readRegistry, textIrregularities, type RegistryRepeat } from '../props/registry.js';
 import { PropertySetError } from '../props/errors.js';
 import { zstdAvailable } from '../offload/libzstd.js';
 import { syclbinChunks } from '../syclbin/write.js';
@@ -186,7 +186,7 @@ function checkBlob(src: ByteSource, blob: MetadataBlob, add: (f: Finding) => voi
   // it: the registry holds the folded result, so the blob's text is read again to find those lines.
   const repeats: RegistryRepeat[] = [];
   const text = src.read(blob.offset, blob.size);
-  decodeRegistry(text, { base: blob.offset, repeats });
+  readRegistry(text, { base: blob.offset, repeats });
   repeatDiagnostics(repeats).forEach((d, i) => {
     const path = d.key !== undefined ? quoted(quoted(blob.path, d.set), d.key) : quoted(blob.path, d.set);
     add({ severity: d.severity, offset: repeats[i]!.offset, path, code: 'property', message: d.message });
@@ -277,7 +277,9 @@ function checkOffload(ob: OffloadModel, ann: Annotation, add: (f: Finding) => vo
   if (ob.version === 1 && entrySize !== undefined && entrySize !== BigInt(v.entry.fixedSize!)) {
     add({ severity: 'note', offset: ob.offset + v.header.offsets.entrySize!, path: at(['header', 'entrySize']), code: 'structure', message: `EntrySize ${entrySize} is not 40 (readers ignore it)` });
   }
-  if (!ob.compression && ob.size % 8 !== 0) {
+  // A compressed binary's Size is its stream's (not padded); inflatedSize is also set when the
+  // input is the inflated view of one (verify --inflated), which names no compression.
+  if (ob.inflatedSize === undefined && ob.size % 8 !== 0) {
     add({ severity: 'warning', offset: ob.offset + v.header.offsets.size!, path: at(['header', 'size']), code: 'layout', message: `Size ${ob.size} is not a multiple of 8 (LLVM writers pad the binary to 8)` });
   }
   const field = v.entry.offsets;
@@ -415,12 +417,16 @@ function checkTargets(model: SyclbinFile, ann: Annotation, add: (f: Finding) => 
 // Layout: would our writer (LLVM's layout) produce the same bytes?
 
 function checkLayout(src: ByteSource, model: SyclbinFile, ann: Annotation, add: (f: Finding) => void): void {
+  // The inflated view of a compressed binary (annotate/verify with `inflated`) is no file a writer
+  // writes: the writer's bytes are the compressed ones.
+  const first = ann.offload?.[0];
+  if (first && first.inflatedSize !== undefined && first.compression === undefined) return;
   const env = model.envelope;
   // zstd is compared only where libzstd has been provided (in Node always; a browser page may not have compiled it).
   if ('compression' in env && env.compression === 'zstd' && !zstdAvailable()) return;
   const attempt = (layout: 'canonical' | 'grouped'): readonly Chunk[] | undefined => {
     try {
-      return syclbinChunks(model, { layout });
+      return syclbinChunks(model, model.version === 1 ? { layout } : {});
     } catch {
       return undefined; // a model the writer cannot write (e.g. a name it would not read back)
     }

@@ -29,7 +29,7 @@ import { syclKernelNames } from '../offload/sycl-symbols.js';
 import { readSyclbin } from '../syclbin/read.js';
 import { inspectSyclbin, type InspectNode } from '../syclbin/inspect.js';
 import { hashBlob, type Hasher } from '../syclbin/json.js';
-import { decodeRegistry, RegistrySyntaxError } from '../props/registry.js';
+import { readRegistry, RegistrySyntaxError } from '../props/registry.js';
 import { decodeTypedRegistry } from '../props/typed/index.js';
 import { explainRegistry, printable } from '../props/explain.js';
 
@@ -75,10 +75,10 @@ function holdsSyclbin(bins: readonly OffloadBinaryModel[]): boolean {
  * but that fails further down is property-set text with an error: that error (line, column, offset)
  * is thrown, as `verify` and `annotate` report it, instead of "no known kind".
  */
-function propertySets(src: ByteSource): ReturnType<typeof decodeRegistry> | undefined {
+function propertySets(src: ByteSource): ReturnType<typeof readRegistry> | undefined {
   if (src.size === 0 || src.read(0, 1)[0] !== 0x5b || src.size > 64 << 20) return undefined;
   try {
-    return decodeRegistry(src.read(0, src.size));
+    return readRegistry(src.read(0, src.size));
   } catch (e) {
     if (e instanceof RegistrySyntaxError && e.line > 1) throw e;
     if (e instanceof DecodeError) return undefined;
@@ -86,7 +86,12 @@ function propertySets(src: ByteSource): ReturnType<typeof decodeRegistry> | unde
   }
 }
 
-/** Inspect any input (see the module comment). Throws DecodeError only for a SYCLBIN that does not read, or input of no known kind. */
+/**
+ * Inspect any binary input or property-set text (see the module comment). Throws DecodeError only
+ * for a SYCLBIN that does not read, or input of no known kind. LLVM IR text is explained by
+ * `inspectIrText` (in the lowering layer, so that inspecting a binary does not load the IR reader;
+ * `syclbin inspect` tries it when this function finds no known kind).
+ */
 export function inspectInput(bytes: Uint8Array | ByteSource, opts: InspectInputOptions = {}): InspectNode {
   return explainInput(bytes, opts).tree;
 }

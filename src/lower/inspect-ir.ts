@@ -19,6 +19,7 @@ import { IrSyntaxError } from './llvm-ir/parse/errors.js';
 import { decodeTypedRegistry } from '../props/typed/index.js';
 import { explainRegistry, printable } from '../props/explain.js';
 import type { InspectNode } from '../syclbin/inspect.js';
+import { toTextBytes } from '../codec/source.js';
 
 /**
  * What IR text starts with, after blank lines and `;` comments: a top-level entity LLVM's parser
@@ -36,8 +37,8 @@ export const IR_HEAD = 1 << 20;
  * `head` is the whole file, so a file of `;` comments only is IR too (the empty module llvm-as
  * reads from it).
  */
-export function looksLikeIrText(head: Uint8Array, whole = false): boolean {
-  const b = head.subarray(0, IR_HEAD);
+export function looksLikeIrText(head: Uint8Array | string, whole = false): boolean {
+  const b = toTextBytes(head).subarray(0, IR_HEAD);
   if (notIrText(b) !== undefined) return false;
   let comment = false;
   // (decodeUtf8 is lenient: a character cut at the end of the window is a replacement character.)
@@ -64,10 +65,11 @@ export interface InspectIrOptions {
  * The `syclbin inspect` tree of LLVM IR text. Throws IrSyntaxError (line and column) for text the
  * reader does not parse.
  */
-export function inspectIrText(bytes: Uint8Array, opts: InspectIrOptions = {}): InspectNode {
+export function inspectIrText(bytes: Uint8Array | string, opts: InspectIrOptions = {}): InspectNode {
   // One character per byte, as `syclbin lower` and LLVM read IR (columns count bytes); names are
   // shown as the UTF-8 their bytes spell.
-  const m = parseLlvmIr(decodeLatin1(bytes));
+  const text = toTextBytes(bytes, 'the LLVM IR text');
+  const m = parseLlvmIr(decodeLatin1(text));
   const shown = (s: string): string => printable(utf8FromLatin1(s));
   const mode = opts.mode ?? 'native';
   const children: InspectNode[] = [];
@@ -93,5 +95,5 @@ export function inspectIrText(bytes: Uint8Array, opts: InspectIrOptions = {}): I
     if (!(e instanceof SyclbinError)) throw e;
     children.push({ label: 'Lowering', value: `not lowered: ${e instanceof IrSyntaxError ? `${e.line}:${e.column}: ${e.reason}` : e.message}` });
   }
-  return { label: `LLVM IR text module — ${bytes.length} bytes`, children };
+  return { label: `LLVM IR text module — ${text.length} bytes`, children };
 }

@@ -3,6 +3,7 @@
  * validation into typed inputs. Every error names the JSON path of the offending value
  * (`specConstants[2].default[1]`, `types["struct.A"]`).
  */
+import { propertyKeyProblem } from '../props/registry.js';
 import { LowerError } from './errors.js';
 import { DataLayout, DEFAULT_SPIR_DATALAYOUT } from './datalayout.js';
 import { TypeTable, Types, type IrType } from './types.js';
@@ -124,13 +125,28 @@ function arr(v: unknown, path: Path): unknown[] {
 
 /**
  * A property key must survive the registry text (`key=type|value\n`, key ends at the first `=`;
- * spec README rule 2), so no `=`, line breaks or NUL, and not empty.
+ * spec README rule 2): the registry writer's rules (propertyKeyProblem: not empty, no leading `[`,
+ * no `=`, line feed or NUL, UTF-8 text), plus no carriage return, refused here at the name's path
+ * rather than when the lowered registry is written.
  */
 function propertyKey(v: unknown, path: Path): string {
   const s = str(v, path);
   if (s === '') throw new LowerError('must not be empty', path);
   if (/[=\r\n\0]/.test(s)) throw new LowerError(`"${s}" cannot be a property key: it contains '=', a line break or NUL`, path);
+  const problem = propertyKeyProblem(s);
+  if (problem !== undefined) throw new LowerError(`${JSON.stringify(s)} cannot be a property key: ${problem}`, path);
   return s;
+}
+
+/** `type` laid out under the manifest's data layout now, so that a type too large is reported at its path. */
+function laidOut(type: IrType, dataLayout: DataLayout, path: Path): IrType {
+  try {
+    dataLayout.allocSize(type);
+  } catch (e) {
+    if (e instanceof LowerError && e.pathSegments.length === 0) throw e.within(...path);
+    throw e;
+  }
+  return type;
 }
 
 function oneOf<T extends string>(v: unknown, path: Path, values: readonly T[]): T {
@@ -153,7 +169,7 @@ export function parseManifest(json: unknown): LoweringManifest {
     const path = ['specConstants', i];
     const o = obj(raw, path, ['name', 'type', 'default', 'specId', 'description'], ['name', 'type', 'default']);
     const name = propertyKey(o.name, [...path, 'name']);
-    const type = types.parse(str(o.type, [...path, 'type'], 'a type in LLVM IR syntax'), [...path, 'type']);
+    const type = laidOut(types.parse(str(o.type, [...path, 'type'], 'a type in LLVM IR syntax'), [...path, 'type']), dataLayout, [...path, 'type']);
     let dflt = parseConstValue(o.default, type, [...path, 'default']);
     // A bool constant: its specialization_id holds the in-memory bool, an i8 (what clang emits and
     // sycl-post-link reads), so the default is that i8 — which makes the emitters produce
@@ -173,7 +189,7 @@ export function parseManifest(json: unknown): LoweringManifest {
     const name = propertyKey(o.name, [...path, 'name']);
     const irName = o.irName === undefined ? name : str(o.irName, [...path, 'irName']);
     if (irName === '') throw new LowerError('must not be empty', [...path, 'irName']);
-    const type = types.parse(str(o.type, [...path, 'type'], 'a type in LLVM IR syntax'), [...path, 'type']);
+    const type = laidOut(types.parse(str(o.type, [...path, 'type'], 'a type in LLVM IR syntax'), [...path, 'type']), dataLayout, [...path, 'type']);
     const g: ManifestDeviceGlobal = {
       name,
       irName,

@@ -1,7 +1,7 @@
 /**
  * JSON-friendly report of a lowering (what `syclbin lower --json` prints) and tree helpers.
  */
-import { encodeRegistry } from '../props/registry.js';
+import { writeRegistry } from '../props/registry.js';
 import type { LoweringResult } from './lower.js';
 import type { SpecConstantNode } from './spec-constants.js';
 import { typeToString, type IrType } from './types.js';
@@ -69,7 +69,7 @@ export function loweringReport(r: LoweringResult): Record<string, unknown> {
       ...(g.initMode !== undefined ? { initMode: g.initMode } : {}),
       ...(g.implementInCsr !== undefined ? { implementInCsr: g.implementInCsr } : {}),
     })),
-    properties: new TextDecoder().decode(encodeRegistry(r.registry)),
+    properties: new TextDecoder().decode(writeRegistry(r.registry)),
     warnings: r.warnings,
   };
 }

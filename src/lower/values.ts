@@ -108,7 +108,9 @@ export function aggregateElement(c: ConstValue, i: number): ConstValue {
 // ------------------------------------------------------------------------------------------------
 // IEEE formats and correctly rounded conversion
 
-interface FpFormat {
+/** An IEEE binary format: its exponent and fraction widths. */
+export interface FpFormat {
+  /** Exponent bits. */
   readonly expBits: number;
   /** Fraction (explicit mantissa) bits. */
   readonly mant: number;

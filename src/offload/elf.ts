@@ -488,7 +488,7 @@ function elfSectionExtents(elf: ElfFile): SectionExtent[] {
   return out;
 }
 
-/** What {@link readSections} found: the sections read with their binaries, all binaries in order, the bare sections. */
+/** What `readSections` (the section walk of the ELF and COFF readers) found: the sections read with their binaries, all binaries in order, the bare sections. */
 export interface SectionsRead<S> {
   /** The sections read, in order, with their binaries. */
   read: { section: S; binaries: OffloadBinaryModel[] }[];
@@ -506,7 +506,7 @@ export interface SectionsRead<S> {
   llvmFailure?: { section: S; error: LlvmCreateError };
 }
 
-/** Options of {@link readSections}. */
+/** Options of the section walk of the ELF and COFF readers (`readSections`). */
 export interface ReadSectionsOptions extends ReadOffloadOptions {
   /** Collect sections that do not start with the OffloadBinary magic in `bare` instead of failing. */
   bareSections?: boolean;

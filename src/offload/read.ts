@@ -24,6 +24,8 @@ import {
   Space,
   toSource,
   wholeNumberArgument,
+  rangeArgument,
+  toBytes,
   type BlobRef,
   type ByteSource,
   type PathKey,
@@ -166,7 +168,8 @@ export interface RegionOptions {
  */
 export function regionIsOneBinary(input: Uint8Array | ByteSource, start = 0, end?: number): boolean {
   const src = toSource(input);
-  const stop = end ?? src.size;
+  const { from: begin, to: stop } = rangeArgument(start, end, src.size, ['start', 'end']);
+  start = begin;
   if (stop - start < OffloadHeaderPrefix.fixedSize!) return true;
   try {
     const { version } = decode(OffloadHeaderPrefix, src.read(start, OffloadHeaderPrefix.fixedSize!), 0);
@@ -182,7 +185,7 @@ export function regionIsOneBinary(input: Uint8Array | ByteSource, start = 0, end
 
 /** True when `bytes` holds the OffloadBinary magic at `offset`. */
 export function isOffloadBinary(bytes: Uint8Array, offset = 0): boolean {
-  return hasMagic(OffloadMagic, bytes, offset);
+  return hasMagic(OffloadMagic, toBytes(bytes), wholeNumberArgument(offset, 'offset'));
 }
 
 /** Zero bytes after the last binary (fewer than this) are section/file padding, not another binary. */
@@ -194,8 +197,7 @@ export const TRAILING_PADDING_LIMIT = 64;
  */
 export function* offloadBinaries(input: Uint8Array | ByteSource, opts: ReadOffloadOptions & RegionOptions = {}): Generator<OffloadBinaryModel> {
   const src = toSource(input);
-  const start = opts.start ?? 0;
-  const end = opts.end ?? src.size;
+  const { from: start, to: end } = rangeArgument(opts.start, opts.end, src.size, ['start', 'end']);
   const prefix = opts.path ?? [];
   const one = opts.singlePaths === true && regionIsOneBinary(src, start, end);
   let offset = start;
@@ -233,6 +235,11 @@ export function readOffloadBinaries(input: Uint8Array | ByteSource, opts: ReadOf
   return [...offloadBinaries(input, opts)];
 }
 
+/** The `end` option of a one-binary read: a whole number no larger than the input (default: its size). */
+function endArgument(end: number | undefined, size: number): number {
+  return rangeArgument(0, end, size, ['start', 'end']).to;
+}
+
 function alignTo(n: number, a: number): number {
   return Math.ceil(n / a) * a;
 }
@@ -245,7 +252,7 @@ export function readOffloadBinary(input: Uint8Array | ByteSource, offset = 0, op
   const tree = opts.tree;
   const node = tree ? (opts.node ?? tree.at(path)) : undefined;
   const file = new Space(src, 0, tree);
-  const { v, header, size } = readHeader(file, offset, opts.end ?? src.size, path, node, !opts.inflated);
+  const { v, header, size } = readHeader(file, offset, endArgument(opts.end, src.size), path, node, !opts.inflated);
   const claim = v.compression ? (header[v.compression.flag] as bigint) : 0n;
   let bin: Space;
   let compression: Compression | undefined;
@@ -262,10 +269,9 @@ export function readOffloadBinary(input: Uint8Array | ByteSource, offset = 0, op
   }
   const entries = new EntryReader(bin, v, path, node, opts).entries(header);
   const model: OffloadBinaryModel = { version: v.version, offset, size, entries, header };
-  if (compression) {
-    model.compression = compression;
-    model.inflatedSize = inflatedSize;
-  }
+  if (compression) model.compression = compression;
+  // (In `inflated` mode the stream is not there to name its kind; the binary is still a compressed one.)
+  if (inflatedSize !== undefined) model.inflatedSize = inflatedSize;
   return model;
 }
 
@@ -372,7 +378,7 @@ export function inflateOffloadBinary(input: Uint8Array | ByteSource, offset = 0,
   wholeNumberArgument(offset, 'offset');
   const path = opts.path ?? [];
   const file = new Space(src, 0, undefined);
-  const { v, header, size } = readHeader(file, offset, opts.end ?? src.size, path, undefined);
+  const { v, header, size } = readHeader(file, offset, endArgument(opts.end, src.size), path, undefined);
   const claim = v.compression ? (header[v.compression.flag] as bigint) : 0n;
   if (claim === 0n) {
     throw new DecodeError('FORMAT', `OffloadBinary version ${v.version} at offset ${offset} is not compressed`, offset + OffloadHeaderPrefix.offsets.version, [...path, 'header', 'version']);

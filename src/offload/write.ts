@@ -8,11 +8,12 @@
  *   v3 compressed: everything after EntriesOffset (40) is one zlib/zstd stream; InflatedSize is the
  *      uncompressed total; Size = 40 + compressed length; the buffer is zero-padded to 8 after Size.
  */
-import { chunksSize, concatChunks, EncodeError, encodeInto, Sink, type BlobRef, type Chunk, type PathKey } from '../codec/index.js';
+import { chunksSize, concatChunks, EncodeError, encodeInto, isWellFormed, Sink, toHex, type BlobRef, type Chunk, type PathKey } from '../codec/index.js';
 import { OFFLOAD_BINARY_ALIGN, OFFLOAD_VERSIONS, OffloadHeaderV3 } from '../../formats/offload-binary.js';
 import type { LayoutPlan } from '../../formats/layout.js';
 import { buildStringTable } from './strtab.js';
 import { COMPRESSIONS, defaultCompressor, ZstdUnavailableError, type Compression, type Compressor } from './compress.js';
+import { detectCompression } from './decompress.js';
 
 /** One entry to write into an OffloadBinary. */
 export interface OffloadEntryInput {
@@ -22,8 +23,8 @@ export interface OffloadEntryInput {
   offloadKind: number;
   /** Flags field (default 0). */
   flags?: number;
-  /** String entries in the order they are written (Map, or [key, value] pairs). */
-  strings?: Map<string, string> | Iterable<readonly [string, string]>;
+  /** String entries in the order they are written (a Map, [key, value] pairs, or a plain object's own properties). */
+  strings?: Map<string, string> | Iterable<readonly [string, string]> | Readonly<Record<string, string>>;
   /** The image: bytes, a blob of an input, or chunks (e.g. a SYCLBIN image a writer describes). */
   image: Chunk | readonly Chunk[];
 }
@@ -52,11 +53,27 @@ export interface WriteOffloadOptions {
 
 const enc = new TextEncoder();
 
-function stringPairs(s: OffloadEntryInput['strings']): [string, string][] {
-  if (!s) return [];
+/** What a value is, for a message (`null`, `number`, …). */
+function kindOf(v: unknown): string {
+  return v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v;
+}
+
+function stringPairs(s: OffloadEntryInput['strings'], path: readonly PathKey[]): [string, string][] {
+  if (s === undefined || s === null) return [];
   const pairs: [string, string][] = [];
   const seen = new Map<string, number>();
-  for (const [k, v] of s instanceof Map ? s.entries() : s) {
+  let list: Iterable<readonly [string, string]>;
+  if (s instanceof Map) list = s.entries();
+  else if (typeof (s as Iterable<unknown>)[Symbol.iterator] === 'function' && typeof s !== 'string') list = s as Iterable<readonly [string, string]>;
+  else if (typeof s === 'object') list = Object.entries(s as Record<string, string>);
+  else throw new EncodeError(`strings must be a Map, [key, value] pairs or an object, not ${kindOf(s)}`, path);
+  for (const pair of list) {
+    if (!Array.isArray(pair) || pair.length !== 2) throw new EncodeError(`a string entry must be a [key, value] pair, not ${kindOf(pair)}`, path);
+    const [k, v] = pair as [unknown, unknown];
+    // A JavaScript caller is not held to the types: what LLVM could not hold is an error at its path.
+    if (typeof k !== 'string') throw new EncodeError(`a string key must be a string, not ${kindOf(k)}`, path);
+    if (typeof v !== 'string') throw new EncodeError(`the value of string key '${k}' must be a string, not ${kindOf(v)}`, [...path, k]);
+    if (!isWellFormed(k) || !isWellFormed(v)) throw new EncodeError(`string key '${k}' or its value has a lone surrogate (not UTF-8 text)`, [...path, k]);
     // LLVM keeps StringData in a map: a repeated key replaces the value in place.
     const at = seen.get(k);
     if (at !== undefined) pairs[at]![1] = v;
@@ -84,13 +101,17 @@ export function writeOffloadBinary(entries: readonly OffloadEntryInput[], opts: 
  */
 export function offloadBinaryChunks(entries: readonly OffloadEntryInput[], opts: WriteOffloadOptions = {}): Chunk[] {
   const version = opts.version ?? 1;
-  if (version !== 1 && version !== 2 && version !== 3) throw new EncodeError(`unsupported OffloadBinary version ${String(version)}`);
+  if (version !== 1 && version !== 2 && version !== 3) throw new EncodeError(`unsupported OffloadBinary version ${typeof version === 'string' ? `'${version}' (a string)` : String(version)} (1, 2 or 3)`);
+  if (!Array.isArray(entries)) throw new EncodeError(`entries must be an array of entries, not ${kindOf(entries)}`);
+  entries.forEach((e: unknown, i) => {
+    if (typeof e !== 'object' || e === null) throw new EncodeError(`an entry must be an object, not ${kindOf(e)}`, ['entries', i]);
+  });
   if (version === 1 && entries.length !== 1) {
     throw new EncodeError(`an OffloadBinary version 1 holds exactly one entry (got ${entries.length}); write one binary per image`);
   }
   if (opts.compression !== undefined && !COMPRESSIONS.includes(opts.compression)) throw new EncodeError(`unknown compression '${String(opts.compression)}' (zlib or zstd)`);
   if (opts.compression && version !== 3) throw new EncodeError('compression needs OffloadBinary version 3');
-  const pairs = entries.map((e) => stringPairs(e.strings));
+  const pairs = entries.map((e, i) => stringPairs(e.strings, ['entries', i, 'strings']));
   for (const [i, p] of pairs.entries()) {
     for (const [k, v] of p) {
       if (k.includes('\0')) throw new EncodeError('string keys cannot contain NUL', ['entries', i, 'strings', k]);
@@ -164,6 +185,9 @@ function compressV3(uncompressed: Uint8Array, count: number, kind: Compression, 
     if (e instanceof ZstdUnavailableError) throw new EncodeError(e.message);
     throw e;
   }
+  if (!(payload instanceof Uint8Array)) throw new EncodeError(`the compressor must return the compressed bytes (a Uint8Array), not ${kindOf(payload)}`, ['compressedPayload']);
+  // A compressor that returned something else than a stream of this kind would make a file no reader inflates.
+  if (!startsStream(payload, kind)) throw new EncodeError(`the compressor returned no ${kind} stream (it starts ${toHex(payload.subarray(0, 4)) || 'with nothing'})`, ['compressedPayload']);
   const plan: LayoutPlan = new WeakMap();
   const header = { version: 3 };
   plan.set(header, { size: headerSize + payload.length, entriesOffset: headerSize, inflatedSize: BigInt(uncompressed.length) });
@@ -172,6 +196,15 @@ function compressV3(uncompressed: Uint8Array, count: number, kind: Compression, 
   sink.bytes(payload);
   sink.alignTo(OFFLOAD_BINARY_ALIGN);
   return sink.result();
+}
+
+/**
+ * Whether `payload` starts as a `kind` stream does: the zstd frame magic (RFC 8878 §3.1.1), or a
+ * zlib header (RFC 1950 §2.2: method 8, the check bits making CMF·256 + FLG a multiple of 31).
+ */
+function startsStream(payload: Uint8Array, kind: Compression): boolean {
+  if (kind === 'zstd') return detectCompression(payload) === 'zstd';
+  return payload.length >= 2 && (payload[0]! & 0x0f) === 8 && ((payload[0]! << 8) | payload[1]!) % 31 === 0;
 }
 
 /** Several binaries back to back, as clang-offload-packager writes one v1 binary per image. */

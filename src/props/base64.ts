@@ -8,6 +8,7 @@
  *   (llvm/llvm-project:llvm/lib/Support/Base64.cpp, llvm/include/llvm/Support/Base64.h), used by the
  *   upstream JSON property sets (docs/upstream-llvm.md §6) and by `syclbin json --with-bytes`.
  */
+import { toBytes, toTextBytes } from '../codec/source.js';
 import { PropertySetError } from './errors.js';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -28,7 +29,8 @@ export function encodedLength(n: number): number {
 const ENCODE_TABLE: Uint8Array = Uint8Array.from(ALPHABET, (c) => c.charCodeAt(0));
 
 /** The Base64 text of `bytes` as ASCII bytes (what a property-set file holds; no string built). */
-export function encodeBase64Bytes(bytes: Uint8Array): Uint8Array {
+export function encodeBase64Bytes(input: Uint8Array): Uint8Array {
+  const bytes = toBytes(input, 'the bytes to encode');
   const out = new Uint8Array(encodedLength(bytes.length));
   const full = bytes.length - (bytes.length % 3);
   let o = 0;
@@ -65,13 +67,13 @@ export function encodeBase64(bytes: Uint8Array): string {
 }
 
 /** Base64 text as a string or as its (ASCII) bytes — registry values are decoded straight from the bytes. */
-type Base64Text = string | Uint8Array;
+export type Base64Text = string | Uint8Array;
 
 /** Character codes of Base64 text: the bytes themselves, or a string's UTF-16 code units. */
 type Codes = Uint8Array | Uint16Array;
 
 function codesOf(text: Base64Text): Codes {
-  if (typeof text !== 'string') return text;
+  if (typeof text !== 'string') return text instanceof Uint8Array ? text : toTextBytes(text, 'Base64 text');
   const codes = new Uint16Array(text.length);
   for (let i = 0; i < text.length; i++) codes[i] = text.charCodeAt(i);
   return codes;
@@ -105,8 +107,9 @@ export function decodedLength(n: number): number {
  * bits of the last character of a 2/3-char tail are ignored, as upstream does (README rule 1).
  */
 export function decodeBase64(text: Base64Text): Uint8Array {
-  const out = new Uint8Array(decodedLength(text.length));
-  decodeBase64Into(codesOf(text), 0, text.length, out);
+  const codes = codesOf(text);
+  const out = new Uint8Array(decodedLength(codes.length));
+  decodeBase64Into(codes, 0, codes.length, out);
   return out;
 }
 
@@ -156,7 +159,8 @@ export function decodeBase64Into(text: Codes, from: number, to: number, out: Uin
 const B64_CHUNK = 3 * 8192;
 
 /** Standard padded base64 of bytes (btoa, which browsers and Node have, per bounded chunk). */
-export function encodeStandardBase64(bytes: Uint8Array): string {
+export function encodeStandardBase64(input: Uint8Array): string {
+  const bytes = toBytes(input, 'the bytes to encode');
   const parts: string[] = [];
   for (let at = 0; at < bytes.length; at += B64_CHUNK) {
     const chunk = bytes.subarray(at, Math.min(bytes.length, at + B64_CHUNK));
@@ -181,7 +185,8 @@ function llvmCharHex(b: number): string {
  * `canonical` is false when those ignored bits are not zero. Errors: PropertySetError (SYNTAX,
  * offset = byte index in `text`) whose `llvm` is LLVM's message.
  */
-export function decodeStandardBase64(text: Uint8Array): { bytes: Uint8Array; canonical: boolean } {
+export function decodeStandardBase64(input: Base64Text): { bytes: Uint8Array; canonical: boolean } {
+  const text = codesOf(input);
   const n = text.length;
   if (n % 4 !== 0) {
     const m = 'Base64 encoded strings must be a multiple of 4 bytes in length';
@@ -194,6 +199,10 @@ export function decodeStandardBase64(text: Uint8Array): { bytes: Uint8Array; can
     let quad = 0;
     for (let k = 0; k < 4; k++) {
       const b = text[i + k]!;
+      if (b > 0xff) {
+        const m = `Invalid Base64 character U+${b.toString(16).padStart(4, '0')} at index ${i + k}`;
+        throw new PropertySetError('SYNTAX', m, i + k, m);
+      }
       const v = b === EQ ? (i + k >= n - pad ? 0 : -1) : b < 128 ? DECODE_TABLE[b]! : -1;
       if (v < 0) {
         const m = `Invalid Base64 character ${llvmCharHex(b)} at index ${i + k}`;

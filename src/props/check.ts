@@ -194,7 +194,7 @@ function checkSyclbinMetadata(sets: readonly TypedSet[], out: PropDiagnostic[]):
 /**
  * What LLVM's reader folds together (docs/spec/README.md rule 2: a set named again continues the
  * first one, a key given again overwrites its value at the first one's place), as warnings: the lines
- * `decodeRegistry` reports through its `repeats` option. `syclbin props --check` and `verify` say it alike.
+ * `readRegistry` reports through its `repeats` option. `syclbin props --check` and `verify` say it alike.
  */
 export function repeatDiagnostics(repeats: readonly RegistryRepeat[]): PropDiagnostic[] {
   return repeats.map((r) => ({

@@ -15,10 +15,11 @@
 import { DecodeError, EncodeError, jsonChecks, toHex, type JsonObject, type PathKey } from '../codec/index.js';
 import { PropertySetError } from './errors.js';
 import { byteArray, uint32, type PropertySetRegistry, type PropertyValue } from './model.js';
-import { decodeRegistry, encodePropertyValue } from './registry.js';
+import { readRegistry, encodePropertyValue } from './registry.js';
 import { SPEC_CONST_PADDING_ID as SPEC_CONST_PADDING } from '../../formats/property-records.js';
 import { aspectValue, decodeTypedRegistry, encodeTypedRegistry, type TypedSetInput, type TypedValue } from './typed/index.js';
 import { parseLlvmJson, readLlvmProperties, type LlvmJsonNote, type LlvmJsonValue } from './llvm-json.js';
+import { toTextBytes } from '../codec/source.js';
 
 /** `format` of our JSON form. */
 export const PROPS_JSON_FORMAT = 'syclbin-props';
@@ -74,6 +75,11 @@ function typedToJson(t: TypedValue): JsonObject {
     case 'device-global':
       return { kind: t.kind, size: t.size, deviceImageScope: t.deviceImageScope, layout: t.layout };
   }
+}
+
+/** The JSON text `syclbin props --json` writes for a registry: {@link registryToJson}, indented by two, ending in a newline ({@link readPropsJson} reads it back). */
+export function writePropsJson(registry: PropertySetRegistry): string {
+  return JSON.stringify(registryToJson(registry), null, 2) + '\n';
 }
 
 /** JSON document for a registry (validated by schemas/props.schema.json). */
@@ -179,7 +185,7 @@ function textFromJson(o: JsonObject, path: (string | number)[]): PropertyValue |
   if (o.type !== 1 && o.type !== 2) throw new EncodeError("'text' needs 'type' 1 or 2", [...path, 'type']);
   // Parse through the registry reader so `text` obeys exactly the rules of the file format.
   try {
-    const reg = decodeRegistry(new TextEncoder().encode(`[x]\nk=${o.type}|${text}\n`));
+    const reg = readRegistry(new TextEncoder().encode(`[x]\nk=${o.type}|${text}\n`));
     return reg.get('x')!.get('k')!;
   } catch (e) {
     // The reason alone: the line, column and path of the one-line registry made here mean nothing to
@@ -250,7 +256,8 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
  * EncodeError. Upstream: exactly as `llvm::offloading::readPropertiesFromJSON` (llvm-json.ts), whose
  * parser also decides about text that is no RFC 8259 JSON (LLVM's grammar is wider: `01`, `+1`).
  */
-export function readPropsJson(bytes: Uint8Array): PropsJsonRead {
+export function readPropsJson(input: Uint8Array | string): PropsJsonRead {
+  const bytes = toTextBytes(input, 'the JSON text');
   let doc: unknown;
   let notJson: Error | undefined;
   try {

@@ -38,6 +38,7 @@ import type { PropertySet, PropertySetRegistry, PropertyValue } from './model.js
 import { byteArray } from './model.js';
 import { encodePropertyValue, RegistrySyntaxError } from './registry.js';
 import { encodeText, firstInvalidUtf8 } from './text.js';
+import { toTextBytes } from '../codec/source.js';
 
 /** A JSON value as `llvm::json::parse` builds it, with the byte span it came from. */
 export type LlvmJsonValue = { start: number; end: number } & (
@@ -92,7 +93,8 @@ const UINT64_END = 1n << 64n;
  * RegistrySyntaxError (1-based line and byte column of LLVM's error position; `llvm` = LLVM's message,
  * `[line:column, byte=offset]: what`, with LLVM's 0-based column).
  */
-export function parseLlvmJson(bytes: Uint8Array): LlvmJsonDocument {
+export function parseLlvmJson(input: Uint8Array | string): LlvmJsonDocument {
+  const bytes = toTextBytes(input, 'the JSON text');
   const end = bytes.length;
   let p = 0;
   const fail = (what: string, at = p): RegistrySyntaxError => {
@@ -367,7 +369,7 @@ function llvmOrder(members: Map<string, LlvmJsonValue>): Iterable<[string, LlvmJ
  * RegistrySyntaxError (JSON syntax), PropertySetError (registry rules; path [set, key], offset of the
  * value, `llvm` = LLVM's message).
  */
-export function readLlvmPropertiesJson(bytes: Uint8Array): LlvmPropsRead {
+export function readLlvmPropertiesJson(bytes: Uint8Array | string): LlvmPropsRead {
   return readLlvmProperties(parseLlvmJson(bytes));
 }
 

@@ -24,6 +24,8 @@ import { propertyDisplay } from './display.js';
 import { PropertySetError } from './errors.js';
 import type { PropertySet, PropertySetRegistry, PropertyValue } from './model.js';
 import { decodeText, decodeTextRange, encodeText } from './text.js';
+import { rangeArgument } from '../codec/errors.js';
+import { toTextBytes } from '../codec/source.js';
 
 const LF = 0x0a;
 const CR = 0x0d;
@@ -50,8 +52,8 @@ export class RegistrySyntaxError extends PropertySetError {
   }
 }
 
-/** Options of `decodeRegistry`. */
-export interface DecodeRegistryOptions {
+/** Options of `readRegistry`. */
+export interface ReadRegistryOptions {
   /** Absolute offset of the text's first byte (errors and spans). */
   base?: number;
   /**
@@ -77,7 +79,7 @@ export interface DecodeRegistryOptions {
   repeats?: RegistryRepeat[];
 }
 
-/** A line LLVM's PropertySetRegistry::read folds into an earlier one (see DecodeRegistryOptions.repeats). */
+/** A line LLVM's PropertySetRegistry::read folds into an earlier one (see ReadRegistryOptions.repeats). */
 export interface RegistryRepeat {
   /** `set`: a `[SET]` header naming a set seen before; `key`: a key already in its set. */
   kind: 'set' | 'key';
@@ -154,10 +156,10 @@ const SPECIAL = (() => {
 })();
 
 /** Decode registry text; see the module comment for the rules. */
-export function decodeRegistry(bytes: Uint8Array, opts: DecodeRegistryOptions = {}): PropertySetRegistry {
+export function readRegistry(input: Uint8Array | string, opts: ReadRegistryOptions = {}): PropertySetRegistry {
+  const bytes = toTextBytes(input, 'the property-set text');
   const tree = opts.tree;
-  const from = opts.from ?? 0;
-  const to = opts.to ?? bytes.length;
+  const { from, to } = rangeArgument(opts.from, opts.to, bytes.length);
   const base = (opts.base ?? 0) - from;
   // One LineAt for every read: a read calls out to nothing that reads another registry.
   const line = LINE;
@@ -314,7 +316,7 @@ function parseByteArray(bytes: Uint8Array, from: number, to: number, line: LineA
   return { type: 2, bytes: raw.slice(BIT_COUNT_SIZE, n), bits };
 }
 
-/** A way registry text the reader accepts differs from what {@link encodeRegistry} writes for it. */
+/** A way registry text the reader accepts differs from what {@link writeRegistry} writes for it. */
 export type TextIrregularityKind = 'crlf' | 'no-final-newline' | 'blank-line' | 'after-bracket' | 'leading-zeros' | 'base64' | 'repeat' | 'other';
 
 /** One kind of {@link TextIrregularityKind} in a text: its first line, how many lines show it, and what it is. */
@@ -325,7 +327,7 @@ export interface TextIrregularity {
   line: number;
   /** Lines that show it. */
   count: number;
-  /** What it is, and what `encodeRegistry` writes instead. */
+  /** What it is, and what `writeRegistry` writes instead. */
   message: string;
 }
 
@@ -341,16 +343,17 @@ const IRREGULARITY_MESSAGES: Readonly<Record<TextIrregularityKind, string>> = {
 };
 
 /**
- * How `bytes`, registry text that {@link decodeRegistry} read into `registry`, differs from what
- * {@link encodeRegistry} writes for that registry: one entry per kind, in the order first seen. The
+ * How `bytes`, registry text that {@link readRegistry} read into `registry`, differs from what
+ * {@link writeRegistry} writes for that registry: one entry per kind, in the order first seen. The
  * reader accepts all of these as LLVM's PropertySetRegistry::read does (docs/spec/README.md rules 1
  * and 2); the writer writes none of them (PropertySetRegistry::write), so such text does not
- * round-trip. `repeats`: what the read reported through {@link DecodeRegistryOptions.repeats}.
+ * round-trip. `repeats`: what the read reported through {@link ReadRegistryOptions.repeats}.
  */
-export function textIrregularities(bytes: Uint8Array, registry: PropertySetRegistry, repeats: readonly RegistryRepeat[] = []): TextIrregularity[] {
+export function textIrregularities(input: Uint8Array | string, registry: PropertySetRegistry, repeats: readonly RegistryRepeat[] = []): TextIrregularity[] {
+  const bytes = toTextBytes(input, 'the property-set text');
   let canonical: Uint8Array | undefined;
   try {
-    canonical = encodeRegistry(registry);
+    canonical = writeRegistry(registry);
   } catch (e) {
     if (!(e instanceof EncodeError)) throw e;
   }
@@ -431,7 +434,7 @@ export function encodePropertyValue(value: PropertyValue, path: (string | number
  * property, insertion order; empty sets still get their header (lowering.md fact 1). Names/keys that
  * could not be read back identically are rejected (EncodeError).
  */
-export function encodeRegistry(registry: PropertySetRegistry): Uint8Array {
+export function writeRegistry(registry: PropertySetRegistry): Uint8Array {
   const out = new ByteBuilder();
   for (const [name, set] of registry) {
     const nameBytes = encodeText(name, [name]);
@@ -456,7 +459,7 @@ export function encodeRegistry(registry: PropertySetRegistry): Uint8Array {
 }
 
 /**
- * Every reason {@link encodeRegistry} would refuse `registry`, not only the first: set names and
+ * Every reason {@link writeRegistry} would refuse `registry`, not only the first: set names and
  * keys it cannot write, values out of range. Empty when it encodes.
  */
 export function registryProblems(registry: PropertySetRegistry): EncodeError[] {
@@ -486,10 +489,48 @@ function checkSetName(b: Uint8Array, name: string): void {
 }
 
 function checkKey(b: Uint8Array, set: string, key: string): void {
-  const path = [set, key];
-  if (b.length === 0) throw new EncodeError('empty property key cannot be written', path, path.length);
-  if (b[0] === LBRACKET) throw new EncodeError("property key starting with '[' would read back as a set header", path, path.length);
-  if (b.includes(EQUALS)) throw new EncodeError("property key contains '=' (the key ends at the first '=')", path, path.length);
-  if (b.includes(LF)) throw new EncodeError('property key contains a line feed', path, path.length);
-  if (b.includes(0)) throw new EncodeError('property key contains a NUL byte', path, path.length);
+  const problem = keyBytesProblem(b);
+  if (problem !== undefined) throw new EncodeError(problem, [set, key], 2);
 }
+
+/** Why the encoded key `b` cannot be written as a property key (the key ends at the first `=`, a line at LF), or undefined. */
+function keyBytesProblem(b: Uint8Array): string | undefined {
+  if (b.length === 0) return 'empty property key cannot be written';
+  if (b[0] === LBRACKET) return "property key starting with '[' would read back as a set header";
+  if (b.includes(EQUALS)) return "property key contains '=' (the key ends at the first '=')";
+  if (b.includes(LF)) return 'property key contains a line feed';
+  if (b.includes(0)) return 'property key contains a NUL byte';
+  return undefined;
+}
+
+/**
+ * Why `key` cannot be a property key of registry text, or undefined when it can: the rules
+ * {@link writeRegistry} applies when it writes one, for readers of other inputs (a lowering
+ * manifest) that want to refuse such a name where it is written.
+ */
+export function propertyKeyProblem(key: string): string | undefined {
+  let b: Uint8Array;
+  try {
+    b = encodeText(key);
+  } catch (e) {
+    if (e instanceof EncodeError) return e.reason;
+    throw e;
+  }
+  return keyBytesProblem(b);
+}
+
+/**
+ * The former name of {@link readRegistry} (the readers and writers of every format are `read…` / `write…`).
+ * @deprecated Use {@link readRegistry}.
+ */
+export const decodeRegistry = readRegistry;
+/**
+ * The former name of {@link writeRegistry}.
+ * @deprecated Use {@link writeRegistry}.
+ */
+export const encodeRegistry = writeRegistry;
+/**
+ * The former name of {@link ReadRegistryOptions}.
+ * @deprecated Use {@link ReadRegistryOptions}.
+ */
+export type DecodeRegistryOptions = ReadRegistryOptions;

@@ -8,6 +8,7 @@
  * so the mapping is unambiguous. Writers reject any other lone surrogate.
  */
 import { EncodeError } from '../codec/errors.js';
+import { toBytes } from '../codec/source.js';
 
 const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const encoder = new TextEncoder();
@@ -90,7 +91,8 @@ export function decodeTextRange(bytes: Uint8Array, from: number, to: number): st
 }
 
 /** Decode bytes as UTF-8, escaping invalid bytes as U+DC80..U+DCFF. */
-export function decodeText(bytes: Uint8Array): string {
+export function decodeText(input: Uint8Array): string {
+  const bytes = toBytes(input);
   // Fast path: short ASCII names and keys (almost all of them) without a TextDecoder call, made
   // in one piece (a string grown a character at a time costs an allocation per character).
   if (bytes.length <= 256) {
@@ -154,6 +156,4 @@ export function encodeText(text: string, path: (string | number)[] = []): Uint8A
 }
 
 /** True when the string came from (or encodes to) valid UTF-8 without escapes. */
-export function isWellFormed(text: string): boolean {
-  return !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text);
-}
+export { isWellFormed } from '../codec/bytes.js';

@@ -27,7 +27,12 @@ import type { JsonObject } from '../codec/index.js';
  * A streaming hash (SHA-256 for the JSON and inspect views): fed an image in windows, so a huge
  * image is never held whole. The platform supplies it (src/node/sha256.ts: node:crypto).
  */
-export type Hasher = () => { update(window: Uint8Array): void; digest(): string };
+export type Hasher = () => {
+  /** Feeds the next window of the blob. */
+  update(window: Uint8Array): void;
+  /** The digest of everything fed, as hex. */
+  digest(): string;
+};
 
 /** Hex digest of a blob, fed in windows. */
 export function hashBlob(b: BlobRef, hasher: Hasher): string {

@@ -23,7 +23,7 @@ import { propsJsonForm, registryFromJson, registryToJson } from '../props/json.j
 import { PropertySetError } from '../props/errors.js';
 import { parseLlvmJson, readLlvmPropertiesJson, type LlvmJsonValue } from '../props/llvm-json.js';
 import { stringProperty, uint32, type PropertySetRegistry } from '../props/model.js';
-import { encodeRegistry } from '../props/registry.js';
+import { writeRegistry } from '../props/registry.js';
 import {
   BUNDLE_STATES,
   GLOBAL_METADATA_SET,
@@ -83,8 +83,8 @@ export function nativeRegistry(arch: string | undefined, target: string | undefi
 }
 
 function sameRegistry(a: PropertySetRegistry, b: PropertySetRegistry): boolean {
-  const x = encodeRegistry(a);
-  const y = encodeRegistry(b);
+  const x = writeRegistry(a);
+  const y = writeRegistry(b);
   return x.length === y.length && x.every((v, i) => v === y[i]);
 }
 
@@ -422,7 +422,7 @@ export function modelDifference(a: SyclbinFile, b: SyclbinFile): string | undefi
     }
   }
   const bufs: CompareBuffers = {};
-  const reg = (x: PropertySetRegistry, y: PropertySetRegistry, what: string) => (bytesEqual(encodeRegistry(x), encodeRegistry(y)) ? undefined : `${what} differs`);
+  const reg = (x: PropertySetRegistry, y: PropertySetRegistry, what: string) => (bytesEqual(writeRegistry(x), writeRegistry(y)) ? undefined : `${what} differs`);
   const g = reg(a.globalMetadata, b.globalMetadata, 'global metadata');
   if (g) return g;
   if (a.abstractModules.length !== b.abstractModules.length) return `${a.abstractModules.length} vs ${b.abstractModules.length} abstract modules`;

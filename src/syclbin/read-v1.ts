@@ -41,7 +41,7 @@ import {
   SyclbinV1Layout,
   type SyclbinFileHeaderValue,
 } from '../../formats/syclbin-v1.js';
-import { decodeRegistry, type DecodeRegistryOptions } from '../props/registry.js';
+import { readRegistry, type ReadRegistryOptions } from '../props/registry.js';
 import type { PropertySetRegistry } from '../props/model.js';
 import { asSizeError, LLVM_MESSAGES as M, SyclbinFormatError } from './errors.js';
 import type { AbstractModule, Envelope, SyclbinFile, SyclbinImage } from './model.js';
@@ -241,8 +241,8 @@ class V1Reader {
   placed: PlacedBlob[] | undefined;
   /** A blob outside its table was met: the file follows no writer order. */
   misplaced = false;
-  /** The options of every registry read (set per blob; decodeRegistry keeps none of them). */
-  private readonly registryOptions: DecodeRegistryOptions = {};
+  /** The options of every registry read (set per blob; readRegistry keeps none of them). */
+  private readonly registryOptions: ReadRegistryOptions = {};
 
   constructor(
     readonly space: Space,
@@ -389,7 +389,7 @@ class V1Reader {
       ro.to = o + n;
       ro.tree = tree;
       ro.parent = node;
-      return decodeRegistry(this.md, ro);
+      return readRegistry(this.md, ro);
     } catch (e) {
       if (!(e instanceof DecodeError)) throw e;
       if (node) {

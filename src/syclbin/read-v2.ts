@@ -8,7 +8,7 @@ import { blobRef, DecodeError, lookupIn, place, report, Space, type PathKey, typ
 import { SyclbinV2ImageLayout, SyclbinV2ImagePrefix, V2_FORMAT_VERSION, V2_IMAGE_KIND, V2_KEYS } from '../../formats/syclbin-v2.js';
 import { OFFLOAD_VERSIONS } from '../../formats/offload-binary.js';
 import type { OffloadBinaryModel, OffloadEntryModel } from '../offload/read.js';
-import { decodeRegistry } from '../props/registry.js';
+import { readRegistry } from '../props/registry.js';
 import type { PropertySetRegistry } from '../props/model.js';
 import { LLVM_MESSAGES as M, SyclbinFormatError } from './errors.js';
 import type { AbstractModule, SyclbinFile, SyclbinImage } from './model.js';
@@ -110,7 +110,7 @@ export function readSyclbinV2(ob: OffloadBinaryModel, file: Space, opts: ReadSyc
   const registry = (s: Space, o: number, size: number, path: PathKey[]): PropertySetRegistry => {
     const node = tree ? s.record({ path, parent: tree.at(path.slice(0, -1)), key: path[path.length - 1] }, o, size, 'metadata') : undefined;
     try {
-      return decodeRegistry(s.bytes(o, size, 'metadata', path), { base: s.abs(o), tree, parent: node });
+      return readRegistry(s.bytes(o, size, 'metadata', path), { base: s.abs(o), tree, parent: node });
     } catch (err) {
       if (!(err instanceof DecodeError)) throw err;
       if (node) {

@@ -13,6 +13,9 @@
 /** A v1 table order. */
 export type V1Layout = 'canonical' | 'grouped';
 
+/** Every {@link V1Layout}. */
+export const V1_LAYOUTS: readonly V1Layout[] = ['canonical', 'grouped'];
+
 /** The blobs of one abstract module, as an order sees them. */
 export interface V1ModuleBlobs<T> {
   /** The module's metadata. */

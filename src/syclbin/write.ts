@@ -12,7 +12,7 @@
  * entries, its native entries; string keys in the order sycl_format_version, role, am_index, then
  * ir_type, triple (ir) or arch, triple (native); ImageKind 7, OffloadKind 8.
  */
-import { chunksSize, concatChunks, EncodeError, encodeInto, lookupIn, memoryBlob, place, Sink, type Chunk } from '../codec/index.js';
+import { chunksSize, concatChunks, EncodeError, encodeInto, lookupIn, memoryBlob, place, Sink, type BlobRef, type Chunk, type PathKey } from '../codec/index.js';
 import type { LayoutPlan } from '../../formats/layout.js';
 import { SyclbinFileHeader, SyclbinHeaderTables, SyclbinV1Layout } from '../../formats/syclbin-v1.js';
 import { SyclbinV2ImagePrefix, V2_FORMAT_VERSION, V2_IMAGE_KIND, V2_KEYS } from '../../formats/syclbin-v2.js';
@@ -20,8 +20,8 @@ import { OFFLOAD_VERSIONS } from '../../formats/offload-binary.js';
 import { IMAGE_KIND, offloadKindValue, numberingForVersion } from '../../formats/kinds.js';
 import { offloadBinaryChunks, type OffloadEntryInput } from '../offload/write.js';
 import type { Compressor } from '../offload/compress.js';
-import { encodeRegistry } from '../props/registry.js';
-import { v1BlobOrder, type V1Layout } from './v1-order.js';
+import { writeRegistry } from '../props/registry.js';
+import { V1_LAYOUTS, v1BlobOrder, type V1Layout } from './v1-order.js';
 import { irTarget, irTypeValue, nativeArch, nativeTarget, type SyclbinFile } from './model.js';
 
 export { memoryBlob };
@@ -61,11 +61,20 @@ export function writeSyclbin(file: SyclbinFile, opts: WriteSyclbinOptions = {}):
  */
 export function syclbinChunks(file: SyclbinFile, opts: WriteSyclbinOptions = {}): Chunk[] {
   const format = opts.format ?? file.version;
-  // A JavaScript caller is not held to the types: a version or envelope we do not write is an
-  // error, not a v1 file written silently.
-  if (format !== 1 && format !== 2) throw new EncodeError(`unsupported SYCLBIN version ${String(format)} (1 or 2)`, opts.format === undefined ? ['version'] : []);
-  if (opts.envelope !== undefined && !ENVELOPE_CHOICES.includes(opts.envelope)) throw new EncodeError(`unknown envelope '${String(opts.envelope)}' (${ENVELOPE_CHOICES.join(', ')})`);
-  if (format === 2) return syclbinV2Chunks(file, opts);
+  // A JavaScript caller is not held to the types: a version, envelope or layout we do not write,
+  // or an option that cannot apply, is an error, not a file written silently without it.
+  if (format !== 1 && format !== 2) throw new EncodeError(`unsupported SYCLBIN version ${shown(format)} (1 or 2)`, opts.format === undefined ? ['version'] : []);
+  if (opts.envelope !== undefined && !ENVELOPE_CHOICES.includes(opts.envelope)) throw new EncodeError(`unknown envelope ${shown(opts.envelope)} (${ENVELOPE_CHOICES.join(', ')})`);
+  checkLayout(opts.layout);
+  if (opts.offloadVersion !== undefined && opts.offloadVersion !== 2 && opts.offloadVersion !== 3) throw new EncodeError(`unsupported offloadVersion ${shown(opts.offloadVersion)} (2 or 3)`);
+  if (opts.formatVersionKey !== undefined && typeof opts.formatVersionKey !== 'boolean') throw new EncodeError(`formatVersionKey must be true or false, not ${shown(opts.formatVersionKey)}`);
+  if (format === 2) {
+    if (opts.envelope !== undefined && opts.envelope !== 'keep') throw new EncodeError(`envelope '${opts.envelope}' is for version 1 files: a version 2 file is an OffloadBinary of role entries (choose its version with offloadVersion)`);
+    if (opts.layout !== undefined) throw new EncodeError('layout is the table order of version 1 files; a version 2 file has none');
+    return syclbinV2Chunks(file, opts);
+  }
+  if (opts.offloadVersion !== undefined) throw new EncodeError("offloadVersion is for version 2 files; a version 1 file's envelope is chosen with envelope");
+  if (opts.formatVersionKey !== undefined) throw new EncodeError('formatVersionKey is a key of version 2 files');
   const sybi = sybiChunks(file, opts.layout ?? file.layout ?? 'canonical');
   let choice = opts.envelope ?? 'keep';
   const env = file.envelope;
@@ -73,6 +82,9 @@ export function syclbinChunks(file: SyclbinFile, opts: WriteSyclbinOptions = {})
     if (env.kind !== 'offload') choice = 'none';
     else if (env.runtimeStyle) choice = 'runtime';
     else choice = env.version === 1 ? 'offload-v1' : env.version === 2 ? 'offload-v2' : 'offload-v3';
+  }
+  if ((choice === 'none' || choice === 'runtime') && opts.compression !== undefined) {
+    throw new EncodeError(`compression needs an OffloadBinary version 3 envelope (envelope 'offload-v3'); the ${choice === 'none' ? 'bare file has no envelope' : "runtime's envelope is version 2"}`);
   }
   if (choice === 'none') return sybi;
   if (choice === 'runtime') return runtimeEnvelopeChunks(sybi);
@@ -87,6 +99,27 @@ export function syclbinChunks(file: SyclbinFile, opts: WriteSyclbinOptions = {})
   };
   const compression = opts.compression ?? (keep && env.kind === 'offload' ? env.compression : undefined);
   return offloadBinaryChunks([entry], { version, compression, compressor: opts.compressor });
+}
+
+/** `value` for a message: strings quoted and called strings (`'2' (a string)`), other values as they print. */
+function shown(value: unknown): string {
+  return typeof value === 'string' ? `'${value}'${/^\d+$/.test(value) ? ' (a string)' : ''}` : String(value);
+}
+
+/** A v1 layout option must name one of the layouts. */
+function checkLayout(layout: unknown): void {
+  if (layout !== undefined && !V1_LAYOUTS.includes(layout as V1Layout)) throw new EncodeError(`unknown layout ${shown(layout)} (${V1_LAYOUTS.join(' or ')})`);
+}
+
+/**
+ * An image of the model as a blob to write: a blob as read, or (from a caller building a model)
+ * plain bytes; anything else is an error at its path, not a TypeError or a NaN size.
+ */
+function imageBlob(image: unknown, path: readonly PathKey[]): Blob {
+  if (image instanceof Uint8Array) return { chunk: image, size: image.length };
+  const b = image as BlobRef | null | undefined;
+  if (typeof b === 'object' && b !== null && Number.isSafeInteger(b.size) && b.size >= 0 && typeof b.slice === 'function') return { chunk: b, size: b.size };
+  throw new EncodeError(`an image must be bytes (a Uint8Array) or a blob, not ${image === null ? 'null' : typeof image}`, path);
 }
 
 /** The bare SYBI image as one buffer. */
@@ -108,16 +141,17 @@ interface Blob {
  * are running counts (even when a count is 0); the header's reserved bytes are zero.
  */
 export function sybiChunks(file: SyclbinFile, layout: V1Layout = file.layout ?? 'canonical'): Chunk[] {
-  const reg = (r: Parameters<typeof encodeRegistry>[0]): Blob => {
-    const b = encodeRegistry(r);
+  checkLayout(layout);
+  const reg = (r: Parameters<typeof writeRegistry>[0]): Blob => {
+    const b = writeRegistry(r);
     return { chunk: b, size: b.length };
   };
-  const img = (m: { image: { size: number } & Chunk }): Blob => ({ chunk: m.image, size: m.image.size });
+  const img = (m: { image: BlobRef }, path: readonly PathKey[]): Blob => imageBlob(m.image, path);
   const global = reg(file.globalMetadata);
-  const ams = file.abstractModules.map((am) => ({
+  const ams = file.abstractModules.map((am, a) => ({
     md: reg(am.metadata),
-    ir: am.irModules.map((m) => ({ md: reg(m.metadata), bin: img(m) })),
-    native: am.nativeImages.map((m) => ({ md: reg(m.metadata), bin: img(m) })),
+    ir: am.irModules.map((m, i) => ({ md: reg(m.metadata), bin: img(m, ['abstractModules', a, 'irModules', i, 'image']) })),
+    native: am.nativeImages.map((m, i) => ({ md: reg(m.metadata), bin: img(m, ['abstractModules', a, 'nativeImages', i, 'image']) })),
   }));
   const { md: mdOrder, bin: binOrder } = v1BlobOrder(layout, global, ams);
   let mdSize = 0;
@@ -223,16 +257,18 @@ function syclbinV2Chunks(file: SyclbinFile, opts: WriteSyclbinOptions): Chunk[] 
     sink.bytes(md);
     return [sink.result(), raw];
   };
-  const entries: OffloadEntryInput[] = [entry(keys('global_metadata'), encodeRegistry(file.globalMetadata))];
+  const entries: OffloadEntryInput[] = [entry(keys('global_metadata'), writeRegistry(file.globalMetadata))];
   file.abstractModules.forEach((am, a) => {
     const idx: [string, string] = [K.amIndex, String(a)];
-    entries.push(entry(keys('am_metadata', [idx]), encodeRegistry(am.metadata)));
-    for (const ir of am.irModules) {
-      entries.push(entry(keys('ir', [idx, [K.irType, String(irTypeValue(ir) ?? 0)], [K.triple, irTarget(ir) ?? '']]), withPrefix(encodeRegistry(ir.metadata), ir.image)));
-    }
-    for (const n of am.nativeImages) {
-      entries.push(entry(keys('native', [idx, [K.arch, nativeArch(n) ?? ''], [K.triple, nativeTarget(n) ?? '']]), withPrefix(encodeRegistry(n.metadata), n.image)));
-    }
+    entries.push(entry(keys('am_metadata', [idx]), writeRegistry(am.metadata)));
+    am.irModules.forEach((ir, i) => {
+      const image = imageBlob(ir.image, ['abstractModules', a, 'irModules', i, 'image']).chunk;
+      entries.push(entry(keys('ir', [idx, [K.irType, String(irTypeValue(ir) ?? 0)], [K.triple, irTarget(ir) ?? '']]), withPrefix(writeRegistry(ir.metadata), image)));
+    });
+    am.nativeImages.forEach((n, i) => {
+      const image = imageBlob(n.image, ['abstractModules', a, 'nativeImages', i, 'image']).chunk;
+      entries.push(entry(keys('native', [idx, [K.arch, nativeArch(n) ?? ''], [K.triple, nativeTarget(n) ?? '']]), withPrefix(writeRegistry(n.metadata), image)));
+    });
   });
   if (compression && version !== 3) throw new EncodeError('compression needs OffloadBinary version 3 (offloadVersion: 3)');
   return offloadBinaryChunks(entries, { version, compression, compressor: opts.compressor });

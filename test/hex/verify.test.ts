@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { verify } from '../../src/hex/verify.js';
 import { sampleModel, VARIANTS, writeVariant } from './fixtures.js';
 import { checkTypedSets, repeatDiagnostics } from '../../src/props/check.js';
-import { decodeRegistry, type RegistryRepeat } from '../../src/props/registry.js';
+import { readRegistry, type RegistryRepeat } from '../../src/props/registry.js';
 import { decodeTypedRegistry } from '../../src/props/typed/index.js';
 import { handSybi } from '../../testdata/syclbin/generate.js';
 import { initZstd } from '../../src/node/compressors.js';
@@ -72,7 +72,7 @@ describe('hex: verify', () => {
     // props --check: the folding warnings, then the semantic checks (src/cli/commands/props.ts).
     const check = (text: Uint8Array): string[] => {
       const repeats: RegistryRepeat[] = [];
-      const reg = decodeRegistry(text, { repeats });
+      const reg = readRegistry(text, { repeats });
       return [...repeatDiagnostics(repeats), ...checkTypedSets(decodeTypedRegistry(reg))].map((d) => `${d.severity}: ${d.message}`);
     };
     for (const [text, path, offset] of [

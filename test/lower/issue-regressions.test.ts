@@ -17,7 +17,7 @@ import { emitLlvmIr } from '../../src/lower/llvm-ir/emit.js';
 import { emitSpirv } from '../../src/lower/spirv/emit.js';
 import { decodeSpirvModule } from '../../src/lower/spirv/binary.js';
 import { Decoration, Op } from '../../formats/spirv-enums.js';
-import { encodeRegistry } from '../../src/props/registry.js';
+import { writeRegistry } from '../../src/props/registry.js';
 
 async function cli(args: string[], cwd: string): Promise<{ code: number; out: string; err: string }> {
   let out = '';
@@ -80,7 +80,7 @@ describe('issue regressions: lowering from real LLVM IR', () => {
         { name: 'a', type: 'i32', default: 1 },
       ],
     });
-    expect(Buffer.from(encodeRegistry(twice.registry)).toString()).to.equal(Buffer.from(encodeRegistry(once.registry)).toString());
+    expect(Buffer.from(writeRegistry(twice.registry)).toString()).to.equal(Buffer.from(writeRegistry(once.registry)).toString());
     expect(() =>
       lowerManifestJson({ mode: 'native', specConstants: [{ name: 'a', type: 'i32', default: 1 }, { name: 'a', type: 'float', default: 1 }] }),
     ).to.throw(LowerError, /used with type float but first with i32/);

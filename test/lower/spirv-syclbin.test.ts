@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../src/cli/run.js';
 import { emitLlvmIr } from '../../src/lower/llvm-ir/emit.js';
-import { encodeRegistry } from '../../src/props/registry.js';
+import { writeRegistry } from '../../src/props/registry.js';
 import { lowerManifestJson } from '../../src/lower/lower.js';
 import { emitSpirv } from '../../src/lower/spirv/emit.js';
 import { loweredSyclbinModel, writeLoweredSyclbin } from '../../src/lower/syclbin-output.js';
@@ -30,7 +30,7 @@ describe('lowering → .syclbin', () => {
       expect(bundleState(file)).to.equal('input');
       expect(file.abstractModules).to.have.length(1);
       const am = file.abstractModules[0]!;
-      expect(new TextDecoder().decode(encodeRegistry(am.metadata))).to.equal(new TextDecoder().decode(encodeRegistry(result.registry)));
+      expect(new TextDecoder().decode(writeRegistry(am.metadata))).to.equal(new TextDecoder().decode(writeRegistry(result.registry)));
       expect([...am.metadata.keys()]).to.deep.equal(['SYCL/specialization constants', 'SYCL/specialization constants default values', 'SYCL/device globals']);
       expect(am.irModules).to.have.length(1);
       expect(am.nativeImages).to.have.length(0);

@@ -3,12 +3,12 @@
  * byte-exact on the property lines sycl-post-link prints.
  */
 import { expect } from 'chai';
-import { encodeRegistry } from '../../src/props/registry.js';
+import { writeRegistry } from '../../src/props/registry.js';
 import { decodeBase64 } from '../../src/props/base64.js';
 import { lowerManifestJson, type LoweringResult } from '../../src/lower/lower.js';
 import { PADDING_ID } from '../../src/lower/spec-constants.js';
 
-const text = (r: LoweringResult): string => new TextDecoder().decode(encodeRegistry(r.registry));
+const text = (r: LoweringResult): string => new TextDecoder().decode(writeRegistry(r.registry));
 const lines = (r: LoweringResult): string[] => text(r).split('\n').filter((l) => l !== '');
 const descs = (r: LoweringResult, i = 0) => r.specConstants.constants[i]!.descriptors.map((d) => [d.id, d.offset, d.size]);
 const MAX = PADDING_ID;

@@ -15,7 +15,7 @@ import { emitSpirv } from '../../src/lower/spirv/emit.js';
 import { normaliseSpirvDis } from '../../src/lower/spirv/normalise.js';
 import { postLink, type PostLinkFileSystem } from '../../src/lower/post-link/driver.js';
 import { parsePostLinkArgs } from '../../src/lower/post-link/options.js';
-import { decodeRegistry } from '../../src/props/registry.js';
+import { readRegistry } from '../../src/props/registry.js';
 
 const LIT = new URL('../../testdata/sycl-post-link/', import.meta.url).pathname;
 const DL = 'e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-n8:16:32:64';
@@ -123,7 +123,7 @@ describe('syclbin post-link command line', function () {
         for (const mode of ['native', 'emulation'] as const) {
           const fs = memFs({ 'in.ll': bytes });
           postLink(parsePostLinkArgs([`-spec-const=${mode}`, '--device-globals', '-emit-program-metadata', '-S', 'in.ll', '-o', 'o.table']), fs);
-          const theirs = decodeRegistry(fs.files.get('o_0.prop')!);
+          const theirs = readRegistry(fs.files.get('o_0.prop')!);
           for (const k of omitted) theirs.delete(k);
           const pm = theirs.get('SYCL/program metadata');
           if (pm) {
@@ -218,7 +218,7 @@ describe('syclbin post-link command line', function () {
     expect(ll).to.contain('%load = load half, ptr addrspace(4) %bc, align 2');
     expect(ll).to.contain('!{!"id_half", i32 0, i32 0, i32 2, i32 -1, i32 2, i32 2}');
     expect(ll).to.contain('!{[2 x i8] zeroinitializer}');
-    const props = decodeRegistry(fs.files.get('out/emu_0.prop')!);
+    const props = readRegistry(fs.files.get('out/emu_0.prop')!);
     const half = props.get('SYCL/specialization constants')!.get('id_half')!;
     expect(half.type === 2 && Array.from(half.bytes)).to.deep.equal([0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0xff, 0xff, 0xff, 0xff, 2, 0, 0, 0, 2, 0, 0, 0]);
     const all = props.get('SYCL/specialization constants default values')!.get('all')!;
@@ -299,7 +299,7 @@ describe('post-link: virtual functions (ModuleDesc::cleanup, [SYCL/virtual funct
       expect(ll(1)).to.contain('define spir_func void @foo(i32 %x, ptr %p) #0 comdat personality ptr null !dbg !0 {');
       expect(props(1)).to.contain('[SYCL/virtual functions]\nvirtual-functions-set=2|');
       expect(props(2)).to.contain('[SYCL/virtual functions]\nuses-virtual-functions-set=2|');
-      const sets = decodeRegistry(readFileSync(join(dir, 'v_2.prop'))).get('SYCL/virtual functions')!;
+      const sets = readRegistry(readFileSync(join(dir, 'v_2.prop'))).get('SYCL/virtual functions')!;
       const v = sets.get('uses-virtual-functions-set')!;
       expect(v.type === 2 ? new TextDecoder().decode(v.bytes) : '').to.equal('set-foo,set-bar');
       expect(props(0)).not.to.contain('virtual functions');

@@ -57,4 +57,20 @@ describe('lit runner: skipped lines and the lines that depend on them', function
       'fail', // %t_0.sym was never written: the line ran
     ]);
   });
+  it('the ESIMD images of a skipped line (STEM_esimd_N) are its outputs too', async () => {
+    const r = await statuses([
+      'RUN: sycl-post-link -split-esimd -lower-esimd -symbols -S < %s -o %t.table',
+      'RUN: FileCheck %s -input-file=%t_esimd_0.ll --check-prefix=NOPE',
+    ]);
+    expect(r.map((x) => x.reason ?? x.status)).to.deep.equal([SKIP_REASONS.esimd, SKIP_REASONS.dependent]);
+  });
+  it('a line that fails leaves no files of an earlier run of the same outputs for a later line to pass on', async () => {
+    const r = await statuses([
+      'RUN: sycl-post-link -split=kernel -symbols -S < %s -o %t.table',
+      'RUN: FileCheck %s -input-file=%t_0.sym --check-prefix=SYM',
+      'RUN: sycl-post-link -split=kernel -no-such-flag -symbols -S < %s -o %t.table',
+      'RUN: FileCheck %s -input-file=%t_0.sym --check-prefix=SYM',
+    ]);
+    expect(r.map((x) => x.status)).to.deep.equal(['pass', 'pass', 'fail', 'fail']);
+  });
 });

@@ -11,8 +11,8 @@
  * with that reason ({@link SKIP_REASONS}); `REQUIRES:` features are reported to the caller.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { runCli } from '../../src/cli/run.js';
 
 export const FILECHECK = 'FileCheck-19';
@@ -278,15 +278,44 @@ export function skipReason(cmd: string): string | undefined {
  * it; for `> FILE` the file.
  */
 function skippedOutputs(cmd: string): RegExp[] {
-  const out: RegExp[] = [];
-  const quote = (x: string): string => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return outputStems(cmd).map((stem) => new RegExp(`(?:^|[\\s=<])${quote(stem)}${OUTPUT_SUFFIX}(?=\\s|$)`));
+}
+
+/** A string as a regular expression matching it literally. */
+function quote(x: string): string {
+  return x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * What follows an output stem in the names of the files written for it: the table, or the
+ * `_N.ext` files sycl-post-link writes next to it, also with the prefix of an ESIMD or large-GRF
+ * image (`_esimd_0.ll`, `_large_grf_1.sym`, as the upstream tests name them).
+ */
+const OUTPUT_SUFFIX = '(?:\\.table|_(?:esimd_|large_grf_|double_grf_|esimd_large_grf_|esimd_double_grf_)?[0-9]+\\.[A-Za-z]+)?';
+
+/** The stems of the files a command writes: after `-o` or `>`, absolute paths only (`%t…`), the `.table` dropped. */
+function outputStems(cmd: string): string[] {
+  const out: string[] = [];
   // Only files (`%t…` is absolute after substitution): not `-o -` (standard output) or `>&1`.
   for (const m of cmd.matchAll(/(?:^|\s)(?:-o|>)\s*(\/\S+)/g)) {
     const path = m[1]!;
-    const stem = path.endsWith('.table') ? path.slice(0, -'.table'.length) : path;
-    out.push(new RegExp(`(?:^|[\\s=<])${quote(stem)}(?:\\.table|_[0-9]+\\.[A-Za-z]+)?(?=\\s|$)`));
+    out.push(path.endsWith('.table') ? path.slice(0, -'.table'.length) : path);
   }
   return out;
+}
+
+/**
+ * Removes what an earlier line wrote under the names `cmd` writes, before it runs: a line that
+ * fails must not leave a later FileCheck line reading the files of a previous run (lit stops at
+ * the first failing line; this runner goes on, to count every line).
+ */
+function removeOutputs(cmd: string): void {
+  for (const stem of outputStems(cmd)) {
+    const dir = dirname(stem);
+    if (!existsSync(dir)) continue;
+    const mine = new RegExp(`^${quote(basename(stem))}${OUTPUT_SUFFIX}$`);
+    for (const f of readdirSync(dir)) if (mine.test(f)) rmSync(join(dir, f), { force: true, recursive: true });
+  }
 }
 
 /** `cmd` reads a file one of `patterns` matches (what it writes, after `-o` or `>`, does not count). */
@@ -320,6 +349,7 @@ export async function runLitTest(testFile: string, workDir: string): Promise<Run
       for (const p of skippedOutputs(cmd)) skippedPrefixes.push(p);
       continue;
     }
+    removeOutputs(cmd);
     let ok = true;
     let log = '';
     for (const seq of parsePipeline(shellWords(cmd))) {

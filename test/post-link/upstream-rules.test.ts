@@ -8,7 +8,7 @@
 import { expect } from 'chai';
 import { postLink, type PostLinkFileSystem } from '../../src/lower/post-link/driver.js';
 import { parsePostLinkArgs } from '../../src/lower/post-link/options.js';
-import { decodeRegistry, encodeRegistry } from '../../src/props/registry.js';
+import { readRegistry, writeRegistry } from '../../src/props/registry.js';
 import { IrSyntaxError } from '../../src/lower/llvm-ir/parse/errors.js';
 
 /** In-memory files for the library driver. */
@@ -162,8 +162,8 @@ attributes #1 = { "sycl-unique-id"="u" "sycl-device-global-size"="4" }
     // The device global follows its user (k1), not llvm.used.
     expect(out.text('o_1.ll')).to.contain('@dg = ');
     expect(out.text('o_0.ll')).not.to.contain('@dg = ');
-    expect(decodeRegistry(out.get('o_0.prop')!).has('SYCL/device globals')).to.equal(false);
-    expect([...decodeRegistry(out.get('o_1.prop')!).get('SYCL/device globals')!.keys()]).to.deep.equal(['u']);
+    expect(readRegistry(out.get('o_0.prop')!).has('SYCL/device globals')).to.equal(false);
+    expect([...readRegistry(out.get('o_1.prop')!).get('SYCL/device globals')!.keys()]).to.deep.equal(['u']);
   });
 });
 
@@ -180,7 +180,7 @@ define spir_kernel void @k() ${md} { ret void }
 `;
   it('reqd_work_group_size, reqd_sub_group_size, work_group_num_dim, max_work_group_size, max_linear_work_group_size, in that order', () => {
     const out = run(ir('!max_linear_work_group_size !4 !max_work_group_size !3 !work_group_num_dim !2 !intel_reqd_sub_group_size !1 !reqd_work_group_size !0'), '-emit-program-metadata', '-S');
-    const reg = decodeRegistry(out.get('o_0.prop')!);
+    const reg = readRegistry(out.get('o_0.prop')!);
     const set = reg.get('SYCL/program metadata')!;
     expect([...set.keys()]).to.deep.equal(['k@reqd_work_group_size', 'k@reqd_sub_group_size', 'k@work_group_num_dim', 'k@max_work_group_size', 'k@max_linear_work_group_size']);
     const bytes = (k: string): number[] => {
@@ -189,7 +189,7 @@ define spir_kernel void @k() ${md} { ret void }
     };
     expect(bytes('k@reqd_work_group_size')).to.deep.equal([8, 0, 0, 0, 4, 0, 0, 0, 2, 0, 0, 0]);
     expect(bytes('k@max_work_group_size')).to.deep.equal([64, 0, 0, 0, 32, 0, 0, 0, 1, 0, 0, 0]);
-    const text = new TextDecoder().decode(encodeRegistry(new Map([['SYCL/program metadata', set]])));
+    const text = new TextDecoder().decode(writeRegistry(new Map([['SYCL/program metadata', set]])));
     expect(text.split('\n').slice(1, 6)).to.deep.equal([
       // 96 bits: u32 8, 4, 2 (little-endian)
       'k@reqd_work_group_size=2|gBAAAAAAAAACAAAAEAAAAIAAAAA',
@@ -203,7 +203,7 @@ define spir_kernel void @k() ${md} { ret void }
   });
   it('operands are zero-extended from their own width (getZExtValue), then narrowed to 32 bits', () => {
     const out = run(ir('!reqd_work_group_size !5 !intel_reqd_sub_group_size !6'), '-emit-program-metadata', '-S');
-    const set = decodeRegistry(out.get('o_0.prop')!).get('SYCL/program metadata')!;
+    const set = readRegistry(out.get('o_0.prop')!).get('SYCL/program metadata')!;
     const wg = set.get('k@reqd_work_group_size')!;
     expect(wg.type === 2 ? [...new Uint32Array(wg.bytes.slice().buffer)] : []).to.deep.equal([65535, 254]);
     expect(set.get('k@reqd_sub_group_size')).to.deep.include({ type: 1, value: 240 });

@@ -1,12 +1,12 @@
 import { expect } from 'chai';
 import { checkRegistry, hasErrors, type PropDiagnostic } from '../../src/props/check.js';
-import { decodeRegistry } from '../../src/props/registry.js';
+import { readRegistry } from '../../src/props/registry.js';
 import { encodeBase64 } from '../../src/props/base64.js';
 import { encodeTypedRegistry, type SpecConstDescriptor } from '../../src/props/typed/index.js';
 import { byteArray } from '../../src/props/model.js';
 
 const enc = new TextEncoder();
-const check = (text: string): PropDiagnostic[] => checkRegistry(decodeRegistry(enc.encode(text)));
+const check = (text: string): PropDiagnostic[] => checkRegistry(readRegistry(enc.encode(text)));
 /** Byte-array value text for a payload (bits = 8 x length). */
 const b64 = (...payload: number[]): string => {
   const raw = new Uint8Array(8 + payload.length);
@@ -129,12 +129,12 @@ describe('props/check', () => {
 
 describe('props check: LLVM DenseMap special keys', () => {
   it('warns about "_" as a set name or key (the tombstone key of PropertySetKeyInfo)', () => {
-    const reg = decodeRegistry(new TextEncoder().encode('[_]\na=1|1\n[SYCL/misc properties]\n_=1|2\noptLevel=1|2\n'));
+    const reg = readRegistry(new TextEncoder().encode('[_]\na=1|1\n[SYCL/misc properties]\n_=1|2\noptLevel=1|2\n'));
     const d = checkRegistry(reg).filter((x) => x.message.includes('tombstone'));
     expect(d.map((x) => [x.severity, x.set, x.key])).to.deep.equal([
       ['warning', '_', undefined],
       ['warning', 'SYCL/misc properties', '_'],
     ]);
-    expect(checkRegistry(decodeRegistry(new TextEncoder().encode('[SYCL/misc properties]\noptLevel=1|2\n'))).some((x) => x.message.includes('tombstone'))).to.equal(false);
+    expect(checkRegistry(readRegistry(new TextEncoder().encode('[SYCL/misc properties]\noptLevel=1|2\n'))).some((x) => x.message.includes('tombstone'))).to.equal(false);
   });
 });

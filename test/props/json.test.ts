@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import { readPropsJson, registryFromJson, registryToJson } from '../../src/props/json.js';
 import { PropertySetError } from '../../src/props/errors.js';
-import { decodeRegistry, encodeRegistry } from '../../src/props/registry.js';
+import { readRegistry, writeRegistry } from '../../src/props/registry.js';
 import { byteArray, uint32, type PropertySetRegistry, type PropertyValue } from '../../src/props/model.js';
 import { SET_SCHEMAS } from '../../src/props/typed/index.js';
 import { isWellFormed } from '../../src/props/text.js';
@@ -26,19 +26,19 @@ const viaJsonText = (reg: PropertySetRegistry): PropertySetRegistry => registryF
 
 describe('props/json', () => {
   it('the sample registry (every kind) validates against schemas/props.schema.json and re-encodes byte-identically', () => {
-    const reg = decodeRegistry(sample);
+    const reg = readRegistry(sample);
     const doc = registryToJson(reg);
     expectValid(doc);
-    expect(hex(encodeRegistry(viaJsonText(reg)))).to.equal(hex(sample));
+    expect(hex(writeRegistry(viaJsonText(reg)))).to.equal(hex(sample));
   });
 
   it('64-bit values are strings', () => {
-    const doc = registryToJson(decodeRegistry(new TextEncoder().encode('[s]\nk=2|IAAAAAAAAAQA\n'))) as { sets: { properties: { bits: unknown }[] }[] };
+    const doc = registryToJson(readRegistry(new TextEncoder().encode('[s]\nk=2|IAAAAAAAAAQA\n'))) as { sets: { properties: { bits: unknown }[] }[] };
     expect(doc.sets[0]!.properties[0]!.bits).to.equal('8');
   });
 
   it('the schema rejects what the tool would not write (a negative check that the schema has teeth)', () => {
-    const doc = registryToJson(decodeRegistry(sample)) as { sets: { properties: Record<string, unknown>[] }[] };
+    const doc = registryToJson(readRegistry(sample)) as { sets: { properties: Record<string, unknown>[] }[] };
     const bad1 = structuredClone(doc);
     bad1.sets[0]!.properties[0]!.value = -1;
     expect(validate(bad1)).to.equal(false);
@@ -51,7 +51,7 @@ describe('props/json', () => {
   });
 
   it('editing only the typed value works when the raw fields are removed', () => {
-    const doc = registryToJson(decodeRegistry(new TextEncoder().encode('[SYCL/device requirements]\naspects=2|AAAAAAAAAAA\n'))) as {
+    const doc = registryToJson(readRegistry(new TextEncoder().encode('[SYCL/device requirements]\naspects=2|AAAAAAAAAAA\n'))) as {
       sets: { properties: Record<string, unknown>[] }[];
     };
     const p = doc.sets[0]!.properties[0]!;
@@ -59,12 +59,12 @@ describe('props/json', () => {
     delete p.hex;
     delete p.text;
     p.typed = { kind: 'aspects', aspects: [{ name: 'cpu' }, { name: 'fp64' }] };
-    const out = new TextDecoder().decode(encodeRegistry(registryFromJson(doc)));
+    const out = new TextDecoder().decode(writeRegistry(registryFromJson(doc)));
     expect(out).to.equal('[SYCL/device requirements]\naspects=2|ABAAAAAAAAQAAAAAGAAAAA\n'); // lowering.md V6 [1,6]
   });
 
   it('stale fields are reported instead of silently winning', () => {
-    const doc = registryToJson(decodeRegistry(new TextEncoder().encode('[SYCL/assert used]\nk=1|1\n'))) as { sets: { properties: Record<string, unknown>[] }[] };
+    const doc = registryToJson(readRegistry(new TextEncoder().encode('[SYCL/assert used]\nk=1|1\n'))) as { sets: { properties: Record<string, unknown>[] }[] };
     const a = structuredClone(doc);
     a.sets[0]!.properties[0]!.value = 2;
     expect(() => registryFromJson(a)).to.throw(EncodeError, /disagree/);
@@ -73,7 +73,7 @@ describe('props/json', () => {
     expect(() => registryFromJson(b)).to.throw(EncodeError, /disagree/);
     // A typed value the raw one contradicts is refused by the registry: read from a file, the error
     // names the property as every path names one ([set][key]), at its place in the document.
-    const c = registryToJson(decodeRegistry(new TextEncoder().encode('[SYCL/misc properties]\noptLevel=1|2\n'))) as { sets: { properties: Record<string, unknown>[] }[] };
+    const c = registryToJson(readRegistry(new TextEncoder().encode('[SYCL/misc properties]\noptLevel=1|2\n'))) as { sets: { properties: Record<string, unknown>[] }[] };
     c.sets[0]!.properties[0]!.typed = { kind: 'uint32', value: 5 };
     const bytes = new TextEncoder().encode(JSON.stringify(c, null, 2));
     try {
@@ -119,7 +119,7 @@ describe('props/json', () => {
         }
         const doc = registryToJson(reg);
         expectValid(JSON.parse(JSON.stringify(doc)));
-        expect(hex(encodeRegistry(viaJsonText(reg)))).to.equal(hex(encodeRegistry(reg)));
+        expect(hex(writeRegistry(viaJsonText(reg)))).to.equal(hex(writeRegistry(reg)));
       }),
       { numRuns: 300 },
     );
@@ -147,7 +147,7 @@ describe('props JSON: a set or key listed twice is folded as LLVM folds text, an
     };
     const text = JSON.stringify(doc);
     const r = readPropsJson(new TextEncoder().encode(text));
-    expect(new TextDecoder().decode(encodeRegistry(r.registry))).to.equal('[S]\nk=1|2\nm=1|3\n[T]\n');
+    expect(new TextDecoder().decode(writeRegistry(r.registry))).to.equal('[S]\nk=1|2\nm=1|3\n[T]\n');
     expect(r.notes.map((n) => [n.set, n.key, n.message, n.at])).to.deep.equal([
       ['S', 'k', 'key listed again (sets[0].properties[1]): the last value is kept, as LLVM\'s reader keeps it', text.indexOf('{"key":"k","type":1,"value":2}')],
       ['S', undefined, 'set listed again (sets[2]): its properties join the first listing\'s, as LLVM\'s reader joins a set named again', text.lastIndexOf('{"name":"S"')],

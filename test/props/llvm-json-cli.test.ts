@@ -10,7 +10,7 @@ import { Ajv } from 'ajv';
 import { encodeBase64 } from '../../src/props/base64.js';
 import { registryToJson } from '../../src/props/json.js';
 import { byteArray, uint32, type PropertySetRegistry, type PropertyValue } from '../../src/props/model.js';
-import { decodeRegistry, encodeRegistry } from '../../src/props/registry.js';
+import { readRegistry, writeRegistry } from '../../src/props/registry.js';
 import { cli, tempDir } from '../offload/support.js';
 import { parseReg } from './llvm-json-support.js';
 
@@ -35,7 +35,7 @@ describe('props/llvm-json: syclbin props --llvm-json, --encode and pack with ups
   const at = (f: string): string => join(t.dir, f);
   before(() => {
     t = tempDir('props-llvm-json-');
-    writeFileSync(at('w12.prop'), encodeRegistry(parseReg(readFileSync(`${W12}src/props/w12-sycl-sets.reg`, 'utf8'))));
+    writeFileSync(at('w12.prop'), writeRegistry(parseReg(readFileSync(`${W12}src/props/w12-sycl-sets.reg`, 'utf8'))));
     writeFileSync(at('sample.prop'), readFileSync(`${REPO}testdata/props/sample.prop`));
   });
   after(() => t.cleanup());
@@ -96,7 +96,7 @@ describe('props/llvm-json: syclbin props --llvm-json, --encode and pack with ups
     expect((await cli(['props', '--encode', 'a.json', '-o', 'b.prop'], t.dir)).code).to.equal(0);
     const a = readFileSync(at('a.prop'));
     expect(text(readFileSync(at('b.prop')))).to.equal(text(a));
-    expect(decodeRegistry(a)).to.deep.equal(LOSSLESS);
+    expect(readRegistry(a)).to.deep.equal(LOSSLESS);
   });
 
   it('pack reads upstream JSON metadata exactly like our form (same bytes), warns with the manifest path, refuses with the value offset', async () => {

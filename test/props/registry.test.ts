@@ -2,8 +2,8 @@ import { expect } from 'chai';
 import { descendants, pathOf, SpanTree } from '../../src/codec/index.js';
 import fc from 'fast-check';
 import {
-  decodeRegistry,
-  encodeRegistry,
+  readRegistry,
+  writeRegistry,
   RegistrySyntaxError,
 } from '../../src/props/registry.js';
 import { byteArray, stringProperty, uint32, type PropertySetRegistry, type PropertyValue } from '../../src/props/model.js';
@@ -26,7 +26,7 @@ function plain(reg: PropertySetRegistry): unknown {
 function expectSyntaxError(input: string | Uint8Array, line: number, column: number, pattern: RegExp): RegistrySyntaxError {
   const bytes = typeof input === 'string' ? text(input) : input;
   try {
-    decodeRegistry(bytes);
+    readRegistry(bytes);
   } catch (e) {
     expect(e, String(e)).to.be.instanceOf(RegistrySyntaxError);
     const r = e as RegistrySyntaxError;
@@ -46,7 +46,7 @@ function expectSyntaxError(input: string | Uint8Array, line: number, column: num
 describe('props/registry: reading', () => {
   it('reads sets and keys in file order with both value types (lowering.md V5, omit_kernel_args.ll @36d4d367)', () => {
     const src = '[SYCL/kernel param opt]\nSpirKernel1=2|CAAAAAAAAAQA\nSpirKernel2=2|LAAAAAAAAAgfGA\n[SYCL/misc properties]\nspecConstsReplacedWithDefault=1|1\n';
-    const reg = decodeRegistry(text(src));
+    const reg = readRegistry(text(src));
     expect(plain(reg)).to.deep.equal([
       [
         'SYCL/kernel param opt',
@@ -57,14 +57,14 @@ describe('props/registry: reading', () => {
       ],
       ['SYCL/misc properties', [['specConstsReplacedWithDefault', { u32: 1 }]]],
     ]);
-    expect(str(encodeRegistry(reg))).to.equal(src);
+    expect(str(writeRegistry(reg))).to.equal(src);
   });
 
   it('a line that does not read: a header line names no earlier set; a property line with its key gets a span at its path, the lines before keep theirs', () => {
     const te = new TextEncoder();
     const fail = (text: string, tree?: SpanTree): RegistrySyntaxError => {
       try {
-        decodeRegistry(te.encode(text), tree ? { tree } : {});
+        readRegistry(te.encode(text), tree ? { tree } : {});
       } catch (e) {
         expect(e).to.be.instanceOf(RegistrySyntaxError);
         return e as RegistrySyntaxError;
@@ -86,13 +86,13 @@ describe('props/registry: reading', () => {
   });
 
   it('an empty text, or one with only line ends, is an empty registry; empty registry writes 0 bytes', () => {
-    expect(decodeRegistry(new Uint8Array()).size).to.equal(0);
-    expect(decodeRegistry(text('\n\r\n\n')).size).to.equal(0);
-    expect(encodeRegistry(new Map()).length).to.equal(0);
+    expect(readRegistry(new Uint8Array()).size).to.equal(0);
+    expect(readRegistry(text('\n\r\n\n')).size).to.equal(0);
+    expect(writeRegistry(new Map()).length).to.equal(0);
   });
 
   it('accepts \\r\\n line ends and skips blank lines; a lone \\r is content', () => {
-    const reg = decodeRegistry(text('\r\n[a]\r\n\r\nk=1|5\r\n\n[b\rc]\nx\ry=1|7'));
+    const reg = readRegistry(text('\r\n[a]\r\n\r\nk=1|5\r\n\n[b\rc]\nx\ry=1|7'));
     expect(plain(reg)).to.deep.equal([
       ['a', [['k', { u32: 5 }]]],
       ['b\rc', [['x\ry', { u32: 7 }]]],
@@ -102,14 +102,14 @@ describe('props/registry: reading', () => {
   });
 
   it('set name runs to the LAST ] and ignores what follows; a header with no entries is kept', () => {
-    const reg = decodeRegistry(text('[a]b]junk\n[empty]\n'));
+    const reg = readRegistry(text('[a]b]junk\n[empty]\n'));
     expect([...reg.keys()]).to.deep.equal(['a]b', 'empty']);
     expect(reg.get('empty')!.size).to.equal(0);
-    expect(str(encodeRegistry(reg))).to.equal('[a]b]\n[empty]\n');
+    expect(str(writeRegistry(reg))).to.equal('[a]b]\n[empty]\n');
   });
 
   it('a repeated set header continues the set; a repeated key overwrites and keeps its first position', () => {
-    const reg = decodeRegistry(text('[s]\nk1=1|1\nk2=1|2\n[t]\n[s]\nk1=1|9\nk3=1|3\n'));
+    const reg = readRegistry(text('[s]\nk1=1|1\nk2=1|2\n[t]\n[s]\nk1=1|9\nk3=1|3\n'));
     expect(plain(reg)).to.deep.equal([
       [
         's',
@@ -125,12 +125,12 @@ describe('props/registry: reading', () => {
 
   it('key is before the first =, type up to the first |, value is the rest', () => {
     // '=' and '|' in set names are plain text; '|' may be in a key; '=' in the type part makes it invalid
-    const reg = decodeRegistry(text('[a=b|c]\nk|x=1|1\n'));
+    const reg = readRegistry(text('[a=b|c]\nk|x=1|1\n'));
     expect(plain(reg)).to.deep.equal([['a=b|c', [['k|x', { u32: 1 }]]]]);
   });
 
   it('uint32: leading zeros accepted, 4294967295 accepted', () => {
-    const reg = decodeRegistry(text('[s]\na=1|0007\nb=1|4294967295\nc=01|2\n'));
+    const reg = readRegistry(text('[s]\na=1|0007\nb=1|4294967295\nc=01|2\n'));
     expect(plain(reg)).to.deep.equal([
       [
         's',
@@ -145,11 +145,11 @@ describe('props/registry: reading', () => {
 
   it('names and keys that are not UTF-8 round-trip byte-exactly (U+DC80+byte escapes)', () => {
     const bytes = Uint8Array.from([...text('[n'), 0xff, 0xc3, ...text(']\nk'), 0x80, 0xe2, 0x82, 0xac, ...text('=1|1\n')]);
-    const reg = decodeRegistry(bytes);
+    const reg = readRegistry(bytes);
     const [name] = reg.keys();
     expect(name).to.equal('n\udcff\udcc3');
     expect([...reg.get(name!)!.keys()]).to.deep.equal(['k\udc80\u20ac']);
-    expect(hex(encodeRegistry(reg))).to.equal(hex(bytes));
+    expect(hex(writeRegistry(reg))).to.equal(hex(bytes));
   });
 });
 
@@ -200,7 +200,7 @@ describe('props/registry: malformed input (README rule 2, syclbin-format.md §5 
   });
   it('offsets are shifted by opts.base', () => {
     try {
-      decodeRegistry(text('[a]\nkey\n'), { base: 100 });
+      readRegistry(text('[a]\nkey\n'), { base: 100 });
       expect.fail('should throw');
     } catch (e) {
       expect((e as RegistrySyntaxError).offset).to.equal(100 + 4 + 3);
@@ -228,15 +228,15 @@ describe('props/registry: a range of a larger buffer (opts.from/to)', () => {
       fc.property(registryText, fc.uint8Array({ maxLength: 6 }), fc.uint8Array({ maxLength: 6 }), fc.nat(1000), (t, before, after, base) => {
         const all = Uint8Array.from([...before, ...t, ...after]);
         const from = before.length;
-        const want = outcome(() => decodeRegistry(t, { base }));
-        expect(outcome(() => decodeRegistry(all, { base, from, to: from + t.length }))).to.deep.equal(want);
+        const want = outcome(() => readRegistry(t, { base }));
+        expect(outcome(() => readRegistry(all, { base, from, to: from + t.length }))).to.deep.equal(want);
         // The spans recorded (up to an error, if any) are the same too.
         const spans = (read: (tree: SpanTree) => unknown): unknown => {
           const tree = new SpanTree();
           outcome(() => read(tree) as PropertySetRegistry);
           return [...descendants(tree.root)].map((n) => [pathOf(n), n.offset, n.size, n.kind]);
         };
-        expect(spans((tree) => decodeRegistry(all, { base, from, to: from + t.length, tree }))).to.deep.equal(spans((tree) => decodeRegistry(t, { base, tree })));
+        expect(spans((tree) => readRegistry(all, { base, from, to: from + t.length, tree }))).to.deep.equal(spans((tree) => readRegistry(t, { base, tree })));
       }),
       { numRuns: 500 },
     );
@@ -244,9 +244,9 @@ describe('props/registry: a range of a larger buffer (opts.from/to)', () => {
 });
 
 /** The line spans a registry read records: [path, offset, size, kind, value] in reading order. */
-function lineSpans(bytes: Uint8Array, base = 0): { registry: ReturnType<typeof decodeRegistry>; spans: { keys: (string | number)[]; offset: number; size: number; kind: string; value?: unknown }[] } {
+function lineSpans(bytes: Uint8Array, base = 0): { registry: ReturnType<typeof readRegistry>; spans: { keys: (string | number)[]; offset: number; size: number; kind: string; value?: unknown }[] } {
   const tree = new SpanTree();
-  const registry = decodeRegistry(bytes, { base, tree });
+  const registry = readRegistry(bytes, { base, tree });
   return { registry, spans: [...descendants(tree.root)].map((n) => ({ keys: pathOf(n), offset: n.offset, size: n.size, kind: n.kind, ...(n.value === undefined ? {} : { value: n.value }) })) };
 }
 
@@ -270,14 +270,14 @@ describe('props/registry: writing', () => {
       ['SYCLBIN/ir module metadata', new Map<string, PropertyValue>([['type', uint32(0)], ['target', stringProperty('spir64-unknown-unknown')]])],
     ]);
     // syclbin-format.md §3 derived string
-    expect(str(encodeRegistry(reg))).to.equal('[SYCLBIN/ir module metadata]\ntype=1|0\ntarget=2|wCAAAAAAAAwcwlmc2QTL152au92du1Sdutmbvdnb\n');
+    expect(str(writeRegistry(reg))).to.equal('[SYCLBIN/ir module metadata]\ntype=1|0\ntarget=2|wCAAAAAAAAwcwlmc2QTL152au92du1Sdutmbvdnb\n');
   });
 
   it('keeps an odd bit count (11-bit kernel param opt, omit_kernel_args.ll @36d4d367)', () => {
     const reg: PropertySetRegistry = new Map([['SYCL/kernel param opt', new Map([['SpirKernel2', byteArray(Uint8Array.of(0x7e, 0x06), 11n)]])]]);
-    const out = str(encodeRegistry(reg));
+    const out = str(writeRegistry(reg));
     expect(out).to.equal('[SYCL/kernel param opt]\nSpirKernel2=2|LAAAAAAAAAgfGA\n');
-    expect(decodeRegistry(text(out)).get('SYCL/kernel param opt')!.get('SpirKernel2')!).to.deep.include({ bits: 11n });
+    expect(readRegistry(text(out)).get('SYCL/kernel param opt')!.get('SpirKernel2')!).to.deep.include({ bits: 11n });
   });
 
   it('rejects models that would not read back identically', () => {
@@ -298,7 +298,7 @@ describe('props/registry: writing', () => {
       ['s', '\udc10', uint32(1)],
     ];
     for (const [n, k, v] of bad) {
-      expect(() => encodeRegistry(new Map([[n, new Map([[k, v]])]])), JSON.stringify([n, k])).to.throw(EncodeError);
+      expect(() => writeRegistry(new Map([[n, new Map([[k, v]])]])), JSON.stringify([n, k])).to.throw(EncodeError);
     }
   });
 });
@@ -345,7 +345,7 @@ describe('props/registry: property-based round trips', () => {
   it('registry -> text -> registry is the identity', () => {
     fc.assert(
       fc.property(registryArb, (reg) => {
-        expect(plain(decodeRegistry(encodeRegistry(reg)))).to.deep.equal(plain(reg));
+        expect(plain(readRegistry(writeRegistry(reg)))).to.deep.equal(plain(reg));
       }),
       { numRuns: 300 },
     );
@@ -354,8 +354,8 @@ describe('props/registry: property-based round trips', () => {
   it('text -> registry -> text is byte-identical (for text an LLVM writer produces)', () => {
     fc.assert(
       fc.property(registryArb, (reg) => {
-        const t = encodeRegistry(reg);
-        expect(hex(encodeRegistry(decodeRegistry(t)))).to.equal(hex(t));
+        const t = writeRegistry(reg);
+        expect(hex(writeRegistry(readRegistry(t)))).to.equal(hex(t));
       }),
       { numRuns: 300 },
     );
@@ -364,7 +364,7 @@ describe('props/registry: property-based round trips', () => {
   it('spans tile the whole text and each value span re-reads to the same value', () => {
     fc.assert(
       fc.property(registryArb, (reg) => {
-        const t = encodeRegistry(reg);
+        const t = writeRegistry(reg);
         const { spans } = lineSpans(t);
         const lines = [...spans].sort((a, b) => a.offset - b.offset);
         let at = 0;
@@ -376,7 +376,7 @@ describe('props/registry: property-based round trips', () => {
             const [set, key] = s.keys as [string, string];
             const lineText = t.subarray(s.offset, s.offset + s.size);
             const head = text('[x]\n');
-            const again = decodeRegistry(Uint8Array.from([...head, ...lineText]));
+            const again = readRegistry(Uint8Array.from([...head, ...lineText]));
             expect(plain(again)).to.deep.equal(plain(new Map([['x', new Map([[key, reg.get(set)!.get(key)!]])]])));
           }
         }

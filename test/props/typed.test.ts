@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { decodeRegistry, encodeRegistry } from '../../src/props/registry.js';
+import { readRegistry, writeRegistry } from '../../src/props/registry.js';
 import {
   decodeTypedRegistry,
   decodeTypedValue,
@@ -19,7 +19,7 @@ const hex = (b: Uint8Array): string => Array.from(b, (x) => x.toString(16).padSt
 
 /** Decode a one-set registry text and return the typed properties of that set by key. */
 function typedOf(text: string): Map<string, TypedSet['properties'][number]> {
-  const sets = decodeTypedRegistry(decodeRegistry(enc.encode(text)));
+  const sets = decodeTypedRegistry(readRegistry(enc.encode(text)));
   const out = new Map<string, TypedSet['properties'][number]>();
   for (const s of sets) for (const p of s.properties) out.set(`${s.name}/${p.key}`, p);
   return out;
@@ -34,9 +34,9 @@ function typed(text: string, key: string): TypedValue {
 
 /** Re-encoding the typed view alone (no raw values) must give the input bytes. */
 function expectTypedRoundTrip(text: string): void {
-  const sets = decodeTypedRegistry(decodeRegistry(enc.encode(text)));
+  const sets = decodeTypedRegistry(readRegistry(enc.encode(text)));
   const input = sets.map((s) => ({ name: s.name, properties: s.properties.map((p) => (p.typed ? { key: p.key, typed: p.typed } : { key: p.key, value: p.value })) }));
-  expect(new TextDecoder().decode(encodeRegistry(encodeTypedRegistry(input)))).to.equal(text);
+  expect(new TextDecoder().decode(writeRegistry(encodeTypedRegistry(input)))).to.equal(text);
 }
 
 // Spec: docs/spec/lowering.md §2 (vectors verbatim from intel/llvm lit tests)
@@ -57,7 +57,7 @@ describe('props/typed: lowering.md §2 vectors', () => {
     });
     it('our encodings start with the 17-character prefixes the lit test checks', () => {
       const v = (size: number, scope: number): string =>
-        new TextDecoder().decode(encodeRegistry(encodeTypedRegistry([{ name: 'SYCL/device globals', properties: [{ key: 'k', typed: { kind: 'device-global', size, deviceImageScope: scope, layout: 'u32' } }] }])));
+        new TextDecoder().decode(writeRegistry(encodeTypedRegistry([{ name: 'SYCL/device globals', properties: [{ key: 'k', typed: { kind: 'device-global', size, deviceImageScope: scope, layout: 'u32' } }] }])));
       expect(v(4, 0)).to.contain('k=2|ABAAAAAAAAABAAAAA');
       expect(v(1, 1)).to.contain('k=2|ABAAAAAAAAQAAAAAB');
       expect(v(4, 0)).to.equal('[SYCL/device globals]\nk=2|ABAAAAAAAAABAAAAAAAAAA\n');
@@ -137,10 +137,10 @@ describe('props/typed: lowering.md §2 vectors', () => {
   describe('V8 (llvm/unittests/Support/PropertySetIOTest.cpp @415c7d36)', () => {
     it('raw byte arrays of 8 and 40 bits round-trip through read/write', () => {
       const src = '[some set]\nkernel1=2|IAAAAAAAAAQA\nkernel2=2|oAAAAAAAAAw///3/wB\n';
-      const reg = decodeRegistry(enc.encode(src));
+      const reg = readRegistry(enc.encode(src));
       const k2 = reg.get('some set')!.get('kernel2')!;
       expect(k2.type === 2 && [k2.bits, hex(k2.bytes)]).to.deep.equal([40n, 'ff ff 7f ff 70']);
-      expect(new TextDecoder().decode(encodeRegistry(reg))).to.equal(src);
+      expect(new TextDecoder().decode(writeRegistry(reg))).to.equal(src);
       expectTypedRoundTrip(src);
     });
   });
@@ -189,7 +189,7 @@ describe('props/typed: lowering.md §2 vectors', () => {
       const reg = encodeTypedRegistry([
         { name: 'SYCL/specialization constants', properties: [{ key: 'nested', typed: { kind: 'spec-const-descriptors', descriptors } }] },
       ]);
-      reg.set('SYCL/specialization constants default values', decodeRegistry(enc.encode('[d]\nall=2|gCAAAAAAAAAeAAAA5BAAAoHAAAQYAAAAiBAAAA\n')).get('d')!);
+      reg.set('SYCL/specialization constants default values', readRegistry(enc.encode('[d]\nall=2|gCAAAAAAAAAeAAAA5BAAAoHAAAQYAAAAiBAAAA\n')).get('d')!);
       const sets = decodeTypedRegistry(reg);
       const all = sets[1]!.properties[0]!.typed!;
       expect(all.kind).to.equal('spec-const-defaults');
@@ -244,7 +244,7 @@ describe('props/typed: SYCLBIN metadata sets (syclbin-format.md §3 derived stri
     const reg: PropertySetRegistry = encodeTypedRegistry([
       { name: 'SYCLBIN/ir module metadata', properties: [{ key: 'target', typed: { kind: 'string', text: 'spir64-unknown-unknown' } }] },
     ]);
-    expect(new TextDecoder().decode(encodeRegistry(reg))).to.equal('[SYCLBIN/ir module metadata]\ntarget=2|wCAAAAAAAAwcwlmc2QTL152au92du1Sdutmbvdnb\n');
+    expect(new TextDecoder().decode(writeRegistry(reg))).to.equal('[SYCLBIN/ir module metadata]\ntarget=2|wCAAAAAAAAwcwlmc2QTL152au92du1Sdutmbvdnb\n');
   });
 
   it('unknown enum values are kept (typed, with an error problem)', () => {
@@ -323,11 +323,11 @@ describe('props/typed: property-based', () => {
           if (!reg.has(set)) reg.set(set, new Map());
           reg.get(set)!.set(key, v);
         }
-        const text = encodeRegistry(reg);
+        const text = writeRegistry(reg);
         const sets = decodeTypedRegistry(reg);
         for (const s of sets) for (const p of s.properties) if (p.typed) expect(KIND_TYPE[p.typed.kind]).to.equal(p.value.type);
         const input = sets.map((s) => ({ name: s.name, properties: s.properties.map((p) => (p.typed ? { key: p.key, typed: p.typed } : { key: p.key, value: p.value })) }));
-        expect(hex(encodeRegistry(encodeTypedRegistry(input)))).to.equal(hex(text));
+        expect(hex(writeRegistry(encodeTypedRegistry(input)))).to.equal(hex(text));
       }),
       { numRuns: 300 },
     );

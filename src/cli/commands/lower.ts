@@ -9,7 +9,7 @@
 import { defineCommand, EXIT } from '../command.js';
 import { CommandFailure, UsageError } from '../errors.js';
 import { opt, type Opt } from '../options.js';
-import { encodeRegistry } from '../../props/registry.js';
+import { writeRegistry } from '../../props/registry.js';
 import { decodeText } from '../../props/text.js';
 import { CrossModuleDeviceGlobalError, LowerError } from '../../lower/errors.js';
 import { lowerManifest, type LoweringResult } from '../../lower/lower.js';
@@ -39,7 +39,7 @@ export const lowerOutputs: LowerOutput[] = [
   {
     option: 'props-out',
     spec: opt.output('Write the property sets (.prop text, as sycl-post-link writes them) to FILE'),
-    produce: (r) => encodeRegistry(r.registry),
+    produce: (r) => writeRegistry(r.registry),
   },
   {
     option: 'spirv-out',
@@ -142,7 +142,7 @@ layout (array/vector elements with alloc size != store size) are reproduced and 
     for (const w of result.warnings) io.stderr.write(`${prog}: warning: ${w}\n`);
     outputs.forEach((o, i) => files.write(values[o.option] as string, produced[i]!));
     if (values.json) io.stdout.write(JSON.stringify(loweringReport(result), null, 2) + '\n');
-    else if (outputs.length === 0) io.stdout.write(encodeRegistry(result.registry));
+    else if (outputs.length === 0) io.stdout.write(writeRegistry(result.registry));
     return EXIT.OK;
   },
 });

@@ -2,11 +2,11 @@
  * `syclbin props`: show, check, export (our JSON, upstream LLVM JSON) and re-encode SYCL property-set
  * registries (.prop files).
  */
-import { decodeRegistry, encodeRegistry, registryProblems, RegistrySyntaxError, textIrregularities, type RegistryRepeat } from '../../props/registry.js';
+import { readRegistry, writeRegistry, registryProblems, RegistrySyntaxError, textIrregularities, type RegistryRepeat } from '../../props/registry.js';
 import { decodeTypedRegistry } from '../../props/typed/index.js';
 import { explainRegistry, printable } from '../../props/explain.js';
 import { checkTypedSets, hasErrors, repeatDiagnostics, type PropDiagnostic } from '../../props/check.js';
-import { readPropsJson, registryToJson } from '../../props/json.js';
+import { readPropsJson, writePropsJson } from '../../props/json.js';
 import { writeLlvmPropertiesJson, type LlvmJsonNote } from '../../props/llvm-json.js';
 import { SyclbinError } from '../../codec/errors.js';
 import { defineCommand, EXIT, type Context } from '../command.js';
@@ -64,7 +64,7 @@ function run(ctx: Context<OptValues<typeof options>>): number {
       }
       throw new CommandFailure(`${input}: ${problems.length} problem(s): nothing written`);
     }
-    files.write(opts.output, reading(input, () => encodeRegistry(read.registry)));
+    files.write(opts.output, reading(input, () => writeRegistry(read.registry)));
     return EXIT.OK;
   }
 
@@ -72,7 +72,7 @@ function run(ctx: Context<OptValues<typeof options>>): number {
   if (file === undefined) throw new UsageError('missing FILE.prop');
   const bytes = files.readAll(file);
   const repeats: RegistryRepeat[] = [];
-  const registry = reading(file, () => decodeRegistry(bytes, { repeats }));
+  const registry = reading(file, () => readRegistry(bytes, { repeats }));
   // What LLVM's reader folds together (a set named twice, a key given twice): the registry holds its result.
   const folded = repeatDiagnostics(repeats);
   if (opts['llvm-json']) {
@@ -87,7 +87,7 @@ function run(ctx: Context<OptValues<typeof options>>): number {
       const more = t.count > 1 ? ` (and ${t.count - 1} more line(s))` : '';
       io.stderr.write(`${file}: note: line ${t.line}${more}: ${t.message}: props --encode of this JSON will not reproduce it\n`);
     }
-    files.write(opts.output, JSON.stringify(registryToJson(registry), null, 2) + '\n');
+    files.write(opts.output, writePropsJson(registry));
     return EXIT.OK;
   }
   const sets = decodeTypedRegistry(registry);

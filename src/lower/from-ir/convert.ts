@@ -29,10 +29,12 @@ export interface At {
   readonly line: number;
   /** 1-based column. */
   readonly column: number;
+  /** Byte offset in the text, when known. */
+  readonly offset?: number;
 }
 
 function fail(msg: string, at: At, code: 'FORMAT' | 'LIMIT' | 'SYNTAX' = 'FORMAT'): never {
-  throw new IrSyntaxError(msg, at.line, at.column, code);
+  throw new IrSyntaxError(msg, at.line, at.column, code, at.offset);
 }
 
 /** Converts types, memoising named structs (one lowering StructType per LLVM named struct). */

@@ -26,7 +26,7 @@ export function globalAttributes(m: LModule, g: LGlobal): LAttribute[] {
     const grp = m.attributeGroups.get(n);
     if (!grp) {
       const t = m.tokens.get(g.tokFrom)!;
-      throw new IrSyntaxError(`attribute group #${n} of @${g.name} is not defined`, t.line, t.column);
+      throw new IrSyntaxError(`attribute group #${n} of @${g.name} is not defined`, t.line, t.column, 'SYNTAX', t.start);
     }
     appendAll(out, grp);
   }
@@ -62,7 +62,7 @@ export function findDeviceGlobals(m: LModule, globals: readonly LGlobal[] = m.gl
     if (!sizeAttr) continue;
     const t = m.tokens.get(g.tokFrom)!;
     const fail = (msg: string): never => {
-      throw new IrSyntaxError(msg, t.line, t.column, 'FORMAT');
+      throw new IrSyntaxError(msg, t.line, t.column, 'FORMAT', t.start);
     };
     const id = attr(attrs, 'sycl-unique-id');
     if (!id || id.value === undefined) fail(`device global @${g.name} has no "sycl-unique-id" attribute`);

@@ -45,7 +45,7 @@ export function moduleDataLayout(m: LModule): DataLayout {
     if (e instanceof LowerError) {
       const item = m.items.find((it) => it.kind === 'text' && it.what === 'target');
       const t = item && item.kind === 'text' ? m.tokens.get(item.tokFrom)! : m.tokens.get(0)!;
-      throw new IrSyntaxError(e.reason, t.line, t.column, 'FORMAT');
+      throw new IrSyntaxError(e.reason, t.line, t.column, 'FORMAT', t.start);
     }
     throw e;
   }

@@ -109,7 +109,7 @@ function at(m: LModule, tokIndex: number): At {
 }
 
 function err(msg: string, where: At, code: 'FORMAT' | 'SYNTAX' = 'FORMAT'): never {
-  throw new IrSyntaxError(msg, where.line, where.column, code);
+  throw new IrSyntaxError(msg, where.line, where.column, code, where.offset);
 }
 
 /** Value::stripPointerCasts: bitcast, addrspacecast and all-zero-index GEPs. */

@@ -19,7 +19,7 @@
  */
 import { SyclbinError } from '../../codec/errors.js';
 import { decodeLatin1, encodeLatin1, utf8FromLatin1 } from '../../codec/bytes.js';
-import { encodeRegistry } from '../../props/registry.js';
+import { writeRegistry } from '../../props/registry.js';
 import { lowerDeviceGlobals, verifyNoCrossModuleDeviceGlobalUsage } from '../device-globals.js';
 import { buildRegistry } from '../lower.js';
 import { findDeviceGlobals } from '../from-ir/device-globals.js';
@@ -252,7 +252,7 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
         virtualFunctions: new Map([...virtualFunctionSets(m, final.functions.filter((f) => !f.isDeclaration && !edits.bodyDeleted.has(f)))].map(([k, v]) => [k, utf8Name(v)])),
       });
       const propPath = resultName('.prop', fileIndex);
-      write(propPath, encodeRegistry(registry));
+      write(propPath, writeRegistry(registry));
       const row = [irPath, propPath];
       if (opts.symbols) {
         const symPath = resultName('.sym', fileIndex);

@@ -122,7 +122,7 @@ function u32Array(values: readonly number[]): Uint8Array {
 function intOperand(m: LModule, f: LFunction, op: MdOperand | undefined, kind: string, extend: 'zext' | 'sext' = 'zext'): bigint {
   if (!op || op.k !== 'int') {
     const t = m.tokens.get(f.headerFrom)!;
-    throw new IrSyntaxError(`!${kind} of @${f.name} must hold integer constants`, t.line, t.column, 'FORMAT');
+    throw new IrSyntaxError(`!${kind} of @${f.name} must hold integer constants`, t.line, t.column, 'FORMAT', t.start);
   }
   return extend === 'zext' ? BigInt.asUintN(op.bits, op.v) : BigInt.asIntN(op.bits, op.v);
 }
@@ -219,7 +219,7 @@ export function kernelProgramMetadata(m: LModule, functions: readonly LFunction[
     if (ops.length < min || ops.length > max) {
       const t = m.tokens.get(f.headerFrom)!;
       const count = min === max ? String(min) : `between ${min} and ${max}`;
-      throw new IrSyntaxError(`!${kind} of @${f.name} must have ${count} operand(s), not ${ops.length}`, t.line, t.column, 'FORMAT');
+      throw new IrSyntaxError(`!${kind} of @${f.name} must have ${count} operand(s), not ${ops.length}`, t.line, t.column, 'FORMAT', t.start);
     }
     return ops.map((op) => Number(BigInt.asUintN(32, intOperand(m, f, op, kind))));
   };

@@ -161,7 +161,7 @@ export function perModuleCategory(m: LModule, f: LFunction): string {
   const int = (op: MdOperand | undefined, kind: string): bigint => {
     if (op?.k !== 'int') {
       const t = m.tokens.get(f.headerFrom)!;
-      throw new IrSyntaxError(`!${kind} of @${f.name} must hold integer constants`, t.line, t.column, 'FORMAT');
+      throw new IrSyntaxError(`!${kind} of @${f.name} must hold integer constants`, t.line, t.column, 'FORMAT', t.start);
     }
     return BigInt.asUintN(op.bits, op.v);
   };
@@ -173,7 +173,7 @@ export function perModuleCategory(m: LModule, f: LFunction): string {
     for (const op of operands(kind)) {
       if (op.k !== 'str') {
         const t = m.tokens.get(f.headerFrom)!;
-        throw new IrSyntaxError(`!${kind} of @${f.name} must hold strings`, t.line, t.column, 'FORMAT');
+        throw new IrSyntaxError(`!${kind} of @${f.name} must hold strings`, t.line, t.column, 'FORMAT', t.start);
       }
       key += `-${op.s}`;
     }

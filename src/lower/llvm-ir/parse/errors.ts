@@ -6,19 +6,22 @@
  */
 import { SyclbinError, type ErrorCode } from '../../../codec/errors.js';
 
-/** A problem in LLVM IR text at `line`:`column` (both 1-based). */
+/** A problem in LLVM IR text at `line`:`column` (both 1-based), byte `offset` of the file. */
 export class IrSyntaxError extends SyclbinError {
   /** 1-based line. */
   readonly line: number;
-  /** 1-based column (in UTF-16 code units of the line). */
+  /** 1-based column (in bytes of the line: IR text is read one character per byte, as LLVM reads it). */
   readonly column: number;
+  /** Byte offset of the offending token in the file (undefined only for text that was never a file). */
+  readonly offset: number | undefined;
   /** What is wrong, without the location. */
   readonly reason: string;
-  constructor(reason: string, line: number, column: number, code: ErrorCode = 'SYNTAX') {
+  constructor(reason: string, line: number, column: number, code: ErrorCode = 'SYNTAX', offset?: number) {
     super(code, `${line}:${column}: ${reason}`);
     this.reason = reason;
     this.line = line;
     this.column = column;
+    this.offset = offset;
   }
 }
 

@@ -11,12 +11,13 @@ import { convertFpBits, decimalToFpBits } from '../../values.js';
 interface At {
   readonly line: number;
   readonly column: number;
+  readonly offset?: number;
 }
 
 const F64 = new DataView(new ArrayBuffer(8));
 
 function fail(msg: string, at: At): never {
-  throw new IrSyntaxError(msg, at.line, at.column, 'SYNTAX');
+  throw new IrSyntaxError(msg, at.line, at.column, 'SYNTAX', at.offset);
 }
 
 const HEX_KIND: Record<string, string> = { K: 'x86_fp80', L: 'fp128', M: 'ppc_fp128', R: 'bfloat' };

@@ -208,6 +208,10 @@ export class TokenPlace {
   get column(): number {
     return this.list.columnOf(this.index);
   }
+  /** Offset of the token's first character. */
+  get offset(): number {
+    return this.list.startOf(this.index);
+  }
 }
 
 /** `t` holds the characters of `s` at offset `at` (a loop: cheaper than startsWith for short strings). */
@@ -507,7 +511,7 @@ export function tokenize(text: string): TokenList {
   let lineStart = 0;
   toks.newLine(1, 0);
   const fail = (msg: string, at: number): never => {
-    throw new IrSyntaxError(msg, line, at - lineStart + 1);
+    throw new IrSyntaxError(msg, line, at - lineStart + 1, 'SYNTAX', at);
   };
   /** Skips `"…"` starting at the quote (line breaks inside are counted); returns the offset past it. */
   const quoted = (q: number): number => {

@@ -235,7 +235,7 @@ class IrParser {
   }
   private fail(msg: string, i: number = this.p, code: 'SYNTAX' | 'LIMIT' | 'FORMAT' = 'SYNTAX'): never {
     const n = Math.min(Math.max(i, 0), this.toks.length - 1);
-    throw new IrSyntaxError(msg, this.toks.lineOf(n), this.toks.columnOf(n), code);
+    throw new IrSyntaxError(msg, this.toks.lineOf(n), this.toks.columnOf(n), code, this.toks.startOf(n));
   }
   private describe(i: number): string {
     const k = this.k(i);

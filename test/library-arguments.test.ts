@@ -1,0 +1,226 @@
+/**
+ * What a JavaScript caller may pass the library and what it gets back (a new user's review of the
+ * API found these): every function that takes bytes reads an ArrayBuffer or any view of one as the
+ * same bytes, text readers also take a string, and anything else is an ArgumentError, never an
+ * empty or wrong answer read from a value that has no bytes; writers refuse options and model
+ * shapes they cannot honour with an EncodeError at the path, never by writing something else.
+ */
+import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
+import * as api from '../src/index.js';
+import '../src/node/index.js';
+
+const ROOT = new URL('../', import.meta.url).pathname;
+const bytesOf = (p: string): Uint8Array => new Uint8Array(readFileSync(ROOT + p));
+
+/** The same bytes as a fresh ArrayBuffer, a DataView at an offset, and a Buffer. */
+function otherForms(b: Uint8Array): unknown[] {
+  const ab = b.slice().buffer;
+  const padded = new Uint8Array(b.length + 3);
+  padded.set(b, 3);
+  return [ab, new DataView(padded.buffer, 3, b.length), Buffer.from(b)];
+}
+
+/** A value comparable across calls (Maps and typed arrays as plain data). */
+function plain(v: unknown): unknown {
+  return JSON.parse(JSON.stringify(v, (_k, x: unknown) => (x instanceof Map ? [...x] : ArrayBuffer.isView(x) ? [...new Uint8Array(x.buffer, x.byteOffset, x.byteLength)] : typeof x === 'bigint' ? `${x}n` : x)));
+}
+
+const NOT_BYTES: unknown[] = [5, {}, null, undefined, [1, 2, 3], true];
+
+describe('library arguments: bytes in any form, or a typed error', () => {
+  const prop = bytesOf('testdata/props/sample.prop');
+  const ob = bytesOf('testdata/llvm22/sycl/k.img');
+  const ar = bytesOf('testdata/llvm22/containers/omp.a');
+  const ir = 'define spir_kernel void @k() {\n  ret void\n}\n';
+  // (sample.prop has bit-sized byte arrays, which upstream JSON cannot carry)
+  const small = api.readRegistry('[SYCL/devicelib req mask]\nDeviceLibReqMask=1|0\n');
+
+  const cases: { name: string; input: Uint8Array; call: (x: never) => unknown }[] = [
+    { name: 'readRegistry', input: prop, call: (x) => api.readRegistry(x) },
+    { name: 'isOffloadBinary', input: ob, call: (x) => api.isOffloadBinary(x) },
+    { name: 'isArchive', input: ar, call: (x) => api.isArchive(x) },
+    { name: 'offloadContainerOf', input: ar, call: (x) => api.offloadContainerOf(x) },
+    { name: 'identifyCoff', input: bytesOf('testdata/llvm22/containers/coff.obj'), call: (x) => api.identifyCoff(x) },
+    { name: 'readOffloadBinaries', input: ob, call: (x) => api.readOffloadBinaries(x).length },
+    { name: 'readArchive', input: ar, call: (x) => api.readArchive(x).members.length },
+    { name: 'encodeBase64', input: prop, call: (x) => api.encodeBase64(x) },
+    { name: 'encodeStandardBase64', input: prop, call: (x) => api.encodeStandardBase64(x) },
+    { name: 'decodeText', input: new TextEncoder().encode('naïve'), call: (x) => api.decodeText(x) },
+    { name: 'readPropsJson', input: new TextEncoder().encode(api.writePropsJson(api.readRegistry(prop))), call: (x) => api.readPropsJson(x).registry },
+    { name: 'readLlvmPropertiesJson', input: api.writeLlvmPropertiesJson(small).json, call: (x) => api.readLlvmPropertiesJson(x).registry },
+    { name: 'looksLikeIrText', input: new TextEncoder().encode(ir), call: (x) => api.looksLikeIrText(x, true) },
+    { name: 'inspectIrText', input: new TextEncoder().encode(ir), call: (x) => api.renderInspect(api.inspectIrText(x)) },
+  ];
+
+  for (const c of cases) {
+    it(`${c.name}: an ArrayBuffer, a DataView at an offset and a Buffer read as the Uint8Array does; a value with no bytes is an ArgumentError`, () => {
+      const want = plain(c.call(c.input as never));
+      for (const form of otherForms(c.input)) expect(plain(c.call(form as never)), String((form as object).constructor.name)).to.deep.equal(want);
+      for (const bad of NOT_BYTES) {
+        expect(() => c.call(bad as never), String(bad)).to.throw(api.ArgumentError);
+      }
+    });
+  }
+
+  it('the text readers take a string: registry text, props JSON, LLVM JSON, LLVM IR', () => {
+    const text = new TextDecoder().decode(prop);
+    expect(plain(api.readRegistry(text))).to.deep.equal(plain(api.readRegistry(prop)));
+    const json = api.writePropsJson(api.readRegistry(prop));
+    expect(plain(api.readPropsJson(json).registry)).to.deep.equal(plain(api.readRegistry(prop)));
+    const llvm = new TextDecoder().decode(api.writeLlvmPropertiesJson(small).json);
+    expect(plain(api.readLlvmPropertiesJson(llvm).registry)).to.deep.equal(plain(small));
+    expect(api.looksLikeIrText(ir, true)).to.equal(true);
+    expect(api.renderInspect(api.inspectIrText(ir))).to.equal(api.renderInspect(api.inspectIrText(new TextEncoder().encode(ir))));
+  });
+
+  it('RFC 4648 Base64 round-trips through encodeStandardBase64 and decodeStandardBase64, from a string or its bytes', () => {
+    for (const n of [0, 1, 2, 3, 4, 5, 300]) {
+      const b = Uint8Array.from({ length: n }, (_, i) => (i * 37 + 11) & 0xff);
+      const text = api.encodeStandardBase64(b);
+      expect(api.decodeStandardBase64(text)).to.deep.equal({ bytes: b, canonical: true });
+      expect(api.decodeStandardBase64(new TextEncoder().encode(text))).to.deep.equal({ bytes: b, canonical: true });
+    }
+    expect(() => api.decodeStandardBase64('AAA\u0100')).to.throw(api.PropertySetError, /U\+0100 at index 3/);
+    expect(() => api.encodeBase64('hello' as never)).to.throw(api.ArgumentError);
+    expect(() => api.decodeBase64(7 as never)).to.throw(api.ArgumentError);
+  });
+
+  it('range options are checked: a range past the input, reversed or not a whole number is an ArgumentError naming the option', () => {
+    expect(() => api.readOffloadBinaries(ob, { end: 1e9 })).to.throw(api.ArgumentError, /end \(1000000000\) is past the end/);
+    expect(() => api.readOffloadBinaries(ob, { start: 100, end: 8 })).to.throw(api.ArgumentError, /start \(100\) is after end \(8\)/);
+    expect(() => api.readOffloadBinaries(ob, { start: -5 })).to.throw(api.ArgumentError, /start must be a whole number/);
+    expect(() => api.readOffloadBinary(ob, 0, { end: ob.length + 1 })).to.throw(api.ArgumentError, /end/);
+    expect(() => api.regionIsOneBinary(ob, 0, ob.length + 8)).to.throw(api.ArgumentError, /end/);
+    for (const opts of [{ from: 1e6 }, { from: 'a' }, { from: 10, to: 4 }, { from: 1.5 }, { from: -1 }, { to: prop.length + 1 }]) {
+      expect(() => api.readRegistry(prop, opts as never), JSON.stringify(opts)).to.throw(api.ArgumentError);
+    }
+    // An empty range is a range: an empty registry.
+    expect(api.readRegistry(prop, { from: 5, to: 5 }).size).to.equal(0);
+  });
+});
+
+describe('library writers: options and model shapes they cannot honour are EncodeErrors', () => {
+  const v1 = api.readSyclbin(bytesOf('testdata/syclbin/v1_object_state.syclbin'));
+  const v1InOb2 = api.readSyclbin(bytesOf('testdata/syclbin/v1_in_offload_v2.syclbin'));
+
+  it('writeSyclbin refuses an unknown layout, compression without a v3 envelope, and options of the other version', () => {
+    expect(() => api.writeSyclbin(v1, { layout: 'weird' as never })).to.throw(api.EncodeError, /unknown layout 'weird'/);
+    expect(() => api.writeSybi(v1, 'weird' as never)).to.throw(api.EncodeError, /unknown layout/);
+    expect(() => api.writeSyclbin(v1, { compression: 'zlib' })).to.throw(api.EncodeError, /compression needs an OffloadBinary version 3 envelope/);
+    expect(() => api.writeSyclbin(v1InOb2, { compression: 'zlib', envelope: 'runtime' })).to.throw(api.EncodeError, /runtime's envelope is version 2/);
+    expect(() => api.writeSyclbin(v1, { format: 2, envelope: 'runtime' })).to.throw(api.EncodeError, /for version 1 files/);
+    expect(() => api.writeSyclbin(v1, { format: 2, layout: 'grouped' })).to.throw(api.EncodeError, /layout/);
+    expect(() => api.writeSyclbin(v1, { offloadVersion: 3 })).to.throw(api.EncodeError, /offloadVersion is for version 2 files/);
+    expect(() => api.writeSyclbin(v1, { format: '2' as never })).to.throw(api.EncodeError, /unsupported SYCLBIN version '2' \(a string\)/);
+    expect(() => api.writeOffloadBinary([], { version: '2' as never })).to.throw(api.EncodeError, /unsupported OffloadBinary version '2' \(a string\)/);
+    // What it can honour it still writes: compression in a v3 envelope, v2 files in v3.
+    const z = api.writeSyclbin(v1, { envelope: 'offload-v3', compression: 'zlib' });
+    expect(api.readSyclbin(z).envelope).to.include({ kind: 'offload', version: 3, compression: 'zlib' });
+    expect(api.readSyclbin(api.writeSyclbin(v1, { format: 2, offloadVersion: 3 })).version).to.equal(2);
+  });
+
+  it('a model image may be plain bytes; anything else is an EncodeError at its model path', () => {
+    const spv = Uint8Array.of(3, 2, 0x23, 7, 1, 2, 3, 4);
+    const model = api.readSyclbin(api.writeSyclbin(v1));
+    const am = model.abstractModules.find((m) => m.irModules.length)!;
+    const a = model.abstractModules.indexOf(am);
+    (am.irModules[0] as { image: unknown }).image = spv;
+    for (const format of [1, 2] as const) {
+      const back = api.readSyclbin(api.writeSyclbin(model, { format }));
+      expect(back.abstractModules[a]!.irModules[0]!.image.bytes()).to.deep.equal(spv);
+    }
+    for (const bad of [undefined, null, 'x', { size: 'x' }]) {
+      (am.irModules[0] as { image: unknown }).image = bad;
+      for (const format of [1, 2] as const) {
+        expect(() => api.writeSyclbin(model, { format }), `${String(bad)} v${format}`)
+          .to.throw(api.EncodeError)
+          .with.property('pathSegments')
+          .that.deep.equals(['abstractModules', a, 'irModules', 0, 'image']);
+      }
+    }
+  });
+
+  it('writeOffloadBinary: strings as a plain object are written; wrong shapes, non-string values and lone surrogates are EncodeErrors at the path', () => {
+    const image = Uint8Array.of(1, 2, 3, 4);
+    const fromObject = api.writeOffloadBinary([{ imageKind: 1, offloadKind: 1, strings: { triple: 'x', arch: 'y' }, image }]);
+    const fromMap = api.writeOffloadBinary([{ imageKind: 1, offloadKind: 1, strings: new Map([['triple', 'x'], ['arch', 'y']]), image }]);
+    expect(fromObject).to.deep.equal(fromMap);
+    const bad = (strings: unknown): (() => unknown) => () => api.writeOffloadBinary([{ imageKind: 1, offloadKind: 1, strings: strings as never, image }]);
+    expect(bad(new Map([['a', 5]]))).to.throw(api.EncodeError, /must be a string, not number/).with.property('pathSegments').that.deep.equals(['entries', 0, 'strings', 'a']);
+    expect(bad(new Map([['k', '\ud800']]))).to.throw(api.EncodeError, /lone surrogate/);
+    expect(bad([['only-key']])).to.throw(api.EncodeError, /\[key, value\] pair/);
+    expect(bad(5)).to.throw(api.EncodeError, /strings must be/);
+    expect(() => api.writeOffloadBinary({} as never)).to.throw(api.EncodeError, /entries must be an array/);
+    expect(() => api.writeOffloadBinary([5] as never)).to.throw(api.EncodeError, /an entry must be an object/);
+  });
+
+  it('a compressor that returns no stream of the kind asked for is an EncodeError, not a file no reader inflates', () => {
+    const entries = [{ imageKind: 1, offloadKind: 1, image: Uint8Array.of(1, 2, 3) }];
+    expect(() => api.writeOffloadBinary(entries, { version: 3, compression: 'zlib', compressor: () => 'junk' as never })).to.throw(api.EncodeError, /must return the compressed bytes/);
+    expect(() => api.writeOffloadBinary(entries, { version: 3, compression: 'zlib', compressor: () => Uint8Array.of(1, 2, 3) })).to.throw(api.EncodeError, /no zlib stream/);
+    expect(() => api.writeOffloadBinary(entries, { version: 3, compression: 'zstd', compressor: () => Uint8Array.of(0x78, 0x9c) })).to.throw(api.EncodeError, /no zstd stream/);
+  });
+});
+
+describe('library results: names, paths and locations a caller can use', () => {
+  it('lowerManifestJson refuses a name the registry could not write, at the name, and a type too large, at the type', () => {
+    const lower = (sc: object): unknown => api.lowerManifestJson({ mode: 'native', specConstants: [sc] });
+    expect(() => lower({ name: '[x]', type: 'i32', default: 1 })).to.throw(api.LowerError, /set header/).with.property('path', 'specConstants[0].name');
+    expect(() => lower({ name: 'a\ud800', type: 'i32', default: 1 })).to.throw(api.LowerError, /lone surrogate/).with.property('path', 'specConstants[0].name');
+    expect(() => api.lowerManifestJson({ mode: 'native', deviceGlobals: [{ name: '[g]', type: 'i32' }] })).to.throw(api.LowerError).with.property('path', 'deviceGlobals[0].name');
+    expect(() => lower({ name: 'a', type: '[4294967295 x [4294967295 x i64]]', default: 'zeroinitializer' })).to.throw(api.LowerError, /too large/).with.property('path', 'specConstants[0].type');
+  });
+
+  it('IrSyntaxError gives the byte offset as well as line and column', () => {
+    const text = 'target triple = "spir64"\n\ndefine void @f( {\n';
+    try {
+      api.lowerIrModule(text);
+      expect.fail('no error');
+    } catch (e) {
+      expect(e).to.be.instanceOf(api.IrSyntaxError);
+      const err = e as api.IrSyntaxError;
+      const lineStart = text.split('\n').slice(0, err.line - 1).join('\n').length + 1;
+      expect(err.offset).to.equal(lineStart + err.column - 1);
+    }
+    expect(() => api.lowerIrModule('@g = global i32 1\n@g = global i32 2\n')).to.throw(api.IrSyntaxError).with.property('offset', 18);
+  });
+
+  it('hexdump with a path that matches no span is an ArgumentError, not text that looks like a dump', () => {
+    const b = bytesOf('testdata/syclbin/v1_object_state.syclbin');
+    expect(() => api.hexdump(b, api.annotate(b), { path: 'nope' })).to.throw(api.ArgumentError, /no span matches 'nope'/);
+    expect(api.hexdump(b, api.annotate(b), { path: 'header' })).to.match(/^[0-9a-f]{8}/);
+  });
+
+  it('verify of the inflated view of a compressed binary reports no unpadded Size and no writer layout', () => {
+    for (const f of ['v1_in_offload_v3_zlib', 'v1_in_offload_v3_zstd', 'v2_roles_v3_zstd']) {
+      const inf = api.inflateOffloadBinary(bytesOf(`testdata/syclbin/${f}.syclbin`));
+      const codes = api.verify(inf.bytes, { inflated: true }).problems.map((p) => p.code);
+      expect(codes, f).to.not.include('layout');
+    }
+  });
+
+  it('the readers and writers of every format pair as read… / write…; the former registry names remain as aliases', () => {
+    const prop = bytesOf('testdata/props/sample.prop');
+    expect(api.writeRegistry(api.readRegistry(prop))).to.deep.equal(prop);
+    expect(api.decodeRegistry).to.equal(api.readRegistry);
+    expect(api.encodeRegistry).to.equal(api.writeRegistry);
+    const reg = api.readRegistry(prop);
+    expect(plain(api.readPropsJson(api.writePropsJson(reg)).registry)).to.deep.equal(plain(reg));
+    const ar = bytesOf('testdata/llvm22/containers/omp.a');
+    const members = api.readArchive(ar).members.filter((m) => m.kind === 'member').map((m) => ({ name: m.name, data: m.data.bytes() }));
+    const again = api.readArchive(api.writeArchive(members)).members.filter((m) => m.kind === 'member');
+    expect(again.map((m) => [m.name, m.data.size])).to.deep.equal(members.map((m) => [m.name, m.data.length]));
+  });
+
+  it('the lowering outputs are exported: SPIR-V, rewritten LLVM IR and the .syclbin of a lowering', () => {
+    const r = api.lowerManifestJson(JSON.parse(readFileSync(ROOT + 'testdata/lower/issue-example.json', 'utf8')));
+    const spv = api.lower.emitSpirv(r);
+    expect([...spv.subarray(0, 4)]).to.deep.equal([0x03, 0x02, 0x23, 0x07]);
+    expect(api.lower.emitLlvmIr(r)).to.match(/__spirv_SpecConstant/);
+    const file = api.readSyclbin(api.lower.writeLoweredSyclbin(r));
+    expect(file.version).to.equal(1);
+    expect(file.abstractModules).to.have.length(1);
+    expect(plain(api.lower.loweredSyclbinModel(r).globalMetadata)).to.deep.equal(plain(file.globalMetadata));
+  });
+});
