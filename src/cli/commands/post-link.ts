@@ -18,7 +18,7 @@ export const command = defineCommand({
   name: 'post-link',
   statuses: 'llvm',
   summary: "sycl-post-link's command line: lower spec constants and device globals of LLVM IR, split, write .prop/.sym/.table",
-  usage: 'post-link [-spec-const=native|emulation] [--device-globals] [-emit-program-metadata] [-split=kernel|source|auto] [-symbols] [-S] [--ir-output-only] [-generate-device-image-default-spec-consts] [-o OUT.table] [INPUT.ll|INPUT.bc|-]',
+  usage: 'post-link [-spec-const=native|emulation] [--device-globals] [-emit-program-metadata] [-split=kernel|source|auto|none] [-symbols] [-S] [--ir-output-only] [-generate-device-image-default-spec-consts] [-o OUT.table] [INPUT.ll|INPUT.bc|-]',
   responseFiles: true,
   description: `
 Takes the options of intel/llvm's sycl-post-link, with one or two dashes, values as -opt=value or
@@ -30,7 +30,7 @@ transformed module alone at -o ('-' = standard output).
 
 Options: -spec-const=native|emulation (old spellings rt|default), --device-globals,
 -emit-program-metadata, -emit-exported-symbols, -emit-only-kernels-as-entry-points,
--split=kernel|source|auto, -symbols, -S, -f, --ir-output-only, -out-dir DIR,
+-split=kernel|source|auto|none, -symbols, -S, -f, --ir-output-only, -out-dir DIR,
 -generate-device-image-default-spec-consts, -properties (older tool's switch; .prop files are always
 written), -reduce-memory-usage (older tool's memory switch; no effect on what is written). Options for work this tool does not do (-lower-esimd, -split-esimd, -emit-param-info,
 -O0..-O3, -debug-only) are refused by name. See docs/post-link.md.`,

@@ -159,7 +159,8 @@ export function parsePostLinkArgs(args: readonly string[]): PostLinkOptions {
         o.outDir = value;
         break;
       case 'split':
-        if (!['source', 'kernel', 'auto'].includes(value)) throw new PostLinkUsageError(`for the -split option: Cannot find option named '${value}'!`);
+        // `none` as current upstream spells "no split" (intel/llvm:llvm/lib/SYCLPostLink/ModuleSplitter.cpp@16c65834, convertStringToSplitMode).
+        if (!['source', 'kernel', 'auto', 'none'].includes(value)) throw new PostLinkUsageError(`for the -split option: Cannot find option named '${value}'!`);
         o.split = value as SplitMode;
         o.splitGiven = true;
         break;
