@@ -86,6 +86,8 @@ export interface RegistryInput {
   readonly specConstants?: SpecConstantsLowering;
   /** Write the spec-constant sets even when there are no constants (module had the intrinsics). */
   readonly specConstantsMet?: boolean;
+  /** `[SYCL/kernel param opt]` (`-emit-param-info`: written even when empty; src/lower/post-link/kernel-param-opt.ts). */
+  readonly kernelParamOpt?: PropertySet;
   /** Entry points with the `spir_func` calling convention (`-emit-exported-symbols`). */
   readonly exportedSymbols?: readonly string[];
   /** Write `[SYCL/program metadata]` `<name>@global_id_mapping` entries. */
@@ -96,6 +98,11 @@ export interface RegistryInput {
   readonly deviceGlobals: readonly LoweredDeviceGlobal[];
   /** Write `[SYCL/device globals]` (`--device-globals`; the manifest path always does). */
   readonly emitDeviceGlobals: boolean;
+  /**
+   * `[SYCL/misc properties]` entries computeModuleProperties adds after the program metadata
+   * (`optLevel`), which place the set there; `specConstsReplacedWithDefault` is appended to it.
+   */
+  readonly miscProperties?: readonly (readonly [string, PropertyValue])[];
   /** `[SYCL/misc properties] specConstsReplacedWithDefault=1|1` (fact 27). */
   readonly specConstsReplacedWithDefault?: boolean;
   /** `[SYCL/virtual functions]` keys and their string values (src/lower/post-link/split.ts virtualFunctionSets), written when not empty. */
@@ -105,7 +112,7 @@ export interface RegistryInput {
 /**
  * The property sets of one device image, in the order ComputeModuleRuntimeInfo /
  * sycl-post-link `saveModuleProperties` add them (intel/llvm:llvm/tools/sycl-post-link/
- * sycl-post-link.cpp@676a364f): devicelib req mask, device requirements, spec constants, default values (`all`), exported symbols, program
+ * sycl-post-link.cpp@676a364f): devicelib req mask, device requirements, spec constants, default values (`all`), kernel param opt, exported symbols, program
  * metadata (`@reqd_work_group_size`, `@reqd_sub_group_size`, `@work_group_num_dim`, `@max_work_group_size`,
  * `@max_linear_work_group_size`, `@global_id_mapping`), device globals (only when non-empty,
  * fact 36), misc properties, virtual functions. Shared by the manifest path and the IR path.
@@ -121,6 +128,7 @@ export function buildRegistry(r: RegistryInput): PropertySetRegistry {
     registry.set(SET.SPEC_CONSTANTS, set);
     registry.set(SET.SPEC_CONSTANTS_DEFAULT_VALUES, new Map([[DEFAULT_VALUES_KEY, byteArray(sc.defaultBlob)]]));
   }
+  if (r.kernelParamOpt) registry.set(SET.KERNEL_PARAM_OPT, r.kernelParamOpt);
   if (r.exportedSymbols && r.exportedSymbols.length > 0) {
     registry.set(SET.EXPORTED_SYMBOLS, new Map(r.exportedSymbols.map((n) => [n, uint32(1)])));
   }
@@ -131,12 +139,18 @@ export function buildRegistry(r: RegistryInput): PropertySetRegistry {
     for (const g of r.deviceGlobals) set.set(`${g.name}@global_id_mapping`, stringProperty(g.irName));
     registry.set(SET.PROGRAM_METADATA, set);
   }
+  if (r.miscProperties && r.miscProperties.length > 0) registry.set(SET.MISC_PROPERTIES, new Map(r.miscProperties));
   if (r.emitDeviceGlobals && r.deviceGlobals.length > 0) {
     const set: PropertySet = new Map();
     for (const g of r.deviceGlobals) set.set(g.name, byteArray(encodeDeviceGlobalRecord(g)));
     registry.set(SET.DEVICE_GLOBALS, set);
   }
-  if (r.specConstsReplacedWithDefault) registry.set(SET.MISC_PROPERTIES, new Map([['specConstsReplacedWithDefault', uint32(1)]]));
+  // Added by sycl-post-link after computeModuleProperties: into the misc set where it already is (MapVector), else a new set here.
+  if (r.specConstsReplacedWithDefault) {
+    const misc = registry.get(SET.MISC_PROPERTIES);
+    if (misc) misc.set('specConstsReplacedWithDefault', uint32(1));
+    else registry.set(SET.MISC_PROPERTIES, new Map([['specConstsReplacedWithDefault', uint32(1)]]));
+  }
   // After the misc properties, as computeModuleProperties adds it (ComputeModuleRuntimeInfo.cpp@46a4a43c).
   if (r.virtualFunctions && r.virtualFunctions.size > 0) registry.set(SET.VIRTUAL_FUNCTIONS, new Map([...r.virtualFunctions].map(([k, v]) => [k, stringProperty(v)])));
   return registry;

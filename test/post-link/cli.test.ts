@@ -100,7 +100,6 @@ describe('syclbin post-link command line', function () {
     for (const [opt, why] of [
       ['-lower-esimd', /ESIMD lowering/],
       ['-split-esimd', /splitting SYCL and ESIMD/],
-      ['-emit-param-info', /kernel parameter optimisation/],
       ['-O2', /optimisation levels/],
       ['-debug-only=SpecConst', /assertions build/],
     ] as const) {
@@ -253,7 +252,7 @@ describe('syclbin post-link command line', function () {
 });
 
 describe('post-link: what sycl-post-link would also write is said, never left out silently', () => {
-  it('"sycl-optlevel", "sycl-grf-size" and __devicelib_assert_fail: one warning each, exit 0; none with --ir-output-only', async () => {
+  it('"sycl-grf-size" and __devicelib_assert_fail: one warning each, exit 0; none with --ir-output-only ("sycl-optlevel" is written: optLevel)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'syclbin-pl-warn-'));
     try {
       writeFileSync(
@@ -264,7 +263,6 @@ describe('post-link: what sycl-post-link would also write is said, never left ou
       const r = await cli(['-spec-const=native', '-S', '-o', 'm.table', 'm.ll'], dir);
       expect(r.code, r.err).to.equal(0);
       expect(r.err.split('\n').filter((l) => l.includes('warning'))).to.deep.equal([
-        'syclbin post-link: warning: sycl-post-link would also write [SYCL/misc properties] optLevel ("sycl-optlevel" on @k); not implemented here (docs/post-link.md)',
         'syclbin post-link: warning: sycl-post-link would also write [SYCL/misc properties] the GRF size ("sycl-grf-size" on @k); not implemented here (docs/post-link.md)',
         'syclbin post-link: warning: sycl-post-link would also write [SYCL/assert used] (@__devicelib_assert_fail is in the module); not implemented here (docs/post-link.md)',
       ]);

@@ -29,10 +29,10 @@ device image X_N.ll (-S) or X_N.bc, X_N.prop and, with -symbols, X_N.sym; with -
 transformed module alone at -o ('-' = standard output).
 
 Options: -spec-const=native|emulation (old spellings rt|default), --device-globals,
--emit-program-metadata, -emit-exported-symbols, -emit-only-kernels-as-entry-points,
+-emit-program-metadata, -emit-exported-symbols, -emit-param-info, -emit-only-kernels-as-entry-points,
 -split=kernel|source|auto|none, -symbols, -S, -f, --ir-output-only, -out-dir DIR,
 -generate-device-image-default-spec-consts, -properties (older tool's switch; .prop files are always
-written), -reduce-memory-usage (older tool's memory switch; no effect on what is written). Options for work this tool does not do (-lower-esimd, -split-esimd, -emit-param-info,
+written), -reduce-memory-usage (older tool's memory switch; no effect on what is written). Options for work this tool does not do (-lower-esimd, -split-esimd,
 -O0..-O3, -debug-only) are refused by name. See docs/post-link.md.`,
   options: {},
   positionals: { min: 0, max: Number.MAX_SAFE_INTEGER },

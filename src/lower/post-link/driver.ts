@@ -20,6 +20,7 @@
 import { SyclbinError } from '../../codec/errors.js';
 import { decodeLatin1, encodeLatin1, utf8FromLatin1 } from '../../codec/bytes.js';
 import { writeRegistry } from '../../props/registry.js';
+import { uint32, type PropertyValue } from '../../props/model.js';
 import { lowerDeviceGlobals, verifyNoCrossModuleDeviceGlobalUsage } from '../device-globals.js';
 import { buildRegistry } from '../lower.js';
 import { findDeviceGlobals } from '../from-ir/device-globals.js';
@@ -35,6 +36,7 @@ import { globalDce, ReferenceGraph } from './module-view.js';
 import { cleanUsedLists } from './used-lists.js';
 import type { PostLinkOptions } from './options.js';
 import { deviceLibReqMask, deviceRequirements, kernelProgramMetadata } from './image-requirements.js';
+import { kernelParamOptInfo, optLevelOf } from './kernel-param-opt.js';
 import { functionAttributes, groupClosure, groupEntryPoints, splitRoots, virtualFunctionCleanup, virtualFunctionSets, type EntryPointGroup } from './split.js';
 
 /** The files the driver reads and writes. `-` is standard input / output. */
@@ -79,7 +81,6 @@ export interface PostLinkResult {
  * does not (intel/llvm:llvm/lib/SYCLLowerIR/ComputeModuleRuntimeInfo.cpp reads them).
  */
 const UNIMPLEMENTED_ATTRIBUTES: ReadonlyMap<string, string> = new Map([
-  ['sycl-optlevel', '[SYCL/misc properties] optLevel'],
   ['sycl-grf-size', '[SYCL/misc properties] the GRF size'],
   ['sycl-register-alloc-mode', '[SYCL/misc properties] the register allocation mode'],
 ]);
@@ -98,6 +99,11 @@ function unimplementedProperties(m: LModule): string[] {
     if (callee && !found.has(callee)) found.set(callee, `@${f.name} is in the module`);
   }
   return [...found].map(([what, why]) => `sycl-post-link would also write ${what} (${why}); not implemented here (docs/post-link.md)`);
+}
+
+/** The `[SYCL/misc properties]` computeModuleProperties writes (of those implemented): `optLevel`. */
+function miscOf(optLevel: number | undefined): [string, PropertyValue][] {
+  return optLevel === undefined ? [] : [['optLevel', uint32(optLevel >>> 0)]];
 }
 
 /** Bytes as a string of the same code units (ISO-8859-1): the codec's decodeLatin1. */
@@ -243,6 +249,8 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
         deviceRequirements: deviceRequirements(m, withMetadata, group.entries.filter((f) => final.names.has(f.name))),
         ...(lowering ? { specConstants: { ...lowering, constants: lowering.constants.map((c) => ({ ...c, name: utf8Name(c.name) })) } } : {}),
         specConstantsMet: met && mode !== 'default_values',
+        ...(opts.emitParamInfo ? { kernelParamOpt: kernelParamOptInfo(m, final.functions, (f) => utf8Name(f.name)) } : {}),
+        miscProperties: miscOf(optLevelOf(group.entries.filter((f) => final.names.has(f.name)), (f) => functionAttributes(m, f).find((a) => a.key === 'sycl-optlevel')?.value)),
         exportedSymbols: exported,
         emitProgramMetadata: opts.emitProgramMetadata,
         kernelProgramMetadata: opts.emitProgramMetadata ? kernelProgramMetadata(m, withMetadata) : [],

@@ -52,6 +52,8 @@ export interface PostLinkOptions {
   emitProgramMetadata: boolean;
   /** `-emit-exported-symbols`: write `[SYCL/exported symbols]` properties. */
   emitExportedSymbols: boolean;
+  /** `-emit-param-info`: write `[SYCL/kernel param opt]` from the functions' omitted-argument metadata. */
+  emitParamInfo: boolean;
   /** `-emit-only-kernels-as-entry-points`: only kernels are entry points (not SYCL_EXTERNAL functions). */
   emitOnlyKernelsAsEntryPoints: boolean;
   /** `-generate-device-image-default-spec-consts`: also write each image with spec constants replaced by their defaults. */
@@ -70,7 +72,6 @@ export interface PostLinkOptions {
 export const UNSUPPORTED_OPTIONS: Readonly<Record<string, string>> = {
   'lower-esimd': 'ESIMD lowering (SYCLLowerESIMDPass, GenX SPIR-V writer adaptor) is not implemented',
   'split-esimd': 'splitting SYCL and ESIMD entry points is not implemented',
-  'emit-param-info': 'kernel parameter optimisation info (SYCLKernelParamOptInfo, needs dead argument elimination) is not implemented',
   'debug-only': 'debug output exists only in an assertions build of sycl-post-link',
   O0: 'optimisation levels only drive ESIMD lowering, which is not implemented',
   O1: 'optimisation levels only drive ESIMD lowering, which is not implemented',
@@ -93,6 +94,7 @@ const BOOL_OPTIONS: ReadonlyMap<string, BoolOption> = new Map<string, BoolOption
   ['device-globals', 'deviceGlobals'],
   ['emit-program-metadata', 'emitProgramMetadata'],
   ['emit-exported-symbols', 'emitExportedSymbols'],
+  ['emit-param-info', 'emitParamInfo'],
   ['emit-only-kernels-as-entry-points', 'emitOnlyKernelsAsEntryPoints'],
   ['generate-device-image-default-spec-consts', 'generateDefaultSpecConsts'],
   ['properties', 'legacyProperties'],
@@ -113,6 +115,7 @@ export function parsePostLinkArgs(args: readonly string[]): PostLinkOptions {
     deviceGlobals: false,
     emitProgramMetadata: false,
     emitExportedSymbols: false,
+    emitParamInfo: false,
     emitOnlyKernelsAsEntryPoints: false,
     generateDefaultSpecConsts: false,
     legacyProperties: false,
@@ -174,13 +177,14 @@ export function parsePostLinkArgs(args: readonly string[]): PostLinkOptions {
     }
   }
   // Checks of sycl-post-link's main().
-  const anyAction = o.splitGiven || o.specConst !== undefined || o.symbols || o.emitProgramMetadata || o.emitExportedSymbols || o.deviceGlobals || o.legacyProperties;
+  const anyAction = o.splitGiven || o.specConst !== undefined || o.symbols || o.emitProgramMetadata || o.emitExportedSymbols || o.emitParamInfo || o.deviceGlobals || o.legacyProperties;
   if (!anyAction) throw new PostLinkUsageError('no actions specified; try --help for usage info');
   const conflicts: [boolean, string][] = [
     [o.splitGiven && o.split !== 'auto', `-split=${o.split}`],
     [o.symbols, '-symbols'],
     [o.emitProgramMetadata, '-emit-program-metadata'],
     [o.emitExportedSymbols, '-emit-exported-symbols'],
+    [o.emitParamInfo, '-emit-param-info'],
     [o.generateDefaultSpecConsts, '-generate-device-image-default-spec-consts'],
   ];
   if (o.irOutputOnly) {

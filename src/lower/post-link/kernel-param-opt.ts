@@ -1,0 +1,75 @@
+/**
+ * `[SYCL/kernel param opt]` of `-emit-param-info`: for each function with an omitted-arguments
+ * attachment, one bit per argument the front end emitted, set where dead argument elimination
+ * removed it. Read from the IR as sycl-post-link reads it; nothing is optimised here:
+ * - SYCLKernelParamOptInfoAnalysis::run (intel/llvm:llvm/tools/sycl-post-link/SYCLKernelParamOptInfo.cpp@18e9bde7):
+ *   every function of the module with the attachment, its operands `ConstantInt` (bit = zext != 0),
+ *   into a `DenseMap<StringRef, BitVector>` (intel/llvm:llvm/include/llvm/SYCLLowerIR/SYCLKernelParamOptInfo.h@4d3ad52e),
+ *   so the properties come in that map's bucket order (src/offload/densemap-order.ts);
+ * - the `EmitKernelParamInfo` block of computeModuleProperties
+ *   (intel/llvm:llvm/lib/SYCLPostLink/ComputeModuleRuntimeInfo.cpp@09168482): the set is created even
+ *   when no function has bits, a function with none is skipped, and the value is a byte array of the
+ *   BitVector's storage (argument i is bit i, least significant first) with the bit count as its size.
+ * The attachment is `!sycl_kernel_omit_args` today and was `!spir_kernel_omit_args` in the revisions of
+ * the copied tests (omit_kernel_args.ll@36d4d367); a module carries the one its compiler wrote, so both
+ * are read.
+ *
+ * Portable: no Node APIs.
+ */
+import { LlvmStringDenseMap } from '../../offload/densemap-order.js';
+import { byteArray, type PropertySet } from '../../props/model.js';
+import { IrSyntaxError } from '../llvm-ir/parse/errors.js';
+import type { LFunction, LModule } from '../llvm-ir/parse/model.js';
+import { fnMd, mdOperands } from './image-requirements.js';
+
+/**
+ * `optLevel` of `[SYCL/misc properties]`: the `"sycl-optlevel"` of the first entry point whose value
+ * reads as a decimal `int` (StringRef::getAsInteger(10, int): an optional `-`, digits, nothing else),
+ * as computeModuleProperties takes it (intel/llvm:llvm/lib/SYCLPostLink/ComputeModuleRuntimeInfo.cpp@09168482:
+ * the split has already separated kernels of different levels). Undefined when none has one, or
+ * when that value is -1 (the loop's own "none").
+ */
+export function optLevelOf(entries: readonly LFunction[], attribute: (f: LFunction) => string | undefined): number | undefined {
+  for (const f of entries) {
+    const v = attribute(f);
+    if (v === undefined || !/^-?[0-9]+$/.test(v)) continue;
+    const n = Number(v);
+    // The first that reads ends the search; -1 is the "none" value of the loop, so it writes nothing.
+    if (n >= -(2 ** 31) && n < 2 ** 31 && Number.isSafeInteger(n)) return n === -1 ? undefined : n;
+  }
+  return undefined;
+}
+
+/** The attachments that carry the omitted-argument bits: current intel/llvm's, then the older name. */
+export const OMIT_ARGS_METADATA = ['sycl_kernel_omit_args', 'spir_kernel_omit_args'] as const;
+
+/**
+ * The `[SYCL/kernel param opt]` set of an image whose module holds `functions` (in module order);
+ * `name` gives a function's property key (its name as UTF-8 text).
+ */
+export function kernelParamOptInfo(m: LModule, functions: readonly LFunction[], name: (f: LFunction) => string): PropertySet {
+  const map = new LlvmStringDenseMap<{ bits: boolean[] }>();
+  for (const f of functions) {
+    const kind = OMIT_ARGS_METADATA.find((k) => fnMd(f, k) !== undefined);
+    if (kind === undefined) continue;
+    const bits = mdOperands(m, fnMd(f, kind)!).map((op) => {
+      // cast<ConstantAsMetadata> + cast<ConstantInt>: anything else stops LLVM with an assertion.
+      if (op.k !== 'int') {
+        const t = m.tokens.get(f.headerFrom)!;
+        throw new IrSyntaxError(`!${kind} of @${f.name} must hold integer constants`, t.line, t.column, 'FORMAT', t.start);
+      }
+      return op.v !== 0n;
+    });
+    map.tryEmplace(name(f), { bits });
+  }
+  const set: PropertySet = new Map();
+  for (const [key, { bits }] of map.entries()) {
+    if (bits.length === 0) continue; // "Nothing to add"
+    const bytes = new Uint8Array(Math.ceil(bits.length / 8));
+    bits.forEach((b, i) => {
+      if (b) bytes[i >> 3]! |= 1 << (i & 7);
+    });
+    set.set(key, byteArray(bytes, BigInt(bits.length)));
+  }
+  return set;
+}
