@@ -107,6 +107,8 @@ export interface RegistryInput {
   readonly specConstsReplacedWithDefault?: boolean;
   /** `[SYCL/virtual functions]` keys and their string values (src/lower/post-link/split.ts virtualFunctionSets), written when not empty. */
   readonly virtualFunctions?: ReadonlyMap<string, string>;
+  /** `[SYCL/registered kernels]`: name → mangled name (src/lower/post-link/registered-kernels.ts), written when not empty. */
+  readonly registeredKernels?: readonly (readonly [string, string])[];
 }
 
 /**
@@ -153,6 +155,12 @@ export function buildRegistry(r: RegistryInput): PropertySetRegistry {
   }
   // After the misc properties, as computeModuleProperties adds it (ComputeModuleRuntimeInfo.cpp@46a4a43c).
   if (r.virtualFunctions && r.virtualFunctions.size > 0) registry.set(SET.VIRTUAL_FUNCTIONS, new Map([...r.virtualFunctions].map(([k, v]) => [k, stringProperty(v)])));
+  if (r.registeredKernels && r.registeredKernels.length > 0) {
+    const set: PropertySet = new Map();
+    // MapVector::insert keeps the first value of a name.
+    for (const [k, v] of r.registeredKernels) if (!set.has(k)) set.set(k, stringProperty(v));
+    registry.set(SET.REGISTERED_KERNELS, set);
+  }
   return registry;
 }
 

@@ -3,13 +3,16 @@
  * are entry points (ModuleSplitter.cpp `isKernel` / `isEntryPoint`), what every split module keeps
  * (`collectFunctionsAndGlobalVariablesToExtract`: non-discardable globals too), the per-function
  * `[SYCL/program metadata]` keys (ComputeModuleRuntimeInfo.cpp), the constant expressions LLParser
- * folds while reading (so the printed module has them folded), and `-reduce-memory-usage`.
+ * folds while reading (so the printed module has them folded), `-reduce-memory-usage`,
+ * `-emit-param-info` (the values of omit_kernel_args.ll, whose copied revision spells its value
+ * checks so that FileCheck does not read them), `optLevel` and the registered kernels.
  */
 import { expect } from 'chai';
 import { postLink, type PostLinkFileSystem } from '../../src/lower/post-link/driver.js';
 import { parsePostLinkArgs } from '../../src/lower/post-link/options.js';
 import { readRegistry, writeRegistry } from '../../src/props/registry.js';
 import { IrSyntaxError } from '../../src/lower/llvm-ir/parse/errors.js';
+import { LlvmStringDenseMap } from '../../src/offload/densemap-order.js';
 
 /** In-memory files for the library driver. */
 function memFs(text: string): PostLinkFileSystem & { files: Map<string, Uint8Array> } {
@@ -272,5 +275,103 @@ describe('post-link -reduce-memory-usage', () => {
     expect([...b.keys()]).to.deep.equal([...a.keys()]);
     for (const k of a.keys()) expect(b.text(k), k).to.equal(a.text(k));
     expect(() => parsePostLinkArgs(['-split=kernel', '-reduce-memory-usage=maybe', 'x.ll'])).to.throw(/invalid value for boolean argument/);
+  });
+});
+
+const KERNELS = (md: string): string => `target triple = "spir64-unknown-unknown"
+define weak_odr spir_kernel void @SpirKernel1(float %arg1) !${md} !0 {
+  ret void
+}
+define weak_odr spir_kernel void @SpirKernel2(i8 %arg1, i8 %arg2, i8 %arg3) !${md} !1 {
+  ret void
+}
+!0 = !{i1 true, i1 false}
+!1 = !{i1 false, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 false, i1 false, i1 true, i1 true}
+`;
+
+describe('post-link -emit-param-info: [SYCL/kernel param opt]', () => {
+  for (const md of ['sycl_kernel_omit_args', 'spir_kernel_omit_args']) {
+    it(`!${md}: the bits of each kernel, LSB first, with their count (omit_kernel_args.ll's values), in DenseMap order`, () => {
+      const prop = run(KERNELS(md), '-S', '-emit-param-info').text('o_0.prop');
+      const set = prop.slice(prop.indexOf('[SYCL/kernel param opt]\n'));
+      // The order LLVM's DenseMap<StringRef, BitVector> iterates (release build hash seed).
+      const order = new LlvmStringDenseMap<number>();
+      for (const k of ['SpirKernel1', 'SpirKernel2']) order.tryEmplace(k, 0);
+      const value: Record<string, string> = { SpirKernel1: '2|CAAAAAAAAAQA', SpirKernel2: '2|LAAAAAAAAAgfGA' };
+      expect(set).to.equal('[SYCL/kernel param opt]\n' + order.entries().map(([k]) => `${k}=${value[k]}\n`).join(''));
+    });
+  }
+
+  it('the set is written, empty, when no function has bits; not at all without the flag', () => {
+    const ir = 'target triple = "spir64-unknown-unknown"\ndefine spir_kernel void @k() !sycl_kernel_omit_args !0 {\n  ret void\n}\n!0 = !{}\n';
+    expect(run(ir, '-S', '-emit-param-info').text('o_0.prop')).to.match(/\[SYCL\/kernel param opt\]\n$/);
+    expect(run(ir, '-S', '-symbols').text('o_0.prop')).to.not.contain('kernel param opt');
+  });
+
+  it('an operand that is not an integer constant is an error at the function, as LLVM stops on it', () => {
+    const ir = 'target triple = "spir64-unknown-unknown"\ndefine spir_kernel void @k(i32 %a) !sycl_kernel_omit_args !0 {\n  ret void\n}\n!0 = !{!"x"}\n';
+    expect(() => run(ir, '-S', '-emit-param-info')).to.throw(IrSyntaxError, /sycl_kernel_omit_args of @k must hold integer constants/);
+  });
+
+  it('-emit-param-info with --ir-output-only is refused, as the other property options are', () => {
+    expect(() => parsePostLinkArgs(['-emit-param-info', '--ir-output-only', 'x.ll'])).to.throw(/-emit-param-info/);
+  });
+});
+
+describe('post-link: [SYCL/misc properties] optLevel', () => {
+  const ir = (levels: string[]): string =>
+    'target triple = "spir64-unknown-unknown"\n' +
+    levels.map((l, i) => `define spir_kernel void @k${i}() #${i} {\n  ret void\n}\nattributes #${i} = { "sycl-module-id"="a.cpp" "sycl-optlevel"="${l}" }\n`).join('');
+
+  it('the first entry point whose "sycl-optlevel" reads as an int gives the image its optLevel, before specConstsReplacedWithDefault', () => {
+    expect(run(ir(['2']), '-S', '-symbols').text('o_0.prop')).to.contain('[SYCL/misc properties]\noptLevel=1|2\n');
+    expect(run(ir(['x1', '3']), '-S', '-symbols').text('o_0.prop')).to.contain('optLevel=1|3\n');
+    expect(run(ir(['-1', '3']), '-S', '-symbols').text('o_0.prop')).to.not.contain('optLevel');
+    expect(run(ir(['+1']), '-S', '-symbols').text('o_0.prop')).to.not.contain('optLevel');
+  });
+});
+
+describe('post-link: !sycl_registered_kernels and [SYCL/registered kernels] (cleanupSYCLRegisteredKernels)', () => {
+  const ir = (named: string): string => `target triple = "spir64-unknown-unknown"
+define spir_kernel void @_Z1av() #0 {
+  ret void
+}
+define spir_kernel void @_Z1bv() #1 {
+  ret void
+}
+attributes #0 = { "sycl-module-id"="a.cpp" }
+attributes #1 = { "sycl-module-id"="b.cpp" }
+${named}
+!1 = !{!"a", !"_Z1av"}
+!2 = !{!"b", !"_Z1bv"}
+!3 = !{!"gone", !"_Z4gonev"}
+!4 = !{!"odd"}
+!5 = !{!"a", !"_Z1bv"}
+`;
+  const registered = (prop: string): [string, string][] =>
+    [...(readRegistry(prop).get('SYCL/registered kernels') ?? new Map())].map(([k, v]) => [k, new TextDecoder().decode((v as { bytes: Uint8Array }).bytes)]);
+
+  it('each output module keeps the pairs of its own functions, in order, and lists them as properties', () => {
+    const out = run(ir('!sycl_registered_kernels = !{!0}\n!0 = !{!1, !2, !3, !4}'), '-S', '-split=source');
+    const byModule = [0, 1].map((i) => ({ ir: out.text(`o_${i}.ll`), props: registered(out.text(`o_${i}.prop`)) }));
+    const a = byModule.find((x) => x.ir.includes('define spir_kernel void @_Z1av'))!;
+    const b = byModule.find((x) => x.ir.includes('define spir_kernel void @_Z1bv'))!;
+    expect(a.props).to.deep.equal([['a', '_Z1av']]);
+    expect(b.props).to.deep.equal([['b', '_Z1bv']]);
+    expect(a.ir).to.contain('!0 = !{!1}\n').and.not.contain('!2 = ').and.not.contain('!3 = ').and.not.contain('!4 = ');
+    expect(b.ir).to.contain('!0 = !{!2}\n').and.not.contain('!1 = ');
+  });
+  it('a name given twice keeps its first value; a module with no pair of its own: no set, an empty node', () => {
+    const one = run(ir('!sycl_registered_kernels = !{!0}\n!0 = !{!1, !5}'), '-S', '-symbols');
+    expect(registered(one.text('o_0.prop'))).to.deep.equal([['a', '_Z1av']]);
+    const split = run(ir('!sycl_registered_kernels = !{!0}\n!0 = !{!2}'), '-S', '-split=source');
+    const a = [0, 1].find((i) => split.text(`o_${i}.ll`).includes('define spir_kernel void @_Z1av'))!;
+    expect(registered(split.text(`o_${a}.prop`))).to.deep.equal([]);
+    expect(split.text(`o_${a}.ll`)).to.contain('!sycl_registered_kernels = !{!0}\n').and.contain('!0 = !{}\n');
+  });
+  it('with more than one operand no property is written (LLVM writes none); an operand that is not a node is an error at its line', () => {
+    const out = run(ir('!sycl_registered_kernels = !{!0, !6}\n!0 = !{!1, !2}\n!6 = !{}'), '-S', '-symbols');
+    expect(registered(out.text('o_0.prop'))).to.deep.equal([]);
+    expect(() => run(ir('!sycl_registered_kernels = !{!0}\n!0 = !{!"x"}'), '-S', '-symbols')).to.throw(IrSyntaxError, /must be metadata nodes/).with.property('line', 11);
   });
 });

@@ -37,6 +37,7 @@ import { cleanUsedLists } from './used-lists.js';
 import type { PostLinkOptions } from './options.js';
 import { deviceLibReqMask, deviceRequirements, kernelProgramMetadata } from './image-requirements.js';
 import { kernelParamOptInfo, optLevelOf } from './kernel-param-opt.js';
+import { registeredKernels } from './registered-kernels.js';
 import { functionAttributes, groupClosure, groupEntryPoints, splitRoots, virtualFunctionCleanup, virtualFunctionSets, type EntryPointGroup } from './split.js';
 
 /** The files the driver reads and writes. `-` is standard input / output. */
@@ -223,6 +224,9 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
       }
       // Externalized virtual functions are no longer discardable: GlobalDCE keeps them.
       const final = graph.kept(globalDce(graph, kept, edits, [...compilerUsedRefs.filter((n) => kept.has(n)), ...virtualFns.externalized.map((f) => f.name)]));
+      // ModuleDesc::cleanup's cleanupSYCLRegisteredKernels: the pairs of the functions this module has.
+      const registered = registeredKernels(m, new Set(final.functions.map((f) => f.name)));
+      if (registered.replace) edits.replaceMetadata.set(registered.replace[0], registered.replace[1]);
       // The split module prints what it keeps (its entities, the metadata, attribute groups and comdats they use).
       edits.only = graph.itemsKept(final, edits);
       const text = printModule(m, edits, moduleId);
@@ -257,6 +261,7 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
         deviceGlobals: dgs,
         emitDeviceGlobals: opts.deviceGlobals,
         specConstsReplacedWithDefault: mode === 'default_values',
+        registeredKernels: registered.properties.map(([k, v]) => [utf8Name(k), utf8Name(v)]),
         virtualFunctions: new Map([...virtualFunctionSets(m, final.functions.filter((f) => !f.isDeclaration && !edits.bodyDeleted.has(f)))].map(([k, v]) => [k, utf8Name(v)])),
       });
       const propPath = resultName('.prop', fileIndex);

@@ -214,7 +214,9 @@ export function reachableMetadata(m: LModule, keptItems: Iterable<LTopItem>, edi
   }
   while (work.length) {
     const n = work.pop()!;
-    for (const r of m.metadata.get(n)?.refs ?? []) add(r);
+    // A node printed with another text (edits.replaceMetadata) reaches what that text names.
+    const replaced = edits?.replaceMetadata.get(n);
+    for (const r of replaced === undefined ? (m.metadata.get(n)?.refs ?? []) : metadataRefsOf(replaced)) add(r);
   }
   return seen;
 }
@@ -246,4 +248,11 @@ function usedGroupsAndComdats(m: LModule, kept: KeptEntities, edits: ModuleEdits
     for (const b of f.blocks) for (const ins of b.instructions) if (!ed?.deleted.has(ins)) scan(ins.tokFrom, ins.tokTo);
   }
   return { groups, comdats };
+}
+
+/** The `!N` references of metadata text the toolkit wrote (strings `!"…"` skipped). */
+function metadataRefsOf(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/!"(?:[^"\\]|\\.)*"|!([0-9]+)/g)) if (m[1] !== undefined) out.push(m[1]);
+  return out;
 }
