@@ -86,7 +86,7 @@ export interface RegistryInput {
   readonly specConstants?: SpecConstantsLowering;
   /** Write the spec-constant sets even when there are no constants (module had the intrinsics). */
   readonly specConstantsMet?: boolean;
-  /** `[SYCL/kernel param opt]` (`-emit-param-info`: written even when empty; src/lower/post-link/kernel-param-opt.ts). */
+  /** `[SYCL/kernel param opt]` (`-emit-param-info`: written even when empty; src/lower/post-link/runtime-info.ts). */
   readonly kernelParamOpt?: PropertySet;
   /** Entry points with the `spir_func` calling convention (`-emit-exported-symbols`). */
   readonly exportedSymbols?: readonly string[];

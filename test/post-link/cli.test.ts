@@ -252,18 +252,18 @@ describe('syclbin post-link command line', function () {
 });
 
 describe('post-link: what sycl-post-link would also write is said, never left out silently', () => {
-  it('"sycl-grf-size" and __devicelib_assert_fail: one warning each, exit 0; none with --ir-output-only ("sycl-optlevel" is written: optLevel)', async () => {
+  it('"sycl-register-alloc-mode" and __devicelib_assert_fail: one warning each, exit 0; none with --ir-output-only ("sycl-optlevel" and "sycl-grf-size" are written)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'syclbin-pl-warn-'));
     try {
       writeFileSync(
         join(dir, 'm.ll'),
         'target triple = "spir64-unknown-unknown"\ndefine spir_kernel void @k() #0 {\n  call spir_func void @__devicelib_assert_fail()\n  ret void\n}\ndefine spir_kernel void @k2() #0 {\n  ret void\n}\n' +
-          'declare spir_func void @__devicelib_assert_fail()\nattributes #0 = { "sycl-module-id"="m.cpp" "sycl-optlevel"="2" "sycl-grf-size"="256" }\n',
+          'declare spir_func void @__devicelib_assert_fail()\nattributes #0 = { "sycl-module-id"="m.cpp" "sycl-optlevel"="2" "sycl-grf-size"="256" "sycl-register-alloc-mode"="2" }\n',
       );
       const r = await cli(['-spec-const=native', '-S', '-o', 'm.table', 'm.ll'], dir);
       expect(r.code, r.err).to.equal(0);
       expect(r.err.split('\n').filter((l) => l.includes('warning'))).to.deep.equal([
-        'syclbin post-link: warning: sycl-post-link would also write [SYCL/misc properties] the GRF size ("sycl-grf-size" on @k); not implemented here (docs/post-link.md)',
+        'syclbin post-link: warning: sycl-post-link would also write [SYCL/misc properties] the register allocation mode ("sycl-register-alloc-mode" on @k); not implemented here (docs/post-link.md)',
         'syclbin post-link: warning: sycl-post-link would also write [SYCL/assert used] (@__devicelib_assert_fail is in the module); not implemented here (docs/post-link.md)',
       ]);
       const ir = await cli(['-spec-const=native', '--ir-output-only', '-S', '-o', 'only.ll', 'm.ll'], dir);

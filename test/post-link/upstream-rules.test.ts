@@ -329,6 +329,13 @@ describe('post-link: [SYCL/misc properties] optLevel', () => {
     expect(run(ir(['-1', '3']), '-S', '-symbols').text('o_0.prop')).to.not.contain('optLevel');
     expect(run(ir(['+1']), '-S', '-symbols').text('o_0.prop')).to.not.contain('optLevel');
   });
+
+  it('"sycl-grf-size" of the first entry point that has one, before optLevel; a value that is not a number is an error at the function', () => {
+    const grf = (attrs: string[]): string =>
+      'target triple = "spir64-unknown-unknown"\n' + attrs.map((a, i) => `define spir_kernel void @k${i}() #${i} {\n  ret void\n}\nattributes #${i} = { "sycl-module-id"="a.cpp" ${a} }\n`).join('');
+    expect(run(grf(['"sycl-optlevel"="1"', '"sycl-grf-size"="256" "sycl-optlevel"="1"']), '-S', '-symbols').text('o_0.prop')).to.contain('[SYCL/misc properties]\nsycl-grf-size=1|256\noptLevel=1|1\n');
+    expect(() => run(grf(['"sycl-grf-size"="big"']), '-S', '-symbols')).to.throw(IrSyntaxError, /sycl-grf-size/).with.property('line', 2);
+  });
 });
 
 describe('post-link: !sycl_registered_kernels and [SYCL/registered kernels] (cleanupSYCLRegisteredKernels)', () => {

@@ -36,7 +36,7 @@ import { globalDce, ReferenceGraph } from './module-view.js';
 import { cleanUsedLists } from './used-lists.js';
 import type { PostLinkOptions } from './options.js';
 import { deviceLibReqMask, deviceRequirements, kernelProgramMetadata } from './image-requirements.js';
-import { kernelParamOptInfo, optLevelOf } from './kernel-param-opt.js';
+import { grfSizeOf, kernelParamOptInfo, optLevelOf } from './runtime-info.js';
 import { registeredKernels } from './registered-kernels.js';
 import { functionAttributes, groupClosure, groupEntryPoints, splitRoots, virtualFunctionCleanup, virtualFunctionSets, type EntryPointGroup } from './split.js';
 
@@ -82,7 +82,6 @@ export interface PostLinkResult {
  * does not (intel/llvm:llvm/lib/SYCLLowerIR/ComputeModuleRuntimeInfo.cpp reads them).
  */
 const UNIMPLEMENTED_ATTRIBUTES: ReadonlyMap<string, string> = new Map([
-  ['sycl-grf-size', '[SYCL/misc properties] the GRF size'],
   ['sycl-register-alloc-mode', '[SYCL/misc properties] the register allocation mode'],
 ]);
 const UNIMPLEMENTED_CALLEES: ReadonlyMap<string, string> = new Map([['__devicelib_assert_fail', '[SYCL/assert used]']]);
@@ -102,9 +101,12 @@ function unimplementedProperties(m: LModule): string[] {
   return [...found].map(([what, why]) => `sycl-post-link would also write ${what} (${why}); not implemented here (docs/post-link.md)`);
 }
 
-/** The `[SYCL/misc properties]` computeModuleProperties writes (of those implemented): `optLevel`. */
-function miscOf(optLevel: number | undefined): [string, PropertyValue][] {
-  return optLevel === undefined ? [] : [['optLevel', uint32(optLevel >>> 0)]];
+/** The `[SYCL/misc properties]` computeModuleProperties writes before the device globals (of those implemented), in its order. */
+function miscOf(grfSize: number | undefined, optLevel: number | undefined): [string, PropertyValue][] {
+  const out: [string, PropertyValue][] = [];
+  if (grfSize !== undefined) out.push(['sycl-grf-size', uint32(grfSize)]);
+  if (optLevel !== undefined) out.push(['optLevel', uint32(optLevel >>> 0)]);
+  return out;
 }
 
 /** Bytes as a string of the same code units (ISO-8859-1): the codec's decodeLatin1. */
@@ -248,13 +250,14 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
       const exported = opts.emitExportedSymbols ? group.entries.filter((f) => final.names.has(f.name) && f.cc === 'spir_func' && functionAttributes(m, f).every((a) => a.key !== 'indirectly-callable')).map((f) => utf8Name(f.name)) : [];
       // Function::deleteBody cleared the deleted virtual functions' metadata attachments.
       const withMetadata = virtualFns.bodyDeleted.length ? final.functions.filter((f) => !edits.bodyDeleted.has(f)) : final.functions;
+      const imageEntries = group.entries.filter((f) => final.names.has(f.name));
       const registry = buildRegistry({
         devicelibReqMask: deviceLibReqMask(m, final.functions),
         deviceRequirements: deviceRequirements(m, withMetadata, group.entries.filter((f) => final.names.has(f.name))),
         ...(lowering ? { specConstants: { ...lowering, constants: lowering.constants.map((c) => ({ ...c, name: utf8Name(c.name) })) } } : {}),
         specConstantsMet: met && mode !== 'default_values',
         ...(opts.emitParamInfo ? { kernelParamOpt: kernelParamOptInfo(m, final.functions, (f) => utf8Name(f.name)) } : {}),
-        miscProperties: miscOf(optLevelOf(group.entries.filter((f) => final.names.has(f.name)), (f) => functionAttributes(m, f).find((a) => a.key === 'sycl-optlevel')?.value)),
+        miscProperties: miscOf(grfSizeOf(m, imageEntries), optLevelOf(m, imageEntries)),
         exportedSymbols: exported,
         emitProgramMetadata: opts.emitProgramMetadata,
         kernelProgramMetadata: opts.emitProgramMetadata ? kernelProgramMetadata(m, withMetadata) : [],

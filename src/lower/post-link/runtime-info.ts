@@ -1,4 +1,7 @@
 /**
+ * Properties of computeModuleProperties read off the IR (intel/llvm:llvm/lib/SYCLPostLink/ComputeModuleRuntimeInfo.cpp):
+ * `[SYCL/kernel param opt]` and the `sycl-grf-size` and `optLevel` entries of `[SYCL/misc properties]`.
+ *
  * `[SYCL/kernel param opt]` of `-emit-param-info`: for each function with an omitted-arguments
  * attachment, one bit per argument the front end emitted, set where dead argument elimination
  * removed it. Read from the IR as sycl-post-link reads it; nothing is optimised here:
@@ -21,6 +24,7 @@ import { byteArray, type PropertySet } from '../../props/model.js';
 import { IrSyntaxError } from '../llvm-ir/parse/errors.js';
 import type { LFunction, LModule } from '../llvm-ir/parse/model.js';
 import { fnMd, mdOperands } from './image-requirements.js';
+import { functionAttributes } from './split.js';
 
 /**
  * `optLevel` of `[SYCL/misc properties]`: the `"sycl-optlevel"` of the first entry point whose value
@@ -29,15 +33,40 @@ import { fnMd, mdOperands } from './image-requirements.js';
  * the split has already separated kernels of different levels). Undefined when none has one, or
  * when that value is -1 (the loop's own "none").
  */
-export function optLevelOf(entries: readonly LFunction[], attribute: (f: LFunction) => string | undefined): number | undefined {
+export function optLevelOf(m: LModule, entries: readonly LFunction[]): number | undefined {
   for (const f of entries) {
-    const v = attribute(f);
+    const v = attributeValue(m, f, 'sycl-optlevel');
     if (v === undefined || !/^-?[0-9]+$/.test(v)) continue;
     const n = Number(v);
     // The first that reads ends the search; -1 is the "none" value of the loop, so it writes nothing.
     if (n >= -(2 ** 31) && n < 2 ** 31 && Number.isSafeInteger(n)) return n === -1 ? undefined : n;
   }
   return undefined;
+}
+
+/**
+ * `sycl-grf-size` of `[SYCL/misc properties]`: the `"sycl-grf-size"` of the first entry point that
+ * has one (any_of over the entry points, ComputeModuleRuntimeInfo.cpp@09168482), read as a decimal
+ * `uint32_t` (getAttributeAsInteger; a value that is not one stops LLVM with an assertion: an error
+ * here). Undefined when no entry point has the attribute.
+ */
+export function grfSizeOf(m: LModule, entries: readonly LFunction[]): number | undefined {
+  for (const f of entries) {
+    const v = attributeValue(m, f, 'sycl-grf-size');
+    if (v === undefined) continue;
+    if (!/^[0-9]+$/.test(v) || Number(v) > 0xffffffff) {
+      const t = m.tokens.get(f.headerFrom)!;
+      throw new IrSyntaxError(`"sycl-grf-size"="${v}" of @${f.name} is not a 32-bit unsigned number`, t.line, t.column, 'FORMAT', t.start);
+    }
+    return Number(v);
+  }
+  return undefined;
+}
+
+/** The value of function attribute `key` of `f` (its groups' and its own), undefined when it has none. */
+function attributeValue(m: LModule, f: LFunction, key: string): string | undefined {
+  const a = functionAttributes(m, f).find((x) => x.key === key);
+  return a === undefined ? undefined : (a.value ?? '');
 }
 
 /** The attachments that carry the omitted-argument bits: current intel/llvm's, then the older name. */
