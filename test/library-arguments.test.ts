@@ -7,6 +7,7 @@
  */
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
+import { runInNewContext } from 'node:vm';
 import * as api from '../src/index.js';
 import '../src/node/index.js';
 
@@ -23,7 +24,9 @@ function otherForms(b: Uint8Array): unknown[] {
 
 /** A value comparable across calls (Maps and typed arrays as plain data). */
 function plain(v: unknown): unknown {
-  return JSON.parse(JSON.stringify(v, (_k, x: unknown) => (x instanceof Map ? [...x] : ArrayBuffer.isView(x) ? [...new Uint8Array(x.buffer, x.byteOffset, x.byteLength)] : typeof x === 'bigint' ? `${x}n` : x)));
+  // (A Buffer is serialised by its toJSON before the replacer sees it: its data is the bytes.)
+  const isBufferJson = (x: unknown): x is { data: number[] } => typeof x === 'object' && x !== null && (x as { type?: unknown }).type === 'Buffer' && Array.isArray((x as { data?: unknown }).data);
+  return JSON.parse(JSON.stringify(v, (_k, x: unknown) => (x instanceof Map ? [...x] : ArrayBuffer.isView(x) ? [...new Uint8Array(x.buffer, x.byteOffset, x.byteLength)] : isBufferJson(x) ? x.data : typeof x === 'bigint' ? `${x}n` : x)));
 }
 
 const NOT_BYTES: unknown[] = [5, {}, null, undefined, [1, 2, 3], true];
@@ -51,6 +54,12 @@ describe('library arguments: bytes in any form, or a typed error', () => {
     { name: 'readLlvmPropertiesJson', input: api.writeLlvmPropertiesJson(small).json, call: (x) => api.readLlvmPropertiesJson(x).registry },
     { name: 'looksLikeIrText', input: new TextEncoder().encode(ir), call: (x) => api.looksLikeIrText(x, true) },
     { name: 'inspectIrText', input: new TextEncoder().encode(ir), call: (x) => api.renderInspect(api.inspectIrText(x)) },
+    // Names beyond ASCII: read one character per byte whatever the form of the bytes.
+    { name: 'lowerIrModule', input: bytesOf('testdata/lower/non-ascii-names.ll'), call: (x) => api.writeRegistry(api.lowerIrModule(x).registry) },
+    { name: 'memorySource', input: prop, call: (x) => api.memorySource(x).read(2, 5) },
+    { name: 'memoryBlob', input: prop, call: (x) => api.memoryBlob(x).slice(1, 4) },
+    { name: 'byteArray', input: prop, call: (x) => api.byteArray(x) },
+    { name: 'scanForOffloadBinaries', input: ob, call: (x) => api.scanForOffloadBinaries(x).found.map((f) => f.offset) },
   ];
 
   for (const c of cases) {
@@ -74,6 +83,37 @@ describe('library arguments: bytes in any form, or a typed error', () => {
     expect(api.renderInspect(api.inspectIrText(ir))).to.equal(api.renderInspect(api.inspectIrText(new TextEncoder().encode(ir))));
   });
 
+  it('a string beyond ASCII is its UTF-8 text; a lone surrogate is the byte it escapes (U+DC80..U+DCFF) or an ArgumentError', () => {
+    // é and € as UTF-8, in a key and a value: the same registry as from the bytes.
+    const text = new TextDecoder().decode(api.writeRegistry(new Map([['s', new Map([['clé', api.byteArray(new TextEncoder().encode('€'))]])]])));
+    expect(text).to.match(/^\[s\]\nclé=2\|/);
+    expect(plain(api.readRegistry(text))).to.deep.equal(plain(api.readRegistry(new TextEncoder().encode(text))));
+    // A key read from bytes that are not UTF-8 (0xFF) comes back as U+DCFF and reads back as 0xFF.
+    const raw = Uint8Array.from([...new TextEncoder().encode('[s]\nk'), 0xff, ...new TextEncoder().encode('=1|1\n')]);
+    const reg = api.readRegistry(raw);
+    const key = [...reg.get('s')!.keys()][0]!;
+    expect(key).to.equal('k\udcff');
+    expect(api.writeRegistry(api.readRegistry(api.decodeText(raw)))).to.deep.equal(raw);
+    expect(() => api.readRegistry('[s]\nk\ud800=1|1\n')).to.throw(api.ArgumentError, /lone surrogate U\+D800/);
+    expect(() => api.readPropsJson('{"k": "\udc00"}')).to.throw(api.ArgumentError, /lone surrogate/);
+    // LLVM IR given as a Unicode string: its names are the text, as from the file's bytes.
+    const ll = readFileSync(ROOT + 'testdata/lower/non-ascii-names.ll', 'utf8');
+    expect(api.writeRegistry(api.lowerIrModule(ll).registry)).to.deep.equal(api.writeRegistry(api.lowerIrModule(bytesOf('testdata/lower/non-ascii-names.ll')).registry));
+  });
+
+  it('an ArrayBuffer made in another realm (a vm context) is bytes too', () => {
+    const foreign = runInNewContext('new Uint8Array([0x10, 0xff, 0x10, 0xad]).buffer') as ArrayBuffer;
+    expect(foreign instanceof ArrayBuffer).to.equal(false);
+    expect(api.isOffloadBinary(foreign as never)).to.equal(true);
+  });
+
+  it('decodeStandardBase64 of a string reads its UTF-8 bytes, as LLVM reads the text (message and index)', () => {
+    // 'é' is C3 A9: LLVM prints the first byte as a signed char in %#2.2x, at its byte index.
+    expect(() => api.decodeStandardBase64('QUFBéAA')).to.throw(api.PropertySetError, /^Invalid Base64 character 0xffffffc3 at index 4/);
+    // Lengths count bytes too: 'QUFBéAAA' is 8 characters but 9 bytes.
+    expect(() => api.decodeStandardBase64('QUFBéAAA')).to.throw(api.PropertySetError, /multiple of 4 bytes in length \(9 bytes\)/);
+  });
+
   it('RFC 4648 Base64 round-trips through encodeStandardBase64 and decodeStandardBase64, from a string or its bytes', () => {
     for (const n of [0, 1, 2, 3, 4, 5, 300]) {
       const b = Uint8Array.from({ length: n }, (_, i) => (i * 37 + 11) & 0xff);
@@ -81,7 +121,7 @@ describe('library arguments: bytes in any form, or a typed error', () => {
       expect(api.decodeStandardBase64(text)).to.deep.equal({ bytes: b, canonical: true });
       expect(api.decodeStandardBase64(new TextEncoder().encode(text))).to.deep.equal({ bytes: b, canonical: true });
     }
-    expect(() => api.decodeStandardBase64('AAA\u0100')).to.throw(api.PropertySetError, /U\+0100 at index 3/);
+    expect(() => api.decodeStandardBase64('AA\u0100')).to.throw(api.PropertySetError, /0xffffffc4 at index 2/);
     expect(() => api.encodeBase64('hello' as never)).to.throw(api.ArgumentError);
     expect(() => api.decodeBase64(7 as never)).to.throw(api.ArgumentError);
   });

@@ -242,3 +242,43 @@ export function toHex(b: Uint8Array): string {
 export function isWellFormed(text: string): boolean {
   return !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text);
 }
+
+const utf8Encoder = new TextEncoder();
+
+/**
+ * The UTF-8 bytes of `text`, where a lone low surrogate U+DC80..U+DCFF stands for the byte 0x80..0xFF
+ * it escapes (the "surrogateescape" that the property-set text decoder, src/props/text.ts decodeText,
+ * uses for bytes that are not UTF-8), so such a string encodes back to the bytes it was read from.
+ * Any other lone surrogate has no bytes: `onLone` is told (its code unit and index) and must throw.
+ */
+export function encodeEscapedUtf8(text: string, onLone: (code: number, index: number) => never): Uint8Array {
+  // Fast path: no surrogate code units at all.
+  if (!/[\ud800-\udfff]/.test(text)) return utf8Encoder.encode(text);
+  const parts: number[] = [];
+  let run = '';
+  const flush = (): void => {
+    if (run) for (const b of utf8Encoder.encode(run)) parts.push(b);
+    run = '';
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = i + 1 < text.length ? text.charCodeAt(i + 1) : 0;
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        run += text[i]! + text[i + 1]!;
+        i++;
+        continue;
+      }
+      onLone(c, i);
+    }
+    if (c >= 0xdc00 && c <= 0xdfff) {
+      if (c < 0xdc80 || c > 0xdcff) onLone(c, i);
+      flush();
+      parts.push(c - 0xdc00);
+      continue;
+    }
+    run += text[i]!;
+  }
+  flush();
+  return Uint8Array.from(parts);
+}

@@ -55,6 +55,28 @@ export function rangeArgument(from: unknown, to: unknown, size: number, names: r
   return { from: f, to: t };
 }
 
+/**
+ * What a value is, for a message about an argument or a model field of the wrong kind: `null`,
+ * `undefined`, the type of a primitive (`number`, `string`), `an array`, `a plain object`, or the
+ * class of any other object with its article (`a Map`, `an ArrayBuffer`).
+ */
+export function describeValue(v: unknown): string {
+  if (v === null) return 'null';
+  if (typeof v !== 'object') return typeof v;
+  if (Array.isArray(v)) return 'an array';
+  const name = (v as { constructor?: { name?: unknown } }).constructor?.name;
+  if (typeof name !== 'string' || name === '' || name === 'Object') return 'a plain object';
+  return `${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name}`;
+}
+
+/**
+ * `value` as a message shows an option it cannot honour: a string quoted, and called a string when
+ * it looks like the number that was meant (`'2' (a string)`); other values as they print.
+ */
+export function shownValue(value: unknown): string {
+  return typeof value === 'string' ? `'${value}'${/^\d+$/.test(value) ? ' (a string)' : ''}` : String(value);
+}
+
 /** `value` when it is a whole number from `min` to 2^53 - 1, else an {@link ArgumentError} naming `what`. */
 export function wholeNumberArgument(value: unknown, what: string, min = 0): number {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min) {

@@ -3,7 +3,8 @@
  * reads (headers and metadata only; image bytes on demand) while an in-memory buffer is read with
  * zero-copy `subarray` views. The Node file source lives at the edge (src/node/file-source.ts).
  */
-import { ArgumentError, DecodeError } from './errors.js';
+import { ArgumentError, DecodeError, describeValue } from './errors.js';
+import { encodeEscapedUtf8 } from './bytes.js';
 
 /** Random access to an input's bytes: memory or a file read on demand (the readers' only view of their input). */
 export interface ByteSource {
@@ -24,7 +25,8 @@ export interface ByteSource {
 }
 
 /** A source over bytes in memory (reads are zero-copy views). */
-export function memorySource(bytes: Uint8Array): ByteSource {
+export function memorySource(input: Uint8Array): ByteSource {
+  const bytes = toBytes(input);
   return { size: bytes.length, bytes, read: (offset, length) => bytes.subarray(offset, offset + length) };
 }
 
@@ -34,18 +36,12 @@ export function sliceSource(src: ByteSource, offset: number, size: number): Byte
   return { size, read: (o, n) => src.read(offset + o, n) };
 }
 
-/** What a value is, for an argument error (`null`, `string`, `ArrayBuffer`, …). */
-function kindOf(v: unknown): string {
-  if (v === null) return 'null';
-  if (typeof v !== 'object') return typeof v;
-  const name = (v as { constructor?: { name?: unknown } }).constructor?.name;
-  return typeof name === 'string' && name !== '' ? `a ${name}` : 'an object';
-}
-
 /** The bytes of a Uint8Array, an ArrayBuffer (or SharedArrayBuffer) or any view of one, in place; else undefined. */
 function bytesOf(v: unknown): Uint8Array | undefined {
   if (v instanceof Uint8Array) return v;
-  if (v instanceof ArrayBuffer || (typeof SharedArrayBuffer !== 'undefined' && v instanceof SharedArrayBuffer)) return new Uint8Array(v);
+  // (By tag, not instanceof: a buffer from another realm — a vm context, an iframe — is one too.)
+  const tag = Object.prototype.toString.call(v);
+  if (tag === '[object ArrayBuffer]' || tag === '[object SharedArrayBuffer]') return new Uint8Array(v as ArrayBuffer);
   if (ArrayBuffer.isView(v)) return new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
   return undefined;
 }
@@ -59,18 +55,24 @@ function bytesOf(v: unknown): Uint8Array | undefined {
 export function toBytes(input: Uint8Array, what = 'the input'): Uint8Array {
   const b = bytesOf(input);
   if (b) return b;
-  throw new ArgumentError(`${what} must be bytes (a Uint8Array, an ArrayBuffer or a view of one), not ${kindOf(input)}`);
+  throw new ArgumentError(`${what} must be bytes (a Uint8Array, an ArrayBuffer or a view of one), not ${describeValue(input)}`);
 }
 
 /**
- * Text input as bytes: a string is its UTF-8 encoding, anything else as {@link toBytes}. For the
+ * Text input as bytes: a string is its UTF-8 encoding (a lone surrogate U+DC80..U+DCFF is the byte
+ * it escapes, as the property-set text decoder writes one; any other lone surrogate is an
+ * {@link ArgumentError}, not a replacement character), anything else as {@link toBytes}. For the
  * readers of text formats (property-set text, JSON, LLVM IR), which read files as bytes.
  */
 export function toTextBytes(input: Uint8Array | string, what = 'the input'): Uint8Array {
-  if (typeof input === 'string') return new TextEncoder().encode(input);
+  if (typeof input === 'string') {
+    return encodeEscapedUtf8(input, (code, i) => {
+      throw new ArgumentError(`${what} has a lone surrogate U+${code.toString(16).toUpperCase()} at index ${i}: it is no text (UTF-8 has no bytes for it)`);
+    });
+  }
   const b = bytesOf(input);
   if (b) return b;
-  throw new ArgumentError(`${what} must be text (a string) or its bytes (a Uint8Array, an ArrayBuffer or a view of one), not ${kindOf(input)}`);
+  throw new ArgumentError(`${what} must be text (a string) or its bytes (a Uint8Array, an ArrayBuffer or a view of one), not ${describeValue(input)}`);
 }
 
 /** `input` as a source (bytes are wrapped with memorySource). */
@@ -80,7 +82,7 @@ export function toSource(input: Uint8Array | ByteSource): ByteSource {
   if (bytes) return memorySource(bytes);
   const loose = input as unknown;
   if (typeof loose === 'object' && loose !== null && typeof (loose as ByteSource).read === 'function' && Number.isSafeInteger((loose as ByteSource).size) && (loose as ByteSource).size >= 0) return loose as ByteSource;
-  throw new ArgumentError(`the input must be bytes (a Uint8Array, an ArrayBuffer or a view of one) or a ByteSource, not ${kindOf(loose)}`);
+  throw new ArgumentError(`the input must be bytes (a Uint8Array, an ArrayBuffer or a view of one) or a ByteSource, not ${describeValue(loose)}`);
 }
 
 /** Read a checked range: raises DecodeError (not RangeError) when it does not fit. */
@@ -154,7 +156,8 @@ export function concatBytes(chunks: readonly Uint8Array[]): Uint8Array {
 }
 
 /** A blob from bytes already in memory (for building models by hand). */
-export function memoryBlob(bytes: Uint8Array): BlobRef {
+export function memoryBlob(input: Uint8Array): BlobRef {
+  const bytes = toBytes(input);
   return { offset: undefined, size: bytes.length, bytes: () => bytes, slice: (at, length) => bytes.subarray(at, at + length) };
 }
 
@@ -163,6 +166,11 @@ export function memoryBlob(bytes: Uint8Array): BlobRef {
  * so that a writer can describe a huge output without holding the images (streamed by the Node edge).
  */
 export type Chunk = Uint8Array | BlobRef;
+
+/** Bytes or a blob: something with a whole, non-negative size and its bytes on demand (a writer's input checked as a {@link Chunk}). */
+export function isChunk(c: unknown): c is Chunk {
+  return c instanceof Uint8Array || (typeof c === 'object' && c !== null && Number.isSafeInteger((c as BlobRef).size) && (c as BlobRef).size >= 0 && typeof (c as BlobRef).slice === 'function');
+}
 
 /** Size of a chunk. */
 export function chunkSize(c: Chunk): number {

@@ -14,7 +14,7 @@
  *
  * Portable: no Node APIs.
  */
-import { DecodeError, toSource, type ByteSource, type PathKey, type SpanTree } from '../codec/index.js';
+import { DecodeError, rangeArgument, toSource, type ByteSource, type PathKey, type SpanTree } from '../codec/index.js';
 import { OFFLOAD_BINARY_MAGIC } from '../../formats/offload-binary.js';
 import { readOffloadBinary, type OffloadBinaryModel, type ReadOffloadOptions } from '../offload/read.js';
 
@@ -52,8 +52,7 @@ export interface ScanResult {
 /** Scan `[start, end)` of `src` for OffloadBinaries. */
 export function scanForOffloadBinaries(input: Uint8Array | ByteSource, opts: ScanOptions = {}): ScanResult {
   const src = toSource(input);
-  const start = opts.start ?? 0;
-  const end = opts.end ?? src.size;
+  const { from: start, to: end } = rangeArgument(opts.start, opts.end, src.size, ['start', 'end']);
   const cap = opts.maxCandidates ?? DEFAULT_MAX_SCAN_CANDIDATES;
   const window = Math.max(64, opts.window ?? 1 << 20);
   const exclude = [...(opts.exclude ?? [])].sort((a, b) => a[0] - b[0]);

@@ -114,10 +114,14 @@ export interface RegistryInput {
 /**
  * The property sets of one device image, in the order ComputeModuleRuntimeInfo /
  * sycl-post-link `saveModuleProperties` add them (intel/llvm:llvm/tools/sycl-post-link/
- * sycl-post-link.cpp@676a364f): devicelib req mask, device requirements, spec constants, default values (`all`), kernel param opt, exported symbols, program
- * metadata (`@reqd_work_group_size`, `@reqd_sub_group_size`, `@work_group_num_dim`, `@max_work_group_size`,
- * `@max_linear_work_group_size`, `@global_id_mapping`), device globals (only when non-empty,
- * fact 36), misc properties, virtual functions. Shared by the manifest path and the IR path.
+ * sycl-post-link.cpp@676a364f, intel/llvm:llvm/lib/SYCLPostLink/ComputeModuleRuntimeInfo.cpp@09168482):
+ * devicelib req mask, device requirements, spec constants, default values (`all`), kernel param
+ * opt, exported symbols, program metadata (`@reqd_work_group_size`, `@reqd_sub_group_size`,
+ * `@work_group_num_dim`, `@max_work_group_size`, `@max_linear_work_group_size`,
+ * `@global_id_mapping`), misc properties when `sycl-grf-size` or `optLevel` open the set here,
+ * device globals (only when non-empty, fact 36), `specConstsReplacedWithDefault` (into the misc set
+ * where it is, else a misc set here), virtual functions, registered kernels. Shared by the manifest
+ * path and the IR path.
  */
 export function buildRegistry(r: RegistryInput): PropertySetRegistry {
   const registry: PropertySetRegistry = new Map();

@@ -131,9 +131,7 @@ function arr(v: unknown, path: Path): unknown[] {
  */
 function propertyKey(v: unknown, path: Path): string {
   const s = str(v, path);
-  if (s === '') throw new LowerError('must not be empty', path);
-  if (/[=\r\n\0]/.test(s)) throw new LowerError(`"${s}" cannot be a property key: it contains '=', a line break or NUL`, path);
-  const problem = propertyKeyProblem(s);
+  const problem = propertyKeyProblem(s) ?? (s.includes('\r') ? 'property key contains a carriage return' : undefined);
   if (problem !== undefined) throw new LowerError(`${JSON.stringify(s)} cannot be a property key: ${problem}`, path);
   return s;
 }

@@ -8,7 +8,7 @@
  *   v3 compressed: everything after EntriesOffset (40) is one zlib/zstd stream; InflatedSize is the
  *      uncompressed total; Size = 40 + compressed length; the buffer is zero-padded to 8 after Size.
  */
-import { chunksSize, concatChunks, EncodeError, encodeInto, isWellFormed, Sink, toHex, type BlobRef, type Chunk, type PathKey } from '../codec/index.js';
+import { chunksSize, concatChunks, describeValue, EncodeError, encodeInto, isChunk, isWellFormed, shownValue, Sink, toHex, type BlobRef, type Chunk, type PathKey } from '../codec/index.js';
 import { OFFLOAD_BINARY_ALIGN, OFFLOAD_VERSIONS, OffloadHeaderV3 } from '../../formats/offload-binary.js';
 import type { LayoutPlan } from '../../formats/layout.js';
 import { buildStringTable } from './strtab.js';
@@ -32,13 +32,8 @@ export interface OffloadEntryInput {
 function imageChunks(image: OffloadEntryInput['image'], path: readonly PathKey[]): readonly Chunk[] {
   const chunks = Array.isArray(image) ? image : [image as Chunk];
   // A JavaScript caller is not held to the types: a missing image is an error at its path, not a TypeError.
-  for (const c of chunks) if (!isChunk(c)) throw new EncodeError(`an image must be bytes (a Uint8Array or a blob), got ${c === null ? 'null' : typeof c}`, path);
+  for (const c of chunks) if (!isChunk(c)) throw new EncodeError(imageMessage(c), path);
   return chunks;
-}
-
-/** Bytes or a blob (something with a size and its bytes on demand). */
-function isChunk(c: unknown): c is Chunk {
-  return c instanceof Uint8Array || (typeof c === 'object' && c !== null && Number.isSafeInteger((c as BlobRef).size) && typeof (c as BlobRef).slice === 'function');
 }
 
 /** Options of the OffloadBinary writers. */
@@ -53,9 +48,9 @@ export interface WriteOffloadOptions {
 
 const enc = new TextEncoder();
 
-/** What a value is, for a message (`null`, `number`, …). */
-function kindOf(v: unknown): string {
-  return v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v;
+/** The message for an image of a model or entry that is neither bytes nor a blob (one wording for every writer). */
+export function imageMessage(image: unknown): string {
+  return `an image must be bytes (a Uint8Array) or a blob, not ${describeValue(image)}`;
 }
 
 function stringPairs(s: OffloadEntryInput['strings'], path: readonly PathKey[]): [string, string][] {
@@ -66,13 +61,13 @@ function stringPairs(s: OffloadEntryInput['strings'], path: readonly PathKey[]):
   if (s instanceof Map) list = s.entries();
   else if (typeof (s as Iterable<unknown>)[Symbol.iterator] === 'function' && typeof s !== 'string') list = s as Iterable<readonly [string, string]>;
   else if (typeof s === 'object') list = Object.entries(s as Record<string, string>);
-  else throw new EncodeError(`strings must be a Map, [key, value] pairs or an object, not ${kindOf(s)}`, path);
+  else throw new EncodeError(`strings must be a Map, [key, value] pairs or an object, not ${describeValue(s)}`, path);
   for (const pair of list) {
-    if (!Array.isArray(pair) || pair.length !== 2) throw new EncodeError(`a string entry must be a [key, value] pair, not ${kindOf(pair)}`, path);
+    if (!Array.isArray(pair) || pair.length !== 2) throw new EncodeError(`a string entry must be a [key, value] pair, not ${describeValue(pair)}`, path);
     const [k, v] = pair as [unknown, unknown];
     // A JavaScript caller is not held to the types: what LLVM could not hold is an error at its path.
-    if (typeof k !== 'string') throw new EncodeError(`a string key must be a string, not ${kindOf(k)}`, path);
-    if (typeof v !== 'string') throw new EncodeError(`the value of string key '${k}' must be a string, not ${kindOf(v)}`, [...path, k]);
+    if (typeof k !== 'string') throw new EncodeError(`a string key must be a string, not ${describeValue(k)}`, path);
+    if (typeof v !== 'string') throw new EncodeError(`the value of string key '${k}' must be a string, not ${describeValue(v)}`, [...path, k]);
     if (!isWellFormed(k) || !isWellFormed(v)) throw new EncodeError(`string key '${k}' or its value has a lone surrogate (not UTF-8 text)`, [...path, k]);
     // LLVM keeps StringData in a map: a repeated key replaces the value in place.
     const at = seen.get(k);
@@ -101,10 +96,10 @@ export function writeOffloadBinary(entries: readonly OffloadEntryInput[], opts: 
  */
 export function offloadBinaryChunks(entries: readonly OffloadEntryInput[], opts: WriteOffloadOptions = {}): Chunk[] {
   const version = opts.version ?? 1;
-  if (version !== 1 && version !== 2 && version !== 3) throw new EncodeError(`unsupported OffloadBinary version ${typeof version === 'string' ? `'${version}' (a string)` : String(version)} (1, 2 or 3)`);
-  if (!Array.isArray(entries)) throw new EncodeError(`entries must be an array of entries, not ${kindOf(entries)}`);
+  if (version !== 1 && version !== 2 && version !== 3) throw new EncodeError(`unsupported OffloadBinary version ${shownValue(version)} (1, 2 or 3)`);
+  if (!Array.isArray(entries)) throw new EncodeError(`entries must be an array of entries, not ${describeValue(entries)}`);
   entries.forEach((e: unknown, i) => {
-    if (typeof e !== 'object' || e === null) throw new EncodeError(`an entry must be an object, not ${kindOf(e)}`, ['entries', i]);
+    if (typeof e !== 'object' || e === null) throw new EncodeError(`an entry must be an object, not ${describeValue(e)}`, ['entries', i]);
   });
   if (version === 1 && entries.length !== 1) {
     throw new EncodeError(`an OffloadBinary version 1 holds exactly one entry (got ${entries.length}); write one binary per image`);
@@ -185,7 +180,7 @@ function compressV3(uncompressed: Uint8Array, count: number, kind: Compression, 
     if (e instanceof ZstdUnavailableError) throw new EncodeError(e.message);
     throw e;
   }
-  if (!(payload instanceof Uint8Array)) throw new EncodeError(`the compressor must return the compressed bytes (a Uint8Array), not ${kindOf(payload)}`, ['compressedPayload']);
+  if (!(payload instanceof Uint8Array)) throw new EncodeError(`the compressor must return the compressed bytes (a Uint8Array), not ${describeValue(payload)}`, ['compressedPayload']);
   // A compressor that returned something else than a stream of this kind would make a file no reader inflates.
   if (!startsStream(payload, kind)) throw new EncodeError(`the compressor returned no ${kind} stream (it starts ${toHex(payload.subarray(0, 4)) || 'with nothing'})`, ['compressedPayload']);
   const plan: LayoutPlan = new WeakMap();

@@ -186,7 +186,8 @@ function llvmCharHex(b: number): string {
  * offset = byte index in `text`) whose `llvm` is LLVM's message.
  */
 export function decodeStandardBase64(input: Base64Text): { bytes: Uint8Array; canonical: boolean } {
-  const text = codesOf(input);
+  // A string is read as its UTF-8 bytes, as LLVM reads the text (lengths and indices count bytes).
+  const text = typeof input === 'string' ? toTextBytes(input, 'Base64 text') : codesOf(input);
   const n = text.length;
   if (n % 4 !== 0) {
     const m = 'Base64 encoded strings must be a multiple of 4 bytes in length';
@@ -199,10 +200,6 @@ export function decodeStandardBase64(input: Base64Text): { bytes: Uint8Array; ca
     let quad = 0;
     for (let k = 0; k < 4; k++) {
       const b = text[i + k]!;
-      if (b > 0xff) {
-        const m = `Invalid Base64 character U+${b.toString(16).padStart(4, '0')} at index ${i + k}`;
-        throw new PropertySetError('SYNTAX', m, i + k, m);
-      }
       const v = b === EQ ? (i + k >= n - pad ? 0 : -1) : b < 128 ? DECODE_TABLE[b]! : -1;
       if (v < 0) {
         const m = `Invalid Base64 character ${llvmCharHex(b)} at index ${i + k}`;

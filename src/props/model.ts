@@ -5,6 +5,7 @@
  * Sets and properties keep insertion order (LLVM uses MapVector), so a Map is the model.
  */
 
+import { toBytes } from '../codec/source.js';
 export { PROPERTY_TYPE } from '../../formats/property-sets.js';
 
 /** A property of type 1 (UINT32). */
@@ -40,8 +41,9 @@ export function uint32(value: number): Uint32Property {
 }
 
 /** A BYTE_ARRAY property of `bytes` (bit size `8 x length` unless given). */
-export function byteArray(bytes: Uint8Array, bits: bigint = BigInt(bytes.length) * 8n): ByteArrayProperty {
-  return { type: 2, bytes, bits };
+export function byteArray(input: Uint8Array, bits?: bigint): ByteArrayProperty {
+  const bytes = toBytes(input, 'a byte array');
+  return { type: 2, bytes, bits: bits ?? BigInt(bytes.length) * 8n };
 }
 
 /** A BYTE_ARRAY property holding `text` as UTF-8. */

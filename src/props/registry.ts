@@ -58,10 +58,12 @@ export interface ReadRegistryOptions {
   base?: number;
   /**
    * Decode only `bytes[from, to)` (default: all of it), e.g. one blob of a metadata table without a
-   * view of it; `base` is then the absolute offset of `bytes[from]`.
+   * view of it; `base` is then the absolute offset of `bytes[from]`. Offsets count bytes (of the
+   * UTF-8 text when the input is a string); a range past the text, reversed or not of whole numbers
+   * is an ArgumentError.
    */
   from?: number;
-  /** End of the range to decode (exclusive). */
+  /** End of the range to decode (exclusive; bytes, as `from`). */
   to?: number;
   /**
    * Record each line in this span tree under `parent` (the blob's node): a set header line as

@@ -9,9 +9,9 @@
  */
 import { EncodeError } from '../codec/errors.js';
 import { toBytes } from '../codec/source.js';
+import { encodeEscapedUtf8 } from '../codec/bytes.js';
 
 const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-const encoder = new TextEncoder();
 
 /** Length of the valid UTF-8 sequence starting at `i`, or 0 if the bytes there are not valid UTF-8. */
 function validSequenceLength(b: Uint8Array, i: number): number {
@@ -122,37 +122,9 @@ export function decodeText(input: Uint8Array): string {
 
 /** Inverse of decodeText. Lone surrogates other than U+DC80..U+DCFF cannot be written. */
 export function encodeText(text: string, path: (string | number)[] = []): Uint8Array {
-  // Fast path: no surrogate code units at all.
-  if (!/[\ud800-\udfff]/.test(text)) return encoder.encode(text);
-  const parts: number[] = [];
-  let run = '';
-  const flush = (): void => {
-    if (run) for (const b of encoder.encode(run)) parts.push(b);
-    run = '';
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff) {
-      const d = i + 1 < text.length ? text.charCodeAt(i + 1) : 0;
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        run += text[i]! + text[i + 1]!;
-        i++;
-        continue;
-      }
-      throw new EncodeError(`lone surrogate U+${c.toString(16).toUpperCase()} at index ${i} cannot be written`, path, path.length);
-    }
-    if (c >= 0xdc00 && c <= 0xdfff) {
-      if (c >= 0xdc80 && c <= 0xdcff) {
-        flush();
-        parts.push(c - 0xdc00);
-        continue;
-      }
-      throw new EncodeError(`lone surrogate U+${c.toString(16).toUpperCase()} at index ${i} cannot be written`, path, path.length);
-    }
-    run += text[i]!;
-  }
-  flush();
-  return Uint8Array.from(parts);
+  return encodeEscapedUtf8(text, (code, i) => {
+    throw new EncodeError(`lone surrogate U+${code.toString(16).toUpperCase()} at index ${i} cannot be written`, path, path.length);
+  });
 }
 
 /** True when the string came from (or encodes to) valid UTF-8 without escapes. */

@@ -12,13 +12,13 @@
  * entries, its native entries; string keys in the order sycl_format_version, role, am_index, then
  * ir_type, triple (ir) or arch, triple (native); ImageKind 7, OffloadKind 8.
  */
-import { chunksSize, concatChunks, EncodeError, encodeInto, lookupIn, memoryBlob, place, Sink, type BlobRef, type Chunk, type PathKey } from '../codec/index.js';
+import { chunkSize, chunksSize, concatChunks, EncodeError, encodeInto, isChunk, lookupIn, memoryBlob, place, shownValue, Sink, type Chunk, type PathKey } from '../codec/index.js';
 import type { LayoutPlan } from '../../formats/layout.js';
 import { SyclbinFileHeader, SyclbinHeaderTables, SyclbinV1Layout } from '../../formats/syclbin-v1.js';
 import { SyclbinV2ImagePrefix, V2_FORMAT_VERSION, V2_IMAGE_KIND, V2_KEYS } from '../../formats/syclbin-v2.js';
 import { OFFLOAD_VERSIONS } from '../../formats/offload-binary.js';
 import { IMAGE_KIND, offloadKindValue, numberingForVersion } from '../../formats/kinds.js';
-import { offloadBinaryChunks, type OffloadEntryInput } from '../offload/write.js';
+import { imageMessage, offloadBinaryChunks, type OffloadEntryInput } from '../offload/write.js';
 import type { Compressor } from '../offload/compress.js';
 import { writeRegistry } from '../props/registry.js';
 import { V1_LAYOUTS, v1BlobOrder, type V1Layout } from './v1-order.js';
@@ -63,11 +63,11 @@ export function syclbinChunks(file: SyclbinFile, opts: WriteSyclbinOptions = {})
   const format = opts.format ?? file.version;
   // A JavaScript caller is not held to the types: a version, envelope or layout we do not write,
   // or an option that cannot apply, is an error, not a file written silently without it.
-  if (format !== 1 && format !== 2) throw new EncodeError(`unsupported SYCLBIN version ${shown(format)} (1 or 2)`, opts.format === undefined ? ['version'] : []);
-  if (opts.envelope !== undefined && !ENVELOPE_CHOICES.includes(opts.envelope)) throw new EncodeError(`unknown envelope ${shown(opts.envelope)} (${ENVELOPE_CHOICES.join(', ')})`);
+  if (format !== 1 && format !== 2) throw new EncodeError(`unsupported SYCLBIN version ${shownValue(format)} (1 or 2)`, opts.format === undefined ? ['version'] : []);
+  if (opts.envelope !== undefined && !ENVELOPE_CHOICES.includes(opts.envelope)) throw new EncodeError(`unknown envelope ${shownValue(opts.envelope)} (${ENVELOPE_CHOICES.join(', ')})`);
   checkLayout(opts.layout);
-  if (opts.offloadVersion !== undefined && opts.offloadVersion !== 2 && opts.offloadVersion !== 3) throw new EncodeError(`unsupported offloadVersion ${shown(opts.offloadVersion)} (2 or 3)`);
-  if (opts.formatVersionKey !== undefined && typeof opts.formatVersionKey !== 'boolean') throw new EncodeError(`formatVersionKey must be true or false, not ${shown(opts.formatVersionKey)}`);
+  if (opts.offloadVersion !== undefined && opts.offloadVersion !== 2 && opts.offloadVersion !== 3) throw new EncodeError(`unsupported offloadVersion ${shownValue(opts.offloadVersion)} (2 or 3)`);
+  if (opts.formatVersionKey !== undefined && typeof opts.formatVersionKey !== 'boolean') throw new EncodeError(`formatVersionKey must be true or false, not ${shownValue(opts.formatVersionKey)}`);
   if (format === 2) {
     if (opts.envelope !== undefined && opts.envelope !== 'keep') throw new EncodeError(`envelope '${opts.envelope}' is for version 1 files: a version 2 file is an OffloadBinary of role entries (choose its version with offloadVersion)`);
     if (opts.layout !== undefined) throw new EncodeError('layout is the table order of version 1 files; a version 2 file has none');
@@ -101,14 +101,9 @@ export function syclbinChunks(file: SyclbinFile, opts: WriteSyclbinOptions = {})
   return offloadBinaryChunks([entry], { version, compression, compressor: opts.compressor });
 }
 
-/** `value` for a message: strings quoted and called strings (`'2' (a string)`), other values as they print. */
-function shown(value: unknown): string {
-  return typeof value === 'string' ? `'${value}'${/^\d+$/.test(value) ? ' (a string)' : ''}` : String(value);
-}
-
 /** A v1 layout option must name one of the layouts. */
 function checkLayout(layout: unknown): void {
-  if (layout !== undefined && !V1_LAYOUTS.includes(layout as V1Layout)) throw new EncodeError(`unknown layout ${shown(layout)} (${V1_LAYOUTS.join(' or ')})`);
+  if (layout !== undefined && !V1_LAYOUTS.includes(layout as V1Layout)) throw new EncodeError(`unknown layout ${shownValue(layout)} (${V1_LAYOUTS.join(' or ')})`);
 }
 
 /**
@@ -116,10 +111,8 @@ function checkLayout(layout: unknown): void {
  * plain bytes; anything else is an error at its path, not a TypeError or a NaN size.
  */
 function imageBlob(image: unknown, path: readonly PathKey[]): Blob {
-  if (image instanceof Uint8Array) return { chunk: image, size: image.length };
-  const b = image as BlobRef | null | undefined;
-  if (typeof b === 'object' && b !== null && Number.isSafeInteger(b.size) && b.size >= 0 && typeof b.slice === 'function') return { chunk: b, size: b.size };
-  throw new EncodeError(`an image must be bytes (a Uint8Array) or a blob, not ${image === null ? 'null' : typeof image}`, path);
+  if (!isChunk(image)) throw new EncodeError(imageMessage(image), path);
+  return { chunk: image, size: chunkSize(image) };
 }
 
 /** The bare SYBI image as one buffer. */
@@ -146,7 +139,7 @@ export function sybiChunks(file: SyclbinFile, layout: V1Layout = file.layout ?? 
     const b = writeRegistry(r);
     return { chunk: b, size: b.length };
   };
-  const img = (m: { image: BlobRef }, path: readonly PathKey[]): Blob => imageBlob(m.image, path);
+  const img = (m: { image: unknown }, path: readonly PathKey[]): Blob => imageBlob(m.image, path);
   const global = reg(file.globalMetadata);
   const ams = file.abstractModules.map((am, a) => ({
     md: reg(am.metadata),

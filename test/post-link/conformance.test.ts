@@ -52,10 +52,13 @@ describe('sycl-post-link lit tests (testdata/sycl-post-link, FileCheck-19)', fun
   });
   after(() => rmSync(work, { recursive: true, force: true }));
 
-  it('SOURCES.json lists exactly the copied tests, each with its upstream path and what it checks', () => {
+  it('SOURCES.json lists exactly the copied tests, each with its upstream path (and commit, for an older revision) and what it checks', () => {
     expect(manifest.tests.map((t) => t.file).sort()).to.deep.equal(listLl(ROOT));
     for (const t of manifest.tests) {
-      expect(t.upstream, t.file).to.equal(`llvm/test/tools/sycl-post-link/${t.file}`);
+      // An older revision of a test sits under revisions/<its commit>/ (SOURCES.json says so).
+      const older = /^revisions\/([0-9a-f]{8})\/(.*)$/.exec(t.file);
+      expect(t.upstream, t.file).to.equal(`llvm/test/tools/sycl-post-link/${older ? older[2] : t.file}`);
+      if (older) expect(t.commit, t.file).to.match(new RegExp(`^${older[1]}`));
       expect(t.checks, t.file).to.be.a('string').and.not.equal('');
       if (t.expect === 'xfail') expect(t.reason, t.file).to.be.a('string').and.not.equal('');
     }

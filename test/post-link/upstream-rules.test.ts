@@ -11,8 +11,9 @@ import { expect } from 'chai';
 import { postLink, type PostLinkFileSystem } from '../../src/lower/post-link/driver.js';
 import { parsePostLinkArgs } from '../../src/lower/post-link/options.js';
 import { readRegistry, writeRegistry } from '../../src/props/registry.js';
+import { byteArray, uint32 } from '../../src/props/model.js';
+import { buildRegistry } from '../../src/lower/lower.js';
 import { IrSyntaxError } from '../../src/lower/llvm-ir/parse/errors.js';
-import { LlvmStringDenseMap } from '../../src/offload/densemap-order.js';
 
 /** In-memory files for the library driver. */
 function memFs(text: string): PostLinkFileSystem & { files: Map<string, Uint8Array> } {
@@ -290,17 +291,26 @@ define weak_odr spir_kernel void @SpirKernel2(i8 %arg1, i8 %arg2, i8 %arg3) !${m
 `;
 
 describe('post-link -emit-param-info: [SYCL/kernel param opt]', () => {
-  for (const md of ['sycl_kernel_omit_args', 'spir_kernel_omit_args']) {
-    it(`!${md}: the bits of each kernel, LSB first, with their count (omit_kernel_args.ll's values), in DenseMap order`, () => {
+  // The order of each era: today's DenseMap<StringRef, BitVector> (bucket order with LLVM 19's
+  // hash_value, as docs/post-link.md says), the older std::map (by name).
+  for (const [md, order] of [
+    ['sycl_kernel_omit_args', ['SpirKernel2', 'SpirKernel1']],
+    ['spir_kernel_omit_args', ['SpirKernel1', 'SpirKernel2']],
+  ] as const) {
+    it(`!${md}: the bits of each kernel, LSB first, with their count (omit_kernel_args.ll's values), in ${order.join(', ')} order`, () => {
       const prop = run(KERNELS(md), '-S', '-emit-param-info').text('o_0.prop');
       const set = prop.slice(prop.indexOf('[SYCL/kernel param opt]\n'));
-      // The order LLVM's DenseMap<StringRef, BitVector> iterates (release build hash seed).
-      const order = new LlvmStringDenseMap<number>();
-      for (const k of ['SpirKernel1', 'SpirKernel2']) order.tryEmplace(k, 0);
       const value: Record<string, string> = { SpirKernel1: '2|CAAAAAAAAAQA', SpirKernel2: '2|LAAAAAAAAAgfGA' };
-      expect(set).to.equal('[SYCL/kernel param opt]\n' + order.entries().map(([k]) => `${k}=${value[k]}\n`).join(''));
+      expect(set).to.equal('[SYCL/kernel param opt]\n' + order.map((k) => `${k}=${value[k]}\n`).join(''));
     });
   }
+  it('a bit is the operand zero-extended and cut to 32 bits (static_cast<unsigned>), not zero: i64 4294967296 is clear', () => {
+    const ir = 'target triple = "spir64-unknown-unknown"\ndefine spir_kernel void @k(i32 %a) !sycl_kernel_omit_args !0 {\n  ret void\n}\n!0 = !{i64 4294967296, i8 -1, i1 true}\n';
+    // bits 0, 1, 1: the byte 0b110 with a bit count of 3, as the registry writes that value
+    const want = new TextDecoder().decode(writeRegistry(new Map([['s', new Map([['k', byteArray(Uint8Array.of(0b110), 3n)]])]]))).split('\n')[1];
+    expect(want).to.equal('k=2|DAAAAAAAAAgB');
+    expect(run(ir, '-S', '-emit-param-info').text('o_0.prop')).to.contain(`${want}\n`);
+  });
 
   it('the set is written, empty, when no function has bits; not at all without the flag', () => {
     const ir = 'target triple = "spir64-unknown-unknown"\ndefine spir_kernel void @k() !sycl_kernel_omit_args !0 {\n  ret void\n}\n!0 = !{}\n';
@@ -323,7 +333,13 @@ describe('post-link: [SYCL/misc properties] optLevel', () => {
     'target triple = "spir64-unknown-unknown"\n' +
     levels.map((l, i) => `define spir_kernel void @k${i}() #${i} {\n  ret void\n}\nattributes #${i} = { "sycl-module-id"="a.cpp" "sycl-optlevel"="${l}" }\n`).join('');
 
-  it('the first entry point whose "sycl-optlevel" reads as an int gives the image its optLevel, before specConstsReplacedWithDefault', () => {
+  it('specConstsReplacedWithDefault joins the misc set where optLevel put it (MapVector), after the device globals when alone', () => {
+    const base = { emitProgramMetadata: false, deviceGlobals: [], emitDeviceGlobals: false, specConstsReplacedWithDefault: true } as const;
+    const withLevel = buildRegistry({ ...base, miscProperties: [['optLevel', uint32(2)]] });
+    expect([...withLevel.get('SYCL/misc properties')!.keys()]).to.deep.equal(['optLevel', 'specConstsReplacedWithDefault']);
+    expect([...buildRegistry(base).keys()]).to.deep.equal(['SYCL/misc properties']);
+  });
+  it('the first entry point whose "sycl-optlevel" reads as an int gives the image its optLevel', () => {
     expect(run(ir(['2']), '-S', '-symbols').text('o_0.prop')).to.contain('[SYCL/misc properties]\noptLevel=1|2\n');
     expect(run(ir(['x1', '3']), '-S', '-symbols').text('o_0.prop')).to.contain('optLevel=1|3\n');
     expect(run(ir(['-1', '3']), '-S', '-symbols').text('o_0.prop')).to.not.contain('optLevel');
@@ -358,27 +374,35 @@ ${named}
   const registered = (prop: string): [string, string][] =>
     [...(readRegistry(prop).get('SYCL/registered kernels') ?? new Map())].map(([k, v]) => [k, new TextDecoder().decode((v as { bytes: Uint8Array }).bytes)]);
 
-  it('each output module keeps the pairs of its own functions, in order, and lists them as properties', () => {
+  it('each output module keeps the pairs of its own functions, in order, in a new node, and lists them as properties', () => {
     const out = run(ir('!sycl_registered_kernels = !{!0}\n!0 = !{!1, !2, !3, !4}'), '-S', '-split=source');
     const byModule = [0, 1].map((i) => ({ ir: out.text(`o_${i}.ll`), props: registered(out.text(`o_${i}.prop`)) }));
     const a = byModule.find((x) => x.ir.includes('define spir_kernel void @_Z1av'))!;
     const b = byModule.find((x) => x.ir.includes('define spir_kernel void @_Z1bv'))!;
     expect(a.props).to.deep.equal([['a', '_Z1av']]);
     expect(b.props).to.deep.equal([['b', '_Z1bv']]);
-    expect(a.ir).to.contain('!0 = !{!1}\n').and.not.contain('!2 = ').and.not.contain('!3 = ').and.not.contain('!4 = ');
-    expect(b.ir).to.contain('!0 = !{!2}\n').and.not.contain('!1 = ');
+    // MDNode::get of the kept pairs: a new node (numbered after the module's), the old one unreferenced.
+    expect(a.ir).to.contain('!sycl_registered_kernels = !{!6}\n').and.contain('!6 = !{!1}\n').and.not.match(/^!(0|2|3|4) = /m);
+    expect(b.ir).to.contain('!sycl_registered_kernels = !{!6}\n').and.contain('!6 = !{!2}\n').and.not.match(/^!(0|1|3|4) = /m);
   });
-  it('a name given twice keeps its first value; a module with no pair of its own: no set, an empty node', () => {
+  it('a module keeping every pair keeps the node; a name given twice keeps its first value; no pair of its own: no set, an empty node', () => {
     const one = run(ir('!sycl_registered_kernels = !{!0}\n!0 = !{!1, !5}'), '-S', '-symbols');
     expect(registered(one.text('o_0.prop'))).to.deep.equal([['a', '_Z1av']]);
+    expect(one.text('o_0.ll')).to.contain('!sycl_registered_kernels = !{!0}\n').and.contain('!0 = !{!1, !5}\n');
+    const distinct = run(ir('!sycl_registered_kernels = !{!0}\n!0 = distinct !{!1, !2}'), '-S', '-symbols');
+    expect(distinct.text('o_0.ll')).to.contain('!sycl_registered_kernels = !{!6}\n').and.contain('!6 = !{!1, !2}\n');
     const split = run(ir('!sycl_registered_kernels = !{!0}\n!0 = !{!2}'), '-S', '-split=source');
     const a = [0, 1].find((i) => split.text(`o_${i}.ll`).includes('define spir_kernel void @_Z1av'))!;
     expect(registered(split.text(`o_${a}.prop`))).to.deep.equal([]);
-    expect(split.text(`o_${a}.ll`)).to.contain('!sycl_registered_kernels = !{!0}\n').and.contain('!0 = !{}\n');
+    expect(split.text(`o_${a}.ll`)).to.contain('!sycl_registered_kernels = !{!6}\n').and.contain('!6 = !{}\n');
   });
-  it('with more than one operand no property is written (LLVM writes none); an operand that is not a node is an error at its line', () => {
-    const out = run(ir('!sycl_registered_kernels = !{!0, !6}\n!0 = !{!1, !2}\n!6 = !{}'), '-S', '-symbols');
-    expect(registered(out.text('o_0.prop'))).to.deep.equal([]);
+  it('operands after the first are dropped, its pairs written; what LLVM would stop on is an error at its node', () => {
+    const out = run(ir('!sycl_registered_kernels = !{!0, !6}\n!0 = !{!1, !2}\n!6 = !{!3}'), '-S', '-symbols');
+    expect(registered(out.text('o_0.prop'))).to.deep.equal([['a', '_Z1av'], ['b', '_Z1bv']]);
+    expect(out.text('o_0.ll')).to.contain('!sycl_registered_kernels = !{!0}\n').and.not.match(/^!6 = /m);
     expect(() => run(ir('!sycl_registered_kernels = !{!0}\n!0 = !{!"x"}'), '-S', '-symbols')).to.throw(IrSyntaxError, /must be metadata nodes/).with.property('line', 11);
+    // A pair that is dropped may hold anything; a kept one needs its name to be a string.
+    expect(() => run(ir('!sycl_registered_kernels = !{!0}\n!0 = !{!6, !1}\n!6 = !{i32 1, !"_Z4gonev"}'), '-S', '-symbols')).to.not.throw();
+    expect(() => run(ir('!sycl_registered_kernels = !{!0}\n!0 = !{!6}\n!6 = !{i32 1, !"_Z1av"}'), '-S', '-symbols')).to.throw(IrSyntaxError, /first operand of !6 must be a string/).with.property('line', 12);
   });
 });

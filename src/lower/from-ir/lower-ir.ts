@@ -8,6 +8,7 @@
  * lowered by {@link lowerManifest}, the code the manifest path runs.
  */
 import { decodeLatin1, utf8FromLatin1 } from '../../codec/bytes.js';
+import { toTextBytes } from '../../codec/source.js';
 import { DataLayout } from '../datalayout.js';
 import { LowerError } from '../errors.js';
 import { lowerManifest, type LowerOptions, type LoweringResult } from '../lower.js';
@@ -94,8 +95,9 @@ export function manifestFromIr(m: LModule, mode: SpecConstMode = 'native', emitP
  * (columns count bytes), and names become the text their UTF-8 bytes spell.
  */
 export function lowerIrModule(ir: Uint8Array | string, opts: LowerIrOptions = {}): IrLoweringResult {
-  // ASCII text is its own byte string; anything else is read through its bytes.
-  const text = typeof ir === 'string' ? (/[^\x00-\x7f]/.test(ir) ? decodeLatin1(new TextEncoder().encode(ir)) : ir) : decodeLatin1(ir);
+  // ASCII text is its own byte string; anything else is read through its bytes (toTextBytes: an
+  // ArrayBuffer or view in place, a string as UTF-8).
+  const text = typeof ir === 'string' && !/[^\x00-\x7f]/.test(ir) ? ir : decodeLatin1(toTextBytes(ir, 'the LLVM IR'));
   const m = parseLlvmIr(text);
   const manifest = manifestFromIr(m, opts.mode ?? 'native', Boolean(opts.emitProgramMetadata));
   return { ...lowerManifest(manifest, opts), module: m };

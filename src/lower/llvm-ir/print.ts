@@ -111,6 +111,12 @@ export interface ModuleEdits {
   readonly newGlobals: string[];
   /** Numbered metadata nodes printed with another text (`!N = <text>`), by number. */
   readonly replaceMetadata: Map<string, string>;
+  /**
+   * Named metadata given new operands in place (NamedMDNode::clearOperands + addOperand), by name:
+   * each operand an existing node (`!4`) or a new node of the given references (`['!5', '!6']`,
+   * printed `!{!5, !6}` under a new number), so the references are known without reading text.
+   */
+  readonly replaceNamedMetadata: Map<string, readonly (string | readonly string[])[]>;
   /** Functions printed after every other function and the new declarations (re-created: Function::Create appends). */
   readonly moveToEnd: LFunction[];
   /**
@@ -124,7 +130,7 @@ export interface ModuleEdits {
 
 /** Empty edits. */
 export function newModuleEdits(): ModuleEdits {
-  return { functions: new Map(), newDeclarations: [], newNamedMetadata: [], newGlobals: [], replaceMetadata: new Map(), moveToEnd: [], bodyDeleted: new Set(), externalized: new Set() };
+  return { functions: new Map(), newDeclarations: [], newNamedMetadata: [], newGlobals: [], replaceMetadata: new Map(), replaceNamedMetadata: new Map(), moveToEnd: [], bodyDeleted: new Set(), externalized: new Set() };
 }
 
 /** The editor of `fn`, created on first use. */
@@ -157,6 +163,18 @@ export function printModule(m: LModule, edits: ModuleEdits = newModuleEdits(), m
   const namedLines: string[] = [];
   /** Operands appended to named metadata the module already has (Module::getOrInsertNamedMetadata). */
   const appended = new Map<string, string[]>();
+  /** The operands of named metadata given new ones (edits.replaceNamedMetadata), new nodes numbered in turn. */
+  const replacedOps = new Map<string, string[]>();
+  for (const [name, ops] of edits.replaceNamedMetadata) {
+    replacedOps.set(
+      name,
+      ops.map((op) => {
+        if (typeof op === 'string') return op;
+        newNodes.push(`!{${op.join(', ')}}`);
+        return `!${maxMd + newNodes.length}`;
+      }),
+    );
+  }
   for (const nm of edits.newNamedMetadata) {
     const refs = nm.nodes.map((text) => {
       newNodes.push(text);
@@ -197,7 +215,7 @@ export function printModule(m: LModule, edits: ModuleEdits = newModuleEdits(), m
     prevCat = c;
     if (it.kind === 'function') out.push(edits.bodyDeleted.has(it.fn) ? printDeclarationOf(m, it.fn) : printFunction(m, it.fn, edits.functions.get(it.fn), edits.externalized.has(it.fn)));
     else if (it.kind === 'global') out.push(joinTokens(m.text, m.tokens, it.global.tokFrom, it.global.tokTo, undefined, folds));
-    else if (it.what === 'named-md' && appended.has(it.name!)) out.push(`!${it.name} = !{${[...m.namedMetadata.get(it.name!)!, ...appended.get(it.name!)!].join(', ')}}`);
+    else if (it.what === 'named-md' && (appended.has(it.name!) || replacedOps.has(it.name!))) out.push(`!${it.name} = !{${[...(replacedOps.get(it.name!) ?? m.namedMetadata.get(it.name!)!), ...(appended.get(it.name!) ?? [])].join(', ')}}`);
     else if (it.what === 'md' && edits.replaceMetadata.has(it.name!)) out.push(`!${it.name} = ${edits.replaceMetadata.get(it.name!)!}`);
     else out.push(joinTokens(m.text, m.tokens, it.tokFrom, it.tokTo, undefined, folds));
   }

@@ -19,6 +19,7 @@
  */
 import { SyclbinError } from '../../codec/errors.js';
 import { decodeLatin1, encodeLatin1, utf8FromLatin1 } from '../../codec/bytes.js';
+import { toBytes } from '../../codec/source.js';
 import { writeRegistry } from '../../props/registry.js';
 import { uint32, type PropertyValue } from '../../props/model.js';
 import { lowerDeviceGlobals, verifyNoCrossModuleDeviceGlobalUsage } from '../device-globals.js';
@@ -37,7 +38,7 @@ import { cleanUsedLists } from './used-lists.js';
 import type { PostLinkOptions } from './options.js';
 import { deviceLibReqMask, deviceRequirements, kernelProgramMetadata } from './image-requirements.js';
 import { grfSizeOf, kernelParamOptInfo, optLevelOf } from './runtime-info.js';
-import { registeredKernels } from './registered-kernels.js';
+import { REGISTERED_KERNELS_MD, registeredKernels } from './registered-kernels.js';
 import { functionAttributes, groupClosure, groupEntryPoints, splitRoots, virtualFunctionCleanup, virtualFunctionSets, type EntryPointGroup } from './split.js';
 
 /** The files the driver reads and writes. `-` is standard input / output. */
@@ -133,7 +134,9 @@ function stem(p: string): string {
 }
 
 /** Reads and parses the input module (IR text, or bitcode through `tools.disassemble`). */
-export function readInputModule(bytes: Uint8Array, tools: PostLinkTools, name: string): LModule {
+export function readInputModule(input: Uint8Array, tools: PostLinkTools, name: string): LModule {
+  // (A file system the caller supplies may hand back an ArrayBuffer or a view.)
+  const bytes = toBytes(input, `${name}: the input`);
   let text: string;
   if (isBitcode(bytes)) {
     if (!tools.disassemble) throw new PostLinkError(`${name}: the input is LLVM bitcode; reading it needs llvm-dis (Debian package llvm-19), which is not installed — or pass the .ll text`);
@@ -228,7 +231,7 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
       const final = graph.kept(globalDce(graph, kept, edits, [...compilerUsedRefs.filter((n) => kept.has(n)), ...virtualFns.externalized.map((f) => f.name)]));
       // ModuleDesc::cleanup's cleanupSYCLRegisteredKernels: the pairs of the functions this module has.
       const registered = registeredKernels(m, new Set(final.functions.map((f) => f.name)));
-      if (registered.replace) edits.replaceMetadata.set(registered.replace[0], registered.replace[1]);
+      if (registered.operands) edits.replaceNamedMetadata.set(REGISTERED_KERNELS_MD, registered.operands);
       // The split module prints what it keeps (its entities, the metadata, attribute groups and comdats they use).
       edits.only = graph.itemsKept(final, edits);
       const text = printModule(m, edits, moduleId);
@@ -256,7 +259,7 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
         deviceRequirements: deviceRequirements(m, withMetadata, group.entries.filter((f) => final.names.has(f.name))),
         ...(lowering ? { specConstants: { ...lowering, constants: lowering.constants.map((c) => ({ ...c, name: utf8Name(c.name) })) } } : {}),
         specConstantsMet: met && mode !== 'default_values',
-        ...(opts.emitParamInfo ? { kernelParamOpt: kernelParamOptInfo(m, final.functions, (f) => utf8Name(f.name)) } : {}),
+        ...(opts.emitParamInfo ? { kernelParamOpt: kernelParamOptInfo(m, withMetadata, (f) => utf8Name(f.name)) } : {}),
         miscProperties: miscOf(grfSizeOf(m, imageEntries), optLevelOf(m, imageEntries)),
         exportedSymbols: exported,
         emitProgramMetadata: opts.emitProgramMetadata,

@@ -209,14 +209,14 @@ export function reachableMetadata(m: LModule, keptItems: Iterable<LTopItem>, edi
         }
       }
     } else if (it.what === 'named-md') {
-      for (const r of m.namedMetadata.get(it.name!) ?? []) add(r);
+      // Operands given in place of the module's (edits.replaceNamedMetadata): existing nodes, or the references of new ones.
+      const replaced = edits?.replaceNamedMetadata.get(it.name!);
+      for (const r of replaced ? replaced.flat() : (m.namedMetadata.get(it.name!) ?? [])) add(r);
     }
   }
   while (work.length) {
     const n = work.pop()!;
-    // A node printed with another text (edits.replaceMetadata) reaches what that text names.
-    const replaced = edits?.replaceMetadata.get(n);
-    for (const r of replaced === undefined ? (m.metadata.get(n)?.refs ?? []) : metadataRefsOf(replaced)) add(r);
+    for (const r of m.metadata.get(n)?.refs ?? []) add(r);
   }
   return seen;
 }
@@ -248,11 +248,4 @@ function usedGroupsAndComdats(m: LModule, kept: KeptEntities, edits: ModuleEdits
     for (const b of f.blocks) for (const ins of b.instructions) if (!ed?.deleted.has(ins)) scan(ins.tokFrom, ins.tokTo);
   }
   return { groups, comdats };
-}
-
-/** The `!N` references of metadata text the toolkit wrote (strings `!"…"` skipped). */
-function metadataRefsOf(text: string): string[] {
-  const out: string[] = [];
-  for (const m of text.matchAll(/!"(?:[^"\\]|\\.)*"|!([0-9]+)/g)) if (m[1] !== undefined) out.push(m[1]);
-  return out;
 }

@@ -6,16 +6,21 @@
  * attachment, one bit per argument the front end emitted, set where dead argument elimination
  * removed it. Read from the IR as sycl-post-link reads it; nothing is optimised here:
  * - SYCLKernelParamOptInfoAnalysis::run (intel/llvm:llvm/tools/sycl-post-link/SYCLKernelParamOptInfo.cpp@18e9bde7):
- *   every function of the module with the attachment, its operands `ConstantInt` (bit = zext != 0),
- *   into a `DenseMap<StringRef, BitVector>` (intel/llvm:llvm/include/llvm/SYCLLowerIR/SYCLKernelParamOptInfo.h@4d3ad52e),
- *   so the properties come in that map's bucket order (src/offload/densemap-order.ts);
+ *   every function of the module with the attachment, its operands `ConstantInt`s (bit =
+ *   `static_cast<unsigned>(getZExtValue()) != 0`);
  * - the `EmitKernelParamInfo` block of computeModuleProperties
  *   (intel/llvm:llvm/lib/SYCLPostLink/ComputeModuleRuntimeInfo.cpp@09168482): the set is created even
  *   when no function has bits, a function with none is skipped, and the value is a byte array of the
  *   BitVector's storage (argument i is bit i, least significant first) with the bit count as its size.
- * The attachment is `!sycl_kernel_omit_args` today and was `!spir_kernel_omit_args` in the revisions of
- * the copied tests (omit_kernel_args.ll@36d4d367); a module carries the one its compiler wrote, so both
- * are read.
+ * Two eras, told apart by the attachment's name: `!spir_kernel_omit_args` was read by the
+ * SPIRKernelParamOptInfo of older sycl-post-link into a `std::map<StringRef, BitVector>`
+ * (intel/llvm:llvm/tools/sycl-post-link/SPIRKernelParamOptInfo.h@36d4d367), so its properties come
+ * sorted by name, as omit_kernel_args.ll@36d4d367 checks; `!sycl_kernel_omit_args` by today's, into a
+ * `DenseMap<StringRef, BitVector>` (intel/llvm:llvm/include/llvm/SYCLLowerIR/SYCLKernelParamOptInfo.h@4d3ad52e),
+ * so they come in that map's bucket order, computed with LLVM 19's `hash_value(StringRef)`
+ * (src/offload/densemap-order.ts). LLVM replaced that hash with xxh3 in April 2026
+ * (llvm/llvm-project#194567), which reorders the buckets of intel/llvm revisions that took it in;
+ * the copied upstream test no longer checks the order.
  *
  * Portable: no Node APIs.
  */
@@ -77,22 +82,31 @@ export const OMIT_ARGS_METADATA = ['sycl_kernel_omit_args', 'spir_kernel_omit_ar
  * `name` gives a function's property key (its name as UTF-8 text).
  */
 export function kernelParamOptInfo(m: LModule, functions: readonly LFunction[], name: (f: LFunction) => string): PropertySet {
-  const map = new LlvmStringDenseMap<{ bits: boolean[] }>();
+  const found: { f: LFunction; kind: string }[] = [];
   for (const f of functions) {
     const kind = OMIT_ARGS_METADATA.find((k) => fnMd(f, k) !== undefined);
-    if (kind === undefined) continue;
+    if (kind !== undefined) found.push({ f, kind });
+  }
+  // The older name alone: that era's std::map, by name (StringRef's byte order: the names are byte strings here).
+  const older = found.length > 0 && found.every((x) => x.kind === OMIT_ARGS_METADATA[1]);
+  if (older) found.sort((x, y) => (x.f.name < y.f.name ? -1 : x.f.name > y.f.name ? 1 : 0));
+  const map = new LlvmStringDenseMap<{ bits: boolean[] }>();
+  const inOrder: [string, boolean[]][] = [];
+  for (const { f, kind } of found) {
     const bits = mdOperands(m, fnMd(f, kind)!).map((op) => {
       // cast<ConstantAsMetadata> + cast<ConstantInt>: anything else stops LLVM with an assertion.
       if (op.k !== 'int') {
         const t = m.tokens.get(f.headerFrom)!;
         throw new IrSyntaxError(`!${kind} of @${f.name} must hold integer constants`, t.line, t.column, 'FORMAT', t.start);
       }
-      return op.v !== 0n;
+      // static_cast<unsigned>(getZExtValue()) != 0: zero-extended from its width, then cut to 32 bits.
+      return BigInt.asUintN(32, BigInt.asUintN(op.bits, op.v)) !== 0n;
     });
-    map.tryEmplace(name(f), { bits });
+    if (older) inOrder.push([name(f), bits]);
+    else map.tryEmplace(name(f), { bits });
   }
   const set: PropertySet = new Map();
-  for (const [key, { bits }] of map.entries()) {
+  for (const [key, bits] of older ? inOrder : map.entries().map(([k, v]): [string, boolean[]] => [k, v.bits])) {
     if (bits.length === 0) continue; // "Nothing to add"
     const bytes = new Uint8Array(Math.ceil(bits.length / 8));
     bits.forEach((b, i) => {

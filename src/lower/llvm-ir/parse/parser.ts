@@ -142,7 +142,13 @@ function isDigits(s: string, from = 0): boolean {
   return true;
 }
 
-/** Parses LLVM IR text. Throws {@link IrSyntaxError} with line and column for anything malformed. */
+/**
+ * Parses LLVM IR text given as a byte string: the file's bytes, one character per byte
+ * (`decodeLatin1`), as LLVM reads IR (columns and offsets count bytes; a name's characters are the
+ * UTF-8 bytes it is written in). A Unicode string must be turned into that form first
+ * (`decodeLatin1(toTextBytes(s))`, which `lowerIrModule` and `inspectIrText` do). Throws
+ * {@link IrSyntaxError} with line and column for anything malformed.
+ */
 export function parseLlvmIr(text: string): LModule {
   return new IrParser(text).module();
 }
