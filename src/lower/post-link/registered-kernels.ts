@@ -59,10 +59,9 @@ export function registeredKernels(m: LModule, functions: ReadonlySet<string>): R
   return { properties, operands: [same ? first : kept] };
 }
 
-/** An error at the definition of metadata node `!n` (where LLVM's cast would stop). */
+/** An error at the definition of metadata node `!n` (where LLVM's cast would stop): `n` is a node the module defines (mdOperands read it). */
 function nodeError(m: LModule, n: string, message: string): IrSyntaxError {
-  const node = m.metadata.get(n);
-  if (!node) return new IrSyntaxError(`${message} (it is not defined)`, 1, 1, 'FORMAT', 0);
+  const from = m.metadata.get(n)!.tokFrom;
   const t = m.tokens;
-  return new IrSyntaxError(message, t.lineOf(node.tokFrom), t.columnOf(node.tokFrom), 'FORMAT', t.startOf(node.tokFrom));
+  return new IrSyntaxError(message, t.lineOf(from), t.columnOf(from), 'FORMAT', t.startOf(from));
 }
