@@ -37,6 +37,7 @@ import { globalRefs, joinTokens, parseOperandAt, printLocalName, printType } fro
 import { constantFolds } from '../llvm-ir/constant-folds.js';
 import { editorFor, type FunctionEditor, type ModuleEdits } from '../llvm-ir/print.js';
 import { formatConstValue, formatScalarValue, formatTypedConst } from '../llvm-ir/print-constant.js';
+import { escapeLlvmBytes } from '../llvm-ir/escape.js';
 import { mangleFuncItanium, SPIRV_SPEC_CONSTANT, SPIRV_SPEC_CONSTANT_COMPOSITE } from '../llvm-ir/mangle.js';
 import type { DataLayout } from '../datalayout.js';
 import { LowerError } from '../errors.js';
@@ -603,7 +604,7 @@ export function runSpecConstantsPass(m: LModule, dl: DataLayout, mode: SpecConst
   const dvNodes: string[] = [];
   if (lowering) {
     for (const c of lowering.constants) {
-      const ops = [`!"${escapeMd(c.name)}"`];
+      const ops = [`!"${escapeLlvmBytes(c.name)}"`];
       for (const d of c.descriptors) ops.push(`i32 ${d.id === PADDING_ID ? -1 : d.id}`, `i32 ${d.offset}`, `i32 ${d.size}`);
       scNodes.push(`!{${ops.join(', ')}}`);
       if (c.emulation && c.emulation.paddingBefore) dvNodes.push(`!{[${c.emulation.paddingBefore} x i8] zeroinitializer}`);
@@ -612,16 +613,6 @@ export function runSpecConstantsPass(m: LModule, dl: DataLayout, mode: SpecConst
   }
   edits.newNamedMetadata.push({ name: 'sycl.specialization-constants', nodes: scNodes }, { name: 'sycl.specialization-constants-default-values', nodes: dvNodes });
   return { ...(lowering ? { lowering } : {}), uses, modified: uses.length > 0 };
-}
-
-function escapeMd(s: string): string {
-  if (!/[\x00-\x1f"\\\x7f-\uffff]/.test(s)) return s;
-  let out = '';
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    out += c === 0x22 || c === 0x5c || c < 0x20 || c >= 0x7f ? '\\' + c.toString(16).toUpperCase().padStart(2, '0') : s[i];
-  }
-  return out;
 }
 
 export type { LType };

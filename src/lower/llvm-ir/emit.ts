@@ -29,21 +29,12 @@ import { convertFpBits, type ScalarConst } from '../values.js';
 import { deviceGlobalVariable } from '../spirv/device-global-model.js';
 import { mangleFuncItanium, SPIRV_SPEC_CONSTANT, SPIRV_SPEC_CONSTANT_COMPOSITE } from './mangle.js';
 import { appendAll } from '../../codec/arrays.js';
+import { escapeLlvmString } from './escape.js';
 
 /** The default target triple of emitted modules. */
 export const SPIR64_TRIPLE = 'spir64-unknown-unknown';
 
 const PLAIN_NAME = /^[-a-zA-Z$._][-a-zA-Z$._0-9]*$/;
-
-/** LLVM's printEscapedString: `\XX` for `"`, `\` and non-printable bytes (UTF-8). */
-export function escapeLlvmString(s: string): string {
-  let out = '';
-  for (const ch of new TextEncoder().encode(s)) {
-    if (ch === 0x22 || ch === 0x5c || ch < 0x20 || ch >= 0x7f) out += '\\' + ch.toString(16).toUpperCase().padStart(2, '0');
-    else out += String.fromCharCode(ch);
-  }
-  return out;
-}
 
 /** `@name` or `@"quoted name"`. */
 export function formatGlobalName(name: string): string {

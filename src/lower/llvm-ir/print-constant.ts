@@ -10,6 +10,7 @@
  */
 import { typeToString, type IrType } from '../types.js';
 import { bitsToDouble, convertFpBits, type ConstValue, type ScalarConst } from '../values.js';
+import { escapeLlvmBytes } from './escape.js';
 
 /** `%e`-style with at least two exponent digits, as printf prints it. */
 function exp6(x: number): string {
@@ -49,13 +50,11 @@ function formatFp(c: ScalarConst & { kind: 'fp' }): string {
   return '0x' + dbits.toString(16).toUpperCase().padStart(16, '0');
 }
 
-function escapeCString(bytes: readonly number[]): string {
-  let out = '';
-  for (const b of bytes) {
-    if (b >= 0x20 && b < 0x7f && b !== 0x22 && b !== 0x5c) out += String.fromCharCode(b);
-    else out += '\\' + b.toString(16).toUpperCase().padStart(2, '0');
-  }
-  return out;
+/** The bytes of an `[N x i8]` constant's elements as a byte string (one character per byte). */
+function byteString(elements: readonly ConstValue[]): string {
+  let s = '';
+  for (const e of elements) s += String.fromCharCode(Number((e as { value: bigint }).value) & 0xff);
+  return s;
 }
 
 /** The value text of a constant (without its type), as AsmWriter writes it. */
@@ -71,7 +70,7 @@ export function formatConstValue(c: ConstValue): string {
     case 'aggregate': {
       const t = c.type;
       if (t.kind === 'array' && t.element.kind === 'int' && t.element.bits === 8 && c.elements.every((e) => e.kind === 'int')) {
-        return `c"${escapeCString(c.elements.map((e) => Number((e as { value: bigint }).value)))}"`;
+        return `c"${escapeLlvmBytes(byteString(c.elements))}"`;
       }
       const inner = c.elements.map(formatTypedConst).join(', ');
       if (t.kind === 'struct') return t.packed ? `<{ ${inner} }>` : `{ ${inner} }`;
