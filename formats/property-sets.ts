@@ -16,6 +16,7 @@ export const SET = {
   MISC_PROPERTIES: 'SYCL/misc properties',
   ASSERT_USED: 'SYCL/assert used',
   EXPORTED_SYMBOLS: 'SYCL/exported symbols',
+  KERNEL_NAMES: 'SYCL/kernel names',
   IMPORTED_SYMBOLS: 'SYCL/imported symbols',
   DEVICE_GLOBALS: 'SYCL/device globals',
   DEVICE_REQUIREMENTS: 'SYCL/device requirements',
@@ -161,6 +162,7 @@ export const SET_SCHEMAS: readonly SetSchema[] = [
   },
   { name: SET.ASSERT_USED, meaning: 'kernels that use assert', rules: [any('uint32', 'kernel uses assert')] },
   { name: SET.EXPORTED_SYMBOLS, meaning: 'exported functions', rules: [any('uint32', 'exported')] },
+  { name: SET.KERNEL_NAMES, meaning: 'kernels of the image', rules: [any('uint32', 'kernel')] },
   { name: SET.IMPORTED_SYMBOLS, meaning: 'imported functions', rules: [any('uint32', 'imported')] },
   {
     name: SET.DEVICE_GLOBALS,

@@ -113,6 +113,51 @@ describe('syclbin post-link command line', function () {
     expect((await cli(['--ir-output-only', '-split=kernel', '-spec-const=native', 'x.ll'], dir)).err).to.contain("-split=kernel can't be used with -ir-output-only");
   });
 
+  it('-emit-kernel-names alone is an action; it and -embed-aux-info-as-metadata are refused with -ir-output-only', async () => {
+    writeFileSync(join(dir, 'kn.ll'), 'define spir_kernel void @k() {\n  ret void\n}\ndefine spir_func void @f() #0 {\n  ret void\n}\nattributes #0 = { "sycl-module-id"="a.cpp" }\n');
+    const r = await cli(['-emit-kernel-names', 'kn.ll', '-o', 'kn.table'], dir);
+    expect(r.code, r.err).to.equal(0);
+    // The kernel only: SYCL_EXTERNAL @f is an entry point but not a kernel (hasKernelCallingConv).
+    expect(readFileSync(join(dir, 'kn_0.prop'), 'utf8')).to.contain('[SYCL/kernel names]\nk=1|1\n').and.not.contain('f=1|1');
+    for (const opt of ['-emit-kernel-names', '-embed-aux-info-as-metadata']) {
+      const bad = await cli(['--ir-output-only', '-spec-const=native', opt, 'kn.ll', '-o', 'x.ll'], dir);
+      expect(bad.code, opt).to.equal(1);
+      expect(bad.err).to.contain(`error: ${opt} can't be used with -ir-output-only`);
+    }
+  });
+
+  it('-embed-aux-info-as-metadata: the embedded texts read back through llvm-as-22 | llvm-dis-22 unchanged (quotes, backslashes, UTF-8 in names)', async () => {
+    const as = tool('llvm-as-22', 'llvm-22');
+    const dis = tool('llvm-dis-22', 'llvm-22');
+    // A kernel whose name needs quoting and escaping, and a spec constant whose symbolic ID has a quote, a backslash and UTF-8.
+    const ir = `target datalayout = "${DL}"
+target triple = "spir64-unknown-unknown"
+%class.sid = type { i32 }
+@id = private unnamed_addr constant [9 x i8] c"a\\22b\\5Cc\\C3\\A9d\\00", align 1
+@sid = internal addrspace(1) constant %class.sid { i32 7 }, align 4
+define spir_kernel void @"k\\22\\5C\\C3\\A9"() #0 {
+  %v = call spir_func i32 @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_(ptr addrspace(4) addrspacecast (ptr @id to ptr addrspace(4)), ptr addrspace(4) addrspacecast (ptr addrspace(1) @sid to ptr addrspace(4)), ptr addrspace(4) null)
+  ret void
+}
+declare spir_func i32 @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_(ptr addrspace(4), ptr addrspace(4), ptr addrspace(4))
+attributes #0 = { "sycl-module-id"="a.cpp" }
+`;
+    writeFileSync(join(dir, 'emb.ll'), ir);
+    const r = await cli(['-spec-const=native', '-symbols', '-emit-kernel-names', '-embed-aux-info-as-metadata', '-S', 'emb.ll', '-o', 'emb.table'], dir);
+    expect(r.code, r.err).to.equal(0);
+    expect(readFileSync(join(dir, 'emb.table'), 'utf8')).to.equal('[Code]\nemb_0.ll\n');
+    expect(existsSync(join(dir, 'emb_0.prop')) || existsSync(join(dir, 'emb_0.sym'))).to.equal(false);
+    const ours = readFileSync(join(dir, 'emb_0.ll'), 'latin1');
+    const mdLines = (text: string): string[] => text.split('\n').filter((l) => /^!(sycl_properties|sycl_symbol_table) = |^!\d+ = !\{!"\[SYCL|^!\d+ = !\{!"k/.test(l));
+    expect(mdLines(ours)).to.have.length(4);
+    expect(ours).to.contain('[SYCL/specialization constants]\\0Aa\\22b\\\\c\\C3\\A9d=2|');
+    expect(ours).to.contain('[SYCL/kernel names]\\0Ak\\22\\\\\\C3\\A9=1|1\\0A');
+    const bc = spawnSync(as, ['-', '-o', '-'], { input: Buffer.from(ours, 'latin1') });
+    expect(bc.status, bc.stderr.toString()).to.equal(0);
+    const back = spawnSync(dis, ['-', '-o', '-'], { input: bc.stdout });
+    expect(mdLines(back.stdout.toString('latin1'))).to.deep.equal(mdLines(ours));
+  });
+
   it("syclbin lower of a module writes the sets post-link writes for it unsplit (every copied test, both modes): device globals it erases or drops left out, SYCL 1.2.1 emulation's empty sets kept", () => {
     const omitted = new Set(['SYCL/devicelib req mask', 'SYCL/device requirements', 'SYCL/misc properties']);
     let compared = 0;

@@ -26,13 +26,18 @@ Takes the options of intel/llvm's sycl-post-link, with one or two dashes, values
 
 Writes what sycl-post-link writes: with -o X.table the file table ([Code|Properties|Symbols]) and per
 device image X_N.ll (-S) or X_N.bc, X_N.prop and, with -symbols, X_N.sym; with --ir-output-only the
-transformed module alone at -o ('-' = standard output).
+transformed module alone at -o ('-' = standard output); with -embed-aux-info-as-metadata the
+properties and symbols go into each module as !sycl_properties / !sycl_symbol_table instead of
+files, and the table has the Code column only.
 
 Options: -spec-const=native|emulation (old spellings rt|default), --device-globals,
--emit-program-metadata, -emit-exported-symbols, -emit-param-info, -emit-only-kernels-as-entry-points,
--split=kernel|source|auto|none, -symbols, -S, -f, --ir-output-only, -out-dir DIR,
--generate-device-image-default-spec-consts, -properties (older tool's switch; .prop files are always
-written), -reduce-memory-usage (older tool's memory switch; no effect on what is written). Options for work this tool does not do (-lower-esimd, -split-esimd,
+-emit-program-metadata, -emit-exported-symbols, -emit-kernel-names, -emit-param-info,
+-emit-only-kernels-as-entry-points, -split=kernel|source|auto|none, -symbols, -S, -f,
+--ir-output-only, -out-dir DIR, -generate-device-image-default-spec-consts,
+-embed-aux-info-as-metadata, -properties (.prop files are written with or without it, as
+sycl-post-link wrote them before intel/llvm#14220), -reduce-memory-usage (older tool's memory
+switch; no effect on what is written). Options for work this tool does not do (-lower-esimd,
+-split-esimd, -support-dynamic-linking, -emit-imported-symbols,
 -O0..-O3, -debug-only) are refused by name. See docs/post-link.md.`,
   options: {},
   positionals: { min: 0, max: Number.MAX_SAFE_INTEGER },

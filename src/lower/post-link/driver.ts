@@ -33,13 +33,14 @@ import { moduleDataLayout } from '../from-ir/lower-ir.js';
 import type { LFunction, LModule } from '../llvm-ir/parse/model.js';
 import { parseLlvmIr } from '../llvm-ir/parse/parser.js';
 import { newModuleEdits, printModule, type ModuleEdits } from '../llvm-ir/print.js';
+import { escapeLlvmBytes } from '../llvm-ir/escape.js';
 import { globalDce, ReferenceGraph } from './module-view.js';
 import { cleanUsedLists } from './used-lists.js';
 import type { PostLinkOptions } from './options.js';
 import { deviceLibReqMask, deviceRequirements, kernelProgramMetadata } from './image-requirements.js';
 import { grfSizeOf, kernelParamOptInfo, optLevelOf } from './runtime-info.js';
 import { REGISTERED_KERNELS_MD, registeredKernels } from './registered-kernels.js';
-import { functionAttributes, groupClosure, groupEntryPoints, splitRoots, virtualFunctionCleanup, virtualFunctionSets, type EntryPointGroup } from './split.js';
+import { functionAttributes, groupClosure, groupEntryPoints, isKernel, splitRoots, virtualFunctionCleanup, virtualFunctionSets, type EntryPointGroup } from './split.js';
 
 /** The files the driver reads and writes. `-` is standard input / output. */
 export interface PostLinkFileSystem {
@@ -234,11 +235,46 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
       if (registered.operands) edits.replaceNamedMetadata.set(REGISTERED_KERNELS_MD, registered.operands);
       // The split module prints what it keeps (its entities, the metadata, attribute groups and comdats they use).
       edits.only = graph.itemsKept(final, edits);
-      const text = printModule(m, edits, moduleId);
       if (opts.irOutputOnly) {
-        emitIr(text, output);
+        emitIr(printModule(m, edits, moduleId), output);
         return [];
       }
+      const dgs = lowerDeviceGlobals(findDeviceGlobals(m, final.globals).map((g) => ({ ...g, name: utf8Name(g.name), irName: utf8Name(g.irName) })), dl);
+      const imageEntries = group.entries.filter((f) => final.names.has(f.name));
+      // computeModuleProperties: virtual functions are linked another way, not exported.
+      const exported = opts.emitExportedSymbols ? imageEntries.filter((f) => f.cc === 'spir_func' && functionAttributes(m, f).every((a) => a.key !== 'indirectly-callable')).map((f) => utf8Name(f.name)) : [];
+      // Function::deleteBody cleared the deleted virtual functions' metadata attachments.
+      const withMetadata = virtualFns.bodyDeleted.length ? final.functions.filter((f) => !edits.bodyDeleted.has(f)) : final.functions;
+      const properties = writeRegistry(
+        buildRegistry({
+          devicelibReqMask: deviceLibReqMask(m, final.functions),
+          deviceRequirements: deviceRequirements(m, withMetadata, imageEntries),
+          ...(lowering ? { specConstants: { ...lowering, constants: lowering.constants.map((c) => ({ ...c, name: utf8Name(c.name) })) } } : {}),
+          specConstantsMet: met && mode !== 'default_values',
+          ...(opts.emitParamInfo ? { kernelParamOpt: kernelParamOptInfo(m, withMetadata, (f) => utf8Name(f.name)) } : {}),
+          miscProperties: miscOf(grfSizeOf(m, imageEntries), optLevelOf(m, imageEntries)),
+          exportedSymbols: exported,
+          // computeModuleProperties (ComputeModuleRuntimeInfo.cpp@09168482): the entry points with `hasKernelCallingConv`.
+          kernelNames: opts.emitKernelNames ? imageEntries.filter(isKernel).map((f) => utf8Name(f.name)) : [],
+          emitProgramMetadata: opts.emitProgramMetadata,
+          kernelProgramMetadata: opts.emitProgramMetadata ? kernelProgramMetadata(m, withMetadata) : [],
+          deviceGlobals: dgs,
+          emitDeviceGlobals: opts.deviceGlobals,
+          specConstsReplacedWithDefault: mode === 'default_values',
+          registeredKernels: registered.properties.map(([k, v]) => [utf8Name(k), utf8Name(v)]),
+          virtualFunctions: new Map([...virtualFunctionSets(m, final.functions.filter((f) => !f.isDeclaration && !edits.bodyDeleted.has(f)))].map(([k, v]) => [k, utf8Name(v)])),
+        }),
+      );
+      // computeModuleSymbolTable: the entry points' names, one per line (names are byte strings).
+      const symbols = opts.symbols ? group.entries.map((f) => f.name + '\n').join('') : undefined;
+      if (opts.embedAuxInfoAsMetadata) {
+        // -embed-aux-info-as-metadata (intel/llvm#14197; test embed_aux_info_as_metadata.ll@52d12b5f):
+        // the texts the files would hold become one-string nodes of named metadata, after what the
+        // passes added; no .prop or .sym file is written.
+        edits.newNamedMetadata.push({ name: 'sycl_properties', nodes: [`!{!"${escapeLlvmBytes(decodeLatin1(properties))}"}`] });
+        if (symbols !== undefined) edits.newNamedMetadata.push({ name: 'sycl_symbol_table', nodes: [`!{!"${escapeLlvmBytes(symbols)}"}`] });
+      }
+      const text = printModule(m, edits, moduleId);
       // Nothing changed and no -o: sycl-post-link lists the input itself as the code file and says so.
       let irPath: string;
       if (!baseModified && !met && mode !== 'default_values' && opts.output === undefined) {
@@ -248,34 +284,14 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
         irPath = resultName(opts.outputAssembly ? '.ll' : '.bc', fileIndex);
         emitIr(text, irPath);
       }
-      const dgs = lowerDeviceGlobals(findDeviceGlobals(m, final.globals).map((g) => ({ ...g, name: utf8Name(g.name), irName: utf8Name(g.irName) })), dl);
-      // computeModuleProperties: virtual functions are linked another way, not exported.
-      const exported = opts.emitExportedSymbols ? group.entries.filter((f) => final.names.has(f.name) && f.cc === 'spir_func' && functionAttributes(m, f).every((a) => a.key !== 'indirectly-callable')).map((f) => utf8Name(f.name)) : [];
-      // Function::deleteBody cleared the deleted virtual functions' metadata attachments.
-      const withMetadata = virtualFns.bodyDeleted.length ? final.functions.filter((f) => !edits.bodyDeleted.has(f)) : final.functions;
-      const imageEntries = group.entries.filter((f) => final.names.has(f.name));
-      const registry = buildRegistry({
-        devicelibReqMask: deviceLibReqMask(m, final.functions),
-        deviceRequirements: deviceRequirements(m, withMetadata, group.entries.filter((f) => final.names.has(f.name))),
-        ...(lowering ? { specConstants: { ...lowering, constants: lowering.constants.map((c) => ({ ...c, name: utf8Name(c.name) })) } } : {}),
-        specConstantsMet: met && mode !== 'default_values',
-        ...(opts.emitParamInfo ? { kernelParamOpt: kernelParamOptInfo(m, withMetadata, (f) => utf8Name(f.name)) } : {}),
-        miscProperties: miscOf(grfSizeOf(m, imageEntries), optLevelOf(m, imageEntries)),
-        exportedSymbols: exported,
-        emitProgramMetadata: opts.emitProgramMetadata,
-        kernelProgramMetadata: opts.emitProgramMetadata ? kernelProgramMetadata(m, withMetadata) : [],
-        deviceGlobals: dgs,
-        emitDeviceGlobals: opts.deviceGlobals,
-        specConstsReplacedWithDefault: mode === 'default_values',
-        registeredKernels: registered.properties.map(([k, v]) => [utf8Name(k), utf8Name(v)]),
-        virtualFunctions: new Map([...virtualFunctionSets(m, final.functions.filter((f) => !f.isDeclaration && !edits.bodyDeleted.has(f)))].map(([k, v]) => [k, utf8Name(v)])),
-      });
+      const row = [irPath];
+      if (opts.embedAuxInfoAsMetadata) return row;
       const propPath = resultName('.prop', fileIndex);
-      write(propPath, writeRegistry(registry));
-      const row = [irPath, propPath];
-      if (opts.symbols) {
+      write(propPath, properties);
+      row.push(propPath);
+      if (symbols !== undefined) {
         const symPath = resultName('.sym', fileIndex);
-        write(symPath, new TextEncoder().encode(group.entries.map((f) => utf8Name(f.name) + '\n').join('')));
+        write(symPath, latin1Bytes(symbols));
         row.push(symPath);
       }
       return row;
@@ -290,7 +306,7 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
       id++;
     }
   }
-  const titles = ['Code', 'Properties', ...(opts.symbols ? ['Symbols'] : [])];
+  const titles = opts.embedAuxInfoAsMetadata ? ['Code'] : ['Code', 'Properties', ...(opts.symbols ? ['Symbols'] : [])];
   const table = `[${titles.join('|')}]\n` + rows.map((r) => r.join('|') + '\n').join('');
   write(output, new TextEncoder().encode(table));
   return { written, notes, warnings };

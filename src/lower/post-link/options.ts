@@ -5,11 +5,12 @@
  *
  * Supported: `-o`, `-out-dir`, `-S`, `-f`, `-ir-output-only`, `-split=source|kernel|auto`,
  * `-symbols`, `-spec-const=native|emulation` (old spellings `rt` = native, `default` = emulation),
- * `-device-globals`, `-emit-program-metadata`, `-emit-exported-symbols`,
- * `-emit-only-kernels-as-entry-points`, `-generate-device-image-default-spec-consts`, and
- * `-properties` (older sycl-post-link's switch for writing `.prop` files, which are now always
- * written). Options whose work this implementation does not do (ESIMD lowering and splitting,
- * kernel parameter optimisation info, optimisation levels, debug output of an assertions build) are
+ * `-device-globals`, `-emit-program-metadata`, `-emit-exported-symbols`, `-emit-kernel-names`,
+ * `-emit-param-info`, `-emit-only-kernels-as-entry-points`,
+ * `-generate-device-image-default-spec-consts`, `-embed-aux-info-as-metadata`, and `-properties`
+ * (accepted; `.prop` files are always written, as sycl-post-link did before intel/llvm#14220 made
+ * them depend on this switch). Options whose work this implementation does not do (ESIMD lowering
+ * and splitting, dynamic linking, optimisation levels, debug output of an assertions build) are
  * refused by name with {@link PostLinkUsageError}, never ignored.
  */
 import { SyclbinError } from '../../codec/errors.js';
@@ -54,11 +55,19 @@ export interface PostLinkOptions {
   emitExportedSymbols: boolean;
   /** `-emit-param-info`: write `[SYCL/kernel param opt]` from the functions' omitted-argument metadata. */
   emitParamInfo: boolean;
+  /** `-emit-kernel-names`: write `[SYCL/kernel names]` (the entry points with a kernel calling convention). */
+  emitKernelNames: boolean;
+  /**
+   * `-embed-aux-info-as-metadata` (intel/llvm#14197, for thinLTO): each module carries its property
+   * text as `!sycl_properties` and, with `-symbols`, its symbol table as `!sycl_symbol_table`; no
+   * `.prop` or `.sym` file is written and the table has the `Code` column only.
+   */
+  embedAuxInfoAsMetadata: boolean;
   /** `-emit-only-kernels-as-entry-points`: only kernels are entry points (not SYCL_EXTERNAL functions). */
   emitOnlyKernelsAsEntryPoints: boolean;
   /** `-generate-device-image-default-spec-consts`: also write each image with spec constants replaced by their defaults. */
   generateDefaultSpecConsts: boolean;
-  /** `-properties` was given (accepted for older command lines; has no effect). */
+  /** `-properties` was given (accepted; `.prop` files are written either way, as sycl-post-link wrote them before intel/llvm#14220 made them depend on it). */
   legacyProperties: boolean;
   /**
    * `-reduce-memory-usage` (sycl-post-link of 2021–2023: one ValueToValueMapTy shared by all split
@@ -81,7 +90,6 @@ export const UNSUPPORTED_OPTIONS: Readonly<Record<string, string>> = {
   Oz: 'optimisation levels only drive ESIMD lowering, which is not implemented',
   'support-dynamic-linking': 'dynamic linking support is not implemented',
   'emit-imported-symbols': 'imported symbols are not implemented',
-  'emit-kernel-names': 'the SYCL/kernel names property set is not implemented',
 };
 
 /** The boolean flags (cl::opt<bool> in sycl-post-link.cpp) and the option each sets. */
@@ -95,6 +103,8 @@ const BOOL_OPTIONS: ReadonlyMap<string, BoolOption> = new Map<string, BoolOption
   ['emit-program-metadata', 'emitProgramMetadata'],
   ['emit-exported-symbols', 'emitExportedSymbols'],
   ['emit-param-info', 'emitParamInfo'],
+  ['emit-kernel-names', 'emitKernelNames'],
+  ['embed-aux-info-as-metadata', 'embedAuxInfoAsMetadata'],
   ['emit-only-kernels-as-entry-points', 'emitOnlyKernelsAsEntryPoints'],
   ['generate-device-image-default-spec-consts', 'generateDefaultSpecConsts'],
   ['properties', 'legacyProperties'],
@@ -116,6 +126,8 @@ export function parsePostLinkArgs(args: readonly string[]): PostLinkOptions {
     emitProgramMetadata: false,
     emitExportedSymbols: false,
     emitParamInfo: false,
+    emitKernelNames: false,
+    embedAuxInfoAsMetadata: false,
     emitOnlyKernelsAsEntryPoints: false,
     generateDefaultSpecConsts: false,
     legacyProperties: false,
@@ -177,7 +189,7 @@ export function parsePostLinkArgs(args: readonly string[]): PostLinkOptions {
     }
   }
   // Checks of sycl-post-link's main().
-  const anyAction = o.splitGiven || o.specConst !== undefined || o.symbols || o.emitProgramMetadata || o.emitExportedSymbols || o.emitParamInfo || o.deviceGlobals || o.legacyProperties;
+  const anyAction = o.splitGiven || o.specConst !== undefined || o.symbols || o.emitProgramMetadata || o.emitExportedSymbols || o.emitKernelNames || o.emitParamInfo || o.deviceGlobals || o.legacyProperties;
   if (!anyAction) throw new PostLinkUsageError('no actions specified; try --help for usage info');
   const conflicts: [boolean, string][] = [
     [o.splitGiven && o.split !== 'auto', `-split=${o.split}`],
@@ -185,6 +197,10 @@ export function parsePostLinkArgs(args: readonly string[]): PostLinkOptions {
     [o.emitProgramMetadata, '-emit-program-metadata'],
     [o.emitExportedSymbols, '-emit-exported-symbols'],
     [o.emitParamInfo, '-emit-param-info'],
+    [o.emitKernelNames, '-emit-kernel-names'],
+    // Not in the sycl-post-link revisions read (the option's source was not found); refused rather
+    // than ignored: -ir-output-only writes no properties or symbols to embed.
+    [o.embedAuxInfoAsMetadata, '-embed-aux-info-as-metadata'],
     [o.generateDefaultSpecConsts, '-generate-device-image-default-spec-consts'],
   ];
   if (o.irOutputOnly) {
