@@ -100,7 +100,6 @@ describe('syclbin post-link command line', function () {
     for (const [opt, why] of [
       ['-lower-esimd', /ESIMD lowering/],
       ['-split-esimd', /splitting SYCL and ESIMD/],
-      ['-O2', /optimisation levels/],
       ['-debug-only=SpecConst', /assertions build/],
     ] as const) {
       const r = await cli(['-spec-const=native', opt, 'x.ll'], dir);
@@ -109,6 +108,8 @@ describe('syclbin post-link command line', function () {
       expect(r.err).to.match(why);
     }
     expect((await cli(['x.ll'], dir)).err).to.contain('no actions specified');
+    expect((await cli(['-O2', 'x.ll'], dir)).err, '-O2 is no action').to.contain('no actions specified');
+    expect((await cli(['-O2', '-O2', '-split=kernel', 'x.ll'], dir)).err).to.contain('for the -O2 option: may only occur zero or one times!');
     expect((await cli(['-spec-const=bogus', 'x.ll'], dir)).err).to.contain("Cannot find option named 'bogus'");
     expect((await cli(['--ir-output-only', '-split=kernel', '-spec-const=native', 'x.ll'], dir)).err).to.contain("-split=kernel can't be used with -ir-output-only");
   });

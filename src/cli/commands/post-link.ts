@@ -36,9 +36,10 @@ Options: -spec-const=native|emulation (old spellings rt|default), --device-globa
 --ir-output-only, -out-dir DIR, -generate-device-image-default-spec-consts,
 -embed-aux-info-as-metadata, -properties (.prop files are written with or without it, as
 sycl-post-link wrote them before intel/llvm#14220), -reduce-memory-usage (older tool's memory
-switch; no effect on what is written). Options for work this tool does not do (-lower-esimd,
--split-esimd, -support-dynamic-linking, -emit-imported-symbols,
--O0..-O3, -debug-only) are refused by name. See docs/post-link.md.`,
+switch; no effect on what is written), -O0..-O3, -Os, -Oz (they only choose the passes after ESIMD
+lowering: no effect here). Options for work this tool does not do (-lower-esimd, -split-esimd,
+-support-dynamic-linking, -emit-imported-symbols, -debug-only) are refused by name. See
+docs/post-link.md.`,
   options: {},
   positionals: { min: 0, max: Number.MAX_SAFE_INTEGER },
   rawArguments: true,

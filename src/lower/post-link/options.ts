@@ -7,10 +7,11 @@
  * `-symbols`, `-spec-const=native|emulation` (old spellings `rt` = native, `default` = emulation),
  * `-device-globals`, `-emit-program-metadata`, `-emit-exported-symbols`, `-emit-kernel-names`,
  * `-emit-param-info`, `-emit-only-kernels-as-entry-points`,
- * `-generate-device-image-default-spec-consts`, `-embed-aux-info-as-metadata`, and `-properties`
+ * `-generate-device-image-default-spec-consts`, `-embed-aux-info-as-metadata`, `-O0`…`-Oz` (no
+ * effect without ESIMD lowering) and `-properties`
  * (accepted; `.prop` files are always written, as sycl-post-link did before intel/llvm#14220 made
  * them depend on this switch). Options whose work this implementation does not do (ESIMD lowering
- * and splitting, dynamic linking, optimisation levels, debug output of an assertions build) are
+ * and splitting, dynamic linking, debug output of an assertions build) are
  * refused by name with {@link PostLinkUsageError}, never ignored.
  */
 import { SyclbinError } from '../../codec/errors.js';
@@ -75,6 +76,12 @@ export interface PostLinkOptions {
    * wrote for SPIR targets, and this implementation shares nothing between split modules anyway.
    */
   reduceMemoryUsage: boolean;
+  /**
+   * `-O0`…`-O3`, `-Os`, `-Oz` as given. Accepted: sycl-post-link reads them only to choose the passes
+   * after ESIMD lowering (sycl-post-link.cpp `getOptLevel`, used by `lowerEsimdConstructs` alone),
+   * and `-lower-esimd` is refused here, so they change nothing this implementation writes.
+   */
+  optLevels: string[];
 }
 
 /** Options this implementation refuses, with the reason printed. */
@@ -82,12 +89,6 @@ export const UNSUPPORTED_OPTIONS: Readonly<Record<string, string>> = {
   'lower-esimd': 'ESIMD lowering (SYCLLowerESIMDPass, GenX SPIR-V writer adaptor) is not implemented',
   'split-esimd': 'splitting SYCL and ESIMD entry points is not implemented',
   'debug-only': 'debug output exists only in an assertions build of sycl-post-link',
-  O0: 'optimisation levels only drive ESIMD lowering, which is not implemented',
-  O1: 'optimisation levels only drive ESIMD lowering, which is not implemented',
-  O2: 'optimisation levels only drive ESIMD lowering, which is not implemented',
-  O3: 'optimisation levels only drive ESIMD lowering, which is not implemented',
-  Os: 'optimisation levels only drive ESIMD lowering, which is not implemented',
-  Oz: 'optimisation levels only drive ESIMD lowering, which is not implemented',
   'support-dynamic-linking': 'dynamic linking support is not implemented',
   'emit-imported-symbols': 'imported symbols are not implemented',
 };
@@ -111,6 +112,8 @@ const BOOL_OPTIONS: ReadonlyMap<string, BoolOption> = new Map<string, BoolOption
   ['reduce-memory-usage', 'reduceMemoryUsage'],
 ]);
 const VALUE_OPTIONS = new Set(['o', 'out-dir', 'split', 'spec-const']);
+/** The optimisation-level flags (cl::opt<bool> each in sycl-post-link.cpp). */
+const OPT_LEVELS: ReadonlySet<string> = new Set(['O0', 'O1', 'O2', 'O3', 'Os', 'Oz']);
 
 /** Parses sycl-post-link arguments (without the program name). */
 export function parsePostLinkArgs(args: readonly string[]): PostLinkOptions {
@@ -132,6 +135,7 @@ export function parsePostLinkArgs(args: readonly string[]): PostLinkOptions {
     generateDefaultSpecConsts: false,
     legacyProperties: false,
     reduceMemoryUsage: false,
+    optLevels: [],
   };
   let inputGiven = false;
   const seen = new Set<string>();
@@ -150,12 +154,14 @@ export function parsePostLinkArgs(args: readonly string[]): PostLinkOptions {
     const unsupported = UNSUPPORTED_OPTIONS[name] ?? (name.startsWith('debug-only') ? UNSUPPORTED_OPTIONS['debug-only'] : undefined);
     if (unsupported) throw new PostLinkUsageError(`option '-${name}' is not supported by syclbin post-link: ${unsupported}`);
     // Every option of sycl-post-link is a cl::opt (cl::Optional): LLVM's parser refuses a second one.
-    if ((BOOL_OPTIONS.has(name) || VALUE_OPTIONS.has(name)) && seen.has(name)) throw new PostLinkUsageError(`for the -${name} option: may only occur zero or one times!`);
+    if ((BOOL_OPTIONS.has(name) || VALUE_OPTIONS.has(name) || OPT_LEVELS.has(name)) && seen.has(name)) throw new PostLinkUsageError(`for the -${name} option: may only occur zero or one times!`);
     seen.add(name);
     const flag = BOOL_OPTIONS.get(name);
-    if (flag) {
+    if (flag || OPT_LEVELS.has(name)) {
       if (value !== undefined && !/^(true|false|1|0)$/.test(value)) throw new PostLinkUsageError(`for the -${name} option: '${value}' is invalid value for boolean argument! Try 0 or 1`);
-      o[flag] = value === undefined || value === 'true' || value === '1';
+      const on = value === undefined || value === 'true' || value === '1';
+      if (flag) o[flag] = on;
+      else if (on) o.optLevels.push(name);
       continue;
     }
     if (!VALUE_OPTIONS.has(name)) {
