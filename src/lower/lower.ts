@@ -105,6 +105,8 @@ export interface RegistryInput {
    * (`optLevel`), which place the set there; `specConstsReplacedWithDefault` is appended to it.
    */
   readonly miscProperties?: readonly (readonly [string, PropertyValue])[];
+  /** `[SYCL/assert used]`: kernels that reach `__devicelib_assert_fail` (src/lower/post-link/assert-used.ts), written when not empty. */
+  readonly assertUsed?: readonly string[];
   /** `[SYCL/misc properties] specConstsReplacedWithDefault=1|1` (fact 27). */
   readonly specConstsReplacedWithDefault?: boolean;
   /** `[SYCL/virtual functions]` keys and their string values (src/lower/post-link/split.ts virtualFunctionSets), written when not empty. */
@@ -120,7 +122,7 @@ export interface RegistryInput {
  * devicelib req mask, device requirements, spec constants, default values (`all`), kernel param
  * opt, exported symbols, kernel names, program metadata (`@reqd_work_group_size`, `@reqd_sub_group_size`,
  * `@work_group_num_dim`, `@max_work_group_size`, `@max_linear_work_group_size`,
- * `@global_id_mapping`), misc properties when `sycl-grf-size` or `optLevel` open the set here,
+ * `@global_id_mapping`), misc properties when `sycl-grf-size` or `optLevel` open the set here, assert used,
  * device globals (only when non-empty, fact 36), `specConstsReplacedWithDefault` (into the misc set
  * where it is, else a misc set here), virtual functions, registered kernels. Shared by the manifest
  * path and the IR path.
@@ -149,6 +151,12 @@ export function buildRegistry(r: RegistryInput): PropertySetRegistry {
     registry.set(SET.PROGRAM_METADATA, set);
   }
   if (r.miscProperties && r.miscProperties.length > 0) registry.set(SET.MISC_PROPERTIES, new Map(r.miscProperties));
+  if (r.assertUsed && r.assertUsed.length > 0) {
+    const set: PropertySet = new Map();
+    // PropertySet::insert keeps a key's first value: a kernel met twice stays where it was first met.
+    for (const k of r.assertUsed) if (!set.has(k)) set.set(k, uint32(1));
+    registry.set(SET.ASSERT_USED, set);
+  }
   if (r.emitDeviceGlobals && r.deviceGlobals.length > 0) {
     const set: PropertySet = new Map();
     for (const g of r.deviceGlobals) set.set(g.name, byteArray(encodeDeviceGlobalRecord(g)));

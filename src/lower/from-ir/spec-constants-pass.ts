@@ -10,7 +10,7 @@
  *   - for each, its call sites in LLVM use-list order. For a module read by LLParser that is: calls
  *     after the declaration in reverse text order, then calls before it (forward references are
  *     RAUW'd from a placeholder) in text order. After module splitting (CloneModule) every use is
- *     re-created in text order, so the order is reverse text order ({@link UseOrder}).
+ *     re-created in text order, so the order is reverse text order (src/lower/from-ir/use-list-order.ts).
  * Per call: symbolic ID = the string literal behind the name argument (pointer casts and all-zero
  * GEPs stripped, trailing NUL dropped); default = element 0 of the `specialization_id` initializer;
  * type = the `sret` type, the call's type, or (alloca) the default's type.
@@ -45,6 +45,7 @@ import { assignNativeIds, lowerSpecConstants, PADDING_ID, type SpecConstantInput
 import { typeToString, Types, type IrType } from '../types.js';
 import { aggregateElement, nullValue, type ConstValue } from '../values.js';
 import { TypeConverter, toConstValue, type At } from './convert.js';
+import { callSitesOf, useListOrder, type UseOrder } from './use-list-order.js';
 
 /** Triple::isSPIR: the spir / spir64 architectures. */
 export function isSpirTriple(triple: string | undefined): boolean {
@@ -54,8 +55,6 @@ export function isSpirTriple(triple: string | undefined): boolean {
 /** `-spec-const=native|emulation`, plus `default_values` (the `-generate-device-image-default-spec-consts` image). */
 export type SpecConstHandlingMode = 'native' | 'emulation' | 'default_values';
 
-/** How the module came to be, which decides LLVM's use-list order (see the file comment). */
-export type UseOrder = 'parsed' | 'cloned';
 
 /** Mangled-name prefix of the SYCL 2020 scalar spec-constant intrinsic. */
 export const SCALAR_2020_PREFIX = '_Z37__sycl_getScalar2020SpecConstantValue';
@@ -122,44 +121,6 @@ export function stripPointerCasts(v: LTyped): LTyped {
     else if (val.k === 'gep' && val.indices.every((i) => i.value.k === 'zero' || (i.value.k === 'int' && i.value.value === 0n))) cur = val.base;
     else return cur;
   }
-}
-
-/** A call site: the calling function and the call instruction. */
-interface CallSite {
-  readonly fn: LFunction;
-  readonly inst: LInstruction;
-}
-
-/**
- * Direct calls of the functions named in `callees`, by callee name, in text order (one pass over
- * the module, or over `scope`: a split module's functions in module order).
- */
-function callSitesOf(m: LModule, callees: ReadonlySet<string>, scope?: readonly LFunction[]): Map<string, CallSite[]> {
-  const sites = new Map<string, CallSite[]>();
-  for (const fn of scope ?? m.functions) {
-    if (fn.isDeclaration) continue;
-    for (const b of fn.blocks) {
-      for (const inst of b.instructions) {
-        const c = inst.call;
-        if (!c || c.callee.value.k !== 'global' || !callees.has(c.callee.value.name)) continue;
-        const name = c.callee.value.name;
-        let list = sites.get(name);
-        if (!list) sites.set(name, (list = []));
-        list.push({ fn, inst });
-      }
-    }
-  }
-  return sites;
-}
-
-/** Call sites of `callee` (in text order) rearranged into LLVM use-list order (see the file comment). */
-function useListOrder(callee: LFunction, sites: readonly CallSite[], order: UseOrder): CallSite[] {
-  const before: CallSite[] = [];
-  const after: CallSite[] = [];
-  for (const s of sites) (order === 'parsed' && s.inst.tokFrom < callee.headerFrom ? before : after).push(s);
-  after.reverse();
-  for (const s of before) after.push(s);
-  return after;
 }
 
 /** The shared empty list of {@link SpecConstantUse.alsoDeleted}. */

@@ -40,6 +40,7 @@ import type { PostLinkOptions } from './options.js';
 import { deviceLibReqMask, deviceRequirements, kernelProgramMetadata } from './image-requirements.js';
 import { grfSizeOf, kernelParamOptInfo, optLevelOf } from './runtime-info.js';
 import { REGISTERED_KERNELS_MD, registeredKernels } from './registered-kernels.js';
+import { kernelsUsingAssert } from './assert-used.js';
 import { functionAttributes, groupClosure, groupEntryPoints, isKernel, splitRoots, virtualFunctionCleanup, virtualFunctionSets, type EntryPointGroup } from './split.js';
 
 /** The files the driver reads and writes. `-` is standard input / output. */
@@ -80,13 +81,12 @@ export interface PostLinkResult {
 }
 
 /**
- * Function attributes and callees for which sycl-post-link writes properties this implementation
+ * Function attributes for which sycl-post-link writes properties this implementation
  * does not (intel/llvm:llvm/lib/SYCLLowerIR/ComputeModuleRuntimeInfo.cpp reads them).
  */
 const UNIMPLEMENTED_ATTRIBUTES: ReadonlyMap<string, string> = new Map([
   ['sycl-register-alloc-mode', '[SYCL/misc properties] the register allocation mode'],
 ]);
-const UNIMPLEMENTED_CALLEES: ReadonlyMap<string, string> = new Map([['__devicelib_assert_fail', '[SYCL/assert used]']]);
 
 /** The properties sycl-post-link would write for `m` that this implementation leaves out, once each. */
 function unimplementedProperties(m: LModule): string[] {
@@ -97,8 +97,6 @@ function unimplementedProperties(m: LModule): string[] {
       const what = UNIMPLEMENTED_ATTRIBUTES.get(a.key);
       if (what && !found.has(what)) found.set(what, `"${a.key}" on @${utf8Name(f.name)}`);
     }
-    const callee = UNIMPLEMENTED_CALLEES.get(f.name);
-    if (callee && !found.has(callee)) found.set(callee, `@${f.name} is in the module`);
   }
   return [...found].map(([what, why]) => `sycl-post-link would also write ${what} (${why}); not implemented here (docs/post-link.md)`);
 }
@@ -253,6 +251,7 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
           specConstantsMet: met && mode !== 'default_values',
           ...(opts.emitParamInfo ? { kernelParamOpt: kernelParamOptInfo(m, withMetadata, (f) => utf8Name(f.name)) } : {}),
           miscProperties: miscOf(grfSizeOf(m, imageEntries), optLevelOf(m, imageEntries)),
+          assertUsed: kernelsUsingAssert(m, final.functions, withMetadata, order).map(utf8Name),
           exportedSymbols: exported,
           // computeModuleProperties (ComputeModuleRuntimeInfo.cpp@09168482): the entry points with `hasKernelCallingConv`.
           kernelNames: opts.emitKernelNames ? imageEntries.filter(isKernel).map((f) => utf8Name(f.name)) : [],
