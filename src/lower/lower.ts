@@ -92,6 +92,8 @@ export interface RegistryInput {
   readonly exportedSymbols?: readonly string[];
   /** Entry points with a kernel calling convention (`-emit-kernel-names`), written when not empty. */
   readonly kernelNames?: readonly string[];
+  /** Importable function declarations (`-emit-imported-symbols`, src/lower/post-link/dynamic-linking.ts), written when not empty. */
+  readonly importedSymbols?: readonly string[];
   /** Write `[SYCL/program metadata]` `<name>@global_id_mapping` entries. */
   readonly emitProgramMetadata: boolean;
   /** Per-function `[SYCL/program metadata]` entries (`<kernel>@reqd_work_group_size`, …), in function order. */
@@ -120,7 +122,7 @@ export interface RegistryInput {
  * sycl-post-link `saveModuleProperties` add them (intel/llvm:llvm/tools/sycl-post-link/
  * sycl-post-link.cpp@676a364f, intel/llvm:llvm/lib/SYCLPostLink/ComputeModuleRuntimeInfo.cpp@09168482):
  * devicelib req mask, device requirements, spec constants, default values (`all`), kernel param
- * opt, exported symbols, kernel names, program metadata (`@reqd_work_group_size`, `@reqd_sub_group_size`,
+ * opt, exported symbols, kernel names, imported symbols, program metadata (`@reqd_work_group_size`, `@reqd_sub_group_size`,
  * `@work_group_num_dim`, `@max_work_group_size`, `@max_linear_work_group_size`,
  * `@global_id_mapping`), misc properties when `sycl-grf-size` or `optLevel` open the set here, assert used,
  * device globals (only when non-empty, fact 36), `specConstsReplacedWithDefault` (into the misc set
@@ -143,6 +145,7 @@ export function buildRegistry(r: RegistryInput): PropertySetRegistry {
     registry.set(SET.EXPORTED_SYMBOLS, new Map(r.exportedSymbols.map((n) => [n, uint32(1)])));
   }
   if (r.kernelNames && r.kernelNames.length > 0) registry.set(SET.KERNEL_NAMES, new Map(r.kernelNames.map((n) => [n, uint32(1)])));
+  if (r.importedSymbols && r.importedSymbols.length > 0) registry.set(SET.IMPORTED_SYMBOLS, new Map(r.importedSymbols.map((n) => [n, uint32(1)])));
   if (r.emitProgramMetadata && ((r.kernelProgramMetadata?.length ?? 0) > 0 || r.deviceGlobals.length > 0)) {
     const set: PropertySet = new Map();
     // MapVector::insert keeps the first value of a key (a function name is unique, so none repeats).

@@ -26,6 +26,7 @@ export type ToolName =
   | 'clang-19'
   | 'llvm-objcopy-19'
   | 'llvm-as-19'
+  | 'opt-19'
   | 'llvm-offload-binary-22'
   | 'llvm-objdump-22'
   | 'llvm-objcopy-22'
@@ -79,6 +80,7 @@ export function requireTool(
     'clang-19': 'clang-19',
     'llvm-objcopy-19': 'llvm-19',
     'llvm-as-19': 'llvm-19',
+    'opt-19': 'llvm-19',
     'spirv-val': 'spirv-tools',
     'spirv-dis': 'spirv-tools',
     'spirv-as': 'spirv-tools',

@@ -31,15 +31,15 @@ properties and symbols go into each module as !sycl_properties / !sycl_symbol_ta
 files, and the table has the Code column only.
 
 Options: -spec-const=native|emulation (old spellings rt|default), --device-globals,
--emit-program-metadata, -emit-exported-symbols, -emit-kernel-names, -emit-param-info,
+-emit-program-metadata, -emit-exported-symbols, -emit-kernel-names, -emit-imported-symbols,
+-emit-param-info, -support-dynamic-linking (or its later name -allow-device-image-dependencies),
 -emit-only-kernels-as-entry-points, -split=kernel|source|auto|none, -symbols, -S, -f,
 --ir-output-only, -out-dir DIR, -generate-device-image-default-spec-consts,
 -embed-aux-info-as-metadata, -properties (.prop files are written with or without it, as
 sycl-post-link wrote them before intel/llvm#14220), -reduce-memory-usage (older tool's memory
 switch; no effect on what is written), -O0..-O3, -Os, -Oz (they only choose the passes after ESIMD
 lowering: no effect here). Options for work this tool does not do (-lower-esimd, -split-esimd,
--support-dynamic-linking, -emit-imported-symbols, -debug-only) are refused by name. See
-docs/post-link.md.`,
+-debug-only) are refused by name. See docs/post-link.md.`,
   options: {},
   positionals: { min: 0, max: Number.MAX_SAFE_INTEGER },
   rawArguments: true,

@@ -72,6 +72,13 @@ class Reader {
     return this.atEnd() || this.look() === 'E' || this.look() === '.';
   }
 
+  /** `<CV-qualifiers>`: `r`, `V`, `K`, each at most once and in that order (ItaniumDemangle.h parseCVQualifiers). */
+  private cvQualifiers(): void {
+    this.eat('r');
+    this.eat('V');
+    this.eat('K');
+  }
+
   /** `<number>`: decimal digits (no sign). */
   private number(): number {
     const from = this.i;
@@ -332,7 +339,7 @@ class Reader {
 
   private nestedName(tag: boolean): { first: string; template: boolean; ctorDtorConv: boolean } {
     this.expect('N');
-    while ('rVK'.includes(this.look()) && this.look() !== '') this.i++;
+    this.cvQualifiers();
     if (this.look() === 'R' || this.look() === 'O') this.i++;
     let soFar: string | undefined;
     let template = false;
@@ -478,7 +485,7 @@ class Reader {
             this.sourceName();
             if (this.look() === 'I') this.templateArgs_(false);
           }
-          while ('rVK'.includes(this.look()) && this.look() !== '') this.i++;
+          this.cvQualifiers();
           first = this.type();
           break;
         }

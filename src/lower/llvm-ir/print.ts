@@ -126,11 +126,22 @@ export interface ModuleEdits {
   readonly bodyDeleted: Set<LFunction>;
   /** Definitions printed with external linkage (their linkage keyword left out). */
   readonly externalized: Set<LFunction>;
+  /**
+   * Definitions InternalizePass made `internal` (llvm/llvm-project:llvm/lib/Transforms/IPO/Internalize.cpp
+   * `maybeInternalize`: internal linkage, default visibility, so no `dso_local`, `hidden` or
+   * `protected` is printed), with whether the function's comdat was dropped (a comdat of one member).
+   */
+  readonly internalized: Map<LFunction, { readonly dropComdat: boolean; readonly keepLinkage?: boolean }>;
+  /** Comdats InternalizePass switched to `nodeduplicate` (members internalized, more than one). */
+  readonly nodeduplicateComdats: Set<string>;
 }
+
+/** A new linkage for a definition as printed: external (its keyword left out) or internal. */
+type Relink = { readonly to: 'external' } | { readonly to: 'internal'; readonly dropComdat: boolean; readonly keepLinkage?: boolean };
 
 /** Empty edits. */
 export function newModuleEdits(): ModuleEdits {
-  return { functions: new Map(), newDeclarations: [], newNamedMetadata: [], newGlobals: [], replaceMetadata: new Map(), replaceNamedMetadata: new Map(), moveToEnd: [], bodyDeleted: new Set(), externalized: new Set() };
+  return { functions: new Map(), newDeclarations: [], newNamedMetadata: [], newGlobals: [], replaceMetadata: new Map(), replaceNamedMetadata: new Map(), moveToEnd: [], bodyDeleted: new Set(), externalized: new Set(), internalized: new Map(), nodeduplicateComdats: new Set() };
 }
 
 /** The editor of `fn`, created on first use. */
@@ -198,7 +209,7 @@ export function printModule(m: LModule, edits: ModuleEdits = newModuleEdits(), m
       declsDone = true;
       for (const d of edits.newDeclarations) out.push('', d);
       // In the order they were moved (Function::Create appends).
-      for (const fn of moved) if (movedKept.has(fn)) out.push('', printFunction(m, fn, edits.functions.get(fn)));
+      for (const fn of moved) if (movedKept.has(fn)) out.push('', printFunction(m, fn, edits.functions.get(fn), relinkOf(edits, fn)));
       if (edits.newDeclarations.length || moved.size) prevCat = ORDER.function!;
     }
     if (prevCat <= ORDER['named-md']! && c > ORDER['named-md']! && namedLines.length) {
@@ -213,9 +224,10 @@ export function printModule(m: LModule, edits: ModuleEdits = newModuleEdits(), m
     flushBefore(c);
     if ((c !== prevCat && !(prevCat === ORDER.source_filename && c === ORDER.target)) || it.kind === 'function') out.push('');
     prevCat = c;
-    if (it.kind === 'function') out.push(edits.bodyDeleted.has(it.fn) ? printDeclarationOf(m, it.fn) : printFunction(m, it.fn, edits.functions.get(it.fn), edits.externalized.has(it.fn)));
+    if (it.kind === 'function') out.push(edits.bodyDeleted.has(it.fn) ? printDeclarationOf(m, it.fn) : printFunction(m, it.fn, edits.functions.get(it.fn), relinkOf(edits, it.fn)));
     else if (it.kind === 'global') out.push(joinTokens(m.text, m.tokens, it.global.tokFrom, it.global.tokTo, undefined, folds));
     else if (it.what === 'named-md' && (appended.has(it.name!) || replacedOps.has(it.name!))) out.push(`!${it.name} = !{${[...(replacedOps.get(it.name!) ?? m.namedMetadata.get(it.name!)!), ...(appended.get(it.name!) ?? [])].join(', ')}}`);
+    else if (it.what === 'comdat' && edits.nodeduplicateComdats.has(it.name!)) out.push(`$${it.name} = comdat nodeduplicate`);
     else if (it.what === 'md' && edits.replaceMetadata.has(it.name!)) out.push(`!${it.name} = ${edits.replaceMetadata.get(it.name!)!}`);
     else out.push(joinTokens(m.text, m.tokens, it.tokFrom, it.tokTo, undefined, folds));
   }
@@ -270,8 +282,8 @@ export function resolveRefs(text: string, ref: (key: string) => string): string 
 }
 
 /** The header's tokens with the editor's header edits; a space is kept between words the edits bring together. */
-function printHeader(m: LModule, fn: LFunction, ed: FunctionEditor | undefined, subst?: (i: number) => string | undefined, externalized = false): string {
-  const edits = externalized ? [...(ed?.header ?? []), ...linkageEdit(m, fn)].sort((a, b) => a.from - b.from) : (ed?.header ?? []);
+function printHeader(m: LModule, fn: LFunction, ed: FunctionEditor | undefined, subst?: (i: number) => string | undefined, relink?: Relink): string {
+  const edits = relink ? [...(ed?.header ?? []), ...(relink.to === 'external' ? linkageEdit(m, fn) : internalizeEdits(m, fn, relink.dropComdat, relink.keepLinkage === true))].sort((a, b) => a.from - b.from) : (ed?.header ?? []);
   const folds = constantFolds(m);
   if (!edits.length) return joinTokens(m.text, m.tokens, fn.headerFrom, fn.headerTo, subst, folds);
   let out = '';
@@ -293,8 +305,15 @@ function printHeader(m: LModule, fn: LFunction, ed: FunctionEditor | undefined, 
   return out;
 }
 
-function printFunction(m: LModule, fn: LFunction, ed: FunctionEditor | undefined, externalized = false): string {
-  const header = printHeader(m, fn, ed, undefined, externalized);
+/** The new linkage `edits` give `fn`, if any (internalized wins over externalized: Internalize runs after). */
+function relinkOf(edits: ModuleEdits, fn: LFunction): Relink | undefined {
+  const i = edits.internalized.get(fn);
+  if (i) return { to: 'internal', dropComdat: i.dropComdat, ...(i.keepLinkage ? { keepLinkage: true } : {}) };
+  return edits.externalized.has(fn) ? { to: 'external' } : undefined;
+}
+
+function printFunction(m: LModule, fn: LFunction, ed: FunctionEditor | undefined, relink?: Relink): string {
+  const header = printHeader(m, fn, ed, undefined, relink);
   if (fn.isDeclaration) return header;
   const folds = constantFolds(m);
   // Slot numbering: unnamed args, unnamed blocks, unnamed results, in order.
@@ -345,7 +364,7 @@ function printFunction(m: LModule, fn: LFunction, ed: FunctionEditor | undefined
     return undefined;
   };
   // Header with renumbered parameter names (and the editor's header edits).
-  const lines: string[] = [printHeader(m, fn, ed, subst, externalized) + ' {'];
+  const lines: string[] = [printHeader(m, fn, ed, subst, relink) + ' {'];
   fn.blocks.forEach((b, bi) => {
     if (b.label !== undefined) {
       const l = NUMERIC.test(b.label) ? renum.get(b.label)! : b.label;
@@ -373,6 +392,41 @@ function linkageEdit(m: LModule, fn: LFunction): { from: number; to: number; tex
     if (t.kindCode(i) === TK.word && t.textIs(i, fn.linkage)) return [{ from: i, to: i + 1, text: '' }];
   }
   return [];
+}
+
+/**
+ * The header edits of an internalized definition: its linkage keyword becomes `internal` (or
+ * `internal` follows `define`), `dso_local`, `hidden` and `protected` go (implied or reset by
+ * InternalizePass), and, when its comdat was dropped, `comdat` / `comdat($c)` (only that, for a
+ * function already local: `keepLinkage`).
+ */
+function internalizeEdits(m: LModule, fn: LFunction, dropComdat: boolean, keepLinkage: boolean): { from: number; to: number; text: string }[] {
+  const t = m.tokens;
+  const out: { from: number; to: number; text: string }[] = [];
+  // The insertion goes first: edits are sorted stably by position, and a removal may start where it is.
+  const hasLinkageWord = fn.linkage !== undefined && linkageEdit(m, fn).length > 0;
+  if (!keepLinkage && !hasLinkageWord) out.push({ from: fn.headerFrom + 1, to: fn.headerFrom + 1, text: 'internal' });
+  let linkageSeen = false;
+  let k = fn.headerFrom + 1;
+  for (; k < fn.headerTo && t.kindCode(k) !== TK.gvar; k++) {
+    if (keepLinkage || t.kindCode(k) !== TK.word) continue;
+    if (hasLinkageWord && !linkageSeen && t.textIs(k, fn.linkage!)) {
+      out.push({ from: k, to: k + 1, text: 'internal' });
+      linkageSeen = true;
+    } else if (t.textIs(k, 'dso_local') || t.textIs(k, 'hidden') || t.textIs(k, 'protected')) {
+      out.push({ from: k, to: k + 1, text: '' });
+    }
+  }
+  if (dropComdat) {
+    for (; k < fn.headerTo; k++) {
+      if (t.kindCode(k) === TK.word && t.textIs(k, 'comdat')) {
+        const end = t.kindCode(k + 1) === TK.punct && t.charAt(k + 1) === 0x28 ? k + 4 : k + 1;
+        out.push({ from: k, to: end, text: '' });
+        break;
+      }
+    }
+  }
+  return out;
 }
 
 /**

@@ -41,6 +41,7 @@ import { deviceLibReqMask, deviceRequirements, kernelProgramMetadata } from './i
 import { grfSizeOf, kernelParamOptInfo, optLevelOf } from './runtime-info.js';
 import { REGISTERED_KERNELS_MD, registeredKernels } from './registered-kernels.js';
 import { kernelsUsingAssert } from './assert-used.js';
+import { importableDefinitions, importedSymbols, internalize } from './dynamic-linking.js';
 import { functionAttributes, groupClosure, groupEntryPoints, isKernel, splitRoots, virtualFunctionCleanup, virtualFunctionSets, type EntryPointGroup } from './split.js';
 
 /** The files the driver reads and writes. `-` is standard input / output. */
@@ -177,10 +178,12 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
   const doSplit = splitting && groups.some((g) => g.entries.length > 0);
   if (groups.length === 0) groups = [{ key: '<GLOBAL>', entries: [] }];
   const globalRoots = doSplit ? splitRoots(graph, removed, compilerUsedRefs) : [];
-  const closures: Set<string>[] = doSplit ? groups.map((g) => new Set([...groupClosure(graph, g, globalRoots)].filter((n) => !removed.has(n)))) : [allNames];
+  // -allow-device-image-dependencies: a split module does not pull in what another image provides.
+  const imported = opts.allowDeviceImageDependencies && doSplit ? importableDefinitions(m) : undefined;
+  const closures: Set<string>[] = doSplit ? groups.map((g) => new Set([...groupClosure(graph, g, globalRoots, imported)].filter((n) => !removed.has(n)))) : [allNames];
   if (!doSplit) groups = [{ key: '<GLOBAL>', entries: groups.flatMap((g) => g.entries) }];
   const allDeviceGlobals = findDeviceGlobals(m);
-  if (opts.deviceGlobals && doSplit) verifyNoCrossModuleDeviceGlobalUsage(allDeviceGlobals, groups.map((g) => ({ name: g.key, uses: groupClosure(graph, g) })), 'irName');
+  if (opts.deviceGlobals && doSplit) verifyNoCrossModuleDeviceGlobalUsage(allDeviceGlobals, groups.map((g) => ({ name: g.key, uses: groupClosure(graph, g, [], imported) })), 'irName');
   if (opts.irOutputOnly && closures.length > 1) throw new PostLinkError("some modules had to be split, '-ir-output-only' can't be used");
 
   const moduleId = opts.input === '-' ? '<stdin>' : opts.input;
@@ -217,6 +220,8 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
       for (const l of base.newGlobals) edits.newGlobals.push(l);
       for (const f of virtualFns.bodyDeleted) edits.bodyDeleted.add(f);
       for (const f of virtualFns.externalized) edits.externalized.add(f);
+      // Functions another image provides, reached but not pulled in: CloneModule leaves them declarations.
+      if (imported) for (const f of scope) if (imported.has(f.name) && !group.entries.includes(f)) edits.bodyDeleted.add(f);
       let lowering;
       let met = false;
       if (mode) {
@@ -226,8 +231,15 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
         // NVPTX: the spec-constant buffer argument becomes a per-kernel global (src/lower/from-ir/cuda-spec-constants.ts).
         if (isNvptxTriple(m.triple)) runCudaSpecConstantToSymbol(m, edits, passScope);
       }
-      // Externalized virtual functions are no longer discardable: GlobalDCE keeps them.
-      const final = graph.kept(globalDce(graph, kept, edits, [...compilerUsedRefs.filter((n) => kept.has(n)), ...virtualFns.externalized.map((f) => f.name)]));
+      if (opts.allowDeviceImageDependencies) {
+        // ModuleDesc::cleanup: InternalizePass after the virtual functions, before GlobalDCE.
+        const before = graph.kept(kept);
+        const inner = internalize(m, before.functions, before.globals, edits.bodyDeleted);
+        for (const [f, how] of inner.functions) edits.internalized.set(f, how);
+        for (const c of inner.nodeduplicate) edits.nodeduplicateComdats.add(c);
+      }
+      // Externalized virtual functions are no longer discardable: GlobalDCE keeps them (unless internalized after).
+      const final = graph.kept(globalDce(graph, kept, edits, [...compilerUsedRefs.filter((n) => kept.has(n)), ...virtualFns.externalized.filter((f) => !edits.internalized.has(f)).map((f) => f.name)]));
       // ModuleDesc::cleanup's cleanupSYCLRegisteredKernels: the pairs of the functions this module has.
       const registered = registeredKernels(m, new Set(final.functions.map((f) => f.name)));
       if (registered.operands) edits.replaceNamedMetadata.set(REGISTERED_KERNELS_MD, registered.operands);
@@ -255,6 +267,7 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
           exportedSymbols: exported,
           // computeModuleProperties (ComputeModuleRuntimeInfo.cpp@09168482): the entry points with `hasKernelCallingConv`.
           kernelNames: opts.emitKernelNames ? imageEntries.filter(isKernel).map((f) => utf8Name(f.name)) : [],
+          importedSymbols: opts.emitImportedSymbols ? importedSymbols(m, final.functions, edits.bodyDeleted).map(utf8Name) : [],
           emitProgramMetadata: opts.emitProgramMetadata,
           kernelProgramMetadata: opts.emitProgramMetadata ? kernelProgramMetadata(m, withMetadata) : [],
           deviceGlobals: dgs,

@@ -128,8 +128,10 @@ export class ReferenceGraph {
   /**
    * Closure of `roots` over references, restricted to `within` when given; `extra` adds edges that
    * are not references (device code split's indirect-call edges, src/lower/post-link/split.ts).
+   * A name in `stop` is reached but not followed (a function another image provides: the module
+   * keeps its declaration); a root in `stop` is followed through its references, not its `extra` edges.
    */
-  closure(roots: Iterable<string>, edits?: ModuleEdits, within?: ReadonlySet<string>, extra?: ReadonlyMap<string, readonly string[]>): Set<string> {
+  closure(roots: Iterable<string>, edits?: ModuleEdits, within?: ReadonlySet<string>, extra?: ReadonlyMap<string, readonly string[]>, stop?: ReadonlySet<string>): Set<string> {
     const seen = new Set<string>();
     const work: string[] = [];
     for (const r of roots) {
@@ -138,9 +140,12 @@ export class ReferenceGraph {
         work.push(r);
       }
     }
+    const rootNames = stop ? new Set(work) : undefined;
     while (work.length) {
       const n = work.pop()!;
-      const more = extra?.get(n);
+      const stopped = stop?.has(n) === true;
+      if (stopped && !rootNames!.has(n)) continue;
+      const more = stopped ? undefined : extra?.get(n);
       for (const list of more ? [this.refs(this.byName.get(n)!, edits), more] : [this.refs(this.byName.get(n)!, edits)]) {
         for (const r of list) {
           if (seen.has(r) || !this.byName.has(r) || (within && !within.has(r))) continue;
@@ -155,9 +160,12 @@ export class ReferenceGraph {
 
 const DISCARDABLE = new Set(['internal', 'private', 'linkonce', 'linkonce_odr', 'available_externally']);
 
-/** GlobalValue::isDiscardableIfUnused plus declarations (dropped when unused). */
-export function isDiscardable(v: GlobalValue): boolean {
-  if (v.kind === 'function') return v.f.isDeclaration || DISCARDABLE.has(v.f.linkage ?? '');
+/**
+ * GlobalValue::isDiscardableIfUnused plus declarations (dropped when unused), as `edits` leave the
+ * function: a body deleted or left to another image makes a declaration, internalizing makes it local.
+ */
+export function isDiscardable(v: GlobalValue, edits?: ModuleEdits): boolean {
+  if (v.kind === 'function') return v.f.isDeclaration || DISCARDABLE.has(v.f.linkage ?? '') || edits?.internalized.has(v.f) === true || edits?.bodyDeleted.has(v.f) === true;
   if (v.g.initTo <= v.g.initFrom) return true;
   return DISCARDABLE.has(v.g.linkage ?? '');
 }
@@ -170,7 +178,7 @@ export function globalDce(g: ReferenceGraph, kept: ReadonlySet<string>, edits?: 
   const roots: string[] = [...extraRoots];
   for (const n of kept) {
     const v = g.byName.get(n)!;
-    if (!isDiscardable(v) || (v.kind === 'global' && v.g.linkage === 'appending')) roots.push(n);
+    if (!isDiscardable(v, edits) || (v.kind === 'global' && v.g.linkage === 'appending')) roots.push(n);
   }
   return g.closure(roots, edits, kept);
 }
@@ -242,6 +250,12 @@ function usedGroupsAndComdats(m: LModule, kept: KeptEntities, edits: ModuleEdits
     if (edits.bodyDeleted.has(f)) {
       // A declaration now: its attribute groups stay, its comdat was cleared.
       scan(f.headerFrom, f.headerTo);
+      continue;
+    }
+    if (edits.internalized.get(f)?.dropComdat) {
+      // Internalized, the only member of its comdat: the comdat is gone with it.
+      scan(f.headerFrom, f.headerTo);
+      for (const b of f.blocks) for (const ins of b.instructions) if (!ed?.deleted.has(ins)) scan(ins.tokFrom, ins.tokTo);
       continue;
     }
     scan(f.headerFrom, f.headerTo, f.name);

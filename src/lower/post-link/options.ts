@@ -6,12 +6,13 @@
  * Supported: `-o`, `-out-dir`, `-S`, `-f`, `-ir-output-only`, `-split=source|kernel|auto`,
  * `-symbols`, `-spec-const=native|emulation` (old spellings `rt` = native, `default` = emulation),
  * `-device-globals`, `-emit-program-metadata`, `-emit-exported-symbols`, `-emit-kernel-names`,
+ * `-emit-imported-symbols`, `-support-dynamic-linking` / `-allow-device-image-dependencies`,
  * `-emit-param-info`, `-emit-only-kernels-as-entry-points`,
  * `-generate-device-image-default-spec-consts`, `-embed-aux-info-as-metadata`, `-O0`…`-Oz` (no
  * effect without ESIMD lowering) and `-properties`
  * (accepted; `.prop` files are always written, as sycl-post-link did before intel/llvm#14220 made
  * them depend on this switch). Options whose work this implementation does not do (ESIMD lowering
- * and splitting, dynamic linking, debug output of an assertions build) are
+ * and splitting, debug output of an assertions build) are
  * refused by name with {@link PostLinkUsageError}, never ignored.
  */
 import { SyclbinError } from '../../codec/errors.js';
@@ -58,6 +59,14 @@ export interface PostLinkOptions {
   emitParamInfo: boolean;
   /** `-emit-kernel-names`: write `[SYCL/kernel names]` (the entry points with a kernel calling convention). */
   emitKernelNames: boolean;
+  /** `-emit-imported-symbols`: write `[SYCL/imported symbols]` (src/lower/post-link/dynamic-linking.ts). */
+  emitImportedSymbols: boolean;
+  /**
+   * `-support-dynamic-linking`, renamed `-allow-device-image-dependencies` (intel/llvm#15258; both
+   * spellings taken): split modules leave functions another image provides as declarations, and
+   * cleanup internalizes the rest but the kernels (src/lower/post-link/dynamic-linking.ts).
+   */
+  allowDeviceImageDependencies: boolean;
   /**
    * `-embed-aux-info-as-metadata` (intel/llvm#14197, for thinLTO): each module carries its property
    * text as `!sycl_properties` and, with `-symbols`, its symbol table as `!sycl_symbol_table`; no
@@ -89,8 +98,6 @@ export const UNSUPPORTED_OPTIONS: Readonly<Record<string, string>> = {
   'lower-esimd': 'ESIMD lowering (SYCLLowerESIMDPass, GenX SPIR-V writer adaptor) is not implemented',
   'split-esimd': 'splitting SYCL and ESIMD entry points is not implemented',
   'debug-only': 'debug output exists only in an assertions build of sycl-post-link',
-  'support-dynamic-linking': 'dynamic linking support is not implemented',
-  'emit-imported-symbols': 'imported symbols are not implemented',
 };
 
 /** The boolean flags (cl::opt<bool> in sycl-post-link.cpp) and the option each sets. */
@@ -105,6 +112,9 @@ const BOOL_OPTIONS: ReadonlyMap<string, BoolOption> = new Map<string, BoolOption
   ['emit-exported-symbols', 'emitExportedSymbols'],
   ['emit-param-info', 'emitParamInfo'],
   ['emit-kernel-names', 'emitKernelNames'],
+  ['emit-imported-symbols', 'emitImportedSymbols'],
+  ['support-dynamic-linking', 'allowDeviceImageDependencies'],
+  ['allow-device-image-dependencies', 'allowDeviceImageDependencies'],
   ['embed-aux-info-as-metadata', 'embedAuxInfoAsMetadata'],
   ['emit-only-kernels-as-entry-points', 'emitOnlyKernelsAsEntryPoints'],
   ['generate-device-image-default-spec-consts', 'generateDefaultSpecConsts'],
@@ -130,6 +140,8 @@ export function parsePostLinkArgs(args: readonly string[]): PostLinkOptions {
     emitExportedSymbols: false,
     emitParamInfo: false,
     emitKernelNames: false,
+    emitImportedSymbols: false,
+    allowDeviceImageDependencies: false,
     embedAuxInfoAsMetadata: false,
     emitOnlyKernelsAsEntryPoints: false,
     generateDefaultSpecConsts: false,
@@ -195,7 +207,7 @@ export function parsePostLinkArgs(args: readonly string[]): PostLinkOptions {
     }
   }
   // Checks of sycl-post-link's main().
-  const anyAction = o.splitGiven || o.specConst !== undefined || o.symbols || o.emitProgramMetadata || o.emitExportedSymbols || o.emitKernelNames || o.emitParamInfo || o.deviceGlobals || o.legacyProperties;
+  const anyAction = o.splitGiven || o.specConst !== undefined || o.symbols || o.emitProgramMetadata || o.emitExportedSymbols || o.emitKernelNames || o.emitImportedSymbols || o.emitParamInfo || o.deviceGlobals || o.legacyProperties;
   if (!anyAction) throw new PostLinkUsageError('no actions specified; try --help for usage info');
   const conflicts: [boolean, string][] = [
     [o.splitGiven && o.split !== 'auto', `-split=${o.split}`],
@@ -204,6 +216,7 @@ export function parsePostLinkArgs(args: readonly string[]): PostLinkOptions {
     [o.emitExportedSymbols, '-emit-exported-symbols'],
     [o.emitParamInfo, '-emit-param-info'],
     [o.emitKernelNames, '-emit-kernel-names'],
+    [o.emitImportedSymbols, '-emit-imported-symbols'],
     // Not in the sycl-post-link revisions read (the option's source was not found); refused rather
     // than ignored: -ir-output-only writes no properties or symbols to embed.
     [o.embedAuxInfoAsMetadata, '-embed-aux-info-as-metadata'],

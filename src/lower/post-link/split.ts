@@ -233,14 +233,18 @@ export function virtualFunctionSets(m: LModule, definitions: readonly LFunction[
   return used.size ? new Map([['uses-virtual-functions-set', [...used].join(',')]]) : new Map();
 }
 
-/** The names a group's module keeps: its entry points and everything they reference. */
-export function groupClosure(g: ReferenceGraph, group: EntryPointGroup, globalRoots: readonly string[] = []): Set<string> {
+/**
+ * The names a group's module keeps: its entry points and everything they reference; a function in
+ * `imported` (another image provides it: `-allow-device-image-dependencies`,
+ * src/lower/post-link/dynamic-linking.ts) is kept but not followed, unless it is an entry point.
+ */
+export function groupClosure(g: ReferenceGraph, group: EntryPointGroup, globalRoots: readonly string[] = [], imported?: ReadonlySet<string>): Set<string> {
   // collectFunctionsAndGlobalVariablesToExtract (ModuleSplitter.cpp@16c65834): the entry points and
   // every global variable that is not discardable if unused ({@link splitRoots}), then what they
   // reference. verifyNoCrossModuleDeviceGlobalUsage asks only what the entry points reach (no globalRoots).
   const roots = group.entries.map((f) => f.name);
   for (const n of globalRoots) roots.push(n);
-  return g.closure(roots, undefined, undefined, indirectCallEdges(g));
+  return g.closure(roots, undefined, undefined, indirectCallEdges(g), imported);
 }
 
 /**
