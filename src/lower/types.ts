@@ -19,6 +19,7 @@
  *   - `array`  {length, element}           — OpTypeArray
  *   - `vector` {length, element}           — OpTypeVector
  */
+import { printLlvmName, utf8ByteString } from './llvm-ir/escape.js';
 import { LowerError } from './errors.js';
 
 /** Integer widths the lowering accepts (`i1` … `i64`). */
@@ -129,17 +130,9 @@ export function elementTypes(t: AggregateType): IrType[] {
 // ------------------------------------------------------------------------------------------------
 // Printing (LLVM IR syntax)
 
-const PLAIN_NAME = /^[-a-zA-Z$._][-a-zA-Z$._0-9]*$/;
-
-/** `%struct.A` or `%"class.sycl::vec"` as LLVM prints identified-type names. */
+/** `%struct.A` or `%"class.sycl::vec"` as LLVM prints identified-type names (UTF-8, src/lower/llvm-ir/escape.ts). */
 export function formatTypeName(name: string): string {
-  if (PLAIN_NAME.test(name)) return `%${name}`;
-  let out = '%"';
-  for (const ch of new TextEncoder().encode(name)) {
-    if (ch === 0x22 || ch === 0x5c || ch < 0x20 || ch >= 0x7f) out += '\\' + ch.toString(16).toUpperCase().padStart(2, '0');
-    else out += String.fromCharCode(ch);
-  }
-  return out + '"';
+  return printLlvmName('%', utf8ByteString(name), true);
 }
 
 /** LLVM IR spelling of a type; named structs print as their `%name`. */

@@ -8,7 +8,7 @@
  *   v3 compressed: everything after EntriesOffset (40) is one zlib/zstd stream; InflatedSize is the
  *      uncompressed total; Size = 40 + compressed length; the buffer is zero-padded to 8 after Size.
  */
-import { chunksSize, concatChunks, describeValue, EncodeError, encodeInto, isChunk, isWellFormed, shownValue, Sink, toHex, type BlobRef, type Chunk, type PathKey } from '../codec/index.js';
+import { chunksSize, concatChunks, describeValue, EncodeError, encodeInto, isChunk, isWellFormed, shownValue, Sink, toHex, type Chunk, type PathKey } from '../codec/index.js';
 import { OFFLOAD_BINARY_ALIGN, OFFLOAD_VERSIONS, OffloadHeaderV3 } from '../../formats/offload-binary.js';
 import type { LayoutPlan } from '../../formats/layout.js';
 import { buildStringTable } from './strtab.js';

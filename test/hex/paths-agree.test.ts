@@ -6,7 +6,7 @@
  * compressed payload), or lists P among the paths sharing its bytes (tail-merged strings).
  */
 import { expect } from 'chai';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from '../../src/cli/run.js';
 import { isWithin } from '../../src/hex/paths.js';

@@ -5,7 +5,7 @@
  */
 import { expect } from 'chai';
 import { execFileSync } from 'node:child_process';
-import { escapeLlvmBytes, escapeLlvmString } from '../../src/lower/llvm-ir/escape.js';
+import { escapeLlvmBytes, escapeLlvmString, printLlvmName } from '../../src/lower/llvm-ir/escape.js';
 import { unescapeLlvm } from '../../src/lower/llvm-ir/parse/lexer.js';
 import { formatConstValue } from '../../src/lower/llvm-ir/print-constant.js';
 import { Types } from '../../src/lower/types.js';
@@ -19,6 +19,16 @@ describe('LLVM string escaping (printEscapedString)', () => {
     expect(escapeLlvmBytes('plain text 123')).to.equal('plain text 123');
     expect(escapeLlvmBytes('a\\b"c\nd|\x7f\xff')).to.equal('a\\\\b\\22c\\0Ad|\\7F\\FF');
     expect(escapeLlvmString('é')).to.equal('\\C3\\A9');
+  });
+
+  it('names: bare when letters, digits, - . _ and not led by a digit (numbered values with slots), else quoted: $ too', () => {
+    expect(printLlvmName('@', '-c.d_e')).to.equal('@-c.d_e');
+    expect(printLlvmName('@', 'a$b')).to.equal('@"a$b"');
+    expect(printLlvmName('%', '1a', true)).to.equal('%"1a"');
+    expect(printLlvmName('%', '12', true)).to.equal('%12');
+    expect(printLlvmName('%', '12')).to.equal('%"12"');
+    expect(printLlvmName('@', '')).to.equal('@""');
+    expect(printLlvmName('%', 'a\\"b')).to.equal('%"a\\\\\\22b"');
   });
 
   it('reads back as the same bytes through the IR reader', () => {
@@ -37,10 +47,11 @@ describe('LLVM string escaping (printEscapedString)', () => {
     // Written with \XX for every byte, so the input does not depend on the escaper under test.
     const hex = [...ALL].map((ch) => '\\' + ch.charCodeAt(0).toString(16).padStart(2, '0').toUpperCase()).join('');
     const name = [...'a\\b"c d'].map((ch) => '\\' + ch.charCodeAt(0).toString(16).padStart(2, '0')).join('');
-    const src = `@"${name}" = global [${ALL.length} x i8] c"${hex}"\n!n = !{!0}\n!0 = !{!"${hex}"}\n`;
+    const src = `@"${name}" = global [${ALL.length} x i8] c"${hex}"\n@"a$b" = global i32 0\n@"-c.d_e" = global i32 0\n!n = !{!0}\n!0 = !{!"${hex}"}\n`;
     const bc = execFileSync(as, ['-', '-o', '-'], { input: Buffer.from(src, 'latin1') });
     const printed = execFileSync(dis, ['-', '-o', '-'], { input: bc }).toString('latin1');
     expect(printed).to.include(`@"${escapeLlvmBytes('a\\b"c d')}" = global [${ALL.length} x i8] c"${escapeLlvmBytes(ALL)}"`);
     expect(printed).to.include(`!0 = !{!"${escapeLlvmBytes(ALL)}"}`);
+    expect(printed).to.include(`${printLlvmName('@', 'a$b')} = global i32 0`).and.include(`${printLlvmName('@', '-c.d_e')} = global i32 0`);
   });
 });

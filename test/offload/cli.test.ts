@@ -12,7 +12,6 @@ import { OFFLOAD_CONTAINERS } from '../../src/offload/input.js';
 import { cli, CONFORMANCE, CONFORMANCE_ENVELOPES, PACKAGER_GOLDENS, readBytes, tempDir, TESTDATA } from './support.js';
 import { FileError, openInput } from '../../src/node/input.js';
 import { writeFileAtomic } from '../../src/node/output.js';
-import { openSync, closeSync } from 'node:fs';
 
 const schema = JSON.parse(readFileSync(new URL('../../schemas/offload-list.schema.json', import.meta.url), 'utf8')) as object;
 const ajv = new Ajv({ allErrors: true, strict: true });

@@ -40,6 +40,11 @@ describe('[SYCL/assert used]: traverseCGToFindSPIRKernels (ComputeModuleRuntimeI
     expect(kernels(ir)).to.deep.equal(['z', 'y']);
   });
 
+  it('a call passing the function as an argument is a CallInst user too', () => {
+    const ir = DECL + 'declare spir_func void @g(ptr)\n' + 'define spir_kernel void @k() {\n  call spir_func void @g(ptr @__devicelib_assert_fail)\n  ret void\n}\n';
+    expect(kernels(ir)).to.deep.equal(['k']);
+  });
+
   it('only calls count (an invoke or a stored function pointer is not a CallInst); no __devicelib_assert_fail, no kernels', () => {
     const ir =
       DECL +

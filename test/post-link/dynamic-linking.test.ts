@@ -43,7 +43,9 @@ $c1 = comdat any
 $c2 = comdat any
 $c3 = comdat any
 $c4 = comdat any
+$lonely = comdat any
 @g3 = global i32 0, comdat($c3)
+@lv = internal global i32 0, comdat($lonely)
 @g = internal global i32 1
 define weak_odr hidden void @a() comdat($c1) {
   ret void
@@ -84,6 +86,7 @@ define dso_local spir_kernel void @k() #0 {
   call void @imp()
   %v = load i32, ptr @g
   %w = load i32, ptr @g3
+  %x = load i32, ptr @lv
   ret void
 }
 attributes #0 = { "sycl-module-id"="a.cpp" }
@@ -94,9 +97,89 @@ attributes #1 = { "sycl-module-id"="b.cpp" }
     expect(r.code, r.err).to.equal(0);
     const ours = readFileSync(join(dir, 'int_0.ll'), 'utf8');
     // sycl-post-link preserves the kernel, the importable @imp and every global variable.
-    const llvm = execFileSync(opt, ['-passes=internalize', '-internalize-public-api-list=k,imp,g3,g', '-S', join(dir, 'int.ll')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const llvm = execFileSync(opt, ['-passes=internalize,globaldce', '-internalize-public-api-list=k,imp,g3,g,lv', '-S', join(dir, 'int.ll')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
     expect(linkageLines(ours)).to.deep.equal(linkageLines(llvm));
     expect(ours).to.contain('$c2 = comdat nodeduplicate').and.contain('define internal void @a() {').and.contain('define weak_odr dso_local spir_func void @imp()');
+  });
+
+  it('GlobalDCE keeps every member of a live member\'s comdat, as opt-19 -passes=globaldce does', async () => {
+    const opt = requireTool('opt-19');
+    const ir = 'target triple = "spir64-unknown-unknown"\n$c = comdat any\ndefine spir_kernel void @k() #0 {\n  call spir_func void @a()\n  ret void\n}\n' +
+      'define linkonce_odr spir_func void @a() comdat($c) {\n  ret void\n}\ndefine linkonce_odr spir_func void @b() comdat($c) {\n  ret void\n}\n' +
+      'define linkonce_odr spir_func void @unused() {\n  ret void\n}\nattributes #0 = { "sycl-module-id"="a.cpp" }\n';
+    writeFileSync(join(dir, 'cd.ll'), ir);
+    const r = await postLink(['-symbols', '-S', 'cd.ll', '-o', 'cd.table'], dir);
+    expect(r.code, r.err).to.equal(0);
+    const llvm = execFileSync(opt, ['-passes=globaldce', '-S', join(dir, 'cd.ll')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    expect(linkageLines(readFileSync(join(dir, 'cd_0.ll'), 'utf8'))).to.deep.equal(linkageLines(llvm));
+  });
+
+  it('a function left to another image is a declaration for every pass: no spec constants lowered in it, no metadata or assert use taken from it', async () => {
+    const ir = `target triple = "spir64-unknown-unknown"
+%struct.id = type { i32 }
+@name = private unnamed_addr addrspace(1) constant [2 x i8] c"n\\00", align 1
+@sid = linkonce_odr addrspace(1) constant %struct.id { i32 1 }, align 4
+declare spir_func i32 @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_(ptr addrspace(4), ptr addrspace(4), ptr addrspace(4))
+declare spir_func void @__devicelib_assert_fail()
+define spir_kernel void @k(ptr addrspace(1) %p) #0 {
+  %v = call spir_func i32 @_Z3foov()
+  store i32 %v, ptr addrspace(1) %p
+  ret void
+}
+define spir_func i32 @_Z3foov() #1 !reqd_work_group_size !0 !sycl_used_aspects !1 {
+  call spir_func void @__devicelib_assert_fail()
+  %c = call spir_func i32 @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_(ptr addrspace(4) addrspacecast (ptr addrspace(1) @name to ptr addrspace(4)), ptr addrspace(4) addrspacecast (ptr addrspace(1) @sid to ptr addrspace(4)), ptr addrspace(4) null)
+  ret i32 %c
+}
+attributes #0 = { "sycl-module-id"="a.cpp" }
+attributes #1 = { "sycl-module-id"="b.cpp" }
+!0 = !{i32 4, i32 2, i32 1}
+!1 = !{i32 5}
+`;
+    writeFileSync(join(dir, 'decl.ll'), ir);
+    const r = await postLink(['-support-dynamic-linking', '-spec-const=native', '-emit-program-metadata', '-split=source', '-S', 'decl.ll', '-o', 'decl.table'], dir);
+    expect(r.code, r.err).to.equal(0);
+    // decl_0 is b.cpp (descending keys): it defines _Z3foov. decl_1 (a.cpp, the kernel) only declares it.
+    const text = readFileSync(join(dir, 'decl_1.ll'), 'utf8');
+    expect(text).to.contain('declare spir_func i32 @_Z3foov() #1').and.not.contain('__spirv_SpecConstant');
+    expect(readFileSync(join(dir, 'decl_1.prop'), 'utf8')).to.equal('[SYCL/devicelib req mask]\nDeviceLibReqMask=1|0\n[SYCL/device requirements]\naspects=2|AAAAAAAAAAA\n');
+    expect(readFileSync(join(dir, 'decl_0.prop'), 'utf8')).to.contain('[SYCL/specialization constants]').and.contain('_Z3foov@reqd_work_group_size');
+  });
+
+  it('an indirect call still pulls in an importable referenced-indirectly function (DependencyGraph drops use edges to it, not call-type edges)', async () => {
+    writeFileSync(
+      join(dir, 'ind.ll'),
+      'target triple = "spir64-unknown-unknown"\ndefine spir_kernel void @k(ptr %fp) #0 {\n  call spir_func void @helper(ptr %fp)\n  ret void\n}\n' +
+        'define internal spir_func void @helper(ptr %fp) {\n  call spir_func void %fp()\n  ret void\n}\ndefine spir_func void @_Z1hv() #1 {\n  ret void\n}\n' +
+        'attributes #0 = { "sycl-module-id"="a.cpp" }\nattributes #1 = { "sycl-module-id"="a.cpp" "referenced-indirectly" }\n',
+    );
+    const r = await postLink(['-support-dynamic-linking', '-split=kernel', '-S', 'ind.ll', '-o', 'ind.table'], dir);
+    expect(r.code, r.err).to.equal(0);
+    // _Z1hv is an entry point of its own (SYCL_EXTERNAL) and reached from k's indirect call: both images define it.
+    expect(readFileSync(join(dir, 'ind_0.ll'), 'utf8')).to.contain('define spir_func void @_Z1hv() #1 {');
+    expect(readFileSync(join(dir, 'ind_1.ll'), 'utf8')).to.contain('define spir_func void @_Z1hv() #1 {');
+  });
+
+  it('the device_image_scope check sees every use, with the switch too; a virtual function made external for cleanup is internalized and dropped when not importable', async () => {
+    writeFileSync(
+      join(dir, 'dg.ll'),
+      'target triple = "spir64-unknown-unknown"\n@dg = linkonce_odr dso_local addrspace(1) global i32 0, align 4 #2\ndefine spir_kernel void @k1() #0 {\n  call spir_func void @_Z3foov()\n  ret void\n}\n' +
+        'define spir_kernel void @k2() #1 {\n  ret void\n}\ndefine spir_func void @_Z3foov() #1 {\n  store i32 1, ptr addrspace(1) @dg\n  ret void\n}\n' +
+        'attributes #0 = { "sycl-module-id"="a.cpp" }\nattributes #1 = { "sycl-module-id"="b.cpp" }\nattributes #2 = { "sycl-unique-id"="dg" "sycl-device-image-scope"="true" "sycl-host-access"="2" "sycl-device-global-size"="4" }\n',
+    );
+    const dg = await postLink(['-support-dynamic-linking', '--device-globals', '-split=source', '-S', 'dg.ll', '-o', 'dg.table'], dir);
+    expect(dg.code).to.equal(1);
+    expect(dg.err).to.contain('is used in more than one device image');
+    writeFileSync(
+      join(dir, 'vf.ll'),
+      'target triple = "spir64-unknown-unknown"\n@vtable = linkonce_odr dso_local unnamed_addr addrspace(1) constant { [3 x ptr addrspace(4)] } { [3 x ptr addrspace(4)] [ptr addrspace(4) null, ptr addrspace(4) null, ptr addrspace(4) addrspacecast (ptr @foo to ptr addrspace(4))] }, align 8\n' +
+        'define internal spir_func void @foo() #0 {\nentry:\n  ret void\n}\ndefine weak_odr dso_local spir_kernel void @kernel(ptr addrspace(1) %p) #1 {\nentry:\n  store ptr addrspace(1) getelementptr inbounds (i8, ptr addrspace(1) @vtable, i64 16), ptr addrspace(1) %p, align 8\n  ret void\n}\n' +
+        'attributes #0 = { "indirectly-callable"="set-foo" }\nattributes #1 = { "sycl-module-id"="v.cpp" }\n',
+    );
+    const vf = await postLink(['-support-dynamic-linking', '-split=auto', '-emit-only-kernels-as-entry-points', '-S', 'vf.ll', '-o', 'vf.table'], dir);
+    expect(vf.code, vf.err).to.equal(0);
+    // The set's own image: @foo (no sycl-module-id, so not importable) externalized, internalized again, and unused: gone.
+    expect(readFileSync(join(dir, 'vf_1.ll'), 'utf8')).to.not.contain('@foo');
   });
 
   it('without the option nothing is internalized (the copied tests of that era keep linkage as written)', async () => {

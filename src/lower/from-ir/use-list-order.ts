@@ -23,22 +23,44 @@ export interface CallSite {
 }
 
 /**
- * Direct calls of the functions named in `callees` (every callee when undefined), by callee name,
- * in text order: one pass over the module, or over `scope` (a split module's functions in module
- * order).
+ * Direct calls of the functions named in `callees`, by callee name, in text order: one pass over
+ * the module, or over `scope` (a split module's functions in module order).
  */
-export function callSitesOf(m: LModule, callees: ReadonlySet<string> | undefined, scope?: readonly LFunction[]): Map<string, CallSite[]> {
+export function callSitesOf(m: LModule, callees: ReadonlySet<string>, scope?: readonly LFunction[]): Map<string, CallSite[]> {
   const sites = new Map<string, CallSite[]>();
   for (const fn of scope ?? m.functions) {
     if (fn.isDeclaration) continue;
     for (const b of fn.blocks) {
       for (const inst of b.instructions) {
         const c = inst.call;
-        if (!c || c.callee.value.k !== 'global' || (callees !== undefined && !callees.has(c.callee.value.name))) continue;
+        if (!c || c.callee.value.k !== 'global' || !callees.has(c.callee.value.name)) continue;
         const name = c.callee.value.name;
         let list = sites.get(name);
         if (!list) sites.set(name, (list = []));
         list.push({ fn, inst });
+      }
+    }
+  }
+  return sites;
+}
+
+/**
+ * The `call` instructions that use each global (as the callee or as an operand: each is a `CallInst`
+ * among the value's users), by name, one site per instruction and name, in text order.
+ */
+export function callUsersOf(m: LModule, scope?: readonly LFunction[]): Map<string, CallSite[]> {
+  const sites = new Map<string, CallSite[]>();
+  for (const fn of scope ?? m.functions) {
+    if (fn.isDeclaration) continue;
+    for (const b of fn.blocks) {
+      for (const inst of b.instructions) {
+        if (inst.opcode !== 'call') continue;
+        const names = inst.usesGlobal.length > 1 ? new Set(inst.usesGlobal) : inst.usesGlobal;
+        for (const name of names) {
+          let list = sites.get(name);
+          if (!list) sites.set(name, (list = []));
+          list.push({ fn, inst });
+        }
       }
     }
   }

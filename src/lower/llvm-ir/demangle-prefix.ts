@@ -152,6 +152,15 @@ class Reader {
   }
 
   private templateArg(): string {
+    this.enter();
+    try {
+      return this.templateArgInner();
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private templateArgInner(): string {
     const c = this.look();
     if (c === 'X') {
       // Only a template parameter as the expression.
@@ -627,6 +636,8 @@ function analyse(name: string): { answer: DemangledPrefix | undefined; knownFirs
     return { answer: { ok: true, first } };
   } catch (e) {
     if (e instanceof Invalid) return { answer: { ok: false } };
+    // Not expected (every recursion counts its depth), but a name must never end a run.
+    if (e instanceof RangeError) return { answer: undefined };
     if (e instanceof Unsupported) return r.knownFirst === undefined ? { answer: undefined } : { answer: undefined, knownFirst: r.knownFirst };
     throw e;
   }

@@ -29,16 +29,15 @@ import { convertFpBits, type ScalarConst } from '../values.js';
 import { deviceGlobalVariable } from '../spirv/device-global-model.js';
 import { mangleFuncItanium, SPIRV_SPEC_CONSTANT, SPIRV_SPEC_CONSTANT_COMPOSITE } from './mangle.js';
 import { appendAll } from '../../codec/arrays.js';
-import { escapeLlvmString } from './escape.js';
+import { escapeLlvmString, printLlvmName, utf8ByteString } from './escape.js';
 
 /** The default target triple of emitted modules. */
 export const SPIR64_TRIPLE = 'spir64-unknown-unknown';
 
-const PLAIN_NAME = /^[-a-zA-Z$._][-a-zA-Z$._0-9]*$/;
 
 /** `@name` or `@"quoted name"`. */
 export function formatGlobalName(name: string): string {
-  return PLAIN_NAME.test(name) ? `@${name}` : `@"${escapeLlvmString(name)}"`;
+  return printLlvmName('@', utf8ByteString(name));
 }
 
 /** A scalar constant in LLVM IR syntax (without the type). */

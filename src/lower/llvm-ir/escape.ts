@@ -26,10 +26,34 @@ export function escapeLlvmBytes(bytes: string): string {
 
 /** Escapes the UTF-8 bytes of `s` (names and strings given as text rather than read from IR). */
 export function escapeLlvmString(s: string): string {
-  const utf8 = new TextEncoder().encode(s);
-  let bytes = '';
-  for (const b of utf8) bytes += String.fromCharCode(b);
-  return escapeLlvmBytes(bytes);
+  return escapeLlvmBytes(utf8ByteString(s));
 }
 
 const HEX = '0123456789ABCDEF';
+
+/**
+ * A name as AsmWriter prints it after its sigil (`@`, `%`, `$`): bare when every byte is a letter,
+ * a digit, `-`, `.` or `_` and the first is not a digit (llvm/llvm-project:llvm/lib/IR/AsmWriter.cpp
+ * `printLLVMNameWithoutPrefix`; so `$` is quoted: llvm-dis-19 prints `@"a$b"`), else quoted and
+ * escaped. `bytes` is a byte string; with `slots`, a name of digits only is bare (a numbered value,
+ * `%0`). Checked against llvm-dis-19.
+ */
+export function printLlvmName(sigil: string, bytes: string, slots = false): string {
+  let plain = bytes.length > 0;
+  for (let i = 0; i < bytes.length && plain; i++) {
+    const c = bytes.charCodeAt(i);
+    plain = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 45 || c === 46 || c === 95;
+  }
+  const c0 = bytes.charCodeAt(0);
+  if (plain && c0 >= 48 && c0 <= 57) plain = slots && /^[0-9]+$/.test(bytes);
+  return plain ? sigil + bytes : `${sigil}"${escapeLlvmBytes(bytes)}"`;
+}
+
+/** The UTF-8 bytes of `s` as a byte string. */
+export function utf8ByteString(s: string): string {
+  // ASCII needs no conversion (the common case: no encoder, no new string).
+  if (!/[^\x00-\x7f]/.test(s)) return s;
+  let bytes = '';
+  for (const b of new TextEncoder().encode(s)) bytes += String.fromCharCode(b);
+  return bytes;
+}

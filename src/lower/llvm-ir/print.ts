@@ -13,8 +13,9 @@
  * valid, as LLVM's slot numbering does.
  */
 import { TK } from './parse/lexer.js';
-import type { LFunction, LInstruction, LModule, LTopItem } from './parse/model.js';
+import type { LFunction, LGlobal, LInstruction, LModule, LTopItem } from './parse/model.js';
 import { joinTokens, printLocalName } from './parse/parser.js';
+import { comdatAt, comdatClause } from './comdat.js';
 import { constantFolds } from './constant-folds.js';
 import { appendAll } from '../../codec/arrays.js';
 
@@ -134,6 +135,8 @@ export interface ModuleEdits {
   readonly internalized: Map<LFunction, { readonly dropComdat: boolean; readonly keepLinkage?: boolean }>;
   /** Comdats InternalizePass switched to `nodeduplicate` (members internalized, more than one). */
   readonly nodeduplicateComdats: Set<string>;
+  /** Global variables printed without their `comdat` clause (InternalizePass dropped a lone member's comdat). */
+  readonly globalsDroppingComdat: Set<LGlobal>;
 }
 
 /** A new linkage for a definition as printed: external (its keyword left out) or internal. */
@@ -141,7 +144,7 @@ type Relink = { readonly to: 'external' } | { readonly to: 'internal'; readonly 
 
 /** Empty edits. */
 export function newModuleEdits(): ModuleEdits {
-  return { functions: new Map(), newDeclarations: [], newNamedMetadata: [], newGlobals: [], replaceMetadata: new Map(), replaceNamedMetadata: new Map(), moveToEnd: [], bodyDeleted: new Set(), externalized: new Set(), internalized: new Map(), nodeduplicateComdats: new Set() };
+  return { functions: new Map(), newDeclarations: [], newNamedMetadata: [], newGlobals: [], replaceMetadata: new Map(), replaceNamedMetadata: new Map(), moveToEnd: [], bodyDeleted: new Set(), externalized: new Set(), internalized: new Map(), nodeduplicateComdats: new Set(), globalsDroppingComdat: new Set() };
 }
 
 /** The editor of `fn`, created on first use. */
@@ -225,7 +228,7 @@ export function printModule(m: LModule, edits: ModuleEdits = newModuleEdits(), m
     if ((c !== prevCat && !(prevCat === ORDER.source_filename && c === ORDER.target)) || it.kind === 'function') out.push('');
     prevCat = c;
     if (it.kind === 'function') out.push(edits.bodyDeleted.has(it.fn) ? printDeclarationOf(m, it.fn) : printFunction(m, it.fn, edits.functions.get(it.fn), relinkOf(edits, it.fn)));
-    else if (it.kind === 'global') out.push(joinTokens(m.text, m.tokens, it.global.tokFrom, it.global.tokTo, undefined, folds));
+    else if (it.kind === 'global') out.push(printGlobal(m, it.global, edits.globalsDroppingComdat.has(it.global), folds));
     else if (it.what === 'named-md' && (appended.has(it.name!) || replacedOps.has(it.name!))) out.push(`!${it.name} = !{${[...(replacedOps.get(it.name!) ?? m.namedMetadata.get(it.name!)!), ...(appended.get(it.name!) ?? [])].join(', ')}}`);
     else if (it.what === 'comdat' && edits.nodeduplicateComdats.has(it.name!)) out.push(`$${it.name} = comdat nodeduplicate`);
     else if (it.what === 'md' && edits.replaceMetadata.has(it.name!)) out.push(`!${it.name} = ${edits.replaceMetadata.get(it.name!)!}`);
@@ -394,6 +397,15 @@ function linkageEdit(m: LModule, fn: LFunction): { from: number; to: number; tex
   return [];
 }
 
+/** A global variable's line, without its `, comdat…` clause when `dropComdat`. */
+function printGlobal(m: LModule, g: LGlobal, dropComdat: boolean, folds: ReturnType<typeof constantFolds>): string {
+  const c = dropComdat ? comdatClause(m, g.initTo, g.tokTo, g.name) : undefined;
+  if (!c) return joinTokens(m.text, m.tokens, g.tokFrom, g.tokTo, undefined, folds);
+  // The clause follows a comma (`…, comdat($c), align 4`): both go.
+  const from = m.tokens.kindCode(c.from - 1) === TK.punct && m.tokens.charAt(c.from - 1) === 0x2c ? c.from - 1 : c.from;
+  return joinTokens(m.text, m.tokens, g.tokFrom, from, undefined, folds) + joinTokens(m.text, m.tokens, c.to, g.tokTo, undefined, folds);
+}
+
 /**
  * The header edits of an internalized definition: its linkage keyword becomes `internal` (or
  * `internal` follows `define`), `dso_local`, `hidden` and `protected` go (implied or reset by
@@ -418,13 +430,8 @@ function internalizeEdits(m: LModule, fn: LFunction, dropComdat: boolean, keepLi
     }
   }
   if (dropComdat) {
-    for (; k < fn.headerTo; k++) {
-      if (t.kindCode(k) === TK.word && t.textIs(k, 'comdat')) {
-        const end = t.kindCode(k + 1) === TK.punct && t.charAt(k + 1) === 0x28 ? k + 4 : k + 1;
-        out.push({ from: k, to: end, text: '' });
-        break;
-      }
-    }
+    const c = comdatClause(m, k, fn.headerTo, fn.name);
+    if (c) out.push({ from: c.from, to: c.to, text: '' });
   }
   return out;
 }
@@ -456,10 +463,10 @@ function printDeclarationOf(m: LModule, fn: LFunction): string {
   // After the parameters: comdat, metadata attachments, personality / prefix / prologue operands go.
   for (let k = close + 1; k < fn.headerTo; k++) {
     const kind = t.kindCode(k);
-    if (kind === TK.word && t.textIs(k, 'comdat')) {
-      const end = t.kindCode(k + 1) === TK.punct && t.charAt(k + 1) === 0x28 ? k + 4 : k + 1;
-      drop.push({ from: k, to: end, text: '' });
-      k = end - 1;
+    const c = comdatAt(m, k, fn.name);
+    if (c) {
+      drop.push({ from: c.from, to: c.to, text: '' });
+      k = c.to - 1;
     } else if (kind === TK.meta) {
       drop.push({ from: k, to: k + 2, text: '' });
       k++;

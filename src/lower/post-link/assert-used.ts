@@ -4,7 +4,8 @@
  * `getKernelNamesUsingAssert`, `traverseCGToFindSPIRKernels`): a breadth-first walk up the call
  * graph from `__devicelib_assert_fail`, each function's callers taken from its users in LLVM
  * use-list order (src/lower/from-ir/use-list-order.ts), only `call` instructions (`CallInst`: an
- * `invoke` or a use that is not a call is passed over). Every `spir_kernel` met is listed, in the
+ * `invoke` or a use that is not in a call is passed over; a call that passes the function as an
+ * argument is a `CallInst` user too). Every `spir_kernel` met is listed, in the
  * order met (a kernel met twice keeps its first place: PropertySet::insert keeps the first value).
  * When the walk meets a function with the `"referenced-indirectly"` attribute, it gives up and
  * every `spir_kernel` of the module is listed, in module order.
@@ -16,8 +17,8 @@
  * Portable: no Node APIs.
  */
 import type { LFunction, LModule } from '../llvm-ir/parse/model.js';
-import { callSitesOf, useListOrder, type UseOrder } from '../from-ir/use-list-order.js';
-import { functionAttributes } from './split.js';
+import { callUsersOf, useListOrder, type UseOrder } from '../from-ir/use-list-order.js';
+import { functionAttribute } from './split.js';
 
 /** The function whose callers are looked for. */
 export const ASSERT_FAIL = '__devicelib_assert_fail';
@@ -29,7 +30,7 @@ export const ASSERT_FAIL = '__devicelib_assert_fail';
 export function kernelsUsingAssert(m: LModule, functions: readonly LFunction[], bodies: readonly LFunction[], order: UseOrder): string[] {
   const start = functions.find((f) => f.name === ASSERT_FAIL);
   if (!start) return [];
-  const sites = callSitesOf(m, undefined, bodies);
+  const sites = callUsersOf(m, bodies);
   const visited = new Set<LFunction>();
   const queue: LFunction[] = [start];
   const names: string[] = [];
@@ -38,10 +39,9 @@ export function kernelsUsingAssert(m: LModule, functions: readonly LFunction[], 
     if (visited.has(f)) continue;
     visited.add(f);
     for (const site of useListOrder(f, sites.get(f.name) ?? [], order)) {
-      if (site.inst.opcode !== 'call') continue;
       const parent = site.fn;
       if (visited.has(parent)) continue;
-      if (functionAttributes(m, parent).some((a) => a.key === 'referenced-indirectly')) return functions.filter((g) => g.cc === 'spir_kernel').map((g) => g.name);
+      if (functionAttribute(m, parent, 'referenced-indirectly') !== undefined) return functions.filter((g) => g.cc === 'spir_kernel').map((g) => g.name);
       if (parent.cc === 'spir_kernel') names.push(parent.name);
       queue.push(parent);
     }

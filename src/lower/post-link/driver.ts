@@ -27,10 +27,9 @@ import { buildRegistry } from '../lower.js';
 import { findDeviceGlobals } from '../from-ir/device-globals.js';
 import { intrinsicsCalled, runSpecConstantsPass } from '../from-ir/spec-constants-pass.js';
 import { isNvptxTriple, runCudaSpecConstantToSymbol } from '../from-ir/cuda-spec-constants.js';
-import { IrSyntaxError } from '../llvm-ir/parse/errors.js';
 import { notIrText } from '../llvm-ir/not-ir.js';
 import { moduleDataLayout } from '../from-ir/lower-ir.js';
-import type { LFunction, LModule } from '../llvm-ir/parse/model.js';
+import type { LModule } from '../llvm-ir/parse/model.js';
 import { parseLlvmIr } from '../llvm-ir/parse/parser.js';
 import { newModuleEdits, printModule, type ModuleEdits } from '../llvm-ir/print.js';
 import { escapeLlvmBytes } from '../llvm-ir/escape.js';
@@ -42,7 +41,7 @@ import { grfSizeOf, kernelParamOptInfo, optLevelOf } from './runtime-info.js';
 import { REGISTERED_KERNELS_MD, registeredKernels } from './registered-kernels.js';
 import { kernelsUsingAssert } from './assert-used.js';
 import { importableDefinitions, importedSymbols, internalize } from './dynamic-linking.js';
-import { functionAttributes, groupClosure, groupEntryPoints, isKernel, splitRoots, virtualFunctionCleanup, virtualFunctionSets, type EntryPointGroup } from './split.js';
+import { functionAttribute, groupClosure, groupEntryPoints, isKernel, splitRoots, virtualFunctionCleanup, virtualFunctionSets, type EntryPointGroup } from './split.js';
 
 /** The files the driver reads and writes. `-` is standard input / output. */
 export interface PostLinkFileSystem {
@@ -180,10 +179,11 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
   const globalRoots = doSplit ? splitRoots(graph, removed, compilerUsedRefs) : [];
   // -allow-device-image-dependencies: a split module does not pull in what another image provides.
   const imported = opts.allowDeviceImageDependencies && doSplit ? importableDefinitions(m) : undefined;
-  const closures: Set<string>[] = doSplit ? groups.map((g) => new Set([...groupClosure(graph, g, globalRoots, imported)].filter((n) => !removed.has(n)))) : [allNames];
+  const declaredImports: Set<string>[] = groups.map(() => new Set());
+  const closures: Set<string>[] = doSplit ? groups.map((g, gi) => new Set([...groupClosure(graph, g, globalRoots, imported, declaredImports[gi])].filter((n) => !removed.has(n)))) : [allNames];
   if (!doSplit) groups = [{ key: '<GLOBAL>', entries: groups.flatMap((g) => g.entries) }];
   const allDeviceGlobals = findDeviceGlobals(m);
-  if (opts.deviceGlobals && doSplit) verifyNoCrossModuleDeviceGlobalUsage(allDeviceGlobals, groups.map((g) => ({ name: g.key, uses: groupClosure(graph, g, [], imported) })), 'irName');
+  if (opts.deviceGlobals && doSplit) verifyNoCrossModuleDeviceGlobalUsage(allDeviceGlobals, groups.map((g) => ({ name: g.key, uses: groupClosure(graph, g) })), 'irName');
   if (opts.irOutputOnly && closures.length > 1) throw new PostLinkError("some modules had to be split, '-ir-output-only' can't be used");
 
   const moduleId = opts.input === '-' ? '<stdin>' : opts.input;
@@ -212,7 +212,9 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
     // ModuleDesc::cleanup runs on the split module before the spec-constant pass: deleted virtual
     // function bodies are not lowered.
     const virtualFns = virtualFunctionCleanup(m, group, scope);
-    const deletedBodies = new Set(virtualFns.bodyDeleted);
+    // Functions another image provides, reached but not pulled in: CloneModule leaves them declarations.
+    const importDeclared = declaredImports[gi]!.size ? scope.filter((f) => declaredImports[gi]!.has(f.name)) : [];
+    const deletedBodies = new Set([...virtualFns.bodyDeleted, ...importDeclared]);
     const passScope = deletedBodies.size ? scope.filter((f) => !deletedBodies.has(f)) : scope;
 
     const produce = (mode: 'native' | 'emulation' | 'default_values' | undefined, fileIndex: number): string[] => {
@@ -220,8 +222,7 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
       for (const l of base.newGlobals) edits.newGlobals.push(l);
       for (const f of virtualFns.bodyDeleted) edits.bodyDeleted.add(f);
       for (const f of virtualFns.externalized) edits.externalized.add(f);
-      // Functions another image provides, reached but not pulled in: CloneModule leaves them declarations.
-      if (imported) for (const f of scope) if (imported.has(f.name) && !group.entries.includes(f)) edits.bodyDeleted.add(f);
+      for (const f of importDeclared) edits.bodyDeleted.add(f);
       let lowering;
       let met = false;
       if (mode) {
@@ -234,9 +235,10 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
       if (opts.allowDeviceImageDependencies) {
         // ModuleDesc::cleanup: InternalizePass after the virtual functions, before GlobalDCE.
         const before = graph.kept(kept);
-        const inner = internalize(m, before.functions, before.globals, edits.bodyDeleted);
+        const inner = internalize(m, before.functions, before.globals, edits.bodyDeleted, edits.externalized);
         for (const [f, how] of inner.functions) edits.internalized.set(f, how);
         for (const c of inner.nodeduplicate) edits.nodeduplicateComdats.add(c);
+        for (const g of inner.globalsDroppingComdat) edits.globalsDroppingComdat.add(g);
       }
       // Externalized virtual functions are no longer discardable: GlobalDCE keeps them (unless internalized after).
       const final = graph.kept(globalDce(graph, kept, edits, [...compilerUsedRefs.filter((n) => kept.has(n)), ...virtualFns.externalized.filter((f) => !edits.internalized.has(f)).map((f) => f.name)]));
@@ -252,9 +254,9 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
       const dgs = lowerDeviceGlobals(findDeviceGlobals(m, final.globals).map((g) => ({ ...g, name: utf8Name(g.name), irName: utf8Name(g.irName) })), dl);
       const imageEntries = group.entries.filter((f) => final.names.has(f.name));
       // computeModuleProperties: virtual functions are linked another way, not exported.
-      const exported = opts.emitExportedSymbols ? imageEntries.filter((f) => f.cc === 'spir_func' && functionAttributes(m, f).every((a) => a.key !== 'indirectly-callable')).map((f) => utf8Name(f.name)) : [];
-      // Function::deleteBody cleared the deleted virtual functions' metadata attachments.
-      const withMetadata = virtualFns.bodyDeleted.length ? final.functions.filter((f) => !edits.bodyDeleted.has(f)) : final.functions;
+      const exported = opts.emitExportedSymbols ? imageEntries.filter((f) => f.cc === 'spir_func' && functionAttribute(m, f, 'indirectly-callable') === undefined).map((f) => utf8Name(f.name)) : [];
+      // Function::deleteBody cleared the deleted virtual functions' metadata attachments; a function left to another image is a bare declaration.
+      const withMetadata = edits.bodyDeleted.size ? final.functions.filter((f) => !edits.bodyDeleted.has(f)) : final.functions;
       const properties = writeRegistry(
         buildRegistry({
           devicelibReqMask: deviceLibReqMask(m, final.functions),
@@ -309,7 +311,7 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
       return row;
     };
 
-    const hasSpecConsts = intrinsicsCalled(m, scope);
+    const hasSpecConsts = intrinsicsCalled(m, passScope);
     rows.push(produce(opts.specConst, id));
     if (opts.irOutputOnly) return { written, notes, warnings };
     id++;

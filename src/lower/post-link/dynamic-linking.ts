@@ -25,9 +25,10 @@
  * Portable: no Node APIs.
  */
 import { TK } from '../llvm-ir/parse/lexer.js';
+import { comdatClause } from '../llvm-ir/comdat.js';
 import type { LFunction, LGlobal, LModule } from '../llvm-ir/parse/model.js';
 import { demangledStartsWithUnderscores } from '../llvm-ir/demangle-prefix.js';
-import { functionAttributes, isKernel } from './split.js';
+import { functionAttribute, isKernel } from './split.js';
 
 /** The bfloat16 conversion functions of the SYCL device library (SYCLDeviceLibBF16.cpp@031015cc `BF16DeviceLibFuncs`). */
 export const BF16_DEVICELIB_FUNCTIONS: ReadonlySet<string> = new Set(
@@ -40,28 +41,23 @@ export const BF16_DEVICELIB_FUNCTIONS: ReadonlySet<string> = new Set(
  */
 export function canBeImportedFunction(m: LModule, f: LFunction, declaration: boolean): boolean {
   if (declaration && BF16_DEVICELIB_FUNCTIONS.has(f.name)) return true;
-  // Function::isIntrinsic: the name starts with `llvm.`.
-  if (f.name.startsWith('llvm.') || f.name.startsWith('__')) return false;
-  if (!functionAttributes(m, f).some((a) => a.key === 'sycl-module-id')) return false;
-  return !demangledStartsWithUnderscores(f.name);
+  let v = IMPORTABLE.get(f);
+  if (v === undefined) {
+    // Function::isIntrinsic: the name starts with `llvm.`.
+    v = !f.name.startsWith('llvm.') && !f.name.startsWith('__') && functionAttribute(m, f, 'sycl-module-id') !== undefined && !demangledStartsWithUnderscores(f.name);
+    IMPORTABLE.set(f, v);
+  }
+  return v;
 }
+
+/** The answer for each function once (asked per output module, of every function it keeps). */
+const IMPORTABLE = new WeakMap<LFunction, boolean>();
 
 /** The definitions of `m` another image may provide: what a split module does not pull in. */
 export function importableDefinitions(m: LModule): Set<string> {
   const out = new Set<string>();
   for (const f of m.functions) if (!f.isDeclaration && canBeImportedFunction(m, f, false)) out.add(f.name);
   return out;
-}
-
-/** The comdat a global value is in (`comdat` is its own name's, `comdat($c)` another's), from its tokens. */
-function comdatOf(m: LModule, from: number, to: number, self: string): string | undefined {
-  const t = m.tokens;
-  for (let i = from; i < to; i++) {
-    if (t.kindCode(i) !== TK.word || !t.textIs(i, 'comdat')) continue;
-    if (t.kindCode(i + 1) === TK.punct && t.textIs(i + 1, '(') && t.kindCode(i + 2) === TK.comdat) return t.valueOf(i + 2);
-    return self;
-  }
-  return undefined;
 }
 
 const LOCAL = new Set(['internal', 'private']);
@@ -75,14 +71,18 @@ export interface Internalized {
   readonly functions: Map<LFunction, { readonly dropComdat: boolean; readonly keepLinkage?: boolean }>;
   /** Comdats switched to `nodeduplicate`. */
   readonly nodeduplicate: Set<string>;
+  /** Local global variables that were the only member of their comdat, which is dropped. */
+  readonly globalsDroppingComdat: Set<LGlobal>;
 }
 
 /**
  * InternalizePass with sycl-post-link's mustPreserveGV over one output module: `functions` and
- * `globals` are what it keeps, `declared` the definitions it prints as declarations.
+ * `globals` are what it keeps, `declared` the definitions it prints as declarations, `externalized`
+ * the virtual functions the cleanup before it gave external linkage.
  */
-export function internalize(m: LModule, functions: readonly LFunction[], globals: readonly LGlobal[], declared: ReadonlySet<LFunction>): Internalized {
+export function internalize(m: LModule, functions: readonly LFunction[], globals: readonly LGlobal[], declared: ReadonlySet<LFunction>, externalized: ReadonlySet<LFunction>): Internalized {
   const isDecl = (f: LFunction): boolean => f.isDeclaration || declared.has(f);
+  const linkage = (f: LFunction): string => (externalized.has(f) ? '' : (f.linkage ?? ''));
   const dllexport = (f: LFunction): boolean => {
     const t = m.tokens;
     for (let i = f.headerFrom; i < f.headerTo && t.kindCode(i) !== TK.gvar; i++) if (t.kindCode(i) === TK.word && t.textIs(i, 'dllexport')) return true;
@@ -90,8 +90,8 @@ export function internalize(m: LModule, functions: readonly LFunction[], globals
   };
   // shouldPreserveGV for a function; MustPreserveGV: a kernel or a function another image may import.
   const preserveFn = (f: LFunction): boolean => {
-    if (isDecl(f) || f.linkage === 'available_externally' || dllexport(f)) return true;
-    if (LOCAL.has(f.linkage ?? '')) return false;
+    if (isDecl(f) || linkage(f) === 'available_externally' || dllexport(f)) return true;
+    if (LOCAL.has(linkage(f))) return false;
     return isKernel(f) || canBeImportedFunction(m, f, false);
   };
   // checkComdat: members per comdat, and whether any member is preserved (global variables always are, unless local).
@@ -106,12 +106,25 @@ export function internalize(m: LModule, functions: readonly LFunction[], globals
   const fnComdat = new Map<LFunction, string>();
   for (const f of functions) {
     if (isDecl(f)) continue;
-    const c = comdatOf(m, f.headerFrom, f.headerTo, f.name);
+    const c = comdatClause(m, f.headerFrom, f.headerTo, f.name)?.name;
     if (c !== undefined) fnComdat.set(f, c);
     count(c, preserveFn(f));
   }
-  for (const g of globals) count(comdatOf(m, g.tokFrom, g.tokTo, g.name), g.initTo > g.initFrom && !LOCAL.has(g.linkage ?? ''));
-  const out: Internalized = { functions: new Map(), nodeduplicate: new Set() };
+  const globalComdat = new Map<LGlobal, string>();
+  for (const g of globals) {
+    const c = comdatClause(m, g.tokFrom, g.tokTo, g.name)?.name;
+    if (c !== undefined) globalComdat.set(g, c);
+    count(c, g.initTo > g.initFrom && !LOCAL.has(g.linkage ?? ''));
+  }
+  const out: Internalized = { functions: new Map(), nodeduplicate: new Set(), globalsDroppingComdat: new Set() };
+  // A local global variable in a comdat no preserved member keeps: maybeInternalize drops a lone
+  // member's comdat (or makes a larger one nodeduplicate) before it looks at the linkage.
+  for (const [g, c] of globalComdat) {
+    const info = comdats.get(c)!;
+    if (info.external) continue;
+    if (info.size === 1) out.globalsDroppingComdat.add(g);
+    else out.nodeduplicate.add(c);
+  }
   for (const f of functions) {
     if (isDecl(f)) continue;
     const c = fnComdat.get(f);
@@ -121,11 +134,11 @@ export function internalize(m: LModule, functions: readonly LFunction[], globals
       if (info.external) continue;
       if (info.size === 1) dropComdat = true;
       else out.nodeduplicate.add(c);
-      if (LOCAL.has(f.linkage ?? '')) {
+      if (LOCAL.has(linkage(f))) {
         if (dropComdat) out.functions.set(f, { dropComdat, keepLinkage: true });
         continue;
       }
-    } else if (LOCAL.has(f.linkage ?? '') || preserveFn(f)) {
+    } else if (LOCAL.has(linkage(f)) || preserveFn(f)) {
       continue;
     }
     out.functions.set(f, { dropComdat });
@@ -138,7 +151,7 @@ export function importedSymbols(m: LModule, functions: readonly LFunction[], dec
   const out: string[] = [];
   for (const f of functions) {
     if (!f.isDeclaration && !declared.has(f)) continue;
-    if (functionAttributes(m, f).some((a) => a.key === 'indirectly-callable')) continue;
+    if (functionAttribute(m, f, 'indirectly-callable') !== undefined) continue;
     if (canBeImportedFunction(m, f, true)) out.push(f.name);
   }
   return out;

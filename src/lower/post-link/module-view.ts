@@ -8,6 +8,7 @@
 import type { LFunction, LGlobal, LModule, LTopItem } from '../llvm-ir/parse/model.js';
 import { TK } from '../llvm-ir/parse/lexer.js';
 import type { ModuleEdits } from '../llvm-ir/print.js';
+import { comdatAt, comdatClause } from '../llvm-ir/comdat.js';
 
 /** A global value: a global variable or a function. */
 export type GlobalValue = { readonly kind: 'global'; readonly g: LGlobal; readonly item: LTopItem } | { readonly kind: 'function'; readonly f: LFunction; readonly item: LTopItem };
@@ -128,32 +129,30 @@ export class ReferenceGraph {
   /**
    * Closure of `roots` over references, restricted to `within` when given; `extra` adds edges that
    * are not references (device code split's indirect-call edges, src/lower/post-link/split.ts).
-   * A name in `stop` is reached but not followed (a function another image provides: the module
-   * keeps its declaration); a root in `stop` is followed through its references, not its `extra` edges.
+   * A name in `stop` reached by a reference is kept but not followed (a function another image
+   * provides: DependencyGraph has no use edge to it, so the module keeps only its declaration);
+   * reached by an `extra` edge or as a root it is followed, through its references only (it has no
+   * `extra` edges of its own). The names kept but not followed go into `declared`.
    */
-  closure(roots: Iterable<string>, edits?: ModuleEdits, within?: ReadonlySet<string>, extra?: ReadonlyMap<string, readonly string[]>, stop?: ReadonlySet<string>): Set<string> {
+  closure(roots: Iterable<string>, edits?: ModuleEdits, within?: ReadonlySet<string>, extra?: ReadonlyMap<string, readonly string[]>, stop?: ReadonlySet<string>, declared?: Set<string>): Set<string> {
     const seen = new Set<string>();
+    const followed = stop ? new Set<string>() : seen;
     const work: string[] = [];
-    for (const r of roots) {
-      if (!seen.has(r) && this.byName.has(r) && (!within || within.has(r))) {
-        seen.add(r);
-        work.push(r);
-      }
-    }
-    const rootNames = stop ? new Set(work) : undefined;
+    const visit = (r: string, byReference: boolean): void => {
+      if (followed.has(r) || !this.byName.has(r) || (within && !within.has(r))) return;
+      seen.add(r);
+      if (byReference && stop?.has(r)) return;
+      followed.add(r);
+      work.push(r);
+    };
+    for (const r of roots) visit(r, false);
     while (work.length) {
       const n = work.pop()!;
-      const stopped = stop?.has(n) === true;
-      if (stopped && !rootNames!.has(n)) continue;
-      const more = stopped ? undefined : extra?.get(n);
-      for (const list of more ? [this.refs(this.byName.get(n)!, edits), more] : [this.refs(this.byName.get(n)!, edits)]) {
-        for (const r of list) {
-          if (seen.has(r) || !this.byName.has(r) || (within && !within.has(r))) continue;
-          seen.add(r);
-          work.push(r);
-        }
-      }
+      for (const r of this.refs(this.byName.get(n)!, edits)) visit(r, true);
+      const more = stop?.has(n) ? undefined : extra?.get(n);
+      if (more) for (const r of more) visit(r, false);
     }
+    if (declared && stop) for (const n of seen) if (!followed.has(n)) declared.add(n);
     return seen;
   }
 }
@@ -172,15 +171,33 @@ export function isDiscardable(v: GlobalValue, edits?: ModuleEdits): boolean {
 
 /**
  * GlobalDCE + StripDeadPrototypes over the names in `kept`: roots are the non-discardable
- * definitions (and appending globals such as `llvm.compiler.used`); returns what stays.
+ * definitions (and appending globals such as `llvm.compiler.used`); a live member of a comdat keeps
+ * the other members (llvm/llvm-project:llvm/lib/Transforms/IPO/GlobalDCE.cpp `MarkLive`); returns
+ * what stays.
  */
 export function globalDce(g: ReferenceGraph, kept: ReadonlySet<string>, edits?: ModuleEdits, extraRoots: Iterable<string> = []): Set<string> {
   const roots: string[] = [...extraRoots];
+  const members = new Map<string, string[]>();
+  const m = g.m;
   for (const n of kept) {
     const v = g.byName.get(n)!;
     if (!isDiscardable(v, edits) || (v.kind === 'global' && v.g.linkage === 'appending')) roots.push(n);
+    // The comdat as the output module has it: none for a declaration or a lone member InternalizePass took it from.
+    let c: string | undefined;
+    if (v.kind === 'function') {
+      if (!v.f.isDeclaration && !edits?.bodyDeleted.has(v.f) && !edits?.internalized.get(v.f)?.dropComdat) c = comdatClause(m, v.f.headerFrom, v.f.headerTo, n)?.name;
+    } else if (!edits?.globalsDroppingComdat.has(v.g)) {
+      c = comdatClause(m, v.g.initTo, v.g.tokTo, n)?.name;
+    }
+    if (c === undefined) continue;
+    const list = members.get(c);
+    if (list) list.push(n);
+    else members.set(c, [n]);
   }
-  return g.closure(roots, edits, kept);
+  // Each member leads to the others of its comdat.
+  const edges = new Map<string, readonly string[]>();
+  for (const list of members.values()) if (list.length > 1) for (const n of list) edges.set(n, list);
+  return g.closure(roots, edits, kept, edges.size ? edges : undefined);
 }
 
 /**
@@ -238,13 +255,13 @@ function usedGroupsAndComdats(m: LModule, kept: KeptEntities, edits: ModuleEdits
     for (let i = from; i < to; i++) {
       const kind = toks.kindCode(i);
       if (kind === TK.attrgrp) groups.add(toks.valueOf(i));
-      else if (kind === TK.word && self !== undefined && toks.textIs(i, 'comdat')) {
-        if (toks.kindCode(i + 1) === TK.punct && toks.textIs(i + 1, '(') && toks.kindCode(i + 2) === TK.comdat) comdats.add(toks.valueOf(i + 2));
-        else comdats.add(self);
+      else if (self !== undefined) {
+        const c = comdatAt(m, i, self);
+        if (c) comdats.add(c.name);
       }
     }
   };
-  for (const g of kept.globals) scan(g.tokFrom, g.tokTo, g.name);
+  for (const g of kept.globals) scan(g.tokFrom, g.tokTo, edits.globalsDroppingComdat.has(g) ? undefined : g.name);
   for (const f of kept.functions) {
     const ed = edits.functions.get(f);
     if (edits.bodyDeleted.has(f)) {

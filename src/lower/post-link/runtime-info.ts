@@ -29,7 +29,7 @@ import { byteArray, type PropertySet } from '../../props/model.js';
 import { IrSyntaxError } from '../llvm-ir/parse/errors.js';
 import type { LFunction, LModule } from '../llvm-ir/parse/model.js';
 import { fnMd, mdOperands } from './image-requirements.js';
-import { functionAttributes } from './split.js';
+import { functionAttribute } from './split.js';
 
 /**
  * `optLevel` of `[SYCL/misc properties]`: the `"sycl-optlevel"` of the first entry point whose value
@@ -40,7 +40,7 @@ import { functionAttributes } from './split.js';
  */
 export function optLevelOf(m: LModule, entries: readonly LFunction[]): number | undefined {
   for (const f of entries) {
-    const v = attributeValue(m, f, 'sycl-optlevel');
+    const v = functionAttribute(m, f, 'sycl-optlevel');
     if (v === undefined || !/^-?[0-9]+$/.test(v)) continue;
     const n = Number(v);
     // The first that reads ends the search; -1 is the "none" value of the loop, so it writes nothing.
@@ -57,7 +57,7 @@ export function optLevelOf(m: LModule, entries: readonly LFunction[]): number | 
  */
 export function grfSizeOf(m: LModule, entries: readonly LFunction[]): number | undefined {
   for (const f of entries) {
-    const v = attributeValue(m, f, 'sycl-grf-size');
+    const v = functionAttribute(m, f, 'sycl-grf-size');
     if (v === undefined) continue;
     if (!/^[0-9]+$/.test(v) || Number(v) > 0xffffffff) {
       const t = m.tokens.get(f.headerFrom)!;
@@ -69,11 +69,6 @@ export function grfSizeOf(m: LModule, entries: readonly LFunction[]): number | u
 }
 
 /** The value of function attribute `key` of `f` (its groups' and its own), undefined when it has none. */
-function attributeValue(m: LModule, f: LFunction, key: string): string | undefined {
-  const a = functionAttributes(m, f).find((x) => x.key === key);
-  return a === undefined ? undefined : (a.value ?? '');
-}
-
 /** The attachments that carry the omitted-argument bits: current intel/llvm's, then the older name. */
 export const OMIT_ARGS_METADATA = ['sycl_kernel_omit_args', 'spir_kernel_omit_args'] as const;
 

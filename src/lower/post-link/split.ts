@@ -17,13 +17,12 @@
  *     everything they reference, transitively; an indirect call also reaches every non-kernel
  *     `referenced-indirectly` function of its type ({@link indirectCallEdges}).
  */
-import type { LAttribute, LFunction, LModule, LType } from '../llvm-ir/parse/model.js';
+import type { LFunction, LModule, LType } from '../llvm-ir/parse/model.js';
 import { printType } from '../llvm-ir/parse/parser.js';
 import { isDiscardable, ReferenceGraph } from './module-view.js';
 import { fnMd, mdOperands, type MdOperand } from './image-requirements.js';
 import { IrSyntaxError } from '../llvm-ir/parse/errors.js';
 import type { SplitMode } from './options.js';
-import { appendAll } from '../../codec/arrays.js';
 
 /** One output module: its key and entry points. */
 export interface EntryPointGroup {
@@ -33,18 +32,15 @@ export interface EntryPointGroup {
   readonly entries: readonly LFunction[];
 }
 
-/** All attributes of a function (groups, then inline). */
-export function functionAttributes(m: LModule, f: LFunction): LAttribute[] {
-  const out: LAttribute[] = [];
-  for (const n of f.attrGroups) appendAll(out, m.attributeGroups.get(n) ?? []);
-  appendAll(out, f.attrs);
-  return out;
-}
-
-function attrValue(m: LModule, f: LFunction, key: string): string | undefined {
-  const a = functionAttributes(m, f).filter((x) => x.key === key);
-  if (a.length === 0) return undefined;
-  return a[a.length - 1]!.value ?? '';
+/**
+ * The value of a function attribute (`""` for one without a value), undefined when the function
+ * has none; of several with the key, the last (LLVM's AttrBuilder keeps the last one added).
+ */
+export function functionAttribute(m: LModule, f: LFunction, key: string): string | undefined {
+  let value: string | undefined;
+  for (const n of f.attrGroups) for (const a of m.attributeGroups.get(n) ?? []) if (a.key === key) value = a.value ?? '';
+  for (const a of f.attrs) if (a.key === key) value = a.value ?? '';
+  return value;
 }
 
 /** Calling conventions of kernels (ModuleSplitter.cpp@16c65834 `isKernel`). */
@@ -67,8 +63,8 @@ function isBuiltin(name: string): boolean {
 export function isEntryPoint(m: LModule, f: LFunction, onlyKernels: boolean): boolean {
   if (f.isDeclaration) return false;
   if (isKernel(f)) return true;
-  if (onlyKernels) return attrValue(m, f, 'indirectly-callable') !== undefined;
-  return attrValue(m, f, 'sycl-module-id') !== undefined && !isBuiltin(f.name);
+  if (onlyKernels) return functionAttribute(m, f, 'indirectly-callable') !== undefined;
+  return functionAttribute(m, f, 'sycl-module-id') !== undefined && !isBuiltin(f.name);
 }
 
 const GLOBAL_KEY = '<GLOBAL>';
@@ -91,7 +87,7 @@ export function indirectCallEdges(g: ReferenceGraph): ReadonlyMap<string, readon
   const m = g.m;
   const byType = new Map<string, string[]>();
   for (const f of m.functions) {
-    if (isKernel(f) || attrValue(m, f, 'referenced-indirectly') === undefined) continue;
+    if (isKernel(f) || functionAttribute(m, f, 'referenced-indirectly') === undefined) continue;
     const key = signatureText(f.retType, f.params.map((p) => p.type), f.varargs);
     const list = byType.get(key);
     if (list) list.push(f.name);
@@ -152,7 +148,7 @@ export function groupEntryPoints(m: LModule, mode: SplitMode, onlyKernels: boole
 export function perModuleCategory(m: LModule, f: LFunction): string {
   let key = '';
   const attr = (name: string): void => {
-    key += (attrValue(m, f, name) ?? '') + '-';
+    key += (functionAttribute(m, f, name) ?? '') + '-';
   };
   const operands = (kind: string): MdOperand[] => {
     const node = fnMd(f, kind);
@@ -209,7 +205,7 @@ export function perModuleCategory(m: LModule, f: LFunction): string {
  * them — otherwise they get external linkage so GlobalDCE keeps them. `functions`: the module's.
  */
 export function virtualFunctionCleanup(m: LModule, group: EntryPointGroup, functions: readonly LFunction[]): { bodyDeleted: LFunction[]; externalized: LFunction[] } {
-  const isVirtual = (f: LFunction): boolean => attrValue(m, f, 'indirectly-callable') !== undefined;
+  const isVirtual = (f: LFunction): boolean => functionAttribute(m, f, 'indirectly-callable') !== undefined;
   const hasDefinitions = group.entries.some(isVirtual);
   const virtual = functions.filter((f) => !f.isDeclaration && isVirtual(f));
   return hasDefinitions ? { bodyDeleted: [], externalized: virtual } : { bodyDeleted: virtual, externalized: [] };
@@ -225,9 +221,9 @@ export function virtualFunctionCleanup(m: LModule, group: EntryPointGroup, funct
 export function virtualFunctionSets(m: LModule, definitions: readonly LFunction[]): Map<string, string> {
   const used = new Set<string>();
   for (const f of definitions) {
-    const set = attrValue(m, f, 'indirectly-callable');
+    const set = functionAttribute(m, f, 'indirectly-callable');
     if (set !== undefined) return new Map([['virtual-functions-set', set]]);
-    const calls = attrValue(m, f, 'calls-indirectly');
+    const calls = functionAttribute(m, f, 'calls-indirectly');
     if (calls !== undefined) for (const s of calls.split(',')) if (s !== '') used.add(s);
   }
   return used.size ? new Map([['uses-virtual-functions-set', [...used].join(',')]]) : new Map();
@@ -236,15 +232,16 @@ export function virtualFunctionSets(m: LModule, definitions: readonly LFunction[
 /**
  * The names a group's module keeps: its entry points and everything they reference; a function in
  * `imported` (another image provides it: `-allow-device-image-dependencies`,
- * src/lower/post-link/dynamic-linking.ts) is kept but not followed, unless it is an entry point.
+ * src/lower/post-link/dynamic-linking.ts) reached only by references is kept but not followed, and
+ * goes into `declared` (the module keeps its declaration).
  */
-export function groupClosure(g: ReferenceGraph, group: EntryPointGroup, globalRoots: readonly string[] = [], imported?: ReadonlySet<string>): Set<string> {
+export function groupClosure(g: ReferenceGraph, group: EntryPointGroup, globalRoots: readonly string[] = [], imported?: ReadonlySet<string>, declared?: Set<string>): Set<string> {
   // collectFunctionsAndGlobalVariablesToExtract (ModuleSplitter.cpp@16c65834): the entry points and
   // every global variable that is not discardable if unused ({@link splitRoots}), then what they
   // reference. verifyNoCrossModuleDeviceGlobalUsage asks only what the entry points reach (no globalRoots).
   const roots = group.entries.map((f) => f.name);
   for (const n of globalRoots) roots.push(n);
-  return g.closure(roots, undefined, undefined, indirectCallEdges(g), imported);
+  return g.closure(roots, undefined, undefined, indirectCallEdges(g), imported, declared);
 }
 
 /**

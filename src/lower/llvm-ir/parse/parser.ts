@@ -17,6 +17,7 @@
  * character codes, interned values), never on per-token objects, and builds model objects of one
  * shape each, so a module of millions of tokens is read without garbage-collector churn.
  */
+import { printLlvmName } from '../escape.js';
 import { LLVM_ATTRIBUTE_KEYWORDS } from '../../../../formats/llvm-attributes.js';
 import { IrSyntaxError, MAX_IR_NESTING } from './errors.js';
 import { tokenize, TK, type TokenList, type TokenPlace } from './lexer.js';
@@ -1664,29 +1665,9 @@ export function describeType(t: LType): string {
   return printType(t);
 }
 
-/** `name` needs no quotes: `[-a-zA-Z$._][-a-zA-Z$._0-9]*` or all digits. */
-function isPlainName(name: string): boolean {
-  if (name.length === 0) return false;
-  const c0 = name.charCodeAt(0);
-  if (c0 >= 48 && c0 <= 57) return isDigits(name);
-  for (let k = 0; k < name.length; k++) {
-    const c = name.charCodeAt(k);
-    const ok = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 45 || c === 36 || c === 46 || c === 95;
-    if (!ok) return false;
-  }
-  return true;
-}
-
-/** `%name` / `%"quoted name"` */
+/** `%name` / `%"quoted name"` (a byte string; a name of digits is a numbered value), as AsmWriter prints it. */
 export function printLocalName(name: string, sigil = '%'): string {
-  if (isPlainName(name)) return sigil + name;
-  let out = sigil + '"';
-  for (let i = 0; i < name.length; i++) {
-    const c = name.charCodeAt(i);
-    if (c === 0x22 || c === 0x5c || c < 0x20 || c >= 0x7f) out += '\\' + c.toString(16).toUpperCase().padStart(2, '0');
-    else out += name[i];
-  }
-  return out + '"';
+  return printLlvmName(sigil, name, true);
 }
 
 /** Prints a type as LLVM does (depth bounded by the reader's nesting limit). */
