@@ -33,6 +33,9 @@ const POST_LINK_ARGS: readonly (readonly string[])[] = [
   ['-properties', '-spec-const=native', '-device-globals', '-emit-exported-symbols', '-S', '-split=kernel'],
   ['-S', '-ir-output-only', '-spec-const=native'],
   ['-S', '-emit-only-kernels-as-entry-points', '-split=kernel', '-symbols'],
+  ['-S', '-split=kernel', '-support-dynamic-linking', '-emit-imported-symbols', '-symbols', '-spec-const=native'],
+  ['-S', '-split=source', '-allow-device-image-dependencies', '-emit-kernel-names', '-embed-aux-info-as-metadata', '-symbols'],
+  ['-S', '-split=auto', '-emit-imported-symbols', '-emit-param-info', '-emit-program-metadata', '-O2'],
 ];
 
 /** A random sycl-post-link command line and lowering mode for an IR case. */
