@@ -109,6 +109,8 @@ export interface RegistryInput {
   readonly miscProperties?: readonly (readonly [string, PropertyValue])[];
   /** `[SYCL/assert used]`: kernels that reach `__devicelib_assert_fail` (src/lower/post-link/assert-used.ts), written when not empty. */
   readonly assertUsed?: readonly string[];
+  /** The misc entry naming the image's sanitizer (src/lower/post-link/sanitizers.ts), after the assert set. */
+  readonly sanitizer?: { readonly key: 'sanUsed'; readonly value: string } | { readonly key: 'asanUsed' };
   /** `[SYCL/misc properties] specConstsReplacedWithDefault=1|1` (fact 27). */
   readonly specConstsReplacedWithDefault?: boolean;
   /** `[SYCL/virtual functions]` keys and their string values (src/lower/post-link/split.ts virtualFunctionSets), written when not empty. */
@@ -125,6 +127,7 @@ export interface RegistryInput {
  * opt, exported symbols, kernel names, imported symbols, program metadata (`@reqd_work_group_size`, `@reqd_sub_group_size`,
  * `@work_group_num_dim`, `@max_work_group_size`, `@max_linear_work_group_size`,
  * `@global_id_mapping`), misc properties when `sycl-grf-size` or `optLevel` open the set here, assert used,
+ * the sanitizer entry (into the misc set, or opening it),
  * device globals (only when non-empty, fact 36), `specConstsReplacedWithDefault` (into the misc set
  * where it is, else a misc set here), virtual functions, registered kernels. Shared by the manifest
  * path and the IR path.
@@ -159,6 +162,13 @@ export function buildRegistry(r: RegistryInput): PropertySetRegistry {
     // PropertySet::insert keeps a key's first value: a kernel met twice stays where it was first met.
     for (const k of r.assertUsed) if (!set.has(k)) set.set(k, uint32(1));
     registry.set(SET.ASSERT_USED, set);
+  }
+  if (r.sanitizer) {
+    // Into the misc set where an earlier entry opened it, else the set starts here (MapVector).
+    const value = r.sanitizer.key === 'sanUsed' ? stringProperty(r.sanitizer.value) : uint32(1);
+    const misc = registry.get(SET.MISC_PROPERTIES);
+    if (misc) misc.set(r.sanitizer.key, value);
+    else registry.set(SET.MISC_PROPERTIES, new Map([[r.sanitizer.key, value]]));
   }
   if (r.emitDeviceGlobals && r.deviceGlobals.length > 0) {
     const set: PropertySet = new Map();

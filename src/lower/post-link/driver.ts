@@ -40,6 +40,7 @@ import { deviceLibReqMask, deviceRequirements, kernelProgramMetadata } from './i
 import { grfSizeOf, kernelParamOptInfo, optLevelOf } from './runtime-info.js';
 import { REGISTERED_KERNELS_MD, registeredKernels } from './registered-kernels.js';
 import { kernelsUsingAssert } from './assert-used.js';
+import { SANITIZER_METADATA_PREFIXES, sanitizerEntry } from './sanitizers.js';
 import { importableDefinitions, importedSymbols, internalize } from './dynamic-linking.js';
 import { functionAttribute, groupClosure, groupEntryPoints, isKernel, splitRoots, virtualFunctionCleanup, virtualFunctionSets, type EntryPointGroup } from './split.js';
 
@@ -97,6 +98,13 @@ function unimplementedProperties(m: LModule): string[] {
       const what = UNIMPLEMENTED_ATTRIBUTES.get(a.key);
       if (what && !found.has(what)) found.set(what, `"${a.key}" on @${utf8Name(f.name)}`);
     }
+  }
+  const sanitizerGlobal = m.globals.find((g) => SANITIZER_METADATA_PREFIXES.some(([, prefix]) => g.name.startsWith(prefix)));
+  if (sanitizerGlobal) {
+    found.set(
+      "the sanitizer metadata global's device-global size attribute and !spirv.Decorations (SanitizerKernelMetadataPass) and, in later revisions, a __sanitizerModule sentinel kernel per image",
+      `@${utf8Name(sanitizerGlobal.name)} is in the module; the sanUsed property is written`,
+    );
   }
   return [...found].map(([what, why]) => `sycl-post-link would also write ${what} (${why}); not implemented here (docs/post-link.md)`);
 }
@@ -251,6 +259,7 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
         emitIr(printModule(m, edits, moduleId), output);
         return [];
       }
+      const sanitizer = sanitizerEntry(m, final.globals);
       const dgs = lowerDeviceGlobals(findDeviceGlobals(m, final.globals).map((g) => ({ ...g, name: utf8Name(g.name), irName: utf8Name(g.irName) })), dl);
       const imageEntries = group.entries.filter((f) => final.names.has(f.name));
       // computeModuleProperties: virtual functions are linked another way, not exported.
@@ -266,6 +275,7 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
           ...(opts.emitParamInfo ? { kernelParamOpt: kernelParamOptInfo(m, withMetadata, (f) => utf8Name(f.name)) } : {}),
           miscProperties: miscOf(grfSizeOf(m, imageEntries), optLevelOf(m, imageEntries)),
           assertUsed: kernelsUsingAssert(m, final.functions, withMetadata, order).map(utf8Name),
+          ...(sanitizer ? { sanitizer } : {}),
           exportedSymbols: exported,
           // computeModuleProperties (ComputeModuleRuntimeInfo.cpp@09168482): the entry points with `hasKernelCallingConv`.
           kernelNames: opts.emitKernelNames ? imageEntries.filter(isKernel).map((f) => utf8Name(f.name)) : [],
