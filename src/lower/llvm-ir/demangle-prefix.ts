@@ -36,14 +36,21 @@ const D_BUILTINS: Readonly<Record<string, string>> = {
   d: 'decimal64', e: 'decimal128', f: 'decimal32', h: 'half', i: 'char32_t', s: 'char16_t', u: 'char8_t', a: 'auto', c: 'decltype(auto)', n: 'std::nullptr_t',
 };
 /** Two-letter operator codes (`<operator-name>`); `cv` (conversion), `li` (literal) and `v<digit>` (vendor) are handled apart. */
+// The nameable entries of ItaniumDemangle.h's operator table (`cp` included; the named casts,
+// sizeof/alignof/typeid forms and the member operators `.` and `.*` are not names; libLLVM 22
+// demangles `N1AdsEv` and `N1AdtEv` to nothing, `N1ApmEv` to `A::operator->*()`).
 const OPERATORS = new Set(
-  'aa ad an aN aS aw cl cm co da de dl dv dV eo eO eq ge gt ix le ls lS lt mi mI ml mL mm na ne ng nt nw oo or oR pl pL pm pp ps pt qu rm rM rs rS ss'.split(' '),
+  'aa ad an aN aS aw cl cp cm co da de dl dv dV eo eO eq ge gt ix le ls lS lt mi mI ml mL mm na ne ng nt nw oo or oR pl pL pm pp ps pt qu rm rM rs rS ss'.split(' '),
 );
 
 /** Parser state: the name, the position, the substitution table and the template arguments (first texts). */
 class Reader {
   i = 0;
   private readonly subs: string[] = [];
+  /** For each substitution, whether it is a template-id (a name ending in template arguments). */
+  private readonly subsTemplateId: boolean[] = [];
+  /** Whether the substitution {@link substitution} last read is a template-id. */
+  private substitutedTemplateId = false;
   private templateArgs: string[] = [];
   private depth = 0;
   /** Inside a lambda's parameter types, where a template parameter the arguments do not have is `auto`. */
@@ -89,8 +96,6 @@ class Reader {
 
   /** `<source-name>`: a length and that many characters. */
   private sourceName(): string {
-    // libLLVM 22 refuses a length written with a leading zero (`03foo`).
-    if (this.look() === '0') throw new Invalid();
     const n = this.number();
     if (n === 0 || this.i + n > this.s.length) throw new Invalid();
     const id = this.s.slice(this.i, this.i + n);
@@ -98,16 +103,24 @@ class Reader {
     return id.startsWith('_GLOBAL__N') ? '(anonymous namespace)' : id;
   }
 
+  /** Records a substitution candidate (ItaniumDemangle.h `Subs.push_back`). */
+  private push(first: string, templateId: boolean): void {
+    this.subs.push(first);
+    this.subsTemplateId.push(templateId);
+  }
+
   /** `<substitution>` (`S_`, `S<seq-id>_`, `Sa`, `Sb`, `Ss`, `Si`, `So`, `Sd`), `S` already seen at the position. */
   private substitution(): string {
     this.expect('S');
     const c = this.look();
+    this.substitutedTemplateId = false;
     if ('absiod'.includes(c) && c !== '') {
       this.i++;
       return 'std';
     }
     if (this.eat('_')) {
       if (this.subs.length === 0) throw new Invalid();
+      this.substitutedTemplateId = this.subsTemplateId[0]!;
       return this.subs[0]!;
     }
     let seq = 0;
@@ -120,6 +133,7 @@ class Reader {
     if (digits === 0) throw new Invalid();
     this.expect('_');
     if (seq + 1 >= this.subs.length) throw new Invalid();
+    this.substitutedTemplateId = this.subsTemplateId[seq + 1]!;
     return this.subs[seq + 1]!;
   }
 
@@ -148,6 +162,13 @@ class Reader {
     while (!this.eat('E')) {
       if (this.atEnd()) throw new Invalid();
       args.push(this.templateArg());
+      // `Q <requires-clause> E` after the arguments (C++20): a literal constraint is followed; others are not.
+      if (this.eat('Q')) {
+        if (this.look() !== 'L') throw new Unsupported();
+        this.literal();
+        this.expect('E');
+        break;
+      }
     }
   }
 
@@ -180,52 +201,76 @@ class Reader {
       }
       return first;
     }
-    if (c === 'L') return this.literal();
+    if (c === 'L') {
+      // `LZ <encoding> E`, an extension of parseTemplateArg (an entity's address without `_`).
+      if (this.look(1) === 'Z') {
+        this.i += 2;
+        const first = this.encoding();
+        this.expect('E');
+        return first;
+      }
+      return this.literal();
+    }
     return this.type();
   }
 
-  /** `<expr-primary>` as a template argument: `L <type> <value> E`, `L_Z <encoding> E`. */
+  /**
+   * `<expr-primary>` as a template argument, as ItaniumDemangle.h `parseExprPrimary` reads it: an
+   * integer of a builtin type (`Li5E`), a bool (`Lb0E`, `Lb1E`), a float's bits in hex
+   * (`Lf3f800000E`), `LDnE` (nullptr), `L_Z <encoding> E`, a string literal (`LA…E`), a lambda
+   * (`LUl…E`), or a value of another type (`LN5__spv9MatrixUseE0E`, printed `(Type)value`).
+   */
   private literal(): string {
     this.expect('L');
+    const c = this.look();
+    const floats: Readonly<Record<string, number>> = { f: 8, d: 16, e: 20 };
     if (this.eat('_Z')) {
       const first = this.encoding();
       this.expect('E');
       return first;
     }
-    const c = this.look();
-    if (this.eat('Dn')) {
+    if (c === 'b') {
+      if (this.eat('b0E')) return 'false';
+      if (this.eat('b1E')) return 'true';
+      throw new Invalid();
+    }
+    if (c === 'D') {
+      if (!this.eat('Dn')) throw new Invalid();
       this.eat('0');
       this.expect('E');
       return 'nullptr';
     }
-    // ItaniumDemangle.h parseExprPrimary: a float's value is its bits in hex (parseFloatingLiteral),
-    // anything else a decimal number with an optional `n` for minus (parseIntegerLiteral).
-    const hexDigits: Readonly<Record<string, number>> = { f: 8, d: 16, e: 20 };
-    let first: string;
-    if (hexDigits[c] !== undefined) {
+    if (c === 'T') throw new Invalid();
+    if (c === 'U') {
+      if (this.look(1) !== 'l') throw new Invalid();
+      const first = this.unqualifiedName(undefined).first;
+      this.expect('E');
+      return first;
+    }
+    if (c === 'A') {
+      this.type();
+      this.expect('E');
+      return '"';
+    }
+    if (floats[c] !== undefined) {
       this.i++;
       const from = this.i;
       while (/[0-9a-f]/.test(this.look())) this.i++;
-      if (this.i - from !== hexDigits[c]) throw new Invalid();
+      if (this.i - from !== floats[c]) throw new Invalid();
       this.expect('E');
       return '';
     }
-    if (c !== '' && BUILTINS[c] !== undefined && c !== 'z' && c !== 'v') {
-      this.i++;
-      first = '';
-    } else {
-      // An enumerator or other class-typed value prints as `(Type)value`.
-      this.type();
-      first = '(';
-    }
+    // The integer types print their value; any other type (parsed as a type) prints `(Type)value`.
+    const integer = 'wcahstijlmxyno'.includes(c) && c !== '';
+    if (integer) this.i++;
+    else this.type();
     const from = this.i;
     this.eat('n');
     const digits = this.i;
     while (/[0-9]/.test(this.look())) this.i++;
     if (this.i === digits) throw new Invalid();
-    if (first === '') first = c === 'b' ? (this.s.slice(digits, this.i) === '0' ? 'false' : 'true') : this.s.slice(from, this.i).replace(/^n/, '-');
     this.expect('E');
-    return first;
+    return integer ? this.s.slice(from, digits).replace('n', '-') + this.s.slice(digits, this.i - 1) : '(';
   }
 
   /** `<unqualified-name>` and its ABI tags; `ctorDtorConv` when it names a constructor, destructor or conversion operator. */
@@ -236,7 +281,9 @@ class Reader {
     const c = this.look();
     let first: string;
     let ctorDtorConv = false;
-    if (c >= '0' && c <= '9') {
+    // A name in an <unqualified-name> starts with 1-9 (parseUnqualifiedName: `03foo` is no name);
+    // other source names (vendor qualifiers, ABI tags) may have a leading zero.
+    if (c >= '1' && c <= '9') {
       first = this.sourceName();
     } else if (c === 'C' && /[1-5I]/.test(this.look(1))) {
       if (prefix === undefined) throw new Invalid();
@@ -336,7 +383,7 @@ class Reader {
         ({ first, ctorDtorConv } = this.unqualifiedName(undefined));
       }
       if (this.look() === 'I') {
-        this.subs.push(first);
+        this.push(first, false);
         this.templateArgs_(tag);
         return { first, template: true, ctorDtorConv };
       }
@@ -348,12 +395,17 @@ class Reader {
 
   private nestedName(tag: boolean): { first: string; template: boolean; ctorDtorConv: boolean } {
     this.expect('N');
-    this.cvQualifiers();
-    if (this.look() === 'R' || this.look() === 'O') this.i++;
+    // `H`: the function has an explicit object parameter (C++23), in place of the qualifiers.
+    if (!this.eat('H')) {
+      this.cvQualifiers();
+      if (this.look() === 'R' || this.look() === 'O') this.i++;
+    }
     let soFar: string | undefined;
     let template = false;
     let ctorDtorConv = false;
     let pushed = 0;
+    // Whether what is read so far is a template-id: template arguments may not follow one directly.
+    let soFarTemplateId = false;
     while (!this.eat('E')) {
       if (this.atEnd()) throw new Invalid();
       template = false;
@@ -361,15 +413,18 @@ class Reader {
       if (c === 'T') {
         if (soFar !== undefined) throw new Invalid();
         soFar = this.templateParam();
+        soFarTemplateId = false;
       } else if (c === 'I') {
-        if (soFar === undefined) throw new Invalid();
+        if (soFar === undefined || soFarTemplateId) throw new Invalid();
         this.templateArgs_(tag);
         template = true;
+        soFarTemplateId = true;
       } else if (c === 'D' && (this.look(1) === 't' || this.look(1) === 'T')) {
         throw new Unsupported();
       } else if (c === 'S' && this.look(1) !== 't') {
         if (soFar !== undefined) throw new Invalid();
         soFar = this.substitution();
+        soFarTemplateId = this.substitutedTemplateId;
         continue;
       } else {
         if (this.eat('St')) {
@@ -380,13 +435,15 @@ class Reader {
         const u = this.unqualifiedName(soFar);
         soFar = u.first;
         ctorDtorConv = u.ctorDtorConv;
+        soFarTemplateId = false;
       }
-      this.subs.push(soFar);
+      this.push(soFar, soFarTemplateId);
       pushed++;
       this.eat('M');
     }
     if (soFar === undefined || pushed === 0) throw new Invalid();
     this.subs.pop();
+    this.subsTemplateId.pop();
     return { first: soFar, template, ctorDtorConv };
   }
 
@@ -482,6 +539,7 @@ class Reader {
     try {
       const c = this.look();
       let first: string;
+      let templateId = false;
       switch (c) {
         case 'r':
         case 'V':
@@ -571,13 +629,16 @@ class Reader {
         case 'T': {
           if ('sue'.includes(this.look(1)) && this.look(1) !== '') {
             this.i += 2;
-            first = this.name(false).first;
+            const n = this.name(false);
+            first = n.first;
+            templateId = n.template;
             break;
           }
           first = this.templateParam();
           if (this.look() === 'I') {
-            this.subs.push(first);
+            this.push(first, false);
             this.templateArgs_(false);
+            templateId = true;
           }
           break;
         }
@@ -595,9 +656,12 @@ class Reader {
             first = this.substitution();
             if (this.look() !== 'I') return first;
             this.templateArgs_(false);
+            templateId = true;
             break;
           }
-          first = this.name(false).first;
+          const n = this.name(false);
+          first = n.first;
+          templateId = n.template;
           break;
         }
         default: {
@@ -607,10 +671,12 @@ class Reader {
             return b;
           }
           if (c === '') throw new Invalid();
-          first = this.name(false).first;
+          const n = this.name(false);
+          first = n.first;
+          templateId = n.template;
         }
       }
-      this.subs.push(first);
+      this.push(first, templateId);
       return first;
     } finally {
       this.depth--;
