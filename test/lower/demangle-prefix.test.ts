@@ -10,11 +10,10 @@
  */
 import { expect } from 'chai';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { demangledPrefix, demangledStartsWithUnderscores } from '../../src/lower/llvm-ir/demangle-prefix.js';
-import { requireTool } from '../support/tools.js';
+import { buildLlvm22Program } from '../support/tools.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const HARNESS = join(ROOT, 'scripts/fixtures/itanium-demangle.cpp');
@@ -49,12 +48,7 @@ describe('Itanium demangling prefix (canBeImportedFunction\'s builtin test) agai
   let exe = '';
   before(function () {
     this.timeout(300_000);
-    const cxx = requireTool('clang++-22');
-    const config = requireTool('llvm-config-22');
-    dir = mkdtempSync(join(tmpdir(), 'itanium-demangle-'));
-    exe = join(dir, 'demangle');
-    const flags = (a: string): string[] => execFileSync(config, [a], { encoding: 'utf8' }).trim().split(/\s+/).filter(Boolean);
-    execFileSync(cxx, ['-std=c++17', ...flags('--cxxflags'), HARNESS, ...flags('--ldflags'), '-lLLVM-22', '-o', exe], { stdio: ['ignore', 'ignore', 'inherit'] });
+    ({ exe, dir } = buildLlvm22Program(HARNESS, 'demangle'));
   });
   after(() => {
     if (dir) rmSync(dir, { recursive: true, force: true });

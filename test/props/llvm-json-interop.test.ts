@@ -12,15 +12,14 @@
  */
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execFile } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeLlvmPropertiesJson } from '../../src/props/llvm-json.js';
 import { byteArray, uint32, type PropertySetRegistry, type PropertyValue } from '../../src/props/model.js';
 import { decodeText } from '../../src/props/text.js';
 import { ourRead, printReg } from './llvm-json-support.js';
-import { requireTool } from '../support/tools.js';
+import { buildLlvm22Program } from '../support/tools.js';
 
 const HARNESS = new URL('../../scripts/fixtures/props-json.cpp', import.meta.url).pathname;
 const SEED = 20260147;
@@ -117,12 +116,7 @@ describe('props/llvm-json interop with libLLVM 22 (scripts/fixtures/props-json.c
   before(function () {
     this.timeout(600_000);
     // A missing peer fails with the install command, as every interop test (test/support/tools.ts).
-    const cxx = requireTool('clang++-22');
-    const config = requireTool('llvm-config-22');
-    dir = mkdtempSync(join(tmpdir(), 'props-json-interop-'));
-    exe = join(dir, 'props-json');
-    const flags = (a: string): string[] => execFileSync(config, [a], { encoding: 'utf8' }).trim().split(/\s+/).filter(Boolean);
-    execFileSync(cxx, ['-std=c++17', ...flags('--cxxflags'), HARNESS, ...flags('--ldflags'), '-lLLVM-22', '-o', exe], { stdio: ['ignore', 'ignore', 'inherit'] });
+    ({ exe, dir } = buildLlvm22Program(HARNESS, 'props-json'));
   });
   after(() => {
     if (dir) rmSync(dir, { recursive: true, force: true });

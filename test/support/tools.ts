@@ -3,7 +3,9 @@
  * that says how to install it — never a silent pass. `.ci/run` installs all of them.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export const INSTALL_HINT =
   'install the Debian peers: apt-get update && apt-get install -y clang-19 llvm-19 clang-22 clang-tools-22 llvm-22 llvm-22-dev lld-22 spirv-tools llvm-15 llvm-spirv-15 chromium jq';
@@ -106,4 +108,19 @@ export function requireTool(
   if (!path) throw new Error(`${name} is not installed (Debian package ${pkg[name]}); ${INSTALL_HINT}`);
   cache.set(name, path);
   return path;
+}
+
+/**
+ * Builds a C++ program against Debian's libLLVM 22 (clang++-22 and llvm-config-22; packages
+ * clang-22 and llvm-22-dev) into a fresh temporary folder: the harnesses of scripts/fixtures/ the
+ * interop tests compare with. Returns the program and its folder (remove it after use).
+ */
+export function buildLlvm22Program(source: string, name: string): { exe: string; dir: string } {
+  const cxx = requireTool('clang++-22');
+  const config = requireTool('llvm-config-22');
+  const dir = mkdtempSync(join(tmpdir(), `${name}-`));
+  const exe = join(dir, name);
+  const flags = (a: string): string[] => execFileSync(config, [a], { encoding: 'utf8' }).trim().split(/\s+/).filter(Boolean);
+  execFileSync(cxx, ['-std=c++17', ...flags('--cxxflags'), source, ...flags('--ldflags'), '-lLLVM-22', '-o', exe], { stdio: ['ignore', 'ignore', 'inherit'] });
+  return { exe, dir };
 }

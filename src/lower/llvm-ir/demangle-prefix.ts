@@ -473,8 +473,10 @@ class Reader {
       } else if (/[0-9]/.test(this.look(1))) {
         this.i += 2;
       }
-    } else if (/^[0-9]+$/.test(this.s.slice(this.i))) {
-      this.i = this.s.length;
+    } else if (/[0-9]/.test(this.look())) {
+      let k = this.i;
+      while (k < this.s.length && /[0-9]/.test(this.s.charAt(k))) k++;
+      if (k === this.s.length) this.i = k;
     }
     return { first, template, ctorDtorConv };
   }

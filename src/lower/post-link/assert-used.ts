@@ -21,7 +21,7 @@ import { callUsersOf, useListOrder, type UseOrder } from '../from-ir/use-list-or
 import { functionAttribute } from './split.js';
 
 /** The function whose callers are looked for. */
-export const ASSERT_FAIL = '__devicelib_assert_fail';
+const ASSERT_FAIL = '__devicelib_assert_fail';
 
 /**
  * The kernel names of `[SYCL/assert used]` for one image: `functions` are the image's functions in

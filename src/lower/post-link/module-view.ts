@@ -194,9 +194,10 @@ export function globalDce(g: ReferenceGraph, kept: ReadonlySet<string>, edits?: 
     if (list) list.push(n);
     else members.set(c, [n]);
   }
-  // Each member leads to the others of its comdat.
+  // Each member leads to the next, the last to the first: a ring reaches every member from any
+  // (linear in the members, where an edge to each other member would be quadratic).
   const edges = new Map<string, readonly string[]>();
-  for (const list of members.values()) if (list.length > 1) for (const n of list) edges.set(n, list);
+  for (const list of members.values()) if (list.length > 1) list.forEach((n, i) => edges.set(n, [list[(i + 1) % list.length]!]));
   return g.closure(roots, edits, kept, edges.size ? edges : undefined);
 }
 
