@@ -28,6 +28,7 @@ export type ToolName =
   | 'clang-19'
   | 'llvm-objcopy-19'
   | 'llvm-as-19'
+  | 'llvm-dis-19'
   | 'opt-19'
   | 'llvm-offload-binary-22'
   | 'llvm-objdump-22'
@@ -82,6 +83,7 @@ export function requireTool(
     'clang-19': 'clang-19',
     'llvm-objcopy-19': 'llvm-19',
     'llvm-as-19': 'llvm-19',
+    'llvm-dis-19': 'llvm-19',
     'opt-19': 'llvm-19',
     'spirv-val': 'spirv-tools',
     'spirv-dis': 'spirv-tools',

@@ -53,8 +53,12 @@ export function isDeviceGlobal(m: LModule, g: LGlobal): boolean {
   return attr(globalAttributes(m, g), 'sycl-device-global-size') !== undefined;
 }
 
-/** Device globals among `globals` (default: all of the module's), in their order. */
-export function findDeviceGlobals(m: LModule, globals: readonly LGlobal[] = m.globals): IrDeviceGlobal[] {
+/**
+ * Device globals among `globals` (default: all of the module's), in their order. `sizes`: a
+ * `sycl-device-global-size` a pass set in place of the one written (SanitizerKernelMetadataPass),
+ * for globals that are device globals already.
+ */
+export function findDeviceGlobals(m: LModule, globals: readonly LGlobal[] = m.globals, sizes?: ReadonlyMap<LGlobal, number>): IrDeviceGlobal[] {
   const out: IrDeviceGlobal[] = [];
   for (const g of globals) {
     const attrs = globalAttributes(m, g);
@@ -69,7 +73,7 @@ export function findDeviceGlobals(m: LModule, globals: readonly LGlobal[] = m.gl
     // An empty ID would be an empty property key, which no reader of property sets takes.
     if (id!.value === '') fail(`device global @${g.name} has an empty "sycl-unique-id" attribute`);
     if (/[=\r\n\0]/.test(id!.value!)) fail(`"sycl-unique-id" of @${g.name} cannot be a property key: it contains '=', a line break or NUL`);
-    const sizeText = sizeAttr.value ?? '';
+    const sizeText = sizes?.has(g) ? String(sizes.get(g)) : (sizeAttr.value ?? '');
     if (!/^[0-9]+$/.test(sizeText) || Number(sizeText) > 0xffffffff) fail(`"sycl-device-global-size"="${sizeText}" of @${g.name} is not a 32-bit unsigned integer`);
     const scope = attr(attrs, 'sycl-device-image-scope') ?? attr(attrs, 'device_image_scope');
     const deviceImageScope = scope !== undefined && scope.value !== 'false';

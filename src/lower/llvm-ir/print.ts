@@ -137,6 +137,28 @@ export interface ModuleEdits {
   readonly nodeduplicateComdats: Set<string>;
   /** Global variables printed without their `comdat` clause (InternalizePass dropped a lone member's comdat). */
   readonly globalsDroppingComdat: Set<LGlobal>;
+  /**
+   * Global variables re-created by a pass (a new GlobalVariable that takes the old one's name, the
+   * old one erased): left out where they stand and printed, when the module keeps them, as `text`
+   * after every other global (the constructor appends to the module's list), in insertion order.
+   * `attributeGroups`: the existing `#N` groups the new text uses (the old global's own are not
+   * printed for it).
+   */
+  readonly replacedGlobals: Map<LGlobal, { readonly text: string; readonly attributeGroups: readonly string[] }>;
+  /** Numbered type definitions (`%0 = type …`), printed before the named ones as AsmWriter prints numbered types first. */
+  readonly newTypes: string[];
+  /** Attribute group lines (`attributes #N = { … }`) printed after the module's. */
+  readonly newAttributeGroups: string[];
+  /**
+   * Metadata node texts numbered first after the module's largest (see {@link newMetadataNode}),
+   * before the nodes of new or replaced named metadata.
+   */
+  readonly newNodes: string[];
+  /**
+   * Function definitions (full text) appended after the module's functions, before the new
+   * declarations; `attributeGroups`: the existing `#N` groups they use (printed with them).
+   */
+  readonly newDefinitions: { readonly text: string; readonly attributeGroups: readonly string[] }[];
 }
 
 /** A new linkage for a definition as printed: external (its keyword left out) or internal. */
@@ -144,7 +166,45 @@ type Relink = { readonly to: 'external' } | { readonly to: 'internal'; readonly 
 
 /** Empty edits. */
 export function newModuleEdits(): ModuleEdits {
-  return { functions: new Map(), newDeclarations: [], newNamedMetadata: [], newGlobals: [], replaceMetadata: new Map(), replaceNamedMetadata: new Map(), moveToEnd: [], bodyDeleted: new Set(), externalized: new Set(), internalized: new Map(), nodeduplicateComdats: new Set(), globalsDroppingComdat: new Set() };
+  return {
+    functions: new Map(),
+    newDeclarations: [],
+    newNamedMetadata: [],
+    newGlobals: [],
+    replaceMetadata: new Map(),
+    replaceNamedMetadata: new Map(),
+    moveToEnd: [],
+    bodyDeleted: new Set(),
+    externalized: new Set(),
+    internalized: new Map(),
+    nodeduplicateComdats: new Set(),
+    globalsDroppingComdat: new Set(),
+    replacedGlobals: new Map(),
+    newTypes: [],
+    newAttributeGroups: [],
+    newNodes: [],
+    newDefinitions: [],
+  };
+}
+
+/**
+ * Adds a metadata node of text `text` (e.g. `!{i32 1}`) to `edits` and returns the reference the
+ * printed module will give it (`!N`): new nodes are numbered after the module's largest, in the
+ * order they are added.
+ */
+export function newMetadataNode(m: LModule, edits: ModuleEdits, text: string): string {
+  edits.newNodes.push(text);
+  return `!${largestMetadataNumber(m) + edits.newNodes.length}`;
+}
+
+/** The reference the next node {@link newMetadataNode} adds will get. */
+export function nextMetadataNode(m: LModule, edits: ModuleEdits): string {
+  return `!${largestMetadataNumber(m) + edits.newNodes.length + 1}`;
+}
+
+/** The text of tokens [from, to) as the printer writes it (constant expressions LLParser folds, folded). */
+export function tokensText(m: LModule, from: number, to: number): string {
+  return joinTokens(m.text, m.tokens, from, to, undefined, constantFolds(m));
 }
 
 /** The editor of `fn`, created on first use. */
@@ -173,7 +233,8 @@ export function printModule(m: LModule, edits: ModuleEdits = newModuleEdits(), m
   let prevCat = -1;
   const maxMd = largestMetadataNumber(m);
   const folds = constantFolds(m);
-  const newNodes: string[] = [];
+  // Nodes of edits.newNodes first: their numbers were handed out when they were added (newMetadataNode).
+  const newNodes: string[] = [...edits.newNodes];
   const namedLines: string[] = [];
   /** Operands appended to named metadata the module already has (Module::getOrInsertNamedMetadata). */
   const appended = new Map<string, string[]>();
@@ -197,23 +258,45 @@ export function printModule(m: LModule, edits: ModuleEdits = newModuleEdits(), m
     if (m.namedMetadata.has(nm.name)) appended.set(nm.name, [...(appended.get(nm.name) ?? []), ...refs]);
     else namedLines.push(`!${nm.name} = !{${refs.join(', ')}}`);
   }
+  let typesDone = false;
   let globalsDone = false;
   let declsDone = false;
+  let groupsDone = false;
+  /** Re-created globals the module keeps, printed after the others. */
+  const replaced: string[] = [];
   const flushBefore = (c: number): void => {
+    if (!typesDone && c >= ORDER.type!) {
+      typesDone = true;
+      if (edits.newTypes.length) {
+        if (prevCat !== ORDER.type) out.push('');
+        appendAll(out, edits.newTypes);
+        prevCat = ORDER.type!;
+      }
+    }
     if (!globalsDone && c > ORDER.global!) {
       globalsDone = true;
-      if (edits.newGlobals.length) {
+      if (edits.newGlobals.length || replaced.length) {
         if (prevCat !== ORDER.global) out.push('');
         appendAll(out, edits.newGlobals);
+        appendAll(out, replaced);
         prevCat = ORDER.global!;
       }
     }
     if (!declsDone && c > ORDER.function!) {
       declsDone = true;
+      for (const d of edits.newDefinitions) out.push('', d.text);
       for (const d of edits.newDeclarations) out.push('', d);
       // In the order they were moved (Function::Create appends).
       for (const fn of moved) if (movedKept.has(fn)) out.push('', printFunction(m, fn, edits.functions.get(fn), relinkOf(edits, fn)));
-      if (edits.newDeclarations.length || moved.size) prevCat = ORDER.function!;
+      if (edits.newDefinitions.length || edits.newDeclarations.length || moved.size) prevCat = ORDER.function!;
+    }
+    if (!groupsDone && c > ORDER.attributes!) {
+      groupsDone = true;
+      if (edits.newAttributeGroups.length) {
+        if (prevCat !== ORDER.attributes) out.push('');
+        appendAll(out, edits.newAttributeGroups);
+        prevCat = ORDER.attributes!;
+      }
     }
     if (prevCat <= ORDER['named-md']! && c > ORDER['named-md']! && namedLines.length) {
       if (prevCat !== ORDER['named-md']) out.push('');
@@ -225,6 +308,13 @@ export function printModule(m: LModule, edits: ModuleEdits = newModuleEdits(), m
   for (const { it } of sorted) {
     const c = cat(it);
     flushBefore(c);
+    if (it.kind === 'global' && edits.replacedGlobals.size) {
+      const r = edits.replacedGlobals.get(it.global);
+      if (r) {
+        replaced.push(r.text);
+        continue;
+      }
+    }
     if ((c !== prevCat && !(prevCat === ORDER.source_filename && c === ORDER.target)) || it.kind === 'function') out.push('');
     prevCat = c;
     if (it.kind === 'function') out.push(edits.bodyDeleted.has(it.fn) ? printDeclarationOf(m, it.fn) : printFunction(m, it.fn, edits.functions.get(it.fn), relinkOf(edits, it.fn)));

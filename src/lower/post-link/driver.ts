@@ -40,7 +40,7 @@ import { deviceLibReqMask, deviceRequirements, kernelProgramMetadata } from './i
 import { grfSizeOf, kernelParamOptInfo, optLevelOf } from './runtime-info.js';
 import { REGISTERED_KERNELS_MD, registeredKernels } from './registered-kernels.js';
 import { kernelsUsingAssert } from './assert-used.js';
-import { SANITIZER_METADATA_PREFIXES, sanitizerEntry } from './sanitizers.js';
+import { applySanitizerMetadata, planSanitizerMetadata, sanitizerEntry, sanitizerPostOptimizerWarnings } from './sanitizers.js';
 import { importableDefinitions, importedSymbols, internalize } from './dynamic-linking.js';
 import { functionAttribute, groupClosure, groupEntryPoints, isKernel, splitRoots, virtualFunctionCleanup, virtualFunctionSets, type EntryPointGroup } from './split.js';
 
@@ -99,14 +99,7 @@ function unimplementedProperties(m: LModule): string[] {
       if (what && !found.has(what)) found.set(what, `"${a.key}" on @${utf8Name(f.name)}`);
     }
   }
-  const sanitizerGlobal = m.globals.find((g) => SANITIZER_METADATA_PREFIXES.some(([, prefix]) => g.name.startsWith(prefix)));
-  if (sanitizerGlobal) {
-    found.set(
-      "the sanitizer metadata global's device-global size attribute and !spirv.Decorations (SanitizerKernelMetadataPass) and, in later revisions, a __sanitizerModule sentinel kernel per image",
-      `@${utf8Name(sanitizerGlobal.name)} is in the module; the sanUsed property is written`,
-    );
-  }
-  return [...found].map(([what, why]) => `sycl-post-link would also write ${what} (${why}); not implemented here (docs/post-link.md)`);
+  return [...[...found].map(([what, why]) => `sycl-post-link would also write ${what} (${why}); not implemented here (docs/post-link.md)`), ...sanitizerPostOptimizerWarnings(m)];
 }
 
 /** The `[SYCL/misc properties]` computeModuleProperties writes before the device globals (of those implemented), in its order. */
@@ -178,13 +171,17 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
   const { removed, compilerUsedRefs, compilerUsed, hadCompilerUsed } = cleanUsedLists(m, graph);
   if (compilerUsed) base.newGlobals.push(compilerUsed);
   const allNames = new Set([...graph.byName.keys()].filter((n) => !removed.has(n)));
+  // The sanitizer's metadata globals, re-created as device globals before the split (SanitizerKernelMetadataPass).
+  const sanitizerPlan = planSanitizerMetadata(m, dl);
+  /** Re-created with external linkage: never discardable. */
+  const sanitizerGlobals = sanitizerPlan ? sanitizerPlan.fixes.map((f) => f.global.name).filter((n) => !removed.has(n)) : [];
 
   // 3. groups
   const splitting = opts.splitGiven && opts.split !== 'none';
   let groups: EntryPointGroup[] = groupEntryPoints(m, splitting ? opts.split : 'none', opts.emitOnlyKernelsAsEntryPoints, opts.irOutputOnly);
   const doSplit = splitting && groups.some((g) => g.entries.length > 0);
   if (groups.length === 0) groups = [{ key: '<GLOBAL>', entries: [] }];
-  const globalRoots = doSplit ? splitRoots(graph, removed, compilerUsedRefs) : [];
+  const globalRoots = doSplit ? [...splitRoots(graph, removed, compilerUsedRefs), ...sanitizerGlobals] : [];
   // -allow-device-image-dependencies: a split module does not pull in what another image provides.
   const imported = opts.allowDeviceImageDependencies && doSplit ? importableDefinitions(m) : undefined;
   const declaredImports: Set<string>[] = groups.map(() => new Set());
@@ -196,7 +193,7 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
 
   const moduleId = opts.input === '-' ? '<stdin>' : opts.input;
   /** `Modified` of processInputModule before the spec-constant pass: llvm.used / llvm.compiler.used touched, or a split. */
-  const baseModified = removed.has('llvm.used') || hadCompilerUsed || (doSplit && groups.length > 1);
+  const baseModified = removed.has('llvm.used') || hadCompilerUsed || (doSplit && groups.length > 1) || sanitizerPlan !== undefined;
   const dirBase = opts.outDir ?? splitPath(output).dir;
   const resultName = (ext: string, i: number): string => `${dirBase === '' ? '' : dirBase.endsWith('/') ? dirBase : dirBase + '/'}${stem(output)}_${i}${ext}`;
   const rows: string[][] = [];
@@ -249,7 +246,11 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
         for (const g of inner.globalsDroppingComdat) edits.globalsDroppingComdat.add(g);
       }
       // Externalized virtual functions are no longer discardable: GlobalDCE keeps them (unless internalized after).
-      const final = graph.kept(globalDce(graph, kept, edits, [...compilerUsedRefs.filter((n) => kept.has(n)), ...virtualFns.externalized.filter((f) => !edits.internalized.has(f)).map((f) => f.name)]));
+      const final = graph.kept(
+        globalDce(graph, kept, edits, [...compilerUsedRefs, ...sanitizerGlobals].filter((n) => kept.has(n)).concat(virtualFns.externalized.filter((f) => !edits.internalized.has(f)).map((f) => f.name))),
+      );
+      // The re-created metadata globals and, per image, the sentinel kernels (SanitizerPostSplitProcessing, before the spec-constant pass).
+      if (sanitizerPlan) applySanitizerMetadata(m, sanitizerPlan, final.globals, final.names, edits);
       // ModuleDesc::cleanup's cleanupSYCLRegisteredKernels: the pairs of the functions this module has.
       const registered = registeredKernels(m, new Set(final.functions.map((f) => f.name)));
       if (registered.operands) edits.replaceNamedMetadata.set(REGISTERED_KERNELS_MD, registered.operands);
@@ -260,7 +261,7 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
         return [];
       }
       const sanitizer = sanitizerEntry(m, final.globals);
-      const dgs = lowerDeviceGlobals(findDeviceGlobals(m, final.globals).map((g) => ({ ...g, name: utf8Name(g.name), irName: utf8Name(g.irName) })), dl);
+      const dgs = lowerDeviceGlobals(findDeviceGlobals(m, final.globals, sanitizerPlan?.sizes).map((g) => ({ ...g, name: utf8Name(g.name), irName: utf8Name(g.irName) })), dl);
       const imageEntries = group.entries.filter((f) => final.names.has(f.name));
       // computeModuleProperties: virtual functions are linked another way, not exported.
       const exported = opts.emitExportedSymbols ? imageEntries.filter((f) => f.cc === 'spir_func' && functionAttribute(m, f, 'indirectly-callable') === undefined).map((f) => utf8Name(f.name)) : [];

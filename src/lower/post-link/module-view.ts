@@ -221,7 +221,8 @@ export function reachableMetadata(m: LModule, keptItems: Iterable<LTopItem>, edi
   };
   for (const it of keptItems) {
     if (it.kind === 'global') {
-      scan(it.global.tokFrom, it.global.tokTo);
+      // A re-created global has only the metadata its new text names (new nodes, not the module's).
+      if (!edits?.replacedGlobals.has(it.global)) scan(it.global.tokFrom, it.global.tokTo);
     } else if (it.kind === 'function') {
       const f = it.fn;
       // Function::deleteBody clears the attachments along with the body.
@@ -262,7 +263,13 @@ function usedGroupsAndComdats(m: LModule, kept: KeptEntities, edits: ModuleEdits
       }
     }
   };
-  for (const g of kept.globals) scan(g.tokFrom, g.tokTo, edits.globalsDroppingComdat.has(g) ? undefined : g.name);
+  for (const g of kept.globals) {
+    // A re-created global uses the groups its new text names, and no comdat (copyAttributesFrom does not copy it).
+    const r = edits.replacedGlobals.get(g);
+    if (r) for (const n of r.attributeGroups) groups.add(n);
+    else scan(g.tokFrom, g.tokTo, edits.globalsDroppingComdat.has(g) ? undefined : g.name);
+  }
+  for (const d of edits.newDefinitions) for (const n of d.attributeGroups) groups.add(n);
   for (const f of kept.functions) {
     const ed = edits.functions.get(f);
     if (edits.bodyDeleted.has(f)) {
