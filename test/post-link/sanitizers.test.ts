@@ -155,10 +155,13 @@ attributes #0 = { "sycl-module-id"="a.cpp" }
     expect(plain.files('_0.ll')).to.contain('@other = appending addrspace(1) global [1 x { i64, i64 }] zeroinitializer\n').and.not.contain('sanitizerModule');
   });
 
-  it('a metadata global without an initializer is an error at its line; what later revisions also do is a warning', async () => {
+  it('a metadata global without an initializer, or of a type whose size is not computed here, is an error at its line; what later revisions also do is a warning', async () => {
     const bad = await postLink('target triple = "spir64-unknown-unknown"\n\n@__AsanKernelMetadata = external addrspace(1) global [1 x { i64, i64 }]\n', '-symbols');
     expect(bad.code).to.equal(1);
     expect(err).to.contain('3:1').and.contain('@__AsanKernelMetadata has no initializer');
+    const ptr = await postLink('target triple = "spir64-unknown-unknown"\n@__AsanKernelMetadata = addrspace(1) global ptr null\n', '-symbols');
+    expect(ptr.code).to.equal(1);
+    expect(err).to.contain('2:1').and.contain('the alloc size of sanitizer metadata global @__AsanKernelMetadata');
     const msan = `target triple = "spir64-unknown-unknown"
 @__MsanKernelMetadata = addrspace(1) global [1 x { i64, i64 }] zeroinitializer
 @__msan_track_origins = weak_odr addrspace(1) constant i32 0

@@ -285,7 +285,14 @@ export function planSanitizerMetadata(m: LModule, dl: DataLayout): SanitizerMeta
   for (const g of globals) {
     const at = m.tokens.placeOf(g.tokFrom);
     // The alloc size of `{ T }` is T's: T's alloc size is a multiple of T's alignment, the struct's.
-    const size = dl.allocSize(types.convert(g.valueType, at));
+    let size: number;
+    try {
+      size = dl.allocSize(types.convert(g.valueType, at));
+    } catch (e) {
+      if (!(e instanceof IrSyntaxError)) throw e;
+      // (The type converter speaks of spec constants; the instrumentation writes [N x { i64, i64 }].)
+      fail(m, g.tokFrom, `the alloc size of sanitizer metadata global @${g.name} (its "sycl-device-global-size", set by SanitizerKernelMetadataPass) is computed here only for integer, floating-point, array, vector and struct types: ${e.reason}`);
+    }
     const attrs: AttributeText[] = [];
     for (const n of g.attrGroups) {
       const item = m.items.find((it) => it.kind === 'text' && it.what === 'attributes' && it.name === String(n));
