@@ -169,9 +169,13 @@ function attributeSetText(attrs: readonly AttributeText[]): string {
  * Every attribute group of `m`: number → its set's text. Groups with the same text are one
  * AttributeSet in LLVM (uniqued), so a new set equal to an existing group uses that group.
  */
-function moduleGroups(m: LModule): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const it of m.items) if (it.kind === 'text' && it.what === 'attributes') out.set(it.name!, attributeSetText(groupAttributes(m, it.tokFrom, it.tokTo)));
+function moduleGroups(m: LModule): Map<string, { readonly attrs: AttributeText[]; readonly text: string }> {
+  const out = new Map<string, { attrs: AttributeText[]; text: string }>();
+  for (const it of m.items) {
+    if (it.kind !== 'text' || it.what !== 'attributes') continue;
+    const attrs = groupAttributes(m, it.tokFrom, it.tokTo);
+    out.set(it.name!, { attrs, text: attributeSetText(attrs) });
+  }
   return out;
 }
 
@@ -267,8 +271,9 @@ export function planSanitizerMetadata(m: LModule, dl: DataLayout): SanitizerMeta
   if (globals.length === 0) return undefined;
   const existing = moduleGroups(m);
   const byText = new Map<string, string>();
-  for (const [n, text] of existing) if (!byText.has(text)) byText.set(text, n);
-  let nextGroup = Math.max(-1, ...[...existing.keys()].map(Number)) + 1;
+  for (const [n, { text }] of existing) if (!byText.has(text)) byText.set(text, n);
+  let nextGroup = 0;
+  for (const n of existing.keys()) nextGroup = Math.max(nextGroup, Number(n) + 1);
   const newGroups = new Map<string, string>();
   const groupFor = (text: string): string => {
     let n = byText.get(text);
@@ -295,9 +300,9 @@ export function planSanitizerMetadata(m: LModule, dl: DataLayout): SanitizerMeta
     }
     const attrs: AttributeText[] = [];
     for (const n of g.attrGroups) {
-      const item = m.items.find((it) => it.kind === 'text' && it.what === 'attributes' && it.name === String(n));
-      if (!item || item.kind !== 'text') fail(m, g.tokFrom, `attribute group #${n} of @${g.name} is not defined`);
-      for (const a of groupAttributes(m, item.tokFrom, item.tokTo)) attrs.push(a);
+      const group = existing.get(String(n));
+      if (!group) fail(m, g.tokFrom, `attribute group #${n} of @${g.name} is not defined`);
+      for (const a of group.attrs) attrs.push(a);
     }
     for (const a of g.attrs) attrs.push(inlineAttributeText(a));
     attrs.push({ key: 'sycl-device-global-size', isString: true, text: `"sycl-device-global-size"="${size}"` });
