@@ -111,6 +111,8 @@ export interface RegistryInput {
   readonly assertUsed?: readonly string[];
   /** The misc entry naming the image's sanitizer (src/lower/post-link/sanitizers.ts), after the assert set. */
   readonly sanitizer?: { readonly key: 'sanUsed'; readonly value: string } | { readonly key: 'asanUsed' };
+  /** `[SYCL/host pipes]` entries (src/lower/post-link/host-pipes.ts), written when not empty, after the device globals. */
+  readonly hostPipes?: readonly { readonly key: string; readonly record: Uint8Array }[];
   /** `[SYCL/misc properties] specConstsReplacedWithDefault=1|1` (fact 27). */
   readonly specConstsReplacedWithDefault?: boolean;
   /** `[SYCL/virtual functions]` keys and their string values (src/lower/post-link/split.ts virtualFunctionSets), written when not empty. */
@@ -128,7 +130,7 @@ export interface RegistryInput {
  * `@work_group_num_dim`, `@max_work_group_size`, `@max_linear_work_group_size`,
  * `@global_id_mapping`), misc properties when `sycl-grf-size` or `optLevel` open the set here, assert used,
  * the sanitizer entry (into the misc set, or opening it),
- * device globals (only when non-empty, fact 36), `specConstsReplacedWithDefault` (into the misc set
+ * device globals (only when non-empty, fact 36), host pipes (only when non-empty), `specConstsReplacedWithDefault` (into the misc set
  * where it is, else a misc set here), virtual functions, registered kernels. Shared by the manifest
  * path and the IR path.
  */
@@ -174,6 +176,11 @@ export function buildRegistry(r: RegistryInput): PropertySetRegistry {
     const set: PropertySet = new Map();
     for (const g of r.deviceGlobals) set.set(g.name, byteArray(encodeDeviceGlobalRecord(g)));
     registry.set(SET.DEVICE_GLOBALS, set);
+  }
+  if (r.hostPipes && r.hostPipes.length > 0) {
+    const set: PropertySet = new Map();
+    for (const p of r.hostPipes) set.set(p.key, byteArray(p.record));
+    registry.set(SET.HOST_PIPES, set);
   }
   // Added by sycl-post-link after computeModuleProperties: into the misc set where it already is (MapVector), else a new set here.
   if (r.specConstsReplacedWithDefault) {

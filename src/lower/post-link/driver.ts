@@ -15,7 +15,7 @@
  *
  * Property sets written (docs/post-link.md lists what is not): spec constants and their default
  * values, exported symbols, program metadata (`@reqd_work_group_size`, `@reqd_sub_group_size`, …, `@global_id_mapping`),
- * device globals, `specConstsReplacedWithDefault`.
+ * device globals, host pipes, `specConstsReplacedWithDefault`.
  */
 import { SyclbinError } from '../../codec/errors.js';
 import { decodeLatin1, encodeLatin1, utf8FromLatin1 } from '../../codec/bytes.js';
@@ -40,6 +40,7 @@ import { deviceLibReqMask, deviceRequirements, kernelProgramMetadata } from './i
 import { grfSizeOf, kernelParamOptInfo, optLevelOf } from './runtime-info.js';
 import { REGISTERED_KERNELS_MD, registeredKernels } from './registered-kernels.js';
 import { kernelsUsingAssert } from './assert-used.js';
+import { hostPipeRecord, hostPipes } from './host-pipes.js';
 import { applySanitizerMetadata, planSanitizerMetadata, sanitizerEntry, sanitizerPostOptimizerWarnings } from './sanitizers.js';
 import { importableDefinitions, importedSymbols, internalize } from './dynamic-linking.js';
 import { functionAttribute, groupClosure, groupEntryPoints, isKernel, splitRoots, virtualFunctionCleanup, virtualFunctionSets, type EntryPointGroup } from './split.js';
@@ -285,6 +286,7 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
           kernelProgramMetadata: opts.emitProgramMetadata ? kernelProgramMetadata(m, withMetadata) : [],
           deviceGlobals: dgs,
           emitDeviceGlobals: opts.deviceGlobals,
+          hostPipes: hostPipes(m, final.globals).map((p) => ({ key: p.key, record: hostPipeRecord(p) })),
           specConstsReplacedWithDefault: mode === 'default_values',
           registeredKernels: registered.properties.map(([k, v]) => [utf8Name(k), utf8Name(v)]),
           virtualFunctions: new Map([...virtualFunctionSets(m, final.functions.filter((f) => !f.isDeclaration && !edits.bodyDeleted.has(f)))].map(([k, v]) => [k, utf8Name(v)])),
