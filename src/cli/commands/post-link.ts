@@ -18,7 +18,7 @@ export const command = defineCommand({
   name: 'post-link',
   statuses: 'llvm',
   summary: "sycl-post-link's command line: lower spec constants and device globals of LLVM IR, split, write .prop/.sym/.table",
-  usage: 'post-link [-spec-const=native|emulation] [--device-globals] [-emit-program-metadata] [-split=kernel|source|auto|none] [-symbols] [-S] [--ir-output-only] [-generate-device-image-default-spec-consts] [-o OUT.table] [INPUT.ll|INPUT.bc|-]',
+  usage: 'post-link [-spec-const=native|emulation] [--device-globals] [-emit-program-metadata] [-split=kernel|source|auto|none] [-symbols] [-S] [--ir-output-only] [-generate-device-image-default-spec-consts] [-o [TARGET,]OUT.table]... [INPUT.ll|INPUT.bc|-]',
   responseFiles: true,
   description: `
 Takes the options of intel/llvm's sycl-post-link, with one or two dashes, values as -opt=value or
@@ -28,7 +28,10 @@ Writes what sycl-post-link writes: with -o X.table the file table ([Code|Propert
 device image X_N.ll (-S) or X_N.bc, X_N.prop and, with -symbols, X_N.sym; with --ir-output-only the
 transformed module alone at -o ('-' = standard output); with -embed-aux-info-as-metadata the
 properties and symbols go into each module as !sycl_properties / !sycl_symbol_table instead of
-files, and the table has the Code column only.
+files, and the table has the Code column only. -o may be given again as -o TARGET,FILE: one more
+table, listing only the images that TARGET (a target of intel/llvm's DeviceConfigFile.td, e.g.
+intel_gpu_pvc) can run, each with X_N.TARGET.prop (compile_target added); an unknown target
+filters nothing; every image file is named after the first -o.
 
 Options: -spec-const=native|emulation (old spellings rt|default), --device-globals,
 -emit-program-metadata, -emit-exported-symbols, -emit-kernel-names, -emit-imported-symbols,
@@ -47,6 +50,7 @@ lowering: no effect here). Options for work this tool does not do (-lower-esimd,
     'syclbin post-link -spec-const=native -symbols -split=kernel -S -o out.table device.ll',
     'syclbin post-link --ir-output-only -spec-const=emulation -S -o - device.ll',
     'syclbin post-link --device-globals -emit-program-metadata -S < device.ll -o out.table',
+    'syclbin post-link -symbols -split=auto -S -o out.table -o intel_gpu_tgllp,out-tgllp.table device.ll',
   ],
   run({ args, files, io, prog }) {
     let opts;

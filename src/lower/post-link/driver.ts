@@ -21,7 +21,8 @@ import { SyclbinError } from '../../codec/errors.js';
 import { decodeLatin1, encodeLatin1, utf8FromLatin1 } from '../../codec/bytes.js';
 import { toBytes } from '../../codec/source.js';
 import { writeRegistry } from '../../props/registry.js';
-import { uint32, type PropertyValue } from '../../props/model.js';
+import { stringProperty, uint32, type PropertySetRegistry, type PropertyValue } from '../../props/model.js';
+import { SET } from '../../../formats/property-sets.js';
 import { lowerDeviceGlobals, verifyNoCrossModuleDeviceGlobalUsage } from '../device-globals.js';
 import { buildRegistry } from '../lower.js';
 import { findDeviceGlobals } from '../from-ir/device-globals.js';
@@ -36,7 +37,8 @@ import { escapeLlvmBytes } from '../llvm-ir/escape.js';
 import { globalDce, ReferenceGraph } from './module-view.js';
 import { cleanUsedLists } from './used-lists.js';
 import type { PostLinkOptions } from './options.js';
-import { deviceLibReqMask, deviceRequirements, kernelProgramMetadata } from './image-requirements.js';
+import { computeDeviceRequirements, deviceLibReqMask, deviceRequirementsSet, kernelProgramMetadata } from './image-requirements.js';
+import { targetCompatible } from './output-tables.js';
 import { grfSizeOf, kernelParamOptInfo, optLevelOf } from './runtime-info.js';
 import { REGISTERED_KERNELS_MD, registeredKernels } from './registered-kernels.js';
 import { kernelsUsingAssert } from './assert-used.js';
@@ -108,6 +110,17 @@ function miscOf(grfSize: number | undefined, optLevel: number | undefined): [str
   const out: [string, PropertyValue][] = [];
   if (grfSize !== undefined) out.push(['sycl-grf-size', uint32(grfSize)]);
   if (optLevel !== undefined) out.push(['optLevel', uint32(optLevel >>> 0)]);
+  return out;
+}
+
+/**
+ * `registry` with `compile_target` = `target` appended to `[SYCL/device requirements]`
+ * (saveModuleProperties: `PropSet.add(SYCL_DEVICE_REQUIREMENTS, "compile_target", Target)`; the
+ * set is created at the end when missing, as PropertySetRegistry::add does).
+ */
+function withCompileTarget(registry: PropertySetRegistry, target: string): PropertySetRegistry {
+  const out = new Map(registry);
+  out.set(SET.DEVICE_REQUIREMENTS, new Map([...(registry.get(SET.DEVICE_REQUIREMENTS) ?? []), ['compile_target', stringProperty(target)]]));
   return out;
 }
 
@@ -197,7 +210,8 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
   const baseModified = removed.has('llvm.used') || hadCompilerUsed || (doSplit && groups.length > 1) || sanitizerPlan !== undefined;
   const dirBase = opts.outDir ?? splitPath(output).dir;
   const resultName = (ext: string, i: number): string => `${dirBase === '' ? '' : dirBase.endsWith('/') ? dirBase : dirBase + '/'}${stem(output)}_${i}${ext}`;
-  const rows: string[][] = [];
+  // One file table per `-o` (src/lower/post-link/output-tables.ts); without `-o`, the derived name.
+  const tables = (opts.outputs.length ? opts.outputs : [{ file: output }]).map((o) => ({ ...o, rows: [] as string[][] }));
   let id = 0;
 
   const emitIr = (text: string, path: string): void => {
@@ -223,7 +237,7 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
     const deletedBodies = new Set([...virtualFns.bodyDeleted, ...importDeclared]);
     const passScope = deletedBodies.size ? scope.filter((f) => !deletedBodies.has(f)) : scope;
 
-    const produce = (mode: 'native' | 'emulation' | 'default_values' | undefined, fileIndex: number): string[] => {
+    const produce = (mode: 'native' | 'emulation' | 'default_values' | undefined, fileIndex: number): void => {
       const edits: ModuleEdits = newModuleEdits();
       for (const l of base.newGlobals) edits.newGlobals.push(l);
       for (const f of virtualFns.bodyDeleted) edits.bodyDeleted.add(f);
@@ -259,7 +273,7 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
       edits.only = graph.itemsKept(final, edits);
       if (opts.irOutputOnly) {
         emitIr(printModule(m, edits, moduleId), output);
-        return [];
+        return;
       }
       const sanitizer = sanitizerEntry(m, final.globals);
       const dgs = lowerDeviceGlobals(findDeviceGlobals(m, final.globals, sanitizerPlan?.sizes).map((g) => ({ ...g, name: utf8Name(g.name), irName: utf8Name(g.irName) })), dl);
@@ -268,10 +282,10 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
       const exported = opts.emitExportedSymbols ? imageEntries.filter((f) => f.cc === 'spir_func' && functionAttribute(m, f, 'indirectly-callable') === undefined).map((f) => utf8Name(f.name)) : [];
       // Function::deleteBody cleared the deleted virtual functions' metadata attachments; a function left to another image is a bare declaration.
       const withMetadata = edits.bodyDeleted.size ? final.functions.filter((f) => !edits.bodyDeleted.has(f)) : final.functions;
-      const properties = writeRegistry(
-        buildRegistry({
+      const requirements = computeDeviceRequirements(m, withMetadata, imageEntries);
+      const registry = buildRegistry({
           devicelibReqMask: deviceLibReqMask(m, final.functions),
-          deviceRequirements: deviceRequirements(m, withMetadata, imageEntries),
+          deviceRequirements: deviceRequirementsSet(requirements),
           ...(lowering ? { specConstants: { ...lowering, constants: lowering.constants.map((c) => ({ ...c, name: utf8Name(c.name) })) } } : {}),
           specConstantsMet: met && mode !== 'default_values',
           ...(opts.emitParamInfo ? { kernelParamOpt: kernelParamOptInfo(m, withMetadata, (f) => utf8Name(f.name)) } : {}),
@@ -290,8 +304,8 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
           specConstsReplacedWithDefault: mode === 'default_values',
           registeredKernels: registered.properties.map(([k, v]) => [utf8Name(k), utf8Name(v)]),
           virtualFunctions: new Map([...virtualFunctionSets(m, final.functions.filter((f) => !f.isDeclaration && !edits.bodyDeleted.has(f)))].map(([k, v]) => [k, utf8Name(v)])),
-        }),
-      );
+        });
+      const properties = writeRegistry(registry);
       // computeModuleSymbolTable: the entry points' names, one per line (names are byte strings).
       const symbols = opts.symbols ? group.entries.map((f) => f.name + '\n').join('') : undefined;
       if (opts.embedAuxInfoAsMetadata) {
@@ -311,31 +325,37 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
         irPath = resultName(opts.outputAssembly ? '.ll' : '.bc', fileIndex);
         emitIr(text, irPath);
       }
-      const row = [irPath];
-      if (opts.embedAuxInfoAsMetadata) return row;
-      const propPath = resultName('.prop', fileIndex);
-      write(propPath, properties);
-      row.push(propPath);
-      if (symbols !== undefined) {
-        const symPath = resultName('.sym', fileIndex);
+      let symPath: string | undefined;
+      if (symbols !== undefined && !opts.embedAuxInfoAsMetadata) {
+        symPath = resultName('.sym', fileIndex);
         write(symPath, latin1Bytes(symbols));
-        row.push(symPath);
       }
-      return row;
+      // saveModule: a row in each table whose target can run the module, with its own property file for a target.
+      for (const t of tables) {
+        if (!targetCompatible(t.target, requirements)) continue;
+        const row = [irPath];
+        if (!opts.embedAuxInfoAsMetadata) {
+          const targeted = t.target !== undefined && t.target !== '';
+          const propPath = resultName(targeted ? `.${t.target}.prop` : '.prop', fileIndex);
+          write(propPath, targeted ? writeRegistry(withCompileTarget(registry, t.target!)) : properties);
+          row.push(propPath);
+        }
+        if (symPath !== undefined) row.push(symPath);
+        t.rows.push(row);
+      }
     };
 
     const hasSpecConsts = intrinsicsCalled(m, passScope);
-    rows.push(produce(opts.specConst, id));
+    produce(opts.specConst, id);
     if (opts.irOutputOnly) return { written, notes, warnings };
     id++;
     if (opts.generateDefaultSpecConsts && hasSpecConsts) {
-      rows.push(produce('default_values', id));
+      produce('default_values', id);
       id++;
     }
   }
   const titles = opts.embedAuxInfoAsMetadata ? ['Code'] : ['Code', 'Properties', ...(opts.symbols ? ['Symbols'] : [])];
-  const table = `[${titles.join('|')}]\n` + rows.map((r) => r.join('|') + '\n').join('');
-  write(output, new TextEncoder().encode(table));
+  for (const t of tables) write(t.file, new TextEncoder().encode(`[${titles.join('|')}]\n` + t.rows.map((r) => r.join('|') + '\n').join('')));
   return { written, notes, warnings };
 }
 

@@ -127,9 +127,31 @@ function intOperand(m: LModule, f: LFunction, op: MdOperand | undefined, kind: s
   return extend === 'zext' ? BigInt.asUintN(op.bits, op.v) : BigInt.asIntN(op.bits, op.v);
 }
 
-/** computeDeviceRequirements(M, entryPoints).asMap() as a property set; `functions`: the module's, in module order. */
-export function deviceRequirements(m: LModule, functions: readonly LFunction[], entryPoints: readonly LFunction[]): PropertySet {
-  const aspects = new Set<number>();
+/**
+ * SYCLDeviceRequirements of one output module (intel/llvm:llvm/lib/SYCLLowerIR/SYCLDeviceRequirements.cpp
+ * `computeDeviceRequirements`): what `[SYCL/device requirements]` holds and what `-o <target>,<file>`
+ * compares with a target (src/lower/post-link/output-tables.ts).
+ */
+export interface DeviceRequirements {
+  /** Used aspects (value ≥ 0) by value, ascending, each with the name of its `{!"name", iN value}` pair ('' for a bare integer; the first name met for a value: std::set compares values). */
+  readonly aspects: ReadonlyMap<number, string>;
+  /** `!sycl_fixed_targets` values. */
+  readonly fixedTargets: ReadonlySet<number>;
+  /** `!reqd_work_group_size` when every function that has one agrees. */
+  readonly reqdWorkGroupSize?: readonly bigint[];
+  /** `!sycl_joint_matrix` / `!sycl_joint_matrix_mad` strings. */
+  readonly jointMatrix?: string;
+  /** See {@link DeviceRequirements.jointMatrix}. */
+  readonly jointMatrixMad?: string;
+  /** The first entry point's `!intel_reqd_sub_group_size`. */
+  readonly subGroupSize?: number;
+  /** `!work_group_num_dim`. */
+  readonly workGroupNumDim?: number;
+}
+
+/** computeDeviceRequirements(M, entryPoints); `functions`: the module's, in module order. */
+export function computeDeviceRequirements(m: LModule, functions: readonly LFunction[], entryPoints: readonly LFunction[]): DeviceRequirements {
+  const aspects = new Map<number, string>();
   const fixed = new Set<number>();
   let wgDim: number | undefined;
   let reqdWg: bigint[] | undefined;
@@ -142,11 +164,16 @@ export function deviceRequirements(m: LModule, functions: readonly LFunction[], 
     if (ua !== undefined) {
       for (const op of mdOperands(m, ua)) {
         let v: bigint;
+        let name = '';
         // computeDeviceRequirements: getSExtValue (negative values are internal aspects, left out).
-        if (op.k === 'ref') v = intOperand(m, f, mdOperands(m, op.n)[1], 'sycl_used_aspects', 'sext');
-        else v = intOperand(m, f, op, 'sycl_used_aspects', 'sext');
+        if (op.k === 'ref') {
+          const pair = mdOperands(m, op.n);
+          if (pair[0]?.k === 'str') name = pair[0].s;
+          v = intOperand(m, f, pair[1], 'sycl_used_aspects', 'sext');
+        } else v = intOperand(m, f, op, 'sycl_used_aspects', 'sext');
         const s = BigInt.asIntN(64, v);
-        if (s >= 0n) aspects.add(Number(BigInt.asUintN(32, s)));
+        const key = Number(BigInt.asUintN(32, s));
+        if (s >= 0n && !aspects.has(key)) aspects.set(key, name);
       }
     }
     const ft = fnMd(f, 'sycl_fixed_targets');
@@ -174,20 +201,32 @@ export function deviceRequirements(m: LModule, functions: readonly LFunction[], 
     const sg = fnMd(f, 'intel_reqd_sub_group_size');
     if (sg !== undefined && subGroup === undefined) subGroup = Number(BigInt.asUintN(32, intOperand(m, f, mdOperands(m, sg)[0], 'intel_reqd_sub_group_size')));
   }
-  if (multipleWg) reqdWg = undefined;
+  return {
+    aspects: new Map([...aspects].sort((a, b) => a[0] - b[0])),
+    fixedTargets: fixed,
+    ...(reqdWg && !multipleWg ? { reqdWorkGroupSize: reqdWg } : {}),
+    ...(jointMatrix !== undefined ? { jointMatrix } : {}),
+    ...(jointMatrixMad !== undefined ? { jointMatrixMad } : {}),
+    ...(subGroup !== undefined ? { subGroupSize: subGroup } : {}),
+    ...(wgDim !== undefined ? { workGroupNumDim: wgDim } : {}),
+  };
+}
+
+/** The requirements as `[SYCL/device requirements]` (SYCLDeviceRequirements::asMap: a std::map, so sorted by name). */
+export function deviceRequirementsSet(r: DeviceRequirements): PropertySet {
   const enc = new TextEncoder();
-  const entries: [string, ReturnType<typeof byteArray> | ReturnType<typeof uint32>][] = [['aspects', byteArray(u32Array([...aspects].sort((a, b) => a - b)))]];
-  if (fixed.size) entries.push(['fixed_target', byteArray(u32Array([...fixed].sort((a, b) => a - b)))]);
-  if (reqdWg) {
-    const b = new Uint8Array(reqdWg.length * 8);
+  const entries: [string, ReturnType<typeof byteArray> | ReturnType<typeof uint32>][] = [['aspects', byteArray(u32Array([...r.aspects.keys()]))]];
+  if (r.fixedTargets.size) entries.push(['fixed_target', byteArray(u32Array([...r.fixedTargets].sort((a, b) => a - b)))]);
+  if (r.reqdWorkGroupSize) {
+    const b = new Uint8Array(r.reqdWorkGroupSize.length * 8);
     const dv = new DataView(b.buffer);
-    reqdWg.forEach((v, i) => dv.setBigUint64(i * 8, v, true));
+    r.reqdWorkGroupSize.forEach((v, i) => dv.setBigUint64(i * 8, v, true));
     entries.push(['reqd_work_group_size_uint64_t', byteArray(b)]);
   }
-  if (jointMatrix !== undefined) entries.push(['joint_matrix', byteArray(enc.encode(jointMatrix))]);
-  if (jointMatrixMad !== undefined) entries.push(['joint_matrix_mad', byteArray(enc.encode(jointMatrixMad))]);
-  if (subGroup !== undefined) entries.push(['reqd_sub_group_size', uint32(subGroup)]);
-  if (wgDim !== undefined) entries.push(['work_group_num_dim', uint32(wgDim)]);
+  if (r.jointMatrix !== undefined) entries.push(['joint_matrix', byteArray(enc.encode(r.jointMatrix))]);
+  if (r.jointMatrixMad !== undefined) entries.push(['joint_matrix_mad', byteArray(enc.encode(r.jointMatrixMad))]);
+  if (r.subGroupSize !== undefined) entries.push(['reqd_sub_group_size', uint32(r.subGroupSize)]);
+  if (r.workGroupNumDim !== undefined) entries.push(['work_group_num_dim', uint32(r.workGroupNumDim)]);
   entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   return new Map(entries);
 }

@@ -3,7 +3,7 @@
  * LLVM `cl::opt` syntax): options are written with one or two dashes, values as `-name=value` or
  * `-name value`, and the input file is the positional argument (default `-`, standard input).
  *
- * Supported: `-o`, `-out-dir`, `-S`, `-f`, `-ir-output-only`, `-split=source|kernel|auto`,
+ * Supported: `-o` (repeatable, `-o <target>,<file>` for a table filtered by target), `-out-dir`, `-S`, `-f`, `-ir-output-only`, `-split=source|kernel|auto`,
  * `-symbols`, `-spec-const=native|emulation` (old spellings `rt` = native, `default` = emulation),
  * `-device-globals`, `-emit-program-metadata`, `-emit-exported-symbols`, `-emit-kernel-names`,
  * `-emit-imported-symbols`, `-support-dynamic-linking` / `-allow-device-image-dependencies`,
@@ -31,8 +31,14 @@ export type SplitMode = 'none' | 'source' | 'kernel' | 'auto';
 export interface PostLinkOptions {
   /** Input file; `-` is standard input. */
   input: string;
-  /** `-o`; undefined = derived from the input name as sycl-post-link does. */
+  /** The first `-o`'s file; undefined = derived from the input name as sycl-post-link does. Every module file is named after it. */
   output?: string;
+  /**
+   * Every `-o`, in order: a file table each (src/lower/post-link/output-tables.ts). `-o <target>,<file>`
+   * lists only the modules compatible with the target (sycl-post-link's `TargetFilenamePairParser`:
+   * split at the first comma; with no comma, or nothing after it, the value is the file).
+   */
+  outputs: { readonly target?: string; readonly file: string }[];
   /** `-out-dir`: directory for the output files. */
   outDir?: string;
   /** `-S`: write `.ll` text (otherwise bitcode). */
@@ -129,6 +135,7 @@ const OPT_LEVELS: ReadonlySet<string> = new Set(['O0', 'O1', 'O2', 'O3', 'Os', '
 export function parsePostLinkArgs(args: readonly string[]): PostLinkOptions {
   const o: PostLinkOptions = {
     input: '-',
+    outputs: [],
     outputAssembly: false,
     force: false,
     irOutputOnly: false,
@@ -165,8 +172,8 @@ export function parsePostLinkArgs(args: readonly string[]): PostLinkOptions {
     let value = eq >= 0 ? body.slice(eq + 1) : undefined;
     const unsupported = UNSUPPORTED_OPTIONS[name] ?? (name.startsWith('debug-only') ? UNSUPPORTED_OPTIONS['debug-only'] : undefined);
     if (unsupported) throw new PostLinkUsageError(`option '-${name}' is not supported by syclbin post-link: ${unsupported}`);
-    // Every option of sycl-post-link is a cl::opt (cl::Optional): LLVM's parser refuses a second one.
-    if ((BOOL_OPTIONS.has(name) || VALUE_OPTIONS.has(name) || OPT_LEVELS.has(name)) && seen.has(name)) throw new PostLinkUsageError(`for the -${name} option: may only occur zero or one times!`);
+    // Every option of sycl-post-link but `-o` (a cl::list) is a cl::opt (cl::Optional): LLVM's parser refuses a second one.
+    if ((BOOL_OPTIONS.has(name) || VALUE_OPTIONS.has(name) || OPT_LEVELS.has(name)) && name !== 'o' && seen.has(name)) throw new PostLinkUsageError(`for the -${name} option: may only occur zero or one times!`);
     seen.add(name);
     const flag = BOOL_OPTIONS.get(name);
     if (flag || OPT_LEVELS.has(name)) {
@@ -185,9 +192,15 @@ export function parsePostLinkArgs(args: readonly string[]): PostLinkOptions {
       value = args[++i]!;
     }
     switch (name) {
-      case 'o':
-        o.output = value;
+      case 'o': {
+        // TargetFilenamePairParser (intel/llvm:llvm/tools/sycl-post-link/sycl-post-link.cpp@676a364f):
+        // `<target>,<file>`; `<file>` alone or `<file>,` is a file without a target.
+        const comma = value.indexOf(',');
+        const out = comma < 0 || comma === value.length - 1 ? { file: comma < 0 ? value : value.slice(0, comma) } : { target: value.slice(0, comma), file: value.slice(comma + 1) };
+        o.outputs.push(out);
+        o.output ??= out.file;
         break;
+      }
       case 'out-dir':
         o.outDir = value;
         break;
