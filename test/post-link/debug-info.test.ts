@@ -49,6 +49,67 @@ describe('post-link: device IR with debug info (clang-19 -g)', function () {
     });
   }
 
+  /**
+   * What a module's debug info says once printed: the files of the units `!llvm.dbg.cu` lists,
+   * each with the names of the variables its `globals:` keeps ('-' without the field), sorted
+   * (node numbers and the list's order differ between printers).
+   */
+  function units(text: string): string[] {
+    const nodes = new Map<string, string>();
+    for (const l of text.split('\n')) {
+      const m = /^!(\d+) = (.*)$/.exec(l);
+      if (m) nodes.set(m[1]!, m[2]!);
+    }
+    const field = (node: string | undefined, f: string): string | undefined => new RegExp(`[(, ]${f}: (![0-9]+|"[^"]*")`).exec(node ?? '')?.[1];
+    const node = (ref: string | undefined): string | undefined => (ref === undefined ? undefined : nodes.get(ref.slice(1)));
+    const refs = (t: string | undefined): string[] => [...(t ?? '').matchAll(/!\d+/g)].map((x) => x[0]);
+    const listed = /^!llvm\.dbg\.cu = (.*)$/m.exec(text)?.[1];
+    return refs(listed)
+      .map((cu) => {
+        const file = field(node(field(node(cu), 'file')), 'filename');
+        const globals = field(node(cu), 'globals');
+        const names = globals === undefined ? '-' : refs(node(globals)).map((gve) => field(node(field(node(gve), 'var')), 'name')).join(',');
+        return `${file}:${names}`;
+      })
+      .sort();
+  }
+
+  for (const file of ['dead-units.ll', 'k-O2-g.ll']) {
+    it(`${file}: each split image keeps the compile units and global variable expressions opt-19's strip-dead-debug-info keeps (StripDeadDebugInfoPass of ModuleDesc::cleanup)`, async () => {
+      const opt = requireTool('opt-19');
+      const as = requireTool('llvm-as-19');
+      const r = await postLink(['-symbols', '-split=kernel', '-S', '-o', join(dir, 'out.table'), DEBUG + file], dir);
+      expect(r.code, r.err).to.equal(0);
+      // The same image made by LLVM: the image's entry points and the module's non-discardable
+      // globals kept public, the rest internalized and dropped by GlobalDCE, then the pass.
+      const source = readFileSync(DEBUG + file, 'latin1');
+      const kept = parseLlvmIr(source)
+        .globals.filter((g) => g.linkage === undefined || ['external', 'weak', 'weak_odr', 'common', 'appending'].includes(g.linkage))
+        .map((g) => g.name);
+      const images = readdirSync(dir).filter((f) => /^out_\d+\.ll$/.test(f));
+      expect(images.length).to.be.greaterThan(1);
+      for (const image of images) {
+        const entries = readFileSync(join(dir, image.replace(/\.ll$/, '.sym')), 'utf8').trim().split('\n');
+        const theirs = spawnSync(opt, ['-S', '-passes=internalize,globaldce,strip-dead-debug-info', `-internalize-public-api-list=${[...entries, ...kept].join(',')}`, DEBUG + file, '-o', '-'], { encoding: 'latin1' });
+        expect(theirs.status, theirs.stderr).to.equal(0);
+        const ours = readFileSync(join(dir, image), 'latin1');
+        expect(units(ours), `${file} ${image} (${entries.join(', ')})`).to.deep.equal(units(theirs.stdout));
+        const a = spawnSync(as, [join(dir, image), '-o', '/dev/null'], { encoding: 'utf8' });
+        expect(a.status, `${image}: ${a.stderr}`).to.equal(0);
+      }
+    });
+  }
+
+  it('dead-units.ll: a list that loses an expression becomes a tuple of the rest (a new node), the unit is the same node; dead units are left out', async () => {
+    const r = await postLink(['-symbols', '-split=kernel', '-S', '-o', join(dir, 'out.table'), DEBUG + 'dead-units.ll'], dir);
+    expect(r.code, r.err).to.equal(0);
+    const k1 = ['out_0.ll', 'out_1.ll'].map((f) => readFileSync(join(dir, f), 'latin1')).find((t) => t.includes('define spir_kernel void @k1'))!;
+    expect(k1).to.match(/^!llvm\.dbg\.cu = !\{!0, !14, !22\}$/m);
+    expect(k1).to.match(/^!0 = distinct !DICompileUnit\(language: DW_LANG_C_plus_plus_14, file: !1, producer: "hand", isOptimized: false, runtimeVersion: 0, emissionKind: FullDebug, globals: !62, imports: !3, splitDebugInlining: false, nameTableKind: None\)$/m);
+    expect(k1).to.match(/^!62 = !\{!30, !34\}$/m);
+    expect(k1).not.to.match(/^!(2|10|18|32) = /m);
+  });
+
   it('as llvm-as: a word after a declaration, and a global used but not defined, are errors at their place; named metadata right after a declaration is not', () => {
     const fail = (text: string): string => {
       try {

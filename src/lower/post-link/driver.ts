@@ -39,6 +39,7 @@ import { cleanUsedLists } from './used-lists.js';
 import type { PostLinkOptions } from './options.js';
 import { computeDeviceRequirements, deviceLibReqMask, deviceRequirementsSet, kernelProgramMetadata } from './image-requirements.js';
 import { targetCompatible } from './output-tables.js';
+import { stripDeadDebugInfo } from './dead-debug-info.js';
 import { grfSizeOf, kernelParamOptInfo, optLevelOf } from './runtime-info.js';
 import { REGISTERED_KERNELS_MD, registeredKernels } from './registered-kernels.js';
 import { kernelsUsingAssert } from './assert-used.js';
@@ -266,6 +267,8 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
       );
       // The re-created metadata globals and, per image, the sentinel kernels (SanitizerPostSplitProcessing, before the spec-constant pass).
       if (sanitizerPlan) applySanitizerMetadata(m, sanitizerPlan, final.globals, final.names, edits);
+      // ModuleDesc::cleanup: StripDeadDebugInfoPass after GlobalDCE.
+      stripDeadDebugInfo(m, final.functions, final.globals, edits);
       // ModuleDesc::cleanup's cleanupSYCLRegisteredKernels: the pairs of the functions this module has.
       const registered = registeredKernels(m, new Set(final.functions.map((f) => f.name)));
       if (registered.operands) edits.replaceNamedMetadata.set(REGISTERED_KERNELS_MD, registered.operands);

@@ -241,11 +241,35 @@ export function reachableMetadata(m: LModule, keptItems: Iterable<LTopItem>, edi
       for (const r of replaced ? replaced.flat() : (m.namedMetadata.get(it.name!) ?? [])) add(r);
     }
   }
+  // New nodes are always printed: what they name is reachable.
+  for (const text of edits?.newNodes ?? []) for (const r of metadataTextRefs(text)) add(r);
   while (work.length) {
     const n = work.pop()!;
-    for (const r of m.metadata.get(n)?.refs ?? []) add(r);
+    // A node printed with another text (edits.replaceMetadata) names what that text names.
+    const replaced = edits?.replaceMetadata.get(n);
+    for (const r of replaced !== undefined ? metadataTextRefs(replaced) : (m.metadata.get(n)?.refs ?? [])) add(r);
   }
   return seen;
+}
+
+/** The `!N` references in a metadata text (metadata strings `!"…"` skipped). */
+export function metadataTextRefs(text: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      // A string: to its closing quote (escapes are \XX hex, never a quote).
+      const close = text.indexOf('"', i + 1);
+      i = close < 0 ? text.length : close;
+      continue;
+    }
+    if (c !== 0x21) continue;
+    let j = i + 1;
+    while (j < text.length && text.charCodeAt(j) >= 0x30 && text.charCodeAt(j) <= 0x39) j++;
+    if (j > i + 1) out.push(text.slice(i, j));
+    i = j - 1;
+  }
+  return out;
 }
 
 /** The attribute groups (`#N`) and comdats the kept entities use (AsmWriter prints only those). */
