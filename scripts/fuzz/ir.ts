@@ -36,6 +36,7 @@ const POST_LINK_ARGS: readonly (readonly string[])[] = [
   ['-S', '-split=kernel', '-support-dynamic-linking', '-emit-imported-symbols', '-symbols', '-spec-const=native'],
   ['-S', '-split=source', '-allow-device-image-dependencies', '-emit-kernel-names', '-embed-aux-info-as-metadata', '-symbols'],
   ['-S', '-split=auto', '-emit-imported-symbols', '-emit-param-info', '-emit-program-metadata', '-O2'],
+  ['-S', '-split=auto', '-symbols', '-o', 'intel_gpu_tgllp,tgllp.table', '-o', 'unknown_target,u.table'],
 ];
 
 /** A random sycl-post-link command line and lowering mode for an IR case. */
