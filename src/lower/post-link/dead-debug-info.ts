@@ -330,6 +330,21 @@ function constantGve(m: LModule, gve: string): boolean {
   return el !== undefined && isConstantExpression(el);
 }
 
+/** Per module: the units met from `!llvm.dbg.cu`, and the module's uniqued tuples by text (for MDTuple::get). */
+const MODULE_UNITS = new WeakMap<LModule['metadata'], { units: readonly string[]; set: ReadonlySet<string>; tuples: Map<string, string> }>();
+function moduleUnits(m: LModule): { units: readonly string[]; set: ReadonlySet<string>; tuples: Map<string, string> } {
+  let hit = MODULE_UNITS.get(m.metadata);
+  if (!hit) {
+    const finder = new DebugInfoFinder(m);
+    for (const cu of m.namedMetadata.get('llvm.dbg.cu') ?? []) finder.compileUnit(cu.replace(/^!/, ''));
+    const tuples = new Map<string, string>();
+    for (const [n, node] of m.metadata) if (node.text.startsWith('!{') && !tuples.has(node.text)) tuples.set(node.text, n);
+    hit = { units: finder.compileUnits, set: new Set(finder.compileUnits), tuples };
+    MODULE_UNITS.set(m.metadata, hit);
+  }
+  return hit;
+}
+
 /** Seeds a finder with what StripDeadDebugInfo's LiveCUFinder processes: each function's subprogram and instructions. */
 function seedFunctions(finder: DebugInfoFinder, m: LModule, functions: readonly LFunction[], edits: ModuleEdits): void {
   const t = m.tokens;
@@ -367,15 +382,15 @@ export function stripDeadDebugInfo(m: LModule, functions: readonly LFunction[], 
   const live = new DebugInfoFinder(m);
   seedFunctions(live, m, functions, edits);
   const liveUnits = new Set(live.compileUnits);
-  const listed = (m.namedMetadata.get('llvm.dbg.cu') ?? []).map((r) => r.replace(/^!/, ''));
-  const all = new DebugInfoFinder(m);
-  for (const cu of listed) all.compileUnit(cu);
-  seedFunctions(all, m, functions, edits);
+  // The units a finder over the whole module meets: those of !llvm.dbg.cu and what their lists
+  // lead to (the same for every image of the module), then the units the image's functions lead to
+  // that those did not (a node the first part met led to no unit the first part missed).
+  const { units: listedUnits, set: listedSet, tuples } = moduleUnits(m);
+  const allUnits = [...listedUnits, ...live.compileUnits.filter((u) => !listedSet.has(u))];
   const visited = new Set<string>();
+  const newTuples = new Map<string, string>();
   let deadUnits = false;
-  const tuples = new Map<string, string>();
-  for (const [n, node] of m.metadata) if (node.text.startsWith('!{')) tuples.set(node.text, n);
-  for (const cu of all.compileUnits) {
+  for (const cu of allUnits) {
     const node = diNode(m, cu);
     const listRef = fieldRef(m, node, 'globals');
     const kept: string[] = [];
@@ -393,8 +408,10 @@ export function stripDeadDebugInfo(m: LModule, functions: readonly LFunction[], 
     if (changed && node) {
       // DICompileUnit::replaceGlobalVariables(MDTuple::get(…)): the same (distinct) node, its list a uniqued tuple.
       const text = `!{${kept.map((k) => '!' + k).join(', ')}}`;
-      const ref = tuples.has(text) ? `!${tuples.get(text)}` : newMetadataNode(m, edits, text);
-      if (!tuples.has(text)) tuples.set(text, ref.slice(1));
+      const existing = tuples.get(text);
+      // (A new node is this image's: the module's table is shared by every image.)
+      const ref = existing !== undefined ? `!${existing}` : (newTuples.get(text) ?? newMetadataNode(m, edits, text));
+      newTuples.set(text, ref);
       const f = node.fields.get('globals')!;
       const whole = m.metadata.get(cu)!;
       let valueFrom = whole.tokFrom + 2;
