@@ -9,7 +9,7 @@
  */
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../src/cli/run.js';
@@ -74,7 +74,7 @@ describe('post-link: device IR with debug info (clang-19 -g)', function () {
       .sort();
   }
 
-  for (const file of ['dead-units.ll', 'k-O2-g.ll']) {
+  for (const file of ['dead-units.ll', 'unit-kinds.ll', 'k-O2-g.ll']) {
     it(`${file}: each split image keeps the compile units and global variable expressions opt-19's strip-dead-debug-info keeps (StripDeadDebugInfoPass of ModuleDesc::cleanup)`, async () => {
       const opt = requireTool('opt-19');
       const as = requireTool('llvm-as-19');
@@ -108,6 +108,29 @@ describe('post-link: device IR with debug info (clang-19 -g)', function () {
     expect(k1).to.match(/^!0 = distinct !DICompileUnit\(language: DW_LANG_C_plus_plus_14, file: !1, producer: "hand", isOptimized: false, runtimeVersion: 0, emissionKind: FullDebug, globals: !62, imports: !3, splitDebugInlining: false, nameTableKind: None\)$/m);
     expect(k1).to.match(/^!62 = !\{!30, !34\}$/m);
     expect(k1).not.to.match(/^!(2|10|18|32) = /m);
+  });
+
+  it('a cycle of inlinedAt locations (which the verifier would reject) ends: each location is met once', async () => {
+    const ir = `target triple = "spir64-unknown-unknown"
+define spir_kernel void @k() #0 !dbg !20 {
+entry:
+  ret void, !dbg !21
+}
+attributes #0 = { "sycl-module-id"="a.cpp" }
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!51}
+!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, emissionKind: FullDebug)
+!1 = !DIFile(filename: "a", directory: "/")
+!2 = !DISubroutineType(types: !{null})
+!20 = distinct !DISubprogram(name: "k", scope: !1, file: !1, type: !2, spFlags: DISPFlagDefinition, unit: !0)
+!21 = !DILocation(line: 1, scope: !20, inlinedAt: !22)
+!22 = !DILocation(line: 2, scope: !20, inlinedAt: !21)
+!51 = !{i32 2, !"Debug Info Version", i32 3}
+`;
+    writeFileSync(join(dir, 'cycle.ll'), ir);
+    const r = await postLink(['-symbols', '-split=kernel', '-S', '-o', join(dir, 'out.table'), join(dir, 'cycle.ll')], dir);
+    expect(r.code, r.err).to.equal(0);
+    expect(readFileSync(join(dir, 'out_0.ll'), 'latin1')).to.match(/^!llvm\.dbg\.cu = !\{!0\}$/m);
   });
 
   it('as llvm-as: a word after a declaration, and a global used but not defined, are errors at their place; named metadata right after a declaration is not', () => {

@@ -66,6 +66,12 @@ describe('post-link: [SYCL/host pipes]', () => {
     expect([...registry.keys()]).to.deep.equal(['SYCL/host pipes', 'SYCL/misc properties']);
   });
 
+  it('a unique id given twice keeps its first place and its last size (MapVector insert_or_assign)', async () => {
+    const dup = PIPES.replace('"sycl-unique-id"="uid_b"', '"sycl-unique-id"="uid_a"');
+    expect(await postLink(dup)).to.equal(0);
+    expect(prop(0)).to.match(/\[SYCL\/host pipes\]\nuid_a=2\|gAAAAAAAAAAABAAA\n$/);
+  });
+
   it('a host pipe without its size or unique id is an error at its line', async () => {
     expect(await postLink(PIPES.replace(' "sycl-host-pipe-size"="4"', ''))).to.equal(1);
     expect(err).to.contain('3:1').and.contain('@pipe_a has no "sycl-host-pipe-size"');

@@ -80,6 +80,12 @@ attributes #0 = { "sycl-module-id"="a.cpp" }
       expect([...req.keys()].at(-1)).to.equal('compile_target');
       expect(new TextDecoder().decode((req.get('compile_target') as { bytes: Uint8Array }).bytes)).to.equal('intel_gpu_tgllp');
       expect([...targeted.keys()]).to.deep.equal([...plain.keys()]);
+      // Tables that name the same property files (two without a target, one target twice): each file written once, every table complete.
+      err = '';
+      const twice = await runCli(['post-link', '-S', '-symbols', '-split=kernel', 'm.ll', '-o', 'a.table', '-o', 'b.table', '-o', 'intel_gpu_pvc,p.table', '-o', 'intel_gpu_pvc,q.table'], { stdout: { write: () => undefined }, stderr: { write: (c) => void (err += String(c)) }, cwd: dir, env: {} });
+      expect(twice, err).to.equal(0);
+      expect(readFileSync(join(dir, 'b.table'), 'utf8')).to.equal(readFileSync(join(dir, 'a.table'), 'utf8'));
+      expect(readFileSync(join(dir, 'q.table'), 'utf8')).to.equal(readFileSync(join(dir, 'p.table'), 'utf8')).and.contain('a_0.intel_gpu_pvc.prop');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

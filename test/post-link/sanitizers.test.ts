@@ -155,6 +155,39 @@ attributes #0 = { "sycl-module-id"="a.cpp" }
     expect(plain.files('_0.ll')).to.contain('@other = appending addrspace(1) global [1 x { i64, i64 }] zeroinitializer\n').and.not.contain('sanitizerModule');
   });
 
+  it('new attribute groups skip numbers the module names but never defines; sentinel names made unique with one counter, as ValueSymbolTable does', async () => {
+    const ir = `target triple = "spir64-unknown-unknown"
+@__AsanKernelMetadata_a = addrspace(1) global [1 x { i64, i64 }] zeroinitializer
+@__MsanKernelMetadata_a = addrspace(1) global [1 x { i64, i64 }] zeroinitializer
+@__AsanKernelMetadata_b = addrspace(1) global [1 x { i64, i64 }] zeroinitializer
+@__MsanKernelMetadata_b = addrspace(1) global [1 x { i64, i64 }] zeroinitializer
+@__sanitizerModule_c = addrspace(1) global i32 0
+@__TsanKernelMetadata_c = addrspace(1) global [1 x { i64, i64 }] zeroinitializer
+declare void @f()
+define spir_kernel void @k() #0 {
+  call void @f() #3
+  ret void
+}
+attributes #0 = { "sycl-module-id"="a.cpp" }
+`;
+    const { code, files } = await postLink(ir, '-symbols');
+    expect(code, err).to.equal(0);
+    const out = files('_0.ll');
+    expect(out.match(/@__sanitizerModule_[a-c][.0-9]*(?=\(\))/g)).to.deep.equal(['@__sanitizerModule_a', '@__sanitizerModule_a.1', '@__sanitizerModule_b', '@__sanitizerModule_b.2', '@__sanitizerModule_c.3']);
+    // #3 is named (by the call) but not defined: the new groups are #4 and #5.
+    expect(out).to.contain('call void @f() #3\n').and.contain('attributes #4 = { "sycl-device-global-size"="16" }\nattributes #5 = { "sycl-entry-point" }\n');
+  });
+
+  it('a used metadata global outside addrspace(1) is an error at the use (the pass erases it with its uses)', async () => {
+    const ir = 'target triple = "spir64-unknown-unknown"\n@__AsanKernelMetadata = global [1 x { i64, i64 }] zeroinitializer\n@p = global ptr @__AsanKernelMetadata\n';
+    const { code } = await postLink(ir, '-symbols');
+    expect(code).to.equal(1);
+    expect(err).to.contain('in.ll:3:17:').and.contain('@__AsanKernelMetadata is a sanitizer metadata global in addrspace(0) used here');
+    // Unused, or in addrspace(1), it is re-created.
+    expect((await postLink(ir.replace('@p = global ptr @__AsanKernelMetadata\n', ''), '-symbols')).code).to.equal(0);
+    expect((await postLink(ir.replace(/= global \[/, '= addrspace(1) global [').replace('global ptr @', 'global ptr addrspace(1) @'), '-symbols')).code).to.equal(0);
+  });
+
   it('a metadata global without an initializer, or of a type whose size is not computed here, is an error at its line; what later revisions also do is a warning', async () => {
     const bad = await postLink('target triple = "spir64-unknown-unknown"\n\n@__AsanKernelMetadata = external addrspace(1) global [1 x { i64, i64 }]\n', '-symbols');
     expect(bad.code).to.equal(1);

@@ -13,7 +13,7 @@
  * Order = module global order. Errors are {@link IrSyntaxError}s at the global.
  */
 import { utf8FromLatin1 } from '../../codec/bytes.js';
-import { IrSyntaxError } from '../llvm-ir/parse/errors.js';
+import { irErrorAt } from '../llvm-ir/parse/errors.js';
 import type { LAttribute, LGlobal, LModule } from '../llvm-ir/parse/model.js';
 import type { DeviceGlobalInput, HostAccess, InitMode } from '../device-globals.js';
 import { Types, type IrType } from '../types.js';
@@ -25,8 +25,7 @@ export function globalAttributes(m: LModule, g: LGlobal): LAttribute[] {
   for (const n of g.attrGroups) {
     const grp = m.attributeGroups.get(n);
     if (!grp) {
-      const t = m.tokens.get(g.tokFrom)!;
-      throw new IrSyntaxError(`attribute group #${n} of @${g.name} is not defined`, t.line, t.column, 'SYNTAX', t.start);
+      throw irErrorAt(m, g.tokFrom, `attribute group #${n} of @${g.name} is not defined`, 'SYNTAX');
     }
     appendAll(out, grp);
   }
@@ -34,10 +33,30 @@ export function globalAttributes(m: LModule, g: LGlobal): LAttribute[] {
   return out;
 }
 
-function attr(attrs: readonly LAttribute[], key: string): LAttribute | undefined {
-  // The last occurrence wins, as AttrBuilder::addAttribute replaces.
+/** The attribute `key` of a list: the last occurrence wins, as AttrBuilder::addAttribute replaces. */
+export function lastAttribute(attrs: readonly LAttribute[], key: string): LAttribute | undefined {
   for (let i = attrs.length - 1; i >= 0; i--) if (attrs[i]!.key === key) return attrs[i];
   return undefined;
+}
+const attr = lastAttribute;
+
+/**
+ * The `"sycl-unique-id"` of global `g` (a device global or a host pipe: `what`) as a property key
+ * (getGlobalVariableUniqueId asserts it): an error at `g` when it is missing, empty (no reader of
+ * property sets takes an empty key) or not a key (`=`, a line break, NUL).
+ */
+export function uniqueIdKey(m: LModule, g: LGlobal, attrs: readonly LAttribute[], what: string): string {
+  const id = attr(attrs, 'sycl-unique-id')?.value;
+  if (id === undefined) throw irErrorAt(m, g.tokFrom, `${what} @${g.name} has no "sycl-unique-id" attribute`);
+  if (id === '') throw irErrorAt(m, g.tokFrom, `${what} @${g.name} has an empty "sycl-unique-id" attribute`);
+  if (/[=\r\n\0]/.test(id)) throw irErrorAt(m, g.tokFrom, `"sycl-unique-id" of @${g.name} cannot be a property key: it contains '=', a line break or NUL`);
+  return id;
+}
+
+/** `"key"="N"` of global `g` as a 32-bit unsigned integer (getAttributeAsInteger<uint32_t>), else an error at `g`. */
+export function u32Attribute(m: LModule, g: LGlobal, key: string, text: string): number {
+  if (!/^[0-9]+$/.test(text) || Number(text) > 0xffffffff) throw irErrorAt(m, g.tokFrom, `"${key}"="${text}" of @${g.name} is not a 32-bit unsigned integer`);
+  return Number(text);
 }
 
 /** A device global found in IR: the lowering input plus where it is. */
@@ -64,17 +83,11 @@ export function findDeviceGlobals(m: LModule, globals: readonly LGlobal[] = m.gl
     const attrs = globalAttributes(m, g);
     const sizeAttr = attr(attrs, 'sycl-device-global-size');
     if (!sizeAttr) continue;
-    const t = m.tokens.get(g.tokFrom)!;
     const fail = (msg: string): never => {
-      throw new IrSyntaxError(msg, t.line, t.column, 'FORMAT', t.start);
+      throw irErrorAt(m, g.tokFrom, msg);
     };
-    const id = attr(attrs, 'sycl-unique-id');
-    if (!id || id.value === undefined) fail(`device global @${g.name} has no "sycl-unique-id" attribute`);
-    // An empty ID would be an empty property key, which no reader of property sets takes.
-    if (id!.value === '') fail(`device global @${g.name} has an empty "sycl-unique-id" attribute`);
-    if (/[=\r\n\0]/.test(id!.value!)) fail(`"sycl-unique-id" of @${g.name} cannot be a property key: it contains '=', a line break or NUL`);
-    const sizeText = sizes?.has(g) ? String(sizes.get(g)) : (sizeAttr.value ?? '');
-    if (!/^[0-9]+$/.test(sizeText) || Number(sizeText) > 0xffffffff) fail(`"sycl-device-global-size"="${sizeText}" of @${g.name} is not a 32-bit unsigned integer`);
+    const id = uniqueIdKey(m, g, attrs, 'device global');
+    const size = u32Attribute(m, g, 'sycl-device-global-size', sizes?.has(g) ? String(sizes.get(g)) : (sizeAttr.value ?? ''));
     const scope = attr(attrs, 'sycl-device-image-scope') ?? attr(attrs, 'device_image_scope');
     const deviceImageScope = scope !== undefined && scope.value !== 'false';
     const hostAccessText = attr(attrs, 'sycl-host-access')?.value;
@@ -84,12 +97,11 @@ export function findDeviceGlobals(m: LModule, globals: readonly LGlobal[] = m.gl
     const initMode: InitMode | undefined = initText === undefined ? undefined : (['reprogram', 'reset'] as const)[Number(initText)];
     if (initText !== undefined && initMode === undefined) fail(`"sycl-init-mode"="${initText}" of @${g.name} is not 0 or 1`);
     const csr = attr(attrs, 'sycl-implement-in-csr');
-    const size = Number(sizeText);
     // The underlying T is not recoverable from `{ T addrspace(4)* }` with opaque pointers; the
     // lowering only needs its size, so T is described as `[size x i8]`.
     const type: IrType = { kind: 'array', length: size, element: Types.i8 };
     out.push({
-      name: id!.value!,
+      name: id,
       irName: g.name,
       type,
       size,

@@ -28,37 +28,114 @@ import { TK } from '../llvm-ir/parse/lexer.js';
 import type { LFunction, LGlobal, LModule } from '../llvm-ir/parse/model.js';
 import { newMetadataNode, tokensText, type ModuleEdits } from '../llvm-ir/print.js';
 
-/** A specialized node (`!DIKind(field: value, …)`): its kind and each field's value tokens. */
+/** A specialized node (`!DIKind(field: value, …)`): its kind, each field's value tokens and, for a `!N` value, N. */
 interface DiNode {
   readonly kind: string;
-  readonly fields: ReadonlyMap<string, { readonly from: number; readonly to: number }>;
+  readonly fields: ReadonlyMap<string, { readonly from: number; readonly to: number; readonly ref?: string }>;
 }
 
-const DI_NODES = new WeakMap<LModule['metadata'], Map<string, DiNode | null>>();
+/**
+ * The debug-info nodes of one module, read when first asked for and kept: every output module of
+ * a split asks for the same nodes, so each is read once (not once per image).
+ */
+class DiIndex {
+  private readonly nodes = new Map<string, DiNode | null>();
+  private readonly tuples = new Map<string, readonly (string | undefined)[]>();
+  private readonly constants = new Map<string, boolean>();
+  /** Uniqued tuples of references by their canonical text (`!{!1, !2}`), for MDTuple::get. */
+  readonly tupleByText = new Map<string, string>();
+  /** The units DebugInfoFinder::processModule meets from `!llvm.dbg.cu` (the same for every image). */
+  readonly listedUnits: readonly string[];
+  readonly listedSet: ReadonlySet<string>;
 
-/** The specialized node numbered `n` (`null` for a tuple or anything else). */
-function diNode(m: LModule, n: string): DiNode | null {
-  let cache = DI_NODES.get(m.metadata);
-  if (!cache) DI_NODES.set(m.metadata, (cache = new Map()));
-  const hit = cache.get(n);
-  if (hit !== undefined) return hit;
-  const node = m.metadata.get(n);
-  let out: DiNode | null = null;
-  if (node) {
-    const t = m.tokens;
-    let i = node.tokFrom + 2;
-    while (i < node.tokTo && t.kindCode(i) === TK.nl) i++;
-    if (t.kindCode(i) === TK.word && t.textIs(i, 'distinct')) i++;
-    if (t.kindCode(i) === TK.meta && t.kindCode(i + 1) === TK.punct && t.charAt(i + 1) === 0x28) out = { kind: t.valueOf(i), fields: fieldsOf(m, i + 2, node.tokTo) };
+  constructor(readonly m: LModule) {
+    for (const [n, node] of m.metadata) {
+      if (!node.text.startsWith('!{')) continue;
+      const refs = this.tuple(n);
+      if (refs.every((r) => r !== undefined)) {
+        const text = `!{${refs.map((r) => '!' + r).join(', ')}}`;
+        if (!this.tupleByText.has(text)) this.tupleByText.set(text, n);
+      }
+    }
+    const finder = new DebugInfoFinder(this);
+    // Module::debug_compile_units skips units with emissionKind NoDebug.
+    for (const cu of m.namedMetadata.get('llvm.dbg.cu') ?? []) {
+      const n = cu.replace(/^!/, '');
+      const kind = this.node(n)?.fields.get('emissionKind');
+      if (kind && kind.to === kind.from + 1 && m.tokens.textIs(kind.from, 'NoDebug')) continue;
+      finder.compileUnit(n);
+    }
+    this.listedUnits = finder.compileUnits;
+    this.listedSet = new Set(finder.compileUnits);
   }
-  cache.set(n, out);
-  return out;
+
+  /** The specialized node numbered `n` (`null` for a tuple or anything else). */
+  node(n: string): DiNode | null {
+    let hit = this.nodes.get(n);
+    if (hit !== undefined) return hit;
+    const m = this.m;
+    const node = m.metadata.get(n);
+    hit = null;
+    if (node) {
+      const t = m.tokens;
+      let i = node.tokFrom + 2;
+      while (i < node.tokTo && t.kindCode(i) === TK.nl) i++;
+      if (t.kindCode(i) === TK.word && t.textIs(i, 'distinct')) i++;
+      if (t.kindCode(i) === TK.meta && t.kindCode(i + 1) === TK.punct && t.charAt(i + 1) === 0x28) hit = { kind: t.valueOf(i), fields: fieldsOf(m, i + 2, node.tokTo) };
+    }
+    this.nodes.set(n, hit);
+    return hit;
+  }
+
+  /** The node `node`'s field refers to (`!N` → `N`); undefined for `null`, an inline node or no field. */
+  ref(node: DiNode | null, field: string): string | undefined {
+    return node?.fields.get(field)?.ref;
+  }
+
+  /**
+   * The operands of tuple `!N` (`!{!1, null, !2}`): node numbers, undefined for anything else. (A
+   * scanner of its own, not image-requirements.ts `mdOperands`: this one is on the path of every
+   * image of a split and keeps only references.)
+   */
+  tuple(n: string | undefined): readonly (string | undefined)[] {
+    if (n === undefined) return [];
+    let hit = this.tuples.get(n);
+    if (!hit) this.tuples.set(n, (hit = tupleOperands(this.m, n)));
+    return hit;
+  }
+
+  private readonly closures = new Map<string, readonly string[]>();
+
+  /** The units processCompileUnit(`n`) meets from a fresh finder, in order (`n` first). */
+  unitClosure(n: string): readonly string[] {
+    let hit = this.closures.get(n);
+    if (!hit) {
+      const finder = new DebugInfoFinder(this);
+      finder.compileUnit(n);
+      this.closures.set(n, (hit = finder.compileUnits));
+    }
+    return hit;
+  }
+
+  /** Whether global variable expression `!gve`'s `expr:` is a constant (DIExpression::isConstant). */
+  constantGve(gve: string): boolean {
+    let hit = this.constants.get(gve);
+    if (hit === undefined) this.constants.set(gve, (hit = constantExpressionOf(this, gve)));
+    return hit;
+  }
+}
+
+const INDEXES = new WeakMap<LModule['metadata'], DiIndex>();
+function indexOf(m: LModule): DiIndex {
+  let ix = INDEXES.get(m.metadata);
+  if (!ix) INDEXES.set(m.metadata, (ix = new DiIndex(m)));
+  return ix;
 }
 
 /** The `name: value` fields of a specialized node's argument list starting at token `from`. */
-function fieldsOf(m: LModule, from: number, to: number): Map<string, { from: number; to: number }> {
+function fieldsOf(m: LModule, from: number, to: number): Map<string, { from: number; to: number; ref?: string }> {
   const t = m.tokens;
-  const out = new Map<string, { from: number; to: number }>();
+  const out = new Map<string, { from: number; to: number; ref?: string }>();
   let i = from;
   while (i < to) {
     if (t.kindCode(i) === TK.nl) {
@@ -81,25 +158,15 @@ function fieldsOf(m: LModule, from: number, to: number): Map<string, { from: num
         depth--;
       } else if (c === 0x2c && depth === 0) break;
     }
-    out.set(name, { from: start, to: j });
+    const v = j === start + 1 && t.kindCode(start) === TK.meta ? t.valueOf(start) : '';
+    out.set(name, /^[0-9]+$/.test(v) ? { from: start, to: j, ref: v } : { from: start, to: j });
     i = t.kindCode(j) === TK.punct && t.charAt(j) === 0x2c ? j + 1 : j;
   }
   return out;
 }
 
-/** The node a field refers to (`!N` → `N`), undefined for `null`, an inline node or no field. */
-function fieldRef(m: LModule, node: DiNode | null, field: string): string | undefined {
-  const f = node?.fields.get(field);
-  if (!f || f.to !== f.from + 1) return undefined;
-  const t = m.tokens;
-  if (t.kindCode(f.from) !== TK.meta) return undefined;
-  const v = t.valueOf(f.from);
-  return /^[0-9]+$/.test(v) ? v : undefined;
-}
-
-/** The operands of tuple `!N` (`!{!1, null, !2}`): node numbers, undefined for anything else. */
-function tupleRefs(m: LModule, n: string | undefined): (string | undefined)[] {
-  if (n === undefined) return [];
+/** The operands of tuple `!n` as node numbers (undefined for `null` and anything not a reference). */
+function tupleOperands(m: LModule, n: string): (string | undefined)[] {
   const node = m.metadata.get(n);
   if (!node) return [];
   const t = m.tokens;
@@ -140,9 +207,22 @@ class DebugInfoFinder {
   /** Compile units in the order they were met (DebugInfoFinder::compile_units). */
   readonly compileUnits: string[] = [];
   private readonly units = new Set<string>();
-  private readonly seen = new Set<string>();
+  // Nodes met, one set per kind of visit (DebugInfoFinder's NodesSeen and its lists).
+  private readonly seenGve = new Set<string>();
+  private readonly seenSp = new Set<string>();
+  private readonly seenType = new Set<string>();
+  private readonly seenScope = new Set<string>();
+  private readonly seenLoc = new Set<string>();
+  private readonly seenVar = new Set<string>();
 
-  constructor(private readonly m: LModule) {}
+  /**
+   * `memo`: take what a unit's lists lead to from the module's index (the walk from a unit is the
+   * same in every image: the units it meets are one list per module) instead of walking it again.
+   */
+  constructor(
+    private readonly ix: DiIndex,
+    private readonly memo = false,
+  ) {}
 
   /** Runs `first` and everything it leads to, depth first in call order, without recursion. */
   private run(first: Step): void {
@@ -165,7 +245,7 @@ class DebugInfoFinder {
 
   /** processInstruction, for one metadata node an instruction names: a location or a variable. */
   instructionRef(n: string): void {
-    const kind = diNode(this.m, n)?.kind;
+    const kind = this.ix.node(n)?.kind;
     if (kind === 'DILocation') this.run(() => this.visitLocation(n));
     else if (kind === 'DILocalVariable') this.run(() => this.visitVariable(n));
   }
@@ -177,76 +257,82 @@ class DebugInfoFinder {
     return true;
   }
 
-  private first(key: string): boolean {
-    if (this.seen.has(key)) return false;
-    this.seen.add(key);
+  private static first(set: Set<string>, n: string): boolean {
+    if (set.has(n)) return false;
+    set.add(n);
     return true;
   }
 
   private visitCompileUnit(n: string | undefined): Step[] {
     if (!this.addUnit(n)) return [];
-    const m = this.m;
-    const cu = diNode(m, n!);
+    const ix = this.ix;
+    if (this.memo) {
+      // The units the walk from `n` would add, in its order (those already met are met again: a
+      // node this finder met before led only to units it added then).
+      for (const u of ix.unitClosure(n!)) this.addUnit(u);
+      return [];
+    }
+    const cu = ix.node(n!);
     const out: Step[] = [];
-    for (const gve of tupleRefs(m, fieldRef(m, cu, 'globals'))) {
-      if (gve === undefined || !this.first('gve:' + gve)) continue;
-      const v = fieldRef(m, diNode(m, gve), 'var');
-      const gv = v === undefined ? null : diNode(m, v);
+    for (const gve of ix.tuple(ix.ref(cu, 'globals'))) {
+      if (gve === undefined || !DebugInfoFinder.first(this.seenGve, gve)) continue;
+      const v = ix.ref(ix.node(gve), 'var');
+      const gv = v === undefined ? null : ix.node(v);
       out.push(
-        () => this.visitScope(fieldRef(m, gv, 'scope')),
-        () => this.visitType(fieldRef(m, gv, 'type')),
+        () => this.visitScope(ix.ref(gv, 'scope')),
+        () => this.visitType(ix.ref(gv, 'type')),
       );
     }
-    for (const e of tupleRefs(m, fieldRef(m, cu, 'enums'))) out.push(() => this.visitType(e));
-    for (const r of tupleRefs(m, fieldRef(m, cu, 'retainedTypes'))) {
-      if (r !== undefined) out.push(() => (TYPE_KINDS.has(diNode(m, r)?.kind ?? '') ? this.visitType(r) : this.visitSubprogram(r)));
+    for (const e of ix.tuple(ix.ref(cu, 'enums'))) out.push(() => this.visitType(e));
+    for (const r of ix.tuple(ix.ref(cu, 'retainedTypes'))) {
+      if (r !== undefined) out.push(() => (TYPE_KINDS.has(ix.node(r)?.kind ?? '') ? this.visitType(r) : this.visitSubprogram(r)));
     }
-    for (const imp of tupleRefs(m, fieldRef(m, cu, 'imports'))) {
-      const entity = fieldRef(m, imp === undefined ? null : diNode(m, imp), 'entity');
+    for (const imp of ix.tuple(ix.ref(cu, 'imports'))) {
+      const entity = ix.ref(imp === undefined ? null : ix.node(imp), 'entity');
       if (entity === undefined) continue;
-      const e = diNode(m, entity);
+      const e = ix.node(entity);
       if (TYPE_KINDS.has(e?.kind ?? '')) out.push(() => this.visitType(entity));
       else if (e?.kind === 'DISubprogram') out.push(() => this.visitSubprogram(entity));
-      else if (e?.kind === 'DINamespace' || e?.kind === 'DIModule') out.push(() => this.visitScope(fieldRef(m, e, 'scope')));
+      else if (e?.kind === 'DINamespace' || e?.kind === 'DIModule') out.push(() => this.visitScope(ix.ref(e, 'scope')));
     }
     return out;
   }
 
   private visitSubprogram(n: string | undefined): Step[] {
-    if (n === undefined || !this.first('sp:' + n)) return [];
-    const m = this.m;
-    const sp = diNode(m, n);
-    const out: Step[] = [() => this.visitScope(fieldRef(m, sp, 'scope')), () => this.visitCompileUnit(fieldRef(m, sp, 'unit')), () => this.visitType(fieldRef(m, sp, 'type'))];
-    for (const p of tupleRefs(m, fieldRef(m, sp, 'templateParams'))) {
-      const param = p === undefined ? null : diNode(m, p);
-      if (param?.kind === 'DITemplateTypeParameter' || param?.kind === 'DITemplateValueParameter') out.push(() => this.visitType(fieldRef(m, param, 'type')));
+    if (n === undefined || !DebugInfoFinder.first(this.seenSp, n)) return [];
+    const ix = this.ix;
+    const sp = ix.node(n);
+    const out: Step[] = [() => this.visitScope(ix.ref(sp, 'scope')), () => this.visitCompileUnit(ix.ref(sp, 'unit')), () => this.visitType(ix.ref(sp, 'type'))];
+    for (const p of ix.tuple(ix.ref(sp, 'templateParams'))) {
+      const param = p === undefined ? null : ix.node(p);
+      if (param?.kind === 'DITemplateTypeParameter' || param?.kind === 'DITemplateValueParameter') out.push(() => this.visitType(ix.ref(param, 'type')));
     }
     return out;
   }
 
   private visitType(n: string | undefined): Step[] {
-    if (n === undefined || !this.first('type:' + n)) return [];
-    const m = this.m;
-    const ty = diNode(m, n);
-    const out: Step[] = [() => this.visitScope(fieldRef(m, ty, 'scope'))];
+    if (n === undefined || !DebugInfoFinder.first(this.seenType, n)) return [];
+    const ix = this.ix;
+    const ty = ix.node(n);
+    const out: Step[] = [() => this.visitScope(ix.ref(ty, 'scope'))];
     if (ty?.kind === 'DISubroutineType') {
-      for (const r of tupleRefs(m, fieldRef(m, ty, 'types'))) out.push(() => this.visitType(r));
+      for (const r of ix.tuple(ix.ref(ty, 'types'))) out.push(() => this.visitType(r));
     } else if (ty?.kind === 'DICompositeType') {
-      out.push(() => this.visitType(fieldRef(m, ty, 'baseType')));
-      for (const e of tupleRefs(m, fieldRef(m, ty, 'elements'))) {
+      out.push(() => this.visitType(ix.ref(ty, 'baseType')));
+      for (const e of ix.tuple(ix.ref(ty, 'elements'))) {
         if (e === undefined) continue;
-        const k = diNode(m, e)?.kind ?? '';
+        const k = ix.node(e)?.kind ?? '';
         if (TYPE_KINDS.has(k)) out.push(() => this.visitType(e));
         else if (k === 'DISubprogram') out.push(() => this.visitSubprogram(e));
       }
-    } else if (ty?.kind === 'DIDerivedType') out.push(() => this.visitType(fieldRef(m, ty, 'baseType')));
+    } else if (ty?.kind === 'DIDerivedType') out.push(() => this.visitType(ix.ref(ty, 'baseType')));
     return out;
   }
 
   private visitScope(n: string | undefined): Step[] {
     if (n === undefined) return [];
-    const m = this.m;
-    const s = diNode(m, n);
+    const ix = this.ix;
+    const s = ix.node(n);
     const kind = s?.kind ?? '';
     if (TYPE_KINDS.has(kind)) return this.visitType(n);
     if (kind === 'DICompileUnit') {
@@ -255,21 +341,23 @@ class DebugInfoFinder {
       return [];
     }
     if (kind === 'DISubprogram') return this.visitSubprogram(n);
-    if (!this.first('scope:' + n)) return [];
-    if (kind === 'DILexicalBlock' || kind === 'DILexicalBlockFile' || kind === 'DINamespace' || kind === 'DIModule') return [() => this.visitScope(fieldRef(m, s, 'scope'))];
+    if (!DebugInfoFinder.first(this.seenScope, n)) return [];
+    if (kind === 'DILexicalBlock' || kind === 'DILexicalBlockFile' || kind === 'DINamespace' || kind === 'DIModule') return [() => this.visitScope(ix.ref(s, 'scope'))];
     return [];
   }
 
   private visitLocation(n: string | undefined): Step[] {
-    if (n === undefined) return [];
-    const loc = diNode(this.m, n);
-    return [() => this.visitScope(fieldRef(this.m, loc, 'scope')), () => this.visitLocation(fieldRef(this.m, loc, 'inlinedAt'))];
+    // (Locations are uniqued: one met again adds nothing. LLVM revisits them; an inlinedAt cycle, which
+    // the verifier would reject, would make it loop.)
+    if (n === undefined || !DebugInfoFinder.first(this.seenLoc, n)) return [];
+    const loc = this.ix.node(n);
+    return [() => this.visitScope(this.ix.ref(loc, 'scope')), () => this.visitLocation(this.ix.ref(loc, 'inlinedAt'))];
   }
 
   private visitVariable(n: string): Step[] {
-    if (!this.first('var:' + n)) return [];
-    const v = diNode(this.m, n);
-    return [() => this.visitScope(fieldRef(this.m, v, 'scope')), () => this.visitType(fieldRef(this.m, v, 'type'))];
+    if (!DebugInfoFinder.first(this.seenVar, n)) return [];
+    const v = this.ix.node(n);
+    return [() => this.visitScope(this.ix.ref(v, 'scope')), () => this.visitType(this.ix.ref(v, 'type'))];
   }
 }
 
@@ -279,7 +367,12 @@ function hasCompileUnits(m: LModule): boolean {
   let has = HAS_UNITS.get(m.metadata);
   if (has === undefined) {
     has = false;
-    for (const node of m.metadata.values()) if (node.text.includes('!DICompileUnit(')) has = true;
+    for (const node of m.metadata.values()) {
+      if (node.text.includes('!DICompileUnit(')) {
+        has = true;
+        break;
+      }
+    }
     HAS_UNITS.set(m.metadata, has);
   }
   return has;
@@ -301,25 +394,25 @@ function expressionElements(m: LModule, from: number, to: number): string[] | un
 }
 
 /**
- * DIExpression::isConstant (llvm/lib/IR/DebugInfoMetadata.cpp, LLVM 19): `DW_OP_consts C`, or
- * `DW_OP_constu|consts C, DW_OP_stack_value` optionally followed by `DW_OP_LLVM_fragment O, S`.
+ * DIExpression::isConstant (llvm/lib/IR/DebugInfoMetadata.cpp, LLVM 19): `DW_OP_constu|consts C`,
+ * optionally followed by `DW_OP_stack_value` and then optionally by `DW_OP_LLVM_fragment O, S`.
  */
 function isConstantExpression(el: readonly string[]): boolean {
   const n = el.length;
   if ((n !== 2 && n !== 3 && n !== 6) || (el[0] !== 'DW_OP_consts' && el[0] !== 'DW_OP_constu')) return false;
-  if (n === 2) return el[0] === 'DW_OP_consts';
+  if (n === 2) return true;
   if (el[2] !== 'DW_OP_stack_value') return false;
   return n === 3 || el[3] === 'DW_OP_LLVM_fragment';
 }
 
-/** Whether global variable expression `!gve`'s `expr:` is a constant. */
-function constantGve(m: LModule, gve: string): boolean {
-  const node = diNode(m, gve);
+/** Whether global variable expression `!gve`'s `expr:` (inline or a node) is a constant. */
+function constantExpressionOf(ix: DiIndex, gve: string): boolean {
+  const m = ix.m;
+  const node = ix.node(gve);
   const f = node?.fields.get('expr');
   if (!f) return false;
-  const ref = fieldRef(m, node, 'expr');
-  if (ref !== undefined) {
-    const e = m.metadata.get(ref);
+  if (f.ref !== undefined) {
+    const e = m.metadata.get(f.ref);
     if (!e) return false;
     let i = e.tokFrom + 2;
     while (i < e.tokTo && m.tokens.kindCode(i) === TK.nl) i++;
@@ -330,28 +423,13 @@ function constantGve(m: LModule, gve: string): boolean {
   return el !== undefined && isConstantExpression(el);
 }
 
-/** Per module: the units met from `!llvm.dbg.cu`, and the module's uniqued tuples by text (for MDTuple::get). */
-const MODULE_UNITS = new WeakMap<LModule['metadata'], { units: readonly string[]; set: ReadonlySet<string>; tuples: Map<string, string> }>();
-function moduleUnits(m: LModule): { units: readonly string[]; set: ReadonlySet<string>; tuples: Map<string, string> } {
-  let hit = MODULE_UNITS.get(m.metadata);
-  if (!hit) {
-    const finder = new DebugInfoFinder(m);
-    for (const cu of m.namedMetadata.get('llvm.dbg.cu') ?? []) finder.compileUnit(cu.replace(/^!/, ''));
-    const tuples = new Map<string, string>();
-    for (const [n, node] of m.metadata) if (node.text.startsWith('!{') && !tuples.has(node.text)) tuples.set(node.text, n);
-    hit = { units: finder.compileUnits, set: new Set(finder.compileUnits), tuples };
-    MODULE_UNITS.set(m.metadata, hit);
-  }
-  return hit;
-}
-
 /** Seeds a finder with what StripDeadDebugInfo's LiveCUFinder processes: each function's subprogram and instructions. */
 function seedFunctions(finder: DebugInfoFinder, m: LModule, functions: readonly LFunction[], edits: ModuleEdits): void {
   const t = m.tokens;
   for (const f of functions) {
     // A body Function::deleteBody dropped took its attachments.
     if (edits.bodyDeleted.has(f)) continue;
-    finder.subprogram(f.metadata.find((a) => a.kind === 'dbg')?.node);
+    finder.subprogram(f.metadata.find((a) => a.kind === 'dbg')?.node.replace(/^!/, ''));
     const ed = edits.functions.get(f);
     for (const b of f.blocks) {
       for (const ins of b.instructions) {
@@ -373,31 +451,29 @@ function seedFunctions(finder: DebugInfoFinder, m: LModule, functions: readonly 
  */
 export function stripDeadDebugInfo(m: LModule, functions: readonly LFunction[], globals: readonly LGlobal[], edits: ModuleEdits): void {
   if (!hasCompileUnits(m)) return;
+  const ix = indexOf(m);
   const liveGves = new Set<string>();
   for (const g of globals) {
     // A re-created global (SanitizerKernelMetadataPass) has no metadata.
     if (edits.replacedGlobals.has(g)) continue;
     for (const a of g.metadata) if (a.kind === 'dbg' && a.node !== '') liveGves.add(a.node.replace(/^!/, ''));
   }
-  const live = new DebugInfoFinder(m);
+  const live = new DebugInfoFinder(ix, true);
   seedFunctions(live, m, functions, edits);
   const liveUnits = new Set(live.compileUnits);
   // The units a finder over the whole module meets: those of !llvm.dbg.cu and what their lists
   // lead to (the same for every image of the module), then the units the image's functions lead to
   // that those did not (a node the first part met led to no unit the first part missed).
-  const { units: listedUnits, set: listedSet, tuples } = moduleUnits(m);
-  const allUnits = [...listedUnits, ...live.compileUnits.filter((u) => !listedSet.has(u))];
+  const allUnits = [...ix.listedUnits, ...live.compileUnits.filter((u) => !ix.listedSet.has(u))];
   const visited = new Set<string>();
-  const newTuples = new Map<string, string>();
+  const changedLists: [string, string[]][] = [];
   let deadUnits = false;
   for (const cu of allUnits) {
-    const node = diNode(m, cu);
-    const listRef = fieldRef(m, node, 'globals');
     const kept: string[] = [];
     let changed = false;
-    for (const gve of tupleRefs(m, listRef)) {
+    for (const gve of ix.tuple(ix.ref(ix.node(cu), 'globals'))) {
       if (gve === undefined) continue;
-      if (constantGve(m, gve)) liveGves.add(gve);
+      if (ix.constantGve(gve)) liveGves.add(gve);
       if (visited.has(gve)) continue;
       visited.add(gve);
       if (liveGves.has(gve)) kept.push(gve);
@@ -405,23 +481,32 @@ export function stripDeadDebugInfo(m: LModule, functions: readonly LFunction[], 
     }
     if (kept.length) liveUnits.add(cu);
     else if (!liveUnits.has(cu)) deadUnits = true;
-    if (changed && node) {
-      // DICompileUnit::replaceGlobalVariables(MDTuple::get(…)): the same (distinct) node, its list a uniqued tuple.
-      const text = `!{${kept.map((k) => '!' + k).join(', ')}}`;
-      const existing = tuples.get(text);
-      // (A new node is this image's: the module's table is shared by every image.)
-      const ref = existing !== undefined ? `!${existing}` : (newTuples.get(text) ?? newMetadataNode(m, edits, text));
-      newTuples.set(text, ref);
-      const f = node.fields.get('globals')!;
-      const whole = m.metadata.get(cu)!;
-      let valueFrom = whole.tokFrom + 2;
-      while (valueFrom < whole.tokTo && m.tokens.kindCode(valueFrom) === TK.nl) valueFrom++;
-      edits.replaceMetadata.set(cu, `${tokensText(m, valueFrom, f.from)} ${ref}${tokensText(m, f.to, whole.tokTo)}`);
-    }
+    if (changed) changedLists.push([cu, kept]);
+  }
+  // DICompileUnit::replaceGlobalVariables(MDTuple::get(…)): the same (distinct) node, its list a
+  // uniqued tuple. Done for the units the module still prints: a dead unit left out of
+  // !llvm.dbg.cu is, in practice, referred to by nothing else, and its new list would be an orphan.
+  const newTuples = new Map<string, string>();
+  for (const [cu, kept] of changedLists) {
+    if (deadUnits && !liveUnits.has(cu)) continue;
+    const node = ix.node(cu);
+    const f = node?.fields.get('globals');
+    if (!f) continue;
+    const text = `!{${kept.map((k) => '!' + k).join(', ')}}`;
+    const existing = ix.tupleByText.get(text);
+    // (A new node is this image's: the index is shared by every image.)
+    const ref = existing !== undefined ? `!${existing}` : (newTuples.get(text) ?? newMetadataNode(m, edits, text));
+    newTuples.set(text, ref);
+    const whole = m.metadata.get(cu)!;
+    let valueFrom = whole.tokFrom + 2;
+    while (valueFrom < whole.tokTo && m.tokens.kindCode(valueFrom) === TK.nl) valueFrom++;
+    edits.replaceMetadata.set(cu, `${tokensText(m, valueFrom, f.from)} ${ref}${tokensText(m, f.to, whole.tokTo)}`);
   }
   if (deadUnits) {
-    // (Upstream: std::set<DICompileUnit *> order, i.e. allocation order; the order of definition here.)
-    const units = [...liveUnits].sort((a, b) => Number(a) - Number(b)).map((n) => '!' + n);
+    // Upstream iterates a std::set<DICompileUnit *>: address order, which for units LLParser
+    // allocated one after the other is their order of definition in the text; that order here.
+    const at = (n: string): number => m.metadata.get(n)?.tokFrom ?? Number.MAX_SAFE_INTEGER;
+    const units = [...liveUnits].sort((a, b) => at(a) - at(b)).map((n) => '!' + n);
     // (A module with units but no !llvm.dbg.cu is invalid IR, "DICompileUnit not listed in llvm.dbg.cu": left as it is.)
     if (m.namedMetadata.has('llvm.dbg.cu')) edits.replaceNamedMetadata.set('llvm.dbg.cu', units);
   }

@@ -333,14 +333,17 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
         symPath = resultName('.sym', fileIndex);
         write(symPath, latin1Bytes(symbols));
       }
-      // saveModule: a row in each table whose target can run the module, with its own property file for a target.
+      // saveModule: a row in each table whose target can run the module, with its own property file
+      // for a target. Upstream writes a file again for each table naming it, with the same bytes: once here.
+      const propsWritten = new Set<string>();
       for (const t of tables) {
         if (!targetCompatible(t.target, requirements)) continue;
         const row = [irPath];
         if (!opts.embedAuxInfoAsMetadata) {
           const targeted = t.target !== undefined && t.target !== '';
           const propPath = resultName(targeted ? `.${t.target}.prop` : '.prop', fileIndex);
-          write(propPath, targeted ? writeRegistry(withCompileTarget(registry, t.target!)) : properties);
+          if (!propsWritten.has(propPath)) write(propPath, targeted ? writeRegistry(withCompileTarget(registry, t.target!)) : properties);
+          propsWritten.add(propPath);
           row.push(propPath);
         }
         if (symPath !== undefined) row.push(symPath);

@@ -15,9 +15,9 @@
  *
  * Portable: no Node APIs.
  */
-import { IrSyntaxError } from '../llvm-ir/parse/errors.js';
+import { irErrorAt } from '../llvm-ir/parse/errors.js';
 import type { LGlobal, LModule } from '../llvm-ir/parse/model.js';
-import { globalAttributes } from '../from-ir/device-globals.js';
+import { globalAttributes, lastAttribute, u32Attribute, uniqueIdKey } from '../from-ir/device-globals.js';
 import { utf8FromLatin1 } from '../../codec/bytes.js';
 
 /** One `[SYCL/host pipes]` entry. */
@@ -33,23 +33,11 @@ export function hostPipes(m: LModule, globals: readonly LGlobal[]): HostPipe[] {
   const out: HostPipe[] = [];
   for (const g of globals) {
     const attrs = globalAttributes(m, g);
-    // The last occurrence of a key wins, as AttrBuilder::addAttribute replaces.
-    const attr = (key: string): { value?: string } | undefined => {
-      for (let i = attrs.length - 1; i >= 0; i--) if (attrs[i]!.key === key) return attrs[i];
-      return undefined;
-    };
-    if (!attr('sycl-host-pipe')) continue;
-    const fail = (msg: string): never => {
-      const t = m.tokens.get(g.tokFrom)!;
-      throw new IrSyntaxError(msg, t.line, t.column, 'FORMAT', t.start);
-    };
-    const id = attr('sycl-unique-id')?.value;
-    if (id === undefined || id === '') fail(`host pipe @${utf8FromLatin1(g.name)} has no "sycl-unique-id" attribute (the key of its [SYCL/host pipes] entry)`);
-    if (/[=\r\n\0]/.test(id!)) fail(`"sycl-unique-id" of host pipe @${utf8FromLatin1(g.name)} cannot be a property key: it contains '=', a line break or NUL`);
-    const sizeText = attr('sycl-host-pipe-size')?.value;
-    if (sizeText === undefined) fail(`host pipe @${utf8FromLatin1(g.name)} has no "sycl-host-pipe-size" attribute (sycl-post-link asserts it: getHostPipeTypeSize)`);
-    if (!/^[0-9]+$/.test(sizeText!) || Number(sizeText) > 0xffffffff) fail(`"sycl-host-pipe-size"="${sizeText}" of @${utf8FromLatin1(g.name)} is not a 32-bit unsigned integer`);
-    out.push({ key: utf8FromLatin1(id!), size: Number(sizeText) });
+    if (!lastAttribute(attrs, 'sycl-host-pipe')) continue;
+    const key = uniqueIdKey(m, g, attrs, 'host pipe');
+    const sizeText = lastAttribute(attrs, 'sycl-host-pipe-size')?.value;
+    if (sizeText === undefined) throw irErrorAt(m, g.tokFrom, `host pipe @${g.name} has no "sycl-host-pipe-size" attribute (sycl-post-link asserts it: getHostPipeTypeSize)`);
+    out.push({ key: utf8FromLatin1(key), size: u32Attribute(m, g, 'sycl-host-pipe-size', sizeText) });
   }
   return out;
 }

@@ -20,7 +20,7 @@
  * `work_group_num_dim` (UINT32).
  */
 import { byteArray, uint32, type PropertySet, type PropertyValue } from '../../props/model.js';
-import { IrSyntaxError } from '../llvm-ir/parse/errors.js';
+import { irErrorAt } from '../llvm-ir/parse/errors.js';
 import type { LFunction, LModule } from '../llvm-ir/parse/model.js';
 import type { Token } from '../llvm-ir/parse/lexer.js';
 import { utf8FromLatin1 } from '../../codec/bytes.js';
@@ -121,8 +121,7 @@ function u32Array(values: readonly number[]): Uint8Array {
  */
 function intOperand(m: LModule, f: LFunction, op: MdOperand | undefined, kind: string, extend: 'zext' | 'sext' = 'zext'): bigint {
   if (!op || op.k !== 'int') {
-    const t = m.tokens.get(f.headerFrom)!;
-    throw new IrSyntaxError(`!${kind} of @${f.name} must hold integer constants`, t.line, t.column, 'FORMAT', t.start);
+    throw irErrorAt(m, f.headerFrom, `!${kind} of @${f.name} must hold integer constants`);
   }
   return extend === 'zext' ? BigInt.asUintN(op.bits, op.v) : BigInt.asIntN(op.bits, op.v);
 }
@@ -256,9 +255,8 @@ export function kernelProgramMetadata(m: LModule, functions: readonly LFunction[
     if (node === undefined) return undefined;
     const ops = mdOperands(m, node);
     if (ops.length < min || ops.length > max) {
-      const t = m.tokens.get(f.headerFrom)!;
       const count = min === max ? String(min) : `between ${min} and ${max}`;
-      throw new IrSyntaxError(`!${kind} of @${f.name} must have ${count} operand(s), not ${ops.length}`, t.line, t.column, 'FORMAT', t.start);
+      throw irErrorAt(m, f.headerFrom, `!${kind} of @${f.name} must have ${count} operand(s), not ${ops.length}`);
     }
     return ops.map((op) => Number(BigInt.asUintN(32, intOperand(m, f, op, kind))));
   };

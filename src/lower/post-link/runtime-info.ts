@@ -26,7 +26,7 @@
  */
 import { LlvmStringDenseMap } from '../../offload/densemap-order.js';
 import { byteArray, type PropertySet } from '../../props/model.js';
-import { IrSyntaxError } from '../llvm-ir/parse/errors.js';
+import { irErrorAt } from '../llvm-ir/parse/errors.js';
 import type { LFunction, LModule } from '../llvm-ir/parse/model.js';
 import { fnMd, mdOperands } from './image-requirements.js';
 import { functionAttribute } from './split.js';
@@ -60,8 +60,7 @@ export function grfSizeOf(m: LModule, entries: readonly LFunction[]): number | u
     const v = functionAttribute(m, f, 'sycl-grf-size');
     if (v === undefined) continue;
     if (!/^[0-9]+$/.test(v) || Number(v) > 0xffffffff) {
-      const t = m.tokens.get(f.headerFrom)!;
-      throw new IrSyntaxError(`"sycl-grf-size"="${v}" of @${f.name} is not a 32-bit unsigned number`, t.line, t.column, 'FORMAT', t.start);
+      throw irErrorAt(m, f.headerFrom, `"sycl-grf-size"="${v}" of @${f.name} is not a 32-bit unsigned number`);
     }
     return Number(v);
   }
@@ -91,8 +90,7 @@ export function kernelParamOptInfo(m: LModule, functions: readonly LFunction[], 
     const bits = mdOperands(m, fnMd(f, kind)!).map((op) => {
       // cast<ConstantAsMetadata> + cast<ConstantInt>: anything else stops LLVM with an assertion.
       if (op.k !== 'int') {
-        const t = m.tokens.get(f.headerFrom)!;
-        throw new IrSyntaxError(`!${kind} of @${f.name} must hold integer constants`, t.line, t.column, 'FORMAT', t.start);
+        throw irErrorAt(m, f.headerFrom, `!${kind} of @${f.name} must hold integer constants`);
       }
       // static_cast<unsigned>(getZExtValue()) != 0: zero-extended from its width, then cut to 32 bits.
       return BigInt.asUintN(32, BigInt.asUintN(op.bits, op.v)) !== 0n;

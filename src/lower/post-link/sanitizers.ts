@@ -42,12 +42,13 @@
  * Portable: no Node APIs.
  */
 import { TK } from '../llvm-ir/parse/lexer.js';
-import { IrSyntaxError } from '../llvm-ir/parse/errors.js';
+import { IrSyntaxError, irErrorAt } from '../llvm-ir/parse/errors.js';
 import type { LAttribute, LGlobal, LModule } from '../llvm-ir/parse/model.js';
 import { escapeLlvmBytes, printLlvmName } from '../llvm-ir/escape.js';
 import { comdatAt } from '../llvm-ir/comdat.js';
 import { newMetadataNode, nextMetadataNode, tokensText, type ModuleEdits } from '../llvm-ir/print.js';
 import { TypeConverter } from '../from-ir/convert.js';
+import { isNvptxTriple } from '../from-ir/cuda-spec-constants.js';
 import type { DataLayout } from '../datalayout.js';
 import { mdOperands } from './image-requirements.js';
 
@@ -180,8 +181,7 @@ function moduleGroups(m: LModule): Map<string, { readonly attrs: AttributeText[]
 }
 
 function fail(m: LModule, tok: number, msg: string): never {
-  const t = m.tokens.get(tok)!;
-  throw new IrSyntaxError(msg, t.line, t.column, 'FORMAT', t.start);
+  throw irErrorAt(m, tok, msg);
 }
 
 /**
@@ -272,8 +272,24 @@ export function planSanitizerMetadata(m: LModule, dl: DataLayout): SanitizerMeta
   const existing = moduleGroups(m);
   const byText = new Map<string, string>();
   for (const [n, { text }] of existing) if (!byText.has(text)) byText.set(text, n);
+  // New groups are numbered after every group the module defines or names: LLParser accepts a
+  // reference to a group it never defines (upstream's msan.ll has one), which must not become ours.
   let nextGroup = 0;
   for (const n of existing.keys()) nextGroup = Math.max(nextGroup, Number(n) + 1);
+  const t = m.tokens;
+  // Globals the pass erases (eraseFromParent without replacing their uses) that something names:
+  // in address space 1 the new global keeps the name and the type of the uses; elsewhere the uses
+  // would name a global of another type (upstream: "Uses remain when a value is destroyed").
+  const usedElsewhere = new Map<string, LGlobal>();
+  for (const g of globals) if (g.addrspace !== 1) usedElsewhere.set(g.name, g);
+  for (let i = 0; i < t.length; i++) {
+    const k = t.kindCode(i);
+    if (k === TK.attrgrp) nextGroup = Math.max(nextGroup, Number(t.valueOf(i)) + 1);
+    else if (k === TK.gvar && usedElsewhere.size) {
+      const g = usedElsewhere.get(t.valueOf(i));
+      if (g && i !== g.tokFrom) fail(m, i, `@${g.name} is a sanitizer metadata global in addrspace(${g.addrspace}) used here: SanitizerKernelMetadataPass re-creates it in addrspace(1) and erases it with its uses in place (an assertion upstream)`);
+    }
+  }
   const newGroups = new Map<string, string>();
   const groupFor = (text: string): string => {
     let n = byText.get(text);
@@ -295,8 +311,8 @@ export function planSanitizerMetadata(m: LModule, dl: DataLayout): SanitizerMeta
       size = dl.allocSize(types.convert(g.valueType, at));
     } catch (e) {
       if (!(e instanceof IrSyntaxError)) throw e;
-      // (The type converter speaks of spec constants; the instrumentation writes [N x { i64, i64 }].)
-      fail(m, g.tokFrom, `the alloc size of sanitizer metadata global @${g.name} (its "sycl-device-global-size", set by SanitizerKernelMetadataPass) is computed here only for integer, floating-point, array, vector and struct types: ${e.reason}`);
+      // (The type converter's own reason speaks of spec constants; the instrumentation writes [N x { i64, i64 }].)
+      fail(m, g.tokFrom, `the alloc size of sanitizer metadata global @${g.name} (its "sycl-device-global-size", set by SanitizerKernelMetadataPass) is computed here only for integer, floating-point, array, vector and struct types, not ${valueTypeText(m, g)}`);
     }
     const attrs: AttributeText[] = [];
     for (const n of g.attrGroups) {
@@ -334,12 +350,15 @@ export function applySanitizerMetadata(m: LModule, plan: SanitizerMetadataPlan, 
   });
   // Sentinels: one per metadata global of the image, in the order of the image's globals.
   const taken = new Set(names);
+  // ValueSymbolTable::makeUniqueName: base + `.` (none on NVPTX) + the table's one counter, LastUnique,
+  // which a split module's fresh table starts at 0.
+  const sep = isNvptxTriple(m.triple) ? '' : '.';
+  let lastUnique = 0;
   for (const f of fixes) {
     const prefix = metadataPrefixOf(f.global.name)!;
     const base = '__sanitizerModule' + f.global.name.slice(prefix.length);
     let name = base;
-    // ValueSymbolTable::makeUniqueName: `.N` with the table's counter.
-    for (let n = 1; taken.has(name); n++) name = `${base}.${n}`;
+    while (taken.has(name)) name = `${base}${sep}${++lastUnique}`;
     taken.add(name);
     edits.newDefinitions.push({
       text: `define weak_odr dso_local spir_kernel void ${printLlvmName('@', name)}() #${plan.sentinelGroup} {\nentry:\n  ret void\n}`,
@@ -374,7 +393,8 @@ function valueTypeText(m: LModule, g: LGlobal): string {
 export function sanitizerPostOptimizerWarnings(m: LModule): string[] {
   if (!m.globals.some((g) => metadataPrefixOf(g.name) !== undefined)) return [];
   const out: string[] = [];
-  if (m.globals.some((g) => g.name.startsWith('__MsanKernelMetadata'))) {
+  const msanPrefix = SANITIZER_METADATA_PREFIXES.find(([san]) => san === 'msan')![1];
+  if (m.globals.some((g) => g.name.startsWith(msanPrefix))) {
     const dead = m.functions.some((f) =>
       f.blocks.some((b) =>
         b.instructions.some((i) => {

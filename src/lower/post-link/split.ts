@@ -21,7 +21,7 @@ import type { LFunction, LModule, LType } from '../llvm-ir/parse/model.js';
 import { printType } from '../llvm-ir/parse/parser.js';
 import { isDiscardable, ReferenceGraph } from './module-view.js';
 import { fnMd, mdOperands, type MdOperand } from './image-requirements.js';
-import { IrSyntaxError } from '../llvm-ir/parse/errors.js';
+import { irErrorAt } from '../llvm-ir/parse/errors.js';
 import type { SplitMode } from './options.js';
 
 /** One output module: its key and entry points. */
@@ -156,8 +156,7 @@ export function perModuleCategory(m: LModule, f: LFunction): string {
   };
   const int = (op: MdOperand | undefined, kind: string): bigint => {
     if (op?.k !== 'int') {
-      const t = m.tokens.get(f.headerFrom)!;
-      throw new IrSyntaxError(`!${kind} of @${f.name} must hold integer constants`, t.line, t.column, 'FORMAT', t.start);
+      throw irErrorAt(m, f.headerFrom, `!${kind} of @${f.name} must hold integer constants`);
     }
     return BigInt.asUintN(op.bits, op.v);
   };
@@ -168,8 +167,7 @@ export function perModuleCategory(m: LModule, f: LFunction): string {
   const strings = (kind: string): void => {
     for (const op of operands(kind)) {
       if (op.k !== 'str') {
-        const t = m.tokens.get(f.headerFrom)!;
-        throw new IrSyntaxError(`!${kind} of @${f.name} must hold strings`, t.line, t.column, 'FORMAT', t.start);
+        throw irErrorAt(m, f.headerFrom, `!${kind} of @${f.name} must hold strings`);
       }
       key += `-${op.s}`;
     }

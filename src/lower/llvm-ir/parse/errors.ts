@@ -31,3 +31,14 @@ export class IrSyntaxError extends SyclbinError {
  * risking the stack. 256 levels is far beyond anything clang emits for a SYCL type.
  */
 export const MAX_IR_NESTING = 256;
+
+/** What {@link irErrorAt} needs of a module: its tokens' places. */
+interface TokenPlaces {
+  readonly tokens: { get(i: number): { readonly line: number; readonly column: number; readonly start: number } | undefined };
+}
+
+/** The {@link IrSyntaxError} at token `tok` of module `m` (its line, column and byte offset); `FORMAT` unless said. */
+export function irErrorAt(m: TokenPlaces, tok: number, msg: string, code: ErrorCode = 'FORMAT'): IrSyntaxError {
+  const t = m.tokens.get(tok)!;
+  return new IrSyntaxError(msg, t.line, t.column, code, t.start);
+}
