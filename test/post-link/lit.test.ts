@@ -13,12 +13,14 @@ const MODULE = `target triple = "spir64-unknown-unknown"
 define spir_kernel void @k() #0 { ret void }
 attributes #0 = { "sycl-module-id"="a.cpp" }
 `;
+/** The module with an ESIMD kernel (what makes -split-esimd / -lower-esimd lines skipped). */
+const ESIMD_MODULE = MODULE + 'define spir_kernel void @e() #0 !sycl_explicit_simd !0 { ret void }\n!0 = !{}\n';
 
-async function statuses(runLines: string[]): Promise<{ status: string; reason?: string }[]> {
+async function statuses(runLines: string[], module = ESIMD_MODULE): Promise<{ status: string; reason?: string }[]> {
   const dir = mkdtempSync(join(tmpdir(), 'syclbin-lit-skip-'));
   try {
     const file = join(dir, 't.ll');
-    writeFileSync(file, runLines.map((l) => `; ${l}`).join('\n') + '\n; SYM: k\n; NOPE: this_symbol_does_not_exist\n' + MODULE);
+    writeFileSync(file, runLines.map((l) => `; ${l}`).join('\n') + '\n; SYM: k\n; NOPE: this_symbol_does_not_exist\n' + module);
     return (await runLitTest(file, join(dir, 'work'))).map((r) => ({ status: r.status, ...(r.reason ? { reason: r.reason } : {}) }));
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -56,6 +58,10 @@ describe('lit runner: skipped lines and the lines that depend on them', function
       SKIP_REASONS.dependent,
       'fail', // %t_0.sym was never written: the line ran
     ]);
+  });
+  it('-split-esimd / -lower-esimd lines run on a module without ESIMD code (they change nothing there)', async () => {
+    const r = await statuses(['RUN: sycl-post-link -split-esimd -lower-esimd -symbols -S < %s -o %t.table', 'RUN: FileCheck %s -input-file=%t_0.sym --check-prefix=SYM'], MODULE);
+    expect(r).to.deep.equal([{ status: 'pass' }, { status: 'pass' }]);
   });
   it('the ESIMD images of a skipped line (STEM_esimd_N) are its outputs too', async () => {
     const r = await statuses([

@@ -40,6 +40,7 @@ import type { PostLinkOptions } from './options.js';
 import { computeDeviceRequirements, deviceLibReqMask, deviceRequirementsSet, kernelProgramMetadata } from './image-requirements.js';
 import { targetCompatible } from './output-tables.js';
 import { stripDeadDebugInfo } from './dead-debug-info.js';
+import { ESIMD_MARKER_MD, firstEsimdFunction, firstInvokeSimd } from './esimd.js';
 import { grfSizeOf, kernelParamOptInfo, optLevelOf } from './runtime-info.js';
 import { REGISTERED_KERNELS_MD, registeredKernels } from './registered-kernels.js';
 import { kernelsUsingAssert } from './assert-used.js';
@@ -176,6 +177,15 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
   };
   const m = readInputModule(fs.read(opts.input), tools, opts.input === '-' ? '<stdin>' : opts.input);
   const warnings = opts.irOutputOnly ? [] : unimplementedProperties(m);
+  // ESIMD (src/lower/post-link/esimd.ts): nothing to do for a module without it; not done for one with it.
+  const invokeSimd = firstInvokeSimd(m);
+  if (invokeSimd && opts.splitEsimd) throw new PostLinkError("'invoke_simd' calls detected, '-split-esimd' must not be specified");
+  const esimd = firstEsimdFunction(m);
+  if (esimd && (opts.lowerEsimd || opts.splitEsimd)) {
+    throw new PostLinkError(`option '-${opts.splitEsimd ? 'split-esimd' : 'lower-esimd'}' is not supported by syclbin post-link for this module: @${utf8Name(esimd.name)} is an ESIMD function (!${ESIMD_MARKER_MD}); splitting SYCL and ESIMD code and lowering ESIMD are not implemented`);
+  }
+  if (esimd) warnings.push(`sycl-post-link would split the SYCL and ESIMD entry points of this module and link them back (@${utf8Name(esimd.name)} has !${ESIMD_MARKER_MD}); not implemented here, the module is handled as SYCL code (docs/post-link.md)`);
+  if (invokeSimd) warnings.push(`sycl-post-link would rewrite the __builtin_invoke_simd calls (@${utf8Name(invokeSimd.name)}) with SYCLLowerInvokeSimdPass; not implemented here (docs/post-link.md)`);
   const dl = moduleDataLayout(m);
   // `out.bc` without a dot is upstream's own default name (intel/llvm:llvm/tools/sycl-post-link/sycl-post-link.cpp, `IROutputOnly ? (OutputAssembly ? ".out.ll" : "out.bc")`).
   const output = opts.output ?? stem(opts.input) + (opts.irOutputOnly ? (opts.outputAssembly ? '.out.ll' : 'out.bc') : '.files');

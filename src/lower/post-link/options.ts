@@ -9,11 +9,11 @@
  * `-emit-imported-symbols`, `-support-dynamic-linking` / `-allow-device-image-dependencies`,
  * `-emit-param-info`, `-emit-only-kernels-as-entry-points`,
  * `-generate-device-image-default-spec-consts`, `-embed-aux-info-as-metadata`, `-O0`…`-Oz` (no
- * effect without ESIMD lowering) and `-properties`
+ * effect without ESIMD lowering), `-split-esimd` and `-lower-esimd` (for a module without ESIMD
+ * code, where they change nothing; the driver refuses them for one with some) and `-properties`
  * (accepted; `.prop` files are always written, as sycl-post-link did before intel/llvm#14220 made
- * them depend on this switch). Options whose work this implementation does not do (ESIMD lowering
- * and splitting, debug output of an assertions build) are
- * refused by name with {@link PostLinkUsageError}, never ignored.
+ * them depend on this switch). Options whose work this implementation does not do (debug output
+ * of an assertions build) are refused by name with {@link PostLinkUsageError}, never ignored.
  */
 import { SyclbinError } from '../../codec/errors.js';
 
@@ -94,15 +94,21 @@ export interface PostLinkOptions {
   /**
    * `-O0`…`-O3`, `-Os`, `-Oz` as given. Accepted: sycl-post-link reads them only to choose the passes
    * after ESIMD lowering (sycl-post-link.cpp `getOptLevel`, used by `lowerEsimdConstructs` alone),
-   * and `-lower-esimd` is refused here, so they change nothing this implementation writes.
+   * and no ESIMD code is lowered here, so they change nothing this implementation writes.
    */
   optLevels: string[];
+  /**
+   * `-lower-esimd` / `-split-esimd`: accepted for a module without ESIMD code, where sycl-post-link
+   * has nothing to split or lower (src/lower/post-link/esimd.ts); refused, naming the ESIMD function,
+   * for a module with some.
+   */
+  lowerEsimd: boolean;
+  /** See {@link PostLinkOptions.lowerEsimd}. */
+  splitEsimd: boolean;
 }
 
 /** Options this implementation refuses, with the reason printed. */
 export const UNSUPPORTED_OPTIONS: Readonly<Record<string, string>> = {
-  'lower-esimd': 'ESIMD lowering (SYCLLowerESIMDPass, GenX SPIR-V writer adaptor) is not implemented',
-  'split-esimd': 'splitting SYCL and ESIMD entry points is not implemented',
   'debug-only': 'debug output exists only in an assertions build of sycl-post-link',
 };
 
@@ -126,6 +132,8 @@ const BOOL_OPTIONS: ReadonlyMap<string, BoolOption> = new Map<string, BoolOption
   ['generate-device-image-default-spec-consts', 'generateDefaultSpecConsts'],
   ['properties', 'legacyProperties'],
   ['reduce-memory-usage', 'reduceMemoryUsage'],
+  ['lower-esimd', 'lowerEsimd'],
+  ['split-esimd', 'splitEsimd'],
 ]);
 const VALUE_OPTIONS = new Set(['o', 'out-dir', 'split', 'spec-const']);
 /** The optimisation-level flags (cl::opt<bool> each in sycl-post-link.cpp). */
@@ -155,6 +163,8 @@ export function parsePostLinkArgs(args: readonly string[]): PostLinkOptions {
     legacyProperties: false,
     reduceMemoryUsage: false,
     optLevels: [],
+    lowerEsimd: false,
+    splitEsimd: false,
   };
   let inputGiven = false;
   const seen = new Set<string>();
@@ -220,10 +230,12 @@ export function parsePostLinkArgs(args: readonly string[]): PostLinkOptions {
     }
   }
   // Checks of sycl-post-link's main().
-  const anyAction = o.splitGiven || o.specConst !== undefined || o.symbols || o.emitProgramMetadata || o.emitExportedSymbols || o.emitKernelNames || o.emitImportedSymbols || o.emitParamInfo || o.deviceGlobals || o.legacyProperties;
+  const anyAction = o.splitGiven || o.specConst !== undefined || o.symbols || o.emitProgramMetadata || o.emitExportedSymbols || o.emitKernelNames || o.emitImportedSymbols || o.emitParamInfo || o.deviceGlobals || o.legacyProperties || o.lowerEsimd || o.splitEsimd;
   if (!anyAction) throw new PostLinkUsageError('no actions specified; try --help for usage info');
   const conflicts: [boolean, string][] = [
-    [o.splitGiven && o.split !== 'auto', `-split=${o.split}`],
+    // (`-split=none`, current upstream's spelling of no split, is one module: sycl-post-link.cpp@676a364f
+    // asserts `!IROutputOnly || SplitMode == SPLIT_NONE || SplitMode == SPLIT_AUTO`.)
+    [o.splitGiven && o.split !== 'auto' && o.split !== 'none', `-split=${o.split}`],
     [o.symbols, '-symbols'],
     [o.emitProgramMetadata, '-emit-program-metadata'],
     [o.emitExportedSymbols, '-emit-exported-symbols'],
