@@ -37,6 +37,8 @@ const POST_LINK_ARGS: readonly (readonly string[])[] = [
   ['-S', '-split=source', '-allow-device-image-dependencies', '-emit-kernel-names', '-embed-aux-info-as-metadata', '-symbols'],
   ['-S', '-split=auto', '-emit-imported-symbols', '-emit-param-info', '-emit-program-metadata', '-O2'],
   ['-S', '-split=auto', '-symbols', '-o', 'intel_gpu_tgllp,tgllp.table', '-o', 'unknown_target,u.table'],
+  // The SYCL compiler driver's usual command line.
+  ['-S', '-properties', '-device-globals', '-spec-const=native', '-split=auto', '-emit-only-kernels-as-entry-points', '-emit-param-info', '-symbols', '-emit-exported-symbols', '-emit-imported-symbols', '-split-esimd', '-lower-esimd', '-O2'],
 ];
 
 /** A random sycl-post-link command line and lowering mode for an IR case. */
