@@ -41,7 +41,7 @@ import { computeDeviceRequirements, deviceLibReqMask, deviceRequirementsSet, ker
 import { targetCompatible } from './output-tables.js';
 import { stripDeadDebugInfo } from './dead-debug-info.js';
 import { ESIMD_MARKER_MD, firstEsimdFunction, firstInvokeSimd } from './esimd.js';
-import { grfSizeOf, kernelParamOptInfo, optLevelOf } from './runtime-info.js';
+import { grfSizeOf, kernelParamOptInfo, optLevelOf, regAllocModeOf } from './runtime-info.js';
 import { REGISTERED_KERNELS_MD, registeredKernels } from './registered-kernels.js';
 import { kernelsUsingAssert } from './assert-used.js';
 import { hostPipeRecord, hostPipes } from './host-pipes.js';
@@ -86,30 +86,15 @@ export interface PostLinkResult {
   readonly warnings: string[];
 }
 
-/**
- * Function attributes for which sycl-post-link writes properties this implementation
- * does not (intel/llvm:llvm/lib/SYCLLowerIR/ComputeModuleRuntimeInfo.cpp reads them).
- */
-const UNIMPLEMENTED_ATTRIBUTES: ReadonlyMap<string, string> = new Map([
-  ['sycl-register-alloc-mode', '[SYCL/misc properties] the register allocation mode'],
-]);
-
-/** The properties sycl-post-link would write for `m` that this implementation leaves out, once each. */
+/** What sycl-post-link would write for `m` that this implementation does not, as warnings (src/lower/post-link/sanitizers.ts). */
 function unimplementedProperties(m: LModule): string[] {
-  const found = new Map<string, string>();
-  for (const f of m.functions) {
-    const attrs = [...f.attrs, ...f.attrGroups.flatMap((g) => m.attributeGroups.get(g) ?? [])];
-    for (const a of attrs) {
-      const what = UNIMPLEMENTED_ATTRIBUTES.get(a.key);
-      if (what && !found.has(what)) found.set(what, `"${a.key}" on @${utf8Name(f.name)}`);
-    }
-  }
-  return [...[...found].map(([what, why]) => `sycl-post-link would also write ${what} (${why}); not implemented here (docs/post-link.md)`), ...sanitizerPostOptimizerWarnings(m)];
+  return sanitizerPostOptimizerWarnings(m);
 }
 
 /** The `[SYCL/misc properties]` computeModuleProperties writes before the device globals (of those implemented), in its order. */
-function miscOf(grfSize: number | undefined, optLevel: number | undefined): [string, PropertyValue][] {
+function miscOf(regAllocMode: number | undefined, grfSize: number | undefined, optLevel: number | undefined): [string, PropertyValue][] {
   const out: [string, PropertyValue][] = [];
+  if (regAllocMode !== undefined) out.push(['sycl-register-alloc-mode', uint32(regAllocMode)]);
   if (grfSize !== undefined) out.push(['sycl-grf-size', uint32(grfSize)]);
   if (optLevel !== undefined) out.push(['optLevel', uint32(optLevel >>> 0)]);
   return out;
@@ -302,7 +287,7 @@ export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: P
           ...(lowering ? { specConstants: { ...lowering, constants: lowering.constants.map((c) => ({ ...c, name: utf8Name(c.name) })) } } : {}),
           specConstantsMet: met && mode !== 'default_values',
           ...(opts.emitParamInfo ? { kernelParamOpt: kernelParamOptInfo(m, withMetadata, (f) => utf8Name(f.name)) } : {}),
-          miscProperties: miscOf(grfSizeOf(m, imageEntries), optLevelOf(m, imageEntries)),
+          miscProperties: miscOf(regAllocModeOf(m, imageEntries), grfSizeOf(m, imageEntries), optLevelOf(m, imageEntries)),
           assertUsed: kernelsUsingAssert(m, final.functions, withMetadata, order).map(utf8Name),
           ...(sanitizer ? { sanitizer } : {}),
           exportedSymbols: exported,

@@ -50,24 +50,39 @@ export function optLevelOf(m: LModule, entries: readonly LFunction[]): number | 
 }
 
 /**
- * `sycl-grf-size` of `[SYCL/misc properties]`: the `"sycl-grf-size"` of the first entry point that
- * has one (any_of over the entry points, ComputeModuleRuntimeInfo.cpp@09168482), read as a decimal
- * `uint32_t` (getAttributeAsInteger; a value that is not one stops LLVM with an assertion: an error
- * here). Undefined when no entry point has the attribute.
+ * A `uint32_t` entry of `[SYCL/misc properties]` taken from a function attribute: the value of
+ * `key` on the first entry point that has it (any_of over the entry points,
+ * ComputeModuleRuntimeInfo.cpp@46a4a43c and @09168482), read as a decimal `uint32_t`
+ * (getAttributeAsInteger; a value that is not one stops LLVM with an assertion: an error here).
+ * Undefined when no entry point has the attribute.
  */
-export function grfSizeOf(m: LModule, entries: readonly LFunction[]): number | undefined {
+function u32EntryAttribute(m: LModule, entries: readonly LFunction[], key: string): number | undefined {
   for (const f of entries) {
-    const v = functionAttribute(m, f, 'sycl-grf-size');
+    const v = functionAttribute(m, f, key);
     if (v === undefined) continue;
     if (!/^[0-9]+$/.test(v) || Number(v) > 0xffffffff) {
-      throw irErrorAt(m, f.headerFrom, `"sycl-grf-size"="${v}" of @${f.name} is not a 32-bit unsigned number`);
+      throw irErrorAt(m, f.headerFrom, `"${key}"="${v}" of @${f.name} is not a 32-bit unsigned number`);
     }
     return Number(v);
   }
   return undefined;
 }
 
-/** The value of function attribute `key` of `f` (its groups' and its own), undefined when it has none. */
+/** `sycl-grf-size` of `[SYCL/misc properties]` (see {@link u32EntryAttribute}). */
+export function grfSizeOf(m: LModule, entries: readonly LFunction[]): number | undefined {
+  return u32EntryAttribute(m, entries, 'sycl-grf-size');
+}
+
+/**
+ * `sycl-register-alloc-mode` of `[SYCL/misc properties]` (see {@link u32EntryAttribute}), written
+ * before `sycl-grf-size` by the sycl-post-link of the compilers that put the attribute on kernels
+ * (ComputeModuleRuntimeInfo.cpp@46a4a43c; @09168482, whose compilers write `sycl-grf-size`
+ * instead, no longer reads it).
+ */
+export function regAllocModeOf(m: LModule, entries: readonly LFunction[]): number | undefined {
+  return u32EntryAttribute(m, entries, 'sycl-register-alloc-mode');
+}
+
 /** The attachments that carry the omitted-argument bits: current intel/llvm's, then the older name. */
 export const OMIT_ARGS_METADATA = ['sycl_kernel_omit_args', 'spir_kernel_omit_args'] as const;
 
