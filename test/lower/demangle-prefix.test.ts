@@ -10,10 +10,10 @@
  */
 import { expect } from 'chai';
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { demangledPrefix, demangledStartsWithUnderscores } from '../../src/lower/llvm-ir/demangle-prefix.js';
-import { buildLlvm22Program } from '../support/tools.js';
+import { useLlvm22Program } from '../support/tools.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const HARNESS = join(ROOT, 'scripts/fixtures/itanium-demangle.cpp');
@@ -44,15 +44,7 @@ describe('Itanium demangling prefix: hostile names', () => {
 });
 
 describe('Itanium demangling prefix (canBeImportedFunction\'s builtin test) against libLLVM 22', function () {
-  let dir = '';
-  let exe = '';
-  before(function () {
-    this.timeout(300_000);
-    ({ exe, dir } = buildLlvm22Program(HARNESS, 'demangle'));
-  });
-  after(() => {
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  const llvm = useLlvm22Program(HARNESS, 'demangle', 300_000);
 
   it('agrees with llvm::itaniumDemangle on every mangled name in testdata, the rare paths and 8,000 seeded mutations', function () {
     this.timeout(120_000);
@@ -74,7 +66,7 @@ describe('Itanium demangling prefix (canBeImportedFunction\'s builtin test) agai
       const t = [s.slice(0, p), s.slice(0, p) + ch + s.slice(p + 1), s.slice(0, p) + ch + s.slice(p), s.slice(0, p) + s.slice(p + 1 + rnd(3))][rnd(4)]!;
       if (t !== '') names.push(t);
     }
-    const theirs = execFileSync(exe, [], { input: names.join('\n') + '\n', maxBuffer: 1 << 28 }).toString('latin1').split('\n');
+    const theirs = execFileSync(llvm.exe, [], { input: names.join('\n') + '\n', maxBuffer: 1 << 28 }).toString('latin1').split('\n');
     let followed = 0;
     let demangled = 0;
     let underscores = 0;

@@ -13,13 +13,13 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { execFile } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeLlvmPropertiesJson } from '../../src/props/llvm-json.js';
 import { byteArray, uint32, type PropertySetRegistry, type PropertyValue } from '../../src/props/model.js';
 import { decodeText } from '../../src/props/text.js';
 import { ourRead, printReg } from './llvm-json-support.js';
-import { buildLlvm22Program } from '../support/tools.js';
+import { useLlvm22Program } from '../support/tools.js';
 
 const HARNESS = new URL('../../scripts/fixtures/props-json.cpp', import.meta.url).pathname;
 const SEED = 20260147;
@@ -111,32 +111,23 @@ async function inPool<T>(items: T[], n: number, fn: (t: T, i: number) => Promise
 }
 
 describe('props/llvm-json interop with libLLVM 22 (scripts/fixtures/props-json.cpp)', function () {
-  let dir = '';
-  let exe = '';
-  before(function () {
-    this.timeout(600_000);
-    // A missing peer fails with the install command, as every interop test (test/support/tools.ts).
-    ({ exe, dir } = buildLlvm22Program(HARNESS, 'props-json'));
-  });
-  after(() => {
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  const llvm = useLlvm22Program(HARNESS, 'props-json', 600_000);
 
   it(`writer and reader agree with LLVM on ${RUNS} generated registries and their mutated JSON`, async function () {
     this.timeout(600_000);
     const cases = fc.sample(fc.tuple(registry, mutation), { seed: SEED, numRuns: RUNS });
     const tally = { accepted: 0, refused: 0, notes: 0 };
     await inPool(cases, 4, async ([reg, mutate], i) => {
-      const regFile = join(dir, `${i}.reg`);
+      const regFile = join(llvm.dir, `${i}.reg`);
       writeFileSync(regFile, printReg(reg));
-      const w = await harness(exe, 'write', regFile);
+      const w = await harness(llvm.exe, 'write', regFile);
       expect(w.status, `case ${i}: LLVM write`).to.equal(0);
       const ours = writeLlvmPropertiesJson(reg);
       expect(Buffer.from(ours.json).toString('latin1'), `case ${i}: writer\n${printReg(reg)}`).to.equal(w.out);
       const mutated = mutate(Uint8Array.from(Buffer.from(w.out, 'latin1')));
-      const jsonFile = join(dir, `${i}.json`);
+      const jsonFile = join(llvm.dir, `${i}.json`);
       writeFileSync(jsonFile, mutated);
-      const r = await harness(exe, 'read', jsonFile);
+      const r = await harness(llvm.exe, 'read', jsonFile);
       expect(Buffer.from(ourRead(mutated)).toString('latin1'), `case ${i}: reader on ${JSON.stringify(Buffer.from(mutated).toString('latin1'))}`).to.equal(r.out);
       tally[r.status === 0 ? 'accepted' : 'refused']++;
       tally.notes += ours.notes.length;
@@ -157,9 +148,9 @@ describe('props/llvm-json interop with libLLVM 22 (scripts/fixtures/props-json.c
       ['a double of 17 digits', Uint8Array.from(Buffer.from('{"s":{"k":2.5e-5}}'))],
     ];
     for (const [what, doc] of docs) {
-      const file = join(dir, 'review.json');
+      const file = join(llvm.dir, 'review.json');
       writeFileSync(file, doc);
-      const r = await harness(exe, 'read', file);
+      const r = await harness(llvm.exe, 'read', file);
       expect(Buffer.from(ourRead(doc)).toString('latin1'), what).to.equal(r.out);
     }
   });

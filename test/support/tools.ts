@@ -3,7 +3,7 @@
  * that says how to install it — never a silent pass. `.ci/run` installs all of them.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -125,4 +125,22 @@ export function buildLlvm22Program(source: string, name: string): { exe: string;
   const flags = (a: string): string[] => execFileSync(config, [a], { encoding: 'utf8' }).trim().split(/\s+/).filter(Boolean);
   execFileSync(cxx, ['-std=c++17', ...flags('--cxxflags'), source, ...flags('--ldflags'), '-lLLVM-22', '-o', exe], { stdio: ['ignore', 'ignore', 'inherit'] });
   return { exe, dir };
+}
+
+/**
+ * A libLLVM 22 harness for the tests of a mocha `describe`: built in its `before` hook (with
+ * `timeoutMs`), its folder removed in `after`. Read `exe` (the program) and `dir` (its folder, for
+ * scratch files) from the returned object inside the tests.
+ */
+export function useLlvm22Program(source: string, name: string, timeoutMs: number): { exe: string; dir: string } {
+  const built = { exe: '', dir: '' };
+  before(function () {
+    this.timeout(timeoutMs);
+    // A missing peer fails with the install command, as every interop test.
+    Object.assign(built, buildLlvm22Program(source, name));
+  });
+  after(() => {
+    if (built.dir) rmSync(built.dir, { recursive: true, force: true });
+  });
+  return built;
 }
