@@ -116,6 +116,45 @@ describe('LLVM IR reader', () => {
     expect(fails('@x = global float 0x3FB999999999999A').message).to.match(/invalid for type float/);
   });
 
+  it('a global initializer is checked when read (nothing kept) and read again the same: integer limits at every width, element counts', () => {
+    // LLParser's rule, which both readings apply: -2^N <= v < 2^N, negatives kept two's complement.
+    const widths = [1, 7, 8, 16, 31, 32, 33, 52, 53, 54, 63, 64, 65, 128];
+    const near = (x: bigint): bigint[] => [x - 1n, x, x + 1n];
+    for (const bits of widths) {
+      const lim = 1n << BigInt(bits);
+      for (const v of [0n, 1n, -1n, ...near(lim), ...near(-lim), 999999999999999n, -999999999999999n, 1000000000000000n, -1000000000000000n]) {
+        const text = `@x = global i${bits} ${v}`;
+        if (v >= lim || v < -lim) expect(fails(text).message, text).to.match(new RegExp(`does not fit in i${bits}`));
+        else expect(parseLlvmIr(text).globals[0]!.initializer!.value, text).to.deep.equal({ k: 'int', value: BigInt.asUintN(bits, v) });
+      }
+    }
+    // `+N`, `u0x…`, `s0x…` take the full check too.
+    expect(parseLlvmIr('@x = global i8 +255').globals[0]!.initializer!.value).to.deep.equal({ k: 'int', value: 255n });
+    expect(parseLlvmIr('@x = global i8 u0xFF').globals[0]!.initializer!.value).to.deep.equal({ k: 'int', value: 255n });
+    expect(fails('@x = global i8 +256').message).to.match(/does not fit in i8/);
+    const cases: [string, RegExp, number, number][] = [
+      ['@x = global { i32, i8 } { i32 1 }', /struct constant has 1 element\(s\) but \{ i32, i8 \} has 2/, 1, 25],
+      ['@x = global { i32 } { i32 1, i8 2 }', /too many elements in a constant of type \{ i32 \}/, 1, 30],
+      ['@x = global [2 x i8] [i8 1]', /constant has 1 element\(s\) but \[2 x i8\] has 2/, 1, 22],
+      ['@x = global [1 x [2 x i8]] [[2 x i16] zeroinitializer]', /element type \[2 x i16\] does not match \[2 x i8\]/, 1, 29],
+      ['@x = global <2 x i8> <i8 1, i8 2, i8 3>', /too many elements for <2 x i8>/, 1, 35],
+    ];
+    for (const [text, re, line, col] of cases) {
+      const e = fails(text);
+      expect(e.message, text).to.match(re);
+      expect([e.line, e.column], `${text}: ${e.message}`).to.deep.equal([line, col]);
+    }
+    // Nested aggregates, casts and GEPs read again in full after the check.
+    const m = parseLlvmIr('@g = global i32 0\n@x = global { [2 x i16], ptr, <2 x float> } { [2 x i16] [i16 1, i16 -1], ptr getelementptr (i8, ptr @g, i64 4), <2 x float> <float 1.0, float 2.0> }');
+    const init = m.globals[1]!.initializer!.value;
+    expect(init.k).to.equal('struct');
+    const [arr, gep, vec] = (init as { elements: { value: unknown }[] }).elements.map((e) => e.value);
+    expect(arr).to.deep.include({ k: 'array' });
+    expect((arr as { elements: { value: unknown }[] }).elements.map((e) => e.value)).to.deep.equal([{ k: 'int', value: 1n }, { k: 'int', value: 0xffffn }]);
+    expect(gep).to.deep.include({ k: 'gep' });
+    expect(vec).to.deep.include({ k: 'vector' });
+  });
+
   it('deep nesting is a typed LIMIT error, never a stack overflow (types, constants, metadata, named-type chains)', () => {
     const deepType = '{ '.repeat(2000) + 'i32' + ' }'.repeat(2000);
     const e1 = fails(`@x = global ${deepType} zeroinitializer`);

@@ -104,6 +104,8 @@ const SCALARS = new Map<string, LType>([
 ]);
 const OPAQUE_PTRS = new Map<number, LType>();
 const EMPTY_ATTRS: readonly LAttribute[] = Object.freeze([]);
+/** What the value readers return while only checking a value (see {@link IrParser.checkValue}): nothing is kept. */
+const CHECKED: LValue = Object.freeze({ k: 'undef' });
 /** `1n << bits` for the common widths. */
 const INT_LIMITS = new Map<number, bigint>([1, 8, 16, 32, 64, 128].map((b) => [b, 1n << BigInt(b)]));
 
@@ -180,6 +182,16 @@ class IrParser {
   /** Per value id ({@link TokenList.valueIdOf}): 1 when a global or function of that name is defined. */
   private globalDefined = new Uint8Array(1024);
   private opaquePointers = false;
+  /**
+   * Set while a value is only checked, not kept (a global's initializer, read again when asked
+   * for): the value readers then build no objects, so the first pass over every initializer of a
+   * module leaves nothing for the garbage collector.
+   */
+  private checking = false;
+  /** The one {@link LTyped} that {@link IrParser.typedValue} hands back while checking (its type is all a caller reads). */
+  private readonly checkedTyped: { type: LType; value: LValue; from: number; to: number; valueFrom: number } = { type: VOID, value: CHECKED, from: 0, to: 0, valueFrom: 0 };
+  /** Types derived from an element type, by element and kind/size (see {@link IrParser.derived}). */
+  private readonly derivedTypes = new Map<LType, Map<number | string, LType>>();
   private dataLayout: string | undefined;
   private triple: string | undefined;
   private sourceFilename: string | undefined;
@@ -545,6 +557,25 @@ class IrParser {
     this.items.push({ kind: 'text', tokFrom: from, tokTo: this.p, what: 'type', name });
   }
 
+  /**
+   * The pointer to, array of or vector of `element` (`n`: the address space or the length), one
+   * object per distinct type: a module spells `[2 x i16]` once per constant, and equal types being
+   * the same object makes most {@link sameType} checks an identity test and keeps the garbage
+   * collector out of type parsing. (Types are immutable; a named struct is one object, so the key
+   * holds for types built before its body is read.)
+   */
+  private derived(element: LType, kind: 'ptr' | 'array' | 'vector' | 'vscale', n: number): LType {
+    let byKind = this.derivedTypes.get(element);
+    if (!byKind) this.derivedTypes.set(element, (byKind = new Map()));
+    const key = kind === 'ptr' ? -1 - n : kind === 'vscale' ? `v${n}` : kind === 'vector' ? `<${n}` : n;
+    let t = byKind.get(key);
+    if (!t) {
+      t = kind === 'ptr' ? { kind, addrspace: n, pointee: element } : kind === 'array' ? { kind, length: n, element } : { kind: 'vector', length: n, element, scalable: kind === 'vscale' };
+      byKind.set(key, t);
+    }
+    return t;
+  }
+
   private namedStruct(name: string): LStruct {
     let s = this.structs.get(name);
     if (!s) {
@@ -566,12 +597,12 @@ class IrParser {
     for (;;) {
       if (this.eatPunct(STAR)) {
         if (ty.kind === 'void' || ty.kind === 'label' || ty.kind === 'metadata') this.fail(`pointers to ${ty.kind} are invalid`, t);
-        ty = { kind: 'ptr', addrspace: 0, pointee: ty };
+        ty = this.derived(ty, 'ptr', 0);
       } else if (this.isWord('addrspace') && this.isPunctAt(this.p + 1, LPAREN) && this.ptrSuffixFollows()) {
         this.p++;
         const as = this.addrspaceArg();
         this.expectPunct(STAR);
-        ty = { kind: 'ptr', addrspace: as, pointee: ty };
+        ty = this.derived(ty, 'ptr', as);
       } else if (this.isPunct(LPAREN)) {
         // function type: ret (params)
         const params: LType[] = [];
@@ -674,7 +705,7 @@ class IrParser {
         this.expectWord('x');
         const element = this.type();
         this.expectPunct(RBRACK);
-        return { kind: 'array', length, element };
+        return this.derived(element, 'array', length);
       }
       if (c === LT) {
         if (this.isPunct(LBRACE)) {
@@ -689,7 +720,7 @@ class IrParser {
         this.expectWord('x');
         const element = this.type();
         this.expectPunct(GT);
-        return { kind: 'vector', length, element, scalable };
+        return this.derived(element, scalable ? 'vscale' : 'vector', length);
       }
     }
     this.fail(`expected a type but found ${this.describe(t)}`, t);
@@ -723,7 +754,24 @@ class IrParser {
       return { type, value: { k: 'metadata', refs }, from: start, to: this.p, valueFrom };
     }
     const value = this.value(type, allowLocal);
+    if (this.checking) {
+      this.checkedTyped.type = type;
+      return this.checkedTyped;
+    }
     return { type, value, from: start, to: this.p, valueFrom };
+  }
+
+  /**
+   * Checks the value of type `ty` at the cursor as {@link IrParser.value} reads it (the same
+   * errors at the same tokens) without building it.
+   */
+  private checkValue(ty: LType): void {
+    this.checking = true;
+    try {
+      this.value(ty, false);
+    } finally {
+      this.checking = false;
+    }
   }
 
   /** A value of type `ty`. */
@@ -740,14 +788,16 @@ class IrParser {
       case TK.lvar:
         if (!allowLocal) this.fail(`local value %${this.v(t)} is not allowed in a constant`, t);
         this.p++;
-        return { k: 'local', name: this.v(t), at: t };
+        return this.checking ? CHECKED : { k: 'local', name: this.v(t), at: t };
       case TK.gvar:
         this.p++;
-        return { k: 'global', name: this.v(t), at: t };
+        return this.checking ? CHECKED : { k: 'global', name: this.v(t), at: t };
       case TK.int: {
         this.p++;
         if (ty.kind !== 'int') this.fail(`integer constant must have integer type, not ${describeType(ty)}`, t);
-        return { k: 'int', value: this.intValue(t, ty.bits) };
+        if (this.checking && this.smallIntFits(t, ty.bits)) return CHECKED;
+        const value = this.intValue(t, ty.bits);
+        return this.checking ? CHECKED : { k: 'int', value };
       }
       case TK.fp:
       case TK.hexfp: {
@@ -759,14 +809,14 @@ class IrParser {
         }
         // LLParser checks the literal against the type (ConstantFP::isValueValidForType).
         if (ty.float === 'half' || ty.float === 'float' || ty.float === 'double') fpLiteralBits(text, ty.float, this.toks.placeOf(t));
-        return { k: 'fp', text, at: t };
+        return this.checking ? CHECKED : { k: 'fp', text, at: t };
       }
       case TK.cstr: {
         this.p++;
         if (ty.kind !== 'array' || ty.element.kind !== 'int' || ty.element.bits !== 8) this.fail(`c"…" constants need an [N x i8] type, not ${describeType(ty)}`, t);
         const bytes = this.v(t);
         if (bytes.length !== ty.length) this.fail(`constant expression type mismatch: got type '[${bytes.length} x i8]' but expected '[${ty.length} x i8]'`, t);
-        return { k: 'cstr', bytes };
+        return this.checking ? CHECKED : { k: 'cstr', bytes };
       }
       case TK.word:
         return this.wordValue(ty, t);
@@ -779,6 +829,24 @@ class IrParser {
         break;
     }
     this.fail(`expected a value of type ${describeType(ty)} but found ${this.describe(t)}`, t);
+  }
+
+  /**
+   * Whether the decimal integer token `t` (at most 15 digits, so exact as a double) fits in `iN`
+   * as {@link IrParser.intValue} decides it; false when that needs the full check.
+   */
+  private smallIntFits(t: number, bits: number): boolean {
+    const start = this.toks.startOf(t);
+    const len = this.toks.endOf(t) - start;
+    const c = this.text.charCodeAt(start);
+    const neg = c === 45; // '-'
+    // `+5`, `u0x…`, `s0x…`: the full check.
+    if (!neg && (c < 48 || c > 57)) return false;
+    if (len - (neg ? 1 : 0) > 15 || bits >= 64) return len - (neg ? 1 : 0) <= 15;
+    let v = 0;
+    for (let i = start + (neg ? 1 : 0); i < start + len; i++) v = v * 10 + this.text.charCodeAt(i) - 48;
+    // intValue's rule: -2^bits < value < 2^bits (negative values are stored two's complement).
+    return v < 2 ** bits;
   }
 
   private intValue(t: number, bits: number): bigint {
@@ -826,7 +894,7 @@ class IrParser {
           indices.push(this.typedValue(false));
         }
         this.expectPunct(RPAREN);
-        return { k: 'gep', source, base, indices };
+        return this.checking ? CHECKED : { k: 'gep', source, base, indices };
       }
       default:
         if (CAST_OPS.has(w)) {
@@ -836,7 +904,7 @@ class IrParser {
           this.expectWord('to');
           const to = this.type();
           this.expectPunct(RPAREN);
-          return { k: 'cast', op: w, operand, to };
+          return this.checking ? CHECKED : { k: 'cast', op: w, operand, to };
         }
         if (this.isPunctAt(this.p + 1, LPAREN) || OPAQUE_CONST_EXPRS.has(w)) {
           // Other constant expressions (add, sub, icmp, blockaddress, …): kept opaque with their refs.
@@ -865,22 +933,24 @@ class IrParser {
       if (ty.kind !== 'struct') this.fail(`struct constant used for ${describeType(ty)}`, t);
       if (ty.packed !== packed) this.fail(`${packed ? 'packed' : 'unpacked'} struct constant used for ${packed ? 'an unpacked' : 'a packed'} struct type ${describeType(ty)}`, t);
       this.expectPunct(LBRACE);
-      const elements: LTyped[] = [];
+      const elements: LTyped[] | undefined = this.checking ? undefined : [];
+      let count = 0;
       if (!this.eatPunct(RBRACE)) {
         for (;;) {
           const at = this.peek();
           const el = this.typedValue(false);
-          const want = ty.elements[elements.length];
+          const want = ty.elements[count];
           if (!want) this.fail(`too many elements in a constant of type ${describeType(ty)}`, at);
-          if (!sameType(el.type, want)) this.fail(`element ${elements.length} of the struct constant has type ${describeType(el.type)} but ${describeType(ty)} needs ${describeType(want)}`, at);
-          elements.push(el);
+          if (!sameType(el.type, want)) this.fail(`element ${count} of the struct constant has type ${describeType(el.type)} but ${describeType(ty)} needs ${describeType(want)}`, at);
+          elements?.push(el);
+          count++;
           if (this.eatPunct(RBRACE)) break;
           this.expectPunct(COMMA, "',' or '}'");
         }
       }
       if (packed) this.expectPunct(GT);
-      if (elements.length !== ty.elements.length) this.fail(`struct constant has ${elements.length} element(s) but ${describeType(ty)} has ${ty.elements.length}`, t);
-      return { k: 'struct', elements };
+      if (count !== ty.elements.length) this.fail(`struct constant has ${count} element(s) but ${describeType(ty)} has ${ty.elements.length}`, t);
+      return elements ? { k: 'struct', elements } : CHECKED;
     }
     if (c === LBRACK || c === LT) {
       const isVec = c === LT;
@@ -888,20 +958,21 @@ class IrParser {
       const agg = ty as { length: number; element: LType };
       this.p++;
       const close = isVec ? GT : RBRACK;
-      const elements: LTyped[] = [];
+      const elements: LTyped[] | undefined = this.checking ? undefined : [];
+      let count = 0;
       if (!this.eatPunct(close)) {
         for (;;) {
           const at = this.peek();
           const el = this.typedValue(false);
           if (!sameType(el.type, agg.element)) this.fail(`element type ${describeType(el.type)} does not match ${describeType(agg.element)}`, at);
-          elements.push(el);
-          if (elements.length > agg.length) this.fail(`too many elements for ${describeType(ty)}`, at);
+          elements?.push(el);
+          if (++count > agg.length) this.fail(`too many elements for ${describeType(ty)}`, at);
           if (this.eatPunct(close)) break;
           this.expectPunct(COMMA, `',' or '${isVec ? '>' : ']'}'`);
         }
       }
-      if (elements.length !== agg.length) this.fail(`constant has ${elements.length} element(s) but ${describeType(ty)} has ${agg.length}`, t);
-      return { k: isVec ? 'vector' : 'array', elements };
+      if (count !== agg.length) this.fail(`constant has ${count} element(s) but ${describeType(ty)} has ${agg.length}`, t);
+      return elements ? { k: isVec ? 'vector' : 'array', elements } : CHECKED;
     }
     this.fail(`expected a value of type ${describeType(ty)} but found ${this.describe(t)}`, t);
   }
@@ -1076,7 +1147,7 @@ class IrParser {
     if (linkage !== 'external' && linkage !== 'extern_weak') {
       this.skipNl();
       initFrom = this.p;
-      this.value(valueType, false);
+      this.checkValue(valueType);
       initTo = this.p;
     }
     const metadata: { kind: string; node: string }[] = [];
