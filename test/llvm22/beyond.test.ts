@@ -160,6 +160,10 @@ describe('beyond llvm-objdump-22: other inputs it rejects or does not list', () 
     const a = await cli(['offload-list', '--scan', 'always', 'embedded-data.o'], CONTAINERS);
     expect(a.stdout.match(/found by scanning/g)).to.have.length(2);
     expect(a.stdout.match(/OFFLOADING IMAGE \[0\]/g)).to.have.length(2);
+    // --strict lists what llvm-objdump lists: scanning is refused by name, as offload-extract --strict refuses it.
+    const s = await cli(['offload-list', '--strict', '--scan', 'always', 'embedded-data.o'], CONTAINERS);
+    expect([s.code, s.stdout]).to.deep.equal([1, '']); // a usage error of a drop-in: status 1, as LLVM's tools
+    expect(s.stderr).to.match(/--strict lists what llvm-objdump lists: no --scan always/);
   });
 
   it('another section name: --section .cray.llvm.offloading reads a PROGBITS section LLVM skips', async () => {

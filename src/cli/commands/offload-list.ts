@@ -126,6 +126,8 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
     // input is `<stdin>` (MemoryBuffer's name for it); its error lines name the path as given (`'-'`).
     const shown = (f: string): string => (f === '-' ? '<stdin>' : f);
     if (opts.strict && (opts.strings || opts.json)) throw new UsageError('--strict prints llvm-objdump\'s text only: no --strings or --json');
+    // llvm-objdump lists only what its reader finds (no scanning of ordinary data): as offload-extract --strict.
+    if (opts.strict && opts.scan === 'always') throw new UsageError("--strict lists what llvm-objdump lists: no --scan always");
     const era = llvmEra(opts.llvm);
     const read = { maxInflatedSize: opts['max-inflated-size'] };
     const out = files.output(opts.output);
