@@ -33,6 +33,22 @@ export const SpirvHeader = struct(
 /** Size of the header in bytes. */
 export const SPIRV_HEADER_SIZE = SpirvHeader.fixedSize!;
 
+/** Bytes per word: every instruction is a whole number of words after the header. */
+export const SPIRV_WORD = 4;
+
+/**
+ * An instruction's first word (SPIR-V specification §2.3, table 2): its word count, operands
+ * included, in the high 16 bits (0 is invalid), its opcode in the low 16.
+ */
+export function spirvWordCount(first: number): number {
+  return first >>> 16;
+}
+
+/** The opcode of an instruction's first word (see {@link spirvWordCount}). */
+export function spirvOpcode(first: number): number {
+  return first & 0xffff;
+}
+
 /** A decoded SPIR-V header. */
 export type SpirvHeaderValue = Decoded<typeof SpirvHeader>;
 

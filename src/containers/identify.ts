@@ -9,11 +9,11 @@
  *
  * Portable: no Node APIs.
  */
-import { decode, DecodeError, decodeUtf8, hasMagic, hexText, memoryBlob, Space, type BlobRef, type ByteSource, type SpanTree } from '../codec/index.js';
+import { decode, DecodeError, decodeUtf8, hasMagic, hexText, memoryBlob, Space, type BlobRef, type ByteSource, type PathKey, type SpanTree } from '../codec/index.js';
 import { ELF_HEADERS, ElfIdent, elfFileFormatName } from '../../formats/elf.js';
 import { BitcodeMagic, BitcodeWrapperHeader } from '../../formats/llvm-bitcode.js';
 import { OffloadMagic } from '../../formats/offload-binary.js';
-import { SPIRV_HEADER_SIZE, SpirvHeader, spirvByteOrder, spirvGenerator, spirvVersion } from '../../formats/spirv.js';
+import { SPIRV_HEADER_SIZE, SPIRV_WORD, SpirvHeader, spirvByteOrder, spirvGenerator, spirvOpcode, spirvVersion, spirvWordCount } from '../../formats/spirv.js';
 import { ENTRY_POINT_PREAMBLE, Op } from '../../formats/spirv-enums.js';
 import { bitcodeTriple } from './bitcode.js';
 import { bitcodeKernels } from './bitcode-symbols.js';
@@ -132,6 +132,42 @@ export function identifyImage(image: BlobRef | Uint8Array): ImageInfo {
   return { kind: 'unknown', size, magic: hexText(head.subarray(0, 4)) };
 }
 
+/** Bytes read at a time by {@link spirvModuleProblem} (a multiple of the word size). */
+const SPIRV_WALK_WINDOW = 1 << 16;
+
+/**
+ * The first structural problem of the SPIR-V module that is the whole of `src` (a valid header
+ * checked by the caller), as spirv-val reports it before validating anything: a size that is not a
+ * whole number of words, an instruction with word count 0, an instruction running past the end.
+ * Every instruction's first word is read once, in windows: work is linear in the module, memory one
+ * window. The path is annotate's span (`instructions`, one span of words); the message counts the
+ * instruction. Undefined when the instruction stream is well formed.
+ */
+export function spirvModuleProblem(src: ByteSource, le: boolean): { offset: number; path: PathKey[]; message: string } | undefined {
+  const size = src.size;
+  if (size % SPIRV_WORD !== 0) {
+    return { offset: size - (size % SPIRV_WORD), path: ['instructions'], message: `the module is ${size} bytes, not a whole number of 32-bit words (spirv-val: "file size should be a multiple of 4")` };
+  }
+  let window: Uint8Array = new Uint8Array(0);
+  let view = new DataView(window.buffer);
+  let base = 0;
+  let index = 0;
+  for (let at = SPIRV_HEADER_SIZE; at < size; index++) {
+    if (at + SPIRV_WORD > base + window.length) {
+      base = at;
+      window = src.read(at, Math.min(SPIRV_WALK_WINDOW, size - at));
+      view = new DataView(window.buffer, window.byteOffset, window.byteLength);
+    }
+    const first = view.getUint32(at - base, le);
+    const words = spirvWordCount(first);
+    const opcode = spirvOpcode(first);
+    if (words === 0) return { offset: at, path: ['instructions'], message: `instruction ${index} (opcode ${opcode}) has word count 0` };
+    if (words * SPIRV_WORD > size - at) return { offset: at, path: ['instructions'], message: `instruction ${index} (opcode ${opcode}) is ${words} words, ${(size - at) / SPIRV_WORD} remain in the module` };
+    at += words * SPIRV_WORD;
+  }
+  return undefined;
+}
+
 /** Names (entry points, kernels) kept per module; more are counted: memory stays bounded by what a listing can show. */
 export const MAX_LISTED_NAMES = 1 << 16;
 
@@ -146,7 +182,7 @@ const INSTRUCTION_WINDOW = 256;
  * preamble; a malformed instruction ends the walk with a problem (the header stays valid).
  */
 function readEntryPoints(blob: BlobRef, le: boolean, out: { model: number; name: string }[]): { problem?: string; omitted: number } {
-  const WORD = 4;
+  const WORD = SPIRV_WORD;
   let at = SPIRV_HEADER_SIZE;
   let omitted = 0;
   const done = (problem?: string): { problem?: string; omitted: number } => (problem ? { problem, omitted } : { omitted });
@@ -154,8 +190,8 @@ function readEntryPoints(blob: BlobRef, le: boolean, out: { model: number; name:
     const head = blob.slice(at, Math.min(INSTRUCTION_WINDOW, blob.size - at));
     const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
     const first = view.getUint32(0, le);
-    const opcode = first & 0xffff;
-    const words = first >>> 16;
+    const opcode = spirvOpcode(first);
+    const words = spirvWordCount(first);
     if (!ENTRY_POINT_PREAMBLE.has(opcode)) return done();
     if (words === 0) return done(`instruction at byte ${at}: word count 0`);
     if (at + words * WORD > blob.size) return done(`instruction at byte ${at}: ${words} words run past the end of the module`);

@@ -16,7 +16,7 @@
  *
  * Library core: no Node APIs.
  */
-import { firstDifference, formatPath, hex, toSource, type ByteSource, type Chunk, type PathKey, type SpanNode } from '../codec/index.js';
+import { blobRef, firstDifference, formatPath, hex, toSource, type ByteSource, type Chunk, type PathKey, type SpanNode } from '../codec/index.js';
 import { IMAGE_KINDS, NUMBERING_DESCRIPTIONS, OFFLOAD_ENTRY_FLAGS, OFFLOAD_KIND_NUMBERINGS, offloadKindKnown, possibleNumberings } from '../../formats/kinds.js';
 import { OFFLOAD_VERSIONS } from '../../formats/offload-binary.js';
 import { IR_TYPE_TRIPLES, SET, SYCLBIN_KEYS } from '../../formats/property-sets.js';
@@ -24,6 +24,11 @@ import { checkRegistry, repeatDiagnostics } from '../props/check.js';
 import { readRegistry, textIrregularities, type RegistryRepeat } from '../props/registry.js';
 import { PropertySetError } from '../props/errors.js';
 import { zstdAvailable } from '../offload/libzstd.js';
+import { spirvModuleProblem } from '../containers/identify.js';
+import { bitcodeArchiveSymbols } from '../containers/bitcode-symbols.js';
+import { bitcodeStream } from '../containers/bitcode.js';
+import { BitcodeMagic } from '../../formats/llvm-bitcode.js';
+import { spirvByteOrder } from '../../formats/spirv.js';
 import { syclbinChunks } from '../syclbin/write.js';
 import { irTarget, irTypeValue, nativeArch, nativeTarget, type SyclbinFile } from '../syclbin/model.js';
 import { annotate, findingOf, leavesOf, quoted, type AnnotateOptions, type Annotation, type FileFormat, type Finding, type MetadataBlob, type V1Image } from './annotate.js';
@@ -73,6 +78,7 @@ export function verifyAnnotation(input: Uint8Array | ByteSource, ann: Annotation
       message: 'reading stopped at the error above; padding and unreferenced bytes after it are not reported',
     });
   }
+  if ((ann.format === 'spirv' || ann.format === 'bitcode') && !ann.stoppedBy) checkModule(src, ann.format, add);
   for (const ob of ann.offload ?? []) checkOffload(ob, ann, add);
   if (ann.model) {
     checkTargets(ann.model, ann, add);
@@ -82,6 +88,31 @@ export function verifyAnnotation(input: Uint8Array | ByteSource, ann: Annotation
   const counts = { error: 0, warning: 0, note: 0 };
   for (const p of problems) counts[p.severity]++;
   return { format: ann.format, size: ann.size, problems, counts };
+}
+
+// ---------------------------------------------------------------------------------------------
+// A file that is one module: what its own reader would stop on
+
+/**
+ * A SPIR-V module's instruction stream (whole words, word counts that fit: what spirv-val checks
+ * before validating) and an LLVM bitcode file's stream (what BitcodeReader cannot follow is an error;
+ * what this toolkit's reader does not follow, e.g. several modules in one file, a note). The module's
+ * contents are not validated: spirv-val and llvm-dis do that.
+ */
+function checkModule(src: ByteSource, format: 'spirv' | 'bitcode', add: (f: Finding) => void): void {
+  if (format === 'spirv') {
+    const p = spirvModuleProblem(src, spirvByteOrder(src.read(0, Math.min(4, src.size))) !== 'be');
+    if (p) add({ severity: 'error', offset: p.offset, path: formatPath(p.path), code: 'structure', message: p.message });
+    return;
+  }
+  const blob = blobRef(src, 0, src.size, 0);
+  const facts = bitcodeArchiveSymbols(blob);
+  if (!facts?.problem) return;
+  // Where annotate's `bitstream` span starts: after the magic, behind the wrapper header if any.
+  const stream = bitcodeStream(blob);
+  const bitstream = (stream && 'offset' in stream ? stream.offset : 0) + BitcodeMagic.fixedSize!;
+  if (facts.invalid) add({ severity: 'error', offset: bitstream, path: 'bitstream', code: 'structure', message: `LLVM cannot read this bitcode: ${facts.problem}${facts.llvmMessage ? ` (BitcodeReader: "${facts.llvmMessage}")` : ''}` });
+  else add({ severity: 'note', offset: bitstream, path: 'bitstream', code: 'incomplete', message: `not checked beyond this point: ${facts.problem}` });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -719,7 +719,9 @@ class InputReader {
     const w = info.wrapper;
     if (w && (w.offset > image.size || w.size > image.size - w.offset)) return false;
     const e = w ? bitcodeEmbeddedObjects(image, w.offset, w.size) : bitcodeEmbeddedObjects(image, 0, image.size);
-    if (e.problem) this.note(item, `bitcode: ${e.problem}; the embedded objects found before it are listed`);
+    // Without embedded objects the module is a bare image, whose own problem bareFile reports (once).
+    if (e.problem && e.hasMetadata) this.note(item, `bitcode: ${e.problem}; the embedded objects found before it are listed`);
+    else if (e.problem && e.problem !== info.problem) this.note(item, `bitcode: ${e.problem}`);
     if (!e.hasMetadata) return false;
     for (const why of e.skipped) this.note(item, `${why} (skipped, as LLVM skips it)`);
     for (const why of e.unread) this.note(item, why);

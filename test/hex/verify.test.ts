@@ -199,3 +199,33 @@ describe('verify/annotate: a file of no known kind is named alike at any size (a
     expect([bad.format, bad.problems[0]!.path, bad.problems[0]!.message]).to.deep.equal(['syclbin-v1', 'header.magic', 'Incorrect SYCLBIN magic number. Found 48 42 59 53; expected 49 42 59 53 (SYCLBIN v1) or 10 ff 10 ad (OffloadBinary). (at header.magic, offset 0x0)']);
   });
 });
+
+describe('verify: a file that is one module is checked as far as its own reader would stop', () => {
+  const spv = new Uint8Array(readFileSync('testdata/syclbin/k.spv'));
+  it('SPIR-V: a size that is not whole words, an instruction past the end, word count 0 are errors at the instruction; a valid module is clean', () => {
+    expect(verify(spv).problems).to.deep.equal([]);
+    const cut = verify(spv.subarray(0, 30));
+    expect(cut.problems.map((p) => [p.severity, p.offset, p.path])).to.deep.equal([['error', 28, 'instructions']]);
+    expect(cut.problems[0]!.message).to.match(/30 bytes, not a whole number of 32-bit words/);
+    const mid = verify(spv.subarray(0, 100));
+    expect(mid.problems.map((p) => [p.severity, p.offset, p.path])).to.deep.equal([['error', 92, 'instructions']]);
+    expect(mid.problems[0]!.message).to.match(/instruction 5 \(opcode 3\) is 3 words, 2 remain/);
+    const zero = spv.slice();
+    new DataView(zero.buffer).setUint32(20, 0x0000_0011, true); // OpCapability with word count 0
+    expect(verify(zero).problems.map((p) => [p.offset, p.path, p.message])).to.deep.equal([[20, 'instructions', 'instruction 0 (opcode 17) has word count 0']]);
+    // The same module big-endian: read in its own byte order.
+    const be = new Uint8Array(spv.length);
+    for (let i = 0; i < spv.length; i += 4) for (let k = 0; k < 4; k++) be[i + k] = spv[i + 3 - k]!;
+    expect(verify(be).problems).to.deep.equal([]);
+  });
+
+  it('LLVM bitcode: what BitcodeReader cannot read is an error at the bitstream; valid modules (clang-22) are clean', () => {
+    const bad = verify(new Uint8Array(readFileSync('testdata/offload/k.bc')));
+    expect(bad.problems.map((p) => [p.severity, p.offset, p.path])).to.deep.equal([['error', 4, 'bitstream']]);
+    expect(bad.problems[0]!.message).to.equal('LLVM cannot read this bitcode: the bitcode is 9 bytes, not a multiple of 4 (BitcodeReader: "Invalid bitcode signature")');
+    for (const f of ['testdata/llvm22/sycl/k.device.bc', 'testdata/llvm22/containers/host.bc']) expect(verify(new Uint8Array(readFileSync(f))).problems, f).to.deep.equal([]);
+    // Cut inside the stream (a whole number of words): the record walk stops there.
+    const cut = verify(new Uint8Array(readFileSync('testdata/llvm22/sycl/k.device.bc')).subarray(0, 1024));
+    expect(cut.problems.map((p) => [p.severity, p.path])).to.deep.equal([['error', 'bitstream']]);
+  });
+});

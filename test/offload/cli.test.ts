@@ -179,6 +179,17 @@ describe('cli: offload-list', () => {
   });
 });
 
+describe('cli: a module file with a bitstream problem', () => {
+  it('the problem is one note (no claim about embedded objects when there are none)', async () => {
+    for (const cmd of [['offload-list'], ['inspect']]) {
+      const r = await cli([...cmd, TESTDATA + 'k.bc'], '/');
+      const text = r.stdout + r.stderr;
+      expect(text.match(/^(\s+|.*note: )bitcode: .*the stream ends inside a field/gm), text).to.have.length(1);
+      expect(text).to.not.match(/found before it are listed/);
+    }
+  });
+});
+
 describe('cli: offload-extract', () => {
   it('writes every image atomically with <index>-<triple>-<arch>.<ext> names', async () => {
     const { dir, cleanup } = tempDir();

@@ -3,10 +3,10 @@ import { formatReport, verify } from '../../hex/verify.js';
 import { defineCommand, EXIT } from '../command.js';
 import { maxInflatedSizeOption, opt, outputOptions } from '../options.js';
 
-/** `syclbin verify`: Lint a SYCLBIN, OffloadBinary, object, program or property-set file: every problem with severity, offset and path. */
+/** `syclbin verify`: Lint a SYCLBIN, OffloadBinary, object, program, module or property-set file: every problem with severity, offset and path. */
 export const command = defineCommand({
   name: 'verify',
-  summary: 'Lint a SYCLBIN, OffloadBinary, object, program or property-set file: every problem with severity, offset and path',
+  summary: 'Lint a SYCLBIN, OffloadBinary, object, program, module or property-set file: every problem with severity, offset and path',
   usage: 'verify [options] FILE',
   description: `Reads the file as far as possible and reports all problems, each with a severity (error,
 warning, note), the byte offset and the structure path: structural errors (the reader's, in LLVM's
@@ -14,7 +14,10 @@ wording where LLVM has the check, plus every out-of-range blob of a v1 table), n
 v1 header's 4 reserved bytes are a note: LLVM writers leave them uninitialised), unreferenced bytes
 and header entries, overlapping blobs, a non-canonical layout, property-set problems (the checks of
 'syclbin props'), IR/native targets that disagree with their metadata, the envelope strings or v2
-StringData, and unknown enum values (image kind, offload kind, bundle state, IR type).
+StringData, and unknown enum values (image kind, offload kind, bundle state, IR type). A file that
+is one module is checked as far as its own reader would stop: a SPIR-V module's words and
+instruction lengths (what spirv-val checks before validating), an LLVM bitcode file's stream (what
+BitcodeReader cannot follow); their contents are for spirv-val and llvm-dis.
 Exit status 1 when there is at least one error (warnings and notes alone exit 0).`,
   options: {
     json: opt.flag('Print JSON {file, format, size, counts, problems}'),
