@@ -23,17 +23,19 @@ export async function readSyclbinInput(ctx: Context<unknown>, name: string, opts
   } catch (e) {
     if (e instanceof DecodeError) {
       const note = source ? await notSyclbinNote(source, name, { maxInflatedSize: opts.maxInflatedSize, extracting }) : '';
-      // Notes as every command of ours writes them (`syclbin CMD: FILE: note: ...`); only dump, the
-      // drop-in of syclbin-dump, puts a bare `note:` line under LLVM's error line.
-      throw new CommandFailure(`${ctx.prog}: ${name}: Failed to parse SYCLBIN file: ${e.message}${note ? `\n${ctx.prog}: ${name}: note: ${note}` : ''}`);
+      // A file that is something else: what it is comes first, the SYCLBIN reader's complaint
+      // (about a structure the file does not have) second, as a note. Only dump, the drop-in of
+      // syclbin-dump, keeps LLVM's error line first (and a bare `note:` line under it).
+      if (note) throw new CommandFailure(`${ctx.prog}: ${name}: ${note}\n${ctx.prog}: ${name}: note: read as a SYCLBIN: ${e.message}`);
+      throw new CommandFailure(`${ctx.prog}: ${name}: Failed to parse SYCLBIN file: ${e.message}`);
     }
     throw e;
   }
 }
 
 /**
- * For a file that failed to parse as a SYCLBIN: a note (its text, without prefix or newline) saying
- * what it is instead and which command reads it (`props` for property-set text, `offload-list` /
+ * For a file that failed to parse as a SYCLBIN: a note (its text, without prefix or newline:
+ * `not a SYCLBIN: <what it is>; see '<command>'`) saying what it is instead and which command reads it (`props` for property-set text, `offload-list` /
  * `offload-extract` for OffloadBinaries, objects, archives and programs, `inspect` for anything), or
  * '' when it looks like a SYCLBIN or like nothing known. The readers of every container are loaded
  * only here.
@@ -45,13 +47,13 @@ export async function notSyclbinNote(src: ByteSource, name: string, opts: { maxI
     // LLVM IR text is no container: its reader is loaded only to tell it.
     if (src.size === 0) return '';
     const ir = await import('../lower/inspect-ir.js');
-    return ir.looksLikeIrText(src.read(0, Math.min(ir.IR_HEAD, src.size)), src.size <= ir.IR_HEAD) ? `LLVM IR text; see 'syclbin inspect ${name}' or 'syclbin lower ${name}'` : '';
+    return ir.looksLikeIrText(src.read(0, Math.min(ir.IR_HEAD, src.size)), src.size <= ir.IR_HEAD) ? `not a SYCLBIN: LLVM IR text; see 'syclbin inspect ${name}' or 'syclbin lower ${name}'` : '';
   }
   const commands = [`syclbin inspect ${name}`];
   // A module that embeds nothing has nothing to list or extract: inspect alone explains it.
   if (what.kind === 'property-sets') commands.push(`syclbin props ${name}`);
   else if (what.kind !== 'module') commands.push(opts.extracting ? `syclbin offload-extract ${name} -o DIR` : `syclbin offload-list ${name}`);
-  return `${what.tree.label}; see ${commands.map((c) => `'${c}'`).join(' or ')}`;
+  return `not a SYCLBIN: ${what.tree.label}; see ${commands.map((c) => `'${c}'`).join(' or ')}`;
 }
 
 /** The two lines `syclbin dump` prints for a parse failure (LLVM's sentence; our detail with --verbose). */

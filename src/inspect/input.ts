@@ -120,7 +120,7 @@ export function explainInput(bytes: Uint8Array | ByteSource, opts: InspectInputO
     const bins = readOffloadBinaries(src, { ...read, singlePaths: true });
     if (failure && holdsSyclbin(bins)) throw failure;
     const tree = {
-      label: `LLVM OffloadBinary file (not a SYCLBIN): ${bins.length} binar${bins.length === 1 ? 'y' : 'ies'}, ${bins.reduce((n, b) => n + b.entries.length, 0)} image(s)${size}`,
+      label: `LLVM OffloadBinary file: ${bins.length} binar${bins.length === 1 ? 'y' : 'ies'}, ${bins.reduce((n, b) => n + b.entries.length, 0)} image(s)${size}`,
       children: [eraNode(era), ...bins.map((b, i) => binaryNode(b, `Binary ${i}`, era, opts, 0))],
     };
     return { kind: 'offload-binary', tree };
