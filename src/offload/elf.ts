@@ -53,7 +53,7 @@ import {
   type Elf32HeaderValue,
   type Elf64HeaderValue,
 } from '../../formats/elf.js';
-import { offloadBinaries, type OffloadBinaryModel, type ReadOffloadOptions } from './read.js';
+import { offloadBinaries, type OffloadBinaryModel, type ReadOffloadOptions, type RegionOptions } from './read.js';
 import { recordSectionContents, type SectionExtent } from '../containers/section-spans.js';
 import { llvmExtractRegion, llvmModel, type LlvmBinaryView, type LlvmCreateError } from './llvm-rules.js';
 
@@ -412,6 +412,8 @@ export interface ReadElfOffloadOptions extends ReadOffloadOptions, SectionChoice
   bareSections?: boolean;
   /** Also apply LLVM 19/22's rules ({@link ReadSectionsOptions}). */
   llvmRules?: 'objdump' | 'packer';
+  /** Told when zero bytes after a section's last binary are read as padding ({@link RegionOptions.onPadding}). */
+  onPadding?: RegionOptions['onPadding'];
 }
 
 /** One section read, with its binaries. */
@@ -516,6 +518,8 @@ export interface ReadSectionsOptions extends ReadOffloadOptions {
    * of what LLVM sees (`packer`: llvmModel, whose out-of-bounds images fail only when read).
    */
   llvmRules?: 'objdump' | 'packer';
+  /** Told when zero bytes after a section's last binary are read as padding ({@link RegionOptions.onPadding}). */
+  onPadding?: RegionOptions['onPadding'];
 }
 
 /**

@@ -501,13 +501,20 @@ class InputReader {
     return s;
   }
 
+  /**
+   * Zero bytes after the last OffloadBinary of a file or an offloading section (fewer than an
+   * OffloadBinary header, src/offload/walk.ts) are read as padding; LLVM's extractOffloadFiles reads
+   * none and fails. A note, and the peer's failure. `where` names the section.
+   */
+  private padding(item: Item, at: number, n: number, where = ''): void {
+    this.note(item, `${n} zero byte(s) after the last OffloadBinary${where} (at offset ${at}) are read as padding; ${this.peer} reads no padding and rejects the file ("${this.packer ? INVALID_DATA : EXTRACTING}")`);
+    if (item.depth === 0 && !this.stopped) this.out.peerFailure ??= this.packer ? { message: INVALID_DATA, label: { kind: 'none' } } : { message: EXTRACTING, label: { kind: 'object' }, dropLastObject: true };
+  }
+
   private offloadBinaries(item: Item): void {
     if (this.opts.llvmRules && !this.llvmBinaries(item)) return;
     const region = { start: item.origin, end: item.origin + item.size };
-    const onPadding = (at: number, n: number): void => {
-      this.note(item, `${n} zero byte(s) after the last OffloadBinary (at offset ${at}) are read as padding; ${this.peer} reads no padding and rejects the file ("${this.packer ? INVALID_DATA : EXTRACTING}")`);
-      if (item.depth === 0 && !this.stopped) this.out.peerFailure ??= this.packer ? { message: INVALID_DATA, label: { kind: 'none' } } : { message: EXTRACTING, label: { kind: 'object' }, dropLastObject: true };
-    };
+    const onPadding = (at: number, n: number): void => this.padding(item, at, n);
     let bins: OffloadBinaryModel[];
     try {
       bins = readOffloadBinaries(this.src, { ...this.opts, ...region, path: item.path, singlePaths: true, onPadding });
@@ -575,9 +582,14 @@ class InputReader {
   }
 
   private elf(item: Item): void {
-    const r = readElfOffloadBinaries(this.src, { ...this.opts, origin: item.origin, size: item.size, path: item.path, bareSections: true, llvmRules: this.sectionRules(item) });
+    const paddings: [number, number][] = [];
+    const r = readElfOffloadBinaries(this.src, { ...this.opts, origin: item.origin, size: item.size, path: item.path, bareSections: true, llvmRules: this.sectionRules(item), onPadding: (at, n) => paddings.push([at, n]) });
     if (item.depth === 0) this.out.elf = r;
     for (const n of r.notes) this.note(item, n);
+    for (const [at, n] of paddings) {
+      const s = r.read.find(({ section: x }) => at >= item.origin + x.offset && at < item.origin + x.offset + x.size)?.section;
+      this.padding(item, at, n, s ? ` in section [${s.index}] ${s.name}` : '');
+    }
     if (r.elf.nameProblem) this.note(item, `section names cannot be read (${r.elf.nameProblem.message}): offloading sections are found by type only, as LLVM finds them`);
     const format = elfFileFormatName(r.elf.class, r.elf.machine, r.elf.littleEndian);
     if (r.llvmFailure) return this.llvmSectionFailure(item, format, r.llvmFailure);

@@ -83,6 +83,14 @@ describe('LLVM 19/22 OffloadBinary rules (src/offload/llvm-rules.ts) on the stri
     expect(c.code, c.stderr).to.equal(0);
     expect(c.stdout).to.equal(readFileSync(join(STRICT, 'image-past-end.bin.objdump22.txt'), 'utf8'));
   });
+  it('zero padding after the last binary: read as padding with a note naming LLVM\'s failure, in a file and in an ELF section alike', async () => {
+    for (const [f, where] of [['one-padded.bin', ''], ['one-padded.o', ' in section \\[9\\] \\.llvm\\.offloading']] as const) {
+      const r = await cli(['offload-list', f], STRICT);
+      expect(r.code, r.stderr).to.equal(0);
+      expect(r.stdout).to.include('OFFLOADING IMAGE [0]:');
+      expect(r.stderr, f).to.match(new RegExp(`note: 8 zero byte\\(s\\) after the last OffloadBinary${where} \\(at offset \\d+\\) are read as padding; llvm-objdump-22 reads no padding and rejects the file`));
+    }
+  });
   it('a compressed offloading section, or one of text: an error saying what it is (LLVM fails on both too), not a device image', async () => {
     const c = await cli(['offload-list', 'compressed.o'], STRICT);
     expect(c.code).to.equal(1);
