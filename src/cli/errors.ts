@@ -24,6 +24,8 @@ export class FileFailure extends Error {
     readonly file: string,
     /** The underlying error (its message is this error's message). */
     override readonly cause: unknown,
+    /** Notes printed after the error line (`PROG: FILE: note: …`), e.g. how another mode reads the file. */
+    readonly notes: readonly string[] = [],
   ) {
     super((cause as Error)?.message ?? String(cause));
   }

@@ -194,7 +194,9 @@ export async function runCli(argv: string[], io: CommandIO): Promise<number> {
     }
     if (e instanceof FileFailure) {
       // An empty name (`--image=file=,…`, `""`) would print as nothing between two colons.
-      io.stderr.write(`${prog}: ${e.file === '' ? "'' (an empty file name)" : e.file}: ${e.message}\n`);
+      const shown = e.file === '' ? "'' (an empty file name)" : e.file;
+      io.stderr.write(`${prog}: ${shown}: ${e.message}\n`);
+      for (const n of e.notes) io.stderr.write(`${prog}: ${shown}: note: ${n}\n`);
       return failure;
     }
     if (e instanceof SyclbinError) {

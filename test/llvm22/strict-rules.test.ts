@@ -79,6 +79,15 @@ describe('LLVM 19/22 OffloadBinary rules (src/offload/llvm-rules.ts) on the stri
     const b = await cli(['offload-list', 'image-past-end.bin'], STRICT);
     expect(b.code).to.equal(1);
     expect(b.stderr).to.match(/image \[152, \+65535\) does not fit in the 168-byte binary \(at entries\[0\]\.imageSize, offset 0x40\)/);
+    // llvm-objdump lists it: a note says so, and how to list it as llvm-objdump does.
+    expect(b.stderr).to.match(/note: llvm-objdump-22 --offloading lists this file \(it does not check what failed here\); --strict lists it as llvm-objdump-22 does\n$/);
+    // Where llvm-objdump fails too, its standard output up to the failure (the header line) is ours too; no note.
+    for (const f of ['one-truncated.o', 'compressed.o', 'text-section.o']) {
+      const d = await cli(['offload-list', f], STRICT);
+      expect(d.code, f).to.equal(1);
+      expect(d.stdout, f).to.equal(readFileSync(join(STRICT, `${f}.objdump22.txt`), 'utf8'));
+      expect(d.stderr, f).to.not.match(/--strict lists it/);
+    }
     const c = await cli(['offload-list', '--strict', 'image-past-end.bin'], STRICT);
     expect(c.code, c.stderr).to.equal(0);
     expect(c.stdout).to.equal(readFileSync(join(STRICT, 'image-past-end.bin.objdump22.txt'), 'utf8'));
