@@ -94,6 +94,32 @@ export function pathRanges(ann: Annotation, path: string): [number, number][] {
   return mergeRanges(ann.spans.filter((s) => s.size > 0 && (matcher(s.path) || s.shared?.some(matcher))).map((s): [number, number] => [s.offset, s.offset + s.size]));
 }
 
+/**
+ * Why `path` selects no bytes, and what would: structures it names that are empty (a 0-byte
+ * metadata blob), or the same path deeper in the file (a SYCLBIN inside an envelope has paths that
+ * start with the entry's, `entries[0].image.abstractModules[0]…`).
+ */
+function noMatch(ann: Annotation, path: string): string {
+  const matcher = pathMatcher(path);
+  const empty = ann.spans.filter((s) => matcher(s.path));
+  if (empty.length) return `'${path}' matches only empty structures (0 bytes): ${empty.slice(0, 3).map((s) => s.path).join(', ')}${empty.length > 3 ? ', …' : ''}`;
+  const deeper = pathMatcher(`**.${path}`);
+  const found = ann.spans.find((s) => s.size > 0 && deeper(s.path));
+  if (!found) return `no span matches '${path}'`;
+  // The suggestion: the first span's path up to where the pattern starts (a pattern with wildcards is suggested as '**.PATTERN').
+  let suggestion = `**.${path}`;
+  if (!path.includes('*')) {
+    for (let i = found.path.indexOf('.' + path); i >= 0; i = found.path.indexOf('.' + path, i + 1)) {
+      const after = found.path[i + 1 + path.length];
+      if (after === undefined || after === '.' || after === '[') {
+        suggestion = found.path.slice(0, i + 1) + path;
+        break;
+      }
+    }
+  }
+  return `no span matches '${path}'; did you mean '${suggestion}'? (paths start at the file's outermost structure; '**.${path}' matches at any depth)`;
+}
+
 /** The annotated hexdump of `input` (only the rows printed are read). */
 export function hexdump(input: Uint8Array | ByteSource, ann: Annotation, opts: HexdumpOptions = {}): string {
   const src = toSource(input);
@@ -106,7 +132,7 @@ export function hexdump(input: Uint8Array | ByteSource, ann: Annotation, opts: H
   if (opts.path !== undefined) {
     focus = pathRanges(ann, opts.path);
     // Not an empty dump that looks like a result: the caller asked for bytes that have no name.
-    if (!focus.length) throw new ArgumentError(`no span matches '${opts.path}'`);
+    if (!focus.length) throw new ArgumentError(noMatch(ann, opts.path));
     start = Math.max(start, focus[0]![0]);
     end = Math.min(end, focus[focus.length - 1]![1]);
   }

@@ -205,6 +205,19 @@ describe('hex: CLI goldens', () => {
     const f = 'testdata/conformance/sample_v1_one_ir.syclbin';
     const r = await run(['hexdump', '--path', 'nomatch', f]);
     expect([r.code, r.stdout, r.stderr]).to.deep.equal([1, '', `syclbin hexdump: ${f}: no span matches 'nomatch'\n`]);
+    // The help's own example on a SYCLBIN inside an envelope: the path with its entry prefix is suggested, and works.
+    const env = 'testdata/syclbin/v1_in_offload_v1.syclbin';
+    const e = await run(['hexdump', '--path', 'abstractModules[0].metadata', env]);
+    expect([e.code, e.stdout]).to.deep.equal([1, '']);
+    expect(e.stderr).to.equal(`syclbin hexdump: ${env}: no span matches 'abstractModules[0].metadata'; did you mean 'entries[0].image.abstractModules[0].metadata'? (paths start at the file's outermost structure; '**.abstractModules[0].metadata' matches at any depth)\n`);
+    for (const p of ['entries[0].image.abstractModules[0].metadata', '**.abstractModules[0].metadata']) {
+      const ok = await run(['hexdump', '--path', p, env]);
+      expect([ok.code, ok.stderr], p).to.deep.equal([0, '']);
+      expect(ok.stdout, p).to.contain('entries[0].image.abstractModules[0].metadata');
+    }
+    // A structure that is there but empty (0 bytes) is named as such, not as a typo.
+    const empty = await run(['hexdump', '--path', 'abstractModules[0].metadata', 'testdata/syclbin/v1_one_ir.syclbin']);
+    expect([empty.code, empty.stderr]).to.deep.equal([1, "syclbin hexdump: testdata/syclbin/v1_one_ir.syclbin: 'abstractModules[0].metadata' matches only empty structures (0 bytes): abstractModules[0].metadata\n"]);
   });
 });
 

@@ -16,8 +16,11 @@ row ("…path" for a field continuing from an earlier row). In a terminal each f
 colour (padding dim, non-zero padding and unreferenced bytes highlighted); no colours when the
 output is not a terminal or with --no-color. --path focuses on one structure: PATTERN is a path
 such as "header" or 'abstractModules[0].metadata' (a structure and everything below it), with "*"
-matching inside one name and "**" across names; a PATTERN that matches nothing is an error (status
-1). --range A:B limits the rows (decimal or 0x hex, B exclusive; A: to the end, :B from the start;
+matching inside one name and "**" across names. Paths start at the file's outermost structure: in a
+SYCLBIN inside an OffloadBinary they start with the entry's ('entries[0].image.abstractModules[0]'),
+and '**.abstractModules[0].metadata' matches at any depth. A PATTERN that matches no bytes is an
+error (status 1) that says what would match (the same path deeper in the file) or that it names only
+empty structures. --range A:B limits the rows (decimal or 0x hex, B exclusive; A: to the end, :B from the start;
 B past the end is the end). An empty range (A = B, or A at the end of the file) prints nothing; A
 past the end of the file is a usage error. Images, compressed payloads and unreferenced runs longer
 than 16 rows show their first and last rows unless --full. --inflated shows a compressed
