@@ -91,7 +91,7 @@ function propertyText(v: PropertyValue): string {
 
 function flattenRegistry(out: Flat, path: string, reg: PropertySetRegistry): void {
   for (const [name, set] of reg) {
-    out.set(quoted(path, name), { text: `(set, ${set.size} properties)` });
+    out.set(quoted(path, name), { text: `(set, ${set.size} propert${set.size === 1 ? 'y' : 'ies'})` });
     for (const [key, v] of set) out.set(quoted(quoted(path, name), key), { text: propertyText(v) });
   }
 }

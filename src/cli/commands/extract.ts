@@ -54,7 +54,7 @@ export async function planExtract(file: SyclbinFile, source: ByteSource): Promis
   const manifest = modelToManifest(file);
   const notes: string[] = [];
   if (file.headerReserved?.some((b) => b !== 0)) notes.push('the SYBI header has non-zero reserved bytes (writers write zeros)');
-  if (file.headerVersion === 0) notes.push('the SYBI header version is 0 (writers write 1)');
+  if (file.headerVersion === 0) notes.push("the SYBI header version is 0 (writers write 1: 'syclbin diff' shows it as header.version: 0 -> 1)");
   const env = file.envelope;
   if (env.kind === 'offload' && env.extraEntries) notes.push(`the envelope has ${env.extraEntries} entries after the first; they are not extracted`);
   if (env.kind !== 'none' && env.compression) {
@@ -85,8 +85,9 @@ arch) when they reproduce it exactly, else in the 'syclbin props --json' shape (
 and their order are kept). 'syclbin pack DIR/manifest.json -o OUT' then rebuilds FILE byte for byte
 when FILE is in a layout our writer produces (canonical or grouped v1 tables, the LLVM and runtime
 envelopes, the v2 entry order); for other files (junk reserved bytes, shared or reordered blobs,
-other padding) it rebuilds the same model and this command says so on stderr. Each file is
-written atomically (temporary file + rename); none is written over FILE unless --force.`,
+other padding, header version 0) it rebuilds the same modules, images and metadata and this command
+says so on stderr. Each file is written atomically (temporary file + rename); none is written over
+FILE unless --force.`,
   options: {
     output: opt.outputDir('Directory to write to (created if needed)', { short: 'o' }),
     force: opt.flag('Allow an output file to replace FILE'),
@@ -115,12 +116,12 @@ written atomically (temporary file + rename); none is written over FILE unless -
     }
     const manifest = JSON.stringify(plan.manifest, null, 2) + '\n';
     files.write(files.join(dir, MANIFEST_NAME), manifest);
-    lines.push(`${files.join(dir, MANIFEST_NAME)} (${manifest.length} characters)\n`);
+    lines.push(`${files.join(dir, MANIFEST_NAME)} (${new TextEncoder().encode(manifest).length} bytes)\n`);
     io.stdout.write(lines.join(''));
     const packed = files.join(dir, MANIFEST_NAME);
     if (plan.byteExact) io.stderr.write(`${prog}: 'syclbin pack ${packed}' reproduces ${name} byte for byte\n`);
     else {
-      io.stderr.write(`${prog}: ${name}: note: not in a layout this writer produces, so 'syclbin pack ${packed}' rebuilds the same model, not the same bytes:\n`);
+      io.stderr.write(`${prog}: ${name}: note: not in a layout this writer produces, so 'syclbin pack ${packed}' rebuilds the same modules, images and metadata, not the same bytes:\n`);
       for (const n of plan.notes) io.stderr.write(`  - ${n}\n`);
     }
     return EXIT.OK;
