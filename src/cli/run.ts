@@ -68,9 +68,15 @@ export function formatMainHelp(commands: readonly Command[]): string {
  * node:util parseArgs's message, in our words where its own is awkward: its unknown-option text
  * ends in an unbalanced quote (`as in '-- "--x"`).
  */
-function parseArgsMessage(e: Error & { code?: string }): string {
+function parseArgsMessage(e: Error & { code?: string }, args: readonly string[]): string {
   const m = e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /^Unknown option '(.*?)'\. To specify a positional argument/.exec(e.message) : null;
+  // `--help=1`, `--version=x`: the options exist (answered before parsing), the value is the problem.
+  if (m && (m[1] === '--help' || m[1] === '--version') && args.some((a) => a.startsWith(`${m[1]}=`))) return `option '${m[1]}' takes no value`;
   if (m) return `unknown option '${m[1]}' (a file name starting with '-' goes after '--', as in: -- ${m[1]})`;
+  const flag = /^Option '(.*?)' does not take an argument/.exec(e.message);
+  if (flag) return `option '${flag[1]}' takes no value`;
+  const dash = /^Option '(.*?)' argument is ambiguous/.exec(e.message);
+  if (dash) return `option '${dash[1]}' needs a value; a value starting with '-' is written ${dash[1]}=-VALUE`;
   return e.message;
 }
 
@@ -164,7 +170,7 @@ export async function runCli(argv: string[], io: CommandIO): Promise<number> {
     const args = cmd.llvmOptionSpellings ? llvmSpellings(rest, cmd) : rest;
     parsed = cmd.rawArguments ? { values: {}, positionals: rest } : parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (e) {
-    return usage(parseArgsMessage(e as Error));
+    return usage(parseArgsMessage(e as Error, rest));
   }
   const { positionals } = parsed;
   if (positionals.length < cmd.positionals.min || positionals.length > cmd.positionals.max) {

@@ -43,6 +43,19 @@ describe('cli: help and dispatch', () => {
     expect(c.err.join('')).to.contain('Usage: syclbin dump');
   });
 
+  it('an option given a value it does not take, or a value starting with a dash, is a usage error in our words', async () => {
+    const cases: [string[], string][] = [
+      [['dump', '--help=1', 'x'], "syclbin dump: option '--help' takes no value\n"],
+      [['verify', '--json=1', 'x'], "syclbin verify: option '--json' takes no value\n"],
+      [['specialize', 'x', '--module', '-1'], "syclbin specialize: option '--module' needs a value; a value starting with '-' is written --module=-VALUE\n"],
+    ];
+    for (const [args, first] of cases) {
+      const c = capture();
+      expect(await runCli(args, c.io), args.join(' ')).to.equal(2);
+      expect(c.err.join(''), args.join(' ')).to.match(new RegExp(`^${first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}Usage: `));
+    }
+  });
+
   it('a missing positional argument is a usage error', async () => {
     const c = capture();
     expect(await runCli(['dump'], c.io)).to.equal(2);

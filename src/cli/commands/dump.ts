@@ -31,7 +31,7 @@ On failure it prints "Failed to parse SYCLBIN file: <reason>" (or "Failed to ope
     output: opt.output("Write the dump to FILE ('-' = stdout)", { short: 'o', default: '-' }),
     verbose: opt.flag('On a parse failure, add a line with the detail, structure path and byte offset', { short: 'v' }),
     'max-inflated-size': maxInflatedSizeOption(),
-    force: opt.flag('Allow -o to replace FILE'),
+    force: opt.flag('Allow -o to replace an input'),
   },
   positionals: { min: 1, max: 1 },
   examples: ['syclbin dump testdata/syclbin/v1_one_ir.syclbin', 'syclbin dump -o out.txt kernel.syclbin', 'cat kernel.syclbin | syclbin dump -'],
