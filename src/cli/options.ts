@@ -70,8 +70,13 @@ export const opt = {
     return valued(arg, description, o, (raw) => (Array.isArray(raw) ? (raw as string[]) : []), true);
   },
   /** A byte count (`64M`). */
-  bytes(arg: string, description: string, o: Common & { default?: number; defaultText?: string } = {}): Opt<number | undefined> {
-    return valued(arg, description, o, (raw, flag) => (typeof raw === 'string' ? parseByteCount(raw, flag) : o.default));
+  bytes(arg: string, description: string, o: Common & { default?: number; defaultText?: string; min?: number } = {}): Opt<number | undefined> {
+    return valued(arg, description, o, (raw, flag) => {
+      if (typeof raw !== 'string') return o.default;
+      const n = parseByteCount(raw, flag);
+      if (o.min !== undefined && n < o.min) throw new UsageError(`${flag} must be at least ${o.min} byte${o.min === 1 ? '' : 's'} (got '${raw}')`);
+      return n;
+    });
   },
   /** A non-negative integer in [min, max]. */
   int(arg: string, description: string, o: Common & { min?: number; max?: number; default?: number } = {}): Opt<number | undefined> {
@@ -122,7 +127,8 @@ export const outputOptions = () => ({
 
 /** The decompression cap every command that reads OffloadBinaries takes. */
 export const maxInflatedSizeOption = (): Opt<number | undefined> =>
-  opt.bytes('BYTES', 'Cap on the decompressed size of a compressed OffloadBinary v3 payload (K/M/G suffixes)', { defaultText: '1G' });
+  // A cap of 0 would refuse every compressed payload (each holds at least a header): a mistake, said at once.
+  opt.bytes('BYTES', 'Cap on the decompressed size of a compressed OffloadBinary v3 payload (K/M/G suffixes)', { defaultText: '1G', min: 1 });
 
 /** `--inflated`: explain a compressed OffloadBinary v3 from the inside (src/hex/annotate.ts annotateInflated). */
 export const inflatedOption = (): Opt<boolean> =>

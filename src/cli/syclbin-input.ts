@@ -56,6 +56,12 @@ export async function notSyclbinNote(src: ByteSource, name: string, opts: { maxI
   return `not a SYCLBIN: ${what.tree.label}; see ${commands.map((c) => `'${c}'`).join(' or ')}`;
 }
 
+/** Why a limit stopped the reader, without LLVM's sentence it is worded under (`Invalid data … (WHY)`). */
+export function limitReason(e: DecodeError): string {
+  const headline = headlineOf(e);
+  return e.reason.startsWith(`${headline} (`) && e.reason.endsWith(')') ? e.reason.slice(headline.length + 2, -1) : e.reason;
+}
+
 /** The two lines `syclbin dump` prints for a parse failure (LLVM's sentence; our detail with --verbose). */
 export function dumpFailure(e: DecodeError, verbose: boolean): string {
   const headline = headlineOf(e);

@@ -70,6 +70,11 @@ describe('cli edge: symptoms that stay fixed', () => {
     }
     const capped = await run(['dump', '--max-inflated-size', '1K', v3]);
     expect(capped.code).to.equal(1);
+    // syclbin-dump's line, then the cap named without -v (the user set it; "Invalid data" blames the file).
+    expect(capped.stderr).to.equal(`Failed to parse SYCLBIN file: Invalid data was encountered while parsing the file\nnote: ${v3}: OffloadBinary: the payload, 2000 bytes (InflatedSize 2040 less the 40-byte header), exceeds the decompression cap of 1024 bytes (raise the cap to read it: --max-inflated-size on the command line, maxInflatedSize in the library)\n`);
+    // A cap of 0 can never be met: a usage error.
+    const zero = await run(['dump', '--max-inflated-size', '0', v3]);
+    expect([zero.code, zero.stderr.split('\n')[0]]).to.deep.equal([2, "syclbin dump: --max-inflated-size must be at least 1 byte (got '0')"]);
     // diff: a payload over the cap is trouble (2), its error on a '!' line.
     const diffCapped = await run(['diff', '--max-inflated-size', '1K', v3, v3]);
     expect(diffCapped.code).to.equal(2);

@@ -12,7 +12,7 @@ import { errnoText } from '../../node/input.js';
 import { defineCommand, EXIT } from '../command.js';
 import { CommandFailure, FileFailure } from '../errors.js';
 import { maxInflatedSizeOption, opt } from '../options.js';
-import { dumpFailure, notSyclbinNote } from '../syclbin-input.js';
+import { dumpFailure, limitReason, notSyclbinNote } from '../syclbin-input.js';
 
 /** `syclbin dump`: Print a SYCLBIN file exactly as intel/llvm syclbin-dump does. */
 export const command = defineCommand({
@@ -50,7 +50,10 @@ On failure it prints "Failed to parse SYCLBIN file: <reason>" (or "Failed to ope
         // syclbin-dump's line first; then, for a file that is something else, what it is.
         // What else the file is: loaded only here (it reads every container format the toolkit knows).
         const note = await notSyclbinNote(src, name, { maxInflatedSize: opts['max-inflated-size'] });
-        throw new CommandFailure(dumpFailure(e, opts.verbose) + (note ? `note: ${name}: ${note}\n` : ''));
+        // A limit the user set (the decompression cap) is named even without -v: syclbin-dump's line
+        // blames the file ("Invalid data"), where the cap is the reason.
+        const limit = e.code === 'LIMIT' && !opts.verbose ? `note: ${name}: ${limitReason(e)}\n` : '';
+        throw new CommandFailure(dumpFailure(e, opts.verbose) + limit + (note ? `note: ${name}: ${note}\n` : ''));
       }
       if ((e as NodeJS.ErrnoException)?.syscall) throw new CommandFailure(`Failed to open or read file ${name}: ${errnoText(e)}`);
       throw e;
