@@ -3,6 +3,7 @@
  * validation into typed inputs. Every error names the JSON path of the offending value
  * (`specConstants[2].default[1]`, `types["struct.A"]`).
  */
+import { parseJsonText } from '../codec/json-syntax.js';
 import { propertyKeyProblem } from '../props/registry.js';
 import { LowerError } from './errors.js';
 import { DataLayout, DEFAULT_SPIR_DATALAYOUT } from './datalayout.js';
@@ -227,7 +228,7 @@ export function parseManifest(json: unknown): LoweringManifest {
 export function parseManifestText(text: string): LoweringManifest {
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = parseJsonText(text);
   } catch (e) {
     throw new LowerError(`manifest is not valid JSON: ${(e as Error).message}`);
   }

@@ -80,6 +80,10 @@ describe('cli: syclbin lower / specialize', () => {
     const a = await run(['lower', 'e.json'], dir);
     expect(a.code).to.equal(1);
     expect(a.err).to.match(/^syclbin lower: e\.json: \{ i32 \} has 1 element\(s\) but the default has 2 \(at specConstants\[0\]\.default\)\n$/);
+    // A JSON syntax error: line and column (JSON.parse alone gives a position for some mistakes, none for others).
+    writeFileSync(join(dir, 's.json'), '{\n  "mode": "native",\n  "specConstants": [\n    { "name": "a", }\n  ]\n}\n');
+    const s = await run(['lower', 's.json'], dir);
+    expect([s.code, s.err]).to.deep.equal([1, "syclbin lower: s.json: manifest is not valid JSON: line 4, column 20: expected a double-quoted property name, found '}'\n"]);
     const h = await run(['lower', '--help'], dir);
     expect(h.out).to.contain('Examples:').and.contain('--props-out FILE');
     expect((await run(['specialize', '--help'], dir)).out).to.contain('syclbin specialize app.syclbin');

@@ -119,7 +119,10 @@ describe('props/cli: syclbin props', () => {
     writeFileSync(join(dir, 'syntax.prop'), '[a]\nk=1|12x\n');
     const r = await run(['props', 'syntax.prop'], dir);
     expect(r.code).to.equal(1);
-    expect(r.err).to.match(/^syntax\.prop:2:7: error: invalid property value: "12x" \(decimal digits expected\) \(byte offset 10\)\n$/);
+    // The structure path as verify names the byte.
+    expect(r.err).to.equal('syntax.prop:2:7: error: invalid property value: "12x" (decimal digits expected) (at ["a"]["k"], byte offset 10)\n');
+    const v = await run(['verify', '--json', 'syntax.prop'], dir);
+    expect((JSON.parse(v.out) as { problems: { offset: number; path: string }[] }).problems[0]).to.deep.include({ offset: 10, path: '["a"]["k"]' });
   });
 
   it('usage errors exit 2; bad JSON and unreadable files exit 1', async () => {

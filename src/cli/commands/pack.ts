@@ -3,6 +3,7 @@
  * (schemas/syclbin-manifest.schema.json) naming image files relative to the manifest.
  * The output is written atomically and never over an input (the manifest or an image) unless --force.
  */
+import { parseJsonText } from '../../codec/json-syntax.js';
 import { realpathSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { blobRef, EncodeError, SyclbinError, type Chunk } from '../../codec/index.js';
@@ -47,7 +48,7 @@ export async function packManifest(files: Files, cwd: string, manifest: string, 
   const bytes = files.readAll(manifest);
   let doc: unknown;
   try {
-    doc = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    doc = parseJsonText(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
   } catch (e) {
     throw new EncodeError(`not JSON: ${(e as Error).message}`);
   }

@@ -26,7 +26,8 @@ function reading<T>(file: string, fn: () => T): T {
   } catch (e) {
     if (e instanceof RegistrySyntaxError) {
       // compiler-style location: FILE:LINE:COLUMN
-      throw new CommandFailure(`${file}:${e.line}:${e.column}: error: ${e.reason.replace(/^line \d+, column \d+: /, '')} (byte offset ${e.offset})`);
+      // (the structure path as verify names the same byte, where the line belongs to one)
+      throw new CommandFailure(`${file}:${e.line}:${e.column}: error: ${e.reason.replace(/^line \d+, column \d+: /, '')} (${e.path ? `at ${e.path}, ` : ''}byte offset ${e.offset})`);
     }
     if (e instanceof SyclbinError) throw new FileFailure(file, e);
     throw e;

@@ -1,0 +1,137 @@
+/**
+ * Where JSON text stops being JSON (RFC 8259), for messages that say "line L, column C": V8's
+ * `JSON.parse` errors give a character position for some mistakes and none for others ("Unexpected
+ * token 'x', "…" is not valid JSON"). One linear pass with an explicit stack (no recursion, so
+ * nesting depth costs memory, not the call stack). Library core: no Node APIs.
+ */
+
+/** The first syntax error of `text`: its UTF-16 offset, 1-based line and column, and what was expected. */
+export interface JsonSyntaxProblem {
+  /** Offset of the offending character (the text's length for an early end). */
+  readonly offset: number;
+  /** 1-based line of that offset. */
+  readonly line: number;
+  /** 1-based column of that offset (UTF-16 code units, as editors count them in most JSON files). */
+  readonly column: number;
+  /** What is wrong there. */
+  readonly message: string;
+}
+
+const WS = new Set([0x20, 0x09, 0x0a, 0x0d]);
+
+/** The first syntax error in `text`, or undefined when it is valid JSON. */
+export function jsonSyntaxProblem(text: string): JsonSyntaxProblem | undefined {
+  const n = text.length;
+  let p = 0;
+  // Each open container: its closing character, and whether an element has been read ('next': a
+  // separator or the end comes next) or not ('first': an element or the end).
+  const stack: { close: number; state: 'first' | 'next' }[] = [];
+  const at = (offset: number, message: string): JsonSyntaxProblem => {
+    let line = 1;
+    let lineStart = 0;
+    for (let i = 0; i < offset && i < n; i++) {
+      if (text.charCodeAt(i) === 0x0a) {
+        line++;
+        lineStart = i + 1;
+      }
+    }
+    const found = offset >= n ? 'the end of the text' : `'${text[offset]}'`;
+    return { offset, line, column: offset - lineStart + 1, message: `${message}, found ${found}` };
+  };
+  const ws = (): void => {
+    while (p < n && WS.has(text.charCodeAt(p))) p++;
+  };
+  const string = (): JsonSyntaxProblem | undefined => {
+    p++; // opening quote
+    for (;;) {
+      if (p >= n) return at(p, 'unterminated string: expected \'"\'');
+      const c = text.charCodeAt(p);
+      if (c === 0x22) {
+        p++;
+        return undefined;
+      }
+      if (c < 0x20) return at(p, 'control character in a string (write it as \\uXXXX)');
+      if (c === 0x5c) {
+        const e = text[p + 1];
+        if (e === 'u') {
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(p + 2, p + 6))) return at(p, 'expected four hex digits after \\u');
+          p += 6;
+        } else if (e !== undefined && '"\\/bfnrt'.includes(e)) p += 2;
+        else return at(p, 'invalid escape in a string');
+      } else p++;
+    }
+  };
+  const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
+  /** One scalar value or the opening of a container at `p`. */
+  const value = (): JsonSyntaxProblem | undefined => {
+    ws();
+    if (p >= n) return at(p, 'expected a value');
+    const c = text[p]!;
+    if (c === '{' || c === '[') {
+      stack.push({ close: c === '{' ? 0x7d : 0x5d, state: 'first' });
+      p++;
+      return undefined;
+    }
+    if (c === '"') return string();
+    for (const lit of ['true', 'false', 'null']) {
+      if (text.startsWith(lit, p)) {
+        p += lit.length;
+        return undefined;
+      }
+    }
+    NUMBER.lastIndex = p;
+    if (NUMBER.test(text) && NUMBER.lastIndex > p) {
+      p = NUMBER.lastIndex;
+      return undefined;
+    }
+    return at(p, 'expected a value');
+  };
+  let problem = value();
+  while (!problem && stack.length) {
+    const top = stack[stack.length - 1]!;
+    const isObject = top.close === 0x7d;
+    ws();
+    const close = String.fromCharCode(top.close);
+    if (p >= n) return at(p, top.state === 'next' ? `expected ',' or '${close}'` : isObject ? `expected a double-quoted property name or '}'` : `expected a value or ']'`);
+    const c = text.charCodeAt(p);
+    if (top.state === 'first' && c === top.close) {
+      p++;
+      stack.pop();
+      continue;
+    }
+    if (top.state === 'next') {
+      if (c === top.close) {
+        p++;
+        stack.pop();
+        continue;
+      }
+      if (c !== 0x2c) return at(p, `expected ',' or '${close}'`);
+      p++;
+      ws();
+    }
+    top.state = 'next';
+    if (isObject) {
+      if (text.charCodeAt(p) !== 0x22) return at(p, 'expected a double-quoted property name');
+      problem = string();
+      if (problem) break;
+      ws();
+      if (text.charCodeAt(p) !== 0x3a) return at(p, "expected ':' after the property name");
+      p++;
+    }
+    problem = value();
+  }
+  if (problem) return problem;
+  ws();
+  return p < n ? at(p, 'expected the end of the text after the JSON value') : undefined;
+}
+
+/** `JSON.parse(text)`, its SyntaxError reworded with the line and column of the first mistake. */
+export function parseJsonText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    if (!(e instanceof SyntaxError)) throw e;
+    const p = jsonSyntaxProblem(text);
+    throw new SyntaxError(p ? `line ${p.line}, column ${p.column}: ${p.message}` : e.message);
+  }
+}
