@@ -303,8 +303,12 @@ describe('syclbin extract / pack', () => {
       const r = await pack(file);
       expect(r.code, file).to.equal(1);
       expect(r.stderr, file).to.contain(`image path ${JSON.stringify(file)} leaves the manifest's folder`);
+      expect(r.stderr, file).to.contain('(at abstractModules[0].irModules[0].file)');
       expect(existsSync(join(t.dir, 'out.syclbin')), file).to.equal(false);
     }
+    // A missing image: the file's error, then which manifest field names it.
+    const missing = await pack('nope.spv');
+    expect([missing.code, missing.stderr]).to.deep.equal([1, `syclbin pack: ${join(m, 'nope.spv')}: No such file or directory\nsyclbin pack: ${join(m, 'nope.spv')}: note: the image named at abstractModules[0].irModules[0].file in m/manifest.json\n`]);
     // a link that stays inside the folder is fine, and --allow-any-path lifts the rule
     expect((await pack('inside.spv')).code).to.equal(0);
     const any = await pack('link.spv', '--allow-any-path');

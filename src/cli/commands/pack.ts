@@ -6,7 +6,7 @@
 import { parseJsonText } from '../../codec/json-syntax.js';
 import { realpathSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
-import { blobRef, EncodeError, SyclbinError, type Chunk } from '../../codec/index.js';
+import { blobRef, EncodeError, formatPath, SyclbinError, type Chunk } from '../../codec/index.js';
 import { manifestToModel } from '../../syclbin/manifest.js';
 import { syclbinChunks } from '../../syclbin/write.js';
 import { initZstd, nodeCompressor } from '../../node/compressors.js';
@@ -55,9 +55,16 @@ export async function packManifest(files: Files, cwd: string, manifest: string, 
   const base = dirname(resolve(cwd, manifest));
   const { file, options, notes } = manifestToModel(
     doc,
-    (p) => {
-      const src = files.input(imagePath(base, p, anywhere)).source;
-      return blobRef(src, 0, src.size, undefined);
+    (p, at) => {
+      // An image that cannot be used is named with the manifest field that names it.
+      try {
+        const src = files.input(imagePath(base, p, anywhere)).source;
+        return blobRef(src, 0, src.size, undefined);
+      } catch (e) {
+        if (e instanceof EncodeError && !e.pathSegments.length) throw new EncodeError(e.reason, at);
+        if (e instanceof FileFailure) throw new FileFailure(e.file, e.cause, [...e.notes, `the image named at ${formatPath(at)} in ${manifest}`]);
+        throw e;
+      }
     },
     bytes,
   );
