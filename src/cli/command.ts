@@ -29,9 +29,10 @@ export interface CommandIO {
   stdin?: () => Uint8Array;
   /**
    * Told the failure status of the command about to run (1, or 2 for `diff`, whose 1 means
-   * "different") before it runs: the executable exits with it when writing standard output fails.
+   * "different") and its name as messages start (`syclbin dump`) before it runs: the executable
+   * exits with it, saying so under that name, when writing standard output fails.
    */
-  failureStatus?: (status: number) => void;
+  failureStatus?: (status: number, prog: string) => void;
 }
 
 /** What a command's `run` gets. */

@@ -17,6 +17,7 @@ export function main(): void {
   // ends the program with the command's failure status (2, "trouble", for diff: its 1 means "different").
   const SIGPIPE_STATUS = 141;
   let failureStatus: number = EXIT.FAILURE;
+  let prog = 'syclbin';
   for (const [stream, what] of [
     [process.stdout, 'standard output'],
     [process.stderr, 'standard error'],
@@ -25,7 +26,7 @@ export function main(): void {
       if (e.code === 'EPIPE') process.exit(SIGPIPE_STATUS);
       if (stream === process.stdout) {
         try {
-          process.stderr.write(`syclbin: ${what}: ${errnoText(e)}\n`);
+          process.stderr.write(`${prog}: ${what}: ${errnoText(e)}\n`);
         } catch {
           /* standard error is gone too */
         }
@@ -42,7 +43,10 @@ export function main(): void {
   };
   const err = { write: (c: string | Uint8Array) => void process.stderr.write(c), isTTY: Boolean(process.stderr.isTTY) };
 
-  const failureStatusOf = (status: number): void => void (failureStatus = status);
+  const failureStatusOf = (status: number, name: string): void => {
+    failureStatus = status;
+    prog = name;
+  };
   runCli(process.argv.slice(2), { stdout: out, stderr: err, cwd: process.cwd(), env: process.env, failureStatus: failureStatusOf }).then(
     (code) => {
       process.exitCode = code;

@@ -136,7 +136,7 @@ export async function runCli(argv: string[], io: CommandIO): Promise<number> {
     return EXIT.USAGE;
   }
   const failure = cmd.statuses === 'diff' ? 2 : EXIT.FAILURE;
-  io.failureStatus?.(failure);
+  io.failureStatus?.(failure, `${PROGRAM} ${cmd.name}`);
   if (cmd.responseFiles) {
     try {
       rest = expandResponseFiles(rest, io.cwd);

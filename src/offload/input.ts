@@ -507,7 +507,7 @@ class InputReader {
    * none and fails. A note, and the peer's failure. `where` names the section.
    */
   private padding(item: Item, at: number, n: number, where = ''): void {
-    this.note(item, `${n} zero byte(s) after the last OffloadBinary${where} (at offset ${at}) are read as padding; ${this.peer} reads no padding and rejects the file ("${this.packer ? INVALID_DATA : EXTRACTING}")`);
+    this.note(item, `${n} zero byte(s) after the last OffloadBinary${where} (at offset 0x${at.toString(16)}) are read as padding; ${this.peer} reads no padding and rejects the file ("${this.packer ? INVALID_DATA : EXTRACTING}")`);
     if (item.depth === 0 && !this.stopped) this.out.peerFailure ??= this.packer ? { message: INVALID_DATA, label: { kind: 'none' } } : { message: EXTRACTING, label: { kind: 'object' }, dropLastObject: true };
   }
 
@@ -834,9 +834,9 @@ class InputReader {
       const rel = b.offset - item.origin;
       const section = sections.filter((s) => s.offset <= rel && rel < s.offset + s.size).sort((x, y) => x.size - y.size)[0];
       this.out.found.push({ binary: b, site: this.site(item, [...path, k], b.offset, section), byScan: true });
-      this.note(item, `an OffloadBinary (version ${b.version}, ${b.size} bytes) at offset ${b.offset}${section ? ` in section [${section.index}] '${section.name}'` : ''} was found by scanning for its magic; LLVM does not look there, and ${this.peer} does not see it`);
+      this.note(item, `an OffloadBinary (version ${b.version}, ${b.size} bytes) at offset 0x${b.offset.toString(16)}${section ? ` in section [${section.index}] '${section.name}'` : ''} was found by scanning for its magic; LLVM does not look there, and ${this.peer} does not see it`);
     });
-    for (const x of r.rejected) this.note(item, `the OffloadBinary magic at offset ${x.offset} does not start a valid binary: ${x.error.message}`);
+    for (const x of r.rejected) this.note(item, `the OffloadBinary magic at offset 0x${x.offset.toString(16)} does not start a valid binary: ${x.error.message}`);
     if (r.capped) this.note(item, `scanning stopped after ${this.opts.maxScanCandidates ?? 64} candidates`);
     return r.found.length;
   }

@@ -183,7 +183,7 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
         if (!opts.json && !opts.strings && !opts.strict && src.size >= 4 && isOffloadBinary(src.read(0, 4))) {
           // OffloadBinaries back to back: printed while they are walked (no models, one window of memory).
           const onPadding = (at: number, n: number): void =>
-            note(`${n} zero byte(s) after the last OffloadBinary (at offset ${at}) are read as padding; ${era.objdump} reads no padding and rejects the file ("while extracting offloading files: Invalid data was encountered while parsing the file")`);
+            note(`${n} zero byte(s) after the last OffloadBinary (at offset 0x${at.toString(16)}) are read as padding; ${era.objdump} reads no padding and rejects the file ("while extracting offloading files: Invalid data was encountered while parsing the file")`);
           for (const piece of offloadingTextStream(src, { ...listing, singlePaths: true, onPadding, onVersion: (v) => versions.add(v) })) out.write(latin1Bytes(piece));
           return;
         }
