@@ -6,6 +6,9 @@
  */
 import { UsageError } from './errors.js';
 import { DEFAULT_LLVM_ERA, LLVM_ERAS_ORDER, type LlvmEra } from '../../formats/eras.js';
+import { ElfIdent } from '../../formats/elf.js';
+import { AR_MAGIC, AR_THIN_MAGIC } from '../../formats/ar.js';
+import { hasMagic } from '../codec/index.js';
 
 /** One option: how it looks on the command line and how its value is parsed. */
 export interface Opt<T> {
@@ -146,6 +149,17 @@ export const sectionOptions = () => ({
   'by-name': opt.flag('ELF input: also read sections named .llvm.offloading whose type is not SHT_LLVM_OFFLOADING'),
   section: opt.list('NAME', 'ELF input: also read sections of this name (e.g. .cray.llvm.offloading), whatever their type (repeatable)'),
 });
+
+/**
+ * The note for `--section` / `--by-name` given with an input they cannot apply to (not an ELF
+ * object, nor an archive that may hold some): said rather than silently ignored. Undefined when
+ * neither is given or the input may have ELF sections. `head`: the input's first 8 bytes.
+ */
+export function sectionOptionsNote(opts: { 'by-name': boolean; section: string[] }, head: Uint8Array): string | undefined {
+  if (!opts.section.length && !opts['by-name']) return undefined;
+  if (hasMagic(ElfIdent.fields.magic, head) || [AR_MAGIC, AR_THIN_MAGIC].some((m) => m.every((b, i) => head[i] === b))) return undefined;
+  return `${opts.section.length ? '--section' : '--by-name'} applies to ELF objects (and archives of them); this input is not one, so it changes nothing`;
+}
 
 /** The reader options of sectionOptions: named sections are read whatever their type. */
 export function sectionChoice(opts: { 'by-name': boolean; section: string[] }): { byName: boolean; sectionNames?: string[] } {

@@ -171,6 +171,20 @@ describe('beyond llvm-objdump-22: other inputs it rejects or does not list', () 
     expect(plain.stdout).to.equal(readFileSync(join(CONTAINERS, 'cray-progbits.o.objdump22.txt'), 'utf8'));
     const r = await cli(['offload-list', '--section', '.cray.llvm.offloading', 'cray-progbits.o'], CONTAINERS);
     expect(r.stdout.match(/OFFLOADING IMAGE \[\d\]/g)).to.have.length(2);
+    expect(r.stderr).to.not.match(/applies to ELF objects/);
+    // On an input that has no sections the options change nothing: a note says so, for each command that takes them.
+    const bin = readFileSync(join(CONTAINERS, '..', '..', 'offload', 'multi.v1.bin'));
+    const { dir, cleanup } = tempDir();
+    try {
+      writeFileSync(join(dir, 'multi.v1.bin'), bin);
+      for (const args of [['offload-list', '--section', '.foo'], ['inspect', '--by-name'], ['offload-extract', '--by-name', '-o', 'out']]) {
+        const n = await cli([...args, 'multi.v1.bin'], dir);
+        expect(n.code, args.join(' ')).to.equal(0);
+        expect(n.stderr, args.join(' ')).to.contain(`note: ${args[1]} applies to ELF objects (and archives of them); this input is not one, so it changes nothing`);
+      }
+    } finally {
+      cleanup();
+    }
   });
 });
 

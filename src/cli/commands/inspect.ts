@@ -15,7 +15,7 @@ import { llvmEra } from '../../../formats/eras.js';
 import { nodeSha256 } from '../../node/sha256.js';
 import { defineCommand, EXIT } from '../command.js';
 import { CommandFailure } from '../errors.js';
-import { llvmEraOption, maxInflatedSizeOption, opt, outputOptions, sectionChoice, sectionOptions } from '../options.js';
+import { llvmEraOption, maxInflatedSizeOption, opt, outputOptions, sectionChoice, sectionOptions, sectionOptionsNote } from '../options.js';
 
 /** LLVM IR text inspect reads whole (its reader holds the text and its tokens). */
 const MAX_IR_TEXT = 256 << 20;
@@ -69,6 +69,8 @@ is explained as without it, with a note on stderr.`,
   async run({ opts, file, files, io, prog }) {
     const source = files.withThinMembers(file, files.input(file).source, (m) => void io.stderr.write(`${prog}: ${file}: note: ${m}\n`));
     if (source.missing) io.stderr.write(`${prog}: ${file}: note: member ${source.missing.member}: ${source.missing.path}: ${source.missing.message}; the members before it are explained\n`);
+    const unused = sectionOptionsNote(opts, source.read(0, Math.min(8, source.size)));
+    if (unused) io.stderr.write(`${prog}: ${file}: note: ${unused}\n`);
     const sha256 = opts['no-hash'] ? false : nodeSha256;
     const maxInflatedSize = opts['max-inflated-size'];
     let text: string;

@@ -16,7 +16,7 @@ import { offloadKindName } from '../../../formats/kinds.js';
 import { defineCommand, EXIT } from '../command.js';
 import { CommandFailure, FileFailure, UsageError } from '../errors.js';
 import { DecodeError, SyclbinError } from '../../codec/errors.js';
-import { llvmEraOption, maxInflatedSizeOption, opt, sectionChoice, sectionOptions } from '../options.js';
+import { llvmEraOption, maxInflatedSizeOption, opt, sectionChoice, sectionOptions, sectionOptionsNote } from '../options.js';
 
 /** File name extensions of bundle entries by what they are (an empty host entry gets none). */
 const BUNDLE_EXTENSIONS: Readonly<Record<ImageInfo['kind'], string>> = { elf: 'o', bitcode: 'bc', spirv: 'spv', 'offload-binary': 'bin', unknown: '' };
@@ -129,6 +129,8 @@ Every file is written atomically; an image file is never written over FILE itsel
     try {
       input = files.read(file, (given) => {
         const src = files.withThinMembers(file, given, opts.strict ? undefined : note);
+        const unused = opts.strict ? undefined : sectionOptionsNote(opts, src.read(0, Math.min(8, src.size)));
+        if (unused) note(unused);
         // A thin archive's member file that cannot be opened: LLVM's extraction fails there, nothing is written.
         if (src.missing) throw new CommandFailure(opts.strict ? `${prog}: error: '${src.missing.path}': ${src.missing.message}` : `${prog}: ${file}(${src.missing.member}): '${src.missing.path}': ${src.missing.message}\n${prog}: ${file}: nothing extracted`);
         // llvm-offload-binary finds nothing, successfully, in a file of no kind it reads.

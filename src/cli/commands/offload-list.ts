@@ -13,7 +13,7 @@ import type { OffloadInput } from '../../offload/input.js';
 import type { bundleFileName as BundleFileName } from '../../offload/input-text.js';
 import { defineCommand, EXIT } from '../command.js';
 import { CommandFailure, FileFailure, UsageError } from '../errors.js';
-import { llvmEraOption, maxInflatedSizeOption, opt, outputOptions, sectionChoice, sectionOptions } from '../options.js';
+import { llvmEraOption, maxInflatedSizeOption, opt, outputOptions, sectionChoice, sectionOptions, sectionOptionsNote } from '../options.js';
 import { latin1Bytes } from '../../node/output.js';
 
 /** `syclbin offload-list`: List the images of LLVM OffloadBinaries (same text as llvm-objdump --offloading). */
@@ -180,6 +180,8 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
       }));
       async function list(src: ReturnType<typeof files.withThinMembers>): Promise<void> {
         missing = src.missing;
+        const unused = opts.strict ? undefined : sectionOptionsNote(opts, src.read(0, Math.min(8, src.size)));
+        if (unused) note(unused);
         if (!opts.json && !opts.strings && !opts.strict && src.size >= 4 && isOffloadBinary(src.read(0, 4))) {
           // OffloadBinaries back to back: printed while they are walked (no models, one window of memory).
           const onPadding = (at: number, n: number): void =>
