@@ -84,6 +84,14 @@ describe('cli: syclbin lower / specialize', () => {
     writeFileSync(join(dir, 's.json'), '{\n  "mode": "native",\n  "specConstants": [\n    { "name": "a", }\n  ]\n}\n');
     const s = await run(['lower', 's.json'], dir);
     expect([s.code, s.err]).to.deep.equal([1, "syclbin lower: s.json: manifest is not valid JSON: line 4, column 20: expected a double-quoted property name, found '}'\n"]);
+    // Property-set text (what lower writes) given as input: named for what it is.
+    writeFileSync(join(dir, 'p.prop'), '[SYCL/misc properties]\noptLevel=1|2\n');
+    const p = await run(['lower', 'p.prop'], dir);
+    expect([p.code, p.err]).to.deep.equal([1, "syclbin lower: p.prop: not a lowering manifest: it is property-set registry text (1 set), what lower writes; see 'syclbin props p.prop'\n"]);
+    // An empty input is an empty module (as llvm-as reads it), with a note.
+    writeFileSync(join(dir, 'empty.ll'), '');
+    const e = await run(['lower', 'empty.ll'], dir);
+    expect([e.code, e.out, e.err]).to.deep.equal([0, '', 'syclbin lower: empty.ll: note: the input is empty: an empty LLVM IR module, with no spec constants or device globals\n']);
     const h = await run(['lower', '--help'], dir);
     expect(h.out).to.contain('Examples:').and.contain('--props-out FILE');
     expect((await run(['specialize', '--help'], dir)).out).to.contain('syclbin specialize app.syclbin');

@@ -9,11 +9,12 @@
 import { defineCommand, EXIT } from '../command.js';
 import { CommandFailure, UsageError } from '../errors.js';
 import { opt, type Opt } from '../options.js';
-import { writeRegistry } from '../../props/registry.js';
+import { readRegistry, writeRegistry } from '../../props/registry.js';
 import { decodeText } from '../../props/text.js';
 import { CrossModuleDeviceGlobalError, LowerError } from '../../lower/errors.js';
 import { lowerManifest, type LoweringResult } from '../../lower/lower.js';
 import { parseManifestText } from '../../lower/manifest.js';
+import { jsonSyntaxProblem } from '../../codec/json-syntax.js';
 import { loweringReport } from '../../lower/report.js';
 import { emitSpirv } from '../../lower/spirv/emit.js';
 import { emitLlvmIr } from '../../lower/llvm-ir/emit.js';
@@ -125,8 +126,20 @@ layout (array/vector elements with alloc size != store size) are reproduced and 
       if (isIr) {
         const why = isBitcode(bytes) ? undefined : notIrText(bytes);
         if (why) throw new CommandFailure(`${prog}: ${file}: ${why} (see 'syclbin inspect ${file}')`);
+        // An empty file is an empty module to LLVM (llvm-as reads it): nothing to lower, said once.
+        if (bytes.length === 0) io.stderr.write(`${prog}: ${file}: note: the input is empty: an empty LLVM IR module, with no spec constants or device globals\n`);
         result = lowerIrModule(isBitcode(bytes) ? llvmTools.disassemble!(bytes) : bytes, { mode: opts.mode ?? 'native', emitProgramMetadata });
       } else {
+        // Text starting with '[' that is not JSON but reads as property sets is named for what it is.
+        if (/^\s*\[/.test(decodeText(bytes.subarray(0, 64))) && jsonSyntaxProblem(decodeText(bytes)) !== undefined) {
+          let sets: number | undefined;
+          try {
+            sets = readRegistry(bytes).size;
+          } catch {
+            // not property sets either: the JSON reader says what is wrong
+          }
+          if (sets !== undefined) throw new CommandFailure(`${prog}: ${file}: not a lowering manifest: it is property-set registry text (${sets} set${sets === 1 ? '' : 's'}), what lower writes; see 'syclbin props ${file}'`);
+        }
         const manifest = parseManifestText(decodeText(bytes));
         // A manifest carries its mode: a --mode that says otherwise is a contradiction, not ignored.
         if (opts.mode !== undefined && opts.mode !== manifest.mode) throw new UsageError(`--mode ${opts.mode} contradicts the manifest's "mode": "${manifest.mode}" (a manifest carries its own mode; --mode is for LLVM IR input)`);
