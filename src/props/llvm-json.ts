@@ -63,6 +63,8 @@ export interface LlvmJsonNote {
   message: string;
   /** Byte offset in the document, where there is one. */
   at?: number;
+  /** A stable name for notes of one kind that a caller may summarise (`prefix-dropped`: an intel bit-size prefix was dropped). */
+  code?: 'prefix-dropped';
 }
 
 /** A parsed document and the lax spots the parser met (offset, path of names/indices, message). */
@@ -475,7 +477,7 @@ export function writeLlvmPropertiesJson(registry: PropertySetRegistry): LlvmProp
       const { bits, bytes } = value;
       if (bits % 8n !== 0n) throw new EncodeError(`a byte array of ${bits} bits is not a whole number of bytes: upstream JSON property sets hold whole bytes only`, [setName, key], 2);
       if (bits !== BigInt(bytes.length) * 8n) throw new EncodeError(`bit size ${bits} disagrees with the ${bytes.length}-byte payload (${bytes.length * 8} bits)`, [setName, key], 2);
-      notes.push({ severity: 'note', set: setName, key, message: `intel 8-byte bit-size prefix (${bits} bits) dropped: upstream JSON holds the ${bytes.length} payload byte(s) only` });
+      notes.push({ severity: 'note', set: setName, key, code: 'prefix-dropped', message: `intel 8-byte bit-size prefix (${bits} bits) dropped: upstream JSON holds the ${bytes.length} payload byte(s) only` });
       out += `"${encodeStandardBase64(bytes)}"`;
     });
     out += '}';

@@ -13,6 +13,7 @@ import { byteArray, uint32, type PropertySetRegistry, type PropertyValue } from 
 import { readRegistry, writeRegistry } from '../../src/props/registry.js';
 import { cli, tempDir } from '../offload/support.js';
 import { parseReg } from './llvm-json-support.js';
+import { byteArray } from '../../src/props/model.js';
 
 const REPO = new URL('../../', import.meta.url).pathname;
 const W12 = `${REPO}testdata/llvm22/`;
@@ -52,6 +53,14 @@ describe('props/llvm-json: syclbin props --llvm-json, --encode and pack with ups
     const o = await cli(['props', '--llvm-json', 'w12.prop', '-o', 'w12.json'], t.dir);
     expect([o.code, o.stdout]).to.deep.equal([0, '']);
     expect(text(readFileSync(at('w12.json')))).to.equal(golden);
+  });
+
+  it('--llvm-json: more than three dropped prefixes are one note line, naming the first three', async () => {
+    const set = new Map([0, 1, 2, 3, 4].map((i) => [`k${i}`, byteArray(new Uint8Array([i, 1, 2, 3]))] as const));
+    writeFileSync(at('many.prop'), writeRegistry(new Map([['SYCL/specialization constants', set]])));
+    const r = await cli(['props', '--llvm-json', 'many.prop'], t.dir);
+    expect(r.code, r.stderr).to.equal(0);
+    expect(r.stderr).to.equal("many.prop: note: intel's 8-byte bit-size prefix dropped from 5 byte arrays (upstream JSON holds the payload bytes only): [SYCL/specialization constants] k0, [SYCL/specialization constants] k1, [SYCL/specialization constants] k2, …\n");
   });
 
   it('--llvm-json refuses a bit size that is not whole bytes, or disagrees with the payload, naming set, key and bits (exit 1, no output)', async () => {

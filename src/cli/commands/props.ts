@@ -78,7 +78,13 @@ function run(ctx: Context<OptValues<typeof options>>): number {
   const folded = repeatDiagnostics(repeats);
   if (opts['llvm-json']) {
     const written = reading(file, () => writeLlvmPropertiesJson(registry));
-    notes(file, [...folded, ...written.notes]);
+    // A note per dropped prefix reads well for a few; a registry of many byte arrays gets one line.
+    const dropped = written.notes.filter((n) => n.code === 'prefix-dropped');
+    if (dropped.length > 3) {
+      const some = dropped.slice(0, 3).map((n) => `[${printable(n.set ?? '')}] ${printable(n.key ?? '')}`);
+      notes(file, [...folded, ...written.notes.filter((n) => n.code !== 'prefix-dropped')]);
+      io.stderr.write(`${file}: note: intel's 8-byte bit-size prefix dropped from ${dropped.length} byte arrays (upstream JSON holds the payload bytes only): ${some.join(', ')}, …\n`);
+    } else notes(file, [...folded, ...written.notes]);
     files.write(opts.output, written.json);
     return EXIT.OK;
   }
