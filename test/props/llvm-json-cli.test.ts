@@ -13,7 +13,6 @@ import { byteArray, uint32, type PropertySetRegistry, type PropertyValue } from 
 import { readRegistry, writeRegistry } from '../../src/props/registry.js';
 import { cli, tempDir } from '../offload/support.js';
 import { parseReg } from './llvm-json-support.js';
-import { byteArray } from '../../src/props/model.js';
 
 const REPO = new URL('../../', import.meta.url).pathname;
 const W12 = `${REPO}testdata/llvm22/`;
