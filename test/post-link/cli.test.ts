@@ -237,6 +237,23 @@ attributes #0 = { "sycl-module-id"="a.cpp" }
     expect(spawnSync(tool('llvm-as-19', 'llvm-19'), ['-o', '/dev/null', '-'], { input: r.out }).status).to.equal(0);
   });
 
+  it("the module header is AsmWriter's: ModuleID, source_filename (the module identifier when the input has none), target lines, no blank line between", async () => {
+    const opt = tool('opt-19', 'llvm-19');
+    const cases: [string, string][] = [
+      ['plain.ll', `target datalayout = "${DL}"\ntarget triple = "spir64-unknown-unknown"\n\ndefine spir_kernel void @k() {\n  ret void\n}\n`],
+      ['named.ll', `source_filename = "a\\5Cb.cpp"\n\ntarget datalayout = "${DL}"\ntarget triple = "spir64-unknown-unknown"\n\ndefine spir_kernel void @k() {\n  ret void\n}\n`],
+    ];
+    for (const [name, text] of cases) {
+      writeFileSync(join(dir, name), text);
+      const r = await cli(['--ir-output-only', '-spec-const=native', '-S', '-o', '-', name], dir);
+      expect(r.code, r.err).to.equal(0);
+      const theirs = spawnSync(opt, ['-S', name, '-o', '-'], { cwd: dir, encoding: 'utf8' });
+      expect(theirs.status, theirs.stderr).to.equal(0);
+      const head = (t: string): string => t.split('\n').slice(0, 5).join('\n');
+      expect(head(r.out), name).to.equal(head(theirs.stdout));
+    }
+  });
+
   it('reads bitcode through llvm-dis-19 and writes it through llvm-as-19 (same properties as the .ll)', async () => {
     const llvmAs = tool('llvm-as-19', 'llvm-19');
     tool('llvm-dis-19', 'llvm-19');

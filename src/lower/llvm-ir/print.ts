@@ -18,6 +18,7 @@ import { joinTokens, printLocalName } from './parse/parser.js';
 import { comdatAt, comdatClause } from './comdat.js';
 import { constantFolds } from './constant-folds.js';
 import { appendAll } from '../../codec/arrays.js';
+import { escapeLlvmBytes, escapeLlvmString } from './escape.js';
 
 /**
  * A new instruction. `text` refers to local values as `%{key}`: `key` is either an existing local
@@ -230,7 +231,11 @@ export function printModule(m: LModule, edits: ModuleEdits = newModuleEdits(), m
   const items = moved.size ? kept.filter((it) => !(it.kind === 'function' && moved.has(it.fn))) : kept;
   const cat = (it: LTopItem): number => (it.kind === 'text' ? ORDER[it.what]! : ORDER[it.kind]!);
   const sorted = items.map((it, i) => ({ it, i })).sort((a, b) => cat(a.it) - cat(b.it) || a.i - b.i);
-  let prevCat = -1;
+  // AsmWriter's printModule: `source_filename` right under the ModuleID line, always (a module read
+  // without one has the module identifier as its source file name, Module's constructor), in its
+  // spelling (printEscapedString), then the target lines, with no blank line between them.
+  out.push(`source_filename = "${m.sourceFilename !== undefined ? escapeLlvmBytes(m.sourceFilename) : escapeLlvmString(moduleId)}"`);
+  let prevCat = ORDER.source_filename!;
   const maxMd = largestMetadataNumber(m);
   const folds = constantFolds(m);
   // Nodes of edits.newNodes first: their numbers were handed out when they were added (newMetadataNode).
@@ -306,6 +311,7 @@ export function printModule(m: LModule, edits: ModuleEdits = newModuleEdits(), m
     }
   };
   for (const { it } of sorted) {
+    if (it.kind === 'text' && it.what === 'source_filename') continue; // printed above
     const c = cat(it);
     flushBefore(c);
     if (it.kind === 'global' && edits.replacedGlobals.size) {
