@@ -174,17 +174,41 @@ function decodeFpBits(bits: bigint, fmt: FpFormat): { negative: boolean; num: bi
   return e >= 0 ? { negative, num: m << BigInt(e), den: 1n } : { negative, num: m, den: 1n << BigInt(-e) };
 }
 
+/** One scratch word for the bit conversions below (single-threaded; nothing holds it across calls). */
+const SCRATCH = new DataView(new ArrayBuffer(8));
+
 /** Bits of a JS number (an IEEE double). */
 export function doubleToBits(x: number): bigint {
-  const dv = new DataView(new ArrayBuffer(8));
-  dv.setFloat64(0, x, true);
-  return dv.getBigUint64(0, true);
+  SCRATCH.setFloat64(0, x, true);
+  return SCRATCH.getBigUint64(0, true);
 }
 /** The JS number (an IEEE double) of 64 bits. */
 export function bitsToDouble(b: bigint): number {
-  const dv = new DataView(new ArrayBuffer(8));
-  dv.setBigUint64(0, b, true);
-  return dv.getFloat64(0, true);
+  SCRATCH.setBigUint64(0, b, true);
+  return SCRATCH.getFloat64(0, true);
+}
+
+/**
+ * double ↔ float of a number that is not a NaN, in hardware: Math.fround rounds to nearest, ties to
+ * even, to binary32 with subnormals, as APFloat::convert does; a magnitude that rounds past the
+ * largest float is an overflow (undefined, as {@link roundRationalToFormat} says it). NaNs, whose
+ * payload rules are APFloat's, and half take the exact path.
+ */
+function convertDoubleFloat(bits: bigint, from: 'double' | 'float'): { bits: bigint; exact: boolean } | undefined | null {
+  if (from === 'double') {
+    const x = bitsToDouble(bits);
+    if (x !== x) return null;
+    const f = Math.fround(x);
+    if (f === Infinity || f === -Infinity) {
+      if (x !== f) return undefined;
+    }
+    SCRATCH.setFloat32(0, f, true);
+    return { bits: BigInt(SCRATCH.getUint32(0, true)), exact: f === x };
+  }
+  SCRATCH.setUint32(0, Number(bits & 0xffffffffn), true);
+  const f = SCRATCH.getFloat32(0, true);
+  if (f !== f) return null;
+  return { bits: doubleToBits(f), exact: true };
 }
 
 /**
@@ -192,6 +216,18 @@ export function bitsToDouble(b: bigint): number {
  * the conversion lost information (LLParser rejects inexact FP literals for float/half).
  */
 export function convertFpBits(bits: bigint, from: FloatKind, to: FloatKind): { bits: bigint; exact: boolean } | undefined {
+  if ((from === 'double' && to === 'float') || (from === 'float' && to === 'double')) {
+    const fast = convertDoubleFloat(bits, from);
+    if (fast !== null) return fast;
+  }
+  return convertFpBitsExact(bits, from, to);
+}
+
+/**
+ * {@link convertFpBits} by exact rational arithmetic for every format pair (what it uses for half
+ * and NaNs; the double ↔ float conversions it does in hardware agree with it, test/lower/values).
+ */
+export function convertFpBitsExact(bits: bigint, from: FloatKind, to: FloatKind): { bits: bigint; exact: boolean } | undefined {
   const f = FP_FORMATS[from];
   const t = FP_FORMATS[to];
   const v = decodeFpBits(bits, f);
