@@ -32,11 +32,15 @@ export {
   parseManifestText,
   lowerIrModule,
   postLink,
+  postLinkOptions,
+  parsePostLinkArgs,
+  PostLinkUsageError,
   LowerError,
   IrSyntaxError,
   PostLinkError,
   type LoweringManifest,
   type LoweringResult,
+  type PostLinkOptions,
 } from './lower/index.js';
 export { inspectIrText, looksLikeIrText, type InspectIrOptions } from './lower/inspect-ir.js';
 export { inspectInput, explainInput, notSyclbin, notSyclbinInput, describeImage, type InspectInputOptions, type InputKind, type ExplainedInput } from './inspect/input.js';

@@ -9,6 +9,7 @@ import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import * as api from '../src/index.js';
+import { describeValue } from '../src/codec/errors.js';
 import '../src/node/index.js';
 
 const ROOT = new URL('../', import.meta.url).pathname;
@@ -262,5 +263,110 @@ describe('library results: names, paths and locations a caller can use', () => {
     expect(file.version).to.equal(1);
     expect(file.abstractModules).to.have.length(1);
     expect(plain(api.lower.loweredSyclbinModel(r).globalMetadata)).to.deep.equal(plain(file.globalMetadata));
+  });
+});
+
+describe('library arguments, second review: options, models and registries of the wrong shape are typed errors', () => {
+  const sy = bytesOf('testdata/syclbin/v1_object_state.syclbin');
+  const prop = bytesOf('testdata/props/sample.prop');
+  const ob = bytesOf('testdata/offload/multi.v1.bin');
+  const ll = bytesOf('testdata/sycl-post-link/spec-constants/SYCL-2020.ll');
+
+  it('null options are no options; a string, number or array as options is an ArgumentError naming the function', () => {
+    const calls: [string, (o: unknown) => unknown][] = [
+      ['readSyclbin', (o) => api.readSyclbin(sy, o as never).abstractModules.length],
+      ['readOffloadBinaries', (o) => api.readOffloadBinaries(ob, o as never).length],
+      ['annotate', (o) => api.annotate(sy, o as never).spans.length],
+      ['verify', (o) => api.verify(sy, o as never).counts],
+      ['inspectInput', (o) => api.renderInspect(api.inspectInput(sy, o as never))],
+      ['lowerIrModule', (o) => api.writeRegistry(api.lowerIrModule(ll, o as never).registry)],
+      ['writeSyclbin', (o) => api.writeSyclbin(api.readSyclbin(sy), o as never)],
+      ['readRegistry', (o) => api.readRegistry(prop, o as never).size],
+    ];
+    for (const [name, call] of calls) {
+      expect(plain(call(null)), name).to.deep.equal(plain(call(undefined)));
+      for (const bad of ['zlib', 5, [1]]) expect(() => call(bad), `${name} ${String(bad)}`).to.throw(api.ArgumentError, new RegExp(`^${name}: the options must be an object`));
+    }
+  });
+
+  it('functions that read a SYCLBIN model refuse bytes and damaged models: an ArgumentError, or an EncodeError at the path for the writer', () => {
+    expect(() => api.dumpSyclbin(sy as never)).to.throw(api.ArgumentError, /dumpSyclbin \(for bytes: dumpSyclbinSource\): expected a SYCLBIN model \(what readSyclbin returns\), not a Uint8Array/);
+    for (const fn of [api.syclbinToJson, api.inspectSyclbin, api.modelToManifest] as ((m: never, o?: never) => unknown)[]) expect(() => fn(null as never, {} as never)).to.throw(api.ArgumentError, /expected a SYCLBIN model/);
+    const damage: [(f: Record<string, unknown> & { abstractModules: Record<string, unknown>[] }) => void, (string | number)[]][] = [
+      [(f) => (f.abstractModules = null as never), ['abstractModules']],
+      [(f) => (f.globalMetadata = null), ['globalMetadata']],
+      [(f) => (f.abstractModules[0]!.irModules = undefined), ['abstractModules', 0, 'irModules']],
+      [(f) => (f.abstractModules[0]!.metadata = {}), ['abstractModules', 0, 'metadata']],
+    ];
+    for (const [hurt, path] of damage) {
+      const f = api.readSyclbin(sy) as never;
+      hurt(f);
+      expect(() => api.writeSyclbin(f), path.join('.')).to.throw(api.EncodeError).with.property('pathSegments').that.deep.equals(path);
+      expect(() => api.dumpSyclbin(f), path.join('.')).to.throw(api.ArgumentError, /the model's/);
+    }
+    expect(() => api.writeSyclbin(null as never)).to.throw(api.EncodeError, /expected a SYCLBIN model/);
+  });
+
+  it('the property-set writers take a registry; a reader\'s { registry, notes } result is named, with what to pass', () => {
+    const j = api.writePropsJson(api.readRegistry(prop));
+    expect(() => api.writePropsJson(api.readPropsJson(j) as never)).to.throw(api.ArgumentError, /writePropsJson: expected a PropertySetRegistry .*: this is a reader's result; pass its \.registry/);
+    expect(() => api.writeRegistry({} as never)).to.throw(api.ArgumentError, /^writeRegistry: expected a PropertySetRegistry/);
+    expect(() => api.writeLlvmPropertiesJson(new Map([['s', 5]]) as never)).to.throw(api.ArgumentError, /set "s" must be a Map/);
+    expect(api.writePropsJson(api.readPropsJson(j).registry)).to.equal(j);
+  });
+
+  it('identifyImage and runtimeEnvelope read bytes in any form; anything else is an ArgumentError', () => {
+    const want = api.identifyImage(ob);
+    expect(want.kind).to.equal('offload-binary');
+    for (const form of [...otherForms(ob), new Int8Array(ob.buffer, ob.byteOffset, ob.length)]) expect(api.identifyImage(form as never), (form as object).constructor.name).to.deep.equal(want);
+    expect(() => api.identifyImage(null as never)).to.throw(api.ArgumentError);
+    const sybi = api.writeSyclbin(api.readSyclbin(sy), { envelope: 'none' });
+    const env = api.runtimeEnvelope(sybi);
+    for (const form of otherForms(sybi)) expect(api.runtimeEnvelope(form as never)).to.deep.equal(env);
+    for (const bad of [null, 'abc', 5]) expect(() => api.runtimeEnvelope(bad as never), String(bad)).to.throw(api.ArgumentError, /runtimeEnvelope: the SYBI image must be bytes/);
+  });
+
+  it('lowering: a mode, state or target of the wrong kind, a lowering result that is not one, manifest text as bytes', () => {
+    expect(() => api.lowerIrModule(ll, { mode: 'bogus' as never })).to.throw(api.ArgumentError, /mode must be 'native' or 'emulation', not "bogus"/);
+    const r = api.lowerIrModule(ll);
+    expect(() => api.lower.emitSpirv(null as never)).to.throw(api.ArgumentError, /emitSpirv: expected a lowering result/);
+    expect(() => api.lower.emitLlvmIr(r, { triple: 5 as never })).to.throw(api.ArgumentError, /triple must be a string/);
+    expect(() => api.lower.writeLoweredSyclbin(r, { state: 'bogus' as never })).to.throw(api.ArgumentError, /unknown state "bogus" \(input, object, executable\)/);
+    const text = readFileSync(ROOT + 'testdata/lower/issue-example.json', 'utf8');
+    const fromText = api.writeRegistry(api.lowerManifest(api.parseManifestText(text)).registry);
+    for (const form of [new TextEncoder().encode(text), ...otherForms(new TextEncoder().encode(text))]) expect(api.writeRegistry(api.lowerManifest(api.parseManifestText(form as never)).registry)).to.deep.equal(fromText);
+    expect(() => api.lowerManifestJson(text)).to.throw(api.ArgumentError, /takes the parsed manifest .* for its text, lowerManifest\(parseManifestText\(text\)\)/);
+  });
+
+  it('postLink takes only the fields a caller sets, checks each, and writes what the command line would', () => {
+    const fs = (): { read: (p: string) => Uint8Array; write: (p: string, b: Uint8Array) => void; files: Map<string, Uint8Array> } => {
+      const files = new Map<string, Uint8Array>([['in.ll', ll]]);
+      return { files, read: (p) => files.get(p)!, write: (p, b) => void files.set(p, b) };
+    };
+    const a = fs();
+    const b = fs();
+    api.postLink({ input: 'in.ll', output: 'out.table', split: 'kernel', symbols: true, specConst: 'native', outputAssembly: true }, a);
+    api.postLink(api.parsePostLinkArgs(['-split=kernel', '-symbols', '-spec-const=native', '-S', 'in.ll', '-o', 'out.table']), b);
+    expect(a.files.size).to.be.greaterThan(3);
+    expect(plain([...a.files])).to.deep.equal(plain([...b.files]));
+    expect(() => api.postLink({ input: 'in.ll', split: 'banana' as never }, fs())).to.throw(api.ArgumentError, /split must be none, source, kernel, auto/);
+    expect(() => api.postLink({ input: 'in.ll', symbols: 'yes' as never }, fs())).to.throw(api.ArgumentError, /'symbols' must be true or false/);
+    expect(() => api.postLink({ input: 'in.ll', splt: 'kernel' } as never, fs())).to.throw(api.ArgumentError, /unknown option 'splt'/);
+    expect(() => api.postLink({ input: 'in.ll' }, fs())).to.throw(api.PostLinkUsageError, /no actions specified/);
+    expect(() => api.postLink({ input: 'in.ll', symbols: true }, null as never)).to.throw(api.ArgumentError, /file system must be an object/);
+    expect(() => api.parsePostLinkArgs('-S in.ll' as never)).to.throw(api.ArgumentError, /array of strings/);
+  });
+
+  it('readRegistry base, hexdump of another input, writeArchive of a read archive\'s tables', () => {
+    expect(() => api.readRegistry('[a]\nfoo', { base: 'x' as never })).to.throw(api.ArgumentError, /base must be a whole number/);
+    expect(() => api.readRegistry('[a]\nfoo', { base: 1.5 })).to.throw(api.ArgumentError, /base/);
+    expect(() => api.hexdump(new Uint8Array(8), api.annotate(sy))).to.throw(api.ArgumentError, /annotation is of a \d+-byte input, this input is 8 bytes/);
+    expect(() => api.hexdump(sy, undefined as never)).to.throw(api.ArgumentError, /expected the annotation of the input/);
+    const a = api.readArchive(bytesOf('testdata/llvm22/containers/omp.a'));
+    expect(() => api.writeArchive(a.members.map((m) => ({ name: m.name, data: m.data })) as never)).to.throw(api.EncodeError, /is an archive table, not a member/);
+    const plainMembers = a.members.filter((m) => !m.special).map((m) => ({ name: m.name, data: m.data }));
+    expect(api.readArchive(api.writeArchive(plainMembers as never)).members.filter((m) => !m.special).map((m) => m.name)).to.deep.equal(plainMembers.map((m) => m.name));
+    expect(describeValue(new Uint16Array(1))).to.equal('a Uint16Array');
+    expect(describeValue(new ArrayBuffer(1))).to.equal('an ArrayBuffer');
   });
 });

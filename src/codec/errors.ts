@@ -56,6 +56,17 @@ export function rangeArgument(from: unknown, to: unknown, size: number, names: r
 }
 
 /**
+ * The options argument of a library function: `undefined` and `null` are no options (`{}`), an object
+ * is itself, anything else (a string, a number, an array) an {@link ArgumentError} naming `fn`, not
+ * silently no options.
+ */
+export function optionsArgument<T extends object>(opts: T | null | undefined, fn: string): T {
+  if (opts === undefined || opts === null) return {} as T;
+  if (typeof opts !== 'object' || Array.isArray(opts)) throw new ArgumentError(`${fn}: the options must be an object (or null or undefined for none), not ${describeValue(opts)}`);
+  return opts;
+}
+
+/**
  * What a value is, for a message about an argument or a model field of the wrong kind: `null`,
  * `undefined`, the type of a primitive (`number`, `string`), `an array`, `a plain object`, or the
  * class of any other object with its article (`a Map`, `an ArrayBuffer`).
@@ -66,7 +77,8 @@ export function describeValue(v: unknown): string {
   if (Array.isArray(v)) return 'an array';
   const name = (v as { constructor?: { name?: unknown } }).constructor?.name;
   if (typeof name !== 'string' || name === '' || name === 'Object') return 'a plain object';
-  return `${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name}`;
+  // (`an ArrayBuffer`, `a Uint16Array`: the article goes by the sound)
+  return `${/^(?:[AEIO]|U(?!int))/.test(name) ? 'an' : 'a'} ${name}`;
 }
 
 /**

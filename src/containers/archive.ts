@@ -52,8 +52,7 @@ import {
   type InputPlacement,
   type Space,
   type SpanNode,
-  type SpanTree,
-} from '../codec/index.js';
+  type SpanTree, optionsArgument, describeValue } from '../codec/index.js';
 import {
   AR_BSD_LONG_NAME,
   AR_BSD_SYMTABS,
@@ -133,6 +132,7 @@ export function gnuLongName(t: Uint8Array, off: number, nl: number): string | un
 
 /** Read an archive's member table (members' contents are not read). */
 export function readArchive(input: Uint8Array | ByteSource, opts: ReadArchiveOptions = {}): ArchiveFile {
+  opts = optionsArgument(opts, 'readArchive');
   const src = toSource(input);
   const { file, node, path } = placedSpace(src, opts, opts.tree);
   return withinPath(path, () => new ArchiveReader(src, file, node, opts.origin ?? 0).read());
@@ -367,6 +367,15 @@ export function writeArchive(members: readonly ArchiveMemberInput[]): Uint8Array
  * LLVM's deterministic `writeArchive` writes it. No members: `!<arch>\n` alone.
  */
 export function archiveChunks(members: readonly ArchiveMemberInput[]): Chunk[] {
+  if (!Array.isArray(members)) throw new EncodeError(`members must be an array of { name, data }, not ${describeValue(members)}`);
+  members.forEach((m, i) => {
+    if (typeof m !== 'object' || m === null || typeof m.name !== 'string') throw new EncodeError(`a member must be an object with a name (a string) and data, not ${describeValue(m)}`, ['members', i]);
+    // The writer makes the symbol table and the long-name table itself; read members that are those
+    // tables (readArchive marks them `special`) would be written as ordinary members named '/' or '//'.
+    if (m.name === '/' || m.name === '//' || m.name === '/SYM64/' || (m as { special?: unknown }).special) {
+      throw new EncodeError(`member ${JSON.stringify(m.name)} is an archive table, not a member: leave out readArchive's special members (the writer makes the tables; pass symbols to list symbols)`, ['members', i, 'name']);
+    }
+  });
   const datas = members.map((m) => (Array.isArray(m.data) ? (m.data as readonly Chunk[]) : [m.data as Chunk]));
   const sizes = datas.map((d) => d.reduce((n, c) => n + chunkSize(c), 0));
   // The `//` table: `name/\n` per distinct long name (useStringTable: 16 bytes or more, or a '/').

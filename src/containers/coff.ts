@@ -26,7 +26,7 @@
  *
  * Portable: no Node APIs.
  */
-import { decodeUtf8, DecodeError, hasMagic, hex, locate, placedSpace, R, Space, TerminatedStrings, toBytes, toSource, withinPath, type ByteSource, type PathKey, type InputPlacement, type SpanNode, type SpanTree } from '../codec/index.js';
+import { decodeUtf8, DecodeError, hasMagic, hex, locate, placedSpace, R, Space, TerminatedStrings, toBytes, toSource, withinPath, type ByteSource, type PathKey, type InputPlacement, type SpanNode, type SpanTree, optionsArgument } from '../codec/index.js';
 import {
   COFF_BIGOBJ_MIN_VERSION,
   COFF_CLGL_UUID,
@@ -342,6 +342,7 @@ export interface CoffOffloadResult extends SectionsRead<CoffSection> {
 
 /** The OffloadBinaries in a COFF object's `.llvm.offloading*` sections, as LLVM extracts them. */
 export function readCoffOffloadBinaries(input: Uint8Array | ByteSource, opts: ReadCoffOffloadOptions = {}): CoffOffloadResult {
+  opts = optionsArgument(opts, 'readCoffOffloadBinaries');
   const src = toSource(input);
   const origin = opts.origin ?? 0;
   const prefix = opts.path ?? [];

@@ -102,7 +102,9 @@ const HEAD = 64;
 
 /** Identify an image from its first bytes. */
 export function identifyImage(image: BlobRef | Uint8Array): ImageInfo {
-  const blob = image instanceof Uint8Array ? memoryBlob(image) : image;
+  // A blob, or bytes in any form (memoryBlob: an ArrayBuffer or any view of one; else an ArgumentError).
+  const isBlob = typeof image === 'object' && image !== null && !ArrayBuffer.isView(image) && typeof (image as BlobRef).size === 'number' && typeof (image as BlobRef).slice === 'function';
+  const blob = isBlob ? (image as BlobRef) : memoryBlob(image as Uint8Array);
   const size = blob.size;
   const head = blob.slice(0, Math.min(HEAD, size));
   try {

@@ -6,7 +6,7 @@
  * `full` is set. `focus` (a path pattern) blanks every byte outside the matching spans and prints only
  * the rows that hold focused bytes.
  */
-import { ArgumentError, SyclbinError, toSource, type ByteSource } from '../codec/index.js';
+import { ArgumentError, describeValue, SyclbinError, toSource, type ByteSource, optionsArgument } from '../codec/index.js';
 import { leavesOf, type Annotation, type AnnotatedSpan } from './annotate.js';
 import { pathMatcher } from './paths.js';
 import { mergeRanges } from './ranges.js';
@@ -122,8 +122,12 @@ function noMatch(ann: Annotation, path: string): string {
 
 /** The annotated hexdump of `input` (only the rows printed are read). */
 export function hexdump(input: Uint8Array | ByteSource, ann: Annotation, opts: HexdumpOptions = {}): string {
+  opts = optionsArgument(opts, 'hexdump');
   const src = toSource(input);
   const size = src.size;
+  // The annotation names the bytes: one made of another input would label these wrongly.
+  if (typeof ann !== 'object' || ann === null || !Array.isArray((ann as Annotation).spans)) throw new ArgumentError(`hexdump: expected the annotation of the input (annotate(input)), not ${describeValue(ann)}`);
+  if (ann.size !== size) throw new ArgumentError(`hexdump: the annotation is of a ${ann.size}-byte input, this input is ${size} bytes: annotate this input`);
   const leaves = leavesOf(ann);
   const color = opts.color ?? false;
   let [start, end] = opts.range ? checkedRange(opts.range, size) : [0, size];

@@ -15,7 +15,7 @@
  *
  * Portable: no Node APIs (hashing is a Hasher passed in).
  */
-import { blobSource, DecodeError, hasMagic, hexText, toSource, type BlobRef, type ByteSource } from '../codec/index.js';
+import { blobSource, DecodeError, hasMagic, hexText, toSource, type BlobRef, type ByteSource, optionsArgument } from '../codec/index.js';
 import { SyclbinMagic } from '../../formats/syclbin-v1.js';
 import { OffloadMagic } from '../../formats/offload-binary.js';
 import { V2_IMAGE_KIND, V2_KEYS } from '../../formats/syclbin-v2.js';
@@ -93,11 +93,13 @@ function propertySets(src: ByteSource): ReturnType<typeof readRegistry> | undefi
  * `syclbin inspect` tries it when this function finds no known kind).
  */
 export function inspectInput(bytes: Uint8Array | ByteSource, opts: InspectInputOptions = {}): InspectNode {
+  opts = optionsArgument(opts, 'inspectInput');
   return explainInput(bytes, opts).tree;
 }
 
 /** {@link inspectInput}, also saying what kind of input it explained (so callers need not read its labels). */
 export function explainInput(bytes: Uint8Array | ByteSource, opts: InspectInputOptions = {}): ExplainedInput {
+  opts = optionsArgument(opts, 'explainInput');
   const src = toSource(bytes);
   const era = opts.era ?? llvmEra();
   const head = src.read(0, Math.min(4, src.size));

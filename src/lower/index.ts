@@ -33,5 +33,5 @@ export type { SpirvBuilderOptions } from './spirv/module.js';
 export { emitLlvmIr, type EmitLlvmIrOptions } from './llvm-ir/emit.js';
 export { loweredSyclbinModel, writeLoweredSyclbin, type LoweredSyclbinOptions } from './syclbin-output.js';
 export { lowerIrModule, manifestFromIr, type IrLoweringResult, type LowerIrOptions } from './from-ir/lower-ir.js';
-export { parsePostLinkArgs, PostLinkUsageError, type PostLinkOptions } from './post-link/options.js';
+export { parsePostLinkArgs, postLinkOptions, PostLinkUsageError, type PostLinkOptions } from './post-link/options.js';
 export { postLink, PostLinkError, type PostLinkFileSystem, type PostLinkResult, type PostLinkTools } from './post-link/driver.js';

@@ -8,7 +8,7 @@
  *
  * Portable: no Node APIs.
  */
-import { decodeLatin1, decodeUtf8, utf8FromLatin1 } from '../codec/index.js';
+import { decodeLatin1, decodeUtf8, utf8FromLatin1, optionsArgument } from '../codec/index.js';
 import { notIrText } from './llvm-ir/not-ir.js';
 import { parseLlvmIr } from './llvm-ir/parse/parser.js';
 import { manifestFromIr } from './from-ir/lower-ir.js';
@@ -66,6 +66,7 @@ export interface InspectIrOptions {
  * reader does not parse.
  */
 export function inspectIrText(bytes: Uint8Array | string, opts: InspectIrOptions = {}): InspectNode {
+  opts = optionsArgument(opts, 'inspectIrText');
   // One character per byte, as `syclbin lower` and LLVM read IR (columns count bytes); names are
   // shown as the UTF-8 their bytes spell.
   const text = toTextBytes(bytes, 'the LLVM IR text');

@@ -5,7 +5,7 @@
  * but that the manifest says nothing about — devicelib req mask, device requirements — are not
  * produced).
  */
-import { encode } from '../codec/index.js';
+import { ArgumentError, describeValue, encode, optionsArgument } from '../codec/index.js';
 import { DeviceGlobalRecord } from '../../formats/property-records.js';
 import { DEFAULT_VALUES_KEY, SET } from '../../formats/property-sets.js';
 import { byteArray, stringProperty, uint32, type PropertySet, type PropertySetRegistry, type PropertyValue } from '../props/model.js';
@@ -40,6 +40,18 @@ export interface LoweringResult {
   readonly warnings: readonly string[];
 }
 
+/**
+ * `v` as a {@link LoweringResult} for `fn` (what lowerManifest, lowerManifestJson and lowerIrModule
+ * return), or an {@link ArgumentError}: JavaScript callers are not held to the types.
+ */
+export function loweringResultArgument(v: unknown, fn: string): LoweringResult {
+  const r = v as Partial<LoweringResult> | null;
+  if (typeof r !== 'object' || r === null || !(r.dataLayout instanceof DataLayout) || typeof r.specConstants !== 'object' || r.specConstants === null || !(r.registry instanceof Map) || !Array.isArray(r.deviceGlobals)) {
+    throw new ArgumentError(`${fn}: expected a lowering result (what lowerIrModule, lowerManifest or lowerManifestJson return), not ${describeValue(v)}`);
+  }
+  return r as LoweringResult;
+}
+
 /** The 12-byte records of one spec constant's property value (formats/property-records.ts). */
 export function encodeSpecConstantDescriptors(descriptors: readonly SpecConstantDescriptor[]): Uint8Array {
   // The 12-byte little-endian records of formats/property-records.ts SpecConstantDescriptor, written
@@ -64,6 +76,7 @@ export function encodeDeviceGlobalRecord(g: { size: number; deviceImageScope: bo
  * `lowerManifestJson`, which parses and validates it first).
  */
 export function lowerManifest(manifest: LoweringManifest, opts: LowerOptions = {}): LoweringResult {
+  opts = optionsArgument(opts, 'lowerManifest');
   // JSON passed here by mistake (JSON.parse returns any, so the type does not stop it): say what to call.
   if (!(manifest?.dataLayout instanceof DataLayout)) throw new LowerError('lowerManifest takes a parsed manifest (parseManifest(json)); for the JSON document call lowerManifestJson(json)');
   const dl = manifest.dataLayout;
@@ -201,5 +214,8 @@ export function buildRegistry(r: RegistryInput): PropertySetRegistry {
 
 /** Validates manifest JSON (already parsed) and lowers it. */
 export function lowerManifestJson(json: unknown, opts: LowerOptions = {}): LoweringResult {
+  opts = optionsArgument(opts, 'lowerManifestJson');
+  // The document, parsed: its text (a string or bytes) is for parseManifestText.
+  if (typeof json === 'string' || ArrayBuffer.isView(json) || json instanceof ArrayBuffer) throw new ArgumentError(`lowerManifestJson takes the parsed manifest (JSON.parse's result), not ${describeValue(json)}: for its text, lowerManifest(parseManifestText(text))`);
   return lowerManifest(parseManifest(json), opts);
 }

@@ -4,6 +4,8 @@
  * (`specConstants[2].default[1]`, `types["struct.A"]`).
  */
 import { parseJsonText } from '../codec/json-syntax.js';
+import { toTextBytes } from '../codec/source.js';
+import { decodeText } from '../props/text.js';
 import { propertyKeyProblem } from '../props/registry.js';
 import { LowerError } from './errors.js';
 import { DataLayout, DEFAULT_SPIR_DATALAYOUT } from './datalayout.js';
@@ -224,11 +226,15 @@ export function parseManifest(json: unknown): LoweringManifest {
   return { mode, dataLayout, types, specConstants, deviceGlobals, ...(modules ? { modules } : {}), emitProgramMetadata };
 }
 
-/** Parses manifest text (JSON). Syntax errors become LowerErrors. */
-export function parseManifestText(text: string): LoweringManifest {
+/**
+ * Parses manifest text (JSON), given as a string or as its UTF-8 bytes (an ArrayBuffer or any view
+ * of one). Syntax errors become LowerErrors with line and column.
+ */
+export function parseManifestText(text: string | Uint8Array): LoweringManifest {
+  const source = typeof text === 'string' ? text : decodeText(toTextBytes(text, 'the manifest text'));
   let json: unknown;
   try {
-    json = parseJsonText(text);
+    json = parseJsonText(source);
   } catch (e) {
     throw new LowerError(`manifest is not valid JSON: ${(e as Error).message}`);
   }

@@ -14,6 +14,8 @@
  * produce, so the abstract module then carries the metadata alone (unless `spirv` is passed).
  * Written with the SYCLBIN writer (src/syclbin/write.ts), by default as a bare v1 SYBI file.
  */
+import { ArgumentError, describeValue, optionsArgument } from '../codec/errors.js';
+import { loweringResultArgument } from './lower.js';
 import { stringProperty, uint32, type PropertySetRegistry, type PropertyValue } from '../props/model.js';
 import { GLOBAL_METADATA_SET, IR_MODULE_METADATA_SET, BUNDLE_STATES, type BundleState, type SyclbinFile } from '../syclbin/model.js';
 import { memoryBlob, writeSyclbin, type WriteSyclbinOptions } from '../syclbin/write.js';
@@ -38,7 +40,11 @@ export interface LoweredSyclbinOptions {
 
 /** The SYCLBIN object model of a lowering result. */
 export function loweredSyclbinModel(result: LoweringResult, opts: LoweredSyclbinOptions = {}): SyclbinFile {
+  opts = optionsArgument(opts, 'loweredSyclbinModel');
+  loweringResultArgument(result, 'loweredSyclbinModel');
   const state = BUNDLE_STATES.indexOf(opts.state ?? 'input');
+  if (state < 0) throw new ArgumentError(`loweredSyclbinModel: unknown state ${JSON.stringify(opts.state)} (${BUNDLE_STATES.join(', ')})`);
+  if (opts.target !== undefined && typeof opts.target !== 'string') throw new ArgumentError(`loweredSyclbinModel: the target must be a string (a triple), not ${describeValue(opts.target)}`);
   const spirv = opts.spirv === undefined ? (result.specConstants.mode === 'native' ? emitSpirv(result, opts.spirvOptions) : null) : opts.spirv;
   const globalMetadata: PropertySetRegistry = new Map([[GLOBAL_METADATA_SET, new Map([['state', uint32(state)]])]]);
   // Copy the registry so that later changes to the result do not leak into the model.
@@ -69,6 +75,7 @@ export function loweredSyclbinModel(result: LoweringResult, opts: LoweredSyclbin
 
 /** The `.syclbin` bytes (default: bare SYCLBIN v1; `write` selects v2 or an OffloadBinary envelope). */
 export function writeLoweredSyclbin(result: LoweringResult, opts: LoweredSyclbinOptions & { write?: WriteSyclbinOptions } = {}): Uint8Array {
+  opts = optionsArgument(opts, 'writeLoweredSyclbin');
   return writeSyclbin(loweredSyclbinModel(result, opts), opts.write ?? {});
 }
 

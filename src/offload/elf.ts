@@ -28,7 +28,7 @@
  *
  * Portable: no Node APIs.
  */
-import { appendAll, DecodeError, decodeUtf8, hasMagic, hex, locate, placedSpace, TerminatedStrings, toSource, withinPath, type ByteSource, type PathKey, type InputPlacement, type Space, type SpanNode, type SpanTree } from '../codec/index.js';
+import { appendAll, DecodeError, decodeUtf8, hasMagic, hex, locate, placedSpace, TerminatedStrings, toSource, withinPath, type ByteSource, type PathKey, type InputPlacement, type Space, type SpanNode, type SpanTree, optionsArgument } from '../codec/index.js';
 import { OffloadMagic } from '../../formats/offload-binary.js';
 import {
   ELF_HEADERS,
@@ -452,6 +452,7 @@ export interface ElfOffloadResult {
  * the placement's path (`members[3].sections[12]...`).
  */
 export function readElfOffloadBinaries(input: Uint8Array | ByteSource, opts: ReadElfOffloadOptions = {}): ElfOffloadResult {
+  opts = optionsArgument(opts, 'readElfOffloadBinaries');
   const src = toSource(input);
   const origin = opts.origin ?? 0;
   const prefix = opts.path ?? [];

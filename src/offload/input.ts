@@ -33,7 +33,7 @@
  *
  * Portable: no Node APIs.
  */
-import { blobRef, DecodeError, hasMagic, hexText, memorySource, toBytes, toSource, type BlobRef, type ByteSource, type PathKey, type SpanKind } from '../codec/index.js';
+import { blobRef, DecodeError, hasMagic, hexText, memorySource, toBytes, toSource, type BlobRef, type ByteSource, type PathKey, type SpanKind, optionsArgument } from '../codec/index.js';
 import { ELFCOMPRESS, ElfIdent, SHF_COMPRESSED, SHT_NOBITS } from '../../formats/elf.js';
 import { BitcodeMagic, BitcodeWrapperHeader } from '../../formats/llvm-bitcode.js';
 import { OffloadMagic } from '../../formats/offload-binary.js';
@@ -310,6 +310,7 @@ export function offloadContainerOf(input: Uint8Array): OffloadContainer {
 
 /** Read whatever `source` is and say what it holds. */
 export function readOffloadInput(source: Uint8Array | ByteSource, opts: ReadOffloadInputOptions = {}): OffloadInput {
+  opts = optionsArgument(opts, 'readOffloadInput');
   return new InputReader(toSource(source), opts).read();
 }
 

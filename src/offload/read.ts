@@ -31,8 +31,7 @@ import {
   type PathKey,
   type ReadOptions,
   type SpanNode,
-  type SpanTree,
-} from '../codec/index.js';
+  type SpanTree, optionsArgument } from '../codec/index.js';
 import { OFFLOAD_BINARY_ALIGN, OFFLOAD_VERSIONS, OffloadHeaderPrefix, OffloadMagic, type OffloadEntryValue, type OffloadVersion } from '../../formats/offload-binary.js';
 import { decompressExact, DEFAULT_MAX_INFLATED_SIZE, detectCompression, type Compression } from './decompress.js';
 
@@ -232,6 +231,7 @@ export function* offloadBinaries(input: Uint8Array | ByteSource, opts: ReadOfflo
 
 /** Read every OffloadBinary concatenated in `input` (or in a region of it). */
 export function readOffloadBinaries(input: Uint8Array | ByteSource, opts: ReadOffloadOptions & RegionOptions = {}): OffloadBinaryModel[] {
+  opts = optionsArgument(opts, 'readOffloadBinaries');
   return [...offloadBinaries(input, opts)];
 }
 
@@ -246,6 +246,7 @@ function alignTo(n: number, a: number): number {
 
 /** Read one OffloadBinary starting at `offset`. */
 export function readOffloadBinary(input: Uint8Array | ByteSource, offset = 0, opts: ReadOneOptions = {}): OffloadBinaryModel {
+  opts = optionsArgument(opts, 'readOffloadBinary');
   const src = toSource(input);
   wholeNumberArgument(offset, 'offset');
   const path = opts.path ?? [];

@@ -14,7 +14,7 @@
  */
 import { DecodeError, EncodeError, jsonChecks, toHex, type JsonObject, type PathKey } from '../codec/index.js';
 import { PropertySetError } from './errors.js';
-import { byteArray, uint32, type PropertySetRegistry, type PropertyValue } from './model.js';
+import { byteArray, registryArgument, uint32, type PropertySetRegistry, type PropertyValue } from './model.js';
 import { readRegistry, encodePropertyValue } from './registry.js';
 import { SPEC_CONST_PADDING_ID as SPEC_CONST_PADDING } from '../../formats/property-records.js';
 import { aspectValue, decodeTypedRegistry, encodeTypedRegistry, type TypedSetInput, type TypedValue } from './typed/index.js';
@@ -79,6 +79,7 @@ function typedToJson(t: TypedValue): JsonObject {
 
 /** The JSON text `syclbin props --json` writes for a registry: {@link registryToJson}, indented by two, ending in a newline ({@link readPropsJson} reads it back). */
 export function writePropsJson(registry: PropertySetRegistry): string {
+  registryArgument(registry, 'writePropsJson');
   return JSON.stringify(registryToJson(registry), null, 2) + '\n';
 }
 

@@ -35,7 +35,7 @@ import { LlvmStringDenseMap } from '../offload/densemap-order.js';
 import { decodeStandardBase64, encodeStandardBase64 } from './base64.js';
 import { PropertySetError } from './errors.js';
 import type { PropertySet, PropertySetRegistry, PropertyValue } from './model.js';
-import { byteArray } from './model.js';
+import { byteArray, registryArgument } from './model.js';
 import { encodePropertyValue, RegistrySyntaxError } from './registry.js';
 import { encodeText, firstInvalidUtf8 } from './text.js';
 import { toTextBytes } from '../codec/source.js';
@@ -448,6 +448,7 @@ export interface LlvmPropsWritten {
  * bit size is not a whole number of bytes or disagrees with its payload, and for out-of-range values.
  */
 export function writeLlvmPropertiesJson(registry: PropertySetRegistry): LlvmPropsWritten {
+  registryArgument(registry, 'writeLlvmPropertiesJson');
   const notes: LlvmJsonNote[] = [];
   const name = (s: string, bytes: Uint8Array, set?: string): string => {
     const fixed = lenient.decode(bytes);

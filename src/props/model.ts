@@ -6,6 +6,7 @@
  */
 
 import { toBytes } from '../codec/source.js';
+import { ArgumentError, describeValue } from '../codec/errors.js';
 export { PROPERTY_TYPE } from '../../formats/property-sets.js';
 
 /** A property of type 1 (UINT32). */
@@ -34,6 +35,20 @@ export type PropertySet = Map<string, PropertyValue>;
 
 /** A whole registry: set name -> set, insertion order. */
 export type PropertySetRegistry = Map<string, PropertySet>;
+
+/**
+ * `v` as a {@link PropertySetRegistry} for `fn`, or an {@link ArgumentError}: a Map of sets, each a
+ * Map. The result of a reader that returns more than the registry (`readPropsJson`,
+ * `readLlvmPropertiesJson`: `{ registry, notes }`) is named, with what to pass instead.
+ */
+export function registryArgument(v: unknown, fn: string): PropertySetRegistry {
+  if (!(v instanceof Map)) {
+    const hint = typeof v === 'object' && v !== null && (v as { registry?: unknown }).registry instanceof Map ? ': this is a reader\'s result; pass its .registry' : '';
+    throw new ArgumentError(`${fn}: expected a PropertySetRegistry (a Map of set name to a Map of properties), not ${describeValue(v)}${hint}`);
+  }
+  for (const [name, set] of v) if (!(set instanceof Map)) throw new ArgumentError(`${fn}: set ${JSON.stringify(String(name))} must be a Map of properties, not ${describeValue(set)}`);
+  return v as PropertySetRegistry;
+}
 
 /** A UINT32 property. */
 export function uint32(value: number): Uint32Property {

@@ -17,12 +17,12 @@
  * Names and keys are JS strings; bytes that are not valid UTF-8 are kept as U+DC80+byte escapes
  * (see text.ts) so any registry round-trips byte-exactly.
  */
-import { ByteBuilder, DecodeError, EncodeError, type PathKey, type SpanNode, type SpanTree } from '../codec/index.js';
+import { ByteBuilder, DecodeError, EncodeError, type PathKey, type SpanNode, type SpanTree, optionsArgument, wholeNumberArgument } from '../codec/index.js';
 import { PROPERTY_TYPE } from '../../formats/property-sets.js';
 import { decodeBase64, decodedLength, decodeBase64Into, encodeBase64, encodeBase64Bytes } from './base64.js';
 import { propertyDisplay } from './display.js';
 import { PropertySetError } from './errors.js';
-import type { PropertySet, PropertySetRegistry, PropertyValue } from './model.js';
+import { registryArgument, type PropertySet, type PropertySetRegistry, type PropertyValue } from './model.js';
 import { decodeText, decodeTextRange, encodeText } from './text.js';
 import { rangeArgument } from '../codec/errors.js';
 import { toTextBytes } from '../codec/source.js';
@@ -159,10 +159,11 @@ const SPECIAL = (() => {
 
 /** Decode registry text; see the module comment for the rules. */
 export function readRegistry(input: Uint8Array | string, opts: ReadRegistryOptions = {}): PropertySetRegistry {
+  opts = optionsArgument(opts, 'readRegistry');
   const bytes = toTextBytes(input, 'the property-set text');
   const tree = opts.tree;
   const { from, to } = rangeArgument(opts.from, opts.to, bytes.length);
-  const base = (opts.base ?? 0) - from;
+  const base = (opts.base === undefined ? 0 : wholeNumberArgument(opts.base, 'base')) - from;
   // One LineAt for every read: a read calls out to nothing that reads another registry.
   const line = LINE;
   line.origin = base;
@@ -437,6 +438,7 @@ export function encodePropertyValue(value: PropertyValue, path: (string | number
  * could not be read back identically are rejected (EncodeError).
  */
 export function writeRegistry(registry: PropertySetRegistry): Uint8Array {
+  registryArgument(registry, 'writeRegistry');
   const out = new ByteBuilder();
   for (const [name, set] of registry) {
     const nameBytes = encodeText(name, [name]);

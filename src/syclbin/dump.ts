@@ -3,9 +3,9 @@
  * intel/llvm's sycl/tools/syclbin-dump prints. Output is bytes, not text: byte-array values are
  * printed as their raw payload and may hold NUL or non-UTF-8 bytes.
  */
-import { ByteBuilder, type ByteSource } from '../codec/index.js';
+import { ByteBuilder, type ByteSource, optionsArgument } from '../codec/index.js';
 import type { PropertySet, PropertySetRegistry, PropertyValue } from '../props/model.js';
-import type { AbstractModule, SyclbinFile, SyclbinImage } from './model.js';
+import { syclbinModelArgument, type AbstractModule, type SyclbinFile, type SyclbinImage } from './model.js';
 import { readSyclbin, type ReadSyclbinOptions } from './read.js';
 
 const enc = new TextEncoder();
@@ -160,6 +160,7 @@ class DumpWriter {
 
 /** The full dump of a file, as bytes. */
 export function dumpSyclbin(file: SyclbinFile): Uint8Array {
+  syclbinModelArgument(file, 'dumpSyclbin (for bytes: dumpSyclbinSource)');
   const d = new DumpWriter(new ByteBuilder(4096));
   d.start(file, file.abstractModules.length);
   file.abstractModules.forEach((am, a) => d.module(am, a));
@@ -176,6 +177,7 @@ const CHUNK = 1 << 20;
  * for a file that does not read, as syclbin-dump prints nothing then.
  */
 export function dumpSyclbinSource(input: Uint8Array | ByteSource, opts: Omit<ReadSyclbinOptions, 'visit'> = {}): Uint8Array[] {
+  opts = optionsArgument(opts, 'dumpSyclbinSource');
   const chunks: Uint8Array[] = [];
   const d = new DumpWriter(new ByteBuilder(CHUNK, true, (c) => chunks.push(c)));
   readSyclbin(input, { ...opts, visit: { start: (head, count) => d.start(head, count), module: (m, a) => d.module(m, a) } });

@@ -9,11 +9,12 @@
  * after the envelope prefix such as `entries[0].image.`); `renderInspect` prints it and asks an
  * optional `annotate(node)` for a suffix (e.g. `@0x1c0+88` from the spans for `--offsets`).
  */
+import { optionsArgument } from '../codec/errors.js';
 import { decodeTypedRegistry } from '../props/typed/index.js';
 import { explainRegistry, printable } from '../props/explain.js';
 import { imageKindLabel, numberingFamily, numberingForVersion, offloadKindAmbiguity, offloadKindLabel } from '../../formats/kinds.js';
 import type { PropertySetRegistry } from '../props/model.js';
-import { GLOBAL_METADATA_SET, bundleState, irTarget, irType, nativeArch, nativeTarget, type SyclbinFile, type SyclbinImage } from './model.js';
+import { syclbinModelArgument, GLOBAL_METADATA_SET, bundleState, irTarget, irType, nativeArch, nativeTarget, type SyclbinFile, type SyclbinImage } from './model.js';
 import { hashBlob, type Hasher } from './json.js';
 
 /** One node of the `syclbin inspect` tree: a labelled line with an optional value, lines and children. */
@@ -100,6 +101,8 @@ function imageNodes(img: SyclbinImage, path: string, hash: Hasher | false): Insp
 
 /** The inspect tree of a SYCLBIN model: variant and size, envelope, SYBI header (v1), state, contents, global metadata, then each abstract module with its metadata and images (SHA-256 when `sha256` is given). */
 export function inspectSyclbin(file: SyclbinFile, opts: InspectOptions = {}): InspectNode {
+  opts = optionsArgument(opts, 'inspectSyclbin');
+  syclbinModelArgument(file, 'inspectSyclbin');
   const hash = opts.sha256 ?? false;
   const children: InspectNode[] = [];
   const env = envelopeNode(file);

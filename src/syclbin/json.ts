@@ -9,11 +9,11 @@
  *
  * Portable core: the caller supplies the SHA-256 (`Hasher`), fed in windows.
  */
-import { forEachWindow, toHex, type BlobRef } from '../codec/index.js';
+import { forEachWindow, toHex, type BlobRef, optionsArgument } from '../codec/index.js';
 import { imageKindLabel, numberingForVersion, offloadKindLabel } from '../../formats/kinds.js';
 import { encodeStandardBase64 } from '../props/base64.js';
 import { registryToJson } from '../props/json.js';
-import { bundleState, irTarget, irType, irTypeValue, nativeArch, nativeTarget, type SyclbinFile, type SyclbinImage } from './model.js';
+import { syclbinModelArgument, bundleState, irTarget, irType, irTypeValue, nativeArch, nativeTarget, type SyclbinFile, type SyclbinImage } from './model.js';
 
 /** The `format` value of `syclbin json` output (schemas/syclbin.schema.json). */
 export const SYCLBIN_JSON_FORMAT = 'syclbin-json';
@@ -88,6 +88,8 @@ function imageToJson(img: SyclbinImage, opts: SyclbinJsonOptions): JsonObject {
 
 /** The JSON document of a file (validated by schemas/syclbin.schema.json in the tests). */
 export function syclbinToJson(file: SyclbinFile, opts: SyclbinJsonOptions): JsonObject {
+  opts = optionsArgument(opts, 'syclbinToJson');
+  syclbinModelArgument(file, 'syclbinToJson');
   const doc: JsonObject = {
     format: SYCLBIN_JSON_FORMAT,
     version: SYCLBIN_JSON_VERSION,

@@ -16,7 +16,7 @@
  *
  * Portable core: files are loaded through a callback; the CLI resolves paths.
  */
-import { blobsEqual, bytesEqual, EncodeError, formatPath, jsonChecks, type BlobRef, type CompareBuffers, type JsonObject } from '../codec/index.js';
+import { blobsEqual, bytesEqual, EncodeError, formatPath, jsonChecks, type BlobRef, type CompareBuffers, type JsonObject, optionsArgument } from '../codec/index.js';
 import { IMAGE_KIND, numberingForVersion, offloadKindValue } from '../../formats/kinds.js';
 import { safeFileName } from '../offload/extract.js';
 import { propsJsonForm, registryFromJson, registryToJson } from '../props/json.js';
@@ -35,6 +35,7 @@ import {
   irTypeValue,
   nativeArch,
   nativeTarget,
+  syclbinModelArgument,
   type AbstractModule,
   type Envelope,
   type SyclbinFile,
@@ -346,6 +347,8 @@ export interface ManifestOptions {
  * full registry (`syclbin props --json` shape).
  */
 export function modelToManifest(file: SyclbinFile, opts: ManifestOptions = {}): JsonObject {
+  opts = optionsArgument(opts, 'modelToManifest');
+  syclbinModelArgument(file, 'modelToManifest');
   const names = imageFileNames(file);
   const doc: JsonObject = { format: MANIFEST_FORMAT, version: MANIFEST_VERSION, syclbinVersion: file.version };
   if (file.version === 1) doc.layout = opts.layout ?? file.layout ?? 'canonical';

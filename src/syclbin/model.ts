@@ -3,7 +3,7 @@
  * entries). Spec: syclbin-format.md §1.2-§1.4 and §3 (metadata sets), §7 (runtime API).
  */
 import type { V1Layout } from './v1-order.js';
-import type { BlobRef } from '../codec/index.js';
+import { ArgumentError, describeValue, formatPath, type BlobRef } from '../codec/index.js';
 import type { PropertySetRegistry } from '../props/model.js';
 
 import { BUNDLE_STATES, IR_TYPES, SET, SYCLBIN_KEYS, type BundleState, type IRType } from '../../formats/property-sets.js';
@@ -85,6 +85,48 @@ export interface SyclbinFile {
   globalMetadata: PropertySetRegistry;
   /** Abstract modules in file order. */
   abstractModules: AbstractModule[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shape of a model a caller hands in
+
+/**
+ * Where `v` is not a {@link SyclbinFile} a function can walk, and why (JavaScript callers are not held
+ * to the types): the path of the first field of the wrong kind, or `[]` when `v` is no model at all
+ * (bytes, null). Undefined for a model of the right shape (its values are checked by the writers).
+ */
+export function syclbinModelProblem(v: unknown): { path: (string | number)[]; message: string } | undefined {
+  const isMap = (x: unknown): boolean => x instanceof Map;
+  if (typeof v !== 'object' || v === null || ArrayBuffer.isView(v) || v instanceof ArrayBuffer) {
+    return { path: [], message: `expected a SYCLBIN model (what readSyclbin returns), not ${describeValue(v)}${typeof v === 'object' && v !== null ? ': for bytes, read them first with readSyclbin' : ''}` };
+  }
+  const f = v as Partial<Record<keyof SyclbinFile, unknown>>;
+  if (f.version !== 1 && f.version !== 2) return { path: ['version'], message: `expected 1 or 2, not ${describeValue(f.version)}` };
+  if (typeof f.envelope !== 'object' || f.envelope === null) return { path: ['envelope'], message: `expected an envelope object ({ kind: 'none' } for a bare file), not ${describeValue(f.envelope)}` };
+  if (!isMap(f.globalMetadata)) return { path: ['globalMetadata'], message: `expected a PropertySetRegistry (a Map of sets), not ${describeValue(f.globalMetadata)}` };
+  if (!Array.isArray(f.abstractModules)) return { path: ['abstractModules'], message: `expected an array of abstract modules, not ${describeValue(f.abstractModules)}` };
+  for (let a = 0; a < f.abstractModules.length; a++) {
+    const am = f.abstractModules[a] as Partial<Record<keyof AbstractModule, unknown>> | null;
+    if (typeof am !== 'object' || am === null) return { path: ['abstractModules', a], message: `expected an abstract module object, not ${describeValue(am)}` };
+    if (!isMap(am.metadata)) return { path: ['abstractModules', a, 'metadata'], message: `expected a PropertySetRegistry (a Map of sets), not ${describeValue(am.metadata)}` };
+    for (const list of ['irModules', 'nativeImages'] as const) {
+      const items = am[list];
+      if (!Array.isArray(items)) return { path: ['abstractModules', a, list], message: `expected an array, not ${describeValue(items)}` };
+      for (let i = 0; i < items.length; i++) {
+        const m = items[i] as { metadata?: unknown } | null;
+        if (typeof m !== 'object' || m === null) return { path: ['abstractModules', a, list, i], message: `expected an object, not ${describeValue(m)}` };
+        if (!isMap(m.metadata)) return { path: ['abstractModules', a, list, i, 'metadata'], message: `expected a PropertySetRegistry (a Map of sets), not ${describeValue(m.metadata)}` };
+      }
+    }
+  }
+  return undefined;
+}
+
+/** `v` as a {@link SyclbinFile} for `fn`, or an {@link ArgumentError} saying where it is not one. */
+export function syclbinModelArgument(v: unknown, fn: string): SyclbinFile {
+  const p = syclbinModelProblem(v);
+  if (p) throw new ArgumentError(`${fn}: ${p.path.length ? `the model's ${formatPath(p.path)}: ` : ''}${p.message}`);
+  return v as SyclbinFile;
 }
 
 // ---------------------------------------------------------------------------------------------

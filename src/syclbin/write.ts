@@ -12,7 +12,7 @@
  * entries, its native entries; string keys in the order sycl_format_version, role, am_index, then
  * ir_type, triple (ir) or arch, triple (native); ImageKind 7, OffloadKind 8.
  */
-import { chunkSize, chunksSize, concatChunks, EncodeError, encodeInto, isChunk, lookupIn, memoryBlob, place, shownValue, Sink, type Chunk, type PathKey } from '../codec/index.js';
+import { chunkSize, chunksSize, concatChunks, EncodeError, encodeInto, isChunk, lookupIn, memoryBlob, place, toBytes, shownValue, Sink, type Chunk, type PathKey, optionsArgument } from '../codec/index.js';
 import type { LayoutPlan } from '../../formats/layout.js';
 import { SyclbinFileHeader, SyclbinHeaderTables, SyclbinV1Layout } from '../../formats/syclbin-v1.js';
 import { SyclbinV2ImagePrefix, V2_FORMAT_VERSION, V2_IMAGE_KIND, V2_KEYS } from '../../formats/syclbin-v2.js';
@@ -22,7 +22,7 @@ import { imageMessage, offloadBinaryChunks, type OffloadEntryInput } from '../of
 import type { Compressor } from '../offload/compress.js';
 import { writeRegistry } from '../props/registry.js';
 import { V1_LAYOUTS, v1BlobOrder, type V1Layout } from './v1-order.js';
-import { irTarget, irTypeValue, nativeArch, nativeTarget, type SyclbinFile } from './model.js';
+import { syclbinModelProblem, irTarget, irTypeValue, nativeArch, nativeTarget, type SyclbinFile } from './model.js';
 
 export { memoryBlob };
 
@@ -52,6 +52,7 @@ export interface WriteSyclbinOptions {
 
 /** Write a SYCLBIN file (any variant) as one buffer. */
 export function writeSyclbin(file: SyclbinFile, opts: WriteSyclbinOptions = {}): Uint8Array {
+  opts = optionsArgument(opts, 'writeSyclbin');
   return concatChunks(syclbinChunks(file, opts));
 }
 
@@ -60,6 +61,10 @@ export function writeSyclbin(file: SyclbinFile, opts: WriteSyclbinOptions = {}):
  * (a streaming writer copies them from their input; nothing holds them all).
  */
 export function syclbinChunks(file: SyclbinFile, opts: WriteSyclbinOptions = {}): Chunk[] {
+  opts = optionsArgument(opts, 'syclbinChunks');
+  // A model of the wrong shape is refused at its path, as a value the writer cannot write is.
+  const shape = syclbinModelProblem(file);
+  if (shape) throw new EncodeError(shape.message, shape.path);
   const format = opts.format ?? file.version;
   // A JavaScript caller is not held to the types: a version, envelope or layout we do not write,
   // or an option that cannot apply, is an error, not a file written silently without it.
@@ -204,7 +209,7 @@ export function sybiChunks(file: SyclbinFile, layout: V1Layout = file.layout ?? 
  * the SYBI bytes at 72; no string table, no extra padding.
  */
 export function runtimeEnvelope(sybi: Uint8Array): Uint8Array {
-  return concatChunks(runtimeEnvelopeChunks([sybi]));
+  return concatChunks(runtimeEnvelopeChunks([toBytes(sybi, 'runtimeEnvelope: the SYBI image')]));
 }
 
 function runtimeEnvelopeChunks(sybi: readonly Chunk[]): Chunk[] {

@@ -7,6 +7,7 @@
  * (src/lower/from-ir/device-globals.ts); the result is turned into a {@link LoweringManifest} and
  * lowered by {@link lowerManifest}, the code the manifest path runs.
  */
+import { ArgumentError, optionsArgument } from '../../codec/errors.js';
 import { decodeLatin1, utf8FromLatin1 } from '../../codec/bytes.js';
 import { toTextBytes } from '../../codec/source.js';
 import { DataLayout } from '../datalayout.js';
@@ -95,6 +96,8 @@ export function manifestFromIr(m: LModule, mode: SpecConstMode = 'native', emitP
  * (columns count bytes), and names become the text their UTF-8 bytes spell.
  */
 export function lowerIrModule(ir: Uint8Array | string, opts: LowerIrOptions = {}): IrLoweringResult {
+  opts = optionsArgument(opts, 'lowerIrModule');
+  if (opts.mode !== undefined && opts.mode !== 'native' && opts.mode !== 'emulation') throw new ArgumentError(`lowerIrModule: mode must be 'native' or 'emulation', not ${JSON.stringify(opts.mode)}`);
   // ASCII text is its own byte string; anything else is read through its bytes (toTextBytes: an
   // ArrayBuffer or view in place, a string as UTF-8).
   const text = typeof ir === 'string' && !/[^\x00-\x7f]/.test(ir) ? ir : decodeLatin1(toTextBytes(ir, 'the LLVM IR'));

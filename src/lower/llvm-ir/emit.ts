@@ -22,6 +22,8 @@
  * - FP literals are written in LLVM's exact hex form (`0x…` double bits for float/double, `0xH…` for
  *   half), since LLParser rejects decimal literals a float cannot represent exactly.
  */
+import { ArgumentError, describeValue, optionsArgument } from '../../codec/errors.js';
+import { loweringResultArgument } from '../lower.js';
 import type { LoweringResult } from '../lower.js';
 import type { SpecConstantNode } from '../spec-constants.js';
 import { collectNamedStructs, formatTypeName, structBodyToString, typeToString, type IrType } from '../types.js';
@@ -69,6 +71,9 @@ export interface EmitLlvmIrOptions {
 
 /** The SPIR-V-friendly LLVM IR module text. */
 export function emitLlvmIr(result: LoweringResult, opts: EmitLlvmIrOptions = {}): string {
+  opts = optionsArgument(opts, 'emitLlvmIr');
+  loweringResultArgument(result, 'emitLlvmIr');
+  if (opts.triple !== undefined && typeof opts.triple !== 'string') throw new ArgumentError(`emitLlvmIr: the triple must be a string, not ${describeValue(opts.triple)}`);
   const dl = result.dataLayout;
   const lines: string[] = [];
   lines.push('; SPIR-V friendly LLVM IR (typed pointers: assemble with llvm-as-15 -opaque-pointers=0,');

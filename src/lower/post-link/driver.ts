@@ -17,7 +17,7 @@
  * values, exported symbols, program metadata (`@reqd_work_group_size`, `@reqd_sub_group_size`, …, `@global_id_mapping`),
  * device globals, host pipes, `specConstsReplacedWithDefault`.
  */
-import { SyclbinError } from '../../codec/errors.js';
+import { ArgumentError, describeValue, optionsArgument, SyclbinError } from '../../codec/errors.js';
 import { decodeLatin1, encodeLatin1, utf8FromLatin1 } from '../../codec/bytes.js';
 import { toBytes } from '../../codec/source.js';
 import { writeRegistry } from '../../props/registry.js';
@@ -37,7 +37,7 @@ import { newModuleEdits, printModule, type ModuleEdits } from '../llvm-ir/print.
 import { escapeLlvmBytes } from '../llvm-ir/escape.js';
 import { globalDce, ReferenceGraph } from './module-view.js';
 import { cleanUsedLists } from './used-lists.js';
-import type { PostLinkOptions } from './options.js';
+import { postLinkOptions, type PostLinkOptions } from './options.js';
 import { computeDeviceRequirements, deviceLibReqMask, deviceRequirementsSet, kernelProgramMetadata } from './image-requirements.js';
 import { targetCompatible } from './output-tables.js';
 import { stripDeadDebugInfo } from './dead-debug-info.js';
@@ -148,8 +148,16 @@ export function readInputModule(input: Uint8Array, tools: PostLinkTools, name: s
   return parseLlvmIr(text);
 }
 
-/** Runs sycl-post-link's processing on `opts.input`; writes through `fs`. */
-export function postLink(opts: PostLinkOptions, fs: PostLinkFileSystem, tools: PostLinkTools = {}): PostLinkResult {
+/**
+ * Runs sycl-post-link's processing on the options' `input`; writes through `fs`. `given` is what
+ * {@link parsePostLinkArgs} makes of a command line, or only the fields a caller sets
+ * ({@link postLinkOptions} fills in the rest). Returns the paths written, notes and warnings.
+ */
+export function postLink(given: Partial<PostLinkOptions>, fs: PostLinkFileSystem, tools: PostLinkTools = {}): PostLinkResult {
+  // A library caller may give only the fields it sets (the others default as on a command line without them).
+  const opts = postLinkOptions(given);
+  if (typeof fs !== 'object' || fs === null || typeof fs.read !== 'function' || typeof fs.write !== 'function') throw new ArgumentError(`postLink: the file system must be an object with read(path) and write(path, bytes), not ${describeValue(fs)}`);
+  tools = optionsArgument(tools, 'postLink');
   const written: string[] = [];
   const notes: string[] = [];
   const write = (path: string, bytes: Uint8Array): void => {

@@ -15,7 +15,7 @@
  * them depend on this switch). Options whose work this implementation does not do (debug output
  * of an assertions build) are refused by name with {@link PostLinkUsageError}, never ignored.
  */
-import { SyclbinError } from '../../codec/errors.js';
+import { ArgumentError, describeValue, SyclbinError } from '../../codec/errors.js';
 
 /** A command-line problem (sycl-post-link exits 1 with a message on stderr). */
 export class PostLinkUsageError extends SyclbinError {
@@ -139,9 +139,9 @@ const VALUE_OPTIONS = new Set(['o', 'out-dir', 'split', 'spec-const']);
 /** The optimisation-level flags (cl::opt<bool> each in sycl-post-link.cpp). */
 const OPT_LEVELS: ReadonlySet<string> = new Set(['O0', 'O1', 'O2', 'O3', 'Os', 'Oz']);
 
-/** Parses sycl-post-link arguments (without the program name). */
-export function parsePostLinkArgs(args: readonly string[]): PostLinkOptions {
-  const o: PostLinkOptions = {
+/** The options of a command line with no flags (what every flag leaves as it is when not given). */
+function defaultPostLinkOptions(): PostLinkOptions {
+  return {
     input: '-',
     outputs: [],
     outputAssembly: false,
@@ -166,6 +166,45 @@ export function parsePostLinkArgs(args: readonly string[]): PostLinkOptions {
     lowerEsimd: false,
     splitEsimd: false,
   };
+}
+
+/**
+ * Options for {@link postLink} from the fields a library caller gives (`input`, `output` or
+ * `outputs`, `split`, `specConst`, the flags by their {@link PostLinkOptions} names); the others
+ * take their defaults (the flag not given). Each field is checked (an {@link ArgumentError} names
+ * it), `splitGiven` follows `split`, and the command line's rules hold (an action is needed;
+ * `irOutputOnly` refuses what it cannot write: a {@link PostLinkUsageError}).
+ */
+export function postLinkOptions(given: Partial<PostLinkOptions>): PostLinkOptions {
+  if (typeof given !== 'object' || given === null || Array.isArray(given)) throw new ArgumentError(`postLink: the options must be an object (parsePostLinkArgs([...]) gives one from a command line), not ${describeValue(given)}`);
+  const o = defaultPostLinkOptions();
+  const known = new Set<string>([...Object.keys(o), 'output', 'outDir', 'specConst']);
+  for (const [k, v] of Object.entries(given)) {
+    if (!known.has(k)) throw new ArgumentError(`postLink: unknown option '${k}' (the PostLinkOptions fields: ${[...known].join(', ')})`);
+    if (v === undefined) continue;
+    const want = typeof (o as unknown as Record<string, unknown>)[k];
+    if (want === 'boolean' && typeof v !== 'boolean') throw new ArgumentError(`postLink: option '${k}' must be true or false, not ${describeValue(v)}`);
+    if ((k === 'input' || k === 'output' || k === 'outDir') && typeof v !== 'string') throw new ArgumentError(`postLink: option '${k}' must be a string (a path), not ${describeValue(v)}`);
+  }
+  Object.assign(o, Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)));
+  if (!SPLIT_MODES.includes(o.split)) throw new ArgumentError(`postLink: split must be ${SPLIT_MODES.join(', ')}, not ${JSON.stringify(o.split)}`);
+  if (given.splitGiven === undefined) o.splitGiven = given.split !== undefined;
+  if (o.specConst !== undefined && o.specConst !== 'native' && o.specConst !== 'emulation') throw new ArgumentError(`postLink: specConst must be 'native' or 'emulation', not ${JSON.stringify(o.specConst)}`);
+  if (!Array.isArray(o.outputs) || o.outputs.some((x) => typeof x !== 'object' || x === null || typeof x.file !== 'string')) throw new ArgumentError('postLink: outputs must be an array of { file, target? }');
+  if (!Array.isArray(o.optLevels) || o.optLevels.some((x) => !OPT_LEVELS.has(x))) throw new ArgumentError(`postLink: optLevels must be an array of ${[...OPT_LEVELS].join(', ')}`);
+  // One output file named: the table list the command line's `-o FILE` makes.
+  if (o.output !== undefined && !o.outputs.length) o.outputs = [{ file: o.output }];
+  if (o.output === undefined && o.outputs.length) o.output = o.outputs[0]!.file;
+  checkPostLinkOptions(o);
+  return o;
+}
+
+const SPLIT_MODES: readonly SplitMode[] = ['none', 'source', 'kernel', 'auto'];
+
+/** Parses sycl-post-link arguments (without the program name). */
+export function parsePostLinkArgs(args: readonly string[]): PostLinkOptions {
+  if (!Array.isArray(args) || args.some((a) => typeof a !== 'string')) throw new ArgumentError(`parsePostLinkArgs takes the command line as an array of strings, not ${describeValue(args)}`);
+  const o = defaultPostLinkOptions();
   let inputGiven = false;
   const seen = new Set<string>();
   for (let i = 0; i < args.length; i++) {
@@ -229,7 +268,12 @@ export function parsePostLinkArgs(args: readonly string[]): PostLinkOptions {
       }
     }
   }
-  // Checks of sycl-post-link's main().
+  checkPostLinkOptions(o);
+  return o;
+}
+
+/** The checks of sycl-post-link's main() on its options: an action, and what -ir-output-only cannot write. */
+function checkPostLinkOptions(o: PostLinkOptions): void {
   const anyAction = o.splitGiven || o.specConst !== undefined || o.symbols || o.emitProgramMetadata || o.emitExportedSymbols || o.emitKernelNames || o.emitImportedSymbols || o.emitParamInfo || o.deviceGlobals || o.legacyProperties || o.lowerEsimd || o.splitEsimd;
   if (!anyAction) throw new PostLinkUsageError('no actions specified; try --help for usage info');
   const conflicts: [boolean, string][] = [
@@ -250,5 +294,4 @@ export function parsePostLinkArgs(args: readonly string[]): PostLinkOptions {
   if (o.irOutputOnly) {
     for (const [bad, what] of conflicts) if (bad) throw new PostLinkUsageError(`error: ${what} can't be used with -ir-output-only`);
   }
-  return o;
 }

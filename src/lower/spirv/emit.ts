@@ -25,6 +25,8 @@
  * nothing newer). Types follow llvm-spirv-15's choices: array lengths are 64-bit `OpConstant`s,
  * packed structs are decorated `CPacked`, named and literal structs map to `OpTypeStruct`.
  */
+import { optionsArgument } from '../../codec/errors.js';
+import { loweringResultArgument } from '../lower.js';
 import { LowerError } from '../errors.js';
 import type { LoweringResult } from '../lower.js';
 import type { SpecConstantNode } from '../spec-constants.js';
@@ -202,5 +204,7 @@ export function buildSpirvModule(result: LoweringResult, opts: EmitSpirvOptions 
 
 /** The SPIR-V binary (little-endian) of a lowering result. */
 export function emitSpirv(result: LoweringResult, opts: EmitSpirvOptions = {}): Uint8Array {
+  opts = optionsArgument(opts, 'emitSpirv');
+  loweringResultArgument(result, 'emitSpirv');
   return buildSpirvModule(result, opts).builder.encode();
 }
