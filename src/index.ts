@@ -4,7 +4,7 @@
  */
 export { ArgumentError, DecodeError, EncodeError, SyclbinError, type ErrorCode } from './codec/errors.js';
 export { formatPath, type PathKey } from './codec/spans.js';
-export { memorySource, sliceSource, type ByteSource, type BlobRef } from './codec/source.js';
+export { memorySource, sliceSource, type ByteSource, type BlobRef, type BytesLike } from './codec/source.js';
 export * as codec from './codec/index.js';
 
 export { readOffloadBinaries, readOffloadBinary, inflateOffloadBinary, isOffloadBinary, regionIsOneBinary, type OffloadBinaryModel, type OffloadEntryModel, type ReadOffloadOptions, type RegionOptions } from './offload/read.js';

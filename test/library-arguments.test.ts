@@ -370,3 +370,36 @@ describe('library arguments, second review: options, models and registries of th
     expect(describeValue(new ArrayBuffer(1))).to.equal('an ArrayBuffer');
   });
 });
+
+describe('library types: the byte forms README promises are in the signatures (this file type-checks them)', () => {
+  it('an ArrayBuffer or a DataView is accepted by the readers without a cast, and reads as the Uint8Array does', () => {
+    const u8 = bytesOf('testdata/syclbin/v1_object_state.syclbin');
+    const ab: ArrayBuffer = u8.slice().buffer;
+    const dv = new DataView(ab);
+    const want = plain(api.readSyclbin(u8).abstractModules.length);
+    expect(plain(api.readSyclbin(ab).abstractModules.length)).to.deep.equal(want);
+    expect(plain(api.readSyclbin(dv).abstractModules.length)).to.deep.equal(want);
+    expect(api.verify(ab).counts).to.deep.equal(api.verify(u8).counts);
+    expect(api.identifyImage(dv).kind).to.equal(api.identifyImage(u8).kind);
+    const prop = bytesOf('testdata/props/sample.prop');
+    expect(api.readRegistry(prop.slice().buffer).size).to.equal(api.readRegistry(prop).size);
+    expect(api.isOffloadBinary(new DataView(bytesOf('testdata/offload/multi.v1.bin').slice().buffer))).to.equal(true);
+    expect(api.readOffloadBinaries(bytesOf('testdata/offload/multi.v1.bin').slice().buffer)).to.have.length(3);
+  });
+});
+
+describe('node helpers: arguments in the forms a caller reaches for', () => {
+  it('openInput without options reads a path against the working directory; openFileSource takes an absolute path alone and refuses a directory at once', async () => {
+    const node = await import('../src/node/index.js');
+    const abs = ROOT + 'testdata/syclbin/v1_object_state.syclbin';
+    const f = node.openInput(abs);
+    expect(f.source.size).to.equal(bytesOf('testdata/syclbin/v1_object_state.syclbin').length);
+    f.close();
+    expect(() => node.openInput(5 as never)).to.throw(api.ArgumentError, /name must be a string/);
+    const s = node.openFileSource(abs);
+    expect(api.readSyclbin(s).abstractModules.length).to.equal(api.readSyclbin(bytesOf('testdata/syclbin/v1_object_state.syclbin')).abstractModules.length);
+    s.close();
+    expect(() => node.openFileSource(ROOT, 'testdata')).to.throw(node.FileError, /Is a directory/);
+    expect(() => node.openFileSource(5 as never)).to.throw(api.ArgumentError);
+  });
+});

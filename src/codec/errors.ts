@@ -103,9 +103,13 @@ export class DecodeError extends SyclbinError {
   offset: number;
   /** Path keys, outermost first (`['entries', 2, 'stringOffset']`). */
   readonly pathSegments: PathKey[];
-  /** For EOF errors: bytes the structure needs at `offset`. */
+  /**
+   * For EOF errors: bytes the structure needs. Measured from `offset` for a field or record that
+   * does not fit; for a size field that covers a whole structure (an OffloadBinary's `Size`, the
+   * end of a SYCLBIN's binary table), the structure's total from its start, as the message says.
+   */
   readonly needed?: number;
-  /** For EOF errors: bytes available at `offset`. */
+  /** For EOF errors: bytes there are, measured as {@link DecodeError.needed} is. */
   readonly available?: number;
   /** The message without the location suffix. */
   readonly reason: string;

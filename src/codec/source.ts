@@ -25,7 +25,7 @@ export interface ByteSource {
 }
 
 /** A source over bytes in memory (reads are zero-copy views). */
-export function memorySource(input: Uint8Array): ByteSource {
+export function memorySource(input: BytesLike): ByteSource {
   const bytes = toBytes(input);
   return { size: bytes.length, bytes, read: (offset, length) => bytes.subarray(offset, offset + length) };
 }
@@ -47,12 +47,18 @@ function bytesOf(v: unknown): Uint8Array | undefined {
 }
 
 /**
- * `input` as a Uint8Array. The declared type is a Uint8Array; from JavaScript an ArrayBuffer or any
+ * Bytes as a caller may hold them: a Uint8Array, an ArrayBuffer, or any view of one (a DataView, a
+ * Buffer, another typed array), read in place.
+ */
+export type BytesLike = Uint8Array | ArrayBuffer | ArrayBufferView;
+
+/**
+ * `input` as a Uint8Array. An ArrayBuffer or any
  * view of one (DataView, Buffer, other typed arrays) is read as it lies in memory, without a copy.
  * Anything else is an {@link ArgumentError} naming `what`, never a wrong answer read from a value
  * that has no bytes.
  */
-export function toBytes(input: Uint8Array, what = 'the input'): Uint8Array {
+export function toBytes(input: BytesLike, what = 'the input'): Uint8Array {
   const b = bytesOf(input);
   if (b) return b;
   throw new ArgumentError(`${what} must be bytes (a Uint8Array, an ArrayBuffer or a view of one), not ${describeValue(input)}`);
@@ -64,7 +70,7 @@ export function toBytes(input: Uint8Array, what = 'the input'): Uint8Array {
  * {@link ArgumentError}, not a replacement character), anything else as {@link toBytes}. For the
  * readers of text formats (property-set text, JSON, LLVM IR), which read files as bytes.
  */
-export function toTextBytes(input: Uint8Array | string, what = 'the input'): Uint8Array {
+export function toTextBytes(input: BytesLike | string, what = 'the input'): Uint8Array {
   if (typeof input === 'string') {
     return encodeEscapedUtf8(input, (code, i) => {
       throw new ArgumentError(`${what} has a lone surrogate U+${code.toString(16).toUpperCase()} at index ${i}: it is no text (UTF-8 has no bytes for it)`);
@@ -76,7 +82,7 @@ export function toTextBytes(input: Uint8Array | string, what = 'the input'): Uin
 }
 
 /** `input` as a source (bytes are wrapped with memorySource). */
-export function toSource(input: Uint8Array | ByteSource): ByteSource {
+export function toSource(input: BytesLike | ByteSource): ByteSource {
   // From JavaScript: the bytes of an ArrayBuffer or of any view of one are read as they lie in memory.
   const bytes = bytesOf(input);
   if (bytes) return memorySource(bytes);
@@ -156,7 +162,7 @@ export function concatBytes(chunks: readonly Uint8Array[]): Uint8Array {
 }
 
 /** A blob from bytes already in memory (for building models by hand). */
-export function memoryBlob(input: Uint8Array): BlobRef {
+export function memoryBlob(input: BytesLike): BlobRef {
   const bytes = toBytes(input);
   return { offset: undefined, size: bytes.length, bytes: () => bytes, slice: (at, length) => bytes.subarray(at, at + length) };
 }

@@ -52,7 +52,7 @@ import {
   type InputPlacement,
   type Space,
   type SpanNode,
-  type SpanTree, optionsArgument, describeValue } from '../codec/index.js';
+  type SpanTree, optionsArgument, describeValue, type BytesLike } from '../codec/index.js';
 import {
   AR_BSD_LONG_NAME,
   AR_BSD_SYMTABS,
@@ -117,7 +117,7 @@ export interface ReadArchiveOptions extends InputPlacement {
 const HEADER = ArMemberHeader.fixedSize!;
 
 /** True when the input starts like an archive LLVM recognises (`!<arch>\n`, `!<thin>\n` or `<bigaf>\n`). */
-export function isArchive(input: Uint8Array): boolean {
+export function isArchive(input: BytesLike): boolean {
   const head = toBytes(input);
   return hasMagic(ArGlobalHeader.fields.magic, head) || hasMagic(ArThinMagic, head) || hasMagic(ArBigMagic, head);
 }
@@ -131,7 +131,7 @@ export function gnuLongName(t: Uint8Array, off: number, nl: number): string | un
 }
 
 /** Read an archive's member table (members' contents are not read). */
-export function readArchive(input: Uint8Array | ByteSource, opts: ReadArchiveOptions = {}): ArchiveFile {
+export function readArchive(input: BytesLike | ByteSource, opts: ReadArchiveOptions = {}): ArchiveFile {
   opts = optionsArgument(opts, 'readArchive');
   const src = toSource(input);
   const { file, node, path } = placedSpace(src, opts, opts.tree);

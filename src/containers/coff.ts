@@ -26,7 +26,7 @@
  *
  * Portable: no Node APIs.
  */
-import { decodeUtf8, DecodeError, hasMagic, hex, locate, placedSpace, R, Space, TerminatedStrings, toBytes, toSource, withinPath, type ByteSource, type PathKey, type InputPlacement, type SpanNode, type SpanTree, optionsArgument } from '../codec/index.js';
+import { decodeUtf8, DecodeError, hasMagic, hex, locate, placedSpace, R, Space, TerminatedStrings, toBytes, toSource, withinPath, type ByteSource, type PathKey, type InputPlacement, type SpanNode, type SpanTree, optionsArgument, type BytesLike } from '../codec/index.js';
 import {
   COFF_BIGOBJ_MIN_VERSION,
   COFF_CLGL_UUID,
@@ -62,7 +62,7 @@ export function isCoffImportFile(head: Uint8Array): boolean {
 }
 
 /** `identify_magic` → `coff_object`: 'object', 'bigobj', or undefined (not a COFF object). */
-export function identifyCoff(input: Uint8Array): 'object' | 'bigobj' | undefined {
+export function identifyCoff(input: BytesLike): 'object' | 'bigobj' | undefined {
   const head = toBytes(input);
   if (head.length < 4) return undefined;
   const [a, b] = [head[0]!, head[1]!];
@@ -137,7 +137,7 @@ export interface ReadCoffOptions extends InputPlacement {
 const SH = CoffSectionHeader.fixedSize!;
 
 /** Read the file header, the section table and the section names. */
-export function readCoffSectionTable(input: Uint8Array | ByteSource, opts: ReadCoffOptions = {}): CoffFile {
+export function readCoffSectionTable(input: BytesLike | ByteSource, opts: ReadCoffOptions = {}): CoffFile {
   const src = toSource(input);
   const { file, node, path } = placedSpace(src, opts, opts.tree);
   return withinPath(path, () => readTable(file, node, opts.origin ?? 0, path));
@@ -260,7 +260,7 @@ export interface PeFile extends CoffFile {
  * MS-DOS header, the signature, the COFF file header after it, the optional header (its magic and
  * ImageBase), the sections after SizeOfOptionalHeader bytes.
  */
-export function readPeSectionTable(input: Uint8Array | ByteSource, opts: ReadCoffOptions = {}): PeFile {
+export function readPeSectionTable(input: BytesLike | ByteSource, opts: ReadCoffOptions = {}): PeFile {
   const src = toSource(input);
   const { file, node, path } = placedSpace(src, opts, opts.tree);
   return withinPath(path, () => {
@@ -341,7 +341,7 @@ export interface CoffOffloadResult extends SectionsRead<CoffSection> {
 }
 
 /** The OffloadBinaries in a COFF object's `.llvm.offloading*` sections, as LLVM extracts them. */
-export function readCoffOffloadBinaries(input: Uint8Array | ByteSource, opts: ReadCoffOffloadOptions = {}): CoffOffloadResult {
+export function readCoffOffloadBinaries(input: BytesLike | ByteSource, opts: ReadCoffOffloadOptions = {}): CoffOffloadResult {
   opts = optionsArgument(opts, 'readCoffOffloadBinaries');
   const src = toSource(input);
   const origin = opts.origin ?? 0;

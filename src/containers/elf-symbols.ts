@@ -13,7 +13,7 @@
  *
  * Portable: no Node APIs.
  */
-import { blobSource, decode, DecodeError, decodeUtf8, hex, placedSpace, TerminatedStrings, toSource, withinPath, type BlobRef, type ByteSource, type Space } from '../codec/index.js';
+import { blobSource, decode, DecodeError, decodeUtf8, hex, placedSpace, TerminatedStrings, toSource, withinPath, type BlobRef, type ByteSource, type Space, type BytesLike } from '../codec/index.js';
 import {
   ELF_SECTION_HEADERS,
   ELF_SYMBOLS,
@@ -63,7 +63,7 @@ function contents(file: Space, elf: ElfFile, s: ElfSection): Uint8Array {
 }
 
 /** Read the symbol table in section `s` (SHT_SYMTAB or SHT_DYNSYM) with its names. */
-export function readElfSymbols(input: Uint8Array | ByteSource, elf: ElfFile, s: ElfSection): ElfSymbol[] {
+export function readElfSymbols(input: BytesLike | ByteSource, elf: ElfFile, s: ElfSection): ElfSymbol[] {
   const src = toSource(input);
   const cls = elf.class === 32 ? ELFCLASS32 : ELFCLASS64;
   const rec = ELF_SYMBOLS[cls];
@@ -114,7 +114,7 @@ export function sectionOfType(elf: ElfFile, type: number): ElfSection | undefine
 }
 
 /** The symbols of `.symtab` (or, without one, `.dynsym`). */
-export function elfSymbols(input: Uint8Array | ByteSource, elf: ElfFile): ElfSymbol[] {
+export function elfSymbols(input: BytesLike | ByteSource, elf: ElfFile): ElfSymbol[] {
   const s = sectionOfType(elf, SHT_SYMTAB) ?? sectionOfType(elf, SHT_DYNSYM);
   return s ? readElfSymbols(input, elf, s) : [];
 }
@@ -137,8 +137,8 @@ const ELF_IDENTIFY_MIN = 18;
  * the bytes are not an ELF file LLVM reads symbols from (then the member is data, and no symbol table
  * is needed for it). Only `.symtab` counts (ELFObjectFile::symbols).
  */
-export function elfArchiveSymbols(input: Uint8Array | ByteSource | BlobRef): string[] | undefined {
-  const src = input instanceof Uint8Array || 'read' in input ? toSource(input) : blobSource(input);
+export function elfArchiveSymbols(input: BytesLike | ByteSource | BlobRef): string[] | undefined {
+  const src = 'read' in input || !('slice' in input && 'bytes' in input) ? toSource(input as BytesLike | ByteSource) : blobSource(input);
   // identify_magic (llvm/lib/BinaryFormat/Magic.cpp) calls a file ELF only from 18 bytes (it reads
   // e_type at 16): a shorter one is data to writeArchive, not an object it fails to read.
   if (src.size < ELF_IDENTIFY_MIN || !isElf(src)) return undefined;

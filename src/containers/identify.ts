@@ -9,7 +9,7 @@
  *
  * Portable: no Node APIs.
  */
-import { decode, DecodeError, decodeUtf8, hasMagic, hexText, memoryBlob, Space, type BlobRef, type ByteSource, type PathKey, type SpanTree } from '../codec/index.js';
+import { decode, DecodeError, decodeUtf8, hasMagic, hexText, memoryBlob, Space, type BlobRef, type ByteSource, type PathKey, type SpanTree, type BytesLike } from '../codec/index.js';
 import { ELF_HEADERS, ElfIdent, elfFileFormatName } from '../../formats/elf.js';
 import { BitcodeMagic, BitcodeWrapperHeader } from '../../formats/llvm-bitcode.js';
 import { OffloadMagic } from '../../formats/offload-binary.js';
@@ -101,7 +101,7 @@ export type ImageInfo = (SpirvInfo | BitcodeInfo | ElfInfo | OffloadBinaryInfo |
 const HEAD = 64;
 
 /** Identify an image from its first bytes. */
-export function identifyImage(image: BlobRef | Uint8Array): ImageInfo {
+export function identifyImage(image: BlobRef | BytesLike): ImageInfo {
   // A blob, or bytes in any form (memoryBlob: an ArrayBuffer or any view of one; else an ArgumentError).
   const isBlob = typeof image === 'object' && image !== null && !ArrayBuffer.isView(image) && typeof (image as BlobRef).size === 'number' && typeof (image as BlobRef).slice === 'function';
   const blob = isBlob ? (image as BlobRef) : memoryBlob(image as Uint8Array);

@@ -14,7 +14,7 @@
  *
  * Portable: no Node APIs.
  */
-import { DecodeError, rangeArgument, toSource, type ByteSource, type PathKey, type SpanTree, optionsArgument } from '../codec/index.js';
+import { DecodeError, rangeArgument, toSource, type ByteSource, type PathKey, type SpanTree, optionsArgument, type BytesLike } from '../codec/index.js';
 import { OFFLOAD_BINARY_MAGIC } from '../../formats/offload-binary.js';
 import { readOffloadBinary, type OffloadBinaryModel, type ReadOffloadOptions } from '../offload/read.js';
 
@@ -50,7 +50,7 @@ export interface ScanResult {
 }
 
 /** Scan `[start, end)` of `src` for OffloadBinaries. */
-export function scanForOffloadBinaries(input: Uint8Array | ByteSource, opts: ScanOptions = {}): ScanResult {
+export function scanForOffloadBinaries(input: BytesLike | ByteSource, opts: ScanOptions = {}): ScanResult {
   opts = optionsArgument(opts, 'scanForOffloadBinaries');
   const src = toSource(input);
   const { from: start, to: end } = rangeArgument(opts.start, opts.end, src.size, ['start', 'end']);

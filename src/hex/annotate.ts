@@ -26,7 +26,7 @@
  * Library core: ByteSource/Uint8Array only (runs in the browser inspector); the bytes read are the
  * structures and the gaps, not the images.
  */
-import { childPath, DecodeError, forEachDescendant, formatPath, hasMagic, hexText, memorySource, nodePath, ownsBytes, pathOf, SpanTree, toSource, type ByteSource, type PathKey, type SpanKind, type SpanNode, optionsArgument } from '../codec/index.js';
+import { childPath, DecodeError, forEachDescendant, formatPath, hasMagic, hexText, memorySource, nodePath, ownsBytes, pathOf, SpanTree, toSource, type ByteSource, type PathKey, type SpanKind, type SpanNode, optionsArgument, type BytesLike } from '../codec/index.js';
 import { OffloadMagic } from '../../formats/offload-binary.js';
 import { SYCLBIN_MAGIC, SyclbinFileHeader, SyclbinMagic } from '../../formats/syclbin-v1.js';
 import { V2_IMAGE_KIND, V2_KEYS } from '../../formats/syclbin-v2.js';
@@ -204,7 +204,7 @@ function damagedMagic(head: Uint8Array, magic: readonly number[]): boolean {
 }
 
 /** Detect the format and annotate every byte. Never throws for bad input. */
-export function annotate(input: Uint8Array | ByteSource, opts: AnnotateOptions = {}): Annotation {
+export function annotate(input: BytesLike | ByteSource, opts: AnnotateOptions = {}): Annotation {
   opts = optionsArgument(opts, 'annotate');
   const src = toSource(input);
   const tree = new SpanTree();
@@ -302,7 +302,7 @@ export interface InflatedAnnotation {
  * (llvm-project PR #222774: entry offsets count from the binary's start in that space). Throws a
  * DecodeError when the file does not start with a compressed binary or the payload does not inflate.
  */
-export function annotateInflated(input: Uint8Array | ByteSource, opts: Omit<AnnotateOptions, 'inflated'> = {}): InflatedAnnotation {
+export function annotateInflated(input: BytesLike | ByteSource, opts: Omit<AnnotateOptions, 'inflated'> = {}): InflatedAnnotation {
   opts = optionsArgument(opts, 'annotateInflated');
   let inflated;
   try {

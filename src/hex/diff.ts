@@ -4,7 +4,7 @@
  * OffloadBinary files, or the registry of `.prop` files — not their bytes. With `bytes`, it also lists
  * the annotated spans (by path) whose bytes, offset or size differ.
  */
-import { blobsEqual, bytesEqual, forEachWindow, toSource, type BlobRef, type ByteSource, type CompareBuffers, optionsArgument } from '../codec/index.js';
+import { blobsEqual, bytesEqual, forEachWindow, toSource, type BlobRef, type ByteSource, type CompareBuffers, optionsArgument, type BytesLike } from '../codec/index.js';
 import { annotate, leavesOf, propertyDisplay, quoted, type Annotation } from './annotate.js';
 import { encodePropertyValue } from '../props/registry.js';
 import type { PropertySetRegistry, PropertyValue } from '../props/model.js';
@@ -163,7 +163,7 @@ function sameItem(x: Item, y: Item, bufs: CompareBuffers): boolean {
 }
 
 /** Compare two files structurally (and, with `bytes`, span by span); `maxInflatedSize` caps each compressed payload. */
-export function diffFiles(inputA: Uint8Array | ByteSource, inputB: Uint8Array | ByteSource, opts: { bytes?: boolean; maxInflatedSize?: number } = {}): DiffResult {
+export function diffFiles(inputA: BytesLike | ByteSource, inputB: BytesLike | ByteSource, opts: { bytes?: boolean; maxInflatedSize?: number } = {}): DiffResult {
   opts = optionsArgument(opts, 'diffFiles');
   const a = toSource(inputA);
   const b = toSource(inputB);

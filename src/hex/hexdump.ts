@@ -6,7 +6,7 @@
  * `full` is set. `focus` (a path pattern) blanks every byte outside the matching spans and prints only
  * the rows that hold focused bytes.
  */
-import { ArgumentError, describeValue, SyclbinError, toSource, type ByteSource, optionsArgument } from '../codec/index.js';
+import { ArgumentError, describeValue, SyclbinError, toSource, type ByteSource, optionsArgument, type BytesLike } from '../codec/index.js';
 import { leavesOf, type Annotation, type AnnotatedSpan } from './annotate.js';
 import { pathMatcher } from './paths.js';
 import { mergeRanges } from './ranges.js';
@@ -121,7 +121,7 @@ function noMatch(ann: Annotation, path: string): string {
 }
 
 /** The annotated hexdump of `input` (only the rows printed are read). */
-export function hexdump(input: Uint8Array | ByteSource, ann: Annotation, opts: HexdumpOptions = {}): string {
+export function hexdump(input: BytesLike | ByteSource, ann: Annotation, opts: HexdumpOptions = {}): string {
   opts = optionsArgument(opts, 'hexdump');
   const src = toSource(input);
   const size = src.size;

@@ -4,6 +4,7 @@
  * OffloadBinary envelope the v1 image's paths get its prefix (`entries[0].image.`), while the
  * "Envelope" subtree names the OffloadBinary itself.
  */
+import type { BytesLike } from '../codec/source.js';
 import type { ByteSource } from '../codec/index.js';
 import { annotate, annotateInflated, type Annotation, type AnnotateOptions } from './annotate.js';
 import { isWithin } from './paths.js';
@@ -52,7 +53,7 @@ export function offsetAnnotator(ann: Annotation, root: InspectNode, inflated?: A
  * inspectInput returns it for a SYCLBIN), the ranges come from the annotation of the same input (and,
  * for a compressed envelope, of its inflated space: see {@link offsetAnnotator}).
  */
-export function renderWithOffsets(input: Uint8Array | ByteSource, tree: InspectNode, opts: Pick<AnnotateOptions, 'maxInflatedSize'> = {}): string {
+export function renderWithOffsets(input: BytesLike | ByteSource, tree: InspectNode, opts: Pick<AnnotateOptions, 'maxInflatedSize'> = {}): string {
   const ann = annotate(input, opts);
   const inflated = ann.spans.some((s) => s.kind === 'compressed') ? annotateInflated(input, opts).annotation : undefined;
   return renderInspect(tree, { annotate: offsetAnnotator(ann, tree, inflated) });

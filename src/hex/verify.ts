@@ -16,7 +16,7 @@
  *
  * Library core: no Node APIs.
  */
-import { blobRef, firstDifference, formatPath, hex, toSource, type ByteSource, type Chunk, type PathKey, type SpanNode, optionsArgument } from '../codec/index.js';
+import { blobRef, firstDifference, formatPath, hex, toSource, type ByteSource, type Chunk, type PathKey, type SpanNode, optionsArgument, type BytesLike } from '../codec/index.js';
 import { IMAGE_KINDS, NUMBERING_DESCRIPTIONS, OFFLOAD_ENTRY_FLAGS, OFFLOAD_KIND_NUMBERINGS, offloadKindKnown, possibleNumberings } from '../../formats/kinds.js';
 import { OFFLOAD_VERSIONS } from '../../formats/offload-binary.js';
 import { IR_TYPE_TRIPLES, SET, SYCLBIN_KEYS } from '../../formats/property-sets.js';
@@ -48,13 +48,13 @@ export interface VerifyReport {
 const SEVERITY_RANK = { error: 0, warning: 1, note: 2 } as const;
 
 /** Read `input` in collect mode and lint it. */
-export function verify(input: Uint8Array | ByteSource, opts: AnnotateOptions = {}): VerifyReport {
+export function verify(input: BytesLike | ByteSource, opts: AnnotateOptions = {}): VerifyReport {
   opts = optionsArgument(opts, 'verify');
   return verifyAnnotation(input, annotate(input, opts));
 }
 
 /** Lint an annotation made of `input`. */
-export function verifyAnnotation(input: Uint8Array | ByteSource, ann: Annotation): VerifyReport {
+export function verifyAnnotation(input: BytesLike | ByteSource, ann: Annotation): VerifyReport {
   const src = toSource(input);
   const problems: Finding[] = [];
   const seen = new Set<string>();

@@ -15,7 +15,7 @@
  *
  * Portable: no Node APIs (hashing is a Hasher passed in).
  */
-import { blobSource, DecodeError, hasMagic, hexText, toSource, type BlobRef, type ByteSource, optionsArgument } from '../codec/index.js';
+import { blobSource, DecodeError, hasMagic, hexText, toSource, type BlobRef, type ByteSource, optionsArgument, type BytesLike } from '../codec/index.js';
 import { SyclbinMagic } from '../../formats/syclbin-v1.js';
 import { OffloadMagic } from '../../formats/offload-binary.js';
 import { V2_IMAGE_KIND, V2_KEYS } from '../../formats/syclbin-v2.js';
@@ -92,13 +92,13 @@ function propertySets(src: ByteSource): ReturnType<typeof readRegistry> | undefi
  * `inspectIrText` (in the lowering layer, so that inspecting a binary does not load the IR reader;
  * `syclbin inspect` tries it when this function finds no known kind).
  */
-export function inspectInput(bytes: Uint8Array | ByteSource, opts: InspectInputOptions = {}): InspectNode {
+export function inspectInput(bytes: BytesLike | ByteSource, opts: InspectInputOptions = {}): InspectNode {
   opts = optionsArgument(opts, 'inspectInput');
   return explainInput(bytes, opts).tree;
 }
 
 /** {@link inspectInput}, also saying what kind of input it explained (so callers need not read its labels). */
-export function explainInput(bytes: Uint8Array | ByteSource, opts: InspectInputOptions = {}): ExplainedInput {
+export function explainInput(bytes: BytesLike | ByteSource, opts: InspectInputOptions = {}): ExplainedInput {
   opts = optionsArgument(opts, 'explainInput');
   const src = toSource(bytes);
   const era = opts.era ?? llvmEra();
@@ -325,12 +325,12 @@ function bareNode(b: BareImage, i: number, input: OffloadInput, opts: InspectInp
  * undefined when it is a SYCLBIN (whose own error then says what is wrong) or of no known kind.
  * For `syclbin dump`, whose failure line must stay syclbin-dump's: this says why it failed.
  */
-export function notSyclbin(input: Uint8Array | ByteSource, opts: InspectInputOptions = {}): string | undefined {
+export function notSyclbin(input: BytesLike | ByteSource, opts: InspectInputOptions = {}): string | undefined {
   return notSyclbinInput(input, opts)?.tree.label;
 }
 
 /** {@link notSyclbin} with the kind of input it is (which command reads it depends on that). */
-export function notSyclbinInput(input: Uint8Array | ByteSource, opts: InspectInputOptions = {}): ExplainedInput | undefined {
+export function notSyclbinInput(input: BytesLike | ByteSource, opts: InspectInputOptions = {}): ExplainedInput | undefined {
   const src = toSource(input);
   if (src.size >= 4 && hasMagic(SyclbinMagic, src.read(0, 4))) return undefined;
   try {

@@ -8,7 +8,7 @@
  *
  * Portable: no Node APIs.
  */
-import { decodeLatin1, decodeUtf8, utf8FromLatin1, optionsArgument } from '../codec/index.js';
+import { decodeLatin1, decodeUtf8, utf8FromLatin1, optionsArgument, type BytesLike } from '../codec/index.js';
 import { notIrText } from './llvm-ir/not-ir.js';
 import { parseLlvmIr } from './llvm-ir/parse/parser.js';
 import { manifestFromIr } from './from-ir/lower-ir.js';
@@ -37,8 +37,9 @@ export const IR_HEAD = 1 << 20;
  * `head` is the whole file, so a file of `;` comments only is IR too (the empty module llvm-as
  * reads from it).
  */
-export function looksLikeIrText(head: Uint8Array | string, whole = false): boolean {
-  const b = toTextBytes(head).subarray(0, IR_HEAD);
+export function looksLikeIrText(head: BytesLike | string, whole = false): boolean {
+  const all = toTextBytes(head);
+  const b = all.subarray(0, IR_HEAD);
   if (notIrText(b) !== undefined) return false;
   let comment = false;
   // (decodeUtf8 is lenient: a character cut at the end of the window is a replacement character.)
@@ -52,7 +53,7 @@ export function looksLikeIrText(head: Uint8Array | string, whole = false): boole
     return TOP_LEVEL.test(line);
   }
   // Nothing but comments: an empty module, as llvm-as reads it, when that is the whole file.
-  return whole && comment && head.length <= IR_HEAD;
+  return whole && comment && all.length <= IR_HEAD;
 }
 
 /** Options of {@link inspectIrText}. */
@@ -65,7 +66,7 @@ export interface InspectIrOptions {
  * The `syclbin inspect` tree of LLVM IR text. Throws IrSyntaxError (line and column) for text the
  * reader does not parse.
  */
-export function inspectIrText(bytes: Uint8Array | string, opts: InspectIrOptions = {}): InspectNode {
+export function inspectIrText(bytes: BytesLike | string, opts: InspectIrOptions = {}): InspectNode {
   opts = optionsArgument(opts, 'inspectIrText');
   // One character per byte, as `syclbin lower` and LLVM read IR (columns count bytes); names are
   // shown as the UTF-8 their bytes spell.

@@ -11,7 +11,8 @@
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { ByteSource } from '../codec/index.js';
+import { ArgumentError, describeValue, type ByteSource } from '../codec/index.js';
+import { FileError, STRERROR } from './input.js';
 
 /** Largest window. */
 export const WINDOW = 1 << 20;
@@ -30,10 +31,20 @@ export interface OpenFileSource extends FileSource {
   close(): void;
 }
 
-/** Open `path` (relative to `cwd`) as a windowed FileSource; close it when done. */
-export function openFileSource(cwd: string, path: string): OpenFileSource {
-  const fd = openSync(resolve(cwd, path), 'r');
-  const src = windowedFileSource(fd, fstatSync(fd).size);
+/**
+ * Open `path` (relative to `cwd`; an absolute path alone is enough: `openFileSource(path)`) as a
+ * windowed FileSource; close it when done. A directory is refused at once (EISDIR), not at the
+ * first read.
+ */
+export function openFileSource(cwd: string, path?: string): OpenFileSource {
+  if (typeof cwd !== 'string' || (path !== undefined && typeof path !== 'string')) throw new ArgumentError(`openFileSource(cwd, path) takes strings, not ${describeValue(cwd)}${path === undefined ? '' : ` and ${describeValue(path)}`}`);
+  const fd = openSync(path === undefined ? resolve(cwd) : resolve(cwd, path), 'r');
+  const st = fstatSync(fd);
+  if (st.isDirectory()) {
+    closeSync(fd);
+    throw new FileError(STRERROR.EISDIR, 'EISDIR', 'read');
+  }
+  const src = windowedFileSource(fd, st.size);
   return {
     size: src.size,
     read: (offset, length) => src.read(offset, length),

@@ -12,7 +12,7 @@
 import { closeSync, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { resolve } from 'node:path';
 import { isatty } from 'node:tty';
-import { concatBytes, memorySource, type ByteSource } from '../codec/index.js';
+import { ArgumentError, concatBytes, describeValue, memorySource, optionsArgument, type ByteSource } from '../codec/index.js';
 import { windowedFileSource } from './file-source.js';
 
 /** Thrown for file-level refusals (not a file, too large); `code`/`syscall` make it an I/O failure. */
@@ -45,8 +45,8 @@ export interface InputFile {
 
 /** Options of `openInput`. */
 export interface OpenInputOptions {
-  /** Directory relative names are resolved against. */
-  cwd: string;
+  /** Directory relative names are resolved against (default: the process's working directory). */
+  cwd?: string;
   /** Most bytes read from a stream (standard input, a pipe); default 1 GiB. */
   maxStreamBytes?: number;
   /** Regular files up to this size are read at once (default 16 MiB). */
@@ -62,7 +62,10 @@ export const DEFAULT_MAX_STREAM_BYTES = 1 << 30;
 export const DEVICE_READ_LIMIT = 16 << 20;
 
 /** Open `name` for the readers. */
-export function openInput(name: string, opts: OpenInputOptions): InputFile {
+export function openInput(name: string, opts: OpenInputOptions = {}): InputFile {
+  if (typeof name !== 'string') throw new ArgumentError(`openInput: the name must be a string (a path, or '-' for standard input), not ${describeValue(name)}`);
+  opts = { ...optionsArgument(opts, 'openInput') };
+  const cwd = opts.cwd ?? process.cwd();
   const max = opts.maxStreamBytes ?? DEFAULT_MAX_STREAM_BYTES;
   if (name === '-') {
     const bytes = opts.stdin ? opts.stdin() : readStream(0, max);
@@ -71,7 +74,7 @@ export function openInput(name: string, opts: OpenInputOptions): InputFile {
   }
   // An empty name is no file (open("") is ENOENT); resolved, it would name the working directory.
   if (name === '') throw new FileError(STRERROR.ENOENT, 'ENOENT', 'open');
-  const path = resolve(opts.cwd, name);
+  const path = resolve(cwd, name);
   const fd = openSync(path, 'r');
   try {
     const st = fstatSync(fd);

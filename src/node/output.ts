@@ -179,9 +179,9 @@ export function directFile(path: string): OutputSink {
   };
 }
 
-/** Write `data` to `path` atomically. */
+/** Write `data` to `path` (relative paths: from the process's working directory) atomically. */
 export function writeFileAtomic(path: string, data: Uint8Array | string | readonly Chunk[]): void {
-  const out = atomicFile(path);
+  const out = atomicFile(resolve(path));
   try {
     if (typeof data === 'string' || data instanceof Uint8Array) out.write(data);
     else out.writeChunks(data);

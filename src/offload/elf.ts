@@ -28,7 +28,7 @@
  *
  * Portable: no Node APIs.
  */
-import { appendAll, DecodeError, decodeUtf8, hasMagic, hex, locate, placedSpace, TerminatedStrings, toSource, withinPath, type ByteSource, type PathKey, type InputPlacement, type Space, type SpanNode, type SpanTree, optionsArgument } from '../codec/index.js';
+import { appendAll, DecodeError, decodeUtf8, hasMagic, hex, locate, placedSpace, TerminatedStrings, toSource, withinPath, type ByteSource, type PathKey, type InputPlacement, type Space, type SpanNode, type SpanTree, optionsArgument, type BytesLike } from '../codec/index.js';
 import { OffloadMagic } from '../../formats/offload-binary.js';
 import {
   ELF_HEADERS,
@@ -152,7 +152,7 @@ export interface ReadElfOptions extends ElfPlacement {
 }
 
 /** True when the input starts with the ELF magic `7f 45 4c 46`. */
-export function isElf(input: Uint8Array | ByteSource): boolean {
+export function isElf(input: BytesLike | ByteSource): boolean {
   const src = toSource(input);
   return src.size >= 4 && hasMagic(ElfIdent.fields.magic, src.read(0, 4));
 }
@@ -185,7 +185,7 @@ type RawSection = {
 };
 
 /** Read the ELF header and the section header table, with section names. */
-export function readElfSectionTable(input: Uint8Array | ByteSource, opts: ReadElfOptions = {}): ElfFile {
+export function readElfSectionTable(input: BytesLike | ByteSource, opts: ReadElfOptions = {}): ElfFile {
   const src = toSource(input);
   const path = opts.path ?? [];
   return withinPath(path, () => {
@@ -369,7 +369,7 @@ export interface SectionChoice {
 }
 
 /** The offloading candidates of a section table read by `readElfSectionTable`, contents ranges checked. */
-export function offloadingSectionsOf(elf: ElfFile, input: Uint8Array | ByteSource, choice: SectionChoice & { lenientContents?: boolean } = {}): OffloadingSection[] {
+export function offloadingSectionsOf(elf: ElfFile, input: BytesLike | ByteSource, choice: SectionChoice & { lenientContents?: boolean } = {}): OffloadingSection[] {
   const { file } = placedSpace(toSource(input), elf, undefined, elf.littleEndian);
   const cls = elf.class === 32 ? ELFCLASS32 : ELFCLASS64;
   const names = choice.sectionNames ?? [OFFLOADING_SECTION_NAME];
@@ -395,7 +395,7 @@ export function offloadingSectionsOf(elf: ElfFile, input: Uint8Array | ByteSourc
  * SHT_LLVM_OFFLOADING or a name starting with ".llvm.offloading", in section-header order, each with
  * its contents range checked against the input.
  */
-export function findOffloadingSections(input: Uint8Array | ByteSource): OffloadingSection[] {
+export function findOffloadingSections(input: BytesLike | ByteSource): OffloadingSection[] {
   const src = toSource(input);
   return offloadingSectionsOf(readElfSectionTable(src), src);
 }
@@ -451,7 +451,7 @@ export interface ElfOffloadResult {
  * start with `sections[i]` (i = section index), e.g. `sections[12].binaries[0].header.size`, after
  * the placement's path (`members[3].sections[12]...`).
  */
-export function readElfOffloadBinaries(input: Uint8Array | ByteSource, opts: ReadElfOffloadOptions = {}): ElfOffloadResult {
+export function readElfOffloadBinaries(input: BytesLike | ByteSource, opts: ReadElfOffloadOptions = {}): ElfOffloadResult {
   opts = optionsArgument(opts, 'readElfOffloadBinaries');
   const src = toSource(input);
   const origin = opts.origin ?? 0;

@@ -33,7 +33,7 @@
  *
  * Portable: no Node APIs.
  */
-import { blobRef, DecodeError, hasMagic, hexText, memorySource, toBytes, toSource, type BlobRef, type ByteSource, type PathKey, type SpanKind, optionsArgument } from '../codec/index.js';
+import { blobRef, DecodeError, hasMagic, hexText, memorySource, toBytes, toSource, type BlobRef, type ByteSource, type PathKey, type SpanKind, optionsArgument, type BytesLike } from '../codec/index.js';
 import { ELFCOMPRESS, ElfIdent, SHF_COMPRESSED, SHT_NOBITS } from '../../formats/elf.js';
 import { BitcodeMagic, BitcodeWrapperHeader } from '../../formats/llvm-bitcode.js';
 import { OffloadMagic } from '../../formats/offload-binary.js';
@@ -292,7 +292,7 @@ function memberName(chain: readonly string[]): string {
 }
 
 /** The kind of a container from its first bytes (identify_magic's order of tests). */
-export function offloadContainerOf(input: Uint8Array): OffloadContainer {
+export function offloadContainerOf(input: BytesLike): OffloadContainer {
   const head = toBytes(input);
   if (hasMagic(OffloadMagic, head)) return 'offload-binaries';
   if (hasMagic(ElfIdent.fields.magic, head)) return 'elf';
@@ -309,7 +309,7 @@ export function offloadContainerOf(input: Uint8Array): OffloadContainer {
 }
 
 /** Read whatever `source` is and say what it holds. */
-export function readOffloadInput(source: Uint8Array | ByteSource, opts: ReadOffloadInputOptions = {}): OffloadInput {
+export function readOffloadInput(source: BytesLike | ByteSource, opts: ReadOffloadInputOptions = {}): OffloadInput {
   opts = optionsArgument(opts, 'readOffloadInput');
   return new InputReader(toSource(source), opts).read();
 }

@@ -31,7 +31,7 @@ import {
   type PathKey,
   type ReadOptions,
   type SpanNode,
-  type SpanTree, optionsArgument } from '../codec/index.js';
+  type SpanTree, optionsArgument, type BytesLike } from '../codec/index.js';
 import { OFFLOAD_BINARY_ALIGN, OFFLOAD_VERSIONS, OffloadHeaderPrefix, OffloadMagic, type OffloadEntryValue, type OffloadVersion } from '../../formats/offload-binary.js';
 import { decompressExact, DEFAULT_MAX_INFLATED_SIZE, detectCompression, type Compression } from './decompress.js';
 
@@ -165,7 +165,7 @@ export interface RegionOptions {
  * header's `Size` alone, so a binary that fails to read further down is still judged; a region too
  * short for the header, or of an unknown version, counts as one binary (its error names no index).
  */
-export function regionIsOneBinary(input: Uint8Array | ByteSource, start = 0, end?: number): boolean {
+export function regionIsOneBinary(input: BytesLike | ByteSource, start = 0, end?: number): boolean {
   const src = toSource(input);
   const { from: begin, to: stop } = rangeArgument(start, end, src.size, ['start', 'end']);
   start = begin;
@@ -183,7 +183,7 @@ export function regionIsOneBinary(input: Uint8Array | ByteSource, start = 0, end
 }
 
 /** True when `bytes` holds the OffloadBinary magic at `offset`. */
-export function isOffloadBinary(bytes: Uint8Array, offset = 0): boolean {
+export function isOffloadBinary(bytes: BytesLike, offset = 0): boolean {
   return hasMagic(OffloadMagic, toBytes(bytes), wholeNumberArgument(offset, 'offset'));
 }
 
@@ -194,7 +194,7 @@ export const TRAILING_PADDING_LIMIT = 64;
  * Every OffloadBinary in `input`, one after the other (as in an `.llvm.offloading` section), read as
  * they are reached: the caller can print and drop each one. Paths are `binaries[i]`.
  */
-export function* offloadBinaries(input: Uint8Array | ByteSource, opts: ReadOffloadOptions & RegionOptions = {}): Generator<OffloadBinaryModel> {
+export function* offloadBinaries(input: BytesLike | ByteSource, opts: ReadOffloadOptions & RegionOptions = {}): Generator<OffloadBinaryModel> {
   const src = toSource(input);
   const { from: start, to: end } = rangeArgument(opts.start, opts.end, src.size, ['start', 'end']);
   const prefix = opts.path ?? [];
@@ -230,7 +230,7 @@ export function* offloadBinaries(input: Uint8Array | ByteSource, opts: ReadOfflo
 }
 
 /** Read every OffloadBinary concatenated in `input` (or in a region of it). */
-export function readOffloadBinaries(input: Uint8Array | ByteSource, opts: ReadOffloadOptions & RegionOptions = {}): OffloadBinaryModel[] {
+export function readOffloadBinaries(input: BytesLike | ByteSource, opts: ReadOffloadOptions & RegionOptions = {}): OffloadBinaryModel[] {
   opts = optionsArgument(opts, 'readOffloadBinaries');
   return [...offloadBinaries(input, opts)];
 }
@@ -245,7 +245,7 @@ function alignTo(n: number, a: number): number {
 }
 
 /** Read one OffloadBinary starting at `offset`. */
-export function readOffloadBinary(input: Uint8Array | ByteSource, offset = 0, opts: ReadOneOptions = {}): OffloadBinaryModel {
+export function readOffloadBinary(input: BytesLike | ByteSource, offset = 0, opts: ReadOneOptions = {}): OffloadBinaryModel {
   opts = optionsArgument(opts, 'readOffloadBinary');
   const src = toSource(input);
   wholeNumberArgument(offset, 'offset');
@@ -374,7 +374,7 @@ function inflatedSpace(file: Space, offset: number, v: OffloadVersion, claim: bi
  * inflated payload (InflatedSize bytes; entry offsets point into it). Read it with `{ inflated: true }`
  * to see the payload's structure. Throws a DecodeError when the binary is not compressed or does not inflate.
  */
-export function inflateOffloadBinary(input: Uint8Array | ByteSource, offset = 0, opts: ReadOneOptions = {}): { bytes: Uint8Array; compression: Compression } {
+export function inflateOffloadBinary(input: BytesLike | ByteSource, offset = 0, opts: ReadOneOptions = {}): { bytes: Uint8Array; compression: Compression } {
   const src = toSource(input);
   wholeNumberArgument(offset, 'offset');
   const path = opts.path ?? [];

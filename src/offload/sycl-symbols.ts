@@ -4,7 +4,7 @@
  *
  * Portable: no Node APIs.
  */
-import { DecodeError, decodeUtf8, locate, lookupIn, memorySource, place, Space, toBytes, type PathKey } from '../codec/index.js';
+import { DecodeError, decodeUtf8, locate, lookupIn, memorySource, place, Space, toBytes, type PathKey, type BytesLike } from '../codec/index.js';
 import { SYCL_SYMBOLS_KEY, SyclSymbolTableEntry, SyclSymbolTableHeader, SyclSymbolTableLayout, SYCL_SYMBOL_SEPARATORS } from '../../formats/sycl-symbols.js';
 import type { OffloadEntryModel } from './read.js';
 
@@ -22,7 +22,7 @@ export interface SyclKernelNames {
  * Decode upstream main's binary symbol table (a v2/v3 string value). Every offset and size is checked
  * against the value; a failure is a DecodeError whose path starts with `path` (e.g. the string entry).
  */
-export function decodeSyclSymbolTable(input: Uint8Array, path: readonly PathKey[] = [SYCL_SYMBOLS_KEY]): string[] {
+export function decodeSyclSymbolTable(input: BytesLike, path: readonly PathKey[] = [SYCL_SYMBOLS_KEY]): string[] {
   const value = toBytes(input, 'the symbol table');
   const space = new Space(memorySource(value), -1, undefined);
   const header = space.decode(SyclSymbolTableHeader, 0, { path: [...path, 'header'] });

@@ -13,7 +13,7 @@
  *
  * Portable: no Node APIs.
  */
-import { decodeLatin1, decodeUtf8, toSource, type ByteSource } from '../codec/index.js';
+import { decodeLatin1, decodeUtf8, toSource, type ByteSource, type BytesLike } from '../codec/index.js';
 import { OFFLOAD_BINARY_ALIGN, OFFLOAD_BINARY_MAGIC, OFFLOAD_VERSIONS, OffloadHeaderPrefix, type OffloadVersion } from '../../formats/offload-binary.js';
 import { readOffloadBinary, regionIsOneBinary, TRAILING_PADDING_LIMIT, type OffloadBinaryModel, type ReadOffloadOptions, type RegionOptions } from './read.js';
 
@@ -154,7 +154,7 @@ export type WalkOptions = ReadOffloadOptions & RegionOptions & { window?: number
  * `byteStrings`: arch and triple as byte strings (src/codec/bytes.ts decodeLatin1), as listings that
  * print bytes want them.
  */
-export function* walkOffloadEntries(input: Uint8Array | ByteSource, opts: WalkOptions = {}): Generator<WalkItem> {
+export function* walkOffloadEntries(input: BytesLike | ByteSource, opts: WalkOptions = {}): Generator<WalkItem> {
   const cursor = new OffloadEntryCursor(input, opts);
   for (let item = cursor.next(); item; item = cursor.next()) yield item;
 }
@@ -178,7 +178,7 @@ export class OffloadEntryCursor {
   private entries = 0;
   private at = 0;
   constructor(
-    input: Uint8Array | ByteSource,
+    input: BytesLike | ByteSource,
     private readonly opts: WalkOptions = {},
   ) {
     this.src = toSource(input);

@@ -8,7 +8,7 @@
  *   (llvm/llvm-project:llvm/lib/Support/Base64.cpp, llvm/include/llvm/Support/Base64.h), used by the
  *   upstream JSON property sets (docs/upstream-llvm.md §6) and by `syclbin json --with-bytes`.
  */
-import { toBytes, toTextBytes } from '../codec/source.js';
+import { toBytes, toTextBytes, type BytesLike } from '../codec/source.js';
 import { PropertySetError } from './errors.js';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -159,7 +159,7 @@ export function decodeBase64Into(text: Codes, from: number, to: number, out: Uin
 const B64_CHUNK = 3 * 8192;
 
 /** Standard padded base64 of bytes (btoa, which browsers and Node have, per bounded chunk). */
-export function encodeStandardBase64(input: Uint8Array): string {
+export function encodeStandardBase64(input: BytesLike): string {
   const bytes = toBytes(input, 'the bytes to encode');
   const parts: string[] = [];
   for (let at = 0; at < bytes.length; at += B64_CHUNK) {

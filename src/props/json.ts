@@ -12,7 +12,7 @@
  * Wherever property-set JSON is read, upstream LLVM's form (src/props/llvm-json.ts) is accepted too;
  * `propsJsonForm` tells the two apart.
  */
-import { DecodeError, EncodeError, jsonChecks, toHex, type JsonObject, type PathKey } from '../codec/index.js';
+import { DecodeError, EncodeError, jsonChecks, toHex, type JsonObject, type PathKey, type BytesLike } from '../codec/index.js';
 import { PropertySetError } from './errors.js';
 import { byteArray, registryArgument, uint32, type PropertySetRegistry, type PropertyValue } from './model.js';
 import { readRegistry, encodePropertyValue } from './registry.js';
@@ -257,7 +257,7 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
  * EncodeError. Upstream: exactly as `llvm::offloading::readPropertiesFromJSON` (llvm-json.ts), whose
  * parser also decides about text that is no RFC 8259 JSON (LLVM's grammar is wider: `01`, `+1`).
  */
-export function readPropsJson(input: Uint8Array | string): PropsJsonRead {
+export function readPropsJson(input: BytesLike | string): PropsJsonRead {
   const bytes = toTextBytes(input, 'the JSON text');
   let doc: unknown;
   let notJson: Error | undefined;

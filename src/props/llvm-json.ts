@@ -29,7 +29,7 @@
  *
  * Nothing here recurses on input depth: the parser keeps its own stack, printing walks a work list.
  */
-import { concatBytes, EncodeError } from '../codec/index.js';
+import { concatBytes, EncodeError, type BytesLike } from '../codec/index.js';
 import { PROPERTY_TYPE } from '../../formats/property-sets.js';
 import { LlvmStringDenseMap } from '../offload/densemap-order.js';
 import { decodeStandardBase64, encodeStandardBase64 } from './base64.js';
@@ -95,7 +95,7 @@ const UINT64_END = 1n << 64n;
  * RegistrySyntaxError (1-based line and byte column of LLVM's error position; `llvm` = LLVM's message,
  * `[line:column, byte=offset]: what`, with LLVM's 0-based column).
  */
-export function parseLlvmJson(input: Uint8Array | string): LlvmJsonDocument {
+export function parseLlvmJson(input: BytesLike | string): LlvmJsonDocument {
   const bytes = toTextBytes(input, 'the JSON text');
   const end = bytes.length;
   let p = 0;
@@ -371,7 +371,7 @@ function llvmOrder(members: Map<string, LlvmJsonValue>): Iterable<[string, LlvmJ
  * RegistrySyntaxError (JSON syntax), PropertySetError (registry rules; path [set, key], offset of the
  * value, `llvm` = LLVM's message).
  */
-export function readLlvmPropertiesJson(bytes: Uint8Array | string): LlvmPropsRead {
+export function readLlvmPropertiesJson(bytes: BytesLike | string): LlvmPropsRead {
   return readLlvmProperties(parseLlvmJson(bytes));
 }
 

@@ -5,7 +5,7 @@
  * Sets and properties keep insertion order (LLVM uses MapVector), so a Map is the model.
  */
 
-import { toBytes } from '../codec/source.js';
+import { toBytes, type BytesLike } from '../codec/source.js';
 import { ArgumentError, describeValue } from '../codec/errors.js';
 export { PROPERTY_TYPE } from '../../formats/property-sets.js';
 
@@ -56,7 +56,7 @@ export function uint32(value: number): Uint32Property {
 }
 
 /** A BYTE_ARRAY property of `bytes` (bit size `8 x length` unless given). */
-export function byteArray(input: Uint8Array, bits?: bigint): ByteArrayProperty {
+export function byteArray(input: BytesLike, bits?: bigint): ByteArrayProperty {
   const bytes = toBytes(input, 'a byte array');
   return { type: 2, bytes, bits: bits ?? BigInt(bytes.length) * 8n };
 }

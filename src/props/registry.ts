@@ -17,7 +17,7 @@
  * Names and keys are JS strings; bytes that are not valid UTF-8 are kept as U+DC80+byte escapes
  * (see text.ts) so any registry round-trips byte-exactly.
  */
-import { ByteBuilder, DecodeError, EncodeError, type PathKey, type SpanNode, type SpanTree, optionsArgument, wholeNumberArgument } from '../codec/index.js';
+import { ByteBuilder, DecodeError, EncodeError, type PathKey, type SpanNode, type SpanTree, optionsArgument, wholeNumberArgument, type BytesLike } from '../codec/index.js';
 import { PROPERTY_TYPE } from '../../formats/property-sets.js';
 import { decodeBase64, decodedLength, decodeBase64Into, encodeBase64, encodeBase64Bytes } from './base64.js';
 import { propertyDisplay } from './display.js';
@@ -158,7 +158,7 @@ const SPECIAL = (() => {
 })();
 
 /** Decode registry text; see the module comment for the rules. */
-export function readRegistry(input: Uint8Array | string, opts: ReadRegistryOptions = {}): PropertySetRegistry {
+export function readRegistry(input: BytesLike | string, opts: ReadRegistryOptions = {}): PropertySetRegistry {
   opts = optionsArgument(opts, 'readRegistry');
   const bytes = toTextBytes(input, 'the property-set text');
   const tree = opts.tree;
@@ -352,7 +352,7 @@ const IRREGULARITY_MESSAGES: Readonly<Record<TextIrregularityKind, string>> = {
  * and 2); the writer writes none of them (PropertySetRegistry::write), so such text does not
  * round-trip. `repeats`: what the read reported through {@link ReadRegistryOptions.repeats}.
  */
-export function textIrregularities(input: Uint8Array | string, registry: PropertySetRegistry, repeats: readonly RegistryRepeat[] = []): TextIrregularity[] {
+export function textIrregularities(input: BytesLike | string, registry: PropertySetRegistry, repeats: readonly RegistryRepeat[] = []): TextIrregularity[] {
   const bytes = toTextBytes(input, 'the property-set text');
   let canonical: Uint8Array | undefined;
   try {

@@ -8,7 +8,7 @@
  * so the mapping is unambiguous. Writers reject any other lone surrogate.
  */
 import { EncodeError } from '../codec/errors.js';
-import { toBytes } from '../codec/source.js';
+import { toBytes, type BytesLike } from '../codec/source.js';
 import { encodeEscapedUtf8 } from '../codec/bytes.js';
 
 const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -91,7 +91,7 @@ export function decodeTextRange(bytes: Uint8Array, from: number, to: number): st
 }
 
 /** Decode bytes as UTF-8, escaping invalid bytes as U+DC80..U+DCFF. */
-export function decodeText(input: Uint8Array): string {
+export function decodeText(input: BytesLike): string {
   const bytes = toBytes(input);
   // Fast path: short ASCII names and keys (almost all of them) without a TextDecoder call, made
   // in one piece (a string grown a character at a time costs an allocation per character).

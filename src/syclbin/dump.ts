@@ -3,7 +3,7 @@
  * intel/llvm's sycl/tools/syclbin-dump prints. Output is bytes, not text: byte-array values are
  * printed as their raw payload and may hold NUL or non-UTF-8 bytes.
  */
-import { ByteBuilder, type ByteSource, optionsArgument } from '../codec/index.js';
+import { ByteBuilder, type ByteSource, optionsArgument, type BytesLike } from '../codec/index.js';
 import type { PropertySet, PropertySetRegistry, PropertyValue } from '../props/model.js';
 import { syclbinModelArgument, type AbstractModule, type SyclbinFile, type SyclbinImage } from './model.js';
 import { readSyclbin, type ReadSyclbinOptions } from './read.js';
@@ -176,7 +176,7 @@ const CHUNK = 1 << 20;
  * chunks, never joined (write them in order). Throws what readSyclbin throws; nothing is returned
  * for a file that does not read, as syclbin-dump prints nothing then.
  */
-export function dumpSyclbinSource(input: Uint8Array | ByteSource, opts: Omit<ReadSyclbinOptions, 'visit'> = {}): Uint8Array[] {
+export function dumpSyclbinSource(input: BytesLike | ByteSource, opts: Omit<ReadSyclbinOptions, 'visit'> = {}): Uint8Array[] {
   opts = optionsArgument(opts, 'dumpSyclbinSource');
   const chunks: Uint8Array[] = [];
   const d = new DumpWriter(new ByteBuilder(CHUNK, true, (c) => chunks.push(c)));

@@ -10,7 +10,7 @@
  * Input is a buffer (zero-copy views) or a ByteSource (positioned reads: headers and metadata
  * only, image bytes on demand).
  */
-import { DecodeError, hasMagic, hexText, Space, toSource, type ByteSource, type PathKey, type ReadOptions, type SpanNode, optionsArgument } from '../codec/index.js';
+import { DecodeError, hasMagic, hexText, Space, toSource, type ByteSource, type PathKey, type ReadOptions, type SpanNode, optionsArgument, type BytesLike } from '../codec/index.js';
 import { SyclbinFileHeader, SyclbinMagic } from '../../formats/syclbin-v1.js';
 import { OffloadHeaderV2, OffloadMagic } from '../../formats/offload-binary.js';
 import { readOffloadBinary, type OffloadBinaryModel } from '../offload/read.js';
@@ -49,7 +49,7 @@ function startsWith(src: ByteSource, magic: typeof SyclbinMagic, offset = 0): bo
 }
 
 /** Read any SYCLBIN variant. Throws the first problem (LLVM's first, in LLVM's order); see ReadOptions for collect mode. */
-export function readSyclbin(input: Uint8Array | ByteSource, opts: ReadSyclbinOptions = {}): SyclbinFile {
+export function readSyclbin(input: BytesLike | ByteSource, opts: ReadSyclbinOptions = {}): SyclbinFile {
   opts = optionsArgument(opts, 'readSyclbin');
   const src = toSource(input);
   const file = new Space(src, 0, opts.tree);

@@ -9,7 +9,7 @@
  */
 import { ArgumentError, optionsArgument } from '../../codec/errors.js';
 import { decodeLatin1, utf8FromLatin1 } from '../../codec/bytes.js';
-import { toTextBytes } from '../../codec/source.js';
+import { toTextBytes, type BytesLike } from '../../codec/source.js';
 import { DataLayout } from '../datalayout.js';
 import { LowerError } from '../errors.js';
 import { lowerManifest, type LowerOptions, type LoweringResult } from '../lower.js';
@@ -95,7 +95,7 @@ export function manifestFromIr(m: LModule, mode: SpecConstMode = 'native', emitP
  * read as its UTF-8 bytes: either way the module is read one character per byte as LLVM reads it
  * (columns count bytes), and names become the text their UTF-8 bytes spell.
  */
-export function lowerIrModule(ir: Uint8Array | string, opts: LowerIrOptions = {}): IrLoweringResult {
+export function lowerIrModule(ir: BytesLike | string, opts: LowerIrOptions = {}): IrLoweringResult {
   opts = optionsArgument(opts, 'lowerIrModule');
   if (opts.mode !== undefined && opts.mode !== 'native' && opts.mode !== 'emulation') throw new ArgumentError(`lowerIrModule: mode must be 'native' or 'emulation', not ${JSON.stringify(opts.mode)}`);
   // ASCII text is its own byte string; anything else is read through its bytes (toTextBytes: an
