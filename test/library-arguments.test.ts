@@ -388,6 +388,21 @@ describe('library types: the byte forms README promises are in the signatures (t
   });
 });
 
+describe('writers: a model image in any byte form', () => {
+  it('writeOffloadBinary and writeSyclbin take an ArrayBuffer or a view as the image, the same bytes as a Uint8Array', () => {
+    const image = Uint8Array.of(3, 2, 0x23, 7, 1, 2, 3, 4);
+    const want = api.writeOffloadBinary([{ imageKind: 1, offloadKind: 1, image }]);
+    for (const form of otherForms(image)) expect(api.writeOffloadBinary([{ imageKind: 1, offloadKind: 1, image: form as never }]), (form as object).constructor.name).to.deep.equal(want);
+    const model = api.readSyclbin(bytesOf('testdata/syclbin/v1_object_state.syclbin'));
+    const am = model.abstractModules.find((m) => m.irModules.length)!;
+    (am.irModules[0] as { image: unknown }).image = image;
+    const bytes = api.writeSyclbin(model);
+    (am.irModules[0] as { image: unknown }).image = new DataView(image.slice().buffer);
+    expect(api.writeSyclbin(model)).to.deep.equal(bytes);
+    expect(() => api.writeOffloadBinary([{ imageKind: 1, offloadKind: 1, image: 'x' as never }])).to.throw(api.EncodeError, /an image must be bytes \(a Uint8Array, an ArrayBuffer or a view of one\) or a blob, not string/);
+  });
+});
+
 describe('node helpers: arguments in the forms a caller reaches for', () => {
   it('openInput without options reads a path against the working directory; openFileSource takes an absolute path alone and refuses a directory at once', async () => {
     const node = await import('../src/node/index.js');

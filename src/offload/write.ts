@@ -8,7 +8,7 @@
  *   v3 compressed: everything after EntriesOffset (40) is one zlib/zstd stream; InflatedSize is the
  *      uncompressed total; Size = 40 + compressed length; the buffer is zero-padded to 8 after Size.
  */
-import { chunksSize, concatChunks, describeValue, EncodeError, encodeInto, isChunk, isWellFormed, shownValue, Sink, toHex, type Chunk, type PathKey, optionsArgument } from '../codec/index.js';
+import { chunksSize, concatChunks, describeValue, EncodeError, encodeInto, isChunk, isWellFormed, shownValue, Sink, toHex, toBytes, type BytesLike, type Chunk, type PathKey, optionsArgument } from '../codec/index.js';
 import { OFFLOAD_BINARY_ALIGN, OFFLOAD_VERSIONS, OffloadHeaderV3 } from '../../formats/offload-binary.js';
 import type { LayoutPlan } from '../../formats/layout.js';
 import { buildStringTable } from './strtab.js';
@@ -30,7 +30,7 @@ export interface OffloadEntryInput {
 }
 
 function imageChunks(image: OffloadEntryInput['image'], path: readonly PathKey[]): readonly Chunk[] {
-  const chunks = Array.isArray(image) ? image : [image as Chunk];
+  const chunks = (Array.isArray(image) ? image : [image]).map(imageBytes) as Chunk[];
   // A JavaScript caller is not held to the types: a missing image is an error at its path, not a TypeError.
   for (const c of chunks) if (!isChunk(c)) throw new EncodeError(imageMessage(c), path);
   return chunks;
@@ -50,7 +50,15 @@ const enc = new TextEncoder();
 
 /** The message for an image of a model or entry that is neither bytes nor a blob (one wording for every writer). */
 export function imageMessage(image: unknown): string {
-  return `an image must be bytes (a Uint8Array) or a blob, not ${describeValue(image)}`;
+  return `an image must be bytes (a Uint8Array, an ArrayBuffer or a view of one) or a blob, not ${describeValue(image)}`;
+}
+
+/**
+ * An image given as an ArrayBuffer or a view other than a Uint8Array, as a Uint8Array over the same
+ * memory (what the writers take, as every function that takes bytes does); anything else as it is.
+ */
+export function imageBytes(image: unknown): unknown {
+  return image instanceof Uint8Array || !(image instanceof ArrayBuffer || ArrayBuffer.isView(image)) ? image : toBytes(image as BytesLike);
 }
 
 function stringPairs(s: OffloadEntryInput['strings'], path: readonly PathKey[]): [string, string][] {

@@ -18,7 +18,7 @@ import { SyclbinFileHeader, SyclbinHeaderTables, SyclbinV1Layout } from '../../f
 import { SyclbinV2ImagePrefix, V2_FORMAT_VERSION, V2_IMAGE_KIND, V2_KEYS } from '../../formats/syclbin-v2.js';
 import { OFFLOAD_VERSIONS } from '../../formats/offload-binary.js';
 import { IMAGE_KIND, offloadKindValue, numberingForVersion } from '../../formats/kinds.js';
-import { imageMessage, offloadBinaryChunks, type OffloadEntryInput } from '../offload/write.js';
+import { imageBytes, imageMessage, offloadBinaryChunks, type OffloadEntryInput } from '../offload/write.js';
 import type { Compressor } from '../offload/compress.js';
 import { writeRegistry } from '../props/registry.js';
 import { V1_LAYOUTS, v1BlobOrder, type V1Layout } from './v1-order.js';
@@ -115,7 +115,8 @@ function checkLayout(layout: unknown): void {
  * An image of the model as a blob to write: a blob as read, or (from a caller building a model)
  * plain bytes; anything else is an error at its path, not a TypeError or a NaN size.
  */
-function imageBlob(image: unknown, path: readonly PathKey[]): Blob {
+function imageBlob(given: unknown, path: readonly PathKey[]): Blob {
+  const image = imageBytes(given);
   if (!isChunk(image)) throw new EncodeError(imageMessage(image), path);
   return { chunk: image, size: chunkSize(image) };
 }
