@@ -362,6 +362,8 @@ describe('library arguments, second review: options, models and registries of th
     expect(() => api.readRegistry('[a]\nfoo', { base: 1.5 })).to.throw(api.ArgumentError, /base/);
     expect(() => api.hexdump(new Uint8Array(8), api.annotate(sy))).to.throw(api.ArgumentError, /annotation is of a \d+-byte input, this input is 8 bytes/);
     expect(() => api.hexdump(sy, undefined as never)).to.throw(api.ArgumentError, /expected the annotation of the input/);
+    expect(() => api.hexdump(sy, api.annotate(sy), { range: '0:16' as never })).to.throw(api.ArgumentError, /range must be \[start, end\] .* not string '0:16'/);
+    expect(() => api.hexdump(sy, api.annotate(sy), { range: [1e9, 1e9 + 1] })).to.throw(api.ArgumentError, /past the end/);
     const a = api.readArchive(bytesOf('testdata/llvm22/containers/omp.a'));
     expect(() => api.writeArchive(a.members.map((m) => ({ name: m.name, data: m.data })) as never)).to.throw(api.EncodeError, /is an archive table, not a member/);
     const plainMembers = a.members.filter((m) => !m.special).map((m) => ({ name: m.name, data: m.data }));

@@ -37,12 +37,8 @@ function colourOf(s: AnnotatedSpan, index: number): string {
   return String(PALETTE[index % PALETTE.length]);
 }
 
-/** Malformed `--range` text (the CLI reports it as a usage error, exit 2). */
-export class HexRangeError extends SyclbinError {
-  constructor(message: string) {
-    super('SYNTAX', message);
-  }
-}
+/** A malformed or impossible range (`--range` text, or the `range` option): an ArgumentError; the CLI reports it as a usage error, exit 2. */
+export class HexRangeError extends ArgumentError {}
 
 /** Parse `--range` text (`A:B`, `A:`, `:B`; decimal or 0x hex; B exclusive, clamped to `size`). {@link HexRangeError} for malformed text. */
 export function parseRange(text: string, size: number): [number, number] {
@@ -67,6 +63,8 @@ export function parseRange(text: string, size: number): [number, number] {
  * be blank, and a huge end would print without bound).
  */
 function checkedRange(range: readonly [number, number], size: number): [number, number] {
+  // (text such as '0:16' is parseRange's: this takes the two numbers it returns)
+  if (!Array.isArray(range) || range.length !== 2) throw new HexRangeError(`range must be [start, end] (two numbers; parseRange reads 'A:B' text), not ${describeValue(range)}${typeof range === 'string' ? ` '${range}'` : ''}`);
   const [a, b] = range;
   if (!Number.isSafeInteger(a) || !Number.isSafeInteger(b) || a < 0 || b < 0) throw new HexRangeError(`bad range [${a}, ${b}]: offsets are whole numbers from 0`);
   if (a > size) throw new HexRangeError(`bad range [${a}, ${b}]: start ${a} is past the end of the ${size}-byte file`);
