@@ -132,6 +132,7 @@ describe('library arguments: bytes in any form, or a typed error', () => {
     expect(() => api.readOffloadBinaries(ob, { start: 100, end: 8 })).to.throw(api.ArgumentError, /start \(100\) is after end \(8\)/);
     expect(() => api.readOffloadBinaries(ob, { start: -5 })).to.throw(api.ArgumentError, /start must be a whole number/);
     expect(() => api.readOffloadBinary(ob, 0, { end: ob.length + 1 })).to.throw(api.ArgumentError, /end/);
+    expect(() => api.readOffloadBinary(ob, ob.length + 1)).to.throw(api.ArgumentError, /offset \(\d+\) is past the end/);
     expect(() => api.regionIsOneBinary(ob, 0, ob.length + 8)).to.throw(api.ArgumentError, /end/);
     for (const opts of [{ from: 1e6 }, { from: 'a' }, { from: 10, to: 4 }, { from: 1.5 }, { from: -1 }, { to: prop.length + 1 }]) {
       expect(() => api.readRegistry(prop, opts as never), JSON.stringify(opts)).to.throw(api.ArgumentError);

@@ -10,6 +10,7 @@
  * reports it and reads on where the rest still makes sense.
  */
 import {
+  ArgumentError,
   blobRef,
   decode,
   DecodeError,
@@ -249,6 +250,8 @@ export function readOffloadBinary(input: BytesLike | ByteSource, offset = 0, opt
   opts = optionsArgument(opts, 'readOffloadBinary');
   const src = toSource(input);
   wholeNumberArgument(offset, 'offset');
+  // Past the input is the caller's mistake (an offset of a binary cut short is the input's: a DecodeError).
+  if (offset > src.size) throw new ArgumentError(`offset (${offset}) is past the end of the ${src.size}-byte input`);
   const path = opts.path ?? [];
   const tree = opts.tree;
   const node = tree ? (opts.node ?? tree.at(path)) : undefined;
