@@ -31,7 +31,7 @@ import { BitcodeMagic } from '../../formats/llvm-bitcode.js';
 import { spirvByteOrder } from '../../formats/spirv.js';
 import { syclbinChunks } from '../syclbin/write.js';
 import { irTarget, irTypeValue, nativeArch, nativeTarget, type SyclbinFile } from '../syclbin/model.js';
-import { annotate, findingOf, leavesOf, quoted, type AnnotateOptions, type Annotation, type FileFormat, type Finding, type MetadataBlob, type V1Image } from './annotate.js';
+import { annotate, annotateInflated, findingOf, leavesOf, quoted, type AnnotateOptions, type Annotation, type FileFormat, type Finding, type MetadataBlob, type V1Image } from './annotate.js';
 
 /** The result of `verify`. */
 export interface VerifyReport {
@@ -50,11 +50,52 @@ const SEVERITY_RANK = { error: 0, warning: 1, note: 2 } as const;
 /** Read `input` in collect mode and lint it. */
 export function verify(input: BytesLike | ByteSource, opts: AnnotateOptions = {}): VerifyReport {
   opts = optionsArgument(opts, 'verify');
-  return verifyAnnotation(input, annotate(input, opts));
+  return verifyAnnotation(input, annotate(input, opts), opts);
 }
 
-/** Lint an annotation made of `input`. */
-export function verifyAnnotation(input: BytesLike | ByteSource, ann: Annotation): VerifyReport {
+/**
+ * A compressed OffloadBinary v3 at the start of the file: its payload is verified too, as
+ * `annotate --inflated` reads it (the SYCLBIN inside, its property sets, overlaps and padding), and
+ * what the file view did not already report is added at the compressed payload (its offset and path,
+ * as annotate names those bytes), the path and offset in the inflated space leading its message
+ * (where `annotate --inflated` and `hexdump --inflated` show it): a problem inside a compressed file
+ * is a problem of the file.
+ */
+function withInflatedFindings(input: BytesLike | ByteSource, ann: Annotation, report: VerifyReport, opts: Pick<AnnotateOptions, 'maxInflatedSize'>): VerifyReport {
+  const ob = ann.offload?.[0];
+  if (!ob?.compression || ob.offset !== 0 || ann.stoppedBy) return report;
+  let inside: ReturnType<typeof annotateInflated>;
+  try {
+    inside = annotateInflated(input, { maxInflatedSize: opts.maxInflatedSize });
+  } catch {
+    return report; // the file view reports why the payload does not inflate
+  }
+  const payloadAt = ob.offset + OFFLOAD_VERSIONS[3].header.fixedSize!;
+  const payloadPath = ann.spans.find((s) => s.offset === payloadAt && s.kind === 'compressed')?.path ?? 'compressedPayload';
+  const seen = new Set(report.problems.map((p) => `${p.path}\u0000${p.message}`));
+  const added: Finding[] = [];
+  for (const p of lint(inside.source, inside.annotation).problems) {
+    if (seen.has(`${p.path}\u0000${p.message}`)) continue;
+    // Named as annotate names the file's byte there (the compressed payload); the path inside is the message's.
+    added.push({ ...p, offset: payloadAt, size: undefined, path: payloadPath, message: `${p.path}: ${p.message} (at 0x${p.offset.toString(16)} of the inflated payload: annotate --inflated shows it)` });
+  }
+  if (!added.length) return report;
+  const problems = [...report.problems, ...added].sort((a, b) => a.offset - b.offset || SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || a.path.localeCompare(b.path));
+  const counts = { error: 0, warning: 0, note: 0 };
+  for (const p of problems) counts[p.severity]++;
+  return { ...report, problems, counts };
+}
+
+/**
+ * Lint an annotation made of `input`. A compressed OffloadBinary v3 is looked inside too (its
+ * payload inflated within `opts.maxInflatedSize`): see {@link withInflatedFindings}.
+ */
+export function verifyAnnotation(input: BytesLike | ByteSource, ann: Annotation, opts: Pick<AnnotateOptions, 'maxInflatedSize'> = {}): VerifyReport {
+  return withInflatedFindings(input, ann, lint(input, ann), opts);
+}
+
+/** The findings of the file's own bytes. */
+function lint(input: BytesLike | ByteSource, ann: Annotation): VerifyReport {
   const src = toSource(input);
   const problems: Finding[] = [];
   const seen = new Set<string>();
@@ -310,7 +351,7 @@ function checkOffload(ob: OffloadModel, ann: Annotation, add: (f: Finding) => vo
     add({ severity: 'note', offset: ob.offset + v.header.offsets.entrySize!, path: at(['header', 'entrySize']), code: 'structure', message: `EntrySize ${entrySize} is not 40 (readers ignore it)` });
   }
   // A compressed binary's Size is its stream's (not padded); inflatedSize is also set when the
-  // input is the inflated view of one (verify --inflated), which names no compression.
+  // input is the inflated view of one (annotate --inflated, or verify's look inside a compressed file), which names no compression.
   if (ob.inflatedSize === undefined && ob.size % 8 !== 0) {
     add({ severity: 'warning', offset: ob.offset + v.header.offsets.size!, path: at(['header', 'size']), code: 'layout', message: `Size ${ob.size} is not a multiple of 8 (LLVM writers pad the binary to 8)` });
   }

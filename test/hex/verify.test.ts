@@ -6,6 +6,7 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { verify } from '../../src/hex/verify.js';
+import { writeOffloadBinary } from '../../src/offload/write.js';
 import { sampleModel, VARIANTS, writeVariant } from './fixtures.js';
 import { checkTypedSets, repeatDiagnostics } from '../../src/props/check.js';
 import { readRegistry, type RegistryRepeat } from '../../src/props/registry.js';
@@ -227,5 +228,27 @@ describe('verify: a file that is one module is checked as far as its own reader 
     // Cut inside the stream (a whole number of words): the record walk stops there.
     const cut = verify(new Uint8Array(readFileSync('testdata/llvm22/sycl/k.device.bc')).subarray(0, 1024));
     expect(cut.problems.map((p) => [p.severity, p.path])).to.deep.equal([['error', 'bitstream']]);
+  });
+});
+
+describe('verify: inside a compressed OffloadBinary v3 (what annotate --inflated reads)', () => {
+  const compressed = (file: string): Uint8Array => {
+    const image = new Uint8Array(readFileSync(BROKEN + file));
+    return writeOffloadBinary([{ imageKind: 0, offloadKind: 8, strings: { triple: 'spir64-unknown-unknown' }, image }], { version: 3, compression: 'zlib' });
+  };
+  it('the problems of the SYCLBIN inside are the file\'s, at the compressed payload with their inflated offset; valid compressed files stay clean', () => {
+    const bare = verify(new Uint8Array(readFileSync(BROKEN + 'v1-unknown-state.syclbin')));
+    expect(bare.counts.error).to.equal(1);
+    const r = verify(compressed('v1-unknown-state.syclbin'));
+    expect(r.counts.error).to.equal(1);
+    const e = r.problems.find((p) => p.severity === 'error')!;
+    // At the compressed payload (as annotate names those bytes); the path inside leads the message.
+    expect([e.offset, e.path]).to.deep.equal([40, 'compressedPayload']);
+    expect(e.message).to.match(/^entries\[0\]\.image\.globalMetadata\["SYCLBIN\/global metadata"\]\["state"\]: unknown value 7 .* \(at 0x[0-9a-f]+ of the inflated payload: annotate --inflated shows it\)$/);
+    // Overlaps and padding inside too; the same finding is not reported twice.
+    const o = verify(compressed('v1-overlapping-images.syclbin'));
+    expect(o.problems.filter((p) => p.code === 'overlap')).to.have.length(2);
+    expect(new Set(o.problems.map((p) => `${p.path}|${p.message}`)).size).to.equal(o.problems.length);
+    for (const f of ['v1_in_offload_v3_zlib.syclbin', 'v2_roles_v3_zstd.syclbin']) expect(verify(new Uint8Array(readFileSync('testdata/syclbin/' + f))).counts, f).to.deep.equal({ error: 0, warning: 0, note: 0 });
   });
 });

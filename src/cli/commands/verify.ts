@@ -17,7 +17,9 @@ and header entries, overlapping blobs, a non-canonical layout, property-set prob
 StringData, and unknown enum values (image kind, offload kind, bundle state, IR type). A file that
 is one module is checked as far as its own reader would stop: a SPIR-V module's words and
 instruction lengths (what spirv-val checks before validating), an LLVM bitcode file's stream (what
-BitcodeReader cannot follow); their contents are for spirv-val and llvm-dis.
+BitcodeReader cannot follow); their contents are for spirv-val and llvm-dis. In a compressed
+OffloadBinary v3 the inflated payload is checked too: its problems are reported at the compressed
+payload, with their path and offset inside it (what annotate --inflated shows).
 Exit status 1 when there is at least one error (warnings and notes alone exit 0).`,
   options: {
     json: opt.flag('Print JSON {file, format, size, counts, problems}'),
