@@ -56,6 +56,9 @@ describe('cli: serve is safe to leave running', function () {
     writeFileSync(join(dir, 'secret.txt'), 'outside the served folder');
     symlinkSync(join(dir, 'secret.txt'), join(web, 'link.txt'));
     symlinkSync(dir, join(web, 'up'));
+    symlinkSync('.hidden', join(web, 'hiddenlink'));
+    symlinkSync('sub', join(web, 'sublink'));
+    writeFileSync(join(web, 'sub', 'plain.txt'), 'plain');
     execFileSync('mkfifo', [join(web, 'pipe')]);
     const fd = openSync(join(web, 'big.bin'), 'w');
     ftruncateSync(fd, 3 * 1024 ** 3); // sparse: 3 GiB claimed, nothing on disk
@@ -126,6 +129,15 @@ describe('cli: serve is safe to leave running', function () {
     expect(await status(`garbage\r\n\r\n`)).to.equal('HTTP/1.1 400 Bad Request');
     expect((await get(port, '/.hidden')).status).to.equal(404);
     expect((await get(port, '/sub/.env')).status).to.equal(404);
+    // Nor through a link inside the folder to a hidden file; a link to a plain folder is fine.
+    expect((await get(port, '/hiddenlink')).status).to.equal(404);
+    expect((await get(port, '/sublink/.env')).status).to.equal(404);
+    expect((await get(port, '/sublink/plain.txt')).body).to.equal('plain');
+    // A target starting with '//' is a path (not a host and a path): the file it names, or none.
+    expect((await get(port, '//sub/plain.txt')).body).to.equal('plain');
+    expect((await get(port, '//anything/index.html')).status).to.equal(404);
+    const misdirected = await get(port, '/', { host: 'evil.example' });
+    expect(misdirected.body).to.equal('misdirected request: this server answers to a Host of 127.0.0.1, localhost or [::1] only\n');
   });
 
   it('is still up after all of the above', async () => {
@@ -151,6 +163,54 @@ describe('cli: serve names a folder that is missing or not a folder', () => {
         expect(code).to.equal(1);
         expect(err).to.equal(message);
       }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('cli: serve stops on Ctrl-C even while a download runs', function () {
+  this.timeout(30000);
+  it('SIGINT: "stopping", open downloads cut after a second, status 0', async () => {
+    const { spawn } = await import('node:child_process');
+    const dir = mkdtempSync(join(tmpdir(), 'syclbin-serve-stop-'));
+    try {
+      writeFileSync(join(dir, 'index.html'), '<!doctype html><title>t</title>');
+      const fd = openSync(join(dir, 'big.bin'), 'w');
+      ftruncateSync(fd, 3 * 1024 ** 3);
+      closeSync(fd);
+      const root = new URL('../../', import.meta.url).pathname;
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--port', '0', dir], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      let err = '';
+      child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+      const port = await new Promise<number>((ok, fail) => {
+        child.stdout.on('data', (d: Buffer) => {
+          out += d.toString();
+          const m = /127\.0\.0\.1:(\d+)\//.exec(out);
+          if (m) ok(Number(m[1]));
+        });
+        child.on('exit', () => fail(new Error(`serve exited: ${err}`)));
+      });
+      // A download that reads nothing more after its first bytes (a slow client).
+      await new Promise<void>((ok) => {
+        const req = request({ host: '127.0.0.1', port, path: '/big.bin', headers: { Host: `127.0.0.1:${port}` } }, (res) => {
+          res.once('data', () => {
+            res.pause();
+            ok();
+          });
+        });
+        req.on('error', () => undefined);
+        req.end();
+      });
+      const t0 = Date.now();
+      const code = await new Promise<number | null>((ok) => {
+        child.on('exit', (c) => ok(c));
+        child.kill('SIGINT');
+      });
+      expect(Date.now() - t0).to.be.lessThan(5000);
+      expect(code).to.equal(0);
+      expect(err).to.contain('syclbin serve: stopping');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

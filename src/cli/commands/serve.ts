@@ -10,7 +10,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createReadStream, existsSync, realpathSync, statSync } from 'node:fs';
-import { dirname, extname, join, resolve, sep } from 'node:path';
+import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { defineCommand, EXIT } from '../command.js';
@@ -66,7 +66,7 @@ export function startServer(root: string, port: number): Promise<{ server: Serve
       res.end(`${text}\n`);
     };
     if (hostLines(req) !== 1) return fail(400, 'bad request: one Host header is required');
-    if (!loopbackHost(req.headers.host, listening)) return fail(421, 'misdirected request: this server answers to 127.0.0.1 only');
+    if (!loopbackHost(req.headers.host, listening)) return fail(421, 'misdirected request: this server answers to a Host of 127.0.0.1, localhost or [::1] only');
     // Only the origin form (`/path`): an absolute-form target names another host (RFC 9112 §3.2.2).
     if (!req.url?.startsWith('/')) return fail(400, 'bad request: the target must be a path starting with /');
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -75,7 +75,8 @@ export function startServer(root: string, port: number): Promise<{ server: Serve
     }
     let path: string;
     try {
-      path = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
+      // Parsed after a base of our own: a target starting with '//' is a path, not another authority.
+      path = decodeURIComponent(new URL(`http://localhost${req.url}`).pathname);
     } catch {
       return fail(400, 'bad request');
     }
@@ -88,6 +89,8 @@ export function startServer(root: string, port: number): Promise<{ server: Serve
     try {
       file = realpathSync(join(base, path));
       if (file !== base && !file.startsWith(base + sep)) return fail(403, 'forbidden');
+      // Nor through a link inside DIR to a hidden file or folder (envlink -> .env).
+      if (relative(base, file).split(sep).some((part) => part.startsWith('.'))) return fail(404, 'not found');
       const st = statSync(file);
       if (!st.isFile()) return fail(404, 'not found');
       size = st.size;
@@ -101,7 +104,16 @@ export function startServer(root: string, port: number): Promise<{ server: Serve
       if (req.method === 'HEAD') {
         stream.destroy();
         res.end();
-      } else pipeline(stream, res, () => stream.destroy()); // a client that goes away closes the file too
+      } else {
+        // A client that goes away closes the file too; a file cut short while it is sent ends the
+        // connection (fewer bytes than Content-Length: the client sees an incomplete answer at once).
+        let sent = 0;
+        stream.on('data', (c: string | Buffer) => void (sent += c.length));
+        pipeline(stream, res, () => {
+          stream.destroy();
+          if (sent < size) res.destroy();
+        });
+      }
     });
   };
   const server = createServer((req, res) => {
@@ -140,7 +152,8 @@ OffloadBinary or .prop file: the page shows the structure tree, typed property v
 diagnostics beside a hex view (select a node to highlight its bytes, click a byte to select its
 node, export the annotation as JSON). Nothing is uploaded. Only regular files inside DIR (after
 resolving links), not hidden ones (a name starting with '.'), are served, only to requests with one
-Host header naming 127.0.0.1, localhost or [::1] and a target path starting with '/'. Stop with Ctrl-C.`,
+Host header naming 127.0.0.1, localhost or [::1] and a target path starting with '/'. Stop with Ctrl-C
+(downloads still running are cut after a second).`,
   options: {
     port: opt.int('N', 'TCP port (0 = any free port)', { short: 'p', max: 65535, default: 8377 }),
   },
@@ -156,7 +169,14 @@ Host header naming 127.0.0.1, localhost or [::1] and a target path starting with
     const { server, url } = await startServer(dir, opts.port!);
     io.stdout.write(`Serving ${dir} at ${url} (Ctrl-C to stop)\n`);
     await new Promise<void>((done) => {
-      const stop = () => server.close(() => done());
+      // Downloads still running are cut after a second (server.close waits for them: a slow client of
+      // a large file would keep Ctrl-C from doing anything visible).
+      const stop = (): void => {
+        io.stderr.write(`${prog}: stopping\n`);
+        server.close(() => done());
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 1000).unref();
+      };
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
     });
