@@ -165,3 +165,23 @@ export function offloadKindKnown(kind: number, version: number): boolean {
 
 /** Entry flag bits (OffloadBinary.h `OffloadEntryFlags`): only bit 0 is defined. */
 export const OFFLOAD_ENTRY_FLAGS = { OIF_None: 0, OIF_Metadata: 1 } as const;
+
+/**
+ * An offload kind number in words, as `inspect` and the web inspector show it: its name in the
+ * numbering of the binary's version, which numbering that is, and what else the number may mean.
+ */
+export function offloadKindText(kind: number, version: number): string {
+  const numbering = numberingForVersion(version);
+  const ambiguity = offloadKindAmbiguity(kind, version);
+  return `${kind} (${offloadKindLabel(kind, numbering)}, ${numberingFamily(numbering)} numbering)${ambiguity ? ` — ${ambiguity.note}` : ''}`;
+}
+
+/**
+ * An offload kind number of a plain OffloadBinary in words, as `inspect` lists it: its name in the
+ * numbering the reader follows (`numbering`: the chosen LLVM era's, formats/eras.ts numberingFor),
+ * and, where the number means different kinds in different eras, that it is ambiguous.
+ */
+export function offloadKindEraText(kind: number, version: number, numbering: OffloadKindNumbering): string {
+  const ambiguity = offloadKindAmbiguity(kind, version);
+  return `${kind} (${offloadKindLabel(kind, numbering)})${ambiguity ? ` — ambiguous: ${ambiguity.note}` : ''}`;
+}

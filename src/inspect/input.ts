@@ -19,7 +19,7 @@ import { blobSource, DecodeError, hasMagic, hexText, toSource, type BlobRef, typ
 import { SyclbinMagic } from '../../formats/syclbin-v1.js';
 import { OffloadMagic } from '../../formats/offload-binary.js';
 import { V2_IMAGE_KIND, V2_KEYS } from '../../formats/syclbin-v2.js';
-import { imageKindLabel, objdumpImageKind, offloadKindAmbiguity, offloadKindLabel } from '../../formats/kinds.js';
+import { imageKindLabel, objdumpImageKind, offloadKindEraText, offloadKindLabel } from '../../formats/kinds.js';
 import { llvmEra, numberingFor, type LlvmEraInfo } from '../../formats/eras.js';
 import { readOffloadBinaries, type OffloadBinaryModel, type OffloadEntryModel } from '../offload/read.js';
 import { identifyImage, offloadContainerOf, readOffloadInput, type BareImage, type ImageInfo, type OffloadInput } from '../offload/input.js';
@@ -166,11 +166,9 @@ function binaryNode(b: OffloadBinaryModel, label: string, era: LlvmEraInfo, opts
 
 /** One entry: kinds (era names, ambiguity), strings, kernels, the image and what it is. */
 function entryNode(e: OffloadEntryModel, version: number, label: string, era: LlvmEraInfo, opts: InspectInputOptions, depth: number): InspectNode {
-  const numbering = numberingFor(version, era);
-  const ambiguity = offloadKindAmbiguity(e.offloadKind, version);
   const children: InspectNode[] = [
     { label: 'image kind', value: `${e.imageKind} (${imageKindLabel(e.imageKind)}; llvm-objdump-${era.era === 'main' ? 'main' : era.era}: ${objdumpImageKind(e.imageKind, era)})` },
-    { label: 'offload kind', value: `${e.offloadKind} (${offloadKindLabel(e.offloadKind, numbering)})${ambiguity ? ` — ambiguous: ${ambiguity.note}` : ''}` },
+    { label: 'offload kind', value: offloadKindEraText(e.offloadKind, version, numberingFor(version, era)) },
     { label: 'flags', value: `0x${e.flags.toString(16)}${e.flags & 1 ? ' (OIF_Metadata: no image, metadata only)' : ''}` },
   ];
   children.push(

@@ -12,7 +12,7 @@
 import { optionsArgument } from '../codec/errors.js';
 import { decodeTypedRegistry } from '../props/typed/index.js';
 import { explainRegistry, printable } from '../props/explain.js';
-import { imageKindLabel, numberingFamily, numberingForVersion, offloadKindAmbiguity, offloadKindLabel } from '../../formats/kinds.js';
+import { imageKindLabel, offloadKindText } from '../../formats/kinds.js';
 import type { PropertySetRegistry } from '../props/model.js';
 import { syclbinModelArgument, GLOBAL_METADATA_SET, bundleState, irTarget, irType, nativeArch, nativeTarget, type SyclbinFile, type SyclbinImage } from './model.js';
 import { hashBlob, type Hasher } from './json.js';
@@ -63,8 +63,6 @@ function envelopeNode(file: SyclbinFile): InspectNode | undefined {
       ],
     };
   }
-  const numbering = numberingForVersion(e.version);
-  const ambiguity = offloadKindAmbiguity(e.offloadKind, e.version);
   const strings: InspectNode = e.strings.size
     ? { label: 'string entries', path: 'entries[0].strings', children: [...e.strings].map(([k, v]) => ({ label: printable(k), value: JSON.stringify(printable(v)) })) }
     : { label: 'string entries', value: '(none)', path: 'entries[0].strings' };
@@ -74,7 +72,7 @@ function envelopeNode(file: SyclbinFile): InspectNode | undefined {
     {
       label: 'offload kind',
       // The SYCL runtime's envelope stamps different numbers in different revisions: say what the number may mean.
-      value: `${e.offloadKind} (${offloadKindLabel(e.offloadKind, numbering)}, ${numberingFamily(numbering)} numbering)${ambiguity ? ` — ${ambiguity.note}` : ''}`,
+      value: offloadKindText(e.offloadKind, e.version),
       path: 'entries[0].offloadKind',
     },
     { label: 'flags', value: `0x${e.flags.toString(16)}`, path: 'entries[0].flags' },

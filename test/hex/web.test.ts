@@ -263,6 +263,17 @@ describe('hex: web inspector (chromium)', function () {
     expect(await page.$$eval('#rows .b.cursor', (els) => els.map((e) => Number((e as HTMLElement).dataset.o)))).to.deep.equal([26]);
   });
 
+  it('OffloadBinary kinds are named in the tree, as inspect names them', async () => {
+    await page.setInputFiles('#file', ROOT + 'testdata/llvm22/sycl/k.img');
+    await page.waitForFunction(() => document.body.dataset.state === 'ready');
+    expect(await page.$eval('.node[data-path="entries[0].imageKind"]', (e) => e.textContent)).to.contain('0 (none)');
+    expect(await page.$eval('.node[data-path="entries[0].offloadKind"]', (e) => e.textContent)).to.contain('8 (sycl) — ambiguous');
+    // A SYCLBIN's envelope: named as inspect names it (the runtime's numbering of its version).
+    await page.setInputFiles('#file', ROOT + 'testdata/syclbin/v1_in_offload_v1.syclbin');
+    await page.waitForFunction(() => document.body.dataset.state === 'ready');
+    expect(await page.$eval('.node[data-path="entries[0].offloadKind"]', (e) => e.textContent)).to.match(/\(sycl, sequential numbering\)/);
+  });
+
   it('a payload that cannot be inflated leaves the file view ready; a file the page cannot read is an error, not "reading…" forever', async () => {
     const bytes = new Uint8Array(readFileSync(ROOT + 'testdata/syclbin/v1_in_offload_v3_zlib.syclbin'));
     // InflatedSize (header offset 32) claims more than the stream gives.
@@ -285,6 +296,11 @@ describe('hex: web inspector (chromium)', function () {
       await page.setInputFiles('#file', huge);
       await page.waitForFunction(() => document.body.dataset.state === 'error');
       expect(await page.textContent('#status')).to.match(/^cannot read huge-3g\.bin: 3221225472 bytes is more than a page can read at once/);
+      // The whole message is the status line's tooltip; the previous file's views are gone.
+      expect(await page.getAttribute('#status', 'title')).to.equal(await page.textContent('#status'));
+      expect(await page.$$eval('#tree .node', (els) => els.length)).to.equal(0);
+      expect(await page.$$eval('#rows .b', (els) => els.length)).to.equal(0);
+      expect(await page.isDisabled('#export')).to.equal(true);
     } finally {
       rmSync(huge, { force: true });
     }

@@ -13,6 +13,8 @@ import { appendAll, formatPath, minOf, type PathKey } from '../../src/codec/inde
 import { mergeRanges } from '../../src/hex/ranges.js';
 import { decodeTypedRegistry } from '../../src/props/typed/index.js';
 import { typedValueSummary } from '../../src/props/explain.js';
+import { imageKindLabel, offloadKindEraText, offloadKindText } from '../../formats/kinds.js';
+import { DEFAULT_LLVM_ERA, llvmEra, numberingFor } from '../../formats/eras.js';
 import { compileZstd } from '../../src/offload/libzstd.js';
 // libzstd (WebAssembly) for zstd-compressed OffloadBinaries: the bytes are bundled (esbuild's binary
 // loader, package.json "build"), compiled asynchronously since a page's main thread may not compile
@@ -118,6 +120,19 @@ function buildTree(ann: Annotation): TreeNode {
         if (n && p.typed) n.typed = typedValueSummary(p);
       }
     }
+  }
+  // OffloadBinary kinds in words, as `syclbin inspect` says them (the offload kind in the numbering
+  // of its binary's version, read from the header.version field beside its entries).
+  for (const s of ann.spans) {
+    const last = s.keys[s.keys.length - 1];
+    if ((last !== 'imageKind' && last !== 'offloadKind') || typeof s.value !== 'number') continue;
+    const entries = s.keys.lastIndexOf('entries');
+    const versionSpan = entries >= 0 ? byKeys.get(JSON.stringify([...s.keys.slice(0, entries), 'header', 'version'])) : undefined;
+    const version = versionSpan?.spans.find((v) => typeof v.value === 'number')?.value as number | undefined;
+    const n = nodeFor(s.keys, s.path);
+    // A SYCLBIN's envelope is named as inspect names it; a plain OffloadBinary's kinds in LLVM 22's numbering (inspect's default era).
+    const offload = version === undefined ? undefined : ann.format === 'offload-binary' || !ann.format.startsWith('syclbin') ? offloadKindEraText(s.value, version, numberingFor(version, llvmEra(DEFAULT_LLVM_ERA))) : offloadKindText(s.value, version);
+    n.typed = last === 'imageKind' ? `${s.value} (${imageKindLabel(s.value)})` : offload;
   }
   const finish = (n: TreeNode): void => {
     const own: [number, number][] = n.spans.map((s) => [s.offset, s.offset + s.size]);
@@ -553,7 +568,7 @@ function show(view: 'file' | 'inflated'): void {
       bytes = inside.source.read(0, inside.source.size);
       what = `${bytes.length} bytes inflated (${inside.compression}; header + payload)`;
     } catch (e) {
-      $('status').textContent = `${state.name}: cannot inflate: ${(e as Error).message}`;
+      setStatus(`${state.name}: cannot inflate: ${(e as Error).message}`);
       // The file view stays as it was, usable.
       document.body.dataset.state = 'ready';
       return;
@@ -581,7 +596,7 @@ function show(view: 'file' | 'inflated'): void {
   const toggle = $<HTMLButtonElement>('inflate');
   toggle.hidden = view === 'file' && !hasCompressedPayload(ann);
   toggle.textContent = view === 'file' ? 'Show inflated payload' : 'Show file';
-  $('status').textContent = `${state.name}: ${ann.format}, ${what}, ${state.leaves.length} leaf spans (${Math.round(performance.now() - t0)} ms)${ann.error ? ` \u2014 ${ann.error.message}` : ''}`;
+  setStatus(`${state.name}: ${ann.format}, ${what}, ${state.leaves.length} leaf spans (${Math.round(performance.now() - t0)} ms)${ann.error ? ` \u2014 ${ann.error.message}` : ''}`);
   // Diagnostics after the first paint (the layout check rewrites the file).
   setTimeout(() => {
     if (view === 'file') {
@@ -605,17 +620,45 @@ function load(bytes: Uint8Array, name: string): void {
 /** Files the page reads whole: a browser's ArrayBuffer holds at most about 2 GiB. */
 const MAX_PAGE_FILE = 2 ** 31 - 1;
 
+/** The status line; its whole text is also its tooltip (a long message is cut to one line). */
+function setStatus(text: string): void {
+  const el = $('status');
+  el.textContent = text;
+  el.title = text;
+}
+
+/** No file shown: the views emptied, so nothing on screen belongs to a file that is not open. */
+function clearViews(): void {
+  state.ann = undefined;
+  state.report = undefined;
+  state.bytes = new Uint8Array(0);
+  state.file = new Uint8Array(0);
+  state.leaves = [];
+  state.nodes = new Map();
+  state.highlight = [];
+  state.cursor = -1;
+  state.selected = undefined;
+  $('tree').replaceChildren();
+  $('diagnostics').replaceChildren();
+  $('rows').replaceChildren();
+  $('spacer').style.height = '0px';
+  $<HTMLButtonElement>('export').disabled = true;
+  $<HTMLButtonElement>('inflate').hidden = true;
+}
+
 async function openFile(f: File): Promise<void> {
   document.body.dataset.state = 'loading';
-  $('status').textContent = `reading ${f.name} (${f.size} bytes)…`;
+  setStatus(`reading ${f.name} (${f.size} bytes)…`);
   try {
     if (f.size > MAX_PAGE_FILE) throw new Error(`${f.size} bytes is more than a page can read at once (${MAX_PAGE_FILE}); use 'syclbin inspect' or 'syclbin annotate', which read files of any size`);
     const bytes = new Uint8Array(await f.arrayBuffer());
     await zstdReady;
     load(bytes, f.name);
   } catch (e) {
-    // A file the browser cannot read (too large, removed, a folder dropped): said, not a page stuck "reading".
-    $('status').textContent = `cannot read ${f.name}: ${(e as Error).message || String(e)}`;
+    // A file the browser cannot read (too large, removed, a folder dropped): said, not a page stuck
+    // "reading", and the previous file's views cleared (they would look like this file's).
+    clearViews();
+    setStatus(`cannot read ${f.name}: ${(e as Error).message || String(e)}`);
     document.body.dataset.state = 'error';
   }
 }
