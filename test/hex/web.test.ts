@@ -263,6 +263,36 @@ describe('hex: web inspector (chromium)', function () {
     expect(await page.$$eval('#rows .b.cursor', (els) => els.map((e) => Number((e as HTMLElement).dataset.o)))).to.deep.equal([26]);
   });
 
+  it('?file=NAME opens a file served beside the page; another origin, a missing file and a page from disk say why not', async () => {
+    const { mkdtempSync, copyFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(tmpdir() + '/syclbin-web-file-');
+    mkdirSync(dir + '/dist');
+    for (const f of ['index.html', 'style.css', 'dist/inspector.js']) copyFileSync(ROOT + 'web/' + f, `${dir}/${f}`);
+    copyFileSync(SAMPLE, dir + '/sample one.syclbin');
+    const second = await startServer(dir, 0);
+    try {
+      await page.goto(`${second.url}?file=${encodeURIComponent('sample one.syclbin')}`);
+      await page.waitForFunction(() => document.body.dataset.state === 'ready');
+      expect(await page.textContent('#status')).to.match(/^sample one\.syclbin: syclbin-v1, /);
+      expect(await page.$$eval('.node[data-path="header"]', (els) => els.length)).to.equal(1);
+      for (const [name, why] of [['missing.bin', /cannot open missing\.bin: the server answered 404/], ['https://evil.example/x.bin', /only files of this page's own server are fetched/]] as const) {
+        await page.goto(`${second.url}?file=${encodeURIComponent(name)}`);
+        await page.waitForFunction(() => document.body.dataset.state === 'error');
+        expect(await page.textContent('#status')).to.match(why);
+      }
+      await page.goto(`${pathToFileURL(ROOT + 'web/index.html').href}?file=x.syclbin`);
+      await page.waitForFunction(() => document.body.dataset.state === 'error');
+      expect(await page.textContent('#status')).to.match(/a page opened from disk cannot fetch files/);
+    } finally {
+      await new Promise((r) => second.server.close(r));
+      rmSync(dir, { recursive: true, force: true });
+      await page.goto(url);
+    }
+    expect(errors.filter((e) => !/404|Failed to load resource/.test(e))).to.deep.equal([]);
+    errors.length = 0;
+  });
+
   it('OffloadBinary kinds are named in the tree, as inspect names them', async () => {
     await page.setInputFiles('#file', ROOT + 'testdata/llvm22/sycl/k.img');
     await page.waitForFunction(() => document.body.dataset.state === 'ready');

@@ -713,6 +713,31 @@ function init(): void {
     if (f) void openFile(f);
   });
   document.body.dataset.state = 'empty';
+  // `?file=NAME`: a file served beside the page (`syclbin serve DIR` serves DIR), opened at once.
+  const named = new URLSearchParams(location.search).get('file');
+  if (named) void openUrl(named);
+}
+
+/** Fetch `name` (a path on the page's own server; nothing else is fetched) and open it. */
+async function openUrl(name: string): Promise<void> {
+  document.body.dataset.state = 'loading';
+  setStatus(`fetching ${name}…`);
+  try {
+    const target = new URL(name, location.href);
+    if (location.protocol === 'file:') throw new Error("a page opened from disk cannot fetch files: open it with 'Open file…' or drop it here, or serve its folder with 'syclbin serve DIR'");
+    if (target.origin !== location.origin) throw new Error('only files of this page\'s own server are fetched');
+    const res = await fetch(target, { credentials: 'same-origin' });
+    if (!res.ok) throw new Error(`the server answered ${res.status} ${res.statusText}`.trim());
+    const size = Number(res.headers.get('content-length') ?? NaN);
+    if (size > MAX_PAGE_FILE) throw new Error(`${size} bytes is more than a page can read at once (${MAX_PAGE_FILE}); use 'syclbin inspect' or 'syclbin annotate', which read files of any size`);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    await zstdReady;
+    load(bytes, decodeURIComponent(target.pathname.split('/').pop() || name));
+  } catch (e) {
+    clearViews();
+    setStatus(`cannot open ${name}: ${(e as Error).message || String(e)}`);
+    document.body.dataset.state = 'error';
+  }
 }
 
 init();

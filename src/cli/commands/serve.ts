@@ -150,7 +150,8 @@ export const command = defineCommand({
 with Content-Security-Policy "${CSP}". Open the printed address, then open or drop a .syclbin,
 OffloadBinary or .prop file: the page shows the structure tree, typed property values and
 diagnostics beside a hex view (select a node to highlight its bytes, click a byte to select its
-node, export the annotation as JSON). Nothing is uploaded. Only regular files inside DIR (after
+node, export the annotation as JSON), or add ?file=NAME to the address for a file in DIR. Nothing is
+uploaded. Only regular files inside DIR (after
 resolving links), not hidden ones (a name starting with '.'), are served, only to requests with one
 Host header naming 127.0.0.1, localhost or [::1] and a target path starting with '/'. Stop with Ctrl-C
 (downloads still running are cut after a second).`,
