@@ -56,10 +56,10 @@ export async function notSyclbinNote(src: ByteSource, name: string, opts: { maxI
   return `not a SYCLBIN: ${what.tree.label}; see ${commands.map((c) => `'${c}'`).join(' or ')}`;
 }
 
-/** Why a limit stopped the reader, without LLVM's sentence it is worded under (`Invalid data … (WHY)`). */
+/** Why a limit stopped the reader: our detail under LLVM's sentence (`Invalid data …`), without its parentheses. */
 export function limitReason(e: DecodeError): string {
-  const headline = headlineOf(e);
-  return e.reason.startsWith(`${headline} (`) && e.reason.endsWith(')') ? e.reason.slice(headline.length + 2, -1) : e.reason;
+  if (!(e instanceof SyclbinFormatError)) return e.reason;
+  return /^\(.*\)$/s.test(e.detail) ? e.detail.slice(1, -1) : e.detail;
 }
 
 /** The two lines `syclbin dump` prints for a parse failure (LLVM's sentence; our detail with --verbose). */

@@ -315,7 +315,14 @@ export function annotateInflated(input: BytesLike | ByteSource, opts: Omit<Annot
     }
     throw e;
   }
-  const { bytes, compression } = inflated;
+  return inflatedAnnotation(inflated.bytes, inflated.compression, opts);
+}
+
+/**
+ * The annotation of a compressed binary's inflated space (`bytes`: header, then payload), for
+ * {@link annotateInflated} and for a reader that has it already (OffloadBinaryModel.inflated).
+ */
+export function inflatedAnnotation(bytes: Uint8Array, compression: InflatedAnnotation['compression'], opts: Omit<AnnotateOptions, 'inflated'> = {}): InflatedAnnotation {
   const source = memorySource(bytes);
   return { compression, source, annotation: annotate(source, { ...opts, inflated: true }) };
 }

@@ -6,7 +6,7 @@
  * `full` is set. `focus` (a path pattern) blanks every byte outside the matching spans and prints only
  * the rows that hold focused bytes.
  */
-import { ArgumentError, describeValue, SyclbinError, toSource, type ByteSource, optionsArgument, type BytesLike } from '../codec/index.js';
+import { ArgumentError, describeValue, toSource, type ByteSource, optionsArgument, type BytesLike } from '../codec/index.js';
 import { leavesOf, type Annotation, type AnnotatedSpan } from './annotate.js';
 import { pathMatcher } from './paths.js';
 import { mergeRanges } from './ranges.js';

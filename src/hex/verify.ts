@@ -31,7 +31,7 @@ import { BitcodeMagic } from '../../formats/llvm-bitcode.js';
 import { spirvByteOrder } from '../../formats/spirv.js';
 import { syclbinChunks } from '../syclbin/write.js';
 import { irTarget, irTypeValue, nativeArch, nativeTarget, type SyclbinFile } from '../syclbin/model.js';
-import { annotate, annotateInflated, findingOf, leavesOf, quoted, type AnnotateOptions, type Annotation, type FileFormat, type Finding, type MetadataBlob, type V1Image } from './annotate.js';
+import { annotate, annotateInflated, inflatedAnnotation, findingOf, leavesOf, quoted, type AnnotateOptions, type Annotation, type FileFormat, type Finding, type MetadataBlob, type V1Image } from './annotate.js';
 
 /** The result of `verify`. */
 export interface VerifyReport {
@@ -66,7 +66,8 @@ function withInflatedFindings(input: BytesLike | ByteSource, ann: Annotation, re
   if (!ob?.compression || ob.offset !== 0 || ann.stoppedBy) return report;
   let inside: ReturnType<typeof annotateInflated>;
   try {
-    inside = annotateInflated(input, { maxInflatedSize: opts.maxInflatedSize });
+    // The payload the file view inflated to read the model, not inflated a second time.
+    inside = ob.inflated ? inflatedAnnotation(ob.inflated, ob.compression, opts) : annotateInflated(input, { maxInflatedSize: opts.maxInflatedSize });
   } catch {
     return report; // the file view reports why the payload does not inflate
   }

@@ -109,6 +109,13 @@ export interface OffloadBinaryModel {
   inflatedSize?: bigint;
   /** The header fields as stored. */
   header: Record<string, unknown>;
+  /**
+   * v3 compressed, as read from the file: the binary's inflated space (the header, then the inflated
+   * payload, as {@link inflateOffloadBinary} returns it), which the entries' images already lie in;
+   * a view of the inside (annotateInflated, verify) reads it instead of inflating again. Not
+   * enumerable: a model printed or compared is its fields.
+   */
+  readonly inflated?: Uint8Array;
 }
 
 /** Options of the OffloadBinary readers. */
@@ -261,6 +268,7 @@ export function readOffloadBinary(input: BytesLike | ByteSource, offset = 0, opt
   let bin: Space;
   let compression: Compression | undefined;
   let inflatedSize: bigint | undefined;
+  let whole: Uint8Array | undefined;
   if (claim === 0n) bin = file.sub(offset, size);
   else {
     inflatedSize = claim;
@@ -268,12 +276,14 @@ export function readOffloadBinary(input: BytesLike | ByteSource, offset = 0, opt
     else {
       const inflated = inflate(file.sub(offset, size), v, header, claim, path, node, opts);
       compression = inflated.compression;
-      bin = new Space(memorySource(inflated.whole), -1, undefined);
+      whole = inflated.whole;
+      bin = new Space(memorySource(whole), -1, undefined);
     }
   }
   const entries = new EntryReader(bin, v, path, node, opts).entries(header);
   const model: OffloadBinaryModel = { version: v.version, offset, size, entries, header };
   if (compression) model.compression = compression;
+  if (whole) Object.defineProperty(model, 'inflated', { value: whole, enumerable: false });
   // (In `inflated` mode the stream is not there to name its kind; the binary is still a compressed one.)
   if (inflatedSize !== undefined) model.inflatedSize = inflatedSize;
   return model;
