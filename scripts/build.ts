@@ -25,7 +25,9 @@ export const WEB_BUILD: BuildOptions = {
   platform: 'browser',
   target: 'es2022',
   loader: { '.wasm': 'binary' },
-  sourcemap: true,
+  // The map is written beside the bundle for whoever debugs it (load it in devtools), but not linked:
+  // the package does not ship it, and a link would make devtools request a file that is not there.
+  sourcemap: 'external',
   logLevel: 'warning',
   outfile: ROOT + 'web/dist/inspector.js',
 };

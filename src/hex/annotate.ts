@@ -39,6 +39,7 @@ import type { V1Geometry } from '../syclbin/read-v1.js';
 import type { SyclbinFile } from '../syclbin/model.js';
 import { readRegistry } from '../props/registry.js';
 import type { PropertySetRegistry } from '../props/model.js';
+import { mergeRanges } from './ranges.js';
 
 export { propertyDisplay } from '../props/display.js';
 
@@ -61,6 +62,12 @@ export interface AnnotatedSpan {
   value?: unknown;
   /** Other paths that reference (some of) these bytes, which this span owns. */
   shared?: string[];
+  /**
+   * The spans of those other paths as the reader recorded them (their keys, extent and value), in the
+   * order of `shared` (where recorded): what a tree of the file shows under each sharer (a tail-merged string of another
+   * entry). Not part of the JSON, which names them in `shared`.
+   */
+  sharers?: AnnotatedSpan[];
 }
 
 /** A problem with its place. */
@@ -494,7 +501,7 @@ function flatten(spans: AnnotatedSpan[]): { offset: number; size: number; span: 
 function ownBytes(leaves: AnnotatedSpan[]): AnnotatedSpan[] {
   leaves.sort((x, y) => x.offset - y.offset || y.size - x.size);
   const owned: AnnotatedSpan[] = [];
-  const sharers = new Map<AnnotatedSpan, Set<string>>();
+  const sharers = new Map<AnnotatedSpan, Map<string, AnnotatedSpan | undefined>>();
   let end = 0;
   for (const s of leaves) {
     if (s.size === 0) continue;
@@ -508,8 +515,8 @@ function ownBytes(leaves: AnnotatedSpan[]): AnnotatedSpan[] {
       const o = owned[k]!;
       if (o.offset < sEnd && o.path !== s.path) {
         let set = sharers.get(o);
-        if (!set) sharers.set(o, (set = new Set(o.shared)));
-        set.add(s.path);
+        if (!set) sharers.set(o, (set = new Map((o.shared ?? []).map((p) => [p, o.sharers?.find((x) => x.path === p)]))));
+        if (!set.has(s.path)) set.set(s.path, s);
       }
     }
     if (sEnd > end) {
@@ -517,7 +524,10 @@ function ownBytes(leaves: AnnotatedSpan[]): AnnotatedSpan[] {
       end = sEnd;
     }
   }
-  for (const [o, set] of sharers) o.shared = [...set];
+  for (const [o, set] of sharers) {
+    o.shared = [...set.keys()];
+    o.sharers = [...set.values()].filter((x) => x !== undefined);
+  }
   return owned;
 }
 
@@ -664,17 +674,41 @@ export function checkTiling(a: Pick<Annotation, 'spans' | 'size'>): string | und
 }
 
 /** A span as JSON (no structured keys: the path string says it). */
-export type JsonSpan = Omit<AnnotatedSpan, 'keys'>;
+export type JsonSpan = Omit<AnnotatedSpan, 'keys' | 'sharers'>;
 
 /** JSON-safe form (bigint values as decimal strings). */
 export function annotationToJson(a: Annotation): { format: FileFormat; size: number; error?: Finding; spans: JsonSpan[] } {
   const spans = a.spans.map((s): JsonSpan => {
-    const { keys: _keys, ...rest } = s;
+    const { keys: _keys, sharers: _sharers, ...rest } = s;
     return typeof rest.value === 'bigint' ? { ...rest, value: rest.value.toString() } : rest;
   });
   const out: { format: FileFormat; size: number; error?: Finding; spans: JsonSpan[] } = { format: a.format, size: a.size, spans };
   if (a.error) out.error = a.error;
   return out;
+}
+
+/**
+ * The merged, sorted byte ranges of the paths `match` accepts: each matching span's extent, and for a
+ * matching path that shares another span's bytes (a tail-merged string), the extent its reader
+ * recorded for it (the owner's, when the sharer's span is not known).
+ */
+export function matchingRanges(ann: Pick<Annotation, 'spans'>, match: (path: string) => boolean): [number, number][] {
+  const out: [number, number][] = [];
+  for (const s of ann.spans) {
+    if (s.size <= 0) continue;
+    if (match(s.path)) {
+      out.push([s.offset, s.offset + s.size]);
+      continue;
+    }
+    if (!s.shared?.some(match)) continue;
+    const known = new Set<string>();
+    for (const x of s.sharers ?? []) {
+      known.add(x.path);
+      if (match(x.path) && x.size > 0) out.push([x.offset, x.offset + x.size]);
+    }
+    if (s.shared.some((p) => !known.has(p) && match(p))) out.push([s.offset, s.offset + s.size]);
+  }
+  return mergeRanges(out);
 }
 
 /** Property-set and key names are always bracketed: `metadata["SYCL/device globals"]["name"]`. */

@@ -7,9 +7,8 @@
  * the rows that hold focused bytes.
  */
 import { ArgumentError, describeValue, toSource, type ByteSource, optionsArgument, type BytesLike } from '../codec/index.js';
-import { leavesOf, type Annotation, type AnnotatedSpan } from './annotate.js';
+import { leavesOf, matchingRanges, type Annotation, type AnnotatedSpan } from './annotate.js';
 import { pathMatcher } from './paths.js';
-import { mergeRanges } from './ranges.js';
 
 /** Options of `hexdump`. */
 export interface HexdumpOptions {
@@ -88,8 +87,7 @@ const CONTINUED_MAX = 120;
  * path or by a path that shares their bytes (tail-merged strings). Empty when nothing matches.
  */
 export function pathRanges(ann: Annotation, path: string): [number, number][] {
-  const matcher = pathMatcher(path);
-  return mergeRanges(ann.spans.filter((s) => s.size > 0 && (matcher(s.path) || s.shared?.some(matcher))).map((s): [number, number] => [s.offset, s.offset + s.size]));
+  return matchingRanges(ann, pathMatcher(path));
 }
 
 /**

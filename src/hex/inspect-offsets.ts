@@ -6,18 +6,13 @@
  */
 import type { BytesLike } from '../codec/source.js';
 import type { ByteSource } from '../codec/index.js';
-import { annotate, annotateInflated, type Annotation, type AnnotateOptions } from './annotate.js';
+import { annotate, annotateInflated, matchingRanges, type Annotation, type AnnotateOptions } from './annotate.js';
 import { isWithin } from './paths.js';
 import { renderInspect, type InspectNode } from '../syclbin/inspect.js';
-import { mergeRanges } from './ranges.js';
 
 /** Merged byte ranges of every span at or below `path`. */
 export function rangesOf(ann: Annotation, path: string): [number, number][] {
-  return mergeRanges(
-    ann.spans
-      .filter((s) => s.size > 0 && (isWithin(s.path, path) || s.shared?.some((p) => isWithin(p, path))))
-      .map((s): [number, number] => [s.offset, s.offset + s.size]),
-  );
+  return matchingRanges(ann, (p) => isWithin(p, path));
 }
 
 function rangeText(r: [number, number][], at: string): string | undefined {

@@ -264,6 +264,12 @@ export function readOffloadBinary(input: BytesLike | ByteSource, offset = 0, opt
   const node = tree ? (opts.node ?? tree.at(path)) : undefined;
   const file = new Space(src, 0, tree);
   const { v, header, size } = readHeader(file, offset, endArgument(opts.end, src.size), path, node, !opts.inflated);
+  // A binary among several (`binaries[2]`, a section's `binaries[0]`) is a group of its own extent, so
+  // that what lies inside it and nothing names (alignment padding, unreferenced bytes) is named under it.
+  if (node && path.length && node.offset < 0) {
+    node.offset = offset;
+    node.size = size;
+  }
   const claim = v.compression ? (header[v.compression.flag] as bigint) : 0n;
   let bin: Space;
   let compression: Compression | undefined;

@@ -7,7 +7,8 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { annotate, checkTiling, leavesOf, type Annotation } from '../../src/hex/annotate.js';
+import { annotate, annotationToJson, checkTiling, leavesOf, type Annotation } from '../../src/hex/annotate.js';
+import { pathRanges } from '../../src/hex/hexdump.js';
 import { BITCODE_WRAPPER_MAGIC, BitcodeWrapperHeader } from '../../formats/llvm-bitcode.js';
 import { memoryBlob, writeSyclbin } from '../../src/syclbin/write.js';
 import type { SyclbinFile } from '../../src/syclbin/model.js';
@@ -157,6 +158,35 @@ describe('hex: annotate', () => {
     expect(state.value).to.equal(2);
     expect(new TextDecoder().decode(new Uint8Array(writeVariant(sampleModel(), VARIANTS[0]!)).subarray(state.offset, state.offset + state.size))).to.equal('state=1|2\n');
     expect(v1.spans.find((s) => s.path === 'header.reserved')!.kind).to.equal('padding');
+  });
+
+  it('a sharer of tail-merged or overlapping bytes keeps its own span (keys, extent, value) under the owner, outside the JSON', () => {
+    const a = annotate(writeVariant(sampleModel(), VARIANTS.find((v) => v.name === 'v2-roles')!));
+    const role = a.spans.find((s) => s.kind === 'string' && s.value === 'role')!;
+    expect(role.sharers!.map((x) => x.path)).to.deep.equal(role.shared);
+    for (const x of role.sharers!) {
+      expect([x.kind, x.value, x.offset, x.size]).to.deep.equal(['string', 'role', role.offset, role.size]);
+      expect(x.keys).to.deep.equal(['entries', Number(/entries\[(\d+)\]/.exec(x.path)![1]), 'strings', 1, 'key']);
+    }
+    expect(JSON.stringify(annotationToJson(a))).to.not.contain('sharers');
+    // Overlapping images: the second image's span is the 5 bytes its header gives, though it owns only
+    // the 3 the first leaves it; hexdump --path and inspect --offsets take the sharer's own extent.
+    const broken = annotate(readFileSync(ROOT + 'testdata/broken/v1-overlapping-images.syclbin'));
+    const owner = broken.spans.find((s) => s.path === 'abstractModules[1].irModules[0].bytes')!;
+    const native = owner.sharers!.find((x) => x.path === 'abstractModules[0].nativeImages[0].bytes')!;
+    expect([native.offset, native.size]).to.deep.equal([0x321, 5]);
+    expect(pathRanges(broken, 'abstractModules[0].nativeImages[0].bytes')).to.deep.equal([[0x321, 0x326]]);
+    expect(pathRanges(broken, 'abstractModules[1].irModules[0].bytes')).to.deep.equal([[0x320, 0x323]]); // the 3 bytes its header gives, not all of the owner's
+  });
+
+  it('names what lies inside one of several binaries under that binary (a group of its extent)', () => {
+    const a = annotate(readFileSync(ROOT + 'testdata/offload/multi.v1.bin'));
+    const groups = a.spans.filter((s) => s.kind === 'group' && /^binaries\[\d+\]$/.test(s.path));
+    expect(groups.map((s) => [s.path, s.offset, s.size])).to.deep.equal([['binaries[0]', 0, 160], ['binaries[1]', 160, 160], ['binaries[2]', 320, 144]]);
+    const padding = leavesOf(a).filter((s) => s.kind === 'padding');
+    expect(padding.map((s) => [s.path, s.offset])).to.deep.equal([['binaries[0].padding', 0x8e], ['binaries[0].padding', 0x99], ['binaries[1].padding', 0x135], ['binaries[1].padding', 0x13f], ['binaries[2].padding', 0x1cf]]);
+    expect(padding.every((s) => s.keys[0] === 'binaries' && s.keys[2] === 'padding')).to.equal(true);
+    expectTiles(a, 'multi.v1.bin');
   });
 
   it('classifies non-zero padding and unreferenced bytes', () => {

@@ -304,6 +304,34 @@ describe('hex: web inspector (chromium)', function () {
     expect(await page.$eval('.node[data-path="entries[0].offloadKind"]', (e) => e.textContent)).to.match(/\(sycl, sequential numbering\)/);
   });
 
+  it('a tail-merged string is shown under every entry that uses it, with its value and extent; overlapping images with their own bytes', async () => {
+    await page.setInputFiles('#file', ROOT + 'testdata/syclbin/v2_roles_v3_zstd.syclbin');
+    await page.waitForFunction(() => document.body.dataset.state === 'ready');
+    await page.click('#inflate');
+    await page.waitForFunction(() => document.body.dataset.state === 'ready' && document.body.dataset.view === 'inflated');
+    // entries[0] owns "sycl_format_version" (0x37f, 20 bytes); entries[1] points at the same bytes.
+    const sel = '.node[data-path="entries[1].strings[0].key"]';
+    await page.evaluate((s) => {
+      for (let i = 0; i < 8 && !document.querySelector(s); i++) document.querySelectorAll('li.collapsed > .node .twisty').forEach((t) => (t as HTMLElement).click());
+    }, sel);
+    const row = await page.$eval(sel, (e) => e.textContent!);
+    expect(row).to.contain('= "sycl_format_version"');
+    expect(row).to.contain('(the bytes of entries[0].strings[0].key)');
+    await page.click(sel);
+    const hl = await page.$$eval('#rows .b.hl', (els) => els.map((e) => Number((e as HTMLElement).dataset.o)));
+    expect([hl.length, hl[0], hl.at(-1)]).to.deep.equal([20, 0x37f, 0x392]);
+    // Two images overlap: the second (5 bytes at 0x321) owns only 3 of them; its node still covers all 5.
+    await page.setInputFiles('#file', ROOT + 'testdata/broken/v1-overlapping-images.syclbin');
+    await page.waitForFunction(() => document.body.dataset.state === 'ready');
+    const img = '.node[data-path="abstractModules[0].nativeImages[0].bytes"]';
+    await page.evaluate((s) => {
+      for (let i = 0; i < 8 && !document.querySelector(s); i++) document.querySelectorAll('li.collapsed > .node .twisty').forEach((t) => (t as HTMLElement).click());
+    }, img);
+    await page.click(img);
+    expect(await page.$$eval('#rows .b.hl', (els) => els.map((e) => Number((e as HTMLElement).dataset.o)))).to.deep.equal([0x321, 0x322, 0x323, 0x324, 0x325]);
+    expect(errors).to.deep.equal([]);
+  });
+
   it('a payload that cannot be inflated leaves the file view ready; a file the page cannot read is an error, not "reading…" forever', async () => {
     const bytes = new Uint8Array(readFileSync(ROOT + 'testdata/syclbin/v1_in_offload_v3_zlib.syclbin'));
     // InflatedSize (header offset 32) claims more than the stream gives.
@@ -312,10 +340,10 @@ describe('hex: web inspector (chromium)', function () {
     writeFileSync(lying, bytes);
     await page.setInputFiles('#file', lying);
     await page.waitForFunction(() => document.body.dataset.state === 'ready');
+    // The file view already failed to inflate it: the button is there, disabled, and says why.
     expect(await page.isVisible('#inflate')).to.equal(true);
-    await page.click('#inflate');
-    await page.waitForFunction(() => document.body.dataset.state === 'ready');
-    expect(await page.textContent('#status')).to.contain('cannot inflate');
+    expect(await page.isDisabled('#inflate')).to.equal(true);
+    expect(await page.getAttribute('#inflate', 'title')).to.match(/^cannot inflate: zlib stream inflates to 2000 bytes but InflatedSize declares/);
     expect(await page.evaluate(() => document.body.dataset.view)).to.equal('file');
     // 3 GiB (sparse): more than an ArrayBuffer holds.
     const huge = ARTIFACTS + 'huge-3g.bin';

@@ -8,9 +8,9 @@
  */
 import { expect } from 'chai';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { requireTool } from '../support/tools.js';
@@ -54,6 +54,17 @@ describe('package: the tarball installed into a scratch consumer', function () {
     }
     const unwanted = files.filter((f) => /^(test|testdata|bench|scripts|\.ci|src|formats|node_modules)\//.test(f) || f.endsWith('.map') || f.endsWith('.ts') && !f.endsWith('.d.ts'));
     expect(unwanted).to.deep.equal([]);
+  });
+
+  it('no shipped script points at a source map the package does not ship (devtools would request it and get a 404)', () => {
+    const pkg = join(consumer, 'node_modules', 'syclbin-toolkit');
+    const scripts = files.filter((f) => /\.c?js$/.test(f));
+    expect(scripts).to.include('web/dist/inspector.js');
+    const dangling = scripts.filter((f) => {
+      const m = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(readFileSync(join(pkg, f), 'utf8').slice(-400));
+      return m !== null && !files.includes(posix.join(posix.dirname(f), m[1]!));
+    });
+    expect(dangling).to.deep.equal([]);
   });
 
   it('syclbin --help and a real command run from the installed package', () => {

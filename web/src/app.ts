@@ -110,6 +110,17 @@ function buildTree(ann: Annotation): TreeNode {
     return n;
   };
   for (const s of ann.spans) nodeFor(s.keys, s.path).spans.push(s);
+  // Bytes two paths reference (a tail-merged string of another entry, overlapping images) have one
+  // owner span; each other path is shown where its keys put it, with the extent and value its reader
+  // recorded, saying whose bytes they are (annotate lists them under the owner's "shared").
+  for (const s of ann.spans) {
+    for (const x of s.sharers ?? []) {
+      const n = nodeFor(x.keys, x.path);
+      if (n.spans.includes(x)) continue;
+      if (!n.spans.length) n.typed = `(the bytes of ${s.path})`;
+      n.spans.push(x);
+    }
+  }
   // Typed property values (src/props/typed) for property lines.
   for (const blob of ann.metadata) {
     if (!blob.registry) continue;
@@ -595,6 +606,11 @@ function show(view: 'file' | 'inflated'): void {
   $<HTMLButtonElement>('export').disabled = false;
   const toggle = $<HTMLButtonElement>('inflate');
   toggle.hidden = view === 'file' && !hasCompressedPayload(ann);
+  // A payload the file view already failed to inflate (a corrupt stream, a lying InflatedSize) cannot
+  // be shown: the button says why instead of repeating the error on a click.
+  const cannot = view === 'file' && ann.stoppedBy?.pathSegments.at(-1) === 'compressedPayload' ? ann.stoppedBy : undefined;
+  toggle.disabled = cannot !== undefined;
+  toggle.title = cannot ? `cannot inflate: ${cannot.message}` : '';
   toggle.textContent = view === 'file' ? 'Show inflated payload' : 'Show file';
   setStatus(`${state.name}: ${ann.format}, ${what}, ${state.leaves.length} leaf spans (${Math.round(performance.now() - t0)} ms)${ann.error ? ` \u2014 ${ann.error.message}` : ''}`);
   // Diagnostics after the first paint (the layout check rewrites the file).
