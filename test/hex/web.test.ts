@@ -328,7 +328,16 @@ describe('hex: web inspector (chromium)', function () {
       for (let i = 0; i < 8 && !document.querySelector(s); i++) document.querySelectorAll('li.collapsed > .node .twisty').forEach((t) => (t as HTMLElement).click());
     }, img);
     await page.click(img);
-    expect(await page.$$eval('#rows .b.hl', (els) => els.map((e) => Number((e as HTMLElement).dataset.o)))).to.deep.equal([0x321, 0x322, 0x323, 0x324, 0x325]);
+    const lit = (): Promise<number[]> => page.$$eval('#rows .b.hl', (els) => els.map((e) => Number((e as HTMLElement).dataset.o)));
+    expect(await lit()).to.deep.equal([0x321, 0x322, 0x323, 0x324, 0x325]);
+    // The overlap diagnostics select each image with all its bytes (not the part it owns, nor one byte).
+    await page.waitForFunction(() => document.querySelectorAll('#diagnostics .diag').length > 0);
+    await page.click('#diagnostics .diag[data-offset="801"]');
+    expect(await page.$eval('.node.selected', (e) => (e as HTMLElement).dataset.path)).to.equal('abstractModules[0].nativeImages[0].bytes');
+    expect(await lit()).to.deep.equal([0x321, 0x322, 0x323, 0x324, 0x325]);
+    await page.click('#diagnostics .diag[data-offset="800"]');
+    expect(await page.$eval('.node.selected', (e) => (e as HTMLElement).dataset.path)).to.equal('abstractModules[1].irModules[0].bytes');
+    expect(await lit()).to.deep.equal([0x320, 0x321, 0x322]);
     expect(errors).to.deep.equal([]);
   });
 
