@@ -137,7 +137,10 @@ describe('cli: serve is safe to leave running', function () {
     expect((await get(port, '//sub/plain.txt')).body).to.equal('plain');
     expect((await get(port, '//anything/index.html')).status).to.equal(404);
     const misdirected = await get(port, '/', { host: 'evil.example' });
-    expect(misdirected.body).to.equal('misdirected request: this server answers to a Host of 127.0.0.1, localhost or [::1] only\n');
+    expect(misdirected.body).to.equal('misdirected request: this server answers to a Host of 127.0.0.1 or localhost only\n');
+    // The server listens on IPv4 only: the IPv6 loopback is not its name.
+    expect((await get(port, '/', { host: '[::1]' })).status).to.equal(421);
+    expect((await get(port, '/', { host: `LOCALHOST:${port}` })).status).to.equal(200);
   });
 
   it('is still up after all of the above', async () => {

@@ -44,7 +44,9 @@ export function defaultWebDir(): string {
 function loopbackHost(host: string | undefined, port: number): boolean {
   if (!host) return false;
   const h = host.toLowerCase();
-  const names = ['127.0.0.1', 'localhost', '[::1]'];
+  // Not [::1]: the server listens on 127.0.0.1 only, so a request naming the IPv6 loopback did not
+  // come straight from a client of this address.
+  const names = ['127.0.0.1', 'localhost'];
   return names.some((n) => h === n || h === `${n}:${port}`);
 }
 
@@ -66,7 +68,7 @@ export function startServer(root: string, port: number): Promise<{ server: Serve
       res.end(`${text}\n`);
     };
     if (hostLines(req) !== 1) return fail(400, 'bad request: one Host header is required');
-    if (!loopbackHost(req.headers.host, listening)) return fail(421, 'misdirected request: this server answers to a Host of 127.0.0.1, localhost or [::1] only');
+    if (!loopbackHost(req.headers.host, listening)) return fail(421, 'misdirected request: this server answers to a Host of 127.0.0.1 or localhost only');
     // Only the origin form (`/path`): an absolute-form target names another host (RFC 9112 §3.2.2).
     if (!req.url?.startsWith('/')) return fail(400, 'bad request: the target must be a path starting with /');
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -153,7 +155,7 @@ diagnostics beside a hex view (select a node to highlight its bytes, click a byt
 node, export the annotation as JSON), or add ?file=NAME to the address for a file in DIR. Nothing is
 uploaded. Only regular files inside DIR (after
 resolving links), not hidden ones (a name starting with '.'), are served, only to requests with one
-Host header naming 127.0.0.1, localhost or [::1] and a target path starting with '/'. Stop with Ctrl-C
+Host header naming 127.0.0.1 or localhost and a target path starting with '/'. Stop with Ctrl-C
 (downloads still running are cut after a second).`,
   options: {
     port: opt.int('N', 'TCP port (0 = any free port)', { short: 'p', max: 65535, default: 8377 }),
