@@ -75,6 +75,8 @@ function parseArgsMessage(e: Error & { code?: string }, args: readonly string[])
   if (m) return `unknown option '${m[1]}' (a file name starting with '-' goes after '--', as in: -- ${m[1]})`;
   const flag = /^Option '(.*?)' does not take an argument/.exec(e.message);
   if (flag) return `option '${flag[1]}' takes no value`;
+  const missing = /^Option '(?:-\w, )?(--[^ ']+) <value>' argument missing/.exec(e.message);
+  if (missing) return `option '${missing[1]}' needs a value`;
   const dash = /^Option '(.*?)' argument is ambiguous/.exec(e.message);
   if (dash) return `option '${dash[1]}' needs a value; a value starting with '-' is written ${dash[1]}=-VALUE`;
   return e.message;
@@ -105,9 +107,11 @@ export function llvmSpellings(args: readonly string[], cmd: Pick<Command, 'optio
       out.push(a);
       continue;
     }
-    out.push(`--${long}${m![2] ?? ''}`);
-    // The next argument is this option's value (whatever it looks like): passed on unchanged.
-    if (m![2] === undefined && cmd.options[long]!.type === 'string' && i + 1 < args.length) out.push(args[++i]!);
+    // The next argument is this option's value, whatever it looks like (llvm::cl's ValueRequired
+    // options take it even when it starts with '-': `-o -x` writes a file named "-x"): joined with
+    // '=', so that the option parser cannot read it as an option.
+    if (m![2] === undefined && cmd.options[long]!.type === 'string' && i + 1 < args.length) out.push(`--${long}=${args[++i]!}`);
+    else out.push(`--${long}${m![2] ?? ''}`);
   }
   return out;
 }

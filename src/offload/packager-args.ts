@@ -18,7 +18,9 @@
  * 2. The era's required keys must be present (19: `file` and `triple`, error `'file' and 'triple' are
  *    required image arguments`; 22 and main: `file`, error `'file' is a required image arguments`).
  * 3. The (joined) `file` value is split at `,` again ("Permit using multiple instances of `file` in a
- *    single string"): one OffloadBinary per file, in order, all with the same kinds and strings.
+ *    single string"): one OffloadBinary per file, in order, all with the same kinds and strings. A
+ *    `file` written once without `=` has the null StringRef as its value, which `llvm::split` splits
+ *    into nothing: that `--image` adds no image (checked against both Debian binaries).
  * 4. Per file: image kind = IMG_Bitcode (2) if `identify_magic` says bitcode (first 4 bytes `BC C0 DE`
  *    or the wrapper magic 0x0B17C0DE stored as `DE C0 17 0B`; "Clang uses the '.o' suffix for LTO
  *    bitcode"), else from the extension without its dot: `o` 1, `bc` 2, `cubin` 3, `fatbin` 4, `s` 5,
@@ -82,19 +84,29 @@ export function packagerImageKind(file: string, bytes: Uint8Array, era: LlvmEraI
  * order, repeated keys joined with `,` at their first position.
  */
 export function parseImageArguments(image: string): Array<[key: string, value: string]> {
-  const args = new LlvmStringDenseMap<string>();
+  return imageArgumentPairs(image).map(([k, v]) => [k, v ?? '']);
+}
+
+/**
+ * {@link parseImageArguments} keeping LLVM's null value: a key written without `=` has the null
+ * `StringRef()` (`StringRef::split` finds no `=`), which differs from an empty one where it is split
+ * again: `llvm::split` of a null StringRef yields no pieces at all, of an empty one a single empty
+ * piece. A repeated key's joined value is saved text, never null.
+ */
+function imageArgumentPairs(image: string): Array<[key: string, value: string | null]> {
+  const args = new LlvmStringDenseMap<string | null>();
   for (const arg of image.split(',')) {
     const eq = arg.indexOf('=');
     const key = eq < 0 ? arg : arg.slice(0, eq);
-    const value = eq < 0 ? '' : arg.slice(eq + 1);
-    if (!args.tryEmplace(key, value)) args.set(key, `${args.get(key)!},${value}`);
+    const value = eq < 0 ? null : arg.slice(eq + 1);
+    if (!args.tryEmplace(key, value)) args.set(key, `${args.get(key) ?? ''},${value ?? ''}`);
   }
   return args.entries();
 }
 
 /** One `--image=` value, parsed: what every OffloadBinary produced from it shares. */
 export interface ParsedImageArgument {
-  /** The files, in order (the `file` value split at `,`); one OffloadBinary each. */
+  /** The files, in order (the `file` value split at `,`); one OffloadBinary each. None for `file` written without `=`, as in LLVM. */
   files: string[];
   /** OffloadKind from the `kind` value, in the era's numbering. */
   offloadKind: number;
@@ -123,7 +135,7 @@ function offloadKindOf(name: string, table: Readonly<Record<string, number>>): n
 export function parseImageArgument(image: string, options: PackagerOptions = {}): ParsedImageArgument {
   const era = options.era ?? llvmEra();
   const table = options.offloadKinds ?? OFFLOAD_KIND_NUMBERINGS[era.numbering];
-  const pairs = parseImageArguments(image);
+  const pairs = imageArgumentPairs(image);
   const file = pairs.find(([k]) => k === 'file');
   if (!era.pack.requiredKeys.every((key) => pairs.some(([k]) => k === key)) || !file) {
     throw new SyclbinError('SYNTAX', `${era.pack.missingKeysError} (in --image=${image})`);
@@ -131,10 +143,12 @@ export function parseImageArgument(image: string, options: PackagerOptions = {})
   let offloadKind = 0;
   const strings: Array<[string, string]> = [];
   for (const [key, value] of pairs) {
-    if (key === 'kind') offloadKind = offloadKindOf(value, table);
-    else if (key !== 'file') strings.push([key, value]);
+    if (key === 'kind') offloadKind = offloadKindOf(value ?? '', table);
+    else if (key !== 'file') strings.push([key, value ?? '']);
   }
-  return { files: file[1].split(','), offloadKind, flags: 0, strings };
+  // `file` without `=` (and not repeated): llvm::split of the null StringRef gives no file, so this
+  // --image adds no image (and no error); `file=` gives one empty name, which fails to open.
+  return { files: file[1] === null ? [] : file[1].split(','), offloadKind, flags: 0, strings };
 }
 
 /** One OffloadBinary the packager writes, in output order. */

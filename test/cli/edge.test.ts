@@ -263,18 +263,19 @@ describe('cli edge: symptoms that stay fixed', () => {
     }
   });
 
-  it("LLVM's option spellings for the drop-ins of LLVM tools: -o=X, --o=X, -image=V, -image V (llvm::cl), values passed on as they are", async () => {
+  it("LLVM's option spellings for the drop-ins of LLVM tools: -o=X, --o=X, -image=V, -image V (llvm::cl), a value taken from the next argument whatever it looks like", async () => {
     const { llvmSpellings } = await import('../../src/cli/run.js');
     const { command } = await import('../../src/cli/commands/offload-pack.js');
     expect(llvmSpellings(['-o=X', '-image=file=a,triple=t', '--o=Y', '-image', '-o=weird', '--', '-o=Z'], command)).to.deep.equal([
       '--output=X',
       '--image=file=a,triple=t',
       '--output=Y',
-      '--image',
-      '-o=weird',
+      // llvm::cl: a value-taking option takes the next argument, whatever it looks like
+      '--image=-o=weird',
       '--',
       '-o=Z',
     ]);
+    expect(llvmSpellings(['-o', '-x', '--image', '--image=v'], command)).to.deep.equal(['--output=-x', '--image=--image=v']);
     writeFileSync(join(dir, 'seven.bin'), '1234567');
     for (const args of [['-o=a.bin'], ['--o=b.bin'], ['-o', 'c.bin']]) {
       const r = await run(['offload-pack', ...args, '-image=file=seven.bin,triple=t'], dir);
@@ -283,6 +284,12 @@ describe('cli edge: symptoms that stay fixed', () => {
     const a = readFileSync(join(dir, 'a.bin'));
     expect(readFileSync(join(dir, 'b.bin')).equals(a) && readFileSync(join(dir, 'c.bin')).equals(a)).to.equal(true);
     expect(existsSync(join(dir, '=a.bin'))).to.equal(false);
+    // `-o -x` writes a file named "-x", as both LLVM packers do; `-o` with nothing after it is an error.
+    const dash = await run(['offload-pack', '-o', '-x', '-image=file=seven.bin,triple=t'], dir);
+    expect(dash.code, dash.stderr).to.equal(0);
+    expect(readFileSync(join(dir, '-x')).equals(a)).to.equal(true);
+    const none = await run(['offload-pack', '-image=file=seven.bin,triple=t', '-o'], dir);
+    expect([none.code, none.stderr.split('\n')[0]]).to.deep.equal([1, "syclbin offload-pack: option '--output' needs a value"]);
     // Commands that are not drop-ins keep getopt-style parsing.
     expect((await run(['dump', '-verbose', 'x'], dir)).code).to.equal(2);
   });

@@ -334,12 +334,18 @@ describe('cli: offload-pack', () => {
     }
   });
 
-  it("an empty file= is no file (LLVM: 'No such file or directory'), not the working directory; --archive in folder mode is a usage error", async () => {
+  it("an empty file= is no file (LLVM: 'No such file or directory'), not the working directory; 'file' without '=' adds no image; --archive in folder mode is a usage error", async () => {
     const { dir, cleanup } = tempDir();
     try {
       const r = await cli(['offload-pack', '-o', 'e.bin', '--image=file=,triple=t'], dir);
       expect([r.code, r.stderr]).to.deep.equal([1, "syclbin offload-pack: '' (an empty file name): No such file or directory\n"]);
       writeFileSync(join(dir, 'k.o'), 'x');
+      // 'file' without '=' is no file at all: that --image adds nothing (as both LLVM packers), with a note.
+      const none = await cli(['offload-pack', '-o', 'n.bin', '--image=file,triple=t', '--image=file=k.o,triple=u'], dir);
+      expect([none.code, none.stderr]).to.deep.equal([0, "syclbin offload-pack: note: --image=file,triple=t adds no image: 'file' has no '=' (llvm-offload-binary-22 skips such an --image too; file=NAME names a file)\n"]);
+      const one = await cli(['offload-pack', '-o', 'o.bin', '--image=file=k.o,triple=u'], dir);
+      expect(one.code).to.equal(0);
+      expect(readFileSync(join(dir, 'n.bin')).equals(readFileSync(join(dir, 'o.bin')))).to.equal(true);
       expect((await cli(['offload-pack', '-o', 'dev.bin', '--image=file=k.o,triple=t'], dir)).code).to.equal(0);
       const a = await cli(['offload-extract', '--archive', 'dev.bin', '-o', 'out'], dir);
       expect(a.code).to.equal(1); // a usage error; 1 as LLVM's parsers

@@ -83,6 +83,7 @@ const COMMAND_LINES: Array<{ name: string; images: string[] }> = [
     name: 'repeated keys join with "," at the first position; repeated kind → 0',
     images: ['arch=sm_70,triple=nvptx64-nvidia-cuda,file=kernel.cubin,arch=sm_80,kind=cuda,extra=1,arch=sm_90,kind=openmp,extra=2'],
   },
+  { name: "'file' without '=' adds no image (llvm::split of a null StringRef); the next --image still does", images: ['file,triple=x86_64-unknown-linux-gnu,arch=a', 'file=seven.o,triple=t,arch=b'] },
   { name: 'two files in one --image (file=a,file=b)', images: ['file=gfx90a.o,triple=amdgcn-amd-amdhsa,arch=gfx90a,file=notbitcode.bc,kind=openmp,x=y'] },
   { name: '50 extra keys (DenseMap grows 64 → 128 at the 48th key)', images: [`file=seven.o,triple=t,arch=a,kind=openmp,${many(50, 'k')}`] },
   { name: '130 extra keys (grows to 256 at the 96th key)', images: [`${many(130, 'attr.')},file=device.fatbin,triple=t2,kind=hip`] },
@@ -126,6 +127,15 @@ describe('offload/packager-args: parsing (no tool)', () => {
   });
 
   const E19 = { era: llvmEra('19') };
+
+  it("'file' without '=' names no file; 'file=' one empty name; a repeated 'file' joins as text", () => {
+    expect(parseImageArgument('file,triple=t').files).to.deep.equal([]);
+    expect(parseImageArgument('file=,triple=t').files).to.deep.equal(['']);
+    expect(parseImageArgument('file,file=a.o,triple=t').files).to.deep.equal(['', 'a.o']);
+    expect(parseImageArgument('file=a.o,file,triple=t').files).to.deep.equal(['a.o', '']);
+    // Other keys without '=' are empty strings, as before.
+    expect(parseImageArgument('file=a.o,triple,arch').strings.sort()).to.deep.equal([['arch', ''], ['triple', '']]);
+  });
 
   it('file and kind are not strings; file splits into several images; flags are 0', () => {
     const p = parseImageArgument('file=a.o,triple=t,file=b.o,kind=hip,arch=x', E19);

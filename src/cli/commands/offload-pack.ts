@@ -9,7 +9,7 @@
  * OffloadBinary per image, concatenated (`bundleImages`: `OffloadBinary::write` per image); main writes
  * one version-3 binary holding every image (`OffloadBinary::write(ArrayRef<OffloadingImage>)`).
  */
-import { describePackagerImages, parseImageArguments } from '../../offload/packager-args.js';
+import { describePackagerImages, parseImageArgument, parseImageArguments } from '../../offload/packager-args.js';
 import { offloadBinaryChunks, type OffloadEntryInput } from '../../offload/write.js';
 import { OFFLOAD_KIND_NUMBERINGS, type OffloadKindNumbering } from '../../../formats/kinds.js';
 import { llvmEra } from '../../../formats/eras.js';
@@ -117,6 +117,9 @@ as clang-offload-packager-19).`,
     // Say when a kind name was not in the chosen table (LLVM writes 0 silently).
     const warned = new Set<string>();
     for (const spec of images) {
+      if (!parseImageArgument(spec, { era, offloadKinds }).files.length) {
+        io.stderr.write(`${prog}: note: --image=${spec} adds no image: 'file' has no '=' (${era.packer} skips such an --image too; file=NAME names a file)\n`);
+      }
       const kind = parseImageArguments(spec).find(([k]) => k === 'kind');
       if (!kind) continue;
       const name = kind[1];
