@@ -64,7 +64,7 @@ export interface ExtractCandidate {
   /**
    * The archive member the image was found in, when the input is an archive: LLVM names an
    * `--archive` member after the buffer the binary was read from, which for an archive's member is
-   * the member's name (otherwise the input path as typed).
+   * the member's own name, the innermost one of a nested archive (otherwise the input path as typed).
    */
   member?: string;
 }
@@ -88,7 +88,8 @@ export class ExtractError extends Error {}
 
 /**
  * The entries of `binaries` as extraction candidates; `members[i]`, when given, is the archive
- * member binary `i` was found in (src/offload/input.ts `ImageSite.member`).
+ * member binary `i` was found in: its own name, the innermost of a nested archive (src/offload/input.ts
+ * `ImageSite.memberName`).
  */
 export function binaryCandidates(binaries: readonly OffloadBinaryModel[], members?: readonly (string | undefined)[]): ExtractCandidate[] {
   const out: ExtractCandidate[] = [];
@@ -109,7 +110,7 @@ export function bareCandidates(bare: readonly BareImage[]): ExtractCandidate[] {
     offloadKind: b.offloadKind ?? 0,
     imageKind: BARE_IMAGE_KINDS[b.kind],
     image: b.image,
-    ...(b.site.member === undefined ? {} : { member: b.site.member }),
+    ...(b.site.memberName === undefined ? {} : { member: b.site.memberName }),
   }));
 }
 

@@ -65,6 +65,12 @@ export interface ImageSite {
   path: PathKey[];
   /** The archive member (`inner.a(k.o)` when nested). */
   member?: string;
+  /**
+   * The innermost member's own name (`k.o` for `inner.a(k.o)`): the name of the buffer LLVM reads
+   * the member from (Archive::Child::getMemoryBufferRef), which `llvm-offload-binary --archive`
+   * names its archive members after.
+   */
+  memberName?: string;
   /** The object file section. */
   section?: { index: number; name: string };
   /** Absolute offset in the input (a bitcode global: where its initializer's data starts). */
@@ -498,6 +504,8 @@ class InputReader {
   private site(item: Item, path: PathKey[], offset: number, section?: { index: number; name: string }): ImageSite {
     const s: ImageSite = { path, offset };
     if (item.member) s.member = item.member;
+    const own = item.chain?.at(-1);
+    if (own !== undefined) s.memberName = own;
     if (section) s.section = { index: section.index, name: section.name };
     return s;
   }

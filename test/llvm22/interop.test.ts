@@ -271,18 +271,22 @@ describe('interop: clang++-22 -fsycl, clang-sycl-linker, llvm-objdump-22 and llv
     }
   });
 
-  it('--archive member names: the input path as typed, "<stdin>" for -, an archive member its own name (= llvm-offload-binary-22)', async () => {
+  it('--archive member names: the input path as typed, "<stdin>" for -, an archive member its own name, also inside a nested archive (= llvm-offload-binary-22)', async () => {
     const a = tempDir('syclbin-a-');
     try {
       mkdirSync(join(a.dir, 'sub'));
       copyFileSync(join(dir, 'k2.o'), join(a.dir, 'sub', 'k2.o'));
       expect(run(requireTool('llvm-ar-22'), ['rc', 'both.a', 'sub/k2.o', join(LLVM22, 'containers', 'omp22.o')], a.dir).status).to.equal(0);
+      // An archive inside an archive: a member of the inner one is named by its own name (k2.o), not inner(k2.o).
+      expect(run(requireTool('llvm-ar-22'), ['rc', 'nested.a', 'both.a', 'sub/k2.o'], a.dir).status).to.equal(0);
       const cases: [input: string, image: string][] = [
         ['sub/k2.o', 'triple=spirv64-unknown-unknown'],
         ['./sub/../sub/k2.o', 'triple=spirv64-unknown-unknown'],
         [join(a.dir, 'sub', 'k2.o'), 'triple=spirv64-unknown-unknown'],
         ['both.a', 'kind=openmp'],
         ['both.a', 'kind=sycl'],
+        ['nested.a', 'kind=sycl'],
+        ['nested.a', 'kind=openmp'],
       ];
       for (const [i, [input, image]] of cases.entries()) {
         expect(run(offloadBinary, [input, '--archive', `--image=file=theirs${i}.a,${image}`], a.dir).status).to.equal(0);

@@ -168,7 +168,7 @@ Every file is written atomically; an image file is never written over FILE itsel
     // (scan finds last, in file order: the numbers of the others are those of offload-list --json's
     // `binaries`, the scan finds follow in the order of its `scanned`)
     const listed = [...input.found.filter((f) => !f.byScan), ...(opts.scan === 'always' ? input.found.filter((f) => f.byScan) : [])];
-    const candidates = [...binaryCandidates(listed.map((f) => f.binary), listed.map((f) => f.site.member)), ...(opts.strict ? [] : bareCandidates(input.bare))];
+    const candidates = [...binaryCandidates(listed.map((f) => f.binary), listed.map((f) => f.site.memberName)), ...(opts.strict ? [] : bareCandidates(input.bare))];
     if (input.bare.length && !opts.strict) note(`${input.bare.length} device image(s) outside any OffloadBinary can be extracted too (${era.packer} stops at this file)`);
 
     if (folder) {
