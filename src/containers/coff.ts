@@ -332,6 +332,8 @@ export interface ReadCoffOffloadOptions extends ReadOffloadOptions, InputPlaceme
   bareSections?: boolean;
   /** Also apply LLVM 19/22's rules (src/offload/elf.ts ReadSectionsOptions). */
   llvmRules?: 'objdump' | 'packer';
+  /** Told when zero bytes after a section's last binary are read as padding (src/offload/read.ts RegionOptions.onPadding). */
+  onPadding?: (offset: number, size: number) => void;
 }
 
 /** What {@link readCoffOffloadBinaries} found: the sections named for offloading, read in section-table order. */

@@ -595,10 +595,7 @@ class InputReader {
     const r = readElfOffloadBinaries(this.src, { ...this.opts, origin: item.origin, size: item.size, path: item.path, bareSections: true, llvmRules: this.sectionRules(item), onPadding: (at, n) => paddings.push([at, n]) });
     if (item.depth === 0) this.out.elf = r;
     for (const n of r.notes) this.note(item, n);
-    for (const [at, n] of paddings) {
-      const s = r.read.find(({ section: x }) => at >= item.origin + x.offset && at < item.origin + x.offset + x.size)?.section;
-      this.padding(item, at, n, s ? ` in section [${s.index}] ${s.name}` : '');
-    }
+    this.sectionPaddings(item, r.read, paddings);
     if (r.elf.nameProblem) this.note(item, `section names cannot be read (${r.elf.nameProblem.message}): offloading sections are found by type only, as LLVM finds them`);
     const format = elfFileFormatName(r.elf.class, r.elf.machine, r.elf.littleEndian);
     if (r.llvmFailure) return this.llvmSectionFailure(item, format, r.llvmFailure);
@@ -619,6 +616,14 @@ class InputReader {
     this.scanIfNeeded(item, r.read.length + r.bare.length === 0, bins, r.elf.sections);
   }
 
+  /** Padding after the last binary of an object's offloading sections (ELF, COFF): a note naming the section. */
+  private sectionPaddings(item: Item, read: readonly { section: { index: number; name: string; offset: number; size: number } }[], paddings: readonly [number, number][]): void {
+    for (const [at, n] of paddings) {
+      const s = read.find(({ section: x }) => at >= item.origin + x.offset && at < item.origin + x.offset + x.size)?.section;
+      this.padding(item, at, n, s ? ` in section [${s.index}] ${s.name}` : '');
+    }
+  }
+
   /** The LLVM rules for an object's sections (llvmRules; listed objects only: objdump stops at the first failure). */
   private sectionRules(item: Item): 'objdump' | 'packer' | undefined {
     return this.opts.llvmRules && item.listed && !this.stopped ? (this.packer ? 'packer' : 'objdump') : undefined;
@@ -633,8 +638,9 @@ class InputReader {
 
   private coff(item: Item): Item[] {
     let r: CoffOffloadResult;
+    const paddings: [number, number][] = [];
     try {
-      r = readCoffOffloadBinaries(this.src, { ...this.opts, origin: item.origin, size: item.size, path: item.path, bareSections: true, llvmRules: this.sectionRules(item) });
+      r = readCoffOffloadBinaries(this.src, { ...this.opts, origin: item.origin, size: item.size, path: item.path, bareSections: true, llvmRules: this.sectionRules(item), onPadding: (at, n) => paddings.push([at, n]) });
     } catch (e) {
       // identify_magic calls any file starting with 00 00 a COFF object of unknown machine: if it does not read as one, say so and treat it as unknown.
       const head = this.head(item);
@@ -644,6 +650,7 @@ class InputReader {
       return [];
     }
     if (item.depth === 0) this.out.coff = r;
+    this.sectionPaddings(item, r.read, paddings);
     const format = coffFileFormatName(r.coff.machine);
     if (r.llvmFailure) {
       this.llvmSectionFailure(item, format, r.llvmFailure);

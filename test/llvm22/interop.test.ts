@@ -306,6 +306,33 @@ describe('interop: clang++-22 -fsycl, clang-sycl-linker, llvm-objdump-22 and llv
     }
   });
 
+  it('zero padding after the last binary of a COFF section: read with the note ELF sections get; llvm-objdump-22 and llvm-offload-binary-22 fail on it', async () => {
+    const a = tempDir('syclbin-coffpad-');
+    try {
+      const objcopy = requireTool('llvm-objcopy-22');
+      copyFileSync(join(LLVM22, 'containers', 'coff.obj'), join(a.dir, 'coff.obj'));
+      copyFileSync(join(LLVM22, 'strict', 'one-padded.bin'), join(a.dir, 'one-padded.bin'));
+      expect(run(objcopy, ['--remove-section=.llvm.offloading', 'coff.obj', 'base.obj'], a.dir).status).to.equal(0);
+      expect(run(objcopy, ['--add-section', '.llvm.offloading=one-padded.bin', 'base.obj', 'padded.obj'], a.dir).status).to.equal(0);
+      const theirs = run(requireTool('llvm-objdump-22'), ['--offloading', 'padded.obj'], a.dir);
+      expect(theirs.status).to.equal(1);
+      expect(String(theirs.stderr)).to.contain('Invalid data was encountered while parsing the file');
+      const list = await cli(['offload-list', 'padded.obj'], a.dir);
+      expect(list.code, list.stderr).to.equal(0);
+      expect(list.stdout).to.contain('OFFLOADING IMAGE [0]:');
+      expect(list.stderr).to.match(/note: 8 zero byte\(s\) after the last OffloadBinary in section \[\d+\] \.llvm\.offloading \(at offset 0x[0-9a-f]+\) are read as padding; llvm-objdump-22 reads no padding and rejects the file/);
+      const x = await cli(['offload-extract', 'padded.obj', '--image=file=x.o,triple=x86_64-unknown-linux-gnu'], a.dir);
+      expect(x.code, x.stderr).to.equal(0);
+      expect(x.stderr).to.match(/note: 8 zero byte\(s\) after the last OffloadBinary in section .*llvm-offload-binary-22 reads no padding and rejects the file/);
+      // --strict does what LLVM does.
+      const strict = await cli(['offload-list', '--strict', 'padded.obj'], a.dir);
+      expect(strict.code).to.equal(1);
+      expect(strict.stderr).to.contain('Invalid data was encountered while parsing the file');
+    } finally {
+      a.cleanup();
+    }
+  });
+
   it("offload-pack takes llvm-offload-binary-22's option spellings (-o=X, --o=X, -image=V) with the same result", async () => {
     const a = tempDir('syclbin-spell-');
     try {
