@@ -62,3 +62,14 @@ export function isWasm(head: Uint8Array): boolean {
 
 /** What llvm-objdump --offloading warns for these objects (after `warning: 'FILE': `). */
 export const OFFLOADING_UNSUPPORTED_WARNING = '--offloading is currently only supported for COFF and ELF targets';
+
+/**
+ * XCOFF object magics (big-endian u16 at offset 0; identify_magic: `01 DF` xcoff_object_32, `01 F7`
+ * xcoff_object_64). Recognised only to say what an image is: this toolkit reads no XCOFF.
+ */
+export const XCOFF_MAGIC = { 32: 0x01df, 64: 0x01f7 } as const;
+
+/** True when `head` starts with an XCOFF magic. */
+export function isXcoff(head: Uint8Array): boolean {
+  return head.length >= 2 && head[0] === XCOFF_MAGIC[32] >> 8 && (head[1] === (XCOFF_MAGIC[32] & 0xff) || head[1] === (XCOFF_MAGIC[64] & 0xff));
+}

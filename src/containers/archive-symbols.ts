@@ -2,7 +2,8 @@
  * The archive symbols of a member as LLVM's writeArchive computes them (llvm/lib/Object/ArchiveWriter.cpp
  * `getSymbols`, SymtabWritingMode::NormalSymtab): ELF objects through src/containers/elf-symbols.ts,
  * COFF objects through src/containers/coff-symbols.ts,
- * LLVM bitcode through src/containers/bitcode-symbols.ts; anything else is data (no symbols, and no
+ * LLVM bitcode through src/containers/bitcode-symbols.ts; Mach-O, WebAssembly and XCOFF objects (whose
+ * symbols LLVM lists) are data with a `problem` saying so; anything else is data (no symbols, and no
  * symbol table needed for it).
  *
  * Portable: no Node APIs.
@@ -11,6 +12,7 @@ import { blobSource, type BlobRef } from '../codec/index.js';
 import { coffArchiveSymbols } from './coff-symbols.js';
 import { bitcodeArchiveSymbols } from './bitcode-symbols.js';
 import { elfArchiveSymbols } from './elf-symbols.js';
+import { isWasm, isXcoff, machoHeader } from '../../formats/other-objects.js';
 
 /** A member's archive symbols: `symbols` undefined for data; `problem` when they could not be computed as LLVM would. */
 export interface MemberSymbols {
@@ -34,6 +36,11 @@ export function archiveMemberSymbols(image: BlobRef): MemberSymbols {
   if (elf) return { symbols: elf };
   const coff = coffArchiveSymbols(blobSource(image));
   if (coff) return { symbols: coff };
+  // Object files LLVM indexes but this toolkit does not read: data here, with the reason (the caller
+  // warns that LLVM would list their symbols).
+  const head = image.slice(0, Math.min(image.size, 32));
+  const other = machoHeader(head) ? 'a Mach-O object' : isWasm(head) ? 'a WebAssembly object' : isXcoff(head) ? 'an XCOFF object' : undefined;
+  if (other) return { problem: `${other}: its symbols are not read by this toolkit` };
   const bc = bitcodeArchiveSymbols(image);
   if (!bc) return {};
   // LLVM indexes a bitcode member even when it defines nothing (an empty symbol table is still written);

@@ -11,7 +11,7 @@
  */
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { blobRef, memorySource } from '../../src/codec/index.js';
 import { archiveMemberSymbols } from '../../src/containers/archive-symbols.js';
@@ -240,6 +240,29 @@ describe('live: --strict against llvm-objdump-22 / -19 on mutants, and clang-22 
         expect(r.stdout, t).to.equal(theirs.stdout);
         expect(r.stderr.replace(/^syclbin offload-list: /, ''), t).to.equal(theirs.stderr.replace(/^[^:]+: /, ''));
       }
+    } finally {
+      cleanup();
+    }
+  });
+});
+
+describe('--archive with Mach-O, WebAssembly or XCOFF images (whose symbols LLVM lists and this toolkit does not read)', function () {
+  this.timeout(120_000);
+  it('archiveMemberSymbols: data, with the reason; offload-extract --archive warns that LLVM would list their symbols', async () => {
+    for (const [f, what] of [['macho.o', 'a Mach-O object'], ['macho-arm64.o', 'a Mach-O object'], ['wasm.o', 'a WebAssembly object']] as const) {
+      const b = new Uint8Array(readFileSync(join(STRICT, f)));
+      const r = archiveMemberSymbols(blobRef(memorySource(b), 0, b.length, 0));
+      expect([r.symbols, r.problem, r.llvmToo], f).to.deep.equal([undefined, `${what}: its symbols are not read by this toolkit`, undefined]);
+    }
+    const xcoff = Uint8Array.from([0x01, 0xf7, 0, 0]);
+    expect(archiveMemberSymbols(blobRef(memorySource(xcoff), 0, 4, 0)).problem).to.equal('an XCOFF object: its symbols are not read by this toolkit');
+    const { dir, cleanup } = tempDir('syclbin-macho-');
+    try {
+      copyFileSync(join(STRICT, 'macho.o'), join(dir, 'm.o'));
+      expect((await cli(['offload-pack', '-o', 'm.bin', '--image=file=m.o,triple=t,kind=openmp'], dir)).code).to.equal(0);
+      const x = await cli(['offload-extract', 'm.bin', '--archive', '--image=file=o.a'], dir);
+      expect(x.code, x.stderr).to.equal(0);
+      expect(x.stderr).to.equal("syclbin offload-extract: warning: o.a: member 0 (m.bin): its symbols are not in the archive's symbol table (a Mach-O object: its symbols are not read by this toolkit); llvm-offload-binary-22 would list them\n");
     } finally {
       cleanup();
     }
