@@ -170,6 +170,16 @@ describe('cli: offload-list', () => {
     expect(r.stderr).to.match(/ENOENT|no such file/i);
   });
 
+  it("--offloading (llvm-objdump's flag) is accepted and changes nothing; a module file is called a module, not a device image", async () => {
+    const plain = await cli(['offload-list', 'sample_v2_roles.syclbin'], CONFORMANCE);
+    const flagged = await cli(['offload-list', '--offloading', 'sample_v2_roles.syclbin'], CONFORMANCE);
+    expect([flagged.code, flagged.stdout, flagged.stderr]).to.deep.equal([plain.code, plain.stdout, plain.stderr]);
+    const spv = await cli(['offload-list', new URL('../../testdata/llvm22/sycl/k.spv', import.meta.url).pathname], '/');
+    expect(spv.code, spv.stderr).to.equal(0);
+    expect(spv.stderr).to.contain('note: the input is a SPIR-V module, not an object file: listed as one MODULE block\n');
+    expect(spv.stderr).to.not.contain('device image');
+  });
+
   it('--max-inflated-size caps decompression', async () => {
     const f = CONFORMANCE + 'sample_v2_roles_v3_zlib.syclbin';
     const r = await cli(['offload-list', '--max-inflated-size', '100', f], '/');

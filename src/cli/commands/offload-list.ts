@@ -100,6 +100,9 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
     strings: opt.flag('Also print every string entry (key and value) of each image'),
     strict: opt.flag("Print exactly what the era's llvm-objdump prints and fail where it fails (no extensions, no notes)"),
     json: opt.flag('Print JSON (schemas/offload-list.schema.json) instead of text'),
+    // So that `llvm-objdump --offloading FILE` becomes `syclbin offload-list --offloading FILE` by
+    // replacing the program name alone.
+    offloading: opt.flag("Accepted and ignored: llvm-objdump's flag for this listing, so a command line swaps by its program name alone"),
     'max-inflated-size': maxInflatedSizeOption(),
     ...sectionOptions(),
     scan: opt.choice(['auto', 'always', 'never'], 'auto|always|never', 'Search ordinary data for embedded OffloadBinaries (auto: only when no offloading section holds one)', { default: 'auto' }),
@@ -109,6 +112,7 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
   examples: [
     'syclbin offload-list dev.bin                 # = llvm-objdump-22 --offloading dev.bin',
     'syclbin offload-list --llvm 19 dev.bin       # = llvm-objdump-19 --offloading dev.bin',
+    'syclbin offload-list --offloading dev.bin    # the same (--offloading is accepted and ignored)',
     'syclbin offload-list --llvm main multi.bin   # image sizes and nested binaries, as upstream main',
     'syclbin offload-list --strings dev.bin',
     'syclbin offload-list --strict a.out || echo "llvm-objdump-22 would fail too"',
@@ -218,7 +222,9 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
         if (written) note(`${written} offload bundle entr${written === 1 ? 'y' : 'ies'} written to files, as ${era.objdump} writes them (the 'Extracting offload bundle' lines)`);
         for (const n of input.notes) note(n);
         for (const b of input.found) versions.add(b.binary.version);
-        if (input.bare.length) note(`${input.bare.length} device image(s) outside any OffloadBinary: listed after what llvm-objdump lists`);
+        // A module file (bitcode, SPIR-V) is listed as itself: it may be a host module, so it is not called a device image.
+        if (input.bare.length && (input.container === 'bitcode' || input.container === 'spirv')) note(`the input is ${input.container === 'bitcode' ? 'an LLVM bitcode' : 'a SPIR-V'} module, not an object file: listed as one MODULE block`);
+        else if (input.bare.length) note(`${input.bare.length} device image(s) outside any OffloadBinary: listed after what llvm-objdump lists`);
         const scanned = input.found.filter((f) => f.byScan).length;
         if (scanned && opts.scan !== 'always' && !opts.json) note(`${scanned} OffloadBinary(s) found by scanning ordinary data, which llvm-objdump does not list: --scan always lists them too, --json has them under "scanned"`);
         if (opts.json) out.write(JSON.stringify(inputListJson(file, input, { era, read }), null, 2) + '\n');
