@@ -61,8 +61,6 @@ export interface ManifestSpecConstant {
   readonly specId?: number;
   /** JSON path of the entry, for errors found later. */
   readonly path: readonly (string | number)[];
-  /** Type of the default when it differs from `type` (constants read from IR, see SpecConstantInput). */
-  readonly defaultType?: IrType;
 }
 
 /** A device global as the manifest gives it (same shape the lowering consumes), with its JSON path. */

@@ -87,13 +87,6 @@ export interface SpecConstantInput {
   readonly specId?: number;
   /** JSON path of the manifest entry, for errors. */
   readonly path?: readonly (string | number)[];
-  /**
-   * Type of the default value when it differs from `type`: in IR, a `bool` constant has type i1
-   * but its `specialization_id` holds an i8, and an `sret` struct may be a padded variant of the
-   * default's type. Emulation descriptors use its store size (SpecConstants.cpp
-   * `generateSpecConstantMetadata(M, SymID, DefValTy, …)`), offsets and alignment use `type`.
-   */
-  readonly defaultType?: IrType;
 }
 
 /** Where an emulation-mode constant sits in the emulation buffer. */
@@ -479,7 +472,10 @@ export function lowerSpecConstants(allInputs: readonly SpecConstantInput[], mode
           blob.zeros(pad);
         }
         checkU32(cur + size, 'emulation buffer offset', path);
-        const descSize = sc.defaultType ? dl.storeSize(sc.defaultType) : size;
+        // generateSpecConstantMetadata(M, SymID, SCTy, NextID, /*native*/ false): the store size of
+        // the spec constant's own type (SCTy), like the buffer offsets (intel/llvm
+        // llvm/lib/SYCLLowerIR/SpecConstants.cpp, both the 2022 and the current revision).
+        const descSize = size;
         const id = nextId++;
         const blobOffset = blob.length;
         encodeDefaultValue(sc.default, dl, blob, path, 'default');

@@ -406,3 +406,35 @@ ${named}
     expect(() => run(ir('!sycl_registered_kernels = !{!0}\n!0 = !{!6}\n!6 = !{i32 1, !"_Z1av"}'), '-S', '-symbols')).to.throw(IrSyntaxError, /first operand of !6 must be a string/).with.property('line', 12);
   });
 });
+
+describe('post-link -spec-const=emulation: descriptor sizes are the spec constant type\'s store size', () => {
+  // An sret type whose store size (5, packed) differs from its default's ({ float, i8 }: 8).
+  // SpecConstants.cpp generateSpecConstantMetadata(M, SymID, SCTy, NextID, /*native*/ false) sizes the
+  // descriptor by SCTy, as the buffer offsets: the next constant (an i32) goes to 8 after 3 bytes of padding.
+  const IR = `target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-n8:16:32:64"
+target triple = "spir64-unknown-unknown"
+%struct.P = type <{ float, i8 }>
+%class.sid = type { { float, i8 } }
+@id = dso_local global %class.sid { { float, i8 } { float 1.0, i8 1 } }, align 4
+@n = private unnamed_addr constant [2 x i8] c"n\\00", align 1
+@m = private unnamed_addr constant [2 x i8] c"m\\00", align 1
+@idm = dso_local global { i32 } { i32 5 }, align 4
+define spir_kernel void @K(ptr %buf) {
+entry:
+  %t = alloca %struct.P, align 1
+  call spir_func void @_Z40__sycl_getComposite2020SpecConstantValueI1PET_PKcPvS4_(ptr sret(%struct.P) align 1 %t, ptr @n, ptr @id, ptr %buf)
+  %x = call spir_func i32 @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPvS3_(ptr @m, ptr @idm, ptr %buf)
+  ret void
+}
+declare spir_func void @_Z40__sycl_getComposite2020SpecConstantValueI1PET_PKcPvS4_(ptr sret(%struct.P) align 1, ptr, ptr, ptr)
+declare spir_func i32 @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPvS3_(ptr, ptr, ptr)
+`;
+  it('n: {0, 0, 5} plus the padding descriptor {-1, 5, 3}; m loaded at 8', () => {
+    const out = run(IR, '-spec-const=emulation', '-S', '--ir-output-only');
+    expect([...out.keys()].sort()).to.deep.equal(['in.ll', 'o.table']);
+    const text = out.text('o.table'); // --ir-output-only: the module itself is written to -o
+    expect(text).to.contain('!{!"n", i32 0, i32 0, i32 5, i32 -1, i32 5, i32 3}');
+    expect(text).to.contain('!{!"m", i32 1, i32 0, i32 4}');
+    expect(text).to.contain('getelementptr i8, ptr %buf, i32 8');
+  });
+});

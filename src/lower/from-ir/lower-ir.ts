@@ -15,7 +15,7 @@ import { LowerError } from '../errors.js';
 import { lowerManifest, type LowerOptions, type LoweringResult } from '../lower.js';
 import type { LoweringManifest, ManifestDeviceGlobal, ManifestSpecConstant } from '../manifest.js';
 import type { SpecConstMode } from '../spec-constants.js';
-import { TypeTable, typeToString } from '../types.js';
+import { TypeTable } from '../types.js';
 import { IrSyntaxError } from '../llvm-ir/parse/errors.js';
 import type { LGlobal, LModule } from '../llvm-ir/parse/model.js';
 import { parseLlvmIr } from '../llvm-ir/parse/parser.js';
@@ -70,7 +70,6 @@ export function manifestFromIr(m: LModule, mode: SpecConstMode = 'native', emitP
       type: u.type,
       default: u.default,
       path: [`line ${u.inst.line}`],
-      ...(u.default.type !== u.type && typeToString(u.default.type) !== typeToString(u.type) ? { defaultType: u.default.type } : {}),
     }));
   // The device globals sycl-post-link's output keeps: those llvm.compiler.used alone held are erased,
   // those no entry point reaches are removed by its GlobalDCE (src/lower/post-link/used-lists.ts).

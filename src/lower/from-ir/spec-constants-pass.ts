@@ -465,7 +465,6 @@ export function runSpecConstantsPass(m: LModule, dl: DataLayout, mode: SpecConst
       type: u.type,
       default: u.default,
       path: [`line ${u.inst.line}`],
-      ...(u.default.type !== u.type && typeToString(u.default.type) !== typeToString(u.type) ? { defaultType: u.default.type } : {}),
     }));
     try {
       lowering = lowerSpecConstants(inputs, mode, dl);
