@@ -20,12 +20,12 @@ import { readRegistry } from '../../src/props/registry.js';
 const LIT = new URL('../../testdata/sycl-post-link/', import.meta.url).pathname;
 const DL = 'e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-n8:16:32:64';
 
-async function cli(args: string[], cwd: string, stdin?: Uint8Array): Promise<{ code: number; out: string; err: string }> {
+async function cli(args: string[], cwd: string, stdin?: Uint8Array, tty = false): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
   const dec = new TextDecoder();
   const code = await runCli(['post-link', ...args], {
-    stdout: { write: (c) => void (out += typeof c === 'string' ? c : dec.decode(c)) },
+    stdout: { write: (c) => void (out += typeof c === 'string' ? c : dec.decode(c)), isTTY: tty },
     stderr: { write: (c) => void (err += typeof c === 'string' ? c : dec.decode(c)) },
     cwd,
     env: {},
@@ -108,6 +108,37 @@ describe('syclbin post-link command line', function () {
     expect((await cli(['-O2', '-O2', '-split=kernel', 'x.ll'], dir)).err).to.contain('for the -O2 option: may only occur zero or one times!');
     expect((await cli(['-spec-const=bogus', 'x.ll'], dir)).err).to.contain("Cannot find option named 'bogus'");
     expect((await cli(['--ir-output-only', '-split=kernel', '-spec-const=native', 'x.ll'], dir)).err).to.contain("-split=kernel can't be used with -ir-output-only");
+    // Refused by main() before the module is read, as in sycl-post-link.cpp: -split-esimd and -properties too.
+    for (const flag of ['-split-esimd', '-properties']) {
+      const r = await cli(['--ir-output-only', flag, '-spec-const=native', 'missing.ll'], dir);
+      expect([r.code, r.err], flag).to.deep.equal([1, `syclbin post-link: error: ${flag} can't be used with -ir-output-only\n`]);
+    }
+  });
+
+  it('flags main() counts by occurrence are actions even when given =false; -- ends the options; bitcode to a terminal needs -f', async () => {
+    writeFileSync(join(dir, 'dg.ll'), CROSS);
+    // -device-globals=false: an action (getNumOccurrences), which writes no device-global set.
+    const off = await cli(['-device-globals=false', '-S', '-o', join(dir, 'off.table'), 'dg.ll'], dir);
+    expect(off.code, off.err).to.equal(0);
+    expect(readFileSync(join(dir, 'off_0.prop'), 'utf8')).to.not.contain('[SYCL/device globals]');
+    expect((await cli(['-emit-program-metadata=0', '-S', '-o', join(dir, 'pm.table'), 'dg.ll'], dir)).code).to.equal(0);
+    // -symbols is decided by its value.
+    expect((await cli(['-symbols=false', 'dg.ll'], dir)).err).to.contain('no actions specified');
+    // `--`: what follows is the input, even when it starts with '-'.
+    writeFileSync(join(dir, '-dash.ll'), EMU);
+    const dash = await cli(['-spec-const=emulation', '-S', '-o', join(dir, 'dash.table'), '--', '-dash.ll'], dir);
+    expect(dash.code, dash.err).to.equal(0);
+    expect(existsSync(join(dir, 'dash_0.ll'))).to.equal(true);
+    // Bitcode to a terminal: LLVM's warning and nothing written, unless -f.
+    tool('llvm-as-19', 'llvm-19'); // the CLI writes bitcode through it
+    const tty = await cli(['-spec-const=native', '--ir-output-only', '-o', '-', 'dg.ll'], dir, undefined, true);
+    expect([tty.code, tty.out]).to.deep.equal([0, '']);
+    expect(tty.err).to.equal("WARNING: You're attempting to print out a bitcode file.\nThis is inadvisable as it may cause display problems. If\nyou REALLY want to taste LLVM bitcode first-hand, you\ncan force output with the `-f' option.\n\n");
+    const forced = await cli(['-f', '-spec-const=native', '--ir-output-only', '-o', '-', 'dg.ll'], dir, undefined, true);
+    expect(forced.code, forced.err).to.equal(0);
+    expect(forced.out.startsWith('BC')).to.equal(true);
+    // -S text is written to a terminal as it is.
+    expect((await cli(['-S', '-spec-const=native', '--ir-output-only', '-o', '-', 'dg.ll'], dir, undefined, true)).out).to.contain('target triple');
   });
 
   it('-split-esimd and -lower-esimd: actions that change nothing for a module without ESIMD code; refused for a module with some; invoke_simd with -split-esimd is upstream\'s error', async () => {

@@ -12,6 +12,12 @@ import { LowerError } from '../../lower/errors.js';
 import { parsePostLinkArgs, PostLinkUsageError } from '../../lower/post-link/options.js';
 import { postLink, PostLinkError } from '../../lower/post-link/driver.js';
 import { CrossModuleDeviceGlobalError } from '../../lower/errors.js';
+import { hasMagic } from '../../codec/index.js';
+import { BitcodeMagic } from '../../../formats/llvm-bitcode.js';
+
+/** What LLVM tools print instead of writing bitcode to a terminal (llvm/lib/Support/SystemUtils.cpp CheckBitcodeOutputToConsole). */
+const BITCODE_TO_CONSOLE_WARNING =
+  "WARNING: You're attempting to print out a bitcode file.\nThis is inadvisable as it may cause display problems. If\nyou REALLY want to taste LLVM bitcode first-hand, you\ncan force output with the `-f' option.\n\n";
 
 /** `syclbin post-link`: sycl-post-link's command line: lower spec constants and device globals of LLVM IR, split, write .prop/.sym/.table. */
 export const command = defineCommand({
@@ -63,7 +69,18 @@ work this tool does not do (-debug-only) are refused by name. See docs/post-link
     }
     const input = opts.input;
     // '-' is standard input / output, as in sycl-post-link; files are written atomically on success.
-    const fs = { read: (path: string): Uint8Array => files.readAll(path), write: (path: string, bytes: Uint8Array): void => files.write(path, bytes) };
+    const fs = {
+      read: (path: string): Uint8Array => files.readAll(path),
+      write: (path: string, bytes: Uint8Array): void => {
+        // saveModuleIR: bitcode goes to a terminal only with -f (llvm/lib/Support/SystemUtils.cpp
+        // CheckBitcodeOutputToConsole: this warning, and nothing written).
+        if (path === '-' && !opts.force && io.stdout.isTTY && hasMagic(BitcodeMagic, bytes)) {
+          io.stderr.write(BITCODE_TO_CONSOLE_WARNING);
+          return;
+        }
+        files.write(path, bytes);
+      },
+    };
     try {
       const r = postLink(opts, fs, llvmTools);
       for (const n of r.notes) io.stderr.write(n + '\n');

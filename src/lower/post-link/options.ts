@@ -195,7 +195,9 @@ export function postLinkOptions(given: Partial<PostLinkOptions>): PostLinkOption
   // One output file named: the table list the command line's `-o FILE` makes.
   if (o.output !== undefined && !o.outputs.length) o.outputs = [{ file: o.output }];
   if (o.output === undefined && o.outputs.length) o.output = o.outputs[0]!.file;
-  checkPostLinkOptions(o);
+  const occurred = OCCURRED.get(given as PostLinkOptions);
+  if (occurred) OCCURRED.set(o, occurred);
+  checkPostLinkOptions(o, occurred ? (f) => occurred.has(f) : undefined);
   return o;
 }
 
@@ -207,9 +209,18 @@ export function parsePostLinkArgs(args: readonly string[]): PostLinkOptions {
   const o = defaultPostLinkOptions();
   let inputGiven = false;
   const seen = new Set<string>();
+  // Flags given at all, whatever their value (`--device-globals=false`): sycl-post-link's main()
+  // decides on actions and conflicts by getNumOccurrences() for most of them.
+  const occurred = new Set<NonNullable<BoolOption>>();
+  let operandsOnly = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (a === '-' || !a.startsWith('-')) {
+    // `--` ends the options (llvm::cl: every later argument is positional).
+    if (a === '--' && !operandsOnly) {
+      operandsOnly = true;
+      continue;
+    }
+    if (operandsOnly || a === '-' || !a.startsWith('-')) {
       if (inputGiven) throw new PostLinkUsageError(`Too many positional arguments specified! Can specify at most 1 positional arguments: See: syclbin post-link --help (extra: '${a}')`);
       o.input = a;
       inputGiven = true;
@@ -228,7 +239,10 @@ export function parsePostLinkArgs(args: readonly string[]): PostLinkOptions {
     if (flag || OPT_LEVELS.has(name)) {
       if (value !== undefined && !/^(true|false|1|0)$/.test(value)) throw new PostLinkUsageError(`for the -${name} option: '${value}' is invalid value for boolean argument! Try 0 or 1`);
       const on = value === undefined || value === 'true' || value === '1';
-      if (flag) o[flag] = on;
+      if (flag) {
+        o[flag] = on;
+        occurred.add(flag);
+      }
       else if (on) o.optLevels.push(name);
       continue;
     }
@@ -268,28 +282,49 @@ export function parsePostLinkArgs(args: readonly string[]): PostLinkOptions {
       }
     }
   }
-  checkPostLinkOptions(o);
+  OCCURRED.set(o, occurred);
+  checkPostLinkOptions(o, (f) => occurred.has(f));
   return o;
 }
 
-/** The checks of sycl-post-link's main() on its options: an action, and what -ir-output-only cannot write. */
-function checkPostLinkOptions(o: PostLinkOptions): void {
-  const anyAction = o.splitGiven || o.specConst !== undefined || o.symbols || o.emitProgramMetadata || o.emitExportedSymbols || o.emitKernelNames || o.emitImportedSymbols || o.emitParamInfo || o.deviceGlobals || o.legacyProperties || o.lowerEsimd || o.splitEsimd;
+/**
+ * The flags each command line parsed by {@link parsePostLinkArgs} gave (whatever their value), so that
+ * {@link postLinkOptions} checks its options as main() checks that command line.
+ */
+const OCCURRED = new WeakMap<PostLinkOptions, ReadonlySet<NonNullable<BoolOption>>>();
+
+/**
+ * The checks of sycl-post-link's main() on its options, in its order: an action, and what
+ * -ir-output-only cannot write (intel/llvm:llvm/tools/sycl-post-link/sycl-post-link.cpp, main).
+ * `given(f)` is whether flag `f` occurred on the command line at all: main() decides by
+ * getNumOccurrences() for -split-esimd, -lower-esimd, -emit-param-info, -emit-program-metadata,
+ * -emit-exported-symbols, -emit-imported-symbols, -device-globals and
+ * -generate-device-image-default-spec-consts (so `-device-globals=false` is an action, which then
+ * writes no device-global set), by the value for -symbols and -properties. A library caller's
+ * options have no command line: a flag is given when it is true.
+ */
+function checkPostLinkOptions(o: PostLinkOptions, given: (f: NonNullable<BoolOption>) => boolean = (f) => o[f]): void {
+  const by = (f: NonNullable<BoolOption>): boolean => o[f] || given(f);
+  const anyAction =
+    o.splitGiven || o.specConst !== undefined || o.symbols || o.legacyProperties || by('emitParamInfo') || by('emitProgramMetadata') || by('splitEsimd') || by('emitExportedSymbols') || by('emitImportedSymbols') || by('deviceGlobals') || by('lowerEsimd') || o.emitKernelNames;
   if (!anyAction) throw new PostLinkUsageError('no actions specified; try --help for usage info');
   const conflicts: [boolean, string][] = [
     // (`-split=none`, current upstream's spelling of no split, is one module: sycl-post-link.cpp@676a364f
     // asserts `!IROutputOnly || SplitMode == SPLIT_NONE || SplitMode == SPLIT_AUTO`.)
     [o.splitGiven && o.split !== 'auto' && o.split !== 'none', `-split=${o.split}`],
+    [by('splitEsimd'), '-split-esimd'],
     [o.symbols, '-symbols'],
-    [o.emitProgramMetadata, '-emit-program-metadata'],
-    [o.emitExportedSymbols, '-emit-exported-symbols'],
-    [o.emitParamInfo, '-emit-param-info'],
+    [o.legacyProperties, '-properties'],
+    [by('emitParamInfo'), '-emit-param-info'],
+    [by('emitProgramMetadata'), '-emit-program-metadata'],
+    [by('emitExportedSymbols'), '-emit-exported-symbols'],
+    [by('emitImportedSymbols'), '-emit-imported-symbols'],
+    // Not in the current sycl-post-link revision (older ones had -emit-kernel-names; -embed-aux-info-
+    // as-metadata's source was not found): refused rather than ignored, -ir-output-only writes no
+    // properties or symbols to embed.
     [o.emitKernelNames, '-emit-kernel-names'],
-    [o.emitImportedSymbols, '-emit-imported-symbols'],
-    // Not in the sycl-post-link revisions read (the option's source was not found); refused rather
-    // than ignored: -ir-output-only writes no properties or symbols to embed.
     [o.embedAuxInfoAsMetadata, '-embed-aux-info-as-metadata'],
-    [o.generateDefaultSpecConsts, '-generate-device-image-default-spec-consts'],
+    [by('generateDefaultSpecConsts'), '-generate-device-image-default-spec-consts'],
   ];
   if (o.irOutputOnly) {
     for (const [bad, what] of conflicts) if (bad) throw new PostLinkUsageError(`error: ${what} can't be used with -ir-output-only`);
