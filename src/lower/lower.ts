@@ -154,7 +154,12 @@ export function buildRegistry(r: RegistryInput): PropertySetRegistry {
   const sc = r.specConstants;
   if (sc && (sc.constants.length > 0 || r.specConstantsMet)) {
     const set: PropertySet = new Map();
-    for (const c of sc.constants) set.set(c.name, byteArray(encodeSpecConstantDescriptors(c.descriptors)));
+    for (const c of sc.constants) {
+      // A key is NUL-terminated in the property text (src/props/registry.ts): a name read from IR with
+      // a NUL inside (sycl-post-link's getStringLiteralArg strips one trailing NUL only) cannot be one.
+      if (c.name.includes('\0')) throw new LowerError(`spec constant name ${JSON.stringify(c.name)} holds a NUL byte before its end: a property-set key cannot hold one`, [...c.path, 'name']);
+      set.set(c.name, byteArray(encodeSpecConstantDescriptors(c.descriptors)));
+    }
     registry.set(SET.SPEC_CONSTANTS, set);
     registry.set(SET.SPEC_CONSTANTS_DEFAULT_VALUES, new Map([[DEFAULT_VALUES_KEY, byteArray(sc.defaultBlob)]]));
   }

@@ -61,6 +61,8 @@ export interface ManifestSpecConstant {
   readonly specId?: number;
   /** JSON path of the entry, for errors found later. */
   readonly path: readonly (string | number)[];
+  /** How a message about another entry names this one (SpecConstantInput.label). */
+  readonly label?: string;
 }
 
 /** A device global as the manifest gives it (same shape the lowering consumes), with its JSON path. */

@@ -87,6 +87,8 @@ export interface SpecConstantInput {
   readonly specId?: number;
   /** JSON path of the manifest entry, for errors. */
   readonly path?: readonly (string | number)[];
+  /** How a message about another entry names this one (default: `at specConstants[i]`; from IR: `first used at line 8, column 3`). */
+  readonly label?: string;
 }
 
 /** Where an emulation-mode constant sits in the emulation buffer. */
@@ -358,9 +360,9 @@ export function lowerSpecConstants(allInputs: readonly SpecConstantInput[], mode
     if (prev !== undefined) {
       const first = allInputs[prev]!;
       if (typeToString(first.type) !== typeToString(sc.type)) {
-        throw new LowerError(`spec constant "${sc.name}" is used with type ${typeToString(sc.type)} but first with ${typeToString(first.type)} (at specConstants[${prev}])`, [...path, 'type']);
+        throw new LowerError(`spec constant "${sc.name}" is used with type ${typeToString(sc.type)} but first with ${typeToString(first.type)} (${first.label ?? `at specConstants[${prev}]`})`, [...path, 'type']);
       }
-      if (first.specId !== sc.specId) throw new LowerError(`spec constant "${sc.name}" is used with a different specId than at specConstants[${prev}]`, [...path, 'specId']);
+      if (first.specId !== sc.specId) throw new LowerError(`spec constant "${sc.name}" is used with a different specId than ${first.label ?? `at specConstants[${prev}]`}`, [...path, 'specId']);
       return;
     }
     seen.set(sc.name, i);

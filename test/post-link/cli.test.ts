@@ -448,3 +448,45 @@ describe('post-link --device-globals: a missing and an empty "sycl-unique-id" ar
     }
   });
 });
+
+describe('errors of the shared lowering on IR input are located in the IR (lower and post-link alike)', () => {
+  const head = `target datalayout = "${DL}"\ntarget triple = "spir64-unknown-unknown"\n`;
+  const twoTypes =
+    head +
+    `@n = private unnamed_addr constant [2 x i8] c"n\\00", align 1
+@id = dso_local global { i32 } { i32 5 }, align 4
+@id64 = dso_local global { i64 } { i64 5 }, align 8
+define spir_kernel void @K(ptr %buf) {
+entry:
+  %x = call spir_func i32 @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPvS3_(ptr @n, ptr @id, ptr %buf)
+  %y = call spir_func i64 @_Z37__sycl_getScalar2020SpecConstantValueIxET_PKcPvS3_(ptr @n, ptr @id64, ptr %buf)
+  ret void
+}
+declare spir_func i32 @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPvS3_(ptr, ptr, ptr)
+declare spir_func i64 @_Z37__sycl_getScalar2020SpecConstantValueIxET_PKcPvS3_(ptr, ptr, ptr)
+`;
+  const nulName = twoTypes.replace('[2 x i8] c"n\\00"', '[3 x i8] c"n\\00\\00"').replace(/  %y = .*\n/, '');
+  async function run(args: string[], cwd: string): Promise<{ code: number; err: string }> {
+    let err = '';
+    const code = await runCli(args, { stdout: { write: () => undefined }, stderr: { write: (c) => void (err += String(c)) }, cwd, env: {} });
+    return { code, err };
+  }
+  it('a name used with two types: FILE:LINE:COLUMN at the second call, naming the first (no manifest paths)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'syclbin-irerr-'));
+    try {
+      writeFileSync(join(dir, 't.ll'), twoTypes);
+      const want = 't.ll:9:3: error: spec constant "n" is used with type i64 but first with i32 (first used at line 8, column 3)\n';
+      expect(await run(['lower', 't.ll'], dir)).to.deep.equal({ code: 1, err: `syclbin lower: ${want}` });
+      expect(await run(['post-link', '-spec-const=native', '-S', '-o', 't.table', 't.ll'], dir)).to.deep.equal({ code: 1, err: `syclbin post-link: ${want}` });
+      // A name with a NUL before its end: no property key can hold it (--ir-output-only writes it into the IR, as sycl-post-link).
+      writeFileSync(join(dir, 'z.ll'), nulName);
+      const nul = 'z.ll:8:3: error: spec constant name "n\\u0000" holds a NUL byte before its end: a property-set key cannot hold one\n';
+      expect(await run(['lower', 'z.ll'], dir)).to.deep.equal({ code: 1, err: `syclbin lower: ${nul}` });
+      expect(await run(['post-link', '-spec-const=native', '-S', '-o', 'z.table', 'z.ll'], dir)).to.deep.equal({ code: 1, err: `syclbin post-link: ${nul}` });
+      expect((await run(['post-link', '-spec-const=native', '-S', '--ir-output-only', '-o', 'z.out.ll', 'z.ll'], dir)).code).to.equal(0);
+      expect(readFileSync(join(dir, 'z.out.ll'), 'utf8')).to.contain('!{!"n\\00", i32 0, i32 0, i32 4}');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

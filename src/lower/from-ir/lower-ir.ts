@@ -23,6 +23,7 @@ import { TypeConverter } from './convert.js';
 import { findDeviceGlobals, isDeviceGlobal } from './device-globals.js';
 import { liveAfterPostLink } from '../post-link/used-lists.js';
 import { findSpecConstantUses, isSpirTriple } from './spec-constants-pass.js';
+import { atIrEntry, irUseKey, irUseLabel } from './ir-entries.js';
 
 /** Options of `lowerIrModule`. */
 export interface LowerIrOptions extends LowerOptions {
@@ -69,7 +70,8 @@ export function manifestFromIr(m: LModule, mode: SpecConstMode = 'native', emitP
       name: utf8FromLatin1(u.symId),
       type: u.type,
       default: u.default,
-      path: [`line ${u.inst.line}`],
+      path: [irUseKey(m, u.inst.tokFrom)],
+      label: irUseLabel(m, u.inst.tokFrom),
     }));
   // The device globals sycl-post-link's output keeps: those llvm.compiler.used alone held are erased,
   // those no entry point reaches are removed by its GlobalDCE (src/lower/post-link/used-lists.ts).
@@ -102,5 +104,10 @@ export function lowerIrModule(ir: BytesLike | string, opts: LowerIrOptions = {})
   const text = typeof ir === 'string' && !/[^\x00-\x7f]/.test(ir) ? ir : decodeLatin1(toTextBytes(ir, 'the LLVM IR'));
   const m = parseLlvmIr(text);
   const manifest = manifestFromIr(m, opts.mode ?? 'native', Boolean(opts.emitProgramMetadata));
-  return { ...lowerManifest(manifest, opts), module: m };
+  try {
+    return { ...lowerManifest(manifest, opts), module: m };
+  } catch (e) {
+    throw atIrEntry(m, e);
+  }
 }
+

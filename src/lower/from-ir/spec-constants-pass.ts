@@ -46,6 +46,7 @@ import { typeToString, Types, type IrType } from '../types.js';
 import { aggregateElement, nullValue, type ConstValue } from '../values.js';
 import { TypeConverter, toConstValue, type At } from './convert.js';
 import { callSitesOf, useListOrder, type UseOrder } from './use-list-order.js';
+import { atIrEntry, irUseKey, irUseLabel } from './ir-entries.js';
 
 /** Triple::isSPIR: the spir / spir64 architectures. */
 export function isSpirTriple(triple: string | undefined): boolean {
@@ -464,16 +465,13 @@ export function runSpecConstantsPass(m: LModule, dl: DataLayout, mode: SpecConst
       name: u.symId,
       type: u.type,
       default: u.default,
-      path: [`line ${u.inst.line}`],
+      path: [irUseKey(m, u.inst.tokFrom)],
+      label: irUseLabel(m, u.inst.tokFrom),
     }));
     try {
       lowering = lowerSpecConstants(inputs, mode, dl);
     } catch (e) {
-      if (e instanceof LowerError) {
-        const u = uses.find((x) => `line ${x.inst.line}` === e.pathSegments[0]) ?? uses[0]!;
-        err(e.reason, at(m, u.inst.tokFrom));
-      }
-      throw e;
+      throw atIrEntry(m, e);
     }
   }
   const byName = new Map(lowering?.constants.map((c) => [c.name, c]) ?? []);

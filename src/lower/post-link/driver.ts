@@ -25,6 +25,7 @@ import { stringProperty, uint32, type PropertySetRegistry, type PropertyValue } 
 import { SET } from '../../../formats/property-sets.js';
 import { lowerDeviceGlobals, verifyNoCrossModuleDeviceGlobalUsage } from '../device-globals.js';
 import { buildRegistry } from '../lower.js';
+import { atIrEntry } from '../from-ir/ir-entries.js';
 import { findDeviceGlobals } from '../from-ir/device-globals.js';
 import { intrinsicsCalled, runSpecConstantsPass } from '../from-ir/spec-constants-pass.js';
 import { isNvptxTriple, runCudaSpecConstantToSymbol } from '../from-ir/cuda-spec-constants.js';
@@ -165,6 +166,16 @@ export function postLink(given: Partial<PostLinkOptions>, fs: PostLinkFileSystem
     written.push(path);
   };
   const m = readInputModule(fs.read(opts.input), tools, opts.input === '-' ? '<stdin>' : opts.input);
+  try {
+    return processModule(m, opts, tools, write, written, notes);
+  } catch (e) {
+    // The shared lowering names an entry read from IR by a path: report it at its call or global.
+    throw atIrEntry(m, e);
+  }
+}
+
+/** processInputModule and main()'s output: everything after the module is read. */
+function processModule(m: LModule, opts: PostLinkOptions, tools: PostLinkTools, write: (path: string, bytes: Uint8Array) => void, written: string[], notes: string[]): PostLinkResult {
   // What sycl-post-link would also do that is not done here is said (docs/post-link.md "Not implemented").
   const warnings = opts.irOutputOnly ? [] : sanitizerPostOptimizerWarnings(m);
   // ESIMD (src/lower/post-link/esimd.ts): nothing to do for a module without it; not done for one with it.
