@@ -106,12 +106,17 @@ describe('LLVM IR reader', () => {
       ['@x = global i8 300', /does not fit in i8/, 1, 16],
       ['@x = global i32 1\n@x = global i32 2', /redefinition of global '@x'/, 2, 1],
       ['attributes #0 = { nounwind ', /expected an attribute or '}'/, 1, 28],
+      // LLParser::parseOptionalAlignment, as llvm-as-19 reports them (checked with it).
+      ['@g = global i32 0, align 3', /alignment is not a power of two/, 1, 26],
+      ['@g = global i32 0, align 0', /alignment is not a power of two/, 1, 26],
+      ['@g = global i32 0, align 8589934592', /huge alignments are not supported yet/, 1, 26],
     ];
     for (const [text, re, line, col] of cases) {
       const e = fails(text);
       expect(e.message, text).to.match(re);
       expect([e.line, e.column], `${text}: ${e.message}`).to.deep.equal([line, col]);
     }
+    expect(() => parseLlvmIr('@g = global i32 0, align 4294967296')).to.not.throw(); // 2^32: Value::MaximumAlignment
     // FP literal rules are LLParser's: 0.1f written as its double bits is fine, the double 0.1 is not a float.
     expect(() => parseLlvmIr('@x = global float 0x3FB99999A0000000')).to.not.throw();
     expect(fails('@x = global float 0x3FB999999999999A').message).to.match(/invalid for type float/);

@@ -93,7 +93,10 @@ device-global sizes and warnings instead.
 When "modules" are given, a device_image_scope device global used by more than one module is the
 sycl-post-link error "device_global variable '<ir name>' with property "device_image_scope" is used in
 more than one device image." (exit 1). Cases where sycl-post-link's output differs from the memory
-layout (array/vector elements with alloc size != store size) are reproduced and reported as warnings.`,
+layout (array/vector elements with alloc size != store size) are reproduced and reported as warnings.
+The SPIR-V and IR written (--spirv-out, --spirv-plain-out, --ir-out, -o) declare the spec constants
+and device globals, not the module's code; a device global is declared by its size, as a manifest
+gives it (its value type [size x i8] in a struct, aligned as that), for IR input too.`,
   options: {
     ...(Object.fromEntries(lowerOutputs.map((o) => [o.option, o.spec])) as Record<string, Opt<string | undefined>>),
     json: opt.flag('Print the lowering as JSON (IDs, descriptors, defaults, layout) on stdout'),

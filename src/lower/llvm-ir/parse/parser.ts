@@ -379,9 +379,17 @@ class IrParser {
       case 'string':
         this.expectString(`a ${w} name`);
         return undefined;
-      case 'int':
-        this.expectInt('an alignment');
-        return undefined;
+      case 'int': {
+        // `align N` (the only integer argument): LLParser::parseOptionalAlignment wants a power of
+        // two no larger than Value::MaximumAlignment (2^32), with its messages.
+        const i = this.peek();
+        if (this.k(i) !== TK.int || this.toks.charAt(i) === 45 /* - */) this.fail(`expected an alignment but found ${this.describe(i)}`, i);
+        const n = BigInt(this.v(i));
+        if (n > 1n << 32n) this.fail('huge alignments are not supported yet', i);
+        if (n === 0n || (n & (n - 1n)) !== 0n) this.fail('alignment is not a power of two', i);
+        this.p++;
+        return Number(n);
+      }
       case 'typed':
         this.typedValue(false);
         return undefined;
@@ -676,7 +684,8 @@ class IrParser {
           return pt;
         }
         case 'target': {
-          const from = this.p;
+          // The whole type as written, `target("spirv.Image", void, 1, …)`: what printType prints.
+          const from = this.p - 1;
           this.skipBalanced();
           return { kind: 'target', text: this.sliceTokens(from, this.p) };
         }
