@@ -6,7 +6,7 @@
  */
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
-import { parseLlvmIr } from '../../src/lower/llvm-ir/parse/parser.js';
+import { parseLlvmIr, printType } from '../../src/lower/llvm-ir/parse/parser.js';
 import type { LValue } from '../../src/lower/llvm-ir/parse/model.js';
 import { IrSyntaxError, MAX_IR_NESTING } from '../../src/lower/llvm-ir/parse/errors.js';
 import { lowerIrModule } from '../../src/lower/from-ir/lower-ir.js';
@@ -117,6 +117,9 @@ describe('LLVM IR reader', () => {
       expect([e.line, e.column], `${text}: ${e.message}`).to.deep.equal([line, col]);
     }
     expect(() => parseLlvmIr('@g = global i32 0, align 4294967296')).to.not.throw(); // 2^32: Value::MaximumAlignment
+    // A target extension type is printed whole (in messages and in written IR).
+    const tm = parseLlvmIr('@g = global target("spirv.Image", void, 1) zeroinitializer\n');
+    expect(printType(tm.globals[0]!.valueType)).to.equal('target("spirv.Image", void, 1)');
     // FP literal rules are LLParser's: 0.1f written as its double bits is fine, the double 0.1 is not a float.
     expect(() => parseLlvmIr('@x = global float 0x3FB99999A0000000')).to.not.throw();
     expect(fails('@x = global float 0x3FB999999999999A').message).to.match(/invalid for type float/);
