@@ -223,7 +223,9 @@ export function hexdump(input: BytesLike | ByteSource, ann: Annotation, opts: He
       const c = s ? colourOf(s, k) : '0';
       hex += sgr(c, b.toString(16).padStart(2, '0'), color) + ' ';
       ascii += sgr(c, b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : '.', color);
-      if (s && (o === s.offset || (o === Math.max(row, start) && !labels.length))) {
+      // A leaf is named where it starts, and where a focused range starts inside it (at a row's
+      // first byte, or after bytes outside the focus: a tail-merged string's sharer starts mid-leaf).
+      if (s && (o === s.offset || o === row || !inFocus(o - 1))) {
         const label = o === s.offset ? s.path : `…${continued(s.path)}`;
         if (!labels.includes(label)) {
           labels.push(label);

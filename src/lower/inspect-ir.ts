@@ -12,6 +12,7 @@ import { decodeLatin1, decodeUtf8, utf8FromLatin1, optionsArgument, type BytesLi
 import { notIrText } from './llvm-ir/not-ir.js';
 import { parseLlvmIr } from './llvm-ir/parse/parser.js';
 import { manifestFromIr } from './from-ir/lower-ir.js';
+import { atIrEntry } from './from-ir/ir-entries.js';
 import { lowerManifest } from './lower.js';
 import { isKernel } from './post-link/split.js';
 import { SyclbinError } from '../codec/errors.js';
@@ -92,8 +93,10 @@ export function inspectIrText(bytes: BytesLike | string, opts: InspectIrOptions 
     const head = `${constants} spec constant(s), ${globals} device global(s); the property sets sycl-post-link -spec-const=${mode === 'native' ? 'native' : 'emulation'} --device-globals writes ('syclbin lower FILE --props-out OUT.prop')`;
     const text = lowered.registry.size ? explainRegistry(decodeTypedRegistry(lowered.registry)).trimEnd().split('\n') : [];
     children.push({ label: 'Lowering', value: head, ...(text.length ? { lines: text } : {}) });
-  } catch (e) {
-    // The module parsed: what the lowering refuses (often an IrSyntaxError at the construct) is said here.
+  } catch (thrown) {
+    // The module parsed: what the lowering refuses (often an IrSyntaxError at the construct) is said
+    // here, at its call or global when the shared lowering refused an entry read from the IR.
+    const e = atIrEntry(m, thrown);
     if (!(e instanceof SyclbinError)) throw e;
     children.push({ label: 'Lowering', value: `not lowered: ${e instanceof IrSyntaxError ? `${e.line}:${e.column}: ${e.reason}` : e.message}` });
   }

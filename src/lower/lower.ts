@@ -8,6 +8,7 @@
 import { ArgumentError, describeValue, encode, optionsArgument } from '../codec/index.js';
 import { DeviceGlobalRecord } from '../../formats/property-records.js';
 import { DEFAULT_VALUES_KEY, SET } from '../../formats/property-sets.js';
+import { propertyKeyProblem } from '../props/registry.js';
 import { byteArray, stringProperty, uint32, type PropertySet, type PropertySetRegistry, type PropertyValue } from '../props/model.js';
 import { DataLayout } from './datalayout.js';
 import { LowerError } from './errors.js';
@@ -155,9 +156,11 @@ export function buildRegistry(r: RegistryInput): PropertySetRegistry {
   if (sc && (sc.constants.length > 0 || r.specConstantsMet)) {
     const set: PropertySet = new Map();
     for (const c of sc.constants) {
-      // A key is NUL-terminated in the property text (src/props/registry.ts): a name read from IR with
-      // a NUL inside (sycl-post-link's getStringLiteralArg strips one trailing NUL only) cannot be one.
-      if (c.name.includes('\0')) throw new LowerError(`spec constant name ${JSON.stringify(c.name)} holds a NUL byte before its end: a property-set key cannot hold one`, [...c.path, 'name']);
+      // A name read from IR becomes a key of the property text (`key=type|value\n`, src/props/registry.ts):
+      // one that cannot be (a NUL inside, which getStringLiteralArg leaves as it strips one trailing NUL
+      // only; '=', a line break, a leading '[', empty) is refused here, at the entry, not when written.
+      const problem = propertyKeyProblem(c.name) ?? (c.name.includes('\r') ? 'property key contains a carriage return' : undefined);
+      if (problem !== undefined) throw new LowerError(`spec constant name ${JSON.stringify(c.name)} cannot be a property-set key: ${problem}`, [...c.path, 'name']);
       set.set(c.name, byteArray(encodeSpecConstantDescriptors(c.descriptors)));
     }
     registry.set(SET.SPEC_CONSTANTS, set);

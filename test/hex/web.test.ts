@@ -17,6 +17,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { requireTool } from '../support/tools.js';
 import { CSP, startServer } from '../../src/cli/commands/serve.js';
 import { memoryBlob, writeSyclbin } from '../../src/syclbin/write.js';
+import { writeOffloadBinary } from '../../src/offload/write.js';
 import { sampleModel } from './fixtures.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -354,6 +355,20 @@ describe('hex: web inspector (chromium)', function () {
     expect(await page.isDisabled('#inflate')).to.equal(true);
     expect(await page.getAttribute('#inflate', 'title')).to.match(/^cannot inflate: zlib stream inflates to 2000 bytes but InflatedSize declares/);
     expect(await page.evaluate(() => document.body.dataset.view)).to.equal('file');
+    // A payload that inflates but holds a broken SYCLBIN (abstractModuleCount 0xffff): the file view
+    // reports it at compressedPayload, and the inflated view is where it is seen in place.
+    const inner = new Uint8Array(readFileSync(ROOT + 'testdata/syclbin/v1_one_ir.syclbin'));
+    new DataView(inner.buffer).setUint32(8, 0xffff, true);
+    const broken = ARTIFACTS + 'broken-inside-zlib.bin';
+    writeFileSync(broken, writeOffloadBinary([{ imageKind: 7, offloadKind: 4, strings: { triple: 'spir64-unknown-unknown' }, image: inner }], { version: 3, compression: 'zlib' }));
+    await page.setInputFiles('#file', broken);
+    await page.waitForFunction(() => document.body.dataset.state === 'ready');
+    expect(await page.isDisabled('#inflate')).to.equal(false);
+    await page.click('#inflate');
+    await page.waitForFunction(() => document.body.dataset.state === 'ready' && document.body.dataset.view === 'inflated');
+    expect(await page.textContent('#status')).to.match(/inflated \(zlib; header \+ payload\).*abstract module header table/);
+    await page.click('#inflate');
+    await page.waitForFunction(() => document.body.dataset.state === 'ready' && document.body.dataset.view === 'file');
     // 3 GiB (sparse): more than an ArrayBuffer holds.
     const huge = ARTIFACTS + 'huge-3g.bin';
     const fd = openSync(huge, 'w');

@@ -110,6 +110,10 @@ describe('LLVM IR reader', () => {
       ['@g = global i32 0, align 3', /alignment is not a power of two/, 1, 26],
       ['@g = global i32 0, align 0', /alignment is not a power of two/, 1, 26],
       ['@g = global i32 0, align 8589934592', /huge alignments are not supported yet/, 1, 26],
+      ['@g = global i32 0, align 6442450944', /alignment is not a power of two/, 1, 26], // power of two is checked first
+      ['define void @K(ptr align 3 %p) { ret void }', /alignment is not a power of two/, 1, 26],
+      ['define void @K(ptr align(3) %p) { ret void }', /alignment is not a power of two/, 1, 25],
+      ['declare align 3 ptr @f()', /alignment is not a power of two/, 1, 15],
     ];
     for (const [text, re, line, col] of cases) {
       const e = fails(text);

@@ -14,7 +14,7 @@ import { lowerIrModule } from '../../src/lower/from-ir/lower-ir.js';
 import { emitSpirv } from '../../src/lower/spirv/emit.js';
 import { normaliseSpirvDis } from '../../src/lower/spirv/normalise.js';
 import { postLink, type PostLinkFileSystem } from '../../src/lower/post-link/driver.js';
-import { parsePostLinkArgs } from '../../src/lower/post-link/options.js';
+import { parsePostLinkArgs, postLinkOptions } from '../../src/lower/post-link/options.js';
 import { readRegistry } from '../../src/props/registry.js';
 
 const LIT = new URL('../../testdata/sycl-post-link/', import.meta.url).pathname;
@@ -124,6 +124,12 @@ describe('syclbin post-link command line', function () {
     expect((await cli(['-emit-program-metadata=0', '-S', '-o', join(dir, 'pm.table'), 'dg.ll'], dir)).code).to.equal(0);
     // -symbols is decided by its value.
     expect((await cli(['-symbols=false', 'dg.ll'], dir)).err).to.contain('no actions specified');
+    // The library: what occurred travels in flagsGiven, so a copy of parsed options keeps it.
+    const parsed = parsePostLinkArgs(['-device-globals=false', 'dg.ll']);
+    expect(parsed.flagsGiven).to.deep.equal(['deviceGlobals']);
+    expect(() => postLinkOptions({ ...parsed, input: 'other.ll' })).to.not.throw();
+    expect(() => postLinkOptions({ input: 'x.ll', deviceGlobals: false })).to.throw(/no actions specified/);
+    expect(() => postLinkOptions({ input: 'x.ll', flagsGiven: ['nonsense'] })).to.throw(/flagsGiven must be an array of the names of boolean options/);
     // `--`: what follows is the input, even when it starts with '-'.
     writeFileSync(join(dir, '-dash.ll'), EMU);
     const dash = await cli(['-spec-const=emulation', '-S', '-o', join(dir, 'dash.table'), '--', '-dash.ll'], dir);
@@ -480,11 +486,18 @@ declare spir_func i64 @_Z37__sycl_getScalar2020SpecConstantValueIxET_PKcPvS3_(pt
       expect(await run(['post-link', '-spec-const=native', '-S', '-o', 't.table', 't.ll'], dir)).to.deep.equal({ code: 1, err: `syclbin post-link: ${want}` });
       // A name with a NUL before its end: no property key can hold it (--ir-output-only writes it into the IR, as sycl-post-link).
       writeFileSync(join(dir, 'z.ll'), nulName);
-      const nul = 'z.ll:8:3: error: spec constant name "n\\u0000" holds a NUL byte before its end: a property-set key cannot hold one\n';
+      const nul = 'z.ll:8:3: error: spec constant name "n\\u0000" cannot be a property-set key: property key contains a NUL byte\n';
       expect(await run(['lower', 'z.ll'], dir)).to.deep.equal({ code: 1, err: `syclbin lower: ${nul}` });
       expect(await run(['post-link', '-spec-const=native', '-S', '-o', 'z.table', 'z.ll'], dir)).to.deep.equal({ code: 1, err: `syclbin post-link: ${nul}` });
       expect((await run(['post-link', '-spec-const=native', '-S', '--ir-output-only', '-o', 'z.out.ll', 'z.ll'], dir)).code).to.equal(0);
       expect(readFileSync(join(dir, 'z.out.ll'), 'utf8')).to.contain('!{!"n\\00", i32 0, i32 0, i32 4}');
+      // The other keys the property text cannot hold, likewise ('=' ends a key).
+      writeFileSync(join(dir, 'q.ll'), nulName.replace('[3 x i8] c"n\\00\\00"', '[4 x i8] c"a=b\\00"'));
+      expect(await run(['post-link', '-spec-const=native', '-S', '-o', 'q.table', 'q.ll'], dir)).to.deep.equal({ code: 1, err: "syclbin post-link: q.ll:8:3: error: spec constant name \"a=b\" cannot be a property-set key: property key contains '=' (the key ends at the first '=')\n" });
+      // inspect says where, too.
+      let out = '';
+      await runCli(['inspect', 't.ll'], { stdout: { write: (c) => void (out += String(c)) }, stderr: { write: () => undefined }, cwd: dir, env: {} });
+      expect(out).to.contain('not lowered: 9:3: spec constant "n" is used with type i64 but first with i32 (first used at line 8, column 3)');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -7,7 +7,8 @@
  * Tree node -> its bytes are highlighted; byte -> the deepest node holding it is selected;
  * diagnostic -> its bytes and node. "Export JSON" saves the annotation and the verify report.
  */
-import { annotate, annotateInflated, annotationToJson, leavesOf, quoted, type AnnotatedSpan, type Annotation } from '../../src/hex/annotate.js';
+import { annotate, annotateInflated, annotationToJson, inflatedAnnotation, leavesOf, quoted, type AnnotatedSpan, type Annotation } from '../../src/hex/annotate.js';
+import type { OffloadBinaryModel } from '../../src/offload/read.js';
 import { verifyAnnotation, type VerifyReport } from '../../src/hex/verify.js';
 import { appendAll, formatPath, minOf, type PathKey } from '../../src/codec/index.js';
 import { mergeRanges } from '../../src/hex/ranges.js';
@@ -557,6 +558,12 @@ function renderDiagnosticPage(r: VerifyReport, from: number): void {
 // ---------------------------------------------------------------------------------------------
 // Loading, export
 
+/** The compressed binary at offset 0 as the file view's reader inflated it, if it did. */
+function inflatedFirst(ann: Annotation): { bytes: Uint8Array; compression: NonNullable<OffloadBinaryModel['compression']> } | undefined {
+  const b = ann.offload?.find((x) => x.offset === 0);
+  return b?.inflated && b.compression ? { bytes: b.inflated, compression: b.compression } : undefined;
+}
+
 /** True when the annotation saw a compressed OffloadBinary v3 payload (the reader recorded its span). */
 function hasCompressedPayload(ann: Annotation): boolean {
   return ann.spans.some((s) => s.kind === 'compressed');
@@ -574,7 +581,9 @@ function show(view: 'file' | 'inflated'): void {
   let what: string;
   if (view === 'inflated') {
     try {
-      const inside = annotateInflated(state.file);
+      // The payload the file view inflated (not a second inflation), else inflated here.
+      const done = state.ann ? inflatedFirst(state.ann) : undefined;
+      const inside = done && state.view === 'file' ? inflatedAnnotation(done.bytes, done.compression) : annotateInflated(state.file);
       ann = inside.annotation;
       bytes = inside.source.read(0, inside.source.size);
       what = `${bytes.length} bytes inflated (${inside.compression}; header + payload)`;
@@ -606,11 +615,13 @@ function show(view: 'file' | 'inflated'): void {
   $<HTMLButtonElement>('export').disabled = false;
   const toggle = $<HTMLButtonElement>('inflate');
   toggle.hidden = view === 'file' && !hasCompressedPayload(ann);
-  // A payload the file view already failed to inflate (a corrupt stream, a lying InflatedSize) cannot
-  // be shown: the button says why instead of repeating the error on a click.
-  const cannot = view === 'file' && ann.stoppedBy?.pathSegments.at(-1) === 'compressedPayload' ? ann.stoppedBy : undefined;
-  toggle.disabled = cannot !== undefined;
-  toggle.title = cannot ? `cannot inflate: ${cannot.message}` : '';
+  // The inflated view is that of the binary at offset 0, which the file view inflated already. When it
+  // did not (a corrupt stream, a lying InflatedSize; or the compressed binary is another one), the
+  // button says why instead of failing on a click. An error inside a payload that inflated (a broken
+  // SYCLBIN in it) leaves it enabled: the inflated view is where that error is seen in place.
+  const first = view === 'file' ? inflatedFirst(ann) : undefined;
+  toggle.disabled = view === 'file' && first === undefined;
+  toggle.title = !toggle.disabled ? '' : ann.stoppedBy ? `cannot inflate: ${ann.stoppedBy.message}` : 'the inflated view shows a compressed OffloadBinary at the start of the file; this one is not';
   toggle.textContent = view === 'file' ? 'Show inflated payload' : 'Show file';
   setStatus(`${state.name}: ${ann.format}, ${what}, ${state.leaves.length} leaf spans (${Math.round(performance.now() - t0)} ms)${ann.error ? ` \u2014 ${ann.error.message}` : ''}`);
   // Diagnostics after the first paint (the layout check rewrites the file).

@@ -141,7 +141,8 @@ as clang-offload-packager-19).`,
       // One binary per image; no --image at all writes an empty file, like the real tool.
       chunks = entries.flatMap((e) => offloadBinaryChunks([e], { version: 1 }));
     } else {
-      if (!entries.length) throw new UsageError(`version ${version} (one binary holding every image) needs at least one --image`);
+      // (A binary of no entries is refused by this toolkit's readers, as EntriesCount 0 is malformed.)
+      if (!entries.length) throw new UsageError(`version ${version} (one binary holding every image) needs at least one image${images.length ? ": no --image given names a file ('file' without '=' adds none)" : ' (--image=file=…)'}`);
       if (compression === 'zstd') await initZstd();
       chunks = offloadBinaryChunks(entries, { version, compression, compressor: nodeCompressor });
     }

@@ -105,6 +105,13 @@ export interface PostLinkOptions {
   lowerEsimd: boolean;
   /** See {@link PostLinkOptions.lowerEsimd}. */
   splitEsimd: boolean;
+  /**
+   * The boolean flags the command line gave, whatever their value (`-device-globals=false` included),
+   * by their field names: sycl-post-link's main() counts most of them by occurrence
+   * (getNumOccurrences). Set by {@link parsePostLinkArgs}; a library caller leaves it out (a flag is
+   * then given when it is true).
+   */
+  flagsGiven?: readonly string[];
 }
 
 /** Options this implementation refuses, with the reason printed. */
@@ -178,7 +185,7 @@ function defaultPostLinkOptions(): PostLinkOptions {
 export function postLinkOptions(given: Partial<PostLinkOptions>): PostLinkOptions {
   if (typeof given !== 'object' || given === null || Array.isArray(given)) throw new ArgumentError(`postLink: the options must be an object (parsePostLinkArgs([...]) gives one from a command line), not ${describeValue(given)}`);
   const o = defaultPostLinkOptions();
-  const known = new Set<string>([...Object.keys(o), 'output', 'outDir', 'specConst']);
+  const known = new Set<string>([...Object.keys(o), 'output', 'outDir', 'specConst', 'flagsGiven']);
   for (const [k, v] of Object.entries(given)) {
     if (!known.has(k)) throw new ArgumentError(`postLink: unknown option '${k}' (the PostLinkOptions fields: ${[...known].join(', ')})`);
     if (v === undefined) continue;
@@ -195,9 +202,10 @@ export function postLinkOptions(given: Partial<PostLinkOptions>): PostLinkOption
   // One output file named: the table list the command line's `-o FILE` makes.
   if (o.output !== undefined && !o.outputs.length) o.outputs = [{ file: o.output }];
   if (o.output === undefined && o.outputs.length) o.output = o.outputs[0]!.file;
-  const occurred = OCCURRED.get(given as PostLinkOptions);
-  if (occurred) OCCURRED.set(o, occurred);
-  checkPostLinkOptions(o, occurred ? (f) => occurred.has(f) : undefined);
+  if (o.flagsGiven !== undefined && (!Array.isArray(o.flagsGiven) || o.flagsGiven.some((f) => typeof f !== 'string' || typeof (o as unknown as Record<string, unknown>)[f] !== 'boolean'))) {
+    throw new ArgumentError('postLink: flagsGiven must be an array of the names of boolean options');
+  }
+  checkPostLinkOptions(o);
   return o;
 }
 
@@ -282,29 +290,23 @@ export function parsePostLinkArgs(args: readonly string[]): PostLinkOptions {
       }
     }
   }
-  OCCURRED.set(o, occurred);
-  checkPostLinkOptions(o, (f) => occurred.has(f));
+  if (occurred.size) o.flagsGiven = [...occurred];
+  checkPostLinkOptions(o);
   return o;
 }
 
 /**
- * The flags each command line parsed by {@link parsePostLinkArgs} gave (whatever their value), so that
- * {@link postLinkOptions} checks its options as main() checks that command line.
- */
-const OCCURRED = new WeakMap<PostLinkOptions, ReadonlySet<NonNullable<BoolOption>>>();
-
-/**
  * The checks of sycl-post-link's main() on its options, in its order: an action, and what
  * -ir-output-only cannot write (intel/llvm:llvm/tools/sycl-post-link/sycl-post-link.cpp, main).
- * `given(f)` is whether flag `f` occurred on the command line at all: main() decides by
+ * A flag is given when it is true or named in `flagsGiven` (it occurred on the command line): main() decides by
  * getNumOccurrences() for -split-esimd, -lower-esimd, -emit-param-info, -emit-program-metadata,
  * -emit-exported-symbols, -emit-imported-symbols, -device-globals and
  * -generate-device-image-default-spec-consts (so `-device-globals=false` is an action, which then
  * writes no device-global set), by the value for -symbols and -properties. A library caller's
  * options have no command line: a flag is given when it is true.
  */
-function checkPostLinkOptions(o: PostLinkOptions, given: (f: NonNullable<BoolOption>) => boolean = (f) => o[f]): void {
-  const by = (f: NonNullable<BoolOption>): boolean => o[f] || given(f);
+function checkPostLinkOptions(o: PostLinkOptions): void {
+  const by = (f: NonNullable<BoolOption>): boolean => o[f] || (o.flagsGiven?.includes(f) ?? false);
   const anyAction =
     o.splitGiven || o.specConst !== undefined || o.symbols || o.legacyProperties || by('emitParamInfo') || by('emitProgramMetadata') || by('splitEsimd') || by('emitExportedSymbols') || by('emitImportedSymbols') || by('deviceGlobals') || by('lowerEsimd') || o.emitKernelNames;
   if (!anyAction) throw new PostLinkUsageError('no actions specified; try --help for usage info');

@@ -316,6 +316,22 @@ class IrParser {
     this.p++;
     return i;
   }
+  /**
+   * The N of `align N` / `align(N)`: LLParser::parseOptionalAlignment's rules and messages, in its
+   * order: a power of two, then at most Value::MaximumAlignment (2^32).
+   */
+  private alignment(reportAt?: number): number {
+    const i = this.peek();
+    if (this.k(i) !== TK.int || this.toks.charAt(i) === 45 /* - */) this.fail(`expected an alignment but found ${this.describe(i)}`, i);
+    const n = BigInt(this.v(i));
+    // (`align(N)` is reported at its '(', as LLParser does)
+    const at = reportAt ?? i;
+    if (n === 0n || (n & (n - 1n)) !== 0n) this.fail('alignment is not a power of two', at);
+    if (n > 1n << 32n) this.fail('huge alignments are not supported yet', at);
+    this.p++;
+    return Number(n);
+  }
+
   private expectInt(what: string, max = 0xffffffff): number {
     const i = this.peek();
     if (this.k(i) !== TK.int || this.toks.charAt(i) === 45 /* - */) this.fail(`expected ${what} but found ${this.describe(i)}`, i);
@@ -379,17 +395,8 @@ class IrParser {
       case 'string':
         this.expectString(`a ${w} name`);
         return undefined;
-      case 'int': {
-        // `align N` (the only integer argument): LLParser::parseOptionalAlignment wants a power of
-        // two no larger than Value::MaximumAlignment (2^32), with its messages.
-        const i = this.peek();
-        if (this.k(i) !== TK.int || this.toks.charAt(i) === 45 /* - */) this.fail(`expected an alignment but found ${this.describe(i)}`, i);
-        const n = BigInt(this.v(i));
-        if (n > 1n << 32n) this.fail('huge alignments are not supported yet', i);
-        if (n === 0n || (n & (n - 1n)) !== 0n) this.fail('alignment is not a power of two', i);
-        this.p++;
-        return Number(n);
-      }
+      case 'int':
+        return this.alignment(); // `align N`, the only integer argument
       case 'typed':
         this.typedValue(false);
         return undefined;
@@ -1061,11 +1068,13 @@ class IrParser {
       }
       if (w === 'align' || w === 'alignstack') {
         this.p++;
+        const value = (paren?: number): number => (w === 'align' ? this.alignment(paren) : this.expectInt('an alignment'));
+        const paren = this.p;
         if (this.eatPunct(LPAREN)) {
-          const n = this.expectInt('an alignment');
+          const n = value(paren);
           this.expectPunct(RPAREN);
           (out ??= []).push({ key: w, value: String(n) });
-        } else if (this.pk() === TK.int) (out ??= []).push({ key: w, value: String(this.expectInt('an alignment')) });
+        } else if (this.pk() === TK.int) (out ??= []).push({ key: w, value: String(value()) });
         else (out ??= []).push({ key: w });
         continue;
       }
@@ -1393,7 +1402,7 @@ class IrParser {
     this.attributes(true);
     while (word() === 'align') {
       this.p++;
-      this.expectInt('an alignment');
+      this.alignment();
       this.attributes(true);
     }
     if (word() === 'addrspace' && this.isPunctAt(this.p + 1, LPAREN) && !this.ptrSuffixFollows()) {
