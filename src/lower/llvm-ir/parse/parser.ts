@@ -323,9 +323,17 @@ class IrParser {
   private alignment(reportAt?: number): number {
     const i = this.peek();
     if (this.k(i) !== TK.int || this.toks.charAt(i) === 45 /* - */) this.fail(`expected an alignment but found ${this.describe(i)}`, i);
-    const n = BigInt(this.v(i));
+    const text = this.v(i);
     // (`align(N)` is reported at its '(', as LLParser does)
     const at = reportAt ?? i;
+    // Every global has one: the common short form without a BigInt.
+    if (text.length <= 9) {
+      const n = Number(text);
+      if (n === 0 || (n & (n - 1)) !== 0) this.fail('alignment is not a power of two', at);
+      this.p++;
+      return n;
+    }
+    const n = BigInt(text);
     if (n === 0n || (n & (n - 1n)) !== 0n) this.fail('alignment is not a power of two', at);
     if (n > 1n << 32n) this.fail('huge alignments are not supported yet', at);
     this.p++;
