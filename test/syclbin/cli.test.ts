@@ -311,6 +311,14 @@ describe('syclbin extract / pack', () => {
     expect([missing.code, missing.stderr]).to.deep.equal([1, `syclbin pack: ${join(m, 'nope.spv')}: No such file or directory\nsyclbin pack: ${join(m, 'nope.spv')}: note: the image named at abstractModules[0].irModules[0].file in m/manifest.json\n`]);
     // a link that stays inside the folder is fine, and --allow-any-path lifts the rule
     expect((await pack('inside.spv')).code).to.equal(0);
+    // Names that start with two dots are inside (only `..` as a whole segment leaves).
+    mkdirSync(join(m, '..d'));
+    writeFileSync(join(m, '..k.spv'), readBytes(`${SYCLBIN_TESTDATA}k.spv`));
+    writeFileSync(join(m, '..d', 'k.spv'), readBytes(`${SYCLBIN_TESTDATA}k.spv`));
+    for (const file of ['..k.spv', '..d/k.spv', '..d/../k.spv']) expect((await pack(file)).code, file).to.equal(0);
+    // A SYCLBIN given in place of its manifest says so.
+    const binary = await cli(['pack', `${SYCLBIN_TESTDATA}v1_one_ir.syclbin`, '-o', 'b.out'], t.dir);
+    expect([binary.code, binary.stderr]).to.deep.equal([1, `syclbin pack: ${SYCLBIN_TESTDATA}v1_one_ir.syclbin: not a manifest: a SYCLBIN file (pack reads the JSON manifest 'syclbin extract FILE -o DIR' writes from one)\n`]);
     const any = await pack('link.spv', '--allow-any-path');
     expect(any.code, any.stderr).to.equal(0);
   });

@@ -5,8 +5,10 @@
  */
 import { parseJsonText } from '../../codec/json-syntax.js';
 import { realpathSync } from 'node:fs';
-import { dirname, isAbsolute, relative, resolve } from 'node:path';
-import { blobRef, EncodeError, formatPath, SyclbinError, type Chunk } from '../../codec/index.js';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { blobRef, EncodeError, formatPath, hasMagic, SyclbinError, type Chunk } from '../../codec/index.js';
+import { SyclbinMagic } from '../../../formats/syclbin-v1.js';
+import { OffloadMagic } from '../../../formats/offload-binary.js';
 import { manifestToModel } from '../../syclbin/manifest.js';
 import { syclbinChunks } from '../../syclbin/write.js';
 import { initZstd, nodeCompressor } from '../../node/compressors.js';
@@ -26,7 +28,8 @@ export function imagePath(manifestDir: string, name: string, anywhere: boolean):
   if (anywhere) return abs;
   const leaves = (dir: string, path: string): boolean => {
     const rel = relative(dir, path);
-    return rel.startsWith('..') || isAbsolute(rel);
+    // `..` as a whole first segment, not a name that starts with two dots (`..k.spv` is inside).
+    return rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel);
   };
   let real: string | undefined;
   try {
@@ -50,6 +53,9 @@ export async function packManifest(files: Files, cwd: string, manifest: string, 
   try {
     doc = parseJsonText(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
   } catch (e) {
+    // A binary given in place of its manifest: say what it is and what turns it into one.
+    const what = hasMagic(SyclbinMagic, bytes) ? 'a SYCLBIN file' : hasMagic(OffloadMagic, bytes) ? 'an OffloadBinary file' : undefined;
+    if (what) throw new EncodeError(`not a manifest: ${what} (pack reads the JSON manifest 'syclbin extract FILE -o DIR' writes from one)`);
     throw new EncodeError(`not JSON: ${(e as Error).message}`);
   }
   const base = dirname(resolve(cwd, manifest));
