@@ -271,6 +271,12 @@ function checkBlob(src: ByteSource, blob: MetadataBlob, add: (f: Finding) => voi
     const more = t.count > 1 ? ` (and ${t.count - 1} more line(s))` : '';
     add({ severity: 'note', offset: blob.offset + lineStart(text, t.line), path: blob.path, code: 'property', message: `line ${t.line}${more}: ${t.message}; LLVM's reader accepts it, a writer writes it otherwise` });
   }
+  // A SYCLBIN's global metadata without its set at all fails in the runtime as one without `state`
+  // does (syclbin-format.md §5: "SYCLBIN global metadata missing 'state'."); checkRegistry sees a
+  // registry, not whose blob it is.
+  if (blob.keys[blob.keys.length - 1] === 'globalMetadata' && !blob.registry.has(SET.SYCLBIN_GLOBAL_METADATA)) {
+    add({ severity: 'error', offset: blob.offset, size: blob.size, path: blob.path, code: 'property', message: `SYCLBIN global metadata missing 'state' (there is no [${SET.SYCLBIN_GLOBAL_METADATA}] set)` });
+  }
   for (const d of checkRegistry(blob.registry)) {
     const line = lineOf(blob, d.set, d.key);
     const path = d.key !== undefined ? quoted(quoted(blob.path, d.set), d.key) : quoted(blob.path, d.set);

@@ -17,6 +17,7 @@ import { annotate } from '../../src/hex/annotate.js';
 import { OFFLOAD_BINARY_MAGIC, OffloadHeaderPrefix, OffloadHeaderV1 } from '../../formats/offload-binary.js';
 import { archiveChunks } from '../../src/containers/archive.js';
 import { concatBytes } from '../../src/codec/index.js';
+import { uint32 } from '../../src/props/model.js';
 
 const BROKEN = new URL('../../testdata/broken/', import.meta.url).pathname;
 
@@ -128,6 +129,16 @@ describe('hex: verify', () => {
         const tail = annotate(bytes).spans.filter((sp) => sp.offset >= size && sp.size > 0);
         expect(tail.map((sp) => [sp.kind, sp.offset, sp.size])).to.deep.equal(cut > size ? [['padding', size, cut - size]] : []);
       }
+    }
+  });
+
+  it("a SYCLBIN whose global metadata has no [SYCLBIN/global metadata] set at all: the runtime's missing-'state' error, as for the set without 'state'", () => {
+    for (const v of [VARIANTS[0]!, VARIANTS.find((x) => x.name === 'v2-roles')!]) {
+      const m = sampleModel();
+      m.globalMetadata = new Map([['Other', new Map([['k', uint32(1)]])]]);
+      const r = verify(writeVariant(m, v));
+      const errors = r.problems.filter((p) => p.severity === 'error');
+      expect(errors.map((p) => [p.path, p.message]), v.name).to.deep.equal([['globalMetadata', "SYCLBIN global metadata missing 'state' (there is no [SYCLBIN/global metadata] set)"]]);
     }
   });
 
