@@ -211,7 +211,8 @@ function envelopeFrom(v: unknown, syclbinVersion: 1 | 2, path: ManifestPath): En
     only(o, ['kind'], path);
     return runtimeEnvelope();
   }
-  if (kind !== 'offload') throw new EncodeError(`unknown envelope kind '${kind}' (none, offload, runtime)`, [...path, 'kind']);
+  if (kind === 'roles') throw new EncodeError(`envelope kind 'roles' is SYCLBIN v2's: set "syclbinVersion": 2 (a v1 manifest takes none, offload or runtime)`, [...path, 'kind']);
+  if (kind !== 'offload') throw new EncodeError(`unknown envelope kind '${kind}' (none, offload, runtime; roles with "syclbinVersion": 2)`, [...path, 'kind']);
   only(o, ['kind', 'version', 'imageKind', 'offloadKind', 'flags', 'strings', 'compression'], path);
   const version = int(o.version, [...path, 'version'], 3);
   if (version < 1) throw new EncodeError('OffloadBinary version is 1, 2 or 3', [...path, 'version']);
@@ -268,6 +269,8 @@ function imageFrom(v: unknown, kind: 'ir' | 'native', r: Reading, path: Manifest
   const o = obj(v, path);
   only(o, kind === 'ir' ? ['file', 'type', 'target', 'metadata'] : ['file', 'arch', 'target', 'metadata'], path);
   const fileName = str(o.file, [...path, 'file']);
+  // (schemas/syclbin-manifest.schema.json: minLength 1; '' would name the manifest's folder)
+  if (fileName === '') throw new EncodeError('an empty image file name', [...path, 'file']);
   const target = o.target === undefined ? undefined : str(o.target, [...path, 'target']);
   let shorthand: PropertySetRegistry | undefined;
   if (kind === 'ir') {

@@ -365,6 +365,9 @@ describe('syclbin extract / pack', () => {
     const { file, options } = manifestToModel({ format: 'syclbin-manifest', version: 1, syclbinVersion: 2, state: 0, envelope: { kind: 'roles', version: 3, compression: 'zlib', formatVersionKey: false } }, load);
     expect(file.envelope).to.deep.equal({ kind: 'roles', version: 3, formatVersionKey: false, compression: 'zlib' });
     expect(options).to.deep.equal({ format: 2, envelope: 'keep' });
+    // 'roles' in a v1 manifest says what it needs; an empty image name is the manifest's error.
+    expect(() => manifestToModel({ format: 'syclbin-manifest', version: 1, state: 0, envelope: { kind: 'roles' } }, load)).to.throw(/envelope kind 'roles' is SYCLBIN v2's: set "syclbinVersion": 2 .*\(at envelope\.kind\)/);
+    expect(() => manifestToModel({ format: 'syclbin-manifest', version: 1, state: 0, abstractModules: [{ irModules: [{ file: '', type: 'SPIR-V', target: 'spir64-unknown-unknown' }] }] }, load)).to.throw(/an empty image file name \(at abstractModules\[0\]\.irModules\[0\]\.file\)/);
   });
 
   it('a NUL in an envelope string is named by its manifest path (not the written model\'s)', () => {
