@@ -270,6 +270,42 @@ export function concatChunks(chunks: readonly Chunk[]): Uint8Array {
 }
 
 /**
+ * The bytes `chunks` describe as a {@link ByteSource}, read on demand (a writer's output read back
+ * without putting it together: blobs stay where they are).
+ */
+export function chunksSource(chunks: readonly Chunk[]): ByteSource {
+  const starts: number[] = [];
+  let size = 0;
+  for (const c of chunks) {
+    starts.push(size);
+    size += chunkSize(c);
+  }
+  return {
+    size,
+    read(offset: number, length: number): Uint8Array {
+      const out = new Uint8Array(length);
+      // The last chunk starting at or before `offset`, then forward.
+      let lo = 0;
+      let hi = starts.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (starts[mid]! <= offset) lo = mid;
+        else hi = mid - 1;
+      }
+      for (let i = lo, done = 0; done < length && i < chunks.length; i++) {
+        const c = chunks[i]!;
+        const from = offset + done - starts[i]!;
+        const n = Math.min(chunkSize(c) - from, length - done);
+        if (n <= 0) continue;
+        out.set(c instanceof Uint8Array ? c.subarray(from, from + n) : c.slice(from, n), done);
+        done += n;
+      }
+      return out;
+    },
+  };
+}
+
+/**
  * The first offset where the bytes `chunks` describe differ from `src` (-1: identical). A blob chunk
  * that lies where `src` already has it (its absolute offset is its position) is the same bytes and
  * is not read; everything else is compared in windows.

@@ -5,7 +5,7 @@
  */
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { ByteBuilder, concatBytes } from '../../src/codec/index.js';
+import { blobRef, ByteBuilder, chunksSource, concatBytes, memorySource, type Chunk } from '../../src/codec/index.js';
 import { decodeLatin1, encodeLatin1, latin1Output, utf8SequenceAt } from '../../src/codec/bytes.js';
 
 type Op = { text: string } | { decimal: number } | { bytes: Uint8Array } | { align: number } | { u32: number };
@@ -107,5 +107,28 @@ describe('utf8SequenceAt (well-formed UTF-8 in byte strings)', () => {
   it('property: agrees with a fatal TextDecoder on any bytes (fixed seed)', () => {
     const byte = fc.oneof(fc.integer({ min: 0, max: 255 }), fc.constantFrom(0x80, 0xbf, 0xc2, 0xe0, 0xed, 0xf0, 0xf4));
     fc.assert(fc.property(fc.array(byte, { maxLength: 12 }), (a) => wellFormed(Uint8Array.from(a)) === decodes(Uint8Array.from(a))), { seed: 20261126, numRuns: 20000 });
+  });
+});
+
+describe('codec: chunksSource (a writer output read back without putting it together)', () => {
+  it('reads what concatChunks gives, at every offset and length, from bytes and blobs alike', () => {
+    fc.assert(
+      fc.property(fc.array(fc.uint8Array({ maxLength: 40 }), { maxLength: 8 }), fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }), fc.nat(), fc.nat(), (parts, asBlob, a, b) => {
+        const whole = concatBytes(parts);
+        const backing = memorySource(whole);
+        let at = 0;
+        const chunks: Chunk[] = parts.map((p, i) => {
+          const c = asBlob[i] ? blobRef(backing, at, p.length, at) : p;
+          at += p.length;
+          return c;
+        });
+        const src = chunksSource(chunks);
+        expect(src.size).to.equal(whole.length);
+        const from = whole.length ? a % (whole.length + 1) : 0;
+        const len = (whole.length - from) ? b % (whole.length - from + 1) : 0;
+        expect([...src.read(from, len)]).to.deep.equal([...whole.subarray(from, from + len)]);
+      }),
+      { numRuns: 300, seed: 7 },
+    );
   });
 });

@@ -198,6 +198,28 @@ describe('syclbin extract / pack', () => {
     }
   });
 
+  it("what a rebuild leaves out of the envelope is named, not called layout freedom: v2 entries' offload kind and strings, binaries after the SYCLBIN", async () => {
+    const v2 = readBytes(`${SYCLBIN_TESTDATA}v2_roles.syclbin`);
+    const kind4 = Uint8Array.from(v2);
+    const count = Number(new DataView(kind4.buffer).getBigUint64(24, true));
+    for (let i = 0; i < count; i++) new DataView(kind4.buffer).setUint16(32 + 40 * i + 2, 4, true); // entries at 32, OffloadKind at +2
+    const renamed = Uint8Array.from(v2);
+    const at = Buffer.from(renamed).indexOf('ir_type\0');
+    renamed[at + 6] = 0x58; // ir_typX
+    const appended = Uint8Array.from([...readBytes(`${SYCLBIN_TESTDATA}v1_in_offload_v2.syclbin`), ...readBytes(`${SYCLBIN_TESTDATA}v1_in_offload_v1.syclbin`)]);
+    for (const [name, bytes, want] of [
+      ['k4.bin', kind4, /- the entries' offload kind 4 is written as 8 \(the manifest does not carry it\)\n/],
+      ['sx.bin', renamed, /- string entries not written again: ir_typX="0" \(the writer derives the entries' strings from the metadata\)\n/],
+      ['ap.bin', appended, /- the 2048 byte\(s\) after the envelope hold more OffloadBinaries \('syclbin offload-list' lists them\); they are not extracted\n/],
+    ] as const) {
+      writeFileSync(join(t.dir, name), bytes);
+      const e = await cli(['extract', name, '-o', `${name}.d`], t.dir);
+      expect(e.code, e.stderr).to.equal(0);
+      expect(e.stderr, name).to.match(want);
+      expect(e.stderr, name).to.not.match(/layout freedom/);
+    }
+  });
+
   for (const [label, file] of FILES) {
     const exact = CANONICAL.has(label);
     it(`${label}: extract -> pack gives ${exact ? 'the same bytes' : 'the same model (and extract says so)'}`, async () => {

@@ -4,7 +4,9 @@
  * byte for byte when FILE is in a layout our writer produces (canonical or grouped v1, our v2 writer,
  * LLVM/runtime envelopes), otherwise the same model (stderr says so and why).
  */
-import { chunkSize, firstDifference, SyclbinError, type BlobRef, type ByteSource } from '../../codec/index.js';
+import { appendAll, chunkSize, chunksSource, firstDifference, hasMagic, SyclbinError, type BlobRef, type ByteSource, type Chunk } from '../../codec/index.js';
+import { OFFLOAD_BINARY_ALIGN, OFFLOAD_BINARY_MAGIC, OffloadMagic } from '../../../formats/offload-binary.js';
+import { readOffloadBinary, type OffloadBinaryModel } from '../../offload/read.js';
 import { syclbinChunks } from '../../syclbin/write.js';
 import { imageFileNames, manifestToModel, modelDifference, modelToManifest } from '../../syclbin/manifest.js';
 import type { SyclbinFile } from '../../syclbin/model.js';
@@ -68,10 +70,49 @@ export async function planExtract(file: SyclbinFile, source: ByteSource): Promis
     else if (at === total && source.size > total) notes.push(`the file has ${source.size - total} byte(s) after what our writer writes (the ${env.compression} stream itself is the same)`);
     else notes.push(`the ${env.compression} stream may come from another compressor or level`);
   }
+  if (env.kind !== 'none') appendAll(notes, envelopeLosses(source, pack(manifest).chunks));
   if (!notes.length) notes.push('its tables, blobs, padding or string table are laid out differently from our writer (layout freedom)');
   const diff = modelDifference(file, pack(manifest).model);
   if (diff) notes.push(`the packed model differs: ${diff}`);
   return { manifest, images, byteExact: false, notes };
+}
+
+/**
+ * What the rebuild from the manifest leaves out of the file's OffloadBinary envelope, each said: the
+ * binaries that follow it (LLVM concatenates binaries; the SYCLBIN is the first), and of its entries
+ * the offload kinds, flags and string entries the rebuilt entries do not have (a SYCLBIN v2
+ * manifest does not carry them: the writer derives them from the metadata). Both are read as
+ * OffloadBinaries (the rebuild from its chunks, not put together).
+ */
+function envelopeLosses(source: ByteSource, rebuilt: readonly Chunk[]): string[] {
+  const notes: string[] = [];
+  let theirs: OffloadBinaryModel;
+  let ours: OffloadBinaryModel;
+  try {
+    theirs = readOffloadBinary(source, 0, { maxInflatedSize: Number.MAX_SAFE_INTEGER });
+    ours = readOffloadBinary(chunksSource(rebuilt), 0, { maxInflatedSize: Number.MAX_SAFE_INTEGER });
+  } catch (e) {
+    if (e instanceof SyclbinError) return notes; // the file's own reading said what is wrong
+    throw e;
+  }
+  // The next binary starts at the next multiple of 8 (src/offload/read.ts offloadBinaries).
+  const next = Math.ceil(theirs.size / OFFLOAD_BINARY_ALIGN) * OFFLOAD_BINARY_ALIGN;
+  if (next + OFFLOAD_BINARY_MAGIC.length <= source.size && hasMagic(OffloadMagic, source.read(next, OFFLOAD_BINARY_MAGIC.length))) {
+    notes.push(`the ${source.size - next} byte(s) after the envelope hold more OffloadBinaries ('syclbin offload-list' lists them); they are not extracted`);
+  }
+  const missing = <T>(mine: Iterable<T>, kept: Iterable<T>): T[] => {
+    const have = new Set(kept);
+    return [...new Set(mine)].filter((x) => !have.has(x));
+  };
+  const list = (xs: readonly string[]): string => (xs.length > 4 ? `${xs.slice(0, 4).join(', ')} and ${xs.length - 4} more` : xs.join(', '));
+  const kinds = missing(theirs.entries.map((e) => e.offloadKind), ours.entries.map((e) => e.offloadKind));
+  if (kinds.length) notes.push(`the entries' offload kind ${kinds.join(', ')} is written as ${[...new Set(ours.entries.map((e) => e.offloadKind))].join(', ')} (the manifest does not carry it)`);
+  const flags = missing(theirs.entries.map((e) => e.flags), ours.entries.map((e) => e.flags));
+  if (flags.length) notes.push(`the entries' flags ${flags.map((f) => `0x${f.toString(16)}`).join(', ')} are written as ${[...new Set(ours.entries.map((e) => `0x${e.flags.toString(16)}`))].join(', ')} (the manifest does not carry them)`);
+  const pairs = (m: OffloadBinaryModel): string[] => m.entries.flatMap((e) => [...e.strings].map(([k, v]) => `${k}=${JSON.stringify(v)}`));
+  const strings = missing(pairs(theirs), pairs(ours));
+  if (strings.length) notes.push(`string entries not written again: ${list(strings)} (the writer derives the entries' strings from the metadata)`);
+  return notes;
 }
 
 /** `syclbin extract`: Write the images of a SYCLBIN file and a manifest that `syclbin pack` rebuilds it from. */
