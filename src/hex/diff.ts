@@ -113,7 +113,18 @@ function flattenSyclbin(out: Flat, m: SyclbinFile): void {
     for (const [k, v] of env.strings) out.set(quoted('envelope.strings', k), { text: JSON.stringify(v) });
     out.set('envelope.extraEntries', { text: String(env.extraEntries) });
   }
-  if (env.kind === 'roles') out.set('envelope.formatVersionKey', { text: String(env.formatVersionKey) });
+  if (env.kind === 'roles') {
+    out.set('envelope.formatVersionKey', { text: String(env.formatVersionKey) });
+    // Each role entry's own fields, by role and position (not by place in the table: entries come in
+    // any order), so that what a v2 manifest cannot carry is still compared.
+    for (const x of env.entries ?? []) {
+      const p = quoted('envelope.entries', x.key);
+      out.set(`${p}.imageKind`, { text: String(x.imageKind) });
+      out.set(`${p}.offloadKind`, { text: String(x.offloadKind) });
+      out.set(`${p}.flags`, { text: String(x.flags) });
+      for (const [k, v] of x.strings) out.set(quoted(`${p}.strings`, k), { text: JSON.stringify(v) });
+    }
+  }
   flattenRegistry(out, 'globalMetadata', m.globalMetadata);
   out.set('abstractModules.length', { text: String(m.abstractModules.length) });
   m.abstractModules.forEach((am, a) => {

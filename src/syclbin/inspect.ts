@@ -60,6 +60,22 @@ function envelopeNode(file: SyclbinFile): InspectNode | undefined {
         { label: 'OffloadBinary version', value: String(e.version) },
         { label: 'compression', value: e.compression ?? 'none' },
         { label: 'sycl_format_version key', value: e.formatVersionKey ? 'present' : 'absent (earlier iteration of the v2 writer)' },
+        ...(e.entries
+          ? [
+              {
+                label: 'entries',
+                value: `${e.entries.length} (file order: image kind, offload kind, flags, string entries)`,
+                path: 'entries',
+                children: e.entries.map(
+                  (x, i): InspectNode => ({
+                    label: `[${i}] ${x.key}`,
+                    value: `image kind ${x.imageKind} (${imageKindLabel(x.imageKind)}), offload kind ${offloadKindText(x.offloadKind, e.version)}, flags 0x${x.flags.toString(16)}; ${[...x.strings].map(([k, v]) => `${printable(k)}=${JSON.stringify(printable(v))}`).join(' ')}`,
+                    path: `entries[${i}]`,
+                  }),
+                ),
+              },
+            ]
+          : []),
       ],
     };
   }

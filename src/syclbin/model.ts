@@ -63,7 +63,26 @@ export type Envelope =
       compression?: 'zlib' | 'zstd';
       /** Whether entries carry `sycl_format_version` (the earlier iteration had none). */
       formatVersionKey: boolean;
+      /**
+       * The role entries as read, in file order (not enumerable, and not the writer's input: it derives
+       * each entry's kinds and strings from the metadata): what `inspect` lists and `diff` compares.
+       */
+      readonly entries?: readonly RoleEntryFields[];
     };
+
+/** A SYCLBIN v2 role entry as read: its OffloadBinary entry fields (`key` names it by role, `am1.ir0`). */
+export interface RoleEntryFields {
+  /** The entry by role, module and position: `global_metadata`, `am0.metadata`, `am0.ir1`, `am2.native0`. */
+  readonly key: string;
+  /** ImageKind field. */
+  readonly imageKind: number;
+  /** OffloadKind field. */
+  readonly offloadKind: number;
+  /** Flags field. */
+  readonly flags: number;
+  /** String entries (a key given twice: the last value, as LLVM's map keeps it). */
+  readonly strings: ReadonlyMap<string, string>;
+}
 
 /** A SYCLBIN file of any variant, as read by `readSyclbin` and written by `writeSyclbin`. */
 export interface SyclbinFile {

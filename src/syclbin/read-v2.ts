@@ -11,7 +11,7 @@ import type { OffloadBinaryModel, OffloadEntryModel } from '../offload/read.js';
 import { readRegistry } from '../props/registry.js';
 import type { PropertySetRegistry } from '../props/model.js';
 import { LLVM_MESSAGES as M, SyclbinFormatError } from './errors.js';
-import type { AbstractModule, SyclbinFile, SyclbinImage } from './model.js';
+import type { AbstractModule, RoleEntryFields, SyclbinFile, SyclbinImage } from './model.js';
 import type { ReadSyclbinOptions } from './read.js';
 
 const U64_MAX = (1n << 64n) - 1n;
@@ -145,6 +145,18 @@ export function readSyclbinV2(ob: OffloadBinaryModel, file: Space, opts: ReadSyc
   });
   const envelope: SyclbinFile['envelope'] = { kind: 'roles', version: ob.version, formatVersionKey };
   if (ob.compression) envelope.compression = ob.compression;
+  // The entries' own fields, named by role and position (what inspect lists and diff compares; the
+  // writer derives them, so they are not part of the model a writer takes: not enumerable).
+  const keys = new Map<number, string>([[global.index, 'global_metadata']]);
+  const seen = new Map<string, number>();
+  for (const r of roles) {
+    const base = r.role === 'am_metadata' ? `am${r.am}.metadata` : `am${r.am}.${r.role}`;
+    const k = seen.get(base) ?? 0;
+    seen.set(base, k + 1);
+    keys.set(r.index, r.role === 'am_metadata' ? base : `${base}${k}`);
+  }
+  const entries: RoleEntryFields[] = ob.entries.map((e, i) => ({ key: keys.get(i)!, imageKind: e.imageKind, offloadKind: e.offloadKind, flags: e.flags, strings: e.strings }));
+  Object.defineProperty(envelope, 'entries', { value: entries, enumerable: false });
   if (!opts.visit) return { version: 2, envelope, globalMetadata, abstractModules };
   // Role entries come in any order: the modules are complete only now.
   const head: SyclbinFile = { version: 2, envelope, globalMetadata, abstractModules: [] };

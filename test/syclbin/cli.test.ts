@@ -218,6 +218,22 @@ describe('syclbin extract / pack', () => {
       expect(e.stderr, name).to.match(want);
       expect(e.stderr, name).to.not.match(/layout freedom/);
     }
+    // inspect lists the role entries' own fields; diff compares them (by role, not table position).
+    const i = await cli(['inspect', '--no-hash', 'k4.bin'], t.dir);
+    expect(i.stdout).to.contain('  entries: 6 (file order: image kind, offload kind, flags, string entries)\n');
+    expect(i.stdout).to.match(/\[2\] am0\.ir0: image kind 7 \(syclbin\), offload kind 4 \(.*\), flags 0x0; sycl_format_version="2" role="ir" am_index="0" ir_type="0" triple="spir64-unknown-unknown"\n/);
+    const d = await cli(['diff', 'k4.bin', `${SYCLBIN_TESTDATA}v2_roles.syclbin`], t.dir);
+    expect(d.code).to.equal(1);
+    expect(d.stdout).to.contain('~ envelope.entries["am0.ir0"].offloadKind: 4 -> 8\n');
+    const ds = await cli(['diff', 'sx.bin', `${SYCLBIN_TESTDATA}v2_roles.syclbin`], t.dir);
+    expect(ds.stdout).to.contain('- envelope.entries["am0.ir0"].strings["ir_typX"]: "0"\n');
+    // Entries in another table order are the same entries: swap the 40-byte records of entries 1 and 2.
+    const swapped = Uint8Array.from(v2);
+    swapped.set(v2.subarray(32 + 80, 32 + 120), 32 + 40);
+    swapped.set(v2.subarray(32 + 40, 32 + 80), 32 + 80);
+    writeFileSync(join(t.dir, 'sw.bin'), swapped);
+    const same = await cli(['diff', 'sw.bin', `${SYCLBIN_TESTDATA}v2_roles.syclbin`], t.dir);
+    expect([same.code, same.stdout.split('\n').at(-2)], same.stderr).to.deep.equal([0, 'no structural differences']);
   });
 
   for (const [label, file] of FILES) {
