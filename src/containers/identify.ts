@@ -116,6 +116,8 @@ export function identifyImage(image: BlobRef | BytesLike): ImageInfo {
       if (omitted) info.entryPointsOmitted = omitted;
       return problem ? { ...info, problem } : info;
     }
+    // The SPIR-V magic with less than its 5-word header after it: a module cut short, said as such.
+    if (order) return { kind: 'unknown', size, magic: hexText(head.subarray(0, 4)), problem: `a SPIR-V module cut short: ${size} of its ${SPIRV_HEADER_SIZE}-byte header` };
     if (hasMagic(BitcodeMagic, head)) return withTriple({ kind: 'bitcode', size }, blob, 0, size);
     if (hasMagic(BitcodeWrapperHeader.fields.magic, head)) {
       const w = decode(BitcodeWrapperHeader, head, 0, { path: ['bitcodeWrapper'] });

@@ -249,7 +249,8 @@ export function describeImage(info: ImageInfo): string {
     case 'offload-binary':
       return `a nested OffloadBinary (version ${info.version})${problem}`;
     default:
-      return info.size ? `unknown data (starts with ${info.magic})` : 'empty';
+      // (what is known of it first: a SPIR-V module cut short in its header)
+      return info.size ? (info.problem ? `${info.problem} (starts with ${info.magic})` : `unknown data (starts with ${info.magic})`) : 'empty';
   }
 }
 

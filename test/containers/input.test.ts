@@ -187,6 +187,10 @@ describe('input: image identification', () => {
     for (let i = 0; i < be.length; i += 4) be.set([spv[i + 3]!, spv[i + 2]!, spv[i + 1]!, spv[i]!], i);
     const le = identifyImage(spv);
     expect(identifyImage(be)).to.deep.equal({ ...le, byteOrder: 'be' });
+    // The magic with less than the 20-byte header after it: a module cut short, said so (either byte order).
+    for (const cut of [spv.subarray(0, 4), spv.subarray(0, 12), be.subarray(0, 19)]) {
+      expect(identifyImage(cut)).to.deep.include({ kind: 'unknown', problem: `a SPIR-V module cut short: ${cut.length} of its 20-byte header` });
+    }
     // Entry points as spirv-dis prints them (sycl/k*.spv.dis.txt: OpEntryPoint Kernel %NAME "NAME"), either byte order.
     for (const f of ['sycl/k.spv', 'sycl/k2.spv']) {
       const want = [...textOf(`${f}.dis.txt`).matchAll(/OpEntryPoint (\w+) %\S+ "([^"]*)"/g)].map((m) => ({ model: m[1], name: m[2] }));
