@@ -78,7 +78,7 @@ function withInflatedFindings(input: BytesLike | ByteSource, ann: Annotation, re
   for (const p of lint(inside.source, inside.annotation).problems) {
     if (seen.has(`${p.path}\u0000${p.message}`)) continue;
     // Named as annotate names the file's byte there (the compressed payload); the path inside is the message's.
-    added.push({ ...p, offset: payloadAt, size: undefined, path: payloadPath, message: `${p.path}: ${p.message} (at 0x${p.offset.toString(16)} of the inflated payload: annotate --inflated shows it)` });
+    added.push({ ...p, offset: payloadAt, size: undefined, path: payloadPath, message: `${p.path}: ${p.message} (at 0x${p.offset.toString(16)} of the inflated binary, header included: annotate --inflated shows it)` });
   }
   if (!added.length) return report;
   const problems = [...report.problems, ...added].sort((a, b) => a.offset - b.offset || SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || a.path.localeCompare(b.path));

@@ -255,7 +255,7 @@ describe('verify: inside a compressed OffloadBinary v3 (what annotate --inflated
     const e = r.problems.find((p) => p.severity === 'error')!;
     // At the compressed payload (as annotate names those bytes); the path inside leads the message.
     expect([e.offset, e.path]).to.deep.equal([40, 'compressedPayload']);
-    expect(e.message).to.match(/^entries\[0\]\.image\.globalMetadata\["SYCLBIN\/global metadata"\]\["state"\]: unknown value 7 .* \(at 0x[0-9a-f]+ of the inflated payload: annotate --inflated shows it\)$/);
+    expect(e.message).to.match(/^entries\[0\]\.image\.globalMetadata\["SYCLBIN\/global metadata"\]\["state"\]: unknown value 7 .* \(at 0x[0-9a-f]+ of the inflated binary, header included: annotate --inflated shows it\)$/);
     // Overlaps and padding inside too; the same finding is not reported twice.
     const o = verify(compressed('v1-overlapping-images.syclbin'));
     expect(o.problems.filter((p) => p.code === 'overlap')).to.have.length(2);

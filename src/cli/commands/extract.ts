@@ -120,7 +120,7 @@ export const command = defineCommand({
   name: 'extract',
   summary: 'Write the images of a SYCLBIN file and a manifest that `syclbin pack` rebuilds it from',
   usage: 'extract FILE -o DIR [--force]',
-  description: `Writes DIR/manifest.json and one file per image: am<A>.ir<I>.spv (.ptx/.amdgcn by IR type) and
+  description: `Writes DIR/manifest.json and one file per image: am<A>.ir<I>.spv (.ptx/.amdgcn by IR type, .bin for another) and
 am<A>.native<I>.<arch>.bin. Metadata goes into the manifest as typed shorthands (state, type, target,
 arch) when they reproduce it exactly, else in the 'syclbin props --json' shape (unknown sets, keys
 and their order are kept). 'syclbin pack DIR/manifest.json -o OUT' then rebuilds FILE byte for byte
