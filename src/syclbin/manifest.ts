@@ -217,6 +217,7 @@ function envelopeFrom(v: unknown, syclbinVersion: 1 | 2, path: ManifestPath): En
   const version = int(o.version, [...path, 'version'], 3);
   if (version < 1) throw new EncodeError('OffloadBinary version is 1, 2 or 3', [...path, 'version']);
   const strings = new Map<string, string>();
+  const firsts = new Map<string, number>();
   if (o.strings !== undefined) {
     arr(o.strings, [...path, 'strings']).forEach((s, i) => {
       const sp = [...path, 'strings', i];
@@ -229,6 +230,10 @@ function envelopeFrom(v: unknown, syclbinVersion: 1 | 2, path: ManifestPath): En
       // values in version 1.
       if (key.includes('\0')) throw new EncodeError('string keys cannot contain NUL', [...sp, 'key']);
       if (version === 1 && value.includes('\0')) throw new EncodeError('version 1 string values are NUL-terminated and cannot contain NUL', [...sp, 'value']);
+      // An entry's strings are a map (LLVM's StringData): a second value for a key would replace the first unseen.
+      const first = firsts.get(key);
+      if (first !== undefined) throw new EncodeError(`string key ${JSON.stringify(key)} is given twice (first at strings[${first}]): an entry's strings are a map`, [...sp, 'key']);
+      firsts.set(key, i);
       strings.set(key, value);
     });
   }

@@ -415,6 +415,8 @@ describe('syclbin extract / pack', () => {
     expect(() => manifestToModel(m('k', 'a\u0000b'), load)).to.throw(EncodeError).with.property('path').that.satisfies((p: string) => p === 'envelope.strings[1].value');
     // Version 2 and 3 values carry their size: a NUL is allowed there.
     expect(() => manifestToModel(m('k', 'a\u0000b', 2), load)).to.not.throw();
+    // A key given twice is refused (the strings are a map: the second value would replace the first unseen).
+    expect(() => manifestToModel(m('ok', 'y'), load)).to.throw(/string key "ok" is given twice \(first at strings\[0\]\): an entry's strings are a map \(at envelope\.strings\[1\]\.key\)/);
   });
 });
 

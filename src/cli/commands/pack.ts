@@ -100,7 +100,8 @@ Metadata registries use the shape of 'syclbin props --json' or upstream LLVM's J
 ({"SET":{"KEY":uint32 or "base64"}}, read exactly as LLVM 22 reads them; warnings on stderr where
 LLVM is lax; byte arrays get intel's bit-size prefix, bits = 8 x length); an image's "metadata" replaces its
 shorthand fields (type/target/arch) and must agree with them when both are given. Image paths are
-relative to the manifest and must lie below its folder (--allow-any-path lifts that); they are
+relative to the manifest's folder (the folder of the path given, a link not followed; for '-',
+standard input, the current folder) and must lie below it (--allow-any-path lifts that); they are
 read once, streamed into the output. 'syclbin extract' writes such a manifest. The output is written
 atomically (temporary file + rename).`,
   options: {
