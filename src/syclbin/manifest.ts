@@ -23,7 +23,7 @@ import { propsJsonForm, registryFromJson, registryToJson } from '../props/json.j
 import { PropertySetError } from '../props/errors.js';
 import { parseLlvmJson, readLlvmPropertiesJson, type LlvmJsonValue } from '../props/llvm-json.js';
 import { stringProperty, uint32, type PropertySetRegistry } from '../props/model.js';
-import { writeRegistry } from '../props/registry.js';
+import { encodePropertyValue, writeRegistry } from '../props/registry.js';
 import {
   BUNDLE_STATES,
   GLOBAL_METADATA_SET,
@@ -150,10 +150,27 @@ function registryField(v: unknown, path: ManifestPath, r: Reading): PropertySetR
 /** metadata given as registry and/or shorthand; both must agree. */
 function resolveMetadata(o: JsonObject, field: string, shorthand: PropertySetRegistry | undefined, path: ManifestPath, what: string, r: Reading): PropertySetRegistry {
   const given = o[field] === undefined ? undefined : registryField(o[field], [...path, field], r);
-  if (given && shorthand && !sameRegistry(given, shorthand)) {
-    throw new EncodeError(`the ${what} shorthand fields and '${field}' describe different metadata; give one of them`, path);
-  }
+  const differs = given && shorthand ? shorthandDisagreement(given, shorthand) : undefined;
+  if (differs) throw new EncodeError(`the ${what} shorthand fields and '${field}' describe different metadata (${differs}); give one of them`, path);
   return given ?? shorthand ?? new Map();
+}
+
+/**
+ * Where a registry given in full disagrees with what the shorthand fields say (each property they
+ * imply must be there with the same value; its order and the other sets and keys are the registry's
+ * own, what the file gets), or undefined when it agrees.
+ */
+function shorthandDisagreement(given: PropertySetRegistry, shorthand: PropertySetRegistry): string | undefined {
+  for (const [set, props] of shorthand) {
+    for (const [key, v] of props) {
+      const w = given.get(set)?.get(key);
+      const want = encodePropertyValue(v);
+      if (w === undefined) return `[${set}] ${key}=${want} is not in '${set}' of the registry`;
+      const have = encodePropertyValue(w);
+      if (have !== want) return `[${set}] ${key} is ${have} there, ${want} by the shorthand`;
+    }
+  }
+  return undefined;
 }
 
 // ---- manifest -> model --------------------------------------------------------------------------
