@@ -14,7 +14,7 @@
  *     byte-wise lexicographic order — and each of its descriptors marked set, one
  *     `(SpecID, Size, blob + BlobOffset)` write. Emulation passes the whole blob as a kernel argument.
  */
-import { decodeRecords } from '../codec/index.js';
+import { bytesEqual, decodeRecords } from '../codec/index.js';
 import { SpecConstantDescriptor as DescriptorRecord } from '../../formats/property-records.js';
 import type { PropertySetRegistry } from '../props/model.js';
 import { SET } from '../../formats/property-sets.js';
@@ -62,6 +62,8 @@ export interface SpecializeResult {
   readonly blob: Uint8Array;
   /** Native mode: the `(SpecID, Size, bytes)` writes, in the runtime's order. */
   readonly writes: readonly SpecConstantWrite[];
+  /** What the runtime does differently for this module (no default blob: it starts from zeros). */
+  readonly notes: readonly string[];
 }
 
 /** Reads `[SYCL/specialization constants]` into descriptor lists (property order). */
@@ -91,8 +93,12 @@ function byteCompare(a: string, b: string): number {
 
 /**
  * Applies raw values (the host objects' bytes, e.g. from {@link encodeMemoryImage}) to the default
- * blob and lists the native writes. Unknown names, too-short values, a missing/short default blob
- * or overlapping descriptors are errors (the runtime would assert or corrupt memory there).
+ * blob and lists the native writes, as the SYCL runtime does (intel/llvm
+ * sycl/source/detail/device_image_impl.hpp `set_specialization_constant_raw_value`): a descriptor
+ * whose new bytes equal the default blob's is not set and not written; without a default-values set
+ * the blob starts as zeros (`updateSpecConstSymMap` resizes it) and every descriptor given is
+ * written. Unknown names, too-short values, a default blob of the wrong size or overlapping
+ * descriptors are errors (the runtime would assert or corrupt memory there).
  */
 export function specialize(registry: PropertySetRegistry, values: ReadonlyMap<string, Uint8Array> | Readonly<Record<string, Uint8Array>>): SpecializeResult {
   const props = readSpecConstantDescriptors(registry);
@@ -103,10 +109,17 @@ export function specialize(registry: PropertySetRegistry, values: ReadonlyMap<st
   }
   const defaults = registry.get(SET.SPEC_CONSTANTS_DEFAULT_VALUES);
   const first = defaults ? [...defaults.values()][0] : undefined;
+  const notes: string[] = [];
   let blob: Uint8Array;
+  /** The default bytes the runtime compares new values with (none without the set). */
+  let defaultBlob: Uint8Array = new Uint8Array(0);
   if (props.length === 0) blob = new Uint8Array(0);
-  else {
-    if (!first || first.type !== 2) throw new LowerError(`[${SET.SPEC_CONSTANTS_DEFAULT_VALUES}] is missing or its first property is not a byte array`, [SET.SPEC_CONSTANTS_DEFAULT_VALUES], 'FORMAT');
+  else if (!first) {
+    // getSpecConstsDefValBlob gives an empty blob: the runtime's blob starts as zeros.
+    blob = new Uint8Array(walk.total);
+    notes.push(`there is no [${SET.SPEC_CONSTANTS_DEFAULT_VALUES}] set: the blob starts as ${walk.total} zero byte(s), as the runtime starts it, and every value given is written`);
+  } else {
+    if (first.type !== 2) throw new LowerError(`[${SET.SPEC_CONSTANTS_DEFAULT_VALUES}]: its first property is not a byte array`, [SET.SPEC_CONSTANTS_DEFAULT_VALUES], 'FORMAT');
     if (first.bytes.length !== walk.total) {
       throw new LowerError(
         `the default blob has ${first.bytes.length} bytes but the descriptors describe ${walk.total} (the runtime asserts they are equal, spec lowering.md fact 31)`,
@@ -115,6 +128,7 @@ export function specialize(registry: PropertySetRegistry, values: ReadonlyMap<st
       );
     }
     blob = first.bytes.slice();
+    defaultBlob = first.bytes;
   }
   const constants: RuntimeSpecConstant[] = walk.constants.map((c, i) => ({
     name: c.symbolicId,
@@ -125,20 +139,29 @@ export function specialize(registry: PropertySetRegistry, values: ReadonlyMap<st
   }));
   const byName = new Map(constants.map((c) => [c.name, c]));
   const entries: [string, Uint8Array][] = values instanceof Map ? [...values.entries()] : Object.entries(values);
-  const set = new Set<string>();
+  /** The descriptors set (IsSet) of each constant given: those whose bytes differ from the default's. */
+  const set = new Map<string, Set<number>>();
   for (const [name, value] of entries) {
     const c = byName.get(name);
     if (!c) throw new LowerError(`no spec constant "${name}" in [${SET.SPEC_CONSTANTS}]`, ['values', name]);
     let need = 0;
     for (const d of c.registered) need = Math.max(need, d.offset + d.size);
     if (value.length < need) throw new LowerError(`value of "${name}" has ${value.length} bytes, its descriptors read ${need}`, ['values', name]);
-    for (const d of c.registered) blob.set(value.subarray(d.offset, d.offset + d.size), d.blobOffset);
-    set.add(name);
+    const ids = new Set<number>();
+    for (const d of c.registered) {
+      const bytes = value.subarray(d.offset, d.offset + d.size);
+      // memcmp with the default blob: equal bytes reset IsSet and are not copied.
+      if (defaultBlob.length && bytesEqual(bytes, defaultBlob.subarray(d.blobOffset, d.blobOffset + d.size))) continue;
+      blob.set(bytes, d.blobOffset);
+      ids.add(d.id);
+    }
+    set.set(name, ids);
   }
   const writes: SpecConstantWrite[] = [];
   for (const c of [...constants].sort((a, b) => byteCompare(a.name, b.name))) {
-    if (!set.has(c.name)) continue;
-    for (const d of c.registered) writes.push({ name: c.name, specId: d.id, size: d.size, bytes: blob.slice(d.blobOffset, d.blobOffset + d.size) });
+    const ids = set.get(c.name);
+    if (!ids) continue;
+    for (const d of c.registered) if (ids.has(d.id)) writes.push({ name: c.name, specId: d.id, size: d.size, bytes: blob.slice(d.blobOffset, d.blobOffset + d.size) });
   }
-  return { constants, blob, writes };
+  return { constants, blob, writes, notes };
 }

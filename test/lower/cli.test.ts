@@ -160,6 +160,19 @@ describe('cli: syclbin lower / specialize', () => {
       { name: 'uid1234____ZL4id_A', specId: 3, size: 4, bytes: '000000c0' },
       { name: 'uid1234____ZL6id_int', specId: 0, size: 4, bytes: 'ffffffff' },
     ]);
+    // A value equal to its default is no write (the runtime's memcmp with the default blob), per leaf:
+    // id_A = {1, {3.0, 9.0}}: only the leaf that differs (SpecID 3) is written.
+    const d = await run(['specialize', 'a.syclbin', '--set', 'uid1234____ZL6id_int=i:42', '--set', 'uid1234____ZL4id_A=x:01000000' + '00004040' + '00001041', '--json'], dir);
+    expect(d.code, d.err).to.equal(0);
+    expect(JSON.parse(d.out).writes).to.deep.equal([{ name: 'uid1234____ZL4id_A', specId: 3, size: 4, bytes: '00001041' }]);
+    // Without a default-values set the blob starts as zeros (as the runtime's does), with a note, and every value given is written.
+    const noDefaults = new Map(r.registry);
+    noDefaults.delete('SYCL/specialization constants default values');
+    writeFileSync(join(dir, 'nd.syclbin'), writeSyclbin({ ...file, abstractModules: [{ metadata: noDefaults, irModules: [], nativeImages: [] }] }));
+    const nd = await run(['specialize', 'nd.syclbin', '--set', 'uid1234____ZL6id_int=i:0', '--json'], dir);
+    expect(nd.code, nd.err).to.equal(0);
+    expect(nd.err).to.equal('syclbin specialize: nd.syclbin: note: there is no [SYCL/specialization constants default values] set: the blob starts as 24 zero byte(s), as the runtime starts it, and every value given is written\n');
+    expect(JSON.parse(nd.out)).to.deep.include({ blob: '00'.repeat(24), writes: [{ name: 'uid1234____ZL6id_int', specId: 0, size: 4, bytes: '00000000' }] });
     const t = await run(['specialize', 'a.syclbin', '--set', 'uid1234____ZL1z=f:1.5'], dir);
     expect(t.code).to.equal(2); // {i32, i8} is 5 bytes wide: no float of that width -> usage error
     expect(t.err).to.contain('5 bytes wide')

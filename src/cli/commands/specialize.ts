@@ -66,7 +66,8 @@ Reads the [SYCL/specialization constants] and [SYCL/specialization constants def
 of abstract module N (default 0), places every constant in the default blob as the SYCL runtime does
 (descriptor walk, padding descriptors skipped), applies the --set values and prints the resulting
 blob and the (SpecID, size, bytes) writes a native (SPIR-V JIT) build issues, in the runtime's order
-(symbolic IDs sorted bytewise). Emulated constants use the blob itself as the kernel argument.
+(symbolic IDs sorted bytewise; a leaf whose value equals its default is not written, and without a
+default-values set the blob starts as zeros, as in the runtime). Emulated constants use the blob itself as the kernel argument.
 
 VALUE: x:<hex> raw bytes of the host object (sizeof(T), struct padding included), i:<integer>
 (little-endian, as wide as the constant), f:<number> (half/float/double by the constant's width).`,
@@ -121,6 +122,7 @@ VALUE: x:<hex> raw bytes of the host object (sizeof(T), struct padding included)
         values.set(name, value);
       }
       const r = specialize(registry, values);
+      for (const n of r.notes) ctx.io.stderr.write(`${ctx.prog}: ${file}: note: ${n}\n`);
       if (ctx.opts.json) {
         ctx.files.write(
           ctx.opts.output,
