@@ -144,6 +144,9 @@ export const SET_SCHEMAS: readonly SetSchema[] = [
       { suffix: '@reqd_work_group_size', kind: 'u32-array', meaning: 'required work-group size' },
       { suffix: '@work_group_num_dim', kind: 'uint32', meaning: 'work-group dimensions' },
       { suffix: '@max_work_group_size', kind: 'u32-array', meaning: 'maximum work-group size' },
+      // (ComputeModuleRuntimeInfo.cpp: UINT32 properties, as sycl-post-link writes them; src/lower/post-link/image-requirements.ts)
+      { suffix: '@reqd_sub_group_size', kind: 'uint32', meaning: 'required sub-group size' },
+      { suffix: '@max_linear_work_group_size', kind: 'uint32', meaning: 'maximum linear work-group size' },
       { suffix: '@global_id_mapping', kind: 'string', meaning: 'IR name of the device global' },
     ],
   },

@@ -110,6 +110,10 @@ describe('props/check', () => {
     expect(d[0]!.message).to.match(/bit count 31 is not 8 x the 4-byte payload/);
   });
 
+  it('[SYCL/program metadata]: every key post-link writes is known (reqd_sub_group_size and max_linear_work_group_size too)', () => {
+    expect(check('[SYCL/program metadata]\nk@reqd_sub_group_size=1|16\nk@work_group_num_dim=1|1\nk@max_linear_work_group_size=1|256\n')).to.deep.equal([]);
+  });
+
   it('SYCLBIN metadata: unknown state, missing state', () => {
     expect(check('[SYCLBIN/global metadata]\nstate=1|5\n').map((x) => x.severity)).to.deep.equal(['error']);
     expect(check('[SYCLBIN/global metadata]\n')[0]!.message).to.equal("SYCLBIN global metadata missing 'state'");
