@@ -61,8 +61,23 @@ export function variantOf(file: SyclbinFile): 'bare-v1' | 'v1-in-offload' | 'v1-
 export function envelopeToJson(file: SyclbinFile): JsonObject {
   const e = file.envelope;
   if (e.kind === 'none') return { kind: 'none' };
-  if (e.kind === 'roles') return { kind: 'roles', version: e.version, formatVersionKey: e.formatVersionKey, compression: e.compression ?? null };
   const numbering = numberingForVersion(e.version);
+  if (e.kind === 'roles') {
+    const out: JsonObject = { kind: 'roles', version: e.version, formatVersionKey: e.formatVersionKey, compression: e.compression ?? null };
+    // The role entries as read (a model written by our writer has none: they are derived).
+    if (e.entries) {
+      out.entries = e.entries.map((x) => ({
+        key: x.key,
+        imageKind: x.imageKind,
+        imageKindName: imageKindLabel(x.imageKind),
+        offloadKind: x.offloadKind,
+        offloadKindName: offloadKindLabel(x.offloadKind, numbering),
+        flags: x.flags,
+        strings: [...x.strings].map(([key, value]) => ({ key, value })),
+      }));
+    }
+    return out;
+  }
   return {
     kind: 'offload',
     version: e.version,

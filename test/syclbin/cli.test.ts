@@ -222,6 +222,8 @@ describe('syclbin extract / pack', () => {
     const i = await cli(['inspect', '--no-hash', 'k4.bin'], t.dir);
     expect(i.stdout).to.contain('  entries: 6 (file order: image kind, offload kind, flags, string entries)\n');
     expect(i.stdout).to.match(/\[2\] am0\.ir0: image kind 7 \(syclbin\), offload kind 4 \(.*\), flags 0x0; sycl_format_version="2" role="ir" am_index="0" ir_type="0" triple="spir64-unknown-unknown"\n/);
+    const j = JSON.parse((await cli(['json', '--no-hash', 'k4.bin'], t.dir)).stdout);
+    expect(j.envelope.entries.map((x: { key: string; offloadKind: number }) => [x.key, x.offloadKind])).to.deep.equal([['global_metadata', 4], ['am0.metadata', 4], ['am0.ir0', 4], ['am0.native0', 4], ['am1.metadata', 4], ['am1.ir0', 4]]);
     const d = await cli(['diff', 'k4.bin', `${SYCLBIN_TESTDATA}v2_roles.syclbin`], t.dir);
     expect(d.code).to.equal(1);
     expect(d.stdout).to.contain('~ envelope.entries["am0.ir0"].offloadKind: 4 -> 8\n');
