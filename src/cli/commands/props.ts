@@ -143,7 +143,7 @@ export const command = defineCommand({
     '',
     "--llvm-json writes the registry as upstream LLVM's JSON property sets (llvm/Frontend/Offloading/",
     'PropertySet.h, LLVM 22): the bytes writePropertiesToJSON writes, one line, no newline. Byte arrays',
-    "lose intel's 8-byte bit-size prefix (a note on stderr names each one); a byte array whose bit size",
+    "lose intel's 8-byte bit-size prefix (a note on stderr names them, one line for up to 3, else one summary line); a byte array whose bit size",
     'is not a whole number of bytes, or disagrees with its payload, is refused (exit 1). --encode also',
     'takes upstream JSON (told apart by its shape) and reads it exactly as readPropertiesFromJSON does;',
     'its byte arrays get the prefix back (bits = 8 x length); where LLVM is lax (repeated names, numbers',
