@@ -173,6 +173,11 @@ describe('cli: syclbin lower / specialize', () => {
     expect(nd.code, nd.err).to.equal(0);
     expect(nd.err).to.equal('syclbin specialize: nd.syclbin: note: there is no [SYCL/specialization constants default values] set: the blob starts as 24 zero byte(s), as the runtime starts it, and every value given is written\n');
     expect(JSON.parse(nd.out)).to.deep.include({ blob: '00'.repeat(24), writes: [{ name: 'uid1234____ZL6id_int', specId: 0, size: 4, bytes: '00000000' }] });
+    // f: is a decimal number or inf/nan (strtod's words), nothing JavaScript reads besides.
+    const { parseSetValue } = await import('../../src/cli/commands/specialize.js');
+    const hex = (t: string, w: number): string => Buffer.from(parseSetValue(t, w, 'n')).toString('hex');
+    expect([hex('f:1.5', 4), hex('f:-inf', 8), hex('f:NaN', 4), hex('f:Infinity', 2)]).to.deep.equal(['0000c03f', '000000000000f0ff', '0000c07f', '007c']);
+    for (const bad of ['f:0x10', 'f:0b101', 'f: 1', 'f:']) expect(() => parseSetValue(bad, 4, 'n'), bad).to.throw(/f: needs a decimal number/);
     const t = await run(['specialize', 'a.syclbin', '--set', 'uid1234____ZL1z=f:1.5'], dir);
     expect(t.code).to.equal(2); // {i32, i8} is 5 bytes wide: no float of that width -> usage error
     expect(t.err).to.contain('5 bytes wide')

@@ -9,7 +9,7 @@ import { readSyclbinInput } from '../syclbin-input.js';
 import { SyclbinError } from '../../codec/errors.js';
 import { hexBytes } from '../../lower/report.js';
 import { readSpecConstantDescriptors, specialize } from '../../lower/runtime.js';
-import { decimalToFpBits, doubleToBits, convertFpBits } from '../../lower/values.js';
+import { decimalToFpBits } from '../../lower/values.js';
 import type { PropertySetRegistry } from '../../props/model.js';
 import { SPEC_CONST_PADDING_ID } from '../../../formats/property-records.js';
 
@@ -18,6 +18,7 @@ import { SPEC_CONST_PADDING_ID } from '../../../formats/property-records.js';
  *   x:<hex>     raw bytes of the host object (e.g. x:2a000000)
  *   i:<int>     integer, little-endian, as wide as the constant (its last descriptor's end)
  *   f:<number>  half/float/double by that width (2/4/8), correctly rounded from the decimal
+ *               (or inf/infinity/nan with an optional sign, any case, as strtod reads them)
  */
 export function parseSetValue(text: string, width: number, name: string): Uint8Array {
   const m = /^([xif]):(.*)$/s.exec(text);
@@ -41,12 +42,21 @@ export function parseSetValue(text: string, width: number, name: string): Uint8A
     const fmt = width === 2 ? 'half' : width === 4 ? 'float' : width === 8 ? 'double' : undefined;
     if (!fmt) throw new UsageError(`--set ${name}: the constant is ${width} bytes wide, not a half/float/double; use x:<hex>`);
     let b: bigint | undefined;
-    try {
-      b = decimalToFpBits(body, fmt);
-    } catch {
-      const n = Number(body);
-      if (body.trim() === '' || Number.isNaN(n)) throw new UsageError(`--set ${name}: f: needs a number`);
-      b = fmt === 'double' ? doubleToBits(n) : convertFpBits(doubleToBits(n), 'double', fmt)?.bits;
+    // A decimal number, or inf/infinity/nan with an optional sign (any case, as strtod reads them);
+    // nothing else (no JavaScript hex or binary literals, no blanks): x: gives any other bits.
+    const special = /^([+-]?)(inf|infinity|nan)$/i.exec(body);
+    if (/\s/.test(body)) throw new UsageError(`--set ${name}: f: needs a decimal number without blanks, not '${body}'`);
+    if (special) {
+      const neg = special[1] === '-';
+      const nan = special[2]!.toLowerCase() === 'nan';
+      b = nan ? FP_QUIET_NAN[fmt] : FP_INFINITY[fmt] | (neg ? FP_SIGN[fmt] : 0n);
+      if (nan && neg) b |= FP_SIGN[fmt];
+    } else {
+      try {
+        b = decimalToFpBits(body, fmt);
+      } catch {
+        throw new UsageError(`--set ${name}: f: needs a decimal number (or inf, -inf, nan), not '${body}'; x:<hex> gives any bits`);
+      }
     }
     if (b === undefined) throw new UsageError(`--set ${name}: ${body} is out of range for ${fmt}`);
     v = b;
@@ -55,6 +65,11 @@ export function parseSetValue(text: string, width: number, name: string): Uint8A
   for (let i = 0; i < width; i++) out[i] = Number((v >> BigInt(8 * i)) & 0xffn);
   return out;
 }
+
+/** IEEE bits of +infinity, a quiet NaN and the sign, by format. */
+const FP_INFINITY = { half: 0x7c00n, float: 0x7f800000n, double: 0x7ff0000000000000n } as const;
+const FP_QUIET_NAN = { half: 0x7e00n, float: 0x7fc00000n, double: 0x7ff8000000000000n } as const;
+const FP_SIGN = { half: 0x8000n, float: 0x80000000n, double: 0x8000000000000000n } as const;
 
 /** `syclbin specialize`: Show the spec-constant blob and SpecId writes the SYCL runtime makes for given values. */
 export const command = defineCommand({
@@ -70,7 +85,8 @@ blob and the (SpecID, size, bytes) writes a native (SPIR-V JIT) build issues, in
 default-values set the blob starts as zeros, as in the runtime). Emulated constants use the blob itself as the kernel argument.
 
 VALUE: x:<hex> raw bytes of the host object (sizeof(T), struct padding included), i:<integer>
-(little-endian, as wide as the constant), f:<number> (half/float/double by the constant's width).`,
+(little-endian, as wide as the constant), f:<number> (half/float/double by the constant's width: a
+decimal number, correctly rounded, or inf, -inf, nan).`,
   options: {
     set: opt.list('NAME=VALUE', 'Value of a spec constant (x:<hex>, i:<int>, f:<number>); repeatable'),
     module: opt.int('N', 'Abstract module index', { default: 0 }),
