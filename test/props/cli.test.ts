@@ -103,6 +103,18 @@ describe('props/cli: syclbin props', () => {
     }
   });
 
+  it('an input that does not read says why when its bytes tell: a byte order mark, a SYCLBIN given as text', async () => {
+    writeFileSync(join(dir, 'bom.prop'), Uint8Array.from([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('[s]\nk=1|5\n')]));
+    const b = await run(['props', 'bom.prop'], dir);
+    expect([b.code, b.err.split('\n')[1]]).to.deep.equal([1, "bom.prop: note: the text starts with a UTF-8 byte order mark, which LLVM's readers do not skip (remove its 3 bytes)"]);
+    writeFileSync(join(dir, 'bin.prop'), readFileSync(new URL('../../testdata/syclbin/v1_one_ir.syclbin', import.meta.url)));
+    const s = await run(['props', 'bin.prop'], dir);
+    expect([s.code, s.err.split('\n')[1]]).to.deep.equal([1, "bin.prop: note: it is a SYCLBIN file: its property sets are shown by 'syclbin json' or 'syclbin inspect'"]);
+    // Plain bad text gets no note.
+    writeFileSync(join(dir, 'bad.prop'), 'k=1|5\n');
+    expect((await run(['props', 'bad.prop'], dir)).err).to.not.contain('note:');
+  });
+
   it('--check exits 0 with notes only, 1 with errors', async () => {
     const ok = await run(['props', '--check', 'sample.prop'], dir);
     expect(ok.code).to.equal(0);

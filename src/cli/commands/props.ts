@@ -9,6 +9,9 @@ import { checkTypedSets, hasErrors, repeatDiagnostics, type PropDiagnostic } fro
 import { readPropsJson, writePropsJson } from '../../props/json.js';
 import { writeLlvmPropertiesJson, type LlvmJsonNote } from '../../props/llvm-json.js';
 import { SyclbinError } from '../../codec/errors.js';
+import { hasMagic } from '../../codec/index.js';
+import { SyclbinMagic } from '../../../formats/syclbin-v1.js';
+import { OffloadMagic } from '../../../formats/offload-binary.js';
 import { defineCommand, EXIT, type Context } from '../command.js';
 import { CommandFailure, FileFailure, UsageError } from '../errors.js';
 import { opt, outputOptions, type OptValues } from '../options.js';
@@ -19,19 +22,31 @@ function formatDiagnostic(file: string, d: PropDiagnostic | LlvmJsonNote): strin
   return `${file}: ${d.severity}: ${where}${d.message}${at}\n`;
 }
 
-/** Run `fn` on input `file`; bad input comes out as FILE:LINE:COLUMN (syntax) or naming the file. */
-function reading<T>(file: string, fn: () => T): T {
+/**
+ * Run `fn` on input `file`; bad input comes out as FILE:LINE:COLUMN (syntax) or naming the file,
+ * with a note when the bytes say why (`bytes`: the input, for what it starts with).
+ */
+function reading<T>(file: string, fn: () => T, bytes?: Uint8Array): T {
   try {
     return fn();
   } catch (e) {
+    const hint = bytes ? inputHint(bytes) : undefined;
     if (e instanceof RegistrySyntaxError) {
       // compiler-style location: FILE:LINE:COLUMN
       // (the structure path as verify names the same byte, where the line belongs to one)
-      throw new CommandFailure(`${file}:${e.line}:${e.column}: error: ${e.reason.replace(/^line \d+, column \d+: /, '')} (${e.path ? `at ${e.path}, ` : ''}byte offset ${e.offset})`);
+      throw new CommandFailure(`${file}:${e.line}:${e.column}: error: ${e.reason.replace(/^line \d+, column \d+: /, '')} (${e.path ? `at ${e.path}, ` : ''}byte offset ${e.offset})${hint ? `\n${file}: note: ${hint}` : ''}`);
     }
-    if (e instanceof SyclbinError) throw new FileFailure(file, e);
+    if (e instanceof SyclbinError) throw new FileFailure(file, e, hint ? [hint] : []);
     throw e;
   }
+}
+
+/** What an input that did not read starts with, when that explains it (a BOM, a binary file). */
+function inputHint(bytes: Uint8Array): string | undefined {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return "the text starts with a UTF-8 byte order mark, which LLVM's readers do not skip (remove its 3 bytes)";
+  if (hasMagic(SyclbinMagic, bytes)) return "it is a SYCLBIN file: its property sets are shown by 'syclbin json' or 'syclbin inspect'";
+  if (hasMagic(OffloadMagic, bytes)) return "it is an OffloadBinary file: 'syclbin inspect' explains it";
+  return undefined;
 }
 
 const options = {
@@ -54,7 +69,7 @@ function run(ctx: Context<OptValues<typeof options>>): number {
     const input = opts.encode;
     if (args.length) throw new UsageError('--encode takes the JSON file as its argument; no FILE.prop');
     const bytes = files.readAll(input);
-    const read = reading(input, () => readPropsJson(bytes));
+    const read = reading(input, () => readPropsJson(bytes), bytes);
     notes(input, read.notes);
     // Every set name, key and value that cannot be written, in one run (not one run per problem).
     const problems = registryProblems(read.registry);
@@ -73,7 +88,7 @@ function run(ctx: Context<OptValues<typeof options>>): number {
   if (file === undefined) throw new UsageError('missing FILE.prop');
   const bytes = files.readAll(file);
   const repeats: RegistryRepeat[] = [];
-  const registry = reading(file, () => readRegistry(bytes, { repeats }));
+  const registry = reading(file, () => readRegistry(bytes, { repeats }), bytes);
   // What LLVM's reader folds together (a set named twice, a key given twice): the registry holds its result.
   const folded = repeatDiagnostics(repeats);
   if (opts['llvm-json']) {
