@@ -93,7 +93,12 @@ function checkSpecConstants(sets: readonly TypedSet[], out: PropDiagnostic[]): v
   const lists: [string, SpecConstDescriptor[]][] = [];
   const ownerOfId = new Map<number, string>();
   for (const p of descSet.properties) {
-    if (p.typed?.kind !== 'spec-const-descriptors') return; // already reported as a value problem
+    if (p.typed?.kind !== 'spec-const-descriptors') {
+      // (its own problem is reported with its value) The runtime walk needs every constant's
+      // descriptors: say that the set-wide checks did not run, rather than pass them silently.
+      out.push({ severity: 'note', set: descSet.name, key: p.key, message: 'its descriptors do not decode: the checks across the set (IDs used twice, overlaps, the default blob size) are not made' });
+      return;
+    }
     const ds = p.typed.descriptors;
     lists.push([p.key, ds]);
     if (ds.length === 0) out.push({ severity: 'warning', set: descSet.name, key: p.key, message: 'spec constant has no descriptors' });

@@ -114,6 +114,12 @@ describe('props/check', () => {
     expect(check('[SYCL/program metadata]\nk@reqd_sub_group_size=1|16\nk@work_group_num_dim=1|1\nk@max_linear_work_group_size=1|256\n')).to.deep.equal([]);
   });
 
+  it('a spec constant whose descriptors do not decode: a note says the checks across the set were not made', () => {
+    const d = check('[SYCL/specialization constants]\na=2|oAAAAAAAAAAAAAAAAA\nb=2|gBAAAAAAAAAAAAAAAAAAAAAAAAA\n');
+    expect(d.map((x) => [x.severity, x.key])).to.deep.equal([['error', 'a'], ['note', 'a']]);
+    expect(d[1]!.message).to.equal('its descriptors do not decode: the checks across the set (IDs used twice, overlaps, the default blob size) are not made');
+  });
+
   it('SYCLBIN metadata: unknown state, missing state', () => {
     expect(check('[SYCLBIN/global metadata]\nstate=1|5\n').map((x) => x.severity)).to.deep.equal(['error']);
     expect(check('[SYCLBIN/global metadata]\n')[0]!.message).to.equal("SYCLBIN global metadata missing 'state'");
