@@ -64,7 +64,7 @@ export interface AnnotatedSpan {
   shared?: string[];
   /**
    * The spans of those other paths as the reader recorded them (their keys, extent and value), in the
-   * order of `shared` (where recorded): what a tree of the file shows under each sharer (a tail-merged string of another
+   * order of `shared`: what a tree of the file shows under each sharer (a tail-merged string of another
    * entry). Not part of the JSON, which names them in `shared`.
    */
   sharers?: AnnotatedSpan[];
@@ -501,7 +501,8 @@ function flatten(spans: AnnotatedSpan[]): { offset: number; size: number; span: 
 function ownBytes(leaves: AnnotatedSpan[]): AnnotatedSpan[] {
   leaves.sort((x, y) => x.offset - y.offset || y.size - x.size);
   const owned: AnnotatedSpan[] = [];
-  const sharers = new Map<AnnotatedSpan, Map<string, AnnotatedSpan | undefined>>();
+  // (the leaves are the reader's spans as recorded: none has `shared` yet)
+  const sharers = new Map<AnnotatedSpan, Map<string, AnnotatedSpan>>();
   let end = 0;
   for (const s of leaves) {
     if (s.size === 0) continue;
@@ -515,7 +516,7 @@ function ownBytes(leaves: AnnotatedSpan[]): AnnotatedSpan[] {
       const o = owned[k]!;
       if (o.offset < sEnd && o.path !== s.path) {
         let set = sharers.get(o);
-        if (!set) sharers.set(o, (set = new Map((o.shared ?? []).map((p) => [p, o.sharers?.find((x) => x.path === p)]))));
+        if (!set) sharers.set(o, (set = new Map()));
         if (!set.has(s.path)) set.set(s.path, s);
       }
     }
@@ -526,7 +527,7 @@ function ownBytes(leaves: AnnotatedSpan[]): AnnotatedSpan[] {
   }
   for (const [o, set] of sharers) {
     o.shared = [...set.keys()];
-    o.sharers = [...set.values()].filter((x) => x !== undefined);
+    o.sharers = [...set.values()];
   }
   return owned;
 }

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../src/cli/run.js';
 import { lowerIrModule } from '../../src/lower/from-ir/lower-ir.js';
+import { IrSyntaxError } from '../../src/lower/llvm-ir/parse/errors.js';
 import { emitSpirv } from '../../src/lower/spirv/emit.js';
 import { normaliseSpirvDis } from '../../src/lower/spirv/normalise.js';
 import { postLink, type PostLinkFileSystem } from '../../src/lower/post-link/driver.js';
@@ -483,6 +484,8 @@ declare spir_func i64 @_Z37__sycl_getScalar2020SpecConstantValueIxET_PKcPvS3_(pt
       writeFileSync(join(dir, 't.ll'), twoTypes);
       const want = 't.ll:9:3: error: spec constant "n" is used with type i64 but first with i32 (first used at line 8, column 3)\n';
       expect(await run(['lower', 't.ll'], dir)).to.deep.equal({ code: 1, err: `syclbin lower: ${want}` });
+      // The library's error has the byte offset of that call too.
+      expect(() => lowerIrModule(twoTypes)).to.throw(IrSyntaxError).that.deep.include({ line: 9, column: 3, offset: twoTypes.indexOf('  %y = ') + 2 });
       expect(await run(['post-link', '-spec-const=native', '-S', '-o', 't.table', 't.ll'], dir)).to.deep.equal({ code: 1, err: `syclbin post-link: ${want}` });
       // A name with a NUL before its end: no property key can hold it (--ir-output-only writes it into the IR, as sycl-post-link).
       writeFileSync(join(dir, 'z.ll'), nulName);

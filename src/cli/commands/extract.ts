@@ -36,7 +36,7 @@ export interface ExtractPlan {
  * Decide the manifest for `file` read from `source`: a manifest packs back to the same bytes when the
  * writer's chunks equal the input (images that land where they already are are not re-read).
  */
-export async function planExtract(file: SyclbinFile, source: ByteSource): Promise<ExtractPlan> {
+export async function planExtract(file: SyclbinFile, source: ByteSource, maxInflatedSize?: number): Promise<ExtractPlan> {
   const names = imageFileNames(file);
   const images = new Map<string, BlobRef>();
   file.abstractModules.forEach((am, a) => {
@@ -54,6 +54,9 @@ export async function planExtract(file: SyclbinFile, source: ByteSource): Promis
     if (firstDifference(source, pack(manifest).chunks) < 0) return { manifest, images, byteExact: true, notes: [] };
   }
   const manifest = modelToManifest(file);
+  // The canonical rebuild, once: every note below compares with it (a compressed envelope would be
+  // compressed again for each).
+  const rebuilt = pack(manifest);
   const notes: string[] = [];
   if (file.headerReserved?.some((b) => b !== 0)) notes.push('the SYBI header has non-zero reserved bytes (writers write zeros)');
   if (file.headerVersion === 0) notes.push("the SYBI header version is 0 (writers write 1: 'syclbin diff' shows it as header.version: 0 -> 1)");
@@ -63,16 +66,16 @@ export async function planExtract(file: SyclbinFile, source: ByteSource): Promis
     // Where the canonical rebuild first differs says why: only past the end of the file (the file stops
     // inside the padding our writer adds after a compressed binary) or past the rebuild's end (extra
     // bytes), or inside the bytes themselves (another compressor or level).
-    const chunks = pack(modelToManifest(file)).chunks;
+    const chunks = rebuilt.chunks;
     const total = chunks.reduce((n, c) => n + chunkSize(c), 0);
     const at = firstDifference(source, chunks);
     if (at === source.size && total > source.size) notes.push(`the file ends ${total - source.size} byte(s) short of the zero padding our writer adds after the compressed binary (the ${env.compression} stream itself is the same)`);
     else if (at === total && source.size > total) notes.push(`the file has ${source.size - total} byte(s) after what our writer writes (the ${env.compression} stream itself is the same)`);
     else notes.push(`the ${env.compression} stream may come from another compressor or level`);
   }
-  if (env.kind !== 'none') appendAll(notes, envelopeLosses(source, pack(manifest).chunks));
+  if (env.kind !== 'none') appendAll(notes, envelopeLosses(source, rebuilt.chunks, maxInflatedSize));
   if (!notes.length) notes.push('its tables, blobs, padding or string table are laid out differently from our writer (layout freedom)');
-  const diff = modelDifference(file, pack(manifest).model);
+  const diff = modelDifference(file, rebuilt.model);
   if (diff) notes.push(`the packed model differs: ${diff}`);
   return { manifest, images, byteExact: false, notes };
 }
@@ -84,13 +87,14 @@ export async function planExtract(file: SyclbinFile, source: ByteSource): Promis
  * manifest does not carry them: the writer derives them from the metadata). Both are read as
  * OffloadBinaries (the rebuild from its chunks, not put together).
  */
-function envelopeLosses(source: ByteSource, rebuilt: readonly Chunk[]): string[] {
+function envelopeLosses(source: ByteSource, rebuilt: readonly Chunk[], maxInflatedSize?: number): string[] {
   const notes: string[] = [];
   let theirs: OffloadBinaryModel;
   let ours: OffloadBinaryModel;
   try {
-    theirs = readOffloadBinary(source, 0, { maxInflatedSize: Number.MAX_SAFE_INTEGER });
-    ours = readOffloadBinary(chunksSource(rebuilt), 0, { maxInflatedSize: Number.MAX_SAFE_INTEGER });
+    // (the command's cap: the file was read under it, and the rebuild holds the same payload)
+    theirs = readOffloadBinary(source, 0, { maxInflatedSize });
+    ours = readOffloadBinary(chunksSource(rebuilt), 0, { maxInflatedSize });
   } catch (e) {
     if (e instanceof SyclbinError) return notes; // the file's own reading said what is wrong
     throw e;
@@ -144,7 +148,7 @@ FILE unless --force.`,
     const { file, source } = await readSyclbinInput(ctx, name, { maxInflatedSize: opts['max-inflated-size'], extracting: true });
     let plan: ExtractPlan;
     try {
-      plan = await planExtract(file, source);
+      plan = await planExtract(file, source, opts['max-inflated-size']);
     } catch (e) {
       throw e instanceof SyclbinError ? new FileFailure(name, e) : e;
     }

@@ -10,12 +10,12 @@ import { irErrorAt, IrSyntaxError } from '../llvm-ir/parse/errors.js';
 import type { LModule } from '../llvm-ir/parse/model.js';
 
 /**
- * The path key of a spec constant read from IR: the place of its call (`line 8:3`), which
+ * The path key of a spec constant read from IR: the place of its call (`line 8:3 (byte 210)`), which
  * {@link atIrEntry} turns back into a location. A manifest read from IR has no JSON paths.
  */
 export function irUseKey(m: LModule, tok: number): string {
   const t = m.tokens.placeOf(tok);
-  return `line ${t.line}:${t.column}`;
+  return `line ${t.line}:${t.column} (byte ${t.offset})`;
 }
 
 /** How messages about another use name this one (`first used at line 8, column 3`). */
@@ -34,8 +34,8 @@ export function atIrEntry(m: LModule, e: unknown): unknown {
   if (!(e instanceof LowerError)) return e;
   const key = e.pathSegments[0];
   if (typeof key !== 'string') return e;
-  const use = /^line (\d+):(\d+)$/.exec(key);
-  if (use) return new IrSyntaxError(e.reason, Number(use[1]), Number(use[2]), 'FORMAT');
+  const use = /^line (\d+):(\d+) \(byte (\d+)\)$/.exec(key);
+  if (use) return new IrSyntaxError(e.reason, Number(use[1]), Number(use[2]), 'FORMAT', Number(use[3]));
   const g = key.startsWith('@') ? m.globals.find((x) => utf8FromLatin1(x.name) === key.slice(1)) : undefined;
   return g ? irErrorAt(m, g.tokFrom, e.reason) : e;
 }
