@@ -30,9 +30,10 @@ export interface CommandIO {
   /**
    * Told the failure status of the command about to run (1, or 2 for `diff`, whose 1 means
    * "different") and its name as messages start (`syclbin dump`) before it runs: the executable
-   * exits with it, saying so under that name, when writing standard output fails.
+   * exits with it, saying so under that name, when writing standard output fails. `tag` is what
+   * follows the name on an error line: `error: ` for the LLVM tools' drop-ins, otherwise empty.
    */
-  failureStatus?: (status: number, prog: string) => void;
+  failureStatus?: (status: number, prog: string, tag: string) => void;
 }
 
 /** What a command's `run` gets. */

@@ -18,6 +18,7 @@ export function main(): void {
   const SIGPIPE_STATUS = 141;
   let failureStatus: number = EXIT.FAILURE;
   let prog = 'syclbin';
+  let tag = '';
   for (const [stream, what] of [
     [process.stdout, 'standard output'],
     [process.stderr, 'standard error'],
@@ -26,7 +27,7 @@ export function main(): void {
       if (e.code === 'EPIPE') process.exit(SIGPIPE_STATUS);
       if (stream === process.stdout) {
         try {
-          process.stderr.write(`${prog}: ${what}: ${errnoText(e)}\n`);
+          process.stderr.write(`${prog}: ${tag}${what}: ${errnoText(e)}\n`);
         } catch {
           /* standard error is gone too */
         }
@@ -43,9 +44,10 @@ export function main(): void {
   };
   const err = { write: (c: string | Uint8Array) => void process.stderr.write(c), isTTY: Boolean(process.stderr.isTTY) };
 
-  const failureStatusOf = (status: number, name: string): void => {
+  const failureStatusOf = (status: number, name: string, errorTag: string): void => {
     failureStatus = status;
     prog = name;
+    tag = errorTag;
   };
   runCli(process.argv.slice(2), { stdout: out, stderr: err, cwd: process.cwd(), env: process.env, failureStatus: failureStatusOf }).then(
     (code) => {

@@ -140,13 +140,13 @@ export async function runCli(argv: string[], io: CommandIO): Promise<number> {
     return EXIT.USAGE;
   }
   const failure = cmd.statuses === 'diff' ? 2 : EXIT.FAILURE;
-  io.failureStatus?.(failure, `${PROGRAM} ${cmd.name}`);
+  io.failureStatus?.(failure, `${PROGRAM} ${cmd.name}`, cmd.statuses === 'llvm' ? 'error: ' : '');
   if (cmd.responseFiles) {
     try {
       rest = expandResponseFiles(rest, io.cwd);
     } catch (e) {
       if (!(e instanceof UsageError)) throw e;
-      io.stderr.write(`${PROGRAM} ${cmd.name}: ${e.message}\n`);
+      io.stderr.write(`${PROGRAM} ${cmd.name}: ${cmd.statuses === 'llvm' ? 'error: ' : ''}${e.message}\n`);
       return EXIT.FAILURE; // (LLVM's parsers exit 1 here)
     }
   }
@@ -163,8 +163,11 @@ export async function runCli(argv: string[], io: CommandIO): Promise<number> {
     return EXIT.OK;
   }
   const prog = `${PROGRAM} ${cmd.name}`;
+  // The LLVM tools' drop-ins tag every failure `error:` as those tools do, so a script that looks
+  // for the tag in their standard error finds every failure (the other commands' lines are untagged).
+  const tag = cmd.statuses === 'llvm' ? 'error: ' : '';
   const usage = (message: string): number => {
-    io.stderr.write(`${prog}: ${message}\nUsage: ${PROGRAM} ${cmd.usage}\n`);
+    io.stderr.write(`${prog}: ${tag}${message}\nUsage: ${PROGRAM} ${cmd.usage}\n`);
     return cmd.statuses === 'llvm' ? EXIT.FAILURE : EXIT.USAGE;
   };
   const options: NonNullable<ParseArgsConfig['options']> = {};
@@ -205,17 +208,17 @@ export async function runCli(argv: string[], io: CommandIO): Promise<number> {
     if (e instanceof FileFailure) {
       // An empty name (`--image=file=,…`, `""`) would print as nothing between two colons.
       const shown = e.file === '' ? "'' (an empty file name)" : e.file;
-      io.stderr.write(`${prog}: ${shown}: ${e.message}\n`);
+      io.stderr.write(`${prog}: ${tag}${shown}: ${e.message}\n`);
       for (const n of e.notes) io.stderr.write(`${prog}: ${shown}: note: ${n}\n`);
       return failure;
     }
     if (e instanceof SyclbinError) {
-      io.stderr.write(`${prog}: ${e.message}\n`);
+      io.stderr.write(`${prog}: ${tag}${e.message}\n`);
       return failure;
     }
     const err = e as NodeJS.ErrnoException;
     if (err && typeof err.code === 'string' && err.syscall) {
-      io.stderr.write(`${prog}: ${err.path ? `${err.path}: ` : ''}${errnoText(err)}\n`);
+      io.stderr.write(`${prog}: ${tag}${err.path ? `${err.path}: ` : ''}${errnoText(err)}\n`);
       return failure;
     }
     throw e;

@@ -147,7 +147,7 @@ describe('cli edge: symptoms that stay fixed', () => {
     const ob = readFileSync(join(ROOT, 'testdata/offload/multi.v1.bin'));
     expect((await run(['offload-list', '-'], ROOT, ob)).stdout).to.equal((await run(['offload-list', 'testdata/offload/multi.v1.bin'])).stdout);
     const missing = await run(['offload-list', 'nope.bin']);
-    expect([missing.code, missing.stderr]).to.deep.equal([1, 'syclbin offload-list: nope.bin: No such file or directory\n']);
+    expect([missing.code, missing.stderr]).to.deep.equal([1, 'syclbin offload-list: error: nope.bin: No such file or directory\n']);
   });
 
   it('pipes and /dev/stdin are read fully; a closed pipe ends quietly (status 141, as SIGPIPE)', function () {
@@ -216,11 +216,11 @@ describe('cli edge: symptoms that stay fixed', () => {
 
     it('errors name the output as given (no temporary file), once; a full disk is one line and status 1', () => {
       const r1 = sh('node "$CLI" offload-list in.bin -o nodir/x.txt; echo "status $?"; node "$CLI" offload-list in.bin -o .; echo "status $?"');
-      expect(r1.stderr).to.equal('syclbin offload-list: nodir/x.txt: No such file or directory\nsyclbin offload-list: .: Is a directory\n');
+      expect(r1.stderr).to.equal('syclbin offload-list: error: nodir/x.txt: No such file or directory\nsyclbin offload-list: error: .: Is a directory\n');
       expect(r1.stdout).to.equal('status 1\nstatus 1\n');
       expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).to.deep.equal([]);
       const r2 = sh('node "$CLI" offload-list in.bin > /dev/full; echo "status $?"; node "$CLI" offload-list in.bin -o /dev/full; echo "status $?"');
-      expect(r2.stderr).to.equal('syclbin offload-list: standard output: No space left on device\nsyclbin offload-list: /dev/full: No space left on device\n');
+      expect(r2.stderr).to.equal('syclbin offload-list: error: standard output: No space left on device\nsyclbin offload-list: error: /dev/full: No space left on device\n');
       expect(r2.stdout).to.equal('status 1\nstatus 1\n');
       const r3 = sh('node "$CLI" inspect .');
       expect(r3.stderr).to.equal('syclbin inspect: .: Is a directory\n');
@@ -289,7 +289,7 @@ describe('cli edge: symptoms that stay fixed', () => {
     expect(dash.code, dash.stderr).to.equal(0);
     expect(readFileSync(join(dir, '-x')).equals(a)).to.equal(true);
     const none = await run(['offload-pack', '-image=file=seven.bin,triple=t', '-o'], dir);
-    expect([none.code, none.stderr.split('\n')[0]]).to.deep.equal([1, "syclbin offload-pack: option '--output' needs a value"]);
+    expect([none.code, none.stderr.split('\n')[0]]).to.deep.equal([1, "syclbin offload-pack: error: option '--output' needs a value"]);
     // Commands that are not drop-ins keep getopt-style parsing.
     expect((await run(['dump', '-verbose', 'x'], dir)).code).to.equal(2);
   });
@@ -367,7 +367,7 @@ describe('cli edge: symptoms that stay fixed', () => {
     expect(existsSync(join(dir, long))).to.equal(true);
     writeFileSync(join(dir, 'afile'), '');
     const x = await run(['offload-extract', join(ROOT, bin), '-o', 'afile'], dir);
-    expect([x.code, x.stderr]).to.deep.equal([1, 'syclbin offload-extract: afile: exists and is not a directory\n']);
+    expect([x.code, x.stderr]).to.deep.equal([1, 'syclbin offload-extract: error: afile: exists and is not a directory\n']);
   });
 });
 

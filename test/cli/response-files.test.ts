@@ -31,7 +31,7 @@ describe('response files (@FILE)', function () {
       writeFileSync(join(dir, 'many.rsp'), 'a '.repeat(MAX_EXPANDED_ARGUMENTS + 1));
       expect(() => expandResponseFiles(['@many.rsp'], dir)).to.throw(/expands to more than 100000 arguments/);
       const r = await cli(['offload-list', '@many.rsp'], dir);
-      expect([r.code, r.stderr]).to.deep.equal([1, 'syclbin offload-list: the command line expands to more than 100000 arguments\n']);
+      expect([r.code, r.stderr]).to.deep.equal([1, 'syclbin offload-list: error: the command line expands to more than 100000 arguments\n']);
       // /proc/self/status reports size 0 but has text: read (to its end, bounded), as LLVM reads it.
       expect(expandResponseFiles(['@/proc/self/status'], dir)[0]).to.equal('Name:');
     } finally {
@@ -87,7 +87,7 @@ describe('response files (@FILE)', function () {
       writeFileSync(join(dir, 'loop.rsp'), '@loop.rsp');
       const again = await cli(['offload-list', '@loop.rsp'], dir);
       expect(loop.code).to.equal(1); // no such file yet: an operand that does not exist
-      expect([again.code, again.stderr]).to.deep.equal([1, "syclbin offload-list: recursive expansion of: 'loop.rsp'\n"]);
+      expect([again.code, again.stderr]).to.deep.equal([1, "syclbin offload-list: error: recursive expansion of: 'loop.rsp'\n"]);
     } finally {
       cleanup();
     }

@@ -321,7 +321,7 @@ describe('--strict: a file that cannot be opened, as the LLVM tools say it', () 
       }
       // Without --strict: this toolkit's line.
       const plain = await cli(['offload-list', 'nonexist.bin'], dir);
-      expect(plain.stderr).to.equal('syclbin offload-list: nonexist.bin: No such file or directory\n');
+      expect(plain.stderr).to.equal('syclbin offload-list: error: nonexist.bin: No such file or directory\n');
     } finally {
       cleanup();
     }
@@ -437,9 +437,9 @@ describe('thin archives (src/containers/thin-archive.ts): the member files read 
       writeFileSync(join(dir, 'thin.a'), fixture('thin.a'));
       const r = await cli(['offload-list', 'thin.a'], dir);
       expect(r.code).to.equal(1);
-      expect(r.stderr).to.contain("syclbin offload-list: thin.a(one.o): 'one.o': No such file or directory\n");
+      expect(r.stderr).to.contain("syclbin offload-list: error: thin.a(one.o): 'one.o': No such file or directory\n");
       const e = await cli(['offload-extract', 'thin.a', '-o', 'out'], dir);
-      expect([e.code, e.stderr.split('\n').slice(-3)]).to.deep.equal([1, ["syclbin offload-extract: thin.a(one.o): 'one.o': No such file or directory", 'syclbin offload-extract: thin.a: nothing extracted', '']]);
+      expect([e.code, e.stderr.split('\n').slice(-3)]).to.deep.equal([1, ["syclbin offload-extract: error: thin.a(one.o): 'one.o': No such file or directory", 'syclbin offload-extract: thin.a: note: nothing extracted', '']]);
       // LLVM lists the members before it, then fails naming the member and the file it opened.
       writeFileSync(join(dir, 'one.o'), fixture('one.o'));
       const s = await cli(['offload-list', '--strict', 'thin.a'], dir);
@@ -654,7 +654,7 @@ describe('fourth review: archive members llvm-objdump does not reach are listed 
       const db = await cli(['offload-list', 'bt.a'], dir);
       expect(db.code).to.equal(1);
       expect(db.stderr).to.contain('note: trunc.a: llvm-objdump-22 --offloading fails on this member, an archive and not an object');
-      expect(db.stderr).to.match(/\nsyclbin offload-list: bt\.a\(trunc\.a\): member size 9999 runs past the end of the archive/);
+      expect(db.stderr).to.match(/\nsyclbin offload-list: error: bt\.a\(trunc\.a\): member size 9999 runs past the end of the archive/);
       // On standard input llvm-objdump names the archive '<stdin>' in its error line, and so does --strict.
       const stdin = new Uint8Array(readFileSync(join(dir, 'outer.a')));
       const t = spawnSync(objdump, ['--offloading', '-'], { cwd: dir, input: stdin, encoding: 'utf8' });
@@ -710,7 +710,7 @@ describe('fourth review: archive members llvm-objdump does not reach are listed 
       expect([r.code, r.stdout]).to.deep.equal([theirs.status, theirs.stdout]);
       expect(r.stderr).to.match(/^syclbin offload-list: error: m\.a\(bad\.o\): section header table at e_shoff 0x[0-9a-f]+ goes past the end/);
       const d = await cli(['offload-list', '-'], dir, new Uint8Array(readFileSync(join(dir, 'm.a'))));
-      expect(d.stderr).to.match(/\nsyclbin offload-list: <stdin>\(bad\.o\): section header table/);
+      expect(d.stderr).to.match(/\nsyclbin offload-list: error: <stdin>\(bad\.o\): section header table/);
       // offload-extract --strict: LLVM's `error: MESSAGE` line, our message without path and offset (as offload-list --strict).
       const packer = spawnSync(requireTool('llvm-offload-binary-22'), ['m.a', '--image=file=x.bin,triple=x86_64-unknown-linux-gnu'], { cwd: dir, encoding: 'utf8' });
       const x = await cli(['offload-extract', '--strict', 'm.a', '--image=file=x.bin,triple=x86_64-unknown-linux-gnu'], dir);
@@ -733,7 +733,7 @@ describe('fourth review: archive members llvm-objdump does not reach are listed 
       expect(r.code).to.equal(1);
       expect(r.stdout).to.match(/^\nm\.a\(good\.o\):\tfile format elf64-x86-64\n\nOFFLOADING IMAGE \[0\]:\n[^]*\nm\.a\(later\.o\): \(file format elf64-x86-64; llvm-objdump-22 stops before it\)\n\nOFFLOADING IMAGE \[0\]:\n/);
       expect(r.stderr).to.contain('note: bad.o: malformed (the error below): llvm-objdump-22 --offloading fails on it too; members after it are listed after its text\n');
-      expect(r.stderr).to.match(/\nsyclbin offload-list: m\.a\(bad\.o\): .* \(at members\[\d+\]\.data\.sections\[\d+\]/);
+      expect(r.stderr).to.match(/\nsyclbin offload-list: error: m\.a\(bad\.o\): .* \(at members\[\d+\]\.data\.sections\[\d+\]/);
       const j = await cli(['offload-list', '--json', 'm.a'], dir);
       expect(j.code).to.equal(1);
       expect(JSON.parse(j.stdout).objects.map((o: { member: string }) => o.member)).to.deep.equal(['good.o', 'later.o']);
@@ -741,7 +741,7 @@ describe('fourth review: archive members llvm-objdump does not reach are listed 
       for (const args of [['-o', 'out'], ['--image=file=x.bin,triple=nvptx64-nvidia-cuda']]) {
         const x = await cli(['offload-extract', 'm.a', ...args], dir);
         expect(x.code).to.equal(1);
-        expect(x.stderr).to.match(/^syclbin offload-extract: m\.a\(bad\.o\): .* \(at members\[\d+\]\.data\.sections\[\d+\][^\n]*\nsyclbin offload-extract: m\.a: nothing extracted\n$/);
+        expect(x.stderr).to.match(/^syclbin offload-extract: error: m\.a\(bad\.o\): .* \(at members\[\d+\]\.data\.sections\[\d+\][^\n]*\nsyclbin offload-extract: m\.a: note: nothing extracted\n$/);
         expect(readdirSync(dir).sort()).to.deep.equal(['bad.o', 'good.o', 'later.o', 'm.a']);
       }
     } finally {

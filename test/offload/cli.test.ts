@@ -142,7 +142,7 @@ describe('cli: offload-list', () => {
       const r = await cli(['offload-list', 'cut.bin'], dir);
       expect(r.code).to.equal(1);
       expect(r.stdout).to.equal('');
-      expect(r.stderr).to.match(/^syclbin offload-list: cut\.bin: OffloadBinary Size \d+ runs past the end of the data \(40 bytes available\) \(at binaries\[1\]\.header\.size, offset 0xa8\)\n$/);
+      expect(r.stderr).to.match(/^syclbin offload-list: error: cut\.bin: OffloadBinary Size \d+ runs past the end of the data \(40 bytes available\) \(at binaries\[1\]\.header\.size, offset 0xa8\)\n$/);
     } finally {
       cleanup();
     }
@@ -151,7 +151,7 @@ describe('cli: offload-list', () => {
   it('usage errors and a missing file exit 1 (as llvm-objdump); no file means a.out and several are listed in turn (as llvm-objdump)', async () => {
     const none = await cli(['offload-list'], '/');
     expect(none.code).to.equal(1);
-    expect(none.stderr).to.equal('syclbin offload-list: a.out: No such file or directory\n');
+    expect(none.stderr).to.equal('syclbin offload-list: error: a.out: No such file or directory\n');
     const two = await cli(['offload-list', 'sample_v2_roles.syclbin', 'sample_v1_in_offload_v1.syclbin'], CONFORMANCE);
     expect(two.code, two.stderr).to.equal(0);
     const one = (f: string) => cli(['offload-list', f], CONFORMANCE);
@@ -186,6 +186,35 @@ describe('cli: offload-list', () => {
     expect(r.code).to.equal(1);
     expect(r.stderr).to.match(/exceeds the decompression cap of 100 bytes/);
     expect((await cli(['offload-list', '--max-inflated-size', '1M', f], '/')).code).to.equal(0);
+  });
+});
+
+describe('cli: the drop-ins tag every failure error:, as the LLVM tools do', () => {
+  it('usage errors, a missing image, an unreadable or malformed input: every first line is PROG: error: …', async () => {
+    const t = tempDir();
+    try {
+      writeFileSync(join(t.dir, 'bad.bin'), new Uint8Array([0x10, 0xff, 0x10, 0xad, 1, 0, 0, 0]));
+      const cases: string[][] = [
+        ['offload-pack', '--image=triple=x', '-o', 'o.bin'], // 'file' is a required image argument
+        ['offload-pack', '--image=file=nope.o,triple=x', '-o', 'o.bin'],
+        ['offload-pack', '--image=file=bad.bin', '-o'],
+        ['offload-pack', '--no-such-option'],
+        ['offload-list', 'nope.bin'],
+        ['offload-list', 'bad.bin'],
+        ['offload-extract', 'nope.bin'],
+        ['offload-extract', 'bad.bin'],
+      ];
+      for (const c of cases) {
+        const r = await cli(c, t.dir);
+        expect(r.code, c.join(' ')).to.equal(1);
+        expect(r.stderr.split('\n')[0], c.join(' ')).to.match(new RegExp(`^syclbin ${c[0]}: error: \\S`));
+      }
+      // The other commands keep their untagged lines.
+      const verify = await cli(['verify', 'nope.bin'], t.dir);
+      expect(verify.stderr).to.equal('syclbin verify: nope.bin: No such file or directory\n');
+    } finally {
+      t.cleanup();
+    }
   });
 });
 
@@ -348,7 +377,7 @@ describe('cli: offload-pack', () => {
     const { dir, cleanup } = tempDir();
     try {
       const r = await cli(['offload-pack', '-o', 'e.bin', '--image=file=,triple=t'], dir);
-      expect([r.code, r.stderr]).to.deep.equal([1, "syclbin offload-pack: '' (an empty file name): No such file or directory\n"]);
+      expect([r.code, r.stderr]).to.deep.equal([1, "syclbin offload-pack: error: '' (an empty file name): No such file or directory\n"]);
       writeFileSync(join(dir, 'k.o'), 'x');
       // 'file' without '=' is no file at all: that --image adds nothing (as both LLVM packers), with a note.
       const none = await cli(['offload-pack', '-o', 'n.bin', '--image=file,triple=t', '--image=file=k.o,triple=u'], dir);

@@ -503,7 +503,7 @@ describe('offload ELF: hostile input', () => {
         const r = await cli(cmd, t.dir);
         expect(r.code).to.equal(1);
         expect(r.stdout).to.equal('');
-        expect(r.stderr).to.match(new RegExp(`^syclbin ${cmd[0]}: bad\\.o: .*\\(at sectionHeaders\\[12\\]\\.sh_offset, offset 0x[0-9a-f]+\\)\\n$`));
+        expect(r.stderr).to.match(new RegExp(`^syclbin ${cmd[0]}: error: bad\\.o: .*\\(at sectionHeaders\\[12\\]\\.sh_offset, offset 0x[0-9a-f]+\\)\\n$`));
       }
     } finally {
       t.cleanup();

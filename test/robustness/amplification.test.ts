@@ -126,7 +126,7 @@ describe('amplification: the same bytes named many times over', function () {
       writeFileSync(join(dir, 'fifo.a'), thin(['fifo']));
       const r = await cli(['offload-list', 'fifo.a'], dir);
       expect(r.code).to.equal(1);
-      expect(r.stderr).to.contain("syclbin offload-list: fifo.a(fifo): 'fifo': not a regular file");
+      expect(r.stderr).to.contain("syclbin offload-list: error: fifo.a(fifo): 'fifo': not a regular file");
       writeFileSync(join(dir, 'data.bin'), new Uint8Array([1, 2, 3, 4]));
       symlinkSync('data.bin', join(dir, 'link.bin'));
       const spellings = [join(dir, 'data.bin'), join(dir, '.', 'data.bin').replace('/data', '/./data'), `${dir}/../${dir.split('/').pop()}/data.bin`, join(dir, 'link.bin')];

@@ -132,13 +132,13 @@ Every file is written atomically; an image file is never written over FILE itsel
         const unused = opts.strict ? undefined : sectionOptionsNote(opts, src.read(0, Math.min(8, src.size)));
         if (unused) note(unused);
         // A thin archive's member file that cannot be opened: LLVM's extraction fails there, nothing is written.
-        if (src.missing) throw new CommandFailure(opts.strict ? `${prog}: error: '${src.missing.path}': ${src.missing.message}` : `${prog}: ${file}(${src.missing.member}): '${src.missing.path}': ${src.missing.message}\n${prog}: ${file}: nothing extracted`);
+        if (src.missing) throw new CommandFailure(opts.strict ? `${prog}: error: '${src.missing.path}': ${src.missing.message}` : `${prog}: error: ${file}(${src.missing.member}): '${src.missing.path}': ${src.missing.message}\n${prog}: ${file}: note: nothing extracted`);
         // llvm-offload-binary finds nothing, successfully, in a file of no kind it reads.
         if (opts.strict && offloadContainerOf(src.read(0, Math.min(64, src.size))) === 'unknown') return undefined;
         // A malformed archive member fails the extraction (nothing is written), named as LLVM names it: `FILE(MEMBER)`.
         const memberErrors: { member: string; error: DecodeError }[] | undefined = opts.strict ? undefined : [];
         const found = readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: opts.strict ? 'never' : opts.scan, peer: era.packer, peerReads: era.reads, peerTool: 'packer', llvmRules: opts.strict && followsLlvmRules(era), membersAligned: src.thin === true, memberErrors });
-        if (memberErrors?.length) throw new CommandFailure(memberErrors.map((m) => `${prog}: ${file}(${m.member}): ${m.error.message}`).join('\n') + `\n${prog}: ${file}: nothing extracted`);
+        if (memberErrors?.length) throw new CommandFailure(memberErrors.map((m) => `${prog}: error: ${file}(${m.member}): ${m.error.message}`).join('\n') + `\n${prog}: ${file}: note: nothing extracted`);
         if (folder && (looksLikeHipBundles(found) || found.container === 'archive')) {
           const withBundles = readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: 'never', peer: llvmEra('22').objdump, bundles: true, membersAligned: src.thin === true });
           bundles = withBundles.objects.flatMap((o) => (o.bundles ?? []).map((entry) => ({ ...(o.member === undefined ? {} : { member: o.member }), entry })));
@@ -243,7 +243,7 @@ Every file is written atomically; an image file is never written over FILE itsel
             // An object LLVM cannot read either (writeArchive fails: `error: 'MEMBER': ...`; its wording
             // is not reproduced): the member is named.
             if (!(e instanceof SyclbinError)) throw e;
-            throw new CommandFailure(opts.strict ? `${prog}: error: '${m.name}': ${e.message}` : `${prog}: ${a.path}: member ${i} (${m.name}): ${e.message}`);
+            throw new CommandFailure(opts.strict ? `${prog}: error: '${m.name}': ${e.message}` : `${prog}: error: ${a.path}: member ${i} (${m.name}): ${e.message}`);
           }
           const { symbols, problem, llvmToo } = found;
           if (problem && llvmToo) {

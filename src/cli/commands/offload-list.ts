@@ -154,8 +154,8 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
         // (as llvm-objdump-22: the objects it does not reach write nothing)
         if (o.afterPeer) continue;
         for (const b of o.bundles ?? []) {
-          if (!plain(b.id)) throw new CommandFailure(`${prog}: ${given}: offload bundle ${b.bundle} has an entry ID ${JSON.stringify(b.id)}: not written (it would name another directory)`);
-          if (o.member !== undefined && !plain(o.member)) throw new CommandFailure(`${prog}: ${given}: member ${JSON.stringify(o.member)} holds offload bundles: not written (its name would put them in another directory)`);
+          if (!plain(b.id)) throw new CommandFailure(`${prog}: error: ${given}: offload bundle ${b.bundle} has an entry ID ${JSON.stringify(b.id)}: not written (it would name another directory)`);
+          if (o.member !== undefined && !plain(o.member)) throw new CommandFailure(`${prog}: error: ${given}: member ${JSON.stringify(o.member)} holds offload bundles: not written (its name would put them in another directory)`);
           files.write(nameOf(given, o, b), [b.data], { replace: true });
           n++;
         }
@@ -256,13 +256,13 @@ table on main) and nested binaries; 64-bit quantities are decimal strings.`,
       }
       if (memberErrors.length) {
         // Listed around them; each named by its member, as llvm-objdump names it (`FILE(MEMBER)`).
-        for (const m of memberErrors) io.stderr.write(`${prog}: ${shown(file)}(${m.member}): ${m.error.message}\n`);
+        for (const m of memberErrors) io.stderr.write(`${prog}: error: ${shown(file)}(${m.member}): ${m.error.message}\n`);
         return EXIT.FAILURE;
       }
       if (missing) {
         // A thin archive's member file that cannot be opened: listed up to it, then LLVM's error
         // (`ARCHIVE(MEMBER): 'PATH': STRERROR`).
-        io.stderr.write(opts.strict ? `${prog}: error: ${shown(file)}(${missing.member}): '${missing.path}': ${missing.message}\n` : `${prog}: ${shown(file)}(${missing.member}): '${missing.path}': ${missing.message}\n`);
+        io.stderr.write(opts.strict ? `${prog}: error: ${shown(file)}(${missing.member}): '${missing.path}': ${missing.message}\n` : `${prog}: error: ${shown(file)}(${missing.member}): '${missing.path}': ${missing.message}\n`);
         return EXIT.FAILURE;
       }
     }
