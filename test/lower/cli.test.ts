@@ -179,16 +179,22 @@ describe('cli: syclbin lower / specialize', () => {
     expect([hex('f:1.5', 4), hex('f:-inf', 8), hex('f:NaN', 4), hex('f:Infinity', 2)]).to.deep.equal(['0000c03f', '000000000000f0ff', '0000c07f', '007c']);
     for (const bad of ['f:0x10', 'f:0b101', 'f: 1', 'f:']) expect(() => parseSetValue(bad, 4, 'n'), bad).to.throw(/f: needs a decimal number/);
     const t = await run(['specialize', 'a.syclbin', '--set', 'uid1234____ZL1z=f:1.5'], dir);
-    expect(t.code).to.equal(2); // {i32, i8} is 5 bytes wide: no float of that width -> usage error
+    expect(t.code).to.equal(1); // {i32, i8} is 5 bytes wide: no float of that width (the width is the file's: input trouble)
     expect(t.err).to.contain('5 bytes wide')
     const u = await run(['specialize', 'a.syclbin', '--set', 'nope=i:1'], dir);
     // The name is checked against the file: input trouble (1), naming what the module has.
     expect([u.code, u.err]).to.deep.equal([1, 'syclbin specialize: --set nope: no such spec constant in abstract module 0 (it has uid1234____ZL6id_int, uid1234____ZL4id_A, uid1234____ZL1z)\n']);
-    // x: must cover the registered descriptors and may not pass sizeof(T): both sides are usage errors naming --set.
+    // x: must cover the registered descriptors and may not pass sizeof(T): both sides are status 1 (the
+    // file says how wide the constant is), naming --set, without the usage line (the syntax was right).
     const short = await run(['specialize', 'a.syclbin', '--set', 'uid1234____ZL6id_int=x:00'], dir);
-    expect([short.code, short.err]).to.deep.equal([2, 'syclbin specialize: --set uid1234____ZL6id_int: the value has 1 byte(s); the constant takes 4 (sizeof the host object)\nUsage: syclbin specialize FILE.syclbin [--module N] [--set NAME=VALUE]... [--json] [-o FILE]\n']);
+    expect([short.code, short.err]).to.deep.equal([1, 'syclbin specialize: --set uid1234____ZL6id_int: the value has 1 byte(s); the constant takes 4 (sizeof the host object)\n']);
     const long = await run(['specialize', 'a.syclbin', '--set', 'uid1234____ZL6id_int=x:0000803f00'], dir);
-    expect(long.code).to.equal(2);
+    expect(long.code).to.equal(1);
+    // An integer too wide for the constant: 1 as well; a VALUE written wrong is a usage error (2).
+    const wide = await run(['specialize', 'a.syclbin', '--set', 'uid1234____ZL6id_int=i:4294967296'], dir);
+    expect([wide.code, wide.err]).to.deep.equal([1, 'syclbin specialize: --set uid1234____ZL6id_int: 4294967296 does not fit in 4 byte(s)\n']);
+    const written = await run(['specialize', 'a.syclbin', '--set', 'uid1234____ZL6id_int=7'], dir);
+    expect([written.code, written.err.split('\n')[0]]).to.deep.equal([2, 'syclbin specialize: --set uid1234____ZL6id_int=7: VALUE must be x:<hex bytes>, i:<integer> or f:<number>']);
     expect(long.err).to.contain('the value has 5 byte(s); the constant takes 4');
     // {i32, i8}: 5 bytes are read, the host object is 8 (3 bytes of trailing padding): both lengths are values.
     for (const v of ['0100000002', '0100000002000000']) {

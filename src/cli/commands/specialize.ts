@@ -14,6 +14,12 @@ import type { PropertySetRegistry } from '../../props/model.js';
 import { SPEC_CONST_PADDING_ID } from '../../../formats/property-records.js';
 
 /**
+ * A --set value that is well written but does not suit its constant (its width comes from the file):
+ * input trouble, status 1, as a name the module lacks (a VALUE written wrong is a usage error, 2).
+ */
+export class SetValueMismatch extends Error {}
+
+/**
  * VALUE forms (the SYCLBIN carries no types, only descriptors):
  *   x:<hex>     raw bytes of the host object (e.g. x:2a000000)
  *   i:<int>     integer, little-endian, as wide as the constant (its last descriptor's end)
@@ -30,17 +36,17 @@ export function parseSetValue(text: string, width: number, name: string): Uint8A
     if (body.length % 2) throw new UsageError(`--set ${name}: x: needs an even number of hex digits (two per byte), not ${body.length}`);
     return Uint8Array.from(body.match(/../g) ?? [], (h) => parseInt(h, 16));
   }
-  if (![1, 2, 4, 8].includes(width) && kind === 'i') throw new UsageError(`--set ${name}: the constant is ${width} bytes wide; use x:<hex>`);
+  if (![1, 2, 4, 8].includes(width) && kind === 'i') throw new SetValueMismatch(`--set ${name}: the constant is ${width} bytes wide; use x:<hex>`);
   let v: bigint;
   if (kind === 'i') {
     if (!/^[+-]?[0-9]+$/.test(body)) throw new UsageError(`--set ${name}: i: needs a decimal integer`);
     v = BigInt(body);
     const bits = BigInt(width * 8);
-    if (v >= 1n << bits || v < -(1n << (bits - 1n))) throw new UsageError(`--set ${name}: ${body} does not fit in ${width} byte(s)`);
+    if (v >= 1n << bits || v < -(1n << (bits - 1n))) throw new SetValueMismatch(`--set ${name}: ${body} does not fit in ${width} byte(s)`);
     v = BigInt.asUintN(width * 8, v);
   } else {
     const fmt = width === 2 ? 'half' : width === 4 ? 'float' : width === 8 ? 'double' : undefined;
-    if (!fmt) throw new UsageError(`--set ${name}: the constant is ${width} bytes wide, not a half/float/double; use x:<hex>`);
+    if (!fmt) throw new SetValueMismatch(`--set ${name}: the constant is ${width} bytes wide, not a half/float/double; use x:<hex>`);
     let b: bigint | undefined;
     // A decimal number, or inf/infinity/nan with an optional sign (any case, as strtod reads them);
     // nothing else (no JavaScript hex or binary literals, no blanks): x: gives any other bits.
@@ -58,7 +64,7 @@ export function parseSetValue(text: string, width: number, name: string): Uint8A
         throw new UsageError(`--set ${name}: f: needs a decimal number (or inf, -inf, nan), not '${body}'; x:<hex> gives any bits`);
       }
     }
-    if (b === undefined) throw new UsageError(`--set ${name}: ${body} is out of range for ${fmt}`);
+    if (b === undefined) throw new SetValueMismatch(`--set ${name}: ${body} is out of range for ${fmt}`);
     v = b;
   }
   const out = new Uint8Array(width);
@@ -86,7 +92,11 @@ default-values set the blob starts as zeros, as in the runtime). Emulated consta
 
 VALUE: x:<hex> raw bytes of the host object (sizeof(T), struct padding included), i:<integer>
 (little-endian, as wide as the constant), f:<number> (half/float/double by the constant's width: a
-decimal number, correctly rounded, or inf, -inf, nan).`,
+decimal number, correctly rounded, or inf, -inf, nan).
+
+Exit status 1 also when a --set names no spec constant of the module or its value does not suit the
+constant (a width the file gives: wrong number of bytes, an integer too large, no float that wide);
+2 when NAME=VALUE itself is written wrong (no x:, i: or f:, a bad hex digit, an odd digit count).`,
   options: {
     set: opt.list('NAME=VALUE', 'Value of a spec constant (x:<hex>, i:<int>, f:<number>); repeatable'),
     module: opt.int('N', 'Abstract module index', { default: 0 }),
@@ -133,7 +143,7 @@ decimal number, correctly rounded, or inf, -inf, nan).`,
         const value = parseSetValue(s.slice(eq + 1), width.need, name);
         if (value.length < width.need || value.length > width.size) {
           const want = width.need === width.size ? `${width.size}` : `${width.need} to ${width.size}`;
-          throw new UsageError(`--set ${name}: the value has ${value.length} byte(s); the constant takes ${want} (sizeof the host object${width.need === width.size ? '' : ', with or without its trailing padding'})`);
+          throw new SetValueMismatch(`--set ${name}: the value has ${value.length} byte(s); the constant takes ${want} (sizeof the host object${width.need === width.size ? '' : ', with or without its trailing padding'})`);
         }
         values.set(name, value);
       }
@@ -165,6 +175,7 @@ decimal number, correctly rounded, or inf, -inf, nan).`,
       return EXIT.OK;
     } catch (e) {
       if (e instanceof SyclbinError) throw new FileFailure(file, e);
+      if (e instanceof SetValueMismatch) throw new CommandFailure(`${ctx.prog}: ${e.message}`);
       throw e;
     }
   },
