@@ -38,10 +38,17 @@ export function hexBytes(b: Uint8Array): string {
   return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
 }
 
-/** The `--json` document of `syclbin lower`. */
+/** `format` of the `syclbin lower --json` document (schemas/lowering.schema.json). */
+export const LOWERING_JSON_FORMAT = 'syclbin-lowering';
+/** `version` of that document: raised when a field changes meaning or goes away. */
+export const LOWERING_JSON_VERSION = 1;
+
+/** The `--json` document of `syclbin lower` (schemas/lowering.schema.json). */
 export function loweringReport(r: LoweringResult): Record<string, unknown> {
   const sc = r.specConstants;
   return {
+    format: LOWERING_JSON_FORMAT,
+    version: LOWERING_JSON_VERSION,
     mode: sc.mode,
     dataLayout: r.dataLayout.text,
     specConstants: sc.constants.map((c) => ({

@@ -99,7 +99,7 @@ and device globals, not the module's code; a device global is declared by its si
 gives it (its value type [size x i8] in a struct, aligned as that), for IR input too.`,
   options: {
     ...(Object.fromEntries(lowerOutputs.map((o) => [o.option, o.spec])) as Record<string, Opt<string | undefined>>),
-    json: opt.flag('Print the lowering as JSON (IDs, descriptors, defaults, layout) on stdout'),
+    json: opt.flag('Print the lowering as JSON (schemas/lowering.schema.json: IDs, descriptors, defaults, layout) on stdout'),
     'emit-program-metadata': opt.flag('Add [SYCL/program metadata] <id>@global_id_mapping (sycl-post-link -emit-program-metadata)'),
     mode: opt.choice(['native', 'emulation'], 'native|emulation', 'Spec-constant mode for LLVM IR input (sycl-post-link -spec-const; default native); a manifest carries its own, which --mode may only repeat'),
     force: opt.flag('Allow an output to overwrite the manifest, or two outputs to be one file'),

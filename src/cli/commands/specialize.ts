@@ -77,6 +77,11 @@ const FP_INFINITY = { half: 0x7c00n, float: 0x7f800000n, double: 0x7ff0000000000
 const FP_QUIET_NAN = { half: 0x7e00n, float: 0x7fc00000n, double: 0x7ff8000000000000n } as const;
 const FP_SIGN = { half: 0x8000n, float: 0x80000000n, double: 0x8000000000000000n } as const;
 
+/** `format` of the `syclbin specialize --json` document (schemas/specialize.schema.json). */
+export const SPECIALIZE_JSON_FORMAT = 'syclbin-specialize';
+/** `version` of that document: raised when a field changes meaning or goes away. */
+export const SPECIALIZE_JSON_VERSION = 1;
+
 /** `syclbin specialize`: Show the spec-constant blob and SpecId writes the SYCL runtime makes for given values. */
 export const command = defineCommand({
   name: 'specialize',
@@ -100,7 +105,7 @@ constant (a width the file gives: wrong number of bytes, an integer too large, n
   options: {
     set: opt.list('NAME=VALUE', 'Value of a spec constant (x:<hex>, i:<int>, f:<number>); repeatable'),
     module: opt.int('N', 'Abstract module index', { default: 0 }),
-    json: opt.flag('Print JSON instead of text'),
+    json: opt.flag('Print JSON (schemas/specialize.schema.json) instead of text'),
     'max-inflated-size': maxInflatedSizeOption(),
     ...outputOptions(),
   },
@@ -154,6 +159,9 @@ constant (a width the file gives: wrong number of bytes, an integer too large, n
           ctx.opts.output,
           JSON.stringify(
             {
+              format: SPECIALIZE_JSON_FORMAT,
+              version: SPECIALIZE_JSON_VERSION,
+              module: mod,
               blob: hexBytes(r.blob),
               constants: r.constants.map((c) => ({ name: c.name, blobOffset: c.blobOffset, blobSize: c.blobSize, descriptors: c.registered })),
               writes: r.writes.map((w) => ({ name: w.name, specId: w.specId, size: w.size, bytes: hexBytes(w.bytes) })),
