@@ -72,7 +72,8 @@ function typedLines(t: TypedValue, p: TypedProperty): { head: string; body: stri
       for (const c of t.constants) {
         for (const d of c.descriptors) {
           const slice = t.bytes.subarray(Math.max(0, d.blobOffset), Math.max(0, d.blobOffset + d.size));
-          rows.push([printable(c.symbolicId), d.padding ? 'padding' : String(d.id), String(d.blobOffset), String(d.size), hexBytes(slice, 16)]);
+          const short = slice.length < d.size ? ` (${slice.length} of ${d.size}: the blob ends)` : '';
+          rows.push([printable(c.symbolicId), d.padding ? 'padding' : String(d.id), String(d.blobOffset), String(d.size), hexBytes(slice, 16) + short]);
         }
       }
       return { head, body: table(rows, '      ') };

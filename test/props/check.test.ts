@@ -46,7 +46,7 @@ describe('props/check', () => {
         set: 'SYCL/specialization constants default values',
         key: 'all',
         offset: 12,
-        message: "descriptors cover 12 byte(s) of the default blob (runtime walk), but 'all' holds 16 byte(s)",
+        message: "the descriptors cover 12 byte(s) of the blob (runtime walk) but it holds 16: 4 byte(s) after the last slice belong to no constant",
       },
     ]);
     expect(hasErrors(specConsts([['a', [{ id: 0, offset: 0, size: 4 }]], ['b', [{ id: 1, offset: 0, size: 8 }]]], 12))).to.equal(false);

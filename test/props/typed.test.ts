@@ -228,6 +228,41 @@ describe('props/typed: lowering.md §2 vectors', () => {
   });
 });
 
+describe('props/typed: a default blob the descriptors do not fit', () => {
+  const registry = (blob: number[]): PropertySetRegistry =>
+    encodeTypedRegistry([
+      {
+        name: 'SYCL/specialization constants',
+        properties: [
+          { key: 'a', typed: { kind: 'spec-const-descriptors', descriptors: [{ id: 0, offset: 0, size: 4 }] } },
+          { key: 'b', typed: { kind: 'spec-const-descriptors', descriptors: [{ id: 1, offset: 0, size: 4 }] } },
+        ],
+      },
+      { name: 'SYCL/specialization constants default values', properties: [{ key: 'all', value: byteArray(new Uint8Array(blob)) }] },
+    ]);
+
+  it('short: the split carries an error at the blob end, the text view marks the cut slice, props --json and --check say it once', async () => {
+    const reg = registry([7, 0, 0, 0, 8, 0]);
+    const sets = decodeTypedRegistry(reg);
+    const all = sets[1]!.properties[0]!;
+    expect(all.problems).to.deep.equal([{ severity: 'error', offset: 6, message: 'the descriptors cover 8 byte(s) of the blob (runtime walk) but it holds 6: the slices past byte 6 are cut short (the runtime reads past the value)' }]);
+    const { explainRegistry } = await import('../../src/props/explain.js');
+    const text = explainRegistry(sets);
+    expect(text).to.contain('b         1   4     4     08 00 (2 of 4: the blob ends)\n');
+    expect(text).to.contain('    error: the descriptors cover 8 byte(s)');
+    const { checkRegistry } = await import('../../src/props/check.js');
+    const found = checkRegistry(reg).filter((d) => /descriptors cover/.test(d.message));
+    expect(found.map((d) => [d.severity, d.key, d.offset])).to.deep.equal([['error', 'all', 6]]);
+  });
+
+  it('long: the bytes after the last slice are named; an exact blob has no problem', () => {
+    expect(decodeTypedRegistry(registry([1, 0, 0, 0, 2, 0, 0, 0, 9]))[1]!.properties[0]!.problems.map((p) => [p.offset, p.message])).to.deep.equal([
+      [8, 'the descriptors cover 8 byte(s) of the blob (runtime walk) but it holds 9: 1 byte(s) after the last slice belong to no constant'],
+    ]);
+    expect(decodeTypedRegistry(registry([1, 0, 0, 0, 2, 0, 0, 0]))[1]!.properties[0]!.problems).to.deep.equal([]);
+  });
+});
+
 describe('props/typed: SYCLBIN metadata sets (syclbin-format.md §3 derived strings)', () => {
   it('target/arch strings and the state/type enums', () => {
     const src =

@@ -98,7 +98,17 @@ function attachDefaultSplit(sets: TypedSet[]): void {
     if (p.typed?.kind !== 'spec-const-descriptors') return; // cannot walk past an undecodable list
     lists.push([p.key, p.typed.descriptors]);
   }
-  defaults.typed.constants = walkSpecConstants(lists).constants;
+  const walk = walkSpecConstants(lists);
+  defaults.typed.constants = walk.constants;
+  // The split shows what the runtime's walk reads; where the blob ends before (or after) it, the
+  // view says so here, as `props --check` does (src/props/check.ts), so a short last slice is never
+  // shown as if it were the whole value.
+  const held = defaults.typed.bytes.length;
+  if (walk.total > held) {
+    defaults.problems.push({ severity: 'error', offset: held, message: `the descriptors cover ${walk.total} byte(s) of the blob (runtime walk) but it holds ${held}: the slices past byte ${held} are cut short (the runtime reads past the value)` });
+  } else if (walk.total < held) {
+    defaults.problems.push({ severity: 'error', offset: walk.total, message: `the descriptors cover ${walk.total} byte(s) of the blob (runtime walk) but it holds ${held}: ${held - walk.total} byte(s) after the last slice belong to no constant` });
+  }
 }
 
 /** Build a registry from typed sets. Typed values win over nothing; given both, they must agree. */
