@@ -39,6 +39,7 @@ import { byteArray, registryArgument } from './model.js';
 import { encodePropertyValue, RegistrySyntaxError } from './registry.js';
 import { encodeText, firstInvalidUtf8 } from './text.js';
 import { toTextBytes } from '../codec/source.js';
+import { printable } from './explain.js';
 
 /** A JSON value as `llvm::json::parse` builds it, with the byte span it came from. */
 export type LlvmJsonValue = { start: number; end: number } & (
@@ -450,12 +451,21 @@ export interface LlvmPropsWritten {
 export function writeLlvmPropertiesJson(registry: PropertySetRegistry): LlvmPropsWritten {
   registryArgument(registry, 'writeLlvmPropertiesJson');
   const notes: LlvmJsonNote[] = [];
+  // The names already written in the object being written (the set names, then each set's keys):
+  // two names that are not valid UTF-8 can come out as the same text, and a reader of the JSON
+  // (LLVM's, this toolkit's) keeps one property of that name, with the last value.
+  let written = new Map<string, string>();
   const name = (s: string, bytes: Uint8Array, set?: string): string => {
     const fixed = lenient.decode(bytes);
-    if (fixed !== s) {
-      const where = set === undefined ? { set: s } : { set, key: s };
-      notes.push({ severity: 'note', ...where, message: `not valid UTF-8: written as ${quoteLlvmJson(fixed)} (U+FFFD for each bad sequence, as LLVM does)` });
+    const where = set === undefined ? { set: s } : { set, key: s };
+    if (fixed !== s) notes.push({ severity: 'note', ...where, message: `not valid UTF-8: written as ${quoteLlvmJson(fixed)} (U+FFFD for each bad sequence, as LLVM does)` });
+    // (a valid name may meet a repaired one: "k\u{FFFD}" itself)
+    const earlier = written.get(fixed);
+    if (earlier !== undefined) {
+      const what = set === undefined ? 'set' : 'key';
+      notes.push({ severity: 'warning', ...where, message: `written as ${quoteLlvmJson(fixed)}, as the ${what} ${printable(earlier)} is: reading the JSON back (readPropertiesFromJSON, props --encode) keeps one ${what} of that name, the last one written` });
     }
+    written.set(fixed, s);
     return quoteLlvmJson(fixed);
   };
   const sets = byBytes(registry);
@@ -466,7 +476,9 @@ export function writeLlvmPropertiesJson(registry: PropertySetRegistry): LlvmProp
   let reordered = moved(sets, registry.keys());
   let out = '{';
   sets.forEach(([setName, set, setBytes], i) => {
+    const setNames = written;
     out += `${i ? ',' : ''}${name(setName, setBytes)}:{`;
+    written = new Map();
     const keys = byBytes(set);
     reordered ||= moved(keys, set.keys());
     keys.forEach(([key, value, keyBytes], j) => {
@@ -482,6 +494,7 @@ export function writeLlvmPropertiesJson(registry: PropertySetRegistry): LlvmProp
       out += `"${encodeStandardBase64(bytes)}"`;
     });
     out += '}';
+    written = setNames;
   });
   if (reordered) notes.unshift({ severity: 'note', message: "sets and keys written in LLVM's std::map order (bytewise), not in the registry's order" });
   return { json: utf8.encode(out + '}'), notes };

@@ -170,6 +170,25 @@ describe('props/llvm-json: upstream JSON property sets', () => {
     expect(writeLlvmPropertiesJson(reg([['a', [['k', uint32(1)]]]])).notes).to.deep.equal([]);
   });
 
+  it('two names that come out as the same text are a warning (reading the JSON back keeps one); a valid name equal to a repaired one too', () => {
+    const keys = writeLlvmPropertiesJson(reg([['s', [['k\udcfe', uint32(1)], ['k\udcfd', uint32(2)], ['k\ufffd', uint32(3)]]]]));
+    // Bytewise order: "k" EF BF BD (the valid name), then "k" FD, then "k" FE.
+    expect(new TextDecoder().decode(keys.json)).to.equal('{"s":{"k\ufffd":3,"k\ufffd":2,"k\ufffd":1}}');
+    expect(keys.notes.filter((n) => n.severity === 'warning').map((n) => `${n.key}: ${n.message}`)).to.deep.equal([
+      'k\udcfd: written as "k\ufffd", as the key k\ufffd is: reading the JSON back (readPropertiesFromJSON, props --encode) keeps one key of that name, the last one written',
+      'k\udcfe: written as "k\ufffd", as the key k\\xfd is: reading the JSON back (readPropertiesFromJSON, props --encode) keeps one key of that name, the last one written',
+    ]);
+    // Read back, one key is left (LLVM's rule: the last value), and our reader warns about the repeat.
+    const back = readLlvmPropertiesJson(keys.json);
+    expect([...back.registry.get('s')!.keys()]).to.deep.equal(['k\ufffd']);
+    const sets = writeLlvmPropertiesJson(reg([['a\udcff', [['k', uint32(1)]]], ['a\udcfe', [['k', uint32(2)]]]]));
+    expect(sets.notes.filter((n) => n.severity === 'warning').map((n) => `${n.set}: ${n.message}`)).to.deep.equal([
+      'a\udcff: written as "a\ufffd", as the set a\\xfe is: reading the JSON back (readPropertiesFromJSON, props --encode) keeps one set of that name, the last one written',
+    ]);
+    // The same key name in two sets is no collision.
+    expect(writeLlvmPropertiesJson(reg([['a', [['k\udcff', uint32(1)]]], ['b', [['k\udcfe', uint32(2)]]]])).notes.filter((n) => n.severity === 'warning')).to.deep.equal([]);
+  });
+
   it('one recogniser tells our JSON form from upstream by shape', () => {
     const ours = registryToJson(reg([['s', [['k', uint32(1)]]]]));
     expect(propsJsonForm(ours)).to.equal('syclbin');
