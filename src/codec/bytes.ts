@@ -231,10 +231,13 @@ export function utf8SequenceAt(s: string, i: number): number {
   return n;
 }
 
+/** The two hex digits of every byte value (one lookup per byte instead of a format call). */
+const HEX_DIGITS: readonly string[] = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
 /** Bytes as lower-case hex without separators (JSON documents carry byte strings so). */
 export function toHex(b: Uint8Array): string {
   let s = '';
-  for (const x of b) s += x.toString(16).padStart(2, '0');
+  for (let i = 0; i < b.length; i++) s += HEX_DIGITS[b[i]!]!;
   return s;
 }
 

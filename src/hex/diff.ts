@@ -4,8 +4,8 @@
  * OffloadBinary files, or the registry of `.prop` files — not their bytes. With `bytes`, it also lists
  * the annotated spans (by path) whose bytes, offset or size differ.
  */
-import { blobsEqual, bytesEqual, forEachWindow, toSource, type BlobRef, type ByteSource, type CompareBuffers, optionsArgument, type BytesLike } from '../codec/index.js';
-import { annotate, leavesOf, propertyDisplay, quoted, type Annotation } from './annotate.js';
+import { blobRef, blobsEqual, bytesEqual, forEachWindow, toSource, type BlobRef, type ByteSource, type CompareBuffers, optionsArgument, type BytesLike } from '../codec/index.js';
+import { annotate, leavesOf, propertyDisplay, quoted, type AnnotatedSpan, type Annotation } from './annotate.js';
 import { encodePropertyValue } from '../props/registry.js';
 import type { PropertySetRegistry, PropertyValue } from '../props/model.js';
 import type { SyclbinFile } from '../syclbin/model.js';
@@ -51,9 +51,69 @@ export interface DiffResult {
 interface Item {
   text?: string;
   blob?: BlobRef;
+  /** Its path for people, made when it is shown (`prefix[name]` for a named entry). */
+  path: () => string;
 }
 
-type Flat = Map<string, Item>;
+/**
+ * The flattened model, keyed compactly: an entry under a named parent (a set, a role) by the number
+ * of its parent and its own name or field, never by the whole path. Paths repeat their parents'
+ * names (a 50 KB set name in every key's path): keying by them would make the work quadratic (and
+ * V8 hashes strings over 16,383 characters by length only, so such keys all collide). Paths for
+ * people are made only for what is shown.
+ */
+class FlatView {
+  readonly items = new Map<string, Item>();
+
+  /**
+   * `parents` numbers the parent paths and `spanKeys` the path keys of spans: both files of a diff
+   * share them, so that equal keys mean equal paths across the two views.
+   */
+  constructor(
+    private readonly parents: Map<string, number>,
+    readonly spanKeys: SpanKeys,
+  ) {}
+
+  /** An entry at a fixed path (`version`, `binaries[0].flags`). */
+  set(path: string, item: Omit<Item, 'path'>): void {
+    this.items.set(`p${path}`, { ...item, path: () => path });
+  }
+
+  /** The parent `prefix["name"]` (entries go below it with {@link add}). */
+  under(prefix: PrefixRef, name: string): PrefixRef {
+    const key = `${this.parentId(prefix)}[${name}`;
+    return { key, path: () => quoted(prefix.path(), name) };
+  }
+
+  /** An entry `prefix` + `suffix` (`.flags`, or `` for the prefix itself). */
+  add(prefix: PrefixRef, suffix: string, item: Omit<Item, 'path'>): void {
+    this.items.set(`n${this.parentId(prefix)}\u0000${suffix}`, { ...item, path: () => prefix.path() + suffix });
+  }
+
+  /** The entry `prefix["name"]` itself; returns it as a parent for the entries below it. */
+  named(prefix: PrefixRef, name: string, item: Omit<Item, 'path'>): PrefixRef {
+    const ref = this.under(prefix, name);
+    this.add(ref, '', item);
+    return ref;
+  }
+
+  private parentId(prefix: PrefixRef): number {
+    let id = this.parents.get(prefix.key);
+    if (id === undefined) this.parents.set(prefix.key, (id = this.parents.size));
+    return id;
+  }
+}
+
+/** A parent path: a compact key that names it, and its text, made on demand. */
+interface PrefixRef {
+  readonly key: string;
+  readonly path: () => string;
+}
+
+/** A fixed parent path (`globalMetadata`, `abstractModules[0].metadata`). */
+function fixedPrefix(path: string): PrefixRef {
+  return { key: `p${path}`, path: () => path };
+}
 
 const WINDOW = 1 << 16;
 
@@ -68,7 +128,7 @@ function fnv1a(b: BlobRef): string {
   return h.toString(16).padStart(8, '0');
 }
 
-function blob(b: BlobRef): Item {
+function blob(b: BlobRef): Omit<Item, 'path'> {
   return { blob: b };
 }
 
@@ -89,14 +149,19 @@ function propertyText(v: PropertyValue): string {
   return `${shown} (${encodePropertyValue(v)})`;
 }
 
-function flattenRegistry(out: Flat, path: string, reg: PropertySetRegistry): void {
+function flattenRegistry(out: FlatView, path: string, reg: PropertySetRegistry): void {
+  const parent = fixedPrefix(path);
   for (const [name, set] of reg) {
-    out.set(quoted(path, name), { text: `(set, ${set.size} propert${set.size === 1 ? 'y' : 'ies'})` });
-    for (const [key, v] of set) out.set(quoted(quoted(path, name), key), { text: propertyText(v) });
+    const setRef = out.named(parent, name, { text: `(set, ${set.size} propert${set.size === 1 ? 'y' : 'ies'})` });
+    for (const [key, v] of set) out.named(setRef, key, { text: propertyText(v) });
   }
 }
 
-function flattenSyclbin(out: Flat, m: SyclbinFile): void {
+function flattenStrings(out: FlatView, prefix: PrefixRef, strings: Iterable<[string, string]>): void {
+  for (const [k, v] of strings) out.named(prefix, k, { text: JSON.stringify(v) });
+}
+
+function flattenSyclbin(out: FlatView, m: SyclbinFile): void {
   out.set('version', { text: String(m.version) });
   // The SYBI header's own version (0 or 1): readers check it (> CurrentVersion fails), so it is meaning.
   if (m.headerVersion !== undefined) out.set('header.version', { text: String(m.headerVersion) });
@@ -110,19 +175,21 @@ function flattenSyclbin(out: Flat, m: SyclbinFile): void {
     out.set('envelope.imageKind', { text: String(env.imageKind) });
     out.set('envelope.offloadKind', { text: String(env.offloadKind) });
     out.set('envelope.flags', { text: String(env.flags) });
-    for (const [k, v] of env.strings) out.set(quoted('envelope.strings', k), { text: JSON.stringify(v) });
+    flattenStrings(out, fixedPrefix('envelope.strings'), env.strings);
     out.set('envelope.extraEntries', { text: String(env.extraEntries) });
   }
   if (env.kind === 'roles') {
     out.set('envelope.formatVersionKey', { text: String(env.formatVersionKey) });
     // Each role entry's own fields, by role and position (not by place in the table: entries come in
     // any order), so that what a v2 manifest cannot carry is still compared.
+    const entries = fixedPrefix('envelope.entries');
     for (const x of env.entries ?? []) {
-      const p = quoted('envelope.entries', x.key);
-      out.set(`${p}.imageKind`, { text: String(x.imageKind) });
-      out.set(`${p}.offloadKind`, { text: String(x.offloadKind) });
-      out.set(`${p}.flags`, { text: String(x.flags) });
-      for (const [k, v] of x.strings) out.set(quoted(`${p}.strings`, k), { text: JSON.stringify(v) });
+      const role = out.under(entries, x.key);
+      out.add(role, '.imageKind', { text: String(x.imageKind) });
+      out.add(role, '.offloadKind', { text: String(x.offloadKind) });
+      out.add(role, '.flags', { text: String(x.flags) });
+      const strings = { key: `${role.key}.strings`, path: () => `${role.path()}.strings` };
+      flattenStrings(out, strings, x.strings);
     }
   }
   flattenRegistry(out, 'globalMetadata', m.globalMetadata);
@@ -140,7 +207,7 @@ function flattenSyclbin(out: Flat, m: SyclbinFile): void {
   });
 }
 
-function flattenOffload(out: Flat, obs: readonly OffloadBinaryModel[]): void {
+function flattenOffload(out: FlatView, obs: readonly OffloadBinaryModel[]): void {
   out.set('binaries.length', { text: String(obs.length) });
   obs.forEach((ob, i) => {
     const p = `binaries[${i}]`;
@@ -152,18 +219,69 @@ function flattenOffload(out: Flat, obs: readonly OffloadBinaryModel[]): void {
       out.set(`${q}.imageKind`, { text: String(e.imageKind) });
       out.set(`${q}.offloadKind`, { text: String(e.offloadKind) });
       out.set(`${q}.flags`, { text: String(e.flags) });
-      for (const [k, v] of e.strings) out.set(quoted(`${q}.strings`, k), { text: JSON.stringify(v) });
+      flattenStrings(out, fixedPrefix(`${q}.strings`), e.strings);
       out.set(`${q}.image`, blob(e.imageRef));
     });
   });
 }
 
-function flatten(a: Annotation): Flat {
-  const out: Flat = new Map();
+/**
+ * A file of no model this diff knows (ELF, COFF and PE files, archives, SPIR-V and bitcode modules,
+ * bytes of no known format): its annotated spans, one entry per leaf (a field, magic or string by its
+ * decoded value, anything else by its bytes), keyed by the leaf's path keys (a path seen again gets `#2`, `#3`, …).
+ */
+function flattenSpans(out: FlatView, src: ByteSource, a: Annotation): void {
+  const keys = new SpanKeys(out.spanKeys);
+  for (const s of leavesOf(a)) {
+    const { key, n } = keys.of(s);
+    // A field, magic or string by its decoded value; the rest (images, sections, padding, gaps, whose
+    // value, when there is one, only classifies the bytes) by the bytes.
+    const byValue = s.value !== undefined && (s.kind === 'field' || s.kind === 'magic' || s.kind === 'string');
+    const item: Omit<Item, 'path'> = byValue ? { text: valueText(s.value) } : blob(blobRef(src, s.offset, s.size, s.offset));
+    out.items.set(`s${key}`, { ...item, path: () => (n === 1 ? s.path : `${s.path}#${n}`) });
+  }
+}
+
+/** A decoded span value as text. */
+function valueText(v: unknown): string {
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (typeof v === 'bigint' || typeof v === 'number' || typeof v === 'boolean') return String(v);
+  return JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x)) ?? String(v);
+}
+
+/**
+ * Compact keys for span paths: each path key is numbered once (a long set name hashed once, not in
+ * every path that holds it), a path is the list of those numbers, and a path seen again is counted.
+ */
+class SpanKeys {
+  private readonly ids: Map<string | number, number>;
+  private readonly seen = new Map<string, number>();
+
+  /** `numbering`: share another's numbers of path keys (its occurrence counts stay its own). */
+  constructor(numbering?: SpanKeys) {
+    this.ids = numbering ? numbering.ids : new Map();
+  }
+
+  of(s: Pick<AnnotatedSpan, 'keys'>): { key: string; n: number } {
+    let base = '';
+    for (const k of s.keys) {
+      let id = this.ids.get(k);
+      if (id === undefined) this.ids.set(k, (id = this.ids.size));
+      base += `${id},`;
+    }
+    const n = (this.seen.get(base) ?? 0) + 1;
+    this.seen.set(base, n);
+    return { key: n === 1 ? base : `${base}#${n}`, n };
+  }
+}
+
+function flatten(src: ByteSource, a: Annotation, parents: Map<string, number>, spanKeys: SpanKeys): FlatView {
+  const out = new FlatView(parents, spanKeys);
   out.set('format', { text: a.format });
   if (a.model) flattenSyclbin(out, a.model);
   else if (a.offload) flattenOffload(out, a.offload);
   else if (a.registry) flattenRegistry(out, '', a.registry);
+  else flattenSpans(out, src, a);
   return out;
 }
 
@@ -180,17 +298,20 @@ export function diffFiles(inputA: BytesLike | ByteSource, inputB: BytesLike | By
   const b = toSource(inputB);
   const A = annotate(a, { maxInflatedSize: opts.maxInflatedSize });
   const B = annotate(b, { maxInflatedSize: opts.maxInflatedSize });
-  const fa = flatten(A);
-  const fb = flatten(B);
+  // One numbering of parents and path keys for both views (keys equal across them mean equal paths).
+  const parents = new Map<string, number>();
+  const spanKeys = new SpanKeys();
+  const fa = flatten(a, A, parents, spanKeys).items;
+  const fb = flatten(b, B, parents, spanKeys).items;
   const entries: DiffEntry[] = [];
   const bufs = {};
   // A's paths in A's order, then the paths only in B, in B's order.
-  for (const [path, x] of fa) {
-    const y = fb.get(path);
-    if (!y) entries.push({ op: 'removed', path, a: textOf(x) });
-    else if (!sameItem(x, y, bufs)) entries.push({ op: 'changed', path, a: textOf(x), b: textOf(y) });
+  for (const [key, x] of fa) {
+    const y = fb.get(key);
+    if (!y) entries.push({ op: 'removed', path: x.path(), a: textOf(x) });
+    else if (!sameItem(x, y, bufs)) entries.push({ op: 'changed', path: x.path(), a: textOf(x), b: textOf(y) });
   }
-  for (const [path, y] of fb) if (!fa.has(path)) entries.push({ op: 'added', path, b: textOf(y) });
+  for (const [key, y] of fb) if (!fa.has(key)) entries.push({ op: 'added', path: y.path(), b: textOf(y) });
   const result: DiffResult = { formats: [A.format, B.format], entries, errors: [] };
   if (A.error) result.errors.push(`A: ${A.error.message}`);
   if (B.error) result.errors.push(`B: ${B.error.message}`);
@@ -199,21 +320,27 @@ export function diffFiles(inputA: BytesLike | ByteSource, inputB: BytesLike | By
 }
 
 function byteDiff(a: ByteSource, A: Annotation, b: ByteSource, B: Annotation): ByteDiffEntry[] {
-  const la = new Map<string, { offset: number; size: number }>();
-  const lb = new Map<string, { offset: number; size: number }>();
-  // Leaves that share a path (a set header repeated) are keyed by path + occurrence.
-  const key = (m: Map<string, unknown>, p: string): string => {
-    let k = p;
-    for (let n = 2; m.has(k); n++) k = `${p}#${n}`;
-    return k;
+  type Place = { offset: number; size: number; path: () => string };
+  // Leaves that share a path (a set header repeated) are keyed by path + occurrence; the keys are
+  // compact (SpanKeys), one numbering for both files.
+  const keys = new SpanKeys();
+  const places = (x: Annotation, m: Map<string, Place>): void => {
+    const own = new SpanKeys(keys);
+    for (const s of leavesOf(x)) {
+      const { key, n } = own.of(s);
+      m.set(key, { offset: s.offset, size: s.size, path: () => (n === 1 ? s.path : `${s.path}#${n}`) });
+    }
   };
-  for (const s of leavesOf(A)) la.set(key(la, s.path), { offset: s.offset, size: s.size });
-  for (const s of leavesOf(B)) lb.set(key(lb, s.path), { offset: s.offset, size: s.size });
+  const la = new Map<string, Place>();
+  const lb = new Map<string, Place>();
+  places(A, la);
+  places(B, lb);
+  const at = (x: Place): { offset: number; size: number } => ({ offset: x.offset, size: x.size });
   const out: ByteDiffEntry[] = [];
   for (const [p, x] of la) {
     const y = lb.get(p);
     if (!y) {
-      out.push({ path: p, a: x, what: ['only-a'] });
+      out.push({ path: x.path(), a: at(x), what: ['only-a'] });
       continue;
     }
     const what: string[] = [];
@@ -228,9 +355,9 @@ function byteDiff(a: ByteSource, A: Annotation, b: ByteSource, B: Annotation): B
         }
       }
     } else what.push('bytes');
-    if (what.length) out.push({ path: p, a: x, b: y, what });
+    if (what.length) out.push({ path: x.path(), a: at(x), b: at(y), what });
   }
-  for (const [p, y] of lb) if (!la.has(p)) out.push({ path: p, b: y, what: ['only-b'] });
+  for (const [p, y] of lb) if (!la.has(p)) out.push({ path: y.path(), b: at(y), what: ['only-b'] });
   return out;
 }
 

@@ -1,6 +1,7 @@
 /**
  * JSON-friendly report of a lowering (what `syclbin lower --json` prints) and tree helpers.
  */
+import { toHex } from '../codec/bytes.js';
 import { writeRegistry } from '../props/registry.js';
 import type { LoweringResult } from './lower.js';
 import type { SpecConstantNode } from './spec-constants.js';
@@ -35,7 +36,7 @@ export function specConstantLeaves(tree: SpecConstantNode): SpecConstantLeaf[] {
 
 /** Lower-case hex of bytes, without separators. */
 export function hexBytes(b: Uint8Array): string {
-  return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return toHex(b);
 }
 
 /** `format` of the `syclbin lower --json` document (schemas/lowering.schema.json). */

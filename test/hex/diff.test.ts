@@ -4,6 +4,7 @@
  * changed image is described by its FNV-1a hash. bench/ found diff hashing both 1 GiB images whole.
  */
 import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
 import { diffFiles } from '../../src/hex/diff.js';
 import { memorySource, type ByteSource } from '../../src/codec/source.js';
 import { memoryBlob, writeSyclbin } from '../../src/syclbin/write.js';
@@ -77,5 +78,56 @@ describe('diff of property sets: a value that changes type', () => {
   it('an empty byte array reads "empty" with its encoding, the uint32 as its number', () => {
     const src = (t: string): ByteSource => memorySource(new TextEncoder().encode(t));
     expect(diffFiles(src('[S]\nk=2|AAAAAAAAAAA\n'), src('[S]\nk=1|0\n')).entries).to.deep.equal([{ op: 'changed', path: '["S"]["k"]', a: 'empty (2|AAAAAAAAAAA)', b: '0' }]);
+  });
+});
+
+describe('hex: diff of files of no model (ELF, COFF, SPIR-V, bitcode, unknown bytes): their annotated spans', () => {
+  const root = new URL('../../testdata/llvm22/sycl/', import.meta.url).pathname;
+  const read = (f: string): Uint8Array => new Uint8Array(readFileSync(root + f));
+
+  it('programs, wrapper-free modules and bitcode that differ are different (they were "no structural differences"); a file and itself are not', () => {
+    for (const [x, y] of [['k.exe', 'k2.exe'], ['k.spv', 'k2.spv'], ['k.device.bc', 'k2.device.bc'], ['k.coff.exe', 'k2.coff.exe']] as const) {
+      const r = diffFiles(read(x), read(y));
+      expect(r.entries.length, `${x} ${y}`).to.be.greaterThan(0);
+      expect(diffFiles(read(x), read(x)).entries, x).to.deep.equal([]);
+    }
+    // SPIR-V: the header's fields by value, the instruction words by their bytes.
+    const spv = diffFiles(read('k.spv'), read('k2.spv'));
+    expect(spv.entries.map((e) => e.path)).to.include('header.bound');
+    expect(spv.entries.find((e) => e.path === 'instructions')?.a).to.match(/^<\d+ bytes, fnv1a [0-9a-f]{8}>$/);
+    // Bytes of no known format: one span, compared by its bytes.
+    const u = diffFiles(new Uint8Array([1, 2, 3, 4]), new Uint8Array([1, 2, 3, 5]));
+    expect(u.formats).to.deep.equal(['unknown', 'unknown']);
+    expect(u.entries).to.have.length(1);
+    expect(diffFiles(new Uint8Array([1, 2, 3, 4]), new Uint8Array([1, 2, 3, 4])).entries).to.deep.equal([]);
+  });
+
+  it('a path repeated in the span tree (gaps) is told apart by occurrence (#2, #3)', () => {
+    const a = read('k.exe');
+    const b = a.slice();
+    // The last byte of the file: change it and the one span that holds it differs, by its own path.
+    b[b.length - 1] ^= 0xff;
+    const r = diffFiles(a, b);
+    expect(r.entries).to.have.length(1);
+    expect(r.entries[0]!.op).to.equal('changed');
+  });
+});
+
+describe('hex: diff keyed by compact paths', () => {
+  const enc = new TextEncoder();
+  it('a 50,000-character set name with many keys: the changed key is named by its whole path, the others compare equal', () => {
+    const name = 'A'.repeat(50_000);
+    const text = (v: number): Uint8Array => enc.encode(`[${name}]\n${Array.from({ length: 500 }, (_, i) => `k${i}=1|${i === 250 ? v : 0}\n`).join('')}`);
+    const r = diffFiles(text(0), text(7), { bytes: true });
+    expect(r.entries.map((e) => [e.op, e.path, e.a, e.b])).to.deep.equal([['changed', `[${JSON.stringify(name)}]["k250"]`, '0', '7']]);
+    expect(r.bytes!.map((d) => d.path)).to.have.length(1);
+    expect(r.bytes![0]!.path).to.equal(`[${JSON.stringify(name)}]["k250"]`);
+  });
+
+  it('a set given many times: each occurrence of a repeated span path is its own entry (#n)', () => {
+    const text = enc.encode('[S]\na=1|0\n'.repeat(300));
+    const changed = enc.encode('[S]\na=1|0\n'.repeat(299) + '[S]\na=1|1\n');
+    const r = diffFiles(text, changed, { bytes: true });
+    expect(r.bytes!.map((d) => [d.path, d.what])).to.deep.equal([['["S"]["a"]#300', ['bytes']]]);
   });
 });

@@ -3,15 +3,18 @@ import { diffFiles, formatDiff } from '../../hex/diff.js';
 import { defineCommand } from '../command.js';
 import { maxInflatedSizeOption, opt, outputOptions } from '../options.js';
 
-/** `syclbin diff`: Structural diff of two SYCLBIN/OffloadBinary/property-set files (models and property values). */
+/** `syclbin diff`: Structural diff of two files (SYCLBIN/OffloadBinary/property-set models; any other file by its annotated spans). */
 export const command = defineCommand({
   name: 'diff',
-  summary: 'Structural diff of two SYCLBIN/OffloadBinary/property-set files (models and property values)',
+  summary: 'Structural diff of two files (SYCLBIN, OffloadBinary and property-set models; other files by their annotated spans)',
   usage: 'diff [options] A B',
   description: `Compares what the files mean, not their bytes: envelope, global and module metadata (property
 values in registry form), numbers of modules, IR modules and native images, and image bytes
 (compared in full, shown as size + FNV-1a hash). Plain OffloadBinary files are compared entry by
-entry, property-set files key by key. Lines: "- path: value" only in A, "+ path: value" only in B,
+entry, property-set files key by key. Files of any other kind (ELF, COFF and PE files, archives,
+SPIR-V and bitcode modules, bytes of no known format) are compared span by span as 'syclbin annotate'
+names them: each header field by its value, each section, image or gap by its bytes (a path seen
+again is numbered: PATH#2). Lines: "- path: value" only in A, "+ path: value" only in B,
 "~ path: a -> b" changed. --bytes also lists the annotated spans (see 'syclbin annotate') whose
 offset, size or bytes differ ("@ path: A-location B-location (what)").
 Exit status as diff(1): 0 when there is no structural difference, 1 when there is, 2 when a file
