@@ -19,6 +19,9 @@ import { FileFailure } from './errors.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+/** Characters gathered before {@link Files.writePieces} writes them. */
+const WRITE_SLICE = 1 << 20;
+
 /** Names of standard output on Linux (and BSDs/macOS for /dev/stdout, /dev/fd/1). */
 const STDOUT_NAMES: ReadonlySet<string> = new Set(['/dev/stdout', '/dev/fd/1', '/proc/self/fd/1']);
 
@@ -215,6 +218,25 @@ export class Files {
     const out = this.output(name, opts);
     if (typeof data === 'string' || data instanceof Uint8Array) out.write(data);
     else out.writeChunks(data);
+    out.seal?.();
+  }
+
+  /**
+   * Write an output made of many pieces (`-` = standard output) in slices of about 1 MiB: the whole
+   * text is never one string, so an output larger than a JavaScript string can hold (about 512 MiB)
+   * is written too, and memory stays at a slice. `replace` as for {@link output}.
+   */
+  writePieces(name: string, pieces: Iterable<string>, opts: { replace?: boolean } = {}): void {
+    const out = this.output(name, opts);
+    let slice = '';
+    for (const p of pieces) {
+      slice += p;
+      if (slice.length >= WRITE_SLICE) {
+        out.write(slice);
+        slice = '';
+      }
+    }
+    if (slice) out.write(slice);
     out.seal?.();
   }
 

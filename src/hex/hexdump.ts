@@ -72,15 +72,21 @@ function checkedRange(range: readonly [number, number], size: number): [number, 
 }
 
 /**
- * A continuing field's label, shortened when long: a path may hold a key as long as its line (a
- * property line of 60 KB), and repeating it on every row of the field made the dump quadratic
- * (fuzz case 301952 of seed 24301: 191 MB of text for a 35 KB file). The full path is on the row
- * where the field starts.
+ * A label shortened in its middle when longer than `max`: a path may hold a key as long as its line
+ * (a property line of 60 KB), and repeating it on every row of the field made the dump quadratic
+ * (fuzz case 301952 of seed 24301: 191 MB of text for a 35 KB file).
  */
-function continued(path: string): string {
-  return path.length <= CONTINUED_MAX ? path : `${path.slice(0, CONTINUED_MAX / 2)}…${path.slice(-CONTINUED_MAX / 2)}`;
+function shortLabel(path: string, max: number): string {
+  return path.length <= max ? path : `${path.slice(0, max / 2)}…${path.slice(-max / 2)}`;
 }
+/** A continuing field's label. */
 const CONTINUED_MAX = 120;
+/**
+ * The label where a field starts, shortened past this length likewise (its middle: the key at its
+ * end stays): a 50 KB set name in every key's path made a row per key print the whole name, the
+ * dump quadratic in the file. `annotate` lists the whole paths.
+ */
+const LABEL_MAX = 400;
 
 /**
  * The merged, sorted byte ranges of the spans matching path pattern `path` (paths.ts): by their own
@@ -118,6 +124,17 @@ function noMatch(ann: Annotation, path: string): string {
 
 /** The annotated hexdump of `input` (only the rows printed are read). */
 export function hexdump(input: BytesLike | ByteSource, ann: Annotation, opts: HexdumpOptions = {}): string {
+  let out = '';
+  for (const line of hexdumpLines(input, ann, opts)) out += line;
+  return out;
+}
+
+/**
+ * The annotated hexdump of `input` a row at a time (each line with its `\n`), for outputs larger
+ * than one string can hold. Checks its arguments (and `path`, ArgumentError when nothing matches)
+ * before the first row.
+ */
+export function hexdumpLines(input: BytesLike | ByteSource, ann: Annotation, opts: HexdumpOptions = {}): Generator<string> {
   opts = optionsArgument(opts, 'hexdump');
   const src = toSource(input);
   const size = src.size;
@@ -137,7 +154,7 @@ export function hexdump(input: BytesLike | ByteSource, ann: Annotation, opts: He
     end = Math.min(end, focus[focus.length - 1]![1]);
   }
   // An empty range (`--range 0x1c1:0x1c1`, or one starting at the end of the file) has no rows.
-  if (start >= end) return '';
+  if (start >= end) return (function* (): Generator<string> {})();
   // Merged, sorted focus ranges: the first range ending after `o`, by binary search.
   const rangeAfter = (o: number): number => {
     let lo = 0;
@@ -169,7 +186,8 @@ export function hexdump(input: BytesLike | ByteSource, ann: Annotation, opts: He
     return -1;
   };
   const width = Math.max(8, (size > 0 ? size - 1 : 0).toString(16).length);
-  const out: string[] = [];
+  return rows();
+  function* rows(): Generator<string> {
   let row = Math.floor(start / 16) * 16;
   while (row < end) {
     // Skip rows without focused bytes.
@@ -198,7 +216,7 @@ export function hexdump(input: BytesLike | ByteSource, ann: Annotation, opts: He
         const skipTo = Math.min(lastRow, Math.floor(end / 16) * 16);
         if (skipTo > row) {
           const n = (skipTo - row) / 16;
-          out.push(sgr('2', `${'*'.padEnd(width)}  … ${n} row(s) of ${leaf.path} (0x${row.toString(16)}..0x${skipTo.toString(16)}) …`, color));
+          yield sgr('2', `${'*'.padEnd(width)}  … ${n} row(s) of ${shortLabel(leaf.path, LABEL_MAX)} (0x${row.toString(16)}..0x${skipTo.toString(16)}) …`, color) + '\n';
           row = skipTo;
           continue;
         }
@@ -226,15 +244,15 @@ export function hexdump(input: BytesLike | ByteSource, ann: Annotation, opts: He
       // A leaf is named where it starts, and where a focused range starts inside it (at a row's
       // first byte, or after bytes outside the focus: a tail-merged string's sharer starts mid-leaf).
       if (s && (o === s.offset || o === row || !inFocus(o - 1))) {
-        const label = o === s.offset ? s.path : `…${continued(s.path)}`;
+        const label = o === s.offset ? shortLabel(s.path, LABEL_MAX) : `…${shortLabel(s.path, CONTINUED_MAX)}`;
         if (!labels.includes(label)) {
           labels.push(label);
           names.push(sgr(c, label, color));
         }
       }
     }
-    out.push(`${row.toString(16).padStart(width, '0')}  ${hex} |${ascii}|${names.length ? '  ' + names.join(' ') : ''}`.trimEnd());
+    yield `${row.toString(16).padStart(width, '0')}  ${hex} |${ascii}|${names.length ? '  ' + names.join(' ') : ''}`.trimEnd() + '\n';
     row += 16;
   }
-  return out.join('\n') + (out.length ? '\n' : '');
+  }
 }

@@ -244,3 +244,28 @@ describe('an unreadable OffloadBinary in an object: every explaining command fai
     }
   });
 });
+
+describe('annotate writes its listing in slices (an output larger than one string can be is written, not a RangeError)', () => {
+  it('--json is exactly JSON.stringify of the document (with an error, without spans, inflated) and the text lists every span', async () => {
+    const { annotate, annotationToJson } = await import('../../src/hex/annotate.js');
+    const replacer = (_k: string, v: unknown): unknown => (typeof v === 'bigint' ? v.toString() : v);
+    const dir = mkdtempSync(join(tmpdir(), 'ann-'));
+    try {
+      writeFileSync(join(dir, 'empty'), new Uint8Array(0));
+      const files = ['testdata/syclbin/v1_two_modules_mixed.syclbin', 'testdata/broken/v1-am-ir-range.syclbin', 'testdata/props/sample.prop', join(dir, 'empty')];
+      for (const f of files) {
+        const bytes = new Uint8Array(readFileSync(f.startsWith('/') ? f : join(ROOT, f)));
+        const ann = annotate(bytes);
+        const r = await run(['annotate', '--json', f]);
+        expect(r.stdout, f).to.equal(JSON.stringify(annotationToJson(ann), replacer, 2) + '\n');
+        const t = await run(['annotate', f]);
+        expect(t.stdout.split('\n').length - 2, f).to.equal(ann.spans.length); // the head line, then a line per span
+      }
+      const z = await run(['annotate', '--json', '--inflated', 'testdata/syclbin/v1_in_offload_v3_zlib.syclbin']);
+      const inner = annotateInflated(new Uint8Array(readFileSync(join(ROOT, 'testdata/syclbin/v1_in_offload_v3_zlib.syclbin')))).annotation;
+      expect(z.stdout).to.equal(JSON.stringify(annotationToJson(inner), replacer, 2) + '\n');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -6,7 +6,7 @@
  */
 import { expect } from 'chai';
 import { annotate } from '../../src/hex/annotate.js';
-import { HexRangeError, hexdump, parseRange } from '../../src/hex/hexdump.js';
+import { HexRangeError, hexdump, hexdumpLines, parseRange } from '../../src/hex/hexdump.js';
 import { SyclbinError } from '../../src/codec/index.js';
 
 describe('hex: hexdump of fields with long paths', () => {
@@ -18,11 +18,26 @@ describe('hex: hexdump of fields with long paths', () => {
     const out = hexdump(text, ann);
     const rows = out.trimEnd().split('\n');
     expect(rows.length).to.equal(Math.ceil(text.length / 16));
-    // Linear in the input: one full path, then bounded labels.
-    expect(out.length).to.be.lessThan(2 * key.length + rows.length * 250);
-    expect(out.split(key).length - 1).to.equal(1);
+    // Linear in the input: bounded labels; the row where the field starts shows its path's ends
+    // (annotate lists the whole path).
+    expect(out.length).to.be.lessThan(rows.length * 600);
+    expect(out.split(key).length - 1).to.equal(0);
+    expect(out).to.match(/\["SYCL\/misc properties"\]\["k{150,}…k{150,}"\]\n/);
     const continuing = rows[rows.length - 2]!;
     expect(continuing).to.match(/ …\["SYCL\/misc properties"\]\["k+…k+"\]$/);
+  });
+
+  it('a long set name in the path of every key: each row is bounded (the dump was quadratic in the file), each key still named by its end', () => {
+    const name = 'A'.repeat(50_000);
+    const text = new TextEncoder().encode(`[${name}]\n${Array.from({ length: 200 }, (_, i) => `k${i}=1|0\n`).join('')}`);
+    const ann = annotate(text);
+    const lines = [...hexdumpLines(text, ann)];
+    expect(lines.join('')).to.equal(hexdump(text, ann));
+    expect(lines.length).to.equal(Math.ceil(text.length / 16));
+    for (const l of lines) expect(l.length).to.be.lessThan(2000);
+    expect(lines.join('')).to.match(/ \["A+…A+"\]\["k199"\]\n$/);
+    // Arguments are checked when the lines are asked for, before the first row.
+    expect(() => hexdumpLines(text, ann, { path: 'nothing.here' })).to.throw(/no span matches 'nothing.here'/);
   });
 
   it('keeps short continuation labels as they were', () => {

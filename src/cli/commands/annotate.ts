@@ -15,17 +15,29 @@ function valueText(v: unknown): string {
   return ` = ${typeof v === 'string' ? JSON.stringify(v) : String(v)}`;
 }
 
-function formatSpans(spans: readonly AnnotatedSpan[]): string {
+/** The text listing, a line at a time (the whole of it can be larger than one string may be). */
+function* spanLines(head: string, spans: readonly AnnotatedSpan[]): Generator<string> {
+  yield head;
   let w = 8;
   for (const s of spans) w = Math.max(w, s.offset.toString(16).length);
-  return (
-    spans
-      .map((s) => {
-        const shared = s.shared?.length ? `  (shared with ${s.shared.join(', ')})` : '';
-        return `0x${s.offset.toString(16).padStart(w, '0')} +${String(s.size).padEnd(6)} ${s.kind.padEnd(15)} ${s.path || '(file)'}${valueText(s.value)}${shared}`;
-      })
-      .join('\n') + '\n'
-  );
+  for (const s of spans) {
+    const shared = s.shared?.length ? `  (shared with ${s.shared.join(', ')})` : '';
+    yield `0x${s.offset.toString(16).padStart(w, '0')} +${String(s.size).padEnd(6)} ${s.kind.padEnd(15)} ${s.path || '(file)'}${valueText(s.value)}${shared}\n`;
+  }
+}
+
+/**
+ * The JSON document, a span at a time: the same text as `JSON.stringify(doc, replacer, 2)` (each span
+ * is stringified alone and indented as the array's items are), never one string.
+ */
+function* jsonPieces(doc: ReturnType<typeof annotationToJson>): Generator<string> {
+  const { spans, ...rest } = doc;
+  const head = JSON.stringify({ format: rest.format, size: rest.size }, jsonReplacer, 2);
+  yield `${head.slice(0, -2)},\n  "spans": [`;
+  for (let i = 0; i < spans.length; i++) yield `${i ? ',' : ''}\n    ${JSON.stringify(spans[i], jsonReplacer, 2).replace(/\n/g, '\n    ')}`;
+  yield spans.length ? '\n  ]' : ']';
+  if (rest.error) yield `,\n  "error": ${JSON.stringify(rest.error, jsonReplacer, 2).replace(/\n/g, '\n  ')}`;
+  yield '\n}\n';
 }
 
 /** `syclbin annotate`: List what every byte of a SYCLBIN, OffloadBinary, object, program or property-set file means (spans that tile the file). */
@@ -56,8 +68,8 @@ into the inflated space (header + payload, InflatedSize bytes), not the file.`,
     const maxInflatedSize = opts['max-inflated-size'];
     const ann = files.read(file, (src) => (opts.inflated ? annotateInflated(src, { maxInflatedSize }).annotation : annotate(src, { maxInflatedSize })));
     if (opts.leaves) ann.spans = ann.spans.filter((s) => s.kind !== 'group');
-    if (opts.json) files.write(opts.output, JSON.stringify(annotationToJson(ann), jsonReplacer, 2) + '\n');
-    else files.write(opts.output, `# ${ann.format}, ${ann.size} bytes${opts.inflated ? ' inflated' : ''}\n${formatSpans(ann.spans)}`);
+    if (opts.json) files.writePieces(opts.output, jsonPieces(annotationToJson(ann)));
+    else files.writePieces(opts.output, spanLines(`# ${ann.format}, ${ann.size} bytes${opts.inflated ? ' inflated' : ''}\n`, ann.spans));
     if (ann.error) {
       io.stderr.write(`${prog}: ${file}: ${ann.error.message}\n`);
       return EXIT.FAILURE;

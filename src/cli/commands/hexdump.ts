@@ -1,6 +1,6 @@
 /** `syclbin hexdump FILE [--path PATTERN] [--range A:B] [--no-color] [--full]` (issue 6 §2). */
 import { annotate, annotateInflated } from '../../hex/annotate.js';
-import { HexRangeError, hexdump, parseRange } from '../../hex/hexdump.js';
+import { HexRangeError, hexdumpLines, parseRange } from '../../hex/hexdump.js';
 import { ArgumentError } from '../../codec/errors.js';
 import { defineCommand, EXIT } from '../command.js';
 import { UsageError } from '../errors.js';
@@ -55,9 +55,9 @@ bytes; the error follows on standard error and the status is 1.`,
       const ann = inside?.annotation ?? annotate(src, { maxInflatedSize });
       // Colour only for a terminal on standard output (never into a file).
       const color = opts.output === '-' && Boolean(io.stdout.isTTY) && !opts['no-color'] && io.env.NO_COLOR === undefined;
-      let text: string;
+      let text: Iterable<string>;
       try {
-        text = hexdump(src, ann, { range, path: opts.path, color, full: opts.full });
+        text = hexdumpLines(src, ann, { range, path: opts.path, color, full: opts.full });
       } catch (e) {
         // --path that names no span (the library's ArgumentError): said, with the file's own error if it has one.
         if (!(e instanceof ArgumentError) || opts.path === undefined) throw e;
@@ -65,7 +65,7 @@ bytes; the error follows on standard error and the status is 1.`,
         if (ann.error) io.stderr.write(`${prog}: ${name}: ${ann.error.message}\n`);
         return EXIT.FAILURE;
       }
-      files.write(opts.output, text);
+      files.writePieces(opts.output, text);
       // The rows are printed either way (the bytes are what one looks at in a broken file), but the
       // file is invalid: status 1, as annotate and verify.
       if (ann.error) {
