@@ -7,6 +7,7 @@
 import { blobRef, blobsEqual, bytesEqual, forEachWindow, toSource, type BlobRef, type ByteSource, type CompareBuffers, optionsArgument, type BytesLike } from '../codec/index.js';
 import { annotate, leavesOf, propertyDisplay, quoted, type AnnotatedSpan, type Annotation } from './annotate.js';
 import { encodePropertyValue } from '../props/registry.js';
+import { terminalSafe } from './terminal.js';
 import type { PropertySetRegistry, PropertyValue } from '../props/model.js';
 import type { SyclbinFile } from '../syclbin/model.js';
 import type { OffloadBinaryModel } from '../offload/read.js';
@@ -376,5 +377,5 @@ export function formatDiff(r: DiffResult, nameA = 'A', nameB = 'B'): string {
     for (const d of r.bytes) lines.push(`@ ${d.path}: ${loc(d.a)} ${loc(d.b)} (${d.what.join(', ')})`);
   }
   if (!r.entries.length && !r.errors.length) lines.push('no structural differences');
-  return lines.join('\n') + '\n';
+  return lines.map(terminalSafe).join('\n') + '\n';
 }

@@ -6,6 +6,7 @@
  * `full` is set. `focus` (a path pattern) blanks every byte outside the matching spans and prints only
  * the rows that hold focused bytes.
  */
+import { terminalSafe } from './terminal.js';
 import { ArgumentError, describeValue, toSource, type ByteSource, optionsArgument, type BytesLike } from '../codec/index.js';
 import { leavesOf, matchingRanges, type Annotation, type AnnotatedSpan } from './annotate.js';
 import { pathMatcher } from './paths.js';
@@ -216,7 +217,7 @@ export function hexdumpLines(input: BytesLike | ByteSource, ann: Annotation, opt
         const skipTo = Math.min(lastRow, Math.floor(end / 16) * 16);
         if (skipTo > row) {
           const n = (skipTo - row) / 16;
-          yield sgr('2', `${'*'.padEnd(width)}  … ${n} row(s) of ${shortLabel(leaf.path, LABEL_MAX)} (0x${row.toString(16)}..0x${skipTo.toString(16)}) …`, color) + '\n';
+          yield sgr('2', `${'*'.padEnd(width)}  … ${n} row(s) of ${terminalSafe(shortLabel(leaf.path, LABEL_MAX))} (0x${row.toString(16)}..0x${skipTo.toString(16)}) …`, color) + '\n';
           row = skipTo;
           continue;
         }
@@ -244,7 +245,7 @@ export function hexdumpLines(input: BytesLike | ByteSource, ann: Annotation, opt
       // A leaf is named where it starts, and where a focused range starts inside it (at a row's
       // first byte, or after bytes outside the focus: a tail-merged string's sharer starts mid-leaf).
       if (s && (o === s.offset || o === row || !inFocus(o - 1))) {
-        const label = o === s.offset ? shortLabel(s.path, LABEL_MAX) : `…${shortLabel(s.path, CONTINUED_MAX)}`;
+        const label = terminalSafe(o === s.offset ? shortLabel(s.path, LABEL_MAX) : `…${shortLabel(s.path, CONTINUED_MAX)}`);
         if (!labels.includes(label)) {
           labels.push(label);
           names.push(sgr(c, label, color));

@@ -30,6 +30,7 @@ import { bitcodeStream } from '../containers/bitcode.js';
 import { BitcodeMagic } from '../../formats/llvm-bitcode.js';
 import { spirvByteOrder } from '../../formats/spirv.js';
 import { syclbinChunks } from '../syclbin/write.js';
+import { terminalSafe } from './terminal.js';
 import { irTarget, irTypeValue, nativeArch, nativeTarget, type SyclbinFile } from '../syclbin/model.js';
 import { annotate, annotateInflated, inflatedAnnotation, findingOf, leavesOf, quoted, type AnnotateOptions, type Annotation, type FileFormat, type Finding, type MetadataBlob, type V1Image } from './annotate.js';
 
@@ -540,9 +541,10 @@ function checkLayout(src: ByteSource, model: SyclbinFile, ann: Annotation, add: 
 /** The report as text: a line per problem, then the counts. */
 export function formatReport(r: VerifyReport, name = ''): string {
   const lines: string[] = [];
-  lines.push(`${name ? `${name}: ` : ''}${r.format}, ${r.size} bytes`);
+  lines.push(terminalSafe(`${name ? `${name}: ` : ''}${r.format}, ${r.size} bytes`));
+  // Messages quote the file's strings: their control characters are shown, not sent to the terminal.
   for (const p of r.problems) {
-    lines.push(`${p.severity.padEnd(7)} 0x${p.offset.toString(16).padStart(8, '0')}  ${p.path || '(file)'}: ${p.message}`);
+    lines.push(terminalSafe(`${p.severity.padEnd(7)} 0x${p.offset.toString(16).padStart(8, '0')}  ${p.path || '(file)'}: ${p.message}`));
   }
   const c = r.counts;
   lines.push(`${c.error} error(s), ${c.warning} warning(s), ${c.note} note(s)`);

@@ -4,6 +4,7 @@
  */
 import { annotate, annotateInflated, annotationToJson, type AnnotatedSpan } from '../../hex/annotate.js';
 import { defineCommand, EXIT } from '../command.js';
+import { terminalSafe } from '../../hex/terminal.js';
 import { inflatedOption, maxInflatedSizeOption, opt, outputOptions } from '../options.js';
 
 function jsonReplacer(_k: string, v: unknown): unknown {
@@ -22,7 +23,7 @@ function* spanLines(head: string, spans: readonly AnnotatedSpan[]): Generator<st
   for (const s of spans) w = Math.max(w, s.offset.toString(16).length);
   for (const s of spans) {
     const shared = s.shared?.length ? `  (shared with ${s.shared.join(', ')})` : '';
-    yield `0x${s.offset.toString(16).padStart(w, '0')} +${String(s.size).padEnd(6)} ${s.kind.padEnd(15)} ${s.path || '(file)'}${valueText(s.value)}${shared}\n`;
+    yield terminalSafe(`0x${s.offset.toString(16).padStart(w, '0')} +${String(s.size).padEnd(6)} ${s.kind.padEnd(15)} ${s.path || '(file)'}${valueText(s.value)}${shared}`) + '\n';
   }
 }
 
@@ -71,7 +72,7 @@ into the inflated space (header + payload, InflatedSize bytes), not the file.`,
     if (opts.json) files.writePieces(opts.output, jsonPieces(annotationToJson(ann)));
     else files.writePieces(opts.output, spanLines(`# ${ann.format}, ${ann.size} bytes${opts.inflated ? ' inflated' : ''}\n`, ann.spans));
     if (ann.error) {
-      io.stderr.write(`${prog}: ${file}: ${ann.error.message}\n`);
+      io.stderr.write(`${prog}: ${file}: ${terminalSafe(ann.error.message)}\n`);
       return EXIT.FAILURE;
     }
     return EXIT.OK;

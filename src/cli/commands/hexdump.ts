@@ -1,6 +1,7 @@
 /** `syclbin hexdump FILE [--path PATTERN] [--range A:B] [--no-color] [--full]` (issue 6 §2). */
 import { annotate, annotateInflated } from '../../hex/annotate.js';
 import { HexRangeError, hexdumpLines, parseRange } from '../../hex/hexdump.js';
+import { terminalSafe } from '../../hex/terminal.js';
 import { ArgumentError } from '../../codec/errors.js';
 import { defineCommand, EXIT } from '../command.js';
 import { UsageError } from '../errors.js';
@@ -62,14 +63,14 @@ bytes; the error follows on standard error and the status is 1.`,
         // --path that names no span (the library's ArgumentError): said, with the file's own error if it has one.
         if (!(e instanceof ArgumentError) || opts.path === undefined) throw e;
         io.stderr.write(`${prog}: ${name}: ${e.message}\n`);
-        if (ann.error) io.stderr.write(`${prog}: ${name}: ${ann.error.message}\n`);
+        if (ann.error) io.stderr.write(`${prog}: ${name}: ${terminalSafe(ann.error.message)}\n`);
         return EXIT.FAILURE;
       }
       files.writePieces(opts.output, text);
       // The rows are printed either way (the bytes are what one looks at in a broken file), but the
       // file is invalid: status 1, as annotate and verify.
       if (ann.error) {
-        io.stderr.write(`${prog}: ${name}: ${ann.error.message}\n`);
+        io.stderr.write(`${prog}: ${name}: ${terminalSafe(ann.error.message)}\n`);
         return EXIT.FAILURE;
       }
       return EXIT.OK;
