@@ -425,11 +425,13 @@ function stringValueAt(ob: OffloadModel, i: number, key: string, prefix: readonl
 function checkTargets(model: SyclbinFile, ann: Annotation, add: (f: Finding) => void): void {
   const image = ann.v1Images[0]?.keys ?? [];
   const blobs = new Map(ann.metadata.map((b) => [b.path, b]));
-  const propAt = (blobKeys: readonly PathKey[], set: string, key: string): { offset: number; path: string } => {
+  // Where the property line is in this view's bytes; undefined when the metadata is not among them
+  // (inside a compressed payload: the look inside it, withInflatedFindings, reports it there).
+  const propAt = (blobKeys: readonly PathKey[], set: string, key: string): { offset: number; path: string } | undefined => {
     const blobPath = formatPath(blobKeys);
     const blob = blobs.get(blobPath);
     const line = blob ? lineOf(blob, set, key) : undefined;
-    return { offset: line?.offset ?? 0, path: quoted(quoted(blobPath, set), key) };
+    return line ? { offset: line.offset, path: quoted(quoted(blobPath, set), key) } : undefined;
   };
   model.abstractModules.forEach((am, a) =>
     am.irModules.forEach((ir, j) => {
@@ -438,7 +440,7 @@ function checkTargets(model: SyclbinFile, ann: Annotation, add: (f: Finding) => 
       const re = t === undefined ? undefined : IR_TYPE_TRIPLES[t];
       if (re && target && !re.test(target)) {
         const p = propAt([...image, 'abstractModules', a, 'irModules', j, 'metadata'], SET.SYCLBIN_IR_MODULE_METADATA, SYCLBIN_KEYS.target);
-        add({ severity: 'warning', ...p, code: 'target', message: `IR type ${t} does not match target triple '${target}'` });
+        if (p) add({ severity: 'warning', ...p, code: 'target', message: `IR type ${t} does not match target triple '${target}'` });
       }
     }),
   );

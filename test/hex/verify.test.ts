@@ -263,3 +263,21 @@ describe('verify: inside a compressed OffloadBinary v3 (what annotate --inflated
     for (const f of ['v1_in_offload_v3_zlib.syclbin', 'v2_roles_v3_zstd.syclbin']) expect(verify(new Uint8Array(readFileSync('testdata/syclbin/' + f))).counts, f).to.deep.equal({ error: 0, warning: 0, note: 0 });
   });
 });
+
+describe('hex: verify of a compressed envelope: a finding inside is reported once, at the compressed payload', () => {
+  it('an IR type that does not match its target (v1 in v3 zlib, v2 in v3 zstd): one warning, at the payload, not a second at offset 0', async () => {
+    await initZstd();
+    const { readSyclbin } = await import('../../src/syclbin/read.js');
+    const { writeSyclbin } = await import('../../src/syclbin/write.js');
+    for (const name of ['v1_in_offload_v3_zlib', 'v2_roles_v3_zstd']) {
+      const file = readSyclbin(new Uint8Array(readFileSync(new URL(`../../testdata/syclbin/${name}.syclbin`, import.meta.url))));
+      const ir = file.abstractModules[0]!.irModules[0]!;
+      ir.metadata.get('SYCLBIN/ir module metadata')!.set('type', uint32(1)); // PTX, target still spir64
+      const bytes = writeSyclbin(file, { format: file.version, envelope: 'keep' });
+      const found = verify(bytes).problems.filter((p) => p.code === 'target');
+      expect(found.map((p) => [p.severity, p.path]), name).to.deep.equal([['warning', 'compressedPayload']]);
+      expect(found[0]!.offset, name).to.equal(40); // after the 40-byte v3 header
+      expect(found[0]!.message, name).to.match(/irModules\[0\]\.metadata\["SYCLBIN\/ir module metadata"\]\["target"\]: IR type 1 does not match target triple 'spir64-unknown-unknown' \(at 0x[0-9a-f]+ of the inflated binary/);
+    }
+  });
+});
