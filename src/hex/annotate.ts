@@ -160,12 +160,18 @@ export function findingOf(e: DecodeError): Finding {
   return { severity: 'error', offset: e.offset, path: e.path, code: 'structure', message: e.message };
 }
 
-/** Registry text: optional blank lines, then a `[` line (or nothing but line breaks); no NUL in the first KiB. */
+/**
+ * Registry text: an optional UTF-8 byte order mark, optional blank lines, then a `[` line without a
+ * NUL (or nothing but line breaks). A NUL later on, or the mark, is the registry's own error, with its
+ * line and offset (as `props` reports it), not "not a property-set file".
+ */
 function looksLikeRegistry(head: Uint8Array): boolean {
-  let i = 0;
+  let i = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
   while (i < head.length && (head[i] === 0x0a || head[i] === 0x0d)) i++;
   if (i === head.length) return head.length > 0;
-  return head[i] === 0x5b && !head.includes(0);
+  if (head[i] !== 0x5b) return false;
+  const eol = head.indexOf(0x0a, i);
+  return !head.subarray(i, eol < 0 ? head.length : eol).includes(0);
 }
 
 /** What kind of OffloadBinary file: SYCLBIN (v1 in entry 0, or v2 role entries) or a plain one. */

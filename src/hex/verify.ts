@@ -21,7 +21,7 @@ import { IMAGE_KINDS, NUMBERING_DESCRIPTIONS, OFFLOAD_ENTRY_FLAGS, OFFLOAD_KIND_
 import { OFFLOAD_VERSIONS } from '../../formats/offload-binary.js';
 import { IR_TYPE_TRIPLES, SET, SYCLBIN_KEYS } from '../../formats/property-sets.js';
 import { checkRegistry, repeatDiagnostics } from '../props/check.js';
-import { readRegistry, textIrregularities, type RegistryRepeat } from '../props/registry.js';
+import { byteOrderMarkHint, readRegistry, textIrregularities, type RegistryRepeat } from '../props/registry.js';
 import { PropertySetError } from '../props/errors.js';
 import { zstdAvailable } from '../offload/libzstd.js';
 import { spirvModuleProblem } from '../containers/identify.js';
@@ -109,6 +109,9 @@ function lint(input: BytesLike | ByteSource, ann: Annotation): VerifyReport {
   };
   for (const e of ann.problems) add({ ...findingOf(e), code: e instanceof PropertySetError ? 'property' : 'structure' });
   if (ann.format === 'unknown' && ann.error) add(ann.error);
+  // Property-set text with a byte order mark: why its first line does not read (as `props` says).
+  const bom = ann.format === 'property-sets' ? byteOrderMarkHint(src.read(0, Math.min(3, src.size))) : undefined;
+  if (bom) add({ severity: 'note', offset: 0, size: 3, path: '', code: 'property', message: bom });
   for (const g of ann.v1Images) checkV1(g, add);
   for (const blob of ann.metadata) checkBlob(src, blob, add);
   // A file of no known kind: its error says so; "N bytes that nothing references" would add nothing.

@@ -538,3 +538,8 @@ export const encodeRegistry = writeRegistry;
  * @deprecated Use {@link ReadRegistryOptions}.
  */
 export type DecodeRegistryOptions = ReadRegistryOptions;
+
+/** Why registry text that starts with a UTF-8 byte order mark does not read (undefined when it does not start so). */
+export function byteOrderMarkHint(bytes: Uint8Array): string | undefined {
+  return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? "the text starts with a UTF-8 byte order mark, which LLVM's readers do not skip (remove its 3 bytes)" : undefined;
+}

@@ -281,3 +281,18 @@ describe('hex: verify of a compressed envelope: a finding inside is reported onc
     }
   });
 });
+
+describe('hex: verify of property-set text that does not read: read as property sets, with the reason', () => {
+  it('a NUL in a later line and a byte order mark: the registry error at its line and offset, not "not a property-set file"', () => {
+    const enc = new TextEncoder();
+    const nul = verify(enc.encode('[S]\nk=1|1\u0000\n'));
+    expect(nul.format).to.equal('property-sets');
+    expect(nul.problems[0]).to.include({ severity: 'error', offset: 9 });
+    expect(nul.problems[0]!.message).to.contain('NUL byte in property set registry text');
+    const bom = verify(Uint8Array.of(0xef, 0xbb, 0xbf, ...enc.encode('[S]\nk=1|1\n')));
+    expect(bom.format).to.equal('property-sets');
+    expect(bom.problems.map((p) => [p.severity, p.offset, p.message.includes('byte order mark')])).to.deep.include(['note', 0, true]);
+    // A binary file that happens to start with '[' and has a NUL in its first line is still no registry.
+    expect(verify(Uint8Array.of(0x5b, 0, 1, 2, 0x5d, 0x0a)).format).to.equal('unknown');
+  });
+});

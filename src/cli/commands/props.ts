@@ -2,7 +2,7 @@
  * `syclbin props`: show, check, export (our JSON, upstream LLVM JSON) and re-encode SYCL property-set
  * registries (.prop files).
  */
-import { readRegistry, writeRegistry, registryProblems, RegistrySyntaxError, textIrregularities, type RegistryRepeat } from '../../props/registry.js';
+import { byteOrderMarkHint, readRegistry, writeRegistry, registryProblems, RegistrySyntaxError, textIrregularities, type RegistryRepeat } from '../../props/registry.js';
 import { decodeTypedRegistry } from '../../props/typed/index.js';
 import { explainRegistry, printable } from '../../props/explain.js';
 import { checkTypedSets, hasErrors, repeatDiagnostics, type PropDiagnostic } from '../../props/check.js';
@@ -43,7 +43,8 @@ function reading<T>(file: string, fn: () => T, bytes?: Uint8Array): T {
 
 /** What an input that did not read starts with, when that explains it (a BOM, a binary file). */
 function inputHint(bytes: Uint8Array): string | undefined {
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return "the text starts with a UTF-8 byte order mark, which LLVM's readers do not skip (remove its 3 bytes)";
+  const bom = byteOrderMarkHint(bytes);
+  if (bom) return bom;
   if (hasMagic(SyclbinMagic, bytes)) return "it is a SYCLBIN file: its property sets are shown by 'syclbin json' or 'syclbin inspect'";
   if (hasMagic(OffloadMagic, bytes)) return "it is an OffloadBinary file: 'syclbin inspect' explains it";
   return undefined;
