@@ -356,14 +356,18 @@ function inflate(
   if (claim < BigInt(h.fixedSize)) {
     throw new DecodeError('RANGE', `InflatedSize ${claim} is smaller than the ${h.fixedSize}-byte header`, flagAt, [...hp, v.compression!.flag]);
   }
+  // The compressed payload is named before anything about inflating it is decided: a payload over the
+  // cap is still shown as the compressed stream it is (not as unreferenced bytes). Its first bytes
+  // say which stream; the rest is read only to inflate it.
+  const payloadLength = bin.size - h.fixedSize;
+  const compression = detectCompression(bin.bytes(h.fixedSize, Math.min(4, payloadLength), 'compressed payload', [...path, 'compressedPayload']));
+  bin.record({ path: [...path, 'compressedPayload'], parent: node, key: 'compressedPayload' }, h.fixedSize, payloadLength, 'compressed', compression);
   const cap = wholeNumberArgument(opts.maxInflatedSize ?? DEFAULT_MAX_INFLATED_SIZE, 'maxInflatedSize');
   const payloadSize = claim - BigInt(h.fixedSize);
   if (payloadSize > BigInt(cap)) {
     throw new DecodeError('LIMIT', `the payload, ${payloadSize} bytes (InflatedSize ${claim} less the ${h.fixedSize}-byte header), exceeds the decompression cap of ${cap} bytes (raise the cap to read it: --max-inflated-size on the command line, maxInflatedSize in the library)`, flagAt, [...hp, v.compression!.flag]);
   }
-  const stream = bin.bytes(h.fixedSize, bin.size - h.fixedSize, 'compressed payload', [...path, 'compressedPayload']);
-  const compression = detectCompression(stream);
-  bin.record({ path: [...path, 'compressedPayload'], parent: node, key: 'compressedPayload' }, h.fixedSize, stream.length, 'compressed', compression);
+  const stream = bin.bytes(h.fixedSize, payloadLength, 'compressed payload', [...path, 'compressedPayload']);
   // One buffer for header + payload, allocated at the declared size (checked against the cap above).
   const whole = decompressExact({
     stream,

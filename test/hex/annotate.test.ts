@@ -420,3 +420,15 @@ describe('hex: annotate of module files (SPIR-V, LLVM bitcode)', () => {
 });
 
 type AnnotatedSpanLike = { path: string; offset: number; size: number; value?: unknown };
+
+describe('hex: annotate of a compressed envelope it may not inflate', () => {
+  it('a payload over --max-inflated-size is still the compressed stream (it was unreferenced bytes), the error at InflatedSize', () => {
+    const bytes = new Uint8Array(readFileSync(new URL('../../testdata/syclbin/v1_in_offload_v3_zlib.syclbin', import.meta.url)));
+    const ann = annotate(bytes, { maxInflatedSize: 100 });
+    const leaves = leavesOf(ann);
+    expect(leaves.find((s) => s.offset === 40)).to.include({ path: 'compressedPayload', kind: 'compressed', value: 'zlib' });
+    expect(leaves.filter((s) => s.kind === 'unreferenced')).to.deep.equal([]);
+    expect(ann.error).to.include({ path: 'header.inflatedSize', offset: 0x20 });
+    expect(checkTiling(ann)).to.equal(undefined);
+  });
+});
