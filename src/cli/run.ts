@@ -49,7 +49,7 @@ const EXIT_TEXT = 'Exit status: 0 success; 1 the input is invalid, a check found
 /** The exit-status line of each kind of command (Command.statuses). */
 const STATUS_TEXT: Readonly<Record<NonNullable<Command['statuses']>, string>> = {
   standard: EXIT_TEXT,
-  diff: 'Exit status: 0 no difference; 1 the files differ; 2 trouble (an input could not be read, output could not be written, or a usage error); 70 internal error (a bug).',
+  diff: 'Exit status: 0 no difference; 1 the files differ; 2 trouble (an input could not be read, output could not be written, or a usage error); 141 standard output was closed (as a program killed by SIGPIPE); 70 internal error (a bug).',
   llvm: 'Exit status: 0 success; 1 any error, a usage error included (as the LLVM tool it replaces); 141 standard output was closed; 70 internal error (a bug).',
 };
 

@@ -42,17 +42,19 @@ export class HexRangeError extends ArgumentError {}
 
 /** Parse `--range` text (`A:B`, `A:`, `:B`; decimal or 0x hex; B exclusive, clamped to `size`). {@link HexRangeError} for malformed text. */
 export function parseRange(text: string, size: number): [number, number] {
-  const m = /^\s*([0-9a-fA-Fx]*)\s*:\s*([0-9a-fA-Fx]*)\s*$/.exec(text);
-  const num = (t: string, dflt: number): number => {
-    if (t === '') return dflt;
-    const n = /^0x[0-9a-f]+$/i.test(t) ? parseInt(t.slice(2), 16) : /^[0-9]+$/.test(t) ? Number(t) : NaN;
-    if (!Number.isSafeInteger(n)) throw new HexRangeError(`bad offset '${t}' (decimal or 0x hex)`);
-    return n;
+  const m = /^\s*([0-9a-fA-FxX]*)\s*:\s*([0-9a-fA-FxX]*)\s*$/.exec(text);
+  // Read whole (any number of digits: an end past the file is clamped, whatever its size).
+  const num = (t: string, dflt: number): bigint => {
+    if (t === '') return BigInt(dflt);
+    if (!/^(0x[0-9a-f]+|[0-9]+)$/i.test(t)) throw new HexRangeError(`bad offset '${t}' (decimal or 0x hex)`);
+    return BigInt(t.toLowerCase());
   };
   if (!m) throw new HexRangeError(`bad range '${text}' (expected A:B, A: or :B; decimal or 0x hex; B exclusive)`);
-  const a = num(m[1]!, 0);
-  if (a > size) throw new HexRangeError(`bad range '${text}': start ${a} is past the end of the ${size}-byte file`);
-  const b = Math.min(num(m[2]!, size), size);
+  const start = num(m[1]!, 0);
+  if (start > BigInt(size)) throw new HexRangeError(`bad range '${text}': start ${start} is past the end of the ${size}-byte file`);
+  const a = Number(start);
+  const end = num(m[2]!, size);
+  const b = end < BigInt(size) ? Number(end) : size;
   if (a > b) throw new HexRangeError(`bad range '${text}': start is after end`);
   return [a, b];
 }

@@ -540,7 +540,7 @@ class EntryReader {
       };
       const keyRaw = raw(key, se.keyOffset, k.size - 1);
       const val = locate(rel.value, se, bin.size);
-      if (!val.ok) return outside(rel.value.kind === 'bytes' ? `string value [${se.valueOffset}, +${se.valueSize}) ` : `string value offset ${se.valueOffset}`, val.field);
+      if (!val.ok) return outside(rel.value.kind === 'bytes' ? `string value [${se.valueOffset}, +${se.valueSize})` : `string value offset ${se.valueOffset}`, val.field);
       let value: string;
       let valueSize: number;
       let valueBytes: Uint8Array | undefined;

@@ -72,6 +72,25 @@ describe('hex: CLI goldens', () => {
     expect((await run(['hexdump', f], true)).stdout).to.contain('\x1b[');
     expect((await run(['hexdump', f], false)).stdout).to.not.contain('\x1b[');
     expect((await run(['hexdump', '--no-color', f], true)).stdout).to.not.contain('\x1b[');
+    // NO_COLOR set and not empty turns colour off; set empty it does not (no-color.org).
+    const withEnv = async (env: Record<string, string>): Promise<string> => {
+      let out = '';
+      await runCli(['hexdump', f], { stdout: { write: (c) => void (out += String(c)), isTTY: true }, stderr: { write: () => undefined }, cwd: ROOT, env });
+      return out;
+    };
+    expect(await withEnv({ NO_COLOR: '1' })).to.not.contain('\x1b[');
+    expect(await withEnv({ NO_COLOR: '' })).to.contain('\x1b[');
+  });
+
+  it('--range reads 0X as 0x and clamps an end of any size to the file', async () => {
+    const f = 'testdata/conformance/sample_v1_one_ir.syclbin';
+    const whole = (await run(['hexdump', '--range', '0x10:', f])).stdout;
+    expect((await run(['hexdump', '--range', '0X10:', f])).stdout).to.equal(whole);
+    const huge = await run(['hexdump', '--range', '0x10:99999999999999999999999', f]);
+    expect([huge.code, huge.stdout]).to.deep.equal([0, whole]);
+    const past = await run(['hexdump', '--range', '99999999999999999999:', f]);
+    expect(past.code).to.equal(2);
+    expect(past.stderr).to.contain('start 99999999999999999999 is past the end');
   });
 
   it('annotate --json tiles the file and exits 1 with the error for a broken file', async () => {

@@ -15,7 +15,8 @@ export const command = defineCommand({
   description: `Prints 16-byte rows (offset, hex, ASCII) followed by the paths of the fields that start on the
 row ("…path" for a field continuing from an earlier row). In a terminal each field has its own
 colour (padding dim, non-zero padding and unreferenced bytes highlighted); no colours when the
-output is not a terminal or with --no-color. --path focuses on one structure: PATTERN is a path
+output is not a terminal, with --no-color, or when NO_COLOR is set to a non-empty value
+(no-color.org). --path focuses on one structure: PATTERN is a path
 such as "header" or 'abstractModules[0].metadata' (a structure and everything below it), with "*"
 matching inside one name and "**" across names. Paths start at the file's outermost structure: in a
 SYCLBIN inside an OffloadBinary they start with the entry's ('entries[0].image.abstractModules[0]'),
@@ -55,7 +56,7 @@ bytes; the error follows on standard error and the status is 1.`,
       }
       const ann = inside?.annotation ?? annotate(src, { maxInflatedSize });
       // Colour only for a terminal on standard output (never into a file).
-      const color = opts.output === '-' && Boolean(io.stdout.isTTY) && !opts['no-color'] && io.env.NO_COLOR === undefined;
+      const color = opts.output === '-' && Boolean(io.stdout.isTTY) && !opts['no-color'] && !io.env.NO_COLOR; // (set and not empty: no-color.org)
       let text: Iterable<string>;
       try {
         text = hexdumpLines(src, ann, { range, path: opts.path, color, full: opts.full });
