@@ -70,6 +70,18 @@ export interface AnnotatedSpan {
   sharers?: AnnotatedSpan[];
 }
 
+/**
+ * The categories of findings (`Finding.code`, `verify --json`'s `code`; schemas/verify.schema.json):
+ * `structure` the file does not read (the reader's error), `padding` non-zero padding,
+ * `unreferenced` bytes or header entries nothing refers to, `overlap` blobs that share bytes,
+ * `layout` a layout no writer makes, `property` a property-set problem (`props --check`), `target`
+ * targets that disagree with their metadata or envelope, `enum` an unknown enumeration value,
+ * `version` a version readers accept but writers do not write, `incomplete` what was not checked.
+ */
+export const FINDING_CODES = ['structure', 'padding', 'unreferenced', 'overlap', 'layout', 'property', 'target', 'enum', 'version', 'incomplete'] as const;
+/** One of {@link FINDING_CODES}. */
+export type FindingCode = (typeof FINDING_CODES)[number];
+
 /** A problem with its place. */
 export interface Finding {
   /** How bad it is. */
@@ -80,8 +92,8 @@ export interface Finding {
   size?: number;
   /** Structure path for people (`entries[0].header.size`). */
   path: string;
-  /** Stable category: structure, padding, unreferenced, overlap, layout, property, target, enum, ... */
-  code: string;
+  /** Stable category (one of {@link FINDING_CODES}). */
+  code: FindingCode;
   /** What is wrong, for people. */
   message: string;
 }

@@ -57,7 +57,7 @@ is printed on stderr (and in the JSON as "error") and the exit status is 1. With
 compressed OffloadBinary v3 is inflated and its header and payload are annotated; offsets are then
 into the inflated space (header + payload, InflatedSize bytes), not the file.`,
   options: {
-    json: opt.flag('Print JSON {format, size, error?, spans}'),
+    json: opt.flag('Print JSON {format, size, spans, error?} (schemas/annotate.schema.json)'),
     leaves: opt.flag('Only the leaf spans (no groups)'),
     inflated: inflatedOption(),
     'max-inflated-size': maxInflatedSizeOption(),

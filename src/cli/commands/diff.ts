@@ -22,7 +22,7 @@ cannot be read or does not read to its end (what could be read is still compared
 error on a '!' line), or for a usage error.`,
   options: {
     bytes: opt.flag('Also list the spans whose bytes, offset or size differ'),
-    json: opt.flag('Print JSON {formats, entries, bytes?, errors}'),
+    json: opt.flag('Print JSON {formats, entries, bytes?, errors} (schemas/diff.schema.json)'),
     'max-inflated-size': maxInflatedSizeOption(),
     ...outputOptions(),
   },

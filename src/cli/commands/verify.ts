@@ -22,7 +22,7 @@ OffloadBinary v3 the inflated payload is checked too: its problems are reported 
 payload, with their path and offset inside it (what annotate --inflated shows).
 Exit status 1 when there is at least one error (warnings and notes alone exit 0).`,
   options: {
-    json: opt.flag('Print JSON {file, format, size, counts, problems}'),
+    json: opt.flag('Print JSON {file, format, size, problems, counts} (schemas/verify.schema.json)'),
     'max-inflated-size': maxInflatedSizeOption(),
     ...outputOptions(),
   },
