@@ -54,7 +54,7 @@ export { syclKernelNames, decodeSyclSymbolTable, type SyclKernelNames } from './
 export { planLlvmExtraction, binaryCandidates, bareCandidates, type ExtractCandidate, type ExtractPlan } from './offload/extract.js';
 export { describePackagerImages, parseImageArgument, type PackagerOptions } from './offload/packager-args.js';
 
-export { annotate, annotateInflated, annotationToJson, checkTiling, leavesOf, type Annotation, type AnnotatedSpan, type InflatedAnnotation } from './hex/annotate.js';
+export { annotate, annotateInflated, FINDING_CODES, annotationToJson, checkTiling, leavesOf, type Annotation, type AnnotatedSpan, type InflatedAnnotation } from './hex/annotate.js';
 export { verify, formatReport, type VerifyReport } from './hex/verify.js';
 export { hexdump, parseRange, HexRangeError, type HexdumpOptions } from './hex/hexdump.js';
 export { syclbinToJson } from './syclbin/json.js';
@@ -94,7 +94,7 @@ export type { V1Geometry, BlobUse } from './syclbin/read-v1.js';
 export type { InspectOptions, RenderOptions } from './syclbin/inspect.js';
 export type { ListJsonOptions, OffloadListJson, OffloadListElfJson, OffloadListSectionJson, OffloadListBareJson, OffloadListBinaryJson, OffloadListBundleJson, OffloadListEntryJson, StringJson } from './offload/list-json.js';
 export type { PackagerImage, ParsedImageArgument } from './offload/packager-args.js';
-export type { AnnotateOptions, FileFormat, Finding, JsonSpan, MetadataBlob, V1Image } from './hex/annotate.js';
+export type { AnnotateOptions, FileFormat, Finding, FindingCode, JsonSpan, MetadataBlob, V1Image } from './hex/annotate.js';
 export type { SyclbinJsonOptions, Hasher } from './syclbin/json.js';
 export type { DiffEntry, ByteDiffEntry } from './hex/diff.js';
 export type { ElfFile, ElfOffloadResult, ElfOffloadSectionRead, ElfSection, OffloadingSection, ReadElfOffloadOptions, ReadElfOptions, ReadSectionsOptions, SectionsRead } from './offload/elf.js';
