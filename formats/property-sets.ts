@@ -9,6 +9,12 @@
 export const SET = {
   SPEC_CONSTANTS: 'SYCL/specialization constants',
   SPEC_CONSTANTS_DEFAULT_VALUES: 'SYCL/specialization constants default values',
+  /**
+   * The values set at run time, in the layout of the defaults: written by the SYCL runtime's own
+   * SYCLBIN writer when a kernel bundle with set constants is saved (intel/llvm
+   * sycl/source/detail/syclbin.cpp `overrideSpecConstants`); absent from compiler output.
+   */
+  SPEC_CONSTANTS_SET_VALUES: 'SYCL/specialization constants set values',
   DEVICELIB_REQ_MASK: 'SYCL/devicelib req mask',
   DEVICELIB_METADATA: 'SYCL/devicelib metadata',
   KERNEL_PARAM_OPT: 'SYCL/kernel param opt',
@@ -125,6 +131,11 @@ export const SET_SCHEMAS: readonly SetSchema[] = [
     name: SET.SPEC_CONSTANTS_DEFAULT_VALUES,
     meaning: 'default values of all spec constants, one blob',
     rules: [{ key: 'all', kind: 'spec-const-defaults', meaning: 'concatenated default values (runtime walk splits it)' }],
+  },
+  {
+    name: SET.SPEC_CONSTANTS_SET_VALUES,
+    meaning: 'values set at run time, one blob laid out as the defaults (the SYCL runtime writes it when it saves a kernel bundle; its reader restores which constants are set)',
+    rules: [{ key: 'all', kind: 'spec-const-defaults', meaning: 'concatenated effective values (runtime walk splits it)' }],
   },
   {
     name: SET.DEVICELIB_REQ_MASK,

@@ -5,6 +5,7 @@
  * Spec: docs/spec/lowering.md §1.C-§1.F (facts 11, 15, 19, 22-23, 30-31, 34-36), §3 questions 2-4;
  * syclbin-format.md §3 (SYCLBIN metadata sets).
  */
+import { SYCLBIN_KEYS } from '../../formats/property-sets.js';
 import { SpecConstantDescriptor } from '../../formats/property-records.js';
 import type { PropertySetRegistry } from './model.js';
 import type { RegistryRepeat } from './registry.js';
@@ -193,10 +194,17 @@ function checkSyclbinMetadata(sets: readonly TypedSet[], out: PropDiagnostic[]):
   const g = findSet(sets, SET.SYCLBIN_GLOBAL_METADATA);
   // Runtime message: "SYCLBIN global metadata missing 'state'." (syclbin-format.md §5)
   if (g && !g.properties.some((p) => p.key === 'state')) out.push({ severity: 'error', set: g.name, message: "SYCLBIN global metadata missing 'state'" });
+  // What the runtime reads of them (intel/llvm sycl/source/detail/syclbin.cpp, SYCLBINBinaries): an
+  // IR module is taken as SPIR-V for spir64 whatever its 'type' and 'target' say; a native image's
+  // 'target' picks the devices it runs on (without it, none); its 'arch' is informational. Writers
+  // (llvm/lib/Object/SYCLBIN.cpp, the runtime's own) write all of them.
   const ir = findSet(sets, SET.SYCLBIN_IR_MODULE_METADATA);
-  if (ir && !ir.properties.some((p) => p.key === 'type')) out.push({ severity: 'warning', set: ir.name, message: "IR module metadata without 'type'" });
+  for (const key of [SYCLBIN_KEYS.type, SYCLBIN_KEYS.target]) {
+    if (ir && !ir.properties.some((p) => p.key === key)) out.push({ severity: 'note', set: ir.name, message: `IR module metadata without '${key}' (writers write it; the SYCL runtime does not read it: it takes an IR module as SPIR-V for spir64)` });
+  }
   const nat = findSet(sets, SET.SYCLBIN_NATIVE_METADATA);
-  if (nat && !nat.properties.some((p) => p.key === 'arch')) out.push({ severity: 'warning', set: nat.name, message: "native image metadata without 'arch'" });
+  if (nat && !nat.properties.some((p) => p.key === SYCLBIN_KEYS.target)) out.push({ severity: 'warning', set: nat.name, message: "native image metadata without 'target': the SYCL runtime matches the image to devices by it, and without it to none" });
+  if (nat && !nat.properties.some((p) => p.key === SYCLBIN_KEYS.arch)) out.push({ severity: 'note', set: nat.name, message: "native image metadata without 'arch' (writers write it; the SYCL runtime does not read it)" });
 }
 
 /**

@@ -148,3 +148,36 @@ describe('props check: LLVM DenseMap special keys', () => {
     expect(checkRegistry(readRegistry(new TextEncoder().encode('[SYCL/misc properties]\noptLevel=1|2\n'))).some((x) => x.message.includes('tombstone'))).to.equal(false);
   });
 });
+
+describe('props/check: SYCLBIN metadata keys, by what the SYCL runtime reads (intel/llvm sycl/source/detail/syclbin.cpp)', () => {
+  it("a native image without 'target' is a warning (it matches no device); IR 'type'/'target' and native 'arch' missing are notes", () => {
+    const d = check('[SYCLBIN/ir module metadata]\n[SYCLBIN/native device code image metadata]\n');
+    expect(d.map((x) => `${x.severity}: ${x.message}`)).to.deep.equal([
+      "note: IR module metadata without 'type' (writers write it; the SYCL runtime does not read it: it takes an IR module as SPIR-V for spir64)",
+      "note: IR module metadata without 'target' (writers write it; the SYCL runtime does not read it: it takes an IR module as SPIR-V for spir64)",
+      "warning: native image metadata without 'target': the SYCL runtime matches the image to devices by it, and without it to none",
+      "note: native image metadata without 'arch' (writers write it; the SYCL runtime does not read it)",
+    ]);
+    const full = check(`[SYCLBIN/ir module metadata]\ntype=1|0\ntarget=2|${b64(...enc.encode('spir64-unknown-unknown'))}\n[SYCLBIN/native device code image metadata]\narch=2|${b64(...enc.encode('x'))}\ntarget=2|${b64(...enc.encode('spir64_gen-unknown-unknown'))}\n`);
+    expect(full).to.deep.equal([]);
+  });
+});
+
+describe('props: [SYCL/specialization constants set values] (the SYCL runtime writes it when it saves a kernel bundle)', () => {
+  it('is a known set; its blob is split per constant as the defaults are, and a blob the descriptors do not fit is an error', async () => {
+    const { decodeTypedRegistry } = await import('../../src/props/typed/index.js');
+    const reg = (blob: number[]) =>
+      encodeTypedRegistry([
+        { name: 'SYCL/specialization constants', properties: [{ key: 'a', typed: { kind: 'spec-const-descriptors', descriptors: [{ id: 0, offset: 0, size: 4 }] } }] },
+        { name: 'SYCL/specialization constants default values', properties: [{ key: 'all', value: byteArray(new Uint8Array(4)) }] },
+        { name: 'SYCL/specialization constants set values', properties: [{ key: 'all', value: byteArray(new Uint8Array(blob)) }] },
+      ]);
+    const sets = decodeTypedRegistry(reg([7, 0, 0, 0]));
+    const set = sets.find((s) => s.name === 'SYCL/specialization constants set values')!;
+    expect(set.known).to.equal(true);
+    const all = set.properties[0]!;
+    expect(all.typed?.kind === 'spec-const-defaults' && all.typed.constants?.map((c) => [c.symbolicId, c.blobOffset, c.size])).to.deep.equal([['a', 0, 4]]);
+    expect(all.problems).to.deep.equal([]);
+    expect(checkRegistry(reg([7, 0])).filter((x) => x.set === 'SYCL/specialization constants set values').map((x) => x.severity)).to.deep.equal(['error']);
+  });
+});

@@ -88,26 +88,32 @@ export function decodeTypedRegistry(registry: PropertySetRegistry): TypedSet[] {
   return sets;
 }
 
-/** Split the default-values blob per constant when the descriptors are in the same registry. */
+/**
+ * Split the default-values blob, and the set-values blob the runtime's SYCLBIN writer adds, per
+ * constant when the descriptors are in the same registry.
+ */
 function attachDefaultSplit(sets: TypedSet[]): void {
   const descriptorSet = sets.find((s) => s.name === SET.SPEC_CONSTANTS);
-  const defaults = sets.find((s) => s.name === SET.SPEC_CONSTANTS_DEFAULT_VALUES)?.properties.find((p) => p.key === 'all');
-  if (!descriptorSet || !defaults || defaults.typed?.kind !== 'spec-const-defaults') return;
+  if (!descriptorSet) return;
   const lists: [string, SpecConstDescriptor[]][] = [];
   for (const p of descriptorSet.properties) {
     if (p.typed?.kind !== 'spec-const-descriptors') return; // cannot walk past an undecodable list
     lists.push([p.key, p.typed.descriptors]);
   }
   const walk = walkSpecConstants(lists);
-  defaults.typed.constants = walk.constants;
-  // The split shows what the runtime's walk reads; where the blob ends before (or after) it, the
-  // view says so here, as `props --check` does (src/props/check.ts), so a short last slice is never
-  // shown as if it were the whole value.
-  const held = defaults.typed.bytes.length;
-  if (walk.total > held) {
-    defaults.problems.push({ severity: 'error', offset: held, message: `the descriptors cover ${walk.total} byte(s) of the blob (runtime walk) but it holds ${held}: the slices past byte ${held} are cut short (the runtime reads past the value)` });
-  } else if (walk.total < held) {
-    defaults.problems.push({ severity: 'error', offset: walk.total, message: `the descriptors cover ${walk.total} byte(s) of the blob (runtime walk) but it holds ${held}: ${held - walk.total} byte(s) after the last slice belong to no constant` });
+  for (const name of [SET.SPEC_CONSTANTS_DEFAULT_VALUES, SET.SPEC_CONSTANTS_SET_VALUES]) {
+    const blob = sets.find((s) => s.name === name)?.properties.find((p) => p.key === 'all');
+    if (!blob || blob.typed?.kind !== 'spec-const-defaults') continue;
+    blob.typed.constants = walk.constants;
+    // The split shows what the runtime's walk reads; where the blob ends before (or after) it, the
+    // view says so here, as `props --check` does (src/props/check.ts), so a short last slice is never
+    // shown as if it were the whole value.
+    const held = blob.typed.bytes.length;
+    if (walk.total > held) {
+      blob.problems.push({ severity: 'error', offset: held, message: `the descriptors cover ${walk.total} byte(s) of the blob (runtime walk) but it holds ${held}: the slices past byte ${held} are cut short (the runtime reads past the value)` });
+    } else if (walk.total < held) {
+      blob.problems.push({ severity: 'error', offset: walk.total, message: `the descriptors cover ${walk.total} byte(s) of the blob (runtime walk) but it holds ${held}: ${held - walk.total} byte(s) after the last slice belong to no constant` });
+    }
   }
 }
 
