@@ -26,7 +26,7 @@
  * Library core: ByteSource/Uint8Array only (runs in the browser inspector); the bytes read are the
  * structures and the gaps, not the images.
  */
-import { childPath, DecodeError, forEachDescendant, formatPath, hasMagic, hexText, memorySource, nodePath, ownsBytes, pathOf, SpanTree, toSource, type ByteSource, type PathKey, type SpanKind, type SpanNode, optionsArgument, type BytesLike } from '../codec/index.js';
+import { blobRef, blobSource, childPath, DecodeError, forEachDescendant, formatPath, hasMagic, hexText, memorySource, nodePath, ownsBytes, pathOf, SpanTree, toSource, type ByteSource, type PathKey, type SpanKind, type SpanNode, optionsArgument, type BytesLike } from '../codec/index.js';
 import { OffloadMagic } from '../../formats/offload-binary.js';
 import { SYCLBIN_MAGIC, SyclbinFileHeader, SyclbinMagic } from '../../formats/syclbin-v1.js';
 import { V2_IMAGE_KIND, V2_KEYS } from '../../formats/syclbin-v2.js';
@@ -149,6 +149,25 @@ export interface Annotation {
   v1Images: V1Image[];
   /** The span tree the readers recorded. */
   tree: SpanTree;
+  /**
+   * SYCLBIN images inside the file's OffloadBinaries (an object, archive or program; a multi-entry
+   * binary): each annotated as the bare SYCLBIN it is, its spans placed in `spans` below the image's
+   * (offsets of the file, paths after the image's), its own annotation here (offsets in the image).
+   */
+  embedded?: EmbeddedSyclbin[];
+}
+
+/** A SYCLBIN image inside a file's OffloadBinary (see {@link Annotation.embedded}). */
+export interface EmbeddedSyclbin {
+  /** Where the image starts in the file. */
+  offset: number;
+  /** The image span's path and keys. */
+  path: string;
+  keys: readonly PathKey[];
+  /** The image's bytes (addressed from 0). */
+  source: ByteSource;
+  /** Its annotation, offsets in the image. */
+  annotation: Annotation;
 }
 
 /** Options of `annotate`. */
@@ -308,7 +327,38 @@ export function annotate(input: BytesLike | ByteSource, opts: AnnotateOptions = 
   }
   ann.metadata = metadataBlobs(ann);
   ann.spans = tile(src, ann);
+  if (!ann.model) withEmbeddedSyclbins(src, ann, opts);
   return ann;
+}
+
+/**
+ * Explain the SYCLBIN images of a file that is not itself a SYCLBIN's envelope (an object's, an
+ * archive's, a program's OffloadBinaries, a multi-entry binary): each image leaf whose bytes start
+ * with the SYCLBIN magic becomes a group, with the spans of the SYCLBIN inside it below (as `inspect`
+ * explains them). The inner reader is the bare SYCLBIN's (no envelope of its own: no deeper nesting).
+ */
+function withEmbeddedSyclbins(src: ByteSource, ann: Annotation, opts: AnnotateOptions): void {
+  let spliced: AnnotatedSpan[] | undefined;
+  for (let i = 0; i < ann.spans.length; i++) {
+    const s = ann.spans[i]!;
+    const syclbin = s.kind === 'image' && s.size >= SyclbinFileHeader.fixedSize! && hasMagic(SyclbinMagic, src.read(s.offset, 4));
+    if (!syclbin) {
+      spliced?.push(s);
+      continue;
+    }
+    spliced ??= ann.spans.slice(0, i);
+    const source = blobSource(blobRef(src, s.offset, s.size, s.offset));
+    const inner = annotate(source, { maxInflatedSize: opts.maxInflatedSize });
+    (ann.embedded ??= []).push({ offset: s.offset, path: s.path, keys: s.keys, source, annotation: inner });
+    spliced.push({ ...s, kind: 'group' });
+    for (const x of inner.spans) {
+      const placed: AnnotatedSpan = { ...x, offset: s.offset + x.offset, path: x.path ? `${s.path}.${x.path}` : s.path, keys: [...s.keys, ...x.keys] };
+      if (x.shared) placed.shared = x.shared.map((p) => `${s.path}.${p}`);
+      delete placed.sharers;
+      spliced.push(placed);
+    }
+  }
+  if (spliced) ann.spans = spliced;
 }
 
 /** What `annotateInflated` returns: the inflated address space and its annotation. */

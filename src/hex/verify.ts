@@ -93,7 +93,31 @@ function withInflatedFindings(input: BytesLike | ByteSource, ann: Annotation, re
  * payload inflated within `opts.maxInflatedSize`): see {@link withInflatedFindings}.
  */
 export function verifyAnnotation(input: BytesLike | ByteSource, ann: Annotation, opts: Pick<AnnotateOptions, 'maxInflatedSize'> = {}): VerifyReport {
-  return withInflatedFindings(input, ann, lint(input, ann), opts);
+  return withEmbeddedSyclbinFindings(withInflatedFindings(input, ann, lint(input, ann), opts), ann);
+}
+
+/**
+ * The SYCLBIN images inside the OffloadBinaries of an object, archive, program or multi-entry binary
+ * (`clang -fembed-offload-object`, a linked SYCL program; annotate's `embedded`): each is verified as
+ * the bare SYCLBIN it is, its findings placed in the file (the image's offset plus theirs; its path
+ * leading theirs), where annotate places its spans. What the file's own lint already said of those
+ * bytes (a gap inside the image is a gap of the file too) is not said twice.
+ */
+function withEmbeddedSyclbinFindings(report: VerifyReport, ann: Annotation): VerifyReport {
+  if (!ann.embedded?.length) return report;
+  const seen = new Set(report.problems.map((p) => `${p.offset}\u0000${p.code}\u0000${p.path}`));
+  const added: Finding[] = [];
+  for (const e of ann.embedded) {
+    for (const p of lint(e.source, e.annotation).problems) {
+      const placed = { ...p, offset: e.offset + p.offset, path: p.path ? `${e.path}.${p.path}` : e.path };
+      if (!seen.has(`${placed.offset}\u0000${placed.code}\u0000${placed.path}`)) added.push(placed);
+    }
+  }
+  if (!added.length) return report;
+  const problems = [...report.problems, ...added].sort((a, b) => a.offset - b.offset || SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || a.path.localeCompare(b.path));
+  const counts = { error: 0, warning: 0, note: 0 };
+  for (const p of problems) counts[p.severity]++;
+  return { ...report, problems, counts };
 }
 
 /** The findings of the file's own bytes. */

@@ -296,3 +296,46 @@ describe('hex: verify of property-set text that does not read: read as property 
     expect(verify(Uint8Array.of(0x5b, 0, 1, 2, 0x5d, 0x0a)).format).to.equal('unknown');
   });
 });
+
+describe('hex: a SYCLBIN embedded in an object (clang-22 -fembed-offload-object) is explained and verified as inspect explains it', () => {
+  it('annotate names its structures under the image, hexdump --path finds them, verify reports its problem there', async function () {
+    this.timeout(30_000);
+    const { requireTool } = await import('../support/tools.js');
+    const clang = requireTool('clang-22');
+    const { execFileSync } = await import('node:child_process');
+    const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { readSyclbin } = await import('../../src/syclbin/read.js');
+    const { writeSyclbin } = await import('../../src/syclbin/write.js');
+    const { pathRanges } = await import('../../src/hex/hexdump.js');
+    const dir = mkdtempSync(join(tmpdir(), 'embed-'));
+    try {
+      // A v1 SYCLBIN in an OffloadBinary v1 whose IR module says PTX for a spir64 target.
+      const file = readSyclbin(new Uint8Array(readFileSync(new URL('../../testdata/syclbin/v1_in_offload_v1.syclbin', import.meta.url))));
+      file.abstractModules[0]!.irModules[0]!.metadata.get('SYCLBIN/ir module metadata')!.set('type', uint32(1));
+      writeFileSync(join(dir, 'k.syclbin'), writeSyclbin(file, { format: 1, envelope: 'keep' }));
+      execFileSync(clang, ['-c', '-x', 'c', '-', '-o', join(dir, 'e.o'), '-Xclang', `-fembed-offload-object=${join(dir, 'k.syclbin')}`], { input: 'int x;\n' });
+      const bytes = new Uint8Array(readFileSync(join(dir, 'e.o')));
+      const ann = annotate(bytes);
+      expect(ann.format).to.equal('elf');
+      const image = ann.spans.find((s) => s.path.endsWith('entries[0].image'))!;
+      expect(image.kind).to.equal('group');
+      const target = `${image.path}.abstractModules[0].irModules[0].metadata["SYCLBIN/ir module metadata"]["target"]`;
+      const span = ann.spans.find((s) => s.path === target)!;
+      expect(span.kind).to.equal('property');
+      expect(pathRanges(ann, `${image.path}.header`)).to.deep.equal([[image.offset, image.offset + 56]]);
+      const r = verify(bytes);
+      expect(r.problems.map((p) => [p.severity, p.code, p.path, p.offset])).to.deep.equal([['warning', 'target', target, span.offset]]);
+      // The tiling of the file holds with the image's spans in it.
+      let pos = 0;
+      for (const s of ann.spans.filter((x) => x.kind !== 'group')) {
+        expect(s.offset, s.path).to.equal(pos);
+        pos += s.size;
+      }
+      expect(pos).to.equal(bytes.length);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

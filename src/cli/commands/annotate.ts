@@ -48,7 +48,8 @@ export const command = defineCommand({
   usage: 'annotate [options] FILE',
   description: `Reads the file with the toolkit's readers and prints spans {offset, size, path, kind, value}
 sorted by offset. Files: SYCLBIN, OffloadBinaries, ELF and COFF objects, PE programs, archives, property
-sets, and the headers of SPIR-V modules and LLVM bitcode files. Leaf spans cover every byte exactly once: header and table fields, property-set
+sets, and the headers of SPIR-V modules and LLVM bitcode files; a SYCLBIN image inside an object's
+OffloadBinary is explained in place, under the image's path. Leaf spans cover every byte exactly once: header and table fields, property-set
 lines inside metadata blobs (path ...metadata["SET"]["KEY"]), images, OffloadBinary strings (tail-merged
 strings have one owner that lists the others under "shared"), padding (kind "padding" or
 "padding-nonzero") and bytes nothing refers to ("unreferenced"). Parent structures are listed with

@@ -19,7 +19,9 @@ is one module is checked as far as its own reader would stop: a SPIR-V module's 
 instruction lengths (what spirv-val checks before validating), an LLVM bitcode file's stream (what
 BitcodeReader cannot follow); their contents are for spirv-val and llvm-dis. In a compressed
 OffloadBinary v3 the inflated payload is checked too: its problems are reported at the compressed
-payload, with their path and offset inside it (what annotate --inflated shows).
+payload, with their path and offset inside it (what annotate --inflated shows). A SYCLBIN image in
+the OffloadBinaries of an object, archive or program is checked as the SYCLBIN it is, its problems at
+their place in the file (annotate shows its structures under the image's path).
 Exit status 1 when there is at least one error (warnings and notes alone exit 0).`,
   options: {
     json: opt.flag('Print JSON {file, format, size, problems, counts} (schemas/verify.schema.json)'),
