@@ -94,7 +94,7 @@ export type { V1Geometry, BlobUse } from './syclbin/read-v1.js';
 export type { InspectOptions, RenderOptions } from './syclbin/inspect.js';
 export type { ListJsonOptions, OffloadListJson, OffloadListElfJson, OffloadListSectionJson, OffloadListBareJson, OffloadListBinaryJson, OffloadListBundleJson, OffloadListEntryJson, StringJson } from './offload/list-json.js';
 export type { PackagerImage, ParsedImageArgument } from './offload/packager-args.js';
-export type { AnnotateOptions, FileFormat, Finding, FindingCode, JsonSpan, MetadataBlob, V1Image } from './hex/annotate.js';
+export type { AnnotateOptions, EmbeddedSyclbin, FileFormat, Finding, FindingCode, JsonSpan, MetadataBlob, V1Image } from './hex/annotate.js';
 export type { SyclbinJsonOptions, Hasher } from './syclbin/json.js';
 export type { DiffEntry, ByteDiffEntry } from './hex/diff.js';
 export type { ElfFile, ElfOffloadResult, ElfOffloadSectionRead, ElfSection, OffloadingSection, ReadElfOffloadOptions, ReadElfOptions, ReadSectionsOptions, SectionsRead } from './offload/elf.js';

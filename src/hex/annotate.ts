@@ -161,8 +161,9 @@ export interface Annotation {
 export interface EmbeddedSyclbin {
   /** Where the image starts in the file. */
   offset: number;
-  /** The image span's path and keys. */
+  /** The image span's path. */
   path: string;
+  /** The same path as keys. */
   keys: readonly PathKey[];
   /** The image's bytes (addressed from 0). */
   source: ByteSource;
