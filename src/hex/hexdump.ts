@@ -149,8 +149,10 @@ export function hexdumpLines(input: BytesLike | ByteSource, ann: Annotation, opt
   let [start, end] = opts.range ? checkedRange(opts.range, size) : [0, size];
   // Focus: the union of the spans whose path matches.
   let focus: [number, number][] | undefined;
+  let match: ((path: string) => boolean) | undefined;
   if (opts.path !== undefined) {
-    focus = pathRanges(ann, opts.path);
+    match = pathMatcher(opts.path);
+    focus = matchingRanges(ann, match);
     // Not an empty dump that looks like a result: the caller asked for bytes that have no name.
     if (!focus.length) throw new ArgumentError(noMatch(ann, opts.path));
     start = Math.max(start, focus[0]![0]);
@@ -247,7 +249,10 @@ export function hexdumpLines(input: BytesLike | ByteSource, ann: Annotation, opt
       // A leaf is named where it starts, and where a focused range starts inside it (at a row's
       // first byte, or after bytes outside the focus: a tail-merged string's sharer starts mid-leaf).
       if (s && (o === s.offset || o === row || !inFocus(o - 1))) {
-        const label = terminalSafe(o === s.offset ? shortLabel(s.path, LABEL_MAX) : `…${shortLabel(s.path, CONTINUED_MAX)}`);
+        // Focused on a path that shares the leaf's bytes (a tail-merged string of another entry):
+        // named as asked, not by the owner.
+        const name = match && !match(s.path) ? (s.shared?.find(match) ?? s.path) : s.path;
+        const label = terminalSafe(o === s.offset ? shortLabel(name, LABEL_MAX) : `…${shortLabel(name, CONTINUED_MAX)}`);
         if (!labels.includes(label)) {
           labels.push(label);
           names.push(sgr(c, label, color));

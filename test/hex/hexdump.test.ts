@@ -78,3 +78,16 @@ describe('hex: hexdump of fields with long paths', () => {
     }
   });
 });
+
+describe('hex: hexdump --path on a string that shares another entry\'s bytes', () => {
+  it('labels the rows with the path asked for, not the owner\'s', async () => {
+    const { readFileSync } = await import('node:fs');
+    const bytes = new Uint8Array(readFileSync(new URL('../../testdata/syclbin/v2_roles.syclbin', import.meta.url)));
+    const ann = annotate(bytes);
+    const shared = ann.spans.find((s) => s.shared?.includes('entries[2].strings[2].key'));
+    expect(shared, 'a tail-merged key in the fixture').to.not.equal(undefined);
+    const out = hexdump(bytes, ann, { path: 'entries[2].strings[2].key' });
+    expect(out).to.contain('entries[2].strings[2].key');
+    expect(out).to.not.contain(shared!.path);
+  });
+});

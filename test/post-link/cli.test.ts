@@ -261,7 +261,7 @@ attributes #0 = { "sycl-module-id"="a.cpp" }
   it('an output over the input is refused with a way out this command accepts (it has no --force)', async () => {
     writeFileSync(join(dir, 'k_0.ll'), readFileSync(LIT + 'spec-constants/bool.ll'));
     const r = await cli(['-spec-const=native', '-symbols', '-S', 'k_0.ll', '-o', 'k.table'], dir);
-    expect([r.code, r.err]).to.deep.equal([1, 'syclbin post-link: k_0.ll: refusing to overwrite the input k_0.ll (this command never writes over an input; name another output)\n']);
+    expect([r.code, r.err]).to.deep.equal([1, 'syclbin post-link: error: k_0.ll: refusing to overwrite the input k_0.ll (this command never writes over an input; name another output)\n']);
     const o = await cli(['-spec-const=native', '--ir-output-only', '-S', 'k_0.ll', '-o', 'k_0.ll'], dir);
     expect(o.err).to.contain('never writes over an input');
     expect(readFileSync(join(dir, 'k_0.ll')).equals(readFileSync(LIT + 'spec-constants/bool.ll'))).to.equal(true);
