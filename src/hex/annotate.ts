@@ -746,12 +746,15 @@ export function checkTiling(a: Pick<Annotation, 'spans' | 'size'>): string | und
 /** A span as JSON (no structured keys: the path string says it). */
 export type JsonSpan = Omit<AnnotatedSpan, 'keys' | 'sharers'>;
 
+/** One span's JSON-safe form (its keys and sharers left out, a bigint value as a decimal string). */
+export function spanToJson(s: AnnotatedSpan): JsonSpan {
+  const { keys: _keys, sharers: _sharers, ...rest } = s;
+  return typeof rest.value === 'bigint' ? { ...rest, value: rest.value.toString() } : rest;
+}
+
 /** JSON-safe form (bigint values as decimal strings). */
 export function annotationToJson(a: Annotation): { format: FileFormat; size: number; error?: Finding; spans: JsonSpan[] } {
-  const spans = a.spans.map((s): JsonSpan => {
-    const { keys: _keys, sharers: _sharers, ...rest } = s;
-    return typeof rest.value === 'bigint' ? { ...rest, value: rest.value.toString() } : rest;
-  });
+  const spans = a.spans.map(spanToJson);
   const out: { format: FileFormat; size: number; error?: Finding; spans: JsonSpan[] } = { format: a.format, size: a.size, spans };
   if (a.error) out.error = a.error;
   return out;

@@ -2,7 +2,7 @@
  * `syclbin annotate FILE [--json]`: which bytes mean what (issue 6 §1). Prints spans that tile the file
  * (every byte in exactly one leaf) plus their parent groups; see src/hex/annotate.ts.
  */
-import { annotate, annotateInflated, annotationToJson, type AnnotatedSpan } from '../../hex/annotate.js';
+import { annotate, annotateInflated, spanToJson, type AnnotatedSpan, type Annotation } from '../../hex/annotate.js';
 import { defineCommand, EXIT } from '../command.js';
 import { terminalSafe } from '../../hex/terminal.js';
 import { inflatedOption, maxInflatedSizeOption, opt, outputOptions } from '../options.js';
@@ -31,13 +31,14 @@ function* spanLines(head: string, spans: readonly AnnotatedSpan[]): Generator<st
  * The JSON document, a span at a time: the same text as `JSON.stringify(doc, replacer, 2)` (each span
  * is stringified alone and indented as the array's items are), never one string.
  */
-function* jsonPieces(doc: ReturnType<typeof annotationToJson>): Generator<string> {
-  const { spans, ...rest } = doc;
-  const head = JSON.stringify({ format: rest.format, size: rest.size }, jsonReplacer, 2);
+function* jsonPieces(ann: Annotation): Generator<string> {
+  // (annotationToJson's document, a span converted as it is written: no second list of the spans)
+  const { spans } = ann;
+  const head = JSON.stringify({ format: ann.format, size: ann.size }, jsonReplacer, 2);
   yield `${head.slice(0, -2)},\n  "spans": [`;
-  for (let i = 0; i < spans.length; i++) yield `${i ? ',' : ''}\n    ${JSON.stringify(spans[i], jsonReplacer, 2).replace(/\n/g, '\n    ')}`;
+  for (let i = 0; i < spans.length; i++) yield `${i ? ',' : ''}\n    ${JSON.stringify(spanToJson(spans[i]!), jsonReplacer, 2).replace(/\n/g, '\n    ')}`;
   yield spans.length ? '\n  ]' : ']';
-  if (rest.error) yield `,\n  "error": ${JSON.stringify(rest.error, jsonReplacer, 2).replace(/\n/g, '\n  ')}`;
+  if (ann.error) yield `,\n  "error": ${JSON.stringify(ann.error, jsonReplacer, 2).replace(/\n/g, '\n  ')}`;
   yield '\n}\n';
 }
 
@@ -70,7 +71,7 @@ into the inflated space (header + payload, InflatedSize bytes), not the file.`,
     const maxInflatedSize = opts['max-inflated-size'];
     const ann = files.read(file, (src) => (opts.inflated ? annotateInflated(src, { maxInflatedSize }).annotation : annotate(src, { maxInflatedSize })));
     if (opts.leaves) ann.spans = ann.spans.filter((s) => s.kind !== 'group');
-    if (opts.json) files.writePieces(opts.output, jsonPieces(annotationToJson(ann)));
+    if (opts.json) files.writePieces(opts.output, jsonPieces(ann));
     else files.writePieces(opts.output, spanLines(`# ${ann.format}, ${ann.size} bytes${opts.inflated ? ' inflated' : ''}\n`, ann.spans));
     if (ann.error) {
       io.stderr.write(`${prog}: ${file}: ${terminalSafe(ann.error.message)}\n`);
