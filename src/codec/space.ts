@@ -6,7 +6,7 @@
  * the input (an inflated payload's do not).
  */
 import { cursorFor } from './codec.js';
-import { decodeUtf8, type Decoded, type Node, type Role } from './schema.js';
+import { decodeUtf8, type Decoded, type Node, type Role, type StructNode } from './schema.js';
 import { DecodeError } from './errors.js';
 import { memorySource, readRange, sliceSource, type ByteSource } from './source.js';
 import type { PathKey, SpanKind, SpanNode, SpanTree } from './spans.js';
@@ -125,6 +125,29 @@ export class Space {
   record(at: At, o: number, size: number, kind: SpanKind, value?: unknown): SpanNode | undefined {
     if (!this.tree) return undefined;
     return this.tree.add(at.parent, at.key, this.base + o, size, kind, value);
+  }
+
+  /**
+   * A fixed-size structure at `o` that the space cuts short: its fields that fit are recorded (each
+   * by its own node, as a whole read records it) under a group for what is there, so the bytes of a
+   * truncated header are still named; nothing is returned (the caller reports the truncation). Only
+   * when spans are recorded.
+   */
+  recordPrefix(s: StructNode<Record<string, Node<unknown, unknown, Role>>>, o: number, at: At): void {
+    if (!this.tree || (at.parent === undefined && at.key === undefined) || s.fixedSize === undefined) return;
+    const available = Math.max(0, Math.min(this.size - o, s.fixedSize));
+    if (available === 0) return;
+    const group = this.record(at, o, available, 'group');
+    for (const [key, node] of Object.entries(s.fields)) {
+      const off = s.offsets[key];
+      if (off === undefined || node.fixedSize === undefined || off + node.fixedSize > available) break;
+      try {
+        this.decode(node, o + off, { path: [...at.path, key], parent: group, key });
+      } catch (e) {
+        if (!(e instanceof DecodeError)) throw e;
+        break; // (a field that does not decode, e.g. a wrong magic: named as far as it goes)
+      }
+    }
   }
 }
 

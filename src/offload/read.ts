@@ -308,13 +308,24 @@ function readHeader(
   const rest = file.sub(offset, Math.max(0, end - offset));
   // Every version starts with magic + version: read those to learn the version, then the header of
   // that version (reading a v1 header first would misname v2's EntriesCount as EntrySize).
-  const prefix = rest.decode(OffloadHeaderPrefix, 0, { path: hp });
+  let prefix;
+  try {
+    prefix = rest.decode(OffloadHeaderPrefix, 0, { path: hp });
+  } catch (e) {
+    // Cut short before its version: the magic, when it is there, is still named.
+    rest.recordPrefix(OffloadHeaderPrefix as never, 0, { path: hp, parent: node, key: 'header' });
+    throw e;
+  }
   const v = OFFLOAD_VERSIONS[prefix.version as 1 | 2 | 3];
   if (!v) {
     throw new DecodeError('VERSION', `unsupported OffloadBinary version ${prefix.version} (this reader supports 1, 2 and 3)`, offset + OffloadHeaderPrefix.offsets.version, [
       ...hp,
       'version',
     ]);
+  }
+  if (rest.size < v.header.fixedSize!) {
+    // A header cut short: the fields that are there are named, then the reader's error.
+    rest.recordPrefix(v.header as never, 0, { path: hp, parent: node, key: 'header' });
   }
   const header = rest.decode(v.header, 0, { path: hp, parent: node, key: 'header' }) as Record<string, unknown> & { size: number };
   const size = header.size;

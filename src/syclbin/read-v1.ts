@@ -253,6 +253,8 @@ class V1Reader {
     const hp = [...outer, 'header'];
     const headerSize = SyclbinFileHeader.fixedSize!;
     if (space.size < headerSize) {
+      // The fields that are there are still named (annotate, hexdump): then the reader's error.
+      space.recordPrefix(SyclbinFileHeader as never, 0, { path: hp, parent: node, key: 'header' });
       throw new SyclbinFormatError('EOF', M.size, `The SYCLBIN image has ${space.size} bytes, fewer than its ${headerSize}-byte header.`, space.abs(0), hp, {
         needed: headerSize,
         available: space.size,

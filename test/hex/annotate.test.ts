@@ -432,3 +432,24 @@ describe('hex: annotate of a compressed envelope it may not inflate', () => {
     expect(checkTiling(ann)).to.equal(undefined);
   });
 });
+
+describe('hex: annotate of a header cut short names the fields that are there', () => {
+  it('a 55-byte SYCLBIN, a 30-byte and a 6-byte OffloadBinary: the whole fields by name, the rest of the header unreferenced, the error kept', () => {
+    const syclbin = new Uint8Array(readFileSync(new URL('../../testdata/syclbin/v1_one_ir.syclbin', import.meta.url))).subarray(0, 55);
+    const a = annotate(syclbin);
+    expect(leavesOf(a).map((s) => s.path)).to.deep.equal([
+      'header.magic', 'header.version', 'header.abstractModuleCount', 'header.irModuleCount', 'header.nativeImageCount',
+      'header.reserved', 'header.metadataTableSize', 'header.binaryTableSize', 'header.globalMetadataOffset', 'header.unreferenced',
+    ]);
+    expect(a.error).to.include({ path: 'header', offset: 0 });
+    expect(checkTiling(a)).to.equal(undefined);
+    expect(pathRanges(a, 'header.version')).to.deep.equal([[4, 8]]);
+    const ob = new Uint8Array(readFileSync(new URL('../../testdata/offload/multi.v1.bin', import.meta.url)));
+    const b = annotate(ob.subarray(0, 30));
+    expect(leavesOf(b).map((s) => s.path)).to.deep.equal(['header.magic', 'header.version', 'header.size', 'header.entryOffset', 'header.unreferenced']);
+    expect(checkTiling(b)).to.equal(undefined);
+    const c = annotate(ob.subarray(0, 6));
+    expect(leavesOf(c).map((s) => s.path)).to.deep.equal(['header.magic', 'header.unreferenced']);
+    expect(c.error).to.not.equal(undefined);
+  });
+});
