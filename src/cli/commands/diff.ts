@@ -11,7 +11,9 @@ export const command = defineCommand({
   description: `Compares what the files mean, not their bytes: envelope, global and module metadata (property
 values in registry form), numbers of modules, IR modules and native images, and image bytes
 (compared in full, shown as size + FNV-1a hash). Plain OffloadBinary files are compared entry by
-entry, property-set files key by key. Files of any other kind (ELF, COFF and PE files, archives,
+entry, property-set files key by key; their paths are the model's (strings by key:
+entries[0].strings["triple"]), not annotate's span paths, which --bytes lines use and
+'syclbin hexdump --path' takes. Files of any other kind (ELF, COFF and PE files, archives,
 SPIR-V and bitcode modules, bytes of no known format) are compared span by span as 'syclbin annotate'
 names them: each header field by its value, each section, image or gap by its bytes (a path seen
 again is numbered: PATH#2). Lines: "- path: value" only in A, "+ path: value" only in B,
