@@ -54,7 +54,7 @@ export { syclKernelNames, decodeSyclSymbolTable, type SyclKernelNames } from './
 export { planLlvmExtraction, binaryCandidates, bareCandidates, type ExtractCandidate, type ExtractPlan } from './offload/extract.js';
 export { describePackagerImages, parseImageArgument, type PackagerOptions } from './offload/packager-args.js';
 
-export { annotate, annotateInflated, FINDING_CODES, annotationToJson, checkTiling, leavesOf, type Annotation, type AnnotatedSpan, type InflatedAnnotation } from './hex/annotate.js';
+export { annotate, annotateInflated, FINDING_CODES, MAX_EMBEDDED_SPANS, annotationToJson, checkTiling, leavesOf, type Annotation, type AnnotatedSpan, type InflatedAnnotation } from './hex/annotate.js';
 export { verify, formatReport, type VerifyReport } from './hex/verify.js';
 export { hexdump, parseRange, HexRangeError, type HexdumpOptions } from './hex/hexdump.js';
 export { syclbinToJson } from './syclbin/json.js';

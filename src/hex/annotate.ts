@@ -152,9 +152,11 @@ export interface Annotation {
   /**
    * SYCLBIN images inside the file's OffloadBinaries (an object, archive or program; a multi-entry
    * binary): each annotated as the bare SYCLBIN it is, its spans placed in `spans` below the image's
-   * (offsets of the file, paths after the image's), its own annotation here (offsets in the image).
+   * (offsets of the file, paths after the image's), its reader's problems among `problems`.
    */
   embedded?: EmbeddedSyclbin[];
+  /** SYCLBIN images past {@link MAX_EMBEDDED_SPANS} that are left as images (not explained). */
+  embeddedSkipped?: number;
 }
 
 /** A SYCLBIN image inside a file's OffloadBinary (see {@link Annotation.embedded}). */
@@ -165,11 +167,16 @@ export interface EmbeddedSyclbin {
   path: string;
   /** The same path as keys. */
   keys: readonly PathKey[];
-  /** The image's bytes (addressed from 0). */
+  /** The image's bytes (addressed from 0): `annotate` them again for their own annotation. */
   source: ByteSource;
-  /** Its annotation, offsets in the image. */
-  annotation: Annotation;
 }
+
+/**
+ * How many spans of embedded SYCLBIN images one annotation takes in (about 300 bytes each): past it
+ * the images are left as images, counted in `embeddedSkipped`. Memory stays bounded for a file of
+ * many small SYCLBIN entries (80,000 of 252 bytes made 5x the spans of the file itself).
+ */
+export const MAX_EMBEDDED_SPANS = 250_000;
 
 /** Options of `annotate`. */
 export interface AnnotateOptions {
@@ -336,30 +343,41 @@ export function annotate(input: BytesLike | ByteSource, opts: AnnotateOptions = 
  * Explain the SYCLBIN images of a file that is not itself a SYCLBIN's envelope (an object's, an
  * archive's, a program's OffloadBinaries, a multi-entry binary): each image leaf whose bytes start
  * with the SYCLBIN magic becomes a group, with the spans of the SYCLBIN inside it below (as `inspect`
- * explains them). The inner reader is the bare SYCLBIN's (no envelope of its own: no deeper nesting).
+ * explains them), and its reader's problems join the file's (a broken image makes the file's
+ * annotation end in its error). The inner reader is the bare SYCLBIN's (no envelope of its own: no
+ * deeper nesting); at most MAX_EMBEDDED_SPANS spans are taken in.
  */
 function withEmbeddedSyclbins(src: ByteSource, ann: Annotation, opts: AnnotateOptions): void {
   let spliced: AnnotatedSpan[] | undefined;
+  let budget = MAX_EMBEDDED_SPANS;
   for (let i = 0; i < ann.spans.length; i++) {
     const s = ann.spans[i]!;
     const syclbin = s.kind === 'image' && s.size >= SyclbinFileHeader.fixedSize! && hasMagic(SyclbinMagic, src.read(s.offset, 4));
-    if (!syclbin) {
+    if (!syclbin || budget <= 0) {
+      if (syclbin) ann.embeddedSkipped = (ann.embeddedSkipped ?? 0) + 1;
       spliced?.push(s);
       continue;
     }
     spliced ??= ann.spans.slice(0, i);
     const source = blobSource(blobRef(src, s.offset, s.size, s.offset));
     const inner = annotate(source, { maxInflatedSize: opts.maxInflatedSize });
-    (ann.embedded ??= []).push({ offset: s.offset, path: s.path, keys: s.keys, source, annotation: inner });
-    spliced.push({ ...s, kind: 'group' });
-    for (const x of inner.spans) {
+    budget -= inner.spans.length;
+    (ann.embedded ??= []).push({ offset: s.offset, path: s.path, keys: s.keys, source });
+    const place = (x: AnnotatedSpan): AnnotatedSpan => {
       const placed: AnnotatedSpan = { ...x, offset: s.offset + x.offset, path: x.path ? `${s.path}.${x.path}` : s.path, keys: [...s.keys, ...x.keys] };
       if (x.shared) placed.shared = x.shared.map((p) => `${s.path}.${p}`);
-      delete placed.sharers;
-      spliced.push(placed);
-    }
+      // (a sharer's own extent: what hexdump --path selects for it)
+      if (x.sharers) placed.sharers = x.sharers.map(place);
+      return placed;
+    };
+    spliced.push({ ...s, kind: 'group' });
+    for (const x of inner.spans) spliced.push(place(x));
+    // (the inner annotation is not kept: its errors are moved to the file's place and path)
+    for (const e of inner.problems) ann.problems.push(e.within(...s.keys).rebase(s.offset));
   }
-  if (spliced) ann.spans = spliced;
+  if (!spliced) return;
+  ann.spans = spliced;
+  if (!ann.error && ann.problems.length) ann.error = findingOf(ann.problems[0]!);
 }
 
 /** What `annotateInflated` returns: the inflated address space and its annotation. */

@@ -280,7 +280,9 @@ function flatten(src: ByteSource, a: Annotation, parents: Map<string, number>, s
   const out = new FlatView(parents, spanKeys);
   out.set('format', { text: a.format });
   if (a.model) flattenSyclbin(out, a.model);
-  else if (a.offload) flattenOffload(out, a.offload);
+  // A plain OffloadBinary file by its model; an object, archive or program by its spans (its own
+  // sections besides the binaries inside, which its spans hold too).
+  else if (a.offload && a.format === 'offload-binary') flattenOffload(out, a.offload);
   else if (a.registry) flattenRegistry(out, '', a.registry);
   else flattenSpans(out, src, a);
   return out;

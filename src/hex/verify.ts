@@ -32,7 +32,7 @@ import { spirvByteOrder } from '../../formats/spirv.js';
 import { syclbinChunks } from '../syclbin/write.js';
 import { terminalSafe } from './terminal.js';
 import { irTarget, irTypeValue, nativeArch, nativeTarget, type SyclbinFile } from '../syclbin/model.js';
-import { annotate, annotateInflated, inflatedAnnotation, findingOf, leavesOf, quoted, type AnnotateOptions, type Annotation, type FileFormat, type Finding, type MetadataBlob, type V1Image } from './annotate.js';
+import { annotate, annotateInflated, inflatedAnnotation, MAX_EMBEDDED_SPANS, findingOf, leavesOf, quoted, type AnnotateOptions, type Annotation, type FileFormat, type Finding, type MetadataBlob, type V1Image } from './annotate.js';
 
 /** The result of `verify`. */
 export interface VerifyReport {
@@ -76,7 +76,8 @@ function withInflatedFindings(input: BytesLike | ByteSource, ann: Annotation, re
   const payloadPath = ann.spans.find((s) => s.offset === payloadAt && s.kind === 'compressed')?.path ?? 'compressedPayload';
   const seen = new Set(report.problems.map((p) => `${p.path}\u0000${p.message}`));
   const added: Finding[] = [];
-  for (const p of lint(inside.source, inside.annotation).problems) {
+  // (the SYCLBIN images of a multi-entry payload too)
+  for (const p of withEmbeddedSyclbinFindings(lint(inside.source, inside.annotation), inside.annotation, opts).problems) {
     if (seen.has(`${p.path}\u0000${p.message}`)) continue;
     // Named as annotate names the file's byte there (the compressed payload); the path inside is the message's.
     added.push({ ...p, offset: payloadAt, size: undefined, path: payloadPath, message: `${p.path}: ${p.message} (at 0x${p.offset.toString(16)} of the inflated binary, header included: annotate --inflated shows it)` });
@@ -93,7 +94,7 @@ function withInflatedFindings(input: BytesLike | ByteSource, ann: Annotation, re
  * payload inflated within `opts.maxInflatedSize`): see {@link withInflatedFindings}.
  */
 export function verifyAnnotation(input: BytesLike | ByteSource, ann: Annotation, opts: Pick<AnnotateOptions, 'maxInflatedSize'> = {}): VerifyReport {
-  return withEmbeddedSyclbinFindings(withInflatedFindings(input, ann, lint(input, ann), opts), ann);
+  return withEmbeddedSyclbinFindings(withInflatedFindings(input, ann, lint(input, ann), opts), ann, opts);
 }
 
 /**
@@ -103,15 +104,26 @@ export function verifyAnnotation(input: BytesLike | ByteSource, ann: Annotation,
  * leading theirs), where annotate places its spans. What the file's own lint already said of those
  * bytes (a gap inside the image is a gap of the file too) is not said twice.
  */
-function withEmbeddedSyclbinFindings(report: VerifyReport, ann: Annotation): VerifyReport {
-  if (!ann.embedded?.length) return report;
+function withEmbeddedSyclbinFindings(report: VerifyReport, ann: Annotation, opts: Pick<AnnotateOptions, 'maxInflatedSize'>): VerifyReport {
+  if (!ann.embedded?.length && !ann.embeddedSkipped) return report;
   const seen = new Set(report.problems.map((p) => `${p.offset}\u0000${p.code}\u0000${p.path}`));
   const added: Finding[] = [];
-  for (const e of ann.embedded) {
-    for (const p of lint(e.source, e.annotation).problems) {
-      const placed = { ...p, offset: e.offset + p.offset, path: p.path ? `${e.path}.${p.path}` : e.path };
-      if (!seen.has(`${placed.offset}\u0000${placed.code}\u0000${placed.path}`)) added.push(placed);
+  // One image at a time (its annotation is made again here, not kept by annotate: memory stays at one).
+  for (const e of ann.embedded ?? []) {
+    for (const p of lint(e.source, annotate(e.source, opts)).problems) {
+      const path = p.path ? `${e.path}.${p.path}` : e.path;
+      const offset = e.offset + p.offset;
+      if (seen.has(`${offset}\u0000${p.code}\u0000${path}`)) continue;
+      // Its message names places in the image: where it ends with the image's place, the file's;
+      // other offsets it gives count from the image's start, which it then says.
+      const own = ` (at ${p.path}, offset 0x${p.offset.toString(16)})`;
+      let message = p.message.endsWith(own) ? `${p.message.slice(0, -own.length)} (at ${path}, offset 0x${offset.toString(16)})` : p.message;
+      if (/0x[0-9a-f]/.test(message.replace(/ \(at [^()]*, offset 0x[0-9a-f]+\)$/, ''))) message += ` (offsets in this message count from the SYCLBIN image at 0x${e.offset.toString(16)})`;
+      added.push({ ...p, offset, path, message });
     }
+  }
+  if (ann.embeddedSkipped) {
+    added.push({ severity: 'note', offset: 0, path: '', code: 'incomplete', message: `${ann.embeddedSkipped} SYCLBIN image(s) inside the file's OffloadBinaries are not explained or checked (more than ${MAX_EMBEDDED_SPANS} spans of them already are)` });
   }
   if (!added.length) return report;
   const problems = [...report.problems, ...added].sort((a, b) => a.offset - b.offset || SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || a.path.localeCompare(b.path));

@@ -251,6 +251,11 @@ export function convertFpBitsExact(bits: bigint, from: FloatKind, to: FloatKind)
 
 const DECIMAL = /^([+-]?)(\d+\.?\d*|\.\d+)(?:[eE]([+-]?\d+))?$/;
 
+/** Whether `text` is a decimal number as {@link decimalToFpBits} reads it (no blanks). */
+export function isDecimalText(text: string): boolean {
+  return DECIMAL.test(text);
+}
+
 /** Correctly rounded decimal → format (APFloat::convertFromString, nearest-even). */
 export function decimalToFpBits(text: string, kind: FloatKind): bigint | undefined {
   const m = DECIMAL.exec(text.trim());

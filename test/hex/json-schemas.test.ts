@@ -30,7 +30,7 @@ async function json(args: string[]): Promise<{ code: number; doc: unknown }> {
 /** The bundled files of the kinds these commands read (no sources, notes or JSON). */
 function bundled(): string[] {
   const out: string[] = [];
-  for (const dir of ['testdata/syclbin', 'testdata/broken', 'testdata/offload', 'testdata/llvm22/sycl', 'testdata/props', 'testdata/conformance']) {
+  for (const dir of ['testdata/syclbin', 'testdata/broken', 'testdata/offload', 'testdata/llvm22/sycl', 'testdata/llvm22/strict', 'testdata/llvm22/containers', 'testdata/props', 'testdata/conformance']) {
     for (const f of readdirSync(join(ROOT, dir))) {
       const p = join(dir, f);
       if (!statSync(join(ROOT, p)).isFile() || /\.(ts|json|md|txt|cpp|ll|spvasm|sh)$/.test(f)) continue;

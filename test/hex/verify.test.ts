@@ -327,6 +327,11 @@ describe('hex: a SYCLBIN embedded in an object (clang-22 -fembed-offload-object)
       expect(pathRanges(ann, `${image.path}.header`)).to.deep.equal([[image.offset, image.offset + 56]]);
       const r = verify(bytes);
       expect(r.problems.map((p) => [p.severity, p.code, p.path, p.offset])).to.deep.equal([['warning', 'target', target, span.offset]]);
+      // diff compares an object's own sections too (not only the binaries it embeds).
+      execFileSync(clang, ['-c', '-x', 'c', '-', '-o', join(dir, 'e2.o'), '-Xclang', `-fembed-offload-object=${join(dir, 'k.syclbin')}`], { input: 'int x = 5; int f(void) { return 3; }\n' });
+      const { diffFiles } = await import('../../src/hex/diff.js');
+      const d = diffFiles(bytes, new Uint8Array(readFileSync(join(dir, 'e2.o'))));
+      expect(d.entries.some((e) => /^sections\[\d+\]$/.test(e.path))).to.equal(true);
       // The tiling of the file holds with the image's spans in it.
       let pos = 0;
       for (const s of ann.spans.filter((x) => x.kind !== 'group')) {
@@ -337,5 +342,54 @@ describe('hex: a SYCLBIN embedded in an object (clang-22 -fembed-offload-object)
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('hex: SYCLBIN images among other entries of an OffloadBinary (plain, and compressed v3)', () => {
+  it("a broken one: verify reports its error once at the file's place, annotate ends in it (status 1), and inside a v3 payload verify finds it too", async () => {
+    await initZstd();
+    const { writeOffloadBinary } = await import('../../src/offload/write.js');
+    const spv = new Uint8Array(readFileSync(new URL('../../testdata/syclbin/k.spv', import.meta.url)));
+    const broken = new Uint8Array(readFileSync(new URL('../../testdata/broken/v1-property-syntax.syclbin', import.meta.url)));
+    const entries = [
+      { imageKind: 0, offloadKind: 0, strings: new Map([['triple', 'spir64']]), image: spv },
+      { imageKind: 7, offloadKind: 8, strings: new Map([['triple', 'spir64']]), image: broken },
+    ];
+    // Two version-1 binaries one after the other (what offload-pack writes by default).
+    const plain = concatBytes(entries.map((e) => writeOffloadBinary([e], { version: 1 })));
+    const ann = annotate(plain);
+    expect(ann.format).to.equal('offload-binary');
+    expect(ann.error?.path).to.equal('binaries[1].entries[0].image.globalMetadata["SYCLBIN/global metadata"]["state"]');
+    const r = verify(plain);
+    expect(r.counts.error).to.equal(1);
+    expect(r.problems[0]).to.include({ path: ann.error!.path, offset: ann.error!.offset, code: 'property' });
+    // One compressed v3 binary of both images, as offload-pack writes it.
+    const { runCli } = await import('../../src/cli/run.js');
+    const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'v3-'));
+    let z: Uint8Array;
+    try {
+      writeFileSync(join(dir, 'k.spv'), spv);
+      writeFileSync(join(dir, 'b.syclbin'), broken);
+      const io = { stdout: { write: () => undefined }, stderr: { write: () => undefined }, cwd: dir, env: {} };
+      expect(await runCli(['offload-pack', '-o', 'z3.bin', '--format-version', '3', '--compress', 'zlib', '--image=file=k.spv,triple=spir64', '--image=file=b.syclbin,triple=spir64,kind=sycl'], io)).to.equal(0);
+      z = new Uint8Array(readFileSync(join(dir, 'z3.bin')));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    // A blob that shares another's bytes inside an embedded SYCLBIN selects its own bytes, as in the bare file.
+    const overlapping = new Uint8Array(readFileSync(new URL('../../testdata/broken/v1-overlapping-images.syclbin', import.meta.url)));
+    const two = concatBytes([entries[0]!, { ...entries[1]!, image: overlapping }].map((e) => writeOffloadBinary([e], { version: 1 })));
+    const { pathRanges } = await import('../../src/hex/hexdump.js');
+    const bare = pathRanges(annotate(overlapping), 'abstractModules[1].irModules[0].bytes');
+    const inTwo = annotate(two);
+    const image = inTwo.spans.find((s) => s.path === 'binaries[1].entries[0].image')!;
+    expect(pathRanges(inTwo, 'binaries[1].entries[0].image.abstractModules[1].irModules[0].bytes')).to.deep.equal(bare.map(([a, b]) => [a + image.offset, b + image.offset]));
+    const rz = verify(z);
+    expect(rz.counts.error).to.equal(1);
+    expect(rz.problems[0]).to.include({ path: 'compressedPayload', offset: 40 });
+    expect(rz.problems[0]!.message).to.contain('entries[1].image.globalMetadata["SYCLBIN/global metadata"]["state"]');
   });
 });

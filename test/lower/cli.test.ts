@@ -178,6 +178,8 @@ describe('cli: syclbin lower / specialize', () => {
     const hex = (t: string, w: number): string => Buffer.from(parseSetValue(t, w, 'n')).toString('hex');
     expect([hex('f:1.5', 4), hex('f:-inf', 8), hex('f:NaN', 4), hex('f:Infinity', 2)]).to.deep.equal(['0000c03f', '000000000000f0ff', '0000c07f', '007c']);
     for (const bad of ['f:0x10', 'f:0b101', 'f: 1', 'f:']) expect(() => parseSetValue(bad, 4, 'n'), bad).to.throw(/f: needs a decimal number/);
+    // A VALUE written wrong is a usage error whatever the constant's width (5 bytes here).
+    for (const bad of ['i:abc', 'f:zzz']) expect((await run(['specialize', 'a.syclbin', '--set', `uid1234____ZL1z=${bad}`], dir)).code, bad).to.equal(2);
     const t = await run(['specialize', 'a.syclbin', '--set', 'uid1234____ZL1z=f:1.5'], dir);
     expect(t.code).to.equal(1); // {i32, i8} is 5 bytes wide: no float of that width (the width is the file's: input trouble)
     expect(t.err).to.contain('5 bytes wide')

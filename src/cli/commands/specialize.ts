@@ -9,7 +9,7 @@ import { readSyclbinInput } from '../syclbin-input.js';
 import { SyclbinError } from '../../codec/errors.js';
 import { hexBytes } from '../../lower/report.js';
 import { readSpecConstantDescriptors, specialize } from '../../lower/runtime.js';
-import { decimalToFpBits } from '../../lower/values.js';
+import { decimalToFpBits, isDecimalText } from '../../lower/values.js';
 import type { PropertySetRegistry } from '../../props/model.js';
 import { SPEC_CONST_PADDING_ID } from '../../../formats/property-records.js';
 
@@ -36,10 +36,15 @@ export function parseSetValue(text: string, width: number, name: string): Uint8A
     if (body.length % 2) throw new UsageError(`--set ${name}: x: needs an even number of hex digits (two per byte), not ${body.length}`);
     return Uint8Array.from(body.match(/../g) ?? [], (h) => parseInt(h, 16));
   }
+  // The VALUE's own syntax first (a usage error whatever the constant), then whether it suits the constant.
+  if (kind === 'i' && !/^[+-]?[0-9]+$/.test(body)) throw new UsageError(`--set ${name}: i: needs a decimal integer`);
+  if (kind === 'f' && /\s/.test(body)) throw new UsageError(`--set ${name}: f: needs a decimal number without blanks, not '${body}'`);
+  if (kind === 'f' && !/^[+-]?(inf|infinity|nan)$/i.test(body) && !isDecimalText(body)) {
+    throw new UsageError(`--set ${name}: f: needs a decimal number (or inf, -inf, nan), not '${body}'; x:<hex> gives any bits`);
+  }
   if (![1, 2, 4, 8].includes(width) && kind === 'i') throw new SetValueMismatch(`--set ${name}: the constant is ${width} bytes wide; use x:<hex>`);
   let v: bigint;
   if (kind === 'i') {
-    if (!/^[+-]?[0-9]+$/.test(body)) throw new UsageError(`--set ${name}: i: needs a decimal integer`);
     v = BigInt(body);
     const bits = BigInt(width * 8);
     if (v >= 1n << bits || v < -(1n << (bits - 1n))) throw new SetValueMismatch(`--set ${name}: ${body} does not fit in ${width} byte(s)`);
