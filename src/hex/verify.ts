@@ -16,7 +16,7 @@
  *
  * Library core: no Node APIs.
  */
-import { blobRef, firstDifference, formatPath, hex, toSource, type ByteSource, type Chunk, type PathKey, type SpanNode, optionsArgument, type BytesLike } from '../codec/index.js';
+import { blobRef, firstDifference, sliceSource, formatPath, hex, toSource, type ByteSource, type Chunk, type PathKey, type SpanNode, optionsArgument, type BytesLike } from '../codec/index.js';
 import { IMAGE_KINDS, NUMBERING_DESCRIPTIONS, OFFLOAD_ENTRY_FLAGS, OFFLOAD_KIND_NUMBERINGS, offloadKindKnown, possibleNumberings } from '../../formats/kinds.js';
 import { OFFLOAD_VERSIONS } from '../../formats/offload-binary.js';
 import { IR_TYPE_TRIPLES, SET, SYCLBIN_KEYS } from '../../formats/property-sets.js';
@@ -63,24 +63,33 @@ export function verify(input: BytesLike | ByteSource, opts: AnnotateOptions = {}
  * is a problem of the file.
  */
 function withInflatedFindings(input: BytesLike | ByteSource, ann: Annotation, report: VerifyReport, opts: Pick<AnnotateOptions, 'maxInflatedSize'>): VerifyReport {
-  const ob = ann.offload?.[0];
-  if (!ob?.compression || ob.offset !== 0 || ann.stoppedBy) return report;
-  let inside: ReturnType<typeof annotateInflated>;
-  try {
-    // The payload the file view inflated to read the model, not inflated a second time.
-    inside = ob.inflated ? inflatedAnnotation(ob.inflated, ob.compression, opts) : annotateInflated(input, { maxInflatedSize: opts.maxInflatedSize });
-  } catch {
-    return report; // the file view reports why the payload does not inflate
-  }
-  const payloadAt = ob.offset + OFFLOAD_VERSIONS[3].header.fixedSize!;
-  const payloadPath = ann.spans.find((s) => s.offset === payloadAt && s.kind === 'compressed')?.path ?? 'compressedPayload';
+  if (ann.stoppedBy) return report;
+  const src = toSource(input);
+  const headerSize = OFFLOAD_VERSIONS[3].header.fixedSize!;
   const seen = new Set(report.problems.map((p) => `${p.path}\u0000${p.message}`));
   const added: Finding[] = [];
-  // (the SYCLBIN images of a multi-entry payload too)
-  for (const p of withEmbeddedSyclbinFindings(lint(inside.source, inside.annotation), inside.annotation, opts).problems) {
-    if (seen.has(`${p.path}\u0000${p.message}`)) continue;
-    // Named as annotate names the file's byte there (the compressed payload); the path inside is the message's.
-    added.push({ ...p, offset: payloadAt, size: undefined, path: payloadPath, message: `${p.path}: ${p.message} (at 0x${p.offset.toString(16)} of the inflated binary, header included: annotate --inflated shows it)` });
+  const top = ann.offload?.[0];
+  for (const payload of leavesOf(ann)) {
+    if (payload.kind !== 'compressed' || payload.offset < headerSize) continue;
+    const at = payload.offset - headerSize;
+    let inside: ReturnType<typeof annotateInflated>;
+    try {
+      // The file's own binary: the payload the file view inflated to read the model, not inflated a
+      // second time. A binary inside an object or archive: inflated here, within the same cap.
+      inside =
+        at === 0 && top?.compression && top.offset === 0 && top.inflated
+          ? inflatedAnnotation(top.inflated, top.compression, opts)
+          : annotateInflated(sliceSource(src, at, headerSize + payload.size), { maxInflatedSize: opts.maxInflatedSize });
+    } catch {
+      continue; // the file view reports why the payload does not inflate
+    }
+    const where = at === 0 ? 'the inflated binary, header included: annotate --inflated shows it' : `the binary at 0x${at.toString(16)} inflated, header included`;
+    // (the SYCLBIN images of a multi-entry payload too)
+    for (const p of withEmbeddedSyclbinFindings(lint(inside.source, inside.annotation), inside.annotation, opts).problems) {
+      if (seen.has(`${p.path}\u0000${p.message}`)) continue;
+      // Named as annotate names the file's byte there (the compressed payload); the path inside is the message's.
+      added.push({ ...p, offset: payload.offset, size: undefined, path: payload.path, message: `${p.path}: ${p.message} (at 0x${p.offset.toString(16)} of ${where})` });
+    }
   }
   if (!added.length) return report;
   const problems = [...report.problems, ...added].sort((a, b) => a.offset - b.offset || SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || a.path.localeCompare(b.path));

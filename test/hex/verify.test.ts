@@ -332,6 +332,15 @@ describe('hex: a SYCLBIN embedded in an object (clang-22 -fembed-offload-object)
       const { diffFiles } = await import('../../src/hex/diff.js');
       const d = diffFiles(bytes, new Uint8Array(readFileSync(join(dir, 'e2.o'))));
       expect(d.entries.some((e) => /^sections\[\d+\]$/.test(e.path))).to.equal(true);
+      // A compressed (v3) binary in an object: its payload is inflated and checked as well.
+      const { writeOffloadBinary } = await import('../../src/offload/write.js');
+      const { readOffloadBinary } = await import('../../src/offload/read.js');
+      const inner = readOffloadBinary(new Uint8Array(readFileSync(join(dir, 'k.syclbin')))).entries[0]!;
+      writeFileSync(join(dir, 'z.bin'), writeOffloadBinary([{ imageKind: inner.imageKind, offloadKind: inner.offloadKind, strings: inner.strings, image: inner.image }, { imageKind: 0, offloadKind: 0, strings: new Map([['triple', 'x']]), image: new Uint8Array(8) }], { version: 3, compression: 'zlib' }));
+      execFileSync(clang, ['-c', '-x', 'c', '-', '-o', join(dir, 'ez.o'), '-Xclang', `-fembed-offload-object=${join(dir, 'z.bin')}`], { input: 'int x;\n' });
+      const rz = verify(new Uint8Array(readFileSync(join(dir, 'ez.o'))));
+      expect(rz.problems.map((p) => [p.severity, p.code, p.path.replace(/^sections\[\d+\]\./, '')])).to.deep.equal([['warning', 'target', 'binaries[0].compressedPayload']]);
+      expect(rz.problems[0]!.message).to.match(/IR type 1 does not match target triple .* of the binary at 0x[0-9a-f]+ inflated, header included\)$/);
       // The tiling of the file holds with the image's spans in it.
       let pos = 0;
       for (const s of ann.spans.filter((x) => x.kind !== 'group')) {
