@@ -128,7 +128,7 @@ export function formatPath(keys: readonly PathKey[], named: number | readonly bo
   const plain = typeof named === 'number' ? keys.length - named : Infinity;
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i]!;
-    out = i >= plain || (typeof named !== 'number' && named[i]) ? `${out}[${JSON.stringify(String(k))}]` : appendKey(out, k);
+    out = i >= plain || (typeof named !== 'number' && named[i]) ? `${out}[${quotedName(String(k))}]` : appendKey(out, k);
   }
   return out;
 }
@@ -137,7 +137,18 @@ export function formatPath(keys: readonly PathKey[], named: number | readonly bo
 export function appendKey(path: string, k: PathKey): string {
   if (typeof k === 'number') return `${path}[${k}]`;
   if (IDENT.test(k)) return path ? `${path}.${k}` : k;
-  return `${path}[${JSON.stringify(k)}]`;
+  return `${path}[${quotedName(k)}]`;
+}
+
+/**
+ * A name as a path shows it: a JSON string, except that a byte of a name that is not UTF-8 (the
+ * toolkit's U+DC80+byte escape, which JSON writes `\udcff`) is written `\xff`, as `inspect`, `props`
+ * and the error lines show it; so one spelling names the byte everywhere (and `--path` takes it).
+ */
+export function quotedName(name: string): string {
+  const json = JSON.stringify(name);
+  // (a \udcXX that is not itself behind an escaped backslash)
+  return json.includes('\\udc') ? json.replace(/(?<!\\)((?:\\\\)*)\\udc([89a-f][0-9a-f])/g, '$1\\x$2') : json;
 }
 
 /** Kinds whose key is a name from the data (a property set or key): always written `["name"]`. */

@@ -26,7 +26,7 @@
  * Library core: ByteSource/Uint8Array only (runs in the browser inspector); the bytes read are the
  * structures and the gaps, not the images.
  */
-import { blobRef, blobSource, childPath, DecodeError, forEachDescendant, formatPath, hasMagic, hexText, memorySource, nodePath, ownsBytes, pathOf, SpanTree, toSource, type ByteSource, type PathKey, type SpanKind, type SpanNode, optionsArgument, type BytesLike } from '../codec/index.js';
+import { blobRef, blobSource, childPath, quotedName, DecodeError, forEachDescendant, formatPath, hasMagic, hexText, memorySource, nodePath, ownsBytes, pathOf, SpanTree, toSource, type ByteSource, type PathKey, type SpanKind, type SpanNode, optionsArgument, type BytesLike } from '../codec/index.js';
 import { OffloadMagic } from '../../formats/offload-binary.js';
 import { SYCLBIN_MAGIC, SyclbinFileHeader, SyclbinMagic } from '../../formats/syclbin-v1.js';
 import { V2_IMAGE_KIND, V2_KEYS } from '../../formats/syclbin-v2.js';
@@ -804,5 +804,5 @@ export function matchingRanges(ann: Pick<Annotation, 'spans'>, match: (path: str
 
 /** Property-set and key names are always bracketed: `metadata["SYCL/device globals"]["name"]`. */
 export function quoted(path: string, name: string): string {
-  return `${path}[${JSON.stringify(name)}]`;
+  return `${path}[${quotedName(name)}]`;
 }

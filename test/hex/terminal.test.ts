@@ -28,3 +28,15 @@ describe('hex: text outputs are safe on a terminal', () => {
     expect(texts[2]).to.contain('\\x9b2J\\x7f"]');
   });
 });
+
+describe('hex: a name that is not UTF-8 is spelled one way in every command', () => {
+  it('paths write its bytes \\xNN (as inspect and props do), not \\udcNN; hexdump --path takes that spelling', async () => {
+    const { quotedName } = await import('../../src/codec/spans.js');
+    expect(quotedName('k\udcff')).to.equal('"k\\xff"');
+    expect(quotedName('a\\udcff')).to.equal('"a\\\\udcff"'); // a backslash and the letters: not a byte
+    const text = Uint8Array.of(...new TextEncoder().encode('[S]\nk'), 0xff, ...new TextEncoder().encode('=1|1\n'));
+    const ann = annotate(text);
+    expect(ann.spans.map((s) => s.path)).to.include('["S"]["k\\xff"]');
+    expect(hexdump(text, ann, { path: '["S"]["k\\xff"]' })).to.contain('["S"]["k\\xff"]');
+  });
+});
