@@ -168,7 +168,7 @@ export function nodePath(node: SpanNode): string {
 
 /** {@link nodePath} of `node` from its parent's text path (`parentPath`): one step of it, for walks that go top-down. */
 export function childPath(parentPath: string, node: SpanNode): string {
-  return NAMED.has(node.kind) ? `${parentPath}[${JSON.stringify(String(node.key))}]` : appendKey(parentPath, node.key!);
+  return NAMED.has(node.kind) ? `${parentPath}[${quotedName(String(node.key))}]` : appendKey(parentPath, node.key!);
 }
 
 /**
