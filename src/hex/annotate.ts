@@ -257,7 +257,19 @@ function damagedMagic(head: Uint8Array, magic: readonly number[]): boolean {
 
 /** Detect the format and annotate every byte. Never throws for bad input. */
 export function annotate(input: BytesLike | ByteSource, opts: AnnotateOptions = {}): Annotation {
-  opts = optionsArgument(opts, 'annotate');
+  return annotateIn(input, optionsArgument(opts, 'annotate'), true);
+}
+
+/**
+ * The annotation of a SYCLBIN image inside a file's OffloadBinary (Annotation.embedded), as
+ * `annotate` splices it in: read as the bare SYCLBIN it is, without looking for SYCLBIN images in it
+ * (a broken SYCLBIN's images that are SYCLBINs again would make the depth of the nesting the input's).
+ */
+export function annotateEmbedded(image: ByteSource, opts: Pick<AnnotateOptions, 'maxInflatedSize'> = {}): Annotation {
+  return annotateIn(image, { maxInflatedSize: opts.maxInflatedSize }, false);
+}
+
+function annotateIn(input: BytesLike | ByteSource, opts: AnnotateOptions, embedded: boolean): Annotation {
   const src = toSource(input);
   const tree = new SpanTree();
   const problems: DecodeError[] = [];
@@ -335,7 +347,7 @@ export function annotate(input: BytesLike | ByteSource, opts: AnnotateOptions = 
   }
   ann.metadata = metadataBlobs(ann);
   ann.spans = tile(src, ann);
-  if (!ann.model) withEmbeddedSyclbins(src, ann, opts);
+  if (embedded && !ann.model) withEmbeddedSyclbins(src, ann, opts);
   return ann;
 }
 
@@ -360,7 +372,7 @@ function withEmbeddedSyclbins(src: ByteSource, ann: Annotation, opts: AnnotateOp
     }
     spliced ??= ann.spans.slice(0, i);
     const source = blobSource(blobRef(src, s.offset, s.size, s.offset));
-    const inner = annotate(source, { maxInflatedSize: opts.maxInflatedSize });
+    const inner = annotateEmbedded(source, opts);
     budget -= inner.spans.length;
     (ann.embedded ??= []).push({ offset: s.offset, path: s.path, keys: s.keys, source });
     const place = (x: AnnotatedSpan): AnnotatedSpan => {

@@ -16,7 +16,7 @@
  *
  * Library core: no Node APIs.
  */
-import { blobRef, firstDifference, sliceSource, formatPath, hex, toSource, type ByteSource, type Chunk, type PathKey, type SpanNode, optionsArgument, type BytesLike } from '../codec/index.js';
+import { blobRef, firstDifference, formatPath, hex, toSource, type ByteSource, type Chunk, type PathKey, type SpanNode, optionsArgument, type BytesLike } from '../codec/index.js';
 import { IMAGE_KINDS, NUMBERING_DESCRIPTIONS, OFFLOAD_ENTRY_FLAGS, OFFLOAD_KIND_NUMBERINGS, offloadKindKnown, possibleNumberings } from '../../formats/kinds.js';
 import { OFFLOAD_VERSIONS } from '../../formats/offload-binary.js';
 import { IR_TYPE_TRIPLES, SET, SYCLBIN_KEYS } from '../../formats/property-sets.js';
@@ -32,7 +32,7 @@ import { spirvByteOrder } from '../../formats/spirv.js';
 import { syclbinChunks } from '../syclbin/write.js';
 import { terminalSafe } from './terminal.js';
 import { irTarget, irTypeValue, nativeArch, nativeTarget, type SyclbinFile } from '../syclbin/model.js';
-import { annotate, annotateInflated, inflatedAnnotation, MAX_EMBEDDED_SPANS, findingOf, leavesOf, quoted, type AnnotateOptions, type Annotation, type FileFormat, type Finding, type MetadataBlob, type V1Image } from './annotate.js';
+import { annotate, annotateEmbedded, inflatedAnnotation, MAX_EMBEDDED_SPANS, findingOf, leavesOf, quoted, type AnnotateOptions, type Annotation, type FileFormat, type Finding, type MetadataBlob, type V1Image } from './annotate.js';
 
 /** The result of `verify`. */
 export interface VerifyReport {
@@ -62,27 +62,21 @@ export function verify(input: BytesLike | ByteSource, opts: AnnotateOptions = {}
  * (where `annotate --inflated` and `hexdump --inflated` show it): a problem inside a compressed file
  * is a problem of the file.
  */
-function withInflatedFindings(input: BytesLike | ByteSource, ann: Annotation, report: VerifyReport, opts: Pick<AnnotateOptions, 'maxInflatedSize'>): VerifyReport {
+function withInflatedFindings(ann: Annotation, report: VerifyReport, opts: Pick<AnnotateOptions, 'maxInflatedSize'>): VerifyReport {
   if (ann.stoppedBy) return report;
-  const src = toSource(input);
   const headerSize = OFFLOAD_VERSIONS[3].header.fixedSize!;
   const seen = new Set(report.problems.map((p) => `${p.path}\u0000${p.message}`));
   const added: Finding[] = [];
-  const top = ann.offload?.[0];
+  // The payloads the file view inflated to read its binaries (by the binary's offset): used as they
+  // are, not inflated a second time; one it could not inflate is reported by the file view.
+  const inflatedAt = new Map<number, OffloadModel>();
+  for (const ob of ann.offload ?? []) if (ob.compression && ob.inflated) inflatedAt.set(ob.offset, ob);
   for (const payload of leavesOf(ann)) {
     if (payload.kind !== 'compressed' || payload.offset < headerSize) continue;
     const at = payload.offset - headerSize;
-    let inside: ReturnType<typeof annotateInflated>;
-    try {
-      // The file's own binary: the payload the file view inflated to read the model, not inflated a
-      // second time. A binary inside an object or archive: inflated here, within the same cap.
-      inside =
-        at === 0 && top?.compression && top.offset === 0 && top.inflated
-          ? inflatedAnnotation(top.inflated, top.compression, opts)
-          : annotateInflated(sliceSource(src, at, headerSize + payload.size), { maxInflatedSize: opts.maxInflatedSize });
-    } catch {
-      continue; // the file view reports why the payload does not inflate
-    }
+    const ob = inflatedAt.get(at);
+    if (!ob) continue;
+    const inside = inflatedAnnotation(ob.inflated!, ob.compression!, opts);
     const where = at === 0 ? 'the inflated binary, header included: annotate --inflated shows it' : `the binary at 0x${at.toString(16)} inflated, header included`;
     // (the SYCLBIN images of a multi-entry payload too)
     for (const p of withEmbeddedSyclbinFindings(lint(inside.source, inside.annotation), inside.annotation, opts).problems) {
@@ -103,7 +97,7 @@ function withInflatedFindings(input: BytesLike | ByteSource, ann: Annotation, re
  * payload inflated within `opts.maxInflatedSize`): see {@link withInflatedFindings}.
  */
 export function verifyAnnotation(input: BytesLike | ByteSource, ann: Annotation, opts: Pick<AnnotateOptions, 'maxInflatedSize'> = {}): VerifyReport {
-  return withEmbeddedSyclbinFindings(withInflatedFindings(input, ann, lint(input, ann), opts), ann, opts);
+  return withEmbeddedSyclbinFindings(withInflatedFindings(ann, lint(input, ann), opts), ann, opts);
 }
 
 /**
@@ -119,7 +113,7 @@ function withEmbeddedSyclbinFindings(report: VerifyReport, ann: Annotation, opts
   const added: Finding[] = [];
   // One image at a time (its annotation is made again here, not kept by annotate: memory stays at one).
   for (const e of ann.embedded ?? []) {
-    for (const p of lint(e.source, annotate(e.source, opts)).problems) {
+    for (const p of lint(e.source, annotateEmbedded(e.source, opts)).problems) {
       const path = p.path ? `${e.path}.${p.path}` : e.path;
       const offset = e.offset + p.offset;
       if (seen.has(`${offset}\u0000${p.code}\u0000${path}`)) continue;

@@ -388,6 +388,11 @@ describe('hex: SYCLBIN images among other entries of an OffloadBinary (plain, an
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+    // An embedded image is read without looking for SYCLBINs in it again (no nesting the input controls).
+    const { annotateEmbedded } = await import('../../src/hex/annotate.js');
+    const { memorySource } = await import('../../src/codec/source.js');
+    expect(ann.embedded).to.have.length(1);
+    expect(annotateEmbedded(memorySource(plain)).embedded).to.equal(undefined);
     // A blob that shares another's bytes inside an embedded SYCLBIN selects its own bytes, as in the bare file.
     const overlapping = new Uint8Array(readFileSync(new URL('../../testdata/broken/v1-overlapping-images.syclbin', import.meta.url)));
     const two = concatBytes([entries[0]!, { ...entries[1]!, image: overlapping }].map((e) => writeOffloadBinary([e], { version: 1 })));
