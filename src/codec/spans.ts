@@ -59,6 +59,13 @@ export interface SpanNode {
    * With children (a section a reader read) it is their group instead.
    */
   background?: boolean;
+  /**
+   * Other nodes that name this one (annotate lists their paths in `shared`, so `hexdump --path` on
+   * either finds it): a SYCLBIN v1 header-table entry `nativeImages[k]` is also image j of each
+   * abstract module whose range holds it, `abstractModules[a].nativeImages[j]`, where its metadata
+   * and bytes are named (src/syclbin/read-v1.ts).
+   */
+  aliases?: SpanNode[];
 }
 
 /** Above this many children a node keeps a key index, so `child` stays O(1) on huge tables. */

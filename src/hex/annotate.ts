@@ -21,7 +21,8 @@
  *
  * Shared bytes: OffloadBinary string tables share tails (ELF StringTableBuilder) and v1 metadata
  * tables may share blobs (docs/spec/README.md rule 5); such bytes have one owner (the first reference
- * in file order) and the owner lists the other paths in `shared`.
+ * in file order) and the owner lists the other paths in `shared`. A SYCLBIN v1 header-table entry's
+ * group lists in `shared` the module images it is (`nativeImages[3]`: `abstractModules[1].nativeImages[0]`).
  *
  * Library core: ByteSource/Uint8Array only (runs in the browser inspector); the bytes read are the
  * structures and the gaps, not the images.
@@ -60,7 +61,7 @@ export interface AnnotatedSpan {
   kind: SpanKind;
   /** Decoded value of a leaf (numbers; u64 fields that do not fit a double as bigint; strings). */
   value?: unknown;
-  /** Other paths that reference (some of) these bytes, which this span owns. */
+  /** Other paths that reference (some of) these bytes, which this span owns (on a v1 header-table entry's group: the module images it is). */
   shared?: string[];
   /**
    * The spans of those other paths as the reader recorded them (their keys, extent and value), in the
@@ -491,7 +492,9 @@ function tile(src: ByteSource, ann: Annotation): AnnotatedSpan[] {
       // A background with children (a section a reader read) is their group and names what they leave.
       if (n.background && n.size > 0) backgrounds.push(clip({ ...span, ...(n.value === undefined ? {} : { value: n.value }) }, size));
       span.kind = 'group';
-      groups.push(clip(span, size));
+      const g = clip(span, size);
+      groups.push(g);
+      if (n.aliases) aliased.push([g, n.aliases]);
       return;
     }
     if (n.size <= 0) {
@@ -502,8 +505,12 @@ function tile(src: ByteSource, ann: Annotation): AnnotatedSpan[] {
     if (n.value !== undefined && !(n.value instanceof Map) && !(n.value instanceof Error)) span.value = typeof n.value === 'bigint' && n.value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n.value) : n.value;
     (n.background ? backgrounds : leaves).push(clip(span, size));
   };
+  // Groups other nodes also name (a v1 header-table entry and the module image it is): their paths,
+  // once every path is known.
+  const aliased: [AnnotatedSpan, SpanNode[]][] = [];
   if (root.offset >= 0 && root.kind !== 'group' && !root.children) visit(root);
   else forEachDescendant(root, visit);
+  for (const [g, aliases] of aliased) g.shared = aliases.map((a) => paths.get(a)?.path ?? nodePath(a));
   const owned = ownBytes(leaves);
   // Fill gaps.
   // The structures readers read (OffloadBinaries, v1 images) at their exact extents: bytes in them are

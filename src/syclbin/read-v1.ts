@@ -135,6 +135,8 @@ const IMAGES = { irModules: imageRelations(IRModuleHeader), nativeImages: imageR
 class HeaderTable {
   /** Span mode: which entries decoded (the others were reported). */
   private readonly decoded: boolean[] | undefined;
+  /** Span mode: the table's group node (its entries are its children, keyed by index). */
+  private readonly group: SpanNode | undefined;
   readonly count: number;
   readonly size: number;
   /** After `seek`: the block holding the entry and the entry's index in it. */
@@ -153,6 +155,7 @@ class HeaderTable {
     this.count = at.size / this.size;
     if (r.space.tree) {
       const group = r.space.record({ path: r.outer, parent: r.node, key: name }, at.at, at.size, 'group');
+      this.group = group;
       this.decoded = [];
       for (let i = 0; i < this.count; i++) {
         try {
@@ -165,6 +168,15 @@ class HeaderTable {
         }
       }
     }
+  }
+  /**
+   * Span mode: note that entry i is also named `logical` (image j of an abstract module), so the
+   * entry and the module's image name each other (SpanNode.aliases). One alias per image read:
+   * linear in what the reader reads.
+   */
+  alias(i: number, logical: SpanNode): void {
+    const entry = this.group?.index ? this.group.index.get(i) : this.group?.children?.find((c) => c.key === i);
+    if (entry && entry.offset >= 0) (entry.aliases ??= []).push(logical);
   }
   /** Space offset of entry i. */
   entryAt(i: number): number {
@@ -410,6 +422,8 @@ class V1Reader {
     const struct = R.struct as unknown as StructNode<never>;
     const ok = table.seek(k);
     (kind === 'irModules' ? this.geometry.irUsed : this.geometry.nativeUsed)[k] = true;
+    const spans = this.space.tree;
+    if (spans) table.alias(k, spans.at(this.imagePath(kind, a, j).slice(this.outer.length), this.node));
     if (!ok) return undefined;
     // indexed, not destructured: no iterator per image in the hot path of a 200k-module dump
     const r = table.ranges(k, R.ranges);

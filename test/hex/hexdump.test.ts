@@ -91,3 +91,61 @@ describe('hex: hexdump --path on a string that shares another entry\'s bytes', (
     expect(out).to.not.contain(shared!.path);
   });
 });
+
+describe('hex: a SYCLBIN v1 header-table entry and the module image it is name each other', () => {
+  const load = async (name: string): Promise<Uint8Array> => {
+    const { readFileSync } = await import('node:fs');
+    return new Uint8Array(readFileSync(new URL(`../../testdata/syclbin/${name}`, import.meta.url)));
+  };
+
+  it('annotate lists the image path on the entry; hexdump --path of a module shows its header entries', async () => {
+    const bytes = await load('v1_grouped.syclbin');
+    const ann = annotate(bytes);
+    const entry = (path: string) => ann.spans.find((s) => s.path === path && s.kind === 'group');
+    // Module 1's range starts at native image 1 of the file-wide table (abstractModules[1].nativeImageOffset = 1).
+    expect(entry('nativeImages[1]')?.shared).to.deep.equal(['abstractModules[1].nativeImages[0]']);
+    expect(entry('nativeImages[0]')?.shared).to.deep.equal(['abstractModules[0].nativeImages[0]']);
+    expect(entry('irModules[0]')?.shared).to.deep.equal(['abstractModules[0].irModules[0]']);
+    const header = entry('nativeImages[1]')!;
+    const rows = (path: string) => hexdump(bytes, ann, { path }).split('\n').filter(Boolean).map((l) => parseInt(l.slice(0, 8), 16));
+    // The rows of the 32 header bytes (0xb8: rows 0xb0, 0xc0, 0xd0; row 0xc0 is the header's alone).
+    const headerRows = [0, 16, 31].map((d) => (header.offset + d) & ~15);
+    expect(rows('abstractModules[1]'), 'its native image header').to.include.members(headerRows);
+    expect(rows('abstractModules[1].nativeImages[0]')).to.include.members(headerRows);
+    expect(rows('abstractModules[0]')).to.not.include(headerRows[1]);
+    // Labels keep the fields' own names: the bytes are those of the file-wide table.
+    expect(hexdump(bytes, ann, { path: 'abstractModules[1]' })).to.contain('nativeImages[1].binaryBytesSize');
+  });
+
+  it('inside an envelope the names carry its prefix', async () => {
+    const bytes = await load('v1_in_offload_v1.syclbin');
+    const ann = annotate(bytes);
+    const entries = ann.spans.filter((s) => s.kind === 'group' && /\.nativeImages\[\d+\]$/.test(s.path) && !s.path.includes('abstractModules'));
+    expect(entries.length).to.be.greaterThan(0);
+    for (const e of entries) {
+      for (const alias of e.shared ?? []) expect(alias.startsWith(e.path.slice(0, e.path.indexOf('nativeImages[')))).to.equal(true, alias);
+      expect(e.shared?.length, e.path).to.be.greaterThan(0);
+    }
+  });
+
+  it('an entry two modules reach names both; an entry no module reaches names nothing else', async () => {
+    const bytes = (await load('v1_grouped.syclbin')).slice();
+    const ann0 = annotate(bytes);
+    const field = (a: typeof ann0, path: string) => a.spans.find((s) => s.path === path)!;
+    // Module 1 takes IR module 0 too: irModuleCount 1 at irModuleOffset 0 (a layout readers accept).
+    const view = new DataView(bytes.buffer, bytes.byteOffset);
+    view.setUint32(field(ann0, 'abstractModules[1].irModuleCount').offset, 1, true);
+    view.setUint32(field(ann0, 'abstractModules[1].irModuleOffset').offset, 0, true);
+    const ann = annotate(bytes);
+    expect(ann.error).to.equal(undefined);
+    expect(ann.spans.find((s) => s.path === 'irModules[0]')?.shared).to.deep.equal(['abstractModules[0].irModules[0]', 'abstractModules[1].irModules[0]']);
+    const unref = await (async () => {
+      const { readFileSync } = await import('node:fs');
+      return new Uint8Array(readFileSync(new URL('../../testdata/broken/v1-unreferenced-ir-header.syclbin', import.meta.url)));
+    })();
+    const a2 = annotate(unref);
+    const irEntries = a2.spans.filter((s) => /^irModules\[\d+\]$/.test(s.path));
+    expect(irEntries.length).to.be.greaterThan(1);
+    expect(irEntries.filter((s) => !s.shared), 'the unreferenced IR header').to.have.length(1);
+  });
+});

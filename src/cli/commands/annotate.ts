@@ -52,7 +52,9 @@ sorted by offset. Files: SYCLBIN, OffloadBinaries, ELF and COFF objects, PE prog
 sets, and the headers of SPIR-V modules and LLVM bitcode files; a SYCLBIN image inside an object's
 OffloadBinary is explained in place, under the image's path. Leaf spans cover every byte exactly once: header and table fields, property-set
 lines inside metadata blobs (path ...metadata["SET"]["KEY"]), images, OffloadBinary strings (tail-merged
-strings have one owner that lists the others under "shared"), padding (kind "padding" or
+strings have one owner that lists the others under "shared"; a SYCLBIN v1 header-table entry such as
+nativeImages[3] lists the module images it is, e.g. abstractModules[1].nativeImages[0], whose
+metadata and bytes are named that way), padding (kind "padding" or
 "padding-nonzero") and bytes nothing refers to ("unreferenced"). Parent structures are listed with
 kind "group". A file that does not read completely is annotated as far as the reader got; the error
 is printed on stderr (and in the JSON as "error") and the exit status is 1. With --inflated, a
