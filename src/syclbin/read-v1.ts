@@ -106,6 +106,20 @@ const FIRST_TABLE_BLOCK = 1 << 12;
 const TABLE_BLOCK = 1 << 16;
 
 /**
+ * How much sharing a v1 file may ask of its reader. Readers accept shared blobs and header ranges
+ * that overlap (docs/spec/syclbin-format.md §1.2), but every abstract module naming the same range
+ * of I headers makes a file of A + I entries name A × I images (a 64 KB file named a million), and
+ * every header naming one large metadata blob makes a table of T bytes parse T × headers bytes. A
+ * read may name `factor` times the image headers plus `slackImages` images in all, and parse
+ * metadata up to `factor` times the metadata table plus `slackBytes`: far above what any writer
+ * makes (each blob once; the writer that put every module's first image index at 0, intel/llvm
+ * efc1270's, names one image per module). Past that the read fails with a LIMIT error at the field
+ * that asked for more, so work and memory stay linear in the file. Image bytes are not budgeted:
+ * an image is a reference into the file, not a copy.
+ */
+export const V1_SHARING_LIMITS = { factor: 2, slackBytes: 1 << 18, slackImages: 1024 } as const;
+
+/**
  * The relations the reader follows, compiled from formats/syclbin-v1.ts (field offsets and types
  * come from there): the fields of a header table entry are read where they are, no entry decoded.
  */
@@ -255,6 +269,12 @@ class V1Reader {
   misplaced = false;
   /** The options of every registry read (set per blob; readRegistry keeps none of them). */
   private readonly registryOptions: ReadRegistryOptions = {};
+  /** Bytes of metadata blobs parsed so far, and images named (V1_SHARING_LIMITS). */
+  private metadataTaken = 0;
+  private imagesNamed = 0;
+  /** A sharing limit was reported (collect mode reads on without saying it again). */
+  private sharingReported = false;
+  private metadataRefused = false;
 
   constructor(
     readonly space: Space,
@@ -388,6 +408,7 @@ class V1Reader {
       this.misplaced = true;
       return undefined;
     }
+    if (!this.take(n, recordAt + offsets[sizeField(rel)]!, [...this.fieldPath(owner, k), sizeField(rel)])) return undefined;
     this.placed?.push({ offset: o, size: n });
     this.md ??= this.space.bytes(table.at, table.size, 'metadata table', [...this.outer, 'metadataTable']);
     const tree = this.space.tree;
@@ -413,6 +434,30 @@ class V1Reader {
       report(this.opts, e.within(...this.blobPath(owner, a, j)));
       return undefined;
     }
+  }
+
+  /**
+   * Take `n` more bytes of metadata to parse (V1_SHARING_LIMITS); false, reported as a LIMIT error at
+   * the blob's size field (`fieldAt` in the space, `path`), when the read would go past the budget.
+   */
+  private take(n: number, fieldAt: number, path: PathKey[]): boolean {
+    const tableSize = this.regions.metadataTable.size;
+    const budget = V1_SHARING_LIMITS.factor * tableSize + V1_SHARING_LIMITS.slackBytes;
+    const taken = (this.metadataTaken += n);
+    if (taken <= budget) return true;
+    if (this.metadataRefused) return false;
+    this.metadataRefused = true;
+    report(
+      this.opts,
+      new SyclbinFormatError(
+        'LIMIT',
+        `The metadata blobs named so far add up to ${taken} bytes, more than ${budget} for the ${tableSize}-byte metadata table.`,
+        'Headers that name the same bytes over and over would make the file read as many times; this reader stops there (docs/spec/syclbin-format.md).',
+        this.space.abs(fieldAt),
+        path,
+      ),
+    );
+    return false;
   }
 
   /** IR module or native image `k` of a header table, as image `j` of abstract module `a`. */
@@ -487,6 +532,33 @@ class V1Reader {
       first = Math.min(first, table.count);
       count = Math.min(count, table.count - first);
     }
+    const limit = V1_SHARING_LIMITS.factor * (this.ir.count + this.native.count) + V1_SHARING_LIMITS.slackImages;
+    if (this.imagesNamed + count > limit) {
+      // Said once: the modules after it are read without images (collect mode).
+      const asked = count;
+      count = Math.max(0, limit - this.imagesNamed);
+      this.imagesNamed = limit;
+      if (this.sharingReported) return this.imageList(kind, first, count, a);
+      this.sharingReported = true;
+      const field = sizeField(rel) as 'irModuleCount';
+      report(
+        this.opts,
+        new SyclbinFormatError(
+          'LIMIT',
+          `Abstract module ${a} names ${asked} ${kind === 'irModules' ? 'IR modules' : 'native images'}: with the modules before it that is more than ${limit} images for the ${this.ir.count + this.native.count} image headers of this file.`,
+          'Modules that share header ranges over and over would make the file read as many times; this reader stops there (docs/spec/syclbin-format.md).',
+          this.space.abs(this.am.entryAt(a) + AbstractModuleHeader.offsets[field]),
+          [...this.outer, 'abstractModules', a, field],
+        ),
+      );
+      return this.imageList(kind, first, count, a);
+    }
+    this.imagesNamed += count;
+    return this.imageList(kind, first, count, a);
+  }
+
+  /** Images `[first, +count)` of a header table as images 0… of abstract module `a`. */
+  private imageList(kind: 'irModules' | 'nativeImages', first: number, count: number, a: number): SyclbinImage[] {
     // Sized up front (most modules have one image of a kind, or none).
     const out: SyclbinImage[] = count ? new Array<SyclbinImage>(count) : [];
     let n = 0;

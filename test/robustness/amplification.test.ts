@@ -16,6 +16,11 @@ import { decodeUtf8 } from '../../src/codec/schema.js';
 import { archiveChunks, readArchive } from '../../src/containers/archive.js';
 import { concatChunks } from '../../src/codec/index.js';
 import { readOffloadBinary } from '../../src/offload/read.js';
+import { readSyclbin } from '../../src/syclbin/read.js';
+import { V1_SHARING_LIMITS } from '../../src/syclbin/read-v1.js';
+import { SyclbinFileHeader, AbstractModuleHeader, IRModuleHeader } from '../../formats/syclbin-v1.js';
+import { verify } from '../../src/hex/verify.js';
+import { annotate } from '../../src/hex/annotate.js';
 import { cli, tempDir } from '../offload/support.js';
 
 const enc = new TextEncoder();
@@ -137,6 +142,105 @@ describe('amplification: the same bytes named many times over', function () {
     } finally {
       cleanup();
     }
+  });
+});
+
+/**
+ * A SYCLBIN v1 file of `modules` abstract modules that all name IR headers [0, +`range`) of `headers`
+ * IR headers, every IR header naming one metadata blob of `mdLines` lines and one 16-byte image
+ * (the review's q1k.syclbin: 1,000 × 1,000 in 64 KB named a million images).
+ */
+function v1Shared(modules: number, headers: number, range: number, mdLines = 2): Uint8Array {
+  const g = enc.encode('[SYCLBIN/global metadata]\nstate=1|0\n');
+  const irm = enc.encode(`[SYCLBIN/ir module metadata]\ntype=1|0\n${Array.from({ length: mdLines - 1 }, (_, i) => `k${i}=1|${i}\n`).join('')}`);
+  const hs = SyclbinFileHeader.fixedSize!;
+  const es = AbstractModuleHeader.fixedSize!;
+  const mdAt = hs + es * (modules + headers);
+  const mdSize = g.length + irm.length;
+  const binAt = (mdAt + mdSize + 7) & ~7;
+  const b = new Uint8Array(binAt + 16);
+  const v = new DataView(b.buffer);
+  const o = SyclbinFileHeader.offsets;
+  b.set([0x49, 0x42, 0x59, 0x53]);
+  v.setUint32(o.version, 1, true);
+  v.setUint32(o.abstractModuleCount, modules, true);
+  v.setUint32(o.irModuleCount, headers, true);
+  v.setBigUint64(o.metadataTableSize, BigInt(mdSize), true);
+  v.setBigUint64(o.binaryTableSize, 16n, true);
+  v.setBigUint64(o.globalMetadataSize, BigInt(g.length), true);
+  for (let a = 0; a < modules; a++) v.setUint32(hs + es * a + AbstractModuleHeader.offsets.irModuleCount, range, true);
+  const ir = IRModuleHeader.offsets;
+  for (let i = 0; i < headers; i++) {
+    const at = hs + es * (modules + i);
+    v.setBigUint64(at + ir.metadataOffset, BigInt(g.length), true);
+    v.setBigUint64(at + ir.metadataSize, BigInt(irm.length), true);
+    v.setBigUint64(at + ir.rawIRBytesSize, 16n, true);
+  }
+  b.set(g, mdAt);
+  b.set(irm, mdAt + g.length);
+  return b;
+}
+
+describe('amplification: SYCLBIN v1 headers that name the same entries and blobs over and over', function () {
+  this.timeout(20000);
+  const { factor, slackImages, slackBytes } = V1_SHARING_LIMITS;
+
+  it('modules sharing one header range: read up to the image budget, past it a LIMIT error at the count that asked for more', () => {
+    const I = 10;
+    const limit = factor * I + slackImages;
+    const fits = Math.floor(limit / I);
+    const ok = readSyclbin(v1Shared(fits, I, I));
+    expect(ok.abstractModules).to.have.length(fits);
+    expect(ok.abstractModules.every((m) => m.irModules.length === I)).to.equal(true);
+    const bytes = v1Shared(fits + 1, I, I);
+    let err: unknown;
+    try {
+      readSyclbin(bytes);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).to.be.instanceOf(DecodeError);
+    const d = err as DecodeError;
+    expect(d.code).to.equal('LIMIT');
+    expect(d.pathSegments).to.deep.equal(['abstractModules', fits, 'irModuleCount']);
+    expect(d.offset).to.equal(SyclbinFileHeader.fixedSize! + AbstractModuleHeader.fixedSize! * fits + AbstractModuleHeader.offsets.irModuleCount);
+    expect(d.message).to.contain(`more than ${limit} images`);
+  });
+
+  it('the review\'s 1,000 × 1,000 file: one error in collect mode (verify, annotate), the images read stay within the budget', () => {
+    const bytes = v1Shared(1000, 1000, 1000);
+    const r = verify(bytes);
+    const limits = r.problems.filter((f) => /more than \d+ images/.test(f.message));
+    expect(limits).to.have.length(1);
+    expect(limits[0]!.severity).to.equal('error');
+    expect(limits[0]!.path).to.equal(`abstractModules[${Math.floor((factor * 1000 + slackImages) / 1000)}].irModuleCount`);
+    const ann = annotate(bytes);
+    expect(ann.error?.path).to.equal(limits[0]!.path);
+    const imageSpans = ann.spans.filter((s) => s.kind === 'image' || (s.shared ?? []).some((p) => p.endsWith('.bytes')));
+    const named = new Set(ann.spans.flatMap((s) => [s.path, ...(s.shared ?? [])]).filter((p) => /^abstractModules\[\d+\]\.irModules\[\d+\]\.bytes$/.test(p)));
+    expect(imageSpans.length).to.be.greaterThan(0);
+    expect(named.size).to.equal(factor * 1000 + slackImages);
+  });
+
+  it('IR headers naming one metadata blob: parsed up to the metadata budget, past it a LIMIT error at the size field', () => {
+    // A blob of about 64 KiB named by every header: the budget takes a few of them.
+    const lines = 6000;
+    const probe = v1Shared(1, 1, 1, lines);
+    const mdSize = Number(new DataView(probe.buffer).getBigUint64(SyclbinFileHeader.offsets.metadataTableSize, true));
+    const blob = mdSize - 36;
+    const budget = factor * mdSize + slackBytes;
+    const fits = Math.floor((budget - 36) / blob);
+    expect(readSyclbin(v1Shared(1, fits, fits, lines)).abstractModules[0]!.irModules).to.have.length(fits);
+    let err: unknown;
+    try {
+      readSyclbin(v1Shared(1, fits + 1, fits + 1, lines));
+    } catch (e) {
+      err = e;
+    }
+    expect(err).to.be.instanceOf(DecodeError);
+    expect((err as DecodeError).code).to.equal('LIMIT');
+    expect((err as DecodeError).pathSegments).to.deep.equal(['irModules', fits, 'metadataSize']);
+    expect((err as DecodeError).message).to.contain('metadata blobs named so far add up to');
   });
 });
 
