@@ -131,11 +131,24 @@ class SourceBlob implements BlobRef {
   slice(at: number, length: number): Uint8Array {
     return this.src.read(this.at + at, length);
   }
+  /** Its source and offset there ({@link blobOrigin}). */
+  origin(): { readonly source: ByteSource; readonly at: number } {
+    return { source: this.src, at: this.at };
+  }
   /** Fill `target` from the blob's bytes at `at` (positioned reads into the caller's buffer when the source can). */
   readInto(at: number, target: Uint8Array): void {
     if (this.src.readInto) this.src.readInto(this.at + at, target);
     else target.set(this.src.read(this.at + at, target.length));
   }
+}
+
+/**
+ * Where a blob made by {@link blobRef} lies: its source and offset in it (undefined for other blobs,
+ * e.g. {@link memoryBlob}). Two blobs with the same origin and size are the same bytes: what lets a
+ * view hash an image that many entries name once (src/syclbin/json.ts ImageHashes).
+ */
+export function blobOrigin(b: BlobRef): { readonly source: ByteSource; readonly at: number } | undefined {
+  return b instanceof SourceBlob ? b.origin() : undefined;
 }
 
 /** The blob `[offset, +size)` of `src`, at `absolute` in the input (undefined: not in the input). */

@@ -15,7 +15,7 @@ import { explainRegistry, printable } from '../props/explain.js';
 import { imageKindLabel, offloadKindText } from '../../formats/kinds.js';
 import type { PropertySetRegistry } from '../props/model.js';
 import { syclbinModelArgument, GLOBAL_METADATA_SET, bundleState, irTarget, irType, nativeArch, nativeTarget, type SyclbinFile, type SyclbinImage } from './model.js';
-import { hashBlob, type Hasher } from './json.js';
+import { HASH_NOT_COMPUTED, imageHashes, type Hasher, type ImageHashes } from './json.js';
 
 /** One node of the `syclbin inspect` tree: a labelled line with an optional value, lines and children. */
 export interface InspectNode {
@@ -35,8 +35,8 @@ export interface InspectNode {
 export interface InspectOptions {
   /** Size of the whole input in bytes (shown in the first line). */
   fileSize?: number;
-  /** SHA-256 of each image (fed in windows); absent or `false`: no hashing (no image bytes are read). */
-  sha256?: Hasher | false;
+  /** SHA-256 of each image (fed in windows; an ImageHashes shares its scope); absent or `false`: no hashing (no image bytes are read). */
+  sha256?: Hasher | ImageHashes | false;
 }
 
 function variantText(file: SyclbinFile): string {
@@ -104,11 +104,11 @@ function metadataNode(reg: PropertySetRegistry, path: string): InspectNode {
   return { label: 'Metadata', path, lines: explainRegistry(decodeTypedRegistry(reg)).trimEnd().split('\n') };
 }
 
-function imageNodes(img: SyclbinImage, path: string, hash: Hasher | false): InspectNode[] {
+function imageNodes(img: SyclbinImage, path: string, hash: ImageHashes | undefined): InspectNode[] {
   const nodes: InspectNode[] = [{ label: 'size', value: `${img.image.size} bytes`, path: `${path}.bytes` }];
   if (img.image.offset !== undefined) nodes.push({ label: 'file offset', value: `0x${img.image.offset.toString(16)}` });
   else nodes.push({ label: 'file offset', value: '(inside the compressed payload)' });
-  if (hash) nodes.push({ label: 'sha256', value: hashBlob(img.image, hash) });
+  if (hash) nodes.push({ label: 'sha256', value: hash.of(img.image) ?? HASH_NOT_COMPUTED });
   nodes.push(metadataNode(img.metadata, `${path}.metadata`));
   return nodes;
 }
@@ -117,7 +117,7 @@ function imageNodes(img: SyclbinImage, path: string, hash: Hasher | false): Insp
 export function inspectSyclbin(file: SyclbinFile, opts: InspectOptions = {}): InspectNode {
   opts = optionsArgument(opts, 'inspectSyclbin');
   syclbinModelArgument(file, 'inspectSyclbin');
-  const hash = opts.sha256 ?? false;
+  const hash = imageHashes(opts.sha256);
   const children: InspectNode[] = [];
   const env = envelopeNode(file);
   if (env) children.push(env);

@@ -16,6 +16,14 @@ import type { ReadSyclbinOptions } from './read.js';
 
 const U64_MAX = (1n << 64n) - 1n;
 
+/**
+ * How much metadata a v2 read parses at most: `factor` times the binary's size (its inflated size when
+ * compressed) plus `slackBytes`. Each entry's image is read once by any writer (intel/llvm
+ * llvm/lib/Object/SYCLBIN.cpp, ours), so only images that overlap over and over reach it; past it the
+ * read fails with a LIMIT error at the blob that asked for more (said once in collect mode).
+ */
+export const V2_SHARING_LIMITS = { factor: 2, slackBytes: 1 << 18 } as const;
+
 /** Where entry i and its strings are, for error locations (offsets absolute in the file). */
 class EntryLocator {
   private readonly entriesAt: number;
@@ -23,11 +31,13 @@ class EntryLocator {
     const v = OFFLOAD_VERSIONS[ob.version as 1 | 2 | 3];
     this.entriesAt = ob.offset + (ob.header[v.fields.entriesOffset] as number);
     this.fields = v.entry.offsets;
+    this.entrySize = v.entry.fixedSize!;
   }
   private readonly fields: Readonly<Record<string, number>>;
+  private readonly entrySize: number;
   /** Entry i, or one of its fields. */
   entry(i: number, field?: string): { offset: number; path: PathKey[] } {
-    return { offset: this.entriesAt + 40 * i + (field ? this.fields[field]! : 0), path: field ? ['entries', i, field] : ['entries', i] };
+    return { offset: this.entriesAt + this.entrySize * i + (field ? this.fields[field]! : 0), path: field ? ['entries', i, field] : ['entries', i] };
   }
   /** The value of string `key` of entry i (the last one: the value that counts), else the entry. */
   value(i: number, key: string): { offset: number; path: PathKey[] } {
@@ -106,8 +116,31 @@ export function readSyclbinV2(ob: OffloadBinaryModel, file: Space, opts: ReadSyc
   const space = (e: OffloadEntryModel): Space => (e.imageRef.offset !== undefined && !ob.compression ? file.sub(e.imageRef.offset, e.imageRef.size) : Space.detached(e.image));
   // Each entry image holds a SYCLBIN part named by its model path: the image span becomes its group.
   if (tree) for (let i = 0; i < n; i++) tree.at(['entries', i, 'image']).kind = 'group';
+  // Entries may share image bytes (OffloadBinary images may overlap): the registries parsed add up to
+  // at most V2_SHARING_LIMITS of the binary, so 2,000 entries naming one 600 KB image are not 1.2 GB of
+  // parsing (they were: 60 s and 4 GB).
+  const budget = V2_SHARING_LIMITS.factor * Math.max(ob.size, Number(ob.inflatedSize ?? 0)) + V2_SHARING_LIMITS.slackBytes;
+  let parsed = 0;
+  let refused = false;
   // A registry blob at logical `path`; the entry image span (`entries[i].image`) becomes its group.
   const registry = (s: Space, o: number, size: number, path: PathKey[]): PropertySetRegistry => {
+    parsed += size;
+    if (parsed > budget) {
+      if (!refused) {
+        refused = true;
+        report(
+          opts,
+          new SyclbinFormatError(
+            'LIMIT',
+            `The metadata of the entries read so far adds up to ${parsed} bytes, more than ${budget} for this ${ob.size}-byte binary.`,
+            'Entries whose images name the same bytes over and over would make the file read as many times; this reader stops there (docs/spec/syclbin-format.md).',
+            s.abs(o),
+            path,
+          ),
+        );
+      }
+      return new Map();
+    }
     const node = tree ? s.record({ path, parent: tree.at(path.slice(0, -1)), key: path[path.length - 1] }, o, size, 'metadata') : undefined;
     try {
       return readRegistry(s.bytes(o, size, 'metadata', path), { base: s.abs(o), tree, parent: node });

@@ -18,9 +18,15 @@ import { concatChunks } from '../../src/codec/index.js';
 import { readOffloadBinary } from '../../src/offload/read.js';
 import { readSyclbin } from '../../src/syclbin/read.js';
 import { V1_SHARING_LIMITS } from '../../src/syclbin/read-v1.js';
+import { V2_SHARING_LIMITS } from '../../src/syclbin/read-v2.js';
+import { writeOffloadBinary, type OffloadEntryInput } from '../../src/offload/write.js';
+import { OFFLOAD_VERSIONS } from '../../formats/offload-binary.js';
 import { SyclbinFileHeader, AbstractModuleHeader, IRModuleHeader } from '../../formats/syclbin-v1.js';
 import { verify } from '../../src/hex/verify.js';
 import { annotate } from '../../src/hex/annotate.js';
+import { explainInput, CONTENTS_LIMITS } from '../../src/inspect/input.js';
+import { HASH_NOT_COMPUTED, ImageHashes, type Hasher } from '../../src/syclbin/json.js';
+import type { InspectNode } from '../../src/syclbin/inspect.js';
 import { cli, tempDir } from '../offload/support.js';
 
 const enc = new TextEncoder();
@@ -241,6 +247,130 @@ describe('amplification: SYCLBIN v1 headers that name the same entries and blobs
     expect((err as DecodeError).code).to.equal('LIMIT');
     expect((err as DecodeError).pathSegments).to.deep.equal(['irModules', fits, 'metadataSize']);
     expect((err as DecodeError).message).to.contain('metadata blobs named so far add up to');
+  });
+});
+
+/**
+ * A SYCLBIN v2 whose `n` ir entries all name the image of the first: a u64 metadata size, a registry
+ * of `lines` lines and 16 bytes of code (the v2 twin of the v1 case: 2,000 entries naming one 600 KB
+ * image parsed 1.2 GB, 60 s and 4 GB).
+ */
+function v2Shared(n: number, lines: number): Uint8Array {
+  const entry = (strings: [string, string][], image: Uint8Array): OffloadEntryInput => ({ imageKind: 7, offloadKind: 8, flags: 0, strings, image });
+  const reg = enc.encode(`[SYCL/misc properties]\n${Array.from({ length: lines }, (_, i) => `k${i}=1|${i}\n`).join('')}`);
+  const img = new Uint8Array(8 + reg.length + 16);
+  new DataView(img.buffer).setBigUint64(0, BigInt(reg.length), true);
+  img.set(reg, 8);
+  const ir = (image: Uint8Array) => entry([['role', 'ir'], ['am_index', '0']], image);
+  const small = new Uint8Array(8);
+  const b = writeOffloadBinary(
+    [entry([['role', 'global_metadata']], enc.encode('[SYCLBIN/global metadata]\nstate=1|0\n')), entry([['role', 'am_metadata'], ['am_index', '0']], new Uint8Array(0)), ir(img), ...Array.from({ length: n - 1 }, () => ir(small))],
+    { version: 2 },
+  );
+  const ob = readOffloadBinary(b);
+  const v = OFFLOAD_VERSIONS[2];
+  const dv = new DataView(b.buffer, b.byteOffset);
+  const at = Number(ob.header[v.fields.entriesOffset]);
+  const big = ob.entries[2]!.imageRef;
+  for (let i = 3; i < ob.entries.length; i++) {
+    dv.setBigUint64(at + v.entry.fixedSize! * i + v.entry.offsets.imageOffset!, BigInt(big.offset!), true);
+    dv.setBigUint64(at + v.entry.fixedSize! * i + v.entry.offsets.imageSize!, BigInt(big.size), true);
+  }
+  return b;
+}
+
+describe('amplification: SYCLBIN v2 entries that share one image', function () {
+  this.timeout(20000);
+  it('parse the metadata up to V2_SHARING_LIMITS of the binary, then a LIMIT error at the blob that asked for more (once in collect mode)', () => {
+    const lines = 20000;
+    const b = v2Shared(40, lines);
+    const ob = readOffloadBinary(b);
+    const blob = Number(ob.entries[2]!.imageRef.size) - 24;
+    const budget = V2_SHARING_LIMITS.factor * b.length + V2_SHARING_LIMITS.slackBytes;
+    // Global and am metadata come first (36 + 0 bytes), then the ir images in entry order.
+    const fits = Math.floor((budget - 36) / blob);
+    expect(fits).to.be.within(2, 39);
+    let err: unknown;
+    try {
+      readSyclbin(b);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).to.be.instanceOf(DecodeError);
+    expect((err as DecodeError).code).to.equal('LIMIT');
+    expect((err as DecodeError).pathSegments).to.deep.equal(['abstractModules', 0, 'irModules', fits, 'metadata']);
+    expect((err as DecodeError).message).to.contain(`more than ${budget} for this ${b.length}-byte binary`);
+    const r = verify(b);
+    expect(r.problems.filter((p) => p.message.includes('adds up to'))).to.have.length(1);
+    // As many entries as the budget takes read without complaint.
+    expect(readSyclbin(v2Shared(fits, lines)).abstractModules[0]!.irModules).to.have.length(fits);
+  });
+});
+
+/**
+ * An OffloadBinary v2 of `n` entries whose images are ranges of one `size`-byte image (entry 0's):
+ * `[0, +size)` for every entry when `equal`, else `[i, +size - i)` (all distinct, all overlapping).
+ * `first` is entry 0's image (zeros when not given).
+ */
+function sharedImages(n: number, size: number, equal: boolean, first?: Uint8Array): Uint8Array {
+  const e = (image: Uint8Array): OffloadEntryInput => ({ imageKind: 1, offloadKind: 4, flags: 0, strings: [['triple', 'spir64']], image });
+  const b = writeOffloadBinary([e(first ?? new Uint8Array(size)), ...Array.from({ length: n - 1 }, () => e(new Uint8Array(8)))], { version: 2 });
+  const ob = readOffloadBinary(b);
+  const v = OFFLOAD_VERSIONS[2];
+  const dv = new DataView(b.buffer, b.byteOffset);
+  const at = Number(ob.header[v.fields.entriesOffset]);
+  const big = ob.entries[0]!.imageRef;
+  for (let i = 1; i < n; i++) {
+    const skip = equal ? 0 : i;
+    dv.setBigUint64(at + v.entry.fixedSize! * i + v.entry.offsets.imageOffset!, BigInt(big.offset! + skip), true);
+    dv.setBigUint64(at + v.entry.fixedSize! * i + v.entry.offsets.imageSize!, BigInt(big.size - skip), true);
+  }
+  return b;
+}
+
+/** A Hasher that counts what it is fed (its digest: a fixed 64-digit text). */
+function countingHasher(): { hasher: Hasher; fed: () => number } {
+  let fed = 0;
+  return { hasher: () => ({ update: (w) => void (fed += w.length), digest: () => '0'.repeat(64) }), fed: () => fed };
+}
+
+const collect = (n: InspectNode, label: string, out: InspectNode[] = []): InspectNode[] => {
+  const stack = [n];
+  while (stack.length) {
+    const x = stack.pop()!;
+    if (x.label === label) out.push(x);
+    if (x.children) stack.push(...x.children);
+  }
+  return out;
+};
+
+describe('amplification: inspect of entries that name the same image', function () {
+  this.timeout(20000);
+  it('an image range many entries name is hashed and examined once (the same contents node)', () => {
+    const b = sharedImages(2000, 100_000, true);
+    const { hasher, fed } = countingHasher();
+    const { tree } = explainInput(b, { sha256: hasher });
+    expect(fed()).to.equal(100_000);
+    const hashes = collect(tree, 'sha256');
+    expect(hashes).to.have.length(2000);
+    const contents = collect(tree, 'contents');
+    expect(contents).to.have.length(2000);
+    expect(new Set(contents).size).to.equal(1);
+  });
+
+  it('ranges that overlap without being equal: hashed up to the budget, then said not computed', () => {
+    const size = 1 << 20;
+    const b = sharedImages(200, size, false);
+    const { hasher, fed } = countingHasher();
+    const { tree } = explainInput(b, { sha256: hasher });
+    const limit = ImageHashes.LIMITS.factor * b.length + ImageHashes.LIMITS.slackBytes;
+    expect(fed()).to.be.at.most(limit);
+    expect(fed()).to.be.greaterThan(limit - size);
+    const values = collect(tree, 'sha256').map((n) => n.value);
+    expect(values.filter((v) => v === HASH_NOT_COMPUTED).length).to.be.greaterThan(100);
+    const skipped = collect(tree, 'contents').filter((n) => n.value?.startsWith('(not examined'));
+    expect(skipped.length).to.equal(values.filter((v) => v === HASH_NOT_COMPUTED).length);
+    expect(CONTENTS_LIMITS.factor).to.equal(ImageHashes.LIMITS.factor);
   });
 });
 
