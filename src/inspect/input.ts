@@ -236,7 +236,7 @@ function examineContents(e: OffloadEntryModel, era: LlvmEraInfo, opts: InspectIn
   const info = identifyImage(e.imageRef);
   if (e.imageRef.size >= 4 && hasMagic(SyclbinMagic, e.imageRef.slice(0, 4))) {
     try {
-      const inner = inspectSyclbin(readSyclbin(blobSource(e.imageRef), { maxInflatedSize: opts.maxInflatedSize }), { sha256: opts.sha256 });
+      const inner = inspectSyclbin(readSyclbin(blobSource(e.imageRef), { maxInflatedSize: opts.maxInflatedSize }), { sha256: opts.sha256, imageAt: e.imageRef.offset ?? null });
       return { label: 'contents', value: inner.label, children: inner.children };
     } catch (err) {
       if (!(err instanceof DecodeError)) throw err;

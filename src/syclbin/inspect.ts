@@ -37,6 +37,12 @@ export interface InspectOptions {
   fileSize?: number;
   /** SHA-256 of each image (fed in windows; an ImageHashes shares its scope); absent or `false`: no hashing (no image bytes are read). */
   sha256?: Hasher | ImageHashes | false;
+  /**
+   * Where the SYCLBIN read lies in the file, when it is not the file (an OffloadBinary entry's image
+   * read on its own): image offsets are then shown from the file's start (offset + this), and as
+   * inside a compressed payload when `null` (the image is inflated bytes).
+   */
+  imageAt?: number | null;
 }
 
 function variantText(file: SyclbinFile): string {
@@ -104,9 +110,9 @@ function metadataNode(reg: PropertySetRegistry, path: string): InspectNode {
   return { label: 'Metadata', path, lines: explainRegistry(decodeTypedRegistry(reg)).trimEnd().split('\n') };
 }
 
-function imageNodes(img: SyclbinImage, path: string, hash: ImageHashes | undefined): InspectNode[] {
+function imageNodes(img: SyclbinImage, path: string, hash: ImageHashes | undefined, imageAt: number | null): InspectNode[] {
   const nodes: InspectNode[] = [{ label: 'size', value: `${img.image.size} bytes`, path: `${path}.bytes` }];
-  if (img.image.offset !== undefined) nodes.push({ label: 'file offset', value: `0x${img.image.offset.toString(16)}` });
+  if (img.image.offset !== undefined && imageAt !== null) nodes.push({ label: 'file offset', value: `0x${(img.image.offset + imageAt).toString(16)}` });
   else nodes.push({ label: 'file offset', value: '(inside the compressed payload)' });
   if (hash) nodes.push({ label: 'sha256', value: hash.of(img.image) ?? HASH_NOT_COMPUTED });
   nodes.push(metadataNode(img.metadata, `${path}.metadata`));
@@ -118,6 +124,7 @@ export function inspectSyclbin(file: SyclbinFile, opts: InspectOptions = {}): In
   opts = optionsArgument(opts, 'inspectSyclbin');
   syclbinModelArgument(file, 'inspectSyclbin');
   const hash = imageHashes(opts.sha256);
+  const imageAt = opts.imageAt === undefined ? 0 : opts.imageAt;
   const children: InspectNode[] = [];
   const env = envelopeNode(file);
   if (env) children.push(env);
@@ -156,7 +163,7 @@ export function inspectSyclbin(file: SyclbinFile, opts: InspectOptions = {}): In
         label: `IR module ${i}`,
         value: `${irType(m) ?? 'type missing'}${target === undefined ? '' : `, target ${printable(target)}`}`,
         path: `${ap}.irModules[${i}]`,
-        children: imageNodes(m, `${ap}.irModules[${i}]`, hash),
+        children: imageNodes(m, `${ap}.irModules[${i}]`, hash, imageAt),
       });
     });
     am.nativeImages.forEach((m, i) => {
@@ -164,7 +171,7 @@ export function inspectSyclbin(file: SyclbinFile, opts: InspectOptions = {}): In
       const target = nativeTarget(m);
       const parts = [arch === undefined ? 'arch missing' : `arch ${printable(arch) || '(empty)'}`];
       if (target !== undefined) parts.push(`target ${printable(target)}`);
-      amChildren.push({ label: `Native image ${i}`, value: parts.join(', '), path: `${ap}.nativeImages[${i}]`, children: imageNodes(m, `${ap}.nativeImages[${i}]`, hash) });
+      amChildren.push({ label: `Native image ${i}`, value: parts.join(', '), path: `${ap}.nativeImages[${i}]`, children: imageNodes(m, `${ap}.nativeImages[${i}]`, hash, imageAt) });
     });
     if (!am.irModules.length && !am.nativeImages.length) amChildren.push({ label: 'Images', value: '(none)' });
     children.push({ label: `Abstract module ${a}`, path: ap, children: amChildren });

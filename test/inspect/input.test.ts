@@ -208,3 +208,21 @@ describe('inspect: a compressed SYCLBIN is inflated once', () => {
     expect(read).to.be.below(2 * payload);
   });
 });
+
+describe('inspect: a SYCLBIN inside an OffloadBinary entry that is not the first', () => {
+  it('gives its images\' file offsets from the start of the file (they were offsets in the entry image)', async () => {
+    const { explainInput } = await import('../../src/inspect/input.js');
+    const { writeOffloadBinary } = await import('../../src/offload/write.js');
+    const { readOffloadBinary } = await import('../../src/offload/read.js');
+    const { readSyclbin } = await import('../../src/syclbin/read.js');
+    const syclbin = new Uint8Array(readFileSync(join(import.meta.dirname, '../../testdata/syclbin/v1_grouped.syclbin')));
+    const entry = (image: Uint8Array, imageKind: number) => ({ imageKind, offloadKind: 4, flags: 0, strings: [['triple', 'spir64']] as [string, string][], image });
+    const b = writeOffloadBinary([entry(new Uint8Array(8), 1), entry(syclbin, 6)], { version: 2 });
+    const at = readOffloadBinary(b).entries[1]!.imageRef.offset!;
+    expect(at).to.be.greaterThan(0);
+    const inner = readSyclbin(syclbin).abstractModules[0]!.irModules[0]!.image.offset!;
+    const text = JSON.stringify(explainInput(b, {}).tree);
+    expect(text).to.include(`"label":"file offset","value":"0x${(at + inner).toString(16)}"`);
+    expect(text).to.not.include(`"label":"file offset","value":"0x${inner.toString(16)}"`);
+  });
+});
