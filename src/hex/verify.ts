@@ -31,6 +31,7 @@ import { BitcodeMagic } from '../../formats/llvm-bitcode.js';
 import { spirvByteOrder } from '../../formats/spirv.js';
 import { syclbinChunks } from '../syclbin/write.js';
 import { terminalSafe } from './terminal.js';
+import { clipText, someOf } from '../codec/messages.js';
 import { irTarget, irTypeValue, nativeArch, nativeTarget, type SyclbinFile } from '../syclbin/model.js';
 import { annotate, annotateEmbedded, inflatedAnnotation, MAX_EMBEDDED_SPANS, findingOf, leavesOf, quoted, type AnnotateOptions, type Annotation, type FileFormat, type Finding, type MetadataBlob, type V1Image } from './annotate.js';
 
@@ -497,13 +498,13 @@ function checkTargets(model: SyclbinFile, ann: Annotation, add: (f: Finding) => 
     const triple = env.strings.get('triple');
     if (triple && ![...irTargets, ...natTargets].includes(triple)) {
       const p = stringValueAt(ob, 0, 'triple', []) ?? { offset: 0, path: 'entries[0].strings' };
-      const known = [...new Set([...irTargets, ...natTargets])].filter(Boolean).join(', ') || 'none';
-      add({ severity: 'warning', ...p, code: 'target', message: `envelope triple '${triple}' matches no IR or native target in the SYCLBIN metadata (${known})` });
+      const known = someOf([...irTargets, ...natTargets].filter((t): t is string => !!t));
+      add({ severity: 'warning', ...p, code: 'target', message: `envelope triple '${clipText(triple)}' matches no IR or native target in the SYCLBIN metadata (${known})` });
     }
     const arch = env.strings.get('arch');
     if (arch && !arches.includes(arch)) {
       const p = stringValueAt(ob, 0, 'arch', []) ?? { offset: 0, path: 'entries[0].strings' };
-      add({ severity: 'warning', ...p, code: 'target', message: `envelope arch '${arch}' matches no native image arch in the SYCLBIN metadata (${arches.filter(Boolean).join(', ') || 'none'})` });
+      add({ severity: 'warning', ...p, code: 'target', message: `envelope arch '${clipText(arch)}' matches no native image arch in the SYCLBIN metadata (${someOf(arches.filter((a): a is string => !!a))})` });
     }
   }
   if (env.kind === 'roles') {

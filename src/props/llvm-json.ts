@@ -29,6 +29,7 @@
  *
  * Nothing here recurses on input depth: the parser keeps its own stack, printing walks a work list.
  */
+import { clipText } from '../codec/messages.js';
 import { concatBytes, EncodeError, type BytesLike } from '../codec/index.js';
 import { PROPERTY_TYPE } from '../../formats/property-sets.js';
 import { LlvmStringDenseMap } from '../offload/densemap-order.js';
@@ -381,14 +382,14 @@ export function readLlvmProperties(doc: LlvmJsonDocument): LlvmPropsRead {
   const { root } = doc;
   const notes: LlvmJsonNote[] = doc.lax.map((l) => ({ severity: 'warning', ...nameOf(l.path), message: l.message, at: l.offset }));
   if (root.kind !== 'object') {
-    const m = `error while deserializing property set registry: expected JSON object, got ${printLlvmJson(root)}`;
+    const m = `error while deserializing property set registry: expected JSON object, got ${clipText(printLlvmJson(root))}`;
     throw new PropertySetError('FORMAT', m, root.start, m);
   }
   const sets = new Map<string, PropertySet>();
   const walk = (order: (m: Map<string, LlvmJsonValue>) => Iterable<[string, LlvmJsonValue]>): PropertySetError | undefined => {
     for (const [name, setValue] of order(root.members)) {
       if (setValue.kind !== 'object') {
-        const m = `error while deserializing property set ${name}: expected JSON array, got ${printLlvmJson(setValue)}`;
+        const m = `error while deserializing property set ${name}: expected JSON array, got ${clipText(printLlvmJson(setValue))}`;
         return new PropertySetError('FORMAT', m, setValue.start, m, [name], 1);
       }
       const set: PropertySet = new Map();
@@ -421,7 +422,7 @@ function readValue(v: LlvmJsonValue, set: string, key: string, notes: LlvmJsonNo
     if (v.value > 0xffffffffn) notes.push({ severity: 'warning', set, key, message: `${v.value} does not fit in a uint32: LLVM keeps the low 32 bits, ${value}`, at: v.start });
     return { type: PROPERTY_TYPE.UINT32, value };
   }
-  if (v.kind !== 'string') return `expected a uint64 or a string, got ${printLlvmJson(v)}`;
+  if (v.kind !== 'string') return `expected a uint64 or a string, got ${clipText(printLlvmJson(v))}`;
   let decoded;
   try {
     decoded = decodeStandardBase64(utf8.encode(v.text));

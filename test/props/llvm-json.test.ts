@@ -14,6 +14,7 @@ import { formatDouble, parseLlvmJson, readLlvmPropertiesJson, writeLlvmPropertie
 import { byteArray, uint32, type PropertySetRegistry } from '../../src/props/model.js';
 import { decodeStandardBase64, encodeStandardBase64 } from '../../src/props/base64.js';
 import { RegistrySyntaxError } from '../../src/props/registry.js';
+import { clipText, MAX_QUOTED, someOf } from '../../src/codec/messages.js';
 import { ourRead, parseReg } from './llvm-json-support.js';
 
 const DIR = new URL('../../testdata/llvm22/', import.meta.url).pathname;
@@ -140,6 +141,23 @@ describe('props/llvm-json: upstream JSON property sets', () => {
     expect(() => read('{"s":{"a":"!!!!","b":2}}')).to.throw(PropertySetError).that.satisfies((x: PropertySetError) => x.path === '["s"]["a"]' && x.offset === 10 && x.code === 'SYNTAX');
     expect(() => read('{"s":{"k":[{"x":[1.5,true,null,"q\\n"]},-1e400]}}')).to.throw(PropertySetError, 'got [{"x":[1.5,true,null,"q\\n"]},-inf]');
     expect(() => read('{"x":{},"s":[0.1]}')).to.throw(PropertySetError, 'property set s: expected JSON array, got [0.10000000000000001]');
+  });
+
+  it('an error quotes at most MAX_QUOTED characters of the value it is about, then its length', () => {
+    const ones = Array.from({ length: 200000 }, () => '1').join(',');
+    let e: unknown;
+    try {
+      read(`{"s":[${ones}]}`);
+    } catch (x) {
+      e = x;
+    }
+    expect(e).to.be.instanceOf(PropertySetError);
+    const m = (e as PropertySetError).message;
+    expect(m).to.contain(`property set s: expected JSON array, got [${'1,'.repeat(MAX_QUOTED / 2).slice(0, MAX_QUOTED - 1)}… (${ones.length + 2} characters)`);
+    expect(m.length).to.be.lessThan(MAX_QUOTED + 200);
+    expect(clipText('abc', 3)).to.equal('abc');
+    expect(someOf(['a', 'b', 'a', 'c', 'd', 'e', 'f', 'g'], 3)).to.equal('a, b, c and 4 more');
+    expect(someOf([])).to.equal('none');
   });
 
   it('parses without recursion: deep nesting and long tokens are rejected or read without a RangeError', function () {
