@@ -25,6 +25,25 @@ export const COFF_MACHINE = {
   R4000: 0x166,
 } as const;
 
+/**
+ * The first two bytes `identify_magic` takes for a COFF object (llvm/lib/BinaryFormat/Magic.cpp,
+ * its cases 0x00, 0x01/0x02 machine bytes, 0x64 and ARM64EC/ARM64X): by the second byte, the first
+ * bytes that go with it. (Not every COFF_MACHINE value: Magic.cpp lists these byte pairs.)
+ */
+export const COFF_OBJECT_FIRST_BYTES: Readonly<Record<number, ReadonlySet<number>>> = {
+  0x01: new Set([0xf0, 0x83, 0x84, 0x66, 0x50, 0x4c, 0xc4]),
+  0x02: new Set([0xf0, 0x83, 0x84, 0x66, 0x50, 0x4c, 0xc4, 0x90, 0x68]),
+  0x86: new Set([0x64]),
+  0xaa: new Set([0x64]),
+  0xa6: new Set([0x41, 0x4e]),
+};
+
+/** A Windows resource file (`file_magic::windows_resource`, Magic.cpp): not an object although it starts with 00 00. */
+export const WindowsResourceMagic = magic([0, 0, 0, 0, 0x20, 0, 0, 0, 0xff, 0xff, 0, 0, 0xff, 0xff, 0, 0], 'Windows resource magic');
+
+/** A CUDA fat binary (`file_magic::cuda_fatbinary`, Magic.cpp, 0xba55ed50 little-endian): not a COFF object although its first byte is 0x50. */
+export const CudaFatbinaryMagic = magic([0x50, 0xed, 0x55, 0xba], 'CUDA fat binary magic');
+
 /** Standard COFF file header, 20 bytes (`coff_file_header`). */
 export const CoffFileHeader = struct(
   {

@@ -57,7 +57,7 @@ export { describePackagerImages, parseImageArgument, type PackagerOptions } from
 export { annotate, annotateInflated, FINDING_CODES, MAX_EMBEDDED_SPANS, annotationToJson, checkTiling, leavesOf, type Annotation, type AnnotatedSpan, type InflatedAnnotation } from './hex/annotate.js';
 export { verify, formatReport, type VerifyReport } from './hex/verify.js';
 export { hexdump, parseRange, HexRangeError, type HexdumpOptions } from './hex/hexdump.js';
-export { syclbinToJson } from './syclbin/json.js';
+export { ImageHashes, syclbinToJson } from './syclbin/json.js';
 export { diffFiles, formatDiff, type DiffResult } from './hex/diff.js';
 export { isElf, findOffloadingSections, readElfOffloadBinaries, readElfSectionTable } from './offload/elf.js';
 export {

@@ -11,6 +11,7 @@
 import { statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { isThinArchive, thinArchiveSource } from '../containers/thin-archive.js';
+import { ArThinMagic } from '../../formats/ar.js';
 import { SyclbinError, type ByteSource, type Chunk } from '../codec/index.js';
 import { errnoText, openInput, type InputFile } from '../node/input.js';
 import { atomicFile, directFile, ensureDir, fileIdentity, outputTarget, type OutputSink } from '../node/output.js';
@@ -109,7 +110,8 @@ export class Files {
    * many member files were read.
    */
   withThinMembers(name: string, src: ByteSource, note?: (message: string) => void): ByteSource & { thin?: true; missing?: { member: string; path: string; message: string } } {
-    if (src.size < 8 || !isThinArchive(src.read(0, 8))) return src;
+    const magic = ArThinMagic.fixedSize!;
+    if (src.size < magic || !isThinArchive(src.read(0, magic))) return src;
     const dir = name === '-' ? '' : dirname(name);
     // A file named by several members is opened once: known by its device and inode, so no spelling of
     // its path (`/d/./f`, `/d/../d/f`, a link) opens it again. Only regular files are members: a FIFO

@@ -30,6 +30,7 @@ import { decodeUtf8, DecodeError, hasMagic, hex, locate, placedSpace, R, Space, 
 import {
   COFF_BIGOBJ_MIN_VERSION,
   COFF_CLGL_UUID,
+  COFF_OBJECT_FIRST_BYTES,
   CoffBigObjHeader,
   CoffBigObjSymbol,
   CoffFileHeader,
@@ -43,6 +44,8 @@ import {
   Pe32PlusHeaderStart,
   PeDosHeader,
   PeSignature,
+  CudaFatbinaryMagic,
+  WindowsResourceMagic,
 } from '../../formats/coff.js';
 import { readSections, type SectionsRead } from '../offload/elf.js';
 import { recordSectionContents } from './section-spans.js';
@@ -70,20 +73,9 @@ export function identifyCoff(input: BytesLike): 'object' | 'bigobj' | undefined 
     // bigobj, CL.exe's LTO object or a short import library: only the bigobj UUID makes an object.
     return hasMagic(CoffBigObjHeader.fields.uuid, head, CoffBigObjHeader.offsets.uuid) ? 'bigobj' : undefined;
   }
-  if (a === 0x00) return b === 0x00 && !isWinRes(head) ? 'object' : undefined;
-  if (a === 0x50 && b === 0xed && head[2] === 0x55 && head[3] === 0xba) return undefined; // CUDA fatbinary
-  if ([0xf0, 0x83, 0x84, 0x66, 0x50, 0x4c, 0xc4].includes(a) && b === 0x01) return 'object';
-  if ([0xf0, 0x83, 0x84, 0x66, 0x50, 0x4c, 0xc4, 0x90, 0x68].includes(a) && b === 0x02) return 'object';
-  if (a === 0x64 && (b === 0x86 || b === 0xaa)) return 'object';
-  // ARM64EC (0xa641) and ARM64X (0xa64e) (llvm/lib/BinaryFormat/Magic.cpp `identify_magic`, cases 0x41 and 0x4e).
-  if ((a === 0x41 || a === 0x4e) && b === 0xa6) return 'object';
-  return undefined;
-}
-
-/** A Windows resource file starts with 00 00 00 00 20 00 00 00 ff ff 00 00 ff ff 00 00. */
-function isWinRes(head: Uint8Array): boolean {
-  const m = [0, 0, 0, 0, 0x20, 0, 0, 0, 0xff, 0xff, 0, 0, 0xff, 0xff, 0, 0];
-  return head.length >= m.length && m.every((x, i) => head[i] === x);
+  if (a === 0x00) return b === 0x00 && !hasMagic(WindowsResourceMagic, head) ? 'object' : undefined;
+  if (hasMagic(CudaFatbinaryMagic, head)) return undefined;
+  return COFF_OBJECT_FIRST_BYTES[b]?.has(a) ? 'object' : undefined;
 }
 
 /** One section header, decoded, with its name resolved. */
@@ -213,13 +205,15 @@ function stringTable(file: Space, node: SpanNode | undefined, header: { pointerT
   const at = header.pointerToSymbolTable + header.numberOfSymbols * symSize;
   if (!locate(R.bytes('at', 'size'), { at, size: CoffStringTableHeader.fixedSize! }, file.size).ok) return undefined;
   const { size } = file.decode(CoffStringTableHeader, at, { path: ['stringTable'] });
-  const n = Math.max(size, 4);
+  // (sizes below the size word's own read as the word: COFFObjectFile::initSymbolTablePtr)
+  const word = CoffStringTableHeader.fixedSize!;
+  const n = Math.max(size, word);
   if (!locate(R.bytes('at', 'size'), { at, size: n }, file.size).ok) return undefined;
   const bytes = file.bytes(at, n, 'string table', ['stringTable']);
-  if (n > 4 && bytes[n - 1] !== 0) return undefined; // "string table missing null terminator" (recovered)
+  if (n > word && bytes[n - 1] !== 0) return undefined; // "string table missing null terminator" (recovered)
   const g = file.record({ path: ['stringTable'], parent: node, key: 'stringTable' }, at, n, 'group');
   file.decode(CoffStringTableHeader, at, { path: ['stringTable'], parent: g });
-  if (n > 4) file.record({ path: ['stringTable'], parent: g, key: 'strings' }, at + 4, n - 4, 'bytes');
+  if (n > word) file.record({ path: ['stringTable'], parent: g, key: 'strings' }, at + word, n - word, 'bytes');
   return { at, strings: new TerminatedStrings(bytes, 0, file.abs(at)) };
 }
 
@@ -240,7 +234,7 @@ function sectionName(field: Uint8Array, strtab: TerminatedStrings | undefined, a
     offset = Number(name.slice(1));
   }
   const t = strtab?.bytes;
-  if (!strtab || !t || t.length <= 4) throw new DecodeError('FORMAT', `section name '${name}' refers to the string table, but the file has none`, at, path);
+  if (!strtab || !t || t.length <= CoffStringTableHeader.fixedSize!) throw new DecodeError('FORMAT', `section name '${name}' refers to the string table, but the file has none`, at, path);
   if (offset >= t.length) throw new DecodeError('RANGE', `section name offset ${offset} is past the end of the ${t.length}-byte string table`, at, path);
   return strtab.text(offset, decodeUtf8); // the table ends with NUL (checked)
 }
@@ -267,8 +261,9 @@ export function readPeSectionTable(input: BytesLike | ByteSource, opts: ReadCoff
     const dos = file.decode(PeDosHeader, 0, { path: ['dosHeader'], parent: node, key: 'dosHeader' });
     const peOffset = dos.peOffset;
     file.decode(PeSignature, peOffset, { path: ['peSignature'], parent: node, key: 'peSignature' });
-    const coff = readTable(file, node, opts.origin ?? 0, path, peOffset + 4);
-    const optAt = peOffset + 4 + CoffFileHeader.fixedSize!;
+    const coffAt = peOffset + PeSignature.fixedSize!;
+    const coff = readTable(file, node, opts.origin ?? 0, path, coffAt);
+    const optAt = coffAt + CoffFileHeader.fixedSize!;
     const magicValue = file.decode(Pe32HeaderStart.fields.magic, optAt, { path: ['optionalHeader', 'magic'] });
     if (magicValue !== PE_OPTIONAL_MAGIC.PE32 && magicValue !== PE_OPTIONAL_MAGIC.PE32_PLUS) {
       throw new DecodeError('MAGIC', `the optional header's magic is ${hex(magicValue)}, not PE32 (0x10b) or PE32+ (0x20b)`, file.abs(optAt), ['optionalHeader', 'magic']);
@@ -283,7 +278,7 @@ export function readPeSectionTable(input: BytesLike | ByteSource, opts: ReadCoff
       // optional header past ImageBase (Windows fields, data directories), the raw section data.
       const stubAt = PeDosHeader.fixedSize!;
       if (peOffset > stubAt && peOffset <= file.size) file.record({ path: ['dosStub'], parent: node, key: 'dosStub' }, stubAt, peOffset - stubAt, 'bytes', 'MS-DOS stub program');
-      const optSize = (file.decode(CoffFileHeader, peOffset + 4, { path: ['header'] }) as { sizeOfOptionalHeader: number }).sizeOfOptionalHeader;
+      const optSize = (file.decode(CoffFileHeader, coffAt, { path: ['header'] }) as { sizeOfOptionalHeader: number }).sizeOfOptionalHeader;
       const start = (pe32Plus ? Pe32PlusHeaderStart : Pe32HeaderStart).fixedSize!;
       const parent = opts.tree.at([...path, 'optionalHeader']);
       if (optSize > start && optAt + optSize <= file.size) file.record({ path: ['optionalHeader', 'rest'], parent, key: 'rest' }, optAt + start, optSize - start, 'bytes', 'Windows-specific fields and data directories');

@@ -12,7 +12,7 @@
 import { decode, DecodeError, decodeUtf8, hasMagic, hexText, memoryBlob, Space, type BlobRef, type ByteSource, type PathKey, type SpanTree, type BytesLike } from '../codec/index.js';
 import { ELF_HEADERS, ElfIdent, elfFileFormatName } from '../../formats/elf.js';
 import { BitcodeMagic, BitcodeWrapperHeader } from '../../formats/llvm-bitcode.js';
-import { OffloadMagic } from '../../formats/offload-binary.js';
+import { OffloadHeaderPrefix, OffloadMagic } from '../../formats/offload-binary.js';
 import { SPIRV_HEADER_SIZE, SPIRV_WORD, SpirvHeader, spirvByteOrder, spirvGenerator, spirvOpcode, spirvVersion, spirvWordCount } from '../../formats/spirv.js';
 import { ENTRY_POINT_PREAMBLE, Op } from '../../formats/spirv-enums.js';
 import { bitcodeTriple } from './bitcode.js';
@@ -126,8 +126,8 @@ export function identifyImage(image: BlobRef | BytesLike): ImageInfo {
       return withTriple(info, blob, w.offset, w.size);
     }
     if (hasMagic(ElfIdent.fields.magic, head)) return elfInfo(head, size);
-    if (hasMagic(OffloadMagic, head) && size >= 8) {
-      return { kind: 'offload-binary', size, version: new DataView(head.buffer, head.byteOffset).getUint32(4, true) };
+    if (hasMagic(OffloadMagic, head) && size >= OffloadHeaderPrefix.fixedSize! && head.length >= OffloadHeaderPrefix.fixedSize!) {
+      return { kind: 'offload-binary', size, version: new DataView(head.buffer, head.byteOffset).getUint32(OffloadHeaderPrefix.offsets.version, true) };
     }
   } catch (e) {
     if (!(e instanceof DecodeError)) throw e;

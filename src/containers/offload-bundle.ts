@@ -166,7 +166,7 @@ function bundleEntries(b: Uint8Array, base: number, within: { offset: number; si
   const entrySize = OffloadBundleEntry.fixedSize!;
   // Each entry takes at least its 24 bytes: a count the bundle cannot hold is refused before any is read.
   if (numEntries > Math.floor((b.length - headerSize) / entrySize)) {
-    throw new OffloadBundleError(`${numEntries} entries do not fit in the ${b.length}-byte offload bundle`, errAt + 24, [...path, 'numEntries'], BUNDLE_LLVM_ERRORS.short);
+    throw new OffloadBundleError(`${numEntries} entries do not fit in the ${b.length}-byte offload bundle`, errAt + OffloadBundleHeader.offsets.numEntries, [...path, 'numEntries'], BUNDLE_LLVM_ERRORS.short);
   }
   const out: { id: string; offset: number; size: number }[] = [];
   let p = headerSize;
@@ -175,9 +175,9 @@ function bundleEntries(b: Uint8Array, base: number, within: { offset: number; si
     if (p + entrySize > b.length) throw new OffloadBundleError(`entry ${i} of the offload bundle is cut short`, errAt + p, ep, BUNDLE_LLVM_ERRORS.short);
     const e = decode(OffloadBundleEntry, b, p, { base: errAt, path: ep });
     p += entrySize;
-    if (e.idLength > b.length - p) throw new OffloadBundleError(`the ${e.idLength}-byte ID of entry ${i} runs past the offload bundle`, errAt + p - 8, [...ep, 'idLength'], BUNDLE_LLVM_ERRORS.short);
+    if (e.idLength > b.length - p) throw new OffloadBundleError(`the ${e.idLength}-byte ID of entry ${i} runs past the offload bundle`, errAt + p - entrySize + OffloadBundleEntry.offsets.idLength, [...ep, 'idLength'], BUNDLE_LLVM_ERRORS.short);
     // The ID names a file: one longer than any file name is refused before it is decoded.
-    if (e.idLength > MAX_BUNDLE_ID) throw new OffloadBundleError(`the ID of entry ${i} is ${e.idLength} bytes, longer than any file name (${MAX_BUNDLE_ID})`, errAt + p - 8, [...ep, 'idLength'], undefined);
+    if (e.idLength > MAX_BUNDLE_ID) throw new OffloadBundleError(`the ID of entry ${i} is ${e.idLength} bytes, longer than any file name (${MAX_BUNDLE_ID})`, errAt + p - entrySize + OffloadBundleEntry.offsets.idLength, [...ep, 'idLength'], undefined);
     const id = decodeLatin1(b.subarray(p, p + e.idLength));
     p += e.idLength;
     // LLVM copies `size` bytes from there without a check (past the object it reads whatever follows, or crashes).
@@ -196,10 +196,10 @@ function decompressBundle(b: Uint8Array, errAt: number, path: PathKey[], cap: nu
   if (b.length < CompressedBundlePrefix.fixedSize!) throw new OffloadBundleError(`a compressed offload bundle of ${b.length} bytes: its header is cut short`, errAt, path, BUNDLE_LLVM_ERRORS.invalid);
   const { version, method } = decode(CompressedBundlePrefix, b, 0, { base: errAt, path });
   const header = CompressedBundleHeaders[version as 1 | 2 | 3];
-  if (!header) throw new OffloadBundleError(`compressed offload bundle version ${version} (1 to 3 are known)`, errAt + 4, [...path, 'version'], BUNDLE_LLVM_ERRORS.headerTooSmall);
+  if (!header) throw new OffloadBundleError(`compressed offload bundle version ${version} (1 to 3 are known)`, errAt + CompressedBundlePrefix.offsets.version, [...path, 'version'], BUNDLE_LLVM_ERRORS.headerTooSmall);
   if (b.length < header.fixedSize!) throw new OffloadBundleError(`the ${header.fixedSize}-byte header of a version ${version} compressed offload bundle is cut short (${b.length} bytes)`, errAt, path, BUNDLE_LLVM_ERRORS.headerTooSmall);
   const kind = COMPRESSED_BUNDLE_METHODS[method];
-  if (!kind) throw new OffloadBundleError(`compressed offload bundle method ${method} (0 zlib, 1 zstd)`, errAt + 6, [...path, 'method'], BUNDLE_LLVM_ERRORS.method);
+  if (!kind) throw new OffloadBundleError(`compressed offload bundle method ${method} (0 zlib, 1 zstd)`, errAt + CompressedBundlePrefix.offsets.method, [...path, 'method'], BUNDLE_LLVM_ERRORS.method);
   const h = decode(header, b, 0, { base: errAt, path }) as { uncompressedSize: number; totalSize?: number };
   const hs = header.fixedSize!;
   // v1 has no total size (the stream runs to the chunk's end); a total smaller than the header reads to the end too (LLVM's substr).

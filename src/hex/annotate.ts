@@ -28,7 +28,7 @@
  * structures and the gaps, not the images.
  */
 import { blobRef, blobSource, childPath, quotedName, DecodeError, forEachDescendant, formatPath, hasMagic, hexText, memorySource, nodePath, ownsBytes, pathOf, SpanTree, toSource, type ByteSource, type PathKey, type SpanKind, type SpanNode, optionsArgument, type BytesLike } from '../codec/index.js';
-import { OffloadMagic } from '../../formats/offload-binary.js';
+import { OFFLOAD_BINARY_ALIGN, OffloadMagic } from '../../formats/offload-binary.js';
 import { SYCLBIN_MAGIC, SyclbinFileHeader, SyclbinMagic } from '../../formats/syclbin-v1.js';
 import { V2_IMAGE_KIND, V2_KEYS } from '../../formats/syclbin-v2.js';
 import { inflateOffloadBinary, offloadBinaries, readOffloadBinary, regionIsOneBinary, type OffloadBinaryModel } from '../offload/read.js';
@@ -227,7 +227,8 @@ function offloadFormat(src: ByteSource, opts: AnnotateOptions): FileFormat {
   if (!e0) return first.version >= 2 ? 'syclbin-v2' : 'offload-binary';
   let sybi = false;
   try {
-    sybi = hasMagic(SyclbinMagic, e0.imageRef.size >= 4 ? (first.compression ? e0.image : src.read(e0.imageRef.offset!, 4)) : new Uint8Array(0));
+    const m = SyclbinMagic.fixedSize!;
+    sybi = hasMagic(SyclbinMagic, e0.imageRef.size >= m ? (first.compression ? e0.image : src.read(e0.imageRef.offset!, m)) : new Uint8Array(0));
   } catch {
     sybi = false;
   }
@@ -365,7 +366,7 @@ function withEmbeddedSyclbins(src: ByteSource, ann: Annotation, opts: AnnotateOp
   let budget = MAX_EMBEDDED_SPANS;
   for (let i = 0; i < ann.spans.length; i++) {
     const s = ann.spans[i]!;
-    const syclbin = s.kind === 'image' && s.size >= SyclbinFileHeader.fixedSize! && hasMagic(SyclbinMagic, src.read(s.offset, 4));
+    const syclbin = s.kind === 'image' && s.size >= SyclbinFileHeader.fixedSize! && hasMagic(SyclbinMagic, src.read(s.offset, SyclbinMagic.fixedSize!));
     if (!syclbin || budget <= 0) {
       if (syclbin) ann.embeddedSkipped = (ann.embeddedSkipped ?? 0) + 1;
       spliced?.push(s);
@@ -519,7 +520,7 @@ function tile(src: ByteSource, ann: Annotation): AnnotatedSpan[] {
   const binaries = (ann.offload ?? []).map((ob) => ({ start: ob.offset, end: ob.offset + ob.size }));
   const images = ann.v1Images.filter((g) => g.offset >= 0).map((g) => ({ start: g.offset, end: g.offset + g.size }));
   const structures = new Regions([...binaries, ...images]);
-  const containers = new Regions([...binaries.map((r) => ({ start: r.start, end: r.end + 8 })), ...images]);
+  const containers = new Regions([...binaries.map((r) => ({ start: r.start, end: r.end + OFFLOAD_BINARY_ALIGN })), ...images]);
   const containerStart = (o: number): number => containers.latestHolding(o, o + 1)?.start ?? 0;
   // A compressed v3 binary's Size is not a multiple of 8: the zero padding after it may be cut short by
   // the end of the file (docs/spec/syclbin-format.md §1.5; verify notes it).
@@ -761,7 +762,8 @@ function gapSpan(src: ByteSource, a: number, b: number, containerStart: (o: numb
   // Alignment padding: shorter than 8 and ending at a multiple of 8 from its container's start
   // (OffloadBinary images and end, v1 tables; docs/spec/README.md rules 3 and 5), or the padding after
   // a compressed binary that the end of the file cuts short (`cutShort`).
-  const aligned = b - a < 8 && (cutShort || (b - containerStart(a)) % 8 === 0) && format !== 'property-sets' && format !== 'unknown';
+  // (v1 tables pad to the same 8: formats/syclbin-v1.ts SyclbinV1Layout padTo)
+  const aligned = b - a < OFFLOAD_BINARY_ALIGN && (cutShort || (b - containerStart(a)) % OFFLOAD_BINARY_ALIGN === 0) && format !== 'property-sets' && format !== 'unknown';
   if (aligned) return span('padding', zero ? 'padding' : 'padding-nonzero');
   // Zeros between the sections and tables of an object file or program, outside any OffloadBinary:
   // alignment (sh_addralign, section and page alignment of segments), which linkers fill with zeros.

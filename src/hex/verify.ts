@@ -18,7 +18,8 @@
  */
 import { blobRef, firstDifference, formatPath, hex, toSource, type ByteSource, type Chunk, type PathKey, type SpanNode, optionsArgument, type BytesLike } from '../codec/index.js';
 import { IMAGE_KINDS, NUMBERING_DESCRIPTIONS, OFFLOAD_ENTRY_FLAGS, OFFLOAD_KIND_NUMBERINGS, offloadKindKnown, possibleNumberings } from '../../formats/kinds.js';
-import { OFFLOAD_VERSIONS } from '../../formats/offload-binary.js';
+import { OFFLOAD_BINARY_ALIGN, OFFLOAD_VERSIONS } from '../../formats/offload-binary.js';
+import { IRModuleHeader, NativeImageHeader, SyclbinFileHeader } from '../../formats/syclbin-v1.js';
 import { IR_TYPE_TRIPLES, SET, SYCLBIN_KEYS } from '../../formats/property-sets.js';
 import { checkRegistry, repeatDiagnostics } from '../props/check.js';
 import { byteOrderMarkHint, readRegistry, textIrregularities, type RegistryRepeat } from '../props/registry.js';
@@ -208,7 +209,7 @@ function checkModule(src: ByteSource, format: 'spirv' | 'bitcode', add: (f: Find
 function checkV1(g: V1Image, add: (f: Finding) => void): void {
   const at = (keys: readonly PathKey[]): string => formatPath([...g.keys, ...keys]);
   if (g.header.version === 0 && g.offset >= 0) {
-    add({ severity: 'note', offset: g.offset + 4, path: at(['header', 'version']), code: 'version', message: 'SYCLBIN header version 0 (LLVM accepts it; writers emit 1)' });
+    add({ severity: 'note', offset: g.offset + SyclbinFileHeader.offsets.version, path: at(['header', 'version']), code: 'version', message: 'SYCLBIN header version 0 (LLVM accepts it; writers emit 1)' });
   }
   for (const table of ['metadataTable', 'binaryTable'] as const) {
     const tableAt = g.offset + g.regions[table].at;
@@ -216,9 +217,10 @@ function checkV1(g: V1Image, add: (f: Finding) => void): void {
     overlaps(list, tableAt, table === 'metadataTable' ? 'metadata blobs' : 'images', add);
   }
   const unused = (used: boolean[], table: 'irModules' | 'nativeImages', what: string): void => {
+    const entrySize = (table === 'irModules' ? IRModuleHeader : NativeImageHeader).fixedSize!;
     used.forEach((u, j) => {
       if (u || g.offset < 0) return;
-      add({ severity: 'warning', offset: g.offset + g.regions[table].at + 32 * j, size: 32, path: at([table, j]), code: 'unreferenced', message: `no abstract module refers to this ${what} header` });
+      add({ severity: 'warning', offset: g.offset + g.regions[table].at + entrySize * j, size: entrySize, path: at([table, j]), code: 'unreferenced', message: `no abstract module refers to this ${what} header` });
     });
   };
   unused(g.irUsed, 'irModules', 'IR module');
@@ -386,7 +388,7 @@ function binaryKeys(ann: Annotation, ob: OffloadModel): PathKey[] {
  */
 function shortPadding(ob: OffloadModel, dataEnd: number): { offset: number; have: number; want: number } | undefined {
   const end = ob.offset + ob.size;
-  const want = Math.ceil(ob.size / 8) * 8 - ob.size;
+  const want = Math.ceil(ob.size / OFFLOAD_BINARY_ALIGN) * OFFLOAD_BINARY_ALIGN - ob.size;
   if (!ob.compression || dataEnd < end || dataEnd >= end + want) return undefined;
   return { offset: end, have: dataEnd - end, want };
 }
@@ -399,11 +401,11 @@ function checkOffload(ob: OffloadModel, ann: Annotation, add: (f: Finding) => vo
   const sycl = ann.format === 'syclbin-v1-offload';
   const entrySize = ob.header.entrySize as bigint | undefined;
   if (ob.version === 1 && entrySize !== undefined && entrySize !== BigInt(v.entry.fixedSize!)) {
-    add({ severity: 'note', offset: ob.offset + v.header.offsets.entrySize!, path: at(['header', 'entrySize']), code: 'structure', message: `EntrySize ${entrySize} is not 40 (readers ignore it)` });
+    add({ severity: 'note', offset: ob.offset + v.header.offsets.entrySize!, path: at(['header', 'entrySize']), code: 'structure', message: `EntrySize ${entrySize} is not ${v.entry.fixedSize} (readers ignore it)` });
   }
   // A compressed binary's Size is its stream's (not padded); inflatedSize is also set when the
   // input is the inflated view of one (annotate --inflated, or verify's look inside a compressed file), which names no compression.
-  if (ob.inflatedSize === undefined && ob.size % 8 !== 0) {
+  if (ob.inflatedSize === undefined && ob.size % OFFLOAD_BINARY_ALIGN !== 0) {
     add({ severity: 'warning', offset: ob.offset + v.header.offsets.size!, path: at(['header', 'size']), code: 'layout', message: `Size ${ob.size} is not a multiple of 8 (LLVM writers pad the binary to 8)` });
   }
   const field = v.entry.offsets;
@@ -428,7 +430,7 @@ function checkOffload(ob: OffloadModel, ann: Annotation, add: (f: Finding) => vo
       });
     }
     if (e.flags & ~OFFLOAD_ENTRY_FLAGS.OIF_Metadata) {
-      add({ severity: 'note', offset: eAt + field.flags, size: 4, path: at([...ep, 'flags']), code: 'enum', message: `unknown entry flags ${hex(e.flags)} (only bit 0, OIF_Metadata, is defined)` });
+      add({ severity: 'note', offset: eAt + field.flags, size: v.entry.fields.flags!.fixedSize!, path: at([...ep, 'flags']), code: 'enum', message: `unknown entry flags ${hex(e.flags)} (only bit 0, OIF_Metadata, is defined)` });
     }
   });
   if (ob.compression) {

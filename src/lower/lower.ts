@@ -6,7 +6,7 @@
  * produced).
  */
 import { ArgumentError, describeValue, encode, optionsArgument } from '../codec/index.js';
-import { DeviceGlobalRecord } from '../../formats/property-records.js';
+import { DeviceGlobalRecord, SpecConstantDescriptor as SpecConstantDescriptorRecord } from '../../formats/property-records.js';
 import { DEFAULT_VALUES_KEY, SET } from '../../formats/property-sets.js';
 import { propertyKeyProblem } from '../props/registry.js';
 import { byteArray, stringProperty, uint32, type PropertySet, type PropertySetRegistry, type PropertyValue } from '../props/model.js';
@@ -53,16 +53,22 @@ export function loweringResultArgument(v: unknown, fn: string): LoweringResult {
   return r as LoweringResult;
 }
 
+const DESCRIPTOR_SIZE = SpecConstantDescriptorRecord.fixedSize!;
+const DESCRIPTOR_AT = SpecConstantDescriptorRecord.offsets;
+
 /** The 12-byte records of one spec constant's property value (formats/property-records.ts). */
 export function encodeSpecConstantDescriptors(descriptors: readonly SpecConstantDescriptor[]): Uint8Array {
-  // The 12-byte little-endian records of formats/property-records.ts SpecConstantDescriptor, written
-  // directly (one DataView for the whole list: this runs once per constant, 10 000s of times).
-  const out = new Uint8Array(descriptors.length * 12);
+  // The little-endian u32 records of formats/property-records.ts SpecConstantDescriptor (stride and
+  // field offsets from there), written directly: one DataView for the whole list, as this runs once
+  // per constant, 10 000s of times.
+  const { id, offset, size } = DESCRIPTOR_AT;
+  const out = new Uint8Array(descriptors.length * DESCRIPTOR_SIZE);
   const dv = new DataView(out.buffer);
   descriptors.forEach((d, i) => {
-    dv.setUint32(i * 12, d.id >>> 0, true);
-    dv.setUint32(i * 12 + 4, d.offset >>> 0, true);
-    dv.setUint32(i * 12 + 8, d.size >>> 0, true);
+    const at = i * DESCRIPTOR_SIZE;
+    dv.setUint32(at + id, d.id >>> 0, true);
+    dv.setUint32(at + offset, d.offset >>> 0, true);
+    dv.setUint32(at + size, d.size >>> 0, true);
   });
   return out;
 }

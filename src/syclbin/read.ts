@@ -45,7 +45,8 @@ export interface SyclbinVisitor {
 }
 
 function startsWith(src: ByteSource, magic: typeof SyclbinMagic, offset = 0): boolean {
-  return src.size - offset >= 4 && hasMagic(magic, src.read(offset, 4));
+  const n = magic.fixedSize!;
+  return src.size - offset >= n && hasMagic(magic, src.read(offset, n));
 }
 
 /** Read any SYCLBIN variant. Throws the first problem (LLVM's first, in LLVM's order); see ReadOptions for collect mode. */

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { lowerManifestJson } from '../../src/lower/lower.js';
+import { encodeSpecConstantDescriptors, lowerManifestJson } from '../../src/lower/lower.js';
+import { concatChunks, encode } from '../../src/codec/index.js';
+import { SPEC_CONST_PADDING_ID, SpecConstantDescriptor as SpecConstantDescriptorRecord } from '../../formats/property-records.js';
 import { LowerError } from '../../src/lower/errors.js';
 import { parseDataLayout } from '../../src/lower/datalayout.js';
 import { typeToString, type IrType } from '../../src/lower/types.js';
@@ -274,4 +276,18 @@ describe('lower: manifest errors name the JSON path', () => {
       expect(() => lowerManifestJson(m)).to.throw(LowerError, re);
     });
   }
+});
+
+describe('lower: encodeSpecConstantDescriptors', () => {
+  it('writes what the codec encodes for formats/property-records.ts SpecConstantDescriptor, record after record', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ id: fc.nat(0xffffffff), offset: fc.nat(0xffffffff), size: fc.nat(0xffffffff) }), { maxLength: 20 }), (ds) => {
+        const want = concatChunks(ds.map((d) => encode(SpecConstantDescriptorRecord, d)));
+        expect(Buffer.from(encodeSpecConstantDescriptors(ds)).equals(Buffer.from(want))).to.equal(true);
+      }),
+      { seed: 20261127, numRuns: 200 },
+    );
+    // The padding descriptor's id (0xffffffff) stays unsigned.
+    expect([...encodeSpecConstantDescriptors([{ id: SPEC_CONST_PADDING_ID, offset: 4, size: 4 }])]).to.deep.equal([0xff, 0xff, 0xff, 0xff, 4, 0, 0, 0, 4, 0, 0, 0]);
+  });
 });
