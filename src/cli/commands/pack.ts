@@ -32,12 +32,16 @@ export function imagePath(manifestDir: string, name: string, anywhere: boolean):
     return rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel);
   };
   let real: string | undefined;
+  let realDir: string | undefined;
   try {
     real = realpathSync(abs);
+    realDir = realpathSync(manifestDir);
   } catch {
-    // A file that does not resolve (missing, a dangling link) fails when it is opened, with its own error.
+    // A file that does not resolve (missing, a dangling link) fails when it is opened, with its own
+    // error; so does one whose folder stopped resolving after the manifest was read.
+    real = undefined;
   }
-  if (leaves(manifestDir, abs) || (real !== undefined && leaves(realpathSync(manifestDir), real))) {
+  if (leaves(manifestDir, abs) || (real !== undefined && realDir !== undefined && leaves(realDir, real))) {
     throw new EncodeError(`image path ${JSON.stringify(name)} leaves the manifest's folder${real !== undefined && real !== abs ? ` (it resolves to ${JSON.stringify(real)})` : ''} (pass --allow-any-path to allow it)`);
   }
   return abs;
