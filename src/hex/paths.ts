@@ -14,24 +14,66 @@ export function isWithin(path: string, ancestor: string): boolean {
 
 /**
  * A matcher for a path pattern: `*` matches within one segment run (no `.`/`[`), `**` anything. A
- * pattern without wildcards matches the path itself and everything below it. Compiled once.
+ * pattern without wildcards matches the path itself and everything below it (the pattern must match
+ * a prefix of the path that ends at its end or before a `.` or `[`). Compiled once.
+ *
+ * Run as a set of pattern positions stepped over the path's characters (Thompson's simulation), so a
+ * match costs O(path length × pattern length) whatever both hold: paths come from the file (set
+ * names, keys), and the RegExp this replaced backtracked exponentially (`**A**A**A**B` on a 1 KB set
+ * name ran for minutes).
  */
 export function pathMatcher(pattern: string): (path: string) => boolean {
   if (!pattern.includes('*')) return (path) => isWithin(path, pattern);
-  let re = '^';
+  // Tokens: a character code, STAR (`*`) or ANY (`**`).
+  const tokens: number[] = [];
   for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i]!;
-    if (c === '*') {
-      if (pattern[i + 1] === '*') {
-        re += '.*';
-        i++;
-      } else re += '[^.\\[]*';
-    } else re += c.replace(/[\\^$.+?()[\]{}|]/g, '\\$&');
+    if (pattern[i] !== '*') tokens.push(pattern.charCodeAt(i));
+    else if (pattern[i + 1] === '*') {
+      tokens.push(ANY);
+      i++;
+    } else tokens.push(STAR);
   }
-  re += '(?:$|[.\\[])';
-  const rx = new RegExp(re);
-  return (path) => rx.test(path);
+  const n = tokens.length;
+  let cur = new Uint8Array(n + 1);
+  let next = new Uint8Array(n + 1);
+  // Add state j and every state reachable from it by skipping wildcards (they may match nothing).
+  const add = (set: Uint8Array, j: number): void => {
+    for (; j <= n; j++) {
+      set[j] = 1;
+      if (j === n || tokens[j]! >= 0) return;
+    }
+  };
+  return (path) => {
+    cur.fill(0);
+    add(cur, 0);
+    for (let k = 0; ; k++) {
+      const c = k < path.length ? path.charCodeAt(k) : -3;
+      if (cur[n] && (c === -3 || c === DOT || c === LBRACKET)) return true;
+      if (c === -3) return false;
+      next.fill(0);
+      let any = false;
+      for (let j = 0; j < n; j++) {
+        if (!cur[j]) continue;
+        const t = tokens[j]!;
+        if (t === ANY || (t === STAR && c !== DOT && c !== LBRACKET)) {
+          next[j] = 1;
+          any = true;
+          add(next, j + 1);
+        } else if (t === c) {
+          add(next, j + 1);
+          any = true;
+        }
+      }
+      if (!any) return false;
+      [cur, next] = [next, cur];
+    }
+  };
 }
+
+const STAR = -1;
+const ANY = -2;
+const DOT = 46;
+const LBRACKET = 91;
 
 /** Match one path against a pattern (see pathMatcher). */
 export function matchPath(path: string, pattern: string): boolean {
