@@ -20,7 +20,7 @@ import type { PropertySetRegistry } from '../props/model.js';
 import { SET } from '../../formats/property-sets.js';
 import { walkSpecConstants } from '../props/typed/spec-constants.js';
 import { LowerError } from './errors.js';
-import { PADDING_ID, type SpecConstantDescriptor } from './spec-constants.js';
+import { MAX_DEFAULT_VALUE_BYTES, PADDING_ID, type SpecConstantDescriptor } from './spec-constants.js';
 
 /** A non-padding descriptor and where the runtime keeps its leaf in the blob. */
 export interface RegisteredDescriptor extends SpecConstantDescriptor {
@@ -115,7 +115,16 @@ export function specialize(registry: PropertySetRegistry, values: ReadonlyMap<st
   let defaultBlob: Uint8Array = new Uint8Array(0);
   if (props.length === 0) blob = new Uint8Array(0);
   else if (!first) {
-    // getSpecConstsDefValBlob gives an empty blob: the runtime's blob starts as zeros.
+    // getSpecConstsDefValBlob gives an empty blob: the runtime's blob starts as zeros, as large as the
+    // descriptors say. Their sizes come from the file, not its bytes (one descriptor of 0xffffffff bytes
+    // in a 192-byte file asked for 4 GiB): past the lowering's own limit for a default blob, refused.
+    if (walk.total > MAX_DEFAULT_VALUE_BYTES) {
+      throw new LowerError(
+        `there is no [${SET.SPEC_CONSTANTS_DEFAULT_VALUES}] set and the descriptors describe a ${walk.total}-byte blob to start as zeros, more than ${MAX_DEFAULT_VALUE_BYTES} bytes (the largest default blob a lowering makes)`,
+        [SET.SPEC_CONSTANTS],
+        'LIMIT',
+      );
+    }
     blob = new Uint8Array(walk.total);
     notes.push(`there is no [${SET.SPEC_CONSTANTS_DEFAULT_VALUES}] set: the blob starts as ${walk.total} zero byte(s), as the runtime starts it, and every value given is written`);
   } else {

@@ -10,7 +10,9 @@ import { encodeMemoryImage, hasStoreAllocQuirk, parseConstValue, decimalToFpBits
 import { specConstantLeaves } from '../../src/lower/report.js';
 import { specialize } from '../../src/lower/runtime.js';
 import { walkSpecConstants } from '../../src/props/typed/spec-constants.js';
-import { PADDING_ID } from '../../src/lower/spec-constants.js';
+import { MAX_DEFAULT_VALUE_BYTES, PADDING_ID } from '../../src/lower/spec-constants.js';
+import { SET } from '../../formats/property-sets.js';
+import { byteArray, type PropertySetRegistry } from '../../src/props/model.js';
 import { typeArb } from './arbitraries.js';
 
 const spir = parseDataLayout();
@@ -289,5 +291,25 @@ describe('lower: encodeSpecConstantDescriptors', () => {
     );
     // The padding descriptor's id (0xffffffff) stays unsigned.
     expect([...encodeSpecConstantDescriptors([{ id: SPEC_CONST_PADDING_ID, offset: 4, size: 4 }])]).to.deep.equal([0xff, 0xff, 0xff, 0xff, 4, 0, 0, 0, 4, 0, 0, 0]);
+  });
+});
+
+describe('lower: specialize without a default-values set', () => {
+  it('starts the blob as zeros up to MAX_DEFAULT_VALUE_BYTES; a larger claim (a 192-byte file asked for 4 GiB) is a LIMIT error before anything is allocated', () => {
+    const registry = (size: number): PropertySetRegistry =>
+      new Map([[SET.SPEC_CONSTANTS, new Map([['c', byteArray(encodeSpecConstantDescriptors([{ id: 0, offset: 0, size }]))]])]]);
+    const ok = specialize(registry(16), { c: new Uint8Array(16).fill(7) });
+    expect([...ok.blob]).to.deep.equal(new Array(16).fill(7));
+    for (const size of [MAX_DEFAULT_VALUE_BYTES + 1, 0xffffffff]) {
+      let err: unknown;
+      try {
+        specialize(registry(size), {});
+      } catch (e) {
+        err = e;
+      }
+      expect(err, String(size)).to.be.instanceOf(LowerError);
+      expect((err as LowerError).code).to.equal('LIMIT');
+      expect((err as LowerError).message).to.contain(`describe a ${size}-byte blob to start as zeros`);
+    }
   });
 });
