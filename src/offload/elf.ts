@@ -493,8 +493,12 @@ function elfSectionExtents(elf: ElfFile): SectionExtent[] {
 
 /** What `readSections` (the section walk of the ELF and COFF readers) found: the sections read with their binaries, all binaries in order, the bare sections. */
 export interface SectionsRead<S> {
-  /** The sections read, in order, with their binaries. */
-  read: { section: S; binaries: OffloadBinaryModel[] }[];
+  /**
+   * The sections read, in order, with their binaries. A section whose contents are the very bytes of
+   * an earlier one (section headers may all name the same range) has that section's binaries, the
+   * same models, and its index in `sameAs`: read once, listed again as LLVM lists it.
+   */
+  read: { section: S; binaries: OffloadBinaryModel[]; sameAs?: number }[];
   /** All binaries of all sections read, in order. */
   binaries: OffloadBinaryModel[];
   /** The sections whose contents are not OffloadBinaries (with `bareSections`). */
@@ -537,11 +541,39 @@ export function readSections<S>(
 ): SectionsRead<S> {
   const out: SectionsRead<S> = { read: [], binaries: [], bare: [] };
   if (opts.llvmRules) out.llvmViews = [];
+  // Sections with the same contents are read once; contents that overlap without being the same are
+  // read until they add up to SECTION_READ_LIMITS of the object (2,000 headers naming one region of
+  // 2,000 binaries were 4 million binaries read: minutes and 4 GB).
+  const seen = new Map<string, { index: number; binaries: OffloadBinaryModel[]; views: LlvmBinaryView[] }>();
+  const objectSize = src.size - origin;
+  const budget = SECTION_READ_LIMITS.factor * objectSize + SECTION_READ_LIMITS.slackBytes;
+  let taken = 0;
   for (const section of sections) {
     const c = contents(section);
     if (opts.llvmRules && c.outOfRange) {
       out.llvmFailure = { section, error: 'eof' };
       return out;
+    }
+    const key = `${c.offset}+${c.size}`;
+    const same = c.outOfRange ? undefined : seen.get(key);
+    if (same) {
+      const node = opts.tree?.at([...prefix, 'sections', c.index]);
+      if (node) {
+        node.offset = origin + c.offset;
+        node.size = c.size;
+      }
+      if (out.llvmViews) appendAll(out.llvmViews, same.views);
+      out.read.push({ section, binaries: same.binaries, sameAs: same.index });
+      appendAll(out.binaries, same.binaries);
+      continue;
+    }
+    if (!c.outOfRange && (taken += c.size) > budget) {
+      throw new DecodeError(
+        'LIMIT',
+        `the offloading sections read so far add up to ${taken} bytes, more than ${budget} for the ${objectSize} bytes from the object's start: section headers that name overlapping bytes over and over would make the file read as many times`,
+        origin + c.offset,
+        [...prefix, 'sections', c.index],
+      );
     }
     let accepted: LlvmBinaryView[] = [];
     if (opts.llvmRules) {
@@ -569,11 +601,19 @@ export function readSections<S>(
       out.bare.push(section);
       continue;
     }
+    if (!c.outOfRange) seen.set(key, { index: c.index, binaries, views: accepted });
     out.read.push({ section, binaries });
     for (const b of binaries) out.binaries.push(b);
   }
   return out;
 }
+
+/**
+ * How many bytes of offloading sections an object's read takes at most: `factor` times the object's
+ * size plus `slackBytes` (sections with the same contents count once). As for offload bundles
+ * (docs/offload.md), far above any linker's output, whose sections do not overlap.
+ */
+export const SECTION_READ_LIMITS = { factor: 2, slackBytes: 1 << 20 } as const;
 
 /**
  * The OffloadBinaries back to back in an object file's section (ELF or COFF), read as LLVM's

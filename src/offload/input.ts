@@ -50,7 +50,7 @@ import { bareKind, identifyImage, type ImageInfo } from '../containers/identify.
 import { bitcodeEmbeddedObjects, EMBEDDED_OBJECTS_METADATA, EMBEDDED_OFFLOADING_SECTION, type EmbeddedObject } from '../containers/bitcode.js';
 import { scanForOffloadBinaries } from '../containers/scan.js';
 import { ENTRY_KIND_SYCL, offloadEntries, syclDescriptor, type OffloadEntryRecord, type SyclDeviceImageInfo } from '../containers/sycl-wrapper.js';
-import { readElfOffloadBinaries, type ElfFile, type ElfOffloadResult, type ElfSection, type OffloadingSection } from './elf.js';
+import { readElfOffloadBinaries, type ElfFile, type ElfOffloadResult, type ElfSection, type OffloadingSection, type SectionsRead } from './elf.js';
 import { offloadEntriesSectionName } from '../../formats/offload-entry.js';
 import { readOffloadBinaries, regionIsOneBinary, type OffloadBinaryModel, type ReadOffloadOptions } from './read.js';
 import { appendAll } from '../codec/arrays.js';
@@ -600,10 +600,7 @@ class InputReader {
     const format = elfFileFormatName(r.elf.class, r.elf.machine, r.elf.littleEndian);
     if (r.llvmFailure) return this.llvmSectionFailure(item, format, r.llvmFailure);
     const bins: OffloadBinaryModel[] = [];
-    for (const { section, binaries } of r.read) {
-      binaries.forEach((b, k) => this.out.found.push({ binary: b, site: this.site(item, [...item.path, 'sections', section.index, 'binaries', k], b.offset, section) }));
-      appendAll(bins, binaries);
-    }
+    this.sectionBinaries(item, r.read, bins);
     // objdump prints the file's header line, then fails on a section that holds no OffloadBinary.
     this.listing(item, format, r.bare.length ? [] : bins, r.llvmViews);
     // (after the images, before any failure of the section read: LLVM's order)
@@ -614,6 +611,29 @@ class InputReader {
       this.stop(item, `fails on this file ("${EXTRACTING}"): ${describeBare(r.bare)}`, { message: EXTRACTING, label: item.depth ? { kind: 'member', member: item.member ?? '' } : { kind: 'object' } });
     }
     this.scanIfNeeded(item, r.read.length + r.bare.length === 0, bins, r.elf.sections);
+  }
+
+  /**
+   * The binaries of an object's sections: each found once (a section with the same contents as an
+   * earlier one adds none, with a note), and all of them, repeats included, in `bins` for the listing
+   * (LLVM lists a section's binaries for every header that names them).
+   */
+  private sectionBinaries(item: Item, read: SectionsRead<{ index: number; name: string; offset: number; size: number }>['read'], bins: OffloadBinaryModel[]): void {
+    let repeats = 0;
+    let first: { index: number; sameAs: number } | undefined;
+    for (const { section, binaries, sameAs } of read) {
+      appendAll(bins, binaries);
+      if (sameAs !== undefined) {
+        repeats++;
+        first ??= { index: section.index, sameAs };
+        continue;
+      }
+      binaries.forEach((b, k) => this.out.found.push({ binary: b, site: this.site(item, [...item.path, 'sections', section.index, 'binaries', k], b.offset, section) }));
+    }
+    if (first) {
+      const more = repeats > 1 ? ` (and ${repeats - 1} more section(s) like it)` : '';
+      this.note(item, `section [${first.index}] holds the very bytes of section [${first.sameAs}]${more}: its binaries are read once and listed again for it, as LLVM lists them`);
+    }
   }
 
   /** Padding after the last binary of an object's offloading sections (ELF, COFF): a note naming the section. */
@@ -657,10 +677,7 @@ class InputReader {
       return [];
     }
     const bins: OffloadBinaryModel[] = [];
-    for (const { section, binaries } of r.read) {
-      binaries.forEach((b, k) => this.out.found.push({ binary: b, site: this.site(item, [...item.path, 'sections', section.index, 'binaries', k], b.offset, section) }));
-      appendAll(bins, binaries);
-    }
+    this.sectionBinaries(item, r.read, bins);
     this.listing(item, format, r.bare.length ? [] : bins, r.llvmViews);
     if (!r.bare.length) this.bundlePass(item, r.coff.sections.filter((x) => x.offset !== 0), 'coff');
     if (r.bare.length) {

@@ -618,3 +618,86 @@ describe('offload ELF: hostile input', () => {
     }
   });
 });
+
+/**
+ * An ELF64 relocatable object whose `headers` SHT_LLVM_OFFLOADING section headers name parts of one
+ * region holding `count` 72-byte OffloadBinaries: all the whole region (`same`), or header i the
+ * region from binary i on (overlapping, all different).
+ */
+function overlappingSections(count: number, headers: number, same: boolean): Uint8Array {
+  const bin = writeOffloadBinary([{ imageKind: 1, offloadKind: 1, flags: 0, strings: [], image: new Uint8Array(0) }]);
+  const region = new Uint8Array(bin.length * count);
+  for (let i = 0; i < count; i++) region.set(bin, i * bin.length);
+  const strtab = new TextEncoder().encode('\0.llvm.offloading\0');
+  const eh = Elf64Header.fixedSize!;
+  const sh = Elf64SectionHeader.fixedSize!;
+  const strAt = eh + region.length;
+  const shoff = (strAt + strtab.length + 7) & ~7;
+  const out = new Uint8Array(shoff + sh * (headers + 2));
+  const v = new DataView(out.buffer);
+  out.set([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1]);
+  const h = Elf64Header.offsets as Record<string, number>;
+  v.setUint16(h.e_type!, 1, true);
+  v.setUint16(h.e_machine!, 62, true);
+  v.setUint32(h.e_version!, 1, true);
+  v.setBigUint64(h.e_shoff!, BigInt(shoff), true);
+  v.setUint16(h.e_ehsize!, eh, true);
+  v.setUint16(h.e_shentsize!, sh, true);
+  v.setUint16(h.e_shnum!, headers + 2, true);
+  v.setUint16(h.e_shstrndx!, headers + 1, true);
+  out.set(region, eh);
+  out.set(strtab, strAt);
+  const s = Elf64SectionHeader.offsets as Record<string, number>;
+  for (let i = 1; i <= headers; i++) {
+    const at = shoff + sh * i;
+    const skip = same ? 0 : (i - 1) * bin.length;
+    v.setUint32(at + s.sh_name!, 1, true);
+    v.setUint32(at + s.sh_type!, SHT_LLVM_OFFLOADING, true);
+    v.setBigUint64(at + s.sh_offset!, BigInt(eh + skip), true);
+    v.setBigUint64(at + s.sh_size!, BigInt(region.length - skip), true);
+    v.setBigUint64(at + s.sh_addralign!, 8n, true);
+  }
+  const st = shoff + sh * (headers + 1);
+  v.setUint32(st + s.sh_type!, 3, true);
+  v.setBigUint64(st + s.sh_offset!, BigInt(strAt), true);
+  v.setBigUint64(st + s.sh_size!, BigInt(strtab.length), true);
+  v.setBigUint64(st + s.sh_addralign!, 1n, true);
+  return out;
+}
+
+describe('offload: section headers that name the same bytes', () => {
+  it('sections with the same contents are read once and listed for each header, as llvm-objdump-22 lists them', async () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      writeFileSync(join(dir, 'same.o'), overlappingSections(30, 20, true));
+      const r = await cli(['offload-list', 'same.o'], dir);
+      expect(r.code, r.stderr).to.equal(0);
+      expect(r.stderr).to.contain('note: section [2] holds the very bytes of section [1] (and 18 more section(s) like it)');
+      expect(r.stdout.match(/^OFFLOADING IMAGE/gm)).to.have.length(600);
+      const peer = run(requireTool('llvm-objdump-22'), ['--offloading', 'same.o'], dir);
+      expect(r.stdout).to.equal(peer.stdout.toString());
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('the binaries of the repeated sections are the same models; what is found (inspect, verify, annotate) holds each once', async () => {
+    const { readOffloadInput } = await import('../../src/offload/input.js');
+    const r = readOffloadInput(overlappingSections(30, 20, true));
+    expect(r.found).to.have.length(30);
+    expect(r.binaries).to.have.length(600);
+    expect(new Set(r.binaries).size).to.equal(30);
+  });
+
+  it('overlapping sections that are not the same: read up to SECTION_READ_LIMITS, then a LIMIT error at the section', async () => {
+    const { SECTION_READ_LIMITS } = await import('../../src/offload/elf.js');
+    const { readOffloadInput } = await import('../../src/offload/input.js');
+    const b = overlappingSections(400, 400, false);
+    const e = expectDecodeError(() => readOffloadInput(b));
+    expect(e.code).to.equal('LIMIT');
+    expect(e.message).to.contain(`more than ${SECTION_READ_LIMITS.factor * b.length + SECTION_READ_LIMITS.slackBytes} for the ${b.length} bytes`);
+    expect(e.pathSegments.slice(-2)[0]).to.equal('sections');
+    // A few such sections stay well inside the budget.
+    expect(readOffloadInput(overlappingSections(40, 3, false)).binaries).to.have.length(40 + 39 + 38);
+  });
+});
