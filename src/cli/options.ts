@@ -131,7 +131,7 @@ export const outputOptions = () => ({
 /** The decompression cap every command that reads OffloadBinaries takes. */
 export const maxInflatedSizeOption = (): Opt<number | undefined> =>
   // A cap of 0 would refuse every compressed payload (each holds at least a header): a mistake, said at once.
-  opt.bytes('BYTES', 'Cap on the decompressed size of a compressed OffloadBinary v3 payload (K/M/G suffixes)', { defaultText: '1G', min: 1 });
+  opt.bytes('BYTES', 'Cap on the decompressed size of compressed OffloadBinary v3 payloads, each and, in objects and archives, all of a file together (K/M/G suffixes)', { defaultText: '1G', min: 1 });
 
 /** `--inflated`: explain a compressed OffloadBinary v3 from the inside (src/hex/annotate.ts annotateInflated). */
 export const inflatedOption = (): Opt<boolean> =>

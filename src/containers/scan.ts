@@ -22,7 +22,7 @@ import { readOffloadBinary, type OffloadBinaryModel, type ReadOffloadOptions } f
 export const DEFAULT_MAX_SCAN_CANDIDATES = 64;
 
 /** Options of {@link scanForOffloadBinaries}. */
-export interface ScanOptions extends Pick<ReadOffloadOptions, 'maxInflatedSize'> {
+export interface ScanOptions extends Pick<ReadOffloadOptions, 'maxInflatedSize' | 'inflatedBudget'> {
   /** Absolute range to scan (default: the whole source). */
   start?: number;
   /** End of the range (exclusive). */
@@ -78,9 +78,10 @@ export function scanForOffloadBinaries(input: BytesLike | ByteSource, opts: Scan
         return out;
       }
       try {
-        let bin = readOffloadBinary(src, at, { end, maxInflatedSize: opts.maxInflatedSize });
+        // (the budget is charged by the read that is kept)
+        let bin = readOffloadBinary(src, at, { end, maxInflatedSize: opts.maxInflatedSize, inflatedBudget: opts.tree ? undefined : opts.inflatedBudget });
         // Valid: read again into the span tree (validation records nothing, so a rejection leaves no spans).
-        if (opts.tree) bin = readOffloadBinary(src, at, { end, maxInflatedSize: opts.maxInflatedSize, tree: opts.tree, path: [...(opts.path ?? []), out.found.length] });
+        if (opts.tree) bin = readOffloadBinary(src, at, { end, maxInflatedSize: opts.maxInflatedSize, inflatedBudget: opts.inflatedBudget, tree: opts.tree, path: [...(opts.path ?? []), out.found.length] });
         out.found.push(bin);
         pos = at + bin.size; // Size >= the header: progress
         i = pos - w - 1;

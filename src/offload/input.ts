@@ -317,6 +317,8 @@ export function offloadContainerOf(input: BytesLike): OffloadContainer {
 /** Read whatever `source` is and say what it holds. */
 export function readOffloadInput(source: BytesLike | ByteSource, opts: ReadOffloadInputOptions = {}): OffloadInput {
   opts = optionsArgument(opts, 'readOffloadInput');
+  // One decompression budget for every payload of the input (objects, archive members, sections).
+  opts = { ...opts, inflatedBudget: opts.inflatedBudget ?? {} };
   return new InputReader(toSource(source), opts).read();
 }
 
@@ -780,7 +782,7 @@ class InputReader {
       let bins = read.get(o);
       if (!bins) {
         try {
-          bins = readOffloadBinaries(memorySource(o.bytes), { maxInflatedSize: this.opts.maxInflatedSize, path: [...path, 'binaries'] });
+          bins = readOffloadBinaries(memorySource(o.bytes), { maxInflatedSize: this.opts.maxInflatedSize, inflatedBudget: this.opts.inflatedBudget, path: [...path, 'binaries'] });
         } catch (err) {
           if (!(err instanceof DecodeError)) throw err;
           bins = [];
@@ -860,6 +862,7 @@ class InputReader {
       exclude: bins.map((b) => [b.offset, b.offset + b.size] as const),
       maxCandidates: this.opts.maxScanCandidates,
       maxInflatedSize: this.opts.maxInflatedSize,
+      inflatedBudget: this.opts.inflatedBudget,
       tree: this.opts.tree,
       path,
     });

@@ -123,6 +123,14 @@ export interface ReadOffloadOptions extends ReadOptions {
   /** Cap on the decompressed size of a v3 payload (default 1 GiB). */
   maxInflatedSize?: number;
   /**
+   * Shared by the reads of one input: the v3 payloads they inflate add up to at most `left` bytes
+   * (each is also under `maxInflatedSize`; `left` starts at that cap when not given), taken as each
+   * is inflated. readOffloadInput and annotate set one, so that an object's or archive's payloads inflate to the cap in all, as its
+   * offload bundles do: twenty 1:1000-compressed members were each under the cap and together 2 GB
+   * kept in memory (docs/offload.md).
+   */
+  inflatedBudget?: { left?: number };
+  /**
    * The input is the inflated address space of a compressed v3 binary (its header followed by the
    * inflated payload, as `inflateOffloadBinary` returns it), not a file: the payload is read in place,
    * so that its entries, strings and images get spans with offsets into that space. Header `Size`
@@ -377,6 +385,19 @@ function inflate(
   const payloadSize = claim - BigInt(h.fixedSize);
   if (payloadSize > BigInt(cap)) {
     throw new DecodeError('LIMIT', `the payload, ${payloadSize} bytes (InflatedSize ${claim} less the ${h.fixedSize}-byte header), exceeds the decompression cap of ${cap} bytes (raise the cap to read it: --max-inflated-size on the command line, maxInflatedSize in the library)`, flagAt, [...hp, v.compression!.flag]);
+  }
+  const budget = opts.inflatedBudget;
+  if (budget) {
+    budget.left ??= cap;
+    if (payloadSize > BigInt(budget.left)) {
+      throw new DecodeError(
+        'LIMIT',
+        `the payload, ${payloadSize} bytes, is more than the ${budget.left} bytes left of the decompression cap (${cap} bytes) that the compressed payloads of one input share (raise the cap to read them all: --max-inflated-size on the command line, maxInflatedSize in the library)`,
+        flagAt,
+        [...hp, v.compression!.flag],
+      );
+    }
+    budget.left -= Number(payloadSize);
   }
   const stream = bin.bytes(h.fixedSize, payloadLength, 'compressed payload', [...path, 'compressedPayload']);
   // One buffer for header + payload, allocated at the declared size (checked against the cap above).

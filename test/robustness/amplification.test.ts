@@ -374,6 +374,30 @@ describe('amplification: inspect of entries that name the same image', function 
   });
 });
 
+describe('amplification: compressed payloads of one input share the decompression cap', function () {
+  this.timeout(20000);
+  it('an archive whose members each inflate under the cap: the payloads inflate to the cap in all, then a LIMIT error per member left', async () => {
+    const { readOffloadInput } = await import('../../src/offload/input.js');
+    const size = 1 << 20;
+    const member = writeOffloadBinary([{ imageKind: 1, offloadKind: 1, flags: 0, strings: [], image: new Uint8Array(size) }], { version: 3, compression: 'zlib' });
+    expect(member.length).to.be.lessThan(size / 50);
+    const a = concatChunks(archiveChunks(Array.from({ length: 5 }, (_, i) => ({ name: `m${i}.o`, data: member }))));
+    const inflated = Number(readOffloadBinary(member).inflatedSize) - OFFLOAD_VERSIONS[3].header.fixedSize!;
+    // Room for two payloads: the third and later members are refused, each with its error.
+    const cap = 2 * inflated + 100;
+    const memberErrors: { member: string; error: DecodeError }[] = [];
+    const r = readOffloadInput(a, { maxInflatedSize: cap, memberErrors });
+    expect(r.found).to.have.length(2);
+    expect(memberErrors.map((m) => m.member)).to.deep.equal(['m2.o', 'm3.o', 'm4.o']);
+    for (const { error } of memberErrors) {
+      expect(error.code).to.equal('LIMIT');
+      expect(error.message).to.contain(`left of the decompression cap (${cap} bytes) that the compressed payloads of one input share`);
+    }
+    // Alone, each member reads under that cap.
+    expect(readOffloadInput(member, { maxInflatedSize: cap }).found).to.have.length(1);
+  });
+});
+
 describe('amplification: per-member work in archives', function () {
   this.timeout(30_000);
   it('an archive of host bitcode modules: each member\'s note counts its own OffloadBinaries (counted per module, not over everything found)', async () => {
