@@ -153,6 +153,12 @@ function lint(input: BytesLike | ByteSource, ann: Annotation): VerifyReport {
   // Property-set text with a byte order mark: why its first line does not read (as `props` says).
   const bom = ann.format === 'property-sets' ? byteOrderMarkHint(src.read(0, Math.min(3, src.size))) : undefined;
   if (bom) add({ severity: 'note', offset: 0, size: 3, path: '', code: 'property', message: bom });
+  // An ELF object whose section names do not read (offload-list notes it): LLVM finds the offloading
+  // sections by type alone, so the file reads, but a named section (--section) cannot be found.
+  const names = ann.elf?.elf.nameProblem;
+  if (names) {
+    add({ ...findingOf(names), severity: 'warning', code: 'structure', message: `section names cannot be read (${names.reason}): offloading sections are found by type only, as LLVM finds them` });
+  }
   for (const g of ann.v1Images) checkV1(g, add);
   for (const blob of ann.metadata) checkBlob(src, blob, add);
   // A file of no known kind: its error says so; "N bytes that nothing references" would add nothing.

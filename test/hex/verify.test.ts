@@ -407,3 +407,20 @@ describe('hex: SYCLBIN images among other entries of an OffloadBinary (plain, an
     expect(rz.problems[0]!.message).to.contain('entries[1].image.globalMetadata["SYCLBIN/global metadata"]["state"]');
   });
 });
+
+describe('verify: an ELF object whose section names do not read', () => {
+  it('is a warning at the sh_name that goes past the name table (offload-list notes it; the file still reads by section type)', async () => {
+    const { readElfSectionTable } = await import('../../src/offload/elf.js');
+    const { Elf64SectionHeader } = await import('../../formats/elf.js');
+    const b = new Uint8Array(readFileSync(new URL('../../testdata/llvm22/containers/cray-typed.o', import.meta.url)));
+    expect(verify(b).problems.filter((p) => p.message.startsWith('section names cannot be read'))).to.have.length(0);
+    const t = readElfSectionTable(b);
+    const at = t.sections[1]!.headerOffset + Elf64SectionHeader.offsets.sh_name;
+    new DataView(b.buffer, b.byteOffset).setUint32(at, 0xfffffff0, true);
+    const found = verify(b).problems.filter((p) => p.message.startsWith('section names cannot be read'));
+    expect(found).to.have.length(1);
+    expect(found[0]).to.include({ severity: 'warning', offset: at, path: 'sectionHeaders[1].sh_name' });
+    expect(found[0]!.message).to.contain('sh_name 0xfffffff0 goes past the end');
+    expect(found[0]!.message).to.not.contain('(at sectionHeaders');
+  });
+});
