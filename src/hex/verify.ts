@@ -21,7 +21,7 @@ import { IMAGE_KINDS, NUMBERING_DESCRIPTIONS, OFFLOAD_ENTRY_FLAGS, OFFLOAD_KIND_
 import { OFFLOAD_BINARY_ALIGN, OFFLOAD_VERSIONS } from '../../formats/offload-binary.js';
 import { IRModuleHeader, NativeImageHeader, SyclbinFileHeader } from '../../formats/syclbin-v1.js';
 import { IR_TYPE_TRIPLES, SET, SYCLBIN_KEYS } from '../../formats/property-sets.js';
-import { checkRegistry, repeatDiagnostics } from '../props/check.js';
+import { checkRegistry, repeatDiagnostics, repeatGroups } from '../props/check.js';
 import { byteOrderMarkHint, readRegistry, textIrregularities, type RegistryRepeat } from '../props/registry.js';
 import { PropertySetError } from '../props/errors.js';
 import { zstdAvailable } from '../offload/libzstd.js';
@@ -313,9 +313,10 @@ function checkBlob(src: ByteSource, blob: MetadataBlob, add: (f: Finding) => voi
   const repeats: RegistryRepeat[] = [];
   const text = src.read(blob.offset, blob.size);
   readRegistry(text, { base: blob.offset, repeats });
+  const groups = repeatGroups(repeats);
   repeatDiagnostics(repeats).forEach((d, i) => {
     const path = d.key !== undefined ? quoted(quoted(blob.path, d.set), d.key) : quoted(blob.path, d.set);
-    add({ severity: d.severity, offset: repeats[i]!.offset, path, code: 'property', message: d.message });
+    add({ severity: d.severity, offset: groups[i]!.first.offset, path, code: 'property', message: d.message });
   });
   // Text the reader accepts as LLVM's does and a writer writes otherwise (CRLF, blank lines, ...).
   for (const t of textIrregularities(text, blob.registry, repeats)) {

@@ -96,6 +96,17 @@ describe('hex: verify', () => {
     ]);
   });
 
+  it('a key given again and again is one warning at its first repeat with the count (1,000,000 repeats were as many warnings)', () => {
+    const te = new TextEncoder();
+    const text = te.encode(`[A]\n${'k=1|1\n'.repeat(5000)}j=1|0\nj=1|0\n[A]\n[A]\n`);
+    const r = verify(text).problems.filter((p) => p.severity === 'warning');
+    expect(r.map((p) => [p.path, p.offset, p.message])).to.deep.equal([
+      ['["A"]["k"]', 10, "line 3 (and 4998 more line(s)): the key is given again in its set: LLVM's PropertySetRegistry::read keeps this last value, at the first one's place"],
+      ['["A"]["j"]', 4 + 6 * 5001, "line 5003: the key is given again in its set: LLVM's PropertySetRegistry::read keeps this last value, at the first one's place"],
+      ['["A"]', 4 + 6 * 5002, 'line 5004 (and 1 more line(s)): the set is named again: LLVM\'s PropertySetRegistry::read adds what follows to the first [A]'],
+    ]);
+  });
+
   it('a finding per line (unknown keys of a known set, 20,000 lines) is placed on its own line, the last of a repeated key (lines found through an index, not a scan per finding)', () => {
     const lines = ['[SYCL/devicelib req mask]'];
     for (let i = 0; i < 20_000; i++) lines.push(`key${i}=1|${i}`);
