@@ -380,7 +380,13 @@ export function lowerSpecConstants(allInputs: readonly SpecConstantInput[], mode
   // The budget of default-value bytes, checked before anything is built (alloc sizes come from types).
   let defaultBytes = 0;
   inputs.forEach((sc, i) => {
-    defaultBytes += dl.allocSize(sc.type);
+    try {
+      defaultBytes += dl.allocSize(sc.type);
+    } catch (e) {
+      // (a type too large to size at all: named by its constant, as the budget's error is)
+      if (e instanceof LowerError && !e.pathSegments.length) throw e.within(...(sc.path ?? ['specConstants', i]), 'type');
+      throw e;
+    }
     if (defaultBytes > MAX_DEFAULT_VALUE_BYTES) {
       throw new LowerError(
         `the default values of the spec constants up to this one (${typeToString(sc.type)}) take ${defaultBytes} bytes, more than the ${MAX_DEFAULT_VALUE_BYTES} this tool lowers in one module (a limit of this tool: sycl-post-link has none)`,

@@ -134,3 +134,21 @@ describe('issue regressions: lowering from real LLVM IR', () => {
     expect(p.err).to.match(/^syclbin post-link: huge\.ll:8:3: error: the default values of the spec constants up to this one \(\[1000000000 x i32\]\) take 4000000000 bytes/);
   });
 });
+
+describe('lower: a spec-constant type too large to size is named by its line', () => {
+  it('"type is too large" comes with FILE:LINE:COL, as the other limits do (it had no location)', async () => {
+    const { readFileSync } = await import('node:fs');
+    const src = readFileSync(new URL('../../testdata/sycl-post-link/spec-constants/SYCL-2020-zeroinitializer.ll', import.meta.url), 'utf8');
+    const big = src.replace('%struct._ZTS6nested.nested = type { float }', '%struct._ZTS6nested.nested = type { [4294967295 x [4294967295 x i8]] }');
+    expect(big).to.not.equal(src);
+    const dir = mkdtempSync(join(tmpdir(), 'syclbin-big-type-'));
+    try {
+      writeFileSync(join(dir, 'big.ll'), big);
+      const r = await cli(['lower', 'big.ll', '-o', join(dir, 'out.syclbin')], dir);
+      expect(r.code).to.equal(1);
+      expect(r.err).to.match(/^syclbin lower: big\.ll:\d+:\d+: error: type is too large \(its size does not fit in 2\^53 bits\)/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
