@@ -29,12 +29,14 @@ export class SyclbinError extends Error {
     // with its offset and path; a stack is printed only for internal errors, which are not these).
     // Capturing one cost 20 µs per error, and collect mode makes one per problem: 9,000 problems of a
     // fuzz case spent 180 ms there.
-    const limit = Error.stackTraceLimit;
-    Error.stackTraceLimit = 0;
+    // (V8's Error.stackTraceLimit; other engines ignore it)
+    const engine = Error as ErrorConstructor & { stackTraceLimit?: number };
+    const limit = engine.stackTraceLimit;
+    engine.stackTraceLimit = 0;
     try {
       super(message);
     } finally {
-      Error.stackTraceLimit = limit;
+      engine.stackTraceLimit = limit;
     }
     this.code = code;
     this.name = new.target.name;
