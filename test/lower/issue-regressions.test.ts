@@ -152,3 +152,32 @@ describe('lower: a spec-constant type too large to size is named by its line', (
     }
   });
 });
+
+describe('lower -o: what SPIR-V cannot hold is said at the constant\'s IR line', () => {
+  const variant = async (type: string): Promise<{ code: number; err: string }> => {
+    const { readFileSync } = await import('node:fs');
+    const src = readFileSync(new URL('../../testdata/sycl-post-link/spec-constants/SYCL-2020-zeroinitializer.ll', import.meta.url), 'utf8');
+    const text = src.replace('%struct._ZTS6nested.nested = type { float }', `%struct._ZTS6nested.nested = type { ${type} }`);
+    expect(text).to.not.equal(src);
+    const dir = mkdtempSync(join(tmpdir(), 'syclbin-spirv-limits-'));
+    try {
+      writeFileSync(join(dir, 'k.ll'), text);
+      return await cli(['lower', 'k.ll', '-o', join(dir, 'out.syclbin')], dir);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it('a composite of more than 65532 constituents (one instruction is at most 65535 words): before it is emitted, not as an output instruction number', async function () {
+    this.timeout(20000);
+    const r = await variant('[70000 x float]');
+    expect(r.code).to.equal(1);
+    expect(r.err).to.match(/^syclbin lower: k\.ll:\d+:\d+: error: a SPIR-V composite of \[70000 x float\] has 70000 constituents; one instruction holds at most 65532 /);
+  });
+
+  it('a vector width SPIR-V does not have', async () => {
+    const r = await variant('<5 x i32>');
+    expect(r.code).to.equal(1);
+    expect(r.err).to.match(/^syclbin lower: k\.ll:\d+:\d+: error: SPIR-V vectors have 2, 3, 4, 8 or 16 components, not 5 \(<5 x i32>\)/);
+  });
+});

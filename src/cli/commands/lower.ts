@@ -20,6 +20,7 @@ import { emitSpirv } from '../../lower/spirv/emit.js';
 import { emitLlvmIr } from '../../lower/llvm-ir/emit.js';
 import { writeLoweredSyclbin } from '../../lower/syclbin-output.js';
 import { lowerIrModule } from '../../lower/from-ir/lower-ir.js';
+import { atIrEntry } from '../../lower/from-ir/ir-entries.js';
 import { IrSyntaxError } from '../../lower/llvm-ir/parse/errors.js';
 import { notIrText } from '../../lower/llvm-ir/not-ir.js';
 import { isBitcode } from '../../lower/post-link/driver.js';
@@ -124,6 +125,7 @@ gives it (its value type [size x i8] in a struct, aligned as that), for IR input
     if (values.json) toStdout.push('--json');
     if (toStdout.length > 1) throw new UsageError(`${toStdout.join(', ')}: only one output can go to standard output; give the others file names`);
     let produced: (Uint8Array | string)[];
+    let lowered: LoweringResult | undefined;
     try {
       const emitProgramMetadata = opts['emit-program-metadata'];
       if (isIr) {
@@ -148,8 +150,12 @@ gives it (its value type [size x i8] in a struct, aligned as that), for IR input
         if (opts.mode !== undefined && opts.mode !== manifest.mode) throw new UsageError(`--mode ${opts.mode} contradicts the manifest's "mode": "${manifest.mode}" (a manifest carries its own mode; --mode is for LLVM IR input)`);
         result = lowerManifest(manifest, { emitProgramMetadata });
       }
+      lowered = result;
       produced = outputs.map((o) => o.produce(result));
-    } catch (e) {
+    } catch (caught) {
+      // An output's error about a constant read from IR (SPIR-V limits) is placed at its IR line too.
+      const module = (lowered as { module?: Parameters<typeof atIrEntry>[0] } | undefined)?.module;
+      const e = module ? atIrEntry(module, caught) : caught;
       if (e instanceof CrossModuleDeviceGlobalError) throw new CommandFailure(`${prog}: error: ${e.message}`);
       if (e instanceof LowerError) throw new CommandFailure(`${prog}: ${file}: ${e.message}`);
       if (e instanceof IrSyntaxError) throw new CommandFailure(`${prog}: ${file}:${e.line}:${e.column}: error: ${e.reason}`);

@@ -66,7 +66,7 @@ export class SpirvTypeMapper {
         if (t.float === 'double') b.capability(Capability.Float64);
         return b.typeFloat(t.float === 'half' ? 16 : t.float === 'float' ? 32 : 64);
       case 'vector': {
-        if (!VECTOR_SIZES.includes(t.length)) throw new LowerError(`SPIR-V vectors have 2, 3, 4, 8 or 16 components, not ${t.length} (${typeToString(t)})`);
+        checkVectorWidth(t);
         if (t.length > 4) b.capability(Capability.Vector16);
         return b.typeVector(this.type(t.element), t.length);
       }
@@ -109,6 +109,14 @@ export function literalWords(c: ScalarConst): number[] {
   return [Number(bits & 0xffffffffn), Number((bits >> 32n) & 0xffffffffn)];
 }
 
+/** A vector SPIR-V can declare (2, 3, 4, 8 or 16 components), else the LowerError that says so. */
+function checkVectorWidth(t: IrType & { kind: 'vector' }): void {
+  if (!VECTOR_SIZES.includes(t.length)) throw new LowerError(`SPIR-V vectors have 2, 3, 4, 8 or 16 components, not ${t.length} (${typeToString(t)})`);
+}
+
+/** Constituents an OpSpecConstantComposite holds at most: 65535 words less its three fixed ones. */
+export const MAX_COMPOSITE_CONSTITUENTS = 0xffff - 3;
+
 /** Emits one native spec-constant tree; returns the <id> of its root. */
 function emitTree(b: SpirvModuleBuilder, types: SpirvTypeMapper, n: SpecConstantNode): number {
   switch (n.kind) {
@@ -132,6 +140,18 @@ function emitTree(b: SpirvModuleBuilder, types: SpirvTypeMapper, n: SpecConstant
     case 'undef':
       return b.undef(types.type(n.type));
     case 'composite': {
+      // One instruction is at most 65535 words (SPIR-V §2.3): opcode word, result type, result <id>,
+      // then the constituents. Said before any element is emitted, naming the constant (the caller
+      // adds its IR line), not as an encoding error about an output instruction number.
+      // (a vector SPIR-V cannot declare is said as such, before its elements are emitted)
+      if (n.type.kind === 'vector') checkVectorWidth(n.type);
+      if (n.elements.length > MAX_COMPOSITE_CONSTITUENTS) {
+        throw new LowerError(
+          `a SPIR-V composite of ${typeToString(n.type)} has ${n.elements.length} constituents; one instruction holds at most ${MAX_COMPOSITE_CONSTITUENTS} (llvm-spirv splits longer ones only with SPV_INTEL_long_composites, which this tool does not emit)`,
+          [],
+          'LIMIT',
+        );
+      }
       const elements = n.elements.map((e) => emitTree(b, types, e));
       return b.define(Op.SpecConstantComposite, types.type(n.type), elements);
     }
