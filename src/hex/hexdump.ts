@@ -9,7 +9,7 @@
 import { terminalSafe } from './terminal.js';
 import { ArgumentError, describeValue, toSource, type ByteSource, optionsArgument, type BytesLike } from '../codec/index.js';
 import { leavesOf, matchingRanges, type Annotation, type AnnotatedSpan } from './annotate.js';
-import { pathMatcher } from './paths.js';
+import { isWithin, pathMatcher } from './paths.js';
 
 /** Options of `hexdump`. */
 export interface HexdumpOptions {
@@ -108,6 +108,8 @@ function noMatch(ann: Annotation, path: string): string {
   const matcher = pathMatcher(path);
   const empty = ann.spans.filter((s) => matcher(s.path));
   if (empty.length) return `'${path}' matches only empty structures (0 bytes): ${empty.slice(0, 3).map((s) => s.path).join(', ')}${empty.length > 3 ? ', …' : ''}`;
+  const same = sharedTwin(ann, path);
+  if (same) return `no span matches '${path}': ${same.via} is the very bytes of ${same.twin}, which are explained there; did you mean '${same.suggestion}'?`;
   const deeper = pathMatcher(`**.${path}`);
   const found = ann.spans.find((s) => s.size > 0 && deeper(s.path));
   if (!found) return `no span matches '${path}'`;
@@ -123,6 +125,27 @@ function noMatch(ann: Annotation, path: string): string {
     }
   }
   return `no span matches '${path}'; did you mean '${suggestion}'? (paths start at the file's outermost structure; '**.${path}' matches at any depth)`;
+}
+
+/**
+ * For a path below a structure that shares all its bytes with another one (entries whose images are
+ * one SYCLBIN: only the first is explained, the others share its bytes), the other structure and the
+ * path below it that does match. One pass over the spans.
+ */
+function sharedTwin(ann: Annotation, path: string): { via: string; twin: string; suggestion: string } | undefined {
+  if (path.includes('*')) return undefined;
+  // The structure the path goes through: a span that owns the shared bytes, or one of its sharers.
+  const through = (x: AnnotatedSpan): boolean => x.size > 0 && x.path !== path && isWithin(path, x.path);
+  let via: AnnotatedSpan | undefined;
+  for (const s of ann.spans) {
+    via = s.shared?.length && through(s) ? s : s.sharers?.find(through);
+    if (via) break;
+  }
+  if (!via) return undefined;
+  const twin = ann.spans.find((g) => g.kind === 'group' && g.offset === via!.offset && g.size === via!.size && g.path !== via!.path);
+  if (!twin) return undefined;
+  const suggestion = twin.path + path.slice(via.path.length);
+  return ann.spans.some((x) => x.size > 0 && isWithin(x.path, suggestion)) ? { via: via.path, twin: twin.path, suggestion } : undefined;
 }
 
 /** The annotated hexdump of `input` (only the rows printed are read). */
