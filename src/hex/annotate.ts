@@ -188,6 +188,13 @@ export interface AnnotateOptions {
    * and the inflated payload, annotated in place (the entries, strings and images inside it).
    */
   inflated?: boolean;
+  /**
+   * Only the spans of `[spansWindow[0], spansWindow[1])` are wanted (hexdump --range): the binaries of
+   * a sequence of OffloadBinaries (bare, or in an object's sections) that lie outside it are read
+   * without spans (ReadOffloadOptions.spansWindow). The tiling outside the window is then not
+   * meaningful; problems are found in the whole file as without it.
+   */
+  spansWindow?: readonly [number, number];
 }
 
 /** Leaves of an annotation (spans that own bytes), sorted by offset. */
@@ -280,7 +287,7 @@ function annotateIn(input: BytesLike | ByteSource, opts: AnnotateOptions, embedd
   const ann: Annotation = { format: 'unknown', size: src.size, spans: [], problems, metadata: [], v1Images: [], tree };
   const head = src.read(0, Math.min(src.size, 1024));
   // (one decompression budget for the whole file, as readOffloadInput has: see ReadOffloadOptions.inflatedBudget)
-  const collect = { tree, problems, maxInflatedSize: opts.maxInflatedSize, inflated: opts.inflated, inflatedBudget: {} };
+  const collect = { tree, problems, maxInflatedSize: opts.maxInflatedSize, inflated: opts.inflated, inflatedBudget: {}, spansWindow: opts.spansWindow };
   const attempt = (read: () => void): void => {
     try {
       read();

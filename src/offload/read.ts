@@ -131,6 +131,13 @@ export interface ReadOffloadOptions extends ReadOptions {
    */
   inflatedBudget?: { left?: number };
   /**
+   * With `tree`: record spans only for the binaries of a sequence (offloadBinaries, and the sections
+   * of objects read through it) that overlap `[spansWindow[0], spansWindow[1])` of the input; the others are
+   * read as models without spans. What a hexdump of a few rows needs: 100,000 binaries were 1.7
+   * million spans for one printed row. The tiling outside the window is then not meaningful.
+   */
+  spansWindow?: readonly [number, number];
+  /**
    * The input is the inflated address space of a compressed v3 binary (its header followed by the
    * inflated payload, as `inflateOffloadBinary` returns it), not a file: the payload is read in place,
    * so that its entries, strings and images get spans with offsets into that space. Header `Size`
@@ -223,8 +230,9 @@ export function* offloadBinaries(input: BytesLike | ByteSource, opts: ReadOffloa
       break;
     }
     let bin: OffloadBinaryModel;
+    const path = one && count === 0 ? [...prefix] : [...prefix, 'binaries', count];
     try {
-      bin = readOffloadBinary(src, offset, { ...opts, path: one && count === 0 ? [...prefix] : [...prefix, 'binaries', count], end });
+      bin = outsideWindow(src, offset, end, path, opts) ?? readOffloadBinary(src, offset, { ...opts, path, end, ...(opts.spansWindow && opts.tree ? { inflatedBudget: undefined } : {}) });
     } catch (e) {
       // A binary that cannot be read ends the sequence (nothing after it has a known start); in
       // collect mode its error is one of the problems, as every other reader's is.
@@ -243,6 +251,32 @@ export function* offloadBinaries(input: BytesLike | ByteSource, opts: ReadOffloa
     if (bin.size === 0) return; // only in collect mode (reported): no progress is possible
   }
   if (!count) report(opts, new DecodeError('EOF', 'no OffloadBinary in an empty input', start, prefix));
+}
+
+/**
+ * The binary at `offset` read without spans when it lies outside `opts.spansWindow` (its problems go
+ * to `opts.problems` as a recording read's would); undefined when there is no window or the binary
+ * overlaps it: the caller reads it again with spans (its decompression already charged to the
+ * budget). Only a binary the window cuts is read twice.
+ */
+function outsideWindow(src: ByteSource, offset: number, end: number, path: PathKey[], opts: ReadOffloadOptions): OffloadBinaryModel | undefined {
+  const w = opts.spansWindow;
+  if (!w || !opts.tree) return undefined;
+  const problems: DecodeError[] | undefined = opts.problems ? [] : undefined;
+  let bin: OffloadBinaryModel;
+  try {
+    bin = readOffloadBinary(src, offset, { ...opts, tree: undefined, problems, path, end });
+  } catch (e) {
+    // A binary that does not read ends the sequence: read again with spans, so that what it holds
+    // up to its error is named wherever it lies.
+    if (e instanceof DecodeError) return undefined;
+    throw e;
+  }
+  // (a compressed binary's padding to 8 belongs to it, as the sequence steps over it)
+  const binEnd = offset + alignTo(bin.size, OFFLOAD_BINARY_ALIGN);
+  if (offset < w[1] && binEnd > w[0]) return undefined;
+  if (problems?.length) opts.problems!.push(...problems);
+  return bin;
 }
 
 /** Read every OffloadBinary concatenated in `input` (or in a region of it). */

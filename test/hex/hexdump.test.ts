@@ -173,3 +173,43 @@ describe('hex: hexdump --path below an image that is the very bytes of another e
     expect(hexdump(b, ann, { path: 'entries[0].image.header' })).to.contain('entries[0].image.header.magic');
   });
 });
+
+describe('hex: hexdump --range records the spans of its rows only (AnnotateOptions.spansWindow)', () => {
+  it('prints the same rows as with every span, on the test files and a sequence of many binaries (fast-check ranges, fixed seed)', async function () {
+    this.timeout(60000);
+    const { readdirSync, readFileSync, statSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const fc = (await import('fast-check')).default;
+    const { writeOffloadBinary } = await import('../../src/offload/write.js');
+    const root = new URL('../../testdata/', import.meta.url).pathname;
+    const files: Uint8Array[] = [];
+    const walk = (d: string): void => {
+      for (const f of readdirSync(d)) {
+        const p = join(d, f);
+        if (statSync(p).isDirectory()) walk(p);
+        else if (/\.(bin|o|obj|a|img|syclbin|exe|out)$/.test(f) && statSync(p).size < 2_000_000) files.push(new Uint8Array(readFileSync(p)));
+      }
+    };
+    walk(root);
+    const one = writeOffloadBinary([{ imageKind: 1, offloadKind: 1, flags: 0, strings: [['triple', 'x']], image: new Uint8Array(24).fill(7) }]);
+    const many = new Uint8Array(one.length * 300);
+    for (let i = 0; i < 300; i++) many.set(one, i * one.length);
+    files.push(many);
+    expect(files.length).to.be.greaterThan(30);
+    const full = files.map((f) => annotate(f));
+    fc.assert(
+      fc.property(fc.nat(files.length - 1), fc.nat(1 << 20), fc.nat(200), (i, a0, len) => {
+        const f = files[i]!;
+        const a = a0 % (f.length + 1);
+        const range: [number, number] = [a, Math.min(f.length, a + len)];
+        const windowed = annotate(f, { spansWindow: [range[0] - (range[0] % 16), range[1] + 16] });
+        expect(hexdump(f, windowed, { range }), `file ${i} range ${range}`).to.equal(hexdump(f, full[i]!, { range }));
+        expect(windowed.error?.message).to.equal(full[i]!.error?.message);
+      }),
+      { seed: 20261127, numRuns: 400 },
+    );
+    // The sequence: far fewer spans for a window of a few rows.
+    const w = annotate(many, { spansWindow: [0, 32] });
+    expect(w.spans.length * 50).to.be.lessThan(full[full.length - 1]!.spans.length);
+  });
+});

@@ -56,7 +56,9 @@ bytes; the error follows on standard error and the status is 1.`,
           throw e;
         }
       }
-      const ann = inside?.annotation ?? annotate(src, { maxInflatedSize });
+      // Rows of a range need the spans there only (whole rows: a field's label is on the row it starts).
+      const spansWindow: [number, number] | undefined = range && opts.path === undefined ? [range[0] - (range[0] % 16), range[1] + 16] : undefined;
+      const ann = inside?.annotation ?? annotate(src, { maxInflatedSize, spansWindow });
       // Colour only for a terminal on standard output (never into a file).
       const color = opts.output === '-' && Boolean(io.stdout.isTTY) && !opts['no-color'] && !io.env.NO_COLOR; // (set and not empty: no-color.org)
       let text: Iterable<string>;
