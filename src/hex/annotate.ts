@@ -318,7 +318,8 @@ function annotateIn(input: BytesLike | ByteSource, opts: AnnotateOptions, embedd
       ann.input = input;
       if (input.elf) ann.elf = input.elf;
       // A bitcode global's binaries were decoded out of bit-packed records: no bytes of the file to annotate.
-      for (const f of input.found) if (f.site.global === undefined) offload.push(f.binary);
+      // (a section that repeats an earlier one's bytes gives the same models: explained once)
+      for (const f of input.found) if (f.site.global === undefined && f.sameAs === undefined) offload.push(f.binary);
     });
   } else if (moduleFormat(head)) {
     // A module file (SPIR-V, LLVM bitcode): its header; `inspect` says what the module holds.

@@ -312,7 +312,9 @@ function containerNode(input: OffloadInput, src: ByteSource, era: LlvmEraInfo, o
   let what = CONTAINER_TEXT[input.container];
   const format = input.objects.find((o) => o.member === undefined)?.fileFormat;
   if (format) what += ` (${format})`;
-  for (const f of input.found) {
+  // (a section that repeats an earlier one's bytes gives the same binaries: shown once, the notes say so)
+  const shown = input.found.filter((f) => f.sameAs === undefined);
+  for (const f of shown) {
     const site = [
       f.site.member === undefined ? '' : `member ${f.site.member}`,
       f.site.section ? `section [${f.site.section.index}] ${f.site.section.name}` : '',
@@ -341,7 +343,7 @@ function containerNode(input: OffloadInput, src: ByteSource, era: LlvmEraInfo, o
   if (input.notes.length) children.push({ label: 'Notes', lines: input.notes });
   // A module file that embeds nothing is just the module: no counts of what it does not hold.
   const bundles = bundleEntries ? `, ${bundleEntries} offload bundle entr${bundleEntries === 1 ? 'y' : 'ies'}` : '';
-  const counts = moduleOnly(input) ? '' : `: ${input.found.length} OffloadBinar${input.found.length === 1 ? 'y' : 'ies'}, ${input.bare.length} device image(s) outside one${bundles}`;
+  const counts = moduleOnly(input) ? '' : `: ${shown.length} OffloadBinar${shown.length === 1 ? 'y' : 'ies'}, ${input.bare.length} device image(s) outside one${bundles}`;
   return { label: `${what}${counts} — ${src.size} bytes`, children };
 }
 

@@ -544,7 +544,7 @@ export function readSections<S>(
   // Sections with the same contents are read once; contents that overlap without being the same are
   // read until they add up to SECTION_READ_LIMITS of the object (2,000 headers naming one region of
   // 2,000 binaries were 4 million binaries read: minutes and 4 GB).
-  const seen = new Map<string, { index: number; binaries: OffloadBinaryModel[]; views: LlvmBinaryView[] }>();
+  const seen = new Map<string, { index: number; binaries: OffloadBinaryModel[]; views: LlvmBinaryView[]; node: SpanNode | undefined }>();
   const objectSize = src.size - origin;
   const budget = SECTION_READ_LIMITS.factor * objectSize + SECTION_READ_LIMITS.slackBytes;
   let taken = 0;
@@ -561,6 +561,9 @@ export function readSections<S>(
       if (node) {
         node.offset = origin + c.offset;
         node.size = c.size;
+        // Named by the first one's spans: its group lists this section (annotate's `shared`), so
+        // `hexdump --path 'sections[k]'` finds the bytes.
+        if (same.node) (same.node.aliases ??= []).push(node);
       }
       if (out.llvmViews) appendAll(out.llvmViews, same.views);
       out.read.push({ section, binaries: same.binaries, sameAs: same.index });
@@ -601,7 +604,7 @@ export function readSections<S>(
       out.bare.push(section);
       continue;
     }
-    if (!c.outOfRange) seen.set(key, { index: c.index, binaries, views: accepted });
+    if (!c.outOfRange) seen.set(key, { index: c.index, binaries, views: accepted, node: opts.tree?.at([...prefix, 'sections', c.index]) });
     out.read.push({ section, binaries });
     for (const b of binaries) out.binaries.push(b);
   }

@@ -90,6 +90,12 @@ export interface FoundBinary {
   site: ImageSite;
   /** Found by scanning ordinary data for the magic (LLVM does not find it). */
   byScan?: boolean;
+  /**
+   * In a section whose contents are the very bytes of an earlier section (the index of that one):
+   * the same model, found again as LLVM finds it (offload-extract writes it again, as
+   * llvm-offload-binary does); views that explain bytes (inspect, annotate, verify) skip it.
+   */
+  sameAs?: number;
 }
 
 /** What a bare image is. */
@@ -616,9 +622,10 @@ class InputReader {
   }
 
   /**
-   * The binaries of an object's sections: each found once (a section with the same contents as an
-   * earlier one adds none, with a note), and all of them, repeats included, in `bins` for the listing
-   * (LLVM lists a section's binaries for every header that names them).
+   * The binaries of an object's sections, as LLVM takes them: a section with the same contents as an
+   * earlier one gives the same models again (flagged `sameAs` in `found`, with a note), in `found`
+   * and in `bins` for the listing (LLVM lists and extracts a section's binaries for every header
+   * that names them).
    */
   private sectionBinaries(item: Item, read: SectionsRead<{ index: number; name: string; offset: number; size: number }>['read'], bins: OffloadBinaryModel[]): void {
     let repeats = 0;
@@ -628,13 +635,16 @@ class InputReader {
       if (sameAs !== undefined) {
         repeats++;
         first ??= { index: section.index, sameAs };
-        continue;
       }
-      binaries.forEach((b, k) => this.out.found.push({ binary: b, site: this.site(item, [...item.path, 'sections', section.index, 'binaries', k], b.offset, section) }));
+      binaries.forEach((b, k) => {
+        const f: FoundBinary = { binary: b, site: this.site(item, [...item.path, 'sections', section.index, 'binaries', k], b.offset, section) };
+        if (sameAs !== undefined) f.sameAs = sameAs;
+        this.out.found.push(f);
+      });
     }
     if (first) {
       const more = repeats > 1 ? ` (and ${repeats - 1} more section(s) like it)` : '';
-      this.note(item, `section [${first.index}] holds the very bytes of section [${first.sameAs}]${more}: its binaries are read once and listed again for it, as LLVM lists them`);
+      this.note(item, `section [${first.index}] holds the very bytes of section [${first.sameAs}]${more}: its binaries are read once and listed and extracted again for it, as LLVM does`);
     }
   }
 

@@ -681,12 +681,32 @@ describe('offload: section headers that name the same bytes', () => {
     }
   });
 
-  it('the binaries of the repeated sections are the same models; what is found (inspect, verify, annotate) holds each once', async () => {
+  it('the binaries of the repeated sections are the same models, found again flagged sameAs (extracted as LLVM extracts them), explained once (inspect, annotate)', async () => {
     const { readOffloadInput } = await import('../../src/offload/input.js');
-    const r = readOffloadInput(overlappingSections(30, 20, true));
-    expect(r.found).to.have.length(30);
+    const { explainInput } = await import('../../src/inspect/input.js');
+    const { annotate } = await import('../../src/hex/annotate.js');
+    const { hexdump } = await import('../../src/hex/hexdump.js');
+    const b = overlappingSections(30, 20, true);
+    const r = readOffloadInput(b);
+    expect(r.found).to.have.length(600);
+    expect(r.found.filter((f) => f.sameAs === undefined)).to.have.length(30);
+    expect(r.found.filter((f) => f.sameAs === 1)).to.have.length(570);
     expect(r.binaries).to.have.length(600);
     expect(new Set(r.binaries).size).to.equal(30);
+    expect(explainInput(b).tree.label).to.match(/: 30 OffloadBinaries,/);
+    const ann = annotate(b);
+    expect(ann.offload).to.have.length(30);
+    expect(ann.spans.find((s) => s.path === 'sections[1]')?.shared).to.have.length(19);
+    expect(hexdump(b, ann, { path: 'sections[7]' })).to.contain('sections[1].binaries[0].header.magic');
+    const { dir, cleanup } = tempDir();
+    try {
+      writeFileSync(join(dir, 'same.o'), b);
+      const x = await cli(['offload-extract', 'same.o', '-o', 'out'], dir);
+      expect(x.code, x.stderr).to.equal(0);
+      expect(readdirSync(join(dir, 'out'))).to.have.length(600);
+    } finally {
+      cleanup();
+    }
   });
 
   it('overlapping sections that are not the same: read up to SECTION_READ_LIMITS, then a LIMIT error at the section', async () => {
