@@ -421,3 +421,26 @@ describe('node helpers: arguments in the forms a caller reaches for', () => {
     expect(() => node.openFileSource(5 as never)).to.throw(api.ArgumentError);
   });
 });
+
+describe('library errors: stack traces', () => {
+  it('a caller\'s wrong argument keeps the stack that leads to the call; errors about the input carry none (they are many in collect mode)', () => {
+    let arg: Error | undefined;
+    try {
+      api.readSyclbin(42 as never);
+    } catch (e) {
+      arg = e as Error;
+    }
+    expect(arg?.name).to.equal('ArgumentError');
+    expect(arg?.stack?.split('\n').length).to.be.greaterThan(1);
+    let input: Error | undefined;
+    try {
+      api.readSyclbin(new Uint8Array(8));
+    } catch (e) {
+      input = e as Error;
+    }
+    expect(input?.name).to.match(/Error$/);
+    expect(input?.stack?.split('\n')).to.have.length(1);
+    // And the limit is restored for everyone else's errors.
+    expect(new Error('x').stack?.split('\n').length).to.be.greaterThan(1);
+  });
+});

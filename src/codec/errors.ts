@@ -25,14 +25,15 @@ export class SyclbinError extends Error {
   /** The error's category. */
   readonly code: ErrorCode;
   constructor(code: ErrorCode, message: string) {
-    // No stack trace: these errors describe the input, not the program (the CLI prints their message
+    // No stack trace (but for ArgumentError): these errors describe the input, not the program (the CLI prints their message
     // with its offset and path; a stack is printed only for internal errors, which are not these).
     // Capturing one cost 20 µs per error, and collect mode makes one per problem: 9,000 problems of a
     // fuzz case spent 180 ms there.
-    // (V8's Error.stackTraceLimit; other engines ignore it)
+    // (V8's Error.stackTraceLimit; other engines ignore it.) A caller's wrong argument keeps its
+    // stack: it points at the caller's mistake, not at the input.
     const engine = Error as ErrorConstructor & { stackTraceLimit?: number };
     const limit = engine.stackTraceLimit;
-    engine.stackTraceLimit = 0;
+    if (code !== 'ARGUMENT') engine.stackTraceLimit = 0;
     try {
       super(message);
     } finally {

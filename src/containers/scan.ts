@@ -16,7 +16,7 @@
  */
 import { DecodeError, rangeArgument, toSource, type ByteSource, type PathKey, type SpanTree, optionsArgument, type BytesLike } from '../codec/index.js';
 import { OFFLOAD_BINARY_MAGIC } from '../../formats/offload-binary.js';
-import { readOffloadBinary, type OffloadBinaryModel, type ReadOffloadOptions } from '../offload/read.js';
+import { InflateBudgetError, readOffloadBinary, type OffloadBinaryModel, type ReadOffloadOptions } from '../offload/read.js';
 
 /** Default cap on validated candidates per scanned range. */
 export const DEFAULT_MAX_SCAN_CANDIDATES = 64;
@@ -87,6 +87,8 @@ export function scanForOffloadBinaries(input: BytesLike | ByteSource, opts: Scan
         i = pos - w - 1;
       } catch (e) {
         if (!(e instanceof DecodeError)) throw e;
+        // A limit of this reader (the decompression cap the file's payloads share) is not "no binary here".
+        if (e instanceof InflateBudgetError) throw e;
         out.rejected.push({ offset: at, error: e });
       }
     }

@@ -286,8 +286,8 @@ function annotateIn(input: BytesLike | ByteSource, opts: AnnotateOptions, embedd
   const offload: OffloadBinaryModel[] = [];
   const ann: Annotation = { format: 'unknown', size: src.size, spans: [], problems, metadata: [], v1Images: [], tree };
   const head = src.read(0, Math.min(src.size, 1024));
-  // (one decompression budget for the whole file, as readOffloadInput has: see ReadOffloadOptions.inflatedBudget)
-  const collect = { tree, problems, maxInflatedSize: opts.maxInflatedSize, inflated: opts.inflated, inflatedBudget: {}, spansWindow: opts.spansWindow };
+  // (objects and archives: readOffloadInput gives their payloads one decompression budget, ReadOffloadOptions.inflatedBudget)
+  const collect = { tree, problems, maxInflatedSize: opts.maxInflatedSize, inflated: opts.inflated, spansWindow: opts.spansWindow };
   const attempt = (read: () => void): void => {
     try {
       read();

@@ -559,6 +559,10 @@ function checkLayout(src: ByteSource, model: SyclbinFile, ann: Annotation, add: 
   const env = model.envelope;
   // zstd is compared only where libzstd has been provided (in Node always; a browser page may not have compiled it).
   if ('compression' in env && env.compression === 'zstd' && !zstdAvailable()) return;
+  // A writer writes a blob once per use: where headers share blobs so much that a rewrite would be
+  // far larger than the file, it is no writer's layout (the sharing notes say why) and writing it
+  // would cost more than the file (3,000 headers naming one 72 KB blob: 216 MB, 35 s).
+  if (ann.v1Images.some((g) => blobUses(g) > 2 * src.size + (1 << 20))) return;
   const attempt = (layout: 'canonical' | 'grouped'): readonly Chunk[] | undefined => {
     try {
       return syclbinChunks(model, model.version === 1 ? { layout } : {});
@@ -587,6 +591,13 @@ function checkLayout(src: ByteSource, model: SyclbinFile, ann: Annotation, add: 
     code: 'layout',
     message: `not the canonical writer layout: the first byte that differs from a rewrite is at 0x${diff.toString(16)}${at ? ` (${at.path})` : ''}`,
   });
+}
+
+/** Bytes of the blobs a v1 image's headers name, each counted per use: what a rewrite writes of them. */
+function blobUses(g: V1Image): number {
+  let n = 0;
+  for (const b of g.blobs) if (b.inside) n += b.size;
+  return n;
 }
 
 // ---------------------------------------------------------------------------------------------

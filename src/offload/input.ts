@@ -366,7 +366,9 @@ class InputReader {
           this.opts.memberErrors.push({ member: item.member ?? '', error: e });
           // The error itself is the caller's to report; LLVM stops at this member, this reader goes on
           // (under llvmRules it stops there too, failing as LLVM does: `FILE(MEMBER): MESSAGE`, our message).
-          if (item.listed && !this.stopped) {
+          // A limit of this reader (the decompression cap the members share) is no malformed member:
+          // LLVM reads it, and nothing stops.
+          if (item.listed && !this.stopped && e.code !== 'LIMIT') {
             this.stopped = true;
             if (this.opts.llvmRules) this.out.peerFailure ??= { message: e.reason, label: { kind: 'member-of', member: item.member ?? '' } };
             else this.note(item, `malformed (the error below): ${this.peer} --offloading fails on it too; members after it are listed after its text`);
@@ -534,7 +536,10 @@ class InputReader {
     const onPadding = (at: number, n: number): void => this.padding(item, at, n);
     let bins: OffloadBinaryModel[];
     try {
-      bins = readOffloadBinaries(this.src, { ...this.opts, ...region, path: item.path, singlePaths: true, onPadding });
+      // A file that is OffloadBinaries itself has no shared budget (only the payloads of an object's
+      // or archive's members share the cap), as every command that reads such a file reads it alone.
+      const budget = item.depth === 0 ? { inflatedBudget: undefined } : {};
+      bins = readOffloadBinaries(this.src, { ...this.opts, ...region, ...budget, path: item.path, singlePaths: true, onPadding });
     } catch (e) {
       // LLVM reads what this reader rejects (an image past the binary's end, ...): listed from LLVM's
       // view; the packer extracts from models of what LLVM sees (src/offload/llvm-rules.ts llvmModel).

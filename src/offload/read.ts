@@ -118,6 +118,12 @@ export interface OffloadBinaryModel {
   readonly inflated?: Uint8Array;
 }
 
+/**
+ * The decompression cap that the payloads of one input share (ReadOffloadOptions.inflatedBudget) is
+ * spent: a limit of this reader, not a malformed binary (a scan does not take it for "no binary here").
+ */
+export class InflateBudgetError extends DecodeError {}
+
 /** Options of the OffloadBinary readers. */
 export interface ReadOffloadOptions extends ReadOptions {
   /** Cap on the decompressed size of a v3 payload (default 1 GiB). */
@@ -424,7 +430,7 @@ function inflate(
   if (budget) {
     budget.left ??= cap;
     if (payloadSize > BigInt(budget.left)) {
-      throw new DecodeError(
+      throw new InflateBudgetError(
         'LIMIT',
         `the payload, ${payloadSize} bytes, is more than the ${budget.left} bytes left of the decompression cap (${cap} bytes) that the compressed payloads of one input share (raise the cap to read them all: --max-inflated-size on the command line, maxInflatedSize in the library)`,
         flagAt,

@@ -109,9 +109,10 @@ const TABLE_BLOCK = 1 << 16;
  * How much sharing a v1 file may ask of its reader. Readers accept shared blobs and header ranges
  * that overlap (docs/spec/syclbin-format.md §1.2), but every abstract module naming the same range
  * of I headers makes a file of A + I entries name A × I images (a 64 KB file named a million), and
- * every header naming one large metadata blob makes a table of T bytes parse T × headers bytes. A
- * read may name `factor` times the image headers plus `slackImages` images in all, and parse
- * metadata up to `factor` times the metadata table plus `slackBytes`: far above what any writer
+ * headers naming overlapping metadata blobs make a table of T bytes parse T × headers bytes. A read
+ * may name `factor` times the module and image headers plus `slackImages` images in all, and parse
+ * metadata up to `factor` times the metadata table plus `slackBytes` (a blob several headers name
+ * is parsed once and charged once: a writer may share blobs): far above what any writer
  * makes (each blob once; the writer that put every module's first image index at 0, intel/llvm
  * efc1270's, names one image per module). Past that the read fails with a LIMIT error at the field
  * that asked for more, so work and memory stay linear in the file. Image bytes are not budgeted:
@@ -272,6 +273,8 @@ class V1Reader {
   /** Bytes of metadata blobs parsed so far, and images named (V1_SHARING_LIMITS). */
   private metadataTaken = 0;
   private imagesNamed = 0;
+  /** Each metadata blob range parsed, by `offset+size`: its registry, or the error that stopped it (reported once). */
+  private readonly parsed = new Map<string, { value: PropertySetRegistry | DecodeError; node: SpanNode | undefined }>();
   /** A sharing limit was reported (collect mode reads on without saying it again). */
   private sharingReported = false;
   private metadataRefused = false;
@@ -408,6 +411,20 @@ class V1Reader {
       this.misplaced = true;
       return undefined;
     }
+    // A blob several headers name (readers accept shared blobs) is parsed once: the others get a copy
+    // of its registry (their own top-level Map), and their spans name the blob, not its lines again.
+    const key = `${o}+${n}`;
+    const parsed = this.parsed.get(key);
+    if (parsed !== undefined) {
+      this.placed?.push({ offset: o, size: n });
+      const tree = this.space.tree;
+      if (tree && parsed.node) {
+        // Named by the first one's spans: its node lists this path (annotate's `shared`).
+        const blobPath = this.blobPath(owner, a, j);
+        (parsed.node.aliases ??= []).push(tree.at(blobPath.slice(this.outer.length), this.node));
+      }
+      return parsed.value instanceof Map ? new Map(parsed.value) : undefined;
+    }
     if (!this.take(n, recordAt + offsets[sizeField(rel)]!, [...this.fieldPath(owner, k), sizeField(rel)])) return undefined;
     this.placed?.push({ offset: o, size: n });
     this.md ??= this.space.bytes(table.at, table.size, 'metadata table', [...this.outer, 'metadataTable']);
@@ -424,9 +441,12 @@ class V1Reader {
       ro.to = o + n;
       ro.tree = tree;
       ro.parent = node;
-      return readRegistry(this.md, ro);
+      const registry = readRegistry(this.md, ro);
+      this.parsed.set(key, { value: registry, node });
+      return registry;
     } catch (e) {
       if (!(e instanceof DecodeError)) throw e;
+      this.parsed.set(key, { value: e, node });
       if (node) {
         // The lines read before the error keep their spans; the blob's value is the error (MetadataBlob.error).
         node.value = e;
@@ -532,7 +552,7 @@ class V1Reader {
       first = Math.min(first, table.count);
       count = Math.min(count, table.count - first);
     }
-    const limit = V1_SHARING_LIMITS.factor * (this.ir.count + this.native.count) + V1_SHARING_LIMITS.slackImages;
+    const limit = V1_SHARING_LIMITS.factor * (this.am.count + this.ir.count + this.native.count) + V1_SHARING_LIMITS.slackImages;
     if (this.imagesNamed + count > limit) {
       // Said once: the modules after it are read without images (collect mode).
       const asked = count;
@@ -545,7 +565,7 @@ class V1Reader {
         this.opts,
         new SyclbinFormatError(
           'LIMIT',
-          `Abstract module ${a} names ${asked} ${kind === 'irModules' ? 'IR modules' : 'native images'}: with the modules before it that is more than ${limit} images for the ${this.ir.count + this.native.count} image headers of this file.`,
+          `Abstract module ${a} names ${asked} ${kind === 'irModules' ? 'IR module(s)' : 'native image(s)'}: with the modules before it that is more than ${limit} images for the ${this.am.count} module and ${this.ir.count + this.native.count} image headers of this file.`,
           'Modules that share header ranges over and over would make the file read as many times; this reader stops there (docs/spec/syclbin-format.md).',
           this.space.abs(this.am.entryAt(a) + AbstractModuleHeader.offsets[field]),
           [...this.outer, 'abstractModules', a, field],

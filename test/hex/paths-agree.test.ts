@@ -46,7 +46,9 @@ function agrees(ann: Json, path: string, offset: number): string | undefined {
   const leaves = ann.spans.filter((s) => s.kind !== 'group');
   const leaf = leaves.find((s) => s.offset <= offset && offset < s.offset + s.size) ?? leaves.find((s) => s.offset === offset);
   if (!leaf) return offset === ann.spans.reduce((n, s) => Math.max(n, s.offset + s.size), 0) || path === '' ? undefined : `no leaf holds byte 0x${offset.toString(16)}`;
-  const names = [leaf.path, ...(leaf.shared ?? [])];
+  // (and the names a group holding it lists in `shared`: the other headers of a blob they share)
+  const aliases = ann.spans.filter((s) => s.kind === 'group' && s.shared && s.offset <= offset && offset < s.offset + s.size).flatMap((s) => s.shared!);
+  const names = [leaf.path, ...(leaf.shared ?? []), ...aliases];
   if (names.some((n) => n === path || isWithin(n, path) || isWithin(path, n))) return undefined;
   return `the byte at 0x${offset.toString(16)} is ${names.join(' / ')}, the finding says ${path}`;
 }

@@ -156,9 +156,12 @@ describe('amplification: the same bytes named many times over', function () {
  * IR headers, every IR header naming one metadata blob of `mdLines` lines and one 16-byte image
  * (the review's q1k.syclbin: 1,000 × 1,000 in 64 KB named a million images).
  */
-function v1Shared(modules: number, headers: number, range: number, mdLines = 2): Uint8Array {
+function v1Shared(modules: number, headers: number, range: number, mdLines = 2, suffixes = false): Uint8Array {
   const g = enc.encode('[SYCLBIN/global metadata]\nstate=1|0\n');
-  const irm = enc.encode(`[SYCLBIN/ir module metadata]\ntype=1|0\n${Array.from({ length: mdLines - 1 }, (_, i) => `k${i}=1|${i}\n`).join('')}`);
+  // With `suffixes`: `mdLines` copies of one set, IR header i naming the blob from copy i on (blobs
+  // that overlap without being the same).
+  const unit = '[SYCLBIN/ir module metadata]\ntype=1|0\n';
+  const irm = enc.encode(suffixes ? unit.repeat(mdLines) : `[SYCLBIN/ir module metadata]\ntype=1|0\n${Array.from({ length: mdLines - 1 }, (_, i) => `k${i}=1|${i}\n`).join('')}`);
   const hs = SyclbinFileHeader.fixedSize!;
   const es = AbstractModuleHeader.fixedSize!;
   const mdAt = hs + es * (modules + headers);
@@ -178,8 +181,9 @@ function v1Shared(modules: number, headers: number, range: number, mdLines = 2):
   const ir = IRModuleHeader.offsets;
   for (let i = 0; i < headers; i++) {
     const at = hs + es * (modules + i);
-    v.setBigUint64(at + ir.metadataOffset, BigInt(g.length), true);
-    v.setBigUint64(at + ir.metadataSize, BigInt(irm.length), true);
+    const skip = suffixes ? (i % mdLines) * unit.length : 0;
+    v.setBigUint64(at + ir.metadataOffset, BigInt(g.length + skip), true);
+    v.setBigUint64(at + ir.metadataSize, BigInt(irm.length - skip), true);
     v.setBigUint64(at + ir.rawIRBytesSize, 16n, true);
   }
   b.set(g, mdAt);
@@ -193,8 +197,11 @@ describe('amplification: SYCLBIN v1 headers that name the same entries and blobs
 
   it('modules sharing one header range: read up to the image budget, past it a LIMIT error at the count that asked for more', () => {
     const I = 10;
-    const limit = factor * I + slackImages;
-    const fits = Math.floor(limit / I);
+    // The budget counts module and image headers: A modules × I images fit while A·I ≤ factor·(A + I) + slack.
+    const limitFor = (A: number): number => factor * (A + I) + slackImages;
+    let fits = 1;
+    while ((fits + 1) * I <= limitFor(fits + 1)) fits++;
+    const limit = limitFor(fits + 1);
     const ok = readSyclbin(v1Shared(fits, I, I));
     expect(ok.abstractModules).to.have.length(fits);
     expect(ok.abstractModules.every((m) => m.irModules.length === I)).to.equal(true);
@@ -208,8 +215,9 @@ describe('amplification: SYCLBIN v1 headers that name the same entries and blobs
     expect(err).to.be.instanceOf(DecodeError);
     const d = err as DecodeError;
     expect(d.code).to.equal('LIMIT');
-    expect(d.pathSegments).to.deep.equal(['abstractModules', fits, 'irModuleCount']);
-    expect(d.offset).to.equal(SyclbinFileHeader.fixedSize! + AbstractModuleHeader.fixedSize! * fits + AbstractModuleHeader.offsets.irModuleCount);
+    const at = Math.floor(limit / I);
+    expect(d.pathSegments).to.deep.equal(['abstractModules', at, 'irModuleCount']);
+    expect(d.offset).to.equal(SyclbinFileHeader.fixedSize! + AbstractModuleHeader.fixedSize! * at + AbstractModuleHeader.offsets.irModuleCount);
     expect(d.message).to.contain(`more than ${limit} images`);
   });
 
@@ -219,27 +227,29 @@ describe('amplification: SYCLBIN v1 headers that name the same entries and blobs
     const limits = r.problems.filter((f) => /more than \d+ images/.test(f.message));
     expect(limits).to.have.length(1);
     expect(limits[0]!.severity).to.equal('error');
-    expect(limits[0]!.path).to.equal(`abstractModules[${Math.floor((factor * 1000 + slackImages) / 1000)}].irModuleCount`);
+    expect(limits[0]!.path).to.equal(`abstractModules[${Math.floor((factor * 2000 + slackImages) / 1000)}].irModuleCount`);
     const ann = annotate(bytes);
     expect(ann.error?.path).to.equal(limits[0]!.path);
     const imageSpans = ann.spans.filter((s) => s.kind === 'image' || (s.shared ?? []).some((p) => p.endsWith('.bytes')));
     const named = new Set(ann.spans.flatMap((s) => [s.path, ...(s.shared ?? [])]).filter((p) => /^abstractModules\[\d+\]\.irModules\[\d+\]\.bytes$/.test(p)));
     expect(imageSpans.length).to.be.greaterThan(0);
-    expect(named.size).to.equal(factor * 1000 + slackImages);
+    expect(named.size).to.equal(factor * 2000 + slackImages);
   });
 
-  it('IR headers naming one metadata blob: parsed up to the metadata budget, past it a LIMIT error at the size field', () => {
-    // A blob of about 64 KiB named by every header: the budget takes a few of them.
-    const lines = 6000;
-    const probe = v1Shared(1, 1, 1, lines);
-    const mdSize = Number(new DataView(probe.buffer).getBigUint64(SyclbinFileHeader.offsets.metadataTableSize, true));
-    const blob = mdSize - 36;
+  it('IR headers naming overlapping metadata blobs: parsed up to the metadata budget, past it a LIMIT error at the size field', () => {
+    const lines = 2000;
+    const unit = '[SYCLBIN/ir module metadata]\ntype=1|0\n'.length;
+    const mdSize = 36 + lines * unit;
     const budget = factor * mdSize + slackBytes;
-    const fits = Math.floor((budget - 36) / blob);
-    expect(readSyclbin(v1Shared(1, fits, fits, lines)).abstractModules[0]!.irModules).to.have.length(fits);
+    // The global blob, then header i's blob: copies i… of the set.
+    let taken = 36;
+    let fits = 0;
+    while (taken + (lines - fits) * unit <= budget) taken += (lines - fits++) * unit;
+    expect(fits).to.be.within(3, lines - 1);
+    expect(readSyclbin(v1Shared(1, fits, fits, lines, true)).abstractModules[0]!.irModules).to.have.length(fits);
     let err: unknown;
     try {
-      readSyclbin(v1Shared(1, fits + 1, fits + 1, lines));
+      readSyclbin(v1Shared(1, fits + 1, fits + 1, lines, true));
     } catch (e) {
       err = e;
     }
@@ -247,6 +257,24 @@ describe('amplification: SYCLBIN v1 headers that name the same entries and blobs
     expect((err as DecodeError).code).to.equal('LIMIT');
     expect((err as DecodeError).pathSegments).to.deep.equal(['irModules', fits, 'metadataSize']);
     expect((err as DecodeError).message).to.contain('metadata blobs named so far add up to');
+  });
+
+  it('headers naming the very same blob (a writer that shares them) read whatever their number: the blob is parsed once, each image has its own copy', () => {
+    const lines = 6000;
+    const b = v1Shared(1, 3000, 3000, lines);
+    const f = readSyclbin(b);
+    const ims = f.abstractModules[0]!.irModules;
+    expect(ims).to.have.length(3000);
+    expect(ims[0]!.metadata).to.not.equal(ims[1]!.metadata);
+    expect([...ims[2999]!.metadata.get('SYCLBIN/ir module metadata')!.keys()]).to.have.length(lines);
+    // Annotated: each image's blob is named (the repeats share the first one's bytes).
+    const ann = annotate(b);
+    expect(ann.error).to.equal(undefined);
+    const owner = ann.spans.find((s) => s.path === 'abstractModules[0].irModules[0].metadata');
+    expect(owner?.kind).to.equal('group');
+    expect(owner?.shared).to.have.length(2999);
+    expect(owner?.shared).to.include('abstractModules[0].irModules[2999].metadata');
+    expect(verify(b).counts.error).to.equal(0);
   });
 });
 
@@ -395,6 +423,12 @@ describe('amplification: compressed payloads of one input share the decompressio
     }
     // Alone, each member reads under that cap.
     expect(readOffloadInput(member, { maxInflatedSize: cap }).found).to.have.length(1);
+    // A budget spent is no malformed member (LLVM reads it): no note says so, nothing after it stops.
+    expect(r.notes.join('\n')).to.not.match(/malformed/);
+    // A file that is OffloadBinaries itself is read alone by every command: no shared budget, as the docs say.
+    const bare = concatChunks(Array.from({ length: 5 }, () => member.length % 8 ? concatChunks([member, new Uint8Array(8 - (member.length % 8))]) : member));
+    expect(readOffloadInput(bare, { maxInflatedSize: cap }).found).to.have.length(5);
+    expect(annotate(bare, { maxInflatedSize: cap }).error).to.equal(undefined);
   });
 });
 
