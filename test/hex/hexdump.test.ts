@@ -154,18 +154,10 @@ describe('hex: hexdump --path below an image that is the very bytes of another e
   it('says where those bytes are explained and suggests the path there', async () => {
     const { readFileSync } = await import('node:fs');
     const { writeOffloadBinary } = await import('../../src/offload/write.js');
-    const { readOffloadBinary } = await import('../../src/offload/read.js');
-    const { OFFLOAD_VERSIONS } = await import('../../formats/offload-binary.js');
+    const { entryOf, pointEntriesAt } = await import('../support/shared-images.js');
     const syclbin = new Uint8Array(readFileSync(new URL('../../testdata/syclbin/v1_grouped.syclbin', import.meta.url)));
-    const e = (image: Uint8Array) => ({ imageKind: 6, offloadKind: 4, flags: 0, strings: [['triple', 'spir64']] as [string, string][], image });
-    const b = writeOffloadBinary([e(syclbin), e(new Uint8Array(8))], { version: 2 });
     // Entry 1 names entry 0's image.
-    const ob = readOffloadBinary(b);
-    const v = OFFLOAD_VERSIONS[2];
-    const dv = new DataView(b.buffer, b.byteOffset);
-    const at = Number(ob.header[v.fields.entriesOffset]) + v.entry.fixedSize!;
-    dv.setBigUint64(at + v.entry.offsets.imageOffset!, BigInt(ob.entries[0]!.imageRef.offset!), true);
-    dv.setBigUint64(at + v.entry.offsets.imageSize!, BigInt(syclbin.length), true);
+    const b = pointEntriesAt(writeOffloadBinary([entryOf(syclbin), entryOf(new Uint8Array(8))], { version: 2 }), [1], 0);
     const ann = annotate(b);
     expect(() => hexdump(b, ann, { path: 'entries[1].image.header' })).to.throw(
       "no span matches 'entries[1].image.header': entries[1].image is the very bytes of entries[0].image, which are explained there; did you mean 'entries[0].image.header'?",

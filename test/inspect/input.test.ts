@@ -216,8 +216,8 @@ describe('inspect: a SYCLBIN inside an OffloadBinary entry that is not the first
     const { readOffloadBinary } = await import('../../src/offload/read.js');
     const { readSyclbin } = await import('../../src/syclbin/read.js');
     const syclbin = new Uint8Array(readFileSync(join(import.meta.dirname, '../../testdata/syclbin/v1_grouped.syclbin')));
-    const entry = (image: Uint8Array, imageKind: number) => ({ imageKind, offloadKind: 4, flags: 0, strings: [['triple', 'spir64']] as [string, string][], image });
-    const b = writeOffloadBinary([entry(new Uint8Array(8), 1), entry(syclbin, 6)], { version: 2 });
+    const { entryOf } = await import('../support/shared-images.js');
+    const b = writeOffloadBinary([entryOf(new Uint8Array(8), 1), entryOf(syclbin)], { version: 2 });
     const at = readOffloadBinary(b).entries[1]!.imageRef.offset!;
     expect(at).to.be.greaterThan(0);
     const inner = readSyclbin(syclbin).abstractModules[0]!.irModules[0]!.image.offset!;

@@ -27,7 +27,8 @@ import { annotate } from '../../src/hex/annotate.js';
 import { explainInput, CONTENTS_LIMITS } from '../../src/inspect/input.js';
 import { HASH_NOT_COMPUTED, ImageHashes, type Hasher } from '../../src/syclbin/json.js';
 import type { InspectNode } from '../../src/syclbin/inspect.js';
-import { cli, tempDir } from '../offload/support.js';
+import { cli, expectDecodeError, tempDir } from '../offload/support.js';
+import { entryOf, pointEntriesAt, range } from '../support/shared-images.js';
 
 const enc = new TextEncoder();
 
@@ -206,14 +207,8 @@ describe('amplification: SYCLBIN v1 headers that name the same entries and blobs
     expect(ok.abstractModules).to.have.length(fits);
     expect(ok.abstractModules.every((m) => m.irModules.length === I)).to.equal(true);
     const bytes = v1Shared(fits + 1, I, I);
-    let err: unknown;
-    try {
-      readSyclbin(bytes);
-    } catch (e) {
-      err = e;
-    }
-    expect(err).to.be.instanceOf(DecodeError);
-    const d = err as DecodeError;
+    const err = expectDecodeError(() => readSyclbin(bytes));
+    const d = err;
     expect(d.code).to.equal('LIMIT');
     const at = Math.floor(limit / I);
     expect(d.pathSegments).to.deep.equal(['abstractModules', at, 'irModuleCount']);
@@ -247,16 +242,10 @@ describe('amplification: SYCLBIN v1 headers that name the same entries and blobs
     while (taken + (lines - fits) * unit <= budget) taken += (lines - fits++) * unit;
     expect(fits).to.be.within(3, lines - 1);
     expect(readSyclbin(v1Shared(1, fits, fits, lines, true)).abstractModules[0]!.irModules).to.have.length(fits);
-    let err: unknown;
-    try {
-      readSyclbin(v1Shared(1, fits + 1, fits + 1, lines, true));
-    } catch (e) {
-      err = e;
-    }
-    expect(err).to.be.instanceOf(DecodeError);
-    expect((err as DecodeError).code).to.equal('LIMIT');
-    expect((err as DecodeError).pathSegments).to.deep.equal(['irModules', fits, 'metadataSize']);
-    expect((err as DecodeError).message).to.contain('metadata blobs named so far add up to');
+    const err = expectDecodeError(() => readSyclbin(v1Shared(1, fits + 1, fits + 1, lines, true)));
+    expect(err.code).to.equal('LIMIT');
+    expect(err.pathSegments).to.deep.equal(['irModules', fits, 'metadataSize']);
+    expect(err.message).to.contain('metadata blobs named so far add up to');
   });
 
   it('headers naming the very same blob (a writer that shares them) read whatever their number: the blob is parsed once, each image has its own copy', () => {
@@ -295,16 +284,7 @@ function v2Shared(n: number, lines: number): Uint8Array {
     [entry([['role', 'global_metadata']], enc.encode('[SYCLBIN/global metadata]\nstate=1|0\n')), entry([['role', 'am_metadata'], ['am_index', '0']], new Uint8Array(0)), ir(img), ...Array.from({ length: n - 1 }, () => ir(small))],
     { version: 2 },
   );
-  const ob = readOffloadBinary(b);
-  const v = OFFLOAD_VERSIONS[2];
-  const dv = new DataView(b.buffer, b.byteOffset);
-  const at = Number(ob.header[v.fields.entriesOffset]);
-  const big = ob.entries[2]!.imageRef;
-  for (let i = 3; i < ob.entries.length; i++) {
-    dv.setBigUint64(at + v.entry.fixedSize! * i + v.entry.offsets.imageOffset!, BigInt(big.offset!), true);
-    dv.setBigUint64(at + v.entry.fixedSize! * i + v.entry.offsets.imageSize!, BigInt(big.size), true);
-  }
-  return b;
+  return pointEntriesAt(b, range(3, n + 2), 2);
 }
 
 describe('amplification: SYCLBIN v2 entries that share one image', function () {
@@ -318,16 +298,10 @@ describe('amplification: SYCLBIN v2 entries that share one image', function () {
     // Global and am metadata come first (36 + 0 bytes), then the ir images in entry order.
     const fits = Math.floor((budget - 36) / blob);
     expect(fits).to.be.within(2, 39);
-    let err: unknown;
-    try {
-      readSyclbin(b);
-    } catch (e) {
-      err = e;
-    }
-    expect(err).to.be.instanceOf(DecodeError);
-    expect((err as DecodeError).code).to.equal('LIMIT');
-    expect((err as DecodeError).pathSegments).to.deep.equal(['abstractModules', 0, 'irModules', fits, 'metadata']);
-    expect((err as DecodeError).message).to.contain(`more than ${budget} for this ${b.length}-byte binary`);
+    const err = expectDecodeError(() => readSyclbin(b));
+    expect(err.code).to.equal('LIMIT');
+    expect(err.pathSegments).to.deep.equal(['abstractModules', 0, 'irModules', fits, 'metadata']);
+    expect(err.message).to.contain(`more than ${budget} for this ${b.length}-byte binary`);
     const r = verify(b);
     expect(r.problems.filter((p) => p.message.includes('adds up to'))).to.have.length(1);
     // As many entries as the budget takes read without complaint.
@@ -341,19 +315,8 @@ describe('amplification: SYCLBIN v2 entries that share one image', function () {
  * `first` is entry 0's image (zeros when not given).
  */
 function sharedImages(n: number, size: number, equal: boolean, first?: Uint8Array): Uint8Array {
-  const e = (image: Uint8Array): OffloadEntryInput => ({ imageKind: 1, offloadKind: 4, flags: 0, strings: [['triple', 'spir64']], image });
-  const b = writeOffloadBinary([e(first ?? new Uint8Array(size)), ...Array.from({ length: n - 1 }, () => e(new Uint8Array(8)))], { version: 2 });
-  const ob = readOffloadBinary(b);
-  const v = OFFLOAD_VERSIONS[2];
-  const dv = new DataView(b.buffer, b.byteOffset);
-  const at = Number(ob.header[v.fields.entriesOffset]);
-  const big = ob.entries[0]!.imageRef;
-  for (let i = 1; i < n; i++) {
-    const skip = equal ? 0 : i;
-    dv.setBigUint64(at + v.entry.fixedSize! * i + v.entry.offsets.imageOffset!, BigInt(big.offset! + skip), true);
-    dv.setBigUint64(at + v.entry.fixedSize! * i + v.entry.offsets.imageSize!, BigInt(big.size - skip), true);
-  }
-  return b;
+  const b = writeOffloadBinary([entryOf(first ?? new Uint8Array(size), 1), ...range(1, n).map(() => entryOf(new Uint8Array(8), 1))], { version: 2 });
+  return pointEntriesAt(b, range(1, n), 0, (i) => (equal ? 0 : i));
 }
 
 /** A Hasher that counts what it is fed (its digest: a fixed 64-digit text). */
