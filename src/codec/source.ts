@@ -151,6 +151,38 @@ export function blobOrigin(b: BlobRef): { readonly source: ByteSource; readonly 
   return b instanceof SourceBlob ? b.origin() : undefined;
 }
 
+/**
+ * What a view computes once per blob range of a source (a hash, an explanation), bounded by the
+ * source: a range several entries name is computed once, and the ranges computed from one source add
+ * up to at most `factor` times its size plus `slackBytes` (ranges that do not overlap, what writers
+ * make, add up to at most its size). Past the budget {@link RangeMemo.get} gives undefined. Blobs
+ * that are not ranges of a source ({@link blobOrigin}) are always computed.
+ */
+export class RangeMemo<T> {
+  private readonly done = new Map<ByteSource, Map<string, T>>();
+  private readonly spent = new Map<ByteSource, number>();
+  constructor(
+    /** Budget per source: `factor` × its size + `slackBytes`. */
+    readonly limits: { readonly factor: number; readonly slackBytes: number },
+  ) {}
+
+  /** `compute()` for `b`, once per range; undefined when its source's budget is spent. */
+  get(b: BlobRef, compute: () => T): T | undefined {
+    const origin = blobOrigin(b);
+    if (!origin) return compute();
+    let seen = this.done.get(origin.source);
+    if (!seen) this.done.set(origin.source, (seen = new Map()));
+    const key = `${origin.at}+${b.size}`;
+    if (seen.has(key)) return seen.get(key);
+    const spent = (this.spent.get(origin.source) ?? 0) + b.size;
+    if (spent > this.limits.factor * origin.source.size + this.limits.slackBytes) return undefined;
+    this.spent.set(origin.source, spent);
+    const value = compute();
+    seen.set(key, value);
+    return value;
+  }
+}
+
 /** The blob `[offset, +size)` of `src`, at `absolute` in the input (undefined: not in the input). */
 export function blobRef(src: ByteSource, offset: number, size: number, absolute: number | undefined): BlobRef {
   return new SourceBlob(src, offset, size, absolute);

@@ -15,7 +15,7 @@
  *
  * Portable: no Node APIs (hashing is a Hasher passed in).
  */
-import { blobOrigin, blobSource, DecodeError, hasMagic, hexText, toSource, type BlobRef, type ByteSource, optionsArgument, type BytesLike } from '../codec/index.js';
+import { blobSource, RangeMemo, DecodeError, hasMagic, hexText, toSource, type BlobRef, type ByteSource, optionsArgument, type BytesLike } from '../codec/index.js';
 import { SyclbinMagic } from '../../formats/syclbin-v1.js';
 import { OffloadMagic } from '../../formats/offload-binary.js';
 import { V2_IMAGE_KIND, V2_KEYS } from '../../formats/syclbin-v2.js';
@@ -102,7 +102,7 @@ export function explainInput(bytes: BytesLike | ByteSource, opts: InspectInputOp
   opts = optionsArgument(opts, 'explainInput');
   // One scope of image hashes for the whole view: nested binaries and SYCLBINs share its budget.
   opts = { ...opts, sha256: imageHashes(opts.sha256) ?? false };
-  CONTENTS_SCOPES.set(opts, { nodes: new Map(), spent: new Map() });
+  CONTENTS_SCOPES.set(opts, new RangeMemo(CONTENTS_LIMITS));
   const src = toSource(bytes);
   const era = opts.era ?? llvmEra();
   const head = src.read(0, Math.min(4, src.size));
@@ -197,38 +197,26 @@ function imageNodes(ref: BlobRef, opts: InspectInputOptions): InspectNode[] {
 }
 
 /**
- * What one view has explained of each source (explainInput's scope, by its options object): the
- * contents node of each image range, so entries that name the same image share one, and the bytes
- * explained, at most CONTENTS_LIMITS of the source's size. 5,000 entries naming one 1 MB SYCLBIN made
- * inspect read it 5,000 times (5 s); images that overlap without being equal are explained until
- * the budget is spent, then said not to be.
+ * What one view has explained (explainInput's scope, by its options object): the contents node of
+ * each image range, so entries that name the same image share one, and at most CONTENTS_LIMITS of a
+ * source explained in all. 5,000 entries naming one 1 MB SYCLBIN made inspect read it 5,000 times
+ * (5 s); images that overlap without being equal are explained until the budget is spent, then said
+ * not to be.
  */
-interface ContentsScope {
-  readonly nodes: Map<ByteSource, Map<string, InspectNode>>;
-  readonly spent: Map<ByteSource, number>;
-}
-const CONTENTS_SCOPES = new WeakMap<InspectInputOptions, ContentsScope>();
+const CONTENTS_SCOPES = new WeakMap<InspectInputOptions, RangeMemo<InspectNode>>();
 /** Bytes of images explained per source: `factor` × its size + `slackBytes` (as ImageHashes.LIMITS). */
 export const CONTENTS_LIMITS = { factor: 2, slackBytes: 64 << 20 } as const;
 
-/** What an image holds, once per image range of a view (see {@link ContentsScope}). */
+/** What an image holds, once per image range of a view (see {@link CONTENTS_SCOPES}). */
 function contentsNode(e: OffloadEntryModel, era: LlvmEraInfo, opts: InspectInputOptions, depth: number): InspectNode {
   const scope = CONTENTS_SCOPES.get(opts);
-  const origin = blobOrigin(e.imageRef);
-  if (!scope || !origin) return examineContents(e, era, opts, depth);
-  let nodes = scope.nodes.get(origin.source);
-  if (!nodes) scope.nodes.set(origin.source, (nodes = new Map()));
-  const key = `${origin.at}+${e.imageRef.size}`;
-  const hit = nodes.get(key);
-  if (hit) return hit;
-  const spent = (scope.spent.get(origin.source) ?? 0) + e.imageRef.size;
-  if (spent > CONTENTS_LIMITS.factor * origin.source.size + CONTENTS_LIMITS.slackBytes) {
-    return { label: 'contents', value: '(not examined: the images named so far overlap, and examining them again would read the input many times over)' };
-  }
-  scope.spent.set(origin.source, spent);
-  const node = examineContents(e, era, opts, depth);
-  nodes.set(key, node);
-  return node;
+  if (!scope) return examineContents(e, era, opts, depth);
+  return (
+    scope.get(e.imageRef, () => examineContents(e, era, opts, depth)) ?? {
+      label: 'contents',
+      value: '(not examined: the images named so far overlap, and examining them again would read the input many times over)',
+    }
+  );
 }
 
 /** What an image holds; a SYCLBIN inside is inspected in place, a nested OffloadBinary listed (bounded depth). */

@@ -9,7 +9,7 @@
  *
  * Portable core: the caller supplies the SHA-256 (`Hasher`), fed in windows.
  */
-import { blobOrigin, forEachWindow, toHex, type BlobRef, type ByteSource, optionsArgument } from '../codec/index.js';
+import { forEachWindow, RangeMemo, toHex, type BlobRef, optionsArgument } from '../codec/index.js';
 import { imageKindLabel, numberingForVersion, offloadKindLabel } from '../../formats/kinds.js';
 import { encodeStandardBase64 } from '../props/base64.js';
 import { registryToJson } from '../props/json.js';
@@ -52,25 +52,12 @@ export function hashBlob(b: BlobRef, hasher: Hasher): string {
 export class ImageHashes {
   /** Budget per source: `factor` × its size + `slackBytes`. */
   static readonly LIMITS = { factor: 2, slackBytes: 64 << 20 } as const;
-  private readonly memo = new Map<ByteSource, Map<string, string>>();
-  private readonly spent = new Map<ByteSource, number>();
+  private readonly memo = new RangeMemo<string>(ImageHashes.LIMITS);
   constructor(/** The hash to compute. */ readonly hasher: Hasher) {}
 
   /** The hex digest of `b`, or undefined when its source's budget is spent. */
   of(b: BlobRef): string | undefined {
-    const origin = blobOrigin(b);
-    if (!origin) return hashBlob(b, this.hasher);
-    let seen = this.memo.get(origin.source);
-    if (!seen) this.memo.set(origin.source, (seen = new Map()));
-    const key = `${origin.at}+${b.size}`;
-    const hit = seen.get(key);
-    if (hit !== undefined) return hit;
-    const spent = (this.spent.get(origin.source) ?? 0) + b.size;
-    if (spent > ImageHashes.LIMITS.factor * origin.source.size + ImageHashes.LIMITS.slackBytes) return undefined;
-    this.spent.set(origin.source, spent);
-    const digest = hashBlob(b, this.hasher);
-    seen.set(key, digest);
-    return digest;
+    return this.memo.get(b, () => hashBlob(b, this.hasher));
   }
 }
 
