@@ -87,11 +87,7 @@ function withInflatedFindings(ann: Annotation, report: VerifyReport, opts: Pick<
       added.push({ ...p, offset: payload.offset, size: undefined, path: payload.path, message: `${p.path}: ${p.message} (at 0x${p.offset.toString(16)} of ${where})` });
     }
   }
-  if (!added.length) return report;
-  const problems = [...report.problems, ...added].sort((a, b) => a.offset - b.offset || SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || a.path.localeCompare(b.path));
-  const counts = { error: 0, warning: 0, note: 0 };
-  for (const p of problems) counts[p.severity]++;
-  return { ...report, problems, counts };
+  return added.length ? reportOf(report.format, report.size, [...report.problems, ...added]) : report;
 }
 
 /**
@@ -130,11 +126,7 @@ function withEmbeddedSyclbinFindings(report: VerifyReport, ann: Annotation, opts
   if (ann.embeddedSkipped) {
     added.push({ severity: 'note', offset: 0, path: '', code: 'incomplete', message: `${ann.embeddedSkipped} SYCLBIN image(s) inside the file's OffloadBinaries are not explained or checked (more than ${MAX_EMBEDDED_SPANS} spans of them already are)` });
   }
-  if (!added.length) return report;
-  const problems = [...report.problems, ...added].sort((a, b) => a.offset - b.offset || SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || a.path.localeCompare(b.path));
-  const counts = { error: 0, warning: 0, note: 0 };
-  for (const p of problems) counts[p.severity]++;
-  return { ...report, problems, counts };
+  return added.length ? reportOf(report.format, report.size, [...report.problems, ...added]) : report;
 }
 
 /** The findings of the file's own bytes. */
@@ -178,10 +170,15 @@ function lint(input: BytesLike | ByteSource, ann: Annotation): VerifyReport {
     checkTargets(ann.model, ann, add);
     if (!ann.problems.length) checkLayout(src, ann.model, ann, add);
   }
+  return reportOf(ann.format, ann.size, problems);
+}
+
+/** A report of `problems` (sorted in place: by offset, then severity, then path) with their counts. */
+function reportOf(format: FileFormat, size: number, problems: Finding[]): VerifyReport {
   problems.sort((a, b) => a.offset - b.offset || SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || a.path.localeCompare(b.path));
   const counts = { error: 0, warning: 0, note: 0 };
   for (const p of problems) counts[p.severity]++;
-  return { format: ann.format, size: ann.size, problems, counts };
+  return { format, size, problems, counts };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -131,9 +131,9 @@ export interface ReadOffloadOptions extends ReadOptions {
   /**
    * Shared by the reads of one input: the v3 payloads they inflate add up to at most `left` bytes
    * (each is also under `maxInflatedSize`; `left` starts at that cap when not given), taken as each
-   * is inflated. readOffloadInput and annotate set one, so that an object's or archive's payloads inflate to the cap in all, as its
-   * offload bundles do: twenty 1:1000-compressed members were each under the cap and together 2 GB
-   * kept in memory (docs/offload.md).
+   * is inflated. readOffloadInput sets one for the members and sections of an object or archive, so
+   * that their payloads inflate to the cap in all, as its offload bundles do: twenty 1:1000-compressed
+   * members were each under the cap and together 2 GB kept in memory (docs/offload.md).
    */
   inflatedBudget?: { left?: number };
   /**
@@ -274,8 +274,9 @@ function outsideWindow(src: ByteSource, offset: number, end: number, path: PathK
     bin = readOffloadBinary(src, offset, { ...opts, tree: undefined, problems, path, end });
   } catch (e) {
     // A binary that does not read ends the sequence: read again with spans, so that what it holds
-    // up to its error is named wherever it lies.
-    if (e instanceof DecodeError) return undefined;
+    // up to its error is named wherever it lies (but a spent decompression budget stays spent: the
+    // second read has none).
+    if (e instanceof DecodeError && !(e instanceof InflateBudgetError)) return undefined;
     throw e;
   }
   // (a compressed binary's padding to 8 belongs to it, as the sequence steps over it)
