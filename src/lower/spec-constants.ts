@@ -125,6 +125,11 @@ export interface LoweredSpecConstant {
   readonly explicitSpecId: boolean;
   /** Native mode: the SPIR-V spec-constant tree (may be built on each access: read it once). */
   readonly tree?: SpecConstantNode;
+  /**
+   * Native mode: build the tree as {@link tree} does, calling `check` on each composite before any
+   * of its elements is built (an output that cannot hold a composite refuses it before the work).
+   */
+  buildTree?(check: CompositeCheck): SpecConstantNode;
   /** Emulation mode: the buffer placement. */
   readonly emulation?: EmulationPlacement;
 }
@@ -212,12 +217,19 @@ function lowerBound(offsets: readonly number[], offset: number): number {
  * it is undef, leaving it marked defined. A constant with no leaves at all (`{}`, `[0 x i32]`)
  * still consumes that one ID.
  */
-export function assignNativeIds(type: IrType, dflt: ConstValue, firstId: number, dl: DataLayout): { ids: IdEntry[]; tree: SpecConstantNode } {
-  return nativeIds(type, dflt, firstId, dl, true) as { ids: IdEntry[]; tree: SpecConstantNode };
+export function assignNativeIds(type: IrType, dflt: ConstValue, firstId: number, dl: DataLayout, check?: CompositeCheck): { ids: IdEntry[]; tree: SpecConstantNode } {
+  return nativeIds(type, dflt, firstId, dl, true, check) as { ids: IdEntry[]; tree: SpecConstantNode };
 }
 
+/**
+ * Called for each composite node of a spec-constant tree before its elements are built: an output
+ * with a limit on composites (SPIR-V: vector widths, constituents per instruction) throws here, so a
+ * constant it cannot hold is refused before a million-leaf tree is built for nothing.
+ */
+export type CompositeCheck = (type: AggregateType) => void;
+
 /** {@link assignNativeIds}; without `withTree` only the IDs (no node is built). */
-function nativeIds(type: IrType, dflt: ConstValue, firstId: number, dl: DataLayout, withTree: boolean): { ids: IdEntry[]; tree: SpecConstantNode | undefined } {
+function nativeIds(type: IrType, dflt: ConstValue, firstId: number, dl: DataLayout, withTree: boolean, check?: CompositeCheck): { ids: IdEntry[]; tree: SpecConstantNode | undefined } {
   const defined: DefinedElements = { offsets: [], values: [] };
   collectDefinedElements(dflt, dl, 0, defined);
   const ids: IdEntry[] = [{ id: firstId, undef: false }];
@@ -236,6 +248,7 @@ function nativeIds(type: IrType, dflt: ConstValue, firstId: number, dl: DataLayo
       const id = take(false);
       return withTree ? { kind: 'scalar', type: ty, id, default: defined.values[i]! } : NO_NODE;
     }
+    check?.(ty as AggregateType);
     const elements: SpecConstantNode[] = [];
     const visit = (elTy: IrType, local: number): void => {
       const elOff = cur + local;
@@ -289,6 +302,10 @@ class NativeConstant implements LoweredSpecConstant {
 
   get tree(): SpecConstantNode {
     return assignNativeIds(this.type, this.default, this.ids[0]!.id, this.dl).tree;
+  }
+
+  buildTree(check: CompositeCheck): SpecConstantNode {
+    return assignNativeIds(this.type, this.default, this.ids[0]!.id, this.dl, check).tree;
   }
 }
 

@@ -76,10 +76,24 @@ export function isNullValue(c: ConstValue): boolean {
 
 /** The null constant of a type (Constant::getNullValue). */
 export function nullValue(t: IrType): ConstValue {
-  if (t.kind === 'int') return { kind: 'int', type: t, value: 0n };
-  if (t.kind === 'float') return { kind: 'fp', type: t, bits: 0n };
-  return { kind: 'zero', type: t };
+  // One value per type (constants are immutable): the elements of a `zeroinitializer` of a million
+  // elements are then one object, not a million (spec-constant lowering walks every leaf).
+  let v = NULL_VALUES.get(t);
+  if (!v) {
+    v = t.kind === 'int' ? { kind: 'int', type: t, value: 0n } : t.kind === 'float' ? { kind: 'fp', type: t, bits: 0n } : { kind: 'zero', type: t };
+    NULL_VALUES.set(t, v);
+  }
+  return v;
 }
+const NULL_VALUES = new WeakMap<IrType, ConstValue>();
+
+/** The undef value of a type, one per type as {@link nullValue}. */
+function undefValue(t: IrType): UndefConst {
+  let v = UNDEF_VALUES.get(t);
+  if (!v) UNDEF_VALUES.set(t, (v = { kind: 'undef', type: t }));
+  return v;
+}
+const UNDEF_VALUES = new WeakMap<IrType, UndefConst>();
 
 /**
  * Builds an aggregate constant with LLVM's canonicalisation (ConstantStruct::get,
@@ -100,7 +114,7 @@ export function aggregateElement(c: ConstValue, i: number): ConstValue {
   const t = c.type as AggregateType;
   const elTy = t.kind === 'struct' ? t.elements[i]! : t.element;
   if (c.kind === 'zero') return nullValue(elTy);
-  if (c.kind === 'undef') return { kind: 'undef', type: elTy };
+  if (c.kind === 'undef') return undefValue(elTy);
   if (c.kind === 'aggregate') return c.elements[i]!;
   throw new Error('aggregateElement on a scalar');
 }

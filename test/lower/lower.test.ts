@@ -10,7 +10,8 @@ import { encodeMemoryImage, hasStoreAllocQuirk, parseConstValue, decimalToFpBits
 import { specConstantLeaves } from '../../src/lower/report.js';
 import { specialize } from '../../src/lower/runtime.js';
 import { walkSpecConstants } from '../../src/props/typed/spec-constants.js';
-import { MAX_DEFAULT_VALUE_BYTES, PADDING_ID } from '../../src/lower/spec-constants.js';
+import { MAX_DEFAULT_VALUE_BYTES, PADDING_ID, type SpecConstantNode } from '../../src/lower/spec-constants.js';
+import { checkSpirvComposite } from '../../src/lower/spirv/emit.js';
 import { SET } from '../../formats/property-sets.js';
 import { byteArray, type PropertySetRegistry } from '../../src/props/model.js';
 import { typeArb } from './arbitraries.js';
@@ -203,6 +204,45 @@ describe('lower: spec constants', () => {
     const r = lowerManifestJson({ mode: 'native', specConstants: [{ name: 'b', type: 'i1', default: true }, { name: 'h', type: 'half', default: 2 }, { name: 'x', type: 'i64', default: '-1' }] });
     expect(Buffer.from(r.specConstants.defaultBlob).toString('hex')).to.equal('01' + '0040' + 'ffffffffffffffff');
     expect(r.specConstants.constants[0]!.descriptors).to.deep.equal([{ id: 0, offset: 0, size: 1 }]);
+  });
+});
+
+describe('lower: the spec-constant tree and a composite check', () => {
+  /** The composites of a tree in pre-order (what a check called before the elements must see). */
+  const composites = (n: SpecConstantNode, out: string[] = []): string[] => {
+    if (n.kind === 'composite') {
+      out.push(typeToString(n.type));
+      for (const e of n.elements) composites(e, out);
+    }
+    return out;
+  };
+
+  it('fast-check: buildTree(check) builds the tree `tree` builds, calling check on each composite before its elements', () => {
+    fc.assert(
+      fc.property(constantArb, (s) => {
+        const c = lowerManifestJson({ mode: 'native', specConstants: [{ name: 'sc', type: typeToString(s.type), default: s.default }] }).specConstants.constants[0]!;
+        const seen: string[] = [];
+        const tree = c.buildTree!((t) => void seen.push(typeToString(t)));
+        expect(tree).to.deep.equal(c.tree);
+        expect(seen).to.deep.equal(composites(tree));
+      }),
+      { seed: 20261127, numRuns: 200 },
+    );
+  });
+
+  it('a check that throws at the root ends the build before any element (a million-leaf constant SPIR-V cannot hold is refused at once)', () => {
+    const c = lowerManifestJson({ mode: 'native', specConstants: [{ name: 'big', type: '[1048576 x i8]', default: 'zeroinitializer' }] }).specConstants.constants[0]!;
+    expect(c.ids).to.have.length(1 << 20);
+    let calls = 0;
+    expect(() =>
+      c.buildTree!(() => {
+        calls++;
+        throw new LowerError('no');
+      }),
+    ).to.throw(LowerError, 'no');
+    expect(calls).to.equal(1);
+    // the SPIR-V emitter's own check, which the CLI's -o and --spirv-out reach
+    expect(() => c.buildTree!(checkSpirvComposite)).to.throw(LowerError, /has 1048576 constituents; one instruction holds at most 65532/);
   });
 });
 

@@ -489,8 +489,9 @@ export function runSpecConstantsPass(m: LModule, dl: DataLayout, mode: SpecConst
     if (mode === 'native') {
       // A repeated use reuses the IDs of the first one but emits this call's default literals
       // (emitSpecConstantRecursive with the stored IDs and this call's DefaultValue).
-      let tree = c!.tree!;
-      if (!isNew) {
+      let tree: SpecConstantNode;
+      if (isNew) tree = c!.tree!;
+      else {
         const again = assignNativeIds(u.type, u.default, c!.ids[0]!.id, dl);
         if (again.ids.length !== c!.ids.length) err(`spec constant "${u.symId}" is used with a default whose undefined parts differ from its first use`, where);
         tree = again.tree;

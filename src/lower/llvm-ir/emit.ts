@@ -83,9 +83,13 @@ export function emitLlvmIr(result: LoweringResult, opts: EmitLlvmIrOptions = {})
   lines.push(`target triple = "${escapeLlvmString(opts.triple ?? SPIR64_TRIPLE)}"`);
   lines.push('');
 
-  const native = result.specConstants.mode === 'native' ? result.specConstants.constants.filter((c) => c.tree) : [];
+  // (each tree built once: `tree` builds it on each access)
+  const native = result.specConstants.mode === 'native' ? result.specConstants.constants.flatMap((c) => {
+    const tree = c.tree;
+    return tree ? [{ c, tree }] : [];
+  }) : [];
   const globals = result.deviceGlobals.map((g) => deviceGlobalVariable(g, dl));
-  const named = collectNamedStructs([...native.map((c) => c.type), ...globals.map((g) => g.valueType)]);
+  const named = collectNamedStructs([...native.map(({ c }) => c.type), ...globals.map((g) => g.valueType)]);
   for (const s of named) lines.push(`${formatTypeName(s.name!)} = type ${structBodyToString(s)}`);
   if (named.length) lines.push('');
 
@@ -104,7 +108,7 @@ export function emitLlvmIr(result: LoweringResult, opts: EmitLlvmIrOptions = {})
   if (globals.length) lines.push('');
 
   const decls = new Map<string, Decl>();
-  native.forEach((c, n) => {
+  native.forEach(({ c, tree }, n) => {
     const body: string[] = [];
     let next = 0;
     const call = (base: string, ret: IrType, args: readonly { type: IrType; text: string }[]): string => {
@@ -139,7 +143,7 @@ export function emitLlvmIr(result: LoweringResult, opts: EmitLlvmIrOptions = {})
     lines.push(`; spec constant "${escapeLlvmString(c.name)}"${c.explicitSpecId ? ' (explicit SpecId)' : ''}`);
     lines.push(`define spir_func ${typeToString(c.type)} ${formatGlobalName(`__spec_const.${n}`)}() {`);
     lines.push('entry:');
-    const root = visit(c.tree!);
+    const root = visit(tree);
     appendAll(lines, body);
     lines.push(`  ret ${typeToString(c.type)} ${root}`);
     lines.push('}');

@@ -30,7 +30,7 @@ import { loweringResultArgument } from '../lower.js';
 import { LowerError } from '../errors.js';
 import type { LoweringResult } from '../lower.js';
 import type { SpecConstantNode } from '../spec-constants.js';
-import { typeToString, type IrType } from '../types.js';
+import { typeToString, type AggregateType, type IrType } from '../types.js';
 import type { ScalarConst } from '../values.js';
 import { deviceGlobalVariable } from './device-global-model.js';
 import { AddressingModel, Capability, Decoration, EXT_GLOBAL_VARIABLE_DECORATIONS, LinkageType, MemoryModel, Op, StorageClass } from '../../../formats/spirv-enums.js';
@@ -117,6 +117,25 @@ function checkVectorWidth(t: IrType & { kind: 'vector' }): void {
 /** Constituents an OpSpecConstantComposite holds at most: 65535 words less its three fixed ones. */
 export const MAX_COMPOSITE_CONSTITUENTS = 0xffff - 3;
 
+/**
+ * A composite SPIR-V can declare as one OpSpecConstantComposite, else the LowerError that says why:
+ * one instruction is at most 65535 words (SPIR-V §2.3: opcode word, result type, result <id>, then
+ * the constituents), and a vector has 2, 3, 4, 8 or 16 components. Called as the spec-constant tree
+ * is built (before any element of the composite is), so the error names the constant (the caller adds
+ * its IR line) rather than an output instruction, and comes before the work.
+ */
+export function checkSpirvComposite(type: AggregateType): void {
+  if (type.kind === 'vector') checkVectorWidth(type);
+  const count = type.kind === 'struct' ? type.elements.length : type.length;
+  if (count > MAX_COMPOSITE_CONSTITUENTS) {
+    throw new LowerError(
+      `a SPIR-V composite of ${typeToString(type)} has ${count} constituents; one instruction holds at most ${MAX_COMPOSITE_CONSTITUENTS} (llvm-spirv splits longer ones only with SPV_INTEL_long_composites, which this tool does not emit)`,
+      [],
+      'LIMIT',
+    );
+  }
+}
+
 /** Emits one native spec-constant tree; returns the <id> of its root. */
 function emitTree(b: SpirvModuleBuilder, types: SpirvTypeMapper, n: SpecConstantNode): number {
   switch (n.kind) {
@@ -140,18 +159,7 @@ function emitTree(b: SpirvModuleBuilder, types: SpirvTypeMapper, n: SpecConstant
     case 'undef':
       return b.undef(types.type(n.type));
     case 'composite': {
-      // One instruction is at most 65535 words (SPIR-V §2.3): opcode word, result type, result <id>,
-      // then the constituents. Said before any element is emitted, naming the constant (the caller
-      // adds its IR line), not as an encoding error about an output instruction number.
-      // (a vector SPIR-V cannot declare is said as such, before its elements are emitted)
-      if (n.type.kind === 'vector') checkVectorWidth(n.type);
-      if (n.elements.length > MAX_COMPOSITE_CONSTITUENTS) {
-        throw new LowerError(
-          `a SPIR-V composite of ${typeToString(n.type)} has ${n.elements.length} constituents; one instruction holds at most ${MAX_COMPOSITE_CONSTITUENTS} (llvm-spirv splits longer ones only with SPV_INTEL_long_composites, which this tool does not emit)`,
-          [],
-          'LIMIT',
-        );
-      }
+      checkSpirvComposite(n.type);
       const elements = n.elements.map((e) => emitTree(b, types, e));
       return b.define(Op.SpecConstantComposite, types.type(n.type), elements);
     }
@@ -181,9 +189,11 @@ export function buildSpirvModule(result: LoweringResult, opts: EmitSpirvOptions 
   const specConstants = new Map<string, number>();
   if (result.specConstants.mode === 'native') {
     for (const c of result.specConstants.constants) {
-      if (!c.tree) continue;
       try {
-        const id = emitTree(b, types, c.tree);
+        // (built once, here: `tree` builds it on each access)
+        const tree = c.buildTree ? c.buildTree(checkSpirvComposite) : c.tree;
+        if (!tree) continue;
+        const id = emitTree(b, types, tree);
         specConstants.set(c.name, id);
         if (opts.names ?? true) b.name(id, c.name);
       } catch (e) {
