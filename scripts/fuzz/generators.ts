@@ -375,7 +375,7 @@ const nesting: Generator = {
 
 // ---------------------------------------------------------------------------------------------
 // PE images without a symbol table: the SYCL descriptor is found by its shape (src/containers/sycl-wrapper.ts
-// scanForSyclDescriptor). Hostile data: many device-image records, some malformed, and many candidate
+// scanForSyclDescriptors). Hostile data: many device-image records, some malformed, and many candidate
 // descriptors pointing into them with large image counts; pointers right, random or outside the image.
 
 const peScan: Generator = {

@@ -118,18 +118,20 @@ export class CoffPointers extends SectionPointers<CoffSection> {
    * The symbol of IR global `name` (i386: `_name`, as LLVM's mangler writes it, else the plain name):
    * its section and Value (the offset in that section, in an object file).
    */
-  symbolPlace(name: string): CoffPointerTarget | null | undefined {
+  symbolPlaces(name: string): (CoffPointerTarget | null)[] {
     const mangled = coffSymbolName(this.coff.machine, name);
     const table = this.symbolTable();
-    const sym = table.find((x) => x.name === mangled) ?? (mangled === name ? undefined : table.find((x) => x.name === name));
-    if (!sym) return undefined;
-    const s = this.sectionOf(sym, name);
-    if (!s) return null;
-    if (sym.value > (s.offset === 0 ? 0 : s.size)) {
-      this.notes.push(`${name}: Value ${hex(sym.value)} is outside section [${s.index}] '${s.name}'`);
-      return null;
-    }
-    return { section: s, offset: sym.value };
+    let syms = table.filter((x) => x.name === mangled);
+    if (!syms.length && mangled !== name) syms = table.filter((x) => x.name === name);
+    return syms.map((sym) => {
+      const s = this.sectionOf(sym, name);
+      if (!s) return null;
+      if (sym.value > (s.offset === 0 ? 0 : s.size)) {
+        this.notes.push(`${name}: Value ${hex(sym.value)} is outside section [${s.index}] '${s.name}'`);
+        return null;
+      }
+      return { section: s, offset: sym.value };
+    });
   }
 
   private sectionOf(sym: CoffSymbolRecord, what: string): CoffSection | undefined {

@@ -90,16 +90,18 @@ export class ElfPointers extends SectionPointers<ElfSection> {
    * A symbol of `.symtab` by name (present in objects and unstripped executables): in a relocatable
    * object st_value is an offset in section st_shndx, in an executable an address.
    */
-  symbolPlace(name: string): PointerTarget | null | undefined {
+  symbolPlaces(name: string): (PointerTarget | null)[] {
     const symtab = sectionOfType(this.elf, SHT_SYMTAB);
-    if (!symtab) return undefined;
-    const sym = readElfSymbols(this.src, this.elf, symtab).find((x) => x.name === name);
-    if (!sym) return undefined;
-    if (!this.relocatable) return this.at(sym.value, name) ?? null;
-    const s = sym.shndx !== SHN_UNDEF && sym.shndx < SHN_LORESERVE ? this.elf.sections[sym.shndx] : undefined;
-    if (s && sym.value <= BigInt(s.size)) return { section: s, offset: Number(sym.value) };
-    this.notes.push(`${name}: symbol does not lie in a section of this file`);
-    return null;
+    if (!symtab) return [];
+    return readElfSymbols(this.src, this.elf, symtab)
+      .filter((x) => x.name === name)
+      .map((sym) => {
+        if (!this.relocatable) return this.at(sym.value, name) ?? null;
+        const s = sym.shndx !== SHN_UNDEF && sym.shndx < SHN_LORESERVE ? this.elf.sections[sym.shndx] : undefined;
+        if (s && sym.value <= BigInt(s.size)) return { section: s, offset: Number(sym.value) };
+        this.notes.push(`${name}: symbol does not lie in a section of this file`);
+        return null;
+      });
   }
 
   /** The bytes of a section (read once). */

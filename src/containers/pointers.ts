@@ -60,10 +60,11 @@ export interface PointerReader<S extends PointerSection = PointerSection> {
   /** Whether a NUL-terminated string starts at the target (without decoding it; no note). */
   hasString(t: PointerTarget<S>): boolean;
   /**
-   * Where the symbol `name` lies: undefined when the file has no such symbol (or no symbol table), null
-   * when it has one that does not lie in a section of this file (noted).
+   * Where the symbols named `name` lie, in symbol-table order (a relocatable link of two objects keeps
+   * a local symbol of each): empty when the file has no such symbol (or no symbol table); null for one
+   * that does not lie in a section of this file (noted).
    */
-  symbolPlace(name: string): PointerTarget<S> | null | undefined;
+  symbolPlaces(name: string): (PointerTarget<S> | null)[];
 }
 
 /**
@@ -81,8 +82,8 @@ export abstract class SectionPointers<S extends PointerSection> implements Point
   abstract bytes(s: S): Uint8Array;
   /** Where the pointer at `offset` of section `s` leads. */
   abstract follow(s: S, offset: number, what: string, end?: boolean): PointerTarget<S> | undefined;
-  /** Where the symbol `name` lies (see {@link PointerReader.symbolPlace}). */
-  abstract symbolPlace(name: string): PointerTarget<S> | null | undefined;
+  /** Where the symbols named `name` lie (see {@link PointerReader.symbolPlaces}). */
+  abstract symbolPlaces(name: string): (PointerTarget<S> | null)[];
 
   /** Whether a NUL-terminated string starts at the target (without decoding it; no note). */
   hasString(t: PointerTarget<S>): boolean {

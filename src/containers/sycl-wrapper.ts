@@ -25,6 +25,7 @@
 import { decode, DecodeError, hex, type Decoded, type Node, type Role } from '../codec/index.js';
 import { OFFLOAD_ENTRIES, offloadEntriesSectionName, offloadEntryArrayStride, offloadEntrySectionLayout, SYCL_BIN_DESC_VERSION, SYCL_DESCRIPTOR_SYMBOL, SYCL_DESCRIPTORS, SYCL_DEVICE_IMAGE_VERSIONS } from '../../formats/offload-entry.js';
 import type { PointerReader, PointerSection, PointerTarget } from './pointers.js';
+import { someOf } from '../codec/messages.js';
 
 /** `OFK_SYCL`: the entry kind of SYCL kernels. */
 export const ENTRY_KIND_SYCL = 8;
@@ -101,28 +102,68 @@ export interface SyclDeviceImageInfo<S extends PointerSection = PointerSection> 
 }
 
 /**
- * The device images of the SYCL descriptor (the layout of the file's pointer size), or undefined when
- * the file has no `.sycl_offloading.descriptor` symbol; what cannot be followed is left out, with notes.
+ * The device images of the SYCL descriptors (the layout of the file's pointer size), in file order,
+ * or undefined when the file has no `.sycl_offloading.descriptor` symbol (and, with `scan`, no
+ * descriptor is found by its shape); what cannot be followed is left out, with notes. LLVM's
+ * wrapper writes one descriptor per link, but a file may hold several: `ld -r` of two wrapper
+ * objects, or a program linked from them, keeps each one's (local) symbol and its device images.
  */
 export function syclDescriptor<S extends PointerSection>(p: PointerReader<S>, opts: { scan?: boolean } = {}): SyclDeviceImageInfo<S>[] | undefined {
-  let place = p.symbolPlace(SYCL_DESCRIPTOR_SYMBOL);
-  if (place === undefined && opts.scan) place = scanForSyclDescriptor(p);
-  if (!place) return undefined;
-  const { binDesc, deviceImage: image } = SYCL_DESCRIPTORS[p.file.pointerBits];
-  const d = readAt(p, place, binDesc, SYCL_DESCRIPTOR_SYMBOL);
-  if (!d) return undefined;
-  const list = p.follow(place.section, place.offset + binDesc.offsets.deviceImages, `${SYCL_DESCRIPTOR_SYMBOL} DeviceImages`);
-  if (!list) return undefined;
-  const size = image.fixedSize!;
-  if (d.numDeviceImages * size > list.section.size - list.offset) {
-    p.notes.push(`${SYCL_DESCRIPTOR_SYMBOL}: ${d.numDeviceImages} device images of ${size} bytes do not fit in section [${list.section.index}] '${list.section.name}'`);
-    return undefined;
-  }
+  const symbols = p.symbolPlaces(SYCL_DESCRIPTOR_SYMBOL);
+  let places = symbols.filter((t): t is PointerTarget<S> => t !== null);
+  if (!symbols.length && opts.scan) places = scanForSyclDescriptors(p);
+  // (one place named by two symbols is one descriptor)
+  const seen = new Set<string>();
+  places = places.filter((t) => {
+    const key = `${t.section.index}:${t.offset}`;
+    return !seen.has(key) && !!seen.add(key);
+  });
+  if (!places.length) return undefined;
   const images: SyclDeviceImageInfo<S>[] = [];
   // Images sharing one entry range read it once (up to 65,535 images may point at the same one).
   const entries = new Map<string, OffloadEntryRecord[]>();
-  for (let i = 0; i < d.numDeviceImages; i++) images.push(deviceImage(p, { section: list.section, offset: list.offset + i * size }, i, entries));
-  return images;
+  // Device-image records already read, by section and offset: each descriptor has its own list, so one
+  // whose list overlaps an earlier one's is not read again (thousands of descriptors found by their shape
+  // could otherwise name the same 256 records each: work quadratic in the input).
+  const claimed = new Set<string>();
+  let read = false;
+  const repeated: PointerTarget<S>[] = [];
+  for (const place of places) {
+    const r = descriptorImages(p, place, images, entries, claimed);
+    if (r === 'repeated') repeated.push(place);
+    read = r === 'read' || read;
+  }
+  if (repeated.length) {
+    p.notes.push(`${SYCL_DESCRIPTOR_SYMBOL}: ${repeated.length} descriptor(s) whose device-image records are those of an earlier one were not read again (at ${someOf(repeated.map(placeText))})`);
+  }
+  return read ? images : undefined;
+}
+
+/** `offset 0x… of section [i] 'name'`. */
+function placeText(t: PointerTarget): string {
+  return `offset ${hex(t.offset)} of section [${t.section.index}] '${t.section.name}'`;
+}
+
+/**
+ * Appends the device images of the descriptor at `place` to `images`: `unread` when the descriptor
+ * cannot be read (noted), `repeated` when a record of its list was read for an earlier descriptor.
+ */
+function descriptorImages<S extends PointerSection>(p: PointerReader<S>, place: PointerTarget<S>, images: SyclDeviceImageInfo<S>[], entries: Map<string, OffloadEntryRecord[]>, claimed: Set<string>): 'read' | 'unread' | 'repeated' {
+  const { binDesc, deviceImage: image } = SYCL_DESCRIPTORS[p.file.pointerBits];
+  const d = readAt(p, place, binDesc, SYCL_DESCRIPTOR_SYMBOL);
+  if (!d) return 'unread';
+  const list = p.follow(place.section, place.offset + binDesc.offsets.deviceImages, `${SYCL_DESCRIPTOR_SYMBOL} DeviceImages`);
+  if (!list) return 'unread';
+  const size = image.fixedSize!;
+  if (d.numDeviceImages * size > list.section.size - list.offset) {
+    p.notes.push(`${SYCL_DESCRIPTOR_SYMBOL}: ${d.numDeviceImages} device images of ${size} bytes do not fit in section [${list.section.index}] '${list.section.name}'`);
+    return 'unread';
+  }
+  const records = Array.from({ length: d.numDeviceImages }, (_, i) => `${list.section.index}:${list.offset + i * size}`);
+  if (records.some((r) => claimed.has(r))) return 'repeated';
+  for (const r of records) claimed.add(r);
+  for (let i = 0; i < d.numDeviceImages; i++) images.push(deviceImage(p, { section: list.section, offset: list.offset + i * size }, images.length, entries));
+  return 'read';
 }
 
 /** A fixed-size record at a target, if it fits in its section. */
@@ -179,23 +220,29 @@ function deviceImage<S extends PointerSection>(p: PointerReader<S>, at: PointerT
 }
 
 /**
- * The SYCL descriptor of a file without a symbol table (a linked PE image), found by its shape: a
- * pointer-aligned `__sycl.tgt_bin_desc` (Version 1, 1–256 device images; zero padding on 64-bit targets) whose DeviceImages
- * pointer leads to that many `__sycl.tgt_device_image` records of a known version and offload kind 8
- * (SYCL), each with a target string and an ImageStart..ImageEnd range inside one section. Pointers
- * that do not lead anywhere while scanning leave no notes. Work is linear in the sections' bytes
- * (a cheap test of the first 8 bytes before any pointer is followed).
+ * How many descriptors a scan reads. LLVM's wrapper writes one per link (a program holds several
+ * only when wrapper objects are linked together by hand), while data shaped like descriptors can
+ * fill a hostile file: 5 MB of one-image candidates would otherwise list 10^5 images.
  */
-export function scanForSyclDescriptor<S extends PointerSection>(p: PointerReader<S>): PointerTarget<S> | undefined {
+export const MAX_DESCRIPTORS_BY_SHAPE = 64;
+
+/**
+ * The SYCL descriptors of a file without a symbol table (a linked PE image, a stripped ELF program),
+ * found by their shape: a pointer-aligned `__sycl.tgt_bin_desc` (Version 1, 1–256 device images;
+ * zero padding on 64-bit targets) whose DeviceImages pointer leads to that many
+ * `__sycl.tgt_device_image` records of a known version and offload kind 8 (SYCL), each with a target
+ * string and an ImageStart..ImageEnd range inside one section. Every such place is found, in file
+ * order (a program linked from two wrapper objects has two). Pointers that do not lead anywhere while
+ * scanning leave no notes. Work is linear in the sections' bytes (a cheap test of the first 8 bytes
+ * before any pointer is followed).
+ */
+export function scanForSyclDescriptors<S extends PointerSection>(p: PointerReader<S>): PointerTarget<S>[] {
+  let more = false;
   const quiet = p.notes.length;
   const { binDesc } = SYCL_DESCRIPTORS[p.file.pointerBits];
   const align = p.file.pointerBits / 8;
   const le = p.file.littleEndian;
-  const found = (s: S, at: number): PointerTarget<S> => {
-    p.notes.length = quiet;
-    p.notes.push(`${SYCL_DESCRIPTOR_SYMBOL}: no such symbol (no symbol table, or it was stripped or renamed); the descriptor was found by its shape at offset ${hex(at)} of section [${s.index}] '${s.name}'`);
-    return { section: s, offset: at };
-  };
+  const found: PointerTarget<S>[] = [];
   // Well-shaped runs of device-image records (several candidates may point into one list): each record is checked once.
   const runs = new Map<number, Map<number, number>>();
   for (const s of p.file.sections) {
@@ -217,11 +264,24 @@ export function scanForSyclDescriptor<S extends PointerSection>(p: PointerReader
       } catch (e) {
         if (!(e instanceof DecodeError)) throw e; // a pointer into a section outside the file
       }
-      if (ok) return found(s, at);
       p.notes.length = quiet; // pointers that led nowhere while scanning are not worth a note
+      if (ok) {
+        if (found.length === MAX_DESCRIPTORS_BY_SHAPE) {
+          more = true;
+          break;
+        }
+        found.push({ section: s, offset: at });
+        at += binDesc.fixedSize! - align; // (the next descriptor starts after this one)
+      }
     }
+    if (more) break;
   }
-  return undefined;
+  if (found.length) {
+    const where = someOf(found.map(placeText));
+    p.notes.push(`${SYCL_DESCRIPTOR_SYMBOL}: no such symbol (no symbol table, or it was stripped or renamed); ${found.length === 1 ? 'the descriptor was' : `${found.length} descriptors were`} found by ${found.length === 1 ? 'its shape' : 'their shape'} at ${where}`);
+    if (more) p.notes.push(`${SYCL_DESCRIPTOR_SYMBOL}: more than ${MAX_DESCRIPTORS_BY_SHAPE} places have a descriptor's shape; the first ${MAX_DESCRIPTORS_BY_SHAPE} are read`);
+  }
+  return found;
 }
 
 /**

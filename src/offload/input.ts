@@ -51,7 +51,8 @@ import { bitcodeEmbeddedObjects, EMBEDDED_OBJECTS_METADATA, EMBEDDED_OFFLOADING_
 import { scanForOffloadBinaries } from '../containers/scan.js';
 import { ENTRY_KIND_SYCL, offloadEntries, syclDescriptor, type OffloadEntryRecord, type SyclDeviceImageInfo } from '../containers/sycl-wrapper.js';
 import { readElfOffloadBinaries, type ElfFile, type ElfOffloadResult, type ElfSection, type OffloadingSection, type SectionsRead } from './elf.js';
-import { offloadEntriesSectionName } from '../../formats/offload-entry.js';
+import { offloadEntriesSectionName, SYCL_DESCRIPTOR_SYMBOL } from '../../formats/offload-entry.js';
+import { someOf } from '../codec/messages.js';
 import { readOffloadBinaries, regionIsOneBinary, type OffloadBinaryModel, type ReadOffloadOptions } from './read.js';
 import { appendAll } from '../codec/arrays.js';
 import { BUNDLE_ERROR_PREFIX, BUNDLE_LLVM_ERRORS, BUNDLE_SNIFF, holdsOffloadBundle, OffloadBundleError, readOffloadBundles, type BundleSection, type OffloadBundleEntryModel } from '../containers/offload-bundle.js';
@@ -111,7 +112,11 @@ export interface BareImage {
   kind: BareImageKind;
   /** Names from the offload entries table (SYCL entries), in table order. */
   kernels: string[];
-  /** The section the kernel names come from (`llvm_offload_entries`; COFF: `llvm_offload_entries$OE`), when there are any. */
+  /**
+   * Where the kernel names come from, when there are any: the SYCL descriptor's own entries
+   * (`.sycl_offloading.descriptor`, what the SYCL runtime registers), else the section of the global
+   * table (`llvm_offload_entries`; COFF: `llvm_offload_entries$OE`).
+   */
   kernelsFrom?: string;
   /** When known: from the SYCL descriptor, or the bitcode module (a note says which). */
   triple?: string;
@@ -980,12 +985,18 @@ class InputReader {
           [...item.path, 'sections', x.section.index],
         );
       }
-      const kernels = single ? sycl(entries) : x.d?.entries ? sycl(x.d.entries) : [];
+      // The descriptor's own entries are what the SYCL runtime registers (__sycl_register_lib is given
+      // the descriptor: llvm-project llvm/lib/Frontend/Offloading/OffloadWrapper.cpp wrapSYCLBinaries);
+      // the global table is the fallback for a lone image whose descriptor entries cannot be read. It
+      // may be gone (`--gc-sections` drops the unreferenced llvm_offload_entries from a program) or
+      // hold the entries of every image (a file linked from two wrapper objects).
+      const own = x.d?.entries ? sycl(x.d.entries) : undefined;
+      const kernels = own ?? (single ? sycl(entries) : []);
       const path = [...item.path, 'sections', x.section.index, 'images', i];
       this.span(path.slice(0, -2), item.origin + x.section.offset, x.section.size, 'group');
       this.span(path, at, x.size, 'image', info.kind);
       const bare: BareImage = { site: this.site(item, path, at, x.section), image, kind: bareKind(info), kernels, info };
-      if (kernels.length) bare.kernelsFrom = offloadEntriesSectionName(format);
+      if (kernels.length) bare.kernelsFrom = own ? SYCL_DESCRIPTOR_SYMBOL : offloadEntriesSectionName(format);
       if (x.d) {
         bare.offloadKind = x.d.offloadKind;
         bare.format = x.d.format;
@@ -997,8 +1008,8 @@ class InputReader {
         bare.triple = info.triple;
         this.note(item, `image ${i} in section [${x.section.index}]: triple ${info.triple} from the bitcode module's TRIPLE record`);
       }
-      if (single && x.d?.entries && sycl(x.d.entries).join('\n') !== kernels.join('\n')) {
-        this.note(item, `the descriptor's entries (${sycl(x.d.entries).join(', ')}) differ from ${offloadEntriesSectionName(format)} (${kernels.join(', ')}); the latter are given`);
+      if (single && own && entries.length && sycl(entries).join('\n') !== own.join('\n')) {
+        this.note(item, `${offloadEntriesSectionName(format)} (${someOf(sycl(entries))}) differs from the descriptor's entries (${someOf(own)}); the descriptor's are given: the SYCL runtime registers those`);
       }
       if (info.problem) this.note(item, `image ${i}: ${info.problem}`);
       this.out.bare.push(bare);

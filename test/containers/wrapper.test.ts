@@ -18,7 +18,7 @@ import { readCoffSectionTable, readPeSectionTable } from '../../src/containers/c
 import { CoffSectionHeader, CoffSymbol, coffSymbolName, COFF_MACHINE } from '../../formats/coff.js';
 import { SYCL_DESCRIPTORS } from '../../formats/offload-entry.js';
 import { offloadEntryArrayStride, offloadEntrySectionLayout } from '../../formats/offload-entry.js';
-import { offloadEntries, syclDescriptor } from '../../src/containers/sycl-wrapper.js';
+import { MAX_DESCRIPTORS_BY_SHAPE, offloadEntries, syclDescriptor } from '../../src/containers/sycl-wrapper.js';
 import { readElfSymbols } from '../../src/containers/elf-symbols.js';
 import { Elf64SectionHeader } from '../../formats/elf.js';
 import { bytesOf, decodeErrorOf, input, objdump22, onlyDecodeErrors, overwrite, readelfRelocs, readelfSection, readobjRelocs, readobjSection, readobjSymbol, textOf } from './support.js';
@@ -157,7 +157,7 @@ describe('wrapper objects: when things cannot be followed', () => {
   const elf = readElfSectionTable(golden);
   const sh = (name: string): number => elf.sections.find((s) => s.name === name)!.headerOffset;
 
-  it('without the descriptor symbol (renamed): the descriptor found by its shape (its triple), kernels from llvm_offload_entries', () => {
+  it('without the descriptor symbol (renamed): the descriptor found by its shape (its triple and its entries)', () => {
     const b = golden.slice();
     const strtab = elf.sections.find((s) => s.name === '.strtab')!;
     const at = Buffer.from(b.subarray(strtab.offset, strtab.offset + strtab.size)).indexOf('.sycl_offloading.descriptor');
@@ -171,14 +171,15 @@ describe('wrapper objects: when things cannot be followed', () => {
     const entsize = golden.slice();
     new DataView(entsize.buffer).setBigUint64(sh('.relallvm_offload_entries') + Elf64SectionHeader.offsets.sh_entsize, 7n, true);
     const r = readOffloadInput(memorySource(entsize));
-    expect(r.bare.map((x) => x.kernels)).to.deep.equal([[]]);
+    expect(r.bare.map((x) => x.kernels)).to.deep.equal([['_ZTS5KName']]); // the descriptor's own entries
     expect(r.notes.join('\n')).to.match(/offload entries \(llvm_offload_entries\) could not be read: relocation section \[\d+\] has sh_entsize 7/);
     // The relocation's symbol index past the table (r_info high word).
     const sym = golden.slice();
     const rel = elf.sections.find((s) => s.name === '.relallvm_offload_entries')!;
     new DataView(sym.buffer).setUint32(rel.offset + 12, 0xffff, true);
     const r2 = readOffloadInput(memorySource(sym));
-    expect(r2.bare.map((x) => x.kernels)).to.deep.equal([[]]);
+    expect(r2.bare.map((x) => x.kernels)).to.deep.equal([['_ZTS5KName']]);
+    expect(offloadEntries(new ElfPointers(sym, readElfSectionTable(sym))).map((e) => e.name)).to.deep.equal([undefined]);
     expect(r2.notes.join('\n')).to.match(/names symbol 65535, past the \d+ of its table/);
   });
 
@@ -201,12 +202,16 @@ describe('wrapper objects: when things cannot be followed', () => {
     expect(elf.sections[self.shndx]!.name).to.equal('llvm_offload_entries');
     const b = golden.slice();
     new DataView(b.buffer).setUint32(rel.offset + 12, self.index, true); // r_info's symbol index (high word)
+    expect(offloadEntries(new ElfPointers(b, readElfSectionTable(b))).map((e) => e.name)).to.deep.equal(['']);
     const r = readOffloadInput(memorySource(b));
-    expect(r.bare.map((x) => x.kernels)).to.deep.equal([['']]);
+    // the descriptor's own entries are given; the global table's differing name is a note
+    expect(r.bare.map((x) => x.kernels)).to.deep.equal([['_ZTS5KName']]);
+    expect(r.notes.join('\n')).to.match(/llvm_offload_entries \(\) differs from the descriptor's entries \(_ZTS5KName\); the descriptor's are given: the SYCL runtime registers those/);
     const nul = golden.slice();
     new DataView(nul.buffer).setUint32(rel.offset + 12, 0, true);
+    expect(offloadEntries(new ElfPointers(nul, readElfSectionTable(nul))).map((e) => e.name)).to.deep.equal([undefined]);
     const r2 = readOffloadInput(memorySource(nul));
-    expect(r2.bare.map((x) => x.kernels)).to.deep.equal([[]]);
+    expect(r2.bare.map((x) => x.kernels)).to.deep.equal([['_ZTS5KName']]);
     expect(r2.notes.join('\n')).to.match(/symbol '' is not defined in a section of this file/);
   });
 
@@ -238,7 +243,7 @@ describe('COFF wrapper objects (Windows host): llvm_offload_entries$OE and COFF 
       expect([b!.site.offset, b!.image.size, b!.site.section]).to.deep.equal([sec.offset, sec.size, { index: sec.number - 1, name: '.llvm.offloading' }]);
       const ir = wrapperIr(stem);
       expect(b!.kernels).to.deep.equal(ir.kernels);
-      expect([b!.triple, b!.offloadKind, b!.kernelsFrom]).to.deep.equal([ir.triple, 8, 'llvm_offload_entries$OE']);
+      expect([b!.triple, b!.offloadKind, b!.kernelsFrom]).to.deep.equal([ir.triple, 8, '.sycl_offloading.descriptor']);
       expect(r.notes.join('\n')).to.match(/llvm-objdump-22 --offloading fails on this file \("while extracting offloading files: Invalid data/);
     });
   }
@@ -271,10 +276,11 @@ describe('COFF wrapper objects (Windows host): llvm_offload_entries$OE and COFF 
     const ro = textOf('sycl/k2.coff.wrapper.obj.readobj.txt');
     const p = new CoffPointers(b, readCoffSectionTable(b));
     const sym = readobjSymbol(ro, '.sycl_offloading.descriptor');
-    const place = p.symbolPlace('.sycl_offloading.descriptor')!;
-    expect([place.section.index + 1, place.offset]).to.deep.equal([sym.section, sym.value]);
-    expect(p.symbolPlace('no such symbol')).to.equal(undefined);
-    expect(p.symbolPlace('__sycl_register_lib')).to.equal(null); // external: not in this file
+    const [place, ...others] = p.symbolPlaces('.sycl_offloading.descriptor');
+    expect(others).to.deep.equal([]);
+    expect([place!.section.index + 1, place!.offset]).to.deep.equal([sym.section, sym.value]);
+    expect(p.symbolPlaces('no such symbol')).to.deep.equal([]);
+    expect(p.symbolPlaces('__sycl_register_lib')).to.deep.equal([null]); // external: not in this file
     const [d, ...more] = syclDescriptor(p)!;
     expect(more).to.deep.equal([]);
     expect([d!.version, d!.offloadKind, d!.format, d!.triple, d!.compileOptions, d!.linkOptions]).to.deep.equal([3, 8, 0, 'spirv64-unknown-unknown', '', '']);
@@ -293,15 +299,14 @@ describe('COFF wrapper objects (Windows host): llvm_offload_entries$OE and COFF 
     const e = decodeErrorOf(() => offloadEntries(new CoffPointers(past, readCoffSectionTable(past)), 'coff'));
     expect([e.code, e.path]).to.deep.equal(['EOF', `sectionHeaders[${entries.index}].numberOfRelocations`]);
     const r = readOffloadInput(memorySource(past));
-    expect(r.bare.map((x) => x.kernels)).to.deep.equal([[]]);
+    expect(r.bare.map((x) => x.kernels)).to.deep.equal([['_ZTS5KName']]); // the descriptor's own entries
     expect(r.notes.join('\n')).to.match(/offload entries \(llvm_offload_entries\$OE\) could not be read: section \[\d+\] 'llvm_offload_entries\$OE' relocations/);
     const rel = readobjSection(ro, 'llvm_offload_entries$OE').relocations;
     const index = golden.slice();
     new DataView(index.buffer).setUint32(rel + 4, 0xffff, true); // SymbolTableIndex
     const r2 = readOffloadInput(memorySource(index));
-    expect(r2.bare.map((x) => x.kernels)).to.deep.equal([[]]); // llvm_offload_entries$OE is what is given (the descriptor's copy: a note)
+    expect(r2.bare.map((x) => x.kernels)).to.deep.equal([['_ZTS5KName']]); // the descriptor's copy is what is given (the global table's: a note)
     expect(r2.notes.join('\n')).to.match(/relocation names symbol 65535, which is not a symbol record/);
-    expect(r2.notes.join('\n')).to.match(/the descriptor's entries \(_ZTS5KName\) differ from llvm_offload_entries\$OE \(\)/);
     const type = golden.slice();
     new DataView(type.buffer).setUint16(rel + 8, 4, true); // IMAGE_REL_AMD64_REL32
     const r3 = readOffloadInput(memorySource(type));
@@ -334,7 +339,7 @@ describe('PE images (a Windows program linked by lld-link-22): the descriptor fo
       const llvm = readobjSection(ro, '.llvm');
       expect([b!.site.section, b!.site.offset]).to.deep.equal([{ index: llvm.number - 1, name: '.llvm' }, llvm.offset]);
       const ir = wrapperIr(stem);
-      expect([b!.kernels, b!.triple, b!.offloadKind, b!.kernelsFrom]).to.deep.equal([ir.kernels, ir.triple, 8, 'llvm_off']);
+      expect([b!.kernels, b!.triple, b!.offloadKind, b!.kernelsFrom]).to.deep.equal([ir.kernels, ir.triple, 8, '.sycl_offloading.descriptor']);
       expect(r.notes.join('\n')).to.match(/no such symbol \(no symbol table, or it was stripped or renamed\); the descriptor was found by its shape at offset 0x[0-9a-f]+ of section \[\d\] '\.rdata'/);
     });
   }
@@ -351,10 +356,56 @@ describe('PE images (a Windows program linked by lld-link-22): the descriptor fo
     const t = p.follow(entries, 24, 'name')!;
     expect([t.section.name, t.offset, p.string(t, 'name')]).to.deep.equal(['.llvm', 308, '_ZTS5KName']);
     expect(offloadEntries(p, 'pe').map((e) => e.name)).to.deep.equal(['_ZTS5KName']);
-    expect(p.symbolPlace('.sycl_offloading.descriptor')).to.equal(undefined); // no symbol table
+    expect(p.symbolPlaces('.sycl_offloading.descriptor')).to.deep.equal([]); // no symbol table
     const [d] = syclDescriptor(p, { scan: true })!;
     expect([d!.version, d!.offloadKind, d!.triple, d!.image!.section.name, d!.image!.offset, d!.image!.size]).to.deep.equal([3, 8, 'spirv64-unknown-unknown', '.llvm', 0, 308]);
     expect(syclDescriptor(p)).to.equal(undefined); // no scan asked for
+  });
+
+  /**
+   * sycl/k.coff.exe with its last section (.reloc) grown to hold `n` copies of the program's device-image
+   * record and `n` descriptors, descriptor i pointing at record `target(i)` (the copies' pointers are
+   * addresses, so each copy is a well-shaped record of the same image).
+   */
+  const extraDescriptors = (n: number, target: (i: number) => number): Uint8Array => {
+    const golden = bytesOf('sycl/k.coff.exe');
+    const pe = readPeSectionTable(golden);
+    const p = new PePointers(golden, pe);
+    const [d] = syclDescriptor(p, { scan: true })!;
+    const { binDesc, deviceImage } = SYCL_DESCRIPTORS[64];
+    const last = pe.sections[pe.sections.length - 1]!;
+    const size = n * (deviceImage.fixedSize! + binDesc.fixedSize!);
+    const b = new Uint8Array(last.offset + size);
+    b.set(golden.subarray(0, last.offset));
+    const v = new DataView(b.buffer);
+    v.setUint32(last.headerOffset + CoffSectionHeader.offsets.virtualSize, size, true);
+    v.setUint32(last.headerOffset + CoffSectionHeader.offsets.sizeOfRawData, size, true);
+    const record = golden.subarray(d!.offset, d!.offset + deviceImage.fixedSize!);
+    for (let i = 0; i < n; i++) b.set(record, last.offset + i * deviceImage.fixedSize!);
+    const descriptors = last.offset + n * deviceImage.fixedSize!;
+    for (let i = 0; i < n; i++) {
+      const at = descriptors + i * binDesc.fixedSize!;
+      v.setUint16(at + binDesc.offsets.version, 1, true);
+      v.setUint16(at + binDesc.offsets.numDeviceImages, 1, true);
+      v.setBigUint64(at + binDesc.offsets.deviceImages, pe.imageBase + BigInt(last.virtualAddress + target(i) * deviceImage.fixedSize!), true);
+    }
+    return b;
+  };
+
+  it('descriptors found by their shape: every one is read, each device-image record once, at most MAX_DESCRIPTORS_BY_SHAPE of them', () => {
+    // Three more descriptors, each with its own record: four images (the program's and three copies).
+    const three = readOffloadInput(memorySource(extraDescriptors(3, (i) => i)));
+    expect(three.bare.map((x) => [x.kernels, x.triple])).to.deep.equal(Array(4).fill([['_ZTS5KName'], 'spirv64-unknown-unknown']));
+    expect(three.notes.join('\n')).to.match(/4 descriptors were found by their shape at offset 0xb0 of section \[1\] '\.rdata', offset 0x\w+ of section \[6\] '\.reloc'/);
+    // Ten descriptors naming one record: it is read once, the others are one note.
+    const same = readOffloadInput(memorySource(extraDescriptors(10, () => 0)));
+    expect(same.bare).to.have.length(2);
+    expect(same.notes.join('\n')).to.match(/\.sycl_offloading\.descriptor: 9 descriptor\(s\) whose device-image records are those of an earlier one were not read again \(at offset 0x\w+ of section \[6\] '\.reloc', .* and 4 more\)/);
+    // Past the cap, the rest is a note (data shaped like descriptors cannot make a listing of 10^5 images).
+    const many = readOffloadInput(memorySource(extraDescriptors(MAX_DESCRIPTORS_BY_SHAPE + 5, (i) => i)));
+    expect(many.bare).to.have.length(MAX_DESCRIPTORS_BY_SHAPE);
+    expect(many.notes.join('\n')).to.include(`more than ${MAX_DESCRIPTORS_BY_SHAPE} places have a descriptor's shape; the first ${MAX_DESCRIPTORS_BY_SHAPE} are read`);
+    expect(many.notes.join('\n')).to.match(/64 descriptors were found by their shape at offset 0xb0 of section \[1\] '\.rdata', (offset 0x\w+ of section \[6\] '\.reloc', ){3}offset 0x\w+ of section \[6\] '\.reloc' and 59 more/);
   });
 
   it('a malformed PE header is a DecodeError at its place in the file (after the MS-DOS header and signature)', () => {
@@ -463,7 +514,7 @@ describe('32-bit hosts (i686): the 32-bit SYCL descriptor and EntryTy layouts, E
     ]);
     expect(offloadEntries(p, 'coff').map((e) => e.name)).to.deep.equal(['_ZTS5First', '_ZTSN2ns6SecondE']);
     const sym = readobjSymbol(ro, '_.sycl_offloading.descriptor');
-    const place = p.symbolPlace('.sycl_offloading.descriptor')!;
+    const place = p.symbolPlaces('.sycl_offloading.descriptor')[0]!;
     expect([place.section.index + 1, place.offset]).to.deep.equal([sym.section, sym.value]);
     const [d] = syclDescriptor(p)!;
     expect([d!.triple, d!.image!.size, d!.entries!.map((e) => e.name)]).to.deep.equal(['spirv64-unknown-unknown', readobjSection(ro, '.llvm.offloading').size, ['_ZTS5First', '_ZTSN2ns6SecondE']]);
@@ -504,7 +555,7 @@ describe('32-bit hosts (i686): the 32-bit SYCL descriptor and EntryTy layouts, E
     const coff = readCoffSectionTable(b);
     // The symbol's name is in the string table (4 zero bytes, then the offset): point one byte further, past the '_'.
     const p0 = new CoffPointers(b, coff);
-    const place = p0.symbolPlace('.sycl_offloading.descriptor')!;
+    const place = p0.symbolPlaces('.sycl_offloading.descriptor')[0]!;
     const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
     const rec = CoffSymbol.fixedSize!;
     const strtab = coff.symbolTable.offset + coff.symbolTable.count * rec;
@@ -520,7 +571,7 @@ describe('32-bit hosts (i686): the 32-bit SYCL descriptor and EntryTy layouts, E
     }
     expect(renamed).to.equal(true);
     const p = new CoffPointers(b, readCoffSectionTable(b));
-    expect(p.symbolPlace('.sycl_offloading.descriptor')).to.deep.equal(place);
+    expect(p.symbolPlaces('.sycl_offloading.descriptor')).to.deep.equal([place]);
     expect(syclDescriptor(p)![0]!.triple).to.equal('spirv64-unknown-unknown');
   });
 

@@ -28,7 +28,7 @@ describe('inspect: anything in, an honest answer out', () => {
     expect(r.code, r.stderr).to.equal(0);
     expect(r.stdout).to.match(/^ELF file \(elf64-x86-64\): 0 OffloadBinaries, 1 device image\(s\) outside one/);
     expect(r.stdout).to.include('Device image 0 (not in an OffloadBinary):\n  triple: spirv64-unknown-unknown\n  offload kind: 8 (sycl, from the SYCL device image descriptor)\n');
-    expect(r.stdout).to.include('  kernels: 2 (from llvm_offload_entries)\n    _ZTS5First\n    _ZTSN2ns6SecondE\n');
+    expect(r.stdout).to.include('  kernels: 2 (from .sycl_offloading.descriptor)\n    _ZTS5First\n    _ZTSN2ns6SecondE\n');
     expect(r.stdout).to.match(/Notes:\n(.*\n)*.*llvm-objdump-22 --offloading fails on this file/);
     expect(r.stdout).to.not.include('sha256');
   });

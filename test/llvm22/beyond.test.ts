@@ -28,6 +28,8 @@ describe('beyond llvm-objdump-22: wrapper objects and executables of clang++-22 
     ['k2.exe', ['_ZTS5First', '_ZTSN2ns6SecondE']],
     // GNU strip: no symbol table, the SYCL descriptor found by its shape (its triple and offload kind).
     ['k2.stripped.exe', ['_ZTS5First', '_ZTSN2ns6SecondE']],
+    // -Wl,--gc-sections: llvm_offload_entries is gone; the kernels are the descriptor's own entries (review 2026-11-27p: none were listed).
+    ['k2.gc.exe', ['_ZTS5First', '_ZTSN2ns6SecondE']],
     // Windows host (COFF): entries in llvm_offload_entries$OE, pointers as IMAGE_REL_AMD64_ADDR64 relocations.
     ['k.coff.wrapper.obj', ['_ZTS5KName']],
     ['k2.coff.wrapper.obj', ['_ZTS5First', '_ZTSN2ns6SecondE']],
@@ -75,6 +77,40 @@ describe('beyond llvm-objdump-22: wrapper objects and executables of clang++-22 
       } finally {
         cleanup();
       }
+    });
+  }
+});
+
+describe('beyond llvm-objdump-22: two SYCL descriptors in one file (two wrapper objects linked together)', () => {
+  // sycl/two-wrappers.r.o = ld.lld-22 -r k.wrapper.o k2.wrapper.o; two-wrappers.stripped.so = it linked -shared and stripped.
+  // Each image has its own descriptor's kernels (review 2026-11-27p: the second image was lost, its kernels given to the first).
+  for (const file of ['two-wrappers.r.o', 'two-wrappers.stripped.so']) {
+    it(`${file}: both images, each with its kernels; extracted as k.spv and k2.spv; annotate names both`, async () => {
+      const r = await cli(['offload-list', file], SYCL);
+      expect(r.code, r.stderr).to.equal(0);
+      expect(r.stdout.startsWith(readFileSync(join(SYCL, `${file}.objdump22.txt`), 'utf8'))).to.equal(true);
+      const images = r.stdout.split(/\n(?=DEVICE IMAGE )/).slice(1);
+      expect(images.map((t) => [t.match(/^DEVICE IMAGE \[(\d)\]/)![1], t.match(/^image size +(\d+) bytes$/m)?.[1], t.match(/^kernel {10}.*$/gm)])).to.deep.equal([
+        ['0', '308', ['kernel          _ZTS5KName']],
+        ['1', '460', ['kernel          _ZTS5First', 'kernel          _ZTSN2ns6SecondE']],
+      ]);
+      if (file.endsWith('.so')) expect(r.stderr).to.match(/2 descriptors were found by their shape at offset 0x[0-9a-f]+ of section \[\d+\] '\.data\.rel\.ro', offset 0x[0-9a-f]+ of section/);
+      const j = JSON.parse((await cli(['offload-list', '--json', file], SYCL)).stdout) as { bare: { kernels: string[] }[] };
+      expect(j.bare.map((b) => b.kernels)).to.deep.equal([['_ZTS5KName'], ['_ZTS5First', '_ZTSN2ns6SecondE']]);
+      const { dir, cleanup } = tempDir('syclbin-beyond-');
+      try {
+        const x = await cli(['offload-extract', join(SYCL, file), '-o', dir], dir);
+        expect(x.code, x.stderr).to.equal(0);
+        expect(readdirSync(dir).sort()).to.deep.equal(['0-spirv64-unknown-unknown.spv', '1-spirv64-unknown-unknown.spv']);
+        expect(bytes(join(dir, '0-spirv64-unknown-unknown.spv')).equals(bytes(join(SYCL, 'k.spv')))).to.equal(true);
+        expect(bytes(join(dir, '1-spirv64-unknown-unknown.spv')).equals(bytes(join(SYCL, 'k2.spv')))).to.equal(true);
+      } finally {
+        cleanup();
+      }
+      const a = await cli(['annotate', file], SYCL);
+      expect(a.stdout.match(/ image +\S+\.images\[\d\] = "spirv"$/gm)).to.have.length(2);
+      const v = await cli(['verify', file], SYCL);
+      expect([v.code, v.stdout.trim().split('\n').pop()]).to.deep.equal([0, '0 error(s), 0 warning(s), 0 note(s)']);
     });
   }
 });
