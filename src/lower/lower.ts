@@ -14,7 +14,7 @@ import { DataLayout } from './datalayout.js';
 import { LowerError } from './errors.js';
 import { lowerDeviceGlobals, verifyNoCrossModuleDeviceGlobalUsage, type LoweredDeviceGlobal } from './device-globals.js';
 import { parseManifest, type LoweringManifest } from './manifest.js';
-import { lowerSpecConstants, type SpecConstantDescriptor, type SpecConstantsLowering } from './spec-constants.js';
+import { lowerSpecConstants, type LocatedWarning, type SpecConstantDescriptor, type SpecConstantsLowering } from './spec-constants.js';
 
 
 /** Options of `lowerManifest`. */
@@ -39,6 +39,8 @@ export interface LoweringResult {
   readonly emitProgramMetadata: boolean;
   /** Where the output replicates a known upstream quirk, for people. */
   readonly warnings: readonly string[];
+  /** {@link warnings} with the path of the constant each is about. */
+  readonly locatedWarnings: readonly LocatedWarning[];
 }
 
 /**
@@ -93,7 +95,7 @@ export function lowerManifest(manifest: LoweringManifest, opts: LowerOptions = {
   const emitProgramMetadata = Boolean(opts.emitProgramMetadata) || manifest.emitProgramMetadata;
 
   const registry = buildRegistry({ specConstants, deviceGlobals, emitProgramMetadata, emitDeviceGlobals: true, specConstantsMet: manifest.specConstantsMet === true });
-  return { manifest, dataLayout: dl, specConstants, deviceGlobals, registry, emitProgramMetadata, warnings: specConstants.warnings };
+  return { manifest, dataLayout: dl, specConstants, deviceGlobals, registry, emitProgramMetadata, warnings: specConstants.warnings, locatedWarnings: specConstants.locatedWarnings };
 }
 
 /** What {@link buildRegistry} writes, in sycl-post-link's set order (spec lowering.md fact 10). */

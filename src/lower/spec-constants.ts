@@ -28,7 +28,7 @@
  */
 import { LowerError } from './errors.js';
 import type { DataLayout } from './datalayout.js';
-import { isScalar, typeToString, type AggregateType, type IrType, type ScalarType } from './types.js';
+import { isScalar, sameStructure, typeToString, type AggregateType, type IrType, type ScalarType } from './types.js';
 import { ByteBuilder } from '../codec/bytes.js';
 import {
   aggregateElement,
@@ -148,6 +148,16 @@ export interface SpecConstantsLowering {
   readonly bufferSize: number;
   /** Cases where the output replicates a known upstream quirk (spec §3 item 7), human readable. */
   readonly warnings: readonly string[];
+  /** {@link warnings} with the path of the constant each is about (a manifest entry, or the IR call). */
+  readonly locatedWarnings: readonly LocatedWarning[];
+}
+
+/** A warning and the path of what it is about (`specConstants[2]`; from IR: the call's `line L:C (byte B)`). */
+export interface LocatedWarning {
+  /** The text, as in `warnings`. */
+  readonly message: string;
+  /** The path of the constant. */
+  readonly path: readonly (string | number)[];
 }
 
 /** Placeholder until the blob is complete. */
@@ -376,7 +386,9 @@ export function lowerSpecConstants(allInputs: readonly SpecConstantInput[], mode
     const prev = seen.get(sc.name);
     if (prev !== undefined) {
       const first = allInputs[prev]!;
-      if (typeToString(first.type) !== typeToString(sc.type)) {
+      // (structurally equal types with other struct names are one constant: upstream reuses the IDs
+      // and offset whatever the later call's type, and llvm-link names one C++ type %T and %T.0)
+      if (!sameStructure(first.type, sc.type)) {
         throw new LowerError(`spec constant "${sc.name}" is used with type ${typeToString(sc.type)} but first with ${typeToString(first.type)} (${first.label ?? `at specConstants[${prev}]`})`, [...path, 'type']);
       }
       if (first.specId !== sc.specId) throw new LowerError(`spec constant "${sc.name}" is used with a different specId than ${first.label ?? `at specConstants[${prev}]`}`, [...path, 'specId']);
@@ -413,7 +425,7 @@ export function lowerSpecConstants(allInputs: readonly SpecConstantInput[], mode
     }
   });
 
-  const warnings: string[] = [];
+  const warnings: LocatedWarning[] = [];
   const blob = new ByteBuilder();
   /** End of each constant's default bytes in the blob (index = constant). */
   const blobEnds: number[] = [];
@@ -466,9 +478,10 @@ export function lowerSpecConstants(allInputs: readonly SpecConstantInput[], mode
         encodeDefaultValue(sc.default, dl, blob, path, 'default');
         blobEnds.push(blob.length);
         if (storeAllocQuirk(sc.type)) {
-          warnings.push(
-            `${typeToString(sc.type)} of "${sc.name}" has array/vector elements whose alloc size differs from their store size: descriptors and default bytes place them back to back by store size, unlike the memory layout (replicated sycl-post-link quirk, spec lowering.md §3 item 7)`,
-          );
+          warnings.push({
+            message: `${typeToString(sc.type)} of "${sc.name}" has array/vector elements whose alloc size differs from their store size: descriptors and default bytes place them back to back by store size, unlike the memory layout (replicated sycl-post-link quirk, spec lowering.md §3 item 7)`,
+            path,
+          });
         }
         // defaultBytes is set below: a view of the final blob.
         constants.push(new NativeConstant(sc.name, sc.type, sc.default, path, ids, descriptors, blobOffset, explicit, dl));
@@ -507,9 +520,10 @@ export function lowerSpecConstants(allInputs: readonly SpecConstantInput[], mode
         blobEnds.push(blob.length);
         const defaultBytes = NO_BYTES; // set below: a view of the final blob
         if (blob.length - blobOffset !== size) {
-          warnings.push(
-            `default bytes of "${sc.name}" (${blob.length - blobOffset}) differ from its store size (${size}): the emulation buffer layout and the default blob disagree after it (replicated sycl-post-link quirk, spec lowering.md §3 item 7)`,
-          );
+          warnings.push({
+            message: `default bytes of "${sc.name}" (${blob.length - blobOffset}) differ from its store size (${size}): the emulation buffer layout and the default blob disagree after it (replicated sycl-post-link quirk, spec lowering.md §3 item 7)`,
+            path,
+          });
         }
         nextOffset += size;
         constants.push({
@@ -533,5 +547,5 @@ export function lowerSpecConstants(allInputs: readonly SpecConstantInput[], mode
   // Each constant's default bytes are a view of the one blob (no array per constant).
   const defaultBlob = blob.result();
   constants.forEach((c, i) => ((c as { defaultBytes: Uint8Array }).defaultBytes = defaultBlob.subarray(c.blobOffset, blobEnds[i])));
-  return { mode, constants, defaultBlob, nextId, bufferSize: nextOffset, warnings };
+  return { mode, constants, defaultBlob, nextId, bufferSize: nextOffset, warnings: warnings.map((w) => w.message), locatedWarnings: warnings };
 }

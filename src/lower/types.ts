@@ -135,6 +135,42 @@ export function formatTypeName(name: string): string {
   return printLlvmName('%', utf8ByteString(name), true);
 }
 
+/**
+ * Whether two types have the same structure: equal but for the names of identified structs (the
+ * `%struct.A` and `%struct.A.0` that llvm-link makes of one C++ type from two translation units).
+ * Iterative, each pair of type nodes compared once (a DAG of named structs is not expanded).
+ */
+export function sameStructure(a: IrType, b: IrType): boolean {
+  const seen = new Map<IrType, Set<IrType>>();
+  const todo: [IrType, IrType][] = [[a, b]];
+  while (todo.length) {
+    const [x, y] = todo.pop()!;
+    if (x === y) continue;
+    let done = seen.get(x);
+    if (done?.has(y)) continue;
+    if (!done) seen.set(x, (done = new Set()));
+    done.add(y);
+    switch (x.kind) {
+      case 'int':
+        if (y.kind !== 'int' || y.bits !== x.bits) return false;
+        break;
+      case 'float':
+        if (y.kind !== 'float' || y.float !== x.float) return false;
+        break;
+      case 'struct':
+        if (y.kind !== 'struct' || y.packed !== x.packed || y.elements.length !== x.elements.length) return false;
+        for (let i = 0; i < x.elements.length; i++) todo.push([x.elements[i]!, y.elements[i]!]);
+        break;
+      case 'array':
+      case 'vector':
+        if (y.kind !== x.kind || y.length !== x.length) return false;
+        todo.push([x.element, y.element]);
+        break;
+    }
+  }
+  return true;
+}
+
 /** LLVM IR spelling of a type; named structs print as their `%name`. */
 export function typeToString(t: IrType): string {
   return typeText(t);

@@ -97,6 +97,37 @@ describe('cli: syclbin lower / specialize', () => {
     expect((await run(['specialize', '--help'], dir)).out).to.contain('syclbin specialize app.syclbin');
   });
 
+  it('warnings about a replicated upstream quirk are placed: FILE:LINE:COLUMN of the IR call, or the manifest entry (review 2026-11-27q)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'syclbin-lower-warn-'));
+    try {
+      writeFileSync(join(dir, 'm.json'), JSON.stringify({ mode: 'native', specConstants: [{ name: 'a', type: 'i32', default: 1 }, { name: 'v', type: '[2 x <3 x float>]', default: 'zeroinitializer' }] }));
+      const m = await run(['lower', 'm.json'], dir);
+      expect([m.code, m.err]).to.deep.equal([0, 'syclbin lower: m.json: warning: [2 x <3 x float>] of "v" has array/vector elements whose alloc size differs from their store size: descriptors and default bytes place them back to back by store size, unlike the memory layout (replicated sycl-post-link quirk, spec lowering.md §3 item 7) (at specConstants[1])\n']);
+      // An sret type whose store size (5) is not the default's (8): the second call, line 10.
+      const ir = [
+        'target triple = "spir64-unknown-unknown"',
+        '%struct.P = type <{ i32, i8 }>',
+        '@n = private unnamed_addr constant [2 x i8] c"n\\00", align 1',
+        '@id = internal addrspace(1) constant { { i32, i8 } } { { i32, i8 } { i32 1, i8 2 } }, align 4',
+        'define spir_kernel void @K(i8 addrspace(1)* %buf) {',
+        'entry:',
+        '  %t = alloca %struct.P, align 1',
+        '  %a = addrspacecast %struct.P* %t to %struct.P addrspace(4)*',
+        '  %b = addrspacecast i8 addrspace(1)* %buf to i8 addrspace(4)*',
+        '  call spir_func void @_Z40__sycl_getComposite2020SpecConstantValueI1PET_PKcPKvS5_(%struct.P addrspace(4)* sret(%struct.P) align 1 %a, i8 addrspace(4)* addrspacecast (i8* getelementptr inbounds ([2 x i8], [2 x i8]* @n, i64 0, i64 0) to i8 addrspace(4)*), i8 addrspace(4)* addrspacecast (i8 addrspace(1)* bitcast ({ { i32, i8 } } addrspace(1)* @id to i8 addrspace(1)*) to i8 addrspace(4)*), i8 addrspace(4)* %b)',
+        '  ret void',
+        '}',
+        'declare spir_func void @_Z40__sycl_getComposite2020SpecConstantValueI1PET_PKcPKvS5_(%struct.P addrspace(4)* sret(%struct.P) align 1, i8 addrspace(4)*, i8 addrspace(4)*, i8 addrspace(4)*)',
+        '',
+      ].join('\n');
+      writeFileSync(join(dir, 'k.ll'), ir);
+      const k = await run(['lower', 'k.ll', '--mode', 'emulation'], dir);
+      expect([k.code, k.err]).to.deep.equal([0, 'syclbin lower: k.ll:10:3: warning: default bytes of "n" (8) differ from its store size (5): the emulation buffer layout and the default blob disagree after it (replicated sycl-post-link quirk, spec lowering.md §3 item 7)\n']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('--mode may repeat a manifest\'s mode but not contradict it (usage error)', async () => {
     const same = await run(['lower', 'm.json', '--mode', 'native'], dir);
     expect(same.code, same.err).to.equal(0);

@@ -478,6 +478,44 @@ declare spir_func i64 @_Z37__sycl_getScalar2020SpecConstantValueIxET_PKcPvS3_(pt
     const code = await runCli(args, { stdout: { write: () => undefined }, stderr: { write: (c) => void (err += String(c)) }, cwd, env: {} });
     return { code, err };
   }
+  it('a name used with two struct types of one structure (%struct.A, %struct.A.0 as llvm-link makes them) is one constant (review 2026-11-27q)', () => {
+    const call = (t: string, m: string): string =>
+      `  call spir_func void @_Z40__sycl_getComposite2020SpecConstantValueI${m}ET_PKcPKvS5_(%${t} addrspace(4)* sret(%${t}) align 4 %${m}, i8 addrspace(4)* addrspacecast (i8* getelementptr inbounds ([2 x i8], [2 x i8]* @n, i64 0, i64 0) to i8 addrspace(4)*), i8 addrspace(4)* addrspacecast (i8 addrspace(1)* bitcast ({ %struct.A } addrspace(1)* @id to i8 addrspace(1)*) to i8 addrspace(4)*), i8 addrspace(4)* null)`;
+    const decl = (t: string, m: string): string => `declare spir_func void @_Z40__sycl_getComposite2020SpecConstantValueI${m}ET_PKcPKvS5_(%${t} addrspace(4)* sret(%${t}) align 4, i8 addrspace(4)*, i8 addrspace(4)*, i8 addrspace(4)*)`;
+    const module = (second: string): string =>
+      [
+        'target triple = "spir64-unknown-unknown"',
+        '%struct.A = type { i32, float }',
+        `%struct.A.0 = type ${second}`,
+        '@n = private unnamed_addr constant [2 x i8] c"n\\00", align 1',
+        '@id = internal addrspace(1) constant { %struct.A } { %struct.A { i32 1, float 2.0 } }, align 4',
+        'define spir_kernel void @K() {',
+        'entry:',
+        '  %t = alloca %struct.A, align 4',
+        '  %u = alloca %struct.A.0, align 4',
+        '  %a = addrspacecast %struct.A* %t to %struct.A addrspace(4)*',
+        '  %b = addrspacecast %struct.A.0* %u to %struct.A.0 addrspace(4)*',
+        call('struct.A', 'a'),
+        call('struct.A.0', 'b'),
+        '  ret void',
+        '}',
+        decl('struct.A', 'a'),
+        decl('struct.A.0', 'b'),
+        '',
+      ].join('\n');
+    const r = lowerIrModule(module('{ i32, float }'));
+    expect(r.specConstants.constants.map((c) => [c.name, c.ids.map((x) => x.id)])).to.deep.equal([['n', [0, 1]]]);
+    const files = new Map<string, Uint8Array>([['in.ll', new TextEncoder().encode(module('{ i32, float }'))]]);
+    postLink(parsePostLinkArgs(['-spec-const=native', '-S', 'in.ll', '-o', 'o.table']), { read: (p) => files.get(p)!, write: (p, b) => void files.set(p, b) });
+    const ll = new TextDecoder().decode(files.get('o_0.ll'));
+    // each call's tree in its own type, with the first call's IDs
+    expect(ll.match(/@_Z20__spirv_SpecConstantii\(i32 [01], i32 1\)/g)).to.have.length(2);
+    expect(ll).to.match(/= call %struct\.A @_Z29__spirv_SpecConstantCompositeif_Rstruct\.A\(/);
+    expect(ll).to.match(/= call %struct\.A\.0 @_Z29__spirv_SpecConstantCompositeif_Rstruct\.A\.0\(/);
+    // Another structure under the name stays an error.
+    expect(() => lowerIrModule(module('{ float, i32 }'))).to.throw(IrSyntaxError, /spec constant "n" is used with type %struct\.A\.0 but first with %struct\.A/);
+  });
+
   it('a name used with two types: FILE:LINE:COLUMN at the second call, naming the first (no manifest paths)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'syclbin-irerr-'));
     try {

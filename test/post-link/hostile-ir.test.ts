@@ -146,6 +146,44 @@ describe('spec-constant names through allocas, and splitting, with many constant
     }
   });
 
+  it("every call emits its constant's whole tree: the calls share the module's leaf budget (25 KB of IR made 300 MB, review 2026-11-27q)", function () {
+    this.timeout(20000);
+    const module = (n: number, uses: number): string => {
+      const call =
+        '  call spir_func void @_Z40__sycl_getComposite2020SpecConstantValueI1BET_PKcPKvS5_(%struct.B addrspace(4)* sret(%struct.B) align 8 %a, i8 addrspace(4)* addrspacecast (i8* getelementptr inbounds ([2 x i8], [2 x i8]* @n, i64 0, i64 0) to i8 addrspace(4)*), i8 addrspace(4)* addrspacecast (i8 addrspace(1)* bitcast ({ %struct.B } addrspace(1)* @id to i8 addrspace(1)*) to i8 addrspace(4)*), i8 addrspace(4)* null)';
+      return [
+        'target triple = "spir64-unknown-unknown"',
+        `%struct.B = type { [${n} x i32] }`,
+        '@n = private unnamed_addr constant [2 x i8] c"n\\00", align 1',
+        `@id = internal addrspace(1) constant { %struct.B } { %struct.B { [${n} x i32] zeroinitializer } }, align 8`,
+        'define spir_kernel void @K() {',
+        'entry:',
+        '  %t = alloca %struct.B, align 8',
+        '  %a = addrspacecast %struct.B* %t to %struct.B addrspace(4)*',
+        ...Array<string>(uses).fill(call),
+        '  ret void',
+        '}',
+        'declare spir_func void @_Z40__sycl_getComposite2020SpecConstantValueI1BET_PKcPKvS5_(%struct.B addrspace(4)* sret(%struct.B) align 8, i8 addrspace(4)*, i8 addrspace(4)*, i8 addrspace(4)*)',
+        '',
+      ].join('\n');
+    };
+    // 8 calls of a 1,000-leaf constant: 8,000 leaves, each call's tree in the output.
+    const small = postLinkFiles(module(1000, 8), ['-spec-const=native', '-S']).get('o_0.ll')!;
+    expect(small.match(/= call i32 @_Z20__spirv_SpecConstantii\(/g)).to.have.length(8000);
+    // 60 calls of 60,000 leaves: refused at the call that passes 2^20, with its line.
+    const e = (() => {
+      try {
+        postLinkFiles(module(60000, 60), ['-spec-const=native', '-S']);
+      } catch (x) {
+        return x as IrSyntaxError;
+      }
+      throw new Error('no error');
+    })();
+    expect(e).to.be.instanceOf(IrSyntaxError);
+    expect([e.code, e.line]).to.deep.equal(['LIMIT', 9 + 17]);
+    expect(e.message).to.match(/the spec-constant calls of this module emit more than 1048576 __spirv_SpecConstant leaves \(this call: 60000 for "n"\); each call emits its constant's whole tree/);
+  });
+
   it('refuses a specialization_id of an empty struct (no element 0 to be the default) with a typed error', () => {
     const ir = specConstantModule(1, 0, 1, () => 'composite').replace('%class.sid = type { %struct.sc }', '%class.sid = type {}').replace(/constant %class\.sid \{ .* \}, align 8/, 'constant %class.sid zeroinitializer, align 8');
     expect(() => lowerIrModule(ir)).to.throw(IrSyntaxError, /specialization_id @sid\.0 must be an aggregate whose element 0 is the default value/);

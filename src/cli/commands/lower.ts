@@ -20,7 +20,8 @@ import { emitSpirv } from '../../lower/spirv/emit.js';
 import { emitLlvmIr } from '../../lower/llvm-ir/emit.js';
 import { writeLoweredSyclbin } from '../../lower/syclbin-output.js';
 import { lowerIrModule } from '../../lower/from-ir/lower-ir.js';
-import { atIrEntry } from '../../lower/from-ir/ir-entries.js';
+import { atIrEntry, irPlace } from '../../lower/from-ir/ir-entries.js';
+import { formatPath } from '../../codec/spans.js';
 import { IrSyntaxError } from '../../lower/llvm-ir/parse/errors.js';
 import { notIrText } from '../../lower/llvm-ir/not-ir.js';
 import { isBitcode } from '../../lower/post-link/driver.js';
@@ -161,7 +162,13 @@ gives it (its value type [size x i8] in a struct, aligned as that), for IR input
       if (e instanceof IrSyntaxError) throw new CommandFailure(`${prog}: ${file}:${e.line}:${e.column}: error: ${e.reason}`);
       throw e;
     }
-    for (const w of result.warnings) io.stderr.write(`${prog}: warning: ${w}\n`);
+    // Warnings are placed as errors are: at the IR call (FILE:LINE:COLUMN), or the manifest entry.
+    const module = (result as { module?: Parameters<typeof atIrEntry>[0] }).module;
+    for (const w of result.locatedWarnings) {
+      const place = module ? irPlace(w.path) : undefined;
+      if (place) io.stderr.write(`${prog}: ${file}:${place.line}:${place.column}: warning: ${w.message}\n`);
+      else io.stderr.write(`${prog}: ${file}: warning: ${w.message} (at ${formatPath(w.path)})\n`);
+    }
     outputs.forEach((o, i) => files.write(values[o.option] as string, produced[i]!));
     if (values.json) io.stdout.write(JSON.stringify(loweringReport(result), null, 2) + '\n');
     else if (outputs.length === 0) io.stdout.write(writeRegistry(result.registry));

@@ -24,6 +24,13 @@ export function irUseLabel(m: LModule, tok: number): string {
   return `first used at line ${t.line}, column ${t.column}`;
 }
 
+/** The IR place an {@link irUseKey} path names (its first key), or undefined for another path. */
+export function irPlace(path: readonly (string | number)[]): { line: number; column: number; offset: number } | undefined {
+  const key = path[0];
+  const use = typeof key === 'string' ? /^line (\d+):(\d+) \(byte (\d+)\)$/.exec(key) : null;
+  return use ? { line: Number(use[1]), column: Number(use[2]), offset: Number(use[3]) } : undefined;
+}
+
 /**
  * A {@link LowerError} about an entry of a manifest read from IR (its path starts with an
  * {@link irUseKey} or the `@name` of a device global) as the {@link IrSyntaxError} at that call or
@@ -34,8 +41,8 @@ export function atIrEntry(m: LModule, e: unknown): unknown {
   if (!(e instanceof LowerError)) return e;
   const key = e.pathSegments[0];
   if (typeof key !== 'string') return e;
-  const use = /^line (\d+):(\d+) \(byte (\d+)\)$/.exec(key);
-  if (use) return new IrSyntaxError(e.reason, Number(use[1]), Number(use[2]), 'FORMAT', Number(use[3]));
+  const use = irPlace(e.pathSegments);
+  if (use) return new IrSyntaxError(e.reason, use.line, use.column, 'FORMAT', use.offset);
   const g = key.startsWith('@') ? m.globals.find((x) => utf8FromLatin1(x.name) === key.slice(1)) : undefined;
   return g ? irErrorAt(m, g.tokFrom, e.reason) : e;
 }

@@ -41,7 +41,8 @@ import { escapeLlvmBytes } from '../llvm-ir/escape.js';
 import { mangleFuncItanium, SPIRV_SPEC_CONSTANT, SPIRV_SPEC_CONSTANT_COMPOSITE } from '../llvm-ir/mangle.js';
 import type { DataLayout } from '../datalayout.js';
 import { LowerError } from '../errors.js';
-import { assignNativeIds, lowerSpecConstants, PADDING_ID, type SpecConstantInput, type SpecConstantNode, type SpecConstantsLowering } from '../spec-constants.js';
+import { clipText } from '../../codec/messages.js';
+import { assignNativeIds, lowerSpecConstants, MAX_IDS_PER_LOWERING, PADDING_ID, type SpecConstantInput, type SpecConstantNode, type SpecConstantsLowering } from '../spec-constants.js';
 import { typeToString, Types, type IrType } from '../types.js';
 import { aggregateElement, nullValue, type ConstValue } from '../values.js';
 import { TypeConverter, toConstValue, type At } from './convert.js';
@@ -109,7 +110,7 @@ function at(m: LModule, tokIndex: number): At {
   return m.tokens.placeOf(i);
 }
 
-function err(msg: string, where: At, code: 'FORMAT' | 'SYNTAX' = 'FORMAT'): never {
+function err(msg: string, where: At, code: 'FORMAT' | 'SYNTAX' | 'LIMIT' = 'FORMAT'): never {
   throw new IrSyntaxError(msg, where.line, where.column, code, where.offset);
 }
 
@@ -477,6 +478,10 @@ export function runSpecConstantsPass(m: LModule, dl: DataLayout, mode: SpecConst
   const byName = new Map(lowering?.constants.map((c) => [c.name, c]) ?? []);
   const builtins = new Builtins(edits, declared);
   const seen = new Set<string>();
+  // Native mode emits a constant's whole __spirv_SpecConstant tree at every call (as upstream does), so
+  // the rewritten module grows with uses × leaves, which the per-lowering ID budget does not bound: 25 KB
+  // of IR calling a 60,000-leaf constant 60 times would print 300 MB. The calls' trees share one budget.
+  let emitted = 0;
   for (const u of uses) {
     const ed = editorFor(edits, u.fn);
     const inst = u.inst;
@@ -489,6 +494,10 @@ export function runSpecConstantsPass(m: LModule, dl: DataLayout, mode: SpecConst
     if (mode === 'native') {
       // A repeated use reuses the IDs of the first one but emits this call's default literals
       // (emitSpecConstantRecursive with the stored IDs and this call's DefaultValue).
+      emitted += c!.ids.length;
+      if (emitted > MAX_IDS_PER_LOWERING) {
+        err(`the spec-constant calls of this module emit more than ${MAX_IDS_PER_LOWERING} __spirv_SpecConstant leaves (this call: ${c!.ids.length} for "${clipText(u.symId)}"); each call emits its constant's whole tree`, where, 'LIMIT');
+      }
       let tree: SpecConstantNode;
       if (isNew) tree = c!.tree!;
       else {
