@@ -13,8 +13,9 @@ export function isWithin(path: string, ancestor: string): boolean {
 }
 
 /**
- * A matcher for a path pattern: `*` matches within one segment run (no `.`/`[`), `**` anything. A
- * pattern without wildcards matches the path itself and everything below it (the pattern must match
+ * A matcher for a path pattern: `*` matches within one segment run (no `.`/`[`), `**` anything, and a
+ * whole segment `**.` (at the start, or after a `.`) also no segment at all, as in file globs: `**.header`
+ * matches `header` and `entries[0].image.header`, `a.**.b` matches `a.b`. A pattern without wildcards matches the path itself and everything below it (the pattern must match
  * a prefix of the path that ends at its end or before a `.` or `[`). Compiled once.
  *
  * Run as a set of pattern positions stepped over the path's characters (Thompson's simulation), so a
@@ -36,11 +37,19 @@ export function pathMatcher(pattern: string): (path: string) => boolean {
   const n = tokens.length;
   let cur = new Uint8Array(n + 1);
   let next = new Uint8Array(n + 1);
+  // `**.` as a whole segment: its `.` may be skipped with it (zero segments).
+  const segment = tokens.map((t, j) => t === ANY && tokens[j + 1] === DOT && (j === 0 || tokens[j - 1] === DOT));
   // Add state j and every state reachable from it by skipping wildcards (they may match nothing).
-  const add = (set: Uint8Array, j: number): void => {
-    for (; j <= n; j++) {
-      set[j] = 1;
-      if (j === n || tokens[j]! >= 0) return;
+  // (iterative: the pattern may hold any number of `**.`)
+  const stack: number[] = [];
+  const add = (set: Uint8Array, from: number): void => {
+    stack.push(from);
+    while (stack.length) {
+      for (let j = stack.pop()!; j <= n && !set[j]; j++) {
+        set[j] = 1;
+        if (j === n || tokens[j]! >= 0) break;
+        if (segment[j]) stack.push(j + 2);
+      }
     }
   };
   return (path) => {

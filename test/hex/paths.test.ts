@@ -8,13 +8,19 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { matchPath, pathMatcher } from '../../src/hex/paths.js';
 
-/** The matcher as it was: `*` = `[^.[]*`, `**` = `.*`, anchored at the start, ending at the end or before `.`/`[`. */
+/**
+ * The matcher as a RegExp: `*` = `[^.[]*`, `**` = `.*`, a whole segment `**.` = `(?:.*\.)?` (no
+ * segment at all too, as in file globs), anchored at the start, ending at the end or before `.`/`[`.
+ */
 function regexOracle(pattern: string): (path: string) => boolean {
   let re = '^';
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i]!;
     if (c === '*') {
-      if (pattern[i + 1] === '*') {
+      if (pattern[i + 1] === '*' && pattern[i + 2] === '.' && (i === 0 || pattern[i - 1] === '.')) {
+        re += '(?:.*\\.)?';
+        i += 2;
+      } else if (pattern[i + 1] === '*') {
         re += '.*';
         i++;
       } else re += '[^.\\[]*';
@@ -48,6 +54,20 @@ describe('hex: path patterns', () => {
     expect(matchPath('header.magic', 'head*')).to.equal(true);
     expect(matchPath('headers.x', 'header')).to.equal(false);
     expect(matchPath('header.magic', 'h*.mag')).to.equal(false);
+  });
+
+  it('a whole segment ** may be no segment at all, as in file globs (help: "matches at any depth"; review 2026-11-27r)', () => {
+    expect(matchPath('abstractModules[0].metadata', '**.abstractModules[0].metadata')).to.equal(true);
+    expect(matchPath('header', '**.header')).to.equal(true);
+    expect(matchPath('header.magic', '**.header')).to.equal(true);
+    expect(matchPath('entries[0].image.header', '**.header')).to.equal(true);
+    expect(matchPath('a.b', 'a.**.b')).to.equal(true);
+    expect(matchPath('a.x.y.b', 'a.**.b')).to.equal(true);
+    expect(matchPath('ab', 'a.**.b')).to.equal(false);
+    expect(matchPath('xheader', '**.header')).to.equal(false);
+    expect(matchPath('xheader', 'x**.header')).to.equal(false); // `**` inside a segment still needs its `.`
+    // any number of them, without recursion
+    expect(pathMatcher('**.'.repeat(100000) + 'header')('header')).to.equal(true);
   });
 
   it('a pattern that backtracks a regular expression exponentially on a long name answers at once', function () {
