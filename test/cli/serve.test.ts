@@ -5,7 +5,7 @@
  */
 import { expect } from 'chai';
 import { execFileSync } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, symlinkSync, writeFileSync, ftruncateSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync, ftruncateSync } from 'node:fs';
 import { request, type Server } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -150,7 +150,7 @@ describe('cli: serve is safe to leave running', function () {
 });
 
 describe('cli: serve names a folder that is missing or not a folder', () => {
-  it('a missing DIR is "No such file or directory", a file is "not a folder", a folder without the page "has no index.html" (status 1, as for a missing input)', async () => {
+  it('a missing DIR is "No such file or directory", a file is "not a folder" (status 1, as for a missing input)', async () => {
     const { runCli } = await import('../../src/cli/run.js');
     const dir = mkdtempSync(join(tmpdir(), 'syclbin-serve-arg-'));
     try {
@@ -158,14 +158,75 @@ describe('cli: serve names a folder that is missing or not a folder', () => {
       mkdirSync(join(dir, 'empty'));
       for (const [arg, message] of [
         ['nope', 'syclbin serve: nope: No such file or directory\n'],
-        ['f.txt', "syclbin serve: f.txt: not a folder (serve takes the folder of the inspector's index.html)\n"],
-        ['empty', "syclbin serve: empty: has no index.html (serve takes the folder of the inspector's index.html)\n"],
+        ['f.txt', 'syclbin serve: f.txt: not a folder (serve takes the folder of the files to open, or of an inspector)\n'],
       ]) {
         let err = '';
         const code = await runCli(['serve', '--port', '0', arg!], { stdout: { write: () => undefined }, stderr: { write: (c) => void (err += String(c)) }, cwd: dir, env: {} });
         expect(code).to.equal(1);
         expect(err).to.equal(message);
       }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('cli: serve DIR of your files: the inspector from the package, the files from DIR (review 2026-11-27r)', function () {
+  this.timeout(30000);
+  it('startServer with two folders: a path is served from the first that has it; the second is as safe as the first', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'syclbin-serve-two-'));
+    let server: Server | undefined;
+    try {
+      const web = join(dir, 'web');
+      const files = join(dir, 'files');
+      mkdirSync(web);
+      mkdirSync(files);
+      writeFileSync(join(web, 'index.html'), '<!doctype html><title>inspector</title>');
+      writeFileSync(join(files, 'index.html'), 'not the page');
+      writeFileSync(join(files, 'k.syclbin'), 'SYBI...');
+      writeFileSync(join(files, '.env'), 'SECRET=1');
+      writeFileSync(join(dir, 'secret.txt'), 'outside');
+      symlinkSync(join(dir, 'secret.txt'), join(files, 'link.txt'));
+      ({ server } = await startServer([web, files], 0));
+      const port = (server.address() as { port: number }).port;
+      expect((await get(port, '/')).body).to.contain('<title>inspector</title>');
+      expect(await get(port, '/k.syclbin')).to.deep.include({ status: 200, body: 'SYBI...' });
+      expect((await get(port, '/.env')).status).to.equal(404);
+      expect((await get(port, '/link.txt')).status).to.equal(403);
+      expect((await get(port, '/nope')).status).to.equal(404);
+    } finally {
+      await new Promise((r) => server?.close(r));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('syclbin serve DIR (no index.html in it): prints the address with ?file= for a file there; the page is the package\'s', async () => {
+    const { spawn } = await import('node:child_process');
+    const dir = mkdtempSync(join(tmpdir(), 'syclbin-serve-files-'));
+    try {
+      writeFileSync(join(dir, 'b.syclbin'), 'second');
+      writeFileSync(join(dir, 'a k.syclbin'), 'first');
+      const root = new URL('../../', import.meta.url).pathname;
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--port', '0', dir], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      let err = '';
+      child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+      const port = await new Promise<number>((ok, fail) => {
+        child.stdout.on('data', (d: Buffer) => {
+          out += d.toString();
+          const m = /127\.0\.0\.1:(\d+)\//.exec(out);
+          if (m && out.includes('\n')) ok(Number(m[1]));
+        });
+        child.on('exit', () => fail(new Error(`serve exited: ${err}`)));
+      });
+      expect(out).to.equal(`Serving the inspector at http://127.0.0.1:${port}/ and the files of ${dir} (e.g. http://127.0.0.1:${port}/?file=a%20k.syclbin) (Ctrl-C to stop)\n`);
+      expect((await get(port, '/')).body).to.equal(readFileSync(join(root, 'web', 'index.html'), 'latin1').slice(0, 4096));
+      expect(await get(port, '/a%20k.syclbin')).to.deep.include({ status: 200, body: 'first' });
+      const code = await new Promise<number | null>((ok) => {
+        child.on('exit', (c) => ok(c));
+        child.kill('SIGINT');
+      });
+      expect(code).to.equal(0);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

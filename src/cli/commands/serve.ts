@@ -9,7 +9,7 @@
  *   status code: 400, 403, 404, 405, 421, 500).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createReadStream, existsSync, realpathSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, opendirSync, realpathSync, statSync, type Dir } from 'node:fs';
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -57,9 +57,13 @@ function hostLines(req: IncomingMessage): number {
   return n;
 }
 
-/** Start the static server; resolves once it listens (port 0 = any free port). */
-export function startServer(root: string, port: number): Promise<{ server: Server; url: string }> {
-  const base = realpathSync(root);
+/**
+ * Start the static server; resolves once it listens (port 0 = any free port). `root` is the served
+ * folder, or several: a path is served from the first one that has it (the inspector's own folder,
+ * then a folder of the user's files).
+ */
+export function startServer(root: string | readonly string[], port: number): Promise<{ server: Server; url: string }> {
+  const bases = (typeof root === 'string' ? [root] : root).map((r) => realpathSync(r));
   let listening = port;
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
     const headers = { 'Content-Security-Policy': CSP, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store' };
@@ -86,19 +90,28 @@ export function startServer(root: string, port: number): Promise<{ server: Serve
     // Hidden files and folders (.git, .env, ...) are not served.
     if (path.split('/').some((part) => part.startsWith('.'))) return fail(404, 'not found');
     if (path.endsWith('/')) path += 'index.html';
-    let file: string;
-    let size: number;
-    try {
-      file = realpathSync(join(base, path));
-      if (file !== base && !file.startsWith(base + sep)) return fail(403, 'forbidden');
-      // Nor through a link inside DIR to a hidden file or folder (envlink -> .env).
-      if (relative(base, file).split(sep).some((part) => part.startsWith('.'))) return fail(404, 'not found');
-      const st = statSync(file);
-      if (!st.isFile()) return fail(404, 'not found');
-      size = st.size;
-    } catch {
-      return fail(404, 'not found');
+    let file = '';
+    let size = -1;
+    let refused = 0;
+    for (const base of bases) {
+      try {
+        const real = realpathSync(join(base, path));
+        if (real !== base && !real.startsWith(base + sep)) {
+          refused = 403;
+          continue;
+        }
+        // Nor through a link inside DIR to a hidden file or folder (envlink -> .env).
+        if (relative(base, real).split(sep).some((part) => part.startsWith('.'))) continue;
+        const st = statSync(real);
+        if (!st.isFile()) continue;
+        file = real;
+        size = st.size;
+        break;
+      } catch {
+        // not in this folder: the next one
+      }
     }
+    if (size < 0) return refused === 403 ? fail(403, 'forbidden') : fail(404, 'not found');
     const stream = createReadStream(file);
     stream.on('error', () => fail(500, 'cannot read the file'));
     stream.on('open', () => {
@@ -143,17 +156,36 @@ export function startServer(root: string, port: number): Promise<{ server: Serve
   });
 }
 
+/** A regular, not hidden file of `dir` (the first by name of its first 1,000 entries), for the printed example address. */
+function firstFile(dir: string): string | undefined {
+  let d: Dir | undefined;
+  try {
+    d = opendirSync(dir);
+    let best: string | undefined;
+    for (let i = 0, e = d.readSync(); e && i < 1000; i++, e = d.readSync()) {
+      if (e.isFile() && !e.name.startsWith('.') && (best === undefined || e.name < best)) best = e.name;
+    }
+    return best;
+  } catch {
+    return undefined;
+  } finally {
+    d?.closeSync();
+  }
+}
+
 /** `syclbin serve`: Serve the web inspector on 127.0.0.1 (strict CSP; files are parsed in the browser). */
 export const command = defineCommand({
   name: 'serve',
   summary: 'Serve the web inspector on 127.0.0.1 (strict CSP; files are parsed in the browser)',
   usage: 'serve [options] [DIR]',
-  description: `Serves DIR (default: the package's web/ directory, built by 'npm run build') on 127.0.0.1 only,
-with Content-Security-Policy "${CSP}". Open the printed address, then open or drop a .syclbin,
-OffloadBinary or .prop file: the page shows the structure tree, typed property values and
-diagnostics beside a hex view (select a node to highlight its bytes, click a byte to select its
-node, export the annotation as JSON), or add ?file=NAME to the address for a file in DIR. Nothing is
-uploaded. Only regular files inside DIR (after
+  description: `Serves the web inspector (the package's web/ directory, built by 'npm run build') and the
+files of DIR on 127.0.0.1 only, with Content-Security-Policy "${CSP}". Open the printed address,
+then open or drop a .syclbin, OffloadBinary or .prop file: the page shows the structure tree, typed
+property values and diagnostics beside a hex view (select a node to highlight its bytes, click a
+byte to select its node, export the annotation as JSON), or add ?file=NAME to the address for a file
+NAME in DIR (the address is printed with the first file there). DIR may also be a folder holding an
+inspector of its own (an index.html): then only DIR is served. Nothing is uploaded. Only regular
+files inside DIR (after
 resolving links), not hidden ones (a name starting with '.'), are served, only to requests with one
 Host header naming 127.0.0.1 or localhost and a target path starting with '/'. Stop with Ctrl-C
 (downloads still running are cut after a second).`,
@@ -161,16 +193,23 @@ Host header naming 127.0.0.1 or localhost and a target path starting with '/'. S
     port: opt.int('N', 'TCP port (0 = any free port)', { short: 'p', max: 65535, default: 8377 }),
   },
   positionals: { min: 0, max: 1 },
-  examples: ['syclbin serve', 'syclbin serve --port 0 web'],
+  examples: ['syclbin serve', 'syclbin serve --port 0 build/    # then open http://127.0.0.1:PORT/?file=kernel.syclbin'],
   async run({ opts, args, io, prog }) {
-    const dir = args[0] ? resolve(io.cwd, args[0]) : defaultWebDir();
+    const dir = args[0] ? resolve(io.cwd, args[0]) : undefined;
     // What DIR names is input the command cannot use (status 1, as a missing input file is for every command).
-    if (!existsSync(dir)) throw new FileFailure(args[0] ?? dir, new Error('No such file or directory'));
-    if (!statSync(dir).isDirectory()) throw new FileFailure(args[0] ?? dir, new Error("not a folder (serve takes the folder of the inspector's index.html)"));
-    if (!existsSync(join(dir, 'index.html'))) throw new FileFailure(args[0] ?? dir, new Error(`has no index.html (serve takes the folder of the inspector's index.html)`));
-    if (!existsSync(join(dir, 'dist', 'inspector.js'))) io.stderr.write(`${prog}: warning: ${join(dir, 'dist', 'inspector.js')} is missing; run 'npm run build'\n`);
-    const { server, url } = await startServer(dir, opts.port!);
-    io.stdout.write(`Serving ${dir} at ${url} (Ctrl-C to stop)\n`);
+    if (dir !== undefined && !existsSync(dir)) throw new FileFailure(args[0]!, new Error('No such file or directory'));
+    if (dir !== undefined && !statSync(dir).isDirectory()) throw new FileFailure(args[0]!, new Error('not a folder (serve takes the folder of the files to open, or of an inspector)'));
+    // DIR with a page of its own is served alone; else the package's inspector, then DIR's files.
+    const own = dir !== undefined && existsSync(join(dir, 'index.html'));
+    const web = own ? dir : defaultWebDir();
+    if (!existsSync(join(web, 'dist', 'inspector.js'))) io.stderr.write(`${prog}: warning: ${join(web, 'dist', 'inspector.js')} is missing; run 'npm run build'\n`);
+    const roots = own || dir === undefined ? [web] : [web, dir];
+    const { server, url } = await startServer(roots, opts.port!);
+    if (roots.length === 1) io.stdout.write(`Serving ${web} at ${url} (Ctrl-C to stop)\n`);
+    else {
+      const first = firstFile(dir!);
+      io.stdout.write(`Serving the inspector at ${url} and the files of ${dir}${first ? ` (e.g. ${url}?file=${encodeURIComponent(first)})` : ''} (Ctrl-C to stop)\n`);
+    }
     await new Promise<void>((done) => {
       // Downloads still running are cut after a second (server.close waits for them: a slow client of
       // a large file would keep Ctrl-C from doing anything visible).
