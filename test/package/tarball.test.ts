@@ -56,6 +56,13 @@ describe('package: the tarball installed into a scratch consumer', function () {
     expect(unwanted).to.deep.equal([]);
   });
 
+  it("the README's embedded images ship with it (an installed README shows them)", () => {
+    const readme = readFileSync(join(consumer, 'node_modules', 'syclbin-toolkit', 'README.md'), 'utf8');
+    const images = [...readme.matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)].map((m) => m[1]!).filter((u) => !/^[a-z]+:/.test(u));
+    expect(images.length).to.be.greaterThan(0);
+    expect(images.filter((u) => !files.includes(u))).to.deep.equal([]);
+  });
+
   it('no shipped script points at a source map the package does not ship (devtools would request it and get a 404)', () => {
     const pkg = join(consumer, 'node_modules', 'syclbin-toolkit');
     const scripts = files.filter((f) => /\.c?js$/.test(f));
