@@ -34,6 +34,7 @@ export function formatCommandHelp(c: Command): string {
   });
   if (c.responseFiles) rows.push(['@FILE', 'Read more arguments from FILE (a response file, split and expanded as LLVM does)']);
   rows.push(['-h, --help', 'Show this help and exit']);
+  rows.push(['    --version', 'Print the version and exit']);
   const w = Math.max(...rows.map(([f]) => f.length)) + 2;
   for (const [f, d] of rows) lines.push(`  ${f.padEnd(w)}${d}`);
   if (c.examples.length) {
@@ -58,7 +59,7 @@ export function formatMainHelp(commands: readonly Command[]): string {
   const lines = [`Usage: ${PROGRAM} <command> [options] [arguments]`, '', 'Read, write, explain and build SYCLBIN files, LLVM OffloadBinary envelopes and SYCL property sets.', '', 'Commands:'];
   const w = Math.max(8, ...commands.map((c) => c.name.length)) + 2;
   for (const c of commands) lines.push(`  ${c.name.padEnd(w)}${c.summary}`);
-  lines.push('', `Run '${PROGRAM} <command> --help' for the options of a command.`);
+  lines.push('', `Run '${PROGRAM} <command> --help' for the options of a command; '${PROGRAM} --version' (or -V, or --version after any command) prints the version.`);
   lines.push("Files: '-' is standard input (for inputs) or standard output (for outputs); outputs are written atomically and never over an input; a symbolic link is written through, a FIFO or device in place.");
   lines.push(EXIT_TEXT);
   return lines.join('\n') + '\n';

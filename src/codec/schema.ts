@@ -150,7 +150,8 @@ export type Decoded<N> = N extends Node<infer D, unknown, Role> ? D : never;
 /** The value type a node takes on encode. */
 export type EncodeInput<N> = N extends Node<unknown, infer E, Role> ? E : never;
 
-type AnyNode = Node<unknown, unknown, Role>;
+/** Any codec node, whatever it decodes to, takes on encode and its role. */
+export type AnyNode = Node<unknown, unknown, Role>;
 
 /** A fixed-size leaf read by `peek` at the cursor and written by `write`. */
 function leaf<T>(kind: string, size: number, peek: (c: Cursor, at: number) => T, write: (s: Sink, v: T) => void): Node<T, T, 'value'> {
@@ -638,10 +639,14 @@ export function array<N extends AnyNode>(elem: N, count: string | number): Array
   };
 }
 
-type Fields = Record<string, AnyNode>;
-type Simplify<T> = { [K in keyof T]: T[K] } & {};
-type ValueKeys<F extends Fields> = { [K in keyof F]: F[K] extends Node<unknown, unknown, 'value'> ? K : never }[keyof F];
-type OptionalKeys<F extends Fields> = { [K in ValueKeys<F>]: undefined extends EncodeInput<F[K]> ? K : never }[ValueKeys<F>];
+/** The fields of a struct node: name → node, in layout order. */
+export type Fields = Record<string, AnyNode>;
+/** `T` with its intersections flattened into one object type (for readable hover types). */
+export type Simplify<T> = { [K in keyof T]: T[K] } & {};
+/** The names of the fields of `F` a caller gives on encode (role `value`: not derived, not constant). */
+export type ValueKeys<F extends Fields> = { [K in keyof F]: F[K] extends Node<unknown, unknown, 'value'> ? K : never }[keyof F];
+/** The value fields of `F` that may be left out on encode (their node takes `undefined`). */
+export type OptionalKeys<F extends Fields> = { [K in ValueKeys<F>]: undefined extends EncodeInput<F[K]> ? K : never }[ValueKeys<F>];
 /** The decoded value of a struct with fields `F`. */
 export type StructDecoded<F extends Fields> = Simplify<{ [K in keyof F]: Decoded<F[K]> }>;
 /** The encode input of a struct with fields `F`: value fields only (derived and constant ones are computed), optional where the field accepts undefined. */

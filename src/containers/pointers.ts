@@ -76,7 +76,11 @@ export abstract class SectionPointers<S extends PointerSection> implements Point
   readonly notes: string[] = [];
   private readonly strings = new Map<number, TerminatedStrings>();
 
-  constructor(/** The file's facts. */ readonly file: PointerFileFacts<S>) {}
+  /** The file's facts. */
+  readonly file: PointerFileFacts<S>;
+  constructor(file: PointerFileFacts<S>) {
+    this.file = file;
+  }
 
   /** The bytes of a section (read once). */
   abstract bytes(s: S): Uint8Array;

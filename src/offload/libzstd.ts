@@ -61,8 +61,11 @@ const MAX_ERROR_CODE = 120;
 
 /** libzstd's own error, with its ZSTD_ErrorCode. */
 export class ZstdError extends Error {
-  constructor(/** The ZSTD_ErrorCode number. */ readonly code: number) {
+  /** The ZSTD_ErrorCode number. */
+  readonly code: number;
+  constructor(code: number) {
     super(`libzstd error ${ERRORS[code] ?? code}`);
+    this.code = code;
   }
   /** The ZSTD_ErrorCode name (`dstSize_tooSmall`, `corruption_detected`, ...). */
   get codeName(): string {

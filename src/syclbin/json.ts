@@ -53,7 +53,12 @@ export class ImageHashes {
   /** Budget per source: `factor` × its size + `slackBytes`. */
   static readonly LIMITS = { factor: 2, slackBytes: 64 << 20 } as const;
   private readonly memo = new RangeMemo<string>(ImageHashes.LIMITS);
-  constructor(/** The hash to compute. */ readonly hasher: Hasher) {}
+  /** The hash to compute. */
+  readonly hasher: Hasher;
+  /** Hashes with `hasher`. */
+  constructor(hasher: Hasher) {
+    this.hasher = hasher;
+  }
 
   /** The hex digest of `b`, or undefined when its source's budget is spent. */
   of(b: BlobRef): string | undefined {

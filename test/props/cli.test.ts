@@ -55,7 +55,7 @@ describe('props/cli: syclbin props', () => {
     const j = await run(['props', '--json', 'sample.prop'], dir);
     expect(j.code, j.err).to.equal(0);
     const doc = JSON.parse(j.out) as unknown;
-    const validate = new Ajv({ strictRequired: false, strictTypes: false }).compile(schema);
+    const validate = new Ajv({ strict: true }).compile(schema);
     expect(validate(doc), JSON.stringify(validate.errors)).to.equal(true);
     writeFileSync(join(dir, 's.json'), j.out);
     const e = await run(['props', '--encode', 's.json'], dir);

@@ -11,7 +11,7 @@ import { isWellFormed } from '../../src/props/text.js';
 import { EncodeError } from '../../src/codec/errors.js';
 
 const schema = JSON.parse(readFileSync(new URL('../../schemas/props.schema.json', import.meta.url), 'utf8')) as object;
-const ajv = new Ajv({ allErrors: true, strict: true, strictTypes: false, strictRequired: false });
+const ajv = new Ajv({ allErrors: true, strict: true });
 const validate = ajv.compile(schema);
 const sample = readFileSync(new URL('../../testdata/props/sample.prop', import.meta.url));
 const hex = (b: Uint8Array): string => Buffer.from(b).toString('hex');

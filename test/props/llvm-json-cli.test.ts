@@ -17,7 +17,7 @@ import { parseReg } from './llvm-json-support.js';
 const REPO = new URL('../../', import.meta.url).pathname;
 const W12 = `${REPO}testdata/llvm22/`;
 const schema = (n: string) => JSON.parse(readFileSync(`${REPO}schemas/${n}`, 'utf8')) as object;
-const ajv = new Ajv({ allErrors: true, strict: false });
+const ajv = new Ajv({ allErrors: true, strict: true });
 ajv.addSchema(schema('props.schema.json'));
 ajv.addSchema(schema('llvm-props.schema.json'));
 const validateManifest = ajv.compile(schema('syclbin-manifest.schema.json'));

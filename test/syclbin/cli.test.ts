@@ -22,7 +22,7 @@ import fc from 'fast-check';
 
 const REPO = new URL('../../', import.meta.url).pathname;
 const schema = (n: string) => JSON.parse(readFileSync(`${REPO}schemas/${n}`, 'utf8'));
-const ajv = new Ajv({ allErrors: true, strict: false });
+const ajv = new Ajv({ allErrors: true, strict: true });
 ajv.addSchema(schema('props.schema.json'));
 ajv.addSchema(schema('llvm-props.schema.json'));
 const validateJson = ajv.compile(schema('syclbin.schema.json'));

@@ -94,7 +94,8 @@ llvm-objdump-19/-22 golden of testdata/llvm22 and on mutated files against both 
 (schemas/offload-list.schema.json) with every header field, kind numbers and names, image offsets
 and sizes, all strings (with their bytes in hex where they are not UTF-8), the kernel names of
 clang-sycl-linker images (the 'symbols' entry: newline-separated text in LLVM 22, a binary
-table on main) and nested binaries; 64-bit quantities are decimal strings.`,
+table on main) and nested binaries; the 64-bit fields of a binary (offset, size, imageOffset,
+imageSize) are decimal strings, what a reader found (image.size, bare images) are numbers.`,
   options: {
     llvm: llvmEraOption('whose llvm-objdump text to print and how to name kind numbers'),
     strings: opt.flag('Also print every string entry (key and value) of each image'),

@@ -57,7 +57,10 @@ export class FunctionEditor {
   private lastUnique = 0;
   private nextKey = 0;
 
-  constructor(/** The function edited. */ readonly fn: LFunction) {
+  /** The function edited. */
+  readonly fn: LFunction;
+  constructor(fn: LFunction) {
+    this.fn = fn;
     for (const p of fn.params) if (p.name !== undefined) this.names.add(p.name);
     for (const b of fn.blocks) {
       if (b.label !== undefined) this.names.add(b.label);

@@ -41,7 +41,10 @@ export class ReferenceGraph {
   /** Text items every output module prints (source_filename, target, types, named metadata, others). */
   private readonly alwaysItems: LTopItem[] = [];
 
-  constructor(/** The module whose globals and functions are indexed. */ readonly m: LModule) {
+  /** The module whose globals and functions are indexed. */
+  readonly m: LModule;
+  constructor(m: LModule) {
+    this.m = m;
     m.items.forEach((it, i) => {
       this.position.set(it, i);
       if (it.kind === 'global') this.byName.set(it.global.name, { kind: 'global', g: it.global, item: it });

@@ -251,7 +251,10 @@ export class TokenList {
   /** Id of the value the last intern/unescape produced (0: not interned, e.g. `nl`). */
   private lastId = 0;
 
-  constructor(/** The IR text the tokens index into. */ readonly text: string) {
+  /** The IR text the tokens index into. */
+  readonly text: string;
+  constructor(text: string) {
+    this.text = text;
     const cap = Math.max(16, (text.length >> 2) + 16);
     this.kinds = new Uint8Array(cap);
     this.starts = new Int32Array(cap);
