@@ -38,6 +38,14 @@ const FIXTURES: Record<string, string> = {
   's.prop': 'testdata/props/sample.prop',
 };
 
+/** What a document's commands need made first (a shell line run in the copy's root before its first block). */
+const DOC_SETUP: Record<string, string> = {
+  // module_0.prop: property sets as sycl-post-link writes them, whole-byte arrays only; m.prop: the
+  // same in bytewise order (what a registry read back from upstream JSON is)
+  'docs/props-json.md':
+    'syclbin lower testdata/lower/issue-example.json --props-out module_0.prop && syclbin props --llvm-json module_0.prop -o setup.json && syclbin props --encode setup.json -o m.prop',
+};
+
 /** Command lines that are not run here, and why (matched at the start of the line). */
 const NOT_RUN: [string, string][] = [
   ['npm test', 'this suite is part of it'],
@@ -57,7 +65,7 @@ interface DocCommand {
   status: number;
 }
 
-/** Command lines of a document: the README's indented opening block and every ```sh/bash/console block. */
+/** Command lines of a document: the README's indented opening block, every ```sh/bash/console block and the `$ ` lines of indented examples. */
 function commandsOf(doc: string): DocCommand[] {
   const lines = readFileSync(join(ROOT, doc), 'utf8').split('\n');
   const out: DocCommand[] = [];
@@ -68,7 +76,9 @@ function commandsOf(doc: string): DocCommand[] {
     if (fenced && raw.startsWith('```')) return void (fenced = false);
     const indented = opening && raw.startsWith('    ');
     if (opening && raw.trim() && !indented && i > 1) opening = false;
-    if (!fenced && !indented) return;
+    // An indented example with a prompt: its `$ ` lines are commands, the others their output.
+    const prompt = !fenced && /^ {4}\$ /.test(raw);
+    if (!fenced && !indented && !prompt) return;
     let text = raw.trim().replace(/^\$ /, '');
     if (!text || text.startsWith('#')) return;
     const comment = /\s#\s.*$/.exec(text);
@@ -133,6 +143,85 @@ describe('docs: the README names what exists', () => {
   });
 });
 
+/**
+ * The files the `--help` examples name, per command: each command's examples run in order in a folder
+ * of their own holding FIXTURES and these (the same name stands for different files in different
+ * commands: `k.o` is a device image to pack, and an object clang++-22 -fsycl wrote to extract from).
+ */
+const ONE_IR = 'testdata/conformance/sample_v1_one_ir.syclbin';
+const EXAMPLE_FIXTURES: Record<string, Record<string, string>> = {
+  inspect: { 'big.syclbin': ONE_IR },
+  json: { 'big.syclbin': ONE_IR, 'k.syclbin': ONE_IR },
+  pack: { 'in.syclbin': ONE_IR },
+  'offload-pack': { 'a.bc': 'testdata/llvm22/src/k.bc', 'b.bc': 'testdata/llvm22/src/k.bc', 'k.spv': 'testdata/llvm22/src/k.spv', 'k.syclbin': ONE_IR },
+  // llvm-offload-binary-22's CUDA image (sm_70), a two-image binary, clang-22's OpenMP object
+  'offload-list': { 'dev.bin': 'testdata/llvm22/pack/cuda.ob22.bin', 'multi.bin': 'testdata/llvm22/pack/multi.ob22.bin', 'omp.o': 'testdata/llvm22/containers/omp22.o' },
+  'offload-extract': { 'dev.bin': 'testdata/llvm22/pack/cuda.ob22.bin', 'k.o': 'testdata/llvm22/sycl/k.o' },
+  lower: { 'spec.json': 'testdata/lower/issue-example.json' },
+  props: { 'spec.json': 'testdata/lower/issue-example.json' },
+  specialize: { 'spec.json': 'testdata/lower/issue-example.json' },
+  diff: { 'old.syclbin': ONE_IR, 'new.syclbin': 'testdata/conformance/sample_v1_in_offload_v1.syclbin', 'a.syclbin': ONE_IR, 'b.syclbin': 'testdata/syclbin/v1_two_modules_mixed.syclbin' },
+};
+/** What a command's examples need made first (a shell line, run in its folder). */
+const EXAMPLE_SETUP: Record<string, string> = {
+  pack: 'syclbin extract kernel.syclbin -o m && mv m/* . && rmdir m', // manifest.json and its images
+  props: 'syclbin lower spec.json --props-out module_0.prop', // whole-byte arrays (--llvm-json refuses bit masks)
+  specialize: 'syclbin lower spec.json -o app.syclbin',
+};
+/** Examples whose status is not 0: the files differ; the drop-in fails where LLVM fails. */
+const EXAMPLE_STATUS: Record<string, number> = {
+  'syclbin diff old.syclbin new.syclbin': 1,
+  'syclbin diff --bytes a.syclbin b.syclbin': 1,
+  'syclbin offload-extract --strict a.out --image=triple=spirv64-unknown-unknown': 1,
+};
+/** Examples not run: a server that runs until stopped (test/cli/serve.test.ts runs it). */
+const EXAMPLE_NOT_RUN = ['syclbin serve'];
+
+describe('docs: every --help example runs as written', function () {
+  this.timeout(300000);
+  let dir: string;
+  let env: NodeJS.ProcessEnv;
+  const examples: { command: string; text: string }[] = [];
+
+  before(async () => {
+    expect(existsSync(join(ROOT, 'dist', 'cli', 'main.js')), 'run `npm run build` first (npm test does)').to.equal(true);
+    dir = freshCopy();
+    env = { ...process.env, PATH: `${join(dir, '.bin')}:${process.env.PATH ?? ''}`, NO_COLOR: '1' };
+    const { COMMAND_NAMES, loadCommand } = await import('../../src/cli/registry.js');
+    for (const name of COMMAND_NAMES) for (const e of (await loadCommand(name))!.examples) examples.push({ command: name, text: e });
+  });
+  after(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('every command has examples, and every one runs in a folder of its command with the status it should have', () => {
+    requireTool('jq');
+    const commands = [...new Set(examples.map((e) => e.command))];
+    expect(commands.length).to.be.greaterThan(15);
+    let ran = 0;
+    for (const command of commands) {
+      const cwd = join(dir, `help-${command}`);
+      mkdirSync(cwd);
+      for (const [name, from] of Object.entries({ ...FIXTURES, ...EXAMPLE_FIXTURES[command] })) copyFileSync(join(ROOT, from), join(cwd, name));
+      // (the examples use testdata/ paths too)
+      symlinkSync(join(dir, 'testdata'), join(cwd, 'testdata'));
+      const setup = EXAMPLE_SETUP[command];
+      if (setup) {
+        const r = spawnSync('bash', ['-o', 'pipefail', '-c', setup], { cwd, env, encoding: 'utf8' });
+        expect(r.status, `${command} setup: ${setup}\n${r.stderr}`).to.equal(0);
+      }
+      for (const e of examples.filter((x) => x.command === command)) {
+        const text = e.text.replace(/\s+#\s.*$/, '').trim();
+        if (EXAMPLE_NOT_RUN.some((p) => text === p || text.startsWith(p + ' '))) continue;
+        const r = spawnSync('bash', ['-o', 'pipefail', '-c', text], { cwd, env, encoding: 'utf8', maxBuffer: 256 << 20 });
+        expect(r.status, `syclbin ${command} --help: ${e.text}\n${r.stderr}`).to.equal(EXAMPLE_STATUS[text] ?? 0);
+        ran++;
+      }
+    }
+    expect(ran).to.be.greaterThan(55);
+  });
+});
+
 describe('docs: every command block runs as written', function () {
   this.timeout(300000);
   let dir: string;
@@ -156,6 +245,11 @@ describe('docs: every command block runs as written', function () {
     if (!commands.length) continue;
     it(`${doc}: ${commands.length} command line(s)`, () => {
       if (commands.some((c) => /\bjq\b/.test(c.text))) requireTool('jq');
+      const setup = DOC_SETUP[doc];
+      if (setup) {
+        const r = spawnSync('bash', ['-o', 'pipefail', '-c', setup], { cwd: dir, env, encoding: 'utf8' });
+        expect(r.status, `${doc} setup: ${setup}\n${r.stderr}`).to.equal(0);
+      }
       for (const c of commands) {
         const text = runnable(c.text);
         if (text === undefined) continue;
