@@ -125,11 +125,42 @@ describe('beyond llvm-objdump-22: what a stripped program and a selection that m
       const x = await cli(['offload-extract', 'k2.exe', '--image=triple=nvptx64-nvidia-cuda'], dir);
       expect(x.code, x.stderr).to.equal(0);
       expect(readdirSync(dir)).to.deep.equal(['k2.exe']);
-      expect(x.stderr).to.include('note: 1 device image(s) outside any OffloadBinary can be extracted too');
+      expect(x.stderr).to.include('note: 1 device image(s) outside any OffloadBinary are extracted too where --image selects them (llvm-offload-binary-22 fails on this file)');
       expect(x.stderr).to.include('note: --image=triple=nvptx64-nvidia-cuda selects no image (the 1 image(s) here: triple=spirv64-unknown-unknown,kind=sycl)\n');
       // --strict: LLVM's silence.
       const s = await cli(['offload-extract', '--strict', join(LLVM22, 'containers/omp22.o'), '--image=triple=nvptx64-nvidia-cuda'], dir);
       expect([s.code, s.stderr]).to.deep.equal([0, '']);
+    } finally {
+      cleanup();
+    }
+  });
+});
+
+describe('offload-extract --image on a module given as the input: LLVM finds nothing in it, and so do we (review 2026-11-27p)', () => {
+  it('k.device.bc: nothing written, status 0, a note that says -o DIR copies it; -o DIR does', async () => {
+    const { dir, cleanup } = tempDir('syclbin-whole-');
+    try {
+      copyFileSync(join(SYCL, 'k.device.bc'), join(dir, 'k.device.bc'));
+      const x = await cli(['offload-extract', 'k.device.bc', '--image=triple=spirv64-unknown-unknown,file=x.bc'], dir);
+      expect(x.code, x.stderr).to.equal(0);
+      expect(readdirSync(dir)).to.deep.equal(['k.device.bc']);
+      expect(x.stderr).to.include('note: the input is itself one module: nothing to extract from it with --image (as llvm-offload-binary-22); -o DIR writes a copy\n');
+      expect(x.stderr).not.to.include('extracted too');
+      const f = await cli(['offload-extract', 'k.device.bc', '-o', 'all'], dir);
+      expect(f.code, f.stderr).to.equal(0);
+      expect(bytes(join(dir, 'all', readdirSync(join(dir, 'all'))[0]!)).equals(bytes(join(SYCL, 'k.device.bc')))).to.equal(true);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('a PE program, where llvm-offload-binary-22 exits 0 writing nothing: the note says LLVM finds none of the images (not that it stops)', async () => {
+    const { dir, cleanup } = tempDir('syclbin-pe-note-');
+    try {
+      copyFileSync(join(SYCL, 'k.coff.exe'), join(dir, 'k.coff.exe'));
+      const x = await cli(['offload-extract', 'k.coff.exe', '--image=file=out.spv,triple=spirv64-unknown-unknown'], dir);
+      expect(x.code, x.stderr).to.equal(0);
+      expect(x.stderr).to.include('note: 1 device image(s) outside any OffloadBinary are extracted too where --image selects them (llvm-offload-binary-22 finds none of them)');
     } finally {
       cleanup();
     }

@@ -169,8 +169,16 @@ Every file is written atomically; an image file is never written over FILE itsel
     // (scan finds last, in file order: the numbers of the others are those of offload-list --json's
     // `binaries`, the scan finds follow in the order of its `scanned`)
     const listed = [...input.found.filter((f) => !f.byScan), ...(opts.scan === 'always' ? input.found.filter((f) => f.byScan) : [])];
-    const candidates = [...binaryCandidates(listed.map((f) => f.binary), listed.map((f) => f.site.memberName)), ...(opts.strict ? [] : bareCandidates(input.bare))];
-    if (input.bare.length && !opts.strict) note(`${input.bare.length} device image(s) outside any OffloadBinary can be extracted too (${era.packer} stops at this file)`);
+    // A bitcode or SPIR-V file given as the input is itself the one module: --image (LLVM's command
+    // line, where llvm-offload-binary finds nothing in it, status 0) writes no copy of it; -o DIR does.
+    const whole = input.container === 'bitcode' || input.container === 'spirv';
+    const bare = opts.strict || (whole && !folder) ? [] : input.bare;
+    const candidates = [...binaryCandidates(listed.map((f) => f.binary), listed.map((f) => f.site.memberName)), ...bareCandidates(bare)];
+    if (whole && !folder && !opts.strict && input.bare.length) note(`the input is itself one module: nothing to extract from it with --image (as ${era.packer}); -o DIR writes a copy`);
+    else if (bare.length) {
+      const theirs = input.peerFailure ? `${era.packer} fails on this file` : `${era.packer} finds none of them`;
+      note(`${bare.length} device image(s) outside any OffloadBinary ${folder ? 'are extracted too' : 'are extracted too where --image selects them'} (${theirs})`);
+    }
 
     if (folder) {
       files.dir(opts.output!);
