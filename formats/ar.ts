@@ -23,8 +23,14 @@ export const AR_BIG_MAGIC = [0x3c, 0x62, 0x69, 0x67, 0x61, 0x66, 0x3e, 0x0a] as 
 
 /** The archive's global header. */
 export const ArGlobalHeader = struct({ magic: magic(AR_MAGIC, 'archive magic') }, 'ar global header');
-/** The thin archive's global header (recognised to refuse it with a clear message). */
+/** The thin archive's magic (LLVM: `ThinArchiveMagic`). */
 export const ArThinMagic = magic(AR_THIN_MAGIC, 'thin archive magic');
+/**
+ * The thin archive's global header. Its member headers are those of a regular archive; the special
+ * members (symbol tables, `//`) are stored after their headers, the other members are the files they
+ * name (no data here, no padding: `Archive::Child::isThinMember`).
+ */
+export const ArThinGlobalHeader = struct({ magic: ArThinMagic }, 'thin ar global header');
 /** The AIX big archive's magic (recognised to refuse it with a clear message). */
 export const ArBigMagic = magic(AR_BIG_MAGIC, 'AIX big archive magic');
 

@@ -10,8 +10,9 @@
  * BSD, Darwin64, COFF) follows from them. Names: GNU `name/`, `/N` (offset in `//`, entry ends with
  * `/\n`; COFF: NUL-terminated), BSD `#1/N` (N name bytes after the header, counted in the size,
  * trailing NULs dropped), otherwise the field without trailing blanks. A thin archive (`!<thin>\n`)
- * names files outside the input and an AIX big archive (`<bigaf>\n`) has another layout: both are
- * refused with a FORMAT error saying so.
+ * stores the same headers and the special members, and names its other members' files (read as
+ * `external` members: header only; src/containers/thin-archive.ts reads the files). An AIX big archive
+ * (`<bigaf>\n`) has another layout: refused with a FORMAT error saying so.
  *
  * Checks (each a DecodeError at the field, e.g. `members[2].header.size`): the header fits, its
  * terminator, the numeric fields, the member inside the archive, a BSD name inside its member, a long
@@ -64,6 +65,7 @@ import {
   ArGnuSymbolOffset,
   ArGnuSymbolTableHeader,
   ArMemberHeader,
+  ArThinGlobalHeader,
   ArThinMagic,
   type ArMemberHeaderValue,
 } from '../../formats/ar.js';
@@ -92,8 +94,13 @@ export interface ArchiveMember {
   header: ArMemberHeaderValue;
   /** Set for the symbol and string tables at the start of the archive (not extracted). */
   special?: ArchiveSpecial;
-  /** The member's bytes, on demand. */
+  /** The member's bytes, on demand (empty for a thin archive's member file). */
   data: BlobRef;
+  /**
+   * A thin archive's member: the file it names, not stored in the archive (`size` is what the header
+   * states; `data` is empty, and `dataOffset` is where the next header starts).
+   */
+  external?: boolean;
 }
 
 /** An archive's structure. */
@@ -106,6 +113,8 @@ export interface ArchiveFile {
   size: number;
   /** Every member, special ones first as stored. */
   members: ArchiveMember[];
+  /** A thin archive (`!<thin>\n`): its members other than the special ones are files outside it. */
+  thin?: boolean;
 }
 
 /** Options of {@link readArchive}: where the archive lies in the input (default: all of it) and the path before its own (`members[2].data`). */
@@ -138,6 +147,9 @@ export function readArchive(input: BytesLike | ByteSource, opts: ReadArchiveOpti
   return withinPath(path, () => new ArchiveReader(src, file, node, opts.origin ?? 0).read());
 }
 
+/** The members a thin archive stores (`Archive::Child::isThinMember` is false for them): the symbol tables and `//`. */
+const THIN_STORED: ReadonlySet<string> = new Set([AR_SPECIAL.symtab, AR_SPECIAL.symtab64, AR_SPECIAL.strtab]);
+
 /** Where the reader is in LLVM's recognition of the special members at the start (`Archive::Archive`). */
 type Phase = 'first' | 'after-symtab' | 'after-coff-member' | 'after-coff-strtab' | 'regular';
 
@@ -148,6 +160,7 @@ class ArchiveReader {
   private kind: ArchiveKind = 'gnu';
   private phase: Phase = 'first';
   private has64 = false;
+  private thin = false;
   private readonly nodes: (SpanNode | undefined)[] = [];
   constructor(
     private readonly src: ByteSource,
@@ -159,11 +172,9 @@ class ArchiveReader {
   read(): ArchiveFile {
     const { file } = this;
     const head = file.bytes(0, Math.min(8, file.size), 'archive magic', ['header', 'magic']);
-    if (hasMagic(ArThinMagic, head)) {
-      throw new DecodeError('FORMAT', 'thin archive (!<thin>): its members are files named in it, not stored in it; read the member files themselves', file.abs(0), ['header', 'magic']);
-    }
+    this.thin = hasMagic(ArThinMagic, head);
     if (hasMagic(ArBigMagic, head)) throw new DecodeError('FORMAT', 'AIX big archive (<bigaf>) is not supported', file.abs(0), ['header', 'magic']);
-    file.decode(ArGlobalHeader, 0, { path: ['header'], parent: this.node, key: 'header' });
+    file.decode(this.thin ? ArThinGlobalHeader : ArGlobalHeader, 0, { path: ['header'], parent: this.node, key: 'header' });
     const members: ArchiveMember[] = [];
     const start = ArGlobalHeader.fixedSize!;
     const group = file.record({ path: ['members'], parent: this.node, key: 'members' }, start, Math.max(0, file.size - start), 'group');
@@ -171,6 +182,11 @@ class ArchiveReader {
     while (pos < file.size) {
       const m = this.member(members.length, pos, group);
       members.push(m);
+      // (a thin archive's member file: its header alone is here, with no data or padding after it)
+      if (m.external) {
+        pos += HEADER;
+        continue;
+      }
       pos += HEADER + m.header.size;
       // Members start at even offsets; LLVM: "offset to next archive member past the end of the archive".
       const padded = pos + (pos % AR_MEMBER_ALIGN);
@@ -184,7 +200,7 @@ class ArchiveReader {
       if (padded > pos) file.record({ path: ['members', m.index], parent: this.nodes[m.index], key: 'padding' }, pos, padded - pos, 'padding', AR_PAD_BYTE);
       pos = padded;
     }
-    return { kind: this.kind, origin: this.origin, size: file.size, members };
+    return this.thin ? { kind: this.kind, origin: this.origin, size: file.size, members, thin: true } : { kind: this.kind, origin: this.origin, size: file.size, members };
   }
 
   /** The member header at `pos`, its name resolved, its data placed. */
@@ -200,6 +216,7 @@ class ArchiveReader {
     const mNode = file.record({ path: mp, parent: group, key: index }, pos, HEADER, 'group');
     this.nodes[index] = mNode;
     const header = file.decode(ArMemberHeader, pos, { path: [...mp, 'header'], parent: mNode, key: 'header' });
+    if (this.thin && !THIN_STORED.has(header.name.trimEnd())) return this.thinMember(index, pos, header, mp);
     if (header.size > file.size - pos - HEADER) {
       throw new DecodeError('EOF', `member size ${header.size} runs past the end of the archive (${file.size - pos - HEADER} bytes after the header)`, file.abs(pos + ArMemberHeader.offsets.size), [
         ...mp,
@@ -238,6 +255,19 @@ class ArchiveReader {
       m.name = this.longName(rawName, at);
     }
     return m;
+  }
+
+  /**
+   * A thin archive's member other than the special ones: the file it names (a GNU name, `name/` or
+   * `/N` through `//`), its size as the header states it; nothing of it is stored here.
+   */
+  private thinMember(index: number, pos: number, header: ArMemberHeaderValue, mp: PathKey[]): ArchiveMember {
+    const at = { name: this.file.abs(pos + ArMemberHeader.offsets.name), path: [...mp, 'header', 'name'] };
+    const rawName = this.rawName(header.name, at);
+    const name = rawName.startsWith('/') && rawName.length > 1 ? this.longName(rawName, at) : rawName.endsWith('/') ? rawName.slice(0, -1) : rawName;
+    this.phase = 'regular';
+    const abs = this.file.abs(pos + HEADER);
+    return { index, name, rawName, headerOffset: this.file.abs(pos), dataOffset: abs, size: header.size, header, data: blobRef(this.src, abs, 0, abs), external: true };
   }
 
   /** `getRawName`: up to the end condition (BSD: blank; GNU: `/` unless the name starts with `/` or `#`). */

@@ -12,9 +12,9 @@
  *
  * Portable: no Node APIs; the caller opens member files (src/node: relative to the archive's folder).
  */
-import { DecodeError, decode, hasMagic, type ByteSource } from '../codec/index.js';
-import { gnuLongName } from './archive.js';
-import { AR_MAGIC, AR_MEMBER_ALIGN, AR_PAD_BYTE, AR_SPECIAL, ArMemberHeader, ArThinMagic } from '../../formats/ar.js';
+import { DecodeError, hasMagic, type ByteSource } from '../codec/index.js';
+import { readArchive } from './archive.js';
+import { AR_MAGIC, AR_MEMBER_ALIGN, AR_PAD_BYTE, ArMemberHeader, ArThinMagic } from '../../formats/ar.js';
 
 /** One member of a thin archive. */
 export interface ThinMember {
@@ -39,38 +39,15 @@ const SIZE_DIGITS = ArMemberHeader.fields.size.fixedSize!;
 /** The header size of a member (formats/ar.ts ArMemberHeader). */
 const HEADER = ArMemberHeader.fixedSize!;
 
-/** The raw names of the members a thin archive stores (`Archive::Child::isThinMember` is false for them). */
-const STORED = new Set<string>([AR_SPECIAL.symtab, AR_SPECIAL.symtab64, AR_SPECIAL.strtab]);
-
 /**
- * The members of the thin archive in `src` (headers checked, long names resolved through `//`).
- * Throws DecodeError (offset in the archive) for a header that does not read or a name that does not
- * resolve.
+ * The members of the thin archive in `src`, read by the archive reader (src/containers/archive.ts:
+ * headers checked, long names resolved through `//`). Throws DecodeError (offset in the archive) for
+ * a header that does not read or a name that does not resolve.
  */
 export function readThinArchive(src: ByteSource): ThinMember[] {
-  const out: ThinMember[] = [];
-  let strtab: Uint8Array | undefined;
-  let pos = AR_MAGIC.length;
-  for (let index = 0; pos < src.size; index++) {
-    if (src.size - pos < HEADER) throw new DecodeError('EOF', `remaining size of the thin archive (${src.size - pos} bytes) too small for the next ${HEADER}-byte member header`, pos, ['members', index, 'header']);
-    const h = decode(ArMemberHeader, src.read(pos, HEADER), 0, { base: pos, path: ['members', index, 'header'] });
-    const raw = h.name.trimEnd();
-    const stored = STORED.has(raw);
-    let name = raw;
-    if (stored) {
-      if (h.size > src.size - pos - HEADER) throw new DecodeError('EOF', `member '${raw}' (${h.size} bytes) runs past the end of the thin archive`, pos, ['members', index, 'header', 'size']);
-      if (raw === AR_SPECIAL.strtab) strtab = src.read(pos + HEADER, h.size);
-    } else if (raw.startsWith('/') && raw.length > 1) {
-      // `/N`: the name at offset N of `//`, ending with `/\n`.
-      const off = Number(raw.slice(1));
-      const long = Number.isInteger(off) && strtab && off < strtab.length ? gnuLongName(strtab, off, strtab.indexOf(0x0a, off)) : undefined;
-      if (long === undefined) throw new DecodeError('RANGE', `long name '${raw}' is not a name of the string table (//) ending with "/\\n"`, pos, ['members', index, 'header', 'name']);
-      name = long;
-    } else if (raw.endsWith('/')) name = raw.slice(0, -1);
-    out.push({ name, size: h.size, stored, headerOffset: pos });
-    pos += HEADER + (stored ? h.size + (h.size % AR_MEMBER_ALIGN) : 0);
-  }
-  return out;
+  const a = readArchive(src);
+  if (!a.thin) throw new DecodeError('FORMAT', 'not a thin archive (no !<thin> magic)', 0, ['header', 'magic']);
+  return a.members.map((m) => ({ name: m.name, size: m.size, stored: !m.external, headerOffset: m.headerOffset }));
 }
 
 /**

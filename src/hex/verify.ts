@@ -151,6 +151,17 @@ function lint(input: BytesLike | ByteSource, ann: Annotation): VerifyReport {
   if (names) {
     add({ ...findingOf(names), severity: 'warning', code: 'structure', message: `section names cannot be read (${names.reason}): offloading sections are found by type only, as LLVM finds them` });
   }
+  // A thin archive is clean as far as its own bytes go; what its members hold is in other files.
+  const thin = ann.input?.archive?.thin ? ann.input.archive.members.filter((m) => m.external) : [];
+  if (thin.length) {
+    add({
+      severity: 'note',
+      offset: thin[0]!.headerOffset,
+      path: `members[${thin[0]!.index}]`,
+      code: 'structure',
+      message: `a thin archive: its ${thin.length} member(s) are files outside it (${someOf(thin.map((m) => m.name))}), not checked here; verify each file`,
+    });
+  }
   for (const g of ann.v1Images) checkV1(g, add);
   for (const blob of ann.metadata) checkBlob(src, blob, add);
   // A file of no known kind: its error says so; "N bytes that nothing references" would add nothing.

@@ -744,8 +744,13 @@ class InputReader {
       return [];
     }
     const members: Item[] = [];
+    const external = a.members.filter((m) => m.external);
+    if (external.length) {
+      // (the offload commands and inspect read a thin archive's member files: src/containers/thin-archive.ts)
+      this.note(item, `a thin archive: its ${external.length} member(s) are files outside it (${someOf(external.map((m) => m.name))}), not read here; 'syclbin offload-list' and 'syclbin inspect' read them`);
+    }
     for (const m of a.members) {
-      if (m.special) continue;
+      if (m.special || m.external) continue;
       const path = [...item.path, 'members', m.index, 'data'];
       const node = this.opts.tree?.at(path);
       if (node) {
