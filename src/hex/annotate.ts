@@ -27,6 +27,7 @@
  * Library core: ByteSource/Uint8Array only (runs in the browser inspector); the bytes read are the
  * structures and the gaps, not the images.
  */
+import { BUNDLE_SNIFF, holdsOffloadBundle } from '../containers/offload-bundle.js';
 import { blobRef, blobSource, childPath, quotedName, DecodeError, forEachDescendant, formatPath, hasMagic, hexText, memorySource, nodePath, ownsBytes, pathOf, SpanTree, toSource, type ByteSource, type PathKey, type SpanKind, type SpanNode, optionsArgument, type BytesLike } from '../codec/index.js';
 import { OFFLOAD_BINARY_ALIGN, OffloadMagic } from '../../formats/offload-binary.js';
 import { SYCLBIN_MAGIC, SyclbinFileHeader, SyclbinMagic } from '../../formats/syclbin-v1.js';
@@ -353,7 +354,11 @@ function annotateIn(input: BytesLike | ByteSource, opts: AnnotateOptions, embedd
       path: '',
       code: 'structure',
       message:
-        src.size === 0 ? 'empty file' : `not a SYCLBIN (49 42 59 53), OffloadBinary (10 ff 10 ad), ELF, COFF, PE, archive, SPIR-V, LLVM bitcode or property-set registry file (starts with ${hexText(head.subarray(0, 4))})`,
+        src.size === 0
+          ? 'empty file'
+          : holdsOffloadBundle(src.read(0, Math.min(BUNDLE_SNIFF, src.size)), src.size)
+            ? "a clang-offload-bundler file (HIP --cuda-device-only output): its bytes are not explained here; 'syclbin inspect' lists its entries"
+            : `not a SYCLBIN (49 42 59 53), OffloadBinary (10 ff 10 ad), ELF, COFF, PE, archive, SPIR-V, LLVM bitcode or property-set registry file (starts with ${hexText(head.subarray(0, 4))})`,
     };
   }
   ann.metadata = metadataBlobs(ann);

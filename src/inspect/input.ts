@@ -23,6 +23,7 @@ import { imageKindLabel, objdumpImageKind, offloadKindEraText, offloadKindLabel 
 import { llvmEra, numberingFor, type LlvmEraInfo } from '../../formats/eras.js';
 import { readOffloadBinaries, type OffloadBinaryModel, type OffloadEntryModel } from '../offload/read.js';
 import { identifyImage, offloadContainerOf, readOffloadInput, type BareImage, type ImageInfo, type OffloadInput } from '../offload/input.js';
+import { BUNDLE_SNIFF, holdsOffloadBundle, readOffloadBundles } from '../containers/offload-bundle.js';
 import { escapeForListing, MAX_NESTING, nestedBinaries } from '../offload/objdump-text.js';
 import { executionModelName } from '../../formats/spirv-enums.js';
 import { syclKernelNames } from '../offload/sycl-symbols.js';
@@ -52,7 +53,7 @@ export interface InspectInputOptions {
  * envelope), OffloadBinaries that are not one, property-set text, a bitcode or SPIR-V module that
  * embeds no OffloadBinary, or another container (object, archive, program, a module that embeds some).
  */
-export type InputKind = 'syclbin' | 'offload-binary' | 'property-sets' | 'module' | 'container';
+export type InputKind = 'syclbin' | 'offload-binary' | 'property-sets' | 'offload-bundle' | 'module' | 'container';
 
 /** An input's explanation ({@link inspectInput}'s tree) and what kind of input it is. */
 export interface ExplainedInput {
@@ -133,6 +134,20 @@ export function explainInput(bytes: BytesLike | ByteSource, opts: InspectInputOp
   const reg = propertySets(src);
   if (reg) {
     return { kind: 'property-sets', tree: { label: `Property-set registry text: ${reg.size} set(s)${size}`, lines: explainRegistry(decodeTypedRegistry(reg)).trimEnd().split('\n') } };
+  }
+  // A clang-offload-bundler file by itself (`--cuda-device-only` HIP output, `clang-offload-bundler
+  // -type=o`): its entries, read as LLVM reads the bundles of a section (one section: the file).
+  if (holdsOffloadBundle(src.read(0, Math.min(BUNDLE_SNIFF, src.size)), src.size)) {
+    const entries = readOffloadBundles(src, [{ index: 0, offset: 0, size: src.size }], read);
+    const tree = {
+      label: `clang-offload-bundler file: ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}${size}`,
+      children: entries.map((b) => ({
+        label: `[${b.bundle}] ${printable(b.id)}`,
+        value: `${b.data.size} bytes, bundle @0x${b.offset.toString(16)}${b.compressed ? ' (compressed bundle)' : ''}`,
+        children: [contentsOf(identifyImage(b.data))],
+      })),
+    };
+    return { kind: 'offload-bundle', tree };
   }
   let input: OffloadInput;
   try {

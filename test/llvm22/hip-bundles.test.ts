@@ -272,3 +272,27 @@ describe('HIP offload bundles (llvm-objdump-22 --offloading writes their entries
   });
 });
 
+
+describe('a clang-offload-bundler file by itself (the .hip_fatbin sections of hip/h.o and hip/hc.o; review 2026-11-27p)', () => {
+  for (const [file, sums] of [
+    ['h.fatbin', 'h.o.bundles.sha256'],
+    ['hc.fatbin', 'hc.o.unbundle.sha256'],
+  ] as const) {
+    it(`${file}: inspect lists its entries (what LLVM unbundles from the object: ${sums})`, async () => {
+      const dir = join(LLVM22, 'hip');
+      const want = readFileSync(join(dir, sums), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => l.split(/\s+/))
+        .map(([hash, name]) => [name!.replace(/^h\.o\.0\.|^hc\.o\.0\./, ''), hash]);
+      const bytes = readFileSync(join(dir, file));
+      const got = readOffloadBundles(memorySource(bytes), [{ index: 0, offset: 0, size: bytes.length }]).map((e) => [e.id, createHash('sha256').update(e.data.bytes()).digest('hex')]);
+      expect(got.sort()).to.deep.equal(want.sort());
+      const r = await cli(['inspect', file], dir);
+      expect(r.code, r.stderr).to.equal(0);
+      expect(r.stdout.split('\n')[0]).to.equal(`clang-offload-bundler file: 2 entries — ${bytes.length} bytes`);
+      expect(r.stdout).to.match(/^\[0\] hipv4-amdgcn-amd-amdhsa--gfx90a: \d+ bytes, bundle @0x0.*\n {2}contents: ELF 64-bit little-endian, elf64-amdgpu/m);
+      expect(r.stdout.includes('(compressed bundle)')).to.equal(file === 'hc.fatbin');
+    });
+  }
+});
