@@ -478,6 +478,28 @@ declare spir_func i64 @_Z37__sycl_getScalar2020SpecConstantValueIxET_PKcPvS3_(pt
     const code = await runCli(args, { stdout: { write: () => undefined }, stderr: { write: (c) => void (err += String(c)) }, cwd, env: {} });
     return { code, err };
   }
+  it('a specialization_id without a default value: undef, or written with only undef members (LLVM folds it to undef) says so', () => {
+    const module = (init: string): string =>
+      [
+        'target triple = "spir64-unknown-unknown"',
+        '%struct.S = type { i8 }',
+        '@n = private unnamed_addr constant [2 x i8] c"n\\00", align 1',
+        `@sid = internal addrspace(1) constant { [1 x %struct.S] } ${init}, align 1`,
+        'define spir_kernel void @K() {',
+        'entry:',
+        '  %t = alloca [1 x %struct.S], align 1',
+        '  %a = addrspacecast [1 x %struct.S]* %t to [1 x %struct.S] addrspace(4)*',
+        '  call spir_func void @_Z40__sycl_getComposite2020SpecConstantValueIA1_1SET_PKcPKvS6_([1 x %struct.S] addrspace(4)* sret([1 x %struct.S]) align 1 %a, i8 addrspace(4)* addrspacecast (i8* getelementptr inbounds ([2 x i8], [2 x i8]* @n, i64 0, i64 0) to i8 addrspace(4)*), i8 addrspace(4)* addrspacecast (i8 addrspace(1)* bitcast ({ [1 x %struct.S] } addrspace(1)* @sid to i8 addrspace(1)*) to i8 addrspace(4)*), i8 addrspace(4)* null)',
+        '  ret void',
+        '}',
+        'declare spir_func void @_Z40__sycl_getComposite2020SpecConstantValueIA1_1SET_PKcPKvS6_([1 x %struct.S] addrspace(4)* sret([1 x %struct.S]) align 1, i8 addrspace(4)*, i8 addrspace(4)*, i8 addrspace(4)*)',
+        '',
+      ].join('\n');
+    expect(() => lowerIrModule(module('undef'))).to.throw(IrSyntaxError, /^4:1: specialization_id @sid is undef: it has no default value$/);
+    expect(() => lowerIrModule(module('{ [1 x %struct.S] [%struct.S undef] }'))).to.throw(IrSyntaxError, /^4:1: specialization_id @sid is undef \(its initializer has only undef members, which LLVM folds to undef\): it has no default value$/);
+    expect(lowerIrModule(module('{ [1 x %struct.S] [%struct.S { i8 7 }] }')).specConstants.constants.map((c) => c.name)).to.deep.equal(['n']);
+  });
+
   it('a name used with two struct types of one structure (%struct.A, %struct.A.0 as llvm-link makes them) is one constant (review 2026-11-27q)', () => {
     const call = (t: string, m: string): string =>
       `  call spir_func void @_Z40__sycl_getComposite2020SpecConstantValueI${m}ET_PKcPKvS5_(%${t} addrspace(4)* sret(%${t}) align 4 %${m}, i8 addrspace(4)* addrspacecast (i8* getelementptr inbounds ([2 x i8], [2 x i8]* @n, i64 0, i64 0) to i8 addrspace(4)*), i8 addrspace(4)* addrspacecast (i8 addrspace(1)* bitcast ({ %struct.A } addrspace(1)* @id to i8 addrspace(1)*) to i8 addrspace(4)*), i8 addrspace(4)* null)`;

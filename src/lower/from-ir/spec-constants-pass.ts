@@ -292,7 +292,8 @@ export function findSpecConstantUses(m: LModule, order: UseOrder, types: TypeCon
         // An empty struct or array has no element 0 (getAggregateElement(0) is null; sycl-post-link would crash).
         const elements = initTy.kind === 'struct' ? initTy.elements.length : initTy.kind === 'array' ? initTy.length : 0;
         if (elements === 0) err(`specialization_id @${gname} must be an aggregate whose element 0 is the default value`, gAt);
-        if (init.kind === 'undef') err(`specialization_id @${gname} is undef`, gAt);
+        // (an aggregate written with only undef members is undef too: LLVM folds it, ConstantStruct::get)
+        if (init.kind === 'undef') err(`specialization_id @${gname} is undef${initializer.value.k === 'undef' ? '' : ' (its initializer has only undef members, which LLVM folds to undef)'}: it has no default value`, gAt);
         dflt = aggregateElement(init, 0);
       }
       let type: IrType;
