@@ -13,7 +13,7 @@
  * Where LLVM reads past a section or file without a check (an entry's code), this reader refuses with
  * an error instead. Portable: no Node APIs.
  */
-import { blobRef, decode, DecodeError, decodeLatin1, wholeNumberArgument, memoryBlob, type BlobRef, type ByteSource, type PathKey } from '../codec/index.js';
+import { blobRef, decode, DecodeError, decodeLatin1, wholeNumberArgument, memoryBlob, type BlobRef, type ByteSource, type DecodeOptions, type PathKey, type SpanNode, type SpanTree } from '../codec/index.js';
 import { COMPRESSED_BUNDLE_MAGIC, COMPRESSED_BUNDLE_METHODS, CompressedBundleHeaders, CompressedBundlePrefix, OFFLOAD_BUNDLE_MAGIC, OffloadBundleEntry, OffloadBundleHeader } from '../../formats/offload-bundle.js';
 import { DEFAULT_MAX_INFLATED_SIZE, decompressExact } from '../offload/decompress.js';
 
@@ -80,6 +80,14 @@ export interface ReadBundlesOptions {
   path?: readonly PathKey[];
   /** Absolute offset of the object's first byte and its size (entries must lie inside it). */
   object?: { offset: number; size: number };
+  /**
+   * When set, what is read in the file is recorded here: each bundle's header, entry table and IDs,
+   * its entries' code (`image`), a compressed bundle's header and stream (its inflated entries have no
+   * bytes in the file). Under `[...path, ...sectionPath(s), 'bundles', n]`.
+   */
+  tree?: SpanTree;
+  /** The path of a section's bundles below `path` (default `['sections', index]`; `[]` for a bundle file). */
+  sectionPath?: (s: BundleSection) => PathKey[];
 }
 
 const MAGIC = Uint8Array.from(OFFLOAD_BUNDLE_MAGIC);
@@ -121,7 +129,7 @@ export function readOffloadBundles(src: ByteSource, sections: readonly BundleSec
   let bundle = 0;
   for (const s of sections) {
     if (!holdsOffloadBundle(src.read(s.offset, Math.min(BUNDLE_SNIFF, s.size)), s.size)) continue;
-    const sp: PathKey[] = [...path, 'sections', s.index, 'bundles'];
+    const sp: PathKey[] = [...path, ...(opts.sectionPath ? opts.sectionPath(s) : ['sections', s.index]), 'bundles'];
     toRead -= s.size;
     if (toRead < 0) throw new OffloadBundleError(`sections holding offload bundles overlap: they add up to more than twice the ${object.size}-byte object (section [${s.index}])`, s.offset, sp, undefined);
     const bytes = src.read(s.offset, s.size);
@@ -133,7 +141,7 @@ export function readOffloadBundles(src: ByteSource, sections: readonly BundleSec
       if (at(buf, 0, CCOB)) {
         const n = find(buf, CCOB, CCOB.length);
         next = n < 0 ? buf.length : n;
-        const inflated = decompressBundle(buf.subarray(0, next), s.offset + off, [...sp, bundle], toInflate);
+        const inflated = decompressBundle(buf.subarray(0, next), s.offset + off, [...sp, bundle], toInflate, spanned(opts.tree, [...sp, bundle], s.offset + off, next));
         toInflate -= inflated.length;
         for (const e of bundleEntries(inflated, 0, { offset: 0, size: inflated.length, what: 'decompressed bundle' }, s.offset + off, [...sp, bundle])) {
           out.push({ bundle, id: e.id, data: memoryBlob(inflated.subarray(e.offset, e.offset + e.size)), section: s.index, offset: s.offset + off, compressed: true });
@@ -144,7 +152,8 @@ export function readOffloadBundles(src: ByteSource, sections: readonly BundleSec
         next = find(buf, MAGIC, MAGIC.length);
         // The entry table must end before the next bundle starts (LLVM reads on into it: bundles whose
         // tables overlap would make quadratically many entries from a linear section).
-        for (const e of bundleEntries(buf.subarray(0, next < 0 ? buf.length : next), base, { ...object, what: 'object' }, base, [...sp, bundle])) {
+        const length = next < 0 ? buf.length : next;
+        for (const e of bundleEntries(buf.subarray(0, length), base, { ...object, what: 'object' }, base, [...sp, bundle], spanned(opts.tree, [...sp, bundle], base, length))) {
           out.push({ bundle, id: e.id, data: blobRef(src, base + e.offset, e.size, base + e.offset), section: s.index, offset: base, compressed: false });
         }
         bundle++;
@@ -155,14 +164,32 @@ export function readOffloadBundles(src: ByteSource, sections: readonly BundleSec
   return out;
 }
 
+/** Where a bundle's spans go: the tree and the bundle's node (placed at its bytes in the file). */
+interface BundleSpans {
+  tree: SpanTree;
+  node: SpanNode;
+}
+
+/** The span node of the bundle at `path`, `size` bytes at absolute `offset`, when recording. */
+function spanned(tree: SpanTree | undefined, path: PathKey[], offset: number, size: number): BundleSpans | undefined {
+  if (!tree) return undefined;
+  const node = tree.at(path);
+  node.offset = offset;
+  node.size = size;
+  return { tree, node };
+}
+
 /**
  * The entries of the bundle at the start of `b` (its first byte is at absolute `base`; entries'
- * code must lie inside `within`, absolute): ID and where the code is, relative to the bundle.
+ * code must lie inside `within`, absolute): ID and where the code is, relative to the bundle. With
+ * `spans` (a bundle whose bytes are the file's), the header, entries, IDs and code are recorded.
  */
-function bundleEntries(b: Uint8Array, base: number, within: { offset: number; size: number; what: string }, errAt: number, path: PathKey[]): { id: string; offset: number; size: number }[] {
+function bundleEntries(b: Uint8Array, base: number, within: { offset: number; size: number; what: string }, errAt: number, path: PathKey[], spans?: BundleSpans): { id: string; offset: number; size: number }[] {
   const headerSize = OffloadBundleHeader.fixedSize!;
   if (b.length < headerSize) throw new OffloadBundleError(`an offload bundle of ${b.length} bytes: its entry count does not fit`, errAt, path, BUNDLE_LLVM_ERRORS.invalid);
-  const { numEntries } = decode(OffloadBundleHeader, b, 0, { base: errAt, path });
+  const rec = (parent: SpanNode | undefined, key: PathKey): DecodeOptions => (spans ? { tree: spans.tree, parent, key } : {});
+  const { numEntries } = decode(OffloadBundleHeader, b, 0, { base: errAt, path, ...rec(spans?.node, 'header') });
+  const table = spans?.tree.add(spans.node, 'entries', base + headerSize, 0, 'group');
   const entrySize = OffloadBundleEntry.fixedSize!;
   // Each entry takes at least its 24 bytes: a count the bundle cannot hold is refused before any is read.
   if (numEntries > Math.floor((b.length - headerSize) / entrySize)) {
@@ -173,12 +200,14 @@ function bundleEntries(b: Uint8Array, base: number, within: { offset: number; si
   for (let i = 0; i < numEntries; i++) {
     const ep: PathKey[] = [...path, 'entries', i];
     if (p + entrySize > b.length) throw new OffloadBundleError(`entry ${i} of the offload bundle is cut short`, errAt + p, ep, BUNDLE_LLVM_ERRORS.short);
-    const e = decode(OffloadBundleEntry, b, p, { base: errAt, path: ep });
+    const e = decode(OffloadBundleEntry, b, p, { base: errAt, path: ep, ...rec(table, i) });
     p += entrySize;
     if (e.idLength > b.length - p) throw new OffloadBundleError(`the ${e.idLength}-byte ID of entry ${i} runs past the offload bundle`, errAt + p - entrySize + OffloadBundleEntry.offsets.idLength, [...ep, 'idLength'], BUNDLE_LLVM_ERRORS.short);
     // The ID names a file: one longer than any file name is refused before it is decoded.
     if (e.idLength > MAX_BUNDLE_ID) throw new OffloadBundleError(`the ID of entry ${i} is ${e.idLength} bytes, longer than any file name (${MAX_BUNDLE_ID})`, errAt + p - entrySize + OffloadBundleEntry.offsets.idLength, [...ep, 'idLength'], undefined);
     const id = decodeLatin1(b.subarray(p, p + e.idLength));
+    const entry = spans && table ? spans.tree.child(table, i) : undefined;
+    if (spans && entry) spans.tree.add(entry, 'id', errAt + p, e.idLength, 'string', id);
     p += e.idLength;
     // LLVM copies `size` bytes from there without a check (past the object it reads whatever follows, or crashes).
     const start = base + e.offset;
@@ -186,13 +215,44 @@ function bundleEntries(b: Uint8Array, base: number, within: { offset: number; si
     if (start > limit || e.size > limit - start) {
       throw new OffloadBundleError(`the code of entry ${i} ('${id}'), [${e.offset}, +${e.size}) from the bundle's start, lies outside the ${within.size}-byte ${within.what} (LLVM reads past it unchecked)`, errAt + p - e.idLength - entrySize, [...ep, 'offset'], undefined);
     }
+    if (spans && entry) {
+      entry.size = entrySize + e.idLength; // the record and its ID
+      if (e.size) spans.tree.add(entry, 'code', start, e.size, 'image', id);
+    }
     out.push({ id, offset: e.offset, size: e.size });
+  }
+  if (spans && table) {
+    table.size = p - headerSize;
+    recordPadding(spans, b, p, out);
   }
   return out;
 }
 
-/** A `CCOB` bundle decompressed (OffloadBundle.cpp `CompressedOffloadBundle::decompress`). */
-function decompressBundle(b: Uint8Array, errAt: number, path: PathKey[], cap: number): Uint8Array {
+/**
+ * The zero bytes of a bundle between its entry table (ending at `from`) and the entries' code, and
+ * between code blocks, as `padding` (clang-offload-bundler aligns each entry's code to 4096 bytes);
+ * bytes that are not zero are left for the annotation's "unreferenced" check. Linear in the bundle.
+ */
+function recordPadding(spans: BundleSpans, b: Uint8Array, from: number, entries: readonly { offset: number; size: number }[]): void {
+  const ranges = entries.filter((e) => e.size > 0 && e.offset >= from && e.offset < b.length).map((e) => [e.offset, Math.min(b.length, e.offset + e.size)] as const);
+  ranges.sort((x, y) => x[0] - y[0]);
+  let at = from;
+  let n = 0;
+  const gap = (a: number, z: number): void => {
+    if (z <= a) return;
+    for (let i = a; i < z; i++) if (b[i] !== 0) return;
+    spans.tree.add(spans.node, n === 0 ? 'padding' : `padding${n}`, spans.node.offset + a, z - a, 'padding');
+    n++;
+  };
+  for (const [a, z] of ranges) {
+    gap(at, a);
+    at = Math.max(at, z);
+  }
+  gap(at, b.length);
+}
+
+/** A `CCOB` bundle decompressed (OffloadBundle.cpp `CompressedOffloadBundle::decompress`); with `spans`, its header and stream recorded. */
+function decompressBundle(b: Uint8Array, errAt: number, path: PathKey[], cap: number, spans?: BundleSpans): Uint8Array {
   if (b.length < CompressedBundlePrefix.fixedSize!) throw new OffloadBundleError(`a compressed offload bundle of ${b.length} bytes: its header is cut short`, errAt, path, BUNDLE_LLVM_ERRORS.invalid);
   const { version, method } = decode(CompressedBundlePrefix, b, 0, { base: errAt, path });
   const header = CompressedBundleHeaders[version as 1 | 2 | 3];
@@ -200,10 +260,11 @@ function decompressBundle(b: Uint8Array, errAt: number, path: PathKey[], cap: nu
   if (b.length < header.fixedSize!) throw new OffloadBundleError(`the ${header.fixedSize}-byte header of a version ${version} compressed offload bundle is cut short (${b.length} bytes)`, errAt, path, BUNDLE_LLVM_ERRORS.headerTooSmall);
   const kind = COMPRESSED_BUNDLE_METHODS[method];
   if (!kind) throw new OffloadBundleError(`compressed offload bundle method ${method} (0 zlib, 1 zstd)`, errAt + CompressedBundlePrefix.offsets.method, [...path, 'method'], BUNDLE_LLVM_ERRORS.method);
-  const h = decode(header, b, 0, { base: errAt, path }) as { uncompressedSize: number; totalSize?: number };
+  const h = decode(header, b, 0, { base: errAt, path, ...(spans ? { tree: spans.tree, parent: spans.node, key: 'header' } : {}) }) as { uncompressedSize: number; totalSize?: number };
   const hs = header.fixedSize!;
   // v1 has no total size (the stream runs to the chunk's end); a total smaller than the header reads to the end too (LLVM's substr).
   const end = h.totalSize === undefined || h.totalSize < hs ? b.length : Math.min(b.length, h.totalSize);
+  spans?.tree.add(spans.node, 'stream', errAt + hs, end - hs, 'compressed', kind);
   // The uncompressed size is the buffer LLVM decompresses into: more than the output is fine there.
   return decompressExact({ stream: b.subarray(hs, end), expected: h.uncompressedSize, cap, offset: errAt + hs, path: [...path, 'stream'], atMost: true });
 }

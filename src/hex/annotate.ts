@@ -27,7 +27,7 @@
  * Library core: ByteSource/Uint8Array only (runs in the browser inspector); the bytes read are the
  * structures and the gaps, not the images.
  */
-import { BUNDLE_SNIFF, holdsOffloadBundle } from '../containers/offload-bundle.js';
+import { BUNDLE_SNIFF, holdsOffloadBundle, readOffloadBundles } from '../containers/offload-bundle.js';
 import { blobRef, blobSource, childPath, quotedName, DecodeError, forEachDescendant, formatPath, hasMagic, hexText, memorySource, nodePath, ownsBytes, pathOf, SpanTree, toSource, type ByteSource, type PathKey, type SpanKind, type SpanNode, optionsArgument, type BytesLike } from '../codec/index.js';
 import { OFFLOAD_BINARY_ALIGN, OffloadMagic } from '../../formats/offload-binary.js';
 import { SYCLBIN_MAGIC, SyclbinFileHeader, SyclbinMagic } from '../../formats/syclbin-v1.js';
@@ -46,7 +46,7 @@ import { mergeRanges } from './ranges.js';
 export { propertyDisplay } from '../props/display.js';
 
 /** What a file was read as. */
-export type FileFormat = 'syclbin-v1' | 'syclbin-v1-offload' | 'syclbin-v2' | 'offload-binary' | 'elf' | 'coff' | 'pe' | 'archive' | 'spirv' | 'bitcode' | 'property-sets' | 'unknown';
+export type FileFormat = 'syclbin-v1' | 'syclbin-v1-offload' | 'syclbin-v2' | 'offload-binary' | 'elf' | 'coff' | 'pe' | 'archive' | 'spirv' | 'bitcode' | 'offload-bundle' | 'property-sets' | 'unknown';
 
 /** One span of the annotation. */
 export interface AnnotatedSpan {
@@ -326,6 +326,10 @@ function annotateIn(input: BytesLike | ByteSource, opts: AnnotateOptions, embedd
     // A module file (SPIR-V, LLVM bitcode): its header; `inspect` says what the module holds.
     ann.format = moduleFormat(head)!;
     attempt(() => recordModuleSpans(src, tree));
+  } else if (holdsOffloadBundle(head.subarray(0, BUNDLE_SNIFF), src.size)) {
+    // A clang-offload-bundler file by itself: its bundles as LLVM splits a section's (the file is the one section).
+    ann.format = 'offload-bundle';
+    attempt(() => void readOffloadBundles(src, [{ index: 0, offset: 0, size: src.size }], { tree, sectionPath: () => [], maxInflatedSize: opts.maxInflatedSize }));
   } else if (looksLikeRegistry(head)) {
     ann.format = 'property-sets';
     const node = tree.root;
@@ -356,9 +360,7 @@ function annotateIn(input: BytesLike | ByteSource, opts: AnnotateOptions, embedd
       message:
         src.size === 0
           ? 'empty file'
-          : holdsOffloadBundle(src.read(0, Math.min(BUNDLE_SNIFF, src.size)), src.size)
-            ? "a clang-offload-bundler file (HIP --cuda-device-only output): its bytes are not explained here; 'syclbin inspect' lists its entries"
-            : `not a SYCLBIN (49 42 59 53), OffloadBinary (10 ff 10 ad), ELF, COFF, PE, archive, SPIR-V, LLVM bitcode or property-set registry file (starts with ${hexText(head.subarray(0, 4))})`,
+          : `not a SYCLBIN (49 42 59 53), OffloadBinary (10 ff 10 ad), ELF, COFF, PE, archive, SPIR-V, LLVM bitcode or property-set registry file (starts with ${hexText(head.subarray(0, 4))})`,
     };
   }
   ann.metadata = metadataBlobs(ann);

@@ -296,3 +296,38 @@ describe('a clang-offload-bundler file by itself (the .hip_fatbin sections of hi
     });
   }
 });
+
+describe('a clang-offload-bundler file by itself: annotate, hexdump and verify explain its bytes', () => {
+  const dir = join(LLVM22, 'hip');
+  it('h.fatbin: header, entry table, IDs, the 4096-aligned code and the zero padding before it; verify clean', async () => {
+    const a = JSON.parse((await cli(['annotate', '--json', 'h.fatbin'], dir)).stdout) as { format: string; spans: { path: string; kind: string; offset: number; size: number; value?: unknown }[] };
+    expect(a.format).to.equal('offload-bundle');
+    expect(a.spans.filter((x) => x.kind === 'unreferenced')).to.deep.equal([]);
+    const code = a.spans.find((x) => x.path === 'bundles[0].entries[1].code')!;
+    expect([code.kind, code.offset, code.value]).to.deep.equal(['image', 4096, 'hipv4-amdgcn-amd-amdhsa--gfx90a']);
+    const bytes = readFileSync(join(dir, 'h.fatbin'));
+    expect(code.offset + code.size).to.equal(bytes.length);
+    expect(a.spans.find((x) => x.kind === 'padding')).to.deep.include({ path: 'bundles[0].padding', size: 4096 - 0x8d });
+    const v = await cli(['verify', 'h.fatbin'], dir);
+    expect([v.code, v.stdout]).to.deep.equal([0, 'h.fatbin: offload-bundle, 9496 bytes\n0 error(s), 0 warning(s), 0 note(s)\n']);
+    const h = await cli(['hexdump', '--path', '**.entries[1].id', 'h.fatbin'], dir);
+    expect(h.stdout).to.match(/^00000060 .*\|  bundles\[0\]\.entries\[1\]\.id$/m);
+  });
+
+  it('hc.fatbin (compressed): header fields and the stream; a code offset past the bundle is an error at its field', async () => {
+    const a = JSON.parse((await cli(['annotate', '--json', 'hc.fatbin'], dir)).stdout) as { spans: { path: string; kind: string; value?: unknown }[] };
+    expect(a.spans.map((x) => x.path)).to.deep.equal(['bundles[0]', 'bundles[0].header', 'bundles[0].header.magic', 'bundles[0].header.version', 'bundles[0].header.method', 'bundles[0].header.totalSize', 'bundles[0].header.uncompressedSize', 'bundles[0].header.hash', 'bundles[0].stream']);
+    expect((await cli(['verify', 'hc.fatbin'], dir)).code).to.equal(0);
+    const { dir: tmp, cleanup } = tempDir('syclbin-bundle-');
+    try {
+      const bad = readFileSync(join(dir, 'h.fatbin'));
+      bad.writeBigUInt64LE(1n << 40n, 0x56); // entries[1].offset
+      writeFileSync(join(tmp, 'bad.fatbin'), bad);
+      const v = await cli(['verify', 'bad.fatbin'], tmp);
+      expect(v.code).to.equal(1);
+      expect(v.stdout).to.match(/^error {3}0x00000056 {2}bundles\[0\]\.entries\[1\]\.offset: the code of entry 1 \('hipv4-amdgcn-amd-amdhsa--gfx90a'\)/m);
+    } finally {
+      cleanup();
+    }
+  });
+});
