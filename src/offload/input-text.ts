@@ -81,7 +81,18 @@ export function* inputOffloadingText(file: string, input: OffloadInput, opts: Li
   // The input itself is a module (bitcode, SPIR-V), or images sit outside OffloadBinaries (wrappers).
   const whole = input.container === 'bitcode' || input.container === 'spirv';
   let i = 0;
-  for (const b of input.bare) yield bareImageText(b, i++, { ...opts, whole });
+  // In an archive, the images of each member under a line naming it: after the member listings
+  // above, a block would otherwise read as the last member's.
+  let member: string | undefined;
+  for (const b of input.bare) {
+    if (b.site.member !== undefined && b.site.member !== member) {
+      member = b.site.member;
+      yield `
+${t(`${file}(${member})`)}: (device images outside an OffloadBinary)
+`;
+    }
+    yield bareImageText(b, i++, { ...opts, whole });
+  }
 }
 
 /**

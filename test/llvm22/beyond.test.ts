@@ -13,6 +13,8 @@ import { LLVM22 } from './support.js';
 import { readOffloadBinaries } from '../../src/offload/read.js';
 import { writeOffloadBinary } from '../../src/offload/write.js';
 import { syclKernelNames } from '../../src/offload/sycl-symbols.js';
+import { archiveChunks } from '../../src/containers/archive.js';
+import { concatChunks } from '../../src/codec/index.js';
 
 const SYCL = join(LLVM22, 'sycl');
 const CONTAINERS = join(LLVM22, 'containers');
@@ -113,6 +115,23 @@ describe('beyond llvm-objdump-22: two SYCL descriptors in one file (two wrapper 
       expect([v.code, v.stdout.trim().split('\n').pop()]).to.deep.equal([0, '0 error(s), 0 warning(s), 0 note(s)']);
     });
   }
+});
+
+describe('beyond llvm-objdump-22: an archive holding a wrapper object (review 2026-11-27p)', () => {
+  it("the wrapper's device image is listed under a line naming its member, not under the last member's heading", async () => {
+    const { dir, cleanup } = tempDir('syclbin-wr-');
+    try {
+      const a = concatChunks(archiveChunks(['k.o', 'k2.wrapper.o', 'k2.o'].map((name) => ({ name, data: new Uint8Array(bytes(join(SYCL, name))) }))));
+      writeFileSync(join(dir, 'wr.a'), a);
+      const r = await cli(['offload-list', 'wr.a'], dir);
+      expect(r.code, r.stderr).to.equal(0);
+      const tail = r.stdout.slice(r.stdout.indexOf('\nwr.a(k2.o): '));
+      expect(tail).to.match(/^\nwr\.a\(k2\.o\): \(file format elf64-x86-64; llvm-objdump-22 stops before it\)\n\nOFFLOADING IMAGE \[0\]:[^]*\nwr\.a\(k2\.wrapper\.o\): \(device images outside an OffloadBinary\)\n\nDEVICE IMAGE \[0\]: \(not in an OffloadBinary\)\n/);
+      expect(tail.match(/^kernel {10}.*$/gm)).to.deep.equal(['kernel          _ZTS5First', 'kernel          _ZTSN2ns6SecondE']);
+    } finally {
+      cleanup();
+    }
+  });
 });
 
 describe('beyond llvm-objdump-22: what a stripped program and a selection that matches nothing say', () => {
