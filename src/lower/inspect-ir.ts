@@ -10,6 +10,8 @@
  */
 import { decodeLatin1, decodeUtf8, utf8FromLatin1, optionsArgument, type BytesLike } from '../codec/index.js';
 import { notIrText } from './llvm-ir/not-ir.js';
+import { unescapeLlvm } from './llvm-ir/parse/lexer.js';
+import { EMBEDDED_OBJECTS_METADATA, EMBEDDED_OFFLOADING_SECTION } from '../containers/bitcode.js';
 import { parseLlvmIr } from './llvm-ir/parse/parser.js';
 import { manifestFromIr } from './from-ir/lower-ir.js';
 import { atIrEntry } from './from-ir/ir-entries.js';
@@ -61,6 +63,45 @@ export function looksLikeIrText(head: BytesLike | string, whole = false): boolea
 export interface InspectIrOptions {
   /** Spec-constant mode of the property sets shown (sycl-post-link -spec-const; default native). */
   mode?: 'native' | 'emulation';
+  /**
+   * Explains the bytes of an object the module embeds (a global of `!llvm.embedded.objects`, as
+   * `clang -fembed-offload-object` writes it: OffloadBinaries); without it they are named with their
+   * size. `syclbin inspect` passes its own explainer (src/inspect/input.ts).
+   */
+  embedded?: (bytes: Uint8Array, global: string) => InspectNode;
+}
+
+/**
+ * The objects a host module embeds, as LLVM's extractFromBitcode finds them: each operand of
+ * `!llvm.embedded.objects` a node `!{ptr @G, !".llvm.offloading"}` whose global has a `c"…"`
+ * initializer (src/containers/bitcode.ts reads the same from bitcode); other operands are skipped
+ * with the reason.
+ */
+function embeddedObjects(m: ReturnType<typeof parseLlvmIr>): { objects: { global: string; bytes: Uint8Array }[]; skipped: string[] } {
+  const objects: { global: string; bytes: Uint8Array }[] = [];
+  const skipped: string[] = [];
+  for (const [i, op] of (m.namedMetadata.get(EMBEDDED_OBJECTS_METADATA) ?? []).entries()) {
+    const what = `!${EMBEDDED_OBJECTS_METADATA} operand ${i}`;
+    const node = m.metadata.get(op.replace(/^!/, ''));
+    const parts = node && /^!\{\s*(?:ptr|i8\*|[^@]*?)\s*@("(?:[^"\\]|\\.)*"|[-\w.$]+)\s*,\s*!"((?:[^"\\]|\\.)*)"\s*\}$/.exec(node.text.trim());
+    if (!parts) {
+      skipped.push(`${what}: not a node of a global and a section name (skipped, as LLVM skips it)`);
+      continue;
+    }
+    const global = parts[1]!.startsWith('"') ? unescapeLlvm(parts[1]!.slice(1, -1)) : parts[1]!;
+    if (unescapeLlvm(parts[2]!) !== EMBEDDED_OFFLOADING_SECTION) {
+      skipped.push(`${what}: section '${unescapeLlvm(parts[2]!)}', not ${EMBEDDED_OFFLOADING_SECTION} (skipped, as LLVM skips it)`);
+      continue;
+    }
+    const g = m.globalsByName.get(global);
+    const init = g?.initializer?.value;
+    if (!init || init.k !== 'cstr') {
+      skipped.push(`${what}: @${global} has no ConstantDataSequential (c"…") initializer (skipped, as LLVM skips it)`);
+      continue;
+    }
+    objects.push({ global, bytes: Uint8Array.from(init.bytes, (c) => c.charCodeAt(0)) });
+  }
+  return { objects, skipped };
 }
 
 /**
@@ -85,6 +126,15 @@ export function inspectIrText(bytes: BytesLike | string, opts: InspectIrOptions 
   const kernels = defined.filter(isKernel);
   children.push({ label: 'Functions', value: `${defined.length} defined, ${m.functions.length - defined.length} declared, ${m.globals.length} global variable(s)` });
   if (kernels.length) children.push({ label: 'Kernels', value: String(kernels.length), lines: kernels.map((f) => `${f.cc} ${shown(f.name)}`) });
+  const embedded = embeddedObjects(m);
+  if (embedded.objects.length || embedded.skipped.length) {
+    children.push({
+      label: `Embedded objects (!${EMBEDDED_OBJECTS_METADATA}, what llvm-offload-binary extracts from the module as bitcode)`,
+      value: String(embedded.objects.length),
+      children: embedded.objects.map((o) => ({ label: `@${shown(o.global)}`, value: `${o.bytes.length} bytes`, ...(opts.embedded ? { children: [opts.embedded(o.bytes, o.global)] } : {}) })),
+      ...(embedded.skipped.length ? { lines: embedded.skipped } : {}),
+    });
+  }
   try {
     const lowered = lowerManifest(manifestFromIr(m, mode, false));
     // Distinct constants (a constant used twice is one), as `syclbin lower --json` counts them.

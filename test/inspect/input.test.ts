@@ -226,3 +226,21 @@ describe('inspect: a SYCLBIN inside an OffloadBinary entry that is not the first
     expect(text).to.not.include(`"label":"file offset","value":"0x${inner.toString(16)}"`);
   });
 });
+
+describe('inspect: a host module as LLVM IR text with embedded objects (review 2026-11-27p: they were not mentioned)', () => {
+  it('containers/embedded.ll: the objects LLVM extracts from its bitcode (embedded.bc), each explained; the operands LLVM skips, with why', async () => {
+    const CONTAINERS = join(LLVM22, 'containers');
+    const ll = await cli(['inspect', 'embedded.ll'], CONTAINERS);
+    expect(ll.code, ll.stderr).to.equal(0);
+    expect(ll.stdout).to.include('Embedded objects (!llvm.embedded.objects, what llvm-offload-binary extracts from the module as bitcode): 2\n');
+    expect(ll.stdout).to.include("  !llvm.embedded.objects operand 1: section '.other', not .llvm.offloading (skipped, as LLVM skips it)\n");
+    expect(ll.stdout).to.include('  !llvm.embedded.objects operand 2: @obj.zero has no ConstantDataSequential (c"…") initializer (skipped, as LLVM skips it)\n');
+    expect(ll.stdout).to.match(/ {2}@obj\.two: 320 bytes\n {4}LLVM OffloadBinary file: 2 binaries, 2 image\(s\) — 320 bytes/);
+    expect(ll.stdout).to.match(/ {2}@obj\.multi: 808 bytes\n {4}LLVM OffloadBinary file: 5 binaries, 5 image\(s\) — 808 bytes/);
+    // the same binaries the bitcode of the module gives (7, in @obj.two and @obj.multi)
+    const bc = await cli(['inspect', 'embedded.bc'], CONTAINERS);
+    expect(bc.stdout).to.match(/^LLVM bitcode module: 7 OffloadBinaries/);
+    const sums = (t: string): string[] => [...t.matchAll(/sha256: ([0-9a-f]{64})/g)].map((x) => x[1]!);
+    expect(sums(ll.stdout)).to.deep.equal(sums(bc.stdout));
+  });
+});

@@ -7,6 +7,7 @@
  */
 import { DecodeError } from '../../codec/index.js';
 import { explainInput } from '../../inspect/input.js';
+import type { InspectNode } from '../../syclbin/inspect.js';
 import { renderInspect } from '../../syclbin/inspect.js';
 import { renderWithOffsets } from '../../hex/inspect-offsets.js';
 import { SyclbinFormatError } from '../../syclbin/errors.js';
@@ -91,7 +92,16 @@ is explained as without it, with a note on stderr.`,
           if (source.size > MAX_IR_TEXT) throw new CommandFailure(`${prog}: ${file}: LLVM IR text of ${source.size} bytes: more than the ${MAX_IR_TEXT}-byte limit of inspect ('syclbin lower' reads it)`);
           let tree;
           try {
-            tree = ir.inspectIrText(source.read(0, source.size));
+            // An embedded object (clang -fembed-offload-object) is explained as the file it would be.
+            const embedded = (bytes: Uint8Array): InspectNode => {
+              try {
+                return explainInput(bytes, { sha256, era: llvmEra(opts.llvm), maxInflatedSize }).tree;
+              } catch (err) {
+                if (err instanceof DecodeError) return { label: 'not read', value: err.message };
+                throw err;
+              }
+            };
+            tree = ir.inspectIrText(source.read(0, source.size), { embedded });
           } catch (err) {
             // As `syclbin lower` reports it: FILE:LINE:COLUMN: error: REASON.
             if (err instanceof IrSyntaxError) throw new CommandFailure(`${prog}: ${file}:${err.line}:${err.column}: error: ${err.reason}`);
