@@ -26,6 +26,7 @@ import { decode, DecodeError, hex, type Decoded, type Node, type Role } from '..
 import { OFFLOAD_ENTRIES, offloadEntriesSectionName, offloadEntryArrayStride, offloadEntrySectionLayout, SYCL_BIN_DESC_VERSION, SYCL_DESCRIPTOR_SYMBOL, SYCL_DESCRIPTORS, SYCL_DEVICE_IMAGE_VERSIONS } from '../../formats/offload-entry.js';
 import type { PointerReader, PointerSection, PointerTarget } from './pointers.js';
 import { someOf } from '../codec/messages.js';
+import { appendAll } from '../codec/arrays.js';
 
 /** `OFK_SYCL`: the entry kind of SYCL kernels. */
 export const ENTRY_KIND_SYCL = 8;
@@ -119,24 +120,68 @@ export function syclDescriptor<S extends PointerSection>(p: PointerReader<S>, op
     return !seen.has(key) && !!seen.add(key);
   });
   if (!places.length) return undefined;
+  if (places.length > MAX_DESCRIPTORS) {
+    p.notes.push(`${SYCL_DESCRIPTOR_SYMBOL}: ${places.length} descriptors; the first ${MAX_DESCRIPTORS} are read`);
+    places = places.slice(0, MAX_DESCRIPTORS);
+  }
+  const notesBefore = p.notes.length;
   const images: SyclDeviceImageInfo<S>[] = [];
   // Images sharing one entry range read it once (up to 65,535 images may point at the same one).
   const entries = new Map<string, OffloadEntryRecord[]>();
-  // Device-image records already read, by section and offset: each descriptor has its own list, so one
-  // whose list overlaps an earlier one's is not read again (thousands of descriptors found by their shape
-  // could otherwise name the same 256 records each: work quadratic in the input).
-  const claimed = new Set<string>();
+  // The device-image lists already read, as byte ranges per section: each descriptor has its own
+  // list, so one whose list overlaps an earlier one's (at any offset) is not read again.
+  const claimed = new Map<number, [number, number][]>();
   let read = false;
   const repeated: PointerTarget<S>[] = [];
+  let capped = false;
   for (const place of places) {
     const r = descriptorImages(p, place, images, entries, claimed);
     if (r === 'repeated') repeated.push(place);
+    if (r === 'capped') capped = true;
     read = r === 'read' || read;
   }
+  compactImageNotes(p.notes, notesBefore);
   if (repeated.length) {
     p.notes.push(`${SYCL_DESCRIPTOR_SYMBOL}: ${repeated.length} descriptor(s) whose device-image records are those of an earlier one were not read again (at ${someOf(repeated.map(placeText))})`);
   }
+  if (capped) p.notes.push(`${SYCL_DESCRIPTOR_SYMBOL}: more than ${MAX_DEVICE_IMAGES} device images in all; the descriptors past that are not read`);
   return read ? images : undefined;
+}
+
+/**
+ * How many descriptors are read, named by symbols or found by their shape. LLVM's wrapper writes one
+ * per link (a program holds several only when wrapper objects are linked together by hand), while a
+ * hostile file can name thousands, or fill its data with their shape.
+ */
+export const MAX_DESCRIPTORS = 64;
+
+/** How many device images are read from all descriptors together (one descriptor has at most 65,535). */
+export const MAX_DEVICE_IMAGES = 0xffff;
+
+/**
+ * The notes about device images added since `from`, one per kind of problem: `device image [7]
+ * target: …` for 60,000 garbage records would be 60,000 lines (`device image [0], [1], … (60000
+ * images): target: …`).
+ */
+function compactImageNotes(notes: string[], from: number): void {
+  const groups = new Map<string, string[]>();
+  const order: string[] = [];
+  for (const n of notes.slice(from)) {
+    const m = /^device image \[(\d+)\](.*)$/s.exec(n);
+    const key = m ? m[2]! : `\0${n}`;
+    let g = groups.get(key);
+    if (!g) {
+      groups.set(key, (g = []));
+      order.push(key);
+    }
+    g.push(m ? m[1]! : n);
+  }
+  notes.length = from;
+  for (const key of order) {
+    const g = groups.get(key)!;
+    if (key.startsWith('\0')) appendAll(notes, g);
+    else notes.push(g.length === 1 ? `device image [${g[0]}]${key}` : `device images ${someOf(g.map((i) => `[${i}]`))} (${g.length} images)${key}`);
+  }
 }
 
 /** `offset 0x… of section [i] 'name'`. */
@@ -146,9 +191,10 @@ function placeText(t: PointerTarget): string {
 
 /**
  * Appends the device images of the descriptor at `place` to `images`: `unread` when the descriptor
- * cannot be read (noted), `repeated` when a record of its list was read for an earlier descriptor.
+ * cannot be read (noted), `repeated` when its list overlaps one read for an earlier descriptor,
+ * `capped` when its images would pass {@link MAX_DEVICE_IMAGES}.
  */
-function descriptorImages<S extends PointerSection>(p: PointerReader<S>, place: PointerTarget<S>, images: SyclDeviceImageInfo<S>[], entries: Map<string, OffloadEntryRecord[]>, claimed: Set<string>): 'read' | 'unread' | 'repeated' {
+function descriptorImages<S extends PointerSection>(p: PointerReader<S>, place: PointerTarget<S>, images: SyclDeviceImageInfo<S>[], entries: Map<string, OffloadEntryRecord[]>, claimed: Map<number, [number, number][]>): 'read' | 'unread' | 'repeated' | 'capped' {
   const { binDesc, deviceImage: image } = SYCL_DESCRIPTORS[p.file.pointerBits];
   const d = readAt(p, place, binDesc, SYCL_DESCRIPTOR_SYMBOL);
   if (!d) return 'unread';
@@ -159,9 +205,13 @@ function descriptorImages<S extends PointerSection>(p: PointerReader<S>, place: 
     p.notes.push(`${SYCL_DESCRIPTOR_SYMBOL}: ${d.numDeviceImages} device images of ${size} bytes do not fit in section [${list.section.index}] '${list.section.name}'`);
     return 'unread';
   }
-  const records = Array.from({ length: d.numDeviceImages }, (_, i) => `${list.section.index}:${list.offset + i * size}`);
-  if (records.some((r) => claimed.has(r))) return 'repeated';
-  for (const r of records) claimed.add(r);
+  const start = list.offset;
+  const end = list.offset + d.numDeviceImages * size;
+  let ranges = claimed.get(list.section.index);
+  if (ranges?.some(([a, z]) => start < z && a < end)) return 'repeated';
+  if (images.length + d.numDeviceImages > MAX_DEVICE_IMAGES) return 'capped';
+  if (!ranges) claimed.set(list.section.index, (ranges = []));
+  ranges.push([start, end]);
   for (let i = 0; i < d.numDeviceImages; i++) images.push(deviceImage(p, { section: list.section, offset: list.offset + i * size }, images.length, entries));
   return 'read';
 }
@@ -220,13 +270,6 @@ function deviceImage<S extends PointerSection>(p: PointerReader<S>, at: PointerT
 }
 
 /**
- * How many descriptors a scan reads. LLVM's wrapper writes one per link (a program holds several
- * only when wrapper objects are linked together by hand), while data shaped like descriptors can
- * fill a hostile file: 5 MB of one-image candidates would otherwise list 10^5 images.
- */
-export const MAX_DESCRIPTORS_BY_SHAPE = 64;
-
-/**
  * The SYCL descriptors of a file without a symbol table (a linked PE image, a stripped ELF program),
  * found by their shape: a pointer-aligned `__sycl.tgt_bin_desc` (Version 1, 1–256 device images;
  * zero padding on 64-bit targets) whose DeviceImages pointer leads to that many
@@ -266,7 +309,7 @@ export function scanForSyclDescriptors<S extends PointerSection>(p: PointerReade
       }
       p.notes.length = quiet; // pointers that led nowhere while scanning are not worth a note
       if (ok) {
-        if (found.length === MAX_DESCRIPTORS_BY_SHAPE) {
+        if (found.length === MAX_DESCRIPTORS) {
           more = true;
           break;
         }
@@ -279,7 +322,7 @@ export function scanForSyclDescriptors<S extends PointerSection>(p: PointerReade
   if (found.length) {
     const where = someOf(found.map(placeText));
     p.notes.push(`${SYCL_DESCRIPTOR_SYMBOL}: no such symbol (no symbol table, or it was stripped or renamed); ${found.length === 1 ? 'the descriptor was' : `${found.length} descriptors were`} found by ${found.length === 1 ? 'its shape' : 'their shape'} at ${where}`);
-    if (more) p.notes.push(`${SYCL_DESCRIPTOR_SYMBOL}: more than ${MAX_DESCRIPTORS_BY_SHAPE} places have a descriptor's shape; the first ${MAX_DESCRIPTORS_BY_SHAPE} are read`);
+    if (more) p.notes.push(`${SYCL_DESCRIPTOR_SYMBOL}: more than ${MAX_DESCRIPTORS} places have a descriptor's shape; the first ${MAX_DESCRIPTORS} are read`);
   }
   return found;
 }

@@ -18,7 +18,7 @@ import { readCoffSectionTable, readPeSectionTable } from '../../src/containers/c
 import { CoffSectionHeader, CoffSymbol, coffSymbolName, COFF_MACHINE } from '../../formats/coff.js';
 import { SYCL_DESCRIPTORS } from '../../formats/offload-entry.js';
 import { offloadEntryArrayStride, offloadEntrySectionLayout } from '../../formats/offload-entry.js';
-import { MAX_DESCRIPTORS_BY_SHAPE, offloadEntries, syclDescriptor } from '../../src/containers/sycl-wrapper.js';
+import { MAX_DESCRIPTORS, MAX_DEVICE_IMAGES, offloadEntries, syclDescriptor } from '../../src/containers/sycl-wrapper.js';
 import { readElfSymbols } from '../../src/containers/elf-symbols.js';
 import { Elf64SectionHeader } from '../../formats/elf.js';
 import { bytesOf, decodeErrorOf, input, objdump22, onlyDecodeErrors, overwrite, readelfRelocs, readelfSection, readobjRelocs, readobjSection, readobjSymbol, textOf } from './support.js';
@@ -392,7 +392,7 @@ describe('PE images (a Windows program linked by lld-link-22): the descriptor fo
     return b;
   };
 
-  it('descriptors found by their shape: every one is read, each device-image record once, at most MAX_DESCRIPTORS_BY_SHAPE of them', () => {
+  it('descriptors found by their shape: every one is read, each device-image record once, at most MAX_DESCRIPTORS of them', () => {
     // Three more descriptors, each with its own record: four images (the program's and three copies).
     const three = readOffloadInput(memorySource(extraDescriptors(3, (i) => i)));
     expect(three.bare.map((x) => [x.kernels, x.triple])).to.deep.equal(Array(4).fill([['_ZTS5KName'], 'spirv64-unknown-unknown']));
@@ -402,9 +402,9 @@ describe('PE images (a Windows program linked by lld-link-22): the descriptor fo
     expect(same.bare).to.have.length(2);
     expect(same.notes.join('\n')).to.match(/\.sycl_offloading\.descriptor: 9 descriptor\(s\) whose device-image records are those of an earlier one were not read again \(at offset 0x\w+ of section \[6\] '\.reloc', .* and 4 more\)/);
     // Past the cap, the rest is a note (data shaped like descriptors cannot make a listing of 10^5 images).
-    const many = readOffloadInput(memorySource(extraDescriptors(MAX_DESCRIPTORS_BY_SHAPE + 5, (i) => i)));
-    expect(many.bare).to.have.length(MAX_DESCRIPTORS_BY_SHAPE);
-    expect(many.notes.join('\n')).to.include(`more than ${MAX_DESCRIPTORS_BY_SHAPE} places have a descriptor's shape; the first ${MAX_DESCRIPTORS_BY_SHAPE} are read`);
+    const many = readOffloadInput(memorySource(extraDescriptors(MAX_DESCRIPTORS + 5, (i) => i)));
+    expect(many.bare).to.have.length(MAX_DESCRIPTORS);
+    expect(many.notes.join('\n')).to.include(`more than ${MAX_DESCRIPTORS} places have a descriptor's shape; the first ${MAX_DESCRIPTORS} are read`);
     expect(many.notes.join('\n')).to.match(/64 descriptors were found by their shape at offset 0xb0 of section \[1\] '\.rdata', (offset 0x\w+ of section \[6\] '\.reloc', ){3}offset 0x\w+ of section \[6\] '\.reloc' and 59 more/);
   });
 
@@ -634,5 +634,106 @@ describe('32-bit hosts (i686): the 32-bit SYCL descriptor and EntryTy layouts, E
         { seed: 1686, numRuns: 1000 },
       );
     }
+  });
+});
+
+/**
+ * An x86-64 ET_EXEC (review 2026-11-27s): `.data` with `k` SYCL descriptors of `n` device images each,
+ * a `.symtab` naming each `.sycl_offloading.descriptor`, `.rodata` of zeros where their DeviceImages
+ * point (descriptor j's list at REC + shift(j)): every record is garbage whose pointers lead nowhere.
+ * (`k` is small enough here for a spread of its shifts.)
+ */
+function manyDescriptors(k: number, n: number, shift: (j: number) => number): Uint8Array {
+  const DESC = 0x100000;
+  const REC = 0x200000;
+  const desc = new Uint8Array(32 * k);
+  const dv = new DataView(desc.buffer);
+  for (let j = 0; j < k; j++) {
+    dv.setUint16(32 * j, 1, true);
+    dv.setUint16(32 * j + 2, n, true);
+    dv.setBigUint64(32 * j + 8, BigInt(REC + shift(j)), true);
+  }
+  const sections: [string, number, number, number, Uint8Array][] = [
+    ['.llvm.offloading', 0x6fff4c0b, 2, 0x1000000, Uint8Array.of(3, 2, 0x23, 7, 0, 4, 1, 0, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0, 0, 0)],
+    ['.data', 1, 3, DESC, desc],
+    ['.rodata', 1, 2, REC, new Uint8Array(n * 80 + Math.max(...Array.from({ length: k }, (_, j) => shift(j))))],
+  ];
+  const strtab = new TextEncoder().encode('\0.sycl_offloading.descriptor\0');
+  const syms = new Uint8Array(24 * (k + 1));
+  const sv = new DataView(syms.buffer);
+  for (let j = 0; j < k; j++) {
+    const at = 24 * (j + 1);
+    sv.setUint32(at, 1, true);
+    syms[at + 4] = 1; // STT_OBJECT, STB_LOCAL
+    sv.setUint16(at + 6, 2, true); // .data
+    sv.setBigUint64(at + 8, BigInt(DESC + 32 * j), true);
+    sv.setBigUint64(at + 16, 32n, true);
+  }
+  const names = [...sections.map((s) => s[0]), '.symtab', '.strtab', '.shstrtab'];
+  const shstr: number[] = [0];
+  const nameAt = names.map((nm) => {
+    const at = shstr.length;
+    for (const c of nm) shstr.push(c.charCodeAt(0));
+    shstr.push(0);
+    return at;
+  });
+  const datas = [...sections.map((s) => s[4]), syms, strtab, Uint8Array.from(shstr)];
+  const offsets: number[] = [];
+  let off = 64;
+  for (const d of datas) {
+    off += -off & 7;
+    offsets.push(off);
+    off += d.length;
+  }
+  off += -off & 7;
+  const shoff = off;
+  const shnum = datas.length + 1;
+  const out = new Uint8Array(shoff + 64 * shnum);
+  const v = new DataView(out.buffer);
+  out.set([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1]);
+  v.setUint16(16, 2, true);
+  v.setUint16(18, 62, true);
+  v.setUint32(20, 1, true);
+  v.setBigUint64(40, BigInt(shoff), true);
+  v.setUint16(52, 64, true);
+  v.setUint16(58, 64, true);
+  v.setUint16(60, shnum, true);
+  v.setUint16(62, shnum - 1, true);
+  datas.forEach((d, i) => out.set(d, offsets[i]!));
+  const header = (i: number, name: number, type: number, flags: number, addr: number, link = 0, info = 0, entsize = 0): void => {
+    const h = shoff + 64 * (i + 1);
+    v.setUint32(h, name, true);
+    v.setUint32(h + 4, type, true);
+    v.setBigUint64(h + 8, BigInt(flags), true);
+    v.setBigUint64(h + 16, BigInt(addr), true);
+    v.setBigUint64(h + 24, BigInt(offsets[i]!), true);
+    v.setBigUint64(h + 32, BigInt(datas[i]!.length), true);
+    v.setUint32(h + 40, link, true);
+    v.setUint32(h + 44, info, true);
+    v.setBigUint64(h + 48, 8n, true);
+    v.setBigUint64(h + 56, BigInt(entsize), true);
+  };
+  sections.forEach((s, i) => header(i, nameAt[i]!, s[1], s[2], s[3]));
+  header(3, nameAt[3]!, 2, 0, 0, 5, 1, 24);
+  header(4, nameAt[4]!, 3, 0, 0);
+  header(5, nameAt[5]!, 3, 0, 0);
+  return out;
+}
+
+describe('wrapper descriptors: bounded however many a file names (review 2026-11-27s)', () => {
+  it('2,000 symbols naming descriptors of one 65,535-record list: the first 64 looked at, the list read once, one note per kind of problem', () => {
+    const r = readOffloadInput(memorySource(manyDescriptors(2000, 0xffff, () => 0)));
+    const notes = r.notes.join('\n');
+    expect(notes).to.include(`.sycl_offloading.descriptor: 2000 descriptors; the first ${MAX_DESCRIPTORS} are read`);
+    expect(notes).to.match(/63 descriptor\(s\) whose device-image records are those of an earlier one were not read again/);
+    expect(notes).to.match(/device images \[0\], \[1\], \[2\], \[3\], \[4\] and 65530 more \(65535 images\) target: address 0x0 is in no allocated section/);
+    expect(notes.length).to.be.lessThan(4000);
+  });
+
+  it('lists a few bytes apart overlap: read once; past 65,535 images in all, the rest is a note', () => {
+    const shifted = readOffloadInput(memorySource(manyDescriptors(8, 6553, (j) => j)));
+    expect(shifted.notes.join('\n')).to.match(/7 descriptor\(s\) whose device-image records are those of an earlier one were not read again/);
+    const apart = readOffloadInput(memorySource(manyDescriptors(2, 40000, (j) => j * 40000 * 80)));
+    expect(apart.notes.join("\n")).to.include(`more than ${MAX_DEVICE_IMAGES} device images in all; the descriptors past that are not read`);
   });
 });
