@@ -148,7 +148,7 @@ describe('spec-constant names through allocas, and splitting, with many constant
 
   it("every call emits its constant's whole tree: the calls share the module's leaf budget (25 KB of IR made 300 MB, review 2026-11-27q)", function () {
     this.timeout(20000);
-    const module = (n: number, uses: number): string => {
+    const module = (n: number, uses: number, kernels = 1): string => {
       const call =
         '  call spir_func void @_Z40__sycl_getComposite2020SpecConstantValueI1BET_PKcPKvS5_(%struct.B addrspace(4)* sret(%struct.B) align 8 %a, i8 addrspace(4)* addrspacecast (i8* getelementptr inbounds ([2 x i8], [2 x i8]* @n, i64 0, i64 0) to i8 addrspace(4)*), i8 addrspace(4)* addrspacecast (i8 addrspace(1)* bitcast ({ %struct.B } addrspace(1)* @id to i8 addrspace(1)*) to i8 addrspace(4)*), i8 addrspace(4)* null)';
       return [
@@ -156,13 +156,15 @@ describe('spec-constant names through allocas, and splitting, with many constant
         `%struct.B = type { [${n} x i32] }`,
         '@n = private unnamed_addr constant [2 x i8] c"n\\00", align 1',
         `@id = internal addrspace(1) constant { %struct.B } { %struct.B { [${n} x i32] zeroinitializer } }, align 8`,
-        'define spir_kernel void @K() {',
-        'entry:',
-        '  %t = alloca %struct.B, align 8',
-        '  %a = addrspacecast %struct.B* %t to %struct.B addrspace(4)*',
-        ...Array<string>(uses).fill(call),
-        '  ret void',
-        '}',
+        ...Array.from({ length: kernels }, (_, k) => [
+          `define spir_kernel void @K${k === 0 ? '' : k}() {`,
+          'entry:',
+          '  %t = alloca %struct.B, align 8',
+          '  %a = addrspacecast %struct.B* %t to %struct.B addrspace(4)*',
+          ...Array<string>(uses).fill(call),
+          '  ret void',
+          '}',
+        ]).flat(),
         'declare spir_func void @_Z40__sycl_getComposite2020SpecConstantValueI1BET_PKcPKvS5_(%struct.B addrspace(4)* sret(%struct.B) align 8, i8 addrspace(4)*, i8 addrspace(4)*, i8 addrspace(4)*)',
         '',
       ].join('\n');
@@ -182,6 +184,8 @@ describe('spec-constant names through allocas, and splitting, with many constant
     expect(e).to.be.instanceOf(IrSyntaxError);
     expect([e.code, e.line]).to.deep.equal(['LIMIT', 9 + 17]);
     expect(e.message).to.match(/the spec-constant calls of this module emit more than 1048576 __spirv_SpecConstant leaves \(this call: 60000 for "n"\); each call emits its constant's whole tree/);
+    // Split into one module per kernel, the modules share the budget (each module alone is under it: review 2026-11-27s).
+    expect(() => postLinkFiles(module(60000, 17, 3), ['-spec-const=native', '-split=kernel', '-S'])).to.throw(IrSyntaxError, /emit more than 1048576 __spirv_SpecConstant leaves/);
   });
 
   it('refuses a specialization_id of an empty struct (no element 0 to be the default) with a typed error', () => {

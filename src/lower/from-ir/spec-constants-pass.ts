@@ -449,11 +449,17 @@ function operandText(m: LModule, v: LTyped, ed: FunctionEditor): { type: string;
   return { type: printType(v.type), value };
 }
 
+/** What is left of the leaves the calls of a run may emit (see {@link runSpecConstantsPass}). */
+export interface LeafBudget {
+  /** Leaves left. */
+  left: number;
+}
+
 /**
  * Runs the pass on `m` (or the functions in `scope`), adding its rewrites to `edits`.
  * Errors are {@link IrSyntaxError}s at the offending call or global.
  */
-export function runSpecConstantsPass(m: LModule, dl: DataLayout, mode: SpecConstHandlingMode, edits: ModuleEdits, order: UseOrder, scope?: readonly LFunction[]): SpecConstantsPassResult {
+export function runSpecConstantsPass(m: LModule, dl: DataLayout, mode: SpecConstHandlingMode, edits: ModuleEdits, order: UseOrder, scope?: readonly LFunction[], budget: LeafBudget = { left: MAX_IDS_PER_LOWERING }): SpecConstantsPassResult {
   const types = new TypeConverter();
   // 'llvm.sycl.alloca' is not lowered in emulation mode on SPIR targets (the runtime refuses such
   // kernels): its calls stay as they are (SpecConstantsPass::run, IsSPIREmulated).
@@ -481,8 +487,8 @@ export function runSpecConstantsPass(m: LModule, dl: DataLayout, mode: SpecConst
   const seen = new Set<string>();
   // Native mode emits a constant's whole __spirv_SpecConstant tree at every call (as upstream does), so
   // the rewritten module grows with uses × leaves, which the per-lowering ID budget does not bound: 25 KB
-  // of IR calling a 60,000-leaf constant 60 times would print 300 MB. The calls' trees share one budget.
-  let emitted = 0;
+  // of IR calling a 60,000-leaf constant 60 times would print 300 MB. The calls' trees share one budget
+  // (`budget`: post-link passes one for all the modules it splits the input into).
   for (const u of uses) {
     const ed = editorFor(edits, u.fn);
     const inst = u.inst;
@@ -495,9 +501,9 @@ export function runSpecConstantsPass(m: LModule, dl: DataLayout, mode: SpecConst
     if (mode === 'native') {
       // A repeated use reuses the IDs of the first one but emits this call's default literals
       // (emitSpecConstantRecursive with the stored IDs and this call's DefaultValue).
-      emitted += c!.ids.length;
-      if (emitted > MAX_IDS_PER_LOWERING) {
-        err(`the spec-constant calls of this module emit more than ${MAX_IDS_PER_LOWERING} __spirv_SpecConstant leaves (this call: ${c!.ids.length} for "${clipText(u.symId)}"); each call emits its constant's whole tree`, where, 'LIMIT');
+      budget.left -= c!.ids.length;
+      if (budget.left < 0) {
+        err(`the spec-constant calls of this module emit more than ${MAX_IDS_PER_LOWERING} __spirv_SpecConstant leaves (this call: ${c!.ids.length} for "${clipText(u.symId)}"); each call emits its constant's whole tree, in every module the input is split into`, where, 'LIMIT');
       }
       let tree: SpecConstantNode;
       if (isNew) tree = c!.tree!;

@@ -27,7 +27,8 @@ import { lowerDeviceGlobals, verifyNoCrossModuleDeviceGlobalUsage } from '../dev
 import { buildRegistry } from '../lower.js';
 import { atIrEntry } from '../from-ir/ir-entries.js';
 import { findDeviceGlobals } from '../from-ir/device-globals.js';
-import { intrinsicsCalled, runSpecConstantsPass } from '../from-ir/spec-constants-pass.js';
+import { intrinsicsCalled, runSpecConstantsPass, type LeafBudget } from '../from-ir/spec-constants-pass.js';
+import { MAX_IDS_PER_LOWERING } from '../spec-constants.js';
 import { isNvptxTriple, runCudaSpecConstantToSymbol } from '../from-ir/cuda-spec-constants.js';
 import { notIrText } from '../llvm-ir/not-ir.js';
 import { moduleDataLayout } from '../from-ir/lower-ir.js';
@@ -235,6 +236,8 @@ function processModule(m: LModule, opts: PostLinkOptions, tools: PostLinkTools, 
     }
   };
 
+  // The spec-constant trees the calls of all split modules emit, together (src/lower/from-ir/spec-constants-pass.ts).
+  const leafBudget: LeafBudget = { left: MAX_IDS_PER_LOWERING };
   for (let gi = 0; gi < groups.length; gi++) {
     const group = groups[gi]!;
     const kept = closures[gi]!;
@@ -259,7 +262,7 @@ function processModule(m: LModule, opts: PostLinkOptions, tools: PostLinkTools, 
       let lowering;
       let met = false;
       if (mode) {
-        const r = runSpecConstantsPass(m, dl, mode, edits, order, passScope);
+        const r = runSpecConstantsPass(m, dl, mode, edits, order, passScope, leafBudget);
         lowering = r.lowering;
         met = r.modified;
         // NVPTX: the spec-constant buffer argument becomes a per-kernel global (src/lower/from-ir/cuda-spec-constants.ts).
