@@ -41,6 +41,13 @@ export async function readSyclbinInput(ctx: Context<unknown>, name: string, opts
  * only here.
  */
 export async function notSyclbinNote(src: ByteSource, name: string, opts: { maxInflatedSize?: number; extracting?: boolean } = {}): Promise<string> {
+  // Told by their first bytes, without reading on: a bundle file's entries may inflate to a gigabyte,
+  // and a thin archive's members are other files (what the offload commands and inspect read).
+  const head = src.read(0, Math.min(64, src.size));
+  const { BUNDLE_SNIFF, holdsOffloadBundle } = await import('../containers/offload-bundle.js');
+  if (holdsOffloadBundle(head.subarray(0, BUNDLE_SNIFF), src.size)) return `not a SYCLBIN: a clang-offload-bundler file (HIP --cuda-device-only output) — ${src.size} bytes; see 'syclbin inspect ${name}'`;
+  const { isThinArchive } = await import('../containers/thin-archive.js');
+  if (isThinArchive(head)) return `not a SYCLBIN: a thin archive (its members are the files it names) — ${src.size} bytes; see 'syclbin inspect ${name}' or '${opts.extracting ? `syclbin offload-extract ${name} -o DIR` : `syclbin offload-list ${name}`}'`;
   const { notSyclbinInput } = await import('../inspect/input.js');
   const what = notSyclbinInput(src, { maxInflatedSize: opts.maxInflatedSize });
   if (!what) {

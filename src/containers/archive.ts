@@ -216,7 +216,8 @@ class ArchiveReader {
     const mNode = file.record({ path: mp, parent: group, key: index }, pos, HEADER, 'group');
     this.nodes[index] = mNode;
     const header = file.decode(ArMemberHeader, pos, { path: [...mp, 'header'], parent: mNode, key: 'header' });
-    if (this.thin && !THIN_STORED.has(header.name.trimEnd())) return this.thinMember(index, pos, header, mp);
+    // (`Archive::Child::isThinMember`: by the raw name, `getRawName`: `/ 0` is `/`)
+    if (this.thin && !THIN_STORED.has(this.rawName(header.name, { name: file.abs(pos + ArMemberHeader.offsets.name), path: [...mp, 'header', 'name'] }))) return this.thinMember(index, pos, header, mp);
     if (header.size > file.size - pos - HEADER) {
       throw new DecodeError('EOF', `member size ${header.size} runs past the end of the archive (${file.size - pos - HEADER} bytes after the header)`, file.abs(pos + ArMemberHeader.offsets.size), [
         ...mp,
@@ -251,7 +252,8 @@ class ArchiveReader {
         this.names = new TerminatedStrings(this.strtab, this.kind === 'coff' ? 0 : 0x0a, abs);
       }
       file.record({ path: mp, parent: mNode, key: 'data' }, dataAt, size, 'bytes', m.special);
-    } else if (rawName.startsWith('/') && rawName.length > 1 && rawName !== AR_SPECIAL.xfgHashMap && rawName !== AR_SPECIAL.ecSymbols) {
+    } else if (rawName.startsWith('/') && rawName.length > 1 && rawName !== AR_SPECIAL.strtab && rawName !== AR_SPECIAL.xfgHashMap && rawName !== AR_SPECIAL.ecSymbols) {
+      // (`getName`: `/`, `//` and the two COFF specials are names as they are; `/N` is a long name)
       m.name = this.longName(rawName, at);
     }
     return m;

@@ -737,6 +737,11 @@ class InputReader {
     // object, before anything in it could be malformed.
     if (item.depth > 0 && !this.packer) this.stop(item, `fails on this member, an archive and not an object ("${NOT_AN_OBJECT}")`, { message: NOT_AN_OBJECT, label: { kind: 'object' } });
     const a = readArchive(this.src, { tree: this.opts.tree, origin: item.origin, size: item.size, path: item.path });
+    // A thin archive as a member (of a thin archive: its member files are read as its members) names
+    // files relative to a folder this reader does not know: refused, as before thin archives were read.
+    if (a.thin && item.depth > 0) {
+      throw new DecodeError('FORMAT', 'a thin archive inside an archive: its members are files named in it, not stored in it; read the member files themselves', item.origin, [...item.path, 'header', 'magic']);
+    }
     if (item.depth === 0) this.out.archive = a;
     const max = this.opts.maxArchiveDepth ?? DEFAULT_MAX_ARCHIVE_DEPTH;
     if (item.depth + 1 > max) {
@@ -747,7 +752,7 @@ class InputReader {
     const external = a.members.filter((m) => m.external);
     if (external.length) {
       // (the offload commands and inspect read a thin archive's member files: src/containers/thin-archive.ts)
-      this.note(item, `a thin archive: its ${external.length} member(s) are files outside it (${someOf(external.map((m) => m.name))}), not read here; 'syclbin offload-list' and 'syclbin inspect' read them`);
+      this.note(item, `a thin archive: its ${external.length} member(s) are files outside it (${someOf(external.map((m) => m.name))}), not read here (the offload commands and inspect read them)`);
     }
     for (const m of a.members) {
       if (m.special || m.external) continue;

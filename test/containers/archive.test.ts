@@ -103,6 +103,26 @@ describe('archive: reading', () => {
     expect(decodeErrorOf(() => readArchive(enc.encode('<bigaf>\n'))).message).to.match(/AIX big archive/);
   });
 
+  it('a thin archive whose member file is a thin archive is refused, as before thin archives were read (review 2026-11-27s)', async () => {
+    const { mkdtempSync, writeFileSync, copyFileSync, rmSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'syclbin-thin-'));
+    try {
+      copyFileSync(new URL('../../testdata/llvm22/strict/one.o', import.meta.url), join(dir, 'x.o'));
+      const header = (name: string, size: number): string => `${name.padEnd(16)}${'0'.padEnd(12)}${'0'.padEnd(6)}${'0'.padEnd(6)}${'644'.padEnd(8)}${String(size).padEnd(10)}\`\n`;
+      writeFileSync(join(dir, 'inner.a'), `!<thin>\n${header('x.o/', 100)}`);
+      writeFileSync(join(dir, 'outer.a'), `!<thin>\n${header('inner.a/', 68)}`);
+      const { runCli } = await import('../../src/cli/run.js');
+      let err = '';
+      const code = await runCli(['offload-list', 'outer.a'], { stdout: { write: () => undefined }, stderr: { write: (c) => void (err += String(c)) }, cwd: dir, env: {} });
+      expect(code).to.equal(1);
+      expect(err).to.match(/a thin archive inside an archive: its members are files named in it, not stored in it/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("a thin archive (llvm-ar-22 --thin): its headers and stored tables are read and spanned; its members are the files named, not stored (review 2026-11-27p: verify, annotate and hexdump refused it)", async () => {
     const file = 'testdata/llvm22/strict/thin.a';
     const bytes = new Uint8Array(readFileSync(new URL(`../../${file}`, import.meta.url)));
