@@ -292,7 +292,7 @@ describe('a clang-offload-bundler file by itself (the .hip_fatbin sections of hi
       expect(r.code, r.stderr).to.equal(0);
       expect(r.stdout.split('\n')[0]).to.equal(`clang-offload-bundler file: 2 entries — ${bytes.length} bytes`);
       expect(r.stdout).to.match(/^hipv4-amdgcn-amd-amdhsa--gfx90a: \d+ bytes (@0x1000|\(in the compressed bundle @0x0\))\n {2}contents: ELF 64-bit little-endian, elf64-amdgpu/m);
-      expect(r.stdout.includes('(compressed bundle)')).to.equal(file === 'hc.fatbin');
+      expect(r.stdout.includes('(in the compressed bundle @0x0)')).to.equal(file === 'hc.fatbin');
     });
   }
 });
