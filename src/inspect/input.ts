@@ -138,7 +138,7 @@ export function explainInput(bytes: BytesLike | ByteSource, opts: InspectInputOp
   // A clang-offload-bundler file by itself (`--cuda-device-only` HIP output, `clang-offload-bundler
   // -type=o`): its entries, read as LLVM reads the bundles of a section (one section: the file).
   if (holdsOffloadBundle(src.read(0, Math.min(BUNDLE_SNIFF, src.size)), src.size)) {
-    const entries = readOffloadBundles(src, [{ index: 0, offset: 0, size: src.size }], read);
+    const entries = readOffloadBundles(src, [{ index: 0, offset: 0, size: src.size }], { ...read, sectionPath: () => [] });
     const bundles = new Set(entries.map((b) => b.bundle)).size;
     const tree = {
       label: `clang-offload-bundler file: ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}${bundles > 1 ? ` in ${bundles} bundles` : ''}${size}`,

@@ -105,7 +105,7 @@ function payload(r: DecompressRequest): string {
   return `a payload of ${r.expected} bytes${fromInflatedSize(r)}`;
 }
 function overCap(kind: Compression, r: DecompressRequest): DecodeError {
-  return new DecodeError('LIMIT', `the ${kind} stream would produce ${payload(r)}, more than the cap of ${r.cap} bytes (raise it with maxInflatedSize)`, r.offset, r.path);
+  return new DecodeError('LIMIT', `the ${kind} stream would produce ${payload(r)}, more than the cap of ${r.cap} bytes (raise the cap to read it: --max-inflated-size on the command line, maxInflatedSize in the library)`, r.offset, r.path);
 }
 function overDeclared(kind: Compression, r: DecompressRequest): DecodeError {
   return new DecodeError('FORMAT', `${kind} stream inflates to more than the ${r.expected} bytes of the payload InflatedSize declares${fromInflatedSize(r)}`, r.offset, r.path);

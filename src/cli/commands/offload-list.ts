@@ -82,9 +82,10 @@ it fails (a wrapper object, a program, a module file, a version it cannot read, 
 OffloadBinary file inside an archive) what it printed before failing, then its error line
 ('syclbin offload-list: error: 'FILE': MESSAGE') and status 1; its warnings likewise; no extension
 blocks, no notes. (Where a container itself is malformed, e.g. an archive member whose ELF header
-points past its end, the label is LLVM's and the message this toolkit's.) In modes 19 and 22 binaries are read by LLVM's own rules (OffloadBinary::create:
-EntrySize is checked, an image's end is not, an entry may overlap the header; string bytes are printed
-as they are, UTF-8 or not), with LLVM's messages ('Invalid data was encountered while parsing the
+points past its end, the label is LLVM's and the message this toolkit's.) In modes 19 and 22
+binaries are read by LLVM's own rules (OffloadBinary::create: EntrySize is checked, an image's
+end is not, an entry may overlap the header; string bytes are printed as they are, UTF-8 or not),
+with LLVM's messages ('Invalid data was encountered while parsing the
 file', 'The end of the file was unexpectedly encountered'). Where LLVM would read outside a binary
 (undefined behaviour: it may crash), this toolkit's error is given instead. Checked on every
 llvm-objdump-19/-22 golden of testdata/llvm22 and on mutated files against both tools.

@@ -183,8 +183,9 @@ files of DIR on 127.0.0.1 only, with Content-Security-Policy "${CSP}". Open the 
 then open or drop a .syclbin, OffloadBinary or .prop file: the page shows the structure tree, typed
 property values and diagnostics beside a hex view (select a node to highlight its bytes, click a
 byte to select its node, export the annotation as JSON), or add ?file=NAME to the address for a file
-NAME in DIR (the address is printed with the first file there). DIR may also be a folder holding an
-inspector of its own (an index.html): then only DIR is served. Nothing is uploaded. Only regular
+NAME in DIR (the address is printed with the first file there; a file of DIR named like one of the
+inspector's, e.g. style.css, is the inspector's). DIR may also be a folder holding an inspector of
+its own (an index.html): then only DIR is served. Nothing is uploaded. Only regular
 files inside DIR (after
 resolving links), not hidden ones (a name starting with '.'), are served, only to requests with one
 Host header naming 127.0.0.1 or localhost and a target path starting with '/'. Stop with Ctrl-C
