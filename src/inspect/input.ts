@@ -24,6 +24,7 @@ import { llvmEra, numberingFor, type LlvmEraInfo } from '../../formats/eras.js';
 import { readOffloadBinaries, type OffloadBinaryModel, type OffloadEntryModel } from '../offload/read.js';
 import { identifyImage, offloadContainerOf, readOffloadInput, type BareImage, type ImageInfo, type OffloadInput } from '../offload/input.js';
 import { BUNDLE_SNIFF, holdsOffloadBundle, readOffloadBundles } from '../containers/offload-bundle.js';
+import { DEFAULT_MAX_INFLATED_SIZE } from '../offload/decompress.js';
 import { escapeForListing, MAX_NESTING, nestedBinaries } from '../offload/objdump-text.js';
 import { executionModelName } from '../../formats/spirv-enums.js';
 import { syclKernelNames } from '../offload/sycl-symbols.js';
@@ -46,6 +47,11 @@ export interface InspectInputOptions {
   sectionNames?: readonly string[];
   /** Also read sections named like offloading sections whose type is not SHT_LLVM_OFFLOADING (as `offload-list --by-name`). */
   byName?: boolean;
+  /**
+   * Shared by several explanations (the objects one LLVM IR module embeds): what they inflate adds up
+   * to at most `left` bytes (starting at `maxInflatedSize`); see ReadOffloadOptions.inflatedBudget.
+   */
+  inflatedBudget?: { left?: number };
 }
 
 /**
@@ -107,7 +113,7 @@ export function explainInput(bytes: BytesLike | ByteSource, opts: InspectInputOp
   const src = toSource(bytes);
   const era = opts.era ?? llvmEra();
   const head = src.read(0, Math.min(4, src.size));
-  const read = { maxInflatedSize: opts.maxInflatedSize };
+  const read = { maxInflatedSize: opts.maxInflatedSize, inflatedBudget: opts.inflatedBudget };
   const size = ` — ${src.size} bytes`;
   if (hasMagic(SyclbinMagic, head)) return { kind: 'syclbin', tree: inspectSyclbin(readSyclbin(src, read), { fileSize: src.size, sha256: opts.sha256 }) };
   if (hasMagic(OffloadMagic, head)) {
@@ -138,7 +144,11 @@ export function explainInput(bytes: BytesLike | ByteSource, opts: InspectInputOp
   // A clang-offload-bundler file by itself (`--cuda-device-only` HIP output, `clang-offload-bundler
   // -type=o`): its entries, read as LLVM reads the bundles of a section (one section: the file).
   if (holdsOffloadBundle(src.read(0, Math.min(BUNDLE_SNIFF, src.size)), src.size)) {
-    const entries = readOffloadBundles(src, [{ index: 0, offset: 0, size: src.size }], { ...read, sectionPath: () => [] });
+    // (a shared budget: what is left of it is this file's cap, and what its bundles inflate is taken from it)
+    const budget = opts.inflatedBudget;
+    if (budget) budget.left ??= opts.maxInflatedSize ?? DEFAULT_MAX_INFLATED_SIZE;
+    const entries = readOffloadBundles(src, [{ index: 0, offset: 0, size: src.size }], { maxInflatedSize: budget ? Math.min(budget.left!, opts.maxInflatedSize ?? DEFAULT_MAX_INFLATED_SIZE) : opts.maxInflatedSize, sectionPath: () => [] });
+    if (budget) for (const b of entries) if (b.compressed) budget.left = Math.max(0, budget.left! - b.data.size);
     const bundles = new Set(entries.map((b) => b.bundle)).size;
     const tree = {
       label: `clang-offload-bundler file: ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}${bundles > 1 ? ` in ${bundles} bundles` : ''}${size}`,

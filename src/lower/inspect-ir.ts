@@ -9,6 +9,7 @@
  * Portable: no Node APIs.
  */
 import { decodeLatin1, decodeUtf8, utf8FromLatin1, optionsArgument, type BytesLike } from '../codec/index.js';
+import { someOf } from '../codec/messages.js';
 import { notIrText } from './llvm-ir/not-ir.js';
 import { unescapeLlvm } from './llvm-ir/parse/lexer.js';
 import { EMBEDDED_OBJECTS_METADATA, EMBEDDED_OFFLOADING_SECTION } from '../containers/bitcode.js';
@@ -80,19 +81,28 @@ export interface InspectIrOptions {
 function embeddedObjects(m: ReturnType<typeof parseLlvmIr>): { objects: { global: string; bytes: Uint8Array }[]; skipped: string[] } {
   const objects: { global: string; bytes: Uint8Array }[] = [];
   const skipped: string[] = [];
+  const named = new Set<string>();
   for (const [i, op] of (m.namedMetadata.get(EMBEDDED_OBJECTS_METADATA) ?? []).entries()) {
     const what = `!${EMBEDDED_OBJECTS_METADATA} operand ${i}`;
     const node = m.metadata.get(op.replace(/^!/, ''));
-    const parts = node && /^!\{\s*(?:ptr|i8\*|[^@]*?)\s*@("(?:[^"\\]|\\.)*"|[-\w.$]+)\s*,\s*!"((?:[^"\\]|\\.)*)"\s*\}$/.exec(node.text.trim());
+    // `!{<type> @G, !"section"[, more]}`, `distinct` or not; LLVM reads operands 0 and 1. (No two
+    // parts of the pattern match the same characters: linear on any node, whatever it holds.)
+    const parts = node && /^(?:distinct\s+)?!\{([^@,}]*)@("(?:[^"\\]|\\.)*"|[-\w.$]+)\s*,\s*!"((?:[^"\\]|\\.)*)"\s*(?:,[^}]*)?\}$/.exec(node.text.trim());
     if (!parts) {
       skipped.push(`${what}: not a node of a global and a section name (skipped, as LLVM skips it)`);
       continue;
     }
-    const global = parts[1]!.startsWith('"') ? unescapeLlvm(parts[1]!.slice(1, -1)) : parts[1]!;
-    if (unescapeLlvm(parts[2]!) !== EMBEDDED_OFFLOADING_SECTION) {
-      skipped.push(`${what}: section '${unescapeLlvm(parts[2]!)}', not ${EMBEDDED_OFFLOADING_SECTION} (skipped, as LLVM skips it)`);
+    const global = parts[2]!.startsWith('"') ? unescapeLlvm(parts[2]!.slice(1, -1)) : parts[2]!;
+    if (unescapeLlvm(parts[3]!) !== EMBEDDED_OFFLOADING_SECTION) {
+      skipped.push(`${what}: section '${unescapeLlvm(parts[3]!)}', not ${EMBEDDED_OFFLOADING_SECTION} (skipped, as LLVM skips it)`);
       continue;
     }
+    // A global named again (by another operand) is one object, read once.
+    if (named.has(global)) {
+      skipped.push(`${what}: @${global} again (read once)`);
+      continue;
+    }
+    named.add(global);
     const g = m.globalsByName.get(global);
     const init = g?.initializer?.value;
     if (!init || init.k !== 'cstr') {
@@ -101,7 +111,14 @@ function embeddedObjects(m: ReturnType<typeof parseLlvmIr>): { objects: { global
     }
     objects.push({ global, bytes: Uint8Array.from(init.bytes, (c) => c.charCodeAt(0)) });
   }
-  return { objects, skipped };
+  return { objects, skipped: groupAgain(skipped) };
+}
+
+/** The "named again" lines as one (a global may be named by thousands of operands). */
+function groupAgain(lines: readonly string[]): string[] {
+  const again = lines.filter((l) => l.endsWith(' again (read once)'));
+  if (again.length <= 1) return [...lines];
+  return [...lines.filter((l) => !l.endsWith(' again (read once)')), `${again.length} more operands name a global already named (read once): ${someOf(again.map((l) => l.replace(/^.*: (@.*) again \(read once\)$/, '$1')))}`];
 }
 
 /**

@@ -23,6 +23,8 @@ import { readSyclbinV2 } from './read-v2.js';
 export interface ReadSyclbinOptions extends ReadOptions {
   /** Cap on decompressed OffloadBinary v3 payloads (default 1 GiB). */
   maxInflatedSize?: number;
+  /** Shared with other reads of one input: see ReadOffloadOptions.inflatedBudget. */
+  inflatedBudget?: { left?: number };
   /** The input is the inflated address space of a compressed v3 envelope (see ReadOffloadOptions.inflated). */
   inflated?: boolean;
   /** Receives the layout facts of every v1 image read (verify, annotate). */
@@ -74,7 +76,7 @@ function readEnveloped(src: ByteSource, file: Space, opts: ReadSyclbinOptions): 
   const problems: DecodeError[] | undefined = opts.problems ? [] : undefined;
   let ob: OffloadBinaryModel;
   try {
-    ob = readOffloadBinary(src, 0, { maxInflatedSize: opts.maxInflatedSize, inflated: opts.inflated, tree: opts.tree, problems, path: [] });
+    ob = readOffloadBinary(src, 0, { maxInflatedSize: opts.maxInflatedSize, inflatedBudget: opts.inflatedBudget, inflated: opts.inflated, tree: opts.tree, problems, path: [] });
   } catch (e) {
     throw e instanceof DecodeError ? asObjectParseError(e) : e;
   } finally {

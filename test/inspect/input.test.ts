@@ -243,4 +243,24 @@ describe('inspect: a host module as LLVM IR text with embedded objects (review 2
     const sums = (t: string): string[] => [...t.matchAll(/sha256: ([0-9a-f]{64})/g)].map((x) => x[1]!);
     expect(sums(ll.stdout)).to.deep.equal(sums(bc.stdout));
   });
+
+  it('a global named by many operands is read once; distinct nodes and a third operand are read as LLVM reads them; a node of blanks is linear (review 2026-11-27t)', async () => {
+    const CONTAINERS = join(LLVM22, 'containers');
+    const text = readFileSync(join(CONTAINERS, 'embedded.ll'), 'utf8')
+      .replace(/^!llvm\.embedded\.objects = .*$/m, `!llvm.embedded.objects = !{!0, ${Array.from({ length: 2000 }, () => '!4').join(', ')}, !9, !10}`)
+      .concat('!9 = distinct !{ptr @obj.unlisted, !".llvm.offloading"}\n', `!10 = !{${' '.repeat(20000)}i32 0}\n`);
+    const { dir, cleanup } = tempDir('syclbin-embedded-');
+    try {
+      writeFileSync(join(dir, 'many.ll'), text.replace('!4 = !{ptr @obj.multi, !".llvm.offloading"}', '!4 = !{ptr @obj.multi, !".llvm.offloading", i32 1}'));
+      const r = await cli(['inspect', 'many.ll'], dir);
+      expect(r.code, r.stderr).to.equal(0);
+      expect(r.stdout).to.include('Embedded objects (!llvm.embedded.objects, what llvm-offload-binary extracts from the module as bitcode): 3\n');
+      expect(r.stdout.match(/^ {2}@obj\.multi: 808 bytes$/gm)).to.have.length(1);
+      expect(r.stdout).to.match(/^ {2}@obj\.unlisted: 160 bytes$/m);
+      expect(r.stdout).to.include('  1999 more operands name a global already named (read once): @obj.multi\n');
+      expect(r.stdout).to.include('  !llvm.embedded.objects operand 2002: not a node of a global and a section name (skipped, as LLVM skips it)\n');
+    } finally {
+      cleanup();
+    }
+  });
 });

@@ -93,9 +93,11 @@ is explained as without it, with a note on stderr.`,
           let tree;
           try {
             // An embedded object (clang -fembed-offload-object) is explained as the file it would be.
+            // (the module's embedded objects inflate to the cap together, as the payloads of one input do)
+            const inflatedBudget = {};
             const embedded = (bytes: Uint8Array): InspectNode => {
               try {
-                return explainInput(bytes, { sha256, era: llvmEra(opts.llvm), maxInflatedSize }).tree;
+                return explainInput(bytes, { sha256, era: llvmEra(opts.llvm), maxInflatedSize, inflatedBudget }).tree;
               } catch (err) {
                 if (err instanceof DecodeError) return { label: 'not read', value: err.message };
                 throw err;
