@@ -131,11 +131,13 @@ export function syclDescriptor<S extends PointerSection>(p: PointerReader<S>, op
   // The device-image lists already read, as byte ranges per section: each descriptor has its own
   // list, so one whose list overlaps an earlier one's (at any offset) is not read again.
   const claimed = new Map<number, [number, number][]>();
+  // Entry records still to be read per section (see deviceImage).
+  const entryBudget = new Map<number, number>();
   let read = false;
   const repeated: PointerTarget<S>[] = [];
   let capped = false;
   for (const place of places) {
-    const r = descriptorImages(p, place, images, entries, claimed);
+    const r = descriptorImages(p, place, images, entries, claimed, entryBudget);
     if (r === 'repeated') repeated.push(place);
     if (r === 'capped') capped = true;
     read = r === 'read' || read;
@@ -194,7 +196,7 @@ function placeText(t: PointerTarget): string {
  * cannot be read (noted), `repeated` when its list overlaps one read for an earlier descriptor,
  * `capped` when its images would pass {@link MAX_DEVICE_IMAGES}.
  */
-function descriptorImages<S extends PointerSection>(p: PointerReader<S>, place: PointerTarget<S>, images: SyclDeviceImageInfo<S>[], entries: Map<string, OffloadEntryRecord[]>, claimed: Map<number, [number, number][]>): 'read' | 'unread' | 'repeated' | 'capped' {
+function descriptorImages<S extends PointerSection>(p: PointerReader<S>, place: PointerTarget<S>, images: SyclDeviceImageInfo<S>[], entries: Map<string, OffloadEntryRecord[]>, claimed: Map<number, [number, number][]>, entryBudget: Map<number, number>): 'read' | 'unread' | 'repeated' | 'capped' {
   const { binDesc, deviceImage: image } = SYCL_DESCRIPTORS[p.file.pointerBits];
   const d = readAt(p, place, binDesc, SYCL_DESCRIPTOR_SYMBOL);
   if (!d) return 'unread';
@@ -212,7 +214,7 @@ function descriptorImages<S extends PointerSection>(p: PointerReader<S>, place: 
   if (images.length + d.numDeviceImages > MAX_DEVICE_IMAGES) return 'capped';
   if (!ranges) claimed.set(list.section.index, (ranges = []));
   ranges.push([start, end]);
-  for (let i = 0; i < d.numDeviceImages; i++) images.push(deviceImage(p, { section: list.section, offset: list.offset + i * size }, images.length, entries));
+  for (let i = 0; i < d.numDeviceImages; i++) images.push(deviceImage(p, { section: list.section, offset: list.offset + i * size }, images.length, entries, entryBudget));
   return 'read';
 }
 
@@ -226,7 +228,7 @@ function readAt<S extends PointerSection, N extends Node<unknown, unknown, Role>
   return decode(node, bytes, t.offset, { le: p.file.littleEndian, base: p.file.origin + t.section.offset });
 }
 
-function deviceImage<S extends PointerSection>(p: PointerReader<S>, at: PointerTarget<S>, i: number, entriesRead: Map<string, OffloadEntryRecord[]>): SyclDeviceImageInfo<S> {
+function deviceImage<S extends PointerSection>(p: PointerReader<S>, at: PointerTarget<S>, i: number, entriesRead: Map<string, OffloadEntryRecord[]>, entryBudget: Map<number, number>): SyclDeviceImageInfo<S> {
   const what = `device image [${i}]`;
   const image = SYCL_DESCRIPTORS[p.file.pointerBits].deviceImage;
   const d = readAt(p, at, image, what)!;
@@ -262,7 +264,19 @@ function deviceImage<S extends PointerSection>(p: PointerReader<S>, at: PointerT
     else {
       const key = `${entries.start.section.index}:${entries.start.offset}:${entries.size}`;
       let list = entriesRead.get(key);
-      if (!list) entriesRead.set(key, (list = readEntries(p, entries.start.section, entries.start.offset, entries.size / stride, stride, `${what} entries`)));
+      if (!list) {
+        // The entry records read from a section, all images together, at most twice what it holds:
+        // images whose ranges overlap without being equal (no wrapper writes that) would read one
+        // array again and again (2,000 images over one array: 2,000,000 records).
+        const s = entries.start.section;
+        const left = (entryBudget.get(s.index) ?? 2 * Math.floor(s.size / stride) + 64) - entries.size / stride;
+        if (left < 0) {
+          p.notes.push(`${what}: its entries are not read: the device images' entry ranges overlap, and reading them again would read section [${s.index}] '${s.name}' many times over`);
+          return info;
+        }
+        entryBudget.set(s.index, left);
+        entriesRead.set(key, (list = readEntries(p, s, entries.start.offset, entries.size / stride, stride, `${what} entries`)));
+      }
       info.entries = list;
     }
   }

@@ -653,22 +653,32 @@ function manyDescriptors(k: number, n: number, shift: (j: number) => number): Ui
     dv.setUint16(32 * j + 2, n, true);
     dv.setBigUint64(32 * j + 8, BigInt(REC + shift(j)), true);
   }
-  const sections: [string, number, number, number, Uint8Array][] = [
-    ['.llvm.offloading', 0x6fff4c0b, 2, 0x1000000, Uint8Array.of(3, 2, 0x23, 7, 0, 4, 1, 0, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0, 0, 0)],
-    ['.data', 1, 3, DESC, desc],
-    ['.rodata', 1, 2, REC, new Uint8Array(n * 80 + Math.max(...Array.from({ length: k }, (_, j) => shift(j))))],
-  ];
+  return elfWith(
+    [
+      ['.llvm.offloading', 0x6fff4c0b, 2, 0x1000000, Uint8Array.of(3, 2, 0x23, 7, 0, 4, 1, 0, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0, 0, 0)],
+      ['.data', 1, 3, DESC, desc],
+      ['.rodata', 1, 2, REC, new Uint8Array(n * 80 + Math.max(...Array.from({ length: k }, (_, j) => shift(j))))],
+    ],
+    Array.from({ length: k }, (_, j) => [2, DESC + 32 * j] as [number, number]),
+  );
+}
+
+/**
+ * An x86-64 ET_EXEC of `sections` ([name, type, flags, address, contents]; indices from 1) and a
+ * `.symtab` of local `.sycl_offloading.descriptor` symbols ([section index, address]).
+ */
+function elfWith(sections: [string, number, number, number, Uint8Array][], symbols: [number, number][]): Uint8Array {
   const strtab = new TextEncoder().encode('\0.sycl_offloading.descriptor\0');
-  const syms = new Uint8Array(24 * (k + 1));
+  const syms = new Uint8Array(24 * (symbols.length + 1));
   const sv = new DataView(syms.buffer);
-  for (let j = 0; j < k; j++) {
+  symbols.forEach(([shndx, value], j) => {
     const at = 24 * (j + 1);
     sv.setUint32(at, 1, true);
     syms[at + 4] = 1; // STT_OBJECT, STB_LOCAL
-    sv.setUint16(at + 6, 2, true); // .data
-    sv.setBigUint64(at + 8, BigInt(DESC + 32 * j), true);
+    sv.setUint16(at + 6, shndx, true);
+    sv.setBigUint64(at + 8, BigInt(value), true);
     sv.setBigUint64(at + 16, 32n, true);
-  }
+  });
   const names = [...sections.map((s) => s[0]), '.symtab', '.strtab', '.shstrtab'];
   const shstr: number[] = [0];
   const nameAt = names.map((nm) => {
@@ -714,9 +724,10 @@ function manyDescriptors(k: number, n: number, shift: (j: number) => number): Ui
     v.setBigUint64(h + 56, BigInt(entsize), true);
   };
   sections.forEach((s, i) => header(i, nameAt[i]!, s[1], s[2], s[3]));
-  header(3, nameAt[3]!, 2, 0, 0, 5, 1, 24);
-  header(4, nameAt[4]!, 3, 0, 0);
-  header(5, nameAt[5]!, 3, 0, 0);
+  const n = sections.length;
+  header(n, nameAt[n]!, 2, 0, 0, n + 2, 1, 24);
+  header(n + 1, nameAt[n + 1]!, 3, 0, 0);
+  header(n + 2, nameAt[n + 2]!, 3, 0, 0);
   return out;
 }
 
@@ -735,5 +746,48 @@ describe('wrapper descriptors: bounded however many a file names (review 2026-11
     expect(shifted.notes.join('\n')).to.match(/7 descriptor\(s\) whose device-image records are those of an earlier one were not read again/);
     const apart = readOffloadInput(memorySource(manyDescriptors(2, 40000, (j) => j * 40000 * 80)));
     expect(apart.notes.join("\n")).to.include(`more than ${MAX_DEVICE_IMAGES} device images in all; the descriptors past that are not read`);
+  });
+});
+
+describe('wrapper descriptors: entry ranges that overlap are read once per section budget (review 2026-11-27t)', () => {
+  it('2,000 images whose entry ranges grow over one array: linear, the rest of the images said in one note', () => {
+    const N = 2000;
+    const [STR, ENT, OFF, REC, DESC] = [0x10000000, 0x20000000, 0x30000000, 0x200000, 0x100000];
+    const desc = new Uint8Array(32);
+    new DataView(desc.buffer).setUint16(0, 1, true);
+    new DataView(desc.buffer).setUint16(2, N, true);
+    new DataView(desc.buffer).setBigUint64(8, BigInt(REC), true);
+    const recs = new Uint8Array(80 * N);
+    const rv = new DataView(recs.buffer);
+    for (let i = 0; i < N; i++) {
+      const r = 80 * i;
+      rv.setUint16(r, 3, true);
+      recs[r + 2] = 8;
+      [STR, STR, STR, OFF, OFF + 20, ENT, ENT + (i + 1) * 56, 0, 0].forEach((v, x) => rv.setBigUint64(r + 8 + 8 * x, BigInt(v), true));
+    }
+    const ents = new Uint8Array(56 * N);
+    const ev = new DataView(ents.buffer);
+    for (let j = 0; j < N; j++) {
+      ev.setUint16(56 * j + 8, 1, true);
+      ev.setUint16(56 * j + 10, 8, true);
+      ev.setBigUint64(56 * j + 24, BigInt(STR), true);
+    }
+    const elf = elfWith(
+      [
+        ['.data', 1, 3, DESC, desc],
+        ['.rodata', 1, 2, REC, recs],
+        ['.str', 1, 2, STR, new TextEncoder().encode('_ZTS1K\0')],
+        ['.ents', 1, 2, ENT, ents],
+        ['.llvm.offloading', 0x6fff4c0b, 2, OFF, Uint8Array.of(3, 2, 0x23, 7, 0, 4, 1, 0, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0, 0, 0)],
+      ],
+      [[1, DESC]],
+    );
+    const r = readOffloadInput(memorySource(elf));
+    expect(r.bare).to.have.length(N);
+    const kernels = r.bare.reduce((n, b) => n + b.kernels.length, 0);
+    // at most twice the array's 2,000 records (+64) are read, not 2,001,000
+    expect(kernels).to.be.at.most(2 * N + 64);
+    expect(r.bare[0]!.kernels).to.deep.equal(['_ZTS1K']);
+    expect(r.notes.join('\n')).to.match(/device images \[\d+\], .* more \(\d+ images\): its entries are not read: the device images' entry ranges overlap/);
   });
 });
