@@ -166,23 +166,27 @@ export const MAX_DEVICE_IMAGES = 0xffff;
  * images): target: …`).
  */
 function compactImageNotes(notes: string[], from: number): void {
-  const groups = new Map<string, string[]>();
+  // Grouped by the problem with its numbers (addresses, offsets) left out; a group whose texts differ
+  // only there says so.
+  const groups = new Map<string, { indices: string[]; texts: Set<string> }>();
   const order: string[] = [];
   for (const n of notes.slice(from)) {
     const m = /^device image \[(\d+)\](.*)$/s.exec(n);
-    const key = m ? m[2]! : `\0${n}`;
+    const key = m ? m[2]!.replace(/0x[0-9a-f]+/g, '0x…') : `\0${n}`;
     let g = groups.get(key);
     if (!g) {
-      groups.set(key, (g = []));
+      groups.set(key, (g = { indices: [], texts: new Set() }));
       order.push(key);
     }
-    g.push(m ? m[1]! : n);
+    g.indices.push(m ? m[1]! : n);
+    if (m && g.texts.size < 2) g.texts.add(m[2]!);
   }
   notes.length = from;
   for (const key of order) {
     const g = groups.get(key)!;
-    if (key.startsWith('\0')) appendAll(notes, g);
-    else notes.push(g.length === 1 ? `device image [${g[0]}]${key}` : `device images ${someOf(g.map((i) => `[${i}]`))} (${g.length} images)${key}`);
+    if (key.startsWith('\0')) appendAll(notes, g.indices);
+    else if (g.indices.length === 1) notes.push(`device image [${g.indices[0]}]${[...g.texts][0]}`);
+    else notes.push(`device images ${someOf(g.indices.map((i) => `[${i}]`))} (${g.indices.length} images)${g.texts.size === 1 ? [...g.texts][0] : `${key} (the numbers differ)`}`);
   }
 }
 
