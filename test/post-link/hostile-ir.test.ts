@@ -186,6 +186,9 @@ describe('spec-constant names through allocas, and splitting, with many constant
     expect(e.message).to.match(/the spec-constant calls of this module emit more than 1048576 __spirv_SpecConstant leaves \(this call: 60000 for "n"\); each call emits its constant's whole tree/);
     // Split into one module per kernel, the modules share the budget (each module alone is under it: review 2026-11-27s).
     expect(() => postLinkFiles(module(60000, 17, 3), ['-spec-const=native', '-split=kernel', '-S'])).to.throw(IrSyntaxError, /emit more than 1048576 __spirv_SpecConstant leaves/);
+    // Emulation: each module's default blob restates the constant (32 MB here): the modules share 64 MiB (review 2026-11-27t).
+    expect(() => postLinkFiles(module(8 << 20, 1, 3), ['-spec-const=emulation', '-split=kernel', '-S'])).to.throw(IrSyntaxError, /the emulation buffer of this module: the default values this run writes add up to more than 67108864 bytes/);
+    expect(postLinkFiles(module(8 << 20, 1, 2), ['-spec-const=emulation', '-split=kernel', '-S']).size).to.be.greaterThan(2);
   });
 
   it('refuses a specialization_id of an empty struct (no element 0 to be the default) with a typed error', () => {

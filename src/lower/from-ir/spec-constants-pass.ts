@@ -42,7 +42,7 @@ import { mangleFuncItanium, SPIRV_SPEC_CONSTANT, SPIRV_SPEC_CONSTANT_COMPOSITE }
 import type { DataLayout } from '../datalayout.js';
 import { LowerError } from '../errors.js';
 import { clipText } from '../../codec/messages.js';
-import { assignNativeIds, lowerSpecConstants, MAX_IDS_PER_LOWERING, PADDING_ID, type SpecConstantInput, type SpecConstantNode, type SpecConstantsLowering } from '../spec-constants.js';
+import { assignNativeIds, lowerSpecConstants, MAX_DEFAULT_VALUE_BYTES, MAX_IDS_PER_LOWERING, PADDING_ID, type SpecConstantInput, type SpecConstantNode, type SpecConstantsLowering } from '../spec-constants.js';
 import { typeToString, Types, type IrType } from '../types.js';
 import { aggregateElement, nullValue, type ConstValue } from '../values.js';
 import { TypeConverter, toConstValue, type At } from './convert.js';
@@ -449,10 +449,22 @@ function operandText(m: LModule, v: LTyped, ed: FunctionEditor): { type: string;
   return { type: printType(v.type), value };
 }
 
-/** What is left of the leaves the calls of a run may emit (see {@link runSpecConstantsPass}). */
+/** What is left of what the calls of a run may emit (see {@link runSpecConstantsPass}). */
 export interface LeafBudget {
-  /** Leaves left. */
+  /** Leaves of native __spirv_SpecConstant trees left. */
   left: number;
+  /**
+   * Bytes of default values left (MAX_DEFAULT_VALUE_BYTES to start): each module's default blob in
+   * emulation mode (a module per kernel restates every constant's defaults), and the literal each call
+   * becomes in default-values mode.
+   */
+  bytes?: number;
+}
+
+/** Takes `n` bytes of default values from `budget`; a LIMIT error at `where` when none are left. */
+function chargeBytes(budget: LeafBudget, n: number, what: string, where: At): void {
+  budget.bytes = (budget.bytes ?? MAX_DEFAULT_VALUE_BYTES) - n;
+  if (budget.bytes < 0) err(`${what}: the default values this run writes add up to more than ${MAX_DEFAULT_VALUE_BYTES} bytes (in every module the input is split into)`, where, 'LIMIT');
 }
 
 /**
@@ -481,6 +493,7 @@ export function runSpecConstantsPass(m: LModule, dl: DataLayout, mode: SpecConst
     } catch (e) {
       throw atIrEntry(m, e);
     }
+    if (mode === 'emulation' && uses.length) chargeBytes(budget, lowering.defaultBlob.length, 'the emulation buffer of this module', at(m, uses[0]!.inst.tokFrom));
   }
   const byName = new Map(lowering?.constants.map((c) => [c.name, c]) ?? []);
   const builtins = new Builtins(edits, declared);
@@ -537,6 +550,7 @@ export function runSpecConstantsPass(m: LModule, dl: DataLayout, mode: SpecConst
       if (replTy.kind === 'int' && replTy.bits === 1) {
         replacement = `%{${ed.insert(inst, `trunc ${formatTypedConst(u.default)} to i1`, ed.uniqueName('bool'))}}`;
       } else replacement = formatConstValue(u.default);
+      chargeBytes(budget, replacement.length, `the default value written for "${clipText(u.symId)}"`, where);
     }
     if (u.isAlloca) {
       // `llvm.sycl.alloca(name, spec id, buffer, T marker, i64 align)`: a private array of T whose
