@@ -162,9 +162,18 @@ export class RangeMemo<T> {
   private readonly done = new Map<ByteSource, Map<string, T>>();
   private readonly spent = new Map<ByteSource, number>();
   constructor(
-    /** Budget per source: `factor` × its size + `slackBytes`. */
+    /** Budget per source: `factor` × its size, and `slackBytes` beyond that for all sources together. */
     readonly limits: { readonly factor: number; readonly slackBytes: number },
-  ) {}
+  ) {
+    this.slackLeft = limits.slackBytes;
+  }
+
+  /**
+   * What the sources together may spend beyond `factor` × their sizes: one `slackBytes` for the view,
+   * not one per source (an archive's members and nested binaries are sources of their own: 64 MB of
+   * slack each let a 416 KB archive of four members print 263 MB).
+   */
+  private slackLeft: number;
 
   /** `compute()` for `b`, once per range; undefined when its source's budget is spent. */
   get(b: BlobRef, compute: () => T): T | undefined {
@@ -174,8 +183,12 @@ export class RangeMemo<T> {
     if (!seen) this.done.set(origin.source, (seen = new Map()));
     const key = `${origin.at}+${b.size}`;
     if (seen.has(key)) return seen.get(key);
-    const spent = (this.spent.get(origin.source) ?? 0) + b.size;
-    if (spent > this.limits.factor * origin.source.size + this.limits.slackBytes) return undefined;
+    const before = this.spent.get(origin.source) ?? 0;
+    const spent = before + b.size;
+    const base = this.limits.factor * origin.source.size;
+    const over = Math.max(0, spent - base) - Math.max(0, before - base);
+    if (over > this.slackLeft) return undefined;
+    this.slackLeft -= over;
     this.spent.set(origin.source, spent);
     const value = compute();
     seen.set(key, value);

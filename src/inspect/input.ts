@@ -230,8 +230,12 @@ function imageNodes(ref: BlobRef, opts: InspectInputOptions): InspectNode[] {
  * not to be.
  */
 const CONTENTS_SCOPES = new WeakMap<InspectInputOptions, RangeMemo<InspectNode>>();
-/** Bytes of images explained per source: `factor` × its size + `slackBytes` (as ImageHashes.LIMITS). */
-export const CONTENTS_LIMITS = { factor: 2, slackBytes: 64 << 20 } as const;
+/**
+ * Bytes of images explained per source: `factor` × its size, and `slackBytes` beyond that for the
+ * view (RangeMemo). Less slack than ImageHashes.LIMITS: an explanation prints about as much as it
+ * examines (a SPIR-V module's entry points), a hash 64 characters.
+ */
+export const CONTENTS_LIMITS = { factor: 2, slackBytes: 1 << 20 } as const;
 
 /** What an image holds, once per image range of a view (see {@link CONTENTS_SCOPES}). */
 function contentsNode(e: OffloadEntryModel, era: LlvmEraInfo, opts: InspectInputOptions, depth: number): InspectNode {
