@@ -15,7 +15,7 @@ import { IrSyntaxError } from '../../lower/llvm-ir/parse/errors.js';
 import { llvmEra } from '../../../formats/eras.js';
 import { nodeSha256 } from '../../node/sha256.js';
 import { defineCommand, EXIT } from '../command.js';
-import { CommandFailure } from '../errors.js';
+import { CommandFailure, FileFailure } from '../errors.js';
 import { llvmEraOption, maxInflatedSizeOption, opt, outputOptions, sectionChoice, sectionOptions, sectionOptionsNote } from '../options.js';
 
 /** LLVM IR text inspect reads whole (its reader holds the text and its tokens). */
@@ -68,7 +68,14 @@ is explained as without it, with a note on stderr.`,
     'syclbin inspect a.out                # a program linked by clang++ -fsycl',
   ],
   async run({ opts, file, files, io, prog }) {
-    const source = files.withThinMembers(file, files.input(file).source, (m) => void io.stderr.write(`${prog}: ${file}: note: ${m}\n`));
+    let source: ReturnType<typeof files.withThinMembers>;
+    try {
+      source = files.withThinMembers(file, files.input(file).source, (m) => void io.stderr.write(`${prog}: ${file}: note: ${m}\n`));
+    } catch (e) {
+      // (a thin archive whose own table does not read: named by the file, as every other input error)
+      if (e instanceof DecodeError) throw new FileFailure(file, e);
+      throw e;
+    }
     if (source.missing) io.stderr.write(`${prog}: ${file}: note: member ${source.missing.member}: ${source.missing.path}: ${source.missing.message}; the members before it are explained\n`);
     const unused = sectionOptionsNote(opts, source.read(0, Math.min(8, source.size)));
     if (unused) io.stderr.write(`${prog}: ${file}: note: ${unused}\n`);
