@@ -501,7 +501,18 @@ export function runSpecConstantsPass(m: LModule, dl: DataLayout, mode: SpecConst
   // Native mode emits a constant's whole __spirv_SpecConstant tree at every call (as upstream does), so
   // the rewritten module grows with uses × leaves, which the per-lowering ID budget does not bound: 25 KB
   // of IR calling a 60,000-leaf constant 60 times would print 300 MB. The calls' trees share one budget
-  // (`budget`: post-link passes one for all the modules it splits the input into).
+  // (`budget`: post-link passes one for all the modules it splits the input into). The counts are known
+  // before any tree is built: a module past the budget is refused at once, at the call that passes it.
+  if (mode === 'native') {
+    let left = budget.left;
+    for (const u of uses) {
+      left -= byName.get(u.symId)!.ids.length;
+      if (left < 0) {
+        const n = byName.get(u.symId)!.ids.length;
+        err(`the spec-constant calls of this module emit more than ${MAX_IDS_PER_LOWERING} __spirv_SpecConstant leaves (this call: ${n} for "${clipText(u.symId)}"); each call emits its constant's whole tree, in every module the input is split into`, at(m, u.inst.tokFrom), 'LIMIT');
+      }
+    }
+  }
   for (const u of uses) {
     const ed = editorFor(edits, u.fn);
     const inst = u.inst;
