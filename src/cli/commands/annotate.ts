@@ -2,6 +2,7 @@
  * `syclbin annotate FILE [--json]`: which bytes mean what (issue 6 §1). Prints spans that tile the file
  * (every byte in exactly one leaf) plus their parent groups; see src/hex/annotate.ts.
  */
+import { someOf } from '../../codec/messages.js';
 import { annotate, annotateInflated, spanToJson, type AnnotatedSpan, type Annotation } from '../../hex/annotate.js';
 import { defineCommand, EXIT } from '../command.js';
 import { terminalSafe } from '../../hex/terminal.js';
@@ -22,7 +23,8 @@ function* spanLines(head: string, spans: readonly AnnotatedSpan[]): Generator<st
   let w = 8;
   for (const s of spans) w = Math.max(w, s.offset.toString(16).length);
   for (const s of spans) {
-    const shared = s.shared?.length ? `  (shared with ${s.shared.join(', ')})` : '';
+    // (--json lists every path; a line names the first few)
+    const shared = s.shared?.length ? `  (shared with ${someOf(s.shared)})` : '';
     yield terminalSafe(`0x${s.offset.toString(16).padStart(w, '0')} +${String(s.size).padEnd(6)} ${s.kind.padEnd(15)} ${s.path || '(file)'}${valueText(s.value)}${shared}`) + '\n';
   }
 }
