@@ -125,7 +125,8 @@ export function readOffloadBundles(src: ByteSource, sections: readonly BundleSec
   // Bounds: the sections read (section headers may all name the same bytes: read at most twice the
   // object, never sections × size) and what the object's compressed bundles inflate to, in all.
   let toRead = 2 * object.size + (1 << 20);
-  let toInflate = wholeNumberArgument(opts.maxInflatedSize ?? DEFAULT_MAX_INFLATED_SIZE, 'maxInflatedSize');
+  const fullCap = wholeNumberArgument(opts.maxInflatedSize ?? DEFAULT_MAX_INFLATED_SIZE, 'maxInflatedSize');
+  let toInflate = fullCap;
   let bundle = 0;
   for (const s of sections) {
     if (!holdsOffloadBundle(src.read(s.offset, Math.min(BUNDLE_SNIFF, s.size)), s.size)) continue;
@@ -141,7 +142,7 @@ export function readOffloadBundles(src: ByteSource, sections: readonly BundleSec
       if (at(buf, 0, CCOB)) {
         const n = find(buf, CCOB, CCOB.length);
         next = n < 0 ? buf.length : n;
-        const inflated = decompressBundle(buf.subarray(0, next), s.offset + off, [...sp, bundle], toInflate, spanned(opts.tree, [...sp, bundle], s.offset + off, next));
+        const inflated = decompressBundle(buf.subarray(0, next), s.offset + off, [...sp, bundle], { left: toInflate, cap: fullCap }, spanned(opts.tree, [...sp, bundle], s.offset + off, next));
         toInflate -= inflated.length;
         for (const e of bundleEntries(inflated, 0, { offset: 0, size: inflated.length, what: 'decompressed bundle' }, s.offset + off, [...sp, bundle])) {
           out.push({ bundle, id: e.id, data: memoryBlob(inflated.subarray(e.offset, e.offset + e.size)), section: s.index, offset: s.offset + off, compressed: true });
@@ -252,7 +253,7 @@ function recordPadding(spans: BundleSpans, b: Uint8Array, from: number, entries:
 }
 
 /** A `CCOB` bundle decompressed (OffloadBundle.cpp `CompressedOffloadBundle::decompress`); with `spans`, its header and stream recorded. */
-function decompressBundle(b: Uint8Array, errAt: number, path: PathKey[], cap: number, spans?: BundleSpans): Uint8Array {
+function decompressBundle(b: Uint8Array, errAt: number, path: PathKey[], cap: { left: number; cap: number }, spans?: BundleSpans): Uint8Array {
   if (b.length < CompressedBundlePrefix.fixedSize!) throw new OffloadBundleError(`a compressed offload bundle of ${b.length} bytes: its header is cut short`, errAt, path, BUNDLE_LLVM_ERRORS.invalid);
   const { version, method } = decode(CompressedBundlePrefix, b, 0, { base: errAt, path });
   const header = CompressedBundleHeaders[version as 1 | 2 | 3];
@@ -266,5 +267,5 @@ function decompressBundle(b: Uint8Array, errAt: number, path: PathKey[], cap: nu
   const end = h.totalSize === undefined || h.totalSize < hs ? b.length : Math.min(b.length, h.totalSize);
   spans?.tree.add(spans.node, 'stream', errAt + hs, end - hs, 'compressed', kind);
   // The uncompressed size is the buffer LLVM decompresses into: more than the output is fine there.
-  return decompressExact({ stream: b.subarray(hs, end), expected: h.uncompressedSize, cap, offset: errAt + hs, path: [...path, 'stream'], atMost: true });
+  return decompressExact({ stream: b.subarray(hs, end), expected: h.uncompressedSize, cap: cap.left, sharedCap: cap.cap, offset: errAt + hs, path: [...path, 'stream'], atMost: true });
 }

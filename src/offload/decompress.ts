@@ -63,6 +63,8 @@ export interface DecompressRequest {
   expected: number;
   /** Cap on the output (maxInflatedSize). */
   cap: number;
+  /** When `cap` is what is left of a cap others shared (the bundles of an object): that cap, for the message. */
+  sharedCap?: number;
   /** Absolute offset of the stream and its path, for errors. */
   offset: number;
   /** Structure path of the stream, for errors. */
@@ -105,7 +107,8 @@ function payload(r: DecompressRequest): string {
   return `a payload of ${r.expected} bytes${fromInflatedSize(r)}`;
 }
 function overCap(kind: Compression, r: DecompressRequest): DecodeError {
-  return new DecodeError('LIMIT', `the ${kind} stream would produce ${payload(r)}, more than the cap of ${r.cap} bytes (raise the cap to read it: --max-inflated-size on the command line, maxInflatedSize in the library)`, r.offset, r.path);
+  const cap = r.sharedCap !== undefined && r.sharedCap !== r.cap ? `the ${r.cap} bytes left of the decompression cap (${r.sharedCap} bytes) that they share` : `the cap of ${r.cap} bytes`;
+  return new DecodeError('LIMIT', `the ${kind} stream would produce ${payload(r)}, more than ${cap} (raise the cap to read it: --max-inflated-size on the command line, maxInflatedSize in the library)`, r.offset, r.path);
 }
 function overDeclared(kind: Compression, r: DecompressRequest): DecodeError {
   return new DecodeError('FORMAT', `${kind} stream inflates to more than the ${r.expected} bytes of the payload InflatedSize declares${fromInflatedSize(r)}`, r.offset, r.path);
