@@ -15,6 +15,9 @@ import { postLink } from '../../src/lower/post-link/driver.js';
 import { parsePostLinkArgs } from '../../src/lower/post-link/options.js';
 import { lowerIrModule } from '../../src/lower/from-ir/lower-ir.js';
 import { specConstantModule } from '../../scripts/fuzz/ir.js';
+import { runSpecConstantsPass } from '../../src/lower/from-ir/spec-constants-pass.js';
+import { parseDataLayout } from '../../src/lower/datalayout.js';
+import { newModuleEdits } from '../../src/lower/llvm-ir/print.js';
 
 const ROOT = new URL('../../testdata/sycl-post-link/', import.meta.url).pathname;
 const corpus = (JSON.parse(readFileSync(ROOT + 'SOURCES.json', 'utf8')).tests as { file: string }[]).map((t) => readFileSync(ROOT + t.file, 'latin1'));
@@ -189,6 +192,12 @@ describe('spec-constant names through allocas, and splitting, with many constant
     // Emulation: each module's default blob restates the constant (32 MB here): the modules share 64 MiB (review 2026-11-27t).
     expect(() => postLinkFiles(module(8 << 20, 1, 3), ['-spec-const=emulation', '-split=kernel', '-S'])).to.throw(IrSyntaxError, /the emulation buffer of this module: the default values this run writes add up to more than 67108864 bytes/);
     expect(postLinkFiles(module(8 << 20, 1, 2), ['-spec-const=emulation', '-split=kernel', '-S']).size).to.be.greaterThan(2);
+    // Default values: each call becomes the constant's literal, charged to the same run's bytes (a small budget here).
+    const withValue = module(1000, 5).replace('{ %struct.B { [1000 x i32] zeroinitializer } }', `{ %struct.B { [1000 x i32] [${Array<string>(1000).fill('i32 7').join(', ')}] } }`);
+    const m = parseLlvmIr(withValue);
+    const budget = { left: 1 << 20, bytes: 3 * 7000 };
+    expect(() => runSpecConstantsPass(m, parseDataLayout(), 'default_values', newModuleEdits(), 'parsed', undefined, budget)).to.throw(IrSyntaxError, /the default value written for "n": the default values this run writes add up to more than 67108864 bytes/);
+    expect(budget.bytes).to.be.lessThan(0);
   });
 
   it('refuses a specialization_id of an empty struct (no element 0 to be the default) with a typed error', () => {
