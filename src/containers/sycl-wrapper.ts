@@ -160,6 +160,9 @@ export const MAX_DESCRIPTORS = 64;
 /** How many device images are read from all descriptors together (one descriptor has at most 65,535). */
 export const MAX_DEVICE_IMAGES = 0xffff;
 
+/** How many offload entries are read for the device images of a file, all together (its kernels, for a real file). */
+export const MAX_ENTRIES_READ = 1 << 18;
+
 /**
  * The notes about device images added since `from`, one per kind of problem: `device image [7]
  * target: …` for 60,000 garbage records would be 60,000 lines (`device image [0], [1], … (60000
@@ -272,13 +275,17 @@ function deviceImage<S extends PointerSection>(p: PointerReader<S>, at: PointerT
         // The entry records read from a section, all images together, at most twice what it holds:
         // images whose ranges overlap without being equal (no wrapper writes that) would read one
         // array again and again (2,000 images over one array: 2,000,000 records).
+        // And at most MAX_ENTRIES_READ in all: section headers may name the same bytes many times over.
         const s = entries.start.section;
-        const left = (entryBudget.get(s.index) ?? 2 * Math.floor(s.size / stride) + 64) - entries.size / stride;
-        if (left < 0) {
-          p.notes.push(`${what}: its entries are not read: the device images' entry ranges overlap, and reading them again would read section [${s.index}] '${s.name}' many times over`);
+        const count = entries.size / stride;
+        const left = (entryBudget.get(s.index) ?? 2 * Math.floor(s.size / stride) + 64) - count;
+        const total = (entryBudget.get(-1) ?? MAX_ENTRIES_READ) - count;
+        if (left < 0 || total < 0) {
+          p.notes.push(`${what}: its entries are not read: the device images' entry ranges overlap, and reading them all would read the entry arrays many times over`);
           return info;
         }
         entryBudget.set(s.index, left);
+        entryBudget.set(-1, total);
         entriesRead.set(key, (list = readEntries(p, s, entries.start.offset, entries.size / stride, stride, `${what} entries`)));
       }
       info.entries = list;

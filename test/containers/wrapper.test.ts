@@ -18,7 +18,7 @@ import { readCoffSectionTable, readPeSectionTable } from '../../src/containers/c
 import { CoffSectionHeader, CoffSymbol, coffSymbolName, COFF_MACHINE } from '../../formats/coff.js';
 import { SYCL_DESCRIPTORS } from '../../formats/offload-entry.js';
 import { offloadEntryArrayStride, offloadEntrySectionLayout } from '../../formats/offload-entry.js';
-import { MAX_DESCRIPTORS, MAX_DEVICE_IMAGES, offloadEntries, syclDescriptor } from '../../src/containers/sycl-wrapper.js';
+import { MAX_DESCRIPTORS, MAX_DEVICE_IMAGES, MAX_ENTRIES_READ, offloadEntries, syclDescriptor } from '../../src/containers/sycl-wrapper.js';
 import { readElfSymbols } from '../../src/containers/elf-symbols.js';
 import { Elf64SectionHeader } from '../../formats/elf.js';
 import { bytesOf, decodeErrorOf, input, objdump22, onlyDecodeErrors, overwrite, readelfRelocs, readelfSection, readobjRelocs, readobjSection, readobjSymbol, textOf } from './support.js';
@@ -789,5 +789,51 @@ describe('wrapper descriptors: entry ranges that overlap are read once per secti
     expect(kernels).to.be.at.most(2 * N + 64);
     expect(r.bare[0]!.kernels).to.deep.equal(['_ZTS1K']);
     expect(r.notes.join('\n')).to.match(/device images \[\d+\], .* more \(\d+ images\): its entries are not read: the device images' entry ranges overlap/);
+  });
+});
+
+describe('wrapper descriptors: at most MAX_ENTRIES_READ entries in all (review 2026-11-27u: section headers over the same bytes each had a budget)', () => {
+  it('8 images over 4 entry arrays of 40,000: past 262,144 entries in all, the rest of the images said in one note', () => {
+    const N = 40000;
+    const [STR, ENT, OFF, REC, DESC] = [0x10000000, 0x20000000, 0x30000000, 0x200000, 0x100000];
+    const IMAGES = 8;
+    const desc = new Uint8Array(32);
+    new DataView(desc.buffer).setUint16(0, 1, true);
+    new DataView(desc.buffer).setUint16(2, IMAGES, true);
+    new DataView(desc.buffer).setBigUint64(8, BigInt(REC), true);
+    const recs = new Uint8Array(80 * IMAGES);
+    const rv = new DataView(recs.buffer);
+    const section = (k: number): number => ENT + k * 0x1000000;
+    for (let i = 0; i < IMAGES; i++) {
+      const r = 80 * i;
+      rv.setUint16(r, 3, true);
+      recs[r + 2] = 8;
+      const base = section(i % 4);
+      [STR, STR, STR, OFF, OFF + 20, base, base + (N - i) * 56, 0, 0].forEach((v, x) => rv.setBigUint64(r + 8 + 8 * x, BigInt(v), true));
+    }
+    const ents = new Uint8Array(56 * N);
+    const ev = new DataView(ents.buffer);
+    for (let j = 0; j < N; j++) {
+      ev.setUint16(56 * j + 8, 1, true);
+      ev.setUint16(56 * j + 10, 8, true);
+      ev.setBigUint64(56 * j + 24, BigInt(STR), true);
+    }
+    const elf = elfWith(
+      [
+        ['.data', 1, 3, DESC, desc],
+        ['.rodata', 1, 2, REC, recs],
+        ['.str', 1, 2, STR, new TextEncoder().encode('_ZTS1K\0')],
+        ...[0, 1, 2, 3].map((k) => [`.ents${k}`, 1, 2, section(k), ents] as [string, number, number, number, Uint8Array]),
+        ['.llvm.offloading', 0x6fff4c0b, 2, OFF, Uint8Array.of(3, 2, 0x23, 7, 0, 4, 1, 0, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0, 0, 0)],
+      ],
+      [[1, DESC]],
+    );
+    const r = readOffloadInput(memorySource(elf));
+    expect(r.bare).to.have.length(IMAGES);
+    const read = r.bare.map((b) => b.kernels.length);
+    expect(read.reduce((a, b) => a + b, 0)).to.be.at.most(MAX_ENTRIES_READ);
+    expect(read.slice(0, 6)).to.deep.equal([N, N - 1, N - 2, N - 3, N - 4, N - 5]);
+    expect(read.slice(6)).to.deep.equal([0, 0]);
+    expect(r.notes.join("\n")).to.match(/device images \[6\], \[7\] \(2 images\): its entries are not read/);
   });
 });
