@@ -45,6 +45,7 @@ import { clipText } from '../../codec/messages.js';
 import { assignNativeIds, lowerSpecConstants, MAX_DEFAULT_VALUE_BYTES, MAX_IDS_PER_LOWERING, PADDING_ID, type SpecConstantInput, type SpecConstantNode, type SpecConstantsLowering } from '../spec-constants.js';
 import { typeToString, Types, type IrType } from '../types.js';
 import { aggregateElement, nullValue, type ConstValue } from '../values.js';
+import { appendAll } from '../../codec/arrays.js';
 import { TypeConverter, toConstValue, type At } from './convert.js';
 import { callSitesOf, useListOrder, type UseOrder } from './use-list-order.js';
 import { atIrEntry, irUseKey, irUseLabel } from './ir-entries.js';
@@ -449,6 +450,18 @@ function operandText(m: LModule, v: LTyped, ed: FunctionEditor): { type: string;
   return { type: printType(v.type), value };
 }
 
+/** How many values the literal of `c` writes (a zeroinitializer or undef aggregate: one). Iterative. */
+function literalValues(c: ConstValue): number {
+  let n = 0;
+  const todo: ConstValue[] = [c];
+  while (todo.length) {
+    const v = todo.pop()!;
+    if (v.kind === 'aggregate') appendAll(todo, v.elements);
+    else n++;
+  }
+  return n;
+}
+
 /** What is left of what the calls of a run may emit (see {@link runSpecConstantsPass}). */
 export interface LeafBudget {
   /** Leaves of native __spirv_SpecConstant trees left. */
@@ -503,6 +516,19 @@ export function runSpecConstantsPass(m: LModule, dl: DataLayout, mode: SpecConst
   // of IR calling a 60,000-leaf constant 60 times would print 300 MB. The calls' trees share one budget
   // (`budget`: post-link passes one for all the modules it splits the input into). The counts are known
   // before any tree is built: a module past the budget is refused at once, at the call that passes it.
+  if (mode === 'default_values') {
+    // Each call becomes its default's literal: as many values as the literal writes, known before any
+    // is written (a literal's count, once per value: calls of one constant share it).
+    const counts = new Map<ConstValue, number>();
+    let left = budget.left;
+    for (const u of uses) {
+      let n = counts.get(u.default);
+      if (n === undefined) counts.set(u.default, (n = literalValues(u.default)));
+      left -= n;
+      if (left < 0) err(`the default values of this module's spec-constant calls write more than ${MAX_IDS_PER_LOWERING} values (this call: ${n} for "${clipText(u.symId)}"); each call becomes its whole default, in every module the input is split into`, at(m, u.inst.tokFrom), 'LIMIT');
+    }
+    budget.left = left;
+  }
   if (mode === 'native') {
     let left = budget.left;
     for (const u of uses) {
