@@ -263,6 +263,9 @@ export function findSpecConstantUses(m: LModule, order: UseOrder, types: TypeCon
   const intrinsics = specConstantIntrinsics(m);
   if (intrinsics.length === 0) return uses;
   const sites = callSitesOf(m, new Set(intrinsics.map((f) => f.name)), scope);
+  // A specialization_id's value, read once however many calls name it (400 calls of a 20,000-element
+  // default made 8,000,000 constants).
+  const initializers = new Map<string, { init: ConstValue; initTy: IrType; written: string }>();
   for (const callee of intrinsics) {
     const isAlloca = callee.name.startsWith(SYCL_ALLOCA_PREFIX);
     const is121 = callee.name.startsWith(SCALAR_121_PREFIX) || callee.name.startsWith(COMPOSITE_121_PREFIX);
@@ -285,16 +288,21 @@ export function findSpecConstantUses(m: LModule, order: UseOrder, types: TypeCon
         if (sid.value.k !== 'global') err('the specialization_id argument must be (a cast of) a global variable', at(m, idArg!.value.from));
         const gname = sid.value.name;
         const g = m.globalsByName.get(gname);
-        const initializer = g?.initializer;
-        if (!g || !initializer) err(`specialization_id @${gname} is not a global variable with an initializer`, at(m, idArg!.value.from));
-        const gAt = at(m, g.tokFrom);
-        const initTy = types.convert(g.valueType, gAt);
-        const init = toConstValue(initializer, initTy, m.tokens);
+        // (`initializer` reads the global's tokens again at each access: once per global here)
+        let cached = initializers.get(gname);
+        if (!cached) {
+          const initializer = g?.initializer;
+          if (!g || !initializer) err(`specialization_id @${gname} is not a global variable with an initializer`, at(m, idArg!.value.from));
+          const initTy = types.convert(g.valueType, at(m, g.tokFrom));
+          initializers.set(gname, (cached = { init: toConstValue(initializer, initTy, m.tokens), initTy, written: initializer.value.k }));
+        }
+        const gAt = at(m, g!.tokFrom);
+        const { init, initTy } = cached;
         // An empty struct or array has no element 0 (getAggregateElement(0) is null; sycl-post-link would crash).
         const elements = initTy.kind === 'struct' ? initTy.elements.length : initTy.kind === 'array' ? initTy.length : 0;
         if (elements === 0) err(`specialization_id @${gname} must be an aggregate whose element 0 is the default value`, gAt);
         // (an aggregate written with only undef members is undef too: LLVM folds it, ConstantStruct::get)
-        if (init.kind === 'undef') err(`specialization_id @${gname} is undef${initializer.value.k === 'undef' ? '' : ' (its initializer has only undef members, which LLVM folds to undef)'}: it has no default value`, gAt);
+        if (init.kind === 'undef') err(`specialization_id @${gname} is undef${cached.written === 'undef' ? '' : ' (its initializer has only undef members, which LLVM folds to undef)'}: it has no default value`, gAt);
         dflt = aggregateElement(init, 0);
       }
       let type: IrType;
