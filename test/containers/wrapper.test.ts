@@ -16,7 +16,7 @@ import { ElfPointers } from '../../src/containers/elf-pointers.js';
 import { CoffPointers, PePointers } from '../../src/containers/coff-pointers.js';
 import { readCoffSectionTable, readPeSectionTable } from '../../src/containers/coff.js';
 import { CoffSectionHeader, CoffSymbol, coffSymbolName, COFF_MACHINE } from '../../formats/coff.js';
-import { SYCL_DESCRIPTORS } from '../../formats/offload-entry.js';
+import { OFFLOAD_ENTRIES, SYCL_DESCRIPTORS } from '../../formats/offload-entry.js';
 import { offloadEntryArrayStride, offloadEntrySectionLayout } from '../../formats/offload-entry.js';
 import { MAX_DESCRIPTORS, MAX_DEVICE_IMAGES, MAX_ENTRIES_READ, offloadEntries, syclDescriptor } from '../../src/containers/sycl-wrapper.js';
 import { readElfSymbols } from '../../src/containers/elf-symbols.js';
@@ -646,20 +646,22 @@ describe('32-bit hosts (i686): the 32-bit SYCL descriptor and EntryTy layouts, E
 function manyDescriptors(k: number, n: number, shift: (j: number) => number): Uint8Array {
   const DESC = 0x100000;
   const REC = 0x200000;
-  const desc = new Uint8Array(32 * k);
+  const { binDesc, deviceImage } = SYCL_DESCRIPTORS[64];
+  const d = binDesc.fixedSize!;
+  const desc = new Uint8Array(d * k);
   const dv = new DataView(desc.buffer);
   for (let j = 0; j < k; j++) {
-    dv.setUint16(32 * j, 1, true);
-    dv.setUint16(32 * j + 2, n, true);
-    dv.setBigUint64(32 * j + 8, BigInt(REC + shift(j)), true);
+    dv.setUint16(d * j + binDesc.offsets.version, 1, true);
+    dv.setUint16(d * j + binDesc.offsets.numDeviceImages, n, true);
+    dv.setBigUint64(d * j + binDesc.offsets.deviceImages, BigInt(REC + shift(j)), true);
   }
   return elfWith(
     [
       ['.llvm.offloading', 0x6fff4c0b, 2, 0x1000000, Uint8Array.of(3, 2, 0x23, 7, 0, 4, 1, 0, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0, 0, 0)],
       ['.data', 1, 3, DESC, desc],
-      ['.rodata', 1, 2, REC, new Uint8Array(n * 80 + Math.max(...Array.from({ length: k }, (_, j) => shift(j))))],
+      ['.rodata', 1, 2, REC, new Uint8Array(n * deviceImage.fixedSize! + Math.max(...Array.from({ length: k }, (_, j) => shift(j))))],
     ],
-    Array.from({ length: k }, (_, j) => [2, DESC + 32 * j] as [number, number]),
+    Array.from({ length: k }, (_, j) => [2, DESC + d * j] as [number, number]),
   );
 }
 
@@ -731,6 +733,52 @@ function elfWith(sections: [string, number, number, number, Uint8Array][], symbo
   return out;
 }
 
+/**
+ * An ELF of one SYCL descriptor (formats/offload-entry.ts layouts, 64-bit) whose images each name the
+ * first `entries` records of entry array `array` (`arrays` arrays of `count` SYCL entries, each in a
+ * section of its own, every name the string `_ZTS1K`); the image of each is a SPIR-V header.
+ */
+function imagesOverEntries(images: readonly { array: number; entries: number }[], arrays: number, count: number): Uint8Array {
+  const [STR, ENT, OFF, REC, DESC] = [0x10000000, 0x20000000, 0x30000000, 0x200000, 0x100000];
+  const { binDesc, deviceImage } = SYCL_DESCRIPTORS[64];
+  const entry = OFFLOAD_ENTRIES[64];
+  const arrayAt = (k: number): number => ENT + k * 0x1000000;
+  const desc = new Uint8Array(binDesc.fixedSize!);
+  const dv = new DataView(desc.buffer);
+  dv.setUint16(binDesc.offsets.version, 1, true);
+  dv.setUint16(binDesc.offsets.numDeviceImages, images.length, true);
+  dv.setBigUint64(binDesc.offsets.deviceImages, BigInt(REC), true);
+  const size = deviceImage.fixedSize!;
+  const recs = new Uint8Array(size * images.length);
+  const rv = new DataView(recs.buffer);
+  const o = deviceImage.offsets;
+  images.forEach(({ array, entries }, i) => {
+    const r = size * i;
+    rv.setUint16(r + o.version, 3, true);
+    recs[r + o.offloadKind] = 8;
+    const pointers: [keyof typeof o, number][] = [['target', STR], ['compileOptions', STR], ['linkOptions', STR], ['imageStart', OFF], ['imageEnd', OFF + 20], ['entriesBegin', arrayAt(array)], ['entriesEnd', arrayAt(array) + entries * entry.fixedSize!]];
+    for (const [field, v] of pointers) rv.setBigUint64(r + o[field], BigInt(v), true);
+  });
+  const ents = new Uint8Array(entry.fixedSize! * count);
+  const ev = new DataView(ents.buffer);
+  for (let j = 0; j < count; j++) {
+    const e = entry.fixedSize! * j;
+    ev.setUint16(e + entry.offsets.version, 1, true);
+    ev.setUint16(e + entry.offsets.kind, 8, true);
+    ev.setBigUint64(e + entry.offsets.symbolName, BigInt(STR), true);
+  }
+  return elfWith(
+    [
+      ['.data', 1, 3, DESC, desc],
+      ['.rodata', 1, 2, REC, recs],
+      ['.str', 1, 2, STR, new TextEncoder().encode('_ZTS1K\0')],
+      ...Array.from({ length: arrays }, (_, k) => [`.ents${k}`, 1, 2, arrayAt(k), ents] as [string, number, number, number, Uint8Array]),
+      ['.llvm.offloading', 0x6fff4c0b, 2, OFF, Uint8Array.of(3, 2, 0x23, 7, 0, 4, 1, 0, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0, 0, 0)],
+    ],
+    [[1, DESC]],
+  );
+}
+
 describe('wrapper descriptors: bounded however many a file names (review 2026-11-27s)', () => {
   it('2,000 symbols naming descriptors of one 65,535-record list: the first 64 looked at, the list read once, one note per kind of problem', () => {
     const r = readOffloadInput(memorySource(manyDescriptors(2000, 0xffff, () => 0)));
@@ -752,36 +800,7 @@ describe('wrapper descriptors: bounded however many a file names (review 2026-11
 describe('wrapper descriptors: entry ranges that overlap are read once per section budget (review 2026-11-27t)', () => {
   it('2,000 images whose entry ranges grow over one array: linear, the rest of the images said in one note', () => {
     const N = 2000;
-    const [STR, ENT, OFF, REC, DESC] = [0x10000000, 0x20000000, 0x30000000, 0x200000, 0x100000];
-    const desc = new Uint8Array(32);
-    new DataView(desc.buffer).setUint16(0, 1, true);
-    new DataView(desc.buffer).setUint16(2, N, true);
-    new DataView(desc.buffer).setBigUint64(8, BigInt(REC), true);
-    const recs = new Uint8Array(80 * N);
-    const rv = new DataView(recs.buffer);
-    for (let i = 0; i < N; i++) {
-      const r = 80 * i;
-      rv.setUint16(r, 3, true);
-      recs[r + 2] = 8;
-      [STR, STR, STR, OFF, OFF + 20, ENT, ENT + (i + 1) * 56, 0, 0].forEach((v, x) => rv.setBigUint64(r + 8 + 8 * x, BigInt(v), true));
-    }
-    const ents = new Uint8Array(56 * N);
-    const ev = new DataView(ents.buffer);
-    for (let j = 0; j < N; j++) {
-      ev.setUint16(56 * j + 8, 1, true);
-      ev.setUint16(56 * j + 10, 8, true);
-      ev.setBigUint64(56 * j + 24, BigInt(STR), true);
-    }
-    const elf = elfWith(
-      [
-        ['.data', 1, 3, DESC, desc],
-        ['.rodata', 1, 2, REC, recs],
-        ['.str', 1, 2, STR, new TextEncoder().encode('_ZTS1K\0')],
-        ['.ents', 1, 2, ENT, ents],
-        ['.llvm.offloading', 0x6fff4c0b, 2, OFF, Uint8Array.of(3, 2, 0x23, 7, 0, 4, 1, 0, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0, 0, 0)],
-      ],
-      [[1, DESC]],
-    );
+    const elf = imagesOverEntries(Array.from({ length: N }, (_, i) => ({ array: 0, entries: i + 1 })), 1, N);
     const r = readOffloadInput(memorySource(elf));
     expect(r.bare).to.have.length(N);
     const kernels = r.bare.reduce((n, b) => n + b.kernels.length, 0);
@@ -795,39 +814,8 @@ describe('wrapper descriptors: entry ranges that overlap are read once per secti
 describe('wrapper descriptors: at most MAX_ENTRIES_READ entries in all (review 2026-11-27u: section headers over the same bytes each had a budget)', () => {
   it('8 images over 4 entry arrays of 40,000: past 262,144 entries in all, the rest of the images said in one note', () => {
     const N = 40000;
-    const [STR, ENT, OFF, REC, DESC] = [0x10000000, 0x20000000, 0x30000000, 0x200000, 0x100000];
     const IMAGES = 8;
-    const desc = new Uint8Array(32);
-    new DataView(desc.buffer).setUint16(0, 1, true);
-    new DataView(desc.buffer).setUint16(2, IMAGES, true);
-    new DataView(desc.buffer).setBigUint64(8, BigInt(REC), true);
-    const recs = new Uint8Array(80 * IMAGES);
-    const rv = new DataView(recs.buffer);
-    const section = (k: number): number => ENT + k * 0x1000000;
-    for (let i = 0; i < IMAGES; i++) {
-      const r = 80 * i;
-      rv.setUint16(r, 3, true);
-      recs[r + 2] = 8;
-      const base = section(i % 4);
-      [STR, STR, STR, OFF, OFF + 20, base, base + (N - i) * 56, 0, 0].forEach((v, x) => rv.setBigUint64(r + 8 + 8 * x, BigInt(v), true));
-    }
-    const ents = new Uint8Array(56 * N);
-    const ev = new DataView(ents.buffer);
-    for (let j = 0; j < N; j++) {
-      ev.setUint16(56 * j + 8, 1, true);
-      ev.setUint16(56 * j + 10, 8, true);
-      ev.setBigUint64(56 * j + 24, BigInt(STR), true);
-    }
-    const elf = elfWith(
-      [
-        ['.data', 1, 3, DESC, desc],
-        ['.rodata', 1, 2, REC, recs],
-        ['.str', 1, 2, STR, new TextEncoder().encode('_ZTS1K\0')],
-        ...[0, 1, 2, 3].map((k) => [`.ents${k}`, 1, 2, section(k), ents] as [string, number, number, number, Uint8Array]),
-        ['.llvm.offloading', 0x6fff4c0b, 2, OFF, Uint8Array.of(3, 2, 0x23, 7, 0, 4, 1, 0, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0, 0, 0)],
-      ],
-      [[1, DESC]],
-    );
+    const elf = imagesOverEntries(Array.from({ length: IMAGES }, (_, i) => ({ array: i % 4, entries: N - i })), 4, N);
     const r = readOffloadInput(memorySource(elf));
     expect(r.bare).to.have.length(IMAGES);
     const read = r.bare.map((b) => b.kernels.length);
