@@ -4,7 +4,7 @@
  * served folder holding a symlink out of it, a FIFO, a directory and a sparse 3 GiB file.
  */
 import { expect } from 'chai';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync, ftruncateSync } from 'node:fs';
 import { request, type Server } from 'node:http';
 import { connect } from 'node:net';
@@ -38,6 +38,24 @@ function get(port: number, path: string, opts: { host?: string; method?: string;
     req.on('error', fail);
     req.end();
   });
+}
+
+/** `syclbin serve --port 0 DIR` as a child process, once its first line (with the address) is out. */
+async function serveChild(dir: string): Promise<{ child: ChildProcess; port: number; out: string; err: () => string }> {
+  const root = new URL('../../', import.meta.url).pathname;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--port', '0', dir], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  const port = await new Promise<number>((ok, fail) => {
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /127\.0\.0\.1:(\d+)\//.exec(out);
+      if (m && out.includes('\n')) ok(Number(m[1]));
+    });
+    child.on('exit', () => fail(new Error(`serve exited: ${err}`)));
+  });
+  return { child, port, out, err: () => err };
 }
 
 describe('cli: serve is safe to leave running', function () {
@@ -201,24 +219,12 @@ describe('cli: serve DIR of your files: the inspector from the package, the file
   });
 
   it('syclbin serve DIR (no index.html in it): prints the address with ?file= for a file there; the page is the package\'s', async () => {
-    const { spawn } = await import('node:child_process');
     const dir = mkdtempSync(join(tmpdir(), 'syclbin-serve-files-'));
     try {
       writeFileSync(join(dir, 'b.syclbin'), 'second');
       writeFileSync(join(dir, 'a k.syclbin'), 'first');
       const root = new URL('../../', import.meta.url).pathname;
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--port', '0', dir], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-      let out = '';
-      let err = '';
-      child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-      const port = await new Promise<number>((ok, fail) => {
-        child.stdout.on('data', (d: Buffer) => {
-          out += d.toString();
-          const m = /127\.0\.0\.1:(\d+)\//.exec(out);
-          if (m && out.includes('\n')) ok(Number(m[1]));
-        });
-        child.on('exit', () => fail(new Error(`serve exited: ${err}`)));
-      });
+      const { child, port, out } = await serveChild(dir);
       expect(out).to.equal(`Serving the inspector at http://127.0.0.1:${port}/ and the files of ${dir} (e.g. http://127.0.0.1:${port}/?file=a%20k.syclbin) (Ctrl-C to stop)\n`);
       expect((await get(port, '/')).body).to.equal(readFileSync(join(root, 'web', 'index.html'), 'latin1').slice(0, 4096));
       expect(await get(port, '/a%20k.syclbin')).to.deep.include({ status: 200, body: 'first' });
@@ -236,26 +242,13 @@ describe('cli: serve DIR of your files: the inspector from the package, the file
 describe('cli: serve stops on Ctrl-C even while a download runs', function () {
   this.timeout(30000);
   it('SIGINT: "stopping", open downloads cut after a second, status 0', async () => {
-    const { spawn } = await import('node:child_process');
     const dir = mkdtempSync(join(tmpdir(), 'syclbin-serve-stop-'));
     try {
       writeFileSync(join(dir, 'index.html'), '<!doctype html><title>t</title>');
       const fd = openSync(join(dir, 'big.bin'), 'w');
       ftruncateSync(fd, 3 * 1024 ** 3);
       closeSync(fd);
-      const root = new URL('../../', import.meta.url).pathname;
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--port', '0', dir], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-      let out = '';
-      let err = '';
-      child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-      const port = await new Promise<number>((ok, fail) => {
-        child.stdout.on('data', (d: Buffer) => {
-          out += d.toString();
-          const m = /127\.0\.0\.1:(\d+)\//.exec(out);
-          if (m) ok(Number(m[1]));
-        });
-        child.on('exit', () => fail(new Error(`serve exited: ${err}`)));
-      });
+      const { child, port, err } = await serveChild(dir);
       // A download that reads nothing more after its first bytes (a slow client).
       await new Promise<void>((ok) => {
         const req = request({ host: '127.0.0.1', port, path: '/big.bin', headers: { Host: `127.0.0.1:${port}` } }, (res) => {
@@ -274,7 +267,7 @@ describe('cli: serve stops on Ctrl-C even while a download runs', function () {
       });
       expect(Date.now() - t0).to.be.lessThan(5000);
       expect(code).to.equal(0);
-      expect(err).to.contain('syclbin serve: stopping');
+      expect(err()).to.contain('syclbin serve: stopping');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
