@@ -9,6 +9,7 @@
  * Every problem is a DecodeError at the field it is about; in collect mode (`problems`) the reader
  * reports it and reads on where the rest still makes sense.
  */
+import { appendAll } from '../codec/arrays.js';
 import {
   ArgumentError,
   blobRef,
@@ -282,7 +283,7 @@ function outsideWindow(src: ByteSource, offset: number, end: number, path: PathK
   // (a compressed binary's padding to 8 belongs to it, as the sequence steps over it)
   const binEnd = offset + alignTo(bin.size, OFFLOAD_BINARY_ALIGN);
   if (offset < w[1] && binEnd > w[0]) return undefined;
-  if (problems?.length) opts.problems!.push(...problems);
+  if (problems?.length) appendAll(opts.problems!, problems);
   return bin;
 }
 
