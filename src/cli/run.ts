@@ -16,54 +16,11 @@ import { loadCommand, loadCommands } from './registry.js';
 import { errnoText } from '../node/input.js';
 // Provides libzstd to the readers: every command can read zstd-compressed OffloadBinaries.
 import '../node/zstd.js';
+import { formatCommandHelp, formatMainHelp, formatUsage } from './help.js';
 
 const PROGRAM = 'syclbin';
 /** The package version (package.json). */
 export const VERSION = '0.1.0';
-
-/** The help text of one command. */
-export function formatCommandHelp(c: Command): string {
-  const lines: string[] = [];
-  lines.push(`Usage: ${PROGRAM} ${c.usage}`, '', c.summary, '');
-  if (c.description) lines.push(c.description.trim(), '');
-  lines.push('Options:');
-  const rows: [string, string][] = Object.entries(c.options).map(([name, o]) => {
-    const flag = `${o.short ? `-${o.short}, ` : '    '}--${name}${o.type === 'string' ? ` ${o.arg ?? 'VALUE'}` : ''}`;
-    const def = o.defaultText !== undefined ? ` (default: ${o.defaultText})` : '';
-    return [flag, o.description + def];
-  });
-  if (c.responseFiles) rows.push(['@FILE', 'Read more arguments from FILE (a response file, split and expanded as LLVM does)']);
-  rows.push(['-h, --help', 'Show this help and exit']);
-  rows.push(['    --version', 'Print the version and exit']);
-  const w = Math.max(...rows.map(([f]) => f.length)) + 2;
-  for (const [f, d] of rows) lines.push(`  ${f.padEnd(w)}${d}`);
-  if (c.examples.length) {
-    lines.push('', 'Examples:');
-    for (const e of c.examples) lines.push(`  ${e}`);
-  }
-  lines.push('', STATUS_TEXT[c.statuses ?? 'standard']);
-  return lines.join('\n') + '\n';
-}
-
-const EXIT_TEXT = 'Exit status: 0 success; 1 the input is invalid, a check found errors, or output failed; 2 usage error; 141 standard output was closed (as a program killed by SIGPIPE); 70 internal error (a bug: please report it with the command line and the message).';
-
-/** The exit-status line of each kind of command (Command.statuses). */
-const STATUS_TEXT: Readonly<Record<NonNullable<Command['statuses']>, string>> = {
-  standard: EXIT_TEXT,
-  diff: 'Exit status: 0 no difference; 1 the files differ; 2 trouble (an input could not be read, output could not be written, or a usage error); 141 standard output was closed (as a program killed by SIGPIPE); 70 internal error (a bug).',
-  llvm: 'Exit status: 0 success; 1 any error, a usage error included (as the LLVM tool it replaces); 141 standard output was closed; 70 internal error (a bug).',
-};
-
-/** The program's help text (the summary of every command). */
-export function formatMainHelp(commands: readonly Command[]): string {
-  const lines = [`Usage: ${PROGRAM} <command> [options] [arguments]`, '', 'Read, write, explain and build SYCLBIN files, LLVM OffloadBinary envelopes and SYCL property sets.', '', 'Commands:'];
-  const w = Math.max(8, ...commands.map((c) => c.name.length)) + 2;
-  for (const c of commands) lines.push(`  ${c.name.padEnd(w)}${c.summary}`);
-  lines.push('', `Run '${PROGRAM} <command> --help' for the options of a command; '${PROGRAM} --version' (or -V, or --version after any command) prints the version.`);
-  lines.push("Files: '-' is standard input (for inputs) or standard output (for outputs); outputs are written atomically and never over an input; a symbolic link is written through, a FIFO or device in place.");
-  lines.push(EXIT_TEXT);
-  return lines.join('\n') + '\n';
-}
 
 /**
  * node:util parseArgs's message, in our words where its own is awkward: its unknown-option text
@@ -168,7 +125,7 @@ export async function runCli(argv: string[], io: CommandIO): Promise<number> {
   // for the tag in their standard error finds every failure (the other commands' lines are untagged).
   const tag = cmd.statuses === 'llvm' ? 'error: ' : '';
   const usage = (message: string): number => {
-    io.stderr.write(`${prog}: ${tag}${message}\nUsage: ${PROGRAM} ${cmd.usage}\n`);
+    io.stderr.write(`${prog}: ${tag}${message}\n${formatUsage(cmd)}\n`);
     return cmd.statuses === 'llvm' ? EXIT.FAILURE : EXIT.USAGE;
   };
   const options: NonNullable<ParseArgsConfig['options']> = {};

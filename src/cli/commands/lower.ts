@@ -84,8 +84,8 @@ and an optional LLVM data layout.
 
 The result is these sets of what sycl-post-link writes for such a module (for IR: the same sets as
 'syclbin post-link --device-globals -spec-const=MODE' of the unsplit module, device globals it erases
-or drops as unused left out): [SYCL/specialization constants] (IDs and 12-byte descriptors), [SYCL/
-specialization constants default values] (key "all"), [SYCL/program metadata] <id>@global_id_mapping
+or drops as unused left out): [SYCL/specialization constants] (IDs and 12-byte descriptors),
+[SYCL/specialization constants default values] (key "all"), [SYCL/program metadata] <id>@global_id_mapping
 (with --emit-program-metadata or "emitProgramMetadata": true) and [SYCL/device globals] (u32 size,
 u32 device_image_scope); post-link also writes the devicelib mask, device requirements and
 <kernel>@reqd_work_group_size. Without an output option the property text

@@ -98,8 +98,11 @@ export const command = defineCommand({
                   v2: {"kind":"roles","version":2|3,"formatVersionKey":true,"compression":..}
   state           "input" | "object" | "executable" (or give "globalMetadata")
   abstractModules [{ "metadata": <props JSON>,
-                     "irModules": [{"file":"k.spv","type":"SPIR-V","target":"spir64-unknown-unknown"}],
-                     "nativeImages": [{"file":"k.bin","arch":"intel_gpu_pvc","target":"spir64_gen-unknown-unknown"}] }]
+                     "irModules":
+                       [{"file":"k.spv","type":"SPIR-V","target":"spir64-unknown-unknown"}],
+                     "nativeImages":
+                       [{"file":"k.bin","arch":"intel_gpu_pvc","target":"spir64_gen-unknown-unknown"}]
+                   }]
 Metadata registries use the shape of 'syclbin props --json' or upstream LLVM's JSON property sets
 ({"SET":{"KEY":uint32 or "base64"}}, read exactly as LLVM 22 reads them; warnings on stderr where
 LLVM is lax; byte arrays get intel's bit-size prefix, bits = 8 x length); an image's "metadata" replaces its
