@@ -200,6 +200,27 @@ describe('interop: clang++-22 -fsycl, clang-sycl-linker, llvm-objdump-22 and llv
     }
   });
 
+  it('a module embedding a bare SPIR-V module: llvm-offload-binary-22 fails on its bitcode; inspect says so for the .bc and the .ll alike (review 2026-11-27u B9)', async () => {
+    const as = requireTool('llvm-as-22');
+    const t = tempDir('syclbin-bc-spv-');
+    try {
+      const spv = readFileSync(join(LLVM22, 'src', 'k.spv'));
+      const c = [...spv].map((x) => `\\${x.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+      writeFileSync(join(t.dir, 'm.ll'), `target triple = "x86_64-unknown-linux-gnu"\n@b = private constant [${spv.length} x i8] c"${c}", section ".llvm.offloading"\n!llvm.embedded.objects = !{!0}\n!0 = !{ptr @b, !".llvm.offloading"}\n`);
+      expect(run(as, ['m.ll', '-o', 'm.bc'], t.dir).status).to.equal(0);
+      const peer = run(offloadBinary, ['m.bc', '--image=triple=spirv64-unknown-unknown'], t.dir);
+      expect(peer.status, peer.stderr).to.not.equal(0);
+      const bc = await cli(['inspect', 'm.bc'], t.dir);
+      expect(bc.stdout).to.include('@b: its initializer is not OffloadBinaries (bad OffloadBinary magic: expected 10 ff 10 ad, found 03 02 23 07');
+      expect(bc.stdout).to.include('llvm-offload-binary-22 stops with an error here');
+      const ll = await cli(['inspect', 'm.ll'], t.dir);
+      expect(ll.code, ll.stderr).to.equal(0);
+      expect(ll.stdout).to.match(/ {2}@b: \d+ bytes\n {4}its initializer is not OffloadBinaries: bad OffloadBinary magic: expected 10 ff 10 ad, found 03 02 23 07, at its byte 0; llvm-offload-binary-22 stops with an error here\. What it holds:\n {6}SPIR-V module/);
+    } finally {
+      t.cleanup();
+    }
+  });
+
   it('host bitcode: llvm-as-22 makes embedded.bc from embedded.ll as committed; offload-extract takes what llvm-offload-binary-22 takes; the bytes are what llvm-dis-22 prints', async () => {
     const as = requireTool('llvm-as-22');
     const dis = requireTool('llvm-dis-22');

@@ -5,7 +5,8 @@
  * any era that hold no SYCLBIN, objects, archives, wrapper objects and programs, bitcode and SPIR-V
  * modules, property-set text.
  */
-import { DecodeError } from '../../codec/index.js';
+import { decode, DecodeError } from '../../codec/index.js';
+import { OffloadMagic } from '../../../formats/offload-binary.js';
 import { explainInput } from '../../inspect/input.js';
 import type { InspectNode } from '../../syclbin/inspect.js';
 import { renderInspect } from '../../syclbin/inspect.js';
@@ -102,12 +103,24 @@ is explained as without it, with a note on stderr.`,
             // An embedded object (clang -fembed-offload-object) is explained as the file it would be.
             // (the module's embedded objects inflate to the cap together, as the payloads of one input do)
             const inflatedBudget = {};
-            const embedded = (bytes: Uint8Array): InspectNode => {
+            const explain = (bytes: Uint8Array): InspectNode => {
               try {
                 return explainInput(bytes, { sha256, era: llvmEra(opts.llvm), maxInflatedSize, inflatedBudget }).tree;
               } catch (err) {
                 if (err instanceof DecodeError) return { label: 'not read', value: err.message };
                 throw err;
+              }
+            };
+            // LLVM's extractFromBitcode reads each initializer as OffloadBinaries back to back
+            // (llvm-project:llvm/lib/Object/OffloadBinary.cpp): one that does not start with the
+            // magic ends llvm-offload-binary with an error, said here as for a bitcode module.
+            const embedded = (bytes: Uint8Array): InspectNode => {
+              try {
+                decode(OffloadMagic, bytes);
+                return explain(bytes);
+              } catch (err) {
+                if (!(err instanceof DecodeError)) throw err;
+                return { label: 'its initializer is not OffloadBinaries', value: `${err.reason}, at its byte ${err.offset}; llvm-offload-binary-22 stops with an error here. What it holds:`, children: [explain(bytes)] };
               }
             };
             tree = ir.inspectIrText(source.read(0, source.size), { embedded });
