@@ -624,6 +624,84 @@ function flatten(spans: AnnotatedSpan[]): { offset: number; size: number; span: 
  * the list check quadratic: 20,000 entries took 77 s).
  */
 function ownBytes(leaves: AnnotatedSpan[]): AnnotatedSpan[] {
+  const structure: AnnotatedSpan[] = [];
+  const content: AnnotatedSpan[] = [];
+  for (const s of leaves) (CONTENT_KINDS.has(s.kind) ? content : structure).push(s);
+  if (!content.length || !structure.length) return ownTier(leaves);
+  return overlay(ownTier(structure), ownTier(content));
+}
+
+/**
+ * Kinds that yield bytes to the structure over them: an image, raw bytes, a compressed payload or
+ * padding that a malformed file places over a header or a table (an image offset of 0) is named
+ * around the fields, which keep their names (hexdump and annotate would otherwise call the header
+ * "image" and hide the fields a reader of a broken file needs to see).
+ */
+const CONTENT_KINDS: ReadonlySet<SpanKind> = new Set<SpanKind>(['image', 'bytes', 'compressed', 'padding', 'padding-nonzero']);
+
+/**
+ * The content owners cut around the structure owners (both sorted, each without overlaps): the
+ * parts of a content span under a field are the field's, which lists the content's path in
+ * `shared`. One merge pass: linear in both lists.
+ */
+function overlay(structure: AnnotatedSpan[], content: AnnotatedSpan[]): AnnotatedSpan[] {
+  const out: AnnotatedSpan[] = [];
+  const extra = new Map<AnnotatedSpan, Map<string, AnnotatedSpan>>();
+  let j = 0;
+  for (const c of content) {
+    const cEnd = c.offset + c.size;
+    while (j < structure.length && structure[j]!.offset + structure[j]!.size <= c.offset) out.push(structure[j++]!);
+    let cur = c.offset;
+    let first = true;
+    const piece = (a: number, b: number): void => {
+      if (a >= b) return;
+      if (first && a === c.offset && b === cEnd) out.push(c);
+      else {
+        const p: AnnotatedSpan = { ...c, offset: a, size: b - a };
+        // What the whole span holds (its value, its sharers) is said once, on its first part.
+        if (!first) {
+          delete p.value;
+          delete p.shared;
+          delete p.sharers;
+        }
+        out.push(p);
+      }
+      first = false;
+    };
+    let under: Map<string, AnnotatedSpan> | undefined; // the sharers of the first field over c
+    for (let k = j; k < structure.length && structure[k]!.offset < cEnd; k++) {
+      const s = structure[k]!;
+      piece(cur, s.offset);
+      let set = extra.get(s);
+      if (!set) extra.set(s, (set = new Map()));
+      set.set(c.path, c);
+      under ??= set;
+      cur = Math.max(cur, s.offset + s.size);
+      // A field the content ends inside of stays for the next content span.
+      if (s.offset + s.size <= cEnd) {
+        out.push(s);
+        j = k + 1;
+      }
+    }
+    piece(cur, cEnd);
+    // Content under fields only: what shared its bytes is named by the first field instead (once,
+    // not by every field, which would be quadratic).
+    if (first && under) c.sharers?.forEach((x) => under.set(x.path, x));
+  }
+  while (j < structure.length) out.push(structure[j++]!);
+  for (const [s, set] of extra) {
+    const names = new Set(s.shared);
+    for (const [path, span] of set) {
+      if (names.has(path) || path === s.path) continue;
+      (s.shared ??= []).push(path);
+      (s.sharers ??= []).push(span);
+    }
+  }
+  return out;
+}
+
+/** {@link ownBytes} within one tier of kinds. */
+function ownTier(leaves: AnnotatedSpan[]): AnnotatedSpan[] {
   leaves.sort((x, y) => x.offset - y.offset || y.size - x.size);
   const owned: AnnotatedSpan[] = [];
   // (the leaves are the reader's spans as recorded: none has `shared` yet)

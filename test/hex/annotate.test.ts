@@ -14,6 +14,9 @@ import { memoryBlob, writeSyclbin } from '../../src/syclbin/write.js';
 import type { SyclbinFile } from '../../src/syclbin/model.js';
 import { byteArray, uint32, type PropertySetRegistry } from '../../src/props/model.js';
 import { sampleModel, VARIANTS, writeVariant } from './fixtures.js';
+import { encode, sizeOf } from '../../src/codec/index.js';
+import { OFFLOAD_BUNDLE_MAGIC, OffloadBundleEntry, OffloadBundleHeader } from '../../formats/offload-bundle.js';
+import { writeOffloadBinary } from '../../src/offload/write.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const CONFORMANCE = new URL('../../testdata/conformance/', import.meta.url).pathname;
@@ -451,5 +454,65 @@ describe('hex: annotate of a header cut short names the fields that are there', 
     const c = annotate(ob.subarray(0, 6));
     expect(leavesOf(c).map((s) => s.path)).to.deep.equal(['header.magic', 'header.unreferenced']);
     expect(c.error).to.not.equal(undefined);
+  });
+});
+
+describe('annotate: content over structure (review 2026-11-27u B11)', () => {
+  // A bundle whose two entries both say their code starts at byte 0 and runs to the end: the code
+  // covers the header and the entry table. The fields keep their names (the code is named around them,
+  // and each field lists it as sharing its bytes); the code's own bytes after the table are its.
+  const bundle = (tailSize = 16): Uint8Array => {
+    const ids = ['id00', 'id01'];
+    const tail = new Uint8Array(tailSize).fill(0x5a);
+    const tableEnd = sizeOf(OffloadBundleHeader) + ids.length * sizeOf(OffloadBundleEntry) + ids.join('').length;
+    const total = tableEnd + tail.length;
+    const parts = [encode(OffloadBundleHeader, { magic: OFFLOAD_BUNDLE_MAGIC, numEntries: ids.length })];
+    for (const id of ids) parts.push(encode(OffloadBundleEntry, { offset: 0, size: total, idLength: id.length }), new TextEncoder().encode(id));
+    parts.push(tail);
+    const out = new Uint8Array(total);
+    parts.reduce((at, p) => (out.set(p, at), at + p.length), 0);
+    return out;
+  };
+
+  it('the header and table fields own their bytes; the code is named around them and after them', () => {
+    const b = bundle();
+    const a = annotate(b);
+    expect(checkTiling(a)).to.equal(undefined);
+    const leaves = leavesOf(a);
+    expect(leaves[0]!.path).to.equal('bundles[0].header.magic');
+    for (const s of leaves.slice(0, -1)) expect(s.shared, s.path).to.deep.equal(['bundles[0].entries[0].code']);
+    // the code after the table: entries[0]'s, which entries[1]'s code shares
+    expect(leaves.at(-1)).to.deep.include({ offset: b.length - 16, size: 16, path: 'bundles[0].entries[0].code', shared: ['bundles[0].entries[1].code'] });
+    // hexdump names the first row by the header, not by the code
+    expect(pathRanges(a, 'bundles[0].header.magic')).to.deep.equal([[0, OFFLOAD_BUNDLE_MAGIC.length]]);
+  });
+
+  it('code entirely over the table: the first field also names what shared the code (once, not per field)', () => {
+    const a = annotate(bundle(0));
+    expect(checkTiling(a)).to.equal(undefined);
+    const leaves = leavesOf(a);
+    expect(leaves.some((s) => s.kind === 'image')).to.equal(false);
+    expect(leaves[0]!.shared).to.deep.equal(['bundles[0].entries[0].code', 'bundles[0].entries[1].code']);
+    for (const s of leaves.slice(1)) expect(s.shared, s.path).to.deep.equal(['bundles[0].entries[0].code']);
+  });
+
+  it('a property: any image placed over an OffloadBinary still tiles the file, and every field keeps its bytes', () => {
+    const ob = writeOffloadBinary([{ imageKind: 1, offloadKind: 1, flags: 0, strings: [], image: new Uint8Array(40).fill(7) }]);
+    const leaves = leavesOf(annotate(ob));
+    const fields = leaves.filter((s) => s.kind === 'field' || s.kind === 'magic').map((s) => [s.path, s.offset, s.size]);
+    const fieldAt = (path: string): number => leaves.find((s) => s.path === path)!.offset;
+    fc.assert(
+      fc.property(fc.nat(ob.length - 1), fc.nat(ob.length), (offset, size) => {
+        const bad = ob.slice();
+        const view = new DataView(bad.buffer);
+        view.setBigUint64(fieldAt('entries[0].imageOffset'), BigInt(offset), true);
+        view.setBigUint64(fieldAt('entries[0].imageSize'), BigInt(Math.min(size, ob.length - offset)), true);
+        const a = annotate(bad);
+        expect(checkTiling(a)).to.equal(undefined);
+        const kept = leavesOf(a).filter((s) => s.kind === 'field' || s.kind === 'magic').map((s) => [s.path, s.offset, s.size]);
+        expect(kept).to.deep.equal(fields);
+      }),
+      { seed: 1127, numRuns: 200 },
+    );
   });
 });

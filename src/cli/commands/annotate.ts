@@ -56,8 +56,9 @@ OffloadBinary is explained in place, under the image's path. Leaf spans cover ev
 lines inside metadata blobs (path ...metadata["SET"]["KEY"]), images, OffloadBinary strings (tail-merged
 strings have one owner that lists the others under "shared"; a SYCLBIN v1 header-table entry such as
 nativeImages[3] lists the module images it is, e.g. abstractModules[1].nativeImages[0], whose
-metadata and bytes are named that way), padding (kind "padding" or
-"padding-nonzero") and bytes nothing refers to ("unreferenced"). Parent structures are listed with
+metadata and bytes are named that way; an image, payload or padding that a broken file places over
+a header or table field is named around it, the field listing it under "shared"), padding (kind
+"padding" or "padding-nonzero") and bytes nothing refers to ("unreferenced"). Parent structures are listed with
 kind "group". A file that does not read completely is annotated as far as the reader got; the error
 is printed on stderr (and in the JSON as "error") and the exit status is 1. With --inflated, a
 compressed OffloadBinary v3 is inflated and its header and payload are annotated; offsets are then
