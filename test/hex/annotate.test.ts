@@ -466,7 +466,7 @@ describe('annotate: content over structure (review 2026-11-27u B11)', () => {
     const tail = new Uint8Array(tailSize).fill(0x5a);
     const tableEnd = sizeOf(OffloadBundleHeader) + ids.length * sizeOf(OffloadBundleEntry) + ids.join('').length;
     const total = tableEnd + tail.length;
-    const parts = [encode(OffloadBundleHeader, { magic: OFFLOAD_BUNDLE_MAGIC, numEntries: ids.length })];
+    const parts = [encode(OffloadBundleHeader, { numEntries: ids.length })];
     for (const id of ids) parts.push(encode(OffloadBundleEntry, { offset: 0, size: total, idLength: id.length }), new TextEncoder().encode(id));
     parts.push(tail);
     const out = new Uint8Array(total);

@@ -566,3 +566,20 @@ declare spir_func i64 @_Z37__sycl_getScalar2020SpecConstantValueIxET_PKcPvS3_(pt
     }
   });
 });
+
+describe('post-link: the command line intel/llvm\u2019s driver passes (clang/test/Driver/sycl-post-link-options.cpp)', () => {
+  it('-O2 -device-globals -id-queries-range=int --device-lib-dir=DIR -properties ... runs as sycl-post-link would (review 2026-11-27v)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'syclbin-driver-line-'));
+    try {
+      writeFileSync(join(dir, 'k.ll'), 'target triple = "spir64-unknown-unknown"\ndefine weak_odr spir_kernel void @k() #0 {\n  ret void\n}\nattributes #0 = { "sycl-module-id"="a.cpp" }\n');
+      // (the driver's JIT options; DIR holds no library: no image uses the bfloat16 functions, so none is read)
+      const line = ['-O2', '-device-globals', '-id-queries-range=int', `--device-lib-dir=${dir}/nolibs`, '-properties', '-spec-const=native', '-emit-only-kernels-as-entry-points', '-emit-param-info', '-symbols', '-emit-exported-symbols', '-emit-imported-symbols', '-split-esimd', '-lower-esimd', '-O0', '-force-disable-esimd-opt', '-S', '-o', 'k.table', 'k.ll'];
+      const r = await cli(line, dir);
+      expect(r, r.err).to.deep.include({ code: 0 });
+      expect(readFileSync(join(dir, 'k.table'), 'utf8')).to.equal('[Code|Properties|Symbols]\nk_0.ll|k_0.prop|k_0.sym\n');
+      expect((await cli(['-id-queries-range=x', '-split=auto', 'k.ll'], dir)).err).to.equal("syclbin post-link: for the -id-queries-range option: Cannot find option named 'x'!\n");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -47,8 +47,10 @@ Options: -spec-const=native|emulation (old spellings rt|default), --device-globa
 -embed-aux-info-as-metadata, -properties (.prop files are written with or without it, as
 sycl-post-link wrote them before intel/llvm#14220), -reduce-memory-usage (older tool's memory
 switch; no effect on what is written), -O0..-O3, -Os, -Oz (they only choose the passes after ESIMD
-lowering: no effect here), -split-esimd and -lower-esimd (they change nothing for a module
-without ESIMD code, the compiler driver's usual case; refused for a module with some). Options for
+lowering: no effect here; likewise -force-disable-esimd-opt), -split-esimd and -lower-esimd (they
+change nothing for a module without ESIMD code, the compiler driver's usual case; refused for a
+module with some), -id-queries-range=int|uint|size_t (idQueriesRange in [SYCL/misc properties]),
+--device-lib-dir DIR (the bfloat16 device libraries as two more images when an image uses them). Options for
 work this tool does not do (-debug-only) are refused by name. See docs/post-link.md.`,
   options: {},
   positionals: { min: 0, max: Number.MAX_SAFE_INTEGER },

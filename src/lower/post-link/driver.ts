@@ -34,13 +34,13 @@ import { notIrText } from '../llvm-ir/not-ir.js';
 import { moduleDataLayout } from '../from-ir/lower-ir.js';
 import type { LModule } from '../llvm-ir/parse/model.js';
 import { parseLlvmIr } from '../llvm-ir/parse/parser.js';
-import { irErrorAt } from '../llvm-ir/parse/errors.js';
+import { irErrorAt, IrSyntaxError } from '../llvm-ir/parse/errors.js';
 import { newModuleEdits, printModule, type ModuleEdits } from '../llvm-ir/print.js';
 import { escapeLlvmBytes } from '../llvm-ir/escape.js';
 import { globalDce, ReferenceGraph } from './module-view.js';
 import { cleanUsedLists } from './used-lists.js';
 import { postLinkOptions, type PostLinkOptions } from './options.js';
-import { computeDeviceRequirements, deviceLibReqMask, deviceRequirementsSet, kernelProgramMetadata } from './image-requirements.js';
+import { computeDeviceRequirements, withoutReqdWorkGroupSize, deviceLibReqMask, deviceRequirementsSet, kernelProgramMetadata } from './image-requirements.js';
 import { targetCompatible } from './output-tables.js';
 import { stripDeadDebugInfo } from './dead-debug-info.js';
 import { ESIMD_MARKER_MD, firstEsimdFunction, firstInvokeSimd } from './esimd.js';
@@ -50,6 +50,7 @@ import { kernelsUsingAssert } from './assert-used.js';
 import { hostPipeRecord, hostPipes } from './host-pipes.js';
 import { applySanitizerMetadata, planSanitizerMetadata, sanitizerEntry, sanitizerPostOptimizerWarnings } from './sanitizers.js';
 import { importableDefinitions, importedSymbols, internalize } from './dynamic-linking.js';
+import { BF16_DEVICE_LIBS, deviceLibProperties, usesBf16DeviceLib } from './device-libs.js';
 import { functionAttribute, groupClosure, groupEntryPoints, isKernel, splitRoots, virtualFunctionCleanup, virtualFunctionSets, type EntryPointGroup } from './split.js';
 
 /** The files the driver reads and writes. `-` is standard input / output. */
@@ -90,13 +91,17 @@ export interface PostLinkResult {
 }
 
 /** The `[SYCL/misc properties]` computeModuleProperties writes before the device globals (of those implemented), in its order. */
-function miscOf(regAllocMode: number | undefined, grfSize: number | undefined, optLevel: number | undefined): [string, PropertyValue][] {
+function miscOf(regAllocMode: number | undefined, grfSize: number | undefined, optLevel: number | undefined, idQueriesRange: PostLinkOptions['idQueriesRange']): [string, PropertyValue][] {
   const out: [string, PropertyValue][] = [];
   if (regAllocMode !== undefined) out.push(['sycl-register-alloc-mode', uint32(regAllocMode)]);
   if (grfSize !== undefined) out.push(['sycl-grf-size', uint32(grfSize)]);
   if (optLevel !== undefined) out.push(['optLevel', uint32(optLevel >>> 0)]);
+  if (idQueriesRange !== 'int') out.push(['idQueriesRange', uint32(ID_QUERIES_RANGE_VALUES[idQueriesRange])]);
   return out;
 }
+
+/** `idQueriesRange`'s value per `-id-queries-range` (the upstream test: uint 1, size_t 2; int writes none). */
+const ID_QUERIES_RANGE_VALUES = { uint: 1, size_t: 2 } as const;
 
 /**
  * `registry` with `compile_target` = `target` appended to `[SYCL/device requirements]`
@@ -168,7 +173,7 @@ export function postLink(given: Partial<PostLinkOptions>, fs: PostLinkFileSystem
   };
   const m = readInputModule(fs.read(opts.input), tools, opts.input === '-' ? '<stdin>' : opts.input);
   try {
-    return processModule(m, opts, tools, write, written, notes);
+    return processModule(m, opts, tools, (p) => fs.read(p), write, written, notes);
   } catch (e) {
     // The shared lowering names an entry read from IR by a path: report it at its call or global.
     throw atIrEntry(m, e);
@@ -176,7 +181,7 @@ export function postLink(given: Partial<PostLinkOptions>, fs: PostLinkFileSystem
 }
 
 /** processInputModule and main()'s output: everything after the module is read. */
-function processModule(m: LModule, opts: PostLinkOptions, tools: PostLinkTools, write: (path: string, bytes: Uint8Array) => void, written: string[], notes: string[]): PostLinkResult {
+function processModule(m: LModule, opts: PostLinkOptions, tools: PostLinkTools, read: (path: string) => Uint8Array, write: (path: string, bytes: Uint8Array) => void, written: string[], notes: string[]): PostLinkResult {
   // What sycl-post-link would also do that is not done here is said (docs/post-link.md "Not implemented").
   const warnings = opts.irOutputOnly ? [] : sanitizerPostOptimizerWarnings(m);
   // ESIMD (src/lower/post-link/esimd.ts): nothing to do for a module without it; not done for one with it.
@@ -238,6 +243,8 @@ function processModule(m: LModule, opts: PostLinkOptions, tools: PostLinkTools, 
 
   // The spec-constant trees the calls of all split modules emit, together (src/lower/from-ir/spec-constants-pass.ts).
   const leafBudget: LeafBudget = { left: MAX_IDS_PER_LOWERING };
+  // Whether an image written declares a bfloat16 device-library function (src/lower/post-link/device-libs.ts).
+  let bf16Used = false;
   for (let gi = 0; gi < groups.length; gi++) {
     const group = groups[gi]!;
     const kept = closures[gi]!;
@@ -300,14 +307,19 @@ function processModule(m: LModule, opts: PostLinkOptions, tools: PostLinkTools, 
       const exported = opts.emitExportedSymbols ? imageEntries.filter((f) => f.cc === 'spir_func' && functionAttribute(m, f, 'indirectly-callable') === undefined).map((f) => utf8Name(f.name)) : [];
       // Function::deleteBody cleared the deleted virtual functions' metadata attachments; a function left to another image is a bare declaration.
       const withMetadata = edits.bodyDeleted.size ? final.functions.filter((f) => !edits.bodyDeleted.has(f)) : final.functions;
-      const requirements = computeDeviceRequirements(m, withMetadata, imageEntries);
+      const computed = computeDeviceRequirements(m, withMetadata, imageEntries);
+      // Not split, the module's required work-group size would bind every kernel in it (those with
+      // another size or none could not be launched): sycl-post-link drops it (intel/llvm#16236;
+      // intel/llvm:llvm/tools/sycl-post-link/sycl-post-link.cpp computeModuleProperties,
+      // `if (SplitMode == module_split::SPLIT_NONE) PropSet.remove(..., PROPERTY_REQD_WORK_GROUP_SIZE)`).
+      const requirements = opts.split === 'none' ? withoutReqdWorkGroupSize(computed) : computed;
       const registry = buildRegistry({
           devicelibReqMask: deviceLibReqMask(m, final.functions),
           deviceRequirements: deviceRequirementsSet(requirements),
           ...(lowering ? { specConstants: { ...lowering, constants: lowering.constants.map((c) => ({ ...c, name: utf8Name(c.name) })) } } : {}),
           specConstantsMet: met && mode !== 'default_values',
           ...(opts.emitParamInfo ? { kernelParamOpt: kernelParamOptInfo(m, withMetadata, (f) => utf8Name(f.name)) } : {}),
-          miscProperties: miscOf(regAllocModeOf(m, imageEntries), grfSizeOf(m, imageEntries), optLevelOf(m, imageEntries)),
+          miscProperties: miscOf(regAllocModeOf(m, imageEntries), grfSizeOf(m, imageEntries), optLevelOf(m, imageEntries), opts.idQueriesRange),
           assertUsed: kernelsUsingAssert(m, final.functions, withMetadata, order).map(utf8Name),
           ...(sanitizer ? { sanitizer } : {}),
           exportedSymbols: exported,
@@ -324,6 +336,7 @@ function processModule(m: LModule, opts: PostLinkOptions, tools: PostLinkTools, 
           virtualFunctions: new Map([...virtualFunctionSets(m, final.functions.filter((f) => !f.isDeclaration && !edits.bodyDeleted.has(f)))].map(([k, v]) => [k, utf8Name(v)])),
         });
       const properties = writeRegistry(registry);
+      bf16Used ||= usesBf16DeviceLib(m, final.functions, (f) => f.isDeclaration || edits.bodyDeleted.has(f));
       // computeModuleSymbolTable: the entry points' names, one per line (names are byte strings).
       const symbols = opts.symbols ? group.entries.map((f) => f.name + '\n').join('') : undefined;
       if (opts.embedAuxInfoAsMetadata) {
@@ -352,7 +365,7 @@ function processModule(m: LModule, opts: PostLinkOptions, tools: PostLinkTools, 
       // for a target. Upstream writes a file again for each table naming it, with the same bytes: once here.
       const propsWritten = new Set<string>();
       for (const t of tables) {
-        if (!targetCompatible(t.target, requirements)) continue;
+        if (!targetCompatible(t.target, computed)) continue;
         const row = [irPath];
         if (!opts.embedAuxInfoAsMetadata) {
           const targeted = t.target !== undefined && t.target !== '';
@@ -372,6 +385,39 @@ function processModule(m: LModule, opts: PostLinkOptions, tools: PostLinkTools, 
     id++;
     if (opts.generateDefaultSpecConsts && hasSpecConsts) {
       produce('default_values', id);
+      id++;
+    }
+  }
+  if (bf16Used && opts.deviceLibDir !== undefined) {
+    // saveDeviceLibModule, after every image: the libraries as read, their own properties.
+    for (const name of BF16_DEVICE_LIBS) {
+      const path = `${opts.deviceLibDir}/${name}`;
+      let lib: LModule;
+      try {
+        lib = readInputModule(read(path), tools, path);
+      } catch (e) {
+        // (upstream's words, then which file and why)
+        const why = e instanceof IrSyntaxError ? `${path}:${e.line}:${e.column}: ${e.reason}` : e instanceof SyclbinError ? e.message : `${path} cannot be read${e instanceof Error ? ` (${e.message})` : ''}`;
+        throw new PostLinkError(`failed to load bfloat16 device library modules: ${why}`);
+      }
+      const irPath = resultName(opts.outputAssembly ? '.ll' : '.bc', id);
+      emitIr(printModule(lib, newModuleEdits(), path), irPath);
+      let symPath: string | undefined;
+      if (opts.symbols && !opts.embedAuxInfoAsMetadata) write((symPath = resultName('.sym', id)), new Uint8Array(0));
+      const registry = deviceLibProperties(lib, name);
+      const requirements = computeDeviceRequirements(lib, lib.functions, []);
+      const propsWritten = new Set<string>();
+      for (const t of tables) {
+        if (!targetCompatible(t.target, requirements)) continue;
+        const row = [irPath];
+        const targeted = t.target !== undefined && t.target !== '';
+        const propPath = resultName(targeted ? `.${t.target}.prop` : '.prop', id);
+        if (!propsWritten.has(propPath)) write(propPath, writeRegistry(targeted ? withCompileTarget(registry, t.target!) : registry));
+        propsWritten.add(propPath);
+        row.push(propPath);
+        if (symPath !== undefined) row.push(symPath);
+        t.rows.push(row);
+      }
       id++;
     }
   }

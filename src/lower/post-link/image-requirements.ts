@@ -275,3 +275,10 @@ export function kernelProgramMetadata(m: LModule, functions: readonly LFunction[
   }
   return out;
 }
+
+/** `r` without its required work-group size (what `[SYCL/device requirements]` of a module that is not split holds). */
+export function withoutReqdWorkGroupSize(r: DeviceRequirements): DeviceRequirements {
+  if (!r.reqdWorkGroupSize) return r;
+  const { reqdWorkGroupSize: _dropped, ...rest } = r;
+  return rest;
+}

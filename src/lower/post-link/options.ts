@@ -12,7 +12,8 @@
  * effect without ESIMD lowering), `-split-esimd` and `-lower-esimd` (for a module without ESIMD
  * code, where they change nothing; the driver refuses them for one with some) and `-properties`
  * (accepted; `.prop` files are always written, as sycl-post-link did before intel/llvm#14220 made
- * them depend on this switch). Options whose work this implementation does not do (debug output
+ * them depend on this switch), `-force-disable-esimd-opt` (ESIMD lowering only: no effect),
+ * `-id-queries-range=int|uint|size_t` and `--device-lib-dir DIR`. Options whose work this implementation does not do (debug output
  * of an assertions build) are refused by name with {@link PostLinkUsageError}, never ignored.
  */
 import { ArgumentError, describeValue, SyclbinError } from '../../codec/errors.js';
@@ -106,6 +107,24 @@ export interface PostLinkOptions {
   /** See {@link PostLinkOptions.lowerEsimd}. */
   splitEsimd: boolean;
   /**
+   * `-force-disable-esimd-opt` (hidden upstream): no optimisation after ESIMD lowering. Accepted as
+   * the `-O` levels are: only ESIMD lowering reads it (sycl-post-link.cpp `ESIMDProcessingOptions`).
+   */
+  forceDisableEsimdOpt: boolean;
+  /**
+   * `-id-queries-range=int|uint|size_t` (what `-fsycl-id-queries-range` promises the IDs fit in; the
+   * driver forwards it): `uint` and `size_t` add `idQueriesRange` (1 and 2) to `[SYCL/misc properties]`,
+   * `int`, the default, adds nothing (ComputeModuleRuntimeInfo.h `computeModuleProperties(...,
+   * int IdQueriesRange)`; the upstream test checks `idQueriesRange=1|1` and `1|2`).
+   */
+  idQueriesRange: 'int' | 'uint' | 'size_t';
+  /**
+   * `--device-lib-dir DIR` (clang-linker-wrapper passes it whenever DIR/libsycl-native-bfloat16.bc
+   * exists): where the bfloat16 device libraries are; appended as two more images when an image
+   * declares one of their functions (src/lower/post-link/device-libs.ts), otherwise unused.
+   */
+  deviceLibDir?: string;
+  /**
    * The boolean flags the command line gave, whatever their value (`-device-globals=false` included),
    * by their field names: sycl-post-link's main() counts most of them by occurrence
    * (getNumOccurrences). Set by {@link parsePostLinkArgs}; a library caller leaves it out (a flag is
@@ -141,8 +160,11 @@ const BOOL_OPTIONS: ReadonlyMap<string, BoolOption> = new Map<string, BoolOption
   ['reduce-memory-usage', 'reduceMemoryUsage'],
   ['lower-esimd', 'lowerEsimd'],
   ['split-esimd', 'splitEsimd'],
+  ['force-disable-esimd-opt', 'forceDisableEsimdOpt'],
 ]);
-const VALUE_OPTIONS = new Set(['o', 'out-dir', 'split', 'spec-const']);
+const VALUE_OPTIONS = new Set(['o', 'out-dir', 'split', 'spec-const', 'id-queries-range', 'device-lib-dir']);
+/** `-id-queries-range` values. */
+const ID_QUERIES_RANGES: readonly PostLinkOptions['idQueriesRange'][] = ['int', 'uint', 'size_t'];
 /** The optimisation-level flags (cl::opt<bool> each in sycl-post-link.cpp). */
 const OPT_LEVELS: ReadonlySet<string> = new Set(['O0', 'O1', 'O2', 'O3', 'Os', 'Oz']);
 
@@ -172,6 +194,8 @@ function defaultPostLinkOptions(): PostLinkOptions {
     optLevels: [],
     lowerEsimd: false,
     splitEsimd: false,
+    forceDisableEsimdOpt: false,
+    idQueriesRange: 'int',
   };
 }
 
@@ -185,17 +209,18 @@ function defaultPostLinkOptions(): PostLinkOptions {
 export function postLinkOptions(given: Partial<PostLinkOptions>): PostLinkOptions {
   if (typeof given !== 'object' || given === null || Array.isArray(given)) throw new ArgumentError(`postLink: the options must be an object (parsePostLinkArgs([...]) gives one from a command line), not ${describeValue(given)}`);
   const o = defaultPostLinkOptions();
-  const known = new Set<string>([...Object.keys(o), 'output', 'outDir', 'specConst', 'flagsGiven']);
+  const known = new Set<string>([...Object.keys(o), 'output', 'outDir', 'specConst', 'flagsGiven', 'deviceLibDir']);
   for (const [k, v] of Object.entries(given)) {
     if (!known.has(k)) throw new ArgumentError(`postLink: unknown option '${k}' (the PostLinkOptions fields: ${[...known].join(', ')})`);
     if (v === undefined) continue;
     const want = typeof (o as unknown as Record<string, unknown>)[k];
     if (want === 'boolean' && typeof v !== 'boolean') throw new ArgumentError(`postLink: option '${k}' must be true or false, not ${describeValue(v)}`);
-    if ((k === 'input' || k === 'output' || k === 'outDir') && typeof v !== 'string') throw new ArgumentError(`postLink: option '${k}' must be a string (a path), not ${describeValue(v)}`);
+    if ((k === 'input' || k === 'output' || k === 'outDir' || k === 'deviceLibDir') && typeof v !== 'string') throw new ArgumentError(`postLink: option '${k}' must be a string (a path), not ${describeValue(v)}`);
   }
   Object.assign(o, Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)));
   if (!SPLIT_MODES.includes(o.split)) throw new ArgumentError(`postLink: split must be ${SPLIT_MODES.join(', ')}, not ${JSON.stringify(o.split)}`);
   if (given.splitGiven === undefined) o.splitGiven = given.split !== undefined;
+  if (!ID_QUERIES_RANGES.includes(o.idQueriesRange)) throw new ArgumentError(`postLink: idQueriesRange must be ${ID_QUERIES_RANGES.join(', ')}, not ${describeValue(o.idQueriesRange)}`);
   if (o.specConst !== undefined && o.specConst !== 'native' && o.specConst !== 'emulation') throw new ArgumentError(`postLink: specConst must be 'native' or 'emulation', not ${JSON.stringify(o.specConst)}`);
   if (!Array.isArray(o.outputs) || o.outputs.some((x) => typeof x !== 'object' || x === null || typeof x.file !== 'string')) throw new ArgumentError('postLink: outputs must be an array of { file, target? }');
   if (!Array.isArray(o.optLevels) || o.optLevels.some((x) => !OPT_LEVELS.has(x))) throw new ArgumentError(`postLink: optLevels must be an array of ${[...OPT_LEVELS].join(', ')}`);
@@ -280,6 +305,13 @@ export function parsePostLinkArgs(args: readonly string[]): PostLinkOptions {
         if (!['source', 'kernel', 'auto', 'none'].includes(value)) throw new PostLinkUsageError(`for the -split option: Cannot find option named '${value}'!`);
         o.split = value as SplitMode;
         o.splitGiven = true;
+        break;
+      case 'device-lib-dir':
+        o.deviceLibDir = value;
+        break;
+      case 'id-queries-range':
+        if (!(ID_QUERIES_RANGES as readonly string[]).includes(value)) throw new PostLinkUsageError(`for the -id-queries-range option: Cannot find option named '${value}'!`);
+        o.idQueriesRange = value as PostLinkOptions['idQueriesRange'];
         break;
       case 'spec-const': {
         const map: Record<string, 'native' | 'emulation'> = { native: 'native', emulation: 'emulation', rt: 'native', default: 'emulation' };
