@@ -142,6 +142,13 @@ export interface EmbeddedObjects {
   unread: string[];
   /** The module could not be read (then `objects` is what was found before). */
   problem?: string;
+  /**
+   * Top-level MODULE_BLOCKs of the stream (`llvm-cat -b` writes several). LLVM reads a single module
+   * (BitcodeReader.cpp `getSingleModule`: "Expected a single module"), so extractFromBitcode fails on
+   * more ("Failed to create module"); each is read here with its own facts, their globals named
+   * `@NAME (module K of N)`.
+   */
+  moduleCount: number;
 }
 
 interface GlobalValue {
@@ -189,20 +196,28 @@ class ModuleFacts {
  * cannot be followed gives `problem`.
  */
 export function bitcodeEmbeddedObjects(blob: BlobRef, offset: number, size: number): EmbeddedObjects {
-  const out: EmbeddedObjects = { hasMetadata: false, objects: [], skipped: [], unread: [] };
+  const out: EmbeddedObjects = { hasMetadata: false, objects: [], skipped: [], unread: [], moduleCount: 0 };
   const r = new BitstreamReader(blob, offset, size);
-  const f = new ModuleFacts();
+  // One set of facts per module (value and metadata numbering are per module); the string table
+  // (one, after the modules, as BitcodeWriter writes it) is every module's.
+  const modules: ModuleFacts[] = [];
   try {
     r.fixed(32);
     for (let it = r.next(); it.kind !== 'end'; it = r.next()) {
       if (it.kind === 'record') r.record(it, false);
       else if (it.id === BITCODE_BLOCK.MODULE) {
         r.enter(it);
+        const f = new ModuleFacts();
+        modules.push(f);
+        out.moduleCount = modules.length;
         walkModule(r, f);
-      } else if (it.id === BITCODE_BLOCK.STRTAB) f.strtab = readStrtabBlock(r, it) ?? f.strtab;
-      else r.skip(it);
+      } else if (it.id === BITCODE_BLOCK.STRTAB) {
+        const strtab = readStrtabBlock(r, it);
+        // (a STRTAB serves the modules before it that have none yet)
+        if (strtab) for (const f of modules) f.strtab ??= strtab;
+      } else r.skip(it);
     }
-    resolve(r, blob, f, out);
+    modules.forEach((f, k) => resolve(r, blob, f, out, modules.length > 1 ? ` (module ${k + 1} of ${modules.length})` : ''));
   } catch (e) {
     if (!(e instanceof BitstreamError)) throw e;
     out.problem = `bitstream: ${e.message}`;
@@ -343,10 +358,13 @@ function mdString(blob: BlobRef, f: ModuleFacts, id: number, limit = Infinity): 
   return end - at > limit ? `${text.slice(0, limit)}…` : text;
 }
 
-function resolve(r: BitstreamReader, blob: BlobRef, f: ModuleFacts, out: EmbeddedObjects): void {
+function resolve(r: BitstreamReader, blob: BlobRef, f: ModuleFacts, out: EmbeddedObjects, which: string): void {
   const ops = f.named.get(EMBEDDED_OBJECTS_METADATA);
   if (!ops) return;
   out.hasMetadata = true;
+  const skipped = out.skipped.length;
+  const unread = out.unread.length;
+  const first = out.objects.length;
   // A node listed K times is one global: its bytes are read once and shared (LLVM extracts it K times).
   const byValue = new Map<number, EmbeddedObject | string | { unread: string }>();
   const sections = new Map<number, string | undefined>();
@@ -365,6 +383,17 @@ function resolve(r: BitstreamReader, blob: BlobRef, f: ModuleFacts, out: Embedde
     else if ('unread' in o) out.unread.push(`${what}: ${o.unread}`);
     else out.objects.push(o);
   });
+  if (!which) return;
+  // Several modules: say which one each operand and global is of.
+  for (let i = skipped; i < out.skipped.length; i++) out.skipped[i] = out.skipped[i]!.replace(/^(!\S+ operand \d+)/, `$1${which}`);
+  for (let i = unread; i < out.unread.length; i++) out.unread[i] = out.unread[i]!.replace(/^(!\S+ operand \d+)/, `$1${which}`);
+  const renamed = new Map<EmbeddedObject, EmbeddedObject>();
+  for (let i = first; i < out.objects.length; i++) {
+    const o = out.objects[i]!;
+    let n = renamed.get(o);
+    if (!n) renamed.set(o, (n = { ...o, global: `${o.global}${which}` }));
+    out.objects[i] = n;
+  }
 }
 
 /** The global with value id `valueId` and its initializer's bytes, or why it is skipped (by LLVM too) or not read (here only). */

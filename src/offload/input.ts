@@ -232,6 +232,8 @@ function undefinedBehaviour(u: { offset: number; what: string }, path: readonly 
   return new DecodeError('RANGE', `LLVM reads outside the OffloadBinary here (undefined behaviour, not reproduced): ${u.what}`, u.offset, [...path]);
 }
 const INVALID_DATA = OBJDUMP_ERRORS.invalidData;
+/** OffloadBinary.cpp extractFromBitcode's error when the module cannot be loaded (several modules in one file, for one). */
+const FAILED_TO_CREATE_MODULE = 'Failed to create module';
 const EXTRACTING = OBJDUMP_ERRORS.extracting;
 
 /** Options of {@link readOffloadInput}. */
@@ -799,6 +801,11 @@ class InputReader {
     // Without embedded objects the module is a bare image, whose own problem bareFile reports (once).
     if (e.problem && e.hasMetadata) this.note(item, `bitcode: ${e.problem}; the embedded objects found before it are listed`);
     else if (e.problem && e.problem !== info.problem) this.note(item, `bitcode: ${e.problem}`);
+    if (e.moduleCount > 1) {
+      // LLVM reads one module per file (getSingleModule): llvm-offload-binary fails on it.
+      this.note(item, `bitcode: the file holds ${e.moduleCount} modules (llvm-cat -b); ${this.packer ? this.peer : 'llvm-offload-binary-22'} reads a single module and stops with '${FAILED_TO_CREATE_MODULE}' here`);
+      if (this.packer && this.opts.llvmRules) this.out.peerFailure ??= { message: FAILED_TO_CREATE_MODULE, label: { kind: 'none' } };
+    }
     if (!e.hasMetadata) return false;
     for (const why of e.skipped) this.note(item, `${why} (skipped, as LLVM skips it)`);
     for (const why of e.unread) this.note(item, why);
@@ -817,6 +824,8 @@ class InputReader {
           if (!(err instanceof DecodeError)) throw err;
           bins = [];
           this.note(item, `${o.global}: its initializer is not OffloadBinaries (${err.message}; at its byte ${err.offset}); llvm-offload-binary-22 stops with an error here`);
+          // (extractOffloadFiles' error: llvm-offload-binary's "error: Invalid data was encountered while parsing the file")
+          if (this.packer && this.opts.llvmRules) this.out.peerFailure ??= { message: INVALID_DATA, label: { kind: 'none' } };
         }
         read.set(o, bins);
       }
@@ -824,7 +833,7 @@ class InputReader {
       n += bins.length;
     });
     const globals = [...new Set(e.objects.map((o) => o.global))].join(', ');
-    this.note(item, `host bitcode module: ${n} OffloadBinary(s) in ${globals || 'no global'} (!${EMBEDDED_OBJECTS_METADATA}, section ${EMBEDDED_OFFLOADING_SECTION}), what llvm-offload-binary-22 extracts; their offsets count from the start of the global's initializer`);
+    this.note(item, `host bitcode module: ${n} OffloadBinary(s) in ${globals || 'no global'} (!${EMBEDDED_OBJECTS_METADATA}, section ${EMBEDDED_OFFLOADING_SECTION}), ${e.moduleCount > 1 ? 'what llvm-offload-binary-22 would extract from each module alone' : 'what llvm-offload-binary-22 extracts'}; their offsets count from the start of the global's initializer`);
     if (item.depth === 0) this.rejectModule(item);
     return true;
   }

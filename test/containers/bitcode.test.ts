@@ -281,7 +281,7 @@ describe('bitcode modules: the triple and the embedded OffloadBinaries (extractF
 
   it('a device module (no !llvm.embedded.objects) has none, and stays a bare image', () => {
     const b = bytesOf('sycl/k.device.bc');
-    expect(bitcodeEmbeddedObjects(blobOf(b), 0, b.length)).to.deep.equal({ hasMetadata: false, objects: [], skipped: [], unread: [] });
+    expect(bitcodeEmbeddedObjects(blobOf(b), 0, b.length)).to.deep.equal({ hasMetadata: false, objects: [], skipped: [], unread: [], moduleCount: 1 });
     expect(readOffloadInput(memorySource(b)).bare.map((x) => x.kind)).to.deep.equal(['bitcode']);
   });
 

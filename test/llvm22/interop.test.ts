@@ -200,6 +200,34 @@ describe('interop: clang++-22 -fsycl, clang-sycl-linker, llvm-objdump-22 and llv
     }
   });
 
+  it('bitcode of several modules (llvm-cat -b) and an initializer that is not OffloadBinaries: --strict fails as llvm-offload-binary-22 does; by default each module is read with its own numbering (review 2026-11-27w F1)', async () => {
+    const as = requireTool('llvm-as-22');
+    const cat = requireTool('llvm-cat-22');
+    const t = tempDir('syclbin-multi-bc-');
+    try {
+      copyFileSync(join(LLVM22, 'containers', 'embedded.ll'), join(t.dir, 'embedded.ll'));
+      expect(run(as, ['embedded.ll', '-o', 'one.bc'], t.dir).status).to.equal(0);
+      expect(run(cat, ['-b', '-o', 'two.bc', 'one.bc', 'one.bc'], t.dir).status).to.equal(0);
+      const image = ['--image=kind=openmp'];
+      const peer = run(offloadBinary, ['two.bc', ...image], t.dir);
+      expect([peer.status, peer.stderr.replace(/^.*?error: /, '')]).to.deep.equal([1, 'Failed to create module\n']);
+      const strict = await cli(['offload-extract', '--strict', 'two.bc', ...image], t.dir);
+      expect([strict.code, strict.stderr]).to.deep.equal([1, 'syclbin offload-extract: error: Failed to create module\n']);
+      expect(readdirSync(t.dir).filter((f) => f.startsWith('two-'))).to.deep.equal([]);
+      // Default: both modules' binaries, each module's globals under its own name (the second module's
+      // value and metadata numbers are its own, not continued from the first).
+      const one = JSON.parse((await cli(['offload-list', '--json', 'one.bc'], t.dir)).stdout) as { embedded: { global: string }[] };
+      const two = JSON.parse((await cli(['offload-list', '--json', 'two.bc'], t.dir)).stdout) as { embedded: { global: string }[] };
+      expect(two.embedded.length).to.equal(2 * one.embedded.length);
+      expect(two.embedded.map((e) => e.global)).to.deep.equal([...one.embedded.map((e) => `${e.global} (module 1 of 2)`), ...one.embedded.map((e) => `${e.global} (module 2 of 2)`)]);
+      const listed = await cli(['offload-list', 'two.bc'], t.dir);
+      expect(listed.stderr).to.include("the file holds 2 modules (llvm-cat -b); llvm-offload-binary-22 reads a single module and stops with 'Failed to create module' here");
+      expect(listed.stderr).to.not.match(/section '(?!\.other)[^']*', not \.llvm\.offloading/);
+    } finally {
+      t.cleanup();
+    }
+  });
+
   it('a module embedding a bare SPIR-V module: llvm-offload-binary-22 fails on its bitcode; inspect says so for the .bc and the .ll alike (review 2026-11-27u B9)', async () => {
     const as = requireTool('llvm-as-22');
     const t = tempDir('syclbin-bc-spv-');
@@ -210,6 +238,8 @@ describe('interop: clang++-22 -fsycl, clang-sycl-linker, llvm-objdump-22 and llv
       expect(run(as, ['m.ll', '-o', 'm.bc'], t.dir).status).to.equal(0);
       const peer = run(offloadBinary, ['m.bc', '--image=triple=spirv64-unknown-unknown'], t.dir);
       expect(peer.status, peer.stderr).to.not.equal(0);
+      const strict = await cli(['offload-extract', '--strict', 'm.bc', '--image=triple=spirv64-unknown-unknown'], t.dir);
+      expect([strict.code, strict.stderr]).to.deep.equal([1, `syclbin offload-extract: error: ${peer.stderr.replace(/^.*?error: /, '').trimEnd()}\n`]);
       const bc = await cli(['inspect', 'm.bc'], t.dir);
       expect(bc.stdout).to.include('@b: its initializer is not OffloadBinaries (bad OffloadBinary magic: expected 10 ff 10 ad, found 03 02 23 07');
       expect(bc.stdout).to.include('llvm-offload-binary-22 stops with an error here');
