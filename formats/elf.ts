@@ -229,6 +229,32 @@ export const Elf64ProgramHeader = struct(
   segmentRelations,
 );
 
+/** p_type of a loadable segment (gABI): what a program without section headers is read through. */
+export const PT_LOAD = 1;
+/** p_type of the segment holding the dynamic table. */
+export const PT_DYNAMIC = 2;
+
+/** Elf32_Dyn, 8 bytes: a tag and a value or address. */
+export const Elf32Dyn = struct({ d_tag: u32, d_val: u32 }, 'Elf32_Dyn');
+/** Elf64_Dyn, 16 bytes. */
+export const Elf64Dyn = struct({ d_tag: u64, d_val: u64 }, 'Elf64_Dyn');
+/** Elf32_Dyn / Elf64_Dyn by EI_CLASS. */
+export const ELF_DYNS = { [ELFCLASS32]: Elf32Dyn, [ELFCLASS64]: Elf64Dyn } as const;
+
+/**
+ * The dynamic tags that place the dynamic relocation tables (gABI "Dynamic Section"): where a
+ * program without section headers keeps the relocations of its pointers.
+ */
+export const DT = {
+  NULL: 0,
+  RELA: 7,
+  RELASZ: 8,
+  RELAENT: 9,
+  REL: 17,
+  RELSZ: 18,
+  RELENT: 19,
+} as const;
+
 /** Elf32_Sym, 16 bytes. */
 export const Elf32Symbol = struct(
   { st_name: u32, st_value: u32, st_size: u32, st_info: u8, st_other: u8, st_shndx: u16 },

@@ -159,7 +159,8 @@ export class ElfPointers extends SectionPointers<ElfSection> {
   /** The allocated section holding address `a` (`end`: or ending at it), and the offset in it. */
   at(a: bigint, what: string, end = false): PointerTarget | undefined {
     this.byAddress ??= new SectionsByAddress(
-      this.elf.sections.filter((s) => (s.flags & BigInt(SHF_ALLOC)) !== 0n && s.type !== SHT_NOBITS && s.size > 0),
+      // (relocation tables are never pointed at; a program's segments, read as sections, hold them)
+      this.elf.sections.filter((s) => (s.flags & BigInt(SHF_ALLOC)) !== 0n && s.type !== SHT_NOBITS && s.type !== SHT_RELA && s.type !== SHT_REL && s.size > 0),
       (s) => s.addr,
     );
     return this.byAddress.find(a, end) ?? this.fail(`${what}: address ${hex(a)} is in no allocated section with contents`);

@@ -34,7 +34,7 @@
  * Portable: no Node APIs.
  */
 import { blobRef, DecodeError, hasMagic, hexText, memorySource, toBytes, toSource, type BlobRef, type ByteSource, type PathKey, type SpanKind, optionsArgument, type BytesLike } from '../codec/index.js';
-import { ELFCOMPRESS, ElfIdent, SHF_COMPRESSED, SHT_NOBITS } from '../../formats/elf.js';
+import { ELFCOMPRESS, ElfIdent, ET_REL, SHF_COMPRESSED, SHT_NOBITS } from '../../formats/elf.js';
 import { BitcodeMagic, BitcodeWrapperHeader } from '../../formats/llvm-bitcode.js';
 import { OffloadMagic } from '../../formats/offload-binary.js';
 import { COFF_IMPORT_FILE_FORMAT, coffFileFormatName, PeDosHeader } from '../../formats/coff.js';
@@ -44,6 +44,7 @@ import { isWasm, machoFileFormatName, machoHeader, OFFLOADING_UNSUPPORTED_WARNIN
 import { isArchive, readArchive, type ArchiveFile } from '../containers/archive.js';
 import { identifyCoff, isCoffImportFile, readCoffOffloadBinaries, readPeSectionTable, type CoffOffloadResult, type CoffSection, type PeFile } from '../containers/coff.js';
 import { ElfPointers } from '../containers/elf-pointers.js';
+import { segmentSections } from '../containers/elf-segments.js';
 import { CoffPointers, PePointers } from '../containers/coff-pointers.js';
 import type { PointerReader, PointerSection } from '../containers/pointers.js';
 import { bareKind, identifyImage, type ImageInfo } from '../containers/identify.js';
@@ -630,7 +631,24 @@ class InputReader {
       this.wrapper(item, new ElfPointers(this.src, r.elf), 'elf', r.bare);
       this.stop(item, `fails on this file ("${EXTRACTING}"): ${describeBare(r.bare)}`, { message: EXTRACTING, label: item.depth ? { kind: 'member', member: item.member ?? '' } : { kind: 'object' } });
     }
+    if (!r.elf.sections.length && r.elf.type !== ET_REL && this.segments(item, r.elf)) return;
     this.scanIfNeeded(item, r.read.length + r.bare.length === 0, bins, r.elf.sections);
+  }
+
+  /**
+   * A linked program without section headers (`ld.lld -z nosectionheader`, `llvm-objcopy
+   * --strip-sections`): llvm-objdump lists nothing of it; its SYCL device images are found through
+   * the descriptor in its loadable segments (src/containers/elf-segments.ts), as in a PE image.
+   * True when an image was found.
+   */
+  private segments(item: Item, elf: ElfFile): boolean {
+    const seg = segmentSections(this.src, elf);
+    if (!seg || seg.sections.length < 2) return false;
+    for (const n of seg.notes) this.note(item, n);
+    this.note(item, 'no section headers (e_shnum 0): the loadable segments (PT_LOAD) are searched for the SYCL descriptor');
+    const images = this.wrapper(item, new ElfPointers(this.src, { ...elf, sections: seg.sections }), 'elf', 'descriptor');
+    if (!images) return false;
+    return true;
   }
 
   /**

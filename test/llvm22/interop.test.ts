@@ -200,6 +200,32 @@ describe('interop: clang++-22 -fsycl, clang-sycl-linker, llvm-objdump-22 and llv
     }
   });
 
+  it('programs without section headers (llvm-objcopy-22 --strip-sections of k.exe, k.lld.exe, k.nopie.exe): llvm-objdump-22 lists the header line; the device image is found through the descriptor in the segments (review 2026-11-27w F2)', async () => {
+    const objcopy = requireTool('llvm-objcopy-22');
+    const t = tempDir('syclbin-nosh-');
+    try {
+      const spv = readFileSync(join(LLVM22, 'sycl', 'k.spv'));
+      for (const name of ['k.exe', 'k.lld.exe', 'k.nopie.exe']) {
+        const out = name.replace('.exe', '.nosh');
+        expect(run(objcopy, ['--strip-sections', join(LLVM22, 'sycl', name), out], t.dir).status, name).to.equal(0);
+        const theirs = run(objdump, ['--offloading', out], t.dir);
+        const strict = await cli(['offload-list', '--strict', out], t.dir);
+        expect([strict.code, strict.stdout], name).to.deep.equal([theirs.status, theirs.stdout]);
+        const ours = await cli(['offload-list', out], t.dir);
+        expect(ours.stdout.startsWith(`${theirs.stdout}\nDEVICE IMAGE [0]: (not in an OffloadBinary)\nkind            spir-v\ntriple          spirv64-unknown-unknown\nproducer        sycl\n`), name).to.equal(true);
+        expect(ours.stdout).to.match(/^kernel {10}_ZTS5KName$/m);
+        expect(ours.stderr).to.include('no section headers (e_shnum 0): the loadable segments (PT_LOAD) are searched for the SYCL descriptor');
+        const x = await cli(['offload-extract', out, '-o', `${out}.d`], t.dir);
+        expect(x.code, x.stderr).to.equal(0);
+        const files = readdirSync(join(t.dir, `${out}.d`)).filter((f) => f.endsWith('.spv'));
+        expect(files, name).to.have.length(1);
+        expect(readFileSync(join(t.dir, `${out}.d`, files[0]!)).equals(spv), name).to.equal(true);
+      }
+    } finally {
+      t.cleanup();
+    }
+  });
+
   it('bitcode of several modules (llvm-cat -b) and an initializer that is not OffloadBinaries: --strict fails as llvm-offload-binary-22 does; by default each module is read with its own numbering (review 2026-11-27w F1)', async () => {
     const as = requireTool('llvm-as-22');
     const cat = requireTool('llvm-cat-22');

@@ -35,6 +35,7 @@ export type ToolName =
   | 'llvm-objcopy-22'
   | 'llvm-as-22'
   | 'llvm-dis-22'
+  | 'llvm-cat-22'
   | 'llvm-ar-22'
   | 'llvm-nm-22'
   | 'llvm-dlltool-22'
@@ -71,6 +72,7 @@ export function requireTool(
     'llvm-objcopy-22': 'llvm-22',
     'llvm-as-22': 'llvm-22',
     'llvm-dis-22': 'llvm-22',
+    'llvm-cat-22': 'llvm-22',
     'llvm-ar-22': 'llvm-22',
     'llvm-nm-22': 'llvm-22',
     'llvm-dlltool-22': 'llvm-22',
