@@ -65,6 +65,19 @@ export const SHT_DYNSYM = 11;
 /** Compact relative relocations (`.relr.dyn`): the addend is the value in place, which a reader can use as is. */
 export const SHT_RELR = 19;
 
+/**
+ * Android's packed relocations (`ld.lld --pack-dyn-relocs=android`): the table is the magic "APS2"
+ * and a stream of SLEB128 numbers, relocations in groups that share an offset step, an r_info or an
+ * addend (llvm/include/llvm/Object/ELF.h@llvmorg-19.1.7 `ELFFile::android_relas`).
+ */
+export const SHT_ANDROID_REL = 0x60000001;
+/** See {@link SHT_ANDROID_REL}: the RELA form (addends in the stream). */
+export const SHT_ANDROID_RELA = 0x60000002;
+/** The magic of a packed relocation table. */
+export const ANDROID_RELOCS_MAGIC = [0x41, 0x50, 0x53, 0x32] as const; // "APS2"
+/** Group flags of a packed relocation table (llvm/BinaryFormat/ELF.h `RELOCATION_GROUPED_BY_*`). */
+export const ANDROID_RELOC_GROUP = { BY_INFO: 1, BY_OFFSET_DELTA: 2, BY_ADDEND: 4, HAS_ADDEND: 8 } as const;
+
 /** Section flag: occupies memory at run time (has an address in an executable). */
 export const SHF_ALLOC = 0x2;
 
@@ -253,6 +266,11 @@ export const DT = {
   REL: 17,
   RELSZ: 18,
   RELENT: 19,
+  /** Android's packed tables (llvm/BinaryFormat/DynamicTags.def: ANDROID_REL 0x6000000F ... ANDROID_RELASZ 0x60000012). */
+  ANDROID_REL: 0x6000000f,
+  ANDROID_RELSZ: 0x60000010,
+  ANDROID_RELA: 0x60000011,
+  ANDROID_RELASZ: 0x60000012,
 } as const;
 
 /** Elf32_Sym, 16 bytes. */

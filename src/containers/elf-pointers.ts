@@ -37,6 +37,8 @@ import {
   SHF_ALLOC,
   SHN_LORESERVE,
   SHN_UNDEF,
+  SHT_ANDROID_REL,
+  SHT_ANDROID_RELA,
   SHT_NOBITS,
   SHT_REL,
   SHT_RELA,
@@ -46,6 +48,10 @@ import {
 import type { ElfFile, ElfSection } from '../offload/elf.js';
 import { readElfSymbols, sectionBytes, sectionOfType, type ElfSymbol } from './elf-symbols.js';
 import { SectionPointers, SectionsByAddress, type PointerTarget as GenericTarget } from './pointers.js';
+import { decodePackedRelocs, isPackedRelocs, PackedRelocsError } from './elf-android-relocs.js';
+
+/** Section types of relocation tables (never pointed at; a program's segments, read as sections, hold them). */
+const RELOCATION_TYPES: ReadonlySet<number> = new Set([SHT_RELA, SHT_REL, SHT_ANDROID_RELA, SHT_ANDROID_REL]);
 
 /** A place in an ELF file a pointer leads to. */
 export type PointerTarget = GenericTarget<ElfSection>;
@@ -160,7 +166,7 @@ export class ElfPointers extends SectionPointers<ElfSection> {
   at(a: bigint, what: string, end = false): PointerTarget | undefined {
     this.byAddress ??= new SectionsByAddress(
       // (relocation tables are never pointed at; a program's segments, read as sections, hold them)
-      this.elf.sections.filter((s) => (s.flags & BigInt(SHF_ALLOC)) !== 0n && s.type !== SHT_NOBITS && s.type !== SHT_RELA && s.type !== SHT_REL && s.size > 0),
+      this.elf.sections.filter((s) => (s.flags & BigInt(SHF_ALLOC)) !== 0n && s.type !== SHT_NOBITS && !RELOCATION_TYPES.has(s.type) && s.size > 0),
       (s) => s.addr,
     );
     return this.byAddress.find(a, end) ?? this.fail(`${what}: address ${hex(a)} is in no allocated section with contents`);
@@ -185,6 +191,39 @@ export class ElfPointers extends SectionPointers<ElfSection> {
     return sym;
   }
 
+  /** An allocated relocation table holding Android's packed stream ("APS2") rather than records. */
+  private packed(t: ElfSection): boolean {
+    if (t.size < 4 || t.type === SHT_NOBITS) return false;
+    try {
+      return isPackedRelocs(this.src.read(this.elf.origin + t.offset, 4));
+    } catch {
+      return false; // (a table outside the file is reported where its records are read)
+    }
+  }
+
+  /**
+   * The relocations of a packed table (src/containers/elf-android-relocs.ts), by address. `rel`: no
+   * addends (SHT_ANDROID_REL: the value in place is the addend, as for SHT_REL).
+   */
+  private packedTable(t: ElfSection, rel: boolean): void {
+    const bytes = sectionBytes(this.src, { ...this.elf, path: [] }, t);
+    // No program has more relocations than pointer-sized places in its allocated sections.
+    let places = 1;
+    for (const x of this.elf.sections) if ((x.flags & BigInt(SHF_ALLOC)) !== 0n) places += Math.ceil(x.size / this.ptrSize);
+    let relocs;
+    try {
+      relocs = decodePackedRelocs(bytes, places);
+    } catch (e) {
+      if (!(e instanceof PackedRelocsError)) throw e;
+      throw new DecodeError('FORMAT', `packed relocation section [${t.index}] '${t.name}': ${e.message}`, this.elf.origin + t.offset + e.at, [...this.elf.path, 'sections', t.index]);
+    }
+    for (const r of relocs) {
+      const place = String(r.offset);
+      const { sym, type } = relocInfo(this.elf.class, r.info);
+      if (!this.byPlace.has(place)) this.byPlace.set(place, { type, sym, addend: rel ? undefined : r.addend, table: t });
+    }
+  }
+
   /** The relocations that can apply to section `s`, by place (each table read once, in one pass). */
   private relocations(s: ElfSection): Map<string, Reloc> {
     const key = this.relocatable ? s.index : 'dynamic';
@@ -194,9 +233,15 @@ export class ElfPointers extends SectionPointers<ElfSection> {
     const shdr = ELF_SECTION_HEADERS[cls];
     withinPath(this.elf.path, () => {
       for (const t of this.elf.sections) {
-        if (t.type !== SHT_RELA && t.type !== SHT_REL) continue;
+        const android = t.type === SHT_ANDROID_RELA || t.type === SHT_ANDROID_REL;
+        if (t.type !== SHT_RELA && t.type !== SHT_REL && !(android && !this.relocatable)) continue;
         // ET_REL: the tables for this section (sh_info); executables: the dynamic (allocated) tables.
         if (this.relocatable ? t.info !== s.index : (t.flags & BigInt(SHF_ALLOC)) === 0n) continue;
+        // Android's packed form (its own type, or SHT_RELA after GNU strip, which keeps the bytes).
+        if (!this.relocatable && (android || this.packed(t))) {
+          this.packedTable(t, t.type === SHT_ANDROID_REL || t.type === SHT_REL);
+          continue;
+        }
         const rec = t.type === SHT_RELA ? ELF_RELAS[cls] : ELF_RELS[cls];
         const size = rec.fixedSize!;
         const hp = ['sectionHeaders', t.index];

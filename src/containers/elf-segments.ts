@@ -4,7 +4,8 @@
  * (src/containers/elf-pointers.ts) can follow pointers through: one per PT_LOAD segment with bytes
  * in the file (address p_vaddr, contents p_offset..+p_filesz), and the dynamic relocation tables
  * the PT_DYNAMIC segment names (DT_RELA/DT_RELASZ/DT_RELAENT, DT_REL/DT_RELSZ/DT_RELENT: gABI
- * "Dynamic Section"), placed in the file through the segment holding their address. The program's
+ * "Dynamic Section"; Android's packed DT_ANDROID_RELA/DT_ANDROID_REL too), placed in the file
+ * through the segment holding their address. The program's
  * SYCL descriptor is then found by its shape, as in a PE image. No symbol table is placed (the
  * dynamic one has no size without its hash table): a relocation against a symbol is not followed.
  *
@@ -14,7 +15,7 @@
  * Portable: no Node APIs.
  */
 import { decode, DecodeError, type ByteSource } from '../codec/index.js';
-import { DT, ELF_DYNS, ELF_PROGRAM_HEADERS, ELF_RELAS, ELF_RELS, ELFCLASS32, ELFCLASS64, PT_DYNAMIC, PT_LOAD, SHF_ALLOC, SHT_NULL, SHT_PROGBITS, SHT_REL, SHT_RELA } from '../../formats/elf.js';
+import { DT, ELF_DYNS, ELF_PROGRAM_HEADERS, ELF_RELAS, ELF_RELS, ELFCLASS32, ELFCLASS64, PT_DYNAMIC, PT_LOAD, SHF_ALLOC, SHT_ANDROID_REL, SHT_ANDROID_RELA, SHT_NULL, SHT_PROGBITS, SHT_REL, SHT_RELA } from '../../formats/elf.js';
 import type { ElfFile, ElfSection } from '../offload/elf.js';
 
 /** The sections standing in for a program's segments, and why any part was left out. */
@@ -85,6 +86,18 @@ export function segmentSections(src: ByteSource, elf: ElfFile): SegmentSections 
       [DT.RELA, DT.RELASZ, DT.RELAENT, SHT_RELA, ELF_RELAS, 'DT_RELA'],
       [DT.REL, DT.RELSZ, DT.RELENT, SHT_REL, ELF_RELS, 'DT_REL'],
     ];
+    // Android's packed tables: a byte stream, no record size (src/containers/elf-android-relocs.ts).
+    for (const [addrTag, sizeTag, type, name] of [
+      [DT.ANDROID_RELA, DT.ANDROID_RELASZ, SHT_ANDROID_RELA, 'DT_ANDROID_RELA'],
+      [DT.ANDROID_REL, DT.ANDROID_RELSZ, SHT_ANDROID_REL, 'DT_ANDROID_REL'],
+    ] as const) {
+      const addr = tags.get(addrTag);
+      const size = tags.get(sizeTag);
+      if (addr === undefined || size === undefined || size === 0n) continue;
+      const at = fileOffset(addr, size);
+      if (at === undefined) notes.push(`the dynamic table's ${name} (${size} bytes at address 0x${addr.toString(16)}) is not in the file: its relocations are not read`);
+      else sections.push(section(sections.length, `${name} (packed dynamic relocations)`, type, BigInt(SHF_ALLOC), addr, at, Number(size), 1n, 0n, dynamic.at));
+    }
     for (const [addrTag, sizeTag, entTag, type, recs, name] of tables) {
       const addr = tags.get(addrTag);
       const size = tags.get(sizeTag);
@@ -122,7 +135,7 @@ function dynamicTags(src: ByteSource, elf: ElfFile, dynamic: Segment, notes: str
     }
     const tag = BigInt(d.d_tag);
     if (tag === BigInt(DT.NULL)) break;
-    if (tag <= 0xffffn && wanted.has(Number(tag)) && !tags.has(Number(tag))) tags.set(Number(tag), BigInt(d.d_val));
+    if (tag <= 0xffffffffn && wanted.has(Number(tag)) && !tags.has(Number(tag))) tags.set(Number(tag), BigInt(d.d_val));
   }
   return tags;
 }

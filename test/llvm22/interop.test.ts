@@ -200,6 +200,23 @@ describe('interop: clang++-22 -fsycl, clang-sycl-linker, llvm-objdump-22 and llv
     }
   });
 
+  it('Android packed relocations (ld.lld --pack-dyn-relocs=android; also after llvm-objcopy --strip-sections): the descriptor\'s pointers are decoded from the APS2 stream (review 2026-11-27w F3)', async () => {
+    const linker = requireTool('clang-sycl-linker-22');
+    const objcopy = requireTool('llvm-objcopy-22');
+    const env = { ...process.env, PATH: `${dirname(linker)}:${process.env.PATH}` };
+    const l = run(join(dirname(linker), 'clang++'), ['-fsycl', '-fuse-ld=lld', '-Wl,--pack-dyn-relocs=android', 'k2.o', 'stub.o', '-o', 'k2.aps2'], dir, env);
+    expect(l.status, l.stderr).to.equal(0);
+    // (the table is SHT_ANDROID_RELA, the entries' pointers zeros in place: only the stream has them)
+    expect(run(requireTool('llvm-objdump-22'), ['-h', 'k2.aps2'], dir).stdout).to.match(/\.rela\.dyn/);
+    expect(run(objcopy, ['--strip-sections', 'k2.aps2', 'k2.aps2.nosh'], dir).status).to.equal(0);
+    for (const f of ['k2.aps2', 'k2.aps2.nosh']) {
+      const ours = await cli(['offload-list', f], dir);
+      expect(ours.code, ours.stderr).to.equal(0);
+      expect(ours.stdout, f).to.include('\ntriple          spirv64-unknown-unknown\nproducer        sycl\n');
+      expect(ours.stdout.match(/^kernel {10}(.*)$/gm)?.map((k) => k.slice(16))).to.deep.equal(KERNELS);
+    }
+  });
+
   it('programs without section headers (llvm-objcopy-22 --strip-sections of k.exe, k.lld.exe, k.nopie.exe): llvm-objdump-22 lists the header line; the device image is found through the descriptor in the segments (review 2026-11-27w F2)', async () => {
     const objcopy = requireTool('llvm-objcopy-22');
     const t = tempDir('syclbin-nosh-');
