@@ -15,8 +15,11 @@ import { ANDROID_RELOC_GROUP, ANDROID_RELOCS_MAGIC } from '../../formats/elf.js'
 
 /** One decoded relocation (r_info as stored: the caller splits it by ELF class). */
 export interface PackedReloc {
+  /** r_offset: the address relocated. */
   offset: bigint;
+  /** r_info: symbol and type. */
   info: bigint;
+  /** r_addend (0 in a group without addends). */
   addend: bigint;
 }
 
