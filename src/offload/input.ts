@@ -192,6 +192,12 @@ export interface OffloadInput {
    * object, a corrupt or oversized bundle), per object, whether or not llvm-objdump got that far.
    */
   bundleFailures?: { member?: string; message: string; why: string }[];
+  /**
+   * With `bundles`: bundles LLVM's tools do not extract, read all the same: a clang-offload-bundler
+   * file itself (`clang -x hip --offload-device-only -c`), a COFF object's `.hip_fatbin` (llvm-objdump
+   * reads bundles only in ELF objects). `syclbin offload-extract -o DIR` writes their entries.
+   */
+  otherBundles?: { member?: string; entries: OffloadBundleEntryModel[] }[];
   /** Warnings llvm-objdump prints (after `warning: LABEL: `) without failing, in order (Mach-O and WebAssembly objects). */
   peerWarnings?: { message: string; label: PeerFailure['label'] }[];
 }
@@ -493,7 +499,12 @@ class InputReader {
     }
     if (format === 'coff') {
       const hit = inside.find((sec) => holdsOffloadBundle(this.src.read(sec.offset, Math.min(BUNDLE_SNIFF, sec.size)), sec.size));
-      if (hit) fail(BUNDLE_LLVM_ERRORS.coff, `section [${hit.index}] holds an offload bundle, which it reads only in ELF objects`);
+      if (hit) {
+        const anyway = this.opts.llvmRules ? '' : "; read here all the same ('syclbin offload-extract FILE -o DIR' writes its entries)";
+        fail(BUNDLE_LLVM_ERRORS.coff, `section [${hit.index}] holds an offload bundle, which it reads only in ELF objects${anyway}`);
+        // Read all the same (not under LLVM's rules): offload-extract -o DIR writes the entries.
+        if (!this.opts.llvmRules) this.otherBundles(item, inside);
+      }
       return;
     }
     try {
@@ -876,7 +887,35 @@ class InputReader {
     this.note(item, `a ${format} object: ${this.peer} --offloading prints its header line and warns "${OFFLOADING_UNSUPPORTED_WARNING}"; nothing read`);
   }
 
+  /** Bundles LLVM does not extract, read with `bundles` into `otherBundles`; why one cannot be read is a note. */
+  private otherBundles(item: Item, sections: readonly BundleSection[]): number {
+    if (!this.opts.bundles) return 0;
+    try {
+      const entries = readOffloadBundles(this.src, sections, { maxInflatedSize: this.opts.maxInflatedSize, path: item.path, object: { offset: item.origin, size: item.size } });
+      if (entries.length) (this.out.otherBundles ??= []).push({ ...(item.member === undefined ? {} : { member: item.member }), entries });
+      return entries.length;
+    } catch (e) {
+      if (!(e instanceof DecodeError)) throw e;
+      this.note(item, `its offload bundle cannot be read: ${e.message}`);
+      return 0;
+    }
+  }
+
+  /**
+   * A clang-offload-bundler file (`clang -x hip --offload-device-only -c` without -fgpu-rdc): not an
+   * object, so llvm-objdump rejects it and llvm-offload-binary finds nothing in it; said so, with what
+   * reads it.
+   */
+  private bundleFile(item: Item): void {
+    this.span(item.path, item.origin, item.size, 'bytes', 'a clang-offload-bundler file');
+    const n = this.otherBundles(item, [{ index: 0, offset: item.origin, size: item.size }]);
+    const peer = this.packer ? `${this.peer} extracts nothing from it (status 0)` : `${this.peer} --offloading rejects it ("${NOT_AN_OBJECT}")`;
+    this.note(item, `a clang-offload-bundler file (HIP device code built without -fgpu-rdc${n ? `; ${n} entries` : ''}): ${peer}; 'syclbin offload-extract FILE -o DIR' writes its entries, 'syclbin inspect FILE' explains it`);
+    if (!this.packer && item.depth === 0) this.out.peerFailure ??= { message: NOT_AN_OBJECT, label: { kind: 'input' } };
+  }
+
   private unknown(item: Item): void {
+    if (holdsOffloadBundle(this.head(item), item.size)) return this.bundleFile(item);
     const scan = this.opts.scan ?? 'auto';
     const found = scan === 'never' ? 0 : this.scan(item, []);
     if (item.depth > 0) {

@@ -119,7 +119,7 @@ describe('HIP offload bundles (llvm-objdump-22 --offloading writes their entries
       writeFileSync(join(dir, 'cbad.o'), corrupt);
       const cb = await cli(['offload-extract', 'cbad.o', '-o', 'cbad'], dir);
       expect(cb.code, cb.stderr).to.equal(0);
-      expect(cb.stderr).to.match(/note: the offload bundles cannot be read \("while extracting offload FatBin bundles: corrupt zstd stream/);
+      expect(cb.stderr).to.match(/note: llvm-objdump-22 fails on the offload bundles \("while extracting offload FatBin bundles: corrupt zstd stream/);
       expect(cb.stderr).to.include('note: nothing extracted: its offload bundles (HIP without -fgpu-rdc) could not be read (the note above says why)\n');
       expect(readdirSync(join(dir, 'cbad'))).to.deep.equal([]);
       // Other reasons for an empty folder are said as they are.
@@ -168,6 +168,12 @@ describe('HIP offload bundles (llvm-objdump-22 --offloading writes their entries
         expect([ours.code, ours.stdout, ours.stderr.replace(/^syclbin offload-list: /, '')], f).to.deep.equal([theirs.status, theirs.stdout, theirs.stderr.replace(/^[^:]+: /, '')]);
         expect(readdirSync(join(dir, `ours-${f}`)), f).to.deep.equal(readdirSync(join(dir, `llvm-${f}`)));
       }
+      // The COFF object's bundle, which LLVM does not read: offload-extract -o DIR writes its entries (review 2026-11-27w F5).
+      const x = await cli(['offload-extract', 'bundle.obj', '-o', 'coff-out'], dir);
+      expect(x.code, x.stderr).to.equal(0);
+      expect(x.stderr).to.include("read here all the same ('syclbin offload-extract FILE -o DIR' writes its entries)");
+      const entries = readOffloadBundles(memorySource(fatbin), [{ index: 0, offset: 0, size: fatbin.length }]);
+      expect(readdirSync(join(dir, 'coff-out')).map((f) => sha(readFileSync(join(dir, 'coff-out', f)))).sort()).to.deep.equal(entries.map((e) => sha(e.data.bytes())).sort());
     } finally {
       cleanup();
     }
@@ -293,6 +299,25 @@ describe('a clang-offload-bundler file by itself (the .hip_fatbin sections of hi
       expect(r.stdout.split('\n')[0]).to.equal(`clang-offload-bundler file: 2 entries — ${bytes.length} bytes`);
       expect(r.stdout).to.match(/^hipv4-amdgcn-amd-amdhsa--gfx90a: \d+ bytes (@0x1000|\(in the compressed bundle @0x0\))\n {2}contents: ELF 64-bit little-endian, elf64-amdgpu/m);
       expect(r.stdout.includes('(in the compressed bundle @0x0)')).to.equal(file === 'hc.fatbin');
+    });
+
+    it(`${file}: offload-list says what it is (llvm-objdump-22 rejects it); offload-extract -o DIR writes its entries (review 2026-11-27w F7)`, async () => {
+      const dir = join(LLVM22, 'hip');
+      const want = readFileSync(join(dir, sums), 'utf8').trim().split('\n').map((l) => l.split(/\s+/)[0]!).sort();
+      const l = await cli(['offload-list', file], dir);
+      expect(l.code, l.stderr).to.equal(0);
+      expect(l.stderr).to.include(`${file}: note: a clang-offload-bundler file (HIP device code built without -fgpu-rdc; 2 entries): llvm-objdump-22 --offloading rejects it ("The file was not recognized as a valid object file"); 'syclbin offload-extract FILE -o DIR' writes its entries`);
+      expect(l.stderr).to.not.include('bad OffloadBinary magic');
+      const strict = await cli(['offload-list', '--strict', file], dir);
+      expect([strict.code, strict.stderr]).to.deep.equal([1, `syclbin offload-list: error: '${file}': The file was not recognized as a valid object file\n`]);
+      const t = tempDir('syclbin-bundle-file-');
+      try {
+        const x = await cli(['offload-extract', join(dir, file), '-o', 'out'], t.dir);
+        expect(x.code, x.stderr).to.equal(0);
+        expect(readdirSync(join(t.dir, 'out')).map((f) => sha(readFileSync(join(t.dir, 'out', f)))).sort()).to.deep.equal(want);
+      } finally {
+        t.cleanup();
+      }
     });
   }
 });

@@ -7,7 +7,7 @@
  * - `FILE -o DIR` without `--image`: every image into DIR as `<index>-<triple>-<arch>.<ext>`.
  */
 import { identifyImage, OBJDUMP_ERRORS, offloadContainerOf, readOffloadInput, type ImageInfo } from '../../offload/input.js';
-import type { OffloadBundleEntryModel } from '../../containers/offload-bundle.js';
+import { BUNDLE_SNIFF, holdsOffloadBundle, type OffloadBundleEntryModel } from '../../containers/offload-bundle.js';
 import { bareCandidates, binaryCandidates, ExtractError, extractedImageNames, planLlvmExtraction, safeFileName, type ExtractCandidate } from '../../offload/extract.js';
 import { archiveChunks } from '../../containers/archive.js';
 import { archiveMemberSymbols } from '../../containers/archive-symbols.js';
@@ -141,11 +141,13 @@ Every file is written atomically; an image file is never written over FILE itsel
         const memberErrors: { member: string; error: DecodeError }[] | undefined = opts.strict ? undefined : [];
         const found = readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: opts.strict ? 'never' : opts.scan, peer: era.packer, peerReads: era.reads, peerTool: 'packer', llvmRules: opts.strict && followsLlvmRules(era), membersAligned: src.thin === true, memberErrors });
         if (memberErrors?.length) throw new CommandFailure(memberErrors.map((m) => `${prog}: error: ${file}(${m.member}): ${m.error.message}`).join('\n') + `\n${prog}: ${file}: note: nothing extracted`);
-        if (folder && (looksLikeHipBundles(found) || found.container === 'archive')) {
+        if (folder && (looksLikeHipBundles(found) || found.container === 'archive' || holdsOffloadBundle(src.read(0, Math.min(BUNDLE_SNIFF, src.size)), src.size))) {
           const withBundles = readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: 'never', peer: llvmEra('22').objdump, bundles: true, membersAligned: src.thin === true });
-          bundles = withBundles.objects.flatMap((o) => (o.bundles ?? []).map((entry) => ({ ...(o.member === undefined ? {} : { member: o.member }), entry })));
+          // (those llvm-objdump-22 writes out, then those it does not read: a bundle file, a COFF object's)
+          const lists = [...withBundles.objects.map((o) => ({ member: o.member, entries: o.bundles ?? [] })), ...(withBundles.otherBundles ?? [])];
+          bundles = lists.flatMap((o) => o.entries.map((entry) => ({ ...(o.member === undefined ? {} : { member: o.member }), entry })));
           // Why a bundle could not be read (a COFF object, the inflate cap, a corrupt stream), per object.
-          for (const f of withBundles.bundleFailures ?? []) bundleNotes.push(`${f.member === undefined ? '' : `${f.member}: `}the offload bundles cannot be read ("${f.message}"): ${f.why}`);
+          for (const f of withBundles.bundleFailures ?? []) bundleNotes.push(`${f.member === undefined ? '' : `${f.member}: `}llvm-objdump-22 fails on the offload bundles ("${f.message}"): ${f.why}`);
         }
         return found;
       });
