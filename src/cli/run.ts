@@ -138,6 +138,11 @@ export async function runCli(argv: string[], io: CommandIO): Promise<number> {
     return usage(parseArgsMessage(e as Error, rest));
   }
   const { positionals } = parsed;
+  // The drop-ins of LLVM tools refuse extra operands in LLVM's words (llvm::cl, before any other check).
+  if (cmd.statuses === 'llvm' && positionals.length > cmd.positionals.max) {
+    io.stderr.write(`${prog}: Too many positional arguments specified!\nCan specify at most ${cmd.positionals.max} positional arguments: See: ${prog} --help\n`);
+    return EXIT.FAILURE;
+  }
   if (positionals.length < cmd.positionals.min || positionals.length > cmd.positionals.max) {
     const want = cmd.positionals.min === cmd.positionals.max ? `${cmd.positionals.min}` : `${cmd.positionals.min} to ${cmd.positionals.max}`;
     const extra = positionals.length > cmd.positionals.max ? `: ${positionals.slice(cmd.positionals.max, cmd.positionals.max + 3).map((p) => `'${p}'`).join(' ')}${positionals.length - cmd.positionals.max > 3 ? ' ...' : ''} not expected` : '';

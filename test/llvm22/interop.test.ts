@@ -200,6 +200,17 @@ describe('interop: clang++-22 -fsycl, clang-sycl-linker, llvm-objdump-22 and llv
     }
   });
 
+  it('two input files: offload-pack and offload-extract refuse them in llvm-offload-binary-22\'s words, status 1 (review 2026-11-27w F6)', async () => {
+    for (const args of [['a', 'b', '--image=kind=sycl'], ['a', 'b', '-o', 'x', '--image=file=a']]) {
+      const theirs = run(offloadBinary, args, dir);
+      const norm = (t: string): string => t.replace(/^\S+: /, 'P: ').replace(/See: \S+ --help/, 'See: P --help');
+      for (const cmd of ['offload-extract', 'offload-pack']) {
+        const ours = await cli([cmd, ...args], dir);
+        expect([ours.code, norm(ours.stderr)], `${cmd} ${args.join(' ')}`).to.deep.equal([theirs.status, norm(theirs.stderr)]);
+      }
+    }
+  });
+
   it('Android packed relocations (ld.lld --pack-dyn-relocs=android; also after llvm-objcopy --strip-sections): the descriptor\'s pointers are decoded from the APS2 stream (review 2026-11-27w F3)', async () => {
     const linker = requireTool('clang-sycl-linker-22');
     const objcopy = requireTool('llvm-objcopy-22');

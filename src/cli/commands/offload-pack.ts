@@ -66,7 +66,8 @@ as clang-offload-packager-19).`,
     archive: opt.flag('Accepted and ignored (llvm-offload-binary accepts --archive when packing and ignores it; it applies to offload-extract)'),
   },
   // An input file is LLVM's extraction mode (offload-extract here): taken, to answer as LLVM does.
-  positionals: { min: 0, max: Infinity },
+  // (LLVM's packer takes one input file: its extraction mode, answered here with a pointer to offload-extract)
+  positionals: { min: 0, max: 1 },
   examples: [
     'syclbin offload-pack -o dev.bin --image=file=k.o,triple=nvptx64-nvidia-cuda,arch=sm_70,kind=cuda   # = llvm-offload-binary-22',
     'syclbin offload-pack --llvm 19 -o dev.bin --image=file=a.bc,file=b.bc,triple=amdgcn-amd-amdhsa,arch=gfx90a,kind=hip',
