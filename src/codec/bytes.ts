@@ -285,3 +285,81 @@ export function encodeEscapedUtf8(text: string, onLone: (code: number, index: nu
   flush();
   return Uint8Array.from(parts);
 }
+
+/** Length of the valid UTF-8 sequence starting at `i`, or 0 if the bytes there are not valid UTF-8. */
+export function utf8SequenceLength(b: Uint8Array, i: number): number {
+  const b0 = b[i]!;
+  if (b0 < 0x80) return 1;
+  let len: number;
+  let lo = 0x80;
+  let hi = 0xbf;
+  if (b0 >= 0xc2 && b0 <= 0xdf) len = 2;
+  else if (b0 >= 0xe0 && b0 <= 0xef) {
+    len = 3;
+    if (b0 === 0xe0) lo = 0xa0; // overlong
+    if (b0 === 0xed) hi = 0x9f; // UTF-16 surrogates
+  } else if (b0 >= 0xf0 && b0 <= 0xf4) {
+    len = 4;
+    if (b0 === 0xf0) lo = 0x90; // overlong
+    if (b0 === 0xf4) hi = 0x8f; // > U+10FFFF
+  } else return 0;
+  if (i + len > b.length) return 0;
+  const b1 = b[i + 1]!;
+  if (b1 < lo || b1 > hi) return 0;
+  for (let k = 2; k < len; k++) {
+    const bk = b[i + k]!;
+    if (bk < 0x80 || bk > 0xbf) return 0;
+  }
+  return len;
+}
+
+const fatalUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * `bytes[from, to)` as UTF-8 text, where a byte that is not part of a valid UTF-8 sequence becomes
+ * the lone low surrogate U+DC80+byte ("surrogateescape", as Python does): arbitrary bytes survive
+ * decode and {@link encodeEscapedUtf8} unchanged (property-set names and keys, archive member names),
+ * and valid UTF-8 never gives a lone surrogate, so the mapping is unambiguous. Shown to people, such
+ * a code unit is written as U+FFFD (or `\xNN` where a display escapes it).
+ */
+export function decodeEscapedUtf8(bytes: Uint8Array, from = 0, to = bytes.length): string {
+  const b = from === 0 && to === bytes.length ? bytes : bytes.subarray(from, to);
+  // Fast path: short ASCII texts (almost all names) without a TextDecoder call, made in one piece.
+  if (b.length <= 256) {
+    let i = 0;
+    while (i < b.length && b[i]! <= 0x7f) i++;
+    if (i === b.length) return String.fromCharCode.apply(null, b as unknown as number[]);
+  }
+  try {
+    return fatalUtf8.decode(b);
+  } catch {
+    // escape the bytes that are not UTF-8
+  }
+  let out = '';
+  let i = 0;
+  while (i < b.length) {
+    const len = utf8SequenceLength(b, i);
+    if (len === 0) {
+      out += String.fromCharCode(0xdc00 + b[i]!);
+      i += 1;
+    } else {
+      out += fatalUtf8.decode(b.subarray(i, i + len));
+      i += len;
+    }
+  }
+  return out;
+}
+
+/**
+ * The bytes of `text` as a byte string (one code unit per byte, as {@link decodeLatin1} makes them):
+ * its UTF-8, a lone surrogate U+DC80..U+DCFF (from {@link decodeEscapedUtf8}) as the byte it stands
+ * for, any other lone surrogate as U+FFFD's bytes (what a UTF-8 writer prints for it). How names read
+ * from a file are printed byte for byte where LLVM's tools print their bytes.
+ */
+export function utf8ByteString(text: string): string {
+  if (/^[\x00-\x7f]*$/.test(text)) return text;
+  const fixed = text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udc7f\udd00-\udfff]/g, '\ufffd');
+  return decodeLatin1(encodeEscapedUtf8(fixed, () => {
+    throw new Error('unreachable: every other lone surrogate was replaced');
+  }));
+}

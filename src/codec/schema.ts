@@ -21,7 +21,7 @@
  *   chain of enclosing structs, innermost first, so a count in a header can size a table beside it.
  * - Every read goes through `need()` in the cursor: one bounds check, one error type.
  */
-import { ByteBuilder } from './bytes.js';
+import { ByteBuilder, decodeEscapedUtf8, encodeEscapedUtf8 } from './bytes.js';
 import { DecodeError, EncodeError, hex } from './errors.js';
 import type { Relation } from './geometry.js';
 import type { PathKey, SpanKind, SpanNode, SpanTree } from './spans.js';
@@ -446,9 +446,13 @@ export function fixedText(width: number, pad = 0x20): Node<string, string, 'valu
   return leaf(
     `char[${width}]`,
     width,
-    (c, at) => decodeUtf8(c.bytes, at, at + width),
+    // (bytes that are not UTF-8, e.g. an archive member named `n\xff.o`, read as lone surrogates and
+    // written back as the bytes they were: src/codec/bytes.ts decodeEscapedUtf8)
+    (c, at) => decodeEscapedUtf8(c.bytes, at, at + width),
     (s, v) => {
-      const b = utf8enc.encode(v);
+      const b = encodeEscapedUtf8(v, (code) => {
+        throw new EncodeError(`text '${v}' has the lone surrogate U+${code.toString(16).toUpperCase()}, which stands for no byte`, [...s.path]);
+      });
       if (b.length > width) throw new EncodeError(`text '${v}' is ${b.length} bytes, longer than its ${width}-byte field`, [...s.path]);
       s.bytes(b);
       for (let i = b.length; i < width; i++) s.u8(pad);

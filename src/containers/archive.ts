@@ -35,7 +35,8 @@ import {
   chunkSize,
   concatChunks,
   DecodeError,
-  decodeUtf8,
+  decodeEscapedUtf8,
+  encodeEscapedUtf8,
   encode,
   EncodeError,
   hasMagic,
@@ -136,7 +137,7 @@ export function isArchive(input: BytesLike): boolean {
  * with `/\n`): undefined when it does not end so. Regular and thin archives resolve `/N` names with it.
  */
 export function gnuLongName(t: Uint8Array, off: number, nl: number): string | undefined {
-  return nl < 1 || t[nl - 1] !== 0x2f ? undefined : decodeUtf8(t, off, nl - 1);
+  return nl < 1 || t[nl - 1] !== 0x2f ? undefined : decodeEscapedUtf8(t, off, nl - 1);
 }
 
 /** Read an archive's member table (members' contents are not read). */
@@ -238,7 +239,7 @@ class ArchiveReader {
       const bytes = file.bytes(dataAt, n, 'member name', [...mp, 'name']);
       let end = n;
       while (end > 0 && bytes[end - 1] === 0) end--;
-      name = decodeUtf8(bytes, 0, end);
+      name = decodeEscapedUtf8(bytes, 0, end);
       file.record({ path: mp, parent: mNode, key: 'name' }, dataAt, n, 'string', name);
       dataAt += n;
       size -= n;
@@ -290,7 +291,7 @@ class ArchiveReader {
     const t = this.strtab;
     if (!t || !this.names || off >= t.length) throw new DecodeError('RANGE', `long name offset ${off} is past the end of the ${t?.length ?? 0}-byte string table (//)`, at.name, at.path);
     const end = this.names.end(off);
-    if (this.kind === 'coff') return this.names.text(off, decodeUtf8, end < 0 ? t.length : end);
+    if (this.kind === 'coff') return this.names.text(off, decodeEscapedUtf8, end < 0 ? t.length : end);
     // (decoded once per offset: members naming one long name N times over cost one decode)
     const name = end < 0 ? '\0' : this.names.text(off, (b, from, to) => gnuLongName(b, from, to) ?? '\0', end);
     if (name === '\0') throw new DecodeError('FORMAT', `string table at long name offset ${off} is not terminated by "/\\n"`, at.name, at.path);
@@ -379,7 +380,13 @@ export interface ArchiveMemberInput {
   symbols?: readonly string[];
 }
 
-const enc = new TextEncoder();
+/** Names as bytes: UTF-8, a lone surrogate U+DC80..U+DCFF as the byte it was read from (a member named `n\xff.o`). */
+const enc = {
+  encode: (text: string): Uint8Array =>
+    encodeEscapedUtf8(text, (code) => {
+      throw new EncodeError(`name ${JSON.stringify(text)} has the lone surrogate U+${code.toString(16).toUpperCase()}, which stands for no byte`);
+    }),
+};
 
 /** GNU small header: `name/` padded to 16, or `/N` for a long name. */
 function memberHeader(nameField: string, size: number, mode: number): Uint8Array {

@@ -13,7 +13,7 @@
 import type { ElfOffloadResult } from './elf.js';
 import { OBJDUMP_ERRORS, type BareImage, type ObjectListing, type OffloadInput, type PeerFailure } from './input.js';
 import type { OffloadBundleEntryModel } from '../containers/offload-bundle.js';
-import { decodeLatin1 } from '../codec/index.js';
+import { utf8ByteString } from '../codec/index.js';
 import { byteText, escapeForListing, formatOffloadingText, imageBlockText, leftJustify, objdumpProducer, offloadingTextBlocks, type ListingOptions } from './objdump-text.js';
 import { llvmEra } from '../../formats/eras.js';
 import { elfFileFormatName } from '../../formats/elf.js';
@@ -147,9 +147,9 @@ export function strictOffloadingText(file: string, input: OffloadInput, opts: Li
   // With LLVM's views (llvmRules) the text is a byte string (src/codec/bytes.ts decodeLatin1): the
   // strings' bytes as LLVM prints them, and the file name's UTF-8 bytes.
   const bytesOut = opts.byteStrings === true || input.objects.some((o) => o.views);
-  const name = bytesOut ? decodeLatin1(new TextEncoder().encode(file)) : file;
+  const name = bytesOut ? utf8ByteString(file) : file;
   const label = (l: PeerFailure['label']): string => (l.kind === 'input' ? `'${given}'` : l.kind === 'object' ? `'${file}'` : l.kind === 'member' ? `'${l.member}'` : l.kind === 'member-of' ? `${file}(${l.member})` : '');
-  const header = (o: ObjectListing): string => (o.fileFormat ? objectFileHeaderText(o.member === undefined ? name : `${name}(${bytesOut ? decodeLatin1(new TextEncoder().encode(o.member)) : o.member})`, o.fileFormat) : '');
+  const header = (o: ObjectListing): string => (o.fileFormat ? objectFileHeaderText(o.member === undefined ? name : `${name}(${bytesOut ? utf8ByteString(o.member) : o.member})`, o.fileFormat) : '');
   let text = '';
   let index = 0;
   const objects = input.objects;
@@ -170,7 +170,7 @@ export function strictOffloadingText(file: string, input: OffloadInput, opts: Li
       index = 0;
       for (const v of o.views) text += imageBlockText(index++, { ...v, version: 1, imageSize: 0 }, era);
     } else for (const piece of offloadingTextBlocks(o.binaries, opts)) text += piece;
-    for (const b of o.bundles ?? []) text += `Extracting offload bundle: ${bytesOut ? bundleFileName(decodeLatin1(new TextEncoder().encode(o.member ?? file)), {}, b) : bundleFileName(file, o, b)}\n`;
+    for (const b of o.bundles ?? []) text += `Extracting offload bundle: ${bytesOut ? bundleFileName(utf8ByteString(o.member ?? file), {}, b) : bundleFileName(file, o, b)}\n`;
   }
   const f = input.peerFailure;
   const out: StrictListing = { text };

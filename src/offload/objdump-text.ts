@@ -35,7 +35,7 @@
  *
  * Portable: no Node APIs.
  */
-import { blobSource, decodeLatin1, DecodeError, utf8SequenceAt, type ByteSource } from '../codec/index.js';
+import { blobSource, decodeLatin1, DecodeError, utf8ByteString, utf8SequenceAt, type ByteSource } from '../codec/index.js';
 import { isOffloadBinary, lastStringEntries, readOffloadBinaries, readOffloadBinary, type OffloadBinaryModel, type OffloadEntryModel, type ReadOffloadOptions, type StringEntryModel, type RegionOptions } from './read.js';
 import { OffloadEntryCursor } from './walk.js';
 import { objdumpImageKind, offloadKindName } from '../../formats/kinds.js';
@@ -110,7 +110,7 @@ export interface ListingOptions {
  */
 export function byteText(text: string, raw?: Uint8Array): string {
   if (raw) return decodeLatin1(raw);
-  return /^[\x00-\x7f]*$/.test(text) ? text : decodeLatin1(new TextEncoder().encode(text));
+  return utf8ByteString(text);
 }
 
 /** Nested binaries deeper than this are not listed (with a warning): the input must not choose our stack depth. */

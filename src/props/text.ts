@@ -9,36 +9,9 @@
  */
 import { EncodeError } from '../codec/errors.js';
 import { toBytes, type BytesLike } from '../codec/source.js';
-import { encodeEscapedUtf8 } from '../codec/bytes.js';
+import { decodeEscapedUtf8, encodeEscapedUtf8, utf8SequenceLength } from '../codec/bytes.js';
 
 const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
-/** Length of the valid UTF-8 sequence starting at `i`, or 0 if the bytes there are not valid UTF-8. */
-function validSequenceLength(b: Uint8Array, i: number): number {
-  const b0 = b[i]!;
-  if (b0 < 0x80) return 1;
-  let len: number;
-  let lo = 0x80;
-  let hi = 0xbf;
-  if (b0 >= 0xc2 && b0 <= 0xdf) len = 2;
-  else if (b0 >= 0xe0 && b0 <= 0xef) {
-    len = 3;
-    if (b0 === 0xe0) lo = 0xa0; // overlong
-    if (b0 === 0xed) hi = 0x9f; // UTF-16 surrogates
-  } else if (b0 >= 0xf0 && b0 <= 0xf4) {
-    len = 4;
-    if (b0 === 0xf0) lo = 0x90; // overlong
-    if (b0 === 0xf4) hi = 0x8f; // > U+10FFFF
-  } else return 0;
-  if (i + len > b.length) return 0;
-  const b1 = b[i + 1]!;
-  if (b1 < lo || b1 > hi) return 0;
-  for (let k = 2; k < len; k++) {
-    const bk = b[i + k]!;
-    if (bk < 0x80 || bk > 0xbf) return 0;
-  }
-  return len;
-}
 
 /**
  * Offset of the first byte that does not start a valid UTF-8 sequence, or -1 when all of `bytes` is
@@ -52,7 +25,7 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
     // find where
   }
   for (let i = 0; i < bytes.length; ) {
-    const len = validSequenceLength(bytes, i);
+    const len = utf8SequenceLength(bytes, i);
     if (len === 0) return i;
     i += len;
   }
@@ -90,34 +63,9 @@ export function decodeTextRange(bytes: Uint8Array, from: number, to: number): st
   return text;
 }
 
-/** Decode bytes as UTF-8, escaping invalid bytes as U+DC80..U+DCFF. */
+/** Decode bytes as UTF-8, escaping invalid bytes as U+DC80..U+DCFF (src/codec/bytes.ts decodeEscapedUtf8). */
 export function decodeText(input: BytesLike): string {
-  const bytes = toBytes(input);
-  // Fast path: short ASCII names and keys (almost all of them) without a TextDecoder call, made
-  // in one piece (a string grown a character at a time costs an allocation per character).
-  if (bytes.length <= 256) {
-    let i = 0;
-    while (i < bytes.length && bytes[i]! <= 0x7f) i++;
-    if (i === bytes.length) return String.fromCharCode.apply(null, bytes as unknown as number[]);
-  }
-  try {
-    return strictDecoder.decode(bytes);
-  } catch {
-    // fall through to the escaping decoder
-  }
-  let out = '';
-  let i = 0;
-  while (i < bytes.length) {
-    const len = validSequenceLength(bytes, i);
-    if (len === 0) {
-      out += String.fromCharCode(0xdc00 + bytes[i]!);
-      i += 1;
-    } else {
-      out += strictDecoder.decode(bytes.subarray(i, i + len));
-      i += len;
-    }
-  }
-  return out;
+  return decodeEscapedUtf8(toBytes(input));
 }
 
 /** Inverse of decodeText. Lone surrogates other than U+DC80..U+DCFF cannot be written. */

@@ -18,6 +18,9 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { requireTool } from '../support/tools.js';
 import { cli, tempDir } from '../offload/support.js';
+import { LLVM22 } from './support.js';
+
+const CLI_MAIN = new URL('../../dist/cli/main.js', import.meta.url).pathname;
 
 /** A 20-byte COFF file header (x86-64): sections, symbol-table pointer, symbol count, optional-header size. */
 function coffHeader(sections: number, symbolPointer: number, symbols: number, optional = 0): Uint8Array {
@@ -134,6 +137,35 @@ describe('offload-extract --strict runs each --image in turn, as llvm-offload-bi
         expect(atomic.code).to.equal(1);
         expect(['first.bin', 'third.bin', 'first.a', 'a.bin'].filter((f) => existsSync(join(dir, f))), `case ${i}`).to.deep.equal([]);
       }
+    } finally {
+      cleanup();
+    }
+  });
+});
+
+describe('archive member names that are not UTF-8 (review 2026-11-27w F4)', () => {
+  it('a member named n\\xff.o: --strict prints its bytes as llvm-objdump-22 does; --archive writes the archive llvm-offload-binary-22 writes; read and written back byte for byte', async () => {
+    const objdump = requireTool('llvm-objdump-22');
+    const packer = requireTool('llvm-offload-binary-22');
+    const { writeArchive, readArchive } = await import('../../src/containers/archive.js');
+    const { memorySource } = await import('../../src/codec/index.js');
+    const { dir, cleanup } = tempDir('syclbin-ar-bytes-');
+    try {
+      const k = new Uint8Array(readFileSync(join(LLVM22, 'sycl', 'k.o')));
+      // (the lone surrogate U+DCFF is how a name read from bytes holds the byte 0xff: src/codec/bytes.ts decodeEscapedUtf8)
+      const a = writeArchive([{ name: 'n\udcff.o', data: k }, { name: 'long-member-name-\udcfe-x.o', data: k }]);
+      expect(Buffer.from(a).includes(Buffer.from([0x6e, 0xff, 0x2e, 0x6f, 0x2f]))).to.equal(true);
+      expect(readArchive(memorySource(a)).members.filter((m) => !m.special).map((m) => m.name)).to.deep.equal(['n\udcff.o', 'long-member-name-\udcfe-x.o']);
+      writeFileSync(join(dir, 'nu.a'), a);
+      const theirs = spawnSync(objdump, ['--offloading', 'nu.a'], { cwd: dir });
+      const ours = spawnSync(process.execPath, [CLI_MAIN, 'offload-list', '--strict', 'nu.a'], { cwd: dir });
+      expect(ours.status).to.equal(theirs.status);
+      expect(Buffer.compare(ours.stdout, theirs.stdout)).to.equal(0);
+      expect(ours.stdout.includes(Buffer.from('nu.a(n\xff.o):', 'latin1'))).to.equal(true);
+      expect(spawnSync(packer, ['nu.a', '--image=kind=sycl,file=t.a', '--archive'], { cwd: dir }).status).to.equal(0);
+      const x = await cli(['offload-extract', 'nu.a', '--image=kind=sycl,file=o.a', '--archive'], dir);
+      expect(x.code, x.stderr).to.equal(0);
+      expect(readFileSync(join(dir, 'o.a')).equals(readFileSync(join(dir, 't.a')))).to.equal(true);
     } finally {
       cleanup();
     }
