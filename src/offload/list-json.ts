@@ -10,6 +10,7 @@
 import { DecodeError, toHex } from '../codec/index.js';
 import { lastStringEntries, type OffloadBinaryModel, type OffloadEntryModel, type ReadOffloadOptions } from './read.js';
 import type { ElfOffloadResult } from './elf.js';
+import type { OffloadBundleEntryModel } from '../containers/offload-bundle.js';
 import { identifyImage, type BareImage, type ImageInfo, type OffloadContainer, type OffloadInput } from './input.js';
 import { syclKernelNames, type SyclKernelNames } from './sycl-symbols.js';
 import { MAX_NESTING, nestedBinaries, objdumpProducer } from './objdump-text.js';
@@ -23,6 +24,7 @@ export function inputListJson(file: string, input: OffloadInput, opts: ListJsonO
   const after = input.objects.filter((o) => o.afterPeer).flatMap((o) => o.binaries);
   const j = offloadListJson(file, after.length ? [...input.binaries, ...after] : input.binaries, input.elf ? elfListJson(input.elf) : undefined, opts);
   let next = 0;
+  const bundleJson = (b: OffloadBundleEntryModel): OffloadListBundleJson => ({ bundle: b.bundle, id: b.id, section: b.section, offset: String(b.offset), size: String(b.data.size), compressed: b.compressed, image: identifyImage(b.data) });
   j.container = input.container;
   const ordered = [...input.objects.filter((o) => !o.afterPeer), ...input.objects.filter((o) => o.afterPeer)];
   j.objects = ordered.map((o) => ({
@@ -30,10 +32,9 @@ export function inputListJson(file: string, input: OffloadInput, opts: ListJsonO
     fileFormat: o.fileFormat,
     ...(o.afterPeer ? { afterObjdump: true } : {}),
     binaries: o.binaries.map(() => next++),
-    ...(o.bundles?.length
-      ? { bundles: o.bundles.map((b) => ({ bundle: b.bundle, id: b.id, section: b.section, offset: String(b.offset), size: String(b.data.size), compressed: b.compressed, image: identifyImage(b.data) })) }
-      : {}),
+    ...(o.bundles?.length ? { bundles: o.bundles.map((b) => bundleJson(b)) } : {}),
   }));
+  if (input.otherBundles?.length) j.otherBundles = input.otherBundles.map((o) => ({ ...(o.member === undefined ? {} : { member: o.member }), bundles: o.entries.map(bundleJson) }));
   j.bare = input.bare.map((b, index) => ({
     index,
     kind: b.kind,
@@ -98,6 +99,11 @@ export interface OffloadListJson {
     binaries: number[];
     bundles?: OffloadListBundleJson[];
   }[];
+  /**
+   * Offload bundles llvm-objdump does not read (a clang-offload-bundler file itself, a COFF object's
+   * bundle), read all the same, per file or member.
+   */
+  otherBundles?: { member?: string; bundles: OffloadListBundleJson[] }[];
   /** Device images outside any OffloadBinary (wrapper objects, executables, bare files). */
   bare?: OffloadListBareJson[];
   /** OffloadBinaries found only by scanning ordinary data for the magic (LLVM does not list them). */

@@ -308,6 +308,11 @@ describe('a clang-offload-bundler file by itself (the .hip_fatbin sections of hi
       expect(l.code, l.stderr).to.equal(0);
       expect(l.stderr).to.include(`${file}: note: a clang-offload-bundler file (HIP device code built without -fgpu-rdc; 2 entries): llvm-objdump-22 --offloading rejects it ("The file was not recognized as a valid object file"); 'syclbin offload-extract FILE -o DIR' writes its entries`);
       expect(l.stderr).to.not.include('bad OffloadBinary magic');
+      const j = await cli(['offload-list', '--json', file], dir);
+      const listed = JSON.parse(j.stdout) as { otherBundles: { bundles: { id: string }[] }[] };
+      const validate = new Ajv({ allErrors: true, strict: true }).compile(JSON.parse(readFileSync(new URL('../../schemas/offload-list.schema.json', import.meta.url), 'utf8')) as object);
+      expect(validate(listed), JSON.stringify(validate.errors)).to.equal(true);
+      expect(listed.otherBundles[0]!.bundles.map((b) => b.id).sort()).to.deep.equal(['hipv4-amdgcn-amd-amdhsa--gfx90a', 'host-x86_64-unknown-linux-gnu-']);
       const strict = await cli(['offload-list', '--strict', file], dir);
       expect([strict.code, strict.stderr]).to.deep.equal([1, `syclbin offload-list: error: '${file}': The file was not recognized as a valid object file\n`]);
       const t = tempDir('syclbin-bundle-file-');
