@@ -335,19 +335,33 @@ export function decodeEscapedUtf8(bytes: Uint8Array, from = 0, to = bytes.length
   } catch {
     // escape the bytes that are not UTF-8
   }
-  let out = '';
+  // Code units into a buffer turned into a string a few thousand at a time, the parts joined once:
+  // linear whatever the mix of text and bad bytes (no string grown a character at a time, no call
+  // per sequence). Each sequence was checked by utf8SequenceLength before it is decoded here.
+  const parts: string[] = [];
+  const units = new Uint16Array(4096);
+  let n = 0;
   let i = 0;
   while (i < b.length) {
-    const len = utf8SequenceLength(b, i);
-    if (len === 0) {
-      out += String.fromCharCode(0xdc00 + b[i]!);
-      i += 1;
-    } else {
-      out += fatalUtf8.decode(b.subarray(i, i + len));
-      i += len;
+    if (n >= units.length - 2) {
+      parts.push(String.fromCharCode.apply(null, units.subarray(0, n) as unknown as number[]));
+      n = 0;
     }
+    const c = b[i]!;
+    const len = c < 0x80 ? 1 : utf8SequenceLength(b, i);
+    if (len === 1) units[n++] = c;
+    else if (len === 0) units[n++] = 0xdc00 + c;
+    else if (len === 2) units[n++] = ((c & 0x1f) << 6) | (b[i + 1]! & 0x3f);
+    else if (len === 3) units[n++] = ((c & 0x0f) << 12) | ((b[i + 1]! & 0x3f) << 6) | (b[i + 2]! & 0x3f);
+    else {
+      const cp = (((c & 0x07) << 18) | ((b[i + 1]! & 0x3f) << 12) | ((b[i + 2]! & 0x3f) << 6) | (b[i + 3]! & 0x3f)) - 0x10000;
+      units[n++] = 0xd800 + (cp >> 10);
+      units[n++] = 0xdc00 + (cp & 0x3ff);
+    }
+    i += len || 1;
   }
-  return out;
+  if (n) parts.push(String.fromCharCode.apply(null, units.subarray(0, n) as unknown as number[]));
+  return parts.join('');
 }
 
 /**

@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { blobRef, ByteBuilder, chunksSource, concatBytes, memorySource, type Chunk } from '../../src/codec/index.js';
-import { decodeLatin1, encodeLatin1, latin1Output, utf8SequenceAt } from '../../src/codec/bytes.js';
+import { decodeEscapedUtf8, decodeLatin1, encodeEscapedUtf8, encodeLatin1, latin1Output, utf8SequenceAt } from '../../src/codec/bytes.js';
 
 type Op = { text: string } | { decimal: number } | { bytes: Uint8Array } | { align: number } | { u32: number };
 
@@ -130,5 +130,48 @@ describe('codec: chunksSource (a writer output read back without putting it toge
       }),
       { numRuns: 300, seed: 7 },
     );
+  });
+});
+
+describe('decodeEscapedUtf8 (surrogateescape)', () => {
+  /** A reference: the longest valid sequence at each byte by a fatal decoder, else the escape. */
+  const reference = (x: Uint8Array): string => {
+    const td = new TextDecoder('utf-8', { fatal: true });
+    let out = '';
+    for (let i = 0; i < x.length; ) {
+      let ok = 0;
+      for (const l of [1, 2, 3, 4]) {
+        if (i + l > x.length) break;
+        try {
+          td.decode(x.subarray(i, i + l));
+          ok = l;
+          break;
+        } catch {
+          // not a sequence of this length
+        }
+      }
+      if (ok) out += td.decode(x.subarray(i, i + ok));
+      else out += String.fromCharCode(0xdc00 + x[i]!);
+      i += ok || 1;
+    }
+    return out;
+  };
+
+  it('property: equals the reference on any bytes, and encodeEscapedUtf8 gives the bytes back', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.uint8Array({ maxLength: 64 }), fc.string({ unit: 'binary', maxLength: 20 }).map((t) => new TextEncoder().encode(t))), (x) => {
+        const s = decodeEscapedUtf8(x);
+        expect(s).to.equal(reference(x));
+        expect(Buffer.from(encodeEscapedUtf8(s, () => { throw new Error('lone'); })).equals(Buffer.from(x))).to.equal(true);
+      }),
+      { seed: 20261127, numRuns: 5000 },
+    );
+  });
+
+  it('long inputs of any mix are decoded in one linear pass (the buffer is flushed across chunk edges)', () => {
+    const x = new Uint8Array(30_000);
+    for (let i = 0; i < x.length; i += 5) x.set([0x61, 0xf0, 0x9f, 0x98, 0x80].slice(0, Math.min(5, x.length - i)), i);
+    x[7] = 0xff;
+    expect(decodeEscapedUtf8(x)).to.equal(reference(x));
   });
 });
