@@ -130,6 +130,9 @@ export interface EmbeddedObject {
   offset: number;
 }
 
+/** Modules of one bitcode file read for embedded objects (LLVM reads one; `llvm-cat -b` writes a few). */
+export const MAX_MODULES_READ = 64;
+
 /** What {@link bitcodeEmbeddedObjects} found. */
 export interface EmbeddedObjects {
   /** The module has the named metadata `!llvm.embedded.objects` (a host module that embeds device code). */
@@ -200,24 +203,41 @@ export function bitcodeEmbeddedObjects(blob: BlobRef, offset: number, size: numb
   const r = new BitstreamReader(blob, offset, size);
   // One set of facts per module (value and metadata numbering are per module); the string table
   // (one, after the modules, as BitcodeWriter writes it) is every module's.
-  const modules: ModuleFacts[] = [];
+  // Only modules that embed objects are kept (with their number); a STRTAB serves the kept modules
+  // before it that have none yet (each waits in `pending` once: linear however the blocks interleave).
+  const modules: { f: ModuleFacts; k: number }[] = [];
+  let pending: ModuleFacts[] = [];
+  let skipped = 0;
   try {
     r.fixed(32);
     for (let it = r.next(); it.kind !== 'end'; it = r.next()) {
       if (it.kind === 'record') r.record(it, false);
       else if (it.id === BITCODE_BLOCK.MODULE) {
+        out.moduleCount++;
+        // LLVM reads one module per file; past MAX_MODULES_READ the modules are counted, not read.
+        if (out.moduleCount > MAX_MODULES_READ) {
+          skipped++;
+          r.skip(it);
+          continue;
+        }
         r.enter(it);
         const f = new ModuleFacts();
-        modules.push(f);
-        out.moduleCount = modules.length;
         walkModule(r, f);
+        if (f.named.has(EMBEDDED_OBJECTS_METADATA)) {
+          modules.push({ f, k: out.moduleCount });
+          pending.push(f);
+        }
       } else if (it.id === BITCODE_BLOCK.STRTAB) {
         const strtab = readStrtabBlock(r, it);
-        // (a STRTAB serves the modules before it that have none yet)
-        if (strtab) for (const f of modules) f.strtab ??= strtab;
+        if (strtab) {
+          for (const f of pending) f.strtab ??= strtab;
+          pending = [];
+        }
       } else r.skip(it);
     }
-    modules.forEach((f, k) => resolve(r, blob, f, out, modules.length > 1 ? ` (module ${k + 1} of ${modules.length})` : ''));
+    const n = out.moduleCount;
+    for (const { f, k } of modules) resolve(r, blob, f, out, n > 1 ? ` (module ${k} of ${n})` : '');
+    if (skipped) out.unread.push(`modules ${MAX_MODULES_READ + 1} to ${n} of this file: not read (LLVM reads a single module; the first ${MAX_MODULES_READ} are)`);
   } catch (e) {
     if (!(e instanceof BitstreamError)) throw e;
     out.problem = `bitstream: ${e.message}`;

@@ -277,6 +277,12 @@ describe('interop: clang++-22 -fsycl, clang-sycl-linker, llvm-objdump-22 and llv
       const listed = await cli(['offload-list', 'two.bc'], t.dir);
       expect(listed.stderr).to.include("the file holds 2 modules (llvm-cat -b); llvm-offload-binary-22 reads a single module and stops with 'Failed to create module' here");
       expect(listed.stderr).to.not.match(/section '(?!\.other)[^']*', not \.llvm\.offloading/);
+      // 70 modules: the first 64 are read, the rest counted (LLVM reads none of them).
+      expect(run(cat, ['-b', '-o', 'many.bc', ...Array<string>(70).fill('one.bc')], t.dir).status).to.equal(0);
+      const many = await cli(['offload-list', '--json', 'many.bc'], t.dir);
+      const mj = JSON.parse(many.stdout) as { embedded: unknown[]; notes: string[] };
+      expect(mj.embedded.length).to.equal(64 * one.embedded.length);
+      expect(mj.notes).to.include('modules 65 to 70 of this file: not read (LLVM reads a single module; the first 64 are)');
     } finally {
       t.cleanup();
     }
