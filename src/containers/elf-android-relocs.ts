@@ -7,7 +7,8 @@
  * than the relocations left is "relocation group unexpectedly large".
  *
  * Bounded: a relocation may take no bytes of the stream (a group sharing its offset step and info),
- * so the count is capped by the caller (`max`: the program's pointer-sized places), not by the bytes.
+ * so the count is capped by the caller (`max`: as many as plain RELA records would fit in the file,
+ * so a packed table costs no more than a plain one of the same file), not by the stream's bytes.
  *
  * Portable: no Node APIs.
  */
@@ -40,11 +41,21 @@ export function isPackedRelocs(bytes: Uint8Array): boolean {
 }
 
 /**
- * The relocations of a packed table (`bytes`: its section contents). At most `max` are decoded; a
- * table that declares more is a PackedRelocsError (LLVM reads them all: no program has more
- * relocations than places to relocate).
+ * The relocations of a packed table (`bytes`: its section contents), in a list (see
+ * {@link forEachPackedReloc}).
  */
 export function decodePackedRelocs(bytes: Uint8Array, max: number): PackedReloc[] {
+  const out: PackedReloc[] = [];
+  forEachPackedReloc(bytes, max, (r) => void out.push(r));
+  return out;
+}
+
+/**
+ * Hands each relocation of a packed table to `f`, in stream order. At most `max` are decoded: a
+ * table that declares more is a PackedRelocsError before any is decoded (LLVM reads them all; the
+ * caller's `max` is what a table of plain records in a file of that size could hold).
+ */
+export function forEachPackedReloc(bytes: Uint8Array, max: number, f: (r: PackedReloc) => void): void {
   if (!isPackedRelocs(bytes)) throw new PackedRelocsError('invalid packed relocation header', 0);
   let at = 4;
   const sleb = (): bigint => {
@@ -67,8 +78,7 @@ export function decodePackedRelocs(bytes: Uint8Array, max: number): PackedReloc[
   let left = u64(sleb());
   let offset = u64(sleb());
   let addend = 0n;
-  if (left > BigInt(max)) throw new PackedRelocsError(`declares ${left} relocations, more than the ${max} pointer-sized places of the program`, 4);
-  const out: PackedReloc[] = [];
+  if (left > BigInt(max)) throw new PackedRelocsError(`declares ${left} relocations, more than the ${max} a table of plain records in this file could hold`, 4);
   while (left > 0n) {
     const groupAt = at;
     const inGroup = u64(sleb());
@@ -87,8 +97,7 @@ export function decodePackedRelocs(bytes: Uint8Array, max: number): PackedReloc[
       offset = u64(offset + (byOffsetDelta ? delta : sleb()));
       const r = byInfo ? info : u64(sleb());
       if (hasAddend && !byAddend) addend = u64(addend + sleb());
-      out.push({ offset, info: r, addend });
+      f({ offset, info: r, addend });
     }
   }
-  return out;
 }

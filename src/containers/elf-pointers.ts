@@ -48,7 +48,7 @@ import {
 import type { ElfFile, ElfSection } from '../offload/elf.js';
 import { readElfSymbols, sectionBytes, sectionOfType, type ElfSymbol } from './elf-symbols.js';
 import { SectionPointers, SectionsByAddress, type PointerTarget as GenericTarget } from './pointers.js';
-import { decodePackedRelocs, isPackedRelocs, PackedRelocsError } from './elf-android-relocs.js';
+import { forEachPackedReloc, isPackedRelocs, PackedRelocsError } from './elf-android-relocs.js';
 
 /** Section types of relocation tables (never pointed at; a program's segments, read as sections, hold them). */
 const RELOCATION_TYPES: ReadonlySet<number> = new Set([SHT_RELA, SHT_REL, SHT_ANDROID_RELA, SHT_ANDROID_REL]);
@@ -207,20 +207,19 @@ export class ElfPointers extends SectionPointers<ElfSection> {
    */
   private packedTable(t: ElfSection, rel: boolean): void {
     const bytes = sectionBytes(this.src, { ...this.elf, path: [] }, t);
-    // No program has more relocations than pointer-sized places in its allocated sections.
-    let places = 1;
-    for (const x of this.elf.sections) if ((x.flags & BigInt(SHF_ALLOC)) !== 0n) places += Math.ceil(x.size / this.ptrSize);
-    let relocs;
+    // As many relocations as plain RELA records would fit in the file (the sizes sections claim,
+    // .bss's among them, cost no bytes: they bound nothing).
+    const max = Math.ceil(this.elf.size / ELF_RELAS[this.elf.class === 32 ? ELFCLASS32 : ELFCLASS64].fixedSize!) + 1;
     try {
-      relocs = decodePackedRelocs(bytes, places);
+      forEachPackedReloc(bytes, max, (r) => {
+        const place = String(r.offset);
+        if (this.byPlace.has(place)) return;
+        const { sym, type } = relocInfo(this.elf.class, r.info);
+        this.byPlace.set(place, { type, sym, addend: rel ? undefined : r.addend, table: t });
+      });
     } catch (e) {
       if (!(e instanceof PackedRelocsError)) throw e;
       throw new DecodeError('FORMAT', `packed relocation section [${t.index}] '${t.name}': ${e.message}`, this.elf.origin + t.offset + e.at, [...this.elf.path, 'sections', t.index]);
-    }
-    for (const r of relocs) {
-      const place = String(r.offset);
-      const { sym, type } = relocInfo(this.elf.class, r.info);
-      if (!this.byPlace.has(place)) this.byPlace.set(place, { type, sym, addend: rel ? undefined : r.addend, table: t });
     }
   }
 
