@@ -361,3 +361,37 @@ describe('a clang-offload-bundler file by itself: annotate, hexdump and verify e
     }
   });
 });
+
+describe('offload-extract -o DIR: what it writes is bounded by the input (review 2026-11-27x F3)', () => {
+  it('a bundle of 2000 entries each naming the whole file: refused before anything is written; --max-output-size lets it through', async () => {
+    const { encode, sizeOf } = await import('../../src/codec/index.js');
+    const { OffloadBundleEntry, OffloadBundleHeader } = await import('../../formats/offload-bundle.js');
+    const n = 2000;
+    const ids = Array.from({ length: n }, (_, i) => `hip-amdgcn-amd-amdhsa--gfx${1000 + i}`);
+    const total = sizeOf(OffloadBundleHeader) + n * sizeOf(OffloadBundleEntry) + ids.join('').length;
+    const out = new Uint8Array(total);
+    let at = 0;
+    const put = (b: Uint8Array): void => {
+      out.set(b, at);
+      at += b.length;
+    };
+    put(encode(OffloadBundleHeader, { numEntries: n }));
+    for (const id of ids) {
+      put(encode(OffloadBundleEntry, { offset: 0, size: total, idLength: id.length }));
+      put(new TextEncoder().encode(id));
+    }
+    const { dir, cleanup } = tempDir('syclbin-amp-');
+    try {
+      writeFileSync(join(dir, 'amp.bin'), out);
+      const r = await cli(['offload-extract', 'amp.bin', '-o', 'x'], dir);
+      expect(r.code).to.equal(1);
+      expect(r.stderr).to.include(`the ${n} images and bundle entries add up to ${n * total} bytes, more than ${8 * total + 64 * 1024 * 1024} (--max-output-size`);
+      expect(readdirSync(dir)).to.deep.equal(['amp.bin']);
+      const ok = await cli(['offload-extract', 'amp.bin', '-o', 'x', '--max-output-size', String(n * total)], dir);
+      expect(ok.code, ok.stderr).to.equal(0);
+      expect(readdirSync(join(dir, 'x'))).to.have.length(n);
+    } finally {
+      cleanup();
+    }
+  });
+});

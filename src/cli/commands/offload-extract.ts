@@ -98,6 +98,7 @@ Every file is written atomically; an image file is never written over FILE itsel
     llvm: llvmEraOption("whose llvm-offload-binary to follow (names, kind numbers, what no --image does)"),
     output: opt.outputDir('Folder to write to (folder mode without --image; the base of relative outputs with --image)', { short: 'o' }),
     'max-inflated-size': maxInflatedSizeOption(),
+    'max-output-size': opt.bytes('BYTES', 'Folder mode: refuse, before writing anything, to write more than BYTES in all (images and bundle entries may all name the same bytes of FILE)', { defaultText: '8 x FILE + 64M', min: 1 }),
     force: opt.flag('Allow an extracted image to replace FILE itself'),
     strict: opt.flag("Do exactly what the era's llvm-offload-binary does: no images outside OffloadBinaries, no notes, its error and status where it fails"),
     ...sectionOptions(),
@@ -127,10 +128,12 @@ Every file is written atomically; an image file is never written over FILE itsel
     // Folder mode (ours) also writes the entries of HIP offload bundles (clang-offload-bundler), read as
     // llvm-objdump-22 reads them (src/containers/offload-bundle.ts): LLVM's packer does not read them.
     let bundles: { member?: string; entry: OffloadBundleEntryModel }[] = [];
+    let inputSize = 0;
     const bundleNotes: string[] = [];
     try {
       input = files.read(file, (given) => {
         const src = files.withThinMembers(file, given, opts.strict ? undefined : note);
+        inputSize = src.size;
         const unused = opts.strict ? undefined : sectionOptionsNote(opts, src.read(0, Math.min(8, src.size)));
         if (unused) note(unused);
         // A thin archive's member file that cannot be opened: LLVM's extraction fails there, nothing is written.
@@ -184,6 +187,15 @@ Every file is written atomically; an image file is never written over FILE itsel
     }
 
     if (folder) {
+      // Entries may all name the same bytes (one range listed thousands of times): what folder mode
+      // writes is bounded by the input's size, checked before anything is written.
+      const total = candidates.reduce((n, c) => n + c.image.size, 0) + bundles.reduce((n, b) => n + b.entry.data.size, 0);
+      const budget = opts['max-output-size'] ?? 8 * inputSize + 64 * 1024 * 1024;
+      if (total > budget) {
+        throw new CommandFailure(
+          `${prog}: ${file}: the ${candidates.length + bundles.length} images and bundle entries add up to ${total} bytes, more than ${budget} (--max-output-size; by default 8 times the input and 64 MiB): entries naming the same bytes over and over? Nothing written; raise --max-output-size to write them all`,
+        );
+      }
       files.dir(opts.output!);
       for (const n of bundleNotes) note(n);
       if (!candidates.length && !bundles.length) {
