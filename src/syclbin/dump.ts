@@ -3,7 +3,7 @@
  * intel/llvm's sycl/tools/syclbin-dump prints. Output is bytes, not text: byte-array values are
  * printed as their raw payload and may hold NUL or non-UTF-8 bytes.
  */
-import { ByteBuilder, type ByteSource, optionsArgument, type BytesLike } from '../codec/index.js';
+import { ByteBuilder, encodeLatin1, type ByteSource, optionsArgument, type BytesLike, utf8ByteString } from '../codec/index.js';
 import type { PropertySet, PropertySetRegistry, PropertyValue } from '../props/model.js';
 import { syclbinModelArgument, type AbstractModule, type SyclbinFile, type SyclbinImage } from './model.js';
 import { readSyclbin, type ReadSyclbinOptions } from './read.js';
@@ -95,7 +95,9 @@ class DumpWriter {
     let b = m.get(name);
     if (!b) {
       if (m.size >= LINE_CACHE_MAX) m.clear();
-      m.set(name, (b = enc.encode(pad(indent) + name + suffix)));
+      // Names and keys as the bytes they were read from (a byte that is not UTF-8 is held as a lone
+      // surrogate, src/props/text.ts): syclbin-dump writes the line's bytes as they are.
+      m.set(name, (b = encodeLatin1(utf8ByteString(pad(indent) + name + suffix))));
     }
     return b;
   }
