@@ -288,7 +288,9 @@ function annotateIn(input: BytesLike | ByteSource, opts: AnnotateOptions, embedd
   const ann: Annotation = { format: 'unknown', size: src.size, spans: [], problems, metadata: [], v1Images: [], tree };
   const head = src.read(0, Math.min(src.size, 1024));
   // (objects and archives: readOffloadInput gives their payloads one decompression budget, ReadOffloadOptions.inflatedBudget)
-  const collect = { tree, problems, maxInflatedSize: opts.maxInflatedSize, inflated: opts.inflated, spansWindow: opts.spansWindow };
+  // (a shared metadata blob is one node of the tree, named by every header: sharedBlobsFree, the
+  // annotation repeats no registry)
+  const collect = { tree, problems, maxInflatedSize: opts.maxInflatedSize, inflated: opts.inflated, spansWindow: opts.spansWindow, sharedBlobsFree: true };
   const attempt = (read: () => void): void => {
     try {
       read();

@@ -112,7 +112,8 @@ const TABLE_BLOCK = 1 << 16;
  * headers naming overlapping metadata blobs make a table of T bytes parse T × headers bytes. A read
  * may name `factor` times the module and image headers plus `slackImages` images in all, and parse
  * metadata up to `factor` times the metadata table plus `slackBytes` (a blob several headers name
- * is parsed once and charged once: a writer may share blobs): far above what any writer
+ * is parsed once, and charged for every header that names it, since each hands its registry to the
+ * model; `sharedBlobsFree` charges it once, for a consumer whose output repeats it anyway): far above what any writer
  * makes (each blob once; the writer that put every module's first image index at 0, intel/llvm
  * efc1270's, names one image per module). Past that the read fails with a LIMIT error at the field
  * that asked for more, so work and memory stay linear in the file. Image bytes are not budgeted:
@@ -416,6 +417,10 @@ class V1Reader {
     const key = `${o}+${n}`;
     const parsed = this.parsed.get(key);
     if (parsed !== undefined) {
+      // Parsed once, but every header that names it hands the consumers (json, inspect, diff,
+      // extract) the whole registry again: charged again, unless the consumer prints each one anyway
+      // (dump, as syclbin-dump does: ReadSyclbinOptions.sharedBlobsFree).
+      if (!this.opts.sharedBlobsFree && !this.take(n, recordAt + offsets[sizeField(rel)]!, [...this.fieldPath(owner, k), sizeField(rel)])) return undefined;
       this.placed?.push({ offset: o, size: n });
       const tree = this.space.tree;
       if (tree && parsed.node) {

@@ -32,6 +32,14 @@ export interface ReadSyclbinOptions extends ReadOptions {
   /** Receives the OffloadBinary the file is (v2) or is wrapped in (v1 in an envelope). */
   offload?: OffloadBinaryModel[];
   /**
+   * A v1 metadata blob that several headers name is charged against the sharing budget
+   * (V1_SHARING_LIMITS, src/syclbin/read-v1.ts) once, not for every header: for a consumer whose
+   * work grows with its output anyway (dump prints every module's metadata, as syclbin-dump does).
+   * Others leave it unset: a small file of a thousand modules naming one large blob is refused
+   * (LIMIT) instead of handing them a thousand copies.
+   */
+  sharedBlobsFree?: boolean;
+  /**
    * Hand the abstract modules to a visitor as they are read instead of keeping them (the returned
    * model then has none): a listing of any number of modules holds one at a time.
    */

@@ -17,6 +17,7 @@ import { archiveChunks, readArchive } from '../../src/containers/archive.js';
 import { concatChunks } from '../../src/codec/index.js';
 import { readOffloadBinary } from '../../src/offload/read.js';
 import { readSyclbin } from '../../src/syclbin/read.js';
+import { SyclbinFormatError } from '../../src/syclbin/errors.js';
 import { V1_SHARING_LIMITS } from '../../src/syclbin/read-v1.js';
 import { V2_SHARING_LIMITS } from '../../src/syclbin/read-v2.js';
 import { writeOffloadBinary, type OffloadEntryInput } from '../../src/offload/write.js';
@@ -248,10 +249,13 @@ describe('amplification: SYCLBIN v1 headers that name the same entries and blobs
     expect(err.message).to.contain('metadata blobs named so far add up to');
   });
 
-  it('headers naming the very same blob (a writer that shares them) read whatever their number: the blob is parsed once, each image has its own copy', () => {
+  it('headers naming the very same blob: parsed once; the model (each image its own copy) is refused past the budget, except for readers that repeat it anyway (dump, annotate: sharedBlobsFree)', () => {
     const lines = 6000;
     const b = v1Shared(1, 3000, 3000, lines);
-    const f = readSyclbin(b);
+    // 3000 copies of a 75 KB registry (review 2026-11-27y: json, diff, extract and inspect expanded
+    // them, out of memory on files of 88 KB): a LIMIT error at the size field that crossed the budget.
+    expect(() => readSyclbin(b)).to.throw(SyclbinFormatError, /The metadata blobs named so far add up to \d+ bytes, more than \d+ for the \d+-byte metadata table/);
+    const f = readSyclbin(b, { sharedBlobsFree: true });
     const ims = f.abstractModules[0]!.irModules;
     expect(ims).to.have.length(3000);
     expect(ims[0]!.metadata).to.not.equal(ims[1]!.metadata);
@@ -264,6 +268,29 @@ describe('amplification: SYCLBIN v1 headers that name the same entries and blobs
     expect(owner?.shared).to.have.length(2999);
     expect(owner?.shared).to.include('abstractModules[0].irModules[2999].metadata');
     expect(verify(b).counts.error).to.equal(0);
+  });
+});
+
+describe('amplification: a shared metadata blob through the commands (review 2026-11-27y finding 1)', function () {
+  this.timeout(30_000);
+  it('json, inspect, diff and extract refuse it at once (exit 1, LIMIT at the size field); dump prints every copy, as syclbin-dump does', async () => {
+    const b = v1Shared(1, 1000, 1000, 400);
+    const { dir, cleanup } = tempDir('syclbin-shared-blob-');
+    try {
+      writeFileSync(join(dir, 's.syclbin'), b);
+      for (const args of [['json', 's.syclbin'], ['inspect', 's.syclbin'], ['extract', 's.syclbin', '-o', 'x']]) {
+        const r = await cli(args, dir);
+        expect([r.code, r.stderr], args[0]).to.satisfy(([code, err]: [number, string]) => code === 1 && /The metadata blobs named so far add up to \d+ bytes/.test(err));
+      }
+      // (diff compares what reads: the same file is no difference, without a thousand registries)
+      const d = await cli(['diff', 's.syclbin', 's.syclbin'], dir);
+      expect([0, 2]).to.include(d.code);
+      const dump = await cli(['dump', 's.syclbin'], dir);
+      expect(dump.code, dump.stderr).to.equal(0);
+      expect(dump.stdout.match(/^ {8}k398: 398$/gm)).to.have.length(1000);
+    } finally {
+      cleanup();
+    }
   });
 });
 

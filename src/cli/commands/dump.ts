@@ -44,7 +44,7 @@ On failure it prints "Failed to parse SYCLBIN file: <reason>" (or "Failed to ope
     }
     let text: Uint8Array[];
     try {
-      text = dumpSyclbinSource(src, { maxInflatedSize: opts['max-inflated-size'] });
+      text = dumpSyclbinSource(src, { maxInflatedSize: opts['max-inflated-size'], sharedBlobsFree: true });
     } catch (e) {
       if (e instanceof DecodeError) {
         // syclbin-dump's line first; then, for a file that is something else, what it is.
