@@ -5,6 +5,7 @@
  */
 import { runCli } from './run.js';
 import { EXIT } from './command.js';
+import { writeSync } from 'node:fs';
 import { errnoText } from '../node/input.js';
 
 export { runCli };
@@ -36,8 +37,33 @@ export function main(): void {
     });
   }
 
+  // Standard output is written with blocking writes: process.stdout queues in memory whatever a
+  // pipe does not take at once (`syclbin dump BIG | slow-reader` held the whole output, 1.4 GB).
+  // A non-blocking pipe (EAGAIN) is waited on, a closed one ends the program as SIGPIPE would.
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  const writeOut = (c: string | Uint8Array): void => {
+    const b = typeof c === 'string' ? Buffer.from(c) : c;
+    for (let at = 0; at < b.length; ) {
+      try {
+        at += writeSync(1, b, at, b.length - at);
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code;
+        if (code === 'EAGAIN') {
+          Atomics.wait(pause, 0, 0, 1);
+          continue;
+        }
+        if (code === 'EPIPE') process.exit(SIGPIPE_STATUS);
+        try {
+          process.stderr.write(`${prog}: ${tag}standard output: ${errnoText(e)}\n`);
+        } catch {
+          /* standard error is gone too */
+        }
+        process.exit(failureStatus);
+      }
+    }
+  };
   const out = {
-    write: (c: string | Uint8Array) => void process.stdout.write(c),
+    write: writeOut,
     get isTTY() {
       return Boolean(process.stdout.isTTY);
     },

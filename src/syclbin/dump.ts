@@ -3,7 +3,7 @@
  * intel/llvm's sycl/tools/syclbin-dump prints. Output is bytes, not text: byte-array values are
  * printed as their raw payload and may hold NUL or non-UTF-8 bytes.
  */
-import { ByteBuilder, encodeLatin1, type ByteSource, optionsArgument, type BytesLike, utf8ByteString } from '../codec/index.js';
+import { ArgumentError, ByteBuilder, describeValue, encodeLatin1, type ByteSource, optionsArgument, type BytesLike, utf8ByteString } from '../codec/index.js';
 import type { PropertySet, PropertySetRegistry, PropertyValue } from '../props/model.js';
 import { syclbinModelArgument, type AbstractModule, type SyclbinFile, type SyclbinImage } from './model.js';
 import { readSyclbin, type ReadSyclbinOptions } from './read.js';
@@ -179,10 +179,20 @@ const CHUNK = 1 << 20;
  * for a file that does not read, as syclbin-dump prints nothing then.
  */
 export function dumpSyclbinSource(input: BytesLike | ByteSource, opts: Omit<ReadSyclbinOptions, 'visit'> = {}): Uint8Array[] {
-  opts = optionsArgument(opts, 'dumpSyclbinSource');
   const chunks: Uint8Array[] = [];
-  const d = new DumpWriter(new ByteBuilder(CHUNK, true, (c) => chunks.push(c)));
+  dumpSyclbinChunks(input, (c) => chunks.push(c), optionsArgument(opts, 'dumpSyclbinSource'));
+  return chunks;
+}
+
+/**
+ * {@link dumpSyclbinSource} handing each chunk (about 1 MiB) to `sink` as it is made, so memory holds
+ * one chunk and one module. The sink may see chunks of a file that then fails to read (throws): hold
+ * them until this returns where nothing must be printed for such a file (src/node/spill.ts).
+ */
+export function dumpSyclbinChunks(input: BytesLike | ByteSource, sink: (chunk: Uint8Array) => void, opts: Omit<ReadSyclbinOptions, 'visit'> = {}): void {
+  opts = optionsArgument(opts, 'dumpSyclbinChunks');
+  if (typeof sink !== 'function') throw new ArgumentError(`dumpSyclbinChunks: the sink must be a function, not ${describeValue(sink)}`);
+  const d = new DumpWriter(new ByteBuilder(CHUNK, true, sink));
   readSyclbin(input, { ...opts, visit: { start: (head, count) => d.start(head, count), module: (m, a) => d.module(m, a) } });
   d.w.finish();
-  return chunks;
 }

@@ -7,7 +7,8 @@
  * (stderr, exit status 1). `--verbose` adds a second line with our detail and the byte location.
  */
 import { DecodeError } from '../../codec/errors.js';
-import { dumpSyclbinSource } from '../../syclbin/dump.js';
+import { dumpSyclbinChunks } from '../../syclbin/dump.js';
+import { SpillBuffer } from '../../node/spill.js';
 import { errnoText } from '../../node/input.js';
 import { defineCommand, EXIT } from '../command.js';
 import { CommandFailure, FileFailure } from '../errors.js';
@@ -42,10 +43,13 @@ On failure it prints "Failed to parse SYCLBIN file: <reason>" (or "Failed to ope
     } catch (e) {
       throw new CommandFailure(`Failed to open or read file ${name}: ${e instanceof FileFailure ? e.message : errnoText(e)}`);
     }
-    let text: Uint8Array[];
+    // Printed only once the whole file has read (syclbin-dump prints nothing for a file that fails
+    // part-way), held meanwhile in bounded memory: past 64 MiB in a temporary file.
+    const held = new SpillBuffer();
     try {
-      text = dumpSyclbinSource(src, { maxInflatedSize: opts['max-inflated-size'], sharedBlobsFree: true });
+      dumpSyclbinChunks(src, (c) => held.push(c), { maxInflatedSize: opts['max-inflated-size'], sharedBlobsFree: true });
     } catch (e) {
+      held.dispose();
       if (e instanceof DecodeError) {
         // syclbin-dump's line first; then, for a file that is something else, what it is.
         // What else the file is: loaded only here (it reads every container format the toolkit knows).
@@ -58,7 +62,9 @@ On failure it prints "Failed to parse SYCLBIN file: <reason>" (or "Failed to ope
       if ((e as NodeJS.ErrnoException)?.syscall) throw new CommandFailure(`Failed to open or read file ${name}: ${errnoText(e)}`);
       throw e;
     }
-    files.write(opts.output, text);
+    const out = files.output(opts.output);
+    held.drainTo((c) => out.write(c));
+    out.seal?.();
     return EXIT.OK;
   },
 });
