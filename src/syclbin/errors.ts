@@ -13,8 +13,12 @@ import { PropertySetError } from '../props/errors.js';
 export const LLVM_MESSAGES = {
   size: 'Unexpected file contents size.',
   magic: 'Incorrect SYCLBIN magic number.',
-  /** A SYBI header version above 1. */
-  version: (n: number) => `Unsupported SYCLBIN version ${n}.`,
+  /**
+   * A SYBI header version above 1, in the words of the v2-era reader (intel/llvm:llvm/lib/Object/SYCLBIN.cpp
+   * `readV1`), whose dump prints `Version: 1` for any SYBI file as this one does (docs/spec/README.md
+   * rule 7); the pre-v2 reader said "Unsupported SYCLBIN version N." and printed the header's version.
+   */
+  version: (n: number) => `Unsupported legacy SYCLBIN version ${n}.`,
   noEntries: 'OffloadBinary contains no entries.',
   /** llvm::object::object_error::parse_failed (llvm/lib/Object/Error.cpp). */
   objectParse: 'Invalid data was encountered while parsing the file',

@@ -89,8 +89,8 @@ const CASES: [string, Uint8Array, string][] = [
   ['v1: bad magic (SYBI byte order of the D0 draft)', Uint8Array.from([0x53, 0x59, 0x42, 0x49, ...v1().subarray(4)]), 'Incorrect SYCLBIN magic number.'],
   ['v1: short file (< 56 bytes)', te.encode('short'), 'Unexpected file contents size.'],
   ['v1: empty file', new Uint8Array(0), 'Unexpected file contents size.'],
-  ['v1: version 2', v1({ version: 2 }), 'Unsupported SYCLBIN version 2.'],
-  ['v1: version 0xffffffff', v1({ version: 0xffffffff }), 'Unsupported SYCLBIN version 4294967295.'],
+  ['v1: version 2', v1({ version: 2 }), 'Unsupported legacy SYCLBIN version 2.'],
+  ['v1: version 0xffffffff', v1({ version: 0xffffffff }), 'Unsupported legacy SYCLBIN version 4294967295.'],
   ['v1: truncated binary table', v1().subarray(0, v1().length - 1), 'Unexpected file contents size.'],
   ['v1: IR bytes outside the binary table', v1({ irs: [{ md: [36, MD.length - 36], bytes: [2, 4] }] }), 'Unexpected file contents size.'],
   ['v1: metadata outside the metadata table', v1({ global: [36, MD.length] }), 'Unexpected file contents size.'],
@@ -101,7 +101,7 @@ const CASES: [string, Uint8Array, string][] = [
   ['v1: global metadata offset 2^64-1', patchU64(v1(), SyclbinFileHeader.offsets.globalMetadataOffset, (1n << 64n) - 1n), 'Unexpected file contents size.'],
   ['v1: IR bytes size 2^64-8', patchU64(v1(), 56 + 32 + IRModuleHeader.offsets.rawIRBytesSize, (1n << 64n) - 8n), 'Unexpected file contents size.'],
   ['v1: AM metadata size 2^60', patchU64(v1(), 56 + AbstractModuleHeader.offsets.metadataSize, 1n << 60n), 'Unexpected file contents size.'],
-  ['v1 in an OffloadBinary: version 2', writeOffloadBinary([{ imageKind: 7, offloadKind: 4, image: v1({ version: 2 }) }], { version: 1 }), 'Unsupported SYCLBIN version 2.'],
+  ['v1 in an OffloadBinary: version 2', writeOffloadBinary([{ imageKind: 7, offloadKind: 4, image: v1({ version: 2 }) }], { version: 1 }), 'Unsupported legacy SYCLBIN version 2.'],
   // ---- property-set registry text in metadata: PropertySetRegistry::read's and Base64's own words
   // (intel/llvm llvm/lib/Support/PropertySetIO.cpp@08de0d4c, Base64.cpp@07959d0c; the printf-style
   // createStringError calls there drop their argument, hence "bad property type " etc.)
