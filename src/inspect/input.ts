@@ -74,7 +74,8 @@ function holdsSyclbin(bins: readonly OffloadBinaryModel[]): boolean {
   const e = bins[0]?.entries;
   if (!e?.length) return true; // "contains no entries": the SYCLBIN reader's own message says it best
   if (e[0]!.imageRef.size >= 4 && hasMagic(SyclbinMagic, e[0]!.imageRef.slice(0, 4))) return true;
-  return e.some((x) => x.imageKind === V2_IMAGE_KIND || x.strings.has(V2_KEYS.role));
+  // A v2 file's entries carry roles; image kind 7 alone (any tool may stamp it) makes no SYCLBIN.
+  return e.some((x) => x.strings.has(V2_KEYS.role));
 }
 
 /**
@@ -131,9 +132,12 @@ export function explainInput(bytes: BytesLike | ByteSource, opts: InspectInputOp
     envelope.length = 0;
     const bins = readOffloadBinaries(src, { ...read, singlePaths: true });
     if (failure && holdsSyclbin(bins)) throw failure;
+    // An image of kind 7 (SYCLBIN) that is none: what the SYCLBIN reader said, beside the explanation.
+    const kind7 = failure && bins.some((b) => b.entries.some((x) => x.imageKind === V2_IMAGE_KIND));
+    const note = kind7 ? [{ label: 'Not a SYCLBIN', value: `an entry has image kind ${V2_IMAGE_KIND} (SYCLBIN), but the file does not read as one: ${failure!.message}` }] : [];
     const tree = {
       label: `LLVM OffloadBinary file: ${bins.length} binar${bins.length === 1 ? 'y' : 'ies'}, ${bins.reduce((n, b) => n + b.entries.length, 0)} image(s)${size}`,
-      children: [eraNode(era), ...bins.map((b, i) => binaryNode(b, `Binary ${i}`, era, opts, 0))],
+      children: [eraNode(era), ...note, ...bins.map((b, i) => binaryNode(b, `Binary ${i}`, era, opts, 0))],
     };
     return { kind: 'offload-binary', tree };
   }

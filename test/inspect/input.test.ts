@@ -264,3 +264,18 @@ describe('inspect: a host module as LLVM IR text with embedded objects (review 2
     }
   });
 });
+
+describe('inspect: an OffloadBinary whose image-kind-7 entry is no SYCLBIN (review 2026-11-27y finding 9)', () => {
+  it('is explained as an OffloadBinary, with what the SYCLBIN reader said; one with SYCLBIN roles that does not read is still its error', async () => {
+    const { writeOffloadBinary } = await import('../../src/offload/write.js');
+    const { explainInput } = await import('../../src/inspect/input.js');
+    const { renderInspect } = await import('../../src/syclbin/inspect.js');
+    const hello = new TextEncoder().encode('hello world!');
+    const plain = writeOffloadBinary([{ imageKind: 7, offloadKind: 8, flags: 0, strings: [], image: hello }], { version: 2 });
+    const r = explainInput(plain, {});
+    expect(r.kind).to.equal('offload-binary');
+    expect(renderInspect(r.tree)).to.match(/^Not a SYCLBIN: an entry has image kind 7 \(SYCLBIN\), but the file does not read as one: SYCLBIN v2 entry has unknown role ''/m);
+    const roled = writeOffloadBinary([{ imageKind: 7, offloadKind: 8, flags: 0, strings: [['role', 'ir']], image: hello }], { version: 2 });
+    expect(() => explainInput(roled, {})).to.throw(/SYCLBIN v2/);
+  });
+});
