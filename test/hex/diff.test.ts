@@ -72,6 +72,28 @@ describe('hex: diff of SYCLBIN headers', () => {
     expect(diffFiles(one, reserved).entries).to.deep.equal([]);
     expect(diffFiles(one, reserved, { bytes: true }).bytes!.map((b) => b.path)).to.include('header.reserved');
   });
+
+  it('the command: a byte difference alone is status 0, and 1 with --bytes, which asks about the bytes (review 2026-11-27y finding 10)', async () => {
+    const { runCli } = await import('../../src/cli/run.js');
+    const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'syclbin-diff-bytes-'));
+    try {
+      const one = fileWith(Uint8Array.of(1, 2, 3));
+      const reserved = one.slice();
+      reserved[SyclbinFileHeader.offsets.reserved] = 0xff;
+      writeFileSync(join(dir, 'a'), one);
+      writeFileSync(join(dir, 'b'), reserved);
+      const quiet = { write: () => undefined };
+      const io = { stdout: quiet, stderr: quiet, cwd: dir, env: {} };
+      expect(await runCli(['diff', 'a', 'b'], io)).to.equal(0);
+      expect(await runCli(['diff', '--bytes', 'a', 'b'], io)).to.equal(1);
+      expect(await runCli(['diff', '--bytes', 'a', 'a'], io)).to.equal(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('diff of property sets: a value that changes type', () => {

@@ -19,9 +19,9 @@ names them: each header field by its value, each section, image or gap by its by
 again is numbered: PATH#2). Lines: "- path: value" only in A, "+ path: value" only in B,
 "~ path: a -> b" changed. --bytes also lists the annotated spans (see 'syclbin annotate') whose
 offset, size or bytes differ ("@ path: A-location B-location (what)").
-Exit status as diff(1): 0 when there is no structural difference, 1 when there is, 2 when a file
-cannot be read or does not read to its end (what could be read is still compared and printed, the
-error on a '!' line), or for a usage error.`,
+Exit status as diff(1): 0 when there is no structural difference (and, with --bytes, no span that
+differs), 1 when there is, 2 when a file cannot be read or does not read to its end (what could be
+read is still compared and printed, the error on a '!' line), or for a usage error.`,
   options: {
     bytes: opt.flag('Also list the spans whose bytes, offset or size differ'),
     json: opt.flag('Print JSON {formats, entries, bytes?, errors} (schemas/diff.schema.json)'),
@@ -39,6 +39,7 @@ error on a '!' line), or for a usage error.`,
     files.write(opts.output, opts.json ? JSON.stringify(r, null, 2) + '\n' : formatDiff(r, na, nb));
     // diff(1): trouble (2) outranks a difference (1).
     if (r.errors.length) return 2;
-    return r.entries.length ? 1 : 0;
+    // (--bytes asks about the bytes too: spans that differ are a difference, though the meaning is the same)
+    return r.entries.length || r.bytes?.length ? 1 : 0;
   },
 });
