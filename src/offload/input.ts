@@ -907,8 +907,26 @@ class InputReader {
    * reads it.
    */
   private bundleFile(item: Item): void {
+    // Its magic alone makes no bundle: it must read as one (else it is a file of no known kind, whose
+    // error says why), whether or not its entries are kept.
+    let entries: OffloadBundleEntryModel[];
+    try {
+      entries = readOffloadBundles(this.src, [{ index: 0, offset: item.origin, size: item.size }], { maxInflatedSize: this.opts.maxInflatedSize, path: item.path, object: { offset: item.origin, size: item.size }, sectionPath: () => [] });
+    } catch (e) {
+      if (!(e instanceof DecodeError)) throw e;
+      const why = `starts as a clang-offload-bundler file but does not read as one: ${e.reason}`;
+      // (under LLVM's rules it is what it is to LLVM: a file of no kind it reads)
+      if (this.opts.llvmRules) {
+        if (!this.packer && item.depth === 0) this.out.peerFailure ??= { message: NOT_AN_OBJECT, label: { kind: 'input' } };
+        return;
+      }
+      if (item.depth === 0) throw new DecodeError(e.code, why, e.offset, e.pathSegments);
+      this.note(item, `${why}; nothing read`);
+      return;
+    }
     this.span(item.path, item.origin, item.size, 'bytes', 'a clang-offload-bundler file');
-    const n = this.otherBundles(item, [{ index: 0, offset: item.origin, size: item.size }]);
+    const n = entries.length;
+    if (this.opts.bundles && n) (this.out.otherBundles ??= []).push({ ...(item.member === undefined ? {} : { member: item.member }), entries });
     const peer = this.packer ? `${this.peer} extracts nothing from it (status 0)` : `${this.peer} --offloading rejects it ("${NOT_AN_OBJECT}")`;
     this.note(item, `a clang-offload-bundler file (HIP device code built without -fgpu-rdc${n ? `; ${n} entries` : ''}): ${peer}; 'syclbin offload-extract FILE -o DIR' writes its entries, 'syclbin inspect FILE' explains it`);
     if (!this.packer && item.depth === 0) this.out.peerFailure ??= { message: NOT_AN_OBJECT, label: { kind: 'input' } };

@@ -362,6 +362,24 @@ describe('a clang-offload-bundler file by itself: annotate, hexdump and verify e
   });
 });
 
+describe('a file that starts like a bundle and is none (review 2026-11-27x F5)', () => {
+  it('CCOB then text: an error that says so (status 1), --strict as llvm-objdump-22; offload-extract -o fails with the reason', async () => {
+    const { dir, cleanup } = tempDir('syclbin-ccob-');
+    try {
+      writeFileSync(join(dir, 'ccob.txt'), 'CCOBhello world, this is no bundle\n');
+      const l = await cli(['offload-list', 'ccob.txt'], dir);
+      expect([l.code, l.stderr]).to.deep.equal([1, 'syclbin offload-list: error: ccob.txt: starts as a clang-offload-bundler file but does not read as one: compressed offload bundle version 25960 (1 to 3 are known) (at bundles[0].version, offset 0x4)\n']);
+      const s = await cli(['offload-list', '--strict', 'ccob.txt'], dir);
+      expect([s.code, s.stderr]).to.deep.equal([1, "syclbin offload-list: error: 'ccob.txt': The file was not recognized as a valid object file\n"]);
+      const x = await cli(['offload-extract', 'ccob.txt', '-o', 'x'], dir);
+      expect(x.code).to.equal(1);
+      expect(x.stderr).to.include('does not read as one: compressed offload bundle version 25960');
+    } finally {
+      cleanup();
+    }
+  });
+});
+
 describe('offload-extract -o DIR: what it writes is bounded by the input (review 2026-11-27x F3)', () => {
   it('a bundle of 2000 entries each naming the whole file: refused before anything is written; --max-output-size lets it through', async () => {
     const { encode, sizeOf } = await import('../../src/codec/index.js');
