@@ -561,6 +561,13 @@ define internal spir_func void @helper() {
     expect(runWith(ptx, ['-properties', '-split=auto', '-S', '--device-lib-dir=d'])('o.table').split('\n')).to.have.length(3);
   });
 
+  it('asked before cleanup, as upstream asks: an unused declaration counts (review 2026-11-27x F6), in a split module too (a clone with every function of the input)', () => {
+    const unused = KERNEL.replace('  %r = call spir_func i16 @__devicelib_ConvertFToBF16INTEL(ptr addrspace(4) %p)\n', '');
+    for (const split of ['-split=none', '-split=kernel']) {
+      expect(runWith(unused, ['-properties', split, '-S', '--device-lib-dir=d'])('o.table').trim().split('\n'), split).to.have.length(4);
+    }
+  });
+
   it('a library that is missing: upstream\u2019s error, naming the file', () => {
     expect(() => runWith(KERNEL, ['-properties', '-split=auto', '-S', '--device-lib-dir=d'], false)).to.throw(/^failed to load bfloat16 device library modules: d\/libsycl-fallback-bfloat16\.bc/);
   });

@@ -1,6 +1,6 @@
 /**
  * The bfloat16 device libraries sycl-post-link adds as images of their own (`--device-lib-dir DIR`):
- * when an image it writes declares one of the bfloat16 conversion functions of the SYCL device
+ * when a module it writes declares, before its cleanup, one of the bfloat16 conversion functions of the SYCL device
  * library and its triple is SPIR or SPIR-V (intel/llvm:llvm/lib/SYCLLowerIR/SYCLDeviceLibBF16.cpp@031015cc
  * `isSYCLDeviceLibBF16Used`), it appends `DIR/libsycl-fallback-bfloat16.bc` and
  * `DIR/libsycl-native-bfloat16.bc` as two more images, in that order, each saved as it was read (no

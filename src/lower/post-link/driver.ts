@@ -336,7 +336,10 @@ function processModule(m: LModule, opts: PostLinkOptions, tools: PostLinkTools, 
           virtualFunctions: new Map([...virtualFunctionSets(m, final.functions.filter((f) => !f.isDeclaration && !edits.bodyDeleted.has(f)))].map(([k, v]) => [k, utf8Name(v)])),
         });
       const properties = writeRegistry(registry);
-      bf16Used ||= usesBf16DeviceLib(m, final.functions, (f) => f.isDeclaration || edits.bodyDeleted.has(f));
+      // Asked of the module before its cleanup (sycl-post-link.cpp processInputModule:
+      // isSYCLDeviceLibBF16Used before prepareModuleBeforeSave): a split module is a clone that has
+      // every function of the input, those not extracted as declarations; not split, the input itself.
+      bf16Used ||= usesBf16DeviceLib(m, m.functions, (f) => f.isDeclaration || edits.bodyDeleted.has(f) || (doSplit && !kept.has(f.name)));
       // computeModuleSymbolTable: the entry points' names, one per line (names are byte strings).
       const symbols = opts.symbols ? group.entries.map((f) => f.name + '\n').join('') : undefined;
       if (opts.embedAuxInfoAsMetadata) {
