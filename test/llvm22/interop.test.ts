@@ -306,6 +306,15 @@ describe('interop: clang++-22 -fsycl, clang-sycl-linker, llvm-objdump-22 and llv
       const ll = await cli(['inspect', 'm.ll'], t.dir);
       expect(ll.code, ll.stderr).to.equal(0);
       expect(ll.stdout).to.match(/ {2}@b: \d+ bytes\n {4}its initializer is not OffloadBinaries: bad OffloadBinary magic: expected 10 ff 10 ad, found 03 02 23 07, at its byte 0; llvm-offload-binary-22 stops with an error here\. What it holds:\n {6}SPIR-V module/);
+      // One good binary and junk after it: LLVM stops there too (review 2026-11-27x F7).
+      const ob = readFileSync(join(LLVM22, 'pack', 'cuda.ob22.bin'));
+      const junk = Buffer.concat([ob, Buffer.from('JUNKJUNKJUNKJUNK')]);
+      const c2 = [...junk].map((x) => `\\${x.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+      writeFileSync(join(t.dir, 'j.ll'), `target triple = "x86_64-unknown-linux-gnu"\n@j = private constant [${junk.length} x i8] c"${c2}", section ".llvm.offloading"\n!llvm.embedded.objects = !{!0}\n!0 = !{ptr @j, !".llvm.offloading"}\n`);
+      expect(run(as, ['j.ll', '-o', 'j.bc'], t.dir).status).to.equal(0);
+      expect(run(offloadBinary, ['j.bc', '--image=triple=x'], t.dir).status).to.not.equal(0);
+      const jl = await cli(['inspect', 'j.ll'], t.dir);
+      expect(jl.stdout).to.include(`its initializer is not OffloadBinaries: bad OffloadBinary magic: expected 10 ff 10 ad, found 4a 55 4e 4b, at its byte ${ob.length}; llvm-offload-binary-22 stops with an error here`);
     } finally {
       t.cleanup();
     }

@@ -114,13 +114,25 @@ is explained as without it, with a note on stderr.`,
             // LLVM's extractFromBitcode reads each initializer as OffloadBinaries back to back
             // (llvm-project:llvm/lib/Object/OffloadBinary.cpp): one that does not start with the
             // magic ends llvm-offload-binary with an error, said here as for a bitcode module.
+            const notBinaries = (err: DecodeError, holds?: InspectNode): InspectNode => ({
+              label: 'its initializer is not OffloadBinaries',
+              value: `${err.reason}, at its byte ${err.offset}; llvm-offload-binary-22 stops with an error here${holds ? '. What it holds:' : ''}`,
+              ...(holds ? { children: [holds] } : {}),
+            });
             const embedded = (bytes: Uint8Array): InspectNode => {
               try {
                 decode(OffloadMagic, bytes);
-                return explain(bytes);
               } catch (err) {
                 if (!(err instanceof DecodeError)) throw err;
-                return { label: 'its initializer is not OffloadBinaries', value: `${err.reason}, at its byte ${err.offset}; llvm-offload-binary-22 stops with an error here. What it holds:`, children: [explain(bytes)] };
+                return notBinaries(err, explain(bytes));
+              }
+              // Binaries back to back: one that does not read (after a good one: junk at the end)
+              // stops LLVM too; a limit of ours (the decompression cap) is not LLVM's failure.
+              try {
+                return explainInput(bytes, { sha256, era: llvmEra(opts.llvm), maxInflatedSize, inflatedBudget }).tree;
+              } catch (err) {
+                if (!(err instanceof DecodeError)) throw err;
+                return err.code === 'LIMIT' ? { label: 'not read', value: err.message } : notBinaries(err);
               }
             };
             tree = ir.inspectIrText(source.read(0, source.size), { embedded });
