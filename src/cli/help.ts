@@ -105,8 +105,12 @@ export function wrapBlock(text: string): string {
     const next = src[i + 1];
     const nextInd = next !== undefined && next.trim() ? indentOf(next) : -1;
     const bullet = /^\s*- /.test(line) ? 2 : 0;
-    const hang = nextInd > ind ? nextInd : ind + bullet;
-    const wrapped = fill(line.slice(ind).split(/ +/), ' '.repeat(ind), ' '.repeat(hang));
+    // A two-column row (`  name    text`): the label and its gap stay as written, the text wraps
+    // under its own column.
+    const row = /^(\s*\S+(?: \S+)*? {2,})\S/.exec(line);
+    const lead = row ? row[1]! : ' '.repeat(ind);
+    const hang = nextInd > ind ? nextInd : row ? lead.length : ind + bullet;
+    const wrapped = fill(line.slice(lead.length).split(/ +/), lead, ' '.repeat(hang));
     // Carry the tail into the next line when it is the same paragraph's continuation.
     const continues = next !== undefined && nextInd === hang && !/^\s*- /.test(next) && wrapped.length > 1;
     if (continues) {

@@ -101,7 +101,8 @@ export const command = defineCommand({
                      "irModules":
                        [{"file":"k.spv","type":"SPIR-V","target":"spir64-unknown-unknown"}],
                      "nativeImages":
-                       [{"file":"k.bin","arch":"intel_gpu_pvc","target":"spir64_gen-unknown-unknown"}]
+                       [{"file":"k.bin","arch":"intel_gpu_pvc",
+                         "target":"spir64_gen-unknown-unknown"}]
                    }]
 Metadata registries use the shape of 'syclbin props --json' or upstream LLVM's JSON property sets
 ({"SET":{"KEY":uint32 or "base64"}}, read exactly as LLVM 22 reads them; warnings on stderr where
