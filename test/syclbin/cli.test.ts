@@ -184,6 +184,17 @@ describe('syclbin extract / pack', () => {
   });
   afterEach(() => t.cleanup());
 
+  it('metadata text the writer writes otherwise (CRLF, a blank line): extract names that, not "layout freedom" (review 2026-11-27y finding 5)', async () => {
+    const { handSybi } = await import('../../testdata/syclbin/generate.js');
+    const md = new TextEncoder().encode('[SYCLBIN/global metadata]\r\nstate=1|0\r\n\n');
+    writeFileSync(join(t.dir, 'crlf.syclbin'), handSybi({ md, bin: new Uint8Array(0), global: [0, md.length], ams: [], irs: [], natives: [] }));
+    const e = await cli(['extract', 'crlf.syclbin', '-o', 'crlf.d'], t.dir);
+    expect(e.code, e.stderr).to.equal(0);
+    expect(e.stderr).to.include('metadata text is not in the form the writer writes, which the manifest cannot keep: globalMetadata: line 1 (and 1 more line(s)): a line ends in "\\r\\n"');
+    expect(e.stderr).to.include('a blank line');
+    expect(e.stderr).to.not.include('layout freedom');
+  });
+
   it('a compressed file cut short in its padding, or with bytes after it: extract names that, not the compressor', async () => {
     for (const [name, bytes, want] of [
       ['tz.bin', readBytes(`${SYCLBIN_TESTDATA}v2_roles_v3_zstd.syclbin`).subarray(0, 1183), /ends 1 byte\(s\) short of the zero padding .* \(the zstd stream itself is the same\)/],

@@ -16,6 +16,7 @@ import { defineCommand, EXIT } from '../command.js';
 import { FileFailure, UsageError } from '../errors.js';
 import { maxInflatedSizeOption, opt } from '../options.js';
 import { readSyclbinInput } from '../syclbin-input.js';
+import { verify } from '../../hex/verify.js';
 
 /** File name of the manifest written into the output directory. */
 export const MANIFEST_NAME = 'manifest.json';
@@ -74,6 +75,13 @@ export async function planExtract(file: SyclbinFile, source: ByteSource, maxInfl
     else notes.push(`the ${env.compression} stream may come from another compressor or level`);
   }
   if (env.kind !== 'none') appendAll(notes, envelopeLosses(source, rebuilt.chunks, maxInflatedSize));
+  // Metadata text the reader accepts and the writer writes otherwise (CRLF, blank lines, a set named
+  // twice, ...): the manifest holds the registry, whose text is the writer's. verify names each.
+  const text = verify(source, { maxInflatedSize }).problems.filter((p) => p.code === 'property' && p.message.includes('a writer writes it otherwise'));
+  if (text.length) {
+    const shown = text.slice(0, 3).map((p) => `${p.path}: ${p.message.replace(/; LLVM's reader accepts it, a writer writes it otherwise$/, '')}`);
+    notes.push(`metadata text is not in the form the writer writes, which the manifest cannot keep: ${shown.join('; ')}${text.length > 3 ? `; and ${text.length - 3} more ('syclbin verify' lists them)` : ''}`);
+  }
   if (!notes.length) notes.push('its tables, blobs, padding or string table are laid out differently from our writer (layout freedom)');
   const diff = modelDifference(file, rebuilt.model);
   if (diff) notes.push(`the packed model differs: ${diff}`);
