@@ -28,8 +28,8 @@
  * structures and the gaps, not the images.
  */
 import { BUNDLE_SNIFF, holdsOffloadBundle, readOffloadBundles } from '../containers/offload-bundle.js';
-import { blobRef, blobSource, childPath, quotedName, DecodeError, forEachDescendant, formatPath, hasMagic, hexText, memorySource, nodePath, ownsBytes, pathOf, SpanTree, toSource, type ByteSource, type PathKey, type SpanKind, type SpanNode, optionsArgument, type BytesLike } from '../codec/index.js';
-import { OFFLOAD_BINARY_ALIGN, OffloadMagic } from '../../formats/offload-binary.js';
+import { blobRef, blobSource, childPath, quotedName, decode, DecodeError, forEachDescendant, formatPath, hasMagic, hexText, memorySource, nodePath, ownsBytes, pathOf, SpanTree, toSource, type ByteSource, type PathKey, type SpanKind, type SpanNode, optionsArgument, type BytesLike } from '../codec/index.js';
+import { OFFLOAD_BINARY_ALIGN, OFFLOAD_VERSIONS, OffloadHeaderPrefix, OffloadMagic } from '../../formats/offload-binary.js';
 import { SYCLBIN_MAGIC, SyclbinFileHeader, SyclbinMagic } from '../../formats/syclbin-v1.js';
 import { V2_IMAGE_KIND, V2_KEYS } from '../../formats/syclbin-v2.js';
 import { inflateOffloadBinary, offloadBinaries, readOffloadBinary, regionIsOneBinary, type OffloadBinaryModel } from '../offload/read.js';
@@ -223,12 +223,12 @@ function looksLikeRegistry(head: Uint8Array): boolean {
 }
 
 /** What kind of OffloadBinary file: SYCLBIN (v1 in entry 0, or v2 role entries) or a plain one. */
-function offloadFormat(src: ByteSource, opts: AnnotateOptions): FileFormat {
+function offloadFormat(src: ByteSource, opts: AnnotateOptions): FileFormat | 'offload-binary-broken' {
   let first: OffloadBinaryModel;
   try {
     first = readOffloadBinary(src, 0, { maxInflatedSize: opts.maxInflatedSize, inflated: opts.inflated });
   } catch {
-    return 'offload-binary';
+    return 'offload-binary-broken';
   }
   const e0 = first.entries[0];
   // No entries: what the SYCLBIN reader rejects ("OffloadBinary contains no entries.").
@@ -242,6 +242,27 @@ function offloadFormat(src: ByteSource, opts: AnnotateOptions): FileFormat {
   }
   if (sybi) return 'syclbin-v1-offload';
   return first.entries.some((e) => e.imageKind === V2_IMAGE_KIND || e.strings.has(V2_KEYS.role)) ? 'syclbin-v2' : 'offload-binary';
+}
+
+/**
+ * A first binary that does not read: whether another OffloadBinary could follow where its Size
+ * (8-aligned) says it ends (room for a header there). Then the file is read as a sequence
+ * (binaries[i]); otherwise it is that one binary, whatever its Size claims (a Size a few bytes short
+ * of the file is one of the ways a binary is broken), named as the SYCLBIN reader (dump -v) names an
+ * envelope.
+ */
+function anotherBinaryFollows(src: ByteSource): boolean {
+  try {
+    const { version } = decode(OffloadHeaderPrefix, src.read(0, OffloadHeaderPrefix.fixedSize!), 0);
+    const v = OFFLOAD_VERSIONS[version as 1 | 2 | 3];
+    if (!v || src.size < v.header.fixedSize!) return false;
+    const { size } = decode(v.header, src.read(0, v.header.fixedSize!), 0) as { size: number | bigint };
+    const next = Number((BigInt(size) + BigInt(OFFLOAD_BINARY_ALIGN - 1)) & ~BigInt(OFFLOAD_BINARY_ALIGN - 1));
+    return next < src.size && src.size - next >= OFFLOAD_VERSIONS[1].header.fixedSize!;
+  } catch (e) {
+    if (e instanceof DecodeError) return false;
+    throw e;
+  }
 }
 
 /** ELF, COFF (of a known machine), PE and archive inputs, read by src/offload/input.ts. */
@@ -304,11 +325,14 @@ function annotateIn(input: BytesLike | ByteSource, opts: AnnotateOptions, embedd
     ann.format = 'syclbin-v1';
     attempt(() => (ann.model = readSyclbin(src, { ...collect, geometry })));
   } else if (hasMagic(OffloadMagic, head)) {
-    ann.format = offloadFormat(src, opts);
+    const format = offloadFormat(src, opts);
+    ann.format = format === 'offload-binary-broken' ? 'offload-binary' : format;
     if (ann.format === 'offload-binary') {
       // One binary covering the file (up to alignment padding): paths without a `binaries[i]` prefix,
-      // by the rule every whole-file reader follows (src/offload/read.ts regionIsOneBinary).
-      const single = opts.inflated ? true : regionIsOneBinary(src);
+      // by the rule every whole-file reader follows (src/offload/read.ts regionIsOneBinary). A first
+      // binary that does not read has no reliable end (a short Size): it is the file, named as the
+      // SYCLBIN reader (dump -v) names an envelope, not binaries[0] followed by guesses.
+      const single = opts.inflated ? true : format === 'offload-binary-broken' ? !anotherBinaryFollows(src) : regionIsOneBinary(src);
       attempt(() => {
         if (single) offload.push(readOffloadBinary(src, 0, collect));
         else for (const b of offloadBinaries(src, { ...collect, onStop: (e) => (ann.stoppedBy ??= e) })) offload.push(b);

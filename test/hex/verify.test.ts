@@ -435,3 +435,37 @@ describe('verify: an ELF object whose section names do not read', () => {
     expect(found[0]!.message).to.not.contain('(at sectionHeaders');
   });
 });
+
+describe('verify: a broken envelope is named as dump -v names it (review 2026-11-27y finding 6)', () => {
+  it('an OffloadBinary whose Size is 8 bytes short of the file and whose image does not fit: entries[0].imageSize in dump -v, verify and hexdump alike', async () => {
+    const { writeOffloadBinary } = await import('../../src/offload/write.js');
+    const { readOffloadBinary } = await import('../../src/offload/read.js');
+    const { runCli } = await import('../../src/cli/run.js');
+    const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const ob = writeOffloadBinary([{ imageKind: 7, offloadKind: 8, flags: 0, strings: [], image: new Uint8Array(256).fill(1) }], { version: 2 });
+    const size = Number(readOffloadBinary(ob).size);
+    const bad = ob.slice();
+    const { OffloadHeaderV2 } = await import('../../formats/offload-binary.js');
+    new DataView(bad.buffer).setBigUint64(OffloadHeaderV2.offsets.size, BigInt(size - 8), true);
+    const dir = mkdtempSync(join(tmpdir(), 'syclbin-short-size-'));
+    try {
+      writeFileSync(join(dir, 'f.syclbin'), bad);
+      const run = async (args: string[]) => {
+        let out = '';
+        let err = '';
+        const code = await runCli(args, { stdout: { write: (c) => void (out += String(c)) }, stderr: { write: (c) => void (err += String(c)) }, cwd: dir, env: {} });
+        return { code, out, err };
+      };
+      const d = await run(['dump', '-v', 'f.syclbin']);
+      const path = /\(at ([^,]+), offset/.exec(d.err)![1]!;
+      expect(path).to.equal('entries[0].imageSize');
+      expect(verify(bad).problems.filter((p) => p.severity === 'error').map((p) => p.path)).to.deep.equal([path]);
+      const h = await run(['hexdump', '--path', path, 'f.syclbin']);
+      expect(h.out).to.include(path);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
