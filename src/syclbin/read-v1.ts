@@ -112,14 +112,15 @@ const TABLE_BLOCK = 1 << 16;
  * headers naming overlapping metadata blobs make a table of T bytes parse T × headers bytes. A read
  * may name `factor` times the module and image headers plus `slackImages` images in all, and parse
  * metadata up to `factor` times the metadata table plus `slackBytes` (a blob several headers name
- * is parsed once, and charged for every header that names it, since each hands its registry to the
- * model; `sharedBlobsFree` charges it once, for a consumer whose output repeats it anyway): far above what any writer
+ * is parsed once; each further header that names it hands its registry out again, charged against
+ * `repeatFactor` times the table plus `repeatSlackBytes`, unless `sharedBlobsFree`, for a consumer
+ * whose output repeats it anyway): far above what any writer
  * makes (each blob once; the writer that put every module's first image index at 0, intel/llvm
  * efc1270's, names one image per module). Past that the read fails with a LIMIT error at the field
  * that asked for more, so work and memory stay linear in the file. Image bytes are not budgeted:
  * an image is a reference into the file, not a copy.
  */
-export const V1_SHARING_LIMITS = { factor: 2, slackBytes: 1 << 18, slackImages: 1024 } as const;
+export const V1_SHARING_LIMITS = { factor: 2, slackBytes: 1 << 18, slackImages: 1024, repeatFactor: 8, repeatSlackBytes: 4 << 20 } as const;
 
 /**
  * The relations the reader follows, compiled from formats/syclbin-v1.ts (field offsets and types
@@ -273,6 +274,8 @@ class V1Reader {
   private readonly registryOptions: ReadRegistryOptions = {};
   /** Bytes of metadata blobs parsed so far, and images named (V1_SHARING_LIMITS). */
   private metadataTaken = 0;
+  /** Bytes of parsed blobs handed out again to further headers (V1_SHARING_LIMITS.repeatFactor). */
+  private metadataRepeated = 0;
   private imagesNamed = 0;
   /** Each metadata blob range parsed, by `offset+size`: its registry, or the error that stopped it (reported once). */
   private readonly parsed = new Map<string, { value: PropertySetRegistry | DecodeError; node: SpanNode | undefined }>();
@@ -420,7 +423,7 @@ class V1Reader {
       // Parsed once, but every header that names it hands the consumers (json, inspect, diff,
       // extract) the whole registry again: charged again, unless the consumer prints each one anyway
       // (dump, as syclbin-dump does: ReadSyclbinOptions.sharedBlobsFree).
-      if (!this.opts.sharedBlobsFree && !this.take(n, recordAt + offsets[sizeField(rel)]!, [...this.fieldPath(owner, k), sizeField(rel)])) return undefined;
+      if (!this.opts.sharedBlobsFree && !this.takeAgain(n, recordAt + offsets[sizeField(rel)]!, [...this.fieldPath(owner, k), sizeField(rel)])) return undefined;
       this.placed?.push({ offset: o, size: n });
       const tree = this.space.tree;
       if (tree && parsed.node) {
@@ -459,6 +462,32 @@ class V1Reader {
       report(this.opts, e.within(...this.blobPath(owner, a, j)));
       return undefined;
     }
+  }
+
+  /**
+   * Hand out a parsed blob again (`n` bytes, to another header): charged against its own budget,
+   * `repeatFactor` times the metadata table plus `repeatSlackBytes` (V1_SHARING_LIMITS) — room for
+   * any sharing a writer may do (a few modules naming one large blob, many naming a small one), not
+   * for a small file whose thousands of headers hand out one large registry thousands of times.
+   */
+  private takeAgain(n: number, fieldAt: number, path: PathKey[]): boolean {
+    const tableSize = this.regions.metadataTable.size;
+    const budget = V1_SHARING_LIMITS.repeatFactor * tableSize + V1_SHARING_LIMITS.repeatSlackBytes;
+    const taken = (this.metadataRepeated += n);
+    if (taken <= budget) return true;
+    if (this.metadataRefused) return false;
+    this.metadataRefused = true;
+    report(
+      this.opts,
+      new SyclbinFormatError(
+        'LIMIT',
+        `The metadata blobs named again add up to ${taken} bytes, more than ${budget} for the ${tableSize}-byte metadata table.`,
+        'Headers that name one blob over and over hand its properties out as many times; this reader stops there (docs/spec/syclbin-format.md; dump reads such a file).',
+        this.space.abs(fieldAt),
+        path,
+      ),
+    );
+    return false;
   }
 
   /**

@@ -254,7 +254,7 @@ describe('amplification: SYCLBIN v1 headers that name the same entries and blobs
     const b = v1Shared(1, 3000, 3000, lines);
     // 3000 copies of a 75 KB registry (review 2026-11-27y: json, diff, extract and inspect expanded
     // them, out of memory on files of 88 KB): a LIMIT error at the size field that crossed the budget.
-    expect(() => readSyclbin(b)).to.throw(SyclbinFormatError, /The metadata blobs named so far add up to \d+ bytes, more than \d+ for the \d+-byte metadata table/);
+    expect(() => readSyclbin(b)).to.throw(SyclbinFormatError, /The metadata blobs named again add up to \d+ bytes, more than \d+ for the \d+-byte metadata table/);
     const f = readSyclbin(b, { sharedBlobsFree: true });
     const ims = f.abstractModules[0]!.irModules;
     expect(ims).to.have.length(3000);
@@ -273,21 +273,32 @@ describe('amplification: SYCLBIN v1 headers that name the same entries and blobs
 
 describe('amplification: a shared metadata blob through the commands (review 2026-11-27y finding 1)', function () {
   this.timeout(30_000);
+  it('modest sharing reads: 3 modules naming one 300 KB blob, 100 naming a 4 KB one (review 2026-11-27z)', () => {
+    for (const [headers, lines] of [
+      [3, 30000],
+      [100, 400],
+    ] as const) {
+      const f = readSyclbin(v1Shared(1, headers, headers, lines));
+      expect(f.abstractModules[0]!.irModules).to.have.length(headers);
+    }
+  });
+
   it('json, inspect, diff and extract refuse it at once (exit 1, LIMIT at the size field); dump prints every copy, as syclbin-dump does', async () => {
-    const b = v1Shared(1, 1000, 1000, 400);
+    // (1000 headers handing out one 3.5 KB blob: past 8 times the table and 4 MiB)
+    const b = v1Shared(1, 1500, 1500, 400);
     const { dir, cleanup } = tempDir('syclbin-shared-blob-');
     try {
       writeFileSync(join(dir, 's.syclbin'), b);
       for (const args of [['json', 's.syclbin'], ['inspect', 's.syclbin'], ['extract', 's.syclbin', '-o', 'x']]) {
         const r = await cli(args, dir);
-        expect([r.code, r.stderr], args[0]).to.satisfy(([code, err]: [number, string]) => code === 1 && /The metadata blobs named so far add up to \d+ bytes/.test(err));
+        expect([r.code, r.stderr], args[0]).to.satisfy(([code, err]: [number, string]) => code === 1 && /The metadata blobs named again add up to \d+ bytes/.test(err));
       }
       // (diff compares what reads: the same file is no difference, without a thousand registries)
       const d = await cli(['diff', 's.syclbin', 's.syclbin'], dir);
       expect([0, 2]).to.include(d.code);
       const dump = await cli(['dump', 's.syclbin'], dir);
       expect(dump.code, dump.stderr).to.equal(0);
-      expect(dump.stdout.match(/^ {8}k398: 398$/gm)).to.have.length(1000);
+      expect(dump.stdout.match(/^ {8}k398: 398$/gm)).to.have.length(1500);
     } finally {
       cleanup();
     }
