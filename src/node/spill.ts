@@ -12,11 +12,20 @@ import { join } from 'node:path';
 /** Bytes kept in memory before the rest goes to a temporary file. */
 export const SPILL_AFTER = 64 * 1024 * 1024;
 
+/** The temporary file for held output could not be made or written (the message says where and why). */
+export class SpillError extends Error {}
+
 /** Chunks in memory, then in a temporary file. */
 export class SpillBuffer {
   private readonly chunks: Uint8Array[] = [];
   private held = 0;
   private file: { dir: string; fd: number; size: number } | undefined;
+  /** Removes the temporary file when the process ends first (an exit while writing, Ctrl-C). */
+  private readonly onExit = (): void => this.dispose();
+  private readonly onSignal = (signal: NodeJS.Signals): void => {
+    this.dispose();
+    process.kill(process.pid, signal);
+  };
 
   constructor(private readonly limit = SPILL_AFTER) {}
 
@@ -28,8 +37,17 @@ export class SpillBuffer {
       return;
     }
     if (!this.file) {
-      const dir = mkdtempSync(join(tmpdir(), 'syclbin-spill-'));
-      this.file = { dir, fd: openSync(join(dir, 'out'), 'w+', 0o600), size: 0 };
+      let dir: string | undefined;
+      try {
+        dir = mkdtempSync(join(tmpdir(), 'syclbin-spill-'));
+        this.file = { dir, fd: openSync(join(dir, 'out'), 'w+', 0o600), size: 0 };
+      } catch (e) {
+        if (dir) rmSync(dir, { recursive: true, force: true });
+        throw new SpillError(`cannot hold more than ${this.limit} bytes of output in a temporary file in ${tmpdir()} (set TMPDIR to another folder): ${(e as Error).message}`);
+      }
+      process.on('exit', this.onExit);
+      process.once('SIGINT', this.onSignal);
+      process.once('SIGTERM', this.onSignal);
       for (const c of this.chunks) this.append(c);
       this.chunks.length = 0;
       this.held = 0;
@@ -39,7 +57,13 @@ export class SpillBuffer {
 
   private append(c: Uint8Array): void {
     const f = this.file!;
-    for (let at = 0; at < c.length; ) at += writeSync(f.fd, c, at, c.length - at, f.size + at);
+    try {
+      for (let at = 0; at < c.length; ) at += writeSync(f.fd, c, at, c.length - at, f.size + at);
+    } catch (e) {
+      const where = f.dir;
+      this.dispose();
+      throw new SpillError(`cannot hold the output in a temporary file in ${where}: ${(e as Error).message}`);
+    }
     f.size += c.length;
   }
 
@@ -67,9 +91,17 @@ export class SpillBuffer {
     this.chunks.length = 0;
     this.held = 0;
     if (this.file) {
-      closeSync(this.file.fd);
-      rmSync(this.file.dir, { recursive: true, force: true });
+      const f = this.file;
       this.file = undefined;
+      process.off('exit', this.onExit);
+      process.off('SIGINT', this.onSignal);
+      process.off('SIGTERM', this.onSignal);
+      try {
+        closeSync(f.fd);
+      } catch {
+        // (already closed)
+      }
+      rmSync(f.dir, { recursive: true, force: true });
     }
   }
 }

@@ -30,3 +30,34 @@ describe('SpillBuffer', () => {
     expect(spills().length).to.equal(before);
   });
 });
+
+describe('SpillBuffer: failures and exits leave nothing behind (review 2026-11-27z)', () => {
+  it('a temporary folder that cannot be made: a SpillError naming it', async () => {
+    const { SpillError } = await import('../../src/node/spill.js');
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = '/proc';
+    try {
+      const s = new SpillBuffer(1);
+      expect(() => s.push(new Uint8Array(10))).to.throw(SpillError, /temporary file in \/proc \(set TMPDIR/);
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+    }
+  });
+
+  it('a process that exits while output is held removes the temporary file', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const { mkdtempSync, readdirSync, rmSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'syclbin-spill-test-'));
+    try {
+      const spill = new URL('../../src/node/spill.ts', import.meta.url).pathname;
+      const script = `import { SpillBuffer } from ${JSON.stringify(spill)}; const s = new SpillBuffer(1); s.push(new Uint8Array(100)); process.exit(3);`;
+      const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { env: { ...process.env, TMPDIR: dir }, encoding: 'utf8' });
+      expect(r.status, r.stderr).to.equal(3);
+      expect(readdirSync(dir).filter((f) => f.startsWith('syclbin-spill-'))).to.deep.equal([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

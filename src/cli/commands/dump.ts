@@ -8,7 +8,7 @@
  */
 import { DecodeError } from '../../codec/errors.js';
 import { dumpSyclbinChunks } from '../../syclbin/dump.js';
-import { SpillBuffer } from '../../node/spill.js';
+import { SpillBuffer, SpillError } from '../../node/spill.js';
 import { errnoText } from '../../node/input.js';
 import { defineCommand, EXIT } from '../command.js';
 import { CommandFailure, FileFailure } from '../errors.js';
@@ -50,6 +50,7 @@ On failure it prints "Failed to parse SYCLBIN file: <reason>" (or "Failed to ope
       dumpSyclbinChunks(src, (c) => held.push(c), { maxInflatedSize: opts['max-inflated-size'], sharedBlobsFree: true });
     } catch (e) {
       held.dispose();
+      if (e instanceof SpillError) throw new CommandFailure(`syclbin dump: ${e.message}`);
       if (e instanceof DecodeError) {
         // syclbin-dump's line first; then, for a file that is something else, what it is.
         // What else the file is: loaded only here (it reads every container format the toolkit knows).
