@@ -380,6 +380,25 @@ describe('a file that starts like a bundle and is none (review 2026-11-27x F5)',
   });
 });
 
+describe('offload-extract -o DIR: a compressed payload counts as what it inflates to (review 2026-11-27z finding 3)', () => {
+  it('a small v3 file holding a 72 MiB image is written (the budget is 8 x the input and its payloads inflated + 64 MiB)', async function () {
+    this.timeout(30_000);
+    const { writeOffloadBinary } = await import('../../src/offload/write.js');
+    const image = new Uint8Array(72 << 20);
+    const ob = writeOffloadBinary([{ imageKind: 1, offloadKind: 1, flags: 0, strings: [['triple', 'x86_64-unknown-linux-gnu']], image }], { version: 3, compression: 'zlib' });
+    expect(ob.length).to.be.below(1 << 20);
+    const { dir, cleanup } = tempDir('syclbin-v3-big-');
+    try {
+      writeFileSync(join(dir, 'big.bin'), ob);
+      const r = await cli(['offload-extract', '--llvm', 'main', 'big.bin', '-o', 'x'], dir);
+      expect(r.code, r.stderr).to.equal(0);
+      expect(readdirSync(join(dir, 'x'))).to.have.length(1);
+    } finally {
+      cleanup();
+    }
+  });
+});
+
 describe('offload-extract -o DIR: what it writes is bounded by the input (review 2026-11-27x F3)', () => {
   it('a bundle of 2000 entries each naming the whole file: refused before anything is written; --max-output-size lets it through', async () => {
     const { encode, sizeOf } = await import('../../src/codec/index.js');

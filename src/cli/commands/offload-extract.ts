@@ -98,7 +98,7 @@ Every file is written atomically; an image file is never written over FILE itsel
     llvm: llvmEraOption("whose llvm-offload-binary to follow (names, kind numbers, what no --image does)"),
     output: opt.outputDir('Folder to write to (folder mode without --image; the base of relative outputs with --image)', { short: 'o' }),
     'max-inflated-size': maxInflatedSizeOption(),
-    'max-output-size': opt.bytes('BYTES', 'Folder mode: refuse, before writing anything, to write more than BYTES in all (images and bundle entries may all name the same bytes of FILE)', { defaultText: '8 x FILE + 64M', min: 1 }),
+    'max-output-size': opt.bytes('BYTES', 'Folder mode: refuse, before writing anything, to write more than BYTES in all (images and bundle entries may all name the same bytes of FILE)', { defaultText: '8 x (FILE + its payloads inflated) + 64M', min: 1 }),
     force: opt.flag('Allow an extracted image to replace FILE itself'),
     strict: opt.flag("Do exactly what the era's llvm-offload-binary does: no images outside OffloadBinaries, no notes, its error and status where it fails"),
     ...sectionOptions(),
@@ -190,10 +190,12 @@ Every file is written atomically; an image file is never written over FILE itsel
       // Entries may all name the same bytes (one range listed thousands of times): what folder mode
       // writes is bounded by the input's size, checked before anything is written.
       const total = candidates.reduce((n, c) => n + c.image.size, 0) + bundles.reduce((n, b) => n + b.entry.data.size, 0);
-      const budget = opts['max-output-size'] ?? 8 * inputSize + 64 * 1024 * 1024;
+      // What the input holds: its bytes, and what its compressed payloads inflate to (once each).
+      const inflated = input.found.reduce((n, f) => n + (f.binary.compression && f.binary.inflatedSize !== undefined ? Number(f.binary.inflatedSize) : 0), 0) + bundles.reduce((n, b) => n + (b.entry.compressed ? b.entry.data.size : 0), 0);
+      const budget = opts['max-output-size'] ?? 8 * (inputSize + inflated) + 64 * 1024 * 1024;
       if (total > budget) {
         throw new CommandFailure(
-          `${prog}: ${file}: the ${candidates.length + bundles.length} images and bundle entries add up to ${total} bytes, more than ${budget} (--max-output-size; by default 8 times the input and 64 MiB): entries naming the same bytes over and over? Nothing written; raise --max-output-size to write them all`,
+          `${prog}: ${file}: the ${candidates.length + bundles.length} images and bundle entries add up to ${total} bytes, more than ${budget} (--max-output-size; by default 8 times the input, its payloads inflated, and 64 MiB): entries naming the same bytes over and over? Nothing written; raise --max-output-size to write them all`,
         );
       }
       files.dir(opts.output!);
