@@ -78,7 +78,7 @@ export function forEachPackedReloc(bytes: Uint8Array, max: number, f: (r: Packed
   let left = u64(sleb());
   let offset = u64(sleb());
   let addend = 0n;
-  if (left > BigInt(max)) throw new PackedRelocsError(`declares ${left} relocations, more than the ${max} a table of plain records in this file could hold`, 4);
+  if (left > BigInt(max)) throw new PackedRelocsError(`declares ${left} relocations, more than the ${max} kept for this file (as many as plain records of its size could hold, and at most 2^20 in all)`, 4);
   while (left > 0n) {
     const groupAt = at;
     const inGroup = u64(sleb());

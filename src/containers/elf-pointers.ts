@@ -50,6 +50,9 @@ import { readElfSymbols, sectionBytes, sectionOfType, type ElfSymbol } from './e
 import { SectionPointers, SectionsByAddress, type PointerTarget as GenericTarget } from './pointers.js';
 import { forEachPackedReloc, isPackedRelocs, PackedRelocsError } from './elf-android-relocs.js';
 
+/** Relocations of Android's packed tables kept per file, all tables together (a million: 2^20). */
+export const MAX_PACKED_RELOCS = 1 << 20;
+
 /** Section types of relocation tables (never pointed at; a program's segments, read as sections, hold them). */
 const RELOCATION_TYPES: ReadonlySet<number> = new Set([SHT_RELA, SHT_REL, SHT_ANDROID_RELA, SHT_ANDROID_REL]);
 
@@ -77,6 +80,9 @@ export class ElfPointers extends SectionPointers<ElfSection> {
   private readonly loaded = new Set<number | 'dynamic'>();
   private readonly symtabs = new Map<number, ElfSymbol[]>();
   private readonly contents = new Map<number, Uint8Array>();
+  /** Packed relocation tables read (by file range), and the relocations kept from them. */
+  private readonly packedRead = new Set<string>();
+  private packedCount = 0;
   /** Allocated sections with contents, by address (for `at`). */
   private byAddress: SectionsByAddress<ElfSection> | undefined;
 
@@ -206,12 +212,18 @@ export class ElfPointers extends SectionPointers<ElfSection> {
    * addends (SHT_ANDROID_REL: the value in place is the addend, as for SHT_REL).
    */
   private packedTable(t: ElfSection, rel: boolean): void {
+    // Section headers naming the very same table read it once.
+    const range = `${t.offset}+${t.size}`;
+    if (this.packedRead.has(range)) return;
+    this.packedRead.add(range);
     const bytes = sectionBytes(this.src, { ...this.elf, path: [] }, t);
     // As many relocations as plain RELA records would fit in the file (the sizes sections claim,
-    // .bss's among them, cost no bytes: they bound nothing).
-    const max = Math.ceil(this.elf.size / ELF_RELAS[this.elf.class === 32 ? ELFCLASS32 : ELFCLASS64].fixedSize!) + 1;
+    // .bss's among them, cost no bytes: they bound nothing), and at most MAX_PACKED_RELOCS in all
+    // tables together (each is a map entry: V8's maps hold at most 2^24).
+    const max = Math.max(0, Math.min(Math.ceil(this.elf.size / ELF_RELAS[this.elf.class === 32 ? ELFCLASS32 : ELFCLASS64].fixedSize!) + 1, MAX_PACKED_RELOCS - this.packedCount));
     try {
       forEachPackedReloc(bytes, max, (r) => {
+        this.packedCount++;
         const place = String(r.offset);
         if (this.byPlace.has(place)) return;
         const { sym, type } = relocInfo(this.elf.class, r.info);
