@@ -196,6 +196,13 @@ export interface AnnotateOptions {
    * meaningful; problems are found in the whole file as without it.
    */
   spansWindow?: readonly [number, number];
+  /**
+   * A SYCLBIN v1 metadata blob that many headers name is read once and not charged again for each
+   * (ReadSyclbinOptions.sharedBlobsFree; default true: the annotation names it once). A caller that
+   * walks every module's registry of `model` (diff) sets false, so that a file handing one large blob
+   * out thousands of times is refused instead.
+   */
+  sharedBlobsFree?: boolean;
 }
 
 /** Leaves of an annotation (spans that own bytes), sorted by offset. */
@@ -311,7 +318,7 @@ function annotateIn(input: BytesLike | ByteSource, opts: AnnotateOptions, embedd
   // (objects and archives: readOffloadInput gives their payloads one decompression budget, ReadOffloadOptions.inflatedBudget)
   // (a shared metadata blob is one node of the tree, named by every header: sharedBlobsFree, the
   // annotation repeats no registry)
-  const collect = { tree, problems, maxInflatedSize: opts.maxInflatedSize, inflated: opts.inflated, spansWindow: opts.spansWindow, sharedBlobsFree: true };
+  const collect = { tree, problems, maxInflatedSize: opts.maxInflatedSize, inflated: opts.inflated, spansWindow: opts.spansWindow, sharedBlobsFree: opts.sharedBlobsFree ?? true };
   const attempt = (read: () => void): void => {
     try {
       read();

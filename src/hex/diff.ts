@@ -299,8 +299,9 @@ export function diffFiles(inputA: BytesLike | ByteSource, inputB: BytesLike | By
   opts = optionsArgument(opts, 'diffFiles');
   const a = toSource(inputA);
   const b = toSource(inputB);
-  const A = annotate(a, { maxInflatedSize: opts.maxInflatedSize });
-  const B = annotate(b, { maxInflatedSize: opts.maxInflatedSize });
+  // (diff walks every module's registries: a blob handed out thousands of times is refused, not repeated)
+  const A = annotate(a, { maxInflatedSize: opts.maxInflatedSize, sharedBlobsFree: false });
+  const B = annotate(b, { maxInflatedSize: opts.maxInflatedSize, sharedBlobsFree: false });
   // One numbering of parents and path keys for both views (keys equal across them mean equal paths).
   const parents = new Map<string, number>();
   const spanKeys = new SpanKeys();
