@@ -424,6 +424,9 @@ describe('offload-extract -o DIR: what it writes is bounded by the input (review
       expect(r.code).to.equal(1);
       expect(r.stderr).to.include(`the ${n} images and bundle entries add up to ${n * total} bytes, more than ${8 * total + 64 * 1024 * 1024} (--max-output-size`);
       expect(readdirSync(dir)).to.deep.equal(['amp.bin']);
+      // (--image mode writes what llvm-offload-binary writes: the option is refused there, not ignored)
+      const withImage = await cli(['offload-extract', 'amp.bin', '--image=kind=hip', '--max-output-size', '1'], dir);
+      expect([withImage.code, withImage.stderr.split('\n')[0]]).to.deep.equal([1, 'syclbin offload-extract: error: --max-output-size bounds folder mode (-o DIR without --image); --image writes what llvm-offload-binary writes']);
       const ok = await cli(['offload-extract', 'amp.bin', '-o', 'x', '--max-output-size', String(n * total)], dir);
       expect(ok.code, ok.stderr).to.equal(0);
       expect(readdirSync(join(dir, 'x'))).to.have.length(n);

@@ -125,6 +125,8 @@ Every file is written atomically; an image file is never written over FILE itsel
     if (opts.archive && opts.output !== undefined && !opts.image.length) throw new UsageError('--archive writes the images an --image selects into the archive its file= names; folder mode (-o DIR without --image) writes one file per image');
     let input;
     const folder = opts.output !== undefined && !opts.image.length;
+    // (--image writes what llvm-offload-binary writes, bound by nothing but what it selects)
+    if (opts['max-output-size'] !== undefined && !folder) throw new UsageError('--max-output-size bounds folder mode (-o DIR without --image); --image writes what llvm-offload-binary writes');
     // Folder mode (ours) also writes the entries of HIP offload bundles (clang-offload-bundler), read as
     // llvm-objdump-22 reads them (src/containers/offload-bundle.ts): LLVM's packer does not read them.
     let bundles: { member?: string; entry: OffloadBundleEntryModel }[] = [];
