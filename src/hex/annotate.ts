@@ -28,11 +28,11 @@
  * structures and the gaps, not the images.
  */
 import { BUNDLE_SNIFF, holdsOffloadBundle, readOffloadBundles } from '../containers/offload-bundle.js';
-import { blobRef, blobSource, childPath, quotedName, decode, DecodeError, forEachDescendant, formatPath, hasMagic, hexText, memorySource, nodePath, ownsBytes, pathOf, SpanTree, toSource, type ByteSource, type PathKey, type SpanKind, type SpanNode, optionsArgument, type BytesLike } from '../codec/index.js';
-import { OFFLOAD_BINARY_ALIGN, OFFLOAD_VERSIONS, OffloadHeaderPrefix, OffloadMagic } from '../../formats/offload-binary.js';
+import { blobRef, blobSource, childPath, quotedName, DecodeError, forEachDescendant, formatPath, hasMagic, hexText, memorySource, nodePath, ownsBytes, pathOf, SpanTree, toSource, type ByteSource, type PathKey, type SpanKind, type SpanNode, optionsArgument, type BytesLike } from '../codec/index.js';
+import { OFFLOAD_BINARY_ALIGN, OFFLOAD_VERSIONS, OffloadMagic } from '../../formats/offload-binary.js';
 import { SYCLBIN_MAGIC, SyclbinFileHeader, SyclbinMagic } from '../../formats/syclbin-v1.js';
 import { V2_IMAGE_KIND, V2_KEYS } from '../../formats/syclbin-v2.js';
-import { inflateOffloadBinary, offloadBinaries, readOffloadBinary, regionIsOneBinary, type OffloadBinaryModel } from '../offload/read.js';
+import { inflateOffloadBinary, offloadBinaries, readOffloadBinary, declaredBinarySize, regionIsOneBinary, type OffloadBinaryModel } from '../offload/read.js';
 import type { ElfOffloadResult } from '../offload/elf.js';
 import { offloadContainerOf, readOffloadInput, type OffloadInput } from '../offload/input.js';
 import { readSyclbin } from '../syclbin/read.js';
@@ -259,17 +259,11 @@ function offloadFormat(src: ByteSource, opts: AnnotateOptions): FileFormat | 'of
  * envelope.
  */
 function anotherBinaryFollows(src: ByteSource): boolean {
-  try {
-    const { version } = decode(OffloadHeaderPrefix, src.read(0, OffloadHeaderPrefix.fixedSize!), 0);
-    const v = OFFLOAD_VERSIONS[version as 1 | 2 | 3];
-    if (!v || src.size < v.header.fixedSize!) return false;
-    const { size } = decode(v.header, src.read(0, v.header.fixedSize!), 0) as { size: number | bigint };
-    const next = Number((BigInt(size) + BigInt(OFFLOAD_BINARY_ALIGN - 1)) & ~BigInt(OFFLOAD_BINARY_ALIGN - 1));
-    return next < src.size && src.size - next >= OFFLOAD_VERSIONS[1].header.fixedSize!;
-  } catch (e) {
-    if (e instanceof DecodeError) return false;
-    throw e;
-  }
+  const size = declaredBinarySize(src, 0);
+  if (size === undefined) return false;
+  const align = BigInt(OFFLOAD_BINARY_ALIGN);
+  const next = ((size + align - 1n) / align) * align;
+  return next < BigInt(src.size) && BigInt(src.size) - next >= BigInt(OFFLOAD_VERSIONS[1].header.fixedSize!);
 }
 
 /** ELF, COFF (of a known machine), PE and archive inputs, read by src/offload/input.ts. */

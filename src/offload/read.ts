@@ -198,16 +198,26 @@ export interface RegionOptions {
 export function regionIsOneBinary(input: BytesLike | ByteSource, start = 0, end?: number): boolean {
   const src = toSource(input);
   const { from: begin, to: stop } = rangeArgument(start, end, src.size, ['start', 'end']);
-  start = begin;
-  if (stop - start < OffloadHeaderPrefix.fixedSize!) return true;
+  const size = declaredBinarySize(src, begin, stop);
+  // (too short for its header, or of an unknown version: one binary, whose error names no index)
+  return size === undefined || BigInt(stop - begin) - size < BigInt(OFFLOAD_BINARY_ALIGN);
+}
+
+/**
+ * The `Size` field of the OffloadBinary header at `start` of `src` (`end`: where the region ends),
+ * read from the header alone; undefined when the region is too short for its header or the version
+ * is unknown.
+ */
+export function declaredBinarySize(src: ByteSource, start: number, end = src.size): bigint | undefined {
+  if (end - start < OffloadHeaderPrefix.fixedSize!) return undefined;
   try {
     const { version } = decode(OffloadHeaderPrefix, src.read(start, OffloadHeaderPrefix.fixedSize!), 0);
     const v = OFFLOAD_VERSIONS[version as 1 | 2 | 3];
-    if (!v || stop - start < v.header.fixedSize!) return true;
+    if (!v || end - start < v.header.fixedSize!) return undefined;
     const { size } = decode(v.header, src.read(start, v.header.fixedSize!), 0) as { size: number | bigint };
-    return BigInt(stop - start) - BigInt(size) < BigInt(OFFLOAD_BINARY_ALIGN);
+    return BigInt(size);
   } catch (e) {
-    if (e instanceof DecodeError) return true; // not even a header: its error names no index
+    if (e instanceof DecodeError) return undefined;
     throw e;
   }
 }

@@ -471,23 +471,8 @@ class V1Reader {
    * for a small file whose thousands of headers hand out one large registry thousands of times.
    */
   private takeAgain(n: number, fieldAt: number, path: PathKey[]): boolean {
-    const tableSize = this.regions.metadataTable.size;
-    const budget = V1_SHARING_LIMITS.repeatFactor * tableSize + V1_SHARING_LIMITS.repeatSlackBytes;
-    const taken = (this.metadataRepeated += n);
-    if (taken <= budget) return true;
-    if (this.metadataRefused) return false;
-    this.metadataRefused = true;
-    report(
-      this.opts,
-      new SyclbinFormatError(
-        'LIMIT',
-        `The metadata blobs named again add up to ${taken} bytes, more than ${budget} for the ${tableSize}-byte metadata table.`,
-        'Headers that name one blob over and over hand its properties out as many times; this reader stops there (docs/spec/syclbin-format.md; dump reads such a file).',
-        this.space.abs(fieldAt),
-        path,
-      ),
-    );
-    return false;
+    const L = V1_SHARING_LIMITS;
+    return this.charge((this.metadataRepeated += n), L.repeatFactor, L.repeatSlackBytes, fieldAt, path, 'named again', 'Headers that name one blob over and over hand its properties out as many times; this reader stops there (docs/spec/syclbin-format.md; dump reads such a file).');
   }
 
   /**
@@ -495,22 +480,18 @@ class V1Reader {
    * the blob's size field (`fieldAt` in the space, `path`), when the read would go past the budget.
    */
   private take(n: number, fieldAt: number, path: PathKey[]): boolean {
+    const L = V1_SHARING_LIMITS;
+    return this.charge((this.metadataTaken += n), L.factor, L.slackBytes, fieldAt, path, 'named so far', 'Headers that name the same bytes over and over would make the file read as many times; this reader stops there (docs/spec/syclbin-format.md).');
+  }
+
+  /** `taken` bytes against `factor` times the metadata table plus `slack`; past it one LIMIT error (the first). */
+  private charge(taken: number, factor: number, slack: number, fieldAt: number, path: PathKey[], what: string, why: string): boolean {
     const tableSize = this.regions.metadataTable.size;
-    const budget = V1_SHARING_LIMITS.factor * tableSize + V1_SHARING_LIMITS.slackBytes;
-    const taken = (this.metadataTaken += n);
+    const budget = factor * tableSize + slack;
     if (taken <= budget) return true;
     if (this.metadataRefused) return false;
     this.metadataRefused = true;
-    report(
-      this.opts,
-      new SyclbinFormatError(
-        'LIMIT',
-        `The metadata blobs named so far add up to ${taken} bytes, more than ${budget} for the ${tableSize}-byte metadata table.`,
-        'Headers that name the same bytes over and over would make the file read as many times; this reader stops there (docs/spec/syclbin-format.md).',
-        this.space.abs(fieldAt),
-        path,
-      ),
-    );
+    report(this.opts, new SyclbinFormatError('LIMIT', `The metadata blobs ${what} add up to ${taken} bytes, more than ${budget} for the ${tableSize}-byte metadata table.`, why, this.space.abs(fieldAt), path));
     return false;
   }
 
