@@ -7,8 +7,8 @@ export { formatPath, type PathKey } from './codec/spans.js';
 export { memorySource, sliceSource, type ByteSource, type BlobRef, type BytesLike } from './codec/source.js';
 export * as codec from './codec/index.js';
 
-export { readOffloadBinaries, readOffloadBinary, inflateOffloadBinary, isOffloadBinary, regionIsOneBinary, type OffloadBinaryModel, type OffloadEntryModel, type ReadOffloadOptions, type RegionOptions } from './offload/read.js';
-export { writeOffloadBinary, writeOffloadBinaries, offloadBinaryChunks, type OffloadEntryInput, type WriteOffloadOptions } from './offload/write.js';
+export { readOffloadBinaries, readOffloadBinary, inflateOffloadBinary, escapedStrings, isOffloadBinary, regionIsOneBinary, type OffloadBinaryModel, type OffloadEntryModel, type ReadOffloadOptions, type RegionOptions } from './offload/read.js';
+export { writeOffloadBinary, writeOffloadBinaries, offloadBinaryChunks, offloadEntryInput, type OffloadEntryInput, type WriteOffloadOptions } from './offload/write.js';
 export { buildStringTable } from './offload/strtab.js';
 export * from '../formats/kinds.js';
 export { DEFAULT_MAX_INFLATED_SIZE, defaultCompressor, ZSTD_LEVEL, ZstdUnavailableError, type Compression, type Compressor } from './offload/compress.js';

@@ -189,7 +189,7 @@ describe('library writers: options and model shapes they cannot honour are Encod
     const fromMap = api.writeOffloadBinary([{ imageKind: 1, offloadKind: 1, strings: new Map([['triple', 'x'], ['arch', 'y']]), image }]);
     expect(fromObject).to.deep.equal(fromMap);
     const bad = (strings: unknown): (() => unknown) => () => api.writeOffloadBinary([{ imageKind: 1, offloadKind: 1, strings: strings as never, image }]);
-    expect(bad(new Map([['a', 5]]))).to.throw(api.EncodeError, /must be a string, not number/).with.property('pathSegments').that.deep.equals(['entries', 0, 'strings', 'a']);
+    expect(bad(new Map([['a', 5]]))).to.throw(api.EncodeError, /must be a string or bytes \(a Uint8Array\), not number/).with.property('pathSegments').that.deep.equals(['entries', 0, 'strings', 'a']);
     expect(bad(new Map([['k', '\ud800']]))).to.throw(api.EncodeError, /lone surrogate/);
     expect(bad([['only-key']])).to.throw(api.EncodeError, /\[key, value\] pair/);
     expect(bad(5)).to.throw(api.EncodeError, /strings must be/);

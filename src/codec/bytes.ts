@@ -241,6 +241,14 @@ export function toHex(b: Uint8Array): string {
   return s;
 }
 
+/** The bytes of `s`, two hex digits per byte without separators (either case), or undefined when it is not that. */
+export function hexBytes(s: string): Uint8Array | undefined {
+  if (!/^(?:[0-9a-fA-F]{2})*$/.test(s)) return undefined;
+  const out = new Uint8Array(s.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = parseInt(s.slice(2 * i, 2 * i + 2), 16);
+  return out;
+}
+
 /** True when `text` has no lone surrogate, i.e. it is the decoding of valid UTF-8 (String.prototype.isWellFormed, which Node 20 lacks). */
 export function isWellFormed(text: string): boolean {
   return !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text);

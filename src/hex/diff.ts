@@ -10,7 +10,8 @@ import { encodePropertyValue } from '../props/registry.js';
 import { terminalSafe } from './terminal.js';
 import type { PropertySetRegistry, PropertyValue } from '../props/model.js';
 import type { SyclbinFile } from '../syclbin/model.js';
-import type { OffloadBinaryModel } from '../offload/read.js';
+import { escapedStrings, type OffloadBinaryModel } from '../offload/read.js';
+import { quotedText } from '../props/explain.js';
 
 /** One structural difference: a path of the flattened model added, removed or changed. */
 export interface DiffEntry {
@@ -158,8 +159,12 @@ function flattenRegistry(out: FlatView, path: string, reg: PropertySetRegistry):
   }
 }
 
-function flattenStrings(out: FlatView, prefix: PrefixRef, strings: Iterable<[string, string]>): void {
-  for (const [k, v] of strings) out.named(prefix, k, { text: JSON.stringify(v) });
+/**
+ * String entries by key, each value as quoted text: byte for byte, for the maps hold bytes that are not
+ * UTF-8 as lone surrogates U+DC80+byte (src/offload/read.ts escapedStrings), shown as `\xNN`.
+ */
+function flattenStrings(out: FlatView, prefix: PrefixRef, strings: Iterable<readonly [string, string]>): void {
+  for (const [k, v] of strings) out.named(prefix, k, { text: quotedText(v) });
 }
 
 function flattenSyclbin(out: FlatView, m: SyclbinFile): void {
@@ -220,7 +225,7 @@ function flattenOffload(out: FlatView, obs: readonly OffloadBinaryModel[]): void
       out.set(`${q}.imageKind`, { text: String(e.imageKind) });
       out.set(`${q}.offloadKind`, { text: String(e.offloadKind) });
       out.set(`${q}.flags`, { text: String(e.flags) });
-      flattenStrings(out, fixedPrefix(`${q}.strings`), e.strings);
+      flattenStrings(out, fixedPrefix(`${q}.strings`), escapedStrings(e));
       out.set(`${q}.image`, blob(e.imageRef));
     });
   });

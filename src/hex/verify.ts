@@ -16,7 +16,7 @@
  *
  * Library core: no Node APIs.
  */
-import { blobRef, firstDifference, formatPath, hex, toSource, type ByteSource, type Chunk, type PathKey, type SpanNode, optionsArgument, type BytesLike } from '../codec/index.js';
+import { blobRef, decodeEscapedUtf8, firstDifference, formatPath, hex, toSource, type ByteSource, type Chunk, type PathKey, type SpanNode, optionsArgument, type BytesLike } from '../codec/index.js';
 import { IMAGE_KINDS, NUMBERING_DESCRIPTIONS, OFFLOAD_ENTRY_FLAGS, OFFLOAD_KIND_NUMBERINGS, offloadKindKnown, possibleNumberings } from '../../formats/kinds.js';
 import { OFFLOAD_BINARY_ALIGN, OFFLOAD_VERSIONS } from '../../formats/offload-binary.js';
 import { IRModuleHeader, NativeImageHeader, SyclbinFileHeader } from '../../formats/syclbin-v1.js';
@@ -33,7 +33,9 @@ import { spirvByteOrder } from '../../formats/spirv.js';
 import { syclbinChunks } from '../syclbin/write.js';
 import { terminalSafe } from './terminal.js';
 import { clipText, someOf } from '../codec/messages.js';
-import { irTarget, irTypeValue, nativeArch, nativeTarget, type SyclbinFile } from '../syclbin/model.js';
+import { irTarget, irTargetBytes, irTypeValue, nativeArchBytes, nativeTargetBytes, type SyclbinFile } from '../syclbin/model.js';
+import { escapedStrings } from '../offload/read.js';
+import { printable } from '../props/explain.js';
 import { annotate, annotateEmbedded, inflatedAnnotation, MAX_EMBEDDED_SPANS, findingOf, leavesOf, quoted, type AnnotateOptions, type Annotation, type FileFormat, type Finding, type MetadataBlob, type V1Image } from './annotate.js';
 
 /** The result of `verify`. */
@@ -509,27 +511,30 @@ function checkTargets(model: SyclbinFile, ann: Annotation, add: (f: Finding) => 
   if (!ob || ob.compression) return;
   if (env.kind === 'offload') {
     // v1 in an OffloadBinary: the entry's `triple`/`arch` strings should name one of the images.
-    const irTargets = model.abstractModules.flatMap((m) => m.irModules.map(irTarget));
-    const natTargets = model.abstractModules.flatMap((m) => m.nativeImages.map(nativeTarget));
-    const arches = model.abstractModules.flatMap((m) => m.nativeImages.map(nativeArch));
+    // Compared byte for byte: the envelope's strings and the metadata's values as escaped text
+    // (src/offload/read.ts escapedStrings), shown with bytes that are not UTF-8 as \xNN.
+    const irTargets = model.abstractModules.flatMap((m) => m.irModules.map((ir) => escaped(irTargetBytes(ir))));
+    const natTargets = model.abstractModules.flatMap((m) => m.nativeImages.map((n) => escaped(nativeTargetBytes(n))));
+    const arches = model.abstractModules.flatMap((m) => m.nativeImages.map((n) => escaped(nativeArchBytes(n))));
     const triple = env.strings.get('triple');
     if (triple && ![...irTargets, ...natTargets].includes(triple)) {
       const p = stringValueAt(ob, 0, 'triple', []) ?? { offset: 0, path: 'entries[0].strings' };
       const known = someOf([...irTargets, ...natTargets].filter((t): t is string => !!t));
-      add({ severity: 'warning', ...p, code: 'target', message: `envelope triple '${clipText(triple)}' matches no IR or native target in the SYCLBIN metadata (${known})` });
+      add({ severity: 'warning', ...p, code: 'target', message: `envelope triple '${clipText(printable(triple))}' matches no IR or native target in the SYCLBIN metadata (${printable(known)})` });
     }
     const arch = env.strings.get('arch');
     if (arch && !arches.includes(arch)) {
       const p = stringValueAt(ob, 0, 'arch', []) ?? { offset: 0, path: 'entries[0].strings' };
-      add({ severity: 'warning', ...p, code: 'target', message: `envelope arch '${clipText(arch)}' matches no native image arch in the SYCLBIN metadata (${someOf(arches.filter((a): a is string => !!a))})` });
+      add({ severity: 'warning', ...p, code: 'target', message: `envelope arch '${clipText(printable(arch))}' matches no native image arch in the SYCLBIN metadata (${printable(someOf(arches.filter((a): a is string => !!a)))})` });
     }
   }
   if (env.kind === 'roles') {
     const counters = new Map<string, number>();
     ob.entries.forEach((e, i) => {
-      const role = e.strings.get('role');
+      const strings = escapedStrings(e);
+      const role = strings.get('role');
       if (role !== 'ir' && role !== 'native') return;
-      const amIndex = Number(e.strings.get('am_index'));
+      const amIndex = Number(strings.get('am_index'));
       const key = `${amIndex}/${role}`;
       const j = counters.get(key) ?? 0;
       counters.set(key, j + 1);
@@ -540,20 +545,25 @@ function checkTargets(model: SyclbinFile, ann: Annotation, add: (f: Finding) => 
         role === 'ir'
           ? [
               ['ir_type', type === undefined ? undefined : String(type)],
-              ['triple', irTarget(img)],
+              ['triple', escaped(irTargetBytes(img))],
             ]
           : [
-              ['arch', nativeArch(img)],
-              ['triple', nativeTarget(img)],
+              ['arch', escaped(nativeArchBytes(img))],
+              ['triple', escaped(nativeTargetBytes(img))],
             ];
       for (const [k, fromMetadata] of expect) {
-        const s = e.strings.get(k);
+        const s = strings.get(k);
         if (s === undefined || fromMetadata === undefined || s === fromMetadata) continue;
         const p = stringValueAt(ob, i, k, []) ?? { offset: 0, path: `entries[${i}].strings` };
-        add({ severity: 'warning', ...p, code: 'target', message: `StringData ${k}='${s}' does not match the metadata (${fromMetadata}); readers use the metadata` });
+        add({ severity: 'warning', ...p, code: 'target', message: `StringData ${k}='${printable(s)}' does not match the metadata (${printable(fromMetadata)}); readers use the metadata` });
       }
     });
   }
+}
+
+/** A metadata value's bytes as escaped text (src/codec/bytes.ts decodeEscapedUtf8), undefined when missing. */
+function escaped(b: Uint8Array | undefined): string | undefined {
+  return b && decodeEscapedUtf8(b);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ import {
   ArgumentError,
   blobRef,
   decode,
+  decodeEscapedUtf8,
   DecodeError,
   bytesEqual,
   decodeUtf8,
@@ -82,6 +83,22 @@ export interface StringEntryModel {
   keyRaw?: Uint8Array;
   /** The value's bytes (v1: without the NUL), set only when they are not valid UTF-8 (see `keyRaw`). */
   valueRaw?: Uint8Array;
+}
+
+/**
+ * The string entries of an entry as LLVM's StringMap keeps them (for each key the last value, in the
+ * order keys first appear), byte for byte: a key or value that is not UTF-8 text with its bytes as
+ * lone surrogates U+DC80+byte (src/codec/bytes.ts decodeEscapedUtf8, the escape property-set names use),
+ * a v2+ value with every byte it stores. The writers write such text back to the same bytes; shown to
+ * people, the escapes read as `\xNN` (src/props/explain.ts printable).
+ */
+export function escapedStrings(e: { stringEntries: readonly StringEntryModel[] }): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const se of e.stringEntries) {
+    const raw = se.valueBytes ?? se.valueRaw;
+    out.set(se.keyRaw ? decodeEscapedUtf8(se.keyRaw) : se.key, raw ? decodeEscapedUtf8(raw) : se.value);
+  }
+  return out;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { EncodeError, encodeEscapedUtf8 } from '../codec/index.js';
+
 /**
  * LLVM `StringTableBuilder(ELF)` + `finalize()` as OffloadBinary writers use it.
  * Spec: docs/spec/README.md rule 3 and syclbin-format.md §3:
@@ -9,7 +11,16 @@
  * Upstream: llvm/lib/MC/StringTableBuilder.cpp (multikeySort on reversed strings, finalizeStringTable).
  */
 
-const enc = new TextEncoder();
+/**
+ * A string's bytes: its UTF-8, where a lone low surrogate U+DC80..U+DCFF stands for the byte it
+ * escapes (bytes that are not UTF-8, src/codec/bytes.ts decodeEscapedUtf8). Other lone surrogates have
+ * no bytes.
+ */
+function bytesOf(s: string): Uint8Array {
+  return encodeEscapedUtf8(s, (code, index) => {
+    throw new EncodeError(`string ${JSON.stringify(s.slice(0, 40))} has a lone surrogate U+${code.toString(16).toUpperCase()} at ${index} (not UTF-8 text)`);
+  });
+}
 
 /** Compare two byte strings from their last byte backwards; a string that runs out is smaller. */
 function compareReversed(a: Uint8Array, b: Uint8Array): number {
@@ -39,7 +50,7 @@ export interface StringTable {
 /** Lay out `strings` (duplicates once) as StringTableBuilder does for ELF: a leading NUL, then the strings in LLVM's tail-merge order, a string that is a suffix of the last placed one sharing its bytes; `""` at offset 0 (see the module comment). */
 export function buildStringTable(strings: Iterable<string>): StringTable {
   const unique = new Map<string, Uint8Array>();
-  for (const s of strings) if (!unique.has(s)) unique.set(s, enc.encode(s));
+  for (const s of strings) if (!unique.has(s)) unique.set(s, bytesOf(s));
   // Sort descending: LLVM's multikey sort orders so that superstrings precede their suffixes.
   const order = [...unique.entries()].sort((x, y) => compareReversed(y[1], x[1]));
   const offsets = new Map<string, number>();

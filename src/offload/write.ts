@@ -8,10 +8,11 @@
  *   v3 compressed: everything after EntriesOffset (40) is one zlib/zstd stream; InflatedSize is the
  *      uncompressed total; Size = 40 + compressed length; the buffer is zero-padded to 8 after Size.
  */
-import { chunksSize, concatChunks, describeValue, EncodeError, encodeInto, isChunk, isWellFormed, shownValue, Sink, toHex, toBytes, type BytesLike, type Chunk, type PathKey, optionsArgument } from '../codec/index.js';
+import { chunksSize, concatChunks, decodeEscapedUtf8, describeValue, encodeEscapedUtf8, EncodeError, encodeInto, isChunk, isWellFormed, shownValue, Sink, toHex, toBytes, type BytesLike, type Chunk, type PathKey, optionsArgument } from '../codec/index.js';
 import { OFFLOAD_BINARY_ALIGN, OFFLOAD_VERSIONS, OffloadHeaderV3 } from '../../formats/offload-binary.js';
 import type { LayoutPlan } from '../../formats/layout.js';
 import { buildStringTable } from './strtab.js';
+import { escapedStrings, type OffloadEntryModel } from './read.js';
 import { COMPRESSIONS, defaultCompressor, ZstdUnavailableError, type Compression, type Compressor } from './compress.js';
 import { detectCompression } from './decompress.js';
 
@@ -23,8 +24,14 @@ export interface OffloadEntryInput {
   offloadKind: number;
   /** Flags field (default 0). */
   flags?: number;
-  /** String entries in the order they are written (a Map, [key, value] pairs, or a plain object's own properties). */
-  strings?: Map<string, string> | Iterable<readonly [string, string]> | Readonly<Record<string, string>>;
+  /**
+   * String entries in the order they are written (a Map, [key, value] pairs, or a plain object's own
+   * properties). Text is written as UTF-8, a lone surrogate U+DC80..U+DCFF as the byte 0x80..0xFF it
+   * escapes (src/codec/bytes.ts decodeEscapedUtf8); a key or value given as a `Uint8Array` as those
+   * bytes (a v2+ value may hold binary data, e.g. upstream's SYCL symbol table). {@link offloadEntryInput}
+   * gives a read entry's strings, byte for byte.
+   */
+  strings?: Map<string | Uint8Array, string | Uint8Array> | Iterable<readonly [string | Uint8Array, string | Uint8Array]> | Readonly<Record<string, string | Uint8Array>>;
   /** The image: bytes, a blob of an input, or chunks (e.g. a SYCLBIN image a writer describes). */
   image: Chunk | readonly Chunk[];
 }
@@ -46,8 +53,6 @@ export interface WriteOffloadOptions {
   compressor?: Compressor;
 }
 
-const enc = new TextEncoder();
-
 /** The message for an image of a model or entry that is neither bytes nor a blob (one wording for every writer). */
 export function imageMessage(image: unknown): string {
   return `an image must be bytes (a Uint8Array, an ArrayBuffer or a view of one) or a blob, not ${describeValue(image)}`;
@@ -61,22 +66,47 @@ export function imageBytes(image: unknown): unknown {
   return image instanceof Uint8Array || !(image instanceof ArrayBuffer || ArrayBuffer.isView(image)) ? image : toBytes(image as BytesLike);
 }
 
+/**
+ * A key or value as the writer keys its table: text as its UTF-8, where a lone surrogate U+DC80..U+DCFF
+ * stands for the byte 0x80..0xFF it escapes (src/codec/bytes.ts decodeEscapedUtf8, as property-set
+ * names and archive member names are kept); bytes as their escaped text, which encodes back to exactly
+ * those bytes. Undefined for another lone surrogate (it has no bytes).
+ */
+function stringText(x: string | Uint8Array): string | undefined {
+  if (x instanceof Uint8Array) return decodeEscapedUtf8(x);
+  if (isWellFormed(x)) return x;
+  try {
+    escapedBytes(x);
+    return x;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A key or value as it is shown in a message (escaped bytes as \xNN). */
+function shownText(t: string): string {
+  return t.replace(/[\udc80-\udcff]/g, (c) => `\\x${(c.charCodeAt(0) - 0xdc00).toString(16)}`);
+}
+
 function stringPairs(s: OffloadEntryInput['strings'], path: readonly PathKey[]): [string, string][] {
   if (s === undefined || s === null) return [];
   const pairs: [string, string][] = [];
   const seen = new Map<string, number>();
-  let list: Iterable<readonly [string, string]>;
+  let list: Iterable<readonly [unknown, unknown]>;
   if (s instanceof Map) list = s.entries();
-  else if (typeof (s as Iterable<unknown>)[Symbol.iterator] === 'function' && typeof s !== 'string') list = s as Iterable<readonly [string, string]>;
-  else if (typeof s === 'object') list = Object.entries(s as Record<string, string>);
+  else if (typeof (s as Iterable<unknown>)[Symbol.iterator] === 'function' && typeof s !== 'string') list = s as Iterable<readonly [unknown, unknown]>;
+  else if (typeof s === 'object') list = Object.entries(s as Record<string, unknown>);
   else throw new EncodeError(`strings must be a Map, [key, value] pairs or an object, not ${describeValue(s)}`, path);
   for (const pair of list) {
     if (!Array.isArray(pair) || pair.length !== 2) throw new EncodeError(`a string entry must be a [key, value] pair, not ${describeValue(pair)}`, path);
-    const [k, v] = pair as [unknown, unknown];
+    const [k0, v0] = pair as [unknown, unknown];
     // A JavaScript caller is not held to the types: what LLVM could not hold is an error at its path.
-    if (typeof k !== 'string') throw new EncodeError(`a string key must be a string, not ${describeValue(k)}`, path);
-    if (typeof v !== 'string') throw new EncodeError(`the value of string key '${k}' must be a string, not ${describeValue(v)}`, [...path, k]);
-    if (!isWellFormed(k) || !isWellFormed(v)) throw new EncodeError(`string key '${k}' or its value has a lone surrogate (not UTF-8 text)`, [...path, k]);
+    if (typeof k0 !== 'string' && !(k0 instanceof Uint8Array)) throw new EncodeError(`a string key must be a string or bytes (a Uint8Array), not ${describeValue(k0)}`, path);
+    const k = stringText(k0);
+    if (k === undefined) throw new EncodeError(`string key '${shownText(k0 as string)}' has a lone surrogate that escapes no byte (not UTF-8 text; give bytes as a Uint8Array)`, path);
+    if (typeof v0 !== 'string' && !(v0 instanceof Uint8Array)) throw new EncodeError(`the value of string key '${shownText(k)}' must be a string or bytes (a Uint8Array), not ${describeValue(v0)}`, [...path, shownText(k)]);
+    const v = stringText(v0);
+    if (v === undefined) throw new EncodeError(`the value of string key '${shownText(k)}' has a lone surrogate that escapes no byte (not UTF-8 text; give bytes as a Uint8Array)`, [...path, shownText(k)]);
     // LLVM keeps StringData in a map: a repeated key replaces the value in place.
     const at = seen.get(k);
     if (at !== undefined) pairs[at]![1] = v;
@@ -86,6 +116,23 @@ function stringPairs(s: OffloadEntryInput['strings'], path: readonly PathKey[]):
     }
   }
   return pairs;
+}
+
+/** The writer's text of a key or value (well-formed, or surrogate-escaped bytes) as its bytes. */
+function escapedBytes(t: string): Uint8Array {
+  return encodeEscapedUtf8(t, (code) => {
+    throw new EncodeError(`lone surrogate U+${code.toString(16).toUpperCase()}`);
+  });
+}
+
+/**
+ * A read entry as the writers' input, byte for byte: its image (a blob: read when written), kinds and
+ * flags, and its string entries as LLVM's StringMap keeps them ({@link escapedStrings}: each key's last
+ * value, bytes that are not UTF-8 escaped, a v2+ value with every byte it stores). So
+ * `writeOffloadBinary(bin.entries.map(offloadEntryInput), { version })` writes a binary LLVM wrote again.
+ */
+export function offloadEntryInput(entry: OffloadEntryModel): OffloadEntryInput {
+  return { imageKind: entry.imageKind, offloadKind: entry.offloadKind, flags: entry.flags, strings: escapedStrings(entry), image: entry.imageRef };
 }
 
 function alignTo(n: number, a: number): number {
@@ -119,8 +166,8 @@ export function offloadBinaryChunks(entries: readonly OffloadEntryInput[], opts:
   const pairs = entries.map((e, i) => stringPairs(e.strings, ['entries', i, 'strings']));
   for (const [i, p] of pairs.entries()) {
     for (const [k, v] of p) {
-      if (k.includes('\0')) throw new EncodeError('string keys cannot contain NUL', ['entries', i, 'strings', k]);
-      if (version === 1 && v.includes('\0')) throw new EncodeError('version 1 string values are NUL-terminated and cannot contain NUL', ['entries', i, 'strings', k]);
+      if (k.includes('\0')) throw new EncodeError('string keys cannot contain NUL', ['entries', i, 'strings', shownText(k)]);
+      if (version === 1 && v.includes('\0')) throw new EncodeError('version 1 string values are NUL-terminated and cannot contain NUL', ['entries', i, 'strings', shownText(k)]);
     }
   }
   const strtab = buildStringTable(pairs.flatMap((p) => p.flatMap(([k, v]) => [k, v])));
@@ -164,7 +211,7 @@ export function offloadBinaryChunks(entries: readonly OffloadEntryInput[], opts:
       plan.set(se, {
         keyOffset: strtabOffset + strtab.offsetOf(key),
         valueOffset: strtabOffset + strtab.offsetOf(value),
-        valueSize: enc.encode(value).length,
+        valueSize: escapedBytes(value).length,
       });
       encodeInto(sink, v.stringEntry, se, { path: ['entries', i, 'strings', j] });
     }),

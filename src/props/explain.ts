@@ -22,6 +22,15 @@ export function printable(s: string): string {
   });
 }
 
+/**
+ * `s` as a JSON string literal for people: bytes that are not UTF-8 (lone surrogates U+DC80+byte,
+ * src/codec/bytes.ts decodeEscapedUtf8) as `\xNN` instead of `\udcNN`, control characters as JSON
+ * escapes them.
+ */
+export function quotedText(s: string): string {
+  return JSON.stringify(s).replace(/\\(\\|udc[89a-f][0-9a-f])/g, (m, g: string) => (g === '\\' ? m : `\\x${g.slice(3)}`));
+}
+
 function rawText(v: PropertyValue): string {
   if (v.type === 1) return `uint32 ${v.value}`;
   const bits = v.bits === BigInt(v.bytes.length) * 8n ? '' : `, ${v.bits} bits`;

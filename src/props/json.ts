@@ -12,7 +12,7 @@
  * Wherever property-set JSON is read, upstream LLVM's form (src/props/llvm-json.ts) is accepted too;
  * `propsJsonForm` tells the two apart.
  */
-import { DecodeError, EncodeError, jsonChecks, toHex, type JsonObject, type PathKey, type BytesLike } from '../codec/index.js';
+import { DecodeError, EncodeError, hexBytes, jsonChecks, toHex, type JsonObject, type PathKey, type BytesLike } from '../codec/index.js';
 import { PropertySetError } from './errors.js';
 import { byteArray, registryArgument, uint32, type PropertySetRegistry, type PropertyValue } from './model.js';
 import { readRegistry, encodePropertyValue } from './registry.js';
@@ -27,11 +27,11 @@ export const PROPS_JSON_FORMAT = 'syclbin-props';
 export const PROPS_JSON_VERSION = 1;
 
 
+/** `hexBytes` with its error at `path` of the document. */
 function fromHex(s: string, path: (string | number)[]): Uint8Array {
-  if (!/^(?:[0-9a-fA-F]{2})*$/.test(s)) throw new EncodeError('hex must be an even number of hex digits without separators', path);
-  const out = new Uint8Array(s.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(s.slice(2 * i, 2 * i + 2), 16);
-  return out;
+  const b = hexBytes(s);
+  if (!b) throw new EncodeError('hex must be an even number of hex digits without separators', path);
+  return b;
 }
 
 function typedToJson(t: TypedValue): JsonObject {

@@ -11,7 +11,7 @@
  */
 import { optionsArgument } from '../codec/errors.js';
 import { decodeTypedRegistry } from '../props/typed/index.js';
-import { explainRegistry, printable } from '../props/explain.js';
+import { explainRegistry, printable, quotedText } from '../props/explain.js';
 import { imageKindLabel, offloadKindText } from '../../formats/kinds.js';
 import type { PropertySetRegistry } from '../props/model.js';
 import { syclbinModelArgument, GLOBAL_METADATA_SET, bundleState, irTarget, irType, nativeArch, nativeTarget, type SyclbinFile, type SyclbinImage } from './model.js';
@@ -75,7 +75,7 @@ function envelopeNode(file: SyclbinFile): InspectNode | undefined {
                 children: e.entries.map(
                   (x, i): InspectNode => ({
                     label: `[${i}] ${x.key}`,
-                    value: `image kind ${x.imageKind} (${imageKindLabel(x.imageKind)}), offload kind ${offloadKindText(x.offloadKind, e.version)}, flags 0x${x.flags.toString(16)}; ${[...x.strings].map(([k, v]) => `${printable(k)}=${JSON.stringify(printable(v))}`).join(' ')}`,
+                    value: `image kind ${x.imageKind} (${imageKindLabel(x.imageKind)}), offload kind ${offloadKindText(x.offloadKind, e.version)}, flags 0x${x.flags.toString(16)}; ${[...x.strings].map(([k, v]) => `${printable(k)}=${quotedText(v)}`).join(' ')}`,
                     path: `entries[${i}]`,
                   }),
                 ),
@@ -86,7 +86,7 @@ function envelopeNode(file: SyclbinFile): InspectNode | undefined {
     };
   }
   const strings: InspectNode = e.strings.size
-    ? { label: 'string entries', path: 'entries[0].strings', children: [...e.strings].map(([k, v]) => ({ label: printable(k), value: JSON.stringify(printable(v)) })) }
+    ? { label: 'string entries', path: 'entries[0].strings', children: [...e.strings].map(([k, v]) => ({ label: printable(k), value: quotedText(v) })) }
     : { label: 'string entries', value: '(none)', path: 'entries[0].strings' };
   const children: InspectNode[] = [
     { label: 'OffloadBinary version', value: String(e.version), path: 'header.version' },

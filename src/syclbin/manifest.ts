@@ -16,7 +16,7 @@
  *
  * Portable core: files are loaded through a callback; the CLI resolves paths.
  */
-import { blobsEqual, bytesEqual, EncodeError, formatPath, jsonChecks, type BlobRef, type CompareBuffers, type JsonObject, optionsArgument } from '../codec/index.js';
+import { blobsEqual, bytesEqual, EncodeError, formatPath, hexBytes, toHex, jsonChecks, type BlobRef, type CompareBuffers, type JsonObject, optionsArgument } from '../codec/index.js';
 import { IMAGE_KIND, numberingForVersion, offloadKindValue } from '../../formats/kinds.js';
 import { safeFileName } from '../offload/extract.js';
 import { propsJsonForm, registryFromJson, registryToJson } from '../props/json.js';
@@ -225,8 +225,14 @@ function envelopeFrom(v: unknown, syclbinVersion: 1 | 2, path: ManifestPath): En
     return { kind: 'none' };
   }
   if (kind === 'runtime') {
-    only(o, ['kind'], path);
-    return runtimeEnvelope();
+    // The entry's kinds and flags: the runtime's 7, 8, 0 unless given (a read file's, which another
+    // runtime revision stamped otherwise).
+    only(o, ['kind', 'imageKind', 'offloadKind', 'flags'], path);
+    const env = runtimeEnvelope();
+    if (o.imageKind !== undefined) env.imageKind = int(o.imageKind, [...path, 'imageKind'], 0xffff);
+    if (o.offloadKind !== undefined) env.offloadKind = int(o.offloadKind, [...path, 'offloadKind'], 0xffff);
+    if (o.flags !== undefined) env.flags = int(o.flags, [...path, 'flags'], 0xffffffff);
+    return env;
   }
   if (kind === 'roles') throw new EncodeError(`envelope kind 'roles' is SYCLBIN v2's: set "syclbinVersion": 2 (a v1 manifest takes none, offload or runtime)`, [...path, 'kind']);
   if (kind !== 'offload') throw new EncodeError(`unknown envelope kind '${kind}' (none, offload, runtime; roles with "syclbinVersion": 2)`, [...path, 'kind']);
@@ -265,7 +271,7 @@ function envelopeFrom(v: unknown, syclbinVersion: 1 | 2, path: ManifestPath): En
   });
 }
 
-function runtimeEnvelope(): Envelope {
+function runtimeEnvelope(): Extract<Envelope, { kind: 'offload' }> {
   return { kind: 'offload', version: 2, imageKind: IMAGE_KIND.syclbin, offloadKind: offloadKindValue('sycl', 'bitmask')!, flags: 0, strings: new Map(), runtimeStyle: true, extraEntries: 0 };
 }
 
@@ -316,7 +322,7 @@ function imageFrom(v: unknown, kind: 'ir' | 'native', r: Reading, path: Manifest
 export function manifestToModel(doc: unknown, load: LoadImage, source?: Uint8Array): PackPlan {
   const r: Reading = { load, notes: [], ...(source ? { source } : {}) };
   const root = obj(doc, []);
-  only(root, ['format', 'version', 'syclbinVersion', 'layout', 'envelope', 'state', 'globalMetadata', 'abstractModules', 'comment'], []);
+  only(root, ['format', 'version', 'syclbinVersion', 'layout', 'header', 'envelope', 'state', 'globalMetadata', 'abstractModules', 'comment'], []);
   if (root.format !== MANIFEST_FORMAT) throw new EncodeError(`'format' must be '${MANIFEST_FORMAT}'`, ['format']);
   if (root.version !== MANIFEST_VERSION) throw new EncodeError(`unsupported manifest 'version' ${JSON.stringify(root.version)} (this tool reads ${MANIFEST_VERSION})`, ['version']);
   const sv = root.syclbinVersion === undefined ? 1 : root.syclbinVersion;
@@ -339,6 +345,21 @@ export function manifestToModel(doc: unknown, load: LoadImage, source?: Uint8Arr
     };
   });
   const file: SyclbinFile = { version: sv, envelope, globalMetadata, abstractModules };
+  if (root.header !== undefined) {
+    // The SYBI header's version and reserved bytes when a file had others than the writer's 1 and zeros.
+    if (sv !== 1) throw new EncodeError("'header' is the SYBI header of SYCLBIN v1 files; a v2 file has none", ['header']);
+    const h = obj(root.header, ['header']);
+    only(h, ['version', 'reserved'], ['header']);
+    if (h.version !== undefined) {
+      const v = int(h.version, ['header', 'version'], 1);
+      file.headerVersion = v;
+    }
+    if (h.reserved !== undefined) {
+      const b = hexBytes(str(h.reserved, ['header', 'reserved']));
+      if (!b || b.length !== 4) throw new EncodeError('reserved must be 4 bytes as 8 hex digits', ['header', 'reserved']);
+      file.headerReserved = b;
+    }
+  }
   const options: WriteSyclbinOptions = { format: sv, envelope: 'keep' };
   if (sv === 1) options.layout = layout;
   return { file, options, notes: r.notes };
@@ -377,10 +398,23 @@ export function modelToManifest(file: SyclbinFile, opts: ManifestOptions = {}): 
   const names = imageFileNames(file);
   const doc: JsonObject = { format: MANIFEST_FORMAT, version: MANIFEST_VERSION, syclbinVersion: file.version };
   if (file.version === 1) doc.layout = opts.layout ?? file.layout ?? 'canonical';
+  // The SYBI header's version and reserved bytes, where they are not what a writer writes (1, zeros):
+  // LLVM's writers leave the reserved bytes uninitialised (formats/syclbin-v1.ts).
+  if (file.version === 1) {
+    const header: JsonObject = {};
+    if (file.headerVersion !== undefined && file.headerVersion !== 1) header.version = file.headerVersion;
+    if (file.headerReserved?.some((b) => b !== 0)) header.reserved = toHex(file.headerReserved);
+    if (Object.keys(header).length) doc.header = header;
+  }
   const e = file.envelope;
   if (e.kind === 'none') doc.envelope = { kind: 'none' };
   else if (e.kind === 'roles') doc.envelope = { kind: 'roles', version: e.version, formatVersionKey: e.formatVersionKey, compression: e.compression ?? null };
-  else if (e.runtimeStyle) doc.envelope = { kind: 'runtime' };
+  else if (e.runtimeStyle) {
+    const rt = runtimeEnvelope();
+    const o: JsonObject = { kind: 'runtime' };
+    for (const k of ['imageKind', 'offloadKind', 'flags'] as const) if (e[k] !== rt[k]) o[k] = e[k];
+    doc.envelope = o;
+  }
   else {
     doc.envelope = {
       kind: 'offload',
@@ -429,12 +463,15 @@ export function modelToManifest(file: SyclbinFile, opts: ManifestOptions = {}): 
 
 /**
  * The first difference between two models, or undefined when they are equal. Layout details that a
- * writer decides (table order, padding, the v1 header's reserved bytes and version 0/1, where the
- * images lie) are not part of the model; the envelope, metadata (byte-exact registry text, so set
- * and key order count) and image bytes are.
+ * writer decides (table order, padding, where the images lie) are not part of the model; the v1
+ * header's version and reserved bytes, the envelope, metadata (byte-exact registry text, so set and
+ * key order count) and image bytes are.
  */
 export function modelDifference(a: SyclbinFile, b: SyclbinFile): string | undefined {
   if (a.version !== b.version) return `version ${a.version} vs ${b.version}`;
+  if (a.version === 1 && (a.headerVersion ?? 1) !== (b.headerVersion ?? 1)) return `header version ${a.headerVersion ?? 1} vs ${b.headerVersion ?? 1}`;
+  const zeros = new Uint8Array(4);
+  if (a.version === 1 && !bytesEqual(a.headerReserved ?? zeros, b.headerReserved ?? zeros)) return `header reserved bytes ${toHex(a.headerReserved ?? zeros)} vs ${toHex(b.headerReserved ?? zeros)}`;
   const ea = a.envelope;
   const eb = b.envelope;
   if (ea.kind !== eb.kind) return `envelope ${ea.kind} vs ${eb.kind}`;

@@ -161,6 +161,26 @@ function textOf(reg: PropertySetRegistry, set: string, key: string): string | un
   return v?.type === 2 ? new TextDecoder().decode(v.bytes) : undefined;
 }
 
+function bytesOf(reg: PropertySetRegistry, set: string, key: string): Uint8Array | undefined {
+  const v = reg.get(set)?.get(key);
+  return v?.type === 2 ? v.bytes : undefined;
+}
+
+/** The IR module's `target` as the bytes stored (UTF-8 or not), or undefined when missing or not a byte array. */
+export function irTargetBytes(ir: IRModule): Uint8Array | undefined {
+  return bytesOf(ir.metadata, IR_MODULE_METADATA_SET, SYCLBIN_KEYS.target);
+}
+
+/** The native image's `arch` as the bytes stored, or undefined when missing or not a byte array. */
+export function nativeArchBytes(n: NativeImage): Uint8Array | undefined {
+  return bytesOf(n.metadata, NATIVE_IMAGE_METADATA_SET, SYCLBIN_KEYS.arch);
+}
+
+/** The native image's `target` as the bytes stored, or undefined when missing or not a byte array. */
+export function nativeTargetBytes(n: NativeImage): Uint8Array | undefined {
+  return bytesOf(n.metadata, NATIVE_IMAGE_METADATA_SET, SYCLBIN_KEYS.target);
+}
+
 /** The bundle state, or undefined when `state` is missing; unknown numbers as `unknown(N)`. */
 export function bundleState(file: Pick<SyclbinFile, 'globalMetadata'>): BundleState | `unknown(${number})` | undefined {
   const n = u32Of(file.globalMetadata, GLOBAL_METADATA_SET, SYCLBIN_KEYS.state);

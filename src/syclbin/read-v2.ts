@@ -7,7 +7,7 @@
 import { blobRef, DecodeError, lookupIn, place, report, Space, type PathKey, type SpanNode } from '../codec/index.js';
 import { SyclbinV2ImageLayout, SyclbinV2ImagePrefix, V2_FORMAT_VERSION, V2_IMAGE_KIND, V2_KEYS } from '../../formats/syclbin-v2.js';
 import { OFFLOAD_VERSIONS } from '../../formats/offload-binary.js';
-import type { OffloadBinaryModel, OffloadEntryModel } from '../offload/read.js';
+import { escapedStrings, type OffloadBinaryModel, type OffloadEntryModel } from '../offload/read.js';
 import { readRegistry } from '../props/registry.js';
 import type { PropertySetRegistry } from '../props/model.js';
 import { LLVM_MESSAGES as M, SyclbinFormatError } from './errors.js';
@@ -188,7 +188,7 @@ export function readSyclbinV2(ob: OffloadBinaryModel, file: Space, opts: ReadSyc
     seen.set(base, k + 1);
     keys.set(r.index, r.role === 'am_metadata' ? base : `${base}${k}`);
   }
-  const entries: RoleEntryFields[] = ob.entries.map((e, i) => ({ key: keys.get(i)!, imageKind: e.imageKind, offloadKind: e.offloadKind, flags: e.flags, strings: e.strings }));
+  const entries: RoleEntryFields[] = ob.entries.map((e, i) => ({ key: keys.get(i)!, imageKind: e.imageKind, offloadKind: e.offloadKind, flags: e.flags, strings: escapedStrings(e) }));
   Object.defineProperty(envelope, 'entries', { value: entries, enumerable: false });
   if (!opts.visit) return { version: 2, envelope, globalMetadata, abstractModules };
   // Role entries come in any order: the modules are complete only now.

@@ -13,7 +13,7 @@
 import { DecodeError, hasMagic, hexText, Space, toSource, type ByteSource, type PathKey, type ReadOptions, type SpanNode, optionsArgument, type BytesLike } from '../codec/index.js';
 import { SyclbinFileHeader, SyclbinMagic } from '../../formats/syclbin-v1.js';
 import { OffloadHeaderV2, OffloadMagic } from '../../formats/offload-binary.js';
-import { readOffloadBinary, type OffloadBinaryModel } from '../offload/read.js';
+import { escapedStrings, readOffloadBinary, type OffloadBinaryModel } from '../offload/read.js';
 import { asObjectParseError, LLVM_MESSAGES as M, SyclbinFormatError } from './errors.js';
 import type { AbstractModule, SyclbinFile } from './model.js';
 import { readSyclbinV1, type V1Geometry } from './read-v1.js';
@@ -106,7 +106,7 @@ function readEnveloped(src: ByteSource, file: Space, opts: ReadSyclbinOptions): 
     imageKind: first.imageKind,
     offloadKind: first.offloadKind,
     flags: first.flags,
-    strings: first.strings,
+    strings: escapedStrings(first),
     // The SYCL runtime's hand-built envelope (sycl/source/detail/syclbin.cpp@03f1899d).
     runtimeStyle: ob.version === 2 && raw.numStrings === 0 && raw.stringOffset === 0 && raw.imageOffset === 72 && ob.entries.length === 1,
     extraEntries: ob.entries.length - 1,

@@ -12,9 +12,9 @@
  * entries, its native entries; string keys in the order sycl_format_version, role, am_index, then
  * ir_type, triple (ir) or arch, triple (native); ImageKind 7, OffloadKind 8.
  */
-import { chunkSize, chunksSize, concatChunks, EncodeError, encodeInto, isChunk, lookupIn, memoryBlob, place, toBytes, shownValue, Sink, type Chunk, type PathKey, optionsArgument } from '../codec/index.js';
+import { chunkSize, chunksSize, concatChunks, describeValue, EncodeError, encodeInto, isChunk, lookupIn, memoryBlob, place, toBytes, shownValue, Sink, type Chunk, type PathKey, optionsArgument } from '../codec/index.js';
 import type { LayoutPlan } from '../../formats/layout.js';
-import { SyclbinFileHeader, SyclbinHeaderTables, SyclbinV1Layout } from '../../formats/syclbin-v1.js';
+import { SYCLBIN_V1_VERSION, SyclbinFileHeader, SyclbinHeaderTables, SyclbinV1Layout } from '../../formats/syclbin-v1.js';
 import { SyclbinV2ImagePrefix, V2_FORMAT_VERSION, V2_IMAGE_KIND, V2_KEYS } from '../../formats/syclbin-v2.js';
 import { OFFLOAD_VERSIONS } from '../../formats/offload-binary.js';
 import { IMAGE_KIND, offloadKindValue, numberingForVersion } from '../../formats/kinds.js';
@@ -22,7 +22,7 @@ import { imageBytes, imageMessage, offloadBinaryChunks, type OffloadEntryInput }
 import type { Compressor } from '../offload/compress.js';
 import { writeRegistry } from '../props/registry.js';
 import { V1_LAYOUTS, v1BlobOrder, type V1Layout } from './v1-order.js';
-import { syclbinModelProblem, irTarget, irTypeValue, nativeArch, nativeTarget, type SyclbinFile } from './model.js';
+import { syclbinModelProblem, irTargetBytes, irTypeValue, nativeArchBytes, nativeTargetBytes, type SyclbinFile } from './model.js';
 
 export { memoryBlob };
 
@@ -92,7 +92,9 @@ export function syclbinChunks(file: SyclbinFile, opts: WriteSyclbinOptions = {})
     throw new EncodeError(`compression needs an OffloadBinary version 3 envelope (envelope 'offload-v3'); the ${choice === 'none' ? 'bare file has no envelope' : "runtime's envelope is version 2"}`);
   }
   if (choice === 'none') return sybi;
-  if (choice === 'runtime') return runtimeEnvelopeChunks(sybi);
+  // The runtime's envelope as read keeps its kinds and flags: the OffloadKind the runtime stamps differs
+  // between its revisions (docs/spec/syclbin-format.md §1.5), and the layout says nothing of them.
+  if (choice === 'runtime') return runtimeEnvelopeChunks(sybi, env.kind === 'offload' && env.runtimeStyle && (opts.envelope ?? 'keep') === 'keep' ? env : undefined);
   const version = choice === 'offload-v1' ? 1 : choice === 'offload-v2' ? 2 : 3;
   const keep = env.kind === 'offload' && (opts.envelope ?? 'keep') === 'keep';
   const entry: OffloadEntryInput = {
@@ -137,7 +139,8 @@ interface Blob {
  * writer's (per module: its metadata, its IR modules' metadata, its native images' metadata; binary
  * table per module: IR bytes then native bytes); grouped = the later LLVM/runtime order (all module
  * metadata, all IR metadata, all native metadata / all IR bytes, all native bytes). First-index fields
- * are running counts (even when a count is 0); the header's reserved bytes are zero.
+ * are running counts (even when a count is 0); the header's version and reserved bytes are the model's
+ * (`headerVersion`, `headerReserved`: a read file's), else 1 and zeros.
  */
 export function sybiChunks(file: SyclbinFile, layout: V1Layout = file.layout ?? 'canonical'): Chunk[] {
   checkLayout(layout);
@@ -165,7 +168,16 @@ export function sybiChunks(file: SyclbinFile, layout: V1Layout = file.layout ?? 
   }
   // Plan every layout-derived field declared in formats/syclbin-v1.ts.
   const plan: LayoutPlan = new WeakMap();
-  const header = { version: 1 };
+  // The SYBI header's version (0 or 1: both read) and its reserved bytes as the model holds them (a read
+  // file's, which LLVM's writers leave uninitialised: formats/syclbin-v1.ts), so a read file writes back
+  // the same; a new model gets version 1 and zeros.
+  const version = file.headerVersion ?? SYCLBIN_V1_VERSION;
+  if (version !== 0 && version !== SYCLBIN_V1_VERSION) throw new EncodeError(`headerVersion ${shownValue(version)} is not one a reader reads (0 or 1)`, ['headerVersion']);
+  const reservedBytes = file.headerReserved === undefined ? undefined : imageBytes(file.headerReserved);
+  if (reservedBytes !== undefined && !(reservedBytes instanceof Uint8Array && reservedBytes.length === 4)) {
+    throw new EncodeError(`headerReserved must be 4 bytes (a Uint8Array), not ${describeValue(file.headerReserved)}`, ['headerReserved']);
+  }
+  const header = { version, reserved: reservedBytes };
   plan.set(header, { metadataTableSize: mdSize, binaryTableSize: binSize, metadataOffset: global.offset!, metadataSize: global.size });
   const abstractModules: object[] = [];
   const irModules: object[] = [];
@@ -213,13 +225,16 @@ export function runtimeEnvelope(sybi: Uint8Array): Uint8Array {
   return concatChunks(runtimeEnvelopeChunks([toBytes(sybi, 'runtimeEnvelope: the SYBI image')]));
 }
 
-function runtimeEnvelopeChunks(sybi: readonly Chunk[]): Chunk[] {
+/** The runtime's envelope around `sybi`; its entry's kinds and flags are `fields`' (a read envelope's), else 7, 8 and 0. */
+function runtimeEnvelopeChunks(sybi: readonly Chunk[], fields?: { imageKind: number; offloadKind: number; flags: number }): Chunk[] {
   const v = OFFLOAD_VERSIONS[2];
   const size = chunksSize(sybi);
   const imageAt = v.header.fixedSize + v.entry.fixedSize!;
   const plan: LayoutPlan = new WeakMap();
   const header = { version: 2 };
-  const entry = { imageKind: IMAGE_KIND.syclbin, offloadKind: offloadKindValue('sycl', 'bitmask')!, flags: 0 };
+  const entry = fields
+    ? { imageKind: fields.imageKind, offloadKind: fields.offloadKind, flags: fields.flags }
+    : { imageKind: IMAGE_KIND.syclbin, offloadKind: offloadKindValue('sycl', 'bitmask')!, flags: 0 };
   plan.set(header, { size: imageAt + size, entriesOffset: v.header.fixedSize });
   plan.set(entry, { stringOffset: 0, numStrings: 0, imageOffset: imageAt, imageSize: size });
   const sink = new Sink(imageAt, plan);
@@ -239,8 +254,12 @@ function syclbinV2Chunks(file: SyclbinFile, opts: WriteSyclbinOptions): Chunk[] 
   const withFv = opts.formatVersionKey ?? (env.kind === 'roles' ? env.formatVersionKey : true);
   const compression = opts.compression ?? (env.kind === 'roles' ? env.compression : undefined);
   const K = V2_KEYS;
-  const keys = (role: string, more: [string, string][] = []): [string, string][] => [...(withFv ? [[K.formatVersion, V2_FORMAT_VERSION] as [string, string]] : []), [K.role, role], ...more];
-  const entry = (strings: [string, string][], image: Chunk | Chunk[]): OffloadEntryInput => ({
+  type Pair = [string, string | Uint8Array];
+  const keys = (role: string, more: Pair[] = []): Pair[] => [...(withFv ? [[K.formatVersion, V2_FORMAT_VERSION] as Pair] : []), [K.role, role], ...more];
+  // The entry's triple and arch are the metadata's bytes as they are, UTF-8 or not (intel/llvm:
+  // llvm/lib/Object/SYCLBIN.cpp SYCLBIN::write saves the StringRef's bytes), not their decoding, which
+  // would replace bytes that are not UTF-8 by U+FFFD.
+  const entry = (strings: Pair[], image: Chunk | Chunk[]): OffloadEntryInput => ({
     imageKind: V2_IMAGE_KIND,
     offloadKind: offloadKindValue('sycl', 'bitmask')!,
     flags: 0,
@@ -262,11 +281,11 @@ function syclbinV2Chunks(file: SyclbinFile, opts: WriteSyclbinOptions): Chunk[] 
     entries.push(entry(keys('am_metadata', [idx]), writeRegistry(am.metadata)));
     am.irModules.forEach((ir, i) => {
       const image = imageBlob(ir.image, ['abstractModules', a, 'irModules', i, 'image']).chunk;
-      entries.push(entry(keys('ir', [idx, [K.irType, String(irTypeValue(ir) ?? 0)], [K.triple, irTarget(ir) ?? '']]), withPrefix(writeRegistry(ir.metadata), image)));
+      entries.push(entry(keys('ir', [idx, [K.irType, String(irTypeValue(ir) ?? 0)], [K.triple, irTargetBytes(ir) ?? '']]), withPrefix(writeRegistry(ir.metadata), image)));
     });
     am.nativeImages.forEach((n, i) => {
       const image = imageBlob(n.image, ['abstractModules', a, 'nativeImages', i, 'image']).chunk;
-      entries.push(entry(keys('native', [idx, [K.arch, nativeArch(n) ?? ''], [K.triple, nativeTarget(n) ?? '']]), withPrefix(writeRegistry(n.metadata), image)));
+      entries.push(entry(keys('native', [idx, [K.arch, nativeArchBytes(n) ?? ''], [K.triple, nativeTargetBytes(n) ?? '']]), withPrefix(writeRegistry(n.metadata), image)));
     });
   });
   if (compression && version !== 3) throw new EncodeError('compression needs OffloadBinary version 3 (offloadVersion: 3)');

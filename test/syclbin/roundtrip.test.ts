@@ -10,7 +10,7 @@ import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DecodeError } from '../../src/codec/errors.js';
+import { DecodeError, EncodeError } from '../../src/codec/errors.js';
 import { readSyclbin } from '../../src/syclbin/read.js';
 import { writeSyclbin, type WriteSyclbinOptions } from '../../src/syclbin/write.js';
 import { byteArray, uint32 } from '../../src/props/model.js';
@@ -68,10 +68,16 @@ describe('syclbin round trips', () => {
     const [a, b] = [lf.abstractModules[0]!.irModules[0]!, lf.abstractModules[1]!.irModules[0]!];
     expect(a.image.offset).to.equal(b.image.offset);
     expect(hexdiff(a.image.bytes(), b.image.bytes())).to.equal('identical');
-    // Rewritten canonically, the blobs are no longer shared, the reserved bytes are zero, version 1.
+    // Rewritten canonically, the blobs are no longer shared; the header's version and reserved bytes are
+    // the model's (LLVM's writers leave the reserved bytes uninitialised), a new model's 1 and zeros.
     const out = readSyclbin(writeSyclbin(lf));
-    expect(out.headerVersion).to.equal(1);
-    expect(Array.from(out.headerReserved!)).to.deep.equal([0, 0, 0, 0]);
+    expect(out.headerVersion).to.equal(0);
+    expect(Array.from(out.headerReserved!)).to.deep.equal([0xbe, 0xba, 0xfe, 0xca]);
+    const fresh = readSyclbin(writeSyclbin({ ...lf, headerVersion: undefined, headerReserved: undefined }));
+    expect(fresh.headerVersion).to.equal(1);
+    expect(Array.from(fresh.headerReserved!)).to.deep.equal([0, 0, 0, 0]);
+    expect(() => writeSyclbin({ ...lf, headerVersion: 2 })).to.throw(EncodeError, 'headerVersion 2 is not one a reader reads (0 or 1)');
+    expect(() => writeSyclbin({ ...lf, headerReserved: new Uint8Array(3) })).to.throw(EncodeError, 'headerReserved must be 4 bytes');
     expect(out.abstractModules[0]!.irModules[0]!.image.offset).to.not.equal(out.abstractModules[1]!.irModules[0]!.image.offset);
     expectSameModel(lf, out, 'layout freedom');
   });

@@ -59,21 +59,17 @@ export async function planExtract(file: SyclbinFile, source: ByteSource, maxInfl
   // compressed again for each).
   const rebuilt = pack(manifest);
   const notes: string[] = [];
-  if (file.headerReserved?.some((b) => b !== 0)) notes.push('the SYBI header has non-zero reserved bytes (writers write zeros)');
-  if (file.headerVersion === 0) notes.push("the SYBI header version is 0 (writers write 1: 'syclbin diff' shows it as header.version: 0 -> 1)");
   const env = file.envelope;
   if (env.kind === 'offload' && env.extraEntries) notes.push(`the envelope has ${env.extraEntries} entries after the first; they are not extracted`);
-  if (env.kind !== 'none' && env.compression) {
-    // Where the canonical rebuild first differs says why: only past the end of the file (the file stops
-    // inside the padding our writer adds after a compressed binary) or past the rebuild's end (extra
-    // bytes), or inside the bytes themselves (another compressor or level).
-    const chunks = rebuilt.chunks;
-    const total = chunks.reduce((n, c) => n + chunkSize(c), 0);
-    const at = firstDifference(source, chunks);
-    if (at === source.size && total > source.size) notes.push(`the file ends ${total - source.size} byte(s) short of the zero padding our writer adds after the compressed binary (the ${env.compression} stream itself is the same)`);
-    else if (at === total && source.size > total) notes.push(`the file has ${source.size - total} byte(s) after what our writer writes (the ${env.compression} stream itself is the same)`);
-    else notes.push(`the ${env.compression} stream may come from another compressor or level`);
-  }
+  // Where the canonical rebuild first differs says why when it is at an end: the file stops inside
+  // the padding our writer adds after a compressed binary, or has bytes after what the writer writes.
+  const total = rebuilt.chunks.reduce((n, c) => n + chunkSize(c), 0);
+  const at = firstDifference(source, rebuilt.chunks);
+  const compression = env.kind !== 'none' ? env.compression : undefined;
+  const same = compression ? ` (the ${compression} stream itself is the same)` : '';
+  if (at === source.size && total > source.size && compression) notes.push(`the file ends ${total - source.size} byte(s) short of the zero padding our writer adds after the compressed binary${same}`);
+  else if (at === total && source.size > total) notes.push(`the file has ${source.size - total} byte(s) after what our writer writes${same}`);
+  else if (compression) notes.push(`the ${compression} stream may come from another compressor or level`);
   if (env.kind !== 'none') appendAll(notes, envelopeLosses(source, rebuilt.chunks, maxInflatedSize));
   // Metadata text the reader accepts and the writer writes otherwise (CRLF, blank lines, a set named
   // twice, ...): the manifest holds the registry, whose text is the writer's. verify names each.
@@ -137,9 +133,10 @@ am<A>.native<I>.<arch>.bin. Metadata goes into the manifest as typed shorthands 
 arch) when they reproduce it exactly, else in the 'syclbin props --json' shape (unknown sets, keys
 and their order are kept). 'syclbin pack DIR/manifest.json -o OUT' then rebuilds FILE byte for byte
 when FILE is in a layout our writer produces (canonical or grouped v1 tables, the LLVM and runtime
-envelopes, the v2 entry order); for other files (junk reserved bytes, shared or reordered blobs,
-other padding, header version 0) it rebuilds the same modules, images and metadata and this command
-says so on stderr. Each file is written atomically (temporary file + rename); none is written over
+envelopes, the v2 entry order; the SYBI header's version and reserved bytes, envelope kinds, flags
+and strings, bytes that are not UTF-8 included, are kept); for other files (shared or reordered
+blobs, other padding, bytes after the file, metadata text in another form) it rebuilds the same
+modules, images and metadata and this command says why on stderr. Each file is written atomically (temporary file + rename); none is written over
 FILE unless --force.`,
   options: {
     output: opt.outputDir('Directory to write to (created if needed)', { short: 'o' }),
