@@ -86,7 +86,13 @@ class DumpWriter {
   private readonly heads: Map<string, Uint8Array>[] = [];
   /** Indent of the sets of the registry being written (their properties are 2 deeper). */
   private indent = 0;
-  constructor(readonly w: ByteBuilder) {}
+  /**
+   * Sets written before, by their Map (a v1 blob many headers name hands every one the same set
+   * objects: src/syclbin/read-v1.ts): their text at an indent, made the second time a set is written
+   * and copied from then on (syclbin-dump prints such a blob once per header; its lines are made once).
+   */
+  private readonly seen = new WeakMap<PropertySet, { indent: number; text?: Uint8Array }>();
+  constructor(public w: ByteBuilder) {}
 
   private head(indent: number, name: string, suffix: ':\n' | ': '): Uint8Array {
     const slot = indent * 2 + (suffix === ': ' ? 1 : 0);
@@ -109,7 +115,20 @@ class DumpWriter {
   }
   private set(this: DumpWriter, set: PropertySet, name: string): void {
     this.w.bytes(this.head(this.indent, name, ':\n'));
-    set.forEach(this.property, this);
+    const seen = this.seen.get(set);
+    if (seen === undefined || seen.indent !== this.indent) {
+      this.seen.set(set, { indent: this.indent });
+      set.forEach(this.property, this);
+      return;
+    }
+    if (!seen.text) {
+      const out = this.w;
+      this.w = new ByteBuilder(4096);
+      set.forEach(this.property, this);
+      seen.text = this.w.result();
+      this.w = out;
+    }
+    this.w.bytes(seen.text);
   }
   private property(this: DumpWriter, value: PropertyValue, key: string): void {
     const w = this.w;
@@ -187,7 +206,7 @@ export function dumpSyclbinSource(input: BytesLike | ByteSource, opts: Omit<Read
 /**
  * {@link dumpSyclbinSource} handing each chunk (about 1 MiB) to `sink` as it is made, so memory holds
  * one chunk and one module. The sink may see chunks of a file that then fails to read (throws): hold
- * them until this returns where nothing must be printed for such a file (src/node/spill.ts).
+ * them until this returns where nothing must be printed for such a file (src/cli/commands/dump.ts dumpHeld).
  */
 export function dumpSyclbinChunks(input: BytesLike | ByteSource, sink: (chunk: Uint8Array) => void, opts: Omit<ReadSyclbinOptions, 'visit'> = {}): void {
   opts = optionsArgument(opts, 'dumpSyclbinChunks');

@@ -11,11 +11,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EncodeError } from '../../src/codec/errors.js';
 import { readSyclbin } from '../../src/syclbin/read.js';
-import { writeSyclbin } from '../../src/syclbin/write.js';
+import type { SyclbinFile } from '../../src/syclbin/model.js';
+import { memoryBlob, writeSyclbin } from '../../src/syclbin/write.js';
 import { readOffloadBinaries } from '../../src/offload/read.js';
 import { offloadEntryInput, writeOffloadBinary } from '../../src/offload/write.js';
 import { diffFiles, formatDiff } from '../../src/hex/diff.js';
-import { byteArray, uint32 } from '../../src/props/model.js';
+import { byteArray, uint32, type PropertyValue } from '../../src/props/model.js';
 import { OffloadEntryV2, OffloadHeaderV2 } from '../../formats/offload-binary.js';
 import { nodeCompressor } from '../../src/node/compressors.js';
 import { cli, readBytes, SYCLBIN_TESTDATA, tempDir } from './support.js';
@@ -122,15 +123,15 @@ describe('lossless: bytes a file holds beyond UTF-8 text and writer defaults', (
   });
 
   it("the SYCLBIN v2 writer writes an entry's triple and arch as the metadata's bytes (not their U+FFFD decoding)", () => {
-    const file = {
-      version: 2 as const,
-      envelope: { kind: 'none' as const },
+    const file: SyclbinFile = {
+      version: 2,
+      envelope: { kind: 'none' },
       globalMetadata: new Map([['SYCLBIN/global metadata', new Map([['state', uint32(0)]])]]),
       abstractModules: [
         {
           metadata: new Map(),
-          irModules: [{ metadata: new Map([['SYCLBIN/ir module metadata', new Map([['type', uint32(0)], ['target', byteArray(Uint8Array.of(0x41, 0xff))]])]]), image: Uint8Array.of(1) }],
-          nativeImages: [{ metadata: new Map([['SYCLBIN/native device code image metadata', new Map([['arch', byteArray(Uint8Array.of(0x62, 0xfe))], ['target', byteArray(enc.encode('t'))]])]]), image: Uint8Array.of(2) }],
+          irModules: [{ metadata: new Map([['SYCLBIN/ir module metadata', new Map<string, PropertyValue>([['type', uint32(0)], ['target', byteArray(Uint8Array.of(0x41, 0xff))]])]]), image: memoryBlob(Uint8Array.of(1)) }],
+          nativeImages: [{ metadata: new Map([['SYCLBIN/native device code image metadata', new Map<string, PropertyValue>([['arch', byteArray(Uint8Array.of(0x62, 0xfe))], ['target', byteArray(enc.encode('t'))]])]]), image: memoryBlob(Uint8Array.of(2)) }],
         },
       ],
     };

@@ -7,13 +7,48 @@
  * (stderr, exit status 1). `--verbose` adds a second line with our detail and the byte location.
  */
 import { DecodeError } from '../../codec/errors.js';
+import type { ByteSource } from '../../codec/source.js';
 import { dumpSyclbinChunks } from '../../syclbin/dump.js';
-import { SpillBuffer, SpillError } from '../../node/spill.js';
+import { readSyclbin, type ReadSyclbinOptions } from '../../syclbin/read.js';
 import { errnoText } from '../../node/input.js';
 import { defineCommand, EXIT } from '../command.js';
 import { CommandFailure, FileFailure } from '../errors.js';
 import { maxInflatedSizeOption, opt } from '../options.js';
 import { dumpFailure, limitReason, notSyclbinNote } from '../syclbin-input.js';
+
+/** Output held in memory before any is printed: most dumps are smaller; a larger one is streamed after a check. */
+export const HOLD_LIMIT = 64 << 20;
+
+/** Thrown by the holding sink when the dump outgrows {@link HOLD_LIMIT}. */
+const OUTGROWN = Symbol('outgrown');
+
+/**
+ * Dump `src` to `write` as syclbin-dump does: nothing printed for a file that fails part-way. Output up
+ * to `holdLimit` bytes is held in memory and written once the file has read. A dump that outgrows it
+ * (headers that name one blob many times print it as many times) is abandoned, the file is read once
+ * through without printing (each blob parsed once: work linear in the file, not in the output), and
+ * then dumped again straight to `write`, streamed: no temporary file, a reader of the output (`| head`)
+ * gets bytes at once, and signals keep their default action. Throws what the reader throws (before
+ * anything is written, unless the file changes between the reads).
+ */
+export function dumpHeld(src: ByteSource, write: (chunk: Uint8Array) => void, opts: Omit<ReadSyclbinOptions, 'visit'>, holdLimit = HOLD_LIMIT): void {
+  const held: Uint8Array[] = [];
+  let size = 0;
+  try {
+    dumpSyclbinChunks(src, (c) => {
+      size += c.length;
+      if (size > holdLimit) throw OUTGROWN;
+      held.push(c);
+    }, opts);
+  } catch (e) {
+    if (e !== OUTGROWN) throw e;
+    held.length = 0;
+    readSyclbin(src, { ...opts, visit: { start() {}, module() {} } });
+    dumpSyclbinChunks(src, write, opts);
+    return;
+  }
+  for (const c of held) write(c);
+}
 
 /** `syclbin dump`: Print a SYCLBIN file exactly as intel/llvm syclbin-dump does. */
 export const command = defineCommand({
@@ -44,13 +79,12 @@ On failure it prints "Failed to parse SYCLBIN file: <reason>" (or "Failed to ope
       throw new CommandFailure(`Failed to open or read file ${name}: ${e instanceof FileFailure ? e.message : errnoText(e)}`);
     }
     // Printed only once the whole file has read (syclbin-dump prints nothing for a file that fails
-    // part-way), held meanwhile in bounded memory: past 64 MiB in a temporary file.
-    const held = new SpillBuffer();
+    // part-way): dumpHeld holds it, or checks the file first when the output is large.
+    const out = () => files.output(opts.output);
+    let opened: ReturnType<typeof out> | undefined;
     try {
-      dumpSyclbinChunks(src, (c) => held.push(c), { maxInflatedSize: opts['max-inflated-size'], sharedBlobsFree: true });
+      dumpHeld(src, (c) => (opened ??= out()).write(c), { maxInflatedSize: opts['max-inflated-size'], sharedBlobsFree: true });
     } catch (e) {
-      held.dispose();
-      if (e instanceof SpillError) throw new CommandFailure(`syclbin dump: ${e.message}`);
       if (e instanceof DecodeError) {
         // syclbin-dump's line first; then, for a file that is something else, what it is.
         // What else the file is: loaded only here (it reads every container format the toolkit knows).
@@ -63,9 +97,8 @@ On failure it prints "Failed to parse SYCLBIN file: <reason>" (or "Failed to ope
       if ((e as NodeJS.ErrnoException)?.syscall) throw new CommandFailure(`Failed to open or read file ${name}: ${errnoText(e)}`);
       throw e;
     }
-    const out = files.output(opts.output);
-    held.drainTo((c) => out.write(c));
-    out.seal?.();
+    const o = opened ?? out();
+    o.seal?.();
     return EXIT.OK;
   },
 });
