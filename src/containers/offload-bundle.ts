@@ -60,6 +60,8 @@ export interface OffloadBundleEntryModel {
   offset: number;
   /** The bundle was compressed. */
   compressed: boolean;
+  /** A compressed bundle's size decompressed (every entry of the bundle has the same). */
+  inflatedSize?: number;
 }
 
 /** A section of an object as the bundle pass sees it: its index and contents range (absolute). */
@@ -145,7 +147,7 @@ export function readOffloadBundles(src: ByteSource, sections: readonly BundleSec
         const inflated = decompressBundle(buf.subarray(0, next), s.offset + off, [...sp, bundle], { left: toInflate, cap: fullCap }, spanned(opts.tree, [...sp, bundle], s.offset + off, next));
         toInflate -= inflated.length;
         for (const e of bundleEntries(inflated, 0, { offset: 0, size: inflated.length, what: 'decompressed bundle' }, s.offset + off, [...sp, bundle])) {
-          out.push({ bundle, id: e.id, data: memoryBlob(inflated.subarray(e.offset, e.offset + e.size)), section: s.index, offset: s.offset + off, compressed: true });
+          out.push({ bundle, id: e.id, data: memoryBlob(inflated.subarray(e.offset, e.offset + e.size)), section: s.index, offset: s.offset + off, compressed: true, inflatedSize: inflated.length });
         }
         bundle++;
       } else if (buf.length > MAGIC.length && at(buf, 0, MAGIC)) {

@@ -434,4 +434,38 @@ describe('offload-extract -o DIR: what it writes is bounded by the input (review
       cleanup();
     }
   });
+
+  it('a compressed bundle whose entries all name the same inflated bytes: its inflated size counts once, not once per entry (review 2026-11-28a F2)', async () => {
+    const { encode, sizeOf } = await import('../../src/codec/index.js');
+    const { CompressedBundleHeaders, OffloadBundleEntry, OffloadBundleHeader } = await import('../../formats/offload-bundle.js');
+    const { deflateSync } = await import('node:zlib');
+    const n = 300;
+    const d = 1_000_000;
+    const ids = Array.from({ length: n }, (_, i) => `hipv4-amdgcn-amd-amdhsa--gfx90a-${i}`);
+    const table = sizeOf(OffloadBundleHeader) + n * sizeOf(OffloadBundleEntry) + ids.join('').length;
+    const plain = new Uint8Array(table + d);
+    let at = 0;
+    const put = (b: Uint8Array): void => {
+      plain.set(b, at);
+      at += b.length;
+    };
+    put(encode(OffloadBundleHeader, { numEntries: n }));
+    for (const id of ids) {
+      put(encode(OffloadBundleEntry, { offset: table, size: d, idLength: id.length }));
+      put(new TextEncoder().encode(id));
+    }
+    const stream = deflateSync(plain, { level: 9 });
+    const header = encode(CompressedBundleHeaders[2], { version: 2, method: 0, totalSize: sizeOf(CompressedBundleHeaders[2]) + stream.length, uncompressedSize: plain.length, hash: 0n });
+    const file = new Uint8Array([...header, ...stream]);
+    const { dir, cleanup } = tempDir('syclbin-amp-');
+    try {
+      writeFileSync(join(dir, 'c.hip'), file);
+      const r = await cli(['offload-extract', 'c.hip', '-o', 'x'], dir);
+      expect(r.code).to.equal(1);
+      expect(r.stderr).to.include(`the ${n} images and bundle entries add up to ${n * d} bytes, more than ${8 * (file.length + plain.length) + 64 * 1024 * 1024} (--max-output-size`);
+      expect(readdirSync(dir)).to.deep.equal(['c.hip']);
+    } finally {
+      cleanup();
+    }
+  });
 });

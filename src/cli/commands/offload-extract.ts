@@ -192,8 +192,11 @@ Every file is written atomically; an image file is never written over FILE itsel
       // Entries may all name the same bytes (one range listed thousands of times): what folder mode
       // writes is bounded by the input's size, checked before anything is written.
       const total = candidates.reduce((n, c) => n + c.image.size, 0) + bundles.reduce((n, b) => n + b.entry.data.size, 0);
-      // What the input holds: its bytes, and what its compressed payloads inflate to (once each).
-      const inflated = input.found.reduce((n, f) => n + (f.binary.compression && f.binary.inflatedSize !== undefined ? Number(f.binary.inflatedSize) : 0), 0) + bundles.reduce((n, b) => n + (b.entry.compressed ? b.entry.data.size : 0), 0);
+      // What the input holds: its bytes, and what its compressed payloads inflate to, each once (every
+      // entry of a compressed bundle is in the one decompressed buffer: counted per bundle, not per entry).
+      const inflatedBundles = new Map<string, number>();
+      for (const b of bundles) if (b.entry.compressed) inflatedBundles.set(`${b.member ?? ''}\0${b.entry.bundle}`, b.entry.inflatedSize ?? b.entry.data.size);
+      const inflated = input.found.reduce((n, f) => n + (f.binary.compression && f.binary.inflatedSize !== undefined ? Number(f.binary.inflatedSize) : 0), 0) + [...inflatedBundles.values()].reduce((n, x) => n + x, 0);
       const budget = opts['max-output-size'] ?? 8 * (inputSize + inflated) + 64 * 1024 * 1024;
       if (total > budget) {
         throw new CommandFailure(
