@@ -50,6 +50,7 @@ import {
 import { readSections, type SectionsRead } from '../offload/elf.js';
 import { recordSectionContents } from './section-spans.js';
 import type { ReadOffloadOptions } from '../offload/read.js';
+import type { RepeatBudget } from '../offload/repeats.js';
 
 /** The section name prefix LLVM reads in COFF objects. */
 export const COFF_OFFLOADING_SECTION = '.llvm.offloading';
@@ -329,6 +330,8 @@ export interface ReadCoffOffloadOptions extends ReadOffloadOptions, InputPlaceme
   llvmRules?: 'objdump' | 'packer';
   /** Told when zero bytes after a section's last binary are read as padding (src/offload/read.ts RegionOptions.onPadding). */
   onPadding?: (offset: number, size: number) => void;
+  /** Binaries read and found again, shared by the objects of one input (src/offload/repeats.ts); else this object's own. */
+  repeats?: RepeatBudget;
 }
 
 /** What {@link readCoffOffloadBinaries} found: the sections named for offloading, read in section-table order. */

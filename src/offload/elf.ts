@@ -28,6 +28,7 @@
  *
  * Portable: no Node APIs.
  */
+import { RepeatBudget } from './repeats.js';
 import { appendAll, DecodeError, decodeUtf8, hasMagic, hex, locate, placedSpace, TerminatedStrings, toSource, withinPath, type ByteSource, type PathKey, type InputPlacement, type Space, type SpanNode, type SpanTree, optionsArgument, type BytesLike } from '../codec/index.js';
 import { OffloadMagic } from '../../formats/offload-binary.js';
 import {
@@ -414,6 +415,8 @@ export interface ReadElfOffloadOptions extends ReadOffloadOptions, SectionChoice
   llvmRules?: 'objdump' | 'packer';
   /** Told when zero bytes after a section's last binary are read as padding ({@link RegionOptions.onPadding}). */
   onPadding?: RegionOptions['onPadding'];
+  /** Binaries read and found again, shared by the objects of one input (src/offload/repeats.ts); else this object's own. */
+  repeats?: RepeatBudget;
 }
 
 /** One section read, with its binaries. */
@@ -525,6 +528,8 @@ export interface ReadSectionsOptions extends ReadOffloadOptions {
   llvmRules?: 'objdump' | 'packer';
   /** Told when zero bytes after a section's last binary are read as padding ({@link RegionOptions.onPadding}). */
   onPadding?: RegionOptions['onPadding'];
+  /** Binaries read and found again, shared by the objects of one input (src/offload/repeats.ts); else this object's own. */
+  repeats?: RepeatBudget;
 }
 
 /**
@@ -548,6 +553,7 @@ export function readSections<S>(
   const objectSize = src.size - origin;
   const budget = SECTION_READ_LIMITS.factor * objectSize + SECTION_READ_LIMITS.slackBytes;
   let taken = 0;
+  const repeats = opts.repeats ?? new RepeatBudget();
   for (const section of sections) {
     const c = contents(section);
     if (opts.llvmRules && c.outOfRange) {
@@ -565,6 +571,7 @@ export function readSections<S>(
         // `hexdump --path 'sections[k]'` finds the bytes.
         if (same.node) (same.node.aliases ??= []).push(node);
       }
+      repeats.repeat(same.binaries.length, origin + c.offset, [...prefix, 'sections', c.index], `section [${c.index}] names the bytes of section [${same.index}] again`);
       if (out.llvmViews) appendAll(out.llvmViews, same.views);
       out.read.push({ section, binaries: same.binaries, sameAs: same.index });
       appendAll(out.binaries, same.binaries);
@@ -605,6 +612,7 @@ export function readSections<S>(
       continue;
     }
     if (!c.outOfRange) seen.set(key, { index: c.index, binaries, views: accepted, node: opts.tree?.at([...prefix, 'sections', c.index]) });
+    repeats.read(binaries.length);
     out.read.push({ section, binaries });
     for (const b of binaries) out.binaries.push(b);
   }

@@ -56,6 +56,7 @@ import { offloadEntriesSectionName, SYCL_DESCRIPTOR_SYMBOL } from '../../formats
 import { someOf } from '../codec/messages.js';
 import { readOffloadBinaries, regionIsOneBinary, type OffloadBinaryModel, type ReadOffloadOptions } from './read.js';
 import { appendAll } from '../codec/arrays.js';
+import { RepeatBudget } from './repeats.js';
 import { BUNDLE_ERROR_PREFIX, BUNDLE_LLVM_ERRORS, BUNDLE_SNIFF, holdsOffloadBundle, OffloadBundleError, readOffloadBundles, type BundleSection, type OffloadBundleEntryModel } from '../containers/offload-bundle.js';
 import { LLVM_CREATE_ERRORS, llvmCreateCheck, llvmExtractRegion, llvmModel, type LlvmBinaryView, type LlvmCreateError } from './llvm-rules.js';
 
@@ -344,6 +345,8 @@ export function readOffloadInput(source: BytesLike | ByteSource, opts: ReadOfflo
 
 class InputReader {
   private readonly out: OffloadInput = { container: 'unknown', binaries: [], found: [], bare: [], notes: [], objects: [] };
+  /** Binaries read (each once) and found again so far, in all the input's objects and modules. */
+  private readonly repeats = new RepeatBudget();
   /** objdump has failed on a file by now: nothing after it is listed. */
   private stopped = false;
   /** The object listed last (the bundle pass adds to it). */
@@ -624,7 +627,7 @@ class InputReader {
 
   private elf(item: Item): void {
     const paddings: [number, number][] = [];
-    const r = readElfOffloadBinaries(this.src, { ...this.opts, origin: item.origin, size: item.size, path: item.path, bareSections: true, llvmRules: this.sectionRules(item), onPadding: (at, n) => paddings.push([at, n]) });
+    const r = readElfOffloadBinaries(this.src, { ...this.opts, origin: item.origin, size: item.size, path: item.path, bareSections: true, llvmRules: this.sectionRules(item), onPadding: (at, n) => paddings.push([at, n]), repeats: this.repeats });
     if (item.depth === 0) this.out.elf = r;
     for (const n of r.notes) this.note(item, n);
     this.sectionPaddings(item, r.read, paddings);
@@ -672,11 +675,11 @@ class InputReader {
     let repeats = 0;
     let first: { index: number; sameAs: number } | undefined;
     for (const { section, binaries, sameAs } of read) {
-      appendAll(bins, binaries);
       if (sameAs !== undefined) {
         repeats++;
         first ??= { index: section.index, sameAs };
       }
+      appendAll(bins, binaries);
       binaries.forEach((b, k) => {
         const f: FoundBinary = { binary: b, site: this.site(item, [...item.path, 'sections', section.index, 'binaries', k], b.offset, section) };
         if (sameAs !== undefined) f.sameAs = sameAs;
@@ -713,7 +716,7 @@ class InputReader {
     let r: CoffOffloadResult;
     const paddings: [number, number][] = [];
     try {
-      r = readCoffOffloadBinaries(this.src, { ...this.opts, origin: item.origin, size: item.size, path: item.path, bareSections: true, llvmRules: this.sectionRules(item), onPadding: (at, n) => paddings.push([at, n]) });
+      r = readCoffOffloadBinaries(this.src, { ...this.opts, origin: item.origin, size: item.size, path: item.path, bareSections: true, llvmRules: this.sectionRules(item), onPadding: (at, n) => paddings.push([at, n]), repeats: this.repeats });
     } catch (e) {
       // identify_magic calls any file starting with 00 00 a COFF object of unknown machine: if it does not read as one, say so and treat it as unknown.
       const head = this.head(item);
@@ -846,7 +849,8 @@ class InputReader {
     e.objects.forEach((o, g) => {
       const path: PathKey[] = [...item.path, 'globals', g];
       let bins = read.get(o);
-      if (!bins) {
+      if (bins) this.repeats.repeat(bins.length, image.offset! + o.offset, path, `!${EMBEDDED_OBJECTS_METADATA} names ${o.global} again`);
+      else {
         try {
           bins = readOffloadBinaries(memorySource(o.bytes), { maxInflatedSize: this.opts.maxInflatedSize, inflatedBudget: this.opts.inflatedBudget, path: [...path, 'binaries'] });
         } catch (err) {
@@ -857,6 +861,7 @@ class InputReader {
           if (this.packer && this.opts.llvmRules) this.out.peerFailure ??= { message: INVALID_DATA, label: { kind: 'none' } };
         }
         read.set(o, bins);
+        this.repeats.read(bins.length);
       }
       bins.forEach((b, k) => this.out.found.push({ binary: b, site: { ...this.site(item, [...path, 'binaries', k], image.offset! + o.offset), global: o.global } }));
       n += bins.length;

@@ -113,14 +113,16 @@ const TABLE_BLOCK = 1 << 16;
  * may name `factor` times the module and image headers plus `slackImages` images in all, and parse
  * metadata up to `factor` times the metadata table plus `slackBytes` (a blob several headers name
  * is parsed once; each further header that names it hands its registry out again, charged against
- * `repeatFactor` times the table plus `repeatSlackBytes`, unless `sharedBlobsFree`, for a consumer
- * whose output repeats it anyway): far above what any writer
+ * `repeatFactor` times the table plus `repeatSlackBytes`, a blob counting its size or
+ * `repeatBytesPerProperty` for each of its sets and properties, whichever is more (what consumers
+ * build and print grows with the properties, not the text: `k=1|1` is 6 bytes), unless
+ * `sharedBlobsFree`, for a consumer whose output repeats it anyway): far above what any writer
  * makes (each blob once; the writer that put every module's first image index at 0, intel/llvm
  * efc1270's, names one image per module). Past that the read fails with a LIMIT error at the field
  * that asked for more, so work and memory stay linear in the file. Image bytes are not budgeted:
  * an image is a reference into the file, not a copy.
  */
-export const V1_SHARING_LIMITS = { factor: 2, slackBytes: 1 << 18, slackImages: 1024, repeatFactor: 8, repeatSlackBytes: 4 << 20 } as const;
+export const V1_SHARING_LIMITS = { factor: 2, slackBytes: 1 << 18, slackImages: 1024, repeatFactor: 8, repeatSlackBytes: 4 << 20, repeatBytesPerProperty: 64 } as const;
 
 /**
  * The relations the reader follows, compiled from formats/syclbin-v1.ts (field offsets and types
@@ -278,7 +280,8 @@ class V1Reader {
   private metadataRepeated = 0;
   private imagesNamed = 0;
   /** Each metadata blob range parsed, by `offset+size`: its registry, or the error that stopped it (reported once). */
-  private readonly parsed = new Map<string, { value: PropertySetRegistry | DecodeError; node: SpanNode | undefined }>();
+  /** Blobs parsed, by range: the registry (or error), its span node, and what naming it again costs (takeAgain). */
+  private readonly parsed = new Map<string, { value: PropertySetRegistry | DecodeError; node: SpanNode | undefined; weight: number }>();
   /** A sharing limit was reported (collect mode reads on without saying it again). */
   private sharingReported = false;
   private metadataRefused = false;
@@ -423,7 +426,7 @@ class V1Reader {
       // Parsed once, but every header that names it hands the consumers (json, inspect, diff,
       // extract) the whole registry again: charged again, unless the consumer prints each one anyway
       // (dump, as syclbin-dump does: ReadSyclbinOptions.sharedBlobsFree).
-      if (!this.opts.sharedBlobsFree && !this.takeAgain(n, recordAt + offsets[sizeField(rel)]!, [...this.fieldPath(owner, k), sizeField(rel)])) return undefined;
+      if (!this.opts.sharedBlobsFree && !this.takeAgain(parsed.weight, recordAt + offsets[sizeField(rel)]!, [...this.fieldPath(owner, k), sizeField(rel)])) return undefined;
       this.placed?.push({ offset: o, size: n });
       const tree = this.space.tree;
       if (tree && parsed.node) {
@@ -450,11 +453,13 @@ class V1Reader {
       ro.tree = tree;
       ro.parent = node;
       const registry = readRegistry(this.md, ro);
-      this.parsed.set(key, { value: registry, node });
+      let entries = registry.size;
+      for (const set of registry.values()) entries += set.size;
+      this.parsed.set(key, { value: registry, node, weight: Math.max(n, entries * V1_SHARING_LIMITS.repeatBytesPerProperty) });
       return registry;
     } catch (e) {
       if (!(e instanceof DecodeError)) throw e;
-      this.parsed.set(key, { value: e, node });
+      this.parsed.set(key, { value: e, node, weight: n });
       if (node) {
         // The lines read before the error keep their spans; the blob's value is the error (MetadataBlob.error).
         node.value = e;
@@ -465,14 +470,15 @@ class V1Reader {
   }
 
   /**
-   * Hand out a parsed blob again (`n` bytes, to another header): charged against its own budget,
+   * Hand out a parsed blob again (`n` bytes: its size, or `repeatBytesPerProperty` per set and
+   * property if more, to another header): charged against its own budget,
    * `repeatFactor` times the metadata table plus `repeatSlackBytes` (V1_SHARING_LIMITS) — room for
    * any sharing a writer may do (a few modules naming one large blob, many naming a small one), not
    * for a small file whose thousands of headers hand out one large registry thousands of times.
    */
   private takeAgain(n: number, fieldAt: number, path: PathKey[]): boolean {
     const L = V1_SHARING_LIMITS;
-    return this.charge((this.metadataRepeated += n), L.repeatFactor, L.repeatSlackBytes, fieldAt, path, 'named again', 'Headers that name one blob over and over hand its properties out as many times; this reader stops there (docs/spec/syclbin-format.md; dump reads such a file).');
+    return this.charge((this.metadataRepeated += n), L.repeatFactor, L.repeatSlackBytes, fieldAt, path, `named again (each its size or ${L.repeatBytesPerProperty} bytes per property, whichever is more)`, 'Headers that name one blob over and over hand its properties out as many times; this reader stops there (docs/spec/syclbin-format.md; dump reads such a file).');
   }
 
   /**

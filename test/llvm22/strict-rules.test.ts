@@ -837,3 +837,39 @@ describe('third review: containers LLVM reads more loosely (scripts/fixtures/llv
     }
   });
 });
+
+describe('a host bitcode module whose !llvm.embedded.objects names one global over and over (review 2026-11-28a F1)', function () {
+  this.timeout(60_000);
+  it('its binaries are listed again up to the repeat budget, then a LIMIT error', async () => {
+    const { REPEAT_FACTOR, REPEAT_SLACK } = await import('../../src/offload/repeats.js');
+    const as = requireTool('llvm-as-22');
+    const one = new Uint8Array(readFileSync(LLVM22 + 'pack/two.ob22.bin'));
+    const k = readOffloadBinaries(memorySource(one)).length;
+    const text = (r: number): string =>
+      [
+        `@obj.big = private constant [${one.length} x i8] c"${[...one].map((b) => `\\${b.toString(16).padStart(2, '0').toUpperCase()}`).join('')}", section ".llvm.offloading", align 8`,
+        '@llvm.compiler.used = appending global [1 x ptr] [ptr @obj.big], section "llvm.metadata"',
+        `!llvm.embedded.objects = !{${Array.from({ length: r }, () => '!0').join(', ')}}`,
+        '!0 = !{ptr @obj.big, !".llvm.offloading"}',
+        '',
+      ].join('\n');
+    const { dir, cleanup } = tempDir('syclbin-repeat-');
+    try {
+      const within = Math.floor((REPEAT_SLACK + REPEAT_FACTOR * k) / k) + 1;
+      for (const [name, r] of [['ok', within], ['over', 3 * within]] as const) {
+        writeFileSync(join(dir, `${name}.ll`), text(r));
+        expect(spawnSync(as, [`${name}.ll`, '-o', `${name}.bc`], { cwd: dir }).status).to.equal(0);
+      }
+      const ok = await cli(['offload-list', 'ok.bc'], dir);
+      expect(ok.code, ok.stderr).to.equal(0);
+      expect(ok.stdout.match(/^OFFLOADING IMAGE/gm)).to.have.length(k * within);
+      for (const args of [['offload-list', 'over.bc'], ['offload-list', '--json', 'over.bc'], ['inspect', 'over.bc']]) {
+        const r = await cli(args, dir);
+        expect(r.code, args.join(' ')).to.equal(1);
+        expect(r.stderr, args.join(' ')).to.contain(`!llvm.embedded.objects names @obj.big again: the binaries found again add up to ${k * within}, more than ${REPEAT_SLACK + REPEAT_FACTOR * k}`);
+      }
+    } finally {
+      cleanup();
+    }
+  });
+});

@@ -720,4 +720,32 @@ describe('offload: section headers that name the same bytes', () => {
     // A few such sections stay well inside the budget.
     expect(readOffloadInput(overlappingSections(40, 3, false)).binaries).to.have.length(40 + 39 + 38);
   });
+
+  it('sections named again: listed again up to REPEAT_SLACK + REPEAT_FACTOR x the binaries read, then a LIMIT error at the section (review 2026-11-28a F1b)', async () => {
+    const { REPEAT_FACTOR, REPEAT_SLACK } = await import('../../src/offload/repeats.js');
+    const { readOffloadInput } = await import('../../src/offload/input.js');
+    const { annotate } = await import('../../src/hex/annotate.js');
+    // 50 binaries: 50 * (8 + 1) + 4096 = 4546 binaries found again are listed, the 92nd header's 50 more are not.
+    const within = Math.floor((REPEAT_SLACK + REPEAT_FACTOR * 50) / 50) + 1;
+    expect(readOffloadInput(overlappingSections(50, within, true)).found).to.have.length(50 * within);
+    const b = overlappingSections(50, 2000, true);
+    const e = expectDecodeError(() => readOffloadInput(b));
+    expect(e.code).to.equal('LIMIT');
+    expect(e.message).to.contain(`section [${within + 1}] names the bytes of section [1] again: the binaries found again add up to ${50 * within}, more than ${REPEAT_SLACK + REPEAT_FACTOR * 50}`);
+    expect(e.pathSegments.slice(-2)).to.deep.equal(['sections', within + 1]);
+    // annotate reports it and explains what it read
+    const ann = annotate(b);
+    expect(ann.problems.some((p) => p.code === 'LIMIT')).to.equal(true);
+    const { dir, cleanup } = tempDir();
+    try {
+      writeFileSync(join(dir, 'same.o'), b);
+      for (const args of [['offload-list', 'same.o'], ['offload-list', '--json', 'same.o'], ['inspect', 'same.o']]) {
+        const r = await cli(args, dir);
+        expect(r.code, args.join(' ')).to.equal(1);
+        expect(r.stderr, args.join(' ')).to.contain('the binaries found again add up to');
+      }
+    } finally {
+      cleanup();
+    }
+  });
 });

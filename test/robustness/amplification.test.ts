@@ -17,6 +17,7 @@ import { archiveChunks, readArchive } from '../../src/containers/archive.js';
 import { concatChunks } from '../../src/codec/index.js';
 import { readOffloadBinary } from '../../src/offload/read.js';
 import { readSyclbin } from '../../src/syclbin/read.js';
+import { writeSyclbin } from '../../src/syclbin/write.js';
 import { SyclbinFormatError } from '../../src/syclbin/errors.js';
 import { V1_SHARING_LIMITS } from '../../src/syclbin/read-v1.js';
 import { V2_SHARING_LIMITS } from '../../src/syclbin/read-v2.js';
@@ -254,7 +255,7 @@ describe('amplification: SYCLBIN v1 headers that name the same entries and blobs
     const b = v1Shared(1, 3000, 3000, lines);
     // 3000 copies of a 75 KB registry (review 2026-11-27y: json, diff, extract and inspect expanded
     // them, out of memory on files of 88 KB): a LIMIT error at the size field that crossed the budget.
-    expect(() => readSyclbin(b)).to.throw(SyclbinFormatError, /The metadata blobs named again add up to \d+ bytes, more than \d+ for the \d+-byte metadata table/);
+    expect(() => readSyclbin(b)).to.throw(SyclbinFormatError, /The metadata blobs named again \(each its size or 64 bytes per property, whichever is more\) add up to \d+ bytes, more than \d+ for the \d+-byte metadata table/);
     const f = readSyclbin(b, { sharedBlobsFree: true });
     const ims = f.abstractModules[0]!.irModules;
     expect(ims).to.have.length(3000);
@@ -273,6 +274,29 @@ describe('amplification: SYCLBIN v1 headers that name the same entries and blobs
 
 describe('amplification: a shared metadata blob through the commands (review 2026-11-27y finding 1)', function () {
   this.timeout(30_000);
+  it('a blob of short properties counts 64 bytes per property when named again: 8 modules naming one 240 KB blob of 20,000 keys are refused (review 2026-11-28a finding 6), 4 read', () => {
+    const build = (modules: number): Uint8Array => {
+      const file = readSyclbin(v1Shared(1, 1, 1, 1));
+      const md = new Map([['SYCL/misc properties', new Map(Array.from({ length: 20000 }, (_, k) => [`k${k}`, { type: 1 as const, value: 1 }]))]]);
+      file.abstractModules = Array.from({ length: modules }, (_, a) => ({ metadata: a ? new Map() : md, irModules: [], nativeImages: [] }));
+      const out = writeSyclbin(file).slice();
+      const v = new DataView(out.buffer);
+      const at = (a: number, f: 'metadataOffset' | 'metadataSize'): number => SyclbinFileHeader.fixedSize! + a * AbstractModuleHeader.fixedSize! + AbstractModuleHeader.offsets[f]!;
+      for (let a = 1; a < modules; a++) for (const f of ['metadataOffset', 'metadataSize'] as const) v.setBigUint64(at(a, f), v.getBigUint64(at(0, f), true), true);
+      return out;
+    };
+    const weight = 20001 * V1_SHARING_LIMITS.repeatBytesPerProperty;
+    const four = build(4);
+    const table = new DataView(four.buffer).getBigUint64(SyclbinFileHeader.offsets.metadataTableSize!, true);
+    const budget = V1_SHARING_LIMITS.repeatFactor * Number(table) + V1_SHARING_LIMITS.repeatSlackBytes;
+    expect(3 * weight).to.be.below(budget);
+    expect(readSyclbin(four).abstractModules).to.have.length(4);
+    const err = expectDecodeError(() => readSyclbin(build(8)));
+    expect(err.code).to.equal('LIMIT');
+    expect(err.message).to.contain(`add up to ${Math.floor(budget / weight + 1) * weight} bytes, more than ${budget}`);
+    expect(readSyclbin(build(8), { sharedBlobsFree: true }).abstractModules).to.have.length(8);
+  });
+
   it('modest sharing reads: 3 modules naming one 300 KB blob, 100 naming a 4 KB one (review 2026-11-27z)', () => {
     for (const [headers, lines] of [
       [3, 30000],
@@ -291,7 +315,7 @@ describe('amplification: a shared metadata blob through the commands (review 202
       writeFileSync(join(dir, 's.syclbin'), b);
       for (const args of [['json', 's.syclbin'], ['inspect', 's.syclbin'], ['extract', 's.syclbin', '-o', 'x']]) {
         const r = await cli(args, dir);
-        expect([r.code, r.stderr], args[0]).to.satisfy(([code, err]: [number, string]) => code === 1 && /The metadata blobs named again add up to \d+ bytes/.test(err));
+        expect([r.code, r.stderr], args[0]).to.satisfy(([code, err]: [number, string]) => code === 1 && /The metadata blobs named again \(each its size or 64 bytes per property, whichever is more\) add up to \d+ bytes/.test(err));
       }
       // (diff compares what reads: the same file is no difference, without a thousand registries)
       const d = await cli(['diff', 's.syclbin', 's.syclbin'], dir);
