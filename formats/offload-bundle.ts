@@ -21,7 +21,20 @@ export const COMPRESSED_BUNDLE_MAGIC = [...'CCOB'].map((c) => c.charCodeAt(0));
 export const OffloadBundleHeader = struct({ magic: magic(OFFLOAD_BUNDLE_MAGIC, 'offload bundle magic'), numEntries: u64n }, 'offload bundle header');
 
 /** One entry: where its code is (from the bundle's first byte), its size, and the length of the ID that follows. */
-export const OffloadBundleEntry = struct({ offset: u64n, size: u64n, idLength: u64n }, 'offload bundle entry');
+export const OffloadBundleEntry = struct(
+  {
+    /** Read as a u64 (bigint): LLVM adds it to the section's offset unchecked; a huge one fails only where code is copied from it. */
+    offset: u64,
+    /** Read as a u64 (bigint); an entry of size 0 is skipped, wherever its offset points. */
+    size: u64,
+    /**
+     * Read as a u64, of which LLVM uses the low 32 bits: OffloadBundleFatBin::readEntries passes it to
+     * BinaryStreamReader::readFixedString, whose length is a uint32_t (llvm/lib/Object/OffloadBundle.cpp).
+     */
+    idLength: u64,
+  },
+  'offload bundle entry',
+);
 
 /** The compressed bundle's header, per version (1: 20 bytes, 2: 24, 3: 32); the compressed stream follows. */
 export const CompressedBundleHeaders = {

@@ -198,32 +198,45 @@ function bundleEntries(b: Uint8Array, base: number, within: { offset: number; si
   if (numEntries > Math.floor((b.length - headerSize) / entrySize)) {
     throw new OffloadBundleError(`${numEntries} entries do not fit in the ${b.length}-byte offload bundle`, errAt + OffloadBundleHeader.offsets.numEntries, [...path, 'numEntries'], BUNDLE_LLVM_ERRORS.short);
   }
-  const out: { id: string; offset: number; size: number }[] = [];
+  // The table first, every record and ID (OffloadBundleFatBin::readEntries: an error there is LLVM's
+  // stream error), then where each entry's code is (LLVM copies it unchecked when extracting).
+  const records: { id: string; offset: bigint; size: bigint; at: number; entry: SpanNode | undefined }[] = [];
   let p = headerSize;
   for (let i = 0; i < numEntries; i++) {
     const ep: PathKey[] = [...path, 'entries', i];
     if (p + entrySize > b.length) throw new OffloadBundleError(`entry ${i} of the offload bundle is cut short`, errAt + p, ep, BUNDLE_LLVM_ERRORS.short);
     const e = decode(OffloadBundleEntry, b, p, { base: errAt, path: ep, ...rec(table, i) });
+    // (LLVM takes the ID's length modulo 2^32: formats/offload-bundle.ts)
+    const idLength = Number(e.idLength & 0xffff_ffffn);
+    const at = p;
     p += entrySize;
-    if (e.idLength > b.length - p) throw new OffloadBundleError(`the ${e.idLength}-byte ID of entry ${i} runs past the offload bundle`, errAt + p - entrySize + OffloadBundleEntry.offsets.idLength, [...ep, 'idLength'], BUNDLE_LLVM_ERRORS.short);
+    if (idLength > b.length - p) throw new OffloadBundleError(`the ${idLength}-byte ID of entry ${i} runs past the offload bundle`, errAt + at + OffloadBundleEntry.offsets.idLength, [...ep, 'idLength'], BUNDLE_LLVM_ERRORS.short);
     // The ID names a file: one longer than any file name is refused before it is decoded.
-    if (e.idLength > MAX_BUNDLE_ID) throw new OffloadBundleError(`the ID of entry ${i} is ${e.idLength} bytes, longer than any file name (${MAX_BUNDLE_ID})`, errAt + p - entrySize + OffloadBundleEntry.offsets.idLength, [...ep, 'idLength'], undefined);
-    const id = decodeLatin1(b.subarray(p, p + e.idLength));
+    if (idLength > MAX_BUNDLE_ID) throw new OffloadBundleError(`the ID of entry ${i} is ${idLength} bytes, longer than any file name (${MAX_BUNDLE_ID})`, errAt + at + OffloadBundleEntry.offsets.idLength, [...ep, 'idLength'], undefined);
+    const id = decodeLatin1(b.subarray(p, p + idLength));
     const entry = spans && table ? spans.tree.child(table, i) : undefined;
-    if (spans && entry) spans.tree.add(entry, 'id', errAt + p, e.idLength, 'string', id);
-    p += e.idLength;
-    // LLVM copies `size` bytes from there without a check (past the object it reads whatever follows, or crashes).
-    const start = base + e.offset;
-    const limit = within.offset + within.size;
-    if (start > limit || e.size > limit - start) {
-      throw new OffloadBundleError(`the code of entry ${i} ('${id}'), [${e.offset}, +${e.size}) from the bundle's start, lies outside the ${within.size}-byte ${within.what} (LLVM reads past it unchecked)`, errAt + p - e.idLength - entrySize, [...ep, 'offset'], undefined);
-    }
     if (spans && entry) {
-      entry.size = entrySize + e.idLength; // the record and its ID
-      if (e.size) spans.tree.add(entry, 'code', start, e.size, 'image', id);
+      spans.tree.add(entry, 'id', errAt + p, idLength, 'string', id);
+      entry.size = entrySize + idLength; // the record and its ID
     }
-    out.push({ id, offset: e.offset, size: e.size });
+    p += idLength;
+    records.push({ id, offset: e.offset, size: e.size, at, entry });
   }
+  const out: { id: string; offset: number; size: number }[] = [];
+  const limit = within.offset + within.size;
+  records.forEach((r, i) => {
+    // LLVM copies `size` bytes from there without a check (past the object it reads whatever follows,
+    // or crashes); an entry of size 0 it skips (OffloadBundleFatBin::extractBundle), wherever it points.
+    const start = BigInt(base) + r.offset;
+    if (r.size > 0n && (start > BigInt(limit) || r.size > BigInt(limit) - start)) {
+      throw new OffloadBundleError(`the code of entry ${i} ('${r.id}'), [${r.offset}, +${r.size}) from the bundle's start, lies outside the ${within.size}-byte ${within.what} (LLVM reads past it unchecked)`, errAt + r.at, [...path, 'entries', i, 'offset'], undefined);
+    }
+    // (size 0: an empty code at the bundle's start when its offset is past anything a buffer holds)
+    const offset = r.size > 0n || r.offset <= BigInt(b.length) ? Number(r.offset) : 0;
+    const size = Number(r.size);
+    if (spans && r.entry && size) spans.tree.add(r.entry, 'code', base + offset, size, 'image', r.id);
+    out.push({ id: r.id, offset, size });
+  });
   if (spans && table) {
     table.size = p - headerSize;
     recordPadding(spans, b, p, out);

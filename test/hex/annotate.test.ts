@@ -467,7 +467,7 @@ describe('annotate: content over structure (review 2026-11-27u B11)', () => {
     const tableEnd = sizeOf(OffloadBundleHeader) + ids.length * sizeOf(OffloadBundleEntry) + ids.join('').length;
     const total = tableEnd + tail.length;
     const parts = [encode(OffloadBundleHeader, { numEntries: ids.length })];
-    for (const id of ids) parts.push(encode(OffloadBundleEntry, { offset: 0, size: total, idLength: id.length }), new TextEncoder().encode(id));
+    for (const id of ids) parts.push(encode(OffloadBundleEntry, { offset: 0n, size: BigInt(total), idLength: BigInt(id.length) }), new TextEncoder().encode(id));
     parts.push(tail);
     const out = new Uint8Array(total);
     parts.reduce((at, p) => (out.set(p, at), at + p.length), 0);

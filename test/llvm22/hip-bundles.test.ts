@@ -152,8 +152,15 @@ describe('HIP offload bundles (llvm-objdump-22 --offloading writes their entries
       const dv = (b: Uint8Array) => new DataView(b.buffer, b.byteOffset, b.byteLength);
       const cases = [
         variant('count.o', (b) => dv(b).setBigUint64(at + 24, 1000n, true)), // more entries than the bundle holds
-        variant('idlen.o', (b) => dv(b).setBigUint64(at + 32 + 16, 1n << 40n, true)), // an ID longer than the bundle
+        variant('idlen.o', (b) => dv(b).setBigUint64(at + 32 + 16, 1n << 40n, true)), // an ID length of 0 mod 2^32
+        variant('idlen-long.o', (b) => dv(b).setBigUint64(at + 32 + 16, 1n << 20n, true)), // an ID longer than the bundle
+        // LLVM reads an ID length modulo 2^32 (readFixedString takes a uint32_t; review 2026-11-28a F8)
+        variant('idlen-2p32.o', (b) => dv(b).setBigUint64(at + 32 + 16, (1n << 32n) + dv(b).getBigUint64(at + 32 + 16, true), true)),
+        variant('idlen-hi.o', (b) => dv(b).setBigUint64(at + 32 + 16, (1n << 61n) | dv(b).getBigUint64(at + 32 + 16, true), true)),
+        // an entry of size 0 LLVM skips wherever it points (extractBundle; F9)
+        variant('zero-far.o', (b) => dv(b).setBigUint64(at + 32, 0x100_0000_1000n, true)),
       ];
+      expect(dv(h).getBigUint64(at + 32 + 8, true), 'the first entry (the host one) has size 0').to.equal(0n);
       // A bundle in a COFF object.
       writeFileSync(join(dir, 'host.c'), 'int foo(void) { return 1; }\n');
       expect(spawnSync(clang, ['--target=x86_64-pc-windows-msvc', '-c', 'host.c', '-o', 'host.obj'], { cwd: dir }).status).to.equal(0);
@@ -414,7 +421,7 @@ describe('offload-extract -o DIR: what it writes is bounded by the input (review
     };
     put(encode(OffloadBundleHeader, { numEntries: n }));
     for (const id of ids) {
-      put(encode(OffloadBundleEntry, { offset: 0, size: total, idLength: id.length }));
+      put(encode(OffloadBundleEntry, { offset: 0n, size: BigInt(total), idLength: BigInt(id.length) }));
       put(new TextEncoder().encode(id));
     }
     const { dir, cleanup } = tempDir('syclbin-amp-');
@@ -451,7 +458,7 @@ describe('offload-extract -o DIR: what it writes is bounded by the input (review
     };
     put(encode(OffloadBundleHeader, { numEntries: n }));
     for (const id of ids) {
-      put(encode(OffloadBundleEntry, { offset: table, size: d, idLength: id.length }));
+      put(encode(OffloadBundleEntry, { offset: BigInt(table), size: BigInt(d), idLength: BigInt(id.length) }));
       put(new TextEncoder().encode(id));
     }
     const stream = deflateSync(plain, { level: 9 });
