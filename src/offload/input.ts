@@ -721,6 +721,13 @@ class InputReader {
       // identify_magic calls any file starting with 00 00 a COFF object of unknown machine: if it does not read as one, say so and treat it as unknown.
       const head = this.head(item);
       if (!(e instanceof DecodeError) || head[0] !== 0 || head[1] !== 0 || identifyCoff(head) === 'bigobj') throw e;
+      // Under LLVM's rules its failure: a header or section table that runs past the end is
+      // COFFObjectFile::create's unexpected_eof (a member's too: the archive stops there).
+      if (e.code === 'EOF' && this.sectionRules(item)) {
+        const message = LLVM_CREATE_ERRORS.eof;
+        this.stop(item, `fails on this file ("${message}"): ${e.message}`, { message, label: item.depth ? { kind: 'member-of', member: item.member ?? '' } : { kind: 'object' } });
+        return [];
+      }
       this.note(item, `starts with 00 00 (a COFF object of unknown machine to LLVM) but does not read as one: ${e.message}`);
       this.unknown(item);
       return [];

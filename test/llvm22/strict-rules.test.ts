@@ -873,3 +873,32 @@ describe('a host bitcode module whose !llvm.embedded.objects names one global ov
     }
   });
 });
+
+describe('a file starting 00 00 whose COFF section table runs past its end (review 2026-11-28a F10)', function () {
+  this.timeout(60_000);
+  it("--strict fails as LLVM fails, by itself and as an archive member: COFFObjectFile::create's unexpected_eof", async () => {
+    const objdump = requireTool('llvm-objdump-22');
+    const packer = requireTool('llvm-offload-binary-22');
+    const ar = requireTool('llvm-ar-22');
+    const { dir, cleanup } = tempDir('syclbin-coff-eof-');
+    try {
+      // machine 0 (unknown), 0x0900 sections: 2304 headers of 40 bytes in a 400-byte file
+      writeFileSync(join(dir, 'z.o'), new Uint8Array([...Buffer.from('00000009000001d4000001d4', 'hex'), ...new Uint8Array(388)]));
+      expect(spawnSync(ar, ['rcS', 'z.a', 'z.o'], { cwd: dir }).status).to.equal(0);
+      for (const f of ['z.o', 'z.a']) {
+        const theirs = spawnSync(objdump, ['--offloading', f], { cwd: dir, encoding: 'utf8' });
+        const ours = await cli(['offload-list', '--strict', f], dir);
+        expect([ours.code, ours.stdout, ours.stderr.replace(/^syclbin offload-list: /, '')], f).to.deep.equal([theirs.status, theirs.stdout, theirs.stderr.replace(/^[^:]+: /, '')]);
+        const packed = spawnSync(packer, [f, '--image=kind=sycl'], { cwd: dir, encoding: 'utf8' });
+        const extracted = await cli(['offload-extract', '--strict', f, '--image=kind=sycl'], dir);
+        expect([extracted.code, extracted.stderr.replace(/^syclbin offload-extract: /, '')], f).to.deep.equal([packed.status, packed.stderr.replace(/^[^:]+: /, '')]);
+      }
+      // Without --strict: a note says what it is, the archive lists nothing (status 0).
+      const plain = await cli(['offload-list', 'z.a'], dir);
+      expect(plain.code).to.equal(0);
+      expect(plain.stderr).to.contain('starts with 00 00 (a COFF object of unknown machine to LLVM) but does not read as one');
+    } finally {
+      cleanup();
+    }
+  });
+});
