@@ -720,7 +720,8 @@ class InputReader {
     } catch (e) {
       // identify_magic calls any file starting with 00 00 a COFF object of unknown machine: if it does not read as one, say so and treat it as unknown.
       const head = this.head(item);
-      if (!(e instanceof DecodeError) || head[0] !== 0 || head[1] !== 0 || identifyCoff(head) === 'bigobj') throw e;
+      // (a limit of this reader, e.g. binaries found again past the budget, is no sign that it is not COFF)
+      if (!(e instanceof DecodeError) || e.code === 'LIMIT' || head[0] !== 0 || head[1] !== 0 || identifyCoff(head) === 'bigobj') throw e;
       // Under LLVM's rules its failure: a header or section table that runs past the end is
       // COFFObjectFile::create's unexpected_eof (a member's too: the archive stops there).
       if (e.code === 'EOF' && this.sectionRules(item)) {

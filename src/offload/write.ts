@@ -73,19 +73,23 @@ export function imageBytes(image: unknown): unknown {
  * those bytes. Undefined for another lone surrogate (it has no bytes).
  */
 function stringText(x: string | Uint8Array): string | undefined {
+  // (one spelling per byte string: text and the escapes of its UTF-8 are the same key, as LLVM's map
+  // of byte strings has them)
   if (x instanceof Uint8Array) return decodeEscapedUtf8(x);
-  if (isWellFormed(x)) return x;
+  if (isWellFormed(x) && !/[\udc80-\udcff]/.test(x)) return x;
   try {
-    escapedBytes(x);
-    return x;
+    return decodeEscapedUtf8(escapedBytes(x));
   } catch {
     return undefined;
   }
 }
 
-/** A key or value as it is shown in a message (escaped bytes as \xNN). */
+/** A key or value as it is shown in a message: an escaped byte as \xNN, another lone surrogate as \uXXXX. */
 function shownText(t: string): string {
-  return t.replace(/[\udc80-\udcff]/g, (c) => `\\x${(c.charCodeAt(0) - 0xdc00).toString(16)}`);
+  return t.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, (c) => {
+    const u = c.charCodeAt(0);
+    return u >= 0xdc80 && u <= 0xdcff ? `\\x${(u - 0xdc00).toString(16)}` : `\\u${u.toString(16)}`;
+  });
 }
 
 function stringPairs(s: OffloadEntryInput['strings'], path: readonly PathKey[]): [string, string][] {
@@ -103,10 +107,10 @@ function stringPairs(s: OffloadEntryInput['strings'], path: readonly PathKey[]):
     // A JavaScript caller is not held to the types: what LLVM could not hold is an error at its path.
     if (typeof k0 !== 'string' && !(k0 instanceof Uint8Array)) throw new EncodeError(`a string key must be a string or bytes (a Uint8Array), not ${describeValue(k0)}`, path);
     const k = stringText(k0);
-    if (k === undefined) throw new EncodeError(`string key '${shownText(k0 as string)}' has a lone surrogate that escapes no byte (not UTF-8 text; give bytes as a Uint8Array)`, path);
+    if (k === undefined) throw new EncodeError(`string key '${shownText(k0 as string)}' has a lone surrogate that escapes no byte (not UTF-8 text: a byte 0x80-0xFF is U+DC80-U+DCFF, or give bytes as a Uint8Array)`, path);
     if (typeof v0 !== 'string' && !(v0 instanceof Uint8Array)) throw new EncodeError(`the value of string key '${shownText(k)}' must be a string or bytes (a Uint8Array), not ${describeValue(v0)}`, [...path, shownText(k)]);
     const v = stringText(v0);
-    if (v === undefined) throw new EncodeError(`the value of string key '${shownText(k)}' has a lone surrogate that escapes no byte (not UTF-8 text; give bytes as a Uint8Array)`, [...path, shownText(k)]);
+    if (v === undefined) throw new EncodeError(`the value of string key '${shownText(k)}' has a lone surrogate that escapes no byte (not UTF-8 text: a byte 0x80-0xFF is U+DC80-U+DCFF, or give bytes as a Uint8Array)`, [...path, shownText(k)]);
     // LLVM keeps StringData in a map: a repeated key replaces the value in place.
     const at = seen.get(k);
     if (at !== undefined) pairs[at]![1] = v;

@@ -91,7 +91,7 @@ class DumpWriter {
    * objects: src/syclbin/read-v1.ts): their text at an indent, made the second time a set is written
    * and copied from then on (syclbin-dump prints such a blob once per header; its lines are made once).
    */
-  private readonly seen = new WeakMap<PropertySet, { indent: number; text?: Uint8Array }>();
+  private readonly seen = new WeakMap<PropertySet, number | Map<number, Uint8Array | null>>();
   constructor(public w: ByteBuilder) {}
 
   private head(indent: number, name: string, suffix: ':\n' | ': '): Uint8Array {
@@ -115,20 +115,32 @@ class DumpWriter {
   }
   private set(this: DumpWriter, set: PropertySet, name: string): void {
     this.w.bytes(this.head(this.indent, name, ':\n'));
+    // By indent: a set written at one indent once (the indent alone is kept: most sets are written
+    // once), and again (its text made then, copied after).
     const seen = this.seen.get(set);
-    if (seen === undefined || seen.indent !== this.indent) {
-      this.seen.set(set, { indent: this.indent });
+    if (seen === undefined) {
+      this.seen.set(set, this.indent);
       set.forEach(this.property, this);
       return;
     }
-    if (!seen.text) {
+    let byIndent: Map<number, Uint8Array | null>;
+    if (typeof seen === 'number') this.seen.set(set, (byIndent = new Map([[seen, null]])));
+    else byIndent = seen;
+    let text = byIndent.get(this.indent);
+    if (text === undefined) {
+      byIndent.set(this.indent, null);
+      set.forEach(this.property, this);
+      return;
+    }
+    if (text === null) {
       const out = this.w;
       this.w = new ByteBuilder(4096);
       set.forEach(this.property, this);
-      seen.text = this.w.result();
+      text = this.w.result();
+      byIndent.set(this.indent, text);
       this.w = out;
     }
-    this.w.bytes(seen.text);
+    this.w.bytes(text);
   }
   private property(this: DumpWriter, value: PropertyValue, key: string): void {
     const w = this.w;

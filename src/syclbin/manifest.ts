@@ -16,7 +16,7 @@
  *
  * Portable core: files are loaded through a callback; the CLI resolves paths.
  */
-import { blobsEqual, bytesEqual, EncodeError, formatPath, hexBytes, toHex, jsonChecks, type BlobRef, type CompareBuffers, type JsonObject, optionsArgument } from '../codec/index.js';
+import { blobsEqual, bytesEqual, decodeEscapedUtf8, EncodeError, encodeEscapedUtf8, formatPath, hexBytes, toHex, jsonChecks, type BlobRef, type CompareBuffers, type JsonObject, optionsArgument } from '../codec/index.js';
 import { IMAGE_KIND, numberingForVersion, offloadKindValue } from '../../formats/kinds.js';
 import { safeFileName } from '../offload/extract.js';
 import { propsJsonForm, registryFromJson, registryToJson } from '../props/json.js';
@@ -246,8 +246,8 @@ function envelopeFrom(v: unknown, syclbinVersion: 1 | 2, path: ManifestPath): En
       const sp = [...path, 'strings', i];
       const so = obj(s, sp);
       only(so, ['key', 'value'], sp);
-      const key = str(so.key, [...sp, 'key']);
-      const value = str(so.value, [...sp, 'value']);
+      const key = byteText(str(so.key, [...sp, 'key']), [...sp, 'key']);
+      const value = byteText(str(so.value, [...sp, 'value']), [...sp, 'value']);
       // Checked here so that the error names the manifest's field, not the written model's (the writer,
       // src/offload/write.ts, says the same for other callers): keys are NUL-terminated in every version,
       // values in version 1.
@@ -269,6 +269,19 @@ function envelopeFrom(v: unknown, syclbinVersion: 1 | 2, path: ManifestPath): En
     strings,
     compression: c,
   });
+}
+
+/**
+ * An envelope string of the manifest: text, where a byte that is not UTF-8 is the lone surrogate
+ * U+DC80+byte (`\udcff` in JSON, as `extract` writes it); another lone surrogate stands for no byte.
+ * Returned in its one spelling (escapes of bytes that form UTF-8 read as that text).
+ */
+function byteText(text: string, path: ManifestPath): string {
+  const bytes = encodeEscapedUtf8(text, (code, index) => {
+    throw new EncodeError(`a lone surrogate \\u${code.toString(16)} at character ${index}: not text, and not a byte (a byte 0x80-0xFF that is not UTF-8 is written \\udc80-\\udcff)`, path);
+  });
+  // (one spelling per byte string: escapes of bytes that are UTF-8 read as that text)
+  return decodeEscapedUtf8(bytes);
 }
 
 function runtimeEnvelope(): Extract<Envelope, { kind: 'offload' }> {

@@ -42,6 +42,7 @@ import {
   type SyclbinFileHeaderValue,
 } from '../../formats/syclbin-v1.js';
 import { readRegistry, type ReadRegistryOptions } from '../props/registry.js';
+import { decodeTypedRegistry, typedElementCount } from '../props/typed/index.js';
 import type { PropertySetRegistry } from '../props/model.js';
 import { asSizeError, LLVM_MESSAGES as M, SyclbinFormatError } from './errors.js';
 import type { AbstractModule, Envelope, SyclbinFile, SyclbinImage } from './model.js';
@@ -114,8 +115,8 @@ const TABLE_BLOCK = 1 << 16;
  * metadata up to `factor` times the metadata table plus `slackBytes` (a blob several headers name
  * is parsed once; each further header that names it hands its registry out again, charged against
  * `repeatFactor` times the table plus `repeatSlackBytes`, a blob counting its size or
- * `repeatBytesPerProperty` for each of its sets and properties, whichever is more (what consumers
- * build and print grows with the properties, not the text: `k=1|1` is 6 bytes), unless
+ * `repeatBytesPerProperty` for each set, property and typed element it holds, whichever is more (what
+ * consumers build and print grows with those, not the text: `k=1|1` is 6 bytes), unless
  * `sharedBlobsFree`, for a consumer whose output repeats it anyway): far above what any writer
  * makes (each blob once; the writer that put every module's first image index at 0, intel/llvm
  * efc1270's, names one image per module). Past that the read fails with a LIMIT error at the field
@@ -123,6 +124,18 @@ const TABLE_BLOCK = 1 << 16;
  * an image is a reference into the file, not a copy.
  */
 export const V1_SHARING_LIMITS = { factor: 2, slackBytes: 1 << 18, slackImages: 1024, repeatFactor: 8, repeatSlackBytes: 4 << 20, repeatBytesPerProperty: 64 } as const;
+
+/**
+ * What handing out a parsed blob of `n` bytes again costs against the repeat budget: its size, or
+ * `repeatBytesPerProperty` for each thing its typed form holds (sets, properties, the elements of
+ * typed arrays: a bit list of N bytes is up to 8N), whichever is more. Consumers (json, inspect,
+ * extract) build and print per element, not per byte of text (review 2026-11-28c: a 100 KB bit list
+ * named 38 times made a 416 MB manifest).
+ */
+function repeatWeight(value: PropertySetRegistry | DecodeError, n: number): number {
+  if (!(value instanceof Map)) return n;
+  return Math.max(n, typedElementCount(decodeTypedRegistry(value)) * V1_SHARING_LIMITS.repeatBytesPerProperty);
+}
 
 /**
  * The relations the reader follows, compiled from formats/syclbin-v1.ts (field offsets and types
@@ -281,7 +294,7 @@ class V1Reader {
   private imagesNamed = 0;
   /** Each metadata blob range parsed, by `offset+size`: its registry, or the error that stopped it (reported once). */
   /** Blobs parsed, by range: the registry (or error), its span node, and what naming it again costs (takeAgain). */
-  private readonly parsed = new Map<string, { value: PropertySetRegistry | DecodeError; node: SpanNode | undefined; weight: number }>();
+  private readonly parsed = new Map<string, { value: PropertySetRegistry | DecodeError; node: SpanNode | undefined; weight?: number }>();
   /** A sharing limit was reported (collect mode reads on without saying it again). */
   private sharingReported = false;
   private metadataRefused = false;
@@ -426,7 +439,8 @@ class V1Reader {
       // Parsed once, but every header that names it hands the consumers (json, inspect, diff,
       // extract) the whole registry again: charged again, unless the consumer prints each one anyway
       // (dump, as syclbin-dump does: ReadSyclbinOptions.sharedBlobsFree).
-      if (!this.opts.sharedBlobsFree && !this.takeAgain(parsed.weight, recordAt + offsets[sizeField(rel)]!, [...this.fieldPath(owner, k), sizeField(rel)])) return undefined;
+      // (what naming it again costs: worked out at its first repeat, from its typed form)
+      if (!this.opts.sharedBlobsFree && !this.takeAgain((parsed.weight ??= repeatWeight(parsed.value, n)), recordAt + offsets[sizeField(rel)]!, [...this.fieldPath(owner, k), sizeField(rel)])) return undefined;
       this.placed?.push({ offset: o, size: n });
       const tree = this.space.tree;
       if (tree && parsed.node) {
@@ -453,13 +467,11 @@ class V1Reader {
       ro.tree = tree;
       ro.parent = node;
       const registry = readRegistry(this.md, ro);
-      let entries = registry.size;
-      for (const set of registry.values()) entries += set.size;
-      this.parsed.set(key, { value: registry, node, weight: Math.max(n, entries * V1_SHARING_LIMITS.repeatBytesPerProperty) });
+      this.parsed.set(key, { value: registry, node });
       return registry;
     } catch (e) {
       if (!(e instanceof DecodeError)) throw e;
-      this.parsed.set(key, { value: e, node, weight: n });
+      this.parsed.set(key, { value: e, node });
       if (node) {
         // The lines read before the error keep their spans; the blob's value is the error (MetadataBlob.error).
         node.value = e;
@@ -478,7 +490,7 @@ class V1Reader {
    */
   private takeAgain(n: number, fieldAt: number, path: PathKey[]): boolean {
     const L = V1_SHARING_LIMITS;
-    return this.charge((this.metadataRepeated += n), L.repeatFactor, L.repeatSlackBytes, fieldAt, path, `named again (each its size or ${L.repeatBytesPerProperty} bytes per property, whichever is more)`, 'Headers that name one blob over and over hand its properties out as many times; this reader stops there (docs/spec/syclbin-format.md; dump reads such a file).');
+    return this.charge((this.metadataRepeated += n), L.repeatFactor, L.repeatSlackBytes, fieldAt, path, `named again (each its size or ${L.repeatBytesPerProperty} bytes per property and typed element, whichever is more)`, 'Headers that name one blob over and over hand its properties out as many times; this reader stops there (docs/spec/syclbin-format.md; dump reads such a file).');
   }
 
   /**

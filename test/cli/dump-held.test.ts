@@ -17,7 +17,7 @@ import { writeSyclbin } from '../../src/syclbin/write.js';
 import { readSyclbin } from '../../src/syclbin/read.js';
 import { byteArray, uint32 } from '../../src/props/model.js';
 import type { SyclbinFile } from '../../src/syclbin/model.js';
-import { AbstractModuleHeader, SyclbinFileHeader } from '../../formats/syclbin-v1.js';
+import { AbstractModuleHeader, IRModuleHeader, SyclbinFileHeader } from '../../formats/syclbin-v1.js';
 import { readBytes, SYCLBIN_TESTDATA, tempDir } from '../syclbin/support.js';
 
 /** A v1 file of `modules` abstract modules, each with `keys` properties of its own (about 30 bytes of dump each). */
@@ -90,6 +90,26 @@ describe('dump: held in memory, or checked first and streamed (no temporary file
     for (const am of file.abstractModules) am.metadata = readRegistry(writeRegistry(am.metadata)); // sets of their own
     expect(dumpAll(shared).equals(Buffer.from(dumpSyclbin(file)))).to.equal(true);
     expect(dumpAll(shared).toString('latin1').split('key0_299: 299\n').length).to.equal(7);
+  });
+
+  it('a blob named at two indents in turn (module and IR module metadata): rendered once per indent, the same text as copies (review 2026-11-28c finding 7)', () => {
+    const shared = sharedFile(5, 200).slice();
+    const view = new DataView(shared.buffer);
+    const count = (f: 'abstractModuleCount' | 'irModuleCount'): number => view.getUint32(SyclbinFileHeader.offsets[f]!, true);
+    const irTable = SyclbinFileHeader.fixedSize! + count('abstractModuleCount') * AbstractModuleHeader.fixedSize!;
+    const am0 = SyclbinFileHeader.fixedSize!;
+    for (let i = 0; i < count('irModuleCount'); i++) {
+      for (const f of ['metadataOffset', 'metadataSize'] as const) {
+        view.setBigUint64(irTable + i * IRModuleHeader.fixedSize! + IRModuleHeader.offsets[f]!, view.getBigUint64(am0 + AbstractModuleHeader.offsets[f]!, true), true);
+      }
+    }
+    const file = readSyclbin(shared, { sharedBlobsFree: true });
+    expect(file.abstractModules[1]!.irModules[0]!.metadata.get('SYCL/misc properties')).to.equal(file.abstractModules[1]!.metadata.get('SYCL/misc properties'));
+    for (const am of file.abstractModules) {
+      am.metadata = readRegistry(writeRegistry(am.metadata));
+      for (const ir of am.irModules) ir.metadata = readRegistry(writeRegistry(ir.metadata));
+    }
+    expect(dumpAll(shared).equals(Buffer.from(dumpSyclbin(file)))).to.equal(true);
   });
 
   it('a file that fails after more than the limit was made: nothing written, the reader\'s error', () => {

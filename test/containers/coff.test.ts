@@ -145,3 +145,42 @@ describe('COFF: bigobj and hostile headers', () => {
     );
   });
 });
+
+/** A COFF object of `machine` whose `n` section headers are all `.llvm.offloading` over one payload (names through the string table). */
+function repeatedSections(payload: Uint8Array, n: number, machine: number): Uint8Array {
+  const H = CoffFileHeader.fixedSize!;
+  const S = CoffSectionHeader.fixedSize!;
+  const dataAt = Math.ceil((H + n * S) / 8) * 8;
+  const strAt = dataAt + payload.length;
+  const name = new TextEncoder().encode('.llvm.offloading\0');
+  const out = new Uint8Array(strAt + 4 + name.length);
+  const v = new DataView(out.buffer);
+  v.setUint16(CoffFileHeader.offsets.machine, machine, true);
+  v.setUint16(CoffFileHeader.offsets.numberOfSections, n, true);
+  v.setUint32(CoffFileHeader.offsets.pointerToSymbolTable, strAt, true);
+  for (let i = 0; i < n; i++) {
+    const at = H + i * S;
+    out.set(new TextEncoder().encode('/4'), at);
+    v.setUint32(at + CoffSectionHeader.offsets.sizeOfRawData, payload.length, true);
+    v.setUint32(at + CoffSectionHeader.offsets.pointerToRawData, dataAt, true);
+    v.setUint32(at + CoffSectionHeader.offsets.characteristics, 0x40000040, true);
+  }
+  out.set(payload, dataAt);
+  v.setUint32(strAt, 4 + name.length, true);
+  out.set(name, strAt + 4);
+  return out;
+}
+
+describe('COFF: sections named again past the repeat budget (review 2026-11-28c finding 2)', () => {
+  it('a LIMIT error for an object of unknown machine (00 00) as for an x86-64 one, not "does not read as one"', async () => {
+    const { readOffloadInput } = await import('../../src/offload/input.js');
+    const { REPEAT_SLACK } = await import('../../src/offload/repeats.js');
+    const one = bytesOf('pack/two.ob22.bin');
+    for (const machine of [0, 0x8664]) {
+      const few = readOffloadInput(repeatedSections(one, 3, machine));
+      expect(few.found, `machine ${machine}`).to.have.length(6);
+      const e = decodeErrorOf(() => readOffloadInput(repeatedSections(one, REPEAT_SLACK, machine)));
+      expect([e.code, e.message.includes('the binaries found again add up to')], `machine ${machine}`).to.deep.equal(['LIMIT', true]);
+    }
+  });
+});

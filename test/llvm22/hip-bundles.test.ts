@@ -442,6 +442,17 @@ describe('offload-extract -o DIR: what it writes is bounded by the input (review
     }
   });
 
+  it('defaultOutputBudget: a compressed bundle counts once per object, archive members of one name each their own (review 2026-11-28c finding 3)', async () => {
+    const { defaultOutputBudget } = await import('../../src/cli/commands/offload-extract.js');
+    const entry = (bundle: number, inflatedSize: number) => ({ bundle, compressed: true, inflatedSize, data: { size: 10 } as never });
+    const slack = 64 * 1024 * 1024;
+    // two entries of one bundle: once; the same bundle number in two objects (two members named a.o): both
+    expect(defaultOutputBudget(100, [], [{ object: 0, entry: entry(0, 1000) }, { object: 0, entry: entry(0, 1000) }])).to.equal(8 * (100 + 1000) + slack);
+    expect(defaultOutputBudget(100, [], [{ object: 0, entry: entry(0, 200_000_000) }, { object: 1, entry: entry(0, 10) }])).to.equal(8 * (100 + 200_000_010) + slack);
+    // compressed OffloadBinaries count what they inflate to
+    expect(defaultOutputBudget(100, [{ binary: { compression: 'zlib', inflatedSize: 5000n } }, { binary: {} }], [])).to.equal(8 * 5100 + slack);
+  });
+
   it('a compressed bundle whose entries all name the same inflated bytes: its inflated size counts once, not once per entry (review 2026-11-28a F2)', async () => {
     const { encode, sizeOf } = await import('../../src/codec/index.js');
     const { CompressedBundleHeaders, OffloadBundleEntry, OffloadBundleHeader } = await import('../../formats/offload-bundle.js');

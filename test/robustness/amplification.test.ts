@@ -255,7 +255,7 @@ describe('amplification: SYCLBIN v1 headers that name the same entries and blobs
     const b = v1Shared(1, 3000, 3000, lines);
     // 3000 copies of a 75 KB registry (review 2026-11-27y: json, diff, extract and inspect expanded
     // them, out of memory on files of 88 KB): a LIMIT error at the size field that crossed the budget.
-    expect(() => readSyclbin(b)).to.throw(SyclbinFormatError, /The metadata blobs named again \(each its size or 64 bytes per property, whichever is more\) add up to \d+ bytes, more than \d+ for the \d+-byte metadata table/);
+    expect(() => readSyclbin(b)).to.throw(SyclbinFormatError, /The metadata blobs named again \(each its size or 64 bytes per property and typed element, whichever is more\) add up to \d+ bytes, more than \d+ for the \d+-byte metadata table/);
     const f = readSyclbin(b, { sharedBlobsFree: true });
     const ims = f.abstractModules[0]!.irModules;
     expect(ims).to.have.length(3000);
@@ -297,6 +297,22 @@ describe('amplification: a shared metadata blob through the commands (review 202
     expect(readSyclbin(build(8), { sharedBlobsFree: true }).abstractModules).to.have.length(8);
   });
 
+  it('a bit list counts 64 bytes per bit set when named again: 38 modules naming one 100 KB [SYCL/kernel param opt] value are refused at the first repeat (review 2026-11-28c finding 1)', () => {
+    const file = readSyclbin(v1Shared(1, 1, 1, 1));
+    const md = new Map([['SYCL/kernel param opt', new Map([['_ZTS1k', { type: 2 as const, bytes: new Uint8Array(100000).fill(0xaa), bits: 800000n }]])]]);
+    file.abstractModules = Array.from({ length: 38 }, (_, a) => ({ metadata: a ? new Map() : md, irModules: [], nativeImages: [] }));
+    const out = writeSyclbin(file).slice();
+    const v = new DataView(out.buffer);
+    const at = (a: number, f: 'metadataOffset' | 'metadataSize'): number => SyclbinFileHeader.fixedSize! + a * AbstractModuleHeader.fixedSize! + AbstractModuleHeader.offsets[f]!;
+    for (let a = 1; a < 38; a++) for (const f of ['metadataOffset', 'metadataSize'] as const) v.setBigUint64(at(a, f), v.getBigUint64(at(0, f), true), true);
+    expect(out.length).to.be.below(200_000);
+    const err = expectDecodeError(() => readSyclbin(out));
+    expect(err.code).to.equal('LIMIT');
+    // 400,000 bits set (0xAA: 4 per byte), the set and the property: one repeat is over the budget
+    expect(err.message).to.contain(`add up to ${(400000 + 2) * V1_SHARING_LIMITS.repeatBytesPerProperty} bytes`);
+    expect(err.pathSegments).to.deep.equal(['abstractModules', 1, 'metadataSize']);
+  });
+
   it('modest sharing reads: 3 modules naming one 300 KB blob, 100 naming a 4 KB one (review 2026-11-27z)', () => {
     for (const [headers, lines] of [
       [3, 30000],
@@ -315,7 +331,7 @@ describe('amplification: a shared metadata blob through the commands (review 202
       writeFileSync(join(dir, 's.syclbin'), b);
       for (const args of [['json', 's.syclbin'], ['inspect', 's.syclbin'], ['extract', 's.syclbin', '-o', 'x']]) {
         const r = await cli(args, dir);
-        expect([r.code, r.stderr], args[0]).to.satisfy(([code, err]: [number, string]) => code === 1 && /The metadata blobs named again \(each its size or 64 bytes per property, whichever is more\) add up to \d+ bytes/.test(err));
+        expect([r.code, r.stderr], args[0]).to.satisfy(([code, err]: [number, string]) => code === 1 && /The metadata blobs named again \(each its size or 64 bytes per property and typed element, whichever is more\) add up to \d+ bytes/.test(err));
       }
       // (diff compares what reads: the same file is no difference, without a thousand registries)
       const d = await cli(['diff', 's.syclbin', 's.syclbin'], dir);

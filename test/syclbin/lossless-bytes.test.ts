@@ -170,4 +170,45 @@ describe('lossless: bytes a file holds beyond UTF-8 text and writer defaults', (
     expect(() => writeOffloadBinary([{ imageKind: 1, offloadKind: 1, strings: [['arch', 5 as never]], image: Uint8Array.of(1) }])).to.throw(EncodeError, 'must be a string or bytes (a Uint8Array)');
     expect(() => writeOffloadBinary([{ imageKind: 1, offloadKind: 1, strings: [[Uint8Array.of(0x61, 0), 'v']], image: Uint8Array.of(1) }])).to.throw(EncodeError, 'string keys cannot contain NUL');
   });
+
+  it('one key in two spellings (its UTF-8 text, the escapes of those bytes) is one key: the later value, written once (review 2026-11-28c finding 5)', () => {
+    const b = writeOffloadBinary([{ imageKind: 1, offloadKind: 1, strings: [['\u00e9', '1'], ['\udcc3\udca9', '2'], ['k', Uint8Array.of(0x76)], ['k', 'w']], image: Uint8Array.of(1) }]);
+    const [bin] = readOffloadBinaries(b);
+    expect(bin!.entries[0]!.stringEntries.map((e) => [e.key, e.value])).to.deep.equal([
+      ['\u00e9', '2'],
+      ['k', 'w'],
+    ]);
+  });
+
+  it('pack: an envelope string with a lone surrogate that is no byte is an error at its manifest path, the code unit shown (finding 6)', async () => {
+    const t = tempDir('syclbin-lossless-');
+    try {
+      writeFileSync(join(t.dir, 'in.syclbin'), readBytes(`${SYCLBIN_TESTDATA}v1_in_offload_v1.syclbin`));
+      expect((await cli(['extract', 'in.syclbin', '-o', 'parts'], t.dir)).code).to.equal(0);
+      const m = JSON.parse(readFileSync(join(t.dir, 'parts/manifest.json'), 'utf8'));
+      m.envelope.strings[0].key = 'k\ud800';
+      writeFileSync(join(t.dir, 'parts/manifest.json'), JSON.stringify(m));
+      const r = await cli(['pack', 'parts/manifest.json', '-o', 'out.syclbin'], t.dir);
+      expect(r.code).to.equal(1);
+      expect(r.stderr).to.contain('a lone surrogate \\ud800 at character 1: not text, and not a byte');
+      expect(r.stderr).to.contain('envelope.strings[0].key');
+    } finally {
+      t.cleanup();
+    }
+  });
+
+  it("extract names a v2 entry string that differs from the metadata in bytes that are not UTF-8 (not 'layout freedom'; finding 4)", async () => {
+    const file: SyclbinFile = {
+      version: 2,
+      envelope: { kind: 'none' },
+      globalMetadata: new Map([['SYCLBIN/global metadata', new Map([['state', uint32(0)]])]]),
+      abstractModules: [{ metadata: new Map(), irModules: [{ metadata: new Map([['SYCLBIN/ir module metadata', new Map<string, PropertyValue>([['type', uint32(0)], ['target', byteArray(Uint8Array.of(0x73, 0x70, 0xff))]])]]), image: memoryBlob(Uint8Array.of(1)) }], nativeImages: [] }],
+    };
+    const bytes = writeSyclbin(file, { format: 2 }).slice();
+    const at = Buffer.from(bytes).indexOf(Buffer.from([0x73, 0x70, 0xff, 0]));
+    bytes[at + 2] = 0xfe;
+    const r = await extractAndPack(bytes);
+    expect(r.stderr).to.contain('string entries not written again: triple="sp\\xfe"');
+    expect(r.stderr).to.not.contain('layout freedom');
+  });
 });

@@ -6,7 +6,8 @@
  */
 import { appendAll, chunkSize, chunksSource, firstDifference, hasMagic, SyclbinError, type BlobRef, type ByteSource, type Chunk } from '../../codec/index.js';
 import { OFFLOAD_BINARY_ALIGN, OFFLOAD_BINARY_MAGIC, OffloadMagic } from '../../../formats/offload-binary.js';
-import { readOffloadBinary, type OffloadBinaryModel } from '../../offload/read.js';
+import { escapedStrings, readOffloadBinary, type OffloadBinaryModel } from '../../offload/read.js';
+import { printable, quotedText } from '../../props/explain.js';
 import { syclbinChunks } from '../../syclbin/write.js';
 import { imageFileNames, manifestToModel, modelDifference, modelToManifest } from '../../syclbin/manifest.js';
 import type { SyclbinFile } from '../../syclbin/model.js';
@@ -117,7 +118,8 @@ function envelopeLosses(source: ByteSource, rebuilt: readonly Chunk[], maxInflat
   if (kinds.length) notes.push(`the entries' offload kind ${kinds.join(', ')} is written as ${[...new Set(ours.entries.map((e) => e.offloadKind))].join(', ')} (the manifest does not carry it)`);
   const flags = missing(theirs.entries.map((e) => e.flags), ours.entries.map((e) => e.flags));
   if (flags.length) notes.push(`the entries' flags ${flags.map((f) => `0x${f.toString(16)}`).join(', ')} are written as ${[...new Set(ours.entries.map((e) => `0x${e.flags.toString(16)}`))].join(', ')} (the manifest does not carry them)`);
-  const pairs = (m: OffloadBinaryModel): string[] => m.entries.flatMap((e) => [...e.strings].map(([k, v]) => `${k}=${JSON.stringify(v)}`));
+  // (byte for byte: escapedStrings keeps bytes that are not UTF-8, shown as \xNN)
+  const pairs = (m: OffloadBinaryModel): string[] => m.entries.flatMap((e) => [...escapedStrings(e)].map(([k, v]) => `${printable(k)}=${quotedText(v)}`));
   const strings = missing(pairs(theirs), pairs(ours));
   if (strings.length) notes.push(`string entries not written again: ${list(strings)} (the writer derives the entries' strings from the metadata)`);
   return notes;
@@ -133,8 +135,9 @@ am<A>.native<I>.<arch>.bin. Metadata goes into the manifest as typed shorthands 
 arch) when they reproduce it exactly, else in the 'syclbin props --json' shape (unknown sets, keys
 and their order are kept). 'syclbin pack DIR/manifest.json -o OUT' then rebuilds FILE byte for byte
 when FILE is in a layout our writer produces (canonical or grouped v1 tables, the LLVM and runtime
-envelopes, the v2 entry order; the SYBI header's version and reserved bytes, envelope kinds, flags
-and strings, bytes that are not UTF-8 included, are kept); for other files (shared or reordered
+envelopes, the v2 entry order; the SYBI header's version and reserved bytes and a v1 envelope's
+kinds, flags and strings, bytes that are not UTF-8 included, are kept; a v2 file's entry kinds and
+strings are the writer's, derived from the metadata); for other files (shared or reordered
 blobs, other padding, bytes after the file, metadata text in another form) it rebuilds the same
 modules, images and metadata and this command says why on stderr. Each file is written atomically (temporary file + rename); none is written over
 FILE unless --force.`,

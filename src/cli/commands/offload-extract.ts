@@ -37,6 +37,21 @@ function candidatesText(candidates: readonly ExtractCandidate[], era: LlvmEraInf
   return `the ${candidates.length} image(s) here: ${shown.join('; ')}${candidates.length > 4 ? '; ...' : ''}`;
 }
 
+/**
+ * Folder mode's default bound on what it writes: 8 times what the input holds, its bytes and what its
+ * compressed payloads inflate to, each once, plus 64 MiB. Every entry of a compressed bundle is in the
+ * one decompressed buffer: counted per bundle of each object (`object`: bundles are numbered per
+ * object, and archive members may share a name), not per entry.
+ */
+export function defaultOutputBudget(inputSize: number, found: readonly { binary: { compression?: unknown; inflatedSize?: bigint } }[], bundles: readonly { object: number; entry: Pick<OffloadBundleEntryModel, 'bundle' | 'compressed' | 'inflatedSize' | 'data'> }[]): number {
+  const inflatedBundles = new Map<string, number>();
+  for (const b of bundles) if (b.entry.compressed) inflatedBundles.set(`${b.object}\0${b.entry.bundle}`, b.entry.inflatedSize ?? b.entry.data.size);
+  let inflated = 0;
+  for (const f of found) if (f.binary.compression && f.binary.inflatedSize !== undefined) inflated += Number(f.binary.inflatedSize);
+  for (const n of inflatedBundles.values()) inflated += n;
+  return 8 * (inputSize + inflated) + 64 * 1024 * 1024;
+}
+
 /** `syclbin offload-extract`: Extract device images from OffloadBinaries (llvm-offload-binary FILE --image=... syntax). */
 export const command = defineCommand({
   name: 'offload-extract',
@@ -129,7 +144,7 @@ Every file is written atomically; an image file is never written over FILE itsel
     if (opts['max-output-size'] !== undefined && !folder) throw new UsageError('--max-output-size bounds folder mode (-o DIR without --image); --image writes what llvm-offload-binary writes');
     // Folder mode (ours) also writes the entries of HIP offload bundles (clang-offload-bundler), read as
     // llvm-objdump-22 reads them (src/containers/offload-bundle.ts): LLVM's packer does not read them.
-    let bundles: { member?: string; entry: OffloadBundleEntryModel }[] = [];
+    let bundles: { member?: string; object: number; entry: OffloadBundleEntryModel }[] = [];
     let inputSize = 0;
     const bundleNotes: string[] = [];
     try {
@@ -150,7 +165,7 @@ Every file is written atomically; an image file is never written over FILE itsel
           const withBundles = readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: 'never', peer: llvmEra('22').objdump, bundles: true, membersAligned: src.thin === true });
           // (those llvm-objdump-22 writes out, then those it does not read: a bundle file, a COFF object's)
           const lists = [...withBundles.objects.map((o) => ({ member: o.member, entries: o.bundles ?? [] })), ...(withBundles.otherBundles ?? [])];
-          bundles = lists.flatMap((o) => o.entries.map((entry) => ({ ...(o.member === undefined ? {} : { member: o.member }), entry })));
+          bundles = lists.flatMap((o, object) => o.entries.map((entry) => ({ ...(o.member === undefined ? {} : { member: o.member }), object, entry })));
           // Why a bundle could not be read (a COFF object, the inflate cap, a corrupt stream), per object.
           for (const f of withBundles.bundleFailures ?? []) bundleNotes.push(`${f.member === undefined ? '' : `${f.member}: `}llvm-objdump-22 fails on the offload bundles ("${f.message}"): ${f.why}`);
         }
@@ -192,12 +207,7 @@ Every file is written atomically; an image file is never written over FILE itsel
       // Entries may all name the same bytes (one range listed thousands of times): what folder mode
       // writes is bounded by the input's size, checked before anything is written.
       const total = candidates.reduce((n, c) => n + c.image.size, 0) + bundles.reduce((n, b) => n + b.entry.data.size, 0);
-      // What the input holds: its bytes, and what its compressed payloads inflate to, each once (every
-      // entry of a compressed bundle is in the one decompressed buffer: counted per bundle, not per entry).
-      const inflatedBundles = new Map<string, number>();
-      for (const b of bundles) if (b.entry.compressed) inflatedBundles.set(`${b.member ?? ''}\0${b.entry.bundle}`, b.entry.inflatedSize ?? b.entry.data.size);
-      const inflated = input.found.reduce((n, f) => n + (f.binary.compression && f.binary.inflatedSize !== undefined ? Number(f.binary.inflatedSize) : 0), 0) + [...inflatedBundles.values()].reduce((n, x) => n + x, 0);
-      const budget = opts['max-output-size'] ?? 8 * (inputSize + inflated) + 64 * 1024 * 1024;
+      const budget = opts['max-output-size'] ?? defaultOutputBudget(inputSize, input.found, bundles);
       if (total > budget) {
         throw new CommandFailure(
           `${prog}: ${file}: the ${candidates.length + bundles.length} images and bundle entries add up to ${total} bytes, more than ${budget} (--max-output-size; by default 8 times the input, its payloads inflated, and 64 MiB): entries naming the same bytes over and over? Nothing written; raise --max-output-size to write them all`,

@@ -61,6 +61,46 @@ function sameValue(a: PropertyValue, b: PropertyValue): boolean {
   return encodePropertyValue(a) === encodePropertyValue(b);
 }
 
+/**
+ * How many things the typed form of `sets` holds: each set and property, each element of a typed
+ * array (bitmask bits set, aspects, descriptors, default constants, u32/u64 values) and each problem.
+ * What a consumer builds and prints of a registry (JSON, an explanation) grows with this, not with the
+ * text: a byte-array bit list of N bytes is up to 8N elements (src/syclbin/read-v1.ts charges a blob
+ * named again by it).
+ */
+export function typedElementCount(sets: readonly TypedSet[]): number {
+  let n = 0;
+  for (const set of sets) {
+    n += 1 + set.properties.length;
+    for (const p of set.properties) {
+      n += p.problems.length;
+      const t = p.typed;
+      if (!t) continue;
+      switch (t.kind) {
+        case 'u32-array':
+        case 'u64-array':
+          n += t.values.length;
+          break;
+        case 'aspects':
+          n += t.aspects.length;
+          break;
+        case 'bitmask':
+          n += t.set.length;
+          break;
+        case 'spec-const-descriptors':
+          n += t.descriptors.length;
+          break;
+        case 'spec-const-defaults':
+          n += t.constants?.length ?? 0;
+          break;
+        default:
+          break;
+      }
+    }
+  }
+  return n;
+}
+
 /** Decode every known property of `registry` into its typed form. */
 export function decodeTypedRegistry(registry: PropertySetRegistry): TypedSet[] {
   const sets: TypedSet[] = [];
