@@ -156,9 +156,9 @@ function u32Of(reg: PropertySetRegistry, set: string, key: string): number | und
   return v?.type === 1 ? v.value : undefined;
 }
 
-function textOf(reg: PropertySetRegistry, set: string, key: string): string | undefined {
-  const v = reg.get(set)?.get(key);
-  return v?.type === 2 ? new TextDecoder().decode(v.bytes) : undefined;
+/** Bytes as UTF-8 text (U+FFFD for bytes that are not), undefined for none. */
+function text(b: Uint8Array | undefined): string | undefined {
+  return b && new TextDecoder().decode(b);
 }
 
 function bytesOf(reg: PropertySetRegistry, set: string, key: string): Uint8Array | undefined {
@@ -202,17 +202,17 @@ export function irTypeValue(ir: IRModule): number | undefined {
 
 /** The IR module's `target` triple, or undefined when missing or not a byte array. */
 export function irTarget(ir: IRModule): string | undefined {
-  return textOf(ir.metadata, IR_MODULE_METADATA_SET, SYCLBIN_KEYS.target);
+  return text(irTargetBytes(ir));
 }
 
 /** The native image's `arch`, or undefined when missing or not a byte array. */
 export function nativeArch(n: NativeImage): string | undefined {
-  return textOf(n.metadata, NATIVE_IMAGE_METADATA_SET, SYCLBIN_KEYS.arch);
+  return text(nativeArchBytes(n));
 }
 
 /** The native image's `target` triple, or undefined when missing or not a byte array. */
 export function nativeTarget(n: NativeImage): string | undefined {
-  return textOf(n.metadata, NATIVE_IMAGE_METADATA_SET, SYCLBIN_KEYS.target);
+  return text(nativeTargetBytes(n));
 }
 
 /** Criteria for `selectImages`; every criterion given must match. */
