@@ -60,6 +60,7 @@ export { hexdump, parseRange, HexRangeError, type HexdumpOptions } from './hex/h
 export { ImageHashes, syclbinToJson } from './syclbin/json.js';
 export { diffFiles, formatDiff, type DiffResult } from './hex/diff.js';
 export { isElf, findOffloadingSections, readElfOffloadBinaries, readElfSectionTable } from './offload/elf.js';
+export { RepeatBudget, REPEAT_FACTOR, REPEAT_SLACK } from './offload/repeats.js';
 export {
   readOffloadInput,
   identifyImage,

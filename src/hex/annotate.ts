@@ -135,6 +135,12 @@ export interface Annotation {
   problems: DecodeError[];
   /** The problem that stopped the reader (the others it read past), if one did. */
   stoppedBy?: DecodeError;
+  /**
+   * SYCLBIN v1: metadata blobs named again past the sharing budget (src/syclbin/read-v1.ts): read
+   * here (the annotation names each blob once), refused by readers that hand out every copy (json,
+   * inspect, extract, diff) with this error.
+   */
+  repeatLimit?: DecodeError;
   /** Every metadata blob, with its registry when it parsed. */
   metadata: MetadataBlob[];
   /** SYCLBIN model (when the file read as SYCLBIN). */
@@ -312,7 +318,16 @@ function annotateIn(input: BytesLike | ByteSource, opts: AnnotateOptions, embedd
   // (objects and archives: readOffloadInput gives their payloads one decompression budget, ReadOffloadOptions.inflatedBudget)
   // (a shared metadata blob is one node of the tree, named by every header: sharedBlobsFree, the
   // annotation repeats no registry)
-  const collect = { tree, problems, maxInflatedSize: opts.maxInflatedSize, inflated: opts.inflated, spansWindow: opts.spansWindow, sharedBlobsFree: opts.sharedBlobsFree ?? true };
+  const free = opts.sharedBlobsFree ?? true;
+  const collect = {
+    tree,
+    problems,
+    maxInflatedSize: opts.maxInflatedSize,
+    inflated: opts.inflated,
+    spansWindow: opts.spansWindow,
+    sharedBlobsFree: free,
+    ...(free ? { onRepeatBudget: (e: DecodeError) => void (ann.repeatLimit ??= e) } : {}),
+  };
   const attempt = (read: () => void): void => {
     try {
       read();

@@ -164,6 +164,10 @@ function lint(input: BytesLike | ByteSource, ann: Annotation): VerifyReport {
       message: `a thin archive: its ${thin.length} member(s) are files outside it (${someOf(thin.map((m) => m.name))}), not checked here; verify each file`,
     });
   }
+  // Blobs named again past the sharing budget: read here, refused where every copy is handed out.
+  if (ann.repeatLimit) {
+    add({ ...findingOf(ann.repeatLimit), severity: 'warning', code: 'structure', message: `json, inspect, extract and diff refuse this file: ${ann.repeatLimit.reason}` });
+  }
   for (const g of ann.v1Images) checkV1(g, add);
   for (const blob of ann.metadata) checkBlob(src, blob, add);
   // A file of no known kind: its error says so; "N bytes that nothing references" would add nothing.

@@ -16,7 +16,8 @@ export function hexBytes(b: Uint8Array, limit = MAX_HEX_BYTES): string {
 
 /** Names may hold control characters or U+DC80+byte escapes of non-UTF-8 bytes: show them as \xNN. */
 export function printable(s: string): string {
-  return s.replace(/[\u0000-\u001f\u007f]|[\udc80-\udcff]/g, (c) => {
+  // (a low surrogate that ends a pair is part of a character, not an escaped byte)
+  return s.replace(/[\u0000-\u001f\u007f]|(?<![\ud800-\udbff])[\udc80-\udcff]/g, (c) => {
     const code = c.charCodeAt(0);
     return `\\x${(code >= 0xdc80 ? code - 0xdc00 : code).toString(16).padStart(2, '0')}`;
   });

@@ -113,17 +113,18 @@ const TABLE_BLOCK = 1 << 16;
  * headers naming overlapping metadata blobs make a table of T bytes parse T × headers bytes. A read
  * may name `factor` times the module and image headers plus `slackImages` images in all, and parse
  * metadata up to `factor` times the metadata table plus `slackBytes` (a blob several headers name
- * is parsed once; each further header that names it hands its registry out again, charged against
- * `repeatFactor` times the table plus `repeatSlackBytes`, a blob counting its size or
- * `repeatBytesPerProperty` for each set, property and typed element it holds, whichever is more (what
- * consumers build and print grows with those, not the text: `k=1|1` is 6 bytes), unless
- * `sharedBlobsFree`, for a consumer whose output repeats it anyway): far above what any writer
+ * is parsed once; each further header that names it hands its registry out again: what is handed out
+ * again may weigh `repeatFactor` times what the blobs read weigh, plus `repeatSlackBytes`, a blob
+ * weighing its size or `repeatBytesPerProperty` for each set, property and typed element it holds,
+ * whichever is more (what consumers build and print grows with those, not the text: `k=1|1` is 6
+ * bytes, a bit list of N bytes up to 8N elements), unless `sharedBlobsFree`, for a consumer whose
+ * output repeats it anyway, which is told instead (`onRepeatBudget`)): far above what any writer
  * makes (each blob once; the writer that put every module's first image index at 0, intel/llvm
  * efc1270's, names one image per module). Past that the read fails with a LIMIT error at the field
  * that asked for more, so work and memory stay linear in the file. Image bytes are not budgeted:
  * an image is a reference into the file, not a copy.
  */
-export const V1_SHARING_LIMITS = { factor: 2, slackBytes: 1 << 18, slackImages: 1024, repeatFactor: 8, repeatSlackBytes: 4 << 20, repeatBytesPerProperty: 64 } as const;
+export const V1_SHARING_LIMITS = { factor: 2, slackBytes: 1 << 18, slackImages: 1024, repeatFactor: 16, repeatSlackBytes: 4 << 20, repeatBytesPerProperty: 64 } as const;
 
 /**
  * What handing out a parsed blob of `n` bytes again costs against the repeat budget: its size, or
@@ -289,12 +290,16 @@ class V1Reader {
   private readonly registryOptions: ReadRegistryOptions = {};
   /** Bytes of metadata blobs parsed so far, and images named (V1_SHARING_LIMITS). */
   private metadataTaken = 0;
-  /** Bytes of parsed blobs handed out again to further headers (V1_SHARING_LIMITS.repeatFactor). */
+  /** The weight of parsed blobs handed out again to further headers (V1_SHARING_LIMITS.repeatFactor). */
   private metadataRepeated = 0;
+  /** The weight of the blobs parsed, each once (worked out at the first repeat: only files with repeats pay for it). */
+  private distinctWeight = 0;
+  /** Blobs parsed whose weight is not yet in `distinctWeight`. */
+  private readonly unweighed: { value: PropertySetRegistry | DecodeError; weight?: number; size: number }[] = [];
   private imagesNamed = 0;
   /** Each metadata blob range parsed, by `offset+size`: its registry, or the error that stopped it (reported once). */
   /** Blobs parsed, by range: the registry (or error), its span node, and what naming it again costs (takeAgain). */
-  private readonly parsed = new Map<string, { value: PropertySetRegistry | DecodeError; node: SpanNode | undefined; weight?: number }>();
+  private readonly parsed = new Map<string, { value: PropertySetRegistry | DecodeError; node: SpanNode | undefined; weight?: number; size: number }>();
   /** A sharing limit was reported (collect mode reads on without saying it again). */
   private sharingReported = false;
   private metadataRefused = false;
@@ -440,7 +445,7 @@ class V1Reader {
       // extract) the whole registry again: charged again, unless the consumer prints each one anyway
       // (dump, as syclbin-dump does: ReadSyclbinOptions.sharedBlobsFree).
       // (what naming it again costs: worked out at its first repeat, from its typed form)
-      if (!this.opts.sharedBlobsFree && !this.takeAgain((parsed.weight ??= repeatWeight(parsed.value, n)), recordAt + offsets[sizeField(rel)]!, [...this.fieldPath(owner, k), sizeField(rel)])) return undefined;
+      if ((!this.opts.sharedBlobsFree || this.opts.onRepeatBudget) && !this.takeAgain(parsed, recordAt + offsets[sizeField(rel)]!, [...this.fieldPath(owner, k), sizeField(rel)])) return undefined;
       this.placed?.push({ offset: o, size: n });
       const tree = this.space.tree;
       if (tree && parsed.node) {
@@ -467,11 +472,15 @@ class V1Reader {
       ro.tree = tree;
       ro.parent = node;
       const registry = readRegistry(this.md, ro);
-      this.parsed.set(key, { value: registry, node });
+      const entry = { value: registry, node, size: n };
+      this.parsed.set(key, entry);
+      this.unweighed.push(entry);
       return registry;
     } catch (e) {
       if (!(e instanceof DecodeError)) throw e;
-      this.parsed.set(key, { value: e, node });
+      const entry = { value: e, node, size: n };
+      this.parsed.set(key, entry);
+      this.unweighed.push(entry);
       if (node) {
         // The lines read before the error keep their spans; the blob's value is the error (MetadataBlob.error).
         node.value = e;
@@ -482,15 +491,36 @@ class V1Reader {
   }
 
   /**
-   * Hand out a parsed blob again (`n` bytes: its size, or `repeatBytesPerProperty` per set and
-   * property if more, to another header): charged against its own budget,
-   * `repeatFactor` times the metadata table plus `repeatSlackBytes` (V1_SHARING_LIMITS) — room for
-   * any sharing a writer may do (a few modules naming one large blob, many naming a small one), not
-   * for a small file whose thousands of headers hand out one large registry thousands of times.
+   * Hand out a parsed blob again (to another header): its weight (repeatWeight: its size, or
+   * `repeatBytesPerProperty` per set, property and typed element if more) is charged against
+   * `repeatFactor` times the weight of the blobs read, each once, plus `repeatSlackBytes`
+   * (V1_SHARING_LIMITS): room for any sharing a writer may do (several modules naming one blob), not
+   * for a small file whose thousands of headers hand out one large registry thousands of times. Past
+   * it a LIMIT error (false), or, for a reader that repeats it anyway (sharedBlobsFree), the error
+   * handed to `onRepeatBudget` once (true).
    */
-  private takeAgain(n: number, fieldAt: number, path: PathKey[]): boolean {
+  private takeAgain(blob: { value: PropertySetRegistry | DecodeError; weight?: number; size: number }, fieldAt: number, path: PathKey[]): boolean {
     const L = V1_SHARING_LIMITS;
-    return this.charge((this.metadataRepeated += n), L.repeatFactor, L.repeatSlackBytes, fieldAt, path, `named again (each its size or ${L.repeatBytesPerProperty} bytes per property and typed element, whichever is more)`, 'Headers that name one blob over and over hand its properties out as many times; this reader stops there (docs/spec/syclbin-format.md; dump reads such a file).');
+    for (const u of this.unweighed) this.distinctWeight += u.weight ??= repeatWeight(u.value, u.size);
+    this.unweighed.length = 0;
+    this.metadataRepeated += blob.weight ??= repeatWeight(blob.value, blob.size);
+    const budget = L.repeatFactor * this.distinctWeight + L.repeatSlackBytes;
+    if (this.metadataRepeated <= budget) return true;
+    if (this.metadataRefused) return !!this.opts.sharedBlobsFree;
+    this.metadataRefused = true;
+    const e = new SyclbinFormatError(
+      'LIMIT',
+      `The metadata blobs named again weigh ${this.metadataRepeated}, more than ${L.repeatFactor} times the ${this.distinctWeight} the blobs read weigh (each once) and ${L.repeatSlackBytes} (a blob weighs its size in bytes, or ${L.repeatBytesPerProperty} for each set, property and typed element it holds if more).`,
+      'Headers that name one blob over and over hand its properties out as many times; this reader stops there (docs/spec/syclbin-format.md; dump, annotate and verify read such a file).',
+      this.space.abs(fieldAt),
+      path,
+    );
+    if (this.opts.sharedBlobsFree) {
+      this.opts.onRepeatBudget?.(e);
+      return true;
+    }
+    report(this.opts, e);
+    return false;
   }
 
   /**

@@ -40,6 +40,12 @@ export interface ReadSyclbinOptions extends ReadOptions {
    */
   sharedBlobsFree?: boolean;
   /**
+   * With `sharedBlobsFree`: told (once) the LIMIT error a reader without it would stop with, when the
+   * blobs named again go past the sharing budget (verify warns that json, inspect, extract and diff
+   * refuse the file).
+   */
+  onRepeatBudget?: (error: SyclbinFormatError) => void;
+  /**
    * Hand the abstract modules to a visitor as they are read instead of keeping them (the returned
    * model then has none): a listing of any number of modules holds one at a time.
    */

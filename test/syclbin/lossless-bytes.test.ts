@@ -16,6 +16,7 @@ import { memoryBlob, writeSyclbin } from '../../src/syclbin/write.js';
 import { readOffloadBinaries } from '../../src/offload/read.js';
 import { offloadEntryInput, writeOffloadBinary } from '../../src/offload/write.js';
 import { diffFiles, formatDiff } from '../../src/hex/diff.js';
+import { printable, quotedText } from '../../src/props/explain.js';
 import { byteArray, uint32, type PropertyValue } from '../../src/props/model.js';
 import { OffloadEntryV2, OffloadHeaderV2 } from '../../formats/offload-binary.js';
 import { nodeCompressor } from '../../src/node/compressors.js';
@@ -210,5 +211,10 @@ describe('lossless: bytes a file holds beyond UTF-8 text and writer defaults', (
     const r = await extractAndPack(bytes);
     expect(r.stderr).to.contain('string entries not written again: triple="sp\\xfe"');
     expect(r.stderr).to.not.contain('layout freedom');
+  });
+
+  it('printable and quotedText show an escaped byte as \\xNN and keep a character of two code units whole (review 2026-11-28d F5)', () => {
+    expect(printable('k\u{1F4A9}\udcff')).to.equal('k\u{1F4A9}\\xff');
+    expect(quotedText('k\u{1F4A9}\udcff')).to.equal('"k\u{1F4A9}\\xff"');
   });
 });

@@ -118,9 +118,12 @@ function envelopeLosses(source: ByteSource, rebuilt: readonly Chunk[], maxInflat
   if (kinds.length) notes.push(`the entries' offload kind ${kinds.join(', ')} is written as ${[...new Set(ours.entries.map((e) => e.offloadKind))].join(', ')} (the manifest does not carry it)`);
   const flags = missing(theirs.entries.map((e) => e.flags), ours.entries.map((e) => e.flags));
   if (flags.length) notes.push(`the entries' flags ${flags.map((f) => `0x${f.toString(16)}`).join(', ')} are written as ${[...new Set(ours.entries.map((e) => `0x${e.flags.toString(16)}`))].join(', ')} (the manifest does not carry them)`);
-  // (byte for byte: escapedStrings keeps bytes that are not UTF-8, shown as \xNN)
-  const pairs = (m: OffloadBinaryModel): string[] => m.entries.flatMap((e) => [...escapedStrings(e)].map(([k, v]) => `${printable(k)}=${quotedText(v)}`));
-  const strings = missing(pairs(theirs), pairs(ours));
+  // (byte for byte: escapedStrings keeps bytes that are not UTF-8; compared as they are, shown with \xNN)
+  const pairs = (m: OffloadBinaryModel): string[] => m.entries.flatMap((e) => [...escapedStrings(e)].map((kv) => JSON.stringify(kv)));
+  const strings = missing(pairs(theirs), pairs(ours)).map((kv) => {
+    const [k, v] = JSON.parse(kv) as [string, string];
+    return `${printable(k)}=${quotedText(v)}`;
+  });
   if (strings.length) notes.push(`string entries not written again: ${list(strings)} (the writer derives the entries' strings from the metadata)`);
   return notes;
 }
