@@ -138,7 +138,7 @@ export interface Annotation {
   /**
    * SYCLBIN v1: metadata blobs named again past the sharing budget (src/syclbin/read-v1.ts): read
    * here (the annotation names each blob once), refused by readers that hand out every copy (json,
-   * inspect, extract, diff) with this error.
+   * inspect, extract; diff compares what reads before it) with this error.
    */
   repeatLimit?: DecodeError;
   /** Every metadata blob, with its registry when it parsed. */

@@ -166,7 +166,7 @@ function lint(input: BytesLike | ByteSource, ann: Annotation): VerifyReport {
   }
   // Blobs named again past the sharing budget: read here, refused where every copy is handed out.
   if (ann.repeatLimit) {
-    add({ ...findingOf(ann.repeatLimit), severity: 'warning', code: 'structure', message: `json, inspect, extract and diff refuse this file: ${ann.repeatLimit.reason}` });
+    add({ ...findingOf(ann.repeatLimit), severity: 'warning', code: 'structure', message: `json, inspect and extract refuse this file (diff compares what reads before it): ${ann.repeatLimit.reason}` });
   }
   for (const g of ann.v1Images) checkV1(g, add);
   for (const blob of ann.metadata) checkBlob(src, blob, add);

@@ -114,28 +114,33 @@ const TABLE_BLOCK = 1 << 16;
  * may name `factor` times the module and image headers plus `slackImages` images in all, and parse
  * metadata up to `factor` times the metadata table plus `slackBytes` (a blob several headers name
  * is parsed once; each further header that names it hands its registry out again: what is handed out
- * again may weigh `repeatFactor` times what the blobs read weigh, plus `repeatSlackBytes`, a blob
- * weighing its size or `repeatBytesPerProperty` for each set, property and typed element it holds,
- * whichever is more (what consumers build and print grows with those, not the text: `k=1|1` is 6
- * bytes, a bit list of N bytes up to 8N elements), unless `sharedBlobsFree`, for a consumer whose
- * output repeats it anyway, which is told instead (`onRepeatBudget`)): far above what any writer
+ * again may weigh `repeatFactor` per byte of the metadata table, plus `repeatSlackBytes`, a blob
+ * weighing its size, or `repeatBytesPerProperty` for each set, property and typed element it holds
+ * and `repeatBytesPerPayloadByte` for each byte of its byte-array values, whichever is more (what
+ * consumers build and print grows with those, not the text: `k=1|1` is 6 bytes, a bit list of N
+ * bytes up to 8N elements, a byte printed as an escape 6 characters), unless `sharedBlobsFree`, for a
+ * consumer whose output repeats it anyway, which is told instead (`onRepeatBudget`)): far above what any writer
  * makes (each blob once; the writer that put every module's first image index at 0, intel/llvm
  * efc1270's, names one image per module). Past that the read fails with a LIMIT error at the field
  * that asked for more, so work and memory stay linear in the file. Image bytes are not budgeted:
  * an image is a reference into the file, not a copy.
  */
-export const V1_SHARING_LIMITS = { factor: 2, slackBytes: 1 << 18, slackImages: 1024, repeatFactor: 16, repeatSlackBytes: 4 << 20, repeatBytesPerProperty: 64 } as const;
+export const V1_SHARING_LIMITS = { factor: 2, slackBytes: 1 << 18, slackImages: 1024, repeatFactor: 64, repeatSlackBytes: 4 << 20, repeatBytesPerProperty: 64, repeatBytesPerPayloadByte: 8 } as const;
 
 /**
  * What handing out a parsed blob of `n` bytes again costs against the repeat budget: its size, or
  * `repeatBytesPerProperty` for each thing its typed form holds (sets, properties, the elements of
- * typed arrays: a bit list of N bytes is up to 8N), whichever is more. Consumers (json, inspect,
+ * typed arrays: a bit list of N bytes is up to 8N) and `repeatBytesPerPayloadByte` for each byte of
+ * its byte-array values (printed as hex, text with escapes), whichever is more. Consumers (json, inspect,
  * extract) build and print per element, not per byte of text (review 2026-11-28c: a 100 KB bit list
  * named 38 times made a 416 MB manifest).
  */
 function repeatWeight(value: PropertySetRegistry | DecodeError, n: number): number {
   if (!(value instanceof Map)) return n;
-  return Math.max(n, typedElementCount(decodeTypedRegistry(value)) * V1_SHARING_LIMITS.repeatBytesPerProperty);
+  const L = V1_SHARING_LIMITS;
+  let payload = 0;
+  for (const set of value.values()) for (const v of set.values()) if (v.type === 2) payload += v.bytes.length;
+  return Math.max(n, typedElementCount(decodeTypedRegistry(value)) * L.repeatBytesPerProperty + payload * L.repeatBytesPerPayloadByte);
 }
 
 /**
@@ -292,10 +297,8 @@ class V1Reader {
   private metadataTaken = 0;
   /** The weight of parsed blobs handed out again to further headers (V1_SHARING_LIMITS.repeatFactor). */
   private metadataRepeated = 0;
-  /** The weight of the blobs parsed, each once (worked out at the first repeat: only files with repeats pay for it). */
-  private distinctWeight = 0;
-  /** Blobs parsed whose weight is not yet in `distinctWeight`. */
-  private readonly unweighed: { value: PropertySetRegistry | DecodeError; weight?: number; size: number }[] = [];
+  /** The repeat budget was reported (or told to onRepeatBudget): once. */
+  private repeatRefused = false;
   private imagesNamed = 0;
   /** Each metadata blob range parsed, by `offset+size`: its registry, or the error that stopped it (reported once). */
   /** Blobs parsed, by range: the registry (or error), its span node, and what naming it again costs (takeAgain). */
@@ -474,13 +477,11 @@ class V1Reader {
       const registry = readRegistry(this.md, ro);
       const entry = { value: registry, node, size: n };
       this.parsed.set(key, entry);
-      this.unweighed.push(entry);
       return registry;
     } catch (e) {
       if (!(e instanceof DecodeError)) throw e;
       const entry = { value: e, node, size: n };
       this.parsed.set(key, entry);
-      this.unweighed.push(entry);
       if (node) {
         // The lines read before the error keep their spans; the blob's value is the error (MetadataBlob.error).
         node.value = e;
@@ -491,26 +492,24 @@ class V1Reader {
   }
 
   /**
-   * Hand out a parsed blob again (to another header): its weight (repeatWeight: its size, or
-   * `repeatBytesPerProperty` per set, property and typed element if more) is charged against
-   * `repeatFactor` times the weight of the blobs read, each once, plus `repeatSlackBytes`
-   * (V1_SHARING_LIMITS): room for any sharing a writer may do (several modules naming one blob), not
-   * for a small file whose thousands of headers hand out one large registry thousands of times. Past
-   * it a LIMIT error (false), or, for a reader that repeats it anyway (sharedBlobsFree), the error
-   * handed to `onRepeatBudget` once (true).
+   * Hand out a parsed blob again (to another header): its weight (repeatWeight: its size, or what its
+   * typed form holds if more, worked out once, at its first repeat) is charged against `repeatFactor`
+   * per byte of the metadata table plus `repeatSlackBytes` (V1_SHARING_LIMITS): room for the sharing a
+   * writer may do (several modules naming one blob of ordinary metadata), not for a small file whose
+   * headers hand out one heavy registry many times. Past it a LIMIT error (false), or, for a reader
+   * that repeats it anyway (sharedBlobsFree), the error handed to `onRepeatBudget` once (true).
    */
   private takeAgain(blob: { value: PropertySetRegistry | DecodeError; weight?: number; size: number }, fieldAt: number, path: PathKey[]): boolean {
     const L = V1_SHARING_LIMITS;
-    for (const u of this.unweighed) this.distinctWeight += u.weight ??= repeatWeight(u.value, u.size);
-    this.unweighed.length = 0;
     this.metadataRepeated += blob.weight ??= repeatWeight(blob.value, blob.size);
-    const budget = L.repeatFactor * this.distinctWeight + L.repeatSlackBytes;
+    const tableSize = this.regions.metadataTable.size;
+    const budget = L.repeatFactor * tableSize + L.repeatSlackBytes;
     if (this.metadataRepeated <= budget) return true;
-    if (this.metadataRefused) return !!this.opts.sharedBlobsFree;
-    this.metadataRefused = true;
+    if (this.repeatRefused) return !!this.opts.sharedBlobsFree;
+    this.repeatRefused = true;
     const e = new SyclbinFormatError(
       'LIMIT',
-      `The metadata blobs named again weigh ${this.metadataRepeated}, more than ${L.repeatFactor} times the ${this.distinctWeight} the blobs read weigh (each once) and ${L.repeatSlackBytes} (a blob weighs its size in bytes, or ${L.repeatBytesPerProperty} for each set, property and typed element it holds if more).`,
+      `The metadata blobs named again weigh ${this.metadataRepeated}, more than ${budget} (${L.repeatFactor} per byte of the ${tableSize}-byte metadata table and ${L.repeatSlackBytes}; a blob weighs its size, or ${L.repeatBytesPerProperty} for each set, property and typed element and ${L.repeatBytesPerPayloadByte} for each byte-array byte it holds if more).`,
       'Headers that name one blob over and over hand its properties out as many times; this reader stops there (docs/spec/syclbin-format.md; dump, annotate and verify read such a file).',
       this.space.abs(fieldAt),
       path,

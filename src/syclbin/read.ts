@@ -41,8 +41,8 @@ export interface ReadSyclbinOptions extends ReadOptions {
   sharedBlobsFree?: boolean;
   /**
    * With `sharedBlobsFree`: told (once) the LIMIT error a reader without it would stop with, when the
-   * blobs named again go past the sharing budget (verify warns that json, inspect, extract and diff
-   * refuse the file).
+   * blobs named again go past the sharing budget (verify warns that json, inspect and extract refuse
+   * the file).
    */
   onRepeatBudget?: (error: SyclbinFormatError) => void;
   /**

@@ -255,7 +255,7 @@ describe('amplification: SYCLBIN v1 headers that name the same entries and blobs
     const b = v1Shared(1, 3000, 3000, lines);
     // 3000 copies of a 75 KB registry (review 2026-11-27y: json, diff, extract and inspect expanded
     // them, out of memory on files of 88 KB): a LIMIT error at the size field that crossed the budget.
-    expect(() => readSyclbin(b)).to.throw(SyclbinFormatError, /The metadata blobs named again weigh \d+, more than 16 times the \d+ the blobs read weigh \(each once\) and 4194304/);
+    expect(() => readSyclbin(b)).to.throw(SyclbinFormatError, /The metadata blobs named again weigh \d+, more than \d+ \(64 per byte of the \d+-byte metadata table and 4194304/);
     const f = readSyclbin(b, { sharedBlobsFree: true });
     const ims = f.abstractModules[0]!.irModules;
     expect(ims).to.have.length(3000);
@@ -271,9 +271,14 @@ describe('amplification: SYCLBIN v1 headers that name the same entries and blobs
     // verify reads it (each blob once) and warns that the readers handing out every copy refuse it
     const report = verify(b);
     expect(report.counts.error).to.equal(0);
-    expect(report.problems.some((p) => p.severity === 'warning' && p.message.startsWith('json, inspect, extract and diff refuse this file: The metadata blobs named again weigh'))).to.equal(true);
+    expect(report.problems.some((p) => p.severity === 'warning' && p.message.startsWith('json, inspect and extract refuse this file (diff compares what reads before it): The metadata blobs named again weigh'))).to.equal(true);
   });
 });
+
+/** The metadata table size a v1 file's header gives. */
+function metadataTableSize(b: Uint8Array): number {
+  return Number(new DataView(b.buffer, b.byteOffset, b.byteLength).getBigUint64(SyclbinFileHeader.offsets.metadataTableSize!, true));
+}
 
 /** A v1 file of `modules` abstract modules whose headers all name the first one's metadata blob `md` (written once, then shared). */
 function sharedModuleMetadata(modules: number, md: Map<string, Map<string, import('../../src/props/model.js').PropertyValue>>): Uint8Array {
@@ -288,29 +293,67 @@ function sharedModuleMetadata(modules: number, md: Map<string, Map<string, impor
 
 describe('amplification: a shared metadata blob through the commands (review 2026-11-27y finding 1)', function () {
   this.timeout(30_000);
-  it('a blob of short properties weighs 64 bytes per property when named again, against 16 times what the blobs read weigh (review 2026-11-28a finding 6, 2026-11-28d F1)', () => {
+  it('a blob of short properties weighs 64 bytes per property when named again, against 64 per byte of the metadata table (review 2026-11-28a finding 6, 2026-11-28d F1, 2026-11-28e F1)', () => {
     const build = (modules: number): Uint8Array => sharedModuleMetadata(modules, new Map([['SYCL/misc properties', new Map(Array.from({ length: 20000 }, (_, k) => [`k${k}`, { type: 1 as const, value: 1 }]))]]));
     // a writer that stores the module metadata of 12 targets once: read
     expect(readSyclbin(build(12)).abstractModules).to.have.length(12);
     const weight = 20001 * V1_SHARING_LIMITS.repeatBytesPerProperty;
-    const allowed = Math.floor((V1_SHARING_LIMITS.repeatFactor * weight + V1_SHARING_LIMITS.repeatSlackBytes) / weight);
-    const err = expectDecodeError(() => readSyclbin(build(allowed + 10)));
+    const many = build(40);
+    const budget = V1_SHARING_LIMITS.repeatFactor * metadataTableSize(many) + V1_SHARING_LIMITS.repeatSlackBytes;
+    const err = expectDecodeError(() => readSyclbin(many));
     expect(err.code).to.equal('LIMIT');
-    expect(err.message).to.match(/The metadata blobs named again weigh \d+, more than 16 times the \d+ the blobs read weigh/);
-    expect(readSyclbin(build(allowed + 10), { sharedBlobsFree: true }).abstractModules).to.have.length(allowed + 10);
+    expect(err.message).to.contain(`named again weigh ${(Math.floor(budget / weight) + 1) * weight}, more than ${budget}`);
+    expect(err.pathSegments).to.deep.equal(['abstractModules', Math.floor(budget / weight) + 1, 'metadataSize']);
+    expect(readSyclbin(many, { sharedBlobsFree: true }).abstractModules).to.have.length(40);
   });
 
-  it('a bit list weighs 64 bytes per bit set when named again: 2 modules sharing 100 KB of [SYCL/kernel param opt] read, 38 are refused (review 2026-11-28c finding 1, 2026-11-28d F1)', () => {
-    const md = new Map([['SYCL/kernel param opt', new Map([['_ZTS1k', { type: 2 as const, bytes: new Uint8Array(100000).fill(0xaa), bits: 800000n }]])]]);
-    expect(readSyclbin(sharedModuleMetadata(2, md)).abstractModules).to.have.length(2);
-    const out = sharedModuleMetadata(38, md);
+  it('a bit list weighs 64 bytes per bit set when named again: modules sharing 10 KB of [SYCL/kernel param opt] read, 100 KB named again is refused (review 2026-11-28c finding 1, 2026-11-28e F1)', () => {
+    const bits = (n: number) => new Map([['SYCL/kernel param opt', new Map([['_ZTS1k', { type: 2 as const, bytes: new Uint8Array(n).fill(0xaa), bits: BigInt(8 * n) }]])]]);
+    expect(readSyclbin(sharedModuleMetadata(2, bits(10000))).abstractModules).to.have.length(2);
+    const out = sharedModuleMetadata(38, bits(100000));
     expect(out.length).to.be.below(200_000);
     const err = expectDecodeError(() => readSyclbin(out));
     expect(err.code).to.equal('LIMIT');
-    // 400,000 bits set (0xAA: 4 per byte), the set and the property: 16 repeats fit, the 17th does not
-    const weight = (400000 + 2) * V1_SHARING_LIMITS.repeatBytesPerProperty;
-    expect(err.message).to.contain(`named again weigh ${17 * weight}`);
-    expect(err.pathSegments).to.deep.equal(['abstractModules', 17, 'metadataSize']);
+    // 400,000 bits set (0xAA: 4 per byte), the set and the property, 100,000 payload bytes: over the budget at the first repeat
+    const weight = (400000 + 2) * V1_SHARING_LIMITS.repeatBytesPerProperty + 100000 * V1_SHARING_LIMITS.repeatBytesPerPayloadByte;
+    expect(err.message).to.contain(`named again weigh ${weight}`);
+    expect(err.pathSegments).to.deep.equal(['abstractModules', 1, 'metadataSize']);
+  });
+
+  it('a string blob weighs 8 per payload byte (printed as escapes), blank lines weigh only their size (review 2026-11-28e F2)', () => {
+    const control = new Map([['SYCL/misc properties', new Map([['s', { type: 2 as const, bytes: new Uint8Array(75000).fill(1), bits: 600000n }]])]]);
+    const err = expectDecodeError(() => readSyclbin(sharedModuleMetadata(250, control)));
+    expect(err.code).to.equal('LIMIT');
+    const budget = V1_SHARING_LIMITS.repeatFactor * metadataTableSize(sharedModuleMetadata(250, control)) + V1_SHARING_LIMITS.repeatSlackBytes;
+    expect(err.pathSegments[1]).to.be.at.most(Math.ceil(budget / (75000 * V1_SHARING_LIMITS.repeatBytesPerPayloadByte)) + 1);
+  });
+
+  it('verify: the repeat warning does not hide a later parse-budget error (review 2026-11-28e F3)', () => {
+    // module 0 a 100 KB bit list, modules 1..17 name it again; module 18 400 small sets, the modules
+    // after it name ever shorter suffixes of them (distinct, overlapping: past the parse budget)
+    const B = new Map([['SYCL/kernel param opt', new Map([['_ZTS1k', { type: 2 as const, bytes: new Uint8Array(100000).fill(0xff), bits: 800000n }]])]]);
+    const U = 400;
+    const C = new Map(Array.from({ length: U }, (_, i) => [`s${String(i).padStart(5, '0')}`, new Map([['k', { type: 1 as const, value: 1 }]])]));
+    const R = 17;
+    const file = readSyclbin(v1Shared(1, 1, 1, 1));
+    file.abstractModules = Array.from({ length: R + 1 + U }, (_, a) => ({ metadata: a === 0 ? B : a === R + 1 ? C : new Map(), irModules: [], nativeImages: [] }));
+    const out = writeSyclbin(file).slice();
+    const v = new DataView(out.buffer);
+    const at = (a: number, f: 'metadataOffset' | 'metadataSize'): number => SyclbinFileHeader.fixedSize! + a * AbstractModuleHeader.fixedSize! + AbstractModuleHeader.offsets[f]!;
+    const get = (a: number, f: 'metadataOffset' | 'metadataSize'): number => Number(v.getBigUint64(at(a, f), true));
+    const put = (a: number, f: 'metadataOffset' | 'metadataSize', x: number): void => v.setBigUint64(at(a, f), BigInt(x), true);
+    for (let a = 1; a <= R; a++) for (const f of ['metadataOffset', 'metadataSize'] as const) put(a, f, get(0, f));
+    const co = get(R + 1, 'metadataOffset');
+    const cs = get(R + 1, 'metadataSize');
+    const unit = cs / U;
+    expect(Number.isInteger(unit)).to.equal(true);
+    for (let i = 1; i < U; i++) {
+      put(R + 1 + i, 'metadataOffset', co + i * unit);
+      put(R + 1 + i, 'metadataSize', cs - i * unit);
+    }
+    const report = verify(out);
+    expect(report.problems.some((p) => p.severity === 'warning' && p.message.startsWith('json, inspect and extract refuse this file'))).to.equal(true);
+    expect(report.problems.filter((p) => p.severity === 'error').map((p) => p.message)).to.satisfy((m: string[]) => m.some((x) => x.includes('The metadata blobs named so far add up to')));
   });
 
   it('modest sharing reads: 3 modules naming one 300 KB blob, 100 naming a 4 KB one (review 2026-11-27z)', () => {
@@ -331,7 +374,7 @@ describe('amplification: a shared metadata blob through the commands (review 202
       writeFileSync(join(dir, 's.syclbin'), b);
       for (const args of [['json', 's.syclbin'], ['inspect', 's.syclbin'], ['extract', 's.syclbin', '-o', 'x']]) {
         const r = await cli(args, dir);
-        expect([r.code, r.stderr], args[0]).to.satisfy(([code, err]: [number, string]) => code === 1 && /The metadata blobs named again weigh \d+, more than 16 times/.test(err));
+        expect([r.code, r.stderr], args[0]).to.satisfy(([code, err]: [number, string]) => code === 1 && /The metadata blobs named again weigh \d+, more than \d+ \(64 per byte/.test(err));
       }
       // (diff compares what reads: the same file is no difference, without a thousand registries)
       const d = await cli(['diff', 's.syclbin', 's.syclbin'], dir);
