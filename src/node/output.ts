@@ -7,8 +7,23 @@
  */
 import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readlinkSync, realpathSync, renameSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { forEachWindow, type Chunk } from '../codec/index.js';
+import { encodeEscapedUtf8, forEachWindow, type Chunk } from '../codec/index.js';
 import { FileError, STRERROR } from './input.js';
+
+/**
+ * A path as the file system takes it: a name that holds bytes that are not UTF-8 (lone surrogates
+ * U+DC80+byte, src/codec/bytes.ts decodeEscapedUtf8: a file name taken from a file's strings, as LLVM
+ * names it) as its bytes; any other lone surrogate (a name cut inside a pair) as U+FFFD.
+ */
+export function fsPath(p: string): string | Buffer {
+  if (!/[\ud800-\udfff]/.test(p)) return p;
+  const clean = p.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udc7f\udd00-\udfff]/g, '\ufffd');
+  return Buffer.from(
+    encodeEscapedUtf8(clean, () => {
+      throw new Error('unreachable: lone surrogates other than U+DC80..U+DCFF were replaced');
+    }),
+  );
+}
 
 /** Bytes copied per write when streaming a blob. */
 const COPY_WINDOW = 1 << 20;
@@ -59,7 +74,7 @@ export function atomicFile(path: string, mode = 0o644): OutputSink {
     // At most 64 characters of the name: a name near the 255-byte limit of a file name still gets a temporary beside it.
     tmp = join(dir, `.${basename(path).slice(0, 64)}.${process.pid}.${(++tempCounter).toString(36)}${Math.floor(Math.random() * 0x7fffffff).toString(36)}.tmp`);
     try {
-      fd = openSync(tmp, 'wx', mode);
+      fd = openSync(fsPath(tmp), 'wx', mode);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 100) throw e;
     }
@@ -78,7 +93,7 @@ export function atomicFile(path: string, mode = 0o644): OutputSink {
       fd = undefined;
     }
     try {
-      unlinkSync(tmp);
+      unlinkSync(fsPath(tmp));
     } catch {
       /* not there */
     }
@@ -100,7 +115,7 @@ export function atomicFile(path: string, mode = 0o644): OutputSink {
         fd = undefined;
       }
       try {
-        renameSync(tmp, path);
+        renameSync(fsPath(tmp), fsPath(path));
       } catch (e) {
         cleanup();
         throw e;
@@ -129,7 +144,7 @@ export function outputTarget(path: string): { path: string; special: boolean } {
   for (let hops = 0; ; hops++) {
     let st: Stats;
     try {
-      st = lstatSync(p);
+      st = lstatSync(fsPath(p));
     } catch {
       return { path: p, special: false };
     }
@@ -139,11 +154,11 @@ export function outputTarget(path: string): { path: string; special: boolean } {
       // resolved), not from the text of the path: `d/lnk -> ../t` with `d -> a/b/c` is `a/b/t`.
       let dir = dirname(p);
       try {
-        dir = realpathSync(dir);
+        dir = realpathSync(fsPath(dir));
       } catch {
         /* a directory that does not exist: the open names it */
       }
-      p = resolve(dir, readlinkSync(p));
+      p = resolve(dir, readlinkSync(fsPath(p)));
       if (p.startsWith('/dev/') || p.startsWith('/proc/')) return { path: p, special: true };
       continue;
     }
@@ -201,10 +216,10 @@ const KERNEL_FILE_SYSTEMS = ['/proc', '/sys'];
  */
 function kernelFileSystemOf(path: string): string | undefined {
   let known = path;
-  while (!existsSync(known) && dirname(known) !== known) known = dirname(known);
+  while (!existsSync(fsPath(known)) && dirname(known) !== known) known = dirname(known);
   let real = path;
   try {
-    real = join(realpathSync(known), relative(known, path));
+    real = join(realpathSync(fsPath(known)), relative(known, path));
   } catch {
     /* unreadable: judged by its name */
   }

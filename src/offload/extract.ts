@@ -11,7 +11,7 @@ import { llvmEra, type LlvmEraInfo } from '../../formats/eras.js';
 import type { BlobRef } from '../codec/index.js';
 import { MAX_NESTING, nestedBinaries } from './objdump-text.js';
 import { parseImageArguments } from './packager-args.js';
-import type { OffloadBinaryModel, OffloadEntryModel, ReadOffloadOptions } from './read.js';
+import { escapedStrings, type OffloadBinaryModel, type OffloadEntryModel, type ReadOffloadOptions } from './read.js';
 import type { BareImage } from './input.js';
 
 /**
@@ -160,8 +160,11 @@ export function planLlvmExtraction(
         for (let i = cs.length - 1; i >= 0; i--) stack.push({ c: cs[i]!, level: level + 1 });
         continue;
       }
-      const triple = c.strings.get('triple') ?? '';
-      const arch = c.strings.get('arch') ?? '';
+      // The strings' bytes, as LLVM names the file (bytes that are not UTF-8 are lone surrogates
+      // U+DC80+byte, written back as those bytes by the output writer: src/node/output.ts fsPath).
+      const named = c.entry ? escapedStrings(c.entry) : c.strings;
+      const triple = named.get('triple') ?? '';
+      const arch = named.get('arch') ?? '';
       const archPart = arch || era.extract.emptyArchDash ? `-${arch}` : '';
       const name = `${stem}-${triple}${archPart}.${n++}.${imageKindName(c.imageKind, era)}`;
       if (name.includes('/') || name === '.' || name === '..') {

@@ -902,3 +902,34 @@ describe('a file starting 00 00 whose COFF section table runs past its end (revi
     }
   });
 });
+
+describe('offload-extract --image: default file names of strings that are not UTF-8 (review 2026-11-28b F6)', function () {
+  this.timeout(60_000);
+  it('are the strings\' bytes, as llvm-offload-binary-22 names them; --llvm main prints them as bytes', async () => {
+    const packer = requireTool('llvm-offload-binary-22');
+    const { dir, cleanup } = tempDir('syclbin-names-');
+    try {
+      writeFileSync(join(dir, 'a.bin'), 'abc');
+      expect(spawnSync(packer, ['-o', 'm1', '--image=file=a.bin,triple=nvptx64-nvidia-cuda,arch=sm_70,kind=cuda'], { cwd: dir }).status).to.equal(0);
+      const b = new Uint8Array(readFileSync(join(dir, 'm1')));
+      b[Buffer.from(b).indexOf('sm_70') + 3] = 0xff;
+      for (const d of ['llvm', 'ours']) {
+        mkdirSync(join(dir, d));
+        writeFileSync(join(dir, d, 'ob.bin'), b);
+      }
+      expect(spawnSync(packer, ['ob.bin', '--image=triple=nvptx64-nvidia-cuda'], { cwd: join(dir, 'llvm') }).status).to.equal(0);
+      const ours = await cli(['offload-extract', 'ob.bin', '--image=triple=nvptx64-nvidia-cuda'], join(dir, 'ours'));
+      expect(ours.code, ours.stderr).to.equal(0);
+      const names = (d: string): string[] => readdirSync(join(dir, d), { encoding: 'buffer' }).map((n) => n.toString('hex')).sort();
+      expect(names('ours')).to.deep.equal(names('llvm'));
+      expect(names('ours')).to.include(Buffer.from('ob-nvptx64-nvidia-cuda-sm_\xff0.0.', 'latin1').toString('hex'));
+      mkdirSync(join(dir, 'main'));
+      writeFileSync(join(dir, 'main', 'ob.bin'), b);
+      const main = await cli(['offload-extract', '--llvm', 'main', 'ob.bin'], join(dir, 'main'));
+      expect(main.code, main.stderr).to.equal(0);
+      expect(Buffer.from(main.stdoutBytes).includes(Buffer.from('Extracted: ob-nvptx64-nvidia-cuda-sm_\xff0.0.', 'latin1'))).to.equal(true);
+    } finally {
+      cleanup();
+    }
+  });
+});

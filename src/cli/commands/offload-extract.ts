@@ -16,6 +16,7 @@ import { offloadKindName } from '../../../formats/kinds.js';
 import { defineCommand, EXIT } from '../command.js';
 import { CommandFailure, FileFailure, UsageError } from '../errors.js';
 import { DecodeError, SyclbinError } from '../../codec/errors.js';
+import { encodeLatin1, utf8ByteString } from '../../codec/bytes.js';
 import { llvmEraOption, maxInflatedSizeOption, opt, sectionChoice, sectionOptions, sectionOptionsNote } from '../options.js';
 
 /** File name extensions of bundle entries by what they are (an empty host entry gets none). */
@@ -300,7 +301,8 @@ Every file is written atomically; an image file is never written over FILE itsel
         // output (llvm-offload-binary-22 does so: test/llvm22/strict-rules.test.ts).
         files.write(a.path === '-' && base === undefined ? './-' : at(a.path), archiveChunks(members), { replace: opts.strict });
       }
-      for (const line of plan.stdout) io.stdout.write(`${line}\n`);
+      // (names as their bytes: a file name's bytes that are not UTF-8 printed as LLVM prints them)
+      for (const line of plan.stdout) io.stdout.write(encodeLatin1(utf8ByteString(`${line}\n`)));
     };
     if (!opts.strict) {
       // Ours: every --image planned and checked first, then every output written atomically: a failure
