@@ -162,7 +162,7 @@ export function planLlvmExtraction(
       }
       // The strings' bytes, as LLVM names the file (bytes that are not UTF-8 are lone surrogates
       // U+DC80+byte, written back as those bytes by the output writer: src/node/output.ts fsPath).
-      const named = c.entry ? escapedStrings(c.entry) : c.strings;
+      const named = c.entry?.stringEntries.length ? escapedStrings(c.entry) : c.strings;
       const triple = named.get('triple') ?? '';
       const arch = named.get('arch') ?? '';
       const archPart = arch || era.extract.emptyArchDash ? `-${arch}` : '';
