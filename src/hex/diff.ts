@@ -151,11 +151,22 @@ function propertyText(v: PropertyValue): string {
   return `${shown} (${encodePropertyValue(v)})`;
 }
 
+/** Byte-array values longer than this are compared and shown as images are (size and FNV-1a hash), not as a line of their text. */
+const LONG_VALUE = 256;
+
+/** A long byte array as a blob of its 8-byte bit count and payload (compared byte for byte, shown as size and hash). */
+function longValue(v: PropertyValue & { type: 2 }): Omit<Item, 'path'> {
+  const b = new Uint8Array(8 + v.bytes.length);
+  new DataView(b.buffer).setBigUint64(0, v.bits, true);
+  b.set(v.bytes, 8);
+  return blob(blobRef(toSource(b), 0, b.length, undefined));
+}
+
 function flattenRegistry(out: FlatView, path: string, reg: PropertySetRegistry): void {
   const parent = fixedPrefix(path);
   for (const [name, set] of reg) {
     const setRef = out.named(parent, name, { text: `(set, ${set.size} propert${set.size === 1 ? 'y' : 'ies'})` });
-    for (const [key, v] of set) out.named(setRef, key, { text: propertyText(v) });
+    for (const [key, v] of set) out.named(setRef, key, v.type === 2 && v.bytes.length > LONG_VALUE ? longValue(v) : { text: propertyText(v) });
   }
 }
 

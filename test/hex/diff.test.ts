@@ -153,3 +153,19 @@ describe('hex: diff keyed by compact paths', () => {
     expect(r.bytes!.map((d) => [d.path, d.what])).to.deep.equal([['["S"]["a"]#300', ['bytes']]]);
   });
 });
+
+describe('diff: long byte-array values (review 2026-11-28e note)', () => {
+  it('a value over 256 bytes is compared byte for byte and shown as size and FNV-1a hash, not as a line of its text', async () => {
+    const { writeRegistry } = await import('../../src/props/registry.js');
+    const { formatDiff } = await import('../../src/hex/diff.js');
+    const reg = (fill: number, bits?: bigint) =>
+      writeRegistry(new Map([['SYCL/misc properties', new Map([['big', { type: 2 as const, bytes: new Uint8Array(1000).fill(fill), bits: bits ?? 8000n }], ['small', { type: 2 as const, bytes: Uint8Array.of(fill), bits: 8n }]])]]));
+    const text = formatDiff(diffFiles(reg(1), reg(2)));
+    expect(text).to.match(/~ \["SYCL\/misc properties"\]\["big"\]: <1008 bytes, fnv1a [0-9a-f]{8}> -> <1008 bytes, fnv1a [0-9a-f]{8}>/);
+    expect(text).to.contain('["small"]: 0x01 (2|IAAAAAAAAAQA) -> 0x02 (2|IAAAAAAAAAgA)');
+    expect(text.split('\n').every((l) => l.length < 200)).to.equal(true);
+    // the bit count is part of what is compared
+    expect(diffFiles(reg(1), reg(1, 7999n)).entries.map((e) => e.path)).to.deep.equal(['["SYCL/misc properties"]["big"]']);
+    expect(diffFiles(reg(1), reg(1)).entries).to.deep.equal([]);
+  });
+});

@@ -10,7 +10,8 @@ export const command = defineCommand({
   usage: 'diff [options] A B',
   description: `Compares what the files mean, not their bytes: envelope, global and module metadata (property
 values in registry form), numbers of modules, IR modules and native images, and image bytes
-(compared in full, shown as size + FNV-1a hash); the SYBI header's reserved bytes, which LLVM's
+(compared in full, shown as size + FNV-1a hash, as are byte-array property values over 256 bytes:
+their 8-byte bit count and payload); the SYBI header's reserved bytes, which LLVM's
 writers leave uninitialised and readers ignore, differ only for --bytes. String entries are compared
 byte for byte (bytes that are not UTF-8 shown as \\xNN). Plain OffloadBinary files are compared entry by
 entry, property-set files key by key; their paths are the model's (strings by key:
