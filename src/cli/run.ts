@@ -74,6 +74,17 @@ export function llvmSpellings(args: readonly string[], cmd: Pick<Command, 'optio
   return out;
 }
 
+/**
+ * What the input holds may be more text than JavaScript holds in one string or buffer (a 100 MB
+ * property key of control bytes is 600 MB of JSON escapes; V8 strings end near 512 MB): the message
+ * for such an error, a limit of this tool said as one (status 1), not an internal error; undefined
+ * for anything else.
+ */
+export function outputLimitMessage(e: unknown): string | undefined {
+  if (!(e instanceof RangeError) || !/^(Invalid string length|Array buffer allocation failed|Invalid typed array length)/.test(e.message)) return undefined;
+  return `the output is larger than this tool can build in memory (${e.message}); 'syclbin dump' streams a SYCLBIN's text, 'syclbin props' a property set's`;
+}
+
 /** Run the command line `argv` (without the program name). Resolves to the exit status. */
 export async function runCli(argv: string[], io: CommandIO): Promise<number> {
   const [name, ...given] = argv;
@@ -182,6 +193,11 @@ export async function runCli(argv: string[], io: CommandIO): Promise<number> {
     const err = e as NodeJS.ErrnoException;
     if (err && typeof err.code === 'string' && err.syscall) {
       io.stderr.write(`${prog}: ${tag}${err.path ? `${err.path}: ` : ''}${errnoText(err)}\n`);
+      return failure;
+    }
+    const tooLarge = outputLimitMessage(e);
+    if (tooLarge) {
+      io.stderr.write(`${prog}: ${tag}${tooLarge}\n`);
       return failure;
     }
     throw e;

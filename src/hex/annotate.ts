@@ -155,6 +155,8 @@ export interface Annotation {
   registry?: PropertySetRegistry;
   /** v1 images: where the header tables, metadata table and binary table are. */
   v1Images: V1Image[];
+  /** Every SYCLBIN v1 image read, those inside a compressed payload too (offset -1): their layout facts. */
+  v1Geometry?: readonly V1Geometry[];
   /** The span tree the readers recorded. */
   tree: SpanTree;
   /**
@@ -392,6 +394,7 @@ function annotateIn(input: BytesLike | ByteSource, opts: AnnotateOptions, embedd
   if (offload.length) ann.offload = offload;
   // Images inside a compressed payload have no bytes in the file to annotate.
   ann.v1Images = geometry.filter((g) => g.offset >= 0).map((g) => ({ ...g, path: formatPath(g.path), keys: g.path }));
+  ann.v1Geometry = geometry;
   if (problems.length) ann.error = findingOf(problems[0]!);
   else if (ann.format === 'unknown') {
     ann.error = {

@@ -116,7 +116,7 @@ const TABLE_BLOCK = 1 << 16;
  * is parsed once; each further header that names it hands its registry out again: what is handed out
  * again may weigh `repeatFactor` per byte of the metadata table, plus `repeatSlackBytes`, a blob
  * weighing its size, or `repeatBytesPerProperty` for each set, property and typed element it holds
- * and `repeatBytesPerPayloadByte` for each byte of its byte-array values, whichever is more (what
+ * and `repeatBytesPerPayloadByte` for each byte of its byte-array values, keys and set names, whichever is more (what
  * consumers build and print grows with those, not the text: `k=1|1` is 6 bytes, a bit list of N
  * bytes up to 8N elements, a byte printed as an escape 6 characters), unless `sharedBlobsFree`, for a
  * consumer whose output repeats it anyway, which is told instead (`onRepeatBudget`)): far above what any writer
@@ -125,21 +125,26 @@ const TABLE_BLOCK = 1 << 16;
  * that asked for more, so work and memory stay linear in the file. Image bytes are not budgeted:
  * an image is a reference into the file, not a copy.
  */
-export const V1_SHARING_LIMITS = { factor: 2, slackBytes: 1 << 18, slackImages: 1024, repeatFactor: 64, repeatSlackBytes: 4 << 20, repeatBytesPerProperty: 64, repeatBytesPerPayloadByte: 8 } as const;
+export const V1_SHARING_LIMITS = { factor: 2, slackBytes: 1 << 18, slackImages: 1024, repeatFactor: 8, repeatSlackBytes: 4 << 20, repeatBytesPerProperty: 64, repeatBytesPerPayloadByte: 8 } as const;
 
 /**
  * What handing out a parsed blob of `n` bytes again costs against the repeat budget: its size, or
  * `repeatBytesPerProperty` for each thing its typed form holds (sets, properties, the elements of
  * typed arrays: a bit list of N bytes is up to 8N) and `repeatBytesPerPayloadByte` for each byte of
- * its byte-array values (printed as hex, text with escapes), whichever is more. Consumers (json, inspect,
+ * its byte-array values, keys and set names (printed as hex, or text with escapes), whichever is more. Consumers (json, inspect,
  * extract) build and print per element, not per byte of text (review 2026-11-28c: a 100 KB bit list
  * named 38 times made a 416 MB manifest).
  */
 function repeatWeight(value: PropertySetRegistry | DecodeError, n: number): number {
   if (!(value instanceof Map)) return n;
   const L = V1_SHARING_LIMITS;
+  // (bytes of values, keys and set names: printed as hex or as text whose control and non-UTF-8 bytes
+  // are escapes of up to 6 characters)
   let payload = 0;
-  for (const set of value.values()) for (const v of set.values()) if (v.type === 2) payload += v.bytes.length;
+  for (const [name, set] of value) {
+    payload += name.length;
+    for (const [key, v] of set) payload += key.length + (v.type === 2 ? v.bytes.length : 0);
+  }
   return Math.max(n, typedElementCount(decodeTypedRegistry(value)) * L.repeatBytesPerProperty + payload * L.repeatBytesPerPayloadByte);
 }
 
@@ -509,7 +514,7 @@ class V1Reader {
     this.repeatRefused = true;
     const e = new SyclbinFormatError(
       'LIMIT',
-      `The metadata blobs named again weigh ${this.metadataRepeated}, more than ${budget} (${L.repeatFactor} per byte of the ${tableSize}-byte metadata table and ${L.repeatSlackBytes}; a blob weighs its size, or ${L.repeatBytesPerProperty} for each set, property and typed element and ${L.repeatBytesPerPayloadByte} for each byte-array byte it holds if more).`,
+      `The metadata blobs named again weigh ${this.metadataRepeated}, more than ${budget} (${L.repeatFactor} per byte of the ${tableSize}-byte metadata table and ${L.repeatSlackBytes}; a blob weighs its size, or ${L.repeatBytesPerProperty} for each set, property and typed element and ${L.repeatBytesPerPayloadByte} for each byte of its byte arrays, keys and set names if more).`,
       'Headers that name one blob over and over hand its properties out as many times; this reader stops there (docs/spec/syclbin-format.md; dump, annotate and verify read such a file).',
       this.space.abs(fieldAt),
       path,

@@ -255,7 +255,7 @@ describe('amplification: SYCLBIN v1 headers that name the same entries and blobs
     const b = v1Shared(1, 3000, 3000, lines);
     // 3000 copies of a 75 KB registry (review 2026-11-27y: json, diff, extract and inspect expanded
     // them, out of memory on files of 88 KB): a LIMIT error at the size field that crossed the budget.
-    expect(() => readSyclbin(b)).to.throw(SyclbinFormatError, /The metadata blobs named again weigh \d+, more than \d+ \(64 per byte of the \d+-byte metadata table and 4194304/);
+    expect(() => readSyclbin(b)).to.throw(SyclbinFormatError, /The metadata blobs named again weigh \d+, more than \d+ \(8 per byte of the \d+-byte metadata table and 4194304/);
     const f = readSyclbin(b, { sharedBlobsFree: true });
     const ims = f.abstractModules[0]!.irModules;
     expect(ims).to.have.length(3000);
@@ -293,11 +293,14 @@ function sharedModuleMetadata(modules: number, md: Map<string, Map<string, impor
 
 describe('amplification: a shared metadata blob through the commands (review 2026-11-27y finding 1)', function () {
   this.timeout(30_000);
-  it('a blob of short properties weighs 64 bytes per property when named again, against 64 per byte of the metadata table (review 2026-11-28a finding 6, 2026-11-28d F1, 2026-11-28e F1)', () => {
-    const build = (modules: number): Uint8Array => sharedModuleMetadata(modules, new Map([['SYCL/misc properties', new Map(Array.from({ length: 20000 }, (_, k) => [`k${k}`, { type: 1 as const, value: 1 }]))]]));
-    // a writer that stores the module metadata of 12 targets once: read
-    expect(readSyclbin(build(12)).abstractModules).to.have.length(12);
-    const weight = 20001 * V1_SHARING_LIMITS.repeatBytesPerProperty;
+  it('a blob of short properties weighs 64 per property and 8 per key byte when named again, against 8 per byte of the metadata table and 4 MiB (review 2026-11-28a finding 6, 2026-11-28f F1, F2)', () => {
+    const props = new Map([['SYCL/misc properties', new Map(Array.from({ length: 20000 }, (_, k) => [`k${k}`, { type: 1 as const, value: 1 }]))]]);
+    const build = (modules: number): Uint8Array => sharedModuleMetadata(modules, props);
+    // three modules sharing it: read
+    expect(readSyclbin(build(3)).abstractModules).to.have.length(3);
+    let keyBytes = 'SYCL/misc properties'.length;
+    for (const k of props.get('SYCL/misc properties')!.keys()) keyBytes += k.length;
+    const weight = 20001 * V1_SHARING_LIMITS.repeatBytesPerProperty + keyBytes * V1_SHARING_LIMITS.repeatBytesPerPayloadByte;
     const many = build(40);
     const budget = V1_SHARING_LIMITS.repeatFactor * metadataTableSize(many) + V1_SHARING_LIMITS.repeatSlackBytes;
     const err = expectDecodeError(() => readSyclbin(many));
@@ -314,8 +317,8 @@ describe('amplification: a shared metadata blob through the commands (review 202
     expect(out.length).to.be.below(200_000);
     const err = expectDecodeError(() => readSyclbin(out));
     expect(err.code).to.equal('LIMIT');
-    // 400,000 bits set (0xAA: 4 per byte), the set and the property, 100,000 payload bytes: over the budget at the first repeat
-    const weight = (400000 + 2) * V1_SHARING_LIMITS.repeatBytesPerProperty + 100000 * V1_SHARING_LIMITS.repeatBytesPerPayloadByte;
+    // 400,000 bits set (0xAA: 4 per byte), the set and the property, 100,000 payload bytes and the names: over the budget at the first repeat
+    const weight = (400000 + 2) * V1_SHARING_LIMITS.repeatBytesPerProperty + (100000 + '_ZTS1k'.length + 'SYCL/kernel param opt'.length) * V1_SHARING_LIMITS.repeatBytesPerPayloadByte;
     expect(err.message).to.contain(`named again weigh ${weight}`);
     expect(err.pathSegments).to.deep.equal(['abstractModules', 1, 'metadataSize']);
   });
@@ -356,6 +359,30 @@ describe('amplification: a shared metadata blob through the commands (review 202
     expect(report.problems.filter((p) => p.severity === 'error').map((p) => p.message)).to.satisfy((m: string[]) => m.some((x) => x.includes('The metadata blobs named so far add up to')));
   });
 
+  it('verify of a compressed envelope whose image names one blob many times: no rewrite of every copy (review 2026-11-28f F4)', async () => {
+    const { writeOffloadBinary } = await import('../../src/offload/write.js');
+    const md = new Map([['SYCL/misc properties', new Map(Array.from({ length: 4000 }, (_, k) => [`k${k}`, { type: 1 as const, value: k }]))]]);
+    const sybi = sharedModuleMetadata(400, md);
+    const file = writeOffloadBinary([{ imageKind: 7, offloadKind: 8, image: sybi }], { version: 3, compression: 'zlib' });
+    const report = verify(file);
+    // readers refuse it (the warning), and the layout is not compared with a rewrite of 400 copies
+    expect(report.problems.some((p) => p.message.startsWith('json, inspect and extract refuse this file'))).to.equal(true);
+    expect(report.problems.filter((p) => p.code === 'layout')).to.deep.equal([]);
+  });
+
+  it('an output larger than a JavaScript string is a limit said as one (status 1), not an internal error (review 2026-11-28f F3)', async () => {
+    const { outputLimitMessage } = await import('../../src/cli/run.js');
+    let caught: unknown;
+    try {
+      'x'.repeat(1 << 29).repeat(2);
+    } catch (e) {
+      caught = e;
+    }
+    expect(outputLimitMessage(caught)).to.match(/^the output is larger than this tool can build in memory \(Invalid string length\)/);
+    expect(outputLimitMessage(new RangeError('Maximum call stack size exceeded'))).to.equal(undefined);
+    expect(outputLimitMessage(new TypeError('Invalid string length'))).to.equal(undefined);
+  });
+
   it('modest sharing reads: 3 modules naming one 300 KB blob, 100 naming a 4 KB one (review 2026-11-27z)', () => {
     for (const [headers, lines] of [
       [3, 30000],
@@ -374,7 +401,7 @@ describe('amplification: a shared metadata blob through the commands (review 202
       writeFileSync(join(dir, 's.syclbin'), b);
       for (const args of [['json', 's.syclbin'], ['inspect', 's.syclbin'], ['extract', 's.syclbin', '-o', 'x']]) {
         const r = await cli(args, dir);
-        expect([r.code, r.stderr], args[0]).to.satisfy(([code, err]: [number, string]) => code === 1 && /The metadata blobs named again weigh \d+, more than \d+ \(64 per byte/.test(err));
+        expect([r.code, r.stderr], args[0]).to.satisfy(([code, err]: [number, string]) => code === 1 && /The metadata blobs named again weigh \d+, more than \d+ \(8 per byte/.test(err));
       }
       // (diff compares what reads: the same file is no difference, without a thousand registries)
       const d = await cli(['diff', 's.syclbin', 's.syclbin'], dir);
