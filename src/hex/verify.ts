@@ -584,8 +584,7 @@ function checkLayout(src: ByteSource, model: SyclbinFile, ann: Annotation, add: 
   // A writer writes a blob once per use: where headers share blobs so much that a rewrite would be
   // far larger than the file, it is no writer's layout (the sharing notes say why) and writing it
   // would cost more than the file (3,000 headers naming one 72 KB blob: 216 MB, 35 s).
-  // (an image inside a compressed payload too, against its own size: its rewrite is compressed again)
-  if (ann.v1Images.some((g) => blobUses(g) > 2 * src.size + (1 << 20))) return;
+  // Each image against its own size, one inside a compressed payload too (its rewrite is compressed again).
   if ((ann.v1Geometry ?? []).some((g) => blobUses(g) > 2 * g.size + (1 << 20))) return;
   const attempt = (layout: 'canonical' | 'grouped'): readonly Chunk[] | undefined => {
     try {

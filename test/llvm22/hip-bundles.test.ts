@@ -16,7 +16,8 @@ import { spawnSync } from 'node:child_process';
 import { requireTool } from '../support/tools.js';
 import { cli, tempDir } from '../offload/support.js';
 import { LLVM22 } from './support.js';
-import { memorySource } from '../../src/codec/index.js';
+import { encode, memorySource } from '../../src/codec/index.js';
+import { OffloadBundleEntry, OffloadBundleHeader } from '../../formats/offload-bundle.js';
 import { BUNDLE_LLVM_ERRORS, MAX_BUNDLE_ID, OffloadBundleError, readOffloadBundles } from '../../src/containers/offload-bundle.js';
 
 const HIP = join(LLVM22, 'hip');
@@ -406,24 +407,33 @@ describe('offload-extract -o DIR: a compressed payload counts as what it inflate
   });
 });
 
+/** Bytes of a clang-offload-bundler header and entry table naming `ids` (formats/offload-bundle.ts). */
+function bundleTableSize(ids: readonly string[]): number {
+  return OffloadBundleHeader.fixedSize! + ids.length * OffloadBundleEntry.fixedSize! + ids.join('').length;
+}
+
+/** An uncompressed bundle: header, one entry per item, then `code` zero bytes of code. */
+function plainBundle(entries: readonly { id: string; offset: number; size: number }[], code = 0): Uint8Array {
+  const out = new Uint8Array(bundleTableSize(entries.map((e) => e.id)) + code);
+  let at = 0;
+  const put = (b: Uint8Array): void => {
+    out.set(b, at);
+    at += b.length;
+  };
+  put(encode(OffloadBundleHeader, { numEntries: entries.length }));
+  for (const e of entries) {
+    put(encode(OffloadBundleEntry, { offset: BigInt(e.offset), size: BigInt(e.size), idLength: BigInt(e.id.length) }));
+    put(new TextEncoder().encode(e.id));
+  }
+  return out;
+}
+
 describe('offload-extract -o DIR: what it writes is bounded by the input (review 2026-11-27x F3)', () => {
   it('a bundle of 2000 entries each naming the whole file: refused before anything is written; --max-output-size lets it through', async () => {
-    const { encode, sizeOf } = await import('../../src/codec/index.js');
-    const { OffloadBundleEntry, OffloadBundleHeader } = await import('../../formats/offload-bundle.js');
     const n = 2000;
     const ids = Array.from({ length: n }, (_, i) => `hip-amdgcn-amd-amdhsa--gfx${1000 + i}`);
-    const total = sizeOf(OffloadBundleHeader) + n * sizeOf(OffloadBundleEntry) + ids.join('').length;
-    const out = new Uint8Array(total);
-    let at = 0;
-    const put = (b: Uint8Array): void => {
-      out.set(b, at);
-      at += b.length;
-    };
-    put(encode(OffloadBundleHeader, { numEntries: n }));
-    for (const id of ids) {
-      put(encode(OffloadBundleEntry, { offset: 0n, size: BigInt(total), idLength: BigInt(id.length) }));
-      put(new TextEncoder().encode(id));
-    }
+    const total = bundleTableSize(ids);
+    const out = plainBundle(ids.map((id) => ({ id, offset: 0, size: total })));
     const { dir, cleanup } = tempDir('syclbin-amp-');
     try {
       writeFileSync(join(dir, 'amp.bin'), out);
@@ -455,23 +465,13 @@ describe('offload-extract -o DIR: what it writes is bounded by the input (review
 
   it('a compressed bundle whose entries all name the same inflated bytes: its inflated size counts once, not once per entry (review 2026-11-28a F2)', async () => {
     const { encode, sizeOf } = await import('../../src/codec/index.js');
-    const { CompressedBundleHeaders, OffloadBundleEntry, OffloadBundleHeader } = await import('../../formats/offload-bundle.js');
+    const { CompressedBundleHeaders } = await import('../../formats/offload-bundle.js');
     const { deflateSync } = await import('node:zlib');
     const n = 300;
     const d = 1_000_000;
     const ids = Array.from({ length: n }, (_, i) => `hipv4-amdgcn-amd-amdhsa--gfx90a-${i}`);
-    const table = sizeOf(OffloadBundleHeader) + n * sizeOf(OffloadBundleEntry) + ids.join('').length;
-    const plain = new Uint8Array(table + d);
-    let at = 0;
-    const put = (b: Uint8Array): void => {
-      plain.set(b, at);
-      at += b.length;
-    };
-    put(encode(OffloadBundleHeader, { numEntries: n }));
-    for (const id of ids) {
-      put(encode(OffloadBundleEntry, { offset: BigInt(table), size: BigInt(d), idLength: BigInt(id.length) }));
-      put(new TextEncoder().encode(id));
-    }
+    const table = bundleTableSize(ids);
+    const plain = plainBundle(ids.map((id) => ({ id, offset: table, size: d })), d);
     const stream = deflateSync(plain, { level: 9 });
     const header = encode(CompressedBundleHeaders[2], { version: 2, method: 0, totalSize: sizeOf(CompressedBundleHeaders[2]) + stream.length, uncompressedSize: plain.length, hash: 0n });
     const file = new Uint8Array([...header, ...stream]);
