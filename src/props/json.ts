@@ -19,7 +19,7 @@ import { readRegistry, encodePropertyValue } from './registry.js';
 import { SPEC_CONST_PADDING_ID as SPEC_CONST_PADDING } from '../../formats/property-records.js';
 import { aspectValue, decodeTypedRegistry, encodeTypedRegistry, type TypedSetInput, type TypedValue } from './typed/index.js';
 import { parseLlvmJson, readLlvmProperties, type LlvmJsonNote, type LlvmJsonValue } from './llvm-json.js';
-import { toTextBytes } from '../codec/source.js';
+import { bytesEqual, toTextBytes } from '../codec/source.js';
 
 /** `format` of our JSON form. */
 export const PROPS_JSON_FORMAT = 'syclbin-props';
@@ -184,6 +184,12 @@ function textFromJson(o: JsonObject, path: (string | number)[]): PropertyValue |
   if (o.text === undefined) return undefined;
   const text = str(o.text, [...path, 'text']);
   if (o.type !== 1 && o.type !== 2) throw new EncodeError("'text' needs 'type' 1 or 2", [...path, 'type']);
+  // Decimal digits of a uint32 (what `--json` writes for every type-1 value) read as the registry
+  // reader reads them, without making a registry of them.
+  if (o.type === 1 && text.length > 0 && text.length <= 10 && DIGITS.test(text)) {
+    const v = Number(text);
+    if (v <= 0xffffffff) return uint32(v);
+  }
   // Parse through the registry reader so `text` obeys exactly the rules of the file format.
   try {
     const reg = readRegistry(new TextEncoder().encode(`[x]\nk=${o.type}|${text}\n`));
@@ -194,6 +200,14 @@ function textFromJson(o: JsonObject, path: (string | number)[]): PropertyValue |
     if (!(e instanceof DecodeError)) throw e;
     throw new EncodeError(`'text' is not a valid value: ${e.reason.replace(/^line \d+, column \d+: /, '')}`, [...path, 'text']);
   }
+}
+
+const DIGITS = /^[0-9]+$/;
+
+/** True when two values are the same (type, number or bits and bytes): what comparing their texts tells, without writing them. */
+function sameValue(a: PropertyValue, b: PropertyValue): boolean {
+  if (a.type === 1) return b.type === 1 && a.value === b.value;
+  return b.type === 2 && a.bits === b.bits && bytesEqual(a.bytes, b.bytes);
 }
 
 /** Parse a `--json` document back into a registry; see the module comment for the rules. */
@@ -213,7 +227,7 @@ export function registryFromJson(doc: unknown): PropertySetRegistry {
         const typed = p.typed === undefined ? undefined : typedFromJson(p.typed, [...pp, 'typed']);
         const raw = rawFromJson(p, pp);
         const text = textFromJson(p, pp);
-        if (raw && text && encodePropertyValue(raw) !== encodePropertyValue(text)) {
+        if (raw && text && !sameValue(raw, text) && encodePropertyValue(raw) !== encodePropertyValue(text)) {
           throw new EncodeError(`'text' (${encodePropertyValue(text)}) and the raw value (${encodePropertyValue(raw)}) disagree; remove one of them`, pp);
         }
         const value = raw ?? text;

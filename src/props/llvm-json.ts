@@ -30,7 +30,7 @@
  * Nothing here recurses on input depth: the parser keeps its own stack, printing walks a work list.
  */
 import { clipText } from '../codec/messages.js';
-import { concatBytes, EncodeError, type BytesLike } from '../codec/index.js';
+import { concatBytes, decodeEscapedUtf8, EncodeError, type BytesLike } from '../codec/index.js';
 import { PROPERTY_TYPE } from '../../formats/property-sets.js';
 import { LlvmStringDenseMap } from '../offload/densemap-order.js';
 import { decodeStandardBase64, encodeStandardBase64 } from './base64.js';
@@ -80,6 +80,8 @@ export interface LlvmJsonDocument {
 const utf8 = new TextEncoder();
 /** Decodes valid UTF-8; replaces each maximal invalid subpart by U+FFFD, as LLVM's `json::fixUTF8`. */
 const lenient = new TextDecoder('utf-8', { ignoreBOM: true });
+/** Decodes valid UTF-8 only, a leading BOM kept as U+FEFF (what a document's text is). */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 const [QUOTE, BACKSLASH, COMMA, COLON] = [0x22, 0x5c, 0x2c, 0x3a];
 const CLOSE: Record<number, number> = { 0x7b: 0x7d, 0x5b: 0x5d };
@@ -108,8 +110,16 @@ export function parseLlvmJson(input: BytesLike | string): LlvmJsonDocument {
     for (let i = bytes.indexOf(0x0a); i >= 0 && i < at; i = bytes.indexOf(0x0a, i + 1)) line++;
     return new RegistrySyntaxError(what, at, line, at - lineStart + 1, `[${line}:${at - lineStart}, byte=${at}]: ${what}`);
   };
-  const bad = firstInvalidUtf8(bytes);
-  if (bad >= 0) throw fail('Invalid UTF-8 sequence', bad);
+  // The document as text, when it is all ASCII (a byte offset is then a string index): names and
+  // values are slices of it. Otherwise each is decoded from its bytes.
+  let asciiText: string | undefined;
+  try {
+    const t = strictUtf8.decode(bytes);
+    if (t.length === bytes.length) asciiText = t;
+  } catch {
+    const bad = firstInvalidUtf8(bytes);
+    if (bad >= 0) throw fail('Invalid UTF-8 sequence', bad);
+  }
   const next = (): number => (p < end ? bytes[p++]! : 0);
   const skipSpace = (): void => {
     while (isSpace(bytes[p])) p++;
@@ -119,8 +129,24 @@ export function parseLlvmJson(input: BytesLike | string): LlvmJsonDocument {
   const stack: Frame[] = [];
   const path = (): (string | number)[] => stack.map((f) => (f.node.kind === 'object' ? f.key : f.node.items.length));
 
-  /** `Parser::parseString` after the opening quote; `where` gives the path of the string for lax notes. */
-  const parseString = (where: (text: string) => (string | number)[]): string => {
+  /** The path of a string just read, for its lax notes: a member name's (`isName`) or a value's. */
+  const where = (isName: boolean, text: string): (string | number)[] => (isName ? [...path().slice(0, -1), text] : path());
+
+  /** `Parser::parseString` after the opening quote (`isName`: a member name, for the path of lax notes). */
+  const parseString = (isName: boolean): string => {
+    // Plain ASCII up to the closing quote (no escape, control or multi-byte character: nearly every
+    // name and value) is its own text; anything else takes the general path below from the start.
+    let q = p;
+    while (q < end) {
+      const c = bytes[q]!;
+      if (c === QUOTE || c === BACKSLASH || c < 0x20 || c >= 0x80) break;
+      q++;
+    }
+    if (q < end && bytes[q] === QUOTE) {
+      const text = asciiText !== undefined ? asciiText.slice(p, q) : decodeEscapedUtf8(bytes, p, q);
+      p = q + 1;
+      return text;
+    }
     const parts: Uint8Array[] = [];
     const opening = p - 1;
     let run = p;
@@ -175,8 +201,8 @@ export function parseLlvmJson(input: BytesLike | string): LlvmJsonDocument {
     }
     parts.push(bytes.subarray(run, p - 1));
     const text = parts.length === 1 ? lenient.decode(parts[0]) : lenient.decode(concatBytes(parts));
-    if (replaced) lax.push({ offset: opening, path: where(text), message: 'an unpaired UTF-16 surrogate escape: LLVM reads it as U+FFFD' });
-    if (combined) lax.push({ offset: opening, path: where(text), message: 'a surrogate pair whose leading half has bit 6 set (\\ud840-\\ud87f, \\ud8c0-\\ud8ff, ...): LLVM combines the halves with |, which gives 0x10000 less than the code point it stands for (\\ud840\\udc00 is U+10000 to it, not U+20000)' });
+    if (replaced) lax.push({ offset: opening, path: where(isName, text), message: 'an unpaired UTF-16 surrogate escape: LLVM reads it as U+FFFD' });
+    if (combined) lax.push({ offset: opening, path: where(isName, text), message: 'a surrogate pair whose leading half has bit 6 set (\\ud840-\\ud87f, \\ud8c0-\\ud8ff, ...): LLVM combines the halves with |, which gives 0x10000 less than the code point it stands for (\\ud840\\udc00 is U+10000 to it, not U+20000)' });
     return text;
   };
 
@@ -199,7 +225,7 @@ export function parseLlvmJson(input: BytesLike | string): LlvmJsonDocument {
       return undefined;
     }
     if (c === QUOTE) {
-      const text = parseString(path);
+      const text = parseString(false);
       return { kind: 'string', start, end: p, text };
     }
     const literal = LITERALS[c];
@@ -214,6 +240,18 @@ export function parseLlvmJson(input: BytesLike | string): LlvmJsonDocument {
 
   /** `Parser::parseNumber`: strtoll, then (no leading '-') strtoull, then strtod must read it all. */
   const number = (start: number): LlvmJsonValue => {
+    // An RFC 8259 integer of up to 15 digits (what writers write) is an exact double: read here.
+    const n = p - start;
+    if (n <= 15 && (bytes[start] !== 0x30 || n === 1)) {
+      let v = 0;
+      let i = start;
+      for (; i < p; i++) {
+        const d = bytes[i]! - 0x30;
+        if (d < 0 || d > 9) break;
+        v = v * 10 + d;
+      }
+      if (i === p) return { kind: 'integer', start, end: p, value: BigInt(v) };
+    }
     const token = lenient.decode(bytes.subarray(start, p));
     if (!/^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/.test(token)) lax.push({ offset: start, path: path(), message: `the number ${token} is not written as RFC 8259 JSON: LLVM reads it` });
     // (More than 20 significant digits is past uint64 anyway; BigInt of a huge token would be slow.)
@@ -229,7 +267,7 @@ export function parseLlvmJson(input: BytesLike | string): LlvmJsonDocument {
   const memberName = (f: Frame): void => {
     if (next() !== QUOTE) throw fail('Expected object key');
     const at = p - 1;
-    f.key = parseString((text) => [...path().slice(0, -1), text]);
+    f.key = parseString(true);
     const node = f.node as LlvmJsonValue & { kind: 'object' };
     if (node.members.has(f.key)) lax.push({ offset: at, path: path(), message: 'the name is given more than once: LLVM keeps the last value' });
     skipSpace();
@@ -268,9 +306,14 @@ export function parseLlvmJson(input: BytesLike | string): LlvmJsonDocument {
 
 /** `json::quote`: `"` and `\` escaped, `\t \n \r`, other C0 controls as `\u00xx` (lower-case hex). */
 export function quoteLlvmJson(s: string): string {
-  const short: Record<string, string> = { '\t': '\\t', '\n': '\\n', '\r': '\\r', '"': '\\"', '\\': '\\\\' };
-  return `"${s.replace(/["\\\u0000-\u001f]/g, (c) => short[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}"`;
+  if (!QUOTED.test(s)) return `"${s}"`;
+  return `"${s.replace(QUOTED_ALL, (c) => SHORT_ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}"`;
 }
+
+/** What {@link quoteLlvmJson} escapes, and how (the rest of C0 as `\u00xx`). */
+const QUOTED = /["\\\u0000-\u001f]/;
+const QUOTED_ALL = /["\\\u0000-\u001f]/g;
+const SHORT_ESCAPES: Readonly<Record<string, string>> = { '\t': '\\t', '\n': '\\n', '\r': '\\r', '"': '\\"', '\\': '\\\\' };
 
 /**
  * `printf("%.17g")`, as `json::OStream` writes a double: the exact binary value rounded to 17
@@ -322,9 +365,22 @@ function roundedDigits(x: number, n: number): { digits: string; exponent: number
   return { digits: all, exponent };
 }
 
-/** Bytewise comparison of names, as `std::map<std::string, …>` orders them. */
-function byBytes<T>(entries: Iterable<[string, T]>): [string, T, Uint8Array][] {
-  const rows = [...entries].map(([k, v]): [string, T, Uint8Array] => [k, v, encodeText(k)]);
+/** A UTF-16 surrogate code unit: a name holding none is valid Unicode text of BMP characters. */
+const SURROGATE = /[\ud800-\udfff]/;
+
+/**
+ * Entries sorted by the bytes of their names, as `std::map<std::string, …>` orders them, with each
+ * name's bytes; `undefined` bytes when no name has a surrogate code unit. Such names are their own
+ * UTF-8 text, and UTF-16 order is byte order for them (code points below U+D800 and from U+E000 keep
+ * their order in both), so they sort as strings; an escaped byte (U+DC80..U+DCFF) or a character
+ * past the BMP (a surrogate pair) needs the bytes.
+ */
+function byBytes<T>(entries: Iterable<[string, T]>): [string, T, Uint8Array | undefined][] {
+  const plain = [...entries];
+  if (!plain.some(([k]) => SURROGATE.test(k))) {
+    return plain.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => [k, v, undefined]);
+  }
+  const rows = plain.map(([k, v]): [string, T, Uint8Array] => [k, v, encodeText(k)]);
   return rows.sort(([, , a], [, , b]) => {
     const n = Math.min(a.length, b.length);
     for (let i = 0; i < n; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
@@ -456,7 +512,10 @@ export function writeLlvmPropertiesJson(registry: PropertySetRegistry): LlvmProp
   // two names that are not valid UTF-8 can come out as the same text, and a reader of the JSON
   // (LLVM's, this toolkit's) keeps one property of that name, with the last value.
   let written = new Map<string, string>();
-  const name = (s: string, bytes: Uint8Array, set?: string): string => {
+  const name = (s: string, bytes: Uint8Array | undefined, set?: string): string => {
+    // (no bytes: byBytes found no surrogate in any name of this object, so every name is valid
+    // UTF-8 as it is and no two come out alike)
+    if (bytes === undefined) return quoteLlvmJson(s);
     const fixed = lenient.decode(bytes);
     const where = set === undefined ? { set: s } : { set, key: s };
     if (fixed !== s) notes.push({ severity: 'note', ...where, message: `not valid UTF-8: written as ${quoteLlvmJson(fixed)} (U+FFFD for each bad sequence, as LLVM does)` });
@@ -485,7 +544,8 @@ export function writeLlvmPropertiesJson(registry: PropertySetRegistry): LlvmProp
     keys.forEach(([key, value, keyBytes], j) => {
       out += `${j ? ',' : ''}${name(key, keyBytes, setName)}:`;
       if (value.type !== PROPERTY_TYPE.BYTE_ARRAY) {
-        out += encodePropertyValue(value, [setName, key]).slice(2);
+        const v = value.value;
+        out += Number.isInteger(v) && v >= 0 && v <= 0xffffffff ? String(v) : encodePropertyValue(value, [setName, key]).slice(2);
         return;
       }
       const { bits, bytes } = value;

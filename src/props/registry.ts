@@ -447,16 +447,26 @@ export function writeRegistry(registry: PropertySetRegistry): Uint8Array {
     out.bytes(nameBytes);
     out.text(']\n');
     for (const [key, value] of set) {
-      const keyBytes = encodeText(key, [name, key]);
-      checkKey(keyBytes, name, key);
-      out.bytes(keyBytes);
-      out.text('=');
+      // A plain ASCII key (almost all) goes straight into the output, checked as it is copied; any
+      // other is encoded (escapes to their bytes) and its bytes checked.
+      if (plainAsciiKey(key)) out.text(key);
+      else {
+        const keyBytes = encodeText(key, [name, key]);
+        checkKey(keyBytes, name, key);
+        out.bytes(keyBytes);
+      }
       if (value.type === PROPERTY_TYPE.BYTE_ARRAY) {
         // The Base64 text straight into the output (the same text as encodePropertyValue writes).
-        out.text('2|');
+        out.text('=2|');
         out.bytes(encodeBase64Bytes(rawByteArray(value, [name, key])));
-      } else out.text(encodePropertyValue(value, [name, key]));
-      out.text('\n');
+      } else if (value.type === PROPERTY_TYPE.UINT32 && Number.isInteger(value.value) && value.value >= 0 && value.value <= MAX_U32) {
+        out.text('=1|');
+        out.decimal(value.value);
+      } else {
+        out.text('=');
+        out.text(encodePropertyValue(value, [name, key]));
+      }
+      out.u8(LF);
     }
   }
   return out.result();
@@ -495,6 +505,20 @@ function checkSetName(b: Uint8Array, name: string): void {
 function checkKey(b: Uint8Array, set: string, key: string): void {
   const problem = keyBytesProblem(b);
   if (problem !== undefined) throw new EncodeError(problem, [set, key], 2);
+}
+
+/**
+ * True when `key` is ASCII text that {@link keyBytesProblem} would accept as it is (not
+ * empty, no `[` first, no `=`, line feed or NUL): its UTF-8 is its code units, so it needs no encoding.
+ */
+function plainAsciiKey(key: string): boolean {
+  const n = key.length;
+  if (n === 0 || key.charCodeAt(0) === LBRACKET) return false;
+  for (let i = 0; i < n; i++) {
+    const c = key.charCodeAt(i);
+    if (c > 0x7f || c === EQUALS || c === LF || c === 0) return false;
+  }
+  return true;
 }
 
 /** Why the encoded key `b` cannot be written as a property key (the key ends at the first `=`, a line at LF), or undefined. */

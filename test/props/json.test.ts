@@ -63,6 +63,18 @@ describe('props/json', () => {
     expect(out).to.equal('[SYCL/device requirements]\naspects=2|ABAAAAAAAAQAAAAAGAAAAA\n'); // lowering.md V6 [1,6]
   });
 
+  it("a uint32 'text' reads as the registry reader reads the same text (leading zeros, range, non-digits)", () => {
+    const textOnly = (text: string): unknown => ({ format: 'syclbin-props', version: 1, sets: [{ name: 's', properties: [{ key: 'k', type: 1, text }] }] });
+    const viaReader = (text: string): PropertyValue => readRegistry(new TextEncoder().encode(`[s]\nk=1|${text}\n`)).get('s')!.get('k')!;
+    for (const text of ['0', '7', '007', '4294967295', '04294967295', '0000000000001']) {
+      expect(registryFromJson(textOnly(text)).get('s')!.get('k'), text).to.deep.equal(viaReader(text));
+    }
+    for (const text of ['4294967296', '99999999999', '', ' 1', '1 ', '+1', '-1', '1e3', '0x10', '\u0661']) {
+      expect(() => viaReader(text), text).to.throw(PropertySetError);
+      expect(() => registryFromJson(textOnly(text)), text).to.throw(EncodeError, /'text' is not a valid value/);
+    }
+  });
+
   it('stale fields are reported instead of silently winning', () => {
     const doc = registryToJson(readRegistry(new TextEncoder().encode('[SYCL/assert used]\nk=1|1\n'))) as { sets: { properties: Record<string, unknown>[] }[] };
     const a = structuredClone(doc);
