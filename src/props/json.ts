@@ -18,7 +18,7 @@ import { byteArray, registryArgument, uint32, type PropertySetRegistry, type Pro
 import { readRegistry, encodePropertyValue } from './registry.js';
 import { SPEC_CONST_PADDING_ID as SPEC_CONST_PADDING } from '../../formats/property-records.js';
 import { aspectValue, decodeTypedRegistry, encodeTypedRegistry, type TypedSetInput, type TypedValue } from './typed/index.js';
-import { parseLlvmJson, readLlvmProperties, type LlvmJsonNote, type LlvmJsonValue } from './llvm-json.js';
+import { parseLlvmJson, readLlvmProperties, type LlvmJsonDocument, type LlvmJsonNote, type LlvmJsonValue } from './llvm-json.js';
 import { bytesEqual, toTextBytes } from '../codec/source.js';
 
 /** `format` of our JSON form. */
@@ -240,6 +240,13 @@ export function registryFromJson(doc: unknown): PropertySetRegistry {
 
 // ---- which form ---------------------------------------------------------------------------------
 
+/** {@link propsJsonForm} of a document read by LLVM's grammar: an object whose `format` member (its last value, as both readers keep) is not an object. */
+function isOurForm(root: LlvmJsonValue): boolean {
+  if (root.kind !== 'object') return false;
+  const format = root.members.get('format');
+  return format !== undefined && format.kind !== 'object';
+}
+
 /** The two JSON forms of a registry: ours (`syclbin props --json`) and upstream LLVM's. */
 export type PropsJsonForm = 'syclbin' | 'llvm';
 
@@ -273,6 +280,16 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
  */
 export function readPropsJson(input: BytesLike | string): PropsJsonRead {
   const bytes = toTextBytes(input, 'the JSON text');
+  // Upstream JSON (what LLVM's grammar reads and is not our form) is read from LLVM's parse alone: the
+  // JSON.parse below would only tell the form, which the parse tells as well. Anything else takes the
+  // steps below, which decide as before.
+  let llvmParse: LlvmJsonDocument | undefined;
+  try {
+    llvmParse = parseLlvmJson(bytes);
+  } catch {
+    // (said again below, where the form is known)
+  }
+  if (llvmParse && !isOurForm(llvmParse.root)) return { form: 'llvm', ...readLlvmProperties(llvmParse) };
   let doc: unknown;
   let notJson: Error | undefined;
   try {

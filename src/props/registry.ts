@@ -489,7 +489,9 @@ export function registryProblems(registry: PropertySetRegistry): EncodeError[] {
   for (const [name, set] of registry) {
     attempt(() => checkSetName(encodeText(name, [name]), name));
     for (const [key, value] of set) {
-      attempt(() => checkKey(encodeText(key, [name, key]), name, key));
+      // (the checks writeRegistry makes, with its shortcuts: a plain ASCII key and a uint32 in range pass)
+      if (!plainAsciiKey(key)) attempt(() => checkKey(encodeText(key, [name, key]), name, key));
+      if (value.type === PROPERTY_TYPE.UINT32 && Number.isInteger(value.value) && value.value >= 0 && value.value <= MAX_U32) continue;
       attempt(() => (value.type === PROPERTY_TYPE.BYTE_ARRAY ? rawByteArray(value, [name, key]) : encodePropertyValue(value, [name, key])));
     }
   }
