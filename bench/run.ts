@@ -14,8 +14,9 @@
  * Results: stdout (the tables and goals; progress goes to stderr) and FILE: the machine, every
  * sample of every contender, the statistics, the facts (e.g. identical outputs) and the goals, plus
  * the printed text. Inputs are generated under os.tmpdir() and removed after each workload.
- * Tools: GNU time (/usr/bin/time), llvm-objdump-19/-22, clang-offload-packager-19, llvm-as-19
- * (Debian packages time, llvm-19, llvm-22, clang-19), zcat, zstd, cat, cp.
+ * Tools: GNU time (/usr/bin/time), llvm-objdump-19/-22, clang-offload-packager-19, llvm-as-19,
+ * clang++-22 and llvm-config-22 (Debian packages time, llvm-19, llvm-22, clang-19, clang-22,
+ * llvm-22-dev), zcat, zstd, cat, cp.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -31,9 +32,10 @@ import { codec } from './workloads/codec.js';
 import { base64 } from './workloads/base64.js';
 import { lower } from './workloads/lower.js';
 import { decompress } from './workloads/decompress.js';
+import { props } from './workloads/props.js';
 
 /** Every workload, in the order `npm run bench` runs them. */
-export const WORKLOADS: readonly Workload[] = [listing, dump, bigFile, pack, codec, base64, lower, decompress];
+export const WORKLOADS: readonly Workload[] = [listing, dump, bigFile, pack, codec, base64, lower, decompress, props];
 
 /** Options of a run. */
 export interface BenchOptions {

@@ -117,15 +117,16 @@ export function requireTool(
 /**
  * Builds a C++ program against Debian's libLLVM 22 (clang++-22 and llvm-config-22; packages
  * clang-22 and llvm-22-dev) into a fresh temporary folder: the harnesses of scripts/fixtures/ the
- * interop tests compare with. Returns the program and its folder (remove it after use).
+ * interop tests compare with (bench/ adds `-O2` in `extraFlags`). Returns the program and its folder
+ * (remove it after use).
  */
-export function buildLlvm22Program(source: string, name: string): { exe: string; dir: string } {
+export function buildLlvm22Program(source: string, name: string, extraFlags: readonly string[] = []): { exe: string; dir: string } {
   const cxx = requireTool('clang++-22');
   const config = requireTool('llvm-config-22');
   const dir = mkdtempSync(join(tmpdir(), `${name}-`));
   const exe = join(dir, name);
   const flags = (a: string): string[] => execFileSync(config, [a], { encoding: 'utf8' }).trim().split(/\s+/).filter(Boolean);
-  execFileSync(cxx, ['-std=c++17', ...flags('--cxxflags'), source, ...flags('--ldflags'), '-lLLVM-22', '-o', exe], { stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(cxx, ['-std=c++17', ...extraFlags, ...flags('--cxxflags'), source, ...flags('--ldflags'), '-lLLVM-22', '-o', exe], { stdio: ['ignore', 'ignore', 'inherit'] });
   return { exe, dir };
 }
 
