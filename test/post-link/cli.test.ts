@@ -106,6 +106,12 @@ describe('syclbin post-link command line', function () {
     }
     expect((await cli(['x.ll'], dir)).err).to.contain('no actions specified');
     expect((await cli(['-O2', 'x.ll'], dir)).err, '-O2 is no action').to.contain('no actions specified');
+    // -split=none splits nothing (sycl-post-link.cpp: DoSplit = SplitMode != SPLIT_NONE), alone or with --ir-output-only
+    for (const args of [['-split=none'], ['-split=none', '--ir-output-only']]) {
+      const r = await cli([...args, 'x.ll'], dir);
+      expect(r.code, args.join(' ')).to.equal(1);
+      expect(r.err, args.join(' ')).to.contain('no actions specified');
+    }
     expect((await cli(['-O2', '-O2', '-split=kernel', 'x.ll'], dir)).err).to.contain('for the -O2 option: may only occur zero or one times!');
     expect((await cli(['-spec-const=bogus', 'x.ll'], dir)).err).to.contain("Cannot find option named 'bogus'");
     expect((await cli(['--ir-output-only', '-split=kernel', '-spec-const=native', 'x.ll'], dir)).err).to.contain("-split=kernel can't be used with -ir-output-only");

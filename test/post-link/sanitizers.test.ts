@@ -35,6 +35,15 @@ describe('post-link: the sanitizer entry of [SYCL/misc properties]', () => {
     expect(entry('@x = global i32 0\n')).to.equal(undefined);
   });
 
+  it('the oldest form: a function named __asan_init in the image (a declaration will do) gives asanUsed', () => {
+    expect(entry('declare void @__asan_init()\n')).to.deep.equal({ key: 'asanUsed' });
+    expect(entry('define void @__asan_init() {\n  ret void\n}\n')).to.deep.equal({ key: 'asanUsed' });
+    expect(entry('declare void @__asan_init_v2()\n@__asan_init = global i32 0\n')).to.equal(undefined);
+    // Per image: the split module that does not keep it has no entry.
+    const m = parseLlvmIr('declare void @__asan_init()\n');
+    expect(sanitizerEntry(m, m.globals, [])).to.equal(undefined);
+  });
+
   it('the entry opens the misc set after [SYCL/assert used], or joins it where optLevel opened it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'syclbin-san-'));
     try {

@@ -212,8 +212,20 @@ define spir_kernel void @k() ${md} { ret void }
     expect(wg.type === 2 ? [...new Uint32Array(wg.bytes.slice().buffer)] : []).to.deep.equal([65535, 254]);
     expect(set.get('k@reqd_sub_group_size')).to.deep.include({ type: 1, value: 240 });
   });
-  it('a node with the wrong number of operands is a typed error at the function', () => {
-    expect(() => run(ir('!intel_reqd_sub_group_size !0'), '-emit-program-metadata', '-S')).to.throw(IrSyntaxError, /intel_reqd_sub_group_size of @k must have 1 operand/);
+  it("a single-operand node with more operands gives its first, with a warning (release getKernelSingleEltMetadata); an empty one, or a work-group node of 4, is a typed error at the function", () => {
+    // per-reqd-sub-group-size-split-3.ll's `!{i32 16, i32 16}`, here !{i32 8, i32 4, i32 2}
+    const fs = memFs(ir('!intel_reqd_sub_group_size !0 !work_group_num_dim !3'));
+    const r = postLink(parsePostLinkArgs(['-emit-program-metadata', '-S', 'in.ll', '-o', 'o.table']), fs);
+    const set = readRegistry(fs.files.get('o_0.prop')!).get('SYCL/program metadata')!;
+    expect(set.get('k@reqd_sub_group_size')).to.deep.equal({ type: 1, value: 8 });
+    expect(set.get('k@work_group_num_dim')).to.deep.equal({ type: 1, value: 64 });
+    expect(r.warnings).to.deep.equal([
+      '!intel_reqd_sub_group_size of @k has 3 operands, not 1: its first is used, as a release build of sycl-post-link does (an assertions build aborts)',
+      '!work_group_num_dim of @k has 3 operands, not 1: its first is used, as a release build of sycl-post-link does (an assertions build aborts)',
+    ]);
+    const withEmpty = (md: string): string => ir(md).replace('!6 = ', '!7 = !{}\n!8 = !{i32 1, i32 2, i32 3, i32 4}\n!6 = ');
+    expect(() => run(withEmpty('!intel_reqd_sub_group_size !7'), '-emit-program-metadata', '-S')).to.throw(IrSyntaxError, /intel_reqd_sub_group_size of @k must hold integer constants/);
+    expect(() => run(withEmpty('!reqd_work_group_size !8'), '-emit-program-metadata', '-S')).to.throw(IrSyntaxError, /reqd_work_group_size of @k must have between 1 and 3 operand\(s\), not 4/);
   });
 });
 

@@ -300,7 +300,7 @@ function processModule(m: LModule, opts: PostLinkOptions, tools: PostLinkTools, 
         emitIr(printModule(m, edits, moduleId), output);
         return;
       }
-      const sanitizer = sanitizerEntry(m, final.globals);
+      const sanitizer = sanitizerEntry(m, final.globals, final.functions);
       const dgs = lowerDeviceGlobals(findDeviceGlobals(m, final.globals, sanitizerPlan?.sizes).map((g) => ({ ...g, name: utf8Name(g.name), irName: utf8Name(g.irName) })), dl);
       const imageEntries = group.entries.filter((f) => final.names.has(f.name));
       // computeModuleProperties: virtual functions are linked another way, not exported.
@@ -327,7 +327,7 @@ function processModule(m: LModule, opts: PostLinkOptions, tools: PostLinkTools, 
           kernelNames: opts.emitKernelNames ? imageEntries.filter(isKernel).map((f) => utf8Name(f.name)) : [],
           importedSymbols: opts.emitImportedSymbols ? importedSymbols(m, final.functions, edits.bodyDeleted).map(utf8Name) : [],
           emitProgramMetadata: opts.emitProgramMetadata,
-          kernelProgramMetadata: opts.emitProgramMetadata ? kernelProgramMetadata(m, withMetadata) : [],
+          kernelProgramMetadata: opts.emitProgramMetadata ? kernelProgramMetadata(m, withMetadata, (w) => void (warnings.includes(w) || warnings.push(w))) : [],
           deviceGlobals: dgs,
           emitDeviceGlobals: opts.deviceGlobals,
           hostPipes: hostPipes(m, final.globals).map((p) => ({ key: p.key, record: hostPipeRecord(p) })),

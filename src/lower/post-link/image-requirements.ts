@@ -246,14 +246,23 @@ export interface KernelProgramMetadata {
  * `getKernelWorkGroupMetadata<uint32_t>`), `@reqd_sub_group_size` (from `!intel_reqd_sub_group_size`),
  * `@work_group_num_dim` and `@max_linear_work_group_size` (UINT32 of the single operand,
  * `getKernelSingleEltMetadata`; the u64 of the latter is narrowed to 32 bits by the UINT32
- * PropertyValue it is stored in, as upstream's comment says of all work-group data).
+ * PropertyValue it is stored in, as upstream's comment says of all work-group data). A single-
+ * operand node with more operands gives its first, told to `warn` (upstream asserts, then reads
+ * operand 0); other operand counts out of range are errors (an assertions build aborts on them, a
+ * release build reads past the node or writes an array the runtime does not expect).
  */
-export function kernelProgramMetadata(m: LModule, functions: readonly LFunction[]): KernelProgramMetadata[] {
+export function kernelProgramMetadata(m: LModule, functions: readonly LFunction[], warn?: (message: string) => void): KernelProgramMetadata[] {
   const out: KernelProgramMetadata[] = [];
   const operands = (f: LFunction, kind: string, min: number, max: number): number[] | undefined => {
     const node = fnMd(f, kind);
     if (node === undefined) return undefined;
-    const ops = mdOperands(m, node);
+    let ops = mdOperands(m, node);
+    if (min === 1 && max === 1 && ops.length > 1) {
+      // getKernelSingleEltMetadata only asserts one operand, then reads operand 0: what a release
+      // build writes (and what [SYCL/device requirements] takes of !intel_reqd_sub_group_size).
+      warn?.(`!${kind} of @${utf8FromLatin1(f.name)} has ${ops.length} operands, not 1: its first is used, as a release build of sycl-post-link does (an assertions build aborts)`);
+      ops = ops.slice(0, 1);
+    }
     if (ops.length < min || ops.length > max) {
       const count = min === max ? String(min) : `between ${min} and ${max}`;
       throw irErrorAt(m, f.headerFrom, `!${kind} of @${f.name} must have ${count} operand(s), not ${ops.length}`);

@@ -339,8 +339,10 @@ export function parsePostLinkArgs(args: readonly string[]): PostLinkOptions {
  */
 function checkPostLinkOptions(o: PostLinkOptions): void {
   const by = (f: NonNullable<BoolOption>): boolean => o[f] || (o.flagsGiven?.includes(f) ?? false);
+  // (`-split=none` splits nothing: not an action, as current sycl-post-link.cpp decides it,
+  // `bool DoSplit = SplitMode != module_split::SPLIT_NONE`)
   const anyAction =
-    o.splitGiven || o.specConst !== undefined || o.symbols || o.legacyProperties || by('emitParamInfo') || by('emitProgramMetadata') || by('splitEsimd') || by('emitExportedSymbols') || by('emitImportedSymbols') || by('deviceGlobals') || by('lowerEsimd') || o.emitKernelNames;
+    (o.splitGiven && o.split !== 'none') || o.specConst !== undefined || o.symbols || o.legacyProperties || by('emitParamInfo') || by('emitProgramMetadata') || by('splitEsimd') || by('emitExportedSymbols') || by('emitImportedSymbols') || by('deviceGlobals') || by('lowerEsimd') || o.emitKernelNames;
   if (!anyAction) throw new PostLinkUsageError('no actions specified; try --help for usage info');
   const conflicts: [boolean, string][] = [
     // (`-split=none`, current upstream's spelling of no split, is one module: sycl-post-link.cpp@676a364f

@@ -9,7 +9,9 @@
  *      and @09168482 `isModuleUsingAsan/Msan/Tsan` test the exact names; later revisions, whose
  *      instrumentation suffixes a per-module id (`__AsanKernelMetadata_<id>`), the prefix);
  *    - else the older `asanUsed` = 1 when the module's `!device.sanitizer` names "asan" (intel/llvm#11989,
- *      the form `device-sanitizer/asan.ll@0706755` checks), before intel/llvm#15955 renamed it.
+ *      the form `device-sanitizer/asan.ll@0706755` checks), before intel/llvm#15955 renamed it; or,
+ *      the oldest form, when the image has a function named `__asan_init` (sycl-post-link.cpp before
+ *      intel/llvm#11989: `isModuleUsingAsan` is `M.getFunction("__asan_init")`).
  *    The entry follows `[SYCL/assert used]`: appended to the misc set when an earlier entry (`optLevel`,
  *    `sycl-grf-size`) opened it, else opening it there (PropertySetRegistry is a MapVector).
  *
@@ -43,7 +45,7 @@
  */
 import { TK } from '../llvm-ir/parse/lexer.js';
 import { IrSyntaxError, irErrorAt } from '../llvm-ir/parse/errors.js';
-import type { LAttribute, LGlobal, LModule } from '../llvm-ir/parse/model.js';
+import type { LAttribute, LFunction, LGlobal, LModule } from '../llvm-ir/parse/model.js';
 import { escapeLlvmBytes, printLlvmName } from '../llvm-ir/escape.js';
 import { comdatAt } from '../llvm-ir/comdat.js';
 import { newMetadataNode, nextMetadataNode, tokensText, type ModuleEdits } from '../llvm-ir/print.js';
@@ -65,8 +67,11 @@ function metadataPrefixOf(name: string): string | undefined {
   return undefined;
 }
 
-/** The sanitizer entry of one image, given the global variables it keeps. */
-export function sanitizerEntry(m: LModule, globals: readonly LGlobal[]): { readonly key: 'sanUsed'; readonly value: string } | { readonly key: 'asanUsed' } | undefined {
+/**
+ * The sanitizer entry of one image, given the global variables and functions it keeps (`functions`:
+ * the module's when not given).
+ */
+export function sanitizerEntry(m: LModule, globals: readonly LGlobal[], functions: readonly LFunction[] = m.functions): { readonly key: 'sanUsed'; readonly value: string } | { readonly key: 'asanUsed' } | undefined {
   for (const [san, prefix] of SANITIZER_METADATA_PREFIXES) if (globals.some((g) => g.name.startsWith(prefix))) return { key: 'sanUsed', value: san };
   // !device.sanitizer = !{!N}, !N = !{!"asan"}: the first operand's first string (isModuleUsingAsan of intel/llvm#11989).
   const ops = m.namedMetadata.get('device.sanitizer');
@@ -75,6 +80,9 @@ export function sanitizerEntry(m: LModule, globals: readonly LGlobal[]): { reado
     const inner = mdOperands(m, first.startsWith('!') ? first.slice(1) : first)[0];
     if (inner?.k === 'str' && inner.s === 'asan') return { key: 'asanUsed' };
   }
+  // The oldest form: the image has a function `__asan_init` (a declaration will do; sycl-post-link.cpp
+  // before intel/llvm#11989, `isModuleUsingAsan`: `M.getFunction("__asan_init")`).
+  if (functions.some((f) => f.name === '__asan_init')) return { key: 'asanUsed' };
   return undefined;
 }
 
