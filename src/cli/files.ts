@@ -215,6 +215,20 @@ export class Files {
     return wrapped;
   }
 
+  /**
+   * Is the output `name` a stream rather than a file written whole: standard output (`-` or one of
+   * its device names), a FIFO or a device? A command's status line about what it wrote is left out
+   * for such an output: it would land in the stream (`pack -o /dev/stdout > f`).
+   */
+  isStream(name: string): boolean {
+    if (name === '-' || STDOUT_NAMES.has(name)) return true;
+    try {
+      return outputTarget(resolve(this.io.cwd, name)).special;
+    } catch {
+      return false;
+    }
+  }
+
   /** Write a whole output (`-` = standard output); `replace` as for {@link output}. */
   write(name: string, data: string | Uint8Array | readonly Chunk[], opts: { replace?: boolean } = {}): void {
     const out = this.output(name, opts);

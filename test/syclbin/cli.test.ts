@@ -337,6 +337,21 @@ describe('syclbin extract / pack', () => {
     expect((await cli(['pack', 'ok.json', '-o', 'ok.syclbin'], t.dir)).code).to.equal(0);
   });
 
+  it('to standard output by any of its names (-, /dev/stdout, /dev/fd/1) pack writes the bytes alone; to a file it says what it wrote', async () => {
+    writeFileSync(join(t.dir, 'k.spv'), readBytes(`${SYCLBIN_TESTDATA}k.spv`));
+    const m = { format: 'syclbin-manifest', version: 1, syclbinVersion: 1, envelope: 'offload-v1', state: 'input', abstractModules: [{ irModules: [{ file: 'k.spv', target: 'spir64-unknown-unknown' }] }] };
+    writeFileSync(join(t.dir, 'so.json'), JSON.stringify(m));
+    const file = await cli(['pack', 'so.json', '-o', 'so.syclbin'], t.dir);
+    expect(file.code, file.stderr).to.equal(0);
+    const bytes = readBytes(join(t.dir, 'so.syclbin'));
+    expect(file.stdout).to.equal(`so.syclbin (${bytes.length} bytes)\n`);
+    for (const name of ['-', '/dev/stdout', '/dev/fd/1']) {
+      const r = await cli(['pack', 'so.json', '-o', name], t.dir);
+      expect(r.code, r.stderr).to.equal(0);
+      expect(hexdiff(r.stdoutBytes, bytes), name).to.equal('identical');
+    }
+  });
+
   it("image paths must lie below the manifest's folder, symbolic links followed (unless --allow-any-path)", async () => {
     const m = join(t.dir, 'm');
     mkdirSync(m);

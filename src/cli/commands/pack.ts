@@ -136,7 +136,8 @@ atomically (temporary file + rename).`,
     }
     const size = chunks.reduce((n, c) => n + (c instanceof Uint8Array ? c.length : c.size), 0);
     files.write(out, chunks);
-    if (out !== '-') io.stdout.write(`${out} (${size} bytes)\n`);
+    // (no status line for standard output by any name, a FIFO or a device: it would join the bytes)
+    if (!files.isStream(out)) io.stdout.write(`${out} (${size} bytes)\n`);
     return EXIT.OK;
   },
 });
