@@ -136,17 +136,42 @@ export interface OffloadKindAmbiguity {
 /**
  * Whether the offload kind of a binary of `version` means different things in different eras: only
  * version-1 binaries can come from either numbering (versions 2 and 3 are bitmask-only). Undefined
- * when every numbering agrees (0, 1, 2).
+ * when the numberings that define the number agree on its name (0, 1, 2 everywhere; 3, hip, in the
+ * sequential ones only; 8, sycl, in the bitmask one only): a number one era leaves undefined is no
+ * other kind there ({@link offloadKindElsewhere} says where it is defined).
  */
 export function offloadKindAmbiguity(kind: number, version: number): OffloadKindAmbiguity | undefined {
   if (version >= 2) return undefined;
   const meanings = (Object.keys(OFFLOAD_KIND_NUMBERINGS) as OffloadKindNumbering[]).map((numbering) => ({ numbering, name: offloadKindLabel(kind, numbering) }));
-  if (new Set(meanings.map((m) => m.name)).size === 1) return undefined;
   const defined = meanings.filter((m) => !m.name.startsWith('unknown('));
+  if (new Set(defined.map((m) => m.name)).size <= 1) return undefined;
   const undefinedIn = meanings.filter((m) => m.name.startsWith('unknown(')).map((m) => NUMBERING_DESCRIPTIONS[m.numbering]);
   const said = defined.map((m) => `${m.name} in ${NUMBERING_DESCRIPTIONS[m.numbering]}`).join(', ');
   const none = undefinedIn.length ? `; ${undefinedIn.join(' and ')} ${undefinedIn.length === 1 ? 'has' : 'have'} no kind ${kind}` : '';
   return { meanings, note: `offload kind ${kind} of a version-1 binary is ${said}${none} (a version-1 file does not say which era wrote it)` };
+}
+
+/**
+ * Where an offload kind that `numbering` does not define is defined, for a binary of `version`:
+ * `sycl in LLVM 21+ (bitmask, …)`; undefined when `numbering` defines it, or no numbering does.
+ */
+export function offloadKindElsewhere(kind: number, version: number, numbering: OffloadKindNumbering): string | undefined {
+  if (kind === 0 || KIND_NAMES[numbering].has(kind)) return undefined;
+  const others = possibleNumberings(version).filter((n) => KIND_NAMES[n].has(kind));
+  return others.length ? others.map((n) => `${offloadKindLabel(kind, n)} in ${NUMBERING_DESCRIPTIONS[n]}`).join(', ') : undefined;
+}
+
+/**
+ * The offload kind of an entry in words, as {@link offloadKindEraText}, except that a version-1
+ * entry whose image kind is 7 (SYCLBIN, which only intel/llvm's tools write: LLVM's ImageKind ends
+ * at SPIR-V) is named in intel/llvm's numbering, the one its writer used, with what the chosen
+ * era's llvm-objdump calls the number when that differs.
+ */
+export function offloadKindEntryText(kind: number, version: number, imageKind: number, numbering: OffloadKindNumbering): string {
+  if (version >= 2 || imageKind !== IMAGE_KIND.syclbin) return offloadKindEraText(kind, version, numbering);
+  const ours = offloadKindLabel(kind, 'intel');
+  const theirs = offloadKindLabel(kind, numbering);
+  return `${kind} (${ours}; intel/llvm's numbering, as image kind 7, SYCLBIN, is intel/llvm's${theirs !== ours ? `; ${NUMBERING_DESCRIPTIONS[numbering]} calls it ${theirs}` : ''})`;
 }
 
 /**
@@ -173,7 +198,8 @@ export const OFFLOAD_ENTRY_FLAGS = { OIF_None: 0, OIF_Metadata: 1 } as const;
 export function offloadKindText(kind: number, version: number): string {
   const numbering = numberingForVersion(version);
   const ambiguity = offloadKindAmbiguity(kind, version);
-  return `${kind} (${offloadKindLabel(kind, numbering)}, ${numberingFamily(numbering)} numbering)${ambiguity ? ` — ${ambiguity.note}` : ''}`;
+  const elsewhere = ambiguity ? undefined : offloadKindElsewhere(kind, version, numbering);
+  return `${kind} (${offloadKindLabel(kind, numbering)}, ${numberingFamily(numbering)} numbering)${ambiguity ? ` — ${ambiguity.note}` : elsewhere ? ` — ${elsewhere}` : ''}`;
 }
 
 /**
@@ -183,5 +209,6 @@ export function offloadKindText(kind: number, version: number): string {
  */
 export function offloadKindEraText(kind: number, version: number, numbering: OffloadKindNumbering): string {
   const ambiguity = offloadKindAmbiguity(kind, version);
-  return `${kind} (${offloadKindLabel(kind, numbering)})${ambiguity ? ` — ambiguous: ${ambiguity.note}` : ''}`;
+  const elsewhere = ambiguity ? undefined : offloadKindElsewhere(kind, version, numbering);
+  return `${kind} (${offloadKindLabel(kind, numbering)})${ambiguity ? ` — ambiguous: ${ambiguity.note}` : elsewhere ? ` — ${elsewhere}` : ''}`;
 }

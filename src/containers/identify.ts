@@ -2,8 +2,8 @@
  * What an image is, from its first bytes: a SPIR-V module (formats/spirv.ts: byte order, version,
  * generator, bound, schema), LLVM bitcode (formats/llvm-bitcode.ts: raw or in a wrapper; the module's
  * target triple when src/containers/bitcode.ts finds it), an ELF file (formats/elf.ts: class, byte
- * order, type, machine and the `llvm-objdump` file format name), an OffloadBinary (a nested one), or
- * unknown (its first bytes). Reads a bounded window of the image, never all of it (the bitcode
+ * order, type, machine and the `llvm-objdump` file format name), an OffloadBinary (a nested one), a
+ * SYCLBIN (formats/syclbin-v1.ts: its file header's version and counts), or unknown (its first bytes). Reads a bounded window of the image, never all of it (the bitcode
  * triple: at most `BITCODE_TRIPLE_WINDOW` bytes). Never throws for bad input: what could not be read
  * is in `problem`.
  *
@@ -13,6 +13,7 @@ import { decode, DecodeError, decodeUtf8, hasMagic, hexText, memoryBlob, Space, 
 import { ELF_HEADERS, ElfIdent, elfFileFormatName } from '../../formats/elf.js';
 import { BitcodeMagic, BitcodeWrapperHeader } from '../../formats/llvm-bitcode.js';
 import { OffloadHeaderPrefix, OffloadMagic } from '../../formats/offload-binary.js';
+import { SyclbinFileHeader, SyclbinMagic } from '../../formats/syclbin-v1.js';
 import { SPIRV_HEADER_SIZE, SPIRV_WORD, SpirvHeader, spirvByteOrder, spirvGenerator, spirvOpcode, spirvVersion, spirvWordCount } from '../../formats/spirv.js';
 import { ENTRY_POINT_PREAMBLE, Op } from '../../formats/spirv-enums.js';
 import { bitcodeTriple } from './bitcode.js';
@@ -84,6 +85,22 @@ export interface OffloadBinaryInfo {
   version: number;
 }
 
+/** A SYCLBIN v1 image (intel/llvm's SYCLBIN: the `SYBI` magic; image kind 7 in an OffloadBinary). */
+export interface SyclbinInfo {
+  /** Discriminant of `ImageInfo`. */
+  kind: 'syclbin';
+  /** Image size in bytes. */
+  size: number;
+  /** The file header's version. */
+  version: number;
+  /** The file header's counts of abstract modules, IR modules and native images. */
+  abstractModules: number;
+  /** IR module headers. */
+  irModules: number;
+  /** Native image headers. */
+  nativeImages: number;
+}
+
 /** Anything else. */
 export interface UnknownInfo {
   /** Discriminant of `ImageInfo`. */
@@ -95,7 +112,7 @@ export interface UnknownInfo {
 }
 
 /** What {@link identifyImage} tells. `problem`: the image looked like the kind but its header could not be read. */
-export type ImageInfo = (SpirvInfo | BitcodeInfo | ElfInfo | OffloadBinaryInfo | UnknownInfo) & { problem?: string };
+export type ImageInfo = (SpirvInfo | BitcodeInfo | ElfInfo | OffloadBinaryInfo | SyclbinInfo | UnknownInfo) & { problem?: string };
 
 /** Bytes read to identify an image (all headers fit). */
 const HEAD = 64;
@@ -128,6 +145,11 @@ export function identifyImage(image: BlobRef | BytesLike): ImageInfo {
     if (hasMagic(ElfIdent.fields.magic, head)) return elfInfo(head, size);
     if (hasMagic(OffloadMagic, head) && size >= OffloadHeaderPrefix.fixedSize! && head.length >= OffloadHeaderPrefix.fixedSize!) {
       return { kind: 'offload-binary', size, version: new DataView(head.buffer, head.byteOffset).getUint32(OffloadHeaderPrefix.offsets.version, true) };
+    }
+    if (hasMagic(SyclbinMagic, head)) {
+      // (a header cut short is a DecodeError: the catch below says so)
+      const h = decode(SyclbinFileHeader, head, 0, { path: ['syclbin'] });
+      return { kind: 'syclbin', size, version: h.version, abstractModules: h.abstractModuleCount, irModules: h.irModuleCount, nativeImages: h.nativeImageCount };
     }
   } catch (e) {
     if (!(e instanceof DecodeError)) throw e;

@@ -19,7 +19,7 @@ import { blobSource, RangeMemo, DecodeError, hasMagic, hexText, toSource, type B
 import { SyclbinMagic } from '../../formats/syclbin-v1.js';
 import { OffloadMagic } from '../../formats/offload-binary.js';
 import { V2_IMAGE_KIND, V2_KEYS } from '../../formats/syclbin-v2.js';
-import { imageKindLabel, objdumpImageKind, offloadKindEraText, offloadKindLabel } from '../../formats/kinds.js';
+import { imageKindLabel, objdumpImageKind, offloadKindEntryText, offloadKindLabel } from '../../formats/kinds.js';
 import { llvmEra, numberingFor, type LlvmEraInfo } from '../../formats/eras.js';
 import { readOffloadBinaries, type OffloadBinaryModel, type OffloadEntryModel } from '../offload/read.js';
 import { identifyImage, offloadContainerOf, readOffloadInput, type BareImage, type ImageInfo, type OffloadInput } from '../offload/input.js';
@@ -201,7 +201,7 @@ function binaryNode(b: OffloadBinaryModel, label: string, era: LlvmEraInfo, opts
 function entryNode(e: OffloadEntryModel, version: number, label: string, era: LlvmEraInfo, opts: InspectInputOptions, depth: number): InspectNode {
   const children: InspectNode[] = [
     { label: 'image kind', value: `${e.imageKind} (${imageKindLabel(e.imageKind)}; llvm-objdump-${era.era === 'main' ? 'main' : era.era}: ${objdumpImageKind(e.imageKind, era)})` },
-    { label: 'offload kind', value: offloadKindEraText(e.offloadKind, version, numberingFor(version, era)) },
+    { label: 'offload kind', value: offloadKindEntryText(e.offloadKind, version, e.imageKind, numberingFor(version, era)) },
     { label: 'flags', value: `0x${e.flags.toString(16)}${e.flags & 1 ? ' (OIF_Metadata: no image, metadata only)' : ''}` },
   ];
   children.push(
@@ -319,6 +319,8 @@ export function describeImage(info: ImageInfo): string {
       return `ELF ${info.class}-bit ${info.littleEndian ? 'little' : 'big'}-endian, ${info.fileFormat}, e_type ${info.type}${problem}`;
     case 'offload-binary':
       return `a nested OffloadBinary (version ${info.version})${problem}`;
+    case 'syclbin':
+      return `SYCLBIN (file header version ${info.version}; ${info.abstractModules} abstract module(s), ${info.irModules} IR module(s), ${info.nativeImages} native image(s))${problem}`;
     default:
       // (what is known of it first: a SPIR-V module cut short in its header)
       return info.size ? (info.problem ? `${info.problem} (starts with ${info.magic})` : `unknown data (starts with ${info.magic})`) : 'empty';

@@ -6,7 +6,7 @@
  */
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { concatChunks, memorySource } from '../../src/codec/index.js';
 import { archiveChunks } from '../../src/containers/archive.js';
 import { executionModelName, Op } from '../../formats/spirv-enums.js';
@@ -225,6 +225,12 @@ describe('input: image identification', () => {
     expect([/Class:\s+(\S+)/.exec(h)![1], /Data:\s+2's complement, (\S+) endian/.exec(h)![1], /Machine:\s+(\S+)/.exec(h)![1]]).to.deep.equal(['ELF64', 'big', 'PowerPC64']);
     expect(identifyImage(bytesOf('containers/ppc64be.o'))).to.deep.include({ kind: 'elf', class: 64, littleEndian: false, machine: 21, type: 1, fileFormat: 'elf64-powerpc' });
     expect(identifyImage(bytesOf('sycl/k.img'))).to.deep.equal({ kind: 'offload-binary', size: 488, version: 1 });
+    // A SYCLBIN (image kind 7's payload): its file header's version and counts; a header cut short is said.
+    const sybi = readFileSync(new URL('../../testdata/syclbin/v1_one_ir.syclbin', import.meta.url));
+    const at = sybi.indexOf('IBYS'); // the magic's bytes (the u32 'SYBI' little-endian)
+    const bare = Uint8Array.from(sybi.subarray(at));
+    expect(identifyImage(bare)).to.deep.equal({ kind: 'syclbin', size: bare.length, version: 1, abstractModules: 1, irModules: 1, nativeImages: 0 });
+    expect(identifyImage(bare.subarray(0, 40))).to.deep.include({ kind: 'unknown', size: 40, magic: '49 42 59 53' }).and.to.have.property('problem');
     expect(identifyImage(new TextEncoder().encode('.version 7.0'))).to.deep.equal({ kind: 'unknown', size: 12, magic: '2e 76 65 72' });
   });
 

@@ -18,9 +18,10 @@ describe('inspect: anything in, an honest answer out', () => {
     expect(r.stdout).to.match(/^LLVM OffloadBinary file: 1 binary, 1 image\(s\) — \d+ bytes\n/);
     expect(r.stdout).to.include('kernels: 2 (from \'symbols\': text, newline-separated (LLVM 22))\n      _ZTS5First\n      _ZTSN2ns6SecondE\n');
     expect(r.stdout).to.match(/contents: SPIR-V 1\.4 module \(little-endian; generator LLVM SPIR-V Backend, version 22; bound \d+\)/);
-    expect(r.stdout).to.match(/offload kind: 8 \(sycl\) — ambiguous: offload kind 8 of a version-1 binary is sycl in LLVM 21\+/);
+    // Kind 8 has one meaning (the sequential numberings have no 8): named, not called ambiguous.
+    expect(r.stdout).to.include('offload kind: 8 (sycl)\n');
     const r19 = await cli(['inspect', '--llvm', '19', 'k2.img'], SYCL);
-    expect(r19.stdout).to.match(/offload kind: 8 \(unknown\(8\)\)/);
+    expect(r19.stdout).to.include('offload kind: 8 (unknown(8)) — sycl in LLVM 21+ (bitmask, llvm-project #135809)\n');
   });
 
   it('a program linked by clang++ -fsycl: the bare SPIR-V module, its triple from the descriptor, its kernels, and why llvm-objdump fails', async () => {

@@ -20,7 +20,7 @@ import { encodeLatin1, utf8ByteString } from '../../codec/bytes.js';
 import { llvmEraOption, maxInflatedSizeOption, opt, sectionChoice, sectionOptions, sectionOptionsNote } from '../options.js';
 
 /** File name extensions of bundle entries by what they are (an empty host entry gets none). */
-const BUNDLE_EXTENSIONS: Readonly<Record<ImageInfo['kind'], string>> = { elf: 'o', bitcode: 'bc', spirv: 'spv', 'offload-binary': 'bin', unknown: '' };
+const BUNDLE_EXTENSIONS: Readonly<Record<ImageInfo['kind'], string>> = { elf: 'o', bitcode: 'bc', spirv: 'spv', 'offload-binary': 'bin', syclbin: 'syclbin', unknown: '' };
 
 /** An object of the input has a section named as clang-offload-bundler's (`.hip_fatbin`): its bundles are read by inspect and offload-list. */
 function looksLikeHipBundles(input: { elf?: { elf: { sections: readonly { name: string }[] } }; coff?: { coff: { sections: readonly { name: string }[] } } }): boolean {
