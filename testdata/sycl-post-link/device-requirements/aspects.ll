@@ -13,10 +13,10 @@
 ;   });
 ; }
 
-; RUN: sycl-post-link -split=auto < %s -o %t.files.table
+; RUN: sycl-post-link -properties -split=auto < %s -o %t.files.table
 ; RUN: FileCheck %s -input-file=%t.files_0.prop --check-prefix CHECK-PROP-AUTO-SPLIT
 
-; RUN: sycl-post-link -split=kernel < %s -o %t.files.table
+; RUN: sycl-post-link -properties -split=kernel < %s -o %t.files.table
 ; RUN: FileCheck %s -input-file=%t.files_0.prop --check-prefix CHECK-PROP-KERNEL-SPLIT-1
 ; RUN: FileCheck %s -input-file=%t.files_1.prop --check-prefix CHECK-PROP-KERNEL-SPLIT-0
 

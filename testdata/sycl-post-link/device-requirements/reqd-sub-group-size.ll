@@ -22,7 +22,7 @@
 ;   return 0;
 ; }
 
-; RUN: sycl-post-link -split=auto %s -o %t.table
+; RUN: sycl-post-link -properties -split=auto %s -o %t.table
 ; RUN: FileCheck %s -input-file=%t_0.prop --check-prefix CHECK-PROP-AUTO-SPLIT-0
 ; RUN: FileCheck %s -input-file=%t_1.prop --check-prefix CHECK-PROP-AUTO-SPLIT-1
 
