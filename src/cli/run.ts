@@ -6,13 +6,16 @@
  *   commands with diff(1) statuses           -> 2 for trouble (their 1 means "different")
  *   anything else is a bug                   -> thrown (the executable prints it and exits 70)
  */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { SyclbinError } from '../codec/errors.js';
 import { EXIT, type Command, type CommandIO } from './command.js';
 import { CommandFailure, FileFailure, UsageError } from './errors.js';
 import { Files } from './files.js';
 import { expandResponseFiles } from './response-files.js';
-import { loadCommand, loadCommands } from './registry.js';
+import { COMMAND_NAMES, loadCommand, loadCommands } from './registry.js';
+import { nearest, suggestOption } from './suggest.js';
 import { errnoText } from '../node/input.js';
 // Provides libzstd to the readers: every command can read zstd-compressed OffloadBinaries.
 import '../node/zstd.js';
@@ -26,11 +29,18 @@ export const VERSION = '0.1.0';
  * node:util parseArgs's message, in our words where its own is awkward: its unknown-option text
  * ends in an unbalanced quote (`as in '-- "--x"`).
  */
-function parseArgsMessage(e: Error & { code?: string }, args: readonly string[]): string {
+function parseArgsMessage(e: Error & { code?: string }, args: readonly string[], cmd: Pick<Command, 'options'>, cwd: string): string {
   const m = e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /^Unknown option '(.*?)'\. To specify a positional argument/.exec(e.message) : null;
   // `--help=1`, `--version=x`: the options exist (answered before parsing), the value is the problem.
   if (m && (m[1] === '--help' || m[1] === '--version') && args.some((a) => a.startsWith(`${m[1]}=`))) return `option '${m[1]}' takes no value`;
-  if (m) return `unknown option '${m[1]}' (a file name starting with '-' goes after '--', as in: -- ${m[1]})`;
+  if (m) {
+    // The option as typed (parseArgs names `--x` of `--x=v`; the suggestion keeps the value).
+    const typed = args.find((a) => a === m[1] || a.startsWith(`${m[1]}=`)) ?? m[1]!;
+    const hint = suggestOption(typed, optionSpellings(cmd));
+    // The '--' hint only where a file of that name is there to be meant.
+    const file = existsSync(resolve(cwd, m[1]!)) ? ` (a file name starting with '-' goes after '--', as in: -- ${m[1]})` : '';
+    return `unknown option '${m[1]}'${hint ? ` (did you mean '${hint}'?)` : ''}${file}`;
+  }
   const flag = /^Option '(.*?)' does not take an argument/.exec(e.message);
   if (flag) return `option '${flag[1]}' takes no value`;
   const missing = /^Option '(?:-\w, )?(--[^ ']+) <value>' argument missing/.exec(e.message);
@@ -38,6 +48,26 @@ function parseArgsMessage(e: Error & { code?: string }, args: readonly string[])
   const dash = /^Option '(.*?)' argument is ambiguous/.exec(e.message);
   if (dash) return `option '${dash[1]}' needs a value; a value starting with '-' is written ${dash[1]}=-VALUE`;
   return e.message;
+}
+
+/** Every spelling of a command's options (`--name`, `-s`), with `--help`/`-h` and `--version`: what a mistyped option is compared with. */
+function optionSpellings(cmd: Pick<Command, 'options'>): string[] {
+  const out = ['--help', '-h', '--version'];
+  for (const [k, o] of Object.entries(cmd.options)) {
+    out.push(`--${k}`);
+    if (o.short) out.push(`-${o.short}`);
+  }
+  return out;
+}
+
+/** `unknown command 'X'` (an option at the top level: `unknown option`), with the nearest command or top-level option. */
+function unknownCommandMessage(name: string): string {
+  if (name.startsWith('-')) {
+    const hint = suggestOption(name, ['--help', '-h', '--version', '-V']);
+    return `unknown option '${name}'${hint ? ` (did you mean '${hint}'?)` : ''}: before a command only --help (-h) and --version (-V) are options`;
+  }
+  const hint = nearest(name, COMMAND_NAMES);
+  return `unknown command '${name}'${hint ? ` (did you mean '${hint}'?)` : ''}`;
 }
 
 /**
@@ -93,7 +123,7 @@ export async function runCli(argv: string[], io: CommandIO): Promise<number> {
     const topic = name === 'help' ? rest[0] : undefined;
     const c = topic ? await loadCommand(topic) : undefined;
     if (topic && !c) {
-      io.stderr.write(`${PROGRAM}: unknown command '${topic}'\n`);
+      io.stderr.write(`${PROGRAM}: ${unknownCommandMessage(topic)}\n`);
       return EXIT.USAGE;
     }
     io.stdout.write(c ? formatCommandHelp(c) : formatMainHelp(await loadCommands()));
@@ -105,7 +135,7 @@ export async function runCli(argv: string[], io: CommandIO): Promise<number> {
   }
   const cmd = await loadCommand(name);
   if (!cmd) {
-    io.stderr.write(`${PROGRAM}: unknown command '${name}'. Run '${PROGRAM} --help' for the list.\n`);
+    io.stderr.write(`${PROGRAM}: ${unknownCommandMessage(name)}. Run '${PROGRAM} --help' for the list.\n`);
     return EXIT.USAGE;
   }
   const failure = cmd.statuses === 'diff' ? 2 : EXIT.FAILURE;
@@ -127,7 +157,9 @@ export async function runCli(argv: string[], io: CommandIO): Promise<number> {
     return EXIT.OK;
   }
   // Every command answers --version (as the LLVM tools some of them replace do, status 0).
-  if (optionArgs.includes('--version')) {
+  // (-V too, as at the top level, where the command has no -V of its own and is no LLVM drop-in: their tools take only --version)
+  const shortVersion = optionArgs.includes('-V') && cmd.statuses !== 'llvm' && !cmd.rawArguments && !Object.values(cmd.options).some((o) => o.short === 'V');
+  if (optionArgs.includes('--version') || shortVersion) {
     io.stdout.write(`syclbin-toolkit ${VERSION}\n`);
     return EXIT.OK;
   }
@@ -146,7 +178,7 @@ export async function runCli(argv: string[], io: CommandIO): Promise<number> {
     const args = cmd.llvmOptionSpellings ? llvmSpellings(rest, cmd) : rest;
     parsed = cmd.rawArguments ? { values: {}, positionals: rest } : parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (e) {
-    return usage(parseArgsMessage(e as Error, rest));
+    return usage(parseArgsMessage(e as Error, rest, cmd, io.cwd));
   }
   const { positionals } = parsed;
   // The drop-ins of LLVM tools refuse extra operands in LLVM's words (llvm::cl, before any other check).

@@ -43,6 +43,41 @@ describe('cli: help and dispatch', () => {
     expect(c.err.join('')).to.contain('Usage: syclbin dump');
   });
 
+  it('a mistyped command or option: the nearest spelling is suggested (LLVM\u2019s parsers do), the value kept; none when nothing is near or two are as near', async () => {
+    const first = async (args: string[], cwd = '/'): Promise<[number, string]> => {
+      const c = capture();
+      c.io.cwd = cwd;
+      const code = await runCli(args, c.io);
+      return [code, c.err.join('').split('\n')[0]!];
+    };
+    expect(await first(['dupm', 'x'])).to.deep.equal([2, "syclbin: unknown command 'dupm' (did you mean 'dump'?). Run 'syclbin --help' for the list."]);
+    expect(await first(['help', 'ofload-list'])).to.deep.equal([2, "syclbin: unknown command 'ofload-list' (did you mean 'offload-list'?)"]);
+    expect(await first(['zzz'])).to.deep.equal([2, "syclbin: unknown command 'zzz'. Run 'syclbin --help' for the list."]);
+    expect(await first(['--verison'])).to.deep.equal([2, "syclbin: unknown option '--verison' (did you mean '--version'?): before a command only --help (-h) and --version (-V) are options. Run 'syclbin --help' for the list."]);
+    expect(await first(['dump', '--vebose', 'x'])).to.deep.equal([2, "syclbin dump: unknown option '--vebose' (did you mean '--verbose'?)"]);
+    expect(await first(['inspect', '--no-hsah', 'x'])).to.deep.equal([2, "syclbin inspect: unknown option '--no-hsah' (did you mean '--no-hash'?)"]);
+    // An LLVM drop-in: its statuses (1) and tag; the value kept in the suggestion.
+    expect(await first(['offload-pack', '--imag=file=k.o', '-o', 'x.bin'])).to.deep.equal([1, "syclbin offload-pack: error: unknown option '--imag' (did you mean '--image=file=k.o'?)"]);
+    expect(await first(['offload-list', '--offloadin', 'x.o'])).to.deep.equal([1, "syclbin offload-list: error: unknown option '--offloadin' (did you mean '--offloading'?)"]);
+    expect(await first(['dump', '--qqqqqq', 'x'])).to.deep.equal([2, "syclbin dump: unknown option '--qqqqqq'"]);
+    // The '--' hint only where a file of that name exists.
+    const dir = mkdtempSync(join(tmpdir(), 'syclbin-suggest-'));
+    try {
+      copyFileSync(new URL('../../testdata/syclbin/v1_one_ir.syclbin', import.meta.url), join(dir, '--weird'));
+      expect(await first(['dump', '--weird'], dir)).to.deep.equal([2, "syclbin dump: unknown option '--weird' (a file name starting with '-' goes after '--', as in: -- --weird)"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('-V after a command prints the version as at the top level (not for the LLVM drop-ins, whose tools take only --version)', async () => {
+    const c = capture();
+    expect(await runCli(['dump', '-V'], c.io)).to.equal(0);
+    expect(c.out.join('')).to.match(/^syclbin-toolkit \d+\.\d+\.\d+\n$/);
+    const d = capture();
+    expect(await runCli(['offload-list', '-V'], d.io)).to.equal(1);
+  });
+
   it('an option given a value it does not take, or a value starting with a dash, is a usage error in our words', async () => {
     const cases: [string[], string][] = [
       [['dump', '--help=1', 'x'], "syclbin dump: option '--help' takes no value\n"],
