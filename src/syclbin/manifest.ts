@@ -326,6 +326,9 @@ function imageFrom(v: unknown, kind: 'ir' | 'native', r: Reading, path: Manifest
   return { metadata, image: bytes instanceof Uint8Array ? memoryBlob(bytes) : bytes };
 }
 
+/** The smallest manifest `pack` takes (one SPIR-V module): what `pack --help` and a manifest missing a required field show. */
+export const MINIMAL_MANIFEST = '{"format":"syclbin-manifest","version":1,"state":"input","abstractModules":[{"irModules":[{"file":"k.spv","target":"spir64-unknown-unknown"}]}]}';
+
 /**
  * Parse a manifest document and load its images: the model and the writer options for `pack`.
  * `source` = the manifest's bytes (`doc` is their JSON.parse): upstream-JSON registries are then read
@@ -336,6 +339,14 @@ export function manifestToModel(doc: unknown, load: LoadImage, source?: Uint8Arr
   const r: Reading = { load, notes: [], ...(source ? { source } : {}) };
   const root = obj(doc, []);
   only(root, ['format', 'version', 'syclbinVersion', 'layout', 'header', 'envelope', 'state', 'globalMetadata', 'abstractModules', 'comment'], []);
+  // Every required field that is missing, said at once, with what it takes.
+  const missing: [string, string][] = [];
+  if (root.format === undefined) missing.push(['format', `'format': "${MANIFEST_FORMAT}"`]);
+  if (root.version === undefined) missing.push(['version', `'version': ${MANIFEST_VERSION}`]);
+  if (root.state === undefined && root.globalMetadata === undefined) missing.push(['state', `'state': "input", "object" or "executable" (or a 'globalMetadata' registry)`]);
+  if (missing.length) {
+    throw new EncodeError(`the manifest is missing ${missing.map(([, t]) => t).join(', ')}; the least a manifest holds: ${MINIMAL_MANIFEST}`, missing.length === 1 ? [missing[0]![0]] : []);
+  }
   if (root.format !== MANIFEST_FORMAT) throw new EncodeError(`'format' must be '${MANIFEST_FORMAT}'`, ['format']);
   if (root.version !== MANIFEST_VERSION) throw new EncodeError(`unsupported manifest 'version' ${JSON.stringify(root.version)} (this tool reads ${MANIFEST_VERSION})`, ['version']);
   const sv = root.syclbinVersion === undefined ? 1 : root.syclbinVersion;

@@ -15,7 +15,7 @@ import { readSyclbin } from '../../src/syclbin/read.js';
 import { encodeStandardBase64, hashBlob, syclbinToJson } from '../../src/syclbin/json.js';
 import { nodeSha256 } from '../../src/node/sha256.js';
 import { memoryBlob } from '../../src/codec/index.js';
-import { manifestToModel } from '../../src/syclbin/manifest.js';
+import { manifestToModel, MINIMAL_MANIFEST } from '../../src/syclbin/manifest.js';
 import { EncodeError } from '../../src/codec/errors.js';
 import { allValidFiles, cli, CONFORMANCE, expectSameModel, hexdiff, readBytes, SYCLBIN_TESTDATA, TESTDATA_CASES, tempDir } from './support.js';
 import fc from 'fast-check';
@@ -426,8 +426,15 @@ describe('syclbin extract / pack', () => {
 
   it('manifestToModel validates without touching the file system', () => {
     const load = () => new Uint8Array(4);
-    expect(() => manifestToModel({ format: 'syclbin-manifest', version: 2 }, load)).to.throw(/unsupported manifest 'version'/);
-    expect(() => manifestToModel({ format: 'syclbin-manifest', version: 1, abstractModules: [] }, load)).to.throw(/state/);
+    expect(() => manifestToModel({ format: 'syclbin-manifest', version: 2, state: 'input' }, load)).to.throw(/unsupported manifest 'version'/);
+    expect(() => manifestToModel({ format: 'syclbin-manifest', version: 1, abstractModules: [] }, load)).to.throw(/the manifest is missing 'state': "input", "object" or "executable" .*\(at state\)$/);
+    // Every missing required field at once, with what it takes and the least a manifest holds.
+    try {
+      manifestToModel({ syclbinVersion: 1, abstractModules: [] }, load);
+      expect.fail('no error');
+    } catch (e) {
+      expect((e as Error).message).to.equal(`the manifest is missing 'format': "syclbin-manifest", 'version': 1, 'state': "input", "object" or "executable" (or a 'globalMetadata' registry); the least a manifest holds: ${MINIMAL_MANIFEST}`);
+    }
     const { file, options } = manifestToModel({ format: 'syclbin-manifest', version: 1, syclbinVersion: 2, state: 0, envelope: { kind: 'roles', version: 3, compression: 'zlib', formatVersionKey: false } }, load);
     expect(file.envelope).to.deep.equal({ kind: 'roles', version: 3, formatVersionKey: false, compression: 'zlib' });
     expect(options).to.deep.equal({ format: 2, envelope: 'keep' });

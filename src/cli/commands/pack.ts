@@ -9,7 +9,7 @@ import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { blobRef, EncodeError, formatPath, hasMagic, SyclbinError, type Chunk } from '../../codec/index.js';
 import { SyclbinMagic } from '../../../formats/syclbin-v1.js';
 import { OffloadMagic } from '../../../formats/offload-binary.js';
-import { manifestToModel } from '../../syclbin/manifest.js';
+import { manifestToModel, MINIMAL_MANIFEST } from '../../syclbin/manifest.js';
 import { syclbinChunks } from '../../syclbin/write.js';
 import { initZstd, nodeCompressor } from '../../node/compressors.js';
 import { defineCommand, EXIT, type Context } from '../command.js';
@@ -89,14 +89,20 @@ export const command = defineCommand({
   name: 'pack',
   summary: 'Build a SYCLBIN file (v1 or v2, any envelope) from a JSON manifest and image files',
   usage: 'pack MANIFEST.json -o OUT.syclbin [--allow-any-path] [--force]',
-  description: `The manifest (schemas/syclbin-manifest.schema.json) gives:
-  syclbinVersion  1 (SYBI tables) or 2 (role entries in one OffloadBinary)
+  description: `The manifest (schemas/syclbin-manifest.schema.json; 'syclbin extract' writes one) is JSON.
+The least it holds (format, version and state are required):
+  ${MINIMAL_MANIFEST}
+Its fields:
+  format          "syclbin-manifest" (required)
+  version         1, the manifest format's version (required)
+  syclbinVersion  1 (SYBI tables, the default) or 2 (role entries in one OffloadBinary)
   layout          v1 table order: "canonical" (the first LLVM writer's, default) or "grouped"
   envelope        v1: "none" | "offload-v1" | "offload-v2" | "offload-v3" | "runtime", or
                   {"kind":"offload","version":N,"imageKind":7,"offloadKind":K,"flags":0,
                    "strings":[{"key":..,"value":..}],"compression":"zlib"|"zstd"|null};
                   v2: {"kind":"roles","version":2|3,"formatVersionKey":true,"compression":..}
-  state           "input" | "object" | "executable" (or give "globalMetadata")
+  state           "input" | "object" | "executable" (required, unless "globalMetadata" gives
+                  the global metadata registry itself)
   abstractModules [{ "metadata": <props JSON>,
                      "irModules":
                        [{"file":"k.spv","type":"SPIR-V","target":"spir64-unknown-unknown"}],
