@@ -9,7 +9,7 @@ import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { blobRef, EncodeError, formatPath, hasMagic, SyclbinError, type Chunk } from '../../codec/index.js';
 import { SyclbinMagic } from '../../../formats/syclbin-v1.js';
 import { OffloadMagic } from '../../../formats/offload-binary.js';
-import { manifestToModel, MINIMAL_MANIFEST } from '../../syclbin/manifest.js';
+import { manifestToModel } from '../../syclbin/manifest.js';
 import { syclbinChunks } from '../../syclbin/write.js';
 import { initZstd, nodeCompressor } from '../../node/compressors.js';
 import { defineCommand, EXIT, type Context } from '../command.js';
@@ -91,7 +91,8 @@ export const command = defineCommand({
   usage: 'pack MANIFEST.json -o OUT.syclbin [--allow-any-path] [--force]',
   description: `The manifest (schemas/syclbin-manifest.schema.json; 'syclbin extract' writes one) is JSON.
 The least it holds (format, version and state are required):
-  ${MINIMAL_MANIFEST}
+  {"format": "syclbin-manifest", "version": 1, "state": "input",
+   "abstractModules": [{"irModules": [{"file": "k.spv", "target": "spir64-unknown-unknown"}]}]}
 Its fields:
   format          "syclbin-manifest" (required)
   version         1, the manifest format's version (required)
