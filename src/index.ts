@@ -102,4 +102,4 @@ export type { ElfFile, ElfOffloadResult, ElfOffloadSectionRead, ElfSection, Offl
 export type { ArchiveKind, ArchiveSpecial, ReadArchiveOptions } from './containers/archive.js';
 export type { CoffOffloadResult, ReadCoffOffloadOptions, ReadCoffOptions } from './containers/coff.js';
 export type { ScanOptions } from './containers/scan.js';
-export type { BitcodeInfo, ElfInfo, OffloadBinaryInfo, SpirvInfo, UnknownInfo } from './containers/identify.js';
+export type { BitcodeInfo, ElfInfo, OffloadBinaryInfo, SpirvInfo, SyclbinInfo, UnknownInfo } from './containers/identify.js';

@@ -149,6 +149,36 @@ describe('cli: syclbin lower / specialize', () => {
     expect((await run(['lower', 'ctl.ll'], dir)).err).to.equal('syclbin lower: ctl.ll:2:1: error: unexpected character byte 0x01\n');
   });
 
+  it('from IR, outputs holding SPIR-V say they declare the spec constants and device globals, not the module\u2019s code; the .syclbin takes the module\u2019s SPIR-V triple; a module with nothing to lower says so', async () => {
+    const ir = [
+      'target triple = "spirv64-unknown-unknown"',
+      '%"class.sycl::_V1::specialization_id" = type { i32 }',
+      '@_ZL2id = internal addrspace(1) constant %"class.sycl::_V1::specialization_id" { i32 7 }, align 4',
+      '@__usid_str = private unnamed_addr constant [4 x i8] c"uid\\00", align 1',
+      'define spir_kernel void @k() {',
+      '  %v = call spir_func i32 @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_(ptr addrspace(4) addrspacecast (ptr @__usid_str to ptr addrspace(4)), ptr addrspace(4) addrspacecast (ptr addrspace(1) @_ZL2id to ptr addrspace(4)), ptr addrspace(4) null)',
+      '  ret void',
+      '}',
+      'define spir_func void @helper() {',
+      '  ret void',
+      '}',
+      'declare spir_func i32 @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_(ptr addrspace(4), ptr addrspace(4), ptr addrspace(4))',
+      '',
+    ].join('\n');
+    writeFileSync(join(dir, 'code.ll'), ir);
+    const a = await run(['lower', 'code.ll', '--props-out', 'code.prop', '--spirv-out', 'code.spv', '-o', 'code.syclbin'], dir);
+    expect(a.code, a.err).to.equal(0);
+    expect(a.err).to.equal("syclbin lower: code.ll: note: --spirv-out, -o: the spec constants and device globals, declared; not the module's 2 function definition(s) (1 kernel(s)): translate the module itself (llvm-spirv) for its device code, and 'syclbin pack' it with these property sets\n");
+    const file = readSyclbin(new Uint8Array(readFileSync(join(dir, 'code.syclbin'))));
+    const target = file.abstractModules[0]!.irModules[0]!.metadata.get('SYCLBIN/ir module metadata')!.get('target')!;
+    expect(target.type === 2 ? new TextDecoder().decode(target.bytes) : '').to.equal('spirv64-unknown-unknown');
+    // --props-out alone: no note (the property sets are what was asked for).
+    expect((await run(['lower', 'code.ll', '--props-out', 'code2.prop'], dir)).err).to.equal('');
+    writeFileSync(join(dir, 'none.ll'), 'define spir_kernel void @k() {\n  ret void\n}\n');
+    const n = await run(['lower', 'none.ll'], dir);
+    expect([n.code, n.out, n.err]).to.deep.equal([0, '', 'syclbin lower: none.ll: note: the module has no spec constants or device globals: nothing to lower\n']);
+  });
+
   it('a non-ASCII name in IR is written once as its UTF-8 bytes, the same bytes post-link writes; specialize finds it by that name', async () => {
     // testdata/lower/non-ascii-names.ll: "é" escaped in strings, raw UTF-8 in a quoted global name.
     writeFileSync(join(dir, 'u8.ll'), readFileSync(new URL('../../testdata/lower/non-ascii-names.ll', import.meta.url)));

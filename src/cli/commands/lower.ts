@@ -62,9 +62,16 @@ export const lowerOutputs: LowerOutput[] = [
   {
     option: 'output',
     spec: opt.output('Write a .syclbin (one abstract module: the property sets, the SPIR-V as IR module) to FILE', { short: 'o' }),
-    produce: (r) => writeLoweredSyclbin(r),
+    // (the IR module's target: the module's own SPIR/SPIR-V triple when it has one)
+    produce: (r) => writeLoweredSyclbin(r, loweredTarget(r)),
   },
 ];
+
+/** The SPIR or SPIR-V triple of the module a result was lowered from, if it names one (else the writer's default, spir64-unknown-unknown). */
+function loweredTarget(r: LoweringResult): { target?: string } {
+  const triple = (r as { module?: { triple?: string } }).module?.triple;
+  return triple !== undefined && /^spirv?(64|32)?-/.test(triple) ? { target: triple } : {};
+}
 
 /** `syclbin lower`: Lower spec constants and device globals of a manifest or of LLVM IR to SYCL property sets. */
 export const command = defineCommand({
@@ -168,6 +175,17 @@ gives it (its value type [size x i8] in a struct, aligned as that), for IR input
       const place = module ? irPlace(w.path) : undefined;
       if (place) io.stderr.write(`${prog}: ${file}:${place.line}:${place.column}: warning: ${w.message}\n`);
       else io.stderr.write(`${prog}: ${file}: warning: ${w.message} (at ${formatPath(w.path)})\n`);
+    }
+    // From a module, what is written is its lowering, not a translation of it: said once, where a
+    // SPIR-V module or a .syclbin of it is written (one that looks like the device code, but is not).
+    if (module) {
+      const code = outputs.filter((o) => o.option !== 'props-out').map((o) => (o.option === 'output' ? '-o' : `--${o.option}`));
+      const kernels = module.functions.filter((f) => !f.isDeclaration && /_kernel$/.test(f.cc ?? '')).length;
+      const defined = module.functions.filter((f) => !f.isDeclaration).length;
+      if (code.length) {
+        io.stderr.write(`${prog}: ${file}: note: ${code.join(', ')}: the spec constants and device globals, declared; not the module's ${defined} function definition(s) (${kernels} kernel(s)): translate the module itself (llvm-spirv) for its device code, and 'syclbin pack' it with these property sets\n`);
+      }
+      if (bytes.length > 0 && result.specConstants.constants.length === 0 && result.deviceGlobals.length === 0) io.stderr.write(`${prog}: ${file}: note: the module has no spec constants or device globals: nothing to lower\n`);
     }
     outputs.forEach((o, i) => files.write(values[o.option] as string, produced[i]!));
     if (values.json) io.stdout.write(JSON.stringify(loweringReport(result), null, 2) + '\n');
