@@ -78,9 +78,11 @@ export interface AnnotatedSpan {
  * `unreferenced` bytes or header entries nothing refers to, `overlap` blobs that share bytes,
  * `layout` a layout no writer makes, `property` a property-set problem (`props --check`), `target`
  * targets that disagree with their metadata or envelope, `enum` an unknown enumeration value,
- * `version` a version readers accept but writers do not write, `incomplete` what was not checked.
+ * `version` a version readers accept but writers do not write, `incomplete` what was not checked,
+ * `image` a device image inside a container whose module does not read or whose bytes are not what
+ * it is declared to be (the container reads; the runtime or device compiler stops on the image).
  */
-export const FINDING_CODES = ['structure', 'padding', 'unreferenced', 'overlap', 'layout', 'property', 'target', 'enum', 'version', 'incomplete'] as const;
+export const FINDING_CODES = ['structure', 'padding', 'unreferenced', 'overlap', 'layout', 'property', 'target', 'enum', 'version', 'incomplete', 'image'] as const;
 /** One of {@link FINDING_CODES}. */
 export type FindingCode = (typeof FINDING_CODES)[number];
 

@@ -16,8 +16,8 @@
  *
  * Library core: no Node APIs.
  */
-import { blobRef, decodeEscapedUtf8, firstDifference, formatPath, hex, toSource, type ByteSource, type Chunk, type PathKey, type SpanNode, optionsArgument, type BytesLike } from '../codec/index.js';
-import { IMAGE_KINDS, NUMBERING_DESCRIPTIONS, OFFLOAD_ENTRY_FLAGS, OFFLOAD_KIND_NUMBERINGS, offloadKindKnown, possibleNumberings } from '../../formats/kinds.js';
+import { blobRef, decodeEscapedUtf8, hasMagic, hexText, firstDifference, formatPath, hex, toSource, type ByteSource, type Chunk, type PathKey, type SpanNode, optionsArgument, type BytesLike } from '../codec/index.js';
+import { IMAGE_KIND, IMAGE_KINDS, NUMBERING_DESCRIPTIONS, OFFLOAD_ENTRY_FLAGS, OFFLOAD_KIND_NUMBERINGS, offloadKindKnown, possibleNumberings } from '../../formats/kinds.js';
 import { OFFLOAD_BINARY_ALIGN, OFFLOAD_VERSIONS } from '../../formats/offload-binary.js';
 import { IRModuleHeader, NativeImageHeader, SyclbinFileHeader } from '../../formats/syclbin-v1.js';
 import { IR_TYPE_TRIPLES, SET, SYCLBIN_KEYS } from '../../formats/property-sets.js';
@@ -28,8 +28,8 @@ import { zstdAvailable } from '../offload/libzstd.js';
 import { spirvModuleProblem } from '../containers/identify.js';
 import { bitcodeArchiveSymbols } from '../containers/bitcode-symbols.js';
 import { bitcodeStream } from '../containers/bitcode.js';
-import { BitcodeMagic } from '../../formats/llvm-bitcode.js';
-import { spirvByteOrder } from '../../formats/spirv.js';
+import { BitcodeMagic, BitcodeWrapperHeader } from '../../formats/llvm-bitcode.js';
+import { SPIRV_HEADER_SIZE, spirvByteOrder } from '../../formats/spirv.js';
 import { syclbinChunks } from '../syclbin/write.js';
 import { terminalSafe } from './terminal.js';
 import { clipText, someOf } from '../codec/messages.js';
@@ -181,7 +181,8 @@ function lint(input: BytesLike | ByteSource, ann: Annotation): VerifyReport {
       message: 'reading stopped at the error above; padding and unreferenced bytes after it are not reported',
     });
   }
-  if ((ann.format === 'spirv' || ann.format === 'bitcode') && !ann.stoppedBy) checkModule(src, ann.format, add);
+  if ((ann.format === 'spirv' || ann.format === 'bitcode') && !ann.stoppedBy) checkModule(src, ann.format, 0, undefined, add);
+  else checkImages(src, ann, add);
   for (const ob of ann.offload ?? []) checkOffload(ob, ann, add);
   if (ann.model) {
     checkTargets(ann.model, ann, add);
@@ -207,10 +208,18 @@ function reportOf(format: FileFormat, size: number, problems: Finding[]): Verify
  * what this toolkit's reader does not follow, e.g. several modules in one file, a note). The module's
  * contents are not validated: spirv-val and llvm-dis do that.
  */
-function checkModule(src: ByteSource, format: 'spirv' | 'bitcode', add: (f: Finding) => void): void {
+function checkModule(src: ByteSource, format: 'spirv' | 'bitcode', base: number, image: { path: string; what: string } | undefined, add: (f: Finding) => void): void {
+  // A module that is the file: paths of annotate's spans in it; an image: the image's path, and the
+  // message says which image the offset is in.
+  const at = (path: readonly PathKey[]): string => image?.path ?? formatPath(path);
+  const lead = image ? `${image.what}: ` : '';
+  // The file that is the module does not read; an image's module does not, while its container does
+  // (its readers hand it out; the runtime or the device compiler is what stops on it).
+  const severity = image ? 'warning' : 'error';
+  const code = image ? 'image' : 'structure';
   if (format === 'spirv') {
     const p = spirvModuleProblem(src, spirvByteOrder(src.read(0, Math.min(4, src.size))) !== 'be');
-    if (p) add({ severity: 'error', offset: p.offset, path: formatPath(p.path), code: 'structure', message: p.message });
+    if (p) add({ severity, offset: base + p.offset, path: at(p.path), code, message: `${lead}${p.message}` });
     return;
   }
   const blob = blobRef(src, 0, src.size, 0);
@@ -218,10 +227,54 @@ function checkModule(src: ByteSource, format: 'spirv' | 'bitcode', add: (f: Find
   if (!facts?.problem) return;
   // Where annotate's `bitstream` span starts: after the magic, behind the wrapper header if any.
   const stream = bitcodeStream(blob);
-  const bitstream = (stream && 'offset' in stream ? stream.offset : 0) + BitcodeMagic.fixedSize!;
-  if (facts.invalid) add({ severity: 'error', offset: bitstream, path: 'bitstream', code: 'structure', message: `LLVM cannot read this bitcode: ${facts.problem}${facts.llvmMessage ? ` (BitcodeReader: "${facts.llvmMessage}")` : ''}` });
-  else add({ severity: 'note', offset: bitstream, path: 'bitstream', code: 'incomplete', message: `not checked beyond this point: ${facts.problem}` });
+  const bitstream = base + (stream && 'offset' in stream ? stream.offset : 0) + BitcodeMagic.fixedSize!;
+  if (facts.invalid) add({ severity, offset: bitstream, path: at(['bitstream']), code, message: `${lead}LLVM cannot read this bitcode: ${facts.problem}${facts.llvmMessage ? ` (BitcodeReader: "${facts.llvmMessage}")` : ''}` });
+  else add({ severity: 'note', offset: bitstream, path: at(['bitstream']), code: 'incomplete', message: `${lead}not checked beyond this point: ${facts.problem}` });
 }
+
+/**
+ * The device images inside a container (a SYCLBIN's IR modules and native images, an OffloadBinary's
+ * entries, an object's or program's bare modules): each image span whose bytes are a SPIR-V module or
+ * LLVM bitcode gets the check of a file that is one (its instruction stream; what BitcodeReader
+ * cannot follow), its findings at the image's offset, as warnings (the container reads; the runtime
+ * or device compiler is what stops on the module); an image declared SPIR-V (a SYCLBIN IR module of
+ * type 0, an OffloadBinary entry of image kind 6) or bitcode (image kind 2) whose bytes are not is a
+ * warning. Each image is read once, in windows (a SPIR-V walk: linear in the image).
+ */
+function checkImages(src: ByteSource, ann: Annotation, add: (f: Finding) => void): void {
+  // What each image says it is, by the offset of its bytes.
+  const declared = new Map<number, { kind: 'spirv' | 'bitcode'; why: string }>();
+  ann.model?.abstractModules.forEach((am) =>
+    am.irModules.forEach((ir) => {
+      if (ir.image.offset !== undefined && irTypeValue(ir) === 0) declared.set(ir.image.offset, { kind: 'spirv', why: 'its IR module metadata says type 0, SPIR-V' });
+    }),
+  );
+  for (const ob of ann.offload ?? []) {
+    for (const e of ob.entries) {
+      const kind = e.imageKind === IMAGE_KIND.spirv ? 'spirv' : e.imageKind === IMAGE_KIND.bitcode ? 'bitcode' : undefined;
+      if (kind && e.imageRef.offset !== undefined) declared.set(e.imageRef.offset, { kind, why: `its entry's image kind is ${e.imageKind}, ${kind === 'spirv' ? 'SPIR-V' : 'LLVM bitcode'}` });
+    }
+  }
+  const done = new Set<number>();
+  for (const span of ann.spans) {
+    if (span.kind !== 'image' || span.size === 0 || span.offset < 0 || span.offset + span.size > src.size || done.has(span.offset)) continue;
+    done.add(span.offset);
+    const head = src.read(span.offset, Math.min(span.size, BITCODE_WRAPPER_MAGIC_SIZE));
+    const image: ByteSource = { size: span.size, read: (at, n) => src.read(span.offset + at, n) };
+    const format = spirvByteOrder(head) ? 'spirv' : hasMagic(BitcodeMagic, head) || hasMagic(BitcodeWrapperHeader.fields.magic, head) ? 'bitcode' : undefined;
+    const said = declared.get(span.offset);
+    if (format === 'spirv' && span.size < SPIRV_HEADER_SIZE) {
+      add({ severity: 'warning', offset: span.offset, size: span.size, path: span.path, code: 'image', message: `the SPIR-V module in this image (at 0x${span.offset.toString(16)}) is cut short: ${span.size} of its ${SPIRV_HEADER_SIZE}-byte header` });
+    } else if (format) {
+      checkModule(image, format, span.offset, { path: span.path, what: `the ${format === 'spirv' ? 'SPIR-V module' : 'LLVM bitcode'} in this image (at 0x${span.offset.toString(16)})` }, add);
+    } else if (said) {
+      add({ severity: 'warning', offset: span.offset, size: Math.min(4, span.size), path: span.path, code: 'image', message: `${said.why}, but its bytes are not ${said.kind === 'spirv' ? 'a SPIR-V module' : 'LLVM bitcode'} (they start with ${hexText(head.subarray(0, 4))})` });
+    }
+  }
+}
+
+/** Bytes read to tell SPIR-V and bitcode apart (the bitcode wrapper's magic is 4 bytes too). */
+const BITCODE_WRAPPER_MAGIC_SIZE = 4;
 
 // ---------------------------------------------------------------------------------------------
 // v1 layout facts: version 0, overlapping blobs, unreferenced header entries

@@ -302,11 +302,16 @@ describe('hex: annotate and verify name every byte of what compilers and linkers
     'testdata/llvm22/sycl/k2.coff.exe',
     'testdata/llvm22/sycl/k.coff.exe',
   ];
+  // pack/two.ob22.bin, scanned out of these two, packs placeholder files: its bitcode image is 9 bytes.
+  const placeholders: Record<string, string[]> = {
+    'testdata/llvm22/containers/cray-progbits.o': ['warning scan[1].entries[0].image: the LLVM bitcode in this image (at 0x2cd): LLVM cannot read this bitcode: the bitcode is 9 bytes, not a multiple of 4 (BitcodeReader: "Invalid bitcode signature")'],
+    'testdata/llvm22/containers/embedded-data.o': ['warning scan[1].entries[0].image: the LLVM bitcode in this image (at 0x2c4): LLVM cannot read this bitcode: the bitcode is 9 bytes, not a multiple of 4 (BitcodeReader: "Invalid bitcode signature")'],
+  };
   for (const f of files) {
-    it(`${f}: no finding, no unreferenced byte, leaves tile the file`, async () => {
+    it(`${f}: no finding${placeholders[f] ? ' but its placeholder image' : ''}, no unreferenced byte, leaves tile the file`, async () => {
       const { verify } = await import('../../src/hex/verify.js');
       const bytes = new Uint8Array(readFileSync(join(ROOT, f)));
-      expect(verify(bytes).problems).to.deep.equal([]);
+      expect(verify(bytes).problems.map((p) => `${p.severity} ${p.path}: ${p.message}`)).to.deep.equal(placeholders[f] ?? []);
       const a = annotate(bytes);
       expect(checkTiling(a)).to.equal(undefined);
       expect(leavesOf(a).filter((s) => s.kind === 'unreferenced')).to.deep.equal([]);

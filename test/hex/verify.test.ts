@@ -16,7 +16,7 @@ import { initZstd } from '../../src/node/compressors.js';
 import { annotate } from '../../src/hex/annotate.js';
 import { OFFLOAD_BINARY_MAGIC, OffloadHeaderPrefix, OffloadHeaderV1 } from '../../formats/offload-binary.js';
 import { archiveChunks } from '../../src/containers/archive.js';
-import { concatBytes } from '../../src/codec/index.js';
+import { concatBytes, memoryBlob } from '../../src/codec/index.js';
 import { uint32 } from '../../src/props/model.js';
 
 const BROKEN = new URL('../../testdata/broken/', import.meta.url).pathname;
@@ -62,10 +62,17 @@ describe('hex: verify', () => {
     expect(verify(new Uint8Array(readFileSync(new URL('../../testdata/llvm22/sycl/k2.img', import.meta.url)))).problems).to.deep.equal([]);
   });
 
-  it('reports nothing for clean canonical files written by our writer', () => {
+  it('reports nothing for clean canonical files written by our writer but the placeholder IR modules of the sample (code image)', () => {
     for (const v of VARIANTS.filter((x) => x.name !== 'v1-grouped')) {
       const r = verify(writeVariant(sampleModel(), v));
-      expect(r.problems, v.name).to.deep.equal([]);
+      expect(r.problems.filter((p) => p.code !== 'image'), v.name).to.deep.equal([]);
+      // test/hex/fixtures.ts: a 9-byte "SPIR-V" module (the magic and 5 bytes) and 3 bytes declared SPIR-V.
+      // (in a compressed envelope at the compressed payload, the inner path and offset around the message)
+      const said = /the SPIR-V module in this image \(at 0x[0-9a-f]+\) is cut short: 9 of its 20-byte header|its IR module metadata says type 0, SPIR-V, but its bytes are not a SPIR-V module \(they start with 09 08 07\)/;
+      expect(r.problems.map((p) => [p.severity, said.exec(p.message)?.[0].replace(/ \(at 0x[0-9a-f]+\)/, '')]), v.name).to.deep.equal([
+        ['warning', 'the SPIR-V module in this image is cut short: 9 of its 20-byte header'],
+        ['warning', 'its IR module metadata says type 0, SPIR-V, but its bytes are not a SPIR-V module (they start with 09 08 07)'],
+      ]);
     }
   });
 
@@ -129,12 +136,14 @@ describe('hex: verify', () => {
       ['v2_roles_v3_zstd.syclbin', 1183],
     ] as const) {
       const whole = new Uint8Array(readFileSync(SYCLBIN + name));
-      expect(verify(whole).problems, name).to.deep.equal([]);
+      // (these files hold placeholder IR modules: random bytes declared SPIR-V, code image)
+      const own = (r: ReturnType<typeof verify>) => r.problems.filter((p) => p.code !== 'image');
+      expect(own(verify(whole)), name).to.deep.equal([]);
       for (let cut = size; cut < whole.length; cut++) {
         const bytes = whole.subarray(0, cut);
         const r = verify(bytes);
-        expect(r.problems.map((p) => [p.severity, p.code, p.path, p.offset]), `${name} cut to ${cut}`).to.deep.equal([['note', 'padding', 'padding', size]]);
-        expect(r.problems[0]!.message).to.equal(
+        expect(own(r).map((p) => [p.severity, p.code, p.path, p.offset]), `${name} cut to ${cut}`).to.deep.equal([['note', 'padding', 'padding', size]]);
+        expect(own(r)[0]!.message).to.equal(
           `the file ends after ${cut - size} of the ${whole.length - size} zero byte(s) that pad the compressed binary (Size ${size}) to a multiple of 8: LLVM's writer writes them all, readers need none`,
         );
         const tail = annotate(bytes).spans.filter((sp) => sp.offset >= size && sp.size > 0);
@@ -271,7 +280,8 @@ describe('verify: inside a compressed OffloadBinary v3 (what annotate --inflated
     const o = verify(compressed('v1-overlapping-images.syclbin'));
     expect(o.problems.filter((p) => p.code === 'overlap')).to.have.length(2);
     expect(new Set(o.problems.map((p) => `${p.path}|${p.message}`)).size).to.equal(o.problems.length);
-    for (const f of ['v1_in_offload_v3_zlib.syclbin', 'v2_roles_v3_zstd.syclbin']) expect(verify(new Uint8Array(readFileSync('testdata/syclbin/' + f))).counts, f).to.deep.equal({ error: 0, warning: 0, note: 0 });
+    // (their IR modules are placeholders, random bytes declared SPIR-V: said with code image, nothing else)
+    for (const f of ['v1_in_offload_v3_zlib.syclbin', 'v2_roles_v3_zstd.syclbin']) expect(verify(new Uint8Array(readFileSync('testdata/syclbin/' + f))).problems.filter((p) => p.code !== 'image'), f).to.deep.equal([]);
   });
 });
 
@@ -467,5 +477,57 @@ describe('verify: a broken envelope is named as dump -v names it (review 2026-11
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('verify: the device images inside a container (review 2026-11-29b F2)', () => {
+  const spv = new Uint8Array(readFileSync(new URL('../../testdata/llvm22/sycl/k.spv', import.meta.url)));
+  const bc = new Uint8Array(readFileSync(new URL('../../testdata/llvm22/sycl/k.device.bc', import.meta.url)));
+  const packed = (image: Uint8Array, imageKind: number) => writeOffloadBinary([{ imageKind, offloadKind: 8, strings: { triple: 'spirv64-unknown-unknown' }, image }], { version: 1 });
+  // (where annotate says the image is: one span tree names the bytes)
+  const imageAt = (bin: Uint8Array): number => annotate(bin).spans.find((sp) => sp.path === 'entries[0].image')!.offset;
+  const findings = (bytes: Uint8Array) => verify(bytes).problems.map((p) => [p.severity, p.code, p.path, p.offset, p.message]);
+
+  it('a whole SPIR-V module or bitcode file in an entry: nothing to say; cut short: the SPIR-V check of a file that is one, at the image\u2019s offset, as a warning', () => {
+    expect(findings(packed(spv, 6))).to.deep.equal([]);
+    expect(findings(packed(bc, 2))).to.deep.equal([]);
+    // Cut inside an instruction (the first whole-word cut the file check refuses).
+    let n = 24;
+    while (verify(spv.subarray(0, n)).counts.error === 0) n += 4;
+    const cut = spv.subarray(0, n);
+    const bare = verify(cut).problems[0]!;
+    expect(bare.severity).to.equal('error');
+    const bin = packed(cut, 6);
+    const at = imageAt(bin);
+    expect(findings(bin)).to.deep.equal([['warning', 'image', 'entries[0].image', at + bare.offset, `the SPIR-V module in this image (at 0x${at.toString(16)}): ${bare.message}`]]);
+  });
+
+  it('bytes that are not what the entry declares (image kind 6 SPIR-V, 2 bitcode) are a warning; an undeclared kind is not judged', () => {
+    const junk = Uint8Array.from({ length: 40 }, (_, i) => (i * 37 + 11) & 0xff);
+    for (const [kind, what] of [
+      [6, "its entry's image kind is 6, SPIR-V, but its bytes are not a SPIR-V module"],
+      [2, "its entry's image kind is 2, LLVM bitcode, but its bytes are not LLVM bitcode"],
+    ] as const) {
+      const bin = packed(junk, kind);
+      expect(findings(bin), String(kind)).to.deep.equal([['warning', 'image', 'entries[0].image', imageAt(bin), `${what} (they start with 0b 30 55 7a)`]]);
+    }
+    expect(findings(packed(junk, 1))).to.deep.equal([]);
+    // Bitcode whose stream LLVM cannot follow: what verify says of the file, as a warning of the image.
+    const badBc = concatBytes([bc.subarray(0, 4), Uint8Array.of(1, 2, 3, 4, 5)]);
+    const bin = packed(badBc, 2);
+    expect(findings(bin).map((f) => f.slice(0, 3))).to.deep.equal([['warning', 'image', 'entries[0].image']]);
+    expect(String(findings(bin)[0]![4])).to.match(/^the LLVM bitcode in this image \(at 0x[0-9a-f]+\): LLVM cannot read this bitcode: the bitcode is 9 bytes, not a multiple of 4/);
+  });
+
+  it('a SYCLBIN IR module of type 0 (SPIR-V): its module checked where it lies in the binary table', () => {
+    const model = sampleModel();
+    model.abstractModules = [model.abstractModules[0]!];
+    let n = 24;
+    while (verify(spv.subarray(0, n)).counts.error === 0) n += 4;
+    model.abstractModules[0]!.irModules[0]!.image = memoryBlob(spv.subarray(0, n));
+    const file = writeVariant(model, VARIANTS.find((v) => v.name === 'v1-canonical')!);
+    const r = verify(file).problems.filter((p) => p.code === 'image');
+    expect(r.map((p) => [p.severity, p.path])).to.deep.equal([['warning', 'abstractModules[0].irModules[0].bytes']]);
+    expect(r[0]!.message).to.match(/^the SPIR-V module in this image \(at 0x[0-9a-f]+\): instruction \d+ \(opcode \d+\) is \d+ words, \d+ remain in the module$/);
   });
 });

@@ -17,7 +17,12 @@ and header entries, overlapping blobs, a non-canonical layout, property-set prob
 StringData, and unknown enum values (image kind, offload kind, bundle state, IR type). A file that
 is one module is checked as far as its own reader would stop: a SPIR-V module's words and
 instruction lengths (what spirv-val checks before validating), an LLVM bitcode file's stream (what
-BitcodeReader cannot follow); their contents are for spirv-val and llvm-dis. In a compressed
+BitcodeReader cannot follow); their contents are for spirv-val and llvm-dis. So is every device
+image inside a container (a SYCLBIN's IR modules and native images, an OffloadBinary's entries, the
+bare module of a clang++ -fsycl object or program) that is a SPIR-V module or bitcode, its problems
+warnings at the image's place (code image: the container reads, the runtime stops on the image); an
+image declared SPIR-V (IR type 0, image kind 6) or bitcode (image kind 2) whose bytes are not is a
+warning too. In a compressed
 OffloadBinary v3 the inflated payload is checked too: its problems are reported at the compressed
 payload, with their path and offset inside it (what annotate --inflated shows). A SYCLBIN image in
 the OffloadBinaries of an object, archive or program is checked as the SYCLBIN it is, its problems at
