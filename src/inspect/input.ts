@@ -26,10 +26,12 @@ import { identifyImage, offloadContainerOf, readOffloadInput, type BareImage, ty
 import { BUNDLE_SNIFF, holdsOffloadBundle, readOffloadBundles } from '../containers/offload-bundle.js';
 import { DEFAULT_MAX_INFLATED_SIZE } from '../offload/decompress.js';
 import { escapeForListing, MAX_NESTING, nestedBinaries } from '../offload/objdump-text.js';
-import { executionModelName } from '../../formats/spirv-enums.js';
 import { syclKernelNames } from '../offload/sycl-symbols.js';
 import { readSyclbin } from '../syclbin/read.js';
 import { inspectSyclbin, type InspectNode } from '../syclbin/inspect.js';
+import { contentsOf, describeImage } from './contents.js';
+
+export { contentsOf, describeImage };
 import { HASH_NOT_COMPUTED, imageHashes, type Hasher, ImageHashes } from '../syclbin/json.js';
 import { readRegistry, RegistrySyntaxError } from '../props/registry.js';
 import { decodeTypedRegistry } from '../props/typed/index.js';
@@ -286,45 +288,6 @@ function examineContents(e: OffloadEntryModel, era: LlvmEraInfo, opts: InspectIn
     }
   }
   return contentsOf(info);
-}
-
-/**
- * The `contents` node of an image: what it is, and the kernels a device module declares (a SPIR-V
- * module's OpEntryPoints with their execution model, a bitcode module's kernel functions).
- */
-export function contentsOf(info: ImageInfo): InspectNode {
-  const node: InspectNode = { label: 'contents', value: describeImage(info) };
-  if (info.kind === 'spirv' && info.entryPoints.length) {
-    node.lines = info.entryPoints.map((e) => `entry point: ${executionModelName(e.model)} ${printable(e.name)}`);
-    if (info.entryPointsOmitted) node.lines.push(`… and ${info.entryPointsOmitted} more entry points`);
-  } else if (info.kind === 'bitcode' && info.kernels?.length) {
-    node.lines = info.kernels.map((k) => `kernel: ${printable(k)}`);
-    if (info.kernelsOmitted) node.lines.push(`… and ${info.kernelsOmitted} more kernels`);
-  }
-  return node;
-}
-
-/** One line for what an image is. */
-export function describeImage(info: ImageInfo): string {
-  const problem = info.problem ? ` (${info.problem})` : '';
-  switch (info.kind) {
-    case 'spirv': {
-      const g = info.generator;
-      const tool = g.tool ? (g.vendor && !g.tool.startsWith(g.vendor) ? `${g.vendor} ${g.tool}` : g.tool) : `tool ${g.id}`;
-      return `SPIR-V ${info.version.major}.${info.version.minor} module (${info.byteOrder === 'le' ? 'little' : 'big'}-endian; generator ${tool}, version ${g.version}; bound ${info.bound})${problem}`;
-    }
-    case 'bitcode':
-      return `LLVM bitcode${info.wrapper ? ' (with the bitcode wrapper header)' : ''}${info.triple !== undefined ? `, triple ${printable(info.triple)}` : ''}${problem}`;
-    case 'elf':
-      return `ELF ${info.class}-bit ${info.littleEndian ? 'little' : 'big'}-endian, ${info.fileFormat}, e_type ${info.type}${problem}`;
-    case 'offload-binary':
-      return `a nested OffloadBinary (version ${info.version})${problem}`;
-    case 'syclbin':
-      return `SYCLBIN (file header version ${info.version}; ${info.abstractModules} abstract module(s), ${info.irModules} IR module(s), ${info.nativeImages} native image(s))${problem}`;
-    default:
-      // (what is known of it first: a SPIR-V module cut short in its header)
-      return info.size ? (info.problem ? `${info.problem} (starts with ${info.magic})` : `unknown data (starts with ${info.magic})`) : 'empty';
-  }
 }
 
 const CONTAINER_TEXT: Readonly<Record<OffloadInput['container'], string>> = {

@@ -16,6 +16,8 @@ import { imageKindLabel, offloadKindText } from '../../formats/kinds.js';
 import type { PropertySetRegistry } from '../props/model.js';
 import { syclbinModelArgument, GLOBAL_METADATA_SET, bundleState, irTarget, irType, nativeArch, nativeTarget, type SyclbinFile, type SyclbinImage } from './model.js';
 import { HASH_NOT_COMPUTED, imageHashes, type Hasher, type ImageHashes } from './json.js';
+import { identifyImage } from '../containers/identify.js';
+import { contentsOf } from '../inspect/contents.js';
 
 /** One node of the `syclbin inspect` tree: a labelled line with an optional value, lines and children. */
 export interface InspectNode {
@@ -115,6 +117,9 @@ function imageNodes(img: SyclbinImage, path: string, hash: ImageHashes | undefin
   if (img.image.offset !== undefined && imageAt !== null) nodes.push({ label: 'file offset', value: `0x${(img.image.offset + imageAt).toString(16)}` });
   else nodes.push({ label: 'file offset', value: '(inside the compressed payload)' });
   if (hash) nodes.push({ label: 'sha256', value: hash.of(img.image) ?? HASH_NOT_COMPUTED });
+  // What the bytes are (a window of them: the header, a SPIR-V module's entry points): the kernels
+  // of an IR module, as inspect lists them for an OffloadBinary's entries.
+  nodes.push({ ...contentsOf(identifyImage(img.image)), path: `${path}.bytes` });
   nodes.push(metadataNode(img.metadata, `${path}.metadata`));
   return nodes;
 }

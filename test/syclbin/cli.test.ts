@@ -135,6 +135,9 @@ describe('syclbin inspect', () => {
       'uid7f0e2b4c2b96e3f3____ZL7counter: size 8, deviceImageScope 1',
       `sha256: ${createHash('sha256').update(readBytes(`${SYCLBIN_TESTDATA}k.spv`)).digest('hex')}`,
       'size: 208 bytes',
+      // What each image is (review 2026-11-29b F2): the IR module's kernels, as for an OffloadBinary's entries.
+      'contents: SPIR-V 1.2 module (little-endian; generator Khronos SPIR-V Tools Assembler, version 0; bound 6)\n      entry point: Kernel _ZTSZ4mainE10TestKernel\n',
+      'contents: ELF 64-bit little-endian, elf64-unknown, e_type 1\n',
     ]) {
       expect(t).to.contain(s);
     }
