@@ -141,8 +141,24 @@ export const inflatedOption = (): Opt<boolean> =>
  * `--llvm 19|22|main`: whose conventions the offload commands follow (formats/eras.ts). The default is
  * LLVM 22, the newest release Debian ships.
  */
-export const llvmEraOption = (matches: string): Opt<LlvmEra> =>
-  opt.choice(LLVM_ERAS_ORDER, '19|22|main', `Follow LLVM 19, 22 or upstream main: ${matches}`, { default: DEFAULT_LLVM_ERA });
+export const llvmEraOption = (matches: string): Opt<LlvmEra> => {
+  const choice = opt.choice(LLVM_ERAS_ORDER, '19|22|main', `Follow LLVM 19, 22 or upstream main: ${matches}`, { default: DEFAULT_LLVM_ERA });
+  return {
+    ...choice,
+    parse: (raw, flag) => {
+      // The releases between those checked here: which one numbers kinds as they do, said, not guessed.
+      const between = typeof raw === 'string' ? BETWEEN_ERAS[raw] : undefined;
+      if (between) throw new UsageError(`${flag} must be ${LLVM_ERAS_ORDER.join(', ').replace(/, ([^,]*)$/, ' or $1')} (got '${raw}'): ${between}`);
+      return choice.parse(raw, flag);
+    },
+  };
+};
+
+/** What to give `--llvm` for the LLVM releases whose tools were not checked here (kinds: llvm-project #135809, in LLVM 21). */
+const BETWEEN_ERAS: Readonly<Record<string, string>> = {
+  '20': "LLVM 20 numbers offload kinds as 19 does (sequential, hip 3): '--llvm 19' follows that numbering; its tools' exact text was not checked here",
+  '21': "LLVM 21 numbers offload kinds as 22 does (bitmask, hip 4, sycl 8; llvm-project #135809): '--llvm 22' follows that numbering; its tools' exact text was not checked here",
+};
 
 /** `--by-name` and `--section NAME`: which sections of an ELF object hold OffloadBinaries (src/offload/elf.ts). */
 export const sectionOptions = () => ({

@@ -105,6 +105,19 @@ describe('cli: offload-list', () => {
     }
   });
 
+  it('--llvm 20 and 21 are refused with the era that numbers kinds as they do (not silently mapped)', async () => {
+    for (const [v, say] of [
+      ['20', "LLVM 20 numbers offload kinds as 19 does (sequential, hip 3): '--llvm 19' follows that numbering"],
+      ['21', "LLVM 21 numbers offload kinds as 22 does (bitmask, hip 4, sycl 8; llvm-project #135809): '--llvm 22' follows that numbering"],
+    ] as const) {
+      for (const cmd of ['offload-list', 'offload-extract', 'offload-pack']) {
+        const r = await cli([cmd, '--llvm', v, 'x.bin'], '/');
+        expect(r.code, cmd).to.equal(1); // (LLVM drop-ins: a usage error is status 1, as their tools)
+        expect(r.stderr.split('\n')[0], cmd).to.equal(`syclbin ${cmd}: error: --llvm must be 19, 22 or main (got '${v}'): ${say}; its tools' exact text was not checked here`);
+      }
+    }
+  });
+
   it('producer names follow --llvm for v1 (4 is hip in 22, none in 19), the bitmask for v2; JSON says when a number is ambiguous', async () => {
     const { dir, cleanup } = tempDir();
     try {
