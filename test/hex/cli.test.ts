@@ -138,6 +138,31 @@ describe('hex: CLI goldens', () => {
     expect(doc.problems[0]).to.include({ path: 'header.version', offset: 4, severity: 'error' });
   });
 
+  it('verify of several files: a report each in order, a summing line; one not read is said and the others checked; --json an array (schema-valid)', async () => {
+    const files = ['testdata/syclbin/v1_one_ir.syclbin', 'testdata/broken/v1-version-2.syclbin', 'no-such-file.bin', 'testdata/llvm22/sycl/k.img'];
+    const r = await run(['verify', ...files]);
+    expect(r.code).to.equal(1);
+    const heads = r.stdout.split('\n').filter((l) => /^\S+: [a-z0-9-]+, \d+ bytes$/.test(l)).map((l) => l.replace(/: .*/, ''));
+    expect(heads).to.deep.equal([files[0], files[1], files[3]]);
+    const single = (f: string) => run(['verify', f]);
+    const errors = JSON.parse((await run(['verify', '--json', files[1]!])).stdout).counts.error as number;
+    expect(r.stdout.trimEnd().split('\n').pop()).to.match(new RegExp(`^4 files: ${errors} error\\(s\\), \\d+ warning\\(s\\), \\d+ note\\(s\\); 1 file\\(s\\) with errors, 1 not read$`));
+    expect(r.stderr).to.contain('no-such-file.bin');
+    // Each file's report is the one verify gives it alone.
+    expect(r.stdout).to.contain((await single(files[3]!)).stdout);
+    const clean = await run(['verify', files[0]!, files[3]!]);
+    expect(clean.code).to.equal(0);
+    const j = await run(['verify', '--json', files[0]!, files[3]!]);
+    const doc = JSON.parse(j.stdout) as { file: string }[];
+    expect(doc.map((d) => d.file)).to.deep.equal([files[0], files[3]]);
+    const { Ajv } = await import('ajv');
+    const ajv = new Ajv({ allErrors: true });
+    ajv.addSchema(JSON.parse(readFileSync(join(ROOT, 'schemas/annotate.schema.json'), 'utf8')), 'annotate.schema.json');
+    const validate = ajv.compile(JSON.parse(readFileSync(join(ROOT, 'schemas/verify.schema.json'), 'utf8')));
+    expect(validate(doc), JSON.stringify(validate.errors)).to.equal(true);
+    expect(validate(JSON.parse((await run(['verify', '--json', files[0]!])).stdout))).to.equal(true);
+  });
+
   it('--help of every hex command has an example', async () => {
     for (const c of ['annotate', 'hexdump', 'verify', 'diff']) {
       const r = await run([c, '--help']);

@@ -1,13 +1,15 @@
 /** `syclbin verify FILE [--json]`: every problem with severity, offset and path (issue 6 §2). */
 import { formatReport, verify } from '../../hex/verify.js';
 import { defineCommand, EXIT } from '../command.js';
+import { FileFailure } from '../errors.js';
+import { SyclbinError } from '../../codec/errors.js';
 import { maxInflatedSizeOption, opt, outputOptions } from '../options.js';
 
 /** `syclbin verify`: Lint a SYCLBIN, OffloadBinary, object, program, module or property-set file: every problem with severity, offset and path. */
 export const command = defineCommand({
   name: 'verify',
   summary: 'Lint a SYCLBIN, OffloadBinary, object, program, module or property-set file: every problem with severity, offset and path',
-  usage: 'verify [options] FILE',
+  usage: 'verify [options] FILE...',
   description: `Reads the file as far as possible and reports all problems, each with a severity (error,
 warning, note), the byte offset and the structure path: structural errors (the reader's, in LLVM's
 wording where LLVM has the check, plus every out-of-range blob of a v1 table), non-zero padding (the
@@ -27,17 +29,44 @@ OffloadBinary v3 the inflated payload is checked too: its problems are reported 
 payload, with their path and offset inside it (what annotate --inflated shows). A SYCLBIN image in
 the OffloadBinaries of an object, archive or program is checked as the SYCLBIN it is, its problems at
 their place in the file (annotate shows its structures under the image's path).
-Exit status 1 when there is at least one error (warnings and notes alone exit 0).`,
+Several files are checked one after the other, each report headed by its file's line, and a last
+line sums them up; a file that cannot be read is said on stderr and the others are still checked.
+With --json one file gives its report object, several an array of them in command-line order.
+Exit status 1 when there is at least one error in any file, or a file could not be read (warnings
+and notes alone exit 0).`,
   options: {
-    json: opt.flag('Print JSON {file, format, size, problems, counts} (schemas/verify.schema.json)'),
+    json: opt.flag('Print JSON {file, format, size, problems, counts} (schemas/verify.schema.json); an array of them for several files'),
     'max-inflated-size': maxInflatedSizeOption(),
     ...outputOptions(),
   },
-  positionals: { min: 1, max: 1 },
-  examples: ['syclbin verify kernel.syclbin', 'syclbin verify --json kernel.syclbin'],
-  run({ opts, file: name, files }) {
-    const r = files.read(name, (src) => verify(src, { maxInflatedSize: opts['max-inflated-size'] }));
-    files.write(opts.output, opts.json ? JSON.stringify({ file: name, ...r }, null, 2) + '\n' : formatReport(r, name));
-    return r.counts.error ? EXIT.FAILURE : EXIT.OK;
+  positionals: { min: 1, max: Infinity },
+  examples: ['syclbin verify kernel.syclbin', 'syclbin verify --json kernel.syclbin', 'syclbin verify kernel.syclbin a.out a.out.spirv64..img'],
+  run({ opts, args, files, io, prog }) {
+    const one = (name: string) => files.read(name, (src) => verify(src, { maxInflatedSize: opts['max-inflated-size'] }));
+    if (args.length === 1) {
+      const r = one(args[0]!);
+      files.write(opts.output, opts.json ? JSON.stringify({ file: args[0]!, ...r }, null, 2) + '\n' : formatReport(r, args[0]!));
+      return r.counts.error ? EXIT.FAILURE : EXIT.OK;
+    }
+    // Several files: one report each, in order; one that cannot be read is said and skipped.
+    const reports: ({ file: string } & ReturnType<typeof verify>)[] = [];
+    let unreadable = 0;
+    for (const name of args) {
+      try {
+        reports.push({ file: name, ...one(name) });
+      } catch (e) {
+        if (!(e instanceof FileFailure || e instanceof SyclbinError)) throw e;
+        unreadable++;
+        io.stderr.write(`${prog}: ${e instanceof FileFailure ? `${e.file}: ` : `${name}: `}${e.message}\n`);
+      }
+    }
+    const sum = (k: 'error' | 'warning' | 'note'): number => reports.reduce((n, r) => n + r.counts[k], 0);
+    const withErrors = reports.filter((r) => r.counts.error).length;
+    if (opts.json) files.write(opts.output, JSON.stringify(reports, null, 2) + '\n');
+    else {
+      const total = `${args.length} files: ${sum('error')} error(s), ${sum('warning')} warning(s), ${sum('note')} note(s); ${withErrors} file(s) with errors${unreadable ? `, ${unreadable} not read` : ''}\n`;
+      files.writePieces(opts.output, [...reports.map((r) => formatReport(r, r.file)), total]);
+    }
+    return withErrors || unreadable ? EXIT.FAILURE : EXIT.OK;
   },
 });
