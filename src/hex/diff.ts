@@ -242,6 +242,37 @@ function flattenOffload(out: FlatView, obs: readonly OffloadBinaryModel[]): void
   });
 }
 
+/** The spans of an ELF file's sections and section headers, whose index names a section. */
+const SECTION_KEYS: ReadonlySet<string> = new Set(['sections', 'sectionHeaders']);
+
+/**
+ * An ELF file's section names by index, a name that repeats numbered from its second (`.text#2`);
+ * undefined for other files. Two objects are compared section by section by these names, not by
+ * index: one section more (or in another place) in one of them shifts no other section.
+ */
+function sectionNames(a: Annotation): Map<number, string> | undefined {
+  const sections = a.elf?.elf.sections;
+  if (!sections?.length || a.elf!.elf.path.length) return undefined;
+  const names = new Map<number, string>();
+  const seen = new Map<string, number>();
+  sections.forEach((sec, i) => {
+    const n = (seen.get(sec.name) ?? 0) + 1;
+    seen.set(sec.name, n);
+    names.set(i, n === 1 ? sec.name : `${sec.name}#${n}`);
+  });
+  return names;
+}
+
+/** `leaf` with its section index replaced by the section's name (`sections[".llvm.offloading"]`). */
+function bySectionName(leaf: AnnotatedSpan, names: ReadonlyMap<number, string>): AnnotatedSpan {
+  const [head, index] = leaf.keys;
+  if (typeof head !== 'string' || !SECTION_KEYS.has(head) || typeof index !== 'number') return leaf;
+  const name = names.get(index);
+  if (name === undefined) return leaf;
+  const keys = [head, name, ...leaf.keys.slice(2)];
+  return { ...leaf, keys, path: quoted(head, name) + leaf.path.slice(`${head}[${index}]`.length) };
+}
+
 /**
  * A file of no model this diff knows (ELF, COFF and PE files, archives, SPIR-V and bitcode modules,
  * bytes of no known format): its annotated spans, one entry per leaf (a field, magic or string by its
@@ -249,7 +280,9 @@ function flattenOffload(out: FlatView, obs: readonly OffloadBinaryModel[]): void
  */
 function flattenSpans(out: FlatView, src: ByteSource, a: Annotation): void {
   const keys = new SpanKeys(out.spanKeys);
-  for (const s of leavesOf(a)) {
+  const byName = sectionNames(a);
+  for (const leaf of leavesOf(a)) {
+    const s = byName ? bySectionName(leaf, byName) : leaf;
     const { key, n } = keys.of(s);
     // A field, magic or string by its decoded value; the rest (images, sections, padding, gaps, whose
     // value, when there is one, only classifies the bytes) by the bytes.

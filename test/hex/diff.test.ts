@@ -4,7 +4,11 @@
  * changed image is described by its FNV-1a hash. bench/ found diff hashing both 1 GiB images whole.
  */
 import { expect } from 'chai';
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { requireTool } from '../support/tools.js';
 import { diffFiles } from '../../src/hex/diff.js';
 import { memorySource, type ByteSource } from '../../src/codec/source.js';
 import { memoryBlob, writeSyclbin } from '../../src/syclbin/write.js';
@@ -122,6 +126,27 @@ describe('hex: diff of files of no model (ELF, COFF, SPIR-V, bitcode, unknown by
     expect(u.formats).to.deep.equal(['unknown', 'unknown']);
     expect(u.entries).to.have.length(1);
     expect(diffFiles(new Uint8Array([1, 2, 3, 4]), new Uint8Array([1, 2, 3, 4])).entries).to.deep.equal([]);
+  });
+
+  it('two ELF objects are compared section by section by name: one section more shifts no other (llvm-objcopy-22 --add-section)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'syclbin-diff-'));
+    try {
+      writeFileSync(join(dir, 'a.o'), read('k2.o'));
+      writeFileSync(join(dir, 'x.bin'), 'hello');
+      execFileSync(requireTool('llvm-objcopy-22'), ['--add-section', '.extra=x.bin', 'a.o', 'b.o'], { cwd: dir });
+      const r = diffFiles(read('k2.o'), new Uint8Array(readFileSync(join(dir, 'b.o'))));
+      const paths = r.entries.map((e) => `${e.op} ${e.path}`);
+      // The new section and its header, added; no path names a section by its index.
+      expect(paths).to.include('added sections[".extra"]');
+      expect(paths.filter((p) => p.startsWith('added ')).every((p) => /^added (sections|sectionHeaders)\[".extra"\]/.test(p)), paths.join('\n')).to.equal(true);
+      expect(paths.filter((p) => /(sections|sectionHeaders)\[\d+\]/.test(p))).to.deep.equal([]);
+      // What objcopy changed besides: the section count, the table's place, the names' string table.
+      expect(paths).to.include.members(['changed header.e_shnum', 'changed header.e_shoff', 'changed sectionHeaders[".strtab"].sh_size']);
+      // The device code's section is the same section in both: nothing of it differs.
+      expect(paths.filter((p) => p.includes('.llvm.offloading'))).to.deep.equal([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('a path repeated in the span tree (gaps) is told apart by occurrence (#2, #3)', () => {

@@ -19,7 +19,9 @@ entries[0].strings["triple"]), not annotate's span paths, which --bytes lines us
 'syclbin hexdump --path' takes. Files of any other kind (ELF, COFF and PE files, archives,
 SPIR-V and bitcode modules, bytes of no known format) are compared span by span as 'syclbin annotate'
 names them: each header field by its value, each section, image or gap by its bytes (a path seen
-again is numbered: PATH#2). Lines: "- path: value" only in A, "+ path: value" only in B,
+again is numbered: PATH#2); an ELF file's sections and section headers by the section's name
+(sections[".llvm.offloading"], a repeated name numbered .text#2), so that a section added or moved
+shifts no other. Lines: "- path: value" only in A, "+ path: value" only in B,
 "~ path: a -> b" changed. --bytes also lists the annotated spans (see 'syclbin annotate') whose
 offset, size or bytes differ ("@ path: A-location B-location (what)").
 Exit status as diff(1): 0 when there is no structural difference (and, with --bytes, no span that
