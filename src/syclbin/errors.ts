@@ -62,10 +62,11 @@ export function headlineOf(e: DecodeError): string {
 
 /**
  * LLVM reports every `OffloadBinary::create` failure as object_error::parse_failed; keep our reason
- * as the detail (errors already in SYCLBIN terms pass through).
+ * as the detail (errors already in SYCLBIN terms, and a missing codec, pass through).
  */
 export function asObjectParseError(e: DecodeError): DecodeError {
-  if (e instanceof SyclbinFormatError) return e;
+  // (a codec that was not provided is no parse failure: its own words, "needs libzstd, which was not provided")
+  if (e instanceof SyclbinFormatError || e.code === 'UNAVAILABLE') return e;
   return new SyclbinFormatError(e.code, LLVM_MESSAGES.objectParse, `(OffloadBinary: ${e.reason})`, e.offset, e.pathSegments);
 }
 

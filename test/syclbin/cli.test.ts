@@ -340,6 +340,36 @@ describe('syclbin extract / pack', () => {
     expect((await cli(['pack', 'ok.json', '-o', 'ok.syclbin'], t.dir)).code).to.equal(0);
   });
 
+  it('pack says on stderr what verify would of a hand-written manifest (type vs target, bytes not SPIR-V, no bundle state) and writes the file as given', async () => {
+    writeFileSync(join(t.dir, 'k.spv'), readBytes(`${SYCLBIN_TESTDATA}k.spv`));
+    writeFileSync(join(t.dir, 'junk.bin'), Uint8Array.of(1, 2, 3, 4, 5, 6, 7, 8));
+    const m = {
+      format: 'syclbin-manifest',
+      version: 1,
+      envelope: 'offload-v1',
+      globalMetadata: { format: 'syclbin-props', version: 1, sets: [] },
+      abstractModules: [{ irModules: [{ file: 'k.spv', type: 'PTX', target: 'spir64-unknown-unknown' }, { file: 'junk.bin', type: 'SPIR-V', target: 'spir64-unknown-unknown' }] }],
+    };
+    writeFileSync(join(t.dir, 'lint.json'), JSON.stringify(m));
+    const r = await cli(['pack', 'lint.json', '-o', 'lint.syclbin'], t.dir);
+    expect(r.code, r.stderr).to.equal(0);
+    const tail = " (written as given; 'syclbin verify' checks the file)";
+    expect(r.stderr.split('\n').filter(Boolean)).to.deep.equal([
+      `lint.json: error: globalMetadata: SYCLBIN global metadata missing 'state' (there is no [SYCLBIN/global metadata] set): the runtime refuses the file${tail}`,
+      `lint.json: warning: abstractModules[0].irModules[0].metadata: IR type 1 does not match target triple 'spir64-unknown-unknown'${tail}`,
+      `lint.json: warning: abstractModules[0].irModules[1].bytes: its metadata says type 0, SPIR-V, but its bytes do not start with the SPIR-V magic${tail}`,
+    ]);
+    // verify of the file written says the same things.
+    const v = await cli(['verify', 'lint.syclbin'], t.dir);
+    expect(v.stdout).to.contain("IR type 1 does not match target triple 'spir64-unknown-unknown'");
+    expect(v.stdout).to.contain("SYCLBIN global metadata missing 'state'");
+    // A valid manifest: nothing on stderr.
+    const x = await cli(['extract', `${SYCLBIN_TESTDATA}v1_in_offload_v1.syclbin`, '-o', 'lintx'], t.dir);
+    expect(x.code, x.stderr).to.equal(0);
+    const p = await cli(['pack', 'lintx/manifest.json', '-o', 'lintx.syclbin'], t.dir);
+    expect([p.code, p.stderr]).to.deep.equal([0, '']);
+  });
+
   it('to standard output by any of its names (-, /dev/stdout, /dev/fd/1) pack writes the bytes alone; to a file it says what it wrote', async () => {
     writeFileSync(join(t.dir, 'k.spv'), readBytes(`${SYCLBIN_TESTDATA}k.spv`));
     const m = { format: 'syclbin-manifest', version: 1, syclbinVersion: 1, envelope: 'offload-v1', state: 'input', abstractModules: [{ irModules: [{ file: 'k.spv', target: 'spir64-unknown-unknown' }] }] };

@@ -191,4 +191,15 @@ describe('syclbin writers compress with LLVM\'s default bytes unless given a com
     expect(r.stderr).to.equal('');
     expect(r.stdout.trim()).to.match(/^EncodeError: .*zstd compression needs libzstd: in Node import 'syclbin-toolkit\/node'/);
   });
+
+  it('reading a zstd payload without libzstd: a DecodeError UNAVAILABLE in its own words (no "Invalid data" parse-failure headline: the file is valid)', () => {
+    const script = `
+      import { readFileSync } from 'node:fs';
+      const core = await import(${JSON.stringify(new URL('../../src/index.ts', import.meta.url).href)});
+      try { core.readSyclbin(new Uint8Array(readFileSync(${JSON.stringify(`${SYCLBIN_TESTDATA}v2_roles_v3_zstd.syclbin`)}))); console.log('read'); }
+      catch (e) { console.log(e.constructor.name + ' ' + e.code + ': ' + e.message); }`;
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(r.stderr).to.equal('');
+    expect(r.stdout.trim()).to.match(/^DecodeError UNAVAILABLE: this zstd payload needs libzstd, which was not provided \(Node: import syclbin-toolkit\/node; a browser: await compileZstd\(bytes of zstd\.wasm\)\) \(at compressedPayload, offset 0x28\)$/);
+  });
 });

@@ -10,6 +10,7 @@ import { blobRef, EncodeError, formatPath, hasMagic, SyclbinError, type Chunk } 
 import { SyclbinMagic } from '../../../formats/syclbin-v1.js';
 import { OffloadMagic } from '../../../formats/offload-binary.js';
 import { manifestToModel } from '../../syclbin/manifest.js';
+import { lintSyclbinModel } from '../../syclbin/lint.js';
 import { syclbinChunks } from '../../syclbin/write.js';
 import { initZstd, nodeCompressor } from '../../node/compressors.js';
 import { defineCommand, EXIT, type Context } from '../command.js';
@@ -79,6 +80,9 @@ export async function packManifest(files: Files, cwd: string, manifest: string, 
     bytes,
   );
   for (const n of notes) warn(n);
+  // What verify would say of the file that needs no written bytes (a manifest typed by hand: a type
+  // that does not match its target, a bundle without state); written as given all the same.
+  for (const f of lintSyclbinModel(file)) warn(`${f.severity}: ${f.path}: ${f.message} (written as given; 'syclbin verify' checks the file)`);
   const env = file.envelope;
   if (env.kind !== 'none' && env.compression === 'zstd') await initZstd();
   return syclbinChunks(file, { ...options, compressor: nodeCompressor });
@@ -118,7 +122,10 @@ shorthand fields (type/target/arch) and must agree with them when both are given
 relative to the manifest's folder (the folder of the path given, a link not followed; for '-',
 standard input, the current folder) and must lie below it (--allow-any-path lifts that); they are
 read once, streamed into the output. 'syclbin extract' writes such a manifest. The output is written
-atomically (temporary file + rename).`,
+atomically (temporary file + rename). What 'syclbin verify' would say of the file without reading it
+back (property-set problems, no bundle state, an IR type that does not match its target, an IR
+module of type SPIR-V whose bytes are not) is said on stderr as MANIFEST: error|warning: PATH: ...;
+the file is written as given all the same (status 0).`,
   options: {
     output: opt.output("The SYCLBIN file to write ('-' = standard output)", { short: 'o', arg: 'OUT' }),
     force: opt.flag('Allow OUT to be one of the inputs (manifest or image)'),
