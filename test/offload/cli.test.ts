@@ -9,8 +9,9 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { readOffloadBinaries } from '../../src/offload/read.js';
 import { OFFLOAD_CONTAINERS } from '../../src/offload/input.js';
-import { cli, CONFORMANCE, CONFORMANCE_ENVELOPES, PACKAGER_GOLDENS, readBytes, tempDir, TESTDATA } from './support.js';
+import { cli, CONFORMANCE, CONFORMANCE_ENVELOPES, PACKAGER_GOLDENS, readBytes, run, tempDir, TESTDATA } from './support.js';
 import { FileError, openInput } from '../../src/node/input.js';
+import { requireTool } from '../support/tools.js';
 import { writeFileAtomic } from '../../src/node/output.js';
 
 const schema = JSON.parse(readFileSync(new URL('../../schemas/offload-list.schema.json', import.meta.url), 'utf8')) as object;
@@ -187,6 +188,15 @@ describe('cli: offload-list', () => {
     const plain = await cli(['offload-list', 'sample_v2_roles.syclbin'], CONFORMANCE);
     const flagged = await cli(['offload-list', '--offloading', 'sample_v2_roles.syclbin'], CONFORMANCE);
     expect([flagged.code, flagged.stdout, flagged.stderr]).to.deep.equal([plain.code, plain.stdout, plain.stderr]);
+    // -C / --demangle too: llvm-objdump-22 --offloading -C prints what it prints without it (the listing names no symbol).
+    for (const c of [['-C'], ['--demangle'], ['--offloading', '-C']]) {
+      const d = await cli(['offload-list', ...c, 'sample_v2_roles.syclbin'], CONFORMANCE);
+      expect([d.code, d.stdout, d.stderr], c.join(' ')).to.deep.equal([plain.code, plain.stdout, plain.stderr]);
+    }
+    const k = new URL('../../testdata/llvm22/sycl/k2.o', import.meta.url).pathname;
+    const withC = run(requireTool('llvm-objdump-22'), ['--offloading', '-C', k], '/');
+    const ours = await cli(['offload-list', '--strict', '--offloading', '-C', k], '/');
+    expect(ours.stdout).to.equal(withC.stdout.toString('latin1'));
     const spv = await cli(['offload-list', new URL('../../testdata/llvm22/sycl/k.spv', import.meta.url).pathname], '/');
     expect(spv.code, spv.stderr).to.equal(0);
     expect(spv.stderr).to.contain('note: the input is a SPIR-V module, not an object file: listed as one MODULE block\n');

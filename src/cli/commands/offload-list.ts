@@ -105,6 +105,8 @@ imageSize) are decimal strings, what a reader found (image.size, bare images) ar
     // So that `llvm-objdump --offloading FILE` becomes `syclbin offload-list --offloading FILE` by
     // replacing the program name alone.
     offloading: opt.flag("Accepted and ignored: llvm-objdump's flag for this listing, so a command line swaps by its program name alone"),
+    // llvm-objdump-22 --offloading prints the same text with -C: its listing names no symbol.
+    demangle: opt.flag("Accepted and ignored, as llvm-objdump's -C changes nothing of its --offloading text (the listing names no symbol)", { short: 'C' }),
     'max-inflated-size': maxInflatedSizeOption(),
     ...sectionOptions(),
     scan: opt.choice(['auto', 'always', 'never'], 'auto|always|never', 'Search ordinary data for embedded OffloadBinaries (auto: only when no offloading section holds one)', { default: 'auto' }),
