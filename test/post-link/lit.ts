@@ -187,7 +187,7 @@ function haveTool(name: string): boolean {
 }
 
 /** Runs one stage; returns exit status and its streams. */
-async function runStage(st: Stage, stdin: Uint8Array, cwd: string): Promise<{ status: number; stdout: Uint8Array; stderr: Uint8Array }> {
+async function runStage(st: Stage, stdin: Uint8Array, cwd: string, era?: 'main'): Promise<{ status: number; stdout: Uint8Array; stderr: Uint8Array }> {
   let argv = [...st.argv];
   let invert = false;
   while (argv[0] === 'not') {
@@ -203,7 +203,8 @@ async function runStage(st: Stage, stdin: Uint8Array, cwd: string): Promise<{ st
     const outs: Uint8Array[] = [];
     const errs: Uint8Array[] = [];
     const enc = new TextEncoder();
-    status = await runCli(['post-link', ...args], {
+    // A test of current upstream's rules runs with `--era=main` (SOURCES.json "era"; docs/post-link.md).
+    status = await runCli(['post-link', ...(era ? [`--era=${era}`] : []), ...args], {
       stdout: { write: (c) => void outs.push(typeof c === 'string' ? enc.encode(c) : c) },
       stderr: { write: (c) => void errs.push(typeof c === 'string' ? enc.encode(c) : c) },
       cwd,
@@ -331,7 +332,7 @@ function readsSkippedOutput(cmd: string, patterns: readonly RegExp[]): boolean {
  * Runs every RUN line of `testFile` (absolute) in `workDir`. `%t` is `<workDir>/<name>.tmp`.
  * Lines run in order; a failing line is reported, later lines still run.
  */
-export async function runLitTest(testFile: string, workDir: string): Promise<RunResult[]> {
+export async function runLitTest(testFile: string, workDir: string, era?: 'main'): Promise<RunResult[]> {
   if (!isAbsolute(testFile)) throw new Error('absolute test path expected');
   mkdirSync(workDir, { recursive: true });
   const text = readFileSync(testFile, 'utf8');
@@ -360,7 +361,7 @@ export async function runLitTest(testFile: string, workDir: string): Promise<Run
       let last = 0;
       let errText = '';
       for (const st of seq) {
-        const res = await runStage(st, data, workDir);
+        const res = await runStage(st, data, workDir, era);
         data = res.stdout;
         last = res.status;
         errText += Buffer.from(res.stderr).toString('utf8');

@@ -584,3 +584,77 @@ define internal spir_func void @helper() {
     expect(() => runWith(KERNEL, ['-properties', '-split=auto', '-S', '--device-lib-dir=d'], false)).to.throw(/^failed to load bfloat16 device library modules: d\/libsycl-fallback-bfloat16\.bc/);
   });
 });
+
+describe('post-link --era=main: current intel/llvm rules (sycl-post-link.cpp of the index, ModuleSplitter.cpp@01e7e04f)', () => {
+  const IR = `target triple = "spir64-unknown-unknown"
+declare spir_func void @__devicelib_assert_fail()
+define spir_func void @helper() {
+  ret void
+}
+define spir_func void @ext() #0 {
+  ret void
+}
+define spir_func void @vf() #2 {
+  ret void
+}
+define spir_kernel void @kA() #0 {
+  call spir_func void @helper()
+  call spir_func void @ext()
+  call spir_func void @__devicelib_assert_fail()
+  ret void
+}
+define spir_kernel void @kB() #1 {
+  call spir_func void @helper()
+  ret void
+}
+attributes #0 = { "sycl-module-id"="a.cpp" }
+attributes #1 = { "sycl-module-id"="b.cpp" }
+attributes #2 = { "sycl-module-id"="a.cpp" "referenced-indirectly" }
+`;
+  it('no -split is -split=auto (here by source); -split=none alone is no action; the copied tests\u2019 era keeps one image', () => {
+    const main = run(IR, '--era=main', '-symbols', '-S');
+    expect(symbols(main)).to.deep.equal(['kB', 'ext\nvf\nkA']);
+    expect(symbols(run(IR, '-symbols', '-S'))).to.have.length(1);
+    expect(() => run(IR, '--era=main', '-split=none')).to.throw(/no actions specified/);
+    expect(() => run(IR, '--era=main', '-S')).to.not.throw();
+    expect(() => run(IR, '--era=later')).to.throw(/Cannot find option named 'later'/);
+  });
+
+  it('.prop files and the Properties column only with -properties (intel/llvm#14220); no [SYCL/assert used]', () => {
+    const none = run(IR, '--era=main', '-symbols', '-S');
+    expect(none.text('o.table').split('\n')[0]).to.equal('[Code|Symbols]');
+    expect([...none.keys()].some((k) => k.endsWith('.prop'))).to.equal(false);
+    const props = run(IR, '--era=main', '-properties', '-S');
+    expect(props.text('o.table').split('\n')[0]).to.equal('[Code|Properties]');
+    for (const k of [...props.keys()].filter((x) => x.endsWith('.prop'))) expect(props.text(k), k).to.not.contain('[SYCL/assert used]');
+    // The copied tests' era: written without -properties, with the assert set.
+    const tests = run(IR, '-split=source', '-S');
+    expect(tests.text('o.table').split('\n')[0]).to.equal('[Code|Properties]');
+    expect([...tests.keys()].filter((k) => k.endsWith('.prop')).map((k) => tests.text(k)).join('')).to.contain('[SYCL/assert used]\nkA=1|1\n');
+  });
+
+  it('every output module internalized but its entry points and referenced-indirectly / indirectly-callable functions (mustPreserveGV)', () => {
+    const out = run(IR, '--era=main', '-S');
+    const outputs = (files: Map<string, Uint8Array> & { text(p: string): string }): string[] => [...files.keys()].filter((k) => /^o_\d+\.ll$/.test(k)).map((k) => files.text(k));
+    const image = (entry: string): string => outputs(out).find((t) => t.includes(`@${entry}()`) && t.includes(`define spir_kernel void @${entry}`))!;
+    const a = image('kA');
+    expect(a).to.match(/define internal spir_func void @helper\(\)/);
+    expect(a).to.match(/define spir_func void @ext\(\)/); // an entry point of this image (SYCL_EXTERNAL, a.cpp)
+    expect(a).to.match(/define spir_func void @vf\(\)/); // referenced-indirectly
+    const b = image('kB');
+    expect(b).to.match(/define internal spir_func void @helper\(\)/);
+    // The copied tests' era: linkage as written.
+    const t = run(IR, '-split=source', '-S');
+    expect(outputs(t).join('')).to.not.contain('define internal');
+    // With -allow-device-image-dependencies: the kernels and importable functions (the rule both eras share).
+    const dyn = run(IR, '--era=main', '-allow-device-image-dependencies', '-S');
+    expect(outputs(dyn).join('')).to.match(/define internal spir_func void @helper\(\)/);
+  });
+
+  it('the library options take era too (postLinkOptions): a wrong one is an ArgumentError', async () => {
+    const { postLinkOptions } = await import('../../src/lower/post-link/options.js');
+    expect(postLinkOptions({ input: 'in.ll', era: 'main' }).split).to.equal('auto');
+    expect(postLinkOptions({ input: 'in.ll', era: 'main', split: 'kernel' }).split).to.equal('kernel');
+    expect(() => postLinkOptions({ input: 'in.ll', era: 'later' as 'main' })).to.throw(/era must be tests or main/);
+  });
+});

@@ -51,7 +51,14 @@ lowering: no effect here; likewise -force-disable-esimd-opt), -split-esimd and -
 change nothing for a module without ESIMD code, the compiler driver's usual case; refused for a
 module with some), -id-queries-range=int|uint|size_t (idQueriesRange in [SYCL/misc properties]),
 --device-lib-dir DIR (the bfloat16 device libraries as two more images when an image uses them). Options for
-work this tool does not do (-debug-only) are refused by name. See docs/post-link.md.`,
+work this tool does not do (-debug-only) are refused by name.
+
+--era=tests|main (this toolkit's, not sycl-post-link's): whose sycl-post-link to follow where
+revisions differ. tests (the default): the rules the copied lit tests were written for. main:
+current intel/llvm's, as the current clang driver calls it (no -split on its command line):
+-split defaults to auto (-split=none is no split), .prop files and the Properties column only with
+-properties, every output module internalized but its entry points and its indirectly-callable or
+referenced-indirectly functions, no [SYCL/assert used]. See docs/post-link.md.`,
   options: {},
   positionals: { min: 0, max: Number.MAX_SAFE_INTEGER },
   rawArguments: true,
@@ -60,6 +67,7 @@ work this tool does not do (-debug-only) are refused by name. See docs/post-link
     'syclbin post-link --ir-output-only -spec-const=emulation -S -o - device.ll',
     'syclbin post-link --device-globals -emit-program-metadata -S < device.ll -o out.table',
     'syclbin post-link -symbols -split=auto -S -o out.table -o intel_gpu_tgllp,out-tgllp.table device.ll',
+    'syclbin post-link --era=main -O2 -device-globals -properties -spec-const=native -symbols -emit-exported-symbols -S -o out.table device.ll',
   ],
   run({ args, files, io, prog }) {
     let opts;

@@ -32,7 +32,7 @@ import { MAX_IDS_PER_LOWERING } from '../spec-constants.js';
 import { isNvptxTriple, runCudaSpecConstantToSymbol } from '../from-ir/cuda-spec-constants.js';
 import { notIrText } from '../llvm-ir/not-ir.js';
 import { moduleDataLayout } from '../from-ir/lower-ir.js';
-import type { LModule } from '../llvm-ir/parse/model.js';
+import type { LFunction, LModule } from '../llvm-ir/parse/model.js';
 import { parseLlvmIr } from '../llvm-ir/parse/parser.js';
 import { irErrorAt, IrSyntaxError } from '../llvm-ir/parse/errors.js';
 import { newModuleEdits, printModule, type ModuleEdits } from '../llvm-ir/print.js';
@@ -210,7 +210,7 @@ function processModule(m: LModule, opts: PostLinkOptions, tools: PostLinkTools, 
   const sanitizerGlobals = sanitizerPlan ? sanitizerPlan.fixes.map((f) => f.global.name).filter((n) => !removed.has(n)) : [];
 
   // 3. groups
-  const splitting = opts.splitGiven && opts.split !== 'none';
+  const splitting = (opts.splitGiven || opts.era === 'main') && opts.split !== 'none';
   let groups: EntryPointGroup[] = groupEntryPoints(m, splitting ? opts.split : 'none', opts.emitOnlyKernelsAsEntryPoints, opts.irOutputOnly);
   const doSplit = splitting && groups.some((g) => g.entries.length > 0);
   if (groups.length === 0) groups = [{ key: '<GLOBAL>', entries: [] }];
@@ -231,6 +231,9 @@ function processModule(m: LModule, opts: PostLinkOptions, tools: PostLinkTools, 
   const resultName = (ext: string, i: number): string => `${dirBase === '' ? '' : dirBase.endsWith('/') ? dirBase : dirBase + '/'}${stem(output)}_${i}${ext}`;
   // One file table per `-o` (src/lower/post-link/output-tables.ts); without `-o`, the derived name.
   const tables = (opts.outputs.length ? opts.outputs : [{ file: output }]).map((o) => ({ ...o, rows: [] as string[][] }));
+  // `.prop` files and the table's Properties column: always in the copied tests' era (before
+  // intel/llvm#14220), only with -properties in current upstream's (saveModule: `if (DoPropGen)`).
+  const writeProps = !opts.embedAuxInfoAsMetadata && (opts.era === 'tests' || opts.legacyProperties);
   let id = 0;
 
   const emitIr = (text: string, path: string): void => {
@@ -275,10 +278,17 @@ function processModule(m: LModule, opts: PostLinkOptions, tools: PostLinkTools, 
         // NVPTX: the spec-constant buffer argument becomes a per-kernel global (src/lower/from-ir/cuda-spec-constants.ts).
         if (isNvptxTriple(m.triple)) runCudaSpecConstantToSymbol(m, edits, passScope);
       }
-      if (opts.allowDeviceImageDependencies) {
-        // ModuleDesc::cleanup: InternalizePass after the virtual functions, before GlobalDCE.
+      if (opts.allowDeviceImageDependencies || opts.era === 'main') {
+        // ModuleDesc::cleanup: InternalizePass after the virtual functions, before GlobalDCE; current
+        // upstream runs it without -allow-device-image-dependencies too, keeping the module's entry
+        // points and its indirectly-callable / referenced-indirectly functions (mustPreserveGV,
+        // ModuleSplitter.cpp@01e7e04f).
         const before = graph.kept(kept);
-        const inner = internalize(m, before.functions, before.globals, edits.bodyDeleted, edits.externalized);
+        const entries = new Set(group.entries);
+        const preserve = opts.allowDeviceImageDependencies
+          ? undefined
+          : (f: LFunction): boolean => entries.has(f) || functionAttribute(m, f, 'indirectly-callable') !== undefined || functionAttribute(m, f, 'referenced-indirectly') !== undefined;
+        const inner = internalize(m, before.functions, before.globals, edits.bodyDeleted, edits.externalized, preserve);
         for (const [f, how] of inner.functions) edits.internalized.set(f, how);
         for (const c of inner.nodeduplicate) edits.nodeduplicateComdats.add(c);
         for (const g of inner.globalsDroppingComdat) edits.globalsDroppingComdat.add(g);
@@ -320,7 +330,8 @@ function processModule(m: LModule, opts: PostLinkOptions, tools: PostLinkTools, 
           specConstantsMet: met && mode !== 'default_values',
           ...(opts.emitParamInfo ? { kernelParamOpt: kernelParamOptInfo(m, withMetadata, (f) => utf8Name(f.name)) } : {}),
           miscProperties: miscOf(regAllocModeOf(m, imageEntries), grfSizeOf(m, imageEntries), optLevelOf(m, imageEntries), opts.idQueriesRange),
-          assertUsed: kernelsUsingAssert(m, final.functions, withMetadata, order).map(utf8Name),
+          // (current upstream writes no [SYCL/assert used]: ComputeModuleRuntimeInfo.cpp@09168482)
+          assertUsed: opts.era === 'main' ? [] : kernelsUsingAssert(m, final.functions, withMetadata, order).map(utf8Name),
           ...(sanitizer ? { sanitizer } : {}),
           exportedSymbols: exported,
           // computeModuleProperties (ComputeModuleRuntimeInfo.cpp@09168482): the entry points with `hasKernelCallingConv`.
@@ -370,7 +381,7 @@ function processModule(m: LModule, opts: PostLinkOptions, tools: PostLinkTools, 
       for (const t of tables) {
         if (!targetCompatible(t.target, computed)) continue;
         const row = [irPath];
-        if (!opts.embedAuxInfoAsMetadata) {
+        if (writeProps) {
           const targeted = t.target !== undefined && t.target !== '';
           const propPath = resultName(targeted ? `.${t.target}.prop` : '.prop', fileIndex);
           if (!propsWritten.has(propPath)) write(propPath, targeted ? writeRegistry(withCompileTarget(registry, t.target!)) : properties);
@@ -413,18 +424,20 @@ function processModule(m: LModule, opts: PostLinkOptions, tools: PostLinkTools, 
       for (const t of tables) {
         if (!targetCompatible(t.target, requirements)) continue;
         const row = [irPath];
-        const targeted = t.target !== undefined && t.target !== '';
-        const propPath = resultName(targeted ? `.${t.target}.prop` : '.prop', id);
-        if (!propsWritten.has(propPath)) write(propPath, writeRegistry(targeted ? withCompileTarget(registry, t.target!) : registry));
-        propsWritten.add(propPath);
-        row.push(propPath);
+        if (writeProps) {
+          const targeted = t.target !== undefined && t.target !== '';
+          const propPath = resultName(targeted ? `.${t.target}.prop` : '.prop', id);
+          if (!propsWritten.has(propPath)) write(propPath, writeRegistry(targeted ? withCompileTarget(registry, t.target!) : registry));
+          propsWritten.add(propPath);
+          row.push(propPath);
+        }
         if (symPath !== undefined) row.push(symPath);
         t.rows.push(row);
       }
       id++;
     }
   }
-  const titles = opts.embedAuxInfoAsMetadata ? ['Code'] : ['Code', 'Properties', ...(opts.symbols ? ['Symbols'] : [])];
+  const titles = opts.embedAuxInfoAsMetadata ? ['Code'] : ['Code', ...(writeProps ? ['Properties'] : []), ...(opts.symbols ? ['Symbols'] : [])];
   for (const t of tables) write(t.file, new TextEncoder().encode(`[${titles.join('|')}]\n` + t.rows.map((r) => r.join('|') + '\n').join('')));
   return { written, notes, warnings };
 }

@@ -78,9 +78,12 @@ export interface Internalized {
 /**
  * InternalizePass with sycl-post-link's mustPreserveGV over one output module: `functions` and
  * `globals` are what it keeps, `declared` the definitions it prints as declarations, `externalized`
- * the virtual functions the cleanup before it gave external linkage.
+ * the virtual functions the cleanup before it gave external linkage. `mustPreserve` replaces the
+ * dynamic-linking predicate (a kernel, or a function another image may import) for a definition of
+ * external linkage: current upstream's without dynamic linking (the module's entry points, its
+ * indirectly-callable and referenced-indirectly functions).
  */
-export function internalize(m: LModule, functions: readonly LFunction[], globals: readonly LGlobal[], declared: ReadonlySet<LFunction>, externalized: ReadonlySet<LFunction>): Internalized {
+export function internalize(m: LModule, functions: readonly LFunction[], globals: readonly LGlobal[], declared: ReadonlySet<LFunction>, externalized: ReadonlySet<LFunction>, mustPreserve?: (f: LFunction) => boolean): Internalized {
   const isDecl = (f: LFunction): boolean => f.isDeclaration || declared.has(f);
   const linkage = (f: LFunction): string => (externalized.has(f) ? '' : (f.linkage ?? ''));
   const dllexport = (f: LFunction): boolean => {
@@ -92,7 +95,7 @@ export function internalize(m: LModule, functions: readonly LFunction[], globals
   const preserveFn = (f: LFunction): boolean => {
     if (isDecl(f) || linkage(f) === 'available_externally' || dllexport(f)) return true;
     if (LOCAL.has(linkage(f))) return false;
-    return isKernel(f) || canBeImportedFunction(m, f, false);
+    return mustPreserve ? mustPreserve(f) : isKernel(f) || canBeImportedFunction(m, f, false);
   };
   // checkComdat: members per comdat, and whether any member is preserved (global variables always are, unless local).
   const comdats = new Map<string, { size: number; external: boolean }>();

@@ -48,7 +48,18 @@ export interface PostLinkOptions {
   force: boolean;
   /** `-ir-output-only`: write the (single) output module only, no file table or property files. */
   irOutputOnly: boolean;
-  /** `-split` mode (`none` when not given). */
+  /**
+   * Whose sycl-post-link to follow where revisions differ (this toolkit's `--era`, not an option of
+   * sycl-post-link): `tests` (the default), the rules the copied lit tests were written for (no split
+   * without `-split`, `.prop` files written with or without `-properties`, functions internalized only
+   * with `-allow-device-image-dependencies`, `[SYCL/assert used]`); `main`, current intel/llvm's
+   * (sycl-post-link.cpp and ModuleSplitter.cpp@01e7e04f): `-split` defaults to `auto`, `.prop` files
+   * and the table's Properties column only with `-properties`, every output module internalized but
+   * its entry points and its `indirectly-callable`/`referenced-indirectly` functions
+   * (`ModuleDesc::cleanup`, `mustPreserveGV`), no `[SYCL/assert used]` (ComputeModuleRuntimeInfo.cpp@09168482).
+   */
+  era: 'tests' | 'main';
+  /** `-split` mode (`none` when not given, `auto` in `--era main`). */
   split: SplitMode;
   /** True when `-split` was given (sycl-post-link checks getNumOccurrences). */
   splitGiven: boolean;
@@ -162,7 +173,9 @@ const BOOL_OPTIONS: ReadonlyMap<string, BoolOption> = new Map<string, BoolOption
   ['split-esimd', 'splitEsimd'],
   ['force-disable-esimd-opt', 'forceDisableEsimdOpt'],
 ]);
-const VALUE_OPTIONS = new Set(['o', 'out-dir', 'split', 'spec-const', 'id-queries-range', 'device-lib-dir']);
+const VALUE_OPTIONS = new Set(['o', 'out-dir', 'split', 'spec-const', 'id-queries-range', 'device-lib-dir', 'era']);
+/** `--era` values (see PostLinkOptions.era). */
+const ERAS: readonly PostLinkOptions['era'][] = ['tests', 'main'];
 /** `-id-queries-range` values. */
 const ID_QUERIES_RANGES: readonly PostLinkOptions['idQueriesRange'][] = ['int', 'uint', 'size_t'];
 /** The optimisation-level flags (cl::opt<bool> each in sycl-post-link.cpp). */
@@ -176,6 +189,7 @@ function defaultPostLinkOptions(): PostLinkOptions {
     outputAssembly: false,
     force: false,
     irOutputOnly: false,
+    era: 'tests',
     split: 'none',
     splitGiven: false,
     symbols: false,
@@ -220,6 +234,8 @@ export function postLinkOptions(given: Partial<PostLinkOptions>): PostLinkOption
   Object.assign(o, Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)));
   if (!SPLIT_MODES.includes(o.split)) throw new ArgumentError(`postLink: split must be ${SPLIT_MODES.join(', ')}, not ${JSON.stringify(o.split)}`);
   if (given.splitGiven === undefined) o.splitGiven = given.split !== undefined;
+  if (!ERAS.includes(o.era)) throw new ArgumentError(`postLink: era must be ${ERAS.join(' or ')}, not ${describeValue(o.era)}`);
+  eraDefaults(o);
   if (!ID_QUERIES_RANGES.includes(o.idQueriesRange)) throw new ArgumentError(`postLink: idQueriesRange must be ${ID_QUERIES_RANGES.join(', ')}, not ${describeValue(o.idQueriesRange)}`);
   if (o.specConst !== undefined && o.specConst !== 'native' && o.specConst !== 'emulation') throw new ArgumentError(`postLink: specConst must be 'native' or 'emulation', not ${JSON.stringify(o.specConst)}`);
   if (!Array.isArray(o.outputs) || o.outputs.some((x) => typeof x !== 'object' || x === null || typeof x.file !== 'string')) throw new ArgumentError('postLink: outputs must be an array of { file, target? }');
@@ -309,6 +325,10 @@ export function parsePostLinkArgs(args: readonly string[]): PostLinkOptions {
       case 'device-lib-dir':
         o.deviceLibDir = value;
         break;
+      case 'era':
+        if (!(ERAS as readonly string[]).includes(value)) throw new PostLinkUsageError(`for the -era option: Cannot find option named '${value}'! (tests: the copied lit tests' rules; main: current intel/llvm's)`);
+        o.era = value as PostLinkOptions['era'];
+        break;
       case 'id-queries-range':
         if (!(ID_QUERIES_RANGES as readonly string[]).includes(value)) throw new PostLinkUsageError(`for the -id-queries-range option: Cannot find option named '${value}'!`);
         o.idQueriesRange = value as PostLinkOptions['idQueriesRange'];
@@ -323,8 +343,14 @@ export function parsePostLinkArgs(args: readonly string[]): PostLinkOptions {
     }
   }
   if (occurred.size) o.flagsGiven = [...occurred];
+  eraDefaults(o);
   checkPostLinkOptions(o);
   return o;
+}
+
+/** Current sycl-post-link's default split mode, `auto` (sycl-post-link.cpp: `cl::init(module_split::SPLIT_AUTO)`), in `--era main`. */
+function eraDefaults(o: PostLinkOptions): void {
+  if (o.era === 'main' && !o.splitGiven) o.split = 'auto';
 }
 
 /**
@@ -342,7 +368,7 @@ function checkPostLinkOptions(o: PostLinkOptions): void {
   // (`-split=none` splits nothing: not an action, as current sycl-post-link.cpp decides it,
   // `bool DoSplit = SplitMode != module_split::SPLIT_NONE`)
   const anyAction =
-    (o.splitGiven && o.split !== 'none') || o.specConst !== undefined || o.symbols || o.legacyProperties || by('emitParamInfo') || by('emitProgramMetadata') || by('splitEsimd') || by('emitExportedSymbols') || by('emitImportedSymbols') || by('deviceGlobals') || by('lowerEsimd') || o.emitKernelNames;
+    ((o.splitGiven || o.era === 'main') && o.split !== 'none') || o.specConst !== undefined || o.symbols || o.legacyProperties || by('emitParamInfo') || by('emitProgramMetadata') || by('splitEsimd') || by('emitExportedSymbols') || by('emitImportedSymbols') || by('deviceGlobals') || by('lowerEsimd') || o.emitKernelNames;
   if (!anyAction) throw new PostLinkUsageError('no actions specified; try --help for usage info');
   const conflicts: [boolean, string][] = [
     // (`-split=none`, current upstream's spelling of no split, is one module: sycl-post-link.cpp@676a364f
