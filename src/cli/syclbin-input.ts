@@ -60,7 +60,10 @@ export async function notSyclbinNote(src: ByteSource, name: string, opts: { maxI
   // A module that embeds nothing has nothing to list or extract: inspect alone explains it.
   if (what.kind === 'property-sets') commands.push(`syclbin props ${name}`);
   else if (what.kind !== 'module') commands.push(opts.extracting ? `syclbin offload-extract ${name} -o DIR` : `syclbin offload-list ${name}`);
-  return `not a SYCLBIN: ${what.tree.label}; see ${commands.map((c) => `'${c}'`).join(' or ')}`;
+  // SYCLBIN images inside (a clang -fembed-offload-object object, a multi-entry binary): how to get them out.
+  const count = what.syclbinImages?.() ?? 0;
+  const inside = count ? `; it holds ${count} SYCLBIN image(s): 'syclbin offload-extract ${name} -o DIR' writes them out as files this command reads` : '';
+  return `not a SYCLBIN: ${what.tree.label}; see ${commands.map((c) => `'${c}'`).join(' or ')}${inside}`;
 }
 
 /** Why a limit stopped the reader: our detail under LLVM's sentence (`Invalid data …`), without its parentheses. */

@@ -69,6 +69,35 @@ export interface ExplainedInput {
   kind: InputKind;
   /** The tree `syclbin inspect` prints. */
   tree: InspectNode;
+  /**
+   * A container or OffloadBinary file: how many of its binaries' entries are SYCLBIN files (counted
+   * when asked: a nested OffloadBinary is read for it).
+   */
+  syclbinImages?: () => number;
+}
+
+/**
+ * Entries of `bins` whose image is a SYCLBIN file: the `SYBI` magic, or an OffloadBinary that holds a
+ * SYCLBIN (one in its envelope, packed whole). A SYCLBIN v2's own entries are its roles, not SYCLBINs.
+ */
+function syclbinImageCount(bins: readonly OffloadBinaryModel[], opts: InspectInputOptions): number {
+  let n = 0;
+  for (const b of bins) {
+    for (const e of b.entries) {
+      if (e.imageRef.size < 4) continue;
+      const head = e.imageRef.slice(0, 4);
+      if (hasMagic(SyclbinMagic, head)) n++;
+      else if (hasMagic(OffloadMagic, head)) {
+        try {
+          const inner = nestedBinaries(e, { maxInflatedSize: opts.maxInflatedSize });
+          if (inner?.length && holdsSyclbin(inner)) n++;
+        } catch (err) {
+          if (!(err instanceof DecodeError)) throw err;
+        }
+      }
+    }
+  }
+  return n;
 }
 
 /** Whether an OffloadBinary input holds a SYCLBIN: entry 0's image is SYBI, or an entry carries a v2 role. */
@@ -141,7 +170,7 @@ export function explainInput(bytes: BytesLike | ByteSource, opts: InspectInputOp
       label: `LLVM OffloadBinary file: ${bins.length} binar${bins.length === 1 ? 'y' : 'ies'}, ${bins.reduce((n, b) => n + b.entries.length, 0)} image(s)${size}`,
       children: [eraNode(era), ...note, ...bins.map((b, i) => binaryNode(b, `Binary ${i}`, era, opts, 0))],
     };
-    return { kind: 'offload-binary', tree };
+    return { kind: 'offload-binary', tree, syclbinImages: () => syclbinImageCount(bins, opts) };
   }
   const reg = propertySets(src);
   if (reg) {
@@ -175,7 +204,7 @@ export function explainInput(bytes: BytesLike | ByteSource, opts: InspectInputOp
     if (!(e instanceof DecodeError) || offloadContainerOf(src.read(0, Math.min(64, src.size))) !== 'unknown') throw e;
     throw new DecodeError('FORMAT', `not a SYCLBIN, OffloadBinary, object file, archive, bitcode or SPIR-V module, nor property-set text (${src.size ? `it starts with ${hexText(head)}` : 'it is empty'})`, 0, []);
   }
-  return { kind: moduleOnly(input) ? 'module' : 'container', tree: containerNode(input, src, era, opts) };
+  return { kind: moduleOnly(input) ? 'module' : 'container', tree: containerNode(input, src, era, opts), syclbinImages: () => syclbinImageCount(input.binaries, opts) };
 }
 
 /** A bitcode or SPIR-V module that embeds no OffloadBinary: just the module. */

@@ -173,6 +173,23 @@ describe('inspect: anything in, an honest answer out', () => {
     expect(m.stderr).to.match(/note: k\.spv: not a SYCLBIN: SPIR-V module — \d+ bytes; see 'syclbin inspect k\.spv'\n$/);
   });
 
+  it('a file holding SYCLBIN images (bare, or one in its envelope packed whole) says how to get them out; k.img holds none', async () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      const sybi = readFileSync(new URL('../../testdata/syclbin/v1_one_ir.syclbin', import.meta.url));
+      const enveloped = readFileSync(new URL('../../testdata/syclbin/v1_in_offload_v1.syclbin', import.meta.url));
+      const { writeOffloadBinary } = await import('../../src/offload/write.js');
+      const other = { imageKind: 6, offloadKind: 8, strings: { triple: 'spirv64-unknown-unknown' }, image: new Uint8Array(readFileSync(join(SYCL, 'k.spv'))) };
+      writeFileSync(join(dir, 'multi.bin'), writeOffloadBinary([other, { imageKind: 7, offloadKind: 4, strings: { triple: 'spir64' }, image: sybi }, { imageKind: 0, offloadKind: 4, strings: { triple: 'spir64' }, image: enveloped }], { version: 2 }));
+      const r = await cli(['json', 'multi.bin'], dir);
+      expect(r.code).to.equal(1);
+      expect(r.stderr.split('\n')[0]).to.match(/^syclbin json: multi\.bin: not a SYCLBIN: LLVM OffloadBinary file: 1 binary, 3 image\(s\) — \d+ bytes; see 'syclbin inspect multi\.bin' or 'syclbin offload-list multi\.bin'; it holds 2 SYCLBIN image\(s\): 'syclbin offload-extract multi\.bin -o DIR' writes them out as files this command reads$/);
+      expect((await cli(['json', 'k.img'], SYCL)).stderr).to.not.contain('it holds');
+    } finally {
+      cleanup();
+    }
+  });
+
   it('json, extract and specialize say what a file that is not a SYCLBIN is, and which command reads it', async () => {
     for (const [cmd, extra, reader] of [
       ['json', [], "'syclbin offload-list k.img'"],
