@@ -15,7 +15,7 @@ import { CommandFailure, FileFailure, UsageError } from './errors.js';
 import { Files } from './files.js';
 import { expandResponseFiles } from './response-files.js';
 import { COMMAND_NAMES, loadCommand, loadCommands } from './registry.js';
-import { nearest, suggestOption } from './suggest.js';
+import { nearest, suggestOption } from '../codec/suggest.js';
 import { errnoText } from '../node/input.js';
 // Provides libzstd to the readers: every command can read zstd-compressed OffloadBinaries.
 import '../node/zstd.js';
@@ -35,10 +35,11 @@ function parseArgsMessage(e: Error & { code?: string }, args: readonly string[],
   if (m && (m[1] === '--help' || m[1] === '--version') && args.some((a) => a.startsWith(`${m[1]}=`))) return `option '${m[1]}' takes no value`;
   if (m) {
     // The option as typed (parseArgs names `--x` of `--x=v`; the suggestion keeps the value).
-    const typed = args.find((a) => a === m[1] || a.startsWith(`${m[1]}=`)) ?? m[1]!;
+    // (a short option is reported alone: `-j` of `-jsn`, whose argument is the one typed)
+    const typed = args.find((a) => a === m[1] || a.startsWith(`${m[1]}=`) || (!m[1]!.startsWith('--') && a.startsWith('-') && !a.startsWith('--') && a.includes(m[1]!.slice(1)))) ?? m[1]!;
     const hint = suggestOption(typed, optionSpellings(cmd));
     // The '--' hint only where a file of that name is there to be meant.
-    const file = existsSync(resolve(cwd, m[1]!)) ? ` (a file name starting with '-' goes after '--', as in: -- ${m[1]})` : '';
+    const file = existsSync(resolve(cwd, typed)) ? ` (a file name starting with '-' goes after '--', as in: -- ${typed})` : '';
     return `unknown option '${m[1]}'${hint ? ` (did you mean '${hint}'?)` : ''}${file}`;
   }
   const flag = /^Option '(.*?)' does not take an argument/.exec(e.message);

@@ -245,32 +245,43 @@ function flattenOffload(out: FlatView, obs: readonly OffloadBinaryModel[]): void
 /** The spans of an ELF file's sections and section headers, whose index names a section. */
 const SECTION_KEYS: ReadonlySet<string> = new Set(['sections', 'sectionHeaders']);
 
+/** A section's name as a diff key, and its occurrence among the sections of that name (1 for the first). */
+interface SectionName {
+  readonly name: string;
+  readonly n: number;
+}
+
 /**
- * An ELF file's section names by index, a name that repeats numbered from its second (`.text#2`);
- * undefined for other files. Two objects are compared section by section by these names, not by
- * index: one section more (or in another place) in one of them shifts no other section.
+ * An ELF file's section names by index, with each name's occurrence (a name that repeats: its second
+ * section is occurrence 2); undefined for other files. Two objects are compared section by section by
+ * these, not by index: one section more (or in another place) in one of them shifts no other section.
  */
-function sectionNames(a: Annotation): Map<number, string> | undefined {
+function sectionNames(a: Annotation): Map<number, SectionName> | undefined {
   const sections = a.elf?.elf.sections;
   if (!sections?.length || a.elf!.elf.path.length) return undefined;
-  const names = new Map<number, string>();
+  const names = new Map<number, SectionName>();
   const seen = new Map<string, number>();
   sections.forEach((sec, i) => {
     const n = (seen.get(sec.name) ?? 0) + 1;
     seen.set(sec.name, n);
-    names.set(i, n === 1 ? sec.name : `${sec.name}#${n}`);
+    names.set(i, { name: sec.name, n });
   });
   return names;
 }
 
-/** `leaf` with its section index replaced by the section's name (`sections[".llvm.offloading"]`). */
-function bySectionName(leaf: AnnotatedSpan, names: ReadonlyMap<number, string>): AnnotatedSpan {
+/**
+ * `leaf` with its section index replaced by the section's name: `sections[".llvm.offloading"]`, a
+ * repeated name's later sections `sections[".text"#2]` (no name is spelled so: a `"` in a name is
+ * escaped). The key of a repeat joins name and occurrence with a NUL, which an ELF name cannot hold.
+ */
+function bySectionName(leaf: AnnotatedSpan, names: ReadonlyMap<number, SectionName>): AnnotatedSpan {
   const [head, index] = leaf.keys;
   if (typeof head !== 'string' || !SECTION_KEYS.has(head) || typeof index !== 'number') return leaf;
-  const name = names.get(index);
-  if (name === undefined) return leaf;
-  const keys = [head, name, ...leaf.keys.slice(2)];
-  return { ...leaf, keys, path: quoted(head, name) + leaf.path.slice(`${head}[${index}]`.length) };
+  const sec = names.get(index);
+  if (sec === undefined) return leaf;
+  const key = sec.n === 1 ? sec.name : `${sec.name}\u0000${sec.n}`;
+  const shown = sec.n === 1 ? quoted(head, sec.name) : `${quoted(head, sec.name).slice(0, -1)}#${sec.n}]`;
+  return { ...leaf, keys: [head, key, ...leaf.keys.slice(2)], path: shown + leaf.path.slice(`${head}[${index}]`.length) };
 }
 
 /**

@@ -65,6 +65,9 @@ describe('cli: help and dispatch', () => {
     try {
       copyFileSync(new URL('../../testdata/syclbin/v1_one_ir.syclbin', import.meta.url), join(dir, '--weird'));
       expect(await first(['dump', '--weird'], dir)).to.deep.equal([2, "syclbin dump: unknown option '--weird' (a file name starting with '-' goes after '--', as in: -- --weird)"]);
+      // A cluster of short options is reported by its first letter; the file is the argument typed.
+      copyFileSync(new URL('../../testdata/syclbin/v1_one_ir.syclbin', import.meta.url), join(dir, '-jsn'));
+      expect((await first(['verify', '-jsn'], dir))[1]).to.match(/\(a file name starting with '-' goes after '--', as in: -- -jsn\)$/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

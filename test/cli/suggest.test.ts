@@ -1,7 +1,7 @@
-/** src/cli/suggest.ts: the distance behind "did you mean", against a plain full-table reference. */
+/** src/codec/suggest.ts: the distance behind "did you mean", against a plain full-table reference. */
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { editDistance, nearest, suggestOption } from '../../src/cli/suggest.js';
+import { editDistance, nearest, suggestOption } from '../../src/codec/suggest.js';
 
 /** Optimal string alignment distance, the whole table (the textbook recurrence). */
 function reference(a: string, b: string): number {

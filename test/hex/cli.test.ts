@@ -152,9 +152,12 @@ describe('hex: CLI goldens', () => {
     expect(r.stdout).to.contain((await single(files[3]!)).stdout);
     const clean = await run(['verify', files[0]!, files[3]!]);
     expect(clean.code).to.equal(0);
-    const j = await run(['verify', '--json', files[0]!, files[3]!]);
-    const doc = JSON.parse(j.stdout) as { file: string }[];
-    expect(doc.map((d) => d.file)).to.deep.equal([files[0], files[3]]);
+    const j = await run(['verify', '--json', ...files]);
+    const doc = JSON.parse(j.stdout) as { file: string; error?: string }[];
+    // One element per argument, in order; the file not read is its error.
+    expect(doc.map((d) => d.file)).to.deep.equal(files);
+    expect(doc[2]).to.deep.equal({ file: 'no-such-file.bin', error: doc[2]!.error });
+    expect(doc[2]!.error).to.match(/No such file/);
     const { Ajv } = await import('ajv');
     const ajv = new Ajv({ allErrors: true });
     ajv.addSchema(JSON.parse(readFileSync(join(ROOT, 'schemas/annotate.schema.json'), 'utf8')), 'annotate.schema.json');

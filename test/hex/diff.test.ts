@@ -144,6 +144,12 @@ describe('hex: diff of files of no model (ELF, COFF, SPIR-V, bitcode, unknown by
       expect(paths).to.include.members(['changed header.e_shnum', 'changed header.e_shoff', 'changed sectionHeaders[".strtab"].sh_size']);
       // The device code's section is the same section in both: nothing of it differs.
       expect(paths.filter((p) => p.includes('.llvm.offloading'))).to.deep.equal([]);
+      // A name given twice: its second section is ".text"#2, which no real name (".text#2" here) is.
+      execFileSync(requireTool('llvm-objcopy-22'), ['--add-section', '.text=x.bin', 'a.o', 'd1.o'], { cwd: dir });
+      execFileSync(requireTool('llvm-objcopy-22'), ['--add-section', '.text#2=x.bin', 'd1.o', 'd2.o'], { cwd: dir });
+      const dup = diffFiles(read('k2.o'), new Uint8Array(readFileSync(join(dir, 'd2.o')))).entries.map((e) => `${e.op} ${e.path}`);
+      expect(dup).to.include.members(['added sections[".text"#2]', 'added sections[".text#2"]']);
+      expect(dup.filter((p) => p.includes(']#'))).to.deep.equal([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

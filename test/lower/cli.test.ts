@@ -172,6 +172,11 @@ describe('cli: syclbin lower / specialize', () => {
     const file = readSyclbin(new Uint8Array(readFileSync(join(dir, 'code.syclbin'))));
     const target = file.abstractModules[0]!.irModules[0]!.metadata.get('SYCLBIN/ir module metadata')!.get('target')!;
     expect(target.type === 2 ? new TextDecoder().decode(target.bytes) : '').to.equal('spirv64-unknown-unknown');
+    // A SPIR-V triple with a version (clang --target=spirv64v1.6-unknown-unknown) is kept too.
+    writeFileSync(join(dir, 'v16.ll'), ir.replace('spirv64-unknown-unknown', 'spirv64v1.6-unknown-unknown'));
+    expect((await run(['lower', 'v16.ll', '-o', 'v16.syclbin'], dir)).code).to.equal(0);
+    const v16 = readSyclbin(new Uint8Array(readFileSync(join(dir, 'v16.syclbin')))).abstractModules[0]!.irModules[0]!.metadata.get('SYCLBIN/ir module metadata')!.get('target')!;
+    expect(v16.type === 2 ? new TextDecoder().decode(v16.bytes) : '').to.equal('spirv64v1.6-unknown-unknown');
     // --props-out alone: no note (the property sets are what was asked for).
     expect((await run(['lower', 'code.ll', '--props-out', 'code2.prop'], dir)).err).to.equal('');
     writeFileSync(join(dir, 'none.ll'), 'define spir_kernel void @k() {\n  ret void\n}\n');

@@ -106,12 +106,18 @@ describe('syclbin post-link command line', function () {
     }
     expect((await cli(['x.ll'], dir)).err).to.contain('no actions specified');
     expect((await cli(['-O2', 'x.ll'], dir)).err, '-O2 is no action').to.contain('no actions specified');
-    // -split=none splits nothing (sycl-post-link.cpp: DoSplit = SplitMode != SPLIT_NONE), alone or with --ir-output-only
-    for (const args of [['-split=none'], ['-split=none', '--ir-output-only']]) {
+    // -split=none: an action in the copied tests' era (DoSplit by occurrence, sycl-post-link.cpp@676a364f),
+    // none in current upstream's (--era=main: DoSplit = SplitMode != SPLIT_NONE), alone or with --ir-output-only.
+    for (const args of [['--era=main', '-split=none'], ['--era=main', '-split=none', '--ir-output-only']]) {
       const r = await cli([...args, 'x.ll'], dir);
       expect(r.code, args.join(' ')).to.equal(1);
       expect(r.err, args.join(' ')).to.contain('no actions specified');
     }
+    expect(parsePostLinkArgs(['-split=none', 'x.ll']).split).to.equal('none');
+    // A mistyped option: LLVM's cl adds the nearest option, value kept, in its spelling (--name).
+    expect((await cli(['-spilt=auto', 'x.ll'], dir)).err).to.equal("syclbin post-link: Unknown command line argument '-spilt=auto'.  Try: 'syclbin post-link --help'\nsyclbin post-link: Did you mean '--split=auto'?\n");
+    expect((await cli(['--symbls', 'x.ll'], dir)).err).to.contain("syclbin post-link: Did you mean '--symbols'?\n");
+    expect((await cli(['-zzzzzz', 'x.ll'], dir)).err).to.not.contain('Did you mean');
     expect((await cli(['-O2', '-O2', '-split=kernel', 'x.ll'], dir)).err).to.contain('for the -O2 option: may only occur zero or one times!');
     expect((await cli(['-spec-const=bogus', 'x.ll'], dir)).err).to.contain("Cannot find option named 'bogus'");
     expect((await cli(['--ir-output-only', '-split=kernel', '-spec-const=native', 'x.ll'], dir)).err).to.contain("-split=kernel can't be used with -ir-output-only");

@@ -70,7 +70,8 @@ export const lowerOutputs: LowerOutput[] = [
 /** The SPIR or SPIR-V triple of the module a result was lowered from, if it names one (else the writer's default, spir64-unknown-unknown). */
 function loweredTarget(r: LoweringResult): { target?: string } {
   const triple = (r as { module?: { triple?: string } }).module?.triple;
-  return triple !== undefined && /^spirv?(64|32)?-/.test(triple) ? { target: triple } : {};
+  // (spir, spir64, spirv64, spirv64v1.6, spirv32v1.0, ...: llvm/lib/TargetParser/Triple.cpp parseArch)
+  return triple !== undefined && /^spirv?(64|32)?(v\d+(\.\d+)*)?-/.test(triple) ? { target: triple } : {};
 }
 
 /** `syclbin lower`: Lower spec constants and device globals of a manifest or of LLVM IR to SYCL property sets. */

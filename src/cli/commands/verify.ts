@@ -31,7 +31,8 @@ the OffloadBinaries of an object, archive or program is checked as the SYCLBIN i
 their place in the file (annotate shows its structures under the image's path).
 Several files are checked one after the other, each report headed by its file's line, and a last
 line sums them up; a file that cannot be read is said on stderr and the others are still checked.
-With --json one file gives its report object, several an array of them in command-line order.
+With --json one file gives its report object, several an array with one element per file in
+command-line order: its report, or {file, error} for a file that could not be read.
 Exit status 1 when there is at least one error in any file, or a file could not be read (warnings
 and notes alone exit 0).`,
   options: {
@@ -50,19 +51,24 @@ and notes alone exit 0).`,
     }
     // Several files: one report each, in order; one that cannot be read is said and skipped.
     const reports: ({ file: string } & ReturnType<typeof verify>)[] = [];
+    // (in --json, one element per argument: a file that cannot be read is its error)
+    const elements: unknown[] = [];
     let unreadable = 0;
     for (const name of args) {
       try {
-        reports.push({ file: name, ...one(name) });
+        const r = { file: name, ...one(name) };
+        reports.push(r);
+        elements.push(r);
       } catch (e) {
         if (!(e instanceof FileFailure || e instanceof SyclbinError)) throw e;
         unreadable++;
         io.stderr.write(`${prog}: ${e instanceof FileFailure ? `${e.file}: ` : `${name}: `}${e.message}\n`);
+        elements.push({ file: name, error: e.message });
       }
     }
     const sum = (k: 'error' | 'warning' | 'note'): number => reports.reduce((n, r) => n + r.counts[k], 0);
     const withErrors = reports.filter((r) => r.counts.error).length;
-    if (opts.json) files.write(opts.output, JSON.stringify(reports, null, 2) + '\n');
+    if (opts.json) files.write(opts.output, JSON.stringify(elements, null, 2) + '\n');
     else {
       const total = `${args.length} files: ${sum('error')} error(s), ${sum('warning')} warning(s), ${sum('note')} note(s); ${withErrors} file(s) with errors${unreadable ? `, ${unreadable} not read` : ''}\n`;
       files.writePieces(opts.output, [...reports.map((r) => formatReport(r, r.file)), total]);
