@@ -83,24 +83,21 @@ export const props: Workload = {
       ctx.fact('props.llvm-json.identical', `props: syclbin props --llvm-json vs libLLVM 22 writePropertiesToJSON: ${identical ? 'identical' : `DIFFERENT (exit ${ra.status}/${rb.status}, ${fileSize(ours)} vs ${fileSize(theirs)} bytes)`}, ${bytes(fileSize(theirs))} of JSON`, identical);
       rmSync(ours, { force: true });
       rmSync(theirs, { force: true });
-      ctx.measure({
-        id: 'props-llvm-json-write',
-        title: `write upstream JSON property sets of ${count(n)} lines (${bytes(json.length)}), output to /dev/null`,
-        baseline: 'libLLVM 22 writePropertiesToJSON',
-        contenders: [
-          { name: 'libLLVM 22 writePropertiesToJSON', argv: [harness.exe, 'write', regFile] },
-          { name: 'syclbin props --llvm-json', argv: cli('props', '--llvm-json', propFile) },
-        ],
-      });
-      ctx.measure({
-        id: 'props-llvm-json-read',
-        title: `read upstream JSON property sets of ${count(n)} lines (${bytes(json.length)}), output to /dev/null`,
-        baseline: 'libLLVM 22 readPropertiesFromJSON (+ print, + write JSON)',
-        contenders: [
-          { name: 'libLLVM 22 readPropertiesFromJSON (+ print, + write JSON)', argv: [harness.exe, 'read', jsonFile] },
-          { name: 'syclbin props --encode', argv: cli('props', '--encode', jsonFile) },
-        ],
-      });
+      // Each direction: the peer (the baseline), then ours.
+      for (const [verb, peer, peerArgv, ours, oursArgv] of [
+        ['write', 'libLLVM 22 writePropertiesToJSON', [harness.exe, 'write', regFile], 'syclbin props --llvm-json', cli('props', '--llvm-json', propFile)],
+        ['read', 'libLLVM 22 readPropertiesFromJSON (+ print, + write JSON)', [harness.exe, 'read', jsonFile], 'syclbin props --encode', cli('props', '--encode', jsonFile)],
+      ] as const) {
+        ctx.measure({
+          id: `props-llvm-json-${verb}`,
+          title: `${verb} upstream JSON property sets of ${count(n)} lines (${bytes(json.length)}), output to /dev/null`,
+          baseline: peer,
+          contenders: [
+            { name: peer, argv: peerArgv },
+            { name: ours, argv: oursArgv },
+          ],
+        });
+      }
     } finally {
       rmSync(harness.dir, { recursive: true, force: true });
     }
