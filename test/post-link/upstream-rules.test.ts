@@ -643,12 +643,23 @@ attributes #2 = { "sycl-module-id"="a.cpp" "referenced-indirectly" }
     expect(a).to.match(/define spir_func void @vf\(\)/); // referenced-indirectly
     const b = image('kB');
     expect(b).to.match(/define internal spir_func void @helper\(\)/);
+    // Each entry point marked "sycl-entry-point" (F->addFnAttr before InternalizePass), in a group of its
+    // set (sorted as AsmWriter sorts string attributes); the others keep theirs.
+    const groupOf = (text: string, fn: string): string => new RegExp(`define [^\\n]*@${fn}\\(\\) (#\\d+) \\{`).exec(text)![1]!;
+    const setOf = (text: string, g: string): string => new RegExp(`^attributes ${g} = \\{ (.*) \\}$`, 'm').exec(text)![1]!;
+    expect(setOf(a, groupOf(a, 'kA'))).to.equal('"sycl-entry-point" "sycl-module-id"="a.cpp"');
+    expect(groupOf(a, 'ext')).to.equal(groupOf(a, 'kA'));
+    expect(setOf(a, groupOf(a, 'vf'))).to.equal('"referenced-indirectly" "sycl-entry-point" "sycl-module-id"="a.cpp"');
+    expect(setOf(b, groupOf(b, 'kB'))).to.equal('"sycl-entry-point" "sycl-module-id"="b.cpp"');
+    expect(b).to.not.match(/^attributes #[01] /m); // the input's groups, used by no function of this image, are not printed
     // The copied tests' era: linkage as written.
     const t = run(IR, '-split=source', '-S');
     expect(outputs(t).join('')).to.not.contain('define internal');
-    // With -allow-device-image-dependencies: the kernels and importable functions (the rule both eras share).
+    // With -allow-device-image-dependencies: the kernels and importable functions (the rule both eras share), no mark.
     const dyn = run(IR, '--era=main', '-allow-device-image-dependencies', '-S');
     expect(outputs(dyn).join('')).to.match(/define internal spir_func void @helper\(\)/);
+    expect(outputs(dyn).join('')).to.not.contain('sycl-entry-point');
+    expect(outputs(t).join('')).to.not.contain('sycl-entry-point');
   });
 
   it('the library options take era too (postLinkOptions): a wrong one is an ArgumentError', async () => {

@@ -163,6 +163,12 @@ export interface ModuleEdits {
    * declarations; `attributeGroups`: the existing `#N` groups they use (printed with them).
    */
   readonly newDefinitions: { readonly text: string; readonly attributeGroups: readonly string[] }[];
+  /**
+   * Definitions whose header names another attribute group than its own (`#N` tokens replaced by
+   * it, through header edits of their {@link FunctionEditor}): the group each now uses, so that the
+   * groups printed are those used.
+   */
+  readonly functionAttributeGroups: Map<LFunction, string>;
 }
 
 /** A new linkage for a definition as printed: external (its keyword left out) or internal. */
@@ -188,7 +194,27 @@ export function newModuleEdits(): ModuleEdits {
     newAttributeGroups: [],
     newNodes: [],
     newDefinitions: [],
+    functionAttributeGroups: new Map(),
   };
+}
+
+/**
+ * `fn`'s header names attribute group `group` instead of its own: its first `#N` becomes `#group`,
+ * the others go (LLVM merges a function's groups into one set); with none, ` #group` is appended.
+ */
+export function setFunctionAttributeGroup(m: LModule, edits: ModuleEdits, fn: LFunction, group: string): void {
+  const ed = editorFor(edits, fn);
+  const t = m.tokens;
+  const out = [...ed.header];
+  let first = true;
+  for (let i = fn.headerFrom; i < fn.headerTo; i++) {
+    if (t.kindCode(i) !== TK.attrgrp) continue;
+    out.push({ from: i, to: i + 1, text: first ? `#${group}` : '' });
+    first = false;
+  }
+  if (first) out.push({ from: fn.headerTo, to: fn.headerTo, text: ` #${group}` });
+  ed.header = out.sort((a, b) => a.from - b.from || a.to - b.to);
+  edits.functionAttributeGroups.set(fn, group);
 }
 
 /**

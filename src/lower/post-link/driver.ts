@@ -35,7 +35,8 @@ import { moduleDataLayout } from '../from-ir/lower-ir.js';
 import type { LFunction, LModule } from '../llvm-ir/parse/model.js';
 import { parseLlvmIr } from '../llvm-ir/parse/parser.js';
 import { irErrorAt, IrSyntaxError } from '../llvm-ir/parse/errors.js';
-import { newModuleEdits, printModule, type ModuleEdits } from '../llvm-ir/print.js';
+import { newModuleEdits, printModule, setFunctionAttributeGroup, type ModuleEdits } from '../llvm-ir/print.js';
+import { AttributeGroupNumbering, attributeSetText, moduleGroups, type AttributeText } from '../llvm-ir/attribute-groups.js';
 import { escapeLlvmBytes } from '../llvm-ir/escape.js';
 import { globalDce, ReferenceGraph } from './module-view.js';
 import { cleanUsedLists } from './used-lists.js';
@@ -88,6 +89,25 @@ export interface PostLinkResult {
    * silently.
    */
   readonly warnings: string[];
+}
+
+/**
+ * Each of `entries` gets its attribute set plus `"sycl-entry-point"` (F->addFnAttr), as a group of
+ * `numbering` (an existing group of that set, or a new one printed with the image). Attributes
+ * written inline in a header stay there (LLVM would fold them into the group: the same attributes).
+ */
+function markEntryPoints(m: LModule, entries: readonly LFunction[], eg: { numbering: AttributeGroupNumbering; groups: ReturnType<typeof moduleGroups> }, edits: ModuleEdits): void {
+  const added = new Set<string>();
+  for (const f of entries) {
+    const attrs: AttributeText[] = [];
+    for (const n of f.attrGroups) for (const a of eg.groups.get(String(n))?.attrs ?? []) attrs.push(a);
+    attrs.push({ key: 'sycl-entry-point', isString: true, text: '"sycl-entry-point"' });
+    const group = eg.numbering.groupFor(attributeSetText(attrs));
+    setFunctionAttributeGroup(m, edits, f, group);
+    if (eg.numbering.added.has(group)) added.add(group);
+  }
+  // (printed in number order, after the module's groups and the sanitizer pass's, which come first in numbering)
+  for (const n of [...added].sort((a, b) => Number(a) - Number(b))) edits.newAttributeGroups.push(`attributes #${n} = { ${eg.numbering.added.get(n)!} }`);
 }
 
 /** The `[SYCL/misc properties]` computeModuleProperties writes before the device globals (of those implemented), in its order. */
@@ -206,6 +226,10 @@ function processModule(m: LModule, opts: PostLinkOptions, tools: PostLinkTools, 
   const allNames = new Set([...graph.byName.keys()].filter((n) => !removed.has(n)));
   // The sanitizer's metadata globals, re-created as device globals before the split (SanitizerKernelMetadataPass).
   const sanitizerPlan = planSanitizerMetadata(m, dl);
+  // Current upstream's cleanup marks each entry point "sycl-entry-point" before InternalizePass
+  // (ModuleDesc::cleanup, ModuleSplitter.cpp@01e7e04f; not with -allow-device-image-dependencies):
+  // the sets it makes, numbered after the module's groups and the sanitizer pass's.
+  const entryGroups = opts.era === 'main' && !opts.allowDeviceImageDependencies ? { numbering: new AttributeGroupNumbering(m, sanitizerPlan?.newGroups.keys()), groups: moduleGroups(m) } : undefined;
   /** Re-created with external linkage: never discardable. */
   const sanitizerGlobals = sanitizerPlan ? sanitizerPlan.fixes.map((f) => f.global.name).filter((n) => !removed.has(n)) : [];
 
@@ -299,6 +323,7 @@ function processModule(m: LModule, opts: PostLinkOptions, tools: PostLinkTools, 
       );
       // The re-created metadata globals and, per image, the sentinel kernels (SanitizerPostSplitProcessing, before the spec-constant pass).
       if (sanitizerPlan) applySanitizerMetadata(m, sanitizerPlan, final.globals, final.names, edits);
+      if (entryGroups) markEntryPoints(m, group.entries.filter((f) => final.names.has(f.name) && !f.isDeclaration && !edits.bodyDeleted.has(f)), entryGroups, edits);
       // ModuleDesc::cleanup: StripDeadDebugInfoPass after GlobalDCE.
       stripDeadDebugInfo(m, final.functions, final.globals, edits);
       // ModuleDesc::cleanup's cleanupSYCLRegisteredKernels: the pairs of the functions this module has.

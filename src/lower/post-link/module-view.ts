@@ -280,10 +280,12 @@ function usedGroupsAndComdats(m: LModule, kept: KeptEntities, edits: ModuleEdits
   const groups = new Set<string>();
   const comdats = new Set<string>();
   const toks = m.tokens;
-  const scan = (from: number, to: number, self?: string): void => {
+  const scan = (from: number, to: number, self?: string, ownGroups = true): void => {
     for (let i = from; i < to; i++) {
       const kind = toks.kindCode(i);
-      if (kind === TK.attrgrp) groups.add(toks.valueOf(i));
+      if (kind === TK.attrgrp) {
+        if (ownGroups) groups.add(toks.valueOf(i));
+      }
       else if (self !== undefined) {
         const c = comdatAt(m, i, self);
         if (c) comdats.add(c.name);
@@ -310,7 +312,10 @@ function usedGroupsAndComdats(m: LModule, kept: KeptEntities, edits: ModuleEdits
       for (const b of f.blocks) for (const ins of b.instructions) if (!ed?.deleted.has(ins)) scan(ins.tokFrom, ins.tokTo);
       continue;
     }
-    scan(f.headerFrom, f.headerTo, f.name);
+    // A header that names another group (setFunctionAttributeGroup) uses that one, not its own.
+    const other = edits.functionAttributeGroups.get(f);
+    if (other !== undefined) groups.add(other);
+    scan(f.headerFrom, f.headerTo, f.name, other === undefined);
     for (const b of f.blocks) for (const ins of b.instructions) if (!ed?.deleted.has(ins)) scan(ins.tokFrom, ins.tokTo);
   }
   return { groups, comdats };

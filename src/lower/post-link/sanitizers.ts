@@ -49,6 +49,7 @@ import type { LAttribute, LFunction, LGlobal, LModule } from '../llvm-ir/parse/m
 import { escapeLlvmBytes, printLlvmName } from '../llvm-ir/escape.js';
 import { comdatAt } from '../llvm-ir/comdat.js';
 import { newMetadataNode, nextMetadataNode, tokensText, type ModuleEdits } from '../llvm-ir/print.js';
+import { AttributeGroupNumbering, attributeSetText, inlineAttributeText, moduleGroups, type AttributeText } from '../llvm-ir/attribute-groups.js';
 import { TypeConverter } from '../from-ir/convert.js';
 import { isNvptxTriple } from '../from-ir/cuda-spec-constants.js';
 import type { DataLayout } from '../datalayout.js';
@@ -110,82 +111,6 @@ export interface SanitizerMetadataPlan {
   readonly newGroups: ReadonlyMap<string, string>;
   /** The group of the sentinel kernels (`{ "sycl-entry-point" }`), an existing one when the module has it. */
   readonly sentinelGroup: string;
-}
-
-/** One attribute of a group as written: its key (string attributes sort by it) and its text. */
-interface AttributeText {
-  readonly key: string;
-  readonly isString: boolean;
-  readonly text: string;
-}
-
-/** The attributes of `attributes #N = { … }` (tokens [from, to)), each with its text. */
-function groupAttributes(m: LModule, from: number, to: number): AttributeText[] {
-  const t = m.tokens;
-  let open = from;
-  while (open < to && !(t.kindCode(open) === TK.punct && t.charAt(open) === 0x7b)) open++;
-  const out: AttributeText[] = [];
-  let start = -1;
-  let depth = 0;
-  const close = (end: number): void => {
-    if (start >= 0) out.push({ key: t.valueOf(start), isString: t.kindCode(start) === TK.str, text: tokensText(m, start, end) });
-    start = -1;
-  };
-  for (let i = open + 1; i < to; i++) {
-    const k = t.kindCode(i);
-    if (k === TK.nl) continue;
-    if (k === TK.punct) {
-      const c = t.charAt(i);
-      if (c === 0x28) depth++;
-      else if (c === 0x29) depth--;
-      else if (c === 0x7d && depth === 0) {
-        close(i);
-        break;
-      }
-      continue;
-    }
-    // A new attribute starts at a word or string at depth 0 that is not the value of `key=`.
-    const prev = i - 1;
-    const afterEq = t.kindCode(prev) === TK.punct && t.charAt(prev) === 0x3d;
-    if (depth === 0 && !afterEq && (k === TK.word || k === TK.str)) {
-      close(i);
-      start = i;
-    }
-  }
-  return out;
-}
-
-/** `"key"` or `"key"="value"` for an attribute written inline after a global. */
-function inlineAttributeText(a: LAttribute): AttributeText {
-  return { key: a.key, isString: true, text: `"${escapeLlvmBytes(a.key)}"${a.value === undefined ? '' : `="${escapeLlvmBytes(a.value)}"`}` };
-}
-
-/**
- * An attribute set as AsmWriter prints it: enum attributes in their order, then string attributes
- * sorted by key (AttributeSetNode keeps them sorted); a key given twice keeps its last value
- * (AttrBuilder::addAttribute replaces).
- */
-function attributeSetText(attrs: readonly AttributeText[]): string {
-  const byKey = new Map<string, AttributeText>();
-  for (const a of attrs) byKey.set((a.isString ? 's:' : 'e:') + a.key, a);
-  const list = [...byKey.values()];
-  const enums = list.filter((a) => !a.isString);
-  const strings = list.filter((a) => a.isString).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  return [...enums, ...strings].map((a) => a.text).join(' ');
-}
-
-/**
- * Every attribute group of `m`: number → its set's text. Groups with the same text are one
- * AttributeSet in LLVM (uniqued), so a new set equal to an existing group uses that group.
- */
-function moduleGroups(m: LModule): Map<string, { readonly attrs: AttributeText[]; readonly text: string }> {
-  const out = new Map<string, { attrs: AttributeText[]; text: string }>();
-  for (const it of m.items) {
-    if (it.kind !== 'text' || it.what !== 'attributes') continue;
-    const attrs = groupAttributes(m, it.tokFrom, it.tokTo);
-    out.set(it.name!, { attrs, text: attributeSetText(attrs) });
-  }
-  return out;
 }
 
 function fail(m: LModule, tok: number, msg: string): never {
@@ -278,36 +203,21 @@ export function planSanitizerMetadata(m: LModule, dl: DataLayout): SanitizerMeta
   const globals = m.globals.filter((g) => metadataPrefixOf(g.name) !== undefined);
   if (globals.length === 0) return undefined;
   const existing = moduleGroups(m);
-  const byText = new Map<string, string>();
-  for (const [n, { text }] of existing) if (!byText.has(text)) byText.set(text, n);
-  // New groups are numbered after every group the module defines or names: LLParser accepts a
-  // reference to a group it never defines (upstream's msan.ll has one), which must not become ours.
-  let nextGroup = 0;
-  for (const n of existing.keys()) nextGroup = Math.max(nextGroup, Number(n) + 1);
+  const groups = new AttributeGroupNumbering(m);
   const t = m.tokens;
   // Globals the pass erases (eraseFromParent without replacing their uses) that something names:
   // in address space 1 the new global keeps the name and the type of the uses; elsewhere the uses
   // would name a global of another type (upstream: "Uses remain when a value is destroyed").
   const usedElsewhere = new Map<string, LGlobal>();
   for (const g of globals) if (g.addrspace !== 1) usedElsewhere.set(g.name, g);
-  for (let i = 0; i < t.length; i++) {
-    const k = t.kindCode(i);
-    if (k === TK.attrgrp) nextGroup = Math.max(nextGroup, Number(t.valueOf(i)) + 1);
-    else if (k === TK.gvar && usedElsewhere.size) {
+  if (usedElsewhere.size) {
+    for (let i = 0; i < t.length; i++) {
+      if (t.kindCode(i) !== TK.gvar) continue;
       const g = usedElsewhere.get(t.valueOf(i));
       if (g && i !== g.tokFrom) fail(m, i, `@${g.name} is a sanitizer metadata global in addrspace(${g.addrspace}) used here: SanitizerKernelMetadataPass re-creates it in addrspace(1) and erases it with its uses in place (an assertion upstream)`);
     }
   }
-  const newGroups = new Map<string, string>();
-  const groupFor = (text: string): string => {
-    let n = byText.get(text);
-    if (n === undefined) {
-      n = String(nextGroup++);
-      byText.set(text, n);
-      newGroups.set(n, text);
-    }
-    return n;
-  };
+  const groupFor = (text: string): string => groups.groupFor(text);
   const types = new TypeConverter();
   const fixes: MetadataGlobalFix[] = [];
   const sizes = new Map<LGlobal, number>();
@@ -333,7 +243,8 @@ export function planSanitizerMetadata(m: LModule, dl: DataLayout): SanitizerMeta
     fixes.push({ global: g, size, text: wrappedGlobalText(m, g), group: groupFor(attributeSetText(attrs)) });
     sizes.set(g, size);
   }
-  return { fixes, sizes, newGroups, sentinelGroup: groupFor('"sycl-entry-point"') };
+  const sentinelGroup = groupFor('"sycl-entry-point"');
+  return { fixes, sizes, newGroups: groups.added, sentinelGroup };
 }
 
 /**
