@@ -662,6 +662,46 @@ attributes #2 = { "sycl-module-id"="a.cpp" "referenced-indirectly" }
     expect(outputs(t).join('')).to.not.contain('sycl-entry-point');
   });
 
+  it("computeModuleProperties@09168482: no devicelib mask, register-alloc mode or host pipes; imports only the bf16 device library without -allow-device-image-dependencies; a function marked \"sycl-entry-point\" in the input stays external", () => {
+    const ir = `target triple = "spir64-unknown-unknown"
+@hp = addrspace(1) global i32 0 #3
+declare spir_func void @ext() #0
+declare spir_func void @__devicelib_ConvertFToBF16INTEL(ptr addrspace(4), ptr addrspace(4))
+define spir_func void @marked() #4 {
+  ret void
+}
+define spir_kernel void @k() #2 {
+  call spir_func void @ext()
+  call spir_func void @__devicelib_ConvertFToBF16INTEL(ptr addrspace(4) null, ptr addrspace(4) null)
+  call spir_func void @marked()
+  %v = load i32, ptr addrspace(1) @hp
+  ret void
+}
+attributes #0 = { "sycl-module-id"="a.cpp" }
+attributes #2 = { "sycl-module-id"="a.cpp" "sycl-register-alloc-mode"="2" }
+attributes #3 = { "sycl-host-pipe" "sycl-host-pipe-size"="4" "sycl-unique-id"="hp_id" }
+attributes #4 = { "sycl-entry-point" }
+`;
+    const props = (args: string[]): string => {
+      const out = run(ir, '-properties', '-emit-imported-symbols', '-split=none', '-S', ...args);
+      return out.text('o_0.prop');
+    };
+    const tests = props([]);
+    expect(tests).to.contain('[SYCL/devicelib req mask]');
+    expect(tests).to.contain('sycl-register-alloc-mode=1|2');
+    expect(tests).to.contain('[SYCL/host pipes]');
+    expect(tests).to.match(/\[SYCL\/imported symbols\]\next=1\|1\n__devicelib_ConvertFToBF16INTEL=1\|1\n/);
+    const main = props(['--era=main']);
+    expect(main).to.not.contain('[SYCL/devicelib req mask]');
+    expect(main).to.not.contain('sycl-register-alloc-mode');
+    expect(main).to.not.contain('[SYCL/host pipes]');
+    expect(main).to.match(/\[SYCL\/imported symbols\]\n__devicelib_ConvertFToBF16INTEL=1\|1\n/);
+    expect(props(['--era=main', '-allow-device-image-dependencies'])).to.match(/\[SYCL\/imported symbols\]\next=1\|1\n__devicelib_ConvertFToBF16INTEL=1\|1\n/);
+    // "sycl-entry-point" in the input: mustPreserveGV asks the attribute, so @marked stays external.
+    const code = run(ir, '--era=main', '-split=none', '-symbols', '-S').text('o_0.ll');
+    expect(code).to.match(/define spir_func void @marked\(\)/);
+  });
+
   it('the library options take era too (postLinkOptions): a wrong one is an ArgumentError', async () => {
     const { postLinkOptions } = await import('../../src/lower/post-link/options.js');
     expect(postLinkOptions({ input: 'in.ll', era: 'main' }).split).to.equal('auto');

@@ -50,7 +50,7 @@ import { REGISTERED_KERNELS_MD, registeredKernels } from './registered-kernels.j
 import { kernelsUsingAssert } from './assert-used.js';
 import { hostPipeRecord, hostPipes } from './host-pipes.js';
 import { applySanitizerMetadata, planSanitizerMetadata, sanitizerEntry, sanitizerPostOptimizerWarnings } from './sanitizers.js';
-import { importableDefinitions, importedSymbols, internalize } from './dynamic-linking.js';
+import { BF16_DEVICELIB_FUNCTIONS, importableDefinitions, importedSymbols, internalize } from './dynamic-linking.js';
 import { BF16_DEVICE_LIBS, deviceLibProperties, usesBf16DeviceLib } from './device-libs.js';
 import { functionAttribute, groupClosure, groupEntryPoints, isKernel, splitRoots, virtualFunctionCleanup, virtualFunctionSets, type EntryPointGroup } from './split.js';
 
@@ -311,7 +311,9 @@ function processModule(m: LModule, opts: PostLinkOptions, tools: PostLinkTools, 
         const entries = new Set(group.entries);
         const preserve = opts.allowDeviceImageDependencies
           ? undefined
-          : (f: LFunction): boolean => entries.has(f) || functionAttribute(m, f, 'indirectly-callable') !== undefined || functionAttribute(m, f, 'referenced-indirectly') !== undefined;
+          : (f: LFunction): boolean =>
+              // (by the attribute: a function the input already marks "sycl-entry-point" is kept too)
+              entries.has(f) || functionAttribute(m, f, 'sycl-entry-point') !== undefined || functionAttribute(m, f, 'indirectly-callable') !== undefined || functionAttribute(m, f, 'referenced-indirectly') !== undefined;
         const inner = internalize(m, before.functions, before.globals, edits.bodyDeleted, edits.externalized, preserve);
         for (const [f, how] of inner.functions) edits.internalized.set(f, how);
         for (const c of inner.nodeduplicate) edits.nodeduplicateComdats.add(c);
@@ -348,25 +350,30 @@ function processModule(m: LModule, opts: PostLinkOptions, tools: PostLinkTools, 
       // intel/llvm:llvm/tools/sycl-post-link/sycl-post-link.cpp computeModuleProperties,
       // `if (SplitMode == module_split::SPLIT_NONE) PropSet.remove(..., PROPERTY_REQD_WORK_GROUP_SIZE)`).
       const requirements = opts.split === 'none' ? withoutReqdWorkGroupSize(computed) : computed;
+      // Current upstream's computeModuleProperties (ComputeModuleRuntimeInfo.cpp@09168482, --era=main) writes
+      // no [SYCL/devicelib req mask], no sycl-register-alloc-mode and no [SYCL/host pipes], and imports
+      // nothing but the bfloat16 device-library functions without -allow-device-image-dependencies
+      // (canBeImportedFunction of ModuleSplitter.cpp@01e7e04f).
+      const main = opts.era === 'main';
       const registry = buildRegistry({
-          devicelibReqMask: deviceLibReqMask(m, final.functions),
+          ...(main ? {} : { devicelibReqMask: deviceLibReqMask(m, final.functions) }),
           deviceRequirements: deviceRequirementsSet(requirements),
           ...(lowering ? { specConstants: { ...lowering, constants: lowering.constants.map((c) => ({ ...c, name: utf8Name(c.name) })) } } : {}),
           specConstantsMet: met && mode !== 'default_values',
           ...(opts.emitParamInfo ? { kernelParamOpt: kernelParamOptInfo(m, withMetadata, (f) => utf8Name(f.name)) } : {}),
-          miscProperties: miscOf(regAllocModeOf(m, imageEntries), grfSizeOf(m, imageEntries), optLevelOf(m, imageEntries), opts.idQueriesRange),
+          miscProperties: miscOf(main ? undefined : regAllocModeOf(m, imageEntries), grfSizeOf(m, imageEntries), optLevelOf(m, imageEntries), opts.idQueriesRange),
           // (current upstream writes no [SYCL/assert used]: ComputeModuleRuntimeInfo.cpp@09168482)
           assertUsed: opts.era === 'main' ? [] : kernelsUsingAssert(m, final.functions, withMetadata, order).map(utf8Name),
           ...(sanitizer ? { sanitizer } : {}),
           exportedSymbols: exported,
           // computeModuleProperties (ComputeModuleRuntimeInfo.cpp@09168482): the entry points with `hasKernelCallingConv`.
           kernelNames: opts.emitKernelNames ? imageEntries.filter(isKernel).map((f) => utf8Name(f.name)) : [],
-          importedSymbols: opts.emitImportedSymbols ? importedSymbols(m, final.functions, edits.bodyDeleted).map(utf8Name) : [],
+          importedSymbols: opts.emitImportedSymbols ? importedSymbols(m, final.functions, edits.bodyDeleted).filter((n) => !main || opts.allowDeviceImageDependencies || BF16_DEVICELIB_FUNCTIONS.has(n)).map(utf8Name) : [],
           emitProgramMetadata: opts.emitProgramMetadata,
           kernelProgramMetadata: opts.emitProgramMetadata ? kernelProgramMetadata(m, withMetadata, (w) => void (warnings.includes(w) || warnings.push(w))) : [],
           deviceGlobals: dgs,
           emitDeviceGlobals: opts.deviceGlobals,
-          hostPipes: hostPipes(m, final.globals).map((p) => ({ key: p.key, record: hostPipeRecord(p) })),
+          hostPipes: main ? [] : hostPipes(m, final.globals).map((p) => ({ key: p.key, record: hostPipeRecord(p) })),
           specConstsReplacedWithDefault: mode === 'default_values',
           registeredKernels: registered.properties.map(([k, v]) => [utf8Name(k), utf8Name(v)]),
           virtualFunctions: new Map([...virtualFunctionSets(m, final.functions.filter((f) => !f.isDeclaration && !edits.bodyDeleted.has(f)))].map(([k, v]) => [k, utf8Name(v)])),

@@ -54,10 +54,13 @@ export interface PostLinkOptions {
    * sycl-post-link): `tests` (the default), the rules the copied lit tests were written for (no split
    * without `-split`, `.prop` files written with or without `-properties`, functions internalized only
    * with `-allow-device-image-dependencies`, `[SYCL/assert used]`); `main`, current intel/llvm's
-   * (sycl-post-link.cpp and ModuleSplitter.cpp@01e7e04f): `-split` defaults to `auto`, `.prop` files
-   * and the table's Properties column only with `-properties`, every output module internalized but
-   * its entry points and its `indirectly-callable`/`referenced-indirectly` functions
-   * (`ModuleDesc::cleanup`, `mustPreserveGV`), no `[SYCL/assert used]` (ComputeModuleRuntimeInfo.cpp@09168482).
+   * (sycl-post-link.cpp of index id 51796436727 and ModuleSplitter.cpp@01e7e04f): `-split` defaults to
+   * `auto`, `.prop` files and the table's Properties column only with `-properties`, every output
+   * module internalized but its entry points (marked `"sycl-entry-point"`) and its
+   * `indirectly-callable`/`referenced-indirectly` functions (`ModuleDesc::cleanup`, `mustPreserveGV`),
+   * the property sets of ComputeModuleRuntimeInfo.cpp@09168482 (no `[SYCL/assert used]`,
+   * `[SYCL/devicelib req mask]`, `sycl-register-alloc-mode`, `[SYCL/host pipes]`; imports only with
+   * `-allow-device-image-dependencies`); docs/post-link.md says what of it is not done.
    */
   era: 'tests' | 'main';
   /** `-split` mode (`none` when not given, `auto` in `--era main`). */
@@ -388,8 +391,8 @@ function checkPostLinkOptions(o: PostLinkOptions): void {
     [by('emitProgramMetadata'), '-emit-program-metadata'],
     [by('emitExportedSymbols'), '-emit-exported-symbols'],
     [by('emitImportedSymbols'), '-emit-imported-symbols'],
-    // Not in the current sycl-post-link revision (older ones had -emit-kernel-names; -embed-aux-info-
-    // as-metadata's source was not found): refused rather than ignored, -ir-output-only writes no
+    // -emit-kernel-names as the sycl-post-link.cpp of index id 51796436727 refuses it; -embed-aux-info-
+    // as-metadata, whose source was not found, refused rather than ignored: -ir-output-only writes no
     // properties or symbols to embed.
     [o.emitKernelNames, '-emit-kernel-names'],
     [o.embedAuxInfoAsMetadata, '-embed-aux-info-as-metadata'],
