@@ -13,8 +13,11 @@ import { tokensText } from './print.js';
 
 /** One attribute of a group as written: its key (string attributes sort by it) and its text. */
 export interface AttributeText {
+  /** Its key: an enum attribute's keyword, a string attribute's key (string attributes sort by it). */
   readonly key: string;
+  /** A string attribute (`"key"` or `"key"="value"`), not an enum one (`nounwind`, `align 4`). */
   readonly isString: boolean;
+  /** How it is written. */
   readonly text: string;
 }
 
