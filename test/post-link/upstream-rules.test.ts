@@ -702,6 +702,34 @@ attributes #4 = { "sycl-entry-point" }
     expect(code).to.match(/define spir_func void @marked\(\)/);
   });
 
+  it('device globals among the exported (definitions, external, no image scope) and imported (device_global declarations, with dependencies) symbols', () => {
+    const ir = `target triple = "spir64-unknown-unknown"
+%"class.sycl::_V1::ext::oneapi::experimental::device_global" = type { ptr addrspace(4) }
+@dg = addrspace(1) global %"class.sycl::_V1::ext::oneapi::experimental::device_global" zeroinitializer #1
+@dgs = addrspace(1) global %"class.sycl::_V1::ext::oneapi::experimental::device_global" zeroinitializer #2
+@dgi = internal addrspace(1) global %"class.sycl::_V1::ext::oneapi::experimental::device_global" zeroinitializer #3
+@dgdecl = external addrspace(1) global %"class.sycl::_V1::ext::oneapi::experimental::device_global"
+define spir_func void @sx() #0 {
+  %a = load ptr addrspace(4), ptr addrspace(1) @dg
+  %b = load ptr addrspace(4), ptr addrspace(1) @dgs
+  %c = load ptr addrspace(4), ptr addrspace(1) @dgi
+  %d = load ptr addrspace(4), ptr addrspace(1) @dgdecl
+  ret void
+}
+attributes #0 = { "sycl-module-id"="a.cpp" }
+attributes #1 = { "sycl-device-global-size"="4" "sycl-unique-id"="dg_id" }
+attributes #2 = { "sycl-device-global-size"="4" "sycl-unique-id"="dgs_id" "sycl-device-image-scope" }
+attributes #3 = { "sycl-device-global-size"="4" "sycl-unique-id"="dgi_id" }
+`;
+    const props = (...args: string[]): string => run(ir, '-properties', '-emit-exported-symbols', '-emit-imported-symbols', '-S', ...args).text('o_0.prop');
+    expect(props('--era=main', '-allow-device-image-dependencies')).to.contain('[SYCL/exported symbols]\nsx=1|1\ndg=1|1\n[SYCL/imported symbols]\ndgdecl=1|1\n');
+    const noDeps = props('--era=main');
+    expect(noDeps).to.contain('[SYCL/exported symbols]\nsx=1|1\ndg=1|1\n');
+    expect(noDeps).to.not.contain('dgdecl');
+    // The copied tests' era: functions only.
+    expect(props('-split=auto')).to.match(/\[SYCL\/exported symbols\]\nsx=1\|1\n$/);
+  });
+
   it('the library options take era too (postLinkOptions): a wrong one is an ArgumentError', async () => {
     const { postLinkOptions } = await import('../../src/lower/post-link/options.js');
     expect(postLinkOptions({ input: 'in.ll', era: 'main' }).split).to.equal('auto');

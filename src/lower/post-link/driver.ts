@@ -32,7 +32,7 @@ import { MAX_IDS_PER_LOWERING } from '../spec-constants.js';
 import { isNvptxTriple, runCudaSpecConstantToSymbol } from '../from-ir/cuda-spec-constants.js';
 import { notIrText } from '../llvm-ir/not-ir.js';
 import { moduleDataLayout } from '../from-ir/lower-ir.js';
-import type { LFunction, LModule } from '../llvm-ir/parse/model.js';
+import type { LFunction, LGlobal, LModule } from '../llvm-ir/parse/model.js';
 import { parseLlvmIr } from '../llvm-ir/parse/parser.js';
 import { irErrorAt, IrSyntaxError } from '../llvm-ir/parse/errors.js';
 import { newModuleEdits, printModule, setFunctionAttributeGroup, type ModuleEdits } from '../llvm-ir/print.js';
@@ -89,6 +89,29 @@ export interface PostLinkResult {
    * silently.
    */
   readonly warnings: string[];
+}
+
+/**
+ * The device globals current upstream exports (`--era=main`; ComputeModuleRuntimeInfo.cpp@09168482,
+ * after the functions): every definition of external linkage without device_image_scope, in module order.
+ */
+function exportedDeviceGlobals(m: LModule, globals: readonly LGlobal[]): string[] {
+  const byName = new Map(globals.map((g) => [g.name, g]));
+  const out: string[] = [];
+  for (const dg of findDeviceGlobals(m, globals)) {
+    const g = byName.get(dg.irName)!;
+    if (g.initTo > g.initFrom && g.linkage === undefined && !dg.deviceImageScope) out.push(g.name);
+  }
+  return out;
+}
+
+/**
+ * The device globals current upstream imports (`--era=main` with -allow-device-image-dependencies;
+ * ComputeModuleRuntimeInfo.cpp@09168482): declarations of external linkage whose value type is a
+ * named struct with `device_global` in its name (declarations carry no attributes).
+ */
+function importedDeviceGlobals(globals: readonly LGlobal[]): string[] {
+  return globals.filter((g) => g.initTo <= g.initFrom && (g.linkage === undefined || g.linkage === 'external') && g.valueType.kind === 'struct' && (g.valueType.name ?? '').includes('device_global')).map((g) => g.name);
 }
 
 /**
@@ -365,10 +388,15 @@ function processModule(m: LModule, opts: PostLinkOptions, tools: PostLinkTools, 
           // (current upstream writes no [SYCL/assert used]: ComputeModuleRuntimeInfo.cpp@09168482)
           assertUsed: opts.era === 'main' ? [] : kernelsUsingAssert(m, final.functions, withMetadata, order).map(utf8Name),
           ...(sanitizer ? { sanitizer } : {}),
-          exportedSymbols: exported,
+          exportedSymbols: main && opts.emitExportedSymbols ? [...exported, ...exportedDeviceGlobals(m, final.globals).map(utf8Name)] : exported,
           // computeModuleProperties (ComputeModuleRuntimeInfo.cpp@09168482): the entry points with `hasKernelCallingConv`.
           kernelNames: opts.emitKernelNames ? imageEntries.filter(isKernel).map((f) => utf8Name(f.name)) : [],
-          importedSymbols: opts.emitImportedSymbols ? importedSymbols(m, final.functions, edits.bodyDeleted).filter((n) => !main || opts.allowDeviceImageDependencies || BF16_DEVICELIB_FUNCTIONS.has(n)).map(utf8Name) : [],
+          importedSymbols: opts.emitImportedSymbols
+            ? [
+                ...importedSymbols(m, final.functions, edits.bodyDeleted).filter((n) => !main || opts.allowDeviceImageDependencies || BF16_DEVICELIB_FUNCTIONS.has(n)),
+                ...(main && opts.allowDeviceImageDependencies ? importedDeviceGlobals(final.globals) : []),
+              ].map(utf8Name)
+            : [],
           emitProgramMetadata: opts.emitProgramMetadata,
           kernelProgramMetadata: opts.emitProgramMetadata ? kernelProgramMetadata(m, withMetadata, (w) => void (warnings.includes(w) || warnings.push(w))) : [],
           deviceGlobals: dgs,
