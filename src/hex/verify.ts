@@ -16,11 +16,11 @@
  *
  * Library core: no Node APIs.
  */
-import { blobRef, decodeEscapedUtf8, hasMagic, hexText, firstDifference, formatPath, hex, toSource, type ByteSource, type Chunk, type PathKey, type SpanNode, optionsArgument, type BytesLike } from '../codec/index.js';
+import { blobRef, decodeEscapedUtf8, hasMagic, firstDifference, formatPath, hex, toSource, type ByteSource, type Chunk, type PathKey, type SpanNode, optionsArgument, type BytesLike } from '../codec/index.js';
 import { IMAGE_KIND, IMAGE_KINDS, NUMBERING_DESCRIPTIONS, OFFLOAD_ENTRY_FLAGS, OFFLOAD_KIND_NUMBERINGS, offloadKindKnown, possibleNumberings } from '../../formats/kinds.js';
 import { OFFLOAD_BINARY_ALIGN, OFFLOAD_VERSIONS } from '../../formats/offload-binary.js';
 import { IRModuleHeader, NativeImageHeader, SyclbinFileHeader } from '../../formats/syclbin-v1.js';
-import { IR_TYPE_TRIPLES, SET, SYCLBIN_KEYS } from '../../formats/property-sets.js';
+import { SET, SYCLBIN_KEYS } from '../../formats/property-sets.js';
 import { checkRegistry, repeatDiagnostics, repeatGroups } from '../props/check.js';
 import { byteOrderMarkHint, readRegistry, textIrregularities, type RegistryRepeat } from '../props/registry.js';
 import { PropertySetError } from '../props/errors.js';
@@ -33,7 +33,8 @@ import { SPIRV_HEADER_SIZE, spirvByteOrder } from '../../formats/spirv.js';
 import { syclbinChunks } from '../syclbin/write.js';
 import { terminalSafe } from './terminal.js';
 import { clipText, someOf } from '../codec/messages.js';
-import { irTarget, irTargetBytes, irTypeValue, nativeArchBytes, nativeTargetBytes, type SyclbinFile } from '../syclbin/model.js';
+import { irTargetBytes, irTypeValue, nativeArchBytes, nativeTargetBytes, type SyclbinFile } from '../syclbin/model.js';
+import { declaredFormatProblem, globalMetadataSetProblem, IR_TYPE_SPIRV_WHY, irTypeTargetProblem } from '../syclbin/lint.js';
 import { escapedStrings } from '../offload/read.js';
 import { printable } from '../props/explain.js';
 import { annotate, annotateEmbedded, inflatedAnnotation, MAX_EMBEDDED_SPANS, findingOf, leavesOf, quoted, type AnnotateOptions, type Annotation, type FileFormat, type Finding, type MetadataBlob, type V1Image } from './annotate.js';
@@ -246,7 +247,7 @@ function checkImages(src: ByteSource, ann: Annotation, add: (f: Finding) => void
   const declared = new Map<number, { kind: 'spirv' | 'bitcode'; why: string }>();
   ann.model?.abstractModules.forEach((am) =>
     am.irModules.forEach((ir) => {
-      if (ir.image.offset !== undefined && irTypeValue(ir) === 0) declared.set(ir.image.offset, { kind: 'spirv', why: 'its IR module metadata says type 0, SPIR-V' });
+      if (ir.image.offset !== undefined && irTypeValue(ir) === 0) declared.set(ir.image.offset, { kind: 'spirv', why: IR_TYPE_SPIRV_WHY });
     }),
   );
   for (const ob of ann.offload ?? []) {
@@ -268,7 +269,7 @@ function checkImages(src: ByteSource, ann: Annotation, add: (f: Finding) => void
     } else if (format) {
       checkModule(image, format, span.offset, { path: span.path, what: `the ${format === 'spirv' ? 'SPIR-V module' : 'LLVM bitcode'} in this image (at 0x${span.offset.toString(16)})` }, add);
     } else if (said) {
-      add({ severity: 'warning', offset: span.offset, size: Math.min(4, span.size), path: span.path, code: 'image', message: `${said.why}, but its bytes are not ${said.kind === 'spirv' ? 'a SPIR-V module' : 'LLVM bitcode'} (they start with ${hexText(head.subarray(0, 4))})` });
+      add({ severity: 'warning', offset: span.offset, size: Math.min(4, span.size), path: span.path, code: 'image', message: declaredFormatProblem(said.why, said.kind, head) });
     }
   }
 }
@@ -394,9 +395,8 @@ function checkBlob(src: ByteSource, blob: MetadataBlob, add: (f: Finding) => voi
   // A SYCLBIN's global metadata without its set at all fails in the runtime as one without `state`
   // does (syclbin-format.md §5: "SYCLBIN global metadata missing 'state'."); checkRegistry sees a
   // registry, not whose blob it is.
-  if (blob.keys[blob.keys.length - 1] === 'globalMetadata' && !blob.registry.has(SET.SYCLBIN_GLOBAL_METADATA)) {
-    add({ severity: 'error', offset: blob.offset, size: blob.size, path: blob.path, code: 'property', message: `SYCLBIN global metadata missing 'state' (there is no [${SET.SYCLBIN_GLOBAL_METADATA}] set)` });
-  }
+  const noState = blob.keys[blob.keys.length - 1] === 'globalMetadata' ? globalMetadataSetProblem(blob.registry) : undefined;
+  if (noState) add({ severity: 'error', offset: blob.offset, size: blob.size, path: blob.path, code: 'property', message: noState });
   for (const d of checkRegistry(blob.registry)) {
     const line = lineOf(blob, d.set, d.key);
     const path = d.key !== undefined ? quoted(quoted(blob.path, d.set), d.key) : quoted(blob.path, d.set);
@@ -554,12 +554,10 @@ function checkTargets(model: SyclbinFile, ann: Annotation, add: (f: Finding) => 
   };
   model.abstractModules.forEach((am, a) =>
     am.irModules.forEach((ir, j) => {
-      const t = irTypeValue(ir);
-      const target = irTarget(ir);
-      const re = t === undefined ? undefined : IR_TYPE_TRIPLES[t];
-      if (re && target && !re.test(target)) {
+      const mismatch = irTypeTargetProblem(ir);
+      if (mismatch) {
         const p = propAt([...image, 'abstractModules', a, 'irModules', j, 'metadata'], SET.SYCLBIN_IR_MODULE_METADATA, SYCLBIN_KEYS.target);
-        if (p) add({ severity: 'warning', ...p, code: 'target', message: `IR type ${t} does not match target triple '${target}'` });
+        if (p) add({ severity: 'warning', ...p, code: 'target', message: mismatch });
       }
     }),
   );

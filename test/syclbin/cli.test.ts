@@ -357,7 +357,7 @@ describe('syclbin extract / pack', () => {
     expect(r.stderr.split('\n').filter(Boolean)).to.deep.equal([
       `lint.json: error: globalMetadata: SYCLBIN global metadata missing 'state' (there is no [SYCLBIN/global metadata] set): the runtime refuses the file${tail}`,
       `lint.json: warning: abstractModules[0].irModules[0].metadata: IR type 1 does not match target triple 'spir64-unknown-unknown'${tail}`,
-      `lint.json: warning: abstractModules[0].irModules[1].bytes: its metadata says type 0, SPIR-V, but its bytes do not start with the SPIR-V magic${tail}`,
+      `lint.json: warning: abstractModules[0].irModules[1].bytes: its IR module metadata says type 0, SPIR-V, but its bytes are not a SPIR-V module (they start with 01 02 03 04)${tail}`,
     ]);
     // verify of the file written says the same things.
     const v = await cli(['verify', 'lint.syclbin'], t.dir);
