@@ -283,13 +283,18 @@ export function readPropsJson(input: BytesLike | string): PropsJsonRead {
   // Upstream JSON (what LLVM's grammar reads and is not our form) is read from LLVM's parse alone: the
   // JSON.parse below would only tell the form, which the parse tells as well. Anything else takes the
   // steps below, which decide as before.
-  let llvmParse: LlvmJsonDocument | undefined;
-  try {
-    llvmParse = parseLlvmJson(bytes);
-  } catch {
-    // (said again below, where the form is known)
+  // A document that opens with a "format" member (what --json writes) is ours in all likelihood: it
+  // goes to the steps below at once, not through a parse that would be made for nothing.
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 64));
+  if (!/^\s*\{\s*"format"\s*:/.test(head)) {
+    let llvmParse: LlvmJsonDocument | undefined;
+    try {
+      llvmParse = parseLlvmJson(bytes);
+    } catch {
+      // (said again below, where the form is known)
+    }
+    if (llvmParse && !isOurForm(llvmParse.root)) return { form: 'llvm', ...readLlvmProperties(llvmParse) };
   }
-  if (llvmParse && !isOurForm(llvmParse.root)) return { form: 'llvm', ...readLlvmProperties(llvmParse) };
   let doc: unknown;
   let notJson: Error | undefined;
   try {

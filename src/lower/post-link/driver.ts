@@ -26,7 +26,7 @@ import { SET } from '../../../formats/property-sets.js';
 import { lowerDeviceGlobals, verifyNoCrossModuleDeviceGlobalUsage } from '../device-globals.js';
 import { buildRegistry } from '../lower.js';
 import { atIrEntry } from '../from-ir/ir-entries.js';
-import { findDeviceGlobals } from '../from-ir/device-globals.js';
+import { findDeviceGlobals, type IrDeviceGlobal } from '../from-ir/device-globals.js';
 import { intrinsicsCalled, runSpecConstantsPass, type LeafBudget } from '../from-ir/spec-constants-pass.js';
 import { MAX_IDS_PER_LOWERING } from '../spec-constants.js';
 import { isNvptxTriple, runCudaSpecConstantToSymbol } from '../from-ir/cuda-spec-constants.js';
@@ -95,10 +95,10 @@ export interface PostLinkResult {
  * The device globals current upstream exports (`--era=main`; ComputeModuleRuntimeInfo.cpp@09168482,
  * after the functions): every definition of external linkage without device_image_scope, in module order.
  */
-function exportedDeviceGlobals(m: LModule, globals: readonly LGlobal[]): string[] {
+function exportedDeviceGlobals(globals: readonly LGlobal[], found: readonly IrDeviceGlobal[]): string[] {
   const byName = new Map(globals.map((g) => [g.name, g]));
   const out: string[] = [];
-  for (const dg of findDeviceGlobals(m, globals)) {
+  for (const dg of found) {
     const g = byName.get(dg.irName)!;
     if (g.initTo > g.initFrom && g.linkage === undefined && !dg.deviceImageScope) out.push(g.name);
   }
@@ -361,7 +361,8 @@ function processModule(m: LModule, opts: PostLinkOptions, tools: PostLinkTools, 
         return;
       }
       const sanitizer = sanitizerEntry(m, final.globals, final.functions);
-      const dgs = lowerDeviceGlobals(findDeviceGlobals(m, final.globals, sanitizerPlan?.sizes).map((g) => ({ ...g, name: utf8Name(g.name), irName: utf8Name(g.irName) })), dl);
+      const foundDgs = findDeviceGlobals(m, final.globals, sanitizerPlan?.sizes);
+      const dgs = lowerDeviceGlobals(foundDgs.map((g) => ({ ...g, name: utf8Name(g.name), irName: utf8Name(g.irName) })), dl);
       const imageEntries = group.entries.filter((f) => final.names.has(f.name));
       // computeModuleProperties: virtual functions are linked another way, not exported.
       const exported = opts.emitExportedSymbols ? imageEntries.filter((f) => f.cc === 'spir_func' && functionAttribute(m, f, 'indirectly-callable') === undefined).map((f) => utf8Name(f.name)) : [];
@@ -388,7 +389,7 @@ function processModule(m: LModule, opts: PostLinkOptions, tools: PostLinkTools, 
           // (current upstream writes no [SYCL/assert used]: ComputeModuleRuntimeInfo.cpp@09168482)
           assertUsed: opts.era === 'main' ? [] : kernelsUsingAssert(m, final.functions, withMetadata, order).map(utf8Name),
           ...(sanitizer ? { sanitizer } : {}),
-          exportedSymbols: main && opts.emitExportedSymbols ? [...exported, ...exportedDeviceGlobals(m, final.globals).map(utf8Name)] : exported,
+          exportedSymbols: main && opts.emitExportedSymbols ? [...exported, ...exportedDeviceGlobals(final.globals, foundDgs).map(utf8Name)] : exported,
           // computeModuleProperties (ComputeModuleRuntimeInfo.cpp@09168482): the entry points with `hasKernelCallingConv`.
           kernelNames: opts.emitKernelNames ? imageEntries.filter(isKernel).map((f) => utf8Name(f.name)) : [],
           importedSymbols: opts.emitImportedSymbols
