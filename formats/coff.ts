@@ -11,7 +11,7 @@
  * first u32 = its size including that word, sizes < 4 read as 4; `getSectionName`: `/N` decimal and
  * `//BASE64` long names; `getFileFormatName`).
  */
-import { bytes, magic, struct, u16, u32, u64, u8, type Decoded } from '../src/codec/index.js';
+import { bytes, enumeration, magic, struct, u16, u32, u64, u8, type Decoded } from '../src/codec/index.js';
 
 /** `IMAGE_FILE_MACHINE_*` values this toolkit names (COFF.h MachineTypes). */
 export const COFF_MACHINE = {
@@ -24,6 +24,14 @@ export const COFF_MACHINE = {
   ARM64X: 0xa64e,
   R4000: 0x166,
 } as const;
+
+/** COFF_MACHINE by number, with the `IMAGE_FILE_MACHINE_` prefix COFF.h gives them. */
+const MACHINE_NAMES: ReadonlyMap<number, string> = new Map(Object.entries(COFF_MACHINE).map(([k, v]) => [v, `IMAGE_FILE_MACHINE_${k}`]));
+
+/** The name of a COFF machine (`IMAGE_FILE_MACHINE_AMD64`), undefined for machines not named here. */
+export function coffMachineName(machine: number): string | undefined {
+  return MACHINE_NAMES.get(machine);
+}
 
 /**
  * The first two bytes `identify_magic` takes for a COFF object (llvm/lib/BinaryFormat/Magic.cpp,
@@ -47,7 +55,7 @@ export const CudaFatbinaryMagic = magic([0x50, 0xed, 0x55, 0xba], 'CUDA fat bina
 /** Standard COFF file header, 20 bytes (`coff_file_header`). */
 export const CoffFileHeader = struct(
   {
-    machine: u16,
+    machine: enumeration(u16, coffMachineName),
     numberOfSections: u16,
     timeDateStamp: u32,
     pointerToSymbolTable: u32,
@@ -81,7 +89,7 @@ export const CoffBigObjHeader = struct(
     /** 0xFFFF. */
     sig2: u16,
     version: u16,
-    machine: u16,
+    machine: enumeration(u16, coffMachineName),
     timeDateStamp: u32,
     uuid: magic(COFF_BIGOBJ_UUID, 'bigobj UUID'),
     unused1: u32,

@@ -18,7 +18,7 @@
  * above 2^53-1 cannot address a byte of any input this reader holds and is rejected with its
  * location. Addresses, flags and alignments are never used to locate bytes and stay `bigint`.
  */
-import { i32, i64, magic, R, reserved, struct, u16, u32, u64, u64n, u8, type Decoded } from '../src/codec/index.js';
+import { enumeration, i32, i64, magic, R, reserved, struct, u16, u32, u64, u64n, u8, type Decoded } from '../src/codec/index.js';
 
 /** `7f 45 4c 46` ("\x7fELF"). */
 export const ELF_MAGIC = [0x7f, 0x45, 0x4c, 0x46] as const;
@@ -124,14 +124,65 @@ export const EM = {
  */
 export const SHT_LLVM_OFFLOADING = 0x6fff4c0b;
 
+// ---------------------------------------------------------------------------------------------
+// Names of enumerated header fields (annotate, hexdump and the web inspector show them beside the
+// numbers): llvm/include/llvm/BinaryFormat/ELF.h as llvm-22-dev installs it.
+
+/** EI_CLASS names. */
+const CLASS_NAMES: Readonly<Record<number, string>> = { 0: 'ELFCLASSNONE', 1: 'ELFCLASS32', 2: 'ELFCLASS64' };
+/** EI_DATA names. */
+const DATA_NAMES: Readonly<Record<number, string>> = { 0: 'ELFDATANONE', 1: 'ELFDATA2LSB', 2: 'ELFDATA2MSB' };
+/** e_type names (the OS- and processor-specific ranges have none). */
+const TYPE_NAMES: Readonly<Record<number, string>> = { 0: 'ET_NONE', 1: 'ET_REL', 2: 'ET_EXEC', 3: 'ET_DYN', 4: 'ET_CORE' };
+/** e_machine names of the machines offloading objects are built for (host and device), and of those getFileFormatName names. */
+const MACHINE_NAMES: Readonly<Record<number, string>> = {
+  0: 'EM_NONE', 2: 'EM_SPARC', 3: 'EM_386', 4: 'EM_68K', 6: 'EM_IAMCU', 8: 'EM_MIPS', 18: 'EM_SPARC32PLUS', 20: 'EM_PPC',
+  21: 'EM_PPC64', 22: 'EM_S390', 40: 'EM_ARM', 43: 'EM_SPARCV9', 62: 'EM_X86_64', 83: 'EM_AVR', 94: 'EM_XTENSA',
+  105: 'EM_MSP430', 164: 'EM_HEXAGON', 183: 'EM_AARCH64', 190: 'EM_CUDA', 224: 'EM_AMDGPU', 243: 'EM_RISCV',
+  244: 'EM_LANAI', 247: 'EM_BPF', 251: 'EM_VE', 252: 'EM_CSKY', 258: 'EM_LOONGARCH',
+};
+/**
+ * sh_type names: the generic and the OS-specific (GNU, LLVM, Android) ones. Processor-specific
+ * types (0x70000000-0x7fffffff) mean different things per machine and are left as numbers.
+ */
+const SECTION_TYPE_NAMES: Readonly<Record<number, string>> = {
+  0: 'SHT_NULL', 1: 'SHT_PROGBITS', 2: 'SHT_SYMTAB', 3: 'SHT_STRTAB', 4: 'SHT_RELA', 5: 'SHT_HASH', 6: 'SHT_DYNAMIC',
+  7: 'SHT_NOTE', 8: 'SHT_NOBITS', 9: 'SHT_REL', 10: 'SHT_SHLIB', 11: 'SHT_DYNSYM', 14: 'SHT_INIT_ARRAY',
+  15: 'SHT_FINI_ARRAY', 16: 'SHT_PREINIT_ARRAY', 17: 'SHT_GROUP', 18: 'SHT_SYMTAB_SHNDX', 19: 'SHT_RELR',
+  0x40000014: 'SHT_CREL', 0x60000001: 'SHT_ANDROID_REL', 0x60000002: 'SHT_ANDROID_RELA',
+  0x6fff4c00: 'SHT_LLVM_ODRTAB', 0x6fff4c01: 'SHT_LLVM_LINKER_OPTIONS', 0x6fff4c03: 'SHT_LLVM_ADDRSIG',
+  0x6fff4c04: 'SHT_LLVM_DEPENDENT_LIBRARIES', 0x6fff4c05: 'SHT_LLVM_SYMPART', 0x6fff4c06: 'SHT_LLVM_PART_EHDR',
+  0x6fff4c07: 'SHT_LLVM_PART_PHDR', 0x6fff4c09: 'SHT_LLVM_CALL_GRAPH_PROFILE',
+  0x6fff4c0a: 'SHT_LLVM_BB_ADDR_MAP', 0x6fff4c0b: 'SHT_LLVM_OFFLOADING', 0x6fff4c0c: 'SHT_LLVM_LTO',
+  0x6fff4c0d: 'SHT_LLVM_JT_SIZES', 0x6fff4c0e: 'SHT_LLVM_CFI_JUMP_TABLE', 0x6fff4c0f: 'SHT_LLVM_CALL_GRAPH',
+  0x6fffff00: 'SHT_ANDROID_RELR', 0x6ffffff4: 'SHT_GNU_SFRAME', 0x6ffffff5: 'SHT_GNU_ATTRIBUTES', 0x6ffffff6: 'SHT_GNU_HASH',
+  0x6ffffffd: 'SHT_GNU_verdef', 0x6ffffffe: 'SHT_GNU_verneed', 0x6fffffff: 'SHT_GNU_versym',
+};
+/** p_type names (generic and GNU; processor-specific ones are left as numbers). */
+const SEGMENT_TYPE_NAMES: Readonly<Record<number, string>> = {
+  0: 'PT_NULL', 1: 'PT_LOAD', 2: 'PT_DYNAMIC', 3: 'PT_INTERP', 4: 'PT_NOTE', 5: 'PT_SHLIB', 6: 'PT_PHDR', 7: 'PT_TLS',
+  0x6474e550: 'PT_GNU_EH_FRAME', 0x6474e551: 'PT_GNU_STACK', 0x6474e552: 'PT_GNU_RELRO', 0x6474e553: 'PT_GNU_PROPERTY',
+  0x6474e554: 'PT_GNU_SFRAME',
+};
+
+/** The name of a value in one of the tables above (undefined for values it does not name). */
+function named(table: Readonly<Record<number, string>>): (v: number) => string | undefined {
+  return (v) => (Object.hasOwn(table, v) ? table[v] : undefined);
+}
+
+/** The name of an e_machine value (`EM_X86_64`), undefined for machines not named here. */
+export const elfMachineName = named(MACHINE_NAMES);
+/** The name of a section type (`SHT_LLVM_OFFLOADING`), undefined for processor-specific and unknown types. */
+export const elfSectionTypeName = named(SECTION_TYPE_NAMES);
+
 /** e_ident, 16 bytes; EI_NIDENT = 16. */
 export const ElfIdent = struct(
   {
     magic: magic(ELF_MAGIC, 'ELF magic'),
     /** EI_CLASS: 1 = 32-bit, 2 = 64-bit. */
-    class: u8,
+    class: enumeration(u8, named(CLASS_NAMES)),
     /** EI_DATA: 1 = little-endian, 2 = big-endian. */
-    data: u8,
+    data: enumeration(u8, named(DATA_NAMES)),
     /** EI_VERSION: 1 = EV_CURRENT. */
     version: u8,
     osabi: u8,
@@ -145,8 +196,8 @@ export const ElfIdent = struct(
 export const Elf32Header = struct(
   {
     e_ident: ElfIdent,
-    e_type: u16,
-    e_machine: u16,
+    e_type: enumeration(u16, named(TYPE_NAMES)),
+    e_machine: enumeration(u16, elfMachineName),
     e_version: u32,
     e_entry: u32,
     e_phoff: u32,
@@ -166,8 +217,8 @@ export const Elf32Header = struct(
 export const Elf64Header = struct(
   {
     e_ident: ElfIdent,
-    e_type: u16,
-    e_machine: u16,
+    e_type: enumeration(u16, named(TYPE_NAMES)),
+    e_machine: enumeration(u16, elfMachineName),
     e_version: u32,
     e_entry: u64,
     e_phoff: u64,
@@ -190,7 +241,7 @@ const sectionRelations = { contents: R.bytes('sh_offset', 'sh_size') };
 export const Elf32SectionHeader = struct(
   {
     sh_name: u32,
-    sh_type: u32,
+    sh_type: enumeration(u32, elfSectionTypeName),
     sh_flags: u32,
     sh_addr: u32,
     sh_offset: u32,
@@ -208,7 +259,7 @@ export const Elf32SectionHeader = struct(
 export const Elf64SectionHeader = struct(
   {
     sh_name: u32,
-    sh_type: u32,
+    sh_type: enumeration(u32, elfSectionTypeName),
     sh_flags: u64,
     sh_addr: u64,
     sh_offset: u64n,
@@ -230,14 +281,14 @@ const segmentRelations = { contents: R.bytes('p_offset', 'p_filesz') };
  * program header table (annotate, verify); offloading data is found through sections.
  */
 export const Elf32ProgramHeader = struct(
-  { p_type: u32, p_offset: u32, p_vaddr: u32, p_paddr: u32, p_filesz: u32, p_memsz: u32, p_flags: u32, p_align: u32 },
+  { p_type: enumeration(u32, named(SEGMENT_TYPE_NAMES)), p_offset: u32, p_vaddr: u32, p_paddr: u32, p_filesz: u32, p_memsz: u32, p_flags: u32, p_align: u32 },
   'Elf32_Phdr',
   segmentRelations,
 );
 
 /** Elf64_Phdr, 56 bytes (p_flags moves up beside p_type). */
 export const Elf64ProgramHeader = struct(
-  { p_type: u32, p_flags: u32, p_offset: u64, p_vaddr: u64, p_paddr: u64, p_filesz: u64, p_memsz: u64, p_align: u64 },
+  { p_type: enumeration(u32, named(SEGMENT_TYPE_NAMES)), p_flags: u32, p_offset: u64, p_vaddr: u64, p_paddr: u64, p_filesz: u64, p_memsz: u64, p_align: u64 },
   'Elf64_Phdr',
   segmentRelations,
 );

@@ -212,3 +212,39 @@ export function offloadKindEraText(kind: number, version: number, numbering: Off
   const elsewhere = ambiguity ? undefined : offloadKindElsewhere(kind, version, numbering);
   return `${kind} (${offloadKindLabel(kind, numbering)})${ambiguity ? ` — ambiguous: ${ambiguity.note}` : elsewhere ? ` — ${elsewhere}` : ''}`;
 }
+
+/** Short names of the numberings, for one-line labels. */
+const NUMBERING_SHORT: Readonly<Record<OffloadKindNumbering, string>> = {
+  llvm19: 'LLVM 19/20',
+  intel: 'intel/llvm',
+  bitmask: 'LLVM 21+',
+};
+
+/**
+ * The name an entry's offload-kind field carries in the span tree (annotate, the web inspector):
+ * in a version-2/3 binary its bitmask name; in a version-1 binary with image kind 7 (SYCLBIN, only
+ * intel/llvm writes it) its intel/llvm name; in any other version-1 binary the name every numbering
+ * that defines the number agrees on, or each name with its numbering where they differ
+ * (`sycl (intel/llvm) or hip (LLVM 21+)`): the file does not say which era wrote it. Undefined for a
+ * number no numbering defines.
+ */
+export function offloadKindFieldName(kind: number, version: number, imageKind?: unknown): string | undefined {
+  const numberings: readonly OffloadKindNumbering[] = version >= 2 ? ['bitmask'] : imageKind === IMAGE_KIND.syclbin ? ['intel'] : possibleNumberings(version);
+  const byName = new Map<string, OffloadKindNumbering[]>();
+  for (const n of numberings) {
+    const name = KIND_NAMES[n].get(kind);
+    if (name !== undefined) byName.set(name, [...(byName.get(name) ?? []), n]);
+  }
+  if (byName.size <= 1) return byName.keys().next().value;
+  return [...byName].map(([name, ns]) => `${name} (${ns.map((n) => NUMBERING_SHORT[n]).join(', ')})`).join(' or ');
+}
+
+/** The name of an entry's flags (OffloadBinary.h `OffloadEntryFlags`); undefined for bits it does not define. */
+export function offloadEntryFlagsName(flags: number): string | undefined {
+  return flags === OFFLOAD_ENTRY_FLAGS.OIF_None ? 'OIF_None' : flags === OFFLOAD_ENTRY_FLAGS.OIF_Metadata ? 'OIF_Metadata' : undefined;
+}
+
+/** The name of a known image kind (`imageKindLabel` without the `unknown(N)` of other values). */
+export function imageKindFieldName(kind: number): string | undefined {
+  return IMAGE_KINDS[kind]?.label;
+}

@@ -9,7 +9,8 @@
  * `InflatedSize` is not 0 stores everything after its 40-byte header as one zlib/zstd stream; the
  * offsets inside then refer to the inflated binary (header + inflated payload).
  */
-import { countOf, E, layout, magic, R, struct, u16, u32, u64, u64n, type Decoded, type Layout, type Node, type Role } from '../src/codec/index.js';
+import { countOf, E, enumeration, layout, magic, R, struct, u16, u32, u64, u64n, type Decoded, type Layout, type Node, type Role } from '../src/codec/index.js';
+import { imageKindFieldName, offloadEntryFlagsName, offloadKindFieldName } from './kinds.js';
 import { fromLayout } from './layout.js';
 
 /** `10 FF 10 AD` on disk (0x10FF10AD read as bytes). */
@@ -80,24 +81,31 @@ export const OffloadStringEntryV2 = struct(
   { key: R.cstring('keyOffset'), value: R.bytes('valueOffset', 'valueSize', true) },
 );
 
-const entryFields = {
-  imageKind: u16,
-  offloadKind: u16,
-  flags: u32,
-  stringOffset: fromLayout(u64n, 'stringOffset'),
-  numStrings: fromLayout(u64n, 'numStrings'),
-  imageOffset: fromLayout(u64n, 'imageOffset'),
-  imageSize: fromLayout(u64n, 'imageSize'),
-};
+/**
+ * The 40 bytes of an entry, the same in every version; what its offload kind names depends on the
+ * version (formats/kinds.ts: a version-1 file may come from any numbering, versions 2 and 3 only
+ * from the bitmask one).
+ */
+function entryFields(version: 1 | 2) {
+  return {
+    imageKind: enumeration(u16, imageKindFieldName),
+    offloadKind: enumeration(u16, (kind, fields) => offloadKindFieldName(kind, version, fields['imageKind'])),
+    flags: enumeration(u32, offloadEntryFlagsName),
+    stringOffset: fromLayout(u64n, 'stringOffset'),
+    numStrings: fromLayout(u64n, 'numStrings'),
+    imageOffset: fromLayout(u64n, 'imageOffset'),
+    imageSize: fromLayout(u64n, 'imageSize'),
+  };
+}
 
 /** Entry, 40 bytes in every version: its string entries (v1 records) and its image. */
-export const OffloadEntryV1 = struct(entryFields, 'OffloadEntry', {
+export const OffloadEntryV1 = struct(entryFields(1), 'OffloadEntry', {
   strings: R.table(OffloadStringEntryV1, 'stringOffset', 'numStrings'),
   image: R.bytes('imageOffset', 'imageSize'),
 });
 
 /** Entry of versions 2 and 3 (same 40 bytes; its string entries are the 24-byte records). */
-export const OffloadEntryV2 = struct(entryFields, 'OffloadEntry', {
+export const OffloadEntryV2 = struct(entryFields(2), 'OffloadEntry', {
   strings: R.table(OffloadStringEntryV2, 'stringOffset', 'numStrings'),
   image: R.bytes('imageOffset', 'imageSize'),
 });

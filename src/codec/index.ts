@@ -13,7 +13,7 @@
  * Node kinds: u8 u16 u24 u32 i32 u64 i64 (bigint) u64n (u64 checked to a safe number), bytes(n), sizedBytes(ref),
  * reserved(n), magic([...]), cstring, fixedText(width), asciiNumber(width, radix), struct({...}, name,
  * relations), array(node, countRef|n), derived(node, measure), countOf(node, arrayRef), variant(tagRef, {tag: node}),
- * bits(intNode, {name: [shift, width]}), absent (a zero-byte variant case).
+ * bits(intNode, {name: [shift, width]}), enumeration(intNode, nameOf) (named values), absent (a zero-byte variant case).
  * Geometry (src/codec/geometry.ts): expressions, layouts of regions, relations of fields.
  */
 export * from './schema.js';

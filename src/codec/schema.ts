@@ -340,6 +340,52 @@ export function bits<L extends BitLayout>(node: Node<number, number, 'value'>, l
   };
 }
 
+/**
+ * Names of an enumeration's values: the name of `v`, or undefined for a value it does not name.
+ * `fields` are the fields of the enclosing struct read so far, when the name of a value depends on
+ * one of them (an OffloadBinary entry's offload kind on its image kind).
+ */
+export type ValueNames<T> = (v: T, fields: Readonly<Record<string, unknown>>) => string | undefined;
+
+/** An `enumeration` node: its value names, for documentation and exporters. */
+export interface EnumNode<T> extends Node<T, T, 'value'> {
+  /** The name of a value (undefined for values the enumeration does not name). */
+  readonly nameOf: ValueNames<T>;
+}
+
+/** The fields of a struct being read, for names that depend on none. */
+const NO_FIELDS: Readonly<Record<string, unknown>> = Object.freeze({});
+
+/**
+ * A fixed-size integer whose values have names (`enumeration(u16, imageKindLabel)`): read and
+ * written exactly as `node`, every value kept (unknown values are not an error); a recorded span
+ * also carries the name of its value (`SpanNode.label`), so every view of the bytes names it the
+ * same way. A `nameOf` taking two parameters sees the enclosing struct's fields read before it.
+ */
+export function enumeration<T>(node: Node<T, T, 'value'>, nameOf: ValueNames<T>): EnumNode<T> {
+  const size = node.fixedSize;
+  const peek = node.peek;
+  if (size === undefined || !peek) throw new Error(`codec description error: enumeration of ${node.describe}, not a fixed-size leaf`);
+  const wantsFields = nameOf.length >= 2;
+  return {
+    ...node,
+    nameOf,
+    // Only a name that looks at its siblings needs the enclosing struct as a scope.
+    ...(wantsFields ? { scoped: true } : {}),
+    read(c) {
+      if (!c.tree) return node.read(c);
+      c.need(size, node.kind);
+      const at = c.pos;
+      const v = peek(c, at);
+      c.pos += size;
+      const span = c.record(at, size, 'field', v);
+      const label = nameOf(v, wantsFields ? (c.scopes[c.scopes.length - 1] ?? NO_FIELDS) : NO_FIELDS);
+      if (label !== undefined) span.label = label;
+      return v;
+    },
+  };
+}
+
 /** Zero bytes, decoded as `undefined`: the case of a `variant` where a field is absent. */
 export const absent: Node<undefined, undefined, 'value'> = {
   kind: 'absent',

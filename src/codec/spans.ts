@@ -47,6 +47,8 @@ export interface SpanNode {
   kind: SpanKind;
   /** Decoded value of a leaf (numbers; u64 as bigint; strings). */
   value?: unknown;
+  /** The name of the value of an enumeration field (`syclbin` for image kind 7; src/codec/schema.ts `enumeration`). */
+  label?: string;
   /** The part of the span a diagnostic about it should point at (e.g. a property line's value text). */
   focus?: { offset: number; size: number };
   /** Children in the order they were recorded. */

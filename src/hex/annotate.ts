@@ -62,6 +62,8 @@ export interface AnnotatedSpan {
   kind: SpanKind;
   /** Decoded value of a leaf (numbers; u64 fields that do not fit a double as bigint; strings). */
   value?: unknown;
+  /** The name of the value of an enumeration field (`syclbin` for an image kind of 7). */
+  label?: string;
   /** Other paths that reference (some of) these bytes, which this span owns (on a v1 header-table entry's group: the module images it is). */
   shared?: string[];
   /**
@@ -569,6 +571,7 @@ function tile(src: ByteSource, ann: Annotation): AnnotatedSpan[] {
     }
     // (a blob's registry or its error is the annotation's, not a value of its bytes)
     if (n.value !== undefined && !(n.value instanceof Map) && !(n.value instanceof Error)) span.value = typeof n.value === 'bigint' && n.value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n.value) : n.value;
+    if (n.label !== undefined) span.label = n.label;
     (n.background ? backgrounds : leaves).push(clip(span, size));
   };
   // Groups other nodes also name (a v1 header-table entry and the module image it is): their paths,

@@ -16,6 +16,7 @@ import {
   derived,
   encode,
   EncodeError,
+  enumeration,
   magic,
   reserved,
   sizedBytes,
@@ -309,6 +310,36 @@ describe('codec: spans', () => {
     expect(sp.map((s: { path: string }) => s.path)).to.include('entries[3].imageSize');
     // The same keys as a structured path, not a string to re-parse.
     expect(sp.map((s) => pathOf(s))).to.deep.include(['entries', 3, 'imageSize']);
+  });
+});
+
+describe('codec: enumeration', () => {
+  const Kind = enumeration(u16, (v) => (v === 7 ? 'seven' : undefined));
+  // The name of `tag` depends on the field read before it.
+  const Tagged = struct({ family: u8, tag: enumeration(u8, (v, fields) => (fields['family'] === 1 ? `a${v}` : undefined)) });
+  it('reads and writes exactly as the integer it names, any value kept', () => {
+    for (const v of [0, 7, 0xffff]) {
+      expect(decode(Kind, encode(Kind, v))).to.equal(v);
+      expect(encode(Kind, v)).to.deep.equal(encode(u16, v));
+    }
+    expect(sizeOf(Kind)).to.equal(2);
+    expect(() => encode(Kind, 0x10000)).to.throw(EncodeError);
+    expect(() => enumeration(cstring as never, () => undefined)).to.throw(/not a fixed-size leaf/);
+  });
+  it('a recorded span carries the name of its value; a value without a name has none', () => {
+    const S = struct({ a: Kind, b: Kind });
+    const { spans: sp } = spans(S, new Uint8Array([7, 0, 8, 0]));
+    const by = new Map(sp.map((s) => [s.path.replace(/^[^.]*\./, ''), s]));
+    expect(by.get('a')).to.include({ value: 7, label: 'seven' });
+    expect(by.get('b')!.value).to.equal(8);
+    expect(by.get('b')!.label).to.equal(undefined);
+  });
+  it('a name may depend on the fields of the struct read before it', () => {
+    const named = spans(Tagged, new Uint8Array([1, 5])).spans.find((s) => s.path.endsWith('tag'))!;
+    expect(named.label).to.equal('a5');
+    const other = spans(Tagged, new Uint8Array([2, 5])).spans.find((s) => s.path.endsWith('tag'))!;
+    expect(other.label).to.equal(undefined);
+    expect(decode(Tagged, new Uint8Array([1, 5]))).to.deep.equal({ family: 1, tag: 5 });
   });
 });
 

@@ -521,3 +521,47 @@ describe('annotate: content over structure (review 2026-11-27u B11)', () => {
     );
   });
 });
+
+describe('annotate: enumeration fields carry the names of their values (formats/ enumeration nodes)', () => {
+  const label = (a: Annotation, path: string) => leavesOf(a).find((s) => s.path === path)?.label;
+  it('an OffloadBinary entry: image kind, offload kind in the numbering its version implies, flags; unknown values have no name', () => {
+    const entry = (imageKind: number, offloadKind: number, flags: number, version: 1 | 2 = 1) =>
+      annotate(writeOffloadBinary([{ imageKind, offloadKind, flags, strings: [], image: new Uint8Array(8) }], { version }));
+    const v1 = entry(6, 4, 1);
+    expect(label(v1, 'entries[0].imageKind')).to.equal('spirv');
+    // 4 is sycl in intel/llvm's numbering and hip in LLVM 21+'s; a version-1 file does not say which wrote it.
+    expect(label(v1, 'entries[0].offloadKind')).to.equal('sycl (intel/llvm) or hip (LLVM 21+)');
+    expect(label(v1, 'entries[0].flags')).to.equal('OIF_Metadata');
+    // Image kind 7 (SYCLBIN) is intel/llvm's: its offload kind is named in intel/llvm's numbering.
+    expect(label(entry(7, 4, 0), 'entries[0].offloadKind')).to.equal('sycl');
+    // Numberings that define a number and agree on it give one name (3: hip in both sequential ones).
+    expect(label(entry(2, 3, 0), 'entries[0].offloadKind')).to.equal('hip');
+    expect(label(entry(2, 8, 0), 'entries[0].offloadKind')).to.equal('sycl');
+    // Versions 2 and 3 exist only in the bitmask era.
+    expect(label(entry(2, 4, 0, 2), 'entries[0].offloadKind')).to.equal('hip');
+    const unknown = entry(99, 77, 6);
+    for (const f of ['imageKind', 'offloadKind', 'flags']) {
+      const s = leavesOf(unknown).find((x) => x.path === `entries[0].${f}`)!;
+      expect(s.value, f).to.be.a('number');
+      expect(s.label, f).to.equal(undefined);
+    }
+  });
+  it('ELF and COFF headers: class, byte order, type, machine, section and segment types', () => {
+    const elf = annotate(new Uint8Array(readFileSync(join(ROOT, 'testdata/offload/omp-two-targets.o'))));
+    expect(label(elf, 'header.e_ident.class')).to.equal('ELFCLASS64');
+    expect(label(elf, 'header.e_ident.data')).to.equal('ELFDATA2LSB');
+    expect(label(elf, 'header.e_type')).to.equal('ET_REL');
+    expect(label(elf, 'header.e_machine')).to.equal('EM_X86_64');
+    const types = leavesOf(elf).filter((s) => /^sectionHeaders\[\d+\]\.sh_type$/.test(s.path));
+    expect(types.map((s) => s.label)).to.include.members(['SHT_NULL', 'SHT_STRTAB', 'SHT_PROGBITS', 'SHT_LLVM_OFFLOADING']);
+    const exe = annotate(new Uint8Array(readFileSync(join(ROOT, 'testdata/llvm22/sycl/k2.exe'))));
+    expect(label(exe, 'programHeaders[0].p_type')).to.equal('PT_PHDR');
+    expect(label(exe, 'header.e_type')).to.be.oneOf(['ET_EXEC', 'ET_DYN']);
+    const coff = annotate(new Uint8Array(readFileSync(join(ROOT, 'testdata/llvm22/containers/coff.obj'))));
+    expect(label(coff, 'header.machine')).to.equal('IMAGE_FILE_MACHINE_AMD64');
+  });
+  it('the JSON carries the name as "label", beside the value', () => {
+    const doc = annotationToJson(annotate(writeOffloadBinary([{ imageKind: 7, offloadKind: 4, flags: 0, strings: [], image: new Uint8Array(8) }]))) as { spans: { path: string; value?: unknown; label?: string }[] };
+    expect(doc.spans.find((s) => s.path === 'entries[0].imageKind')).to.include({ value: 7, label: 'syclbin' });
+  });
+});

@@ -204,13 +204,15 @@ describe('hex: web inspector (chromium)', function () {
     const lines = ['[SYCL/devicelib req mask]'];
     for (let i = 0; i < 20_000; i++) lines.push(`key${i}=1|${i}`);
     const path = ARTIFACTS + 'props-20k.prop';
-    writeFileSync(path, lines.join('\n') + '\n');
+    const text = lines.join('\n') + '\n';
+    writeFileSync(path, text);
     await page.setInputFiles('#file', path);
     await page.waitForFunction(() => document.body.dataset.state === 'ready');
     expect(await page.$$eval('.node', (els) => els.length)).to.be.below(500);
-    // The last line's value: its node is made when its byte is clicked.
+    // The last line's value: its node is made when its byte is clicked (wait for the rows of the
+    // scrolled-to end: a fixed pause fails on a loaded machine).
     await page.$eval('#hex', (h) => (h.scrollTop = h.scrollHeight));
-    await page.waitForTimeout(100);
+    await page.waitForFunction((end) => document.querySelector(`#rows .b[data-o="${end}"]`) !== null, text.length - 1);
     const last = await page.$$eval('#rows .b', (els) => Math.max(...els.map((e) => Number((e as HTMLElement).dataset.o))));
     await page.click(`#rows .b[data-o="${last - 1}"]`);
     expect(await page.$eval('.node.selected', (e) => (e as HTMLElement).dataset.path)).to.equal('["SYCL/devicelib req mask"]["key19999"]');

@@ -137,7 +137,11 @@ function buildTree(ann: Annotation): TreeNode {
   // of its binary's version, read from the header.version field beside its entries).
   for (const s of ann.spans) {
     const last = s.keys[s.keys.length - 1];
-    if ((last !== 'imageKind' && last !== 'offloadKind') || typeof s.value !== 'number') continue;
+    if ((last !== 'imageKind' && last !== 'offloadKind') || typeof s.value !== 'number') {
+      // Other enumeration fields (entry flags, ELF and COFF header fields) by the name their span carries.
+      if (s.label !== undefined) nodeFor(s.keys, s.path).typed = s.label;
+      continue;
+    }
     const entries = s.keys.lastIndexOf('entries');
     const versionSpan = entries >= 0 ? byKeys.get(JSON.stringify([...s.keys.slice(0, entries), 'header', 'version'])) : undefined;
     const version = versionSpan?.spans.find((v) => typeof v.value === 'number')?.value as number | undefined;

@@ -12,9 +12,9 @@ function jsonReplacer(_k: string, v: unknown): unknown {
   return typeof v === 'bigint' ? v.toString() : v;
 }
 
-function valueText(v: unknown): string {
+function valueText(v: unknown, label: string | undefined): string {
   if (v === undefined) return '';
-  return ` = ${typeof v === 'string' ? JSON.stringify(v) : String(v)}`;
+  return ` = ${typeof v === 'string' ? JSON.stringify(v) : String(v)}${label === undefined ? '' : ` (${label})`}`;
 }
 
 /** The text listing, a line at a time (the whole of it can be larger than one string may be). */
@@ -25,7 +25,7 @@ function* spanLines(head: string, spans: readonly AnnotatedSpan[]): Generator<st
   for (const s of spans) {
     // (--json lists every path; a line names the first few)
     const shared = s.shared?.length ? `  (shared with ${someOf(s.shared)})` : '';
-    yield terminalSafe(`0x${s.offset.toString(16).padStart(w, '0')} +${String(s.size).padEnd(6)} ${s.kind.padEnd(15)} ${s.path || '(file)'}${valueText(s.value)}${shared}`) + '\n';
+    yield terminalSafe(`0x${s.offset.toString(16).padStart(w, '0')} +${String(s.size).padEnd(6)} ${s.kind.padEnd(15)} ${s.path || '(file)'}${valueText(s.value, s.label)}${shared}`) + '\n';
   }
 }
 
@@ -49,7 +49,7 @@ export const command = defineCommand({
   name: 'annotate',
   summary: 'List what every byte of a SYCLBIN, OffloadBinary, object, program or property-set file means (spans that tile the file)',
   usage: 'annotate [options] FILE',
-  description: `Reads the file with the toolkit's readers and prints spans {offset, size, path, kind, value}
+  description: `Reads the file with the toolkit's readers and prints spans {offset, size, path, kind, value, label}
 sorted by offset. Files: SYCLBIN, OffloadBinaries, ELF and COFF objects, PE programs, archives, property
 sets, and the headers of SPIR-V modules and LLVM bitcode files; a SYCLBIN image inside an object's
 OffloadBinary is explained in place, under the image's path. Leaf spans cover every byte exactly once: header and table fields, property-set
