@@ -11,7 +11,10 @@ import { join } from 'node:path';
 import { runCli } from '../../src/cli/run.js';
 import { parsePostLinkArgs } from '../../src/lower/post-link/options.js';
 import { targetCompatible } from '../../src/lower/post-link/output-tables.js';
-import { DEVICE_TARGETS } from '../../src/lower/post-link/device-targets.js';
+import { DEVICE_TARGETS, deviceTarget } from '../../src/lower/post-link/device-targets.js';
+import { DEVICE_TARGETS_MAIN } from '../../src/lower/post-link/device-targets-main.js';
+import { deviceTargetsModule, expandTargets } from '../../scripts/device-targets.js';
+import { requireTool } from '../support/tools.js';
 import { readRegistry } from '../../src/props/registry.js';
 
 const reqs = (aspects: [number, string][], subGroupSize?: number) => ({ aspects: new Map(aspects), fixedTargets: new Set<number>(), ...(subGroupSize === undefined ? {} : { subGroupSize }) });
@@ -25,19 +28,19 @@ describe('post-link -o <target>,<file>', () => {
   });
 
   it('a target runs a module when it has every aspect by name and the required sub-group size; no target or an unknown one filters nothing', () => {
-    expect(targetCompatible(undefined, reqs([[6, 'fp64']], 64))).to.equal(true);
-    expect(targetCompatible('', reqs([[6, 'fp64']], 64))).to.equal(true);
-    expect(targetCompatible('no_such_target', reqs([[6, 'fp64']], 64))).to.equal(true);
-    expect(targetCompatible('intel_gpu_tgllp', reqs([[6, 'fp64']]))).to.equal(false);
-    expect(targetCompatible('intel_gpu_tgllp', reqs([[5, 'fp16']], 8))).to.equal(true);
-    expect(targetCompatible('intel_gpu_pvc', reqs([], 8))).to.equal(false);
-    expect(targetCompatible('intel_gpu_pvc', reqs([], 16))).to.equal(true);
+    expect(targetCompatible(undefined, reqs([[6, 'fp64']], 64), 'tests')).to.equal(true);
+    expect(targetCompatible('', reqs([[6, 'fp64']], 64), 'tests')).to.equal(true);
+    expect(targetCompatible('no_such_target', reqs([[6, 'fp64']], 64), 'tests')).to.equal(true);
+    expect(targetCompatible('intel_gpu_tgllp', reqs([[6, 'fp64']]), 'tests')).to.equal(false);
+    expect(targetCompatible('intel_gpu_tgllp', reqs([[5, 'fp16']], 8), 'tests')).to.equal(true);
+    expect(targetCompatible('intel_gpu_pvc', reqs([], 8), 'tests')).to.equal(false);
+    expect(targetCompatible('intel_gpu_pvc', reqs([], 16), 'tests')).to.equal(true);
     // By name: a bare integer in !sycl_used_aspects has the name '' and no target lists it.
-    expect(targetCompatible('intel_gpu_pvc', reqs([[6, '']]))).to.equal(false);
+    expect(targetCompatible('intel_gpu_pvc', reqs([[6, '']]), 'tests')).to.equal(false);
     // maySupportOtherAspects is not consulted: spir64 lists no aspect, so any aspect excludes the module.
     expect(DEVICE_TARGETS.get('spir64')!.maySupportOtherAspects).to.equal(true);
-    expect(targetCompatible('spir64', reqs([[5, 'fp16']]))).to.equal(false);
-    expect(targetCompatible('spir64', reqs([]))).to.equal(true);
+    expect(targetCompatible('spir64', reqs([[5, 'fp16']]), 'tests')).to.equal(false);
+    expect(targetCompatible('spir64', reqs([]), 'tests')).to.equal(true);
   });
 
   it('holds every target of DeviceConfigFile.td@89110f9e (85 records, the test records included)', () => {
@@ -46,6 +49,25 @@ describe('post-link -o <target>,<file>', () => {
     expect(DEVICE_TARGETS.get('amd_gpu_gfx1031')!.aspects).not.to.include('ext_intel_free_memory');
     expect(DEVICE_TARGETS.get('nvidia_gpu_sm_90')!.subGroupSizes).to.deep.equal([32]);
     expect(DEVICE_TARGETS.has('__TestAspectList')).to.equal(true);
+  });
+
+  it('--era main: the newest device configuration file read (Xe2 and later targets; GPU aspects of that revision), expanded by TableGen', () => {
+    // The committed table is what llvm-tblgen-22 makes of the transcribed records (scripts/device-targets.ts).
+    const generated = deviceTargetsModule(expandTargets(requireTool('llvm-tblgen-22')));
+    expect(readFileSync(new URL('../../src/lower/post-link/device-targets-main.ts', import.meta.url), 'utf8')).to.equal(generated);
+    expect(DEVICE_TARGETS_MAIN.size).to.equal(103);
+    for (const t of ['intel_gpu_lnl_m', 'intel_gpu_bmg_g21', 'intel_gpu_bmg_g31', 'intel_gpu_ptl_h', 'intel_gpu_cri']) {
+      expect(deviceTarget(t, 'tests'), t).to.equal(undefined);
+      expect(deviceTarget(t, 'main'), t).to.deep.equal({ aspects: ['ext_intel_esimd', 'ext_oneapi_fragment', 'ext_oneapi_chunk', 'ext_oneapi_tangle', 'fp16', 'fp64', 'atomic64'], subGroupSizes: [16, 32], maySupportOtherAspects: false });
+    }
+    // An unknown target filters nothing in the tests' era; in main's, BMG cannot run sub-group size 8.
+    expect(targetCompatible('intel_gpu_bmg_g21', reqs([], 8), 'tests')).to.equal(true);
+    expect(targetCompatible('intel_gpu_bmg_g21', reqs([], 8), 'main')).to.equal(false);
+    expect(targetCompatible('intel_gpu_bmg_g21', reqs([[6, 'fp64']], 16), 'main')).to.equal(true);
+    // Revisions differ on known targets too: the CPU target lists its aspects in main.
+    expect(targetCompatible('spir64_x86_64', reqs([[6, 'fp64']]), 'tests')).to.equal(false);
+    expect(targetCompatible('spir64_x86_64', reqs([[6, 'fp64']]), 'main')).to.equal(true);
+    expect(deviceTarget('spir64_fpga', 'main')).to.equal(undefined);
   });
 
   it('writes a table per -o in order and, for a target, <stem>_<N>.<target>.prop with compile_target last in [SYCL/device requirements]', async () => {

@@ -39,6 +39,7 @@ export type ToolName =
   | 'llvm-ar-22'
   | 'llvm-nm-22'
   | 'llvm-dlltool-22'
+  | 'llvm-tblgen-22'
   | 'clang-22'
   | 'clang++-22'
   | 'clang-sycl-linker-22'
@@ -76,6 +77,7 @@ export function requireTool(
     'llvm-ar-22': 'llvm-22',
     'llvm-nm-22': 'llvm-22',
     'llvm-dlltool-22': 'llvm-22',
+    'llvm-tblgen-22': 'llvm-22',
     'clang-22': 'clang-22',
     'clang++-22': 'clang-22',
     'clang-sycl-linker-22': 'clang-tools-22',

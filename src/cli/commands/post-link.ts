@@ -36,7 +36,7 @@ transformed module alone at -o ('-' = standard output); with -embed-aux-info-as-
 properties and symbols go into each module as !sycl_properties / !sycl_symbol_table instead of
 files, and the table has the Code column only. -o may be given again as -o TARGET,FILE: one more
 table, listing only the images that TARGET (a target of intel/llvm's DeviceConfigFile.td, e.g.
-intel_gpu_pvc) can run, each with X_N.TARGET.prop (compile_target added); an unknown target
+intel_gpu_pvc; with --era main of its newest revision read, e.g. intel_gpu_bmg_g21) can run, each with X_N.TARGET.prop (compile_target added); an unknown target
 filters nothing; every image file is named after the first -o.
 
 Options: -spec-const=native|emulation (old spellings rt|default), --device-globals,

@@ -5,12 +5,14 @@
  *
  * Transcribed from intel/llvm:llvm/include/llvm/SYCLLowerIR/DeviceConfigFile.td@89110f9ef3217ff04ff722d21c0d470273ef14b8
  * (every `TargetInfo` record, lists expanded as TableGen expands `!listconcat` and `#`); the two
- * `__Test…` records are entries of the generated map too. Later revisions add targets (LNL, BMG,
- * PTL) and aspects; a target not in this table is treated as sycl-post-link treats one not in its
- * own: no filtering.
+ * `__Test…` records are entries of the generated map too: the table the copied lit tests were
+ * written against (`post-link --era tests`). Later revisions add targets (LNL, BMG, PTL, NVL, CRI) and
+ * aspects: `--era main` filters with ./device-targets-main.ts. A target not in the table is treated
+ * as sycl-post-link treats one not in its own: no filtering.
  *
  * Portable: no Node APIs.
  */
+import { DEVICE_TARGETS_MAIN } from './device-targets-main.js';
 
 /** One target of the device configuration file. */
 export interface DeviceTarget {
@@ -126,3 +128,12 @@ export const DEVICE_TARGETS: ReadonlyMap<string, DeviceTarget> = new Map<string,
   ["amd_gpu_gfx1200", { aspects: A2, subGroupSizes: [], maySupportOtherAspects: false }],
   ["amd_gpu_gfx1201", { aspects: A2, subGroupSizes: [], maySupportOtherAspects: false }],
 ]);
+
+/**
+ * The target `name` of the device configuration file of an era: the revision the copied lit tests
+ * were written against (`tests`, DeviceConfigFile.td@89110f9e) or the newest one read (`main`,
+ * ./device-targets-main.ts). Undefined for a target that revision does not define.
+ */
+export function deviceTarget(name: string, era: 'tests' | 'main'): DeviceTarget | undefined {
+  return (era === 'main' ? DEVICE_TARGETS_MAIN : DEVICE_TARGETS).get(name);
+}

@@ -440,7 +440,7 @@ function processModule(m: LModule, opts: PostLinkOptions, tools: PostLinkTools, 
       // for a target. Upstream writes a file again for each table naming it, with the same bytes: once here.
       const propsWritten = new Set<string>();
       for (const t of tables) {
-        if (!targetCompatible(t.target, computed)) continue;
+        if (!targetCompatible(t.target, computed, opts.era)) continue;
         const row = [irPath];
         if (writeProps) {
           const targeted = t.target !== undefined && t.target !== '';
@@ -483,7 +483,7 @@ function processModule(m: LModule, opts: PostLinkOptions, tools: PostLinkTools, 
       const requirements = computeDeviceRequirements(lib, lib.functions, []);
       const propsWritten = new Set<string>();
       for (const t of tables) {
-        if (!targetCompatible(t.target, requirements)) continue;
+        if (!targetCompatible(t.target, requirements, opts.era)) continue;
         const row = [irPath];
         if (writeProps) {
           const targeted = t.target !== undefined && t.target !== '';

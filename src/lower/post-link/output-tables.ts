@@ -16,13 +16,16 @@
  *
  * Portable: no Node APIs.
  */
-import { DEVICE_TARGETS } from './device-targets.js';
+import { deviceTarget } from './device-targets.js';
 import type { DeviceRequirements } from './image-requirements.js';
 
-/** Whether a module with requirements `reqs` goes into the table of `target` (isTargetCompatibleWithModule). */
-export function targetCompatible(target: string | undefined, reqs: DeviceRequirements): boolean {
+/**
+ * Whether a module with requirements `reqs` goes into the table of `target`
+ * (isTargetCompatibleWithModule), by the device configuration file of `era` (device-targets.ts).
+ */
+export function targetCompatible(target: string | undefined, reqs: DeviceRequirements, era: 'tests' | 'main'): boolean {
   if (target === undefined || target === '') return true;
-  const info = DEVICE_TARGETS.get(target);
+  const info = deviceTarget(target, era);
   // "unrecognized targets have no filtering applied to them" (upstream's comment): not an error.
   if (!info) return true;
   for (const name of reqs.aspects.values()) if (!info.aspects.includes(name)) return false;
