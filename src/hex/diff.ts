@@ -47,6 +47,8 @@ export interface DiffResult {
   bytes?: ByteDiffEntry[];
   /** Read errors of either side (the diff covers what could be read). */
   errors: string[];
+  /** How the files were compared, when not as usual (one side read too little for its model). */
+  notes?: string[];
 }
 
 /** A value of the flat view: display text or, for blobs, the bytes (compared in windows, described only when shown). */
@@ -336,14 +338,24 @@ class SpanKeys {
   }
 }
 
-function flatten(src: ByteSource, a: Annotation, parents: Map<string, number>, spanKeys: SpanKeys): FlatView {
-  const out = new FlatView(parents, spanKeys);
-  out.set('format', { text: a.format });
-  if (a.model) flattenSyclbin(out, a.model);
+/** How a file is compared: by its model (SYCLBIN, plain OffloadBinary, property sets) or by its spans. */
+type View = 'syclbin' | 'offload' | 'registry' | 'spans';
+
+function viewOf(a: Annotation): View {
+  if (a.model) return 'syclbin';
   // A plain OffloadBinary file by its model; an object, archive or program by its spans (its own
   // sections besides the binaries inside, which its spans hold too).
-  else if (a.offload && a.format === 'offload-binary') flattenOffload(out, a.offload);
-  else if (a.registry) flattenRegistry(out, '', a.registry);
+  if (a.offload && a.format === 'offload-binary') return 'offload';
+  if (a.registry) return 'registry';
+  return 'spans';
+}
+
+function flatten(src: ByteSource, a: Annotation, view: View, parents: Map<string, number>, spanKeys: SpanKeys): FlatView {
+  const out = new FlatView(parents, spanKeys);
+  out.set('format', { text: a.format });
+  if (view === 'syclbin') flattenSyclbin(out, a.model!);
+  else if (view === 'offload') flattenOffload(out, a.offload!);
+  else if (view === 'registry') flattenRegistry(out, '', a.registry!);
   else flattenSpans(out, src, a);
   return out;
 }
@@ -365,8 +377,14 @@ export function diffFiles(inputA: BytesLike | ByteSource, inputB: BytesLike | By
   // One numbering of parents and path keys for both views (keys equal across them mean equal paths).
   const parents = new Map<string, number>();
   const spanKeys = new SpanKeys();
-  const fa = flatten(a, A, parents, spanKeys).items;
-  const fb = flatten(b, B, parents, spanKeys).items;
+  // Files of one format of which only one has a model (the other did not read far enough) are both
+  // compared span by span: a model path and a span path never name the same field the same way.
+  let va = viewOf(A);
+  let vb = viewOf(B);
+  const spansOnly = va !== vb && A.format === B.format ? (va === 'spans' ? 'A' : 'B') : undefined;
+  if (spansOnly) va = vb = 'spans';
+  const fa = flatten(a, A, va, parents, spanKeys).items;
+  const fb = flatten(b, B, vb, parents, spanKeys).items;
   const entries: DiffEntry[] = [];
   const bufs = {};
   // A's paths in A's order, then the paths only in B, in B's order.
@@ -379,6 +397,7 @@ export function diffFiles(inputA: BytesLike | ByteSource, inputB: BytesLike | By
   const result: DiffResult = { formats: [A.format, B.format], entries, errors: [] };
   if (A.error) result.errors.push(`A: ${A.error.message}`);
   if (B.error) result.errors.push(`B: ${B.error.message}`);
+  if (spansOnly) result.notes = [`${spansOnly} did not read far enough for its ${A.format} model: both files are compared span by span (the paths annotate gives)`];
   if (opts.bytes) result.bytes = byteDiff(a, A, b, B);
   return result;
 }
@@ -429,6 +448,7 @@ function byteDiff(a: ByteSource, A: Annotation, b: ByteSource, B: Annotation): B
 export function formatDiff(r: DiffResult, nameA = 'A', nameB = 'B'): string {
   const lines: string[] = [`--- ${nameA} (${r.formats[0]})`, `+++ ${nameB} (${r.formats[1]})`];
   for (const e of r.errors) lines.push(`! ${e}`);
+  for (const n of r.notes ?? []) lines.push(`# ${n}`);
   for (const e of r.entries) {
     if (e.op === 'removed') lines.push(`- ${e.path}: ${e.a}`);
     else if (e.op === 'added') lines.push(`+ ${e.path}: ${e.b}`);

@@ -200,3 +200,19 @@ describe('diff: long byte-array values (review 2026-11-28e note)', () => {
     expect(diffFiles(reg(1), reg(1)).entries).to.deep.equal([]);
   });
 });
+
+describe('diff: a file that reads too little for its model, against one that reads (review 2026-11-30u finding 1)', () => {
+  it('both are compared span by span, so a field equal in both is no difference; a note says why', () => {
+    const whole = fileWith(new Uint8Array([1, 2, 3, 4]));
+    // Cut inside the binary table: the header and tables read, the model does not.
+    const cut = whole.subarray(0, whole.length - 8);
+    const r = diffFiles(cut, whole);
+    expect(r.errors).to.have.length(1);
+    expect(r.notes).to.deep.equal(['A did not read far enough for its syclbin-v1 model: both files are compared span by span (the paths annotate gives)']);
+    expect(r.entries.map((e) => e.path)).not.to.include('header.version');
+    expect(r.entries.map((e) => e.path)).not.to.include('version');
+    // The other way round names B; files that both read are compared by their models, without a note.
+    expect(diffFiles(whole, cut).notes![0]).to.match(/^B did not read/);
+    expect(diffFiles(whole, whole).notes).to.equal(undefined);
+  });
+});

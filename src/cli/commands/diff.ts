@@ -26,10 +26,12 @@ shifts no other. Lines: "- path: value" only in A, "+ path: value" only in B,
 offset, size or bytes differ ("@ path: A-location B-location (what)").
 Exit status as diff(1): 0 when there is no structural difference (and, with --bytes, no span that
 differs), 1 when there is, 2 when a file cannot be read or does not read to its end (what could be
-read is still compared and printed, the error on a '!' line), or for a usage error.`,
+read is still compared and printed, the error on a '!' line; two files of one format of which one
+did not read far enough for its model are both compared span by span, as a '#' line says), or for
+a usage error.`,
   options: {
     bytes: opt.flag('Also list the spans whose bytes, offset or size differ'),
-    json: opt.flag('Print JSON {formats, entries, bytes?, errors} (schemas/diff.schema.json)'),
+    json: opt.flag('Print JSON {formats, entries, bytes?, errors, notes?} (schemas/diff.schema.json)'),
     'max-inflated-size': maxInflatedSizeOption(),
     ...outputOptions(),
   },
