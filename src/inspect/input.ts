@@ -155,7 +155,7 @@ export function explainInput(bytes: BytesLike | ByteSource, opts: InspectInputOp
     let failure: DecodeError | undefined;
     try {
       const file = readSyclbin(src, { ...read, offload: envelope });
-      if (holdsSyclbin(envelope)) return { kind: 'syclbin', tree: inspectSyclbin(file, { fileSize: src.size, sha256: opts.sha256 }) };
+      if (holdsSyclbin(envelope)) return { kind: 'syclbin', tree: inspectSyclbin(file, { fileSize: src.size, sha256: opts.sha256, era }) };
     } catch (e) {
       if (!(e instanceof DecodeError)) throw e;
       failure = e;

@@ -12,7 +12,8 @@
 import { optionsArgument } from '../codec/errors.js';
 import { decodeTypedRegistry } from '../props/typed/index.js';
 import { explainRegistry, printable, quotedText } from '../props/explain.js';
-import { imageKindLabel, offloadKindText } from '../../formats/kinds.js';
+import { imageKindLabel, offloadKindEntryText, offloadKindText } from '../../formats/kinds.js';
+import { numberingFor, type LlvmEraInfo } from '../../formats/eras.js';
 import type { PropertySetRegistry } from '../props/model.js';
 import { syclbinModelArgument, GLOBAL_METADATA_SET, bundleState, irTarget, irType, nativeArch, nativeTarget, type SyclbinFile, type SyclbinImage } from './model.js';
 import { HASH_NOT_COMPUTED, imageHashes, type Hasher, type ImageHashes } from './json.js';
@@ -45,6 +46,12 @@ export interface InspectOptions {
    * inside a compressed payload when `null` (the image is inflated bytes).
    */
   imageAt?: number | null;
+  /**
+   * Whose conventions name the envelope's offload kind (`inspect --llvm`): a version-1 number in
+   * that era's numbering, with what else it may mean (image kind 7, SYCLBIN, in intel/llvm's). Absent:
+   * in the numbering the version implies, with what else it may mean.
+   */
+  era?: LlvmEraInfo;
 }
 
 function variantText(file: SyclbinFile): string {
@@ -57,9 +64,10 @@ function variantText(file: SyclbinFile): string {
   return `SYCLBIN v1 in an OffloadBinary v${e.version} entry${e.compression ? ` (${e.compression}-compressed)` : ''}`;
 }
 
-function envelopeNode(file: SyclbinFile): InspectNode | undefined {
+function envelopeNode(file: SyclbinFile, era: LlvmEraInfo | undefined): InspectNode | undefined {
   const e = file.envelope;
   if (e.kind === 'none') return undefined;
+  const kindText = (kind: number, imageKind: number): string => (era ? offloadKindEntryText(kind, e.version, imageKind, numberingFor(e.version, era)) : offloadKindText(kind, e.version));
   if (e.kind === 'roles') {
     return {
       label: 'Envelope',
@@ -77,7 +85,7 @@ function envelopeNode(file: SyclbinFile): InspectNode | undefined {
                 children: e.entries.map(
                   (x, i): InspectNode => ({
                     label: `[${i}] ${x.key}`,
-                    value: `image kind ${x.imageKind} (${imageKindLabel(x.imageKind)}), offload kind ${offloadKindText(x.offloadKind, e.version)}, flags 0x${x.flags.toString(16)}; ${[...x.strings].map(([k, v]) => `${printable(k)}=${quotedText(v)}`).join(' ')}`,
+                    value: `image kind ${x.imageKind} (${imageKindLabel(x.imageKind)}), offload kind ${kindText(x.offloadKind, x.imageKind)}, flags 0x${x.flags.toString(16)}; ${[...x.strings].map(([k, v]) => `${printable(k)}=${quotedText(v)}`).join(' ')}`,
                     path: `entries[${i}]`,
                   }),
                 ),
@@ -96,7 +104,7 @@ function envelopeNode(file: SyclbinFile): InspectNode | undefined {
     {
       label: 'offload kind',
       // The SYCL runtime's envelope stamps different numbers in different revisions: say what the number may mean.
-      value: offloadKindText(e.offloadKind, e.version),
+      value: kindText(e.offloadKind, e.imageKind),
       path: 'entries[0].offloadKind',
     },
     { label: 'flags', value: `0x${e.flags.toString(16)}`, path: 'entries[0].flags' },
@@ -131,7 +139,7 @@ export function inspectSyclbin(file: SyclbinFile, opts: InspectOptions = {}): In
   const hash = imageHashes(opts.sha256);
   const imageAt = opts.imageAt === undefined ? 0 : opts.imageAt;
   const children: InspectNode[] = [];
-  const env = envelopeNode(file);
+  const env = envelopeNode(file, opts.era);
   if (env) children.push(env);
   if (file.version === 1 && file.headerVersion !== undefined) {
     const reserved = Array.from(file.headerReserved ?? [], (b) => b.toString(16).padStart(2, '0')).join(' ');

@@ -303,10 +303,10 @@ describe('hex: web inspector (chromium)', function () {
     const kind = await page.$eval('.node[data-path="entries[0].offloadKind"]', (e) => e.textContent);
     expect(kind).to.contain('8 (sycl)');
     expect(kind, 'kind 8 has one meaning').to.not.contain('ambiguous');
-    // A SYCLBIN's envelope: named as inspect names it (the runtime's numbering of its version).
+    // A SYCLBIN's envelope: named as inspect names it (image kind 7: intel/llvm's numbering, and what LLVM 22 calls the number).
     await page.setInputFiles('#file', ROOT + 'testdata/syclbin/v1_in_offload_v1.syclbin');
     await page.waitForFunction(() => document.body.dataset.state === 'ready');
-    expect(await page.$eval('.node[data-path="entries[0].offloadKind"]', (e) => e.textContent)).to.match(/\(sycl, sequential numbering\)/);
+    expect(await page.$eval('.node[data-path="entries[0].offloadKind"]', (e) => e.textContent)).to.match(/4 \(sycl; intel\/llvm's numbering, .* calls it hip\)/);
   });
 
   it('a tail-merged string is shown under every entry that uses it, with its value and extent; overlapping images with their own bytes', async () => {

@@ -126,7 +126,7 @@ describe('syclbin inspect', () => {
     expect(t.split('\n')[0]).to.equal(`SYCLBIN v1 in an OffloadBinary v1 entry — ${readBytes(`${SYCLBIN_TESTDATA}v1_in_offload_v1.syclbin`).length} bytes`);
     for (const s of [
       'image kind: 7 (syclbin)',
-      'offload kind: 4 (sycl, sequential numbering)',
+      "offload kind: 4 (sycl; intel/llvm's numbering, as image kind 7, SYCLBIN, is intel/llvm's; LLVM 21+ (bitmask, llvm-project #135809) calls it hip)",
       'triple: "spir64-unknown-unknown"',
       'State: executable (2)',
       'state: 2 (executable)',
@@ -148,6 +148,22 @@ describe('syclbin inspect', () => {
     const v2 = await cli(['inspect', `${SYCLBIN_TESTDATA}v2_roles_v3_zstd.syclbin`], '/');
     expect(v2.stdout.split('\n')[0]).to.match(/^SYCLBIN v2 \(role entries in an OffloadBinary v3, zstd-compressed\)/);
     expect(v2.stdout).to.contain('file offset: (inside the compressed payload)');
+  });
+
+  it("--llvm names the envelope's offload kind as that era does, as offload-list does (review 2026-11-30u finding 2)", async () => {
+    const t = tempDir('syclbin-inspect-era-');
+    try {
+      // A SYCLBIN packed as offload-pack packs anything: image kind 0, offload kind 4 (hip by default, LLVM 22's numbering).
+      const pack = await cli(['offload-pack', '-o', 'hip.bin', `--image=file=${SYCLBIN_TESTDATA}v1_one_ir.syclbin,triple=spir64-unknown-unknown,kind=hip`], t.dir);
+      expect(pack.code, pack.stderr).to.equal(0);
+      const kindLine = async (...era: string[]) => (await cli(['inspect', '--no-hash', ...era, 'hip.bin'], t.dir)).stdout.split('\n').find((l) => l.includes('offload kind:'));
+      expect(await kindLine()).to.match(/offload kind: 4 \(hip\) — ambiguous: /);
+      expect(await kindLine('--llvm', '22')).to.match(/offload kind: 4 \(hip\) — ambiguous: /);
+      expect(await kindLine('--llvm', '19')).to.match(/offload kind: 4 \(unknown\(4\)\) — ambiguous: /);
+      expect((await cli(['offload-list', 'hip.bin'], t.dir)).stdout).to.match(/producer +hip/);
+    } finally {
+      t.cleanup();
+    }
   });
 
   it('an empty file: says it is empty (not "it starts with" and nothing)', async () => {

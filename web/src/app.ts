@@ -14,7 +14,7 @@ import { appendAll, formatPath, minOf, type PathKey } from '../../src/codec/inde
 import { mergeRanges } from '../../src/hex/ranges.js';
 import { decodeTypedRegistry } from '../../src/props/typed/index.js';
 import { typedValueSummary } from '../../src/props/explain.js';
-import { imageKindLabel, offloadKindEraText, offloadKindText } from '../../formats/kinds.js';
+import { imageKindLabel, offloadKindEntryText } from '../../formats/kinds.js';
 import { DEFAULT_LLVM_ERA, llvmEra, numberingFor } from '../../formats/eras.js';
 import { compileZstd } from '../../src/offload/libzstd.js';
 // libzstd (WebAssembly) for zstd-compressed OffloadBinaries: the bytes are bundled (esbuild's binary
@@ -146,8 +146,10 @@ function buildTree(ann: Annotation): TreeNode {
     const versionSpan = entries >= 0 ? byKeys.get(JSON.stringify([...s.keys.slice(0, entries), 'header', 'version'])) : undefined;
     const version = versionSpan?.spans.find((v) => typeof v.value === 'number')?.value as number | undefined;
     const n = nodeFor(s.keys, s.path);
-    // A SYCLBIN's envelope is named as inspect names it; a plain OffloadBinary's kinds in LLVM 22's numbering (inspect's default era).
-    const offload = version === undefined ? undefined : ann.format === 'offload-binary' || !ann.format.startsWith('syclbin') ? offloadKindEraText(s.value, version, numberingFor(version, llvmEra(DEFAULT_LLVM_ERA))) : offloadKindText(s.value, version);
+    // Named as inspect names them in its default era (LLVM 22): image kind 7 (SYCLBIN) in intel/llvm's numbering.
+    const imageKindSpan = byKeys.get(JSON.stringify([...s.keys.slice(0, -1), 'imageKind']));
+    const imageKind = imageKindSpan?.spans.find((v) => typeof v.value === 'number')?.value as number | undefined;
+    const offload = version === undefined ? undefined : offloadKindEntryText(s.value, version, imageKind ?? -1, numberingFor(version, llvmEra(DEFAULT_LLVM_ERA)));
     n.typed = last === 'imageKind' ? `${s.value} (${imageKindLabel(s.value)})` : offload;
   }
   const finish = (n: TreeNode): void => {

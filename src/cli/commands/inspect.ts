@@ -30,8 +30,9 @@ export const command = defineCommand({
   description: `
 Recognises what it is given and explains it:
   - SYCLBIN, every variant (bare v1, v1 in an OffloadBinary entry or the SYCL runtime envelope, v2
-    role entries): the envelope (OffloadBinary version, image and offload kind by name, flags, string
-    entries, compression), the v1 header's version and reserved bytes, the bundle state by name, and
+    role entries): the envelope (OffloadBinary version, image and offload kind by name, the offload
+    kind as --llvm's LLVM names it, except for image kind 7, SYCLBIN, whose writers number kinds as
+    intel/llvm does, flags, string entries, compression), the v1 header's version and reserved bytes, the bundle state by name, and
     for every abstract module its typed property sets (spec constants, device globals, aspects, ... as
     'syclbin props' shows them) and its IR modules (type, target) and native images (arch, target)
     with size, file offset and sha256;
