@@ -346,11 +346,10 @@ function containerNode(input: OffloadInput, src: ByteSource, era: LlvmEraInfo, o
       f.site.member === undefined ? '' : `member ${f.site.member}`,
       f.site.section ? `section [${f.site.section.index}] ${f.site.section.name}` : '',
       f.site.global === undefined ? '' : `global ${f.site.global} (!llvm.embedded.objects; offsets within its initializer)`,
-      f.byScan ? 'found by scanning ordinary data' : '',
     ]
       .filter(Boolean)
       .join(', ');
-    children.push(binaryNode(f.binary, `OffloadBinary${site ? ` in ${site}` : ''}`, era, opts, 0));
+    children.push(binaryNode(f.binary, `OffloadBinary${site ? ` in ${site}` : ''}${f.byScan ? ' (found by scanning ordinary data)' : ''}`, era, opts, 0));
   }
   input.bare.forEach((b, i) => children.push(bareNode(b, i, input, opts)));
   let bundleEntries = 0;

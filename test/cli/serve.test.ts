@@ -187,6 +187,22 @@ describe('cli: serve names a folder that is missing or not a folder', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('a port in use says so and what to pass instead (review 2026-11-30u finding 11)', async () => {
+    const { runCli } = await import('../../src/cli/run.js');
+    const dir = mkdtempSync(join(tmpdir(), 'syclbin-serve-port-'));
+    const { server } = await startServer(dir, 0);
+    try {
+      const port = (server.address() as { port: number }).port;
+      let err = '';
+      const code = await runCli(['serve', '--port', String(port), dir], { stdout: { write: () => undefined }, stderr: { write: (c) => void (err += String(c)) }, cwd: dir, env: {} });
+      expect(code).to.equal(1);
+      expect(err).to.equal(`syclbin serve: port ${port} on 127.0.0.1 is in use: pass --port N for another port, or --port 0 for any free port\n`);
+    } finally {
+      await new Promise((r) => server.close(r));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('cli: serve DIR of your files: the inspector from the package, the files from DIR (review 2026-11-27r)', function () {

@@ -52,6 +52,19 @@ describe('inspect: anything in, an honest answer out', () => {
     expect(spv.stdout).to.match(/^SPIR-V module — \d+ bytes\nNames: .*\nModule:\n(.*\n)*  contents: SPIR-V 1\.4 module.*\n    entry point: Kernel _ZTS5KName\n/);
   });
 
+  it('a binary found by scanning ordinary data is labelled so (review 2026-11-30u finding 6: "OffloadBinary in found by scanning")', async () => {
+    const { dir, cleanup } = tempDir('syclbin-inspect-scan-');
+    try {
+      const bin = readFileSync(join(CONTAINERS, '..', '..', 'offload', 'cuda-sm70.v1.bin'));
+      writeFileSync(join(dir, 'emb.dat'), Buffer.concat([Buffer.alloc(100, 'x'), bin]));
+      const r = await cli(['inspect', 'emb.dat'], dir);
+      expect(r.stdout).to.include('OffloadBinary (found by scanning ordinary data): @0x64, version 1');
+      expect(r.stdout).to.not.include('OffloadBinary in found');
+    } finally {
+      cleanup();
+    }
+  });
+
   it('an OffloadBinary nesting another (main): the inner binaries are inspected', async () => {
     const { dir, cleanup } = tempDir('syclbin-inspect-');
     try {

@@ -336,6 +336,10 @@ describe('--llvm main: one multi-entry binary, image sizes, nested binaries, ext
       const l22 = await cli(['offload-list', 'outer.bin'], dir);
       expect(l22.stdout).to.not.include('nested images');
       expect(l22.stderr).to.match(/llvm-objdump-22 cannot read version 3/);
+      // --json says it once, without the --strict clause it cannot be combined with (review 2026-11-30u finding 7).
+      const j22 = await cli(['offload-list', '--json', 'outer.bin'], dir);
+      expect(j22.stderr.match(/version 3/g), j22.stderr).to.have.length(1);
+      expect(j22.stderr).to.not.include('--strict');
       // Extract everything (main, no --image): nested images, '-<arch>' only when there is one.
       const x = await cli(['offload-extract', '--llvm', 'main', 'outer.bin'], dir);
       expect(x.stdout).to.equal('Extracted: outer-nvptx64-nvidia-cuda-sm_70.0.o\nExtracted: outer-spirv64-unknown-unknown.1.spv\nExtracted: outer-amdgcn-amd-amdhsa-gfx90a.2.bc\n');

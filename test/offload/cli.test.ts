@@ -333,6 +333,11 @@ describe('cli: offload-pack', () => {
         ]);
         expect(bins[0]!.entries.map((e) => e.strings.get('triple'))).to.deep.equal(['nvptx64-nvidia-cuda', 'amdgcn-amd-amdhsa', 'spir64']);
       }
+      // A sequential numbering asked for in a version 2/3 binary is written, with a warning that readers misname it (review 2026-11-30u finding 4).
+      const seq = await cli(['offload-pack', '-o', 'seq.bin', '--format-version', '2', '--offload-kinds', 'intel', ...images], dir);
+      expect(seq.code, seq.stderr).to.equal(0);
+      expect(seq.stderr).to.match(/warning: --offload-kinds intel with version 2: readers name the kinds of version 2 binaries in the bitmask numbering .* sycl 4 as 'hip'/);
+      expect(readOffloadBinaries(readBytes(join(dir, 'seq.bin')))[0]!.entries.map((e) => e.offloadKind)).to.deep.equal([2, 3, 4]);
     } finally {
       cleanup();
     }

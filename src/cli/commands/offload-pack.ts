@@ -52,6 +52,8 @@ Overrides:
                            (3 can be --compress'ed, as on main).
   --offload-kinds llvm19|intel|bitmask   kind=NAME numbers: LLVM 19's, intel/llvm's sequential
                            numbering (sycl 4, what the intel/llvm fork writes), or the bitmask.
+                           Default: the era's for version 1; the bitmask for versions 2 and 3,
+                           which exist only in the bitmask era (readers name their kinds so).
 Unknown kind names give 0, as in LLVM (with a warning here). Without -o this help is printed
 (status 0, as llvm-offload-binary-22 prints its own); with --llvm 19 nothing is written (status 0,
 as clang-offload-packager-19).`,
@@ -110,6 +112,11 @@ as clang-offload-packager-19).`,
     const compression = opts.compress;
     if (compression && version !== 3) throw new UsageError('--compress needs version 3 (--llvm main or --format-version 3)');
     const numbering: OffloadKindNumbering = opts['offload-kinds'] ?? (version === 1 ? era.numbering : 'bitmask');
+    // Versions 2 and 3 are read in the bitmask numbering by every reader (formats/kinds.ts): a
+    // sequential number in one is written as asked, but said to be misnamed when read.
+    if (version !== 1 && numbering !== 'bitmask') {
+      io.stderr.write(`${prog}: warning: --offload-kinds ${numbering} with version ${version}: readers name the kinds of version ${version} binaries in the bitmask numbering (hip 4, sycl 8), so these numbers will be misnamed (e.g. ${numbering === 'intel' ? "sycl 4 as 'hip'" : "hip 3 as no kind"})\n`);
+    }
     const offloadKinds = OFFLOAD_KIND_NUMBERINGS[numbering];
     // LLVM reads '-' as standard input (MemoryBuffer::getFileOrSTDIN); files.readAll does the same.
     // Images are blobs of their files: copied to the output in windows, never loaded whole.
