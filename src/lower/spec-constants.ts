@@ -176,6 +176,49 @@ export const MAX_LEAVES_PER_CONSTANT = 1 << 20;
 export const MAX_IDS_PER_LOWERING = 1 << 20;
 /** See {@link MAX_IDS_PER_LOWERING}. */
 export const MAX_DEFAULT_VALUE_BYTES = 64 << 20;
+/**
+ * Upper bound on the type nodes (scalars, aggregates, their elements) of the spec constants of one
+ * lowering, expanded (native mode walks each value's tree several times): zero-sized elements (`[4294967295 x {}]`, a DAG of empty structs
+ * naming each other twice) take no ID and no byte, so neither limit above bounds them, and a
+ * kilobyte of valid IR would otherwise keep the tool busy for hours (or make sycl-post-link's
+ * rewrite write a composite per element until memory runs out).
+ */
+export const MAX_NODES_PER_LOWERING = 1 << 22;
+
+/** What the native walks of one lowering may still visit (see {@link MAX_NODES_PER_LOWERING}). */
+export class NodeBudget {
+  private used = 0;
+  constructor(private readonly limit = MAX_NODES_PER_LOWERING) {}
+  /** `n` more nodes to visit (a type's expanded node count): a LIMIT error past the budget. */
+  charge(n: number): void {
+    this.used += n;
+    if (this.used > this.limit) {
+      throw new LowerError(
+        `the types of the spec constants up to this one have ${this.used > Number.MAX_SAFE_INTEGER ? 'more than 2^53' : this.used} elements to walk (counting zero-sized ones, e.g. [4294967295 x {}], which take no ID and no byte), more than the ${this.limit} this tool walks in one module (a limit of this tool: sycl-post-link has none)`,
+        [],
+        'LIMIT',
+      );
+    }
+  }
+}
+
+/**
+ * The nodes of `t` expanded (itself, its struct fields and every array or vector element, recursively):
+ * what a walk over a value of the type visits at most. Computed over the type's description
+ * (memoized per type object), never by expanding it: `[4294967295 x {}]` is 4294967296 at once.
+ * The nesting of types is bounded by their readers (256 levels).
+ */
+export function typeNodes(t: IrType, memo = new Map<IrType, number>()): number {
+  let n = memo.get(t);
+  if (n !== undefined) return n;
+  if (t.kind === 'struct') {
+    n = 1;
+    for (const e of t.elements) n += typeNodes(e, memo);
+  } else if (t.kind === 'array' || t.kind === 'vector') n = 1 + t.length * typeNodes(t.element, memo);
+  else n = 1;
+  memo.set(t, n);
+  return n;
+}
 
 // ------------------------------------------------------------------------------------------------
 // Native mode
@@ -227,8 +270,8 @@ function lowerBound(offsets: readonly number[], offset: number): number {
  * it is undef, leaving it marked defined. A constant with no leaves at all (`{}`, `[0 x i32]`)
  * still consumes that one ID.
  */
-export function assignNativeIds(type: IrType, dflt: ConstValue, firstId: number, dl: DataLayout, check?: CompositeCheck): { ids: IdEntry[]; tree: SpecConstantNode } {
-  return nativeIds(type, dflt, firstId, dl, true, check) as { ids: IdEntry[]; tree: SpecConstantNode };
+export function assignNativeIds(type: IrType, dflt: ConstValue, firstId: number, dl: DataLayout, check?: CompositeCheck, budget = new NodeBudget()): { ids: IdEntry[]; tree: SpecConstantNode } {
+  return nativeIds(type, dflt, firstId, dl, true, budget, check) as { ids: IdEntry[]; tree: SpecConstantNode };
 }
 
 /**
@@ -239,7 +282,10 @@ export function assignNativeIds(type: IrType, dflt: ConstValue, firstId: number,
 export type CompositeCheck = (type: AggregateType) => void;
 
 /** {@link assignNativeIds}; without `withTree` only the IDs (no node is built). */
-function nativeIds(type: IrType, dflt: ConstValue, firstId: number, dl: DataLayout, withTree: boolean, check?: CompositeCheck): { ids: IdEntry[]; tree: SpecConstantNode | undefined } {
+function nativeIds(type: IrType, dflt: ConstValue, firstId: number, dl: DataLayout, withTree: boolean, budget: NodeBudget, check?: CompositeCheck): { ids: IdEntry[]; tree: SpecConstantNode | undefined } {
+  // Every walk below (and nativeDescriptors') visits at most the nodes of the type expanded: charged
+  // before any of them starts, so a zero-sized [4294967295 x {}] fails at once instead of looping.
+  budget.charge(typeNodes(type));
   const defined: DefinedElements = { offsets: [], values: [] };
   collectDefinedElements(dflt, dl, 0, defined);
   const ids: IdEntry[] = [{ id: firstId, undef: false }];
@@ -458,11 +504,14 @@ export function lowerSpecConstants(allInputs: readonly SpecConstantInput[], mode
     inputs.forEach((sc, i) => {
       if (sc.specId !== undefined) claim(sc.specId, { sc: i, how: 'explicit' }, () => [...(sc.path ?? ['specConstants', i]), 'specId']);
     });
+    // (one budget for every walk of every constant: the trees built later from these constants, one
+    // at a time, stay within it)
+    const budget = new NodeBudget();
     inputs.forEach((sc, i) => {
       const path = sc.path ?? ['specConstants', i];
       try {
         const explicit = sc.specId !== undefined;
-        const { ids } = nativeIds(sc.type, sc.default, explicit ? sc.specId! : nextId, dl, false);
+        const { ids } = nativeIds(sc.type, sc.default, explicit ? sc.specId! : nextId, dl, false, budget);
         if (!explicit) {
           const seq = { sc: i, how: 'sequential' } as const;
           const undef = { sc: i, how: 'undef' } as const;

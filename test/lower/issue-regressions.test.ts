@@ -7,7 +7,7 @@
  *   3. deeply nested types (`{`×2000 `i32` `}`×2000) are a typed error, not `internal error: RangeError`.
  */
 import { expect } from 'chai';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../src/cli/run.js';
@@ -132,6 +132,54 @@ describe('issue regressions: lowering from real LLVM IR', () => {
     const p = await cli(['post-link', '-spec-const=emulation', '-S', 'huge.ll', '-o', 'huge.table'], dir);
     expect(p.code, p.err).to.equal(1);
     expect(p.err).to.match(/^syclbin post-link: huge\.ll:8:3: error: the default values of the spec constants up to this one \(\[1000000000 x i32\]\) take 4000000000 bytes/);
+  });
+});
+
+describe('lower: zero-sized elements take no ID and no byte, yet are bounded (review 2026-11-30h findings 1, 2)', () => {
+  const composite = (t: string, init: string, calls = 1): string =>
+    `target triple = "spir64-unknown-unknown"\n%SC = type { ${t} }\n@name = private unnamed_addr addrspace(1) constant [4 x i8] c"abc\\00", align 1\n@id = internal addrspace(1) constant %SC ${init}, align 8\n` +
+    `define spir_kernel void @K() #0 {\nentry:\n  %t = alloca ${t}, align 8\n  %a = addrspacecast ptr %t to ptr addrspace(4)\n` +
+    `  call spir_func void @_Z40__sycl_getComposite2020SpecConstantValueI1XET_PKcPKvS5_(ptr addrspace(4) sret(${t}) align 8 %a, ptr addrspace(4) addrspacecast (ptr addrspace(1) @name to ptr addrspace(4)), ptr addrspace(4) addrspacecast (ptr addrspace(1) @id to ptr addrspace(4)), ptr addrspace(4) null)\n`.repeat(calls) +
+    `  ret void\n}\ndeclare spir_func void @_Z40__sycl_getComposite2020SpecConstantValueI1XET_PKcPKvS5_(ptr addrspace(4) sret(${t}) align 8, ptr addrspace(4), ptr addrspace(4), ptr addrspace(4))\nattributes #0 = { "sycl-module-id"="t.cpp" }\n`;
+  it('[4294967295 x {}], { [4294967295 x {}] undef, i32 7 } and a DAG of 2^40 empty structs are LIMIT errors at once (they ran for hours)', async () => {
+    const limit = /elements to walk \(counting zero-sized ones.*more than the 4194304 this tool walks in one module/;
+    expect(() => lowerManifestJson({ mode: 'native', specConstants: [{ name: 'a', type: '[4294967295 x {}]', default: 'zeroinitializer' }] })).to.throw(LowerError, limit);
+    const dir = mkdtempSync(join(tmpdir(), 'syclbin-zero-sized-'));
+    try {
+      const dag = '%Z0 = type {}\n' + Array.from({ length: 40 }, (_, i) => `%Z${i + 1} = type { %Z${i}, %Z${i} }\n`).join('');
+      writeFileSync(join(dir, 'a.ll'), composite('[4294967295 x {}]', 'zeroinitializer'));
+      writeFileSync(join(dir, 'b.ll'), composite('{ [4294967295 x {}], i32 }', '{ { [4294967295 x {}], i32 } { [4294967295 x {}] undef, i32 7 } }'));
+      writeFileSync(join(dir, 'z.ll'), composite('%Z40', 'zeroinitializer').replace('%SC = type', `${dag}%SC = type`));
+      for (const f of ['a.ll', 'b.ll', 'z.ll']) {
+        const r = await cli(['lower', f], dir);
+        expect(r.code, `${f}: ${r.err}`).to.equal(1);
+        expect(r.err, f).to.match(limit);
+        const p = await cli(['post-link', '-spec-const=native', '-S', f, '-o', 'o.table'], dir);
+        expect(p.code, `${f}: ${p.err}`).to.equal(1);
+        expect(p.err, f).to.match(limit);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  it("post-link native: a call emits its constant's composites, zero-sized ones too; calls share one budget of nodes (a kilobyte ran out of memory at 5 GB)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'syclbin-zero-sized-'));
+    try {
+      // A composite per element, as sycl-post-link writes them.
+      const small = (n: number): [string, string] => [`{ [${n} x {}], i32 }`, `{ { [${n} x {}], i32 } { [${n} x {}] undef, i32 7 } }`];
+      writeFileSync(join(dir, 'one.ll'), composite(...small(1000)));
+      const one = await cli(['post-link', '-spec-const=native', '-S', 'one.ll', '-o', 'one.table'], dir);
+      expect(one.code, one.err).to.equal(0);
+      expect(readFileSync(join(dir, 'one_0.ll'), 'utf8').match(/= call \{\} @_Z29__spirv_SpecConstantComposite/g)).to.have.length(1000);
+      // 1,000,003 nodes per call: five calls are refused before any tree is written.
+      const [t, init] = small(1000000);
+      writeFileSync(join(dir, 'five.ll'), composite(t, init, 5));
+      const five = await cli(['post-link', '-spec-const=native', '-S', 'five.ll', '-o', 'five.table'], dir);
+      expect(five.code, five.err).to.equal(1);
+      expect(five.err).to.match(/five\.ll:\d+:3: error: the spec-constant calls of this module emit trees of more than 4194304 nodes \(this call: 1000003 for "abc", zero-sized elements included\)/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

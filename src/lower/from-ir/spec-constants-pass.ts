@@ -42,7 +42,7 @@ import { mangleFuncItanium, SPIRV_SPEC_CONSTANT, SPIRV_SPEC_CONSTANT_COMPOSITE }
 import type { DataLayout } from '../datalayout.js';
 import { LowerError } from '../errors.js';
 import { clipText } from '../../codec/messages.js';
-import { assignNativeIds, lowerSpecConstants, MAX_DEFAULT_VALUE_BYTES, MAX_IDS_PER_LOWERING, PADDING_ID, type SpecConstantInput, type SpecConstantNode, type SpecConstantsLowering } from '../spec-constants.js';
+import { assignNativeIds, lowerSpecConstants, MAX_DEFAULT_VALUE_BYTES, MAX_IDS_PER_LOWERING, MAX_NODES_PER_LOWERING, PADDING_ID, typeNodes, type SpecConstantInput, type SpecConstantNode, type SpecConstantsLowering } from '../spec-constants.js';
 import { typeToString, Types, type IrType } from '../types.js';
 import { aggregateElement, nullValue, type ConstValue } from '../values.js';
 import { appendAll } from '../../codec/arrays.js';
@@ -480,6 +480,11 @@ export interface LeafBudget {
    * becomes in default-values mode.
    */
   bytes?: number;
+  /**
+   * Type nodes of the trees the calls emit, zero-sized ones included (MAX_NODES_PER_LOWERING to
+   * start): a `[400000 x {}]` constant takes no leaf but becomes 400,000 composites per call.
+   */
+  nodes?: number;
 }
 
 /** Takes `n` bytes of default values from `budget`; a LIMIT error at `where` when none are left. */
@@ -539,13 +544,24 @@ export function runSpecConstantsPass(m: LModule, dl: DataLayout, mode: SpecConst
   }
   if (mode === 'native') {
     let left = budget.left;
+    // Zero-sized elements take no leaf but are composites of the tree all the same (`[400000 x {}]`:
+    // 400,000 calls of __spirv_SpecConstantComposite per use): the trees' nodes have a budget too.
+    let nodesLeft = budget.nodes ?? MAX_NODES_PER_LOWERING;
+    const nodesOf = new Map<IrType, number>();
     for (const u of uses) {
       left -= byName.get(u.symId)!.ids.length;
       if (left < 0) {
         const n = byName.get(u.symId)!.ids.length;
         err(`the spec-constant calls of this module emit more than ${MAX_IDS_PER_LOWERING} __spirv_SpecConstant leaves (this call: ${n} for "${clipText(u.symId)}"); each call emits its constant's whole tree, in every module the input is split into`, at(m, u.inst.tokFrom), 'LIMIT');
       }
+      let nodes = nodesOf.get(u.type);
+      if (nodes === undefined) nodesOf.set(u.type, (nodes = typeNodes(u.type)));
+      nodesLeft -= nodes;
+      if (nodesLeft < 0) {
+        err(`the spec-constant calls of this module emit trees of more than ${MAX_NODES_PER_LOWERING} nodes (this call: ${nodes} for "${clipText(u.symId)}", zero-sized elements included); each call emits its constant's whole tree, in every module the input is split into`, at(m, u.inst.tokFrom), 'LIMIT');
+      }
     }
+    budget.nodes = nodesLeft;
   }
   for (const u of uses) {
     const ed = editorFor(edits, u.fn);
