@@ -295,6 +295,9 @@ function processModule(m: LModule, opts: PostLinkOptions, tools: PostLinkTools, 
   const leafBudget: LeafBudget = { left: MAX_IDS_PER_LOWERING };
   // Whether an image written declares a bfloat16 device-library function (src/lower/post-link/device-libs.ts).
   let bf16Used = false;
+  // (the few functions of the input that can make it so, found once: asked per split module, a scan of
+  // every function made -split=kernel quadratic in the kernels)
+  const bf16Candidates = m.functions.filter((f) => BF16_DEVICELIB_FUNCTIONS.has(f.name));
   for (let gi = 0; gi < groups.length; gi++) {
     const group = groups[gi]!;
     const kept = closures[gi]!;
@@ -411,7 +414,7 @@ function processModule(m: LModule, opts: PostLinkOptions, tools: PostLinkTools, 
       // Asked of the module before its cleanup (sycl-post-link.cpp processInputModule:
       // isSYCLDeviceLibBF16Used before prepareModuleBeforeSave): a split module is a clone that has
       // every function of the input, those not extracted as declarations; not split, the input itself.
-      bf16Used ||= usesBf16DeviceLib(m, m.functions, (f) => f.isDeclaration || edits.bodyDeleted.has(f) || (doSplit && !kept.has(f.name)));
+      bf16Used ||= usesBf16DeviceLib(m, bf16Candidates, (f) => f.isDeclaration || edits.bodyDeleted.has(f) || (doSplit && !kept.has(f.name)));
       // computeModuleSymbolTable: the entry points' names, one per line (names are byte strings).
       const symbols = opts.symbols ? group.entries.map((f) => f.name + '\n').join('') : undefined;
       if (opts.embedAuxInfoAsMetadata) {
