@@ -30,7 +30,7 @@
  * Nothing here recurses on input depth: the parser keeps its own stack, printing walks a work list.
  */
 import { clipText } from '../codec/messages.js';
-import { concatBytes, decodeEscapedUtf8, EncodeError, type BytesLike } from '../codec/index.js';
+import { decodeEscapedUtf8, EncodeError, type BytesLike } from '../codec/index.js';
 import { PROPERTY_TYPE } from '../../formats/property-sets.js';
 import { LlvmStringDenseMap } from '../offload/densemap-order.js';
 import { decodeStandardBase64, encodeStandardBase64 } from './base64.js';
@@ -147,12 +147,43 @@ export function parseLlvmJson(input: BytesLike | string): LlvmJsonDocument {
       p = q + 1;
       return text;
     }
-    const parts: Uint8Array[] = [];
+    // The text's bytes, decoded into one buffer as they come (an escape is never shorter than what it
+    // stands for, so this is linear; two arrays per escape cost 550 bytes of heap each).
+    let buf = new Uint8Array(Math.max(64, Math.min(end - p, 1 << 16)));
+    let n = 0;
+    const room = (k: number): void => {
+      if (n + k <= buf.length) return;
+      const grown = new Uint8Array(Math.max(buf.length * 2, n + k));
+      grown.set(buf.subarray(0, n));
+      buf = grown;
+    };
+    const copy = (from: number, to: number): void => {
+      room(to - from);
+      buf.set(bytes.subarray(from, to), n);
+      n += to - from;
+    };
     const opening = p - 1;
     let run = p;
     let replaced = false;
     let combined = false;
-    const emit = (cp: number): void => void parts.push(utf8.encode(String.fromCodePoint(cp)));
+    /** The UTF-8 bytes of code point `cp` (an unpaired surrogate never gets here: it became U+FFFD). */
+    const emit = (cp: number): void => {
+      room(4);
+      if (cp < 0x80) buf[n++] = cp;
+      else if (cp < 0x800) {
+        buf[n++] = 0xc0 | (cp >> 6);
+        buf[n++] = 0x80 | (cp & 0x3f);
+      } else if (cp < 0x10000) {
+        buf[n++] = 0xe0 | (cp >> 12);
+        buf[n++] = 0x80 | ((cp >> 6) & 0x3f);
+        buf[n++] = 0x80 | (cp & 0x3f);
+      } else {
+        buf[n++] = 0xf0 | (cp >> 18);
+        buf[n++] = 0x80 | ((cp >> 12) & 0x3f);
+        buf[n++] = 0x80 | ((cp >> 6) & 0x3f);
+        buf[n++] = 0x80 | (cp & 0x3f);
+      }
+    };
     const hex4 = (): number => {
       const d = [next(), next(), next(), next()];
       let v = 0;
@@ -167,7 +198,7 @@ export function parseLlvmJson(input: BytesLike | string): LlvmJsonDocument {
       if (p === end) throw fail('Unterminated string');
       if (c < 0x20) throw fail('Control character in string');
       if (c !== BACKSLASH) continue;
-      parts.push(bytes.subarray(run, p - 1));
+      copy(run, p - 1);
       const e = next();
       if (e === 0x75) {
         // Parser::parseUnicode: pairs surrogates; an unpaired one becomes U+FFFD (RFC 8259 §8.2).
@@ -195,12 +226,15 @@ export function parseLlvmJson(input: BytesLike | string): LlvmJsonDocument {
           }
           break;
         }
-      } else if (ESCAPES[e] !== undefined) parts.push(Uint8Array.of(ESCAPES[e]!));
+      } else if (ESCAPES[e] !== undefined) {
+        room(1);
+        buf[n++] = ESCAPES[e]!;
+      }
       else throw fail('Invalid escape sequence');
       run = p;
     }
-    parts.push(bytes.subarray(run, p - 1));
-    const text = parts.length === 1 ? lenient.decode(parts[0]) : lenient.decode(concatBytes(parts));
+    copy(run, p - 1);
+    const text = lenient.decode(buf.subarray(0, n));
     if (replaced) lax.push({ offset: opening, path: where(isName, text), message: 'an unpaired UTF-16 surrogate escape: LLVM reads it as U+FFFD' });
     if (combined) lax.push({ offset: opening, path: where(isName, text), message: 'a surrogate pair whose leading half has bit 6 set (\\ud840-\\ud87f, \\ud8c0-\\ud8ff, ...): LLVM combines the halves with |, which gives 0x10000 less than the code point it stands for (\\ud840\\udc00 is U+10000 to it, not U+20000)' });
     return text;
@@ -483,10 +517,10 @@ function readValue(v: LlvmJsonValue, set: string, key: string, notes: LlvmJsonNo
   try {
     decoded = decodeStandardBase64(utf8.encode(v.text));
   } catch (e) {
-    if (e instanceof PropertySetError) return `unable to base64 decode the string ${v.text}: ${e.llvm}`;
+    if (e instanceof PropertySetError) return `unable to base64 decode the string ${clipText(v.text)}: ${e.llvm}`;
     throw e;
   }
-  if (!decoded.canonical) notes.push({ severity: 'warning', set, key, message: `base64 ${v.text} has non-zero unused bits in its last character: LLVM ignores them`, at: v.start });
+  if (!decoded.canonical) notes.push({ severity: 'warning', set, key, message: `base64 ${clipText(v.text)} has non-zero unused bits in its last character: LLVM ignores them`, at: v.start });
   return byteArray(decoded.bytes);
 }
 

@@ -155,9 +155,26 @@ describe('props/llvm-json: upstream JSON property sets', () => {
     const m = (e as PropertySetError).message;
     expect(m).to.contain(`property set s: expected JSON array, got [${'1,'.repeat(MAX_QUOTED / 2).slice(0, MAX_QUOTED - 1)}… (${ones.length + 2} characters)`);
     expect(m.length).to.be.lessThan(MAX_QUOTED + 200);
+    // A string value that is no base64 (review 2026-11-30h finding 3: the whole 20 MB string was quoted).
+    const slashes = '\\\\'.repeat(100000);
+    expect(() => read(`{"s":{"k":"${slashes}"}}`)).to.throw(PropertySetError, /unable to base64 decode the string \\{20}.*… \(100000 characters\)/);
+    try {
+      read(`{"s":{"k":"${slashes}"}}`);
+    } catch (x) {
+      expect((x as Error).message.length).to.be.lessThan(MAX_QUOTED + 300);
+    }
     expect(clipText('abc', 3)).to.equal('abc');
     expect(someOf(['a', 'b', 'a', 'c', 'd', 'e', 'f', 'g'], 3)).to.equal('a, b, c and 4 more');
     expect(someOf([])).to.equal('none');
+  });
+
+  it('strings with escapes decode into one buffer: every escape form, long runs, multi-byte characters between them', () => {
+    const text = (json: string) => (parseLlvmJson(utf8(json)).root as { kind: 'string'; text: string }).text;
+    expect(text('"a\\u0041\\n\\t\\\\\\/\\"\\b\\f\\r\\u00e9\\u20ac\\ud83d\\ude00é€😀z"')).to.equal('aA\n\t\\/"\b\f\ré€😀é€😀z');
+    const many = '\\u0041'.repeat(100000);
+    expect(text(`"${many}"`)).to.equal('A'.repeat(100000));
+    const mixed = 'é\\u00e9😀\\n'.repeat(20000);
+    expect(text(`"${mixed}"`)).to.equal('éé😀\n'.repeat(20000));
   });
 
   it('parses without recursion: deep nesting and long tokens are rejected or read without a RangeError', function () {
