@@ -145,6 +145,15 @@ describe('LLVM IR reader', () => {
     expect(parseLlvmIr('@x = global i8 +255').globals[0]!.initializer!.value).to.deep.equal({ k: 'int', value: 255n });
     expect(parseLlvmIr('@x = global i8 u0xFF').globals[0]!.initializer!.value).to.deep.equal({ k: 'int', value: 255n });
     expect(fails('@x = global i8 +256').message).to.match(/does not fit in i8/);
+    // Leading zeros do not count; more significant digits than the width holds fail before any
+    // conversion, and the message quotes the literal clipped (review 2026-11-30h finding 7).
+    expect(parseLlvmIr(`@x = global i8 ${'0'.repeat(5000)}255`).globals[0]!.initializer!.value).to.deep.equal({ k: 'int', value: 255n });
+    expect(parseLlvmIr(`@x = global i8 -${'0'.repeat(5000)}1`).globals[0]!.initializer!.value).to.deep.equal({ k: 'int', value: 255n });
+    expect(parseLlvmIr('@x = global i8 s0x00FF').globals[0]!.initializer!.value).to.deep.equal({ k: 'int', value: 255n });
+    const huge = fails(`@x = global i64 ${'9'.repeat(1_000_000)}`).message;
+    expect(huge).to.match(/integer constant 9{20}.*… \(1000000 characters\) does not fit in i64/);
+    expect(huge.length).to.be.lessThan(400);
+    expect(fails(`@x = global i8 u0x${'F'.repeat(100)}`).message).to.match(/does not fit in i8/);
     const cases: [string, RegExp, number, number][] = [
       ['@x = global { i32, i8 } { i32 1 }', /struct constant has 1 element\(s\) but \{ i32, i8 \} has 2/, 1, 25],
       ['@x = global { i32 } { i32 1, i8 2 }', /too many elements in a constant of type \{ i32 \}/, 1, 30],

@@ -24,6 +24,7 @@ import { tokenize, TK, type TokenList, type TokenPlace } from './lexer.js';
 import { fpLiteralBits } from './fp-literal.js';
 import type { LAttribute, LBlock, LCall, LFunction, LGlobal, LInstruction, LModule, LParam, LStruct, LTopItem, LType, LTyped, LValue } from './model.js';
 import { appendAll } from '../../../codec/arrays.js';
+import { clipText } from '../../../codec/messages.js';
 
 const LINKAGES = new Set([
   'private', 'internal', 'available_externally', 'linkonce', 'weak', 'common', 'appending', 'extern_weak',
@@ -876,9 +877,16 @@ class IrParser {
   private intValue(t: number, bits: number): bigint {
     const text = this.v(t);
     const c = text.charCodeAt(0);
-    const v = (c === 117 || c === 115) && text.charCodeAt(1) === 48 ? BigInt('0x' + text.slice(3)) : BigInt(text);
+    const hexForm = (c === 117 || c === 115) && text.charCodeAt(1) === 48;
+    // More significant digits than the type can hold is out of range without converting them (a
+    // 20-million-digit literal took seconds in BigInt, then was quoted whole).
+    let first = hexForm ? 3 : c === 45 || c === 43 ? 1 : 0;
+    while (first < text.length - 1 && text.charCodeAt(first) === 48) first++;
+    const maxDigits = hexForm ? Math.ceil(bits / 4) : Math.ceil(bits * Math.LOG10E * Math.LN2) + 1;
+    if (text.length - first > maxDigits) this.fail(`integer constant ${clipText(text)} does not fit in i${bits}`, t);
+    const v = hexForm ? BigInt('0x' + text.slice(3)) : BigInt(text);
     const lim = INT_LIMITS.get(bits) ?? 1n << BigInt(bits);
-    if (v >= lim || v < -lim) this.fail(`integer constant ${text} does not fit in i${bits}`, t);
+    if (v >= lim || v < -lim) this.fail(`integer constant ${clipText(text)} does not fit in i${bits}`, t);
     return v >= 0n ? v : BigInt.asUintN(bits, v);
   }
 
