@@ -497,7 +497,8 @@ export function readLlvmProperties(doc: LlvmJsonDocument): LlvmPropsRead {
   };
   // Whether a document is accepted does not depend on the order; which error LLVM reports does.
   if (walk((m) => m)) throw walk(llvmOrder)!;
-  const registry: PropertySetRegistry = new Map(byBytes(sets).map(([name, set]) => [name, new Map(byBytes(set).map(([k, v]) => [k, v]))]));
+  // (a set whose keys are in order already, as a one-key set always is, is kept: no second map of it)
+  const registry: PropertySetRegistry = new Map(byBytes(sets).map(([name, set]) => [name, set.size < 2 ? set : new Map(byBytes(set).map(([k, v]) => [k, v]))]));
   return { registry, notes };
 }
 

@@ -441,10 +441,14 @@ export function writeRegistry(registry: PropertySetRegistry): Uint8Array {
   registryArgument(registry, 'writeRegistry');
   const out = new ByteBuilder();
   for (const [name, set] of registry) {
-    const nameBytes = encodeText(name, [name]);
-    checkSetName(nameBytes, name);
     out.text('[');
-    out.bytes(nameBytes);
+    // A plain ASCII name (almost all) straight into the output, as plain keys below.
+    if (plainAsciiSetName(name)) out.text(name);
+    else {
+      const nameBytes = encodeText(name, [name]);
+      checkSetName(nameBytes, name);
+      out.bytes(nameBytes);
+    }
     out.text(']\n');
     for (const [key, value] of set) {
       // A plain ASCII key (almost all) goes straight into the output, checked as it is copied; any
@@ -487,7 +491,7 @@ export function registryProblems(registry: PropertySetRegistry): EncodeError[] {
     }
   };
   for (const [name, set] of registry) {
-    attempt(() => checkSetName(encodeText(name, [name]), name));
+    if (!plainAsciiSetName(name)) attempt(() => checkSetName(encodeText(name, [name]), name));
     for (const [key, value] of set) {
       // (the checks writeRegistry makes, with its shortcuts: a plain ASCII key and a uint32 in range pass)
       if (!plainAsciiKey(key)) attempt(() => checkKey(encodeText(key, [name, key]), name, key));
@@ -519,6 +523,17 @@ function plainAsciiKey(key: string): boolean {
   for (let i = 0; i < n; i++) {
     const c = key.charCodeAt(i);
     if (c > 0x7f || c === EQUALS || c === LF || c === 0) return false;
+  }
+  return true;
+}
+
+/** True when `name` is ASCII text {@link checkSetName} accepts as it is (not empty, no line feed or NUL). */
+function plainAsciiSetName(name: string): boolean {
+  const n = name.length;
+  if (n === 0) return false;
+  for (let i = 0; i < n; i++) {
+    const c = name.charCodeAt(i);
+    if (c > 0x7f || c === LF || c === 0) return false;
   }
   return true;
 }
