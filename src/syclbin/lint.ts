@@ -20,6 +20,10 @@ export interface ModelFinding {
   severity: 'error' | 'warning';
   /** Where in the model (`abstractModules[0].irModules[1].metadata`). */
   path: string;
+  /** The same place as keys; the last `named` of them are names from the data (a set, a key). */
+  keys: readonly PathKey[];
+  /** How many of the last `keys` are property-set and property names (formatPath's `named`). */
+  named: number;
   /** What is wrong. */
   message: string;
 }
@@ -55,22 +59,24 @@ export function lintSyclbinModel(file: SyclbinFile): ModelFinding[] {
   const registry = (keys: readonly PathKey[], reg: PropertySetRegistry): void => {
     for (const d of checkRegistry(reg)) {
       if (d.severity === 'note') continue;
-      out.push({ severity: d.severity, path: formatPath([...keys, d.set, ...(d.key === undefined ? [] : [d.key])], d.key === undefined ? 1 : 2), message: d.message });
+      const at = [...keys, d.set, ...(d.key === undefined ? [] : [d.key])];
+      const named = d.key === undefined ? 1 : 2;
+      out.push({ severity: d.severity, path: formatPath(at, named), keys: at, named, message: d.message });
     }
   };
   registry(['globalMetadata'], file.globalMetadata);
   const noState = globalMetadataSetProblem(file.globalMetadata);
-  if (noState) out.push({ severity: 'error', path: 'globalMetadata', message: `${noState}: the runtime refuses the file` });
+  if (noState) out.push({ severity: 'error', path: 'globalMetadata', keys: ['globalMetadata'], named: 0, message: `${noState}: the runtime refuses the file` });
   file.abstractModules.forEach((am, a) => {
     registry(['abstractModules', a, 'metadata'], am.metadata);
     am.irModules.forEach((ir, j) => {
       const keys: PathKey[] = ['abstractModules', a, 'irModules', j];
       registry([...keys, 'metadata'], ir.metadata);
       const mismatch = irTypeTargetProblem(ir);
-      if (mismatch) out.push({ severity: 'warning', path: formatPath([...keys, 'metadata']), message: mismatch });
+      if (mismatch) out.push({ severity: 'warning', path: formatPath([...keys, 'metadata']), keys: [...keys, 'metadata'], named: 0, message: mismatch });
       if (irTypeValue(ir) === 0 && ir.image.size > 0) {
         const head = ir.image.slice(0, Math.min(4, ir.image.size));
-        if (!spirvByteOrder(head)) out.push({ severity: 'warning', path: formatPath([...keys, 'bytes']), message: declaredFormatProblem(IR_TYPE_SPIRV_WHY, 'spirv', head) });
+        if (!spirvByteOrder(head)) out.push({ severity: 'warning', path: formatPath([...keys, 'bytes']), keys: [...keys, 'bytes'], named: 0, message: declaredFormatProblem(IR_TYPE_SPIRV_WHY, 'spirv', head) });
       }
     });
     am.nativeImages.forEach((n, j) => registry(['abstractModules', a, 'nativeImages', j, 'metadata'], n.metadata));

@@ -372,9 +372,15 @@ describe('syclbin extract / pack', () => {
     const tail = " (written as given; 'syclbin verify' checks the file)";
     expect(r.stderr.split('\n').filter(Boolean)).to.deep.equal([
       `lint.json: error: globalMetadata: SYCLBIN global metadata missing 'state' (there is no [SYCLBIN/global metadata] set): the runtime refuses the file${tail}`,
-      `lint.json: warning: abstractModules[0].irModules[0].metadata: IR type 1 does not match target triple 'spir64-unknown-unknown'${tail}`,
-      `lint.json: warning: abstractModules[0].irModules[1].bytes: its IR module metadata says type 0, SPIR-V, but its bytes are not a SPIR-V module (they start with 01 02 03 04)${tail}`,
+      // Named as the manifest names them (review 2026-11-30u finding 8): the fields that made the metadata, the image's file.
+      `lint.json: warning: abstractModules[0].irModules[0] (the metadata its type and target fields make): IR type 1 does not match target triple 'spir64-unknown-unknown'${tail}`,
+      `lint.json: warning: abstractModules[0].irModules[1].file ("junk.bin"): its IR module metadata says type 0, SPIR-V, but its bytes are not a SPIR-V module (they start with 01 02 03 04)${tail}`,
     ]);
+    // A native image without a target, in shorthand: named by its entry and the set its fields make.
+    const n = { format: 'syclbin-manifest', version: 1, state: 'input', abstractModules: [{ irModules: [{ file: 'k.spv', target: 'spir64-unknown-unknown' }], nativeImages: [{ file: 'junk.bin', arch: 'intel_gpu_pvc' }] }] };
+    writeFileSync(join(t.dir, 'native.json'), JSON.stringify(n));
+    const nr = await cli(['pack', 'native.json', '-o', 'native.syclbin'], t.dir);
+    expect(nr.stderr).to.contain(`native.json: warning: abstractModules[0].nativeImages[0] (the metadata its arch and target fields make: ["SYCLBIN/native device code image metadata"]): native image metadata without 'target'`);
     // verify of the file written says the same things.
     const v = await cli(['verify', 'lint.syclbin'], t.dir);
     expect(v.stdout).to.contain("IR type 1 does not match target triple 'spir64-unknown-unknown'");

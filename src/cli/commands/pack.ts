@@ -6,11 +6,11 @@
 import { parseJsonText } from '../../codec/json-syntax.js';
 import { realpathSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
-import { blobRef, EncodeError, formatPath, hasMagic, SyclbinError, type Chunk } from '../../codec/index.js';
+import { blobRef, EncodeError, formatPath, hasMagic, SyclbinError, type Chunk, type PathKey } from '../../codec/index.js';
 import { SyclbinMagic } from '../../../formats/syclbin-v1.js';
 import { OffloadMagic } from '../../../formats/offload-binary.js';
 import { manifestToModel } from '../../syclbin/manifest.js';
-import { lintSyclbinModel } from '../../syclbin/lint.js';
+import { lintSyclbinModel, type ModelFinding } from '../../syclbin/lint.js';
 import { syclbinChunks } from '../../syclbin/write.js';
 import { initZstd, nodeCompressor } from '../../node/compressors.js';
 import { defineCommand, EXIT, type Context } from '../command.js';
@@ -49,6 +49,26 @@ export function imagePath(manifestDir: string, name: string, anywhere: boolean):
 }
 
 /**
+ * Where a finding about the model is in the manifest the user wrote: an image's bytes are its
+ * `file`; metadata a manifest did not write (made from an image's shorthand fields, or the global
+ * metadata from `state`) is named by the fields that made it. Other paths are the manifest's own.
+ */
+function manifestPlace(doc: unknown, f: ModelFinding): string {
+  const k = f.keys;
+  const field = (o: unknown, key: PathKey): unknown => (o !== null && typeof o === 'object' ? (o as Record<PathKey, unknown>)[key] : undefined);
+  const written = (o: unknown, key: string): boolean => o !== null && typeof o === 'object' && !Array.isArray(o) && Object.hasOwn(o, key);
+  const inside = (from: number): string => (k.length > from ? `: ${formatPath(k.slice(from), f.named)}` : '');
+  if (k[0] === 'abstractModules' && (k[2] === 'irModules' || k[2] === 'nativeImages')) {
+    const entry = field(field(field(field(doc, 'abstractModules'), k[1]!), k[2]), k[3]!);
+    const at = formatPath(k.slice(0, 4));
+    if (k[4] === 'bytes') return `${at}.file (${JSON.stringify(field(entry, 'file'))})`;
+    if (k[4] === 'metadata' && !written(entry, 'metadata')) return `${at} (the metadata its ${k[2] === 'irModules' ? 'type and target' : 'arch and target'} fields make${inside(5)})`;
+  }
+  if (k[0] === 'globalMetadata' && !written(doc, 'globalMetadata')) return `state (the global metadata it makes${inside(1)})`;
+  return f.path;
+}
+
+/**
  * Parse MANIFEST and describe the file as chunks (images stay blobs of their input files); `warn`
  * gets the notes about upstream-JSON registries.
  */
@@ -82,7 +102,7 @@ export async function packManifest(files: Files, cwd: string, manifest: string, 
   for (const n of notes) warn(n);
   // What verify would say of the file that needs no written bytes (a manifest typed by hand: a type
   // that does not match its target, a bundle without state); written as given all the same.
-  for (const f of lintSyclbinModel(file)) warn(`${f.severity}: ${f.path}: ${f.message} (written as given; 'syclbin verify' checks the file)`);
+  for (const f of lintSyclbinModel(file)) warn(`${f.severity}: ${manifestPlace(doc, f)}: ${f.message} (written as given; 'syclbin verify' checks the file)`);
   const env = file.envelope;
   if (env.kind !== 'none' && env.compression === 'zstd') await initZstd();
   return syclbinChunks(file, { ...options, compressor: nodeCompressor });
