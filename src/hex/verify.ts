@@ -406,7 +406,7 @@ function checkBlob(src: ByteSource, blob: MetadataBlob, add: (f: Finding) => voi
       size: line?.focus?.size ?? line?.size,
       path,
       code: /^unknown value /.test(d.message) ? 'enum' : 'property',
-      message: d.offset !== undefined ? `${d.message} (payload byte ${d.offset})` : d.message,
+      message: d.offset !== undefined ? `${d.message} (value byte ${d.offset})` : d.message,
     });
   }
 }

@@ -132,7 +132,7 @@ describe('props/cli: syclbin props', () => {
     const r = await run(['props', 'syntax.prop'], dir);
     expect(r.code).to.equal(1);
     // The structure path as verify names the byte.
-    expect(r.err).to.equal('syntax.prop:2:7: error: invalid property value: "12x" (decimal digits expected) (at ["a"]["k"], byte offset 10)\n');
+    expect(r.err).to.equal('syntax.prop:2:7: error: invalid property value: "12x" (decimal digits expected) (at ["a"]["k"], offset 0xa)\n');
     const v = await run(['verify', '--json', 'syntax.prop'], dir);
     expect((JSON.parse(v.out) as { problems: { offset: number; path: string }[] }).problems[0]).to.deep.include({ offset: 10, path: '["a"]["k"]' });
   });

@@ -80,8 +80,8 @@ describe('props/llvm-json: syclbin props --llvm-json, --encode and pack with ups
     expect(r.code, r.stderr).to.equal(0);
     expect(r.stdout).to.equal(`[r]\n[s]\na=1|7\nb=2|${encodeBase64(Uint8Array.of(16, 0, 0, 0, 0, 0, 0, 0, 1, 2))}\n`);
     expect(r.stderr).to.equal(
-      'up.json: warning: [s] a: the name is given more than once: LLVM keeps the last value (byte 23)\n' +
-        'up.json: warning: [s] a: 4294967303 does not fit in a uint32: LLVM keeps the low 32 bits, 7 (byte 27)\n',
+      'up.json: warning: [s] a: the name is given more than once: LLVM keeps the last value (offset 0x17)\n' +
+        'up.json: warning: [s] a: 4294967303 does not fit in a uint32: LLVM keeps the low 32 bits, 7 (offset 0x1b)\n',
     );
     writeFileSync(at('bad.json'), '{"s":{"a":"AQ=A"}}');
     const b = await cli(['props', '--encode', 'bad.json'], t.dir);
@@ -89,7 +89,7 @@ describe('props/llvm-json: syclbin props --llvm-json, --encode and pack with ups
     expect(b.stderr).to.contain('bad.json: error while deserializing property a in property set s: unable to base64 decode the string AQ=A: Invalid Base64 character 0x3d at index 2');
     writeFileSync(at('syntax.json'), '{"s":{"a":1,}}');
     const y = await cli(['props', '--encode', 'syntax.json'], t.dir);
-    expect([y.code, y.stderr]).to.deep.equal([1, 'syntax.json:1:14: error: Expected object key (byte offset 13)\n']);
+    expect([y.code, y.stderr]).to.deep.equal([1, 'syntax.json:1:14: error: Expected object key (offset 0xd)\n']);
     writeFileSync(at('empty-name.json'), '{"":{"k":1}}');
     const e = await cli(['props', '--encode', 'empty-name.json'], t.dir);
     expect([e.code, e.stderr]).to.deep.equal([1, 'empty-name.json: error: []: empty property set name cannot be written (it would read back as an error)\nempty-name.json: 1 problem(s): nothing written\n']);

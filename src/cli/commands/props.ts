@@ -18,7 +18,8 @@ import { opt, outputOptions, type OptValues } from '../options.js';
 
 function formatDiagnostic(file: string, d: PropDiagnostic | LlvmJsonNote): string {
   const where = d.set === undefined ? '' : `[${printable(d.set)}]${d.key === undefined ? '' : ` ${printable(d.key)}`}: `;
-  const at = 'offset' in d && d.offset !== undefined ? ` (value byte ${d.offset})` : 'at' in d && d.at !== undefined ? ` (byte ${d.at})` : '';
+  // (a byte of the file at `offset 0x…`, as verify and dump -v write it; a byte inside a value by its index)
+  const at = 'offset' in d && d.offset !== undefined ? ` (value byte ${d.offset})` : 'at' in d && d.at !== undefined ? ` (offset 0x${d.at.toString(16)})` : '';
   return `${file}: ${d.severity}: ${where}${d.message}${at}\n`;
 }
 
@@ -34,7 +35,7 @@ function reading<T>(file: string, fn: () => T, bytes?: Uint8Array): T {
     if (e instanceof RegistrySyntaxError) {
       // compiler-style location: FILE:LINE:COLUMN
       // (the structure path as verify names the same byte, where the line belongs to one)
-      throw new CommandFailure(`${file}:${e.line}:${e.column}: error: ${e.reason.replace(/^line \d+, column \d+: /, '')} (${e.path ? `at ${e.path}, ` : ''}byte offset ${e.offset})${hint ? `\n${file}: note: ${hint}` : ''}`);
+      throw new CommandFailure(`${file}:${e.line}:${e.column}: error: ${e.reason.replace(/^line \d+, column \d+: /, '')} (${e.path ? `at ${e.path}, ` : ''}offset 0x${e.offset.toString(16)})${hint ? `\n${file}: note: ${hint}` : ''}`);
     }
     if (e instanceof SyclbinError) throw new FileFailure(file, e, hint ? [hint] : []);
     throw e;
