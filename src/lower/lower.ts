@@ -131,6 +131,11 @@ export interface RegistryInput {
   readonly miscProperties?: readonly (readonly [string, PropertyValue])[];
   /** `[SYCL/assert used]`: kernels that reach `__devicelib_assert_fail` (src/lower/post-link/assert-used.ts), written when not empty. */
   readonly assertUsed?: readonly string[];
+  /**
+   * `[SYCL/implicit local arg]`: kernel name → index of its implicit local-memory argument (-1: none;
+   * src/lower/post-link/runtime-info.ts implicitLocalArgs), after the assert set, written when not empty.
+   */
+  readonly implicitLocalArg?: readonly (readonly [string, number])[];
   /** The misc entry naming the image's sanitizer (src/lower/post-link/sanitizers.ts), after the assert set. */
   readonly sanitizer?: { readonly key: 'sanUsed'; readonly value: string } | { readonly key: 'asanUsed' };
   /** `[SYCL/host pipes]` entries (src/lower/post-link/host-pipes.ts), written when not empty, after the device globals. */
@@ -151,6 +156,7 @@ export interface RegistryInput {
  * opt, exported symbols, kernel names, imported symbols, program metadata (`@reqd_work_group_size`, `@reqd_sub_group_size`,
  * `@work_group_num_dim`, `@max_work_group_size`, `@max_linear_work_group_size`,
  * `@global_id_mapping`), misc properties when `sycl-grf-size` or `optLevel` open the set here, assert used,
+ * implicit local arg,
  * the sanitizer entry (into the misc set, or opening it),
  * device globals (only when non-empty, fact 36), host pipes (only when non-empty), `specConstsReplacedWithDefault` (into the misc set
  * where it is, else a misc set here), virtual functions, registered kernels. Shared by the manifest
@@ -193,6 +199,12 @@ export function buildRegistry(r: RegistryInput): PropertySetRegistry {
     // PropertySet::insert keeps a key's first value: a kernel met twice stays where it was first met.
     for (const k of r.assertUsed) if (!set.has(k)) set.set(k, uint32(1));
     registry.set(SET.ASSERT_USED, set);
+  }
+  if (r.implicitLocalArg && r.implicitLocalArg.length > 0) {
+    const set: PropertySet = new Map();
+    // PropSet.add(…, int): the int as a uint32 (-1 is 4294967295); a name met twice keeps its first value.
+    for (const [k, pos] of r.implicitLocalArg) if (!set.has(k)) set.set(k, uint32(pos >>> 0));
+    registry.set(SET.IMPLICIT_LOCAL_ARG, set);
   }
   if (r.sanitizer) {
     // Into the misc set where an earlier entry opened it, else the set starts here (MapVector).

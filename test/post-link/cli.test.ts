@@ -386,6 +386,37 @@ attributes #0 = { "sycl-module-id"="a.cpp" }
   });
 });
 
+describe('post-link: [SYCL/implicit local arg] (getKernelNamesUsingImplicitLocalMem, LowerWGLocalMemory.cpp)', () => {
+  it('every spir_kernel with "sycl-work-group-static", with the index of its "sycl-implicit-local-arg" parameter (-1, as a uint32, when none); after [SYCL/assert used], before the sanitizer entry; in both eras', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'syclbin-pl-implicit-'));
+    try {
+      const module = (triple: string): string =>
+        `target triple = "${triple}"\n` +
+        'define spir_kernel void @a(ptr addrspace(1) %x, ptr addrspace(3) noalias "sycl-implicit-local-arg" %l) #1 {\n  call spir_func void @__devicelib_assert_fail()\n  ret void\n}\n' +
+        'define spir_kernel void @b(i32 %n) #1 {\n  ret void\n}\n' +
+        'define spir_kernel void @c(ptr addrspace(3) "sycl-implicit-local-arg" %l) #0 {\n  ret void\n}\n' +
+        'define spir_func void @d(ptr addrspace(3) "sycl-implicit-local-arg" %l) #1 {\n  ret void\n}\n' +
+        'declare spir_func void @__devicelib_assert_fail()\n@__AsanKernelMetadata = global i32 0\n' +
+        'attributes #0 = { "sycl-module-id"="m.cpp" }\nattributes #1 = { "sycl-module-id"="m.cpp" "sycl-work-group-static"="1" }\n';
+      writeFileSync(join(dir, 'm.ll'), module('spir64-unknown-unknown'));
+      const r = await cli(['-symbols', '-S', '-o', 'm.table', 'm.ll'], dir);
+      expect([r.code, r.err]).to.deep.equal([0, '']);
+      const prop = readFileSync(join(dir, 'm_0.prop'), 'utf8');
+      expect(prop).to.match(/\[SYCL\/assert used\]\na=1\|1\n\[SYCL\/implicit local arg\]\na=1\|1\nb=1\|4294967295\n\[SYCL\/misc properties\]\nsanUsed=2\|/);
+      const main = await cli(['--era=main', '-properties', '-S', '-o', 'main.table', 'm.ll'], dir);
+      expect([main.code, main.err]).to.deep.equal([0, '']);
+      expect(readFileSync(join(dir, 'main_0.prop'), 'utf8')).to.contain('[SYCL/implicit local arg]\na=1|1\nb=1|4294967295\n');
+      // Not a SPIR or SPIR-V module: no set.
+      writeFileSync(join(dir, 'n.ll'), module('nvptx64-nvidia-cuda'));
+      const n = await cli(['-symbols', '-S', '-o', 'n.table', 'n.ll'], dir);
+      expect(n.code, n.err).to.equal(0);
+      expect(readFileSync(join(dir, 'n_0.prop'), 'utf8')).to.not.contain('implicit local arg');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('post-link: the [SYCL/misc properties] of function attributes', () => {
   it('"sycl-register-alloc-mode", "sycl-grf-size" and "sycl-optlevel" of the first entry point that has each, in that order, then [SYCL/assert used]; no warning', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'syclbin-pl-misc-'));

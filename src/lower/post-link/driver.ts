@@ -45,7 +45,7 @@ import { computeDeviceRequirements, withoutReqdWorkGroupSize, deviceLibReqMask, 
 import { targetCompatible } from './output-tables.js';
 import { stripDeadDebugInfo } from './dead-debug-info.js';
 import { ESIMD_MARKER_MD, firstEsimdFunction, firstInvokeSimd } from './esimd.js';
-import { grfSizeOf, kernelParamOptInfo, optLevelOf, regAllocModeOf } from './runtime-info.js';
+import { grfSizeOf, implicitLocalArgs, kernelParamOptInfo, optLevelOf, regAllocModeOf } from './runtime-info.js';
 import { REGISTERED_KERNELS_MD, registeredKernels } from './registered-kernels.js';
 import { kernelsUsingAssert } from './assert-used.js';
 import { hostPipeRecord, hostPipes } from './host-pipes.js';
@@ -391,6 +391,7 @@ function processModule(m: LModule, opts: PostLinkOptions, tools: PostLinkTools, 
           miscProperties: miscOf(main ? undefined : regAllocModeOf(m, imageEntries), grfSizeOf(m, imageEntries), optLevelOf(m, imageEntries), opts.idQueriesRange),
           // (current upstream writes no [SYCL/assert used]: ComputeModuleRuntimeInfo.cpp@09168482)
           assertUsed: opts.era === 'main' ? [] : kernelsUsingAssert(m, final.functions, withMetadata, order).map(utf8Name),
+          implicitLocalArg: implicitLocalArgs(m, final.functions).map(([f, pos]) => [utf8Name(f.name), pos] as const),
           ...(sanitizer ? { sanitizer } : {}),
           exportedSymbols: main && opts.emitExportedSymbols ? [...exported, ...exportedDeviceGlobals(final.globals, foundDgs).map(utf8Name)] : exported,
           // computeModuleProperties (ComputeModuleRuntimeInfo.cpp@09168482): the entry points with `hasKernelCallingConv`.

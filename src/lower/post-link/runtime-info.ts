@@ -30,6 +30,7 @@ import { irErrorAt } from '../llvm-ir/parse/errors.js';
 import type { LFunction, LModule } from '../llvm-ir/parse/model.js';
 import { fnMd, mdOperands } from './image-requirements.js';
 import { functionAttribute } from './split.js';
+import { isSpirOrSpirvTriple } from './device-libs.js';
 
 /**
  * `optLevel` of `[SYCL/misc properties]`: the `"sycl-optlevel"` of the first entry point whose value
@@ -123,4 +124,24 @@ export function kernelParamOptInfo(m: LModule, functions: readonly LFunction[], 
     set.set(key, byteArray(bytes, BigInt(bits.length)));
   }
   return set;
+}
+
+/**
+ * `[SYCL/implicit local arg]`: getKernelNamesUsingImplicitLocalMem
+ * (intel/llvm:llvm/lib/SYCLLowerIR/LowerWGLocalMemory.cpp, read by computeModuleProperties of
+ * ComputeModuleRuntimeInfo.cpp@46a4a43c and @09168482): in a module with a SPIR or SPIR-V triple,
+ * every function (module order) with the `spir_kernel` calling convention and the
+ * `"sycl-work-group-static"` attribute, with the index of its first parameter that has the
+ * `"sycl-implicit-local-arg"` attribute (the argument SYCLLowerWGLocalMemory appends), or -1 when
+ * none has (not lowered to an implicit argument, or removed by dead-argument elimination); the
+ * property stores the int as a uint32, so -1 is 4294967295.
+ */
+export function implicitLocalArgs(m: LModule, functions: readonly LFunction[]): [LFunction, number][] {
+  if (!isSpirOrSpirvTriple(m.triple)) return [];
+  const out: [LFunction, number][] = [];
+  for (const f of functions) {
+    if (f.cc !== 'spir_kernel' || functionAttribute(m, f, 'sycl-work-group-static') === undefined) continue;
+    out.push([f, f.params.findIndex((p) => p.attrs.some((a) => a.key === 'sycl-implicit-local-arg'))]);
+  }
+  return out;
 }
