@@ -386,6 +386,32 @@ attributes #0 = { "sycl-module-id"="a.cpp" }
   });
 });
 
+describe('post-link --era=main: checkForCallsToUndefinedFunctions (ModuleSplitter.cpp@01e7e04f)', () => {
+  it('warns, per split module in order, of each function it calls but does not define (not intrinsics, __ names or builtins); not without a split, not with -allow-device-image-dependencies, not in the tests era', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'syclbin-pl-undef-'));
+    try {
+      writeFileSync(
+        join(dir, 'c.ll'),
+        'target triple = "spir64-unknown-unknown"\n' +
+          'define spir_kernel void @k() #0 {\n  call spir_func void @ext()\n  call spir_func void @__other()\n  call void @llvm.donothing()\n  call spir_func void @_Z20__spirv_SpecConstantii(i32 0, i32 0)\n  ret void\n}\n' +
+          'define spir_kernel void @k2() #1 {\n  call spir_func void @ext2()\n  ret void\n}\n' +
+          'declare spir_func void @ext() #0\ndeclare spir_func void @ext2() #0\ndeclare spir_func void @unused() #0\ndeclare spir_func void @__other() #0\ndeclare void @llvm.donothing()\ndeclare spir_func void @_Z20__spirv_SpecConstantii(i32, i32)\n' +
+          'attributes #0 = { "sycl-module-id"="a.cpp" }\nattributes #1 = { "sycl-module-id"="b.cpp" }\n',
+      );
+      const r = await cli(['--era=main', '-properties', '-S', 'c.ll', '-o', 'c.table'], dir);
+      expect(r.code, r.err).to.equal(0);
+      // The module of b.cpp is written first (c_0), so it is checked first.
+      expect(r.err).to.equal('warning: Undefined function ext2 found in c.ll. This may result in runtime errors.\nwarning: Undefined function ext found in c.ll. This may result in runtime errors.\n');
+      for (const args of [['--era=main', '-properties', '-split=none', '-symbols'], ['--era=main', '-properties', '-allow-device-image-dependencies'], ['-properties', '-split=auto']]) {
+        const q = await cli([...args, '-S', 'c.ll', '-o', 'q.table'], dir);
+        expect([q.code, q.err], args.join(' ')).to.deep.equal([0, '']);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('post-link: [SYCL/implicit local arg] (getKernelNamesUsingImplicitLocalMem, LowerWGLocalMemory.cpp)', () => {
   it('every spir_kernel with "sycl-work-group-static", with the index of its "sycl-implicit-local-arg" parameter (-1, as a uint32, when none); after [SYCL/assert used], before the sanitizer entry; in both eras', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'syclbin-pl-implicit-'));

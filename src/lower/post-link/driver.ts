@@ -52,7 +52,7 @@ import { hostPipeRecord, hostPipes } from './host-pipes.js';
 import { applySanitizerMetadata, planSanitizerMetadata, sanitizerEntry, sanitizerPostOptimizerWarnings } from './sanitizers.js';
 import { BF16_DEVICELIB_FUNCTIONS, importableDefinitions, importedSymbols, internalize } from './dynamic-linking.js';
 import { BF16_DEVICE_LIBS, deviceLibProperties, usesBf16DeviceLib } from './device-libs.js';
-import { functionAttribute, groupClosure, groupEntryPoints, isKernel, splitRoots, virtualFunctionCleanup, virtualFunctionSets, type EntryPointGroup } from './split.js';
+import { functionAttribute, groupClosure, groupEntryPoints, isIntrinsicOrBuiltin, isKernel, splitRoots, virtualFunctionCleanup, virtualFunctionSets, type EntryPointGroup } from './split.js';
 
 /** The files the driver reads and writes. `-` is standard input / output. */
 export interface PostLinkFileSystem {
@@ -313,6 +313,8 @@ function processModule(m: LModule, opts: PostLinkOptions, tools: PostLinkTools, 
     const deletedBodies = new Set([...virtualFns.bodyDeleted, ...importDeclared]);
     const passScope = deletedBodies.size ? scope.filter((f) => !deletedBodies.has(f)) : scope;
 
+    // checkForCallsToUndefinedFunctions runs once per split module (extractCallGraph), not per image made of it.
+    let undefinedChecked = false;
     const produce = (mode: 'native' | 'emulation' | 'default_values' | undefined, fileIndex: number): void => {
       const edits: ModuleEdits = newModuleEdits();
       for (const l of base.newGlobals) edits.newGlobals.push(l);
@@ -349,6 +351,15 @@ function processModule(m: LModule, opts: PostLinkOptions, tools: PostLinkTools, 
       const final = graph.kept(
         globalDce(graph, kept, edits, [...compilerUsedRefs, ...sanitizerGlobals].filter((n) => kept.has(n)).concat(virtualFns.externalized.filter((f) => !edits.internalized.has(f)).map((f) => f.name))),
       );
+      // Current upstream warns, after a split module's cleanup, of every function it still calls but does
+      // not define (ModuleSplitter.cpp@01e7e04f extractCallGraph, checkForCallsToUndefinedFunctions; the
+      // split path only, and not with -allow-device-image-dependencies), in the module's function order.
+      if (opts.era === 'main' && doSplit && !opts.allowDeviceImageDependencies && !undefinedChecked) {
+        undefinedChecked = true;
+        for (const f of final.functions) {
+          if ((f.isDeclaration || edits.bodyDeleted.has(f)) && !isIntrinsicOrBuiltin(f.name)) notes.push(`warning: Undefined function ${f.name} found in ${moduleId}. This may result in runtime errors.`);
+        }
+      }
       // The re-created metadata globals and, per image, the sentinel kernels (SanitizerPostSplitProcessing, before the spec-constant pass).
       if (sanitizerPlan) applySanitizerMetadata(m, sanitizerPlan, final.globals, final.names, edits);
       if (entryGroups) markEntryPoints(m, group.entries.filter((f) => final.names.has(f.name) && !f.isDeclaration && !edits.bodyDeleted.has(f)), entryGroups, edits);

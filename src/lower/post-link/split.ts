@@ -59,6 +59,14 @@ function isBuiltin(name: string): boolean {
   return /^_Z[0-9]*__(?:spirv|sycl|esimd)_/.test(name) || name.startsWith('__builtin_');
 }
 
+/**
+ * `isIntrinsicOrBuiltin` (ModuleSplitter.cpp@01e7e04f): an LLVM intrinsic (`llvm.`), any name starting
+ * with `__`, or a mangled SPIR-V / SYCL / ESIMD builtin (`_Z<digits>__spirv_`, `__sycl_`, `__esimd_`).
+ */
+export function isIntrinsicOrBuiltin(name: string): boolean {
+  return name.startsWith('llvm.') || name.startsWith('__') || /^_Z[0-9]*__(?:spirv|sycl|esimd)_/.test(name);
+}
+
 /** ModuleSplitter `isEntryPoint`. */
 export function isEntryPoint(m: LModule, f: LFunction, onlyKernels: boolean): boolean {
   if (f.isDeclaration) return false;
