@@ -85,6 +85,8 @@ describe('cli: help and dispatch', () => {
     const cases: [string[], string][] = [
       [['dump', '--help=1', 'x'], "syclbin dump: option '--help' takes no value\n"],
       [['verify', '--json=1', 'x'], "syclbin verify: option '--json' takes no value\n"],
+      // A short flag given a value (parseArgs read -v, -=, -1 and named '-=').
+      [['dump', '-v=1', 'x'], "syclbin dump: option '-v, --verbose' takes no value\n"],
       [['specialize', 'x', '--module', '-1'], "syclbin specialize: option '--module' needs a value; a value starting with '-' is written --module=-VALUE\n"],
     ];
     for (const [args, first] of cases) {
@@ -92,6 +94,12 @@ describe('cli: help and dispatch', () => {
       expect(await runCli(args, c.io), args.join(' ')).to.equal(2);
       expect(c.err.join(''), args.join(' ')).to.match(new RegExp(`^${first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}Usage: `));
     }
+  });
+
+  it("offload-list -C=1: its flag's value named, with llvm-objdump's status for a bad argument (1)", async () => {
+    const c = capture();
+    expect(await runCli(['offload-list', '-C=1', 'x'], c.io)).to.equal(1);
+    expect(c.err.join('')).to.match(/^syclbin offload-list: error: option '-C, --demangle' takes no value\n/);
   });
 
   it('a missing positional argument is a usage error', async () => {
