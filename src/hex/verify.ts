@@ -22,7 +22,7 @@ import { OFFLOAD_BINARY_ALIGN, OFFLOAD_VERSIONS } from '../../formats/offload-bi
 import { IRModuleHeader, NativeImageHeader, SyclbinFileHeader } from '../../formats/syclbin-v1.js';
 import { SET, SYCLBIN_KEYS } from '../../formats/property-sets.js';
 import { checkRegistry, repeatDiagnostics, repeatGroups } from '../props/check.js';
-import { byteOrderMarkHint, readRegistry, textIrregularities, type RegistryRepeat } from '../props/registry.js';
+import { byteOrderMarkHint, readRegistry, registryRepeatsOf, textIrregularities, type RegistryRepeat } from '../props/registry.js';
 import { PropertySetError } from '../props/errors.js';
 import { zstdAvailable } from '../offload/libzstd.js';
 import { spirvModuleProblem } from '../containers/identify.js';
@@ -378,9 +378,14 @@ function checkBlob(src: ByteSource, blob: MetadataBlob, add: (f: Finding) => voi
   if (!blob.registry) return;
   // What LLVM's reader folds (a set named again, a key given again), as `syclbin props --check` says
   // it: the registry holds the folded result, so the blob's text is read again to find those lines.
-  const repeats: RegistryRepeat[] = [];
   const text = src.read(blob.offset, blob.size);
-  readRegistry(text, { base: blob.offset, repeats });
+  // (the annotation's read kept them; a blob read without spans is read again for them)
+  let repeats = registryRepeatsOf(blob.node);
+  if (!repeats) {
+    const found: RegistryRepeat[] = [];
+    readRegistry(text, { base: blob.offset, repeats: found });
+    repeats = found;
+  }
   const groups = repeatGroups(repeats);
   repeatDiagnostics(repeats).forEach((d, i) => {
     const path = d.key !== undefined ? quoted(quoted(blob.path, d.set), d.key) : quoted(blob.path, d.set);

@@ -173,6 +173,10 @@ export function readRegistry(input: BytesLike | string, opts: ReadRegistryOption
   let current: PropertySet | null = null;
   let currentName = '';
   let setNode: SpanNode | undefined;
+  // A read that records spans keeps what it folded for its blob's node (registryRepeatsOf): verify
+  // then needs no second read of the text to say it.
+  const keep = tree !== undefined && opts.parent !== undefined && opts.parent.kind === 'metadata';
+  const repeats = opts.repeats ?? (keep ? [] : undefined);
   // The loop works on indices into `bytes`: no per-line views, closures or strings but the names and
   // keys (and those come from a cache: every module's metadata repeats the same few). One pass over
   // a line finds its end and what the rules look for in it: the first NUL, the last `]`, the first
@@ -222,7 +226,7 @@ export function readRegistry(input: BytesLike | string, opts: ReadRegistryOption
         line.set = currentName;
         let set = registry.get(currentName);
         if (!set) registry.set(currentName, (set = new Map()));
-        else opts.repeats?.push({ kind: 'set', set: currentName, line: line.no, offset: base + s0 });
+        else repeats?.push({ kind: 'set', set: currentName, line: line.no, offset: base + s0 });
         current = set;
         if (tree) setNode = tree.add(opts.parent, currentName, base + s0, next - s0, 'property-set', currentName);
         continue;
@@ -259,7 +263,7 @@ export function readRegistry(input: BytesLike | string, opts: ReadRegistryOption
       } else {
         value = parseByteArray(bytes, v0, end, line, valCol, currentName, key);
       }
-      if (opts.repeats && current.has(key)) opts.repeats.push({ kind: 'key', set: currentName, key, line: line.no, offset: base + s0 });
+      if (repeats && current.has(key)) repeats.push({ kind: 'key', set: currentName, key, line: line.no, offset: base + s0 });
       current.set(key, value);
       if (tree) {
         // A property's span shows what its own line says (a key given again: each line its value; the
@@ -278,8 +282,23 @@ export function readRegistry(input: BytesLike | string, opts: ReadRegistryOption
     throw e;
   }
   // The blob's span keeps what it holds (the inspector and verify look at its registry).
-  if (tree && opts.parent && opts.parent.kind === 'metadata') opts.parent.value = registry;
+  if (keep) {
+    opts.parent!.value = registry;
+    REPEATS.set(opts.parent!, repeats!.length ? repeats! : NO_REPEATS);
+  }
   return registry;
+}
+
+/** What reads that recorded spans folded, by the blob's node (see {@link registryRepeatsOf}). */
+const REPEATS = new WeakMap<SpanNode, readonly RegistryRepeat[]>();
+const NO_REPEATS: readonly RegistryRepeat[] = Object.freeze([]);
+
+/**
+ * The lines a read of the registry whose spans went under `node` (a `metadata` span) folded into
+ * earlier ones ({@link ReadRegistryOptions.repeats}), or undefined when no such read completed.
+ */
+export function registryRepeatsOf(node: SpanNode): readonly RegistryRepeat[] | undefined {
+  return REPEATS.get(node);
 }
 
 /** Base64 of byte-array values is decoded here first (grown as needed); the payload is copied out. */
