@@ -10,7 +10,7 @@
  * offsets inside then refer to the inflated binary (header + inflated payload).
  */
 import { countOf, E, enumeration, layout, magic, R, struct, u16, u32, u64, u64n, type Decoded, type Layout, type Node, type Role } from '../src/codec/index.js';
-import { imageKindFieldName, offloadEntryFlagsName, offloadKindFieldName } from './kinds.js';
+import { IMAGE_KIND, imageKindFieldName, OFFLOAD_ENTRY_FLAGS, offloadEntryFlagsName, offloadKindFieldName } from './kinds.js';
 import { fromLayout } from './layout.js';
 
 /** `10 FF 10 AD` on disk (0x10FF10AD read as bytes). */
@@ -88,9 +88,9 @@ export const OffloadStringEntryV2 = struct(
  */
 function entryFields(version: 1 | 2) {
   return {
-    imageKind: enumeration(u16, imageKindFieldName),
+    imageKind: enumeration(u16, imageKindFieldName, { name: 'ImageKind', values: IMAGE_KIND }),
     offloadKind: enumeration(u16, (kind, fields) => offloadKindFieldName(kind, version, fields['imageKind'])),
-    flags: enumeration(u32, offloadEntryFlagsName),
+    flags: enumeration(u32, offloadEntryFlagsName, { name: 'OffloadEntryFlags', values: OFFLOAD_ENTRY_FLAGS }),
     stringOffset: fromLayout(u64n, 'stringOffset'),
     numStrings: fromLayout(u64n, 'numStrings'),
     imageOffset: fromLayout(u64n, 'imageOffset'),

@@ -8,7 +8,7 @@
  * `npm run generate`); test/hex/export.test.ts regenerates and compares them, compiles the .ksy with
  * the real kaitai-struct-compiler and checks its parser against our reader.
  */
-import type { Expr, Layout, MagicNode, Node, Region, Relation, Role, StructNode, ArrayNode } from '../src/codec/index.js';
+import type { Expr, EnumNode, EnumTable, Layout, MagicNode, Node, Region, Relation, Role, StructNode, ArrayNode } from '../src/codec/index.js';
 import { OFFLOAD_VERSIONS, OffloadHeaderPrefix, OFFLOAD_BINARY_MAGIC } from '../formats/offload-binary.js';
 import { SyclbinV1Layout } from '../formats/syclbin-v1.js';
 
@@ -71,15 +71,41 @@ function regionSize(r: Region, syn: ExprSyntax, layout?: Layout): string {
 const KSY_INT: Record<string, string> = { u8: 'u1', u16: 'u2', u32: 'u4', u64: 'u8' };
 const HEXPAT_INT: Record<string, string> = { u8: 'u8', u16: 'u16', u32: 'u32', u64: 'u64' };
 
+/** The fixed name table of an enumeration node (formats/ `enumeration(…, table)`), if it has one. */
+function enumTable(n: AnyNode): EnumTable | undefined {
+  return (n as unknown as Partial<EnumNode<unknown>>).table;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Kaitai
+
+/** The enumerations the attributes of one description name, by the types map they were collected with. */
+const KSY_ENUMS = new WeakMap<Map<string, AnyStruct>, Map<string, EnumTable>>();
+
+/** Kaitai `enums`: each enumeration's values by number, named in Kaitai's lower-case identifiers. */
+function ksyEnums(types: Map<string, AnyStruct>): { [k: string]: Yaml } | undefined {
+  const tables = KSY_ENUMS.get(types);
+  if (!tables?.size) return undefined;
+  const out: { [k: string]: Yaml } = {};
+  for (const [id, t] of tables) out[id] = Object.fromEntries(Object.entries(t.values).map(([name, v]) => [String(v), snake(name)]));
+  return out;
+}
 
 /** One `seq` attribute for a node (struct fields, arrays with count refs, magic, reserved). */
 function ksyAttr(id: string, n: AnyNode, types: Map<string, AnyStruct>): { [k: string]: Yaml } {
   const a: { [k: string]: Yaml } = { id: snake(id) };
   if (n.kind === 'magic') a.contents = Array.from((n as unknown as MagicNode).magicBytes);
-  else if (KSY_INT[n.kind]) a.type = KSY_INT[n.kind]!;
-  else if (n.kind === 'reserved' || (n.kind === 'bytes' && n.fixedSize !== undefined)) a.size = n.fixedSize!;
+  else if (KSY_INT[n.kind]) {
+    a.type = KSY_INT[n.kind]!;
+    const table = enumTable(n);
+    if (table) {
+      // (the number is kept as it is: a value the table does not name still reads)
+      a.enum = snake(table.name);
+      let tables = KSY_ENUMS.get(types);
+      if (!tables) KSY_ENUMS.set(types, (tables = new Map()));
+      tables.set(snake(table.name), table);
+    }
+  } else if (n.kind === 'reserved' || (n.kind === 'bytes' && n.fixedSize !== undefined)) a.size = n.fixedSize!;
   else if (n.kind === 'struct') {
     const s = n as unknown as AnyStruct;
     types.set(typeName(s), s);
@@ -171,6 +197,7 @@ export function offloadBinaryKsy(): { [k: string]: Yaml } {
     seq: fieldsOf(prefix).map(([k, n]) => ksyAttr(k, n, types)),
     instances,
     types: built,
+    ...(ksyEnums(types) ? { enums: ksyEnums(types)! } : {}),
   };
 }
 
@@ -206,6 +233,7 @@ export function syclbinV1Ksy(): { [k: string]: Yaml } {
     seq,
     instances,
     types: built,
+    ...(ksyEnums(types) ? { enums: ksyEnums(types)! } : {}),
   };
 }
 
@@ -257,12 +285,27 @@ function hexpatStruct(s: AnyStruct, extra: string[] = []): string {
   const lines = [`struct ${pascal(s)} {`];
   for (const [k, n] of fieldsOf(s)) {
     if (n.kind === 'magic') lines.push(`    u8 ${k}[${n.fixedSize}]; // magic ${Array.from((n as unknown as MagicNode).magicBytes, (b) => b.toString(16).padStart(2, '0')).join(' ')}`);
-    else if (HEXPAT_INT[n.kind]) lines.push(`    ${HEXPAT_INT[n.kind]} ${k};${n.role === 'derived' ? ` // ${(n as unknown as { measures: string }).measures}` : ''}`);
+    else if (HEXPAT_INT[n.kind]) lines.push(`    ${enumTable(n)?.name ?? HEXPAT_INT[n.kind]} ${k};${n.role === 'derived' ? ` // ${(n as unknown as { measures: string }).measures}` : ''}`);
     else if (n.kind === 'reserved') lines.push(`    padding[${n.fixedSize}];`);
     else throw new Error(`no ImHex mapping for ${n.kind} in ${s.describe}`);
   }
   lines.push(...extra, '};');
   return lines.join('\n');
+}
+
+/** ImHex `enum` declarations of the enumerations the fields of `structs` name (each once, before the structs). */
+function hexpatEnums(structs: readonly AnyStruct[]): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const s of structs) {
+    for (const [, n] of fieldsOf(s)) {
+      const t = enumTable(n);
+      if (!t || seen.has(t.name)) continue;
+      seen.add(t.name);
+      out.push(`enum ${t.name} : ${HEXPAT_INT[n.kind]} {`, ...Object.entries(t.values).map(([name, v]) => `    ${name} = ${v},`), '};', '');
+    }
+  }
+  return out;
 }
 
 /** ImHex pattern for one OffloadBinary at offset 0. */
@@ -271,10 +314,12 @@ export function offloadBinaryHexpat(): string {
   const entry = versions[0]!.entry as unknown as AnyStruct;
   const image = entry.relations.image as Extract<Relation, { kind: 'bytes' }>;
   const structs: string[] = [];
+  const described: AnyStruct[] = [];
   const seen = new Set<string>();
   const add = (s: AnyStruct, extra: string[] = []): void => {
     if (seen.has(pascal(s))) return;
     seen.add(pascal(s));
+    described.push(s);
     structs.push(hexpatStruct(s, extra));
   };
   for (const v of versions) add(v.header as unknown as AnyStruct);
@@ -301,6 +346,7 @@ export function offloadBinaryHexpat(): string {
     `// Magic: ${OFFLOAD_BINARY_MAGIC.map((b) => b.toString(16).padStart(2, '0')).join(' ')}.`,
     '#pragma endian little',
     '',
+    ...hexpatEnums(described),
     ...structs,
     '',
     `u32 obVersion @ 0x${(OffloadHeaderPrefix.offsets.version).toString(16).padStart(2, '0')};`,

@@ -87,10 +87,12 @@ types:
     seq:
       - id: image_kind
         type: u2
+        enum: image_kind
       - id: offload_kind
         type: u2
       - id: flags
         type: u4
+        enum: offload_entry_flags
       - id: string_offset
         type: u8
         doc: "written by the writer: layout: stringOffset"
@@ -161,3 +163,16 @@ types:
         size: value_size
         type: str
         encoding: "UTF-8"
+enums:
+  image_kind:
+    0: none
+    1: object
+    2: bitcode
+    3: cubin
+    4: fatbinary
+    5: ptx
+    6: spirv
+    7: syclbin
+  offload_entry_flags:
+    0: oif_none
+    1: oif_metadata

@@ -347,10 +347,20 @@ export function bits<L extends BitLayout>(node: Node<number, number, 'value'>, l
  */
 export type ValueNames<T> = (v: T, fields: Readonly<Record<string, unknown>>) => string | undefined;
 
+/** A fixed table of an enumeration's names, for exporters (Kaitai `enums`, ImHex `enum`). */
+export interface EnumTable {
+  /** The enumeration's name (`ImageKind`). */
+  readonly name: string;
+  /** Its values by name, as the format names them. */
+  readonly values: Readonly<Record<string, number>>;
+}
+
 /** An `enumeration` node: its value names, for documentation and exporters. */
 export interface EnumNode<T> extends Node<T, T, 'value'> {
   /** The name of a value (undefined for values the enumeration does not name). */
   readonly nameOf: ValueNames<T>;
+  /** The names as one fixed table, when they do not depend on other fields (what exporters write). */
+  readonly table?: EnumTable;
 }
 
 /** The fields of a struct being read, for names that depend on none. */
@@ -360,9 +370,10 @@ const NO_FIELDS: Readonly<Record<string, unknown>> = Object.freeze({});
  * A fixed-size integer whose values have names (`enumeration(u16, imageKindLabel)`): read and
  * written exactly as `node`, every value kept (unknown values are not an error); a recorded span
  * also carries the name of its value (`SpanNode.label`), so every view of the bytes names it the
- * same way. A `nameOf` taking two parameters sees the enclosing struct's fields read before it.
+ * same way. A `nameOf` taking two parameters sees the enclosing struct's fields read before it;
+ * `table`, the same names as one fixed table, is what the exporters write (formats/generated).
  */
-export function enumeration<T>(node: Node<T, T, 'value'>, nameOf: ValueNames<T>): EnumNode<T> {
+export function enumeration<T>(node: Node<T, T, 'value'>, nameOf: ValueNames<T>, table?: EnumTable): EnumNode<T> {
   const size = node.fixedSize;
   const peek = node.peek;
   if (size === undefined || !peek) throw new Error(`codec description error: enumeration of ${node.describe}, not a fixed-size leaf`);
@@ -370,6 +381,7 @@ export function enumeration<T>(node: Node<T, T, 'value'>, nameOf: ValueNames<T>)
   return {
     ...node,
     nameOf,
+    ...(table ? { table } : {}),
     // Only a name that looks at its siblings needs the enclosing struct as a scope.
     ...(wantsFields ? { scoped: true } : {}),
     read(c) {

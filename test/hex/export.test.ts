@@ -9,6 +9,7 @@ import { expect } from 'chai';
 import { createRequire } from 'node:module';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { generatedExports, snake } from '../../scripts/exports.js';
+import { IMAGE_KIND } from '../../formats/kinds.js';
 import { annotate, leavesOf } from '../../src/hex/annotate.js';
 import { readOffloadBinary } from '../../src/offload/read.js';
 import { sampleModel, VARIANTS, writeVariant } from './fixtures.js';
@@ -149,5 +150,20 @@ describe('hex: Kaitai/ImHex exports', function () {
     for (const f of ['magic', 'version', 'abstractModuleCount', 'metadataTableSize', 'globalMetadataSize', 'rawIRBytesOffset', 'binaryBytesSize']) expect(ex['syclbin_v1.hexpat']).to.match(new RegExp(`\\b${f}\\b`));
     for (const f of ['entryOffset', 'entriesCount', 'inflatedSize', 'imageKind', 'offloadKind', 'stringOffset', 'numStrings', 'imageOffset', 'imageSize', 'keyOffset', 'valueSize']) expect(ex['offload_binary.hexpat']).to.match(new RegExp(`\\b${f}\\b`));
     expect(ex['syclbin_v1.hexpat']).to.contain('padding[4];');
+  });
+
+  it("enumerations with a fixed table are exported with their names (formats/kinds.ts); the offload kind, whose names depend on the era, is not", () => {
+    const ex = generatedExports();
+    const ksy = ex['offload_binary.ksy']!;
+    expect(ksy).to.match(/- id: image_kind\n {8}type: u2\n {8}enum: image_kind\n/);
+    expect(ksy).to.match(/- id: flags\n {8}type: u4\n {8}enum: offload_entry_flags\n/);
+    expect(ksy).to.match(/- id: offload_kind\n {8}type: u2\n {6}-/);
+    const names = Object.entries(IMAGE_KIND).map(([name, v]) => `    ${v}: ${name}`).join('\n');
+    expect(ksy).to.contain(`enums:\n  image_kind:\n${names}\n  offload_entry_flags:\n    0: oif_none\n    1: oif_metadata\n`);
+    const hexpat = ex['offload_binary.hexpat']!;
+    expect(hexpat).to.contain('enum ImageKind : u16 {\n    none = 0,');
+    expect(hexpat).to.contain('    ImageKind imageKind;\n    u16 offloadKind;\n    OffloadEntryFlags flags;\n');
+    // Declared before the structures that use them.
+    expect(hexpat.indexOf('enum ImageKind')).to.be.lessThan(hexpat.indexOf('struct OffloadEntry'));
   });
 });
