@@ -4,7 +4,7 @@
  * OffloadBinary files, or the registry of `.prop` files — not their bytes. With `bytes`, it also lists
  * the annotated spans (by path) whose bytes, offset or size differ.
  */
-import { blobRef, blobsEqual, bytesEqual, forEachWindow, toSource, type BlobRef, type ByteSource, type CompareBuffers, optionsArgument, type BytesLike } from '../codec/index.js';
+import { blobRef, blobsEqual, bytesEqual, forEachWindow, toSource, type BlobRef, type ByteSource, type CompareBuffers, optionsArgument, type BytesLike, type PathKey, type SpanNode } from '../codec/index.js';
 import { annotate, leavesOf, propertyDisplay, quoted, type AnnotatedSpan, type Annotation } from './annotate.js';
 import { encodePropertyValue } from '../props/registry.js';
 import { terminalSafe } from './terminal.js';
@@ -253,6 +253,18 @@ interface SectionName {
   readonly n: number;
 }
 
+/** Names by index, each with its occurrence among the names before it (a name that repeats: occurrence 2, ...). */
+function numbered(names: Iterable<[number, string]>): Map<number, SectionName> {
+  const out = new Map<number, SectionName>();
+  const seen = new Map<string, number>();
+  for (const [i, name] of names) {
+    const n = (seen.get(name) ?? 0) + 1;
+    seen.set(name, n);
+    out.set(i, { name, n });
+  }
+  return out;
+}
+
 /**
  * An ELF file's section names by index, with each name's occurrence (a name that repeats: its second
  * section is occurrence 2); undefined for other files. Two objects are compared section by section by
@@ -261,29 +273,87 @@ interface SectionName {
 function sectionNames(a: Annotation): Map<number, SectionName> | undefined {
   const sections = a.elf?.elf.sections;
   if (!sections?.length || a.elf!.elf.path.length) return undefined;
-  const names = new Map<number, SectionName>();
-  const seen = new Map<string, number>();
-  sections.forEach((sec, i) => {
-    const n = (seen.get(sec.name) ?? 0) + 1;
-    seen.set(sec.name, n);
-    names.set(i, { name: sec.name, n });
-  });
-  return names;
+  return numbered(sections.map((sec, i) => [i, sec.name]));
+}
+
+/** The diff key and the shown path key of a name with its occurrence (`".text"#2`: no name is spelled so, a `"` in a name is escaped; the key joins name and occurrence with a NUL, which no name holds). */
+function nameKey(head: string, sec: SectionName): { key: string; shown: string } {
+  return { key: sec.n === 1 ? sec.name : `${sec.name}\u0000${sec.n}`, shown: sec.n === 1 ? quoted(head, sec.name) : `${quoted(head, sec.name).slice(0, -1)}#${sec.n}]` };
 }
 
 /**
- * `leaf` with its section index replaced by the section's name: `sections[".llvm.offloading"]`, a
- * repeated name's later sections `sections[".text"#2]` (no name is spelled so: a `"` in a name is
- * escaped). The key of a repeat joins name and occurrence with a NUL, which an ELF name cannot hold.
+ * `leaf` with the section index at `keys[at + 1]` (after a `sections` or `sectionHeaders` key at
+ * `at`) replaced by the section's name: `sections[".llvm.offloading"]`, a repeated name's later
+ * sections `sections[".text"#2]`. `shownBefore` is the path text of `keys[0 .. at)` as shown.
  */
-function bySectionName(leaf: AnnotatedSpan, names: ReadonlyMap<number, SectionName>): AnnotatedSpan {
-  const [head, index] = leaf.keys;
-  if (typeof head !== 'string' || !SECTION_KEYS.has(head) || typeof index !== 'number') return leaf;
+function renameIndex(leaf: AnnotatedSpan, keys: PathKey[], at: number, names: ReadonlyMap<number, SectionName>, shownBefore: string, restOfPath: string): { keys: PathKey[]; path: string } | undefined {
+  const head = keys[at];
+  const index = keys[at + 1];
+  if (typeof head !== 'string' || typeof index !== 'number') return undefined;
   const sec = names.get(index);
-  if (sec === undefined) return leaf;
-  const key = sec.n === 1 ? sec.name : `${sec.name}\u0000${sec.n}`;
-  const shown = sec.n === 1 ? quoted(head, sec.name) : `${quoted(head, sec.name).slice(0, -1)}#${sec.n}]`;
-  return { ...leaf, keys: [head, key, ...leaf.keys.slice(2)], path: shown + leaf.path.slice(`${head}[${index}]`.length) };
+  if (sec === undefined) return undefined;
+  const { key, shown } = nameKey(head, sec);
+  return { keys: [...keys.slice(0, at), head, key, ...keys.slice(at + 2)], path: appendPath(shownBefore, shown) + restOfPath };
+}
+
+/** `before` + `.tail` (or `tail` alone at the start). */
+function appendPath(before: string, tail: string): string {
+  return before === '' ? tail : `${before}.${tail}`;
+}
+
+/**
+ * How the leaves of a file are keyed for the diff: an ELF file's sections by name (see
+ * {@link sectionNames}); an archive's members by their names (as LLVM's `getName` gives them, special
+ * members by their stored name), and the sections of an ELF member by name too (the names its span
+ * tree holds). Two archives are then compared member by member however their members are ordered.
+ */
+function leafKeys(a: Annotation): (leaf: AnnotatedSpan) => AnnotatedSpan {
+  const elfNames = sectionNames(a);
+  if (elfNames) {
+    return (leaf) => {
+      if (!SECTION_KEYS.has(leaf.keys[0] as string)) return leaf;
+      const head = `${leaf.keys[0]}[${leaf.keys[1]}]`;
+      const r = renameIndex(leaf, [...leaf.keys], 0, elfNames, '', leaf.path.slice(head.length));
+      return r ? { ...leaf, ...r } : leaf;
+    };
+  }
+  const members = a.input?.archive?.members;
+  if (!members?.length) return (leaf) => leaf;
+  const memberNames = numbered(members.map((m) => [m.index, m.special ? m.rawName : m.name]));
+  // Each member's section names, from the tree (the section spans hold their names), made once per member.
+  const memberSections = new Map<number, Map<number, SectionName>>();
+  const sectionsOf = (i: number): Map<number, SectionName> => {
+    let names = memberSections.get(i);
+    if (!names) {
+      const table = childOf(childOf(childOf(a.tree.root, 'members'), i), 'data');
+      const sections = childOf(table, 'sections');
+      names = numbered((sections?.children ?? []).filter((c) => typeof c.key === 'number' && typeof c.value === 'string').map((c) => [c.key as number, c.value as string]));
+      memberSections.set(i, names);
+    }
+    return names;
+  };
+  return (leaf) => {
+    if (leaf.keys[0] !== 'members' || typeof leaf.keys[1] !== 'number') return leaf;
+    const i = leaf.keys[1];
+    const memberHead = `members[${i}]`;
+    const renamed = renameIndex(leaf, [...leaf.keys], 0, memberNames, '', leaf.path.slice(memberHead.length));
+    if (!renamed) return leaf;
+    // members["k.o"].data.sections[".text"]…
+    if (renamed.keys[2] === 'data' && SECTION_KEYS.has(renamed.keys[3] as string) && typeof renamed.keys[4] === 'number') {
+      const before = renamed.path.slice(0, renamed.path.length - leaf.path.length + memberHead.length);
+      const head = `.data.${renamed.keys[3]}[${renamed.keys[4]}]`;
+      const rest = leaf.path.slice(memberHead.length + head.length);
+      const again = renameIndex(leaf, renamed.keys, 3, sectionsOf(i), `${before}.data`, rest);
+      if (again) return { ...leaf, ...again };
+    }
+    return { ...leaf, ...renamed };
+  };
+}
+
+/** The first child of `node` with `key` (no node is made). */
+function childOf(node: SpanNode | undefined, key: PathKey): SpanNode | undefined {
+  if (!node?.children) return undefined;
+  return node.index ? node.index.get(key) : node.children.find((c) => c.key === key);
 }
 
 /**
@@ -293,9 +363,9 @@ function bySectionName(leaf: AnnotatedSpan, names: ReadonlyMap<number, SectionNa
  */
 function flattenSpans(out: FlatView, src: ByteSource, a: Annotation): void {
   const keys = new SpanKeys(out.spanKeys);
-  const byName = sectionNames(a);
+  const byName = leafKeys(a);
   for (const leaf of leavesOf(a)) {
-    const s = byName ? bySectionName(leaf, byName) : leaf;
+    const s = byName(leaf);
     const { key, n } = keys.of(s);
     // A field, magic or string by its decoded value; the rest (images, sections, padding, gaps, whose
     // value, when there is one, only classifies the bytes) by the bytes.

@@ -155,6 +155,31 @@ describe('hex: diff of files of no model (ELF, COFF, SPIR-V, bitcode, unknown by
     }
   });
 
+  it('two archives are compared member by member by name, and an ELF member section by section by name (review 2026-11-29d F5)', async () => {
+    const { writeArchive } = await import('../../src/containers/archive.js');
+    const dir = mkdtempSync(join(tmpdir(), 'syclbin-diff-ar-'));
+    try {
+      writeFileSync(join(dir, 'a.o'), read('k2.o'));
+      writeFileSync(join(dir, 'x.bin'), 'hello');
+      execFileSync(requireTool('llvm-objcopy-22'), ['--add-section', '.extra=x.bin', 'a.o', 'b.o'], { cwd: dir });
+      const k2 = read('k2.o');
+      const other = read('k.exe');
+      const ab = writeArchive([{ name: 'k2.o', data: k2 }, { name: 'k.exe', data: other }]);
+      const ba = writeArchive([{ name: 'k.exe', data: other }, { name: 'k2.o', data: k2 }]);
+      // The same members in another order: no difference (they were paired by index).
+      expect(diffFiles(ab, ba).entries).to.deep.equal([]);
+      // One member with one section more: only that member, its sections named.
+      const changed = writeArchive([{ name: 'k.exe', data: other }, { name: 'k2.o', data: new Uint8Array(readFileSync(join(dir, 'b.o'))) }]);
+      const paths = diffFiles(ab, changed).entries.map((e) => `${e.op} ${e.path}`);
+      expect(paths).to.include('added members["k2.o"].data.sections[".extra"]');
+      expect(paths).to.include('changed members["k2.o"].data.header.e_shnum');
+      expect(paths.filter((p) => p.includes('"k.exe"'))).to.deep.equal([]);
+      expect(paths.filter((p) => /members\[\d+\]|sections\[\d+\]|sectionHeaders\[\d+\]/.test(p)), paths.join('\n')).to.deep.equal([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('a path repeated in the span tree (gaps) is told apart by occurrence (#2, #3)', () => {
     const a = read('k.exe');
     const b = a.slice();
