@@ -194,7 +194,7 @@ export class NodeBudget {
     this.used += n;
     if (this.used > this.limit) {
       throw new LowerError(
-        `the types of the spec constants up to this one have ${this.used > Number.MAX_SAFE_INTEGER ? 'more than 2^53' : this.used} elements to walk (counting zero-sized ones, e.g. [4294967295 x {}], which take no ID and no byte), more than the ${this.limit} this tool walks in one module (a limit of this tool: sycl-post-link has none)`,
+        `the types of the spec constants up to this one have ${this.used > Number.MAX_SAFE_INTEGER ? 'more than 2^53' : this.used} nodes to walk (every struct, array and vector element and each of their elements, zero-sized ones such as those of [4294967295 x {}] included), more than the ${this.limit} this tool walks in one module (a limit of this tool: sycl-post-link has none)`,
         [],
         'LIMIT',
       );

@@ -132,6 +132,8 @@ export function parseLlvmJson(input: BytesLike | string): LlvmJsonDocument {
   /** The path of a string just read, for its lax notes: a member name's (`isName`) or a value's. */
   const where = (isName: boolean, text: string): (string | number)[] => (isName ? [...path().slice(0, -1), text] : path());
 
+  /** The bytes of the string being decoded (see parseString): one buffer for the whole parse. */
+  let scratch = new Uint8Array(256);
   /** `Parser::parseString` after the opening quote (`isName`: a member name, for the path of lax notes). */
   const parseString = (isName: boolean): string => {
     // Plain ASCII up to the closing quote (no escape, control or multi-byte character: nearly every
@@ -147,15 +149,16 @@ export function parseLlvmJson(input: BytesLike | string): LlvmJsonDocument {
       p = q + 1;
       return text;
     }
-    // The text's bytes, decoded into one buffer as they come (an escape is never shorter than what it
-    // stands for, so this is linear; two arrays per escape cost 550 bytes of heap each).
-    let buf = new Uint8Array(Math.max(64, Math.min(end - p, 1 << 16)));
+    // The text's bytes, decoded into the parse's one scratch buffer as they come (two arrays per
+    // escape cost 550 bytes of heap each; a buffer per string, sized from the rest of the document,
+    // zero-filled up to 64 KiB for every string with an escape). It grows by doubling.
+    let buf = scratch;
     let n = 0;
     const room = (k: number): void => {
       if (n + k <= buf.length) return;
       const grown = new Uint8Array(Math.max(buf.length * 2, n + k));
       grown.set(buf.subarray(0, n));
-      buf = grown;
+      buf = scratch = grown;
     };
     const copy = (from: number, to: number): void => {
       room(to - from);

@@ -237,6 +237,8 @@ describe('beyond llvm-objdump-22: other inputs it rejects or does not list', () 
     expect(r.code).to.equal(0);
     expect(r.stdout).to.match(/^\nv2-in-elf\.o:\tfile format elf64-x86-64\n\nOFFLOADING IMAGE \[0\]:\n/);
     expect(r.stderr).to.match(/llvm-objdump-22 rejects it/);
+    // The text listing also says how to see llvm-objdump's failure (review 2026-11-30r finding 3).
+    expect(r.stderr).to.contain('(--strict: as it fails)');
   });
 
   it('OffloadBinaries in ordinary data: a note by default (llvm-objdump prints nothing), listed with --scan always', async () => {

@@ -232,8 +232,9 @@ imageSize) are decimal strings, what a reader found (image.size, bare images) ar
         if (written) note(`${written} offload bundle entr${written === 1 ? 'y' : 'ies'} written to files where ${era.objdump} writes them (the 'Extracting offload bundle' lines)${decompressed ? `; ${decompressed} from compressed bundles, written decompressed (${era.objdump} writes other bytes for them: docs/offload.md 'HIP offload bundles')` : ', with the bytes it writes'}`);
         for (const n of input.notes) note(n);
         for (const b of input.found) versions.add(b.binary.version);
-        // (the input's notes said already which versions the era's llvm-objdump rejects)
-        for (const b of input.binaries) if (!era.reads.includes(b.version)) notedVersions.add(b.version);
+        // (the input's notes said already which versions the era's llvm-objdump rejects: --json says it
+        // once; the text listing says again that --strict lists the file as llvm-objdump fails on it)
+        if (opts.json) for (const b of input.binaries) if (!era.reads.includes(b.version)) notedVersions.add(b.version);
         // A module file (bitcode, SPIR-V) is listed as itself: it may be a host module, so it is not called a device image.
         if (input.bare.length && (input.container === 'bitcode' || input.container === 'spirv')) note(`the input is ${input.container === 'bitcode' ? 'an LLVM bitcode' : 'a SPIR-V'} module, not an object file: listed as one MODULE block`);
         else if (input.bare.length) note(`${input.bare.length} device image(s) outside any OffloadBinary: listed after what llvm-objdump lists`);

@@ -11,7 +11,7 @@
  */
 import { describePackagerImages, parseImageArgument, parseImageArguments } from '../../offload/packager-args.js';
 import { offloadBinaryChunks, type OffloadEntryInput } from '../../offload/write.js';
-import { OFFLOAD_KIND_NUMBERINGS, type OffloadKindNumbering } from '../../../formats/kinds.js';
+import { OFFLOAD_KIND_NUMBERINGS, offloadKindLabel, offloadKindValue, type OffloadKindNumbering } from '../../../formats/kinds.js';
 import { llvmEra } from '../../../formats/eras.js';
 import { initZstd, nodeCompressor } from '../../node/compressors.js';
 import { blobRef, type ByteSource, type Chunk } from '../../codec/index.js';
@@ -113,9 +113,17 @@ as clang-offload-packager-19).`,
     if (compression && version !== 3) throw new UsageError('--compress needs version 3 (--llvm main or --format-version 3)');
     const numbering: OffloadKindNumbering = opts['offload-kinds'] ?? (version === 1 ? era.numbering : 'bitmask');
     // Versions 2 and 3 are read in the bitmask numbering by every reader (formats/kinds.ts): a
-    // sequential number in one is written as asked, but said to be misnamed when read.
+    // sequential number in one is written as asked, but said to be misnamed when read, for the kinds
+    // whose number differs (openmp and cuda are 1 and 2 in every numbering).
     if (version !== 1 && numbering !== 'bitmask') {
-      io.stderr.write(`${prog}: warning: --offload-kinds ${numbering} with version ${version}: readers name the kinds of version ${version} binaries in the bitmask numbering (hip 4, sycl 8), so these numbers will be misnamed (e.g. ${numbering === 'intel' ? "sycl 4 as 'hip'" : "hip 3 as no kind"})\n`);
+      const misnamed = new Set<string>();
+      for (const spec of images) {
+        const kind = parseImageArguments(spec).find(([k]) => k === 'kind')?.[1];
+        if (kind === undefined) continue;
+        const ours = offloadKindValue(kind, numbering);
+        if (ours !== undefined && ours !== offloadKindValue(kind, 'bitmask')) misnamed.add(`${kind.toLowerCase()} ${ours} as ${offloadKindLabel(ours, 'bitmask')}`);
+      }
+      if (misnamed.size) io.stderr.write(`${prog}: warning: --offload-kinds ${numbering} with version ${version}: readers name the kinds of version ${version} binaries in the bitmask numbering (hip 4, sycl 8), so these will be misnamed: ${[...misnamed].join(', ')}\n`);
     }
     const offloadKinds = OFFLOAD_KIND_NUMBERINGS[numbering];
     // LLVM reads '-' as standard input (MemoryBuffer::getFileOrSTDIN); files.readAll does the same.
