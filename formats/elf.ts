@@ -165,6 +165,41 @@ const SEGMENT_TYPE_NAMES: Readonly<Record<number, string>> = {
   0x6474e554: 'PT_GNU_SFRAME',
 };
 
+/** EI_OSABI names (the architecture-specific values from 64 name different ABIs per machine: left as numbers). */
+const OSABI_NAMES: Readonly<Record<number, string>> = {
+  0: 'ELFOSABI_NONE', 1: 'ELFOSABI_HPUX', 2: 'ELFOSABI_NETBSD', 3: 'ELFOSABI_GNU', 4: 'ELFOSABI_HURD', 6: 'ELFOSABI_SOLARIS',
+  7: 'ELFOSABI_AIX', 8: 'ELFOSABI_IRIX', 9: 'ELFOSABI_FREEBSD', 10: 'ELFOSABI_TRU64', 11: 'ELFOSABI_MODESTO', 12: 'ELFOSABI_OPENBSD',
+  13: 'ELFOSABI_OPENVMS', 14: 'ELFOSABI_NSK', 15: 'ELFOSABI_AROS', 16: 'ELFOSABI_FENIXOS', 17: 'ELFOSABI_CLOUDABI', 41: 'ELFOSABI_CUDA_V2',
+  51: 'ELFOSABI_CUDA', 255: 'ELFOSABI_STANDALONE',
+};
+/** sh_flags bits (generic and GNU; the processor-specific bits are left as a number). */
+const SECTION_FLAGS: readonly (readonly [bigint, string])[] = [
+  [0x1n, 'SHF_WRITE'], [0x2n, 'SHF_ALLOC'], [0x4n, 'SHF_EXECINSTR'], [0x10n, 'SHF_MERGE'], [0x20n, 'SHF_STRINGS'],
+  [0x40n, 'SHF_INFO_LINK'], [0x80n, 'SHF_LINK_ORDER'], [0x100n, 'SHF_OS_NONCONFORMING'], [0x200n, 'SHF_GROUP'],
+  [0x400n, 'SHF_TLS'], [0x800n, 'SHF_COMPRESSED'], [0x200000n, 'SHF_GNU_RETAIN'], [0x80000000n, 'SHF_EXCLUDE'],
+];
+/** p_flags bits. */
+const SEGMENT_FLAGS: readonly (readonly [bigint, string])[] = [[0x4n, 'PF_R'], [0x2n, 'PF_W'], [0x1n, 'PF_X']];
+
+/**
+ * The names of the bits set in a flags value, joined with `|`, the bits no name covers as a hex
+ * number after them (`SHF_ALLOC|SHF_EXECINSTR`, `SHF_ALLOC|0x10000000`); undefined for 0.
+ */
+function flagNames(bits: readonly (readonly [bigint, string])[]): (v: number | bigint) => string | undefined {
+  return (v) => {
+    let left = BigInt(v);
+    if (left === 0n) return undefined;
+    const out: string[] = [];
+    for (const [bit, name] of bits) {
+      if ((left & bit) === 0n) continue;
+      out.push(name);
+      left &= ~bit;
+    }
+    if (left !== 0n) out.push(`0x${left.toString(16)}`);
+    return out.join('|');
+  };
+}
+
 /** The name of a value in one of the tables above (undefined for values it does not name). */
 function named(table: Readonly<Record<number, string>>): (v: number) => string | undefined {
   return (v) => (Object.hasOwn(table, v) ? table[v] : undefined);
@@ -185,7 +220,7 @@ export const ElfIdent = struct(
     data: enumeration(u8, named(DATA_NAMES)),
     /** EI_VERSION: 1 = EV_CURRENT. */
     version: u8,
-    osabi: u8,
+    osabi: enumeration(u8, named(OSABI_NAMES)),
     abiversion: u8,
     pad: reserved(7),
   },
@@ -242,7 +277,7 @@ export const Elf32SectionHeader = struct(
   {
     sh_name: u32,
     sh_type: enumeration(u32, elfSectionTypeName),
-    sh_flags: u32,
+    sh_flags: enumeration(u32, flagNames(SECTION_FLAGS)),
     sh_addr: u32,
     sh_offset: u32,
     sh_size: u32,
@@ -260,7 +295,7 @@ export const Elf64SectionHeader = struct(
   {
     sh_name: u32,
     sh_type: enumeration(u32, elfSectionTypeName),
-    sh_flags: u64,
+    sh_flags: enumeration(u64, flagNames(SECTION_FLAGS)),
     sh_addr: u64,
     sh_offset: u64n,
     sh_size: u64n,
@@ -281,14 +316,14 @@ const segmentRelations = { contents: R.bytes('p_offset', 'p_filesz') };
  * program header table (annotate, verify); offloading data is found through sections.
  */
 export const Elf32ProgramHeader = struct(
-  { p_type: enumeration(u32, named(SEGMENT_TYPE_NAMES)), p_offset: u32, p_vaddr: u32, p_paddr: u32, p_filesz: u32, p_memsz: u32, p_flags: u32, p_align: u32 },
+  { p_type: enumeration(u32, named(SEGMENT_TYPE_NAMES)), p_offset: u32, p_vaddr: u32, p_paddr: u32, p_filesz: u32, p_memsz: u32, p_flags: enumeration(u32, flagNames(SEGMENT_FLAGS)), p_align: u32 },
   'Elf32_Phdr',
   segmentRelations,
 );
 
 /** Elf64_Phdr, 56 bytes (p_flags moves up beside p_type). */
 export const Elf64ProgramHeader = struct(
-  { p_type: enumeration(u32, named(SEGMENT_TYPE_NAMES)), p_flags: u32, p_offset: u64, p_vaddr: u64, p_paddr: u64, p_filesz: u64, p_memsz: u64, p_align: u64 },
+  { p_type: enumeration(u32, named(SEGMENT_TYPE_NAMES)), p_flags: enumeration(u32, flagNames(SEGMENT_FLAGS)), p_offset: u64, p_vaddr: u64, p_paddr: u64, p_filesz: u64, p_memsz: u64, p_align: u64 },
   'Elf64_Phdr',
   segmentRelations,
 );

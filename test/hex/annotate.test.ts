@@ -557,6 +557,12 @@ describe('annotate: enumeration fields carry the names of their values (formats/
     const exe = annotate(new Uint8Array(readFileSync(join(ROOT, 'testdata/llvm22/sycl/k2.exe'))));
     expect(label(exe, 'programHeaders[0].p_type')).to.equal('PT_PHDR');
     expect(label(exe, 'header.e_type')).to.be.oneOf(['ET_EXEC', 'ET_DYN']);
+    // Flags by the names of their bits, unknown bits as a number after them; the OS ABI.
+    expect(label(elf, 'header.e_ident.osabi')).to.equal('ELFOSABI_NONE');
+    const flags = leavesOf(elf).filter((s) => /^sectionHeaders\[\d+\]\.sh_flags$/.test(s.path));
+    expect(flags.find((s) => s.value === 6)?.label).to.equal('SHF_ALLOC|SHF_EXECINSTR');
+    expect(flags.find((s) => s.value === 0)?.label).to.equal(undefined);
+    expect(leavesOf(exe).filter((s) => s.path.endsWith('.p_flags')).map((s) => s.label)).to.include.members(['PF_R', 'PF_R|PF_X']);
     const coff = annotate(new Uint8Array(readFileSync(join(ROOT, 'testdata/llvm22/containers/coff.obj'))));
     expect(label(coff, 'header.machine')).to.equal('IMAGE_FILE_MACHINE_AMD64');
   });
