@@ -11,6 +11,7 @@
  * first u32 = its size including that word, sizes < 4 read as 4; `getSectionName`: `/N` decimal and
  * `//BASE64` long names; `getFileFormatName`).
  */
+import { flagNames } from './value-names.js';
 import { bytes, enumeration, magic, struct, u16, u32, u64, u8, type Decoded } from '../src/codec/index.js';
 
 /** `IMAGE_FILE_MACHINE_*` values this toolkit names (COFF.h MachineTypes). */
@@ -52,6 +53,27 @@ export const WindowsResourceMagic = magic([0, 0, 0, 0, 0x20, 0, 0, 0, 0xff, 0xff
 /** A CUDA fat binary (`file_magic::cuda_fatbinary`, Magic.cpp, 0xba55ed50 little-endian): not a COFF object although its first byte is 0x50. */
 export const CudaFatbinaryMagic = magic([0x50, 0xed, 0x55, 0xba], 'CUDA fat binary magic');
 
+/** `Characteristics` bits of the file header (COFF.h `IMAGE_FILE_*`, as llvm-22-dev installs it). */
+const FILE_CHARACTERISTICS: readonly (readonly [bigint, string])[] = [
+  [0x0001n, 'IMAGE_FILE_RELOCS_STRIPPED'], [0x0002n, 'IMAGE_FILE_EXECUTABLE_IMAGE'], [0x0004n, 'IMAGE_FILE_LINE_NUMS_STRIPPED'],
+  [0x0008n, 'IMAGE_FILE_LOCAL_SYMS_STRIPPED'], [0x0010n, 'IMAGE_FILE_AGGRESSIVE_WS_TRIM'], [0x0020n, 'IMAGE_FILE_LARGE_ADDRESS_AWARE'],
+  [0x0080n, 'IMAGE_FILE_BYTES_REVERSED_LO'], [0x0100n, 'IMAGE_FILE_32BIT_MACHINE'], [0x0200n, 'IMAGE_FILE_DEBUG_STRIPPED'],
+  [0x0400n, 'IMAGE_FILE_REMOVABLE_RUN_FROM_SWAP'], [0x0800n, 'IMAGE_FILE_NET_RUN_FROM_SWAP'], [0x1000n, 'IMAGE_FILE_SYSTEM'],
+  [0x2000n, 'IMAGE_FILE_DLL'], [0x4000n, 'IMAGE_FILE_UP_SYSTEM_ONLY'], [0x8000n, 'IMAGE_FILE_BYTES_REVERSED_HI'],
+];
+/** `Characteristics` bits of a section header (COFF.h `IMAGE_SCN_*`); the alignment is a 4-bit field, named below. */
+const SECTION_CHARACTERISTICS: readonly (readonly [bigint, string])[] = [
+  [0x00000002n, 'IMAGE_SCN_TYPE_NOLOAD'], [0x00000008n, 'IMAGE_SCN_TYPE_NO_PAD'], [0x00000020n, 'IMAGE_SCN_CNT_CODE'],
+  [0x00000040n, 'IMAGE_SCN_CNT_INITIALIZED_DATA'], [0x00000080n, 'IMAGE_SCN_CNT_UNINITIALIZED_DATA'], [0x00000100n, 'IMAGE_SCN_LNK_OTHER'],
+  [0x00000200n, 'IMAGE_SCN_LNK_INFO'], [0x00000800n, 'IMAGE_SCN_LNK_REMOVE'], [0x00001000n, 'IMAGE_SCN_LNK_COMDAT'],
+  [0x00008000n, 'IMAGE_SCN_GPREL'], [0x00020000n, 'IMAGE_SCN_MEM_PURGEABLE'], [0x00040000n, 'IMAGE_SCN_MEM_LOCKED'],
+  [0x00080000n, 'IMAGE_SCN_MEM_PRELOAD'], [0x01000000n, 'IMAGE_SCN_LNK_NRELOC_OVFL'], [0x02000000n, 'IMAGE_SCN_MEM_DISCARDABLE'],
+  [0x04000000n, 'IMAGE_SCN_MEM_NOT_CACHED'], [0x08000000n, 'IMAGE_SCN_MEM_NOT_PAGED'], [0x10000000n, 'IMAGE_SCN_MEM_SHARED'],
+  [0x20000000n, 'IMAGE_SCN_MEM_EXECUTE'], [0x40000000n, 'IMAGE_SCN_MEM_READ'], [0x80000000n, 'IMAGE_SCN_MEM_WRITE'],
+];
+/** IMAGE_SCN_ALIGN_1BYTES (1) … IMAGE_SCN_ALIGN_8192BYTES (14): bits 20-23 of a section's characteristics. */
+const SECTION_ALIGN = { mask: 0x00f00000n, name: (v: number): string | undefined => (v >= 1 && v <= 14 ? `IMAGE_SCN_ALIGN_${2 ** (v - 1)}BYTES` : undefined) };
+
 /** Standard COFF file header, 20 bytes (`coff_file_header`). */
 export const CoffFileHeader = struct(
   {
@@ -61,7 +83,7 @@ export const CoffFileHeader = struct(
     pointerToSymbolTable: u32,
     numberOfSymbols: u32,
     sizeOfOptionalHeader: u16,
-    characteristics: u16,
+    characteristics: enumeration(u16, flagNames(FILE_CHARACTERISTICS)),
   },
   'COFF file header',
 );
@@ -116,7 +138,7 @@ export const CoffSectionHeader = struct(
     pointerToLinenumbers: u32,
     numberOfRelocations: u16,
     numberOfLinenumbers: u16,
-    characteristics: u32,
+    characteristics: enumeration(u32, flagNames(SECTION_CHARACTERISTICS, [SECTION_ALIGN])),
   },
   'COFF section header',
 );

@@ -18,6 +18,7 @@
  * above 2^53-1 cannot address a byte of any input this reader holds and is rejected with its
  * location. Addresses, flags and alignments are never used to locate bytes and stay `bigint`.
  */
+import { flagNames, named } from './value-names.js';
 import { enumeration, i32, i64, magic, R, reserved, struct, u16, u32, u64, u64n, u8, type Decoded } from '../src/codec/index.js';
 
 /** `7f 45 4c 46` ("\x7fELF"). */
@@ -181,29 +182,6 @@ const SECTION_FLAGS: readonly (readonly [bigint, string])[] = [
 /** p_flags bits. */
 const SEGMENT_FLAGS: readonly (readonly [bigint, string])[] = [[0x4n, 'PF_R'], [0x2n, 'PF_W'], [0x1n, 'PF_X']];
 
-/**
- * The names of the bits set in a flags value, joined with `|`, the bits no name covers as a hex
- * number after them (`SHF_ALLOC|SHF_EXECINSTR`, `SHF_ALLOC|0x10000000`); undefined for 0.
- */
-function flagNames(bits: readonly (readonly [bigint, string])[]): (v: number | bigint) => string | undefined {
-  return (v) => {
-    let left = BigInt(v);
-    if (left === 0n) return undefined;
-    const out: string[] = [];
-    for (const [bit, name] of bits) {
-      if ((left & bit) === 0n) continue;
-      out.push(name);
-      left &= ~bit;
-    }
-    if (left !== 0n) out.push(`0x${left.toString(16)}`);
-    return out.join('|');
-  };
-}
-
-/** The name of a value in one of the tables above (undefined for values it does not name). */
-function named(table: Readonly<Record<number, string>>): (v: number) => string | undefined {
-  return (v) => (Object.hasOwn(table, v) ? table[v] : undefined);
-}
 
 /** The name of an e_machine value (`EM_X86_64`), undefined for machines not named here. */
 export const elfMachineName = named(MACHINE_NAMES);

@@ -565,6 +565,21 @@ describe('annotate: enumeration fields carry the names of their values (formats/
     expect(leavesOf(exe).filter((s) => s.path.endsWith('.p_flags')).map((s) => s.label)).to.include.members(['PF_R', 'PF_R|PF_X']);
     const coff = annotate(new Uint8Array(readFileSync(join(ROOT, 'testdata/llvm22/containers/coff.obj'))));
     expect(label(coff, 'header.machine')).to.equal('IMAGE_FILE_MACHINE_AMD64');
+    // (llvm-readobj-22 --sections names the .text section's 0x60500020 so: code, 16-byte aligned, execute, read)
+    expect(label(coff, 'sectionHeaders[0].characteristics')).to.equal('IMAGE_SCN_CNT_CODE|IMAGE_SCN_MEM_EXECUTE|IMAGE_SCN_MEM_READ|IMAGE_SCN_ALIGN_16BYTES');
+  });
+  it('flag names: the bits in table order, a field by its value, bits no name covers as a hex number; 0 has none', async () => {
+    const { flagNames, named } = await import('../../formats/value-names.js');
+    const f = flagNames([[1n, 'A'], [4n, 'C']], [{ mask: 0xf0n, name: (v) => (v === 3 ? 'F3' : undefined) }]);
+    expect(f(0)).to.equal(undefined);
+    expect(f(5)).to.equal('A|C');
+    expect(f(0x35)).to.equal('A|C|F3');
+    expect(f(0x45)).to.equal('A|C|0x40');
+    expect(f(0x1_0000_0001n)).to.equal('A|0x100000000');
+    expect(named({ 1: 'one' })(1)).to.equal('one');
+    expect(named({ 1: 'one' })(2)).to.equal(undefined);
+    // (no name for an inherited key)
+    expect(named({})(Number('toString') as number)).to.equal(undefined);
   });
   it('the JSON carries the name as "label", beside the value', () => {
     const doc = annotationToJson(annotate(writeOffloadBinary([{ imageKind: 7, offloadKind: 4, flags: 0, strings: [], image: new Uint8Array(8) }]))) as { spans: { path: string; value?: unknown; label?: string }[] };
