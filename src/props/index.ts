@@ -7,7 +7,7 @@ export { propertyDisplay } from './display.js';
 export { decodeText, encodeText } from './text.js';
 export * from './typed/index.js';
 export { checkRegistry, checkTypedSets, hasErrors, repeatDiagnostics, type PropDiagnostic, type Severity } from './check.js';
-export { registryToJson, registryFromJson, PROPS_JSON_FORMAT, PROPS_JSON_VERSION, propsJsonForm, readPropsJson, writePropsJson, type PropsJsonForm, type PropsJsonRead } from './json.js';
+export { registryToJson, registryFromJson, PROPS_JSON_FORMAT, PROPS_JSON_VERSION, propsJsonForm, readPropsJson, writePropsJson, propsJsonPieces, type PropsJsonForm, type PropsJsonRead } from './json.js';
 export {
   parseLlvmJson,
   printLlvmJson,

@@ -17,7 +17,7 @@ import { PropertySetError } from './errors.js';
 import { byteArray, registryArgument, uint32, type PropertySetRegistry, type PropertyValue } from './model.js';
 import { readRegistry, encodePropertyValue } from './registry.js';
 import { SPEC_CONST_PADDING_ID as SPEC_CONST_PADDING } from '../../formats/property-records.js';
-import { aspectValue, decodeTypedRegistry, encodeTypedRegistry, type TypedSetInput, type TypedValue } from './typed/index.js';
+import { aspectValue, decodeTypedRegistry, encodeTypedRegistry, type TypedSet, type TypedSetInput, type TypedValue } from './typed/index.js';
 import { parseLlvmJson, readLlvmProperties, type LlvmJsonDocument, type LlvmJsonNote, type LlvmJsonValue } from './llvm-json.js';
 import { bytesEqual, toTextBytes } from '../codec/source.js';
 
@@ -83,9 +83,22 @@ export function writePropsJson(registry: PropertySetRegistry): string {
   return JSON.stringify(registryToJson(registry), null, 2) + '\n';
 }
 
-/** JSON document for a registry (validated by schemas/props.schema.json). */
-export function registryToJson(registry: PropertySetRegistry): JsonObject {
-  const sets = decodeTypedRegistry(registry).map((s) => ({
+/**
+ * The text of {@link writePropsJson} in pieces, a set at a time (each set's JSON is made as it is
+ * written): a registry of a million sets is written without one 200 MB string or every set's JSON
+ * object alive at once. The pieces joined are exactly writePropsJson's text.
+ */
+export function* propsJsonPieces(registry: PropertySetRegistry): Generator<string> {
+  registryArgument(registry, 'propsJsonPieces');
+  const sets = decodeTypedRegistry(registry);
+  yield `{\n  "format": ${JSON.stringify(PROPS_JSON_FORMAT)},\n  "version": ${JSON.stringify(PROPS_JSON_VERSION)},\n  "sets": [`;
+  for (let i = 0; i < sets.length; i++) yield `${i ? ',' : ''}\n    ${JSON.stringify(typedSetToJson(sets[i]!), null, 2).replace(/\n/g, '\n    ')}`;
+  yield sets.length ? '\n  ]\n}\n' : ']\n}\n';
+}
+
+/** One typed set as the JSON document lists it. */
+function typedSetToJson(s: TypedSet): JsonObject {
+  return {
     name: s.name,
     known: s.known,
     properties: s.properties.map((p) => {
@@ -101,7 +114,12 @@ export function registryToJson(registry: PropertySetRegistry): JsonObject {
       if (p.problems.length) o.problems = p.problems.map((x) => ({ ...x }));
       return o;
     }),
-  }));
+  };
+}
+
+/** JSON document for a registry (validated by schemas/props.schema.json). */
+export function registryToJson(registry: PropertySetRegistry): JsonObject {
+  const sets = decodeTypedRegistry(registry).map(typedSetToJson);
   return { format: PROPS_JSON_FORMAT, version: PROPS_JSON_VERSION, sets };
 }
 

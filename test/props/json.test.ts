@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
-import { readPropsJson, registryFromJson, registryToJson } from '../../src/props/json.js';
+import { propsJsonPieces, readPropsJson, registryFromJson, registryToJson, writePropsJson } from '../../src/props/json.js';
 import { PropertySetError } from '../../src/props/errors.js';
 import { readRegistry, writeRegistry } from '../../src/props/registry.js';
 import { byteArray, uint32, type PropertySetRegistry, type PropertyValue } from '../../src/props/model.js';
@@ -30,6 +30,19 @@ describe('props/json', () => {
     const doc = registryToJson(reg);
     expectValid(doc);
     expect(hex(writeRegistry(viaJsonText(reg)))).to.equal(hex(sample));
+  });
+
+  it('propsJsonPieces, a set at a time, joins to exactly writePropsJson (the sample, an empty registry, empty sets, fast-check registries)', () => {
+    const same = (reg: PropertySetRegistry): void => expect([...propsJsonPieces(reg)].join('')).to.equal(writePropsJson(reg));
+    same(readRegistry(sample));
+    same(new Map());
+    same(new Map([['a', new Map()], ['b', new Map([['k', uint32(1)]])]]));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.string({ minLength: 1 }), fc.array(fc.tuple(fc.string({ minLength: 1 }), fc.nat(0xffffffff)), { maxLength: 3 })), { maxLength: 4 }), (sets) => {
+        same(new Map(sets.map(([n, ps]) => [n, new Map(ps.map(([k, v]) => [k, uint32(v)]))])));
+      }),
+      { numRuns: 100 },
+    );
   });
 
   it('64-bit values are strings', () => {

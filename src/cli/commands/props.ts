@@ -6,7 +6,7 @@ import { byteOrderMarkHint, readRegistry, writeRegistry, registryProblems, Regis
 import { decodeTypedRegistry } from '../../props/typed/index.js';
 import { explainRegistry, printable } from '../../props/explain.js';
 import { checkTypedSets, hasErrors, repeatDiagnostics, type PropDiagnostic } from '../../props/check.js';
-import { readPropsJson, writePropsJson } from '../../props/json.js';
+import { propsJsonPieces, readPropsJson } from '../../props/json.js';
 import { writeLlvmPropertiesJson, type LlvmJsonNote } from '../../props/llvm-json.js';
 import { SyclbinError } from '../../codec/errors.js';
 import { hasMagic } from '../../codec/index.js';
@@ -111,7 +111,7 @@ function run(ctx: Context<OptValues<typeof options>>): number {
       const more = t.count > 1 ? ` (and ${t.count - 1} more line(s))` : '';
       io.stderr.write(`${file}: note: line ${t.line}${more}: ${t.message}: props --encode of this JSON will not reproduce it\n`);
     }
-    files.write(opts.output, writePropsJson(registry));
+    files.writePieces(opts.output, propsJsonPieces(registry));
     return EXIT.OK;
   }
   const sets = decodeTypedRegistry(registry);
