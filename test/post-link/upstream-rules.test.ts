@@ -737,3 +737,18 @@ attributes #3 = { "sycl-device-global-size"="4" "sycl-unique-id"="dgi_id" }
     expect(() => postLinkOptions({ input: 'in.ll', era: 'later' as 'main' })).to.throw(/era must be tests or main/);
   });
 });
+
+describe('post-link: [SYCL/devicelib req mask] (getSYCLDeviceLibReqMask)', () => {
+  it('SPIR and SPIR-V triples with their sub-architectures (intel/llvm#15336), other triples 0; group-sort fallbacks are 0x400 (SYCLDeviceLibReqMask.cpp@4ae26deb)', async () => {
+    const { deviceLibReqMask, deviceLibBit } = await import('../../src/lower/post-link/image-requirements.js');
+    const { parseLlvmIr } = await import('../../src/lower/llvm-ir/parse/parser.js');
+    const mask = (triple: string, fn = '__devicelib_imf_umulhi'): number =>
+      deviceLibReqMask(...((m) => [m, m.functions] as const)(parseLlvmIr(`target triple = "${triple}"\ndeclare spir_func i32 @${fn}(i32, i32)\n`)));
+    for (const t of ['spir64-unknown-unknown', 'spir-unknown-unknown', 'spir64_gen-unknown-unknown', 'spir64_x86_64-unknown-unknown', 'spirv64-unknown-unknown', 'spirv64v1.6-unknown-unknown']) expect(mask(t), t).to.equal(0x40);
+    for (const t of ['nvptx64-nvidia-cuda', 'amdgcn-amd-amdhsa', 'x86_64-unknown-linux-gnu']) expect(mask(t), t).to.equal(0);
+    expect(deviceLibBit('__devicelib_default_work_group_joint_sort_ascending_p1i32_u32_p1i8')).to.equal(0x400);
+    expect(deviceLibBit('__devicelib_default_sub_group_private_sort_close_ascending_i32')).to.equal(0x400);
+    expect(deviceLibBit('__devicelib_assert_fail')).to.equal(0x1);
+    expect(deviceLibBit('__devicelib_nothing')).to.equal(0);
+  });
+});

@@ -4,9 +4,10 @@
  *
  * `[SYCL/devicelib req mask] DeviceLibReqMask=1|<mask>` —
  * intel/llvm:llvm/lib/SYCLLowerIR/SYCLDeviceLibReqMask.cpp@f72e501d `getSYCLDeviceLibReqMask`: 0 for
- * non-SPIR targets; otherwise the OR of the bits of every *declared* function named `__devicelib_…`
+ * targets that are neither SPIR nor SPIR-V (intel/llvm#15336); otherwise the OR of the bits of every *declared* function named `__devicelib_…`
  * (assert 0x1, math 0x2, math_fp64 0x4, complex 0x8, complex_fp64 0x10, cstring 0x20, imf 0x40,
- * imf_fp64 0x80, imf_bf16 0x100, bfloat16 0x200). The assert/math/complex/cstring names are listed
+ * imf_fp64 0x80, imf_bf16 0x100, bfloat16 0x200, group-sort fallback 0x400 (`__devicelib_default_work_group_…`,
+ * `__devicelib_default_sub_group_…`, @4ae26deb)). The assert/math/complex/cstring names are listed
  * below as upstream lists them; the `__devicelib_imf_…` family (hundreds of names) is classified by
  * rule: names containing `bf16` → imf_bf16, `__devicelib_Convert…BF16…` → bfloat16, other
  * `__devicelib_imf_` → imf (docs/post-link.md: the imf_fp64 split is not reproduced).
@@ -24,6 +25,7 @@ import { irErrorAt } from '../llvm-ir/parse/errors.js';
 import type { LFunction, LModule } from '../llvm-ir/parse/model.js';
 import type { Token } from '../llvm-ir/parse/lexer.js';
 import { utf8FromLatin1 } from '../../codec/bytes.js';
+import { isSpirOrSpirvTriple } from './device-libs.js';
 
 const MATH = 'acosf acoshf asinf asinhf atan2f atanf atanhf cbrtf cosf coshf div erfcf erff exp2f expf expm1f fdimf fmaf fmodf frexpf hypotf ilogbf labs ldiv ldexpf lgammaf llabs lldiv log10f log1pf log2f logbf logf modff nextafterf powf remainderf remquof scalbnf sinf sinhf sqrtf tanf tanhf tgammaf abs';
 const MATH_FP64 = 'acos acosh asin asinh atan atan2 atanh cbrt cos cosh erf erfc exp exp2 expm1 fdim fma fmod frexp hypot ilogb ldexp lgamma log log10 log1p log2 logb modf nextafter pow remainder remquo scalbn sin sinh sqrt tan tanh tgamma';
@@ -50,13 +52,17 @@ export function deviceLibBit(name: string): number {
   if (hit !== undefined) return hit;
   if (/^__devicelib_Convert(FToBF16|BF16ToF)INTEL/.test(name)) return 0x200;
   if (name.startsWith('__devicelib_imf_')) return name.includes('bf16') ? 0x100 : 0x40;
+  // checkGroupSortFallback (SYCLDeviceLibReqMask.cpp@4ae26deb): names no table lists.
+  if (name.startsWith('__devicelib_default_work_group_') || name.startsWith('__devicelib_default_sub_group_')) return 0x400;
   return 0;
 }
 
 /** getSYCLDeviceLibReqMask over `functions` (an output module's). */
 export function deviceLibReqMask(m: LModule, functions: readonly LFunction[]): number {
-  // Triple::isSPIR: spir / spir64 architectures.
-  if (!/^spir(64)?-/.test(m.triple ?? '') && m.triple !== 'spir' && m.triple !== 'spir64') return 0;
+  // `Triple::isSPIROrSPIRV()` since intel/llvm#15336 ("Fix device lib req mask for spirv target",
+  // what device-requirements/mask.ll@e4a9a5ba checks): spir, spir64 and spirv architectures, with
+  // their sub-architectures (spir64_gen, spir64_x86_64: `isSPIR()` before it was already true for those).
+  if (!isSpirOrSpirvTriple(m.triple)) return 0;
   let mask = 0;
   for (const f of functions) if (f.isDeclaration && f.name.startsWith('__devicelib_')) mask |= deviceLibBit(f.name);
   return mask >>> 0;
