@@ -749,6 +749,16 @@ describe('post-link: [SYCL/devicelib req mask] (getSYCLDeviceLibReqMask)', () =>
     expect(deviceLibBit('__devicelib_default_work_group_joint_sort_ascending_p1i32_u32_p1i8')).to.equal(0x400);
     expect(deviceLibBit('__devicelib_default_sub_group_private_sort_close_ascending_i32')).to.equal(0x400);
     expect(deviceLibBit('__devicelib_assert_fail')).to.equal(0x1);
+    // SDLMap's imf families by name: fp64 (a bfloat16 conversion from double too), bf16 (bfloat16 spelled out too), the rest imf.
+    expect(deviceLibBit('__devicelib_imf_fma')).to.equal(0x80);
+    expect(deviceLibBit('__devicelib_imf_dadd_rz')).to.equal(0x80);
+    expect(deviceLibBit('__devicelib_imf_double2bfloat16')).to.equal(0x80);
+    expect(deviceLibBit('__devicelib_imf_float2bfloat16_rn')).to.equal(0x100);
+    expect(deviceLibBit('__devicelib_imf_bfloat162ushort_ru')).to.equal(0x100);
+    expect(deviceLibBit('__devicelib_imf_sqrtbf16')).to.equal(0x100);
+    expect(deviceLibBit('__devicelib_imf_fmaf')).to.equal(0x40);
+    expect(deviceLibBit('__devicelib_imf_fmaf16')).to.equal(0x40);
+    expect(deviceLibBit('__devicelib_ConvertFToBF16INTELVec8')).to.equal(0x200);
     expect(deviceLibBit('__devicelib_nothing')).to.equal(0);
   });
 });

@@ -8,9 +8,8 @@
  * (assert 0x1, math 0x2, math_fp64 0x4, complex 0x8, complex_fp64 0x10, cstring 0x20, imf 0x40,
  * imf_fp64 0x80, imf_bf16 0x100, bfloat16 0x200, group-sort fallback 0x400 (`__devicelib_default_work_group_…`,
  * `__devicelib_default_sub_group_…`, @4ae26deb)). The assert/math/complex/cstring names are listed
- * below as upstream lists them; the `__devicelib_imf_…` family (hundreds of names) is classified by
- * rule: names containing `bf16` → imf_bf16, `__devicelib_Convert…BF16…` → bfloat16, other
- * `__devicelib_imf_` → imf (docs/post-link.md: the imf_fp64 split is not reproduced).
+ * below as upstream lists them, as are the imf_fp64 and imf_bf16 names (SDLMap@4ae26deb); the other
+ * `__devicelib_imf_…` names (hundreds) are imf, `__devicelib_Convert…BF16…INTEL…` bfloat16.
  *
  * `[SYCL/device requirements]` — intel/llvm:llvm/lib/SYCLLowerIR/SYCLDeviceRequirements.cpp@8f923639
  * `computeDeviceRequirements` + `asMap` (a std::map, so keys sorted): `aspects` (always; u32 array of
@@ -34,6 +33,26 @@ const COMPLEX_FP64 = '__divdc3 __muldc3 cabs cacos cacosh carg casin casinh cata
 const CSTRING = 'memcpy memset memcmp';
 const ASSERT = 'assert_read assert_fail';
 
+/** `name_rd name_rn name_ru name_rz` for each `name*` of a list (the four rounding modes). */
+function rounded(list: string): string {
+  return list
+    .split(' ')
+    .flatMap((n) => (n.endsWith('*') ? ['rd', 'rn', 'ru', 'rz'].map((r) => `${n.slice(0, -1)}_${r}`) : [n]))
+    .join(' ');
+}
+// cl_intel_devicelib_imf_fp64 and cl_intel_devicelib_imf_bf16 names of SDLMap (SYCLDeviceLibReqMask.cpp@4ae26deb):
+// the other `__devicelib_imf_` names of the map are cl_intel_devicelib_imf.
+const IMF_FP64 = rounded(
+  'double2half double2bfloat16 fma floor ceil fabs trunc rint rcp64h nearbyint inv sqrt rsqrt fmax fmin copysign dadd* dsub* dmul* ddiv* ' +
+    'double2float* double2int* double2uint* double2hiint double2loint double2ll* double2ull* double_as_longlong hiloint2double int2double_rn ' +
+    'll2double* ull2double* uint2double_rn longlong_as_double fma* sqrt*',
+);
+const IMF_BF16 = rounded(
+  'bfloat162float bfloat162int* bfloat162short* bfloat162ll* bfloat162uint* bfloat162ushort* bfloat162ull* float2bfloat16 float2bfloat16* ' +
+    'bfloat16_as_short bfloat16_as_ushort short_as_bfloat16 ushort_as_bfloat16 ushort2bfloat16* uint2bfloat16* ull2bfloat16* short2bfloat16* ' +
+    'int2bfloat16* ll2bfloat16* fmabf16 fmaxbf16 fminbf16 copysignbf16 sqrtbf16 rsqrtbf16 fabsbf16 rintbf16 floorbf16 ceilbf16 truncbf16',
+);
+
 const TABLE = new Map<string, number>();
 for (const [list, bit] of [
   [ASSERT, 0x1],
@@ -45,13 +64,20 @@ for (const [list, bit] of [
 ] as const) {
   for (const n of list.split(' ')) TABLE.set(`__devicelib_${n}`, bit);
 }
+for (const [list, bit] of [
+  [IMF_FP64, 0x80],
+  [IMF_BF16, 0x100],
+] as const) {
+  for (const n of list.split(' ')) TABLE.set(`__devicelib_imf_${n}`, bit);
+}
 
 /** The bit of one `__devicelib_` function (0 when not a fallback library function). */
 export function deviceLibBit(name: string): number {
   const hit = TABLE.get(name);
   if (hit !== undefined) return hit;
   if (/^__devicelib_Convert(FToBF16|BF16ToF)INTEL/.test(name)) return 0x200;
-  if (name.startsWith('__devicelib_imf_')) return name.includes('bf16') ? 0x100 : 0x40;
+  // (the map's other __devicelib_imf_ names, hundreds, are all cl_intel_devicelib_imf)
+  if (name.startsWith('__devicelib_imf_')) return 0x40;
   // checkGroupSortFallback (SYCLDeviceLibReqMask.cpp@4ae26deb): names no table lists.
   if (name.startsWith('__devicelib_default_work_group_') || name.startsWith('__devicelib_default_sub_group_')) return 0x400;
   return 0;
