@@ -33,12 +33,15 @@ function parseArgsMessage(e: Error & { code?: string }, args: readonly string[],
   const m = e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /^Unknown option '(.*?)'\. To specify a positional argument/.exec(e.message) : null;
   // `--help=1`, `--version=x`: the options exist (answered before parsing), the value is the problem.
   if (m && (m[1] === '--help' || m[1] === '--version') && args.some((a) => a.startsWith(`${m[1]}=`))) return `option '${m[1]}' takes no value`;
+  if (m && (m[1] === '-h' || m[1] === '-V') && args.some((a) => a.startsWith(`${m[1]}=`))) return `option '${m[1]}, --${m[1] === '-h' ? 'help' : 'version'}' takes no value`;
   // `-C=1`: parseArgs reads a group of short flags (-C, -=, -1) and stumbles on '='; the value is the problem.
   if (m && m[1] === '-=') {
+    // (a short option that takes a value reads `=…` as its value: only a flag can be the one)
+    const flags: Record<string, string> = { h: 'help', V: 'version' };
+    for (const [k, o] of Object.entries(cmd.options)) if (o.short && o.type === 'boolean') flags[o.short] = k;
     for (const a of args) {
       const short = /^-([A-Za-z0-9])=/.exec(a)?.[1];
-      const named = short === undefined ? undefined : Object.entries(cmd.options).find(([, o]) => o.short === short);
-      if (named) return `option '-${short}, --${named[0]}' takes no value`;
+      if (short !== undefined && Object.hasOwn(flags, short)) return `option '-${short}, --${flags[short]}' takes no value`;
     }
   }
   if (m) {

@@ -4,13 +4,14 @@
  * OffloadBinary files, or the registry of `.prop` files — not their bytes. With `bytes`, it also lists
  * the annotated spans (by path) whose bytes, offset or size differ.
  */
-import { blobRef, blobsEqual, bytesEqual, forEachWindow, toSource, type BlobRef, type ByteSource, type CompareBuffers, optionsArgument, type BytesLike, type PathKey, type SpanNode } from '../codec/index.js';
+import { blobRef, blobsEqual, bytesEqual, forEachWindow, toSource, type BlobRef, type ByteSource, type CompareBuffers, optionsArgument, type BytesLike, type PathKey } from '../codec/index.js';
 import { annotate, leavesOf, propertyDisplay, quoted, type AnnotatedSpan, type Annotation } from './annotate.js';
 import { encodePropertyValue } from '../props/registry.js';
 import { terminalSafe } from './terminal.js';
 import type { PropertySetRegistry, PropertyValue } from '../props/model.js';
 import type { SyclbinFile } from '../syclbin/model.js';
 import { escapedStrings, type OffloadBinaryModel } from '../offload/read.js';
+import type { ObjectListing } from '../offload/input.js';
 import { quotedText } from '../props/explain.js';
 
 /** One structural difference: a path of the flattened model added, removed or changed. */
@@ -271,9 +272,10 @@ function numbered(names: Iterable<[number, string]>): Map<number, SectionName> {
  * these, not by index: one section more (or in another place) in one of them shifts no other section.
  */
 function sectionNames(a: Annotation): Map<number, SectionName> | undefined {
-  const sections = a.elf?.elf.sections;
-  if (!sections?.length || a.elf!.elf.path.length) return undefined;
-  return numbered(sections.map((sec, i) => [i, sec.name]));
+  // (an ELF file's sections as its reader read them; a COFF file's as the listing of the object has them)
+  const sections = a.elf && !a.elf.elf.path.length ? a.elf.elf.sections.map((s) => s.name) : a.input?.container === 'coff' ? a.input.objects.find((o) => o.member === undefined)?.sectionNames : undefined;
+  if (!sections?.length) return undefined;
+  return numbered(sections.map((name, i) => [i, name]));
 }
 
 /** The diff key and the shown path key of a name with its occurrence (`".text"#2`: no name is spelled so, a `"` in a name is escaped; the key joins name and occurrence with a NUL, which no name holds). */
@@ -320,18 +322,21 @@ function leafKeys(a: Annotation): (leaf: AnnotatedSpan) => AnnotatedSpan {
   const members = a.input?.archive?.members;
   if (!members?.length) return (leaf) => leaf;
   const memberNames = numbered(members.map((m) => [m.index, m.special ? m.rawName : m.name]));
-  // Each member's section names, from the tree (the section spans hold their names), made once per member.
+  // Each member's section names, as the listing of its object has them (every section, those without
+  // contents too): the objects are listed in member order, so the k-th listing of a name is the k-th
+  // member of that name.
   const memberSections = new Map<number, Map<number, SectionName>>();
-  const sectionsOf = (i: number): Map<number, SectionName> => {
-    let names = memberSections.get(i);
-    if (!names) {
-      const table = childOf(childOf(childOf(a.tree.root, 'members'), i), 'data');
-      const sections = childOf(table, 'sections');
-      names = numbered((sections?.children ?? []).filter((c) => typeof c.key === 'number' && typeof c.value === 'string').map((c) => [c.key as number, c.value as string]));
-      memberSections.set(i, names);
-    }
-    return names;
-  };
+  const listings = new Map<string, ObjectListing[]>();
+  for (const o of a.input?.objects ?? []) if (o.member !== undefined) listings.set(o.member, [...(listings.get(o.member) ?? []), o]);
+  const taken = new Map<string, number>();
+  for (const m of members) {
+    if (m.special) continue;
+    const k = taken.get(m.name) ?? 0;
+    taken.set(m.name, k + 1);
+    const names = listings.get(m.name)?.[k]?.sectionNames;
+    if (names) memberSections.set(m.index, numbered(names.map((name, i) => [i, name])));
+  }
+  const sectionsOf = (i: number): Map<number, SectionName> => memberSections.get(i) ?? new Map();
   return (leaf) => {
     if (leaf.keys[0] !== 'members' || typeof leaf.keys[1] !== 'number') return leaf;
     const i = leaf.keys[1];
@@ -350,11 +355,6 @@ function leafKeys(a: Annotation): (leaf: AnnotatedSpan) => AnnotatedSpan {
   };
 }
 
-/** The first child of `node` with `key` (no node is made). */
-function childOf(node: SpanNode | undefined, key: PathKey): SpanNode | undefined {
-  if (!node?.children) return undefined;
-  return node.index ? node.index.get(key) : node.children.find((c) => c.key === key);
-}
 
 /**
  * A file of no model this diff knows (ELF, COFF and PE files, archives, SPIR-V and bitcode modules,

@@ -143,6 +143,8 @@ export interface ObjectListing {
   fileFormat: string;
   /** Its binaries, in the order objdump prints them. */
   binaries: OffloadBinaryModel[];
+  /** An ELF or COFF object's section names by section index (what `syclbin diff` pairs sections by). */
+  sectionNames?: readonly string[];
   /**
    * With `llvmRules` (`--strict`): what LLVM 19/22 sees of each binary it prints (src/offload/llvm-rules.ts);
    * also where this reader rejects a binary LLVM accepts (then `binaries` lacks it).
@@ -470,10 +472,11 @@ class InputReader {
     else if (!this.out.found.length) this.note(item, `${this.peer} extracts nothing from it (status 0)`);
   }
 
-  private listing(item: Item, fileFormat: string, binaries: OffloadBinaryModel[], views?: LlvmBinaryView[]): void {
+  private listing(item: Item, fileFormat: string, binaries: OffloadBinaryModel[], views?: LlvmBinaryView[], sectionNames?: readonly string[]): void {
     if (!item.listed || (this.stopped && this.opts.llvmRules)) return;
     const o: ObjectListing = { fileFormat, binaries };
     if (views) o.views = views;
+    if (sectionNames) o.sectionNames = sectionNames;
     if (item.member !== undefined) o.member = item.member;
     if (this.stopped) o.afterPeer = true;
     this.out.objects.push(o);
@@ -637,7 +640,7 @@ class InputReader {
     const bins: OffloadBinaryModel[] = [];
     this.sectionBinaries(item, r.read, bins);
     // objdump prints the file's header line, then fails on a section that holds no OffloadBinary.
-    this.listing(item, format, r.bare.length ? [] : bins, r.llvmViews);
+    this.listing(item, format, r.bare.length ? [] : bins, r.llvmViews, r.elf.sections.map((s) => s.name));
     // (after the images, before any failure of the section read: LLVM's order)
     if (!r.bare.length) this.bundlePass(item, r.elf.sections.filter((x) => x.type !== SHT_NOBITS), 'elf');
     if (r.bare.length) {
@@ -742,7 +745,7 @@ class InputReader {
     }
     const bins: OffloadBinaryModel[] = [];
     this.sectionBinaries(item, r.read, bins);
-    this.listing(item, format, r.bare.length ? [] : bins, r.llvmViews);
+    this.listing(item, format, r.bare.length ? [] : bins, r.llvmViews, r.coff.sections.map((s) => s.name));
     if (!r.bare.length) this.bundlePass(item, r.coff.sections.filter((x) => x.offset !== 0), 'coff');
     if (r.bare.length) {
       this.wrapper(item, new CoffPointers(this.src, r.coff), 'coff', r.bare);

@@ -87,6 +87,9 @@ describe('cli: help and dispatch', () => {
       [['verify', '--json=1', 'x'], "syclbin verify: option '--json' takes no value\n"],
       // A short flag given a value (parseArgs read -v, -=, -1 and named '-=').
       [['dump', '-v=1', 'x'], "syclbin dump: option '-v, --verbose' takes no value\n"],
+      // (a short option with a value takes `=…` as it: the flag is named, not the first -X= — review 2026-11-30z F3)
+      [['dump', '-o=out.txt', '-v=1', 'x'], "syclbin dump: option '-v, --verbose' takes no value\n"],
+      [['dump', '-h=1', 'x'], "syclbin dump: option '-h, --help' takes no value\n"],
       [['specialize', 'x', '--module', '-1'], "syclbin specialize: option '--module' needs a value; a value starting with '-' is written --module=-VALUE\n"],
     ];
     for (const [args, first] of cases) {

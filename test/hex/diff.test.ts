@@ -15,6 +15,8 @@ import { memoryBlob, writeSyclbin } from '../../src/syclbin/write.js';
 import { sampleModel } from './fixtures.js';
 import { SyclbinFileHeader } from '../../formats/syclbin-v1.js';
 
+const ROOT_TESTDATA = new URL('../../testdata/', import.meta.url).pathname;
+
 /** A v1 file whose first IR module is `image`. */
 function fileWith(image: Uint8Array): Uint8Array {
   const m = sampleModel();
@@ -175,6 +177,19 @@ describe('hex: diff of files of no model (ELF, COFF, SPIR-V, bitcode, unknown by
       expect(paths).to.include('changed members["k2.o"].data.header.e_shnum');
       expect(paths.filter((p) => p.includes('"k.exe"'))).to.deep.equal([]);
       expect(paths.filter((p) => /members\[\d+\]|sections\[\d+\]|sectionHeaders\[\d+\]/.test(p)), paths.join('\n')).to.deep.equal([]);
+      // Sections without contents (.bss) are named too (review 2026-11-30z F1: they kept their index).
+      const omp = new Uint8Array(readFileSync(join(ROOT_TESTDATA, 'offload/omp-two-targets.o')));
+      writeFileSync(join(dir, 'omp.o'), omp);
+      execFileSync(requireTool('llvm-objcopy-22'), ['--add-section', '.extra=x.bin', 'omp.o', 'omp2.o'], { cwd: dir });
+      const ompPaths = diffFiles(writeArchive([{ name: 'omp.o', data: omp }]), writeArchive([{ name: 'omp.o', data: new Uint8Array(readFileSync(join(dir, 'omp2.o'))) }])).entries.map((e) => e.path);
+      expect(ompPaths.filter((p) => /\[\d+\]/.test(p)), ompPaths.join('\n')).to.deep.equal([]);
+      // A COFF object is compared section by section by name as an ELF one is.
+      const coff = new Uint8Array(readFileSync(join(ROOT_TESTDATA, 'llvm22/containers/coff.obj')));
+      writeFileSync(join(dir, 'c.obj'), coff);
+      execFileSync(requireTool('llvm-objcopy-22'), ['--add-section', '.extra=x.bin', 'c.obj', 'c2.obj'], { cwd: dir });
+      const coffPaths = diffFiles(coff, new Uint8Array(readFileSync(join(dir, 'c2.obj')))).entries.map((e) => `${e.op} ${e.path}`);
+      expect(coffPaths).to.include('added sectionHeaders[".extra"].characteristics');
+      expect(coffPaths.filter((p) => /section(Header)?s\[\d+\]/.test(p)), coffPaths.join('\n')).to.deep.equal([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

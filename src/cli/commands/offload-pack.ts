@@ -120,8 +120,10 @@ as clang-offload-packager-19).`,
       for (const spec of images) {
         const kind = parseImageArguments(spec).find(([k]) => k === 'kind')?.[1];
         if (kind === undefined) continue;
-        const ours = offloadKindValue(kind, numbering);
-        if (ours !== undefined && ours !== offloadKindValue(kind, 'bitmask')) misnamed.add(`${kind.toLowerCase()} ${ours} as ${offloadKindLabel(ours, 'bitmask')}`);
+        // (by the name as written: the writer takes kind names case-sensitively, kind=SYCL is 0)
+        const table = OFFLOAD_KIND_NUMBERINGS[numbering];
+        const ours = Object.hasOwn(table, kind) ? table[kind] : undefined;
+        if (ours !== undefined && ours !== offloadKindValue(kind, 'bitmask')) misnamed.add(`${kind} ${ours} as ${offloadKindLabel(ours, 'bitmask')}`);
       }
       if (misnamed.size) io.stderr.write(`${prog}: warning: --offload-kinds ${numbering} with version ${version}: readers name the kinds of version ${version} binaries in the bitmask numbering (hip 4, sycl 8), so these will be misnamed: ${[...misnamed].join(', ')}\n`);
     }

@@ -85,9 +85,10 @@ export function deviceLibBit(name: string): number {
 
 /** getSYCLDeviceLibReqMask over `functions` (an output module's). */
 export function deviceLibReqMask(m: LModule, functions: readonly LFunction[]): number {
-  // `Triple::isSPIROrSPIRV()` since intel/llvm#15336 ("Fix device lib req mask for spirv target",
-  // what device-requirements/mask.ll@e4a9a5ba checks): spir, spir64 and spirv architectures, with
-  // their sub-architectures (spir64_gen, spir64_x86_64: `isSPIR()` before it was already true for those).
+  // SYCLDeviceLibReqMask.cpp@4ae26deb (the newest revision read) tests `Triple::isSPIR()`: spir and
+  // spir64, with their sub-architectures (spir64_gen, spir64_x86_64). intel/llvm#15336 ("Fix device
+  // lib req mask for spirv target", September 2024; its source is not in the index) made it take
+  // SPIR-V triples too, which device-requirements/mask.ll@e4a9a5ba checks (spirv64: 64): followed here.
   if (!isSpirOrSpirvTriple(m.triple)) return 0;
   let mask = 0;
   for (const f of functions) if (f.isDeclaration && f.name.startsWith('__devicelib_')) mask |= deviceLibBit(f.name);
