@@ -22,7 +22,8 @@ names them: each header field by its value, each section, image or gap by its by
 again is numbered: PATH#2); an ELF file's sections and section headers by the section's name
 (sections[".llvm.offloading"], a repeated name numbered .text#2), so that a section added or moved
 shifts no other; an archive's members by name (members["k.o"], its ELF members' sections by name
-too), so that members in another order compare equal. Lines: "- path: value" only in A, "+ path: value" only in B,
+too), so that members in another order are compared member by member (the archive's symbol and
+long-name tables, which hold member offsets and names, differ all the same). Lines: "- path: value" only in A, "+ path: value" only in B,
 "~ path: a -> b" changed. --bytes also lists the annotated spans (see 'syclbin annotate') whose
 offset, size or bytes differ ("@ path: A-location B-location (what)").
 Exit status as diff(1): 0 when there is no structural difference (and, with --bytes, no span that
