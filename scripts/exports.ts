@@ -82,6 +82,12 @@ function enumTable(n: AnyNode): EnumTable | undefined {
 /** The enumerations the attributes of one description name, by the types map they were collected with. */
 const KSY_ENUMS = new WeakMap<Map<string, AnyStruct>, Map<string, EnumTable>>();
 
+/** `{ enums }` for a description whose attributes name enumerations, else nothing. */
+function withEnums(types: Map<string, AnyStruct>): { enums?: { [k: string]: Yaml } } {
+  const enums = ksyEnums(types);
+  return enums ? { enums } : {};
+}
+
 /** Kaitai `enums`: each enumeration's values by number, named in Kaitai's lower-case identifiers. */
 function ksyEnums(types: Map<string, AnyStruct>): { [k: string]: Yaml } | undefined {
   const tables = KSY_ENUMS.get(types);
@@ -197,7 +203,7 @@ export function offloadBinaryKsy(): { [k: string]: Yaml } {
     seq: fieldsOf(prefix).map(([k, n]) => ksyAttr(k, n, types)),
     instances,
     types: built,
-    ...(ksyEnums(types) ? { enums: ksyEnums(types)! } : {}),
+    ...withEnums(types),
   };
 }
 
@@ -233,7 +239,7 @@ export function syclbinV1Ksy(): { [k: string]: Yaml } {
     seq,
     instances,
     types: built,
-    ...(ksyEnums(types) ? { enums: ksyEnums(types)! } : {}),
+    ...withEnums(types),
   };
 }
 

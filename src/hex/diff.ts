@@ -327,7 +327,13 @@ function leafKeys(a: Annotation): (leaf: AnnotatedSpan) => AnnotatedSpan {
   // member of that name.
   const memberSections = new Map<number, Map<number, SectionName>>();
   const listings = new Map<string, ObjectListing[]>();
-  for (const o of a.input?.objects ?? []) if (o.member !== undefined) listings.set(o.member, [...(listings.get(o.member) ?? []), o]);
+  for (const o of a.input?.objects ?? []) {
+    if (o.member === undefined) continue;
+    // (pushed, not spread: an archive of many members of one name stays linear)
+    const same = listings.get(o.member);
+    if (same) same.push(o);
+    else listings.set(o.member, [o]);
+  }
   const taken = new Map<string, number>();
   for (const m of members) {
     if (m.special) continue;

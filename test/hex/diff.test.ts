@@ -177,6 +177,11 @@ describe('hex: diff of files of no model (ELF, COFF, SPIR-V, bitcode, unknown by
       expect(paths).to.include('changed members["k2.o"].data.header.e_shnum');
       expect(paths.filter((p) => p.includes('"k.exe"'))).to.deep.equal([]);
       expect(paths.filter((p) => /members\[\d+\]|sections\[\d+\]|sectionHeaders\[\d+\]/.test(p)), paths.join('\n')).to.deep.equal([]);
+      // Members of one name are paired by occurrence: the second is members["k2.o"#2].
+      const twice = diffFiles(writeArchive([{ name: 'k2.o', data: k2 }, { name: 'k2.o', data: k2 }]), writeArchive([{ name: 'k2.o', data: k2 }, { name: 'k2.o', data: new Uint8Array(readFileSync(join(dir, 'b.o'))) }]));
+      const twicePaths = twice.entries.map((e) => e.path);
+      expect(twicePaths).to.include('members["k2.o"#2].data.sections[".extra"]');
+      expect(twicePaths.filter((p) => p.startsWith('members["k2.o"].'))).to.deep.equal([]);
       // Sections without contents (.bss) are named too (review 2026-11-30z F1: they kept their index).
       const omp = new Uint8Array(readFileSync(join(ROOT_TESTDATA, 'offload/omp-two-targets.o')));
       writeFileSync(join(dir, 'omp.o'), omp);
