@@ -158,6 +158,21 @@ export class ByteBuilder {
     }
     buf[--at] = 0x30 + v;
   }
+  /**
+   * Make room for `n` bytes and count them as written: they are `target[at, at + n)` for the `at`
+   * returned, for the caller to fill before its next append (an encoder that writes into the
+   * buffer directly, as Base64 does, with no intermediate array per value).
+   */
+  claim(n: number): number {
+    this.room(n);
+    const at = this.length;
+    this.length += n;
+    return at;
+  }
+  /** The buffer the last {@link claim} returned an index into (replaced when the builder grows). */
+  get target(): Uint8Array {
+    return this.buf;
+  }
   /** The bytes written, as a new buffer of exactly that length. */
   result(): Uint8Array {
     return this.buf.slice(0, this.length);
@@ -323,6 +338,11 @@ export function utf8SequenceLength(b: Uint8Array, i: number): number {
 
 const fatalUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
+/** Longest text the ASCII fast path of {@link decodeEscapedUtf8} builds from a reused array. */
+const SHORT_MAX = 256;
+/** One reused array of code units per length (1..SHORT_MAX): fromCharCode.apply takes the whole array. */
+const SHORT_UNITS: number[][] = Array.from({ length: SHORT_MAX + 1 }, (_, n) => new Array<number>(n).fill(0));
+
 /**
  * `bytes[from, to)` as UTF-8 text, where a byte that is not part of a valid UTF-8 sequence becomes
  * the lone low surrogate U+DC80+byte ("surrogateescape", as Python does): arbitrary bytes survive
@@ -331,13 +351,20 @@ const fatalUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
  * a code unit is written as U+FFFD (or `\xNN` where a display escapes it).
  */
 export function decodeEscapedUtf8(bytes: Uint8Array, from = 0, to = bytes.length): string {
-  const b = from === 0 && to === bytes.length ? bytes : bytes.subarray(from, to);
-  // Fast path: short ASCII texts (almost all names) without a TextDecoder call, made in one piece.
-  if (b.length <= 256) {
-    let i = 0;
-    while (i < b.length && b[i]! <= 0x7f) i++;
-    if (i === b.length) return String.fromCharCode.apply(null, b as unknown as number[]);
+  // Fast path: short ASCII texts (almost all names) without a TextDecoder call or a view of the
+  // range (a view of a Node Buffer is a Buffer, as costly to make as the string), made in one piece.
+  const len = to - from;
+  if (len <= SHORT_MAX) {
+    let i = from;
+    while (i < to && bytes[i]! <= 0x7f) i++;
+    if (i === to) {
+      if (len === 0) return '';
+      const units = SHORT_UNITS[len]!;
+      for (let k = 0; k < len; k++) units[k] = bytes[from + k]!;
+      return String.fromCharCode.apply(null, units);
+    }
   }
+  const b = from === 0 && to === bytes.length ? bytes : bytes.subarray(from, to);
   try {
     return fatalUtf8.decode(b);
   } catch {

@@ -32,8 +32,17 @@ const ENCODE_TABLE: Uint8Array = Uint8Array.from(ALPHABET, (c) => c.charCodeAt(0
 export function encodeBase64Bytes(input: Uint8Array): Uint8Array {
   const bytes = toBytes(input, 'the bytes to encode');
   const out = new Uint8Array(encodedLength(bytes.length));
-  const full = bytes.length - (bytes.length % 3);
-  let o = 0;
+  encodeBase64Into(bytes, bytes.length, out, 0);
+  return out;
+}
+
+/**
+ * intel's Base64 of `bytes[0, n)` written as ASCII into `out` from `at` ({@link encodedLength}(n)
+ * bytes): a writer encodes a value straight into its output, with no array per value.
+ */
+export function encodeBase64Into(bytes: Uint8Array, n: number, out: Uint8Array, at: number): void {
+  const full = n - (n % 3);
+  let o = at;
   for (let i = 0; i < full; i += 3) {
     const b0 = bytes[i]!;
     const b1 = bytes[i + 1]!;
@@ -43,7 +52,7 @@ export function encodeBase64Bytes(input: Uint8Array): Uint8Array {
     out[o++] = ENCODE_TABLE[((b2 << 4) | (b1 >> 4)) & 63]!;
     out[o++] = ENCODE_TABLE[(b2 >> 2) & 63]!;
   }
-  const rem = bytes.length - full;
+  const rem = n - full;
   if (rem === 1) {
     const b0 = bytes[full]!;
     out[o++] = ENCODE_TABLE[b0 & 63]!;
@@ -55,7 +64,6 @@ export function encodeBase64Bytes(input: Uint8Array): Uint8Array {
     out[o++] = ENCODE_TABLE[((b1 << 2) | (b0 >> 6)) & 63]!;
     out[o++] = ENCODE_TABLE[b1 >> 4]!;
   }
-  return out;
 }
 
 /** llvm::Base64::encode: 3 bytes → 4 characters, least-significant bits first, no padding. */
@@ -157,6 +165,34 @@ export function decodeBase64Into(text: Codes, from: number, to: number, out: Uin
 // ---- RFC 4648 (upstream LLVM) ---------------------------------------------------------------------
 
 const B64_CHUNK = 3 * 8192;
+
+/** Length of the padded RFC 4648 Base64 text of `n` bytes. */
+export function standardBase64Length(n: number): number {
+  return Math.ceil(n / 3) * 4;
+}
+
+/**
+ * The padded RFC 4648 Base64 text of `bytes` (`llvm::encodeBase64`: most-significant bits first)
+ * written as ASCII into `out` from `at` ({@link standardBase64Length} bytes); no string is made.
+ */
+export function encodeStandardBase64Into(bytes: Uint8Array, out: Uint8Array, at: number): void {
+  const full = bytes.length - (bytes.length % 3);
+  let o = at;
+  for (let i = 0; i < full; i += 3) {
+    const v = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!;
+    out[o++] = ENCODE_TABLE[v >> 18]!;
+    out[o++] = ENCODE_TABLE[(v >> 12) & 63]!;
+    out[o++] = ENCODE_TABLE[(v >> 6) & 63]!;
+    out[o++] = ENCODE_TABLE[v & 63]!;
+  }
+  const rem = bytes.length - full;
+  if (rem === 0) return;
+  const v = (bytes[full]! << 16) | (rem === 2 ? bytes[full + 1]! << 8 : 0);
+  out[o++] = ENCODE_TABLE[v >> 18]!;
+  out[o++] = ENCODE_TABLE[(v >> 12) & 63]!;
+  out[o++] = rem === 2 ? ENCODE_TABLE[(v >> 6) & 63]! : EQ;
+  out[o] = EQ;
+}
 
 /** Standard padded base64 of bytes (btoa, which browsers and Node have, per bounded chunk). */
 export function encodeStandardBase64(input: BytesLike): string {

@@ -30,10 +30,10 @@
  * Nothing here recurses on input depth: the parser keeps its own stack, printing walks a work list.
  */
 import { clipText } from '../codec/messages.js';
-import { decodeEscapedUtf8, EncodeError, type BytesLike } from '../codec/index.js';
+import { ByteBuilder, decodeEscapedUtf8, EncodeError, type BytesLike } from '../codec/index.js';
 import { PROPERTY_TYPE } from '../../formats/property-sets.js';
 import { LlvmStringDenseMap } from '../offload/densemap-order.js';
-import { decodeStandardBase64, encodeStandardBase64 } from './base64.js';
+import { decodeStandardBase64, encodeStandardBase64Into, standardBase64Length } from './base64.js';
 import { PropertySetError } from './errors.js';
 import type { PropertySet, PropertySetRegistry, PropertyValue } from './model.js';
 import { byteArray, registryArgument } from './model.js';
@@ -500,8 +500,17 @@ export function readLlvmProperties(doc: LlvmJsonDocument): LlvmPropsRead {
   };
   // Whether a document is accepted does not depend on the order; which error LLVM reports does.
   if (walk((m) => m)) throw walk(llvmOrder)!;
-  // (a set whose keys are in order already, as a one-key set always is, is kept: no second map of it)
-  const registry: PropertySetRegistry = new Map(byBytes(sets).map(([name, set]) => [name, set.size < 2 ? set : new Map(byBytes(set).map(([k, v]) => [k, v]))]));
+  // (a document LLVM wrote is in that order already: its maps are kept as they are)
+  const inOrder = <T>(m: Map<string, T>): Map<string, T> => {
+    const o = bytewiseOrder(m);
+    return o.moved ? new Map(o.names.map((k) => [k, m.get(k)!])) : m;
+  };
+  const registry: PropertySetRegistry = inOrder(sets);
+  // (replacing a set's value keeps the registry's order)
+  for (const [name, set] of registry) {
+    const o = inOrder(set);
+    if (o !== set) registry.set(name, o);
+  }
   return { registry, notes };
 }
 
@@ -546,14 +555,20 @@ export interface LlvmPropsWritten {
 export function writeLlvmPropertiesJson(registry: PropertySetRegistry): LlvmPropsWritten {
   registryArgument(registry, 'writeLlvmPropertiesJson');
   const notes: LlvmJsonNote[] = [];
+  // The output is bytes from the start: names, numbers and Base64 go straight into one builder
+  // (no string per property, no encoding of one long string at the end).
+  const out = new ByteBuilder(1 << 16);
   // The names already written in the object being written (the set names, then each set's keys):
   // two names that are not valid UTF-8 can come out as the same text, and a reader of the JSON
   // (LLVM's, this toolkit's) keeps one property of that name, with the last value.
   let written = new Map<string, string>();
-  const name = (s: string, bytes: Uint8Array | undefined, set?: string): string => {
-    // (no bytes: byBytes found no surrogate in any name of this object, so every name is valid
-    // UTF-8 as it is and no two come out alike)
-    if (bytes === undefined) return quoteLlvmJson(s);
+  const name = (s: string, bytes: Uint8Array | undefined, set?: string): void => {
+    // (no bytes: no name of this object has a surrogate, so every name is valid UTF-8 as it is
+    // and no two come out alike)
+    if (bytes === undefined) {
+      quotedName(out, s);
+      return;
+    }
     const fixed = lenient.decode(bytes);
     const where = set === undefined ? { set: s } : { set, key: s };
     if (fixed !== s) notes.push({ severity: 'note', ...where, message: `not valid UTF-8: written as ${quoteLlvmJson(fixed)} (U+FFFD for each bad sequence, as LLVM does)` });
@@ -564,37 +579,92 @@ export function writeLlvmPropertiesJson(registry: PropertySetRegistry): LlvmProp
       notes.push({ severity: 'warning', ...where, message: `written as ${quoteLlvmJson(fixed)}, as the ${what} ${printable(earlier)} is: reading the JSON back (readPropertiesFromJSON, props --encode) keeps one ${what} of that name, the last one written` });
     }
     written.set(fixed, s);
-    return quoteLlvmJson(fixed);
+    out.text(quoteLlvmJson(fixed));
   };
-  const sets = byBytes(registry);
-  const moved = (sorted: [string, ...unknown[]][], given: Iterable<string>): boolean => {
-    const names = [...given];
-    return sorted.some(([k], i) => k !== names[i]);
-  };
-  let reordered = moved(sets, registry.keys());
-  let out = '{';
-  sets.forEach(([setName, set, setBytes], i) => {
+  const sets = bytewiseOrder(registry);
+  let reordered = sets.moved;
+  out.u8(0x7b);
+  for (let i = 0; i < sets.names.length; i++) {
+    const setName = sets.names[i]!;
+    const set = registry.get(setName)!;
     const setNames = written;
-    out += `${i ? ',' : ''}${name(setName, setBytes)}:{`;
+    if (i) out.u8(COMMA);
+    name(setName, sets.bytes?.[i]);
+    out.u8(COLON);
+    out.u8(0x7b);
     written = new Map();
-    const keys = byBytes(set);
-    reordered ||= moved(keys, set.keys());
-    keys.forEach(([key, value, keyBytes], j) => {
-      out += `${j ? ',' : ''}${name(key, keyBytes, setName)}:`;
+    const keys = bytewiseOrder(set);
+    reordered ||= keys.moved;
+    for (let j = 0; j < keys.names.length; j++) {
+      const key = keys.names[j]!;
+      const value = set.get(key)!;
+      if (j) out.u8(COMMA);
+      name(key, keys.bytes?.[j], setName);
+      out.u8(COLON);
       if (value.type !== PROPERTY_TYPE.BYTE_ARRAY) {
         const v = value.value;
-        out += Number.isInteger(v) && v >= 0 && v <= 0xffffffff ? String(v) : encodePropertyValue(value, [setName, key]).slice(2);
-        return;
+        if (Number.isInteger(v) && v >= 0 && v <= 0xffffffff) out.decimal(v);
+        else out.text(encodePropertyValue(value, [setName, key]).slice(2));
+        continue;
       }
       const { bits, bytes } = value;
       if (bits % 8n !== 0n) throw new EncodeError(`a byte array of ${bits} bits is not a whole number of bytes: upstream JSON property sets hold whole bytes only`, [setName, key], 2);
       if (bits !== BigInt(bytes.length) * 8n) throw new EncodeError(`bit size ${bits} disagrees with the ${bytes.length}-byte payload (${bytes.length * 8} bits)`, [setName, key], 2);
-      notes.push({ severity: 'note', set: setName, key, code: 'prefix-dropped', message: `intel 8-byte bit-size prefix (${bits} bits) dropped: upstream JSON holds the ${bytes.length} payload byte(s) only` });
-      out += `"${encodeStandardBase64(bytes)}"`;
-    });
-    out += '}';
+      notes.push({ severity: 'note', set: setName, key, code: 'prefix-dropped', message: `intel 8-byte bit-size prefix (${bytes.length * 8} bits) dropped: upstream JSON holds the ${bytes.length} payload byte(s) only` });
+      const n = standardBase64Length(bytes.length);
+      const at = out.claim(n + 2);
+      const t = out.target;
+      t[at] = QUOTE;
+      encodeStandardBase64Into(bytes, t, at + 1);
+      t[at + n + 1] = QUOTE;
+    }
+    out.u8(0x7d);
     written = setNames;
-  });
+  }
+  out.u8(0x7d);
   if (reordered) notes.unshift({ severity: 'note', message: "sets and keys written in LLVM's std::map order (bytewise), not in the registry's order" });
-  return { json: utf8.encode(out + '}'), notes };
+  return { json: out.result(), notes };
+}
+
+/**
+ * A name that needs no escape and no repair (`"`, `\\`, C0 controls and non-ASCII aside) copied
+ * into `out` between quotes as it is checked; any other through {@link quoteLlvmJson}.
+ */
+function quotedName(out: ByteBuilder, s: string): void {
+  const n = s.length;
+  const at = out.claim(n + 2);
+  const t = out.target;
+  t[at] = QUOTE;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e || c === QUOTE || c === BACKSLASH) {
+      out.length = at;
+      out.text(quoteLlvmJson(s));
+      return;
+    }
+    t[at + 1 + i] = c;
+  }
+  t[at + n + 1] = QUOTE;
+}
+
+/**
+ * The names of a map in `std::map<std::string, …>` order (bytewise; see {@link byBytes}), whether
+ * that order differs from the map's, and each name's bytes in that order when some name has a
+ * surrogate code unit (undefined otherwise: every name is its own UTF-8 text).
+ */
+function bytewiseOrder(map: ReadonlyMap<string, unknown>): { names: string[]; moved: boolean; bytes: Uint8Array[] | undefined } {
+  const names = Array.from(map.keys());
+  let sorted = true;
+  let surrogate = false;
+  for (let i = 0; i < names.length; i++) {
+    const k = names[i]!;
+    if (i && sorted && !(names[i - 1]! < k)) sorted = false;
+    if (!surrogate && SURROGATE.test(k)) surrogate = true;
+  }
+  if (!surrogate) {
+    if (!sorted) names.sort();
+    return { names, moved: !sorted, bytes: undefined };
+  }
+  const rows = byBytes(names.map((k): [string, undefined] => [k, undefined]));
+  return { names: rows.map((r) => r[0]), moved: rows.some((r, i) => r[0] !== names[i]), bytes: rows.map((r) => r[2]!) };
 }

@@ -19,7 +19,7 @@
  */
 import { ByteBuilder, DecodeError, EncodeError, type PathKey, type SpanNode, type SpanTree, optionsArgument, wholeNumberArgument, type BytesLike } from '../codec/index.js';
 import { PROPERTY_TYPE } from '../../formats/property-sets.js';
-import { decodeBase64, decodedLength, decodeBase64Into, encodeBase64, encodeBase64Bytes } from './base64.js';
+import { decodeBase64, decodedLength, decodeBase64Into, encodeBase64, encodeBase64Bytes, encodeBase64Into, encodedLength } from './base64.js';
 import { propertyDisplay } from './display.js';
 import { PropertySetError } from './errors.js';
 import { registryArgument, type PropertySet, type PropertySetRegistry, type PropertyValue } from './model.js';
@@ -439,6 +439,33 @@ export function rawByteArray(value: { bytes: Uint8Array; bits: bigint }, path: (
   return raw;
 }
 
+/** Where {@link writeRegistry} assembles the raw form of a byte array (grown as needed). */
+let rawScratch = new Uint8Array(256);
+
+/**
+ * {@link rawByteArray} of a value into `rawScratch` (its length returned); the common case, a bit
+ * count below 2^32, without BigInt arithmetic or a path array (the checks and errors of rawByteArray
+ * otherwise).
+ */
+function rawByteArrayInto(value: { bytes: Uint8Array; bits: bigint }, set: string, key: string): number {
+  const { bytes, bits } = value;
+  const n = BIT_COUNT_SIZE + bytes.length;
+  if (rawScratch.length < n) rawScratch = new Uint8Array(Math.max(n, rawScratch.length * 2));
+  const bitsNumber = typeof bits === 'bigint' && bits >= 0n && bits <= 0xffffffffn ? Number(bits) : -1;
+  if (bitsNumber >= 0 && Math.ceil(bitsNumber / 8) === bytes.length) {
+    const raw = rawScratch;
+    raw[0] = bitsNumber & 0xff;
+    raw[1] = (bitsNumber >>> 8) & 0xff;
+    raw[2] = (bitsNumber >>> 16) & 0xff;
+    raw[3] = bitsNumber >>> 24;
+    raw[4] = raw[5] = raw[6] = raw[7] = 0;
+    raw.set(bytes, BIT_COUNT_SIZE);
+    return n;
+  }
+  rawScratch.set(rawByteArray(value, [set, key]));
+  return n;
+}
+
 /** Text of one value as LLVM writes it after `=`: `1|<decimal>` or `2|<base64>`. */
 export function encodePropertyValue(value: PropertyValue, path: (string | number)[] = []): string {
   if (value.type === PROPERTY_TYPE.UINT32) {
@@ -479,9 +506,12 @@ export function writeRegistry(registry: PropertySetRegistry): Uint8Array {
         out.bytes(keyBytes);
       }
       if (value.type === PROPERTY_TYPE.BYTE_ARRAY) {
-        // The Base64 text straight into the output (the same text as encodePropertyValue writes).
+        // The Base64 text straight into the output (the same text as encodePropertyValue writes), of
+        // the raw form assembled in a scratch buffer: no array per value.
         out.text('=2|');
-        out.bytes(encodeBase64Bytes(rawByteArray(value, [name, key])));
+        const n = rawByteArrayInto(value, name, key);
+        const at = out.claim(encodedLength(n));
+        encodeBase64Into(rawScratch, n, out.target, at);
       } else if (value.type === PROPERTY_TYPE.UINT32 && Number.isInteger(value.value) && value.value >= 0 && value.value <= MAX_U32) {
         out.text('=1|');
         out.decimal(value.value);

@@ -46,7 +46,7 @@ const internText: string[] = new Array<string>(INTERN_SLOTS).fill('');
  */
 export function decodeTextRange(bytes: Uint8Array, from: number, to: number): string {
   const n = to - from;
-  if (n > INTERN_MAX) return decodeText(bytes.subarray(from, to));
+  if (n > INTERN_MAX) return decodeEscapedUtf8(bytes, from, to);
   // The slot: a hash of the length and a few bytes (a collision only costs a decode).
   const h = n === 0 ? 0 : Math.imul(Math.imul(Math.imul(n ^ bytes[from]!, 0x01000193) ^ bytes[to - 1]!, 0x01000193) ^ bytes[from + (n >> 1)]!, 0x01000193) ^ bytes[from + (n >> 2)]!;
   const slot = (h ^ (h >>> 10) ^ (h >>> 20)) & (INTERN_SLOTS - 1);
@@ -56,7 +56,7 @@ export function decodeTextRange(bytes: Uint8Array, from: number, to: number): st
     while (i < n && internBytes[at + i] === bytes[from + i]) i++;
     if (i === n) return internText[slot]!;
   }
-  const text = decodeText(bytes.subarray(from, to));
+  const text = decodeEscapedUtf8(bytes, from, to);
   for (let k = 0; k < n; k++) internBytes[at + k] = bytes[from + k]!;
   internLength[slot] = n;
   internText[slot] = text;

@@ -11,7 +11,7 @@ import { EncodeError } from '../../src/codec/errors.js';
 import { PropertySetError } from '../../src/props/errors.js';
 import { propsJsonForm, readPropsJson, registryToJson } from '../../src/props/json.js';
 import { formatDouble, parseLlvmJson, readLlvmPropertiesJson, writeLlvmPropertiesJson } from '../../src/props/llvm-json.js';
-import { byteArray, uint32, type PropertySetRegistry } from '../../src/props/model.js';
+import { byteArray, uint32, type PropertySetRegistry, type PropertyValue } from '../../src/props/model.js';
 import { decodeStandardBase64, encodeStandardBase64 } from '../../src/props/base64.js';
 import { RegistrySyntaxError } from '../../src/props/registry.js';
 import { clipText, MAX_QUOTED, someOf } from '../../src/codec/messages.js';
@@ -26,6 +26,15 @@ const read = (s: string) => readLlvmPropertiesJson(utf8(s));
 const reg = (sets: [string, [string, ReturnType<typeof uint32> | ReturnType<typeof byteArray>][]][]): PropertySetRegistry => new Map(sets.map(([n, kv]) => [n, new Map(kv)]));
 
 describe('props/llvm-json: upstream JSON property sets', () => {
+  it('byte arrays of every length mod 3 are RFC 4648 Base64 with padding, as Node writes it; names needing escapes are quoted as json::quote does', () => {
+    const lengths = [0, 1, 2, 3, 4, 5, 6, 7, 255, 256, 257, 4096];
+    const set = new Map(lengths.map((n, i) => [`k${String(i).padStart(2, '0')}`, byteArray(Uint8Array.from({ length: n }, (_, j) => (j * 101 + n) & 0xff))]));
+    const { json } = writeLlvmPropertiesJson(new Map<string, Map<string, PropertyValue>>([['s', set], ['q"\\\t\u0001\u007f\u00e9', new Map([['k', uint32(4294967295)]])]]));
+    const doc = JSON.parse(new TextDecoder().decode(json)) as Record<string, Record<string, string | number>>;
+    for (const [k, v] of set) expect(doc.s![k], k).to.equal(Buffer.from(v.type === 2 ? v.bytes : []).toString('base64'));
+    expect(new TextDecoder().decode(json)).to.contain('"q\\"\\\\\\t\\u0001\u007f\u00e9":{"k":4294967295}');
+  });
+
   it('the goldens cover both directions', () => {
     expect(GOLDENS.filter((f) => f.endsWith('.write.txt')).length).to.be.greaterThan(10);
     expect(GOLDENS.filter((f) => f.endsWith('.read.txt')).length).to.be.greaterThan(30);

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { descendants, pathOf, SpanTree } from '../../src/codec/index.js';
 import fc from 'fast-check';
 import {
+  encodePropertyValue,
   readRegistry,
   writeRegistry,
   RegistrySyntaxError,
@@ -278,6 +279,23 @@ describe('props/registry: writing', () => {
     const out = str(writeRegistry(reg));
     expect(out).to.equal('[SYCL/kernel param opt]\nSpirKernel2=2|LAAAAAAAAAgfGA\n');
     expect(readRegistry(text(out)).get('SYCL/kernel param opt')!.get('SpirKernel2')!).to.deep.include({ bits: 11n });
+  });
+
+  it('byte arrays of every length mod 3, past the writer scratch buffer and back to short ones, are written as encodePropertyValue writes them', () => {
+    // (the writer assembles each raw value in a reused buffer: a short value after a long one must
+    // not carry the long one's bytes; lengths 0..5, then 253..260 across the first growth, 4 KiB)
+    const lengths = [0, 1, 2, 3, 4, 5, 253, 254, 255, 256, 257, 258, 259, 260, 4096, 1, 2, 0, 7];
+    const set = new Map<string, PropertyValue>(lengths.map((n, i) => [`k${i}`, byteArray(Uint8Array.from({ length: n }, (_, j) => (j * 37 + n) & 0xff))]));
+    set.set('odd', byteArray(Uint8Array.of(0x7e, 0x06), 11n));
+    const out = str(writeRegistry(new Map([['s', set]])));
+    const want = ['[s]', ...[...set].map(([k, v]) => `${k}=${encodePropertyValue(v)}`)].join('\n') + '\n';
+    expect(out).to.equal(want);
+    expect(readRegistry(text(out)).get('s')).to.deep.equal(set);
+  });
+
+  it('a byte array whose bit count disagrees with its payload names its set and key', () => {
+    const reg: PropertySetRegistry = new Map([['s', new Map([['ok', byteArray(Uint8Array.of(1))], ['bad', byteArray(Uint8Array.of(1, 2, 3), 8n)]])]]);
+    expect(() => writeRegistry(reg)).to.throw(EncodeError, /bit count 8 needs 1 byte\(s\), the value has 3/).with.property('pathSegments').deep.equal(['s', 'bad']);
   });
 
   it('rejects models that would not read back identically', () => {

@@ -8,7 +8,7 @@ import { explainRegistry, printable } from '../../props/explain.js';
 import { checkTypedSets, hasErrors, repeatDiagnostics, type PropDiagnostic } from '../../props/check.js';
 import { propsJsonPieces, readPropsJson } from '../../props/json.js';
 import { writeLlvmPropertiesJson, type LlvmJsonNote } from '../../props/llvm-json.js';
-import { SyclbinError } from '../../codec/errors.js';
+import { EncodeError, SyclbinError } from '../../codec/errors.js';
 import { hasMagic } from '../../codec/index.js';
 import { SyclbinMagic } from '../../../formats/syclbin-v1.js';
 import { OffloadMagic } from '../../../formats/offload-binary.js';
@@ -73,16 +73,25 @@ function run(ctx: Context<OptValues<typeof options>>): number {
     const bytes = files.readAll(input);
     const read = reading(input, () => readPropsJson(bytes), bytes);
     notes(input, read.notes);
-    // Every set name, key and value that cannot be written, in one run (not one run per problem).
-    const problems = registryProblems(read.registry);
-    if (problems.length) {
+    // Every set name, key and value that cannot be written, in one run (not one run per problem):
+    // looked for once the writer refuses the registry (a registry it writes has none).
+    let text: Uint8Array | undefined;
+    let problems: EncodeError[] = [];
+    try {
+      text = writeRegistry(read.registry);
+    } catch (e) {
+      if (!(e instanceof EncodeError)) throw e;
+      problems = registryProblems(read.registry);
+      if (!problems.length) problems = [e];
+    }
+    if (!text) {
       for (const p of problems) {
         const [set, key] = p.pathSegments.map(String);
         io.stderr.write(formatDiagnostic(input, { severity: 'error', set: set ?? '', ...(key === undefined ? {} : { key }), message: p.reason }));
       }
       throw new CommandFailure(`${input}: ${problems.length} problem(s): nothing written`);
     }
-    files.write(opts.output, reading(input, () => writeRegistry(read.registry)));
+    files.write(opts.output, text);
     return EXIT.OK;
   }
 
