@@ -95,6 +95,61 @@ describe('LLVM IR reader', () => {
     expect(next!.instructions.map((i) => i.opcode)).to.deep.equal(['add', 'ret']);
   });
 
+  it('reads one instruction over several lines, as LLLexer does: a line break ends it only before what begins something else', () => {
+    // (llvm-as-19 and -22 accept every form below; a line break at bracket depth 0 used to end the instruction)
+    const m = parseLlvmIr(
+      [
+        'declare float @g(i32, ptr)',
+        'define void @f(ptr %p) {',
+        'entry:',
+        '  %a =',
+        '    call spir_func ; a comment',
+        '',
+        '    float @g(i32 1, ptr %p), !dbg !1',
+        '  %c = tail',
+        '    call float @g(i32 2,',
+        '                  ptr %p)',
+        '    , !dbg !1',
+        '  %z = add',
+        '     i32 1,',
+        '     2',
+        '  store i32 %z,',
+        '        ptr %p, align 4',
+        '  load i32, ptr %p',
+        '  %v = phi i32 [ 1, %entry ],',
+        '      [ 2, %entry ]',
+        '  call float @g(i32 3, ptr %p)',
+        '  #dbg_value(i32 %z, !1, !DIExpression(), !1)',
+        '  br',
+        '    label %next',
+        'next:',
+        '  ret void',
+        '}',
+        '!1 = !{}',
+      ].join('\n'),
+    );
+    const [entry, next] = m.functions.find((f) => f.name === 'f')!.blocks;
+    expect(entry!.instructions.map((i) => [i.opcode, i.result ?? ''])).to.deep.equal([
+      ['call', 'a'],
+      ['call', 'c'],
+      ['add', 'z'],
+      ['store', ''],
+      ['load', ''],
+      ['phi', 'v'],
+      ['call', ''],
+      ['#dbg_value', ''],
+      ['br', ''],
+    ]);
+    expect(entry!.instructions.filter((i) => i.call).map((i) => [i.call!.retType, i.call!.args.length, i.call!.cc ?? ''])).to.deep.equal([
+      [{ kind: 'float', float: 'float' }, 2, 'spir_func'],
+      [{ kind: 'float', float: 'float' }, 2, ''],
+      [{ kind: 'float', float: 'float' }, 2, ''],
+    ]);
+    expect(next!.instructions.map((i) => i.opcode)).to.deep.equal(['ret']);
+    // A line that cannot continue the instruction is still an error where it is.
+    expect(fails('define void @f() {\n  %a = add i32 1, 2\n  = 3\n  ret void\n}').message).to.match(/^3:3: /);
+  });
+
   it('reports malformed text as IrSyntaxError with line and column', () => {
     const cases: [string, RegExp, number, number][] = [
       ['@x = global i32 1\n@y = global i32 "s"', /expected a value of type i32/, 2, 17],

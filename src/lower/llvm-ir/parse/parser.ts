@@ -86,12 +86,50 @@ const OPAQUE_CONST_EXPRS = new Set(['blockaddress', 'dso_local_equivalent', 'no_
  */
 const VOID_INSTRUCTION_OPCODES = new Set(['store', 'ret', 'br', 'switch', 'indirectbr', 'resume', 'unreachable', 'fence', 'invoke', 'callbr', 'cleanupret', 'catchret', 'call', 'tail', 'musttail', 'notail']);
 
+/**
+ * Every opcode of LLParser::parseInstruction (llvm/lib/AsmParser/LLParser.cpp), and the call
+ * prefixes: a line that begins with one begins an instruction (an instruction may be written without
+ * its `%x =`, and its value is numbered then).
+ */
+const INSTRUCTION_OPCODES = new Set([
+  ...VOID_INSTRUCTION_OPCODES, 'catchswitch', 'catchpad', 'cleanuppad', 'fneg', 'add', 'sub', 'mul', 'shl', 'fadd', 'fsub', 'fmul', 'fdiv', 'frem',
+  'sdiv', 'udiv', 'lshr', 'ashr', 'urem', 'srem', 'and', 'or', 'xor', 'icmp', 'fcmp', 'trunc', 'zext', 'sext', 'fptrunc', 'fpext', 'bitcast',
+  'addrspacecast', 'uitofp', 'sitofp', 'fptoui', 'fptosi', 'inttoptr', 'ptrtoaddr', 'ptrtoint', 'select', 'va_arg', 'extractelement',
+  'insertelement', 'shufflevector', 'phi', 'landingpad', 'freeze', 'alloca', 'load', 'cmpxchg', 'atomicrmw', 'getelementptr', 'extractvalue',
+  'insertvalue',
+]);
+
+/**
+ * Whether the line break before token `j` ends the instruction being read (at bracket depth 0):
+ * LLLexer treats a line break as a blank, so an instruction goes on over lines (`%a =⏎ call …`,
+ * `call spir_func⏎ float @f()`, `add⏎ i32 1,⏎ 2`) until what follows begins something else: an
+ * instruction (`%x =`, an opcode, but `call` after a `tail` that ends the line before), a debug
+ * record (`#dbg_value(…)`), a label, the `}` that closes the body, or the end of the text.
+ */
+function lineBreakEndsInstruction(toks: TokenList, j: number, before: number): boolean {
+  const kind = toks.kindCode(j);
+  if (kind === TK.eof || kind === TK.label) return true;
+  // (no instruction has a `=` of its own after its result: a line beginning with one is read, and
+  // reported, as what it is)
+  if (kind === TK.punct) return toks.charAt(j) === RBRACE || toks.charAt(j) === EQ;
+  if (kind === TK.lvar) return toks.kindCode(j + 1) === TK.punct && toks.charAt(j + 1) === EQ;
+  if (kind !== TK.word) return false;
+  const w = toks.valueOf(j);
+  if (w.startsWith('#dbg_')) return true;
+  if (!INSTRUCTION_OPCODES.has(w)) return false;
+  if (w !== 'call' || toks.kindCode(before) !== TK.word) return true;
+  const prev = toks.valueOf(before);
+  return prev !== 'tail' && prev !== 'musttail' && prev !== 'notail';
+}
+
 /** Token `i` starts an instruction without a result (`call` after `tail`/`musttail`/`notail` does not). */
 function startsVoidInstruction(toks: TokenList, i: number): boolean {
   const w = toks.valueOf(i);
   if (!VOID_INSTRUCTION_OPCODES.has(w)) return false;
-  if (w !== 'call' || toks.kindCode(i - 1) !== TK.word) return true;
-  const before = toks.valueOf(i - 1);
+  let b = i - 1;
+  while (b > 0 && toks.kindCode(b) === TK.nl) b--;
+  if (w !== 'call' || toks.kindCode(b) !== TK.word) return true;
+  const before = toks.valueOf(b);
   return before !== 'tail' && before !== 'musttail' && before !== 'notail';
 }
 
@@ -1348,26 +1386,39 @@ class IrParser {
     if (this.k(first) === TK.lvar && this.isPunctAt(first + 1, EQ)) {
       result = this.v(first);
       this.p += 2;
+      this.skipNl();
     }
     const opTok = this.p;
     if (this.k(opTok) !== TK.word) this.fail(`expected an instruction but found ${this.describe(opTok)}`, opTok);
     let opcode = this.v(opTok);
     const save = this.p;
-    if ((opcode === 'tail' || opcode === 'musttail' || opcode === 'notail') && this.k(opTok + 1) === TK.word && this.toks.textIs(opTok + 1, 'call')) opcode = 'call';
-    // Find the end: a newline at bracket depth 0, or the start of the next instruction on the same
-    // line (LLLexer treats line breaks as blanks, so `call void @f()  call void @g()` is two
-    // instructions; sycl-post-link's spec-constants/SYCL-2020.ll has such a line).
+    let afterOp = opTok + 1;
+    while (this.k(afterOp) === TK.nl) afterOp++;
+    if ((opcode === 'tail' || opcode === 'musttail' || opcode === 'notail') && this.k(afterOp) === TK.word && this.toks.textIs(afterOp, 'call')) opcode = 'call';
+    // Find the end: a line break at bracket depth 0 before what begins something else
+    // (lineBreakEndsInstruction), or the start of the next instruction on the same line (LLLexer
+    // treats line breaks as blanks, so `call void @f()  call void @g()` is two instructions;
+    // sycl-post-link's spec-constants/SYCL-2020.ll has such a line).
     let depth = 0;
     let end = this.p;
+    /** The last token before `end` that is not a line break. */
+    let lastWord = this.p;
     const usesLocal: string[] = [];
     const usesGlobal: string[] = [];
     const toks = this.toks;
-    for (;;) {
+    for (;; end++) {
       const kind = toks.kindCode(end);
       if (kind === TK.eof) break;
       if (kind === TK.nl) {
-        if (depth === 0) break;
-      } else if (kind === TK.punct) {
+        if (depth !== 0) continue;
+        let j = end + 1;
+        while (toks.kindCode(j) === TK.nl) j++;
+        if (lineBreakEndsInstruction(toks, j, lastWord)) break;
+        end = j - 1;
+        continue;
+      }
+      lastWord = end;
+      if (kind === TK.punct) {
         const c = toks.charAt(end);
         if (c === LPAREN || c === LBRACK || c === LBRACE || c === LT) {
           depth++;
@@ -1384,7 +1435,6 @@ class IrParser {
         usesLocal.push(toks.valueOf(end));
       } else if (kind === TK.gvar) usesGlobal.push(toks.valueOf(end));
       else if (kind === TK.word && depth === 0 && end > opTok && startsVoidInstruction(toks, end)) break;
-      end++;
     }
     if (depth > 0) this.fail('unbalanced brackets in the instruction', opTok);
     let call: LCall | undefined;
@@ -1404,9 +1454,11 @@ class IrParser {
 
   /** `[tail] call [fmf] [cc] [ret attrs] [addrspace(N)] T [(params)] callee(args) [fn attrs] [bundles] [, !md]*` */
   private callInstruction(end: number): LCall {
-    const word = (): string | undefined => (this.k() === TK.word ? this.v() : undefined);
+    // (line breaks inside the call are blanks: each read skips them, up to the end found)
+    const word = (): string | undefined => (this.pk() === TK.word ? this.v() : undefined);
     const w0 = word();
     if (w0 === 'tail' || w0 === 'musttail' || w0 === 'notail') this.p++;
+    this.skipNl();
     this.p++; // call
     let cc: string | undefined;
     while (FMF.has(word() ?? '')) this.p++;
@@ -1428,6 +1480,7 @@ class IrParser {
     let retType = this.type();
     const fnType = retType.kind === 'function' ? retType : undefined;
     if (retType.kind === 'function') retType = retType.ret;
+    this.skipNl();
     const calleeFrom = this.p;
     const calleeTok = this.p;
     const ck = this.k(calleeTok);
@@ -1473,6 +1526,7 @@ class IrParser {
     }
     // Function attributes, #N, operand bundles, metadata attachments.
     for (;;) {
+      this.skipNl();
       if (this.p >= end) break;
       const t = this.p;
       const kind = this.k(t);
@@ -1486,7 +1540,7 @@ class IrParser {
       }
       if (this.isPunctAt(t, COMMA)) {
         this.p++;
-        const m = this.p;
+        const m = this.peek();
         if (this.k(m) !== TK.meta) this.fail(`expected a metadata attachment after ',' but found ${this.describe(m)}`, m);
         this.p++;
         const refs: string[] = [];
