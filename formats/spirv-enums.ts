@@ -85,6 +85,8 @@ export const ENTRY_POINT_PREAMBLE: ReadonlySet<number> = new Set([Op.Capability,
 export const Decoration = {
   SpecId: 1,
   CPacked: 10,
+  /** A read-only variable (SPIR-V 1.0 §3.20 Decoration 22: what llvm-spirv writes for a `constant` GlobalVariable). */
+  Constant: 22,
   LinkageAttributes: 41,
   Alignment: 44,
   /** SPIRV-LLVM-Translator 15 spirv_internal.hpp IDecHostAccessINTEL (operands: access literal, name string). */

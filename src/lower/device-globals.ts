@@ -40,6 +40,11 @@ export interface DeviceGlobalInput {
   readonly initMode?: InitMode;
   /** `sycl-implement-in-csr`, when given (ImplementInCSRINTEL is emitted only then). */
   readonly implementInCsr?: boolean;
+  /**
+   * The IR variable is `constant`, not `global` (read-only): the SPIR-V variable is decorated
+   * Constant, as llvm-spirv-15 decorates a constant GlobalVariable. Absent = false.
+   */
+  readonly constant?: boolean;
   /** JSON path of the manifest entry, for errors. */
   readonly path?: readonly (string | number)[];
 }

@@ -42,6 +42,7 @@ export interface LoweringManifestJson {
     hostAccess?: HostAccess;
     initMode?: InitMode;
     implementInCsr?: boolean;
+    constant?: boolean;
   }[];
   /** Device images after splitting and the names their entry points use (for the device_image_scope cross-module check). */
   modules?: { name: string; uses: string[] }[];
@@ -186,7 +187,7 @@ export function parseManifest(json: unknown): LoweringManifest {
 
   const deviceGlobals = arr(m.deviceGlobals ?? [], ['deviceGlobals']).map((raw, i): ManifestDeviceGlobal => {
     const path = ['deviceGlobals', i];
-    const o = obj(raw, path, ['name', 'irName', 'type', 'deviceImageScope', 'hostAccess', 'initMode', 'implementInCsr', 'description'], ['name', 'type']);
+    const o = obj(raw, path, ['name', 'irName', 'type', 'deviceImageScope', 'hostAccess', 'initMode', 'implementInCsr', 'constant', 'description'], ['name', 'type']);
     const name = propertyKey(o.name, [...path, 'name']);
     const irName = o.irName === undefined ? name : str(o.irName, [...path, 'irName']);
     if (irName === '') throw new LowerError('must not be empty', [...path, 'irName']);
@@ -199,6 +200,7 @@ export function parseManifest(json: unknown): LoweringManifest {
       ...(o.hostAccess !== undefined ? { hostAccess: oneOf(o.hostAccess, [...path, 'hostAccess'], ['read', 'write', 'read_write', 'none'] as const) } : {}),
       ...(o.initMode !== undefined ? { initMode: oneOf(o.initMode, [...path, 'initMode'], ['reprogram', 'reset'] as const) } : {}),
       ...(o.implementInCsr !== undefined ? { implementInCsr: bool(o.implementInCsr, [...path, 'implementInCsr']) } : {}),
+      ...(o.constant !== undefined && bool(o.constant, [...path, 'constant']) ? { constant: true } : {}),
       path,
     };
     return g;

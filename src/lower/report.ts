@@ -76,6 +76,7 @@ export function loweringReport(r: LoweringResult): Record<string, unknown> {
       ...(g.hostAccess !== undefined ? { hostAccess: g.hostAccess } : {}),
       ...(g.initMode !== undefined ? { initMode: g.initMode } : {}),
       ...(g.implementInCsr !== undefined ? { implementInCsr: g.implementInCsr } : {}),
+      ...(g.constant ? { constant: true } : {}),
     })),
     properties: new TextDecoder().decode(writeRegistry(r.registry)),
     warnings: r.warnings,

@@ -13,6 +13,10 @@ import { lowerIrModule } from '../../src/lower/from-ir/lower-ir.js';
 import { lowerManifestJson } from '../../src/lower/lower.js';
 import { writeRegistry } from '../../src/props/registry.js';
 import { TypeConverter } from '../../src/lower/from-ir/convert.js';
+import { emitSpirv } from '../../src/lower/spirv/emit.js';
+import { decodeSpirvModule } from '../../src/lower/spirv/binary.js';
+import { emitLlvmIr } from '../../src/lower/llvm-ir/emit.js';
+import { Decoration, Op } from '../../formats/spirv-enums.js';
 
 const ROOT = new URL('../../testdata/sycl-post-link/', import.meta.url).pathname;
 const read = (f: string): string => readFileSync(ROOT + f, 'latin1');
@@ -266,6 +270,24 @@ describe('IR path of the lowering', () => {
     const after = lowerIrModule(scalarModule(consts, false));
     expect(after.specConstants.constants.map((c) => c.name)).to.deep.equal(['A', 'B', 'C']);
     expect(after.specConstants.constants.map((c) => c.descriptors[0]!.id)).to.deep.equal([0, 1, 2]);
+  });
+
+  it('a device global declared `constant` in IR stays read-only: Constant in SPIR-V and `constant` in the SPIR-V-friendly IR, as llvm-spirv-15 translates it', () => {
+    const text = read('device-globals/test_global_variable.ll');
+    const constant = lowerIrModule(text);
+    expect(constant.deviceGlobals.map((g) => [g.irName, g.constant === true])).to.deep.equal([
+      ['_ZL7dg_int1', true],
+      ['_ZL7dg_int2', true],
+      ['_ZL8dg_bool3', true],
+      ['_ZL8dg_bool4', true],
+    ]);
+    const writable = lowerIrModule(text.replace(/addrspace\(1\) constant %"class/g, 'addrspace(1) global %"class'));
+    expect(writable.deviceGlobals.map((g) => g.constant === true)).to.deep.equal([false, false, false, false]);
+    const decorated = (r: typeof constant): number =>
+      decodeSpirvModule(emitSpirv(r)).instructions.filter((i) => i.opcode === Op.Decorate && i.operands[1] === Decoration.Constant).length;
+    expect([decorated(constant), decorated(writable)]).to.deep.equal([4, 0]);
+    expect(emitLlvmIr(constant).match(/^@_ZL\w+ = addrspace\(1\) constant /gm)).to.have.length(4);
+    expect(emitLlvmIr(writable)).not.to.match(/^@_ZL\w+ = addrspace\(1\) constant /m);
   });
 
   it('agrees with the manifest path (padded struct, undef tail, property bytes)', () => {

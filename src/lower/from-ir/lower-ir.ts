@@ -83,6 +83,7 @@ export function manifestFromIr(m: LModule, mode: SpecConstMode = 'native', emitP
     ...(g.hostAccess ? { hostAccess: g.hostAccess } : {}),
     ...(g.initMode ? { initMode: g.initMode } : {}),
     ...(g.implementInCsr !== undefined ? { implementInCsr: g.implementInCsr } : {}),
+    ...(g.global.isConstant ? { constant: true } : {}),
     path: [`@${utf8FromLatin1(g.irName)}`],
   }));
   // The module calls the spec-constant intrinsics: sycl-post-link writes both spec-constant sets even

@@ -103,7 +103,7 @@ export function emitLlvmIr(result: LoweringResult, opts: EmitLlvmIrOptions = {})
     const list = md(`!{${nodes.map((n) => `!${n}`).join(', ')}}`);
     const member = g.usmPointer ? `${typeToString(g.valueType)} addrspace(4)*` : typeToString(g.valueType);
     lines.push(`; device global "${escapeLlvmString(g.uniqueId)}"`);
-    lines.push(`${formatGlobalName(g.irName)} = addrspace(1) global { ${member} } zeroinitializer, align ${g.align}, !spirv.Decorations !${list}`);
+    lines.push(`${formatGlobalName(g.irName)} = addrspace(1) ${g.constant ? 'constant' : 'global'} { ${member} } zeroinitializer, align ${g.align}, !spirv.Decorations !${list}`);
   }
   if (globals.length) lines.push('');
 

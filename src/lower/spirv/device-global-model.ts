@@ -44,6 +44,8 @@ export interface DeviceGlobalVariable {
   readonly align: number;
   /** INTEL decorations in emission order. */
   readonly decorations: readonly GlobalDecoration[];
+  /** Read-only (`constant` in IR, decorated Constant in SPIR-V). */
+  readonly constant: boolean;
 }
 
 /** 64-bit generic pointers: the SPIR data layouts leave `p` at LLVM's default `p:64:64:64`. */
@@ -68,5 +70,5 @@ export function deviceGlobalVariable(g: LoweredDeviceGlobal, dl: DataLayout): De
   if (g.implementInCsr !== undefined) decorations.push({ decoration: Decoration.ImplementInCSRINTEL, operands: [g.implementInCsr ? 1 : 0] });
   const usmPointer = !g.deviceImageScope;
   const align = usmPointer ? POINTER_SIZE : dl.abiAlign({ kind: 'struct', packed: false, elements: [g.type] });
-  return { irName: g.irName, uniqueId: g.name, valueType: g.type, usmPointer, align, decorations };
+  return { irName: g.irName, uniqueId: g.name, valueType: g.type, usmPointer, align, decorations, constant: g.constant === true };
 }

@@ -220,6 +220,9 @@ export function buildSpirvModule(result: LoweringResult, opts: EmitSpirvOptions 
     b.name(id, v.irName);
     b.decorate(id, Decoration.LinkageAttributes, v.irName, LinkageType.Export);
     b.decorate(id, Decoration.Alignment, v.align);
+    // (SPIRVWriter.cpp transValueWithoutDecoration: addVariable(…, GV->isConstant(), …), which
+    // decorates the variable Constant)
+    if (v.constant) b.decorate(id, Decoration.Constant);
     if (intel) {
       for (const d of v.decorations) b.decorate(id, d.decoration, ...d.operands);
     }
