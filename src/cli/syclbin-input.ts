@@ -66,6 +66,18 @@ export async function notSyclbinNote(src: ByteSource, name: string, opts: { maxI
   return `not a SYCLBIN: ${what.tree.label}; see ${commands.map((c) => `'${c}'`).join(' or ')}${inside}`;
 }
 
+/**
+ * The note for an offload command's input that no reader took when it is LLVM IR text (a host
+ * module `clang -S -emit-llvm` wrote): the LLVM tools read bitcode, not text, and `inspect` shows
+ * what the module embeds. Undefined for anything else.
+ */
+export async function irTextInputNote(src: ByteSource, name: string, peer: string): Promise<string | undefined> {
+  if (src.size === 0) return undefined;
+  const ir = await import('../lower/inspect-ir.js');
+  if (!ir.looksLikeIrText(src.read(0, Math.min(ir.IR_HEAD, src.size)), src.size <= ir.IR_HEAD)) return undefined;
+  return `the input is LLVM IR text, which ${peer} does not read either (it reads host bitcode: 'llvm-as ${name}' makes it); 'syclbin inspect ${name}' shows the objects the module embeds`;
+}
+
 /** Why a limit stopped the reader: our detail under LLVM's sentence (`Invalid data …`), without its parentheses. */
 export function limitReason(e: DecodeError): string {
   if (!(e instanceof SyclbinFormatError)) return e.reason;

@@ -162,6 +162,29 @@ describe('cli: offload-list', () => {
     }
   });
 
+  it('LLVM IR text (a host module clang -S -emit-llvm wrote) fails in offload-list and offload-extract with a note: the LLVM tools read bitcode, inspect shows what it embeds', async () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      writeFileSync(join(dir, 'host.ll'), '; ModuleID = \'k.cpp\'\ntarget triple = "x86_64-unknown-linux-gnu"\n@x = global i32 0\n');
+      writeFileSync(join(dir, 'junk.bin'), 'hello, world\n');
+      for (const [cmd, peer, extra] of [
+        ['offload-list', 'llvm-objdump-22', []],
+        ['offload-extract', 'llvm-offload-binary-22', ['--image=kind=sycl']],
+      ] as const) {
+        const r = await cli([cmd, 'host.ll', ...extra], dir);
+        expect(r.code, cmd).to.equal(1);
+        expect(r.stderr.split('\n')[1], cmd).to.equal(
+          `syclbin ${cmd}: host.ll: note: the input is LLVM IR text, which ${peer} does not read either (it reads host bitcode: 'llvm-as host.ll' makes it); 'syclbin inspect host.ll' shows the objects the module embeds`,
+        );
+        // (a file of no kind at all gets no such note)
+        const j = await cli([cmd, 'junk.bin', ...extra], dir);
+        expect([j.code, j.stderr], cmd).to.satisfy(([c, e]: [number, string]) => c === 1 && !e.includes('IR text') && e.split('\n').filter(Boolean).length === 1);
+      }
+    } finally {
+      cleanup();
+    }
+  });
+
   it('usage errors and a missing file exit 1 (as llvm-objdump); no file means a.out and several are listed in turn (as llvm-objdump)', async () => {
     const none = await cli(['offload-list'], '/');
     expect(none.code).to.equal(1);

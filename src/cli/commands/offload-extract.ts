@@ -17,6 +17,7 @@ import { defineCommand, EXIT } from '../command.js';
 import { CommandFailure, FileFailure, UsageError } from '../errors.js';
 import { DecodeError, SyclbinError } from '../../codec/errors.js';
 import { encodeLatin1, utf8ByteString } from '../../codec/bytes.js';
+import { irTextInputNote } from '../syclbin-input.js';
 import { llvmEraOption, maxInflatedSizeOption, opt, sectionChoice, sectionOptions, sectionOptionsNote } from '../options.js';
 
 /** File name extensions of bundle entries by what they are (an empty host entry gets none). */
@@ -130,7 +131,7 @@ Every file is written atomically; an image file is never written over FILE itsel
     'syclbin offload-extract dev.bin -o images/   # images/0-nvptx64-nvidia-cuda-sm_70.o, ...',
     'syclbin offload-extract --strict a.out --image=triple=spirv64-unknown-unknown   # fails as llvm-offload-binary-22 fails',
   ],
-  run({ opts, file, files, prog, io }) {
+  async run({ opts, file, files, prog, io }) {
     const era = llvmEra(opts.llvm);
     const read = { maxInflatedSize: opts['max-inflated-size'] };
     const note = (message: string): void => void io.stderr.write(`${prog}: ${file}: note: ${message}\n`);
@@ -149,7 +150,7 @@ Every file is written atomically; an image file is never written over FILE itsel
     let inputSize = 0;
     const bundleNotes: string[] = [];
     try {
-      input = files.read(file, (given) => {
+      input = await files.readAsync(file, async (given) => {
         const src = files.withThinMembers(file, given, opts.strict ? undefined : note);
         inputSize = src.size;
         const unused = opts.strict ? undefined : sectionOptionsNote(opts, src.read(0, Math.min(8, src.size)));
@@ -160,7 +161,13 @@ Every file is written atomically; an image file is never written over FILE itsel
         if (opts.strict && offloadContainerOf(src.read(0, Math.min(64, src.size))) === 'unknown') return undefined;
         // A malformed archive member fails the extraction (nothing is written), named as LLVM names it: `FILE(MEMBER)`.
         const memberErrors: { member: string; error: DecodeError }[] | undefined = opts.strict ? undefined : [];
-        const found = readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: opts.strict ? 'never' : opts.scan, peer: era.packer, peerReads: era.reads, peerTool: 'packer', llvmRules: opts.strict && followsLlvmRules(era), membersAligned: src.thin === true, memberErrors });
+        let found: ReturnType<typeof readOffloadInput>;
+        try {
+          found = readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: opts.strict ? 'never' : opts.scan, peer: era.packer, peerReads: era.reads, peerTool: 'packer', llvmRules: opts.strict && followsLlvmRules(era), membersAligned: src.thin === true, memberErrors });
+        } catch (e) {
+          const ir = e instanceof DecodeError ? await irTextInputNote(src, file, era.packer) : undefined;
+          throw ir ? new FileFailure(file, e, [ir]) : e;
+        }
         if (memberErrors?.length) throw new CommandFailure(memberErrors.map((m) => `${prog}: error: ${file}(${m.member}): ${m.error.message}`).join('\n') + `\n${prog}: ${file}: note: nothing extracted`);
         if (folder && (looksLikeHipBundles(found) || found.container === 'archive' || holdsOffloadBundle(src.read(0, Math.min(BUNDLE_SNIFF, src.size)), src.size))) {
           const withBundles = readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: 'never', peer: llvmEra('22').objdump, bundles: true, membersAligned: src.thin === true });

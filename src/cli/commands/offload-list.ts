@@ -13,6 +13,7 @@ import type { OffloadInput } from '../../offload/input.js';
 import type { bundleFileName as BundleFileName } from '../../offload/input-text.js';
 import { defineCommand, EXIT } from '../command.js';
 import { CommandFailure, FileFailure, UsageError } from '../errors.js';
+import { irTextInputNote } from '../syclbin-input.js';
 import { llvmEraOption, maxInflatedSizeOption, opt, outputOptions, sectionChoice, sectionOptions, sectionOptionsNote } from '../options.js';
 import { latin1Bytes } from '../../node/output.js';
 
@@ -261,7 +262,9 @@ imageSize) are decimal strings, what a reader found (image.size, bare images) ar
         } catch {
           // LLVM's rules refuse it before printing anything.
         }
-        return lists ? new FileFailure(name, e, [`${era.objdump} --offloading lists this file (it does not check what failed here); --strict lists it as ${era.objdump} does`]) : e;
+        if (lists) return new FileFailure(name, e, [`${era.objdump} --offloading lists this file (it does not check what failed here); --strict lists it as ${era.objdump} does`]);
+        const ir = await irTextInputNote(src, name, era.objdump);
+        return ir ? new FileFailure(name, e, [ir]) : e;
       }
       if (strictError) {
         io.stderr.write(`${prog}: error: ${strictError.label}: ${strictError.message}\n`);
