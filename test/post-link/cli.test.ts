@@ -412,6 +412,25 @@ describe('post-link --era=main: checkForCallsToUndefinedFunctions (ModuleSplitte
   });
 });
 
+describe('post-link -S: where module asm goes', () => {
+  it("module asm is printed right after the target lines, after a blank line, as AsmWriter's printModule places it, wherever the input has it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'syclbin-pl-asm-'));
+    try {
+      writeFileSync(
+        join(dir, 'a.ll'),
+        'target triple = "spir64-unknown-unknown"\n%t = type { i32 }\n@g = global i32 0\n' +
+          'define spir_kernel void @k() #0 {\n  ret void\n}\nmodule asm "// one"\nmodule asm "// two"\nattributes #0 = { "sycl-module-id"="a.cpp" }\n',
+      );
+      const r = await cli(['-split=kernel', '-S', 'a.ll', '-o', 'a.table'], dir);
+      expect(r.code, r.err).to.equal(0);
+      const text = readFileSync(join(dir, 'a_0.ll'), 'utf8');
+      expect(text.split('\n').slice(2, 7)).to.deep.equal(['target triple = "spir64-unknown-unknown"', '', 'module asm "// one"', 'module asm "// two"', '']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('post-link: [SYCL/implicit local arg] (getKernelNamesUsingImplicitLocalMem, LowerWGLocalMemory.cpp)', () => {
   it('every spir_kernel with "sycl-work-group-static", with the index of its "sycl-implicit-local-arg" parameter (-1, as a uint32, when none); after [SYCL/assert used], before the sanitizer entry; in both eras', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'syclbin-pl-implicit-'));

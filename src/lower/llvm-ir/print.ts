@@ -247,7 +247,8 @@ export function editorFor(edits: ModuleEdits, fn: LFunction): FunctionEditor {
   return e;
 }
 
-const ORDER: Record<string, number> = { source_filename: 0, target: 1, type: 2, comdat: 3, global: 4, function: 5, attributes: 6, other: 6, 'named-md': 7, md: 8 };
+// (`other` is `module asm`: AsmWriter's printModule prints it right after the target lines, after a blank line)
+const ORDER: Record<string, number> = { source_filename: 0, target: 1, other: 1.5, type: 2, comdat: 3, global: 4, function: 5, attributes: 6, 'named-md': 7, md: 8 };
 
 /** Prints the module with `edits` applied. `moduleId` is the `; ModuleID = '…'` value. */
 export function printModule(m: LModule, edits: ModuleEdits = newModuleEdits(), moduleId = '<stdin>'): string {
