@@ -55,6 +55,11 @@ export interface DiffResult {
 /** A value of the flat view: display text or, for blobs, the bytes (compared in windows, described only when shown). */
 interface Item {
   text?: string;
+  /**
+   * `text` is a string value, shown quoted (quotedText) only when shown: entries that share one long
+   * value (a string table merges equal strings) share that string, not a quoted copy each.
+   */
+  quote?: true;
   blob?: BlobRef;
   /** Its path for people, made when it is shown (`prefix[name]` for a named entry). */
   path: () => string;
@@ -139,7 +144,8 @@ function blob(b: BlobRef): Omit<Item, 'path'> {
 
 /** What an item prints as: its text, or a blob's size and FNV-1a hash (read only for a blob that is shown). */
 function textOf(item: Item): string {
-  return item.text ?? `<${item.blob!.size} bytes, fnv1a ${fnv1a(item.blob!)}>`;
+  if (item.text !== undefined) return item.quote ? quotedText(item.text) : item.text;
+  return `<${item.blob!.size} bytes, fnv1a ${fnv1a(item.blob!)}>`;
 }
 
 /**
@@ -178,7 +184,7 @@ function flattenRegistry(out: FlatView, path: string, reg: PropertySetRegistry):
  * UTF-8 as lone surrogates U+DC80+byte (src/offload/read.ts escapedStrings), shown as `\xNN`.
  */
 function flattenStrings(out: FlatView, prefix: PrefixRef, strings: Iterable<readonly [string, string]>): void {
-  for (const [k, v] of strings) out.named(prefix, k, { text: quotedText(v) });
+  for (const [k, v] of strings) out.named(prefix, k, { text: v, quote: true });
 }
 
 function flattenSyclbin(out: FlatView, m: SyclbinFile): void {
@@ -439,7 +445,7 @@ function flatten(src: ByteSource, a: Annotation, view: View, parents: Map<string
 function sameItem(x: Item, y: Item, bufs: CompareBuffers): boolean {
   if (x.blob && y.blob) return blobsEqual(x.blob, y.blob, bufs);
   if (x.blob || y.blob) return false;
-  return x.text === y.text;
+  return x.text === y.text && x.quote === y.quote;
 }
 
 /** Compare two files structurally (and, with `bytes`, span by span); `maxInflatedSize` caps each compressed payload. */

@@ -36,7 +36,7 @@ import { clipText, someOf } from '../codec/messages.js';
 import { irTargetBytes, irTypeValue, nativeArchBytes, nativeTargetBytes, type SyclbinFile } from '../syclbin/model.js';
 import { declaredFormatProblem, globalMetadataSetProblem, IR_TYPE_SPIRV_WHY, irTypeTargetProblem } from '../syclbin/lint.js';
 import { escapedStrings } from '../offload/read.js';
-import { printable } from '../props/explain.js';
+import { printable, printableClipped } from '../props/explain.js';
 import { annotate, annotateEmbedded, inflatedAnnotation, MAX_EMBEDDED_SPANS, findingOf, leavesOf, quoted, type AnnotateOptions, type Annotation, type FileFormat, type Finding, type MetadataBlob, type V1Image } from './annotate.js';
 
 /** The result of `verify`. */
@@ -615,7 +615,7 @@ function checkTargets(model: SyclbinFile, ann: Annotation, add: (f: Finding) => 
         const s = strings.get(k);
         if (s === undefined || fromMetadata === undefined || s === fromMetadata) continue;
         const p = stringValueAt(ob, i, k, []) ?? { offset: 0, path: `entries[${i}].strings` };
-        add({ severity: 'warning', ...p, code: 'target', message: `StringData ${k}='${printable(s)}' does not match the metadata (${printable(fromMetadata)}); readers use the metadata` });
+        add({ severity: 'warning', ...p, code: 'target', message: `StringData ${k}='${printableClipped(s)}' does not match the metadata (${printableClipped(fromMetadata)}); readers use the metadata` });
       }
     });
   }

@@ -96,9 +96,24 @@ export function escapedStrings(e: { stringEntries: readonly StringEntryModel[] }
   const out = new Map<string, string>();
   for (const se of e.stringEntries) {
     const raw = se.valueBytes ?? se.valueRaw;
-    out.set(se.keyRaw ? decodeEscapedUtf8(se.keyRaw) : se.key, raw ? decodeEscapedUtf8(raw) : se.value);
+    out.set(se.keyRaw ? escapedText(se.keyRaw) : se.key, raw ? escapedText(raw) : se.value);
   }
   return out;
+}
+
+/**
+ * The escaped text of a string's bytes, made once per bytes: the reader hands the same bytes to every
+ * entry that names the same range (its cache by offset), so thousands of entries sharing one long
+ * value (LLVM's string table merges equal strings) share one string, not a copy each.
+ */
+const ESCAPED = new WeakMap<Uint8Array, string>();
+function escapedText(bytes: Uint8Array): string {
+  let text = ESCAPED.get(bytes);
+  if (text === undefined) {
+    text = decodeEscapedUtf8(bytes);
+    ESCAPED.set(bytes, text);
+  }
+  return text;
 }
 
 /**

@@ -5,6 +5,7 @@
 import type { PropertyValue } from './model.js';
 import { isPadding, type TypedProperty, type TypedSet, type TypedValue } from './typed/index.js';
 import { maxOf } from '../codec/arrays.js';
+import { MAX_QUOTED } from '../codec/messages.js';
 
 const MAX_HEX_BYTES = 64;
 
@@ -21,6 +22,18 @@ export function printable(s: string): string {
     const code = c.charCodeAt(0);
     return `\\x${(code >= 0xdc80 ? code - 0xdc00 : code).toString(16).padStart(2, '0')}`;
   });
+}
+
+/**
+ * {@link printable} of at most `max` characters of `s`, then `… (N characters)` as clipText says it
+ * (src/codec/messages.ts): linear in `max`, not in `s` (a value a file repeats thousands of times is
+ * quoted in a message once per place).
+ */
+export function printableClipped(s: string, max = MAX_QUOTED): string {
+  if (s.length <= max) return printable(s);
+  // (a cut between the halves of a surrogate pair would leave half a character)
+  const cut = s.charCodeAt(max - 1) >= 0xd800 && s.charCodeAt(max - 1) <= 0xdbff ? max - 1 : max;
+  return `${printable(s.slice(0, cut))}… (${s.length} characters)`;
 }
 
 /**

@@ -9,19 +9,20 @@
 import { expect } from 'chai';
 import { mkfifoSync } from './mkfifo.js';
 import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { DecodeError } from '../../src/codec/errors.js';
 import { MAX_TABLE_STRING, TerminatedStrings, TEXT_BUDGET_FACTOR } from '../../src/codec/source.js';
 import { decodeUtf8 } from '../../src/codec/schema.js';
 import { archiveChunks, readArchive } from '../../src/containers/archive.js';
 import { concatChunks } from '../../src/codec/index.js';
-import { readOffloadBinary } from '../../src/offload/read.js';
+import { readOffloadBinaries, readOffloadBinary } from '../../src/offload/read.js';
 import { readSyclbin } from '../../src/syclbin/read.js';
 import { writeSyclbin } from '../../src/syclbin/write.js';
 import { SyclbinFormatError } from '../../src/syclbin/errors.js';
 import { V1_SHARING_LIMITS } from '../../src/syclbin/read-v1.js';
 import { V2_SHARING_LIMITS } from '../../src/syclbin/read-v2.js';
-import { writeOffloadBinary, type OffloadEntryInput } from '../../src/offload/write.js';
+import { offloadEntryInput, writeOffloadBinary, type OffloadEntryInput } from '../../src/offload/write.js';
 import { OFFLOAD_VERSIONS } from '../../formats/offload-binary.js';
 import { SyclbinFileHeader, AbstractModuleHeader, IRModuleHeader } from '../../formats/syclbin-v1.js';
 import { verify } from '../../src/hex/verify.js';
@@ -482,6 +483,35 @@ const collect = (n: InspectNode, label: string, out: InspectNode[] = []): Inspec
   }
   return out;
 };
+
+describe('amplification: entries that share one long string value (review 2026-12-01b finding 1)', function () {
+  this.timeout(60_000);
+  // (LLVM's StringTableBuilder, and this toolkit's writer, write equal strings once: 1,000 native-image
+  // entries naming one 400 KB arch are a 690 KB file, and 400 MB if each entry held a copy)
+  it('dump, verify, annotate, hexdump and diff of it run in a 128 MB JavaScript heap (the built bin; a copy per entry ran out of memory, exit 134)', () => {
+    const [bin] = readOffloadBinaries(readFileSync(new URL('../../testdata/conformance/sample_v2_roles.syclbin', import.meta.url)));
+    const e = bin!.entries.map(offloadEntryInput);
+    const arch = 'x'.repeat(400_000);
+    const entries = [e[0]!, e[1]!, ...Array.from({ length: 1000 }, () => ({ ...e[3]!, strings: new Map([...(e[3]!.strings as Map<string, string>)].map(([k, v]) => [k, k === 'arch' ? arch : v])) }))];
+    const { dir, cleanup } = tempDir();
+    try {
+      const file = join(dir, 'shared.syclbin');
+      writeFileSync(file, writeOffloadBinary(entries, { version: 2 }));
+      expect(readFileSync(file).length).to.be.below(1_000_000);
+      const main = new URL('../../dist/cli/main.js', import.meta.url).pathname;
+      for (const args of [['dump', file], ['verify', file], ['annotate', file], ['hexdump', file], ['diff', file, file]]) {
+        const r = spawnSync(process.execPath, ['--max-old-space-size=128', main, ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
+        expect([r.status, r.signal], `${args[0]}: ${r.stderr.slice(0, 300)}`).to.deep.equal([0, null]);
+      }
+      // verify quotes the value clipped, once (one offset), not 400 KB per entry
+      const v = spawnSync(process.execPath, [main, 'verify', file], { encoding: 'utf8' });
+      expect(v.stdout.length).to.be.below(5_000);
+      expect(v.stdout).to.contain("StringData arch='xxxx").and.contain('… (400000 characters)');
+    } finally {
+      cleanup();
+    }
+  });
+});
 
 describe('amplification: inspect of entries that name the same image', function () {
   this.timeout(20000);
