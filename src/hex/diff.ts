@@ -258,16 +258,24 @@ const SECTION_KEYS: ReadonlySet<string> = new Set(['sections', 'sectionHeaders']
 interface SectionName {
   readonly name: string;
   readonly n: number;
+  /**
+   * Its diff key and shown path key under each head (`sections`, `sectionHeaders`), made once: every
+   * span of a section shares them (a 100 KB name quoted for each of its fields was gigabytes).
+   */
+  keys?: Map<string, { key: string; shown: string }>;
+  /** The name quoted under each head, shared by every section of the name. */
+  readonly quotedUnder: Map<string, string>;
 }
 
 /** Names by index, each with its occurrence among the names before it (a name that repeats: occurrence 2, ...). */
 function numbered(names: Iterable<[number, string]>): Map<number, SectionName> {
   const out = new Map<number, SectionName>();
-  const seen = new Map<string, number>();
+  const seen = new Map<string, { n: number; quotedUnder: Map<string, string> }>();
   for (const [i, name] of names) {
-    const n = (seen.get(name) ?? 0) + 1;
-    seen.set(name, n);
-    out.set(i, { name, n });
+    let s = seen.get(name);
+    if (s) s.n++;
+    else seen.set(name, (s = { n: 1, quotedUnder: new Map() }));
+    out.set(i, { name, n: s.n, quotedUnder: s.quotedUnder });
   }
   return out;
 }
@@ -285,8 +293,18 @@ function sectionNames(a: Annotation): Map<number, SectionName> | undefined {
 }
 
 /** The diff key and the shown path key of a name with its occurrence (`".text"#2`: no name is spelled so, a `"` in a name is escaped; the key joins name and occurrence with a NUL, which no name holds). */
-function nameKey(head: string, sec: SectionName): { key: string; shown: string } {
-  return { key: sec.n === 1 ? sec.name : `${sec.name}\u0000${sec.n}`, shown: sec.n === 1 ? quoted(head, sec.name) : `${quoted(head, sec.name).slice(0, -1)}#${sec.n}]` };
+function nameKey(head: string, sec: SectionName, ids: SpanKeys): { key: string; shown: string } {
+  let k = sec.keys?.get(head);
+  if (k === undefined) {
+    // The key: the name's number (one per distinct name, in both files) and the occurrence, short
+    // whatever the name's length (a long key hashed for each span, and V8 hashes strings over 16,383
+    // characters by length alone, so names of one length would all collide).
+    let q = sec.quotedUnder.get(head);
+    if (q === undefined) sec.quotedUnder.set(head, (q = quoted(head, sec.name)));
+    k = { key: `\u0000${ids.nameId(sec.name)}#${sec.n}`, shown: sec.n === 1 ? q : `${q.slice(0, -1)}#${sec.n}]` };
+    (sec.keys ??= new Map()).set(head, k);
+  }
+  return k;
 }
 
 /**
@@ -294,13 +312,13 @@ function nameKey(head: string, sec: SectionName): { key: string; shown: string }
  * `at`) replaced by the section's name: `sections[".llvm.offloading"]`, a repeated name's later
  * sections `sections[".text"#2]`. `shownBefore` is the path text of `keys[0 .. at)` as shown.
  */
-function renameIndex(leaf: AnnotatedSpan, keys: PathKey[], at: number, names: ReadonlyMap<number, SectionName>, shownBefore: string, restOfPath: string): { keys: PathKey[]; path: string } | undefined {
+function renameIndex(leaf: AnnotatedSpan, keys: PathKey[], at: number, names: ReadonlyMap<number, SectionName>, shownBefore: string, restOfPath: string, ids: SpanKeys): { keys: PathKey[]; path: string } | undefined {
   const head = keys[at];
   const index = keys[at + 1];
   if (typeof head !== 'string' || typeof index !== 'number') return undefined;
   const sec = names.get(index);
   if (sec === undefined) return undefined;
-  const { key, shown } = nameKey(head, sec);
+  const { key, shown } = nameKey(head, sec, ids);
   return { keys: [...keys.slice(0, at), head, key, ...keys.slice(at + 2)], path: appendPath(shownBefore, shown) + restOfPath };
 }
 
@@ -315,13 +333,13 @@ function appendPath(before: string, tail: string): string {
  * members by their stored name), and the sections of an ELF member by name too (the names its span
  * tree holds). Two archives are then compared member by member however their members are ordered.
  */
-function leafKeys(a: Annotation): (leaf: AnnotatedSpan) => AnnotatedSpan {
+function leafKeys(a: Annotation, ids: SpanKeys): (leaf: AnnotatedSpan) => AnnotatedSpan {
   const elfNames = sectionNames(a);
   if (elfNames) {
     return (leaf) => {
       if (!SECTION_KEYS.has(leaf.keys[0] as string)) return leaf;
       const head = `${leaf.keys[0]}[${leaf.keys[1]}]`;
-      const r = renameIndex(leaf, [...leaf.keys], 0, elfNames, '', leaf.path.slice(head.length));
+      const r = renameIndex(leaf, [...leaf.keys], 0, elfNames, '', leaf.path.slice(head.length), ids);
       return r ? { ...leaf, ...r } : leaf;
     };
   }
@@ -353,14 +371,14 @@ function leafKeys(a: Annotation): (leaf: AnnotatedSpan) => AnnotatedSpan {
     if (leaf.keys[0] !== 'members' || typeof leaf.keys[1] !== 'number') return leaf;
     const i = leaf.keys[1];
     const memberHead = `members[${i}]`;
-    const renamed = renameIndex(leaf, [...leaf.keys], 0, memberNames, '', leaf.path.slice(memberHead.length));
+    const renamed = renameIndex(leaf, [...leaf.keys], 0, memberNames, '', leaf.path.slice(memberHead.length), ids);
     if (!renamed) return leaf;
     // members["k.o"].data.sections[".text"]…
     if (renamed.keys[2] === 'data' && SECTION_KEYS.has(renamed.keys[3] as string) && typeof renamed.keys[4] === 'number') {
       const before = renamed.path.slice(0, renamed.path.length - leaf.path.length + memberHead.length);
       const head = `.data.${renamed.keys[3]}[${renamed.keys[4]}]`;
       const rest = leaf.path.slice(memberHead.length + head.length);
-      const again = renameIndex(leaf, renamed.keys, 3, sectionsOf(i), `${before}.data`, rest);
+      const again = renameIndex(leaf, renamed.keys, 3, sectionsOf(i), `${before}.data`, rest, ids);
       if (again) return { ...leaf, ...again };
     }
     return { ...leaf, ...renamed };
@@ -375,7 +393,7 @@ function leafKeys(a: Annotation): (leaf: AnnotatedSpan) => AnnotatedSpan {
  */
 function flattenSpans(out: FlatView, src: ByteSource, a: Annotation): void {
   const keys = new SpanKeys(out.spanKeys);
-  const byName = leafKeys(a);
+  const byName = leafKeys(a, keys);
   for (const leaf of leavesOf(a)) {
     const s = byName(leaf);
     const { key, n } = keys.of(s);
@@ -400,11 +418,18 @@ function valueText(v: unknown): string {
  */
 class SpanKeys {
   private readonly ids: Map<string | number, number>;
+  private readonly names: NameNumbers;
   private readonly seen = new Map<string, number>();
 
-  /** `numbering`: share another's numbers of path keys (its occurrence counts stay its own). */
+  /** `numbering`: share another's numbers of path keys and names (its occurrence counts stay its own). */
   constructor(numbering?: SpanKeys) {
     this.ids = numbering ? numbering.ids : new Map();
+    this.names = numbering ? numbering.names : new NameNumbers();
+  }
+
+  /** A number for a section or member name, the same in both files. */
+  nameId(name: string): number {
+    return this.names.of(name);
   }
 
   of(s: Pick<AnnotatedSpan, 'keys'>): { key: string; n: number } {
@@ -417,6 +442,38 @@ class SpanKeys {
     const n = (this.seen.get(base) ?? 0) + 1;
     this.seen.set(base, n);
     return { key: n === 1 ? base : `${base}#${n}`, n };
+  }
+}
+
+/** Texts above this length are numbered by a hash of their own ({@link NameNumbers}). */
+const LONG_NAME = 1024;
+
+/**
+ * A number per distinct text. Short texts are keys of a Map; long ones are bucketed by their length
+ * and an FNV-1a hash of their characters (V8 hashes a string over 16,383 characters by its length
+ * alone: many long names of one length in one Map would all collide, each lookup comparing them).
+ */
+class NameNumbers {
+  private readonly short = new Map<string, number>();
+  private readonly long = new Map<string, { text: string; id: number }[]>();
+  private next = 0;
+
+  of(text: string): number {
+    if (text.length <= LONG_NAME) {
+      let id = this.short.get(text);
+      if (id === undefined) this.short.set(text, (id = this.next++));
+      return id;
+    }
+    let h = 0x811c9dc5;
+    for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+    const slot = `${text.length}:${h >>> 0}`;
+    let bucket = this.long.get(slot);
+    if (!bucket) this.long.set(slot, (bucket = []));
+    const found = bucket.find((x) => x.text === text);
+    if (found) return found.id;
+    const id = this.next++;
+    bucket.push({ text, id });
+    return id;
   }
 }
 

@@ -513,6 +513,50 @@ describe('amplification: entries that share one long string value (review 2026-1
   });
 });
 
+describe('amplification: sections that share one long name, through diff (review 2026-12-01b finding 2)', function () {
+  this.timeout(60_000);
+  it('a COFF object of 2,000 sections all named by one 100 KB string-table name: diff f f in a 128 MB heap, and a changed section named by its name and occurrence', () => {
+    // (COFF: a section name `/4` is the string-table name at offset 4; every span of every section
+    // used to carry the name quoted again, and its diff key hashed it again)
+    const coff = (n: number, len: number, flip?: number): Uint8Array => {
+      const data = 20 + 40 * n;
+      const name = enc.encode(`.${'b'.repeat(len)}\0`);
+      const b = new Uint8Array(data + 16 + 4 + name.length);
+      const v = new DataView(b.buffer);
+      v.setUint16(0, 0x8664, true);
+      v.setUint16(2, n, true);
+      v.setUint32(8, data + 16, true);
+      for (let i = 0; i < n; i++) {
+        const o = 20 + 40 * i;
+        b.set(enc.encode('/4'), o);
+        v.setUint32(o + 16, 16, true);
+        v.setUint32(o + 20, data, true);
+        v.setUint32(o + 36, i === flip ? 0x40000020 : 0x40000040, true);
+      }
+      b.fill(0x41, data, data + 16);
+      v.setUint32(data + 16, 4 + name.length, true);
+      b.set(name, data + 20);
+      return b;
+    };
+    const { dir, cleanup } = tempDir();
+    try {
+      writeFileSync(join(dir, 'a.obj'), coff(2000, 100_000));
+      writeFileSync(join(dir, 'b.obj'), coff(2000, 100_000, 1500));
+      const main = new URL('../../dist/cli/main.js', import.meta.url).pathname;
+      const same = spawnSync(process.execPath, ['--max-old-space-size=128', main, 'diff', 'a.obj', 'a.obj'], { cwd: dir, encoding: 'utf8' });
+      expect([same.status, same.signal, same.stdout], same.stderr.slice(0, 300)).to.deep.equal([0, null, '--- a.obj (coff)\n+++ a.obj (coff)\nno structural differences\n']);
+      const changed = spawnSync(process.execPath, ['--max-old-space-size=128', main, 'diff', 'a.obj', 'b.obj'], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 26 });
+      expect([changed.status, changed.signal], changed.stderr.slice(0, 300)).to.deep.equal([1, null]);
+      // the one section that differs, by its name's occurrence (#1501): its characteristics field
+      const lines = changed.stdout.split('\n').filter((l) => l.startsWith('~'));
+      expect(lines).to.have.length.above(0);
+      expect(lines.every((l) => l.includes('#1501]'))).to.equal(true);
+    } finally {
+      cleanup();
+    }
+  });
+});
+
 describe('amplification: inspect of entries that name the same image', function () {
   this.timeout(20000);
   it('an image range many entries name is hashed and examined once (the same contents node)', () => {
