@@ -53,7 +53,7 @@ import { scanForOffloadBinaries } from '../containers/scan.js';
 import { ENTRY_KIND_SYCL, offloadEntries, syclDescriptor, type OffloadEntryRecord, type SyclDeviceImageInfo } from '../containers/sycl-wrapper.js';
 import { readElfOffloadBinaries, type ElfFile, type ElfOffloadResult, type ElfSection, type OffloadingSection, type SectionsRead } from './elf.js';
 import { offloadEntriesSectionName, SYCL_DESCRIPTOR_SYMBOL } from '../../formats/offload-entry.js';
-import { someOf } from '../codec/messages.js';
+import { clipText, someOf } from '../codec/messages.js';
 import { readOffloadBinaries, regionIsOneBinary, type OffloadBinaryModel, type ReadOffloadOptions } from './read.js';
 import { appendAll } from '../codec/arrays.js';
 import { RepeatBudget } from './repeats.js';
@@ -345,6 +345,9 @@ export function readOffloadInput(source: BytesLike | ByteSource, opts: ReadOfflo
   return new InputReader(toSource(source), opts).read();
 }
 
+/** A note given for more members than this is counted for the rest (InputReader.note). */
+export const MEMBER_NOTE_REPEATS = 20;
+
 class InputReader {
   private readonly out: OffloadInput = { container: 'unknown', binaries: [], found: [], bare: [], notes: [], objects: [] };
   /** Binaries read (each once) and found again so far, in all the input's objects and modules. */
@@ -353,6 +356,8 @@ class InputReader {
   private stopped = false;
   /** The object listed last (the bundle pass adds to it). */
   private listed: ObjectListing | undefined;
+  /** How many members each member note was given for (see note). */
+  private readonly memberNotes = new Map<string, number>();
   private readonly peer: string;
   /** The peer is the packer (see ReadOffloadInputOptions.peerTool). */
   private readonly packer: boolean;
@@ -395,6 +400,7 @@ class InputReader {
         } else throw e;
       }
     }
+    for (const [text, n] of this.memberNotes) if (n > MEMBER_NOTE_REPEATS) this.out.notes.push(`${n - MEMBER_NOTE_REPEATS} more member(s): ${text}`);
     for (const o of this.out.objects) if (!o.afterPeer) appendAll(this.out.binaries, o.binaries);
     const reads = this.opts.peerReads ?? [1];
     const versions = [...new Set(this.out.binaries.filter((b) => !reads.includes(b.version)).map((b) => b.version))];
@@ -445,7 +451,16 @@ class InputReader {
   }
 
   private note(item: Item, text: string): void {
-    this.out.notes.push(item.member ? `${item.member}: ${text}` : text);
+    if (!item.member) {
+      this.out.notes.push(text);
+      return;
+    }
+    // The same note for member after member (an archive of thousands of members of one kind) is
+    // said {@link MEMBER_NOTE_REPEATS} times, then counted; a member's name is clipped (a GNU
+    // archive's members may all name one megabyte-long name): notes follow the input, not names x members.
+    const n = (this.memberNotes.get(text) ?? 0) + 1;
+    this.memberNotes.set(text, n);
+    if (n <= MEMBER_NOTE_REPEATS) this.out.notes.push(`${clipText(item.member)}: ${text}`);
   }
 
   /** objdump fails on this file: note it, and list nothing after it; `failure`: what it reports. */

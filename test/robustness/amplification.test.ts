@@ -622,6 +622,18 @@ describe('amplification: compressed payloads of one input share the decompressio
 
 describe('amplification: per-member work in archives', function () {
   this.timeout(30_000);
+  it('members that all get one note: said for the first MEMBER_NOTE_REPEATS, then counted; a long member name is clipped (review 2026-12-01b finding 3)', async () => {
+    const { readOffloadInput, MEMBER_NOTE_REPEATS } = await import('../../src/offload/input.js');
+    // 5,000 one-byte members, all named by one 100,000-character long name: 500 MB of notes before
+    const r = readOffloadInput(sharedLongNames(5000, 100_000));
+    expect(r.notes).to.have.length(MEMBER_NOTE_REPEATS + 1);
+    expect(r.notes.every((n) => n.length < 1000)).to.equal(true);
+    expect(r.notes[0]).to.match(/^A{200}… \(100000 characters\): not an object file, archive, OffloadBinary, bitcode or SPIR-V module \(starts with 78 79\); nothing read$/);
+    expect(r.notes[MEMBER_NOTE_REPEATS]).to.equal(`${5000 - MEMBER_NOTE_REPEATS} more member(s): not an object file, archive, OffloadBinary, bitcode or SPIR-V module (starts with 78 79); nothing read`);
+    // (a few members: each said)
+    expect(readOffloadInput(sharedLongNames(3, 10)).notes).to.deep.equal(Array(3).fill('AAAAAAAAAA: not an object file, archive, OffloadBinary, bitcode or SPIR-V module (starts with 78 79); nothing read'));
+  });
+
   it('an archive of host bitcode modules: each member\'s note counts its own OffloadBinaries (counted per module, not over everything found)', async () => {
     const bc = new Uint8Array(readFileSync(new URL('../../testdata/llvm22/containers/embedded.bc', import.meta.url)));
     const { dir, cleanup } = tempDir('syclbin-bc-ar-');

@@ -18,6 +18,7 @@ import { CommandFailure, FileFailure, UsageError } from '../errors.js';
 import { DecodeError, SyclbinError } from '../../codec/errors.js';
 import { encodeLatin1, utf8ByteString } from '../../codec/bytes.js';
 import { irTextInputNote } from '../syclbin-input.js';
+import { clipText } from '../../codec/messages.js';
 import { llvmEraOption, maxInflatedSizeOption, opt, sectionChoice, sectionOptions, sectionOptionsNote } from '../options.js';
 
 /** File name extensions of bundle entries by what they are (an empty host entry gets none). */
@@ -168,7 +169,7 @@ Every file is written atomically; an image file is never written over FILE itsel
           const ir = e instanceof DecodeError ? await irTextInputNote(src, file, era.packer) : undefined;
           throw ir ? new FileFailure(file, e, [ir]) : e;
         }
-        if (memberErrors?.length) throw new CommandFailure(memberErrors.map((m) => `${prog}: error: ${file}(${m.member}): ${m.error.message}`).join('\n') + `\n${prog}: ${file}: note: nothing extracted`);
+        if (memberErrors?.length) throw new CommandFailure(memberErrors.map((m) => `${prog}: error: ${file}(${clipText(m.member)}): ${m.error.message}`).join('\n') + `\n${prog}: ${file}: note: nothing extracted`);
         if (folder && (looksLikeHipBundles(found) || found.container === 'archive' || holdsOffloadBundle(src.read(0, Math.min(BUNDLE_SNIFF, src.size)), src.size))) {
           const withBundles = readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: 'never', peer: llvmEra('22').objdump, bundles: true, membersAligned: src.thin === true });
           // (those llvm-objdump-22 writes out, then those it does not read: a bundle file, a COFF object's)

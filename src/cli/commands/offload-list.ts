@@ -14,6 +14,7 @@ import type { bundleFileName as BundleFileName } from '../../offload/input-text.
 import { defineCommand, EXIT } from '../command.js';
 import { CommandFailure, FileFailure, UsageError } from '../errors.js';
 import { irTextInputNote } from '../syclbin-input.js';
+import { clipText } from '../../codec/messages.js';
 import { llvmEraOption, maxInflatedSizeOption, opt, outputOptions, sectionChoice, sectionOptions, sectionOptionsNote } from '../options.js';
 import { latin1Bytes } from '../../node/output.js';
 
@@ -272,7 +273,7 @@ imageSize) are decimal strings, what a reader found (image.size, bare images) ar
       }
       if (memberErrors.length) {
         // Listed around them; each named by its member, as llvm-objdump names it (`FILE(MEMBER)`).
-        for (const m of memberErrors) io.stderr.write(`${prog}: error: ${shown(file)}(${m.member}): ${m.error.message}\n`);
+        for (const m of memberErrors) io.stderr.write(`${prog}: error: ${shown(file)}(${clipText(m.member)}): ${m.error.message}\n`);
         return EXIT.FAILURE;
       }
       if (missing) {
