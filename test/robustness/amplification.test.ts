@@ -8,7 +8,7 @@
  */
 import { expect } from 'chai';
 import { mkfifoSync } from './mkfifo.js';
-import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { DecodeError } from '../../src/codec/errors.js';
@@ -551,6 +551,57 @@ describe('amplification: sections that share one long name, through diff (review
       const lines = changed.stdout.split('\n').filter((l) => l.startsWith('~'));
       expect(lines).to.have.length.above(0);
       expect(lines.every((l) => l.includes('#1501]'))).to.equal(true);
+    } finally {
+      cleanup();
+    }
+  });
+});
+
+describe('amplification: extract of modules that share one image range (review 2026-12-01b finding 4)', function () {
+  this.timeout(30_000);
+  /** A SYCLBIN v1: `n` abstract modules of one native image each, all naming one `b`-byte range. */
+  const sharedImages = (n: number, b: number): Uint8Array => {
+    const gm = enc.encode('[SYCLBIN/global metadata]\nstate=1|2\n');
+    const nm = enc.encode('[SYCLBIN/native device code image metadata]\n');
+    const meta = concatChunks([gm, nm]);
+    const out = new Uint8Array(56 + 64 * n + meta.length + b);
+    const v = new DataView(out.buffer);
+    out.set(enc.encode('IBYS'));
+    v.setUint32(4, 1, true);
+    v.setUint32(8, n, true);
+    v.setUint32(16, n, true);
+    v.setBigUint64(24, BigInt(meta.length), true);
+    v.setBigUint64(32, BigInt(b), true);
+    v.setBigUint64(48, BigInt(gm.length), true);
+    for (let i = 0; i < n; i++) {
+      const am = 56 + 32 * i;
+      v.setBigUint64(am, BigInt(gm.length), true);
+      v.setUint32(am + 24, 1, true);
+      v.setUint32(am + 28, i, true);
+      const ni = 56 + 32 * n + 32 * i;
+      v.setBigUint64(ni, BigInt(gm.length), true);
+      v.setBigUint64(ni + 8, BigInt(nm.length), true);
+      v.setBigUint64(ni + 24, BigInt(b), true);
+    }
+    out.set(meta, 56 + 64 * n);
+    out.fill(0x41, 56 + 64 * n + meta.length);
+    return out;
+  };
+
+  it('refused before anything is written past 8 times the SYCLBIN and 64 MiB (--max-output-size sets it); within it every image is written', async () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      writeFileSync(join(dir, 'many.syclbin'), sharedImages(1000, 100_000)); // 100 MB from 164 KB
+      const r = await cli(['extract', 'many.syclbin', '-o', 'out'], dir);
+      expect(r.code).to.equal(1);
+      expect(r.stderr).to.match(/the 1000 images add up to 100000000 bytes, more than \d+ \(--max-output-size/);
+      expect(existsSync(join(dir, 'out'))).to.equal(false);
+      writeFileSync(join(dir, 'few.syclbin'), sharedImages(10, 100_000));
+      const small = await cli(['extract', 'few.syclbin', '-o', 'few', '--max-output-size', '900K'], dir);
+      expect([small.code, small.stderr]).to.satisfy(([c, e]: [number, string]) => c === 1 && e.includes('the 10 images add up to 1000000 bytes, more than 921600'));
+      const ok = await cli(['extract', 'few.syclbin', '-o', 'few', '--max-output-size', '1M'], dir);
+      expect(ok.code, ok.stderr).to.equal(0);
+      expect(readdirSync(join(dir, 'few')).filter((f) => f.endsWith('.bin'))).to.have.length(10);
     } finally {
       cleanup();
     }

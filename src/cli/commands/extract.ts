@@ -14,7 +14,7 @@ import type { SyclbinFile } from '../../syclbin/model.js';
 import type { JsonObject } from '../../syclbin/json.js';
 import { initZstd, nodeCompressor } from '../../node/compressors.js';
 import { defineCommand, EXIT } from '../command.js';
-import { FileFailure, UsageError } from '../errors.js';
+import { CommandFailure, FileFailure, UsageError } from '../errors.js';
 import { maxInflatedSizeOption, opt } from '../options.js';
 import { readSyclbinInput } from '../syclbin-input.js';
 import { verify } from '../../hex/verify.js';
@@ -148,6 +148,7 @@ FILE unless --force.`,
     output: opt.outputDir('Directory to write to (created if needed)', { short: 'o' }),
     force: opt.flag('Allow an output file to replace FILE'),
     'max-inflated-size': maxInflatedSizeOption(),
+    'max-output-size': opt.bytes('BYTES', 'Refuse, before writing anything, to write more than BYTES of images in all (headers may all name the same bytes of FILE)', { defaultText: '8 x the SYCLBIN (inflated) + 64M', min: 1 }),
   },
   positionals: { min: 1, max: 1 },
   examples: ['syclbin extract kernel.syclbin -o kernel.d && syclbin pack kernel.d/manifest.json -o again.syclbin && cmp kernel.syclbin again.syclbin'],
@@ -162,6 +163,16 @@ FILE unless --force.`,
       plan = await planExtract(file, source, opts['max-inflated-size']);
     } catch (e) {
       throw e instanceof SyclbinError ? new FileFailure(name, e) : e;
+    }
+    // Headers may all name the same bytes (one range as the image of thousands of modules): what is
+    // written is bounded by what the file holds, checked before anything is written (as offload-extract).
+    let total = 0;
+    for (const [, image] of plan.images) total += image.size;
+    const budget = opts['max-output-size'] ?? 8 * source.size + 64 * 1024 * 1024;
+    if (total > budget) {
+      throw new CommandFailure(
+        `${prog}: ${name}: the ${plan.images.size} images add up to ${total} bytes, more than ${budget} (--max-output-size; by default 8 times the SYCLBIN and 64 MiB): modules naming the same bytes over and over? Nothing written; raise --max-output-size to write them all`,
+      );
     }
     files.dir(dir);
     // Every output is checked (not over an input, not twice) before any line says it was written.
