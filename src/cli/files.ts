@@ -71,7 +71,7 @@ export class Files {
     }
     this.inputs.push(f);
     // An output named before this input (`offload-list FILE -o FILE` opens its output first).
-    if (!this.force && f.path) {
+    if (!this.force && (f.path || f.identity !== undefined)) {
       for (const [abs, id] of this.outputs) {
         if (abs === f.path || (f.identity !== undefined && id === f.identity)) {
           throw new FileFailure(this.outputNames.get(abs) ?? abs, new Error(`refusing to overwrite the input ${name} (${this.way('input')})`));
@@ -279,7 +279,7 @@ export class Files {
     if (prior !== undefined) throw new FileFailure(name, new Error(`is already an output of this command (${this.way('twice')})`));
     for (const f of this.inputs) {
       if (f.path === abs || (id !== undefined && f.identity === id)) {
-        throw new FileFailure(name, new Error(`refusing to overwrite the input ${f.name} (${this.way('input')})`));
+        throw new FileFailure(name, new Error(`refusing to overwrite the input ${f.name === '-' ? "- (standard input is this file)" : f.name} (${this.way('input')})`));
       }
     }
     this.outputs.set(abs, id ?? abs);

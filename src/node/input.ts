@@ -70,7 +70,10 @@ export function openInput(name: string, opts: OpenInputOptions = {}): InputFile 
   if (name === '-') {
     const bytes = opts.stdin ? opts.stdin() : readStream(0, max);
     if (bytes.length > max) throw new FileError(`more than the ${max}-byte limit for inputs that are not files (save it to a file first)`, 'EFBIG', 'read');
-    return { name, path: '', source: memorySource(bytes), close: () => undefined };
+    // Standard input redirected from a regular file (`< in.syclbin`) is that file: its identity keeps
+    // an output from being written over it, as for a named input.
+    const identity = opts.stdin ? undefined : stdinIdentity();
+    return { name, path: '', ...(identity ? { identity } : {}), source: memorySource(bytes), close: () => undefined };
   }
   // An empty name is no file (open("") is ENOENT); resolved, it would name the working directory.
   if (name === '') throw new FileError(STRERROR.ENOENT, 'ENOENT', 'open');
@@ -107,6 +110,16 @@ export function openInput(name: string, opts: OpenInputOptions = {}): InputFile 
       /* already closed */
     }
     throw e;
+  }
+}
+
+/** Device and inode of standard input when it is a regular file; undefined otherwise. */
+function stdinIdentity(): string | undefined {
+  try {
+    const st = fstatSync(0);
+    return st.isFile() ? `${st.dev}:${st.ino}` : undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -6,7 +6,7 @@
  */
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../src/cli/run.js';
@@ -101,6 +101,32 @@ describe('cli edge: symptoms that stay fixed', () => {
     const forced = await run(['props', '--json', 's.prop', '-o', 's.prop', '--force'], dir);
     expect(forced.code).to.equal(0);
     expect(readFileSync(join(dir, 's.prop'), 'utf8')).to.match(/^\{/);
+  });
+
+  it('standard input redirected from a file is that file: no output over it (dump, json, inspect, verify, annotate, hexdump, post-link modules); --force allows it', () => {
+    copyFileSync(join(ROOT, 'testdata/syclbin/v1_one_ir.syclbin'), join(dir, 'in.syclbin'));
+    const before = readFileSync(join(dir, 'in.syclbin'));
+    const withStdin = (args: string[], file: string): ReturnType<typeof spawnSync> => {
+      const fd = openSync(join(dir, file), 'r');
+      try {
+        return spawnSync(process.execPath, [CLI, ...args], { cwd: dir, stdio: [fd, 'pipe', 'pipe'], encoding: 'utf8' });
+      } finally {
+        closeSync(fd);
+      }
+    };
+    for (const cmd of ['dump', 'json', 'inspect', 'verify', 'annotate', 'hexdump']) {
+      for (const out of ['in.syclbin', '/dev/stdin']) {
+        const r = withStdin([cmd, '-', '-o', out], 'in.syclbin');
+        expect([r.status, String(r.stderr)], `${cmd} -o ${out}`).to.deep.equal([1, `syclbin ${cmd}: ${out}: refusing to overwrite the input - (standard input is this file) (pass --force to do it anyway)\n`]);
+      }
+    }
+    expect(readFileSync(join(dir, 'in.syclbin'))).to.deep.equal(before);
+    writeFileSync(join(dir, 'm_0.ll'), readFileSync(join(ROOT, 'testdata/sycl-post-link/device-globals/test_global_variable.ll')));
+    const pl = withStdin(['post-link', '-symbols', '-S', '-o', 'm.table', '-'], 'm_0.ll');
+    expect([pl.status, String(pl.stderr)]).to.deep.equal([1, 'syclbin post-link: error: m_0.ll: refusing to overwrite the input - (standard input is this file) (this command never writes over an input; name another output)\n']);
+    const forced = withStdin(['dump', '--force', '-', '-o', 'in.syclbin'], 'in.syclbin');
+    expect(forced.status).to.equal(0);
+    expect(readFileSync(join(dir, 'in.syclbin'), 'utf8')).to.match(/^Version: /);
   });
 
   it('lower refuses two outputs to one path', async () => {
