@@ -122,6 +122,28 @@ describe('amplification: the same bytes named many times over', function () {
     expect(values.every((s) => s.valueBytes === values[0]!.valueBytes)).to.equal(true);
   });
 
+  it('thin archive members that name one file over and over: read up to 8 times the distinct bytes and 64 MiB, then the member fails as one that cannot be read (review 2026-12-01b finding 6)', async () => {
+    const { THIN_REPEAT_FACTOR, THIN_REPEAT_SLACK } = await import('../../src/cli/files.js');
+    const { dir, cleanup } = tempDir('syclbin-thin-rep-');
+    try {
+      const size = 1 << 20;
+      writeFileSync(join(dir, 'big.bin'), new Uint8Array(size).fill(0x5a));
+      const h = (name: string, n: number): string => `${name.padEnd(16)}${'0'.padEnd(12)}${'0'.padEnd(6)}${'0'.padEnd(6)}${'644'.padEnd(8)}${String(n).padEnd(10)}\`\n`;
+      const members = 300;
+      writeFileSync(join(dir, 'rep.a'), enc.encode(`!<thin>\n${h('//', 10)}big.bin/\n\n${h('/0', size).repeat(members)}`));
+      const r = await cli(['offload-list', '--scan', 'never', 'rep.a'], dir);
+      expect(r.code).to.equal(1);
+      // (the first member is the distinct file; each later one names it again)
+      const first = Math.floor((THIN_REPEAT_FACTOR * size + THIN_REPEAT_SLACK) / size) + 2;
+      expect(r.stderr).to.contain(`syclbin offload-list: error: rep.a(big.bin): 'big.bin': thin archive members name files again and again: ${(first - 1) * size} bytes named again, more than ${THIN_REPEAT_FACTOR * size + THIN_REPEAT_SLACK}`);
+      // (each member read gets its note: 20 said, the rest counted in one)
+      expect(r.stderr.match(/starts with 5a 5a 5a 5a/g)).to.have.length(21);
+      expect(r.stderr).to.contain(`${first - 1 - 20} more member(s): not an object file`);
+    } finally {
+      cleanup();
+    }
+  });
+
   it('thin archive members: a FIFO is refused without blocking; one file under many spellings is opened once', async () => {
     const { dir, cleanup } = tempDir('syclbin-thin-amp-');
     try {
