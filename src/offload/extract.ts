@@ -28,8 +28,10 @@ export function extractedImageNames(candidates: readonly Pick<ExtractCandidate, 
     const parts = [String(i)];
     const triple = c.strings.get('triple') ?? '';
     const arch = c.strings.get('arch') ?? '';
-    if (triple) parts.push(safeFileName(triple));
-    if (arch) parts.push(safeFileName(arch));
+    // (each cut to 100 characters: the name stays within the 255-byte limit of a file name, and
+    // the index in front keeps names apart)
+    if (triple) parts.push(safeFileName(triple).slice(0, 100));
+    if (arch) parts.push(safeFileName(arch).slice(0, 100));
     const ext = imageKindName(c.imageKind, llvmEra('main')) || (c.imageKind === IMAGE_KIND.syclbin ? 'syclbin' : 'bin');
     return `${parts.join('-')}.${ext}`;
   });

@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from 
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { readOffloadBinaries } from '../../src/offload/read.js';
+import { writeOffloadBinary } from '../../src/offload/write.js';
 import { OFFLOAD_CONTAINERS } from '../../src/offload/input.js';
 import { cli, CONFORMANCE, CONFORMANCE_ENVELOPES, PACKAGER_GOLDENS, readBytes, run, tempDir, TESTDATA } from './support.js';
 import { FileError, openInput } from '../../src/node/input.js';
@@ -276,6 +277,30 @@ describe('cli: a module file with a bitstream problem', () => {
 });
 
 describe('cli: offload-extract', () => {
+  it('folder names cut the triple and arch to 100 characters each; lines name written files only, after they are in place', async () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      const long = 'x'.repeat(300);
+      const entries = [0, 1, 2].map(() => ({ imageKind: 1, offloadKind: 8, image: Uint8Array.of(1, 2, 3, 4), strings: new Map([['triple', long], ['arch', long]]) }));
+      writeFileSync(join(dir, 'long.bin'), writeOffloadBinary(entries, { version: 2 }));
+      const r = await cli(['offload-extract', 'long.bin', '-o', 'out'], dir);
+      expect(r.code, r.stderr).to.equal(0);
+      const names = readdirSync(join(dir, 'out')).sort();
+      expect(names).to.deep.equal([0, 1, 2].map((i) => `${i}-${'x'.repeat(100)}-${'x'.repeat(100)}.o`));
+      expect(r.stdout.split('\n').filter(Boolean)).to.deep.equal(names.map((n) => `${join('out', n)} (4 bytes)`));
+      // LLVM's names (--llvm main: <stem>-<triple>-<arch>.<n>.<ext>) are LLVM's, too long here: the
+      // failed rename is the error, and no 'Extracted' line names a file that is not there
+      mkdirSync(join(dir, 'llvm'));
+      const l = await cli(['offload-extract', '--llvm', 'main', '../long.bin'], join(dir, 'llvm'));
+      expect(l.code).to.equal(1);
+      expect(l.stdout).to.equal('');
+      expect(l.stderr).to.match(/File name too long/);
+      expect(readdirSync(join(dir, 'llvm'))).to.deep.equal([]);
+    } finally {
+      cleanup();
+    }
+  });
+
   it('writes every image atomically with <index>-<triple>-<arch>.<ext> names', async () => {
     const { dir, cleanup } = tempDir();
     try {

@@ -184,6 +184,8 @@ FILE unless --force.`,
     const manifest = JSON.stringify(plan.manifest, null, 2) + '\n';
     files.write(files.join(dir, MANIFEST_NAME), manifest);
     lines.push(`${files.join(dir, MANIFEST_NAME)} (${new TextEncoder().encode(manifest).length} bytes)\n`);
+    // In place first: no line names a file that a failed rename left unwritten.
+    files.commitPending();
     io.stdout.write(lines.join(''));
     const packed = files.join(dir, MANIFEST_NAME);
     if (plan.byteExact) io.stderr.write(`${prog}: 'syclbin pack ${packed}' reproduces ${name} byte for byte\n`);

@@ -251,6 +251,8 @@ Every file is written atomically; an image file is never written over FILE itsel
         files.write(files.join(opts.output!, name), [entry.data]);
         lines.push(`${files.join(opts.output!, name)} (${entry.data.size} bytes)\n`);
       });
+      // In place first: no line names a file that a failed rename (a name too long, a full disk) left unwritten.
+      files.commitPending();
       io.stdout.write(lines.join(''));
       return EXIT.OK;
     }
@@ -278,7 +280,8 @@ Every file is written atomically; an image file is never written over FILE itsel
       }
       return kept;
     };
-    const writePlan = (plan: ReturnType<typeof planLlvmExtraction>): void => {
+    /** Writes what `plan` writes; returns the lines LLVM prints of it, for after the outputs are in place. */
+    const writePlan = (plan: ReturnType<typeof planLlvmExtraction>): string[] => {
       for (const w of plan.warnings) io.stderr.write(`${prog}: warning: ${w}\n`);
       // LLVM says nothing when an --image selects nothing; a note says what there is to select.
       if (!opts.strict && plan.unmatched.length) for (const spec of plan.unmatched) note(`--image=${spec} selects no image (${candidatesText(candidates, era)})`);
@@ -309,13 +312,18 @@ Every file is written atomically; an image file is never written over FILE itsel
         // output (llvm-offload-binary-22 does so: test/llvm22/strict-rules.test.ts).
         files.write(a.path === '-' && base === undefined ? './-' : at(a.path), archiveChunks(members), { replace: opts.strict });
       }
-      // (names as their bytes: a file name's bytes that are not UTF-8 printed as LLVM prints them)
-      for (const line of plan.stdout) io.stdout.write(encodeLatin1(utf8ByteString(`${line}\n`)));
+      return plan.stdout;
+    };
+    // (names as their bytes: a file name's bytes that are not UTF-8 printed as LLVM prints them)
+    const say = (lines: readonly string[]): void => {
+      for (const line of lines) io.stdout.write(encodeLatin1(utf8ByteString(`${line}\n`)));
     };
     if (!opts.strict) {
       // Ours: every --image planned and checked first, then every output written atomically: a failure
       // anywhere leaves no output (docs/offload.md, "Where we differ").
-      writePlan(planOf(opts.image));
+      const lines = writePlan(planOf(opts.image));
+      files.commitPending();
+      say(lines);
       return EXIT.OK;
     }
     // --strict: each --image in turn, as llvm-offload-binary's unbundleImages runs them; what an
@@ -323,8 +331,9 @@ Every file is written atomically; an image file is never written over FILE itsel
     // the --image options it never reaches are not printed.
     for (const images of opts.image.length ? opts.image.map((i) => [i]) : [[]]) {
       try {
-        writePlan(planOf(images));
+        const lines = writePlan(planOf(images));
         files.commitPending();
+        say(lines);
       } catch (e) {
         // A write it cannot make: LLVM's `error: STRERROR` (its writeFile names no file).
         if (e instanceof FileFailure) throw new CommandFailure(`${prog}: error: ${e.message}`);
