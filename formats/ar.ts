@@ -12,7 +12,7 @@
  * `computeStringTable`, `writeSymbolTable`: the GNU symbol table is a big-endian u32 count, count
  * big-endian u32 member-header offsets, then the NUL-terminated names).
  */
-import { asciiNumber, fixedText, magic, struct, u32, type Decoded } from '../src/codec/index.js';
+import { asciiNumber, fixedText, magic, struct, u32, u64, type Decoded } from '../src/codec/index.js';
 
 /** `!<arch>\n`: a regular archive (GNU, BSD, COFF). */
 export const AR_MAGIC = [0x21, 0x3c, 0x61, 0x72, 0x63, 0x68, 0x3e, 0x0a] as const;
@@ -92,3 +92,7 @@ export const AR_BSD_LONG_NAME = '#1/';
 export const ArGnuSymbolTableHeader = struct({ count: u32 }, 'ar GNU symbol table header');
 /** One member offset of the GNU symbol table (big-endian u32 per symbol). */
 export const ArGnuSymbolOffset = u32;
+/** First word of the GNU 64-bit symbol table (`/SYM64/`): the number of symbols, big-endian. */
+export const ArGnu64SymbolTableHeader = struct({ count: u64 }, 'ar GNU 64-bit symbol table header');
+/** One member offset of the GNU 64-bit symbol table (big-endian u64 per symbol). */
+export const ArGnu64SymbolOffset = u64;

@@ -32,6 +32,7 @@ import { BitcodeMagic, BitcodeWrapperHeader } from '../../formats/llvm-bitcode.j
 import { SPIRV_HEADER_SIZE, spirvByteOrder } from '../../formats/spirv.js';
 import { syclbinChunks } from '../syclbin/write.js';
 import { terminalSafe } from './terminal.js';
+import { checkArchiveSymbolTable } from './archive-symtab-check.js';
 import { clipText, someOf } from '../codec/messages.js';
 import { irTargetBytes, irTypeValue, nativeArchBytes, nativeTargetBytes, type SyclbinFile } from '../syclbin/model.js';
 import { declaredFormatProblem, globalMetadataSetProblem, IR_TYPE_SPIRV_WHY, irTypeTargetProblem } from '../syclbin/lint.js';
@@ -165,6 +166,7 @@ function lint(input: BytesLike | ByteSource, ann: Annotation): VerifyReport {
       message: `a thin archive: its ${thin.length} member(s) are files outside it (${someOf(thin.map((m) => m.name))}), not checked here; verify each file`,
     });
   }
+  if (ann.input?.archive && !ann.input.archive.thin) checkArchiveSymbolTable(src, ann.input.archive, add);
   // Blobs named again past the sharing budget: read here, refused where every copy is handed out.
   if (ann.repeatLimit) {
     add({ ...findingOf(ann.repeatLimit), severity: 'warning', code: 'structure', message: `json, inspect and extract refuse this file (diff compares what reads before it): ${ann.repeatLimit.reason}` });

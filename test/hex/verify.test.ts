@@ -216,6 +216,40 @@ describe('verify/annotate: an OffloadBinary that cannot be read is an error wher
   });
 });
 
+describe("verify: an archive's GNU symbol table (what llvm-nm and linkers read; llvm-objdump does not)", () => {
+  const CONTAINERS = new URL('../../testdata/llvm22/containers/', import.meta.url).pathname;
+  const bytesOf = (chunks: ReturnType<typeof archiveChunks>): Uint8Array => concatBytes(chunks.map((c) => (c instanceof Uint8Array ? c : c.bytes())));
+  const good = (): Uint8Array => bytesOf(archiveChunks([{ name: 'a.o', data: new Uint8Array(readFileSync(CONTAINERS + 'omp22.o')), symbols: ['f', 'g'] }, { name: 'b.o', data: Uint8Array.of(1, 2), symbols: ['h'] }]));
+  const symtabErrors = (ar: Uint8Array): string[] => verify(ar).problems.filter((p) => p.path === 'members[0].data' || p.message.includes('symbol table')).map((p) => `${p.severity} ${p.message}`);
+  // (the table: header at 8, data at 68: a big-endian count, count offsets, the names)
+  const DATA = 8 + 60;
+
+  it('the tables our writer (LLVM ArchiveWriter layout) and the system write verify clean', () => {
+    expect(symtabErrors(good())).to.deep.equal([]);
+    // (llvm-ar-22's, testdata/llvm22/containers/omp.a)
+    expect(symtabErrors(new Uint8Array(readFileSync(CONTAINERS + 'omp.a')))).to.deep.equal([]);
+  });
+
+  it('a count the table has no room for (review 2026-12-01b finding 8: 0x7fffffff symbols in 8 bytes)', () => {
+    const ar = good();
+    new DataView(ar.buffer).setUint32(DATA, 0x7fffffff, false);
+    expect(symtabErrors(ar)).to.have.length(1);
+    expect(symtabErrors(ar)[0]).to.match(/^error the symbol table says 2147483647 symbol\(s\): their member offsets need 8589934588 bytes after the count, it has \d+ \(room for \d+\)/);
+  });
+
+  it('an offset where no member header starts, and fewer names than symbols', () => {
+    const ar = good();
+    const v = new DataView(ar.buffer);
+    v.setUint32(DATA + 4 + 4, v.getUint32(DATA + 4, false) + 2, false);
+    expect(symtabErrors(ar)).to.deep.equal([`error the symbol table: 1 of its 3 symbol(s) name a member offset where no member header starts (the first: symbol 1, offset 0x${(v.getUint32(DATA + 4, false) + 2).toString(16)}); llvm-nm and linkers fail opening that member`]);
+    const fewer = good();
+    // the last name's NUL becomes a letter: 2 names for 3 symbols
+    const end = DATA + 4 + 12 + 'f\0g\0h'.length;
+    fewer[end] = 0x78;
+    expect(symtabErrors(fewer)).to.deep.equal(['error the symbol table says 3 symbol(s) but holds 2 NUL-terminated name(s) after the offsets: llvm-nm and linkers read names past it']);
+  });
+});
+
 describe('verify/annotate: a file of no known kind is named alike at any size (as inspect names it)', () => {
   it('text of 40 and of 400 bytes: "not a SYCLBIN, OffloadBinary, ..." at offset 0, one unreferenced span; a SYCLBIN magic with one byte changed is still read as a SYCLBIN', () => {
     const text = new TextEncoder().encode('# Network services, Internet style\n'.repeat(12));
