@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { SyclbinError } from '../codec/errors.js';
+import { appendAll } from '../codec/arrays.js';
 import { EXIT, type Command, type CommandIO } from './command.js';
 import { CommandFailure, FileFailure, UsageError } from './errors.js';
 import { Files } from './files.js';
@@ -29,6 +30,28 @@ export const VERSION = '0.1.0';
  * node:util parseArgs's message, in our words where its own is awkward: its unknown-option text
  * ends in an unbalanced quote (`as in '-- "--x"`).
  */
+/**
+ * `-o=FILE` is `-o FILE` in every command, as in the drop-ins of LLVM tools (llvm::cl reads `-o=X`):
+ * getopt would take `=FILE` for the value and write a file named so. Only for a short option that
+ * takes a value, before `--`; `-o =X` (two arguments) still names `=X`.
+ */
+function shortValueSpellings(args: readonly string[], cmd: Pick<Command, 'options'>): string[] {
+  const valued = new Set<string>();
+  for (const o of Object.values(cmd.options)) if (o.short && o.type === 'string') valued.add(o.short);
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') {
+      appendAll(out, args.slice(i));
+      break;
+    }
+    const m = /^-([A-Za-z0-9])=([^]*)$/.exec(a);
+    if (m && valued.has(m[1]!)) out.push(`-${m[1]}`, m[2]!);
+    else out.push(a);
+  }
+  return out;
+}
+
 function parseArgsMessage(e: Error & { code?: string }, args: readonly string[], cmd: Pick<Command, 'options'>, cwd: string): string {
   const m = e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /^Unknown option '(.*?)'\. To specify a positional argument/.exec(e.message) : null;
   // `--help=1`, `--version=x`: the options exist (answered before parsing), the value is the problem.
@@ -187,7 +210,7 @@ export async function runCli(argv: string[], io: CommandIO): Promise<number> {
   for (const [k, o] of Object.entries(cmd.options)) options[k] = { type: o.type, ...(o.short ? { short: o.short } : {}), ...(o.multiple ? { multiple: true } : {}) };
   let parsed;
   try {
-    const args = cmd.llvmOptionSpellings ? llvmSpellings(rest, cmd) : rest;
+    const args = shortValueSpellings(cmd.llvmOptionSpellings ? llvmSpellings(rest, cmd) : rest, cmd);
     parsed = cmd.rawArguments ? { values: {}, positionals: rest } : parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (e) {
     return usage(parseArgsMessage(e as Error, rest, cmd, io.cwd));
@@ -199,7 +222,8 @@ export async function runCli(argv: string[], io: CommandIO): Promise<number> {
     return EXIT.FAILURE;
   }
   if (positionals.length < cmd.positionals.min || positionals.length > cmd.positionals.max) {
-    const want = cmd.positionals.min === cmd.positionals.max ? `${cmd.positionals.min}` : `${cmd.positionals.min} to ${cmd.positionals.max}`;
+    const { min, max } = cmd.positionals;
+    const want = min === max ? `${min}` : max === Number.POSITIVE_INFINITY ? `at least ${min}` : `${min} to ${max}`;
     const extra = positionals.length > cmd.positionals.max ? `: ${positionals.slice(cmd.positionals.max, cmd.positionals.max + 3).map((p) => `'${p}'`).join(' ')}${positionals.length - cmd.positionals.max > 3 ? ' ...' : ''} not expected` : '';
     return usage(`expected ${want} argument(s), got ${positionals.length}${extra}`);
   }

@@ -129,6 +129,25 @@ describe('cli edge: symptoms that stay fixed', () => {
     expect(readFileSync(join(dir, 'in.syclbin'), 'utf8')).to.match(/^Version: /);
   });
 
+  it('-o=FILE is -o FILE in every command (the LLVM drop-ins read it so); -o =X (two arguments) still names =X; after -- it is an operand', async () => {
+    copyFileSync(join(ROOT, 'testdata/syclbin/v1_one_ir.syclbin'), join(dir, 'k.syclbin'));
+    copyFileSync(join(ROOT, 'testdata/props/sample.prop'), join(dir, 's.prop'));
+    copyFileSync(join(ROOT, 'testdata/conformance/sample_v1_in_offload_v1.syclbin'), join(dir, 'e.syclbin'));
+    for (const [args, out] of [
+      [['dump', '-o=d.txt', 'k.syclbin'], 'd.txt'],
+      [['props', '-o=p.txt', 's.prop'], 'p.txt'],
+      [['offload-list', '-o=l.txt', 'e.syclbin'], 'l.txt'],
+      [['annotate', '-o=a.txt', 'k.syclbin'], 'a.txt'],
+    ] as const) {
+      const r = await run([...args], dir);
+      expect([r.code, existsSync(join(dir, out)), existsSync(join(dir, `=${out}`))], `${args[0]}: ${r.stderr}`).to.deep.equal([0, true, false]);
+    }
+    const two = await run(['dump', '-o', '=x.txt', 'k.syclbin'], dir);
+    expect([two.code, existsSync(join(dir, '=x.txt'))]).to.deep.equal([0, true]);
+    const after = await run(['dump', '--', '-o=y'], dir);
+    expect(after.stderr).to.contain('-o=y');
+  });
+
   it('lower refuses two outputs to one path', async () => {
     copyFileSync(join(ROOT, 'testdata/lower/issue-example.json'), join(dir, 'm.json'));
     const r = await run(['lower', 'm.json', '--props-out', 'x', '--spirv-out', 'x'], dir);

@@ -109,6 +109,10 @@ describe('cli: help and dispatch', () => {
     const c = capture();
     expect(await runCli(['dump'], c.io)).to.equal(2);
     expect(c.err.join('')).to.contain('expected 1 argument(s), got 0');
+    // (a command of any number of files: "at least", not "1 to Infinity")
+    const v = capture();
+    expect(await runCli(['verify'], v.io)).to.equal(2);
+    expect(v.err.join('')).to.contain('expected at least 1 argument(s), got 0');
   });
 
   it('after -- an argument is an operand: dump -- --help opens a file named --help; --help before -- is help', async () => {

@@ -231,6 +231,11 @@ describe('cli: syclbin lower / specialize', () => {
     const d = await run(['specialize', 'a.syclbin', '--set', 'uid1234____ZL6id_int=i:42', '--set', 'uid1234____ZL4id_A=x:01000000' + '00004040' + '00001041', '--json'], dir);
     expect(d.code, d.err).to.equal(0);
     expect(JSON.parse(d.out).writes).to.deep.equal([{ name: 'uid1234____ZL4id_A', specId: 3, size: 4, bytes: '00001041' }]);
+    // A name given twice: the last value, with a note (it may be a typo of another name).
+    const twice = await run(['specialize', 'a.syclbin', '--set', 'uid1234____ZL6id_int=i:7', '--set', 'uid1234____ZL6id_int=i:-1', '--json'], dir);
+    expect(twice.code, twice.err).to.equal(0);
+    expect(twice.err).to.equal('syclbin specialize: note: --set uid1234____ZL6id_int is given more than once: the last value is used\n');
+    expect(JSON.parse(twice.out).writes).to.deep.include({ name: 'uid1234____ZL6id_int', specId: 0, size: 4, bytes: 'ffffffff' });
     // Without a default-values set the blob starts as zeros (as the runtime's does), with a note, and every value given is written.
     const noDefaults = new Map(r.registry);
     noDefaults.delete('SYCL/specialization constants default values');

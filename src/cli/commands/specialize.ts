@@ -155,6 +155,8 @@ constant (a width the file gives: wrong number of bytes, an integer too large, n
           const want = width.need === width.size ? `${width.size}` : `${width.need} to ${width.size}`;
           throw new SetValueMismatch(`--set ${name}: the value has ${value.length} byte(s); the constant takes ${want} (sizeof the host object${width.need === width.size ? '' : ', with or without its trailing padding'})`);
         }
+        // (a later --set of a name wins, as a later option does; said, for it may be a typo of another name)
+        if (values.has(name)) ctx.io.stderr.write(`${ctx.prog}: note: --set ${name} is given more than once: the last value is used\n`);
         values.set(name, value);
       }
       const r = specialize(registry, values);
