@@ -624,6 +624,11 @@ describe('amplification: extract of modules that share one image range (review 2
       const ok = await cli(['extract', 'few.syclbin', '-o', 'few', '--max-output-size', '1M'], dir);
       expect(ok.code, ok.stderr).to.equal(0);
       expect(readdirSync(join(dir, 'few')).filter((f) => f.endsWith('.bin'))).to.have.length(10);
+      // json --with-bytes: base64 of every image in one text, refused before any is encoded when it cannot be one string
+      writeFileSync(join(dir, 'wide.syclbin'), sharedImages(1000, 600_000));
+      const j = await cli(['json', '--with-bytes', 'wide.syclbin'], dir);
+      expect([j.code, j.stdout]).to.deep.equal([1, '']);
+      expect(j.stderr).to.contain("--with-bytes: the images' base64 adds up to 800000000 characters, more than one JSON text this tool builds holds");
     } finally {
       cleanup();
     }

@@ -8,6 +8,10 @@ import { nodeSha256 } from '../../node/sha256.js';
 import { defineCommand, EXIT } from '../command.js';
 import { maxInflatedSizeOption, opt, outputOptions } from '../options.js';
 import { readSyclbinInput } from '../syclbin-input.js';
+import { CommandFailure } from '../errors.js';
+
+/** Most base64 characters `json --with-bytes` writes: under V8's longest string (2^29 - 24 characters), with room for the rest of the document. */
+export const MAX_JSON_BASE64 = (1 << 29) - (1 << 24);
 
 /** `syclbin json`: Print the SYCLBIN object model as JSON (schemas/syclbin.schema.json). */
 export const command = defineCommand({
@@ -32,6 +36,16 @@ hashes out and reads headers and metadata only (as 'inspect --no-hash').`,
   examples: ['syclbin json testdata/syclbin/v1_two_modules_mixed.syclbin', 'syclbin json --no-hash big.syclbin', "syclbin json --with-bytes k.syclbin | jq -r '.abstractModules[0].irModules[0].image.base64' | base64 -d > k.spv"],
   async run(ctx) {
     const { file } = await readSyclbinInput(ctx, ctx.file, { maxInflatedSize: ctx.opts['max-inflated-size'] });
+    if (ctx.opts['with-bytes']) {
+      // Base64 of every image (each once per module that names it) in one JSON text: refused before
+      // any is encoded when it cannot fit in one JavaScript string (V8's end, near 2^29 characters),
+      // not after minutes of encoding.
+      let chars = 0;
+      for (const am of file.abstractModules) for (const img of [...am.irModules, ...am.nativeImages]) chars += 4 * Math.ceil(img.image.size / 3);
+      if (chars > MAX_JSON_BASE64) {
+        throw new CommandFailure(`${ctx.prog}: ${ctx.file}: --with-bytes: the images' base64 adds up to ${chars} characters, more than one JSON text this tool builds holds (${MAX_JSON_BASE64}); 'syclbin extract FILE -o DIR' writes the images as files`);
+      }
+    }
     const doc = syclbinToJson(file, { withBytes: ctx.opts['with-bytes'], sha256: ctx.opts['no-hash'] ? false : nodeSha256 });
     ctx.files.write(ctx.opts.output, JSON.stringify(doc, null, 2) + '\n');
     return EXIT.OK;
