@@ -19,6 +19,7 @@ import { comdatAt, comdatClause } from './comdat.js';
 import { constantFolds } from './constant-folds.js';
 import { appendAll } from '../../codec/arrays.js';
 import { escapeLlvmBytes, escapeLlvmString } from './escape.js';
+import { debugRecordWithoutDropped, metadataWithoutDropped } from './dropped-refs.js';
 
 /**
  * A new instruction. `text` refers to local values as `%{key}`: `key` is either an existing local
@@ -260,6 +261,18 @@ export function printModule(m: LModule, edits: ModuleEdits = newModuleEdits(), m
   if (moved.size) for (const it of kept) if (it.kind === 'function' && moved.has(it.fn)) movedKept.add(it.fn);
   const items = moved.size ? kept.filter((it) => !(it.kind === 'function' && moved.has(it.fn))) : kept;
   const cat = (it: LTopItem): number => (it.kind === 'text' ? ORDER[it.what]! : ORDER[it.kind]!);
+  // The module's global values this output does not have (left out of a split module, or deleted by
+  // the cleanup's GlobalDCE): metadata that names them is printed as LLVM leaves it (dropped-refs.ts).
+  const dropped = new Set<string>();
+  if (edits.only) {
+    const printed = new Set<string>();
+    for (const it of kept) if (it.kind === 'global') printed.add(it.global.name);
+    else if (it.kind === 'function') printed.add(it.fn.name);
+    for (const it of m.items) {
+      if (it.kind === 'global' && !printed.has(it.global.name)) dropped.add(it.global.name);
+      else if (it.kind === 'function' && !printed.has(it.fn.name)) dropped.add(it.fn.name);
+    }
+  }
   const sorted = items.map((it, i) => ({ it, i })).sort((a, b) => cat(a.it) - cat(b.it) || a.i - b.i);
   // AsmWriter's printModule: `source_filename` right under the ModuleID line, always (a module read
   // without one has the module identifier as its source file name, Module's constructor), in its
@@ -322,7 +335,7 @@ export function printModule(m: LModule, edits: ModuleEdits = newModuleEdits(), m
       for (const d of edits.newDefinitions) out.push('', d.text);
       for (const d of edits.newDeclarations) out.push('', d);
       // In the order they were moved (Function::Create appends).
-      for (const fn of moved) if (movedKept.has(fn)) out.push('', printFunction(m, fn, edits.functions.get(fn), relinkOf(edits, fn)));
+      for (const fn of moved) if (movedKept.has(fn)) out.push('', printFunction(m, fn, edits.functions.get(fn), relinkOf(edits, fn), dropped));
       if (edits.newDefinitions.length || edits.newDeclarations.length || moved.size) prevCat = ORDER.function!;
     }
     if (!groupsDone && c > ORDER.attributes!) {
@@ -353,11 +366,12 @@ export function printModule(m: LModule, edits: ModuleEdits = newModuleEdits(), m
     }
     if ((c !== prevCat && !(prevCat === ORDER.source_filename && c === ORDER.target)) || it.kind === 'function') out.push('');
     prevCat = c;
-    if (it.kind === 'function') out.push(edits.bodyDeleted.has(it.fn) ? printDeclarationOf(m, it.fn) : printFunction(m, it.fn, edits.functions.get(it.fn), relinkOf(edits, it.fn)));
+    if (it.kind === 'function') out.push(edits.bodyDeleted.has(it.fn) ? printDeclarationOf(m, it.fn) : printFunction(m, it.fn, edits.functions.get(it.fn), relinkOf(edits, it.fn), dropped));
     else if (it.kind === 'global') out.push(printGlobal(m, it.global, edits.globalsDroppingComdat.has(it.global), folds));
     else if (it.what === 'named-md' && (appended.has(it.name!) || replacedOps.has(it.name!))) out.push(`!${it.name} = !{${[...(replacedOps.get(it.name!) ?? m.namedMetadata.get(it.name!)!), ...(appended.get(it.name!) ?? [])].join(', ')}}`);
     else if (it.what === 'comdat' && edits.nodeduplicateComdats.has(it.name!)) out.push(`$${it.name} = comdat nodeduplicate`);
     else if (it.what === 'md' && edits.replaceMetadata.has(it.name!)) out.push(`!${it.name} = ${edits.replaceMetadata.get(it.name!)!}`);
+    else if (it.what === 'md' && dropped.size) out.push(metadataWithoutDropped(m, it.tokFrom, it.tokTo, dropped, folds) ?? joinTokens(m.text, m.tokens, it.tokFrom, it.tokTo, undefined, folds));
     else out.push(joinTokens(m.text, m.tokens, it.tokFrom, it.tokTo, undefined, folds));
   }
   flushBefore(99);
@@ -441,7 +455,7 @@ function relinkOf(edits: ModuleEdits, fn: LFunction): Relink | undefined {
   return edits.externalized.has(fn) ? { to: 'external' } : undefined;
 }
 
-function printFunction(m: LModule, fn: LFunction, ed: FunctionEditor | undefined, relink?: Relink): string {
+function printFunction(m: LModule, fn: LFunction, ed: FunctionEditor | undefined, relink?: Relink, dropped?: ReadonlySet<string>): string {
   const header = printHeader(m, fn, ed, undefined, relink);
   if (fn.isDeclaration) return header;
   const folds = constantFolds(m);
@@ -505,7 +519,8 @@ function printFunction(m: LModule, fn: LFunction, ed: FunctionEditor | undefined
         lines.push(`  ${res}${resolve(n.text)}`);
       }
       if (ed?.deleted.has(ins)) continue;
-      lines.push('  ' + joinTokens(m.text, m.tokens, ins.tokFrom, ins.tokTo, subst, folds));
+      const record = dropped?.size && ins.opcode.startsWith('#dbg_') ? debugRecordWithoutDropped(m, ins.tokFrom, ins.tokTo, dropped, subst, folds) : undefined;
+      lines.push('  ' + (record ?? joinTokens(m.text, m.tokens, ins.tokFrom, ins.tokTo, subst, folds)));
     }
   });
   lines.push('}');

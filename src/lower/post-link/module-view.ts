@@ -122,6 +122,9 @@ export class ReferenceGraph {
     for (const b of v.f.blocks) {
       for (const ins of b.instructions) {
         if (ed?.deleted.has(ins)) continue;
+        // A debug record names values through metadata, which is no use: GlobalDCE deletes a global
+        // only records name, and the records then say `poison` (src/lower/llvm-ir/dropped-refs.ts).
+        if (ins.opcode.startsWith('#dbg_')) continue;
         for (const g of ins.usesGlobal) out.push(g);
       }
     }

@@ -1704,8 +1704,8 @@ export function joinTokens(text: string, toks: TokenList, from: number, to: numb
  */
 export type TokenFolds = ReadonlyMap<number, { readonly from: number; readonly to: number; readonly next: number }>;
 
-/** The text between two tokens: kept unless it holds a comment or a line break (then one space). */
-function gapText(text: string, from: number, to: number): string {
+/** The text between two tokens as joinTokens writes it: kept unless it holds a comment or a line break (then one space). */
+export function gapText(text: string, from: number, to: number): string {
   for (let k = from; k < to; k++) {
     const c = text.charCodeAt(k);
     if (c === 59 || c === 10) return ' ';
