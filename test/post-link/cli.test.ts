@@ -412,6 +412,65 @@ describe('post-link --era=main: checkForCallsToUndefinedFunctions (ModuleSplitte
   });
 });
 
+describe('post-link: metadata that names a global the output does not have (review 2026-12-01d finding 1)', () => {
+  it('a node operand becomes null and the node distinct, a debug record location poison; a global only debug records name is deleted; llvm-as-22 reads every output', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'syclbin-pl-dropped-'));
+    try {
+      // (a -g build: the specialization_id is a template argument in the debug info, the name string
+      // is what a #dbg_value record says; both globals go once the call is lowered)
+      writeFileSync(
+        join(dir, 'g.ll'),
+        [
+          `target datalayout = "${DL}"`,
+          'target triple = "spir64-unknown-unknown"',
+          '%class.sid = type { i32 }',
+          '@id = internal addrspace(1) constant %class.sid { i32 7 }, align 4',
+          '@n = private unnamed_addr addrspace(1) constant [3 x i8] c"id\\00", align 1',
+          'define spir_kernel void @K(ptr addrspace(1) %o) #0 !dbg !10 {',
+          '  #dbg_value(ptr addrspace(4) addrspacecast (ptr addrspace(1) @n to ptr addrspace(4)), !13, !DIExpression(), !14)',
+          '  %v = call spir_func i32 @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_(ptr addrspace(4) addrspacecast (ptr addrspace(1) @n to ptr addrspace(4)), ptr addrspace(4) addrspacecast (ptr addrspace(1) @id to ptr addrspace(4)), ptr addrspace(4) null)',
+          '  store i32 %v, ptr addrspace(1) %o, align 4',
+          '  ret void',
+          '}',
+          'declare spir_func i32 @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_(ptr addrspace(4), ptr addrspace(4), ptr addrspace(4))',
+          'attributes #0 = { "sycl-module-id"="g.cpp" }',
+          '!llvm.dbg.cu = !{!0}',
+          '!llvm.module.flags = !{!2, !3}',
+          '!keep = !{!5}',
+          '!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus_14, file: !1, producer: "clang", isOptimized: false, runtimeVersion: 0, emissionKind: FullDebug)',
+          '!1 = !DIFile(filename: "g.cpp", directory: "/")',
+          '!2 = !{i32 2, !"Debug Info Version", i32 3}',
+          '!3 = !{i32 7, !"Dwarf Version", i32 4}',
+          '!5 = !{ptr addrspace(1) @id, i32 1}',
+          '!10 = distinct !DISubprogram(name: "K", scope: !1, file: !1, line: 1, type: !11, scopeLine: 1, spFlags: DISPFlagDefinition, unit: !0, templateParams: !15)',
+          '!11 = !DISubroutineType(types: !12)',
+          '!12 = !{null}',
+          '!13 = !DILocalVariable(name: "name", scope: !10, file: !1, line: 1, type: !17)',
+          '!14 = !DILocation(line: 1, scope: !10)',
+          '!15 = !{!16}',
+          '!16 = !DITemplateValueParameter(name: "S", type: !17, value: ptr addrspace(1) @id)',
+          '!17 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)',
+          '',
+        ].join('\n'),
+      );
+      const as = tool('llvm-as-22', 'llvm-22');
+      for (const args of [['-spec-const=native', '-S', 'g.ll', '-o', 'n.table'], ['-spec-const=emulation', '-split=kernel', '-S', 'g.ll', '-o', 'e.table']]) {
+        const r = await cli(args, dir);
+        expect(r.code, r.err).to.equal(0);
+        const out = readFileSync(join(dir, `${args.at(-1)!.replace('.table', '')}_0.ll`), 'utf8');
+        expect(out).not.to.match(/^@(id|n) = /m);
+        expect(out).to.contain('!5 = distinct !{null, i32 1}');
+        expect(out).to.contain('!16 = distinct !DITemplateValueParameter(name: "S", type: !17, value: null)');
+        expect(out).to.contain('#dbg_value(ptr addrspace(4) poison, !13, !DIExpression(), !14)');
+        const v = spawnSync(as, ['-o', '/dev/null', join(dir, `${args.at(-1)!.replace('.table', '')}_0.ll`)], { encoding: 'utf8' });
+        expect([v.status, v.stderr], args.join(' ')).to.deep.equal([0, '']);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('post-link -S: where module asm goes', () => {
   it("module asm is printed right after the target lines, after a blank line, as AsmWriter's printModule places it, wherever the input has it", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'syclbin-pl-asm-'));
