@@ -36,7 +36,8 @@ const LLVM_AS = ['llvm-as-19', 'llvm-as-22', 'llvm-as-21', 'llvm-as-20', 'llvm-a
 /** llvm-dis / llvm-as through child processes; a clear error naming the package when missing. */
 export const llvmTools: PostLinkTools = {
   disassemble(bc) {
-    const out = runTool(LLVM_DIS, ['-o', '-', '-'], bc);
+    // (with the use-list order bitcode keeps: LLVM's reader of the file restores it, and spec-constant IDs follow it)
+    const out = runTool(LLVM_DIS, ['-preserve-ll-uselistorder', '-o', '-', '-'], bc);
     if (!out) throw new LowerError('the input is LLVM bitcode; reading it needs llvm-dis (install the Debian package llvm-19, or llvm-22 for LLVM 22 bitcode) — or pass the .ll text');
     return new TextDecoder().decode(out);
   },

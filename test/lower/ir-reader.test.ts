@@ -272,6 +272,28 @@ describe('IR path of the lowering', () => {
     expect(after.specConstants.constants.map((c) => c.descriptors[0]!.id)).to.deep.equal([0, 1, 2]);
   });
 
+  it('a uselistorder directive (what bitcode keeps, llvm-dis -preserve-ll-uselistorder prints) orders the calls as LLParser does; function-level and _bb directives are read over; none is printed back', () => {
+    const consts: [string, string, string][] = [
+      ['A', 'i32', '1'],
+      ['B', 'i32', '2'],
+      ['C', 'i32', '3'],
+    ];
+    // declared first: the order read is C, B, A (each new use goes to the front); the directive puts
+    // use i of that order at position indexes[i]
+    const base = scalarModule(consts, true);
+    expect(lowerIrModule(base).specConstants.constants.map((c) => c.name)).to.deep.equal(['C', 'B', 'A']);
+    const withOrder = (perm: string): string =>
+      base.replace('  ret void\n}', '  %x = add i32 1, 2\n  ret void\n  uselistorder i32 %x, { 0 }\n  uselistorder_bb @k, %entry, { 0 }\n}') + `uselistorder ptr @_Z37__sycl_getScalar2020SpecConstantValueIi32, { ${perm} }\n`;
+    expect(lowerIrModule(withOrder('2, 0, 1')).specConstants.constants.map((c) => c.name)).to.deep.equal(['B', 'A', 'C']);
+    expect(lowerIrModule(withOrder('2, 1, 0')).specConstants.constants.map((c) => c.name)).to.deep.equal(['A', 'B', 'C']);
+    expect(lowerIrModule(withOrder('2, 1, 0')).specConstants.constants.map((c) => c.descriptors[0]!.id)).to.deep.equal([0, 1, 2]);
+    // (a list of another length orders other uses than the calls: the order read stays)
+    expect(lowerIrModule(withOrder('1, 0')).specConstants.constants.map((c) => c.name)).to.deep.equal(['C', 'B', 'A']);
+    const m = parseLlvmIr(withOrder('2, 0, 1'));
+    expect([...m.useListOrders!]).to.deep.equal([['_Z37__sycl_getScalar2020SpecConstantValueIi32', [2, 0, 1]]]);
+    expect(m.functions.find((f) => f.name === 'k')!.blocks[0]!.instructions.map((i) => i.opcode).slice(-2)).to.deep.equal(['add', 'ret']);
+  });
+
   it('a device global declared `constant` in IR stays read-only: Constant in SPIR-V and `constant` in the SPIR-V-friendly IR, as llvm-spirv-15 translates it', () => {
     const text = read('device-globals/test_global_variable.ll');
     const constant = lowerIrModule(text);

@@ -471,6 +471,50 @@ describe('post-link: metadata that names a global the output does not have (revi
   });
 });
 
+describe('post-link: the use-list order bitcode keeps (review 2026-12-01d finding 2)', () => {
+  it('a .bc is read with its use-list order (llvm-dis -preserve-ll-uselistorder), so spec-constant IDs follow it as LLVM reading the file would; the .ll without the directive gives the order LLParser makes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'syclbin-pl-ulo-'));
+    try {
+      const f = '_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_';
+      const call = (x: string): string => `  %${x.toLowerCase()} = call i32 @${f}(ptr addrspace(4) addrspacecast (ptr addrspace(1) @n${x} to ptr addrspace(4)), ptr addrspace(4) addrspacecast (ptr addrspace(1) @id${x} to ptr addrspace(4)), ptr addrspace(4) null)`;
+      const text = [
+        'target triple = "spir64-unknown-unknown"',
+        '@nA = private unnamed_addr addrspace(1) constant [2 x i8] c"A\\00"',
+        '@nB = private unnamed_addr addrspace(1) constant [2 x i8] c"B\\00"',
+        '@idA = internal addrspace(1) constant { i32 } { i32 1 }',
+        '@idB = internal addrspace(1) constant { i32 } { i32 2 }',
+        `declare i32 @${f}(ptr addrspace(4), ptr addrspace(4), ptr addrspace(4))`,
+        'define spir_kernel void @k(ptr addrspace(1) %o) #0 {',
+        call('A'),
+        call('B'),
+        '  %s = add i32 %a, %b',
+        '  store i32 %s, ptr addrspace(1) %o',
+        '  ret void',
+        '}',
+        'attributes #0 = { "sycl-module-id"="u.cpp" }',
+        '',
+      ].join('\n');
+      writeFileSync(join(dir, 'plain.ll'), text);
+      writeFileSync(join(dir, 'ordered.ll'), `${text}uselistorder ptr @${f}, { 1, 0 }\n`);
+      const as = spawnSync(tool('llvm-as-22', 'llvm-22'), [join(dir, 'ordered.ll'), '-o', join(dir, 'ordered.bc')], { encoding: 'utf8' });
+      expect(as.status, as.stderr).to.equal(0);
+      const ids = async (input: string, out: string): Promise<string[]> => {
+        const r = await cli(['-spec-const=native', '-S', input, '-o', `${out}.table`], dir);
+        expect(r.code, r.err).to.equal(0);
+        const ll = readFileSync(join(dir, `${out}_0.ll`), 'utf8');
+        expect(ll).not.to.contain('uselistorder');
+        return [...ll.matchAll(/^!\d+ = !\{!"([AB])", i32 (\d+)/gm)].map((x) => `${x[1]}=${x[2]}`);
+      };
+      // declared first: LLParser's order is B, A; the directive swaps it
+      expect(await ids('plain.ll', 'p')).to.deep.equal(['B=0', 'A=1']);
+      expect(await ids('ordered.ll', 'o')).to.deep.equal(['A=0', 'B=1']);
+      expect(await ids('ordered.bc', 'b')).to.deep.equal(['A=0', 'B=1']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('post-link -S: where module asm goes', () => {
   it("module asm is printed right after the target lines, after a blank line, as AsmWriter's printModule places it, wherever the input has it", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'syclbin-pl-asm-'));

@@ -270,7 +270,7 @@ export function findSpecConstantUses(m: LModule, order: UseOrder, types: TypeCon
     const isAlloca = callee.name.startsWith(SYCL_ALLOCA_PREFIX);
     const is121 = callee.name.startsWith(SCALAR_121_PREFIX) || callee.name.startsWith(COMPOSITE_121_PREFIX);
     const sret = callee.params.slice(0, 2).some((p) => p.attrs.some((a) => a.key === 'sret'));
-    for (const { fn, inst } of useListOrder(callee, sites.get(callee.name) ?? [], order)) {
+    for (const { fn, inst } of useListOrder(callee, sites.get(callee.name) ?? [], order, m)) {
       const call = inst.call!;
       const where = at(m, inst.tokFrom);
       const nameArgNo = sret ? 1 : 0;

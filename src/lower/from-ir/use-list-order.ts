@@ -67,12 +67,27 @@ export function callUsersOf(m: LModule, scope?: readonly LFunction[]): Map<strin
   return sites;
 }
 
-/** Call sites of `callee` (in text order) rearranged into LLVM use-list order. */
-export function useListOrder(callee: LFunction, sites: readonly CallSite[], order: UseOrder): CallSite[] {
+/**
+ * Call sites of `callee` (in text order) rearranged into LLVM use-list order. A module read as parsed
+ * text takes the module's `uselistorder` directive for the callee (`m.useListOrders`, what bitcode
+ * stores and `llvm-dis -preserve-ll-uselistorder` prints) as LLParser applies it
+ * (llvm/llvm-project:llvm/lib/AsmParser/LLParser.cpp `sortUseListOrder`: the i-th use of the order
+ * read goes to position `indexes[i]`), when it orders exactly these uses (a callee with other uses,
+ * which this list does not hold, keeps the order read).
+ */
+export function useListOrder(callee: LFunction, sites: readonly CallSite[], order: UseOrder, m?: LModule): CallSite[] {
   const before: CallSite[] = [];
   const after: CallSite[] = [];
   for (const s of sites) (order === 'parsed' && s.inst.tokFrom < callee.headerFrom ? before : after).push(s);
   after.reverse();
   for (const s of before) after.push(s);
-  return after;
+  const perm = order === 'parsed' ? m?.useListOrders?.get(callee.name) : undefined;
+  if (!perm || perm.length !== after.length) return after;
+  const out: (CallSite | undefined)[] = new Array(after.length);
+  for (let i = 0; i < after.length; i++) {
+    const at = perm[i]!;
+    if (at >= out.length || out[at] !== undefined) return after; // not a permutation: LLParser refuses it
+    out[at] = after[i];
+  }
+  return out as CallSite[];
 }

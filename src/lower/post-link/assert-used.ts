@@ -38,7 +38,7 @@ export function kernelsUsingAssert(m: LModule, functions: readonly LFunction[], 
     const f = queue[qi]!;
     if (visited.has(f)) continue;
     visited.add(f);
-    for (const site of useListOrder(f, sites.get(f.name) ?? [], order)) {
+    for (const site of useListOrder(f, sites.get(f.name) ?? [], order, m)) {
       const parent = site.fn;
       if (visited.has(parent)) continue;
       if (functionAttribute(m, parent, 'referenced-indirectly') !== undefined) return functions.filter((g) => g.cc === 'spir_kernel').map((g) => g.name);

@@ -240,4 +240,9 @@ export interface LModule {
   readonly items: readonly LTopItem[];
   /** Whether any pointer was written as `ptr` (opaque dialect). */
   readonly opaquePointers: boolean;
+  /**
+   * The module's `uselistorder` directives for global values (llvm-dis -preserve-ll-uselistorder
+   * prints the order bitcode keeps): name → each use's new position in the value's use list.
+   */
+  readonly useListOrders?: ReadonlyMap<string, readonly number[]>;
 }

@@ -115,7 +115,7 @@ function lineBreakEndsInstruction(toks: TokenList, j: number, before: number): b
   if (kind === TK.lvar) return toks.kindCode(j + 1) === TK.punct && toks.charAt(j + 1) === EQ;
   if (kind !== TK.word) return false;
   const w = toks.valueOf(j);
-  if (w.startsWith('#dbg_')) return true;
+  if (w.startsWith('#dbg_') || w === 'uselistorder' || w === 'uselistorder_bb') return true;
   if (!INSTRUCTION_OPCODES.has(w)) return false;
   if (w !== 'call' || toks.kindCode(before) !== TK.word) return true;
   const prev = toks.valueOf(before);
@@ -218,6 +218,8 @@ class IrParser {
   private readonly namedMetadata = new Map<string, string[]>();
   private readonly metadata = new Map<string, { text: string; refs: string[]; tokFrom: number; tokTo: number }>();
   private readonly items: LTopItem[] = [];
+  /** `uselistorder` directives of the module's global values: name → the permutation of its use list. */
+  private readonly useListOrders = new Map<string, number[]>();
   /** Per value id ({@link TokenList.valueIdOf}): 1 when a global or function of that name is defined. */
   private globalDefined = new Uint8Array(1024);
   private opaquePointers = false;
@@ -528,9 +530,14 @@ class IrParser {
             this.items.push({ kind: 'text', tokFrom: from, tokTo: this.p, what: 'other' });
             break;
           case 'uselistorder':
-          case 'uselistorder_bb':
-            this.fail(`'${w}' directives are not supported`, t, 'FORMAT');
+          case 'uselistorder_bb': {
+            // The order of a value's use list (llvm-dis -preserve-ll-uselistorder; bitcode keeps it):
+            // a global's is kept for the use-list order of its calls (src/lower/from-ir/use-list-order.ts);
+            // never printed back (the output's use lists are its own).
+            const d = this.useListDirective();
+            if (d.global !== undefined) this.useListOrders.set(d.global, d.indexes);
             break;
+          }
           default:
             this.fail(`expected a top-level entity (global, function, type, attributes, metadata) but found ${this.describe(t)}`, t);
         }
@@ -582,6 +589,7 @@ class IrParser {
       metadata: this.metadata,
       items: this.items,
       opaquePointers: this.opaquePointers,
+      useListOrders: this.useListOrders,
     };
   }
 
@@ -1360,6 +1368,12 @@ class IrParser {
       const t = this.p;
       const kind = this.k(t);
       if (kind === TK.eof) this.fail("expected '}' at the end of the function body", t);
+      // A function's `uselistorder` directives (after its instructions): the use lists of its local
+      // values, which nothing here reads; read over, never printed back.
+      if (kind === TK.word && (this.toks.textIs(t, 'uselistorder') || this.toks.textIs(t, 'uselistorder_bb')) && cur) {
+        this.useListDirective();
+        continue;
+      }
       if (this.isPunctAt(t, RBRACE)) {
         this.p++;
         if (!cur) this.fail('function body requires at least one basic block', t);
@@ -1377,6 +1391,47 @@ class IrParser {
       }
       cur.instructions.push(this.instruction());
     }
+  }
+
+  /**
+   * `uselistorder TYPE VALUE, { i, … }` or `uselistorder_bb @f, %bb, { i, … }` (LLParser::
+   * parseUseListOrder / parseUseListOrderBB): the value when it is a global (`@name`), and the indexes.
+   */
+  private useListDirective(): { global?: string; indexes: number[] } {
+    const kw = this.next();
+    let global: string | undefined;
+    if (this.toks.textIs(kw, 'uselistorder_bb')) {
+      this.next(); // @f
+      this.expectPunct(COMMA);
+      this.next(); // %bb
+    } else {
+      this.type();
+      const v = this.peek();
+      if (this.k(v) === TK.gvar && this.isPunctAt(v + 1, COMMA)) global = this.v(v);
+      // the value (a constant expression too): to the comma at depth 0
+      let depth = 0;
+      for (;;) {
+        const i = this.peek();
+        const k = this.k(i);
+        if (k === TK.eof) this.fail("expected ',' before the use-list order's indexes", i);
+        if (k === TK.punct) {
+          const c = this.toks.charAt(i);
+          if (c === COMMA && depth === 0) break;
+          if (c === LPAREN || c === LBRACK || c === LBRACE || c === LT) depth++;
+          else if (c === RPAREN || c === RBRACK || c === RBRACE || c === GT) depth--;
+        }
+        this.p++;
+      }
+    }
+    this.expectPunct(COMMA);
+    this.expectPunct(LBRACE);
+    const indexes: number[] = [];
+    for (;;) {
+      indexes.push(this.expectInt('a use-list index'));
+      if (this.eatPunct(RBRACE)) break;
+      this.expectPunct(COMMA, "',' or '}'");
+    }
+    return global === undefined ? { indexes } : { global, indexes };
   }
 
   private instruction(): LInstruction {
