@@ -515,6 +515,57 @@ describe('post-link: the use-list order bitcode keeps (review 2026-12-01d findin
   });
 });
 
+describe('post-link: global aliases (clang -mconstructor-aliases; review 2026-12-01d finding 3)', () => {
+  it('a kernel that constructs through the C1 alias keeps the alias and its aliasee in its module; an alias nothing names goes with the module it is not in; ifuncs are refused by name', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'syclbin-pl-alias-'));
+    try {
+      writeFileSync(
+        join(dir, 'a.ll'),
+        [
+          'target triple = "spir64-unknown-unknown"',
+          '@_ZN4BaseC1Ei = unnamed_addr alias void (ptr addrspace(4), i32), ptr @_ZN4BaseC2Ei',
+          '@_ZN4OtherC1Ev = unnamed_addr alias void (ptr addrspace(4)), ptr @_ZN4OtherC2Ev',
+          'define spir_kernel void @K1(ptr addrspace(4) %p) #0 {',
+          '  call spir_func void @_ZN4BaseC1Ei(ptr addrspace(4) %p, i32 3)',
+          '  ret void',
+          '}',
+          'define spir_kernel void @K2(ptr addrspace(4) %p) #0 {',
+          '  call spir_func void @_ZN4OtherC1Ev(ptr addrspace(4) %p)',
+          '  ret void',
+          '}',
+          'define spir_func void @_ZN4BaseC2Ei(ptr addrspace(4) %this, i32 %v) unnamed_addr #1 {',
+          '  store i32 %v, ptr addrspace(4) %this',
+          '  ret void',
+          '}',
+          'define spir_func void @_ZN4OtherC2Ev(ptr addrspace(4) %this) unnamed_addr #1 {',
+          '  ret void',
+          '}',
+          'attributes #0 = { "sycl-module-id"="a.cpp" }',
+          'attributes #1 = { nounwind }',
+          '',
+        ].join('\n'),
+      );
+      const r = await cli(['-split=kernel', '-symbols', '-S', 'a.ll', '-o', 'a.table'], dir);
+      expect(r.code, r.err).to.equal(0);
+      const as = tool('llvm-as-22', 'llvm-22');
+      const defs = (n: number): string[] => {
+        const ll = readFileSync(join(dir, `a_${n}.ll`), 'utf8');
+        const v = spawnSync(as, ['-o', '/dev/null', join(dir, `a_${n}.ll`)], { encoding: 'utf8' });
+        expect([v.status, v.stderr]).to.deep.equal([0, '']);
+        return [...ll.matchAll(/^(?:@(\S+) = .*alias|define .*@(\w+)\()/gm)].map((x) => x[1] ?? x[2]!);
+      };
+      // (modules in descending order: K2's first)
+      expect(defs(0)).to.deep.equal(['_ZN4OtherC1Ev', 'K2', '_ZN4OtherC2Ev']);
+      expect(defs(1)).to.deep.equal(['_ZN4BaseC1Ei', 'K1', '_ZN4BaseC2Ei']);
+      writeFileSync(join(dir, 'i.ll'), 'define ptr @r() {\n  ret ptr null\n}\n@f = ifunc void (), ptr @r\n');
+      const i = await cli(['-split=kernel', '-S', 'i.ll', '-o', 'i.table'], dir);
+      expect([i.code, i.err]).to.deep.equal([1, 'syclbin post-link: i.ll:4:6: error: global ifuncs are not supported\n']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('post-link -S: where module asm goes', () => {
   it("module asm is printed right after the target lines, after a blank line, as AsmWriter's printModule places it, wherever the input has it", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'syclbin-pl-asm-'));

@@ -257,7 +257,9 @@ export function groupClosure(g: ReferenceGraph, group: EntryPointGroup, globalRo
  * rewritten list's elements (`compilerUsedRefs`) stand for it.
  */
 export function splitRoots(g: ReferenceGraph, removed: ReadonlySet<string>, compilerUsedRefs: readonly string[]): string[] {
-  const out = g.m.globals.filter((v) => !removed.has(v.name) && !isDiscardable(g.byName.get(v.name)!)).map((v) => v.name);
+  // (an alias is no variable: like a function, a module has it when something it keeps names it —
+  // ModuleSplitter's DependencyGraph reaches it through its users — and then its aliasee with it)
+  const out = g.m.globals.filter((v) => !v.isAlias && !removed.has(v.name) && !isDiscardable(g.byName.get(v.name)!)).map((v) => v.name);
   for (const n of compilerUsedRefs) if (!removed.has(n)) out.push(n);
   return out;
 }

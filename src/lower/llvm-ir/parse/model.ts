@@ -84,6 +84,8 @@ export interface LGlobal {
   readonly name: string;
   /** `constant` rather than `global`. */
   readonly isConstant: boolean;
+  /** A global alias (`@a = alias T, ptr @b`): `valueType` and the initializer are its aliasee's pointer type and the aliasee. */
+  readonly isAlias?: boolean;
   /** `addrspace(N)` of the global (0 when not written). */
   readonly addrspace: number;
   /** The type of the value stored (the `T` of `global T init`). */

@@ -1217,14 +1217,22 @@ class IrParser {
     const kw = this.next();
     const kwv = this.v(kw);
     const isWord = this.k(kw) === TK.word;
-    if (isWord && (kwv === 'alias' || kwv === 'ifunc')) this.fail(`global ${kwv}es are not supported`, kw, 'FORMAT');
-    if (!isWord || (kwv !== 'global' && kwv !== 'constant')) this.fail(`expected 'global' or 'constant' but found ${this.describe(kw)}`, kw);
+    if (isWord && kwv === 'ifunc') this.fail('global ifuncs are not supported', kw, 'FORMAT');
+    const alias = isWord && kwv === 'alias';
+    if (!isWord || (kwv !== 'global' && kwv !== 'constant' && !alias)) this.fail(`expected 'global', 'constant' or 'alias' but found ${this.describe(kw)}`, kw);
+    // An alias (`@C1 = alias T, ptr @C2`: clang's constructor and destructor aliases,
+    // -mconstructor-aliases, which the SYCL driver passes) is kept as a global whose initializer is
+    // its aliasee (LLParser::parseAliasOrIFunc): GlobalDCE and the splitter then keep the aliasee with it.
+    if (alias) {
+      this.type();
+      this.expectPunct(COMMA);
+    }
     const valueType = this.type();
     let initFrom = this.p;
     let initTo = this.p;
     // `external` / `extern_weak` globals are declarations without an initializer (LLParser::parseGlobal).
     // The initializer is checked now and read again from its tokens when asked for (ParsedGlobal).
-    if (linkage !== 'external' && linkage !== 'extern_weak') {
+    if (alias || (linkage !== 'external' && linkage !== 'extern_weak')) {
       this.skipNl();
       initFrom = this.p;
       this.checkValue(valueType);
@@ -1245,7 +1253,7 @@ class IrParser {
       } else this.fail(`unexpected ${this.describe(ki)} in the global's attribute list`, ki);
     }
     this.groupRefs(attrGroups, attrs);
-    const g = new ParsedGlobal(this, name, kwv === 'constant', addrspace, valueType, initFrom, initTo, linkage, orEmpty(attrGroups), orEmpty(attrs), orEmpty(metadata), from, this.p, this.toks.placeOf(nameTok));
+    const g = new ParsedGlobal(this, name, kwv === 'constant', addrspace, valueType, initFrom, initTo, linkage, orEmpty(attrGroups), orEmpty(attrs), orEmpty(metadata), from, this.p, this.toks.placeOf(nameTok), alias);
     this.globals.push(g);
     this.items.push({ kind: 'global', global: g });
   }
@@ -1668,6 +1676,8 @@ class ParsedGlobal implements LGlobal {
     readonly tokFrom: number,
     readonly tokTo: number,
     place: TokenPlace,
+    /** An alias: the initializer is its aliasee. */
+    readonly isAlias = false,
   ) {
     this.#reader = reader;
     this.#place = place;
@@ -1684,8 +1694,8 @@ class ParsedGlobal implements LGlobal {
 
   /** The plain {@link LGlobal} with its line, for JSON (the initializer stays a token range: its integers are bigints). */
   toJSON(): Omit<LGlobal, 'initializer'> {
-    const { name, isConstant, addrspace, valueType, initFrom, initTo, linkage, attrGroups, attrs, metadata, tokFrom, tokTo, line } = this;
-    return { name, isConstant, addrspace, valueType, initFrom, initTo, linkage, attrGroups, attrs, metadata, tokFrom, tokTo, line };
+    const { name, isConstant, addrspace, valueType, initFrom, initTo, linkage, attrGroups, attrs, metadata, tokFrom, tokTo, line, isAlias } = this;
+    return { name, isConstant, addrspace, valueType, initFrom, initTo, linkage, attrGroups, attrs, metadata, tokFrom, tokTo, line, ...(isAlias ? { isAlias } : {}) };
   }
 }
 
