@@ -4,7 +4,8 @@
  */
 export { ArgumentError, DecodeError, EncodeError, SyclbinError, type ErrorCode } from './codec/errors.js';
 export { formatPath, type PathKey } from './codec/spans.js';
-export { memorySource, sliceSource, type ByteSource, type BlobRef, type BytesLike } from './codec/source.js';
+export { memorySource, sliceSource, type ByteSource, type BlobRef, type BytesLike, type Chunk } from './codec/source.js';
+export type { JsonObject } from './codec/json.js';
 export * as codec from './codec/index.js';
 
 export { readOffloadBinaries, readOffloadBinary, inflateOffloadBinary, escapedStrings, isOffloadBinary, regionIsOneBinary, type OffloadBinaryModel, type OffloadEntryModel, type ReadOffloadOptions, type RegionOptions } from './offload/read.js';
@@ -41,6 +42,13 @@ export {
   type LoweringManifest,
   type LoweringResult,
   type PostLinkOptions,
+  // (the types of these functions' parameters and results, importable by name as the functions are)
+  type LowerOptions,
+  type LowerIrOptions,
+  type IrLoweringResult,
+  type PostLinkFileSystem,
+  type PostLinkTools,
+  type PostLinkResult,
 } from './lower/index.js';
 export { inspectIrText, looksLikeIrText, type InspectIrOptions } from './lower/inspect-ir.js';
 export { inspectInput, explainInput, notSyclbin, notSyclbinInput, describeImage, type InspectInputOptions, type InputKind, type ExplainedInput } from './inspect/input.js';

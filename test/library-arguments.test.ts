@@ -316,6 +316,62 @@ describe('library arguments, second review: options, models and registries of th
     expect(api.writePropsJson(api.readPropsJson(j).registry)).to.equal(j);
   });
 
+  it('a registry with a set name, key or value of the wrong kind is an ArgumentError naming it, in every writer (review 2026-12-01c finding 1: bare TypeErrors, and empty upstream JSON)', () => {
+    const v = api.uint32(2);
+    const bad: [unknown, RegExp][] = [
+      [new Map([[5, new Map()]]), /a set name must be a string, not number/],
+      [new Map([["s", new Map([[5, v]])]]), /set "s": a key must be a string, not number/],
+      [new Map([['s', new Map([['k', null]])]]), /property \["s"\]\["k"\] must be \{ type: 1, value \} or \{ type: 2, bytes, bits \}, not null/],
+      [new Map([['s', new Map([['k', { type: 2, bytes: 5, bits: 8n }]])]]), /property \["s"\]\["k"\]: a byte array needs bytes \(a Uint8Array\) and bits \(a bigint\)/],
+      [new Map<unknown, unknown>([[5, new Map([["k", v]])], ["t", new Map([["k", v]])]]), /a set name must be a string/],
+    ];
+    const writers: [string, (r: never) => unknown][] = [
+      ['writeRegistry', (r) => api.writeRegistry(r)],
+      ['encodeRegistry', (r) => api.encodeRegistry(r)],
+      ['writePropsJson', (r) => api.writePropsJson(r)],
+      ['writeLlvmPropertiesJson', (r) => api.writeLlvmPropertiesJson(r)],
+    ];
+    for (const [reg, why] of bad) for (const [name, w] of writers) expect(() => w(reg as never), `${name} ${String(why)}`).to.throw(api.ArgumentError, why);
+    // (of that shape but not writable: still the writer's EncodeError at the path)
+    expect(() => api.writeRegistry(new Map([['s', new Map([['k', { type: 1, value: 'x' }]])]]) as never)).to.throw(api.EncodeError);
+    // the same registries in a model: writeSyclbin's EncodeError and dumpSyclbin's ArgumentError name where
+    for (const [reg] of bad.slice(0, 3)) {
+      const f = api.readSyclbin(sy) as { globalMetadata: unknown };
+      f.globalMetadata = reg;
+      expect(() => api.writeSyclbin(f as never)).to.throw(api.EncodeError).with.property('pathSegments').that.deep.equals(['globalMetadata']);
+      expect(() => api.dumpSyclbin(f as never)).to.throw(api.ArgumentError, /the model's globalMetadata/);
+    }
+    // an image that is neither bytes nor a blob
+    const f = api.readSyclbin(sy);
+    const am = f.abstractModules.findIndex((m) => m.irModules.length);
+    (f.abstractModules[am]!.irModules[0] as { image: unknown }).image = 5;
+    expect(() => api.dumpSyclbin(f)).to.throw(api.ArgumentError, /an image must be bytes .* or a blob, not number/);
+  });
+
+  it('the types of the top-level functions are importable by name (review 2026-12-01c finding 5; this file type-checks them)', () => {
+    const files: api.PostLinkFileSystem = { read: () => new Uint8Array(), write: () => undefined };
+    const tools: Partial<api.PostLinkTools> = {};
+    const types: [api.LowerOptions, api.LowerIrOptions, api.PostLinkResult | undefined, api.IrLoweringResult | undefined, api.Chunk, api.JsonObject] = [{}, {}, undefined, undefined, new Uint8Array(), {}];
+    expect([typeof files.read, Object.keys(tools).length, types.length]).to.deep.equal(['function', 0, 6]);
+  });
+
+  it('options and arguments of the wrong type are ArgumentErrors (review 2026-12-01c findings 2 and 3)', async () => {
+    for (const e of [null, {}, { imageKind: 1 }]) expect(() => api.offloadEntryInput(e as never)).to.throw(api.ArgumentError, /^offloadEntryInput: expected an OffloadBinary entry/);
+    const entry = api.readOffloadBinaries(ob)[0]!.entries[0]!;
+    expect(api.offloadEntryInput(entry).imageKind).to.equal(entry.imageKind);
+    expect(() => api.hexdump(sy, api.annotate(sy), { path: 5 as never })).to.throw(api.ArgumentError, /the path option must be a path pattern/);
+    expect(() => api.readOffloadBinaries(ob, { path: 5 as never })).to.throw(api.ArgumentError, /the path option must be an array of path keys/);
+    expect(() => api.readOffloadBinaries(ob, { path: ['x', -1] as never })).to.throw(api.ArgumentError, /the path option must be an array of path keys/);
+    expect(api.readOffloadBinaries(ob, { path: ['in', 2] })[0]!.entries.length).to.be.greaterThan(0);
+    expect(() => api.annotate(sy, { spansWindow: [10, 5] })).to.throw(api.ArgumentError, /spansWindow\[0\] \(10\) is after spansWindow\[1\] \(5\)/);
+    expect(() => api.annotate(sy, { spansWindow: [0, 1e9] })).to.throw(api.ArgumentError, /past the end/);
+    expect(() => api.lower.specialize(null as never, {})).to.throw(api.ArgumentError, /^specialize: expected a PropertySetRegistry/);
+    expect(() => api.lower.specialize(new Map(), 5 as never)).to.throw(api.ArgumentError, /^specialize: the values must be a Map or an object/);
+    let rejected: unknown;
+    await api.compileZstd(5 as never).catch((e: unknown) => (rejected = e));
+    expect(rejected).to.be.instanceOf(api.ArgumentError);
+  });
+
   it('identifyImage and runtimeEnvelope read bytes in any form; anything else is an ArgumentError', () => {
     const want = api.identifyImage(ob);
     expect(want.kind).to.equal('offload-binary');
@@ -417,7 +473,9 @@ describe('node helpers: arguments in the forms a caller reaches for', () => {
     const s = node.openFileSource(abs);
     expect(api.readSyclbin(s).abstractModules.length).to.equal(api.readSyclbin(bytesOf('testdata/syclbin/v1_object_state.syclbin')).abstractModules.length);
     s.close();
-    expect(() => node.openFileSource(ROOT, 'testdata')).to.throw(node.FileError, /Is a directory/);
+    expect(() => node.openFileSource(ROOT, 'testdata')).to.throw(node.FileError, /testdata: Is a directory$/);
+    // (a missing file is a FileError naming it too, as a folder is)
+    expect(() => node.openFileSource(ROOT, 'no-such.syclbin')).to.throw(node.FileError, /no-such\.syclbin: No such file or directory$/).with.property('code', 'ENOENT');
     expect(() => node.openFileSource(5 as never)).to.throw(api.ArgumentError);
   });
 });

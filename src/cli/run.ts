@@ -187,14 +187,17 @@ export async function runCli(argv: string[], io: CommandIO): Promise<number> {
   // After `--` every argument is an operand (`syclbin dump -- --help` opens a file named --help).
   const end = rest.indexOf('--');
   const optionArgs = end < 0 ? rest : rest.slice(0, end);
-  if (optionArgs.includes('--help') || optionArgs.includes('-h')) {
+  // The drop-ins of llvm::cl tools (sycl-post-link, clang-offload-packager / llvm-offload-binary)
+  // take `-help` and `-version` as those tools do (any option with one dash or two).
+  const cl = cmd.rawArguments === true || cmd.llvmOptionSpellings === true;
+  if (optionArgs.includes('--help') || optionArgs.includes('-h') || (cl && optionArgs.includes('-help'))) {
     io.stdout.write(formatCommandHelp(cmd));
     return EXIT.OK;
   }
   // Every command answers --version (as the LLVM tools some of them replace do, status 0).
   // (-V too, as at the top level, where the command has no -V of its own and is no LLVM drop-in: their tools take only --version)
   const shortVersion = optionArgs.includes('-V') && cmd.statuses !== 'llvm' && !cmd.rawArguments && !Object.values(cmd.options).some((o) => o.short === 'V');
-  if (optionArgs.includes('--version') || shortVersion) {
+  if (optionArgs.includes('--version') || shortVersion || (cl && optionArgs.includes('-version'))) {
     io.stdout.write(`syclbin-toolkit ${VERSION}\n`);
     return EXIT.OK;
   }

@@ -69,6 +69,18 @@ export function rangeArgument(from: unknown, to: unknown, size: number, names: r
 }
 
 /**
+ * A structure path given as an option (`path`: the keys put before the paths a reader makes): an
+ * array of strings and whole numbers, or an {@link ArgumentError} naming `what`. Undefined is none.
+ */
+export function pathArgument(v: unknown, what: string): PathKey[] | undefined {
+  if (v === undefined) return undefined;
+  if (!Array.isArray(v) || !v.every((k) => typeof k === 'string' || (typeof k === 'number' && Number.isSafeInteger(k) && k >= 0))) {
+    throw new ArgumentError(`${what} must be an array of path keys (strings and whole numbers), not ${describeValue(v)}`);
+  }
+  return v as PathKey[];
+}
+
+/**
  * The options argument of a library function: `undefined` and `null` are no options (`{}`), an object
  * is itself, anything else (a string, a number, an array) an {@link ArgumentError} naming `fn`, not
  * silently no options.

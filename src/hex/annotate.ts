@@ -28,7 +28,7 @@
  * structures and the gaps, not the images.
  */
 import { BUNDLE_SNIFF, holdsOffloadBundle, readOffloadBundles } from '../containers/offload-bundle.js';
-import { blobRef, blobSource, childPath, quotedName, DecodeError, forEachDescendant, formatPath, hasMagic, hexText, memorySource, nodePath, ownsBytes, pathOf, SpanTree, toSource, type ByteSource, type PathKey, type SpanKind, type SpanNode, optionsArgument, type BytesLike } from '../codec/index.js';
+import { ArgumentError, rangeArgument, blobRef, blobSource, childPath, quotedName, DecodeError, forEachDescendant, formatPath, hasMagic, hexText, memorySource, nodePath, ownsBytes, pathOf, SpanTree, toSource, type ByteSource, type PathKey, type SpanKind, type SpanNode, optionsArgument, type BytesLike } from '../codec/index.js';
 import { OFFLOAD_BINARY_ALIGN, OFFLOAD_VERSIONS, OffloadMagic } from '../../formats/offload-binary.js';
 import { SYCLBIN_MAGIC, SyclbinFileHeader, SyclbinMagic } from '../../formats/syclbin-v1.js';
 import { V2_IMAGE_KIND, V2_KEYS } from '../../formats/syclbin-v2.js';
@@ -299,6 +299,13 @@ function damagedMagic(head: Uint8Array, magic: readonly number[]): boolean {
   return same === magic.length - 1;
 }
 
+/** The `spansWindow` option: `[from, to)` within the input, in order (an {@link ArgumentError} otherwise). */
+function windowArgument(w: unknown, size: number): readonly [number, number] {
+  if (!Array.isArray(w) || w.length !== 2) throw new ArgumentError(`annotate: spansWindow must be [from, to], not ${JSON.stringify(w) ?? String(w)}`);
+  const { from, to } = rangeArgument(w[0], w[1], size, ['spansWindow[0]', 'spansWindow[1]']);
+  return [from, to];
+}
+
 /** Detect the format and annotate every byte. Never throws for bad input. */
 export function annotate(input: BytesLike | ByteSource, opts: AnnotateOptions = {}): Annotation {
   return annotateIn(input, optionsArgument(opts, 'annotate'), true);
@@ -330,7 +337,7 @@ function annotateIn(input: BytesLike | ByteSource, opts: AnnotateOptions, embedd
     problems,
     maxInflatedSize: opts.maxInflatedSize,
     inflated: opts.inflated,
-    spansWindow: opts.spansWindow,
+    spansWindow: opts.spansWindow === undefined ? undefined : windowArgument(opts.spansWindow, src.size),
     sharedBlobsFree: free,
     ...(free ? { onRepeatBudget: (e: DecodeError) => void (ann.repeatLimit ??= e) } : {}),
   };

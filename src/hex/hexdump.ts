@@ -174,6 +174,7 @@ export function hexdumpLines(input: BytesLike | ByteSource, ann: Annotation, opt
   let focus: [number, number][] | undefined;
   let match: ((path: string) => boolean) | undefined;
   if (opts.path !== undefined) {
+    if (typeof opts.path !== 'string') throw new ArgumentError(`hexdump: the path option must be a path pattern (a string such as 'abstractModules[0].**'), not ${describeValue(opts.path)}`);
     match = pathMatcher(opts.path);
     focus = matchingRanges(ann, match);
     // Not an empty dump that looks like a result: the caller asked for bytes that have no name.

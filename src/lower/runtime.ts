@@ -16,7 +16,8 @@
  */
 import { bytesEqual, decodeRecords } from '../codec/index.js';
 import { SpecConstantDescriptor as DescriptorRecord } from '../../formats/property-records.js';
-import type { PropertySetRegistry } from '../props/model.js';
+import { registryArgument, type PropertySetRegistry } from '../props/model.js';
+import { ArgumentError, describeValue } from '../codec/errors.js';
 import { SET } from '../../formats/property-sets.js';
 import { walkSpecConstants } from '../props/typed/spec-constants.js';
 import { LowerError } from './errors.js';
@@ -101,6 +102,8 @@ function byteCompare(a: string, b: string): number {
  * descriptors are errors (the runtime would assert or corrupt memory there).
  */
 export function specialize(registry: PropertySetRegistry, values: ReadonlyMap<string, Uint8Array> | Readonly<Record<string, Uint8Array>>): SpecializeResult {
+  registryArgument(registry, 'specialize');
+  if (typeof values !== 'object' || values === null || Array.isArray(values)) throw new ArgumentError(`specialize: the values must be a Map or an object of name to bytes, not ${describeValue(values)}`);
   const props = readSpecConstantDescriptors(registry);
   const walk = walkSpecConstants(props.map((p) => [p.name, p.descriptors] as const));
   if (walk.issues.length) {

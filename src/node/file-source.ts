@@ -12,7 +12,7 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ArgumentError, describeValue, type ByteSource } from '../codec/index.js';
-import { FileError, STRERROR } from './input.js';
+import { errnoText, FileError, STRERROR } from './input.js';
 
 /** Largest window. */
 export const WINDOW = 1 << 20;
@@ -38,11 +38,19 @@ export interface OpenFileSource extends FileSource {
  */
 export function openFileSource(cwd: string, path?: string): OpenFileSource {
   if (typeof cwd !== 'string' || (path !== undefined && typeof path !== 'string')) throw new ArgumentError(`openFileSource(cwd, path) takes strings, not ${describeValue(cwd)}${path === undefined ? '' : ` and ${describeValue(path)}`}`);
-  const fd = openSync(path === undefined ? resolve(cwd) : resolve(cwd, path), 'r');
+  // Every failure to open is a FileError naming the path (a missing file as a directory is).
+  const full = path === undefined ? resolve(cwd) : resolve(cwd, path);
+  let fd: number;
+  try {
+    fd = openSync(full, 'r');
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    throw new FileError(`${full}: ${errnoText(e)}`, err.code ?? 'EIO', 'open');
+  }
   const st = fstatSync(fd);
   if (st.isDirectory()) {
     closeSync(fd);
-    throw new FileError(STRERROR.EISDIR, 'EISDIR', 'read');
+    throw new FileError(`${full}: ${STRERROR.EISDIR}`, 'EISDIR', 'read');
   }
   const src = windowedFileSource(fd, st.size);
   return {

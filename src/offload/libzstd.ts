@@ -16,7 +16,7 @@
  * dist/esm/zstd.js) and `attach` checks every one's kind and arity, so a different build fails
  * loudly instead of calling the wrong function. package.json pins the exact version.
  */
-import { DecodeError, type PathKey } from '../codec/index.js';
+import { ArgumentError, DecodeError, describeValue, type PathKey } from '../codec/index.js';
 
 /** The libzstd functions used here, by their C names, with the minified export each one has. */
 const EXPORTS = {
@@ -102,6 +102,7 @@ export function provideZstd(module: WebAssembly.Module | (() => WebAssembly.Modu
  * thread may not compile large modules synchronously) and provide it.
  */
 export async function compileZstd(wasm: BufferSource): Promise<void> {
+  if (!(wasm instanceof ArrayBuffer || ArrayBuffer.isView(wasm))) throw new ArgumentError(`compileZstd: expected the WebAssembly module's bytes (an ArrayBuffer or a view of one), not ${describeValue(wasm)}`);
   provideZstd(await WebAssembly.compile(wasm));
 }
 

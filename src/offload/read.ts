@@ -28,6 +28,7 @@ import {
   toSource,
   wholeNumberArgument,
   rangeArgument,
+  pathArgument,
   toBytes,
   type BlobRef,
   type ByteSource,
@@ -269,7 +270,7 @@ export const TRAILING_PADDING_LIMIT = 64;
 export function* offloadBinaries(input: BytesLike | ByteSource, opts: ReadOffloadOptions & RegionOptions = {}): Generator<OffloadBinaryModel> {
   const src = toSource(input);
   const { from: start, to: end } = rangeArgument(opts.start, opts.end, src.size, ['start', 'end']);
-  const prefix = opts.path ?? [];
+  const prefix = pathArgument(opts.path, 'the path option') ?? [];
   const one = opts.singlePaths === true && regionIsOneBinary(src, start, end);
   let offset = start;
   let count = 0;
@@ -351,7 +352,7 @@ export function readOffloadBinary(input: BytesLike | ByteSource, offset = 0, opt
   wholeNumberArgument(offset, 'offset');
   // Past the input is the caller's mistake (an offset of a binary cut short is the input's: a DecodeError).
   if (offset > src.size) throw new ArgumentError(`offset (${offset}) is past the end of the ${src.size}-byte input`);
-  const path = opts.path ?? [];
+  const path = pathArgument(opts.path, 'the path option') ?? [];
   const tree = opts.tree;
   const node = tree ? (opts.node ?? tree.at(path)) : undefined;
   const file = new Space(src, 0, tree);

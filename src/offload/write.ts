@@ -8,7 +8,7 @@
  *   v3 compressed: everything after EntriesOffset (40) is one zlib/zstd stream; InflatedSize is the
  *      uncompressed total; Size = 40 + compressed length; the buffer is zero-padded to 8 after Size.
  */
-import { chunksSize, concatChunks, decodeEscapedUtf8, describeValue, encodeEscapedUtf8, EncodeError, encodeInto, isChunk, isWellFormed, shownValue, Sink, toHex, toBytes, type BytesLike, type Chunk, type PathKey, optionsArgument } from '../codec/index.js';
+import { ArgumentError, chunksSize, concatChunks, decodeEscapedUtf8, describeValue, encodeEscapedUtf8, EncodeError, encodeInto, isChunk, isWellFormed, shownValue, Sink, toHex, toBytes, type BytesLike, type Chunk, type PathKey, optionsArgument } from '../codec/index.js';
 import { OFFLOAD_BINARY_ALIGN, OFFLOAD_VERSIONS, OffloadHeaderV3 } from '../../formats/offload-binary.js';
 import type { LayoutPlan } from '../../formats/layout.js';
 import { buildStringTable } from './strtab.js';
@@ -136,6 +136,10 @@ function escapedBytes(t: string): Uint8Array {
  * `writeOffloadBinary(bin.entries.map(offloadEntryInput), { version })` writes a binary LLVM wrote again.
  */
 export function offloadEntryInput(entry: OffloadEntryModel): OffloadEntryInput {
+  const e = entry as Partial<Record<keyof OffloadEntryModel, unknown>> | null;
+  if (typeof e !== 'object' || e === null || !Array.isArray(e.stringEntries) || !isChunk(e.imageRef) || typeof e.imageKind !== 'number' || typeof e.offloadKind !== 'number' || typeof e.flags !== 'number') {
+    throw new ArgumentError(`offloadEntryInput: expected an OffloadBinary entry (an element of the entries readOffloadBinaries returns), not ${describeValue(entry)}`);
+  }
   return { imageKind: entry.imageKind, offloadKind: entry.offloadKind, flags: entry.flags, strings: escapedStrings(entry), image: entry.imageRef };
 }
 

@@ -293,7 +293,8 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * Read property-set JSON of either form. Ours: RFC 8259 JSON (a UTF-8 BOM is skipped), errors are
- * EncodeError. Upstream: exactly as `llvm::offloading::readPropertiesFromJSON` (llvm-json.ts), whose
+ * PropertySetError (a DecodeError: JSON syntax, or a document not of our shape, with its path and
+ * offset). Upstream: exactly as `llvm::offloading::readPropertiesFromJSON` (llvm-json.ts), whose
  * parser also decides about text that is no RFC 8259 JSON (LLVM's grammar is wider: `01`, `+1`).
  */
 export function readPropsJson(input: BytesLike | string): PropsJsonRead {

@@ -46,8 +46,33 @@ export function registryArgument(v: unknown, fn: string): PropertySetRegistry {
     const hint = typeof v === 'object' && v !== null && (v as { registry?: unknown }).registry instanceof Map ? ': this is a reader\'s result; pass its .registry' : '';
     throw new ArgumentError(`${fn}: expected a PropertySetRegistry (a Map of set name to a Map of properties), not ${describeValue(v)}${hint}`);
   }
-  for (const [name, set] of v) if (!(set instanceof Map)) throw new ArgumentError(`${fn}: set ${JSON.stringify(String(name))} must be a Map of properties, not ${describeValue(set)}`);
+  const p = registryShapeProblem(v);
+  if (p) throw new ArgumentError(`${fn}: ${p}`);
   return v as PropertySetRegistry;
+}
+
+/**
+ * What keeps a Map from being a {@link PropertySetRegistry} a writer can take, or undefined: set
+ * names and keys must be strings, sets Maps, values objects of type 1 (`value`) or 2 (`bytes`, a
+ * Uint8Array, and `bits`, a bigint). What is of that shape but cannot be written (a uint32 out of
+ * range, a name with a line feed, another type number) is the writer's EncodeError at its path.
+ * One pass over the registry.
+ */
+export function registryShapeProblem(v: ReadonlyMap<unknown, unknown>): string | undefined {
+  for (const [name, set] of v) {
+    if (typeof name !== 'string') return `a set name must be a string, not ${describeValue(name)}`;
+    if (!(set instanceof Map)) return `set ${JSON.stringify(name)} must be a Map of properties, not ${describeValue(set)}`;
+    for (const [key, value] of set as Map<unknown, unknown>) {
+      if (typeof key !== 'string') return `set ${JSON.stringify(name)}: a key must be a string, not ${describeValue(key)}`;
+      const at = `property [${JSON.stringify(name)}][${JSON.stringify(key)}]`;
+      if (typeof value !== 'object' || value === null) return `${at} must be { type: 1, value } or { type: 2, bytes, bits }, not ${describeValue(value)}`;
+      const x = value as { type?: unknown; bytes?: unknown; bits?: unknown };
+      if (x.type === 2 && (!(x.bytes instanceof Uint8Array) || typeof x.bits !== 'bigint')) {
+        return `${at}: a byte array needs bytes (a Uint8Array) and bits (a bigint), not bytes ${describeValue(x.bytes)} and bits ${describeValue(x.bits)} (byteArray(bytes) makes one)`;
+      }
+    }
+  }
+  return undefined;
 }
 
 /** A UINT32 property. */

@@ -175,7 +175,9 @@ class DumpWriter {
       w.bytes(T.imageMetadata);
       this.registry(img.metadata, 6);
       w.bytes(bytesLine);
-      w.decimal(img.image.size);
+      // (a model built by hand may hold the bytes themselves, as the writers take them)
+      const image: unknown = img.image;
+      w.decimal(ArrayBuffer.isView(image) || image instanceof ArrayBuffer ? image.byteLength : img.image.size);
       w.bytes(T.bytesEnd);
     }
   }

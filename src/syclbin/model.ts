@@ -3,8 +3,8 @@
  * entries). Spec: syclbin-format.md §1.2-§1.4 and §3 (metadata sets), §7 (runtime API).
  */
 import type { V1Layout } from './v1-order.js';
-import { ArgumentError, describeValue, formatPath, type BlobRef } from '../codec/index.js';
-import type { PropertySetRegistry } from '../props/model.js';
+import { ArgumentError, describeValue, formatPath, isChunk, type BlobRef } from '../codec/index.js';
+import { registryShapeProblem, type PropertySetRegistry } from '../props/model.js';
 
 import { BUNDLE_STATES, IR_TYPES, SET, SYCLBIN_KEYS, type BundleState, type IRType } from '../../formats/property-sets.js';
 
@@ -123,11 +123,15 @@ export function syclbinModelProblem(v: unknown): { path: (string | number)[]; me
   if (f.version !== 1 && f.version !== 2) return { path: ['version'], message: `expected 1 or 2, not ${describeValue(f.version)}` };
   if (typeof f.envelope !== 'object' || f.envelope === null) return { path: ['envelope'], message: `expected an envelope object ({ kind: 'none' } for a bare file), not ${describeValue(f.envelope)}` };
   if (!isMap(f.globalMetadata)) return { path: ['globalMetadata'], message: `expected a PropertySetRegistry (a Map of sets), not ${describeValue(f.globalMetadata)}` };
+  const shape = registryShapeProblem(f.globalMetadata as Map<unknown, unknown>);
+  if (shape) return { path: ['globalMetadata'], message: shape };
   if (!Array.isArray(f.abstractModules)) return { path: ['abstractModules'], message: `expected an array of abstract modules, not ${describeValue(f.abstractModules)}` };
   for (let a = 0; a < f.abstractModules.length; a++) {
     const am = f.abstractModules[a] as Partial<Record<keyof AbstractModule, unknown>> | null;
     if (typeof am !== 'object' || am === null) return { path: ['abstractModules', a], message: `expected an abstract module object, not ${describeValue(am)}` };
     if (!isMap(am.metadata)) return { path: ['abstractModules', a, 'metadata'], message: `expected a PropertySetRegistry (a Map of sets), not ${describeValue(am.metadata)}` };
+    const amShape = registryShapeProblem(am.metadata as Map<unknown, unknown>);
+    if (amShape) return { path: ['abstractModules', a, 'metadata'], message: amShape };
     for (const list of ['irModules', 'nativeImages'] as const) {
       const items = am[list];
       if (!Array.isArray(items)) return { path: ['abstractModules', a, list], message: `expected an array, not ${describeValue(items)}` };
@@ -135,6 +139,12 @@ export function syclbinModelProblem(v: unknown): { path: (string | number)[]; me
         const m = items[i] as { metadata?: unknown } | null;
         if (typeof m !== 'object' || m === null) return { path: ['abstractModules', a, list, i], message: `expected an object, not ${describeValue(m)}` };
         if (!isMap(m.metadata)) return { path: ['abstractModules', a, list, i, 'metadata'], message: `expected a PropertySetRegistry (a Map of sets), not ${describeValue(m.metadata)}` };
+        const imgShape = registryShapeProblem(m.metadata as Map<unknown, unknown>);
+        if (imgShape) return { path: ['abstractModules', a, list, i, 'metadata'], message: imgShape };
+        // (what the writers take: bytes, or a blob as the readers hand out; src/offload/write.ts imageBytes)
+        const image = (m as { image?: unknown }).image;
+        const asBytes = image instanceof ArrayBuffer || ArrayBuffer.isView(image) ? image : undefined;
+        if (!asBytes && !isChunk(image)) return { path: ['abstractModules', a, list, i, 'image'], message: `an image must be bytes (a Uint8Array, an ArrayBuffer or a view of one) or a blob, not ${describeValue(image)}` };
       }
     }
   }

@@ -105,6 +105,19 @@ describe('cli: help and dispatch', () => {
     expect(c.err.join('')).to.match(/^syclbin offload-list: error: option '-C, --demangle' takes no value\n/);
   });
 
+  it("the drop-ins of llvm::cl tools take -help and -version as those tools do (post-link, offload-pack, offload-extract); offload-list, as llvm-objdump, does not", async () => {
+    for (const cmd of ['post-link', 'offload-pack', 'offload-extract']) {
+      const h = capture();
+      expect(await runCli([cmd, '-help'], h.io), cmd).to.equal(0);
+      expect(h.out.join(''), cmd).to.match(new RegExp(`^Usage: syclbin ${cmd} `));
+      const v = capture();
+      expect(await runCli([cmd, '-version'], v.io), cmd).to.equal(0);
+      expect(v.out.join(''), cmd).to.match(/^syclbin-toolkit \d/);
+    }
+    const l = capture();
+    expect(await runCli(['offload-list', '-help'], l.io)).to.equal(1);
+  });
+
   it('a missing positional argument is a usage error', async () => {
     const c = capture();
     expect(await runCli(['dump'], c.io)).to.equal(2);

@@ -239,6 +239,8 @@ describe('cli: serve DIR of your files: the inspector from the package, the file
     try {
       writeFileSync(join(dir, 'b.syclbin'), 'second');
       writeFileSync(join(dir, 'a k.syclbin'), 'first');
+      // (a file the inspector does not explain, first by name, is not the one the address shows)
+      writeFileSync(join(dir, 'README.md'), '# notes');
       const root = new URL('../../', import.meta.url).pathname;
       const { child, port, out } = await serveChild(dir);
       expect(out).to.equal(`Serving the inspector at http://127.0.0.1:${port}/ and the files of ${dir} (e.g. http://127.0.0.1:${port}/?file=a%20k.syclbin) (Ctrl-C to stop)\n`);

@@ -157,15 +157,22 @@ export function startServer(root: string | readonly string[], port: number): Pro
 }
 
 /** A regular, not hidden file of `dir` (the first by name of its first 1,000 entries), for the printed example address. */
+/** Names of the files the inspector explains, by their usual extensions (for the address `serve` prints). */
+const INSPECTED = /\.(syclbin|prop|bin|img|o|obj|a|lib|bc|spv|ll|out|exe|elf)$/i;
+
 function firstFile(dir: string): string | undefined {
   let d: Dir | undefined;
   try {
     d = opendirSync(dir);
+    // The first by name of the files the inspector explains (by their usual extensions), else of any file.
     let best: string | undefined;
+    let any: string | undefined;
     for (let i = 0, e = d.readSync(); e && i < 1000; i++, e = d.readSync()) {
-      if (e.isFile() && !e.name.startsWith('.') && (best === undefined || e.name < best)) best = e.name;
+      if (!e.isFile() || e.name.startsWith('.')) continue;
+      if (any === undefined || e.name < any) any = e.name;
+      if (INSPECTED.test(e.name) && (best === undefined || e.name < best)) best = e.name;
     }
-    return best;
+    return best ?? any;
   } catch {
     return undefined;
   } finally {
