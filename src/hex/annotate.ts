@@ -299,11 +299,14 @@ function damagedMagic(head: Uint8Array, magic: readonly number[]): boolean {
   return same === magic.length - 1;
 }
 
-/** The `spansWindow` option: `[from, to)` within the input, in order (an {@link ArgumentError} otherwise). */
+/**
+ * The `spansWindow` option: `[from, to)` in order (an {@link ArgumentError} otherwise); a window
+ * that reaches past the input is the part of it in the input (hexdump asks for rows by their ends).
+ */
 function windowArgument(w: unknown, size: number): readonly [number, number] {
   if (!Array.isArray(w) || w.length !== 2) throw new ArgumentError(`annotate: spansWindow must be [from, to], not ${JSON.stringify(w) ?? String(w)}`);
-  const { from, to } = rangeArgument(w[0], w[1], size, ['spansWindow[0]', 'spansWindow[1]']);
-  return [from, to];
+  const { from, to } = rangeArgument(w[0], w[1], Number.MAX_SAFE_INTEGER, ['spansWindow[0]', 'spansWindow[1]']);
+  return [Math.min(from, size), Math.min(to, size)];
 }
 
 /** Detect the format and annotate every byte. Never throws for bad input. */
