@@ -76,6 +76,9 @@ const T = {
 /** Most names and keys a line cache keeps per indent (a file of endless distinct keys stays bounded). */
 const LINE_CACHE_MAX = 4096;
 
+/** Sets the dump writer remembers, the most recent (DumpWriter.set). */
+const RECENT_SETS = 16;
+
 /**
  * Writes the dump into a ByteBuilder. The heads of set lines (`<pad>NAME:\n`) and property lines
  * (`<pad>KEY: `) are encoded once per indent and name (every module's metadata repeats the same few
@@ -91,7 +94,9 @@ class DumpWriter {
    * objects: src/syclbin/read-v1.ts): their text at an indent, made the second time a set is written
    * and copied from then on (syclbin-dump prints such a blob once per header; its lines are made once).
    */
-  private readonly seen = new WeakMap<PropertySet, number | Map<number, Uint8Array | null>>();
+  private readonly recent: { set: PropertySet; indent: number; text: Uint8Array | undefined }[] = [];
+  /** Where the next set goes in `recent` once it is full (the oldest). */
+  private next = 0;
   constructor(public w: ByteBuilder) {}
 
   private head(indent: number, name: string, suffix: ':\n' | ': '): Uint8Array {
@@ -115,32 +120,28 @@ class DumpWriter {
   }
   private set(this: DumpWriter, set: PropertySet, name: string): void {
     this.w.bytes(this.head(this.indent, name, ':\n'));
-    // By indent: a set written at one indent once (the indent alone is kept: most sets are written
-    // once), and again (its text made then, copied after).
-    const seen = this.seen.get(set);
-    if (seen === undefined) {
-      this.seen.set(set, this.indent);
-      set.forEach(this.property, this);
+    // A set written again at the same indent (a blob many headers name: the same set objects) is
+    // copied from the text made its second time. The last RECENT_SETS sets written are looked at, by
+    // identity (no hashing, nothing held past them: a dump of 200,000 modules, each with its own
+    // sets, keeps none of them).
+    const indent = this.indent;
+    const recent = this.recent;
+    for (let i = 0; i < recent.length; i++) {
+      const r = recent[i]!;
+      if (r.set !== set || r.indent !== indent) continue;
+      if (r.text === undefined) {
+        const out = this.w;
+        this.w = new ByteBuilder(4096);
+        set.forEach(this.property, this);
+        r.text = this.w.result();
+        this.w = out;
+      }
+      this.w.bytes(r.text);
       return;
     }
-    let byIndent: Map<number, Uint8Array | null>;
-    if (typeof seen === 'number') this.seen.set(set, (byIndent = new Map([[seen, null]])));
-    else byIndent = seen;
-    let text = byIndent.get(this.indent);
-    if (text === undefined) {
-      byIndent.set(this.indent, null);
-      set.forEach(this.property, this);
-      return;
-    }
-    if (text === null) {
-      const out = this.w;
-      this.w = new ByteBuilder(4096);
-      set.forEach(this.property, this);
-      text = this.w.result();
-      byIndent.set(this.indent, text);
-      this.w = out;
-    }
-    this.w.bytes(text);
+    if (recent.length < RECENT_SETS) recent.push({ set, indent, text: undefined });
+    else recent[this.next++ % RECENT_SETS] = { set, indent, text: undefined };
+    set.forEach(this.property, this);
   }
   private property(this: DumpWriter, value: PropertyValue, key: string): void {
     const w = this.w;

@@ -106,6 +106,7 @@ const REGION_NAMES = {
 const FIRST_TABLE_BLOCK = 1 << 12;
 const TABLE_BLOCK = 1 << 16;
 
+
 /**
  * How much sharing a v1 file may ask of its reader. Readers accept shared blobs and header ranges
  * that overlap (docs/spec/syclbin-format.md §1.2), but every abstract module naming the same range
@@ -307,7 +308,9 @@ class V1Reader {
   private imagesNamed = 0;
   /** Each metadata blob range parsed, by `offset+size`: its registry, or the error that stopped it (reported once). */
   /** Blobs parsed, by range: the registry (or error), its span node, and what naming it again costs (takeAgain). */
-  private readonly parsed = new Map<string, { value: PropertySetRegistry | DecodeError; node: SpanNode | undefined; weight?: number; size: number }>();
+  private readonly parsed = new Map<number, { value: PropertySetRegistry | DecodeError; node: SpanNode | undefined; weight?: number; size: number }>();
+  /** A streaming read's blobs named once so far, by offset: their size (see remember). */
+  private readonly namedOnce = new Map<number, number>();
   /** A sharing limit was reported (collect mode reads on without saying it again). */
   private sharingReported = false;
   private metadataRefused = false;
@@ -446,8 +449,10 @@ class V1Reader {
     }
     // A blob several headers name (readers accept shared blobs) is parsed once: the others get a copy
     // of its registry (their own top-level Map), and their spans name the blob, not its lines again.
-    const key = `${o}+${n}`;
-    const parsed = this.parsed.get(key);
+    // (by offset, then size: no key made for each header)
+    const key = o;
+    const cached = this.parsed.get(key);
+    const parsed = cached !== undefined && cached.size === n ? cached : undefined;
     if (parsed !== undefined) {
       // Parsed once, but every header that names it hands the consumers (json, inspect, diff,
       // extract) the whole registry again: charged again, unless the consumer prints each one anyway
@@ -461,7 +466,10 @@ class V1Reader {
         const blobPath = this.blobPath(owner, a, j);
         (parsed.node.aliases ??= []).push(tree.at(blobPath.slice(this.outer.length), this.node));
       }
-      return parsed.value instanceof Map ? new Map(parsed.value) : undefined;
+      // (a copy each, as the consumers own their models; a consumer that prints each one and keeps
+      // none, dump, is handed the one registry again: no Map per header of a file of 200,000)
+      if (!(parsed.value instanceof Map)) return undefined;
+      return this.opts.sharedBlobsFree && this.opts.visit && !this.space.tree ? parsed.value : new Map(parsed.value);
     }
     if (!this.take(n, recordAt + offsets[sizeField(rel)]!, [...this.fieldPath(owner, k), sizeField(rel)])) return undefined;
     this.placed?.push({ offset: o, size: n });
@@ -481,12 +489,12 @@ class V1Reader {
       ro.parent = node;
       const registry = readRegistry(this.md, ro);
       const entry = { value: registry, node, size: n };
-      this.parsed.set(key, entry);
+      this.remember(key, entry);
       return registry;
     } catch (e) {
       if (!(e instanceof DecodeError)) throw e;
       const entry = { value: e, node, size: n };
-      this.parsed.set(key, entry);
+      this.remember(key, entry);
       if (node) {
         // The lines read before the error keep their spans; the blob's value is the error (MetadataBlob.error).
         node.value = e;
@@ -504,6 +512,24 @@ class V1Reader {
    * headers hand out one heavy registry many times. Past it a LIMIT error (false), or, for a reader
    * that repeats it anyway (sharedBlobsFree), the error handed to `onRepeatBudget` once (true).
    */
+  /**
+   * Keep a parsed blob for the headers that name it again. A read that keeps its model keeps every
+   * registry anyway. A streaming read (`visit`: dump) keeps a blob only once a second header has
+   * named it (the first naming leaves its range, two numbers): a file of 200,000 modules, each its
+   * own blobs, holds none of their registries to the end (holding them made dump 3x slower), and a
+   * shared blob is parsed twice, then handed out again (both parses charged by take: within the
+   * sharing budget, twice the metadata table).
+   */
+  private remember(key: number, entry: { value: PropertySetRegistry | DecodeError; node: SpanNode | undefined; size: number }): void {
+    if (this.opts.visit) {
+      if (this.namedOnce.get(key) !== entry.size) {
+        this.namedOnce.set(key, entry.size);
+        return;
+      }
+    }
+    this.parsed.set(key, entry);
+  }
+
   private takeAgain(blob: { value: PropertySetRegistry | DecodeError; weight?: number; size: number }, fieldAt: number, path: PathKey[]): boolean {
     const L = V1_SHARING_LIMITS;
     this.metadataRepeated += blob.weight ??= repeatWeight(blob.value, blob.size);
