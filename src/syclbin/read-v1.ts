@@ -280,6 +280,39 @@ class HeaderTable {
 /** Which header a metadata blob belongs to: the file header, or an entry of a header table. */
 type Owner = 'header' | TableName;
 
+/**
+ * Ranges `[offset, +size)` met so far, for telling the second naming of one: a file names its blobs
+ * in rising offsets (kept as two arrays, found by binary search: no hashing of 400,000 offsets), a
+ * range named out of order goes in a Map.
+ */
+class RangesSeen {
+  private readonly offsets: number[] = [];
+  private readonly sizes: number[] = [];
+  private readonly others = new Map<number, number>();
+
+  /** Whether `[offset, +size)` was met before; it is met from now on. */
+  again(offset: number, size: number): boolean {
+    const o = this.offsets;
+    const last = o.length ? o[o.length - 1]! : -1;
+    if (offset > last) {
+      o.push(offset);
+      this.sizes.push(size);
+      return false;
+    }
+    let lo = 0;
+    let hi = o.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (o[mid]! < offset) lo = mid + 1;
+      else hi = mid;
+    }
+    if (o[lo] === offset && this.sizes[lo] === size) return true;
+    if (this.others.get(offset) === size) return true;
+    this.others.set(offset, size);
+    return false;
+  }
+}
+
 /** State of one v1 read. */
 class V1Reader {
   readonly header: SyclbinFileHeaderValue;
@@ -309,8 +342,8 @@ class V1Reader {
   /** Each metadata blob range parsed, by `offset+size`: its registry, or the error that stopped it (reported once). */
   /** Blobs parsed, by range: the registry (or error), its span node, and what naming it again costs (takeAgain). */
   private readonly parsed = new Map<number, { value: PropertySetRegistry | DecodeError; node: SpanNode | undefined; weight?: number; size: number }>();
-  /** A streaming read's blobs named once so far, by offset: their size (see remember). */
-  private readonly namedOnce = new Map<number, number>();
+  /** A streaming read's blobs named once so far (see remember). */
+  private readonly namedOnce = new RangesSeen();
   /** A sharing limit was reported (collect mode reads on without saying it again). */
   private sharingReported = false;
   private metadataRefused = false;
@@ -521,12 +554,7 @@ class V1Reader {
    * sharing budget, twice the metadata table).
    */
   private remember(key: number, entry: { value: PropertySetRegistry | DecodeError; node: SpanNode | undefined; size: number }): void {
-    if (this.opts.visit) {
-      if (this.namedOnce.get(key) !== entry.size) {
-        this.namedOnce.set(key, entry.size);
-        return;
-      }
-    }
+    if (this.opts.visit && !this.namedOnce.again(key, entry.size)) return;
     this.parsed.set(key, entry);
   }
 
