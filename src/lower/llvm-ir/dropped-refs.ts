@@ -43,18 +43,18 @@ function names(m: LModule, from: number, to: number, dropped: ReadonlySet<string
 }
 
 /** The tokens [from, to) with `edits` (sorted, not overlapping) applied, spaced as the input is. */
-function joinEdited(m: LModule, from: number, to: number, edits: readonly TokenEdit[], folds?: TokenFolds): string {
+function joinEdited(m: LModule, from: number, to: number, edits: readonly TokenEdit[], folds?: TokenFolds, subst?: (i: number) => string | undefined): string {
   const t = m.tokens;
   let out = '';
   let at = from;
   for (const e of edits) {
-    out += joinTokens(m.text, t, at, e.from, undefined, folds);
+    out += joinTokens(m.text, t, at, e.from, subst, folds);
     if (e.from > at) out += gapText(m.text, t.endOf(e.from - 1), t.startOf(e.from));
     out += e.text;
     if (e.to < to) out += gapText(m.text, t.endOf(e.to - 1), t.startOf(e.to));
     at = e.to;
   }
-  return out + joinTokens(m.text, t, at, to, undefined, folds);
+  return out + joinTokens(m.text, t, at, to, subst, folds);
 }
 
 /**
@@ -162,13 +162,5 @@ export function debugRecordWithoutDropped(m: LModule, from: number, to: number, 
   }
   if (!edits.length) return undefined;
   // (the rest of the record as joinTokens prints it, local names renamed as the function's are)
-  const t2 = m.tokens;
-  let out = '';
-  let at = from;
-  for (const e of edits) {
-    out += joinTokens(m.text, t2, at, e.from, subst, folds) + gapText(m.text, t2.endOf(e.from - 1), t2.startOf(e.from)) + e.text;
-    if (e.to < to) out += gapText(m.text, t2.endOf(e.to - 1), t2.startOf(e.to));
-    at = e.to;
-  }
-  return out + joinTokens(m.text, t2, at, to, subst, folds);
+  return joinEdited(m, from, to, edits, folds, subst);
 }
