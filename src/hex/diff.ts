@@ -292,7 +292,7 @@ function sectionNames(a: Annotation): Map<number, SectionName> | undefined {
   return numbered(sections.map((name, i) => [i, name]));
 }
 
-/** The diff key and the shown path key of a name with its occurrence (`".text"#2`: no name is spelled so, a `"` in a name is escaped; the key joins name and occurrence with a NUL, which no name holds). */
+/** The diff key and the shown path key of a name with its occurrence (`".text"#2`: no name is spelled so, a `"` in a name is escaped; the key is a NUL, the name's number in both files and `#` the occurrence: no path key of a span starts with a NUL). */
 function nameKey(head: string, sec: SectionName, ids: SpanKeys): { key: string; shown: string } {
   let k = sec.keys?.get(head);
   if (k === undefined) {

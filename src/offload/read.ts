@@ -105,7 +105,8 @@ export function escapedStrings(e: { stringEntries: readonly StringEntryModel[] }
 /**
  * The escaped text of a string's bytes, made once per bytes: the reader hands the same bytes to every
  * entry that names the same range (its cache by offset), so thousands of entries sharing one long
- * value (LLVM's string table merges equal strings) share one string, not a copy each.
+ * value (LLVM's string table merges equal strings) share one string, not a copy each. (The bytes of
+ * a read model are not to be changed in place: the text made of them is kept with them.)
  */
 const ESCAPED = new WeakMap<Uint8Array, string>();
 function escapedText(bytes: Uint8Array): string {

@@ -439,8 +439,10 @@ export function rawByteArray(value: { bytes: Uint8Array; bits: bigint }, path: (
   return raw;
 }
 
-/** Where {@link writeRegistry} assembles the raw form of a byte array (grown as needed). */
+/** Where {@link writeRegistry} assembles the raw form of a byte array (grown as needed up to SCRATCH_MAX). */
 let rawScratch = new Uint8Array(256);
+/** The largest raw value the scratch buffer is kept for. */
+const SCRATCH_MAX = 1 << 16;
 
 /**
  * {@link rawByteArray} of a value into `rawScratch` (its length returned); the common case, a bit
@@ -450,7 +452,9 @@ let rawScratch = new Uint8Array(256);
 function rawByteArrayInto(value: { bytes: Uint8Array; bits: bigint }, set: string, key: string): number {
   const { bytes, bits } = value;
   const n = BIT_COUNT_SIZE + bytes.length;
-  if (rawScratch.length < n) rawScratch = new Uint8Array(Math.max(n, rawScratch.length * 2));
+  // (values past SCRATCH_MAX get a buffer of their own, dropped with the call: the module keeps no
+  // copy of the largest value ever written)
+  if (rawScratch.length < n) rawScratch = n > SCRATCH_MAX ? new Uint8Array(n) : new Uint8Array(Math.min(SCRATCH_MAX, Math.max(n, rawScratch.length * 2)));
   const bitsNumber = typeof bits === 'bigint' && bits >= 0n && bits <= 0xffffffffn ? Number(bits) : -1;
   if (bitsNumber >= 0 && Math.ceil(bitsNumber / 8) === bytes.length) {
     const raw = rawScratch;
@@ -512,6 +516,7 @@ export function writeRegistry(registry: PropertySetRegistry): Uint8Array {
         const n = rawByteArrayInto(value, name, key);
         const at = out.claim(encodedLength(n));
         encodeBase64Into(rawScratch, n, out.target, at);
+        if (rawScratch.length > SCRATCH_MAX) rawScratch = new Uint8Array(256);
       } else if (value.type === PROPERTY_TYPE.UINT32 && Number.isInteger(value.value) && value.value >= 0 && value.value <= MAX_U32) {
         out.text('=1|');
         out.decimal(value.value);

@@ -7,6 +7,7 @@ import { ArgumentError, ByteBuilder, describeValue, encodeLatin1, type ByteSourc
 import type { PropertySet, PropertySetRegistry, PropertyValue } from '../props/model.js';
 import { syclbinModelArgument, type AbstractModule, type SyclbinFile, type SyclbinImage } from './model.js';
 import { readSyclbin, type ReadSyclbinOptions } from './read.js';
+import { VISIT_SHARES_BLOBS } from './visit-sharing.js';
 
 const enc = new TextEncoder();
 
@@ -90,9 +91,10 @@ class DumpWriter {
   /** Indent of the sets of the registry being written (their properties are 2 deeper). */
   private indent = 0;
   /**
-   * Sets written before, by their Map (a v1 blob many headers name hands every one the same set
-   * objects: src/syclbin/read-v1.ts): their text at an indent, made the second time a set is written
-   * and copied from then on (syclbin-dump prints such a blob once per header; its lines are made once).
+   * The last RECENT_SETS sets written, by their Map (a v1 blob many headers name hands every one the
+   * same set objects: src/syclbin/read-v1.ts): their text at an indent, made the second time a set is
+   * written and copied while it is among them (syclbin-dump prints such a blob once per header; a blob
+   * of more sets than that is written each time, which costs about what copying does).
    */
   private readonly recent: { set: PropertySet; indent: number; text: Uint8Array | undefined }[] = [];
   /** Where the next set goes in `recent` once it is full (the oldest). */
@@ -227,6 +229,6 @@ export function dumpSyclbinChunks(input: BytesLike | ByteSource, sink: (chunk: U
   opts = optionsArgument(opts, 'dumpSyclbinChunks');
   if (typeof sink !== 'function') throw new ArgumentError(`dumpSyclbinChunks: the sink must be a function, not ${describeValue(sink)}`);
   const d = new DumpWriter(new ByteBuilder(CHUNK, true, sink));
-  readSyclbin(input, { ...opts, visit: { start: (head, count) => d.start(head, count), module: (m, a) => d.module(m, a) } });
+  readSyclbin(input, { ...opts, [VISIT_SHARES_BLOBS]: true, visit: { start: (head, count) => d.start(head, count), module: (m, a) => d.module(m, a) } });
   d.w.finish();
 }

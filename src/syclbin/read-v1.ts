@@ -47,6 +47,7 @@ import type { PropertySetRegistry } from '../props/model.js';
 import { asSizeError, LLVM_MESSAGES as M, SyclbinFormatError } from './errors.js';
 import type { AbstractModule, Envelope, SyclbinFile, SyclbinImage } from './model.js';
 import type { ReadSyclbinOptions } from './read.js';
+import { VISIT_SHARES_BLOBS } from './visit-sharing.js';
 import { detectV1Layout, type PlacedBlob, type V1ModuleBlobs } from './v1-order.js';
 
 /** Where a v1 image's parts are, for checks that look at the layout (verify, annotate). */
@@ -288,7 +289,7 @@ type Owner = 'header' | TableName;
 class RangesSeen {
   private readonly offsets: number[] = [];
   private readonly sizes: number[] = [];
-  private readonly others = new Map<number, number>();
+  private readonly others = new Set<string>();
 
   /** Whether `[offset, +size)` was met before; it is met from now on. */
   again(offset: number, size: number): boolean {
@@ -307,8 +308,9 @@ class RangesSeen {
       else hi = mid;
     }
     if (o[lo] === offset && this.sizes[lo] === size) return true;
-    if (this.others.get(offset) === size) return true;
-    this.others.set(offset, size);
+    const key = `${offset}+${size}`;
+    if (this.others.has(key)) return true;
+    this.others.add(key);
     return false;
   }
 }
@@ -342,6 +344,8 @@ class V1Reader {
   /** Each metadata blob range parsed, by `offset+size`: its registry, or the error that stopped it (reported once). */
   /** Blobs parsed, by range: the registry (or error), its span node, and what naming it again costs (takeAgain). */
   private readonly parsed = new Map<number, { value: PropertySetRegistry | DecodeError; node: SpanNode | undefined; weight?: number; size: number }>();
+  /** Parsed blobs at an offset `parsed` holds another range of, by `offset+size`. */
+  private readonly parsedAlso = new Map<string, { value: PropertySetRegistry | DecodeError; node: SpanNode | undefined; weight?: number; size: number }>();
   /** A streaming read's blobs named once so far (see remember). */
   private readonly namedOnce = new RangesSeen();
   /** A sharing limit was reported (collect mode reads on without saying it again). */
@@ -485,7 +489,8 @@ class V1Reader {
     // (by offset, then size: no key made for each header)
     const key = o;
     const cached = this.parsed.get(key);
-    const parsed = cached !== undefined && cached.size === n ? cached : undefined;
+    // (another range at the same offset, rare: by offset and size)
+    const parsed = cached === undefined ? undefined : cached.size === n ? cached : this.parsedAlso.get(`${o}+${n}`);
     if (parsed !== undefined) {
       // Parsed once, but every header that names it hands the consumers (json, inspect, diff,
       // extract) the whole registry again: charged again, unless the consumer prints each one anyway
@@ -499,10 +504,10 @@ class V1Reader {
         const blobPath = this.blobPath(owner, a, j);
         (parsed.node.aliases ??= []).push(tree.at(blobPath.slice(this.outer.length), this.node));
       }
-      // (a copy each, as the consumers own their models; a consumer that prints each one and keeps
-      // none, dump, is handed the one registry again: no Map per header of a file of 200,000)
+      // (a copy each, as the consumers own their models; the library's own streaming consumer that
+      // prints each module and keeps none, dump (VISIT_SHARES_BLOBS), is handed the one registry again)
       if (!(parsed.value instanceof Map)) return undefined;
-      return this.opts.sharedBlobsFree && this.opts.visit && !this.space.tree ? parsed.value : new Map(parsed.value);
+      return this.opts[VISIT_SHARES_BLOBS] === true && this.opts.visit && !this.space.tree ? parsed.value : new Map(parsed.value);
     }
     if (!this.take(n, recordAt + offsets[sizeField(rel)]!, [...this.fieldPath(owner, k), sizeField(rel)])) return undefined;
     this.placed?.push({ offset: o, size: n });
@@ -555,7 +560,9 @@ class V1Reader {
    */
   private remember(key: number, entry: { value: PropertySetRegistry | DecodeError; node: SpanNode | undefined; size: number }): void {
     if (this.opts.visit && !this.namedOnce.again(key, entry.size)) return;
-    this.parsed.set(key, entry);
+    const at = this.parsed.get(key);
+    if (at !== undefined && at.size !== entry.size) this.parsedAlso.set(`${key}+${entry.size}`, entry);
+    else this.parsed.set(key, entry);
   }
 
   private takeAgain(blob: { value: PropertySetRegistry | DecodeError; weight?: number; size: number }, fieldAt: number, path: PathKey[]): boolean {

@@ -18,9 +18,12 @@ import { asObjectParseError, LLVM_MESSAGES as M, SyclbinFormatError } from './er
 import type { AbstractModule, SyclbinFile } from './model.js';
 import { readSyclbinV1, type V1Geometry } from './read-v1.js';
 import { readSyclbinV2 } from './read-v2.js';
+import { VISIT_SHARES_BLOBS } from './visit-sharing.js';
 
 /** Options of `readSyclbin`. */
 export interface ReadSyclbinOptions extends ReadOptions {
+  /** Internal (src/syclbin/visit-sharing.ts): the visitor keeps and changes nothing it is handed. */
+  [VISIT_SHARES_BLOBS]?: boolean;
   /** Cap on decompressed OffloadBinary v3 payloads (default 1 GiB). */
   maxInflatedSize?: number;
   /** Shared with other reads of one input: see ReadOffloadOptions.inflatedBudget. */

@@ -150,6 +150,30 @@ describe('LLVM IR reader', () => {
       [{ kind: 'float', float: 'float' }, 2, ''],
     ]);
     expect(next!.instructions.map((i) => i.opcode)).to.deep.equal(['ret']);
+    // A line that begins with a constant expression (its opcode, flags, then `(`) goes on the
+    // instruction before it; one after a comma too (review 2026-12-01e finding 4).
+    const ce = parseLlvmIr(
+      [
+        '%s = type { i32, i32 }',
+        '@g = addrspace(1) global %s zeroinitializer',
+        'define void @f(ptr addrspace(1) %p, i32 %v) {',
+        '  store i32 %v, ptr addrspace(1)',
+        '      getelementptr inbounds (%s, ptr addrspace(1) @g, i64 0, i32 1), align 4',
+        '  %a = add i32 %v,',
+        '     add (i32 ptrtoint (ptr addrspace(1) @g to i32), i32 1)',
+        '  %x = alloca i32',
+        '  store i32 %a, ptr %x',
+        '  ret void',
+        '}',
+      ].join('\n'),
+    );
+    expect(ce.functions[0]!.blocks[0]!.instructions.map((i) => [i.opcode, i.usesGlobal.join()])).to.deep.equal([
+      ['store', 'g'],
+      ['add', 'g'],
+      ['alloca', ''],
+      ['store', ''],
+      ['ret', ''],
+    ]);
     // A line that cannot continue the instruction is still an error where it is.
     expect(fails('define void @f() {\n  %a = add i32 1, 2\n  = 3\n  ret void\n}').message).to.match(/^3:3: /);
   });

@@ -19,6 +19,8 @@ import { concatChunks } from '../../src/codec/index.js';
 import { readOffloadBinaries, readOffloadBinary } from '../../src/offload/read.js';
 import { readSyclbin } from '../../src/syclbin/read.js';
 import { writeSyclbin } from '../../src/syclbin/write.js';
+import { dumpSyclbin, dumpSyclbinChunks } from '../../src/syclbin/dump.js';
+import { VISIT_SHARES_BLOBS } from '../../src/syclbin/visit-sharing.js';
 import { SyclbinFormatError } from '../../src/syclbin/errors.js';
 import { V1_SHARING_LIMITS } from '../../src/syclbin/read-v1.js';
 import { V2_SHARING_LIMITS } from '../../src/syclbin/read-v2.js';
@@ -579,6 +581,25 @@ describe('amplification: sections that share one long name, through diff (review
   });
 });
 
+describe('amplification: a streaming read of modules that share metadata blobs (review 2026-12-01e finding 2)', function () {
+  it('a caller\'s visitor gets a registry of its own for each image (dump alone is handed the one registry again), and dump prints the same text either way', () => {
+    // (one module of 40 IR modules whose headers all name one metadata blob)
+    const bytes = v1Shared(1, 40, 40, 3);
+    const images = (extra: object): unknown[] => {
+      const out: unknown[] = [];
+      readSyclbin(bytes, { sharedBlobsFree: true, ...extra, visit: { start() {}, module: (m) => void out.push(...m.irModules.map((i) => i.metadata)) } });
+      return out;
+    };
+    expect(images({})).to.have.length(40);
+    expect(new Set(images({})).size).to.equal(40);
+    // (the file does share: the library's own dump visitor is handed the blob's one registry from its third naming)
+    expect(new Set(images({ [VISIT_SHARES_BLOBS]: true })).size).to.be.below(40);
+    const streamed: Uint8Array[] = [];
+    dumpSyclbinChunks(bytes, (c) => void streamed.push(c.slice()), { sharedBlobsFree: true });
+    expect(Buffer.from(concatChunks(streamed))).to.deep.equal(Buffer.from(dumpSyclbin(readSyclbin(bytes, { sharedBlobsFree: true })) as Uint8Array));
+  });
+});
+
 describe('amplification: extract of modules that share one image range (review 2026-12-01b finding 4)', function () {
   this.timeout(30_000);
   /** A SYCLBIN v1: `n` abstract modules of one native image each, all naming one `b`-byte range. */
@@ -624,6 +645,14 @@ describe('amplification: extract of modules that share one image range (review 2
       const ok = await cli(['extract', 'few.syclbin', '-o', 'few', '--max-output-size', '1M'], dir);
       expect(ok.code, ok.stderr).to.equal(0);
       expect(readdirSync(join(dir, 'few')).filter((f) => f.endsWith('.bin'))).to.have.length(10);
+      // a compressed envelope: the default counts its images' distinct bytes (inflated), not the few
+      // bytes of the file (review 2026-12-01e: a 66 MiB image in a small zlib file was refused)
+      const big = readSyclbin(writeSyclbin({ version: 1, envelope: { kind: 'none' }, globalMetadata: new Map(), abstractModules: [{ metadata: new Map(), irModules: [{ metadata: new Map(), image: new Uint8Array(66 << 20) }], nativeImages: [] }] } as never));
+      const z = writeSyclbin(big, { envelope: 'offload-v3', compression: 'zlib' });
+      expect(z.length).to.be.below(1 << 20);
+      writeFileSync(join(dir, 'z.syclbin'), z);
+      const ze = await cli(['extract', 'z.syclbin', '-o', 'z'], dir);
+      expect(ze.code, ze.stderr).to.equal(0);
       // json --with-bytes: base64 of every image in one text, refused before any is encoded when it cannot be one string
       writeFileSync(join(dir, 'wide.syclbin'), sharedImages(1000, 600_000));
       const j = await cli(['json', '--with-bytes', 'wide.syclbin'], dir);

@@ -4,7 +4,7 @@
  * byte for byte when FILE is in a layout our writer produces (canonical or grouped v1, our v2 writer,
  * LLVM/runtime envelopes), otherwise the same model (stderr says so and why).
  */
-import { appendAll, chunkSize, chunksSource, firstDifference, hasMagic, SyclbinError, type BlobRef, type ByteSource, type Chunk } from '../../codec/index.js';
+import { appendAll, blobOrigin, chunkSize, chunksSource, firstDifference, hasMagic, SyclbinError, type BlobRef, type ByteSource, type Chunk } from '../../codec/index.js';
 import { OFFLOAD_BINARY_ALIGN, OFFLOAD_BINARY_MAGIC, OffloadMagic } from '../../../formats/offload-binary.js';
 import { escapedStrings, readOffloadBinary, type OffloadBinaryModel } from '../../offload/read.js';
 import { printable, quotedText } from '../../props/explain.js';
@@ -148,7 +148,7 @@ FILE unless --force.`,
     output: opt.outputDir('Directory to write to (created if needed)', { short: 'o' }),
     force: opt.flag('Allow an output file to replace FILE'),
     'max-inflated-size': maxInflatedSizeOption(),
-    'max-output-size': opt.bytes('BYTES', 'Refuse, before writing anything, to write more than BYTES of images in all (headers may all name the same bytes of FILE)', { defaultText: '8 x the SYCLBIN (inflated) + 64M', min: 1 }),
+    'max-output-size': opt.bytes('BYTES', 'Refuse, before writing anything, to write more than BYTES of images in all (headers may all name the same bytes of FILE)', { defaultText: '8 x (FILE, or its distinct image bytes where more: a compressed one inflated) + 64M', min: 1 }),
   },
   positionals: { min: 1, max: 1 },
   examples: ['syclbin extract kernel.syclbin -o kernel.d && syclbin pack kernel.d/manifest.json -o again.syclbin && cmp kernel.syclbin again.syclbin'],
@@ -166,12 +166,30 @@ FILE unless --force.`,
     }
     // Headers may all name the same bytes (one range as the image of thousands of modules): what is
     // written is bounded by what the file holds, checked before anything is written (as offload-extract).
+    // The base is what the file holds: its bytes, or its images' distinct bytes where more (a
+    // compressed envelope's images are its inflated payload); ranges named again add nothing to it.
     let total = 0;
-    for (const [, image] of plan.images) total += image.size;
-    const budget = opts['max-output-size'] ?? 8 * source.size + 64 * 1024 * 1024;
+    let distinct = 0;
+    const ranges = new Map<unknown, Set<string>>();
+    for (const [, image] of plan.images) {
+      total += image.size;
+      const o = blobOrigin(image);
+      if (!o) {
+        distinct += image.size;
+        continue;
+      }
+      let seen = ranges.get(o.source);
+      if (!seen) ranges.set(o.source, (seen = new Set()));
+      const key = `${o.at}:${image.size}`;
+      if (!seen.has(key)) {
+        seen.add(key);
+        distinct += image.size;
+      }
+    }
+    const budget = opts['max-output-size'] ?? 8 * Math.max(source.size, distinct) + 64 * 1024 * 1024;
     if (total > budget) {
       throw new CommandFailure(
-        `${prog}: ${name}: the ${plan.images.size} images add up to ${total} bytes, more than ${budget} (--max-output-size; by default 8 times the SYCLBIN and 64 MiB): modules naming the same bytes over and over? Nothing written; raise --max-output-size to write them all`,
+        `${prog}: ${name}: the ${plan.images.size} images add up to ${total} bytes, more than ${budget} (--max-output-size; by default 8 times the file, or its distinct image bytes where more, and 64 MiB): modules naming the same bytes over and over? Nothing written; raise --max-output-size to write them all`,
       );
     }
     files.dir(dir);

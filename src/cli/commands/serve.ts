@@ -156,10 +156,10 @@ export function startServer(root: string | readonly string[], port: number): Pro
   });
 }
 
-/** A regular, not hidden file of `dir` (the first by name of its first 1,000 entries), for the printed example address. */
 /** Names of the files the inspector explains, by their usual extensions (for the address `serve` prints). */
 const INSPECTED = /\.(syclbin|prop|bin|img|o|obj|a|lib|bc|spv|ll|out|exe|elf)$/i;
 
+/** A regular, not hidden file of `dir` (of its first 1,000 entries, the first by name the inspector explains, else the first by name), for the printed example address. */
 function firstFile(dir: string): string | undefined {
   let d: Dir | undefined;
   try {

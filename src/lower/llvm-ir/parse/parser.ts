@@ -117,10 +117,19 @@ function lineBreakEndsInstruction(toks: TokenList, j: number, before: number): b
   const w = toks.valueOf(j);
   if (w.startsWith('#dbg_') || w === 'uselistorder' || w === 'uselistorder_bb') return true;
   if (!INSTRUCTION_OPCODES.has(w)) return false;
+  // An operand still to come (the line ended in a comma), or a constant expression (its opcode, and
+  // its flags, then `(`: `getelementptr inbounds (…)`, `bitcast (… to …)`), is no new instruction.
+  if (toks.kindCode(before) === TK.punct && toks.charAt(before) === COMMA) return false;
+  let k = j + 1;
+  while (toks.kindCode(k) === TK.nl || (toks.kindCode(k) === TK.word && CONSTANT_EXPRESSION_FLAGS.has(toks.valueOf(k)))) k++;
+  if (toks.kindCode(k) === TK.punct && toks.charAt(k) === LPAREN) return false;
   if (w !== 'call' || toks.kindCode(before) !== TK.word) return true;
   const prev = toks.valueOf(before);
   return prev !== 'tail' && prev !== 'musttail' && prev !== 'notail';
 }
+
+/** Flags between a constant expression's opcode and its `(` (LLParser::parseValID). */
+const CONSTANT_EXPRESSION_FLAGS = new Set(['inbounds', 'nuw', 'nsw', 'nusw', 'exact', 'disjoint', 'nneg', 'samesign']);
 
 /** Token `i` starts an instruction without a result (`call` after `tail`/`musttail`/`notail` does not). */
 function startsVoidInstruction(toks: TokenList, i: number): boolean {
