@@ -307,12 +307,16 @@ describe('IR path of the lowering', () => {
     const base = scalarModule(consts, true);
     expect(lowerIrModule(base).specConstants.constants.map((c) => c.name)).to.deep.equal(['C', 'B', 'A']);
     const withOrder = (perm: string): string =>
-      base.replace('  ret void\n}', '  %x = add i32 1, 2\n  ret void\n  uselistorder i32 %x, { 0 }\n  uselistorder_bb @k, %entry, { 0 }\n}') + `uselistorder ptr @_Z37__sycl_getScalar2020SpecConstantValueIi32, { ${perm} }\n`;
+      base.replace('  ret void\n}', '  %x = add i32 1, 2\n  ret void\n  uselistorder i32 %x, { 1, 0 }\n  uselistorder_bb @k, %entry, { 1, 0 }\n}') + `uselistorder ptr @_Z37__sycl_getScalar2020SpecConstantValueIi32, { ${perm} }\n`;
     expect(lowerIrModule(withOrder('2, 0, 1')).specConstants.constants.map((c) => c.name)).to.deep.equal(['B', 'A', 'C']);
     expect(lowerIrModule(withOrder('2, 1, 0')).specConstants.constants.map((c) => c.name)).to.deep.equal(['A', 'B', 'C']);
     expect(lowerIrModule(withOrder('2, 1, 0')).specConstants.constants.map((c) => c.descriptors[0]!.id)).to.deep.equal([0, 1, 2]);
     // (a list of another length orders other uses than the calls: the order read stays)
     expect(lowerIrModule(withOrder('1, 0')).specConstants.constants.map((c) => c.name)).to.deep.equal(['C', 'B', 'A']);
+    // LLParser's checks of the list: at least 2, distinct, in range, not already in order (review 2026-12-01f)
+    for (const [perm, why] of [['0, 0, 1', /distinct uselistorder indexes/], ['1', />= 2 uselistorder indexes/], ['0, 1, 2', /to change the order/], ['3, 0, 1', /in range \[0, size\)/]] as const) {
+      expect(() => parseLlvmIr(withOrder(perm)), perm).to.throw(IrSyntaxError, why);
+    }
     const m = parseLlvmIr(withOrder('2, 0, 1'));
     expect([...m.useListOrders!]).to.deep.equal([['_Z37__sycl_getScalar2020SpecConstantValueIi32', [2, 0, 1]]]);
     expect(m.functions.find((f) => f.name === 'k')!.blocks[0]!.instructions.map((i) => i.opcode).slice(-2)).to.deep.equal(['add', 'ret']);

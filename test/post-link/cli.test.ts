@@ -428,6 +428,7 @@ describe('post-link: metadata that names a global the output does not have (revi
           '@n = private unnamed_addr addrspace(1) constant [3 x i8] c"id\\00", align 1',
           'define spir_kernel void @K(ptr addrspace(1) %o) #0 !dbg !10 {',
           '  #dbg_value(ptr addrspace(4) addrspacecast (ptr addrspace(1) @n to ptr addrspace(4)), !13, !DIExpression(), !14)',
+          '  #dbg_value(!DIArgList(ptr addrspace(1) @id, i32 7), !13, !DIExpression(DW_OP_LLVM_arg, 0, DW_OP_LLVM_arg, 1, DW_OP_plus, DW_OP_stack_value), !14)',
           '  %v = call spir_func i32 @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_(ptr addrspace(4) addrspacecast (ptr addrspace(1) @n to ptr addrspace(4)), ptr addrspace(4) addrspacecast (ptr addrspace(1) @id to ptr addrspace(4)), ptr addrspace(4) null)',
           '  store i32 %v, ptr addrspace(1) %o, align 4',
           '  ret void',
@@ -462,6 +463,7 @@ describe('post-link: metadata that names a global the output does not have (revi
         expect(out).to.contain('!5 = distinct !{null, i32 1}');
         expect(out).to.contain('!16 = distinct !DITemplateValueParameter(name: "S", type: !17, value: null)');
         expect(out).to.contain('#dbg_value(ptr addrspace(4) poison, !13, !DIExpression(), !14)');
+        expect(out).to.contain('#dbg_value(!DIArgList(ptr addrspace(1) poison, i32 7), !13,');
         const v = spawnSync(as, ['-o', '/dev/null', join(dir, `${args.at(-1)!.replace('.table', '')}_0.ll`)], { encoding: 'utf8' });
         expect([v.status, v.stderr], args.join(' ')).to.deep.equal([0, '']);
       }
@@ -557,6 +559,12 @@ describe('post-link: global aliases (clang -mconstructor-aliases; review 2026-12
       // (modules in descending order: K2's first)
       expect(defs(0)).to.deep.equal(['_ZN4OtherC1Ev', 'K2', '_ZN4OtherC2Ev']);
       expect(defs(1)).to.deep.equal(['_ZN4BaseC1Ei', 'K1', '_ZN4BaseC2Ei']);
+      // an aliasee written without its type (LLParser reads a constant expression there) is kept as written
+      writeFileSync(join(dir, 'u.ll'), 'target triple = "spir64-unknown-unknown"\n@g = global i32 1\n@u = alias i32, getelementptr (i8, ptr @g, i64 0)\ndefine spir_kernel void @k(ptr %p) #0 {\n  %v = load i32, ptr @u\n  store i32 %v, ptr %p\n  ret void\n}\nattributes #0 = { "sycl-module-id"="u.cpp" }\n');
+      const u = await cli(['-split=kernel', '-S', 'u.ll', '-o', 'u.table'], dir);
+      expect(u.code, u.err).to.equal(0);
+      expect(readFileSync(join(dir, 'u_0.ll'), 'utf8')).to.contain('@u = alias i32, getelementptr (i8, ptr @g, i64 0)');
+      expect(spawnSync(as, ['-o', '/dev/null', join(dir, 'u_0.ll')]).status).to.equal(0);
       writeFileSync(join(dir, 'i.ll'), 'define ptr @r() {\n  ret ptr null\n}\n@f = ifunc void (), ptr @r\n');
       const i = await cli(['-split=kernel', '-S', 'i.ll', '-o', 'i.table'], dir);
       expect([i.code, i.err]).to.deep.equal([1, 'syclbin post-link: i.ll:4:6: error: global ifuncs are not supported\n']);

@@ -124,11 +124,11 @@ export function debugRecordWithoutDropped(m: LModule, from: number, to: number, 
   const edits: TokenEdit[] = [];
   let depth = 0;
   let start = -1;
-  const close = (end: number): void => {
-    if (start < 0 || end <= start || !names(m, start, end, dropped)) return;
-    // `<type> <value>`: the value starts at the first global, or constant-expression word, at the operand's own depth.
+  // `<type> <value>`: the value starts at the first global, or constant-expression word, at the operand's own depth.
+  const typed = (from: number, to: number): void => {
+    if (!names(m, from, to, dropped)) return;
     let d = 0;
-    for (let i = start; i < end; i++) {
+    for (let i = from; i < to; i++) {
       const b = bracket(m, i);
       if (b) {
         d += b;
@@ -136,10 +136,34 @@ export function debugRecordWithoutDropped(m: LModule, from: number, to: number, 
       }
       if (d !== 0) continue;
       if (t.kindCode(i) === TK.gvar || (t.kindCode(i) === TK.word && CONSTANT_EXPRESSIONS.has(t.valueOf(i)))) {
-        if (i > start) edits.push({ from: i, to: end, text: 'poison' });
+        if (i > from) edits.push({ from: i, to, text: 'poison' });
         return;
       }
     }
+  };
+  const close = (end: number): void => {
+    if (start < 0 || end <= start || !names(m, start, end, dropped)) return;
+    // `!DIArgList(<type> <value>, …)`: each of its operands so (LLVM's ValueMapper keeps the list)
+    if (t.kindCode(start) === TK.meta && t.valueOf(start) === 'DIArgList' && isPunct(m, start + 1, LPAREN)) {
+      let d = 0;
+      let from = start + 2;
+      for (let i = start + 2; i < end; i++) {
+        const b = bracket(m, i);
+        if (b === 1) d++;
+        else if (b === -1) {
+          if (d === 0) {
+            typed(from, i);
+            return;
+          }
+          d--;
+        } else if (d === 0 && isPunct(m, i, COMMA)) {
+          typed(from, i);
+          from = i + 1;
+        }
+      }
+      return;
+    }
+    typed(start, end);
   };
   for (let i = from; i < to; i++) {
     if (t.kindCode(i) === TK.nl) continue;

@@ -539,7 +539,12 @@ function linkageEdit(m: LModule, fn: LFunction): { from: number; to: number; tex
 }
 
 /** A global variable's line, without its `, comdat…` clause when `dropComdat`. */
-function printGlobal(m: LModule, g: LGlobal, dropComdat: boolean, folds: ReturnType<typeof constantFolds>): string {
+function printGlobal(m: LModule, g: LGlobal, dropComdat: boolean, foldsGiven: ReturnType<typeof constantFolds>): string {
+  // (an alias whose aliasee is written without its type, `alias i32, getelementptr (…)`, keeps its
+  // constant expression as written: folded, it would be a value without a type)
+  const t = m.tokens;
+  const untyped = g.isAlias && g.initFrom > 0 && t.kindCode(g.initFrom - 1) === TK.punct && t.charAt(g.initFrom - 1) === 0x2c;
+  const folds = untyped ? undefined : foldsGiven;
   const c = dropComdat ? comdatClause(m, g.initTo, g.tokTo, g.name) : undefined;
   if (!c) return joinTokens(m.text, m.tokens, g.tokFrom, g.tokTo, undefined, folds);
   // The clause follows a comma (`…, comdat($c), align 4`): both go.

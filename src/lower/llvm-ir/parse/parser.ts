@@ -1236,7 +1236,10 @@ class IrParser {
       this.type();
       this.expectPunct(COMMA);
     }
-    const valueType = this.type();
+    // (an aliasee may be a constant expression without a type before it, as LLParser reads one:
+    // `@a = alias i32, getelementptr (…)`; it is a pointer)
+    const untyped = alias && this.pk() === TK.word && CAST_OPS.has(this.v(this.peek())) || (alias && this.pk() === TK.word && this.toks.textIs(this.peek(), 'getelementptr'));
+    const valueType = untyped ? OPAQUE_PTR0 : this.type();
     let initFrom = this.p;
     let initTo = this.p;
     // `external` / `extern_weak` globals are declarations without an initializer (LLParser::parseGlobal).
@@ -1441,13 +1444,25 @@ class IrParser {
       }
     }
     this.expectPunct(COMMA);
-    this.expectPunct(LBRACE);
+    const open = this.expectPunct(LBRACE);
     const indexes: number[] = [];
     for (;;) {
       indexes.push(this.expectInt('a use-list index'));
       if (this.eatPunct(RBRACE)) break;
       this.expectPunct(COMMA, "',' or '}'");
     }
+    // LLParser::parseUseListOrderIndexes's checks (the count of the value's uses, which it checks
+    // too, is not known here: a list of another length leaves the order read, use-list-order.ts)
+    if (indexes.length < 2) this.fail('expected >= 2 uselistorder indexes', open);
+    const seen = new Uint8Array(indexes.length);
+    let sorted = true;
+    for (let i = 0; i < indexes.length; i++) {
+      const x = indexes[i]!;
+      if (x >= indexes.length || seen[x]) this.fail('expected distinct uselistorder indexes in range [0, size)', open);
+      seen[x] = 1;
+      if (x !== i) sorted = false;
+    }
+    if (sorted) this.fail('expected uselistorder indexes to change the order', open);
     return global === undefined ? { indexes } : { global, indexes };
   }
 
