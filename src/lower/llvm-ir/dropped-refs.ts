@@ -14,6 +14,11 @@ import { TK } from './parse/lexer.js';
 import type { LModule } from './parse/model.js';
 import { gapText, joinTokens, type TokenFolds } from './parse/parser.js';
 
+/** The global values an output does not have, by name (a lookup: the printer does not list them). */
+export interface DroppedNames {
+  has(name: string): boolean;
+}
+
 /** A replacement of the tokens [from, to) by `text`. */
 interface TokenEdit {
   readonly from: number;
@@ -37,7 +42,7 @@ function isPunct(m: LModule, i: number, c: number): boolean {
 }
 
 /** Whether the tokens [from, to) name a global value in `dropped`. */
-function names(m: LModule, from: number, to: number, dropped: ReadonlySet<string>): boolean {
+function names(m: LModule, from: number, to: number, dropped: DroppedNames): boolean {
   for (let i = from; i < to; i++) if (m.tokens.kindCode(i) === TK.gvar && dropped.has(m.tokens.valueOf(i))) return true;
   return false;
 }
@@ -63,8 +68,8 @@ function joinEdited(m: LModule, from: number, to: number, edits: readonly TokenE
  * An operand is what lies between the node's own `(`/`{` or a `,` and the next `,` or its close, at
  * its own bracket depth; a field (`value: ptr @g`) is the part after its `:`.
  */
-export function metadataWithoutDropped(m: LModule, from: number, to: number, dropped: ReadonlySet<string>, folds?: TokenFolds): string | undefined {
-  if (!dropped.size || !names(m, from, to, dropped)) return undefined;
+export function metadataWithoutDropped(m: LModule, from: number, to: number, dropped: DroppedNames, folds?: TokenFolds): string | undefined {
+  if (!names(m, from, to, dropped)) return undefined;
   const t = m.tokens;
   const edits: TokenEdit[] = [];
   // `!N = [distinct] !{…}` / `!DIxxx(…)`: the body opens at the first bracket after the `=`.
@@ -118,8 +123,8 @@ const CONSTANT_EXPRESSIONS = new Set(['getelementptr', 'bitcast', 'addrspacecast
  * [from, to)) whose location operands name a value in `dropped`, with each such value `poison` of
  * its type; undefined when it names none.
  */
-export function debugRecordWithoutDropped(m: LModule, from: number, to: number, dropped: ReadonlySet<string>, subst?: (i: number) => string | undefined, folds?: TokenFolds): string | undefined {
-  if (!dropped.size || !names(m, from, to, dropped)) return undefined;
+export function debugRecordWithoutDropped(m: LModule, from: number, to: number, dropped: DroppedNames, subst?: (i: number) => string | undefined, folds?: TokenFolds): string | undefined {
+  if (!names(m, from, to, dropped)) return undefined;
   const t = m.tokens;
   const edits: TokenEdit[] = [];
   let depth = 0;

@@ -19,7 +19,7 @@ import { comdatAt, comdatClause } from './comdat.js';
 import { constantFolds } from './constant-folds.js';
 import { appendAll } from '../../codec/arrays.js';
 import { escapeLlvmBytes, escapeLlvmString } from './escape.js';
-import { debugRecordWithoutDropped, metadataWithoutDropped } from './dropped-refs.js';
+import { debugRecordWithoutDropped, metadataWithoutDropped, type DroppedNames } from './dropped-refs.js';
 
 /**
  * A new instruction. `text` refers to local values as `%{key}`: `key` is either an existing local
@@ -251,6 +251,19 @@ export function editorFor(edits: ModuleEdits, fn: LFunction): FunctionEditor {
 // (`other` is `module asm`: AsmWriter's printModule prints it right after the target lines, after a blank line)
 const ORDER: Record<string, number> = { source_filename: 0, target: 1, other: 1.5, type: 2, comdat: 3, global: 4, function: 5, attributes: 6, 'named-md': 7, md: 8 };
 
+/** The names of a module's global variables and functions, made once per module (printModule). */
+const GLOBAL_VALUE_NAMES = new WeakMap<LModule, ReadonlySet<string>>();
+function globalValueNames(m: LModule): ReadonlySet<string> {
+  let names = GLOBAL_VALUE_NAMES.get(m);
+  if (!names) {
+    const set = new Set<string>();
+    for (const g of m.globals) set.add(g.name);
+    for (const f of m.functions) set.add(f.name);
+    GLOBAL_VALUE_NAMES.set(m, (names = set));
+  }
+  return names;
+}
+
 /** Prints the module with `edits` applied. `moduleId` is the `; ModuleID = '…'` value. */
 export function printModule(m: LModule, edits: ModuleEdits = newModuleEdits(), moduleId = '<stdin>'): string {
   const out: string[] = [`; ModuleID = '${moduleId}'`];
@@ -263,15 +276,14 @@ export function printModule(m: LModule, edits: ModuleEdits = newModuleEdits(), m
   const cat = (it: LTopItem): number => (it.kind === 'text' ? ORDER[it.what]! : ORDER[it.kind]!);
   // The module's global values this output does not have (left out of a split module, or deleted by
   // the cleanup's GlobalDCE): metadata that names them is printed as LLVM leaves it (dropped-refs.ts).
-  const dropped = new Set<string>();
+  // (told by a lookup, not listed: each of thousands of split modules costs what it prints)
+  let dropped: DroppedNames | undefined;
   if (edits.only) {
     const printed = new Set<string>();
     for (const it of kept) if (it.kind === 'global') printed.add(it.global.name);
     else if (it.kind === 'function') printed.add(it.fn.name);
-    for (const it of m.items) {
-      if (it.kind === 'global' && !printed.has(it.global.name)) dropped.add(it.global.name);
-      else if (it.kind === 'function' && !printed.has(it.fn.name)) dropped.add(it.fn.name);
-    }
+    const all = globalValueNames(m);
+    dropped = { has: (name) => !printed.has(name) && all.has(name) };
   }
   const sorted = items.map((it, i) => ({ it, i })).sort((a, b) => cat(a.it) - cat(b.it) || a.i - b.i);
   // AsmWriter's printModule: `source_filename` right under the ModuleID line, always (a module read
@@ -371,7 +383,7 @@ export function printModule(m: LModule, edits: ModuleEdits = newModuleEdits(), m
     else if (it.what === 'named-md' && (appended.has(it.name!) || replacedOps.has(it.name!))) out.push(`!${it.name} = !{${[...(replacedOps.get(it.name!) ?? m.namedMetadata.get(it.name!)!), ...(appended.get(it.name!) ?? [])].join(', ')}}`);
     else if (it.what === 'comdat' && edits.nodeduplicateComdats.has(it.name!)) out.push(`$${it.name} = comdat nodeduplicate`);
     else if (it.what === 'md' && edits.replaceMetadata.has(it.name!)) out.push(`!${it.name} = ${edits.replaceMetadata.get(it.name!)!}`);
-    else if (it.what === 'md' && dropped.size) out.push(metadataWithoutDropped(m, it.tokFrom, it.tokTo, dropped, folds) ?? joinTokens(m.text, m.tokens, it.tokFrom, it.tokTo, undefined, folds));
+    else if (it.what === 'md' && dropped) out.push(metadataWithoutDropped(m, it.tokFrom, it.tokTo, dropped, folds) ?? joinTokens(m.text, m.tokens, it.tokFrom, it.tokTo, undefined, folds));
     else out.push(joinTokens(m.text, m.tokens, it.tokFrom, it.tokTo, undefined, folds));
   }
   flushBefore(99);
@@ -455,7 +467,7 @@ function relinkOf(edits: ModuleEdits, fn: LFunction): Relink | undefined {
   return edits.externalized.has(fn) ? { to: 'external' } : undefined;
 }
 
-function printFunction(m: LModule, fn: LFunction, ed: FunctionEditor | undefined, relink?: Relink, dropped?: ReadonlySet<string>): string {
+function printFunction(m: LModule, fn: LFunction, ed: FunctionEditor | undefined, relink?: Relink, dropped?: DroppedNames): string {
   const header = printHeader(m, fn, ed, undefined, relink);
   if (fn.isDeclaration) return header;
   const folds = constantFolds(m);
@@ -519,7 +531,7 @@ function printFunction(m: LModule, fn: LFunction, ed: FunctionEditor | undefined
         lines.push(`  ${res}${resolve(n.text)}`);
       }
       if (ed?.deleted.has(ins)) continue;
-      const record = dropped?.size && ins.opcode.startsWith('#dbg_') ? debugRecordWithoutDropped(m, ins.tokFrom, ins.tokTo, dropped, subst, folds) : undefined;
+      const record = dropped && ins.opcode.startsWith('#dbg_') ? debugRecordWithoutDropped(m, ins.tokFrom, ins.tokTo, dropped, subst, folds) : undefined;
       lines.push('  ' + (record ?? joinTokens(m.text, m.tokens, ins.tokFrom, ins.tokTo, subst, folds)));
     }
   });
