@@ -16,6 +16,7 @@ import { gapText, joinTokens, type TokenFolds } from './parse/parser.js';
 
 /** The global values an output does not have, by name (a lookup: the printer does not list them). */
 export interface DroppedNames {
+  /** Whether `name` (without `@`) is a global value of the module the output does not have. */
   has(name: string): boolean;
 }
 
