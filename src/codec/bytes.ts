@@ -19,6 +19,9 @@ const FIRST_CHUNK = 1 << 14;
 /** Longest text appended with a character loop; longer text goes through one `encodeInto` call. */
 const LOOP_TEXT = 256;
 
+/** Longest byte array appended with a loop; longer ones go through one `set` call. */
+const LOOP_BYTES = 48;
+
 /** Growable little- or big-endian byte buffer. */
 export class ByteBuilder {
   protected buf: Uint8Array;
@@ -102,9 +105,16 @@ export class ByteBuilder {
   }
   /** Append bytes. */
   bytes(b: Uint8Array): void {
-    this.room(b.length);
-    this.buf.set(b, this.length);
-    this.length += b.length;
+    const n = b.length;
+    this.room(n);
+    // A short array by a loop: TypedArray.prototype.set costs more per call than copying a few
+    // dozen bytes (the dump printer appends millions of cached line heads of 10 to 40 bytes).
+    if (n <= LOOP_BYTES) {
+      const buf = this.buf;
+      const at = this.length;
+      for (let i = 0; i < n; i++) buf[at + i] = b[i]!;
+    } else this.buf.set(b, this.length);
+    this.length += n;
   }
   /** Append `n` zero bytes. */
   zeros(n: number): void {

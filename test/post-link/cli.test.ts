@@ -649,7 +649,7 @@ describe('post-link: the [SYCL/misc properties] of function attributes', () => {
 describe('post-link: virtual functions (ModuleDesc::cleanup, [SYCL/virtual functions])', () => {
   const ir =
     'target triple = "spir64-unknown-unknown"\n$foo = comdat any\n' +
-    'define linkonce_odr spir_func void @foo(i32 %x, ptr %p) #0 comdat personality ptr null !dbg !0 {\n  ret void\n}\n' +
+    'define linkonce_odr spir_func void @foo(i32 %x, ptr %p) #0 comdat personality ptr null !md !0 {\n  ret void\n}\n' +
     'define spir_kernel void @k(ptr %fp) #1 {\n  call spir_func void %fp(i32 1, ptr null)\n  ret void\n}\n' +
     'define spir_kernel void @k2() #2 {\n  call spir_func void @foo(i32 2, ptr null)\n  ret void\n}\n' +
     'attributes #0 = { "indirectly-callable"="set-foo" "sycl-module-id"="v.cpp" }\nattributes #1 = { "calls-indirectly"="set-foo,set-bar" "sycl-module-id"="v.cpp" }\n' +
@@ -666,7 +666,7 @@ describe('post-link: virtual functions (ModuleDesc::cleanup, [SYCL/virtual funct
       // Groups (descending keys): w.cpp (k2), v.cpp with the set (foo), v.cpp (k).
       expect([sym(0), sym(1), sym(2)]).to.deep.equal(['k2\n', 'foo\n', 'k\n']);
       expect(ll(0)).to.contain('declare spir_func void @foo(i32, ptr) #0\n').and.not.contain('comdat').and.not.contain('personality');
-      expect(ll(1)).to.contain('define spir_func void @foo(i32 %x, ptr %p) #0 comdat personality ptr null !dbg !0 {');
+      expect(ll(1)).to.contain('define spir_func void @foo(i32 %x, ptr %p) #0 comdat personality ptr null !md !0 {');
       expect(props(1)).to.contain('[SYCL/virtual functions]\nvirtual-functions-set=2|');
       expect(props(2)).to.contain('[SYCL/virtual functions]\nuses-virtual-functions-set=2|');
       const sets = readRegistry(readFileSync(join(dir, 'v_2.prop'))).get('SYCL/virtual functions')!;

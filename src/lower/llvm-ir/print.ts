@@ -532,7 +532,8 @@ function printFunction(m: LModule, fn: LFunction, ed: FunctionEditor | undefined
       }
       if (ed?.deleted.has(ins)) continue;
       const record = dropped && ins.opcode.startsWith('#dbg_') ? debugRecordWithoutDropped(m, ins.tokFrom, ins.tokTo, dropped, subst, folds) : undefined;
-      lines.push('  ' + (record ?? joinTokens(m.text, m.tokens, ins.tokFrom, ins.tokTo, subst, folds)));
+      // (AsmWriter::printDbgRecordLine indents a debug record by four spaces, "out-of-line with instructions")
+      lines.push((ins.opcode.startsWith('#dbg_') ? '    ' : '  ') + (record ?? joinTokens(m.text, m.tokens, ins.tokFrom, ins.tokTo, subst, folds)));
     }
   });
   lines.push('}');

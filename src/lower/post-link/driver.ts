@@ -34,6 +34,7 @@ import { notIrText } from '../llvm-ir/not-ir.js';
 import { moduleDataLayout } from '../from-ir/lower-ir.js';
 import type { LFunction, LGlobal, LModule } from '../llvm-ir/parse/model.js';
 import { parseLlvmIr } from '../llvm-ir/parse/parser.js';
+import { upgradeDebugInfo } from '../llvm-ir/upgrade-debug-info.js';
 import { irErrorAt, IrSyntaxError } from '../llvm-ir/parse/errors.js';
 import { newModuleEdits, printModule, setFunctionAttributeGroup, type ModuleEdits } from '../llvm-ir/print.js';
 import { AttributeGroupNumbering, attributeSetText, moduleGroups, type AttributeText } from '../llvm-ir/attribute-groups.js';
@@ -180,8 +181,12 @@ function stem(p: string): string {
   return dot <= 0 ? base : base.slice(0, dot);
 }
 
-/** Reads and parses the input module (IR text, or bitcode through `tools.disassemble`). */
-export function readInputModule(input: Uint8Array, tools: PostLinkTools, name: string): LModule {
+/**
+ * Reads and parses the input module (IR text, or bitcode through `tools.disassemble`), as LLParser
+ * leaves it: debug info of a version other than 3 stripped (src/lower/llvm-ir/upgrade-debug-info.ts),
+ * LLVM's warning about it handed to `warn` (as `warning: …`, the line LLVM prints).
+ */
+export function readInputModule(input: Uint8Array, tools: PostLinkTools, name: string, warn?: (line: string) => void): LModule {
   // (A file system the caller supplies may hand back an ArrayBuffer or a view.)
   const bytes = toBytes(input, `${name}: the input`);
   let text: string;
@@ -195,7 +200,9 @@ export function readInputModule(input: Uint8Array, tools: PostLinkTools, name: s
     if (why) throw new PostLinkError(`${name}: ${why}`);
     text = latin1(bytes);
   }
-  return parseLlvmIr(text);
+  const { module, warning } = upgradeDebugInfo(parseLlvmIr(text), name);
+  if (warning !== undefined) warn?.(`warning: ${warning}`);
+  return module;
 }
 
 /**
@@ -214,7 +221,7 @@ export function postLink(given: Partial<PostLinkOptions>, fs: PostLinkFileSystem
     fs.write(path, bytes);
     written.push(path);
   };
-  const m = readInputModule(fs.read(opts.input), tools, opts.input === '-' ? '<stdin>' : opts.input);
+  const m = readInputModule(fs.read(opts.input), tools, opts.input === '-' ? '<stdin>' : opts.input, (w) => notes.push(w));
   try {
     return processModule(m, opts, tools, (p) => fs.read(p), write, written, notes);
   } catch (e) {
@@ -484,7 +491,7 @@ function processModule(m: LModule, opts: PostLinkOptions, tools: PostLinkTools, 
       const path = `${opts.deviceLibDir}/${name}`;
       let lib: LModule;
       try {
-        lib = readInputModule(read(path), tools, path);
+        lib = readInputModule(read(path), tools, path, (w) => notes.push(w));
       } catch (e) {
         // (upstream's words, then which file and why)
         const why = e instanceof IrSyntaxError ? `${path}:${e.line}:${e.column}: ${e.reason}` : e instanceof SyclbinError ? e.message : `${path} cannot be read${e instanceof Error ? ` (${e.message})` : ''}`;

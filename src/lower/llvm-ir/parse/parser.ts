@@ -128,6 +128,13 @@ function lineBreakEndsInstruction(toks: TokenList, j: number, before: number): b
   return prev !== 'tail' && prev !== 'musttail' && prev !== 'notail';
 }
 
+/**
+ * The intrinsics LLParser counts as the old debug-info format (LLParser.cpp
+ * `isOldDbgFormatIntrinsic`: `llvm.dbg.label` is not among them; opt-19 and opt-22 take it next to
+ * debug records).
+ */
+const OLD_DEBUG_INTRINSICS = new Set(['llvm.dbg.declare', 'llvm.dbg.value', 'llvm.dbg.assign']);
+
 /** Flags between a constant expression's opcode and its `(` (LLParser::parseValID). */
 const CONSTANT_EXPRESSION_FLAGS = new Set(['inbounds', 'nuw', 'nsw', 'nusw', 'exact', 'disjoint', 'nneg', 'samesign']);
 
@@ -227,6 +234,10 @@ class IrParser {
   private readonly namedMetadata = new Map<string, string[]>();
   private readonly metadata = new Map<string, { text: string; refs: string[]; tokFrom: number; tokTo: number }>();
   private readonly items: LTopItem[] = [];
+  /** A debug record (`#dbg_value(…)`) was read (LLParser's SeenNewDbgInfoFormat). */
+  private seenDebugRecords = false;
+  /** A call of an old debug intrinsic was read (LLParser's SeenOldDbgInfoFormat). */
+  private seenDebugIntrinsics = false;
   /** `uselistorder` directives of the module's global values: name → the permutation of its use list. */
   private readonly useListOrders = new Map<string, number[]>();
   /** Per value id ({@link TokenList.valueIdOf}): 1 when a global or function of that name is defined. */
@@ -1534,6 +1545,21 @@ class IrParser {
         this.limit = Number.POSITIVE_INFINITY;
       }
       if (this.p !== end) this.fail(`unexpected ${this.describe(this.p)} in the call instruction`, this.p);
+      // LLParser::parseCall: a module holds debug records or the old intrinsics, not both (at the
+      // token after `call`, where LLParser's CallLoc is)
+      const callee = call.callee.value;
+      if (callee.k === 'global' && OLD_DEBUG_INTRINSICS.has(callee.name)) {
+        if (this.seenDebugRecords) {
+          let at = toks.textIs(opTok, 'call') ? opTok + 1 : afterOp + 1;
+          while (toks.kindCode(at) === TK.nl) at++;
+          this.fail('llvm.dbg intrinsic should not appear in a module using non-intrinsic debug info', at);
+        }
+        this.seenDebugIntrinsics = true;
+      }
+    } else if (opcode.startsWith('#dbg_')) {
+      // LLParser::parseDebugRecord
+      if (this.seenDebugIntrinsics) this.fail('debug record should not appear in a module containing debug info intrinsics', opTok);
+      this.seenDebugRecords = true;
     }
     this.p = end;
     return new ParsedInstruction(result, opcode, from, end, toks.placeOf(first), call, orEmpty(usesLocal), orEmpty(usesGlobal));
