@@ -141,7 +141,9 @@ export function inspectIrText(bytes: BytesLike | string, opts: InspectIrOptions 
   children.push({ label: 'Module', children: module });
   const defined = m.functions.filter((f) => !f.isDeclaration);
   const kernels = defined.filter(isKernel);
-  children.push({ label: 'Functions', value: `${defined.length} defined, ${m.functions.length - defined.length} declared, ${m.globals.length} global variable(s)` });
+  // (aliases are read into the module's globals: counted apart, as llvm-dis lists them apart)
+  const aliases = m.globals.reduce((n, g) => n + (g.isAlias ? 1 : 0), 0);
+  children.push({ label: 'Functions', value: `${defined.length} defined, ${m.functions.length - defined.length} declared, ${m.globals.length - aliases} global variable(s)${aliases > 0 ? `, ${aliases} alias(es)` : ''}` });
   if (kernels.length) children.push({ label: 'Kernels', value: String(kernels.length), lines: kernels.map((f) => `${f.cc} ${shown(f.name)}`) });
   const embedded = embeddedObjects(m);
   if (embedded.objects.length || embedded.skipped.length) {

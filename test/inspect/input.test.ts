@@ -156,6 +156,9 @@ describe('inspect: anything in, an honest answer out', () => {
       const refused = await cli(['inspect', 'refuse.ll'], dir);
       expect(refused.code, refused.stderr).to.equal(0);
       expect(refused.stdout).to.match(/\nLowering: not lowered: \d+:\d+: "sycl-device-global-size"="abc" of @\w+ is not a 32-bit unsigned integer\n/);
+      // Aliases are counted apart from the global variables they are read with.
+      writeFileSync(join(dir, 'alias.ll'), '@g = global i32 0\n@a = alias i32, ptr @g\n@b = alias i32, ptr @a\ndefine void @f() {\n  ret void\n}\ndeclare void @h()\n');
+      expect((await cli(['inspect', 'alias.ll'], dir)).stdout).to.include('Functions: 1 defined, 1 declared, 1 global variable(s), 2 alias(es)\n');
       // dump says what an .ll file is and which commands read it.
       const d = await cli(['dump', 'refuse.ll'], dir);
       expect(d.stderr).to.equal("Failed to parse SYCLBIN file: Incorrect SYCLBIN magic number.\nnote: refuse.ll: not a SYCLBIN: LLVM IR text; see 'syclbin inspect refuse.ll' or 'syclbin lower refuse.ll'\n");
