@@ -22,7 +22,10 @@ import { VISIT_SHARES_BLOBS } from './visit-sharing.js';
 
 /** Options of `readSyclbin`. */
 export interface ReadSyclbinOptions extends ReadOptions {
-  /** Internal (src/syclbin/visit-sharing.ts): the visitor keeps and changes nothing it is handed. */
+  /**
+   * Internal (src/syclbin/visit-sharing.ts): the visitor keeps and changes nothing it is handed.
+   * @internal
+   */
   [VISIT_SHARES_BLOBS]?: boolean;
   /** Cap on decompressed OffloadBinary v3 payloads (default 1 GiB). */
   maxInflatedSize?: number;

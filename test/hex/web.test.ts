@@ -166,6 +166,13 @@ describe('hex: web inspector (chromium)', function () {
     await page.screenshot({ path: ARTIFACTS + 'web-inspector-diagnostic.png' });
   });
 
+  it('an error only the checks find (bitcode LLVM cannot read) is on the status line too, as a reader error is (review 2026-12-02b finding 5)', async () => {
+    await page.setInputFiles('#file', ROOT + 'testdata/offload/k.bc');
+    await page.waitForFunction(() => document.body.dataset.state === 'ready');
+    expect(await page.textContent('#status')).to.match(/^k\.bc: bitcode, 9 bytes, \d+ leaf spans \(\d+ ms\) \u2014 .*not a multiple of 4/);
+    expect(await page.textContent('#diagnostics h3')).to.match(/^Diagnostics: 1 error\(s\)/);
+  });
+
   it('a diagnostic on a property line that did not parse selects that line (the annotation records it at the error\'s path)', async () => {
     await page.setInputFiles('#file', ROOT + 'testdata/broken/v1-property-syntax.syclbin');
     await page.waitForFunction(() => document.body.dataset.state === 'ready' && document.querySelectorAll('#diagnostics .diag').length > 0);

@@ -635,6 +635,10 @@ function show(view: 'file' | 'inflated'): void {
     if (view === 'file') {
       state.report = verifyAnnotation(bytes, ann);
       renderDiagnostics(state.report);
+      // An error only the checks find (bitcode LLVM cannot read: the reader took the bytes, verify
+      // refuses them) goes on the status line too, as a reader's error does.
+      const first = ann.error ? undefined : state.report.problems.find((p) => p.severity === 'error');
+      if (first) setStatus(`${$('status').textContent ?? ''} \u2014 ${first.message}`);
     } else {
       const note = document.createElement('h3');
       note.textContent = 'Inflated view: offsets are into the header + inflated payload. Diagnostics are in the file view.';

@@ -70,7 +70,7 @@ On failure it prints "Failed to parse SYCLBIN file: <reason>" (or "Failed to ope
     force: opt.flag('Allow -o to replace an input'),
   },
   positionals: { min: 1, max: 1 },
-  examples: ['syclbin dump testdata/syclbin/v1_one_ir.syclbin', 'syclbin dump -o out.txt kernel.syclbin', 'cat kernel.syclbin | syclbin dump -'],
+  examples: ['syclbin dump kernel.syclbin', 'syclbin dump -o out.txt kernel.syclbin', 'cat kernel.syclbin | syclbin dump -'],
   async run({ opts, file: name, files }) {
     let src;
     try {

@@ -62,7 +62,7 @@ is explained as without it, with a note on stderr.`,
   },
   positionals: { min: 1, max: 1 },
   examples: [
-    'syclbin inspect testdata/syclbin/v1_two_modules_mixed.syclbin',
+    'syclbin inspect kernel.syclbin',
     'syclbin inspect --no-hash big.syclbin',
     'syclbin inspect --offsets kernel.syclbin',
     'syclbin inspect device.ll   # LLVM IR text: kernels, spec constants, device globals',

@@ -33,7 +33,7 @@ hashes out and reads headers and metadata only (as 'inspect --no-hash').`,
     ...outputOptions(),
   },
   positionals: { min: 1, max: 1 },
-  examples: ['syclbin json testdata/syclbin/v1_two_modules_mixed.syclbin', 'syclbin json --no-hash big.syclbin', "syclbin json --with-bytes k.syclbin | jq -r '.abstractModules[0].irModules[0].image.base64' | base64 -d > k.spv"],
+  examples: ['syclbin json kernel.syclbin', 'syclbin json --no-hash big.syclbin', "syclbin json --with-bytes k.syclbin | jq -r '.abstractModules[0].irModules[0].image.base64' | base64 -d > k.spv"],
   async run(ctx) {
     const { file } = await readSyclbinInput(ctx, ctx.file, { maxInflatedSize: ctx.opts['max-inflated-size'] });
     if (ctx.opts['with-bytes']) {

@@ -106,7 +106,7 @@ cannot read, trailing padding) its error line ('error: MESSAGE') and status 1 wi
 a module or unknown file yields nothing and status 0, as there. In modes 19 and 22 binaries are read
 by LLVM's own rules (see 'syclbin offload-list --help'); -o with an input is LLVM's "mutually
 exclusive" error. Where LLVM would read outside a binary (undefined behaviour), this toolkit's error
-is given. Checked on every extract golden of testdata/llvm22 and live on archives, modules and broken
+is given. Checked on every extract golden of the repository's testdata/llvm22 and live on archives, modules and broken
 files.
 
 Every file is written atomically; an image file is never written over FILE itself unless --force.`,

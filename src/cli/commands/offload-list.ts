@@ -92,7 +92,7 @@ end is not, an entry may overlap the header; string bytes are printed as they ar
 with LLVM's messages ('Invalid data was encountered while parsing the
 file', 'The end of the file was unexpectedly encountered'). Where LLVM would read outside a binary
 (undefined behaviour: it may crash), this toolkit's error is given instead. Checked on every
-llvm-objdump-19/-22 golden of testdata/llvm22 and on mutated files against both tools.
+llvm-objdump-19/-22 golden of the repository's testdata/llvm22 and on mutated files against both tools.
 
 --strings adds, after each image's lines, the number of string entries and every key and value
 (control characters and bytes that are not UTF-8 shown as \\xNN). --json prints a JSON document
