@@ -91,6 +91,12 @@ describe('hex: web inspector (chromium)', function () {
     const first = await page.$eval('#rows .b.hl', (e) => Number((e as HTMLElement).dataset.o));
     await page.click(`#rows .b[data-o="${first + 3}"]`);
     expect(await page.$eval('.node.selected', (e) => (e as HTMLElement).dataset.path)).to.equal('globalMetadata["SYCLBIN/global metadata"]["state"]');
+    // A group's row gives its own span as `syclbin annotate` prints it (0x38 +32, the header-table
+    // entry), then the bytes with its parts (review 2026-12-02b finding 3); a leaf its own bytes.
+    const meta = (path: string): Promise<string> => page.$eval(`.node[data-path="${path}"] > .meta`, (e) => e.textContent ?? '');
+    expect(await meta('abstractModules[0]')).to.match(/^group @0x38 \+32 \(\d+ with its parts\)$/);
+    expect(await meta('header')).to.equal('group @0x0 +56');
+    expect(await meta('header.metadataTableSize')).to.match(/^\w+ @0x18 \+8$/);
     await page.screenshot({ path: ARTIFACTS + 'inspector-serve.png' });
     expect(errors).to.deep.equal([]);
   });

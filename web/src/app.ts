@@ -199,7 +199,11 @@ function renderNode(n: TreeNode, parentUl: HTMLUListElement, depth: number): voi
   const leaf = n.spans.find((s) => s.kind !== 'group');
   const kind = leaf?.kind ?? (n.spans.length ? 'group' : '');
   const r = n.ranges;
-  meta.textContent = r.length ? `${kind} @0x${r[0]![0].toString(16)} +${r.reduce((a, [x, y]) => a + y - x, 0)}` : kind;
+  // A node's own span first, as `syclbin annotate` prints it (a group's own bytes: its header-table
+  // entry); the bytes of the node with its parts after it, when they are more.
+  const own = leaf ? undefined : n.spans[0];
+  const total = r.reduce((a, [x, y]) => a + y - x, 0);
+  meta.textContent = own ? `${kind} @0x${own.offset.toString(16)} +${own.size}${total !== own.size ? ` (${total} with its parts)` : ''}` : r.length ? `${kind} @0x${r[0]![0].toString(16)} +${total}` : kind;
   row.append(tw, label, meta);
   if (n.children.length > OPEN_LIST_MAX || (depth >= 2 && n.children.length > 8)) {
     const count = document.createElement('span');
