@@ -173,8 +173,16 @@ describe('hex: web inspector (chromium)', function () {
   });
 
   it('an error only the checks find (bitcode LLVM cannot read) is on the status line too, as a reader error is (review 2026-12-02b finding 5)', async () => {
+    // (every status text shown, in order: the page says it is busy before it reads the structure)
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { statuses: string[] }).statuses = seen;
+      new MutationObserver(() => seen.push(document.getElementById('status')!.textContent ?? '')).observe(document.getElementById('status')!, { childList: true, characterData: true, subtree: true });
+    });
     await page.setInputFiles('#file', ROOT + 'testdata/offload/k.bc');
     await page.waitForFunction(() => document.body.dataset.state === 'ready');
+    const statuses = await page.evaluate(() => (window as unknown as { statuses: string[] }).statuses);
+    expect(statuses.slice(0, 2)).to.deep.equal(['reading k.bc (9 bytes)…', 'reading the structure of k.bc (9 bytes)… the page is busy until it is read']);
     expect(await page.textContent('#status')).to.match(/^k\.bc: bitcode, 9 bytes, \d+ leaf spans \(\d+ ms\) \u2014 .*not a multiple of 4/);
     expect(await page.textContent('#diagnostics h3')).to.match(/^Diagnostics: 1 error\(s\)/);
   });

@@ -652,7 +652,17 @@ function show(view: 'file' | 'inflated'): void {
   }, 0);
 }
 
-function load(bytes: Uint8Array, name: string): void {
+/**
+ * Opens `bytes`: says first what is being done and lets the page draw that (the file is read into
+ * spans in this thread, which a file of many structures keeps busy for seconds), then shows it.
+ */
+async function load(bytes: Uint8Array, name: string): Promise<void> {
+  setStatus(`reading the structure of ${name} (${bytes.length} bytes)… the page is busy until it is read`);
+  // (a frame, then a task: the status is drawn first; a hidden tab draws no frames, hence the timeout)
+  await new Promise<void>((r) => {
+    requestAnimationFrame(() => setTimeout(r, 0));
+    setTimeout(r, 100);
+  });
   state.name = name;
   state.file = bytes;
   show('file');
@@ -694,7 +704,7 @@ async function openFile(f: File): Promise<void> {
     if (f.size > MAX_PAGE_FILE) throw new Error(`${f.size} bytes is more than a page can read at once (${MAX_PAGE_FILE}); use 'syclbin inspect' or 'syclbin annotate', which read files of any size`);
     const bytes = new Uint8Array(await f.arrayBuffer());
     await zstdReady;
-    load(bytes, f.name);
+    await load(bytes, f.name);
   } catch (e) {
     // A file the browser cannot read (too large, removed, a folder dropped): said, not a page stuck
     // "reading", and the previous file's views cleared (they would look like this file's).
@@ -773,7 +783,7 @@ async function openUrl(name: string): Promise<void> {
     if (size > MAX_PAGE_FILE) throw new Error(`${size} bytes is more than a page can read at once (${MAX_PAGE_FILE}); use 'syclbin inspect' or 'syclbin annotate', which read files of any size`);
     const bytes = new Uint8Array(await res.arrayBuffer());
     await zstdReady;
-    load(bytes, decodeURIComponent(target.pathname.split('/').pop() || name));
+    await load(bytes, decodeURIComponent(target.pathname.split('/').pop() || name));
   } catch (e) {
     clearViews();
     setStatus(`cannot open ${name}: ${(e as Error).message || String(e)}`);

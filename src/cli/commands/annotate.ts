@@ -33,7 +33,7 @@ function* spanLines(head: string, spans: readonly AnnotatedSpan[]): Generator<st
  * The JSON document, a span at a time: the same text as `JSON.stringify(doc, replacer, 2)` (each span
  * is stringified alone and indented as the array's items are), never one string.
  */
-function* jsonPieces(ann: Annotation): Generator<string> {
+function* jsonPieces(ann: Pick<Annotation, 'format' | 'size' | 'spans' | 'error'>): Generator<string> {
   // (annotationToJson's document, a span converted as it is written: no second list of the spans)
   const { spans } = ann;
   const head = JSON.stringify({ format: ann.format, size: ann.size }, jsonReplacer, 2);
@@ -74,8 +74,11 @@ into the inflated space (header + payload, InflatedSize bytes), not the file.`,
   examples: ['syclbin annotate kernel.syclbin', 'syclbin annotate --json kernel.syclbin | jq ".spans[] | select(.kind==\\"unreferenced\\")"', 'syclbin annotate --inflated compressed.syclbin'],
   run({ opts, file, files, io, prog }) {
     const maxInflatedSize = opts['max-inflated-size'];
-    const ann = files.read(file, (src) => (opts.inflated ? annotateInflated(src, { maxInflatedSize }).annotation : annotate(src, { maxInflatedSize })));
-    if (opts.leaves) ann.spans = ann.spans.filter((s) => s.kind !== 'group');
+    // Only what is printed is kept past the reading: the span tree, models and layout facts the
+    // annotation also holds are let go before millions of lines are made (a file of 200,000 modules
+    // holds them at 450 bytes a span; the collector would walk them for every line's garbage).
+    const { format, size, spans, error } = files.read(file, (src) => (opts.inflated ? annotateInflated(src, { maxInflatedSize }).annotation : annotate(src, { maxInflatedSize })));
+    const ann = { format, size, spans: opts.leaves ? spans.filter((s) => s.kind !== 'group') : spans, ...(error ? { error } : {}) };
     if (opts.json) files.writePieces(opts.output, jsonPieces(ann));
     else files.writePieces(opts.output, spanLines(`# ${ann.format}, ${ann.size} bytes${opts.inflated ? ' inflated' : ''}\n`, ann.spans));
     if (ann.error) {
