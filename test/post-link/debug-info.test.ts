@@ -19,6 +19,17 @@ import { requireTool } from '../support/tools.js';
 
 const DEBUG = new URL('../../testdata/lower/debug-info/', import.meta.url).pathname;
 
+/** The message of the IrSyntaxError LLParser's rules give `text` (fails when it is accepted). */
+function fail(text: string): string {
+  try {
+    parseLlvmIr(text);
+  } catch (e) {
+    expect(e).to.be.instanceOf(IrSyntaxError);
+    return (e as Error).message;
+  }
+  return expect.fail(`accepted: ${text}`);
+}
+
 async function postLink(args: string[], cwd: string): Promise<{ code: number; err: string }> {
   let err = '';
   const code = await runCli(['post-link', ...args], { stdout: { write: () => undefined }, stderr: { write: (c) => void (err += String(c)) }, cwd, env: {} });
@@ -134,15 +145,6 @@ attributes #0 = { "sycl-module-id"="a.cpp" }
   });
 
   it('as llvm-as: a word after a declaration, and a global used but not defined, are errors at their place; named metadata right after a declaration is not', () => {
-    const fail = (text: string): string => {
-      try {
-        parseLlvmIr(text);
-      } catch (e) {
-        expect(e).to.be.instanceOf(IrSyntaxError);
-        return (e as Error).message;
-      }
-      return expect.fail(`accepted: ${text}`);
-    };
     expect(fail('declare void @f() garbage\n')).to.match(/^1:19: unexpected 'garbage' after the end of the entity/);
     expect(fail('@g = global i32 0 garbage\n')).to.match(/^1:19: /);
     expect(fail('declare void @f(i32 garbage garbage)\n')).to.match(/^1:21: expected ',' or '\)'/);
@@ -271,15 +273,6 @@ attributes #0 = { "sycl-module-id"="a.cpp" }
   });
 
   it('as LLParser: debug records and the old llvm.dbg intrinsics in one module are refused at the second kind met (llvm.dbg.label goes with either)', () => {
-    const fail = (text: string): string => {
-      try {
-        parseLlvmIr(text);
-      } catch (e) {
-        expect(e).to.be.instanceOf(IrSyntaxError);
-        return (e as Error).message;
-      }
-      return expect.fail(`accepted: ${text}`);
-    };
     const value = 'call void @llvm.dbg.value(metadata i32 %n, metadata !6, metadata !DIExpression())';
     const record = '#dbg_value(i32 %n, !6, !DIExpression(), !5)';
     const fn = (a: string, b: string): string => `define void @k(i32 %n) {\nentry:\n  ${a}\n  ${b}\n  ret void\n}\n!5 = !{}\n!6 = !{}\n`;
