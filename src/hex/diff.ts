@@ -61,8 +61,34 @@ interface Item {
    */
   quote?: true;
   blob?: BlobRef;
+  /** A property's value: compared as it is, made text (propertyText) only when shown. */
+  prop?: PropertyValue;
   /** Its path for people, made when it is shown (`prefix[name]` for a named entry). */
-  path: () => string;
+  path(): string;
+}
+
+/** What an item holds, without its path. */
+type ItemValue = Omit<Item, 'path'>;
+
+/** An entry `prefix["name"]`: its path made from its parent's when shown (no closure per entry). */
+class NamedItem implements Item {
+  readonly text?: string;
+  readonly quote?: true;
+  readonly blob?: BlobRef;
+  readonly prop?: PropertyValue;
+  constructor(
+    private readonly prefix: PrefixRef,
+    private readonly name: string,
+    v: ItemValue,
+  ) {
+    if (v.text !== undefined) this.text = v.text;
+    if (v.quote) this.quote = v.quote;
+    if (v.blob) this.blob = v.blob;
+    if (v.prop) this.prop = v.prop;
+  }
+  path(): string {
+    return quoted(this.prefix.path(), this.name);
+  }
 }
 
 /**
@@ -85,7 +111,7 @@ class FlatView {
   ) {}
 
   /** An entry at a fixed path (`version`, `binaries[0].flags`). */
-  set(path: string, item: Omit<Item, 'path'>): void {
+  set(path: string, item: ItemValue): void {
     this.items.set(`p${path}`, { ...item, path: () => path });
   }
 
@@ -95,16 +121,23 @@ class FlatView {
     return { key, path: () => quoted(prefix.path(), name) };
   }
 
-  /** An entry `prefix` + `suffix` (`.flags`, or `` for the prefix itself). */
-  add(prefix: PrefixRef, suffix: string, item: Omit<Item, 'path'>): void {
+  /** An entry `prefix` + `suffix` (`.flags`). */
+  add(prefix: PrefixRef, suffix: string, item: ItemValue): void {
     this.items.set(`n${this.parentId(prefix)}\u0000${suffix}`, { ...item, path: () => prefix.path() + suffix });
   }
 
+  /**
+   * The entry `prefix["name"]` itself, with no entries below it (a property): keyed by its parent's
+   * number and its name, its parent not numbered (a registry of a million keys numbers its sets only).
+   */
+  leaf(prefix: PrefixRef, name: string, item: ItemValue): void {
+    this.items.set(`m${this.parentId(prefix)}[${name}`, new NamedItem(prefix, name, item));
+  }
+
   /** The entry `prefix["name"]` itself; returns it as a parent for the entries below it. */
-  named(prefix: PrefixRef, name: string, item: Omit<Item, 'path'>): PrefixRef {
-    const ref = this.under(prefix, name);
-    this.add(ref, '', item);
-    return ref;
+  named(prefix: PrefixRef, name: string, item: ItemValue): PrefixRef {
+    this.leaf(prefix, name, item);
+    return this.under(prefix, name);
   }
 
   private parentId(prefix: PrefixRef): number {
@@ -138,12 +171,13 @@ function fnv1a(b: BlobRef): string {
   return h.toString(16).padStart(8, '0');
 }
 
-function blob(b: BlobRef): Omit<Item, 'path'> {
+function blob(b: BlobRef): ItemValue {
   return { blob: b };
 }
 
 /** What an item prints as: its text, or a blob's size and FNV-1a hash (read only for a blob that is shown). */
 function textOf(item: Item): string {
+  if (item.prop) return propertyText(item.prop);
   if (item.text !== undefined) return item.quote ? quotedText(item.text) : item.text;
   return `<${item.blob!.size} bytes, fnv1a ${fnv1a(item.blob!)}>`;
 }
@@ -164,7 +198,7 @@ function propertyText(v: PropertyValue): string {
 const LONG_VALUE = 256;
 
 /** A long byte array as a blob of its 8-byte bit count and payload (compared byte for byte, shown as size and hash). */
-function longValue(v: PropertyValue & { type: 2 }): Omit<Item, 'path'> {
+function longValue(v: PropertyValue & { type: 2 }): ItemValue {
   const b = new Uint8Array(8 + v.bytes.length);
   new DataView(b.buffer).setBigUint64(0, v.bits, true);
   b.set(v.bytes, 8);
@@ -175,7 +209,7 @@ function flattenRegistry(out: FlatView, path: string, reg: PropertySetRegistry):
   const parent = fixedPrefix(path);
   for (const [name, set] of reg) {
     const setRef = out.named(parent, name, { text: `(set, ${set.size} propert${set.size === 1 ? 'y' : 'ies'})` });
-    for (const [key, v] of set) out.named(setRef, key, v.type === 2 && v.bytes.length > LONG_VALUE ? longValue(v) : { text: propertyText(v) });
+    for (const [key, v] of set) out.leaf(setRef, key, v.type === 2 && v.bytes.length > LONG_VALUE ? longValue(v) : { prop: v });
   }
 }
 
@@ -184,7 +218,7 @@ function flattenRegistry(out: FlatView, path: string, reg: PropertySetRegistry):
  * UTF-8 as lone surrogates U+DC80+byte (src/offload/read.ts escapedStrings), shown as `\xNN`.
  */
 function flattenStrings(out: FlatView, prefix: PrefixRef, strings: Iterable<readonly [string, string]>): void {
-  for (const [k, v] of strings) out.named(prefix, k, { text: v, quote: true });
+  for (const [k, v] of strings) out.leaf(prefix, k, { text: v, quote: true });
 }
 
 function flattenSyclbin(out: FlatView, m: SyclbinFile): void {
@@ -400,7 +434,7 @@ function flattenSpans(out: FlatView, src: ByteSource, a: Annotation): void {
     // A field, magic or string by its decoded value; the rest (images, sections, padding, gaps, whose
     // value, when there is one, only classifies the bytes) by the bytes.
     const byValue = s.value !== undefined && (s.kind === 'field' || s.kind === 'magic' || s.kind === 'string');
-    const item: Omit<Item, 'path'> = byValue ? { text: valueText(s.value) } : blob(blobRef(src, s.offset, s.size, s.offset));
+    const item: ItemValue = byValue ? { text: valueText(s.value) } : blob(blobRef(src, s.offset, s.size, s.offset));
     out.items.set(`s${key}`, { ...item, path: () => (n === 1 ? s.path : `${s.path}#${n}`) });
   }
 }
@@ -502,6 +536,15 @@ function flatten(src: ByteSource, a: Annotation, view: View, parents: Map<string
 function sameItem(x: Item, y: Item, bufs: CompareBuffers): boolean {
   if (x.blob && y.blob) return blobsEqual(x.blob, y.blob, bufs);
   if (x.blob || y.blob) return false;
+  // Two properties are the same text (propertyText) exactly when they are the same value: a uint32's
+  // number, a byte array's bit count and bytes (its registry encoding).
+  if (x.prop && y.prop) {
+    const a = x.prop;
+    const b = y.prop;
+    if (a.type === 1) return b.type === 1 && a.value === b.value;
+    return b.type === 2 && a.bits === b.bits && bytesEqual(a.bytes, b.bytes);
+  }
+  if (x.prop || y.prop) return textOf(x) === textOf(y);
   return x.text === y.text && x.quote === y.quote;
 }
 
