@@ -56,11 +56,18 @@ const HI_LIMIT = 0x200000;
 class Handover extends Error {}
 const HANDOVER = new Handover();
 
+/** How many string lengths cstringEnd remembers per walk (by absolute offset of the source). */
+const ENDS = 8;
+
 /** A window over the source: views for in-memory input, large positioned reads for files. */
 class Window {
   bytes: Uint8Array;
   view: DataView;
   at = 0;
+  /** cstringEnd's recent strings of this source: absolute offsets and lengths (round robin at endsNext). */
+  readonly endsAt = new Float64Array(ENDS).fill(-1);
+  readonly endsLen = new Float64Array(ENDS);
+  endsNext = 0;
   constructor(
     private readonly src: ByteSource,
     private readonly size: number,
@@ -93,11 +100,26 @@ let strAt = 0;
  * in `w.bytes` (its start in `strAt`).
  */
 function cstringEnd(w: Window, base: number, o: number, size: number): number {
-  const at = w.pos(base + o, 1);
+  const abs = base + o;
+  // A string named again (every entry's `triple` pointing at one value): its length from the last
+  // few found, not a second scan (a 400 KB value named by 40,000 entries is scanned once).
+  const { endsAt, endsLen } = w;
+  for (let i = 0; i < ENDS; i++) {
+    if (endsAt[i] !== abs) continue;
+    const len = endsLen[i]!;
+    if (len >= size - o) break; // (the same bytes in a binary that ends sooner: measured again)
+    const at = w.pos(abs, len + 1);
+    strAt = at;
+    return at + len;
+  }
+  const at = w.pos(abs, 1);
   const limit = Math.min(w.bytes.length, at + (size - o));
   const nul = w.bytes.indexOf(0, at);
   if (nul < 0 || nul >= limit) throw HANDOVER; // not terminated inside what is in the window: let the full reader say
   strAt = at;
+  endsAt[w.endsNext] = abs;
+  endsLen[w.endsNext] = nul - at;
+  w.endsNext = (w.endsNext + 1) % ENDS;
   return nul;
 }
 
@@ -124,11 +146,22 @@ class ValueCache {
   constructor(private readonly bytes = false) {}
   private readonly raw: Uint8Array[] = [];
   private readonly text: string[] = [];
+  /** Where in the input each value was read: the same place and length is the same value, not compared again. */
+  private readonly places: number[] = [];
   private last = 0;
   private next = 0;
-  get(b: Uint8Array, from: number, to: number): string {
+  /** The text of bytes [from, to) of `b`, read at absolute offset `abs` of the input. */
+  get(b: Uint8Array, from: number, to: number, abs: number): string {
     const n = this.raw.length;
-    // the value of the previous entry first, then the others
+    // the value of the previous entry first, then the others: by place, then by bytes (entries of a
+    // file repeat one value by pointing at it, or by a copy each; a long value named by thousands of
+    // entries is compared once, not once per entry)
+    for (let k = 0, i = this.last; k < n; k++, i = i + 1 === n ? 0 : i + 1) {
+      if (this.places[i] === abs && this.raw[i]!.length === to - from) {
+        this.last = i;
+        return this.text[i]!;
+      }
+    }
     for (let k = 0, i = this.last; k < n; k++, i = i + 1 === n ? 0 : i + 1) {
       if (rangeEquals(b, from, to, this.raw[i]!)) {
         this.last = i;
@@ -137,6 +170,7 @@ class ValueCache {
     }
     const i = n < CACHED_VALUES ? n : this.next;
     this.next = (i + 1) % CACHED_VALUES;
+    this.places[i] = abs;
     this.raw[i] = b.slice(from, to);
     this.text[i] = this.bytes ? decodeLatin1(b.subarray(from, to)) : decodeUtf8(b, from, to);
     this.last = i;
@@ -299,6 +333,12 @@ function readEntry(w: Window, v: OffloadVersion, base: number, size: number, at:
   s.imageOffset = base + io;
   s.arch = '';
   s.triple = '';
+  // The last `arch` and `triple` (as LLVM's StringMap keeps them), as places in the input: decoded
+  // once after the strings, not once per string entry that names the key.
+  let archAt = -1;
+  let archLen = 0;
+  let tripleAt = -1;
+  let tripleLen = 0;
   const f = v.stringEntry.offsets as Readonly<Record<string, number>>;
   const sized = f.valueSize !== undefined;
   for (let j = 0; j < ns; j++) {
@@ -321,8 +361,21 @@ function readEntry(w: Window, v: OffloadVersion, base: number, size: number, at:
       to = cstringEnd(w, base, vo, size);
       from = strAt;
     }
-    if (which === 1) s.arch = caches.arch.get(w.bytes, from, to);
-    else if (which === 2) s.triple = caches.triple.get(w.bytes, from, to);
+    if (which === 1) {
+      archAt = w.at + from;
+      archLen = to - from;
+    } else if (which === 2) {
+      tripleAt = w.at + from;
+      tripleLen = to - from;
+    }
+  }
+  if (archAt >= 0) {
+    const q = w.pos(archAt, archLen);
+    s.arch = caches.arch.get(w.bytes, q, q + archLen, archAt);
+  }
+  if (tripleAt >= 0) {
+    const q = w.pos(tripleAt, tripleLen);
+    s.triple = caches.triple.get(w.bytes, q, q + tripleLen, tripleAt);
   }
   s.nested = false;
   if (is >= MAGIC.length) {

@@ -112,4 +112,47 @@ describe('offload walk: the streamed listing equals the full reader', () => {
     const cycle = (n: number, len: number) => Array.from({ length: len }, (_, i) => [{ imageKind: 1, offloadKind: 2, strings: [['arch', `gfx${i % n}`], ['triple', `x${(i * 7) % n}`]] as [string, string][], image: new Uint8Array(1) }]);
     for (const n of [3, 16, 17, 40]) compare(writeOffloadBinaries(cycle(n, 200), { version: 1 }), `cycle of ${n}`);
   });
+
+  /**
+   * A v1 binary whose `n` string entries all name one key and point into one long value (review
+   * 2026-12-02a finding 1: the walk compared the value again for every entry, quadratic): at its start
+   * (`step` 0) or at a later suffix each (tail-merged strings, `step` > 0).
+   */
+  function repeatedValue(n: number, valueLength: number, step: number, key = 'triple'): Uint8Array {
+    const strings = 72;
+    const data = strings + 16 * n;
+    const k = new TextEncoder().encode(key + '\0');
+    const imageOffset = Math.ceil((data + k.length + valueLength + 1) / 8) * 8;
+    const total = imageOffset + 8;
+    const b = new Uint8Array(total);
+    const v = new DataView(b.buffer);
+    b.set([0x10, 0xff, 0x10, 0xad]);
+    v.setUint32(4, 1, true);
+    v.setBigUint64(8, BigInt(total), true);
+    v.setBigUint64(16, 32n, true);
+    v.setBigUint64(24, 40n, true);
+    v.setUint16(32, 1, true);
+    v.setUint16(34, 1, true);
+    v.setBigUint64(40, BigInt(strings), true);
+    v.setBigUint64(48, BigInt(n), true);
+    v.setBigUint64(56, BigInt(imageOffset), true);
+    v.setBigUint64(64, 8n, true);
+    for (let i = 0; i < n; i++) {
+      v.setBigUint64(strings + 16 * i, BigInt(data), true);
+      v.setBigUint64(strings + 16 * i + 8, BigInt(data + k.length + Math.min(valueLength, i * step)), true);
+    }
+    b.set(k, data);
+    b.fill(0x56, data + k.length, data + k.length + valueLength);
+    return b;
+  }
+
+  it('many entries naming one long value (at one place, or at suffixes of it): the text of the full reader', () => {
+    for (const step of [0, 1, 7]) {
+      for (const key of ['triple', 'arch']) compare(repeatedValue(300, 2000, step, key), `300 entries, value of 2000 bytes, step ${step}, ${key}`);
+    }
+    // Two files one after the other: what a walk remembers of one source is not used for another.
+    const a = repeatedValue(4, 100, 0);
+    const b = repeatedValue(4, 10, 0);
+    for (const bytes of [a, b, a]) compare(bytes, 'files in turn');
+  });
 });
