@@ -76,6 +76,13 @@ export interface LlvmEraInfo {
      * src/containers/offload-bundle.ts).
      */
     readonly bundles: boolean;
+    /**
+     * The exit status when standard output is closed while listing: 74 (EX_IOERR, silently) from
+     * llvm-objdump-19, whose InitLLVM sets LLVM's one-shot pipe-signal handler
+     * (llvm/lib/Support/Unix/Signals.inc `DefaultOneShotPipeSignalHandler`); llvm-objdump-22 dies of
+     * SIGPIPE (141). Both observed on Debian's builds; main is taken to be as 22.
+     */
+    readonly closedPipeStatus: number;
   };
   /**
    * `llvm-offload-binary INPUT [--image=...]` (extract mode). In every era default names are
@@ -108,7 +115,7 @@ export const LLVM_ERAS: Readonly<Record<LlvmEra, LlvmEraInfo>> = {
     pack: { version: 1, multiEntry: false, requiredKeys: ['file', 'triple'], missingKeysError: "'file' and 'triple' are required image arguments", withoutOutput: 'nothing' },
     extensionKinds: BASE_EXTENSIONS,
     imageKindNames: {},
-    listing: { imageSize: false, nested: false, bundles: false },
+    listing: { imageSize: false, nested: false, bundles: false, closedPipeStatus: 74 },
     extract: { withoutImage: 'nothing', emptyArchDash: true, printExtracted: false, recurseNested: false },
   },
   '22': {
@@ -121,7 +128,7 @@ export const LLVM_ERAS: Readonly<Record<LlvmEra, LlvmEraInfo>> = {
     pack: { version: 1, multiEntry: false, requiredKeys: ['file'], missingKeysError: "'file' is a required image arguments", withoutOutput: 'help' },
     extensionKinds: BASE_EXTENSIONS,
     imageKindNames: {},
-    listing: { imageSize: false, nested: false, bundles: true },
+    listing: { imageSize: false, nested: false, bundles: true, closedPipeStatus: 141 },
     extract: { withoutImage: 'nothing', emptyArchDash: true, printExtracted: false, recurseNested: false },
   },
   main: {
@@ -134,7 +141,7 @@ export const LLVM_ERAS: Readonly<Record<LlvmEra, LlvmEraInfo>> = {
     pack: { version: 3, multiEntry: true, requiredKeys: ['file'], missingKeysError: "'file' is a required image arguments", withoutOutput: 'help' },
     extensionKinds: { ...BASE_EXTENSIONS, spv: 6 },
     imageKindNames: { 6: { ext: 'spv', objdump: 'spir-v' } },
-    listing: { imageSize: true, nested: true, bundles: true },
+    listing: { imageSize: true, nested: true, bundles: true, closedPipeStatus: 141 },
     extract: { withoutImage: 'all', emptyArchDash: false, printExtracted: true, recurseNested: true },
   },
 };

@@ -34,6 +34,12 @@ export interface CommandIO {
    * follows the name on an error line: `error: ` for the LLVM tools' drop-ins, otherwise empty.
    */
   failureStatus?: (status: number, prog: string, tag: string) => void;
+  /**
+   * Told the status to exit with when standard output is closed, where it is not 141 (a program
+   * killed by SIGPIPE): `offload-list --llvm 19` exits 74 (EX_IOERR) as llvm-objdump-19 does, whose
+   * InitLLVM installs LLVM's one-shot pipe-signal handler.
+   */
+  closedPipeStatus?: (status: number) => void;
 }
 
 /** What a command's `run` gets. */

@@ -16,7 +16,7 @@ export function main(): void {
   // killed by SIGPIPE reports (128 + 13); Node ignores SIGPIPE, so the write fails with EPIPE instead.
   // Any other failure to write (a full disk: `> /dev/full`) is said once, without a stack trace, and
   // ends the program with the command's failure status (2, "trouble", for diff: its 1 means "different").
-  const SIGPIPE_STATUS = 141;
+  let SIGPIPE_STATUS = 141;
   let failureStatus: number = EXIT.FAILURE;
   let prog = 'syclbin';
   let tag = '';
@@ -75,7 +75,10 @@ export function main(): void {
     prog = name;
     tag = errorTag;
   };
-  runCli(process.argv.slice(2), { stdout: out, stderr: err, cwd: process.cwd(), env: process.env, failureStatus: failureStatusOf }).then(
+  const closedPipeStatus = (status: number): void => {
+    SIGPIPE_STATUS = status;
+  };
+  runCli(process.argv.slice(2), { stdout: out, stderr: err, cwd: process.cwd(), env: process.env, failureStatus: failureStatusOf, closedPipeStatus }).then(
     (code) => {
       process.exitCode = code;
     },

@@ -17,7 +17,7 @@ const EXIT_TEXT =
 const STATUS_TEXT: Readonly<Record<NonNullable<Command['statuses']>, string>> = {
   standard: EXIT_TEXT,
   diff: 'Exit status: 0 no difference; 1 the files differ; 2 trouble (an input could not be read, output could not be written, or a usage error); 141 standard output was closed (as a program killed by SIGPIPE); 70 internal error (a bug).',
-  llvm: 'Exit status: 0 success; 1 any error, a usage error included (as the LLVM tool it replaces); 141 standard output was closed; 70 internal error (a bug).',
+  llvm: 'Exit status: 0 success; 1 any error, a usage error included (as the LLVM tool it replaces); 141 standard output was closed (offload-list --llvm 19: 74, as llvm-objdump-19); 70 internal error (a bug).',
 };
 
 /**

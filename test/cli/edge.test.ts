@@ -5,6 +5,7 @@
  * one CLI edge" that must stay fixed.
  */
 import { expect } from 'chai';
+import { requireTool } from '../support/tools.js';
 import { spawnSync } from 'node:child_process';
 import { closeSync, copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -210,6 +211,13 @@ describe('cli edge: symptoms that stay fixed', () => {
     const closed = spawnSync('bash', ['-c', `set -o pipefail; node '${CLI}' offload-list '${big}' | head -c 1 >/dev/null; echo "status \${PIPESTATUS[0]}"`], { encoding: 'utf8' });
     expect(closed.stderr).to.equal('');
     expect(closed.stdout).to.equal('status 141\n');
+    // `--llvm 19` as llvm-objdump-19: LLVM's pipe-signal handler exits 74 (EX_IOERR), silently; the
+    // real tool on the same pipe when it is installed (review 2026-12-02a finding 3).
+    const pipe = (cmd: string): string => spawnSync('bash', ['-c', `set -o pipefail; ${cmd} '${big}' | head -c 1 >/dev/null; echo "status \${PIPESTATUS[0]}"`], { encoding: 'utf8' }).stdout;
+    for (const strict of ['', ' --strict']) expect(pipe(`node '${CLI}' offload-list --llvm 19${strict}`), strict).to.equal('status 74\n');
+    expect(pipe(`node '${CLI}' offload-list --llvm 22`)).to.equal('status 141\n');
+    expect(pipe(requireTool('llvm-objdump-19') + ' --offloading')).to.equal('status 74\n');
+    expect(pipe(requireTool('llvm-objdump-22') + ' --offloading')).to.equal('status 141\n');
     // A device that never ends is read only so far (16 MiB), not forever; /dev/null is an empty input.
     const dev = spawnSync('node', [CLI, 'verify', '/dev/zero'], { encoding: 'utf8', timeout: 10_000 });
     expect(dev.status).to.equal(1);

@@ -142,6 +142,7 @@ imageSize) are decimal strings, what a reader found (image.size, bare images) ar
     // llvm-objdump lists only what its reader finds (no scanning of ordinary data): as offload-extract --strict.
     if (opts.strict && opts.scan === 'always') throw new UsageError("--strict lists what llvm-objdump lists: no --scan always");
     const era = llvmEra(opts.llvm);
+    if (era.listing.closedPipeStatus !== 141) io.closedPipeStatus?.(era.listing.closedPipeStatus);
     const read = { maxInflatedSize: opts['max-inflated-size'] };
     const out = files.output(opts.output);
     const versions = new Set<number>();
