@@ -11,6 +11,7 @@
  *   and the lines LLVM's reader folds into earlier ones (a set named again, a key given again);
  * - consistency: IR/native targets against their metadata, the envelope strings and v2 StringData;
  * - unknown enum values (image kind, offload kind, flags);
+ * - an OffloadBinary string key given more than once in an entry (every reader keeps one value);
  * - non-canonical layout: the file is not what our writer (which reproduces LLVM's) would write,
  *   decided by comparing the writer's chunks with the file (images at the same place are not re-read).
  *
@@ -36,7 +37,7 @@ import { checkArchiveSymbolTable } from './archive-symtab-check.js';
 import { clipText, someOf } from '../codec/messages.js';
 import { irTargetBytes, irTypeValue, nativeArchBytes, nativeTargetBytes, type SyclbinFile } from '../syclbin/model.js';
 import { declaredFormatProblem, globalMetadataSetProblem, IR_TYPE_SPIRV_WHY, irTypeTargetProblem } from '../syclbin/lint.js';
-import { escapedStrings } from '../offload/read.js';
+import { escapedStrings, repeatedStringKeys } from '../offload/read.js';
 import { printable, printableClipped } from '../props/explain.js';
 import { annotate, annotateEmbedded, inflatedAnnotation, MAX_EMBEDDED_SPANS, findingOf, leavesOf, quoted, type AnnotateOptions, type Annotation, type FileFormat, type Finding, type MetadataBlob, type V1Image } from './annotate.js';
 
@@ -509,6 +510,23 @@ function checkOffload(ob: OffloadModel, ann: Annotation, add: (f: Finding) => vo
         code: 'enum',
         message: `unknown offload kind ${e.offloadKind} for an OffloadBinary v${ob.version} (${possibleNumberings(ob.version).map((n) => NUMBERING_DESCRIPTIONS[n]).join(', ')}: ${ob.version >= 2 ? 'it defines' : 'they define'} ${[...new Set(possibleNumberings(ob.version).flatMap((n) => Object.values(OFFLOAD_KIND_NUMBERINGS[n])))].sort((a, b) => a - b).join(', ')})`,
       });
+    }
+    // A key given twice: every reader keeps one value (LLVM 19/22's StringMap and main's MapVector the
+    // last, main at the first's place), so the others are in the file and in no listing's fields.
+    if (!ob.compression) {
+      const ses = v.stringEntry.fixedSize!;
+      for (const { key, indexes } of repeatedStringKeys(e)) {
+        const first = indexes[0]!;
+        const last = e.stringEntries[indexes[indexes.length - 1]!]!;
+        add({
+          severity: 'warning',
+          offset: ob.offset + e.raw.stringOffset + ses * first,
+          size: ses,
+          path: at([...ep, 'strings', first]),
+          code: 'structure',
+          message: `string key '${clipText(printable(key))}' is given ${indexes.length} times (${someOf(indexes.map((i) => `strings[${i}]`))}): readers keep the last value, '${clipText(printable(last.value))}'; offload-list --json lists every value under repeatedKeys`,
+        });
+      }
     }
     if (e.flags & ~OFFLOAD_ENTRY_FLAGS.OIF_Metadata) {
       add({ severity: 'note', offset: eAt + field.flags, size: v.entry.fields.flags!.fixedSize!, path: at([...ep, 'flags']), code: 'enum', message: `unknown entry flags ${hex(e.flags)} (only bit 0, OIF_Metadata, is defined)` });

@@ -8,7 +8,7 @@
  * Portable: no Node APIs.
  */
 import { DecodeError, toHex } from '../codec/index.js';
-import { lastStringEntries, type OffloadBinaryModel, type OffloadEntryModel, type ReadOffloadOptions } from './read.js';
+import { lastStringEntries, repeatedStringKeys, type OffloadBinaryModel, type OffloadEntryModel, type ReadOffloadOptions } from './read.js';
 import type { ElfOffloadResult } from './elf.js';
 import type { OffloadBundleEntryModel } from '../containers/offload-bundle.js';
 import { identifyImage, type BareImage, type ImageInfo, type OffloadContainer, type OffloadInput } from './input.js';
@@ -259,6 +259,11 @@ export interface OffloadListEntryJson {
    * value that is not valid UTF-8 (U+FFFD stands for each bad sequence) also has its bytes, in hex.
    */
   strings: StringJson[];
+  /**
+   * Keys the entry gives more than once: each with the table indexes of its string entries and the
+   * distinct values given, in table order (`strings` holds the last, as every reader keeps it). Absent when no key repeats.
+   */
+  repeatedKeys?: { key: string; indexes: number[]; values: string[] }[];
   /** Kernel names from a clang-sycl-linker `symbols` entry. */
   kernels?: SyclKernelNames;
   /** What the image is (SPIR-V header fields, bitcode triple, ELF class and machine, ...). */
@@ -313,6 +318,7 @@ function binariesJson(binaries: readonly OffloadBinaryModel[], prefix: string, l
           imageOffset: String(e.raw.imageOffset),
           imageSize: String(e.raw.imageSize),
           strings: stringsJson(e),
+          ...repeatedKeysJson(e),
           image: identifyImage(e.imageRef),
         };
         const ambiguity = offloadKindAmbiguity(e.offloadKind, bin.version);
@@ -350,6 +356,14 @@ export interface StringJson {
   keyBytes?: string;
   /** The value's bytes, contiguous lowercase hex, when they are not valid UTF-8. */
   valueBytes?: string;
+}
+
+/** `repeatedKeys` of an entry whose string entries give a key more than once (nothing otherwise). */
+function repeatedKeysJson(e: OffloadEntryModel): { repeatedKeys?: { key: string; indexes: number[]; values: string[] }[] } {
+  const repeated = repeatedStringKeys(e);
+  // (each value once: entries may all name one long value, and the distinct values are bounded by the
+  // reader's budget of decoded string text, MAX_STRING_TEXT)
+  return repeated.length ? { repeatedKeys: repeated.map(({ key, indexes }) => ({ key, indexes, values: [...new Set(indexes.map((i) => e.stringEntries[i]!.value))] })) } : {};
 }
 
 /** The entry's strings as LLVM's StringMap keeps them (the last value of a key), with the bytes of text that is not UTF-8. */

@@ -197,7 +197,9 @@ function block(f: Frame, opts: ListingOptions, era: LlvmEraInfo): { text: string
     }
   }
   if (opts.strings) {
-    text += `${ind}${leftJustify('strings', 16)}${e.strings.size}\n`;
+    // (string entries that repeat a key are counted: every reader keeps one value per key)
+    const entries = e.stringEntries.length;
+    text += `${ind}${leftJustify('strings', 16)}${e.strings.size}${entries > e.strings.size ? ` (of ${entries} string entries: a repeated key keeps its last value)` : ''}\n`;
     if (!opts.byteStrings) for (const [k, v] of e.strings) text += `${ind}  ${leftJustify(escapeForListing(k), 14)}${escapeForListing(v)}\n`;
     else {
       // The map's order (a repeated key keeps its first place and its last value), with the bytes kept for non-UTF-8 strings.

@@ -128,6 +128,27 @@ export function lastStringEntries(e: { stringEntries: readonly StringEntryModel[
   return last;
 }
 
+/**
+ * The keys an entry gives more than once, in the order they first appear: each with the table
+ * indexes of its string entries (every reader keeps one value: LLVM 19/22's StringMap and main's
+ * MapVector the last). One pass; empty for the usual entry.
+ */
+export function repeatedStringKeys(e: { stringEntries: readonly StringEntryModel[] }): { key: string; indexes: number[] }[] {
+  const seen = new Map<string, number[]>();
+  let repeated = false;
+  e.stringEntries.forEach((se, i) => {
+    const at = seen.get(se.key);
+    if (at) {
+      at.push(i);
+      repeated = true;
+    } else seen.set(se.key, [i]);
+  });
+  if (!repeated) return [];
+  const out: { key: string; indexes: number[] }[] = [];
+  for (const [key, indexes] of seen) if (indexes.length > 1) out.push({ key, indexes });
+  return out;
+}
+
 /** One OffloadBinary. */
 export interface OffloadBinaryModel {
   /** Header version (1-3). */

@@ -6,6 +6,7 @@
 import { expect } from 'chai';
 import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { Ajv } from 'ajv';
 import { readOffloadBinaries } from '../../src/offload/read.js';
 import { writeOffloadBinary } from '../../src/offload/write.js';
@@ -102,6 +103,66 @@ describe('cli: offload-list', () => {
       // well-formed UTF-8 stays.
       expect((await cli(['offload-pack', '-o', 'c1.bin', '--format-version', '2', '--image=file=k.o,triple=t,note=\u00e9\u0085|'], dir)).code).to.equal(0);
       expect((await cli(['offload-list', '--strings', 'c1.bin'], dir)).stdout).to.include('  note          \u00e9\\xc2\\x85|\n');
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('a key given twice: the listing keeps the last value (as llvm-objdump-22), --strings counts the entries, --json lists them under repeatedKeys, verify warns (review 2026-12-02a finding 4)', async () => {
+    // triple=first, arch=a1, triple=second, arch=a2 in one version-1 entry
+    const pairs: [string, string][] = [['triple', 'first'], ['arch', 'a1'], ['triple', 'second'], ['arch', 'a2']];
+    const table = 72;
+    let data = '';
+    const offsets: [number, number][] = [];
+    const at = table + 16 * pairs.length;
+    for (const [k, v] of pairs) {
+      const ko = at + data.length;
+      data += k + '\0';
+      offsets.push([ko, at + data.length]);
+      data += v + '\0';
+    }
+    const imageAt = Math.ceil((at + data.length) / 8) * 8;
+    const total = imageAt + 8;
+    const b = new Uint8Array(total);
+    const v = new DataView(b.buffer);
+    b.set([0x10, 0xff, 0x10, 0xad]);
+    v.setUint32(4, 1, true);
+    v.setBigUint64(8, BigInt(total), true);
+    v.setBigUint64(16, 32n, true);
+    v.setBigUint64(24, 40n, true);
+    v.setUint16(32, 1, true);
+    v.setUint16(34, 1, true);
+    v.setBigUint64(40, BigInt(table), true);
+    v.setBigUint64(48, BigInt(pairs.length), true);
+    v.setBigUint64(56, BigInt(imageAt), true);
+    v.setBigUint64(64, 1n, true);
+    offsets.forEach(([ko, vo], i) => {
+      v.setBigUint64(table + 16 * i, BigInt(ko), true);
+      v.setBigUint64(table + 16 * i + 8, BigInt(vo), true);
+    });
+    b.set(new TextEncoder().encode(data), at);
+    const { dir, cleanup } = tempDir();
+    try {
+      writeFileSync(join(dir, 'dup.bin'), b);
+      const text = await cli(['offload-list', 'dup.bin'], dir);
+      const peer = spawnSync(requireTool('llvm-objdump-22'), ['--offloading', 'dup.bin'], { cwd: dir, encoding: 'latin1' });
+      expect(text.stdout).to.equal(peer.stdout.slice(peer.stdout.indexOf('\nOFFLOADING')));
+      expect(text.stdout).to.include('arch            a2\ntriple          second\n');
+      const strings = await cli(['offload-list', '--strings', 'dup.bin'], dir);
+      expect(strings.stdout).to.include('strings         2 (of 4 string entries: a repeated key keeps its last value)\n  triple        second\n  arch          a2\n');
+      const json = await cli(['offload-list', '--json', 'dup.bin'], dir);
+      const doc = JSON.parse(json.stdout) as { binaries: { entries: { repeatedKeys?: unknown }[] }[] };
+      expect(validate(doc), JSON.stringify(validate.errors)).to.equal(true);
+      expect(doc.binaries[0]!.entries[0]!.repeatedKeys).to.deep.equal([
+        { key: 'triple', indexes: [0, 2], values: ['first', 'second'] },
+        { key: 'arch', indexes: [1, 3], values: ['a1', 'a2'] },
+      ]);
+      const verify = await cli(['verify', 'dup.bin'], dir);
+      expect(verify.stdout).to.include("warning 0x00000048  entries[0].strings[0]: string key 'triple' is given 2 times (strings[0], strings[2]): readers keep the last value, 'second'");
+      expect(verify.stdout).to.include('0 error(s), 2 warning(s)');
+      // The usual entry has no repeatedKeys.
+      const plain = JSON.parse((await cli(['offload-list', '--json', TESTDATA + 'sycl-utf8.v1.bin'], '/')).stdout) as { binaries: { entries: object[] }[] };
+      expect(plain.binaries[0]!.entries[0]).not.to.have.property('repeatedKeys');
     } finally {
       cleanup();
     }

@@ -94,10 +94,12 @@ file', 'The end of the file was unexpectedly encountered'). Where LLVM would rea
 (undefined behaviour: it may crash), this toolkit's error is given instead. Checked on every
 llvm-objdump-19/-22 golden of the repository's testdata/llvm22 and on mutated files against both tools.
 
---strings adds, after each image's lines, the number of string entries and every key and value
-(control characters and bytes that are not UTF-8 shown as \\xNN). --json prints a JSON document
-(schemas/offload-list.schema.json) with every header field, kind numbers and names, image offsets
-and sizes, all strings (with their bytes in hex where they are not UTF-8), the kernel names of
+--strings adds, after each image's lines, the number of keys and every key and value (control
+characters and bytes that are not UTF-8 shown as \\xNN); a key given more than once keeps its last
+value, as in every reader, and the count says how many string entries there are. --json prints a
+JSON document (schemas/offload-list.schema.json) with every header field, kind numbers and names,
+image offsets and sizes, all strings (with their bytes in hex where they are not UTF-8; a repeated
+key's every entry and value under repeatedKeys), the kernel names of
 clang-sycl-linker images (the 'symbols' entry: newline-separated text in LLVM 22, a binary
 table on main) and nested binaries; the 64-bit fields of a binary (offset, size, imageOffset,
 imageSize) are decimal strings, what a reader found (image.size, bare images) are numbers.`,
