@@ -399,6 +399,25 @@ describe('cli: offload-extract', () => {
     }
   });
 
+  it('folder mode writes at most --max-files files (default 100,000), refusing before it writes any (review 2026-12-02a finding 2)', async () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      const one = writeOffloadBinary([{ imageKind: 1, offloadKind: 1, strings: new Map([['triple', 't']]), image: new Uint8Array(8) }]);
+      const many = new Uint8Array(one.length * 12);
+      for (let i = 0; i < 12; i++) many.set(one, i * one.length);
+      writeFileSync(join(dir, 'many.bin'), many);
+      const refused = await cli(['offload-extract', 'many.bin', '-o', 'out', '--max-files', '11'], dir);
+      expect([refused.code, refused.stderr]).to.deep.equal([1, 'syclbin offload-extract: many.bin: 12 images and bundle entries, more than 11 files (--max-files): nothing written; raise --max-files to write them all\n']);
+      expect(existsSync(join(dir, 'out'))).to.equal(false);
+      const written = await cli(['offload-extract', 'many.bin', '-o', 'out', '--max-files', '12'], dir);
+      expect(written.code, written.stderr).to.equal(0);
+      expect(readdirSync(join(dir, 'out'))).to.have.length(12);
+      expect((await cli(['offload-extract', 'many.bin', '-o', 'out2', '--max-files', '0'], dir)).code).to.equal(1);
+    } finally {
+      cleanup();
+    }
+  });
+
   it('bad input: exit 1 naming the file, nothing written', async () => {
     const { dir, cleanup } = tempDir();
     try {

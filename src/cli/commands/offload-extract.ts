@@ -35,7 +35,9 @@ function candidatesText(candidates: readonly ExtractCandidate[], era: LlvmEraInf
   if (!candidates.length) return 'the input holds no image';
   const shown = candidates.slice(0, 4).map((c) => {
     const kind = offloadKindName(c.offloadKind, era.numbering);
-    return [`triple=${c.strings.get('triple') ?? ''}`, ...(c.strings.has('arch') ? [`arch=${c.strings.get('arch')}`] : []), `kind=${kind === 'none' ? c.offloadKind : kind}`].join(',');
+    // (values cut short: a note is one line, whatever a triple holds)
+    const v = (key: string): string => clipText(c.strings.get(key) ?? '');
+    return [`triple=${v('triple')}`, ...(c.strings.has('arch') ? [`arch=${v('arch')}`] : []), `kind=${kind === 'none' ? c.offloadKind : kind}`].join(',');
   });
   return `the ${candidates.length} image(s) here: ${shown.join('; ')}${candidates.length > 4 ? '; ...' : ''}`;
 }
@@ -54,6 +56,9 @@ export function defaultOutputBudget(inputSize: number, found: readonly { binary:
   for (const n of inflatedBundles.values()) inflated += n;
   return 8 * (inputSize + inflated) + 64 * 1024 * 1024;
 }
+
+/** Folder mode's default --max-files: more files than any build's images, fewer than a hostile file lists. */
+const MAX_FOLDER_FILES = 100_000;
 
 /** `syclbin offload-extract`: Extract device images from OffloadBinaries (llvm-offload-binary FILE --image=... syntax). */
 export const command = defineCommand({
@@ -117,6 +122,7 @@ Every file is written atomically; an image file is never written over FILE itsel
     output: opt.outputDir('Folder to write to (folder mode without --image; the base of relative outputs with --image)', { short: 'o' }),
     'max-inflated-size': maxInflatedSizeOption(),
     'max-output-size': opt.bytes('BYTES', 'Folder mode: refuse, before writing anything, to write more than BYTES in all (images and bundle entries may all name the same bytes of FILE)', { defaultText: '8 x (FILE + its payloads inflated) + 64M', min: 1 }),
+    'max-files': opt.int('N', 'Folder mode: refuse, before writing anything, to write more than N files (each image and bundle entry is one; every one waits to be renamed into place at the end)', { min: 1, default: MAX_FOLDER_FILES }),
     force: opt.flag('Allow an extracted image to replace FILE itself'),
     strict: opt.flag("Do exactly what the era's llvm-offload-binary does: no images outside OffloadBinaries, no notes, its error and status where it fails"),
     ...sectionOptions(),
@@ -217,6 +223,12 @@ Every file is written atomically; an image file is never written over FILE itsel
       // writes is bounded by the input's size, checked before anything is written.
       const total = candidates.reduce((n, c) => n + c.image.size, 0) + bundles.reduce((n, b) => n + b.entry.data.size, 0);
       const budget = opts['max-output-size'] ?? defaultOutputBudget(inputSize, input.found, bundles);
+      // Every file waits, written under a temporary name, to be renamed when all are (nothing is left
+      // half done): a file of a million tiny binaries would hold a million of them, and their names.
+      const count = candidates.length + bundles.length;
+      if (count > opts['max-files']!) {
+        throw new CommandFailure(`${prog}: ${file}: ${count} images and bundle entries, more than ${opts['max-files']} files (--max-files): nothing written; raise --max-files to write them all`);
+      }
       if (total > budget) {
         throw new CommandFailure(
           `${prog}: ${file}: the ${candidates.length + bundles.length} images and bundle entries add up to ${total} bytes, more than ${budget} (--max-output-size; by default 8 times the input, its payloads inflated, and 64 MiB): entries naming the same bytes over and over? Nothing written; raise --max-output-size to write them all`,
