@@ -221,7 +221,8 @@ export function readRegistry(input: BytesLike | string, opts: ReadRegistryOption
         // A header line belongs to no set until it reads: its errors name no earlier set.
         line.set = undefined;
         if (close < s0) throw line.fail(`invalid line: ${show(bytes, s0, end)} (no closing ']')`, len + 1, `invalid line: ${text(bytes, s0, end)}`);
-        if (close === s0 + 1) throw line.fail('invalid line: "[]" (empty property set name)', 2);
+        // `[]` is the set named "" (PropertySetRegistry::read: `LI->substr(1, EndPos - 1)`, a map key
+        // like any other)
         currentName = decodeTextRange(bytes, s0 + 1, close);
         line.set = currentName;
         let set = registry.get(currentName);
@@ -557,7 +558,6 @@ export function registryProblems(registry: PropertySetRegistry): EncodeError[] {
 }
 
 function checkSetName(b: Uint8Array, name: string): void {
-  if (b.length === 0) throw new EncodeError('empty property set name cannot be written (it would read back as an error)', [name], 1);
   if (b.includes(LF)) throw new EncodeError('property set name contains a line feed', [name], 1);
   if (b.includes(0)) throw new EncodeError('property set name contains a NUL byte', [name], 1);
 }

@@ -166,14 +166,14 @@ describe('props/cli: syclbin props', () => {
     const doc = JSON.parse((await run(['props', '--json', 'dup.prop'], dir)).out) as { sets: { name: string; properties: { key: string }[] }[] };
     doc.sets[0]!.properties[0]!.key = 'bad\nkey';
     doc.sets[0]!.properties[1]!.key = '[x';
-    doc.sets[1]!.name = '';
+    doc.sets[1]!.name = 'a\nb';
     writeFileSync(join(dir, 'bad.json'), JSON.stringify(doc));
     const r = await run(['props', '--encode', 'bad.json', '-o', 'out.prop'], dir);
     expect(r.code).to.equal(1);
     expect(r.err.match(/bad\.json: error: /g)).to.have.length(3);
     expect(r.err).to.contain('property key contains a line feed');
     expect(r.err).to.contain("property key starting with '[' would read back as a set header");
-    expect(r.err).to.contain('empty property set name cannot be written');
+    expect(r.err).to.contain('property set name contains a line feed');
     expect(r.err).to.contain('bad.json: 3 problem(s): nothing written');
     expect(existsSync(join(dir, 'out.prop'))).to.equal(false);
   });

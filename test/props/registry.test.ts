@@ -156,7 +156,12 @@ describe('props/registry: reading', () => {
 
 describe('props/registry: malformed input (README rule 2, syclbin-format.md §5 messages)', () => {
   it('"[" line without "]"', () => expectSyntaxError('[a]\nk=1|1\n[abc\n', 3, 5, /invalid line: "\[abc" \(no closing '\]'\)/));
-  it('empty set name []', () => expectSyntaxError('\n[]\n', 2, 2, /empty property set name/));
+  it('empty set name [] is the set "", as intel\'s reader reads it (review 2026-12-02c finding 3), and is written back', () => {
+    const reg = readRegistry(new TextEncoder().encode('[]\nk=1|1\n[a]\n'));
+    expect([...reg.keys()]).to.deep.equal(['', 'a']);
+    expect(reg.get('')!.get('k')).to.deep.equal({ type: 1, value: 1 });
+    expect(new TextDecoder().decode(writeRegistry(reg))).to.equal('[]\nk=1|1\n[a]\n');
+  });
   it('property before any set', () => expectSyntaxError('\nk=1|1\n[a]\n', 2, 1, /property category missing/));
   it('no "="', () => expectSyntaxError('[a]\nkey\n', 2, 4, /invalid property line: "key"/));
   it('empty key', () => expectSyntaxError('[a]\n=1|1\n', 2, 1, /invalid property line.*empty key/));
@@ -300,7 +305,6 @@ describe('props/registry: writing', () => {
 
   it('rejects models that would not read back identically', () => {
     const bad: [string, string, PropertyValue][] = [
-      ['', 'k', uint32(1)],
       ['a\nb', 'k', uint32(1)],
       ['s', '', uint32(1)],
       ['s', '[k', uint32(1)],
