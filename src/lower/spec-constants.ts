@@ -528,7 +528,22 @@ export function lowerSpecConstants(allInputs: readonly SpecConstantInput[], mode
         blobEnds.push(blob.length);
         if (storeAllocQuirk(sc.type)) {
           warnings.push({
-            message: `${typeToString(sc.type)} of "${sc.name}" has array/vector elements whose alloc size differs from their store size: descriptors and default bytes place them back to back by store size, unlike the memory layout (replicated sycl-post-link quirk, spec lowering.md §3 item 7)`,
+            message: `${typeToString(sc.type)} of "${sc.name}" has array/vector elements whose alloc size differs from their store size: its descriptors place them back to back by store size, unlike the memory layout (replicated sycl-post-link quirk, spec lowering.md §3 item 7)`,
+            path,
+          });
+        }
+        // The runtime walks the blob by the descriptors (a constant takes up to its last descriptor's
+        // end): a default of another length moves every later constant's default. sycl-post-link writes
+        // the same blob (intel/llvm:llvm/lib/SYCLLowerIR/SpecConstants.cpp@08fde7a7: an undef element
+        // gets no descriptor and no offset in collectCompositeElementsInfoRecursive, yet its store size
+        // of zero bytes in collectCompositeElementsDefaultValuesRecursive, as a zeroinitializer of a
+        // quirk type gets its memory layout), so it is written as computed and said here.
+        const last = descriptors[descriptors.length - 1];
+        const walked = last ? last.offset + last.size : 0;
+        const held = blob.length - blobOffset;
+        if (walked !== held) {
+          warnings.push({
+            message: `the default of "${sc.name}" (${typeToString(sc.type)}) is ${held} byte(s) but its descriptors walk ${walked}: the runtime reads the defaults of the constants after it ${Math.abs(held - walked)} byte(s) ${held > walked ? 'early' : 'late'} (sycl-post-link writes the same blob; verify and specialize refuse such a file, its 'props --check' says where)`,
             path,
           });
         }

@@ -334,7 +334,8 @@ function parseInt_(v: unknown, t: IntType, path: readonly (string | number)[]): 
   if (typeof v === 'boolean') n = v ? 1n : 0n;
   else if (typeof v === 'number') {
     if (!Number.isInteger(v)) throw new LowerError(`expected an integer for i${t.bits}, got ${v}`, path);
-    if (!Number.isSafeInteger(v)) throw new LowerError(`${v} is not exactly representable in JSON; write large i${t.bits} values as decimal strings`, path);
+    // (the number as JSON.parse rounded it is not what the manifest says: named by its range, not quoted)
+    if (!Number.isSafeInteger(v)) throw new LowerError(`an integer beyond ±(2^53 - 1) is not exactly representable as a JSON number (it reads as ${v}); write large i${t.bits} values as decimal strings`, path);
     n = BigInt(v);
   } else if (typeof v === 'string' && /^[+-]?[0-9]+$/.test(v.trim())) n = BigInt(v.trim());
   else throw new LowerError(`expected an integer (number, decimal string or boolean) for i${t.bits}, got ${describe(v)}`, path);

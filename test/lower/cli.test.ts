@@ -97,12 +97,38 @@ describe('cli: syclbin lower / specialize', () => {
     expect((await run(['specialize', '--help'], dir)).out).to.contain('syclbin specialize app.syclbin');
   });
 
+  it('an integer JSON cannot hold exactly is named by its range, not by the number JSON.parse rounded it to (review 2026-12-02c finding 4)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'syclbin-lower-big-'));
+    try {
+      writeFileSync(join(dir, 'big.json'), '{"mode":"native","specConstants":[{"name":"a","type":"i64","default":9007199254740993}]}');
+      const r = await run(['lower', 'big.json'], dir);
+      expect([r.code, r.err]).to.deep.equal([1, 'syclbin lower: big.json: an integer beyond ±(2^53 - 1) is not exactly representable as a JSON number (it reads as 9007199254740992); write large i64 values as decimal strings (at specConstants[0].default)\n']);
+      writeFileSync(join(dir, 'ok.json'), '{"mode":"native","specConstants":[{"name":"a","type":"i64","default":"9007199254740993"}]}');
+      expect((await run(['lower', 'ok.json'], dir)).code).to.equal(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('warnings about a replicated upstream quirk are placed: FILE:LINE:COLUMN of the IR call, or the manifest entry (review 2026-11-27q)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'syclbin-lower-warn-'));
     try {
       writeFileSync(join(dir, 'm.json'), JSON.stringify({ mode: 'native', specConstants: [{ name: 'a', type: 'i32', default: 1 }, { name: 'v', type: '[2 x <3 x float>]', default: 'zeroinitializer' }] }));
       const m = await run(['lower', 'm.json'], dir);
-      expect([m.code, m.err]).to.deep.equal([0, 'syclbin lower: m.json: warning: [2 x <3 x float>] of "v" has array/vector elements whose alloc size differs from their store size: descriptors and default bytes place them back to back by store size, unlike the memory layout (replicated sycl-post-link quirk, spec lowering.md §3 item 7) (at specConstants[1])\n']);
+      expect([m.code, m.err]).to.deep.equal([
+        0,
+        'syclbin lower: m.json: warning: [2 x <3 x float>] of "v" has array/vector elements whose alloc size differs from their store size: its descriptors place them back to back by store size, unlike the memory layout (replicated sycl-post-link quirk, spec lowering.md §3 item 7) (at specConstants[1])\n' +
+          // (its zeroinitializer is the memory layout: 32 bytes where the descriptors walk 24; review 2026-12-02c finding 1)
+          'syclbin lower: m.json: warning: the default of "v" ([2 x <3 x float>]) is 32 byte(s) but its descriptors walk 24: the runtime reads the defaults of the constants after it 8 byte(s) early (sycl-post-link writes the same blob; verify and specialize refuse such a file, its \'props --check\' says where) (at specConstants[1])\n',
+      ]);
+      // An array with undef elements: they have no descriptor, yet bytes in the blob.
+      writeFileSync(join(dir, 'u.json'), JSON.stringify({ mode: 'native', specConstants: [{ name: 'a', type: '[4 x i32]', default: [1, null, null, null] }, { name: 'b', type: 'i32', default: 5 }] }));
+      const u = await run(['lower', 'u.json', '--props-out', 'u.prop'], dir);
+      expect([u.code, u.err]).to.deep.equal([0, 'syclbin lower: u.json: warning: the default of "a" ([4 x i32]) is 16 byte(s) but its descriptors walk 4: the runtime reads the defaults of the constants after it 12 byte(s) early (sycl-post-link writes the same blob; verify and specialize refuse such a file, its \'props --check\' says where) (at specConstants[0])\n']);
+      expect((await run(['props', '--check', 'u.prop'], dir)).code).to.equal(1);
+      // A struct's undef tail is padding: no warning (issue 14 item 2a).
+      writeFileSync(join(dir, 't.json'), JSON.stringify({ mode: 'native', specConstants: [{ name: 'udt', type: '<{ float, i32, i8, [3 x i8] }>', default: [3.14, 42, 8] }] }));
+      expect((await run(['lower', 't.json'], dir)).err).to.equal('');
       // An sret type whose store size (5) is not the default's (8): the second call, line 10.
       const ir = [
         'target triple = "spir64-unknown-unknown"',
