@@ -42,6 +42,9 @@ const DEBUG_INTRINSICS = new Set(['llvm.dbg.declare', 'llvm.dbg.value', 'llvm.db
 /** A character range of the text to blank, or to replace with the third element. */
 type Range = [number, number] | [number, number, string];
 
+/** Words every item StripDebugInfo removes has in its text (a loop ID only changes when it holds a DILocation). */
+const DEBUG_WORDS = /dbg|llvm\.gcov|heapallocsite|DIAssignID|DILocation/;
+
 /** The result of {@link upgradeDebugInfo}. */
 export interface DebugInfoUpgrade {
   /** The module as LLVM holds it after reading: `m` itself, or `m` read again without its debug info. */
@@ -80,6 +83,9 @@ export function debugInfoVersion(m: LModule): bigint {
  * LLVM prints when it stripped something, naming the module `moduleId`.
  */
 export function upgradeDebugInfo(m: LModule, moduleId: string): DebugInfoUpgrade {
+  // (a module that names none of what StripDebugInfo removes is left without a walk of its tokens:
+  // one search of the text)
+  if (!DEBUG_WORDS.test(m.text)) return { module: m };
   const version = debugInfoVersion(m);
   if (version === DEBUG_METADATA_VERSION) return { module: m };
   const t = m.tokens;
