@@ -646,6 +646,28 @@ describe('post-link: the [SYCL/misc properties] of function attributes', () => {
   });
 });
 
+describe('post-link: an attribute both inline and in a group has the group\'s value, as LLParser merges them (review 2026-12-02d finding 3)', () => {
+  it('-split=source: @k3 #3 "sycl-module-id"="b.cpp" with #3 = { "sycl-module-id"="c.cpp" } is in c.cpp\'s image', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'syclbin-pl-attr-'));
+    try {
+      writeFileSync(
+        join(dir, 'at.ll'),
+        'target triple = "spir64-unknown-unknown"\n' +
+          'define spir_kernel void @k1() "sycl-module-id"="a.cpp" {\n  ret void\n}\n' +
+          'define spir_kernel void @k2() #7 {\n  ret void\n}\n' +
+          'define spir_kernel void @k3() #3 "sycl-module-id"="b.cpp" {\n  ret void\n}\n' +
+          'attributes #7 = { "sycl-module-id"="b.cpp" }\nattributes #3 = { "sycl-module-id"="c.cpp" }\n',
+      );
+      const r = await cli(['-split=source', '-symbols', '-S', '-o', 't.table', 'at.ll'], dir);
+      expect(r.code, r.err).to.equal(0);
+      const syms = readdirSync(dir).filter((f) => f.endsWith('.sym')).map((f) => readFileSync(join(dir, f), 'utf8')).sort();
+      expect(syms).to.deep.equal(['k1\n', 'k2\n', 'k3\n']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('post-link: virtual functions (ModuleDesc::cleanup, [SYCL/virtual functions])', () => {
   const ir =
     'target triple = "spir64-unknown-unknown"\n$foo = comdat any\n' +

@@ -19,9 +19,14 @@ import type { DeviceGlobalInput, HostAccess, InitMode } from '../device-globals.
 import { Types, type IrType } from '../types.js';
 import { appendAll } from '../../codec/arrays.js';
 
-/** All attributes of a global: its groups' then its inline ones. */
+/**
+ * All attributes of a global in the order LLVM adds them: its inline ones, then its groups' (a
+ * group's value replaces an inline one of the same key: LLParser validateEndOfModule merges the
+ * groups into the global's attributes).
+ */
 export function globalAttributes(m: LModule, g: LGlobal): LAttribute[] {
   const out: LAttribute[] = [];
+  appendAll(out, g.attrs);
   for (const n of g.attrGroups) {
     const grp = m.attributeGroups.get(n);
     if (!grp) {
@@ -29,7 +34,6 @@ export function globalAttributes(m: LModule, g: LGlobal): LAttribute[] {
     }
     appendAll(out, grp);
   }
-  appendAll(out, g.attrs);
   return out;
 }
 

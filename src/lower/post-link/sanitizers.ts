@@ -232,13 +232,14 @@ export function planSanitizerMetadata(m: LModule, dl: DataLayout): SanitizerMeta
       // (The type converter's own reason speaks of spec constants; the instrumentation writes [N x { i64, i64 }].)
       fail(m, g.tokFrom, `the alloc size of sanitizer metadata global @${g.name} (its "sycl-device-global-size", set by SanitizerKernelMetadataPass) is computed here only for integer, floating-point, array, vector and struct types, not ${valueTypeText(m, g)}`);
     }
+    // (inline first, then the groups': a group's value replaces an inline one, as LLParser merges them)
     const attrs: AttributeText[] = [];
+    for (const a of g.attrs) attrs.push(inlineAttributeText(a));
     for (const n of g.attrGroups) {
       const group = existing.get(String(n));
       if (!group) fail(m, g.tokFrom, `attribute group #${n} of @${g.name} is not defined`);
       for (const a of group.attrs) attrs.push(a);
     }
-    for (const a of g.attrs) attrs.push(inlineAttributeText(a));
     attrs.push({ key: 'sycl-device-global-size', isString: true, text: `"sycl-device-global-size"="${size}"` });
     fixes.push({ global: g, size, text: wrappedGlobalText(m, g), group: groupFor(attributeSetText(attrs)) });
     sizes.set(g, size);

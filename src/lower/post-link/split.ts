@@ -34,12 +34,14 @@ export interface EntryPointGroup {
 
 /**
  * The value of a function attribute (`""` for one without a value), undefined when the function
- * has none; of several with the key, the last (LLVM's AttrBuilder keeps the last one added).
+ * has none; of several with the key, the last LLVM adds: its inline attributes first, then each
+ * group's in order, a group's value replacing an inline one (llvm/lib/AsmParser/LLParser.cpp
+ * validateEndOfModule: the function's attributes `AttrBuilder::merge` each forward-referenced group).
  */
 export function functionAttribute(m: LModule, f: LFunction, key: string): string | undefined {
   let value: string | undefined;
-  for (const n of f.attrGroups) for (const a of m.attributeGroups.get(n) ?? []) if (a.key === key) value = a.value ?? '';
   for (const a of f.attrs) if (a.key === key) value = a.value ?? '';
+  for (const n of f.attrGroups) for (const a of m.attributeGroups.get(n) ?? []) if (a.key === key) value = a.value ?? '';
   return value;
 }
 
