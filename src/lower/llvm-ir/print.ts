@@ -482,9 +482,12 @@ function printFunction(m: LModule, fn: LFunction, ed: FunctionEditor | undefined
   // its printed name when named.
   const keySlot = new Int32Array(ed?.keyCount ?? 0);
   const keyName = new Map<number, string>();
-  fn.blocks.forEach((b, bi) => {
+  fn.blocks.forEach((b) => {
+    // An unlabelled block (the entry, or one after a terminator) takes a number: the input's
+    // references to it by the number LLParser gave it follow it.
     if (b.label === undefined) {
-      if (bi === 0) slot++;
+      if (b.implicitNumber !== undefined) renum.set(b.implicitNumber, String(slot));
+      slot++;
     } else if (NUMERIC.test(b.label)) renum.set(b.label, String(slot++));
     for (const ins of b.instructions) {
       for (const n of ed?.insertBefore.get(ins) ?? []) {
@@ -524,6 +527,9 @@ function printFunction(m: LModule, fn: LFunction, ed: FunctionEditor | undefined
     if (b.label !== undefined) {
       const l = NUMERIC.test(b.label) ? renum.get(b.label)! : b.label;
       lines.push(`${bi === 0 ? '' : '\n'}${printLocalName(l, '')}:`);
+    } else if (bi > 0) {
+      // (AsmWriter prints an unnamed block's number but the entry's)
+      lines.push(`\n${renum.get(b.implicitNumber ?? '') ?? '?'}:`);
     }
     for (const ins of b.instructions) {
       for (const n of ed?.insertBefore.get(ins) ?? []) {

@@ -164,10 +164,15 @@ export interface LInstruction {
 
 /** A basic block of a function body. */
 export interface LBlock {
-  /** Label (name or number text); undefined for the unlabelled entry block. */
+  /** Label (name or number text); undefined for an unlabelled block (the entry block, or one after a terminator). */
   readonly label?: string;
   /** The label's token (absent for the unlabelled entry block). */
   readonly labelTok?: Token;
+  /**
+   * An unlabelled block's number as LLParser gives it (the next unnamed value's: the entry block,
+   * or a block that starts after a terminator without a label), which the function's references use.
+   */
+  readonly implicitNumber?: string;
   /** Instructions in order, the terminator last. */
   readonly instructions: LInstruction[];
 }

@@ -128,6 +128,12 @@ function lineBreakEndsInstruction(toks: TokenList, j: number, before: number): b
   return prev !== 'tail' && prev !== 'musttail' && prev !== 'notail';
 }
 
+/** A numbered value's name. */
+const DIGITS = /^[0-9]+$/;
+
+/** Opcodes that end a basic block (llvm/include/llvm/IR/Instruction.def TERM_INST). */
+const TERMINATORS: ReadonlySet<string> = new Set(['ret', 'br', 'switch', 'indirectbr', 'invoke', 'resume', 'unreachable', 'cleanupret', 'catchret', 'catchswitch', 'callbr']);
+
 /**
  * The intrinsics LLParser counts as the old debug-info format (LLParser.cpp
  * `isOldDbgFormatIntrinsic`: `llvm.dbg.label` is not among them; opt-19 and opt-22 take it next to
@@ -1367,7 +1373,7 @@ class IrParser {
     let bodyEnd = this.p;
     if (!isDeclaration) {
       this.expectPunct(LBRACE);
-      bodyEnd = this.body(blocks);
+      bodyEnd = this.body(blocks, params);
     }
     const fn: LFunction = {
       name,
@@ -1400,8 +1406,12 @@ class IrParser {
   }
 
   /** Function body after `{`; returns the index of the closing `}` token. */
-  private body(blocks: LBlock[]): number {
+  private body(blocks: LBlock[], params: readonly LParam[]): number {
     let cur: LBlock | undefined;
+    // LLParser's next unnamed number (PerFunctionState NumberedVals): after the largest numbered
+    // value so far (numbers may skip ahead); an unnamed parameter or unlabelled block takes it.
+    let next = 0;
+    for (const p of params) next = p.name === undefined ? next + 1 : DIGITS.test(p.name) ? Number(p.name) + 1 : next;
     for (;;) {
       this.skipNl();
       const t = this.p;
@@ -1409,26 +1419,33 @@ class IrParser {
       if (kind === TK.eof) this.fail("expected '}' at the end of the function body", t);
       // A function's `uselistorder` directives (after its instructions): the use lists of its local
       // values, which nothing here reads; read over, never printed back.
-      if (kind === TK.word && (this.toks.textIs(t, 'uselistorder') || this.toks.textIs(t, 'uselistorder_bb')) && cur) {
+      if (kind === TK.word && (this.toks.textIs(t, 'uselistorder') || this.toks.textIs(t, 'uselistorder_bb')) && blocks.length) {
         this.useListDirective();
         continue;
       }
       if (this.isPunctAt(t, RBRACE)) {
         this.p++;
-        if (!cur) this.fail('function body requires at least one basic block', t);
+        if (!blocks.length) this.fail('function body requires at least one basic block', t);
         return this.p - 1;
       }
       if (kind === TK.label) {
         this.p++;
-        cur = { label: this.v(t), labelTok: this.toks.get(t), instructions: [] };
+        const label = this.v(t);
+        if (DIGITS.test(label)) next = Number(label) + 1;
+        cur = { label, labelTok: this.toks.get(t), instructions: [] };
         blocks.push(cur);
         continue;
       }
       if (!cur) {
-        cur = { label: undefined, labelTok: undefined, instructions: [] };
+        // The entry block, or an instruction after a terminator: a new block, numbered (LLParser
+        // parseBasicBlock: an unlabelled block is the next unnamed value)
+        cur = { label: undefined, labelTok: undefined, implicitNumber: String(next++), instructions: [] };
         blocks.push(cur);
       }
-      cur.instructions.push(this.instruction());
+      const ins = this.instruction();
+      cur.instructions.push(ins);
+      if (ins.result !== undefined && DIGITS.test(ins.result)) next = Number(ins.result) + 1;
+      if (TERMINATORS.has(ins.opcode)) cur = undefined;
     }
   }
 
