@@ -646,13 +646,15 @@ describe('post-link: the [SYCL/misc properties] of function attributes', () => {
   });
 });
 
-describe('post-link: unlabelled blocks are numbered as LLParser numbers them (review 2026-12-02d finding 1)', () => {
-  it('a block after a terminator without a label, and an entry block after parameter numbers that skip ahead: @f as llvm-as-22 | llvm-dis-22 prints it', async () => {
+describe('post-link: unnamed values and blocks are numbered as LLParser numbers them (review 2026-12-02d findings 1, 2)', () => {
+  it('a block after a terminator without a label, an entry block after parameter numbers that skip ahead, quoted names of digits: @f as llvm-as-22 | llvm-dis-22 prints it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'syclbin-pl-blocks-'));
     try {
       const kernel = (args: string): string => `define spir_kernel void @k(ptr addrspace(1) %p) #0 {\n  %r = call spir_func i32 @f(${args})\n  store i32 %r, ptr addrspace(1) %p\n  ret void\n}\nattributes #0 = { "sycl-module-id"="a.cpp" }\n`;
       const inputs = {
         'ub.ll': 'define spir_func i32 @f(i32 %0) {\n  %2 = add i32 %0, 1\n  br label %3\n3:\n  %4 = add i32 %2, 1\n  br label %7\n  %6 = add i32 %4, 1\n  br label %7\n7:\n  %8 = phi i32 [ %4, %3 ], [ %6, %5 ]\n  ret i32 %8\n}\n' + kernel('i32 1'),
+        // %"2" is the value named "2", not the unnamed %2 (review 2026-12-02d finding 2)
+        'qn.ll': 'define spir_func i32 @f(i32 %"0", i32 %0) {\n  %"2" = add i32 %"0", %0\n  %2 = add i32 %"2", 1\n  br label %"7"\n"7":\n  %3 = phi i32 [ %2, %1 ]\n  ret i32 %3\n}\n' + kernel('i32 1, i32 2'),
         'gap.ll': 'define spir_func i32 @f(i32 %0, i32 %5) {\n  %7 = add i32 %0, %5\n  br label %10\n10:\n  %12 = phi i32 [ %7, %6 ], [ %13, %10 ]\n  %13 = add i32 %12, 1\n  %c = icmp eq i32 %13, 9\n  br i1 %c, label %20, label %10\n20:\n  ret i32 %13\n}\n' + kernel('i32 1, i32 2'),
       };
       const as = tool('llvm-as-22', 'llvm-22');

@@ -146,6 +146,9 @@ attributes #0 = { "sycl-module-id"="a.cpp" }
 
   it('as llvm-as: a word after a declaration, and a global used but not defined, are errors at their place; named metadata right after a declaration is not', () => {
     expect(fail('declare void @f() garbage\n')).to.match(/^1:19: unexpected 'garbage' after the end of the entity/);
+    // A NUL in a name, literal or escaped (LLLexer::LexVar, after unescaping), as llvm-as-22 says it; `\\00` is a backslash.
+    expect(fail('define void @f(i32 %"a\\00") {\n ret void\n}\n')).to.match(/^1:20: NUL character is not allowed in names/);
+    expect(() => parseLlvmIr('define void @f(i32 %"a\\\\00") {\n ret void\n}\n')).not.to.throw();
     expect(fail('@g = global i32 0 garbage\n')).to.match(/^1:19: /);
     expect(fail('declare void @f(i32 garbage garbage)\n')).to.match(/^1:21: expected ',' or '\)'/);
     expect(fail('define void @k() {\n  call void @nowhere()\n  ret void\n}\n')).to.match(/^2:13: use of undefined value '@nowhere'/);

@@ -39,6 +39,8 @@ const HEX = '0123456789ABCDEF';
  * `%0`). Checked against llvm-dis-19.
  */
 export function printLlvmName(sigil: string, bytes: string, slots = false): string {
+  // A quoted local name of digits (the lexer's NAMED_DIGITS prefix, a NUL no name holds): quoted again.
+  if (bytes.charCodeAt(0) === 0) return `${sigil}"${escapeLlvmBytes(bytes.slice(1))}"`;
   let plain = bytes.length > 0;
   for (let i = 0; i < bytes.length && plain; i++) {
     const c = bytes.charCodeAt(i);

@@ -58,6 +58,12 @@ export interface Token {
   readonly quoted: boolean;
 }
 
+/**
+ * The prefix of a local value's name that is all digits but was written quoted (`%"2"`), which
+ * keeps it apart from the unnamed value `%2` (see TokenList.namedLocal).
+ */
+export const NAMED_DIGITS = '\u0000';
+
 /** Token kinds as small integers (the order of {@link KIND_NAMES}), what the reader compares. */
 export const TK = {
   lvar: 0,
@@ -405,6 +411,7 @@ export class TokenList {
     const end = this.ends[i]!;
     switch (kind) {
       case TK.lvar:
+        return this.text.charCodeAt(start + 1) === C.QUOTE ? this.namedLocal(this.unescaped(start + 2, end - 1)) : this.intern(start + 1, end);
       case TK.gvar:
       case TK.comdat:
         return this.text.charCodeAt(start + 1) === C.QUOTE ? this.unescaped(start + 2, end - 1) : this.intern(start + 1, end);
@@ -417,7 +424,7 @@ export class TokenList {
       case TK.cstr:
         return this.unescaped(start + 2, end - 1);
       case TK.label:
-        return this.text.charCodeAt(start) === C.QUOTE ? this.unescaped(start + 1, end - 2) : this.intern(start, end - 1);
+        return this.text.charCodeAt(start) === C.QUOTE ? this.namedLocal(this.unescaped(start + 1, end - 2)) : this.intern(start, end - 1);
       case TK.nl:
         return '\n';
       case TK.eof:
@@ -428,6 +435,16 @@ export class TokenList {
   }
 
   /** The unescaped text of [from, to) (interned when it has no escape). */
+  /**
+   * A quoted local name: `%"2"` is the value named "2", not the unnamed `%2` (LLParser keeps them
+   * apart), so a name of digits is held as {@link NAMED_DIGITS} + the digits (a NUL, which no name
+   * may hold); printLlvmName prints it quoted again.
+   */
+  private namedLocal(v: string): string {
+    if (v.length === 0 || !/^[0-9]+$/.test(v)) return v;
+    return this.intern(0, 0, NAMED_DIGITS + v);
+  }
+
   private unescaped(from: number, to: number): string {
     const t = this.text;
     // A backslash inside [from, to) only: `indexOf` from `from` would scan on to the next backslash
@@ -558,7 +575,15 @@ export function tokenize(text: string): TokenList {
       if (next === C.QUOTE) {
         const close = text.indexOf('"', i + 2);
         // NUL inside the name only (a search of the whole rest of the text was quadratic in names).
-        for (let k = i + 2; k < close; k++) if (text.charCodeAt(k) === 0) fail('NUL character is not allowed in names', start);
+        // (LLLexer::LexVar refuses a NUL after unescaping: `\00` too, not `\\00`)
+        for (let k = i + 2; k < close; k++) {
+          const ch = text.charCodeAt(k);
+          if (ch === 0) fail('NUL character is not allowed in names', start);
+          if (ch === C.BACKSLASH) {
+            if (text.charCodeAt(k + 1) === 48 && text.charCodeAt(k + 2) === 48) fail('NUL character is not allowed in names', start);
+            k += text.charCodeAt(k + 1) === C.BACKSLASH ? 1 : 2;
+          }
+        }
         const end = quoted(i + 1);
         toks.add(kind, start, end);
         i = end;
