@@ -149,6 +149,13 @@ attributes #0 = { "sycl-module-id"="a.cpp" }
     // A NUL in a name, literal or escaped (LLLexer::LexVar, after unescaping), as llvm-as-22 says it; `\\00` is a backslash.
     expect(fail('define void @f(i32 %"a\\00") {\n ret void\n}\n')).to.match(/^1:20: NUL character is not allowed in names/);
     expect(() => parseLlvmIr('define void @f(i32 %"a\\\\00") {\n ret void\n}\n')).not.to.throw();
+    // Module-level refusals of LLParser, at llvm-as-22's line and column (review 2026-12-02d finding 4).
+    expect(fail('declare void @f(i32 %x, i32 %x)\n')).to.match(/^1:25: redefinition of argument '%x'/);
+    expect(fail('$c = comdat any\n$c = comdat any\n')).to.match(/^2:1: redefinition of comdat '\$c'/);
+    expect(fail('@g = global i32 1, comdat($nope)\n')).to.match(/^1:27: use of undefined comdat '\$nope'/);
+    expect(fail('!0 = !{!2, !1}\n')).to.match(/^1:13: use of undefined metadata '!1'/);
+    expect(fail('!named = !{!5}\n')).to.match(/^1:13: use of undefined metadata '!5'/);
+    expect(() => parseLlvmIr('$c = comdat any\n@g = global i32 1, comdat($c)\n!0 = !{!1}\n!1 = !{}\n')).not.to.throw();
     expect(fail('@g = global i32 0 garbage\n')).to.match(/^1:19: /);
     expect(fail('declare void @f(i32 garbage garbage)\n')).to.match(/^1:21: expected ',' or '\)'/);
     expect(fail('define void @k() {\n  call void @nowhere()\n  ret void\n}\n')).to.match(/^2:13: use of undefined value '@nowhere'/);

@@ -240,6 +240,9 @@ class IrParser {
   private readonly namedMetadata = new Map<string, string[]>();
   private readonly metadata = new Map<string, { text: string; refs: string[]; tokFrom: number; tokTo: number }>();
   private readonly items: LTopItem[] = [];
+  /** Comdats defined (`$c = comdat any`), and the tokens that define them. */
+  private readonly comdatDefined = new Set<string>();
+  private readonly comdatDefinitions = new Set<number>();
   /** A debug record (`#dbg_value(…)`) was read (LLParser's SeenNewDbgInfoFormat). */
   private seenDebugRecords = false;
   /** A call of an old debug intrinsic was read (LLParser's SeenOldDbgInfoFormat). */
@@ -572,6 +575,10 @@ class IrParser {
       } else if (kind === TK.gvar) {
         this.globalEntity();
       } else if (kind === TK.comdat) {
+        // (LLParser::parseComdat)
+        if (this.comdatDefined.has(this.v(t))) this.fail(`redefinition of comdat '$${this.v(t)}'`, t);
+        this.comdatDefined.add(this.v(t));
+        this.comdatDefinitions.add(t);
         this.p++;
         this.expectPunct(EQ);
         this.expectWord('comdat');
@@ -598,6 +605,21 @@ class IrParser {
       const name = this.v(i);
       if (!name.startsWith('llvm.')) this.fail(`use of undefined value '@${name}'`, i);
     }
+    // LLParser::validateEndOfModule: a comdat or metadata node named but never defined (the first in
+    // its forward-reference map's order: the smallest name, the smallest number, at its first use).
+    let comdat: number | undefined;
+    let node: number | undefined;
+    for (let i = 0, n = this.toks.length; i < n; i++) {
+      const k = this.k(i);
+      if (k === TK.comdat && !this.comdatDefinitions.has(i) && !this.comdatDefined.has(this.v(i))) {
+        if (comdat === undefined || this.v(i) < this.v(comdat)) comdat = i;
+      } else if (k === TK.meta && !this.metadata.has(this.v(i)) && DIGITS.test(this.v(i))) {
+        if (node === undefined || Number(this.v(i)) < Number(this.v(node))) node = i;
+      }
+    }
+    if (comdat !== undefined) this.fail(`use of undefined comdat '$${this.v(comdat)}'`, comdat);
+    // (at the number after the `!`, where LLParser's location is)
+    if (node !== undefined) throw new IrSyntaxError(`use of undefined metadata '!${this.v(node)}'`, this.toks.lineOf(node), this.toks.columnOf(node) + 1, 'SYNTAX', this.toks.startOf(node) + 1);
     const globalsByName = new Map<string, LGlobal>();
     for (const g of this.globals) globalsByName.set(g.name, g);
     return {
@@ -1322,12 +1344,15 @@ class IrParser {
     this.expectPunct(LPAREN);
     const params: LParam[] = [];
     const varargs = this.parameterList(() => {
+      const typeAt = this.peek();
       const type = this.type();
       const attrs = this.attributes();
       const n = this.peek();
       let pname: string | undefined;
       if (this.k(n) === TK.lvar) {
         pname = this.v(n);
+        // (LLParser::parseArgumentList, at the parameter's type)
+        if (params.some((q) => q.name === pname)) this.fail(`redefinition of argument '${printLocalName(pname)}'`, typeAt);
         this.p++;
       }
       params.push({ type, attrs, name: pname });
