@@ -11,7 +11,7 @@ import { Ajv } from 'ajv';
 import { readOffloadBinaries } from '../../src/offload/read.js';
 import { writeOffloadBinary } from '../../src/offload/write.js';
 import { OFFLOAD_CONTAINERS } from '../../src/offload/input.js';
-import { cli, CONFORMANCE, CONFORMANCE_ENVELOPES, PACKAGER_GOLDENS, readBytes, run, tempDir, TESTDATA } from './support.js';
+import { cli, CONFORMANCE, CONFORMANCE_ENVELOPES, handV1Binary, PACKAGER_GOLDENS, readBytes, run, tempDir, TESTDATA } from './support.js';
 import { FileError, openInput } from '../../src/node/input.js';
 import { requireTool } from '../support/tools.js';
 import { writeFileAtomic } from '../../src/node/output.js';
@@ -123,19 +123,7 @@ describe('cli: offload-list', () => {
     }
     const imageAt = Math.ceil((at + data.length) / 8) * 8;
     const total = imageAt + 8;
-    const b = new Uint8Array(total);
-    const v = new DataView(b.buffer);
-    b.set([0x10, 0xff, 0x10, 0xad]);
-    v.setUint32(4, 1, true);
-    v.setBigUint64(8, BigInt(total), true);
-    v.setBigUint64(16, 32n, true);
-    v.setBigUint64(24, 40n, true);
-    v.setUint16(32, 1, true);
-    v.setUint16(34, 1, true);
-    v.setBigUint64(40, BigInt(table), true);
-    v.setBigUint64(48, BigInt(pairs.length), true);
-    v.setBigUint64(56, BigInt(imageAt), true);
-    v.setBigUint64(64, 1n, true);
+    const { bytes: b, view: v } = handV1Binary(total, pairs.length, imageAt, 1);
     offsets.forEach(([ko, vo], i) => {
       v.setBigUint64(table + 16 * i, BigInt(ko), true);
       v.setBigUint64(table + 16 * i + 8, BigInt(vo), true);

@@ -82,3 +82,25 @@ export function expectDecodeError(f: () => unknown, what = ''): DecodeError {
   }
   return expect.fail(`${what}: expected a DecodeError, but decoding succeeded`);
 }
+
+/**
+ * A version-1 OffloadBinary of `total` bytes laid out by hand, as a hostile or odd file is: the
+ * header, one entry (image kind 1, offload kind 1) at 32, its `numStrings` string entries at 72 and
+ * its image at `imageOffset`; the caller writes the string entries and the strings.
+ */
+export function handV1Binary(total: number, numStrings: number, imageOffset: number, imageSize: number): { bytes: Uint8Array; view: DataView } {
+  const bytes = new Uint8Array(total);
+  const view = new DataView(bytes.buffer);
+  bytes.set([0x10, 0xff, 0x10, 0xad]);
+  view.setUint32(4, 1, true);
+  view.setBigUint64(8, BigInt(total), true);
+  view.setBigUint64(16, 32n, true);
+  view.setBigUint64(24, 40n, true);
+  view.setUint16(32, 1, true);
+  view.setUint16(34, 1, true);
+  view.setBigUint64(40, 72n, true);
+  view.setBigUint64(48, BigInt(numStrings), true);
+  view.setBigUint64(56, BigInt(imageOffset), true);
+  view.setBigUint64(64, BigInt(imageSize), true);
+  return { bytes, view };
+}

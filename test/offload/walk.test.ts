@@ -14,6 +14,7 @@ import { formatOffloadingText, offloadingTextStream } from '../../src/offload/ob
 import { walkOffloadEntries } from '../../src/offload/walk.js';
 import { llvmEra } from '../../formats/eras.js';
 import { writeOffloadBinaries } from '../../src/offload/write.js';
+import { handV1Binary } from './support.js';
 
 const ROOT = new URL('../../testdata/', import.meta.url).pathname;
 
@@ -123,20 +124,7 @@ describe('offload walk: the streamed listing equals the full reader', () => {
     const data = strings + 16 * n;
     const k = new TextEncoder().encode(key + '\0');
     const imageOffset = Math.ceil((data + k.length + valueLength + 1) / 8) * 8;
-    const total = imageOffset + 8;
-    const b = new Uint8Array(total);
-    const v = new DataView(b.buffer);
-    b.set([0x10, 0xff, 0x10, 0xad]);
-    v.setUint32(4, 1, true);
-    v.setBigUint64(8, BigInt(total), true);
-    v.setBigUint64(16, 32n, true);
-    v.setBigUint64(24, 40n, true);
-    v.setUint16(32, 1, true);
-    v.setUint16(34, 1, true);
-    v.setBigUint64(40, BigInt(strings), true);
-    v.setBigUint64(48, BigInt(n), true);
-    v.setBigUint64(56, BigInt(imageOffset), true);
-    v.setBigUint64(64, 8n, true);
+    const { bytes: b, view: v } = handV1Binary(imageOffset + 8, n, imageOffset, 8);
     for (let i = 0; i < n; i++) {
       v.setBigUint64(strings + 16 * i, BigInt(data), true);
       v.setBigUint64(strings + 16 * i + 8, BigInt(data + k.length + Math.min(valueLength, i * step)), true);
