@@ -275,11 +275,15 @@ attributes #0 = { "sycl-module-id"="a.cpp" }
     expect(kept).to.match(/^!llvm\.dbg\.cu = !\{!0\}$/m);
   });
 
-  it('a loop ID that reaches a location through another node is refused by name (not stripped halfway)', async () => {
+  it('a loop ID that reaches a location through another node, or that another node names, is refused by name (not stripped halfway)', async () => {
     writeFileSync(join(dir, 'loop.ll'), noVersion(false).replace('!13 = !{!"llvm.loop.mustprogress"}', '!13 = !{!"llvm.loop.mustprogress", !11}'));
     const r = await postLink(['-symbols', '-S', '-o', 'out.table', 'loop.ll'], dir);
     expect(r.code).to.not.equal(0);
     expect(r.err).to.match(/loop\.ll:20:49: .*loop ID !10 reaches a DILocation through !13; stripping debug info from such a loop ID .* is not implemented/);
+    writeFileSync(join(dir, 'used.ll'), noVersion(false).replace('!40 = !{!"keep"}', '!40 = !{!"keep", !10}'));
+    const u = await postLink(['-symbols', '-S', '-o', 'used.table', 'used.ll'], dir);
+    expect(u.code).to.not.equal(0);
+    expect(u.err).to.match(/used\.ll:20:49: .*loop ID !10 is also an operand of !40; .*not implemented for a loop ID used elsewhere/);
   });
 
   it('as LLParser: debug records and the old llvm.dbg intrinsics in one module are refused at the second kind met (llvm.dbg.label goes with either)', () => {

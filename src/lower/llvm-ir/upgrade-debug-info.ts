@@ -264,7 +264,22 @@ function tupleOperands(t: TokenList, from: number, to: number): [number, number]
 class LoopIdStripper {
   private readonly done = new Map<string, string | null | undefined>();
   private readonly reaches = new Map<string, boolean>();
+  private users?: Map<string, string>;
   constructor(private readonly m: LModule) {}
+
+  /** For each node another node names as an operand (not itself), the first such node: made once, one pass over the metadata. */
+  private usersOf(): Map<string, string> {
+    if (this.users) return this.users;
+    const users = new Map<string, string>();
+    for (const [n, node] of this.m.metadata) {
+      for (const r of node.refs) {
+        if (!r.startsWith('!')) continue;
+        const k = r.slice(1);
+        if (k !== n && !users.has(k)) users.set(k, n);
+      }
+    }
+    return (this.users = users);
+  }
 
   /**
    * The new text of loop ID `!id` without its locations; `null` when it held only locations (the
@@ -299,9 +314,8 @@ class LoopIdStripper {
     if (dropped === 0) result = undefined;
     else if (keep.length === 0) result = null;
     else {
-      for (const [n, other] of m.metadata) {
-        if (n !== id && other.refs.includes('!' + id)) throw irErrorAt(m, at, `loop ID !${id} is also an operand of !${n}; stripping its DILocations (the module has no "Debug Info Version" 3 flag) is not implemented for a loop ID used elsewhere`, 'UNAVAILABLE');
-      }
+      const user = this.usersOf().get(id);
+      if (user !== undefined) throw irErrorAt(m, at, `loop ID !${id} is also an operand of !${user}; stripping its DILocations (the module has no "Debug Info Version" 3 flag) is not implemented for a loop ID used elsewhere`, 'UNAVAILABLE');
       result = `!${id} = distinct !{!${id}, ${keep.join(', ')}}`;
     }
     this.done.set(id, result);

@@ -1343,6 +1343,7 @@ class IrParser {
     this.defineGlobal(nameTok, name);
     this.expectPunct(LPAREN);
     const params: LParam[] = [];
+    const paramNames = new Set<string>();
     const varargs = this.parameterList(() => {
       const typeAt = this.peek();
       const type = this.type();
@@ -1352,7 +1353,8 @@ class IrParser {
       if (this.k(n) === TK.lvar) {
         pname = this.v(n);
         // (LLParser::parseArgumentList, at the parameter's type)
-        if (params.some((q) => q.name === pname)) this.fail(`redefinition of argument '${printLocalName(pname)}'`, typeAt);
+        if (paramNames.has(pname)) this.fail(`redefinition of argument '${printLocalName(pname)}'`, typeAt);
+        paramNames.add(pname);
         this.p++;
       }
       params.push({ type, attrs, name: pname });
