@@ -18,18 +18,24 @@ import { bytes, cli, count, fileSize, load, ROOT, short, type BenchContext, type
 /** The header walk baseline script. */
 export const WALK = join(ROOT, 'bench', 'syclbin-walk-baseline.mjs');
 
-/** A bare SYCLBIN v1 file of `n` abstract modules, one 64-byte IR module each. */
-export function writeManyModules(n: number, path: string): void {
+/**
+ * A bare SYCLBIN v1 file of `n` abstract modules, one 64-byte IR module each. Each module and IR
+ * module has a metadata blob of its own, as a compiler writes them; `distinct` false: they say what
+ * a compiler's mostly do (one target, optimisation levels 0–3, so most blobs repeat an earlier
+ * one's bytes); true: every blob differs (module `a` has optimisation level `a` and an IR target
+ * of its own), the case where every blob is parsed.
+ */
+export function writeManyModules(n: number, path: string, distinct = false): void {
   const target = stringProperty('spir64-unknown-unknown');
   const file: SyclbinFile = {
     version: 1,
     envelope: { kind: 'none' },
     globalMetadata: new Map([['SYCLBIN/global metadata', new Map([['state', uint32(2)]])]]),
     abstractModules: Array.from({ length: n }, (_, a) => ({
-      metadata: new Map([['SYCL/misc properties', new Map([['optLevel', uint32(a % 4)]])]]),
+      metadata: new Map([['SYCL/misc properties', new Map([['optLevel', uint32(distinct ? a : a % 4)]])]]),
       irModules: [
         {
-          metadata: new Map([['SYCLBIN/ir module metadata', new Map<string, PropertyValue>([['type', uint32(0)], ['target', target]])]]),
+          metadata: new Map([['SYCLBIN/ir module metadata', new Map<string, PropertyValue>([['type', uint32(0)], ['target', distinct ? stringProperty(`spir64-unknown-unknown-m${a}`) : target]])]]),
           image: memoryBlob(Uint8Array.from({ length: 64 }, (_, i) => (i * 7 + a) & 0xff)),
         },
       ],
@@ -76,14 +82,15 @@ export const dump: Workload = {
   async run(ctx: BenchContext) {
     const { dumpSyclbinSource } = await load<typeof import('../../src/syclbin/dump.js')>('src/syclbin/dump');
     const { openFileSource } = await load<typeof import('../../src/node/file-source.js')>('src/node/file-source');
-    for (const n of ctx.quick ? [1_000, 5_000] : [10_000, 200_000]) {
-      const file = join(ctx.tmp, `am-${n}.syclbin`);
-      ctx.progress(`dump: writing ${count(n)} abstract modules`);
-      writeManyModules(n, file);
-      const id = `dump-${short(n)}`;
+    const sizes: [number, boolean][] = ctx.quick ? [[1_000, false], [5_000, false], [5_000, true]] : [[10_000, false], [200_000, false], [200_000, true]];
+    for (const [n, distinct] of sizes) {
+      const file = join(ctx.tmp, `am-${n}${distinct ? '-distinct' : ''}.syclbin`);
+      ctx.progress(`dump: writing ${count(n)} abstract modules${distinct ? ', every metadata blob distinct' : ''}`);
+      writeManyModules(n, file, distinct);
+      const id = `dump-${short(n)}${distinct ? '-distinct' : ''}`;
       ctx.measure({
         id,
-        title: `dump a bare SYCLBIN v1 of ${count(n)} abstract modules (${bytes(fileSize(file))}), output to /dev/null`,
+        title: `dump a bare SYCLBIN v1 of ${count(n)} abstract modules (${bytes(fileSize(file))})${distinct ? ', every metadata blob distinct' : ''}, output to /dev/null`,
         baseline: 'walk (node DataView header walk)',
         contenders: [
           { name: 'walk (node DataView header walk)', argv: [process.execPath, WALK, file] },

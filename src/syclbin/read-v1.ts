@@ -48,6 +48,7 @@ import { asSizeError, LLVM_MESSAGES as M, SyclbinFormatError } from './errors.js
 import type { AbstractModule, Envelope, SyclbinFile, SyclbinImage } from './model.js';
 import type { ReadSyclbinOptions } from './read.js';
 import { VISIT_SHARES_BLOBS } from './visit-sharing.js';
+import { RegistryCache } from './registry-cache.js';
 import { detectV1Layout, type PlacedBlob, type V1ModuleBlobs } from './v1-order.js';
 
 /** Where a v1 image's parts are, for checks that look at the layout (verify, annotate). */
@@ -348,6 +349,11 @@ class V1Reader {
   private readonly parsedAlso = new Map<string, { value: PropertySetRegistry | DecodeError; node: SpanNode | undefined; weight?: number; size: number }>();
   /** A streaming read's blobs named once so far (see remember). */
   private readonly namedOnce = new RangesSeen();
+  /**
+   * Registries by the bytes they were read from, when the visitor keeps and changes nothing it is
+   * handed (VISIT_SHARES_BLOBS, no spans): src/syclbin/registry-cache.ts.
+   */
+  private readonly sameBytes: RegistryCache | undefined;
   /** A sharing limit was reported (collect mode reads on without saying it again). */
   private sharingReported = false;
   private metadataRefused = false;
@@ -358,6 +364,7 @@ class V1Reader {
     readonly outer: readonly PathKey[],
     readonly node: SpanNode | undefined,
   ) {
+    this.sameBytes = opts[VISIT_SHARES_BLOBS] === true && opts.visit && !space.tree ? new RegistryCache() : undefined;
     const hp = [...outer, 'header'];
     const headerSize = SyclbinFileHeader.fixedSize!;
     if (space.size < headerSize) {
@@ -496,7 +503,7 @@ class V1Reader {
       // extract) the whole registry again: charged again, unless the consumer prints each one anyway
       // (dump, as syclbin-dump does: ReadSyclbinOptions.sharedBlobsFree).
       // (what naming it again costs: worked out at its first repeat, from its typed form)
-      if ((!this.opts.sharedBlobsFree || this.opts.onRepeatBudget) && !this.takeAgain(parsed, recordAt + offsets[sizeField(rel)]!, [...this.fieldPath(owner, k), sizeField(rel)])) return undefined;
+      if ((!this.opts.sharedBlobsFree || this.opts.onRepeatBudget) && !this.takeAgain(parsed, recordAt + offsets[sizeField(rel)]!, owner, k, sizeField(rel))) return undefined;
       this.placed?.push({ offset: o, size: n });
       const tree = this.space.tree;
       if (tree && parsed.node) {
@@ -509,7 +516,7 @@ class V1Reader {
       if (!(parsed.value instanceof Map)) return undefined;
       return this.opts[VISIT_SHARES_BLOBS] === true && this.opts.visit && !this.space.tree ? parsed.value : new Map(parsed.value);
     }
-    if (!this.take(n, recordAt + offsets[sizeField(rel)]!, [...this.fieldPath(owner, k), sizeField(rel)])) return undefined;
+    if (!this.take(n, recordAt + offsets[sizeField(rel)]!, owner, k, sizeField(rel))) return undefined;
     this.placed?.push({ offset: o, size: n });
     this.md ??= this.space.bytes(table.at, table.size, 'metadata table', [...this.outer, 'metadataTable']);
     const tree = this.space.tree;
@@ -517,6 +524,16 @@ class V1Reader {
     if (tree) {
       const blobPath = this.blobPath(owner, a, j);
       node = this.space.record({ path: blobPath, parent: tree.at(blobPath.slice(this.outer.length, -1), this.node), key: blobPath[blobPath.length - 1] }, table.at + o, n, 'metadata');
+    }
+    // A dump (its visitor keeps and changes nothing) hands a blob of the bytes of one read before the
+    // registry that one read as (src/syclbin/registry-cache.ts).
+    const same = this.sameBytes;
+    if (same !== undefined) {
+      const known = same.get(this.md, o, o + n);
+      if (known !== undefined) {
+        this.remember(key, { value: known, node, size: n });
+        return known;
+      }
     }
     try {
       const ro = this.registryOptions;
@@ -526,6 +543,7 @@ class V1Reader {
       ro.tree = tree;
       ro.parent = node;
       const registry = readRegistry(this.md, ro);
+      same?.set(this.md, o, o + n, registry);
       const entry = { value: registry, node, size: n };
       this.remember(key, entry);
       return registry;
@@ -565,7 +583,7 @@ class V1Reader {
     else this.parsed.set(key, entry);
   }
 
-  private takeAgain(blob: { value: PropertySetRegistry | DecodeError; weight?: number; size: number }, fieldAt: number, path: PathKey[]): boolean {
+  private takeAgain(blob: { value: PropertySetRegistry | DecodeError; weight?: number; size: number }, fieldAt: number, owner: Owner, k: number, field: string): boolean {
     const L = V1_SHARING_LIMITS;
     this.metadataRepeated += blob.weight ??= repeatWeight(blob.value, blob.size);
     const tableSize = this.regions.metadataTable.size;
@@ -578,7 +596,7 @@ class V1Reader {
       `The metadata blobs named again weigh ${this.metadataRepeated}, more than ${budget} (${L.repeatFactor} per byte of the ${tableSize}-byte metadata table and ${L.repeatSlackBytes}; a blob weighs its size, or ${L.repeatBytesPerProperty} for each set, property and typed element and ${L.repeatBytesPerPayloadByte} for each byte of its byte arrays, keys and set names if more).`,
       'Headers that name one blob over and over hand its properties out as many times; this reader stops there (docs/spec/syclbin-format.md; dump, annotate and verify read such a file).',
       this.space.abs(fieldAt),
-      path,
+      [...this.fieldPath(owner, k), field],
     );
     if (this.opts.sharedBlobsFree) {
       this.opts.onRepeatBudget?.(e);
@@ -590,21 +608,22 @@ class V1Reader {
 
   /**
    * Take `n` more bytes of metadata to parse (V1_SHARING_LIMITS); false, reported as a LIMIT error at
-   * the blob's size field (`fieldAt` in the space, `path`), when the read would go past the budget.
+   * the blob's size field (`fieldAt` in the space; `field` of entry `k` of `owner`), when the read
+   * would go past the budget. (The field's path is made only for the error: not once per blob.)
    */
-  private take(n: number, fieldAt: number, path: PathKey[]): boolean {
+  private take(n: number, fieldAt: number, owner: Owner, k: number, field: string): boolean {
     const L = V1_SHARING_LIMITS;
-    return this.charge((this.metadataTaken += n), L.factor, L.slackBytes, fieldAt, path, 'named so far', 'Headers that name the same bytes over and over would make the file read as many times; this reader stops there (docs/spec/syclbin-format.md).');
+    return this.charge((this.metadataTaken += n), L.factor, L.slackBytes, fieldAt, owner, k, field, 'named so far', 'Headers that name the same bytes over and over would make the file read as many times; this reader stops there (docs/spec/syclbin-format.md).');
   }
 
   /** `taken` bytes against `factor` times the metadata table plus `slack`; past it one LIMIT error (the first). */
-  private charge(taken: number, factor: number, slack: number, fieldAt: number, path: PathKey[], what: string, why: string): boolean {
+  private charge(taken: number, factor: number, slack: number, fieldAt: number, owner: Owner, k: number, field: string, what: string, why: string): boolean {
     const tableSize = this.regions.metadataTable.size;
     const budget = factor * tableSize + slack;
     if (taken <= budget) return true;
     if (this.metadataRefused) return false;
     this.metadataRefused = true;
-    report(this.opts, new SyclbinFormatError('LIMIT', `The metadata blobs ${what} add up to ${taken} bytes, more than ${budget} for the ${tableSize}-byte metadata table.`, why, this.space.abs(fieldAt), path));
+    report(this.opts, new SyclbinFormatError('LIMIT', `The metadata blobs ${what} add up to ${taken} bytes, more than ${budget} for the ${tableSize}-byte metadata table.`, why, this.space.abs(fieldAt), [...this.fieldPath(owner, k), field]));
     return false;
   }
 

@@ -96,6 +96,8 @@ describe('bench harness', () => {
     const tables = new Map([
       ['listing-200k', table('listing-200k', [proc(od, 100, 200, od, 1, 1), proc(ours, 90, 120, od, 0.9, 0.6)])],
       ['listing-1m', table('listing-1m', [proc(od, 500, 900, od, 1, 1), proc(ours, 460, 500, od, 0.92, 0.56)])],
+      ['dump-200k', table('dump-200k', [proc('walk (node DataView header walk)', 400, 170, 'walk (node DataView header walk)', 1, 1), proc('syclbin dump', 600, 190, 'walk (node DataView header walk)', 1.5, 1.1)])],
+      ['dump-200k-distinct', table('dump-200k-distinct', [proc('walk (node DataView header walk)', 410, 170, 'walk (node DataView header walk)', 1, 1), proc('syclbin dump', 902, 190, 'walk (node DataView header walk)', 2.2, 1.1)])],
       ['big-file', table('big-file', [proc('node -e 0', 40, 40, 'node -e 0', 1, 1), proc('syclbin dump', 120, 60, 'node -e 0', 3, 1.5), proc('syclbin json --no-hash', 2000, 60, 'node -e 0', 50, 1.5), proc('syclbin json', 1200, 60, 'node -e 0', 30, 1.5), proc('sha256sum', 1000, 2, 'node -e 0', 25, 0.05), proc('syclbin diff', 2000, 60, 'node -e 0', 50, 1.5), proc('cmp', 1000, 2, 'node -e 0', 25, 0.05)])],
     ]);
     const goals = checkGoals(tables);
@@ -103,6 +105,8 @@ describe('bench harness', () => {
     expect(by('200k: wall').met).to.equal(true);
     expect(by('200k: peak RSS').met).to.equal(false);
     expect(by('linear').met).to.equal(true);
+    expect(by('dump 200k').met).to.equal(true);
+    expect(by('dump 200k').measured).to.equal('1.50× (600 vs 400 ms); every metadata blob distinct: 2.20× (902 vs 410 ms)');
     expect(by('syclbin dump <').met).to.equal(true);
     expect(by('syclbin json --no-hash <').met).to.equal(false);
     expect(by('syclbin json (reads every image byte) ≤ 1.5× sha256sum').met).to.equal(true);
