@@ -30,7 +30,7 @@
  */
 import { RepeatBudget } from './repeats.js';
 import { appendAll, DecodeError, decodeUtf8, hasMagic, hex, locate, placedSpace, TerminatedStrings, toSource, withinPath, type ByteSource, type PathKey, type InputPlacement, type Space, type SpanNode, type SpanTree, optionsArgument, type BytesLike } from '../codec/index.js';
-import { OffloadMagic } from '../../formats/offload-binary.js';
+import { OFFLOAD_BINARY_ALIGN, OFFLOAD_VERSIONS, OffloadMagic } from '../../formats/offload-binary.js';
 import {
   ELF_HEADERS,
   ELF_PROGRAM_HEADERS,
@@ -54,7 +54,8 @@ import {
   type Elf32HeaderValue,
   type Elf64HeaderValue,
 } from '../../formats/elf.js';
-import { offloadBinaries, type OffloadBinaryModel, type ReadOffloadOptions, type RegionOptions } from './read.js';
+import { holdsForeignBytes, offloadBinaries, readOffloadBinary, type OffloadBinaryModel, type ReadOffloadOptions, type RegionOptions } from './read.js';
+import { DEFAULT_MAX_SCAN_CANDIDATES, scanForOffloadBinaries } from '../containers/scan.js';
 import { recordSectionContents, type SectionExtent } from '../containers/section-spans.js';
 import { llvmExtractRegion, llvmModel, type LlvmBinaryView, type LlvmCreateError } from './llvm-rules.js';
 
@@ -437,8 +438,10 @@ export interface ElfOffloadResult {
   read: ElfOffloadSectionRead[];
   /** All binaries of all sections read, in order (what llvm-objdump numbers). */
   binaries: OffloadBinaryModel[];
-  /** With `bareSections`: the sections read whose contents are not OffloadBinaries (LLVM rejects the file). */
+  /** With `bareSections`: the sections read whose contents are not OffloadBinaries, or not only (LLVM rejects the file). */
   bare: OffloadingSection[];
+  /** With `bareSections`: the sections in both `read` and `bare`, with the runs of their bytes that are neither a binary nor zero padding. */
+  foreign?: Map<OffloadingSection, ForeignPart[]>;
   /** Why candidates were not read (for a note on stderr); empty when every candidate was read. */
   notes: string[];
   /** With `llvmRules`: LLVM's views of the binaries ({@link SectionsRead}). */
@@ -504,8 +507,13 @@ export interface SectionsRead<S> {
   read: { section: S; binaries: OffloadBinaryModel[]; sameAs?: number }[];
   /** All binaries of all sections read, in order. */
   binaries: OffloadBinaryModel[];
-  /** The sections whose contents are not OffloadBinaries (with `bareSections`). */
+  /**
+   * The sections whose contents are not OffloadBinaries (with `bareSections`), and those that hold
+   * OffloadBinaries and other bytes (also in `read`, their other bytes in `foreign`).
+   */
   bare: S[];
+  /** The sections in both `read` and `bare`: the runs of their bytes that are neither a binary nor zero padding. */
+  foreign?: Map<S, ForeignPart[]>;
   /**
    * With `llvmRules`: what LLVM 19/22 sees (src/offload/llvm-rules.ts), per binary in order: what
    * llvm-objdump prints. Where LLVM accepts a binary this reader rejects (an image past the binary's
@@ -600,8 +608,9 @@ export function readSections<S>(
       accepted = r.binaries;
     }
     let binaries: OffloadBinaryModel[] | undefined;
+    const foreign: ForeignPart[] = [];
     try {
-      binaries = readSectionBinaries(src, origin, prefix, c, opts);
+      binaries = readSectionBinaries(src, origin, prefix, c, opts, foreign);
     } catch (e) {
       if (!opts.llvmRules || !(e instanceof DecodeError)) throw e;
       // LLVM accepts what this reader refuses: the packer extracts from models of what LLVM sees.
@@ -615,6 +624,11 @@ export function readSections<S>(
     repeats.read(binaries.length);
     out.read.push({ section, binaries });
     for (const b of binaries) out.binaries.push(b);
+    if (foreign.length) {
+      // Binaries and device images outside them in one section: in both lists.
+      out.bare.push(section);
+      (out.foreign ??= new Map()).set(section, foreign);
+    }
   }
   return out;
 }
@@ -638,16 +652,105 @@ export function readSectionBinaries(
   prefix: readonly PathKey[],
   section: { index: number; offset: number; size: number },
   opts: ReadSectionsOptions,
+  foreign?: ForeignPart[],
 ): OffloadBinaryModel[] | undefined {
   const at = origin + section.offset;
-  if (opts.bareSections && section.size > 0 && !hasMagic(OffloadMagic, src.read(at, Math.min(4, section.size)))) return undefined;
+  const end = at + section.size;
   const path: PathKey[] = [...prefix, 'sections', section.index];
+  let parts: { binaries: OffloadBinaryModel[]; foreign: ForeignPart[] } | undefined;
+  if (opts.bareSections && section.size > 0) {
+    // A section that does not start with the magic, or holds other bytes after its binaries, is looked
+    // through for binaries beside what else it holds (sectionParts); one of nothing but device images
+    // is bare (undefined): its images are located by the SYCL descriptor or are the whole section.
+    if (!hasMagic(OffloadMagic, src.read(at, Math.min(4, section.size))) || holdsForeignBytes(src, at, end)) {
+      parts = sectionParts(src, at, end, path, opts);
+      if (!parts.binaries.length) return undefined;
+    }
+  }
   const node: SpanNode | undefined = opts.tree?.at(path);
   if (node) {
     node.offset = at;
     node.size = section.size;
   }
-  return section.size === 0 ? [] : [...offloadBinaries(src, { ...opts, start: at, end: at + section.size, path })];
+  if (parts) {
+    if (foreign) appendAll(foreign, parts.foreign);
+    return parts.binaries;
+  }
+  return section.size === 0 ? [] : [...offloadBinaries(src, { ...opts, start: at, end, path })];
+}
+
+/** Bytes of a section that are neither an OffloadBinary nor zero padding: a device image outside one (absolute). */
+export interface ForeignPart {
+  /** Absolute offset. */
+  offset: number;
+  /** Size in bytes. */
+  size: number;
+}
+
+/**
+ * The OffloadBinaries of a section that also holds other bytes, found by their magic and read whole
+ * (src/containers/scan.ts, recorded as `binaries[i]` of the section, as a section of binaries alone
+ * names them), and the runs of non-zero bytes between them: what a linker leaves when it merges the
+ * `.llvm.offloading` sections of an OpenMP object (an OffloadBinary) and a SYCL wrapper object (a
+ * bare SPIR-V module), in either order, each aligned with zeros. LLVM's extraction fails on such a
+ * section ("Invalid data"). A run that starts with the magic is a binary that does not read: read
+ * again where it lies, so that its error (or, in collect mode, its problems) is the reader's own,
+ * and nothing after it is looked at.
+ */
+function sectionParts(src: ByteSource, at: number, end: number, path: readonly PathKey[], opts: ReadSectionsOptions): { binaries: OffloadBinaryModel[]; foreign: ForeignPart[] } {
+  // (a binary takes at least its header: at most that many are found, and 64 candidates more that fail)
+  const most = DEFAULT_MAX_SCAN_CANDIDATES + Math.ceil((end - at) / OFFLOAD_VERSIONS[1].header.fixedSize);
+  const r = scanForOffloadBinaries(src, { start: at, end, tree: opts.tree, path: [...path, 'binaries'], maxInflatedSize: opts.maxInflatedSize, inflatedBudget: opts.inflatedBudget, maxCandidates: most });
+  const binaries: OffloadBinaryModel[] = [];
+  const foreign: ForeignPart[] = [];
+  let pos = at;
+  const gap = (from: number, to: number): boolean => {
+    const run = nonZeroRun(src, from, to);
+    if (!run) return true;
+    if (hasMagic(OffloadMagic, src.read(run.offset, Math.min(4, run.size)))) {
+      // (a binary that does not read: its error, at its path)
+      binaries.push(readOffloadBinary(src, run.offset, { ...opts, path: [...path, 'binaries', binaries.length], end }));
+      return false;
+    }
+    foreign.push(run);
+    return true;
+  };
+  for (const b of r.found) {
+    if (!gap(pos, b.offset)) return { binaries, foreign };
+    binaries.push(b);
+    pos = b.version >= 3 ? at + Math.ceil((b.offset - at + b.size) / OFFLOAD_BINARY_ALIGN) * OFFLOAD_BINARY_ALIGN : b.offset + b.size;
+  }
+  gap(Math.min(pos, end), end);
+  return { binaries, foreign };
+}
+
+/** The bytes of `[from, to)` from its first non-zero byte to its last one, or undefined when all are zero. */
+function nonZeroRun(src: ByteSource, from: number, to: number): ForeignPart | undefined {
+  const CHUNK = 1 << 16;
+  let first = -1;
+  for (let at = from; at < to && first < 0; at += CHUNK) {
+    const bytes = src.read(at, Math.min(CHUNK, to - at));
+    for (let i = 0; i < bytes.length; i++) {
+      if (bytes[i] !== 0) {
+        first = at + i;
+        break;
+      }
+    }
+  }
+  if (first < 0) return undefined;
+  let last = first;
+  for (let at = to; at > first && last === first; ) {
+    const from2 = Math.max(first, at - CHUNK);
+    const bytes = src.read(from2, at - from2);
+    for (let i = bytes.length - 1; i >= 0; i--) {
+      if (bytes[i] !== 0) {
+        last = from2 + i;
+        break;
+      }
+    }
+    at = from2;
+  }
+  return { offset: first, size: last - first + 1 };
 }
 
 function sectionTypeName(type: number): string {

@@ -51,7 +51,7 @@ import { bareKind, identifyImage, type ImageInfo } from '../containers/identify.
 import { bitcodeEmbeddedObjects, EMBEDDED_OBJECTS_METADATA, EMBEDDED_OFFLOADING_SECTION, type EmbeddedObject } from '../containers/bitcode.js';
 import { scanForOffloadBinaries } from '../containers/scan.js';
 import { ENTRY_KIND_SYCL, offloadEntries, syclDescriptor, type OffloadEntryRecord, type SyclDeviceImageInfo } from '../containers/sycl-wrapper.js';
-import { readElfOffloadBinaries, type ElfFile, type ElfOffloadResult, type ElfSection, type OffloadingSection, type SectionsRead } from './elf.js';
+import { readElfOffloadBinaries, type ElfFile, type ElfOffloadResult, type ElfSection, type ForeignPart, type OffloadingSection, type SectionsRead } from './elf.js';
 import { offloadEntriesSectionName, SYCL_DESCRIPTOR_SYMBOL } from '../../formats/offload-entry.js';
 import { clipText, someOf } from '../codec/messages.js';
 import { readOffloadBinaries, regionIsOneBinary, type OffloadBinaryModel, type ReadOffloadOptions } from './read.js';
@@ -655,13 +655,15 @@ class InputReader {
     const bins: OffloadBinaryModel[] = [];
     this.sectionBinaries(item, r.read, bins);
     // objdump prints the file's header line, then fails on a section that holds no OffloadBinary.
-    this.listing(item, format, r.bare.length ? [] : bins, r.llvmViews, r.elf.sections.map((s) => s.name));
+    // (the binaries of a section that also holds device images outside them are listed, though
+    // llvm-objdump fails on the section: what it would list, had it read them)
+    this.listing(item, format, r.bare.length && !r.foreign ? [] : bins, r.llvmViews, r.elf.sections.map((s) => s.name));
     // (after the images, before any failure of the section read: LLVM's order)
     if (!r.bare.length) this.bundlePass(item, r.elf.sections.filter((x) => x.type !== SHT_NOBITS), 'elf');
     if (r.bare.length) {
-      for (const b of r.bare) this.compressedSection(item, r.elf, b);
-      this.wrapper(item, new ElfPointers(this.src, r.elf), 'elf', r.bare);
-      this.stop(item, `fails on this file ("${EXTRACTING}"): ${describeBare(r.bare)}`, { message: EXTRACTING, label: item.depth ? { kind: 'member', member: item.member ?? '' } : { kind: 'object' } });
+      for (const b of r.bare) if (!r.foreign?.has(b)) this.compressedSection(item, r.elf, b);
+      this.wrapper(item, new ElfPointers(this.src, r.elf), 'elf', r.bare, r.foreign);
+      this.stop(item, `fails on this file ("${EXTRACTING}"): ${describeBare(r.bare, r.read, r.foreign)}`, { message: EXTRACTING, label: item.depth ? { kind: 'member', member: item.member ?? '' } : { kind: 'object' } });
     }
     if (!r.elf.sections.length && r.elf.type !== ET_REL && this.segments(item, r.elf)) return;
     this.scanIfNeeded(item, r.read.length + r.bare.length === 0, bins, r.elf.sections);
@@ -760,11 +762,11 @@ class InputReader {
     }
     const bins: OffloadBinaryModel[] = [];
     this.sectionBinaries(item, r.read, bins);
-    this.listing(item, format, r.bare.length ? [] : bins, r.llvmViews, r.coff.sections.map((s) => s.name));
+    this.listing(item, format, r.bare.length && !r.foreign ? [] : bins, r.llvmViews, r.coff.sections.map((s) => s.name));
     if (!r.bare.length) this.bundlePass(item, r.coff.sections.filter((x) => x.offset !== 0), 'coff');
     if (r.bare.length) {
-      this.wrapper(item, new CoffPointers(this.src, r.coff), 'coff', r.bare);
-      this.stop(item, `fails on this file ("${EXTRACTING}"): ${describeBare(r.bare)}`, { message: EXTRACTING, label: item.depth ? { kind: 'member', member: item.member ?? '' } : { kind: 'object' } });
+      this.wrapper(item, new CoffPointers(this.src, r.coff), 'coff', r.bare, r.foreign);
+      this.stop(item, `fails on this file ("${EXTRACTING}"): ${describeBare(r.bare, r.read, r.foreign)}`, { message: EXTRACTING, label: item.depth ? { kind: 'member', member: item.member ?? '' } : { kind: 'object' } });
     }
     this.scanIfNeeded(item, r.read.length + r.bare.length === 0, bins, r.coff.sections);
     return [];
@@ -1047,7 +1049,12 @@ class InputReader {
     );
   }
 
-  private wrapper<S extends PointerSection>(item: Item, p: PointerReader<S>, format: 'elf' | 'coff' | 'pe', bareSections: readonly PointerSection[] | 'descriptor'): number {
+  /**
+   * The device images outside OffloadBinaries of a wrapper object or a linked program: in `bareSections`
+   * (or the sections the SYCL descriptor names), where the descriptor puts them, else the runs of a
+   * section's bytes `foreign` gives (a section that also holds binaries), else the whole section.
+   */
+  private wrapper<S extends PointerSection>(item: Item, p: PointerReader<S>, format: 'elf' | 'coff' | 'pe', bareSections: readonly PointerSection[] | 'descriptor', foreign?: ReadonlyMap<unknown, readonly ForeignPart[]>): number {
     let entries: OffloadEntryRecord[] = [];
     let desc: SyclDeviceImageInfo<S>[] | undefined;
     const aside = <T>(what: string, f: () => T): T | undefined => {
@@ -1087,7 +1094,9 @@ class InputReader {
     }
     for (const s of bare) {
       const ds = bySection.get(s.index) ?? [];
+      const runs = foreign?.get(s);
       if (ds.length) for (const d of ds) images.push({ section: s, at: d.image!.offset, size: d.image!.size, d });
+      else if (runs) for (const run of runs) images.push({ section: s, at: run.offset - item.origin - s.offset, size: run.size });
       else images.push({ section: s, at: 0, size: s.size });
     }
     const single = images.length === 1;
@@ -1144,6 +1153,14 @@ class InputReader {
   }
 }
 
-function describeBare(sections: readonly (OffloadingSection | CoffSection | ElfSection)[]): string {
-  return sections.map((s) => `section [${s.index}] '${s.name}' holds no OffloadBinary`).join('; ');
+/** Why LLVM's extraction fails on these sections: no OffloadBinary in them, or bytes beside their binaries. */
+function describeBare<S extends OffloadingSection | CoffSection | ElfSection>(sections: readonly S[], read: readonly { section: S; binaries: readonly OffloadBinaryModel[] }[], foreign?: ReadonlyMap<S, readonly ForeignPart[]>): string {
+  return sections
+    .map((s) => {
+      const runs = foreign?.get(s);
+      if (!runs) return `section [${s.index}] '${s.name}' holds no OffloadBinary`;
+      const n = read.find((x) => x.section === s)?.binaries.length ?? 0;
+      return `section [${s.index}] '${s.name}' holds ${runs.length === 1 ? 'a device image' : `${runs.length} device images`} outside any OffloadBinary (at offset ${runs.map((r) => `0x${r.offset.toString(16)}`).join(', ')}) beside its ${n === 1 ? 'OffloadBinary' : `${n} OffloadBinaries`}`;
+    })
+    .join('; ');
 }

@@ -277,6 +277,41 @@ export function declaredBinarySize(src: ByteSource, start: number, end = src.siz
   }
 }
 
+/**
+ * Does `[start, end)` hold bytes that are neither OffloadBinaries back to back (stepped over by their
+ * headers' `Size` alone, as {@link offloadBinaries} steps) nor zeros? A linker that merges the
+ * `.llvm.offloading` sections of an OpenMP object (an OffloadBinary) and of a SYCL wrapper object (a
+ * bare device image: llvm-project llvm/lib/Frontend/Offloading/OffloadWrapper.cpp wrapSYCLBinaries)
+ * leaves both in one section. A header that does not read, or a Size past the region, ends the walk
+ * with false: the region's own read reports it. Reads the headers, then the bytes after the last
+ * binary until a non-zero one.
+ */
+export function holdsForeignBytes(input: BytesLike | ByteSource, start: number, end: number): boolean {
+  const src = toSource(input);
+  let offset = start;
+  while (end - offset >= OffloadHeaderPrefix.fixedSize!) {
+    let version: number;
+    try {
+      ({ version } = decode(OffloadHeaderPrefix, src.read(offset, OffloadHeaderPrefix.fixedSize!), 0) as { version: number });
+    } catch (e) {
+      if (e instanceof DecodeError) break;
+      throw e;
+    }
+    const size = declaredBinarySize(src, offset, end);
+    if (size === undefined || size <= 0n || size > BigInt(end - offset)) return false;
+    offset = version >= 3 ? start + alignTo(offset - start + Number(size), OFFLOAD_BINARY_ALIGN) : offset + Number(size);
+  }
+  // (what follows the last binary, or the whole region when no binary starts it)
+  for (let at = offset; at < end; at += ZERO_CHUNK) {
+    const bytes = src.read(at, Math.min(ZERO_CHUNK, end - at));
+    for (let i = 0; i < bytes.length; i++) if (bytes[i] !== 0) return true;
+  }
+  return false;
+}
+
+/** Bytes looked at per read when checking that a region is all zeros. */
+const ZERO_CHUNK = 1 << 16;
+
 /** True when `bytes` holds the OffloadBinary magic at `offset`. */
 export function isOffloadBinary(bytes: BytesLike, offset = 0): boolean {
   return hasMagic(OffloadMagic, toBytes(bytes), wholeNumberArgument(offset, 'offset'));

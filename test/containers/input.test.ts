@@ -36,6 +36,13 @@ describe('input: what llvm-objdump-22 --offloading lists', () => {
         expect(r.notes.join('\n')).to.match(/OffloadBinary version 2: llvm-objdump-22 rejects it/);
         return;
       }
+      if (/\/mixed-.*\.r\.o$/.test(f)) {
+        // An OffloadBinary beside a bare SYCL image: objdump fails on the section; this toolkit reads
+        // both and lists the binary (test/containers/mixed-section.test.ts).
+        expect(objdump22(name, { ...r, objects: r.objects.map((o) => ({ ...o, binaries: [] })) })).to.equal(textOf(`${f}.objdump22.txt`));
+        expect(r.binaries).to.have.length(1);
+        return;
+      }
       expect(objdump22(name, r), f).to.equal(fails && !exists(`${f}.objdump22.txt`) ? '' : textOf(`${f}.objdump22.txt`));
       if (fails) expect(r.binaries, f).to.deep.equal([]);
     });

@@ -1,0 +1,78 @@
+/**
+ * One `.llvm.offloading` section holding an OpenMP object's OffloadBinary and a SYCL wrapper object's
+ * bare SPIR-V, in either order (testdata/llvm22/containers/mixed-*.r.o: `ld.lld-22 -r` of omp22.o and
+ * sycl/k2.wrapper.o, README there), as a program linked by `clang++ -fsycl` from a SYCL and an
+ * OpenMP-offload object holds them (review 2026-12-03a F1). llvm-objdump-22/-19 and
+ * llvm-offload-binary-22 fail on the section ("Invalid data"); the reader finds both: the binary is
+ * omp22.o's, the image is k2.spv with k2's kernels (k2.wrapper.ll).
+ */
+import { expect } from 'chai';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { annotate, checkTiling } from '../../src/hex/annotate.js';
+import { verify } from '../../src/hex/verify.js';
+import { bytesOf, input, LLVM22, textOf } from './support.js';
+import { cli, tempDir } from '../offload/support.js';
+
+const FILES = ['containers/mixed-omp-first.r.o', 'containers/mixed-sycl-first.r.o'] as const;
+
+/** k2's kernel names as its wrapper's IR states them. */
+const K2_KERNELS = [...textOf('sycl/k2.wrapper.ll').matchAll(/^@\.offloading\.entry_name(?:\.\d+)? = .*c"([^"\\]*)\\00"/gm)].map((m) => m[1]!);
+
+describe('containers: an OffloadBinary and a bare SYCL image in one section (ld.lld-22 -r of an OpenMP object and a SYCL wrapper)', () => {
+  const omp = input('containers/omp22.o').binaries[0]!;
+
+  for (const file of FILES) {
+    const name = file.replace(/^.*\//, '');
+    it(`${name}: the OpenMP binary is omp22.o's and the image outside it is k2.spv with k2's kernels; the note says why LLVM fails`, () => {
+      const r = input(file);
+      expect(K2_KERNELS).to.have.length(2);
+      expect(r.binaries).to.have.length(1);
+      const b = r.binaries[0]!;
+      expect(b.entries.map((e) => [e.imageKind, e.offloadKind, [...e.strings]])).to.deep.equal(omp.entries.map((e) => [e.imageKind, e.offloadKind, [...e.strings]]));
+      expect(b.entries[0]!.image).to.deep.equal(omp.entries[0]!.image);
+      expect(r.bare).to.have.length(1);
+      expect(r.bare[0]!.kind).to.equal('spirv');
+      expect(r.bare[0]!.image.bytes()).to.deep.equal(bytesOf('sycl/k2.spv'));
+      expect(r.bare[0]!.kernels).to.deep.equal(K2_KERNELS);
+      // (the binary and the image in the same section, in the order the link put them)
+      expect(b.offset < r.bare[0]!.site.offset).to.equal(name.startsWith('mixed-omp-first'));
+      expect(r.notes.join('\n')).to.match(/fails on this file \("while extracting offloading files: Invalid data.*\): section \[\d+\] '\.llvm\.offloading' holds a device image outside any OffloadBinary \(at offset 0x[0-9a-f]+\) beside its OffloadBinary/);
+    });
+
+    it(`${name}: offload-list lists both; --strict is llvm-objdump-22's failure, byte for byte; annotate tiles it and verify finds nothing wrong`, async () => {
+      const dir = join(LLVM22, 'containers');
+      const list = await cli(['offload-list', name], dir);
+      expect(list.code).to.equal(0);
+      expect(list.stdout).to.match(/OFFLOADING IMAGE \[0\]:\nkind {12}elf\narch {12}generic\ntriple {10}x86_64-unknown-linux-gnu\nproducer {8}openmp\n/);
+      expect(list.stdout).to.include('DEVICE IMAGE [0]: (not in an OffloadBinary)').and.include(`kernel          ${K2_KERNELS[0]}`);
+      const strict = await cli(['offload-list', '--strict', name], dir);
+      expect(strict.code).to.equal(1);
+      expect(strict.stdout).to.equal(textOf(`${file}.objdump22.txt`));
+      expect(strict.stderr.replace('syclbin offload-list', 'llvm-objdump-22')).to.equal(textOf(`${file}.objdump22.stderr.txt`));
+      const bytes = bytesOf(file);
+      const ann = annotate(bytes);
+      expect(checkTiling(ann)).to.equal(undefined);
+      const paths = ann.spans.map((s) => s.path);
+      expect(paths.some((p) => /^sections\[\d+\]\.binaries\[0\]\.entries\[0\]\.image$/.test(p))).to.equal(true);
+      expect(paths.some((p) => /^sections\[\d+\]\.images\[0\]$/.test(p))).to.equal(true);
+      expect(verify(bytes).counts.error).to.equal(0);
+    });
+  }
+
+  it('offload-extract -o DIR writes the OpenMP image and the SPIR-V module, each as the section holds it', async () => {
+    const t = tempDir();
+    try {
+      const r = await cli(['offload-extract', join(LLVM22, FILES[0]), '-o', join(t.dir, 'out')], t.dir);
+      expect(r.code, r.stderr).to.equal(0);
+      const files = readdirSync(join(t.dir, 'out')).sort();
+      expect(files).to.have.length(2);
+      const spv = files.find((f) => f.endsWith('.spv'))!;
+      expect(new Uint8Array(readFileSync(join(t.dir, 'out', spv)))).to.deep.equal(bytesOf('sycl/k2.spv'));
+      const other = files.find((f) => f !== spv)!;
+      expect(new Uint8Array(readFileSync(join(t.dir, 'out', other)))).to.deep.equal(omp.entries[0]!.image);
+    } finally {
+      t.cleanup();
+    }
+  });
+});
