@@ -117,7 +117,9 @@ export function decodeTypedRegistry(registry: PropertySetRegistry): TypedSet[] {
       const problems = [...r.problems];
       // Safety net for byte-exactness: a typed value must re-encode to the stored bytes.
       if (typed && !sameValue(encodeTypedValue(typed), value)) {
-        problems.push({ severity: 'warning', message: `the ${rule.kind} view would not re-encode identically; kept raw` });
+        // (a bit count that is not 8 x the payload is said already: typed values are whole bytes)
+        const oddBits = value.type === 2 && value.bits !== BigInt(value.bytes.length) * 8n;
+        if (!oddBits) problems.push({ severity: 'warning', message: `the ${rule.kind} view would not re-encode identically; kept raw` });
         typed = null;
       }
       properties.push({ key, value, typed, rule, problems });

@@ -99,10 +99,15 @@ function problem(message: string, offset?: number, severity: ValueProblem['sever
   return offset === undefined ? { severity, message } : { severity, message, offset };
 }
 
-/** A byte array whose bit count is 8 x its length (every kind except bitmask needs that). */
+/**
+ * A byte array whose bit count is not 8 x its length, where every kind but bitmask holds whole bytes:
+ * a warning. PropertySetIO writes these values from bytes, but the SYCL runtime reads the payload by
+ * its size in bytes, never by the bit count (intel/llvm sycl/source/detail/device_binary_image.cpp
+ * `DeviceBinaryProperty::asByteArray`: `{ValAddr, ValSize}`), so the payload is decoded all the same.
+ */
 function wholeBytes(v: ByteArrayProperty): ValueProblem | null {
   if (v.bits !== BigInt(v.bytes.length) * 8n) {
-    return problem(`bit count ${v.bits} is not 8 x the ${v.bytes.length}-byte payload (bytes expected)`);
+    return problem(`bit count ${v.bits} is not 8 x the ${v.bytes.length}-byte payload (bytes expected; the SYCL runtime reads the ${v.bytes.length} bytes)`, undefined, 'warning');
   }
   return null;
 }
@@ -132,8 +137,12 @@ export function decodeTypedValue(kind: ValueKind, value: PropertyValue, enumName
   }
   if (kind === 'bitmask') return decodeBitmask(value);
   const notWhole = wholeBytes(value);
-  if (notWhole) return { typed: null, problems: [notWhole] };
-  const b = value.bytes;
+  const r = decodeBytes(kind, value.bytes);
+  return notWhole ? { typed: r.typed, problems: [notWhole, ...r.problems] } : r;
+}
+
+/** The payload `b` of a byte array decoded as `kind` (not bitmask). */
+function decodeBytes(kind: ValueKind, b: Uint8Array): ValueDecodeResult {
   switch (kind) {
     case 'string': {
       try {
