@@ -74,6 +74,9 @@ function withInflatedFindings(ann: Annotation, report: VerifyReport, opts: Pick<
   const headerSize = OFFLOAD_VERSIONS[3].header.fixedSize!;
   const seen = new Set(report.problems.map((p) => `${p.path}\u0000${p.message}`));
   const added: Finding[] = [];
+  // Findings of the file view that the inflated view says again, where they are (a problem inside a
+  // payload: the file view names the payload and its place in the message; one finding per problem).
+  const sayAgain = new Set<Finding>();
   // The payloads the file view inflated to read its binaries (by the binary's offset): used as they
   // are, not inflated a second time; one it could not inflate is reported by the file view.
   const inflatedAt = new Map<number, OffloadModel>();
@@ -86,13 +89,20 @@ function withInflatedFindings(ann: Annotation, report: VerifyReport, opts: Pick<
     const inside = inflatedAnnotation(ob.inflated!, ob.compression!, opts);
     const where = at === 0 ? 'the inflated binary, header included: annotate --inflated shows it' : `the binary at 0x${at.toString(16)} inflated, header included`;
     // (the SYCLBIN images of a multi-entry payload too)
-    for (const p of withEmbeddedSyclbinFindings(lint(inside.source, inside.annotation), inside.annotation, opts).problems) {
+    const insideProblems = withEmbeddedSyclbinFindings(lint(inside.source, inside.annotation), inside.annotation, opts).problems;
+    for (const p of insideProblems) {
       if (seen.has(`${p.path}\u0000${p.message}`)) continue;
       // Named as annotate names the file's byte there (the compressed payload); the path inside is the message's.
       added.push({ ...p, offset: payload.offset, size: undefined, path: payload.path, message: `${p.path}: ${p.message} (at 0x${p.offset.toString(16)} of ${where})` });
     }
+    // (the reader's own error inside this payload, said by the file view at the payload: the inside
+    // view's structure errors say it where it is)
+    if (insideProblems.some((p) => p.severity === 'error' && p.code === 'structure')) {
+      for (const f of report.problems) if (f.offset === payload.offset && f.path === payload.path && f.code === 'structure' && f.message.includes('(inside the compressed payload: ')) sayAgain.add(f);
+    }
   }
-  return added.length ? reportOf(report.format, report.size, [...report.problems, ...added]) : report;
+  if (!added.length && !sayAgain.size) return report;
+  return reportOf(report.format, report.size, [...report.problems.filter((f) => !sayAgain.has(f)), ...added]);
 }
 
 /**

@@ -436,13 +436,54 @@ export function readOffloadBinary(input: BytesLike | ByteSource, offset = 0, opt
       bin = new Space(memorySource(whole), -1, undefined);
     }
   }
-  const entries = new EntryReader(bin, v, path, node, opts).entries(header);
+  const entries = whole ? insidePayload(offset + v.header.fixedSize!, path, opts, (o) => new EntryReader(bin, v, path, node, o).entries(header), 0, offset) : new EntryReader(bin, v, path, node, opts).entries(header);
   const model: OffloadBinaryModel = { version: v.version, offset, size, entries, header };
   if (compression) model.compression = compression;
   if (whole) Object.defineProperty(model, 'inflated', { value: whole, enumerable: false });
   // (In `inflated` mode the stream is not there to name its kind; the binary is still a compressed one.)
   if (inflatedSize !== undefined) model.inflatedSize = inflatedSize;
   return model;
+}
+
+/**
+ * Read what lies inside a compressed payload (the binary's entries, or a SYCLBIN in its image) with
+ * `read`; a problem there has no offset in the input: it is placed at the payload's first byte in
+ * the input (`payloadAt`, path `compressedPayload` after `path`), where annotate names the bytes,
+ * its own place kept in the message ({@link payloadPlace}). Offsets inside are offsets of the
+ * inflated binary (its header included), as `annotate --inflated` numbers them, plus `base` (where
+ * the space `read` reads lies in that binary: an image's offset). With `binaryAt` (the binary's offset
+ * in the input), a problem in the binary's header, which is not compressed (an inflated offset before
+ * the payload), keeps its place: `binaryAt` plus its offset.
+ */
+export function insidePayload<T>(payloadAt: number, path: readonly PathKey[], opts: { problems?: DecodeError[] }, read: (o: { problems?: DecodeError[] }) => T, base = 0, binaryAt?: number): T {
+  const inner: DecodeError[] | undefined = opts.problems ? [] : undefined;
+  const headerSize = binaryAt === undefined ? 0 : payloadAt - binaryAt;
+  const move = (e: DecodeError): DecodeError => (base + e.offset < headerSize ? e.rebase(binaryAt!) : relocatedIntoPayload(e, payloadAt, [...path, 'compressedPayload'], base));
+  try {
+    return read({ ...opts, problems: inner });
+  } catch (e) {
+    throw e instanceof DecodeError ? move(e) : e;
+  } finally {
+    for (const p of inner ?? []) opts.problems!.push(move(p));
+  }
+}
+
+/** The place of an error inside a compressed payload, for its message: `entries[0].imageSize at inflated offset 0x48`. */
+export function payloadPlace(e: DecodeError, base = 0): string {
+  return `${e.path || 'payload'} at inflated offset 0x${(base + e.offset).toString(16)}`;
+}
+
+/** `e` (inside a compressed payload) placed at the payload: see {@link insidePayload}. A subclass relocates itself with {@link RelocatableError}. */
+function relocatedIntoPayload(e: DecodeError, payloadAt: number, path: readonly PathKey[], base: number): DecodeError {
+  const place = payloadPlace(e, base);
+  if (typeof (e as Partial<RelocatableError>).relocated === 'function') return (e as unknown as RelocatableError).relocated(place, payloadAt, path);
+  return new DecodeError(e.code, `${e.reason} (inside the compressed payload: ${place})`, payloadAt, path);
+}
+
+/** An error class that keeps its own kind when placed at a compressed payload ({@link insidePayload}). */
+export interface RelocatableError {
+  /** This error, placed at `offset`/`path`, its own place inside the payload (`place`) in its message. */
+  relocated(place: string, offset: number, path: readonly PathKey[]): DecodeError;
 }
 
 /** Magic and version, then the header of that version, then its Size against the data. */

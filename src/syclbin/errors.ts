@@ -52,6 +52,11 @@ export class SyclbinFormatError extends DecodeError {
     this.headline = headline;
     this.detail = detail;
   }
+
+  /** This error placed at a compressed payload, its place inside (`place`) kept in the detail (src/offload/read.ts insidePayload). */
+  relocated(place: string, offset: number, path: readonly PathKey[]): SyclbinFormatError {
+    return new SyclbinFormatError(this.code, this.headline, `${this.detail ? `${this.detail} ` : ''}(inside the compressed payload: ${place})`, offset, path);
+  }
 }
 
 /** The first line `syclbin dump` prints after `Failed to parse SYCLBIN file: `. */

@@ -13,7 +13,7 @@
 import { DecodeError, hasMagic, hexText, Space, toSource, type ByteSource, type PathKey, type ReadOptions, type SpanNode, optionsArgument, type BytesLike } from '../codec/index.js';
 import { SyclbinFileHeader, SyclbinMagic } from '../../formats/syclbin-v1.js';
 import { OffloadHeaderV2, OffloadMagic } from '../../formats/offload-binary.js';
-import { escapedStrings, readOffloadBinary, type OffloadBinaryModel } from '../offload/read.js';
+import { escapedStrings, insidePayload, readOffloadBinary, type OffloadBinaryModel } from '../offload/read.js';
 import { asObjectParseError, LLVM_MESSAGES as M, SyclbinFormatError } from './errors.js';
 import type { AbstractModule, SyclbinFile } from './model.js';
 import { readSyclbinV1, type V1Geometry } from './read-v1.js';
@@ -126,37 +126,23 @@ function readEnveloped(src: ByteSource, file: Space, opts: ReadSyclbinOptions): 
   if (ob.compression) envelope.compression = ob.compression;
   const path: PathKey[] = ['entries', 0, 'image'];
   const node: SpanNode | undefined = inFile && opts.tree ? opts.tree.at(path) : undefined;
-  return within(ob, opts, (o) => readSyclbinV1(img, envelope, o, path, node));
+  // (inside a compressed payload the image's offsets start at its place in the inflated binary)
+  return within(ob, opts, (o) => readSyclbinV1(img, envelope, o, path, node), Number(first.raw.imageOffset));
 }
 
 /**
  * Run a reader over an OffloadBinary's content. Inside a compressed payload no offset exists in the
  * input: problems there are placed at the payload (`compressedPayload`, its first byte) with the
- * inner location kept in the message, so every tool names those bytes alike.
+ * inner location kept in the message (src/offload/read.ts insidePayload), so every tool names those
+ * bytes alike. `base`: where the space `read` reads starts in the inflated binary (an image read
+ * as a detached space; its offsets are the image's own).
  */
-function within<T>(ob: OffloadBinaryModel, opts: ReadSyclbinOptions, read: (o: ReadSyclbinOptions) => T): T {
+function within<T>(ob: OffloadBinaryModel, opts: ReadSyclbinOptions, read: (o: ReadSyclbinOptions) => T, base = 0): T {
   if (!ob.compression) return read(opts);
-  const inner: DecodeError[] | undefined = opts.problems ? [] : undefined;
-  try {
-    return read({ ...opts, problems: inner });
-  } catch (e) {
-    throw e instanceof DecodeError ? relocateIntoPayload(e, ob) : e;
-  } finally {
-    for (const p of inner ?? []) opts.problems!.push(relocateIntoPayload(p, ob));
-  }
+  return insidePayload(payloadOffset(ob), [], opts, (o) => read({ ...opts, problems: o.problems }), base);
 }
 
 /** Where the compressed payload of a v3 binary starts. */
 function payloadOffset(ob: OffloadBinaryModel): number {
   return ob.offset + (ob.header.entriesOffset as number);
-}
-
-/** An error inside a compressed payload, placed at the payload. */
-export function relocateIntoPayload(e: DecodeError, ob: OffloadBinaryModel): DecodeError {
-  const inner = `${e.path || 'payload'} at inflated offset 0x${e.offset.toString(16)}`;
-  const moved =
-    e instanceof SyclbinFormatError
-      ? new SyclbinFormatError(e.code, e.headline, `${e.detail ? `${e.detail} ` : ''}(inside the compressed payload: ${inner})`, payloadOffset(ob), ['compressedPayload'])
-      : new DecodeError(e.code, `${e.reason} (inside the compressed payload: ${inner})`, payloadOffset(ob), ['compressedPayload']);
-  return moved;
 }
