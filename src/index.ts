@@ -106,7 +106,7 @@ export type { PackagerImage, ParsedImageArgument } from './offload/packager-args
 export type { AnnotateOptions, EmbeddedSyclbin, FileFormat, Finding, FindingCode, JsonSpan, MetadataBlob, V1Image } from './hex/annotate.js';
 export type { SyclbinJsonOptions, Hasher } from './syclbin/json.js';
 export type { DiffEntry, ByteDiffEntry } from './hex/diff.js';
-export type { ElfFile, ElfOffloadResult, ElfOffloadSectionRead, ElfSection, OffloadingSection, ReadElfOffloadOptions, ReadElfOptions, ReadSectionsOptions, SectionsRead } from './offload/elf.js';
+export type { ElfFile, ElfOffloadResult, ElfOffloadSectionRead, ElfSection, ForeignPart, OffloadingSection, ReadElfOffloadOptions, ReadElfOptions, ReadSectionsOptions, SectionsRead } from './offload/elf.js';
 export type { ArchiveKind, ArchiveSpecial, ReadArchiveOptions } from './containers/archive.js';
 export type { CoffOffloadResult, ReadCoffOffloadOptions, ReadCoffOptions } from './containers/coff.js';
 export type { ScanOptions } from './containers/scan.js';

@@ -27,6 +27,7 @@
  * Library core: ByteSource/Uint8Array only (runs in the browser inspector); the bytes read are the
  * structures and the gaps, not the images.
  */
+import { IR_HEAD, looksLikeIrText } from '../lower/llvm-ir/not-ir.js';
 import { BUNDLE_SNIFF, holdsOffloadBundle, readOffloadBundles } from '../containers/offload-bundle.js';
 import { ArgumentError, rangeArgument, blobRef, blobSource, childPath, quotedName, DecodeError, forEachDescendant, formatPath, hasMagic, hexText, memorySource, nodePath, ownsBytes, pathOf, SpanTree, toSource, type ByteSource, type PathKey, type SpanKind, type SpanNode, optionsArgument, type BytesLike } from '../codec/index.js';
 import { OFFLOAD_BINARY_ALIGN, OFFLOAD_VERSIONS, OffloadMagic } from '../../formats/offload-binary.js';
@@ -46,7 +47,7 @@ import { mergeRanges } from './ranges.js';
 export { propertyDisplay } from '../props/display.js';
 
 /** What a file was read as. */
-export type FileFormat = 'syclbin-v1' | 'syclbin-v1-offload' | 'syclbin-v2' | 'offload-binary' | 'elf' | 'coff' | 'pe' | 'archive' | 'spirv' | 'bitcode' | 'offload-bundle' | 'property-sets' | 'unknown';
+export type FileFormat = 'syclbin-v1' | 'syclbin-v1-offload' | 'syclbin-v2' | 'offload-binary' | 'elf' | 'coff' | 'pe' | 'archive' | 'spirv' | 'bitcode' | 'offload-bundle' | 'property-sets' | 'llvm-ir' | 'unknown';
 
 /** One span of the annotation. */
 export interface AnnotatedSpan {
@@ -397,6 +398,11 @@ function annotateIn(input: BytesLike | ByteSource, opts: AnnotateOptions, embedd
     attempt(() => (ann.registry = readRegistry(src.read(0, src.size), { tree, parent: node })));
     // The lines read before an error keep their spans; the file's value is the error (MetadataBlob.error).
     if (problems.length) node.value = problems[0];
+  } else if (src.size > 0 && looksLikeIrText(src.read(0, Math.min(IR_HEAD, src.size)), src.size <= IR_HEAD)) {
+    // LLVM IR text (what clang -S -emit-llvm and sycl-post-link -S write): text, no layout to explain;
+    // one span, and `verify` says it does not check it (`inspect` explains the module).
+    ann.format = 'llvm-ir';
+    tree.add(undefined, 'text', 0, src.size, 'bytes', 'LLVM IR text');
   } else if (src.size >= SyclbinFileHeader.fixedSize! && damagedMagic(head, SYCLBIN_MAGIC)) {
     // A SYCLBIN whose magic lost a byte: read as one, so its error sits at header.magic and the rest
     // of the file is still explained.

@@ -157,6 +157,10 @@ function lint(input: BytesLike | ByteSource, ann: Annotation): VerifyReport {
   };
   for (const e of ann.problems) add({ ...findingOf(e), code: e instanceof PropertySetError ? 'property' : 'structure' });
   if (ann.format === 'unknown' && ann.error) add(ann.error);
+  // LLVM IR text has no layout to check: said, not passed over in silence (nor an error).
+  if (ann.format === 'llvm-ir') {
+    add({ severity: 'note', offset: 0, size: src.size, path: 'text', code: 'incomplete', message: "LLVM IR text: not checked here (verify checks binary layouts and property sets); 'syclbin inspect FILE' explains the module, 'llvm-as FILE -o /dev/null' checks it" });
+  }
   // Property-set text with a byte order mark: why its first line does not read (as `props` says).
   const bom = ann.format === 'property-sets' ? byteOrderMarkHint(src.read(0, Math.min(3, src.size))) : undefined;
   if (bom) add({ severity: 'note', offset: 0, size: 3, path: '', code: 'property', message: bom });

@@ -10,7 +10,6 @@
  */
 import { decodeLatin1, decodeUtf8, utf8FromLatin1, optionsArgument, type BytesLike } from '../codec/index.js';
 import { someOf } from '../codec/messages.js';
-import { notIrText } from './llvm-ir/not-ir.js';
 import { unescapeLlvm } from './llvm-ir/parse/lexer.js';
 import { EMBEDDED_OBJECTS_METADATA, EMBEDDED_OFFLOADING_SECTION } from '../containers/bitcode.js';
 import { parseLlvmIr } from './llvm-ir/parse/parser.js';
@@ -25,40 +24,8 @@ import { explainRegistry, printable } from '../props/explain.js';
 import type { InspectNode } from '../syclbin/inspect.js';
 import { toTextBytes } from '../codec/source.js';
 
-/**
- * What IR text starts with, after blank lines and `;` comments: a top-level entity LLVM's parser
- * takes, written as clang and llvm-dis write them (a sigil is a name and `=`, so shell scripts,
- * Markdown or batch files are not taken for IR).
- */
-const TOP_LEVEL = /^(source_filename\s*=|target\s+(triple|datalayout)\s*=|define\s|declare\s|attributes\s+#\d|module\s+asm\s|[@%!$](?:[-\w.$]+|"[^"]*")\s*=)/;
-
-/** How many bytes are looked at to tell IR text (lit tests start with long comment headers). */
-export const IR_HEAD = 1 << 20;
-
-/**
- * Whether `head` (the first bytes of a file) looks like LLVM IR text: no magic of a binary format,
- * no NUL, and its first line that is not blank or a comment starts a top-level entity. `whole`:
- * `head` is the whole file, so a file of `;` comments only is IR too (the empty module llvm-as
- * reads from it).
- */
-export function looksLikeIrText(head: BytesLike | string, whole = false): boolean {
-  const all = toTextBytes(head);
-  const b = all.subarray(0, IR_HEAD);
-  if (notIrText(b) !== undefined) return false;
-  let comment = false;
-  // (decodeUtf8 is lenient: a character cut at the end of the window is a replacement character.)
-  for (const raw of decodeUtf8(b, 0, b.length).split('\n')) {
-    const line = raw.trim();
-    if (line === '') continue;
-    if (line.startsWith(';')) {
-      comment = true;
-      continue;
-    }
-    return TOP_LEVEL.test(line);
-  }
-  // Nothing but comments: an empty module, as llvm-as reads it, when that is the whole file.
-  return whole && comment && all.length <= IR_HEAD;
-}
+// (how IR text is told from other files: src/lower/llvm-ir/not-ir.ts, which binary readers load too)
+export { IR_HEAD, looksLikeIrText } from './llvm-ir/not-ir.js';
 
 /** Options of {@link inspectIrText}. */
 export interface InspectIrOptions {

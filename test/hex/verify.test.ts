@@ -162,6 +162,25 @@ describe('hex: verify', () => {
     }
   });
 
+  it('LLVM IR text (clang -S -emit-llvm, sycl-post-link -S): named llvm-ir, one span, a note that it is not checked here, no error; diff compares two as text files (review 2026-12-03a F2)', async () => {
+    const ll = readFileSync(new URL('../../testdata/lower/non-ascii-names.ll', import.meta.url));
+    const bytes = new Uint8Array(ll);
+    const ann = annotate(bytes);
+    expect(ann.format).to.equal('llvm-ir');
+    expect(ann.spans.map((s) => [s.offset, s.size, s.path, s.kind])).to.deep.equal([[0, bytes.length, 'text', 'bytes']]);
+    const v = verify(bytes);
+    expect(v.counts).to.deep.equal({ error: 0, warning: 0, note: 1 });
+    expect(v.problems[0]).to.include({ code: 'incomplete', path: 'text' });
+    expect(v.problems[0]!.message).to.match(/^LLVM IR text: not checked here/);
+    const { diffFiles } = await import('../../src/hex/diff.js');
+    const other = Uint8Array.from(bytes);
+    other[other.length - 2] ^= 1;
+    expect(diffFiles(bytes, bytes).entries).to.deep.equal([]);
+    expect(diffFiles(bytes, other).entries.map((c) => c.path)).to.deep.equal(["text"]);
+    // (text that is no IR stays unknown: an error)
+    expect(annotate(new TextEncoder().encode('hello world\n')).format).to.equal('unknown');
+  });
+
   it('reports all independent problems, not just the first', () => {
     const b = writeVariant(sampleModel(), VARIANTS[0]!);
     const v = new DataView(b.buffer);
