@@ -13,6 +13,7 @@ import type { SyclbinFile } from '../syclbin/model.js';
 import { escapedStrings, type OffloadBinaryModel } from '../offload/read.js';
 import type { ObjectListing } from '../offload/input.js';
 import { quotedText } from '../props/explain.js';
+import { SHT_NULL } from '../../formats/elf.js';
 
 /** One structural difference: a path of the flattened model added, removed or changed. */
 export interface DiffEntry {
@@ -428,7 +429,7 @@ function leafKeys(a: Annotation, ids: SpanKeys): (leaf: AnnotatedSpan) => Annota
 function flattenSpans(out: FlatView, src: ByteSource, a: Annotation): void {
   const keys = new SpanKeys(out.spanKeys);
   const byName = leafKeys(a, keys);
-  for (const leaf of leavesOf(a)) {
+  const add = (leaf: AnnotatedSpan): void => {
     const s = byName(leaf);
     const { key, n } = keys.of(s);
     // A field, magic or string by its decoded value; the rest (images, sections, padding, gaps, whose
@@ -436,6 +437,14 @@ function flattenSpans(out: FlatView, src: ByteSource, a: Annotation): void {
     const byValue = s.value !== undefined && (s.kind === 'field' || s.kind === 'magic' || s.kind === 'string');
     const item: ItemValue = byValue ? { text: valueText(s.value) } : blob(blobRef(src, s.offset, s.size, s.offset));
     out.items.set(`s${key}`, { ...item, path: () => (n === 1 ? s.path : `${s.path}#${n}`) });
+  };
+  for (const leaf of leavesOf(a)) add(leaf);
+  // An ELF file's empty sections hold no bytes to annotate, but they are there: their contents are
+  // compared as 0 bytes (a section emptied in B is changed, not removed).
+  const elf = a.elf && !a.elf.elf.path.length ? a.elf.elf : undefined;
+  for (const sec of elf?.sections ?? []) {
+    if (sec.size !== 0 || sec.type === SHT_NULL) continue;
+    add({ offset: elf!.origin + sec.offset, size: 0, path: `sections[${sec.index}]`, keys: ['sections', sec.index], kind: 'bytes' });
   }
 }
 

@@ -96,7 +96,31 @@ const LABEL_MAX = 400;
  * path or by a path that shares their bytes (tail-merged strings). Empty when nothing matches.
  */
 export function pathRanges(ann: Annotation, path: string): [number, number][] {
-  return matchingRanges(ann, pathMatcher(path));
+  return matchingRanges(ann, pathMatcher(withSectionIndices(ann, path)));
+}
+
+/**
+ * `path` with the sections it names by name as `diff` prints them (`sections[".llvm.offloading"]`, a
+ * later section of the same name `sections[".text"#2]`; `sectionHeaders[...]` alike) named by index,
+ * as the span tree names them (`sections[11]`): a path `diff` printed selects its bytes here. A name
+ * the file has no section of is left as it is (it then matches nothing, and says so).
+ */
+export function withSectionIndices(ann: Annotation, path: string): string {
+  if (!path.includes('["')) return path;
+  // (the section names as diff numbers them: an ELF file's section table, a COFF object's listing)
+  const names = ann.elf && !ann.elf.elf.path.length ? ann.elf.elf.sections.map((x) => x.name) : ann.input?.container === 'coff' ? ann.input.objects.find((o) => o.member === undefined)?.sectionNames : undefined;
+  if (!names?.length) return path;
+  return path.replace(/\b(sections|sectionHeaders)\[("(?:[^"\\]|\\.)*")(?:#(\d+))?\]/g, (whole, head: string, quotedName: string, nth?: string) => {
+    let name: string;
+    try {
+      name = JSON.parse(quotedName) as string;
+    } catch {
+      return whole;
+    }
+    let left = nth === undefined ? 1 : Number(nth);
+    for (let i = 0; i < names.length; i++) if (names[i] === name && --left === 0) return `${head}[${i}]`;
+    return whole;
+  });
 }
 
 /**
@@ -104,7 +128,8 @@ export function pathRanges(ann: Annotation, path: string): [number, number][] {
  * metadata blob), or the same path deeper in the file (a SYCLBIN inside an envelope has paths that
  * start with the entry's, `entries[0].image.abstractModules[0]…`).
  */
-function noMatch(ann: Annotation, path: string): string {
+function noMatch(ann: Annotation, given: string): string {
+  const path = withSectionIndices(ann, given);
   const matcher = pathMatcher(path);
   const empty = ann.spans.filter((s) => matcher(s.path));
   if (empty.length) return `'${path}' matches only empty structures (0 bytes): ${empty.slice(0, 3).map((s) => s.path).join(', ')}${empty.length > 3 ? ', …' : ''}`;
@@ -175,7 +200,7 @@ export function hexdumpLines(input: BytesLike | ByteSource, ann: Annotation, opt
   let match: ((path: string) => boolean) | undefined;
   if (opts.path !== undefined) {
     if (typeof opts.path !== 'string') throw new ArgumentError(`hexdump: the path option must be a path pattern (a string such as 'abstractModules[0].**'), not ${describeValue(opts.path)}`);
-    match = pathMatcher(opts.path);
+    match = pathMatcher(withSectionIndices(ann, opts.path));
     focus = matchingRanges(ann, match);
     // Not an empty dump that looks like a result: the caller asked for bytes that have no name.
     if (!focus.length) throw new ArgumentError(noMatch(ann, opts.path));

@@ -14,6 +14,8 @@ import { memorySource, type ByteSource } from '../../src/codec/source.js';
 import { memoryBlob, writeSyclbin } from '../../src/syclbin/write.js';
 import { sampleModel } from './fixtures.js';
 import { SyclbinFileHeader } from '../../formats/syclbin-v1.js';
+import { Elf64SectionHeader } from '../../formats/elf.js';
+import { readElfSectionTable } from '../../src/offload/elf.js';
 
 const ROOT_TESTDATA = new URL('../../testdata/', import.meta.url).pathname;
 
@@ -128,6 +130,38 @@ describe('hex: diff of files of no model (ELF, COFF, SPIR-V, bitcode, unknown by
     expect(u.formats).to.deep.equal(['unknown', 'unknown']);
     expect(u.entries).to.have.length(1);
     expect(diffFiles(new Uint8Array([1, 2, 3, 4]), new Uint8Array([1, 2, 3, 4])).entries).to.deep.equal([]);
+  });
+
+  it('a section emptied in B (sh_size 0) is changed to 0 bytes, not removed; an empty section in both is no difference (review 2026-12-03a F3)', () => {
+    const a = read('k.o');
+    const elf = readElfSectionTable(a);
+    const sec = elf.sections.find((x) => x.name === '.llvm_addrsig' && x.size > 0) ?? elf.sections.find((x) => x.size > 0 && x.size < 64 && x.type !== 8)!;
+    const b = Uint8Array.from(a);
+    new DataView(b.buffer).setBigUint64(sec.headerOffset + Elf64SectionHeader.offsets.sh_size, 0n, true);
+    const r = diffFiles(a, b);
+    const entry = r.entries.find((e) => e.path === `sections[${JSON.stringify(sec.name)}]`);
+    expect(entry, JSON.stringify(r.entries)).to.deep.include({ op: 'changed' });
+    expect(entry!.b).to.match(/^<0 bytes, fnv1a [0-9a-f]{8}>$/);
+    expect(r.entries.some((e) => e.op === 'removed')).to.equal(false);
+    expect(diffFiles(b, b).entries).to.deep.equal([]);
+  });
+
+  it("the paths diff prints select their bytes in hexdump --path (sections by name there, by index in the span tree; review 2026-12-03a F5)", async () => {
+    const { annotate } = await import('../../src/hex/annotate.js');
+    const { hexdump, pathRanges } = await import('../../src/hex/hexdump.js');
+    const a = read('k.o');
+    const ann = annotate(a);
+    const named = diffFiles(a, read('k2.o')).entries.filter((e) => e.path.startsWith('sections["'));
+    expect(named.length).to.be.greaterThan(2);
+    for (const e of named) {
+      const indexed = e.path.replace(/^sections\["[^"]*"\]/, (m) => `sections[${ann.elf!.elf.sections.findIndex((x) => `sections[${JSON.stringify(x.name)}]` === m)}]`);
+      expect(indexed).to.not.equal(e.path);
+      expect(pathRanges(ann, e.path), e.path).to.deep.equal(pathRanges(ann, indexed));
+      expect(pathRanges(ann, e.path).length, e.path).to.be.greaterThan(0);
+      expect(hexdump(a, ann, { path: e.path })).to.equal(hexdump(a, ann, { path: indexed }));
+    }
+    // (a name the file has no section of matches nothing, and says so)
+    expect(() => hexdump(a, ann, { path: 'sections[".nosuch"]' })).to.throw(/no span matches 'sections\[".nosuch"\]'/);
   });
 
   it('two ELF objects are compared section by section by name: one section more shifts no other (llvm-objcopy-22 --add-section)', () => {

@@ -20,8 +20,9 @@ entries[0].strings["triple"]), not annotate's span paths, which --bytes lines us
 SPIR-V and bitcode modules, bytes of no known format) are compared span by span as 'syclbin annotate'
 names them: each header field by its value, each section, image or gap by its bytes (a path seen
 again is numbered: PATH#2); an ELF file's sections and section headers by the section's name
-(sections[".llvm.offloading"], a repeated name numbered .text#2), so that a section added or moved
-shifts no other; an archive's members by name (members["k.o"], its ELF members' sections by name
+(sections[".llvm.offloading"], a repeated name numbered .text#2; 'syclbin hexdump --path' takes these
+paths, annotate names sections by index), so that a section added or moved shifts no other, and a
+section emptied is changed to 0 bytes; an archive's members by name (members["k.o"], its ELF members' sections by name
 too), so that members in another order are compared member by member (the archive's symbol and
 long-name tables, which hold member offsets and names, differ all the same). Lines: "- path: value" only in A, "+ path: value" only in B,
 "~ path: a -> b" changed. --bytes also lists the annotated spans (see 'syclbin annotate') whose

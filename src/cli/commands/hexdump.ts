@@ -22,7 +22,9 @@ matching inside one name and "**" across names. Paths start at the file's outerm
 SYCLBIN inside an OffloadBinary they start with the entry's ('entries[0].image.abstractModules[0]'),
 and '**.abstractModules[0].metadata' matches at any depth. A SYCLBIN v1 module's path also covers
 its entries in the file-wide header tables ('abstractModules[1]' shows 'nativeImages[3]' when that
-is its first native image). A PATTERN that matches no bytes is an
+is its first native image). An object's sections may be named as 'syclbin diff' names them
+('sections[".llvm.offloading"]', a repeated name 'sections[".text"#2]') or by index ('sections[3]',
+as annotate names them). A PATTERN that matches no bytes is an
 error (status 1) that says what would match (the same path deeper in the file) or that it names only
 empty structures. --range A:B limits the rows (decimal or 0x hex, B exclusive; A: to the end, :B from the start;
 B past the end is the end). An empty range (A = B, or A at the end of the file) prints nothing; A
