@@ -9,6 +9,9 @@
 import { IMAGE_KIND, imageKindName, OFFLOAD_KIND_NUMBERINGS } from '../../formats/kinds.js';
 import { llvmEra, type LlvmEraInfo } from '../../formats/eras.js';
 import type { BlobRef } from '../codec/index.js';
+import { ELF_MAGIC } from '../../formats/elf.js';
+import { BITCODE_MAGIC, BITCODE_WRAPPER_MAGIC } from '../../formats/llvm-bitcode.js';
+import { SPIRV_MAGIC_BE, SPIRV_MAGIC_LE } from '../../formats/spirv.js';
 import { MAX_NESTING, nestedBinaries } from './objdump-text.js';
 import { parseImageArguments } from './packager-args.js';
 import { escapedStrings, type OffloadBinaryModel, type OffloadEntryModel, type ReadOffloadOptions } from './read.js';
@@ -22,8 +25,26 @@ export function safeFileName(s: string): string {
   return s.replace(/[^A-Za-z0-9._+-]/g, '_').replace(/^\.+/, (dots) => '_'.repeat(dots.length));
 }
 
-/** The file name each image gets in our folder mode, in `offload-list` order. */
-export function extractedImageNames(candidates: readonly Pick<ExtractCandidate, 'strings' | 'imageKind'>[]): string[] {
+/**
+ * What an image of no named kind (`bin`) holds, told by its first bytes, as the extension of its file:
+ * clang-sycl-linker-22 writes its SPIR-V with image kind 0 (`.spirv64..img`), and the same module found
+ * in the program it links is a `.spv`; undefined for other bytes.
+ */
+function contentExtension(image: BlobRef | undefined): string | undefined {
+  if (!image || image.size < 4) return undefined;
+  const head = image.slice(0, 4);
+  const is = (magic: readonly number[]): boolean => magic.every((b, i) => head[i] === b);
+  if (is(SPIRV_MAGIC_LE) || is(SPIRV_MAGIC_BE)) return 'spv';
+  if (is(BITCODE_MAGIC) || is(BITCODE_WRAPPER_MAGIC)) return 'bc';
+  if (is(ELF_MAGIC)) return 'o';
+  return undefined;
+}
+
+/**
+ * The file name each image gets in our folder mode, in `offload-list` order: the extension of its
+ * kind as LLVM names it, `syclbin`, or (a kind LLVM has no name for) what its bytes are, else `bin`.
+ */
+export function extractedImageNames(candidates: readonly (Pick<ExtractCandidate, 'strings' | 'imageKind'> & { image?: BlobRef })[]): string[] {
   return candidates.map((c, i) => {
     const parts = [String(i)];
     const triple = c.strings.get('triple') ?? '';
@@ -32,7 +53,7 @@ export function extractedImageNames(candidates: readonly Pick<ExtractCandidate, 
     // the index in front keeps names apart)
     if (triple) parts.push(safeFileName(triple).slice(0, 100));
     if (arch) parts.push(safeFileName(arch).slice(0, 100));
-    const ext = imageKindName(c.imageKind, llvmEra('main')) || (c.imageKind === IMAGE_KIND.syclbin ? 'syclbin' : 'bin');
+    const ext = imageKindName(c.imageKind, llvmEra('main')) || (c.imageKind === IMAGE_KIND.syclbin ? 'syclbin' : (contentExtension(c.image) ?? 'bin'));
     return `${parts.join('-')}.${ext}`;
   });
 }

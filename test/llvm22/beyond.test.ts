@@ -276,6 +276,26 @@ describe('beyond llvm-objdump-22: other inputs it rejects or does not list', () 
   });
 });
 
+describe('clang-sycl-linker images: extracted by folder mode as what they hold', () => {
+  it("k2.img (image kind 0: LLVM has no name for it) holds SPIR-V: written as .spv, the name the same module gets from the program (review 2026-12-03a F4)", async () => {
+    const { dir, cleanup } = tempDir('syclbin-beyond-');
+    try {
+      for (const [input, out] of [['k2.img', 'img'], ['k2.exe', 'exe']] as const) {
+        const r = await cli(['offload-extract', join(SYCL, input), '-o', join(dir, out)], dir);
+        expect(r.code, r.stderr).to.equal(0);
+        expect(readdirSync(join(dir, out))).to.deep.equal(['0-spirv64-unknown-unknown.spv']);
+        expect(bytes(join(dir, out, '0-spirv64-unknown-unknown.spv'))).to.deep.equal(bytes(join(SYCL, 'k2.spv')));
+      }
+      // (bytes of no kind LLVM names and no format known: still .bin)
+      writeFileSync(join(dir, 'x.bin'), writeOffloadBinary([{ imageKind: 0, offloadKind: 8, flags: 0, strings: [['triple', 't']], image: new TextEncoder().encode('opaque bytes') }]));
+      expect((await cli(['offload-extract', 'x.bin', '-o', 'x'], dir)).code).to.equal(0);
+      expect(readdirSync(join(dir, 'x'))).to.deep.equal(['0-t.bin']);
+    } finally {
+      cleanup();
+    }
+  });
+});
+
 describe('clang-sycl-linker images: kernel names from `symbols`', () => {
   it('LLVM 22 (k2.img): newline-separated text in a version-1 value', async () => {
     const j = JSON.parse((await cli(['offload-list', '--json', 'k2.img'], SYCL)).stdout) as { binaries: { entries: { kernels: unknown; objdump: unknown }[] }[] };

@@ -99,7 +99,8 @@ Our folder mode (-o DIR, no --image): every image to DIR (created if needed) as
 <index>-<triple>-<arch>.<ext> (<index>-<triple>.<ext> when arch is empty): index across the input,
 as 'syclbin offload-list --json' labels images (with --scan always the binaries found by scanning
 follow, in the order of its 'scanned'); ext from the image kind (o, bc, cubin, fatbin, s, spv,
-syclbin; bin when LLVM has no name). Characters other than letters, digits and . _ + - in the
+syclbin; when LLVM has no name for the kind, what the bytes are: spv, bc or o, else bin; so
+clang-sycl-linker's kind-0 SPIR-V is a .spv, as the same module found in the program is). Characters other than letters, digits and . _ + - in the
 triple/arch become _. The entries of HIP offload bundles (clang-offload-bundler, HIP
 without -fgpu-rdc) follow, numbered on, as <index>-[<member>-]bundle<n>-<ID>[.<ext>]: the bytes
 llvm-objdump-22 --offloading writes for them (decompressed, as clang-offload-bundler --unbundle,
