@@ -92,7 +92,8 @@ export function dumpFailure(e: DecodeError, verbose: boolean): string {
     // Our reason where the headline is LLVM's own (shorter) message for it, e.g. a property line's
     // line, column and what was wrong.
     const detail = e instanceof SyclbinFormatError ? e.detail : e.reason !== headline ? e.reason : '';
-    text += `  ${detail ? detail + ' ' : ''}(at ${e.path || 'file'}, offset 0x${e.offset.toString(16)})\n`;
+    // (an error of the whole file has no path: "(at offset 0x0)", as json and verify give it)
+    text += `  ${detail ? detail + ' ' : ''}(at ${e.path ? `${e.path}, ` : ''}offset 0x${e.offset.toString(16)})\n`;
   }
   return text;
 }

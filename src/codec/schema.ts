@@ -760,6 +760,44 @@ export function struct<F extends Fields, Rel extends Record<string, Relation> = 
         return out as StructDecoded<F>;
       }
     : undefined;
+  /**
+   * A fixed struct that stopped at field `failed` (recording spans): that field, when it is a leaf
+   * whose bytes are there but whose value is refused (a wrong magic, a u64 past 2^53, an unknown
+   * version), is named without a value, and the fields after it, at their fixed places, are read into
+   * the tree as far as they read (each named without a value when it does not): so annotate and
+   * hexdump put the error's path on the error's bytes, and the rest of the header keeps its names.
+   */
+  const nameTheRest = (c: Cursor, group: SpanNode, start: number, failed: number, code: string): void => {
+    const parent = c.parent;
+    const key = c.key;
+    const pos = c.pos;
+    const scopes = c.scopes.length;
+    try {
+      c.parent = group;
+      for (let j = failed; j < count; j++) {
+        const n = nodes[j]!;
+        const at = start + offs[j]!;
+        c.key = keys[j]!;
+        // (a struct field names its own fields as it stops: see above)
+        if (j === failed) {
+          if (n.kind !== 'struct') c.record(at, n.fixedSize!, code === 'MAGIC' ? 'magic' : 'field');
+          continue;
+        }
+        c.pos = at;
+        try {
+          n.read(c);
+        } catch (e) {
+          if (!(e instanceof DecodeError)) throw e;
+          if (n.kind !== 'struct') c.record(at, n.fixedSize!, n.kind === 'magic' ? 'magic' : 'field');
+        }
+      }
+    } finally {
+      c.parent = parent;
+      c.key = key;
+      c.pos = pos;
+      c.scopes.length = scopes;
+    }
+  };
   return {
     kind: 'struct',
     role: 'value',
@@ -794,7 +832,10 @@ export function struct<F extends Fields, Rel extends Record<string, Relation> = 
           out[keys[i]!] = nodes[i]!.read(c);
         }
       } catch (e) {
-        if (e instanceof DecodeError) e.within(keys[i]!);
+        if (e instanceof DecodeError) {
+          if (group && fixed !== undefined) nameTheRest(c, group, start, i, e.code);
+          e.within(keys[i]!);
+        }
         throw e;
       } finally {
         if (scoped) c.scopes.pop();

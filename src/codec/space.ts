@@ -145,7 +145,10 @@ export class Space {
         this.decode(node, o + off, { path: [...at.path, key], parent: group, key });
       } catch (e) {
         if (!(e instanceof DecodeError)) throw e;
-        break; // (a field that does not decode, e.g. a wrong magic: named as far as it goes)
+        // A field whose bytes are there but whose value is refused (a wrong magic, a u64 past 2^53):
+        // named all the same, without a value, so the error's path is on its bytes (annotate,
+        // hexdump); the fields after it, at their fixed places, are read on.
+        this.tree.add(group, key, this.abs(o + off), node.fixedSize, e.code === 'MAGIC' ? 'magic' : 'field');
       }
     }
   }

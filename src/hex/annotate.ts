@@ -30,7 +30,7 @@
 import { IR_HEAD, looksLikeIrText } from '../lower/llvm-ir/not-ir.js';
 import { BUNDLE_SNIFF, holdsOffloadBundle, readOffloadBundles } from '../containers/offload-bundle.js';
 import { ArgumentError, rangeArgument, blobRef, blobSource, childPath, quotedName, DecodeError, forEachDescendant, formatPath, hasMagic, hexText, memorySource, nodePath, ownsBytes, pathOf, SpanTree, toSource, type ByteSource, type PathKey, type SpanKind, type SpanNode, optionsArgument, type BytesLike } from '../codec/index.js';
-import { OFFLOAD_BINARY_ALIGN, OFFLOAD_VERSIONS, OffloadMagic } from '../../formats/offload-binary.js';
+import { OFFLOAD_BINARY_ALIGN, OFFLOAD_BINARY_MAGIC, OFFLOAD_VERSIONS, OffloadHeaderPrefix, OffloadMagic } from '../../formats/offload-binary.js';
 import { SYCLBIN_MAGIC, SyclbinFileHeader, SyclbinMagic } from '../../formats/syclbin-v1.js';
 import { V2_IMAGE_KIND, V2_KEYS } from '../../formats/syclbin-v2.js';
 import { inflateOffloadBinary, offloadBinaries, readOffloadBinary, declaredBinarySize, regionIsOneBinary, type OffloadBinaryModel } from '../offload/read.js';
@@ -403,6 +403,11 @@ function annotateIn(input: BytesLike | ByteSource, opts: AnnotateOptions, embedd
     // one span, and `verify` says it does not check it (`inspect` explains the module).
     ann.format = 'llvm-ir';
     tree.add(undefined, 'text', 0, src.size, 'bytes', 'LLVM IR text');
+  } else if (src.size >= OffloadHeaderPrefix.fixedSize! && damagedMagic(head, OFFLOAD_BINARY_MAGIC)) {
+    // An OffloadBinary whose magic lost a byte: read as one, so its error sits at header.magic (where
+    // dump and the library put it) and the rest of the file is still explained.
+    ann.format = 'offload-binary';
+    attempt(() => void offload.push(readOffloadBinary(src, 0, collect)));
   } else if (src.size >= SyclbinFileHeader.fixedSize! && damagedMagic(head, SYCLBIN_MAGIC)) {
     // A SYCLBIN whose magic lost a byte: read as one, so its error sits at header.magic and the rest
     // of the file is still explained.

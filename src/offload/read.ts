@@ -509,6 +509,8 @@ function readHeader(
   }
   const v = OFFLOAD_VERSIONS[prefix.version as 1 | 2 | 3];
   if (!v) {
+    // (magic and version named, where the error is: the rest is no header this reader knows)
+    rest.recordPrefix(OffloadHeaderPrefix as never, 0, { path: hp, parent: node, key: 'header' });
     throw new DecodeError('VERSION', `unsupported OffloadBinary version ${prefix.version} (this reader supports 1, 2 and 3)`, offset + OffloadHeaderPrefix.offsets.version, [
       ...hp,
       'version',

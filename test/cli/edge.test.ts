@@ -49,6 +49,15 @@ describe('cli edge: symptoms that stay fixed', () => {
     expect(v.problems.filter((p) => p.offset === at).map((p) => p.path)).to.deep.equal(['abstractModules[1].irModuleCount']);
   });
 
+  it('dump -v of an empty file: the error of the whole file has no path, "(at offset 0x0)" as json says it (it said "at file")', async () => {
+    writeFileSync(join(dir, 'empty.syclbin'), new Uint8Array(0));
+    const d = await run(['dump', '-v', join(dir, 'empty.syclbin')]);
+    expect(d.code).to.equal(1);
+    expect(d.stderr).to.match(/\(at offset 0x0\)\n$/);
+    const j = await run(['json', join(dir, 'empty.syclbin')]);
+    expect(j.stderr).to.include('(at offset 0x0)');
+  });
+
   it('verify rejects an OffloadBinary v2 with EntriesCount 0, as dump does', async () => {
     const bin = writeOffloadBinary([{ imageKind: 7, offloadKind: 8, image: new Uint8Array(8) }], { version: 2 });
     new DataView(bin.buffer).setBigUint64(OffloadHeaderV2.offsets.entriesCount, 0n, true);

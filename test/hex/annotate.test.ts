@@ -17,6 +17,8 @@ import { sampleModel, VARIANTS, writeVariant } from './fixtures.js';
 import { encode, sizeOf } from '../../src/codec/index.js';
 import { OFFLOAD_BUNDLE_MAGIC, OffloadBundleEntry, OffloadBundleHeader } from '../../formats/offload-bundle.js';
 import { writeOffloadBinary } from '../../src/offload/write.js';
+import { OffloadHeaderPrefix } from '../../formats/offload-binary.js';
+import { SyclbinFileHeader } from '../../formats/syclbin-v1.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const CONFORMANCE = new URL('../../testdata/conformance/', import.meta.url).pathname;
@@ -584,5 +586,41 @@ describe('annotate: enumeration fields carry the names of their values (formats/
   it('the JSON carries the name as "label", beside the value', () => {
     const doc = annotationToJson(annotate(writeOffloadBinary([{ imageKind: 7, offloadKind: 4, flags: 0, strings: [], image: new Uint8Array(8) }]))) as { spans: { path: string; value?: unknown; label?: string }[] };
     expect(doc.spans.find((s) => s.path === 'entries[0].imageKind')).to.include({ value: 7, label: 'syclbin' });
+  });
+});
+
+describe('annotate: where reading stops, the error is on its bytes (review 2026-12-03b findings 3, 9)', () => {
+  const file = (rel: string): Uint8Array => new Uint8Array(readFileSync(new URL(`../../testdata/${rel}`, import.meta.url)));
+  const leafAt = (ann: Annotation, offset: number) => leavesOf(ann).find((s) => s.offset <= offset && offset < s.offset + s.size)!;
+
+  it('a refused value (a u64 past 2^53 in a SYCLBIN header) names its field, and the fields after it keep their names and values', () => {
+    const b = file('conformance/sample_v1_two_modules_mixed.syclbin').slice();
+    const at = SyclbinFileHeader.offsets.metadataTableSize;
+    new DataView(b.buffer).setBigUint64(at, 1n << 63n, true);
+    const ann = annotate(b);
+    expect(ann.error).to.deep.include({ path: 'header.metadataTableSize', offset: at });
+    expect(leafAt(ann, at)).to.deep.include({ path: 'header.metadataTableSize', kind: 'field', offset: at, size: 8 });
+    expect(leafAt(ann, at).value).to.equal(undefined);
+    expect(leafAt(ann, SyclbinFileHeader.offsets.globalMetadataSize)).to.deep.include({ path: 'header.globalMetadataSize', value: 36 });
+    expect(checkTiling(ann)).to.equal(undefined);
+  });
+
+  it('an OffloadBinary of an unknown version: its magic and version are named (the file was one unreferenced span)', () => {
+    const b = file('syclbin/v1_in_offload_v2.syclbin').slice();
+    new DataView(b.buffer).setUint32(OffloadHeaderPrefix.offsets.version, 4, true);
+    const ann = annotate(b);
+    expect(ann.error).to.deep.include({ path: 'header.version', offset: OffloadHeaderPrefix.offsets.version });
+    expect(leafAt(ann, 0)).to.deep.include({ path: 'header.magic', kind: 'magic' });
+    expect(leafAt(ann, OffloadHeaderPrefix.offsets.version)).to.deep.include({ path: 'header.version', value: 4 });
+  });
+
+  it('an OffloadBinary magic that lost a byte: read as an OffloadBinary, its error at header.magic as dump and the library say (verify called the file unknown)', () => {
+    const b = file('syclbin/v1_in_offload_v2.syclbin').slice();
+    b[3] = 0;
+    const ann = annotate(b);
+    expect(ann.format).to.equal('offload-binary');
+    expect(ann.error).to.deep.include({ path: 'header.magic', offset: 0 });
+    expect(leafAt(ann, 0)).to.deep.include({ path: 'header.magic', kind: 'magic' });
+    expect(leafAt(ann, OffloadHeaderPrefix.offsets.version)).to.deep.include({ path: 'header.version', value: 2 });
   });
 });
