@@ -266,7 +266,7 @@ function offloadFormat(src: ByteSource, opts: AnnotateOptions): FileFormat | 'of
 
 /**
  * A first binary that does not read: whether another OffloadBinary could follow where its Size
- * (8-aligned) says it ends (room for a header there). Then the file is read as a sequence
+ * (8-aligned) says it ends (room for a header there, and the magic). Then the file is read as a sequence
  * (binaries[i]); otherwise it is that one binary, whatever its Size claims (a Size a few bytes short
  * of the file is one of the ways a binary is broken), named as the SYCLBIN reader (dump -v) names an
  * envelope.
@@ -276,7 +276,10 @@ function anotherBinaryFollows(src: ByteSource): boolean {
   if (size === undefined) return false;
   const align = BigInt(OFFLOAD_BINARY_ALIGN);
   const next = ((size + align - 1n) / align) * align;
-  return next < BigInt(src.size) && BigInt(src.size) - next >= BigInt(OFFLOAD_VERSIONS[1].header.fixedSize!);
+  if (!(next < BigInt(src.size) && BigInt(src.size) - next >= BigInt(OFFLOAD_VERSIONS[1].header.fixedSize!))) return false;
+  // (and it starts there: a Size too small that points into the binary's own strings or image is a
+  // broken binary, named as dump names it, not binaries[0] and a "binaries[1]" that is none)
+  return hasMagic(OffloadMagic, src.read(Number(next), OFFLOAD_BINARY_MAGIC.length));
 }
 
 /** ELF, COFF (of a known machine), PE and archive inputs, read by src/offload/input.ts. */

@@ -247,15 +247,20 @@ export interface RegionOptions {
 
 /**
  * Is `[start, end)` one OffloadBinary (up to the alignment padding after it)? Read from the first
- * header's `Size` alone, so a binary that fails to read further down is still judged; a region too
- * short for the header, or of an unknown version, counts as one binary (its error names no index).
+ * header's `Size` alone, so a binary that fails to read further down is still judged: it is one
+ * unless another binary's magic starts where that Size (8-aligned) ends. A region too short for the
+ * header, or of an unknown version, counts as one binary (its error names no index); so does one
+ * whose Size is too small, ending inside its own strings or image (not `binaries[0]` followed by a
+ * "binaries[1]" that is none: named as the SYCLBIN reader, which reads a file as one binary, names it).
  */
 export function regionIsOneBinary(input: BytesLike | ByteSource, start = 0, end?: number): boolean {
   const src = toSource(input);
   const { from: begin, to: stop } = rangeArgument(start, end, src.size, ['start', 'end']);
   const size = declaredBinarySize(src, begin, stop);
   // (too short for its header, or of an unknown version: one binary, whose error names no index)
-  return size === undefined || BigInt(stop - begin) - size < BigInt(OFFLOAD_BINARY_ALIGN);
+  if (size === undefined || BigInt(stop - begin) - size < BigInt(OFFLOAD_BINARY_ALIGN)) return true;
+  const next = begin + alignTo(Number(size), OFFLOAD_BINARY_ALIGN);
+  return !(stop - next >= OffloadHeaderPrefix.fixedSize! && hasMagic(OffloadMagic, src.read(next, OffloadMagic.fixedSize!)));
 }
 
 /**

@@ -209,13 +209,37 @@ describe('verify/annotate: an OffloadBinary that cannot be read is an error wher
   };
   const errorsOf = (b: Uint8Array) => verify(b).problems.filter((p) => p.severity === 'error').map((p) => [p.path, p.message.replace(/ \(at .*$/, '')]);
 
-  it('the first of several binaries with a Size smaller than its header: an error, and reading stops there (no unreferenced-byte warnings)', () => {
+  it('the first of several binaries with a Size smaller than its header: an error, and reading stops there (no unreferenced-byte warnings); no binary starts where that Size ends, so it is the file\'s one binary, named as dump names it', () => {
     const r = verify(patched(new Uint8Array(readFileSync(OFFLOAD + 'multi.v1.bin')), 'size', 16));
     expect(r.problems.map((p) => [p.severity, p.code, p.path])).to.deep.equal([
-      ['error', 'structure', 'binaries[0].header.size'],
-      ['note', 'incomplete', 'binaries[0].header.size'],
+      ['error', 'structure', 'header.size'],
+      ['note', 'incomplete', 'header.size'],
     ]);
     expect(annotate(patched(new Uint8Array(readFileSync(OFFLOAD + 'multi.v1.bin')), 'size', 16)).problems).to.have.length(1);
+  });
+
+  it('a SYCLBIN envelope whose Size is too small (ending in its own strings): verify, offload-list and dump name the same paths (entries[0]…, not binaries[0]…; review 2026-12-03b finding 2)', async () => {
+    const b = new Uint8Array(readFileSync(new URL('../../testdata/syclbin/v1_in_offload_v2.syclbin', import.meta.url))).slice();
+    new DataView(b.buffer).setBigUint64(OffloadHeaderV1.offsets.size!, 100n, true);
+    const { readSyclbin } = await import('../../src/syclbin/read.js');
+    const { readOffloadBinaries } = await import('../../src/offload/read.js');
+    let dumpError = '';
+    try {
+      readSyclbin(b);
+    } catch (e) {
+      dumpError = (e as { path: string }).path;
+    }
+    let listError = '';
+    try {
+      readOffloadBinaries(b, { singlePaths: true });
+    } catch (e) {
+      listError = (e as { path: string }).path;
+    }
+    const errors = verify(b).problems.filter((p) => p.severity === 'error').map((p) => p.path);
+    expect(dumpError).to.equal('entries[0].strings[0].keyOffset');
+    expect(errors).to.include(dumpError);
+    expect(errors.every((p) => p.startsWith('entries[0].'))).to.equal(true);
+    expect(listError.startsWith('entries[0].')).to.equal(true);
   });
 
   it('a later binary of unknown version: the binaries before it are read, the error names it', () => {
