@@ -4,9 +4,10 @@
  * LLVM's (syclbin-format.md §5); each error points at the bytes it is about: the `role` or
  * `am_index` string value, the entry's image kind, the image's metadata size.
  */
-import { blobRef, DecodeError, lookupIn, place, report, Space, type PathKey, type SpanNode } from '../codec/index.js';
+import { blobRef, DecodeError, hexText, lookupIn, place, report, Space, type PathKey, type SpanNode } from '../codec/index.js';
 import { SyclbinV2ImageLayout, SyclbinV2ImagePrefix, V2_FORMAT_VERSION, V2_IMAGE_KIND, V2_KEYS } from '../../formats/syclbin-v2.js';
 import { OFFLOAD_VERSIONS } from '../../formats/offload-binary.js';
+import { SYCLBIN_MAGIC } from '../../formats/syclbin-v1.js';
 import { escapedStrings, type OffloadBinaryModel, type OffloadEntryModel } from '../offload/read.js';
 import { readRegistry } from '../props/registry.js';
 import type { PropertySetRegistry } from '../props/model.js';
@@ -53,6 +54,19 @@ class EntryLocator {
   }
 }
 
+/**
+ * The first bytes of entry `e`'s image when they are the SYCLBIN v1 magic but for one byte, with
+ * where they are (the image, whose first bytes they are; in a compressed payload, the `entry`).
+ */
+function damagedV1Magic(e: OffloadEntryModel, i: number, entry: { offset: number; path: PathKey[] }): { found: Uint8Array; at: { offset: number; path: PathKey[] } } | undefined {
+  if (e.image.length < SYCLBIN_MAGIC.length) return undefined;
+  const found = e.image.subarray(0, SYCLBIN_MAGIC.length);
+  let same = 0;
+  for (let k = 0; k < SYCLBIN_MAGIC.length; k++) if (found[k] === SYCLBIN_MAGIC[k]) same++;
+  if (same !== SYCLBIN_MAGIC.length - 1) return undefined;
+  return { found, at: e.imageRef.offset === undefined ? entry : { offset: e.imageRef.offset, path: ['entries', i, 'image'] } };
+}
+
 function fail(code: ConstructorParameters<typeof SyclbinFormatError>[0], headline: string, detail: string, at: { offset: number; path: PathKey[] }, extra = {}): SyclbinFormatError {
   return new SyclbinFormatError(code, headline, detail, at.offset, at.path, extra);
 }
@@ -86,6 +100,13 @@ function classify(ob: OffloadBinaryModel, at: EntryLocator): { global: { entry: 
       return;
     }
     if (role !== 'am_metadata' && role !== 'ir' && role !== 'native') {
+      // An entry without a role whose image starts one byte away from the SYCLBIN v1 magic: a v1
+      // image whose magic was damaged (LLVM reads a file that is not v1 as v2, hence its sentence);
+      // said, and placed at that magic, where the byte to look at is.
+      const damaged = !e.strings.has(V2_KEYS.role) ? damagedV1Magic(e, i, at.entry(i)) : undefined;
+      if (damaged) {
+        throw fail('FORMAT', M.v2UnknownRole(role), `Entry ${i} has no role string, and its image starts with ${hexText(damaged.found)}, one byte from the SYCLBIN v1 magic ${hexText(Uint8Array.from(SYCLBIN_MAGIC))}: a v1 image whose magic is damaged?`, damaged.at);
+      }
       throw fail('FORMAT', M.v2UnknownRole(role), `Entry ${i}: roles are global_metadata, am_metadata, ir and native.`, at.value(i, V2_KEYS.role));
     }
     const text = e.strings.get(V2_KEYS.amIndex) ?? '';

@@ -219,3 +219,23 @@ describe('syclbin malformed input (spec §5 messages)', () => {
     expectDecodeError(() => readSyclbin(readBytes(`${SYCLBIN_TESTDATA}README.md`)));
   });
 });
+
+describe('syclbin: a v1 image in an OffloadBinary whose SYCLBIN magic lost a byte (review 2026-12-03b finding 8)', () => {
+  it("LLVM's v2 sentence (the file is read as v2), the detail naming the damaged magic, placed at the image", () => {
+    const b = readBytes(SYCLBIN_TESTDATA + 'v1_in_offload_v2.syclbin').slice();
+    const e0 = readSyclbin(b).envelope;
+    expect(e0.kind).to.equal('offload');
+    const imageAt = 0x80;
+    expect(Array.from(b.subarray(imageAt, imageAt + 4))).to.deep.equal([0x49, 0x42, 0x59, 0x53]);
+    b[imageAt] = 0;
+    const e = expectDecodeError(() => readSyclbin(b));
+    expect(headlineOf(e)).to.equal("SYCLBIN v2 entry has unknown role ''.");
+    expect([e.path, e.offset]).to.deep.equal(['entries[0].image', imageAt]);
+    expect(e.message).to.include('its image starts with 00 42 59 53, one byte from the SYCLBIN v1 magic 49 42 59 53');
+    // (an image of other bytes keeps the role message at the entry)
+    b.fill(0x11, imageAt, imageAt + 4);
+    const other = expectDecodeError(() => readSyclbin(b));
+    expect(other.path).to.equal('entries[0]');
+    expect(other.message).to.include('roles are global_metadata, am_metadata, ir and native');
+  });
+});
