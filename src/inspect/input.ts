@@ -28,6 +28,7 @@ import { DEFAULT_MAX_INFLATED_SIZE } from '../offload/decompress.js';
 import { escapeForListing, MAX_NESTING, nestedBinaries } from '../offload/objdump-text.js';
 import { syclKernelNames } from '../offload/sycl-symbols.js';
 import { readSyclbin } from '../syclbin/read.js';
+import { SyclbinFormatError } from '../syclbin/errors.js';
 import { inspectSyclbin, type InspectNode } from '../syclbin/inspect.js';
 import { contentsOf, describeImage } from './contents.js';
 
@@ -295,18 +296,28 @@ function memoContents(opts: InspectInputOptions, ref: BlobRef, compute: () => In
   return { label: 'contents', value: `${node.value ?? ''} (the same ${ref.size} bytes as an image above: not shown again)`.trimStart() };
 }
 
+/**
+ * A SYCLBIN image inspected in place, or what stops it reading: the reader's reason, where in the
+ * image (its path there) and where in the file (the image's offset plus the error's; `verify` gives
+ * that offset too, with the full path); undefined when the image is no SYCLBIN.
+ */
+function syclbinContents(image: BlobRef, opts: InspectInputOptions): InspectNode | undefined {
+  if (image.size < 4 || !hasMagic(SyclbinMagic, image.slice(0, 4))) return undefined;
+  try {
+    const inner = inspectSyclbin(readSyclbin(blobSource(image), { maxInflatedSize: opts.maxInflatedSize }), { sha256: opts.sha256, imageAt: image.offset ?? null });
+    return { label: 'contents', value: inner.label, children: inner.children };
+  } catch (err) {
+    if (!(err instanceof DecodeError)) throw err;
+    const where = `${err.path ? `the image's ${err.path}, ` : ''}${image.offset === undefined ? `offset 0x${err.offset.toString(16)} in the image` : `offset 0x${(image.offset + err.offset).toString(16)}`}`;
+    return { label: 'contents', value: `a SYCLBIN that does not read: ${err instanceof SyclbinFormatError ? `${err.headline}${err.detail ? ` ${err.detail}` : ''}` : err.reason} (at ${where})` };
+  }
+}
+
 /** What an image holds; a SYCLBIN inside is inspected in place, a nested OffloadBinary listed (bounded depth). */
 function examineContents(e: OffloadEntryModel, era: LlvmEraInfo, opts: InspectInputOptions, depth: number): InspectNode {
   const info = identifyImage(e.imageRef);
-  if (e.imageRef.size >= 4 && hasMagic(SyclbinMagic, e.imageRef.slice(0, 4))) {
-    try {
-      const inner = inspectSyclbin(readSyclbin(blobSource(e.imageRef), { maxInflatedSize: opts.maxInflatedSize }), { sha256: opts.sha256, imageAt: e.imageRef.offset ?? null });
-      return { label: 'contents', value: inner.label, children: inner.children };
-    } catch (err) {
-      if (!(err instanceof DecodeError)) throw err;
-      return { label: 'contents', value: `a SYCLBIN that does not read: ${err.message}` };
-    }
-  }
+  const syclbin = syclbinContents(e.imageRef, opts);
+  if (syclbin) return syclbin;
   if (info.kind === 'offload-binary' && depth < MAX_NESTING) {
     try {
       const inner = nestedBinaries(e, { maxInflatedSize: opts.maxInflatedSize }) ?? [];
@@ -380,7 +391,8 @@ function bareNode(b: BareImage, i: number, input: OffloadInput, opts: InspectInp
   if (b.offloadKind !== undefined) children.push({ label: 'offload kind', value: `${b.offloadKind} (${offloadKindLabel(b.offloadKind, 'bitmask')}, from the SYCL device image descriptor)` });
   if (!whole && b.site.section) children.push({ label: 'section', value: `[${b.site.section.index}] ${b.site.section.name}${b.site.member === undefined ? '' : ` of member ${b.site.member}`}` });
   children.push(...imageNodes(b.image, opts));
-  children.push(contentsOf(b.info ?? identifyImage(b.image)));
+  // (a SYCLBIN image is read and explained, or what stops it said, as inside an OffloadBinary)
+  children.push(syclbinContents(b.image, opts) ?? contentsOf(b.info ?? identifyImage(b.image)));
   if (b.kernels.length) children.push({ label: 'kernels', value: `${b.kernels.length} (from ${b.kernelsFrom ?? 'llvm_offload_entries'})`, lines: b.kernels.map(printable) });
   return { label: whole ? 'Module' : `Device image ${i} (not in an OffloadBinary)`, children };
 }

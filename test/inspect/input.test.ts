@@ -313,3 +313,66 @@ describe('inspect: an OffloadBinary whose image-kind-7 entry is no SYCLBIN (revi
     expect(() => explainInput(roled, {})).to.throw(/SYCLBIN v2/);
   });
 });
+
+describe('inspect: a SYCLBIN that does not read inside an object is placed as verify places it (review 2026-12-03b finding 4)', () => {
+  /** A minimal ELF64 relocatable object whose one SHT_LLVM_OFFLOADING section `.llvm.offloading` holds `payload` (at file offset 64). */
+  const elfWith = async (payload: Uint8Array): Promise<Uint8Array> => {
+    const { Elf64Header, Elf64SectionHeader, SHT_LLVM_OFFLOADING } = await import('../../formats/elf.js');
+    const names = new TextEncoder().encode('\0.llvm.offloading\0.shstrtab\0');
+    const at = Elf64Header.fixedSize!;
+    const strAt = at + payload.length;
+    const shoff = Math.ceil((strAt + names.length) / 8) * 8;
+    const sh = Elf64SectionHeader.fixedSize!;
+    const out = new Uint8Array(shoff + 3 * sh);
+    const dv = new DataView(out.buffer);
+    out.set([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1]);
+    const h = Elf64Header.offsets as Record<string, number>;
+    dv.setUint16(h.e_type!, 1, true);
+    dv.setUint16(h.e_machine!, 62, true);
+    dv.setUint32(h.e_version!, 1, true);
+    dv.setBigUint64(h.e_shoff!, BigInt(shoff), true);
+    dv.setUint16(h.e_ehsize!, at, true);
+    dv.setUint16(h.e_shentsize!, sh, true);
+    dv.setUint16(h.e_shnum!, 3, true);
+    dv.setUint16(h.e_shstrndx!, 2, true);
+    out.set(payload, at);
+    out.set(names, strAt);
+    const s = Elf64SectionHeader.offsets as Record<string, number>;
+    const section = (i: number, name: number, type: number, offset: number, size: number): void => {
+      const b = shoff + i * sh;
+      dv.setUint32(b + s.sh_name!, name, true);
+      dv.setUint32(b + s.sh_type!, type, true);
+      dv.setBigUint64(b + s.sh_offset!, BigInt(offset), true);
+      dv.setBigUint64(b + s.sh_size!, BigInt(size), true);
+      dv.setBigUint64(b + s.sh_addralign!, 1n, true);
+    };
+    section(1, 1, SHT_LLVM_OFFLOADING, at, payload.length);
+    section(2, 18, 3, strAt, names.length);
+    return out;
+  };
+
+  it('in an OffloadBinary and bare in the section: the image\'s path and the file offset verify gives', async () => {
+    const { SyclbinFileHeader, IRModuleHeader } = await import('../../formats/syclbin-v1.js');
+    const { verify } = await import('../../src/hex/verify.js');
+    const envelope = new Uint8Array(readFileSync(new URL('../../testdata/syclbin/v1_in_offload_v2.syclbin', import.meta.url))).slice();
+    const imageAt = 0x80;
+    new DataView(envelope.buffer).setBigUint64(imageAt + SyclbinFileHeader.offsets.globalMetadataOffset, 999n, true);
+    const bare = new Uint8Array(readFileSync(new URL('../../testdata/conformance/sample_v1_two_modules_mixed.syclbin', import.meta.url))).slice();
+    const sizeAt = SyclbinFileHeader.fixedSize! + 32 * 2 + IRModuleHeader.offsets.rawIRBytesSize;
+    new DataView(bare.buffer).setBigUint64(sizeAt, 100n, true);
+    const { dir, cleanup } = tempDir('syclbin-inspect-');
+    try {
+      for (const [name, payload, inner] of [['env.o', envelope, 'header.globalMetadataOffset'], ['bare.o', bare, 'irModules[0].rawIRBytesSize']] as const) {
+        const elf = await elfWith(payload);
+        writeFileSync(join(dir, name), elf);
+        const error = verify(elf).problems.find((p) => p.severity === 'error')!;
+        expect(error.path.endsWith(inner), error.path).to.equal(true);
+        const r = await cli(['inspect', '--no-hash', name], dir);
+        expect(r.stdout).to.include(`a SYCLBIN that does not read: `);
+        expect(r.stdout, name).to.include(`(at the image's ${inner}, offset 0x${error.offset.toString(16)})`);
+      }
+    } finally {
+      cleanup();
+    }
+  });
+});
