@@ -572,7 +572,10 @@ export function diffFiles(inputA: BytesLike | ByteSource, inputB: BytesLike | By
   // compared span by span: a model path and a span path never name the same field the same way.
   let va = viewOf(A);
   let vb = viewOf(B);
-  const spansOnly = va !== vb && A.format === B.format ? (va === 'spans' ? 'A' : 'B') : undefined;
+  // (one that did not read has a model of what it read, the rest made up to fill it, an image out of
+  // its table as 0 bytes: its spans say what its fields hold, the one that was changed among them)
+  const unread = va !== 'spans' && vb !== 'spans' && A.format === B.format && (A.error || B.error) ? (A.error ? 'A' : 'B') : undefined;
+  const spansOnly = va !== vb && A.format === B.format ? (va === 'spans' ? 'A' : 'B') : unread;
   if (spansOnly) va = vb = 'spans';
   const fa = flatten(a, A, va, parents, spanKeys).items;
   const fb = flatten(b, B, vb, parents, spanKeys).items;
@@ -588,7 +591,7 @@ export function diffFiles(inputA: BytesLike | ByteSource, inputB: BytesLike | By
   const result: DiffResult = { formats: [A.format, B.format], entries, errors: [] };
   if (A.error) result.errors.push(`A: ${A.error.message}`);
   if (B.error) result.errors.push(`B: ${B.error.message}`);
-  if (spansOnly) result.notes = [`${spansOnly} did not read far enough for its ${A.format} model: both files are compared span by span (the paths annotate gives)`];
+  if (spansOnly) result.notes = [unread && spansOnly === unread ? `${spansOnly} does not read: both files are compared span by span (the paths annotate gives), its fields as they are` : `${spansOnly} did not read far enough for its ${A.format} model: both files are compared span by span (the paths annotate gives)`];
   if (opts.bytes) result.bytes = byteDiff(a, A, b, B);
   return result;
 }

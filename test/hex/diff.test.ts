@@ -13,7 +13,7 @@ import { diffFiles } from '../../src/hex/diff.js';
 import { memorySource, type ByteSource } from '../../src/codec/source.js';
 import { memoryBlob, writeSyclbin } from '../../src/syclbin/write.js';
 import { sampleModel } from './fixtures.js';
-import { SyclbinFileHeader } from '../../formats/syclbin-v1.js';
+import { AbstractModuleHeader, IRModuleHeader, SyclbinFileHeader } from '../../formats/syclbin-v1.js';
 import { Elf64SectionHeader } from '../../formats/elf.js';
 import { readElfSectionTable } from '../../src/offload/elf.js';
 
@@ -293,5 +293,20 @@ describe('diff: a file that reads too little for its model, against one that rea
     // The other way round names B; files that both read are compared by their models, without a note.
     expect(diffFiles(whole, cut).notes![0]).to.match(/^B did not read/);
     expect(diffFiles(whole, whole).notes).to.equal(undefined);
+  });
+});
+
+describe('diff: against a file that does not read (review 2026-12-03b finding 11)', () => {
+  it('both are compared span by span: the field that changed is shown, not image bytes made up as 0 bytes', () => {
+    const a = new Uint8Array(readFileSync(new URL('../../testdata/conformance/sample_v1_two_modules_mixed.syclbin', import.meta.url)));
+    const b = a.slice();
+    const at = SyclbinFileHeader.fixedSize! + AbstractModuleHeader.fixedSize! * 2 + IRModuleHeader.offsets.rawIRBytesSize;
+    expect(new DataView(b.buffer).getBigUint64(at, true)).to.equal(16n);
+    new DataView(b.buffer).setBigUint64(at, 100n, true);
+    const r = diffFiles(a, b);
+    expect(r.errors).to.have.length(1);
+    expect(r.notes).to.deep.equal(['B does not read: both files are compared span by span (the paths annotate gives), its fields as they are']);
+    expect(r.entries.find((e) => e.path === 'irModules[0].rawIRBytesSize')).to.deep.include({ op: 'changed', a: '16', b: '100' });
+    expect(r.entries.some((e) => e.op === 'changed' && /<0 bytes/.test(e.b ?? ''))).to.equal(false);
   });
 });
