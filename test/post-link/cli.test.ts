@@ -270,6 +270,33 @@ attributes #0 = { "sycl-module-id"="a.cpp" }
     expect([...lowerIrModule(new TextEncoder().encode(text)).registry.get('SYCL/device globals')!.keys()].some((k) => k.includes('no_dg_int1'))).to.equal(false);
   });
 
+  it('a module from upstream clang (no function marked "sycl-module-id"): a warning names a non-kernel function that is no entry point, as sycl-post-link takes it; none for intel-era idents, marked functions or -ir-output-only (review 2026-12-03a F6)', () => {
+    const module = (ident: string, attrs = '') => `target triple = "spirv64-unknown-unknown"
+define spir_func i32 @_Z6helperi(i32 %x) #0 {
+  %y = add i32 %x, 1
+  ret i32 %y
+}
+define spir_kernel void @_ZTS1K() #1 {
+  ret void
+}
+attributes #0 = { ${attrs} }
+attributes #1 = { "sycl-module-id"="x" }
+!llvm.ident = !{!0}
+!0 = !{!"${ident}"}
+`;
+    const warn = (text: string, args: string[] = ['-symbols', '-split=auto']) => postLink(parsePostLinkArgs([...args, '-S', 'in.ll', '-o', 'o.table']), memFs({ 'in.ll': text })).warnings;
+    // (the kernel here carries the attribute: "no function marked" means none of the module's; so the check is on the helper alone)
+    const unmarked = module('Debian clang version 22.1.8 (1~deb12u1)').replace('attributes #1 = { "sycl-module-id"="x" }', 'attributes #1 = { }');
+    const w = warn(unmarked);
+    expect(w.filter((x) => x.includes('sycl-module-id'))).to.have.length(1);
+    expect(w.find((x) => x.includes('sycl-module-id'))).to.match(/^this module is from Debian clang version 22\.1\.8 \(1~deb12u1\), which marks no function "sycl-module-id".*such as @_Z6helperi, are no entry points here/);
+    const none = (text: string, args?: string[]) => expect(warn(text, args).filter((x) => x.includes('sycl-module-id'))).to.deep.equal([]);
+    none(unmarked.replace('Debian clang version 22.1.8 (1~deb12u1)', 'clang version 14.0.0'));
+    none(unmarked.replace('Debian clang version 22.1.8 (1~deb12u1)', 'clang version 21.0.0git (https://github.com/intel/llvm f8eada76)'));
+    none(module('Debian clang version 22.1.8 (1~deb12u1)'));
+    none(unmarked, ['--ir-output-only', '-split=auto']);
+  });
+
   it('an output over the input is refused with a way out this command accepts (it has no --force)', async () => {
     writeFileSync(join(dir, 'k_0.ll'), readFileSync(LIT + 'spec-constants/bool.ll'));
     const r = await cli(['-spec-const=native', '-symbols', '-S', 'k_0.ll', '-o', 'k.table'], dir);

@@ -234,7 +234,7 @@ function matching(t: TokenList, i: number, to: number): number | undefined {
 }
 
 /** The top-level operands of the tuple a node entity `!N = [distinct] !{…}` defines, as token ranges. */
-function tupleOperands(t: TokenList, from: number, to: number): [number, number][] | undefined {
+export function tupleOperands(t: TokenList, from: number, to: number): [number, number][] | undefined {
   let i = from;
   while (i < to && !t.textIs(i, '{')) i++;
   if (i >= to || !t.textIs(i - 1, '!')) return undefined;

@@ -33,6 +33,7 @@ import { isNvptxTriple, runCudaSpecConstantToSymbol } from '../from-ir/cuda-spec
 import { notIrText } from '../llvm-ir/not-ir.js';
 import { moduleDataLayout } from '../from-ir/lower-ir.js';
 import type { LFunction, LGlobal, LModule } from '../llvm-ir/parse/model.js';
+import { fromUpstreamClang, producerIdents } from '../llvm-ir/producer.js';
 import { parseLlvmIr } from '../llvm-ir/parse/parser.js';
 import { upgradeDebugInfo } from '../llvm-ir/upgrade-debug-info.js';
 import { irErrorAt, IrSyntaxError } from '../llvm-ir/parse/errors.js';
@@ -230,6 +231,16 @@ export function postLink(given: Partial<PostLinkOptions>, fs: PostLinkFileSystem
   }
 }
 
+/**
+ * A defined, externally visible function that is no kernel and no builtin, in a module from upstream
+ * clang where no function has the "sycl-module-id" attribute (see src/lower/llvm-ir/producer.ts).
+ */
+function unmarkedExternal(m: LModule): LFunction | undefined {
+  if (!fromUpstreamClang(m)) return undefined;
+  if (m.functions.some((f) => functionAttribute(m, f, 'sycl-module-id') !== undefined)) return undefined;
+  return m.functions.find((f) => !f.isDeclaration && !isKernel(f) && !isIntrinsicOrBuiltin(f.name) && f.linkage !== 'internal' && f.linkage !== 'private');
+}
+
 /** processInputModule and main()'s output: everything after the module is read. */
 function processModule(m: LModule, opts: PostLinkOptions, tools: PostLinkTools, read: (path: string) => Uint8Array, write: (path: string, bytes: Uint8Array) => void, written: string[], notes: string[]): PostLinkResult {
   // What sycl-post-link would also do that is not done here is said (docs/post-link.md "Not implemented").
@@ -244,6 +255,14 @@ function processModule(m: LModule, opts: PostLinkOptions, tools: PostLinkTools, 
   }
   if (esimd) warnings.push(`sycl-post-link would split the SYCL and ESIMD entry points of this module and link them back (@${utf8Name(esimd.name)} has !${ESIMD_MARKER_MD}); not implemented here, the module is handled as SYCL code (docs/post-link.md)`);
   if (invokeSimd) warnings.push(`sycl-post-link would rewrite the __builtin_invoke_simd calls (@${utf8Name(invokeSimd.name)}) with SYCLLowerInvokeSimdPass; not implemented here (docs/post-link.md)`);
+  // Upstream clang marks no SYCL_EXTERNAL function "sycl-module-id" (intel's clang does): such a
+  // module's exported functions are no entry points, as in sycl-post-link; said, not left to surprise.
+  const external = opts.irOutputOnly ? undefined : unmarkedExternal(m);
+  if (external) {
+    warnings.push(
+      `this module is from ${producerIdents(m)[0]}, which marks no function "sycl-module-id" (intel/llvm's clang marks SYCL_EXTERNAL functions so): its functions that are not kernels, such as @${utf8Name(external.name)}, are no entry points here, as in sycl-post-link (not exported; made internal with -support-dynamic-linking or --era=main)`,
+    );
+  }
   const dl = moduleDataLayout(m);
   // `out.bc` without a dot is upstream's own default name (intel/llvm:llvm/tools/sycl-post-link/sycl-post-link.cpp, `IROutputOnly ? (OutputAssembly ? ".out.ll" : "out.bc")`).
   const output = opts.output ?? stem(opts.input) + (opts.irOutputOnly ? (opts.outputAssembly ? '.out.ll' : 'out.bc') : '.files');
