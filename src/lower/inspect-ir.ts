@@ -24,8 +24,8 @@ import { explainRegistry, printable } from '../props/explain.js';
 import type { InspectNode } from '../syclbin/inspect.js';
 import { toTextBytes } from '../codec/source.js';
 
-// (how IR text is told from other files: src/lower/llvm-ir/not-ir.ts, which binary readers load too)
-export { IR_HEAD, looksLikeIrText } from './llvm-ir/not-ir.js';
+// (how IR text is told from other files: src/containers/ir-text.ts, which binary readers load too)
+export { IR_HEAD, looksLikeIrText } from '../containers/ir-text.js';
 
 /** Options of {@link inspectIrText}. */
 export interface InspectIrOptions {

@@ -23,7 +23,7 @@ import { lowerIrModule } from '../../lower/from-ir/lower-ir.js';
 import { atIrEntry, irPlace } from '../../lower/from-ir/ir-entries.js';
 import { formatPath } from '../../codec/spans.js';
 import { IrSyntaxError } from '../../lower/llvm-ir/parse/errors.js';
-import { notIrText } from '../../lower/llvm-ir/not-ir.js';
+import { notIrText } from '../../containers/ir-text.js';
 import { isBitcode } from '../../lower/post-link/driver.js';
 import { llvmTools } from '../../node/llvm-tools.js';
 

@@ -30,7 +30,7 @@ import { findDeviceGlobals, type IrDeviceGlobal } from '../from-ir/device-global
 import { intrinsicsCalled, runSpecConstantsPass, type LeafBudget } from '../from-ir/spec-constants-pass.js';
 import { MAX_IDS_PER_LOWERING } from '../spec-constants.js';
 import { isNvptxTriple, runCudaSpecConstantToSymbol } from '../from-ir/cuda-spec-constants.js';
-import { notIrText } from '../llvm-ir/not-ir.js';
+import { notIrText } from '../../containers/ir-text.js';
 import { moduleDataLayout } from '../from-ir/lower-ir.js';
 import type { LFunction, LGlobal, LModule } from '../llvm-ir/parse/model.js';
 import { fromUpstreamClang, producerIdents } from '../llvm-ir/producer.js';

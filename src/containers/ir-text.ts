@@ -5,13 +5,13 @@
  * control byte on line 1. And whether a file looks like IR text ({@link looksLikeIrText}), for the
  * commands that read binaries (annotate, verify, inspect) to name it: light, no IR reader loaded.
  */
-import { AR_MAGIC, AR_THIN_MAGIC } from '../../../formats/ar.js';
-import { ELF_MAGIC } from '../../../formats/elf.js';
-import { OFFLOAD_BINARY_MAGIC } from '../../../formats/offload-binary.js';
-import { SPIRV_MAGIC_BE, SPIRV_MAGIC_LE } from '../../../formats/spirv.js';
-import { SYCLBIN_MAGIC } from '../../../formats/syclbin-v1.js';
-import { decodeUtf8, type BytesLike } from '../../codec/index.js';
-import { toTextBytes } from '../../codec/source.js';
+import { AR_MAGIC, AR_THIN_MAGIC } from '../../formats/ar.js';
+import { ELF_MAGIC } from '../../formats/elf.js';
+import { OFFLOAD_BINARY_MAGIC } from '../../formats/offload-binary.js';
+import { SPIRV_MAGIC_BE, SPIRV_MAGIC_LE } from '../../formats/spirv.js';
+import { SYCLBIN_MAGIC } from '../../formats/syclbin-v1.js';
+import { decodeUtf8, type BytesLike } from '../codec/index.js';
+import { toTextBytes } from '../codec/source.js';
 
 /** Magic bytes at offset 0 and what a file starting with them is. */
 const KNOWN: readonly [readonly number[], string][] = [
