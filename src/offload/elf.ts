@@ -418,6 +418,8 @@ export interface ReadElfOffloadOptions extends ReadOffloadOptions, SectionChoice
   onPadding?: RegionOptions['onPadding'];
   /** Binaries read and found again, shared by the objects of one input (src/offload/repeats.ts); else this object's own. */
   repeats?: RepeatBudget;
+  /** With `bareSections`: where a section's device images are ({@link ReadSectionsOptions.deviceImages}). */
+  deviceImages?: ReadSectionsOptions['deviceImages'];
 }
 
 /** One section read, with its binaries. */
@@ -538,6 +540,13 @@ export interface ReadSectionsOptions extends ReadOffloadOptions {
   onPadding?: RegionOptions['onPadding'];
   /** Binaries read and found again, shared by the objects of one input (src/offload/repeats.ts); else this object's own. */
   repeats?: RepeatBudget;
+  /**
+   * With `bareSections`: where the device images of section `index` lie (absolute), as the SYCL
+   * descriptor says (asked only for a section that does not start with the OffloadBinary magic).
+   * A section whose bytes beside them are zeros is bare without a look through it; else the look
+   * for binaries skips them.
+   */
+  deviceImages?: (index: number) => readonly ForeignPart[] | undefined;
 }
 
 /**
@@ -662,8 +671,12 @@ export function readSectionBinaries(
     // A section that does not start with the magic, or holds other bytes after its binaries, is looked
     // through for binaries beside what else it holds (sectionParts); one of nothing but device images
     // is bare (undefined): its images are located by the SYCL descriptor or are the whole section.
-    if (!hasMagic(OffloadMagic, src.read(at, Math.min(4, section.size))) || holdsForeignBytes(src, at, end)) {
-      parts = sectionParts(src, at, end, path, opts);
+    const magicFirst = hasMagic(OffloadMagic, src.read(at, Math.min(4, section.size)));
+    const images = magicFirst ? undefined : opts.deviceImages?.(section.index);
+    // (the descriptor's images and zeros beside them: bare, without reading the images through)
+    if (images?.length && onlyZerosBeside(src, at, end, images)) return undefined;
+    if (!magicFirst || holdsForeignBytes(src, at, end)) {
+      parts = sectionParts(src, at, end, path, opts, images);
       if (!parts.binaries.length) return undefined;
     }
   }
@@ -697,10 +710,13 @@ export interface ForeignPart {
  * again where it lies, so that its error (or, in collect mode, its problems) is the reader's own,
  * and nothing after it is looked at.
  */
-function sectionParts(src: ByteSource, at: number, end: number, path: readonly PathKey[], opts: ReadSectionsOptions): { binaries: OffloadBinaryModel[]; foreign: ForeignPart[] } {
+function sectionParts(src: ByteSource, at: number, end: number, path: readonly PathKey[], opts: ReadSectionsOptions, images?: readonly ForeignPart[]): { binaries: OffloadBinaryModel[]; foreign: ForeignPart[] } {
   // (a binary takes at least its header: at most that many are found, and 64 candidates more that fail)
   const most = DEFAULT_MAX_SCAN_CANDIDATES + Math.ceil((end - at) / OFFLOAD_VERSIONS[1].header.fixedSize);
-  const r = scanForOffloadBinaries(src, { start: at, end, tree: opts.tree, path: [...path, 'binaries'], maxInflatedSize: opts.maxInflatedSize, inflatedBudget: opts.inflatedBudget, maxCandidates: most });
+  // (binaries in a merged section lie at multiples of their 8-byte alignment from its start; the
+  // descriptor's images are not looked through)
+  const exclude = (images ?? []).map((x) => [x.offset, x.offset + x.size] as const);
+  const r = scanForOffloadBinaries(src, { start: at, end, tree: opts.tree, path: [...path, 'binaries'], maxInflatedSize: opts.maxInflatedSize, inflatedBudget: opts.inflatedBudget, maxCandidates: most, align: OFFLOAD_BINARY_ALIGN, exclude });
   const binaries: OffloadBinaryModel[] = [];
   const foreign: ForeignPart[] = [];
   let pos = at;
@@ -722,6 +738,18 @@ function sectionParts(src: ByteSource, at: number, end: number, path: readonly P
   }
   gap(Math.min(pos, end), end);
   return { binaries, foreign };
+}
+
+/** Whether every byte of `[at, end)` outside `images` (absolute ranges) is zero. */
+function onlyZerosBeside(src: ByteSource, at: number, end: number, images: readonly ForeignPart[]): boolean {
+  const sorted = [...images].sort((x, y) => x.offset - y.offset);
+  let pos = at;
+  for (const x of [...sorted, { offset: end, size: 0 }]) {
+    const to = Math.min(end, Math.max(pos, x.offset));
+    if (to > pos && nonZeroRun(src, pos, to)) return false;
+    pos = Math.max(pos, Math.min(end, x.offset + x.size));
+  }
+  return true;
 }
 
 /** The bytes of `[from, to)` from its first non-zero byte to its last one, or undefined when all are zero. */

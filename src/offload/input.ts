@@ -51,7 +51,7 @@ import { bareKind, identifyImage, type ImageInfo } from '../containers/identify.
 import { bitcodeEmbeddedObjects, EMBEDDED_OBJECTS_METADATA, EMBEDDED_OFFLOADING_SECTION, type EmbeddedObject } from '../containers/bitcode.js';
 import { scanForOffloadBinaries } from '../containers/scan.js';
 import { ENTRY_KIND_SYCL, offloadEntries, syclDescriptor, type OffloadEntryRecord, type SyclDeviceImageInfo } from '../containers/sycl-wrapper.js';
-import { readElfOffloadBinaries, type ElfFile, type ElfOffloadResult, type ElfSection, type ForeignPart, type OffloadingSection, type SectionsRead } from './elf.js';
+import { readElfOffloadBinaries, readElfSectionTable, type ElfFile, type ElfOffloadResult, type ElfSection, type ForeignPart, type OffloadingSection, type SectionsRead } from './elf.js';
 import { offloadEntriesSectionName, SYCL_DESCRIPTOR_SYMBOL } from '../../formats/offload-entry.js';
 import { clipText, someOf } from '../codec/messages.js';
 import { readOffloadBinaries, regionIsOneBinary, type OffloadBinaryModel, type ReadOffloadOptions } from './read.js';
@@ -645,7 +645,24 @@ class InputReader {
 
   private elf(item: Item): void {
     const paddings: [number, number][] = [];
-    const r = readElfOffloadBinaries(this.src, { ...this.opts, origin: item.origin, size: item.size, path: item.path, bareSections: true, llvmRules: this.sectionRules(item), onPadding: (at, n) => paddings.push([at, n]), repeats: this.repeats });
+    // (the SYCL descriptor, read once and only when a section is not OffloadBinaries: where a bare
+    // section's device images are, so that what lies beside them is looked through, not they)
+    let described: { pointers: ElfPointers | undefined; desc: SyclDeviceImageInfo<ElfSection>[] | undefined } | undefined;
+    const deviceImages = (index: number): ForeignPart[] | undefined => {
+      if (!described) {
+        described = { pointers: undefined, desc: undefined };
+        try {
+          described.pointers = new ElfPointers(this.src, readElfSectionTable(this.src, { origin: item.origin, size: item.size, path: item.path }));
+          described.desc = syclDescriptor(described.pointers, { scan: true });
+        } catch (e) {
+          // (said by the wrapper's own look, which reads it again)
+          if (!(e instanceof DecodeError)) throw e;
+        }
+      }
+      const own = (described.desc ?? []).filter((d) => d.image && d.image.section.index === index);
+      return own.length ? own.map((d) => ({ offset: item.origin + d.image!.section.offset + d.image!.offset, size: d.image!.size })) : undefined;
+    };
+    const r = readElfOffloadBinaries(this.src, { ...this.opts, origin: item.origin, size: item.size, path: item.path, bareSections: true, deviceImages, llvmRules: this.sectionRules(item), onPadding: (at, n) => paddings.push([at, n]), repeats: this.repeats });
     if (item.depth === 0) this.out.elf = r;
     for (const n of r.notes) this.note(item, n);
     this.sectionPaddings(item, r.read, paddings);
@@ -662,7 +679,7 @@ class InputReader {
     if (!r.bare.length) this.bundlePass(item, r.elf.sections.filter((x) => x.type !== SHT_NOBITS), 'elf');
     if (r.bare.length) {
       for (const b of r.bare) if (!r.foreign?.has(b)) this.compressedSection(item, r.elf, b);
-      this.wrapper(item, new ElfPointers(this.src, r.elf), 'elf', r.bare, r.foreign);
+      this.wrapper(item, described?.pointers ?? new ElfPointers(this.src, r.elf), 'elf', r.bare, r.foreign, described?.desc ? { desc: described.desc } : undefined);
       this.stop(item, `fails on this file ("${EXTRACTING}"): ${describeBare(r.bare, r.read, r.foreign)}`, { message: EXTRACTING, label: item.depth ? { kind: 'member', member: item.member ?? '' } : { kind: 'object' } });
     }
     if (!r.elf.sections.length && r.elf.type !== ET_REL && this.segments(item, r.elf)) return;
@@ -1054,7 +1071,15 @@ class InputReader {
    * (or the sections the SYCL descriptor names), where the descriptor puts them, else the runs of a
    * section's bytes `foreign` gives (a section that also holds binaries), else the whole section.
    */
-  private wrapper<S extends PointerSection>(item: Item, p: PointerReader<S>, format: 'elf' | 'coff' | 'pe', bareSections: readonly PointerSection[] | 'descriptor', foreign?: ReadonlyMap<unknown, readonly ForeignPart[]>): number {
+  private wrapper<S extends PointerSection>(
+    item: Item,
+    p: PointerReader<S>,
+    format: 'elf' | 'coff' | 'pe',
+    bareSections: readonly PointerSection[] | 'descriptor',
+    foreign?: ReadonlyMap<unknown, readonly ForeignPart[]>,
+    /** The SYCL descriptor as read already (a look for it that failed: undefined inside). */
+    known?: { desc: SyclDeviceImageInfo<S>[] | undefined },
+  ): number {
     let entries: OffloadEntryRecord[] = [];
     let desc: SyclDeviceImageInfo<S>[] | undefined;
     const aside = <T>(what: string, f: () => T): T | undefined => {
@@ -1068,7 +1093,7 @@ class InputReader {
     };
     entries = aside(`the offload entries (${offloadEntriesSectionName(format)})`, () => offloadEntries(p, format)) ?? [];
     // Without its symbol (a PE image, a stripped ELF program) the descriptor is found by its shape.
-    desc = aside('the SYCL descriptor', () => syclDescriptor(p, { scan: true }));
+    desc = known && known.desc ? known.desc : aside('the SYCL descriptor', () => syclDescriptor(p, { scan: true }));
     let bare: readonly PointerSection[];
     if (bareSections !== 'descriptor') bare = bareSections;
     else {

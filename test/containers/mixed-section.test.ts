@@ -76,3 +76,23 @@ describe('containers: an OffloadBinary and a bare SYCL image in one section (ld.
     }
   });
 });
+
+describe('containers: the bytes of a device image the SYCL descriptor places are not looked through for OffloadBinaries', () => {
+  it('an OffloadBinary written inside k2.exe\'s SPIR-V module (at a multiple of 8) stays part of the image: no binary listed, the image whole', async () => {
+    const { writeOffloadBinary } = await import('../../src/offload/write.js');
+    const exe = bytesOf('sycl/k2.exe').slice();
+    const before = input('sycl/k2.exe');
+    const image = before.bare[0]!;
+    const inside = writeOffloadBinary([{ imageKind: 1, offloadKind: 1, flags: 0, strings: [['triple', 'x86_64-unknown-linux-gnu']], image: new Uint8Array(8) }]);
+    const at = image.site.offset + 160;
+    expect((at - image.site.offset) % 8).to.equal(0);
+    expect(160 + inside.length).to.be.below(image.image.size);
+    exe.set(inside, at);
+    const { readOffloadInput } = await import('../../src/offload/input.js');
+    const { memorySource } = await import('../../src/codec/index.js');
+    const r = readOffloadInput(memorySource(exe));
+    expect(r.binaries).to.deep.equal([]);
+    expect(r.bare).to.have.length(1);
+    expect([r.bare[0]!.site.offset, r.bare[0]!.image.size, r.bare[0]!.kernels]).to.deep.equal([image.site.offset, image.image.size, image.kernels]);
+  });
+});
