@@ -37,12 +37,6 @@ export interface ScanOptions extends Pick<ReadOffloadOptions, 'maxInflatedSize' 
   tree?: SpanTree;
   /** Path keys before `[i]` for the binaries found. */
   path?: readonly PathKey[];
-  /**
-   * Look for candidates only at offsets `start + k * align` (default 1: every offset): binaries a
-   * linker placed in one section lie at multiples of their 8-byte alignment from its start, and a
-   * scan of a 100 MB device image beside them then looks at an eighth of its offsets.
-   */
-  align?: number;
 }
 
 /** What a scan found. */
@@ -65,21 +59,18 @@ export function scanForOffloadBinaries(input: BytesLike | ByteSource, opts: Scan
   const exclude = [...(opts.exclude ?? [])].sort((a, b) => a[0] - b[0]);
   const out: ScanResult = { found: [], rejected: [], capped: false };
   const m = OFFLOAD_BINARY_MAGIC;
-  const align = Math.max(1, Math.floor(opts.align ?? 1));
   let pos = start; // next offset a candidate may start at
   let candidates = 0;
   for (let w = start; end - w >= m.length; w = Math.max(w + window, pos)) {
     const len = Math.min(window + m.length - 1, end - w);
     const bytes = src.read(w, len);
-    // (the first index at or after `o` whose offset is `start` plus a multiple of `align`)
-    const aligned = (o: number): number => (align > 1 ? o + ((align - ((w + o - start) % align)) % align) : o);
-    for (let i = aligned(Math.max(0, pos - w)); i <= len - m.length; i += align) {
+    for (let i = Math.max(0, pos - w); i <= len - m.length; i++) {
       if (bytes[i] !== m[0] || bytes[i + 1] !== m[1] || bytes[i + 2] !== m[2] || bytes[i + 3] !== m[3]) continue;
       const at = w + i;
       const ex = exclude.find(([a, b]) => a <= at && at < b);
       if (ex) {
         pos = ex[1];
-        i = aligned(pos - w) - align;
+        i = pos - w - 1;
         continue;
       }
       if (candidates++ >= cap) {
@@ -93,7 +84,7 @@ export function scanForOffloadBinaries(input: BytesLike | ByteSource, opts: Scan
         if (opts.tree) bin = readOffloadBinary(src, at, { end, maxInflatedSize: opts.maxInflatedSize, inflatedBudget: opts.inflatedBudget, tree: opts.tree, path: [...(opts.path ?? []), out.found.length] });
         out.found.push(bin);
         pos = at + bin.size; // Size >= the header: progress
-        i = aligned(pos - w) - align;
+        i = pos - w - 1;
       } catch (e) {
         if (!(e instanceof DecodeError)) throw e;
         // A limit of this reader (the decompression cap the file's payloads share) is not "no binary here".

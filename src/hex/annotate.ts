@@ -33,7 +33,7 @@ import { ArgumentError, rangeArgument, blobRef, blobSource, childPath, quotedNam
 import { OFFLOAD_BINARY_ALIGN, OFFLOAD_BINARY_MAGIC, OFFLOAD_VERSIONS, OffloadHeaderPrefix, OffloadMagic } from '../../formats/offload-binary.js';
 import { SYCLBIN_MAGIC, SyclbinFileHeader, SyclbinMagic } from '../../formats/syclbin-v1.js';
 import { V2_IMAGE_KIND, V2_KEYS } from '../../formats/syclbin-v2.js';
-import { inflateOffloadBinary, offloadBinaries, readOffloadBinary, declaredBinarySize, regionIsOneBinary, type OffloadBinaryModel } from '../offload/read.js';
+import { inflateOffloadBinary, offloadBinaries, readOffloadBinary, declaredBinarySize, type OffloadBinaryModel } from '../offload/read.js';
 import type { ElfOffloadResult } from '../offload/elf.js';
 import { offloadContainerOf, readOffloadInput, type OffloadInput } from '../offload/input.js';
 import { readSyclbin } from '../syclbin/read.js';
@@ -368,10 +368,12 @@ function annotateIn(input: BytesLike | ByteSource, opts: AnnotateOptions, embedd
       // by the rule every whole-file reader follows (src/offload/read.ts regionIsOneBinary). A first
       // binary that does not read has no reliable end (a short Size): it is the file, named as the
       // SYCLBIN reader (dump -v) names an envelope, not binaries[0] followed by guesses.
-      const single = opts.inflated ? true : format === 'offload-binary-broken' ? !anotherBinaryFollows(src) : regionIsOneBinary(src);
+      // (a first binary that reads is read as the sequence offload-list reads, named by the same rule
+      // (singlePaths): bytes after it that are no binary are its error, as they are offload-list's)
+      const single = opts.inflated ? true : format === 'offload-binary-broken' ? !anotherBinaryFollows(src) : false;
       attempt(() => {
         if (single) offload.push(readOffloadBinary(src, 0, collect));
-        else for (const b of offloadBinaries(src, { ...collect, onStop: (e) => (ann.stoppedBy ??= e) })) offload.push(b);
+        else for (const b of offloadBinaries(src, { ...collect, singlePaths: true, onStop: (e) => (ann.stoppedBy ??= e) })) offload.push(b);
       });
     } else attempt(() => (ann.model = readSyclbin(src, { ...collect, geometry, offload })));
   } else if (objectFormat(head)) {

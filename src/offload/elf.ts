@@ -30,7 +30,7 @@
  */
 import { RepeatBudget } from './repeats.js';
 import { appendAll, DecodeError, decodeUtf8, hasMagic, hex, locate, placedSpace, TerminatedStrings, toSource, withinPath, type ByteSource, type PathKey, type InputPlacement, type Space, type SpanNode, type SpanTree, optionsArgument, type BytesLike } from '../codec/index.js';
-import { OFFLOAD_BINARY_ALIGN, OFFLOAD_VERSIONS, OffloadMagic } from '../../formats/offload-binary.js';
+import { OFFLOAD_BINARY_ALIGN, OffloadMagic } from '../../formats/offload-binary.js';
 import {
   ELF_HEADERS,
   ELF_PROGRAM_HEADERS,
@@ -55,7 +55,6 @@ import {
   type Elf64HeaderValue,
 } from '../../formats/elf.js';
 import { holdsForeignBytes, offloadBinaries, readOffloadBinary, type OffloadBinaryModel, type ReadOffloadOptions, type RegionOptions } from './read.js';
-import { DEFAULT_MAX_SCAN_CANDIDATES, scanForOffloadBinaries } from '../containers/scan.js';
 import { recordSectionContents, type SectionExtent } from '../containers/section-spans.js';
 import { llvmExtractRegion, llvmModel, type LlvmBinaryView, type LlvmCreateError } from './llvm-rules.js';
 
@@ -672,11 +671,14 @@ export function readSectionBinaries(
     // through for binaries beside what else it holds (sectionParts); one of nothing but device images
     // is bare (undefined): its images are located by the SYCL descriptor or are the whole section.
     const magicFirst = hasMagic(OffloadMagic, src.read(at, Math.min(4, section.size)));
-    const images = magicFirst ? undefined : opts.deviceImages?.(section.index);
-    // (the descriptor's images and zeros beside them: bare, without reading the images through)
-    if (images?.length && onlyZerosBeside(src, at, end, images)) return undefined;
-    if (!magicFirst || holdsForeignBytes(src, at, end)) {
-      parts = sectionParts(src, at, end, path, opts, images);
+    const foreignAfter = magicFirst && holdsForeignBytes(src, at, end);
+    if (!magicFirst || foreignAfter) {
+      const images = opts.deviceImages?.(section.index);
+      // Without the descriptor's word on where its images are, a section that does not start with
+      // a binary is bare: bytes inside an image are never looked through for binaries (an image
+      // may hold any bytes, a binary's among them).
+      if (!magicFirst && (!images?.length || onlyZerosBeside(src, at, end, images))) return undefined;
+      parts = sectionParts(src, at, end, path, opts, images ?? []);
       if (!parts.binaries.length) return undefined;
     }
   }
@@ -701,43 +703,56 @@ export interface ForeignPart {
 }
 
 /**
- * The OffloadBinaries of a section that also holds other bytes, found by their magic and read whole
- * (src/containers/scan.ts, recorded as `binaries[i]` of the section, as a section of binaries alone
- * names them), and the runs of non-zero bytes between them: what a linker leaves when it merges the
- * `.llvm.offloading` sections of an OpenMP object (an OffloadBinary) and a SYCL wrapper object (a
- * bare SPIR-V module), in either order, each aligned with zeros. LLVM's extraction fails on such a
- * section ("Invalid data"). A run that starts with the magic is a binary that does not read: read
- * again where it lies, so that its error (or, in collect mode, its problems) is the reader's own,
- * and nothing after it is looked at.
+ * The OffloadBinaries of a section that also holds a device image outside them, and where the other
+ * bytes are: what a linker leaves when it merges the `.llvm.offloading` sections of an OpenMP object
+ * (an OffloadBinary) and a SYCL wrapper object (a bare SPIR-V module), in either order, each aligned
+ * with zeros. LLVM's extraction fails on such a section ("Invalid data"). Binaries are read back to
+ * back, as a section of binaries alone is, from the section's start and after each device image the
+ * SYCL descriptor places (`images`, absolute; the images themselves are never looked through), each
+ * after zero padding, at a multiple of 8 from the section's start; they are `binaries[i]` in the
+ * order read. What stops a run of them (bytes that are no binary) is other bytes up to the next
+ * image or the section's end, whole (a SPIR-V module ends in zero bytes: nothing is trimmed). A
+ * binary that does not read is its error, as in a section of binaries alone. Linear: each byte is
+ * read once.
  */
-function sectionParts(src: ByteSource, at: number, end: number, path: readonly PathKey[], opts: ReadSectionsOptions, images?: readonly ForeignPart[]): { binaries: OffloadBinaryModel[]; foreign: ForeignPart[] } {
-  // (a binary takes at least its header: at most that many are found, and 64 candidates more that fail)
-  const most = DEFAULT_MAX_SCAN_CANDIDATES + Math.ceil((end - at) / OFFLOAD_VERSIONS[1].header.fixedSize);
-  // (binaries in a merged section lie at multiples of their 8-byte alignment from its start; the
-  // descriptor's images are not looked through)
-  const exclude = (images ?? []).map((x) => [x.offset, x.offset + x.size] as const);
-  const r = scanForOffloadBinaries(src, { start: at, end, tree: opts.tree, path: [...path, 'binaries'], maxInflatedSize: opts.maxInflatedSize, inflatedBudget: opts.inflatedBudget, maxCandidates: most, align: OFFLOAD_BINARY_ALIGN, exclude });
+function sectionParts(src: ByteSource, at: number, end: number, path: readonly PathKey[], opts: ReadSectionsOptions, images: readonly ForeignPart[]): { binaries: OffloadBinaryModel[]; foreign: ForeignPart[] } {
   const binaries: OffloadBinaryModel[] = [];
   const foreign: ForeignPart[] = [];
-  let pos = at;
-  const gap = (from: number, to: number): boolean => {
-    const run = nonZeroRun(src, from, to);
-    if (!run) return true;
-    if (hasMagic(OffloadMagic, src.read(run.offset, Math.min(4, run.size)))) {
-      // (a binary that does not read: its error, at its path)
-      binaries.push(readOffloadBinary(src, run.offset, { ...opts, path: [...path, 'binaries', binaries.length], end }));
-      return false;
+  /** Binaries back to back in `[from, to)`; where the first byte that is none of them (nor zero padding) is, or `to`. */
+  const run = (from: number, to: number): number => {
+    let p = from;
+    while (p < to) {
+      const z = firstNonZero(src, p, to);
+      if (z === undefined) return to;
+      if ((z - at) % OFFLOAD_BINARY_ALIGN !== 0 || to - z < OffloadMagic.fixedSize! || !hasMagic(OffloadMagic, src.read(z, OffloadMagic.fixedSize!))) return z;
+      const bin = readOffloadBinary(src, z, { ...opts, path: [...path, 'binaries', binaries.length], end: to });
+      binaries.push(bin);
+      if (bin.size <= 0) return to; // (collect mode, reported: no progress is possible)
+      p = bin.version >= 3 ? at + Math.ceil((z - at + bin.size) / OFFLOAD_BINARY_ALIGN) * OFFLOAD_BINARY_ALIGN : z + bin.size;
     }
-    foreign.push(run);
-    return true;
+    return to;
   };
-  for (const b of r.found) {
-    if (!gap(pos, b.offset)) return { binaries, foreign };
-    binaries.push(b);
-    pos = b.version >= 3 ? at + Math.ceil((b.offset - at + b.size) / OFFLOAD_BINARY_ALIGN) * OFFLOAD_BINARY_ALIGN : b.offset + b.size;
+  let pos = at;
+  for (const img of [...images].filter((x) => x.offset >= at && x.offset + x.size <= end).sort((x, y) => x.offset - y.offset)) {
+    if (img.offset < pos) continue; // (images that overlap: the first one's bytes)
+    const stop = run(pos, img.offset);
+    if (stop < img.offset) foreign.push({ offset: stop, size: img.offset - stop });
+    foreign.push(img);
+    pos = img.offset + img.size;
   }
-  gap(Math.min(pos, end), end);
+  const stop = run(pos, end);
+  if (stop < end) foreign.push({ offset: stop, size: end - stop });
   return { binaries, foreign };
+}
+
+/** The first non-zero byte of `[from, to)`, or undefined when all are zero. */
+function firstNonZero(src: ByteSource, from: number, to: number): number | undefined {
+  const CHUNK = 1 << 16;
+  for (let at = from; at < to; at += CHUNK) {
+    const bytes = src.read(at, Math.min(CHUNK, to - at));
+    for (let i = 0; i < bytes.length; i++) if (bytes[i] !== 0) return at + i;
+  }
+  return undefined;
 }
 
 /** Whether every byte of `[at, end)` outside `images` (absolute ranges) is zero. */
@@ -746,40 +761,12 @@ function onlyZerosBeside(src: ByteSource, at: number, end: number, images: reado
   let pos = at;
   for (const x of [...sorted, { offset: end, size: 0 }]) {
     const to = Math.min(end, Math.max(pos, x.offset));
-    if (to > pos && nonZeroRun(src, pos, to)) return false;
+    if (to > pos && firstNonZero(src, pos, to) !== undefined) return false;
     pos = Math.max(pos, Math.min(end, x.offset + x.size));
   }
   return true;
 }
 
-/** The bytes of `[from, to)` from its first non-zero byte to its last one, or undefined when all are zero. */
-function nonZeroRun(src: ByteSource, from: number, to: number): ForeignPart | undefined {
-  const CHUNK = 1 << 16;
-  let first = -1;
-  for (let at = from; at < to && first < 0; at += CHUNK) {
-    const bytes = src.read(at, Math.min(CHUNK, to - at));
-    for (let i = 0; i < bytes.length; i++) {
-      if (bytes[i] !== 0) {
-        first = at + i;
-        break;
-      }
-    }
-  }
-  if (first < 0) return undefined;
-  let last = first;
-  for (let at = to; at > first && last === first; ) {
-    const from2 = Math.max(first, at - CHUNK);
-    const bytes = src.read(from2, at - from2);
-    for (let i = bytes.length - 1; i >= 0; i--) {
-      if (bytes[i] !== 0) {
-        last = from2 + i;
-        break;
-      }
-    }
-    at = from2;
-  }
-  return { offset: first, size: last - first + 1 };
-}
 
 function sectionTypeName(type: number): string {
   const known: Record<number, string> = { [SHT_NULL]: 'SHT_NULL', [SHT_PROGBITS]: 'SHT_PROGBITS', [SHT_STRTAB]: 'SHT_STRTAB' };

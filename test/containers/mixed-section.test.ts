@@ -13,6 +13,7 @@ import { annotate, checkTiling } from '../../src/hex/annotate.js';
 import { verify } from '../../src/hex/verify.js';
 import { bytesOf, input, LLVM22, textOf } from './support.js';
 import { cli, tempDir } from '../offload/support.js';
+import { elfWithSection } from '../support/minimal-elf.js';
 
 const FILES = ['containers/mixed-omp-first.r.o', 'containers/mixed-sycl-first.r.o'] as const;
 
@@ -94,5 +95,71 @@ describe('containers: the bytes of a device image the SYCL descriptor places are
     expect(r.binaries).to.deep.equal([]);
     expect(r.bare).to.have.length(1);
     expect([r.bare[0]!.site.offset, r.bare[0]!.image.size, r.bare[0]!.kernels]).to.deep.equal([image.site.offset, image.image.size, image.kernels]);
+  });
+});
+
+describe('containers: an OffloadBinary and device-image bytes in one section without a SYCL descriptor (review 2026-12-03c)', () => {
+  const omp = (): Uint8Array => {
+    const r = input('containers/omp22.o');
+    const b = r.binaries[0]!;
+    return bytesOf('containers/omp22.o').slice(b.offset, b.offset + b.size);
+  };
+  const spv = bytesOf('sycl/k2.spv');
+  const cat = (...parts: Uint8Array[]): Uint8Array => {
+    const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+    let at = 0;
+    for (const p of parts) {
+      out.set(p, at);
+      at += p.length;
+    }
+    return out;
+  };
+  const read = async (section: Uint8Array) => {
+    const { readOffloadInput } = await import('../../src/offload/input.js');
+    const { memorySource } = await import('../../src/codec/index.js');
+    return readOffloadInput(memorySource(elfWithSection(section)));
+  };
+
+  it('the binary first, then a SPIR-V module to the end of the section: the module whole (it ends in zero bytes: nothing is trimmed; finding 1)', async () => {
+    const bin = omp();
+    expect(bin.length % 8).to.equal(0);
+    expect(spv[spv.length - 1]).to.equal(0);
+    const r = await read(cat(bin, spv));
+    expect(r.binaries).to.have.length(1);
+    expect(r.bare).to.have.length(1);
+    expect(r.bare[0]!.image.bytes()).to.deep.equal(spv);
+  });
+
+  it('a device image that holds an OffloadBinary, without a descriptor to say where the image is: bare, one image of the whole section, never split (findings 2 and 3)', async () => {
+    const section = cat(spv.subarray(0, 24), omp(), spv.subarray(24));
+    const r = await read(section);
+    expect(r.binaries).to.deep.equal([]);
+    expect(r.bare).to.have.length(1);
+    expect(r.bare[0]!.image.size).to.equal(section.length);
+  });
+
+  it('many magic numbers in a section that does not start with a binary cost nothing: it is not looked through (finding 2: 20,000 candidates took 50 s)', async () => {
+    const { writeOffloadBinary } = await import('../../src/offload/write.js');
+    const one = writeOffloadBinary([{ imageKind: 1, offloadKind: 1, flags: 0, strings: [['triple', 'x']], image: new Uint8Array(8) }]);
+    const many = new Uint8Array(8 + one.length * 20_000);
+    many.set(spv.subarray(0, 8));
+    for (let i = 0; i < 20_000; i++) many.set(one, 8 + i * one.length);
+    const r = await read(many);
+    expect(r.binaries).to.deep.equal([]);
+    expect(r.bare).to.have.length(1);
+  });
+});
+
+describe('verify: a binary followed by bytes that are no binary is an error, as offload-list and llvm-objdump say (review 2026-12-03c finding 4)', () => {
+  it('the trailing bytes are binaries[1], whose magic is bad', async () => {
+    const { verify } = await import('../../src/hex/verify.js');
+    const r = input('containers/omp22.o');
+    const b = r.binaries[0]!;
+    const bin = bytesOf('containers/omp22.o').slice(b.offset, b.offset + b.size);
+    const file = new Uint8Array(bin.length + 16).fill(1);
+    file.set(bin);
+    const v = verify(file);
+    expect(v.counts.error).to.equal(1);
+    expect(v.problems.find((p) => p.severity === 'error')!.path).to.equal('binaries[1].header.magic');
   });
 });

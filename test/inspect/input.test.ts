@@ -6,6 +6,7 @@ import { expect } from 'chai';
 import { join } from 'node:path';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cli, tempDir } from '../offload/support.js';
+import { elfWithSection } from '../support/minimal-elf.js';
 import { LLVM22 } from '../llvm22/support.js';
 
 const SYCL = join(LLVM22, 'sycl');
@@ -315,42 +316,6 @@ describe('inspect: an OffloadBinary whose image-kind-7 entry is no SYCLBIN (revi
 });
 
 describe('inspect: a SYCLBIN that does not read inside an object is placed as verify places it (review 2026-12-03b finding 4)', () => {
-  /** A minimal ELF64 relocatable object whose one SHT_LLVM_OFFLOADING section `.llvm.offloading` holds `payload` (at file offset 64). */
-  const elfWith = async (payload: Uint8Array): Promise<Uint8Array> => {
-    const { Elf64Header, Elf64SectionHeader, SHT_LLVM_OFFLOADING } = await import('../../formats/elf.js');
-    const names = new TextEncoder().encode('\0.llvm.offloading\0.shstrtab\0');
-    const at = Elf64Header.fixedSize!;
-    const strAt = at + payload.length;
-    const shoff = Math.ceil((strAt + names.length) / 8) * 8;
-    const sh = Elf64SectionHeader.fixedSize!;
-    const out = new Uint8Array(shoff + 3 * sh);
-    const dv = new DataView(out.buffer);
-    out.set([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1]);
-    const h = Elf64Header.offsets as Record<string, number>;
-    dv.setUint16(h.e_type!, 1, true);
-    dv.setUint16(h.e_machine!, 62, true);
-    dv.setUint32(h.e_version!, 1, true);
-    dv.setBigUint64(h.e_shoff!, BigInt(shoff), true);
-    dv.setUint16(h.e_ehsize!, at, true);
-    dv.setUint16(h.e_shentsize!, sh, true);
-    dv.setUint16(h.e_shnum!, 3, true);
-    dv.setUint16(h.e_shstrndx!, 2, true);
-    out.set(payload, at);
-    out.set(names, strAt);
-    const s = Elf64SectionHeader.offsets as Record<string, number>;
-    const section = (i: number, name: number, type: number, offset: number, size: number): void => {
-      const b = shoff + i * sh;
-      dv.setUint32(b + s.sh_name!, name, true);
-      dv.setUint32(b + s.sh_type!, type, true);
-      dv.setBigUint64(b + s.sh_offset!, BigInt(offset), true);
-      dv.setBigUint64(b + s.sh_size!, BigInt(size), true);
-      dv.setBigUint64(b + s.sh_addralign!, 1n, true);
-    };
-    section(1, 1, SHT_LLVM_OFFLOADING, at, payload.length);
-    section(2, 18, 3, strAt, names.length);
-    return out;
-  };
-
   it('in an OffloadBinary and bare in the section: the image\'s path and the file offset verify gives', async () => {
     const { SyclbinFileHeader, IRModuleHeader } = await import('../../formats/syclbin-v1.js');
     const { verify } = await import('../../src/hex/verify.js');
@@ -363,7 +328,7 @@ describe('inspect: a SYCLBIN that does not read inside an object is placed as ve
     const { dir, cleanup } = tempDir('syclbin-inspect-');
     try {
       for (const [name, payload, inner] of [['env.o', envelope, 'header.globalMetadataOffset'], ['bare.o', bare, 'irModules[0].rawIRBytesSize']] as const) {
-        const elf = await elfWith(payload);
+        const elf = elfWithSection(payload);
         writeFileSync(join(dir, name), elf);
         const error = verify(elf).problems.find((p) => p.severity === 'error')!;
         expect(error.path.endsWith(inner), error.path).to.equal(true);

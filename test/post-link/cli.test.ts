@@ -289,12 +289,16 @@ attributes #1 = { "sycl-module-id"="x" }
     const unmarked = module('Debian clang version 22.1.8 (1~deb12u1)').replace('attributes #1 = { "sycl-module-id"="x" }', 'attributes #1 = { }');
     const w = warn(unmarked);
     expect(w.filter((x) => x.includes('sycl-module-id'))).to.have.length(1);
-    expect(w.find((x) => x.includes('sycl-module-id'))).to.match(/^this module is from Debian clang version 22\.1\.8 \(1~deb12u1\), which marks no function "sycl-module-id".*such as @_Z6helperi, are no entry points here/);
+    expect(w.find((x) => x.includes('sycl-module-id'))).to.match(/^this module is from "Debian clang version 22\.1\.8 \(1~deb12u1\)", which marks no function "sycl-module-id".*such as @_Z6helperi, are no entry points here/);
     const none = (text: string, args?: string[]) => expect(warn(text, args).filter((x) => x.includes('sycl-module-id'))).to.deep.equal([]);
     none(unmarked.replace('Debian clang version 22.1.8 (1~deb12u1)', 'clang version 14.0.0'));
     none(unmarked.replace('Debian clang version 22.1.8 (1~deb12u1)', 'clang version 21.0.0git (https://github.com/intel/llvm f8eada76)'));
     none(module('Debian clang version 22.1.8 (1~deb12u1)'));
     none(unmarked, ['--ir-output-only', '-split=auto']);
+    // (the producer string is quoted and clipped: no control characters reach the terminal)
+    const evil = warn(unmarked.replace('Debian clang version 22.1.8 (1~deb12u1)', 'clang version 22.0.0 \\1B[2J\\0Asyclbin post-link: error: fake')).find((x) => x.includes('sycl-module-id'))!;
+    expect(evil).to.include('"clang version 22.0.0 \\u001b[2J\\nsyclbin post-link: error: fake"');
+    expect(evil).to.not.match(/[\x00-\x1f]/);
   });
 
   it('an output over the input is refused with a way out this command accepts (it has no --force)', async () => {

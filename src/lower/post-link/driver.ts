@@ -231,6 +231,11 @@ export function postLink(given: Partial<PostLinkOptions>, fs: PostLinkFileSystem
   }
 }
 
+/** A producer string as a warning quotes it: at most 120 characters (JSON-quoted by the caller: no control characters reach the terminal). */
+function clipIdent(s: string): string {
+  return s.length > 120 ? `${s.slice(0, 117)}...` : s;
+}
+
 /**
  * A defined, externally visible function that is no kernel and no builtin, in a module from upstream
  * clang where no function has the "sycl-module-id" attribute (see src/lower/llvm-ir/producer.ts).
@@ -260,7 +265,7 @@ function processModule(m: LModule, opts: PostLinkOptions, tools: PostLinkTools, 
   const external = opts.irOutputOnly ? undefined : unmarkedExternal(m);
   if (external) {
     warnings.push(
-      `this module is from ${producerIdents(m)[0]}, which marks no function "sycl-module-id" (intel/llvm's clang marks SYCL_EXTERNAL functions so): its functions that are not kernels, such as @${utf8Name(external.name)}, are no entry points here, as in sycl-post-link (not exported; made internal with -support-dynamic-linking or --era=main)`,
+      `this module is from ${JSON.stringify(clipIdent(producerIdents(m)[0]!))}, which marks no function "sycl-module-id" (intel/llvm's clang marks SYCL_EXTERNAL functions so): its functions that are not kernels, such as @${utf8Name(external.name)}, are no entry points here, as in sycl-post-link (not exported; made internal with -support-dynamic-linking or --era=main)`,
     );
   }
   const dl = moduleDataLayout(m);
