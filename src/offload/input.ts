@@ -647,7 +647,7 @@ class InputReader {
     const paddings: [number, number][] = [];
     // (the SYCL descriptor, read once and only when a section is not OffloadBinaries: where a bare
     // section's device images are, so that what lies beside them is looked through, not they)
-    let described: { pointers: ElfPointers | undefined; desc: SyclDeviceImageInfo<ElfSection>[] | undefined } | undefined;
+    let described: { pointers: ElfPointers | undefined; desc: SyclDeviceImageInfo<ElfSection>[] | undefined; failed?: true } | undefined;
     const deviceImages = (index: number): ForeignPart[] | undefined => {
       if (!described) {
         described = { pointers: undefined, desc: undefined };
@@ -657,6 +657,7 @@ class InputReader {
         } catch (e) {
           // (said by the wrapper's own look, which reads it again)
           if (!(e instanceof DecodeError)) throw e;
+          described.failed = true;
         }
       }
       const own = (described.desc ?? []).filter((d) => d.image && d.image.section.index === index);
@@ -679,7 +680,7 @@ class InputReader {
     if (!r.bare.length) this.bundlePass(item, r.elf.sections.filter((x) => x.type !== SHT_NOBITS), 'elf');
     if (r.bare.length) {
       for (const b of r.bare) if (!r.foreign?.has(b)) this.compressedSection(item, r.elf, b);
-      this.wrapper(item, described?.pointers ?? new ElfPointers(this.src, r.elf), 'elf', r.bare, r.foreign, described?.desc ? { desc: described.desc } : undefined);
+      this.wrapper(item, described?.pointers ?? new ElfPointers(this.src, r.elf), 'elf', r.bare, r.foreign, described && !described.failed ? { desc: described.desc } : undefined);
       this.stop(item, `fails on this file ("${EXTRACTING}"): ${describeBare(r.bare, r.read, r.foreign)}`, { message: EXTRACTING, label: item.depth ? { kind: 'member', member: item.member ?? '' } : { kind: 'object' } });
     }
     if (!r.elf.sections.length && r.elf.type !== ET_REL && this.segments(item, r.elf)) return;
@@ -1093,7 +1094,7 @@ class InputReader {
     };
     entries = aside(`the offload entries (${offloadEntriesSectionName(format)})`, () => offloadEntries(p, format)) ?? [];
     // Without its symbol (a PE image, a stripped ELF program) the descriptor is found by its shape.
-    desc = known && known.desc ? known.desc : aside('the SYCL descriptor', () => syclDescriptor(p, { scan: true }));
+    desc = known ? known.desc : aside('the SYCL descriptor', () => syclDescriptor(p, { scan: true }));
     let bare: readonly PointerSection[];
     if (bareSections !== 'descriptor') bare = bareSections;
     else {
