@@ -14,6 +14,7 @@ import { verify } from '../../src/hex/verify.js';
 import { bytesOf, input, LLVM22, textOf } from './support.js';
 import { cli, tempDir } from '../offload/support.js';
 import { elfWithSection } from '../support/minimal-elf.js';
+import { concatChunks } from '../../src/codec/index.js';
 
 const FILES = ['containers/mixed-omp-first.r.o', 'containers/mixed-sycl-first.r.o'] as const;
 
@@ -105,15 +106,7 @@ describe('containers: an OffloadBinary and device-image bytes in one section wit
     return bytesOf('containers/omp22.o').slice(b.offset, b.offset + b.size);
   };
   const spv = bytesOf('sycl/k2.spv');
-  const cat = (...parts: Uint8Array[]): Uint8Array => {
-    const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-    let at = 0;
-    for (const p of parts) {
-      out.set(p, at);
-      at += p.length;
-    }
-    return out;
-  };
+  const cat = (...parts: Uint8Array[]): Uint8Array => concatChunks(parts);
   const read = async (section: Uint8Array) => {
     const { readOffloadInput } = await import('../../src/offload/input.js');
     const { memorySource } = await import('../../src/codec/index.js');
