@@ -276,9 +276,13 @@ export function readRegistry(input: BytesLike | string, opts: ReadRegistryOption
   } catch (e) {
     // A property line that did not read, once its key is read, gets a span at the error's path (set
     // and key), so the error and annotate name its bytes alike; the lines before it keep theirs.
-    // (A line without a key has no name of its own: its bytes stay unreferenced in the blob.)
     if (tree && e instanceof DecodeError && line.set !== undefined && line.key !== undefined) {
       tree.add(setNode, line.key, base + line.start, lineNext - line.start, 'property');
+    } else if (tree && e instanceof DecodeError && line.set !== undefined && line.start >= from && line.start < to && e.pathSegments.length >= 1) {
+      // A line of a set that has no key (no '=', or an empty one): named as its error names it, by
+      // the set (a span beside the set's header line, as a header given again is), so annotate and
+      // hexdump put the error's path on its bytes.
+      tree.add(opts.parent, line.set, base + line.start, lineNext - line.start, 'property');
     }
     throw e;
   }

@@ -624,3 +624,18 @@ describe('annotate: where reading stops, the error is on its bytes (review 2026-
     expect(leafAt(ann, OffloadHeaderPrefix.offsets.version)).to.deep.include({ path: 'header.version', value: 2 });
   });
 });
+
+describe('annotate: a property line without a key is named by its set, where its error is (review 2026-12-03b finding 3)', () => {
+  for (const bad of ['DeviceLibReqMask1|0', '=1|0']) {
+    it(`"${bad}": its bytes carry the error's path, the rest of the file is what reading left`, () => {
+      const text = new TextEncoder().encode(`[SYCL/devicelib req mask]\n${bad}\n[S2]\na=1|1\n`);
+      const ann = annotate(text);
+      const lineAt = 26;
+      expect(ann.error!.path).to.equal('["SYCL/devicelib req mask"]');
+      const leaf = leavesOf(ann).find((s) => s.offset === lineAt)!;
+      expect(leaf).to.deep.include({ path: '["SYCL/devicelib req mask"]', kind: 'property', size: bad.length + 1 });
+      expect(ann.error!.offset).to.be.within(lineAt, lineAt + bad.length);
+      expect(checkTiling(ann)).to.equal(undefined);
+    });
+  }
+});
