@@ -709,8 +709,7 @@ export interface ForeignPart {
  * with zeros. LLVM's extraction fails on such a section ("Invalid data"). Binaries are read back to
  * back, as a section of binaries alone is, from the section's start and after each device image the
  * SYCL descriptor places (`images`, absolute; the images themselves are never looked through), each
- * after zero padding, at a multiple of 8 from the section's start; they are `binaries[i]` in the
- * order read. What stops a run of them (bytes that are no binary) is other bytes up to the next
+ * after zero padding; they are `binaries[i]` in the order read. What stops a run of them (bytes that are no binary) is other bytes up to the next
  * image or the section's end, whole (a SPIR-V module ends in zero bytes: nothing is trimmed). A
  * binary that does not read is its error, as in a section of binaries alone. Linear: each byte is
  * read once.
@@ -718,19 +717,25 @@ export interface ForeignPart {
 function sectionParts(src: ByteSource, at: number, end: number, path: readonly PathKey[], opts: ReadSectionsOptions, images: readonly ForeignPart[]): { binaries: OffloadBinaryModel[]; foreign: ForeignPart[] } {
   const binaries: OffloadBinaryModel[] = [];
   const foreign: ForeignPart[] = [];
-  /** Binaries back to back in `[from, to)`; where the first byte that is none of them (nor zero padding) is, or `to`. */
+  /**
+   * Binaries back to back from `from` while they start before `to` (each read within the section,
+   * as LLVM reads them: one may run into an image the descriptor places, whose range is then wrong,
+   * not the binary); where the first byte that is none of them (nor zero padding) is, or where the
+   * last binary ends, at or past `to`.
+   */
   const run = (from: number, to: number): number => {
     let p = from;
     while (p < to) {
       const z = firstNonZero(src, p, to);
       if (z === undefined) return to;
-      if ((z - at) % OFFLOAD_BINARY_ALIGN !== 0 || to - z < OffloadMagic.fixedSize! || !hasMagic(OffloadMagic, src.read(z, OffloadMagic.fixedSize!))) return z;
-      const bin = readOffloadBinary(src, z, { ...opts, path: [...path, 'binaries', binaries.length], end: to });
+      if (end - z < OffloadMagic.fixedSize! || !hasMagic(OffloadMagic, src.read(z, OffloadMagic.fixedSize!))) return z;
+      const bin = readOffloadBinary(src, z, { ...opts, path: [...path, 'binaries', binaries.length], end });
       binaries.push(bin);
       if (bin.size <= 0) return to; // (collect mode, reported: no progress is possible)
+      // (as a section of binaries alone is stepped: a compressed binary's next at a multiple of 8)
       p = bin.version >= 3 ? at + Math.ceil((z - at + bin.size) / OFFLOAD_BINARY_ALIGN) * OFFLOAD_BINARY_ALIGN : z + bin.size;
     }
-    return to;
+    return p;
   };
   let pos = at;
   for (const img of [...images].filter((x) => x.offset >= at && x.offset + x.size <= end).sort((x, y) => x.offset - y.offset)) {
@@ -738,7 +743,7 @@ function sectionParts(src: ByteSource, at: number, end: number, path: readonly P
     const stop = run(pos, img.offset);
     if (stop < img.offset) foreign.push({ offset: stop, size: img.offset - stop });
     foreign.push(img);
-    pos = img.offset + img.size;
+    pos = Math.max(stop, img.offset + img.size);
   }
   const stop = run(pos, end);
   if (stop < end) foreign.push({ offset: stop, size: end - stop });

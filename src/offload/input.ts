@@ -1122,8 +1122,11 @@ class InputReader {
       const ds = bySection.get(s.index) ?? [];
       const runs = foreign?.get(s);
       if (ds.length) for (const d of ds) images.push({ section: s, at: d.image!.offset, size: d.image!.size, d });
-      else if (runs) for (const run of runs) images.push({ section: s, at: run.offset - item.origin - s.offset, size: run.size });
-      else images.push({ section: s, at: 0, size: s.size });
+      // (runs of bytes the descriptor does not place, beside binaries: images too, or the error that
+      // they are none: nothing of the section is left unsaid)
+      const placed = (run: ForeignPart): boolean => ds.some((d) => item.origin + s.offset + d.image!.offset === run.offset && d.image!.size === run.size);
+      if (runs) for (const run of runs) if (!placed(run)) images.push({ section: s, at: run.offset - item.origin - s.offset, size: run.size });
+      if (!ds.length && !runs) images.push({ section: s, at: 0, size: s.size });
     }
     const single = images.length === 1;
     if (!single && !desc && entries.length) this.note(item, `${images.length} bare images and no SYCL descriptor: the entries of ${offloadEntriesSectionName(format)} cannot be given to one of them`);
@@ -1140,7 +1143,9 @@ class InputReader {
       if (!x.d && info.kind === 'unknown' && x.size > 0) {
         throw new DecodeError(
           'FORMAT',
-          `section [${x.section.index}] '${x.section.name}' holds neither OffloadBinaries (it does not start with the magic 10 ff 10 ad) nor a device image this toolkit recognises (SPIR-V, LLVM bitcode, ELF): it starts with ${hexText(image.slice(0, Math.min(8, x.size)))}; LLVM fails on it too ("${EXTRACTING}")`,
+          foreign?.has(x.section)
+            ? `section [${x.section.index}] '${x.section.name}' holds ${x.size} byte(s) at offset 0x${at.toString(16)}, beside its OffloadBinaries, that are neither an OffloadBinary nor a device image this toolkit recognises (SPIR-V, LLVM bitcode, ELF): they start with ${hexText(image.slice(0, Math.min(8, x.size)))}; LLVM fails on the section too ("${EXTRACTING}")`
+            : `section [${x.section.index}] '${x.section.name}' holds neither OffloadBinaries (it does not start with the magic 10 ff 10 ad) nor a device image this toolkit recognises (SPIR-V, LLVM bitcode, ELF): it starts with ${hexText(image.slice(0, Math.min(8, x.size)))}; LLVM fails on it too ("${EXTRACTING}")`,
           at,
           [...item.path, 'sections', x.section.index],
         );

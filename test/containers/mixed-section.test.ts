@@ -156,3 +156,69 @@ describe('verify: a binary followed by bytes that are no binary is an error, as 
     expect(v.problems.find((p) => p.severity === 'error')!.path).to.equal('binaries[1].header.magic');
   });
 });
+
+describe('containers: a mixed section whose SYCL descriptor places its image wrongly (review 2026-12-03d)', () => {
+  /** mixed-omp-first.r.o with the descriptor's image range set to [start, end) of its section (the ImageStart/ImageEnd relocations at .data.rel.ro+0xb0/+0xb8, read with llvm-readelf-22 -r). */
+  const placed = async (start: number, end: number): Promise<Uint8Array> => {
+    const { readElfSectionTable } = await import('../../src/offload/elf.js');
+    const { Elf64Rela } = await import('../../formats/elf.js');
+    const b = bytesOf('containers/mixed-omp-first.r.o').slice();
+    const rela = readElfSectionTable(b).sections.find((x) => x.name === '.rela.data.rel.ro')!;
+    const dv = new DataView(b.buffer);
+    const o = Elf64Rela.offsets;
+    let patched = 0;
+    for (let at = rela.offset; at < rela.offset + rela.size; at += Elf64Rela.fixedSize!) {
+      const field = dv.getBigUint64(at + o.r_offset, true);
+      if (field === 0xb0n || field === 0xb8n) {
+        dv.setBigInt64(at + o.r_addend, BigInt(field === 0xb0n ? start : end), true);
+        patched++;
+      }
+    }
+    expect(patched).to.equal(2);
+    return b;
+  };
+  const read = async (b: Uint8Array) => {
+    const { readOffloadInput } = await import('../../src/offload/input.js');
+    const { memorySource } = await import('../../src/codec/index.js');
+    return readOffloadInput(memorySource(b));
+  };
+
+  it('the fixture as linked: the descriptor places the SPIR-V at 0x340..0x50c of the section (what the cases below change)', async () => {
+    const r = await read(await placed(0x340, 0x50c));
+    expect(r.binaries).to.have.length(1);
+    expect(r.bare.map((x) => x.image.size)).to.deep.equal([spvSize()]);
+  });
+
+  it('a zero-size image: the SPIR-V module beside it is listed too (it was hidden), the binary read as it is', async () => {
+    const r = await read(await placed(0x340, 0x340));
+    expect(r.binaries).to.have.length(1);
+    expect(r.bare.map((x) => x.image.size)).to.deep.equal([0, spvSize()]);
+    expect(r.bare[1]!.image.bytes()).to.deep.equal(bytesOf('sycl/k2.spv'));
+  });
+
+  it('an image that starts inside the binary: the binary is read whole (its Size was blamed), the image where the descriptor says', async () => {
+    const r = await read(await placed(0x100, 0x50c));
+    expect(r.binaries).to.have.length(1);
+    expect(r.binaries[0]!.entries[0]!.image).to.deep.equal(input('containers/omp22.o').binaries[0]!.entries[0]!.image);
+    expect(r.bare.map((x) => x.image.size)).to.deep.equal([0x50c - 0x100]);
+  });
+
+  const spvSize = (): number => bytesOf('sycl/k2.spv').length;
+});
+
+describe('containers: binaries in a mixed section are read back to back at any offset, as in a section of binaries alone (review 2026-12-03d N4)', () => {
+  it('a binary whose Size is not a multiple of 8, another right after it, then a SPIR-V module: two binaries and the module', async () => {
+    const { readOffloadInput } = await import('../../src/offload/input.js');
+    const { memorySource } = await import('../../src/codec/index.js');
+    const { OffloadHeaderV1 } = await import('../../formats/offload-binary.js');
+    const r0 = input('containers/omp22.o');
+    const b0 = r0.binaries[0]!;
+    const omp = bytesOf('containers/omp22.o').slice(b0.offset, b0.offset + b0.size);
+    const odd = concatChunks([omp, new Uint8Array(4)]);
+    new DataView(odd.buffer).setBigUint64(OffloadHeaderV1.offsets.size!, BigInt(odd.length), true);
+    const spv = bytesOf('sycl/k2.spv');
+    const r = readOffloadInput(memorySource(elfWithSection(concatChunks([odd, omp, spv]))));
+    expect(r.binaries.map((b) => b.size)).to.deep.equal([odd.length, omp.length]);
+    expect(r.bare.map((b) => b.image.bytes())).to.deep.equal([spv]);
+  });
+});
