@@ -77,6 +77,15 @@ function withInflatedFindings(ann: Annotation, report: VerifyReport, opts: Pick<
   // Findings of the file view that the inflated view says again, where they are (a problem inside a
   // payload: the file view names the payload and its place in the message; one finding per problem).
   const sayAgain = new Set<Finding>();
+  // (the file view's findings inside payloads, by offset: looked up per payload, not a pass over
+  // every finding for each payload of an archive)
+  const atPayload = new Map<number, Finding[]>();
+  for (const f of report.problems) {
+    if (f.code !== 'structure' || !f.message.includes('(inside the compressed payload: ')) continue;
+    const list = atPayload.get(f.offset);
+    if (list) list.push(f);
+    else atPayload.set(f.offset, [f]);
+  }
   // The payloads the file view inflated to read its binaries (by the binary's offset): used as they
   // are, not inflated a second time; one it could not inflate is reported by the file view.
   const inflatedAt = new Map<number, OffloadModel>();
@@ -98,7 +107,7 @@ function withInflatedFindings(ann: Annotation, report: VerifyReport, opts: Pick<
     // (the reader's own error inside this payload, said by the file view at the payload: the inside
     // view's structure errors say it where it is)
     if (insideProblems.some((p) => p.severity === 'error' && p.code === 'structure')) {
-      for (const f of report.problems) if (f.offset === payload.offset && f.path === payload.path && f.code === 'structure' && f.message.includes('(inside the compressed payload: ')) sayAgain.add(f);
+      for (const f of atPayload.get(payload.offset) ?? []) if (f.path === payload.path) sayAgain.add(f);
     }
   }
   if (!added.length && !sayAgain.size) return report;

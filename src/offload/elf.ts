@@ -30,7 +30,7 @@
  */
 import { RepeatBudget } from './repeats.js';
 import { appendAll, DecodeError, decodeUtf8, hasMagic, hex, locate, placedSpace, TerminatedStrings, toSource, withinPath, type ByteSource, type PathKey, type InputPlacement, type Space, type SpanNode, type SpanTree, optionsArgument, type BytesLike } from '../codec/index.js';
-import { OFFLOAD_BINARY_ALIGN, OffloadMagic } from '../../formats/offload-binary.js';
+import { OffloadMagic } from '../../formats/offload-binary.js';
 import {
   ELF_HEADERS,
   ELF_PROGRAM_HEADERS,
@@ -54,7 +54,7 @@ import {
   type Elf32HeaderValue,
   type Elf64HeaderValue,
 } from '../../formats/elf.js';
-import { holdsForeignBytes, offloadBinaries, readOffloadBinary, type OffloadBinaryModel, type ReadOffloadOptions, type RegionOptions } from './read.js';
+import { holdsForeignBytes, nextBinaryOffset, offloadBinaries, readOffloadBinary, type OffloadBinaryModel, type ReadOffloadOptions, type RegionOptions } from './read.js';
 import { recordSectionContents, type SectionExtent } from '../containers/section-spans.js';
 import { llvmExtractRegion, llvmModel, type LlvmBinaryView, type LlvmCreateError } from './llvm-rules.js';
 
@@ -733,7 +733,7 @@ function sectionParts(src: ByteSource, at: number, end: number, path: readonly P
       binaries.push(bin);
       if (bin.size <= 0) return to; // (collect mode, reported: no progress is possible)
       // (as a section of binaries alone is stepped: a compressed binary's next at a multiple of 8)
-      p = bin.version >= 3 ? at + Math.ceil((z - at + bin.size) / OFFLOAD_BINARY_ALIGN) * OFFLOAD_BINARY_ALIGN : z + bin.size;
+      p = nextBinaryOffset(at, z, bin.version, bin.size);
     }
     return p;
   };

@@ -304,7 +304,7 @@ export function holdsForeignBytes(input: BytesLike | ByteSource, start: number, 
     }
     const size = declaredBinarySize(src, offset, end);
     if (size === undefined || size <= 0n || size > BigInt(end - offset)) return false;
-    offset = version >= 3 ? start + alignTo(offset - start + Number(size), OFFLOAD_BINARY_ALIGN) : offset + Number(size);
+    offset = nextBinaryOffset(start, offset, version, Number(size));
   }
   // (what follows the last binary, or the whole region when no binary starts it)
   for (let at = offset; at < end; at += ZERO_CHUNK) {
@@ -316,6 +316,16 @@ export function holdsForeignBytes(input: BytesLike | ByteSource, start: number, 
 
 /** Bytes looked at per read when checking that a region is all zeros. */
 const ZERO_CHUNK = 1 << 16;
+
+/**
+ * Where the binary after the one at `offset` (of `version`, `size` bytes) starts in a region that
+ * starts at `start`: right after it, or for a compressed v3 binary, whose Size is not a multiple of 8,
+ * at the next multiple of 8 from the region's start (llvm-project OffloadBinary.cpp
+ * extractOffloadBinaries). The one rule every walk over binaries back to back follows.
+ */
+export function nextBinaryOffset(start: number, offset: number, version: number, size: number): number {
+  return version >= 3 ? start + alignTo(offset - start + size, OFFLOAD_BINARY_ALIGN) : offset + size;
+}
 
 /** True when `bytes` holds the OffloadBinary magic at `offset`. */
 export function isOffloadBinary(bytes: BytesLike, offset = 0): boolean {
@@ -359,7 +369,7 @@ export function* offloadBinaries(input: BytesLike | ByteSource, opts: ReadOffloa
     count++;
     // v1/v2 sizes are multiples of 8; a compressed v3 binary's Size is not, the next one starts at the
     // next multiple of 8 (llvm-project OffloadBinary.cpp extractOffloadBinaries).
-    offset = bin.version >= 3 ? start + alignTo(offset - start + bin.size, OFFLOAD_BINARY_ALIGN) : offset + bin.size;
+    offset = nextBinaryOffset(start, offset, bin.version, bin.size);
     if (bin.size === 0) return; // only in collect mode (reported): no progress is possible
   }
   if (!count) report(opts, new DecodeError('EOF', 'no OffloadBinary in an empty input', start, prefix));

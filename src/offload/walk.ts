@@ -14,8 +14,8 @@
  * Portable: no Node APIs.
  */
 import { decodeLatin1, decodeUtf8, toSource, type ByteSource, type BytesLike } from '../codec/index.js';
-import { OFFLOAD_BINARY_ALIGN, OFFLOAD_BINARY_MAGIC, OFFLOAD_VERSIONS, OffloadHeaderPrefix, type OffloadVersion } from '../../formats/offload-binary.js';
-import { readOffloadBinary, regionIsOneBinary, TRAILING_PADDING_LIMIT, type OffloadBinaryModel, type ReadOffloadOptions, type RegionOptions } from './read.js';
+import { OFFLOAD_BINARY_MAGIC, OFFLOAD_VERSIONS, OffloadHeaderPrefix, type OffloadVersion } from '../../formats/offload-binary.js';
+import { nextBinaryOffset, readOffloadBinary, regionIsOneBinary, TRAILING_PADDING_LIMIT, type OffloadBinaryModel, type ReadOffloadOptions, type RegionOptions } from './read.js';
 
 /** What a listing needs of one entry. The walker reuses these objects from binary to binary: copy what you keep. */
 export interface EntrySummary {
@@ -244,7 +244,7 @@ export class OffloadEntryCursor {
       }
       this.count++;
       // As offloadBinaries (src/offload/read.ts): v3 sizes need not be multiples of 8.
-      this.offset = version >= 3 ? start + Math.ceil((offset - start + size) / OFFLOAD_BINARY_ALIGN) * OFFLOAD_BINARY_ALIGN : offset + size;
+      this.offset = nextBinaryOffset(start, offset, version, size);
       this.at = 0;
       this.entries = Math.max(entries, 0);
       if (model) return { model };
