@@ -41,3 +41,14 @@ export const V2_FORMAT_VERSION = '2';
 
 /** Every v2 entry's image kind. */
 export const V2_IMAGE_KIND = IMAGE_KIND.syclbin;
+
+/** Roles whose image is property-set registry text (the others: prefix, metadata text, raw bytes). */
+export const V2_METADATA_ROLES: ReadonlySet<string> = new Set<V2Role>(['global_metadata', 'am_metadata']);
+
+/**
+ * Whether the entries of one OffloadBinary are a SYCLBIN v2's: an entry carries a `role` string.
+ * Image kind 7 alone makes none (any tool may stamp it; a one-entry binary around a v1 SYCLBIN has it).
+ */
+export function carriesV2Roles(entries: readonly { readonly strings: ReadonlyMap<string, string> }[]): boolean {
+  return entries.some((e) => e.strings.has(V2_KEYS.role));
+}

@@ -18,7 +18,7 @@
 import { blobSource, RangeMemo, DecodeError, hasMagic, hexText, toSource, type BlobRef, type ByteSource, optionsArgument, type BytesLike } from '../codec/index.js';
 import { SyclbinMagic } from '../../formats/syclbin-v1.js';
 import { OffloadMagic } from '../../formats/offload-binary.js';
-import { V2_IMAGE_KIND, V2_KEYS } from '../../formats/syclbin-v2.js';
+import { carriesV2Roles, V2_IMAGE_KIND } from '../../formats/syclbin-v2.js';
 import { imageKindLabel, objdumpImageKind, offloadKindEntryText, offloadKindLabel } from '../../formats/kinds.js';
 import { llvmEra, numberingFor, type LlvmEraInfo } from '../../formats/eras.js';
 import { readOffloadBinaries, type OffloadBinaryModel, type OffloadEntryModel } from '../offload/read.js';
@@ -78,12 +78,18 @@ export interface ExplainedInput {
 }
 
 /**
- * Entries of `bins` whose image is a SYCLBIN file: the `SYBI` magic, or an OffloadBinary that holds a
- * SYCLBIN (one in its envelope, packed whole). A SYCLBIN v2's own entries are its roles, not SYCLBINs.
+ * The SYCLBINs in `bins`: entries whose image is a SYCLBIN file (the `SYBI` magic, or an OffloadBinary
+ * that holds a SYCLBIN: one in its envelope, packed whole), and binaries that are a SYCLBIN v2 (one
+ * each: their role entries are its parts, not SYCLBINs).
  */
 function syclbinImageCount(bins: readonly OffloadBinaryModel[], opts: InspectInputOptions): number {
   let n = 0;
   for (const b of bins) {
+    // A binary of role entries is one SYCLBIN v2 (its entries are its parts, none a SYCLBIN alone).
+    if (carriesV2Roles(b.entries)) {
+      n++;
+      continue;
+    }
     for (const e of b.entries) {
       if (e.imageRef.size < 4) continue;
       const head = e.imageRef.slice(0, 4);
@@ -107,7 +113,7 @@ function holdsSyclbin(bins: readonly OffloadBinaryModel[]): boolean {
   if (!e?.length) return true; // "contains no entries": the SYCLBIN reader's own message says it best
   if (e[0]!.imageRef.size >= 4 && hasMagic(SyclbinMagic, e[0]!.imageRef.slice(0, 4))) return true;
   // A v2 file's entries carry roles; image kind 7 alone (any tool may stamp it) makes no SYCLBIN.
-  return e.some((x) => x.strings.has(V2_KEYS.role));
+  return carriesV2Roles(e);
 }
 
 /**

@@ -3,8 +3,9 @@
  *
  * Names of extracted images in our mode: `<index>-<triple>-<arch>.<ext>` where index is the `OFFLOADING IMAGE
  * [index]` number of `syclbin offload-list` / `llvm-objdump --offloading`, `ext` is LLVM's
- * `getImageKindName` (llvm/lib/Object/OffloadBinary.cpp: o, bc, cubin, fatbin, s, spv), `syclbin` for
- * IMG_SYCLBIN (7, intel/llvm) and `bin` otherwise. An empty arch or triple is left out.
+ * `getImageKindName` (llvm/lib/Object/OffloadBinary.cpp: o, bc, cubin, fatbin, s, spv), for IMG_SYCLBIN
+ * (7, intel/llvm) `syclbin`, `prop` or `bin` (see extractedExtension), and otherwise what the bytes are or
+ * `bin`. An empty arch or triple is left out.
  */
 import { IMAGE_KIND, imageKindName, OFFLOAD_KIND_NUMBERINGS } from '../../formats/kinds.js';
 import { llvmEra, type LlvmEraInfo } from '../../formats/eras.js';
@@ -12,6 +13,8 @@ import type { BlobRef } from '../codec/index.js';
 import { ELF_MAGIC } from '../../formats/elf.js';
 import { BITCODE_MAGIC, BITCODE_WRAPPER_MAGIC } from '../../formats/llvm-bitcode.js';
 import { SPIRV_MAGIC_BE, SPIRV_MAGIC_LE } from '../../formats/spirv.js';
+import { SYCLBIN_MAGIC } from '../../formats/syclbin-v1.js';
+import { V2_KEYS, V2_METADATA_ROLES } from '../../formats/syclbin-v2.js';
 import { MAX_NESTING, nestedBinaries } from './objdump-text.js';
 import { parseImageArguments } from './packager-args.js';
 import { escapedStrings, type OffloadBinaryModel, type OffloadEntryModel, type ReadOffloadOptions } from './read.js';
@@ -53,9 +56,26 @@ export function extractedImageNames(candidates: readonly (Pick<ExtractCandidate,
     // the index in front keeps names apart)
     if (triple) parts.push(safeFileName(triple).slice(0, 100));
     if (arch) parts.push(safeFileName(arch).slice(0, 100));
-    const ext = imageKindName(c.imageKind, llvmEra('main')) || (c.imageKind === IMAGE_KIND.syclbin ? 'syclbin' : (contentExtension(c.image) ?? 'bin'));
-    return `${parts.join('-')}.${ext}`;
+    return `${parts.join('-')}.${extractedExtension(c)}`;
   });
+}
+
+/**
+ * The extension of an image's file: LLVM's name of its kind; for image kind 7 (SYCLBIN) `syclbin` when
+ * the bytes are a SYCLBIN file, `prop` for the property-set text of a SYCLBIN v2's metadata role
+ * entries, what the bytes are otherwise (a v2 `ir`/`native` part is its prefix, metadata and module:
+ * `bin`); for a kind LLVM has no name for, what the bytes are, else `bin`.
+ */
+function extractedExtension(c: Pick<ExtractCandidate, 'strings' | 'imageKind'> & { image?: BlobRef }): string {
+  const named = imageKindName(c.imageKind, llvmEra('main'));
+  if (named) return named;
+  if (c.imageKind === IMAGE_KIND.syclbin) {
+    const head = c.image && c.image.size >= SYCLBIN_MAGIC.length ? c.image.slice(0, SYCLBIN_MAGIC.length) : undefined;
+    if (head && SYCLBIN_MAGIC.every((b, i) => head[i] === b)) return 'syclbin';
+    const role = c.strings.get(V2_KEYS.role);
+    if (role !== undefined) return V2_METADATA_ROLES.has(role) ? 'prop' : 'bin';
+  }
+  return contentExtension(c.image) ?? 'bin';
 }
 
 /**

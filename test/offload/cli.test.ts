@@ -15,6 +15,7 @@ import { cli, CONFORMANCE, CONFORMANCE_ENVELOPES, handV1Binary, PACKAGER_GOLDENS
 import { FileError, openInput } from '../../src/node/input.js';
 import { requireTool } from '../support/tools.js';
 import { writeFileAtomic } from '../../src/node/output.js';
+import { elfWithSection } from '../support/minimal-elf.js';
 
 const schema = JSON.parse(readFileSync(new URL('../../schemas/offload-list.schema.json', import.meta.url), 'utf8')) as object;
 const ajv = new Ajv({ allErrors: true, strict: true });
@@ -364,11 +365,37 @@ describe('cli: offload-extract', () => {
       // Compressed v3 with SYCLBIN images; strings are sanitised into names.
       const r2 = await cli(['offload-extract', CONFORMANCE + 'sample_v2_roles_v3_zlib.syclbin', '-o', 'v3'], dir);
       expect(r2.code, r2.stderr).to.equal(0);
-      const v3names = readdirSync(join(dir, 'v3'));
-      expect(v3names.every((n) => /^\d+(-[A-Za-z0-9._+-]+)*\.syclbin$/.test(n)), v3names.join()).to.equal(true);
+      // (a SYCLBIN v2's role entries are its parts: metadata text .prop, prefixed modules .bin, none a
+      // .syclbin; the binary they make up is written whole as binary0.syclbin, readable by dump)
+      const v3names = readdirSync(join(dir, 'v3')).sort();
+      expect(v3names).to.deep.equal(['0.prop', '1.prop', '2-spir64-unknown-unknown.bin', 'binary0.syclbin']);
       const models = readOffloadBinaries(readBytes(CONFORMANCE + 'sample_v2_roles_v3_zlib.syclbin'));
-      expect(v3names.length).to.equal(models[0]!.entries.length);
+      expect(v3names.length - 1).to.equal(models[0]!.entries.length);
+      expect(readBytes(join(dir, 'v3', 'binary0.syclbin'))).to.deep.equal(readBytes(CONFORMANCE + 'sample_v2_roles_v3_zlib.syclbin').subarray(0, models[0]!.size));
+      expect(r2.stderr).to.include("note: images 0-2 are the parts of one SYCLBIN v2 (OffloadBinary 0): v3/binary0.syclbin is all of it, the file 'syclbin dump' reads");
       expect(readdirSync(join(dir, 'v3')).some((n) => n.endsWith('.tmp'))).to.equal(false);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('a SYCLBIN v2 embedded in an object (clang -fembed-offload-object) is counted by the note of dump and written whole by folder mode (review 2026-11-28b finding 2)', async () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      const v2 = readBytes(CONFORMANCE + 'sample_v2_roles.syclbin');
+      writeFileSync(join(dir, 'v2.o'), elfWithSection(v2));
+      const dump = await cli(['dump', 'v2.o'], dir);
+      expect(dump.code).to.equal(1);
+      expect(dump.stderr).to.include("it holds 1 SYCLBIN image(s): 'syclbin offload-extract v2.o -o DIR' writes them out as files this command reads");
+      const r = await cli(['offload-extract', 'v2.o', '-o', 'out'], dir);
+      expect(r.code, r.stderr).to.equal(0);
+      expect(readdirSync(join(dir, 'out')).sort()).to.deep.equal(['0.prop', '1.prop', '2-spir64-unknown-unknown.bin', '3-nvptx64-nvidia-cuda-sm_90.bin', 'binary0.syclbin']);
+      expect(r.stdout.split('\n').filter(Boolean).at(-1)).to.equal(`out/binary0.syclbin (${v2.length} bytes)`);
+      expect(readBytes(join(dir, 'out', 'binary0.syclbin'))).to.deep.equal(v2);
+      const again = await cli(['dump', 'out/binary0.syclbin'], dir);
+      expect(again.stdout).to.equal((await cli(['dump', CONFORMANCE + 'sample_v2_roles.syclbin'], dir)).stdout);
+      // (a metadata role entry is the property-set text it holds)
+      expect((await cli(['props', 'out/1.prop'], dir)).code).to.equal(0);
     } finally {
       cleanup();
     }

@@ -16,6 +16,8 @@ import { offloadKindName } from '../../../formats/kinds.js';
 import { defineCommand, EXIT } from '../command.js';
 import { CommandFailure, FileFailure, UsageError } from '../errors.js';
 import { DecodeError, SyclbinError } from '../../codec/errors.js';
+import { blobRef, type BlobRef, type ByteSource } from '../../codec/source.js';
+import { carriesV2Roles } from '../../../formats/syclbin-v2.js';
 import { encodeLatin1, utf8ByteString } from '../../codec/bytes.js';
 import { irTextInputNote } from '../syclbin-input.js';
 import { clipText } from '../../codec/messages.js';
@@ -98,13 +100,17 @@ With -o DIR too, the files go to DIR instead of the current directory.
 Our folder mode (-o DIR, no --image): every image to DIR (created if needed) as
 <index>-<triple>-<arch>.<ext> (<index>-<triple>.<ext> when arch is empty): index across the input,
 as 'syclbin offload-list --json' labels images (with --scan always the binaries found by scanning
-follow, in the order of its 'scanned'); ext from the image kind (o, bc, cubin, fatbin, s, spv,
-syclbin; when LLVM has no name for the kind, what the bytes are: spv, bc or o, else bin; so
-clang-sycl-linker's kind-0 SPIR-V is a .spv, as the same module found in the program is). Characters other than letters, digits and . _ + - in the
-triple/arch become _. The entries of HIP offload bundles (clang-offload-bundler, HIP
-without -fgpu-rdc) follow, numbered on, as <index>-[<member>-]bundle<n>-<ID>[.<ext>]: the bytes
-llvm-objdump-22 --offloading writes for them (decompressed, as clang-offload-bundler --unbundle,
-for a compressed bundle). One line per file written is printed.
+follow, in the order of its 'scanned'); ext from the image kind (o, bc, cubin, fatbin, s, spv;
+kind 7: syclbin when the bytes are a SYCLBIN, prop and bin for a SYCLBIN v2's metadata and module
+role entries; when LLVM has no name for the kind, what the bytes are: spv, bc or o, else bin; so
+clang-sycl-linker's kind-0 SPIR-V is a .spv, as the same module found in the program is).
+Characters other than letters, digits and . _ + - in the triple/arch become _. An OffloadBinary
+of SYCLBIN v2 role entries is the SYCLBIN itself: it is also written whole, as binary<k>.syclbin
+(k: its index in offload-list --json's 'binaries'), the file 'syclbin dump' reads. The entries of
+HIP offload bundles (clang-offload-bundler, HIP without -fgpu-rdc) follow, numbered on, as
+<index>-[<member>-]bundle<n>-<ID>[.<ext>]: the bytes llvm-objdump-22 --offloading writes for them
+(decompressed, as clang-offload-bundler --unbundle, for a compressed bundle). One line per file
+written is printed.
 
 --strict does exactly what the era's llvm-offload-binary does, for build scripts: no device images
 outside OffloadBinaries, no notes, and where it fails (a wrapper object or program, a version it
@@ -156,11 +162,13 @@ Every file is written atomically; an image file is never written over FILE itsel
     // llvm-objdump-22 reads them (src/containers/offload-bundle.ts): LLVM's packer does not read them.
     let bundles: { member?: string; object: number; entry: OffloadBundleEntryModel }[] = [];
     let inputSize = 0;
+    let source: ByteSource | undefined;
     const bundleNotes: string[] = [];
     try {
       input = await files.readAsync(file, async (given) => {
         const src = files.withThinMembers(file, given, opts.strict ? undefined : note);
         inputSize = src.size;
+        source = src;
         const unused = opts.strict ? undefined : sectionOptionsNote(opts, src.read(0, Math.min(8, src.size)));
         if (unused) note(unused);
         // A thin archive's member file that cannot be opened: LLVM's extraction fails there, nothing is written.
@@ -220,13 +228,26 @@ Every file is written atomically; an image file is never written over FILE itsel
     }
 
     if (folder) {
+      // A binary of SYCLBIN v2 role entries is itself the SYCLBIN (formats/syclbin-v2.ts): its entries
+      // are parts of it (registry text, prefixed modules) that nothing reads alone, so it is written
+      // whole too, as `binary<k>.syclbin` (k: its index in offload-list --json's `binaries`), the file
+      // `syclbin dump` reads. (A bitcode global's binary has no bytes of the input to copy.)
+      const wholeSyclbins: { index: number; first: number; last: number; bytes: BlobRef }[] = [];
+      let firstImage = 0;
+      listed.forEach((f, index) => {
+        const first = firstImage;
+        firstImage += f.binary.entries.length;
+        if (carriesV2Roles(f.binary.entries) && f.site.global === undefined && source) {
+          wholeSyclbins.push({ index, first, last: firstImage - 1, bytes: blobRef(source, f.site.offset, f.binary.size, f.site.offset) });
+        }
+      });
       // Entries may all name the same bytes (one range listed thousands of times): what folder mode
       // writes is bounded by the input's size, checked before anything is written.
-      const total = candidates.reduce((n, c) => n + c.image.size, 0) + bundles.reduce((n, b) => n + b.entry.data.size, 0);
+      const total = candidates.reduce((n, c) => n + c.image.size, 0) + bundles.reduce((n, b) => n + b.entry.data.size, 0) + wholeSyclbins.reduce((n, w) => n + w.bytes.size, 0);
       const budget = opts['max-output-size'] ?? defaultOutputBudget(inputSize, input.found, bundles);
       // Every file waits, written under a temporary name, to be renamed when all are (nothing is left
       // half done): a file of a million tiny binaries would hold a million of them, and their names.
-      const count = candidates.length + bundles.length;
+      const count = candidates.length + bundles.length + wholeSyclbins.length;
       if (count > opts['max-files']!) {
         throw new CommandFailure(`${prog}: ${file}: ${count} images and bundle entries, more than ${opts['max-files']} files (--max-files): nothing written; raise --max-files to write them all`);
       }
@@ -255,6 +276,16 @@ Every file is written atomically; an image file is never written over FILE itsel
         files.write(files.join(opts.output!, name), [image]);
         lines.push(`${files.join(opts.output!, name)} (${image.size} bytes)\n`);
       });
+      // A binary of SYCLBIN v2 role entries is itself the SYCLBIN (formats/syclbin-v2.ts): its entries
+      // are parts of it (registry text, prefixed modules) that nothing reads alone, so it is written
+      // whole too, as `binary<k>.syclbin` (k: its index in offload-list --json's `binaries`), the file
+      // `syclbin dump` reads. (A bitcode global's binary has no bytes of the input to copy.)
+      for (const w of wholeSyclbins) {
+        const name = files.join(opts.output!, `binary${w.index}.syclbin`);
+        files.write(name, [w.bytes]);
+        lines.push(`${name} (${w.bytes.size} bytes)\n`);
+        note(`images ${w.first}-${w.last} are the parts of one SYCLBIN v2 (OffloadBinary ${w.index}): ${name} is all of it, the file 'syclbin dump' reads`);
+      }
       // Bundle entries numbered on after the images: `<n>-bundle<b>-<ID>[.<ext>]` (an archive member's
       // entries with the member's name first, as llvm-objdump-22 names its files).
       bundles.forEach(({ member, entry }, i) => {
