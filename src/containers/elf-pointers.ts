@@ -47,7 +47,7 @@ import {
 } from '../../formats/elf.js';
 import type { ElfFile, ElfSection } from '../offload/elf.js';
 import { readElfSymbols, sectionBytes, sectionOfType, type ElfSymbol } from './elf-symbols.js';
-import { SectionPointers, SectionsByAddress, type PointerTarget as GenericTarget } from './pointers.js';
+import { SectionPointers, SectionsByAddress, sectionPlace, type PointerTarget as GenericTarget } from './pointers.js';
 import { forEachPackedReloc, isPackedRelocs, PackedRelocsError } from './elf-android-relocs.js';
 
 /** Relocations of Android's packed tables kept per file, all tables together (a million: 2^20). */
@@ -130,7 +130,7 @@ export class ElfPointers extends SectionPointers<ElfSection> {
   inPlace(s: ElfSection, offset: number): bigint {
     const b = this.bytes(s);
     if (offset < 0 || offset + this.ptrSize > b.length) {
-      throw new DecodeError('EOF', `a ${this.ptrSize}-byte pointer at offset ${offset} of section [${s.index}] '${s.name}' runs past its end`, this.elf.origin + s.offset + offset, [
+      throw new DecodeError('EOF', `a ${this.ptrSize}-byte pointer at offset ${offset} of ${sectionPlace(s)} runs past its end`, this.elf.origin + s.offset + offset, [
         ...this.elf.path,
         'sections',
         s.index,
@@ -147,7 +147,7 @@ export class ElfPointers extends SectionPointers<ElfSection> {
   follow(s: ElfSection, offset: number, what: string, end = false): PointerTarget | undefined {
     const rel = this.relocations(s).get(this.relocatable ? `${s.index}:${offset}` : String(s.addr + BigInt(offset)));
     if (this.relocatable) {
-      if (!rel) return this.fail(`${what}: no relocation for the pointer at offset ${hex(offset)} of section [${s.index}] '${s.name}'`);
+      if (!rel) return this.fail(`${what}: no relocation for the pointer at offset ${hex(offset)} of ${sectionPlace(s)}`);
       if (!this.relocs || rel.type !== this.relocs.abs) return this.fail(`${what}: relocation type ${rel.type} is not the absolute pointer relocation of machine ${this.elf.machine}`);
       const sym = this.symbol(rel);
       if (!sym) return undefined;
@@ -179,7 +179,7 @@ export class ElfPointers extends SectionPointers<ElfSection> {
   }
 
   private inside(s: ElfSection, off: bigint, what: string, end: boolean): PointerTarget | undefined {
-    if (off < 0n || off > BigInt(s.size) || (off === BigInt(s.size) && !end)) return this.fail(`${what}: offset ${hex(off)} is outside section [${s.index}] '${s.name}' (${s.size} bytes)`);
+    if (off < 0n || off > BigInt(s.size) || (off === BigInt(s.size) && !end)) return this.fail(`${what}: offset ${hex(off)} is outside ${sectionPlace(s)} (${s.size} bytes)`);
     return { section: s, offset: Number(off) };
   }
 
@@ -231,7 +231,7 @@ export class ElfPointers extends SectionPointers<ElfSection> {
       });
     } catch (e) {
       if (!(e instanceof PackedRelocsError)) throw e;
-      throw new DecodeError('FORMAT', `packed relocation section [${t.index}] '${t.name}': ${e.message}`, this.elf.origin + t.offset + e.at, [...this.elf.path, 'sections', t.index]);
+      throw new DecodeError('FORMAT', `packed relocation ${sectionPlace(t)}: ${e.message}`, this.elf.origin + t.offset + e.at, [...this.elf.path, 'sections', t.index]);
     }
   }
 

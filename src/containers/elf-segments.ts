@@ -72,7 +72,7 @@ export function segmentSections(src: ByteSource, elf: ElfFile): SegmentSections 
       notes.push(`program header ${i} (PT_LOAD) and later ones: the segments so far cover the file twice over; the rest are not searched`);
       break;
     }
-    sections.push(section(sections.length, `PT_LOAD segment (program header ${i})`, SHT_PROGBITS, BigInt(SHF_ALLOC), s.vaddr, Number(s.offset), Number(s.filesz), s.align, 0n, s.at));
+    sections.push({ ...section(sections.length, `PT_LOAD segment (program header ${i})`, SHT_PROGBITS, BigInt(SHF_ALLOC), s.vaddr, Number(s.offset), Number(s.filesz), s.align, 0n, s.at), segment: i });
   }
   // An address of the dynamic table's entries, as a place in the file (through the PT_LOAD holding it).
   const fileOffset = (addr: bigint, size: bigint): number | undefined => {

@@ -19,6 +19,21 @@ export interface PointerSection {
   offset: number;
   /** Size of its contents. */
   size: number;
+  /**
+   * A linked program without section headers: the PT_LOAD segment standing in for this section is
+   * program header `segment` (src/containers/elf-segments.ts); its bytes are `segments[segment]`.
+   */
+  segment?: number;
+}
+
+/** Where the span tree names a section's contents: `sections[i]`, or a program's `segments[i]`. */
+export function contentKeys(s: Pick<PointerSection, 'index' | 'segment'>): PathKey[] {
+  return s.segment === undefined ? ['sections', s.index] : ['segments', s.segment];
+}
+
+/** A section as messages name it: `section [i] 'NAME'`, or a program's `PT_LOAD segment (program header i)`. */
+export function sectionPlace(s: Pick<PointerSection, 'index' | 'name' | 'segment'>): string {
+  return s.segment === undefined ? `section [${s.index}] '${s.name}'` : `PT_LOAD segment (program header ${s.segment})`;
 }
 
 /** A place in the file a pointer leads to. */
@@ -106,7 +121,7 @@ export abstract class SectionPointers<S extends PointerSection> implements Point
   string(t: PointerTarget<S>, what: string): string | undefined {
     const b = this.bytes(t.section);
     const nul = this.stringEnd(t);
-    if (nul < 0) return this.fail(`${what}: the string at offset ${hex(t.offset)} of section [${t.section.index}] '${t.section.name}' is not NUL-terminated inside it`);
+    if (nul < 0) return this.fail(`${what}: the string at offset ${hex(t.offset)} of ${sectionPlace(t.section)} is not NUL-terminated inside it`);
     return decodeUtf8(b, t.offset, nul);
   }
 

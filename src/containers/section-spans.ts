@@ -22,10 +22,14 @@ export interface SectionExtent {
   size: number;
 }
 
-/** Record `sections` (contents that lie in the file only; the caller filters) as `[...prefix, 'sections', i]`. */
-export function recordSectionContents(tree: SpanTree | undefined, prefix: readonly PathKey[], sections: readonly SectionExtent[]): void {
+/**
+ * Record `sections` (contents that lie in the file only; the caller filters) as `[...prefix, key, i]`:
+ * `sections`, or `segments` for a linked program's PT_LOAD segments when it has no section headers
+ * (index: the program header's).
+ */
+export function recordSectionContents(tree: SpanTree | undefined, prefix: readonly PathKey[], sections: readonly SectionExtent[], key: 'sections' | 'segments' = 'sections'): void {
   if (!tree || sections.length === 0) return;
-  const parent = tree.at([...prefix, 'sections']);
+  const parent = tree.at([...prefix, key]);
   for (const s of sections) {
     const n = tree.child(parent, s.index);
     if (n.offset >= 0) continue; // already recorded by a reader

@@ -24,7 +24,7 @@
  */
 import { decode, DecodeError, hex, type Decoded, type Node, type Role } from '../codec/index.js';
 import { OFFLOAD_ENTRIES, offloadEntriesSectionName, offloadEntryArrayStride, offloadEntrySectionLayout, SYCL_BIN_DESC_VERSION, SYCL_DESCRIPTOR_SYMBOL, SYCL_DESCRIPTORS, SYCL_DEVICE_IMAGE_VERSIONS } from '../../formats/offload-entry.js';
-import type { PointerReader, PointerSection, PointerTarget } from './pointers.js';
+import { sectionPlace, type PointerReader, type PointerSection, type PointerTarget } from './pointers.js';
 import { someOf } from '../codec/messages.js';
 import { appendAll } from '../codec/arrays.js';
 
@@ -76,7 +76,7 @@ export function offloadEntries<S extends PointerSection>(p: PointerReader<S>, fo
   const s = p.file.sections.find((x) => x.name === name);
   if (!s) return [];
   const { stride, count, leftover } = offloadEntrySectionLayout(p.file.pointerBits, p.file.i64Align4, s.size);
-  if (leftover) p.notes.push(`section [${s.index}] '${s.name}' is ${s.size} bytes, which is not ${count} entries ${stride} bytes apart; the last ${leftover} bytes are not read`);
+  if (leftover) p.notes.push(`${sectionPlace(s)} is ${s.size} bytes, which is not ${count} entries ${stride} bytes apart; the last ${leftover} bytes are not read`);
   return readEntries(p, s, 0, count, stride, s.name);
 }
 
@@ -195,7 +195,7 @@ function compactImageNotes(notes: string[], from: number): void {
 
 /** `offset 0x… of section [i] 'name'`. */
 function placeText(t: PointerTarget): string {
-  return `offset ${hex(t.offset)} of section [${t.section.index}] '${t.section.name}'`;
+  return `offset ${hex(t.offset)} of ${sectionPlace(t.section)}`;
 }
 
 /**
@@ -211,7 +211,7 @@ function descriptorImages<S extends PointerSection>(p: PointerReader<S>, place: 
   if (!list) return 'unread';
   const size = image.fixedSize!;
   if (d.numDeviceImages * size > list.section.size - list.offset) {
-    p.notes.push(`${SYCL_DESCRIPTOR_SYMBOL}: ${d.numDeviceImages} device images of ${size} bytes do not fit in section [${list.section.index}] '${list.section.name}'`);
+    p.notes.push(`${SYCL_DESCRIPTOR_SYMBOL}: ${d.numDeviceImages} device images of ${size} bytes do not fit in ${sectionPlace(list.section)}`);
     return 'unread';
   }
   const start = list.offset;
@@ -229,7 +229,7 @@ function descriptorImages<S extends PointerSection>(p: PointerReader<S>, place: 
 function readAt<S extends PointerSection, N extends Node<unknown, unknown, Role>>(p: PointerReader<S>, t: PointerTarget<S>, node: N, what: string): Decoded<N> | undefined {
   const bytes = p.bytes(t.section);
   if (t.offset + node.fixedSize! > bytes.length) {
-    p.notes.push(`${what}: ${node.describe} at offset ${hex(t.offset)} runs past the end of section [${t.section.index}] '${t.section.name}'`);
+    p.notes.push(`${what}: ${node.describe} at offset ${hex(t.offset)} runs past the end of ${sectionPlace(t.section)}`);
     return undefined;
   }
   return decode(node, bytes, t.offset, { le: p.file.littleEndian, base: p.file.origin + t.section.offset });

@@ -361,7 +361,7 @@ function containerNode(input: OffloadInput, src: ByteSource, era: LlvmEraInfo, o
   for (const f of shown) {
     const site = [
       f.site.member === undefined ? '' : `member ${f.site.member}`,
-      f.site.section ? `section [${f.site.section.index}] ${f.site.section.name}` : '',
+      f.site.section ? (f.site.section.segment === undefined ? `section [${f.site.section.index}] ${f.site.section.name}` : f.site.section.name) : '',
       f.site.global === undefined ? '' : `global ${f.site.global} (!llvm.embedded.objects; offsets within its initializer)`,
     ]
       .filter(Boolean)
@@ -395,7 +395,7 @@ function bareNode(b: BareImage, i: number, input: OffloadInput, opts: InspectInp
   const children: InspectNode[] = [];
   if (b.triple !== undefined) children.push({ label: 'triple', value: printable(b.triple) });
   if (b.offloadKind !== undefined) children.push({ label: 'offload kind', value: `${b.offloadKind} (${offloadKindLabel(b.offloadKind, 'bitmask')}, from the SYCL device image descriptor)` });
-  if (!whole && b.site.section) children.push({ label: 'section', value: `[${b.site.section.index}] ${b.site.section.name}${b.site.member === undefined ? '' : ` of member ${b.site.member}`}` });
+  if (!whole && b.site.section) children.push({ label: b.site.section.segment === undefined ? 'section' : 'segment', value: `${b.site.section.segment === undefined ? `[${b.site.section.index}] ${b.site.section.name}` : b.site.section.name}${b.site.member === undefined ? '' : ` of member ${b.site.member}`}` });
   children.push(...imageNodes(b.image, opts));
   // (a SYCLBIN image is read and explained, or what stops it said, as inside an OffloadBinary)
   children.push(syclbinContents(b.image, opts) ?? contentsOf(b.info ?? identifyImage(b.image)));

@@ -87,6 +87,8 @@ export interface ElfSection {
   entsize: bigint;
   /** Absolute offset of this section header in the input. */
   headerOffset: number;
+  /** A program without section headers: the program header whose PT_LOAD segment stands in for this section (src/containers/elf-segments.ts). */
+  segment?: number;
 }
 
 /** An ELF file's header facts and section table. */

@@ -105,7 +105,7 @@ export function bareImageText(b: BareImage, index: number, opts: ListingOptions 
   const era = opts.era ?? llvmEra();
   const t = (s: string): string => (opts.byteStrings ? byteText(s) : s);
   const line = (k: string, v: string): string => `${leftJustify(k, 16)}${t(v)}\n`;
-  const where = b.site.section ? `section [${b.site.section.index}] ${b.site.section.name}` : 'file';
+  const where = b.site.section ? (b.site.section.segment === undefined ? `section [${b.site.section.index}] ${b.site.section.name}` : b.site.section.name) : 'file';
   let text = opts.whole ? `\nMODULE: (the whole input; not an object file)\n` : `\nDEVICE IMAGE [${index}]: (not in an OffloadBinary)\n`;
   text += line('kind', BARE_KIND_NAMES[b.kind]);
   text += line('triple', b.triple ?? '');

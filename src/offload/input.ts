@@ -46,7 +46,8 @@ import { identifyCoff, isCoffImportFile, readCoffOffloadBinaries, readPeSectionT
 import { ElfPointers } from '../containers/elf-pointers.js';
 import { segmentSections } from '../containers/elf-segments.js';
 import { CoffPointers, PePointers } from '../containers/coff-pointers.js';
-import type { PointerReader, PointerSection } from '../containers/pointers.js';
+import { contentKeys, sectionPlace, type PointerReader, type PointerSection } from '../containers/pointers.js';
+import { recordSectionContents } from '../containers/section-spans.js';
 import { bareKind, identifyImage, type ImageInfo } from '../containers/identify.js';
 import { bitcodeEmbeddedObjects, EMBEDDED_OBJECTS_METADATA, EMBEDDED_OFFLOADING_SECTION, type EmbeddedObject } from '../containers/bitcode.js';
 import { scanForOffloadBinaries } from '../containers/scan.js';
@@ -75,7 +76,7 @@ export interface ImageSite {
    */
   memberName?: string;
   /** The object file section. */
-  section?: { index: number; name: string };
+  section?: { index: number; name: string; segment?: number };
   /** Absolute offset in the input (a bitcode global: where its initializer's data starts). */
   offset: number;
   /**
@@ -551,12 +552,12 @@ class InputReader {
     if (value !== undefined) node.value = value;
   }
 
-  private site(item: Item, path: PathKey[], offset: number, section?: { index: number; name: string }): ImageSite {
+  private site(item: Item, path: PathKey[], offset: number, section?: { index: number; name: string; segment?: number }): ImageSite {
     const s: ImageSite = { path, offset };
     if (item.member) s.member = item.member;
     const own = item.chain?.at(-1);
     if (own !== undefined) s.memberName = own;
-    if (section) s.section = { index: section.index, name: section.name };
+    if (section) s.section = { index: section.index, name: section.name, ...(section.segment === undefined ? {} : { segment: section.segment }) };
     return s;
   }
 
@@ -696,6 +697,10 @@ class InputReader {
   private segments(item: Item, elf: ElfFile): boolean {
     const seg = segmentSections(this.src, elf);
     if (!seg || seg.sections.length < 2) return false;
+    // Their bytes are named (`segments[i]`, in the background as an object's sections are): a program
+    // stripped of its section headers is loaded segments, not bytes "that nothing references".
+    const loads = seg.sections.filter((s) => s.segment !== undefined && s.size > 0);
+    if (this.opts.tree) recordSectionContents(this.opts.tree, item.path, loads.map((s) => ({ index: s.segment!, name: `PT_LOAD`, offset: item.origin + s.offset, size: s.size })), 'segments');
     for (const n of seg.notes) this.note(item, n);
     this.note(item, 'no section headers (e_shnum 0): the loadable segments (PT_LOAD) are searched for the SYCL descriptor');
     const images = this.wrapper(item, new ElfPointers(this.src, { ...elf, sections: seg.sections }), 'elf', 'descriptor');
@@ -747,7 +752,7 @@ class InputReader {
   private llvmSectionFailure(item: Item, format: string, f: { section: { index: number; name: string }; error: LlvmCreateError }): void {
     this.listing(item, format, []);
     const message = this.packer ? LLVM_CREATE_ERRORS[f.error] : extracting(f.error);
-    this.stop(item, `fails on this file ("${message}") in section [${f.section.index}] '${f.section.name}'`, { message, label: item.depth ? { kind: 'member', member: item.member ?? '' } : { kind: 'object' } });
+    this.stop(item, `fails on this file ("${message}") in ${sectionPlace(f.section)}`, { message, label: item.depth ? { kind: 'member', member: item.member ?? '' } : { kind: 'object' } });
   }
 
   private coff(item: Item): Item[] {
@@ -1035,7 +1040,7 @@ class InputReader {
       const rel = b.offset - item.origin;
       const section = sections.filter((s) => s.offset <= rel && rel < s.offset + s.size).sort((x, y) => x.size - y.size)[0];
       this.out.found.push({ binary: b, site: this.site(item, [...path, k], b.offset, section), byScan: true });
-      this.note(item, `an OffloadBinary (version ${b.version}, ${b.size} bytes) at offset 0x${b.offset.toString(16)}${section ? ` in section [${section.index}] '${section.name}'` : ''} was found by scanning for its magic; LLVM does not look there, and ${this.peer} does not see it`);
+      this.note(item, `an OffloadBinary (version ${b.version}, ${b.size} bytes) at offset 0x${b.offset.toString(16)}${section ? ` in ${sectionPlace(section)}` : ''} was found by scanning for its magic; LLVM does not look there, and ${this.peer} does not see it`);
     });
     for (const x of r.rejected) this.note(item, `the OffloadBinary magic at offset 0x${x.offset.toString(16)} does not start a valid binary: ${x.error.message}`);
     if (r.capped) this.note(item, `scanning stopped after ${this.opts.maxScanCandidates ?? 64} candidates`);
@@ -1061,7 +1066,7 @@ class InputReader {
     const kind = type === undefined ? 'its header is cut short' : (ELFCOMPRESS[type] ?? `ch_type ${type}`);
     throw new DecodeError(
       'FORMAT',
-      `section [${b.index}] '${b.name}' is compressed (SHF_COMPRESSED, ${kind}); LLVM reads no compressed offloading section either ("${EXTRACTING}"): decompress it first, e.g. llvm-objcopy --compress-sections '${b.name}=none' IN OUT`,
+      `${sectionPlace(b)} is compressed (SHF_COMPRESSED, ${kind}); LLVM reads no compressed offloading section either ("${EXTRACTING}"): decompress it first, e.g. llvm-objcopy --compress-sections '${b.name}=none' IN OUT`,
       item.origin + b.offset,
       [...item.path, 'sections', b.index],
     );
@@ -1144,10 +1149,10 @@ class InputReader {
         throw new DecodeError(
           'FORMAT',
           foreign?.has(x.section)
-            ? `section [${x.section.index}] '${x.section.name}' holds ${x.size} byte(s) at offset 0x${at.toString(16)}, beside its OffloadBinaries, that are neither an OffloadBinary nor a device image this toolkit recognises (SPIR-V, LLVM bitcode, ELF): they start with ${hexText(image.slice(0, Math.min(8, x.size)))}; LLVM fails on the section too ("${EXTRACTING}")`
-            : `section [${x.section.index}] '${x.section.name}' holds neither OffloadBinaries (it does not start with the magic 10 ff 10 ad) nor a device image this toolkit recognises (SPIR-V, LLVM bitcode, ELF): it starts with ${hexText(image.slice(0, Math.min(8, x.size)))}; LLVM fails on it too ("${EXTRACTING}")`,
+            ? `${sectionPlace(x.section)} holds ${x.size} byte(s) at offset 0x${at.toString(16)}, beside its OffloadBinaries, that are neither an OffloadBinary nor a device image this toolkit recognises (SPIR-V, LLVM bitcode, ELF): they start with ${hexText(image.slice(0, Math.min(8, x.size)))}; LLVM fails on the section too ("${EXTRACTING}")`
+            : `${sectionPlace(x.section)} holds neither OffloadBinaries (it does not start with the magic 10 ff 10 ad) nor a device image this toolkit recognises (SPIR-V, LLVM bitcode, ELF): it starts with ${hexText(image.slice(0, Math.min(8, x.size)))}; LLVM fails on it too ("${EXTRACTING}")`,
           at,
-          [...item.path, 'sections', x.section.index],
+          [...item.path, ...contentKeys(x.section)],
         );
       }
       // The descriptor's own entries are what the SYCL runtime registers (__sycl_register_lib is given
@@ -1157,7 +1162,7 @@ class InputReader {
       // hold the entries of every image (a file linked from two wrapper objects).
       const own = x.d?.entries ? sycl(x.d.entries) : undefined;
       const kernels = own ?? (single ? sycl(entries) : []);
-      const path = [...item.path, 'sections', x.section.index, 'images', i];
+      const path = [...item.path, ...contentKeys(x.section), 'images', i];
       this.span(path.slice(0, -2), item.origin + x.section.offset, x.section.size, 'group');
       this.span(path, at, x.size, 'image', info.kind);
       const bare: BareImage = { site: this.site(item, path, at, x.section), image, kind: bareKind(info), kernels, info };
@@ -1168,10 +1173,10 @@ class InputReader {
       }
       if (x.d?.triple !== undefined) {
         bare.triple = x.d.triple;
-        this.note(item, `image ${i} in section [${x.section.index}]: triple ${x.d.triple} from the SYCL device image descriptor (.sycl_offloading.descriptor)`);
+        this.note(item, `image ${i} in ${sectionPlace(x.section)}: triple ${x.d.triple} from the SYCL device image descriptor (.sycl_offloading.descriptor)`);
       } else if (info.kind === 'bitcode' && info.triple !== undefined) {
         bare.triple = info.triple;
-        this.note(item, `image ${i} in section [${x.section.index}]: triple ${info.triple} from the bitcode module's TRIPLE record`);
+        this.note(item, `image ${i} in ${sectionPlace(x.section)}: triple ${info.triple} from the bitcode module's TRIPLE record`);
       }
       if (single && own && entries.length && sycl(entries).join('\n') !== own.join('\n')) {
         this.note(item, `${offloadEntriesSectionName(format)} (${someOf(sycl(entries))}) differs from the descriptor's entries (${someOf(own)}); the descriptor's are given: the SYCL runtime registers those`);
@@ -1189,9 +1194,9 @@ function describeBare<S extends OffloadingSection | CoffSection | ElfSection>(se
   return sections
     .map((s) => {
       const runs = foreign?.get(s);
-      if (!runs) return `section [${s.index}] '${s.name}' holds no OffloadBinary`;
+      if (!runs) return `${sectionPlace(s)} holds no OffloadBinary`;
       const n = read.find((x) => x.section === s)?.binaries.length ?? 0;
-      return `section [${s.index}] '${s.name}' holds ${runs.length === 1 ? 'a device image' : `${runs.length} device images`} outside any OffloadBinary (at offset ${runs.map((r) => `0x${r.offset.toString(16)}`).join(', ')}) beside its ${n === 1 ? 'OffloadBinary' : `${n} OffloadBinaries`}`;
+      return `${sectionPlace(s)} holds ${runs.length === 1 ? 'a device image' : `${runs.length} device images`} outside any OffloadBinary (at offset ${runs.map((r) => `0x${r.offset.toString(16)}`).join(', ')}) beside its ${n === 1 ? 'OffloadBinary' : `${n} OffloadBinaries`}`;
     })
     .join('; ');
 }

@@ -248,6 +248,16 @@ describe('interop: clang++-22 -fsycl, clang-sycl-linker, llvm-objdump-22 and llv
         const files = readdirSync(join(t.dir, `${out}.d`)).filter((f) => f.endsWith('.spv'));
         expect(files, name).to.have.length(1);
         expect(readFileSync(join(t.dir, `${out}.d`, files[0]!)).equals(spv), name).to.equal(true);
+        // The loaded segments are named (segments[i], program header i), not "unreferenced" bytes
+        // (review 2026-11-28b finding 4): verify is clean, the image lies in its segment, and the
+        // notes name the segment, not a section the file does not have.
+        const v = await cli(['verify', out], t.dir);
+        expect([v.code, v.stdout.trim().split('\n').at(-1)], name).to.deep.equal([0, '0 error(s), 0 warning(s), 0 note(s)']);
+        const ann = (await cli(['annotate', out], t.dir)).stdout;
+        expect(ann, name).to.match(/^0x[0-9a-f]{8} \+308 +image +segments\[\d+\]\.images\[0\] = "spirv"$/m);
+        expect(ann, name).to.not.match(/unreferenced|sections\[/);
+        expect(ours.stderr, name).to.match(/image 0 in PT_LOAD segment \(program header \d+\): triple spirv64-unknown-unknown/);
+        expect(ours.stderr, name).to.not.match(/section \[\d+\] 'PT_LOAD/);
       }
     } finally {
       t.cleanup();
