@@ -19,6 +19,7 @@ import { comdatAt, comdatClause } from './comdat.js';
 import { constantFolds } from './constant-folds.js';
 import { appendAll } from '../../codec/arrays.js';
 import { escapeLlvmBytes, escapeLlvmString } from './escape.js';
+import { usedNamedTypes } from './used-types.js';
 import { debugRecordWithoutDropped, metadataWithoutDropped, type DroppedNames } from './dropped-refs.js';
 
 /**
@@ -391,12 +392,34 @@ export function printModule(m: LModule, edits: ModuleEdits = newModuleEdits(), m
     if (prevCat !== ORDER.md) out.push('');
     newNodes.forEach((t, i) => out.push(`!${maxMd + 1 + i} = ${t}`));
   }
+  // The named types LLVM's printer would define, in its order (used-types.ts), where the module's
+  // named type definitions stood; the numbered ones stay as they are.
+  const typeDefs = new Map<string, string>();
+  let typesAt = -1;
+  for (let i = 0; i < out.length; i++) {
+    const name = namedTypeDefinition(out[i]!);
+    if (name === undefined || !m.structs.has(name)) continue;
+    typeDefs.set(name, out[i]!);
+    if (typesAt < 0) typesAt = i;
+    out[i] = '';
+  }
+  if (typesAt >= 0) out[typesAt] = usedNamedTypes(out, m.structs).map((n) => typeDefs.get(n)).filter((t) => t !== undefined).join('\n');
   // One blank line at most between entities (out[0] is the ModuleID line; entities are single
   // lines or function texts without blank edges), and a final line break.
   const lines: string[] = [];
   for (const l of out) if (l !== '' || lines[lines.length - 1] !== '') lines.push(l);
   lines.push('');
   return lines.join('\n');
+}
+
+/**
+ * The name (without `%`, unquoted) of the named type an entity printed by {@link printModule}
+ * defines (`%name = type …`), or undefined (another entity, or a numbered type).
+ */
+function namedTypeDefinition(entity: string): string | undefined {
+  if (entity.charCodeAt(0) !== 37 /* % */) return undefined;
+  const r = /^%(?:"([^"]*)"|([-a-zA-Z$._][-a-zA-Z$._0-9]*))\s*=\s*type\b/.exec(entity);
+  return r ? (r[1] ?? r[2]) : undefined;
 }
 
 /** The largest `!N` of each module (once per module: every split module's new nodes are numbered after it). */
