@@ -29,6 +29,11 @@ import type { LStruct, LType } from './parse/model.js';
 
 /** Attributes whose argument is a type (Attribute::isTypeAttribute). */
 const TYPE_ATTRIBUTES = new Set(['byval', 'sret', 'byref', 'inalloca', 'preallocated', 'elementtype']);
+/** The length of the longest of {@link TYPE_ATTRIBUTES}: a longer word before `(` is none of them. */
+const LONGEST_TYPE_ATTRIBUTE = Math.max(...[...TYPE_ATTRIBUTES].map((a) => a.length));
+
+/** The characters the scan acts on (a quote, a comment, a type or metadata name, a parenthesis, a debug record, a line end). */
+const INTERESTING = /["%;!()#\n]/g;
 
 /** Characters of an unquoted LLVM name (`[-a-zA-Z$._0-9]`). */
 function isNameChar(c: number): boolean {
@@ -114,6 +119,10 @@ export function usedNamedTypes(entities: readonly string[], structs: ReadonlyMap
     const n = text.length;
     let i = 0;
     while (i < n) {
+      // (to the next character that matters: the text between is names and numbers)
+      INTERESTING.lastIndex = i;
+      if (!INTERESTING.test(text)) break;
+      i = INTERESTING.lastIndex - 1;
       const c = text.charCodeAt(i);
       if (c === 10) {
         if (mode === 'body') flush();
@@ -153,6 +162,15 @@ export function usedNamedTypes(entities: readonly string[], structs: ReadonlyMap
         } else if (word === 'dbg') skipNextNode = true;
       } else if (c === 40 /* ( */) {
         depth++;
+        // A type attribute (`byval(`): the word right before the parenthesis.
+        if (mode !== 'md' && mode !== 'global' && attrDepth === 0) {
+          let j = i;
+          while (j > 0 && i - j <= LONGEST_TYPE_ATTRIBUTE && isNameChar(text.charCodeAt(j - 1))) j--;
+          if (j < i && i - j <= LONGEST_TYPE_ATTRIBUTE && (j === 0 || !isNameChar(text.charCodeAt(j - 1))) && TYPE_ATTRIBUTES.has(text.slice(j, i))) {
+            attrAt = depth;
+            attrDepth = 1;
+          }
+        }
         i++;
       } else if (c === 41 /* ) */) {
         if (depth === attrAt) {
@@ -173,17 +191,6 @@ export function usedNamedTypes(entities: readonly string[], structs: ReadonlyMap
           depth++;
           recordAt = depth;
           recordDepth = 1;
-          i++;
-        }
-      } else if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95) {
-        let j = i + 1;
-        while (j < n && isNameChar(text.charCodeAt(j))) j++;
-        const word = text.slice(i, j);
-        i = j;
-        if (TYPE_ATTRIBUTES.has(word) && text.charCodeAt(i) === 40 && mode !== 'md' && mode !== 'global') {
-          depth++;
-          attrAt = depth;
-          attrDepth = 1;
           i++;
         }
       } else i++;
