@@ -116,12 +116,52 @@ export interface ArchiveFile {
   members: ArchiveMember[];
   /** A thin archive (`!<thin>\n`): its members other than the special ones are files outside it. */
   thin?: boolean;
+  /** Set by the `partial` walk ({@link ReadArchiveOptions.partial}) when a member is malformed: `members` are those before it. */
+  stop?: ArchiveStop;
+}
+
+/**
+ * Where and why the `partial` walk of {@link readArchive} stopped, with what LLVM's walk
+ * (llvm/llvm-project:llvm/lib/Object/Archive.cpp, `Archive::Archive`, `Archive::Child::getNext`,
+ * `createMemberHeaderParseError`) does there.
+ */
+export interface ArchiveStop {
+  /** This reader's error, at the bad member's field (`members[2].header.size`). */
+  error: DecodeError;
+  /** Index (`members[i]`) of the member the error is about. */
+  index: number;
+  /** That member's name, when its header has one (LLVM's `getName`). */
+  name?: string;
+  /**
+   * LLVM's error for the archive where it is a truncation: `truncated or malformed archive (remaining
+   * size of archive too small for next archive member header for NAME|at offset N)` or `(offset to
+   * next archive member past the end of the archive after member NAME|at offset N)`. Undefined for
+   * other errors (this reader's message stands for them).
+   */
+  llvmMessage?: string;
+  /**
+   * LLVM fails before listing any member (`createBinary` of the archive fails): the error is at a
+   * header up to the first regular member's, or after a special member (the symbol or string table).
+   */
+  beforeListing: boolean;
+  /**
+   * A member whose data runs past the end of the archive: LLVM does not check it (`Archive::Child`
+   * takes the header's size as is), opens it with its bytes past the end of the file read from
+   * memory after the buffer (undefined behaviour; zeros in the runs of llvm-objdump-19/-22 recorded in
+   * testdata/llvm22/strict), then fails on the offset of the next member.
+   */
+  runaway?: { dataOffset: number; size: number; special: boolean };
 }
 
 /** Options of {@link readArchive}: where the archive lies in the input (default: all of it) and the path before its own (`members[2].data`). */
 export interface ReadArchiveOptions extends InputPlacement {
   /** When set, the structures read are recorded in this span tree. */
   tree?: SpanTree;
+  /**
+   * Walk member by member and stop at the first malformed one instead of throwing: the members before
+   * it are returned and {@link ArchiveFile.stop} says where and why (the global header is still an error).
+   */
+  partial?: boolean;
 }
 
 const HEADER = ArMemberHeader.fixedSize!;
@@ -145,7 +185,7 @@ export function readArchive(input: BytesLike | ByteSource, opts: ReadArchiveOpti
   opts = optionsArgument(opts, 'readArchive');
   const src = toSource(input);
   const { file, node, path } = placedSpace(src, opts, opts.tree);
-  return withinPath(path, () => new ArchiveReader(src, file, node, opts.origin ?? 0).read());
+  return withinPath(path, () => new ArchiveReader(src, file, node, opts.origin ?? 0, opts.partial === true).read());
 }
 
 /** The members a thin archive stores (`Archive::Child::isThinMember` is false for them): the symbol tables and `//`. */
@@ -163,11 +203,14 @@ class ArchiveReader {
   private has64 = false;
   private thin = false;
   private readonly nodes: (SpanNode | undefined)[] = [];
+  /** The member whose data runs past the end (set before its error is thrown): LLVM's view of it. */
+  private runaway: { name?: string; dataOffset: number; size: number; special: boolean } | undefined;
   constructor(
     private readonly src: ByteSource,
     private readonly file: Space,
     private readonly node: SpanNode | undefined,
     private readonly origin: number,
+    private readonly partial = false,
   ) {}
 
   read(): ArchiveFile {
@@ -180,8 +223,16 @@ class ArchiveReader {
     const start = ArGlobalHeader.fixedSize!;
     const group = file.record({ path: ['members'], parent: this.node, key: 'members' }, start, Math.max(0, file.size - start), 'group');
     let pos = start;
+    let stop: ArchiveStop | undefined;
     while (pos < file.size) {
-      const m = this.member(members.length, pos, group);
+      let m: ArchiveMember;
+      try {
+        m = this.member(members.length, pos, group);
+      } catch (e) {
+        if (!this.partial || !(e instanceof DecodeError)) throw e;
+        stop = this.stopAt(e, members, pos);
+        break;
+      }
       members.push(m);
       // (a thin archive's member file: its header alone is here, with no data or padding after it)
       if (m.external) {
@@ -192,16 +243,63 @@ class ArchiveReader {
       // Members start at even offsets; LLVM: "offset to next archive member past the end of the archive".
       const padded = pos + (pos % AR_MEMBER_ALIGN);
       if (padded > file.size) {
-        throw new DecodeError('EOF', `offset to the next archive member is past the end of the archive after member '${m.name}' (its odd size needs a padding byte)`, file.abs(file.size), [
+        const e = new DecodeError('EOF', `offset to the next archive member is past the end of the archive after member '${m.name}' (its odd size needs a padding byte)`, file.abs(file.size), [
           'members',
           m.index,
           'padding',
         ]);
+        if (!this.partial) throw e;
+        stop = { error: e, index: m.index, name: m.name, llvmMessage: llvmArchiveError(`offset to next archive member past the end of the archive after member ${m.name}`), beforeListing: m.special !== undefined };
+        break;
       }
       if (padded > pos) file.record({ path: ['members', m.index], parent: this.nodes[m.index], key: 'padding' }, pos, padded - pos, 'padding', AR_PAD_BYTE);
       pos = padded;
     }
-    return this.thin ? { kind: this.kind, origin: this.origin, size: file.size, members, thin: true } : { kind: this.kind, origin: this.origin, size: file.size, members };
+    const a: ArchiveFile = this.thin ? { kind: this.kind, origin: this.origin, size: file.size, members, thin: true } : { kind: this.kind, origin: this.origin, size: file.size, members };
+    if (stop) a.stop = stop;
+    return a;
+  }
+
+  /** The `partial` walk's stop at the member whose header is at `pos` (members: those read before it). */
+  private stopAt(error: DecodeError, members: readonly ArchiveMember[], pos: number): ArchiveStop {
+    const index = members.length;
+    // LLVM's constructor walks the members up to the first regular one: an error there fails the archive.
+    const noRegularYet = members.every((x) => x.special !== undefined);
+    const r = this.runaway;
+    this.runaway = undefined;
+    if (r) {
+      const after = r.name === undefined ? `at offset ${pos}` : r.name;
+      const stop: ArchiveStop = { error, index, llvmMessage: llvmArchiveError(`offset to next archive member past the end of the archive after member ${after}`), beforeListing: r.special, runaway: { dataOffset: r.dataOffset, size: r.size, special: r.special } };
+      if (r.name !== undefined) stop.name = r.name;
+      return stop;
+    }
+    const left = this.file.size - pos;
+    if (left < HEADER) {
+      const name = left >= ArMemberHeader.offsets.name + ArMemberHeader.fields.name.fixedSize! ? this.nameOf(pos) : undefined;
+      const stop: ArchiveStop = { error, index, llvmMessage: llvmArchiveError(`remaining size of archive too small for next archive member header ${name === undefined ? `at offset ${pos}` : `for ${name}`}`), beforeListing: noRegularYet };
+      if (name !== undefined) stop.name = name;
+      return stop;
+    }
+    const stop: ArchiveStop = { error, index, beforeListing: noRegularYet };
+    const name = this.nameOf(pos);
+    if (name !== undefined) stop.name = name;
+    return stop;
+  }
+
+  /** The name LLVM's `getName` gives the member whose header is at `pos` (its name field present), or undefined where it fails. */
+  private nameOf(pos: number): string | undefined {
+    const { file } = this;
+    try {
+      const field = decodeEscapedUtf8(file.bytes(pos + ArMemberHeader.offsets.name, ArMemberHeader.fields.name.fixedSize!, 'member name', []), 0, ArMemberHeader.fields.name.fixedSize!);
+      const at = { name: file.abs(pos), path: [] as PathKey[] };
+      const raw = this.rawName(field, at);
+      if (raw.startsWith(AR_BSD_LONG_NAME)) return undefined;
+      if (raw.startsWith('/') && raw.length > 1 && raw !== AR_SPECIAL.strtab && raw !== AR_SPECIAL.xfgHashMap && raw !== AR_SPECIAL.ecSymbols) return this.longName(raw, at);
+      return raw.endsWith('/') && !raw.startsWith('/') ? raw.slice(0, -1) : raw.trimEnd();
+    } catch (e) {
+      if (e instanceof DecodeError) return undefined;
+      throw e;
+    }
   }
 
   /** The member header at `pos`, its name resolved, its data placed. */
@@ -220,6 +318,13 @@ class ArchiveReader {
     // (`Archive::Child::isThinMember`: by the raw name, `getRawName`: `/ 0` is `/`)
     if (this.thin && !THIN_STORED.has(this.rawName(header.name, { name: file.abs(pos + ArMemberHeader.offsets.name), path: [...mp, 'header', 'name'] }))) return this.thinMember(index, pos, header, mp);
     if (header.size > file.size - pos - HEADER) {
+      if (this.partial) {
+        const name = this.nameOf(pos);
+        const raw = this.rawName(header.name, { name: file.abs(pos), path: [...mp, 'header', 'name'] });
+        // (special as `classify` would find it: a symbol table first, or `//` before the first regular member)
+        const special = this.phase !== 'regular' && (raw === AR_SPECIAL.symtab || raw === AR_SPECIAL.symtab64 || raw === AR_SPECIAL.strtab || raw === AR_SPECIAL.ecSymbols || AR_BSD_SYMTABS.includes(raw) || (name !== undefined && AR_BSD_SYMTABS.includes(name)));
+        this.runaway = { dataOffset: file.abs(pos + HEADER), size: header.size, special, ...(name === undefined ? {} : { name }) };
+      }
       throw new DecodeError('EOF', `member size ${header.size} runs past the end of the archive (${file.size - pos - HEADER} bytes after the header)`, file.abs(pos + ArMemberHeader.offsets.size), [
         ...mp,
         'header',
@@ -351,6 +456,11 @@ class ArchiveReader {
     m.special = special;
     this.phase = next;
   }
+}
+
+/** LLVM's `malformedError` text (llvm/llvm-project:llvm/lib/Object/Archive.cpp). */
+function llvmArchiveError(msg: string): string {
+  return `truncated or malformed archive (${msg})`;
 }
 
 /** A decimal number of ASCII digits after trailing blanks are dropped (`rtrim(' ').getAsInteger(10)`), or undefined. */

@@ -205,7 +205,10 @@ export function explainInput(bytes: BytesLike | ByteSource, opts: InspectInputOp
   let input: OffloadInput;
   try {
     // With the bundle pass of the era's llvm-objdump (22, main): HIP objects' clang-offload-bundler entries.
-    input = readOffloadInput(src, { ...read, sectionNames: opts.sectionNames, byName: opts.byName, bundles: era.listing.bundles });
+    // A malformed archive member (a truncated archive's last) is a note after the members before it, which are shown.
+    const memberErrors: { member: string; error: DecodeError }[] = [];
+    input = readOffloadInput(src, { ...read, sectionNames: opts.sectionNames, byName: opts.byName, bundles: era.listing.bundles, memberErrors });
+    for (const m of memberErrors) input.notes.push(`error: ${m.member ? `${m.member}: ` : ''}${m.error.message}`);
   } catch (e) {
     // Only for input of no known kind (the container is told by up to 64 bytes: an archive's magic is 8).
     if (!(e instanceof DecodeError) || offloadContainerOf(src.read(0, Math.min(64, src.size))) !== 'unknown') throw e;

@@ -41,7 +41,8 @@ import { COFF_IMPORT_FILE_FORMAT, coffFileFormatName, PeDosHeader } from '../../
 import { elfFileFormatName } from '../../formats/elf.js';
 import { spirvByteOrder } from '../../formats/spirv.js';
 import { isWasm, machoFileFormatName, machoHeader, OFFLOADING_UNSUPPORTED_WARNING, WASM_FILE_FORMAT_NAME } from '../../formats/other-objects.js';
-import { isArchive, readArchive, type ArchiveFile } from '../containers/archive.js';
+import { ArMemberHeader } from '../../formats/ar.js';
+import { isArchive, readArchive, type ArchiveFile, type ArchiveStop } from '../containers/archive.js';
 import { identifyCoff, isCoffImportFile, readCoffOffloadBinaries, readPeSectionTable, type CoffOffloadResult, type CoffSection, type PeFile } from '../containers/coff.js';
 import { ElfPointers } from '../containers/elf-pointers.js';
 import { segmentSections } from '../containers/elf-segments.js';
@@ -314,6 +315,26 @@ interface Item {
   depth: number;
   /** The input itself or a member of the input archive: objdump prints these. */
   listed: boolean;
+  /** Not a container: the error that stopped the walk of an archive, visited after the members before it. */
+  archiveStop?: ArchiveStop;
+}
+
+/**
+ * `src` followed by zeros up to `size` bytes: the view LLVM's archive walk gets of a member that runs
+ * past the end of the file (`Archive::Child` does not check the header's size; see
+ * {@link ArchiveStop.runaway}). Reads within `src` are `src`'s.
+ */
+function zeroExtended(src: ByteSource, size: number): ByteSource {
+  const within = src.size;
+  return {
+    size,
+    read: (offset, length) => {
+      if (offset + length <= within) return src.read(offset, length);
+      const out = new Uint8Array(length);
+      if (offset < within) out.set(src.read(offset, within - offset));
+      return out;
+    },
+  };
 }
 
 /** Member names from the outermost archive down, written as LLVM nests them: `mid.a(inner.a(k.o))`. */
@@ -364,7 +385,8 @@ class InputReader {
   private readonly packer: boolean;
 
   constructor(
-    private readonly src: ByteSource,
+    // (not readonly: under llvmRules an archive whose last member runs past its end is read zero-extended, see archive())
+    private src: ByteSource,
     private readonly opts: ReadOffloadInputOptions,
   ) {
     this.peer = opts.peer ?? 'llvm-objdump-22';
@@ -396,6 +418,7 @@ class InputReader {
           if (item.listed && !this.stopped && e.code !== 'LIMIT') {
             this.stopped = true;
             if (this.opts.llvmRules) this.out.peerFailure ??= { message: e.reason, label: { kind: 'member-of', member: item.member ?? '' } };
+            else if (item.archiveStop) this.note(item, `the archive is malformed here (the error below): ${this.peer} --offloading fails on it too, after listing the members before it`);
             else this.note(item, `malformed (the error below): ${this.peer} --offloading fails on it too; members after it are listed after its text`);
           }
         } else throw e;
@@ -417,6 +440,18 @@ class InputReader {
 
   /** Read one container; returns the containers inside it (archive members), in order. */
   private visit(item: Item): Item[] {
+    if (item.archiveStop) {
+      const stop = item.archiveStop;
+      // Under LLVM's rules its error once the members before it are listed (the archive as LLVM names it).
+      if (this.opts.llvmRules && !this.packer && stop.llvmMessage !== undefined) {
+        if (!this.stopped) {
+          this.stopped = true;
+          this.out.peerFailure ??= { message: stop.llvmMessage, label: { kind: 'input' } };
+        }
+        return [];
+      }
+      throw stop.error;
+    }
     const kind = offloadContainerOf(this.head(item));
     switch (kind) {
       case 'offload-binaries':
@@ -821,7 +856,25 @@ class InputReader {
     // llvm-objdump does not open a nested archive: it fails on it as on any member that is not an
     // object, before anything in it could be malformed.
     if (item.depth > 0 && !this.packer) this.stop(item, `fails on this member, an archive and not an object ("${NOT_AN_OBJECT}")`, { message: NOT_AN_OBJECT, label: { kind: 'object' } });
-    const a = readArchive(this.src, { tree: this.opts.tree, origin: item.origin, size: item.size, path: item.path });
+    // Member by member: the members before a malformed one are read and listed, the malformed one is an
+    // error after them (an Item of its own), as llvm-objdump lists the members before it.
+    const a = readArchive(this.src, { tree: this.opts.tree, origin: item.origin, size: item.size, path: item.path, partial: true });
+    const stop = a.stop;
+    if (stop && item.depth === 0 && this.opts.llvmRules && !this.packer && stop.llvmMessage !== undefined) {
+      if (stop.beforeListing) {
+        // LLVM's createBinary fails on the archive itself: nothing is listed.
+        this.stopped = true;
+        this.out.peerFailure = { message: stop.llvmMessage, label: { kind: 'input' } };
+        return [];
+      }
+      const r = stop.runaway;
+      if (r && !r.special) {
+        // LLVM opens the member with the header's size, reading past the end of the file (memory after its
+        // buffer, undefined behaviour; zeros in the recorded runs): read here as zeros, then the archive's error.
+        this.src = zeroExtended(this.src, r.dataOffset + r.size);
+        a.members.push({ index: stop.index, name: stop.name ?? '', rawName: stop.name ?? '', headerOffset: r.dataOffset - ArMemberHeader.fixedSize!, dataOffset: r.dataOffset, size: r.size, header: undefined as never, data: blobRef(this.src, r.dataOffset, r.size, r.dataOffset) });
+      }
+    }
     // A thin archive as a member (of a thin archive: its member files are read as its members) names
     // files relative to a folder this reader does not know: refused, as before thin archives were read.
     if (a.thin && item.depth > 0) {
@@ -852,6 +905,10 @@ class InputReader {
       const listed = item.depth === 0 || (item.listed && !this.opts.llvmRules && !this.packer);
       const chain = [...(item.chain ?? []), m.name];
       members.push({ origin: m.dataOffset, size: m.size, path, member: memberName(chain), chain, depth: item.depth + 1, listed });
+    }
+    if (stop) {
+      const chain = [...(item.chain ?? []), stop.name ?? ''];
+      members.push({ origin: item.origin, size: 0, path: [...item.path, 'members', stop.index], member: stop.name === undefined ? '' : memberName(chain), chain, depth: item.depth + 1, listed: item.depth === 0, archiveStop: stop });
     }
     return members;
   }

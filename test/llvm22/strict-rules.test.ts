@@ -654,7 +654,8 @@ describe('fourth review: archive members llvm-objdump does not reach are listed 
       const db = await cli(['offload-list', 'bt.a'], dir);
       expect(db.code).to.equal(1);
       expect(db.stderr).to.contain('note: trunc.a: llvm-objdump-22 --offloading fails on this member, an archive and not an object');
-      expect(db.stderr).to.match(/\nsyclbin offload-list: error: bt\.a\(trunc\.a\): member size 9999 runs past the end of the archive/);
+      // (the error names the member of the nested archive it is about)
+      expect(db.stderr).to.match(/\nsyclbin offload-list: error: bt\.a\(trunc\.a\(k\.o\)\): member size 9999 runs past the end of the archive/);
       // On standard input llvm-objdump names the archive '<stdin>' in its error line, and so does --strict.
       const stdin = new Uint8Array(readFileSync(join(dir, 'outer.a')));
       const t = spawnSync(objdump, ['--offloading', '-'], { cwd: dir, input: stdin, encoding: 'utf8' });
@@ -931,5 +932,49 @@ describe('offload-extract --image: default file names of strings that are not UT
     } finally {
       cleanup();
     }
+  });
+});
+
+describe('truncated archives (strict/trunc-*.a, cuts of strict/ab.a): the members before the cut are read', () => {
+  // The --strict listings of every cut are replayed against both llvm-objdumps' goldens by goldens.test.ts.
+  it('readArchive partial: the members before the cut, then where and why it stopped, with LLVM\'s message', () => {
+    const data = readArchive(fixture('trunc-data.a'), { partial: true });
+    expect(data.members.map((m) => m.name)).to.deep.equal(['/', 'k.o']);
+    expect(data.stop).to.include({ index: 2, name: 'k2.o', beforeListing: false });
+    expect(data.stop!.llvmMessage).to.equal('truncated or malformed archive (offset to next archive member past the end of the archive after member k2.o)');
+    expect(data.stop!.error.pathSegments).to.deep.equal(['members', 2, 'header', 'size']);
+    expect(data.stop!.runaway).to.deep.equal({ dataOffset: 3938, size: 4008, special: false });
+    const noname = readArchive(fixture('trunc-header-noname.a'), { partial: true }).stop!;
+    expect(noname.llvmMessage).to.equal('truncated or malformed archive (remaining size of archive too small for next archive member header at offset 3878)');
+    expect(readArchive(fixture('trunc-header.a'), { partial: true }).stop!.llvmMessage).to.match(/header for k2\.o\)$/);
+    const symtab = readArchive(fixture('trunc-symtab.a'), { partial: true });
+    expect(symtab.members).to.deep.equal([]);
+    expect(symtab.stop).to.include({ beforeListing: true });
+    // Without partial the first error still throws (the library's contract).
+    expect(() => readArchive(fixture('trunc-data.a'))).to.throw(/member size 4008 runs past the end of the archive/);
+  });
+
+  for (const era of ['22', '19']) {
+    it(`offload-list --llvm ${era} (default): k.o listed as llvm-objdump-${era} lists it, k2.o is the error at its field, status 1`, async () => {
+      const r = await cli(['offload-list', '--llvm', era, 'trunc-data.a'], STRICT);
+      expect(r.code).to.equal(1);
+      const theirs = readFileSync(join(STRICT, `trunc-data.a.objdump${era}.txt`), 'utf8');
+      // llvm-objdump's text up to the member it opens past the end of the file (its header line is its last line)
+      expect(r.stdout).to.equal(theirs.slice(0, theirs.lastIndexOf('\ntrunc-data.a(k2.o):')));
+      expect(r.stderr).to.include('error: trunc-data.a(k2.o): member size 4008 runs past the end of the archive (1062 bytes after the header) (at members[2].header.size, offset 0xf56)');
+    });
+  }
+
+  it('offload-list (default), a cut inside a member header before its name: the error names the archive alone', async () => {
+    const r = await cli(['offload-list', 'trunc-header-noname.a'], STRICT);
+    expect(r.code).to.equal(1);
+    expect(r.stdout).to.equal(readFileSync(join(STRICT, 'trunc-header-noname.a.objdump22.txt'), 'utf8'));
+    expect(r.stderr).to.include('error: trunc-header-noname.a: remaining size of archive (1 bytes) too small for the next 60-byte member header (at members[2].header, offset 0xf26)');
+  });
+
+  it('inspect lists the intact member and notes the error', async () => {
+    const r = await cli(['inspect', 'trunc-data.a'], STRICT);
+    expect(r.stdout).to.include('_ZTS5KName');
+    expect(r.stdout).to.include('error: k2.o: member size 4008 runs past the end of the archive');
   });
 });

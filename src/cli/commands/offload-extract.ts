@@ -184,7 +184,7 @@ Every file is written atomically; an image file is never written over FILE itsel
           const ir = e instanceof DecodeError ? await irTextInputNote(src, file, era.packer) : undefined;
           throw ir ? new FileFailure(file, e, [ir]) : e;
         }
-        if (memberErrors?.length) throw new CommandFailure(memberErrors.map((m) => `${prog}: error: ${file}(${clipText(m.member)}): ${m.error.message}`).join('\n') + `\n${prog}: ${file}: note: nothing extracted`);
+        if (memberErrors?.length) throw new CommandFailure(memberErrors.map((m) => `${prog}: error: ${file}${m.member ? `(${clipText(m.member)})` : ''}: ${m.error.message}`).join('\n') + `\n${prog}: ${file}: note: nothing extracted`);
         if (folder && (looksLikeHipBundles(found) || found.container === 'archive' || holdsOffloadBundle(src.read(0, Math.min(BUNDLE_SNIFF, src.size)), src.size))) {
           const withBundles = readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: 'never', peer: llvmEra('22').objdump, bundles: true, membersAligned: src.thin === true });
           // (those llvm-objdump-22 writes out, then those it does not read: a bundle file, a COFF object's)

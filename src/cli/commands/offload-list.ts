@@ -276,7 +276,7 @@ imageSize) are decimal strings, what a reader found (image.size, bare images) ar
       }
       if (memberErrors.length) {
         // Listed around them; each named by its member, as llvm-objdump names it (`FILE(MEMBER)`).
-        for (const m of memberErrors) io.stderr.write(`${prog}: error: ${shown(file)}(${clipText(m.member)}): ${m.error.message}\n`);
+        for (const m of memberErrors) io.stderr.write(`${prog}: error: ${shown(file)}${m.member ? `(${clipText(m.member)})` : ''}: ${m.error.message}\n`);
         return EXIT.FAILURE;
       }
       if (missing) {
