@@ -11,7 +11,7 @@ import { terminalSafe } from './terminal.js';
 import type { PropertySetRegistry, PropertyValue } from '../props/model.js';
 import type { SyclbinFile } from '../syclbin/model.js';
 import { escapedStrings, type OffloadBinaryModel } from '../offload/read.js';
-import type { ObjectListing } from '../offload/input.js';
+import { placeNames } from './place-names.js';
 import { quotedText } from '../props/explain.js';
 import { SHT_NULL } from '../../formats/elf.js';
 
@@ -322,7 +322,7 @@ function numbered(names: Iterable<[number, string]>): Map<number, SectionName> {
  */
 function sectionNames(a: Annotation): Map<number, SectionName> | undefined {
   // (an ELF file's sections as its reader read them; a COFF file's as the listing of the object has them)
-  const sections = a.elf && !a.elf.elf.path.length ? a.elf.elf.sections.map((s) => s.name) : a.input?.container === 'coff' ? a.input.objects.find((o) => o.member === undefined)?.sectionNames : undefined;
+  const sections = placeNames(a).sections;
   if (!sections?.length) return undefined;
   return numbered(sections.map((name, i) => [i, name]));
 }
@@ -378,29 +378,12 @@ function leafKeys(a: Annotation, ids: SpanKeys): (leaf: AnnotatedSpan) => Annota
       return r ? { ...leaf, ...r } : leaf;
     };
   }
-  const members = a.input?.archive?.members;
+  const members = placeNames(a).members;
   if (!members?.length) return (leaf) => leaf;
-  const memberNames = numbered(members.map((m) => [m.index, m.special ? m.rawName : m.name]));
-  // Each member's section names, as the listing of its object has them (every section, those without
-  // contents too): the objects are listed in member order, so the k-th listing of a name is the k-th
-  // member of that name.
+  const memberNames = numbered(members.map((m) => [m.index, m.name]));
+  // Each member's section names (src/hex/place-names.ts).
   const memberSections = new Map<number, Map<number, SectionName>>();
-  const listings = new Map<string, ObjectListing[]>();
-  for (const o of a.input?.objects ?? []) {
-    if (o.member === undefined) continue;
-    // (pushed, not spread: an archive of many members of one name stays linear)
-    const same = listings.get(o.member);
-    if (same) same.push(o);
-    else listings.set(o.member, [o]);
-  }
-  const taken = new Map<string, number>();
-  for (const m of members) {
-    if (m.special) continue;
-    const k = taken.get(m.name) ?? 0;
-    taken.set(m.name, k + 1);
-    const names = listings.get(m.name)?.[k]?.sectionNames;
-    if (names) memberSections.set(m.index, numbered(names.map((name, i) => [i, name])));
-  }
+  for (const m of members) if (m.sections) memberSections.set(m.index, numbered(m.sections.map((name, i) => [i, name])));
   const sectionsOf = (i: number): Map<number, SectionName> => memberSections.get(i) ?? new Map();
   return (leaf) => {
     if (leaf.keys[0] !== 'members' || typeof leaf.keys[1] !== 'number') return leaf;

@@ -10,6 +10,7 @@ import { terminalSafe } from './terminal.js';
 import { ArgumentError, describeValue, toSource, type ByteSource, optionsArgument, type BytesLike } from '../codec/index.js';
 import { leavesOf, matchingRanges, type Annotation, type AnnotatedSpan } from './annotate.js';
 import { isWithin, pathMatcher } from './paths.js';
+import { placeNames } from './place-names.js';
 
 /** Options of `hexdump`. */
 export interface HexdumpOptions {
@@ -107,16 +108,51 @@ export function pathRanges(ann: Annotation, path: string): [number, number][] {
  */
 export function withSectionIndices(ann: Annotation, path: string): string {
   if (!path.includes('["')) return path;
-  // (the section names as diff numbers them: an ELF file's section table, a COFF object's listing)
-  const names = ann.elf && !ann.elf.elf.path.length ? ann.elf.elf.sections.map((x) => x.name) : ann.input?.container === 'coff' ? ann.input.objects.find((o) => o.member === undefined)?.sectionNames : undefined;
-  if (!names?.length) return path;
+  // (the names as diff gives them: an ELF file's section table, a COFF object's listing, an archive's
+  // members and their sections; src/hex/place-names.ts)
+  const places = placeNames(ann);
+  if (places.sections?.length) return sectionsByIndex(path, places.sections);
+  if (!places.members?.length) return path;
+  const members = places.members;
+  // members["k.o"] (a later member of the same name: members["k.o"#2]) → members[i]
+  const byName = NAMED_MEMBER.exec(path);
+  let rest = path;
+  let member: (typeof members)[number] | undefined;
+  if (byName) {
+    const name = jsonName(byName[1]!);
+    let left = byName[2] === undefined ? 1 : Number(byName[2]);
+    member = name === undefined ? undefined : members.find((m) => m.name === name && --left === 0);
+    if (!member) return path;
+    rest = path.slice(byName[0].length);
+  } else {
+    const byIndex = /^members\[(\d+)\]/.exec(path);
+    if (!byIndex) return path;
+    member = members.find((m) => m.index === Number(byIndex[1]));
+    rest = path.slice(byIndex[0].length);
+  }
+  if (!member) return path;
+  const head = `members[${member.index}]`;
+  // …data.sections[".text"] of that member → its section's index
+  return member.sections && rest.startsWith('.data.') ? `${head}.data.${sectionsByIndex(rest.slice('.data.'.length), member.sections)}` : head + rest;
+}
+
+/** An archive member named as diff names it, at the start of a path: `members["NAME"]` or `members["NAME"#n]`. */
+const NAMED_MEMBER = /^members\[("(?:[^"\\]|\\.)*")(?:#(\d+))?\]/;
+
+/** A JSON string's value, or undefined when it is none. */
+function jsonName(quoted: string): string | undefined {
+  try {
+    return JSON.parse(quoted) as string;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `path` with each `sections["NAME"#n]` / `sectionHeaders[…]` written with the index `names` gives it (left as it is when there is none). */
+function sectionsByIndex(path: string, names: readonly string[]): string {
   return path.replace(/\b(sections|sectionHeaders)\[("(?:[^"\\]|\\.)*")(?:#(\d+))?\]/g, (whole, head: string, quotedName: string, nth?: string) => {
-    let name: string;
-    try {
-      name = JSON.parse(quotedName) as string;
-    } catch {
-      return whole;
-    }
+    const name = jsonName(quotedName);
+    if (name === undefined) return whole;
     let left = nth === undefined ? 1 : Number(nth);
     for (let i = 0; i < names.length; i++) if (names[i] === name && --left === 0) return `${head}[${i}]`;
     return whole;

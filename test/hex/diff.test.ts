@@ -164,6 +164,44 @@ describe('hex: diff of files of no model (ELF, COFF, SPIR-V, bitcode, unknown by
     expect(() => hexdump(a, ann, { path: 'sections[".nosuch"]' })).to.throw(/no span matches 'sections\[".nosuch"\]'/);
   });
 
+  it('the paths diff prints for two archives select their bytes in hexdump --path: members and their sections by name (review 2026-11-28b finding 3)', async () => {
+    const { annotate } = await import('../../src/hex/annotate.js');
+    const { hexdump, pathRanges } = await import('../../src/hex/hexdump.js');
+    const dir = mkdtempSync(join(tmpdir(), 'syclbin-diff-ar-'));
+    try {
+      writeFileSync(join(dir, 'k.o'), read('k.o'));
+      writeFileSync(join(dir, 'k2.o'), read('k2.o'));
+      writeFileSync(join(dir, 'x.bin'), 'hello');
+      const ar = requireTool('llvm-ar-22');
+      execFileSync(ar, ['rcS', 'one.a', 'k.o', 'k2.o'], { cwd: dir });
+      // (the second archive's k2.o has one section more)
+      execFileSync(requireTool('llvm-objcopy-22'), ['--add-section', '.extra=x.bin', 'k2.o'], { cwd: dir });
+      execFileSync(ar, ['rcS', 'two.a', 'k.o', 'k2.o'], { cwd: dir });
+      const a = new Uint8Array(readFileSync(join(dir, 'one.a')));
+      const b = new Uint8Array(readFileSync(join(dir, 'two.a')));
+      const ann = annotate(a);
+      const paths = diffFiles(a, b).entries.filter((e) => e.op !== 'added').map((e) => e.path);
+      const named = paths.filter((p) => p.startsWith('members["') && !/#\d+$/.test(p));
+      expect(named.some((p) => p.startsWith('members["k2.o"].data.sections["')), paths.join('\n')).to.equal(true);
+      expect(named.some((p) => p.startsWith('members["k2.o"].header.')), paths.join('\n')).to.equal(true);
+      const k2 = ann.input!.archive!.members.find((m) => m.name === 'k2.o')!.index;
+      for (const p of named) {
+        // The same path with indices, as the span tree names it: the member's, then its section's.
+        let indexed = p.replace(/^members\["k2\.o"\]/, `members[${k2}]`);
+        indexed = indexed.replace(/sections\[("[^"]*")\]/, (_m, q: string) => {
+          const names = ann.input!.objects.find((o) => o.member === 'k2.o')!.sectionNames!;
+          return `sections[${names.indexOf(JSON.parse(q) as string)}]`;
+        });
+        expect(pathRanges(ann, p).length, p).to.be.greaterThan(0);
+        expect(pathRanges(ann, p), p).to.deep.equal(pathRanges(ann, indexed));
+        expect(hexdump(a, ann, { path: p })).to.equal(hexdump(a, ann, { path: indexed }));
+      }
+      expect(() => hexdump(a, ann, { path: 'members["nosuch.o"].header' })).to.throw(/no span matches 'members\["nosuch.o"\].header'/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('two ELF objects are compared section by section by name: one section more shifts no other (llvm-objcopy-22 --add-section)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'syclbin-diff-'));
     try {
