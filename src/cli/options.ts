@@ -8,7 +8,7 @@ import { UsageError } from './errors.js';
 import { DEFAULT_LLVM_ERA, LLVM_ERAS_ORDER, type LlvmEra } from '../../formats/eras.js';
 import { ElfIdent } from '../../formats/elf.js';
 import { AR_MAGIC, AR_THIN_MAGIC } from '../../formats/ar.js';
-import { hasMagic } from '../codec/index.js';
+import { DEFAULT_MAX_SPANS, hasMagic } from '../codec/index.js';
 
 /** One option: how it looks on the command line and how its value is parsed. */
 export interface Opt<T> {
@@ -132,6 +132,10 @@ export const outputOptions = () => ({
 export const maxInflatedSizeOption = (): Opt<number | undefined> =>
   // A cap of 0 would refuse every compressed payload (each holds at least a header): a mistake, said at once.
   opt.bytes('BYTES', 'Cap on the decompressed size of compressed OffloadBinary v3 payloads, each and, in objects and archives, all of a file together (K/M/G suffixes)', { defaultText: '1G', min: 1 });
+
+/** `--max-spans N`: the most spans a command that explains every byte builds (src/hex/annotate.ts AnnotateOptions.maxSpans). */
+export const maxSpansOption = (): Opt<number | undefined> =>
+  opt.int('N', `Explain the file with at most N spans (structures); past them the reading ends in a limit error at the structure that did not fit (default ${DEFAULT_MAX_SPANS.toLocaleString('en-US')}: about 2 GB of memory)`, { min: 1 });
 
 /** `--inflated`: explain a compressed OffloadBinary v3 from the inside (src/hex/annotate.ts annotateInflated). */
 export const inflatedOption = (): Opt<boolean> =>

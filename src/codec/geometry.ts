@@ -72,6 +72,16 @@ export function lookupIn(scope: Record<string, unknown>): FieldLookup {
   };
 }
 
+/**
+ * `v` rounded up to a multiple of `to` (v >= 0), in integer steps: `Math.ceil(v / to) * to` gives the
+ * same number as a heap-allocated double, and a double stored in a span's `offset` turns that field of
+ * every span into a boxed double (V8 field representation), a heap number per span of a large file.
+ */
+export function alignUp(v: number, to: number): number {
+  const r = v % to;
+  return r === 0 ? v : v + (to - r);
+}
+
 /** Evaluate `e`. Iterative over the (small, description-defined) expression tree. */
 export function evaluate(e: Expr, field: FieldLookup, placed: Readonly<Record<string, Placement>> = {}): number {
   if (typeof e === 'number') return e;
@@ -86,10 +96,7 @@ export function evaluate(e: Expr, field: FieldLookup, placed: Readonly<Record<st
   }
   if ('sub' in e) return evaluate(e.sub[0], field, placed) - evaluate(e.sub[1], field, placed);
   if ('mul' in e) return evaluate(e.mul[0], field, placed) * evaluate(e.mul[1], field, placed);
-  if ('alignUp' in e) {
-    const v = evaluate(e.alignUp, field, placed);
-    return Math.ceil(v / e.to) * e.to;
-  }
+  if ('alignUp' in e) return alignUp(evaluate(e.alignUp, field, placed), e.to);
   const name = 'start' in e ? e.start : e.end;
   const p = placed[name];
   if (!p) throw new Error(`geometry description error: region '${name}' is used before it is placed`);
@@ -132,7 +139,7 @@ export function place<R extends string>(l: Layout<R>, field: FieldLookup): Recor
     const at = evaluate(r.at, field, out);
     const size = r.table ? evaluate(r.table.count, field, out) * r.table.elem.fixedSize! : r.node ? r.node.fixedSize! : evaluate(r.size ?? 0, field, out);
     const end = at + size;
-    out[name] = { at, size, end, paddedEnd: r.padTo ? Math.ceil(end / r.padTo) * r.padTo : end };
+    out[name] = { at, size, end, paddedEnd: r.padTo ? alignUp(end, r.padTo) : end };
   }
   return out as Record<R, Placement>;
 }

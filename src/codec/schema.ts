@@ -24,7 +24,7 @@
 import { ByteBuilder, decodeEscapedUtf8, encodeEscapedUtf8 } from './bytes.js';
 import { DecodeError, EncodeError, hex } from './errors.js';
 import type { Relation } from './geometry.js';
-import type { PathKey, SpanKind, SpanNode, SpanTree } from './spans.js';
+import { spanInt, type PathKey, type SpanKind, type SpanNode, type SpanTree } from './spans.js';
 
 // ---------------------------------------------------------------------------------------------
 // Read / write state
@@ -681,7 +681,7 @@ export function array<N extends AnyNode>(elem: N, count: string | number): Array
           }
         }
       }
-      if (group) group.size = c.pos - start;
+      if (group) group.size = spanInt(c.pos - start);
       return out;
     },
     write(s, v) {
@@ -844,7 +844,7 @@ export function struct<F extends Fields, Rel extends Record<string, Relation> = 
           c.key = key;
         }
       }
-      if (group && c.pos - start > group.size) group.size = c.pos - start;
+      if (group && c.pos - start > group.size) group.size = spanInt(c.pos - start);
       return out as StructDecoded<F>;
     },
     write(s, v) {

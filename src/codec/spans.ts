@@ -70,13 +70,63 @@ export interface SpanNode {
   aliases?: SpanNode[];
 }
 
+/**
+ * `x` as a small integer where it is one. A byte offset computed through doubles (a division, code the
+ * optimizer compiled to float arithmetic) is an integer held as a heap number; stored in a node's
+ * `offset` it turns that field of every node into a boxed double (V8's field representation): a heap
+ * allocation per node and per span of a large file. `x | 0` is the same integer, held as one.
+ */
+export function spanInt(x: number): number {
+  const i = x | 0;
+  return i === x ? i : x;
+}
+
 /** Above this many children a node keeps a key index, so `child` stays O(1) on huge tables. */
 const INDEX_AT = 16;
+
+/**
+ * 2,000,000: the default span budget of the tools that explain every byte (annotate's `maxSpans`),
+ * about 2 GB of memory at the end (a SYCLBIN of 90,000 abstract modules with an IR module each; real
+ * files have a few).
+ */
+export const DEFAULT_MAX_SPANS = 2_000_000;
+
+/**
+ * The span tree of a file grew past its node budget ({@link SpanTree} `maxNodes`): not a malformed
+ * input (a reader that collects every problem does not take it for one and read on, which would
+ * meet it again for every later structure) but the end of the reading, which the caller turns into
+ * its limit error (annotate: a `LIMIT` problem at `offset`, `path`).
+ */
+export class SpanBudgetError extends Error {
+  constructor(
+    /** The budget that was reached. */
+    readonly maxNodes: number,
+    /** Absolute offset of the node that did not fit (-1 for a virtual group). */
+    readonly offset: number,
+    /** Its structured path. */
+    readonly path: readonly PathKey[],
+  ) {
+    super(`more than ${maxNodes} spans`);
+    this.name = 'SpanBudgetError';
+  }
+}
 
 /** A tree of spans; the root is a virtual group standing for the whole input. */
 export class SpanTree {
   /** The virtual root standing for the whole input. */
   readonly root: SpanNode = { key: undefined, parent: undefined, offset: -1, size: 0, kind: 'group', children: undefined };
+  /** Nodes added so far (the root not counted). */
+  private nodes = 0;
+
+  /**
+   * `maxNodes`: the most nodes the tree takes; one more is a {@link SpanBudgetError}. Each node (and
+   * the span a tool makes of it) costs memory, about a kilobyte in all: a file of millions of tiny
+   * structures would otherwise fill the heap instead of ending in an error that says so.
+   */
+  constructor(
+    /** The most nodes the tree takes (Infinity: no limit). */
+    readonly maxNodes = Infinity,
+  ) {}
 
   /** Add a node under `parent` (the root when undefined). Keys may repeat (a repeated set header). */
   add(parent: SpanNode | undefined, key: PathKey | undefined, offset: number, size: number, kind: SpanKind, value?: unknown): SpanNode {
@@ -84,12 +134,13 @@ export class SpanTree {
     if (key === undefined) {
       // No key: the span belongs to the parent itself (a struct read straight into a reader's node).
       if (p.offset < 0) {
-        p.offset = offset;
-        p.size = size;
+        p.offset = spanInt(offset);
+        p.size = spanInt(size);
       }
       return p;
     }
-    const node: SpanNode = { key, parent: p, offset, size, kind, children: undefined };
+    if (++this.nodes > this.maxNodes) throw new SpanBudgetError(this.maxNodes, offset, [...pathOf(p), key]);
+    const node: SpanNode = { key, parent: p, offset: spanInt(offset), size: spanInt(size), kind, children: undefined };
     if (value !== undefined) node.value = value;
     const list = (p.children ??= []);
     list.push(node);

@@ -31,6 +31,7 @@
  * Portable: no Node APIs.
  */
 import {
+  spanInt,
   blobRef,
   chunkSize,
   concatChunks,
@@ -331,7 +332,7 @@ class ArchiveReader {
         'size',
       ], { needed: header.size, available: file.size - pos - HEADER });
     }
-    if (mNode) mNode.size = HEADER + header.size;
+    if (mNode) mNode.size = spanInt(HEADER + header.size);
     const at = { name: file.abs(pos + ArMemberHeader.offsets.name), path: [...mp, 'header', 'name'] };
     const rawName = this.rawName(header.name, at);
     let name = rawName.endsWith('/') && !rawName.startsWith('/') ? rawName.slice(0, -1) : rawName;

@@ -13,7 +13,7 @@
  * Where LLVM reads past a section or file without a check (an entry's code), this reader refuses with
  * an error instead. Portable: no Node APIs.
  */
-import { blobRef, decode, DecodeError, decodeLatin1, wholeNumberArgument, memoryBlob, type BlobRef, type ByteSource, type DecodeOptions, type PathKey, type SpanNode, type SpanTree } from '../codec/index.js';
+import { blobRef, decode, DecodeError, spanInt, decodeLatin1, wholeNumberArgument, memoryBlob, type BlobRef, type ByteSource, type DecodeOptions, type PathKey, type SpanNode, type SpanTree } from '../codec/index.js';
 import { COMPRESSED_BUNDLE_MAGIC, COMPRESSED_BUNDLE_METHODS, CompressedBundleHeaders, CompressedBundlePrefix, OFFLOAD_BUNDLE_MAGIC, OffloadBundleEntry, OffloadBundleHeader } from '../../formats/offload-bundle.js';
 import { DEFAULT_MAX_INFLATED_SIZE, decompressExact } from '../offload/decompress.js';
 
@@ -177,8 +177,8 @@ interface BundleSpans {
 function spanned(tree: SpanTree | undefined, path: PathKey[], offset: number, size: number): BundleSpans | undefined {
   if (!tree) return undefined;
   const node = tree.at(path);
-  node.offset = offset;
-  node.size = size;
+  node.offset = spanInt(offset);
+  node.size = spanInt(size);
   return { tree, node };
 }
 

@@ -8,7 +8,7 @@
  * `background`): a reader that records binaries or a device image under it makes it their group,
  * and binaries found in it by scanning keep their own bytes. Portable: no Node APIs.
  */
-import type { PathKey, SpanTree } from '../codec/index.js';
+import { spanInt, type PathKey, type SpanTree } from '../codec/index.js';
 
 /** Where a section's contents lie. */
 export interface SectionExtent {
@@ -33,8 +33,8 @@ export function recordSectionContents(tree: SpanTree | undefined, prefix: readon
   for (const s of sections) {
     const n = tree.child(parent, s.index);
     if (n.offset >= 0) continue; // already recorded by a reader
-    n.offset = s.offset;
-    n.size = s.size;
+    n.offset = spanInt(s.offset);
+    n.size = spanInt(s.size);
     n.kind = 'bytes';
     n.value = s.name;
     n.background = true;

@@ -29,7 +29,7 @@
  */
 import { IR_HEAD, looksLikeIrText } from '../containers/ir-text.js';
 import { BUNDLE_SNIFF, holdsOffloadBundle, readOffloadBundles } from '../containers/offload-bundle.js';
-import { ArgumentError, rangeArgument, blobRef, blobSource, childPath, quotedName, DecodeError, forEachDescendant, formatPath, hasMagic, hexText, memorySource, nodePath, ownsBytes, pathOf, SpanTree, toSource, type ByteSource, type PathKey, type SpanKind, type SpanNode, optionsArgument, type BytesLike } from '../codec/index.js';
+import { ArgumentError, rangeArgument, blobRef, blobSource, childPath, quotedName, DecodeError, forEachDescendant, formatPath, hasMagic, hexText, memorySource, nodePath, ownsBytes, pathOf, DEFAULT_MAX_SPANS, SpanBudgetError, SpanTree, toSource, wholeNumberArgument, type ByteSource, type PathKey, type SpanKind, type SpanNode, optionsArgument, type BytesLike } from '../codec/index.js';
 import { OFFLOAD_BINARY_ALIGN, OFFLOAD_BINARY_MAGIC, OFFLOAD_VERSIONS, OffloadHeaderPrefix, OffloadMagic } from '../../formats/offload-binary.js';
 import { SYCLBIN_MAGIC, SyclbinFileHeader, SyclbinMagic } from '../../formats/syclbin-v1.js';
 import { V2_IMAGE_KIND, V2_KEYS } from '../../formats/syclbin-v2.js';
@@ -216,6 +216,13 @@ export interface AnnotateOptions {
    * out thousands of times is refused instead.
    */
   sharedBlobsFree?: boolean;
+  /**
+   * The most spans (span tree nodes) to explain the file with (default {@link DEFAULT_MAX_SPANS}):
+   * past it the reading ends in a `LIMIT` problem at the structure that did not fit, and what was
+   * read before it is explained. Each span costs memory (about a kilobyte with its tree node), so a
+   * file of millions of tiny structures ends in an error, not in a full heap.
+   */
+  maxSpans?: number;
 }
 
 /** Leaves of an annotation (spans that own bytes), sorted by offset. */
@@ -329,7 +336,8 @@ export function annotateEmbedded(image: ByteSource, opts: Pick<AnnotateOptions, 
 
 function annotateIn(input: BytesLike | ByteSource, opts: AnnotateOptions, embedded: boolean): Annotation {
   const src = toSource(input);
-  const tree = new SpanTree();
+  const maxSpans = opts.maxSpans === undefined ? DEFAULT_MAX_SPANS : wholeNumberArgument(opts.maxSpans, 'annotate: maxSpans', 1);
+  const tree = new SpanTree(maxSpans);
   const problems: DecodeError[] = [];
   const geometry: V1Geometry[] = [];
   const offload: OffloadBinaryModel[] = [];
@@ -351,7 +359,16 @@ function annotateIn(input: BytesLike | ByteSource, opts: AnnotateOptions, embedd
   const attempt = (read: () => void): void => {
     try {
       read();
-    } catch (e) {
+    } catch (caught) {
+      let e = caught;
+      if (e instanceof SpanBudgetError) {
+        e = new DecodeError(
+          'LIMIT',
+          `more than ${e.maxNodes} structures to explain: spans are kept up to here, the rest of the file is not read (raise the limit: --max-spans on the command line, maxSpans in the library; 'syclbin dump' reads a SYCLBIN of any size, without spans)`,
+          Math.max(0, e.offset),
+          e.path,
+        );
+      }
       if (!(e instanceof DecodeError)) throw e;
       problems.push(e);
       ann.stoppedBy = e;

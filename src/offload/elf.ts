@@ -29,7 +29,7 @@
  * Portable: no Node APIs.
  */
 import { RepeatBudget } from './repeats.js';
-import { appendAll, DecodeError, decodeUtf8, hasMagic, hex, locate, placedSpace, TerminatedStrings, toSource, withinPath, type ByteSource, type PathKey, type InputPlacement, type Space, type SpanNode, type SpanTree, optionsArgument, type BytesLike } from '../codec/index.js';
+import { appendAll, DecodeError, spanInt, decodeUtf8, hasMagic, hex, locate, placedSpace, TerminatedStrings, toSource, withinPath, type ByteSource, type PathKey, type InputPlacement, type Space, type SpanNode, type SpanTree, optionsArgument, type BytesLike } from '../codec/index.js';
 import { OffloadMagic } from '../../formats/offload-binary.js';
 import {
   ELF_HEADERS,
@@ -583,8 +583,8 @@ export function readSections<S>(
     if (same) {
       const node = opts.tree?.at([...prefix, 'sections', c.index]);
       if (node) {
-        node.offset = origin + c.offset;
-        node.size = c.size;
+        node.offset = spanInt(origin + c.offset);
+        node.size = spanInt(c.size);
         // Named by the first one's spans: its group lists this section (annotate's `shared`), so
         // `hexdump --path 'sections[k]'` finds the bytes.
         if (same.node) (same.node.aliases ??= []).push(node);

@@ -33,7 +33,7 @@
  *
  * Portable: no Node APIs.
  */
-import { blobRef, DecodeError, hasMagic, hexText, memorySource, toBytes, toSource, type BlobRef, type ByteSource, type PathKey, type SpanKind, optionsArgument, type BytesLike } from '../codec/index.js';
+import { blobRef, DecodeError, hasMagic, spanInt, hexText, memorySource, toBytes, toSource, type BlobRef, type ByteSource, type PathKey, type SpanKind, optionsArgument, type BytesLike } from '../codec/index.js';
 import { ELFCOMPRESS, ElfIdent, ET_REL, SHF_COMPRESSED, SHT_NOBITS } from '../../formats/elf.js';
 import { BitcodeMagic, BitcodeWrapperHeader } from '../../formats/llvm-bitcode.js';
 import { OffloadMagic } from '../../formats/offload-binary.js';
@@ -581,8 +581,8 @@ class InputReader {
     // An object's section recorded with its raw extent (src/containers/section-spans.ts): kept; the
     // image recorded under it makes it its group.
     if (node.background && kind === 'group') return;
-    node.offset = offset;
-    node.size = size;
+    node.offset = spanInt(offset);
+    node.size = spanInt(size);
     node.kind = kind;
     if (value !== undefined) node.value = value;
   }
@@ -897,8 +897,8 @@ class InputReader {
       const path = [...item.path, 'members', m.index, 'data'];
       const node = this.opts.tree?.at(path);
       if (node) {
-        node.offset = m.dataOffset;
-        node.size = m.size;
+        node.offset = spanInt(m.dataOffset);
+        node.size = spanInt(m.size);
       }
       // llvm-objdump lists the members of the input archive; past its stop (a nested archive is one)
       // this reader lists the members of nested archives too, as `OUTER(INNER(MEMBER))`.

@@ -639,3 +639,66 @@ describe('annotate: a property line without a key is named by its set, where its
     });
   }
 });
+
+describe('annotate: a span budget instead of a full heap (maxSpans, --max-spans)', () => {
+  /** A SYCLBIN v1 of `n` abstract modules with one IR module each. */
+  function manyModules(n: number): Uint8Array {
+    const file: SyclbinFile = {
+      version: 1,
+      envelope: { kind: 'none' },
+      globalMetadata: new Map([['SYCLBIN/global metadata', new Map([['state', uint32(2)]])]]),
+      abstractModules: Array.from({ length: n }, () => ({
+        metadata: new Map([['SYCL/misc properties', new Map([['optLevel', uint32(2)]])]]),
+        irModules: [{ metadata: new Map([['SYCLBIN/ir module metadata', new Map([['type', uint32(0)]])]]), image: memoryBlob(new Uint8Array(16)) }],
+        nativeImages: [],
+      })),
+    };
+    return writeSyclbin(file, { format: 1, envelope: 'none' });
+  }
+
+  it('past maxSpans the reading ends in one LIMIT problem at the structure that did not fit; what was read is explained and tiles the file', async () => {
+    const bytes = manyModules(300);
+    const whole = annotate(bytes);
+    expect(whole.problems).to.deep.equal([]);
+    const cut = annotate(bytes, { maxSpans: 500 });
+    // One problem, not one per later structure (the readers that collect every problem do not take it for one)
+    expect(cut.problems.map((p) => p.code)).to.deep.equal(['LIMIT']);
+    expect(cut.error?.message).to.match(/^more than 500 structures to explain: spans are kept up to here, the rest of the file is not read \(raise the limit: --max-spans on the command line, maxSpans in the library;/);
+    const at = cut.problems[0]!;
+    // (its place is the node that did not fit: a header field, with its path)
+    expect(pathRanges(whole, at.path).map(([from]) => from)).to.include(at.offset);
+    expectTiles(cut, 'cut');
+    // The spans before the stop are the whole annotation's (same paths, same places).
+    const before = (a: Annotation): string[] => leavesOf(a).filter((s) => s.offset + s.size <= at.offset && s.kind !== 'unreferenced' && !s.kind.startsWith('padding')).map((s) => `${s.offset}+${s.size} ${s.path}`);
+    expect(before(cut)).to.deep.equal(before(whole));
+    expect(before(cut).length).to.be.greaterThan(100);
+    // A budget the file fits in changes nothing.
+    expect(annotationToJson(annotate(bytes, { maxSpans: 1_000_000 }))).to.deep.equal(annotationToJson(whole));
+    expect(() => annotate(bytes, { maxSpans: 0 })).to.throw(/annotate: maxSpans must be a whole number from 1/);
+  });
+
+  it('annotate, verify and hexdump take --max-spans and end in the limit error (status 1) with what was read before it', async () => {
+    const { cli, tempDir } = await import('../offload/support.js');
+    const { writeFileSync } = await import('node:fs');
+    const { dir, cleanup } = tempDir();
+    try {
+      writeFileSync(join(dir, 'many.syclbin'), manyModules(300));
+      const v = await cli(['verify', '--max-spans', '500', 'many.syclbin'], dir);
+      expect(v.code).to.equal(1);
+      expect(v.stdout).to.match(/^error {3}0x[0-9a-f]{8} {2}\S+: more than 500 structures to explain/m);
+      expect(v.stdout.trim().split('\n').at(-1)).to.equal('1 error(s), 0 warning(s), 1 note(s)');
+      const a = await cli(['annotate', '--max-spans', '500', 'many.syclbin'], dir);
+      expect(a.code).to.equal(1);
+      expect(a.stdout).to.match(/^0x00000000 \+4 +magic +header\.magic/m);
+      expect(a.stderr).to.match(/^syclbin annotate: many\.syclbin: more than 500 structures to explain/);
+      const h = await cli(['hexdump', '--max-spans', '500', '--range', '0:16', 'many.syclbin'], dir);
+      expect([h.code, h.stdout.split('\n')[0]]).to.deep.equal([1, '00000000  49 42 59 53 01 00 00 00  2c 01 00 00 2c 01 00 00  |IBYS....,...,...|  header.magic header.version header.abstractModuleCount header.irModuleCount']);
+      // (the default budget holds the file)
+      expect((await cli(['verify', 'many.syclbin'], dir)).code).to.equal(0);
+      const bad = await cli(['verify', '--max-spans', '0', 'many.syclbin'], dir);
+      expect(bad.code).to.equal(2);
+    } finally {
+      cleanup();
+    }
+  });
+});

@@ -6,7 +6,7 @@ import { someOf } from '../../codec/messages.js';
 import { annotate, annotateInflated, spanToJson, type AnnotatedSpan, type Annotation } from '../../hex/annotate.js';
 import { defineCommand, EXIT } from '../command.js';
 import { terminalSafe } from '../../hex/terminal.js';
-import { inflatedOption, maxInflatedSizeOption, opt, outputOptions } from '../options.js';
+import { inflatedOption, maxInflatedSizeOption, maxSpansOption, opt, outputOptions } from '../options.js';
 
 function jsonReplacer(_k: string, v: unknown): unknown {
   return typeof v === 'bigint' ? v.toString() : v;
@@ -68,6 +68,7 @@ into the inflated space (header + payload, InflatedSize bytes), not the file.`,
     leaves: opt.flag('Only the leaf spans (no groups)'),
     inflated: inflatedOption(),
     'max-inflated-size': maxInflatedSizeOption(),
+    'max-spans': maxSpansOption(),
     ...outputOptions(),
   },
   positionals: { min: 1, max: 1 },
@@ -77,7 +78,7 @@ into the inflated space (header + payload, InflatedSize bytes), not the file.`,
     // Only what is printed is kept past the reading: the span tree, models and layout facts the
     // annotation also holds are let go before millions of lines are made (a file of 200,000 modules
     // holds them at 450 bytes a span; the collector would walk them for every line's garbage).
-    const { format, size, spans, error } = files.read(file, (src) => (opts.inflated ? annotateInflated(src, { maxInflatedSize }).annotation : annotate(src, { maxInflatedSize })));
+    const { format, size, spans, error } = files.read(file, (src) => (opts.inflated ? annotateInflated(src, { maxInflatedSize, maxSpans: opts['max-spans'] }).annotation : annotate(src, { maxInflatedSize, maxSpans: opts['max-spans'] })));
     const ann = { format, size, spans: opts.leaves ? spans.filter((s) => s.kind !== 'group') : spans, ...(error ? { error } : {}) };
     if (opts.json) files.writePieces(opts.output, jsonPieces(ann));
     else files.writePieces(opts.output, spanLines(`# ${ann.format}, ${ann.size} bytes${opts.inflated ? ' inflated' : ''}\n`, ann.spans));

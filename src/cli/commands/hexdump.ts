@@ -5,7 +5,7 @@ import { terminalSafe } from '../../hex/terminal.js';
 import { ArgumentError } from '../../codec/errors.js';
 import { defineCommand, EXIT } from '../command.js';
 import { UsageError } from '../errors.js';
-import { inflatedOption, maxInflatedSizeOption, opt, outputOptions } from '../options.js';
+import { inflatedOption, maxInflatedSizeOption, maxSpansOption, opt, outputOptions } from '../options.js';
 
 /** `syclbin hexdump`: Hexdump with the structure path of the fields on each row. */
 export const command = defineCommand({
@@ -40,6 +40,7 @@ bytes; the error follows on standard error and the status is 1.`,
     full: opt.flag('Do not elide the middle of long blobs'),
     inflated: inflatedOption(),
     'max-inflated-size': maxInflatedSizeOption(),
+    'max-spans': maxSpansOption(),
     ...outputOptions(),
   },
   positionals: { min: 1, max: 1 },
@@ -47,7 +48,8 @@ bytes; the error follows on standard error and the status is 1.`,
   run({ opts, file: name, files, io, prog }) {
     return files.read(name, (file) => {
       const maxInflatedSize = opts['max-inflated-size'];
-      const inside = opts.inflated ? annotateInflated(file, { maxInflatedSize }) : undefined;
+      const maxSpans = opts['max-spans'];
+      const inside = opts.inflated ? annotateInflated(file, { maxInflatedSize, maxSpans }) : undefined;
       const src = inside?.source ?? file;
       let range: [number, number] | undefined;
       if (opts.range !== undefined) {
@@ -60,7 +62,7 @@ bytes; the error follows on standard error and the status is 1.`,
       }
       // Rows of a range need the spans there only (whole rows: a field's label is on the row it starts).
       const spansWindow: [number, number] | undefined = range && opts.path === undefined ? [range[0] - (range[0] % 16), range[1] + 16] : undefined;
-      const ann = inside?.annotation ?? annotate(src, { maxInflatedSize, spansWindow });
+      const ann = inside?.annotation ?? annotate(src, { maxInflatedSize, spansWindow, maxSpans });
       // Colour only for a terminal on standard output (never into a file).
       const color = opts.output === '-' && Boolean(io.stdout.isTTY) && !opts['no-color'] && !io.env.NO_COLOR; // (set and not empty: no-color.org)
       let text: Iterable<string>;

@@ -3,7 +3,7 @@ import { formatReport, verify } from '../../hex/verify.js';
 import { defineCommand, EXIT } from '../command.js';
 import { FileFailure } from '../errors.js';
 import { SyclbinError } from '../../codec/errors.js';
-import { maxInflatedSizeOption, opt, outputOptions } from '../options.js';
+import { maxInflatedSizeOption, maxSpansOption, opt, outputOptions } from '../options.js';
 
 /** `syclbin verify`: Lint a SYCLBIN, OffloadBinary, object, program, module or property-set file: every problem with severity, offset and path. */
 export const command = defineCommand({
@@ -38,12 +38,13 @@ and notes alone exit 0).`,
   options: {
     json: opt.flag('Print JSON {file, format, size, problems, counts} (schemas/verify.schema.json); an array of them for several files'),
     'max-inflated-size': maxInflatedSizeOption(),
+    'max-spans': maxSpansOption(),
     ...outputOptions(),
   },
   positionals: { min: 1, max: Infinity },
   examples: ['syclbin verify kernel.syclbin', 'syclbin verify --json kernel.syclbin', 'syclbin verify kernel.syclbin a.out a.out.spirv64..img'],
   run({ opts, args, files, io, prog }) {
-    const one = (name: string) => files.read(name, (src) => verify(src, { maxInflatedSize: opts['max-inflated-size'] }));
+    const one = (name: string) => files.read(name, (src) => verify(src, { maxInflatedSize: opts['max-inflated-size'], maxSpans: opts['max-spans'] }));
     if (args.length === 1) {
       const r = one(args[0]!);
       files.write(opts.output, opts.json ? JSON.stringify({ file: args[0]!, ...r }, null, 2) + '\n' : formatReport(r, args[0]!));
