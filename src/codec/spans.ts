@@ -212,7 +212,8 @@ export function quotedName(name: string): string {
 }
 
 /** Kinds whose key is a name from the data (a property set or key): always written `["name"]`. */
-const NAMED: ReadonlySet<SpanKind> = new Set(['property-set', 'property']);
+export const NAMED_KINDS: ReadonlySet<SpanKind> = new Set(['property-set', 'property']);
+const NAMED = NAMED_KINDS;
 
 /**
  * The text path of a node. Keys of property-set and property nodes are names from the data and are

@@ -29,7 +29,7 @@
  */
 import { IR_HEAD, looksLikeIrText } from '../containers/ir-text.js';
 import { BUNDLE_SNIFF, holdsOffloadBundle, readOffloadBundles } from '../containers/offload-bundle.js';
-import { ArgumentError, rangeArgument, blobRef, blobSource, childPath, quotedName, DecodeError, forEachDescendant, formatPath, hasMagic, hexText, memorySource, nodePath, ownsBytes, pathOf, DEFAULT_MAX_SPANS, SpanBudgetError, SpanTree, toSource, wholeNumberArgument, type ByteSource, type PathKey, type SpanKind, type SpanNode, optionsArgument, type BytesLike } from '../codec/index.js';
+import { ArgumentError, NAMED_KINDS, rangeArgument, blobRef, blobSource, childPath, quotedName, DecodeError, forEachDescendant, formatPath, hasMagic, hexText, memorySource, nodePath, ownsBytes, pathOf, DEFAULT_MAX_SPANS, SpanBudgetError, SpanTree, toSource, wholeNumberArgument, type ByteSource, type PathKey, type SpanKind, type SpanNode, optionsArgument, type BytesLike } from '../codec/index.js';
 import { OFFLOAD_BINARY_ALIGN, OFFLOAD_BINARY_MAGIC, OFFLOAD_VERSIONS, OffloadHeaderPrefix, OffloadMagic } from '../../formats/offload-binary.js';
 import { SYCLBIN_MAGIC, SyclbinFileHeader, SyclbinMagic } from '../../formats/syclbin-v1.js';
 import { V2_IMAGE_KIND, V2_KEYS } from '../../formats/syclbin-v2.js';
@@ -579,24 +579,23 @@ function tile(src: ByteSource, ann: Annotation): AnnotatedSpan[] {
   const leaves: AnnotatedSpan[] = [];
   const backgrounds: AnnotatedSpan[] = [];
   const root = ann.tree.root;
-  // Paths top-down: a node's from its parent's (depth first, a parent comes before its children), not
-  // a walk to the root per node.
-  const paths = new Map<SpanNode, { path: string; keys: PathKey[] }>();
-  const top = { path: '', keys: [] as PathKey[] };
-  const visit = (n: SpanNode): void => {
-    let keys: PathKey[];
-    let path: string;
-    if (n.key === undefined) {
-      keys = [];
-      path = '';
-    } else {
-      const p = (n.parent && paths.get(n.parent)) ?? top;
-      // (concat sizes the array exactly; a spread left room to grow: 150 bytes more per span, a
-      // third of annotate's memory on files of many small records)
-      keys = p.keys.concat(n.key);
-      path = childPath(p.path, n);
+  // Paths top-down: a node's from its parent's, carried down the walk (depth first, a parent before
+  // its children), not a walk to the root or a lookup per node. A key's text after its parent's path
+  // (`.offset`, `[3]`, `["optLevel"]`) is made once per key: the same keys recur in every record.
+  const suffixes = new Map<PathKey, string>();
+  const namedSuffixes = new Map<PathKey, string>();
+  const pathOfChild = (parentPath: string, n: SpanNode): string => {
+    if (parentPath === '') return childPath('', n);
+    const cache = NAMED_KINDS.has(n.kind) ? namedSuffixes : suffixes;
+    let s = cache.get(n.key!);
+    if (s === undefined) {
+      // (the text childPath appends to a non-empty path)
+      s = childPath(' ', n).slice(1);
+      if (cache.size < 1 << 16) cache.set(n.key!, s);
     }
-    if (n.children) paths.set(n, { path, keys });
+    return parentPath + s;
+  };
+  const visit = (n: SpanNode, path: string, keys: PathKey[]): void => {
     if (n.offset < 0 || n.offset > size) return; // virtual, or past the end of a truncated file
     const span: AnnotatedSpan = { offset: n.offset, size: n.size, path, keys, kind: n.kind };
     if (!ownsBytes(n)) {
@@ -620,9 +619,40 @@ function tile(src: ByteSource, ann: Annotation): AnnotatedSpan[] {
   // Groups other nodes also name (a v1 header-table entry and the module image it is): their paths,
   // once every path is known.
   const aliased: [AnnotatedSpan, SpanNode[]][] = [];
-  if (root.offset >= 0 && root.kind !== 'group' && !root.children) visit(root);
-  else forEachDescendant(root, visit);
-  for (const [g, aliases] of aliased) g.shared = aliases.map((a) => paths.get(a)?.path ?? nodePath(a));
+  if (root.offset >= 0 && root.kind !== 'group' && !root.children) visit(root, '', []);
+  else if (root.children) {
+    // (iterative: no recursion depth; the lists, indices, paths and keys of the nodes above)
+    const lists: SpanNode[][] = [root.children];
+    const at: number[] = [0];
+    const paths: string[] = [''];
+    const keyLists: PathKey[][] = [[]];
+    while (lists.length) {
+      const top = lists.length - 1;
+      const list = lists[top]!;
+      const i = at[top]!;
+      if (i >= list.length) {
+        lists.pop();
+        at.pop();
+        paths.pop();
+        keyLists.pop();
+        continue;
+      }
+      at[top] = i + 1;
+      const n = list[i]!;
+      const path = pathOfChild(paths[top]!, n);
+      // (concat sizes the array exactly; a spread left room to grow: 150 bytes more per span, a
+      // third of annotate's memory on files of many small records)
+      const keys = keyLists[top]!.concat(n.key!);
+      visit(n, path, keys);
+      if (n.children?.length) {
+        lists.push(n.children);
+        at.push(0);
+        paths.push(path);
+        keyLists.push(keys);
+      }
+    }
+  }
+  for (const [g, aliases] of aliased) g.shared = aliases.map((a) => nodePath(a));
   const owned = ownBytes(leaves);
   // Fill gaps.
   // The structures readers read (OffloadBinaries, v1 images) at their exact extents: bytes in them are
