@@ -10,7 +10,7 @@
  * Upstream: llvm/include/llvm/BinaryFormat/ELF.h@llvmorg-19.1.7 (Elf32_Ehdr/Elf64_Ehdr,
  * Elf32_Shdr/Elf64_Shdr, Elf32_Sym/Elf64_Sym, Elf32_Rel(a)/Elf64_Rel(a), the SHT_, SHF_, SHN_, STB_,
  * STT_ and EM_ constants); llvm/include/llvm/BinaryFormat/ELFRelocs/{x86_64,i386,AArch64,ARM,
- * PowerPC,PowerPC64,RISCV,SystemZ,LoongArch}.def (relocation numbers; read in the copies
+ * PowerPC,PowerPC64,RISCV,SystemZ,LoongArch,Mips}.def (relocation numbers; read in the copies
  * llvm-22-dev installs); the System V gABI "ELF Header", "Sections", "Symbol Table" and
  * "Relocation" chapters.
  *
@@ -365,9 +365,21 @@ export const ELF_RELS = { [ELFCLASS32]: Elf32Rel, [ELFCLASS64]: Elf64Rel } as co
 /** Elf_Rela records by EI_CLASS. */
 export const ELF_RELAS = { [ELFCLASS32]: Elf32Rela, [ELFCLASS64]: Elf64Rela } as const;
 
-/** Symbol index and relocation type of an r_info (gABI ELF32_R_SYM/ELF32_R_TYPE, ELF64_R_SYM/ELF64_R_TYPE). */
-export function relocInfo(elfClass: 32 | 64, info: number | bigint): { sym: number; type: number } {
+/**
+ * Symbol index and relocation type of an r_info (gABI ELF32_R_SYM/ELF32_R_TYPE, ELF64_R_SYM/ELF64_R_TYPE).
+ *
+ * `mips64el`: an ELFCLASS64 little-endian EM_MIPS file, whose r_info is not one little-endian u64 but
+ * r_sym (u32, little-endian), r_ssym, r_type3, r_type2, r_type (one byte each, in that order): read as
+ * LLVM does (llvm/llvm-project:llvm/include/llvm/Object/ELFTypes.h `Elf_Rel_Impl::getRInfo` with
+ * isMips64EL), the type is `r_type | r_type2 << 8 | r_type3 << 16 | r_ssym << 24` (R_MIPS_REL32 with
+ * R_MIPS_64: 0x1203), the same value ELF64_R_TYPE gives for big-endian MIPS64.
+ */
+export function relocInfo(elfClass: 32 | 64, info: number | bigint, mips64el = false): { sym: number; type: number } {
   const v = BigInt(info);
+  if (elfClass === 64 && mips64el) {
+    const type = ((v >> 56n) & 0xffn) | ((v >> 40n) & 0xff00n) | ((v >> 24n) & 0xff0000n) | ((v >> 8n) & 0xff000000n);
+    return { sym: Number(v & 0xffffffffn), type: Number(type) };
+  }
   return elfClass === 64 ? { sym: Number(v >> 32n), type: Number(v & 0xffffffffn) } : { sym: Number(v >> 8n), type: Number(v & 0xffn) };
 }
 
@@ -379,6 +391,11 @@ export interface PointerRelocs {
   readonly relative: number;
   /** The two relocation types' names, for notes (`['R_X86_64_64', 'R_X86_64_RELATIVE']`). */
   readonly names: readonly [string, string];
+  /**
+   * The relative type may name a symbol (MIPS: R_MIPS_REL32 is B + A against symbol 0 and S + A
+   * against a symbol, the addend in place either way): with a symbol it is read as `abs`.
+   */
+  readonly relativeWithSymbol?: true;
 }
 
 /**
@@ -401,6 +418,11 @@ export function pointerRelocs(elfClass: 32 | 64, machine: number): PointerRelocs
     [`32:${EM.ARM}`]: { abs: 2, relative: 23, names: ['R_ARM_ABS32', 'R_ARM_RELATIVE'] },
     [`32:${EM.RISCV}`]: { abs: 1, relative: 3, names: ['R_RISCV_32', 'R_RISCV_RELATIVE'] },
     [`32:${EM.LOONGARCH}`]: { abs: 1, relative: 3, names: ['R_LARCH_32', 'R_LARCH_RELATIVE'] },
+    // MIPS (Mips.def): no RELATIVE type; ld.lld writes a pointer to a local symbol as R_MIPS_REL32
+    // against symbol 0 with the address in place (SHT_REL), on MIPS64 as the composite type
+    // R_MIPS_REL32 | R_MIPS_64 << 8 (llvm/llvm-project:lld/ELF/Arch/Mips.cpp `relativeRel`).
+    [`32:${EM.MIPS}`]: { abs: 2, relative: 3, names: ['R_MIPS_32', 'R_MIPS_REL32'], relativeWithSymbol: true },
+    [`64:${EM.MIPS}`]: { abs: 18, relative: 0x1203, names: ['R_MIPS_64', 'R_MIPS_REL32/R_MIPS_64'], relativeWithSymbol: true },
   };
   return t[`${elfClass}:${machine}`];
 }

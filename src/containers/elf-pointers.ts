@@ -12,7 +12,11 @@
  *   (allocated SHT_RELA/SHT_REL sections such as `.rela.dyn`): RELATIVE → the addend is the address
  *   (GNU ld also writes it in place; ld.lld leaves 0, so the relocation must be read), absolute
  *   against a defined dynamic symbol → its value + addend; without a relocation (a non-PIE
- *   executable, or RELR-packed relocations) the value in place is the address. An address becomes
+ *   executable, or RELR-packed relocations) the value in place is the address. MIPS has no RELATIVE
+ *   type: ld.lld writes R_MIPS_REL32 against symbol 0 with the address in place (on MIPS64 the
+ *   composite R_MIPS_REL32/R_MIPS_64, r_info in the MIPS64 little-endian layout where that applies);
+ *   the descriptor's and entries' pointers are all such data relocations, none goes through the
+ *   MIPS GOT (only code loads the descriptor's address from it). An address becomes
  *   a place in the file through the allocated section that contains it (sh_addr, sh_size,
  *   sh_offset).
  *
@@ -74,6 +78,8 @@ export class ElfPointers extends SectionPointers<ElfSection> {
   private readonly relocatable: boolean;
   private readonly relocs: PointerRelocs | undefined;
   private readonly ptrSize: 4 | 8;
+  /** ELFCLASS64 little-endian MIPS: r_info in its own byte layout (formats/elf.ts `relocInfo`). */
+  private readonly mips64el: boolean;
   /** Relocations by place: ET_REL `section index:offset`, else the address. */
   private readonly byPlace = new Map<string, Reloc>();
   /** ET_REL: sections whose relocation tables are read; executables: 'dynamic' once read. */
@@ -96,6 +102,7 @@ export class ElfPointers extends SectionPointers<ElfSection> {
     this.relocatable = elf.type === ET_REL;
     this.relocs = pointerRelocs(elf.class, elf.machine);
     this.ptrSize = elf.class === 64 ? 8 : 4;
+    this.mips64el = elf.class === 64 && elf.machine === EM.MIPS && elf.littleEndian;
   }
 
   /**
@@ -158,8 +165,10 @@ export class ElfPointers extends SectionPointers<ElfSection> {
     }
     let address: bigint;
     if (!rel) address = this.inPlace(s, offset);
-    else if (this.relocs && rel.type === this.relocs.relative) address = rel.addend ?? this.inPlace(s, offset);
-    else if (this.relocs && rel.type === this.relocs.abs) {
+    else if (this.relocs && rel.type === this.relocs.relative && !(this.relocs.relativeWithSymbol && rel.sym !== 0)) address = rel.addend ?? this.inPlace(s, offset);
+    else if (this.relocs && (rel.type === this.relocs.abs || rel.type === this.relocs.relative)) {
+      // (MIPS: R_MIPS_REL32 against a symbol is S + A; the loader takes S from the symbol's GOT
+      // entry, which holds its st_value in the file: the GOT itself is not read.)
       const sym = this.symbol(rel);
       if (!sym) return undefined;
       if (sym.shndx === SHN_UNDEF) return this.fail(`${what}: dynamic symbol '${sym.name}' is undefined (resolved at load time)`);
@@ -226,7 +235,7 @@ export class ElfPointers extends SectionPointers<ElfSection> {
         this.packedCount++;
         const place = String(r.offset);
         if (this.byPlace.has(place)) return;
-        const { sym, type } = relocInfo(this.elf.class, r.info);
+        const { sym, type } = relocInfo(this.elf.class, r.info, this.mips64el);
         this.byPlace.set(place, { type, sym, addend: rel ? undefined : r.addend, table: t });
       });
     } catch (e) {
@@ -269,7 +278,7 @@ export class ElfPointers extends SectionPointers<ElfSection> {
             r_addend?: number | bigint;
           };
           const place = this.relocatable ? `${s.index}:${BigInt(r.r_offset)}` : String(BigInt(r.r_offset));
-          const { sym, type } = relocInfo(this.elf.class, r.r_info);
+          const { sym, type } = relocInfo(this.elf.class, r.r_info, this.mips64el);
           // The first relocation of a place wins (a second one would be an odd table; LLVM applies both).
           if (!this.byPlace.has(place)) this.byPlace.set(place, { type, sym, addend: r.r_addend === undefined ? undefined : BigInt(r.r_addend), table: t });
         }

@@ -45,15 +45,25 @@ describe('beyond llvm-objdump-22: wrapper objects and executables of clang++-22 
     // x32: ELFCLASS32 objects of machine x86-64 (R_X86_64_32 pointers).
     ['k2.x32.wrapper.o', ['_ZTS5First', '_ZTSN2ns6SecondE']],
     ['k2.x32.exe', ['_ZTS5First', '_ZTSN2ns6SecondE']],
+    // MIPS hosts (review 2026-11-28: no triple and no kernels): PIE programs with R_MIPS_REL32 against symbol 0
+    // (addresses in place), on MIPS64 the composite R_MIPS_REL32/R_MIPS_64 in MIPS64EL's r_info layout; wrapper
+    // objects with R_MIPS_32 (REL) and R_MIPS_64 (RELA, MIPS64EL layout). Same image and kernels as k.exe.
+    ['k.mips.wrapper.o', ['_ZTS5KName']],
+    ['k.mips.exe', ['_ZTS5KName']],
+    ['k.mipsel.wrapper.o', ['_ZTS5KName']],
+    ['k.mipsel.exe', ['_ZTS5KName']],
+    ['k.mips64el.wrapper.o', ['_ZTS5KName']],
+    ['k.mips64el.exe', ['_ZTS5KName']],
   ] as const) {
     const coff = file.endsWith('.obj');
     const i386 = file.includes('.i386.');
     const x32 = file.includes('.x32.');
+    const mips = file.includes('.mips64') ? 'elf64-mips' : file.includes('.mips') ? 'elf32-mips' : undefined;
     it(`${file}: offload-list names the bare SPIR-V image and its kernels; offload-extract writes the module clang-sycl-linker made`, async () => {
       const r = await cli(['offload-list', file], SYCL);
       expect(r.code, r.stderr).to.equal(0);
       // llvm-objdump's header line first, as it prints it before failing (its stderr: the *.objdump22 golden).
-      const format = coff ? (i386 ? 'coff-i386' : 'coff-x86-64') : i386 ? 'elf32-i386' : x32 ? 'elf32-x86-64' : 'elf64-x86-64';
+      const format = coff ? (i386 ? 'coff-i386' : 'coff-x86-64') : i386 ? 'elf32-i386' : x32 ? 'elf32-x86-64' : (mips ?? 'elf64-x86-64');
       expect(r.stdout.startsWith(`\n${file}:\tfile format ${format}\n\nDEVICE IMAGE [0]: (not in an OffloadBinary)\nkind            spir-v\ntriple          spirv64-unknown-unknown\nproducer        sycl\n`)).to.equal(true, r.stdout);
       expect(r.stdout.startsWith(readFileSync(join(SYCL, `${file}.objdump22.txt`), 'utf8'))).to.equal(true);
       expect(readFileSync(join(SYCL, `${file}.objdump22.stderr.txt`), 'utf8')).to.include('while extracting offloading files: Invalid data was encountered while parsing the file');
