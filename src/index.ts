@@ -83,6 +83,7 @@ export {
   type ObjectListing,
   type OffloadContainer,
   type PeerFailure,
+  type MissingDeviceImage,
   OBJDUMP_ERRORS,
   OFFLOAD_CONTAINERS,
 } from './offload/input.js';

@@ -111,7 +111,7 @@ export class ElfPointers extends SectionPointers<ElfSection> {
    */
   symbolPlaces(name: string): (PointerTarget | null)[] {
     const symtab = sectionOfType(this.elf, SHT_SYMTAB);
-    if (!symtab) return [];
+    if (!symtab || !this.mayName(symtab, name)) return [];
     return readElfSymbols(this.src, this.elf, symtab)
       .filter((x) => x.name === name)
       .map((sym) => {
@@ -121,6 +121,32 @@ export class ElfPointers extends SectionPointers<ElfSection> {
         this.notes.push(`${name}: symbol does not lie in a section of this file`);
         return null;
       });
+  }
+
+  /**
+   * Whether the string table of `symtab` holds `name` + NUL (a symbol of that name needs it; a
+   * longer name may end with it): a cheap test before the symbols are decoded, as the SYCL
+   * descriptor is looked for in every ELF file. A table that does not read: true (the symbols'
+   * read says why).
+   */
+  private mayName(symtab: ElfSection, name: string): boolean {
+    const strtab = this.elf.sections[symtab.link];
+    if (!strtab || strtab.type === SHT_NOBITS) return true;
+    let b: Uint8Array;
+    try {
+      b = sectionBytes(this.src, this.elf, strtab);
+    } catch (e) {
+      if (e instanceof DecodeError) return true;
+      throw e;
+    }
+    // (a name that runs to the table's end without its NUL counts too)
+    const want = new TextEncoder().encode(`${name}\0`);
+    for (let i = b.indexOf(want[0]!); i >= 0; i = b.indexOf(want[0]!, i + 1)) {
+      let j = 1;
+      while (j < want.length && i + j < b.length && b[i + j] === want[j]) j++;
+      if (j === want.length || (i + j === b.length && j === want.length - 1)) return true;
+    }
+    return false;
   }
 
   /** The bytes of a section (read once). */
@@ -163,6 +189,21 @@ export class ElfPointers extends SectionPointers<ElfSection> {
       if (!target) return this.fail(`${what}: symbol '${sym.name}' names section ${sym.shndx}, which does not exist`);
       return this.inside(target, sym.value + (rel.addend ?? this.inPlace(s, offset)), what, end);
     }
+    const address = this.addressAt(s, offset, what, rel);
+    return address === undefined ? undefined : this.at(address, what, end);
+  }
+
+  /**
+   * The address the pointer at `offset` of section `s` of a program holds (its relocation's, else the
+   * value in place), whether or not a section holds it; undefined in a relocatable object or when
+   * it cannot be read (reason in `notes`).
+   */
+  address(s: ElfSection, offset: number, what: string): bigint | undefined {
+    if (this.relocatable) return undefined;
+    return this.addressAt(s, offset, what, this.relocations(s).get(String(s.addr + BigInt(offset))));
+  }
+
+  private addressAt(s: ElfSection, offset: number, what: string, rel: Reloc | undefined): bigint | undefined {
     let address: bigint;
     if (!rel) address = this.inPlace(s, offset);
     else if (this.relocs && rel.type === this.relocs.relative && !(this.relocs.relativeWithSymbol && rel.sym !== 0)) address = rel.addend ?? this.inPlace(s, offset);
@@ -174,7 +215,7 @@ export class ElfPointers extends SectionPointers<ElfSection> {
       if (sym.shndx === SHN_UNDEF) return this.fail(`${what}: dynamic symbol '${sym.name}' is undefined (resolved at load time)`);
       address = sym.value + (rel.addend ?? this.inPlace(s, offset));
     } else return this.fail(`${what}: dynamic relocation type ${rel.type} at ${hex(s.addr + BigInt(offset))} is not a pointer relocation this reader follows`);
-    return this.at(address, what, end);
+    return address;
   }
 
   /** The allocated section holding address `a` (`end`: or ending at it), and the offset in it. */
@@ -184,7 +225,10 @@ export class ElfPointers extends SectionPointers<ElfSection> {
       this.elf.sections.filter((s) => (s.flags & BigInt(SHF_ALLOC)) !== 0n && s.type !== SHT_NOBITS && !RELOCATION_TYPES.has(s.type) && s.size > 0),
       (s) => s.addr,
     );
-    return this.byAddress.find(a, end) ?? this.fail(`${what}: address ${hex(a)} is in no allocated section with contents`);
+    const t = this.byAddress.find(a, end);
+    if (t) return t;
+    this.unmapped.set(what, a);
+    return this.fail(`${what}: address ${hex(a)} is in no allocated section with contents`);
   }
 
   private inside(s: ElfSection, off: bigint, what: string, end: boolean): PointerTarget | undefined {

@@ -80,6 +80,17 @@ export interface PointerReader<S extends PointerSection = PointerSection> {
    * that does not lie in a section of this file (noted).
    */
   symbolPlaces(name: string): (PointerTarget<S> | null)[];
+  /**
+   * The pointers (by the `what` they were followed as) whose address lies in no section with
+   * contents: the bytes they lead to are not in the file (a section removed by `llvm-objcopy -R`).
+   * Kept by the readers that know addresses (ELF programs).
+   */
+  readonly unmapped?: ReadonlyMap<string, bigint>;
+  /**
+   * The address the pointer at `offset` of section `s` holds, whether or not a section holds it
+   * (ELF programs; undefined where addresses are not what a pointer holds, or it cannot be read).
+   */
+  address?(s: S, offset: number, what: string): bigint | undefined;
 }
 
 /**
@@ -89,6 +100,8 @@ export interface PointerReader<S extends PointerSection = PointerSection> {
 export abstract class SectionPointers<S extends PointerSection> implements PointerReader<S> {
   /** Why pointers could not be followed. */
   readonly notes: string[] = [];
+  /** Pointers whose address lies in no section with contents (see {@link PointerReader.unmapped}). */
+  readonly unmapped = new Map<string, bigint>();
   private readonly strings = new Map<number, TerminatedStrings>();
 
   /** The file's facts. */

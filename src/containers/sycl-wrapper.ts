@@ -100,6 +100,15 @@ export interface SyclDeviceImageInfo<S extends PointerSection = PointerSection> 
   image?: PointerTarget<S> & { size: number };
   /** The image's entries (the private copy the descriptor points at). */
   entries?: OffloadEntryRecord[];
+  /**
+   * ImageStart leads to an address in no section with contents (`end`: ImageEnd's address, when it
+   * reads), or, in a program without section headers, into a segment whose bytes there are all zero
+   * (`zeroFilledIn`: that segment, set by the caller that knows there are no sections): the descriptor names an image whose bytes are not in the file (`llvm-objcopy -R
+   * .llvm.offloading` removes the section and leaves the descriptor). ELF programs only.
+   */
+  missing?: { start: bigint; end?: bigint; zeroFilledIn?: string };
+  /** Where this device-image record is (section, offset) and its size. */
+  record?: PointerTarget<S> & { size: number };
 }
 
 /**
@@ -240,7 +249,7 @@ function deviceImage<S extends PointerSection>(p: PointerReader<S>, at: PointerT
   const image = SYCL_DESCRIPTORS[p.file.pointerBits].deviceImage;
   const d = readAt(p, at, image, what)!;
   const o = image.offsets;
-  const info: SyclDeviceImageInfo<S> = { offset: p.file.origin + at.section.offset + at.offset, version: d.version, offloadKind: d.offloadKind, format: d.format };
+  const info: SyclDeviceImageInfo<S> = { offset: p.file.origin + at.section.offset + at.offset, version: d.version, offloadKind: d.offloadKind, format: d.format, record: { ...at, size: image.fixedSize! } };
   const str = (field: 'target' | 'compileOptions' | 'linkOptions'): string | undefined => {
     const t = p.follow(at.section, at.offset + o[field], `${what} ${field}`);
     return t && p.string(t, `${what} ${field}`);
@@ -263,6 +272,12 @@ function deviceImage<S extends PointerSection>(p: PointerReader<S>, at: PointerT
   };
   const bytes = range('imageStart', 'imageEnd');
   if (bytes) info.image = { ...bytes.start, size: bytes.size };
+  else {
+    const start = p.unmapped?.get(`${what} imageStart`);
+    // (ImageEnd may well lead somewhere: to the start of the section that followed the removed one)
+    const end = start === undefined ? undefined : p.address?.(at.section, at.offset + o.imageEnd, `${what} imageEnd`);
+    if (start !== undefined) info.missing = end !== undefined && end >= start ? { start, end } : { start };
+  }
   const entries = range('entriesBegin', 'entriesEnd');
   if (entries) {
     // The descriptor's private copy is one array: entries one alloc size apart.

@@ -38,6 +38,7 @@ import { clipText, someOf } from '../codec/messages.js';
 import { irTargetBytes, irTypeValue, nativeArchBytes, nativeTargetBytes, type SyclbinFile } from '../syclbin/model.js';
 import { declaredFormatProblem, globalMetadataSetProblem, IR_TYPE_SPIRV_WHY, irTypeTargetProblem } from '../syclbin/lint.js';
 import { escapedStrings, repeatedStringKeys } from '../offload/read.js';
+import { missingImagesText } from '../offload/input.js';
 import { printable, printableClipped } from '../props/explain.js';
 import { annotate, annotateEmbedded, inflatedAnnotation, MAX_EMBEDDED_SPANS, findingOf, leavesOf, quoted, type AnnotateOptions, type Annotation, type FileFormat, type Finding, type MetadataBlob, type V1Image } from './annotate.js';
 
@@ -178,6 +179,11 @@ function lint(input: BytesLike | ByteSource, ann: Annotation): VerifyReport {
   const names = ann.elf?.elf.nameProblem;
   if (names) {
     add({ ...findingOf(names), severity: 'warning', code: 'structure', message: `section names cannot be read (${names.reason}): offloading sections are found by type only, as LLVM finds them` });
+  }
+  // Device images a SYCL descriptor names whose bytes are not in the file (offload-list notes it):
+  // the runtime would be handed bytes that are not there.
+  for (const m of ann.input?.missingImages ?? []) {
+    add({ severity: 'warning', offset: m.site.offset, size: m.size, path: formatPath(m.site.path), code: 'structure', message: missingImagesText([m]) });
   }
   // A thin archive is clean as far as its own bytes go; what its members hold is in other files.
   const thin = ann.input?.archive?.thin ? ann.input.archive.members.filter((m) => m.external) : [];

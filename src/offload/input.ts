@@ -132,6 +132,33 @@ export interface BareImage {
   info?: ImageInfo;
 }
 
+/**
+ * A device image a SYCL descriptor names whose bytes are not in the file: its ImageStart leads to an
+ * address in no section with contents (`llvm-objcopy -R .llvm.offloading` removes the section and
+ * leaves the descriptor, its device-image records and entries). What the record still says.
+ */
+export interface MissingDeviceImage {
+  /** Where the descriptor's device-image record is (its section, its absolute offset). */
+  site: ImageSite;
+  /** The record's size in bytes. */
+  size: number;
+  /** The index of the record among the file's descriptor images. */
+  index: number;
+  /** ImageStart's address. */
+  start: bigint;
+  /** ImageEnd's address, when it reads. */
+  end?: bigint;
+  /**
+   * A program without section headers: the range is in a loadable segment, but its bytes are all
+   * zero (`llvm-objcopy -R` zero-fills a removed section's bytes inside a segment): that segment.
+   */
+  zeroFilledIn?: string;
+  /** The record's target triple, when its pointer could be followed. */
+  triple?: string;
+  /** The kernel names of the record's own entries (SYCL entries). */
+  kernels: string[];
+}
+
 /** What kinds of input there are (`container` of {@link OffloadInput}; schemas/offload-list.schema.json lists the same). */
 export const OFFLOAD_CONTAINERS = ['offload-binaries', 'elf', 'coff', 'coff-import', 'pe', 'archive', 'bitcode', 'spirv', 'macho', 'wasm', 'unknown'] as const;
 /** One of {@link OFFLOAD_CONTAINERS}. */
@@ -203,6 +230,11 @@ export interface OffloadInput {
    * reads bundles only in ELF objects). `syclbin offload-extract -o DIR` writes their entries.
    */
   otherBundles?: { member?: string; entries: OffloadBundleEntryModel[] }[];
+  /**
+   * Device images a SYCL descriptor names whose bytes are not in the file (a note says so; `verify`
+   * warns): the file's objects and members together, in order.
+   */
+  missingImages?: MissingDeviceImage[];
   /** Warnings llvm-objdump prints (after `warning: LABEL: `) without failing, in order (Mach-O and WebAssembly objects). */
   peerWarnings?: { message: string; label: PeerFailure['label'] }[];
 }
@@ -719,6 +751,9 @@ class InputReader {
       this.wrapper(item, described?.pointers ?? new ElfPointers(this.src, r.elf), 'elf', r.bare, r.foreign, described && !described.failed ? { desc: described.desc } : undefined);
       this.stop(item, `fails on this file ("${EXTRACTING}"): ${describeBare(r.bare, r.read, r.foreign)}`, { message: EXTRACTING, label: item.depth ? { kind: 'member', member: item.member ?? '' } : { kind: 'object' } });
     }
+    // No bare section: the SYCL descriptor, when the file names one by its symbol, may still name device
+    // images whose section was removed (`llvm-objcopy -R .llvm.offloading`): said, not passed over.
+    if (!r.bare.length && r.elf.sections.length && !this.opts.llvmRules) this.removedImages(item, described?.pointers ?? new ElfPointers(this.src, r.elf));
     if (!r.elf.sections.length && r.elf.type !== ET_REL && this.segments(item, r.elf)) return;
     this.scanIfNeeded(item, r.read.length + r.bare.length === 0, bins, r.elf.sections);
   }
@@ -1157,13 +1192,26 @@ class InputReader {
     entries = aside(`the offload entries (${offloadEntriesSectionName(format)})`, () => offloadEntries(p, format)) ?? [];
     // Without its symbol (a PE image, a stripped ELF program) the descriptor is found by its shape.
     desc = known ? known.desc : aside('the SYCL descriptor', () => syclDescriptor(p, { scan: true }));
+    // A program without section headers whose device-image section was removed (llvm-objcopy -R, then
+    // --strip-sections): the descriptor leads into a segment whose bytes there were zero-filled.
+    // (No device image is all zero bytes: SPIR-V, bitcode and ELF start with their magic.)
+    for (const d of desc ?? []) {
+      const s = d.image?.section;
+      if (!s || s.segment === undefined || d.image!.size === 0) continue;
+      if (!p.bytes(s).subarray(d.image!.offset, d.image!.offset + d.image!.size).every((b) => b === 0)) continue;
+      const addr = (s as { addr?: bigint }).addr;
+      if (addr === undefined) continue;
+      const start = addr + BigInt(d.image!.offset);
+      d.missing = { start, end: start + BigInt(d.image!.size), zeroFilledIn: sectionPlace(s) };
+      delete d.image;
+    }
     let bare: readonly PointerSection[];
     if (bareSections !== 'descriptor') bare = bareSections;
     else {
       bare = [...new Set((desc ?? []).flatMap((d) => (d.image ? [d.image.section] : [])))];
       if (!bare.length) {
         for (const n of p.notes) this.note(item, n);
-        this.note(item, 'no SYCL device-image descriptor found: the device images of this program are not located');
+        if (!this.missingImages(item, desc ?? [])) this.note(item, 'no SYCL device-image descriptor found: the device images of this program are not located');
         return 0;
       }
     }
@@ -1242,8 +1290,61 @@ class InputReader {
       this.out.bare.push(bare);
     });
     for (const n of p.notes) this.note(item, n);
+    this.missingImages(item, desc ?? []);
     return images.length;
   }
+
+  /**
+   * An ELF file with no offloading section: the device images its SYCL descriptor (found by the
+   * `.sycl_offloading.descriptor` symbol; no search by shape here, which would read every object's
+   * data) names, when their bytes are not in the file.
+   */
+  private removedImages(item: Item, p: ElfPointers): void {
+    let desc: SyclDeviceImageInfo<ElfSection>[] | undefined;
+    try {
+      desc = syclDescriptor(p);
+    } catch (e) {
+      if (!(e instanceof DecodeError)) throw e;
+      return; // (a descriptor that does not read names no image: nothing to add to what the file is)
+    }
+    if (!desc?.some((d) => d.missing)) return;
+    for (const n of p.notes) this.note(item, n);
+    this.missingImages(item, desc);
+  }
+
+  /**
+   * Says which device images of the SYCL descriptors are not in the file (see {@link MissingDeviceImage}):
+   * a note, and `missingImages` for verify. Returns how many.
+   */
+  private missingImages<S extends PointerSection>(item: Item, desc: readonly SyclDeviceImageInfo<S>[]): number {
+    const missing: MissingDeviceImage[] = [];
+    desc.forEach((d, index) => {
+      if (!d.missing || !d.record) return;
+      const r = d.record;
+      const m: MissingDeviceImage = { site: this.site(item, [...item.path, ...contentKeys(r.section)], d.offset, r.section), size: r.size, index, start: d.missing.start, kernels: (d.entries ?? []).filter((e) => e.kind === ENTRY_KIND_SYCL && e.name !== undefined).map((e) => e.name!) };
+      if (d.missing.end !== undefined) m.end = d.missing.end;
+      if (d.missing.zeroFilledIn !== undefined) m.zeroFilledIn = d.missing.zeroFilledIn;
+      if (d.triple !== undefined) m.triple = d.triple;
+      missing.push(m);
+    });
+    if (!missing.length) return 0;
+    (this.out.missingImages ??= []).push(...missing);
+    this.note(item, missingImagesText(missing));
+    return missing.length;
+  }
+}
+
+/** What {@link MissingDeviceImage}s are, in one sentence (offload-list's and inspect's note, verify's warning). */
+export function missingImagesText(missing: readonly MissingDeviceImage[]): string {
+  const one = (m: MissingDeviceImage): string => {
+    const range = m.end === undefined ? `address 0x${m.start.toString(16)}` : `addresses 0x${m.start.toString(16)}..0x${m.end.toString(16)} (${m.end - m.start} bytes)`;
+    const record = m.site.section ? ` (record at offset 0x${m.site.offset.toString(16)}, ${sectionPlace(m.site.section)})` : '';
+    const where = m.zeroFilledIn === undefined ? 'in no section with contents' : `all zero bytes in ${m.zeroFilledIn}`;
+    return `[${m.index}]${m.triple === undefined ? '' : ` ${m.triple}`} at ${range}, ${where}${record}, kernels: ${m.kernels.length ? someOf(m.kernels) : 'none'}`;
+  };
+  // (each image's text is too long for someOf's clipping: the first 5, and how many more)
+  const shown = missing.slice(0, 5).map(one).join('; ') + (missing.length > 5 ? `; and ${missing.length - 5} more` : '');
+  return `the SYCL descriptor (${SYCL_DESCRIPTOR_SYMBOL}) names ${missing.length} device image(s) whose bytes are not in the file (their section was removed, e.g. by llvm-objcopy -R .llvm.offloading): ${shown}`;
 }
 
 /** Why LLVM's extraction fails on these sections: no OffloadBinary in them, or bytes beside their binaries. */

@@ -8,8 +8,10 @@
 import { expect } from 'chai';
 import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { cli, tempDir } from '../offload/support.js';
 import { LLVM22 } from './support.js';
+import { requireTool } from '../support/tools.js';
 import { readOffloadBinaries } from '../../src/offload/read.js';
 import { writeOffloadBinary } from '../../src/offload/write.js';
 import { syclKernelNames } from '../../src/offload/sycl-symbols.js';
@@ -383,5 +385,57 @@ describe('--llvm main: one multi-entry binary, image sizes, nested binaries, ext
     } finally {
       cleanup();
     }
+  });
+});
+
+describe('beyond llvm-objdump-22: a program whose device image section was removed (review 2026-11-28)', () => {
+  // llvm-objcopy-22 -R .llvm.offloading leaves the SYCL descriptor, its device-image record and entries,
+  // pointing at bytes that are no longer there (zero-filled in the segment); inspect and verify said
+  // "0 images, 0 problems". Now a note (offload-list, inspect) and a warning (verify) name the image.
+  const objcopy = (): string => requireTool('llvm-objcopy-22');
+  const objdump = (): string => requireTool('llvm-objdump-22');
+  for (const [from, extra, where] of [
+    ['k.exe', [], /at addresses 0x2020\.\.0x2154 \(308 bytes\), in no section with contents \(record at offset 0x2d70, section \[22\] '\.data\.rel\.ro'\)/],
+    ['k.lld.exe', [], /at addresses 0x310\.\.0x444 \(308 bytes\), in no section with contents \(record at offset 0x[0-9a-f]+, section \[\d+\] '\.data\.rel\.ro'\)/],
+    ['k.mips64el.exe', [], /at addresses 0x350\.\.0x484 \(308 bytes\), in no section with contents \(record at offset 0x9a0, section \[\d+\] '\.data\.rel\.ro'\)/],
+    // Then without section headers: the descriptor found by its shape leads to zero-filled bytes of a segment.
+    ['k.exe', ['--strip-sections'], /at addresses 0x2020\.\.0x2154 \(308 bytes\), all zero bytes in PT_LOAD segment \(program header \d+\) \(record at offset 0x2d70, PT_LOAD segment \(program header \d+\)\)/],
+  ] as const) {
+    it(`${from} after llvm-objcopy -R .llvm.offloading${extra.map((x) => ` ${x}`).join('')}: the descriptor's image is said to be missing, with its triple and kernels`, async () => {
+      const { dir, cleanup } = tempDir('syclbin-noimg-');
+      try {
+        const file = 'k.noimg';
+        const c = spawnSync(objcopy(), ['-R', '.llvm.offloading', ...extra, join(SYCL, from), join(dir, file)], { encoding: 'utf8' });
+        expect(c.status, c.stderr).to.equal(0);
+        const theirs = spawnSync(objdump(), ['--offloading', file], { cwd: dir, encoding: 'utf8' });
+        expect(theirs.status, theirs.stderr).to.equal(0);
+        const missing = /note: the SYCL descriptor \(\.sycl_offloading\.descriptor\) names 1 device image\(s\) whose bytes are not in the file \(their section was removed, e\.g\. by llvm-objcopy -R \.llvm\.offloading\): \[0\] spirv64-unknown-unknown (.*), kernels: _ZTS5KName$/m;
+        const r = await cli(['offload-list', file], dir);
+        expect(r.code, r.stderr).to.equal(0);
+        expect(r.stdout).to.equal(theirs.stdout); // (only notes on stderr: no image is listed)
+        expect(r.stderr).to.match(missing);
+        expect(r.stderr.match(missing)![1]).to.match(where);
+        const strict = await cli(['offload-list', '--strict', file], dir);
+        expect([strict.code, strict.stdout, strict.stderr]).to.deep.equal([0, theirs.stdout, '']);
+        const i = await cli(['inspect', file], dir);
+        expect(i.code, i.stderr).to.equal(0);
+        expect(i.stdout).to.match(/0 device image\(s\) outside one/);
+        expect(i.stdout).to.match(/^ {2}the SYCL descriptor \(\.sycl_offloading\.descriptor\) names 1 device image\(s\) whose bytes are not in the file .*kernels: _ZTS5KName$/m);
+        const v = await cli(['verify', '--json', file], dir);
+        expect(v.code, v.stderr).to.equal(0);
+        const j = JSON.parse(v.stdout) as { problems: { severity: string; message: string; offset: number; size: number }[]; counts: Record<string, number> };
+        expect(j.counts).to.deep.equal({ error: 0, warning: 1, note: 0 });
+        expect(j.problems[0]!.message).to.match(where).and.to.include('kernels: _ZTS5KName');
+        expect(j.problems[0]!.size).to.equal(80); // (the 64-bit __sycl.tgt_device_image record)
+      } finally {
+        cleanup();
+      }
+    });
+  }
+  it('the program as linked: no such note or warning', async () => {
+    const r = await cli(['offload-list', 'k.exe'], SYCL);
+    expect(r.stderr).not.to.include('whose bytes are not in the file');
+    const v = await cli(['verify', 'k.exe'], SYCL);
+    expect(v.stdout).not.to.include('whose bytes are not in the file');
   });
 });
