@@ -33,7 +33,7 @@
  *
  * Portable: no Node APIs.
  */
-import { blobRef, DecodeError, hasMagic, spanInt, hexText, memorySource, toBytes, toSource, type BlobRef, type ByteSource, type PathKey, type SpanKind, optionsArgument, type BytesLike } from '../codec/index.js';
+import { blobRef, decode, DecodeError, hasMagic, spanInt, hexText, memorySource, toBytes, toSource, type BlobRef, type ByteSource, type Node, type PathKey, type Role, type SpanKind, optionsArgument, type BytesLike } from '../codec/index.js';
 import { ELFCOMPRESS, ElfIdent, ET_REL, SHF_COMPRESSED, SHT_NOBITS } from '../../formats/elf.js';
 import { BitcodeMagic, BitcodeWrapperHeader } from '../../formats/llvm-bitcode.js';
 import { OffloadMagic } from '../../formats/offload-binary.js';
@@ -54,7 +54,7 @@ import { bitcodeEmbeddedObjects, EMBEDDED_OBJECTS_METADATA, EMBEDDED_OFFLOADING_
 import { scanForOffloadBinaries } from '../containers/scan.js';
 import { ENTRY_KIND_SYCL, offloadEntries, syclDescriptor, type OffloadEntryRecord, type SyclDeviceImageInfo } from '../containers/sycl-wrapper.js';
 import { readElfOffloadBinaries, readElfSectionTable, type ElfFile, type ElfOffloadResult, type ElfSection, type ForeignPart, type OffloadingSection, type SectionsRead } from './elf.js';
-import { offloadEntriesSectionName, SYCL_DESCRIPTOR_SYMBOL } from '../../formats/offload-entry.js';
+import { OFFLOAD_ENTRIES, offloadEntriesSectionName, offloadEntryArrayStride, SYCL_DESCRIPTOR_SYMBOL, SYCL_DESCRIPTORS } from '../../formats/offload-entry.js';
 import { clipText, someOf } from '../codec/messages.js';
 import { readOffloadBinaries, regionIsOneBinary, type OffloadBinaryModel, type ReadOffloadOptions } from './read.js';
 import { appendAll } from '../codec/arrays.js';
@@ -1205,6 +1205,7 @@ class InputReader {
       d.missing = { start, end: start + BigInt(d.image!.size), zeroFilledIn: sectionPlace(s) };
       delete d.image;
     }
+    this.recordSyclTables(item, p, entries, desc ?? []);
     let bare: readonly PointerSection[];
     if (bareSections !== 'descriptor') bare = bareSections;
     else {
@@ -1292,6 +1293,54 @@ class InputReader {
     for (const n of p.notes) this.note(item, n);
     this.missingImages(item, desc ?? []);
     return images.length;
+  }
+
+  /**
+   * The SYCL tables of a wrapper object or program in the span tree, so that `annotate`, `hexdump`
+   * and `verify` name their fields: the offload entries (`llvm_offload_entries`, and each device
+   * image's private copy: `sections[k].entries[i]`, i counted from the section's start) and the
+   * descriptor's device-image records (`sections[k].syclDeviceImages[j]`, in the descriptor's order).
+   * Each record once (an entry list several images share, a record two descriptors name). Their
+   * strings (names, triples) stay in their sections' bytes.
+   */
+  private recordSyclTables<S extends PointerSection>(item: Item, p: PointerReader<S>, entries: readonly OffloadEntryRecord[], desc: readonly SyclDeviceImageInfo<S>[]): void {
+    const tree = this.opts.tree;
+    if (!tree) return;
+    const le = p.file.littleEndian;
+    // The section holding an absolute offset: sections with contents by their file offset, searched.
+    const placed = p.file.sections.filter((s) => s.size > 0).sort((a, b) => a.offset - b.offset);
+    const sectionAt = (abs: number): S | undefined => {
+      const o = abs - p.file.origin;
+      let lo = 0;
+      let hi = placed.length - 1;
+      let found: S | undefined;
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        if (placed[mid]!.offset <= o) {
+          found = placed[mid];
+          lo = mid + 1;
+        } else hi = mid - 1;
+      }
+      return found && o < found.offset + found.size ? found : undefined;
+    };
+    const done = new Set<number>();
+    const record = (node: Node<unknown, unknown, Role>, abs: number, key: 'entries' | 'syclDeviceImages', index: (s: S) => number): void => {
+      const size = node.fixedSize!;
+      if (done.has(abs) || abs < 0 || abs + size > this.src.size) return;
+      const s = sectionAt(abs);
+      if (!s || abs + size > p.file.origin + s.offset + s.size) return;
+      done.add(abs);
+      decode(node, this.src.read(abs, size), 0, { le, base: abs, tree, parent: tree.at([...item.path, ...contentKeys(s), key]), key: index(s) });
+    };
+    const entry = OFFLOAD_ENTRIES[p.file.pointerBits];
+    const stride = offloadEntryArrayStride(p.file.pointerBits, p.file.i64Align4);
+    const entryIndex = (abs: number) => (s: S) => Math.floor((abs - p.file.origin - s.offset) / stride);
+    for (const e of entries) record(entry, e.offset, 'entries', entryIndex(e.offset));
+    const image = SYCL_DESCRIPTORS[p.file.pointerBits].deviceImage;
+    desc.forEach((d, j) => {
+      record(image, d.offset, 'syclDeviceImages', () => j);
+      for (const e of d.entries ?? []) record(entry, e.offset, 'entries', entryIndex(e.offset));
+    });
   }
 
   /**

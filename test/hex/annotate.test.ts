@@ -702,3 +702,25 @@ describe('annotate: a span budget instead of a full heap (maxSpans, --max-spans)
     }
   });
 });
+
+describe('annotate: the SYCL tables of a wrapper object or program are explained field by field (review 2026-11-28b finding 7)', () => {
+  const SYCL = new URL('../../testdata/llvm22/sycl/', import.meta.url).pathname;
+  for (const f of ['k.exe', 'k.wrapper.o', 'k.i386.exe']) {
+    it(f, () => {
+      const bytes = new Uint8Array(readFileSync(join(SYCL, f)));
+      const a = annotate(bytes);
+      expectTiles(a, f);
+      const fields = leavesOf(a).filter((s) => s.kind === 'field');
+      // The entries of llvm_offload_entries (and the descriptor's private copy), a SYCL kernel each.
+      const kinds = fields.filter((s) => /^sections\[\d+\]\.entries\[\d+\]\.kind$/.test(s.path));
+      expect(kinds.length, f).to.be.greaterThan(0);
+      expect(kinds.every((s) => s.value === 8), f).to.equal(true);
+      // The descriptor's device-image record: offload kind 8 (SYCL), an image range.
+      const rec = fields.filter((s) => /^sections\[\d+\]\.syclDeviceImages\[0\]\.(offloadKind|imageStart|imageEnd)$/.test(s.path));
+      expect(rec.map((s) => s.path.split('.').at(-1)), f).to.deep.equal(['offloadKind', 'imageStart', 'imageEnd']);
+      expect(rec[0]!.value, f).to.equal(8);
+      // hexdump --path finds them by the same names.
+      expect(pathRanges(a, rec[0]!.path)).to.deep.equal([[rec[0]!.offset, rec[0]!.offset + 1]]);
+    });
+  }
+});
