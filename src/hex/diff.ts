@@ -4,7 +4,7 @@
  * OffloadBinary files, or the registry of `.prop` files — not their bytes. With `bytes`, it also lists
  * the annotated spans (by path) whose bytes, offset or size differ.
  */
-import { blobRef, blobsEqual, bytesEqual, forEachWindow, toSource, type BlobRef, type ByteSource, type CompareBuffers, optionsArgument, type BytesLike, type PathKey } from '../codec/index.js';
+import { blobRef, blobsEqual, bytesEqual, forEachWindow, formatPath, toSource, type BlobRef, type ByteSource, type CompareBuffers, optionsArgument, type BytesLike, type PathKey } from '../codec/index.js';
 import { annotate, leavesOf, propertyDisplay, quoted, type AnnotatedSpan, type Annotation } from './annotate.js';
 import { encodePropertyValue } from '../props/registry.js';
 import { terminalSafe } from './terminal.js';
@@ -422,12 +422,49 @@ function flattenSpans(out: FlatView, src: ByteSource, a: Annotation): void {
     out.items.set(`s${key}`, { ...item, path: () => (n === 1 ? s.path : `${s.path}#${n}`) });
   };
   for (const leaf of leavesOf(a)) add(leaf);
+  flattenDeviceImages(out, a, byName, new SpanKeys(out.spanKeys));
   // An ELF file's empty sections hold no bytes to annotate, but they are there: their contents are
   // compared as 0 bytes (a section emptied in B is changed, not removed).
   const elf = a.elf && !a.elf.elf.path.length ? a.elf.elf : undefined;
   for (const sec of elf?.sections ?? []) {
     if (sec.size !== 0 || sec.type === SHT_NULL) continue;
     add({ offset: elf!.origin + sec.offset, size: 0, path: `sections[${sec.index}]`, keys: ['sections', sec.index], kind: 'bytes' });
+  }
+}
+
+/**
+ * What offload-list finds of each device image outside an OffloadBinary (a wrapper object's or a
+ * program's SPIR-V image; src/offload/input.ts `BareImage`): its triple and offload kind (from the
+ * SYCL device image descriptor) and its kernels (from the offload entries table), which its span
+ * (compared by its bytes) does not name. Keyed by the image's span path as the spans are (sections and
+ * members by name), so an image's kernels are compared with the same image's in the other file; the
+ * kernels by name, not by position (`IMAGE.kernels["NAME"]`, a name listed again `["NAME"#2]`).
+ * These paths name no bytes of their own: `hexdump --path IMAGE` shows the image.
+ */
+function flattenDeviceImages(out: FlatView, a: Annotation, byName: (leaf: AnnotatedSpan) => AnnotatedSpan, keys: SpanKeys): void {
+  for (const img of a.input?.bare ?? []) {
+    const site = img.site.path;
+    const leaf = byName({ offset: img.site.offset, size: img.image.size, path: formatPath(site), keys: [...site], kind: 'image' });
+    const { key, n } = keys.of(leaf);
+    const at = n === 1 ? leaf.path : `${leaf.path}#${n}`;
+    const set = (field: string, suffix: string, text: string): void => {
+      out.items.set(`i${key}\u0000${field}`, { text, path: () => at + suffix });
+    };
+    if (img.triple !== undefined) set('t', '.triple', img.triple);
+    if (img.offloadKind !== undefined) set('o', '.offloadKind', String(img.offloadKind));
+    set('n', '.kernels.length', String(img.kernels.length));
+    const seen = new Map<string, number>();
+    for (const name of img.kernels) {
+      const k = (seen.get(name) ?? 0) + 1;
+      seen.set(name, k);
+      out.items.set(`i${key}\u0000k${keys.nameId(name)}#${k}`, {
+        text: 'kernel',
+        path: () => {
+          const q = quoted(`${at}.kernels`, name);
+          return k === 1 ? q : `${q.slice(0, -1)}#${k}]`;
+        },
+      });
+    }
   }
 }
 

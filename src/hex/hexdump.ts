@@ -169,6 +169,9 @@ function noMatch(ann: Annotation, given: string): string {
   const matcher = pathMatcher(path);
   const empty = ann.spans.filter((s) => matcher(s.path));
   if (empty.length) return `'${path}' matches only empty structures (0 bytes): ${empty.slice(0, 3).map((s) => s.path).join(', ')}${empty.length > 3 ? ', …' : ''}`;
+  // (what 'syclbin diff' says of a device image beside its bytes: read from the descriptor and entries tables, no span of its own)
+  const image = /^(.*\.images\[\d+\])(?:#\d+)?\.(?:triple|offloadKind|kernels(?:\.length|\[.*\]))$/.exec(given);
+  if (image && !path.includes('*')) return `no span matches '${given}': a device image's triple, offload kind and kernels (the paths 'syclbin diff' gives them, IMAGE.triple, IMAGE.offloadKind, IMAGE.kernels["NAME"]) are not byte spans; '${image[1]}' is the image ('syclbin offload-list' lists its kernels)`;
   const same = sharedTwin(ann, path);
   if (same) return `no span matches '${path}': ${same.via} is the very bytes of ${same.twin}, which are explained there; did you mean '${same.suggestion}'?`;
   const deeper = pathMatcher(`**.${path}`);

@@ -34,6 +34,14 @@ describe('cli: help and dispatch', () => {
     });
   }
 
+  it("diff --help says device images are compared by kernel names too, and that those paths name no bytes", async () => {
+    const c = capture();
+    expect(await runCli(['diff', '--help'], c.io)).to.equal(0);
+    const text = c.out.join('').replace(/\s+/g, ' ');
+    expect(text).to.contain('PATH.kernels["NAME"] (a kernel added or removed, whatever its place in the entries table)');
+    expect(text).to.contain("these name no bytes of their own ('syclbin hexdump --path PATH' shows the image)");
+  });
+
   it('unknown command and unknown option are usage errors (exit 2)', async () => {
     let c = capture();
     expect(await runCli(['no-such-command'], c.io)).to.equal(2);

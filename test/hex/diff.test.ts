@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { requireTool } from '../support/tools.js';
-import { diffFiles } from '../../src/hex/diff.js';
+import { diffFiles, formatDiff } from '../../src/hex/diff.js';
 import { memorySource, type ByteSource } from '../../src/codec/source.js';
 import { memoryBlob, writeSyclbin } from '../../src/syclbin/write.js';
 import { sampleModel } from './fixtures.js';
@@ -130,6 +130,60 @@ describe('hex: diff of files of no model (ELF, COFF, SPIR-V, bitcode, unknown by
     expect(u.formats).to.deep.equal(['unknown', 'unknown']);
     expect(u.entries).to.have.length(1);
     expect(diffFiles(new Uint8Array([1, 2, 3, 4]), new Uint8Array([1, 2, 3, 4])).entries).to.deep.equal([]);
+  });
+
+  it("a device image outside an OffloadBinary: its triple, offload kind and kernels by name, under the image's path (review finding: diff ignored kernel names)", async () => {
+    const img = 'sections[".llvm.offloading"].images[0]';
+    const r = diffFiles(read('k.exe'), read('k2.exe'));
+    const kernels = r.entries.filter((e) => e.path.startsWith(`${img}.`)).map((e) => [e.op, e.path, e.a ?? e.b]);
+    // (by name: KName removed, First and Second added; not "kernels[0]: KName -> First")
+    expect(kernels).to.deep.equal([
+      ['changed', `${img}.kernels.length`, '1'],
+      ['removed', `${img}.kernels["_ZTS5KName"]`, 'kernel'],
+      ['added', `${img}.kernels["_ZTS5First"]`, 'kernel'],
+      ['added', `${img}.kernels["_ZTSN2ns6SecondE"]`, 'kernel'],
+    ]);
+    expect(formatDiff(r)).to.contain(`- ${img}.kernels["_ZTS5KName"]: kernel\n+ ${img}.kernels["_ZTS5First"]: kernel\n`);
+    // The same kernels (a program linked with --gc-sections): no kernel line; triple and kind equal.
+    expect(diffFiles(read('k2.exe'), read('k2.gc.exe')).entries.filter((e) => e.path.startsWith(`${img}.`))).to.deep.equal([]);
+    // Each image against the same image of the other file: two wrappers' images[1] (First, Second) is only in A.
+    const two = diffFiles(read('two-wrappers.r.o'), read('k2.wrapper.o')).entries.filter((e) => /\.(kernels|triple|offloadKind)/.test(e.path));
+    expect(two.map((e) => `${e.op} ${e.path}`)).to.deep.equal([
+      `changed ${img}.kernels.length`,
+      `removed ${img}.kernels["_ZTS5KName"]`,
+      'removed sections[".llvm.offloading"].images[1].triple',
+      'removed sections[".llvm.offloading"].images[1].offloadKind',
+      'removed sections[".llvm.offloading"].images[1].kernels.length',
+      'removed sections[".llvm.offloading"].images[1].kernels["_ZTS5First"]',
+      'removed sections[".llvm.offloading"].images[1].kernels["_ZTSN2ns6SecondE"]',
+      `added ${img}.kernels["_ZTS5First"]`,
+      `added ${img}.kernels["_ZTSN2ns6SecondE"]`,
+    ]);
+    expect(two.find((e) => e.path.endsWith('images[1].triple'))?.a).to.equal('spirv64-unknown-unknown');
+    expect(two.find((e) => e.path.endsWith('images[1].offloadKind'))?.a).to.equal('8');
+    // hexdump --path: the image's path shows the image; its kernels name no bytes, and the error says so.
+    const { annotate } = await import('../../src/hex/annotate.js');
+    const { hexdump, pathRanges } = await import('../../src/hex/hexdump.js');
+    const a = read('k2.exe');
+    const ann = annotate(a);
+    expect(pathRanges(ann, img).length).to.be.greaterThan(0);
+    expect(() => hexdump(a, ann, { path: `${img}.kernels["_ZTS5First"]` })).to.throw(/are not byte spans; 'sections\[".llvm.offloading"\].images\[0\]' is the image/);
+  });
+
+  it('the device images of archive members are keyed by member name', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'syclbin-diff-kernels-'));
+    try {
+      writeFileSync(join(dir, 'k.wrapper.o'), read('k.wrapper.o'));
+      writeFileSync(join(dir, 'k2.wrapper.o'), read('k2.wrapper.o'));
+      const ar = requireTool('llvm-ar-22');
+      execFileSync(ar, ['rcS', 'one.a', 'k.wrapper.o', 'k2.wrapper.o'], { cwd: dir });
+      execFileSync(ar, ['rcS', 'two.a', 'k2.wrapper.o'], { cwd: dir });
+      const r = diffFiles(new Uint8Array(readFileSync(join(dir, 'one.a'))), new Uint8Array(readFileSync(join(dir, 'two.a'))));
+      const kernels = r.entries.filter((e) => e.path.includes('.kernels')).map((e) => `${e.op} ${e.path}`);
+      expect(kernels).to.deep.equal(['removed members["k.wrapper.o"].data.sections[".llvm.offloading"].images[0].kernels.length', 'removed members["k.wrapper.o"].data.sections[".llvm.offloading"].images[0].kernels["_ZTS5KName"]']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('a section emptied in B (sh_size 0) is changed to 0 bytes, not removed; an empty section in both is no difference (review 2026-12-03a F3)', () => {

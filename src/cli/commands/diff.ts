@@ -24,7 +24,13 @@ again is numbered: PATH#2); an ELF file's sections and section headers by the se
 paths, annotate names sections by index), so that a section added or moved shifts no other, and a
 section emptied is changed to 0 bytes; an archive's members by name (members["k.o"], its ELF members' sections by name
 too), so that members in another order are compared member by member (the archive's symbol and
-long-name tables, which hold member offsets and names, differ all the same). Lines: "- path: value" only in A, "+ path: value" only in B,
+long-name tables, which hold member offsets and names, differ all the same). Each device image
+outside an OffloadBinary (a wrapper object's or a program's, as 'syclbin offload-list' lists them) is
+also compared by what offload-list reads of it under the image's path: PATH.triple,
+PATH.offloadKind, PATH.kernels.length and its kernels by name, PATH.kernels["NAME"] (a kernel added
+or removed, whatever its place in the entries table), e.g.
+sections[".llvm.offloading"].images[0].kernels["_ZTS5KName"]; these name no bytes of their own
+('syclbin hexdump --path PATH' shows the image). Lines: "- path: value" only in A, "+ path: value" only in B,
 "~ path: a -> b" changed. --bytes also lists the annotated spans (see 'syclbin annotate') whose
 offset, size or bytes differ ("@ path: A-location B-location (what)").
 Exit status as diff(1): 0 when there is no structural difference (and, with --bytes, no span that
