@@ -186,3 +186,38 @@ export function sectionChoice(opts: { 'by-name': boolean; section: string[] }): 
   if (!opts.section.length) return { byName: opts['by-name'] };
   return { byName: true, sectionNames: ['.llvm.offloading', ...opts.section] };
 }
+
+/** An option as node:util parseArgs reports it with `tokens: true`. */
+export interface OptionToken {
+  /** `option` for an option; other kinds (`positional`, `option-terminator`) are passed over. */
+  readonly kind: string;
+  /** The option's long name. */
+  readonly name?: string;
+  /** How it was spelled (`-o`, `--output`). */
+  readonly rawName?: string;
+  /** Its value (undefined for a flag). */
+  readonly value?: string | undefined;
+}
+
+/**
+ * The usage error for an option that takes one value given more than once (`--range A:B --range
+ * C:D`): parseArgs would keep the last silently. Options declared repeatable (`multiple`, whose help
+ * says "(repeatable)") collect their values; a flag given twice means what it means once.
+ * Undefined when no such option repeats.
+ */
+export function repeatedOptionMessage(tokens: readonly OptionToken[], options: Readonly<Record<string, Opt<unknown>>>): string | undefined {
+  const first = new Map<string, OptionToken>();
+  for (const t of tokens) {
+    if (t.kind !== 'option' || t.name === undefined) continue;
+    const o = options[t.name];
+    if (!o || o.multiple || o.type !== 'string') continue;
+    const before = first.get(t.name);
+    if (!before) {
+      first.set(t.name, t);
+      continue;
+    }
+    const spelled = before.rawName === t.rawName ? `'${t.rawName}'` : `'${before.rawName}' and '${t.rawName}'`;
+    return `${spelled} given more than once ('${before.value ?? ''}', then '${t.value ?? ''}'): --${t.name} takes one value`;
+  }
+  return undefined;
+}

@@ -15,6 +15,7 @@ import { EXIT, type Command, type CommandIO } from './command.js';
 import { CommandFailure, FileFailure, UsageError } from './errors.js';
 import { Files } from './files.js';
 import { expandResponseFiles } from './response-files.js';
+import { repeatedOptionMessage } from './options.js';
 import { COMMAND_NAMES, loadCommand, loadCommands } from './registry.js';
 import { nearest, suggestOption } from '../codec/suggest.js';
 import { errnoText } from '../node/input.js';
@@ -214,10 +215,14 @@ export async function runCli(argv: string[], io: CommandIO): Promise<number> {
   let parsed;
   try {
     const args = shortValueSpellings(cmd.llvmOptionSpellings ? llvmSpellings(rest, cmd) : rest, cmd);
-    parsed = cmd.rawArguments ? { values: {}, positionals: rest } : parseArgs({ args, options, allowPositionals: true, strict: true });
+    parsed = cmd.rawArguments ? { values: {}, positionals: rest, tokens: [] } : parseArgs({ args, options, allowPositionals: true, strict: true, tokens: true });
   } catch (e) {
     return usage(parseArgsMessage(e as Error, rest, cmd, io.cwd));
   }
+  // A one-value option given twice is refused rather than the last kept (the LLVM drop-ins keep
+  // their tools' ways: llvm-objdump's option table takes the last value).
+  const repeated = cmd.statuses === 'llvm' ? undefined : repeatedOptionMessage(parsed.tokens, cmd.options);
+  if (repeated) return usage(repeated);
   const { positionals } = parsed;
   // The drop-ins of LLVM tools refuse extra operands in LLVM's words (llvm::cl, before any other check).
   if (cmd.statuses === 'llvm' && positionals.length > cmd.positionals.max) {

@@ -126,6 +126,20 @@ describe('cli: help and dispatch', () => {
     expect(await runCli(['offload-list', '-help'], l.io)).to.equal(1);
   });
 
+  it('a one-value option given twice is a usage error, not the last kept; repeatable options and flags may repeat (review finding)', async () => {
+    const first = async (args: string[]): Promise<[number, string]> => {
+      const c = capture();
+      const code = await runCli(args, c.io);
+      return [code, c.err.join('').split('\n')[0]!];
+    };
+    expect(await first(['hexdump', '--range', '0:4', '--range', '4:8', 'x'])).to.deep.equal([2, "syclbin hexdump: '--range' given more than once ('0:4', then '4:8'): --range takes one value"]);
+    expect(await first(['annotate', '-o', 'a.txt', '--output=b.txt', 'x'])).to.deep.equal([2, "syclbin annotate: '-o' and '--output' given more than once ('a.txt', then 'b.txt'): --output takes one value"]);
+    // (repeatable options collect their values; a flag twice is the flag: both go on to read the file)
+    const ROOT_FILE = new URL('../../testdata/conformance/sample_v1_one_ir.syclbin', import.meta.url).pathname;
+    expect((await first(['verify', '--json', '--json', ROOT_FILE]))[0]).to.equal(0);
+    expect((await first(['offload-list', '--section', '.a', '--section', '.b', '/nonexistent/x']))[1]).to.not.contain('more than once');
+  });
+
   it('a missing positional argument is a usage error', async () => {
     const c = capture();
     expect(await runCli(['dump'], c.io)).to.equal(2);
