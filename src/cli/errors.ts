@@ -26,6 +26,8 @@ export class FileFailure extends Error {
     override readonly cause: unknown,
     /** Notes printed after the error line (`PROG: FILE: note: …`), e.g. how another mode reads the file. */
     readonly notes: readonly string[] = [],
+    /** The error line names the file quoted (`PROG: error: 'FILE': message`), as the LLVM tools the drop-ins replace name their input. */
+    readonly quoted = false,
   ) {
     super((cause as Error)?.message ?? String(cause));
   }

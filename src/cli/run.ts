@@ -258,7 +258,7 @@ export async function runCli(argv: string[], io: CommandIO): Promise<number> {
     if (e instanceof FileFailure) {
       // An empty name (`--image=file=,…`, `""`) would print as nothing between two colons.
       const shown = e.file === '' ? "'' (an empty file name)" : e.file;
-      io.stderr.write(`${prog}: ${tag}${shown}: ${e.message}\n`);
+      io.stderr.write(`${prog}: ${tag}${e.quoted ? `'${e.file}'` : shown}: ${e.message}\n`);
       for (const n of e.notes) io.stderr.write(`${prog}: ${shown}: note: ${n}\n`);
       return failure;
     }

@@ -202,7 +202,7 @@ describe('cli edge: symptoms that stay fixed', () => {
     const ob = readFileSync(join(ROOT, 'testdata/offload/multi.v1.bin'));
     expect((await run(['offload-list', '-'], ROOT, ob)).stdout).to.equal((await run(['offload-list', 'testdata/offload/multi.v1.bin'])).stdout);
     const missing = await run(['offload-list', 'nope.bin']);
-    expect([missing.code, missing.stderr]).to.deep.equal([1, 'syclbin offload-list: error: nope.bin: No such file or directory\n']);
+    expect([missing.code, missing.stderr]).to.deep.equal([1, "syclbin offload-list: error: 'nope.bin': No such file or directory\n"]);
   });
 
   it('pipes and /dev/stdin are read fully; a closed pipe ends quietly (status 141, as SIGPIPE)', function () {
@@ -247,7 +247,7 @@ describe('cli edge: symptoms that stay fixed', () => {
       const before = readFileSync(join(dir, 'in.bin'));
       const r = await run(['offload-list', 'in.bin', '-o', 'in.bin'], dir);
       expect(r.code).to.equal(1);
-      expect(r.stderr).to.contain('in.bin: refusing to overwrite the input in.bin');
+      expect(r.stderr).to.contain("error: 'in.bin': refusing to overwrite the input in.bin");
       expect(readFileSync(join(dir, 'in.bin')).equals(before)).to.equal(true);
       const ok = await run(['offload-list', 'in.bin', '-o', 'out.txt'], dir);
       expect(ok.code, ok.stderr).to.equal(0);

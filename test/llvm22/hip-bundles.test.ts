@@ -379,7 +379,7 @@ describe('a file that starts like a bundle and is none (review 2026-11-27x F5)',
     try {
       writeFileSync(join(dir, 'ccob.txt'), 'CCOBhello world, this is no bundle\n');
       const l = await cli(['offload-list', 'ccob.txt'], dir);
-      expect([l.code, l.stderr]).to.deep.equal([1, 'syclbin offload-list: error: ccob.txt: starts as a clang-offload-bundler file but does not read as one: compressed offload bundle version 25960 (1 to 3 are known) (at bundles[0].version, offset 0x4)\n']);
+      expect([l.code, l.stderr]).to.deep.equal([1, "syclbin offload-list: error: 'ccob.txt': starts as a clang-offload-bundler file but does not read as one: compressed offload bundle version 25960 (1 to 3 are known) (at bundles[0].version, offset 0x4)\n"]);
       const s = await cli(['offload-list', '--strict', 'ccob.txt'], dir);
       expect([s.code, s.stderr]).to.deep.equal([1, "syclbin offload-list: error: 'ccob.txt': The file was not recognized as a valid object file\n"]);
       const x = await cli(['offload-extract', 'ccob.txt', '-o', 'x'], dir);

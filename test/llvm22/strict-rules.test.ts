@@ -319,9 +319,11 @@ describe('--strict: a file that cannot be opened, as the LLVM tools say it', () 
         const d = await cli([...args, '.'], dir);
         expect(d.stderr).to.equal(`syclbin ${prog}: error: '.': Is a directory\n`);
       }
-      // Without --strict: this toolkit's line.
+      // Without --strict: the file named as --strict names it (quoted), this toolkit's message.
       const plain = await cli(['offload-list', 'nonexist.bin'], dir);
-      expect(plain.stderr).to.equal('syclbin offload-list: error: nonexist.bin: No such file or directory\n');
+      expect(plain.stderr).to.equal("syclbin offload-list: error: 'nonexist.bin': No such file or directory\n");
+      const extract = await cli(['offload-extract', 'nonexist.bin', '--image=file=x.o'], dir);
+      expect([extract.code, extract.stderr]).to.deep.equal([1, "syclbin offload-extract: error: 'nonexist.bin': No such file or directory\n"]);
     } finally {
       cleanup();
     }

@@ -207,7 +207,7 @@ describe('cli: offload-list', () => {
       const r = await cli(['offload-list', 'cut.bin'], dir);
       expect(r.code).to.equal(1);
       expect(r.stdout).to.equal('');
-      expect(r.stderr).to.match(/^syclbin offload-list: error: cut\.bin: OffloadBinary Size \d+ runs past the end of the data \(40 bytes available\) \(at binaries\[1\]\.header\.size, offset 0xa8\)\n$/);
+      expect(r.stderr).to.match(/^syclbin offload-list: error: 'cut\.bin': OffloadBinary Size \d+ runs past the end of the data \(40 bytes available\) \(at binaries\[1\]\.header\.size, offset 0xa8\)\n$/);
     } finally {
       cleanup();
     }
@@ -239,7 +239,7 @@ describe('cli: offload-list', () => {
   it('usage errors and a missing file exit 1 (as llvm-objdump); no file means a.out and several are listed in turn (as llvm-objdump)', async () => {
     const none = await cli(['offload-list'], '/');
     expect(none.code).to.equal(1);
-    expect(none.stderr).to.equal('syclbin offload-list: error: a.out: No such file or directory\n');
+    expect(none.stderr).to.equal("syclbin offload-list: error: 'a.out': No such file or directory\n");
     const two = await cli(['offload-list', 'sample_v2_roles.syclbin', 'sample_v1_in_offload_v1.syclbin'], CONFORMANCE);
     expect(two.code, two.stderr).to.equal(0);
     const one = (f: string) => cli(['offload-list', f], CONFORMANCE);
@@ -439,7 +439,7 @@ describe('cli: offload-extract', () => {
       writeFileSync(join(dir, 'junk.bin'), 'not an offload binary, clearly');
       const r = await cli(['offload-extract', 'junk.bin', '-o', 'out'], dir);
       expect(r.code).to.equal(1);
-      expect(r.stderr).to.match(/junk\.bin: bad OffloadBinary magic/);
+      expect(r.stderr).to.match(/'junk\.bin': bad OffloadBinary magic/);
       expect(existsSync(join(dir, 'out'))).to.equal(false);
       expect((await cli(['offload-extract', 'junk.bin', '--image=triple=x'], dir)).code).to.equal(1);
       expect((await cli(['offload-extract', 'junk.bin', '--archive'], dir)).code).to.equal(1);

@@ -202,6 +202,8 @@ Every file is written atomically; an image file is never written over FILE itsel
         // LLVM's line is its message alone: our reason without the path and offset, as offload-list --strict says it.
         throw new CommandFailure(e.cause instanceof DecodeError ? `${prog}: error: ${e.cause.reason}` : e.cause instanceof SyclbinError ? `${prog}: error: ${e.message}` : `${prog}: error: '${file}': ${e.message}`);
       }
+      // Without --strict: the file quoted, as llvm-offload-binary (and offload-list) name it, this toolkit's message and notes.
+      if (e instanceof FileFailure && e.file === file) throw new FileFailure(e.file, e.cause, e.notes, true);
       throw e;
     }
     if (!input) return EXIT.OK;

@@ -295,13 +295,16 @@ imageSize) are decimal strings, what a reader found (image.size, bare images) ar
 /**
  * Under --strict, a file llvm-objdump cannot open or read, or one this toolkit cannot read, fails with
  * llvm-objdump's line: `PROG: error: 'FILE': MESSAGE` (strerror text for I/O errors, as LLVM prints
- * `EC.message()`; this toolkit's message for a malformed file).
+ * `EC.message()`; this toolkit's message for a malformed file). Without --strict the line names the
+ * file the same way (quoted), followed by this toolkit's notes, if any.
  */
 async function strictFileErrors(strict: boolean, prog: string, file: string, fn: () => Promise<void>): Promise<void> {
   try {
     await fn();
   } catch (e) {
     if (strict && e instanceof FileFailure && e.file === file) throw new CommandFailure(`${prog}: error: '${file}': ${e.message}`);
+    // Without --strict the file is named as --strict and LLVM name it (quoted), its notes after it.
+    if (e instanceof FileFailure && e.file === file) throw new FileFailure(e.file, e.cause, e.notes, true);
     throw e;
   }
 }
