@@ -290,6 +290,11 @@ export interface ReadOffloadInputOptions extends ReadOffloadOptions {
   scan?: 'auto' | 'always' | 'never';
   /** Candidates validated per scanned container (default 64). */
   maxScanCandidates?: number;
+  /**
+   * Appended to the note on what scanning found (`: TEXT`), e.g. how the caller lists those binaries
+   * (offload-list: `--scan always lists them too`).
+   */
+  scanNoteAdvice?: string;
   /** Archives nested deeper than this are not read (a note says so). Default 16. */
   maxArchiveDepth?: number;
   /**
@@ -1128,13 +1133,20 @@ class InputReader {
       tree: this.opts.tree,
       path,
     });
+    let first = '';
     r.found.forEach((b, k) => {
       const rel = b.offset - item.origin;
       const section = sections.filter((s) => s.offset <= rel && rel < s.offset + s.size).sort((x, y) => x.size - y.size)[0];
       this.out.found.push({ binary: b, site: this.site(item, [...path, k], b.offset, section), byScan: true });
-      this.note(item, `an OffloadBinary (version ${b.version}, ${b.size} bytes) at offset 0x${b.offset.toString(16)}${section ? ` in ${sectionPlace(section)}` : ''} was found by scanning for its magic; LLVM does not look there, and ${this.peer} does not see it`);
+      if (k === 0) first = `(version ${b.version}, ${b.size} bytes) at offset 0x${b.offset.toString(16)}${section ? ` in ${sectionPlace(section)}` : ''}`;
     });
-    for (const x of r.rejected) this.note(item, `the OffloadBinary magic at offset 0x${x.offset.toString(16)} does not start a valid binary: ${x.error.message}`);
+    // One note for what one scan found, however many binaries (the first one's place in it), and one for what it rejected.
+    const n = r.found.length;
+    const advice = this.opts.scanNoteAdvice ? `: ${this.opts.scanNoteAdvice}` : '';
+    if (n === 1) this.note(item, `an OffloadBinary ${first} was found by scanning for its magic; LLVM does not look there, and ${this.peer} does not see it${advice}`);
+    else if (n > 1) this.note(item, `${n} OffloadBinaries were found by scanning for their magic, the first ${first}; LLVM does not look there, and ${this.peer} does not see them${advice}`);
+    const [x, ...more] = r.rejected;
+    if (x) this.note(item, `the OffloadBinary magic at offset 0x${x.offset.toString(16)} does not start a valid binary: ${x.error.message}${more.length ? ` (nor does it at ${more.length} more offset(s))` : ''}`);
     if (r.capped) this.note(item, `scanning stopped after ${this.opts.maxScanCandidates ?? 64} candidates`);
     return r.found.length;
   }

@@ -133,6 +133,9 @@ interface Frame {
   level: number;
 }
 
+/** How `--strings` shows an empty key (a blank column would hide it). */
+const EMPTY_KEY = '""';
+
 /** The value of string `key` of entry `e` as printed ('' when absent; the last value of a repeated key). */
 function stringOf(e: OffloadEntryModel, key: string, bytes?: boolean): string {
   if (!bytes) return e.strings.get(key) ?? '';
@@ -200,13 +203,14 @@ function block(f: Frame, opts: ListingOptions, era: LlvmEraInfo): { text: string
     // (string entries that repeat a key are counted: every reader keeps one value per key)
     const entries = e.stringEntries.length;
     text += `${ind}${leftJustify('strings', 16)}${e.strings.size}${entries > e.strings.size ? ` (of ${entries} string entries: a repeated key keeps its last value)` : ''}\n`;
-    if (!opts.byteStrings) for (const [k, v] of e.strings) text += `${ind}  ${leftJustify(escapeForListing(k), 14)}${escapeForListing(v)}\n`;
+    // (an empty key is shown as "", not as a blank column: the --strings lines are this toolkit's own)
+    if (!opts.byteStrings) for (const [k, v] of e.strings) text += `${ind}  ${leftJustify(k === '' ? EMPTY_KEY : escapeForListing(k), 14)}${escapeForListing(v)}\n`;
     else {
       // The map's order (a repeated key keeps its first place and its last value), with the bytes kept for non-UTF-8 strings.
       for (const se of lastStringEntries(e).values()) {
         // Aligned by characters (this listing is our extension), printed as bytes.
-        const key = escapeByteString(byteText(se.key, se.keyRaw));
-        const pad = ' '.repeat(Math.max(0, 14 - escapeForListing(se.key).length));
+        const key = se.key === '' ? EMPTY_KEY : escapeByteString(byteText(se.key, se.keyRaw));
+        const pad = ' '.repeat(Math.max(0, 14 - (se.key === '' ? EMPTY_KEY : escapeForListing(se.key)).length));
         text += `${ind}  ${key}${pad}${escapeByteString(byteText(se.value, se.valueRaw))}\n`;
       }
     }

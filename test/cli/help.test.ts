@@ -42,6 +42,14 @@ describe('cli: help and dispatch', () => {
     expect(text).to.contain("these name no bytes of their own ('syclbin hexdump --path PATH' shows the image)");
   });
 
+  it('offload-list --help: --strings shows an empty key as "", and scanning finds are one note per object', async () => {
+    const c = capture();
+    expect(await runCli(['offload-list', '--help'], c.io)).to.equal(0);
+    const text = c.out.join('').replace(/\s+/g, ' ');
+    expect(text).to.contain('an empty key as ""');
+    expect(text).to.contain('only noted (one note per object: how many, where the first is)');
+  });
+
   it('unknown command and unknown option are usage errors (exit 2)', async () => {
     let c = capture();
     expect(await runCli(['no-such-command'], c.io)).to.equal(2);

@@ -179,8 +179,14 @@ describe('input: OffloadBinaries in ordinary data (scan)', () => {
     junk.set(bytesOf('pack/sycl.ob22.bin'), 3204);
     const r = readOffloadInput(memorySource(junk), { maxScanCandidates: 1000 });
     expect(r.found.map((f) => [f.site.offset, f.byScan])).to.deep.equal([[3204, true]]);
-    // 100 planted magics, 5 of them overwritten by the 168-byte binary at 3204: 95 rejections.
-    expect(r.notes.filter((n) => /does not start a valid binary/.test(n)).length).to.equal(95);
+    // 100 planted magics, 5 of them overwritten by the 168-byte binary at 3204: 95 rejections, in one
+    // note with the first one's reason (review finding: a note per candidate), and one note for the find.
+    const rejected = r.notes.filter((n) => /does not start a valid binary/.test(n));
+    expect(rejected).to.have.length(1);
+    expect(rejected[0]).to.match(/^the OffloadBinary magic at offset 0x4 does not start a valid binary: .* \(nor does it at 94 more offset\(s\)\)$/);
+    expect(r.notes.filter((n) => /found by scanning/.test(n))).to.deep.equal([
+      'an OffloadBinary (version 1, 168 bytes) at offset 0xc84 was found by scanning for its magic; LLVM does not look there, and llvm-objdump-22 does not see it',
+    ]);
     const capped = readOffloadInput(memorySource(junk), { maxScanCandidates: 5 });
     expect(capped.found).to.deep.equal([]);
     expect(capped.notes.join('\n')).to.match(/scanning stopped after 5 candidates/);

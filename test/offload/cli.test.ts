@@ -109,6 +109,21 @@ describe('cli: offload-list', () => {
     }
   });
 
+  it('--strings shows an empty key as "", not as a blank column; the default listing stays llvm-objdump-22\'s (review finding)', async () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      writeFileSync(join(dir, 'k.o'), 'x');
+      expect((await cli(['offload-pack', '-o', 'e.bin', '--image=file=k.o,triple=t,=v'], dir)).code).to.equal(0);
+      expect((await cli(['offload-list', '--strings', 'e.bin'], dir)).stdout).to.include('strings         2\n  ""            v\n  triple        t\n');
+      const text = await cli(['offload-list', 'e.bin'], dir);
+      const peer = spawnSync(requireTool('llvm-objdump-22'), ['--offloading', 'e.bin'], { cwd: dir, encoding: 'latin1' });
+      expect(text.stdout).to.equal(peer.stdout.slice(peer.stdout.indexOf('\nOFFLOADING')));
+      expect(text.stdout).to.not.include('""');
+    } finally {
+      cleanup();
+    }
+  });
+
   it('a key given twice: the listing keeps the last value (as llvm-objdump-22), --strings counts the entries, --json lists them under repeatedKeys, verify warns (review 2026-12-02a finding 4)', async () => {
     // triple=first, arch=a1, triple=second, arch=a2 in one version-1 entry
     const pairs: [string, string][] = [['triple', 'first'], ['arch', 'a1'], ['triple', 'second'], ['arch', 'a2']];

@@ -54,7 +54,8 @@ FILE is whatever llvm-objdump --offloading reads, and more:
     llvm-offload-binary extracts) are listed under 'OffloadBinary in @GLOBAL';
   - OffloadBinaries embedded in ordinary data are found by their magic and validated (--scan auto,
     the default, when no offloading section holds one); llvm-objdump does not list them, so they are
-    only noted unless --scan always (or --json) asks for them;
+    only noted (one note per object: how many, where the first is) unless --scan always (or --json)
+    asks for them;
   - Mach-O and WebAssembly objects: llvm-objdump's header line ('mach-o 64-bit x86-64', 'wasm', ...)
     and nothing else (llvm-objdump warns that --offloading reads COFF and ELF only; status 0).
 
@@ -95,7 +96,7 @@ file', 'The end of the file was unexpectedly encountered'). Where LLVM would rea
 llvm-objdump-19/-22 golden of the repository's testdata/llvm22 and on mutated files against both tools.
 
 --strings adds, after each image's lines, the number of keys and every key and value (control
-characters and bytes that are not UTF-8 shown as \\xNN); a key given more than once keeps its last
+characters and bytes that are not UTF-8 shown as \\xNN, an empty key as ""); a key given more than once keeps its last
 value, as in every reader, and the count says how many string entries there are. --json prints a
 JSON document (schemas/offload-list.schema.json) with every header field, kind numbers and names,
 image offsets and sizes, all strings (with their bytes in hex where they are not UTF-8; a repeated
@@ -230,7 +231,9 @@ imageSize) are decimal strings, what a reader found (image.size, bare images) ar
           return;
         }
         // A malformed archive member ends llvm-objdump's listing (an error); the other members are still listed here.
-        const input = readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: opts.scan, peer: era.objdump, peerReads: era.reads, bundles: era.listing.bundles, memberErrors });
+        // (what scanning found is said in one note per object, with how to list it)
+        const scanNoteAdvice = opts.scan !== 'always' && !opts.json ? '--scan always lists them too, --json has them under "scanned"' : undefined;
+        const input = readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: opts.scan, peer: era.objdump, peerReads: era.reads, bundles: era.listing.bundles, memberErrors, scanNoteAdvice });
         // The bundle entries are files only in the text listing (as llvm-objdump-22 writes them); --json lists them.
         const { written, decompressed } = opts.json ? { written: 0, decompressed: 0 } : writeBundles(shown(file), input, bundleFileName);
         // (a compressed bundle's entries are written decompressed; llvm-objdump-22.1 writes other bytes there: docs/offload.md)
@@ -243,8 +246,6 @@ imageSize) are decimal strings, what a reader found (image.size, bare images) ar
         // A module file (bitcode, SPIR-V) is listed as itself: it may be a host module, so it is not called a device image.
         if (input.bare.length && (input.container === 'bitcode' || input.container === 'spirv')) note(`the input is ${input.container === 'bitcode' ? 'an LLVM bitcode' : 'a SPIR-V'} module, not an object file: listed as one MODULE block`);
         else if (input.bare.length) note(`${input.bare.length} device image(s) outside any OffloadBinary: listed after what llvm-objdump lists`);
-        const scanned = input.found.filter((f) => f.byScan).length;
-        if (scanned && opts.scan !== 'always' && !opts.json) note(`${scanned} OffloadBinary(s) found by scanning ordinary data, which llvm-objdump does not list: --scan always lists them too, --json has them under "scanned"`);
         if (opts.json) out.write(JSON.stringify(inputListJson(file, input, { era, read }), null, 2) + '\n');
         else for (const piece of inputOffloadingText(shown(file), input, { ...listing, scanned: opts.scan === 'always' })) out.write(latin1Bytes(piece));
       }
