@@ -151,6 +151,9 @@ export function outputLimitMessage(e: unknown): string | undefined {
   return `the output is larger than this tool can build in memory (${e.message}); 'syclbin dump' streams a SYCLBIN's text, 'syclbin props' a property set's`;
 }
 
+/** The tag of every command's error lines: `syclbin CMD: error: …` (src/cli/run.ts prints them, commands that word their own lines use it too). */
+export const ERROR_TAG = 'error: ';
+
 /** Run the command line `argv` (without the program name). Resolves to the exit status. */
 export async function runCli(argv: string[], io: CommandIO): Promise<number> {
   const [name, ...given] = argv;
@@ -175,13 +178,13 @@ export async function runCli(argv: string[], io: CommandIO): Promise<number> {
     return EXIT.USAGE;
   }
   const failure = cmd.statuses === 'diff' ? 2 : EXIT.FAILURE;
-  io.failureStatus?.(failure, `${PROGRAM} ${cmd.name}`, cmd.statuses === 'llvm' ? 'error: ' : '');
+  io.failureStatus?.(failure, `${PROGRAM} ${cmd.name}`, ERROR_TAG);
   if (cmd.responseFiles) {
     try {
       rest = expandResponseFiles(rest, io.cwd);
     } catch (e) {
       if (!(e instanceof UsageError)) throw e;
-      io.stderr.write(`${PROGRAM} ${cmd.name}: ${cmd.statuses === 'llvm' ? 'error: ' : ''}${e.message}\n`);
+      io.stderr.write(`${PROGRAM} ${cmd.name}: ${ERROR_TAG}${e.message}\n`);
       return EXIT.FAILURE; // (LLVM's parsers exit 1 here)
     }
   }
@@ -203,9 +206,11 @@ export async function runCli(argv: string[], io: CommandIO): Promise<number> {
     return EXIT.OK;
   }
   const prog = `${PROGRAM} ${cmd.name}`;
-  // The LLVM tools' drop-ins tag every failure `error:` as those tools do, so a script that looks
-  // for the tag in their standard error finds every failure (the other commands' lines are untagged).
-  const tag = cmd.statuses === 'llvm' ? 'error: ' : '';
+  // Every command tags its failures `error:` (`PROG: error: FILE: message`), as the LLVM tools the
+  // drop-ins replace do, so a script that looks for the tag in standard error finds every failure;
+  // notes and warnings are `PROG: FILE: note: …`. (Only dump, the drop-in of syclbin-dump, words its
+  // failures as that tool does, src/cli/commands/dump.ts.)
+  const tag = ERROR_TAG;
   const usage = (message: string): number => {
     io.stderr.write(`${prog}: ${tag}${message}\n${formatUsage(cmd)}\n`);
     return cmd.statuses === 'llvm' ? EXIT.FAILURE : EXIT.USAGE;

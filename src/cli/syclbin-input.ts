@@ -26,8 +26,8 @@ export async function readSyclbinInput(ctx: Context<unknown>, name: string, opts
       // A file that is something else: what it is comes first, the SYCLBIN reader's complaint
       // (about a structure the file does not have) second, as a note. Only dump, the drop-in of
       // syclbin-dump, keeps LLVM's error line first (and a bare `note:` line under it).
-      if (note) throw new CommandFailure(`${ctx.prog}: ${name}: ${note}\n${ctx.prog}: ${name}: note: read as a SYCLBIN: ${e.message}`);
-      throw new CommandFailure(`${ctx.prog}: ${name}: Failed to parse SYCLBIN file: ${e.message}`);
+      if (note) throw new CommandFailure(`${ctx.prog}: error: ${name}: ${note}\n${ctx.prog}: ${name}: note: read as a SYCLBIN: ${e.message}`);
+      throw new CommandFailure(`${ctx.prog}: error: ${name}: Failed to parse SYCLBIN file: ${e.message}`);
     }
     throw e;
   }

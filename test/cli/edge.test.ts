@@ -84,7 +84,7 @@ describe('cli edge: symptoms that stay fixed', () => {
     expect(capped.stderr).to.equal(`Failed to parse SYCLBIN file: Invalid data was encountered while parsing the file\nnote: ${v3}: OffloadBinary: the payload, 2000 bytes (InflatedSize 2040 less the 40-byte header), exceeds the decompression cap of 1024 bytes (raise the cap to read it: --max-inflated-size on the command line, maxInflatedSize in the library)\n`);
     // A cap of 0 can never be met: a usage error.
     const zero = await run(['dump', '--max-inflated-size', '0', v3]);
-    expect([zero.code, zero.stderr.split('\n')[0]]).to.deep.equal([2, "syclbin dump: --max-inflated-size must be at least 1 byte (got '0')"]);
+    expect([zero.code, zero.stderr.split('\n')[0]]).to.deep.equal([2, "syclbin dump: error: --max-inflated-size must be at least 1 byte (got '0')"]);
     // diff: a payload over the cap is trouble (2), its error on a '!' line.
     const diffCapped = await run(['diff', '--max-inflated-size', '1K', v3, v3]);
     expect(diffCapped.code).to.equal(2);
@@ -127,7 +127,7 @@ describe('cli edge: symptoms that stay fixed', () => {
     for (const cmd of ['dump', 'json', 'inspect', 'verify', 'annotate', 'hexdump']) {
       for (const out of ['in.syclbin', '/dev/stdin']) {
         const r = withStdin([cmd, '-', '-o', out], 'in.syclbin');
-        expect([r.status, String(r.stderr)], `${cmd} -o ${out}`).to.deep.equal([1, `syclbin ${cmd}: ${out}: refusing to overwrite the input - (standard input is this file) (pass --force to do it anyway)\n`]);
+        expect([r.status, String(r.stderr)], `${cmd} -o ${out}`).to.deep.equal([1, `syclbin ${cmd}: error: ${out}: refusing to overwrite the input - (standard input is this file) (pass --force to do it anyway)\n`]);
       }
     }
     expect(readFileSync(join(dir, 'in.syclbin'))).to.deep.equal(before);
@@ -186,7 +186,7 @@ describe('cli edge: symptoms that stay fixed', () => {
     const sh = (cmd: string) => spawnSync('/bin/sh', ['-c', `node --import tsx src/cli/main.ts ${cmd} > /dev/full`], { cwd: ROOT, encoding: 'utf8' });
     for (const [cmd, status] of [[`diff ${a} ${a}`, 2], [`dump ${a}`, 1]] as const) {
       const r = sh(cmd);
-      expect([r.status, r.stderr], cmd).to.deep.equal([status, `syclbin ${cmd.split(' ')[0]}: standard output: No space left on device\n`]);
+      expect([r.status, r.stderr], cmd).to.deep.equal([status, `syclbin ${cmd.split(' ')[0]}: error: standard output: No space left on device\n`]);
     }
   });
 
@@ -285,7 +285,7 @@ describe('cli edge: symptoms that stay fixed', () => {
       expect(r2.stderr).to.equal('syclbin offload-list: error: standard output: No space left on device\nsyclbin offload-list: error: /dev/full: No space left on device\n');
       expect(r2.stdout).to.equal('status 1\nstatus 1\n');
       const r3 = sh('node "$CLI" inspect .');
-      expect(r3.stderr).to.equal('syclbin inspect: .: Is a directory\n');
+      expect(r3.stderr).to.equal('syclbin inspect: error: .: Is a directory\n');
     });
 
     it('standard input is read once, standard output written by one output', async () => {
@@ -374,7 +374,7 @@ describe('cli edge: symptoms that stay fixed', () => {
     copyFileSync(join(ROOT, 'testdata/syclbin/v1_one_ir.syclbin'), join(dir, 'exs', 'manifest.json'));
     const r = await run(['extract', 'exs/manifest.json', '-o', 'exs'], dir);
     expect([r.code, r.stdout]).to.deep.equal([1, '']);
-    expect(r.stderr).to.equal('syclbin extract: exs/manifest.json: refusing to overwrite the input exs/manifest.json (pass --force to do it anyway)\n');
+    expect(r.stderr).to.equal('syclbin extract: error: exs/manifest.json: refusing to overwrite the input exs/manifest.json (pass --force to do it anyway)\n');
     expect(readdirSync(join(dir, 'exs'))).to.deep.equal(['manifest.json']);
   });
 
@@ -449,7 +449,45 @@ describe('cli edge: one output option for every command that prints a result', (
         expect((await run([args[0]!, '--help'])).stdout, args[0]).to.match(/-o, --output FILE/);
       }
       const over = await run(['hexdump', F, '-o', F]);
-      expect([over.code, over.stderr]).to.deep.equal([1, `syclbin hexdump: ${F}: refusing to overwrite the input ${F} (pass --force to do it anyway)\n`]);
+      expect([over.code, over.stderr]).to.deep.equal([1, `syclbin hexdump: error: ${F}: refusing to overwrite the input ${F} (pass --force to do it anyway)\n`]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('cli: one error line form (review finding: annotate had no error: tag, offload-list did)', () => {
+  it('every command but dump (syclbin-dump\'s words) says `syclbin CMD: error:` for a missing file and for a cut program; the drop-ins quote the file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'syclbin-errform-'));
+    try {
+      writeFileSync(join(dir, 'cut.exe'), readFileSync(join(ROOT, 'testdata/llvm22/sycl/k.exe')).subarray(0, 100));
+      const k = join(ROOT, 'testdata/llvm22/sycl/k.exe');
+      const commands: [string, string[], string[]][] = [
+        ['annotate', [], []],
+        ['hexdump', [], []],
+        ['inspect', [], []],
+        ['json', [], []],
+        ['verify', [], []],
+        ['specialize', [], []],
+        ['lower', [], []],
+        ['extract', [], ['-o', 'x']],
+        ['diff', [], [k]],
+        ['props', [], []],
+        ['offload-list', [], []],
+        ['offload-extract', [], ['--image=kind=sycl']],
+      ];
+      for (const [cmd, before, after] of commands) {
+        const quoted = cmd.startsWith('offload-');
+        const missing = await run([cmd, ...before, 'nope.bin', ...after], dir);
+        expect(missing.stderr.split('\n')[0], cmd).to.equal(`syclbin ${cmd}: error: ${quoted ? "'nope.bin'" : 'nope.bin'}: No such file or directory`);
+        // (diff reports a file that does not read on a '!' line of its output, verify in its report, props as a compiler)
+        if (cmd === 'diff' || cmd === 'verify' || cmd === 'props') continue;
+        const cut = await run([cmd, ...before, 'cut.exe', ...after], dir);
+        expect(cut.code, cmd).to.equal(1);
+        expect(cut.stderr.split('\n')[0], cmd).to.match(new RegExp(`^syclbin ${cmd}: error: ${quoted ? "'cut\\.exe'" : 'cut\\.exe'}: `));
+      }
+      // dump keeps syclbin-dump's lines.
+      expect((await run(['dump', 'nope.bin'], dir)).stderr).to.equal('Failed to open or read file nope.bin: No such file or directory\n');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -70,17 +70,17 @@ describe('cli: help and dispatch', () => {
     expect(await first(['help', 'ofload-list'])).to.deep.equal([2, "syclbin: unknown command 'ofload-list' (did you mean 'offload-list'?)"]);
     expect(await first(['zzz'])).to.deep.equal([2, "syclbin: unknown command 'zzz'. Run 'syclbin --help' for the list."]);
     expect(await first(['--verison'])).to.deep.equal([2, "syclbin: unknown option '--verison' (did you mean '--version'?): before a command only --help (-h) and --version (-V) are options. Run 'syclbin --help' for the list."]);
-    expect(await first(['dump', '--vebose', 'x'])).to.deep.equal([2, "syclbin dump: unknown option '--vebose' (did you mean '--verbose'?)"]);
-    expect(await first(['inspect', '--no-hsah', 'x'])).to.deep.equal([2, "syclbin inspect: unknown option '--no-hsah' (did you mean '--no-hash'?)"]);
+    expect(await first(['dump', '--vebose', 'x'])).to.deep.equal([2, "syclbin dump: error: unknown option '--vebose' (did you mean '--verbose'?)"]);
+    expect(await first(['inspect', '--no-hsah', 'x'])).to.deep.equal([2, "syclbin inspect: error: unknown option '--no-hsah' (did you mean '--no-hash'?)"]);
     // An LLVM drop-in: its statuses (1) and tag; the value kept in the suggestion.
     expect(await first(['offload-pack', '--imag=file=k.o', '-o', 'x.bin'])).to.deep.equal([1, "syclbin offload-pack: error: unknown option '--imag' (did you mean '--image=file=k.o'?)"]);
     expect(await first(['offload-list', '--offloadin', 'x.o'])).to.deep.equal([1, "syclbin offload-list: error: unknown option '--offloadin' (did you mean '--offloading'?)"]);
-    expect(await first(['dump', '--qqqqqq', 'x'])).to.deep.equal([2, "syclbin dump: unknown option '--qqqqqq'"]);
+    expect(await first(['dump', '--qqqqqq', 'x'])).to.deep.equal([2, "syclbin dump: error: unknown option '--qqqqqq'"]);
     // The '--' hint only where a file of that name exists.
     const dir = mkdtempSync(join(tmpdir(), 'syclbin-suggest-'));
     try {
       copyFileSync(new URL('../../testdata/syclbin/v1_one_ir.syclbin', import.meta.url), join(dir, '--weird'));
-      expect(await first(['dump', '--weird'], dir)).to.deep.equal([2, "syclbin dump: unknown option '--weird' (a file name starting with '-' goes after '--', as in: -- --weird)"]);
+      expect(await first(['dump', '--weird'], dir)).to.deep.equal([2, "syclbin dump: error: unknown option '--weird' (a file name starting with '-' goes after '--', as in: -- --weird)"]);
       // A cluster of short options is reported by its first letter; the file is the argument typed.
       copyFileSync(new URL('../../testdata/syclbin/v1_one_ir.syclbin', import.meta.url), join(dir, '-jsn'));
       expect((await first(['verify', '-jsn'], dir))[1]).to.match(/\(a file name starting with '-' goes after '--', as in: -- -jsn\)$/);
@@ -99,14 +99,14 @@ describe('cli: help and dispatch', () => {
 
   it('an option given a value it does not take, or a value starting with a dash, is a usage error in our words', async () => {
     const cases: [string[], string][] = [
-      [['dump', '--help=1', 'x'], "syclbin dump: option '--help' takes no value\n"],
-      [['verify', '--json=1', 'x'], "syclbin verify: option '--json' takes no value\n"],
+      [['dump', '--help=1', 'x'], "syclbin dump: error: option '--help' takes no value\n"],
+      [['verify', '--json=1', 'x'], "syclbin verify: error: option '--json' takes no value\n"],
       // A short flag given a value (parseArgs read -v, -=, -1 and named '-=').
-      [['dump', '-v=1', 'x'], "syclbin dump: option '-v, --verbose' takes no value\n"],
+      [['dump', '-v=1', 'x'], "syclbin dump: error: option '-v, --verbose' takes no value\n"],
       // (a short option with a value takes `=…` as it: the flag is named, not the first -X= — review 2026-11-30z F3)
-      [['dump', '-o=out.txt', '-v=1', 'x'], "syclbin dump: option '-v, --verbose' takes no value\n"],
-      [['dump', '-h=1', 'x'], "syclbin dump: option '-h, --help' takes no value\n"],
-      [['specialize', 'x', '--module', '-1'], "syclbin specialize: option '--module' needs a value; a value starting with '-' is written --module=-VALUE\n"],
+      [['dump', '-o=out.txt', '-v=1', 'x'], "syclbin dump: error: option '-v, --verbose' takes no value\n"],
+      [['dump', '-h=1', 'x'], "syclbin dump: error: option '-h, --help' takes no value\n"],
+      [['specialize', 'x', '--module', '-1'], "syclbin specialize: error: option '--module' needs a value; a value starting with '-' is written --module=-VALUE\n"],
     ];
     for (const [args, first] of cases) {
       const c = capture();
@@ -140,8 +140,8 @@ describe('cli: help and dispatch', () => {
       const code = await runCli(args, c.io);
       return [code, c.err.join('').split('\n')[0]!];
     };
-    expect(await first(['hexdump', '--range', '0:4', '--range', '4:8', 'x'])).to.deep.equal([2, "syclbin hexdump: '--range' given more than once ('0:4', then '4:8'): --range takes one value"]);
-    expect(await first(['annotate', '-o', 'a.txt', '--output=b.txt', 'x'])).to.deep.equal([2, "syclbin annotate: '-o' and '--output' given more than once ('a.txt', then 'b.txt'): --output takes one value"]);
+    expect(await first(['hexdump', '--range', '0:4', '--range', '4:8', 'x'])).to.deep.equal([2, "syclbin hexdump: error: '--range' given more than once ('0:4', then '4:8'): --range takes one value"]);
+    expect(await first(['annotate', '-o', 'a.txt', '--output=b.txt', 'x'])).to.deep.equal([2, "syclbin annotate: error: '-o' and '--output' given more than once ('a.txt', then 'b.txt'): --output takes one value"]);
     // (repeatable options collect their values; a flag twice is the flag: both go on to read the file)
     const ROOT_FILE = new URL('../../testdata/conformance/sample_v1_one_ir.syclbin', import.meta.url).pathname;
     expect((await first(['verify', '--json', '--json', ROOT_FILE]))[0]).to.equal(0);

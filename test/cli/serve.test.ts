@@ -175,8 +175,8 @@ describe('cli: serve names a folder that is missing or not a folder', () => {
       writeFileSync(join(dir, 'f.txt'), 'x');
       mkdirSync(join(dir, 'empty'));
       for (const [arg, message] of [
-        ['nope', 'syclbin serve: nope: No such file or directory\n'],
-        ['f.txt', 'syclbin serve: f.txt: not a folder (serve takes the folder of the files to open, or of an inspector)\n'],
+        ['nope', 'syclbin serve: error: nope: No such file or directory\n'],
+        ['f.txt', 'syclbin serve: error: f.txt: not a folder (serve takes the folder of the files to open, or of an inspector)\n'],
       ]) {
         let err = '';
         const code = await runCli(['serve', '--port', '0', arg!], { stdout: { write: () => undefined }, stderr: { write: (c) => void (err += String(c)) }, cwd: dir, env: {} });
@@ -197,7 +197,7 @@ describe('cli: serve names a folder that is missing or not a folder', () => {
       let err = '';
       const code = await runCli(['serve', '--port', String(port), dir], { stdout: { write: () => undefined }, stderr: { write: (c) => void (err += String(c)) }, cwd: dir, env: {} });
       expect(code).to.equal(1);
-      expect(err).to.equal(`syclbin serve: port ${port} on 127.0.0.1 is in use: pass --port N for another port, or --port 0 for any free port\n`);
+      expect(err).to.equal(`syclbin serve: error: port ${port} on 127.0.0.1 is in use: pass --port N for another port, or --port 0 for any free port\n`);
     } finally {
       await new Promise((r) => server.close(r));
       rmSync(dir, { recursive: true, force: true });

@@ -115,10 +115,10 @@ describe('hex: CLI goldens', () => {
       writeFileSync(empty, new Uint8Array(0));
       for (const cmd of ['annotate', 'hexdump']) {
         const r = await run([cmd, empty]);
-        expect([r.code, r.stderr], cmd).to.deep.equal([1, `syclbin ${cmd}: ${empty}: empty file\n`]);
+        expect([r.code, r.stderr], cmd).to.deep.equal([1, `syclbin ${cmd}: error: ${empty}: empty file\n`]);
       }
       const bad = await run(['annotate', 'testdata/broken/v1-truncated.syclbin']);
-      expect(bad.stderr).to.match(/^syclbin annotate: testdata\/broken\/v1-truncated\.syclbin: /);
+      expect(bad.stderr).to.match(/^syclbin annotate: error: testdata\/broken\/v1-truncated\.syclbin: /);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -128,7 +128,7 @@ describe('hex: CLI goldens', () => {
     const r = await run(['hexdump', '--no-color', 'testdata/broken/offload-image-out-of-range.bin']);
     expect(r.code).to.equal(1);
     expect(r.stdout).to.contain('entries[0].imageSize');
-    expect(r.stderr).to.equal('syclbin hexdump: testdata/broken/offload-image-out-of-range.bin: image [144, +65536) does not fit in the 160-byte binary (at entries[0].imageSize, offset 0x40)\n');
+    expect(r.stderr).to.equal('syclbin hexdump: error: testdata/broken/offload-image-out-of-range.bin: image [144, +65536) does not fit in the 160-byte binary (at entries[0].imageSize, offset 0x40)\n');
   });
 
   it('verify --json exits 1 on errors and lists them', async () => {
@@ -251,12 +251,12 @@ describe('hex: CLI goldens', () => {
   it('hexdump --path that matches nothing: the message on stderr, status 1', async () => {
     const f = 'testdata/conformance/sample_v1_one_ir.syclbin';
     const r = await run(['hexdump', '--path', 'nomatch', f]);
-    expect([r.code, r.stdout, r.stderr]).to.deep.equal([1, '', `syclbin hexdump: ${f}: no span matches 'nomatch'\n`]);
+    expect([r.code, r.stdout, r.stderr]).to.deep.equal([1, '', `syclbin hexdump: error: ${f}: no span matches 'nomatch'\n`]);
     // The help's own example on a SYCLBIN inside an envelope: the path with its entry prefix is suggested, and works.
     const env = 'testdata/syclbin/v1_in_offload_v1.syclbin';
     const e = await run(['hexdump', '--path', 'abstractModules[0].metadata', env]);
     expect([e.code, e.stdout]).to.deep.equal([1, '']);
-    expect(e.stderr).to.equal(`syclbin hexdump: ${env}: no span matches 'abstractModules[0].metadata'; did you mean 'entries[0].image.abstractModules[0].metadata'? (paths start at the file's outermost structure; '**.abstractModules[0].metadata' matches at any depth)\n`);
+    expect(e.stderr).to.equal(`syclbin hexdump: error: ${env}: no span matches 'abstractModules[0].metadata'; did you mean 'entries[0].image.abstractModules[0].metadata'? (paths start at the file's outermost structure; '**.abstractModules[0].metadata' matches at any depth)\n`);
     for (const p of ['entries[0].image.abstractModules[0].metadata', '**.abstractModules[0].metadata']) {
       const ok = await run(['hexdump', '--path', p, env]);
       expect([ok.code, ok.stderr], p).to.deep.equal([0, '']);
@@ -264,7 +264,7 @@ describe('hex: CLI goldens', () => {
     }
     // A structure that is there but empty (0 bytes) is named as such, not as a typo.
     const empty = await run(['hexdump', '--path', 'abstractModules[0].metadata', 'testdata/syclbin/v1_one_ir.syclbin']);
-    expect([empty.code, empty.stderr]).to.deep.equal([1, "syclbin hexdump: testdata/syclbin/v1_one_ir.syclbin: 'abstractModules[0].metadata' matches only empty structures (0 bytes): abstractModules[0].metadata\n"]);
+    expect([empty.code, empty.stderr]).to.deep.equal([1, "syclbin hexdump: error: testdata/syclbin/v1_one_ir.syclbin: 'abstractModules[0].metadata' matches only empty structures (0 bytes): abstractModules[0].metadata\n"]);
   });
 });
 

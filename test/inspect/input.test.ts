@@ -200,7 +200,7 @@ describe('inspect: anything in, an honest answer out', () => {
       writeFileSync(join(dir, 'multi.bin'), writeOffloadBinary([other, { imageKind: 7, offloadKind: 4, strings: { triple: 'spir64' }, image: sybi }, { imageKind: 0, offloadKind: 4, strings: { triple: 'spir64' }, image: enveloped }], { version: 2 }));
       const r = await cli(['json', 'multi.bin'], dir);
       expect(r.code).to.equal(1);
-      expect(r.stderr.split('\n')[0]).to.match(/^syclbin json: multi\.bin: not a SYCLBIN: LLVM OffloadBinary file: 1 binary, 3 image\(s\) — \d+ bytes; see 'syclbin inspect multi\.bin' or 'syclbin offload-list multi\.bin'; it holds 2 SYCLBIN image\(s\): 'syclbin offload-extract multi\.bin -o DIR' writes them out as files this command reads$/);
+      expect(r.stderr.split('\n')[0]).to.match(/^syclbin json: error: multi\.bin: not a SYCLBIN: LLVM OffloadBinary file: 1 binary, 3 image\(s\) — \d+ bytes; see 'syclbin inspect multi\.bin' or 'syclbin offload-list multi\.bin'; it holds 2 SYCLBIN image\(s\): 'syclbin offload-extract multi\.bin -o DIR' writes them out as files this command reads$/);
       expect((await cli(['json', 'k.img'], SYCL)).stderr).to.not.contain('it holds');
     } finally {
       cleanup();
@@ -216,7 +216,7 @@ describe('inspect: anything in, an honest answer out', () => {
       const r = await cli([cmd, 'k.img', ...extra], SYCL);
       expect(r.code, cmd).to.equal(1);
       // What the file is comes first; the SYCLBIN reader's complaint second, as a note.
-      expect(r.stderr, cmd).to.match(new RegExp(`^syclbin ${cmd}: k\\.img: not a SYCLBIN: LLVM OffloadBinary file: 1 binary, 1 image\\(s\\) — 488 bytes; see 'syclbin inspect k\\.img' or ${reader.replace(/[.()]/g, '\\$&')}\\nsyclbin ${cmd}: k\\.img: note: read as a SYCLBIN: SYCLBIN v2 entry has unexpected ImageKind\\..*\\n$`));
+      expect(r.stderr, cmd).to.match(new RegExp(`^syclbin ${cmd}: error: k\\.img: not a SYCLBIN: LLVM OffloadBinary file: 1 binary, 1 image\\(s\\) — 488 bytes; see 'syclbin inspect k\\.img' or ${reader.replace(/[.()]/g, '\\$&')}\\nsyclbin ${cmd}: k\\.img: note: read as a SYCLBIN: SYCLBIN v2 entry has unexpected ImageKind\\..*\\n$`));
     }
   });
 });

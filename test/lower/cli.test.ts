@@ -79,15 +79,15 @@ describe('cli: syclbin lower / specialize', () => {
     writeFileSync(join(dir, 'e.json'), JSON.stringify({ mode: 'native', specConstants: [{ name: 'a', type: '{ i32 }', default: [1, 2] }] }));
     const a = await run(['lower', 'e.json'], dir);
     expect(a.code).to.equal(1);
-    expect(a.err).to.match(/^syclbin lower: e\.json: \{ i32 \} has 1 element\(s\) but the default has 2 \(at specConstants\[0\]\.default\)\n$/);
+    expect(a.err).to.match(/^syclbin lower: error: e\.json: \{ i32 \} has 1 element\(s\) but the default has 2 \(at specConstants\[0\]\.default\)\n$/);
     // A JSON syntax error: line and column (JSON.parse alone gives a position for some mistakes, none for others).
     writeFileSync(join(dir, 's.json'), '{\n  "mode": "native",\n  "specConstants": [\n    { "name": "a", }\n  ]\n}\n');
     const s = await run(['lower', 's.json'], dir);
-    expect([s.code, s.err]).to.deep.equal([1, "syclbin lower: s.json: manifest is not valid JSON: line 4, column 20: expected a double-quoted property name, found '}'\n"]);
+    expect([s.code, s.err]).to.deep.equal([1, "syclbin lower: error: s.json: manifest is not valid JSON: line 4, column 20: expected a double-quoted property name, found '}'\n"]);
     // Property-set text (what lower writes) given as input: named for what it is.
     writeFileSync(join(dir, 'p.prop'), '[SYCL/misc properties]\noptLevel=1|2\n');
     const p = await run(['lower', 'p.prop'], dir);
-    expect([p.code, p.err]).to.deep.equal([1, "syclbin lower: p.prop: not a lowering manifest: it is property-set registry text (1 set), what lower writes; see 'syclbin props p.prop'\n"]);
+    expect([p.code, p.err]).to.deep.equal([1, "syclbin lower: error: p.prop: not a lowering manifest: it is property-set registry text (1 set), what lower writes; see 'syclbin props p.prop'\n"]);
     // An empty input is an empty module (as llvm-as reads it), with a note.
     writeFileSync(join(dir, 'empty.ll'), '');
     const e = await run(['lower', 'empty.ll'], dir);
@@ -102,7 +102,7 @@ describe('cli: syclbin lower / specialize', () => {
     try {
       writeFileSync(join(dir, 'big.json'), '{"mode":"native","specConstants":[{"name":"a","type":"i64","default":9007199254740993}]}');
       const r = await run(['lower', 'big.json'], dir);
-      expect([r.code, r.err]).to.deep.equal([1, 'syclbin lower: big.json: an integer beyond ±(2^53 - 1) is not exactly representable as a JSON number (it reads as 9007199254740992); write large i64 values as decimal strings (at specConstants[0].default)\n']);
+      expect([r.code, r.err]).to.deep.equal([1, 'syclbin lower: error: big.json: an integer beyond ±(2^53 - 1) is not exactly representable as a JSON number (it reads as 9007199254740992); write large i64 values as decimal strings (at specConstants[0].default)\n']);
       writeFileSync(join(dir, 'ok.json'), '{"mode":"native","specConstants":[{"name":"a","type":"i64","default":"9007199254740993"}]}');
       expect((await run(['lower', 'ok.json'], dir)).code).to.equal(0);
     } finally {
@@ -166,11 +166,11 @@ describe('cli: syclbin lower / specialize', () => {
   it('a binary file given as IR is named for what it is; a control byte in IR text is shown as its number', async () => {
     const syclbin = new URL('../../testdata/syclbin/v1_one_ir.syclbin', import.meta.url).pathname;
     const a = await run(['lower', syclbin], dir);
-    expect([a.code, a.err]).to.deep.equal([1, `syclbin lower: ${syclbin}: not LLVM IR: it is a SYCLBIN file (see 'syclbin inspect ${syclbin}')\n`]);
+    expect([a.code, a.err]).to.deep.equal([1, `syclbin lower: error: ${syclbin}: not LLVM IR: it is a SYCLBIN file (see 'syclbin inspect ${syclbin}')\n`]);
     const p = await run(['post-link', '-spec-const=native', '-S', syclbin, '-o', 'p.table'], dir);
     expect([p.code, p.err]).to.deep.equal([1, `syclbin post-link: error: ${syclbin}: not LLVM IR: it is a SYCLBIN file\n`]);
     writeFileSync(join(dir, 'nul.ll'), 'define void @f() {\n\0}\n');
-    expect((await run(['lower', 'nul.ll'], dir)).err).to.equal('syclbin lower: nul.ll: not LLVM IR text: it holds NUL bytes (binary data) (see \'syclbin inspect nul.ll\')\n');
+    expect((await run(['lower', 'nul.ll'], dir)).err).to.equal('syclbin lower: error: nul.ll: not LLVM IR text: it holds NUL bytes (binary data) (see \'syclbin inspect nul.ll\')\n');
     writeFileSync(join(dir, 'ctl.ll'), 'define void @f() {\n\x01}\n');
     expect((await run(['lower', 'ctl.ll'], dir)).err).to.equal('syclbin lower: ctl.ll:2:1: error: unexpected character byte 0x01\n');
   });
@@ -282,18 +282,18 @@ describe('cli: syclbin lower / specialize', () => {
     expect(t.err).to.contain('5 bytes wide')
     const u = await run(['specialize', 'a.syclbin', '--set', 'nope=i:1'], dir);
     // The name is checked against the file: input trouble (1), naming what the module has.
-    expect([u.code, u.err]).to.deep.equal([1, 'syclbin specialize: --set nope: no such spec constant in abstract module 0 (it has uid1234____ZL6id_int, uid1234____ZL4id_A, uid1234____ZL1z)\n']);
+    expect([u.code, u.err]).to.deep.equal([1, 'syclbin specialize: error: --set nope: no such spec constant in abstract module 0 (it has uid1234____ZL6id_int, uid1234____ZL4id_A, uid1234____ZL1z)\n']);
     // x: must cover the registered descriptors and may not pass sizeof(T): both sides are status 1 (the
     // file says how wide the constant is), naming --set, without the usage line (the syntax was right).
     const short = await run(['specialize', 'a.syclbin', '--set', 'uid1234____ZL6id_int=x:00'], dir);
-    expect([short.code, short.err]).to.deep.equal([1, 'syclbin specialize: --set uid1234____ZL6id_int: the value has 1 byte(s); the constant takes 4 (sizeof the host object)\n']);
+    expect([short.code, short.err]).to.deep.equal([1, 'syclbin specialize: error: --set uid1234____ZL6id_int: the value has 1 byte(s); the constant takes 4 (sizeof the host object)\n']);
     const long = await run(['specialize', 'a.syclbin', '--set', 'uid1234____ZL6id_int=x:0000803f00'], dir);
     expect(long.code).to.equal(1);
     // An integer too wide for the constant: 1 as well; a VALUE written wrong is a usage error (2).
     const wide = await run(['specialize', 'a.syclbin', '--set', 'uid1234____ZL6id_int=i:4294967296'], dir);
-    expect([wide.code, wide.err]).to.deep.equal([1, 'syclbin specialize: --set uid1234____ZL6id_int: 4294967296 does not fit in 4 byte(s)\n']);
+    expect([wide.code, wide.err]).to.deep.equal([1, 'syclbin specialize: error: --set uid1234____ZL6id_int: 4294967296 does not fit in 4 byte(s)\n']);
     const written = await run(['specialize', 'a.syclbin', '--set', 'uid1234____ZL6id_int=7'], dir);
-    expect([written.code, written.err.split('\n')[0]]).to.deep.equal([2, 'syclbin specialize: --set uid1234____ZL6id_int=7: VALUE must be x:<hex bytes>, i:<integer> or f:<number>']);
+    expect([written.code, written.err.split('\n')[0]]).to.deep.equal([2, 'syclbin specialize: error: --set uid1234____ZL6id_int=7: VALUE must be x:<hex bytes>, i:<integer> or f:<number>']);
     expect(long.err).to.contain('the value has 5 byte(s); the constant takes 4');
     // {i32, i8}: 5 bytes are read, the host object is 8 (3 bytes of trailing padding): both lengths are values.
     for (const v of ['0100000002', '0100000002000000']) {
@@ -308,9 +308,9 @@ describe('cli: syclbin lower / specialize', () => {
     const name = 'uid7f0e2b4c2b96e3f3____ZL10coeff_spec';
     const r = await run(['specialize', file, '--set', `${name}=x:zz`], '/');
     expect(r.code).to.equal(2);
-    expect(r.err).to.contain(`syclbin specialize: --set ${name}: x:zz: 'z' is not a hex digit (x: takes two hex digits per byte)\n`);
+    expect(r.err).to.contain(`syclbin specialize: error: --set ${name}: x:zz: 'z' is not a hex digit (x: takes two hex digits per byte)\n`);
     const odd = await run(['specialize', file, '--set', `${name}=x:000`], '/');
-    expect([odd.code, odd.err.split('\n')[0]]).to.deep.equal([2, `syclbin specialize: --set ${name}: x: needs an even number of hex digits (two per byte), not 3`]);
+    expect([odd.code, odd.err.split('\n')[0]]).to.deep.equal([2, `syclbin specialize: error: --set ${name}: x: needs an even number of hex digits (two per byte), not 3`]);
   });
 
 });

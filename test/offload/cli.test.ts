@@ -323,7 +323,7 @@ describe('cli: the drop-ins tag every failure error:, as the LLVM tools do', () 
       }
       // The other commands keep their untagged lines.
       const verify = await cli(['verify', 'nope.bin'], t.dir);
-      expect(verify.stderr).to.equal('syclbin verify: nope.bin: No such file or directory\n');
+      expect(verify.stderr).to.equal('syclbin verify: error: nope.bin: No such file or directory\n');
     } finally {
       t.cleanup();
     }
@@ -437,7 +437,7 @@ describe('cli: offload-extract', () => {
       for (let i = 0; i < 12; i++) many.set(one, i * one.length);
       writeFileSync(join(dir, 'many.bin'), many);
       const refused = await cli(['offload-extract', 'many.bin', '-o', 'out', '--max-files', '11'], dir);
-      expect([refused.code, refused.stderr]).to.deep.equal([1, 'syclbin offload-extract: many.bin: 12 images and bundle entries, more than 11 files (--max-files): nothing written; raise --max-files to write them all\n']);
+      expect([refused.code, refused.stderr]).to.deep.equal([1, 'syclbin offload-extract: error: many.bin: 12 images and bundle entries, more than 11 files (--max-files): nothing written; raise --max-files to write them all\n']);
       expect(existsSync(join(dir, 'out'))).to.equal(false);
       const written = await cli(['offload-extract', 'many.bin', '-o', 'out', '--max-files', '12'], dir);
       expect(written.code, written.stderr).to.equal(0);

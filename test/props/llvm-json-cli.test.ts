@@ -65,7 +65,7 @@ describe('props/llvm-json: syclbin props --llvm-json, --encode and pack with ups
   it('--llvm-json refuses a bit size that is not whole bytes, or disagrees with the payload, naming set, key and bits (exit 1, no output)', async () => {
     const r = await cli(['props', '--llvm-json', 'sample.prop', '-o', 'sample.json'], t.dir);
     expect(r.code).to.equal(1);
-    expect(r.stderr).to.equal('syclbin props: sample.prop: a byte array of 2 bits is not a whole number of bytes: upstream JSON property sets hold whole bytes only (at ["SYCL/kernel param opt"]["SpirKernel1"])\n');
+    expect(r.stderr).to.equal('syclbin props: error: sample.prop: a byte array of 2 bits is not a whole number of bytes: upstream JSON property sets hold whole bytes only (at ["SYCL/kernel param opt"]["SpirKernel1"])\n');
     expect(existsSync(at('sample.json'))).to.equal(false);
     writeFileSync(at('short.prop'), `[s]\nk=2|${encodeBase64(Uint8Array.of(24, 0, 0, 0, 0, 0, 0, 0, 1, 2))}\n`);
     const s = await cli(['props', '--llvm-json', 'short.prop'], t.dir);
@@ -133,7 +133,7 @@ describe('props/llvm-json: syclbin props --llvm-json, --encode and pack with ups
     const b = await cli(['pack', 'm-bad.json', '-o', 'bad.syclbin'], t.dir);
     expect(b.code).to.equal(1);
     expect(b.stderr).to.equal(
-      `syclbin pack: m-bad.json: error while deserializing property n in property set s: expected a uint64 or a string, got -1 (at abstractModules[0].metadata["s"]["n"], offset 0x${bad.indexOf('-1').toString(16)})\n`,
+      `syclbin pack: error: m-bad.json: error while deserializing property n in property set s: expected a uint64 or a string, got -1 (at abstractModules[0].metadata["s"]["n"], offset 0x${bad.indexOf('-1').toString(16)})\n`,
     );
   });
 

@@ -110,7 +110,7 @@ describe('syclbin json', () => {
   it('a malformed file: exit 1 with the parse message', async () => {
     const r = await cli(['json', `${SYCLBIN_TESTDATA}README.md`], '/');
     expect(r.code).to.equal(1);
-    expect(r.stderr).to.match(/^syclbin json: .*README\.md: Failed to parse SYCLBIN file: Incorrect SYCLBIN magic number\./);
+    expect(r.stderr).to.match(/^syclbin json: error: .*README\.md: Failed to parse SYCLBIN file: Incorrect SYCLBIN magic number\./);
   });
 });
 
@@ -172,7 +172,7 @@ describe('syclbin inspect', () => {
       writeFileSync(join(t.dir, 'empty.bin'), new Uint8Array(0));
       const r = await cli(['inspect', 'empty.bin'], t.dir);
       expect(r.code).to.equal(1);
-      expect(r.stderr).to.match(/^syclbin inspect: empty\.bin: not a SYCLBIN, .* nor property-set text \(it is empty\)/);
+      expect(r.stderr).to.match(/^syclbin inspect: error: empty\.bin: not a SYCLBIN, .* nor property-set text \(it is empty\)/);
     } finally {
       t.cleanup();
     }
@@ -429,7 +429,7 @@ describe('syclbin extract / pack', () => {
     }
     // A missing image: the file's error, then which manifest field names it.
     const missing = await pack('nope.spv');
-    expect([missing.code, missing.stderr]).to.deep.equal([1, `syclbin pack: ${join(m, 'nope.spv')}: No such file or directory\nsyclbin pack: ${join(m, 'nope.spv')}: note: the image named at abstractModules[0].irModules[0].file in m/manifest.json\n`]);
+    expect([missing.code, missing.stderr]).to.deep.equal([1, `syclbin pack: error: ${join(m, 'nope.spv')}: No such file or directory\nsyclbin pack: ${join(m, 'nope.spv')}: note: the image named at abstractModules[0].irModules[0].file in m/manifest.json\n`]);
     // a link that stays inside the folder is fine, and --allow-any-path lifts the rule
     expect((await pack('inside.spv')).code).to.equal(0);
     // Names that start with two dots are inside (only `..` as a whole segment leaves).
@@ -439,7 +439,7 @@ describe('syclbin extract / pack', () => {
     for (const file of ['..k.spv', '..d/k.spv', '..d/../k.spv']) expect((await pack(file)).code, file).to.equal(0);
     // A SYCLBIN given in place of its manifest says so.
     const binary = await cli(['pack', `${SYCLBIN_TESTDATA}v1_one_ir.syclbin`, '-o', 'b.out'], t.dir);
-    expect([binary.code, binary.stderr]).to.deep.equal([1, `syclbin pack: ${SYCLBIN_TESTDATA}v1_one_ir.syclbin: not a manifest: a SYCLBIN file (pack reads the JSON manifest 'syclbin extract FILE -o DIR' writes from one)\n`]);
+    expect([binary.code, binary.stderr]).to.deep.equal([1, `syclbin pack: error: ${SYCLBIN_TESTDATA}v1_one_ir.syclbin: not a manifest: a SYCLBIN file (pack reads the JSON manifest 'syclbin extract FILE -o DIR' writes from one)\n`]);
     const any = await pack('link.spv', '--allow-any-path');
     expect(any.code, any.stderr).to.equal(0);
   });
@@ -451,7 +451,7 @@ describe('syclbin extract / pack', () => {
     const extract = (out: string) => spawnSync('node', ['--import', 'tsx', 'src/cli/main.ts', 'extract', `${SYCLBIN_TESTDATA}v1_one_ir.syclbin`, '-o', out], { cwd: REPO, encoding: 'utf8', timeout: 10_000 });
     for (const [out, fs] of [['/proc/nope', '/proc'], [join(t.dir, 'plink', 'nope'), '/proc'], ['/sys/nope/x', '/sys']]) {
       const r = extract(out!);
-      expect([r.status, r.stdout, r.stderr], out).to.deep.equal([1, '', `syclbin extract: ${out}: is in ${fs}, a kernel file system: no output directory can be made there\n`]);
+      expect([r.status, r.stdout, r.stderr], out).to.deep.equal([1, '', `syclbin extract: error: ${out}: is in ${fs}, a kernel file system: no output directory can be made there\n`]);
     }
   });
 

@@ -94,10 +94,10 @@ describe('syclbin dump: golden outputs', () => {
     expect([r.code, r.stdout, r.stderr]).to.deep.equal([1, '', 'Failed to open or read file testdata: Is a directory\n']);
     for (const cmd of ['inspect', 'verify', 'offload-list']) {
       const o = await cli([cmd, 'testdata'], REPO);
-      expect([o.code, o.stderr], cmd).to.deep.equal([1, `syclbin ${cmd}: ${cmd === 'offload-list' ? 'error: ' : ''}testdata: Is a directory\n`]);
+      expect([o.code, o.stderr], cmd).to.deep.equal([1, `syclbin ${cmd}: error: ${cmd === 'offload-list' ? "'testdata'" : 'testdata'}: Is a directory\n`]);
     }
     const out = await cli(['inspect', 'testdata/syclbin/v1_one_ir.syclbin', '-o', 'testdata'], REPO);
-    expect([out.code, out.stderr]).to.deep.equal([1, 'syclbin inspect: testdata: Is a directory\n']);
+    expect([out.code, out.stderr]).to.deep.equal([1, 'syclbin inspect: error: testdata: Is a directory\n']);
   });
 
   it('the §1.6 and §1.3 hand-made files hold the spec bytes', () => {

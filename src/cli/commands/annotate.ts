@@ -83,7 +83,7 @@ into the inflated space (header + payload, InflatedSize bytes), not the file.`,
     if (opts.json) files.writePieces(opts.output, jsonPieces(ann));
     else files.writePieces(opts.output, spanLines(`# ${ann.format}, ${ann.size} bytes${opts.inflated ? ' inflated' : ''}\n`, ann.spans));
     if (ann.error) {
-      io.stderr.write(`${prog}: ${file}: ${terminalSafe(ann.error.message)}\n`);
+      io.stderr.write(`${prog}: error: ${file}: ${terminalSafe(ann.error.message)}\n`);
       return EXIT.FAILURE;
     }
     return EXIT.OK;

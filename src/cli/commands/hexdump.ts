@@ -71,15 +71,15 @@ bytes; the error follows on standard error and the status is 1.`,
       } catch (e) {
         // --path that names no span (the library's ArgumentError): said, with the file's own error if it has one.
         if (!(e instanceof ArgumentError) || opts.path === undefined) throw e;
-        io.stderr.write(`${prog}: ${name}: ${e.message}\n`);
-        if (ann.error) io.stderr.write(`${prog}: ${name}: ${terminalSafe(ann.error.message)}\n`);
+        io.stderr.write(`${prog}: error: ${name}: ${e.message}\n`);
+        if (ann.error) io.stderr.write(`${prog}: error: ${name}: ${terminalSafe(ann.error.message)}\n`);
         return EXIT.FAILURE;
       }
       files.writePieces(opts.output, text);
       // The rows are printed either way (the bytes are what one looks at in a broken file), but the
       // file is invalid: status 1, as annotate and verify.
       if (ann.error) {
-        io.stderr.write(`${prog}: ${name}: ${terminalSafe(ann.error.message)}\n`);
+        io.stderr.write(`${prog}: error: ${name}: ${terminalSafe(ann.error.message)}\n`);
         return EXIT.FAILURE;
       }
       return EXIT.OK;

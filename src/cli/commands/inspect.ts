@@ -98,7 +98,7 @@ is explained as without it, with a note on stderr.`,
         const ir = await import('../../lower/inspect-ir.js');
         if (ir.looksLikeIrText(source.read(0, Math.min(ir.IR_HEAD, source.size)), source.size <= ir.IR_HEAD)) {
           if (opts.offsets) io.stderr.write(`${prog}: ${file}: note: --offsets applies to SYCLBIN files only\n`);
-          if (source.size > MAX_IR_TEXT) throw new CommandFailure(`${prog}: ${file}: LLVM IR text of ${source.size} bytes: more than the ${MAX_IR_TEXT}-byte limit of inspect ('syclbin lower' reads it)`);
+          if (source.size > MAX_IR_TEXT) throw new CommandFailure(`${prog}: error: ${file}: LLVM IR text of ${source.size} bytes: more than the ${MAX_IR_TEXT}-byte limit of inspect ('syclbin lower' reads it)`);
           let tree;
           try {
             // An embedded object (clang -fembed-offload-object) is explained as the file it would be.
@@ -147,7 +147,7 @@ is explained as without it, with a note on stderr.`,
         }
       }
       // A SYCLBIN that does not read keeps syclbin-dump's sentence; anything else says what it is not.
-      throw new CommandFailure(`${prog}: ${file}: ${e instanceof SyclbinFormatError ? `Failed to parse SYCLBIN file: ${e.message}` : e.message}`);
+      throw new CommandFailure(`${prog}: error: ${file}: ${e instanceof SyclbinFormatError ? `Failed to parse SYCLBIN file: ${e.message}` : e.message}`);
     }
     files.write(opts.output, text);
     return EXIT.OK;

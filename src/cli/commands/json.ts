@@ -43,7 +43,7 @@ hashes out and reads headers and metadata only (as 'inspect --no-hash').`,
       let chars = 0;
       for (const am of file.abstractModules) for (const img of [...am.irModules, ...am.nativeImages]) chars += 4 * Math.ceil(img.image.size / 3);
       if (chars > MAX_JSON_BASE64) {
-        throw new CommandFailure(`${ctx.prog}: ${ctx.file}: --with-bytes: the images' base64 adds up to ${chars} characters, more than one JSON text this tool builds holds (${MAX_JSON_BASE64}); 'syclbin extract FILE -o DIR' writes the images as files`);
+        throw new CommandFailure(`${ctx.prog}: error: ${ctx.file}: --with-bytes: the images' base64 adds up to ${chars} characters, more than one JSON text this tool builds holds (${MAX_JSON_BASE64}); 'syclbin extract FILE -o DIR' writes the images as files`);
       }
     }
     const doc = syclbinToJson(file, { withBytes: ctx.opts['with-bytes'], sha256: ctx.opts['no-hash'] ? false : nodeSha256 });

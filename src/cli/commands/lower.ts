@@ -139,7 +139,7 @@ gives it (its value type [size x i8] in a struct, aligned as that), for IR input
       const emitProgramMetadata = opts['emit-program-metadata'];
       if (isIr) {
         const why = isBitcode(bytes) ? undefined : notIrText(bytes);
-        if (why) throw new CommandFailure(`${prog}: ${file}: ${why} (see 'syclbin inspect ${file}')`);
+        if (why) throw new CommandFailure(`${prog}: error: ${file}: ${why} (see 'syclbin inspect ${file}')`);
         // An empty file is an empty module to LLVM (llvm-as reads it): nothing to lower, said once.
         if (bytes.length === 0) io.stderr.write(`${prog}: ${file}: note: the input is empty: an empty LLVM IR module, with no spec constants or device globals\n`);
         result = lowerIrModule(isBitcode(bytes) ? llvmTools.disassemble!(bytes) : bytes, { mode: opts.mode ?? 'native', emitProgramMetadata });
@@ -152,7 +152,7 @@ gives it (its value type [size x i8] in a struct, aligned as that), for IR input
           } catch {
             // not property sets either: the JSON reader says what is wrong
           }
-          if (sets !== undefined) throw new CommandFailure(`${prog}: ${file}: not a lowering manifest: it is property-set registry text (${sets} set${sets === 1 ? '' : 's'}), what lower writes; see 'syclbin props ${file}'`);
+          if (sets !== undefined) throw new CommandFailure(`${prog}: error: ${file}: not a lowering manifest: it is property-set registry text (${sets} set${sets === 1 ? '' : 's'}), what lower writes; see 'syclbin props ${file}'`);
         }
         const manifest = parseManifestText(decodeText(bytes));
         // A manifest carries its mode: a --mode that says otherwise is a contradiction, not ignored.
@@ -166,7 +166,7 @@ gives it (its value type [size x i8] in a struct, aligned as that), for IR input
       const module = (lowered as { module?: Parameters<typeof atIrEntry>[0] } | undefined)?.module;
       const e = module ? atIrEntry(module, caught) : caught;
       if (e instanceof CrossModuleDeviceGlobalError) throw new CommandFailure(`${prog}: error: ${e.message}`);
-      if (e instanceof LowerError) throw new CommandFailure(`${prog}: ${file}: ${e.message}`);
+      if (e instanceof LowerError) throw new CommandFailure(`${prog}: error: ${file}: ${e.message}`);
       if (e instanceof IrSyntaxError) throw new CommandFailure(`${prog}: ${file}:${e.line}:${e.column}: error: ${e.reason}`);
       throw e;
     }

@@ -251,11 +251,11 @@ Every file is written atomically; an image file is never written over FILE itsel
       // half done): a file of a million tiny binaries would hold a million of them, and their names.
       const count = candidates.length + bundles.length + wholeSyclbins.length;
       if (count > opts['max-files']!) {
-        throw new CommandFailure(`${prog}: ${file}: ${count} images and bundle entries, more than ${opts['max-files']} files (--max-files): nothing written; raise --max-files to write them all`);
+        throw new CommandFailure(`${prog}: error: ${file}: ${count} images and bundle entries, more than ${opts['max-files']} files (--max-files): nothing written; raise --max-files to write them all`);
       }
       if (total > budget) {
         throw new CommandFailure(
-          `${prog}: ${file}: the ${candidates.length + bundles.length} images and bundle entries add up to ${total} bytes, more than ${budget} (--max-output-size; by default 8 times the input, its payloads inflated, and 64 MiB): entries naming the same bytes over and over? Nothing written; raise --max-output-size to write them all`,
+          `${prog}: error: ${file}: the ${candidates.length + bundles.length} images and bundle entries add up to ${total} bytes, more than ${budget} (--max-output-size; by default 8 times the input, its payloads inflated, and 64 MiB): entries naming the same bytes over and over? Nothing written; raise --max-output-size to write them all`,
         );
       }
       files.dir(opts.output!);

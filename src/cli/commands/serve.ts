@@ -214,8 +214,8 @@ Host header naming 127.0.0.1 or localhost and a target path starting with '/'. S
     const roots = own || dir === undefined ? [web] : [web, dir];
     const { server, url } = await startServer(roots, opts.port!).catch((e: NodeJS.ErrnoException) => {
       // The port is the command line's choice: say which and what to do, not Node's text alone.
-      if (e.code === 'EADDRINUSE') throw new CommandFailure(`${prog}: port ${opts.port} on 127.0.0.1 is in use: pass --port N for another port, or --port 0 for any free port`);
-      if (e.code === 'EACCES') throw new CommandFailure(`${prog}: port ${opts.port} on 127.0.0.1 may not be used by this user (${e.message}): pass --port N above 1023, or --port 0 for any free port`);
+      if (e.code === 'EADDRINUSE') throw new CommandFailure(`${prog}: error: port ${opts.port} on 127.0.0.1 is in use: pass --port N for another port, or --port 0 for any free port`);
+      if (e.code === 'EACCES') throw new CommandFailure(`${prog}: error: port ${opts.port} on 127.0.0.1 may not be used by this user (${e.message}): pass --port N above 1023, or --port 0 for any free port`);
       throw e;
     });
     if (roots.length === 1) io.stdout.write(`Serving ${web} at ${url} (Ctrl-C to stop)\n`);

@@ -121,7 +121,7 @@ constant (a width the file gives: wrong number of bytes, an integer too large, n
     const mod = ctx.opts.module!;
     const f = (await readSyclbinInput(ctx, file, { maxInflatedSize: ctx.opts['max-inflated-size'] })).file;
     const am = f.abstractModules[mod];
-    if (!am) throw new CommandFailure(`${ctx.prog}: ${file}: no abstract module ${mod} (the file has ${f.abstractModules.length})`);
+    if (!am) throw new CommandFailure(`${ctx.prog}: error: ${file}: no abstract module ${mod} (the file has ${f.abstractModules.length})`);
     const registry: PropertySetRegistry = am.metadata;
     const modText = String(mod);
     try {
@@ -148,7 +148,7 @@ constant (a width the file gives: wrong number of bytes, an integer too large, n
           // The name is checked against the file, not the command line: input trouble (status 1), with what there is.
           const known = [...widths.keys()];
           const have = known.length ? `it has ${known.slice(0, 20).join(', ')}${known.length > 20 ? `, … (${known.length} in all)` : ''}` : 'it has none';
-          throw new CommandFailure(`${ctx.prog}: --set ${name}: no such spec constant in abstract module ${modText} (${have})`);
+          throw new CommandFailure(`${ctx.prog}: error: --set ${name}: no such spec constant in abstract module ${modText} (${have})`);
         }
         const value = parseSetValue(s.slice(eq + 1), width.need, name);
         if (value.length < width.need || value.length > width.size) {
@@ -190,7 +190,7 @@ constant (a width the file gives: wrong number of bytes, an integer too large, n
       return EXIT.OK;
     } catch (e) {
       if (e instanceof SyclbinError) throw new FileFailure(file, e);
-      if (e instanceof SetValueMismatch) throw new CommandFailure(`${ctx.prog}: ${e.message}`);
+      if (e instanceof SetValueMismatch) throw new CommandFailure(`${ctx.prog}: error: ${e.message}`);
       throw e;
     }
   },

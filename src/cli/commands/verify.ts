@@ -63,7 +63,7 @@ and notes alone exit 0).`,
       } catch (e) {
         if (!(e instanceof FileFailure || e instanceof SyclbinError)) throw e;
         unreadable++;
-        io.stderr.write(`${prog}: ${e instanceof FileFailure ? `${e.file}: ` : `${name}: `}${e.message}\n`);
+        io.stderr.write(`${prog}: error: ${e instanceof FileFailure ? `${e.file}: ` : `${name}: `}${e.message}\n`);
         elements.push({ file: name, error: e.message });
       }
     }
