@@ -690,7 +690,7 @@ describe('annotate: a span budget instead of a full heap (maxSpans, --max-spans)
       const a = await cli(['annotate', '--max-spans', '500', 'many.syclbin'], dir);
       expect(a.code).to.equal(1);
       expect(a.stdout).to.match(/^0x00000000 \+4 +magic +header\.magic/m);
-      expect(a.stderr).to.match(/^syclbin annotate: many\.syclbin: more than 500 structures to explain/);
+      expect(a.stderr).to.match(/^syclbin annotate: error: many\.syclbin: more than 500 structures to explain/);
       const h = await cli(['hexdump', '--max-spans', '500', '--range', '0:16', 'many.syclbin'], dir);
       expect([h.code, h.stdout.split('\n')[0]]).to.deep.equal([1, '00000000  49 42 59 53 01 00 00 00  2c 01 00 00 2c 01 00 00  |IBYS....,...,...|  header.magic header.version header.abstractModuleCount header.irModuleCount']);
       // (the default budget holds the file)
