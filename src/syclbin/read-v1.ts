@@ -333,6 +333,8 @@ class V1Reader {
   placed: PlacedBlob[] | undefined;
   /** A blob outside its table was met: the file follows no writer order. */
   misplaced = false;
+  /** The binary table runs past the end of the image (reported; read on while collecting problems). */
+  cutShort = false;
   /** The options of every registry read (set per blob; readRegistry keeps none of them). */
   private readonly registryOptions: ReadRegistryOptions = {};
   /** Bytes of metadata blobs parsed so far, and images named (V1_SHARING_LIMITS). */
@@ -396,8 +398,7 @@ class V1Reader {
       const at = r[name];
       // The bytes the error is about, named as the error names them (when recording spans): what is
       // there of the region, as opaque bytes (it is not read further).
-      if (at.at < space.size) space.record({ path: outer, parent: node, key: name }, at.at, space.size - at.at, 'bytes');
-      throw new SyclbinFormatError(
+      const cut = new SyclbinFormatError(
         'EOF',
         M.size,
         `${region} [${at.at}, +${at.size}) runs past the end of the ${space.size}-byte SYCLBIN image: the header block (${r.metadataTable.at} bytes for ${h.abstractModuleCount} abstract modules, ${h.irModuleCount} IR modules, ${h.nativeImageCount} native images), the metadata table (${h.metadataTableSize} bytes, padded to 8) and the binary table (${h.binaryTableSize} bytes) need ${r.binaryTable.end} bytes.`,
@@ -405,6 +406,15 @@ class V1Reader {
         [...outer, name],
         { needed: r.binaryTable.end, available: space.size },
       );
+      // Collecting every problem (annotate, verify): the file's error, and what is there is read on,
+      // so a file cut short in its binary table still has its headers, metadata and the images that
+      // are whole explained (each structure past the end is its own error). Otherwise LLVM's refusal.
+      if (!opts.problems || !space.tree || name !== 'binaryTable') {
+        if (at.at < space.size) space.record({ path: outer, parent: node, key: name }, at.at, space.size - at.at, 'bytes');
+        throw cut;
+      }
+      report(opts, cut);
+      this.cutShort = true;
     }
     this.am = new HeaderTable(this, 'abstractModules', AbstractModuleHeader as never, r.abstractModules);
     this.ir = new HeaderTable(this, 'irModules', IRModuleHeader as never, r.irModules);
@@ -666,9 +676,23 @@ class V1Reader {
     this.placed?.push({ offset: at, size });
     const o = bin.at + at;
     const tree = this.space.tree;
+    // A binary table cut short (read on while collecting problems): an image with bytes past the end
+    // is its own error, at its bytes, with what is there of them named; its blob is empty.
+    const cut = this.cutShort && o + size > this.space.size;
     if (tree) {
       const logical = this.imagePath(kind, a, j);
-      this.space.record({ path: logical, parent: tree.at(logical.slice(this.outer.length), this.node), key: 'bytes' }, o, size, 'image');
+      const there = cut ? Math.max(0, Math.min(size, this.space.size - o)) : size;
+      if (!cut || there > 0) this.space.record({ path: logical, parent: tree.at(logical.slice(this.outer.length), this.node), key: 'bytes' }, o, there, 'image');
+    }
+    if (cut) {
+      report(
+        this.opts,
+        new SyclbinFormatError('EOF', M.size, `The bytes of ${this.label(kind, a, j)} [${o}, +${size}) run past the end of the ${this.space.size}-byte SYCLBIN image (the binary table is cut short).`, this.space.abs(Math.min(o, this.space.size)), [...this.imagePath(kind, a, j), 'bytes'], {
+          needed: o + size,
+          available: this.space.size,
+        }),
+      );
+      return { metadata, image: blobRef(this.space.src, 0, 0, undefined) };
     }
     return { metadata, image: blobRef(this.space.src, o, size, this.space.base < 0 ? undefined : this.space.base + o) };
   }

@@ -724,3 +724,23 @@ describe('annotate: the SYCL tables of a wrapper object or program are explained
     });
   }
 });
+
+describe('annotate: a SYCLBIN v1 cut short in its binary table is read on (review 2026-11-28c finding 3)', () => {
+  it('headers, metadata and the whole images are explained; the cut table and each image past the end are errors', () => {
+    const bytes = new Uint8Array(readFileSync(join(ROOT, 'testdata/broken/v1-truncated.syclbin')));
+    const a = annotate(bytes);
+    expectTiles(a, 'v1-truncated');
+    // The file's error is the one dump gives (LLVM's refusal), first.
+    expect(a.error?.message).to.match(/^Unexpected file contents size\. The binary table \[792, \+17\) runs past the end of the 796-byte SYCLBIN image/);
+    const paths = leavesOf(a).map((s) => s.path);
+    expect(paths).to.include.members(['abstractModules[1].irModuleCount', 'irModules[1].metadataSize', 'nativeImages[0].binaryBytesOffset']);
+    expect(paths.filter((p) => p.startsWith('abstractModules[0].metadata["SYCL/specialization constants"]')).length).to.be.greaterThan(0);
+    expect(leavesOf(a).filter((s) => s.kind === 'unreferenced')).to.deep.equal([]);
+    // Each image past the end is its own error at its bytes.
+    expect(a.problems.map((p) => p.path).filter((p) => p.endsWith('.bytes'))).to.deep.equal(['abstractModules[0].irModules[0].bytes', 'abstractModules[0].nativeImages[0].bytes', 'abstractModules[1].irModules[0].bytes']);
+    // A file cut inside its metadata table is refused there, as before (nothing after it is placed).
+    const earlier = annotate(bytes.subarray(0, 300));
+    expect(earlier.problems).to.have.length(1);
+    expect(earlier.error?.message).to.match(/^Unexpected file contents size\. The metadata table/);
+  });
+});

@@ -48,7 +48,10 @@ function agrees(ann: Json, path: string, offset: number): string | undefined {
   if (!leaf) return offset === ann.spans.reduce((n, s) => Math.max(n, s.offset + s.size), 0) || path === '' ? undefined : `no leaf holds byte 0x${offset.toString(16)}`;
   // (and the names a group holding it lists in `shared`: the other headers of a blob they share)
   const aliases = ann.spans.filter((s) => s.kind === 'group' && s.shared && s.offset <= offset && offset < s.offset + s.size).flatMap((s) => s.shared!);
-  const names = [leaf.path, ...(leaf.shared ?? []), ...aliases];
+  // (and the regions holding it: a finding about a whole table, the binary table cut short, names the
+  // table its first byte is in)
+  const regions = ann.spans.filter((s) => s.kind === 'group' && s.offset <= offset && offset < s.offset + s.size).map((s) => s.path);
+  const names = [leaf.path, ...(leaf.shared ?? []), ...aliases, ...regions];
   if (names.some((n) => n === path || isWithin(n, path) || isWithin(path, n))) return undefined;
   return `the byte at 0x${offset.toString(16)} is ${names.join(' / ')}, the finding says ${path}`;
 }
