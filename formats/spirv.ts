@@ -9,7 +9,7 @@
  * Generator tool ids: the Khronos registry, KhronosGroup/SPIRV-Headers:include/spirv/spir-v.xml
  * (`<ids type="vendor">`), a few common ones here; others are shown as numbers.
  */
-import { derived, struct, u32, type Decoded } from '../src/codec/index.js';
+import { derived, enumeration, struct, u32, type Decoded } from '../src/codec/index.js';
 
 /** The magic number (first word). */
 export const SPIRV_MAGIC = 0x07230203;
@@ -18,17 +18,36 @@ export const SPIRV_MAGIC_LE = [0x03, 0x02, 0x23, 0x07] as const;
 /** Its bytes in a big-endian module. */
 export const SPIRV_MAGIC_BE = [0x07, 0x23, 0x02, 0x03] as const;
 
-/** The 20-byte module header. */
+/**
+ * The 20-byte module header. The magic, version and generator words carry their names in every view
+ * of the bytes (`0x07230203`, `SPIR-V 1.4`, the generator tool), not only their numbers.
+ */
 export const SpirvHeader = struct(
   {
-    magic: derived(u32, () => SPIRV_MAGIC, 'SPIR-V magic number'),
-    version: u32,
-    generator: u32,
+    magic: derived(
+      enumeration(u32, (v: number) => (v === SPIRV_MAGIC ? '0x07230203' : undefined)),
+      () => SPIRV_MAGIC,
+      'SPIR-V magic number',
+    ),
+    version: enumeration(u32, (v: number) => spirvVersionName(v)),
+    generator: enumeration(u32, (v: number) => spirvGeneratorName(v)),
     bound: u32,
     schema: u32,
   },
   'SpirvHeader',
 );
+
+/** A version word as people write it: `SPIR-V 1.4`. */
+export function spirvVersionName(word: number): string {
+  const { major, minor } = spirvVersion(word);
+  return `SPIR-V ${major}.${minor}`;
+}
+
+/** A generator word as people say it: the registry's tool (or vendor) and its version (`LLVM SPIR-V Backend, version 22`). */
+export function spirvGeneratorName(word: number): string {
+  const g = spirvGenerator(word);
+  return `${g.tool ?? (g.vendor === undefined ? `tool ${g.id}` : `${g.vendor} tool ${g.id}`)}, version ${g.version}`;
+}
 
 /** Size of the header in bytes. */
 export const SPIRV_HEADER_SIZE = SpirvHeader.fixedSize!;
