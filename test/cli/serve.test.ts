@@ -255,6 +255,26 @@ describe('cli: serve DIR of your files: the inspector from the package, the file
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('syclbin serve DIR of folders only (as testdata/): the example is a file in a subfolder, nearest first (review 2026-11-28c finding 12)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'syclbin-serve-folders-'));
+    try {
+      mkdirSync(join(dir, 'b', 'deeper'), { recursive: true });
+      mkdirSync(join(dir, 'a'));
+      mkdirSync(join(dir, '.hidden'));
+      writeFileSync(join(dir, '.hidden', 'x.syclbin'), 'hidden');
+      writeFileSync(join(dir, 'b', 'k.syclbin'), 'second');
+      writeFileSync(join(dir, 'a', 'notes.txt'), 'text');
+      writeFileSync(join(dir, 'b', 'deeper', 'a.syclbin'), 'deeper');
+      const { child, port, out } = await serveChild(dir);
+      expect(out).to.equal(`Serving the inspector at http://127.0.0.1:${port}/ and the files of ${dir} (e.g. http://127.0.0.1:${port}/?file=b/k.syclbin) (Ctrl-C to stop)\n`);
+      expect(await get(port, '/b/k.syclbin')).to.deep.include({ status: 200, body: 'second' });
+      child.kill('SIGINT');
+      await new Promise((ok) => child.on('exit', ok));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('cli: serve stops on Ctrl-C even while a download runs', function () {

@@ -159,25 +159,43 @@ export function startServer(root: string | readonly string[], port: number): Pro
 /** Names of the files the inspector explains, by their usual extensions (for the address `serve` prints). */
 const INSPECTED = /\.(syclbin|prop|bin|img|o|obj|a|lib|bc|spv|ll|out|exe|elf)$/i;
 
-/** A regular, not hidden file of `dir` (of its first 1,000 entries, the first by name the inspector explains, else the first by name), for the printed example address. */
+/**
+ * A regular, not hidden file of `dir` for the printed example address, as a path relative to `dir`
+ * ('/'-separated): of `dir`'s own files the first by name the inspector explains, else the first by
+ * name; when `dir` holds none, the same in its subfolders, nearest first (a folder of folders, as the
+ * repository's testdata/, has an example too). Bounded: at most 1,000 entries read in all, three
+ * levels down; links are not followed (they are not served either).
+ */
 function firstFile(dir: string): string | undefined {
-  let d: Dir | undefined;
-  try {
-    d = opendirSync(dir);
+  let budget = 1000;
+  let level: string[] = [''];
+  for (let depth = 0; depth < 4 && level.length && budget > 0; depth++) {
+    const next: string[] = [];
     // The first by name of the files the inspector explains (by their usual extensions), else of any file.
     let best: string | undefined;
     let any: string | undefined;
-    for (let i = 0, e = d.readSync(); e && i < 1000; i++, e = d.readSync()) {
-      if (!e.isFile() || e.name.startsWith('.')) continue;
-      if (any === undefined || e.name < any) any = e.name;
-      if (INSPECTED.test(e.name) && (best === undefined || e.name < best)) best = e.name;
+    for (const rel of level.sort()) {
+      let d: Dir | undefined;
+      try {
+        d = opendirSync(rel ? join(dir, rel) : dir);
+        for (let e = d.readSync(); e && budget > 0; e = d.readSync(), budget--) {
+          if (e.name.startsWith('.')) continue;
+          const path = rel ? `${rel}/${e.name}` : e.name;
+          if (e.isDirectory()) next.push(path);
+          if (!e.isFile()) continue;
+          if (any === undefined || path < any) any = path;
+          if (INSPECTED.test(e.name) && (best === undefined || path < best)) best = path;
+        }
+      } catch {
+        // (a folder that cannot be read has no example)
+      } finally {
+        d?.closeSync();
+      }
     }
-    return best ?? any;
-  } catch {
-    return undefined;
-  } finally {
-    d?.closeSync();
+    if (best ?? any) return best ?? any;
+    level = next;
   }
+  return undefined;
 }
 
 /** `syclbin serve`: Serve the web inspector on 127.0.0.1 (strict CSP; files are parsed in the browser). */
@@ -221,7 +239,8 @@ Host header naming 127.0.0.1 or localhost and a target path starting with '/'. S
     if (roots.length === 1) io.stdout.write(`Serving ${web} at ${url} (Ctrl-C to stop)\n`);
     else {
       const first = firstFile(dir!);
-      io.stdout.write(`Serving the inspector at ${url} and the files of ${dir}${first ? ` (e.g. ${url}?file=${encodeURIComponent(first)})` : ''} (Ctrl-C to stop)\n`);
+      // (a path in a subfolder keeps its '/' readable: each part is encoded)
+      io.stdout.write(`Serving the inspector at ${url} and the files of ${dir}${first ? ` (e.g. ${url}?file=${first.split('/').map(encodeURIComponent).join('/')})` : ''} (Ctrl-C to stop)\n`);
     }
     await new Promise<void>((done) => {
       // Downloads still running are cut after a second (server.close waits for them: a slow client of
