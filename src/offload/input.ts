@@ -204,6 +204,8 @@ export interface OffloadInput {
   bare: BareImage[];
   /** Honest remarks: sections skipped, candidates rejected, where objdump differs, ... */
   notes: string[];
+  /** The note of {@link notes} that says which OffloadBinary versions the peer rejects, when one does (a command that says it its own way leaves this one out). */
+  versionNote?: string;
   /** The object files objdump prints, in order, up to the one it fails on (its header line printed, no binaries). */
   objects: ObjectListing[];
   /** Set when the input is an ELF object (its `notes` are also in `notes`). */
@@ -466,7 +468,8 @@ class InputReader {
     const reads = this.opts.peerReads ?? [1];
     const versions = [...new Set(this.out.binaries.filter((b) => !reads.includes(b.version)).map((b) => b.version))];
     if (versions.length) {
-      this.out.notes.push(`OffloadBinary version ${versions.join(' and ')}: ${this.peer} rejects it ("Invalid data was encountered while parsing the file"); listed here as this toolkit reads it`);
+      this.out.versionNote = `OffloadBinary version ${versions.join(' and ')}: ${this.peer} rejects it ("Invalid data was encountered while parsing the file"); listed here as this toolkit reads it`;
+      this.out.notes.push(this.out.versionNote);
     }
     return this.out;
   }

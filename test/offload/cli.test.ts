@@ -740,3 +740,19 @@ describe('cli: offload-list --json on every container of testdata/llvm22 validat
     });
   }
 });
+
+describe('cli: offload-list says once that the era cannot read a version (review 2026-11-28 helper F)', () => {
+  it('an object holding a version-2 binary: one note about version 2, in text and --json', async () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      writeFileSync(join(dir, 'v2.o'), elfWithSection(readBytes(CONFORMANCE + 'sample_v2_roles.syclbin')));
+      for (const args of [['offload-list', 'v2.o'], ['offload-list', '--json', 'v2.o']]) {
+        const r = await cli(args, dir);
+        expect(r.code, r.stderr).to.equal(0);
+        expect(r.stderr.match(/version 2/g), r.stderr).to.have.length(1);
+      }
+    } finally {
+      cleanup();
+    }
+  });
+});

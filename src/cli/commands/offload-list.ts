@@ -238,10 +238,10 @@ imageSize) are decimal strings, what a reader found (image.size, bare images) ar
         const { written, decompressed } = opts.json ? { written: 0, decompressed: 0 } : writeBundles(shown(file), input, bundleFileName);
         // (a compressed bundle's entries are written decompressed; llvm-objdump-22.1 writes other bytes there: docs/offload.md)
         if (written) note(`${written} offload bundle entr${written === 1 ? 'y' : 'ies'} written to files where ${era.objdump} writes them (the 'Extracting offload bundle' lines)${decompressed ? `; ${decompressed} from compressed bundles, written decompressed (${era.objdump} writes other bytes for them: docs/offload.md 'HIP offload bundles')` : ', with the bytes it writes'}`);
-        for (const n of input.notes) note(n);
+        for (const n of input.notes) if (opts.json || n !== input.versionNote) note(n);
         for (const b of input.found) versions.add(b.binary.version);
-        // (the input's notes said already which versions the era's llvm-objdump rejects: --json says it
-        // once; the text listing says again that --strict lists the file as llvm-objdump fails on it)
+        // (which versions the era's llvm-objdump rejects is said once: --json by the input's note, the
+        // text listing by its own line below, which adds that --strict lists the file as it fails)
         if (opts.json) for (const b of input.binaries) if (!era.reads.includes(b.version)) notedVersions.add(b.version);
         // A module file (bitcode, SPIR-V) is listed as itself: it may be a host module, so it is not called a device image.
         if (input.bare.length && (input.container === 'bitcode' || input.container === 'spirv')) note(`the input is ${input.container === 'bitcode' ? 'an LLVM bitcode' : 'a SPIR-V'} module, not an object file: listed as one MODULE block`);
