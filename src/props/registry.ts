@@ -25,7 +25,7 @@ import { PropertySetError } from './errors.js';
 import { registryArgument, type PropertySet, type PropertySetRegistry, type PropertyValue } from './model.js';
 import { decodeText, decodeTextRange, encodeText } from './text.js';
 import { rangeArgument } from '../codec/errors.js';
-import { toTextBytes } from '../codec/source.js';
+import { bytesEqual, toTextBytes } from '../codec/source.js';
 
 const LF = 0x0a;
 const CR = 0x0d;
@@ -384,7 +384,7 @@ export function textIrregularities(input: BytesLike | string, registry: Property
   } catch (e) {
     if (!(e instanceof EncodeError)) throw e;
   }
-  if (canonical && canonical.length === bytes.length && canonical.every((b, i) => b === bytes[i])) return [];
+  if (canonical && bytesEqual(canonical, bytes)) return [];
   const found = new Map<TextIrregularityKind, TextIrregularity>();
   const saw = (kind: TextIrregularityKind, line: number): void => {
     const f = found.get(kind);
