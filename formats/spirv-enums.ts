@@ -53,6 +53,8 @@ export const Op = {
   Function: 54,
   FunctionEnd: 56,
   Variable: 59,
+  Label: 248,
+  ReturnValue: 254,
   Decorate: 71,
   MemberDecorate: 72,
 } as const;

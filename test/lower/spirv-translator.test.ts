@@ -9,7 +9,9 @@
  *     and decoration instructions as the direct binary: `spirv-dis` text of both (INTEL decorations
  *     stripped) normalised by src/lower/spirv/normalise.ts, and the INTEL decorations compared word
  *     by word per variable;
- *   - llvm-spirv-15 reads our full binary and turns its decorations back into `!spirv.Decorations`.
+ *   - llvm-spirv-15 reads our full binary and turns its decorations back into `!spirv.Decorations`;
+ *   - every full binary reads back through `llvm-spirv-15 -r` and `-to-text` (composite-last.json:
+ *     a module ending on an OpSpecConstantComposite made the translator abort).
  * Manifests: testdata/lower/spirv/*.json.
  */
 import { expect } from 'chai';
@@ -142,6 +144,21 @@ describe('SPIR-V against spirv-tools 2023.1 and llvm-spirv-15', function () {
         const expectedLeaves = result.specConstants.mode === 'native' ? countScalarLeaves(result) : 0;
         expect(leaves).to.equal(expectedLeaves);
         expect(ours.filter((l) => / = OpVariable /.test(l)).length).to.equal(result.deviceGlobals.length);
+      });
+
+      it('llvm-spirv-15 reads the full binary back (-r and -to-text), which ends on a function when it has spec constants', () => {
+        const spv = join(tmp, `${base}.back.spv`);
+        writeFileSync(spv, full);
+        // (no `run`: an abort must fail the test with the translator's message, not throw elsewhere)
+        for (const args of [['-r', spv, '-o', join(tmp, `${base}.back.bc`)], ['-to-text', spv, '-o', join(tmp, `${base}.back.spt`)]]) {
+          const r = spawnSync(tools.translator, args, { encoding: 'utf8' });
+          expect(r.status, `llvm-spirv-15 ${args[0]} ${base}: ${r.stderr}`).to.equal(0);
+        }
+        const m = decodeSpirvModule(full);
+        if (result.specConstants.mode === 'native' && result.specConstants.constants.length) {
+          expect(m.instructions[m.instructions.length - 1]!.opcode).to.equal(Op.FunctionEnd);
+          expect(m.instructions.filter((i) => i.opcode === Op.Function).length).to.equal(result.specConstants.constants.filter((c) => c.tree).length);
+        }
       });
 
       if (file === 'device-globals.json') {

@@ -105,7 +105,8 @@ sycl-post-link error "device_global variable '<ir name>' with property "device_i
 more than one device image." (exit 1). Cases where sycl-post-link's output differs from the memory
 layout (array/vector elements with alloc size != store size) are reproduced and reported as warnings.
 The SPIR-V and IR written (--spirv-out, --spirv-plain-out, --ir-out, -o) declare the spec constants
-and device globals, not the module's code; a device global is declared by its size, as a manifest
+and device globals, not the module's code (each native spec constant is returned by an exported
+function __spec_const.<n>, as llvm-spirv writes the --ir-out module); a device global is declared by its size, as a manifest
 gives it (its value type [size x i8] in a struct, aligned as that), for IR input too.`,
   options: {
     ...(Object.fromEntries(lowerOutputs.map((o) => [o.option, o.spec])) as Record<string, Opt<string | undefined>>),

@@ -10,7 +10,9 @@
  * Literals follow SPIR-V §2.2.1: one word for types up to 32 bits (value in the low-order bits,
  * high bits zero for Signedness 0 integers and floats — so a half default is its 16 bits in the low
  * half), two words low-order first for 64-bit types. In emulation mode sycl-post-link turns spec
- * constants into loads from a kernel argument, so the module has no spec constants.
+ * constants into loads from a kernel argument, so the module has no spec constants. Each native
+ * constant also gets the function llvm-spirv-15 writes for the `--ir-out` module: `__spec_const.<n>`
+ * (`LinkageAttributes … Export`) returning it, after every type and constant.
  *
  * Device globals: module-scope `OpVariable` in CrossWorkgroup of the device_global class type (see
  * device-global-model.ts), initialised with `OpConstantNull`, decorated `LinkageAttributes "<irName>"
@@ -136,6 +138,13 @@ export function checkSpirvComposite(type: AggregateType): void {
   }
 }
 
+/** The IR type of the value {@link emitTree} defines for `n`: a bool with an i8 default is its 8-bit spec constant. */
+function specConstantValueType(n: SpecConstantNode): IrType {
+  if (n.kind !== 'scalar') return n.type;
+  const dt = n.default.type;
+  return n.type.kind === 'int' && n.type.bits === 1 && dt.kind === 'int' && dt.bits === 8 ? dt : n.type;
+}
+
 /** Emits one native spec-constant tree; returns the <id> of its root. */
 function emitTree(b: SpirvModuleBuilder, types: SpirvTypeMapper, n: SpecConstantNode): number {
   switch (n.kind) {
@@ -188,6 +197,7 @@ export function buildSpirvModule(result: LoweringResult, opts: EmitSpirvOptions 
 
   const specConstants = new Map<string, number>();
   if (result.specConstants.mode === 'native') {
+    let n = 0;
     for (const c of result.specConstants.constants) {
       try {
         // (built once, here: `tree` builds it on each access)
@@ -196,6 +206,17 @@ export function buildSpirvModule(result: LoweringResult, opts: EmitSpirvOptions 
         const id = emitTree(b, types, tree);
         specConstants.set(c.name, id);
         if (opts.names ?? true) b.name(id, c.name);
+        // The function `__spec_const.<n>` returning the constant, as llvm-spirv-15 writes it from the
+        // --ir-out module (src/lower/llvm-ir/emit.ts). Besides matching that output, it keeps the module
+        // from ending on an OpSpecConstantComposite: SPIRV-LLVM-Translator's composite decoder looks
+        // ahead for OpSpecConstantCompositeContinuedINTEL (SPIRVDecoder::getContinuedInstructions,
+        // intel/llvm:llvm-spirv/lib/SPIRV/libSPIRV/SPIRVStream.cpp@2632015470c6c9e0f28202590b2aec2db8f12ec2),
+        // reads past the end, and the failed stream survives its seekg, so getEntry's
+        // "SPIRV stream fails" assertion aborts llvm-spirv-15 -r / -to-text.
+        const fn = b.functionReturning(types.type(specConstantValueType(tree)), id);
+        const fnName = `__spec_const.${n++}`;
+        b.name(fn, fnName);
+        b.decorate(fn, Decoration.LinkageAttributes, fnName, LinkageType.Export);
       } catch (e) {
         if (e instanceof LowerError && !e.pathSegments.length) throw e.within(...c.path, 'type');
         throw e;

@@ -6,7 +6,8 @@
  * Section order written (§2.4 "Logical Layout of a Module"): OpCapability, OpExtension,
  * OpExtInstImport, OpMemoryModel, entry points / execution modes (unused here), debug
  * (OpName), annotations (OpDecorate), then types, constants, global OpVariables and OpUndef in
- * definition order (each definition only refers to earlier ones), then functions (unused here).
+ * definition order (each definition only refers to earlier ones), then function definitions (see
+ * {@link SpirvModuleBuilder.functionReturning}).
  */
 import { EncodeError } from '../../codec/index.js';
 import { encodeSpirvModule, stringWords, type SpirvInstruction } from './binary.js';
@@ -42,6 +43,7 @@ export class SpirvModuleBuilder {
   private readonly debug: SpirvInstruction[] = [];
   private readonly annotations: SpirvInstruction[] = [];
   private readonly globals: SpirvInstruction[] = [];
+  private readonly functions: SpirvInstruction[] = [];
   private readonly interned = new Map<string, number>();
   /** SPIR-V version written in the header. */
   readonly version: { major: number; minor: number };
@@ -160,6 +162,24 @@ export class SpirvModuleBuilder {
     return this.intern(`undef${type}`, () => this.define(Op.Undef, type));
   }
 
+  /**
+   * Defines a function without parameters whose body returns `value` (of type `returnType`):
+   * `OpTypeFunction` (interned), `OpFunction None`, `OpLabel`, `OpReturnValue`, `OpFunctionEnd`,
+   * in the functions section (after every type, constant and global). Returns the function <id>.
+   */
+  functionReturning(returnType: number, value: number): number {
+    const fnType = this.intern(`fn:${returnType}`, () => this.define(Op.TypeFunction, undefined, [returnType]));
+    const fn = this.id();
+    const label = this.id();
+    this.functions.push(
+      { opcode: Op.Function, operands: [returnType, fn, 0, fnType] },
+      { opcode: Op.Label, operands: [label] },
+      { opcode: Op.ReturnValue, operands: [value] },
+      { opcode: Op.FunctionEnd, operands: [] },
+    );
+    return fn;
+  }
+
   /** The module's instructions in logical-layout order. */
   instructions(): SpirvInstruction[] {
     if (!this.memoryModelIns) throw new EncodeError('a SPIR-V module needs an OpMemoryModel');
@@ -170,6 +190,7 @@ export class SpirvModuleBuilder {
       ...this.debug,
       ...this.annotations,
       ...this.globals,
+      ...this.functions,
     ];
   }
 
