@@ -73,3 +73,42 @@ describe('SPIR-V friendly LLVM IR', () => {
     expect(text.match(/!\{i32 6148/g)).to.have.length(1);
   });
 });
+
+describe('generated names stay clear of the module’s own (review finding: redefinition of @__spec_const.0)', () => {
+  const manifest = {
+    mode: 'native',
+    specConstants: [
+      { name: 's', type: 'i32', default: 1 },
+      { name: 'c', type: '{ i32, i8 }', default: [1, 2] },
+    ],
+    deviceGlobals: [
+      { name: 'uid_a', irName: '__spec_const.0', type: 'i32' },
+      { name: 'uid_b', irName: '_Z20__spirv_SpecConstantii', type: 'i32' },
+      { name: 'uid_c', irName: '_Z20__spirv_SpecConstantii.1', type: 'i32' },
+    ],
+  };
+
+  it('--ir-out defines each global name once; the SPIR-V names its functions the same way', async () => {
+    const result = lowerManifestJson(manifest);
+    const ir = emitLlvmIr(result);
+    const defined = [...ir.matchAll(/^(?:define [^@]*|declare [^@]*|)(@[^ (]+)(?: = |\()/gm)].map((m) => m[1]);
+    expect(defined.length).to.equal(new Set(defined).size, defined.join(' '));
+    expect(ir).to.include('define spir_func i32 @__spec_const.0.1()');
+    expect(ir).to.include('define spir_func { i32, i8 } @__spec_const.1()');
+    expect(ir).to.include('declare i32 @_Z20__spirv_SpecConstantii.2(i32, i32)');
+    const { emitSpirv } = await import('../../src/lower/spirv/emit.js');
+    const { decodeSpirvModule, readString } = await import('../../src/lower/spirv/binary.js');
+    const { Decoration, Op } = await import('../../formats/spirv-enums.js');
+    const linkage = decodeSpirvModule(emitSpirv(result)).instructions
+      .filter((i) => i.opcode === Op.Decorate && i.operands[1] === Decoration.LinkageAttributes)
+      .map((i) => readString(i.operands, 2).text);
+    expect(linkage.sort()).to.deep.equal(['__spec_const.0', '__spec_const.0.1', '__spec_const.1', '_Z20__spirv_SpecConstantii', '_Z20__spirv_SpecConstantii.1'].sort());
+  });
+
+  it('llvm-as-15 assembles it', async () => {
+    const { requireTool } = await import('../support/tools.js');
+    const { spawnSync } = await import('node:child_process');
+    const r = spawnSync(requireTool('llvm-as-15'), ['-opaque-pointers=0', '-', '-o', '/dev/null'], { input: emitLlvmIr(lowerManifestJson(manifest)), encoding: 'utf8' });
+    expect(r.status, r.stderr).to.equal(0);
+  });
+});

@@ -13,7 +13,9 @@
  *   and `<{ i32, i8 }>`, both `…ia_R`), upstream `getOrInsertFunction` calls the first declaration
  *   through a `bitcast`, which llvm-spirv-15 rejects ("FunctionPointers: Can't translate function
  *   pointer"); we declare the second type as `<name>.1` (LLVM's own suffix for clashing names) —
- *   the translator recognises builtins by the demangled base name, so the SPIR-V is the same.
+ *   the translator recognises builtins by the demangled base name, so the SPIR-V is the same. The
+ *   same suffix keeps generated names (`__spec_const.<n>`, the mangled declarations) clear of a
+ *   device global of the same name (generated-names.ts).
  * - Each device global is `@<irName> = addrspace(1) global <class type> zeroinitializer, align N,
  *   !spirv.Decorations !k` with `!{i32 6147, i32 <access>, !"<unique id>"}` (HostAccessINTEL),
  *   `!{i32 6148, i32 <mode>}` (InitModeINTEL), `!{i32 6149, i32 <0|1>}` (ImplementInCSRINTEL): the
@@ -32,6 +34,7 @@ import { deviceGlobalVariable } from '../spirv/device-global-model.js';
 import { mangleFuncItanium, SPIRV_SPEC_CONSTANT, SPIRV_SPEC_CONSTANT_COMPOSITE } from './mangle.js';
 import { appendAll } from '../../codec/arrays.js';
 import { escapeLlvmString, printLlvmName, utf8ByteString } from './escape.js';
+import { moduleNames, specConstFunctionName } from '../generated-names.js';
 
 /** The default target triple of emitted modules. */
 export const SPIR64_TRIPLE = 'spir64-unknown-unknown';
@@ -108,6 +111,9 @@ export function emitLlvmIr(result: LoweringResult, opts: EmitLlvmIrOptions = {})
   if (globals.length) lines.push('');
 
   const decls = new Map<string, Decl>();
+  // Generated names stay clear of the module's own (device globals): generated-names.ts.
+  const taken = moduleNames(result);
+  const fnNames = native.map((_, n) => specConstFunctionName(n, taken));
   native.forEach(({ c, tree }, n) => {
     const body: string[] = [];
     let next = 0;
@@ -116,8 +122,11 @@ export function emitLlvmIr(result: LoweringResult, opts: EmitLlvmIrOptions = {})
       const mangled = mangleFuncItanium(base, ret, params);
       const type = fnType(ret, params);
       let name = mangled;
-      for (let k = 1; decls.has(name) && fnType(decls.get(name)!.ret, decls.get(name)!.params) !== type; k++) name = `${mangled}.${k}`;
-      if (!decls.has(name)) decls.set(name, { name, ret, params });
+      for (let k = 1; decls.has(name) ? fnType(decls.get(name)!.ret, decls.get(name)!.params) !== type : taken.has(name); k++) name = `${mangled}.${k}`;
+      if (!decls.has(name)) {
+        decls.set(name, { name, ret, params });
+        taken.add(name);
+      }
       const callee = formatGlobalName(name);
       const v = `%${next++}`;
       body.push(`  ${v} = call ${typeToString(ret)} ${callee}(${args.map((a) => `${typeToString(a.type)} ${a.text}`).join(', ')})`);
@@ -141,7 +150,7 @@ export function emitLlvmIr(result: LoweringResult, opts: EmitLlvmIrOptions = {})
       return call(SPIRV_SPEC_CONSTANT_COMPOSITE, node.type, args);
     };
     lines.push(`; spec constant "${escapeLlvmString(c.name)}"${c.explicitSpecId ? ' (explicit SpecId)' : ''}`);
-    lines.push(`define spir_func ${typeToString(c.type)} ${formatGlobalName(`__spec_const.${n}`)}() {`);
+    lines.push(`define spir_func ${typeToString(c.type)} ${formatGlobalName(fnNames[n]!)}() {`);
     lines.push('entry:');
     const root = visit(tree);
     appendAll(lines, body);

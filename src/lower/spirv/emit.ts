@@ -37,6 +37,7 @@ import type { ScalarConst } from '../values.js';
 import { deviceGlobalVariable } from './device-global-model.js';
 import { AddressingModel, Capability, Decoration, EXT_GLOBAL_VARIABLE_DECORATIONS, LinkageType, MemoryModel, Op, StorageClass } from '../../../formats/spirv-enums.js';
 import { SpirvModuleBuilder, type SpirvBuilderOptions } from './module.js';
+import { moduleNames, specConstFunctionName } from '../generated-names.js';
 
 /** Options of the SPIR-V emitter (header fields and what to add). */
 export interface EmitSpirvOptions extends SpirvBuilderOptions {
@@ -198,6 +199,7 @@ export function buildSpirvModule(result: LoweringResult, opts: EmitSpirvOptions 
   const specConstants = new Map<string, number>();
   if (result.specConstants.mode === 'native') {
     let n = 0;
+    const taken = moduleNames(result);
     for (const c of result.specConstants.constants) {
       try {
         // (built once, here: `tree` builds it on each access)
@@ -214,7 +216,7 @@ export function buildSpirvModule(result: LoweringResult, opts: EmitSpirvOptions 
         // reads past the end, and the failed stream survives its seekg, so getEntry's
         // "SPIRV stream fails" assertion aborts llvm-spirv-15 -r / -to-text.
         const fn = b.functionReturning(types.type(specConstantValueType(tree)), id);
-        const fnName = `__spec_const.${n++}`;
+        const fnName = specConstFunctionName(n++, taken);
         b.name(fn, fnName);
         b.decorate(fn, Decoration.LinkageAttributes, fnName, LinkageType.Export);
       } catch (e) {
