@@ -412,3 +412,31 @@ describe('LLVM IR reader: what a parsed module hands out', () => {
     expect(JSON.stringify(g).length).to.be.lessThan(800);
   });
 });
+
+describe('llvm.sycl.alloca on a SPIR target in emulation mode (review finding: lower wrote sets post-link does not)', () => {
+  const module = (triple: string): string => [
+    `target triple = "${triple}"`,
+    '%"class.sycl::_V1::specialization_id" = type { i32 }',
+    '@size = internal addrspace(1) constant %"class.sycl::_V1::specialization_id" { i32 120 }, align 4',
+    '@name = private unnamed_addr constant [5 x i8] c"size\\00", align 1',
+    'define void @k() {',
+    '  call ptr @llvm.sycl.alloca.p0.p4.p4.p4.f64(ptr addrspace(4) addrspacecast (ptr @name to ptr addrspace(4)), ptr addrspace(4) addrspacecast (ptr addrspace(1) @size to ptr addrspace(4)), ptr addrspace(4) null, double 0.000000e+00, i64 8)',
+    '  ret void',
+    '}',
+    'declare ptr @llvm.sycl.alloca.p0.p4.p4.p4.f64(ptr addrspace(4), ptr addrspace(4), ptr addrspace(4), double, i64)',
+    '',
+  ].join('\n');
+
+  it('writes no spec-constant sets, as post-link and SpecConstantsPass (IsSPIREmulated) do', () => {
+    const r = lowerIrModule(module('spir64-unknown-unknown'), { mode: 'emulation' });
+    expect(r.specConstants.constants).to.have.length(0);
+    expect([...r.registry.keys()].filter((k) => k.includes('specialization constants'))).to.deep.equal([]);
+  });
+
+  it('still lowers it in native mode and on non-SPIR targets in emulation mode', () => {
+    expect([...lowerIrModule(module('spir64-unknown-unknown'), { mode: 'native' }).registry.keys()]).to.include('SYCL/specialization constants');
+    const nv = lowerIrModule(module('nvptx64-nvidia-cuda'), { mode: 'emulation' });
+    expect(nv.specConstants.constants.map((c) => c.name)).to.deep.equal(['size']);
+    expect([...nv.registry.keys()]).to.include('SYCL/specialization constants default values');
+  });
+});

@@ -22,7 +22,7 @@ import { parseLlvmIr } from '../llvm-ir/parse/parser.js';
 import { TypeConverter } from './convert.js';
 import { findDeviceGlobals, isDeviceGlobal } from './device-globals.js';
 import { liveAfterPostLink } from '../post-link/used-lists.js';
-import { findSpecConstantUses, isSpirTriple } from './spec-constants-pass.js';
+import { findSpecConstantUses, usesThePassLowers } from './spec-constants-pass.js';
 import { atIrEntry, irUseKey, irUseLabel } from './ir-entries.js';
 
 /** Options of `lowerIrModule`. */
@@ -62,9 +62,10 @@ function live(globals: readonly LGlobal[], names: ReadonlySet<string>): LGlobal[
 /** The manifest an IR module amounts to (spec constants in first-encounter order, device globals in global order). */
 export function manifestFromIr(m: LModule, mode: SpecConstMode = 'native', emitProgramMetadata = false): LoweringManifest {
   const dataLayout = moduleDataLayout(m);
-  const uses = findSpecConstantUses(m, 'parsed', new TypeConverter());
+  // (the uses post-link's pass rewrites: llvm.sycl.alloca stays on SPIR targets in emulation mode)
+  const uses = usesThePassLowers(m, findSpecConstantUses(m, 'parsed', new TypeConverter()), mode);
   const specConstants: ManifestSpecConstant[] = uses
-    .filter((u) => !(mode === 'emulation' && (u.is121 || (u.isAlloca && isSpirTriple(m.triple)))))
+    .filter((u) => !(mode === 'emulation' && u.is121))
     .map((u) => ({
       // IR names are bytes (read one character per byte); a manifest holds the text they spell.
       name: utf8FromLatin1(u.symId),

@@ -494,14 +494,23 @@ function chargeBytes(budget: LeafBudget, n: number, what: string, where: At): vo
 }
 
 /**
+ * The uses the pass rewrites, of those {@link findSpecConstantUses} found: 'llvm.sycl.alloca' is not
+ * lowered in emulation mode on SPIR targets (the runtime refuses such kernels), its calls stay as they
+ * are and do not count as the module modified (SpecConstantsPass::run, IsSPIREmulated). Shared by the
+ * pass (`syclbin post-link`) and {@link manifestFromIr}'s caller (`syclbin lower`), so both write
+ * spec-constant sets for the same modules.
+ */
+export function usesThePassLowers<U extends { readonly isAlloca: boolean }>(m: LModule, uses: readonly U[], mode: SpecConstHandlingMode): U[] {
+  return uses.filter((u) => !(u.isAlloca && mode === 'emulation' && isSpirTriple(m.triple)));
+}
+
+/**
  * Runs the pass on `m` (or the functions in `scope`), adding its rewrites to `edits`.
  * Errors are {@link IrSyntaxError}s at the offending call or global.
  */
 export function runSpecConstantsPass(m: LModule, dl: DataLayout, mode: SpecConstHandlingMode, edits: ModuleEdits, order: UseOrder, scope?: readonly LFunction[], budget: LeafBudget = { left: MAX_IDS_PER_LOWERING }): SpecConstantsPassResult {
   const types = new TypeConverter();
-  // 'llvm.sycl.alloca' is not lowered in emulation mode on SPIR targets (the runtime refuses such
-  // kernels): its calls stay as they are (SpecConstantsPass::run, IsSPIREmulated).
-  const uses = findSpecConstantUses(m, order, types, scope).filter((u) => !(u.isAlloca && mode === 'emulation' && isSpirTriple(m.triple)));
+  const uses = usesThePassLowers(m, findSpecConstantUses(m, order, types, scope), mode);
   const declared = new DeclaredFunctions(m);
   const opaque = m.opaquePointers;
   let lowering: SpecConstantsLowering | undefined;
