@@ -574,10 +574,13 @@ export function lowerSpecConstants(allInputs: readonly SpecConstantInput[], mode
           blob.zeros(pad);
         }
         checkU32(cur + size, 'emulation buffer offset', path);
-        // generateSpecConstantMetadata(M, SymID, SCTy, NextID, /*native*/ false): the store size of
-        // the spec constant's own type (SCTy), like the buffer offsets (intel/llvm
-        // llvm/lib/SYCLLowerIR/SpecConstants.cpp, both the 2022 and the current revision).
-        const descSize = size;
+        // The descriptor's Size is the store size of the *default value's* type, while the buffer
+        // offsets advance by the store size of SCTy (the call's type or sret type): SpecConstantsPass::run
+        // passes `auto *DefValTy = DefaultValue->getType(); generateSpecConstantMetadata(M, SymID,
+        // DefValTy, NextID, false)`, whose emulation branch writes `getTypeStoreSize(SCTy)` of that
+        // argument (intel/llvm:llvm/lib/SYCLLowerIR/SpecConstants.cpp@08fde7a7, docs/spec/lowering.md
+        // fact 21). The two differ only when the default's type is not the call's (warned below).
+        const descSize = dl.storeSize(sc.default.type);
         const id = nextId++;
         const blobOffset = blob.length;
         encodeDefaultValue(sc.default, dl, blob, path, 'default');

@@ -440,3 +440,28 @@ describe('llvm.sycl.alloca on a SPIR target in emulation mode (review finding: l
     expect([...nv.registry.keys()]).to.include('SYCL/specialization constants default values');
   });
 });
+
+describe('emulation descriptor Size (review finding: SpecConstants.cpp@08fde7a7 passes DefValTy)', () => {
+  it('is the store size of the default value\u2019s type; the buffer offset still advances by the call\u2019s', () => {
+    const ir = [
+      'target triple = "spir64-unknown-unknown"',
+      '@n0 = private unnamed_addr constant [2 x i8] c"a\\00"',
+      '@g0 = internal addrspace(1) constant { double } { double 1.0 }',
+      '@n1 = private unnamed_addr constant [2 x i8] c"b\\00"',
+      '@g1 = internal addrspace(1) constant { i32 } { i32 7 }',
+      'define spir_kernel void @k() {',
+      '  %v0 = call spir_func i32 @_Z37__sycl_getScalar2020SpecConstantValueI0ET_PKcPKvS4_(ptr addrspace(4) addrspacecast (ptr @n0 to ptr addrspace(4)), ptr addrspace(4) addrspacecast (ptr addrspace(1) @g0 to ptr addrspace(4)), ptr addrspace(4) null)',
+      '  %v1 = call spir_func i32 @_Z37__sycl_getScalar2020SpecConstantValueI0ET_PKcPKvS4_(ptr addrspace(4) addrspacecast (ptr @n1 to ptr addrspace(4)), ptr addrspace(4) addrspacecast (ptr addrspace(1) @g1 to ptr addrspace(4)), ptr addrspace(4) null)',
+      '  ret void',
+      '}',
+      'declare spir_func i32 @_Z37__sycl_getScalar2020SpecConstantValueI0ET_PKcPKvS4_(ptr addrspace(4), ptr addrspace(4), ptr addrspace(4))',
+      '',
+    ].join('\n');
+    const r = lowerIrModule(ir, { mode: 'emulation' });
+    expect(r.specConstants.constants.map((c) => c.descriptors)).to.deep.equal([
+      [{ id: 0, offset: 0, size: 8 }],
+      [{ id: 1, offset: 0, size: 4 }],
+    ]);
+    expect(r.specConstants.constants.map((c) => c.emulation?.offset)).to.deep.equal([0, 4]);
+  });
+});

@@ -419,10 +419,12 @@ ${named}
   });
 });
 
-describe('post-link -spec-const=emulation: descriptor sizes are the spec constant type\'s store size', () => {
+describe('post-link -spec-const=emulation: descriptor sizes are the default value type\'s store size', () => {
   // An sret type whose store size (5, packed) differs from its default's ({ float, i8 }: 8).
-  // SpecConstants.cpp generateSpecConstantMetadata(M, SymID, SCTy, NextID, /*native*/ false) sizes the
-  // descriptor by SCTy, as the buffer offsets: the next constant (an i32) goes to 8 after 3 bytes of padding.
+  // SpecConstantsPass::run calls generateSpecConstantMetadata(M, SymID, DefValTy, NextID, false)
+  // (intel/llvm:llvm/lib/SYCLLowerIR/SpecConstants.cpp@08fde7a7): the descriptor is sized by the
+  // default's type (8), and updatePaddingInLastMDNode's PrevSize is that size; the buffer offsets
+  // advance by SCTy's (5): the next constant (an i32) goes to 8 after 3 bytes of padding.
   const IR = `target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-n8:16:32:64"
 target triple = "spir64-unknown-unknown"
 %struct.P = type <{ float, i8 }>
@@ -441,11 +443,11 @@ entry:
 declare spir_func void @_Z40__sycl_getComposite2020SpecConstantValueI1PET_PKcPvS4_(ptr sret(%struct.P) align 1, ptr, ptr, ptr)
 declare spir_func i32 @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPvS3_(ptr, ptr, ptr)
 `;
-  it('n: {0, 0, 5} plus the padding descriptor {-1, 5, 3}; m loaded at 8', () => {
+  it('n: {0, 0, 8} plus the padding descriptor {-1, 8, 3}; m loaded at 8', () => {
     const out = run(IR, '-spec-const=emulation', '-S', '--ir-output-only');
     expect([...out.keys()].sort()).to.deep.equal(['in.ll', 'o.table']);
     const text = out.text('o.table'); // --ir-output-only: the module itself is written to -o
-    expect(text).to.contain('!{!"n", i32 0, i32 0, i32 5, i32 -1, i32 5, i32 3}');
+    expect(text).to.contain('!{!"n", i32 0, i32 0, i32 8, i32 -1, i32 8, i32 3}');
     expect(text).to.contain('!{!"m", i32 1, i32 0, i32 4}');
     expect(text).to.contain('getelementptr i8, ptr %buf, i32 8');
   });
