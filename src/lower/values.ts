@@ -292,6 +292,9 @@ function parseFp(v: unknown, t: FloatType, path: readonly (string | number)[]): 
   const kind = t.float;
   const mk = (bits: bigint): FpConst => ({ kind: 'fp', type: t, bits });
   if (typeof v === 'number') {
+    // JSON.parse reads a number beyond the double range (1e400) as ±Infinity: refused as a float
+    // default beyond its range is, not written as an infinity (infinities are "0x7FF0000000000000").
+    if (!Number.isFinite(v)) throw new LowerError(`a number beyond the double range (JSON reads it as ${v}) is out of range for ${kind}; write an infinity as "0x${v < 0 ? 'FFF' : '7FF'}0000000000000"`, path);
     // A JSON number is an IEEE double; converting it to half/float rounds to nearest-even, as
     // clang/APFloat do for a double expression converted to the narrower type.
     if (kind === 'double') return mk(doubleToBits(v));

@@ -274,6 +274,23 @@ describe('lower: default values', () => {
     expect(() => v('0x3FB999999999999A', 'float')).to.throw(LowerError, /invalid for type float/);
     expect(() => v('0xH3C00', 'float')).to.throw(LowerError, /half bits/);
   });
+  it('a JSON number beyond the double range (1e400, read as Infinity) is refused for double as 1e39 is for float', () => {
+    const lower = (type: string, text: string): unknown => lowerManifestJson(JSON.parse(`{"mode":"native","specConstants":[{"name":"a","type":"${type}","default":${text}}]}`));
+    for (const [type, text] of [['double', '1e400'], ['double', '-1e400'], ['float', '1e400'], ['half', '-1e999']]) {
+      let e: unknown;
+      try {
+        lower(type!, text!);
+      } catch (x) {
+        e = x;
+      }
+      expect(e, `${type} ${text}`).to.be.instanceOf(LowerError);
+      expect((e as LowerError).message).to.match(new RegExp(`beyond the double range \\(JSON reads it as -?Infinity\\) is out of range for ${type}.*at specConstants\\[0\\]\\.default`));
+    }
+    expect(() => lower('float', '1e39')).to.throw(LowerError, /1e\+39 is out of range for float/);
+    // an infinity written as bits is still an infinity; 1.7976931348623157e308 still fits
+    expect(() => lower('double', '"0x7FF0000000000000"')).to.not.throw();
+    expect(() => lower('double', '1.7976931348623157e308')).to.not.throw();
+  });
   it('integers: ranges, booleans, decimal strings', () => {
     expect(bits(-1, 'i8')).to.equal('ff');
     expect(bits(true, 'i32')).to.equal('1');
