@@ -47,6 +47,8 @@ export interface DeviceGlobalInput {
   readonly constant?: boolean;
   /** JSON path of the manifest entry, for errors. */
   readonly path?: readonly (string | number)[];
+  /** How a message about another entry names this one (default: `at deviceGlobals[i]`; from IR: `at line 3, column 1`). */
+  readonly label?: string;
 }
 
 /** A device global with its `[SYCL/device globals]` record size. */
@@ -64,10 +66,10 @@ export function lowerDeviceGlobals(inputs: readonly DeviceGlobalInput[], dl: Dat
   return inputs.map((g, i) => {
     const path = g.path ?? ['deviceGlobals', i];
     const prev = seen.get(g.name);
-    if (prev !== undefined) throw new LowerError(`device global "${g.name}" is listed twice (first at deviceGlobals[${prev}])`, [...path, 'name']);
+    if (prev !== undefined) throw new LowerError(`device global "${g.name}" is listed twice (first ${inputs[prev]!.label ?? `at deviceGlobals[${prev}]`})`, [...path, 'name']);
     seen.set(g.name, i);
     const prevIr = seenIr.get(g.irName);
-    if (prevIr !== undefined) throw new LowerError(`IR name "${g.irName}" is used by two device globals (first at deviceGlobals[${prevIr}])`, [...path, 'irName']);
+    if (prevIr !== undefined) throw new LowerError(`IR name "${g.irName}" is used by two device globals (first ${inputs[prevIr]!.label ?? `at deviceGlobals[${prevIr}]`})`, [...path, 'irName']);
     seenIr.set(g.irName, i);
     const size = dl.allocSize(g.type);
     if (size > 0xffffffff) throw new LowerError(`device global size ${size} does not fit in the 32-bit Size field`, [...path, 'type'], 'LIMIT');

@@ -301,7 +301,7 @@ class TypeParser {
 
   private type(name?: string): IrType {
     if (++this.depth > MAX_TYPE_NESTING) {
-      throw new LowerError(`type nests deeper than ${MAX_TYPE_NESTING} levels in type "${this.text.length > 60 ? this.text.slice(0, 60) + '…' : this.text}" at column ${this.pos + 1}`, this.path, 'LIMIT');
+      throw new LowerError(`type nests deeper than ${MAX_TYPE_NESTING} levels (a limit of this tool) in type "${this.text.length > 60 ? this.text.slice(0, 60) + '…' : this.text}" at column ${this.pos + 1}`, this.path, 'LIMIT');
     }
     try {
       return this.typeInner(name);
@@ -483,7 +483,7 @@ export class TypeTable {
       throw new LowerError(`unknown type %${name} (not defined in "types")`, usePath);
     }
     if (this.active.length >= MAX_TYPE_NESTING) {
-      throw new LowerError(`named types nest deeper than ${MAX_TYPE_NESTING} levels (%${this.active[0]} -> … -> %${name})`, defPath, 'LIMIT');
+      throw new LowerError(`named types nest deeper than ${MAX_TYPE_NESTING} levels (%${this.active[0]} -> … -> %${name}; a limit of this tool)`, defPath, 'LIMIT');
     }
     const cycleAt = this.active.indexOf(name);
     if (cycleAt >= 0) {

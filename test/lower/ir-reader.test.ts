@@ -265,6 +265,8 @@ describe('LLVM IR reader', () => {
     const e1 = fails(`@x = global ${deepType} zeroinitializer`);
     expect(e1.code).to.equal('LIMIT');
     expect(e1.message).to.match(new RegExp(`nesting deeper than ${MAX_IR_NESTING} levels`));
+    // (said to be this tool's limit, as the other limit messages are: llvm-as reads such input)
+    expect(e1.message).to.contain('(a limit of this tool: llvm-as has none)');
     const e2 = fails(`@x = global ptr ${'bitcast (ptr '.repeat(5000)}@x${' to ptr)'.repeat(5000)}`);
     expect(e2.code).to.equal('LIMIT');
     const e3 = fails(`!0 = ${'!{'.repeat(3000)}${'}'.repeat(3000)}`);
@@ -280,6 +282,7 @@ describe('LLVM IR reader', () => {
     } catch (e) {
       expect(e).to.be.instanceOf(IrSyntaxError);
       expect((e as IrSyntaxError).code).to.equal('LIMIT');
+      expect((e as IrSyntaxError).message).to.contain('(a limit of this tool: llvm-as has none)');
     }
   });
 });
@@ -463,5 +466,35 @@ describe('emulation descriptor Size (review finding: SpecConstants.cpp@08fde7a7 
       [{ id: 1, offset: 0, size: 4 }],
     ]);
     expect(r.specConstants.constants.map((c) => c.emulation?.offset)).to.deep.equal([0, 4]);
+  });
+});
+
+describe('a repeated sycl-unique-id in IR names the first global by its line and column, not a manifest path', () => {
+  const ir = [
+    'target triple = "spir64-unknown-unknown"',
+    '@a = addrspace(1) global { [4 x i8] } zeroinitializer, align 4 #0',
+    '@b = addrspace(1) global { [4 x i8] } zeroinitializer, align 4 #0',
+    'define spir_kernel void @k() {',
+    '  %x = load i8, ptr addrspace(1) @a',
+    '  %y = load i8, ptr addrspace(1) @b',
+    '  ret void',
+    '}',
+    'attributes #0 = { "sycl-unique-id"="same" "sycl-device-global-size"="4" }',
+    '',
+  ].join('\n');
+  it('lower', () => {
+    try {
+      lowerIrModule(ir);
+      expect.fail('expected an error');
+    } catch (e) {
+      expect(e).to.be.instanceOf(IrSyntaxError);
+      expect((e as IrSyntaxError).line).to.equal(3);
+      expect((e as IrSyntaxError).message).to.contain('device global "same" is listed twice (first at line 2, column 1)');
+      expect((e as IrSyntaxError).message).to.not.contain('deviceGlobals[');
+    }
+  });
+  it('a manifest still names the first entry by its JSON path', () => {
+    const m = { mode: 'native', specConstants: [], deviceGlobals: [{ name: 'same', irName: 'a', type: 'i32' }, { name: 'same', irName: 'b', type: 'i32' }] };
+    expect(() => lowerManifestJson(m)).to.throw(/first at deviceGlobals\[0\]/);
   });
 });

@@ -83,7 +83,7 @@ export class TypeConverter {
       let d = 0;
       for (const k of kids) d = Math.max(d, this.depthFor(k, depth));
       d += 1;
-      if (d > MAX_IR_NESTING) fail(`type ${shortType(t)} nests deeper than ${MAX_IR_NESTING} levels`, at, 'LIMIT');
+      if (d > MAX_IR_NESTING) fail(`type ${shortType(t)} nests deeper than ${MAX_IR_NESTING} levels (a limit of this tool: llvm-as has none)`, at, 'LIMIT');
       const conv = (k: LType): IrType => (k.kind === 'struct' && this.named.has(k) ? this.named.get(k)! : result.get(k)!);
       let out: IrType;
       switch (ty.kind) {

@@ -24,6 +24,12 @@ export function irUseLabel(m: LModule, tok: number): string {
   return `first used at line ${t.line}, column ${t.column}`;
 }
 
+/** How messages about another global name this one (`at line 3, column 1`, where it is defined). */
+export function irDefinitionLabel(m: LModule, tok: number): string {
+  const t = m.tokens.placeOf(tok);
+  return `at line ${t.line}, column ${t.column}`;
+}
+
 /** The IR place an {@link irUseKey} path names (its first key), or undefined for another path. */
 export function irPlace(path: readonly (string | number)[]): { line: number; column: number; offset: number } | undefined {
   const key = path[0];

@@ -23,7 +23,7 @@ import { TypeConverter } from './convert.js';
 import { findDeviceGlobals, isDeviceGlobal } from './device-globals.js';
 import { liveAfterPostLink } from '../post-link/used-lists.js';
 import { findSpecConstantUses, usesThePassLowers } from './spec-constants-pass.js';
-import { atIrEntry, irUseKey, irUseLabel } from './ir-entries.js';
+import { atIrEntry, irDefinitionLabel, irUseKey, irUseLabel } from './ir-entries.js';
 
 /** Options of `lowerIrModule`. */
 export interface LowerIrOptions extends LowerOptions {
@@ -86,6 +86,7 @@ export function manifestFromIr(m: LModule, mode: SpecConstMode = 'native', emitP
     ...(g.implementInCsr !== undefined ? { implementInCsr: g.implementInCsr } : {}),
     ...(g.global.isConstant ? { constant: true } : {}),
     path: [`@${utf8FromLatin1(g.irName)}`],
+    label: irDefinitionLabel(m, g.global.tokFrom),
   }));
   // The module calls the spec-constant intrinsics: sycl-post-link writes both spec-constant sets even
   // when none is lowered (SYCL 1.2.1 constants in emulation mode are replaced by their defaults).

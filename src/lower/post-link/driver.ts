@@ -25,7 +25,7 @@ import { stringProperty, uint32, type PropertySetRegistry, type PropertyValue } 
 import { SET } from '../../../formats/property-sets.js';
 import { lowerDeviceGlobals, verifyNoCrossModuleDeviceGlobalUsage } from '../device-globals.js';
 import { buildRegistry } from '../lower.js';
-import { atIrEntry } from '../from-ir/ir-entries.js';
+import { atIrEntry, irDefinitionLabel } from '../from-ir/ir-entries.js';
 import { findDeviceGlobals, type IrDeviceGlobal } from '../from-ir/device-globals.js';
 import { intrinsicsCalled, runSpecConstantsPass, type LeafBudget } from '../from-ir/spec-constants-pass.js';
 import { MAX_IDS_PER_LOWERING } from '../spec-constants.js';
@@ -407,7 +407,7 @@ function processModule(m: LModule, opts: PostLinkOptions, tools: PostLinkTools, 
       }
       const sanitizer = sanitizerEntry(m, final.globals, final.functions);
       const foundDgs = findDeviceGlobals(m, final.globals, sanitizerPlan?.sizes);
-      const dgs = lowerDeviceGlobals(foundDgs.map((g) => ({ ...g, name: utf8Name(g.name), irName: utf8Name(g.irName) })), dl);
+      const dgs = lowerDeviceGlobals(foundDgs.map((g) => ({ ...g, name: utf8Name(g.name), irName: utf8Name(g.irName), label: irDefinitionLabel(m, g.global.tokFrom) })), dl);
       const imageEntries = group.entries.filter((f) => final.names.has(f.name));
       // computeModuleProperties: virtual functions are linked another way, not exported.
       const exported = opts.emitExportedSymbols ? imageEntries.filter((f) => f.cc === 'spir_func' && functionAttribute(m, f, 'indirectly-callable') === undefined).map((f) => utf8Name(f.name)) : [];

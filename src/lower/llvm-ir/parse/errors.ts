@@ -32,6 +32,9 @@ export class IrSyntaxError extends SyclbinError {
  */
 export const MAX_IR_NESTING = 256;
 
+/** The message for input nested deeper than {@link MAX_IR_NESTING}: says it is this tool's limit, as the other limit messages do. */
+export const IR_NESTING_MESSAGE = `nesting deeper than ${MAX_IR_NESTING} levels (a limit of this tool: llvm-as has none)`;
+
 /** What {@link irErrorAt} needs of a module: its tokens' places. */
 interface TokenPlaces {
   readonly tokens: { get(i: number): { readonly line: number; readonly column: number; readonly start: number } | undefined };

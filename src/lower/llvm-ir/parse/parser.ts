@@ -19,7 +19,7 @@
  */
 import { printLlvmName } from '../escape.js';
 import { LLVM_ATTRIBUTE_KEYWORDS } from '../../../../formats/llvm-attributes.js';
-import { IrSyntaxError, MAX_IR_NESTING } from './errors.js';
+import { IrSyntaxError, MAX_IR_NESTING, IR_NESTING_MESSAGE } from './errors.js';
 import { tokenize, TK, type TokenList, type TokenPlace } from './lexer.js';
 import { fpLiteralBits } from './fp-literal.js';
 import type { LAttribute, LBlock, LCall, LFunction, LGlobal, LInstruction, LModule, LParam, LStruct, LTopItem, LType, LTyped, LValue } from './model.js';
@@ -486,7 +486,7 @@ class IrParser {
     }
   }
   private enter(i: number): void {
-    if (++this.depth > MAX_IR_NESTING) this.fail(`nesting deeper than ${MAX_IR_NESTING} levels`, i, 'LIMIT');
+    if (++this.depth > MAX_IR_NESTING) this.fail(IR_NESTING_MESSAGE, i, 'LIMIT');
   }
   private leave(): void {
     this.depth--;
@@ -507,7 +507,7 @@ class IrParser {
       const c = this.toks.charAt(i);
       const close = closerOf(c);
       if (close) {
-        if (stack.length >= MAX_IR_NESTING) this.fail(`nesting deeper than ${MAX_IR_NESTING} levels`, i, 'LIMIT');
+        if (stack.length >= MAX_IR_NESTING) this.fail(IR_NESTING_MESSAGE, i, 'LIMIT');
         stack.push(close);
       } else if (c === stack[stack.length - 1]) stack.pop();
       else if (c === RPAREN || c === RBRACK || c === RBRACE || c === GT) this.fail(`unexpected '${String.fromCharCode(c)}' (expected '${String.fromCharCode(stack[stack.length - 1]!)}')`, i);
@@ -731,7 +731,7 @@ class IrParser {
         if (!this.isPunct(STAR) && !this.isWord('addrspace')) break;
       } else break;
       extra++;
-      if (++this.depth > MAX_IR_NESTING) this.fail(`nesting deeper than ${MAX_IR_NESTING} levels`, t, 'LIMIT');
+      if (++this.depth > MAX_IR_NESTING) this.fail(IR_NESTING_MESSAGE, t, 'LIMIT');
     }
     this.depth -= extra;
     this.leave();
@@ -1572,7 +1572,7 @@ class IrParser {
         const c = toks.charAt(end);
         if (c === LPAREN || c === LBRACK || c === LBRACE || c === LT) {
           depth++;
-          if (depth > MAX_IR_NESTING) this.fail(`nesting deeper than ${MAX_IR_NESTING} levels`, end, 'LIMIT');
+          if (depth > MAX_IR_NESTING) this.fail(IR_NESTING_MESSAGE, end, 'LIMIT');
         } else if (c === RPAREN || c === RBRACK || c === RBRACE || c === GT) {
           depth--;
           if (depth < 0) {
