@@ -236,6 +236,8 @@ describe('hex: web inspector (chromium)', function () {
     await page.waitForFunction((end) => document.querySelector(`#rows .b[data-o="${end}"]`) !== null, text.length - 1);
     const last = await page.$$eval('#rows .b', (els) => Math.max(...els.map((e) => Number((e as HTMLElement).dataset.o))));
     await page.click(`#rows .b[data-o="${last - 1}"]`);
+    // (the node is made and selected after the click's handler runs: waited for, a loaded machine is slow)
+    await page.waitForSelector('.node.selected');
     expect(await page.$eval('.node.selected', (e) => (e as HTMLElement).dataset.path)).to.equal('["SYCL/devicelib req mask"]["key19999"]');
     expect(await page.$$eval('.node', (els) => els.length)).to.be.below(20_500);
     // 20,000 findings: the first page and a "more" row.
@@ -392,6 +394,10 @@ describe('hex: web inspector (chromium)', function () {
     await page.click('#inflate');
     await page.waitForFunction(() => document.body.dataset.state === 'ready' && document.body.dataset.view === 'inflated');
     expect(await page.textContent('#status')).to.match(/inflated \(zlib; header \+ payload\).*abstract module header table/);
+    // The inflated view lists the checks of the inflated space, at its offsets (review 2026-11-28c finding 4).
+    await page.waitForFunction(() => document.querySelectorAll('#diagnostics .diag').length > 0);
+    expect(await page.$eval('#diagnostics h3', (e) => e.textContent)).to.match(/^Inflated view: offsets are into the header \+ inflated payload/);
+    expect(await page.$$eval('#diagnostics .diag .sev-error', (els) => els.length)).to.be.greaterThan(0);
     await page.click('#inflate');
     await page.waitForFunction(() => document.body.dataset.state === 'ready' && document.body.dataset.view === 'file');
     // 3 GiB (sparse): more than an ArrayBuffer holds.

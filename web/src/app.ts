@@ -644,9 +644,13 @@ function show(view: 'file' | 'inflated'): void {
       const first = ann.error ? undefined : state.report.problems.find((p) => p.severity === 'error');
       if (first) setStatus(`${$('status').textContent ?? ''} \u2014 ${first.message}`);
     } else {
+      // The checks of the inflated space itself, at its offsets (where this view shows them); the file
+      // view reports the same problems at the compressed payload.
+      state.report = verifyAnnotation(bytes, ann);
+      renderDiagnostics(state.report);
       const note = document.createElement('h3');
-      note.textContent = 'Inflated view: offsets are into the header + inflated payload. Diagnostics are in the file view.';
-      $('diagnostics').replaceChildren(note);
+      note.textContent = 'Inflated view: offsets are into the header + inflated payload (the file view reports these at the compressed payload)';
+      $('diagnostics').prepend(note);
     }
     document.body.dataset.state = 'ready';
   }, 0);
