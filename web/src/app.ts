@@ -534,7 +534,8 @@ function renderDiagnosticPage(r: VerifyReport, from: number): void {
     sev.className = `sev-${p.severity}`;
     sev.textContent = p.severity;
     const text = document.createElement('span');
-    text.textContent = ` 0x${p.offset.toString(16)} ${p.path}: ${p.message}`;
+    // (a finding about the whole file has no path: named as verify names it)
+    text.textContent = ` 0x${p.offset.toString(16)} ${p.path || '(file)'}: ${p.message}`;
     d.append(sev, text);
     const follow = (): void => {
       state.cursor = p.offset;
