@@ -271,5 +271,15 @@ function startsStream(payload: Uint8Array, kind: Compression): boolean {
 export function writeOffloadBinaries(binaries: readonly (readonly OffloadEntryInput[])[], opts: WriteOffloadOptions = {}): Uint8Array {
   opts = optionsArgument(opts, 'writeOffloadBinaries');
   if (!Array.isArray(binaries)) throw new EncodeError(`binaries must be an array of binaries (each an array of entries), not ${describeValue(binaries)}`);
-  return concatChunks(binaries.flatMap((b) => offloadBinaryChunks(b, opts)));
+  // An error in one binary is at its index (`[1].entries[0].imageKind`), as `binaries[1]` is where it is.
+  return concatChunks(
+    binaries.flatMap((b, i) => {
+      try {
+        return offloadBinaryChunks(b, opts);
+      } catch (e) {
+        if (e instanceof EncodeError) throw e.within(i);
+        throw e;
+      }
+    }),
+  );
 }

@@ -21,6 +21,7 @@ import { IMAGE_KIND, offloadKindValue, numberingForVersion } from '../../formats
 import { imageBytes, imageMessage, offloadBinaryChunks, type OffloadEntryInput } from '../offload/write.js';
 import type { Compressor } from '../offload/compress.js';
 import { writeRegistry } from '../props/registry.js';
+import type { PropertySetRegistry } from '../props/model.js';
 import { V1_LAYOUTS, v1BlobOrder, type V1Layout } from './v1-order.js';
 import { syclbinModelProblem, irTargetBytes, irTypeValue, nativeArchBytes, nativeTargetBytes, type SyclbinFile } from './model.js';
 
@@ -94,7 +95,7 @@ export function syclbinChunks(file: SyclbinFile, opts: WriteSyclbinOptions = {})
   if (choice === 'none') return sybi;
   // The runtime's envelope as read keeps its kinds and flags: the OffloadKind the runtime stamps differs
   // between its revisions (docs/spec/syclbin-format.md §1.5), and the layout says nothing of them.
-  if (choice === 'runtime') return runtimeEnvelopeChunks(sybi, env.kind === 'offload' && env.runtimeStyle && (opts.envelope ?? 'keep') === 'keep' ? env : undefined);
+  if (choice === 'runtime') return envelopeChunks(() => runtimeEnvelopeChunks(sybi, env.kind === 'offload' && env.runtimeStyle && (opts.envelope ?? 'keep') === 'keep' ? env : undefined));
   const version = choice === 'offload-v1' ? 1 : choice === 'offload-v2' ? 2 : 3;
   const keep = env.kind === 'offload' && (opts.envelope ?? 'keep') === 'keep';
   const entry: OffloadEntryInput = {
@@ -105,7 +106,7 @@ export function syclbinChunks(file: SyclbinFile, opts: WriteSyclbinOptions = {})
     image: sybi,
   };
   const compression = opts.compression ?? (keep && env.kind === 'offload' ? env.compression : undefined);
-  return offloadBinaryChunks([entry], { version, compression, compressor: opts.compressor });
+  return envelopeChunks(() => offloadBinaryChunks([entry], { version, compression, compressor: opts.compressor }));
 }
 
 /** A v1 layout option must name one of the layouts. */
@@ -121,6 +122,36 @@ function imageBlob(given: unknown, path: readonly PathKey[]): Blob {
   const image = imageBytes(given);
   if (!isChunk(image)) throw new EncodeError(imageMessage(image), path);
   return { chunk: image, size: chunkSize(image) };
+}
+
+/**
+ * A registry of the model as bytes; a value the writer cannot write is an error at its place in the
+ * model (`abstractModules[0].irModules[1].metadata["set"]["key"]`), not only at its set and key.
+ */
+function registryAt(registry: PropertySetRegistry, path: readonly PathKey[]): Uint8Array {
+  try {
+    return writeRegistry(registry);
+  } catch (e) {
+    if (e instanceof EncodeError) throw e.within(...path);
+    throw e;
+  }
+}
+
+/**
+ * The OffloadBinary around a v1 image; an envelope field the writer cannot write (its one entry's
+ * kinds, flags or strings, which the model keeps in `envelope`) is an error at `envelope.…`, not at
+ * `entries[0].…` of an entry list the caller never gave.
+ */
+function envelopeChunks<T>(write: () => T): T {
+  try {
+    return write();
+  } catch (e) {
+    if (e instanceof EncodeError && e.pathSegments[0] === 'entries' && e.pathSegments[1] === 0) {
+      const named = e.namedKeys.slice(2).filter(Boolean).length;
+      throw new EncodeError(e.reason, ['envelope', ...e.pathSegments.slice(2)], named);
+    }
+    throw e;
+  }
 }
 
 /** The bare SYBI image as one buffer. */
@@ -144,16 +175,16 @@ interface Blob {
  */
 export function sybiChunks(file: SyclbinFile, layout: V1Layout = file.layout ?? 'canonical'): Chunk[] {
   checkLayout(layout);
-  const reg = (r: Parameters<typeof writeRegistry>[0]): Blob => {
-    const b = writeRegistry(r);
+  const reg = (r: PropertySetRegistry, path: readonly PathKey[]): Blob => {
+    const b = registryAt(r, path);
     return { chunk: b, size: b.length };
   };
   const img = (m: { image: unknown }, path: readonly PathKey[]): Blob => imageBlob(m.image, path);
-  const global = reg(file.globalMetadata);
+  const global = reg(file.globalMetadata, ['globalMetadata']);
   const ams = file.abstractModules.map((am, a) => ({
-    md: reg(am.metadata),
-    ir: am.irModules.map((m, i) => ({ md: reg(m.metadata), bin: img(m, ['abstractModules', a, 'irModules', i, 'image']) })),
-    native: am.nativeImages.map((m, i) => ({ md: reg(m.metadata), bin: img(m, ['abstractModules', a, 'nativeImages', i, 'image']) })),
+    md: reg(am.metadata, ['abstractModules', a, 'metadata']),
+    ir: am.irModules.map((m, i) => ({ md: reg(m.metadata, ['abstractModules', a, 'irModules', i, 'metadata']), bin: img(m, ['abstractModules', a, 'irModules', i, 'image']) })),
+    native: am.nativeImages.map((m, i) => ({ md: reg(m.metadata, ['abstractModules', a, 'nativeImages', i, 'metadata']), bin: img(m, ['abstractModules', a, 'nativeImages', i, 'image']) })),
   }));
   const { md: mdOrder, bin: binOrder } = v1BlobOrder(layout, global, ams);
   let mdSize = 0;
@@ -275,17 +306,17 @@ function syclbinV2Chunks(file: SyclbinFile, opts: WriteSyclbinOptions): Chunk[] 
     sink.bytes(md);
     return [sink.result(), raw];
   };
-  const entries: OffloadEntryInput[] = [entry(keys('global_metadata'), writeRegistry(file.globalMetadata))];
+  const entries: OffloadEntryInput[] = [entry(keys('global_metadata'), registryAt(file.globalMetadata, ['globalMetadata']))];
   file.abstractModules.forEach((am, a) => {
     const idx: [string, string] = [K.amIndex, String(a)];
-    entries.push(entry(keys('am_metadata', [idx]), writeRegistry(am.metadata)));
+    entries.push(entry(keys('am_metadata', [idx]), registryAt(am.metadata, ['abstractModules', a, 'metadata'])));
     am.irModules.forEach((ir, i) => {
       const image = imageBlob(ir.image, ['abstractModules', a, 'irModules', i, 'image']).chunk;
-      entries.push(entry(keys('ir', [idx, [K.irType, String(irTypeValue(ir) ?? 0)], [K.triple, irTargetBytes(ir) ?? '']]), withPrefix(writeRegistry(ir.metadata), image)));
+      entries.push(entry(keys('ir', [idx, [K.irType, String(irTypeValue(ir) ?? 0)], [K.triple, irTargetBytes(ir) ?? '']]), withPrefix(registryAt(ir.metadata, ['abstractModules', a, 'irModules', i, 'metadata']), image)));
     });
     am.nativeImages.forEach((n, i) => {
       const image = imageBlob(n.image, ['abstractModules', a, 'nativeImages', i, 'image']).chunk;
-      entries.push(entry(keys('native', [idx, [K.arch, nativeArchBytes(n) ?? ''], [K.triple, nativeTargetBytes(n) ?? '']]), withPrefix(writeRegistry(n.metadata), image)));
+      entries.push(entry(keys('native', [idx, [K.arch, nativeArchBytes(n) ?? ''], [K.triple, nativeTargetBytes(n) ?? '']]), withPrefix(registryAt(n.metadata, ['abstractModules', a, 'nativeImages', i, 'metadata']), image)));
     });
   });
   if (compression && version !== 3) throw new EncodeError('compression needs OffloadBinary version 3 (offloadVersion: 3)');
