@@ -2,6 +2,7 @@
  * Errors a command raises for the dispatcher to report (src/cli/run.ts maps every error to an exit
  * status in one place).
  */
+import { DecodeError, messageWithoutHint } from '../codec/errors.js';
 
 /** A command-line problem: printed with the usage line, exit status 2. */
 export class UsageError extends Error {}
@@ -29,6 +30,7 @@ export class FileFailure extends Error {
     /** The error line names the file quoted (`PROG: error: 'FILE': message`), as the LLVM tools the drop-ins replace name their input. */
     readonly quoted = false,
   ) {
-    super((cause as Error)?.message ?? String(cause));
+    // (a reader's hint of what else the input is names library functions: the CLI says it in its own words)
+    super(cause instanceof DecodeError ? messageWithoutHint(cause) : ((cause as Error)?.message ?? String(cause)));
   }
 }

@@ -2,7 +2,7 @@
  * Reading a SYCLBIN file for a command (dump, inspect, json, extract, specialize): the input through
  * `ctx.files`, the decompression cap option, failures worded as `syclbin-dump` words them.
  */
-import { DecodeError, type ByteSource } from '../codec/index.js';
+import { DecodeError, messageWithoutHint, type ByteSource } from '../codec/index.js';
 import { readSyclbin, type ReadSyclbinOptions } from '../syclbin/read.js';
 import type { SyclbinFile } from '../syclbin/model.js';
 import { headlineOf, SyclbinFormatError } from '../syclbin/errors.js';
@@ -26,8 +26,10 @@ export async function readSyclbinInput(ctx: Context<unknown>, name: string, opts
       // A file that is something else: what it is comes first, the SYCLBIN reader's complaint
       // (about a structure the file does not have) second, as a note. Only dump, the drop-in of
       // syclbin-dump, keeps LLVM's error line first (and a bare `note:` line under it).
-      if (note) throw new CommandFailure(`${ctx.prog}: error: ${name}: ${note}\n${ctx.prog}: ${name}: note: read as a SYCLBIN: ${e.message}`);
-      throw new CommandFailure(`${ctx.prog}: error: ${name}: Failed to parse SYCLBIN file: ${e.message}`);
+      // (the reader's hint names library functions; the note says what the file is in CLI terms)
+      const message = messageWithoutHint(e);
+      if (note) throw new CommandFailure(`${ctx.prog}: error: ${name}: ${note}\n${ctx.prog}: ${name}: note: read as a SYCLBIN: ${message}`);
+      throw new CommandFailure(`${ctx.prog}: error: ${name}: Failed to parse SYCLBIN file: ${message}`);
     }
     throw e;
   }

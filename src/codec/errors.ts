@@ -176,11 +176,48 @@ export class DecodeError extends SyclbinError {
     return this;
   }
 
+  /**
+   * What the input looks like instead and which function reads it, when a reader was given bytes of
+   * another known kind (`the bytes are an ELF file: readElfOffloadBinaries …`); also at the end of
+   * {@link DecodeError.reason}. Undefined for input of no known kind.
+   */
+  hint?: string;
+
+  /** Add {@link DecodeError.hint} to this error (at the end of its reason and message); returns the same error. */
+  withHint(hint: string): this {
+    this.hint = hint;
+    (this as { reason: string }).reason = hintedReason(this.reason, hint);
+    this.refreshMessage();
+    return this;
+  }
+
   /** Rebuild `message` from `reason`, the path and the offset (after either changed). */
   protected refreshMessage(): void {
     const where = this.pathSegments.length ? ` (at ${this.path}, offset ${hex(this.offset)})` : ` (at offset ${hex(this.offset)})`;
     this.message = this.reason + where;
   }
+}
+
+/** `reason` with `hint` after it: a new sentence after one that ends with a full stop, else after `; `. */
+function hintedReason(reason: string, hint: string): string {
+  return /\.$/.test(reason) ? `${reason} ${hintSentence(hint)}` : `${reason}; ${hint}`;
+}
+
+function hintSentence(hint: string): string {
+  return `${hint[0]!.toUpperCase()}${hint.slice(1)}.`;
+}
+
+/**
+ * The message of `e` (or `text`, its reason) without its {@link DecodeError.hint}, for a caller that
+ * says what the input is in its own words, as the CLI does; unchanged when it has none.
+ */
+export function messageWithoutHint(e: DecodeError, text: string = e.message): string {
+  if (e.hint === undefined) return text;
+  for (const added of [` ${hintSentence(e.hint)}`, `; ${e.hint}`]) {
+    const at = text.indexOf(added);
+    if (at >= 0) return text.slice(0, at) + text.slice(at + added.length);
+  }
+  return text;
 }
 
 /** Raised by writers when a model cannot be written (value out of range, inconsistent model). */

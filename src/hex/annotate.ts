@@ -35,7 +35,8 @@ import { SYCLBIN_MAGIC, SyclbinFileHeader, SyclbinMagic } from '../../formats/sy
 import { V2_IMAGE_KIND, V2_KEYS } from '../../formats/syclbin-v2.js';
 import { inflateOffloadBinary, offloadBinaries, readOffloadBinary, declaredBinarySize, type OffloadBinaryModel } from '../offload/read.js';
 import type { ElfOffloadResult } from '../offload/elf.js';
-import { offloadContainerOf, readOffloadInput, type OffloadInput } from '../offload/input.js';
+import { readOffloadInput, type OffloadInput } from '../offload/input.js';
+import { looksLikeRegistryText, offloadContainerOf } from '../offload/sniff.js';
 import { readSyclbin } from '../syclbin/read.js';
 import { recordModuleSpans } from '../containers/identify.js';
 import type { V1Geometry } from '../syclbin/read-v1.js';
@@ -235,20 +236,6 @@ export function findingOf(e: DecodeError): Finding {
   return { severity: 'error', offset: e.offset, path: e.path, code: 'structure', message: e.message };
 }
 
-/**
- * Registry text: an optional UTF-8 byte order mark, optional blank lines, then a `[` line without a
- * NUL (or nothing but line breaks). A NUL later on, or the mark, is the registry's own error, with its
- * line and offset (as `props` reports it), not "not a property-set file".
- */
-function looksLikeRegistry(head: Uint8Array): boolean {
-  let i = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
-  while (i < head.length && (head[i] === 0x0a || head[i] === 0x0d)) i++;
-  if (i === head.length) return head.length > 0;
-  if (head[i] !== 0x5b) return false;
-  const eol = head.indexOf(0x0a, i);
-  return !head.subarray(i, eol < 0 ? head.length : eol).includes(0);
-}
-
 /** What kind of OffloadBinary file: SYCLBIN (v1 in entry 0, or v2 role entries) or a plain one. */
 function offloadFormat(src: ByteSource, opts: AnnotateOptions): FileFormat | 'offload-binary-broken' {
   let first: OffloadBinaryModel;
@@ -411,7 +398,7 @@ function annotateIn(input: BytesLike | ByteSource, opts: AnnotateOptions, embedd
     // A clang-offload-bundler file by itself: its bundles as LLVM splits a section's (the file is the one section).
     ann.format = 'offload-bundle';
     attempt(() => void readOffloadBundles(src, [{ index: 0, offset: 0, size: src.size }], { tree, sectionPath: () => [], maxInflatedSize: opts.maxInflatedSize }));
-  } else if (looksLikeRegistry(head)) {
+  } else if (looksLikeRegistryText(head)) {
     ann.format = 'property-sets';
     const node = tree.root;
     node.offset = 0;

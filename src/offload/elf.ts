@@ -57,6 +57,7 @@ import {
 import { holdsForeignBytes, nextBinaryOffset, offloadBinaries, readOffloadBinary, type OffloadBinaryModel, type ReadOffloadOptions, type RegionOptions } from './read.js';
 import { recordSectionContents, type SectionExtent } from '../containers/section-spans.js';
 import { llvmExtractRegion, llvmModel, type LlvmBinaryView, type LlvmCreateError } from './llvm-rules.js';
+import { withReaderHint } from './sniff.js';
 
 /** Section name prefix LLVM gives embedded offloading data. */
 export const OFFLOADING_SECTION_NAME = '.llvm.offloading';
@@ -465,7 +466,13 @@ export function readElfOffloadBinaries(input: BytesLike | ByteSource, opts: Read
   const src = toSource(input);
   const origin = opts.origin ?? 0;
   const prefix = opts.path ?? [];
-  const elf = readElfSectionTable(src, { tree: opts.tree, origin, size: opts.size, path: prefix });
+  let elf: ElfFile;
+  try {
+    elf = readElfSectionTable(src, { tree: opts.tree, origin, size: opts.size, path: prefix });
+  } catch (e) {
+    // Input of another kind (an OffloadBinary, an archive, property-set text): what it is and which function reads it.
+    throw withReaderHint(e, src, 'readElfOffloadBinaries', origin);
+  }
   // Under LLVM's rules a section whose contents leave the file fails LLVM's extraction where it is reached.
   const sections = offloadingSectionsOf(elf, src, { ...opts, lenientContents: opts.llvmRules !== undefined });
   const result: ElfOffloadResult = { elf, sections, read: [], binaries: [], bare: [], notes: [] };

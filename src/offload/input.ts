@@ -56,13 +56,23 @@ import { ENTRY_KIND_SYCL, offloadEntries, syclDescriptor, type OffloadEntryRecor
 import { readElfOffloadBinaries, readElfSectionTable, type ElfFile, type ElfOffloadResult, type ElfSection, type ForeignPart, type OffloadingSection, type SectionsRead } from './elf.js';
 import { OFFLOAD_ENTRIES, offloadEntriesSectionName, offloadEntryArrayStride, SYCL_DESCRIPTOR_SYMBOL, SYCL_DESCRIPTORS } from '../../formats/offload-entry.js';
 import { clipText, someOf } from '../codec/messages.js';
-import { readOffloadBinaries, regionIsOneBinary, type OffloadBinaryModel, type ReadOffloadOptions } from './read.js';
+import { offloadContainerOf } from './sniff.js';
+import { offloadBinaries, regionIsOneBinary, type OffloadBinaryModel, type ReadOffloadOptions } from './read.js';
 import { appendAll } from '../codec/arrays.js';
 import { RepeatBudget } from './repeats.js';
 import { BUNDLE_ERROR_PREFIX, BUNDLE_LLVM_ERRORS, BUNDLE_SNIFF, holdsOffloadBundle, OffloadBundleError, readOffloadBundles, type BundleSection, type OffloadBundleEntryModel } from '../containers/offload-bundle.js';
 import { LLVM_CREATE_ERRORS, llvmCreateCheck, llvmExtractRegion, llvmModel, type LlvmBinaryView, type LlvmCreateError } from './llvm-rules.js';
 
 export { identifyImage, type ImageInfo };
+
+/**
+ * Every OffloadBinary of a region, as `readOffloadBinaries` reads them but without its hint of what
+ * else the bytes are: this reader says that itself, in the peer's terms.
+ */
+function binariesOf(src: ByteSource, opts: Parameters<typeof offloadBinaries>[1]): OffloadBinaryModel[] {
+  return [...offloadBinaries(src, opts)];
+}
+export { offloadContainerOf };
 
 /** Where something was found, for messages and listings. */
 export interface ImageSite {
@@ -381,23 +391,6 @@ function memberName(chain: readonly string[]): string {
   return chain[0]! + chain.slice(1).map((n) => `(${n}`).join('') + ')'.repeat(chain.length - 1);
 }
 
-/** The kind of a container from its first bytes (identify_magic's order of tests). */
-export function offloadContainerOf(input: BytesLike): OffloadContainer {
-  const head = toBytes(input);
-  if (hasMagic(OffloadMagic, head)) return 'offload-binaries';
-  if (hasMagic(ElfIdent.fields.magic, head)) return 'elf';
-  if (isArchive(head)) return 'archive';
-  if (identifyCoff(head)) return 'coff';
-  if (isCoffImportFile(head)) return 'coff-import';
-  // `MZ`: a PE image when the MS-DOS header leads to `PE\0\0` (checked when it is read).
-  if (head.length >= PeDosHeader.fixedSize! && hasMagic(PeDosHeader.fields.magic, head)) return 'pe';
-  if (hasMagic(BitcodeMagic, head) || hasMagic(BitcodeWrapperHeader.fields.magic, head)) return 'bitcode';
-  if (spirvByteOrder(head)) return 'spirv';
-  if (machoHeader(head)) return 'macho';
-  if (isWasm(head)) return 'wasm';
-  return 'unknown';
-}
-
 /** Read whatever `source` is and say what it holds. */
 export function readOffloadInput(source: BytesLike | ByteSource, opts: ReadOffloadInputOptions = {}): OffloadInput {
   opts = optionsArgument(opts, 'readOffloadInput');
@@ -655,7 +648,7 @@ class InputReader {
       // A file that is OffloadBinaries itself has no shared budget (only the payloads of an object's
       // or archive's members share the cap), as every command that reads such a file reads it alone.
       const budget = item.depth === 0 ? { inflatedBudget: undefined } : {};
-      bins = readOffloadBinaries(this.src, { ...this.opts, ...region, ...budget, path: item.path, singlePaths: true, onPadding });
+      bins = binariesOf(this.src, { ...this.opts, ...region, ...budget, path: item.path, singlePaths: true, onPadding });
     } catch (e) {
       // LLVM reads what this reader rejects (an image past the binary's end, ...): listed from LLVM's
       // view; the packer extracts from models of what LLVM sees (src/offload/llvm-rules.ts llvmModel).
@@ -1003,7 +996,7 @@ class InputReader {
       if (bins) this.repeats.repeat(bins.length, image.offset! + o.offset, path, `!${EMBEDDED_OBJECTS_METADATA} names ${o.global} again`);
       else {
         try {
-          bins = readOffloadBinaries(memorySource(o.bytes), { maxInflatedSize: this.opts.maxInflatedSize, inflatedBudget: this.opts.inflatedBudget, path: [...path, 'binaries'] });
+          bins = binariesOf(memorySource(o.bytes), { maxInflatedSize: this.opts.maxInflatedSize, inflatedBudget: this.opts.inflatedBudget, path: [...path, 'binaries'] });
         } catch (err) {
           if (!(err instanceof DecodeError)) throw err;
           bins = [];
@@ -1104,7 +1097,7 @@ class InputReader {
     }
     // Nothing at all: the OffloadBinary reader's error (as before), saying what else was tried.
     try {
-      readOffloadBinaries(this.src);
+      binariesOf(this.src, {});
     } catch (e) {
       if (!(e instanceof DecodeError)) throw e;
       const tried = scan === 'never' ? '' : ', and no OffloadBinary magic was found in it';

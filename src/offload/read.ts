@@ -38,6 +38,7 @@ import {
   type SpanTree, optionsArgument, type BytesLike } from '../codec/index.js';
 import { OFFLOAD_BINARY_ALIGN, OFFLOAD_VERSIONS, OffloadHeaderPrefix, OffloadMagic, type OffloadEntryValue, type OffloadVersion } from '../../formats/offload-binary.js';
 import { decompressExact, DEFAULT_MAX_INFLATED_SIZE, detectCompression, type Compression } from './decompress.js';
+import { withReaderHint } from './sniff.js';
 
 /** One entry of an OffloadBinary. */
 export interface OffloadEntryModel {
@@ -405,7 +406,12 @@ function outsideWindow(src: ByteSource, offset: number, end: number, path: PathK
 /** Read every OffloadBinary concatenated in `input` (or in a region of it). */
 export function readOffloadBinaries(input: BytesLike | ByteSource, opts: ReadOffloadOptions & RegionOptions = {}): OffloadBinaryModel[] {
   opts = optionsArgument(opts, 'readOffloadBinaries');
-  return [...offloadBinaries(input, opts)];
+  try {
+    return [...offloadBinaries(input, opts)];
+  } catch (e) {
+    // Input of another kind (an ELF file, an archive, a SYCLBIN v1 image): what it is and which function reads it.
+    throw withReaderHint(e, input, 'readOffloadBinaries', typeof opts.start === 'number' ? opts.start : 0);
+  }
 }
 
 /** The `end` option of a one-binary read: a whole number no larger than the input (default: its size). */

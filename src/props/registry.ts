@@ -26,6 +26,7 @@ import { registryArgument, type PropertySet, type PropertySetRegistry, type Prop
 import { decodeText, decodeTextRange, encodeText } from './text.js';
 import { rangeArgument } from '../codec/errors.js';
 import { bytesEqual, toTextBytes } from '../codec/source.js';
+import { withReaderHint } from '../offload/sniff.js';
 
 const LF = 0x0a;
 const CR = 0x0d;
@@ -284,6 +285,9 @@ export function readRegistry(input: BytesLike | string, opts: ReadRegistryOption
       // hexdump put the error's path on its bytes.
       tree.add(opts.parent, line.set, base + line.start, lineNext - line.start, 'property');
     }
+    // Bytes of another kind given as a whole (an ELF file, a SYCLBIN): what they are and which
+    // function reads them. (A blob of a file, read with a base or range, is its file's reader's to explain.)
+    if (opts.base === undefined && from === 0) throw withReaderHint(e, input, 'readRegistry');
     throw e;
   }
   // The blob's span keeps what it holds (the inspector and verify look at its registry).

@@ -19,6 +19,7 @@ import type { AbstractModule, SyclbinFile } from './model.js';
 import { readSyclbinV1, type V1Geometry } from './read-v1.js';
 import { readSyclbinV2 } from './read-v2.js';
 import { VISIT_SHARES_BLOBS } from './visit-sharing.js';
+import { withReaderHint } from '../offload/sniff.js';
 
 /** Options of `readSyclbin`. */
 export interface ReadSyclbinOptions extends ReadOptions {
@@ -80,15 +81,20 @@ export function readSyclbin(input: BytesLike | ByteSource, opts: ReadSyclbinOpti
   if (startsWith(src, OffloadMagic)) return readEnveloped(src, file, opts);
   const headerSize = SyclbinFileHeader.fixedSize!;
   if (src.size < headerSize) {
-    throw new SyclbinFormatError('EOF', M.size, `The file has ${src.size} bytes, fewer than the ${headerSize}-byte SYCLBIN header.`, 0, [], {
-      needed: headerSize,
-      available: src.size,
-    });
+    // (a file of another kind says so, and which function reads it: the reason's hint, not LLVM's headline)
+    throw withReaderHint(
+      new SyclbinFormatError('EOF', M.size, `The file has ${src.size} bytes, fewer than the ${headerSize}-byte SYCLBIN header.`, 0, [], {
+        needed: headerSize,
+        available: src.size,
+      }),
+      src,
+      'readSyclbin',
+    );
   }
   const text = hexText(src.read(0, 4));
   // The bytes the error is about, named as the error names them (when recording spans).
   opts.tree?.add(opts.tree.at(['header']), 'magic', 0, 4, 'magic', text);
-  throw new SyclbinFormatError('MAGIC', M.magic, `Found ${text}; expected 49 42 59 53 (SYCLBIN v1) or 10 ff 10 ad (OffloadBinary).`, 0, ['header', 'magic']);
+  throw withReaderHint(new SyclbinFormatError('MAGIC', M.magic, `Found ${text}; expected 49 42 59 53 (SYCLBIN v1) or 10 ff 10 ad (OffloadBinary).`, 0, ['header', 'magic']), src, 'readSyclbin');
 }
 
 /** An OffloadBinary: v1 in its first entry, or v2 role entries. */

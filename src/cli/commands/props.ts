@@ -8,7 +8,7 @@ import { explainRegistry, printable } from '../../props/explain.js';
 import { checkTypedSets, hasErrors, repeatDiagnostics, type PropDiagnostic } from '../../props/check.js';
 import { propsJsonPieces, readPropsJson } from '../../props/json.js';
 import { writeLlvmPropertiesJson, type LlvmJsonNote } from '../../props/llvm-json.js';
-import { EncodeError, SyclbinError } from '../../codec/errors.js';
+import { EncodeError, messageWithoutHint, SyclbinError } from '../../codec/errors.js';
 import { hasMagic } from '../../codec/index.js';
 import { SyclbinMagic } from '../../../formats/syclbin-v1.js';
 import { OffloadMagic } from '../../../formats/offload-binary.js';
@@ -35,7 +35,7 @@ function reading<T>(file: string, fn: () => T, bytes?: Uint8Array): T {
     if (e instanceof RegistrySyntaxError) {
       // compiler-style location: FILE:LINE:COLUMN
       // (the structure path as verify names the same byte, where the line belongs to one)
-      throw new CommandFailure(`${file}:${e.line}:${e.column}: error: ${e.reason.replace(/^line \d+, column \d+: /, '')} (${e.path ? `at ${e.path}, ` : ''}offset 0x${e.offset.toString(16)})${hint ? `\n${file}: note: ${hint}` : ''}`);
+      throw new CommandFailure(`${file}:${e.line}:${e.column}: error: ${messageWithoutHint(e, e.reason).replace(/^line \d+, column \d+: /, '')} (${e.path ? `at ${e.path}, ` : ''}offset 0x${e.offset.toString(16)})${hint ? `\n${file}: note: ${hint}` : ''}`);
     }
     if (e instanceof SyclbinError) throw new FileFailure(file, e, hint ? [hint] : []);
     throw e;
