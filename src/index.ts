@@ -6,6 +6,7 @@ export { ArgumentError, DecodeError, EncodeError, SyclbinError, type ErrorCode }
 export { formatPath, type PathKey } from './codec/spans.js';
 export { memorySource, sliceSource, type ByteSource, type BlobRef, type BytesLike, type Chunk } from './codec/source.js';
 export type { JsonObject } from './codec/json.js';
+export type { ReadOptions } from './codec/codec.js';
 export * as codec from './codec/index.js';
 
 export { readOffloadBinaries, readOffloadBinary, inflateOffloadBinary, escapedStrings, isOffloadBinary, regionIsOneBinary, type OffloadBinaryModel, type OffloadEntryModel, type ReadOffloadOptions, type RegionOptions } from './offload/read.js';
@@ -63,8 +64,8 @@ export { planLlvmExtraction, binaryCandidates, bareCandidates, type ExtractCandi
 export { describePackagerImages, parseImageArgument, type PackagerOptions } from './offload/packager-args.js';
 
 export { annotate, annotateInflated, FINDING_CODES, MAX_EMBEDDED_SPANS, annotationToJson, checkTiling, leavesOf, type Annotation, type AnnotatedSpan, type InflatedAnnotation } from './hex/annotate.js';
-export { verify, formatReport, type VerifyReport } from './hex/verify.js';
-export { hexdump, parseRange, HexRangeError, type HexdumpOptions } from './hex/hexdump.js';
+export { verify, verifyAnnotation, formatReport, type VerifyReport } from './hex/verify.js';
+export { hexdump, hexdumpLines, parseRange, HexRangeError, type HexdumpOptions } from './hex/hexdump.js';
 export { ImageHashes, syclbinToJson } from './syclbin/json.js';
 export { diffFiles, formatDiff, type DiffResult } from './hex/diff.js';
 export { isElf, findOffloadingSections, readElfOffloadBinaries, readElfSectionTable } from './offload/elf.js';

@@ -151,3 +151,22 @@ describe('library API: arguments a JavaScript caller gets wrong are typed errors
     expect(z.code).to.equal('UNAVAILABLE');
   });
 });
+
+describe('library API: the annotation helpers and ReadOptions are exported at the top level', () => {
+  it('hexdumpLines gives hexdump a row at a time; verifyAnnotation verifies an annotation made once', () => {
+    const b = bytesOf('testdata/syclbin/v1_grouped.syclbin');
+    const ann = api.annotate(b);
+    const lines = [...api.hexdumpLines(b, ann)];
+    expect(lines.length).to.be.greaterThan(1);
+    expect(lines.join('')).to.equal(api.hexdump(b, ann));
+    expect(api.verifyAnnotation(b, ann)).to.deep.equal(api.verify(b));
+  });
+
+  it('ReadOptions (collect mode, which readSyclbin documents) is a type of the entry point', () => {
+    const problems: api.DecodeError[] = [];
+    const opts: api.ReadOptions = { problems };
+    const file = api.readSyclbin(bytesOf('testdata/broken/v1-property-syntax.syclbin'), opts);
+    expect(file.abstractModules.length).to.be.greaterThan(0);
+    expect(problems).to.have.length(1);
+  });
+});

@@ -116,8 +116,9 @@ function withInflatedFindings(ann: Annotation, report: VerifyReport, opts: Pick<
 }
 
 /**
- * Lint an annotation made of `input`. A compressed OffloadBinary v3 is looked inside too (its
- * payload inflated within `opts.maxInflatedSize`): see {@link withInflatedFindings}.
+ * Lint an annotation made of `input` (what {@link verify} does after annotating: for a caller that
+ * has the annotation already). A compressed OffloadBinary v3 is looked inside too (its payload
+ * inflated within `opts.maxInflatedSize`), its findings added at the compressed payload.
  */
 export function verifyAnnotation(input: BytesLike | ByteSource, ann: Annotation, opts: Pick<AnnotateOptions, 'maxInflatedSize'> = {}): VerifyReport {
   return withEmbeddedSyclbinFindings(withInflatedFindings(ann, lint(input, ann), opts), ann, opts);

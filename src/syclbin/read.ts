@@ -72,7 +72,7 @@ function startsWith(src: ByteSource, magic: typeof SyclbinMagic, offset = 0): bo
   return src.size - offset >= n && hasMagic(magic, src.read(offset, n));
 }
 
-/** Read any SYCLBIN variant. Throws the first problem (LLVM's first, in LLVM's order); see ReadOptions for collect mode. */
+/** Read any SYCLBIN variant. Throws the first problem (LLVM's first, in LLVM's order); see {@link ReadOptions} for collect mode. */
 export function readSyclbin(input: BytesLike | ByteSource, opts: ReadSyclbinOptions = {}): SyclbinFile {
   opts = optionsArgument(opts, 'readSyclbin');
   const src = toSource(input);
