@@ -3,7 +3,7 @@
  * entries). Spec: syclbin-format.md §1.2-§1.4 and §3 (metadata sets), §7 (runtime API).
  */
 import type { V1Layout } from './v1-order.js';
-import { ArgumentError, describeValue, formatPath, isChunk, type BlobRef } from '../codec/index.js';
+import { ArgumentError, describeValue, formatPath, isChunk, type BlobRef, type BytesLike } from '../codec/index.js';
 import { registryShapeProblem, type PropertySetRegistry } from '../props/model.js';
 
 import { BUNDLE_STATES, IR_TYPES, SET, SYCLBIN_KEYS, type BundleState, type IRType } from '../../formats/property-sets.js';
@@ -16,28 +16,48 @@ export const IR_MODULE_METADATA_SET = SET.SYCLBIN_IR_MODULE_METADATA;
 /** `[SYCLBIN/native device code image metadata]`. */
 export const NATIVE_IMAGE_METADATA_SET = SET.SYCLBIN_NATIVE_METADATA;
 
-/** An IR module or native image: its metadata and its bytes. */
-export interface SyclbinImage {
+/**
+ * An image as the writers take it: a blob (what the readers hand out, or `memoryBlob(bytes)`) or the
+ * bytes themselves (a Uint8Array, an ArrayBuffer or a view of one; src/offload/write.ts imageBytes).
+ */
+export type ImageInput = BlobRef | BytesLike;
+
+/**
+ * An IR module or native image: its metadata and its bytes. `Image` is what `image` holds: a
+ * {@link BlobRef} in a model the readers return, also bytes ({@link ImageInput}) in one a writer takes.
+ */
+export interface SyclbinImage<Image extends ImageInput = BlobRef> {
   /** Its property sets (`[SYCLBIN/ir module metadata]` or `[SYCLBIN/native device code image metadata]`, plus any others). */
   metadata: PropertySetRegistry;
-  /** Where the bytes are and the bytes on demand (zero-copy view for in-memory input). */
-  image: BlobRef;
+  /** Where the bytes are and the bytes on demand (zero-copy view for in-memory input); a writer also takes the bytes. */
+  image: Image;
 }
 
 /** An IR module (SPIR-V, PTX or AMDGCN; `type` in its metadata). */
-export type IRModule = SyclbinImage;
+export type IRModule<Image extends ImageInput = BlobRef> = SyclbinImage<Image>;
 /** A native device code image (`arch` and `target` in its metadata). */
-export type NativeImage = SyclbinImage;
+export type NativeImage<Image extends ImageInput = BlobRef> = SyclbinImage<Image>;
 
 /** An abstract module (docs/spec/syclbin-format.md §1.2): its metadata and the IR modules and native images that implement it. */
-export interface AbstractModule {
+export interface AbstractModule<Image extends ImageInput = BlobRef> {
   /** The module's property sets (kernel names, imported/exported symbols, device requirements, ...). */
   metadata: PropertySetRegistry;
   /** Its IR modules in file order. */
-  irModules: IRModule[];
+  irModules: IRModule<Image>[];
   /** Its native images in file order. */
-  nativeImages: NativeImage[];
+  nativeImages: NativeImage<Image>[];
 }
+
+/** An IR module or native image as the writers take it: its image a blob or bytes. */
+export type SyclbinImageInput = SyclbinImage<ImageInput>;
+/** An IR module as the writers take it (`{ metadata, image: bytes }`). */
+export type IRModuleInput = IRModule<ImageInput>;
+/** A native image as the writers take it (`{ metadata, image: bytes }`). */
+export type NativeImageInput = NativeImage<ImageInput>;
+/** An abstract module as the writers take it: its images blobs or bytes. */
+export type AbstractModuleInput = AbstractModule<ImageInput>;
+/** A SYCLBIN model as the writers take it (`writeSyclbin`): a read model, or one built with images as bytes. */
+export type SyclbinFileInput = SyclbinFile<ImageInput>;
 
 /** How the file was wrapped, kept so that a rewrite can reproduce it. */
 export type Envelope =
@@ -84,8 +104,11 @@ export interface RoleEntryFields {
   readonly strings: ReadonlyMap<string, string>;
 }
 
-/** A SYCLBIN file of any variant, as read by `readSyclbin` and written by `writeSyclbin`. */
-export interface SyclbinFile {
+/**
+ * A SYCLBIN file of any variant, as read by `readSyclbin` and written by `writeSyclbin`. `Image` is
+ * what its images hold (see {@link SyclbinImage}): blobs as read, also bytes as written ({@link SyclbinFileInput}).
+ */
+export interface SyclbinFile<Image extends ImageInput = BlobRef> {
   /** 1 for any SYBI-based file, 2 for role entries (the `Version:` line of syclbin-dump). */
   version: 1 | 2;
   /** v1: the SYBI header's version field (0 or 1) and its 4 reserved bytes as found. */
@@ -103,7 +126,7 @@ export interface SyclbinFile {
   /** The global property sets (`[SYCLBIN/global metadata]` holds the bundle `state`). */
   globalMetadata: PropertySetRegistry;
   /** Abstract modules in file order. */
-  abstractModules: AbstractModule[];
+  abstractModules: AbstractModule<Image>[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -177,51 +200,51 @@ function bytesOf(reg: PropertySetRegistry, set: string, key: string): Uint8Array
 }
 
 /** The IR module's `target` as the bytes stored (UTF-8 or not), or undefined when missing or not a byte array. */
-export function irTargetBytes(ir: IRModule): Uint8Array | undefined {
+export function irTargetBytes(ir: IRModule<ImageInput>): Uint8Array | undefined {
   return bytesOf(ir.metadata, IR_MODULE_METADATA_SET, SYCLBIN_KEYS.target);
 }
 
 /** The native image's `arch` as the bytes stored, or undefined when missing or not a byte array. */
-export function nativeArchBytes(n: NativeImage): Uint8Array | undefined {
+export function nativeArchBytes(n: NativeImage<ImageInput>): Uint8Array | undefined {
   return bytesOf(n.metadata, NATIVE_IMAGE_METADATA_SET, SYCLBIN_KEYS.arch);
 }
 
 /** The native image's `target` as the bytes stored, or undefined when missing or not a byte array. */
-export function nativeTargetBytes(n: NativeImage): Uint8Array | undefined {
+export function nativeTargetBytes(n: NativeImage<ImageInput>): Uint8Array | undefined {
   return bytesOf(n.metadata, NATIVE_IMAGE_METADATA_SET, SYCLBIN_KEYS.target);
 }
 
 /** The bundle state, or undefined when `state` is missing; unknown numbers as `unknown(N)`. */
-export function bundleState(file: Pick<SyclbinFile, 'globalMetadata'>): BundleState | `unknown(${number})` | undefined {
+export function bundleState(file: Pick<SyclbinFileInput, 'globalMetadata'>): BundleState | `unknown(${number})` | undefined {
   const n = u32Of(file.globalMetadata, GLOBAL_METADATA_SET, SYCLBIN_KEYS.state);
   if (n === undefined) return undefined;
   return BUNDLE_STATES[n] ?? `unknown(${n})`;
 }
 
 /** The IR module's `type` by name (`SPIR-V`, `PTX`, `AMDGCN`), undefined when missing; unknown numbers as `unknown(N)`. */
-export function irType(ir: IRModule): IRType | `unknown(${number})` | undefined {
+export function irType(ir: IRModule<ImageInput>): IRType | `unknown(${number})` | undefined {
   const n = u32Of(ir.metadata, IR_MODULE_METADATA_SET, SYCLBIN_KEYS.type);
   if (n === undefined) return undefined;
   return IR_TYPES[n] ?? `unknown(${n})`;
 }
 
 /** The IR module's `type` number as stored, or undefined when missing or not a uint32. */
-export function irTypeValue(ir: IRModule): number | undefined {
+export function irTypeValue(ir: IRModule<ImageInput>): number | undefined {
   return u32Of(ir.metadata, IR_MODULE_METADATA_SET, SYCLBIN_KEYS.type);
 }
 
 /** The IR module's `target` triple, or undefined when missing or not a byte array. */
-export function irTarget(ir: IRModule): string | undefined {
+export function irTarget(ir: IRModule<ImageInput>): string | undefined {
   return text(irTargetBytes(ir));
 }
 
 /** The native image's `arch`, or undefined when missing or not a byte array. */
-export function nativeArch(n: NativeImage): string | undefined {
+export function nativeArch(n: NativeImage<ImageInput>): string | undefined {
   return text(nativeArchBytes(n));
 }
 
 /** The native image's `target` triple, or undefined when missing or not a byte array. */
-export function nativeTarget(n: NativeImage): string | undefined {
+export function nativeTarget(n: NativeImage<ImageInput>): string | undefined {
   return text(nativeTargetBytes(n));
 }
 

@@ -23,7 +23,7 @@ import type { Compressor } from '../offload/compress.js';
 import { writeRegistry } from '../props/registry.js';
 import type { PropertySetRegistry } from '../props/model.js';
 import { V1_LAYOUTS, v1BlobOrder, type V1Layout } from './v1-order.js';
-import { syclbinModelProblem, irTargetBytes, irTypeValue, nativeArchBytes, nativeTargetBytes, type SyclbinFile } from './model.js';
+import { syclbinModelProblem, irTargetBytes, irTypeValue, nativeArchBytes, nativeTargetBytes, type SyclbinFileInput } from './model.js';
 
 export { memoryBlob };
 
@@ -52,7 +52,7 @@ export interface WriteSyclbinOptions {
 }
 
 /** Write a SYCLBIN file (any variant) as one buffer. */
-export function writeSyclbin(file: SyclbinFile, opts: WriteSyclbinOptions = {}): Uint8Array {
+export function writeSyclbin(file: SyclbinFileInput, opts: WriteSyclbinOptions = {}): Uint8Array {
   opts = optionsArgument(opts, 'writeSyclbin');
   return concatChunks(syclbinChunks(file, opts));
 }
@@ -61,7 +61,7 @@ export function writeSyclbin(file: SyclbinFile, opts: WriteSyclbinOptions = {}):
  * A SYCLBIN file as chunks: headers, tables and metadata as bytes, images as the blobs of the model
  * (a streaming writer copies them from their input; nothing holds them all).
  */
-export function syclbinChunks(file: SyclbinFile, opts: WriteSyclbinOptions = {}): Chunk[] {
+export function syclbinChunks(file: SyclbinFileInput, opts: WriteSyclbinOptions = {}): Chunk[] {
   opts = optionsArgument(opts, 'syclbinChunks');
   // A model of the wrong shape is refused at its path, as a value the writer cannot write is.
   const shape = syclbinModelProblem(file);
@@ -155,7 +155,7 @@ function envelopeChunks<T>(write: () => T): T {
 }
 
 /** The bare SYBI image as one buffer. */
-export function writeSybi(file: SyclbinFile, layout: V1Layout = file.layout ?? 'canonical'): Uint8Array {
+export function writeSybi(file: SyclbinFileInput, layout: V1Layout = file.layout ?? 'canonical'): Uint8Array {
   return concatChunks(sybiChunks(file, layout));
 }
 
@@ -173,7 +173,7 @@ interface Blob {
  * are running counts (even when a count is 0); the header's version and reserved bytes are the model's
  * (`headerVersion`, `headerReserved`: a read file's), else 1 and zeros.
  */
-export function sybiChunks(file: SyclbinFile, layout: V1Layout = file.layout ?? 'canonical'): Chunk[] {
+export function sybiChunks(file: SyclbinFileInput, layout: V1Layout = file.layout ?? 'canonical'): Chunk[] {
   checkLayout(layout);
   const reg = (r: PropertySetRegistry, path: readonly PathKey[]): Blob => {
     const b = registryAt(r, path);
@@ -279,7 +279,7 @@ function runtimeEnvelopeChunks(sybi: readonly Chunk[], fields?: { imageKind: num
  * keys sycl_format_version, role, am_index, then ir_type, triple or arch, triple; ImageKind 7,
  * OffloadKind 8 (docs/spec/README.md rule 6).
  */
-function syclbinV2Chunks(file: SyclbinFile, opts: WriteSyclbinOptions): Chunk[] {
+function syclbinV2Chunks(file: SyclbinFileInput, opts: WriteSyclbinOptions): Chunk[] {
   const env = file.envelope;
   const version = opts.offloadVersion ?? (env.kind === 'roles' && env.version >= 2 ? (env.version as 2 | 3) : 2);
   const withFv = opts.formatVersionKey ?? (env.kind === 'roles' ? env.formatVersionKey : true);
