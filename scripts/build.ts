@@ -9,9 +9,13 @@
  *    and compiles each chunk on every start, and the code cache cannot be used with ESM in Node 20.
  *    The library (`dist/src`) stays tsc's output. libzstd stays external: its wasm file is found
  *    through node_modules.
+ *  - dist/zstd.wasm: libzstd's WebAssembly module, the package's `syclbin-toolkit/zstd.wasm` export,
+ *    for a browser page's `compileZstd` (@bokuweb/zstd-wasm's exports map hides its file).
  */
 import { spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type BuildOptions } from 'esbuild';
 
@@ -50,6 +54,15 @@ export const CLI_BUILD: BuildOptions = {
 };
 
 /**
+ * Where the build copies libzstd's module from: beside @bokuweb/zstd-wasm's entry point, as
+ * src/node/zstd.ts finds it (the one build of the version package.json pins; src/offload/libzstd.ts
+ * checks its exports).
+ */
+export function zstdWasmSource(): string {
+  return dirname(createRequire(import.meta.url).resolve('@bokuweb/zstd-wasm')) + '/zstd.wasm';
+}
+
+/**
  * Make the CLI bundle pure ASCII, so that the bin reads it as Latin-1 (no UTF-8 decoding of a
  * megabyte on every start, and the source length V8's code cache is checked against is the byte
  * length). esbuild already escapes non-ASCII in strings, regular expressions and identifiers
@@ -74,6 +87,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.exit(1);
   }
   asciiBundle(ROOT + 'dist/cli/syclbin.cjs');
+  // The package's `./zstd.wasm` export (package.json exports and files).
+  copyFileSync(zstdWasmSource(), ROOT + 'dist/zstd.wasm');
   // The bin: CommonJS in an ESM package, so dist/cli says so in its own package.json.
   copyFileSync(ROOT + 'src/cli/bin.cjs', ROOT + 'dist/cli/main.js');
   chmodSync(ROOT + 'dist/cli/main.js', 0o755);

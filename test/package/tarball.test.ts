@@ -49,7 +49,7 @@ describe('package: the tarball installed into a scratch consumer', function () {
   });
 
   it('holds only what a user needs: the built library, the inspector, schemas, docs; no tests, test data, bench or CI', () => {
-    for (const want of ['package.json', 'README.md', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/cli/main.js', 'dist/src/cli/main.js', 'dist/formats/offload-binary.js', 'web/index.html', 'web/dist/inspector.js', 'schemas/offload-list.schema.json']) {
+    for (const want of ['package.json', 'README.md', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/cli/main.js', 'dist/src/cli/main.js', 'dist/formats/offload-binary.js', 'web/index.html', 'web/dist/inspector.js', 'schemas/offload-list.schema.json', 'dist/zstd.wasm']) {
       expect(files, want).to.include(want);
     }
     const unwanted = files.filter((f) => /^(test|testdata|bench|scripts|\.ci|src|formats|node_modules)\//.test(f) || f.endsWith('.map') || f.endsWith('.ts') && !f.endsWith('.d.ts'));
@@ -98,6 +98,35 @@ describe('package: the tarball installed into a scratch consumer', function () {
     expect(r.stdout.trim()).to.equal('function function function 19,22,main 1');
   });
 
+  it("a browser's libzstd: syclbin-toolkit/zstd.wasm resolves (import.meta.resolve, require.resolve, a bundler's file loader) and compileZstd takes it", () => {
+    const zstdFile = join(ROOT, 'testdata/syclbin/v1_in_offload_v3_zstd.syclbin');
+    // The main entry only (no syclbin-toolkit/node, which provides libzstd itself): as a page does it.
+    writeFileSync(
+      join(consumer, 'zstd.mjs'),
+      `import { compileZstd, readSyclbin, zstdAvailable } from 'syclbin-toolkit';
+       import { readFileSync } from 'node:fs';
+       import { createRequire } from 'node:module';
+       import { fileURLToPath } from 'node:url';
+       const url = import.meta.resolve('syclbin-toolkit/zstd.wasm');
+       const viaRequire = createRequire(import.meta.url).resolve('syclbin-toolkit/zstd.wasm');
+       if (fileURLToPath(url) !== viaRequire) throw new Error(url + ' vs ' + viaRequire);
+       const before = zstdAvailable();
+       await compileZstd(readFileSync(fileURLToPath(url)));
+       const f = readSyclbin(readFileSync(${JSON.stringify(zstdFile)}));
+       console.log(url.endsWith('/node_modules/syclbin-toolkit/dist/zstd.wasm'), before, zstdAvailable(), f.abstractModules.length > 0);`,
+    );
+    const r = sh('node', ['zstd.mjs'], consumer);
+    expect(r.status, r.stderr).to.equal(0);
+    expect(r.stdout.trim()).to.equal('true false true true');
+    // A bundler resolves the specifier through the exports map to the file it copies beside the bundle.
+    writeFileSync(join(consumer, 'page.mjs'), `import wasmUrl from 'syclbin-toolkit/zstd.wasm';
+console.log(wasmUrl);
+`);
+    const b = sh(join(BIN, 'esbuild'), ['page.mjs', '--bundle', '--loader:.wasm=file', '--outdir=page-out', '--asset-names=[name]'], consumer);
+    expect(b.status, b.stderr).to.equal(0);
+    expect(readFileSync(join(consumer, 'page-out', 'zstd.wasm'))).to.deep.equal(readFileSync(join(consumer, 'node_modules', 'syclbin-toolkit', 'dist', 'zstd.wasm')));
+  });
+
   // The shipped .d.ts files are checked in full once (skipLibCheck false); the other resolutions check how they resolve.
   for (const [module, resolution, skipLibCheck] of [
     ['nodenext', 'nodenext', false],
@@ -130,8 +159,9 @@ describe('package: the tarball installed into a scratch consumer', function () {
   it('publint and are-the-types-wrong find nothing wrong', () => {
     const pub = sh(join(BIN, 'publint'), ['--strict', join(consumer, 'node_modules', 'syclbin-toolkit')], ROOT);
     expect(pub.status, pub.stdout + pub.stderr).to.equal(0);
-    // ESM-only by design (type: module, no require entry): the esm-only profile.
-    const attw = sh(join(BIN, 'attw'), ['--profile', 'esm-only', '--format', 'ascii', tarball], ROOT);
+    // ESM-only by design (type: module, no require entry): the esm-only profile. ./zstd.wasm is an
+    // asset (libzstd's module, for compileZstd), not a module with types: checked by the zstd test above.
+    const attw = sh(join(BIN, 'attw'), ['--profile', 'esm-only', '--format', 'ascii', tarball, '--exclude-entrypoints', './zstd.wasm'], ROOT);
     expect(attw.status, attw.stdout + attw.stderr).to.equal(0);
   });
 
