@@ -8,7 +8,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { DecodeError, type ByteSource } from '../../src/codec/index.js';
+import { DecodeError, messageWithoutHint, type ByteSource } from '../../src/codec/index.js';
 import { readOffloadBinaries } from '../../src/offload/read.js';
 import { formatOffloadingText, offloadingTextStream } from '../../src/offload/objdump-text.js';
 import { walkOffloadEntries } from '../../src/offload/walk.js';
@@ -42,7 +42,8 @@ function outcome(f: () => string): Outcome {
     return { text: f() };
   } catch (e) {
     if (!(e instanceof DecodeError)) throw e;
-    return { error: `${e.message} @${e.offset} ${JSON.stringify(e.pathSegments)}` };
+    // (the library reader's hint of what the bytes are instead is its own: the listing's error is the rest)
+    return { error: `${messageWithoutHint(e)} @${e.offset} ${JSON.stringify(e.pathSegments)}` };
   }
 }
 
