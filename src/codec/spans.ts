@@ -258,24 +258,36 @@ export function descendantList(node: SpanNode): SpanNode[] {
  * place). Iterative: no recursion depth.
  */
 export function forEachDescendant(node: SpanNode, fn: (n: SpanNode) => void): void {
+  walkDescendants(node, undefined, (n) => void fn(n));
+}
+
+/**
+ * {@link forEachDescendant} with a value carried down the tree: `fn` gets each node and the value its
+ * parent's call returned (`top` for the children of `node`), and returns the value for the node's own
+ * children (a path built top-down, say). Iterative: no recursion depth.
+ */
+export function walkDescendants<C>(node: SpanNode, top: C, fn: (n: SpanNode, parent: C) => C): void {
   if (!node.children) return;
   const lists: SpanNode[][] = [node.children];
   const at: number[] = [0];
+  const carried: C[] = [top];
   while (lists.length) {
-    const top = lists.length - 1;
-    const list = lists[top]!;
-    const i = at[top]!;
+    const depth = lists.length - 1;
+    const list = lists[depth]!;
+    const i = at[depth]!;
     if (i >= list.length) {
       lists.pop();
       at.pop();
+      carried.pop();
       continue;
     }
-    at[top] = i + 1;
+    at[depth] = i + 1;
     const n = list[i]!;
-    fn(n);
-    if (n.children) {
+    const mine = fn(n, carried[depth]!);
+    if (n.children?.length) {
       lists.push(n.children);
       at.push(0);
+      carried.push(mine);
     }
   }
 }

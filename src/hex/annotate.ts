@@ -29,7 +29,7 @@
  */
 import { IR_HEAD, looksLikeIrText } from '../containers/ir-text.js';
 import { BUNDLE_SNIFF, holdsOffloadBundle, readOffloadBundles } from '../containers/offload-bundle.js';
-import { ArgumentError, NAMED_KINDS, rangeArgument, blobRef, blobSource, childPath, quotedName, DecodeError, forEachDescendant, formatPath, hasMagic, hexText, memorySource, nodePath, ownsBytes, pathOf, DEFAULT_MAX_SPANS, SpanBudgetError, SpanTree, toSource, wholeNumberArgument, type ByteSource, type PathKey, type SpanKind, type SpanNode, optionsArgument, type BytesLike } from '../codec/index.js';
+import { ArgumentError, NAMED_KINDS, walkDescendants, rangeArgument, blobRef, blobSource, childPath, quotedName, DecodeError, forEachDescendant, formatPath, hasMagic, hexText, memorySource, nodePath, ownsBytes, pathOf, DEFAULT_MAX_SPANS, SpanBudgetError, SpanTree, toSource, wholeNumberArgument, type ByteSource, type PathKey, type SpanKind, type SpanNode, optionsArgument, type BytesLike } from '../codec/index.js';
 import { OFFLOAD_BINARY_ALIGN, OFFLOAD_BINARY_MAGIC, OFFLOAD_VERSIONS, OffloadHeaderPrefix, OffloadMagic } from '../../formats/offload-binary.js';
 import { SYCLBIN_MAGIC, SyclbinFileHeader, SyclbinMagic } from '../../formats/syclbin-v1.js';
 import { V2_IMAGE_KIND, V2_KEYS } from '../../formats/syclbin-v2.js';
@@ -607,37 +607,16 @@ function tile(src: ByteSource, ann: Annotation): AnnotatedSpan[] {
   // once every path is known.
   const aliased: [AnnotatedSpan, SpanNode[]][] = [];
   if (root.offset >= 0 && root.kind !== 'group' && !root.children) visit(root, '', []);
-  else if (root.children) {
-    // (iterative: no recursion depth; the lists, indices, paths and keys of the nodes above)
-    const lists: SpanNode[][] = [root.children];
-    const at: number[] = [0];
-    const paths: string[] = [''];
-    const keyLists: PathKey[][] = [[]];
-    while (lists.length) {
-      const top = lists.length - 1;
-      const list = lists[top]!;
-      const i = at[top]!;
-      if (i >= list.length) {
-        lists.pop();
-        at.pop();
-        paths.pop();
-        keyLists.pop();
-        continue;
-      }
-      at[top] = i + 1;
-      const n = list[i]!;
-      const path = pathOfChild(paths[top]!, n);
+  else {
+    // (the path and keys of the node above carried down the walk)
+    walkDescendants(root, { path: '', keys: [] as PathKey[] }, (n, above) => {
+      const path = pathOfChild(above.path, n);
       // (concat sizes the array exactly; a spread left room to grow: 150 bytes more per span, a
       // third of annotate's memory on files of many small records)
-      const keys = keyLists[top]!.concat(n.key!);
+      const keys = above.keys.concat(n.key!);
       visit(n, path, keys);
-      if (n.children?.length) {
-        lists.push(n.children);
-        at.push(0);
-        paths.push(path);
-        keyLists.push(keys);
-      }
-    }
+      return { path, keys };
+    });
   }
   for (const [g, aliases] of aliased) g.shared = aliases.map((a) => nodePath(a));
   const owned = ownBytes(leaves);
