@@ -89,6 +89,9 @@ describe('codec: compiled readers', () => {
         } catch (e) {
           if (!(e instanceof DecodeError)) throw e;
         }
+        // (a field reader checks no bounds, by contract: it reads records its caller placed in the
+        // bytes, so a structure longer than the bytes is no input for it)
+        if (st.fixedSize! > bytes.length) return;
         for (const key of Object.keys(st.fields)) {
           const one = outcome(() => compileFieldReader(st, key)(c, 0));
           if (whole) expect(one).to.deep.equal({ value: whole[key] });
