@@ -214,9 +214,10 @@ function sharedTwin(ann: Annotation, path: string): { via: string; twin: string;
 
 /** The annotated hexdump of `input` (only the rows printed are read). */
 export function hexdump(input: BytesLike | ByteSource, ann: Annotation, opts: HexdumpOptions = {}): string {
-  let out = '';
-  for (const line of hexdumpLines(input, ann, opts)) out += line;
-  return out;
+  // (joined once: a string grown line by line is rebuilt as it grows)
+  const lines: string[] = [];
+  for (const line of hexdumpLines(input, ann, opts)) lines.push(line);
+  return lines.join('');
 }
 
 /**
@@ -266,7 +267,12 @@ export function hexdumpLines(input: BytesLike | ByteSource, ann: Annotation, opt
     return r !== undefined && r[0] <= o;
   };
   // Leaf index of each offset, by binary search over the tiling.
+  // (rows are read in order: the leaf of the byte before, or the next one, is tried first)
+  let near = -1;
+  const holds = (k: number, o: number): boolean => k >= 0 && k < leaves.length && o >= leaves[k]!.offset && o < leaves[k]!.offset + leaves[k]!.size;
   const leafAt = (o: number): number => {
+    if (holds(near, o)) return near;
+    if (holds(near + 1, o)) return ++near;
     let lo = 0;
     let hi = leaves.length - 1;
     while (lo <= hi) {
@@ -274,7 +280,7 @@ export function hexdumpLines(input: BytesLike | ByteSource, ann: Annotation, opt
       const s = leaves[mid]!;
       if (o < s.offset) hi = mid - 1;
       else if (o >= s.offset + s.size) lo = mid + 1;
-      else return mid;
+      else return (near = mid);
     }
     return -1;
   };
