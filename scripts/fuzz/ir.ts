@@ -13,6 +13,9 @@
  *    that a pass that is quadratic in calls, kernels or instructions exceeds the per-case bound.
  */
 import type { CorpusFile, FuzzInput, Generator, Sizes } from './generators.js';
+
+/** The most bytes of call lines one `repeat-call` mutation adds (about 1 MB). */
+const REPEAT_BYTES = 1 << 20;
 import type { Rng } from './rng.js';
 
 const latin1 = (b: Uint8Array): string => {
@@ -103,7 +106,9 @@ const LINE_MUTATIONS: readonly [string, LineMutation][] = [
     const calls = l.map((s, i) => [s, i] as const).filter(([s]) => /^\s+(%\S+ = )?(tail )?call /.test(s));
     if (!calls.length) return l;
     const [s, i] = rng.pick(calls);
-    const copies = rng.logInt(2, 5000);
+    // (at most about 1 MB of copies: past that a module is linear work, what bench/ measures, and the
+    // 2 s bound of a case would measure the machine; the draw is the same, so no other case changes)
+    const copies = Math.min(rng.logInt(2, 5000), Math.max(2, Math.floor(REPEAT_BYTES / (s.length + 1))));
     const results = /^\s+%(\S+) = /.exec(s);
     const out: string[] = [];
     for (let k = 0; k < copies; k++) out.push(results ? s.replace(`%${results[1]} =`, `%fz.${k} =`) : s);
