@@ -140,7 +140,7 @@ function groupedDigits(n: number): string {
 
 /** `--max-spans N`: the most spans a command that explains every byte builds (src/hex/annotate.ts AnnotateOptions.maxSpans). */
 export const maxSpansOption = (): Opt<number | undefined> =>
-  opt.int('N', `Explain the file with at most N spans (structures); past them the reading ends in a limit error at the structure that did not fit (default ${groupedDigits(DEFAULT_MAX_SPANS)}: about 2 GB of memory)`, { min: 1 });
+  opt.int('N', `Explain the file with at most N spans (structures); past them the reading ends in a limit error at the structure that did not fit (default ${groupedDigits(DEFAULT_MAX_SPANS)}; each span and its tree node take memory)`, { min: 1 });
 
 /** `--inflated`: explain a compressed OffloadBinary v3 from the inside (src/hex/annotate.ts annotateInflated). */
 export const inflatedOption = (): Opt<boolean> =>

@@ -85,9 +85,9 @@ export function spanInt(x: number): number {
 const INDEX_AT = 16;
 
 /**
- * 2,000,000: the default span budget of the tools that explain every byte (annotate's `maxSpans`),
- * about 2 GB of memory at the end (a SYCLBIN of 90,000 abstract modules with an IR module each; real
- * files have a few).
+ * 2,000,000: the default span budget of the tools that explain every byte (annotate's `maxSpans`):
+ * about 90,000 abstract modules of one IR module each (real files have a few), kept well below the
+ * default JavaScript heap, which a file of millions of structures filled.
  */
 export const DEFAULT_MAX_SPANS = 2_000_000;
 

@@ -22,7 +22,7 @@ import { carriesV2Roles, V2_IMAGE_KIND } from '../../formats/syclbin-v2.js';
 import { imageKindLabel, objdumpImageKind, offloadKindEntryText, offloadKindLabel } from '../../formats/kinds.js';
 import { llvmEra, numberingFor, type LlvmEraInfo } from '../../formats/eras.js';
 import { readOffloadBinaries, type OffloadBinaryModel, type OffloadEntryModel } from '../offload/read.js';
-import { identifyImage, offloadContainerOf, readOffloadInput, type BareImage, type ImageInfo, type OffloadInput } from '../offload/input.js';
+import { identifyImage, offloadContainerOf, readOffloadInput, type BareImage, type OffloadInput } from '../offload/input.js';
 import { BUNDLE_SNIFF, holdsOffloadBundle, readOffloadBundles } from '../containers/offload-bundle.js';
 import { DEFAULT_MAX_INFLATED_SIZE } from '../offload/decompress.js';
 import { escapeForListing, MAX_NESTING, nestedBinaries } from '../offload/objdump-text.js';

@@ -33,17 +33,14 @@
  *
  * Portable: no Node APIs.
  */
-import { blobRef, decode, DecodeError, hasMagic, spanInt, hexText, memorySource, toBytes, toSource, type BlobRef, type ByteSource, type Node, type PathKey, type Role, type SpanKind, optionsArgument, type BytesLike } from '../codec/index.js';
-import { ELFCOMPRESS, ElfIdent, ET_REL, SHF_COMPRESSED, SHT_NOBITS } from '../../formats/elf.js';
-import { BitcodeMagic, BitcodeWrapperHeader } from '../../formats/llvm-bitcode.js';
-import { OffloadMagic } from '../../formats/offload-binary.js';
-import { COFF_IMPORT_FILE_FORMAT, coffFileFormatName, PeDosHeader } from '../../formats/coff.js';
+import { blobRef, decode, DecodeError, spanInt, hexText, memorySource, toSource, type BlobRef, type ByteSource, type Node, type PathKey, type Role, type SpanKind, optionsArgument, type BytesLike } from '../codec/index.js';
+import { ELFCOMPRESS, ET_REL, SHF_COMPRESSED, SHT_NOBITS } from '../../formats/elf.js';
+import { COFF_IMPORT_FILE_FORMAT, coffFileFormatName } from '../../formats/coff.js';
 import { elfFileFormatName } from '../../formats/elf.js';
-import { spirvByteOrder } from '../../formats/spirv.js';
-import { isWasm, machoFileFormatName, machoHeader, OFFLOADING_UNSUPPORTED_WARNING, WASM_FILE_FORMAT_NAME } from '../../formats/other-objects.js';
+import { machoFileFormatName, machoHeader, OFFLOADING_UNSUPPORTED_WARNING, WASM_FILE_FORMAT_NAME } from '../../formats/other-objects.js';
 import { ArMemberHeader } from '../../formats/ar.js';
-import { isArchive, readArchive, type ArchiveFile, type ArchiveStop } from '../containers/archive.js';
-import { identifyCoff, isCoffImportFile, readCoffOffloadBinaries, readPeSectionTable, type CoffOffloadResult, type CoffSection, type PeFile } from '../containers/coff.js';
+import { readArchive, type ArchiveFile, type ArchiveStop } from '../containers/archive.js';
+import { identifyCoff, readCoffOffloadBinaries, readPeSectionTable, type CoffOffloadResult, type CoffSection, type PeFile } from '../containers/coff.js';
 import { ElfPointers } from '../containers/elf-pointers.js';
 import { segmentSections } from '../containers/elf-segments.js';
 import { CoffPointers, PePointers } from '../containers/coff-pointers.js';

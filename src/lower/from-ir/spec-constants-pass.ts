@@ -40,7 +40,6 @@ import { formatConstValue, formatScalarValue, formatTypedConst } from '../llvm-i
 import { escapeLlvmBytes } from '../llvm-ir/escape.js';
 import { mangleFuncItanium, SPIRV_SPEC_CONSTANT, SPIRV_SPEC_CONSTANT_COMPOSITE } from '../llvm-ir/mangle.js';
 import type { DataLayout } from '../datalayout.js';
-import { LowerError } from '../errors.js';
 import { clipText } from '../../codec/messages.js';
 import { assignNativeIds, lowerSpecConstants, MAX_DEFAULT_VALUE_BYTES, MAX_IDS_PER_LOWERING, MAX_NODES_PER_LOWERING, PADDING_ID, typeNodes, type SpecConstantInput, type SpecConstantNode, type SpecConstantsLowering } from '../spec-constants.js';
 import { typeToString, Types, type IrType } from '../types.js';

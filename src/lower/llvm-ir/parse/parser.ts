@@ -24,7 +24,6 @@ import { tokenize, TK, type TokenList, type TokenPlace } from './lexer.js';
 import { fpLiteralBits } from './fp-literal.js';
 import type { LAttribute, LBlock, LCall, LFunction, LGlobal, LInstruction, LModule, LParam, LStruct, LTopItem, LType, LTyped, LValue } from './model.js';
 import { appendAll } from '../../../codec/arrays.js';
-import { clipText } from '../../../codec/messages.js';
 
 const LINKAGES = new Set([
   'private', 'internal', 'available_externally', 'linkonce', 'weak', 'common', 'appending', 'extern_weak',
@@ -167,8 +166,6 @@ const OPAQUE_PTRS = new Map<number, LType>();
 const EMPTY_ATTRS: readonly LAttribute[] = Object.freeze([]);
 /** What the value readers return while only checking a value (see {@link IrParser.checkValue}): nothing is kept. */
 const CHECKED: LValue = Object.freeze({ k: 'undef' });
-/** `1n << bits` for the common widths. */
-const INT_LIMITS = new Map<number, bigint>([1, 8, 16, 32, 64, 128].map((b) => [b, 1n << BigInt(b)]));
 
 // Character codes of punctuation.
 const LPAREN = 40;
