@@ -235,7 +235,9 @@ describe('hex: web inspector (chromium)', function () {
     await page.$eval('#hex', (h) => (h.scrollTop = h.scrollHeight));
     await page.waitForFunction((end) => document.querySelector(`#rows .b[data-o="${end}"]`) !== null, text.length - 1);
     const last = await page.$$eval('#rows .b', (els) => Math.max(...els.map((e) => Number((e as HTMLElement).dataset.o))));
-    await page.click(`#rows .b[data-o="${last - 1}"]`);
+    // (clicked in the page: the rows are redrawn on every scroll frame, so an element found by a pointer
+    // click's actionability checks may be replaced before the click lands, on a loaded machine)
+    await page.evaluate((o) => (document.querySelector(`#rows .b[data-o="${o}"]`) as HTMLElement).click(), last - 1);
     // (the node is made and selected after the click's handler runs: waited for, a loaded machine is slow)
     await page.waitForSelector('.node.selected');
     expect(await page.$eval('.node.selected', (e) => (e as HTMLElement).dataset.path)).to.equal('["SYCL/devicelib req mask"]["key19999"]');
