@@ -33,9 +33,10 @@ import { base64 } from './workloads/base64.js';
 import { lower } from './workloads/lower.js';
 import { decompress } from './workloads/decompress.js';
 import { props } from './workloads/props.js';
+import { hostile, hostileGoals } from './workloads/hostile.js';
 
 /** Every workload, in the order `npm run bench` runs them. */
-export const WORKLOADS: readonly Workload[] = [listing, dump, bigFile, pack, codec, base64, lower, decompress, props];
+export const WORKLOADS: readonly Workload[] = [listing, dump, bigFile, pack, codec, base64, lower, decompress, props, hostile];
 
 /** Options of a run. */
 export interface BenchOptions {
@@ -171,6 +172,8 @@ export function checkGoals(tables: ReadonlyMap<string, TableResult>): Goal[] {
     const op = get(id, 'syclbin offload-pack --llvm 19');
     if (op) goals.push({ goal: `offload-pack ≤ 1.5× cp (${size})`, met: op.ratio.wall <= 1.5, measured: `${x(op.ratio.wall)} (clang-offload-packager-19: ${x(get(id, 'clang-offload-packager-19')!.ratio.wall)})` });
   }
+  const h = tables.get('hostile');
+  if (h) goals.push(...hostileGoals(h));
   return goals;
 }
 

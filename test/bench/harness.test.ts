@@ -117,6 +117,39 @@ describe('bench harness', () => {
     expect(goals.some((g) => g.goal.includes('pack'))).to.equal(false);
   });
 
+  it("checks the hostile cases against issue 11's bound in every run, not the median, and leaves out the printers", () => {
+    const proc = (name: string, runs: [number, number][]): ContenderResult => ({
+      name,
+      kind: 'process',
+      samples: runs.map(([wallMs, mib]) => ({ wallMs, maxRssKiB: mib * 1024, status: 0 })),
+      wallMs: stats(runs.map((r) => r[0])),
+      rssMiB: stats(runs.map((r) => r[1])),
+      ratio: { to: 'base', wall: 1 },
+    });
+    const t: TableResult = {
+      id: 'hostile',
+      title: '',
+      baseline: 'base',
+      runs: 3,
+      order: [],
+      loadavgBefore: [],
+      loadavgAfter: [],
+      contenders: [
+        proc('base', [[150, 50], [160, 50], [170, 50]]),
+        proc('fast', [[300, 60], [310, 61], [320, 62]]),
+        proc('one slow run', [[300, 60], [1200, 60], [320, 60]]),
+        proc('one heavy run', [[300, 60], [300, 120], [300, 60]]),
+        proc('syclbin hexdump, big', [[5000, 900], [5000, 900], [5000, 900]]),
+      ],
+    };
+    const goals = checkGoals(new Map([['hostile', t]]));
+    expect(goals.map((g) => [g.goal.split(':')[1]!.trim(), g.met, g.measured])).to.deep.equal([
+      ['fast', true, 'slowest run 320 ms, at most 12 MiB beyond'],
+      ['one slow run', false, 'slowest run 1200 ms, at most 10 MiB beyond'],
+      ['one heavy run', false, 'slowest run 300 ms, at most 70 MiB beyond'],
+    ]);
+  });
+
   it('npm run bench --quick --runs 1 --only codec,base64 prints tables and writes results', function () {
     this.timeout(120_000);
     const dir = mkdtempSync(join(tmpdir(), 'bench-test-'));
