@@ -58,7 +58,7 @@ export * from '../formats/eras.js';
 export { formatOffloadingText, offloadingTextStream, type ListingOptions } from './offload/objdump-text.js';
 export { inputOffloadingText, strictOffloadingText, type StrictListing } from './offload/input-text.js';
 export { offloadListJson, inputListJson } from './offload/list-json.js';
-export { walkOffloadEntries, OffloadEntryCursor, type EntrySummary, type WalkItem, type WalkOptions } from './offload/walk.js';
+export { walkOffloadEntries, OffloadEntryCursor, summarizeOffloadBinary, type BinarySummary, type EntrySummary, type WalkItem, type WalkOptions } from './offload/walk.js';
 export { syclKernelNames, decodeSyclSymbolTable, type SyclKernelNames } from './offload/sycl-symbols.js';
 export { planLlvmExtraction, binaryCandidates, bareCandidates, type ExtractCandidate, type ExtractPlan } from './offload/extract.js';
 export { describePackagerImages, parseImageArgument, type PackagerOptions } from './offload/packager-args.js';

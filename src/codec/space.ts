@@ -123,7 +123,9 @@ export class Space {
 
   /** Record a span for `[o, +size)` of this space (nothing when not recording or not in the input). */
   record(at: At, o: number, size: number, kind: SpanKind, value?: unknown): SpanNode | undefined {
-    if (!this.tree) return undefined;
+    // (as {@link At} says: a read given neither parent nor key records nothing; the tree would take
+    // a keyless span under no parent as the root's own extent)
+    if (!this.tree || (at.parent === undefined && at.key === undefined)) return undefined;
     return this.tree.add(at.parent, at.key, this.base + o, size, kind, value);
   }
 

@@ -34,6 +34,7 @@ import { OFFLOAD_BINARY_ALIGN, OFFLOAD_BINARY_MAGIC, OFFLOAD_VERSIONS, OffloadHe
 import { SYCLBIN_MAGIC, SyclbinFileHeader, SyclbinMagic } from '../../formats/syclbin-v1.js';
 import { V2_IMAGE_KIND, V2_KEYS } from '../../formats/syclbin-v2.js';
 import { inflateOffloadBinary, offloadBinaries, readOffloadBinary, declaredBinarySize, type OffloadBinaryModel } from '../offload/read.js';
+import { summarizeOffloadBinary, type BinarySummary } from '../offload/walk.js';
 import type { ElfOffloadResult } from '../offload/elf.js';
 import { readOffloadInput, type OffloadInput } from '../offload/input.js';
 import { looksLikeRegistryText, offloadContainerOf } from '../offload/sniff.js';
@@ -238,24 +239,29 @@ export function findingOf(e: DecodeError): Finding {
 
 /** What kind of OffloadBinary file: SYCLBIN (v1 in entry 0, or v2 role entries) or a plain one. */
 function offloadFormat(src: ByteSource, opts: AnnotateOptions): FileFormat | 'offload-binary-broken' {
-  let first: OffloadBinaryModel;
+  // The first binary's kinds and keys, with every check of the full reader but without its model: the
+  // reading that names the bytes comes after (a binary of 50,000 strings was read twice, the first
+  // time for these few facts).
+  let first: BinarySummary;
   try {
-    first = readOffloadBinary(src, 0, { maxInflatedSize: opts.maxInflatedSize, inflated: opts.inflated });
+    first = summarizeOffloadBinary(src, 0, { maxInflatedSize: opts.maxInflatedSize, inflated: opts.inflated, markKey: V2_KEYS.role });
   } catch {
     return 'offload-binary-broken';
   }
-  const e0 = first.entries[0];
+  const version = first.model ? first.model.version : first.version;
+  const entries = first.model ? first.model.entries.map((e) => ({ imageKind: e.imageKind, marked: e.strings.has(V2_KEYS.role), imageSize: e.imageRef.size, imageOffset: e.imageRef.offset })) : first.entries;
+  const e0 = entries[0];
   // No entries: what the SYCLBIN reader rejects ("OffloadBinary contains no entries.").
-  if (!e0) return first.version >= 2 ? 'syclbin-v2' : 'offload-binary';
+  if (!e0) return version >= 2 ? 'syclbin-v2' : 'offload-binary';
   let sybi = false;
   try {
     const m = SyclbinMagic.fixedSize!;
-    sybi = hasMagic(SyclbinMagic, e0.imageRef.size >= m ? (first.compression ? e0.image : src.read(e0.imageRef.offset!, m)) : new Uint8Array(0));
+    sybi = hasMagic(SyclbinMagic, e0.imageSize >= m ? (first.model?.compression ? first.model.entries[0]!.image : src.read(e0.imageOffset!, m)) : new Uint8Array(0));
   } catch {
     sybi = false;
   }
   if (sybi) return 'syclbin-v1-offload';
-  return first.entries.some((e) => e.imageKind === V2_IMAGE_KIND || e.strings.has(V2_KEYS.role)) ? 'syclbin-v2' : 'offload-binary';
+  return entries.some((e) => e.imageKind === V2_IMAGE_KIND || e.marked) ? 'syclbin-v2' : 'offload-binary';
 }
 
 /**

@@ -751,34 +751,18 @@ class EntryReader {
 
   /** Key and value of one string entry (relations `key`, `value`); undefined when reported in collect mode. */
   private string(se: RawStringEntry, seAt: number, sp: PathKey[], seNode: SpanNode | undefined): StringEntryModel | undefined {
-    const { bin, v } = this;
+    const { bin, v, tree } = this;
     const rel = v.stringEntry.relations;
-    const fields = v.stringEntry.offsets as Record<string, number>;
-    const outside = (what: string, field: string): undefined => {
-      report(this.opts, new DecodeError('RANGE', `${what} is outside the ${bin.size}-byte binary`, bin.abs(seAt + fields[field]!), [...sp, field]));
-      return undefined;
-    };
-    if (!locate(rel.key, se, bin.size).ok) return outside(`string key offset ${se.keyOffset}`, 'keyOffset');
+    // (spans are added to the tree directly: this is the loop of a binary of many strings, where an
+    // options object per span, a path array per string and a closure per entry were a third of it)
+    if (!locate(rel.key, se, bin.size).ok) return this.outside(se, seAt, sp, `string key offset ${se.keyOffset}`, 'keyOffset');
     try {
-      const k = this.cstring(se.keyOffset, [...sp, 'key']);
+      const k = this.cstring(se.keyOffset, sp, 'key');
       const key = k.value;
-      bin.record({ path: sp, parent: seNode, key: 'key' }, se.keyOffset, k.size, 'string', key);
-      // Bytes that are not UTF-8 (the text holds U+FFFD for them): kept, so a listing can print them as
-      // LLVM does. Once per offset (strings named many times over are checked once).
-      const raw = (text: string, at: number, n: number): Uint8Array | undefined => {
-        const known = this.raws.get(at);
-        if (known !== undefined) return known ?? undefined;
-        let out: Uint8Array | undefined;
-        if (/[^\x00-\x7f]/.test(text)) {
-          const bytes = bin.bytes(at, n, 'string', sp);
-          out = bytesEqual(utf8.encode(text), bytes) ? undefined : bytes;
-        }
-        this.raws.set(at, out ?? null);
-        return out;
-      };
-      const keyRaw = raw(key, se.keyOffset, k.size - 1);
+      if (tree) tree.add(seNode, 'key', bin.base + se.keyOffset, k.size, 'string', key);
+      const keyRaw = this.raw(key, se.keyOffset, k.size - 1, sp);
       const val = locate(rel.value, se, bin.size);
-      if (!val.ok) return outside(rel.value.kind === 'bytes' ? `string value [${se.valueOffset}, +${se.valueSize})` : `string value offset ${se.valueOffset}`, val.field);
+      if (!val.ok) return this.outside(se, seAt, sp, rel.value.kind === 'bytes' ? `string value [${se.valueOffset}, +${se.valueSize})` : `string value offset ${se.valueOffset}`, val.field);
       let value: string;
       let valueSize: number;
       let valueBytes: Uint8Array | undefined;
@@ -789,22 +773,23 @@ class EntryReader {
         if (!hit) {
           const b = bin.bytes(val.at, val.size, 'string value', [...sp, 'value']);
           const text = decodeUtf8(b);
-          hit = { value: text, valueBytes: b, valueRaw: /[^\x00-\x7f]/.test(text) && !bytesEqual(utf8.encode(text), b) ? b : undefined };
+          hit = { value: text, valueBytes: b, valueRaw: NON_ASCII.test(text) && !bytesEqual(utf8.encode(text), b) ? b : undefined };
           this.values.set(vk, hit);
         }
         valueBytes = hit.valueBytes;
         value = hit.value;
         cachedRaw = hit.valueRaw;
         valueSize = val.size;
-        bin.record({ path: sp, parent: seNode, key: 'value' }, val.at, val.size, 'string', value);
+        if (tree) tree.add(seNode, 'value', bin.base + val.at, val.size, 'string', value);
       } else {
-        const c = this.cstring(se.valueOffset, [...sp, 'value']);
+        const c = this.cstring(se.valueOffset, sp, 'value');
         value = c.value;
         valueSize = c.size - 1;
-        bin.record({ path: sp, parent: seNode, key: 'value' }, se.valueOffset, c.size, 'string', value);
+        if (tree) tree.add(seNode, 'value', bin.base + se.valueOffset, c.size, 'string', value);
       }
-      const valueRaw = valueBytes ? cachedRaw : raw(value, se.valueOffset, valueSize);
-      const out: StringEntryModel = { key, value, keyOffset: se.keyOffset, valueOffset: se.valueOffset, valueSize, ...(valueBytes ? { valueBytes } : {}) };
+      const valueRaw = valueBytes ? cachedRaw : this.raw(value, se.valueOffset, valueSize, sp);
+      const out: StringEntryModel = { key, value, keyOffset: se.keyOffset, valueOffset: se.valueOffset, valueSize };
+      if (valueBytes) out.valueBytes = valueBytes;
       if (keyRaw) out.keyRaw = keyRaw;
       if (valueRaw) out.valueRaw = valueRaw;
       return out;
@@ -815,11 +800,37 @@ class EntryReader {
     }
   }
 
-  /** The NUL-terminated string at `offset` (relative to the binary): its text and its size with the NUL. */
-  private cstring(offset: number, path: PathKey[]): { value: string; size: number } {
+  /** A string entry whose `field` points outside the binary: reported (collect mode) or thrown. */
+  private outside(se: RawStringEntry, seAt: number, sp: PathKey[], what: string, field: string): undefined {
+    const fields = this.v.stringEntry.offsets as Record<string, number>;
+    report(this.opts, new DecodeError('RANGE', `${what} is outside the ${this.bin.size}-byte binary`, this.bin.abs(seAt + fields[field]!), [...sp, field]));
+    return undefined;
+  }
+
+  /**
+   * The bytes of the string `text` read at `at` (`n` bytes without its NUL) when they are not UTF-8
+   * (the text then holds U+FFFD for them): kept, so a listing can print them as LLVM does. ASCII text
+   * is its bytes: only other text is compared, once per offset (strings named many times over are
+   * checked once).
+   */
+  private raw(text: string, at: number, n: number, sp: PathKey[]): Uint8Array | undefined {
+    if (!NON_ASCII.test(text)) return undefined;
+    const known = this.raws.get(at);
+    if (known !== undefined) return known ?? undefined;
+    const bytes = this.bin.bytes(at, n, 'string', sp);
+    const out = bytesEqual(utf8.encode(text), bytes) ? undefined : bytes;
+    this.raws.set(at, out ?? null);
+    return out;
+  }
+
+  /**
+   * The NUL-terminated string at `offset` (relative to the binary): its text and its size with the
+   * NUL. Its error path is `sp` then `key` (made only when the string is read, not for a cached one).
+   */
+  private cstring(offset: number, sp: PathKey[], key: PathKey): { value: string; size: number } {
     let s = this.cache.get(offset);
     if (s === undefined) {
-      s = this.bin.cstring(offset, { path });
+      s = this.bin.cstring(offset, { path: [...sp, key] });
       this.cache.set(offset, s);
     }
     return s;
@@ -867,3 +878,5 @@ class EntryReader {
 type RawStringEntry = { keyOffset: number; valueOffset: number; valueSize?: number };
 
 const utf8 = new TextEncoder();
+/** A character outside ASCII: the only text whose bytes may differ from its UTF-8 encoding. */
+const NON_ASCII = /[^\x00-\x7f]/;

@@ -39,6 +39,8 @@ export interface EntrySummary {
   imageSize: number;
   /** The image starts with the OffloadBinary magic (upstream main lists it as nested binaries). */
   nested: boolean;
+  /** The entry has a string whose key is {@link WalkOptions} `markKey` (false without one). */
+  marked: boolean;
 }
 
 /** One step of the walk: an entry read on the fast path, or a binary the full reader read. */
@@ -179,7 +181,13 @@ class ValueCache {
 }
 
 /** Options of {@link walkOffloadEntries} and {@link OffloadEntryCursor}. */
-export type WalkOptions = ReadOffloadOptions & RegionOptions & { window?: number; byteStrings?: boolean };
+export type WalkOptions = ReadOffloadOptions &
+  RegionOptions & {
+    window?: number;
+    byteStrings?: boolean;
+    /** A string key whose presence in an entry sets its summary's `marked` (SYCLBIN v2's `role`: what a reader of kinds looks for). */
+    markKey?: string;
+  };
 
 /**
  * Every entry of the OffloadBinaries in `input` (or in a region of it), in order: summaries on the
@@ -220,7 +228,7 @@ export class OffloadEntryCursor {
     this.end = opts.end ?? this.src.size;
     this.prefix = opts.path ?? [];
     this.one = opts.singlePaths === true && regionIsOneBinary(this.src, this.start, this.end);
-    this.fast = new FastBinaryReader(new Window(this.src, opts.window ?? WINDOW), opts.byteStrings === true);
+    this.fast = new FastBinaryReader(new Window(this.src, opts.window ?? WINDOW), opts.byteStrings === true, opts.markKey);
   }
   /** The next item (summaries are reused: copy what you keep), or undefined after the last. */
   next(): WalkItem | undefined {
@@ -253,6 +261,24 @@ export class OffloadEntryCursor {
   }
 }
 
+/** One binary at a glance ({@link summarizeOffloadBinary}): its entries' summaries, or the full reader's model. */
+export type BinarySummary = { version: number; size: number; entries: EntrySummary[]; model?: undefined } | { model: OffloadBinaryModel };
+
+/**
+ * The binary at `offset` of `input` summarized as the walk summarizes entries (copies, to keep), for
+ * callers that only need kinds, keys and image places: the full reader's checks without its model,
+ * span tree or strings map. A binary off the fast path (compressed, a field past 2^53, ...) is read
+ * by the full reader: its model, or its typed error.
+ */
+export function summarizeOffloadBinary(input: BytesLike | ByteSource, offset = 0, opts: WalkOptions = {}): BinarySummary {
+  const src = toSource(input);
+  const end = opts.end ?? src.size;
+  const fast = new FastBinaryReader(new Window(src, opts.window ?? WINDOW), opts.byteStrings === true, opts.markKey);
+  const n = fast.read(offset, end);
+  if (n < 0) return { model: readOffloadBinary(src, offset, { ...opts, end }) };
+  return { version: fast.version, size: fast.size, entries: fast.pool.slice(0, n).map((p) => ({ ...p.summary })) };
+}
+
 /**
  * The fast path for one binary: header and entries checked and summarized into `pool`, or -1 when
  * the full reader must take it. A plain function called once per binary, not the walk's generator
@@ -266,12 +292,13 @@ class FastBinaryReader {
   version = 0;
   /** Summaries of one binary's entries, reused from binary to binary. */
   readonly pool: { summary: EntrySummary }[] = [];
-  private readonly caches: { arch: ValueCache; triple: ValueCache };
+  private readonly caches: { arch: ValueCache; triple: ValueCache; mark: Uint8Array | undefined };
   constructor(
     private readonly w: Window,
     byteStrings: boolean,
+    markKey?: string,
   ) {
-    this.caches = { arch: new ValueCache(byteStrings), triple: new ValueCache(byteStrings) };
+    this.caches = { arch: new ValueCache(byteStrings), triple: new ValueCache(byteStrings), mark: markKey === undefined ? undefined : new TextEncoder().encode(markKey) };
   }
   /** The number of entries of the binary at `offset` (summaries in `pool`), or -1 to hand it over. */
   read(offset: number, end: number): number {
@@ -301,7 +328,7 @@ class FastBinaryReader {
     if (eo > size || entries > Math.floor((size - eo) / es)) throw HANDOVER;
     // Read (and so check) every entry before yielding any, so a handover never repeats entries already listed.
     for (let i = 0; i < entries; i++) {
-      const item = (this.pool[i] ??= { summary: { binaryOffset: 0, version: 0, imageKind: 0, offloadKind: 0, flags: 0, arch: '', triple: '', imageOffset: 0, imageSize: 0, nested: false } });
+      const item = (this.pool[i] ??= { summary: { binaryOffset: 0, version: 0, imageKind: 0, offloadKind: 0, flags: 0, arch: '', triple: '', imageOffset: 0, imageSize: 0, nested: false, marked: false } });
       readEntry(w, v, offset, size, eo + es * i, item.summary, this.caches);
       item.summary.binaryOffset = offset;
       item.summary.version = version;
@@ -316,7 +343,7 @@ class FastBinaryReader {
  * One entry, with the full reader's checks (its relations `strings` and `image`, each string's key
  * and value): kinds, the last `arch` and `triple` (as LLVM's StringMap), the image.
  */
-function readEntry(w: Window, v: OffloadVersion, base: number, size: number, at: number, s: EntrySummary, caches: { arch: ValueCache; triple: ValueCache }): void {
+function readEntry(w: Window, v: OffloadVersion, base: number, size: number, at: number, s: EntrySummary, caches: { arch: ValueCache; triple: ValueCache; mark: Uint8Array | undefined }): void {
   const e = v.entry.offsets;
   let p = w.pos(base + at, v.entry.fixedSize!);
   s.imageKind = w.view.getUint16(p + e.imageKind, true);
@@ -333,6 +360,8 @@ function readEntry(w: Window, v: OffloadVersion, base: number, size: number, at:
   s.imageOffset = base + io;
   s.arch = '';
   s.triple = '';
+  s.marked = false;
+  const mark = caches.mark;
   // The last `arch` and `triple` (as LLVM's StringMap keeps them), as places in the input: decoded
   // once after the strings, not once per string entry that names the key.
   let archAt = -1;
@@ -349,6 +378,7 @@ function readEntry(w: Window, v: OffloadVersion, base: number, size: number, at:
     if (ko >= size) throw HANDOVER;
     const knul = cstringEnd(w, base, ko, size);
     const which = rangeEquals(w.bytes, strAt, knul, ARCH) ? 1 : rangeEquals(w.bytes, strAt, knul, TRIPLE) ? 2 : 0;
+    if (mark && !s.marked) s.marked = rangeEquals(w.bytes, strAt, knul, mark);
     let from: number;
     let to: number;
     if (sized) {

@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { DecodeError, messageWithoutHint, type ByteSource } from '../../src/codec/index.js';
 import { readOffloadBinaries } from '../../src/offload/read.js';
 import { formatOffloadingText, offloadingTextStream } from '../../src/offload/objdump-text.js';
-import { walkOffloadEntries } from '../../src/offload/walk.js';
+import { summarizeOffloadBinary, walkOffloadEntries } from '../../src/offload/walk.js';
+import { readOffloadBinary } from '../../src/offload/read.js';
 import { llvmEra } from '../../formats/eras.js';
 import { writeOffloadBinaries } from '../../src/offload/write.js';
 import { handV1Binary } from './support.js';
@@ -87,6 +88,38 @@ describe('offload walk: the streamed listing equals the full reader', () => {
       ),
       { numRuns: 400, seed: 0x5eed },
     );
+  });
+
+  it("summarizeOffloadBinary: the full reader's kinds, images and marked keys of one binary, or its model or error", () => {
+    for (const f of corpus) {
+      let model;
+      try {
+        model = readOffloadBinary(f.bytes, 0);
+      } catch (e) {
+        expect(() => summarizeOffloadBinary(f.bytes, 0, { markKey: 'triple' }), f.name).to.throw(DecodeError, (e as Error).message);
+        continue;
+      }
+      const s = summarizeOffloadBinary(f.bytes, 0, { markKey: 'triple' });
+      if (s.model) {
+        expect(s.model.size, f.name).to.equal(model.size);
+        continue;
+      }
+      expect([s.version, s.size], f.name).to.deep.equal([model.version, model.size]);
+      expect(
+        s.entries.map((e) => [e.imageKind, e.offloadKind, e.imageOffset, e.imageSize, e.marked]),
+        f.name,
+      ).to.deep.equal(model.entries.map((e) => [e.imageKind, e.offloadKind, e.imageRef.offset, e.imageRef.size, e.strings.has('triple')]));
+    }
+    // The key is matched whole, whatever the other keys; copies are kept, not the walk's reused objects.
+    const two = writeOffloadBinaries([[
+      { imageKind: 1, offloadKind: 1, strings: new Map([['roles', 'x'], ['triple', 't']]), image: new Uint8Array(8) },
+      { imageKind: 1, offloadKind: 1, strings: new Map([['role', ''], ['arch', 'a']]), image: new Uint8Array(8) },
+    ]], { version: 2 });
+    const r = summarizeOffloadBinary(two, 0, { markKey: 'role' });
+    expect(r.model).to.equal(undefined);
+    expect(r.entries!.map((e) => e.marked)).to.deep.equal([false, true]);
+    expect(r.entries![0]).to.not.equal(r.entries![1]);
+    expect(summarizeOffloadBinary(two).entries!.map((e) => e.marked)).to.deep.equal([false, false]);
   });
 
   it('chunk 0 or less: one image per piece, not a loop that never advances', () => {
