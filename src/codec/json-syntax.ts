@@ -135,3 +135,109 @@ export function parseJsonText(text: string): unknown {
     throw new SyntaxError(p ? `line ${p.line}, column ${p.column}: ${p.message}` : e.message);
   }
 }
+
+/** Where a value starts in JSON text: its UTF-16 offset and 1-based line and column (counted as {@link JsonSyntaxProblem}'s). */
+export interface JsonPosition {
+  /** Offset of the value's first character. */
+  readonly offset: number;
+  /** 1-based line. */
+  readonly line: number;
+  /** 1-based column (UTF-16 code units). */
+  readonly column: number;
+}
+
+/**
+ * Where the value at `path` (object keys and array indexes, as error paths give them) starts in
+ * `text`, JSON that `JSON.parse` accepted; undefined when the path names nothing there (or the text
+ * is not JSON). A repeated key means its last member, the one `JSON.parse` keeps. One walk down the
+ * path, skipping the siblings on the way, then one count of the lines before the value: linear in
+ * the text, with no tree built, so that an error in a large manifest costs one bounded pass.
+ */
+export function jsonValuePosition(text: string, path: readonly (string | number)[]): JsonPosition | undefined {
+  const n = text.length;
+  let p = 0;
+  const ws = (): void => {
+    while (p < n && WS.has(text.charCodeAt(p))) p++;
+  };
+  /** The end of the string opening at `q` (just past its closing quote). */
+  const stringEnd = (q: number): number => {
+    for (q++; q < n; q++) {
+      const c = text.charCodeAt(q);
+      if (c === 0x5c) q++;
+      else if (c === 0x22) return q + 1;
+    }
+    return n;
+  };
+  /** Moves `p` past the value starting at `p`. */
+  const skip = (): void => {
+    const c = text.charCodeAt(p);
+    if (c === 0x22) {
+      p = stringEnd(p);
+      return;
+    }
+    if (c === 0x7b || c === 0x5b) {
+      let depth = 0;
+      while (p < n) {
+        const d = text.charCodeAt(p);
+        if (d === 0x22) {
+          p = stringEnd(p);
+          continue;
+        }
+        p++;
+        if (d === 0x7b || d === 0x5b) depth++;
+        else if ((d === 0x7d || d === 0x5d) && --depth === 0) return;
+      }
+      return;
+    }
+    while (p < n && !WS.has(text.charCodeAt(p)) && !',]}'.includes(text[p]!)) p++;
+  };
+  ws();
+  for (const key of path) {
+    const open = text.charCodeAt(p);
+    let found: number | undefined;
+    if (open === 0x5b) {
+      const want = typeof key === 'number' ? key : /^(0|[1-9][0-9]*)$/.test(key) ? Number(key) : -1;
+      p++;
+      ws();
+      for (let i = 0; p < n && text.charCodeAt(p) !== 0x5d; i++) {
+        if (i === want) {
+          found = p;
+          break;
+        }
+        skip();
+        ws();
+        if (text.charCodeAt(p) === 0x2c) p++;
+        ws();
+      }
+    } else if (open === 0x7b) {
+      const want = String(key);
+      p++;
+      ws();
+      while (p < n && text.charCodeAt(p) === 0x22) {
+        const nameStart = p;
+        p = stringEnd(p);
+        const raw = text.slice(nameStart + 1, p - 1);
+        // Escaped names are compared decoded (JSON.parse's view), plain ones as written.
+        const name = raw.includes('\\') ? (JSON.parse(text.slice(nameStart, p)) as string) : raw;
+        ws();
+        p++; // ':'
+        ws();
+        if (name === want) found = p;
+        skip();
+        ws();
+        if (text.charCodeAt(p) === 0x2c) p++;
+        ws();
+      }
+    }
+    if (found === undefined) return undefined;
+    p = found;
+  }
+  if (p >= n) return undefined;
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < p; i = text.indexOf('\n', i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { offset: p, line, column: p - lineStart + 1 };
+}

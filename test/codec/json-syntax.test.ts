@@ -4,7 +4,7 @@
  */
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { jsonSyntaxProblem, parseJsonText } from '../../src/codec/json-syntax.js';
+import { jsonSyntaxProblem, jsonValuePosition, parseJsonText } from '../../src/codec/json-syntax.js';
 
 describe('codec/json-syntax: where JSON text stops being JSON', () => {
   it('valid exactly where JSON.parse succeeds (documents, one character changed, removed or added)', () => {
@@ -37,5 +37,62 @@ describe('codec/json-syntax: where JSON text stops being JSON', () => {
     expect(jsonSyntaxProblem('['.repeat(200000) + ']'.repeat(200000))).to.equal(undefined);
     expect(jsonSyntaxProblem('['.repeat(200000))).to.deep.include({ offset: 200000 });
     expect(() => parseJsonText('{\n  "mode": "native",\n  "x": [1,]\n}')).to.throw(SyntaxError, /^line 3, column 11: expected a value, found '\]'$/);
+  });
+
+  describe('jsonValuePosition: where the value at a path starts', () => {
+    /** Every path into `v`, as error paths give them (indexes as numbers). */
+    const pathsOf = (v: unknown, at: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] => {
+      out.push(at);
+      if (Array.isArray(v)) v.forEach((x, i) => pathsOf(x, [...at, i], out));
+      else if (v !== null && typeof v === 'object') for (const [k, x] of Object.entries(v)) pathsOf(x, [...at, k], out);
+      return out;
+    };
+    /** The text of the value starting at `offset`: the longest prefix JSON.parse reads as one value. */
+    const valueAt = (text: string, offset: number): unknown => {
+      for (let end = text.length; end > offset; end--) {
+        try {
+          return JSON.parse(text.slice(offset, end));
+        } catch {
+          // shorter
+        }
+      }
+      throw new Error(`no value at ${offset}`);
+    };
+    const lineColumn = (text: string, offset: number): [number, number] => {
+      const before = text.slice(0, offset).split('\n');
+      return [before.length, before[before.length - 1]!.length + 1];
+    };
+
+    it('every path of a document: the value JSON.parse gives there starts at the offset, line and column', () => {
+      fc.assert(
+        fc.property(fc.jsonValue({ maxDepth: 3 }), fc.constantFrom(undefined, 2, '\t'), (v, indent) => {
+          const text = JSON.stringify(v, null, indent);
+          for (const path of pathsOf(v)) {
+            const at = jsonValuePosition(text, path);
+            expect(at, JSON.stringify(path)).to.not.equal(undefined);
+            expect(valueAt(text, at!.offset)).to.deep.equal(path.reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], v));
+            expect([at!.line, at!.column]).to.deep.equal(lineColumn(text, at!.offset));
+          }
+        }),
+        { numRuns: 60 },
+      );
+    });
+
+    it('a repeated key is its last member (what JSON.parse keeps); escaped names and strings with brackets are read as JSON reads them', () => {
+      const text = '{"a": 1, "b": {"x": "]}\\"", "c": [0, {"d": 5}]},\n "a": [2, 3], "\\u0065": true}';
+      expect(jsonValuePosition(text, ['a', 1])).to.deep.equal({ offset: text.indexOf('3'), line: 2, column: 11 });
+      expect(jsonValuePosition(text, ['b', 'c', 1, 'd'])?.offset).to.equal(text.indexOf('5'));
+      expect(jsonValuePosition(text, ['e'])?.offset).to.equal(text.indexOf('true'));
+      // paths that name nothing: no position (the caller keeps its path-only message)
+      for (const path of [['z'], ['a', 2], ['b', 'x', 0], ['a', 'x']]) expect(jsonValuePosition(text, path), JSON.stringify(path)).to.equal(undefined);
+    });
+
+    it('linear: a deep path in a large document is found without a tree', () => {
+      const big = JSON.stringify({ specConstants: Array.from({ length: 200000 }, (_, i) => ({ name: `s${i}`, type: 'i32', default: i })) }, null, 1);
+      const t0 = performance.now();
+      const at = jsonValuePosition(big, ['specConstants', 199999, 'default']);
+      expect(performance.now() - t0).to.be.below(2000);
+      expect(valueAt(big.slice(0, at!.offset + 6), at!.offset)).to.equal(199999);
+    });
   });
 });

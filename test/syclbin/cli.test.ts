@@ -424,6 +424,9 @@ describe('syclbin extract / pack', () => {
       const r = await pack(file);
       expect(r.code, file).to.equal(1);
       expect(r.stderr, file).to.contain(`image path ${JSON.stringify(file)} leaves the manifest's folder`);
+      // placed at the "file" value's line and column (JSON.stringify writes the manifest on one line)
+      const text = readFileSync(join(m, 'manifest.json'), 'utf8');
+      expect(r.stderr, file).to.match(new RegExp(`^syclbin pack: m/manifest\\.json:1:${text.indexOf('"file"') + 8}: error: `));
       expect(r.stderr, file).to.contain('(at abstractModules[0].irModules[0].file)');
       expect(existsSync(join(t.dir, 'out.syclbin')), file).to.equal(false);
     }
@@ -437,6 +440,10 @@ describe('syclbin extract / pack', () => {
     writeFileSync(join(m, '..k.spv'), readBytes(`${SYCLBIN_TESTDATA}k.spv`));
     writeFileSync(join(m, '..d', 'k.spv'), readBytes(`${SYCLBIN_TESTDATA}k.spv`));
     for (const file of ['..k.spv', '..d/k.spv', '..d/../k.spv']) expect((await pack(file)).code, file).to.equal(0);
+    // A value of a manifest written over several lines: its line and column, the JSON path kept.
+    writeFileSync(join(m, 'lines.json'), '{"format": "syclbin-manifest", "version": 1,\n  "state": "inputx"}\n');
+    const placed = await cli(['pack', 'm/lines.json', '-o', 'out.syclbin'], t.dir);
+    expect([placed.code, placed.stderr]).to.deep.equal([1, "syclbin pack: m/lines.json:2:12: error: unknown state 'inputx' (input, object, executable, or a number) (at state)\n"]);
     // A SYCLBIN given in place of its manifest says so.
     const binary = await cli(['pack', `${SYCLBIN_TESTDATA}v1_one_ir.syclbin`, '-o', 'b.out'], t.dir);
     expect([binary.code, binary.stderr]).to.deep.equal([1, `syclbin pack: error: ${SYCLBIN_TESTDATA}v1_one_ir.syclbin: not a manifest: a SYCLBIN file (pack reads the JSON manifest 'syclbin extract FILE -o DIR' writes from one)\n`]);

@@ -14,7 +14,7 @@ import { decodeText } from '../../props/text.js';
 import { CrossModuleDeviceGlobalError, LowerError } from '../../lower/errors.js';
 import { lowerManifest, type LoweringResult } from '../../lower/lower.js';
 import { parseManifestText } from '../../lower/manifest.js';
-import { jsonSyntaxProblem } from '../../codec/json-syntax.js';
+import { jsonSyntaxProblem, jsonValuePosition } from '../../codec/json-syntax.js';
 import { loweringReport } from '../../lower/report.js';
 import { emitSpirv } from '../../lower/spirv/emit.js';
 import { emitLlvmIr } from '../../lower/llvm-ir/emit.js';
@@ -167,7 +167,13 @@ gives it (its value type [size x i8] in a struct, aligned as that), for IR input
       const module = (lowered as { module?: Parameters<typeof atIrEntry>[0] } | undefined)?.module;
       const e = module ? atIrEntry(module, caught) : caught;
       if (e instanceof CrossModuleDeviceGlobalError) throw new CommandFailure(`${prog}: error: ${e.message}`);
-      if (e instanceof LowerError) throw new CommandFailure(`${prog}: error: ${file}: ${e.message}`);
+      if (e instanceof LowerError) {
+        // A manifest value is placed at its line and column too, as an IR error is (FILE:LINE:COLUMN):
+        // one walk of the text, only now that there is an error to place.
+        const at = !isIr && e.pathSegments.length ? jsonValuePosition(decodeText(bytes), e.pathSegments) : undefined;
+        if (at) throw new CommandFailure(`${prog}: ${file}:${at.line}:${at.column}: error: ${e.message}`);
+        throw new CommandFailure(`${prog}: error: ${file}: ${e.message}`);
+      }
       if (e instanceof IrSyntaxError) throw new CommandFailure(`${prog}: ${file}:${e.line}:${e.column}: error: ${e.reason}`);
       throw e;
     }

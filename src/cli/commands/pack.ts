@@ -3,7 +3,7 @@
  * (schemas/syclbin-manifest.schema.json) naming image files relative to the manifest.
  * The output is written atomically and never over an input (the manifest or an image) unless --force.
  */
-import { parseJsonText } from '../../codec/json-syntax.js';
+import { jsonValuePosition, parseJsonText } from '../../codec/json-syntax.js';
 import { realpathSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { blobRef, EncodeError, formatPath, hasMagic, SyclbinError, type Chunk, type PathKey } from '../../codec/index.js';
@@ -15,7 +15,7 @@ import { syclbinChunks } from '../../syclbin/write.js';
 import { initZstd, nodeCompressor } from '../../node/compressors.js';
 import { defineCommand, EXIT, type Context } from '../command.js';
 import type { Files } from '../files.js';
-import { FileFailure, UsageError } from '../errors.js';
+import { CommandFailure, FileFailure, UsageError } from '../errors.js';
 import { opt } from '../options.js';
 
 /**
@@ -75,8 +75,10 @@ function manifestPlace(doc: unknown, f: ModelFinding): string {
 export async function packManifest(files: Files, cwd: string, manifest: string, anywhere = false, warn: (line: string) => void = () => {}): Promise<Chunk[]> {
   const bytes = files.readAll(manifest);
   let doc: unknown;
+  let text: string;
   try {
-    doc = parseJsonText(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    doc = parseJsonText(text);
   } catch (e) {
     // A binary given in place of its manifest: say what it is and what turns it into one.
     const what = hasMagic(SyclbinMagic, bytes) ? 'a SYCLBIN file' : hasMagic(OffloadMagic, bytes) ? 'an OffloadBinary file' : undefined;
@@ -84,21 +86,31 @@ export async function packManifest(files: Files, cwd: string, manifest: string, 
     throw new EncodeError(`not JSON: ${(e as Error).message}`);
   }
   const base = dirname(resolve(cwd, manifest));
-  const { file, options, notes } = manifestToModel(
-    doc,
-    (p, at) => {
-      // An image that cannot be used is named with the manifest field that names it.
-      try {
-        const src = files.input(imagePath(base, p, anywhere)).source;
-        return blobRef(src, 0, src.size, undefined);
-      } catch (e) {
-        if (e instanceof EncodeError && !e.pathSegments.length) throw new EncodeError(e.reason, at);
-        if (e instanceof FileFailure) throw new FileFailure(e.file, e.cause, [...e.notes, `the image named at ${formatPath(at)} in ${manifest}`]);
-        throw e;
-      }
-    },
-    bytes,
-  );
+  let model: ReturnType<typeof manifestToModel>;
+  try {
+    model = manifestToModel(
+      doc,
+      (p, at) => {
+        // An image that cannot be used is named with the manifest field that names it.
+        try {
+          const src = files.input(imagePath(base, p, anywhere)).source;
+          return blobRef(src, 0, src.size, undefined);
+        } catch (e) {
+          if (e instanceof EncodeError && !e.pathSegments.length) throw new EncodeError(e.reason, at);
+          if (e instanceof FileFailure) throw new FileFailure(e.file, e.cause, [...e.notes, `the image named at ${formatPath(at)} in ${manifest}`]);
+          throw e;
+        }
+      },
+      bytes,
+    );
+  } catch (e) {
+    // An error at a value of the manifest is placed at its line and column too, as an IR error is
+    // (FILE:LINE:COLUMN): one walk of the text, only now that there is an error to place.
+    const at = e instanceof EncodeError && e.pathSegments.length ? jsonValuePosition(text, e.pathSegments) : undefined;
+    if (at) throw new PlacedManifestError(at.line, at.column, e as EncodeError);
+    throw e;
+  }
+  const { file, options, notes } = model;
   for (const n of notes) warn(n);
   // What verify would say of the file that needs no written bytes (a manifest typed by hand: a type
   // that does not match its target, a bundle without state); written as given all the same.
@@ -106,6 +118,24 @@ export async function packManifest(files: Files, cwd: string, manifest: string, 
   const env = file.envelope;
   if (env.kind !== 'none' && env.compression === 'zstd') await initZstd();
   return syclbinChunks(file, { ...options, compressor: nodeCompressor });
+}
+
+/**
+ * A manifest error at a value the manifest text holds, with the value's 1-based line and column
+ * (UTF-16 code units, as the JSON syntax errors count them), for `pack` to print as
+ * `PROG: FILE:LINE:COLUMN: error: message`.
+ */
+export class PlacedManifestError extends Error {
+  constructor(
+    /** 1-based line of the value. */
+    readonly line: number,
+    /** 1-based column of the value. */
+    readonly column: number,
+    /** The error, with its JSON path. */
+    override readonly cause: EncodeError,
+  ) {
+    super(cause.message);
+  }
 }
 
 /** `syclbin pack`: Build a SYCLBIN file (v1 or v2, any envelope) from a JSON manifest and image files. */
@@ -165,6 +195,7 @@ the file is written as given all the same (status 0).`,
     try {
       chunks = await packManifest(files, io.cwd, manifest, opts['allow-any-path'], (n) => io.stderr.write(`${manifest}: ${n}\n`));
     } catch (e) {
+      if (e instanceof PlacedManifestError) throw new CommandFailure(`${ctx.prog}: ${manifest}:${e.line}:${e.column}: error: ${e.message}`);
       if (e instanceof SyclbinError) throw new FileFailure(manifest, e);
       throw e;
     }
