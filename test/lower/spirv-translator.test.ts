@@ -23,7 +23,7 @@ import { lowerManifestJson, type LoweringResult } from '../../src/lower/lower.js
 import { emitLlvmIr } from '../../src/lower/llvm-ir/emit.js';
 import { decodeSpirvModule, filterSpirvModule, readString, type SpirvInstruction } from '../../src/lower/spirv/binary.js';
 import { emitSpirv } from '../../src/lower/spirv/emit.js';
-import { Capability, Decoration, EXT_GLOBAL_VARIABLE_DECORATIONS, Op } from '../../formats/spirv-enums.js';
+import { Capability, Decoration, EXT_GLOBAL_VARIABLE_DECORATIONS, LinkageType, Op } from '../../formats/spirv-enums.js';
 import { normaliseSpirvDis } from '../../src/lower/spirv/normalise.js';
 import { HOST_ACCESS_CODE } from '../../src/lower/device-globals.js';
 import { requireTool } from '../support/tools.js';
@@ -59,6 +59,19 @@ function intelDecorations(bytes: Uint8Array): string[] {
     out.push(`${target}: ${i.operands[1]} ${ops}`);
   }
   return out.sort();
+}
+
+/** The LinkageAttributes of the module's functions, as `<linkage name> Export|Import` (none: no decoration), sorted. */
+function functionLinkage(bytes: Uint8Array): string[] {
+  const m = decodeSpirvModule(bytes);
+  const functions = new Set(m.instructions.filter((i) => i.opcode === Op.Function).map((i) => i.operands[1]));
+  return m.instructions
+    .filter((i) => i.opcode === Op.Decorate && i.operands[1] === Decoration.LinkageAttributes && functions.has(i.operands[0]))
+    .map((i) => {
+      const name = readString(i.operands, 2);
+      return `${name.text} ${i.operands[2 + name.words] === LinkageType.Export ? 'Export' : 'Import'}`;
+    })
+    .sort();
 }
 
 function run(tool: string, args: string[], input?: Uint8Array | string): Buffer {
@@ -139,6 +152,10 @@ describe('SPIR-V against spirv-tools 2023.1 and llvm-spirv-15', function () {
         expect(ours.length, 'nothing to compare').to.be.greaterThan(0);
         expect(ours.join('\n')).to.equal(theirs.join('\n'));
         expect(intelDecorations(full)).to.deep.equal(intelDecorations(translated));
+        // The functions' linkage too (docs/post-link.md "`--spirv-out`: the __spec_const functions"):
+        // the translator exports each `__spec_const.<n>` of the IR, and so do we.
+        expect(functionLinkage(full), 'function linkage').to.deep.equal(functionLinkage(translated));
+        if (result.specConstants.mode === 'native' && result.specConstants.constants.length) expect(functionLinkage(full)).to.include('__spec_const.0 Export');
         // Every scalar leaf and every device global made it into the comparison.
         const leaves = ours.filter((l) => / SpecId /.test(l)).length;
         const expectedLeaves = result.specConstants.mode === 'native' ? countScalarLeaves(result) : 0;

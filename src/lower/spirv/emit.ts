@@ -214,7 +214,10 @@ export function buildSpirvModule(result: LoweringResult, opts: EmitSpirvOptions 
         // ahead for OpSpecConstantCompositeContinuedINTEL (SPIRVDecoder::getContinuedInstructions,
         // intel/llvm:llvm-spirv/lib/SPIRV/libSPIRV/SPIRVStream.cpp@2632015470c6c9e0f28202590b2aec2db8f12ec2),
         // reads past the end, and the failed stream survives its seekg, so getEntry's
-        // "SPIRV stream fails" assertion aborts llvm-spirv-15 -r / -to-text.
+        // "SPIRV stream fails" assertion aborts llvm-spirv-15 -r / -to-text. Exported, as llvm-spirv-15
+        // exports the IR's external function (an internal one it drops, spec constants and all), and
+        // so that spirv-opt keeps it; why the possible name clash is accepted: docs/post-link.md
+        // "`--spirv-out`: the `__spec_const` functions".
         const fn = b.functionReturning(types.type(specConstantValueType(tree)), id);
         const fnName = specConstFunctionName(n++, taken);
         b.name(fn, fnName);
