@@ -370,6 +370,12 @@ export function printModule(m: LModule, edits: ModuleEdits = newModuleEdits(), m
     if (it.kind === 'text' && it.what === 'source_filename') continue; // printed above
     const c = cat(it);
     flushBefore(c);
+    // The input's numbered types (`%0 = type …`) are never used: the reader refuses every use
+    // (parser.ts, "numbered types are not supported"). AsmWriter prints only the types TypeFinder
+    // finds, numbering the unnamed ones from 0 in that order (llvm/llvm-project:llvm/lib/IR/AsmWriter.cpp
+    // TypePrinting::incorporateTypes), so `llvm-as-19 | llvm-dis-19` drops them; so does this printer,
+    // which leaves the numbers from 0 to the types an edit adds (edits.newTypes, in TypeFinder order).
+    if (it.kind === 'text' && it.what === 'type' && /^[0-9]+$/.test(it.name ?? '')) continue;
     if (it.kind === 'global' && edits.replacedGlobals.size) {
       const r = edits.replacedGlobals.get(it.global);
       if (r) {

@@ -21,7 +21,9 @@
  * local value of the same name would keep the type, never drop a used one). Within an entity the
  * text's order stands for TypeFinder's, but for type attributes, taken after the other types of the
  * function header or instruction they are written in. Numbered types (`%0 = type …`) are not
- * handled here: they are printed as before.
+ * handled here: the input's are never used (the reader refuses a use) and print.ts drops them, as
+ * LLVM's printer drops unused types; the ones an edit adds come first, numbered from 0 in TypeFinder
+ * order (src/lower/post-link/sanitizers.ts).
  *
  * Portable: no Node APIs.
  */
