@@ -149,11 +149,36 @@ export interface JsonPosition {
 /**
  * Where the value at `path` (object keys and array indexes, as error paths give them) starts in
  * `text`, JSON that `JSON.parse` accepted; undefined when the path names nothing there (or the text
- * is not JSON). A repeated key means its last member, the one `JSON.parse` keeps. One walk down the
- * path, skipping the siblings on the way, then one count of the lines before the value: linear in
- * the text, with no tree built, so that an error in a large manifest costs one bounded pass.
+ * is not JSON). A repeated key means its last member, the one `JSON.parse` keeps. See
+ * {@link jsonValuePositions}: one pass over the text, no tree built.
  */
 export function jsonValuePosition(text: string, path: readonly (string | number)[]): JsonPosition | undefined {
+  return jsonValuePositions(text, [path])[0];
+}
+
+/** A node of the trie of wanted paths: where its last value started (-1: not met). */
+interface Wanted {
+  readonly children: Map<string, Wanted>;
+  offset: number;
+}
+
+/**
+ * {@link jsonValuePosition} of each of `paths`, from one pass over `text` (linear in the text plus
+ * the paths' length, whatever their number, so that placing every message about a large document
+ * stays bounded). Containers no wanted path enters are skipped by scanning for their end; nothing
+ * is decoded but the member names on the wanted paths.
+ */
+export function jsonValuePositions(text: string, paths: readonly (readonly (string | number)[])[]): (JsonPosition | undefined)[] {
+  const root: Wanted = { children: new Map(), offset: -1 };
+  for (const path of paths) {
+    let node = root;
+    for (const k of path) {
+      const key = String(k);
+      let next = node.children.get(key);
+      if (!next) node.children.set(key, (next = { children: new Map(), offset: -1 }));
+      node = next;
+    }
+  }
   const n = text.length;
   let p = 0;
   const ws = (): void => {
@@ -168,7 +193,7 @@ export function jsonValuePosition(text: string, path: readonly (string | number)
     }
     return n;
   };
-  /** Moves `p` past the value starting at `p`. */
+  /** Moves `p` past the value starting at `p`, looking at nothing inside it. */
   const skip = (): void => {
     const c = text.charCodeAt(p);
     if (c === 0x22) {
@@ -191,53 +216,73 @@ export function jsonValuePosition(text: string, path: readonly (string | number)
     }
     while (p < n && !WS.has(text.charCodeAt(p)) && !',]}'.includes(text[p]!)) p++;
   };
+  // The open containers on wanted paths: their trie node, kind and next array index.
+  const stack: { node: Wanted; array: boolean; index: number }[] = [];
+  /** The value at `p`, which `node` (if any) wants: its start recorded, entered when a wanted path goes on. */
+  const value = (node: Wanted | undefined): void => {
+    if (node) node.offset = p;
+    const c = text.charCodeAt(p);
+    if (node && node.children.size && (c === 0x7b || c === 0x5b)) {
+      stack.push({ node, array: c === 0x5b, index: 0 });
+      p++;
+    } else skip();
+  };
   ws();
-  for (const key of path) {
-    const open = text.charCodeAt(p);
-    let found: number | undefined;
-    if (open === 0x5b) {
-      const want = typeof key === 'number' ? key : /^(0|[1-9][0-9]*)$/.test(key) ? Number(key) : -1;
+  if (p < n) value(root);
+  while (stack.length && p < n) {
+    const top = stack[stack.length - 1]!;
+    ws();
+    const c = text.charCodeAt(p);
+    if (c === 0x2c) {
       p++;
-      ws();
-      for (let i = 0; p < n && text.charCodeAt(p) !== 0x5d; i++) {
-        if (i === want) {
-          found = p;
-          break;
-        }
-        skip();
-        ws();
-        if (text.charCodeAt(p) === 0x2c) p++;
-        ws();
-      }
-    } else if (open === 0x7b) {
-      const want = String(key);
-      p++;
-      ws();
-      while (p < n && text.charCodeAt(p) === 0x22) {
-        const nameStart = p;
-        p = stringEnd(p);
-        const raw = text.slice(nameStart + 1, p - 1);
-        // Escaped names are compared decoded (JSON.parse's view), plain ones as written.
-        const name = raw.includes('\\') ? (JSON.parse(text.slice(nameStart, p)) as string) : raw;
-        ws();
-        p++; // ':'
-        ws();
-        if (name === want) found = p;
-        skip();
-        ws();
-        if (text.charCodeAt(p) === 0x2c) p++;
-        ws();
-      }
+      continue;
     }
-    if (found === undefined) return undefined;
-    p = found;
+    if (c === 0x7d || c === 0x5d) {
+      p++;
+      stack.pop();
+      continue;
+    }
+    if (top.array) {
+      value(top.node.children.get(String(top.index++)));
+      continue;
+    }
+    const nameStart = p;
+    p = stringEnd(p);
+    const raw = text.slice(nameStart + 1, p - 1);
+    // Escaped names are compared decoded (JSON.parse's view), plain ones as written.
+    const name = raw.includes('\\') ? (JSON.parse(text.slice(nameStart, p)) as string) : raw;
+    ws();
+    p++; // ':'
+    ws();
+    value(top.node.children.get(name));
   }
-  if (p >= n) return undefined;
+  // A value of a repeated key's earlier member was recorded too: it counts only inside the last
+  // occurrence of its parent, which starts after every earlier one ends.
+  const starts = paths.map((path) => {
+    let node = root;
+    let at = root.offset;
+    if (at < 0) return -1;
+    for (const k of path) {
+      node = node.children.get(String(k))!;
+      if (node.offset <= at) return -1;
+      at = node.offset;
+    }
+    return at;
+  });
+  // Lines and columns: one count of the line breaks, up to the last offset wanted.
+  const order = starts.map((_, i) => i).filter((i) => starts[i]! >= 0).sort((x, y) => starts[x]! - starts[y]!);
+  const out: (JsonPosition | undefined)[] = paths.map(() => undefined);
   let line = 1;
   let lineStart = 0;
-  for (let i = text.indexOf('\n'); i !== -1 && i < p; i = text.indexOf('\n', i + 1)) {
-    line++;
-    lineStart = i + 1;
+  let nl = text.indexOf('\n');
+  for (const i of order) {
+    const offset = starts[i]!;
+    while (nl !== -1 && nl < offset) {
+      line++;
+      lineStart = nl + 1;
+      nl = text.indexOf('\n', nl + 1);
+    }
+    out[i] = { offset, line, column: offset - lineStart + 1 };
   }
-  return { offset: p, line, column: p - lineStart + 1 };
+  return out;
 }

@@ -4,7 +4,7 @@
  */
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { jsonSyntaxProblem, jsonValuePosition, parseJsonText } from '../../src/codec/json-syntax.js';
+import { jsonSyntaxProblem, jsonValuePosition, jsonValuePositions, parseJsonText } from '../../src/codec/json-syntax.js';
 
 describe('codec/json-syntax: where JSON text stops being JSON', () => {
   it('valid exactly where JSON.parse succeeds (documents, one character changed, removed or added)', () => {
@@ -73,6 +73,9 @@ describe('codec/json-syntax: where JSON text stops being JSON', () => {
             expect(valueAt(text, at!.offset)).to.deep.equal(path.reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], v));
             expect([at!.line, at!.column]).to.deep.equal(lineColumn(text, at!.offset));
           }
+          // all at once (one pass), with paths that name nothing among them: the same answers
+          const paths = [...pathsOf(v), ['nothing', 0], [0, 'nothing']];
+          expect(jsonValuePositions(text, paths)).to.deep.equal(paths.map((path) => jsonValuePosition(text, path)));
         }),
         { numRuns: 60 },
       );
@@ -83,6 +86,8 @@ describe('codec/json-syntax: where JSON text stops being JSON', () => {
       expect(jsonValuePosition(text, ['a', 1])).to.deep.equal({ offset: text.indexOf('3'), line: 2, column: 11 });
       expect(jsonValuePosition(text, ['b', 'c', 1, 'd'])?.offset).to.equal(text.indexOf('5'));
       expect(jsonValuePosition(text, ['e'])?.offset).to.equal(text.indexOf('true'));
+      // a value only an earlier member of a repeated key has is not there (JSON.parse drops that member)
+      expect(jsonValuePositions('{"a": {"x": 1, "y": 2}, "a": {"y": 3}}', [['a', 'x'], ['a', 'y'], ['a']]).map((p) => p?.offset)).to.deep.equal([undefined, 35, 29]);
       // paths that name nothing: no position (the caller keeps its path-only message)
       for (const path of [['z'], ['a', 2], ['b', 'x', 0], ['a', 'x']]) expect(jsonValuePosition(text, path), JSON.stringify(path)).to.equal(undefined);
     });

@@ -14,7 +14,7 @@ import { decodeText } from '../../props/text.js';
 import { CrossModuleDeviceGlobalError, LowerError } from '../../lower/errors.js';
 import { lowerManifest, type LoweringResult } from '../../lower/lower.js';
 import { parseManifestText } from '../../lower/manifest.js';
-import { jsonSyntaxProblem, jsonValuePosition } from '../../codec/json-syntax.js';
+import { jsonSyntaxProblem, jsonValuePosition, jsonValuePositions } from '../../codec/json-syntax.js';
 import { loweringReport } from '../../lower/report.js';
 import { emitSpirv } from '../../lower/spirv/emit.js';
 import { emitLlvmIr } from '../../lower/llvm-ir/emit.js';
@@ -179,11 +179,13 @@ gives it (its value type [size x i8] in a struct, aligned as that), for IR input
     }
     // Warnings are placed as errors are: at the IR call (FILE:LINE:COLUMN), or the manifest entry.
     const module = (result as { module?: Parameters<typeof atIrEntry>[0] }).module;
-    for (const w of result.locatedWarnings) {
-      const place = module ? irPlace(w.path) : undefined;
-      if (place) io.stderr.write(`${prog}: ${file}:${place.line}:${place.column}: warning: ${w.message}\n`);
+    // (a manifest's warnings placed all at once: one pass over its text however many there are)
+    const manifestPlaces = !module && result.locatedWarnings.length ? jsonValuePositions(decodeText(bytes), result.locatedWarnings.map((w) => w.path)) : [];
+    result.locatedWarnings.forEach((w, i) => {
+      const place = module ? irPlace(w.path) : manifestPlaces[i];
+      if (place) io.stderr.write(`${prog}: ${file}:${place.line}:${place.column}: warning: ${w.message}${module ? '' : ` (at ${formatPath(w.path)})`}\n`);
       else io.stderr.write(`${prog}: ${file}: warning: ${w.message} (at ${formatPath(w.path)})\n`);
-    }
+    });
     // From a module, what is written is its lowering, not a translation of it: said once, where a
     // SPIR-V module or a .syclbin of it is written (one that looks like the device code, but is not).
     if (module) {
