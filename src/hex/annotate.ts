@@ -29,7 +29,7 @@
  */
 import { IR_HEAD, looksLikeIrText } from '../containers/ir-text.js';
 import { BUNDLE_SNIFF, holdsOffloadBundle, readOffloadBundles } from '../containers/offload-bundle.js';
-import { ArgumentError, NAMED_KINDS, walkDescendants, rangeArgument, blobRef, blobSource, childPath, quotedName, DecodeError, forEachDescendant, formatPath, hasMagic, hexText, memorySource, nodePath, ownsBytes, pathOf, DEFAULT_MAX_SPANS, SpanBudgetError, SpanTree, toSource, wholeNumberArgument, type ByteSource, type PathKey, type SpanKind, type SpanNode, optionsArgument, type BytesLike } from '../codec/index.js';
+import { ArgumentError, childPath, rangeArgument, blobRef, blobSource, quotedName, DecodeError, forEachDescendant, formatPath, hasMagic, hexText, memorySource, nodePath, ownsBytes, pathOf, DEFAULT_MAX_SPANS, SpanBudgetError, SpanTree, toSource, wholeNumberArgument, type ByteSource, type PathKey, type SpanKind, type SpanNode, optionsArgument, type BytesLike } from '../codec/index.js';
 import { OFFLOAD_BINARY_ALIGN, OFFLOAD_BINARY_MAGIC, OFFLOAD_VERSIONS, OffloadHeaderPrefix, OffloadMagic } from '../../formats/offload-binary.js';
 import { SYCLBIN_MAGIC, SyclbinFileHeader, SyclbinMagic } from '../../formats/syclbin-v1.js';
 import { V2_IMAGE_KIND, V2_KEYS } from '../../formats/syclbin-v2.js';
@@ -479,13 +479,13 @@ function withEmbeddedSyclbins(src: ByteSource, ann: Annotation, opts: AnnotateOp
     budget -= inner.spans.length;
     (ann.embedded ??= []).push({ offset: s.offset, path: s.path, keys: s.keys, source });
     const place = (x: AnnotatedSpan): AnnotatedSpan => {
-      const placed: AnnotatedSpan = { ...x, offset: s.offset + x.offset, path: x.path ? `${s.path}.${x.path}` : s.path, keys: s.keys.concat(x.keys) };
+      const placed: AnnotatedSpan = { ...spanFields(x), offset: s.offset + x.offset, path: x.path ? `${s.path}.${x.path}` : s.path, keys: s.keys.concat(x.keys) };
       if (x.shared) placed.shared = x.shared.map((p) => `${s.path}.${p}`);
       // (a sharer's own extent: what hexdump --path selects for it)
       if (x.sharers) placed.sharers = x.sharers.map(place);
       return placed;
     };
-    spliced.push({ ...s, kind: 'group' });
+    spliced.push({ ...spanFields(s), kind: 'group' });
     for (const x of inner.spans) spliced.push(place(x));
     // (the inner annotation is not kept: its errors are moved to the file's place and path)
     for (const e of inner.problems) ann.problems.push(e.within(...s.keys).rebase(s.offset));
@@ -572,28 +572,12 @@ function tile(src: ByteSource, ann: Annotation): AnnotatedSpan[] {
   const leaves: AnnotatedSpan[] = [];
   const backgrounds: AnnotatedSpan[] = [];
   const root = ann.tree.root;
-  // Paths top-down: a node's from its parent's, carried down the walk (depth first, a parent before
-  // its children), not a walk to the root or a lookup per node. A key's text after its parent's path
-  // (`.offset`, `[3]`, `["optLevel"]`) is made once per key: the same keys recur in every record.
-  const suffixes = new Map<PathKey, string>();
-  const namedSuffixes = new Map<PathKey, string>();
-  const pathOfChild = (parentPath: string, n: SpanNode): string => {
-    if (parentPath === '') return childPath('', n);
-    const cache = NAMED_KINDS.has(n.kind) ? namedSuffixes : suffixes;
-    let s = cache.get(n.key!);
-    if (s === undefined) {
-      // (the text childPath appends to a non-empty path)
-      s = childPath(' ', n).slice(1);
-      if (cache.size < 1 << 16) cache.set(n.key!, s);
-    }
-    return parentPath + s;
-  };
-  const visit = (n: SpanNode, path: string, keys: PathKey[]): void => {
+  const visit = (n: SpanNode): void => {
     if (n.offset < 0 || n.offset > size) return; // virtual, or past the end of a truncated file
-    const span: AnnotatedSpan = { offset: n.offset, size: n.size, path, keys, kind: n.kind };
+    const span: AnnotatedSpan = new TreeSpan(n.offset, n.size, n.kind, n);
     if (!ownsBytes(n)) {
       // A background with children (a section a reader read) is their group and names what they leave.
-      if (n.background && n.size > 0) backgrounds.push(clip({ ...span, ...(n.value === undefined ? {} : { value: n.value }) }, size));
+      if (n.background && n.size > 0) backgrounds.push(clip(n.value === undefined ? spanFields(span) : { ...spanFields(span), value: n.value }, size));
       span.kind = 'group';
       const g = clip(span, size);
       groups.push(g);
@@ -601,7 +585,7 @@ function tile(src: ByteSource, ann: Annotation): AnnotatedSpan[] {
       return;
     }
     if (n.size <= 0) {
-      groups.push({ ...span, size: 0, kind: 'group' });
+      groups.push({ ...spanFields(span), size: 0, kind: 'group' });
       return;
     }
     // (a blob's registry or its error is the annotation's, not a value of its bytes)
@@ -612,21 +596,8 @@ function tile(src: ByteSource, ann: Annotation): AnnotatedSpan[] {
   // Groups other nodes also name (a v1 header-table entry and the module image it is): their paths,
   // once every path is known.
   const aliased: [AnnotatedSpan, SpanNode[]][] = [];
-  if (root.offset >= 0 && root.kind !== 'group' && !root.children) visit(root, '', []);
-  else {
-    // (the path and keys of the node above carried down the walk)
-    walkDescendants(root, { path: '', keys: [] as PathKey[] }, (n, above) => {
-      const path = pathOfChild(above.path, n);
-      // (sized exactly: a spread or push leaves room to grow, 150 bytes more per span, a third of
-      // annotate's memory on files of many small records; and copied by hand: concat is generic and slow)
-      const up = above.keys;
-      const keys: PathKey[] = new Array<PathKey>(up.length + 1);
-      for (let i = 0; i < up.length; i++) keys[i] = up[i]!;
-      keys[up.length] = n.key!;
-      visit(n, path, keys);
-      return { path, keys };
-    });
-  }
+  if (root.offset >= 0 && root.kind !== 'group' && !root.children) visit(root);
+  else forEachDescendant(root, visit);
   for (const [g, aliases] of aliased) g.shared = aliases.map((a) => nodePath(a));
   const owned = ownBytes(leaves);
   // Fill gaps.
@@ -655,7 +626,7 @@ function tile(src: ByteSource, ann: Annotation): AnnotatedSpan[] {
     const ownBytes = background !== undefined && !inStructure && !(owner && below(owner.keys, background.keys));
     const g = gapSpan(src, a, b, containerStart, stringTables, ann.format, b === size && compressedEnds.has(a), ownBytes || inStructure);
     if (ownBytes && (g.kind === 'unreferenced' || g.kind === 'padding-nonzero')) {
-      filled.push({ ...background, offset: a, size: b - a });
+      filled.push({ ...spanFields(background), offset: a, size: b - a });
       return;
     }
     if (owner) {
@@ -755,7 +726,7 @@ function overlay(structure: AnnotatedSpan[], content: AnnotatedSpan[]): Annotate
       if (a >= b) return;
       if (first && a === c.offset && b === cEnd) out.push(c);
       else {
-        const p: AnnotatedSpan = { ...c, offset: a, size: b - a };
+        const p: AnnotatedSpan = { ...spanFields(c), offset: a, size: b - a };
         // What the whole span holds (its value, its sharers) is said once, on its first part.
         if (!first) {
           delete p.value;
@@ -822,7 +793,7 @@ function ownTier(leaves: AnnotatedSpan[]): AnnotatedSpan[] {
       }
     }
     if (sEnd > end) {
-      owned.push({ ...s, offset: end, size: sEnd - end });
+      owned.push({ ...spanFields(s), offset: end, size: sEnd - end });
       end = sEnd;
     }
   }
@@ -931,8 +902,8 @@ class InnermostGroups {
 }
 
 function clip(s: AnnotatedSpan, size: number): AnnotatedSpan {
-  if (s.offset >= size) return { ...s, size: 0 };
-  if (s.offset + s.size > size) return { ...s, size: size - s.offset };
+  if (s.offset >= size) return { ...spanFields(s), size: 0 };
+  if (s.offset + s.size > size) return { ...spanFields(s), size: size - s.offset };
   return s;
 }
 
@@ -981,8 +952,79 @@ export type JsonSpan = Omit<AnnotatedSpan, 'keys' | 'sharers'>;
 
 /** One span's JSON-safe form (its keys and sharers left out, a bigint value as a decimal string). */
 export function spanToJson(s: AnnotatedSpan): JsonSpan {
-  const { keys: _keys, sharers: _sharers, ...rest } = s;
-  return typeof rest.value === 'bigint' ? { ...rest, value: rest.value.toString() } : rest;
+  const out: JsonSpan = { offset: s.offset, size: s.size, path: s.path, kind: s.kind };
+  if (s.value !== undefined) out.value = typeof s.value === 'bigint' ? s.value.toString() : s.value;
+  if (s.label !== undefined) out.label = s.label;
+  if (s.shared !== undefined) out.shared = s.shared;
+  return out;
+}
+
+/**
+ * The span of a node of the span tree. Its path and keys are made from the node when first asked
+ * for, not for every span of the file: most are never asked (verify names only the spans it
+ * reports; a file of 100,000 property lines made 100,000 paths and key arrays it did not print).
+ * Private fields: a copy is made with {@link spanFields}, never a spread (which would drop them).
+ */
+class TreeSpan implements AnnotatedSpan {
+  declare value?: unknown;
+  declare label?: string;
+  declare shared?: string[];
+  declare sharers?: AnnotatedSpan[];
+  #path: string | undefined = undefined;
+  #keys: readonly PathKey[] | undefined = undefined;
+  readonly #node: SpanNode;
+  constructor(
+    public offset: number,
+    public size: number,
+    public kind: SpanKind,
+    node: SpanNode,
+  ) {
+    this.#node = node;
+  }
+  get path(): string {
+    return (this.#path ??= treeSpanPath(this.#node));
+  }
+  set path(p: string) {
+    this.#path = p;
+  }
+  get keys(): readonly PathKey[] {
+    return (this.#keys ??= pathOf(this.#node));
+  }
+  set keys(k: readonly PathKey[]) {
+    this.#keys = k;
+  }
+}
+
+/** The parent whose path {@link treeSpanPath} made last, and that path. */
+let lastParent: SpanNode | undefined;
+let lastParentPath = '';
+
+/**
+ * {@link nodePath} of a span's node, for spans asked in file order (annotate and hexdump print every
+ * span): siblings follow each other, so their parent's path is made once for them, not once each.
+ */
+function treeSpanPath(node: SpanNode): string {
+  const parent = node.parent;
+  if (!parent || parent.key === undefined) return nodePath(node);
+  if (parent !== lastParent) {
+    lastParentPath = nodePath(parent);
+    lastParent = parent;
+  }
+  return childPath(lastParentPath, node);
+}
+
+/**
+ * A span's fields as a plain object, in the order of {@link AnnotatedSpan} (the order JSON shows
+ * them): what a spread gives of a plain span, and of a {@link TreeSpan} too (whose path and keys
+ * are accessors a spread does not copy).
+ */
+export function spanFields(s: AnnotatedSpan): AnnotatedSpan {
+  const out: AnnotatedSpan = { offset: s.offset, size: s.size, path: s.path, keys: s.keys, kind: s.kind };
+  if (s.value !== undefined) out.value = s.value;
+  if (s.label !== undefined) out.label = s.label;
+  if (s.shared !== undefined) out.shared = s.shared;
+  if (s.sharers !== undefined) out.sharers = s.sharers;
+  return out;
 }
 
 /** JSON-safe form (bigint values as decimal strings). */

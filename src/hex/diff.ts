@@ -5,7 +5,7 @@
  * the annotated spans (by path) whose bytes, offset or size differ.
  */
 import { blobRef, blobsEqual, bytesEqual, forEachWindow, formatPath, toSource, type BlobRef, type ByteSource, type CompareBuffers, optionsArgument, type BytesLike, type PathKey } from '../codec/index.js';
-import { annotate, leavesOf, propertyDisplay, quoted, type AnnotatedSpan, type Annotation } from './annotate.js';
+import { annotate, leavesOf, propertyDisplay, quoted, spanFields, type AnnotatedSpan, type Annotation } from './annotate.js';
 import { encodePropertyValue } from '../props/registry.js';
 import { terminalSafe } from './terminal.js';
 import type { PropertySetRegistry, PropertyValue } from '../props/model.js';
@@ -375,7 +375,7 @@ function leafKeys(a: Annotation, ids: SpanKeys): (leaf: AnnotatedSpan) => Annota
       if (!SECTION_KEYS.has(leaf.keys[0] as string)) return leaf;
       const head = `${leaf.keys[0]}[${leaf.keys[1]}]`;
       const r = renameIndex(leaf, [...leaf.keys], 0, elfNames, '', leaf.path.slice(head.length), ids);
-      return r ? { ...leaf, ...r } : leaf;
+      return r ? { ...spanFields(leaf), ...r } : leaf;
     };
   }
   const members = placeNames(a).members;
@@ -397,9 +397,9 @@ function leafKeys(a: Annotation, ids: SpanKeys): (leaf: AnnotatedSpan) => Annota
       const head = `.data.${renamed.keys[3]}[${renamed.keys[4]}]`;
       const rest = leaf.path.slice(memberHead.length + head.length);
       const again = renameIndex(leaf, renamed.keys, 3, sectionsOf(i), `${before}.data`, rest, ids);
-      if (again) return { ...leaf, ...again };
+      if (again) return { ...spanFields(leaf), ...again };
     }
-    return { ...leaf, ...renamed };
+    return { ...spanFields(leaf), ...renamed };
   };
 }
 

@@ -72,6 +72,8 @@ export function verify(input: BytesLike | ByteSource, opts: AnnotateOptions = {}
  */
 function withInflatedFindings(ann: Annotation, report: VerifyReport, opts: Pick<AnnotateOptions, 'maxInflatedSize'>): VerifyReport {
   if (ann.stoppedBy) return report;
+  // (nothing to do without a compressed binary: no set of every finding's text for a file of none)
+  if (!ann.offload?.some((ob) => ob.compression && ob.inflated)) return report;
   const headerSize = OFFLOAD_VERSIONS[3].header.fixedSize!;
   const seen = new Set(report.problems.map((p) => `${p.path}\u0000${p.message}`));
   const added: Finding[] = [];

@@ -8,7 +8,7 @@
  *
  * Portable: no Node APIs.
  */
-import { decodeLatin1, decodeUtf8, utf8FromLatin1, optionsArgument, type BytesLike } from '../codec/index.js';
+import { decodeLatin1, utf8FromLatin1, optionsArgument, type BytesLike } from '../codec/index.js';
 import { someOf } from '../codec/messages.js';
 import { unescapeLlvm } from './llvm-ir/parse/lexer.js';
 import { EMBEDDED_OBJECTS_METADATA, EMBEDDED_OFFLOADING_SECTION } from '../containers/bitcode.js';

@@ -45,8 +45,8 @@
  */
 import { TK } from '../llvm-ir/parse/lexer.js';
 import { IrSyntaxError, irErrorAt } from '../llvm-ir/parse/errors.js';
-import type { LAttribute, LFunction, LGlobal, LModule } from '../llvm-ir/parse/model.js';
-import { escapeLlvmBytes, printLlvmName } from '../llvm-ir/escape.js';
+import type { LFunction, LGlobal, LModule } from '../llvm-ir/parse/model.js';
+import { printLlvmName } from '../llvm-ir/escape.js';
 import { comdatAt } from '../llvm-ir/comdat.js';
 import { newMetadataNode, nextMetadataNode, tokensText, type ModuleEdits } from '../llvm-ir/print.js';
 import { AttributeGroupNumbering, attributeSetText, inlineAttributeText, moduleGroups, type AttributeText } from '../llvm-ir/attribute-groups.js';
