@@ -29,9 +29,10 @@
  */
 import { IR_HEAD, looksLikeIrText } from '../containers/ir-text.js';
 import { BUNDLE_SNIFF, holdsOffloadBundle, readOffloadBundles } from '../containers/offload-bundle.js';
-import { ArgumentError, childPath, rangeArgument, blobRef, blobSource, quotedName, DecodeError, forEachDescendant, formatPath, hasMagic, hexText, memorySource, nodePath, ownsBytes, pathOf, DEFAULT_MAX_SPANS, SpanBudgetError, SpanTree, toSource, wholeNumberArgument, type ByteSource, type PathKey, type SpanKind, type SpanNode, optionsArgument, type BytesLike } from '../codec/index.js';
+import { decode, ArgumentError, childPath, rangeArgument, blobRef, blobSource, quotedName, DecodeError, forEachDescendant, formatPath, hasMagic, hexText, memorySource, nodePath, ownsBytes, pathOf, DEFAULT_MAX_SPANS, SpanBudgetError, SpanTree, toSource, wholeNumberArgument, type ByteSource, type PathKey, type SpanKind, type SpanNode, optionsArgument, type BytesLike } from '../codec/index.js';
 import { OFFLOAD_BINARY_ALIGN, OFFLOAD_BINARY_MAGIC, OFFLOAD_VERSIONS, OffloadHeaderPrefix, OffloadMagic } from '../../formats/offload-binary.js';
 import { SYCLBIN_MAGIC, SyclbinFileHeader, SyclbinMagic } from '../../formats/syclbin-v1.js';
+import { CoffFileHeader, CoffSectionHeader } from '../../formats/coff.js';
 import { V2_IMAGE_KIND, V2_KEYS } from '../../formats/syclbin-v2.js';
 import { inflateOffloadBinary, offloadBinaries, readOffloadBinary, declaredBinarySize, type OffloadBinaryModel } from '../offload/read.js';
 import { summarizeOffloadBinary, type BinarySummary } from '../offload/walk.js';
@@ -283,11 +284,21 @@ function anotherBinaryFollows(src: ByteSource): boolean {
 }
 
 /** ELF, COFF (of a known machine), PE and archive inputs, read by src/offload/input.ts. */
-function objectFormat(head: Uint8Array): 'elf' | 'coff' | 'pe' | 'archive' | undefined {
+function objectFormat(head: Uint8Array, size: number): 'elf' | 'coff' | 'pe' | 'archive' | undefined {
   const kind = offloadContainerOf(head);
-  // A COFF object of unknown machine (00 00) is what LLVM calls any file starting with two zero bytes.
-  if (kind === 'coff' && head[0] === 0 && head[1] === 0 && head[2] !== 0xff) return undefined;
+  // A COFF object of unknown machine (00 00) is what LLVM calls any file starting with two zero bytes:
+  // explained as COFF (as inspect and offload-list read it) only when it declares sections and its
+  // section table lies in the file, so that zeros and other data stay unknown.
+  if (kind === 'coff' && head[0] === 0 && head[1] === 0 && head[2] !== 0xff && !machineUnknownCoff(head, size)) return undefined;
   return kind === 'elf' || kind === 'coff' || kind === 'pe' || kind === 'archive' ? kind : undefined;
+}
+
+/** A COFF file header of machine 0 (IMAGE_FILE_MACHINE_UNKNOWN) with sections, its section table within `size` bytes. */
+function machineUnknownCoff(head: Uint8Array, size: number): boolean {
+  if (head.length < CoffFileHeader.fixedSize!) return false;
+  const h = decode(CoffFileHeader, head, 0);
+  const tableEnd = CoffFileHeader.fixedSize! + h.sizeOfOptionalHeader + h.numberOfSections * CoffSectionHeader.fixedSize!;
+  return h.numberOfSections > 0 && tableEnd <= size;
 }
 
 /** SPIR-V modules and LLVM bitcode files (a header, then module contents `inspect` explains). */
@@ -386,8 +397,8 @@ function annotateIn(input: BytesLike | ByteSource, opts: AnnotateOptions, embedd
         else for (const b of offloadBinaries(src, { ...collect, singlePaths: true, onStop: (e) => (ann.stoppedBy ??= e) })) offload.push(b);
       });
     } else attempt(() => (ann.model = readSyclbin(src, { ...collect, geometry, offload })));
-  } else if (objectFormat(head)) {
-    ann.format = objectFormat(head)!;
+  } else if (objectFormat(head, src.size)) {
+    ann.format = objectFormat(head, src.size)!;
     attempt(() => {
       const input = readOffloadInput(src, collect);
       ann.input = input;

@@ -184,3 +184,16 @@ describe('COFF: sections named again past the repeat budget (review 2026-11-28c 
     }
   });
 });
+
+describe('COFF: an object of unknown machine (00 00) in annotate and verify, as inspect and offload-list read it', () => {
+  it('is explained and verifies clean when it declares sections that fit; zeros stay unknown', async () => {
+    const { annotate } = await import('../../src/hex/annotate.js');
+    const { verify } = await import('../../src/hex/verify.js');
+    const b = bytesOf(COFF).slice();
+    new DataView(b.buffer).setUint16(CoffFileHeader.offsets.machine, 0, true);
+    const ann = annotate(b);
+    expect([ann.format, ann.error]).to.deep.equal(['coff', undefined]);
+    expect(verify(b).problems.filter((p) => p.severity === 'error')).to.deep.equal([]);
+    expect(annotate(new Uint8Array(64)).format).to.equal('unknown');
+  });
+});
