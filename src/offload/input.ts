@@ -540,7 +540,14 @@ class InputReader {
     }
     if (failure) this.out.peerFailure = failure;
     // Past LLVM's failure this reader goes on (not under llvmRules): later members follow LLVM's listing.
-    const after = item.depth ? (this.opts.llvmRules ? '; its listing stops before this member' : '; its listing stops before this member (this one and later members are listed after it)') : '';
+    // (the packer extracts nothing from an input it fails on: no member's images, earlier or later)
+    const after = !item.depth
+      ? ''
+      : this.packer
+        ? '; it extracts nothing from the archive'
+        : this.opts.llvmRules
+          ? '; its listing stops before this member'
+          : '; its listing stops before this member (this one and later members are listed after it)';
     this.note(item, `${this.peer}${this.peer.includes('objdump') ? ' --offloading' : ''} ${why}${after}`);
   }
 

@@ -342,6 +342,23 @@ describe('cli: a module file with a bitstream problem', () => {
 });
 
 describe('cli: offload-extract', () => {
+  it('an archive whose wrapper-object member llvm-offload-binary fails on: the note says it extracts nothing, not that a listing stops', async () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      const { writeArchive } = await import('../../src/containers/archive.js');
+      const sycl = new URL('../../testdata/llvm22/sycl/', import.meta.url).pathname;
+      writeFileSync(join(dir, 'wr.a'), writeArchive([{ name: 'k.wrapper.o', data: readBytes(sycl + 'k.wrapper.o') }, { name: 'k.o', data: readBytes(sycl + 'k.o') }]));
+      const r = await cli(['offload-extract', 'wr.a', '-o', 'out'], dir);
+      expect(r.code, r.stderr).to.equal(0);
+      const note = r.stderr.split('\n').find((l) => l.includes('holds no OffloadBinary'));
+      expect(note).to.match(/llvm-offload-binary-22 fails on this file .*; it extracts nothing from the archive$/);
+      const listed = await cli(['offload-list', 'wr.a'], dir);
+      expect(listed.stderr).to.contain('its listing stops before this member (this one and later members are listed after it)');
+    } finally {
+      cleanup();
+    }
+  });
+
   it('folder names cut the triple and arch to 100 characters each; lines name written files only, after they are in place', async () => {
     const { dir, cleanup } = tempDir();
     try {
