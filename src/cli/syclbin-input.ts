@@ -64,7 +64,8 @@ export async function notSyclbinNote(src: ByteSource, name: string, opts: { maxI
   else if (what.kind !== 'module') commands.push(opts.extracting ? `syclbin offload-extract ${name} -o DIR` : `syclbin offload-list ${name}`);
   // SYCLBIN images inside (a clang -fembed-offload-object object, a multi-entry binary): how to get them out.
   const count = what.syclbinImages?.() ?? 0;
-  const inside = count ? `; it holds ${count} SYCLBIN image(s): 'syclbin offload-extract ${name} -o DIR' writes them out as files this command reads` : '';
+  // (`extract` already names that command among the ones to see: not again)
+  const inside = !count ? '' : opts.extracting ? `; it holds ${count} SYCLBIN image(s), which that command writes out as files this command reads` : `; it holds ${count} SYCLBIN image(s): 'syclbin offload-extract ${name} -o DIR' writes them out as files this command reads`;
   return `not a SYCLBIN: ${what.tree.label}; see ${commands.map((c) => `'${c}'`).join(' or ')}${inside}`;
 }
 

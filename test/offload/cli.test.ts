@@ -419,6 +419,9 @@ describe('cli: offload-extract', () => {
       const dump = await cli(['dump', 'v2.o'], dir);
       expect(dump.code).to.equal(1);
       expect(dump.stderr).to.include("it holds 1 SYCLBIN image(s): 'syclbin offload-extract v2.o -o DIR' writes them out as files this command reads");
+      // extract already names offload-extract among the commands to see: the note does not name it twice
+      const ex = await cli(['extract', 'v2.o', '-o', 'x'], dir);
+      expect(ex.stderr.split('\n')[0]).to.match(/see 'syclbin inspect v2\.o' or 'syclbin offload-extract v2\.o -o DIR'; it holds 1 SYCLBIN image\(s\), which that command writes out as files this command reads$/);
       const r = await cli(['offload-extract', 'v2.o', '-o', 'out'], dir);
       expect(r.code, r.stderr).to.equal(0);
       expect(readdirSync(join(dir, 'out')).sort()).to.deep.equal(['0.prop', '1.prop', '2-spir64-unknown-unknown.bin', '3-nvptx64-nvidia-cuda-sm_90.bin', 'binary0.syclbin']);
