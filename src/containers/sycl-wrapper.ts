@@ -250,6 +250,8 @@ function deviceImage<S extends PointerSection>(p: PointerReader<S>, at: PointerT
   const d = readAt(p, at, image, what)!;
   const o = image.offsets;
   const info: SyclDeviceImageInfo<S> = { offset: p.file.origin + at.section.offset + at.offset, version: d.version, offloadKind: d.offloadKind, format: d.format, record: { ...at, size: image.fixedSize! } };
+  // (found by its symbol, a record is read whatever its version; a descriptor found by its shape has a known one)
+  if (!SYCL_DEVICE_IMAGE_VERSIONS.includes(d.version)) p.notes.push(`${what}: version ${d.version} is not one of the __sycl.tgt_device_image versions known here (${SYCL_DEVICE_IMAGE_VERSIONS.join(', ')}; LLVM 22 writes 3): its fields are read as version 3's`);
   const str = (field: 'target' | 'compileOptions' | 'linkOptions'): string | undefined => {
     const t = p.follow(at.section, at.offset + o[field], `${what} ${field}`);
     return t && p.string(t, `${what} ${field}`);

@@ -825,3 +825,16 @@ describe('wrapper descriptors: at most MAX_ENTRIES_READ entries in all (review 2
     expect(r.notes.join("\n")).to.match(/device images \[6\], \[7\] \(2 images\): its entries are not read/);
   });
 });
+
+describe('wrapper descriptors: a device-image record of an unknown version', () => {
+  it('is noted (its fields are read as version 3\'s), not read in silence', async () => {
+    const { annotate } = await import('../../src/hex/annotate.js');
+    const exe = bytesOf('sycl/k.exe').slice();
+    const at = annotate(exe).spans.find((s) => s.path.endsWith('syclDeviceImages[0].version'))!;
+    expect(readOffloadInput(memorySource(exe)).notes.join('\n')).to.not.match(/device image \[0\]: version/);
+    new DataView(exe.buffer).setUint16(at.offset, 9, true);
+    const r = readOffloadInput(memorySource(exe));
+    expect(r.bare.map((b) => b.kernels.length)).to.deep.equal([1]);
+    expect(r.notes).to.include("device image [0]: version 9 is not one of the __sycl.tgt_device_image versions known here (1, 2, 3; LLVM 22 writes 3): its fields are read as version 3's");
+  });
+});
