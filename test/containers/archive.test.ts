@@ -123,6 +123,36 @@ describe('archive: reading', () => {
     }
   });
 
+  it('a thin archive whose member file is gone: offload-list and offload-extract fail as llvm-objdump-22 does; inspect explains the members before it (status 0, a note)', async () => {
+    const { mkdtempSync, writeFileSync, copyFileSync, rmSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'syclbin-thin-'));
+    try {
+      copyFileSync(new URL('../../testdata/llvm22/strict/one.o', import.meta.url), join(dir, 'a.o'));
+      const header = (name: string, size: number): string => `${name.padEnd(16)}${'0'.padEnd(12)}${'0'.padEnd(6)}${'0'.padEnd(6)}${'644'.padEnd(8)}${String(size).padEnd(10)}\`\n`;
+      const size = readFileSync(join(dir, 'a.o')).length;
+      writeFileSync(join(dir, 't.a'), `!<thin>\n${header('a.o/', size)}${header('b.o/', 100)}`);
+      const { runCli } = await import('../../src/cli/run.js');
+      const run = async (args: string[]): Promise<{ code: number; out: string; err: string }> => {
+        let out = '';
+        let err = '';
+        const code = await runCli(args, { stdout: { write: (c) => void (out += String(c)) }, stderr: { write: (c) => void (err += String(c)) }, cwd: dir, env: {} });
+        return { code, out, err };
+      };
+      for (const args of [['offload-list', 't.a'], ['offload-extract', 't.a', '-o', 'x']]) {
+        const r = await run(args);
+        expect([r.code, r.err.split('\n').filter((l) => l.includes('error:'))], args[0]).to.deep.equal([1, [`syclbin ${args[0]}: error: t.a(b.o): 'b.o': No such file or directory`]]);
+      }
+      const i = await run(['inspect', 't.a']);
+      expect(i.code).to.equal(0);
+      expect(i.err).to.include("note: member b.o: b.o: No such file or directory; the members before it are explained");
+      expect(i.out).to.include('a.o');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("a thin archive (llvm-ar-22 --thin): its headers and stored tables are read and spanned; its members are the files named, not stored (review 2026-11-27p: verify, annotate and hexdump refused it)", async () => {
     const file = 'testdata/llvm22/strict/thin.a';
     const bytes = new Uint8Array(readFileSync(new URL(`../../${file}`, import.meta.url)));
