@@ -68,6 +68,12 @@ export interface SpanNode {
    * and bytes are named (src/syclbin/read-v1.ts).
    */
   aliases?: SpanNode[];
+  /**
+   * Not in the tree (yet): a node a windowed tree ({@link SpanTree} `window`) made outside its window.
+   * It knows its parent and key (its path reads), but its parent does not list it; a node of the
+   * window recorded below it links it (and its unlinked ancestors) then.
+   */
+  unlinked?: boolean;
 }
 
 /**
@@ -126,6 +132,14 @@ export class SpanTree {
   constructor(
     /** The most nodes the tree takes (Infinity: no limit). */
     readonly maxNodes = Infinity,
+    /**
+     * `[from, to)`: only nodes whose bytes meet this range are kept (hexdump --range prints a few
+     * rows of a file of millions of structures). A node outside it is made but not linked (it is
+     * dropped with the reader's references), unless a node of the window is recorded below it;
+     * virtual nodes are always linked. Readers read the whole file as without a window, and every
+     * node made counts against `maxNodes`.
+     */
+    readonly window?: readonly [number, number],
   ) {}
 
   /** Add a node under `parent` (the root when undefined). Keys may repeat (a repeated set header). */
@@ -139,9 +153,26 @@ export class SpanTree {
       }
       return p;
     }
+    // Every node counts, in the window or not: the budget bounds the reading (its models grow with
+    // the structures read), not only the spans kept.
     if (++this.nodes > this.maxNodes) throw new SpanBudgetError(this.maxNodes, offset, [...pathOf(p), key]);
     const node: SpanNode = { key, parent: p, offset: spanInt(offset), size: spanInt(size), kind, children: undefined };
     if (value !== undefined) node.value = value;
+    const w = this.window;
+    // (a node of no bytes counts as one byte long: an empty field at the window's edge is in it)
+    if (w && offset >= 0 && !(offset < w[1] && offset + Math.max(size, 1) > w[0])) {
+      node.unlinked = true;
+      return node;
+    }
+    if (p.unlinked) this.linkAncestors(p);
+    this.link(node);
+    return node;
+  }
+
+  /** Link `node` under its parent. */
+  private link(node: SpanNode): void {
+    const p = node.parent!;
+    const key = node.key!;
     const list = (p.children ??= []);
     list.push(node);
     if (p.index) {
@@ -150,7 +181,16 @@ export class SpanTree {
       p.index = new Map();
       for (const c of list) if (!p.index.has(c.key!)) p.index.set(c.key!, c);
     }
-    return node;
+  }
+
+  /** Link `node` and its unlinked ancestors, top down (a node of the window below them). Iterative. */
+  private linkAncestors(node: SpanNode): void {
+    const chain: SpanNode[] = [];
+    for (let n: SpanNode | undefined = node; n?.unlinked; n = n.parent) chain.push(n);
+    for (let i = chain.length - 1; i >= 0; i--) {
+      delete chain[i]!.unlinked;
+      this.link(chain[i]!);
+    }
   }
 
   /** The first child of `parent` with `key`, created as a virtual group when there is none. */

@@ -318,6 +318,9 @@ function damagedMagic(head: Uint8Array, magic: readonly number[]): boolean {
  * The `spansWindow` option: `[from, to)` in order (an {@link ArgumentError} otherwise); a window
  * that reaches past the input is the part of it in the input (hexdump asks for rows by their ends).
  */
+/** Bytes beside a spans window whose spans are kept too (4 KiB: far more than the 16 rows after which hexdump elides a run). */
+const WINDOW_MARGIN = 4096;
+
 function windowArgument(w: unknown, size: number): readonly [number, number] {
   if (!Array.isArray(w) || w.length !== 2) throw new ArgumentError(`annotate: spansWindow must be [from, to], not ${JSON.stringify(w) ?? String(w)}`);
   const { from, to } = rangeArgument(w[0], w[1], Number.MAX_SAFE_INTEGER, ['spansWindow[0]', 'spansWindow[1]']);
@@ -341,7 +344,12 @@ export function annotateEmbedded(image: ByteSource, opts: Pick<AnnotateOptions, 
 function annotateIn(input: BytesLike | ByteSource, opts: AnnotateOptions, embedded: boolean): Annotation {
   const src = toSource(input);
   const maxSpans = opts.maxSpans === undefined ? DEFAULT_MAX_SPANS : wholeNumberArgument(opts.maxSpans, 'annotate: maxSpans', 1);
-  const tree = new SpanTree(maxSpans);
+  // A window keeps the spans near hexdump --range's rows only (a file of millions of structures):
+  // those that meet it, and those up to WINDOW_MARGIN bytes beside it, so that an unnamed run of
+  // bytes that reaches into the window starts and ends where it does in the whole file's tiling, or
+  // beyond the margin in both (hexdump's rows then read the same: test/hex/hexdump.test.ts).
+  const window = opts.spansWindow === undefined ? undefined : windowArgument(opts.spansWindow, src.size);
+  const tree = new SpanTree(maxSpans, window && [Math.max(0, window[0] - WINDOW_MARGIN), window[1] + WINDOW_MARGIN]);
   const problems: DecodeError[] = [];
   const geometry: V1Geometry[] = [];
   const offload: OffloadBinaryModel[] = [];

@@ -689,8 +689,11 @@ class EntryReader {
     const entries: OffloadEntryModel[] = new Array(count);
     for (let i = 0; i < count; i++) {
       const ep = [...path, 'entries', i];
-      const raw = bin.decode(v.entry, at.at + size * i, { path: ep, parent: list, key: i }) as OffloadEntryValue;
-      entries[i] = this.entry(raw, at.at + size * i, ep, list?.children?.[i]);
+      // (the entry's node made here and its fields read into it: a windowed tree, SpanTree `window`,
+      // does not list a node outside its window among its parent's children)
+      const eNode = this.tree?.add(list, i, bin.base + at.at + size * i, size, 'group');
+      const raw = bin.decode(v.entry, at.at + size * i, { path: ep, parent: eNode }) as OffloadEntryValue;
+      entries[i] = this.entry(raw, at.at + size * i, ep, eNode);
     }
     if (this.tree) this.stringTable(at.end, entries);
     return entries;
@@ -716,8 +719,9 @@ class EntryReader {
       for (let j = 0; j < raw.numStrings; j++) {
         const seAt = table.at + v.stringEntry.fixedSize! * j;
         const sp = [...ep, 'strings', j];
-        const se = bin.decode(v.stringEntry, seAt, { path: sp, parent: tableNode, key: j }) as RawStringEntry;
-        const s = this.string(se, seAt, sp, tableNode?.children?.[j]);
+        const seNode = tableNode && this.tree!.add(tableNode, j, bin.base + seAt, v.stringEntry.fixedSize!, 'group');
+        const se = bin.decode(v.stringEntry, seAt, { path: sp, parent: seNode }) as RawStringEntry;
+        const s = this.string(se, seAt, sp, seNode);
         if (!s) continue;
         // Duplicate keys: the last value wins at the first position (LLVM StringMap insert_or_assign).
         map.set(s.key, s.value);

@@ -187,6 +187,31 @@ describe('hex: hexdump --range records the spans of its rows only (AnnotateOptio
     const many = new Uint8Array(one.length * 300);
     for (let i = 0; i < 300; i++) many.set(one, i * one.length);
     files.push(many);
+    // Files far larger than the window's margin (annotate WINDOW_MARGIN, 4 KiB), whole and damaged:
+    // a SYCLBIN of 3,000 modules, and the same with runs of bytes nothing names (a table entry's
+    // offsets pointing elsewhere, a stretch of garbage), so unnamed runs cross the window's edges.
+    const { memoryBlob, writeSyclbin } = await import('../../src/syclbin/write.js');
+    const { uint32 } = await import('../../src/props/model.js');
+    const modules = writeSyclbin(
+      {
+        version: 1,
+        envelope: { kind: 'none' },
+        globalMetadata: new Map([['SYCLBIN/global metadata', new Map([['state', uint32(2)]])]]),
+        abstractModules: Array.from({ length: 3000 }, (_, i) => ({
+          metadata: new Map([['SYCL/misc properties', new Map([['optLevel', uint32(i % 4)]])]]),
+          irModules: [{ metadata: new Map([['SYCLBIN/ir module metadata', new Map([['type', uint32(0)]])]]), image: memoryBlob(new Uint8Array(16 + (i % 40)).fill(i & 0xff)) }],
+          nativeImages: [],
+        })),
+      } as never,
+      { format: 1, envelope: 'none' },
+    );
+    files.push(modules);
+    const damaged = modules.slice();
+    // (IR module 1500's image offset moved past its image: its bytes become unnamed; garbage in the binary table)
+    new DataView(damaged.buffer).setUint32(24 + 3000 * 32 + 1500 * 32 + 24, 0, true);
+    damaged.fill(0x5a, damaged.length - 20000, damaged.length - 9000);
+    files.push(damaged);
+    const ends = files.length;
     expect(files.length).to.be.greaterThan(30);
     const full = files.map((f) => annotate(f));
     fc.assert(
@@ -202,6 +227,19 @@ describe('hex: hexdump --range records the spans of its rows only (AnnotateOptio
     );
     // The sequence: far fewer spans for a window of a few rows.
     const w = annotate(many, { spansWindow: [0, 32] });
-    expect(w.spans.length * 50).to.be.lessThan(full[full.length - 1]!.spans.length);
+    expect(w.spans.length * 50).to.be.lessThan(full[ends - 3]!.spans.length);
+    // ... and in a SYCLBIN of many modules, whose reader reads the whole file (the tree keeps the window's).
+    const mid = modules.length >> 1;
+    const wm = annotate(modules, { spansWindow: [mid, mid + 64] });
+    expect(wm.spans.length * 20).to.be.lessThan(full[ends - 2]!.spans.length);
+    // The ranges drawn above land in the large files too, near their middles and edges.
+    for (const i of [ends - 2, ends - 1]) {
+      const f = files[i]!;
+      for (const a of [0, 4000, 4090, mid - 5000, mid, f.length - 9100, f.length - 8990, f.length - 20010, f.length - 100]) {
+        const range: [number, number] = [a, Math.min(f.length, a + 100)];
+        const windowed = annotate(f, { spansWindow: [range[0] - (range[0] % 16), range[1] + 16] });
+        expect(hexdump(f, windowed, { range }), `file ${i} range ${range}`).to.equal(hexdump(f, full[i]!, { range }));
+      }
+    }
   });
 });
