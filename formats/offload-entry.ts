@@ -108,6 +108,12 @@ export function offloadEntrySectionLayout(pointerBits: 32 | 64, i64Align4: boole
 export const OFFLOAD_ENTRIES_SECTION = 'llvm_offload_entries';
 
 /**
+ * The section the wrappers put the entries' name strings in (`emitOffloadingEntry`,
+ * llvm/llvm-project:llvm/lib/Frontend/Offloading/Utility.cpp; testdata/llvm22/sycl/k.wrapper.ll).
+ */
+export const OFFLOADING_STRINGS_SECTION = '.llvm.rodata.offloading';
+
+/**
  * The entries' section in a file of `format`: COFF objects append `$OE` (the linker merges
  * `$`-suffixed sections, sorted by suffix, between the `$OA` and `$OZ` markers),
  * llvm/lib/Frontend/Offloading/Utility.cpp@02260850 `emitOffloadingEntry`; in a PE image lld-link

@@ -117,11 +117,13 @@ export interface SyclDeviceImageInfo<S extends PointerSection = PointerSection> 
  * descriptor is found by its shape); what cannot be followed is left out, with notes. LLVM's
  * wrapper writes one descriptor per link, but a file may hold several: `ld -r` of two wrapper
  * objects, or a program linked from them, keeps each one's (local) symbol and its device images.
+ * With `scan` and `missing`, the shape looked for also takes device-image records whose image bytes
+ * are not in the file ({@link scanForSyclDescriptors}).
  */
-export function syclDescriptor<S extends PointerSection>(p: PointerReader<S>, opts: { scan?: boolean } = {}): SyclDeviceImageInfo<S>[] | undefined {
+export function syclDescriptor<S extends PointerSection>(p: PointerReader<S>, opts: { scan?: boolean; missing?: boolean } = {}): SyclDeviceImageInfo<S>[] | undefined {
   const symbols = p.symbolPlaces(SYCL_DESCRIPTOR_SYMBOL);
   let places = symbols.filter((t): t is PointerTarget<S> => t !== null);
-  if (!symbols.length && opts.scan) places = scanForSyclDescriptors(p);
+  if (!symbols.length && opts.scan) places = scanForSyclDescriptors(p, { missing: !!opts.missing });
   // (one place named by two symbols is one descriptor)
   const seen = new Set<string>();
   places = places.filter((t) => {
@@ -319,9 +321,10 @@ function deviceImage<S extends PointerSection>(p: PointerReader<S>, at: PointerT
  * string and an ImageStart..ImageEnd range inside one section. Every such place is found, in file
  * order (a program linked from two wrapper objects has two). Pointers that do not lead anywhere while
  * scanning leave no notes. Work is linear in the sections' bytes (a cheap test of the first 8 bytes
- * before any pointer is followed).
+ * before any pointer is followed). `missing`: a record whose ImageStart is an address no section
+ * holds is taken too (see deviceImageLooksRight), for a program whose image section was removed.
  */
-export function scanForSyclDescriptors<S extends PointerSection>(p: PointerReader<S>): PointerTarget<S>[] {
+export function scanForSyclDescriptors<S extends PointerSection>(p: PointerReader<S>, opts: { missing?: boolean } = {}): PointerTarget<S>[] {
   let more = false;
   const quiet = p.notes.length;
   const { binDesc } = SYCL_DESCRIPTORS[p.file.pointerBits];
@@ -345,7 +348,7 @@ export function scanForSyclDescriptors<S extends PointerSection>(p: PointerReade
       if ('pad' in binDesc.offsets && v.getUint32(at + binDesc.offsets.pad, le) !== 0) continue;
       let ok = false;
       try {
-        ok = deviceImagesLookRight(p, s, at, n, runs);
+        ok = deviceImagesLookRight(p, s, at, n, runs, !!opts.missing);
       } catch (e) {
         if (!(e instanceof DecodeError)) throw e; // a pointer into a section outside the file
       }
@@ -374,17 +377,17 @@ export function scanForSyclDescriptors<S extends PointerSection>(p: PointerReade
  * `runs` remembers, per section and record offset, how many well-shaped records start there back to
  * back, so each record of the file is checked once however many candidates point into a list.
  */
-function deviceImagesLookRight<S extends PointerSection>(p: PointerReader<S>, s: S, at: number, n: number, runs: Map<number, Map<number, number>>): boolean {
+function deviceImagesLookRight<S extends PointerSection>(p: PointerReader<S>, s: S, at: number, n: number, runs: Map<number, Map<number, number>>, missing: boolean): boolean {
   const { binDesc } = SYCL_DESCRIPTORS[p.file.pointerBits];
   const list = p.follow(s, at + binDesc.offsets.deviceImages, 'scan');
   if (!list) return false;
   let byOffset = runs.get(list.section.index);
   if (!byOffset) runs.set(list.section.index, (byOffset = new Map()));
-  return wellShapedRun(p, list.section, list.offset, byOffset) >= n;
+  return wellShapedRun(p, list.section, list.offset, byOffset, missing) >= n;
 }
 
 /** How many well-shaped device-image records start at `offset` of `s`, back to back (memoized in `known`). */
-function wellShapedRun<S extends PointerSection>(p: PointerReader<S>, s: S, offset: number, known: Map<number, number>): number {
+function wellShapedRun<S extends PointerSection>(p: PointerReader<S>, s: S, offset: number, known: Map<number, number>, missing: boolean): number {
   const size = SYCL_DESCRIPTORS[p.file.pointerBits].deviceImage.fixedSize!;
   let lb: Uint8Array;
   try {
@@ -403,7 +406,7 @@ function wellShapedRun<S extends PointerSection>(p: PointerReader<S>, s: S, offs
       tail = k;
       break;
     }
-    if (o + size > lb.length || !deviceImageLooksRight(p, s, lv, o)) {
+    if (o + size > lb.length || !deviceImageLooksRight(p, s, lv, o, missing)) {
       known.set(o, 0);
       break;
     }
@@ -414,16 +417,28 @@ function wellShapedRun<S extends PointerSection>(p: PointerReader<S>, s: S, offs
   return known.get(offset)!;
 }
 
-/** The device-image record at `r` of `s`: a known version, offload kind SYCL, a target string, an image range in one section. */
-function deviceImageLooksRight<S extends PointerSection>(p: PointerReader<S>, s: S, lv: DataView, r: number): boolean {
+/**
+ * The device-image record at `r` of `s`: a known version, offload kind SYCL, a target string, an image
+ * range in one section; with `missing`, or an image range (ImageStart < ImageEnd) whose start is an
+ * address in no section with contents (an ELF program whose image section was removed and whose
+ * symbol table was stripped: `llvm-objcopy -R .llvm.offloading --strip-all`).
+ */
+function deviceImageLooksRight<S extends PointerSection>(p: PointerReader<S>, s: S, lv: DataView, r: number, missing: boolean): boolean {
   const img = SYCL_DESCRIPTORS[p.file.pointerBits].deviceImage.offsets;
   const le = p.file.littleEndian;
   if (!SYCL_DEVICE_IMAGE_VERSIONS.includes(lv.getUint16(r + img.version, le)) || lv.getUint8(r + img.offloadKind) !== ENTRY_KIND_SYCL) return false;
   try {
     const target = p.follow(s, r + img.target, 'scan');
-    const start = target && p.hasString(target) ? p.follow(s, r + img.imageStart, 'scan') : undefined;
-    const end = start && p.follow(s, r + img.imageEnd, 'scan', true);
-    return !!start && !!end && start.section === end.section && end.offset >= start.offset;
+    if (!target || !p.hasString(target)) return false;
+    const start = p.follow(s, r + img.imageStart, 'scan');
+    if (!start) {
+      // (`unmapped` holds ImageStart's address only when no section holds it, not when it could not be read)
+      const a = missing ? p.unmapped?.get('scan') : undefined;
+      const z = a === undefined ? undefined : p.address?.(s, r + img.imageEnd, 'scan');
+      return a !== undefined && a !== 0n && a === p.address?.(s, r + img.imageStart, 'scan') && z !== undefined && z > a;
+    }
+    const end = p.follow(s, r + img.imageEnd, 'scan', true);
+    return !!end && start.section === end.section && end.offset >= start.offset;
   } catch (e) {
     if (e instanceof DecodeError) return false; // a pointer into a section outside the file
     throw e;

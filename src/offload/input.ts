@@ -51,7 +51,7 @@ import { bitcodeEmbeddedObjects, EMBEDDED_OBJECTS_METADATA, EMBEDDED_OFFLOADING_
 import { scanForOffloadBinaries } from '../containers/scan.js';
 import { ENTRY_KIND_SYCL, offloadEntries, syclDescriptor, type OffloadEntryRecord, type SyclDeviceImageInfo } from '../containers/sycl-wrapper.js';
 import { readElfOffloadBinaries, readElfSectionTable, type ElfFile, type ElfOffloadResult, type ElfSection, type ForeignPart, type OffloadingSection, type SectionsRead } from './elf.js';
-import { OFFLOAD_ENTRIES, offloadEntriesSectionName, offloadEntryArrayStride, SYCL_DESCRIPTOR_SYMBOL, SYCL_DESCRIPTORS } from '../../formats/offload-entry.js';
+import { OFFLOAD_ENTRIES, OFFLOAD_ENTRIES_SECTION, OFFLOADING_STRINGS_SECTION, offloadEntriesSectionName, offloadEntryArrayStride, SYCL_DESCRIPTOR_SYMBOL, SYCL_DESCRIPTORS } from '../../formats/offload-entry.js';
 import { clipText, someOf } from '../codec/messages.js';
 import { offloadContainerOf } from './sniff.js';
 import { offloadBinaries, regionIsOneBinary, type OffloadBinaryModel, type ReadOffloadOptions } from './read.js';
@@ -758,7 +758,7 @@ class InputReader {
     }
     // No bare section: the SYCL descriptor, when the file names one by its symbol, may still name device
     // images whose section was removed (`llvm-objcopy -R .llvm.offloading`): said, not passed over.
-    if (!r.bare.length && r.elf.sections.length && !this.opts.llvmRules) this.removedImages(item, described?.pointers ?? new ElfPointers(this.src, r.elf));
+    if (!r.bare.length && r.elf.sections.length && !this.opts.llvmRules) this.removedImages(item, described?.pointers ?? new ElfPointers(this.src, r.elf), r.elf);
     if (!r.elf.sections.length && r.elf.type !== ET_REL && this.segments(item, r.elf)) return;
     this.scanIfNeeded(item, r.read.length + r.bare.length === 0, bins, r.elf.sections);
   }
@@ -1357,13 +1357,16 @@ class InputReader {
 
   /**
    * An ELF file with no offloading section: the device images its SYCL descriptor (found by the
-   * `.sycl_offloading.descriptor` symbol; no search by shape here, which would read every object's
-   * data) names, when their bytes are not in the file.
+   * `.sycl_offloading.descriptor` symbol) names, when their bytes are not in the file. Without the
+   * symbol (`llvm-strip`, `--strip-all`, `--discard-all` drop it with or after `-R .llvm.offloading`)
+   * the descriptor is looked for by its shape, but only in a program that holds what every
+   * offloading wrapper leaves beside it (see {@link offloadingLeftovers}): not through every
+   * program's data.
    */
-  private removedImages(item: Item, p: ElfPointers): void {
+  private removedImages(item: Item, p: ElfPointers, elf: ElfFile): void {
     let desc: SyclDeviceImageInfo<ElfSection>[] | undefined;
     try {
-      desc = syclDescriptor(p);
+      desc = syclDescriptor(p, { scan: elf.type !== ET_REL && offloadingLeftovers(elf.sections), missing: true });
     } catch (e) {
       if (!(e instanceof DecodeError)) throw e;
       return; // (a descriptor that does not read names no image: nothing to add to what the file is)
@@ -1393,6 +1396,17 @@ class InputReader {
     this.note(item, missingImagesText(missing));
     return missing.length;
   }
+}
+
+/**
+ * The sections an offloading program keeps when its device images are removed: the offload entries
+ * (`llvm_offload_entries`) and their names' strings (`.llvm.rodata.offloading`), both written by
+ * llvm/llvm-project:llvm/lib/Frontend/Offloading/Utility.cpp `emitOffloadingEntry` for every wrapper
+ * (testdata/llvm22/sycl/k.wrapper.ll). `ld --gc-sections` may drop the entries (sycl/k2.gc.exe has
+ * only the strings), strip keeps both (they are allocated).
+ */
+function offloadingLeftovers(sections: readonly { name: string }[]): boolean {
+  return sections.some((s) => s.name === OFFLOAD_ENTRIES_SECTION || s.name === OFFLOADING_STRINGS_SECTION);
 }
 
 /** What {@link MissingDeviceImage}s are, in one sentence (offload-list's and inspect's note, verify's warning). */

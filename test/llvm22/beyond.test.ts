@@ -443,3 +443,73 @@ describe('beyond llvm-objdump-22: a program whose device image section was remov
     expect(v.stdout).not.to.include('whose bytes are not in the file');
   });
 });
+
+describe('beyond llvm-objdump-22: a stripped program whose device image section was removed (section headers kept)', () => {
+  // The descriptor symbol is gone (--strip-all / GNU strip drop .symtab, --discard-all its local
+  // symbols), so the descriptor is found by its shape; its ImageStart leads to an address no section
+  // holds. Before, the shape search took only records whose image was there: no note at all.
+  // (fixtures: goldens.tsv rows sycl/*.noimg.*.exe; their readelf goldens show the sections left)
+  const missing = /note: the SYCL descriptor \(\.sycl_offloading\.descriptor\) names 1 device image\(s\) whose bytes are not in the file \(their section was removed, e\.g\. by llvm-objcopy -R \.llvm\.offloading\): \[0\] spirv64-unknown-unknown (.*), kernels: (.*)$/m;
+  for (const [file, where, kernels, readelf] of [
+    ['k.noimg.strip-all.exe', /^at addresses 0x2020\.\.0x2154 \(308 bytes\), in no section with contents \(record at offset 0x2d70, section \[\d+\] '\.data\.rel\.ro'\)$/, '_ZTS5KName', /^ {2}\[27\] llvm_offload_entries /m],
+    ['k.mips.noimg.discard-all.exe', /^at addresses 0x210\.\.0x344 \(308 bytes\), in no section with contents \(record at offset 0x6f0, section \[\d+\] '\.data\.rel\.ro'\)$/, '_ZTS5KName', /^Symbol table '\.symtab' contains 8 entries:$/m],
+    ['k2.gc.noimg.strip.exe', /^at addresses 0x2020\.\.0x21ec \(460 bytes\), in no section with contents \(record at offset 0x[0-9a-f]+, section \[\d+\] '\.data\.rel\.ro'\)$/, '_ZTS5First, _ZTSN2ns6SecondE', /^ {2}\[17\] \.llvm\.rodata\.offloading /m],
+  ] as const) {
+    it(`${file}: the image is said to be missing (offload-list, inspect note; verify warning), the listing is llvm-objdump-22's`, async () => {
+      const rf = readFileSync(join(SYCL, `${file}.readelf.txt`), 'utf8');
+      expect(rf).to.match(readelf);
+      expect(rf).not.to.include('.llvm.offloading ');
+      expect(rf).not.to.include('sycl_offloading.descriptor');
+      const r = await cli(['offload-list', file], SYCL);
+      expect(r.code, r.stderr).to.equal(0);
+      expect(r.stdout).to.equal(readFileSync(join(SYCL, `${file}.objdump22.txt`), 'utf8'));
+      expect(r.stderr).to.include('.sycl_offloading.descriptor: no such symbol (no symbol table, or it was stripped or renamed); the descriptor was found by its shape');
+      const m = r.stderr.match(missing);
+      expect(m, r.stderr).to.not.equal(null);
+      expect(m![1]).to.match(where);
+      expect(m![2]).to.equal(kernels);
+      const i = await cli(['inspect', file], SYCL);
+      expect(i.code, i.stderr).to.equal(0);
+      expect(i.stdout).to.include(`names 1 device image(s) whose bytes are not in the file`);
+      const v = await cli(['verify', '--json', file], SYCL);
+      expect(v.code, v.stderr).to.equal(0);
+      const j = JSON.parse(v.stdout) as { problems: { severity: string; message: string; size: number }[]; counts: Record<string, number> };
+      expect(j.counts).to.deep.equal({ error: 0, warning: 1, note: 0 });
+      expect(j.problems[0]!.message).to.include(`kernels: ${kernels}`);
+      expect(j.problems[0]!.size).to.equal(file.includes('mips') ? 40 : 80); // (the 32- and 64-bit __sycl.tgt_device_image records)
+    });
+  }
+  for (const file of ['k2.stripped.exe', 'two-wrappers.stripped.so']) {
+    it(`${file} (stripped, its image there): no such note or warning`, async () => {
+      const r = await cli(['offload-list', file], SYCL);
+      expect(r.stderr).to.include('found by');
+      expect(r.stderr).not.to.include('whose bytes are not in the file');
+      const v = await cli(['verify', file], SYCL);
+      expect(v.stdout).not.to.include('whose bytes are not in the file');
+    });
+  }
+  // Every way of stripping tried with the tools here, on a program as linked (section headers kept or not).
+  for (const [tool, args] of [
+    ['llvm-strip-22', ['-R', '.llvm.offloading']],
+    ['llvm-strip-22', ['--strip-all', '-R', '.llvm.offloading']],
+    ['llvm-objcopy-22', ['-R', '.llvm.offloading', '--strip-unneeded']],
+    ['llvm-objcopy-22', ['-R', '.llvm.offloading', '--strip-all-gnu']],
+    ['llvm-objcopy-22', ['-R', '.llvm.offloading', '--strip-symbol=.sycl_offloading.descriptor']],
+    ['llvm-objcopy-22', ['-R', '.llvm.offloading', '--strip-all', '--strip-sections']],
+  ] as const) {
+    it(`k2.exe after ${tool} ${args.join(' ')}: the note`, async () => {
+      const { dir, cleanup } = tempDir('syclbin-noimg-');
+      try {
+        // (llvm-objcopy takes IN OUT, llvm-strip IN -o OUT)
+        const files = tool === 'llvm-objcopy-22' ? [join(SYCL, 'k2.exe'), join(dir, 'out.exe')] : [join(SYCL, 'k2.exe'), '-o', join(dir, 'out.exe')];
+        const c = spawnSync(requireTool(tool), [...args, ...files], { encoding: 'utf8' });
+        expect(c.status, c.stderr).to.equal(0);
+        const r = await cli(['offload-list', 'out.exe'], dir);
+        expect(r.code, r.stderr).to.equal(0);
+        expect(r.stderr.match(missing)?.[2], r.stderr).to.equal('_ZTS5First, _ZTSN2ns6SecondE');
+      } finally {
+        cleanup();
+      }
+    });
+  }
+});

@@ -33,6 +33,7 @@ export type ToolName =
   | 'llvm-offload-binary-22'
   | 'llvm-objdump-22'
   | 'llvm-objcopy-22'
+  | 'llvm-strip-22'
   | 'llvm-as-22'
   | 'llvm-dis-22'
   | 'llvm-cat-22'
@@ -71,6 +72,7 @@ export function requireTool(
     'llvm-offload-binary-22': 'llvm-22',
     'llvm-objdump-22': 'llvm-22',
     'llvm-objcopy-22': 'llvm-22',
+    'llvm-strip-22': 'llvm-22',
     'llvm-as-22': 'llvm-22',
     'llvm-dis-22': 'llvm-22',
     'llvm-cat-22': 'llvm-22',
