@@ -247,17 +247,29 @@ export class PePointers extends CoffPointers {
     super(input, pe);
   }
 
-  /** Where the address stored at `offset` of section `s` leads, or undefined (reason in `notes`). */
+  /**
+   * Where the address stored at `offset` of section `s` leads, or undefined (reason in `notes`; an
+   * address inside the image that no section's file data holds is kept in `unmapped`: a section
+   * removed by `llvm-objcopy --remove-section`, the pointers to it left as they were).
+   */
   override follow(s: CoffSection, offset: number, what: string, end = false): CoffPointerTarget | undefined {
+    const address = this.address(s, offset, what);
+    if (address === undefined) return undefined;
+    if (address === 0n) return this.fail(`${what}: a null pointer`);
+    const rva = address - this.pe.imageBase;
+    if (rva < 0n || rva > 0xffffffffn) return this.fail(`${what}: address ${hex(address)} is outside the image (base ${hex(this.pe.imageBase)})`);
+    const t = this.atRva(Number(rva), what, end);
+    if (!t) this.unmapped.set(what, address);
+    return t;
+  }
+
+  /** The address (ImageBase + RVA) the pointer at `offset` of section `s` holds, wherever it leads; undefined when it cannot be read (reason in `notes`). */
+  address(s: CoffSection, offset: number, what: string): bigint | undefined {
     const b = this.bytes(s);
     const width = this.file.pointerBits === 64 ? 8 : 4;
     if (offset < 0 || offset + width > b.length) return this.fail(`${what}: a ${width}-byte pointer at offset ${hex(offset)} runs past the end of section [${s.index}] '${s.name}'`);
     const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
-    const address = width === 8 ? v.getBigUint64(offset, true) : BigInt(v.getUint32(offset, true));
-    if (address === 0n) return this.fail(`${what}: a null pointer`);
-    const rva = address - this.pe.imageBase;
-    if (rva < 0n || rva > 0xffffffffn) return this.fail(`${what}: address ${hex(address)} is outside the image (base ${hex(this.pe.imageBase)})`);
-    return this.atRva(Number(rva), what, end);
+    return width === 8 ? v.getBigUint64(offset, true) : BigInt(v.getUint32(offset, true));
   }
 
   /** The section holding relative virtual address `rva` in its file data (`end`: or ending there), and the offset in it. */

@@ -83,12 +83,12 @@ export interface PointerReader<S extends PointerSection = PointerSection> {
   /**
    * The pointers (by the `what` they were followed as) whose address lies in no section with
    * contents: the bytes they lead to are not in the file (a section removed by `llvm-objcopy -R`).
-   * Kept by the readers that know addresses (ELF programs).
+   * Kept by the readers that know addresses (ELF programs, PE images).
    */
   readonly unmapped?: ReadonlyMap<string, bigint>;
   /**
    * The address the pointer at `offset` of section `s` holds, whether or not a section holds it
-   * (ELF programs; undefined where addresses are not what a pointer holds, or it cannot be read).
+   * (ELF programs, PE images; undefined where addresses are not what a pointer holds, or it cannot be read).
    */
   address?(s: S, offset: number, what: string): bigint | undefined;
 }

@@ -104,7 +104,8 @@ export interface SyclDeviceImageInfo<S extends PointerSection = PointerSection> 
    * ImageStart leads to an address in no section with contents (`end`: ImageEnd's address, when it
    * reads), or, in a program without section headers, into a segment whose bytes there are all zero
    * (`zeroFilledIn`: that segment, set by the caller that knows there are no sections): the descriptor names an image whose bytes are not in the file (`llvm-objcopy -R
-   * .llvm.offloading` removes the section and leaves the descriptor). ELF programs only.
+   * .llvm.offloading` removes the section and leaves the descriptor). ELF and PE programs only (the
+   * readers that know addresses).
    */
   missing?: { start: bigint; end?: bigint; zeroFilledIn?: string };
   /** Where this device-image record is (section, offset) and its size. */

@@ -164,6 +164,12 @@ export interface MissingDeviceImage {
   triple?: string;
   /** The kernel names of the record's own entries (SYCL entries). */
   kernels: string[];
+  /**
+   * How many of its SYCL entries have a name that cannot be read: in a PE image lld-link puts the
+   * names (`.llvm.rodata.offloading`) in the same section `.llvm` as the image, and removing it
+   * removes them too (testdata/llvm22/sycl/k.coff.exe.readobj.txt).
+   */
+  unnamedKernels?: number;
 }
 
 /** What kinds of input there are (`container` of {@link OffloadInput}; schemas/offload-list.schema.json lists the same). */
@@ -1203,7 +1209,9 @@ class InputReader {
     };
     entries = aside(`the offload entries (${offloadEntriesSectionName(format)})`, () => offloadEntries(p, format)) ?? [];
     // Without its symbol (a PE image, a stripped ELF program) the descriptor is found by its shape.
-    desc = known ? known.desc : aside('the SYCL descriptor', () => syclDescriptor(p, { scan: true }));
+    // (a program read through its descriptor alone, a PE image or an ELF one without section headers,
+    // may name images whose section was removed: such a descriptor is taken too, and said)
+    desc = known ? known.desc : aside('the SYCL descriptor', () => syclDescriptor(p, { scan: true, missing: bareSections === 'descriptor' }));
     // A program without section headers whose device-image section was removed (llvm-objcopy -R, then
     // --strip-sections): the descriptor leads into a segment whose bytes there were zero-filled.
     // (No device image is all zero bytes: SPIR-V, bitcode and ELF start with their magic.)
@@ -1385,7 +1393,10 @@ class InputReader {
     desc.forEach((d, index) => {
       if (!d.missing || !d.record) return;
       const r = d.record;
-      const m: MissingDeviceImage = { site: this.site(item, [...item.path, ...contentKeys(r.section)], d.offset, r.section), size: r.size, index, start: d.missing.start, kernels: (d.entries ?? []).filter((e) => e.kind === ENTRY_KIND_SYCL && e.name !== undefined).map((e) => e.name!) };
+      const sycl = (d.entries ?? []).filter((e) => e.kind === ENTRY_KIND_SYCL);
+      const m: MissingDeviceImage = { site: this.site(item, [...item.path, ...contentKeys(r.section)], d.offset, r.section), size: r.size, index, start: d.missing.start, kernels: sycl.filter((e) => e.name !== undefined).map((e) => e.name!) };
+      const unnamed = sycl.filter((e) => e.name === undefined).length;
+      if (unnamed) m.unnamedKernels = unnamed;
       if (d.missing.end !== undefined) m.end = d.missing.end;
       if (d.missing.zeroFilledIn !== undefined) m.zeroFilledIn = d.missing.zeroFilledIn;
       if (d.triple !== undefined) m.triple = d.triple;
@@ -1415,7 +1426,9 @@ export function missingImagesText(missing: readonly MissingDeviceImage[]): strin
     const range = m.end === undefined ? `address 0x${m.start.toString(16)}` : `addresses 0x${m.start.toString(16)}..0x${m.end.toString(16)} (${m.end - m.start} bytes)`;
     const record = m.site.section ? ` (record at offset 0x${m.site.offset.toString(16)}, ${sectionPlace(m.site.section)})` : '';
     const where = m.zeroFilledIn === undefined ? 'in no section with contents' : `all zero bytes in ${m.zeroFilledIn}`;
-    return `[${m.index}]${m.triple === undefined ? '' : ` ${m.triple}`} at ${range}, ${where}${record}, kernels: ${m.kernels.length ? someOf(m.kernels) : 'none'}`;
+    const unnamed = m.unnamedKernels ? `${m.unnamedKernels} whose name${m.unnamedKernels === 1 ? ' is' : 's are'} not in the file either` : '';
+    const kernels = m.kernels.length ? someOf(m.kernels) + (unnamed && `, and ${unnamed}`) : unnamed || 'none';
+    return `[${m.index}]${m.triple === undefined ? '' : ` ${m.triple}`} at ${range}, ${where}${record}, kernels: ${kernels}`;
   };
   // (each image's text is too long for someOf's clipping: the first 5, and how many more)
   const shown = missing.slice(0, 5).map(one).join('; ') + (missing.length > 5 ? `; and ${missing.length - 5} more` : '');

@@ -60,12 +60,12 @@ export function readelfRelocs(readelf: string, name: string): { offset: number; 
 }
 
 /** A section of `llvm-readobj --sections`: its Number (from 1), RawDataSize, PointerToRawData, PointerToRelocations, RelocationCount. */
-export function readobjSection(readobj: string, name: string): { number: number; size: number; offset: number; relocations: number; relocationCount: number } {
+export function readobjSection(readobj: string, name: string): { number: number; size: number; offset: number; relocations: number; relocationCount: number; virtualAddress: number } {
   const blocks = readobj.split(/\n  Section \{\n/).slice(1);
   const b = blocks.find((x) => new RegExp(`^    Name: ${name.replace(/[.$]/g, (c) => `\\${c}`)} \\(`, 'm').test(x));
   expect(b, `section ${name} in the readobj golden`).to.be.a('string');
   const field = (k: string): number => Number(new RegExp(`^    ${k}: (\\S+)$`, 'm').exec(b!)![1]);
-  return { number: field('Number'), size: field('RawDataSize'), offset: field('PointerToRawData'), relocations: field('PointerToRelocations'), relocationCount: field('RelocationCount') };
+  return { number: field('Number'), size: field('RawDataSize'), offset: field('PointerToRawData'), relocations: field('PointerToRelocations'), relocationCount: field('RelocationCount'), virtualAddress: field('VirtualAddress') };
 }
 
 /** The relocations of section `name` in `llvm-readobj --relocations` (COFF): offset, type, symbol name and index. */

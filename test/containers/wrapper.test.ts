@@ -362,6 +362,22 @@ describe('PE images (a Windows program linked by lld-link-22): the descriptor fo
     expect(syclDescriptor(p)).to.equal(undefined); // no scan asked for
   });
 
+  it('sycl/k.coff.noimg.exe (.llvm removed): the shape search takes the record whose image is gone only when asked to (missing), and says where it was', () => {
+    const b = bytesOf('sycl/k.coff.noimg.exe');
+    const pe = readPeSectionTable(b);
+    expect(pe.sections.map((s) => s.name)).not.to.include('.llvm');
+    expect(syclDescriptor(new PePointers(b, pe), { scan: true })).to.equal(undefined);
+    const p = new PePointers(b, pe);
+    const [d, ...more] = syclDescriptor(p, { scan: true, missing: true })!;
+    expect(more).to.deep.equal([]);
+    // ImageStart..ImageEnd: ImageBase + the RVA .llvm had (llvm-readobj-22 of sycl/k.coff.exe: VirtualAddress 0x5000), 308 bytes.
+    const base = BigInt(/ImageBase: (0x[0-9A-F]+)/.exec(textOf('sycl/k.coff.exe.readobj.txt'))![1]!);
+    const rva = BigInt(readobjSection(textOf('sycl/k.coff.exe.readobj.txt'), '.llvm').virtualAddress);
+    expect([d!.triple, d!.image, d!.missing]).to.deep.equal(['spirv64-unknown-unknown', undefined, { start: base + rva, end: base + rva + 308n }]);
+    // (the kernel names were in .llvm too: the entry is read, its name is not)
+    expect(d!.entries!.map((e) => [e.kind, e.name])).to.deep.equal([[8, undefined]]);
+  });
+
   /**
    * sycl/k.coff.exe with its last section (.reloc) grown to hold `n` copies of the program's device-image
    * record and `n` descriptors, descriptor i pointing at record `target(i)` (the copies' pointers are

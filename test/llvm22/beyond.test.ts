@@ -513,3 +513,44 @@ describe('beyond llvm-objdump-22: a stripped program whose device image section 
     });
   }
 });
+
+describe('beyond llvm-objdump-22: a PE image whose .llvm section (device image and kernel names) was removed', () => {
+  // lld-link puts .llvm.offloading and .llvm.rodata.offloading in one section, .llvm;
+  // llvm-objcopy-22 --remove-section .llvm leaves the descriptor in .rdata and the entries in llvm_off
+  // pointing there. Before, the descriptor was not found (its shape wanted an image that is there):
+  // "no SYCL device-image descriptor found", and verify said nothing.
+  const missing = /note: the SYCL descriptor \(\.sycl_offloading\.descriptor\) names 1 device image\(s\) whose bytes are not in the file \(their section was removed, e\.g\. by llvm-objcopy -R \.llvm\.offloading\): \[0\] spirv64-unknown-unknown (.*), kernels: (.*)$/m;
+  for (const [file, where, kernels, record] of [
+    ['k.coff.noimg.exe', /^at addresses 0x140005000\.\.0x140005134 \(308 bytes\), in no section with contents \(record at offset 0x660, section \[1\] '\.rdata'\)$/, '1 whose name is not in the file either', 80],
+    ['k2.i386.coff.noimg.exe', /^at addresses 0x404000\.\.0x4041cc \(460 bytes\), in no section with contents \(record at offset 0x680, section \[1\] '\.rdata'\)$/, '2 whose names are not in the file either', 40],
+  ] as const) {
+    it(`${file}: the image is said to be missing, its kernels' names too; the listing is llvm-objdump-22's`, async () => {
+      const ro = readFileSync(join(SYCL, `${file}.readobj.txt`), 'utf8');
+      expect(ro).to.match(/Name: \.rdata /);
+      expect(ro).not.to.match(/Name: \.llvm /);
+      const r = await cli(['offload-list', file], SYCL);
+      expect(r.code, r.stderr).to.equal(0);
+      expect(r.stdout).to.equal(readFileSync(join(SYCL, `${file}.objdump22.txt`), 'utf8'));
+      expect(r.stderr).not.to.include('no SYCL device-image descriptor found');
+      const m = r.stderr.match(missing);
+      expect(m, r.stderr).to.not.equal(null);
+      expect(m![1]).to.match(where);
+      expect(m![2]).to.equal(kernels);
+      const v = await cli(['verify', '--json', file], SYCL);
+      expect(v.code, v.stderr).to.equal(0);
+      const j = JSON.parse(v.stdout) as { problems: { message: string; size: number }[]; counts: Record<string, number> };
+      expect(j.counts).to.deep.equal({ error: 0, warning: 1, note: 0 });
+      expect(j.problems[0]!.message).to.match(/ at addresses /);
+      expect(j.problems[0]!.size).to.equal(record);
+    });
+  }
+  for (const file of ['k.coff.exe', 'k2.i386.coff.exe']) {
+    it(`${file} as linked: its image is listed, no such note or warning`, async () => {
+      const r = await cli(['offload-list', file], SYCL);
+      expect(r.stdout).to.include('DEVICE IMAGE [0]');
+      expect(r.stderr).not.to.include('whose bytes are not in the file');
+      const v = await cli(['verify', file], SYCL);
+      expect(v.stdout).not.to.include('whose bytes are not in the file');
+    });
+  }
+});
