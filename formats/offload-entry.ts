@@ -114,6 +114,13 @@ export const OFFLOAD_ENTRIES_SECTION = 'llvm_offload_entries';
 export const OFFLOADING_STRINGS_SECTION = '.llvm.rodata.offloading';
 
 /**
+ * The PE section lld-link makes of `.llvm.offloading` and `.llvm.rodata.offloading` (the input's name
+ * up to a second `.`, as for `llvm_off` below): the device images and the kernel names together
+ * (testdata/llvm22/sycl/k.coff.exe.readobj.txt).
+ */
+export const PE_OFFLOADING_SECTION = '.llvm';
+
+/**
  * The entries' section in a file of `format`: COFF objects append `$OE` (the linker merges
  * `$`-suffixed sections, sorted by suffix, between the `$OA` and `$OZ` markers),
  * llvm/lib/Frontend/Offloading/Utility.cpp@02260850 `emitOffloadingEntry`; in a PE image lld-link

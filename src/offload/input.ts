@@ -51,7 +51,7 @@ import { bitcodeEmbeddedObjects, EMBEDDED_OBJECTS_METADATA, EMBEDDED_OFFLOADING_
 import { scanForOffloadBinaries } from '../containers/scan.js';
 import { ENTRY_KIND_SYCL, offloadEntries, syclDescriptor, type OffloadEntryRecord, type SyclDeviceImageInfo } from '../containers/sycl-wrapper.js';
 import { readElfOffloadBinaries, readElfSectionTable, type ElfFile, type ElfOffloadResult, type ElfSection, type ForeignPart, type OffloadingSection, type SectionsRead } from './elf.js';
-import { OFFLOAD_ENTRIES, OFFLOAD_ENTRIES_SECTION, OFFLOADING_STRINGS_SECTION, offloadEntriesSectionName, offloadEntryArrayStride, SYCL_DESCRIPTOR_SYMBOL, SYCL_DESCRIPTORS } from '../../formats/offload-entry.js';
+import { OFFLOAD_ENTRIES, OFFLOAD_ENTRIES_SECTION, OFFLOADING_STRINGS_SECTION, PE_OFFLOADING_SECTION, offloadEntriesSectionName, offloadEntryArrayStride, SYCL_DESCRIPTOR_SYMBOL, SYCL_DESCRIPTORS } from '../../formats/offload-entry.js';
 import { clipText, someOf } from '../codec/messages.js';
 import { offloadContainerOf } from './sniff.js';
 import { offloadBinaries, regionIsOneBinary, type OffloadBinaryModel, type ReadOffloadOptions } from './read.js';
@@ -170,6 +170,8 @@ export interface MissingDeviceImage {
    * removes them too (testdata/llvm22/sycl/k.coff.exe.readobj.txt).
    */
   unnamedKernels?: number;
+  /** The section that held the image, as the program's linker names it, when it is not `.llvm.offloading` (`.llvm` in a PE image). */
+  section?: string;
 }
 
 /** What kinds of input there are (`container` of {@link OffloadInput}; schemas/offload-list.schema.json lists the same). */
@@ -1232,7 +1234,7 @@ class InputReader {
       bare = [...new Set((desc ?? []).flatMap((d) => (d.image ? [d.image.section] : [])))];
       if (!bare.length) {
         for (const n of p.notes) this.note(item, n);
-        if (!this.missingImages(item, desc ?? [])) this.note(item, 'no SYCL device-image descriptor found: the device images of this program are not located');
+        if (!this.missingImages(item, desc ?? [], format)) this.note(item, 'no SYCL device-image descriptor found: the device images of this program are not located');
         return 0;
       }
     }
@@ -1311,7 +1313,7 @@ class InputReader {
       this.out.bare.push(bare);
     });
     for (const n of p.notes) this.note(item, n);
-    this.missingImages(item, desc ?? []);
+    this.missingImages(item, desc ?? [], format);
     return images.length;
   }
 
@@ -1388,7 +1390,7 @@ class InputReader {
    * Says which device images of the SYCL descriptors are not in the file (see {@link MissingDeviceImage}):
    * a note, and `missingImages` for verify. Returns how many.
    */
-  private missingImages<S extends PointerSection>(item: Item, desc: readonly SyclDeviceImageInfo<S>[]): number {
+  private missingImages<S extends PointerSection>(item: Item, desc: readonly SyclDeviceImageInfo<S>[], format: 'elf' | 'coff' | 'pe' = 'elf'): number {
     const missing: MissingDeviceImage[] = [];
     desc.forEach((d, index) => {
       if (!d.missing || !d.record) return;
@@ -1397,6 +1399,7 @@ class InputReader {
       const m: MissingDeviceImage = { site: this.site(item, [...item.path, ...contentKeys(r.section)], d.offset, r.section), size: r.size, index, start: d.missing.start, kernels: sycl.filter((e) => e.name !== undefined).map((e) => e.name!) };
       const unnamed = sycl.filter((e) => e.name === undefined).length;
       if (unnamed) m.unnamedKernels = unnamed;
+      if (format === 'pe') m.section = PE_OFFLOADING_SECTION;
       if (d.missing.end !== undefined) m.end = d.missing.end;
       if (d.missing.zeroFilledIn !== undefined) m.zeroFilledIn = d.missing.zeroFilledIn;
       if (d.triple !== undefined) m.triple = d.triple;
@@ -1432,7 +1435,8 @@ export function missingImagesText(missing: readonly MissingDeviceImage[]): strin
   };
   // (each image's text is too long for someOf's clipping: the first 5, and how many more)
   const shown = missing.slice(0, 5).map(one).join('; ') + (missing.length > 5 ? `; and ${missing.length - 5} more` : '');
-  return `the SYCL descriptor (${SYCL_DESCRIPTOR_SYMBOL}) names ${missing.length} device image(s) whose bytes are not in the file (their section was removed, e.g. by llvm-objcopy -R .llvm.offloading): ${shown}`;
+  const section = missing.find((m) => m.section !== undefined)?.section ?? '.llvm.offloading';
+  return `the SYCL descriptor (${SYCL_DESCRIPTOR_SYMBOL}) names ${missing.length} device image(s) whose bytes are not in the file (their section was removed, e.g. by llvm-objcopy -R ${section}): ${shown}`;
 }
 
 /** Why LLVM's extraction fails on these sections: no OffloadBinary in them, or bytes beside their binaries. */
