@@ -17,8 +17,14 @@ const EXIT_TEXT =
 const STATUS_TEXT: Readonly<Record<NonNullable<Command['statuses']>, string>> = {
   standard: EXIT_TEXT,
   diff: 'Exit status: 0 no difference; 1 the files differ; 2 trouble (an input could not be read, output could not be written, or a usage error); 141 standard output was closed (as a program killed by SIGPIPE); 70 internal error (a bug).',
-  llvm: 'Exit status: 0 success; 1 any error, a usage error included (as the LLVM tool it replaces); 141 standard output was closed (offload-list --llvm 19: 74, as llvm-objdump-19); 70 internal error (a bug).',
+  llvm: 'Exit status: 0 success; 1 any error, a usage error included (as the LLVM tool it replaces); 141 standard output was closed; 70 internal error (a bug).',
 };
+
+/** The exit-status line of command `c`: offload-list's says where it exits as llvm-objdump-19 does. */
+function statusText(c: Command): string {
+  const text = STATUS_TEXT[c.statuses ?? 'standard'];
+  return c.name === 'offload-list' ? text.replace('141 standard output was closed;', '141 standard output was closed (with --llvm 19: 74, as llvm-objdump-19);') : text;
+}
 
 /**
  * Greedy word wrap of `words` (joined by single spaces): the first line starts with `first`, later
@@ -141,7 +147,7 @@ export function formatCommandHelp(c: Command): string {
     lines.push('', 'Examples:');
     for (const e of c.examples) lines.push(`  ${e}`);
   }
-  lines.push('', ...fill(STATUS_TEXT[c.statuses ?? 'standard'].split(' '), '', '  '));
+  lines.push('', ...fill(statusText(c).split(' '), '', '  '));
   return lines.join('\n') + '\n';
 }
 

@@ -34,6 +34,17 @@ describe('cli: help and dispatch', () => {
     });
   }
 
+  it('the status 74 of a closed pipe is said in offload-list --help only, the command that exits so', async () => {
+    for (const name of ['offload-list', 'offload-pack', 'offload-extract', 'post-link']) {
+      const c = capture();
+      expect(await runCli([name, '--help'], c.io)).to.equal(0);
+      const text = c.out.join('').replace(/\s+/g, ' ');
+      expect(text).to.contain('141 standard output was closed');
+      if (name === 'offload-list') expect(text).to.contain('141 standard output was closed (with --llvm 19: 74, as llvm-objdump-19)');
+      else expect(text).not.to.contain('74');
+    }
+  });
+
   it("diff --help says device images are compared by kernel names too, and that those paths name no bytes", async () => {
     const c = capture();
     expect(await runCli(['diff', '--help'], c.io)).to.equal(0);
