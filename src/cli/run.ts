@@ -208,8 +208,9 @@ export async function runCli(argv: string[], io: CommandIO): Promise<number> {
   const prog = `${PROGRAM} ${cmd.name}`;
   // Every command tags its failures `error:` (`PROG: error: FILE: message`), as the LLVM tools the
   // drop-ins replace do, so a script that looks for the tag in standard error finds every failure;
-  // notes and warnings are `PROG: FILE: note: …`. (Only dump, the drop-in of syclbin-dump, words its
-  // failures as that tool does, src/cli/commands/dump.ts.)
+  // notes and warnings are `PROG: FILE: note: …`. (Exceptions, each in its tool's words: dump's
+  // failures, as syclbin-dump's, src/cli/commands/dump.ts; post-link's command-line errors, as
+  // sycl-post-link's llvm::cl; the extra operands of the LLVM drop-ins, below.)
   const tag = ERROR_TAG;
   const usage = (message: string): number => {
     io.stderr.write(`${prog}: ${tag}${message}\n${formatUsage(cmd)}\n`);
