@@ -254,7 +254,7 @@ function deviceImage<S extends PointerSection>(p: PointerReader<S>, at: PointerT
   const o = image.offsets;
   const info: SyclDeviceImageInfo<S> = { offset: p.file.origin + at.section.offset + at.offset, version: d.version, offloadKind: d.offloadKind, format: d.format, record: { ...at, size: image.fixedSize! } };
   // (found by its symbol, a record is read whatever its version; a descriptor found by its shape has a known one)
-  if (!SYCL_DEVICE_IMAGE_VERSIONS.includes(d.version)) p.notes.push(`${what}: version ${d.version} is not one of the __sycl.tgt_device_image versions known here (${SYCL_DEVICE_IMAGE_VERSIONS.join(', ')}; LLVM 22 writes 3): its fields are read as version 3's`);
+  if (!SYCL_DEVICE_IMAGE_VERSIONS.includes(d.version)) p.notes.push(`${what}: ${unknownImageVersionText(d.version)}`);
   const str = (field: 'target' | 'compileOptions' | 'linkOptions'): string | undefined => {
     const t = p.follow(at.section, at.offset + o[field], `${what} ${field}`);
     return t && p.string(t, `${what} ${field}`);
@@ -444,4 +444,9 @@ function deviceImageLooksRight<S extends PointerSection>(p: PointerReader<S>, s:
     if (e instanceof DecodeError) return false; // a pointer into a section outside the file
     throw e;
   }
+}
+
+/** What a device-image record of version `version`, not one known here, is said to be (offload-list's note, verify's warning). */
+export function unknownImageVersionText(version: number): string {
+  return `version ${version} is not one of the __sycl.tgt_device_image versions known here (${SYCL_DEVICE_IMAGE_VERSIONS.join(', ')}; LLVM 22 writes 3): its fields are read as version 3's`;
 }

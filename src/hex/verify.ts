@@ -39,6 +39,7 @@ import { irTargetBytes, irTypeValue, nativeArchBytes, nativeTargetBytes, type Sy
 import { declaredFormatProblem, globalMetadataSetProblem, IR_TYPE_SPIRV_WHY, irTypeTargetProblem } from '../syclbin/lint.js';
 import { escapedStrings, repeatedStringKeys } from '../offload/read.js';
 import { missingImagesText } from '../offload/input.js';
+import { unknownImageVersionText } from '../containers/sycl-wrapper.js';
 import { printable, printableClipped } from '../props/explain.js';
 import { annotate, annotateEmbedded, inflatedAnnotation, MAX_EMBEDDED_SPANS, findingOf, leavesOf, quoted, type AnnotateOptions, type Annotation, type FileFormat, type Finding, type MetadataBlob, type V1Image } from './annotate.js';
 
@@ -194,6 +195,10 @@ function lint(input: BytesLike | ByteSource, ann: Annotation): VerifyReport {
   }
   // Device images a SYCL descriptor names whose bytes are not in the file (offload-list notes it):
   // the runtime would be handed bytes that are not there.
+  // Device-image records of a version not known here: read as version 3's, which may be wrong.
+  for (const u of ann.input?.unknownImageVersions ?? []) {
+    add({ severity: 'warning', offset: u.site.offset, size: u.size, path: formatPath(u.site.path), code: 'structure', message: unknownImageVersionText(u.version) });
+  }
   for (const m of ann.input?.missingImages ?? []) {
     add({ severity: 'warning', offset: m.site.offset, size: m.size, path: formatPath(m.site.path), code: 'structure', message: missingImagesText([m]) });
   }

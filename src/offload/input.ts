@@ -51,7 +51,7 @@ import { bitcodeEmbeddedObjects, EMBEDDED_OBJECTS_METADATA, EMBEDDED_OFFLOADING_
 import { scanForOffloadBinaries } from '../containers/scan.js';
 import { ENTRY_KIND_SYCL, offloadEntries, syclDescriptor, type OffloadEntryRecord, type SyclDeviceImageInfo } from '../containers/sycl-wrapper.js';
 import { readElfOffloadBinaries, readElfSectionTable, type ElfFile, type ElfOffloadResult, type ElfSection, type ForeignPart, type OffloadingSection, type SectionsRead } from './elf.js';
-import { OFFLOAD_ENTRIES, OFFLOAD_ENTRIES_SECTION, OFFLOADING_STRINGS_SECTION, PE_OFFLOADING_SECTION, offloadEntriesSectionName, offloadEntryArrayStride, SYCL_DESCRIPTOR_SYMBOL, SYCL_DESCRIPTORS } from '../../formats/offload-entry.js';
+import { OFFLOAD_ENTRIES, OFFLOAD_ENTRIES_SECTION, OFFLOADING_STRINGS_SECTION, PE_OFFLOADING_SECTION, offloadEntriesSectionName, offloadEntryArrayStride, SYCL_DESCRIPTOR_SYMBOL, SYCL_DESCRIPTORS, SYCL_DEVICE_IMAGE_VERSIONS } from '../../formats/offload-entry.js';
 import { clipText, someOf } from '../codec/messages.js';
 import { offloadContainerOf } from './sniff.js';
 import { offloadBinaries, regionIsOneBinary, type OffloadBinaryModel, type ReadOffloadOptions } from './read.js';
@@ -252,6 +252,12 @@ export interface OffloadInput {
    * warns): the file's objects and members together, in order.
    */
   missingImages?: MissingDeviceImage[];
+  /**
+   * Device-image records of a SYCL descriptor whose version this reader does not know (read as
+   * version 3's; the descriptor reader's note says so, `verify` warns): the file's objects and
+   * members together, in order.
+   */
+  unknownImageVersions?: { site: ImageSite; size: number; version: number }[];
   /** Warnings llvm-objdump prints (after `warning: LABEL: `) without failing, in order (Mach-O and WebAssembly objects). */
   peerWarnings?: { message: string; label: PeerFailure['label'] }[];
 }
@@ -1392,6 +1398,10 @@ class InputReader {
    */
   private missingImages<S extends PointerSection>(item: Item, desc: readonly SyclDeviceImageInfo<S>[], format: 'elf' | 'coff' | 'pe' = 'elf'): number {
     const missing: MissingDeviceImage[] = [];
+    for (const d of desc) {
+      if (!d.record || SYCL_DEVICE_IMAGE_VERSIONS.includes(d.version)) continue;
+      (this.out.unknownImageVersions ??= []).push({ site: this.site(item, [...item.path, ...contentKeys(d.record.section)], d.offset, d.record.section), size: d.record.size, version: d.version });
+    }
     desc.forEach((d, index) => {
       if (!d.missing || !d.record) return;
       const r = d.record;

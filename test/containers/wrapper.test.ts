@@ -852,5 +852,12 @@ describe('wrapper descriptors: a device-image record of an unknown version', () 
     const r = readOffloadInput(memorySource(exe));
     expect(r.bare.map((b) => b.kernels.length)).to.deep.equal([1]);
     expect(r.notes).to.include("device image [0]: version 9 is not one of the __sycl.tgt_device_image versions known here (1, 2, 3; LLVM 22 writes 3): its fields are read as version 3's");
+    // verify warns at the record (it was silent: 0 problems)
+    const { verify } = await import('../../src/hex/verify.js');
+    expect(verify(bytesOf('sycl/k.exe')).problems.filter((p) => p.severity !== 'note')).to.deep.equal([]);
+    const v = verify(exe).problems.filter((p) => p.severity !== 'note');
+    expect(v.map((p) => [p.severity, p.code, p.offset <= at.offset, p.message])).to.deep.equal([
+      ['warning', 'structure', true, "version 9 is not one of the __sycl.tgt_device_image versions known here (1, 2, 3; LLVM 22 writes 3): its fields are read as version 3's"],
+    ]);
   });
 });
