@@ -90,6 +90,17 @@ describe('hostile LLVM IR (fast-check, fixed seed)', function () {
       expect(() => parseLlvmIr(`define void @f() {\nentry:\n  call void @g(${t.repeat(200_000)}\n}`)).to.throw(IrSyntaxError);
     }
   });
+
+  it('a chain of 100,000 metadata nodes behind an instruction is printed (the type finder follows it on a stack, not by recursion: an internal RangeError before)', () => {
+    const n = 100_000;
+    const lines = ['target triple = "spir64-unknown-unknown"', '%struct.unused = type { i32 }', '%struct.deep = type { i8 }', 'define spir_kernel void @k() {', '  ret void, !foo !0', '}'];
+    for (let i = 0; i < n; i++) lines.push(`!${i} = !{!${i + 1}}`);
+    // (the last node names a type: found only at the end of the chain, so the whole chain is followed)
+    lines.push(`!${n} = !{%struct.deep undef}`);
+    const out = postLinkFiles(lines.join('\n') + '\n', ['-S', '-symbols']);
+    const ll = [...out.entries()].find(([k]) => k.endsWith('.ll'))![1];
+    expect(ll).to.include('%struct.deep = type { i8 }').and.not.include('%struct.unused');
+  });
 });
 
 /** post-link on an in-memory file system: the files it wrote, by name. */

@@ -66,6 +66,12 @@ function subtypes(t: LType): readonly LType[] {
  */
 export function usedNamedTypes(entities: readonly string[], structs: ReadonlyMap<string, LStruct>): string[] {
   const found: string[] = [];
+  // Once every named type is found the order is decided: the rest of the module is not scanned (the
+  // types of a module of 10,000 spec constants are all in its first global).
+  let named = 0;
+  for (const name of structs.keys()) if (!/^[0-9]+$/.test(name)) named++;
+  if (named === 0) return found;
+  const done = (): boolean => found.length === named;
   const visitedTypes = new Set<LType>();
   const visitedNodes = new Set<string>();
   const incorporateType = (ty: LType): void => {
@@ -88,7 +94,7 @@ export function usedNamedTypes(entities: readonly string[], structs: ReadonlyMap
   const globals: string[] = [];
   const aliases: string[] = [];
   const functions: string[] = [];
-  const named: string[] = [];
+  const namedMetadata: string[] = [];
   const nodes = new Map<string, string>();
   for (const e of entities) {
     const c = e.charCodeAt(0);
@@ -97,118 +103,139 @@ export function usedNamedTypes(entities: readonly string[], structs: ReadonlyMap
     else if (c === 33 /* ! */) {
       const n = /^!([0-9]+)\s*=\s*/.exec(e);
       if (n) nodes.set(n[1]!, e.slice(n[0].length));
-      else named.push(e.slice(e.indexOf('=') + 1));
+      else namedMetadata.push(e.slice(e.indexOf('=') + 1));
     }
   }
+
+  /** Where a scan of one text is, kept on a stack while the metadata node it met is scanned. */
+  interface Frame {
+    text: string;
+    mode: 'global' | 'header' | 'body' | 'md';
+    i: number;
+    deferred: string[];
+    attrDepth: number; // > 0 inside the parentheses of a type attribute
+    recordDepth: number; // > 0 inside a `#dbg_…(` record
+    depth: number;
+    attrAt: number;
+    recordAt: number;
+    skipNextNode: boolean;
+  }
+  const frame = (text: string, mode: Frame['mode']): Frame => ({ text, mode, i: 0, deferred: [], attrDepth: 0, recordDepth: 0, depth: 0, attrAt: -1, recordAt: -1, skipNextNode: false });
 
   /**
    * Scans `text` for type names and metadata references. `mode`: `global` (metadata references
    * not followed), `header` (likewise; type attributes taken at the end), `body` (per line, type
    * attributes at its end; `!dbg` and debug records not followed), `md` (references followed).
+   * A node met is scanned where it is met, depth first, as TypeFinder walks operands: on a stack of
+   * frames, not by recursion (a chain of 100,000 nodes is input, not a bound on the stack).
    */
-  const scan = (text: string, mode: 'global' | 'header' | 'body' | 'md'): void => {
-    const deferred: string[] = [];
-    let attrDepth = 0; // > 0 inside the parentheses of a type attribute
-    let recordDepth = 0; // > 0 inside a `#dbg_…(` record
-    let depth = 0;
-    let attrAt = -1;
-    let recordAt = -1;
-    let skipNextNode = false;
-    const flush = (): void => {
-      for (const n of deferred) incorporateType(structs.get(n)!);
-      deferred.length = 0;
+  const scan = (text: string, mode: Frame['mode']): void => {
+    const stack: Frame[] = [frame(text, mode)];
+    const flush = (f: Frame): void => {
+      for (const n of f.deferred) incorporateType(structs.get(n)!);
+      f.deferred.length = 0;
     };
-    const n = text.length;
-    let i = 0;
-    while (i < n) {
-      // (to the next character that matters: the text between is names and numbers)
-      INTERESTING.lastIndex = i;
-      if (!INTERESTING.test(text)) break;
-      i = INTERESTING.lastIndex - 1;
-      const c = text.charCodeAt(i);
-      if (c === 10) {
-        if (mode === 'body') flush();
-        i++;
-      } else if (c === 34 /* " */) {
-        const close = text.indexOf('"', i + 1);
-        i = close < 0 ? n : close + 1;
-      } else if (c === 59 /* ; */) {
-        const nl = text.indexOf('\n', i);
-        i = nl < 0 ? n : nl;
-      } else if (c === 37 /* % */) {
-        let name: string;
-        if (text.charCodeAt(i + 1) === 34) {
-          const close = text.indexOf('"', i + 2);
-          name = text.slice(i + 2, close < 0 ? n : close);
-          i = close < 0 ? n : close + 1;
-        } else {
-          let j = i + 1;
-          while (j < n && isNameChar(text.charCodeAt(j))) j++;
-          name = text.slice(i + 1, j);
-          i = j;
-        }
-        const s = structs.get(name);
-        if (s && !/^[0-9]+$/.test(name)) {
-          if (attrDepth > 0) deferred.push(name);
-          else incorporateType(s);
-        }
-      } else if (c === 33 /* ! */) {
-        let j = i + 1;
-        while (j < n && isNameChar(text.charCodeAt(j))) j++;
-        const word = text.slice(i + 1, j);
-        i = j;
-        if (/^[0-9]+$/.test(word)) {
-          const follow = (mode === 'md' || mode === 'body') && !skipNextNode && recordDepth === 0;
-          skipNextNode = false;
-          if (follow) node(word);
-        } else if (word === 'dbg') skipNextNode = true;
-      } else if (c === 40 /* ( */) {
-        depth++;
-        // A type attribute (`byval(`): the word right before the parenthesis.
-        if (mode !== 'md' && mode !== 'global' && attrDepth === 0) {
-          let j = i;
-          while (j > 0 && i - j <= LONGEST_TYPE_ATTRIBUTE && isNameChar(text.charCodeAt(j - 1))) j--;
-          if (j < i && i - j <= LONGEST_TYPE_ATTRIBUTE && (j === 0 || !isNameChar(text.charCodeAt(j - 1))) && TYPE_ATTRIBUTES.has(text.slice(j, i))) {
-            attrAt = depth;
-            attrDepth = 1;
-          }
-        }
-        i++;
-      } else if (c === 41 /* ) */) {
-        if (depth === attrAt) {
-          attrAt = -1;
-          attrDepth = 0;
-        }
-        if (depth === recordAt) {
-          recordAt = -1;
-          recordDepth = 0;
-        }
-        depth--;
-        i++;
-      } else if (c === 35 /* # */ && text.startsWith('#dbg_', i)) {
-        let j = i + 1;
-        while (j < n && isNameChar(text.charCodeAt(j))) j++;
-        i = j;
-        if (text.charCodeAt(i) === 40) {
-          depth++;
-          recordAt = depth;
-          recordDepth = 1;
+    frames: while (stack.length) {
+      const f = stack[stack.length - 1]!;
+      const t = f.text;
+      const n = t.length;
+      let i = f.i;
+      while (i < n) {
+        if (found.length === named) return;
+        // (to the next character that matters: the text between is names and numbers)
+        INTERESTING.lastIndex = i;
+        if (!INTERESTING.test(t)) break;
+        i = INTERESTING.lastIndex - 1;
+        const c = t.charCodeAt(i);
+        if (c === 10) {
+          if (f.mode === 'body') flush(f);
           i++;
-        }
-      } else i++;
+        } else if (c === 34 /* " */) {
+          const close = t.indexOf('"', i + 1);
+          i = close < 0 ? n : close + 1;
+        } else if (c === 59 /* ; */) {
+          const nl = t.indexOf('\n', i);
+          i = nl < 0 ? n : nl;
+        } else if (c === 37 /* % */) {
+          let name: string;
+          if (t.charCodeAt(i + 1) === 34) {
+            const close = t.indexOf('"', i + 2);
+            name = t.slice(i + 2, close < 0 ? n : close);
+            i = close < 0 ? n : close + 1;
+          } else {
+            let j = i + 1;
+            while (j < n && isNameChar(t.charCodeAt(j))) j++;
+            name = t.slice(i + 1, j);
+            i = j;
+          }
+          const st = structs.get(name);
+          if (st && !/^[0-9]+$/.test(name)) {
+            if (f.attrDepth > 0) f.deferred.push(name);
+            else incorporateType(st);
+          }
+        } else if (c === 33 /* ! */) {
+          let j = i + 1;
+          while (j < n && isNameChar(t.charCodeAt(j))) j++;
+          const word = t.slice(i + 1, j);
+          i = j;
+          if (/^[0-9]+$/.test(word)) {
+            const follow = (f.mode === 'md' || f.mode === 'body') && !f.skipNextNode && f.recordDepth === 0;
+            f.skipNextNode = false;
+            if (follow && !visitedNodes.has(word)) {
+              visitedNodes.add(word);
+              const body = nodes.get(word);
+              if (body !== undefined) {
+                // (this text resumes after the node, and everything it reaches, is scanned)
+                f.i = i;
+                stack.push(frame(body, 'md'));
+                continue frames;
+              }
+            }
+          } else if (word === 'dbg') f.skipNextNode = true;
+        } else if (c === 40 /* ( */) {
+          f.depth++;
+          // A type attribute (`byval(`): the word right before the parenthesis.
+          if (f.mode !== 'md' && f.mode !== 'global' && f.attrDepth === 0) {
+            let j = i;
+            while (j > 0 && i - j <= LONGEST_TYPE_ATTRIBUTE && isNameChar(t.charCodeAt(j - 1))) j--;
+            if (j < i && i - j <= LONGEST_TYPE_ATTRIBUTE && (j === 0 || !isNameChar(t.charCodeAt(j - 1))) && TYPE_ATTRIBUTES.has(t.slice(j, i))) {
+              f.attrAt = f.depth;
+              f.attrDepth = 1;
+            }
+          }
+          i++;
+        } else if (c === 41 /* ) */) {
+          if (f.depth === f.attrAt) {
+            f.attrAt = -1;
+            f.attrDepth = 0;
+          }
+          if (f.depth === f.recordAt) {
+            f.recordAt = -1;
+            f.recordDepth = 0;
+          }
+          f.depth--;
+          i++;
+        } else if (c === 35 /* # */ && t.startsWith('#dbg_', i)) {
+          let j = i + 1;
+          while (j < n && isNameChar(t.charCodeAt(j))) j++;
+          i = j;
+          if (t.charCodeAt(i) === 40) {
+            f.depth++;
+            f.recordAt = f.depth;
+            f.recordDepth = 1;
+            i++;
+          }
+        } else i++;
+      }
+      flush(f);
+      stack.pop();
     }
-    flush();
-  };
-  const node = (num: string): void => {
-    if (visitedNodes.has(num)) return;
-    visitedNodes.add(num);
-    const text = nodes.get(num);
-    if (text !== undefined) scan(text, 'md');
   };
 
-  for (const g of globals) scan(g, 'global');
-  for (const a of aliases) scan(a, 'global');
+  for (const g of globals) if (!done()) scan(g, 'global');
+  for (const a of aliases) if (!done()) scan(a, 'global');
   for (const f of functions) {
+    if (done()) break;
     const brace = f.indexOf('{\n');
     if (brace < 0) scan(f, 'header');
     else {
@@ -216,6 +243,6 @@ export function usedNamedTypes(entities: readonly string[], structs: ReadonlyMap
       scan(f.slice(brace + 1), 'body');
     }
   }
-  for (const nm of named) scan(nm, 'md');
+  for (const nm of namedMetadata) if (!done()) scan(nm, 'md');
   return found;
 }
