@@ -49,6 +49,9 @@ export interface ScanResult {
   capped: boolean;
 }
 
+/** Bytes a scan looks at one by one before it asks indexOf for the next candidate byte. */
+const SCAN_LOOK = 64;
+
 /** Scan `[start, end)` of `src` for OffloadBinaries. */
 export function scanForOffloadBinaries(input: BytesLike | ByteSource, opts: ScanOptions = {}): ScanResult {
   opts = optionsArgument(opts, 'scanForOffloadBinaries');
@@ -64,8 +67,21 @@ export function scanForOffloadBinaries(input: BytesLike | ByteSource, opts: Scan
   for (let w = start; end - w >= m.length; w = Math.max(w + window, pos)) {
     const len = Math.min(window + m.length - 1, end - w);
     const bytes = src.read(w, len);
-    for (let i = Math.max(0, pos - w); i <= len - m.length; i++) {
-      if (bytes[i] !== m[0] || bytes[i + 1] !== m[1] || bytes[i + 2] !== m[2] || bytes[i + 3] !== m[3]) continue;
+    const last = len - m.length;
+    const m0 = m[0]!;
+    for (let i = Math.max(0, pos - w); i <= last; i++) {
+      // To the next byte that can start the magic: a short look here, then TypedArray indexOf, the
+      // engine's own loop (several times faster over a file with no binary in it; the look first keeps
+      // a file dense in that byte from paying a call per byte).
+      if (bytes[i] !== m0) {
+        const stop = Math.min(last, i + SCAN_LOOK);
+        while (i < stop && bytes[i] !== m0) i++;
+        if (bytes[i] !== m0) {
+          i = bytes.indexOf(m0, i + 1);
+          if (i < 0 || i > last) break;
+        }
+      }
+      if (bytes[i + 1] !== m[1] || bytes[i + 2] !== m[2] || bytes[i + 3] !== m[3]) continue;
       const at = w + i;
       const ex = exclude.find(([a, b]) => a <= at && at < b);
       if (ex) {
