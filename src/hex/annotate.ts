@@ -206,10 +206,12 @@ export interface AnnotateOptions {
    */
   inflated?: boolean;
   /**
-   * Only the spans of `[spansWindow[0], spansWindow[1])` are wanted (hexdump --range): the binaries of
-   * a sequence of OffloadBinaries (bare, or in an object's sections) that lie outside it are read
-   * without spans (ReadOffloadOptions.spansWindow). The tiling outside the window is then not
-   * meaningful; problems are found in the whole file as without it.
+   * Only the spans of `[spansWindow[0], spansWindow[1])` are wanted (hexdump --range): the span tree
+   * keeps the nodes that meet it or lie within 4 KiB of it (SpanTree `window`), in every format, and
+   * the binaries of a sequence of OffloadBinaries (bare, or in an object's sections) that lie outside
+   * it are read without spans (ReadOffloadOptions.spansWindow). The rows of the window read as in the
+   * whole file's annotation; the tiling outside it is not meaningful. Problems are found in the whole
+   * file as without it, and every structure read counts against `maxSpans`.
    */
   spansWindow?: readonly [number, number];
   /**

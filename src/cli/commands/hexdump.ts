@@ -27,8 +27,9 @@ is its first native image). An object's sections may be named as 'syclbin diff' 
 as annotate names them). A PATTERN that matches no bytes is an
 error (status 1) that says what would match (the same path deeper in the file) or that it names only
 empty structures. --range A:B limits the rows (decimal or 0x hex, B exclusive; A: to the end, :B from the start;
-B past the end is the end). An empty range (A = B, or A at the end of the file) prints nothing; A
-past the end of the file is a usage error. Images, compressed payloads and unreferenced runs longer
+B past the end is the end; the structures around the range are kept, the rest of the file is read
+but not kept, so a few rows of a large file cost little memory). An empty range (A = B, or A at the
+end of the file) prints nothing; A past the end of the file is a usage error. Images, compressed payloads and unreferenced runs longer
 than 16 rows show their first and last rows unless --full. --inflated shows a compressed
 OffloadBinary v3 from the inside: its header and inflated payload, with offsets into that inflated
 space. A file that does not read to its end is dumped as far as it reads, the rest as unreferenced
