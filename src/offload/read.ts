@@ -850,28 +850,36 @@ class EntryReader {
     let tablesEnd = entriesEnd;
     let lo = Infinity;
     let hi = -Infinity;
-    const ranges: [number, number][] = [];
     // A string-entry table shared by several entries is looked at once (its list is shared: src/offload/read.ts entry()).
-    const seen = new Set<StringEntryModel[]>();
+    const tables = new Set<StringEntryModel[]>();
+    // The key's size with its NUL, from the string cache (read once per offset), not by encoding the text again.
+    const keyEnd = (s: StringEntryModel): number => s.keyOffset + (this.cache.get(s.keyOffset)?.size ?? utf8.encode(s.key).length + 1);
+    const valueEnd = (s: StringEntryModel): number => s.valueOffset + s.valueSize + (v.version === 1 ? 1 : 0);
     for (const e of entries) {
       if (e.raw.numStrings && e.stringEntries.length) tablesEnd = Math.max(tablesEnd, e.raw.stringOffset + e.raw.numStrings * v.stringEntry.fixedSize!);
-      if (e.imageRef.size) ranges.push([e.raw.imageOffset, e.raw.imageOffset + e.raw.imageSize]);
-      if (seen.has(e.stringEntries)) continue;
-      seen.add(e.stringEntries);
+      if (tables.has(e.stringEntries)) continue;
+      tables.add(e.stringEntries);
       for (const s of e.stringEntries) {
-        // The key's size with its NUL, from the string cache (read once per offset), not by encoding the text again.
-        const key: [number, number] = [s.keyOffset, s.keyOffset + (this.cache.get(s.keyOffset)?.size ?? utf8.encode(s.key).length + 1)];
-        const value: [number, number] = [s.valueOffset, s.valueOffset + s.valueSize + (v.version === 1 ? 1 : 0)];
-        ranges.push(key, value);
-        lo = Math.min(lo, key[0], value[0]);
-        hi = Math.max(hi, key[1], value[1]);
+        lo = Math.min(lo, s.keyOffset, s.valueOffset);
+        hi = Math.max(hi, keyEnd(s), valueEnd(s));
       }
     }
     const none = hi < 0;
     if (none) hi = tablesEnd + 1;
     if (tablesEnd < lo) lo = tablesEnd;
-    // Offset 0 of the table is the empty string, unless a string already owns that byte.
-    const covered = ranges.some(([a, b]) => a <= lo && lo < b);
+    // Offset 0 of the table is the empty string, unless a string or an image already owns that byte
+    // (a second pass over the few facts, not a list of every string's range kept for one question).
+    const holds = (a: number, b: number): boolean => a <= lo && lo < b;
+    let covered = entries.some((e) => e.imageRef.size > 0 && holds(e.raw.imageOffset, e.raw.imageOffset + e.raw.imageSize));
+    for (const list of tables) {
+      if (covered) break;
+      for (const s of list) {
+        if (holds(s.keyOffset, keyEnd(s)) || holds(s.valueOffset, valueEnd(s))) {
+          covered = true;
+          break;
+        }
+      }
+    }
     const empty = lo < bin.size && !covered && bin.bytes(lo, 1, 'string table', this.path)[0] === 0;
     if (!empty && none) return;
     const group = this.tree!.add(this.node, 'stringTable', bin.base + lo, Math.min(hi, bin.size) - lo, 'group');
