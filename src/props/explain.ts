@@ -4,7 +4,7 @@
  */
 import type { PropertyValue } from './model.js';
 import { isPadding, type TypedProperty, type TypedSet, type TypedValue } from './typed/index.js';
-import { maxOf } from '../codec/arrays.js';
+import { appendAll, maxOf } from '../codec/arrays.js';
 import { MAX_QUOTED } from '../codec/messages.js';
 
 const MAX_HEX_BYTES = 64;
@@ -121,7 +121,9 @@ export function explainRegistry(sets: readonly TypedSet[]): string {
       const key = printable(p.key);
       if (p.typed) {
         const { head, body } = typedLines(p.typed, p);
-        lines.push(`  ${key}: ${head}`, ...body);
+        lines.push(`  ${key}: ${head}`);
+        // (a body has a line per descriptor or constant: input-sized, so no spread into push)
+        appendAll(lines, body);
       } else {
         lines.push(`  ${key}: ${rawText(p.value)}`);
       }

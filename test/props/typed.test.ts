@@ -263,6 +263,22 @@ describe('props/typed: a default blob the descriptors do not fit', () => {
   });
 });
 
+describe('props/typed: hostile sizes in the text view', () => {
+  it('a property of 300,000 descriptors is explained, a line each (its lines were spread into one push: an internal RangeError, exit 70, from 3.6 MB of .prop text)', async () => {
+    const n = 300_000;
+    const reg = encodeTypedRegistry([
+      {
+        name: 'SYCL/specialization constants',
+        properties: [{ key: 'a', typed: { kind: 'spec-const-descriptors', descriptors: Array.from({ length: n }, (_, i) => ({ id: i, offset: 4 * i, size: 4 })) } }],
+      },
+    ]);
+    const { explainRegistry } = await import('../../src/props/explain.js');
+    const text = explainRegistry(decodeTypedRegistry(reg));
+    expect(text).to.contain(`  a: ${n} descriptor(s)\n`);
+    expect(text.split('\n').length).to.be.greaterThan(n);
+  });
+});
+
 describe('props/typed: SYCLBIN metadata sets (syclbin-format.md §3 derived strings)', () => {
   it('target/arch strings and the state/type enums', () => {
     const src =
