@@ -119,11 +119,12 @@ export const MAX_NESTING = 32;
 /**
  * The binaries inside an image that starts with the OffloadBinary magic (upstream main lists and
  * extracts them), or undefined when the image is not one. Throws DecodeError when it starts like
- * one but cannot be read.
+ * one but cannot be read. `opts.inflatedBudget`, when given, is what the nested payloads inflate
+ * to in all (shared with the caller's other reads).
  */
 export function nestedBinaries(e: OffloadEntryModel, opts: ReadOffloadOptions = {}): OffloadBinaryModel[] | undefined {
   if (e.imageRef.size < 4 || !isOffloadBinary(e.imageRef.slice(0, 4))) return undefined;
-  return readOffloadBinaries(blobSource(e.imageRef), { maxInflatedSize: opts.maxInflatedSize });
+  return readOffloadBinaries(blobSource(e.imageRef), { maxInflatedSize: opts.maxInflatedSize, inflatedBudget: opts.inflatedBudget });
 }
 
 interface Frame {

@@ -742,6 +742,18 @@ describe('amplification: an OffloadBinary whose entries name the binary itself a
 
 describe('amplification: compressed payloads of one input share the decompression cap', function () {
   this.timeout(20000);
+  it('an OffloadBinary whose entries are each a compressed v3 binary: inspect inflates the nested payloads to the cap in all, then says the cap is spent (eight of 200 MB, 1.6 MB of input: 1.7 GB, 8 s)', () => {
+    const inner = writeOffloadBinary([{ imageKind: 6, offloadKind: 4, strings: [['triple', 'x']], image: new Uint8Array(1 << 20) }], { version: 3, compression: 'zlib' });
+    const outer = writeOffloadBinary(
+      Array.from({ length: 4 }, () => ({ imageKind: 6, offloadKind: 4, strings: [['triple', 'x']] as [string, string][], image: inner })),
+      { version: 2 },
+    );
+    const { tree } = explainInput(outer, { maxInflatedSize: (5 << 20) / 2 });
+    const values = collect(tree, 'contents').map((n) => n.value ?? '');
+    expect(values.filter((v) => v.startsWith('nested OffloadBinaries (1)'))).to.have.length(2);
+    expect(values.filter((v) => /does not read: the payload, \d+ bytes, is more than the \d+ bytes left of the decompression cap/.test(v))).to.have.length(2);
+  });
+
   it('an archive whose members each inflate under the cap: the payloads inflate to the cap in all, then a LIMIT error per member left', async () => {
     const { readOffloadInput } = await import('../../src/offload/input.js');
     const size = 1 << 20;
