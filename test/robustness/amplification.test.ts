@@ -30,6 +30,8 @@ import { SyclbinFileHeader, AbstractModuleHeader, IRModuleHeader } from '../../f
 import { verify } from '../../src/hex/verify.js';
 import { annotate } from '../../src/hex/annotate.js';
 import { explainInput, CONTENTS_LIMITS } from '../../src/inspect/input.js';
+import { formatOffloadingText } from '../../src/offload/objdump-text.js';
+import { llvmEra } from '../../formats/eras.js';
 import { HASH_NOT_COMPUTED, ImageHashes, type Hasher } from '../../src/syclbin/json.js';
 import type { InspectNode } from '../../src/syclbin/inspect.js';
 import { cli, expectDecodeError, tempDir } from '../offload/support.js';
@@ -752,6 +754,19 @@ describe('amplification: compressed payloads of one input share the decompressio
     const values = collect(tree, 'contents').map((n) => n.value ?? '');
     expect(values.filter((v) => v.startsWith('nested OffloadBinaries (1)'))).to.have.length(2);
     expect(values.filter((v) => /does not read: the payload, \d+ bytes, is more than the \d+ bytes left of the decompression cap/.test(v))).to.have.length(2);
+  });
+
+  it('the same binary through the nested listing of offload-list --llvm main: the nested payloads inflate to the cap in all, then a warning per image left', () => {
+    const inner = writeOffloadBinary([{ imageKind: 6, offloadKind: 4, strings: [['triple', 'x']], image: new Uint8Array(1 << 20) }], { version: 3, compression: 'zlib' });
+    const outer = writeOffloadBinary(
+      Array.from({ length: 4 }, () => ({ imageKind: 6, offloadKind: 4, strings: [['triple', 'x']] as [string, string][], image: inner })),
+      { version: 2 },
+    );
+    const warnings: string[] = [];
+    const text = formatOffloadingText(readOffloadBinaries(outer), { era: llvmEra('main'), read: { maxInflatedSize: (5 << 20) / 2 }, warn: (m) => void warnings.push(m) });
+    expect(text.match(/^nested images {3}1$/gm)).to.have.length(2);
+    expect(warnings).to.have.length(2);
+    expect(warnings[0]).to.match(/^failed to extract nested OffloadBinary: the payload, \d+ bytes, is more than the \d+ bytes left of the decompression cap/);
   });
 
   it('an archive whose members each inflate under the cap: the payloads inflate to the cap in all, then a LIMIT error per member left', async () => {
