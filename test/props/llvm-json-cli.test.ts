@@ -74,6 +74,17 @@ describe('props/llvm-json: syclbin props --llvm-json, --encode and pack with ups
     expect((await cli(['props', '--llvm-json', '--json', 'w12.prop'], t.dir)).code).to.equal(2);
   });
 
+  it('--encode of hostile upstream JSON: a warning repeated 10,000 times is said 20 times, then counted (300,000 repeated names wrote 35 MB of warnings)', async () => {
+    writeFileSync(at('dups.json'), `{"s":{${Array.from({ length: 10_001 }, (_, i) => `"k":${i}`).join(',')}}}`);
+    const r = await cli(['props', '--encode', 'dups.json'], t.dir);
+    expect(r.code, r.stderr).to.equal(0);
+    expect(r.stdout).to.equal('[s]\nk=1|10000\n');
+    const lines = r.stderr.trimEnd().split('\n');
+    expect(lines).to.have.length(21);
+    expect(lines[0]).to.equal('dups.json: warning: [s] k: the name is given more than once: LLVM keeps the last value (offset 0xc)');
+    expect(lines[20]).to.equal('dups.json: warning: 9980 more like the above: the name is given more than once: LLVM keeps the last value');
+  });
+
   it('--encode takes upstream JSON (byte arrays get the prefix back), warns where LLVM is lax, refuses what LLVM refuses', async () => {
     writeFileSync(at('up.json'), '{"s":{"b":"AQI=","a":7,"a":4294967303},"r":{}}');
     const r = await cli(['props', '--encode', 'up.json'], t.dir);

@@ -16,6 +16,9 @@ import { defineCommand, EXIT, type Context } from '../command.js';
 import { CommandFailure, FileFailure, UsageError } from '../errors.js';
 import { opt, outputOptions, type OptValues } from '../options.js';
 
+/** How many warnings (or notes) of one message props writes before it only counts the rest. */
+const NOTE_REPEATS = 20;
+
 function formatDiagnostic(file: string, d: PropDiagnostic | LlvmJsonNote): string {
   const where = d.set === undefined ? '' : `[${printable(d.set)}]${d.key === undefined ? '' : ` ${printable(d.key)}`}: `;
   // (a byte of the file at `offset 0x…`, as verify and dump -v write it; a byte inside a value by its index)
@@ -64,7 +67,19 @@ function run(ctx: Context<OptValues<typeof options>>): number {
   const modes = [opts.json, opts.check, opts['llvm-json'], opts.encode !== undefined].filter(Boolean).length;
   if (modes > 1) throw new UsageError('--json, --check, --llvm-json and --encode are mutually exclusive');
   const notes = (file: string, list: readonly (LlvmJsonNote | PropDiagnostic)[]): void => {
-    for (const n of list) io.stderr.write(formatDiagnostic(file, n));
+    // Warnings and notes of one message are said NOTE_REPEATS times, then counted (300,000 repeated
+    // names in 1.8 MB of upstream JSON wrote 35 MB of warnings); every error is said.
+    const said = new Map<string, number>();
+    for (const n of list) {
+      const key = `${n.severity}\0${n.message}`;
+      const k = (said.get(key) ?? 0) + 1;
+      said.set(key, k);
+      if (n.severity === 'error' || k <= NOTE_REPEATS) io.stderr.write(formatDiagnostic(file, n));
+    }
+    for (const [key, k] of said) {
+      const [severity, message] = key.split('\0') as [string, string];
+      if (severity !== 'error' && k > NOTE_REPEATS) io.stderr.write(`${file}: ${severity}: ${k - NOTE_REPEATS} more like the above: ${message}\n`);
+    }
   };
 
   if (opts.encode !== undefined) {
