@@ -103,36 +103,43 @@ describe('archive: reading', () => {
     expect(decodeErrorOf(() => readArchive(enc.encode('<bigaf>\n'))).message).to.match(/AIX big archive/);
   });
 
-  it('a thin archive whose member file is a thin archive is refused, as before thin archives were read (review 2026-11-27s)', async () => {
-    const { mkdtempSync, writeFileSync, copyFileSync, rmSync } = await import('node:fs');
+  /** A member header of a thin archive (the archive names the file; its size is the file's). */
+  const thinHeader = (name: string, size: number): string => `${name.padEnd(16)}${'0'.padEnd(12)}${'0'.padEnd(6)}${'0'.padEnd(6)}${'644'.padEnd(8)}${String(size).padEnd(10)}\`\n`;
+
+  /** `body(dir)` in a scratch folder holding testdata's one.o as `object`, removed after. */
+  async function inThinDir(object: string, body: (dir: string) => Promise<void>): Promise<void> {
+    const { mkdtempSync, copyFileSync, rmSync } = await import('node:fs');
     const { join } = await import('node:path');
     const { tmpdir } = await import('node:os');
     const dir = mkdtempSync(join(tmpdir(), 'syclbin-thin-'));
     try {
-      copyFileSync(new URL('../../testdata/llvm22/strict/one.o', import.meta.url), join(dir, 'x.o'));
-      const header = (name: string, size: number): string => `${name.padEnd(16)}${'0'.padEnd(12)}${'0'.padEnd(6)}${'0'.padEnd(6)}${'644'.padEnd(8)}${String(size).padEnd(10)}\`\n`;
-      writeFileSync(join(dir, 'inner.a'), `!<thin>\n${header('x.o/', 100)}`);
-      writeFileSync(join(dir, 'outer.a'), `!<thin>\n${header('inner.a/', 68)}`);
+      copyFileSync(new URL('../../testdata/llvm22/strict/one.o', import.meta.url), join(dir, object));
+      await body(dir);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('a thin archive whose member file is a thin archive is refused, as before thin archives were read (review 2026-11-27s)', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    await inThinDir('x.o', async (dir) => {
+      writeFileSync(join(dir, 'inner.a'), `!<thin>\n${thinHeader('x.o/', 100)}`);
+      writeFileSync(join(dir, 'outer.a'), `!<thin>\n${thinHeader('inner.a/', 68)}`);
       const { runCli } = await import('../../src/cli/run.js');
       let err = '';
       const code = await runCli(['offload-list', 'outer.a'], { stdout: { write: () => undefined }, stderr: { write: (c) => void (err += String(c)) }, cwd: dir, env: {} });
       expect(code).to.equal(1);
       expect(err).to.match(/a thin archive inside an archive: its members are files named in it, not stored in it/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('a thin archive whose member file is gone: offload-list and offload-extract fail as llvm-objdump-22 does; inspect explains the members before it (status 0, a note)', async () => {
-    const { mkdtempSync, writeFileSync, copyFileSync, rmSync } = await import('node:fs');
+    const { writeFileSync } = await import('node:fs');
     const { join } = await import('node:path');
-    const { tmpdir } = await import('node:os');
-    const dir = mkdtempSync(join(tmpdir(), 'syclbin-thin-'));
-    try {
-      copyFileSync(new URL('../../testdata/llvm22/strict/one.o', import.meta.url), join(dir, 'a.o'));
-      const header = (name: string, size: number): string => `${name.padEnd(16)}${'0'.padEnd(12)}${'0'.padEnd(6)}${'0'.padEnd(6)}${'644'.padEnd(8)}${String(size).padEnd(10)}\`\n`;
+    await inThinDir('a.o', async (dir) => {
       const size = readFileSync(join(dir, 'a.o')).length;
-      writeFileSync(join(dir, 't.a'), `!<thin>\n${header('a.o/', size)}${header('b.o/', 100)}`);
+      writeFileSync(join(dir, 't.a'), `!<thin>\n${thinHeader('a.o/', size)}${thinHeader('b.o/', 100)}`);
       const { runCli } = await import('../../src/cli/run.js');
       const run = async (args: string[]): Promise<{ code: number; out: string; err: string }> => {
         let out = '';
@@ -146,11 +153,9 @@ describe('archive: reading', () => {
       }
       const i = await run(['inspect', 't.a']);
       expect(i.code).to.equal(0);
-      expect(i.err).to.include("note: member b.o: b.o: No such file or directory; the members before it are explained");
+      expect(i.err).to.include('note: member b.o: b.o: No such file or directory; the members before it are explained');
       expect(i.out).to.include('a.o');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it("a thin archive (llvm-ar-22 --thin): its headers and stored tables are read and spanned; its members are the files named, not stored (review 2026-11-27p: verify, annotate and hexdump refused it)", async () => {
