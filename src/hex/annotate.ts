@@ -593,9 +593,10 @@ function tile(src: ByteSource, ann: Annotation): AnnotatedSpan[] {
   const leaves: AnnotatedSpan[] = [];
   const backgrounds: AnnotatedSpan[] = [];
   const root = ann.tree.root;
+  const paths: ParentPathCache = { parent: undefined, path: '' };
   const visit = (n: SpanNode): void => {
     if (n.offset < 0 || n.offset > size) return; // virtual, or past the end of a truncated file
-    const span: AnnotatedSpan = new TreeSpan(n.offset, n.size, n.kind, n);
+    const span: AnnotatedSpan = new TreeSpan(n.offset, n.size, n.kind, n, paths);
     if (!ownsBytes(n)) {
       // A background with children (a section a reader read) is their group and names what they leave.
       if (n.background && n.size > 0) backgrounds.push(clip(n.value === undefined ? spanFields(span) : { ...spanFields(span), value: n.value }, size));
@@ -994,16 +995,19 @@ class TreeSpan implements AnnotatedSpan {
   #path: string | undefined = undefined;
   #keys: readonly PathKey[] | undefined = undefined;
   readonly #node: SpanNode;
+  readonly #paths: ParentPathCache;
   constructor(
     public offset: number,
     public size: number,
     public kind: SpanKind,
     node: SpanNode,
+    paths: ParentPathCache,
   ) {
     this.#node = node;
+    this.#paths = paths;
   }
   get path(): string {
-    return (this.#path ??= treeSpanPath(this.#node));
+    return (this.#path ??= treeSpanPath(this.#node, this.#paths));
   }
   set path(p: string) {
     this.#path = p;
@@ -1016,22 +1020,27 @@ class TreeSpan implements AnnotatedSpan {
   }
 }
 
-/** The parent whose path {@link treeSpanPath} made last, and that path. */
-let lastParent: SpanNode | undefined;
-let lastParentPath = '';
+/**
+ * The parent whose path {@link treeSpanPath} made last, and that path: one per annotation, shared by
+ * its spans (so nothing outlives the annotation that made it).
+ */
+interface ParentPathCache {
+  parent: SpanNode | undefined;
+  path: string;
+}
 
 /**
  * {@link nodePath} of a span's node, for spans asked in file order (annotate and hexdump print every
  * span): siblings follow each other, so their parent's path is made once for them, not once each.
  */
-function treeSpanPath(node: SpanNode): string {
+function treeSpanPath(node: SpanNode, cache: ParentPathCache): string {
   const parent = node.parent;
   if (!parent || parent.key === undefined) return nodePath(node);
-  if (parent !== lastParent) {
-    lastParentPath = nodePath(parent);
-    lastParent = parent;
+  if (parent !== cache.parent) {
+    cache.path = nodePath(parent);
+    cache.parent = parent;
   }
-  return childPath(lastParentPath, node);
+  return childPath(cache.path, node);
 }
 
 /**
