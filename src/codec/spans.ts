@@ -53,7 +53,7 @@ export interface SpanNode {
   focus?: { offset: number; size: number };
   /** Children in the order they were recorded. */
   children: SpanNode[] | undefined;
-  /** Lookup by key for nodes with many children (built on demand). */
+  /** Lookup by key for nodes with many children (built at the first lookup: {@link childByKey}). */
   index?: Map<PathKey, SpanNode>;
   /**
    * A leaf that yields its bytes to every other span over them: it names only the bytes nothing else
@@ -87,7 +87,27 @@ export function spanInt(x: number): number {
   return i === x ? i : x;
 }
 
-/** Above this many children a node keeps a key index, so `child` stays O(1) on huge tables. */
+/** Below this many children a node's list is kept at its exact length ({@link SpanTree} `link`). */
+const SMALL_CHILDREN = 8;
+
+/** `list` and `x` in a new array of exactly that length (a literal's capacity is its length). */
+function copyPlus(list: SpanNode[], x: SpanNode): SpanNode[] {
+  switch (list.length) {
+    case 1: return [list[0]!, x];
+    case 2: return [list[0]!, list[1]!, x];
+    case 3: return [list[0]!, list[1]!, list[2]!, x];
+    case 4: return [list[0]!, list[1]!, list[2]!, list[3]!, x];
+    case 5: return [list[0]!, list[1]!, list[2]!, list[3]!, list[4]!, x];
+    case 6: return [list[0]!, list[1]!, list[2]!, list[3]!, list[4]!, list[5]!, x];
+    default: {
+      const out = list.slice();
+      out.push(x);
+      return out;
+    }
+  }
+}
+
+/** Above this many children a lookup makes a key index ({@link childByKey}), so `child` stays O(1) on huge tables. */
 const INDEX_AT = 16;
 
 /**
@@ -156,8 +176,9 @@ export class SpanTree {
     // Every node counts, in the window or not: the budget bounds the reading (its models grow with
     // the structures read), not only the spans kept.
     if (++this.nodes > this.maxNodes) throw new SpanBudgetError(this.maxNodes, offset, [...pathOf(p), key]);
-    const node: SpanNode = { key, parent: p, offset: spanInt(offset), size: spanInt(size), kind, children: undefined };
-    if (value !== undefined) node.value = value;
+    // `value` in the literal even when undefined: set afterwards (the codec records a field's value
+    // once decoded) it would move to a property array of its own, 40 bytes a node.
+    const node: SpanNode = { key, parent: p, offset: spanInt(offset), size: spanInt(size), kind, children: undefined, value };
     const w = this.window;
     // (a node of no bytes counts as one byte long: an empty field at the window's edge is in it)
     if (w && offset >= 0 && !(offset < w[1] && offset + Math.max(size, 1) > w[0])) {
@@ -173,14 +194,17 @@ export class SpanTree {
   private link(node: SpanNode): void {
     const p = node.parent!;
     const key = node.key!;
-    const list = (p.children ??= []);
-    list.push(node);
-    if (p.index) {
-      if (!p.index.has(key)) p.index.set(key, node);
-    } else if (list.length > INDEX_AT) {
-      p.index = new Map();
-      for (const c of list) if (!p.index.has(c.key!)) p.index.set(c.key!, c);
-    }
+    // A small list is copied one longer instead of pushed to: V8 grows a pushed array to 17 slots at
+    // its second element, and most groups (a string entry, a struct, a property line) hold 2–8
+    // children: 100 bytes a group of a file of 50,000 strings. From SMALL_CHILDREN on, push (amortised).
+    const old = p.children;
+    let list: SpanNode[];
+    if (!old) list = p.children = [node];
+    else if (old.length < SMALL_CHILDREN) list = p.children = copyPlus(old, node);
+    else (list = old).push(node);
+    // (an index made by a lookup is kept up to date; none is made before one: a property set of 49
+    // lines would hold a 5 KB map nobody asks)
+    if (p.index && !p.index.has(key)) p.index.set(key, node);
   }
 
   /** Link `node` and its unlinked ancestors, top down (a node of the window below them). Iterative. */
@@ -196,8 +220,7 @@ export class SpanTree {
   /** The first child of `parent` with `key`, created as a virtual group when there is none. */
   child(parent: SpanNode | undefined, key: PathKey): SpanNode {
     const p = parent ?? this.root;
-    const hit = p.index ? p.index.get(key) : p.children?.find((c) => c.key === key);
-    return hit ?? this.add(p, key, -1, 0, 'group');
+    return childByKey(p, key) ?? this.add(p, key, -1, 0, 'group');
   }
 
   /** The node at `keys` below `from` (default the root), creating virtual groups on the way. */
@@ -208,11 +231,30 @@ export class SpanTree {
   }
 }
 
+/**
+ * The first child of `node` with `key`. A node of many children gets a key index at its first
+ * lookup (kept up to date by {@link SpanTree} as children are added), so lookups in a huge table
+ * stay O(1) each.
+ */
+export function childByKey(node: SpanNode, key: PathKey): SpanNode | undefined {
+  if (node.index) return node.index.get(key);
+  const list = node.children;
+  if (!list) return undefined;
+  if (list.length <= INDEX_AT) return list.find((c) => c.key === key);
+  const index = (node.index = new Map());
+  for (const c of list) if (!index.has(c.key!)) index.set(c.key!, c);
+  return index.get(key);
+}
+
 /** The structured path of a node: keys from the root down. */
 export function pathOf(node: SpanNode): PathKey[] {
-  const keys: PathKey[] = [];
-  for (let n: SpanNode | undefined = node; n && n.key !== undefined; n = n.parent) keys.push(n.key);
-  return keys.reverse();
+  // Sized first, then filled from the end: an array pushed to holds 17 slots from its second key on
+  // (a span's keys are kept by the span that asked for them).
+  let depth = 0;
+  for (let n: SpanNode | undefined = node; n && n.key !== undefined; n = n.parent) depth++;
+  const keys = new Array<PathKey>(depth);
+  for (let n: SpanNode | undefined = node; n && n.key !== undefined; n = n.parent) keys[--depth] = n.key;
+  return keys;
 }
 
 const IDENT = /^[A-Za-z_$][\w$]*$/;

@@ -594,6 +594,7 @@ function tile(src: ByteSource, ann: Annotation): AnnotatedSpan[] {
   const backgrounds: AnnotatedSpan[] = [];
   const root = ann.tree.root;
   const paths: ParentPathCache = { parent: undefined, path: '' };
+  const stringTableRanges: Region[] = [];
   const visit = (n: SpanNode): void => {
     if (n.offset < 0 || n.offset > size) return; // virtual, or past the end of a truncated file
     const span: AnnotatedSpan = new TreeSpan(n.offset, n.size, n.kind, n, paths);
@@ -603,6 +604,8 @@ function tile(src: ByteSource, ann: Annotation): AnnotatedSpan[] {
       span.kind = 'group';
       const g = clip(span, size);
       groups.push(g);
+      // (the node's key, not the span's keys: those would be made for every group of the file)
+      if (n.key === 'stringTable') stringTableRanges.push({ start: g.offset, end: g.offset + g.size });
       if (n.aliases) aliased.push([g, n.aliases]);
       return;
     }
@@ -634,7 +637,7 @@ function tile(src: ByteSource, ann: Annotation): AnnotatedSpan[] {
   // A compressed v3 binary's Size is not a multiple of 8: the zero padding after it may be cut short by
   // the end of the file (docs/spec/syclbin-format.md §1.5; verify notes it).
   const compressedEnds = new Set((ann.offload ?? []).filter((ob) => ob.compression).map((ob) => ob.offset + ob.size));
-  const stringTables = new Regions(groups.filter((g) => g.keys[g.keys.length - 1] === 'stringTable').map((g) => ({ start: g.offset, end: g.offset + g.size })));
+  const stringTables = new Regions(stringTableRanges);
   const ranged = groups.filter((g) => g.size > 0).sort((a, b) => a.offset - b.offset || b.size - a.size);
   const filled: AnnotatedSpan[] = [];
   let pos = 0;
@@ -908,7 +911,7 @@ class InnermostGroups {
   at(offset: number, size: number): AnnotatedSpan | undefined {
     const g = this.groups;
     while (this.next < g.length && g[this.next]!.offset <= offset) {
-      if (g[this.next]!.keys.length) this.push(this.next);
+      if (hasPath(g[this.next]!)) this.push(this.next);
       this.next++;
     }
     // Groups that end at or before this gap can hold no later gap either.
@@ -1018,6 +1021,10 @@ class TreeSpan implements AnnotatedSpan {
   set keys(k: readonly PathKey[]) {
     this.#keys = k;
   }
+  /** `keys.length > 0`, without making the keys. */
+  get hasPath(): boolean {
+    return this.#keys ? this.#keys.length > 0 : this.#node.key !== undefined;
+  }
 }
 
 /**
@@ -1027,6 +1034,11 @@ class TreeSpan implements AnnotatedSpan {
 interface ParentPathCache {
   parent: SpanNode | undefined;
   path: string;
+}
+
+/** Not the root (a span of the whole file: its keys are empty). A tree span says so without making its keys. */
+function hasPath(s: AnnotatedSpan): boolean {
+  return s instanceof TreeSpan ? s.hasPath : s.keys.length > 0;
 }
 
 /**

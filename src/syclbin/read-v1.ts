@@ -14,6 +14,7 @@
  */
 import {
   blobRef,
+  childByKey,
   compileRelation,
   Cursor,
   DecodeError,
@@ -221,7 +222,7 @@ class HeaderTable {
    * linear in what the reader reads.
    */
   alias(i: number, logical: SpanNode): void {
-    const entry = this.group?.index ? this.group.index.get(i) : this.group?.children?.find((c) => c.key === i);
+    const entry = this.group && childByKey(this.group, i);
     if (entry && entry.offset >= 0) (entry.aliases ??= []).push(logical);
   }
   /** Space offset of entry i. */
