@@ -371,16 +371,18 @@ describe('syclbin extract / pack', () => {
     expect(r.code, r.stderr).to.equal(0);
     const tail = " (written as given; 'syclbin verify' checks the file)";
     expect(r.stderr.split('\n').filter(Boolean)).to.deep.equal([
-      `lint.json: error: globalMetadata: SYCLBIN global metadata missing 'state' (there is no [SYCLBIN/global metadata] set): the runtime refuses the file${tail}`,
+      // Placed as a compiler places a warning (FILE:LINE:COLUMN), at the manifest value each is about.
+      `lint.json:1:83: error: globalMetadata: SYCLBIN global metadata missing 'state' (there is no [SYCLBIN/global metadata] set): the runtime refuses the file${tail}`,
       // Named as the manifest names them (review 2026-11-30u finding 8): the fields that made the metadata, the image's file.
-      `lint.json: warning: abstractModules[0].irModules[0] (the metadata its type and target fields make): IR type 1 does not match target triple 'spir64-unknown-unknown'${tail}`,
-      `lint.json: warning: abstractModules[0].irModules[1].file ("junk.bin"): its IR module metadata says type 0, SPIR-V, but its bytes are not a SPIR-V module (they start with 01 02 03 04)${tail}`,
+      `lint.json:1:165: warning: abstractModules[0].irModules[0] (the metadata its type and target fields make): IR type 1 does not match target triple 'spir64-unknown-unknown'${tail}`,
+      `lint.json:1:237: warning: abstractModules[0].irModules[1].file ("junk.bin"): its IR module metadata says type 0, SPIR-V, but its bytes are not a SPIR-V module (they start with 01 02 03 04)${tail}`,
     ]);
     // A native image without a target, in shorthand: named by its entry and the set its fields make.
     const n = { format: 'syclbin-manifest', version: 1, state: 'input', abstractModules: [{ irModules: [{ file: 'k.spv', target: 'spir64-unknown-unknown' }], nativeImages: [{ file: 'junk.bin', arch: 'intel_gpu_pvc' }] }] };
     writeFileSync(join(t.dir, 'native.json'), JSON.stringify(n));
     const nr = await cli(['pack', 'native.json', '-o', 'native.syclbin'], t.dir);
-    expect(nr.stderr).to.contain(`native.json: warning: abstractModules[0].nativeImages[0] (the metadata its arch and target fields make: ["SYCLBIN/native device code image metadata"]): native image metadata without 'target'`);
+    expect(nr.stderr).to.match(/^native.json:1:\d+: warning: /);
+    expect(nr.stderr).to.contain(`warning: abstractModules[0].nativeImages[0] (the metadata its arch and target fields make: ["SYCLBIN/native device code image metadata"]): native image metadata without 'target'`);
     // verify of the file written says the same things.
     const v = await cli(['verify', 'lint.syclbin'], t.dir);
     expect(v.stdout).to.contain("IR type 1 does not match target triple 'spir64-unknown-unknown'");
@@ -390,6 +392,35 @@ describe('syclbin extract / pack', () => {
     expect(x.code, x.stderr).to.equal(0);
     const p = await cli(['pack', 'lintx/manifest.json', '-o', 'lintx.syclbin'], t.dir);
     expect([p.code, p.stderr]).to.deep.equal([0, '']);
+  });
+
+  it('pack places a registry that does not read, and what verify would say, at the manifest line and column of the value (review 2026-11-28: they had a byte offset, or no place)', async () => {
+    writeFileSync(join(t.dir, 'k.spv'), readBytes(`${SYCLBIN_TESTDATA}k.spv`));
+    const lines = (aspects: string, target: string): string =>
+      [
+        '{"format": "syclbin-manifest", "version": 1, "state": "input",',
+        ' "abstractModules": [{"metadata": {"SYCL/device requirements": {"aspects": ' + aspects + '}},',
+        `   "irModules": [{"file": "k.spv", "target": "${target}"}]}]}`,
+      ].join('\n');
+    const col = (line: string, what: string): number => line.indexOf(what) + what.length + 1;
+    // An upstream-JSON byte array that is not base64: LLVM's reader's error, at the value (not at a byte offset of the manifest).
+    const bad = lines('"x"', 'spir64-unknown-unknown');
+    writeFileSync(join(t.dir, 'bad.json'), bad);
+    const r = await cli(['pack', 'bad.json', '-o', 'bad.syclbin'], t.dir);
+    expect(r.code).to.equal(1);
+    expect(r.stderr).to.match(new RegExp(`^syclbin pack: bad\\.json:2:${col(bad.split('\n')[1]!, '"aspects": ')}: error: error while deserializing property aspects in property set SYCL/device requirements: unable to base64 decode the string x`));
+    expect(r.stderr).to.contain('(at abstractModules[0].metadata["SYCL/device requirements"]["aspects"])\n');
+    expect(r.stderr).to.not.contain('offset 0x');
+    // A key of the wrong type and an IR type that does not match its target: each at its own line.
+    const lint = lines('5', 'nvptx64-nvidia-cuda');
+    writeFileSync(join(t.dir, 'lint2.json'), lint);
+    const w = await cli(['pack', 'lint2.json', '-o', 'lint2.syclbin'], t.dir);
+    expect(w.code, w.stderr).to.equal(0);
+    const l = lint.split('\n');
+    expect(w.stderr.split('\n').filter(Boolean).map((x) => x.slice(0, x.indexOf(': ', x.indexOf(': ') + 2)))).to.deep.equal([
+      `lint2.json:2:${col(l[1]!, '"aspects": ')}: error`,
+      `lint2.json:3:${col(l[2]!, '"irModules": [')}: warning`, // irModules[0]
+    ]);
   });
 
   it('to standard output by any of its names (-, /dev/stdout, /dev/fd/1) pack writes the bytes alone; to a file it says what it wrote', async () => {

@@ -3,10 +3,10 @@
  * (schemas/syclbin-manifest.schema.json) naming image files relative to the manifest.
  * The output is written atomically and never over an input (the manifest or an image) unless --force.
  */
-import { jsonValuePosition, parseJsonText } from '../../codec/json-syntax.js';
+import { jsonValuePosition, jsonValuePositions, parseJsonText, type JsonPosition } from '../../codec/json-syntax.js';
 import { realpathSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
-import { blobRef, EncodeError, formatPath, hasMagic, SyclbinError, type Chunk, type PathKey } from '../../codec/index.js';
+import { blobRef, DecodeError, EncodeError, formatPath, hasMagic, SyclbinError, type Chunk, type PathKey } from '../../codec/index.js';
 import { SyclbinMagic } from '../../../formats/syclbin-v1.js';
 import { OffloadMagic } from '../../../formats/offload-binary.js';
 import { manifestToModel } from '../../syclbin/manifest.js';
@@ -52,8 +52,9 @@ export function imagePath(manifestDir: string, name: string, anywhere: boolean):
  * Where a finding about the model is in the manifest the user wrote: an image's bytes are its
  * `file`; metadata a manifest did not write (made from an image's shorthand fields, or the global
  * metadata from `state`) is named by the fields that made it. Other paths are the manifest's own.
+ * `keys`: the manifest value to place the finding at (its line and column).
  */
-function manifestPlace(doc: unknown, f: ModelFinding): string {
+function manifestPlace(doc: unknown, f: ModelFinding): { name: string; keys: PathKey[] } {
   const k = f.keys;
   const field = (o: unknown, key: PathKey): unknown => (o !== null && typeof o === 'object' ? (o as Record<PathKey, unknown>)[key] : undefined);
   const written = (o: unknown, key: string): boolean => o !== null && typeof o === 'object' && !Array.isArray(o) && Object.hasOwn(o, key);
@@ -61,18 +62,37 @@ function manifestPlace(doc: unknown, f: ModelFinding): string {
   if (k[0] === 'abstractModules' && (k[2] === 'irModules' || k[2] === 'nativeImages')) {
     const entry = field(field(field(field(doc, 'abstractModules'), k[1]!), k[2]), k[3]!);
     const at = formatPath(k.slice(0, 4));
-    if (k[4] === 'bytes') return `${at}.file (${JSON.stringify(field(entry, 'file'))})`;
-    if (k[4] === 'metadata' && !written(entry, 'metadata')) return `${at} (the metadata its ${k[2] === 'irModules' ? 'type and target' : 'arch and target'} fields make${inside(5)})`;
+    if (k[4] === 'bytes') return { name: `${at}.file (${JSON.stringify(field(entry, 'file'))})`, keys: [...k.slice(0, 4), 'file'] };
+    if (k[4] === 'metadata' && !written(entry, 'metadata')) return { name: `${at} (the metadata its ${k[2] === 'irModules' ? 'type and target' : 'arch and target'} fields make${inside(5)})`, keys: k.slice(0, 4) };
   }
-  if (k[0] === 'globalMetadata' && !written(doc, 'globalMetadata')) return `state (the global metadata it makes${inside(1)})`;
-  return f.path;
+  if (k[0] === 'globalMetadata' && !written(doc, 'globalMetadata')) return { name: `state (the global metadata it makes${inside(1)})`, keys: written(doc, 'state') ? ['state'] : [] };
+  return { name: f.path, keys: [...k] };
+}
+
+/**
+ * The line and column of each of `places` in the manifest text (the deepest value of its keys the
+ * text holds: a finding about a key of metadata the manifest gives is placed at that key's value),
+ * from one pass over the text.
+ */
+function placesIn(text: string, places: readonly { keys: PathKey[] }[]): JsonPosition[] {
+  const wanted = places.flatMap((p) => p.keys.map((_, i) => p.keys.slice(0, p.keys.length - i)));
+  const at = jsonValuePositions(text, [...wanted, []]);
+  // (no key of it in the text: the document's first value)
+  const top = at[wanted.length] ?? { offset: 0, line: 1, column: 1 };
+  let w = 0;
+  return places.map((p) => {
+    let found: JsonPosition | undefined;
+    for (let i = 0; i < p.keys.length; i++, w++) found ??= at[w];
+    return found ?? top;
+  });
 }
 
 /**
  * Parse MANIFEST and describe the file as chunks (images stay blobs of their input files); `warn`
- * gets the notes about upstream-JSON registries.
+ * gets the notes about upstream-JSON registries and what verify would say of the file, the latter
+ * with the line and column of the manifest value they are about.
  */
-export async function packManifest(files: Files, cwd: string, manifest: string, anywhere = false, warn: (line: string) => void = () => {}): Promise<Chunk[]> {
+export async function packManifest(files: Files, cwd: string, manifest: string, anywhere = false, warn: (line: string, at?: JsonPosition) => void = () => {}): Promise<Chunk[]> {
   const bytes = files.readAll(manifest);
   let doc: unknown;
   let text: string;
@@ -106,15 +126,23 @@ export async function packManifest(files: Files, cwd: string, manifest: string, 
   } catch (e) {
     // An error at a value of the manifest is placed at its line and column too, as an IR error is
     // (FILE:LINE:COLUMN): one walk of the text, only now that there is an error to place.
-    const at = e instanceof EncodeError && e.pathSegments.length ? jsonValuePosition(text, e.pathSegments) : undefined;
-    if (at) throw new PlacedManifestError(at.line, at.column, e as EncodeError);
+    // (a registry the manifest gives that does not read is a DecodeError at its JSON path: placed alike)
+    const at = (e instanceof EncodeError || e instanceof DecodeError) && e.pathSegments.length ? jsonValuePosition(text, e.pathSegments) : undefined;
+    if (at) throw new PlacedManifestError(at.line, at.column, e as EncodeError | DecodeError);
     throw e;
   }
   const { file, options, notes } = model;
   for (const n of notes) warn(n);
   // What verify would say of the file that needs no written bytes (a manifest typed by hand: a type
   // that does not match its target, a bundle without state); written as given all the same.
-  for (const f of lintSyclbinModel(file)) warn(`${f.severity}: ${manifestPlace(doc, f)}: ${f.message} (written as given; 'syclbin verify' checks the file)`);
+  // Placed as a compiler places a warning (FILE:LINE:COLUMN: severity: ...), at the value of the
+  // manifest the finding is about: one walk of the text, only when there is something to say.
+  const findings = lintSyclbinModel(file);
+  if (findings.length) {
+    const places = findings.map((f) => manifestPlace(doc, f));
+    const where = placesIn(text, places);
+    findings.forEach((f, i) => warn(`${f.severity}: ${places[i]!.name}: ${f.message} (written as given; 'syclbin verify' checks the file)`, where[i]));
+  }
   const env = file.envelope;
   if (env.kind !== 'none' && env.compression === 'zstd') await initZstd();
   return syclbinChunks(file, { ...options, compressor: nodeCompressor });
@@ -132,9 +160,10 @@ export class PlacedManifestError extends Error {
     /** 1-based column of the value. */
     readonly column: number,
     /** The error, with its JSON path. */
-    override readonly cause: EncodeError,
+    override readonly cause: EncodeError | DecodeError,
   ) {
-    super(cause.message);
+    // (a DecodeError's offset is a byte of the manifest: the line and column say where, in its terms)
+    super(cause instanceof DecodeError ? `${cause.reason} (at ${cause.path})` : cause.message);
   }
 }
 
@@ -174,7 +203,7 @@ standard input, the current folder) and must lie below it (--allow-any-path lift
 read once, streamed into the output. 'syclbin extract' writes such a manifest. The output is written
 atomically (temporary file + rename). What 'syclbin verify' would say of the file without reading it
 back (property-set problems, no bundle state, an IR type that does not match its target, an IR
-module of type SPIR-V whose bytes are not) is said on stderr as MANIFEST: error|warning: PATH: ...;
+module of type SPIR-V whose bytes are not) is said on stderr as MANIFEST:LINE:COLUMN: error|warning: PATH: ...;
 the file is written as given all the same (status 0).`,
   options: {
     output: opt.output("The SYCLBIN file to write ('-' = standard output)", { short: 'o', arg: 'OUT' }),
@@ -193,7 +222,7 @@ the file is written as given all the same (status 0).`,
     if (!out) throw new UsageError('missing -o OUT.syclbin');
     let chunks: Chunk[];
     try {
-      chunks = await packManifest(files, io.cwd, manifest, opts['allow-any-path'], (n) => io.stderr.write(`${manifest}: ${n}\n`));
+      chunks = await packManifest(files, io.cwd, manifest, opts['allow-any-path'], (n, at) => io.stderr.write(`${manifest}${at ? `:${at.line}:${at.column}` : ''}: ${n}\n`));
     } catch (e) {
       if (e instanceof PlacedManifestError) throw new CommandFailure(`${ctx.prog}: ${manifest}:${e.line}:${e.column}: error: ${e.message}`);
       if (e instanceof SyclbinError) throw new FileFailure(manifest, e);
