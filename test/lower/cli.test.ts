@@ -271,7 +271,17 @@ describe('cli: syclbin lower / specialize', () => {
     // A name given twice: the last value, with a note (it may be a typo of another name).
     const twice = await run(['specialize', 'a.syclbin', '--set', 'uid1234____ZL6id_int=i:7', '--set', 'uid1234____ZL6id_int=i:-1', '--json'], dir);
     expect(twice.code, twice.err).to.equal(0);
-    expect(twice.err).to.equal('syclbin specialize: note: --set uid1234____ZL6id_int is given more than once: the last value is used\n');
+    expect(twice.err).to.equal('syclbin specialize: note: --set uid1234____ZL6id_int is given 2 times: the last value is used\n');
+    // Said once per name however often it is given; a name or value from the command line is quoted clipped.
+    const thrice = await run(['specialize', 'a.syclbin', ...['i:1', 'i:2', 'i:3'].flatMap((v) => ['--set', `uid1234____ZL6id_int=${v}`])], dir);
+    expect([thrice.code, thrice.err]).to.deep.equal([0, 'syclbin specialize: note: --set uid1234____ZL6id_int is given 3 times: the last value is used\n']);
+    const longName = await run(["specialize", "a.syclbin", "--set", `${"n".repeat(100_000)}=i:1`], dir);
+    expect(longName.code).to.equal(1);
+    expect(longName.err.length, longName.err.slice(0, 300)).to.be.below(1000);
+    expect(longName.err).to.contain("… (100000 characters)");
+    const longValue = await run(['specialize', 'a.syclbin', '--set', `uid1234____ZL6id_int=f:${'1'.repeat(100_000)}x`], dir);
+    expect(longValue.code).to.equal(2);
+    expect(longValue.err.length, longValue.err.slice(0, 300)).to.be.below(1000);
     expect(JSON.parse(twice.out).writes).to.deep.include({ name: 'uid1234____ZL6id_int', specId: 0, size: 4, bytes: 'ffffffff' });
     // Without a default-values set the blob starts as zeros (as the runtime's does), with a note, and every value given is written.
     const noDefaults = new Map(r.registry);

@@ -7,6 +7,7 @@ import { CommandFailure, FileFailure, UsageError } from '../errors.js';
 import { maxInflatedSizeOption, opt, outputOptions } from '../options.js';
 import { readSyclbinInput } from '../syclbin-input.js';
 import { SyclbinError } from '../../codec/errors.js';
+import { clipText } from '../../codec/messages.js';
 import { hexBytes } from '../../lower/report.js';
 import { readSpecConstantDescriptors, specialize } from '../../lower/runtime.js';
 import { decimalToFpBits, isDecimalText } from '../../lower/values.js';
@@ -28,35 +29,35 @@ export class SetValueMismatch extends Error {}
  */
 export function parseSetValue(text: string, width: number, name: string): Uint8Array {
   const m = /^([xif]):(.*)$/s.exec(text);
-  if (!m) throw new UsageError(`--set ${name}=${text}: VALUE must be x:<hex bytes>, i:<integer> or f:<number>`);
+  if (!m) throw new UsageError(`--set ${clipText(`${name}=${text}`)}: VALUE must be x:<hex bytes>, i:<integer> or f:<number>`);
   const [, kind, body] = m as unknown as [string, string, string];
   if (kind === 'x') {
     const bad = /[^0-9A-Fa-f]/.exec(body);
-    if (bad) throw new UsageError(`--set ${name}: x:${body}: '${bad[0]}' is not a hex digit (x: takes two hex digits per byte)`);
-    if (body.length % 2) throw new UsageError(`--set ${name}: x: needs an even number of hex digits (two per byte), not ${body.length}`);
+    if (bad) throw new UsageError(`--set ${clipText(name)}: x:${clipText(body)}: '${bad[0]}' is not a hex digit (x: takes two hex digits per byte)`);
+    if (body.length % 2) throw new UsageError(`--set ${clipText(name)}: x: needs an even number of hex digits (two per byte), not ${body.length}`);
     return Uint8Array.from(body.match(/../g) ?? [], (h) => parseInt(h, 16));
   }
   // The VALUE's own syntax first (a usage error whatever the constant), then whether it suits the constant.
-  if (kind === 'i' && !/^[+-]?[0-9]+$/.test(body)) throw new UsageError(`--set ${name}: i: needs a decimal integer`);
-  if (kind === 'f' && /\s/.test(body)) throw new UsageError(`--set ${name}: f: needs a decimal number without blanks, not '${body}'`);
+  if (kind === 'i' && !/^[+-]?[0-9]+$/.test(body)) throw new UsageError(`--set ${clipText(name)}: i: needs a decimal integer`);
+  if (kind === 'f' && /\s/.test(body)) throw new UsageError(`--set ${clipText(name)}: f: needs a decimal number without blanks, not '${clipText(body)}'`);
   if (kind === 'f' && !/^[+-]?(inf|infinity|nan)$/i.test(body) && !isDecimalText(body)) {
-    throw new UsageError(`--set ${name}: f: needs a decimal number (or inf, -inf, nan), not '${body}'; x:<hex> gives any bits`);
+    throw new UsageError(`--set ${clipText(name)}: f: needs a decimal number (or inf, -inf, nan), not '${clipText(body)}'; x:<hex> gives any bits`);
   }
-  if (![1, 2, 4, 8].includes(width) && kind === 'i') throw new SetValueMismatch(`--set ${name}: the constant is ${width} bytes wide; use x:<hex>`);
+  if (![1, 2, 4, 8].includes(width) && kind === 'i') throw new SetValueMismatch(`--set ${clipText(name)}: the constant is ${width} bytes wide; use x:<hex>`);
   let v: bigint;
   if (kind === 'i') {
     v = BigInt(body);
     const bits = BigInt(width * 8);
-    if (v >= 1n << bits || v < -(1n << (bits - 1n))) throw new SetValueMismatch(`--set ${name}: ${body} does not fit in ${width} byte(s)`);
+    if (v >= 1n << bits || v < -(1n << (bits - 1n))) throw new SetValueMismatch(`--set ${clipText(name)}: ${clipText(body)} does not fit in ${width} byte(s)`);
     v = BigInt.asUintN(width * 8, v);
   } else {
     const fmt = width === 2 ? 'half' : width === 4 ? 'float' : width === 8 ? 'double' : undefined;
-    if (!fmt) throw new SetValueMismatch(`--set ${name}: the constant is ${width} bytes wide, not a half/float/double; use x:<hex>`);
+    if (!fmt) throw new SetValueMismatch(`--set ${clipText(name)}: the constant is ${width} bytes wide, not a half/float/double; use x:<hex>`);
     let b: bigint | undefined;
     // A decimal number, or inf/infinity/nan with an optional sign (any case, as strtod reads them);
     // nothing else (no JavaScript hex or binary literals, no blanks): x: gives any other bits.
     const special = /^([+-]?)(inf|infinity|nan)$/i.exec(body);
-    if (/\s/.test(body)) throw new UsageError(`--set ${name}: f: needs a decimal number without blanks, not '${body}'`);
+    if (/\s/.test(body)) throw new UsageError(`--set ${clipText(name)}: f: needs a decimal number without blanks, not '${clipText(body)}'`);
     if (special) {
       const neg = special[1] === '-';
       const nan = special[2]!.toLowerCase() === 'nan';
@@ -66,10 +67,10 @@ export function parseSetValue(text: string, width: number, name: string): Uint8A
       try {
         b = decimalToFpBits(body, fmt);
       } catch {
-        throw new UsageError(`--set ${name}: f: needs a decimal number (or inf, -inf, nan), not '${body}'; x:<hex> gives any bits`);
+        throw new UsageError(`--set ${clipText(name)}: f: needs a decimal number (or inf, -inf, nan), not '${clipText(body)}'; x:<hex> gives any bits`);
       }
     }
-    if (b === undefined) throw new SetValueMismatch(`--set ${name}: ${body} is out of range for ${fmt}`);
+    if (b === undefined) throw new SetValueMismatch(`--set ${clipText(name)}: ${clipText(body)} is out of range for ${fmt}`);
     v = b;
   }
   const out = new Uint8Array(width);
@@ -139,26 +140,28 @@ constant (a width the file gives: wrong number of bytes, an integer too large, n
         widths.set(p.name, { need, size });
       }
       const values = new Map<string, Uint8Array>();
+      const given = new Map<string, number>();
       for (const s of ctx.opts.set) {
         const eq = s.indexOf('=');
-        if (eq <= 0) throw new UsageError(`--set needs NAME=VALUE, got '${s}'`);
+        if (eq <= 0) throw new UsageError(`--set needs NAME=VALUE, got '${clipText(s)}'`);
         const name = s.slice(0, eq);
         const width = widths.get(name);
         if (width === undefined) {
           // The name is checked against the file, not the command line: input trouble (status 1), with what there is.
           const known = [...widths.keys()];
-          const have = known.length ? `it has ${known.slice(0, 20).join(', ')}${known.length > 20 ? `, … (${known.length} in all)` : ''}` : 'it has none';
-          throw new CommandFailure(`${ctx.prog}: error: --set ${name}: no such spec constant in abstract module ${modText} (${have})`);
+          const have = known.length ? `it has ${known.slice(0, 20).map((k) => clipText(k)).join(', ')}${known.length > 20 ? `, … (${known.length} in all)` : ''}` : 'it has none';
+          throw new CommandFailure(`${ctx.prog}: error: --set ${clipText(name)}: no such spec constant in abstract module ${modText} (${have})`);
         }
         const value = parseSetValue(s.slice(eq + 1), width.need, name);
         if (value.length < width.need || value.length > width.size) {
           const want = width.need === width.size ? `${width.size}` : `${width.need} to ${width.size}`;
-          throw new SetValueMismatch(`--set ${name}: the value has ${value.length} byte(s); the constant takes ${want} (sizeof the host object${width.need === width.size ? '' : ', with or without its trailing padding'})`);
+          throw new SetValueMismatch(`--set ${clipText(name)}: the value has ${value.length} byte(s); the constant takes ${want} (sizeof the host object${width.need === width.size ? '' : ', with or without its trailing padding'})`);
         }
-        // (a later --set of a name wins, as a later option does; said, for it may be a typo of another name)
-        if (values.has(name)) ctx.io.stderr.write(`${ctx.prog}: note: --set ${name} is given more than once: the last value is used\n`);
+        // (a later --set of a name wins, as a later option does; said once per name, below, for it may be a typo of another name)
+        given.set(name, (given.get(name) ?? 0) + 1);
         values.set(name, value);
       }
+      for (const [name, n] of given) if (n > 1) ctx.io.stderr.write(`${ctx.prog}: note: --set ${clipText(name)} is given ${n} times: the last value is used\n`);
       const r = specialize(registry, values);
       for (const n of r.notes) ctx.io.stderr.write(`${ctx.prog}: ${file}: note: ${n}\n`);
       if (ctx.opts.json) {
