@@ -275,10 +275,10 @@ describe('cli: syclbin lower / specialize', () => {
     // Said once per name however often it is given; a name or value from the command line is quoted clipped.
     const thrice = await run(['specialize', 'a.syclbin', ...['i:1', 'i:2', 'i:3'].flatMap((v) => ['--set', `uid1234____ZL6id_int=${v}`])], dir);
     expect([thrice.code, thrice.err]).to.deep.equal([0, 'syclbin specialize: note: --set uid1234____ZL6id_int is given 3 times: the last value is used\n']);
-    const longName = await run(["specialize", "a.syclbin", "--set", `${"n".repeat(100_000)}=i:1`], dir);
+    const longName = await run(['specialize', 'a.syclbin', '--set', `${'n'.repeat(100_000)}=i:1`], dir);
     expect(longName.code).to.equal(1);
     expect(longName.err.length, longName.err.slice(0, 300)).to.be.below(1000);
-    expect(longName.err).to.contain("… (100000 characters)");
+    expect(longName.err).to.contain('… (100000 characters)');
     const longValue = await run(['specialize', 'a.syclbin', '--set', `uid1234____ZL6id_int=f:${'1'.repeat(100_000)}x`], dir);
     expect(longValue.code).to.equal(2);
     expect(longValue.err.length, longValue.err.slice(0, 300)).to.be.below(1000);
