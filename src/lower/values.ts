@@ -19,6 +19,7 @@
  * `"0xH4000"` (half bits).
  */
 import { ByteBuilder } from '../codec/bytes.js';
+import { clipText } from '../codec/messages.js';
 import { LowerError } from './errors.js';
 import type { DataLayout } from './datalayout.js';
 import { isScalar, typeToString, type AggregateType, type FloatKind, type FloatType, type IntType, type IrType } from './types.js';
@@ -310,7 +311,7 @@ function parseFp(v: unknown, t: FloatType, path: readonly (string | number)[]): 
       return mk(BigInt('0x' + hexH[1]));
     }
     if (/^0x[KLMR]/i.test(s) && !/^0x[0-9A-Fa-f]+$/.test(s)) {
-      throw new LowerError(`LLVM literal "${s}" is for x86_fp80/fp128/ppc_fp128/bfloat, which spec constants do not support`, path);
+      throw new LowerError(`LLVM literal "${clipText(s)}" is for x86_fp80/fp128/ppc_fp128/bfloat, which spec constants do not support`, path);
     }
     const hex = /^0x([0-9A-Fa-f]{1,16})$/.exec(s);
     if (hex) {
@@ -319,15 +320,15 @@ function parseFp(v: unknown, t: FloatType, path: readonly (string | number)[]): 
       const dbits = BigInt('0x' + hex[1]);
       if (kind === 'double') return mk(dbits);
       const r = convertFpBits(dbits, 'double', kind);
-      if (!r || !r.exact) throw new LowerError(`floating point constant ${s} invalid for type ${kind} (the double value is not exactly representable)`, path);
+      if (!r || !r.exact) throw new LowerError(`floating point constant ${clipText(s)} invalid for type ${kind} (the double value is not exactly representable)`, path);
       return mk(r.bits);
     }
     if (DECIMAL.test(s)) {
       const b = decimalToFpBits(s, kind);
-      if (b === undefined) throw new LowerError(`${s} is out of range for ${kind}`, path);
+      if (b === undefined) throw new LowerError(`${clipText(s)} is out of range for ${kind}`, path);
       return mk(b);
     }
-    throw new LowerError(`expected a number, a decimal string, "0x<16 hex digits>" (double bits) or "0xH<4 hex digits>" (half bits) for ${kind}, got ${JSON.stringify(v)}`, path);
+    throw new LowerError(`expected a number, a decimal string, "0x<16 hex digits>" (double bits) or "0xH<4 hex digits>" (half bits) for ${kind}, got ${describe(v)}`, path);
   }
   throw new LowerError(`expected a number for ${kind}, got ${describe(v)}`, path);
 }
@@ -340,8 +341,13 @@ function parseInt_(v: unknown, t: IntType, path: readonly (string | number)[]): 
     // (the number as JSON.parse rounded it is not what the manifest says: named by its range, not quoted)
     if (!Number.isSafeInteger(v)) throw new LowerError(`an integer beyond ±(2^53 - 1) is not exactly representable as a JSON number (it reads as ${v}); write large i${t.bits} values as decimal strings`, path);
     n = BigInt(v);
-  } else if (typeof v === 'string' && /^[+-]?[0-9]+$/.test(v.trim())) n = BigInt(v.trim());
-  else throw new LowerError(`expected an integer (number, decimal string or boolean) for i${t.bits}, got ${describe(v)}`, path);
+  } else if (typeof v === 'string' && /^[+-]?[0-9]+$/.test(v.trim())) {
+    const text = v.trim();
+    // (not converted when it has more digits than any value of the type: a string of a million
+    // digits would be converted, then quoted whole in the error)
+    if (text.replace(/^[+-]?0*/, '').length > Math.ceil(t.bits * Math.log10(2)) + 1) throw new LowerError(`${clipText(text)} does not fit in i${t.bits}`, path);
+    n = BigInt(text);
+  } else throw new LowerError(`expected an integer (number, decimal string or boolean) for i${t.bits}, got ${describe(v)}`, path);
   const bits = BigInt(t.bits);
   if (n >= 1n << bits || n < -(1n << (bits - 1n)) || (t.bits === 1 && n < -1n)) {
     throw new LowerError(`${n} does not fit in i${t.bits}`, path);
@@ -352,7 +358,8 @@ function parseInt_(v: unknown, t: IntType, path: readonly (string | number)[]): 
 function describe(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return `an array of ${v.length}`;
-  return typeof v === 'string' ? JSON.stringify(v) : typeof v;
+  // (a string quoted in a message is clipped: a manifest value may be megabytes long; src/codec/messages.ts)
+  return typeof v === 'string' ? clipText(JSON.stringify(v)) : typeof v;
 }
 
 /**

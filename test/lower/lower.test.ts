@@ -299,6 +299,33 @@ describe('lower: default values', () => {
     expect(() => v(2 ** 60, 'i64')).to.throw(LowerError, /decimal strings/);
     expect(() => v(1.5, 'i32')).to.throw(LowerError, /integer/);
   });
+  it('a megabyte-long default string is quoted clipped in the error, and a huge decimal is refused without converting it', () => {
+    const long = (f: () => unknown): string => {
+      try {
+        f();
+      } catch (e) {
+        expect(e).to.be.instanceOf(LowerError);
+        return (e as LowerError).message;
+      }
+      throw new Error('no error');
+    };
+    const digits = '9'.repeat(1_000_000);
+    for (const [value, type, re] of [
+      [digits, 'i64', /^9{200}… \(1000000 characters\) does not fit in i64/],
+      [`-${digits}`, 'i8', /does not fit in i8/],
+      ['x'.repeat(1_000_000), 'i32', /got "x{199}… \(1000002 characters\)/],
+      ['x'.repeat(1_000_000), 'float', /got "x{199}… \(1000002 characters\)/],
+      [`0xK${digits}`, 'float', /LLVM literal "0xK9+… \(1000003 characters\)"/],
+      [`1e${digits}`, 'double', /1e9+… \(1000002 characters\) is out of range for double/],
+    ] as const) {
+      const msg = long(() => v(value, type));
+      expect(msg, `${type} ${value.slice(0, 4)}`).to.match(re);
+      expect(msg.length, `${type} ${value.slice(0, 4)}`).to.be.below(600);
+    }
+    // (digits that fit still convert: leading zeros and the widest values)
+    expect(bits(`${'0'.repeat(100)}18446744073709551615`, 'i64')).to.equal('ffffffffffffffff');
+    expect(bits('-128', 'i8')).to.equal('80');
+  });
   it('aggregates canonicalise like LLVM (all-null -> zeroinitializer, all-undef -> undef)', () => {
     expect(v([0, 0], '{ i32, float }').kind).to.equal('zero');
     expect(v([0, -0], '{ i32, float }').kind).to.equal('aggregate');
