@@ -52,6 +52,37 @@ function scalarModule(consts: [string, string, string][], declareFirst: boolean)
 }
 
 describe('LLVM IR reader', () => {
+  it('a token of 300,000 characters is quoted clipped in the error (array length, integer width, hex literals, undefined names)', () => {
+    const d = '9'.repeat(300_000);
+    for (const [text, re] of [
+      [`@g = global [${d} x i8] zeroinitializer`, /an array length 9{200}… \(300000 characters\) is too large/],
+      [`@g = global i${d} 0`, /bitwidth for integer type out of range: i9{199}… \(300001 characters\)$/],
+      [`@g = global i32 0x${d}`, /written u0x\/s0x, not 0x9{198}… \(300002 characters\)$/],
+      [`@g = global half 0xH${d}`, /half literal 0xH9{197}… \(300003 characters\) has more than 16 bits/],
+      [`@g = global double 0x${d}`, /hexadecimal FP literal 0x9{198}… \(300002 characters\) has more than 64 bits/],
+      [`@g = global ptr @h${d}`, /use of undefined value '@h9{199}… \(300001 characters\)'/],
+      [`@g = global i8 0, !dbg !${d}`, /use of undefined metadata '!9{200}… \(300000 characters\)'/],
+      [`@g = global ptr addrspace(${d}) null`, /an address space 9{200}… \(300000 characters\) is too large/],
+    ] as const) {
+      const e = fails(`target triple = "spir64-unknown-unknown"\n${text}\n`);
+      expect(e.reason, text.slice(0, 30)).to.match(re);
+      expect(e.reason.length, text.slice(0, 30)).to.be.below(400);
+    }
+  });
+  it('an attribute group number beyond 32 bits is LLLexer\'s "invalid value number (too large)", not #Infinity or a group of another number', () => {
+    for (const text of [
+      '@g = global i8 0 #' + '9'.repeat(400),
+      'define void @f() #99999999999999999999999 { ret void }',
+      'define void @f() #9007199254740993 { ret void }\nattributes #9007199254740992 = { nounwind }',
+      'attributes #4294967296 = { nounwind }',
+    ]) {
+      const e = fails(`${text}\n`);
+      expect(e.reason, text.slice(0, 30)).to.equal('invalid value number (too large)');
+      expect(e.code).to.equal('SYNTAX');
+    }
+    // (the largest 32-bit number and leading zeros are IDs)
+    expect(() => parseLlvmIr('define void @f() #4294967295 { ret void }\nattributes #0004294967295 = { nounwind }\n')).to.not.throw();
+  });
   it('reads every copied sycl-post-link test module (typed and opaque pointers)', () => {
     for (const f of JSON.parse(readFileSync(ROOT + 'SOURCES.json', 'utf8')).tests as { file: string }[]) {
       const m = parseLlvmIr(read(f.file));

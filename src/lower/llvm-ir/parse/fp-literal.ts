@@ -4,6 +4,7 @@
  * decimals (correctly rounded to double, then exact for float/half), `0xK/L/M/R` for x86_fp80,
  * fp128, ppc_fp128 and bfloat.
  */
+import { clipText } from '../../../codec/messages.js';
 import { IrSyntaxError } from './errors.js';
 import { convertFpBits, decimalToFpBits } from '../../values.js';
 
@@ -43,20 +44,20 @@ function convertLiteral(text: string, kind: 'half' | 'float' | 'double', at: At)
   if (/^0xH[0-9A-Fa-f]+$/.test(text)) {
     if (kind !== 'half') fail(`floating point constant invalid for type ${kind}: 0xH… literals are half bits`, at);
     const v = BigInt('0x' + text.slice(3));
-    if (v > 0xffffn) fail(`half literal ${text} has more than 16 bits`, at);
+    if (v > 0xffffn) fail(`half literal ${clipText(text)} has more than 16 bits`, at);
     return v;
   }
   const hk = /^0x([KLMR])/.exec(text);
-  if (hk) fail(`floating point constant invalid for type ${kind}: ${text} is a ${HEX_KIND[hk[1]!]} literal`, at);
+  if (hk) fail(`floating point constant invalid for type ${kind}: ${clipText(text)} is a ${HEX_KIND[hk[1]!]} literal`, at);
   let dbits: bigint;
   if (/^0x[0-9A-Fa-f]+$/.test(text)) {
-    if (text.length > 18) fail(`hexadecimal FP literal ${text} has more than 64 bits`, at);
+    if (text.length > 18) fail(`hexadecimal FP literal ${clipText(text)} has more than 64 bits`, at);
     dbits = BigInt(text);
   } else if (/^[+-]?[0-9]+(\.[0-9]*)?([eE][+-]?[0-9]+)?$/.test(text)) {
     // JavaScript's Number() is correctly rounded to the nearest double (ties to even), as
     // APFloat::convertFromString is; a float literal must then be exactly a float.
     const x = Number(text);
-    if (!Number.isFinite(x)) fail(`floating point constant ${text} is out of range for double`, at);
+    if (!Number.isFinite(x)) fail(`floating point constant ${clipText(text)} is out of range for double`, at);
     if (kind === 'float') {
       if (Math.fround(x) !== x) fail(`floating point constant invalid for type ${kind}`, at);
       F64.setFloat32(0, x, true);
@@ -66,7 +67,7 @@ function convertLiteral(text: string, kind: 'half' | 'float' | 'double', at: At)
     dbits = F64.getBigUint64(0, true);
   } else {
     const b = decimalToFpBits(text, 'double');
-    if (b === undefined) fail(`floating point constant ${text} is out of range for double`, at);
+    if (b === undefined) fail(`floating point constant ${clipText(text)} is out of range for double`, at);
     dbits = b;
   }
   if (kind === 'double') return dbits;

@@ -609,6 +609,11 @@ export function tokenize(text: string): TokenList {
       }
       while (j < n && isDigit(text.charCodeAt(j))) j++;
       if (j === i + 1) fail("expected a number after '#'", start);
+      // LLLexer::LexUIntID (llvm/llvm-project:llvm/lib/AsmParser/LLLexer.cpp): an ID is an unsigned
+      // 32-bit number (a longer one read as a double became #Infinity, or two IDs the same group).
+      let k = i + 1;
+      while (k < j - 1 && text.charCodeAt(k) === 0x30) k++;
+      if (j - k > 10 || (j - k === 10 && Number(text.slice(k, j)) > 0xffffffff)) fail('invalid value number (too large)', start);
       toks.add(TK.attrgrp, start, j);
       i = j;
       continue;

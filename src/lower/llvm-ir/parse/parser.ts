@@ -24,6 +24,7 @@ import { tokenize, TK, type TokenList, type TokenPlace } from './lexer.js';
 import { fpLiteralBits } from './fp-literal.js';
 import type { LAttribute, LBlock, LCall, LFunction, LGlobal, LInstruction, LModule, LParam, LStruct, LTopItem, LType, LTyped, LValue } from './model.js';
 import { appendAll } from '../../../codec/arrays.js';
+import { clipText } from '../../../codec/messages.js';
 
 const LINKAGES = new Set([
   'private', 'internal', 'available_externally', 'linkonce', 'weak', 'common', 'appending', 'extern_weak',
@@ -412,7 +413,7 @@ class IrParser {
     if (this.k(i) !== TK.int || this.toks.charAt(i) === 45 /* - */) this.fail(`expected ${what} but found ${this.describe(i)}`, i);
     const text = this.v(i);
     const n = Number(text);
-    if (!Number.isSafeInteger(n) || n > max) this.fail(`${what} ${text} is too large (at most ${max})`, i, 'LIMIT');
+    if (!Number.isSafeInteger(n) || n > max) this.fail(`${what} ${clipText(text)} is too large (at most ${max})`, i, 'LIMIT');
     this.p++;
     return n;
   }
@@ -600,7 +601,7 @@ class IrParser {
     for (let i = 0, n = this.toks.length; i < n; i++) {
       if (this.k(i) !== TK.gvar || this.globalDefined[this.toks.valueIdOf(i)]) continue;
       const name = this.v(i);
-      if (!name.startsWith('llvm.')) this.fail(`use of undefined value '@${name}'`, i);
+      if (!name.startsWith('llvm.')) this.fail(`use of undefined value '@${clipText(name)}'`, i);
     }
     // LLParser::validateEndOfModule: a comdat or metadata node named but never defined (the first in
     // its forward-reference map's order: the smallest name, the smallest number, at its first use).
@@ -616,7 +617,7 @@ class IrParser {
     }
     if (comdat !== undefined) this.fail(`use of undefined comdat '$${this.v(comdat)}'`, comdat);
     // (at the number after the `!`, where LLParser's location is)
-    if (node !== undefined) throw new IrSyntaxError(`use of undefined metadata '!${this.v(node)}'`, this.toks.lineOf(node), this.toks.columnOf(node) + 1, 'SYNTAX', this.toks.startOf(node) + 1);
+    if (node !== undefined) throw new IrSyntaxError(`use of undefined metadata '!${clipText(this.v(node))}'`, this.toks.lineOf(node), this.toks.columnOf(node) + 1, 'SYNTAX', this.toks.startOf(node) + 1);
     const globalsByName = new Map<string, LGlobal>();
     for (const g of this.globals) globalsByName.set(g.name, g);
     return {
@@ -764,7 +765,7 @@ class IrParser {
       if (interned) return interned;
       if (w.charCodeAt(0) === 105 /* i */ && isDigits(w, 1)) {
         const bits = Number(w.slice(1));
-        if (bits < 1 || bits > 8388608) this.fail(`bitwidth for integer type out of range: ${w}`, t);
+        if (bits < 1 || bits > 8388608) this.fail(`bitwidth for integer type out of range: ${clipText(w)}`, t);
         return { kind: 'int', bits };
       }
       switch (w) {
@@ -922,7 +923,7 @@ class IrParser {
         this.p++;
         const text = this.v(t);
         if (ty.kind !== 'float') {
-          if (this.k(t) === TK.hexfp && ty.kind === 'int') this.fail(`hexadecimal integer constants are written u0x/s0x, not ${text}`, t);
+          if (this.k(t) === TK.hexfp && ty.kind === 'int') this.fail(`hexadecimal integer constants are written u0x/s0x, not ${clipText(text)}`, t);
           this.fail(`floating point constant invalid for type ${describeType(ty)}`, t);
         }
         // LLParser checks the literal against the type (ConstantFP::isValueValidForType).
