@@ -236,6 +236,18 @@ export function utf8FromLatin1(s: string): string {
 }
 
 /**
+ * The text a string made by {@link decodeLatin1} spells as a property-set key or name: its bytes
+ * read as UTF-8 as {@link utf8FromLatin1} reads them, but a byte that is not part of a valid UTF-8
+ * sequence becomes the lone surrogate U+DC80+byte ({@link decodeEscapedUtf8}), which the property-set
+ * writer writes back as that byte. sycl-post-link writes a name's bytes as they are
+ * (llvm/lib/Support/PropertySetIO.cpp); with U+FFFD two names that differ in such bytes (c"\FF" and
+ * c"\FE") would become one key.
+ */
+export function keyFromLatin1(s: string): string {
+  return /[^\x00-\x7f]/.test(s) ? decodeEscapedUtf8(encodeLatin1(s)) : s;
+}
+
+/**
  * Length of the well-formed UTF-8 sequence at position `i` of a byte string (one code unit per
  * byte, as {@link decodeLatin1} makes them): 1 to 4, or 0 when the bytes there are not one. The
  * Unicode Standard's Table 3-7: no overlong forms, no surrogates, nothing past U+10FFFF.

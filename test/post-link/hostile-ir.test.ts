@@ -111,6 +111,43 @@ function postLinkFiles(ir: string, args: string[]): Map<string, string> {
   return new Map([...files].map(([k, v]) => [k, new TextDecoder().decode(v)]));
 }
 
+describe('spec-constant names that are not UTF-8', () => {
+  // Two constants whose names differ only in bytes that are not UTF-8 (c"\FF" and c"\FE"): two keys,
+  // each written with its own byte, as sycl-post-link writes them; read as U+FFFD they became one key
+  // (lower kept one constant, post-link one descriptor of a two-constant blob).
+  const ir = [
+    'target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-n8:16:32:64"',
+    'target triple = "spir64-unknown-unknown"',
+    '@name0 = private unnamed_addr constant [2 x i8] c"\\FF\\00"',
+    '@name1 = private unnamed_addr constant [2 x i8] c"\\FE\\00"',
+    '@id0 = internal addrspace(1) constant { i32 } { i32 7 }',
+    '@id1 = internal addrspace(1) constant { i32 } { i32 9 }',
+    'declare i32 @_Z37__sycl_getScalar2020SpecConstantValueIi(ptr addrspace(4), ptr addrspace(4), ptr addrspace(4))',
+    'define spir_kernel void @k() {',
+    'entry:',
+    ...[0, 1].map((i) => `  %v${i} = call i32 @_Z37__sycl_getScalar2020SpecConstantValueIi(ptr addrspace(4) addrspacecast (ptr @name${i} to ptr addrspace(4)), ptr addrspace(4) addrspacecast (ptr addrspace(1) @id${i} to ptr addrspace(4)), ptr addrspace(4) null)`),
+    '  ret void',
+    '}',
+    '',
+  ].join('\n');
+  const keyLines = (prop: Uint8Array): string[] => {
+    const text = Array.from(prop, (c) => String.fromCharCode(c)).join(''); // (latin-1: one character per byte)
+    const set = text.split('[SYCL/specialization constants]\n')[1]!.split('\n[')[0]!;
+    return set.split('\n').filter(Boolean).map((l) => l.slice(0, l.indexOf('=')));
+  };
+  it('lower: two constants, two keys of one byte each', () => {
+    const r = lowerIrModule(ir);
+    const keys = [...r.registry.get('SYCL/specialization constants')!.keys()];
+    expect(keys).to.deep.equal(['\udcfe', '\udcff']);
+    expect(r.registry.get('SYCL/specialization constants default values')!.get('all')).to.deep.include({ type: 2 });
+  });
+  it('post-link: the .prop file has a key per constant, the bytes of its name', () => {
+    const files = new Map<string, Uint8Array>([['in.ll', Uint8Array.from(ir, (c) => c.charCodeAt(0) & 0xff)]]);
+    postLink(parsePostLinkArgs(['-spec-const=native', '-S', 'in.ll', '-o', 'o.table']), { read: (p) => files.get(p)!, write: (p, b) => void files.set(p, b) });
+    expect(keyLines(files.get('o_0.prop')!)).to.deep.equal(['\xfe', '\xff']);
+  });
+});
+
 // The shapes that made the lowering quadratic (scripts/fuzz/ir.ts `ir-scale` bounds their time in
 // the fuzz suite); here, that the look-ups that replaced the scans give the same answers.
 describe('spec-constant names through allocas, and splitting, with many constants and kernels', () => {

@@ -8,7 +8,7 @@
  * lowered by {@link lowerManifest}, the code the manifest path runs.
  */
 import { ArgumentError, optionsArgument } from '../../codec/errors.js';
-import { decodeLatin1, utf8FromLatin1 } from '../../codec/bytes.js';
+import { decodeLatin1, keyFromLatin1, utf8FromLatin1 } from '../../codec/bytes.js';
 import { toTextBytes, type BytesLike } from '../../codec/source.js';
 import { DataLayout } from '../datalayout.js';
 import { LowerError } from '../errors.js';
@@ -67,8 +67,9 @@ export function manifestFromIr(m: LModule, mode: SpecConstMode = 'native', emitP
   const specConstants: ManifestSpecConstant[] = uses
     .filter((u) => !(mode === 'emulation' && u.is121))
     .map((u) => ({
-      // IR names are bytes (read one character per byte); a manifest holds the text they spell.
-      name: utf8FromLatin1(u.symId),
+      // IR names are bytes (read one character per byte); a manifest holds the text they spell (a
+      // byte that is not UTF-8 kept as U+DC80+byte: it is a property key, written back as that byte).
+      name: keyFromLatin1(u.symId),
       type: u.type,
       default: u.default,
       path: [irUseKey(m, u.inst.tokFrom)],
@@ -77,7 +78,7 @@ export function manifestFromIr(m: LModule, mode: SpecConstMode = 'native', emitP
   // The device globals sycl-post-link's output keeps: those llvm.compiler.used alone held are erased,
   // those no entry point reaches are removed by its GlobalDCE (src/lower/post-link/used-lists.ts).
   const deviceGlobals: ManifestDeviceGlobal[] = (m.globals.some((g) => isDeviceGlobal(m, g)) ? findDeviceGlobals(m, live(m.globals, liveAfterPostLink(m))) : []).map((g) => ({
-    name: utf8FromLatin1(g.name),
+    name: keyFromLatin1(g.name),
     irName: utf8FromLatin1(g.irName),
     type: g.type,
     deviceImageScope: g.deviceImageScope,

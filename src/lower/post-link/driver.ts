@@ -18,7 +18,7 @@
  * device globals, host pipes, `specConstsReplacedWithDefault`.
  */
 import { ArgumentError, describeValue, optionsArgument, SyclbinError } from '../../codec/errors.js';
-import { decodeLatin1, encodeLatin1, utf8FromLatin1 } from '../../codec/bytes.js';
+import { decodeLatin1, encodeLatin1, keyFromLatin1, utf8FromLatin1 } from '../../codec/bytes.js';
 import { toBytes } from '../../codec/source.js';
 import { writeRegistry } from '../../props/registry.js';
 import { stringProperty, uint32, type PropertySetRegistry, type PropertyValue } from '../../props/model.js';
@@ -164,6 +164,11 @@ export const latin1 = decodeLatin1;
 const latin1Bytes = encodeLatin1;
 /** A byte string (IR names are read byte for byte) as the text those UTF-8 bytes spell. */
 const utf8Name = utf8FromLatin1;
+/**
+ * A byte string as a property key or value (bytes that are not UTF-8 kept as U+DC80+byte, written
+ * back as those bytes, as sycl-post-link writes names: keyFromLatin1 in src/codec/bytes.ts).
+ */
+const keyName = keyFromLatin1;
 
 /** True for LLVM bitcode (raw `BC\xC0\xDE` or the wrapper magic 0x0B17C0DE). */
 export function isBitcode(b: Uint8Array): boolean {
@@ -407,10 +412,10 @@ function processModule(m: LModule, opts: PostLinkOptions, tools: PostLinkTools, 
       }
       const sanitizer = sanitizerEntry(m, final.globals, final.functions);
       const foundDgs = findDeviceGlobals(m, final.globals, sanitizerPlan?.sizes);
-      const dgs = lowerDeviceGlobals(foundDgs.map((g) => ({ ...g, name: utf8Name(g.name), irName: utf8Name(g.irName), label: irDefinitionLabel(m, g.global.tokFrom) })), dl);
+      const dgs = lowerDeviceGlobals(foundDgs.map((g) => ({ ...g, name: keyName(g.name), irName: utf8Name(g.irName), label: irDefinitionLabel(m, g.global.tokFrom) })), dl);
       const imageEntries = group.entries.filter((f) => final.names.has(f.name));
       // computeModuleProperties: virtual functions are linked another way, not exported.
-      const exported = opts.emitExportedSymbols ? imageEntries.filter((f) => f.cc === 'spir_func' && functionAttribute(m, f, 'indirectly-callable') === undefined).map((f) => utf8Name(f.name)) : [];
+      const exported = opts.emitExportedSymbols ? imageEntries.filter((f) => f.cc === 'spir_func' && functionAttribute(m, f, 'indirectly-callable') === undefined).map((f) => keyName(f.name)) : [];
       // Function::deleteBody cleared the deleted virtual functions' metadata attachments; a function left to another image is a bare declaration.
       const withMetadata = edits.bodyDeleted.size ? final.functions.filter((f) => !edits.bodyDeleted.has(f)) : final.functions;
       const computed = computeDeviceRequirements(m, withMetadata, imageEntries);
@@ -427,22 +432,22 @@ function processModule(m: LModule, opts: PostLinkOptions, tools: PostLinkTools, 
       const registry = buildRegistry({
           ...(main ? {} : { devicelibReqMask: deviceLibReqMask(m, final.functions) }),
           deviceRequirements: deviceRequirementsSet(requirements),
-          ...(lowering ? { specConstants: { ...lowering, constants: lowering.constants.map((c) => ({ ...c, name: utf8Name(c.name) })) } } : {}),
+          ...(lowering ? { specConstants: { ...lowering, constants: lowering.constants.map((c) => ({ ...c, name: keyName(c.name) })) } } : {}),
           specConstantsMet: met && mode !== 'default_values',
-          ...(opts.emitParamInfo ? { kernelParamOpt: kernelParamOptInfo(m, withMetadata, (f) => utf8Name(f.name)) } : {}),
+          ...(opts.emitParamInfo ? { kernelParamOpt: kernelParamOptInfo(m, withMetadata, (f) => keyName(f.name)) } : {}),
           miscProperties: miscOf(main ? undefined : regAllocModeOf(m, imageEntries), grfSizeOf(m, imageEntries), optLevelOf(m, imageEntries), opts.idQueriesRange),
           // (current upstream writes no [SYCL/assert used]: ComputeModuleRuntimeInfo.cpp@09168482)
-          assertUsed: opts.era === 'main' ? [] : kernelsUsingAssert(m, final.functions, withMetadata, order).map(utf8Name),
-          implicitLocalArg: implicitLocalArgs(m, final.functions).map(([f, pos]) => [utf8Name(f.name), pos] as const),
+          assertUsed: opts.era === 'main' ? [] : kernelsUsingAssert(m, final.functions, withMetadata, order).map(keyName),
+          implicitLocalArg: implicitLocalArgs(m, final.functions).map(([f, pos]) => [keyName(f.name), pos] as const),
           ...(sanitizer ? { sanitizer } : {}),
-          exportedSymbols: main && opts.emitExportedSymbols ? [...exported, ...exportedDeviceGlobals(final.globals, foundDgs).map(utf8Name)] : exported,
+          exportedSymbols: main && opts.emitExportedSymbols ? [...exported, ...exportedDeviceGlobals(final.globals, foundDgs).map(keyName)] : exported,
           // computeModuleProperties (ComputeModuleRuntimeInfo.cpp@09168482): the entry points with `hasKernelCallingConv`.
-          kernelNames: opts.emitKernelNames ? imageEntries.filter(isKernel).map((f) => utf8Name(f.name)) : [],
+          kernelNames: opts.emitKernelNames ? imageEntries.filter(isKernel).map((f) => keyName(f.name)) : [],
           importedSymbols: opts.emitImportedSymbols
             ? [
                 ...importedSymbols(m, final.functions, edits.bodyDeleted).filter((n) => !main || opts.allowDeviceImageDependencies || BF16_DEVICELIB_FUNCTIONS.has(n)),
                 ...(main && opts.allowDeviceImageDependencies ? importedDeviceGlobals(final.globals) : []),
-              ].map(utf8Name)
+              ].map(keyName)
             : [],
           emitProgramMetadata: opts.emitProgramMetadata,
           kernelProgramMetadata: opts.emitProgramMetadata ? kernelProgramMetadata(m, withMetadata, (w) => void (warnings.includes(w) || warnings.push(w))) : [],
@@ -450,8 +455,8 @@ function processModule(m: LModule, opts: PostLinkOptions, tools: PostLinkTools, 
           emitDeviceGlobals: opts.deviceGlobals,
           hostPipes: main ? [] : hostPipes(m, final.globals).map((p) => ({ key: p.key, record: hostPipeRecord(p) })),
           specConstsReplacedWithDefault: mode === 'default_values',
-          registeredKernels: registered.properties.map(([k, v]) => [utf8Name(k), utf8Name(v)]),
-          virtualFunctions: new Map([...virtualFunctionSets(m, final.functions.filter((f) => !f.isDeclaration && !edits.bodyDeleted.has(f)))].map(([k, v]) => [k, utf8Name(v)])),
+          registeredKernels: registered.properties.map(([k, v]) => [keyName(k), keyName(v)]),
+          virtualFunctions: new Map([...virtualFunctionSets(m, final.functions.filter((f) => !f.isDeclaration && !edits.bodyDeleted.has(f)))].map(([k, v]) => [k, keyName(v)])),
         });
       const properties = writeRegistry(registry);
       // Asked of the module before its cleanup (sycl-post-link.cpp processInputModule:
