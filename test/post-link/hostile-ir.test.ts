@@ -18,6 +18,7 @@ import { specConstantModule } from '../../scripts/fuzz/ir.js';
 import { runSpecConstantsPass } from '../../src/lower/from-ir/spec-constants-pass.js';
 import { parseDataLayout } from '../../src/lower/datalayout.js';
 import { newModuleEdits } from '../../src/lower/llvm-ir/print.js';
+import { emitLlvmIr } from '../../src/lower/llvm-ir/emit.js';
 
 const ROOT = new URL('../../testdata/sycl-post-link/', import.meta.url).pathname;
 const corpus = (JSON.parse(readFileSync(ROOT + 'SOURCES.json', 'utf8')).tests as { file: string }[]).map((t) => readFileSync(ROOT + t.file, 'latin1'));
@@ -140,6 +141,8 @@ describe('spec-constant names that are not UTF-8', () => {
     const keys = [...r.registry.get('SYCL/specialization constants')!.keys()];
     expect(keys).to.deep.equal(['\udcfe', '\udcff']);
     expect(r.registry.get('SYCL/specialization constants default values')!.get('all')).to.deep.include({ type: 2 });
+    // (--ir-out names each constant in a comment by its bytes, not U+FFFD's)
+    expect(emitLlvmIr(r).match(/^; spec constant ".*"$/gm)).to.deep.equal(['; spec constant "\\FE"', '; spec constant "\\FF"']);
   });
   it('post-link: the .prop file has a key per constant, the bytes of its name', () => {
     const files = new Map<string, Uint8Array>([['in.ll', Uint8Array.from(ir, (c) => c.charCodeAt(0) & 0xff)]]);

@@ -6,6 +6,8 @@
  * -19: `!"a\5Cb"` reads back as `!"a\\b"`, `c"\5C\22"` as `c"\\\22"`.
  */
 
+import { utf8ByteString } from '../../codec/bytes.js';
+
 /** Escapes a byte string (one character per byte, codes 0–255, as the IR reader decodes text). */
 export function escapeLlvmBytes(bytes: string): string {
   let plain = true;
@@ -51,11 +53,8 @@ export function printLlvmName(sigil: string, bytes: string, slots = false): stri
   return plain ? sigil + bytes : `${sigil}"${escapeLlvmBytes(bytes)}"`;
 }
 
-/** The UTF-8 bytes of `s` as a byte string. */
-export function utf8ByteString(s: string): string {
-  // ASCII needs no conversion (the common case: no encoder, no new string).
-  if (!/[^\x00-\x7f]/.test(s)) return s;
-  let bytes = '';
-  for (const b of new TextEncoder().encode(s)) bytes += String.fromCharCode(b);
-  return bytes;
-}
+/**
+ * The UTF-8 bytes of `s` as a byte string; a lone surrogate U+DC80..U+DCFF (a name read from IR whose
+ * bytes are not UTF-8, src/codec/bytes.ts keyFromLatin1) is the byte it stands for, not U+FFFD's.
+ */
+export { utf8ByteString };
