@@ -98,7 +98,8 @@ export function manifestFromIr(m: LModule, mode: SpecConstMode = 'native', emitP
  * Parses and lowers LLVM IR text (errors: IrSyntaxError with line and column, LowerError). The IR
  * is given as its bytes (a `.ll` file as read), or as a string, which is taken as Unicode text and
  * read as its UTF-8 bytes: either way the module is read one character per byte as LLVM reads it
- * (columns count bytes), and names become the text their UTF-8 bytes spell.
+ * (columns count bytes), and names become the text their UTF-8 bytes spell (a byte that is not
+ * UTF-8 kept as U+DC80+byte, which a property-set key writes back as that byte).
  */
 export function lowerIrModule(ir: BytesLike | string, opts: LowerIrOptions = {}): IrLoweringResult {
   opts = optionsArgument(opts, 'lowerIrModule');
