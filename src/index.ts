@@ -21,7 +21,7 @@ export * from './props/index.js';
 export { readSyclbin, type ReadSyclbinOptions } from './syclbin/read.js';
 export { writeSyclbin, writeSybi, syclbinChunks, runtimeEnvelope, memoryBlob, type WriteSyclbinOptions, type EnvelopeChoice } from './syclbin/write.js';
 export type { V1Layout } from './syclbin/v1-order.js';
-export { manifestToModel, modelToManifest, type PackPlan, type LoadImage, type ManifestOptions, type ManifestPath } from './syclbin/manifest.js';
+export { manifestToModel, modelToManifest, type ManifestNote, type PackPlan, type LoadImage, type ManifestOptions, type ManifestPath } from './syclbin/manifest.js';
 export { dumpSyclbin, dumpSyclbinSource } from './syclbin/dump.js';
 export { SyclbinFormatError, LLVM_MESSAGES } from './syclbin/errors.js';
 export * from './syclbin/model.js';

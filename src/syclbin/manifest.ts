@@ -113,7 +113,19 @@ interface Reading {
   /** The manifest's bytes (upstream registries are read from their own text), if known. */
   source?: Uint8Array;
   tree?: LlvmJsonValue;
-  notes: string[];
+  notes: ManifestNote[];
+}
+
+/** A warning about an upstream-JSON registry of a manifest: where, how bad, what. */
+export interface ManifestNote {
+  /** `warning` (what LLVM's reader lets through laxly). */
+  readonly severity: string;
+  /** The manifest path of the value (`abstractModules[0].metadata["s"]["n"]`). */
+  readonly path: string;
+  /** What is wrong. */
+  readonly message: string;
+  /** Byte offset of the value in the manifest's bytes, when known. */
+  readonly byte?: number;
 }
 
 /** The text of the value at `path` in the manifest (offset `base`), or the value written out again. */
@@ -137,7 +149,7 @@ function registryField(v: unknown, path: ManifestPath, r: Reading): PropertySetR
     for (const n of read.notes) {
       const names = [n.set, n.key].filter((x): x is string => x !== undefined);
       const where = formatPath([...path, ...names], names.length);
-      r.notes.push(`${where}: ${n.severity}: ${n.message}${n.at === undefined ? '' : ` (byte ${base + n.at})`}`);
+      r.notes.push({ severity: n.severity, path: where, message: n.message, ...(n.at === undefined ? {} : { byte: base + n.at }) });
     }
     return read.registry;
   } catch (e) {
@@ -181,8 +193,10 @@ export interface PackPlan {
   file: SyclbinFile;
   /** Writer options: SYCLBIN version, the model's envelope kept, the v1 layout. */
   options: WriteSyclbinOptions;
-  /** Warnings about upstream-JSON registries (`path: warning: message`), for the user to see. */
+  /** Warnings about upstream-JSON registries (`path: warning: message (byte N)`), for the user to see. */
   notes: string[];
+  /** The same warnings, each with its parts and byte offset (`pack` places them at their line and column). */
+  manifestNotes: ManifestNote[];
 }
 
 /** Reads an image named by the manifest (path exactly as written there). */
@@ -386,7 +400,7 @@ export function manifestToModel(doc: unknown, load: LoadImage, source?: Uint8Arr
   }
   const options: WriteSyclbinOptions = { format: sv, envelope: 'keep' };
   if (sv === 1) options.layout = layout;
-  return { file, options, notes: r.notes };
+  return { file, options, notes: r.notes.map((n) => `${n.path}: ${n.severity}: ${n.message}${n.byte === undefined ? '' : ` (byte ${n.byte})`}`), manifestNotes: r.notes };
 }
 
 // ---- model -> manifest ---------------------------------------------------------------------------

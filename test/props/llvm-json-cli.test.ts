@@ -119,7 +119,7 @@ describe('props/llvm-json: syclbin props --llvm-json, --encode and pack with ups
     expect(readRegistry(a)).to.deep.equal(LOSSLESS);
   });
 
-  it('pack reads upstream JSON metadata exactly like our form (same bytes), warns with the manifest path, refuses with the value offset', async () => {
+  it('pack reads upstream JSON metadata exactly like our form (same bytes), warns and refuses at the value line and column, with the manifest path', async () => {
     writeFileSync(at('k.spv'), Uint8Array.of(3, 2, 0x23, 7, 0, 0, 1, 0));
     const upstream = new TextDecoder().decode(readFileSync(at('a.json')));
     const manifest = (metadata: string, global: string): string =>
@@ -137,14 +137,30 @@ describe('props/llvm-json: syclbin props --llvm-json, --encode and pack with ups
     writeFileSync(at('m-lax.json'), lax);
     const l = await cli(['pack', 'm-lax.json', '-o', 'lax.syclbin'], t.dir);
     expect(l.code, l.stderr).to.equal(0);
-    expect(l.stderr).to.equal(`m-lax.json: abstractModules[0].metadata["s"]["n"]: warning: 4294967296 does not fit in a uint32: LLVM keeps the low 32 bits, 0 (byte ${lax.indexOf('4294967296')})\n`);
+    expect(l.stderr).to.equal(`syclbin pack: m-lax.json:1:${lax.indexOf('4294967296') + 1}: warning: abstractModules[0].metadata["s"]["n"]: 4294967296 does not fit in a uint32: LLVM keeps the low 32 bits, 0\n`);
+    // Over several lines, after characters of several UTF-8 bytes (columns count UTF-16 units, as the JSON errors do).
+    const laxLines = lax.replace('"metadata":', '\n "metadata": ').replace('{"s":{', '{"s\u00e9\u{1F600}":{\n   ');
+    writeFileSync(at('m-lax2.json'), laxLines);
+    const l2 = await cli(['pack', 'm-lax2.json', '-o', 'lax2.syclbin'], t.dir);
+    const lastLine = laxLines.slice(0, laxLines.indexOf('4294967296')).split('\n').pop()!;
+    expect(l2.stderr).to.equal(`syclbin pack: m-lax2.json:3:${lastLine.length + 1}: warning: abstractModules[0].metadata["s\u00e9\u{1F600}"]["n"]: 4294967296 does not fit in a uint32: LLVM keeps the low 32 bits, 0\n`);
+
+    // One warning for 1,000 values: said NOTE_REPEATS (20) times, then counted, as props --encode counts it.
+    const many = manifest(JSON.stringify({ s: Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`n${i}`, 4294967296])) }), '{"SYCLBIN/global metadata":{"state":2}}');
+    writeFileSync(at('m-many.json'), many);
+    const mm = await cli(['pack', 'm-many.json', '-o', 'many.syclbin'], t.dir);
+    expect(mm.code, mm.stderr).to.equal(0);
+    const manyLines = mm.stderr.split('\n').filter(Boolean);
+    expect(manyLines.length).to.equal(21);
+    expect(manyLines[19]).to.match(/^syclbin pack: m-many\.json:1:\d+: warning: abstractModules\[0\]\.metadata\["s"\]\["n19"\]: /);
+    expect(manyLines[20]).to.equal('syclbin pack: m-many.json: warning: 980 more like the above: 4294967296 does not fit in a uint32: LLVM keeps the low 32 bits, 0');
 
     const bad = manifest('{"s":{"n":-1}}', '{"SYCLBIN/global metadata":{"state":2}}');
     writeFileSync(at('m-bad.json'), bad);
     const b = await cli(['pack', 'm-bad.json', '-o', 'bad.syclbin'], t.dir);
     expect(b.code).to.equal(1);
     expect(b.stderr).to.equal(
-      `syclbin pack: error: m-bad.json: error while deserializing property n in property set s: expected a uint64 or a string, got -1 (at abstractModules[0].metadata["s"]["n"], offset 0x${bad.indexOf('-1').toString(16)})\n`,
+      `syclbin pack: m-bad.json:1:${bad.indexOf('-1') + 1}: error: error while deserializing property n in property set s: expected a uint64 or a string, got -1 (at abstractModules[0].metadata["s"]["n"])\n`,
     );
   });
 

@@ -372,16 +372,16 @@ describe('syclbin extract / pack', () => {
     const tail = " (written as given; 'syclbin verify' checks the file)";
     expect(r.stderr.split('\n').filter(Boolean)).to.deep.equal([
       // Placed as a compiler places a warning (FILE:LINE:COLUMN), at the manifest value each is about.
-      `lint.json:1:83: error: globalMetadata: SYCLBIN global metadata missing 'state' (there is no [SYCLBIN/global metadata] set): the runtime refuses the file${tail}`,
+      `syclbin pack: lint.json:1:83: error: globalMetadata: SYCLBIN global metadata missing 'state' (there is no [SYCLBIN/global metadata] set): the runtime refuses the file${tail}`,
       // Named as the manifest names them (review 2026-11-30u finding 8): the fields that made the metadata, the image's file.
-      `lint.json:1:165: warning: abstractModules[0].irModules[0] (the metadata its type and target fields make): IR type 1 does not match target triple 'spir64-unknown-unknown'${tail}`,
-      `lint.json:1:237: warning: abstractModules[0].irModules[1].file ("junk.bin"): its IR module metadata says type 0, SPIR-V, but its bytes are not a SPIR-V module (they start with 01 02 03 04)${tail}`,
+      `syclbin pack: lint.json:1:165: warning: abstractModules[0].irModules[0] (the metadata its type and target fields make): IR type 1 does not match target triple 'spir64-unknown-unknown'${tail}`,
+      `syclbin pack: lint.json:1:237: warning: abstractModules[0].irModules[1].file ("junk.bin"): its IR module metadata says type 0, SPIR-V, but its bytes are not a SPIR-V module (they start with 01 02 03 04)${tail}`,
     ]);
     // A native image without a target, in shorthand: named by its entry and the set its fields make.
     const n = { format: 'syclbin-manifest', version: 1, state: 'input', abstractModules: [{ irModules: [{ file: 'k.spv', target: 'spir64-unknown-unknown' }], nativeImages: [{ file: 'junk.bin', arch: 'intel_gpu_pvc' }] }] };
     writeFileSync(join(t.dir, 'native.json'), JSON.stringify(n));
     const nr = await cli(['pack', 'native.json', '-o', 'native.syclbin'], t.dir);
-    expect(nr.stderr).to.match(/^native.json:1:\d+: warning: /);
+    expect(nr.stderr).to.match(/^syclbin pack: native.json:1:\d+: warning: /);
     expect(nr.stderr).to.contain(`warning: abstractModules[0].nativeImages[0] (the metadata its arch and target fields make: ["SYCLBIN/native device code image metadata"]): native image metadata without 'target'`);
     // verify of the file written says the same things.
     const v = await cli(['verify', 'lint.syclbin'], t.dir);
@@ -417,9 +417,9 @@ describe('syclbin extract / pack', () => {
     const w = await cli(['pack', 'lint2.json', '-o', 'lint2.syclbin'], t.dir);
     expect(w.code, w.stderr).to.equal(0);
     const l = lint.split('\n');
-    expect(w.stderr.split('\n').filter(Boolean).map((x) => x.slice(0, x.indexOf(': ', x.indexOf(': ') + 2)))).to.deep.equal([
-      `lint2.json:2:${col(l[1]!, '"aspects": ')}: error`,
-      `lint2.json:3:${col(l[2]!, '"irModules": [')}: warning`, // irModules[0]
+    expect(w.stderr.split('\n').filter(Boolean).map((x) => /^syclbin pack: \S+ (error|warning)/.exec(x)?.[0])).to.deep.equal([
+      `syclbin pack: lint2.json:2:${col(l[1]!, '"aspects": ')}: error`,
+      `syclbin pack: lint2.json:3:${col(l[2]!, '"irModules": [')}: warning`, // irModules[0]
     ]);
   });
 

@@ -17,6 +17,7 @@ import { defineCommand, EXIT, type Context } from '../command.js';
 import type { Files } from '../files.js';
 import { CommandFailure, FileFailure, UsageError } from '../errors.js';
 import { opt } from '../options.js';
+import { sayCapped } from '../repeated-notes.js';
 
 /**
  * Where an image named by a manifest is: relative to the manifest's folder, and below it unless
@@ -88,11 +89,43 @@ function placesIn(text: string, places: readonly { keys: PathKey[] }[]): JsonPos
 }
 
 /**
+ * The line and column (UTF-16 code units, as {@link jsonValuePosition} counts them) of each byte
+ * offset of `ats` in the manifest's UTF-8 bytes: one pass in offset order, however many there are.
+ */
+function positionsOfBytes(bytes: Uint8Array, ats: readonly number[]): Map<number, { line: number; column: number }> {
+  const out = new Map<number, { line: number; column: number }>();
+  const order = [...new Set(ats)].sort((a, b) => a - b);
+  let line = 1;
+  let start = 0;
+  let nl = bytes.indexOf(0x0a);
+  // Column: UTF-16 units from the line's start; counted from the previous offset on the same line.
+  let col = 1;
+  // (a byte order mark is no character of the text: TextDecoder drops it, and so does the count)
+  let from = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  for (const at of order) {
+    while (nl >= 0 && nl < at) {
+      line++;
+      start = from = nl + 1;
+      col = 1;
+      nl = bytes.indexOf(0x0a, start);
+    }
+    for (let i = from; i < at && i < bytes.length; i++) {
+      const b = bytes[i]!;
+      // a UTF-8 lead byte starts a character: one UTF-16 unit, two for a 4-byte sequence
+      if ((b & 0xc0) !== 0x80) col += b >= 0xf0 ? 2 : 1;
+    }
+    from = Math.max(from, at);
+    out.set(at, { line, column: col });
+  }
+  return out;
+}
+
+/**
  * Parse MANIFEST and describe the file as chunks (images stay blobs of their input files); `warn`
  * gets the notes about upstream-JSON registries and what verify would say of the file, the latter
  * with the line and column of the manifest value they are about.
  */
-export async function packManifest(files: Files, cwd: string, manifest: string, anywhere = false, warn: (line: string, at?: JsonPosition) => void = () => {}): Promise<Chunk[]> {
+export async function packManifest(files: Files, cwd: string, manifest: string, anywhere = false, warn: (line: string, at?: { line: number; column: number }) => void = () => {}): Promise<Chunk[]> {
   const bytes = files.readAll(manifest);
   let doc: unknown;
   let text: string;
@@ -131,8 +164,14 @@ export async function packManifest(files: Files, cwd: string, manifest: string, 
     if (at) throw new PlacedManifestError(at.line, at.column, e as EncodeError | DecodeError);
     throw e;
   }
-  const { file, options, notes } = model;
-  for (const n of notes) warn(n);
+  const { file, options, manifestNotes } = model;
+  const noteAt = positionsOfBytes(bytes, manifestNotes.flatMap((n) => (n.byte === undefined ? [] : [n.byte])));
+  // (a message repeated past NOTE_REPEATS times is counted, as props counts it: src/cli/repeated-notes.ts)
+  sayCapped(
+    manifestNotes,
+    (n) => warn(`${n.severity}: ${n.path}: ${n.message}`, n.byte === undefined ? undefined : noteAt.get(n.byte)),
+    (severity, message, count) => warn(`${severity}: ${count} more like the above: ${message}`),
+  );
   // What verify would say of the file that needs no written bytes (a manifest typed by hand: a type
   // that does not match its target, a bundle without state); written as given all the same.
   // Placed as a compiler places a warning (FILE:LINE:COLUMN: severity: ...), at the value of the
@@ -203,8 +242,10 @@ standard input, the current folder) and must lie below it (--allow-any-path lift
 read once, streamed into the output. 'syclbin extract' writes such a manifest. The output is written
 atomically (temporary file + rename). What 'syclbin verify' would say of the file without reading it
 back (property-set problems, no bundle state, an IR type that does not match its target, an IR
-module of type SPIR-V whose bytes are not) is said on stderr as MANIFEST:LINE:COLUMN: error|warning: PATH: ...;
-the file is written as given all the same (status 0).`,
+module of type SPIR-V whose bytes are not) is said on stderr as
+'syclbin pack: MANIFEST:LINE:COLUMN: error|warning: PATH: ...', at the manifest value it is about;
+the file is written as given all the same (status 0). A warning repeated more than 20 times is then
+counted. Errors that stop it are placed alike ('syclbin pack: MANIFEST:LINE:COLUMN: error: ...').`,
   options: {
     output: opt.output("The SYCLBIN file to write ('-' = standard output)", { short: 'o', arg: 'OUT' }),
     force: opt.flag('Allow OUT to be one of the inputs (manifest or image)'),
@@ -222,7 +263,7 @@ the file is written as given all the same (status 0).`,
     if (!out) throw new UsageError('missing -o OUT.syclbin');
     let chunks: Chunk[];
     try {
-      chunks = await packManifest(files, io.cwd, manifest, opts['allow-any-path'], (n, at) => io.stderr.write(`${manifest}${at ? `:${at.line}:${at.column}` : ''}: ${n}\n`));
+      chunks = await packManifest(files, io.cwd, manifest, opts['allow-any-path'], (n, at) => io.stderr.write(`${ctx.prog}: ${manifest}${at ? `:${at.line}:${at.column}` : ''}: ${n}\n`));
     } catch (e) {
       if (e instanceof PlacedManifestError) throw new CommandFailure(`${ctx.prog}: ${manifest}:${e.line}:${e.column}: error: ${e.message}`);
       if (e instanceof SyclbinError) throw new FileFailure(manifest, e);

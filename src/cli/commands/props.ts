@@ -15,9 +15,7 @@ import { OffloadMagic } from '../../../formats/offload-binary.js';
 import { defineCommand, EXIT, type Context } from '../command.js';
 import { CommandFailure, FileFailure, UsageError } from '../errors.js';
 import { opt, outputOptions, type OptValues } from '../options.js';
-
-/** How many warnings (or notes) of one message props writes before it only counts the rest. */
-const NOTE_REPEATS = 20;
+import { sayCapped } from '../repeated-notes.js';
 
 function formatDiagnostic(file: string, d: PropDiagnostic | LlvmJsonNote): string {
   const where = d.set === undefined ? '' : `[${printable(d.set)}]${d.key === undefined ? '' : ` ${printable(d.key)}`}: `;
@@ -67,19 +65,12 @@ function run(ctx: Context<OptValues<typeof options>>): number {
   const modes = [opts.json, opts.check, opts['llvm-json'], opts.encode !== undefined].filter(Boolean).length;
   if (modes > 1) throw new UsageError('--json, --check, --llvm-json and --encode are mutually exclusive');
   const notes = (file: string, list: readonly (LlvmJsonNote | PropDiagnostic)[]): void => {
-    // Warnings and notes of one message are said NOTE_REPEATS times, then counted (300,000 repeated
-    // names in 1.8 MB of upstream JSON wrote 35 MB of warnings); every error is said.
-    const said = new Map<string, number>();
-    for (const n of list) {
-      const key = `${n.severity}\0${n.message}`;
-      const k = (said.get(key) ?? 0) + 1;
-      said.set(key, k);
-      if (n.severity === 'error' || k <= NOTE_REPEATS) io.stderr.write(formatDiagnostic(file, n));
-    }
-    for (const [key, k] of said) {
-      const [severity, message] = key.split('\0') as [string, string];
-      if (severity !== 'error' && k > NOTE_REPEATS) io.stderr.write(`${file}: ${severity}: ${k - NOTE_REPEATS} more like the above: ${message}\n`);
-    }
+    // (a message repeated past NOTE_REPEATS times is counted: src/cli/repeated-notes.ts)
+    sayCapped(
+      list,
+      (n) => io.stderr.write(formatDiagnostic(file, n)),
+      (severity, message, count) => io.stderr.write(`${file}: ${severity}: ${count} more like the above: ${message}\n`),
+    );
   };
 
   if (opts.encode !== undefined) {
