@@ -128,6 +128,16 @@ export function llvmSpellings(args: readonly string[], cmd: Pick<Command, 'optio
     const m = /^--?([^=-][^=]*)(=[^]*)?$/.exec(a);
     const long = m ? byName.get(m[1]!) : undefined;
     if (long === undefined) {
+      // `-ofoo`: llvm::cl has no option "ofoo" and reads no value joined to a one-letter option
+      // that is not cl::Prefix (llvm/lib/Support/CommandLine.cpp, getOptionPred and the grouping
+      // rules: "for the -o option: may not occur within a group!", then "Unknown command line
+      // argument"), as llvm-offload-binary-22 and clang-offload-packager-19 refuse it; getopt-style
+      // parsing would take "foo" for -o's value and write that file.
+      const joined = /^-([A-Za-z0-9])([^=][^]*)$/.exec(a);
+      const short = joined ? byName.get(joined[1]!) : undefined;
+      if (joined && short !== undefined && cmd.options[short]!.type === 'string') {
+        throw new UsageError(`unknown option '${a}': a value is not joined to -${joined[1]} here (LLVM's option parser refuses it); write -${joined[1]} ${joined[2]} or -${joined[1]}=${joined[2]}`);
+      }
       out.push(a);
       continue;
     }

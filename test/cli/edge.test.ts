@@ -356,6 +356,25 @@ describe('cli edge: symptoms that stay fixed', () => {
     expect((await run(['dump', '-verbose', 'x'], dir)).code).to.equal(2);
   });
 
+  it("-oFILE (a value joined to -o) is refused by the drop-ins of llvm::cl tools, as llvm-offload-binary-22 and clang-offload-packager-19 refuse it, instead of writing FILE", async () => {
+    writeFileSync(join(dir, 'seven.bin'), '1234567');
+    const pack = await run(['offload-pack', '-ofoo.bin', '--image=file=seven.bin,triple=t'], dir);
+    expect(pack.code, pack.stderr).to.equal(1);
+    expect(pack.stderr.split('\n')[0]).to.equal("syclbin offload-pack: error: unknown option '-ofoo.bin': a value is not joined to -o here (LLVM's option parser refuses it); write -o foo.bin or -o=foo.bin");
+    expect(existsSync(join(dir, 'foo.bin'))).to.equal(false);
+    expect((await run(['offload-pack', '-o', 'a.bin', '--image=file=seven.bin,triple=t'], dir)).code).to.equal(0);
+    const extract = await run(['offload-extract', 'a.bin', '-oout', '--image=triple=t'], dir);
+    expect(extract.code, extract.stderr).to.equal(1);
+    expect(extract.stderr).to.contain("unknown option '-oout'");
+    expect(existsSync(join(dir, 'out'))).to.equal(false);
+    // (after `--` it is an operand; commands that are not drop-ins keep getopt's -oFILE)
+    const { llvmSpellings } = await import('../../src/cli/run.js');
+    const { command } = await import('../../src/cli/commands/offload-pack.js');
+    expect(llvmSpellings(['--', '-ofoo'], command)).to.deep.equal(['--', '-ofoo']);
+    expect((await run(['props', '-op.txt', join(ROOT, 'testdata/props/sample.prop')], dir)).code).to.equal(0);
+    expect(existsSync(join(dir, 'p.txt'))).to.equal(true);
+  });
+
   it('notes name the LLVM tool the command stands in for (offload-extract: the packer; offload-list --llvm 19: llvm-objdump-19); inspect quotes strings as offload-list --strings escapes them', async () => {
     const wrapper = 'testdata/llvm22/sycl/k.wrapper.o';
     copyFileSync(join(ROOT, wrapper), join(dir, 'k.wrapper.o'));
