@@ -609,9 +609,17 @@ export function diffFiles(inputA: BytesLike | ByteSource, inputB: BytesLike | By
   }
   for (const [key, y] of fb) if (!fa.has(key)) entries.push({ op: 'added', path: y.path(), b: textOf(y) });
   const result: DiffResult = { formats: [A.format, B.format], entries, errors: [] };
-  if (A.error) result.errors.push(`A: ${A.error.message}`);
-  if (B.error) result.errors.push(`B: ${B.error.message}`);
+  // Bytes of no known format are read (one span of their bytes, compared as such: src/cli/commands/diff.ts
+  // help); that they are no known format is said in a note, not as trouble (diff(1)'s status 2 is for a
+  // file that cannot be read or does not read to its end).
+  const unknown: string[] = [];
+  for (const [side, X] of [['A', A], ['B', B]] as const) {
+    if (!X.error) continue;
+    if (X.format === 'unknown') unknown.push(`${side}: ${X.error.message}: compared by its bytes`);
+    else result.errors.push(`${side}: ${X.error.message}`);
+  }
   if (spansOnly) result.notes = [unread && spansOnly === unread ? `${spansOnly} does not read: both files are compared span by span (the paths annotate gives), its fields as they are` : `${spansOnly} did not read far enough for its ${A.format} model: both files are compared span by span (the paths annotate gives)`];
+  if (unknown.length) result.notes = [...(result.notes ?? []), ...unknown];
   if (opts.bytes) result.bytes = byteDiff(a, A, b, B);
   return result;
 }

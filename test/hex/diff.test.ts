@@ -132,6 +132,33 @@ describe('hex: diff of files of no model (ELF, COFF, SPIR-V, bitcode, unknown by
     expect(diffFiles(new Uint8Array([1, 2, 3, 4]), new Uint8Array([1, 2, 3, 4])).entries).to.deep.equal([]);
   });
 
+  it('bytes of no known format are compared by their bytes, as the help says: diff(1) statuses 0 and 1, not 2 (trouble), with what they are not in a note', async () => {
+    const { runCli } = await import('../../src/cli/run.js');
+    const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'syclbin-diff-unknown-'));
+    try {
+      writeFileSync(join(dir, 'a.txt'), 'int main() { return 0; }\n');
+      writeFileSync(join(dir, 'b.txt'), 'int main() { return 1; }\n');
+      let out = '';
+      const io = { stdout: { write: (c: string | Uint8Array) => void (out += String(c)) }, stderr: { write: () => undefined }, cwd: dir, env: {} };
+      expect(await runCli(['diff', 'a.txt', 'a.txt'], io)).to.equal(0);
+      expect(out).to.contain('no structural differences');
+      expect(out).to.contain('# A: not a SYCLBIN');
+      expect(out).to.not.match(/^! /m);
+      expect(await runCli(['diff', 'a.txt', 'b.txt'], io)).to.equal(1);
+      const r = diffFiles(new TextEncoder().encode('abcd'), new TextEncoder().encode('abcd'));
+      expect([r.errors, r.entries]).to.deep.equal([[], []]);
+      expect(r.notes).to.have.length(2);
+      // (a file of a known format that does not read is still trouble: status 2)
+      writeFileSync(join(dir, 't.syclbin'), readFileSync(new URL('../../testdata/broken/v1-truncated.syclbin', import.meta.url)));
+      expect(await runCli(['diff', 't.syclbin', 'a.txt'], io)).to.equal(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("a device image outside an OffloadBinary: its triple, offload kind and kernels by name, under the image's path (review finding: diff ignored kernel names)", async () => {
     const img = 'sections[".llvm.offloading"].images[0]';
     const r = diffFiles(read('k.exe'), read('k2.exe'));
