@@ -176,7 +176,17 @@ function noMatch(ann: Annotation, given: string): string {
   if (same) return `no span matches '${path}': ${same.via} is the very bytes of ${same.twin}, which are explained there; did you mean '${same.suggestion}'?`;
   const deeper = pathMatcher(`**.${path}`);
   const found = ann.spans.find((s) => s.size > 0 && deeper(s.path));
-  if (!found) return `no span matches '${path}'`;
+  if (!found) {
+    // An archive member's own contents are under members[i].data (its header under .header): a
+    // pattern that left '.data' out is answered with the path that has it.
+    const member = /^(members\[(?:\d+|"(?:[^"\\]|\\.)*"(?:#\d+)?)\])\.(?!data\b|header\b)/.exec(given);
+    if (member) {
+      const withData = `${member[1]}.data.${given.slice(member[0].length)}`;
+      const m = pathMatcher(withSectionIndices(ann, withData));
+      if (ann.spans.some((s) => s.size > 0 && m(s.path))) return `no span matches '${given}'; did you mean '${withData}'? (an archive member's contents are under members[…].data, its header under members[…].header)`;
+    }
+    return `no span matches '${given}'${given === path ? '' : ` (read as '${path}')`}`;
+  }
   // The suggestion: the first span's path up to where the pattern starts (a pattern with wildcards is suggested as '**.PATTERN').
   let suggestion = `**.${path}`;
   if (!path.includes('*')) {

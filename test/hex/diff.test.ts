@@ -284,6 +284,11 @@ describe('hex: diff of files of no model (ELF, COFF, SPIR-V, bitcode, unknown by
         expect(hexdump(a, ann, { path: p })).to.equal(hexdump(a, ann, { path: indexed }));
       }
       expect(() => hexdump(a, ann, { path: 'members["nosuch.o"].header' })).to.throw(/no span matches 'members\["nosuch.o"\].header'/);
+      // A member's contents without '.data' (the step diff's paths have): the error names the pattern
+      // as typed (not members[i]…) and the path with '.data'.
+      const sec = named.find((p) => p.startsWith('members["k2.o"].data.sections["'))!;
+      const typed = sec.replace('.data.', '.');
+      expect(() => hexdump(a, ann, { path: typed })).to.throw(`no span matches '${typed}'; did you mean '${sec}'?`);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
