@@ -73,7 +73,7 @@ function envelopeNode(file: SyclbinFile, era: LlvmEraInfo | undefined): InspectN
       label: 'Envelope',
       path: 'header',
       children: [
-        { label: 'OffloadBinary version', value: String(e.version) },
+        { label: 'OffloadBinary version', value: String(e.version), path: 'header.version' },
         { label: 'compression', value: e.compression ?? 'none' },
         { label: 'sycl_format_version key', value: e.formatVersionKey ? 'present' : 'absent (earlier iteration of the v2 writer)' },
         ...(e.entries

@@ -201,6 +201,16 @@ describe('hex: CLI goldens', () => {
     expect(plain.stdout).to.not.contain('@0x');
   });
 
+  it('inspect --offsets of a SYCLBIN v2 (role entries) gives the envelope version its range too, as for v1 in an OffloadBinary', async () => {
+    for (const [f, compressed] of [['testdata/syclbin/v2_roles.syclbin', false], ['testdata/syclbin/v2_roles_v3_zstd.syclbin', true]] as const) {
+      const r = await run(['inspect', '--offsets', '--no-hash', f]);
+      expect(r.code, r.stderr).to.equal(0);
+      // (the outer header's version field: at file offset 4 in a compressed file too)
+      expect(r.stdout, f).to.match(/^ {2}OffloadBinary version: [23] {2}@0x4\+4$/m);
+      expect(compressed).to.equal(r.stdout.includes('@inflated'));
+    }
+  });
+
   it('inspect --offsets on a file that is not a SYCLBIN explains it as without --offsets, with one note', async () => {
     for (const f of ['testdata/props/sample.prop', 'testdata/llvm22/containers/omp22.o', 'testdata/offload/multi.v1.bin']) {
       const r = await run(['inspect', '--offsets', '--no-hash', f]);
