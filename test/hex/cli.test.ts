@@ -262,6 +262,10 @@ describe('hex: CLI goldens', () => {
     const f = 'testdata/conformance/sample_v1_one_ir.syclbin';
     const r = await run(['hexdump', '--path', 'nomatch', f]);
     expect([r.code, r.stdout, r.stderr]).to.deep.equal([1, '', `syclbin hexdump: error: ${f}: no span matches 'nomatch'\n`]);
+    // An empty pattern is a usage error, not the whole file (review 2026-11-28).
+    const noPattern = await run(['hexdump', '--path', '', f]);
+    expect([noPattern.code, noPattern.stdout]).to.deep.equal([2, '']);
+    expect(noPattern.stderr).to.contain("syclbin hexdump: error: --path needs a PATTERN (e.g. 'header' or '**.abstractModules[0].metadata')");
     // The help's own example on a SYCLBIN inside an envelope: the path with its entry prefix is suggested, and works.
     const env = 'testdata/syclbin/v1_in_offload_v1.syclbin';
     const e = await run(['hexdump', '--path', 'abstractModules[0].metadata', env]);

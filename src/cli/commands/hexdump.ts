@@ -52,6 +52,8 @@ bytes; the error follows on standard error and the status is 1.`,
       const maxSpans = opts['max-spans'];
       const inside = opts.inflated ? annotateInflated(file, { maxInflatedSize, maxSpans }) : undefined;
       const src = inside?.source ?? file;
+      // (an empty pattern matches nothing a user means: the whole file is hexdump without --path)
+      if (opts.path === '') throw new UsageError("--path needs a PATTERN (e.g. 'header' or '**.abstractModules[0].metadata'); without --path the whole file is shown");
       let range: [number, number] | undefined;
       if (opts.range !== undefined) {
         try {
