@@ -162,8 +162,11 @@ export class SpanTree {
     readonly window?: readonly [number, number],
   ) {}
 
-  /** Add a node under `parent` (the root when undefined). Keys may repeat (a repeated set header). */
-  add(parent: SpanNode | undefined, key: PathKey | undefined, offset: number, size: number, kind: SpanKind, value?: unknown): SpanNode {
+  /**
+   * Add a node under `parent` (the root when undefined). Keys may repeat (a repeated set header).
+   * `focus`: the part a diagnostic about the node points at ({@link SpanNode} `focus`).
+   */
+  add(parent: SpanNode | undefined, key: PathKey | undefined, offset: number, size: number, kind: SpanKind, value?: unknown, focus?: { offset: number; size: number }): SpanNode {
     const p = parent ?? this.root;
     if (key === undefined) {
       // No key: the span belongs to the parent itself (a struct read straight into a reader's node).
@@ -178,7 +181,11 @@ export class SpanTree {
     if (++this.nodes > this.maxNodes) throw new SpanBudgetError(this.maxNodes, offset, [...pathOf(p), key]);
     // `value` in the literal even when undefined: set afterwards (the codec records a field's value
     // once decoded) it would move to a property array of its own, 40 bytes a node.
-    const node: SpanNode = { key, parent: p, offset: spanInt(offset), size: spanInt(size), kind, children: undefined, value };
+    // (so is `focus`, given here, for the nodes that have one: a property line's value)
+    const node: SpanNode =
+      focus === undefined
+        ? { key, parent: p, offset: spanInt(offset), size: spanInt(size), kind, children: undefined, value }
+        : { key, parent: p, offset: spanInt(offset), size: spanInt(size), kind, children: undefined, value, focus };
     const w = this.window;
     // (a node of no bytes counts as one byte long: an empty field at the window's edge is in it)
     if (w && offset >= 0 && !(offset < w[1] && offset + Math.max(size, 1) > w[0])) {

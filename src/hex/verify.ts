@@ -385,17 +385,27 @@ function overlaps(list: V1Image['blobs'], tableAt: number, what: string, add: (f
 
 /** The last line node of `set`/`key` below a blob (the value that counts), or the set header line. */
 function lineOf(blob: MetadataBlob, set: string, key: string | undefined): SpanNode | undefined {
-  const sets = lineIndexOf(blob).get(set);
-  if (!sets) return undefined;
-  return key === undefined ? sets.first : sets.keys.get(key);
+  const entry = lineIndexOf(blob).get(set);
+  if (!entry) return undefined;
+  if (key === undefined) return entry.first;
+  // The set's keys, made when a finding first names a key of it (a file of 200,000 one-line sets
+  // whose findings name only sets made a map per set that nothing asked).
+  if (!entry.keys) {
+    entry.keys = new Map();
+    for (const s of entry.more ? [entry.first, ...entry.more] : [entry.first]) for (const p of s.children ?? []) if (typeof p.key === 'string') entry.keys.set(p.key, p);
+  }
+  return entry.keys.get(key);
 }
 
-/** Per blob: each set's first node and, per key, the line that counts (the last, as LLVM folds repeats). */
-type LineIndex = Map<string, { first: SpanNode; keys: Map<string, SpanNode> }>;
+/**
+ * Per blob: each set's first header line, the lines of the same name after it (a set named again,
+ * which LLVM folds into one), and, once asked, per key the line that counts (the last).
+ */
+type LineIndex = Map<string, { first: SpanNode; more?: SpanNode[]; keys?: Map<string, SpanNode> }>;
 const lineIndexes = new WeakMap<MetadataBlob, LineIndex>();
 
 /**
- * The lines of a blob by set and key, built once: a finding per key looked up by scanning the set
+ * The set lines of a blob by name, built once: a finding per key looked up by scanning the set
  * made verify quadratic in property lines (100,000 lines: 70 s).
  */
 function lineIndexOf(blob: MetadataBlob): LineIndex {
@@ -404,9 +414,9 @@ function lineIndexOf(blob: MetadataBlob): LineIndex {
   index = new Map();
   for (const s of blob.node.children ?? []) {
     if (s.kind !== 'property-set' || typeof s.key !== 'string') continue;
-    let entry = index.get(s.key);
-    if (!entry) index.set(s.key, (entry = { first: s, keys: new Map() }));
-    for (const p of s.children ?? []) if (typeof p.key === 'string') entry.keys.set(p.key, p);
+    const entry = index.get(s.key);
+    if (!entry) index.set(s.key, { first: s });
+    else (entry.more ??= []).push(s);
   }
   lineIndexes.set(blob, index);
   return index;

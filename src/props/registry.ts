@@ -270,8 +270,7 @@ export function readRegistry(input: BytesLike | string, opts: ReadRegistryOption
       if (tree) {
         // A property's span shows what its own line says (a key given again: each line its value; the
         // registry keeps the last, as LLVM's reader does).
-        const n = tree.add(setNode, key, base + s0, next - s0, 'property', propertyDisplay(value));
-        n.focus = { offset: base + v0, size: end - v0 };
+        tree.add(setNode, key, base + s0, next - s0, 'property', propertyDisplay(value), { offset: base + v0, size: end - v0 });
       }
     }
   } catch (e) {
