@@ -66,6 +66,13 @@ export const COMPOSITE_2020_PREFIX = '_Z40__sycl_getComposite2020SpecConstantVal
 export const SYCL_ALLOCA_PREFIX = 'llvm.sycl.alloca';
 /** The SYCL 1.2.1 API (no specialization_id: the default is the type's zero value). */
 export const SCALAR_121_PREFIX = '_Z33__sycl_getScalarSpecConstantValue';
+/**
+ * The SYCL 1.2.1 scalar intrinsic under its first name, before it was renamed
+ * `__sycl_getScalarSpecConstantValue` (intel/llvm llvm/tools/sycl-post-link/SpecConstants.cpp of
+ * 2020: `SYCL_GET_SPEC_CONST_VAL[] = "_Z27__sycl_getSpecConstantValue"`; the lit test
+ * sc_sym_two_refs.ll@56bbbfa1 calls it). Lowered as the scalar 1.2.1 API.
+ */
+export const SCALAR_121_OLD_PREFIX = '_Z27__sycl_getSpecConstantValue';
 /** Mangled-name prefix of the SYCL 1.2.1 composite spec-constant intrinsic. */
 export const COMPOSITE_121_PREFIX = '_Z36__sycl_getCompositeSpecConstantValue';
 
@@ -231,7 +238,7 @@ function stringLiteralArg(m: LModule, fn: LFunction, v: LTyped, where: At, delet
 
 /** A declaration SpecConstantsPass lowers the calls of (2020 and 1.2.1 API, llvm.sycl.alloca). */
 function isSpecConstantIntrinsic(name: string): boolean {
-  return [SCALAR_2020_PREFIX, COMPOSITE_2020_PREFIX, SCALAR_121_PREFIX, COMPOSITE_121_PREFIX, SYCL_ALLOCA_PREFIX].some((p) => name.startsWith(p));
+  return [SCALAR_2020_PREFIX, COMPOSITE_2020_PREFIX, SCALAR_121_PREFIX, SCALAR_121_OLD_PREFIX, COMPOSITE_121_PREFIX, SYCL_ALLOCA_PREFIX].some((p) => name.startsWith(p));
 }
 
 /** The spec-constant intrinsics `m` declares, in module order (found once per module). */
@@ -267,7 +274,7 @@ export function findSpecConstantUses(m: LModule, order: UseOrder, types: TypeCon
   const initializers = new Map<string, { init: ConstValue; initTy: IrType; written: string }>();
   for (const callee of intrinsics) {
     const isAlloca = callee.name.startsWith(SYCL_ALLOCA_PREFIX);
-    const is121 = callee.name.startsWith(SCALAR_121_PREFIX) || callee.name.startsWith(COMPOSITE_121_PREFIX);
+    const is121 = callee.name.startsWith(SCALAR_121_PREFIX) || callee.name.startsWith(SCALAR_121_OLD_PREFIX) || callee.name.startsWith(COMPOSITE_121_PREFIX);
     const sret = callee.params.slice(0, 2).some((p) => p.attrs.some((a) => a.key === 'sret'));
     for (const { fn, inst } of useListOrder(callee, sites.get(callee.name) ?? [], order, m)) {
       const call = inst.call!;
