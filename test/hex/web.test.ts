@@ -251,6 +251,39 @@ describe('hex: web inspector (chromium)', function () {
     expect(errors).to.deep.equal([]);
   });
 
+  it('a byte at the end of 20,000 property lines renders the page of its node only, a "more" row for the pages before it (200,000 lines froze the page for seconds)', async () => {
+    const lines = ['[SYCL/devicelib req mask]'];
+    for (let i = 0; i < 20_000; i++) lines.push(`key${i}=1|${i}`);
+    const path = ARTIFACTS + 'props-20k-end.prop';
+    const text = lines.join('\n') + '\n';
+    writeFileSync(path, text);
+    await page.goto(url);
+    await page.setInputFiles('#file', path);
+    await page.waitForFunction(() => document.body.dataset.state === 'ready');
+    await page.$eval('#hex', (h) => (h.scrollTop = h.scrollHeight));
+    await page.waitForFunction((end) => document.querySelector(`#rows .b[data-o="${end}"]`) !== null, text.length - 1);
+    await page.evaluate((o) => (document.querySelector(`#rows .b[data-o="${o}"]`) as HTMLElement).click(), text.length - 2);
+    await page.waitForSelector('.node.selected');
+    expect(await page.$eval('.node.selected', (e) => (e as HTMLElement).dataset.path)).to.equal('["SYCL/devicelib req mask"]["key19999"]');
+    // The first page (rendered when the set opened), the last (19,800..19,999) and one row for the 98
+    // pages between them.
+    expect(await page.$$eval('.node', (els) => els.length)).to.be.below(500);
+    expect(await page.$$eval('.node.more', (els) => els.map((e) => e.textContent))).to.deep.equal(['… 19600 more (show 200)']);
+    // That row renders the first page of its run in its place: the keys stay in order.
+    await page.click('.node.more');
+    const keys = await page.$$eval('.node[data-path^=\'["SYCL/devicelib req mask"]["key\']', (els) => els.map((e) => Number(/key(\d+)/.exec((e as HTMLElement).dataset.path!)![1])));
+    expect([keys.length, keys[0], keys[399], keys[400], keys.at(-1)]).to.deep.equal([600, 0, 399, 19_800, 19_999]);
+    expect(keys).to.deep.equal([...keys].sort((a, b) => a - b));
+    expect(await page.$$eval('.node.more', (els) => els.map((e) => e.textContent))).to.deep.equal(['… 19400 more (show 200)']);
+    // Keyboard: Down from key399 reaches the "more" row, Enter renders the page there and moves to key400.
+    await page.click('.node[data-path=\'["SYCL/devicelib req mask"]["key399"]\']');
+    await page.focus('.node.selected');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    expect(await page.$eval('.node.selected', (e) => (e as HTMLElement).dataset.path)).to.equal('["SYCL/devicelib req mask"]["key400"]');
+    expect(errors).to.deep.equal([]);
+  });
+
   it('a diagnostic goes to its own bytes when its node has several ranges (v1_layout_freedom: binaryTable.unreferenced twice)', async () => {
     await page.setInputFiles('#file', ROOT + 'testdata/syclbin/v1_layout_freedom.syclbin');
     await page.waitForFunction(() => document.body.dataset.state === 'ready' && document.querySelectorAll('#diagnostics .diag').length > 1);

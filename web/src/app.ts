@@ -43,10 +43,10 @@ interface TreeNode {
   parent?: TreeNode;
   /** The list of rendered children (made on first expansion). */
   sub?: HTMLUListElement;
-  /** Children rendered so far (a long list is rendered a page at a time). */
-  shown?: number;
-  /** The "… N more" row of a list not fully rendered. */
-  more?: HTMLLIElement;
+  /** Pages of children rendered so far (a long list is rendered a page at a time, in any order). */
+  pages?: Set<number>;
+  /** The "… N more" rows standing for the runs of pages not rendered. */
+  more?: HTMLLIElement[];
   depth?: number;
 }
 
@@ -176,10 +176,10 @@ function renderTree(root: TreeNode): void {
   const ul = document.createElement('ul');
   ul.setAttribute('role', 'tree');
   root.sub = ul;
-  root.shown = 0;
+  root.pages = new Set();
   root.depth = -1;
   box.append(ul);
-  renderChildren(root, TREE_PAGE);
+  renderPage(root, 0);
 }
 
 /** The row of `n` (its children are rendered when it is open). */
@@ -249,33 +249,60 @@ function setOpen(n: TreeNode, open: boolean): void {
   if (open && !n.sub) {
     n.sub = document.createElement('ul');
     n.sub.setAttribute('role', 'group');
-    n.shown = 0;
+    n.pages = new Set();
     n.li.append(n.sub);
-    renderChildren(n, TREE_PAGE);
+    renderPage(n, 0);
   }
 }
 
-/** Render children of `n` until at least `upTo` are shown (a page more at a time), with a "more" row after them. */
-function renderChildren(n: TreeNode, upTo: number): void {
+/**
+ * Render page `p` of the children of `n` in its place among the pages already rendered, and a
+ * "… N more" row for each run of pages not rendered. A node deep in a long list (a byte's, a
+ * diagnostic's) renders its own page only: the pages before it stay one row, so selecting the last of
+ * 200,000 property lines puts a few hundred rows in the page, not 200,000.
+ */
+function renderPage(n: TreeNode, p: number): void {
   const sub = n.sub!;
-  n.more?.remove();
-  n.more = undefined;
-  const end = Math.min(n.children.length, Math.max(upTo, (n.shown ?? 0) + 1));
-  for (let i = n.shown ?? 0; i < end; i++) renderNode(n.children[i]!, sub, (n.depth ?? 0) + 1);
-  n.shown = end;
-  const left = n.children.length - end;
-  if (left > 0) {
+  const pages = (n.pages ??= new Set());
+  const count = Math.ceil(n.children.length / TREE_PAGE);
+  if (p < 0 || p >= count || pages.has(p)) return;
+  for (const m of n.more ?? []) m.remove();
+  n.more = [];
+  // Before the first child of the next rendered page, or at the end.
+  let next: number | undefined;
+  for (const q of pages) if (q > p && (next === undefined || q < next)) next = q;
+  const before = next === undefined ? null : n.children[next * TREE_PAGE]!.li!;
+  const frag = document.createElement('ul');
+  const end = Math.min(n.children.length, (p + 1) * TREE_PAGE);
+  for (let i = p * TREE_PAGE; i < end; i++) renderNode(n.children[i]!, frag as HTMLUListElement, (n.depth ?? 0) + 1);
+  sub.insertBefore(fragmentOf(frag), before);
+  pages.add(p);
+  // A "more" row for each run of pages not rendered; it renders the first page of its run.
+  for (let q = 0; q < count; q++) {
+    if (pages.has(q)) continue;
+    let r = q;
+    while (r + 1 < count && !pages.has(r + 1)) r++;
+    const left = Math.min(n.children.length, (r + 1) * TREE_PAGE) - q * TREE_PAGE;
     const li = document.createElement('li');
     const row = document.createElement('div');
     row.className = 'node more';
     row.tabIndex = -1;
     row.setAttribute('role', 'treeitem');
     row.textContent = `… ${left} more (show ${Math.min(TREE_PAGE, left)})`;
-    row.addEventListener('click', () => renderChildren(n, end + TREE_PAGE));
+    const first = q;
+    row.addEventListener('click', () => renderPage(n, first));
     li.append(row);
-    sub.append(li);
-    n.more = li;
+    sub.insertBefore(li, r + 1 < count ? n.children[(r + 1) * TREE_PAGE]!.li! : null);
+    n.more.push(li);
+    q = r;
   }
+}
+
+/** The children of `ul` moved into a fragment. */
+function fragmentOf(ul: HTMLElement): DocumentFragment {
+  const f = document.createDocumentFragment();
+  f.append(...Array.from(ul.childNodes));
+  return f;
 }
 
 /** Make the row of `n` exist: open its ancestors and render the page of each list that holds it. */
@@ -286,8 +313,7 @@ function reveal(n: TreeNode): void {
     const c = chain[i]!;
     const parent = c.parent!;
     if (parent.parent) setOpen(parent, true);
-    const at = parent.children.indexOf(c);
-    if (at >= (parent.shown ?? 0)) renderChildren(parent, Math.ceil((at + 1) / TREE_PAGE) * TREE_PAGE);
+    renderPage(parent, Math.floor(parent.children.indexOf(c) / TREE_PAGE));
   }
 }
 
