@@ -284,6 +284,27 @@ describe('hex: web inspector (chromium)', function () {
     expect(errors).to.deep.equal([]);
   });
 
+  it('the file chosen last is the one shown: a large file chosen first and still being read does not replace it', async () => {
+    await page.goto(url);
+    const big = ARTIFACTS + 'race-100mb.bin';
+    const fd = openSync(big, 'w');
+    ftruncateSync(fd, 100 * 1024 * 1024);
+    closeSync(fd);
+    try {
+      await page.setInputFiles('#file', big);
+      await page.setInputFiles('#file', ROOT + 'testdata/props/sample.prop');
+      await page.waitForFunction(() => document.body.dataset.state === 'ready' && /^sample\.prop: /.test(document.getElementById('status')!.textContent ?? ''));
+      // Long enough for the large file's read to end (it ended after the small one's, and replaced it).
+      await page.waitForTimeout(3000);
+      expect(await page.textContent('#status')).to.match(/^sample\.prop: property-sets, 673 bytes/);
+      expect(await page.textContent('#tree h3')).to.equal('Structure (property-sets, 673 bytes)');
+      expect(await page.evaluate(() => document.body.dataset.state)).to.equal('ready');
+    } finally {
+      rmSync(big, { force: true });
+    }
+    expect(errors).to.deep.equal([]);
+  });
+
   it('a diagnostic goes to its own bytes when its node has several ranges (v1_layout_freedom: binaryTable.unreferenced twice)', async () => {
     await page.setInputFiles('#file', ROOT + 'testdata/syclbin/v1_layout_freedom.syclbin');
     await page.waitForFunction(() => document.body.dataset.state === 'ready' && document.querySelectorAll('#diagnostics .diag').length > 1);

@@ -661,8 +661,11 @@ function show(view: 'file' | 'inflated'): void {
   toggle.title = !toggle.disabled ? '' : ann.stoppedBy ? `cannot inflate: ${ann.stoppedBy.message}` : 'the inflated view shows a compressed OffloadBinary at the start of the file; this one is not';
   toggle.textContent = view === 'file' ? 'Show inflated payload' : 'Show file';
   setStatus(`${state.name}: ${ann.format}, ${what}, ${state.leaves.length} leaf spans (${Math.round(performance.now() - t0)} ms)${ann.error ? ` \u2014 ${ann.error.message}` : ''}`);
-  // Diagnostics after the first paint (the layout check rewrites the file).
+  // Diagnostics after the first paint (the layout check rewrites the file); not when another file or
+  // view has been asked for meanwhile (they would be put beside it, and the page said ready).
+  const ticket = latestOpen;
   setTimeout(() => {
+    if (ticket !== latestOpen || state.ann !== ann) return;
     if (view === 'file') {
       state.report = verifyAnnotation(bytes, ann);
       renderDiagnostics(state.report);
@@ -684,16 +687,31 @@ function show(view: 'file' | 'inflated'): void {
 }
 
 /**
+ * The number of the latest file asked for (chosen, dropped or named by ?file=). Reading a file is
+ * asynchronous, so a large file chosen first can finish after a small one chosen after it: each
+ * opening checks, after every wait, that it is still the latest, and otherwise leaves the page to it.
+ */
+let latestOpen = 0;
+
+class Superseded extends Error {}
+
+/** Throws Superseded when a later file has been asked for than opening `ticket`. */
+function stillLatest(ticket: number): void {
+  if (ticket !== latestOpen) throw new Superseded();
+}
+
+/**
  * Opens `bytes`: says first what is being done and lets the page draw that (the file is read into
  * spans in this thread, which a file of many structures keeps busy for seconds), then shows it.
  */
-async function load(bytes: Uint8Array, name: string): Promise<void> {
+async function load(bytes: Uint8Array, name: string, ticket: number): Promise<void> {
   setStatus(`reading the structure of ${name} (${bytes.length} bytes)… the page is busy until it is read`);
   // (a frame, then a task: the status is drawn first; a hidden tab draws no frames, hence the timeout)
   await new Promise<void>((r) => {
     requestAnimationFrame(() => setTimeout(r, 0));
     setTimeout(r, 100);
   });
+  stillLatest(ticket);
   state.name = name;
   state.file = bytes;
   show('file');
@@ -729,14 +747,17 @@ function clearViews(): void {
 }
 
 async function openFile(f: File): Promise<void> {
+  const ticket = ++latestOpen;
   document.body.dataset.state = 'loading';
   setStatus(`reading ${f.name} (${f.size} bytes)…`);
   try {
     if (f.size > MAX_PAGE_FILE) throw new Error(`${f.size} bytes is more than a page can read at once (${MAX_PAGE_FILE}); use 'syclbin inspect' or 'syclbin annotate', which read files of any size`);
     const bytes = new Uint8Array(await f.arrayBuffer());
     await zstdReady;
-    await load(bytes, f.name);
+    stillLatest(ticket);
+    await load(bytes, f.name, ticket);
   } catch (e) {
+    if (e instanceof Superseded || ticket !== latestOpen) return;
     // A file the browser cannot read (too large, removed, a folder dropped): said, not a page stuck
     // "reading", and the previous file's views cleared (they would look like this file's).
     clearViews();
@@ -802,6 +823,7 @@ function init(): void {
 
 /** Fetch `name` (a path on the page's own server; nothing else is fetched) and open it. */
 async function openUrl(name: string): Promise<void> {
+  const ticket = ++latestOpen;
   document.body.dataset.state = 'loading';
   setStatus(`fetching ${name}…`);
   try {
@@ -814,8 +836,10 @@ async function openUrl(name: string): Promise<void> {
     if (size > MAX_PAGE_FILE) throw new Error(`${size} bytes is more than a page can read at once (${MAX_PAGE_FILE}); use 'syclbin inspect' or 'syclbin annotate', which read files of any size`);
     const bytes = new Uint8Array(await res.arrayBuffer());
     await zstdReady;
-    await load(bytes, decodeURIComponent(target.pathname.split('/').pop() || name));
+    stillLatest(ticket);
+    await load(bytes, decodeURIComponent(target.pathname.split('/').pop() || name), ticket);
   } catch (e) {
+    if (e instanceof Superseded || ticket !== latestOpen) return;
     clearViews();
     setStatus(`cannot open ${name}: ${(e as Error).message || String(e)}`);
     document.body.dataset.state = 'error';
