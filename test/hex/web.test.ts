@@ -345,6 +345,23 @@ describe('hex: web inspector (chromium)', function () {
     expect(await page.$$eval('#rows .b.cursor', (els) => els.map((e) => Number((e as HTMLElement).dataset.o)))).to.deep.equal([26]);
   });
 
+  it('accessibility: the open button, the tree and its rows have roles and names; the selected row says so; diagnostics are buttons', async () => {
+    await page.goto(url);
+    expect(await page.getAttribute('#open', 'role')).to.equal('button');
+    await page.setInputFiles('#file', ROOT + 'testdata/syclbin/v1_legacy_252.syclbin');
+    await page.waitForFunction(() => document.body.dataset.state === 'ready' && document.querySelectorAll('#diagnostics .diag').length > 0);
+    expect(await page.getAttribute('ul[role=tree]', 'aria-label')).to.equal('structure of v1_legacy_252.syclbin');
+    // The parts of a row apart in its name (their text runs together: "versionfield @0x4 +4= 1").
+    expect(await page.getAttribute('.node[data-path="header.version"]', 'aria-label')).to.equal('version field @0x4 +4 = 1');
+    await page.click('.node[data-path="header.version"]');
+    expect(await page.$$eval('[role=treeitem][aria-selected=true]', (els) => els.map((e) => (e as HTMLElement).dataset.path))).to.deep.equal(['header.version']);
+    await page.click('#rows .b[data-o="9"]');
+    expect(await page.$$eval('[role=treeitem][aria-selected=true]', (els) => els.map((e) => (e as HTMLElement).dataset.path))).to.deep.equal(['header.abstractModuleCount']);
+    expect(await page.getAttribute('.node[data-path="header.version"]', 'aria-selected')).to.equal('false');
+    expect(await page.$$eval('#diagnostics .diag', (els) => els.map((e) => e.getAttribute('role')))).to.satisfy((r: string[]) => r.length > 0 && r.every((x) => x === 'button'));
+    expect(errors).to.deep.equal([]);
+  });
+
   it('?file=NAME opens a file served beside the page; another origin, a missing file and a page from disk say why not', async () => {
     const { mkdtempSync, copyFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');

@@ -175,6 +175,8 @@ function renderTree(root: TreeNode): void {
   box.append(h);
   const ul = document.createElement('ul');
   ul.setAttribute('role', 'tree');
+  // (the tree's name: the focusable box around it is not the tree, so its aria-label is not the tree's)
+  ul.setAttribute('aria-label', `structure of ${state.name || 'the file'}`);
   root.sub = ul;
   root.pages = new Set();
   root.depth = -1;
@@ -223,6 +225,9 @@ function renderNode(n: TreeNode, parentUl: HTMLUListElement, depth: number): voi
     t.textContent = n.typed.length > 160 ? n.typed.slice(0, 160) + '…' : n.typed;
     row.append(t);
   }
+  // The row's accessible name with its parts apart (their text runs together: "versionfield @0x4 +4= 1").
+  row.setAttribute('aria-label', Array.from(row.children).flatMap((c) => (c === tw || !c.textContent ? [] : [c.textContent])).join(' '));
+  row.setAttribute('aria-selected', 'false');
   tw.addEventListener('click', (e) => {
     e.stopPropagation();
     setOpen(n, li.classList.contains('collapsed'));
@@ -319,11 +324,13 @@ function reveal(n: TreeNode): void {
 
 function select(n: TreeNode | undefined, scroll: boolean, ranges?: [number, number][]): void {
   state.selected?.el?.classList.remove('selected');
+  state.selected?.el?.setAttribute('aria-selected', 'false');
   state.selected = n;
   state.highlight = ranges ?? n?.ranges ?? [];
   if (n) reveal(n);
   if (n?.el) {
     n.el.classList.add('selected');
+    n.el.setAttribute('aria-selected', 'true');
     n.el.scrollIntoView({ block: 'nearest' });
   }
   const r = state.highlight;
@@ -555,6 +562,7 @@ function renderDiagnosticPage(r: VerifyReport, from: number): void {
     const d = document.createElement('div');
     d.className = 'diag';
     d.tabIndex = 0;
+    d.setAttribute('role', 'button');
     d.dataset.offset = String(p.offset);
     const sev = document.createElement('span');
     sev.className = `sev-${p.severity}`;
@@ -582,6 +590,7 @@ function renderDiagnosticPage(r: VerifyReport, from: number): void {
     const more = document.createElement('div');
     more.className = 'diag more';
     more.tabIndex = 0;
+    more.setAttribute('role', 'button');
     more.textContent = `… ${r.problems.length - end} more (show ${Math.min(DIAG_PAGE, r.problems.length - end)}; Export JSON has them all)`;
     const next = (): void => {
       more.remove();
