@@ -375,6 +375,14 @@ describe('hex: web inspector (chromium)', function () {
       await page.waitForFunction(() => document.body.dataset.state === 'ready');
       expect(await page.textContent('#status')).to.match(/^sample one\.syclbin: syclbin-v1, /);
       expect(await page.$$eval('.node[data-path="header"]', (els) => els.length)).to.equal(1);
+      // A name is a file name, not a URL: '%', '?' and '#' in it are the file's (serve prints
+      // ?file=100%25.prop for DIR/100%.prop; the page fetched "100%.prop" as a URL: 400).
+      for (const name of ['100%.syclbin', 'q?x.syclbin', 'a#1.syclbin']) {
+        copyFileSync(SAMPLE, `${dir}/${name}`);
+        await page.goto(`${second.url}?file=${encodeURIComponent(name)}`);
+        await page.waitForFunction(() => document.body.dataset.state === 'ready' || document.body.dataset.state === 'error');
+        expect(await page.textContent('#status')).to.match(new RegExp(`^${name.replace(/[?]/g, '\\?')}: syclbin-v1, `));
+      }
       for (const [name, why] of [['missing.bin', /cannot open missing\.bin: the server answered 404/], ['https://evil.example/x.bin', /only files of this page's own server are fetched/]] as const) {
         await page.goto(`${second.url}?file=${encodeURIComponent(name)}`);
         await page.waitForFunction(() => document.body.dataset.state === 'error');

@@ -836,7 +836,11 @@ async function openUrl(name: string): Promise<void> {
   document.body.dataset.state = 'loading';
   setStatus(`fetching ${name}…`);
   try {
-    const target = new URL(name, location.href);
+    // NAME is a file name (the value ?file= decodes to), not a URL: '%', '?' and '#' in it are part of
+    // the name (`syclbin serve` prints ?file=100%25.prop for DIR/100%.prop), so each path segment is
+    // encoded. A NAME with a scheme or '//' stays a URL, and the origin check below refuses it.
+    const absolute = /^[a-z][a-z0-9+.-]*:|^[/\\]{2}/i.test(name);
+    const target = new URL(absolute ? name : name.split('/').map(encodeURIComponent).join('/'), location.href);
     if (location.protocol === 'file:') throw new Error("a page opened from disk cannot fetch files: open it with 'Open file…' or drop it here, or serve its folder with 'syclbin serve DIR'");
     if (target.origin !== location.origin) throw new Error('only files of this page\'s own server are fetched');
     const res = await fetch(target, { credentials: 'same-origin' });
