@@ -345,6 +345,20 @@ describe('hex: web inspector (chromium)', function () {
     expect(await page.$$eval('#rows .b.cursor', (els) => els.map((e) => Number((e as HTMLElement).dataset.o)))).to.deep.equal([26]);
   });
 
+  it('keyboard: the hex view\'s arrows go on from the node chosen in the tree, not from a byte clicked before', async () => {
+    await page.goto(url);
+    await page.setInputFiles('#file', SAMPLE);
+    await page.waitForFunction(() => document.body.dataset.state === 'ready');
+    await page.click('#rows .b[data-o="2"]');
+    // header.metadataTableSize is at 24..32 (spec syclbin-format.md §1.2).
+    await page.click('.node[data-path="header.metadataTableSize"]');
+    await page.focus('#hex');
+    await page.keyboard.press('ArrowRight');
+    expect(await page.$$eval('#rows .b.cursor', (els) => els.map((e) => Number((e as HTMLElement).dataset.o)))).to.deep.equal([25]);
+    expect(await page.$eval('.node.selected', (e) => (e as HTMLElement).dataset.path)).to.equal('header.metadataTableSize');
+    expect(errors).to.deep.equal([]);
+  });
+
   it('accessibility: the open button, the tree and its rows have roles and names; the selected row says so; diagnostics are buttons', async () => {
     await page.goto(url);
     expect(await page.getAttribute('#open', 'role')).to.equal('button');

@@ -327,6 +327,9 @@ function select(n: TreeNode | undefined, scroll: boolean, ranges?: [number, numb
   state.selected?.el?.setAttribute('aria-selected', 'false');
   state.selected = n;
   state.highlight = ranges ?? n?.ranges ?? [];
+  // A node chosen in the tree puts the hex cursor on its first byte: the hex view's arrow keys go on
+  // from the bytes selected, not from a byte clicked before (a byte or diagnostic sets its own).
+  if (!ranges && n) state.cursor = n.ranges[0]?.[0] ?? state.cursor;
   if (n) reveal(n);
   if (n?.el) {
     n.el.classList.add('selected');
