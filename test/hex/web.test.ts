@@ -372,6 +372,9 @@ describe('hex: web inspector (chromium)', function () {
     await page.click('#rows .b[data-o="9"]');
     expect(await page.$$eval('[role=treeitem][aria-selected=true]', (els) => els.map((e) => (e as HTMLElement).dataset.path))).to.deep.equal(['header.abstractModuleCount']);
     expect(await page.getAttribute('.node[data-path="header.version"]', 'aria-selected')).to.equal('false');
+    // The focus ring of the selected row shows on it (the ring was the colour of its background).
+    await page.focus('.node.selected');
+    expect(await page.$eval('.node.selected', (e) => [getComputedStyle(e).outlineStyle, getComputedStyle(e).outlineColor !== getComputedStyle(e).backgroundColor])).to.deep.equal(['solid', true]);
     expect(await page.$$eval('#diagnostics .diag', (els) => els.map((e) => e.getAttribute('role')))).to.satisfy((r: string[]) => r.length > 0 && r.every((x) => x === 'button'));
     expect(errors).to.deep.equal([]);
   });
