@@ -205,7 +205,8 @@ export const command = defineCommand({
   usage: 'serve [options] [DIR]',
   description: `Serves the web inspector (the package's web/ directory, built by 'npm run build') and the
 files of DIR on 127.0.0.1 only, with Content-Security-Policy "${CSP}". Open the printed address,
-then open or drop a .syclbin, OffloadBinary or .prop file: the page shows the structure tree, typed
+then open or drop a .syclbin, an OffloadBinary, an object file, archive or program (ELF, COFF, PE),
+a SPIR-V or bitcode module, LLVM IR or a .prop file: the page shows the structure tree, typed
 property values and diagnostics beside a hex view (select a node to highlight its bytes, click a
 byte to select its node, export the annotation as JSON), or add ?file=NAME to the address for a file
 NAME in DIR (the address is printed with the first file there; a file of DIR named like one of the
