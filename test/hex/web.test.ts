@@ -379,6 +379,35 @@ describe('hex: web inspector (chromium)', function () {
     expect(errors).to.deep.equal([]);
   });
 
+  it('keyboard: the diagnostics are one Tab stop, the arrows, Home and End move among them, and "more" hands the stop to the page it shows', async () => {
+    await page.goto(url);
+    const lines = ['[SYCL/devicelib req mask]'];
+    for (let i = 0; i < 600; i++) lines.push(`key${i}=1|${i}`);
+    const path = ARTIFACTS + 'props-600.prop';
+    writeFileSync(path, lines.join('\n') + '\n');
+    await page.setInputFiles('#file', path);
+    await page.waitForFunction(() => document.body.dataset.state === 'ready' && document.querySelectorAll('#diagnostics .diag').length > 2);
+    const stops = (): Promise<string[]> => page.$$eval('#diagnostics .diag', (els) => els.filter((e) => (e as HTMLElement).tabIndex === 0).map((e) => (e as HTMLElement).dataset.index ?? 'more'));
+    expect(await stops()).to.deep.equal(['0']);
+    await page.focus('#diagnostics .diag[data-index="0"]');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement).dataset.index)).to.equal('2');
+    expect(await stops()).to.deep.equal(['2']);
+    await page.keyboard.press('ArrowUp');
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement).dataset.index)).to.equal('1');
+    // End: the "more" row; Enter shows the next page, whose first diagnostic takes the focus and the stop.
+    await page.keyboard.press('End');
+    expect(await page.evaluate(() => document.activeElement!.classList.contains('more'))).to.equal(true);
+    const shown = await page.$$eval('#diagnostics .diag:not(.more)', (els) => els.length);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement).dataset.index)).to.equal(String(shown));
+    expect(await stops()).to.deep.equal([String(shown)]);
+    await page.keyboard.press('Home');
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement).dataset.index)).to.equal('0');
+    expect(errors).to.deep.equal([]);
+  });
+
   it('?file=NAME opens a file served beside the page; another origin, a missing file and a page from disk say why not', async () => {
     const { mkdtempSync, copyFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');

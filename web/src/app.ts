@@ -547,9 +547,42 @@ function onActivate(el: HTMLElement, act: () => void): void {
   onKeyActivate(el, act);
 }
 
+/** The elements {@link rovingDiagnostics} has set up. */
+const roving = new WeakSet<HTMLElement>();
+
+/**
+ * The diagnostics are one Tab stop (a roving tabindex, WAI-ARIA Authoring Practices "Keyboard
+ * Navigation Inside Components"): the current one has tabIndex 0, the others -1, and the arrows,
+ * Home and End move among them. With a Tab stop each, 200 diagnostics stood between the buttons
+ * and the tree.
+ */
+function rovingDiagnostics(box: HTMLElement): void {
+  const items = (): HTMLElement[] => Array.from(box.querySelectorAll<HTMLElement>('.diag'));
+  const current = (el: HTMLElement): void => {
+    for (const d of items()) d.tabIndex = d === el ? 0 : -1;
+  };
+  // (set up once per element: the list is rendered again for every file)
+  if (roving.has(box)) return;
+  roving.add(box);
+  box.addEventListener('focusin', (e) => {
+    if (e.target instanceof HTMLElement && e.target.classList.contains('diag')) current(e.target);
+  });
+  box.addEventListener('keydown', (e) => {
+    if (!(e.target instanceof HTMLElement) || !e.target.classList.contains('diag')) return;
+    const list = items();
+    const i = list.indexOf(e.target);
+    const to = e.key === 'ArrowDown' ? i + 1 : e.key === 'ArrowUp' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? list.length - 1 : undefined;
+    if (to === undefined || !list[to]) return;
+    e.preventDefault();
+    current(list[to]);
+    list[to].focus();
+  });
+}
+
 function renderDiagnostics(r: VerifyReport): void {
   const box = $('diagnostics');
   box.replaceChildren();
+  rovingDiagnostics(box);
   const h = document.createElement('h3');
   h.textContent = `Diagnostics: ${r.counts.error} error(s), ${r.counts.warning} warning(s), ${r.counts.note} note(s)`;
   box.append(h);
@@ -564,9 +597,11 @@ function renderDiagnosticPage(r: VerifyReport, from: number): void {
     const p = r.problems[i]!;
     const d = document.createElement('div');
     d.className = 'diag';
-    d.tabIndex = 0;
+    // (one Tab stop for the list: the first diagnostic, until another is focused; rovingDiagnostics)
+    d.tabIndex = i === 0 ? 0 : -1;
     d.setAttribute('role', 'button');
     d.dataset.offset = String(p.offset);
+    d.dataset.index = String(i);
     const sev = document.createElement('span');
     sev.className = `sev-${p.severity}`;
     sev.textContent = p.severity;
@@ -592,12 +627,19 @@ function renderDiagnosticPage(r: VerifyReport, from: number): void {
   if (end < r.problems.length) {
     const more = document.createElement('div');
     more.className = 'diag more';
-    more.tabIndex = 0;
+    more.tabIndex = -1;
     more.setAttribute('role', 'button');
     more.textContent = `… ${r.problems.length - end} more (show ${Math.min(DIAG_PAGE, r.problems.length - end)}; Export JSON has them all)`;
     const next = (): void => {
+      const focused = document.activeElement === more;
       more.remove();
       renderDiagnosticPage(r, end);
+      // (the row that had the focus is gone: the first of the page shown takes it and the Tab stop)
+      const first = box.querySelector<HTMLElement>(`.diag[data-index="${end}"]`);
+      if (first) {
+        for (const x of Array.from(box.querySelectorAll<HTMLElement>('.diag'))) x.tabIndex = x === first ? 0 : -1;
+        if (focused) first.focus();
+      }
     };
     onActivate(more, next);
     box.append(more);
