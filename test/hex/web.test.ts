@@ -345,6 +345,17 @@ describe('hex: web inspector (chromium)', function () {
     expect(await page.$$eval('#rows .b.cursor', (els) => els.map((e) => Number((e as HTMLElement).dataset.o)))).to.deep.equal([26]);
   });
 
+  it('keyboard: in a file just opened, the first arrow in the hex view puts the cursor on byte 0 (it went a step past it)', async () => {
+    await page.goto(url);
+    await page.setInputFiles('#file', SAMPLE);
+    await page.waitForFunction(() => document.body.dataset.state === 'ready');
+    await page.focus('#hex');
+    await page.keyboard.press('ArrowDown');
+    expect(await page.$$eval('#rows .b.cursor', (els) => els.map((e) => Number((e as HTMLElement).dataset.o)))).to.deep.equal([0]);
+    await page.keyboard.press('ArrowDown');
+    expect(await page.$$eval('#rows .b.cursor', (els) => els.map((e) => Number((e as HTMLElement).dataset.o)))).to.deep.equal([16]);
+  });
+
   it('keyboard: the hex view\'s arrows go on from the node chosen in the tree, not from a byte clicked before', async () => {
     await page.goto(url);
     await page.setInputFiles('#file', SAMPLE);

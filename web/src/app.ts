@@ -504,7 +504,8 @@ function hexKey(e: KeyboardEvent): void {
   const d = step[e.key];
   if (d === undefined || !state.bytes.length) return;
   e.preventDefault();
-  const o = Math.min(state.bytes.length - 1, Math.max(0, (state.cursor < 0 ? 0 : state.cursor) + d));
+  // (no cursor yet: the first key puts it on byte 0, where the view starts, rather than a step past it)
+  const o = state.cursor < 0 ? 0 : Math.min(state.bytes.length - 1, Math.max(0, state.cursor + d));
   clickByte(o);
   scrollToOffset(o);
   renderRows();
