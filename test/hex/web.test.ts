@@ -345,6 +345,23 @@ describe('hex: web inspector (chromium)', function () {
     expect(await page.$$eval('#rows .b.cursor', (els) => els.map((e) => Number((e as HTMLElement).dataset.o)))).to.deep.equal([26]);
   });
 
+  it('dragging over the page: the drop overlay stays while the pointer moves between elements, and goes when it leaves the page (it flickered)', async () => {
+    await page.goto(url);
+    const dragging = (): Promise<boolean> => page.evaluate(() => document.body.classList.contains('dragging'));
+    const fire = (type: string, selector: string): Promise<void> =>
+      page.evaluate(([t, sel]) => void document.querySelector(sel!)!.dispatchEvent(new DragEvent(t!, { bubbles: true, cancelable: true, dataTransfer: new DataTransfer() })), [type, selector]);
+    await fire('dragenter', 'body');
+    await fire('dragover', 'body');
+    expect(await dragging()).to.equal(true);
+    // Into a child: it is entered before the body is left.
+    await fire('dragenter', '#hex');
+    await fire('dragleave', 'body');
+    expect(await dragging()).to.equal(true);
+    await fire('dragleave', '#hex');
+    expect(await dragging()).to.equal(false);
+    expect(errors).to.deep.equal([]);
+  });
+
   it('keyboard: in a file just opened, the first arrow in the hex view puts the cursor on byte 0 (it went a step past it)', async () => {
     await page.goto(url);
     await page.setInputFiles('#file', SAMPLE);

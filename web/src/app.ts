@@ -859,13 +859,25 @@ function init(): void {
     const o = (e.target as HTMLElement).dataset?.o;
     if (o !== undefined) clickByte(Number(o));
   });
+  // The drop overlay stays while the pointer is anywhere over the page: `dragleave` fires on every
+  // element the pointer leaves, also into a child of it (and `dragenter` on that child first), so
+  // the overlay flickered; entries and leaves are counted instead, and it goes at zero.
+  let dragDepth = 0;
+  document.addEventListener('dragenter', () => {
+    dragDepth++;
+    document.body.classList.add('dragging');
+  });
   document.addEventListener('dragover', (e) => {
     e.preventDefault();
     document.body.classList.add('dragging');
   });
-  document.addEventListener('dragleave', () => document.body.classList.remove('dragging'));
+  document.addEventListener('dragleave', () => {
+    dragDepth = Math.max(0, dragDepth - 1);
+    if (dragDepth === 0) document.body.classList.remove('dragging');
+  });
   document.addEventListener('drop', (e) => {
     e.preventDefault();
+    dragDepth = 0;
     document.body.classList.remove('dragging');
     const f = e.dataTransfer?.files[0];
     if (f) void openFile(f);
