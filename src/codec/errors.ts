@@ -4,7 +4,7 @@
  * person can find the bad bytes (`syclbin hexdump --range`) and a program can match on `code`.
  * The codec knows no format: format readers subclass these errors to add their own wording.
  */
-import { formatPath, type PathKey } from './spans.js';
+import { formatPath, SpanTree, type PathKey } from './spans.js';
 
 /** Category of a SyclbinError (each code says when it is used). */
 export type ErrorCode =
@@ -83,11 +83,18 @@ export function pathArgument(v: unknown, what: string): PathKey[] | undefined {
 /**
  * The options argument of a library function: `undefined` and `null` are no options (`{}`), an object
  * is itself, anything else (a string, a number, an array) an {@link ArgumentError} naming `fn`, not
- * silently no options.
+ * silently no options. So is an object whose `tree` is not a SpanTree or whose `problems` is not an
+ * array (the ReadOptions every reader's options extend).
  */
 export function optionsArgument<T extends object>(opts: T | null | undefined, fn: string): T {
   if (opts === undefined || opts === null) return {} as T;
   if (typeof opts !== 'object' || Array.isArray(opts)) throw new ArgumentError(`${fn}: the options must be an object (or null or undefined for none), not ${describeValue(opts)}`);
+  // The options every reader's options extend (codec.ts ReadOptions): a tree that is no SpanTree or
+  // problems that are no array would end deep in the reader in a TypeError (or, for problems, be
+  // taken as collect mode and fail at the first problem): refused here, where every reader starts.
+  const { tree, problems } = opts as { tree?: unknown; problems?: unknown };
+  if (tree !== undefined && !(tree instanceof SpanTree)) throw new ArgumentError(`${fn}: the tree option must be a SpanTree (codec.SpanTree), not ${describeValue(tree)}`);
+  if (problems !== undefined && !Array.isArray(problems)) throw new ArgumentError(`${fn}: the problems option (collect mode) must be an array the problems are pushed to, not ${describeValue(problems)}`);
   return opts;
 }
 

@@ -47,7 +47,7 @@ function imageChunks(image: OffloadEntryInput['image'], path: readonly PathKey[]
 export interface WriteOffloadOptions {
   /** 1 (LLVM <= 19), 2, or 3 (current upstream). Default 1. */
   version?: 1 | 2 | 3;
-  /** v3 only: compress the payload (zlib is built in; zstd needs `compressor`). */
+  /** v3 only: compress the payload (zlib is built in; zstd once libzstd is provided: `syclbin-toolkit/node`, `compileZstd`, or a `compressor`). */
   compression?: Compression;
   /** Compresses the payload instead of the built-in zlib (the Node API supplies a zstd one: src/node/compressors.ts). */
   compressor?: Compressor;
@@ -171,6 +171,8 @@ export function offloadBinaryChunks(entries: readonly OffloadEntryInput[], opts:
   }
   if (opts.compression !== undefined && !COMPRESSIONS.includes(opts.compression)) throw new EncodeError(`unknown compression '${String(opts.compression)}' (zlib or zstd)`);
   if (opts.compression && version !== 3) throw new EncodeError('compression needs OffloadBinary version 3');
+  // (a compressor that is not a function would end in a TypeError at the first compression)
+  if (opts.compressor !== undefined && typeof opts.compressor !== 'function') throw new EncodeError(`the compressor must be a function (bytes, kind) => compressed bytes, not ${describeValue(opts.compressor)}`);
   const pairs = entries.map((e, i) => stringPairs(e.strings, ['entries', i, 'strings']));
   for (const [i, p] of pairs.entries()) {
     for (const [k, v] of p) {

@@ -73,6 +73,7 @@ export function syclbinChunks(file: SyclbinFileInput, opts: WriteSyclbinOptions 
   if (opts.envelope !== undefined && !ENVELOPE_CHOICES.includes(opts.envelope)) throw new EncodeError(`unknown envelope ${shownValue(opts.envelope)} (${ENVELOPE_CHOICES.join(', ')})`);
   checkLayout(opts.layout);
   if (opts.offloadVersion !== undefined && opts.offloadVersion !== 2 && opts.offloadVersion !== 3) throw new EncodeError(`unsupported offloadVersion ${shownValue(opts.offloadVersion)} (2 or 3)`);
+  if (opts.compressor !== undefined && typeof opts.compressor !== 'function') throw new EncodeError(`the compressor must be a function (bytes, kind) => compressed bytes, not ${describeValue(opts.compressor)}`);
   if (opts.formatVersionKey !== undefined && typeof opts.formatVersionKey !== 'boolean') throw new EncodeError(`formatVersionKey must be true or false, not ${shownValue(opts.formatVersionKey)}`);
   if (format === 2) {
     if (opts.envelope !== undefined && opts.envelope !== 'keep') throw new EncodeError(`envelope '${opts.envelope}' is for version 1 files: a version 2 file is an OffloadBinary of role entries (choose its version with offloadVersion)`);

@@ -1,0 +1,56 @@
+/**
+ * Review E (a consumer's walk through the library API, 2026-11-28): options of the wrong kind that
+ * ended in a TypeError deep inside a reader or writer instead of the documented typed error
+ * (README "Library": an options argument the function cannot take is an ArgumentError; writers
+ * refuse an option they cannot honour with an EncodeError).
+ */
+import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
+import * as api from '../../src/index.js';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const bytesOf = (p: string): Uint8Array => new Uint8Array(readFileSync(ROOT + p));
+
+describe('review E: the ReadOptions every reader shares, of the wrong kind, are ArgumentErrors', () => {
+  const syclbin = bytesOf('testdata/syclbin/v1_one_ir.syclbin');
+  const offload = bytesOf('testdata/offload/multi.v1.bin');
+  const props = bytesOf('testdata/props/sample.prop');
+  const readers: [string, (o: object) => unknown][] = [
+    ['readSyclbin', (o) => api.readSyclbin(syclbin, o)],
+    ['readOffloadBinaries', (o) => api.readOffloadBinaries(offload, o)],
+    ['readOffloadBinary', (o) => api.readOffloadBinary(offload, 0, o)],
+    ['readRegistry', (o) => api.readRegistry(props, o)],
+  ];
+  for (const [name, read] of readers) {
+    it(`${name}: a tree that is not a SpanTree, problems that are not an array`, () => {
+      for (const tree of [true, {}, 'tree']) expect(() => read({ tree }), `tree ${String(tree)}`).to.throw(api.ArgumentError, new RegExp(`${name}: the tree option must be a SpanTree`));
+      for (const problems of [true, {}, 'x']) expect(() => read({ problems }), `problems ${String(problems)}`).to.throw(api.ArgumentError, new RegExp(`${name}: the problems option`));
+      // (the right kinds still read)
+      const tree = new api.codec.SpanTree();
+      const problems: api.DecodeError[] = [];
+      read({ tree, problems });
+      expect(problems).to.deep.equal([]);
+      expect(tree.root.children?.length).to.be.greaterThan(0);
+    });
+  }
+
+  it('problems of the wrong kind are refused before a damaged input is read (it ended in "push is not a function")', () => {
+    const bad = syclbin.slice();
+    bad[8] = 9; // 9 abstract modules: the tables no longer fit
+    expect(() => api.readSyclbin(bad, { problems: true } as never)).to.throw(api.ArgumentError, /problems option/);
+  });
+});
+
+describe('review E: a compressor that is not a function is an EncodeError', () => {
+  const entries = [{ imageKind: 1, offloadKind: 1, image: Uint8Array.of(1, 2, 3) }];
+  it('writeOffloadBinary (was a TypeError "(compressor ?? defaultCompressor) is not a function")', () => {
+    expect(() => api.writeOffloadBinary(entries, { version: 3, compression: 'zlib', compressor: 5 as never })).to.throw(api.EncodeError, /compressor must be a function/);
+  });
+  it('writeSyclbin, into a v3 envelope or none', () => {
+    const file = api.readSyclbin(bytesOf('testdata/syclbin/v1_one_ir.syclbin'));
+    expect(() => api.writeSyclbin(file, { envelope: 'offload-v3', compression: 'zlib', compressor: 'pako' as never })).to.throw(api.EncodeError, /compressor must be a function/);
+    expect(() => api.writeSyclbin(file, { compressor: {} as never })).to.throw(api.EncodeError, /compressor must be a function/);
+    // (a compressor given without compression stays allowed: the CLI passes one to every write)
+    expect(api.writeSyclbin(file, { compressor: () => new Uint8Array() })).to.deep.equal(api.writeSyclbin(file));
+  });
+});
