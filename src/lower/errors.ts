@@ -12,6 +12,14 @@ export class LowerError extends SyclbinError {
   readonly pathSegments: (string | number)[];
   /** The message without the location suffix. */
   readonly reason: string;
+  /**
+   * 1-based line and column in the manifest's text of the value at the path (or, for JSON that does
+   * not parse, of its first mistake), set by `parseManifestText`, which has the text; undefined for a
+   * manifest given as a parsed document. Columns count UTF-16 code units (codec/json-syntax.ts).
+   */
+  line?: number;
+  /** See {@link LowerError.line}. */
+  column?: number;
   constructor(reason: string, path: readonly (string | number)[] = [], code: ErrorCode = 'SYNTAX') {
     super(code, reason);
     this.reason = reason;
@@ -26,6 +34,12 @@ export class LowerError extends SyclbinError {
   within(...outer: (string | number)[]): this {
     this.pathSegments.unshift(...outer);
     this.refresh();
+    return this;
+  }
+  /** Set {@link LowerError.line} and {@link LowerError.column} (the message is unchanged); returns the same error. */
+  placedAt(at: { line: number; column: number }): this {
+    this.line = at.line;
+    this.column = at.column;
     return this;
   }
   private refresh(): void {

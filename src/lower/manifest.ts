@@ -3,7 +3,7 @@
  * validation into typed inputs. Every error names the JSON path of the offending value
  * (`specConstants[2].default[1]`, `types["struct.A"]`).
  */
-import { parseJsonText } from '../codec/json-syntax.js';
+import { jsonSyntaxProblem, jsonValuePosition, parseJsonText } from '../codec/json-syntax.js';
 import { toTextBytes } from '../codec/source.js';
 import { decodeText } from '../props/text.js';
 import { propertyKeyProblem } from '../props/registry.js';
@@ -230,7 +230,8 @@ export function parseManifest(json: unknown): LoweringManifest {
 
 /**
  * Parses manifest text (JSON), given as a string or as its UTF-8 bytes (an ArrayBuffer or any view
- * of one). Syntax errors become LowerErrors with line and column.
+ * of one). Its errors are LowerErrors with their JSON path and, in `line` and `column`, where in the
+ * text: a syntax error's first mistake, a value's start.
  */
 export function parseManifestText(text: string | Uint8Array): LoweringManifest {
   const source = typeof text === 'string' ? text : decodeText(toTextBytes(text, 'the manifest text'));
@@ -238,7 +239,19 @@ export function parseManifestText(text: string | Uint8Array): LoweringManifest {
   try {
     json = parseJsonText(source);
   } catch (e) {
-    throw new LowerError(`manifest is not valid JSON: ${(e as Error).message}`);
+    const at = jsonSyntaxProblem(source);
+    const error = new LowerError(`manifest is not valid JSON: ${(e as Error).message}`);
+    throw at ? error.placedAt(at) : error;
   }
-  return parseManifest(json);
+  try {
+    return parseManifest(json);
+  } catch (e) {
+    // A value's error is placed at its line and column too (as `syclbin lower` places it): one walk
+    // of the text, only when there is an error to place.
+    if (e instanceof LowerError && e.line === undefined && e.pathSegments.length) {
+      const at = jsonValuePosition(source, e.pathSegments);
+      if (at) e.placedAt(at);
+    }
+    throw e;
+  }
 }
