@@ -155,9 +155,16 @@ function envelopeChunks<T>(write: () => T): T {
   }
 }
 
-/** The bare SYBI image as one buffer. */
-export function writeSybi(file: SyclbinFileInput, layout: V1Layout = file.layout ?? 'canonical'): Uint8Array {
-  return concatChunks(sybiChunks(file, layout));
+/**
+ * The bare SYBI image as one buffer (of a v2 model too), in `layout` (default: the model's
+ * `layout`, else canonical). A model of the wrong shape is an EncodeError at its path, as in
+ * `writeSyclbin`.
+ */
+export function writeSybi(file: SyclbinFileInput, layout?: V1Layout): Uint8Array {
+  // (it ended in a TypeError, or in an error naming writeRegistry)
+  const shape = syclbinModelProblem(file);
+  if (shape) throw new EncodeError(shape.message, shape.path);
+  return concatChunks(sybiChunks(file, layout ?? file.layout ?? 'canonical'));
 }
 
 interface Blob {

@@ -54,3 +54,24 @@ describe('review E: a compressor that is not a function is an EncodeError', () =
     expect(api.writeSyclbin(file, { compressor: () => new Uint8Array() })).to.deep.equal(api.writeSyclbin(file));
   });
 });
+
+describe('review E: writeSybi refuses a model of the wrong shape as writeSyclbin does', () => {
+  it('an EncodeError at the path, not a TypeError or an error naming writeRegistry', () => {
+    expect(() => api.writeSybi(null as never)).to.throw(api.EncodeError, /expected a SYCLBIN model/);
+    expect(() => api.writeSybi(5 as never)).to.throw(api.EncodeError, /expected a SYCLBIN model/);
+    const e = (() => {
+      try {
+        api.writeSybi({ version: 1, envelope: { kind: 'none' }, globalMetadata: new Map(), abstractModules: 'x' } as never);
+      } catch (x) {
+        return x as api.EncodeError;
+      }
+      return undefined;
+    })();
+    expect(e).to.be.instanceOf(api.EncodeError);
+    expect(e!.path).to.equal('abstractModules');
+    // (a model read still writes, in its own layout or the one asked for)
+    const file = api.readSyclbin(bytesOf('testdata/syclbin/v1_grouped.syclbin'));
+    expect(api.writeSybi(file)).to.deep.equal(api.writeSyclbin(file));
+    expect(api.writeSybi(file, 'canonical')).to.deep.equal(api.writeSyclbin(file, { layout: 'canonical' }));
+  });
+});
