@@ -517,7 +517,11 @@ export function writeArchive(members: readonly ArchiveMemberInput[]): Uint8Array
  * LLVM's deterministic `writeArchive` writes it. No members: `!<arch>\n` alone.
  */
 export function archiveChunks(members: readonly ArchiveMemberInput[]): Chunk[] {
-  if (!Array.isArray(members)) throw new EncodeError(`members must be an array of { name, data }, not ${describeValue(members)}`);
+  if (!Array.isArray(members)) {
+    // (readArchive's result is named, with what to pass instead, as the property-set writers name a reader's result)
+    const read = typeof members === 'object' && members !== null && Array.isArray((members as { members?: unknown }).members);
+    throw new EncodeError(`members must be an array of { name, data }, not ${describeValue(members)}${read ? ": this is readArchive's result; pass its .members without the special ones (the writer makes the tables)" : ''}`);
+  }
   members.forEach((m, i) => {
     if (typeof m !== 'object' || m === null || typeof m.name !== 'string') throw new EncodeError(`a member must be an object with a name (a string) and data, not ${describeValue(m)}`, ['members', i]);
     // The writer makes the symbol table and the long-name table itself; read members that are those

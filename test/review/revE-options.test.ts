@@ -75,3 +75,11 @@ describe('review E: writeSybi refuses a model of the wrong shape as writeSyclbin
     expect(api.writeSybi(file, 'canonical')).to.deep.equal(api.writeSyclbin(file, { layout: 'canonical' }));
   });
 });
+
+describe('review E: writeArchive given readArchive\'s result says what to pass', () => {
+  it('names the reader\'s result and its .members, as the property-set writers name readPropsJson\'s', () => {
+    const archive = api.readArchive(bytesOf('testdata/llvm22/extract/archive-members/x86.a'));
+    expect(() => api.writeArchive(archive as never)).to.throw(api.EncodeError, /readArchive's result; pass its \.members without the special ones/);
+    expect(api.writeArchive(archive.members.filter((m) => !m.special))).to.be.instanceOf(Uint8Array);
+  });
+});
