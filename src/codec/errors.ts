@@ -84,7 +84,7 @@ export function pathArgument(v: unknown, what: string): PathKey[] | undefined {
  * The options argument of a library function: `undefined` and `null` are no options (`{}`), an object
  * is itself, anything else (a string, a number, an array) an {@link ArgumentError} naming `fn`, not
  * silently no options. So is an object whose `tree` is not a SpanTree or whose `problems` is not an
- * array (the ReadOptions every reader's options extend).
+ * array (the ReadOptions every reader's options extend), or whose `inflatedBudget` is not an object.
  */
 export function optionsArgument<T extends object>(opts: T | null | undefined, fn: string): T {
   if (opts === undefined || opts === null) return {} as T;
@@ -92,9 +92,11 @@ export function optionsArgument<T extends object>(opts: T | null | undefined, fn
   // The options every reader's options extend (codec.ts ReadOptions): a tree that is no SpanTree or
   // problems that are no array would end deep in the reader in a TypeError (or, for problems, be
   // taken as collect mode and fail at the first problem): refused here, where every reader starts.
-  const { tree, problems } = opts as { tree?: unknown; problems?: unknown };
+  const { tree, problems, inflatedBudget } = opts as { tree?: unknown; problems?: unknown; inflatedBudget?: unknown };
   if (tree !== undefined && !(tree instanceof SpanTree)) throw new ArgumentError(`${fn}: the tree option must be a SpanTree (codec.SpanTree), not ${describeValue(tree)}`);
   if (problems !== undefined && !Array.isArray(problems)) throw new ArgumentError(`${fn}: the problems option (collect mode) must be an array the problems are pushed to, not ${describeValue(problems)}`);
+  // (and the decompression budget the readers of compressed payloads share, ReadOffloadOptions.inflatedBudget)
+  if (inflatedBudget !== undefined && (typeof inflatedBudget !== 'object' || inflatedBudget === null || Array.isArray(inflatedBudget))) throw new ArgumentError(`${fn}: the inflatedBudget option must be an object ({} to start a shared budget), not ${describeValue(inflatedBudget)}`);
   return opts;
 }
 

@@ -10,7 +10,7 @@
  * Input is a buffer (zero-copy views) or a ByteSource (positioned reads: headers and metadata
  * only, image bytes on demand).
  */
-import { DecodeError, hasMagic, hexText, Space, toSource, type ByteSource, type PathKey, type ReadOptions, type SpanNode, optionsArgument, type BytesLike } from '../codec/index.js';
+import { ArgumentError, DecodeError, describeValue, hasMagic, hexText, Space, toSource, type ByteSource, type PathKey, type ReadOptions, type SpanNode, optionsArgument, type BytesLike } from '../codec/index.js';
 import { SyclbinFileHeader, SyclbinMagic } from '../../formats/syclbin-v1.js';
 import { OffloadHeaderV2, OffloadMagic } from '../../formats/offload-binary.js';
 import { escapedStrings, insidePayload, readOffloadBinary, type OffloadBinaryModel } from '../offload/read.js';
@@ -75,6 +75,10 @@ function startsWith(src: ByteSource, magic: typeof SyclbinMagic, offset = 0): bo
 /** Read any SYCLBIN variant. Throws the first problem (LLVM's first, in LLVM's order); see {@link ReadOptions} for collect mode. */
 export function readSyclbin(input: BytesLike | ByteSource, opts: ReadSyclbinOptions = {}): SyclbinFile {
   opts = optionsArgument(opts, 'readSyclbin');
+  // (a JavaScript caller is not held to the types: these would end in a TypeError deep in the reader)
+  for (const k of ['geometry', 'offload'] as const) if (opts[k] !== undefined && !Array.isArray(opts[k])) throw new ArgumentError(`readSyclbin: the ${k} option must be an array the reader pushes to, not ${describeValue(opts[k])}`);
+  const visit = opts.visit as Partial<SyclbinVisitor> | null | undefined;
+  if (visit !== undefined && (typeof visit !== 'object' || visit === null || typeof visit.start !== 'function' || typeof visit.module !== 'function')) throw new ArgumentError(`readSyclbin: the visit option must be a SyclbinVisitor (an object with start and module functions), not ${describeValue(visit)}`);
   const src = toSource(input);
   const file = new Space(src, 0, opts.tree);
   if (startsWith(src, SyclbinMagic)) return readSyclbinV1(file, { kind: 'none' }, opts, [], undefined);

@@ -83,3 +83,24 @@ describe('review E: writeArchive given readArchive\'s result says what to pass',
     expect(api.writeArchive(archive.members.filter((m) => !m.special))).to.be.instanceOf(Uint8Array);
   });
 });
+
+describe('review E: readSyclbin\'s own collecting options of the wrong kind are ArgumentErrors', () => {
+  const z = bytesOf('testdata/syclbin/v1_in_offload_v3_zlib.syclbin');
+  it('geometry, offload, visit and inflatedBudget (each was a TypeError: "push is not a function", "Cannot create property \'left\'")', () => {
+    expect(() => api.readSyclbin(z, { geometry: 5 } as never)).to.throw(api.ArgumentError, /geometry option must be an array/);
+    expect(() => api.readSyclbin(z, { offload: {} } as never)).to.throw(api.ArgumentError, /offload option must be an array/);
+    expect(() => api.readSyclbin(z, { visit: 5 } as never)).to.throw(api.ArgumentError, /visit option must be a SyclbinVisitor/);
+    expect(() => api.readSyclbin(z, { visit: { start() {} } } as never)).to.throw(api.ArgumentError, /visit option/);
+    expect(() => api.readSyclbin(z, { inflatedBudget: 5 } as never)).to.throw(api.ArgumentError, /inflatedBudget option must be an object/);
+    expect(() => api.readOffloadBinaries(z, { inflatedBudget: 5 } as never)).to.throw(api.ArgumentError, /readOffloadBinaries: the inflatedBudget option/);
+    // (the right kinds still read and collect)
+    const geometry: api.V1Geometry[] = [];
+    const offload: api.OffloadBinaryModel[] = [];
+    const inflatedBudget = {};
+    const seen: number[] = [];
+    api.readSyclbin(z, { geometry, offload, inflatedBudget, visit: { start() {}, module: (_m, i) => seen.push(i) } });
+    expect(geometry).to.have.length(1);
+    expect(offload).to.have.length(1);
+    expect(seen).to.deep.equal(api.readSyclbin(z).abstractModules.map((_m, i) => i));
+  });
+});
