@@ -26,7 +26,7 @@ function lineColumn(s: string, index: number): { line: number; column: number } 
   return { line: before.length, column: before[before.length - 1]!.length + 1 };
 }
 
-describe('review E: parseManifestText errors carry line and column', () => {
+describe('library (review 2026-11-28): parseManifestText errors carry line and column', () => {
   it('a syntax error: line and column of the first mistake, as the message says', () => {
     const e = caught(() => api.parseManifestText('{\n  "mode": \n'));
     expect(e.line).to.equal(3);

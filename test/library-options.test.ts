@@ -6,12 +6,12 @@
  */
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
-import * as api from '../../src/index.js';
+import * as api from '../src/index.js';
 
-const ROOT = new URL('../../', import.meta.url).pathname;
+const ROOT = new URL('../', import.meta.url).pathname;
 const bytesOf = (p: string): Uint8Array => new Uint8Array(readFileSync(ROOT + p));
 
-describe('review E: the ReadOptions every reader shares, of the wrong kind, are ArgumentErrors', () => {
+describe('library (review 2026-11-28): the ReadOptions every reader shares, of the wrong kind, are ArgumentErrors', () => {
   const syclbin = bytesOf('testdata/syclbin/v1_one_ir.syclbin');
   const offload = bytesOf('testdata/offload/multi.v1.bin');
   const props = bytesOf('testdata/props/sample.prop');
@@ -41,7 +41,7 @@ describe('review E: the ReadOptions every reader shares, of the wrong kind, are 
   });
 });
 
-describe('review E: a compressor that is not a function is an EncodeError', () => {
+describe('library (review 2026-11-28): a compressor that is not a function is an EncodeError', () => {
   const entries = [{ imageKind: 1, offloadKind: 1, image: Uint8Array.of(1, 2, 3) }];
   it('writeOffloadBinary (was a TypeError "(compressor ?? defaultCompressor) is not a function")', () => {
     expect(() => api.writeOffloadBinary(entries, { version: 3, compression: 'zlib', compressor: 5 as never })).to.throw(api.EncodeError, /compressor must be a function/);
@@ -55,7 +55,7 @@ describe('review E: a compressor that is not a function is an EncodeError', () =
   });
 });
 
-describe('review E: writeSybi refuses a model of the wrong shape as writeSyclbin does', () => {
+describe('library (review 2026-11-28): writeSybi refuses a model of the wrong shape as writeSyclbin does', () => {
   it('an EncodeError at the path, not a TypeError or an error naming writeRegistry', () => {
     expect(() => api.writeSybi(null as never)).to.throw(api.EncodeError, /expected a SYCLBIN model/);
     expect(() => api.writeSybi(5 as never)).to.throw(api.EncodeError, /expected a SYCLBIN model/);
@@ -76,7 +76,7 @@ describe('review E: writeSybi refuses a model of the wrong shape as writeSyclbin
   });
 });
 
-describe('review E: writeArchive given readArchive\'s result says what to pass', () => {
+describe('library (review 2026-11-28): writeArchive given readArchive\'s result says what to pass', () => {
   it('names the reader\'s result and its .members, as the property-set writers name readPropsJson\'s', () => {
     const archive = api.readArchive(bytesOf('testdata/llvm22/extract/archive-members/x86.a'));
     expect(() => api.writeArchive(archive as never)).to.throw(api.EncodeError, /readArchive's result; pass its \.members without the special ones/);
@@ -84,7 +84,7 @@ describe('review E: writeArchive given readArchive\'s result says what to pass',
   });
 });
 
-describe('review E: readSyclbin\'s own collecting options of the wrong kind are ArgumentErrors', () => {
+describe('library (review 2026-11-28): readSyclbin\'s own collecting options of the wrong kind are ArgumentErrors', () => {
   const z = bytesOf('testdata/syclbin/v1_in_offload_v3_zlib.syclbin');
   it('geometry, offload, visit and inflatedBudget (each was a TypeError: "push is not a function", "Cannot create property \'left\'")', () => {
     expect(() => api.readSyclbin(z, { geometry: 5 } as never)).to.throw(api.ArgumentError, /geometry option must be an array/);
