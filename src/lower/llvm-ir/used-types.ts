@@ -33,6 +33,8 @@ import type { LStruct, LType } from './parse/model.js';
 const TYPE_ATTRIBUTES = new Set(['byval', 'sret', 'byref', 'inalloca', 'preallocated', 'elementtype']);
 /** The length of the longest of {@link TYPE_ATTRIBUTES}: a longer word before `(` is none of them. */
 const LONGEST_TYPE_ATTRIBUTE = Math.max(...[...TYPE_ATTRIBUTES].map((a) => a.length));
+/** How many types not found in the globals are looked up in the rest of the text (see {@link usedNamedTypes}). */
+const MAX_TYPES_LOOKED_UP = 8;
 
 /** The characters the scan acts on (a quote, a comment, a type or metadata name, a parenthesis, a debug record, a line end). */
 const INTERESTING = /["%;!()#\n]/g;
@@ -68,10 +70,10 @@ export function usedNamedTypes(entities: readonly string[], structs: ReadonlyMap
   const found: string[] = [];
   // Once every named type is found the order is decided: the rest of the module is not scanned (the
   // types of a module of 10,000 spec constants are all in its first global).
-  let named = 0;
-  for (const name of structs.keys()) if (!/^[0-9]+$/.test(name)) named++;
-  if (named === 0) return found;
-  const done = (): boolean => found.length === named;
+  let wanted = 0;
+  for (const name of structs.keys()) if (!/^[0-9]+$/.test(name)) wanted++;
+  if (wanted === 0) return found;
+  const done = (): boolean => found.length === wanted;
   const visitedTypes = new Set<LType>();
   const visitedNodes = new Set<string>();
   const incorporateType = (ty: LType): void => {
@@ -141,7 +143,7 @@ export function usedNamedTypes(entities: readonly string[], structs: ReadonlyMap
       const n = t.length;
       let i = f.i;
       while (i < n) {
-        if (found.length === named) return;
+        if (found.length === wanted) return;
         // (to the next character that matters: the text between is names and numbers)
         INTERESTING.lastIndex = i;
         if (!INTERESTING.test(t)) break;
@@ -234,6 +236,49 @@ export function usedNamedTypes(entities: readonly string[], structs: ReadonlyMap
 
   for (const g of globals) if (!done()) scan(g, 'global');
   for (const a of aliases) if (!done()) scan(a, 'global');
+  if (!done()) {
+    // A type the text never names, nor a type it names contains, is never found: the scan would read
+    // the whole rest of the module for nothing (after post-link the `specialization_id` type of 10,000
+    // spec constants is used by no global left, and 10 MB of calls were scanned for it). The few
+    // types not yet found are looked up in the text (`%name` or `%"name"`, a superset of what the
+    // scan takes as a use) and the count to wait for is cut to those that can still be found.
+    // Bounded: one substring search of the module per type, for at most a few types.
+    const foundSet = new Set(found);
+    const unfound: string[] = [];
+    for (const name of structs.keys()) {
+      if (/^[0-9]+$/.test(name) || foundSet.has(name)) continue;
+      unfound.push(name);
+      if (unfound.length > MAX_TYPES_LOOKED_UP) break;
+    }
+    if (unfound.length <= MAX_TYPES_LOOKED_UP) {
+      const mentions = (e: string, plain: string, quoted: string): boolean => e.includes(plain) || e.includes(quoted);
+      const reachable = new Set<LType>();
+      const work: LType[] = [];
+      for (const name of unfound) {
+        const plain = `%${name}`;
+        const quoted = `%"${name}"`;
+        let present = functions.some((e) => mentions(e, plain, quoted)) || namedMetadata.some((e) => mentions(e, plain, quoted));
+        if (!present) for (const body of nodes.values()) if ((present = mentions(body, plain, quoted))) break;
+        if (!present) continue;
+        const st = structs.get(name)!;
+        if (!reachable.has(st)) {
+          reachable.add(st);
+          work.push(st);
+        }
+      }
+      while (work.length) {
+        for (const s of subtypes(work.pop()!)) {
+          if (!reachable.has(s)) {
+            reachable.add(s);
+            work.push(s);
+          }
+        }
+      }
+      let more = 0;
+      for (const t of reachable) if (t.kind === 'struct' && t.name !== undefined && !/^[0-9]+$/.test(t.name) && !foundSet.has(t.name)) more++;
+      wanted = found.length + more;
+    }
+  }
   for (const f of functions) {
     if (done()) break;
     const brace = f.indexOf('{\n');
