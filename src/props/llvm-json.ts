@@ -296,7 +296,7 @@ export function parseLlvmJson(input: BytesLike | string): LlvmJsonDocument {
       const value = BigInt(token);
       if ((value >= INT64_MIN && value < INT64_END) || (token[0] !== '-' && value < UINT64_END)) return { kind: 'integer', start, end: p, value };
     }
-    if (!/^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$/.test(token)) throw fail('Invalid JSON value (number?)');
+    if (!/^[+-]?([0-9]+(?:\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?$/.test(token)) throw fail('Invalid JSON value (number?)');
     return { kind: 'double', start, end: p, value: Number(token) };
   };
 

@@ -397,3 +397,14 @@ describe('lower: specialize without a default-values set', () => {
     }
   });
 });
+
+describe('lower: decimal text is matched in linear time', () => {
+  it('100,000 digits followed by a letter are refused at once (the decimal pattern backtracked quadratically: 31 s in specialize --set f:)', () => {
+    const digits = '1'.repeat(100_000);
+    expect(() => decimalToFpBits(`${digits}x`, 'float')).to.throw('not a decimal');
+    expect(() => decimalToFpBits(`${digits}e`, 'double')).to.throw('not a decimal');
+    expect(decimalToFpBits('1.5', 'float')).to.equal(0x3fc00000n);
+    expect(decimalToFpBits('2.', 'float')).to.equal(0x40000000n);
+    expect(decimalToFpBits('.25', 'float')).to.equal(0x3e800000n);
+  });
+});

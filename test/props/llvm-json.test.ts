@@ -252,3 +252,10 @@ describe('props/llvm-json: upstream JSON property sets', () => {
     expect(() => readPropsJson(utf8('\ufeff{"s":{}}'))).to.throw(RegistrySyntaxError, 'Invalid JSON value');
   });
 });
+
+describe('props/llvm-json: numbers are matched in linear time', () => {
+  it('a number token of 100,000 digits with a bad exponent is refused at once (the number pattern backtracked quadratically)', () => {
+    const bad = new TextEncoder().encode(`{"s":{"n":${'1'.repeat(100_000)}e}}`);
+    expect(() => readLlvmPropertiesJson(bad)).to.throw(/Invalid JSON value|number/);
+  });
+});
