@@ -5,6 +5,7 @@
  * per byte of input. The full path stays on the row where the field starts.
  */
 import { expect } from 'chai';
+import fc from 'fast-check';
 import { annotate } from '../../src/hex/annotate.js';
 import { HexRangeError, hexdump, hexdumpLines, parseRange } from '../../src/hex/hexdump.js';
 import { SyclbinError } from '../../src/codec/index.js';
@@ -241,5 +242,27 @@ describe('hex: hexdump --range records the spans of its rows only (AnnotateOptio
         expect(hexdump(f, windowed, { range }), `file ${i} range ${range}`).to.equal(hexdump(f, full[i]!, { range }));
       }
     }
+  });
+});
+
+describe('hex: --range text is matched in linear time', () => {
+  const OLD = /^\s*([0-9a-fA-FxX]*)\s*:\s*([0-9a-fA-FxX]*)\s*$/;
+  it('blank runs around the colon are refused at once (the old pattern split them every way: seconds at 10^4)', () => {
+    const blanks = ' '.repeat(100_000);
+    const t0 = Date.now();
+    expect(() => parseRange(`${blanks}:${blanks}z`, 100)).to.throw(HexRangeError, 'bad range');
+    expect(() => parseRange(`${blanks}z`, 100)).to.throw(HexRangeError, 'bad range');
+    expect(parseRange(`${blanks}0x10 : 0x20${blanks}`, 100)).to.deep.equal([16, 32]);
+    expect(Date.now() - t0).to.be.below(1000);
+  });
+  it('fast-check: the trimmed pattern takes exactly the texts and parts the old one took', () => {
+    const NEW = /^([0-9a-fA-FxX]*)\s*:\s*([0-9a-fA-FxX]*)$/;
+    const ch = fc.constantFrom(' ', '\t', '\n', '\u00a0', '\ufeff', ':', '0', 'x', 'X', 'f', 'g', 'z', '-');
+    fc.assert(fc.property(fc.array(ch, { maxLength: 14 }).map((a) => a.join('')), (s) => {
+      const a = OLD.exec(s);
+      const b = NEW.exec(s.trim());
+      expect(b === null).to.equal(a === null);
+      if (a && b) expect([b[1], b[2]]).to.deep.equal([a[1], a[2]]);
+    }), { numRuns: 20_000 });
   });
 });
