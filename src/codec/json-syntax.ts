@@ -286,3 +286,36 @@ export function jsonValuePositions(text: string, paths: readonly (readonly (stri
   }
   return out;
 }
+
+/**
+ * The line and column (UTF-16 code units, as {@link jsonValuePosition} counts them) of each byte
+ * offset of `ats` in UTF-8 text (a JSON document read as bytes, whose readers give byte offsets): one
+ * pass in offset order, however many there are. Keyed by offset.
+ */
+export function bytePositions(bytes: Uint8Array, ats: readonly number[]): Map<number, { line: number; column: number }> {
+  const out = new Map<number, { line: number; column: number }>();
+  const order = [...new Set(ats)].sort((a, b) => a - b);
+  let line = 1;
+  let start = 0;
+  let nl = bytes.indexOf(0x0a);
+  // Column: UTF-16 units from the line's start; counted from the previous offset on the same line.
+  let col = 1;
+  // (a byte order mark is no character of the text: TextDecoder drops it, and so does the count)
+  let from = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  for (const at of order) {
+    while (nl >= 0 && nl < at) {
+      line++;
+      start = from = nl + 1;
+      col = 1;
+      nl = bytes.indexOf(0x0a, start);
+    }
+    for (let i = from; i < at && i < bytes.length; i++) {
+      const b = bytes[i]!;
+      // a UTF-8 lead byte starts a character: one UTF-16 unit, two for a 4-byte sequence
+      if ((b & 0xc0) !== 0x80) col += b >= 0xf0 ? 2 : 1;
+    }
+    from = Math.max(from, at);
+    out.set(at, { line, column: col });
+  }
+  return out;
+}

@@ -3,7 +3,7 @@
  * (schemas/syclbin-manifest.schema.json) naming image files relative to the manifest.
  * The output is written atomically and never over an input (the manifest or an image) unless --force.
  */
-import { jsonValuePosition, jsonValuePositions, parseJsonText, type JsonPosition } from '../../codec/json-syntax.js';
+import { bytePositions, jsonValuePosition, jsonValuePositions, parseJsonText, type JsonPosition } from '../../codec/json-syntax.js';
 import { realpathSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { blobRef, DecodeError, EncodeError, formatPath, hasMagic, SyclbinError, type Chunk, type PathKey } from '../../codec/index.js';
@@ -89,38 +89,6 @@ function placesIn(text: string, places: readonly { keys: PathKey[] }[]): JsonPos
 }
 
 /**
- * The line and column (UTF-16 code units, as {@link jsonValuePosition} counts them) of each byte
- * offset of `ats` in the manifest's UTF-8 bytes: one pass in offset order, however many there are.
- */
-function positionsOfBytes(bytes: Uint8Array, ats: readonly number[]): Map<number, { line: number; column: number }> {
-  const out = new Map<number, { line: number; column: number }>();
-  const order = [...new Set(ats)].sort((a, b) => a - b);
-  let line = 1;
-  let start = 0;
-  let nl = bytes.indexOf(0x0a);
-  // Column: UTF-16 units from the line's start; counted from the previous offset on the same line.
-  let col = 1;
-  // (a byte order mark is no character of the text: TextDecoder drops it, and so does the count)
-  let from = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  for (const at of order) {
-    while (nl >= 0 && nl < at) {
-      line++;
-      start = from = nl + 1;
-      col = 1;
-      nl = bytes.indexOf(0x0a, start);
-    }
-    for (let i = from; i < at && i < bytes.length; i++) {
-      const b = bytes[i]!;
-      // a UTF-8 lead byte starts a character: one UTF-16 unit, two for a 4-byte sequence
-      if ((b & 0xc0) !== 0x80) col += b >= 0xf0 ? 2 : 1;
-    }
-    from = Math.max(from, at);
-    out.set(at, { line, column: col });
-  }
-  return out;
-}
-
-/**
  * Parse MANIFEST and describe the file as chunks (images stay blobs of their input files); `warn`
  * gets the notes about upstream-JSON registries and what verify would say of the file, the latter
  * with the line and column of the manifest value they are about.
@@ -165,7 +133,7 @@ export async function packManifest(files: Files, cwd: string, manifest: string, 
     throw e;
   }
   const { file, options, manifestNotes } = model;
-  const noteAt = positionsOfBytes(bytes, manifestNotes.flatMap((n) => (n.byte === undefined ? [] : [n.byte])));
+  const noteAt = bytePositions(bytes, manifestNotes.flatMap((n) => (n.byte === undefined ? [] : [n.byte])));
   // (a message repeated past NOTE_REPEATS times is counted, as props counts it: src/cli/repeated-notes.ts)
   sayCapped(
     manifestNotes,
