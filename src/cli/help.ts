@@ -128,6 +128,15 @@ export function wrapBlock(text: string): string {
   return out.join('\n');
 }
 
+/**
+ * Whether a command answers `-V` as `--version`, as the top level does: not the drop-ins of LLVM
+ * tools (their tools take only `--version`), nor a command whose own options use `-V`. Its help
+ * lists `-V, --version` exactly then (src/cli/run.ts answers by this test).
+ */
+export function acceptsShortVersion(c: Pick<Command, 'statuses' | 'rawArguments' | 'options'>): boolean {
+  return c.statuses !== 'llvm' && !c.rawArguments && !Object.values(c.options).some((o) => o.short === 'V');
+}
+
 /** The help text of one command. */
 export function formatCommandHelp(c: Command): string {
   const lines: string[] = [];
@@ -141,7 +150,7 @@ export function formatCommandHelp(c: Command): string {
   });
   if (c.responseFiles) rows.push(['@FILE', 'Read more arguments from FILE (a response file, split and expanded as LLVM does)']);
   rows.push(['-h, --help', 'Show this help and exit']);
-  rows.push(['    --version', 'Print the version and exit']);
+  rows.push([acceptsShortVersion(c) ? '-V, --version' : '    --version', 'Print the version and exit']);
   lines.push(...optionRows(rows));
   if (c.examples.length) {
     lines.push('', 'Examples:');

@@ -21,7 +21,7 @@ import { nearest, suggestOption } from '../codec/suggest.js';
 import { errnoText } from '../node/input.js';
 // Provides libzstd to the readers: every command can read zstd-compressed OffloadBinaries.
 import '../node/zstd.js';
-import { formatCommandHelp, formatMainHelp, formatUsage } from './help.js';
+import { acceptsShortVersion, formatCommandHelp, formatMainHelp, formatUsage } from './help.js';
 
 const PROGRAM = 'syclbin';
 /** The package version (package.json). */
@@ -210,7 +210,7 @@ export async function runCli(argv: string[], io: CommandIO): Promise<number> {
   }
   // Every command answers --version (as the LLVM tools some of them replace do, status 0).
   // (-V too, as at the top level, where the command has no -V of its own and is no LLVM drop-in: their tools take only --version)
-  const shortVersion = optionArgs.includes('-V') && cmd.statuses !== 'llvm' && !cmd.rawArguments && !Object.values(cmd.options).some((o) => o.short === 'V');
+  const shortVersion = optionArgs.includes('-V') && acceptsShortVersion(cmd);
   if (optionArgs.includes('--version') || shortVersion || (cl && optionArgs.includes('-version'))) {
     io.stdout.write(`syclbin-toolkit ${VERSION}\n`);
     return EXIT.OK;
