@@ -644,6 +644,10 @@ describe('amplification: extract of modules that share one image range (review 2
       writeFileSync(join(dir, 'few.syclbin'), sharedImages(10, 100_000));
       const small = await cli(['extract', 'few.syclbin', '-o', 'few', '--max-output-size', '900K'], dir);
       expect([small.code, small.stderr]).to.satisfy(([c, e]: [number, string]) => c === 1 && e.includes('the 10 images add up to 1000000 bytes, more than 921600'));
+      // (one image: said as one, not as "the 1 images add up to")
+      writeFileSync(join(dir, 'one.syclbin'), sharedImages(1, 100_000));
+      const one = await cli(['extract', 'one.syclbin', '-o', 'one', '--max-output-size', '1K'], dir);
+      expect([one.code, one.stderr]).to.satisfy(([c, e]: [number, string]) => c === 1 && e.includes('the image is 100000 bytes, more than 1024'));
       const ok = await cli(['extract', 'few.syclbin', '-o', 'few', '--max-output-size', '1M'], dir);
       expect(ok.code, ok.stderr).to.equal(0);
       expect(readdirSync(join(dir, 'few')).filter((f) => f.endsWith('.bin'))).to.have.length(10);

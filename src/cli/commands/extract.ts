@@ -189,7 +189,7 @@ FILE unless --force.`,
     const budget = opts['max-output-size'] ?? 8 * Math.max(source.size, distinct) + 64 * 1024 * 1024;
     if (total > budget) {
       throw new CommandFailure(
-        `${prog}: error: ${name}: the ${plan.images.size} images add up to ${total} bytes, more than ${budget} (--max-output-size; by default 8 times the file, or its distinct image bytes where more, and 64 MiB): modules naming the same bytes over and over? Nothing written; raise --max-output-size to write them all`,
+        `${prog}: error: ${name}: ${plan.images.size === 1 ? 'the image is' : `the ${plan.images.size} images add up to`} ${total} bytes, more than ${budget} (--max-output-size; by default 8 times the file, or its distinct image bytes where more, and 64 MiB): modules naming the same bytes over and over? Nothing written; raise --max-output-size to write them all`,
       );
     }
     files.dir(dir);

@@ -113,7 +113,7 @@ gives it (its value type [size x i8] in a struct, aligned as that), for IR input
     json: opt.flag('Print the lowering as JSON (schemas/lowering.schema.json: IDs, descriptors, defaults, layout) on stdout'),
     'emit-program-metadata': opt.flag('Add [SYCL/program metadata] <id>@global_id_mapping (sycl-post-link -emit-program-metadata)'),
     mode: opt.choice(['native', 'emulation'], 'native|emulation', 'Spec-constant mode for LLVM IR input (sycl-post-link -spec-const; default native); a manifest carries its own, which --mode may only repeat'),
-    force: opt.flag('Allow an output to overwrite the manifest, or two outputs to be one file'),
+    force: opt.flag('Allow an output to overwrite the input (manifest or module), or two outputs to be one file'),
   },
   positionals: { min: 1, max: 1 },
   examples: [
