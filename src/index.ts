@@ -64,7 +64,7 @@ export { planLlvmExtraction, binaryCandidates, bareCandidates, type ExtractCandi
 export { describePackagerImages, parseImageArgument, type PackagerOptions } from './offload/packager-args.js';
 
 export { annotate, annotateInflated, FINDING_CODES, MAX_EMBEDDED_SPANS, annotationToJson, checkTiling, leavesOf, type Annotation, type AnnotatedSpan, type InflatedAnnotation } from './hex/annotate.js';
-export { verify, verifyAnnotation, formatReport, type VerifyReport } from './hex/verify.js';
+export { verify, verifyAnnotation, formatReport, reportLines, type VerifyReport } from './hex/verify.js';
 export { hexdump, hexdumpLines, parseRange, HexRangeError, type HexdumpOptions } from './hex/hexdump.js';
 export { ImageHashes, syclbinToJson } from './syclbin/json.js';
 export { diffFiles, formatDiff, type DiffResult } from './hex/diff.js';

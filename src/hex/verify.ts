@@ -765,15 +765,23 @@ function blobUses(g: Pick<V1Image, 'blobs'>): number {
 // ---------------------------------------------------------------------------------------------
 // Text
 
-/** The report as text: a line per problem, then the counts. */
+/** The report as text: a line per problem, then the counts ({@link reportLines} joined). */
 export function formatReport(r: VerifyReport, name = ''): string {
-  const lines: string[] = [];
-  lines.push(terminalSafe(`${name ? `${name}: ` : ''}${r.format}, ${r.size} bytes`));
+  let out = '';
+  for (const line of reportLines(r, name)) out += line;
+  return out;
+}
+
+/**
+ * {@link formatReport}'s text a line at a time (each with its line feed), for a writer that prints as
+ * it goes: a report of 100,000 findings is never one string.
+ */
+export function* reportLines(r: VerifyReport, name = ''): Generator<string> {
+  yield `${terminalSafe(`${name ? `${name}: ` : ''}${r.format}, ${r.size} bytes`)}\n`;
   // Messages quote the file's strings: their control characters are shown, not sent to the terminal.
   for (const p of r.problems) {
-    lines.push(terminalSafe(`${p.severity.padEnd(7)} 0x${p.offset.toString(16).padStart(8, '0')}  ${p.path || '(file)'}: ${p.message}`));
+    yield `${terminalSafe(`${p.severity.padEnd(7)} 0x${p.offset.toString(16).padStart(8, '0')}  ${p.path || '(file)'}: ${p.message}`)}\n`;
   }
   const c = r.counts;
-  lines.push(`${c.error} error(s), ${c.warning} warning(s), ${c.note} note(s)`);
-  return lines.join('\n') + '\n';
+  yield `${c.error} error(s), ${c.warning} warning(s), ${c.note} note(s)\n`;
 }

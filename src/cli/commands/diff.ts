@@ -2,6 +2,7 @@
 import { diffFiles, formatDiff } from '../../hex/diff.js';
 import { defineCommand } from '../command.js';
 import { maxInflatedSizeOption, opt, outputOptions } from '../options.js';
+import { jsonDocumentPieces } from '../json-pieces.js';
 
 /** `syclbin diff`: Structural diff of two files (SYCLBIN/OffloadBinary/property-set models; any other file by its annotated spans). */
 export const command = defineCommand({
@@ -52,7 +53,7 @@ a usage error.`,
     const a = files.input(na).source;
     const b = files.input(nb).source;
     const r = diffFiles(a, b, { bytes: opts.bytes, maxInflatedSize: opts['max-inflated-size'] });
-    files.write(opts.output, opts.json ? JSON.stringify(r, null, 2) + '\n' : formatDiff(r, na, nb));
+    files.writePieces(opts.output, opts.json ? jsonDocumentPieces(r) : [formatDiff(r, na, nb)]);
     // diff(1): trouble (2) outranks a difference (1).
     if (r.errors.length) return 2;
     // (--bytes asks about the bytes too: spans that differ are a difference, though the meaning is the same)

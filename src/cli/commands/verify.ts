@@ -1,5 +1,6 @@
 /** `syclbin verify FILE [--json]`: every problem with severity, offset and path (issue 6 §2). */
-import { formatReport, verify } from '../../hex/verify.js';
+import { reportLines, verify } from '../../hex/verify.js';
+import { jsonDocumentPieces } from '../json-pieces.js';
 import { defineCommand, EXIT } from '../command.js';
 import { FileFailure } from '../errors.js';
 import { SyclbinError } from '../../codec/errors.js';
@@ -47,7 +48,8 @@ and notes alone exit 0).`,
     const one = (name: string) => files.read(name, (src) => verify(src, { maxInflatedSize: opts['max-inflated-size'], maxSpans: opts['max-spans'] }));
     if (args.length === 1) {
       const r = one(args[0]!);
-      files.write(opts.output, opts.json ? JSON.stringify({ file: args[0]!, ...r }, null, 2) + '\n' : formatReport(r, args[0]!));
+      // (written as it is made: a report of 100,000 findings is never one string)
+      files.writePieces(opts.output, opts.json ? jsonDocumentPieces({ file: args[0]!, ...r }) : reportLines(r, args[0]!));
       return r.counts.error ? EXIT.FAILURE : EXIT.OK;
     }
     // Several files: one report each, in order; one that cannot be read is said and skipped.
@@ -69,10 +71,13 @@ and notes alone exit 0).`,
     }
     const sum = (k: 'error' | 'warning' | 'note'): number => reports.reduce((n, r) => n + r.counts[k], 0);
     const withErrors = reports.filter((r) => r.counts.error).length;
-    if (opts.json) files.write(opts.output, JSON.stringify(elements, null, 2) + '\n');
+    if (opts.json) files.writePieces(opts.output, jsonDocumentPieces(elements, 3)); // (the array, each report, its lists)
     else {
       const total = `${args.length} files: ${sum('error')} error(s), ${sum('warning')} warning(s), ${sum('note')} note(s); ${withErrors} file(s) with errors${unreadable ? `, ${unreadable} not read` : ''}\n`;
-      files.writePieces(opts.output, [...reports.map((r) => formatReport(r, r.file)), total]);
+      files.writePieces(opts.output, (function* () {
+        for (const r of reports) yield* reportLines(r, r.file);
+        yield total;
+      })());
     }
     return withErrors || unreadable ? EXIT.FAILURE : EXIT.OK;
   },
