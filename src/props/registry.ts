@@ -567,11 +567,39 @@ export function registryProblems(registry: PropertySetRegistry): EncodeError[] {
 function checkSetName(b: Uint8Array, name: string): void {
   if (b.includes(LF)) throw new EncodeError('property set name contains a line feed', [name], 1);
   if (b.includes(0)) throw new EncodeError('property set name contains a NUL byte', [name], 1);
+  const other = readsBackAs(b, name);
+  if (other !== undefined) throw new EncodeError(`property set name ${escapesMessage(other)}`, [name], 1);
 }
 
 function checkKey(b: Uint8Array, set: string, key: string): void {
-  const problem = keyBytesProblem(b);
+  const problem = keyBytesProblem(b) ?? escapesProblem(b, key);
   if (problem !== undefined) throw new EncodeError(problem, [set, key], 2);
+}
+
+/**
+ * The text the reader makes of `b`, the bytes of `text`, when it is not `text`: escapes U+DC80..U+DCFF
+ * (src/props/text.ts) that stand for bytes which together are UTF-8 (`\udcc3\udca9` is the bytes of
+ * `é`) read back as that text, so two names the model keeps apart would be one name in the text (a
+ * key given twice: the reader keeps one). Undefined when `text` reads back as itself.
+ */
+function readsBackAs(b: Uint8Array, text: string): string | undefined {
+  if (!ESCAPE.test(text)) return undefined;
+  const back = decodeText(b);
+  return back === text ? undefined : back;
+}
+
+/** A lone low surrogate that escapes a byte (src/props/text.ts). */
+const ESCAPE = /[\udc80-\udcff]/;
+
+/** Why a name whose escapes read back as `back` cannot be written. */
+function escapesMessage(back: string): string {
+  return `escapes bytes that are UTF-8 text (U+DC80..U+DCFF stand only for bytes that are not): it would read back as ${JSON.stringify(back)}; give that text instead`;
+}
+
+/** {@link readsBackAs} of a key as a problem (see {@link keyBytesProblem}), or undefined. */
+function escapesProblem(b: Uint8Array, key: string): string | undefined {
+  const back = readsBackAs(b, key);
+  return back === undefined ? undefined : `property key ${escapesMessage(back)}`;
 }
 
 /**
@@ -622,7 +650,7 @@ export function propertyKeyProblem(key: string): string | undefined {
     if (e instanceof EncodeError) return e.reason;
     throw e;
   }
-  return keyBytesProblem(b);
+  return keyBytesProblem(b) ?? escapesProblem(b, key);
 }
 
 /**

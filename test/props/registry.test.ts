@@ -364,6 +364,45 @@ const registryArb: fc.Arbitrary<PropertySetRegistry> = fc
   });
 
 describe('props/registry: property-based round trips', () => {
+  it('a name whose escapes spell UTF-8 text is refused, not written as a second copy of that text', () => {
+    // "\udcc3\udca9" escapes the bytes C3 A9, which are UTF-8 for "é": written, both keys would be
+    // the line "é=…" and the text would read back as one key (the last value), one set.
+    const twoKeys: PropertySetRegistry = new Map([['s', new Map([['\u00e9', uint32(1)], ['\udcc3\udca9', uint32(2)]])]]);
+    expect(() => writeRegistry(twoKeys)).to.throw(EncodeError, /it would read back as "é"/);
+    const twoSets: PropertySetRegistry = new Map([['\udcc3\udca9', new Map()], ['\u00e9', new Map([['k', uint32(3)]])]]);
+    expect(() => writeRegistry(twoSets)).to.throw(EncodeError, /set name escapes bytes that are UTF-8 text/);
+    // Escapes of bytes that are no UTF-8 (a lone C3, or FF) are what the reader makes: written as they are.
+    const fine: PropertySetRegistry = new Map([['\udcc3x', new Map([['k\udcff', uint32(4)]])]]);
+    expect(plain(readRegistry(writeRegistry(fine)))).to.deep.equal(plain(fine));
+  });
+
+  it('whatever names the writer takes read back as the same registry (escapes in any combination)', () => {
+    const unit = fc.oneof(fc.constantFrom('a', '\u00e9', '=', '['), fc.integer({ min: 0x80, max: 0xff }).map((b) => String.fromCharCode(0xdc00 + b)));
+    const anyName = fc.array(unit, { minLength: 1, maxLength: 4 }).map((u) => u.join(''));
+    const anyRegistry = fc.array(fc.tuple(anyName, fc.array(fc.tuple(anyName, value), { maxLength: 3 })), { maxLength: 3 }).map((sets) => {
+      const reg: PropertySetRegistry = new Map();
+      for (const [n, props] of sets) {
+        const s = reg.get(n) ?? new Map();
+        for (const [k, v] of props) s.set(k, v);
+        reg.set(n, s);
+      }
+      return reg;
+    });
+    fc.assert(
+      fc.property(anyRegistry, (reg) => {
+        let t: Uint8Array;
+        try {
+          t = writeRegistry(reg);
+        } catch (e) {
+          if (e instanceof EncodeError) return;
+          throw e;
+        }
+        expect(plain(readRegistry(t))).to.deep.equal(plain(reg));
+      }),
+      { numRuns: 300, seed: 20261128 },
+    );
+  });
+
   it('registry -> text -> registry is the identity', () => {
     fc.assert(
       fc.property(registryArb, (reg) => {
