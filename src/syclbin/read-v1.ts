@@ -153,6 +153,18 @@ function repeatWeight(value: PropertySetRegistry | DecodeError, n: number): numb
 }
 
 /**
+ * A registry handed to another header that names the same blob: its own Map of sets and its own Map
+ * per set (the values, read-only records, are shared), so that changing one module's metadata in a
+ * read model changes no other module's. Linear in what the registry holds, as the repeat budget
+ * ({@link repeatWeight}) already charges.
+ */
+function copyRegistry(registry: PropertySetRegistry): PropertySetRegistry {
+  const copy: PropertySetRegistry = new Map();
+  for (const [name, set] of registry) copy.set(name, new Map(set));
+  return copy;
+}
+
+/**
  * The relations the reader follows, compiled from formats/syclbin-v1.ts (field offsets and types
  * come from there): the fields of a header table entry are read where they are, no entry decoded.
  */
@@ -503,7 +515,7 @@ class V1Reader {
       return undefined;
     }
     // A blob several headers name (readers accept shared blobs) is parsed once: the others get a copy
-    // of its registry (their own top-level Map), and their spans name the blob, not its lines again.
+    // of its registry (their own Maps of sets and properties), and their spans name the blob, not its lines again.
     // (by offset, then size: no key made for each header)
     const key = o;
     const cached = this.parsed.get(key);
@@ -522,10 +534,12 @@ class V1Reader {
         const blobPath = this.blobPath(owner, a, j);
         (parsed.node.aliases ??= []).push(tree.at(blobPath.slice(this.outer.length), this.node));
       }
-      // (a copy each, as the consumers own their models; the library's own streaming consumer that
-      // prints each module and keeps none, dump (VISIT_SHARES_BLOBS), is handed the one registry again)
+      // (a copy each, its sets too, as the consumers own their models: a caller that changes one
+      // module's metadata and writes the file changes that module's alone; the library's own streaming
+      // consumer that prints each module and keeps none, dump (VISIT_SHARES_BLOBS), is handed the one
+      // registry again)
       if (!(parsed.value instanceof Map)) return undefined;
-      return this.opts[VISIT_SHARES_BLOBS] === true && this.opts.visit && !this.space.tree ? parsed.value : new Map(parsed.value);
+      return this.opts[VISIT_SHARES_BLOBS] === true && this.opts.visit && !this.space.tree ? parsed.value : copyRegistry(parsed.value);
     }
     if (!this.take(n, recordAt + offsets[sizeField(rel)]!, owner, k, sizeField(rel))) return undefined;
     this.placed?.push({ offset: o, size: n });

@@ -82,6 +82,20 @@ describe('syclbin round trips', () => {
     expectSameModel(lf, out, 'layout freedom');
   });
 
+  it('a metadata blob two headers share is read as two registries: changing one module changes no other', () => {
+    // v1_layout_freedom: the IR modules of modules 0 and 1 name one metadata blob. Each header gets
+    // its own Maps (sets included), so a caller that edits one and writes the file edits that one.
+    const lf = readSyclbin(readBytes(`${SYCLBIN_TESTDATA}v1_layout_freedom.syclbin`));
+    const [a, b] = [lf.abstractModules[0]!.irModules[0]!.metadata, lf.abstractModules[1]!.irModules[0]!.metadata];
+    expect(a).to.deep.equal(b);
+    for (const [name, set] of a) expect(b.get(name)).to.not.equal(set);
+    const target = byteArray(new TextEncoder().encode('nvptx64-nvidia-cuda'));
+    b.get('SYCLBIN/ir module metadata')!.set('target', target);
+    const back = readSyclbin(writeSyclbin(lf));
+    expect(back.abstractModules[1]!.irModules[0]!.metadata.get('SYCLBIN/ir module metadata')!.get('target')).to.deep.equal(target);
+    expect(back.abstractModules[0]!.irModules[0]!.metadata).to.deep.equal(readSyclbin(readBytes(`${SYCLBIN_TESTDATA}v1_layout_freedom.syclbin`)).abstractModules[0]!.irModules[0]!.metadata);
+  });
+
   it('changing one value keeps every other set, key, order and odd bit count as it was', () => {
     const bytes = readBytes(`${SYCLBIN_TESTDATA}v1_multi_target.syclbin`);
     const model = readSyclbin(bytes);
