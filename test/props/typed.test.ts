@@ -337,6 +337,25 @@ describe('props/typed: other sets and raw fallback', () => {
     expectTypedRoundTrip(src);
   });
 
+  it('a string value that is not UTF-8 is said at its first bad byte and changes nothing about the values decoded after it', () => {
+    // (the offset came from prefixes fed to one shared decoder with `stream: true`: a value ending in
+    // the start of a sequence (61 62 c3) left c3 pending, and the next string value, valid text,
+    // was then "not valid UTF-8" too: props --json, --check and json depended on what was read before)
+    const text = (b: number[]) => byteArray(Uint8Array.from(b));
+    const valid = stringProperty('intel_gpu_pvc');
+    expect(decodeTypedValue('string', text([0x61, 0x62, 0xc3])).problems).to.deep.equal([{ severity: 'error', message: 'string value is not valid UTF-8', offset: 2 }]);
+    expect(decodeTypedValue('string', valid)).to.deep.equal({ typed: { kind: 'string', text: 'intel_gpu_pvc' }, problems: [] });
+    expect(decodeTypedValue('string', text([0x61, 0xc3, 0x28])).problems[0]!.offset).to.equal(1);
+    expect(decodeTypedValue('string', valid)).to.deep.equal({ typed: { kind: 'string', text: 'intel_gpu_pvc' }, problems: [] });
+    // In one registry: the arch after a truncated sanUsed reads as the same text as alone.
+    const cut = encodeBase64(Uint8Array.of(16, 0, 0, 0, 0, 0, 0, 0, 0x61, 0xc3));
+    const reg = readRegistry(enc.encode(`[SYCL/misc properties]\nsanUsed=2|${cut}\n`));
+    reg.set('SYCLBIN/native device code image metadata', new Map([['arch', valid]]));
+    const arch = decodeTypedRegistry(reg)[1]!.properties[0]!;
+    expect(arch.typed).to.deep.equal({ kind: 'string', text: 'intel_gpu_pvc' });
+    expect(arch.problems).to.deep.equal([]);
+  });
+
   it('typed and raw values given together must agree', () => {
     expect(() =>
       encodeTypedRegistry([{ name: 'SYCL/assert used', properties: [{ key: 'k', typed: { kind: 'uint32', value: 1 }, value: uint32(2) }] }]),

@@ -20,6 +20,9 @@ import {
 } from '../../../formats/property-records.js';
 import { byteArray, PROPERTY_TYPE, uint32, type ByteArrayProperty, type PropertyValue } from '../model.js';
 import { aspectInfo } from './aspects.js';
+// (the offset of the first byte that starts no valid sequence, from one pass: not from prefixes fed to
+// the shared decoder with `stream: true`, which kept an unfinished sequence for the next value's decode)
+import { firstInvalidUtf8 } from '../text.js';
 
 /** One `{ID, Offset, Size}` record of a `[SYCL/specialization constants]` value. */
 export interface SpecConstDescriptor {
@@ -192,18 +195,6 @@ function decodeBytes(kind: ValueKind, b: Uint8Array): ValueDecodeResult {
 
 function describeEnum(names?: EnumNames): string {
   return names ? Object.entries(names).map(([v, n]) => `${v} ${n}`).join(', ') : 'none';
-}
-
-function firstInvalidUtf8(b: Uint8Array): number {
-  // Shortest prefix that fails to decode ends at the first invalid byte.
-  for (let i = 1; i <= b.length; i++) {
-    try {
-      strictUtf8.decode(b.subarray(0, i), { stream: true });
-    } catch {
-      return i - 1;
-    }
-  }
-  return b.length;
 }
 
 /** `[SYCL/kernel param opt]`: bit i set <=> kernel argument i was eliminated (lowering.md V5). */
