@@ -356,6 +356,14 @@ describe('props/typed: other sets and raw fallback', () => {
     expect(arch.problems).to.deep.equal([]);
   });
 
+  it('a typed string with a lone surrogate is refused, not written as U+FFFD', () => {
+    // (TextEncoder writes EF BF BD for it: the registry held another value than the one given, and
+    // read back it was 'a\uFFFDb', with no word said; props --encode and pack take typed strings)
+    const given = (text: string) => encodeTypedRegistry([{ name: 'SYCL/misc properties', properties: [{ key: 'sanUsed', typed: { kind: 'string', text } }] }]);
+    for (const text of ['a\udcffb', '\ud800', 'x\ude00']) expect(() => given(text)).to.throw(/lone surrogate.*\(at \["SYCL\/misc properties"\]\["sanUsed"\]\)/);
+    expect(given('a\u00e9\u{1f600}').get('SYCL/misc properties')!.get('sanUsed')).to.deep.equal(stringProperty('a\u00e9\u{1f600}'));
+  });
+
   it('typed and raw values given together must agree', () => {
     expect(() =>
       encodeTypedRegistry([{ name: 'SYCL/assert used', properties: [{ key: 'k', typed: { kind: 'uint32', value: 1 }, value: uint32(2) }] }]),

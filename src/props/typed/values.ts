@@ -8,7 +8,7 @@
  * §1.F facts 34-35; syclbin-format.md §2-3 (SYCLBIN metadata enums).
  */
 import type { ValueKind, EnumNames } from '../../../formats/property-sets.js';
-import { decode, decodeRecords, encode, DecodeError, EncodeError, array } from '../../codec/index.js';
+import { decode, decodeRecords, encode, DecodeError, EncodeError, array, isWellFormed } from '../../codec/index.js';
 import {
   DeviceGlobalRecord,
   HostPipeRecord,
@@ -257,6 +257,12 @@ export function encodeTypedValue(t: TypedValue, path: (string | number)[] = []):
       case 'enum':
         return uint32(t.value);
       case 'string':
+        // A typed string is UTF-8 text (decodeTypedValue gives none for other bytes): a lone
+        // surrogate has no UTF-8, and TextEncoder would write U+FFFD for it, a value other than the
+        // one given. Bytes that are not UTF-8 are given raw (`hex`).
+        if (typeof t.text === 'string' && !isWellFormed(t.text)) {
+          throw new EncodeError('a typed string is UTF-8 text and this one has a lone surrogate (it would be written as U+FFFD); give bytes that are not UTF-8 as the raw value (hex)');
+        }
         return byteArray(new TextEncoder().encode(t.text));
       case 'u32-array':
         return byteArray(encode(array(U32Element, t.values.length), t.values));
