@@ -16,7 +16,7 @@
  *
  * Portable core: files are loaded through a callback; the CLI resolves paths.
  */
-import { blobsEqual, bytesEqual, decodeEscapedUtf8, EncodeError, encodeEscapedUtf8, formatPath, hexBytes, toHex, jsonChecks, type BlobRef, type CompareBuffers, type JsonObject, optionsArgument } from '../codec/index.js';
+import { blobsEqual, bytesEqual, decodeEscapedUtf8, EncodeError, encodeEscapedUtf8, formatPath, hexBytes, isWellFormed, toHex, jsonChecks, type BlobRef, type CompareBuffers, type JsonObject, optionsArgument } from '../codec/index.js';
 import { IMAGE_KIND, numberingForVersion, offloadKindValue } from '../../formats/kinds.js';
 import { safeFileName } from '../offload/extract.js';
 import { propsJsonForm, registryFromJson, registryToJson } from '../props/json.js';
@@ -320,20 +320,33 @@ function offloadEnvelope(
   return env;
 }
 
+/**
+ * A `target` or `arch` shorthand: text, written as its UTF-8 (stringProperty). A lone surrogate has
+ * no UTF-8 (TextEncoder would write U+FFFD, a value other than the one given): an error that says
+ * where bytes that are not UTF-8 go (`extract` writes such a value in `metadata`).
+ */
+function shorthandText(v: unknown, path: ManifestPath): string {
+  const text = str(v, path);
+  if (!isWellFormed(text)) {
+    throw new EncodeError(`${JSON.stringify(path[path.length - 1])} is UTF-8 text and this one has a lone surrogate (it would be written as U+FFFD); give a value that is not UTF-8 in 'metadata' (the 'syclbin props --json' shape, its bytes as hex)`, path);
+  }
+  return text;
+}
+
 function imageFrom(v: unknown, kind: 'ir' | 'native', r: Reading, path: ManifestPath): SyclbinImage {
   const o = obj(v, path);
   only(o, kind === 'ir' ? ['file', 'type', 'target', 'metadata'] : ['file', 'arch', 'target', 'metadata'], path);
   const fileName = str(o.file, [...path, 'file']);
   // (schemas/syclbin-manifest.schema.json: minLength 1; '' would name the manifest's folder)
   if (fileName === '') throw new EncodeError('an empty image file name', [...path, 'file']);
-  const target = o.target === undefined ? undefined : str(o.target, [...path, 'target']);
+  const target = o.target === undefined ? undefined : shorthandText(o.target, [...path, 'target']);
   let shorthand: PropertySetRegistry | undefined;
   if (kind === 'ir') {
     if (o.type !== undefined || o.target !== undefined || o.metadata === undefined) {
       shorthand = irRegistry(o.type === undefined ? 0 : irTypeNumber(o.type, [...path, 'type']), target);
     }
   } else if (o.arch !== undefined || o.target !== undefined || o.metadata === undefined) {
-    shorthand = nativeRegistry(o.arch === undefined ? undefined : str(o.arch, [...path, 'arch']), target);
+    shorthand = nativeRegistry(o.arch === undefined ? undefined : shorthandText(o.arch, [...path, 'arch']), target);
   }
   const metadata = resolveMetadata(o, 'metadata', shorthand, path, kind === 'ir' ? 'type/target' : 'arch/target', r);
   const bytes = r.load(fileName, [...path, 'file']);

@@ -536,6 +536,17 @@ describe('syclbin extract / pack', () => {
     expect(() => manifestToModel({ format: 'syclbin-manifest', version: 1, state: 0, abstractModules: [{ irModules: [{ file: '', type: 'SPIR-V', target: 'spir64-unknown-unknown' }] }] }, load)).to.throw(/an empty image file name \(at abstractModules\[0\]\.irModules\[0\]\.file\)/);
   });
 
+  it('a target or arch shorthand with a lone surrogate is refused at its path, not written as U+FFFD', () => {
+    // (stringProperty's TextEncoder wrote EF BF BD for it: the file held another target than the
+    // manifest named, with no word said)
+    const load = () => new Uint8Array(4);
+    const m = (ir: object, native: object) => ({ format: 'syclbin-manifest', version: 1, state: 'input', abstractModules: [{ irModules: [{ file: 'k.spv', ...ir }], nativeImages: [{ file: 'n.bin', ...native }] }] });
+    expect(() => manifestToModel(m({ target: 'spir\udcff64' }, {}), load)).to.throw(EncodeError, /"target" is UTF-8 text and this one has a lone surrogate.*\(at abstractModules\[0\]\.irModules\[0\]\.target\)/);
+    expect(() => manifestToModel(m({}, { arch: 'pvc\ud800' }), load)).to.throw(EncodeError, /"arch" is UTF-8 text.*\(at abstractModules\[0\]\.nativeImages\[0\]\.arch\)/);
+    const ok = manifestToModel(m({ target: 'spir64-\u00e9' }, { arch: 'pvc', target: 'spir64_gen' }), load).file.abstractModules[0]!;
+    expect(ok.irModules[0]!.metadata.get('SYCLBIN/ir module metadata')!.get('target')).to.deep.equal({ type: 2, bytes: new TextEncoder().encode('spir64-\u00e9'), bits: 72n });
+  });
+
   it('a NUL in an envelope string is named by its manifest path (not the written model\'s)', () => {
     const load = () => new Uint8Array(4);
     const m = (key: string, value: string, version = 1) => ({ format: 'syclbin-manifest', version: 1, syclbinVersion: 1, state: 'input', envelope: { kind: 'offload', version, strings: [{ key: 'ok', value: 'x' }, { key, value }] }, abstractModules: [] });
