@@ -208,6 +208,11 @@ function textFromJson(o: JsonObject, path: (string | number)[]): PropertyValue |
     const v = Number(text);
     if (v <= 0xffffffff) return uint32(v);
   }
+  // One value, as written after the `|` of its line: a line feed would end the line, and the lines
+  // after it would be read as more properties of the one-line registry below and dropped (or, naming
+  // its key again, replace the value: "5\nk=1|9" was 9); a carriage return is a line end's too.
+  const lineEnd = text.search(/[\r\n]/);
+  if (lineEnd >= 0) throw new EncodeError(`'text' is not a valid value: a ${text[lineEnd] === '\n' ? 'line feed' : 'carriage return'} at character ${lineEnd} (a value is the rest of one line)`, [...path, 'text']);
   // Parse through the registry reader so `text` obeys exactly the rules of the file format.
   try {
     const reg = readRegistry(new TextEncoder().encode(`[x]\nk=${o.type}|${text}\n`));

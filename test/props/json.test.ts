@@ -159,6 +159,18 @@ describe("props JSON: an invalid 'text' is reported at its own path, with the re
   });
 });
 
+describe("props JSON: a 'text' is one value, not lines of registry text", () => {
+  it('a line feed or carriage return in it is refused (the lines after it were read as other properties: dropped, or the value replaced)', () => {
+    // ("5\nk=1|9" encoded k as 9, "5\nfoo=1|9" dropped foo without a word: the text was checked
+    // by reading it as the line `k=TYPE|TEXT` of a one-set registry)
+    const doc = (text: string) => ({ format: 'syclbin-props', version: 1, sets: [{ name: 'S', properties: [{ key: 'k', type: 1, text }] }] });
+    expect(() => registryFromJson(doc('5\nk=1|9'))).to.throw(/^'text' is not a valid value: a line feed at character 1 .*\(at sets\[0\]\.properties\[0\]\.text\)$/);
+    expect(() => registryFromJson(doc('5\n[y]\nz=1|1'))).to.throw(/a line feed at character 1/);
+    expect(() => registryFromJson(doc('5\r'))).to.throw(/a carriage return at character 1/);
+    expect(registryFromJson(doc('05')).get('S')!.get('k')).to.deep.equal(uint32(5));
+  });
+});
+
 describe('props JSON: a set or key listed twice is folded as LLVM folds text, and said', () => {
   it('one note per repeat, with its place; the registry keeps the last value and joins the sets', () => {
     const doc = {
