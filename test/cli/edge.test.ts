@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { closeSync, copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../../src/cli/run.js';
+import { runCliCaptured, type CliRun } from '../support/run-cli.js';
 import { AbstractModuleHeader, SyclbinFileHeader } from '../../formats/syclbin-v1.js';
 import { OffloadHeaderV2 } from '../../formats/offload-binary.js';
 import { writeOffloadBinary } from '../../src/offload/write.js';
@@ -19,19 +19,7 @@ import { archiveChunks } from '../../src/containers/archive.js';
 const ROOT = new URL('../../', import.meta.url).pathname;
 const CLI = join(ROOT, 'dist/cli/main.js'); // the package's bin (scripts/build.ts)
 
-async function run(args: string[], cwd = ROOT, stdin?: Uint8Array): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const dec = new TextDecoder();
-  const code = await runCli(args, {
-    stdout: { write: (c) => void (stdout += typeof c === 'string' ? c : dec.decode(c)) },
-    stderr: { write: (c) => void (stderr += typeof c === 'string' ? c : dec.decode(c)) },
-    cwd,
-    env: {},
-    ...(stdin ? { stdin: () => stdin } : {}),
-  });
-  return { code, stdout, stderr };
-}
+const run = (args: string[], cwd = ROOT, stdin?: Uint8Array): Promise<CliRun> => runCliCaptured(args, cwd, stdin);
 
 describe('cli edge: symptoms that stay fixed', () => {
   let dir: string;

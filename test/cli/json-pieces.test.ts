@@ -3,23 +3,12 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { jsonDocumentPieces } from '../../src/cli/json-pieces.js';
 import { verify } from '../../src/hex/verify.js';
-import { runCli } from '../../src/cli/run.js';
+import { runCliCaptured } from '../support/run-cli.js';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-async function cli(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const dec = new TextDecoder();
-  const code = await runCli(args, {
-    stdout: { write: (c) => void (stdout += typeof c === 'string' ? c : dec.decode(c)) },
-    stderr: { write: (c) => void (stderr += typeof c === 'string' ? c : dec.decode(c)) },
-    cwd,
-    env: {},
-  });
-  return { code, stdout, stderr };
-}
+const cli = runCliCaptured;
 
 const joined = (value: unknown, levels?: number): string => [...jsonDocumentPieces(value, levels)].join('');
 

@@ -8,7 +8,7 @@
 import { expect } from 'chai';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCli } from '../../src/cli/run.js';
+import { runCliCaptured, type CliRun } from '../support/run-cli.js';
 import { isWithin } from '../../src/hex/paths.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -28,18 +28,7 @@ function filesUnder(dir: string): string[] {
   return out;
 }
 
-async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const dec = new TextDecoder();
-  const code = await runCli(args, {
-    stdout: { write: (c) => void (stdout += typeof c === 'string' ? c : dec.decode(c)) },
-    stderr: { write: (c) => void (stderr += typeof c === 'string' ? c : dec.decode(c)) },
-    cwd: ROOT,
-    env: {},
-  });
-  return { code, stdout, stderr };
-}
+const run = (args: string[]): Promise<CliRun> => runCliCaptured(args, ROOT);
 
 /** Does finding (path, offset) agree with the annotation's leaf at that offset? */
 function agrees(ann: Json, path: string, offset: number): string | undefined {

@@ -2,23 +2,15 @@ import { expect } from 'chai';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../../src/cli/run.js';
+import { runCliCaptured } from '../support/run-cli.js';
 import { writeSyclbin } from '../../src/syclbin/write.js';
 import { lowerManifestJson } from '../../src/lower/lower.js';
 import { readSyclbin } from '../../src/syclbin/read.js';
 import type { SyclbinFile } from '../../src/syclbin/model.js';
 
 async function run(args: string[], cwd: string): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const dec = new TextDecoder();
-  const code = await runCli(args, {
-    stdout: { write: (c) => void (out += typeof c === 'string' ? c : dec.decode(c)) },
-    stderr: { write: (c) => void (err += typeof c === 'string' ? c : dec.decode(c)) },
-    cwd,
-    env: {},
-  });
-  return { code, out, err };
+  const r = await runCliCaptured(args, cwd);
+  return { code: r.code, out: r.stdout, err: r.stderr };
 }
 
 const manifest = {

@@ -10,7 +10,7 @@ import { expect } from 'chai';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../../src/cli/run.js';
+import { runCliCaptured } from '../support/run-cli.js';
 import { LowerError } from '../../src/lower/errors.js';
 import { lowerManifestJson } from '../../src/lower/lower.js';
 import { emitLlvmIr } from '../../src/lower/llvm-ir/emit.js';
@@ -20,16 +20,8 @@ import { Decoration, Op } from '../../formats/spirv-enums.js';
 import { writeRegistry } from '../../src/props/registry.js';
 
 async function cli(args: string[], cwd: string): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const dec = new TextDecoder();
-  const code = await runCli(args, {
-    stdout: { write: (c) => void (out += typeof c === 'string' ? c : dec.decode(c)) },
-    stderr: { write: (c) => void (err += typeof c === 'string' ? c : dec.decode(c)) },
-    cwd,
-    env: {},
-  });
-  return { code, out, err };
+  const r = await runCliCaptured(args, cwd);
+  return { code: r.code, out: r.stdout, err: r.stderr };
 }
 
 describe('issue regressions: lowering from real LLVM IR', () => {
