@@ -351,17 +351,17 @@ const value: fc.Arbitrary<PropertyValue> = fc.oneof(
   ),
   fc.uint8Array({ maxLength: 40 }).map((b) => byteArray(b)),
 );
-const registryArb: fc.Arbitrary<PropertySetRegistry> = fc
-  .array(fc.tuple(setName, fc.array(fc.tuple(keyName, value), { maxLength: 6 })), { maxLength: 6 })
-  .map((sets) => {
-    const reg: PropertySetRegistry = new Map();
-    for (const [n, props] of sets) {
-      const s = reg.get(n) ?? new Map();
-      for (const [k, v] of props) s.set(k, v);
-      reg.set(n, s);
-    }
-    return reg;
-  });
+/** A registry of these sets (a name given again adds to its set). */
+function registryOf(sets: [string, [string, PropertyValue][]][]): PropertySetRegistry {
+  const reg: PropertySetRegistry = new Map();
+  for (const [n, props] of sets) {
+    const s = reg.get(n) ?? new Map();
+    for (const [k, v] of props) s.set(k, v);
+    reg.set(n, s);
+  }
+  return reg;
+}
+const registryArb: fc.Arbitrary<PropertySetRegistry> = fc.array(fc.tuple(setName, fc.array(fc.tuple(keyName, value), { maxLength: 6 })), { maxLength: 6 }).map(registryOf);
 
 describe('props/registry: property-based round trips', () => {
   it('a name whose escapes spell UTF-8 text is refused, not written as a second copy of that text', () => {
@@ -379,15 +379,7 @@ describe('props/registry: property-based round trips', () => {
   it('whatever names the writer takes read back as the same registry (escapes in any combination)', () => {
     const unit = fc.oneof(fc.constantFrom('a', '\u00e9', '=', '['), fc.integer({ min: 0x80, max: 0xff }).map((b) => String.fromCharCode(0xdc00 + b)));
     const anyName = fc.array(unit, { minLength: 1, maxLength: 4 }).map((u) => u.join(''));
-    const anyRegistry = fc.array(fc.tuple(anyName, fc.array(fc.tuple(anyName, value), { maxLength: 3 })), { maxLength: 3 }).map((sets) => {
-      const reg: PropertySetRegistry = new Map();
-      for (const [n, props] of sets) {
-        const s = reg.get(n) ?? new Map();
-        for (const [k, v] of props) s.set(k, v);
-        reg.set(n, s);
-      }
-      return reg;
-    });
+    const anyRegistry = fc.array(fc.tuple(anyName, fc.array(fc.tuple(anyName, value), { maxLength: 3 })), { maxLength: 3 }).map(registryOf);
     fc.assert(
       fc.property(anyRegistry, (reg) => {
         let t: Uint8Array;
