@@ -390,6 +390,8 @@ const CONTAINER_TEXT: Readonly<Record<OffloadInput['container'], string>> = {
   spirv: 'SPIR-V module',
   macho: 'Mach-O object (no offloading data: LLVM reads it from COFF and ELF only)',
   wasm: 'WebAssembly object (no offloading data: LLVM reads it from COFF and ELF only)',
+  xcoff: 'XCOFF object (no offloading data: LLVM reads it from COFF and ELF only)',
+  'macho-universal': 'Mach-O universal binary (no offloading data: llvm-objdump --offloading lists nothing of it)',
   unknown: 'unknown data',
 };
 

@@ -47,6 +47,7 @@ import { CoffPointers, PePointers } from '../containers/coff-pointers.js';
 import { contentKeys, sectionPlace, type PointerReader, type PointerSection } from '../containers/pointers.js';
 import { recordSectionContents } from '../containers/section-spans.js';
 import { bareKind, identifyImage, type ImageInfo } from '../containers/identify.js';
+import { readXcoffHeaders } from '../containers/xcoff.js';
 import { bitcodeEmbeddedObjects, EMBEDDED_OBJECTS_METADATA, EMBEDDED_OFFLOADING_SECTION, type EmbeddedObject } from '../containers/bitcode.js';
 import { scanForOffloadBinaries } from '../containers/scan.js';
 import { ENTRY_KIND_SYCL, offloadEntries, syclDescriptor, type OffloadEntryRecord, type SyclDeviceImageInfo } from '../containers/sycl-wrapper.js';
@@ -175,7 +176,7 @@ export interface MissingDeviceImage {
 }
 
 /** What kinds of input there are (`container` of {@link OffloadInput}; schemas/offload-list.schema.json lists the same). */
-export const OFFLOAD_CONTAINERS = ['offload-binaries', 'elf', 'coff', 'coff-import', 'pe', 'archive', 'bitcode', 'spirv', 'macho', 'wasm', 'unknown'] as const;
+export const OFFLOAD_CONTAINERS = ['offload-binaries', 'elf', 'coff', 'coff-import', 'pe', 'archive', 'bitcode', 'spirv', 'macho', 'wasm', 'xcoff', 'macho-universal', 'unknown'] as const;
 /** One of {@link OFFLOAD_CONTAINERS}. */
 export type OffloadContainer = (typeof OFFLOAD_CONTAINERS)[number];
 
@@ -258,7 +259,7 @@ export interface OffloadInput {
    * members together, in order.
    */
   unknownImageVersions?: { site: ImageSite; size: number; version: number }[];
-  /** Warnings llvm-objdump prints (after `warning: LABEL: `) without failing, in order (Mach-O and WebAssembly objects). */
+  /** Warnings llvm-objdump prints (after `warning: LABEL: `) without failing, in order (Mach-O, WebAssembly and XCOFF objects). */
   peerWarnings?: { message: string; label: PeerFailure['label'] }[];
 }
 
@@ -517,7 +518,11 @@ class InputReader {
         return [];
       case 'macho':
       case 'wasm':
+      case 'xcoff':
         this.otherObject(item, kind);
+        return [];
+      case 'macho-universal':
+        this.universal(item);
         return [];
       case 'coff-import':
         // A short import member (import libraries): llvm-objdump prints its header line only.
@@ -1035,14 +1040,21 @@ class InputReader {
   }
 
   /**
-   * A Mach-O or WebAssembly object: llvm-objdump prints its header line and warns that --offloading
+   * A Mach-O, WebAssembly or XCOFF object: llvm-objdump prints its header line and warns that --offloading
    * reads only COFF and ELF (status 0); LLVM's extractOffloadBinaries finds nothing in it. (Its
    * load commands or sections are not checked: where LLVM fails to read a malformed one, this does not.)
    */
-  private otherObject(item: Item, kind: 'macho' | 'wasm'): void {
+  private otherObject(item: Item, kind: 'macho' | 'wasm' | 'xcoff'): void {
     const head = this.head(item);
     const mo = machoHeader(head);
-    const format = kind === 'macho' && mo ? machoFileFormatName(mo.bits, mo.cpuType) : WASM_FILE_FORMAT_NAME;
+    // XCOFF: XCOFFObjectFile::create checks its headers and tables lie in the file (src/containers/xcoff.ts);
+    // where they do not, LLVM fails on the object as on a malformed ELF one.
+    const format =
+      kind === 'xcoff'
+        ? readXcoffHeaders(this.src, { origin: item.origin, size: item.size, path: item.path }).fileFormat
+        : kind === 'macho' && mo
+          ? machoFileFormatName(mo.bits, mo.cpuType)
+          : WASM_FILE_FORMAT_NAME;
     if (!item.listed || this.stopped) return;
     if (this.packer) {
       this.note(item, `a ${format} object: ${this.peer} reads no offloading data from it (nothing extracted, status 0)`);
@@ -1052,6 +1064,21 @@ class InputReader {
     this.out.peerWarnings ??= [];
     this.out.peerWarnings.push({ message: OFFLOADING_UNSUPPORTED_WARNING, label: item.depth ? { kind: 'member', member: item.member ?? '' } : { kind: 'object' } });
     this.note(item, `a ${format} object: ${this.peer} --offloading prints its header line and warns "${OFFLOADING_UNSUPPORTED_WARNING}"; nothing read`);
+  }
+
+  /**
+   * A Mach-O universal binary: llvm-objdump's dumpInput hands it to the Mach-O dumper, which prints
+   * nothing for --offloading (status 0); as an archive member it is a Binary that is no object file,
+   * and dumpArchive fails on it as on a nested archive. llvm-offload-binary extracts nothing from it.
+   * (Its fat headers are not checked: where LLVM fails to read malformed ones, this does not.)
+   */
+  private universal(item: Item): void {
+    if (!item.listed || this.stopped) return;
+    if (item.depth > 0 && !this.packer) {
+      this.stop(item, `fails on this member, a Mach-O universal binary and not an object ("${NOT_AN_OBJECT}")`, { message: NOT_AN_OBJECT, label: { kind: 'object' } });
+      return;
+    }
+    this.note(item, `a Mach-O universal binary: ${this.packer ? `${this.peer} reads no offloading data from it (nothing extracted, status 0)` : `${this.peer} --offloading prints nothing for it (status 0)`}`);
   }
 
   /** Bundles LLVM does not extract, read with `bundles` into `otherBundles`; why one cannot be read is a note. */

@@ -12,7 +12,7 @@ import { BitcodeMagic, BitcodeWrapperHeader } from '../../formats/llvm-bitcode.j
 import { OffloadMagic } from '../../formats/offload-binary.js';
 import { PeDosHeader } from '../../formats/coff.js';
 import { spirvByteOrder } from '../../formats/spirv.js';
-import { isWasm, machoHeader } from '../../formats/other-objects.js';
+import { isMachoUniversal, isWasm, machoHeader, xcoffBits } from '../../formats/other-objects.js';
 import { SyclbinMagic } from '../../formats/syclbin-v1.js';
 import { isArchive } from '../containers/archive.js';
 import { identifyCoff, isCoffImportFile } from '../containers/coff.js';
@@ -32,6 +32,8 @@ export function offloadContainerOf(input: BytesLike): OffloadContainer {
   if (spirvByteOrder(head)) return 'spirv';
   if (machoHeader(head)) return 'macho';
   if (isWasm(head)) return 'wasm';
+  if (xcoffBits(head)) return 'xcoff';
+  if (isMachoUniversal(head)) return 'macho-universal';
   return 'unknown';
 }
 
@@ -70,6 +72,8 @@ const READERS: Record<Exclude<OffloadContainer, 'unknown'> | 'syclbin' | 'proper
   spirv: { what: 'a SPIR-V module', reader: 'identifyImage', reads: 'a device image, not a container: identifyImage describes it' },
   macho: { what: 'a Mach-O object', reader: 'readOffloadInput', reads: 'readOffloadInput reads it' },
   wasm: { what: 'a WebAssembly module', reader: 'readOffloadInput', reads: 'readOffloadInput reads it' },
+  xcoff: { what: 'an XCOFF object', reader: 'readOffloadInput', reads: 'readOffloadInput reads it' },
+  'macho-universal': { what: 'a Mach-O universal binary', reader: 'readOffloadInput', reads: 'readOffloadInput reads it' },
   'property-sets': { what: 'property-set text', reader: 'readRegistry', reads: 'readRegistry reads it' },
 };
 

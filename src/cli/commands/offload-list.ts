@@ -56,8 +56,10 @@ FILE is whatever llvm-objdump --offloading reads, and more:
     the default, when no offloading section holds one); llvm-objdump does not list them, so they are
     only noted (one note per object: how many, where the first is) unless --scan always (or --json)
     asks for them;
-  - Mach-O and WebAssembly objects: llvm-objdump's header line ('mach-o 64-bit x86-64', 'wasm', ...)
-    and nothing else (llvm-objdump warns that --offloading reads COFF and ELF only; status 0).
+  - Mach-O, WebAssembly and XCOFF objects: llvm-objdump's header line ('mach-o 64-bit x86-64', 'wasm',
+    'aixcoff-rs6000', ...) and nothing else (llvm-objdump warns that --offloading reads COFF and ELF
+    only; status 0); Mach-O universal binaries: nothing (status 0), and in an archive llvm-objdump
+    stops there as at a nested archive.
 
 HIP objects built without -fgpu-rdc hold clang-offload-bundler bundles (.hip_fatbin): with --llvm 22
 (the default) and main, their entries are WRITTEN TO FILES next to FILE (FILE's path followed by
