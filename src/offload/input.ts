@@ -526,6 +526,7 @@ class InputReader {
         return [];
       case 'coff-import':
         // A short import member (import libraries): llvm-objdump prints its header line only.
+        this.span(item.path, item.origin, item.size, 'bytes', 'COFF short import member (not read)');
         this.listing(item, COFF_IMPORT_FILE_FORMAT, []);
         if (this.packer) this.note(item, `a COFF short import member: ${this.peer} reads no offloading data from it`);
         return [];
@@ -1055,6 +1056,8 @@ class InputReader {
         : kind === 'macho' && mo
           ? machoFileFormatName(mo.bits, mo.cpuType)
           : WASM_FILE_FORMAT_NAME;
+    // (an archive member's bytes: named, not left unreferenced; LLVM reads nothing of them either)
+    this.span(item.path, item.origin, item.size, 'bytes', `${format} object (not read)`);
     if (!item.listed || this.stopped) return;
     if (this.packer) {
       this.note(item, `a ${format} object: ${this.peer} reads no offloading data from it (nothing extracted, status 0)`);
@@ -1073,6 +1076,7 @@ class InputReader {
    * (Its fat headers are not checked: where LLVM fails to read malformed ones, this does not.)
    */
   private universal(item: Item): void {
+    this.span(item.path, item.origin, item.size, 'bytes', 'Mach-O universal binary (not read)');
     if (!item.listed || this.stopped) return;
     if (item.depth > 0 && !this.packer) {
       this.stop(item, `fails on this member, a Mach-O universal binary and not an object ("${NOT_AN_OBJECT}")`, { message: NOT_AN_OBJECT, label: { kind: 'object' } });
