@@ -427,9 +427,6 @@ export function pointerRelocs(elfClass: 32 | 64, machine: number): PointerRelocs
   return t[`${elfClass}:${machine}`];
 }
 
-/** Table alignment of the section header table per class (ELFFile::sections checks it). */
-export const ELF_SHDR_ALIGN = { [ELFCLASS32]: 4, [ELFCLASS64]: 8 } as const;
-
 /** SHN_LORESERVE: e_shnum 0 with a table means the count is in sh_size of section header 0 (gABI). */
 export const SHN_LORESERVE = 0xff00;
 

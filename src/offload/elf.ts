@@ -35,7 +35,6 @@ import {
   ELF_HEADERS,
   ELF_PROGRAM_HEADERS,
   ELF_SECTION_HEADERS,
-  ELF_SHDR_ALIGN,
   ELFCLASS32,
   ELFCLASS64,
   ELFDATA2LSB,
@@ -293,9 +292,9 @@ function readSectionHeaders(file: Space, node: SpanNode | undefined, cls: 1 | 2,
       available: Math.max(0, file.size - shoff),
     });
   }
-  if (shoff % ELF_SHDR_ALIGN[cls] !== 0) {
-    throw new DecodeError('FORMAT', `section header table offset e_shoff ${hex(shoff)} is not a multiple of ${ELF_SHDR_ALIGN[cls]}`, hfield('e_shoff'), [...HP, 'e_shoff']);
-  }
+  // No alignment is required of e_shoff: ELFFile::sections' "invalid alignment of section headers"
+  // tests alignof(Elf_Shdr), which is 1 (llvm/llvm-project:llvm/include/llvm/Object/ELFTypes.h builds
+  // every field from packed_endian_specific_integral<..., 1>), so llvm-objdump reads a table at any offset.
   let count = header.e_shnum;
   let countAt = hfield('e_shnum');
   let countPath: PathKey[] = [...HP, 'e_shnum'];

@@ -398,8 +398,10 @@ describe('offload ELF: hostile input', () => {
     expect([h.code, h.path, h.offset]).to.deep.equal(['RANGE', 'header.e_shoff', Elf64Header.offsets.e_shoff]);
     const h2 = expectDecodeError(() => read(setU64(golden, Elf64Header.offsets.e_shoff, BigInt(golden.length))));
     expect([h2.code, h2.path]).to.deep.equal(['EOF', 'header.e_shoff']);
+    // (an unaligned e_shoff is no error, as in LLVM, whose alignof(Elf_Shdr) is 1: this table, 4 bytes
+    // later, just runs past the end, as llvm-objdump says: "section table goes past the end of file")
     const h3 = expectDecodeError(() => read(setU64(golden, Elf64Header.offsets.e_shoff, BigInt(g.shoff + 4))));
-    expect([h3.code, h3.path]).to.deep.equal(['FORMAT', 'header.e_shoff']);
+    expect([h3.code, h3.path]).to.deep.equal(['EOF', 'header.e_shnum']);
   });
 
   it('huge section counts fail before anything is allocated (e_shnum, and sh_size of section 0 when e_shnum is 0)', () => {
