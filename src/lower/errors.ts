@@ -20,6 +20,11 @@ export class LowerError extends SyclbinError {
   line?: number;
   /** See {@link LowerError.line}. */
   column?: number;
+  /**
+   * Byte offset in the manifest's text (its UTF-8 bytes, as given to `parseManifestText`) of the same
+   * place as {@link LowerError.line} and {@link LowerError.column}; undefined when they are.
+   */
+  offset?: number;
   constructor(reason: string, path: readonly (string | number)[] = [], code: ErrorCode = 'SYNTAX') {
     super(code, reason);
     this.reason = reason;
@@ -36,10 +41,11 @@ export class LowerError extends SyclbinError {
     this.refresh();
     return this;
   }
-  /** Set {@link LowerError.line} and {@link LowerError.column} (the message is unchanged); returns the same error. */
-  placedAt(at: { line: number; column: number }): this {
+  /** Set {@link LowerError.line}, {@link LowerError.column} and, when given, {@link LowerError.offset} (the message is unchanged); returns the same error. */
+  placedAt(at: { line: number; column: number; offset?: number }): this {
     this.line = at.line;
     this.column = at.column;
+    if (at.offset !== undefined) this.offset = at.offset;
     return this;
   }
   private refresh(): void {

@@ -44,11 +44,30 @@ describe('library (review 2026-11-28): parseManifestText errors carry line and c
     }
   });
 
+  it('and its byte offset in the text: past multi-byte characters and escaped bytes that are not UTF-8', () => {
+    // (a description with "é" and U+1F600 before the value moves the byte offset beyond the UTF-16 index)
+    const bad = text.replace('"type": "i32"', '"description": "\u00e9\ud83d\ude00 caf\u00e9", "type": "bogus"');
+    const bytes = new TextEncoder().encode(bad);
+    const want = new TextEncoder().encode(bad.slice(0, bad.indexOf('"bogus"'))).length;
+    expect(want).to.be.above(bad.indexOf('"bogus"'));
+    for (const input of [bad, bytes]) expect(caught(() => api.parseManifestText(input)).offset).to.equal(want);
+    // a byte that is no UTF-8 inside a string (one escape, one byte): offsets in the bytes given
+    const raw = Uint8Array.from([...new TextEncoder().encode('{"description": "\u00e9'), 0xff, ...new TextEncoder().encode('", "mode": 7}')]);
+    const e = caught(() => api.parseManifestText(raw));
+    expect(e.path).to.equal('mode');
+    expect(raw[e.offset!]).to.equal(0x37); // the 7
+    // a syntax error: the offset of the first mistake
+    const broken = new TextEncoder().encode('{"description": "\u00e9", \n');
+    const s = caught(() => api.parseManifestText(broken));
+    expect(s.offset).to.equal(broken.length);
+  });
+
   it('a parsed document has no text: path only, no line', () => {
     const doc = JSON.parse(text) as { mode: string };
     doc.mode = 'bogus';
     const e = caught(() => api.parseManifest(doc));
     expect(e.path).to.equal('mode');
     expect(e.line).to.equal(undefined);
+    expect(e.offset).to.equal(undefined);
   });
 });
