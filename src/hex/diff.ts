@@ -13,6 +13,7 @@ import type { SyclbinFile } from '../syclbin/model.js';
 import { escapedStrings, type OffloadBinaryModel } from '../offload/read.js';
 import { placeNames } from './place-names.js';
 import { quotedText } from '../props/explain.js';
+import { clipText } from '../codec/messages.js';
 import { SHT_NULL } from '../../formats/elf.js';
 
 /** One structural difference: a path of the flattened model added, removed or changed. */
@@ -64,6 +65,14 @@ interface Item {
   blob?: BlobRef;
   /** A property's value: compared as it is, made text (propertyText) only when shown. */
   prop?: PropertyValue;
+  /**
+   * The order of a registry's sets or of a set's keys (kept by LLVM's MapVector reader and writer, and
+   * meaning for the runtime in [SYCL/specialization constants], whose order places the constants in the
+   * blob, and in the default-values set, whose first property is the blob): compared by the relative
+   * order of the names both sides have, and only when both have the registry or set (a name added or
+   * removed is its own entry).
+   */
+  order?: { what: 'key' | 'set'; names: readonly string[] };
   /** Its path for people, made when it is shown (`prefix[name]` for a named entry). */
   path(): string;
 }
@@ -208,10 +217,30 @@ function longValue(v: PropertyValue & { type: 2 }): ItemValue {
 
 function flattenRegistry(out: FlatView, path: string, reg: PropertySetRegistry): void {
   const parent = fixedPrefix(path);
+  // (a property-set file's registry is at the path '': its order line is named `(sets)`)
+  out.add(parent, path === '' ? '(sets)' : '', { order: { what: 'set', names: [...reg.keys()] } });
   for (const [name, set] of reg) {
     const setRef = out.named(parent, name, { text: `(set, ${set.size} propert${set.size === 1 ? 'y' : 'ies'})` });
+    out.add(setRef, '', { order: { what: 'key', names: [...set.keys()] } });
     for (const [key, v] of set) out.leaf(setRef, key, v.type === 2 && v.bytes.length > LONG_VALUE ? longValue(v) : { prop: v });
   }
+}
+
+/** The names of `names` that `other` holds too, in their order. */
+function common(names: readonly string[], other: readonly string[]): string[] {
+  const there = new Set(other);
+  return names.filter((n) => there.has(n));
+}
+
+/** Names shown in an order line, from the first place the two orders differ. */
+const ORDER_SHOWN = 5;
+
+/** An order line's value: the names both sides have, from the first (`from`) that is not in the same place. */
+function orderText(what: 'key' | 'set', names: readonly string[], from: number): string {
+  const shown = names.slice(from, from + ORDER_SHOWN).map((n) => quotedText(clipText(n)));
+  const before = from ? `(${from} the same), ` : '';
+  const after = names.length > from + ORDER_SHOWN ? `, … (${names.length} in all)` : '';
+  return `${what} order: ${before}${shown.join(', ')}${after}`;
 }
 
 /**
@@ -604,10 +633,20 @@ export function diffFiles(inputA: BytesLike | ByteSource, inputB: BytesLike | By
   // A's paths in A's order, then the paths only in B, in B's order.
   for (const [key, x] of fa) {
     const y = fb.get(key);
+    if (x.order) {
+      // Only a registry or set both sides have: the names in common, in each side's order.
+      if (!y?.order) continue;
+      const ca = common(x.order.names, y.order.names);
+      const cb = common(y.order.names, x.order.names);
+      let i = 0;
+      while (i < ca.length && ca[i] === cb[i]) i++;
+      if (i < ca.length) entries.push({ op: 'changed', path: x.path(), a: orderText(x.order.what, ca, i), b: orderText(x.order.what, cb, i) });
+      continue;
+    }
     if (!y) entries.push({ op: 'removed', path: x.path(), a: textOf(x) });
     else if (!sameItem(x, y, bufs)) entries.push({ op: 'changed', path: x.path(), a: textOf(x), b: textOf(y) });
   }
-  for (const [key, y] of fb) if (!fa.has(key)) entries.push({ op: 'added', path: y.path(), b: textOf(y) });
+  for (const [key, y] of fb) if (!y.order && !fa.has(key)) entries.push({ op: 'added', path: y.path(), b: textOf(y) });
   const result: DiffResult = { formats: [A.format, B.format], entries, errors: [] };
   // Bytes of no known format are read (one span of their bytes, compared as such: src/cli/commands/diff.ts
   // help); that they are no known format is said in a note, not as trouble (diff(1)'s status 2 is for a

@@ -111,6 +111,42 @@ describe('diff of property sets: a value that changes type', () => {
   });
 });
 
+describe('diff of property sets: the order of sets and keys (review rv-dsj: reordered keys were "no structural differences")', () => {
+  const src = (t: string): ByteSource => memorySource(new TextEncoder().encode(t));
+  const sc = '[SYCL/specialization constants]\n';
+
+  it('spec constants in another order place them elsewhere in the blob (runtime walk): a changed key order, at the set', () => {
+    const a = `${sc}x=2|gBAAAAAAAAAAAAAAAAAAAQAAAAA\ny=2|gBAAAAAAAAQAAAAAAAAAAQAAAAA\n`;
+    const b = `${sc}y=2|gBAAAAAAAAQAAAAAAAAAAQAAAAA\nx=2|gBAAAAAAAAAAAAAAAAAAAQAAAAA\n`;
+    expect(diffFiles(src(a), src(b)).entries).to.deep.equal([{ op: 'changed', path: '["SYCL/specialization constants"]', a: 'key order: "x", "y"', b: 'key order: "y", "x"' }]);
+  });
+
+  it('sets in another order: a changed set order; a key added or removed moves no other key (no order line)', () => {
+    expect(diffFiles(src('[A]\nk=1|0\n[B]\nk=1|0\n'), src('[B]\nk=1|0\n[A]\nk=1|0\n')).entries).to.deep.equal([{ op: 'changed', path: '(sets)', a: 'set order: "A", "B"', b: 'set order: "B", "A"' }]);
+    expect(diffFiles(src('[A]\na=1|0\nb=1|0\nc=1|0\n'), src('[A]\na=1|0\nc=1|0\n[B]\nk=1|0\n')).entries.map((e) => [e.op, e.path])).to.deep.equal([
+      ['changed', '["A"]'],
+      ['removed', '["A"]["b"]'],
+      ['added', '["B"]'],
+      ['added', '["B"]["k"]'],
+    ]);
+  });
+
+  it('in a SYCLBIN: a module\'s metadata keys in another order are a difference, shown from the first that moved', () => {
+    const m = sampleModel();
+    const reg = m.abstractModules[0]!.irModules[0]!.metadata;
+    const [name, set] = [...reg][0]!;
+    const swapped = new Map([...set].reverse());
+    const a = writeSyclbin(m, { format: 1, envelope: 'none' });
+    reg.set(name, swapped);
+    const b = writeSyclbin(m, { format: 1, envelope: 'none' });
+    const r = diffFiles(a, b);
+    expect(r.entries).to.have.length(1);
+    expect(r.entries[0]!.path).to.equal(`abstractModules[0].irModules[0].metadata[${JSON.stringify(name)}]`);
+    expect(r.entries[0]!.a).to.match(/^key order: /);
+    expect(formatDiff(r)).to.not.contain('no structural differences');
+  });
+});
+
 describe('hex: diff of files of no model (ELF, COFF, SPIR-V, bitcode, unknown bytes): their annotated spans', () => {
   const root = new URL('../../testdata/llvm22/sycl/', import.meta.url).pathname;
   const read = (f: string): Uint8Array => new Uint8Array(readFileSync(root + f));

@@ -13,7 +13,10 @@ export const command = defineCommand({
 values in registry form), numbers of modules, IR modules and native images, and image bytes
 (compared in full, shown as size + FNV-1a hash, as are byte-array property values over 256 bytes:
 their 8-byte bit count and payload); the SYBI header's reserved bytes, which LLVM's
-writers leave uninitialised and readers ignore, differ only for --bytes. String entries are compared
+writers leave uninitialised and readers ignore, differ only for --bytes. The order of a registry's sets and of a set's keys, which LLVM's reader
+keeps and the runtime reads ([SYCL/specialization constants] in order places the constants in the
+blob), is compared too: "~ SET: key order: ..." (a property-set file's sets: "(sets): set order:"),
+the names both files have, from the first that moved. String entries are compared
 byte for byte (bytes that are not UTF-8 shown as \\xNN). Plain OffloadBinary files are compared entry by
 entry, property-set files key by key; their paths are the model's (strings by key:
 entries[0].strings["triple"]), not annotate's span paths, which --bytes lines use and
