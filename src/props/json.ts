@@ -351,9 +351,10 @@ export function readPropsJson(input: BytesLike | string): PropsJsonRead {
  * A set listed twice, or a key twice in one set, in our JSON form: the registry folds them as LLVM's
  * reader folds a text file's (a set named again continues the first; a key given again keeps its
  * last value), so `--encode` writes each once. Said as notes, once per repeat, as `--json` and
- * `--check` say it of text. Only for documents that read (`doc` passed registryFromJson).
+ * `--check` say it of text. Only for documents that read (`doc` passed registryFromJson); `bytes`
+ * is the document's text, which the notes' offsets (`at`) are in.
  */
-function repeatedNames(doc: unknown, bytes: Uint8Array): LlvmJsonNote[] {
+export function repeatedNames(doc: unknown, bytes: Uint8Array): LlvmJsonNote[] {
   const notes: LlvmJsonNote[] = [];
   // Byte offsets from the parse that keeps spans, made only when there is a repeat to place (a
   // document with a byte order mark reads with JSON.parse but not with LLVM's grammar: no offset then).

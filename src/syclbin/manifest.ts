@@ -19,9 +19,9 @@
 import { blobsEqual, bytesEqual, decodeEscapedUtf8, EncodeError, encodeEscapedUtf8, formatPath, hexBytes, isWellFormed, toHex, jsonChecks, type BlobRef, type CompareBuffers, type JsonObject, optionsArgument } from '../codec/index.js';
 import { IMAGE_KIND, numberingForVersion, offloadKindValue } from '../../formats/kinds.js';
 import { safeFileName } from '../offload/extract.js';
-import { propsJsonForm, registryFromJson, registryToJson } from '../props/json.js';
+import { propsJsonForm, registryFromJson, registryToJson, repeatedNames } from '../props/json.js';
 import { PropertySetError } from '../props/errors.js';
-import { parseLlvmJson, readLlvmPropertiesJson, type LlvmJsonValue } from '../props/llvm-json.js';
+import { parseLlvmJson, readLlvmPropertiesJson, type LlvmJsonNote, type LlvmJsonValue } from '../props/llvm-json.js';
 import { stringProperty, uint32, type PropertySetRegistry } from '../props/model.js';
 import { encodePropertyValue, writeRegistry } from '../props/registry.js';
 import {
@@ -118,7 +118,7 @@ interface Reading {
 
 /** A warning about an upstream-JSON registry of a manifest: where, how bad, what. */
 export interface ManifestNote {
-  /** `warning` (what LLVM's reader lets through laxly). */
+  /** `warning` (what LLVM's reader lets through laxly) or `note` (a set or key listed twice in our JSON form, folded as LLVM folds it). */
   readonly severity: string;
   /** The manifest path of the value (`abstractModules[0].metadata["s"]["n"]`). */
   readonly path: string;
@@ -142,20 +142,31 @@ function textOf(v: unknown, path: ManifestPath, r: Reading): { bytes: Uint8Array
 function registryField(v: unknown, path: ManifestPath, r: Reading): PropertySetRegistry {
   let base = 0;
   try {
-    if (propsJsonForm(v) === 'syclbin') return registryFromJson(v);
+    if (propsJsonForm(v) === 'syclbin') {
+      const registry = registryFromJson(v);
+      // A set or key listed twice is folded as LLVM's reader folds it: said, as 'props --encode' says it.
+      const text = textOf(v, path, r);
+      addNotes(repeatedNames(v, text.bytes), text.base, path, r);
+      return registry;
+    }
     const text = textOf(v, path, r);
     base = text.base;
     const read = readLlvmPropertiesJson(text.bytes);
-    for (const n of read.notes) {
-      const names = [n.set, n.key].filter((x): x is string => x !== undefined);
-      const where = formatPath([...path, ...names], names.length);
-      r.notes.push({ severity: n.severity, path: where, message: n.message, ...(n.at === undefined ? {} : { byte: base + n.at }) });
-    }
+    addNotes(read.notes, base, path, r);
     return read.registry;
   } catch (e) {
     if (e instanceof PropertySetError) throw e.rebase(base).within(...path);
     if (e instanceof EncodeError) throw e.within(...path);
     throw e;
+  }
+}
+
+/** Notes on a registry of the manifest, placed at the set or key they name (offsets from `base`). */
+function addNotes(notes: readonly LlvmJsonNote[], base: number, path: ManifestPath, r: Reading): void {
+  for (const n of notes) {
+    const names = [n.set, n.key].filter((x): x is string => x !== undefined);
+    const where = formatPath([...path, ...names], names.length);
+    r.notes.push({ severity: n.severity, path: where, message: n.message, ...(n.at === undefined ? {} : { byte: base + n.at }) });
   }
 }
 

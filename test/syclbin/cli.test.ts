@@ -356,6 +356,26 @@ describe('syclbin extract / pack', () => {
     expect((await cli(['pack', 'ok.json', '-o', 'ok.syclbin'], t.dir)).code).to.equal(0);
   });
 
+  it('pack says where a manifest registry in our JSON form lists a key or set twice, folded as LLVM folds it (review rv-dsj: said by props --encode, silent in pack)', async () => {
+    writeFileSync(join(t.dir, 'k.spv'), readBytes(`${SYCLBIN_TESTDATA}k.spv`));
+    const sets = [
+      { name: 'S', properties: [{ key: 'k', type: 1, value: 1 }, { key: 'k', type: 1, value: 2 }] },
+      { name: 'S', properties: [{ key: 'j', type: 1, value: 3 }] },
+    ];
+    const m = { format: 'syclbin-manifest', version: 1, state: 'input', abstractModules: [{ metadata: { format: 'syclbin-props', version: 1, sets }, irModules: [{ file: 'k.spv', target: 'spir64-unknown-unknown' }] }] };
+    const text = JSON.stringify(m);
+    writeFileSync(join(t.dir, 'twice.json'), text);
+    const r = await cli(['pack', 'twice.json', '-o', 'twice.syclbin'], t.dir);
+    expect(r.code, r.stderr).to.equal(0);
+    const col = (needle: string, from = 0): number => text.indexOf(needle, from) + 1;
+    expect(r.stderr.split('\n').filter(Boolean)).to.deep.equal([
+      `syclbin pack: twice.json:1:${col('{"key":"k","type":1,"value":2}')}: note: abstractModules[0].metadata["S"]["k"]: key listed again (sets[0].properties[1]): the last value is kept, as LLVM's reader keeps it`,
+      `syclbin pack: twice.json:1:${col('{"name":"S"', col('{"name":"S"'))}: note: abstractModules[0].metadata["S"]: set listed again (sets[1]): its properties join the first listing's, as LLVM's reader joins a set named again`,
+    ]);
+    const s = readSyclbin(readBytes(join(t.dir, 'twice.syclbin'))).abstractModules[0]!.metadata.get('S')!;
+    expect([...s].map(([k, v]) => [k, v.type === 1 ? v.value : -1])).to.deep.equal([['k', 2], ['j', 3]]);
+  });
+
   it('pack says on stderr what verify would of a hand-written manifest (type vs target, bytes not SPIR-V, no bundle state) and writes the file as given', async () => {
     writeFileSync(join(t.dir, 'k.spv'), readBytes(`${SYCLBIN_TESTDATA}k.spv`));
     writeFileSync(join(t.dir, 'junk.bin'), Uint8Array.of(1, 2, 3, 4, 5, 6, 7, 8));
