@@ -19,6 +19,7 @@ import { manifestToModel, MINIMAL_MANIFEST } from '../../src/syclbin/manifest.js
 import { EncodeError } from '../../src/codec/errors.js';
 import { allValidFiles, cli, CONFORMANCE, expectSameModel, hexdiff, readBytes, SYCLBIN_TESTDATA, TESTDATA_CASES, tempDir } from './support.js';
 import fc from 'fast-check';
+import { runCliCaptured } from '../support/run-cli.js';
 
 const REPO = new URL('../../', import.meta.url).pathname;
 const schema = (n: string) => JSON.parse(readFileSync(`${REPO}schemas/${n}`, 'utf8'));
@@ -266,6 +267,12 @@ describe('syclbin extract / pack', () => {
     writeFileSync(join(t.dir, 'sw.bin'), swapped);
     const same = await cli(['diff', 'sw.bin', `${SYCLBIN_TESTDATA}v2_roles.syclbin`], t.dir);
     expect([same.code, same.stdout.split('\n').at(-2)], same.stderr).to.deep.equal([0, 'no structural differences']);
+  });
+
+  it('extract - (standard input) names what it read as the file read from standard input, not "-"', async () => {
+    const r = await runCliCaptured(['extract', '-', '-o', 'stdin.d'], t.dir, readBytes(`${SYCLBIN_TESTDATA}v1_object_state.syclbin`));
+    expect(r.code, r.stderr).to.equal(0);
+    expect(r.stderr).to.contain("reproduces the file read from standard input byte for byte");
   });
 
   for (const [label, file] of FILES) {

@@ -206,7 +206,8 @@ FILE unless --force.`,
     files.commitPending();
     io.stdout.write(lines.join(''));
     const packed = files.join(dir, MANIFEST_NAME);
-    if (plan.byteExact) io.stderr.write(`${prog}: 'syclbin pack ${packed}' reproduces ${name} byte for byte\n`);
+    // (what was read from standard input is called that, not "-")
+    if (plan.byteExact) io.stderr.write(`${prog}: 'syclbin pack ${packed}' reproduces ${name === '-' ? 'the file read from standard input' : name} byte for byte\n`);
     else {
       io.stderr.write(`${prog}: ${name}: note: not in a layout this writer produces, so 'syclbin pack ${packed}' rebuilds the same modules, images and metadata, not the same bytes:\n`);
       for (const n of plan.notes) io.stderr.write(`  - ${n}\n`);
