@@ -129,7 +129,8 @@ export function specialize(registry: PropertySetRegistry, values: ReadonlyMap<st
       );
     }
     blob = new Uint8Array(walk.total);
-    notes.push(`there is no [${SET.SPEC_CONSTANTS_DEFAULT_VALUES}] set: the blob starts as ${walk.total} zero byte(s), as the runtime starts it, and every value given is written`);
+    // (an empty set is the same to the runtime as none: it has no first property to take the blob from)
+    notes.push(`${defaults ? `the [${SET.SPEC_CONSTANTS_DEFAULT_VALUES}] set is empty` : `there is no [${SET.SPEC_CONSTANTS_DEFAULT_VALUES}] set`}: the blob starts as ${walk.total} zero byte(s), as the runtime starts it, and every value given is written`);
   } else {
     if (first.type !== 2) throw new LowerError(`[${SET.SPEC_CONSTANTS_DEFAULT_VALUES}]: its first property is not a byte array`, [SET.SPEC_CONSTANTS_DEFAULT_VALUES], 'FORMAT');
     if (first.bytes.length !== walk.total) {

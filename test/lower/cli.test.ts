@@ -283,6 +283,12 @@ describe('cli: syclbin lower / specialize', () => {
     expect(nd.code, nd.err).to.equal(0);
     expect(nd.err).to.equal('syclbin specialize: nd.syclbin: note: there is no [SYCL/specialization constants default values] set: the blob starts as 24 zero byte(s), as the runtime starts it, and every value given is written\n');
     expect(JSON.parse(nd.out)).to.deep.include({ blob: '00'.repeat(24), writes: [{ name: 'uid1234____ZL6id_int', specId: 0, size: 4, bytes: '00000000' }] });
+    // An empty default-values set is the same to the runtime (no first property): said as what it is.
+    const emptyDefaults = new Map(noDefaults).set('SYCL/specialization constants default values', new Map());
+    writeFileSync(join(dir, 'ed.syclbin'), writeSyclbin({ ...file, abstractModules: [{ metadata: emptyDefaults, irModules: [], nativeImages: [] }] }));
+    const ed = await run(['specialize', 'ed.syclbin', '--set', 'uid1234____ZL6id_int=i:0', '--json'], dir);
+    expect([ed.code, ed.err]).to.deep.equal([0, 'syclbin specialize: ed.syclbin: note: the [SYCL/specialization constants default values] set is empty: the blob starts as 24 zero byte(s), as the runtime starts it, and every value given is written\n']);
+    expect(ed.out).to.equal(nd.out);
     // f: is a decimal number or inf/nan (strtod's words), nothing JavaScript reads besides.
     const { parseSetValue } = await import('../../src/cli/commands/specialize.js');
     const hex = (t: string, w: number): string => Buffer.from(parseSetValue(t, w, 'n')).toString('hex');
