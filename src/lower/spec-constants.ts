@@ -285,7 +285,13 @@ export type CompositeCheck = (type: AggregateType) => void;
 function nativeIds(type: IrType, dflt: ConstValue, firstId: number, dl: DataLayout, withTree: boolean, budget: NodeBudget, check?: CompositeCheck): { ids: IdEntry[]; tree: SpecConstantNode | undefined } {
   // Every walk below (and nativeDescriptors') visits at most the nodes of the type expanded: charged
   // before any of them starts, so a zero-sized [4294967295 x {}] fails at once instead of looping.
-  budget.charge(typeNodes(type));
+  // collectDefinedElements walks the default, whose type need not be the constant's: IR reads the
+  // default from the specialization_id's element 0 and the type from the call, as SpecConstantsPass
+  // does (intel/llvm:llvm/lib/SYCLLowerIR/SpecConstants.cpp, collectDefinedElements(DefaultValue)), so
+  // an i32 call with a `[4294967295 x [4294967295 x {}]]` default walked it element by element.
+  // (the larger of the two: the charge of a default of the constant's own type is unchanged)
+  const memo = new Map<IrType, number>();
+  budget.charge(Math.max(typeNodes(type, memo), dflt.type === type ? 0 : typeNodes(dflt.type, memo)));
   const defined: DefinedElements = { offsets: [], values: [] };
   collectDefinedElements(dflt, dl, 0, defined);
   const ids: IdEntry[] = [{ id: firstId, undef: false }];
@@ -455,8 +461,15 @@ export function lowerSpecConstants(allInputs: readonly SpecConstantInput[], mode
   // The budget of default-value bytes, checked before anything is built (alloc sizes come from types).
   let defaultBytes = 0;
   inputs.forEach((sc, i) => {
+    let largerDefault = false;
     try {
-      defaultBytes += dl.allocSize(sc.type);
+      // The blob holds the default as encoded (its own type's bytes): for IR, the specialization_id's
+      // element 0, whose type may be larger than the call's (an i32 call with a [100000000 x i32]
+      // default wrote 400 MB before any limit was met).
+      const own = dl.allocSize(sc.type);
+      const held = sc.default.type === sc.type ? own : dl.allocSize(sc.default.type);
+      largerDefault = held > own;
+      defaultBytes += Math.max(own, held);
     } catch (e) {
       // (a type too large to size at all: named by its constant, as the budget's error is)
       if (e instanceof LowerError && !e.pathSegments.length) throw e.within(...(sc.path ?? ['specConstants', i]), 'type');
@@ -464,7 +477,7 @@ export function lowerSpecConstants(allInputs: readonly SpecConstantInput[], mode
     }
     if (defaultBytes > MAX_DEFAULT_VALUE_BYTES) {
       throw new LowerError(
-        `the default values of the spec constants up to this one (${typeToString(sc.type)}) take ${defaultBytes} bytes, more than the ${MAX_DEFAULT_VALUE_BYTES} this tool lowers in one module (a limit of this tool: sycl-post-link has none)`,
+        `the default values of the spec constants up to this one (${typeToString(sc.type)}${largerDefault ? `, its default a ${typeToString(sc.default.type)}` : ''}) take ${defaultBytes} bytes, more than the ${MAX_DEFAULT_VALUE_BYTES} this tool lowers in one module (a limit of this tool: sycl-post-link has none)`,
         [...(sc.path ?? ['specConstants', i]), 'type'],
         'LIMIT',
       );

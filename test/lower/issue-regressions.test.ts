@@ -175,6 +175,48 @@ describe('lower: zero-sized elements take no ID and no byte, yet are bounded (re
   });
 });
 
+describe("lower: the default's own type is bounded, not only the call's (review rv-ir)", () => {
+  // The call returns i32; the specialization_id's element 0 (the default sycl-post-link reads) is
+  // of another type. Its walk and its bytes were not budgeted: a hang (native) and 1.8 GB (emulation).
+  const scalarCall = (t: string): string =>
+    `target triple = "spir64-unknown-unknown"\n@name = private unnamed_addr constant [4 x i8] c"abc\\00", align 1\n@id = global { ${t} } zeroinitializer, align 4\n` +
+    `define spir_kernel void @K() #0 {\nentry:\n  %c = call i32 @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPvS3_(ptr @name, ptr @id, ptr null)\n  ret void\n}\n` +
+    `declare i32 @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPvS3_(ptr, ptr, ptr)\nattributes #0 = { "sycl-module-id"="t.cpp" }\n`;
+  it('an i32 call whose default is [4294967295 x [4294967295 x {}]] or { [100000000 x {}], i32 } is a LIMIT error at once (it ran for hours)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'syclbin-default-type-'));
+    try {
+      writeFileSync(join(dir, 'a.ll'), scalarCall('[4294967295 x [4294967295 x {}]]'));
+      writeFileSync(join(dir, 'b.ll'), scalarCall('[100000000 x {}], i32'));
+      for (const f of ['a.ll', 'b.ll']) {
+        const t0 = performance.now();
+        const r = await cli(['lower', f], dir);
+        expect(r.code, `${f}: ${r.err}`).to.equal(1);
+        expect(r.err, f).to.match(new RegExp(`^syclbin lower: ${f.replace('.', '\\.')}:6:3: error: the types of the spec constants up to this one have .* nodes to walk`));
+        const p = await cli(['post-link', '-spec-const=native', '-S', f, '-o', 'o.table'], dir);
+        expect(p.code, `${f}: ${p.err}`).to.equal(1);
+        expect(p.err, f).to.match(/nodes to walk/);
+        expect(performance.now() - t0, f).to.be.below(2000);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  it('an i32 call whose default is [100000000 x i32] is refused by the default-bytes budget before 400 MB are written (emulation took 1.8 GB)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'syclbin-default-type-'));
+    try {
+      writeFileSync(join(dir, 'c.ll'), scalarCall('[100000000 x i32]'));
+      const budget = /c\.ll:6:3: error: the default values of the spec constants up to this one \(i32, its default a \[100000000 x i32\]\) take 400000000 bytes, more than the 67108864/;
+      for (const args of [['lower', '--mode', 'emulation', 'c.ll'], ['lower', 'c.ll'], ['post-link', '-spec-const=emulation', '-S', 'c.ll', '-o', 'o.table']]) {
+        const r = await cli(args, dir);
+        expect(r.code, `${args.join(' ')}: ${r.err}`).to.equal(1);
+        expect(r.err, args.join(' ')).to.match(budget);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('lower: a spec-constant type too large to size is named by its line', () => {
   it('"type is too large" comes with FILE:LINE:COL, as the other limits do (it had no location)', async () => {
     const { readFileSync } = await import('node:fs');
