@@ -51,11 +51,17 @@ export interface DeviceGlobalVariable {
 /** 64-bit generic pointers: the SPIR data layouts leave `p` at LLVM's default `p:64:64:64`. */
 export const POINTER_SIZE = 8;
 
-function containsBool(t: IrType): boolean {
+/**
+ * Does `t` contain i1? Each aggregate type is looked into once (`clear`: those without one): named
+ * structs may form a DAG (`%Z1 = { %Z0, %Z0 }` … `%Z60`), whose tree walk is 2^60 visits.
+ */
+function containsBool(t: IrType, clear = new Set<IrType>()): boolean {
   if (t.kind === 'int') return t.bits === 1;
   if (t.kind === 'float') return false;
-  if (t.kind === 'struct') return t.elements.some(containsBool);
-  return containsBool(t.element);
+  if (clear.has(t)) return false;
+  const found = t.kind === 'struct' ? t.elements.some((e) => containsBool(e, clear)) : containsBool(t.element, clear);
+  if (!found) clear.add(t);
+  return found;
 }
 
 /** The emitted form of a lowered device global: HostAccessINTEL always (read_write when not given), InitModeINTEL and ImplementInCSRINTEL when given; a USM pointer wrapper unless device_image_scope. Throws for a type containing i1. */

@@ -54,8 +54,22 @@ const VECTOR_SIZES = [2, 3, 4, 8, 16];
 export class SpirvTypeMapper {
   constructor(private readonly b: SpirvModuleBuilder) {}
 
+  /**
+   * The <id> of each type object already mapped: a struct's members were mapped again at every use
+   * before its interned <id> was found, so a DAG of named structs (`%Z1 = { %Z0, %Z0 }` … `%Z60`) took
+   * 2^60 steps.
+   */
+  private readonly mapped = new Map<IrType, number>();
+
   /** The SPIR-V type <id> of `t` (declared once; capabilities added as needed: Int8/16/64, Float16/64, Vector16). LowerError for vectors and arrays SPIR-V cannot express. */
   type(t: IrType): number {
+    let id = this.mapped.get(t);
+    if (id === undefined) this.mapped.set(t, (id = this.map(t)));
+    return id;
+  }
+
+  /** {@link SpirvTypeMapper.type}, not yet mapped. */
+  private map(t: IrType): number {
     const b = this.b;
     switch (t.kind) {
       case 'int':
