@@ -217,6 +217,23 @@ describe("lower: the default's own type is bounded, not only the call's (review 
   });
 });
 
+describe('lower -o: a name SPIR-V cannot hold is said at its IR line (review rv-ir)', () => {
+  it('a 300,000-byte device-global name: FILE:LINE:COL, not an output instruction number', async () => {
+    const src = readFileSync(new URL('../../testdata/sycl-post-link/device-globals/test_global_variable.ll', import.meta.url), 'latin1');
+    const dir = mkdtempSync(join(tmpdir(), 'syclbin-long-name-'));
+    try {
+      const long = src.replace(/@_ZL7dg_int1\b/g, '@' + 'd'.repeat(300000));
+      expect(long).to.not.equal(src);
+      writeFileSync(join(dir, 'long.ll'), long, 'latin1');
+      const r = await cli(['lower', 'long.ll', '-o', join(dir, 'out.syclbin')], dir);
+      expect(r.code, r.err).to.equal(1);
+      expect(r.err).to.match(/^syclbin lower: long\.ll:\d+:1: error: a name of 300000 bytes cannot be a SPIR-V literal string/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('lower: a spec-constant type too large to size is named by its line', () => {
   it('"type is too large" comes with FILE:LINE:COL, as the other limits do (it had no location)', async () => {
     const { readFileSync } = await import('node:fs');

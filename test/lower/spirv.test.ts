@@ -11,7 +11,7 @@ import { LowerError } from '../../src/lower/errors.js';
 import { lowerManifestJson } from '../../src/lower/lower.js';
 import { specConstantLeaves } from '../../src/lower/report.js';
 import { decodeSpirvModule, encodeSpirvModule, readString, stringWords } from '../../src/lower/spirv/binary.js';
-import { emitSpirv, literalWords } from '../../src/lower/spirv/emit.js';
+import { emitSpirv, literalWords, MAX_LITERAL_STRING_BYTES } from '../../src/lower/spirv/emit.js';
 import { emitLlvmIr } from '../../src/lower/llvm-ir/emit.js';
 import { Capability, Decoration, Op, SPIRV_MAGIC, StorageClass } from '../../formats/spirv-enums.js';
 import { Types } from '../../src/lower/types.js';
@@ -179,5 +179,26 @@ describe('a DAG of named structs is mapped once per type (review rv-ir)', () => 
     // (20 levels: 2^20 bytes, within what a type may size)
     const withBool = { ...types, Z0: '{ i8, { i1 } }' };
     expect(() => emitSpirv(lowerManifestJson({ mode: 'native', types: withBool, deviceGlobals: [{ name: 'g', type: '%Z20' }] }))).to.throw(LowerError, /cannot contain i1/);
+  });
+});
+
+describe('names no SPIR-V instruction can hold are errors at their entry (review rv-ir)', () => {
+  // They were the encoder's "instruction 8 (opcode 5) needs 75003 words" or "cannot contain NUL",
+  // with no manifest path and no IR line.
+  it('a NUL in an irName, a spec-constant name, unique ID or type name past MAX_LITERAL_STRING_BYTES: LowerError with the path', () => {
+    const big = 'n'.repeat(MAX_LITERAL_STRING_BYTES + 1);
+    const cases: [object, RegExp][] = [
+      [{ mode: 'native', deviceGlobals: [{ name: 'g', irName: 'a\u0000b', type: 'i32' }] }, /"a\\u0000b" cannot be a SPIR-V literal string: it contains NUL \(at deviceGlobals\[0\]\.irName\)/],
+      [{ mode: 'native', deviceGlobals: [{ name: big, irName: 'x', type: 'i32' }] }, /a name of 262124 bytes cannot be .* \(at deviceGlobals\[0\]\.name\)/],
+      [{ mode: 'native', specConstants: [{ name: big, type: 'i32', default: 1 }] }, /a name of 262124 bytes cannot be .* \(at specConstants\[0\]\.name\)/],
+      [{ mode: 'native', types: { [big]: '{ i32 }' }, specConstants: [{ name: 'a', type: `%${big}`, default: [1] }] }, /a name of 262124 bytes cannot be .* \(at specConstants\[0\]\.type\)/],
+    ];
+    for (const [manifest, message] of cases) expect(() => emitSpirv(lowerManifestJson(manifest))).to.throw(LowerError, message);
+  });
+  it('a name of exactly MAX_LITERAL_STRING_BYTES fits: the LinkageAttributes decoration is 65535 words', () => {
+    const name = 'n'.repeat(MAX_LITERAL_STRING_BYTES);
+    const m = decodeSpirvModule(emitSpirv(lowerManifestJson({ mode: 'native', deviceGlobals: [{ name: 'g', irName: name, type: 'i32' }] })));
+    const linkage = m.instructions.find((i) => i.opcode === Op.Decorate && i.operands[1] === Decoration.LinkageAttributes);
+    expect(linkage!.operands.length + 1).to.equal(0xffff);
   });
 });

@@ -47,6 +47,35 @@ export interface EmitSpirvOptions extends SpirvBuilderOptions {
   names?: boolean;
 }
 
+/**
+ * The longest literal string (UTF-8 bytes, its NUL terminator not counted) this emitter's
+ * instructions can hold: an instruction is at most 65535 words (SPIR-V §2.3), and the longest one
+ * with a string, `OpDecorate <id> LinkageAttributes "<name>" Export` (or `HostAccessINTEL <access>
+ * "<name>"`), has 4 words besides the string's.
+ */
+export const MAX_LITERAL_STRING_BYTES = (0xffff - 4) * 4 - 1;
+
+const literalEncoder = new TextEncoder();
+
+/**
+ * `text` as a SPIR-V literal string, or a {@link LowerError} at `path` (the manifest entry or IR
+ * definition it came from) when no instruction can hold it: a NUL (it would end the string) or more
+ * than {@link MAX_LITERAL_STRING_BYTES} bytes. Checked here, where the name and its entry are both
+ * known: the encoder's own checks can only name an instruction number of the output.
+ */
+function literal(text: string, path: readonly (string | number)[]): string {
+  if (text.includes('\0')) throw new LowerError(`${clip(text)} cannot be a SPIR-V literal string: it contains NUL`, path);
+  // (UTF-8 is at most 3 bytes per UTF-16 code unit: only a long text needs encoding to be measured)
+  const bytes = text.length * 3 <= MAX_LITERAL_STRING_BYTES ? 0 : literalEncoder.encode(text).length;
+  if (bytes > MAX_LITERAL_STRING_BYTES) throw new LowerError(`a name of ${bytes} bytes cannot be a SPIR-V literal string: one instruction holds at most ${MAX_LITERAL_STRING_BYTES}`, path);
+  return text;
+}
+
+/** `text` as a message quotes it: JSON-escaped, at most 80 characters of it. */
+function clip(text: string): string {
+  return JSON.stringify(text.length > 80 ? text.slice(0, 80) + '…' : text);
+}
+
 /** Vector sizes SPIR-V allows (§2.16.1: 2, 3, 4; 8 and 16 with the Vector16 capability). */
 const VECTOR_SIZES = [2, 3, 4, 8, 16];
 
@@ -97,7 +126,8 @@ export class SpirvTypeMapper {
         const key = t.name !== undefined ? `%${t.name}` : `${t.packed ? '<' : ''}{${members.join(',')}}`;
         return b.intern(`s:${key}`, () => {
           const id = b.define(Op.TypeStruct, undefined, members);
-          if (t.name !== undefined) b.name(id, t.name);
+          // (no path here: the constant's or global's type path is added by the caller)
+          if (t.name !== undefined) b.name(id, literal(t.name, []));
           if (t.packed) b.decorate(id, Decoration.CPacked);
           return id;
         });
@@ -221,7 +251,7 @@ export function buildSpirvModule(result: LoweringResult, opts: EmitSpirvOptions 
         if (!tree) continue;
         const id = emitTree(b, types, tree);
         specConstants.set(c.name, id);
-        if (opts.names ?? true) b.name(id, c.name);
+        if (opts.names ?? true) b.name(id, literal(c.name, [...c.path, 'name']));
         // The function `__spec_const.<n>` returning the constant, as llvm-spirv-15 writes it from the
         // --ir-out module (src/lower/llvm-ir/emit.ts). Besides matching that output, it keeps the module
         // from ending on an OpSpecConstantComposite: SPIRV-LLVM-Translator's composite decoder looks
@@ -254,6 +284,9 @@ export function buildSpirvModule(result: LoweringResult, opts: EmitSpirvOptions 
       if (e instanceof LowerError && !e.pathSegments.length) throw e.within(...g.path, 'type');
       throw e;
     }
+    literal(v.irName, [...g.path, 'irName']);
+    // (HostAccessINTEL names the global by its unique ID)
+    if (intel) literal(g.name, [...g.path, 'name']);
     const ptr = b.typePointer(StorageClass.CrossWorkgroup, classType);
     const init = b.constantNull(classType);
     const id = b.define(Op.Variable, ptr, [StorageClass.CrossWorkgroup, init]);
