@@ -5,6 +5,7 @@
  */
 import { jsonSyntaxProblem, jsonValuePosition, parseJsonText } from '../codec/json-syntax.js';
 import { toTextBytes } from '../codec/source.js';
+import { isWellFormed } from '../codec/bytes.js';
 import { decodeText } from '../props/text.js';
 import { propertyKeyProblem } from '../props/registry.js';
 import { LowerError } from './errors.js';
@@ -191,6 +192,9 @@ export function parseManifest(json: unknown): LoweringManifest {
     const name = propertyKey(o.name, [...path, 'name']);
     const irName = o.irName === undefined ? name : str(o.irName, [...path, 'irName']);
     if (irName === '') throw new LowerError('must not be empty', [...path, 'irName']);
+    // An IR name is bytes: a lone surrogate has none, and was written as U+FFFD (EF BF BD) into the
+    // IR, the SPIR-V and the global_id_mapping value alike.
+    if (!isWellFormed(irName)) throw new LowerError(`${JSON.stringify(irName)} has a lone surrogate, which is no text: an IR name is UTF-8 bytes`, [...path, 'irName']);
     const type = laidOut(types.parse(str(o.type, [...path, 'type'], 'a type in LLVM IR syntax'), [...path, 'type']), dataLayout, [...path, 'type']);
     const g: ManifestDeviceGlobal = {
       name,

@@ -408,3 +408,13 @@ describe('lower: decimal text is matched in linear time', () => {
     expect(decimalToFpBits('.25', 'float')).to.equal(0x3e800000n);
   });
 });
+
+describe('lower: a device global irName with a lone surrogate (review rv-ir)', () => {
+  it('is refused at deviceGlobals[i].irName (it was written as U+FFFD into the IR, SPIR-V and global_id_mapping)', () => {
+    for (const irName of ['a\ud800b', '\udfff', 'x\udc80']) {
+      expect(() => lowerManifestJson({ mode: 'native', deviceGlobals: [{ name: 'g', irName, type: 'i32' }] }), JSON.stringify(irName)).to.throw(LowerError, /has a lone surrogate.*\(at deviceGlobals\[0\]\.irName\)/);
+    }
+    // a surrogate pair is a character
+    expect(lowerManifestJson({ mode: 'native', deviceGlobals: [{ name: 'g', irName: 'a\ud83d\ude00', type: 'i32' }] }).deviceGlobals[0]!.irName).to.equal('a😀');
+  });
+});
