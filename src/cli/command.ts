@@ -90,6 +90,12 @@ export interface CommandSpec<O extends Record<string, Opt<unknown>>> {
    */
   rawArguments?: boolean;
   /**
+   * For `rawArguments` commands: the names of the options that take the next argument as their value
+   * when none is joined with `=` (llvm::cl's ValueRequired options: `-o -h` names a file "-h"), so
+   * that such a value is not taken for `-h` or `--version`.
+   */
+  rawValueOptions?: ReadonlySet<string>;
+  /**
    * Also accept LLVM's spellings of the options (a drop-in for an LLVM tool, whose llvm::cl parser
    * takes any option with one or two dashes and `=`: `-image=...`, `--o=X`, `-o=X`): see
    * src/cli/run.ts `llvmSpellings`.

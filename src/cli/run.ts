@@ -151,6 +151,31 @@ export function llvmSpellings(args: readonly string[], cmd: Pick<Command, 'optio
 }
 
 /**
+ * `args` without the values of value options: for a `rawArguments` command, its `rawValueOptions`
+ * given without `=` drop the argument after them; otherwise each value is joined to its option
+ * (llvmSpellings), or the arguments are as given where it refuses a spelling.
+ */
+function argumentsBesideValues(args: readonly string[], cmd: Pick<Command, 'options' | 'rawArguments' | 'rawValueOptions'>): readonly string[] {
+  if (cmd.rawArguments) {
+    const values = cmd.rawValueOptions;
+    if (!values) return args;
+    const out: string[] = [];
+    for (let i = 0; i < args.length; i++) {
+      const m = /^--?([^=]+)$/.exec(args[i]!);
+      out.push(args[i]!);
+      if (m && values.has(m[1]!)) i++;
+    }
+    return out;
+  }
+  try {
+    return llvmSpellings(args, cmd);
+  } catch (e) {
+    if (e instanceof UsageError) return args;
+    throw e;
+  }
+}
+
+/**
  * What the input holds may be more text than JavaScript holds in one string or buffer (a 100 MB
  * property key of control bytes is 600 MB of JSON escapes; V8 strings end near 512 MB): the message
  * for such an error, a limit of this tool said as one (status 1), not an internal error; undefined
@@ -204,14 +229,19 @@ export async function runCli(argv: string[], io: CommandIO): Promise<number> {
   // The drop-ins of llvm::cl tools (sycl-post-link, clang-offload-packager / llvm-offload-binary)
   // take `-help` and `-version` as those tools do (any option with one dash or two).
   const cl = cmd.rawArguments === true || cmd.llvmOptionSpellings === true;
-  if (optionArgs.includes('--help') || optionArgs.includes('-h') || (cl && optionArgs.includes('-help'))) {
+  // An option's value is not an option there: llvm::cl takes the argument after a value option
+  // whatever it is (`clang-offload-packager -o -h` writes a file named "-h"), so the drop-ins look
+  // for help and version among the arguments that are not values (llvmSpellings joins each value to
+  // its option; a spelling it refuses is said by the parse below).
+  const flagArgs = cl ? argumentsBesideValues(optionArgs, cmd) : optionArgs;
+  if (flagArgs.includes('--help') || flagArgs.includes('-h') || (cl && flagArgs.includes('-help'))) {
     io.stdout.write(formatCommandHelp(cmd));
     return EXIT.OK;
   }
   // Every command answers --version (as the LLVM tools some of them replace do, status 0).
   // (-V too, as at the top level, where the command has no -V of its own and is no LLVM drop-in: their tools take only --version)
-  const shortVersion = optionArgs.includes('-V') && acceptsShortVersion(cmd);
-  if (optionArgs.includes('--version') || shortVersion || (cl && optionArgs.includes('-version'))) {
+  const shortVersion = flagArgs.includes('-V') && acceptsShortVersion(cmd);
+  if (flagArgs.includes('--version') || shortVersion || (cl && flagArgs.includes('-version'))) {
     io.stdout.write(`syclbin-toolkit ${VERSION}\n`);
     return EXIT.OK;
   }

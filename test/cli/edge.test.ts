@@ -499,4 +499,28 @@ describe('cli: one error line form (review finding: annotate had no error: tag, 
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('the LLVM drop-ins take `-h` or `--version` after a value option as its value, as llvm::cl does (clang-offload-packager -o -h writes a file "-h")', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'syclbin-edge-'));
+    try {
+    writeFileSync(join(dir, 'img'), 'abc');
+    const pack = await run(['offload-pack', '-o', '-h', '--image=file=img,triple=x,arch=y'], dir);
+    expect([pack.code, pack.stdout], pack.stderr).to.deep.equal([0, '']);
+    const named = await run(['offload-pack', '-o', 'named.bin', '--image=file=img,triple=x,arch=y'], dir);
+    expect(named.code, named.stderr).to.equal(0);
+    expect(readFileSync(join(dir, '-h'))).to.deep.equal(readFileSync(join(dir, 'named.bin')));
+    // (alone, -h is still help; so is -help after a value given with '=')
+    expect((await run(['offload-pack', '-h'], dir)).stdout).to.match(/^Usage: syclbin offload-pack/);
+    expect((await run(['offload-pack', '-o=x', '-help'], dir)).stdout).to.match(/^Usage: syclbin offload-pack/);
+    // sycl-post-link's -o too: the table is written to "-h"
+    const ll = join(ROOT, 'testdata/sycl-post-link/spec-constants/SYCL-2020.ll');
+    const post = await run(['post-link', '-o', '-h', '-spec-const=native', '-S', ll], dir);
+    expect([post.code, post.stdout], post.stderr).to.deep.equal([0, '']);
+    expect(readFileSync(join(dir, '-h'), 'utf8')).to.match(/^\[Code\|Properties\]/);
+    expect((await run(['post-link', '-split=kernel', '-help'], dir)).stdout).to.match(/^Usage: syclbin post-link/);
+    expect((await run(['post-link', '-o', '--version'], dir)).stdout).to.equal('');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -9,7 +9,7 @@ import { CommandFailure } from '../errors.js';
 import { llvmTools } from '../../node/llvm-tools.js';
 import { IrSyntaxError } from '../../lower/llvm-ir/parse/errors.js';
 import { LowerError } from '../../lower/errors.js';
-import { parsePostLinkArgs, PostLinkUsageError } from '../../lower/post-link/options.js';
+import { parsePostLinkArgs, POST_LINK_VALUE_OPTIONS, PostLinkUsageError } from '../../lower/post-link/options.js';
 import { postLink, PostLinkError } from '../../lower/post-link/driver.js';
 import { CrossModuleDeviceGlobalError } from '../../lower/errors.js';
 import { hasMagic } from '../../codec/index.js';
@@ -62,6 +62,7 @@ referenced-indirectly functions, no [SYCL/assert used]. See docs/post-link.md.`,
   options: {},
   positionals: { min: 0, max: Number.MAX_SAFE_INTEGER },
   rawArguments: true,
+  rawValueOptions: POST_LINK_VALUE_OPTIONS,
   examples: [
     'syclbin post-link -spec-const=native -symbols -split=kernel -S -o out.table device.ll',
     'syclbin post-link --ir-output-only -spec-const=emulation -S -o - device.ll',

@@ -178,6 +178,8 @@ const BOOL_OPTIONS: ReadonlyMap<string, BoolOption> = new Map<string, BoolOption
   ['force-disable-esimd-opt', 'forceDisableEsimdOpt'],
 ]);
 const VALUE_OPTIONS = new Set(['o', 'out-dir', 'split', 'spec-const', 'id-queries-range', 'device-lib-dir', 'era']);
+/** The options of `syclbin post-link` that take a value (the next argument when none is joined with `=`). */
+export const POST_LINK_VALUE_OPTIONS: ReadonlySet<string> = VALUE_OPTIONS;
 /** `--era` values (see PostLinkOptions.era). */
 const ERAS: readonly PostLinkOptions['era'][] = ['tests', 'main'];
 /** `-id-queries-range` values. */
