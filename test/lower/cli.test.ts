@@ -294,6 +294,11 @@ describe('cli: syclbin lower / specialize', () => {
     const hex = (t: string, w: number): string => Buffer.from(parseSetValue(t, w, 'n')).toString('hex');
     expect([hex('f:1.5', 4), hex('f:-inf', 8), hex('f:NaN', 4), hex('f:Infinity', 2)]).to.deep.equal(['0000c03f', '000000000000f0ff', '0000c07f', '007c']);
     for (const bad of ['f:0x10', 'f:0b101', 'f: 1', 'f:']) expect(() => parseSetValue(bad, 4, 'n'), bad).to.throw(/f: needs a decimal number/);
+    // too small for the format: refused as too large is (not set to 0 unsaid); the smallest subnormals and zeros are fine
+    expect(() => parseSetValue('f:1e-50', 4, 'n')).to.throw(/1e-50 is too small for float: it rounds to zero/);
+    expect(() => parseSetValue('f:-1e-400', 8, 'n')).to.throw(/too small for double/);
+    expect(() => parseSetValue('f:1e-8', 2, 'n')).to.throw(/too small for half/);
+    expect([hex('f:1.4e-45', 4), hex('f:0', 4), hex('f:-0.0e5', 4), hex('f:0.000', 8)]).to.deep.equal(['01000000', '00000000', '00000080', '0000000000000000']);
     // A VALUE written wrong is a usage error whatever the constant's width (5 bytes here).
     for (const bad of ['i:abc', 'f:zzz']) expect((await run(['specialize', 'a.syclbin', '--set', `uid1234____ZL1z=${bad}`], dir)).code, bad).to.equal(2);
     const t = await run(['specialize', 'a.syclbin', '--set', 'uid1234____ZL1z=f:1.5'], dir);

@@ -71,6 +71,11 @@ export function parseSetValue(text: string, width: number, name: string): Uint8A
       }
     }
     if (b === undefined) throw new SetValueMismatch(`--set ${clipText(name)}: ${clipText(body)} is out of range for ${fmt}`);
+    // A number too small for the format rounds to zero, as one too large would round to infinity,
+    // which is refused: so is this (strtod says ERANGE for both), rather than setting 0 unsaid.
+    if (!special && (b & ~FP_SIGN[fmt]) === 0n && /[1-9]/.test(body.replace(/[eE].*$/, ''))) {
+      throw new SetValueMismatch(`--set ${clipText(name)}: ${clipText(body)} is too small for ${fmt}: it rounds to zero (write 0 for zero, or x:<hex> for other bits)`);
+    }
     v = b;
   }
   const out = new Uint8Array(width);
@@ -103,10 +108,12 @@ default-values set the blob starts as zeros, as in the runtime). Emulated consta
 
 VALUE: x:<hex> raw bytes of the host object (sizeof(T), struct padding included), i:<integer>
 (little-endian, as wide as the constant), f:<number> (half/float/double by the constant's width: a
-decimal number, correctly rounded, or inf, -inf, nan).
+decimal number, correctly rounded, or inf, -inf, nan; one too large or, not zero, too small for the
+format is refused).
 
 Exit status 1 also when a --set names no spec constant of the module or its value does not suit the
-constant (a width the file gives: wrong number of bytes, an integer too large, no float that wide);
+constant (a width the file gives: wrong number of bytes, an integer too large, a number the float
+cannot hold, no float that wide);
 2 when NAME=VALUE itself is written wrong (no x:, i: or f:, a bad hex digit, an odd digit count).`,
   options: {
     set: opt.list('NAME=VALUE', 'Value of a spec constant (x:<hex>, i:<int>, f:<number>); repeatable'),
