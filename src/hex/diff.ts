@@ -15,6 +15,7 @@ import { placeNames } from './place-names.js';
 import { quotedText } from '../props/explain.js';
 import { clipText } from '../codec/messages.js';
 import { SHT_NULL } from '../../formats/elf.js';
+import { keyRule, type EnumNames } from '../../formats/property-sets.js';
 
 /** One structural difference: a path of the flattened model added, removed or changed. */
 export interface DiffEntry {
@@ -65,6 +66,8 @@ interface Item {
   blob?: BlobRef;
   /** A property's value: compared as it is, made text (propertyText) only when shown. */
   prop?: PropertyValue;
+  /** The names of a uint32 property's values where its set and key say it is an enumeration (a SYCLBIN's `state`, an IR module's `type`). */
+  names?: EnumNames;
   /**
    * The order of a registry's sets or of a set's keys (kept by LLVM's MapVector reader and writer, and
    * meaning for the runtime in [SYCL/specialization constants], whose order places the constants in the
@@ -86,6 +89,7 @@ class NamedItem implements Item {
   readonly quote?: true;
   readonly blob?: BlobRef;
   readonly prop?: PropertyValue;
+  readonly names?: EnumNames;
   constructor(
     private readonly prefix: PrefixRef,
     private readonly name: string,
@@ -95,6 +99,7 @@ class NamedItem implements Item {
     if (v.quote) this.quote = v.quote;
     if (v.blob) this.blob = v.blob;
     if (v.prop) this.prop = v.prop;
+    if (v.names) this.names = v.names;
   }
   path(): string {
     return quoted(this.prefix.path(), this.name);
@@ -187,7 +192,7 @@ function blob(b: BlobRef): ItemValue {
 
 /** What an item prints as: its text, or a blob's size and FNV-1a hash (read only for a blob that is shown). */
 function textOf(item: Item): string {
-  if (item.prop) return propertyText(item.prop);
+  if (item.prop) return propertyText(item.prop, item.names);
   if (item.text !== undefined) return item.quote ? quotedText(item.text) : item.text;
   return `<${item.blob!.size} bytes, fnv1a ${fnv1a(item.blob!)}>`;
 }
@@ -197,8 +202,9 @@ function textOf(item: Item): string {
  * exact registry encoding it compares by, whose `2|` marks the type (`empty (2|AAAAAAAAAAA) -> 0`
  * is a byte array that became a uint32).
  */
-function propertyText(v: PropertyValue): string {
-  if (v.type === 1) return String(v.value);
+function propertyText(v: PropertyValue, names?: EnumNames): string {
+  // (an enumeration's value with its name, as dump and props name it: `0 (input) -> 2 (executable)`)
+  if (v.type === 1) return names ? `${v.value} (${names[v.value] ?? 'unknown'})` : String(v.value);
   const d = propertyDisplay(v);
   const shown = d === '' ? 'empty' : typeof d === 'string' && !d.startsWith('0x') ? JSON.stringify(d) : String(d);
   return `${shown} (${encodePropertyValue(v)})`;
@@ -222,7 +228,13 @@ function flattenRegistry(out: FlatView, path: string, reg: PropertySetRegistry):
   for (const [name, set] of reg) {
     const setRef = out.named(parent, name, { text: `(set, ${set.size} propert${set.size === 1 ? 'y' : 'ies'})` });
     out.add(setRef, '', { order: { what: 'key', names: [...set.keys()] } });
-    for (const [key, v] of set) out.leaf(setRef, key, v.type === 2 && v.bytes.length > LONG_VALUE ? longValue(v) : { prop: v });
+    for (const [key, v] of set) {
+      if (v.type === 2) out.leaf(setRef, key, v.bytes.length > LONG_VALUE ? longValue(v) : { prop: v });
+      else {
+        const rule = keyRule(name, key);
+        out.leaf(setRef, key, rule?.kind === 'enum' && rule.enumNames ? { prop: v, names: rule.enumNames } : { prop: v });
+      }
+    }
   }
 }
 

@@ -477,3 +477,14 @@ describe('diff: against a file that does not read (review 2026-12-03b finding 11
     expect(r.entries.some((e) => e.op === 'changed' && /<0 bytes/.test(e.b ?? ''))).to.equal(false);
   });
 });
+
+describe('hex: diff names enumeration values', () => {
+  it("a SYCLBIN's state and an IR module's type are said with their names, as dump says them (review 2026-11-28: bare numbers)", () => {
+    const a = readFileSync(new URL('../../testdata/syclbin/v1_object_state.syclbin', import.meta.url));
+    const b = readFileSync(new URL('../../testdata/syclbin/v1_empty_runtime.syclbin', import.meta.url));
+    const text = formatDiff(diffFiles(a, b), 'a', 'b');
+    expect(text).to.contain('~ globalMetadata["SYCLBIN/global metadata"]["state"]: 1 (object) -> 2 (executable)\n');
+    // a uint32 that is no enumeration stays a number
+    expect(text).to.match(/\["optLevel"\]: 2\n/);
+  });
+});
