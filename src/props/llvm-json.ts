@@ -29,7 +29,6 @@
  *
  * Nothing here recurses on input depth: the parser keeps its own stack, printing walks a work list.
  */
-import { clipText } from '../codec/messages.js';
 import { ByteBuilder, decodeEscapedUtf8, EncodeError, type BytesLike } from '../codec/index.js';
 import { PROPERTY_TYPE } from '../../formats/property-sets.js';
 import { LlvmStringDenseMap } from '../offload/densemap-order.js';
@@ -40,7 +39,7 @@ import { byteArray, registryArgument } from './model.js';
 import { encodePropertyValue, RegistrySyntaxError } from './registry.js';
 import { encodeText, firstInvalidUtf8 } from './text.js';
 import { toTextBytes } from '../codec/source.js';
-import { printable } from './explain.js';
+import { printable, printableClipped } from './explain.js';
 
 /** A JSON value as `llvm::json::parse` builds it, with the byte span it came from. */
 export type LlvmJsonValue = { start: number; end: number } & (
@@ -474,24 +473,32 @@ export function readLlvmPropertiesJson(bytes: BytesLike | string): LlvmPropsRead
 export function readLlvmProperties(doc: LlvmJsonDocument): LlvmPropsRead {
   const { root } = doc;
   const notes: LlvmJsonNote[] = doc.lax.map((l) => ({ severity: 'warning', ...nameOf(l.path), message: l.message, at: l.offset }));
+  // Each error has two texts: `llvm`, LLVM's message byte for byte (names raw, the value quoted in
+  // full, as formatv in llvm/llvm-project:llvm/lib/Frontend/Offloading/PropertySet.cpp writes it), and
+  // the reason people read: names through `printable` (a NUL or a line feed in a name would break
+  // the line) and at most MAX_QUOTED characters of the value (a 2,000,000-number array is no message).
   if (root.kind !== 'object') {
-    const m = `error while deserializing property set registry: expected JSON object, got ${clipText(printLlvmJson(root))}`;
-    throw new PropertySetError('FORMAT', m, root.start, m);
+    const got = printLlvmJson(root);
+    const what = 'error while deserializing property set registry: expected JSON object, got ';
+    throw new PropertySetError('FORMAT', `${what}${printableClipped(got)}`, root.start, `${what}${got}`);
   }
   const sets = new Map<string, PropertySet>();
   const walk = (order: (m: Map<string, LlvmJsonValue>) => Iterable<[string, LlvmJsonValue]>): PropertySetError | undefined => {
     for (const [name, setValue] of order(root.members)) {
       if (setValue.kind !== 'object') {
-        const m = `error while deserializing property set ${name}: expected JSON array, got ${clipText(printLlvmJson(setValue))}`;
-        return new PropertySetError('FORMAT', m, setValue.start, m, [name], 1);
+        // ("array" is LLVM's word; what it wants is an object, which the reason says)
+        const got = printLlvmJson(setValue);
+        const human = `error while deserializing property set ${printable(name)}: expected JSON array, got ${printableClipped(got)} (a property set must be a JSON object)`;
+        return new PropertySetError('FORMAT', human, setValue.start, `error while deserializing property set ${name}: expected JSON array, got ${got}`, [name], 1);
       }
       const set: PropertySet = new Map();
       sets.set(name, set);
       for (const [key, v] of order(setValue.members)) {
         const value = readValue(v, name, key, notes);
-        if (typeof value === 'string') {
-          const m = `error while deserializing property ${key} in property set ${name}: ${value}`;
-          return new PropertySetError(v.kind === 'string' ? 'SYNTAX' : 'FORMAT', m, v.start, m, [name, key], 2);
+        if ('llvm' in value) {
+          const human = `error while deserializing property ${printable(key)} in property set ${printable(name)}: ${value.human}`;
+          const m = `error while deserializing property ${key} in property set ${name}: ${value.llvm}`;
+          return new PropertySetError(v.kind === 'string' ? 'SYNTAX' : 'FORMAT', human, v.start, m, [name, key], 2);
         }
         set.set(key, value);
       }
@@ -518,22 +525,25 @@ function nameOf(path: (string | number)[]): { set?: string; key?: string } {
   return { ...(typeof path[0] === 'string' ? { set: path[0] } : {}), ...(typeof path[1] === 'string' ? { key: path[1] } : {}) };
 }
 
-/** `readPropertyValueFromJSON`: the value, or LLVM's complaint. */
-function readValue(v: LlvmJsonValue, set: string, key: string, notes: LlvmJsonNote[]): PropertyValue | string {
+/** `readPropertyValueFromJSON`: the value, or LLVM's complaint (`llvm`: its words exactly; `human`: the value clipped and printable). */
+function readValue(v: LlvmJsonValue, set: string, key: string, notes: LlvmJsonNote[]): PropertyValue | { llvm: string; human: string } {
   if (v.kind === 'integer' && v.value >= 0n) {
     const value = Number(v.value & 0xffffffffn);
     if (v.value > 0xffffffffn) notes.push({ severity: 'warning', set, key, message: `${v.value} does not fit in a uint32: LLVM keeps the low 32 bits, ${value}`, at: v.start });
     return { type: PROPERTY_TYPE.UINT32, value };
   }
-  if (v.kind !== 'string') return `expected a uint64 or a string, got ${clipText(printLlvmJson(v))}`;
+  if (v.kind !== 'string') {
+    const got = printLlvmJson(v);
+    return { llvm: `expected a uint64 or a string, got ${got}`, human: `expected a uint64 or a string, got ${printableClipped(got)}` };
+  }
   let decoded;
   try {
     decoded = decodeStandardBase64(utf8.encode(v.text));
   } catch (e) {
-    if (e instanceof PropertySetError) return `unable to base64 decode the string ${clipText(v.text)}: ${e.llvm}`;
+    if (e instanceof PropertySetError) return { llvm: `unable to base64 decode the string ${v.text}: ${e.llvm}`, human: `unable to base64 decode the string ${printableClipped(v.text)}: ${e.llvm}` };
     throw e;
   }
-  if (!decoded.canonical) notes.push({ severity: 'warning', set, key, message: `base64 ${clipText(v.text)} has non-zero unused bits in its last character: LLVM ignores them`, at: v.start });
+  if (!decoded.canonical) notes.push({ severity: 'warning', set, key, message: `base64 ${printableClipped(v.text)} has non-zero unused bits in its last character: LLVM ignores them`, at: v.start });
   return byteArray(decoded.bytes);
 }
 

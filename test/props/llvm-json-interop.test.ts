@@ -15,7 +15,8 @@ import fc from 'fast-check';
 import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeLlvmPropertiesJson } from '../../src/props/llvm-json.js';
+import { PropertySetError } from '../../src/props/errors.js';
+import { readLlvmPropertiesJson, writeLlvmPropertiesJson } from '../../src/props/llvm-json.js';
 import { byteArray, uint32, type PropertySetRegistry, type PropertyValue } from '../../src/props/model.js';
 import { decodeText } from '../../src/props/text.js';
 import { ourRead, printReg } from './llvm-json-support.js';
@@ -152,6 +153,36 @@ describe('props/llvm-json interop with libLLVM 22 (scripts/fixtures/props-json.c
       writeFileSync(file, doc);
       const r = await harness(llvm.exe, 'read', file);
       expect(Buffer.from(ourRead(doc)).toString('latin1'), what).to.equal(r.out);
+    }
+  });
+
+  it('an error about a long value carries LLVM\'s whole message in `llvm` (the reason people read quotes 200 characters of it)', async () => {
+    // Review 2026-11-28 (differential run, 100,000+ documents): every divergence was a value of more
+    // than MAX_QUOTED characters, which `llvm` held clipped (`… (N characters)`) where LLVM quotes it all.
+    const x = 'x'.repeat(1001);
+    const docs: [string, string][] = [
+      ['a long string that is no base64', `{"s":{"k":"${x}"}}`],
+      ['a long array as a value', `{"s":{"k":[${'1,'.repeat(400)}1]}}`],
+      ['a long object as a set', `{"s":[{"${x}":1}]}`],
+      ['a long string as the document', `"${x}"`],
+      ['a pair of surrogates at the cut, a NUL and a line feed in the names', `{"a\\u0000\\n":{"k\\n":"${'a'.repeat(199)}${'\u{1F600}'.repeat(20)}"}}`],
+    ];
+    for (const [what, text] of docs) {
+      const doc = Uint8Array.from(Buffer.from(text));
+      const file = join(llvm.dir, 'long.json');
+      writeFileSync(file, doc);
+      const r = await harness(llvm.exe, 'read', file);
+      expect(r.status, what).to.equal(1);
+      expect(Buffer.from(ourRead(doc)).toString('latin1'), what).to.equal(r.out);
+      // (and the reason is short, on one line)
+      let reason = '';
+      try {
+        readLlvmPropertiesJson(doc);
+      } catch (e) {
+        reason = (e as PropertySetError).reason;
+      }
+      expect(reason, what).to.match(/^[^\n\u0000]{1,400}$/u);
+      expect(reason, `${what}: half a surrogate pair`).not.to.match(/[\ud800-\udbff](?![\udc00-\udfff])/);
     }
   });
 });

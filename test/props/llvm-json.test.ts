@@ -177,6 +177,31 @@ describe('props/llvm-json: upstream JSON property sets', () => {
     expect(someOf([])).to.equal('none');
   });
 
+  it('an error keeps LLVM\'s whole message in `llvm`; its reason shows names with \\xNN for control characters and clips the value', () => {
+    // Review 2026-11-28: `llvm` held the value clipped (LLVM quotes it all), and the reason printed a
+    // NUL and line feeds of a name raw (the CLI's error line broke in three).
+    const long = 'x'.repeat(MAX_QUOTED + 1);
+    const caught = (text: string): PropertySetError => {
+      try {
+        readLlvmPropertiesJson(utf8(text));
+      } catch (e) {
+        if (e instanceof PropertySetError) return e;
+        throw e;
+      }
+      throw new Error('not refused');
+    };
+    let e = caught(`{"a\\u0000b\\n":{"k\\nx":"${long}"}}`);
+    expect(e.llvm).to.equal(`error while deserializing property k\nx in property set a\u0000b\n: unable to base64 decode the string ${long}: Base64 encoded strings must be a multiple of 4 bytes in length`);
+    expect(e.reason).to.equal(`error while deserializing property k\\x0ax in property set a\\x00b\\x0a: unable to base64 decode the string ${'x'.repeat(MAX_QUOTED)}… (${MAX_QUOTED + 1} characters): Base64 encoded strings must be a multiple of 4 bytes in length`);
+    e = caught(`{"s\\t":[${'1,'.repeat(MAX_QUOTED)}1]}`);
+    expect(e.llvm).to.equal(`error while deserializing property set s\t: expected JSON array, got [${'1,'.repeat(MAX_QUOTED)}1]`);
+    expect(e.reason).to.match(/^error while deserializing property set s\\x09: expected JSON array, got \[(1,){99}1… \(403 characters\) \(a property set must be a JSON object\)$/);
+    // (a cut between the halves of a surrogate pair leaves the pair out)
+    e = caught(`{"s":{"k":["${'a'.repeat(MAX_QUOTED - 3)}\u{1F600}\u{1F600}"]}}`);
+    expect(e.reason).to.contain(`got ["${'a'.repeat(MAX_QUOTED - 3)}… (`);
+    expect(e.llvm).to.equal(`error while deserializing property k in property set s: expected a uint64 or a string, got ["${'a'.repeat(MAX_QUOTED - 3)}\u{1F600}\u{1F600}"]`);
+  });
+
   it('strings with escapes decode into one buffer: every escape form, long runs, multi-byte characters between them', () => {
     const text = (json: string) => (parseLlvmJson(utf8(json)).root as { kind: 'string'; text: string }).text;
     expect(text('"a\\u0041\\n\\t\\\\\\/\\"\\b\\f\\r\\u00e9\\u20ac\\ud83d\\ude00é€😀z"')).to.equal('aA\n\t\\/"\b\f\ré€😀é€😀z');
