@@ -91,7 +91,7 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
 );
 
 /** Run the harness; its stdout and exit status (1 = LLVM refused the input). */
-function harness(exe: string, mode: 'write' | 'read', file: string): Promise<{ status: number; out: string }> {
+function harness(exe: string, mode: 'write' | 'read' | 'read-batch', file: string): Promise<{ status: number; out: string }> {
   return new Promise((done, fail) => {
     execFile(exe, [mode, file], { encoding: 'buffer', maxBuffer: 1 << 26 }, (err, stdout) => {
       const status = err ? (err as { code?: unknown }).code : 0;
@@ -154,6 +154,52 @@ describe('props/llvm-json interop with libLLVM 22 (scripts/fixtures/props-json.c
       const r = await harness(llvm.exe, 'read', file);
       expect(Buffer.from(ourRead(doc)).toString('latin1'), what).to.equal(r.out);
     }
+  });
+
+  it('every number token of up to 4 of the characters 0 1 9 e E + - ., every byte after a backslash, in a string, in base64 and as a document, and \\u escapes of 26 code units alone and in pairs: read as LLVM reads them', async function () {
+    this.timeout(120_000);
+    // Review 2026-11-28: the enumeration of the differential run, kept (the harness's read-batch, one
+    // process for all of them).
+    const e = (t: string): number[] => bytesOf(t);
+    const docs: number[][] = [];
+    const chars = ['0', '1', '9', 'e', 'E', '+', '-', '.'];
+    const tokens: string[] = [];
+    const grow = (t: string, n: number): void => {
+      if (t) tokens.push(t);
+      if (n) for (const c of chars) grow(t + c, n - 1);
+    };
+    grow('', 4);
+    for (const t of tokens) docs.push(e(`{"s":{"k":${t}}}`));
+    for (const t of tokens.filter((x) => x.length <= 2)) docs.push(e(t), e(`{"s":${t}}`), e(`{"s":{"k":[${t}]}}`));
+    for (const n of ['9223372036854775807', '9223372036854775808', '18446744073709551615', '18446744073709551616', '4294967296'])
+      for (const pre of ['', '+', '-', '0', '-0', '00000000000000000000']) for (const suf of ['', '0', '.0', 'e0', 'e-0']) docs.push(e(`{"s":{"k":${pre}${n}${suf}}}`));
+    for (let b = 0; b < 256; b++) {
+      docs.push([...e('{"s":{"a\\'), b, ...e('b":1}}')], [...e('{"s":{"a'), b, ...e('b":1}}')], [...e('{"s":'), b, ...e('{"k":1}}')], [b]);
+      docs.push([...e('{"s":{"k":"AAA'), b, ...e('"}}')], [...e('{"s":{"k":"AA'), b, ...e('="}}')], [...e('{"s":{"k":"A'), b, ...e('=="}}')]);
+    }
+    const units = [0, 1, 0x1f, 0x22, 0x2f, 0x5c, 0x7f, 0x80, 0xff, 0x7ff, 0x800, 0xd7ff, 0xd800, 0xd83d, 0xd840, 0xdbff, 0xdc00, 0xde00, 0xdfff, 0xe000, 0xfeff, 0xfffd, 0xfffe, 0xffff, 0x100, 0x20];
+    const u = (c: number, upper: boolean): string => `\\u${upper ? c.toString(16).padStart(4, '0').toUpperCase() : c.toString(16).padStart(4, '0')}`;
+    for (const a of units) {
+      docs.push(e(`{"${u(a, false)}":{}}`));
+      for (const b of units) docs.push(e(`{"s":{"${u(a, (b & 1) === 1)}${u(b, false)}":"AQ=="}}`), e(`{"s":{"k":"${u(a, false)}${u(b, true)}"}}`));
+    }
+    const file = join(llvm.dir, 'batch.bin');
+    writeFileSync(file, Buffer.concat(docs.flatMap((d) => {
+      const length = Buffer.alloc(4);
+      length.writeUInt32LE(d.length);
+      return [length, Buffer.from(d)];
+    })));
+    const r = await harness(llvm.exe, 'read-batch', file);
+    expect(r.status).to.equal(0);
+    const answers = r.out.split('\x01END\n');
+    expect(answers.length).to.equal(docs.length + 1);
+    let accepted = 0;
+    docs.forEach((d, i) => {
+      const doc = Uint8Array.from(d);
+      if (!answers[i]!.startsWith('error\t')) accepted++;
+      expect(Buffer.from(ourRead(doc)).toString('latin1'), JSON.stringify(Buffer.from(doc).toString('latin1'))).to.equal(answers[i]);
+    });
+    expect(accepted).to.be.greaterThan(500);
   });
 
   it('an error about a long value carries LLVM\'s whole message in `llvm` (the reason people read quotes 200 characters of it)', async () => {
