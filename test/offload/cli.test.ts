@@ -776,3 +776,22 @@ describe('cli: offload-list says once that the era cannot read a version (review
     }
   });
 });
+
+describe('cli: offload-extract names an archive member of an empty name in words (review 2026-11-28 message sweep)', () => {
+  it('a bundle failure in the blank-named member: no ": :" in the note', async () => {
+    // testdata/llvm22/strict/blank-name.a with one byte of its member's section headers changed: a
+    // section then lies outside the file, which llvm-objdump-22 fails on while reading offload bundles.
+    const bytes = readFileSync(join(TESTDATA, '../llvm22/strict/blank-name.a'));
+    bytes[871]! ^= 0x01;
+    const { dir, cleanup } = tempDir();
+    try {
+      writeFileSync(join(dir, 'in.a'), bytes);
+      const r = await cli(['offload-extract', '-o', 'out', 'in.a'], dir);
+      expect(r.code).to.equal(0);
+      expect(r.stderr).to.include('note: the archive member with an empty name: llvm-objdump-22 fails on the offload bundles');
+      expect(r.stderr).not.to.include(': :');
+    } finally {
+      cleanup();
+    }
+  });
+});

@@ -191,7 +191,8 @@ Every file is written atomically; an image file is never written over FILE itsel
           const lists = [...withBundles.objects.map((o) => ({ member: o.member, entries: o.bundles ?? [] })), ...(withBundles.otherBundles ?? [])];
           bundles = lists.flatMap((o, object) => o.entries.map((entry) => ({ ...(o.member === undefined ? {} : { member: o.member }), object, entry })));
           // Why a bundle could not be read (a COFF object, the inflate cap, a corrupt stream), per object.
-          for (const f of withBundles.bundleFailures ?? []) bundleNotes.push(`${f.member === undefined ? '' : `${f.member}: `}llvm-objdump-22 fails on the offload bundles ("${f.message}"): ${f.why}`);
+          // (an archive member of an all-blank name, which llvm-objdump lists as `FILE():`, is said in words, not as an empty ': ')
+          for (const f of withBundles.bundleFailures ?? []) bundleNotes.push(`${f.member === undefined ? '' : f.member === '' ? 'the archive member with an empty name: ' : `${f.member}: `}llvm-objdump-22 fails on the offload bundles ("${f.message}"): ${f.why}`);
         }
         return found;
       });
