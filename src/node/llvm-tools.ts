@@ -7,6 +7,21 @@ import { LowerError } from '../lower/errors.js';
 import type { PostLinkTools } from '../lower/post-link/driver.js';
 
 /**
+ * What a failed tool said, for an error message: its standard error without the crash report LLVM's
+ * signal handler appends (llvm-project:llvm/lib/Support/PrettyStackTrace.cpp's "PLEASE submit a bug
+ * report" line, then "Stack dump:" and the frames, which are about the tool, not the input), and how
+ * it ended (an exit status, or the signal that killed it: a crash has no exit status).
+ */
+export function toolFailureText(stderr: string, status: number | null, signal: NodeJS.Signals | null): string {
+  const lines = stderr.split(/\r?\n/);
+  const crash = lines.findIndex((l) => /^PLEASE submit a bug report|^Stack dump:/.test(l));
+  const said = (crash < 0 ? lines : lines.slice(0, crash)).join('\n').trim();
+  const ended = signal ? `it crashed with ${signal}` : status === null ? 'it did not finish' : `exit status ${status}`;
+  const notes = [...(signal || !said ? [ended] : []), ...(crash < 0 ? [] : ['its crash backtrace is left out'])];
+  return said ? (notes.length ? `${said} (${notes.join('; ')})` : said) : notes.join('; ');
+}
+
+/**
  * Runs the installed tools of `names` in order with `input` on stdin until one succeeds; undefined
  * when none is installed. A later one is tried when an earlier one fails: an older llvm-dis cannot
  * read a newer LLVM's bitcode ("Unknown attribute kind (102) (Producer: 'LLVM22.1.8' Reader:
@@ -18,7 +33,7 @@ function runTool(names: readonly string[], args: readonly string[], input: Uint8
     const r = spawnSync(n, args, { input, maxBuffer: 1 << 30 });
     if (r.error && (r.error as NodeJS.ErrnoException).code === 'ENOENT') continue;
     if (r.status === 0) return new Uint8Array(r.stdout);
-    failures.push(`${n} failed: ${r.stderr?.toString().trim() || `exit status ${r.status}`}`);
+    failures.push(`${n} failed: ${toolFailureText(r.stderr?.toString() ?? '', r.status, r.signal)}`);
   }
   if (failures.length) throw new LowerError(failures.join('; '));
   return undefined;
