@@ -36,14 +36,8 @@ export function printableClipped(s: string, max = MAX_QUOTED): string {
   return `${printable(s.slice(0, cut))}… (${s.length} characters)`;
 }
 
-/**
- * `s` as a JSON string literal for people: bytes that are not UTF-8 (lone surrogates U+DC80+byte,
- * src/codec/bytes.ts decodeEscapedUtf8) as `\xNN` instead of `\udcNN`, control characters as JSON
- * escapes them.
- */
-export function quotedText(s: string): string {
-  return JSON.stringify(s).replace(/\\(\\|udc[89a-f][0-9a-f])/g, (m, g: string) => (g === '\\' ? m : `\\x${g.slice(3)}`));
-}
+/** {@link quotedText} of text.ts, where it lives so that the registry reader's messages can use it. */
+export { quotedText } from './text.js';
 
 function rawText(v: PropertyValue): string {
   if (v.type === 1) return `uint32 ${v.value}`;

@@ -23,7 +23,7 @@ import { decodeBase64, decodedLength, decodeBase64Into, encodeBase64, encodeBase
 import { propertyDisplay } from './display.js';
 import { PropertySetError } from './errors.js';
 import { registryArgument, type PropertySet, type PropertySetRegistry, type PropertyValue } from './model.js';
-import { decodeText, decodeTextRange, encodeText } from './text.js';
+import { decodeText, decodeTextRange, encodeText, quotedText } from './text.js';
 import { rangeArgument } from '../codec/errors.js';
 import { bytesEqual, toTextBytes } from '../codec/source.js';
 import { withReaderHint } from '../offload/sniff.js';
@@ -99,7 +99,8 @@ export interface RegistryRepeat {
 /** Printable excerpt of a line for error messages (upstream quotes the whole line). */
 function excerpt(bytes: Uint8Array): string {
   const s = decodeText(bytes.length > 120 ? bytes.subarray(0, 120) : bytes);
-  return JSON.stringify(s) + (bytes.length > 120 ? '...' : '');
+  // (bytes that are not UTF-8 as \xNN, not as the U+DC80+byte code units decodeText keeps them in)
+  return quotedText(s) + (bytes.length > 120 ? '...' : '');
 }
 
 /** `excerpt` of `bytes[from, to)`. */
@@ -341,7 +342,7 @@ function parseByteArray(bytes: Uint8Array, from: number, to: number, line: LineA
   const bits = (BigInt(hi) << 32n) | BigInt(lo);
   const want = (bits + 7n) / 8n;
   if (BigInt(size) !== want) {
-    throw line.fail(`invalid byte array value: bit count ${bits} needs ${want} payload byte(s), the value has ${size} (set ${JSON.stringify(set)}, key ${JSON.stringify(key)})`, valCol);
+    throw line.fail(`invalid byte array value: bit count ${bits} needs ${want} payload byte(s), the value has ${size} (set ${quotedText(set)}, key ${quotedText(key)})`, valCol);
   }
   return { type: 2, bytes: raw.slice(BIT_COUNT_SIZE, n), bits };
 }

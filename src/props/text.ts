@@ -75,5 +75,14 @@ export function encodeText(text: string, path: (string | number)[] = []): Uint8A
   });
 }
 
+/**
+ * `s` as a JSON string literal for people: bytes that are not UTF-8 (lone surrogates U+DC80+byte,
+ * src/codec/bytes.ts decodeEscapedUtf8) as `\xNN` instead of `\udcNN`, control characters as JSON
+ * escapes them. (Here, not in explain.ts, so that the registry reader's messages can use it.)
+ */
+export function quotedText(s: string): string {
+  return JSON.stringify(s).replace(/\\(\\|udc[89a-f][0-9a-f])/g, (m, g: string) => (g === '\\' ? m : `\\x${g.slice(3)}`));
+}
+
 /** True when the string came from (or encodes to) valid UTF-8 without escapes. */
 export { isWellFormed } from '../codec/bytes.js';

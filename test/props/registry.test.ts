@@ -439,3 +439,17 @@ describe('props/registry: property-based round trips', () => {
     );
   });
 });
+
+describe('props/registry: bytes that are not UTF-8 are quoted as \\xNN in messages (review 2026-11-28 message sweep)', () => {
+  it('an unclosed set line: "\\xff", not the "\\udcff" code unit the text is held in', () => {
+    const bytes = new Uint8Array([...text('[SYCL/misc pro'), 0xff, 0xfe, 0x0a, ...text('k=1|1\n')]);
+    const e = expectSyntaxError(bytes, 1, 17, /invalid line: "\[SYCL\/misc pro\\xff\\xfe" \(no closing '\]'\)/);
+    expect(e.message).not.to.match(/\\udc/);
+  });
+  it('a byte array of a bad bit count, in a set and key that are not UTF-8', () => {
+    // bit count 24 (3 payload bytes) and 2 payload bytes: "GAAAAAAAAABhYg" is 18 00 00 00 00 00 00 00 61 62
+    const bytes = new Uint8Array([0x5b, 0x73, 0xff, 0x5d, 0x0a, 0x6b, 0xfe, ...text('=2|GAAAAAAAAABhYg\n')]);
+    const e = expectSyntaxError(bytes, 2, 6, /\(set "s\\xff", key "k\\xfe"\)/);
+    expect(e.message).not.to.match(/\\udc/);
+  });
+});
