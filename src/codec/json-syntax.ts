@@ -19,6 +19,17 @@ export interface JsonSyntaxProblem {
 
 const WS = new Set([0x20, 0x09, 0x0a, 0x0d]);
 
+/**
+ * The character a syntax error found, for the message: a printable one quoted; a control character
+ * as U+XXXX (written raw it would act on the terminal, or vanish); a byte that is not UTF-8 (held as
+ * U+DC80+byte, src/codec/bytes.ts decodeEscapedUtf8) as that byte.
+ */
+function foundText(cp: number): string {
+  if (cp >= 0xdc80 && cp <= 0xdcff) return `the byte 0x${(cp - 0xdc00).toString(16)} (not UTF-8 text)`;
+  if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || (cp >= 0xd800 && cp <= 0xdfff)) return `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
+  return `'${String.fromCodePoint(cp)}'`;
+}
+
 /** The first syntax error in `text`, or undefined when it is valid JSON. */
 export function jsonSyntaxProblem(text: string): JsonSyntaxProblem | undefined {
   const n = text.length;
@@ -35,7 +46,7 @@ export function jsonSyntaxProblem(text: string): JsonSyntaxProblem | undefined {
         lineStart = i + 1;
       }
     }
-    const found = offset >= n ? 'the end of the text' : `'${text[offset]}'`;
+    const found = offset >= n ? 'the end of the text' : foundText(text.codePointAt(offset)!);
     return { offset, line, column: offset - lineStart + 1, message: `${message}, found ${found}` };
   };
   const ws = (): void => {

@@ -34,6 +34,12 @@ describe('codec/json-syntax: where JSON text stops being JSON', () => {
     expect(jsonSyntaxProblem('[01]')).to.deep.include({ column: 3, message: "expected ',' or ']', found '1'" });
     expect(jsonSyntaxProblem('"\\x"')).to.deep.include({ column: 2, message: "invalid escape in a string, found '\\'" });
     expect(jsonSyntaxProblem('[]x')).to.deep.include({ column: 3, message: "expected the end of the text after the JSON value, found 'x'" });
+    // (review 2026-11-28 message sweep: the character was written raw, a NUL or a U+DC80+byte code unit in the message)
+    expect(jsonSyntaxProblem('{\u0000}')).to.deep.include({ column: 2, message: 'expected a double-quoted property name, found U+0000' });
+    expect(jsonSyntaxProblem('[\u001b[2J]')).to.deep.include({ column: 2, message: 'expected a value, found U+001B' });
+    expect(jsonSyntaxProblem('[1,\udcff]')).to.deep.include({ column: 4, message: 'expected a value, found the byte 0xff (not UTF-8 text)' });
+    expect(jsonSyntaxProblem('[\u{1F600}]')).to.deep.include({ column: 2, message: "expected a value, found '\u{1F600}'" });
+    expect(jsonSyntaxProblem('{"a\u0001"}')).to.deep.include({ column: 4, message: 'control character in a string (write it as \\uXXXX), found U+0001' });
     expect(jsonSyntaxProblem('['.repeat(200000) + ']'.repeat(200000))).to.equal(undefined);
     expect(jsonSyntaxProblem('['.repeat(200000))).to.deep.include({ offset: 200000 });
     expect(() => parseJsonText('{\n  "mode": "native",\n  "x": [1,]\n}')).to.throw(SyntaxError, /^line 3, column 11: expected a value, found '\]'$/);
