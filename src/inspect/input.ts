@@ -428,7 +428,7 @@ function containerNode(input: OffloadInput, src: ByteSource, era: LlvmEraInfo, o
       })),
     });
   }
-  if (input.notes.length) children.push({ label: 'Notes', lines: input.notes });
+  if (input.notes.length) children.push({ label: 'Notes', lines: input.notes.map(printable) }); // (notes quote member names from the file: control characters and non-UTF-8 bytes as \xNN)
   // A module file that embeds nothing is just the module: no counts of what it does not hold.
   const bundles = bundleEntries ? `, ${bundleEntries} offload bundle entr${bundleEntries === 1 ? 'y' : 'ies'}` : '';
   const counts = moduleOnly(input) ? '' : `: ${shown.length} OffloadBinar${shown.length === 1 ? 'y' : 'ies'}, ${input.bare.length} device image(s) outside one${bundles}`;

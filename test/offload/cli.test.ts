@@ -795,3 +795,30 @@ describe('cli: offload-extract names an archive member of an empty name in words
     }
   });
 });
+
+describe('cli: notes quote archive member names terminal-safe (review 2026-11-28 message sweep)', () => {
+  // A GNU archive of one member named "a ESC [2J 0xff .o" holding text: the note names it.
+  function archive(): Uint8Array {
+    const enc = new TextEncoder();
+    const data = enc.encode('hello\n');
+    const name = Uint8Array.of(0x61, 0x1b, 0x5b, 0x32, 0x4a, 0xff, 0x2e, 0x6f, 0x2f, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20);
+    const rest = enc.encode('0'.padEnd(12) + '0'.padEnd(6) + '0'.padEnd(6) + '644'.padEnd(8) + String(data.length).padEnd(10) + '`\n');
+    return new Uint8Array([...enc.encode('!<arch>\n'), ...name, ...rest, ...data]);
+  }
+  it('offload-list, offload-extract and inspect show ESC and the byte 0xff as \\xNN', async () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      writeFileSync(join(dir, 'm.a'), archive());
+      const expected = 'a\\x1b[2J\\xff.o: not an object file, archive, OffloadBinary, bitcode or SPIR-V module (starts with 68 65 6c 6c); nothing read';
+      const list = await cli(['offload-list', 'm.a'], dir);
+      expect(list.stderr).to.equal(`syclbin offload-list: m.a: note: ${expected}\n`);
+      const ex = await cli(['offload-extract', '-o', 'out', 'm.a'], dir);
+      expect(ex.stderr).to.include(`syclbin offload-extract: m.a: note: ${expected}\n`);
+      const ins = await cli(['inspect', 'm.a'], dir);
+      expect(ins.stdout).to.include(`  ${expected}\n`);
+      for (const r of [list, ex]) expect(r.stderr).not.to.match(/[\u001b\ufffd\udc80-\udcff]/);
+    } finally {
+      cleanup();
+    }
+  });
+});

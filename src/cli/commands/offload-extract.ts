@@ -22,6 +22,7 @@ import { encodeLatin1, utf8ByteString } from '../../codec/bytes.js';
 import { irTextInputNote } from '../syclbin-input.js';
 import { clipText } from '../../codec/messages.js';
 import { llvmEraOption, maxInflatedSizeOption, opt, sectionChoice, sectionOptions, sectionOptionsNote } from '../options.js';
+import { terminalSafe } from '../../hex/terminal.js';
 
 /** File name extensions of bundle entries by what they are (an empty host entry gets none). */
 const BUNDLE_EXTENSIONS: Readonly<Record<ImageInfo['kind'], string>> = { elf: 'o', bitcode: 'bc', spirv: 'spv', 'offload-binary': 'bin', syclbin: 'syclbin', unknown: '' };
@@ -148,7 +149,9 @@ Every file is written atomically; an image file is never written over FILE itsel
   async run({ opts, file, files, prog, io }) {
     const era = llvmEra(opts.llvm);
     const read = { maxInflatedSize: opts['max-inflated-size'] };
-    const note = (message: string): void => void io.stderr.write(`${prog}: ${file}: note: ${message}\n`);
+    // (a note quotes names from the file, an archive member's among them: control characters and bytes
+    // that are not UTF-8 are shown as \xNN, as hexdump and annotate show them, not sent to the terminal)
+    const note = (message: string): void => void io.stderr.write(`${prog}: ${file}: note: ${message.split('\n').map(terminalSafe).join('\n')}\n`);
     // llvm-offload-binary (and clang-offload-packager-19) given an input and -o, with or without
     // --image: this error, status 1 (LLVM has no folder mode; --strict answers as LLVM does).
     if (opts.strict && opts.output !== undefined) throw new CommandFailure(`${prog}: error: Packaging to an output file and extracting from an input file are mutually exclusive.`);
@@ -184,7 +187,7 @@ Every file is written atomically; an image file is never written over FILE itsel
           const ir = e instanceof DecodeError ? await irTextInputNote(src, file, era.packer) : undefined;
           throw ir ? new FileFailure(file, e, [ir]) : e;
         }
-        if (memberErrors?.length) throw new CommandFailure(memberErrors.map((m) => `${prog}: error: ${file}${m.member ? `(${clipText(m.member)})` : ''}: ${m.error.message}`).join('\n') + `\n${prog}: ${file}: note: nothing extracted`);
+        if (memberErrors?.length) throw new CommandFailure(memberErrors.map((m) => `${prog}: error: ${file}${m.member ? `(${terminalSafe(clipText(m.member))})` : ''}: ${m.error.message}`).join('\n') + `\n${prog}: ${file}: note: nothing extracted`);
         if (folder && (looksLikeHipBundles(found) || found.container === 'archive' || holdsOffloadBundle(src.read(0, Math.min(BUNDLE_SNIFF, src.size)), src.size))) {
           const withBundles = readOffloadInput(src, { ...read, ...sectionChoice(opts), scan: 'never', peer: llvmEra('22').objdump, bundles: true, membersAligned: src.thin === true });
           // (those llvm-objdump-22 writes out, then those it does not read: a bundle file, a COFF object's)

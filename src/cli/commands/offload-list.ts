@@ -17,6 +17,7 @@ import { irTextInputNote } from '../syclbin-input.js';
 import { clipText } from '../../codec/messages.js';
 import { llvmEraOption, maxInflatedSizeOption, opt, outputOptions, sectionChoice, sectionOptions, sectionOptionsNote } from '../options.js';
 import { latin1Bytes } from '../../node/output.js';
+import { terminalSafe } from '../../hex/terminal.js';
 
 /** `syclbin offload-list`: List the images of LLVM OffloadBinaries (same text as llvm-objdump --offloading). */
 export const command = defineCommand({
@@ -153,7 +154,9 @@ imageSize) are decimal strings, what a reader found (image.size, bare images) ar
     const versions = new Set<number>();
     const notedVersions = new Set<number>();
     let file = inputs[0]!;
-    const note = (message: string): void => void io.stderr.write(`${prog}: ${file}: note: ${message}\n`);
+    // (a note quotes names from the file, an archive member's among them: control characters and bytes
+    // that are not UTF-8 are shown as \xNN, as hexdump and annotate show them, not sent to the terminal)
+    const note = (message: string): void => void io.stderr.write(`${prog}: ${file}: note: ${message.split('\n').map(terminalSafe).join('\n')}\n`);
     const warn = (m: string): void => void io.stderr.write(`${prog}: warning: ${file}: ${m}\n`);
     // Text is written as the bytes llvm-objdump prints (string values that are not UTF-8 included).
     const listing: ListingOptions = { strings: opts.strings, era, read, warn, byteStrings: true };
@@ -279,7 +282,7 @@ imageSize) are decimal strings, what a reader found (image.size, bare images) ar
       }
       if (memberErrors.length) {
         // Listed around them; each named by its member, as llvm-objdump names it (`FILE(MEMBER)`).
-        for (const m of memberErrors) io.stderr.write(`${prog}: error: ${shown(file)}${m.member ? `(${clipText(m.member)})` : ''}: ${m.error.message}\n`);
+        for (const m of memberErrors) io.stderr.write(`${prog}: error: ${shown(file)}${m.member ? `(${terminalSafe(clipText(m.member))})` : ''}: ${m.error.message}\n`);
         return EXIT.FAILURE;
       }
       if (missing) {
