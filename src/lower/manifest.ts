@@ -6,7 +6,8 @@
 import { jsonSyntaxProblem, jsonValuePosition, parseJsonText } from '../codec/json-syntax.js';
 import { toTextBytes } from '../codec/source.js';
 import { isWellFormed } from '../codec/bytes.js';
-import { decodeText } from '../props/text.js';
+import { decodeText, quotedText } from '../props/text.js';
+import { clipText } from '../codec/messages.js';
 import { propertyKeyProblem } from '../props/registry.js';
 import { LowerError } from './errors.js';
 import { DataLayout, DEFAULT_SPIR_DATALAYOUT } from './datalayout.js';
@@ -107,7 +108,8 @@ function kind(v: unknown): string {
 function obj(v: unknown, path: Path, allowed: readonly string[], required: readonly string[]): Record<string, unknown> {
   if (!isObject(v)) throw new LowerError(`expected an object, got ${kind(v)}`, path);
   for (const k of Object.keys(v)) {
-    if (!allowed.includes(k)) throw new LowerError(`unknown property "${k}" (allowed: ${allowed.join(', ')})`, [...path, k]);
+    // (names from the file are quoted with control characters and bytes that are not UTF-8 escaped, and clipped)
+    if (!allowed.includes(k)) throw new LowerError(`unknown property ${quotedText(clipText(k))} (allowed: ${allowed.join(', ')})`, [...path, k]);
   }
   for (const k of required) if (!(k in v)) throw new LowerError(`missing required property "${k}"`, path);
   return v;
@@ -218,11 +220,11 @@ export function parseManifest(json: unknown): LoweringManifest {
       const path = ['modules', i];
       const o = obj(raw, path, ['name', 'uses', 'description'], ['name', 'uses']);
       const name = str(o.name, [...path, 'name']);
-      if (names.has(name)) throw new LowerError(`module "${name}" is listed twice`, [...path, 'name']);
+      if (names.has(name)) throw new LowerError(`module ${quotedText(clipText(name))} is listed twice`, [...path, 'name']);
       names.add(name);
       const uses = arr(o.uses, [...path, 'uses']).map((u, j) => {
         const s = str(u, [...path, 'uses', j]);
-        if (!known.has(s)) throw new LowerError(`"${s}" is neither a spec constant nor a device global of this manifest`, [...path, 'uses', j]);
+        if (!known.has(s)) throw new LowerError(`${quotedText(clipText(s))} is neither a spec constant nor a device global of this manifest`, [...path, 'uses', j]);
         return s;
       });
       return { name, uses };

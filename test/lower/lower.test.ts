@@ -356,6 +356,10 @@ describe('lower: manifest errors name the JSON path', () => {
     [{ mode: 'native', deviceGlobals: [{ name: 'g', type: 'i32', hostAccess: 'rw' }] }, /deviceGlobals\[0\]\.hostAccess/],
     [{ mode: 'native', modules: [{ name: 'm', uses: ['nope'] }] }, /neither a spec constant nor a device global.*modules\[0\]\.uses\[0\]/],
     [{ mode: 'native', dataLayout: 'e-i8:16' }, /i8 must be 8-bit aligned.*at dataLayout/],
+    // (review 2026-11-28 message sweep: names from the file were written raw, an ESC or a U+DC80+byte code unit in the message)
+    [{ mode: 'native', 'x\u001b[2J\udcff': 1 }, /^unknown property "x\\u001b\[2J\\xff" \(allowed: /],
+    [{ mode: 'native', modules: [{ name: 'm\u0007', uses: [] }, { name: 'm\u0007', uses: [] }] }, /^module "m\\u0007" is listed twice/],
+    [{ mode: 'native', modules: [{ name: 'm', uses: ['n\u001b'] }] }, /^"n\\u001b" is neither a spec constant/],
   ];
   for (const [m, re] of cases) {
     it(`${JSON.stringify(m).slice(0, 80)}`, () => {
