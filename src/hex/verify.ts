@@ -210,7 +210,7 @@ function lint(input: BytesLike | ByteSource, ann: Annotation): VerifyReport {
       offset: thin[0]!.headerOffset,
       path: `members[${thin[0]!.index}]`,
       code: 'structure',
-      message: `a thin archive: its ${thin.length} member(s) are files outside it (${someOf(thin.map((m) => m.name))}), not checked here; verify each file`,
+      message: `a thin archive: its ${thin.length} member(s) are files outside it (${someOf(thin.map((m) => printable(m.name)))}), not checked here; verify each file`,
     });
   }
   if (ann.input?.archive && !ann.input.archive.thin) checkArchiveSymbolTable(src, ann.input.archive, add);

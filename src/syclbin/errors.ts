@@ -5,6 +5,7 @@
  */
 import { DecodeError, type ErrorCode, type PathKey } from '../codec/index.js';
 import { PropertySetError } from '../props/errors.js';
+import { printableClipped } from '../props/explain.js';
 
 /**
  * The sentences of the SYCLBIN readers' errors, LLVM's wording where LLVM has the check
@@ -31,7 +32,8 @@ export const LLVM_MESSAGES = {
   /** An `am_index` at or past the number of entries. */
   v2AmIndexRange: (n: bigint | number, e: number) => `SYCLBIN v2 am_index ${n} is out of range (entries=${e}).`,
   /** A `role` other than global_metadata, am_metadata, ir, native. */
-  v2UnknownRole: (r: string) => `SYCLBIN v2 entry has unknown role '${r}'.`,
+  // (the role is the file's text: control characters and bytes that are not UTF-8 as \xNN, clipped)
+  v2UnknownRole: (r: string) => `SYCLBIN v2 entry has unknown role '${printableClipped(r)}'.`,
   v2MissingGlobal: 'SYCLBIN v2 missing global_metadata entry.',
   /** A `sycl_format_version` other than 2. */
   v2FormatVersion: (v: string) => `Unsupported sycl_format_version '${v}' (this reader supports v2).`,

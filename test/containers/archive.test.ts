@@ -5,7 +5,9 @@
  */
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runCliCaptured } from '../support/run-cli.js';
 import { concatChunks, memoryBlob } from '../../src/codec/index.js';
 import { archiveChunks, readArchive, type ArchiveMemberInput } from '../../src/containers/archive.js';
 import { elfArchiveSymbols } from '../../src/containers/elf-symbols.js';
@@ -308,5 +310,23 @@ describe('archive: writing as llvm-offload-binary-22 --archive', () => {
     ]);
     // The two headers of the long name point at the same table entry: "/0" twice, "/33" once.
     expect([text.split(`/0${' '.repeat(14)}0 `).length - 1, text.split(`/${long.length + 2}${' '.repeat(13)}0 `).length - 1]).to.deep.equal([2, 1]);
+  });
+});
+
+describe('archive: a thin archive member name in verify (review 2026-11-28 message sweep)', () => {
+  it('control characters and bytes that are not UTF-8 are \\xNN in the note, in --json too', async () => {
+    const bytes = new Uint8Array(readFileSync(new URL('../../testdata/llvm22/strict/thin.a', import.meta.url)));
+    const at = Buffer.from(bytes).indexOf('one.o/');
+    expect(at).to.be.greaterThan(0);
+    bytes.set([0x6f, 0x1b, 0xff, 0x2e, 0x6f], at); // "o ESC 0xff .o"
+    const { dir, cleanup } = (await import('../offload/support.js')).tempDir();
+    try {
+      writeFileSync(join(dir, 'thin.a'), bytes);
+      const r = await runCliCaptured(['verify', '--json', 'thin.a'], dir);
+      const msgs = (JSON.parse(r.stdout) as { problems: { message: string }[] }).problems.map((p) => p.message);
+      expect(msgs.join('\n')).to.include('are files outside it (o\\x1b\\xff.o, macho.o)');
+    } finally {
+      cleanup();
+    }
   });
 });

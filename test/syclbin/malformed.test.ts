@@ -64,6 +64,8 @@ const CASES: [string, Uint8Array, string][] = [
   // ---- SYCLBIN v2 (role entries)
   ['v2: unknown role', v2(g(), am('0'), entry([fv, ['role', 'kernel'], ['am_index', '0']], new Uint8Array(8))), "SYCLBIN v2 entry has unknown role 'kernel'."],
   ['v2: missing role', v2(g(), am('0'), entry([fv, ['am_index', '0']], new Uint8Array(8))), "SYCLBIN v2 entry has unknown role ''."],
+  // (review 2026-11-28 message sweep: the role was written raw, NULs and an ESC in the message)
+  ['v2: unknown role of control characters', v2(g(), am('0'), entry([fv, ['role', '\u0000\u001b[2Jir'], ['am_index', '0']], new Uint8Array(8))), "SYCLBIN v2 entry has unknown role '\\x00\\x1b[2Jir'."],
   ['v2: invalid am_index (letters)', v2(g(), am('x1')), "SYCLBIN v2 invalid am_index 'x1'."],
   ['v2: invalid am_index (sign)', v2(g(), am('+0')), "SYCLBIN v2 invalid am_index '+0'."],
   ['v2: invalid am_index (empty)', v2(g(), am('')), "SYCLBIN v2 invalid am_index ''."],
