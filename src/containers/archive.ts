@@ -12,7 +12,8 @@
  * trailing NULs dropped), otherwise the field without trailing blanks. A thin archive (`!<thin>\n`)
  * stores the same headers and the special members, and names its other members' files (read as
  * `external` members: header only; src/containers/thin-archive.ts reads the files). An AIX big archive
- * (`<bigaf>\n`) has another layout: refused with a FORMAT error saying so.
+ * (`<bigaf>\n`) has another layout: read by src/containers/big-archive.ts into the same
+ * {@link ArchiveFile} (kind `aix-big`).
  *
  * Checks (each a DecodeError at the field, e.g. `members[2].header.size`): the header fits, its
  * terminator, the numeric fields, the member inside the archive, a BSD name inside its member, a long
@@ -70,10 +71,12 @@ import {
   ArThinGlobalHeader,
   ArThinMagic,
   type ArMemberHeaderValue,
+  type ArBigMemberHeaderValue,
 } from '../../formats/ar.js';
+import { readBigArchive } from './big-archive.js';
 
-/** The kinds LLVM tells apart (`Archive::Kind`). */
-export type ArchiveKind = 'gnu' | 'gnu64' | 'bsd' | 'darwin64' | 'coff';
+/** The kinds LLVM tells apart (`Archive::Kind`; `aix-big`: `K_AIXBIG`, the `<bigaf>\n` layout). */
+export type ArchiveKind = 'gnu' | 'gnu64' | 'bsd' | 'darwin64' | 'coff' | 'aix-big';
 
 /** What a special member is. */
 export type ArchiveSpecial = 'symbol-table' | 'symbol-table-64' | 'string-table' | 'coff-linker-member' | 'ec-symbols';
@@ -92,8 +95,8 @@ export interface ArchiveMember {
   dataOffset: number;
   /** Data size in bytes. */
   size: number;
-  /** The member header's fields as stored. */
-  header: ArMemberHeaderValue;
+  /** The member header's fields as stored (an AIX big archive's: `ArBigMemberHeaderValue` of formats/ar.ts, with the next and previous members' offsets). */
+  header: ArMemberHeaderValue | ArBigMemberHeaderValue;
   /** Set for the symbol and string tables at the start of the archive (not extracted). */
   special?: ArchiveSpecial;
   /** The member's bytes, on demand (empty for a thin archive's member file). */
@@ -218,7 +221,7 @@ class ArchiveReader {
     const { file } = this;
     const head = file.bytes(0, Math.min(8, file.size), 'archive magic', ['header', 'magic']);
     this.thin = hasMagic(ArThinMagic, head);
-    if (hasMagic(ArBigMagic, head)) throw new DecodeError('FORMAT', 'AIX big archive (<bigaf>) is not supported', file.abs(0), ['header', 'magic']);
+    if (hasMagic(ArBigMagic, head)) return readBigArchive(this.src, file, this.node, this.origin, this.partial);
     file.decode(this.thin ? ArThinGlobalHeader : ArGlobalHeader, 0, { path: ['header'], parent: this.node, key: 'header' });
     const members: ArchiveMember[] = [];
     const start = ArGlobalHeader.fixedSize!;

@@ -99,10 +99,12 @@ describe('archive: reading', () => {
     expect(a.members.map((m) => m.special ?? m.name)).to.deep.equal(['symbol-table', 'coff-linker-member', 'string-table', 'ec-symbols', 'long-coff-member.obj']);
   });
 
-  it('an empty archive has no members; an AIX big archive is refused with what it is', () => {
+  it('an empty archive has no members; an AIX big archive cut in its fixed-length header is an EOF error', () => {
     expect(readArchive(enc.encode('!<arch>\n')).members).to.deep.equal([]);
     expect(readArchive(enc.encode('!<thin>\n'))).to.deep.include({ members: [], thin: true });
-    expect(decodeErrorOf(() => readArchive(enc.encode('<bigaf>\n'))).message).to.match(/AIX big archive/);
+    const e = decodeErrorOf(() => readArchive(enc.encode('<bigaf>\n')));
+    expect([e.code, e.path]).to.deep.equal(['EOF', 'header']);
+    expect(e.message).to.match(/AIX big archive's fixed-length header needs 128 bytes/);
   });
 
   /** A member header of a thin archive (the archive names the file; its size is the file's). */
