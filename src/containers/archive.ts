@@ -155,6 +155,11 @@ export interface ArchiveStop {
    * testdata/llvm22/strict), then fails on the offset of the next member.
    */
   runaway?: { dataOffset: number; size: number; special: boolean };
+  /**
+   * Where LLVM does not stop at this error, what it does instead (an AIX big archive whose member list
+   * loops: "follows the member list for ever"); undefined where it fails too.
+   */
+  llvmGoesOn?: string;
 }
 
 /** Options of {@link readArchive}: where the archive lies in the input (default: all of it) and the path before its own (`members[2].data`). */

@@ -84,9 +84,8 @@ export function readBigArchive(src: ByteSource, file: Space, node: SpanNode | un
 }
 
 class BigArchiveReader {
-  /** Starts and ends of the members read, sorted by start (they never overlap). */
-  private readonly starts: number[] = [];
-  private readonly ends: number[] = [];
+  /** The bytes of the members read (header to end of data; they never overlap). */
+  private readonly taken = new Intervals();
   private group: SpanNode | undefined;
   constructor(
     private readonly src: ByteSource,
@@ -96,9 +95,9 @@ class BigArchiveReader {
   ) {}
 
   /** Throw the stop at member `index` (`beforeListing`: LLVM fails to open the archive itself). */
-  private fail(error: DecodeError, llvm: string | undefined, index: number, beforeListing: boolean, name?: string): never {
+  private fail(error: DecodeError, llvm: string | undefined, index: number, beforeListing: boolean, name?: string, llvmGoesOn?: string): never {
     const m = new Malformed(error, llvm === undefined ? undefined : llvmArchiveError(llvm)) as Malformed & { stop: ArchiveStop };
-    m.stop = { error, index, beforeListing, ...(m.llvm === undefined ? {} : { llvmMessage: m.llvm }), ...(name === undefined ? {} : { name }) };
+    m.stop = { error, index, beforeListing, ...(m.llvm === undefined ? {} : { llvmMessage: m.llvm }), ...(name === undefined ? {} : { name }), ...(llvmGoesOn === undefined ? {} : { llvmGoesOn }) };
     throw m;
   }
 
@@ -266,9 +265,10 @@ class BigArchiveReader {
         index,
         first,
         name,
+        'opens the member with the bytes after the end of its buffer (undefined behaviour)',
       );
     }
-    this.claim(pos + HEAD, dataAt + header.size, index, from, fromAt, true);
+    this.claim(pos, dataAt + header.size, index, from, fromAt, true);
     if (mNode) mNode.size = spanInt(dataAt + header.size - pos);
     if (this.group) this.group.size = spanInt(Math.max(this.group.size, dataAt + header.size - this.group.offset));
     const abs = file.abs(dataAt);
@@ -289,39 +289,87 @@ class BigArchiveReader {
   }
 
   /**
-   * Take `[start, end)` for member `index`, reached through the field at `from`: a FORMAT error where
-   * it overlaps a member read before (`more`: the rest of a member whose header was taken).
+   * Check `[start, end)` of member `index`, reached through the field at `from`, against the members
+   * read before: a FORMAT error where it overlaps one; with `take`, it is then added to them.
    */
-  private claim(start: number, end: number, index: number, from: PathKey[], fromAt: number, more = false): void {
-    const { starts, ends } = this;
-    let lo = 0;
-    let hi = starts.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (starts[mid]! <= start) lo = mid + 1;
-      else hi = mid;
-    }
-    if (more) {
-      // (the header's own range is the one just before: grow it, then check the next range)
-      const i = lo - 1;
-      if (i + 1 < starts.length && starts[i + 1]! < end) this.overlap(index, start, from, fromAt);
-      ends[i] = end;
-      return;
-    }
-    if ((lo > 0 && ends[lo - 1]! > start) || (lo < starts.length && starts[lo]! < end)) this.overlap(index, start, from, fromAt);
-    starts.splice(lo, 0, start);
-    ends.splice(lo, 0, end);
+  private claim(start: number, end: number, index: number, from: PathKey[], fromAt: number, take = false): void {
+    if (this.taken.overlaps(start, end)) this.overlap(index, start, from, fromAt);
+    if (take) this.taken.add(start, end);
   }
 
   private overlap(index: number, at: number, from: PathKey[], fromAt: number): never {
     const prev = this.a.members.find((m) => m.headerOffset - this.file.abs(0) <= at && at < m.dataOffset - this.file.abs(0) + m.size) ?? this.a.members.find((m) => at <= m.headerOffset - this.file.abs(0));
     const what = prev ? `member ${prev.index} ('${prev.name}')` : 'a member read before';
     const where = from[0] === 'header' ? 'the first member offset' : `member ${index - 1}'s next offset`;
+    const loops = this.a.members.some((m) => m.headerOffset - this.file.abs(0) === at);
     throw this.fail(
       new DecodeError('FORMAT', `member ${index} at offset ${at} (${where}) overlaps ${what}: the member list loops or members share bytes (LLVM reads such a list for ever or reads the bytes twice)`, this.file.abs(fromAt), from),
       undefined,
       index,
       index === 0,
+      undefined,
+      loops ? 'follows the member list for ever' : 'reads the member there, in bytes another member holds, and goes on from it',
     );
+  }
+}
+
+/** Bucket size of {@link Intervals}: inserting costs O(log n + BUCKET), whatever the order. */
+const BUCKET = 512;
+
+/**
+ * Disjoint intervals `[start, end)`, sorted by start in buckets of up to 2 × BUCKET: an overlap query
+ * and an insertion cost O(log n + BUCKET), so members met in any order (a hostile list that walks
+ * backwards) cost no more than members in file order.
+ */
+class Intervals {
+  private readonly buckets: { s: number[]; e: number[] }[] = [];
+
+  /** The bucket that holds, or would hold, start `x`: the last whose first start is at most `x` (0 when none). */
+  private bucketOf(x: number): number {
+    const b = this.buckets;
+    let lo = 0;
+    let hi = b.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (b[mid]!.s[0]! <= x) lo = mid + 1;
+      else hi = mid;
+    }
+    return Math.max(0, lo - 1);
+  }
+
+  /** Index of the last start at most `x` in `s`, or -1. */
+  private static last(s: readonly number[], x: number): number {
+    let lo = 0;
+    let hi = s.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (s[mid]! <= x) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo - 1;
+  }
+
+  /** True when `[start, end)` (end > start) shares a byte with an interval held. */
+  overlaps(start: number, end: number): boolean {
+    if (!this.buckets.length) return false;
+    // (disjoint and sorted: the last interval starting before `end` ends last of those that do)
+    const x = end - 1;
+    const b = this.buckets[this.bucketOf(x)]!;
+    const i = Intervals.last(b.s, x);
+    return i >= 0 && b.e[i]! > start;
+  }
+
+  /** Add `[start, end)`, which overlaps no interval held. */
+  add(start: number, end: number): void {
+    if (!this.buckets.length) {
+      this.buckets.push({ s: [start], e: [end] });
+      return;
+    }
+    const k = this.bucketOf(start);
+    const b = this.buckets[k]!;
+    const i = Intervals.last(b.s, start) + 1;
+    b.s.splice(i, 0, start);
+    b.e.splice(i, 0, end);
+    if (b.s.length > 2 * BUCKET) this.buckets.splice(k + 1, 0, { s: b.s.splice(BUCKET), e: b.e.splice(BUCKET) });
   }
 }

@@ -462,6 +462,7 @@ class InputReader {
           if (item.listed && !this.stopped && e.code !== 'LIMIT') {
             this.stopped = true;
             if (this.opts.llvmRules) this.out.peerFailure ??= { message: e.reason, label: { kind: 'member-of', member: item.member ?? '' } };
+            else if (item.archiveStop?.llvmGoesOn !== undefined) this.note(item, `the archive is malformed here (the error below): ${this.peer} --offloading does not stop there, it ${item.archiveStop.llvmGoesOn}`);
             else if (item.archiveStop) this.note(item, `the archive is malformed here (the error below): ${this.peer} --offloading fails on it too, after listing the members before it`);
             else this.note(item, `malformed (the error below): ${this.peer} --offloading fails on it too; members after it are listed after its text`);
           }

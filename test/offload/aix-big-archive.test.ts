@@ -85,10 +85,33 @@ describe('offload input: AIX big archives', () => {
       expect(p.members.length).to.equal(3);
       expect(p.stop?.index).to.equal(3);
       expect(p.stop?.llvmMessage).to.equal(undefined);
+      expect(p.stop?.llvmGoesOn, name).to.match(name === 'loop' ? /for ever/ : /another member holds/);
     }
     // Data past the end: an error at the size field (LLVM reads past its buffer).
     const cut = patch(BIG.subarray(0, m2!.dataOffset + 100), [[...field('globalSymbols'), '0'], [...field('globalSymbols64'), '0']]);
     expect(() => readArchive(cut)).to.throw(DecodeError, /members\[2\]\.header\.size/);
+  });
+
+  it('members met backwards cost what members in file order cost (the overlap check is not quadratic)', () => {
+    // n empty members, each 114 bytes, the list walking from the last in the file to the first (one
+    // byte after them: LLVM wants more than 114 bytes from a header on).
+    const n = 20000;
+    const b = new Uint8Array(128 + n * 114 + 1).fill(0x20);
+    const put = (at: number, w: number, t: string) => b.set(new TextEncoder().encode(t.padEnd(w)), at);
+    put(0, 8, '<bigaf>\n');
+    for (const [k, v] of [['memberTable', '0'], ['globalSymbols', '0'], ['globalSymbols64', '0'], ['firstMember', String(128 + (n - 1) * 114)], ['lastMember', '128'], ['freeList', '0']] as const) put(F[k]!, 20, v);
+    for (let i = 0; i < n; i++) {
+      const pos = 128 + i * 114;
+      put(pos + H.size!, 20, '0');
+      put(pos + H.next!, 20, String(pos - 114));
+      put(pos + H.nameLength!, 4, '0');
+      put(pos + 112, 2, '`\n');
+    }
+    const t = Date.now();
+    const r = readArchive(b);
+    expect(r.members.length).to.equal(n);
+    expect(r.members[n - 1]!.headerOffset).to.equal(128);
+    expect(Date.now() - t).to.be.lessThan(20000);
   });
 
   it('offload-list, inspect, annotate and verify read it', async () => {
