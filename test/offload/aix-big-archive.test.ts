@@ -175,4 +175,24 @@ describe('offload input: AIX big archives', () => {
       cleanup();
     }
   });
+
+  it('inside a GNU archive: llvm-objdump fails on it as on any nested archive, llvm-offload-binary-22 reads it', async () => {
+    const ar = requireTool('llvm-ar-22');
+    const objdump = requireTool('llvm-objdump-22');
+    const tool = requireTool('llvm-offload-binary-22');
+    const { dir, cleanup } = tempDir('syclbin-bigaf-n-');
+    try {
+      writeFileSync(join(dir, 'aix-big.a'), BIG);
+      writeFileSync(join(dir, 'omp.o'), readBytes(join(TESTDATA, 'omp-two-targets.o')));
+      expect(run(ar, ['rcs', '--format=gnu', 'nest.a', 'aix-big.a', 'omp.o'], dir).status).to.equal(0);
+      const theirs = run(objdump, ['--offloading', 'nest.a'], dir);
+      const ours = await cli(['offload-list', '--strict', 'nest.a'], dir);
+      expect([ours.code, ours.stdout]).to.deep.equal([theirs.status, theirs.stdout.toString('utf8')]);
+      expect(run(tool, ['nest.a', '--image=triple=x86_64-unknown-linux-gnu,file=theirs.a', '--archive'], dir).status).to.equal(0);
+      expect((await cli(['offload-extract', 'nest.a', '--image=triple=x86_64-unknown-linux-gnu,file=ours.a', '--archive'], dir)).code).to.equal(0);
+      expect(readFileSync(join(dir, 'ours.a')).equals(readFileSync(join(dir, 'theirs.a')))).to.equal(true);
+    } finally {
+      cleanup();
+    }
+  });
 });
