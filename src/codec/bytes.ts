@@ -294,6 +294,28 @@ export function isWellFormed(text: string): boolean {
 const utf8Encoder = new TextEncoder();
 
 /**
+ * Where UTF-16 index `at` of `text` is in its bytes as {@link encodeEscapedUtf8} writes them: the
+ * byte offset in the bytes {@link decodeEscapedUtf8} read `text` from (an escaped byte U+DC80..U+DCFF
+ * is one byte), or in the UTF-8 of a string given as text. Counted without encoding (a manifest
+ * error's offset, src/lower/manifest.ts); another lone surrogate counts as the 3 bytes of the U+FFFD
+ * a UTF-8 encoder writes for it.
+ */
+export function escapedUtf8Offset(text: string, at: number): number {
+  let n = 0;
+  for (let i = 0; i < at; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < at && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n += 4; // a pair: one code point beyond the BMP
+      i++;
+    } else if (c >= 0xdc80 && c <= 0xdcff) n += 1;
+    else n += 3;
+  }
+  return n;
+}
+
+/**
  * The UTF-8 bytes of `text`, where a lone low surrogate U+DC80..U+DCFF stands for the byte 0x80..0xFF
  * it escapes (the "surrogateescape" that the property-set text decoder, src/props/text.ts decodeText,
  * uses for bytes that are not UTF-8), so such a string encodes back to the bytes it was read from.

@@ -5,6 +5,7 @@
  */
 import { jsonSyntaxProblem, jsonValuePosition, parseJsonText } from '../codec/json-syntax.js';
 import { toTextBytes } from '../codec/source.js';
+import { escapedUtf8Offset } from '../codec/bytes.js';
 import { isWellFormed } from '../codec/bytes.js';
 import { decodeText, quotedText } from '../props/text.js';
 import { clipText } from '../codec/messages.js';
@@ -234,25 +235,6 @@ export function parseManifest(json: unknown): LoweringManifest {
   return { mode, dataLayout, types, specConstants, deviceGlobals, ...(modules ? { modules } : {}), emitProgramMetadata };
 }
 
-/**
- * The byte offset of `source`'s UTF-16 index `at` in its UTF-8 bytes: the bytes a manifest given as
- * bytes was decoded from (decodeText keeps a byte that is not UTF-8 as one escape, which encodes to
- * that byte again), or the UTF-8 of a manifest given as a string.
- */
-function byteOffset(source: string, at: number): number {
-  let n = 0;
-  for (let i = 0; i < at; i++) {
-    const c = source.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < at && (source.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      n += 4; // a pair: one code point beyond the BMP
-      i++;
-    } else if (c >= 0xdc80 && c <= 0xdcff) n += 1; // an escaped byte
-    else n += 3; // (another lone surrogate: the 3 bytes of the U+FFFD a UTF-8 encoder writes)
-  }
-  return n;
-}
 
 /**
  * Parses manifest text (JSON), given as a string or as its UTF-8 bytes (an ArrayBuffer or any view
@@ -267,7 +249,7 @@ export function parseManifestText(text: string | Uint8Array): LoweringManifest {
   } catch (e) {
     const at = jsonSyntaxProblem(source);
     const error = new LowerError(`manifest is not valid JSON: ${(e as Error).message}`);
-    throw at ? error.placedAt({ line: at.line, column: at.column, offset: byteOffset(source, at.offset) }) : error;
+    throw at ? error.placedAt({ line: at.line, column: at.column, offset: escapedUtf8Offset(source, at.offset) }) : error;
   }
   try {
     return parseManifest(json);
@@ -276,7 +258,7 @@ export function parseManifestText(text: string | Uint8Array): LoweringManifest {
     // of the text, only when there is an error to place.
     if (e instanceof LowerError && e.line === undefined && e.pathSegments.length) {
       const at = jsonValuePosition(source, e.pathSegments);
-      if (at) e.placedAt({ line: at.line, column: at.column, offset: byteOffset(source, at.offset) });
+      if (at) e.placedAt({ line: at.line, column: at.column, offset: escapedUtf8Offset(source, at.offset) });
     }
     throw e;
   }

@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { blobRef, ByteBuilder, chunksSource, concatBytes, memorySource, type Chunk } from '../../src/codec/index.js';
-import { decodeEscapedUtf8, decodeLatin1, encodeEscapedUtf8, encodeLatin1, latin1Output, utf8SequenceAt } from '../../src/codec/bytes.js';
+import { decodeEscapedUtf8, decodeLatin1, encodeEscapedUtf8, encodeLatin1, escapedUtf8Offset, latin1Output, utf8SequenceAt } from '../../src/codec/bytes.js';
 
 type Op = { text: string } | { decimal: number } | { bytes: Uint8Array } | { align: number } | { u32: number };
 
@@ -173,5 +173,24 @@ describe('decodeEscapedUtf8 (surrogateescape)', () => {
     for (let i = 0; i < x.length; i += 5) x.set([0x61, 0xf0, 0x9f, 0x98, 0x80].slice(0, Math.min(5, x.length - i)), i);
     x[7] = 0xff;
     expect(decodeEscapedUtf8(x)).to.equal(reference(x));
+  });
+});
+
+describe('escapedUtf8Offset (a UTF-16 index as a byte offset)', () => {
+  it('is the length of the bytes before the index, for any bytes decoded with escapes (fixed seed)', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 64 }), fc.nat(), (bytes, k) => {
+        const text = decodeEscapedUtf8(bytes);
+        // (an index between the two halves of a pair is not a place in the bytes: moved past it)
+        let at = text.length ? k % (text.length + 1) : 0;
+        if (at > 0 && at < text.length && (text.charCodeAt(at) & 0xfc00) === 0xdc00 && (text.charCodeAt(at - 1) & 0xfc00) === 0xd800) at++;
+        const never = (): never => {
+          throw new Error('lone surrogate');
+        };
+        expect(escapedUtf8Offset(text, at)).to.equal(encodeEscapedUtf8(text.slice(0, at), never).length);
+      }),
+      { numRuns: 2000 },
+    );
+    expect(escapedUtf8Offset('a\u00e9\u20ac\ud83d\ude00', 5)).to.equal(1 + 2 + 3 + 4);
   });
 });
