@@ -17,6 +17,8 @@ import { errnoText, openInput, type InputFile } from '../node/input.js';
 import { atomicFile, directFile, ensureDir, fileIdentity, outputTarget, type OutputSink } from '../node/output.js';
 import type { CommandIO } from './command.js';
 import { FileFailure } from './errors.js';
+import { clipText } from '../codec/messages.js';
+import { terminalSafe } from '../hex/terminal.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -32,6 +34,18 @@ export const THIN_REPEAT_SLACK = 64 * 1024 * 1024;
 export const THIN_REPEAT_FACTOR = 8;
 
 /** The files of one command run. */
+/**
+ * A thin archive's member file that could not be opened: the member's name and the path it was looked
+ * for at (raw, for JSON), LLVM's reason, and `text`, the `(MEMBER): 'PATH': REASON` that follows the
+ * archive's name in a message (LLVM's `ARCHIVE(MEMBER): 'PATH': STRERROR`), safe for a terminal.
+ */
+export interface ThinMemberMissing {
+  member: string;
+  path: string;
+  message: string;
+  text: string;
+}
+
 export class Files {
   private readonly inputs: InputFile[] = [];
   /** Outputs by absolute path: their identity (or the path, for a new file) and the name given. */
@@ -114,7 +128,7 @@ export class Files {
    * current folder); any other input as it is (src/containers/thin-archive.ts). `note` is told how
    * many member files were read.
    */
-  withThinMembers(name: string, src: ByteSource, note?: (message: string) => void): ByteSource & { thin?: true; missing?: { member: string; path: string; message: string } } {
+  withThinMembers(name: string, src: ByteSource, note?: (message: string) => void): ByteSource & { thin?: true; missing?: ThinMemberMissing } {
     const magic = ArThinMagic.fixedSize!;
     if (src.size < magic || !isThinArchive(src.read(0, magic))) return src;
     const dir = name === '-' ? '' : dirname(name);
@@ -152,11 +166,15 @@ export class Files {
     const { source, members, missing } = thinArchiveSource(src, open);
     const files = members.filter((m) => !m.stored).length;
     note?.(`a thin archive: its ${files} member file(s) are read as its members, as LLVM reads them (offsets count in the archive they make: ${source.size} bytes)`);
-    const out: ByteSource & { thin: true; missing?: { member: string; path: string; message: string } } = { ...source, read: source.read, thin: true };
+    const out: ByteSource & { thin: true; missing?: ThinMemberMissing } = { ...source, read: source.read, thin: true };
     // A member file that cannot be opened: the members before it are read, then the command fails (as LLVM).
     if (missing) {
       const path = isAbsolute(missing.member.name) || !dir ? missing.member.name : join(dir, missing.member.name);
-      out.missing = { member: missing.member.name, path, message: missing.error instanceof Error ? missing.error.message : String(missing.error) };
+      const message = missing.error instanceof Error ? missing.error.message : String(missing.error);
+      // The names come from the archive: shown with control bytes escaped and long ones clipped, as
+      // every other name from a file is (a member name with ESC sequences would act on the terminal).
+      const member = terminalSafe(clipText(missing.member.name));
+      out.missing = { member: missing.member.name, path, message, text: `(${member}): '${terminalSafe(clipText(path))}': ${message}` };
     }
     return out;
   }

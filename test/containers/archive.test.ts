@@ -157,8 +157,27 @@ describe('archive: reading', () => {
       }
       const i = await run(['inspect', 't.a']);
       expect(i.code).to.equal(0);
-      expect(i.err).to.include('note: member b.o: b.o: No such file or directory; the members before it are explained');
+      expect(i.err).to.include("note: member (b.o): 'b.o': No such file or directory; the members before it are explained");
       expect(i.out).to.include('a.o');
+    });
+  });
+
+  it('a gone thin archive member whose name holds control bytes is named with them escaped, in every command (review 2026-11-28)', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    await inThinDir('a.o', async (dir) => {
+      const size = readFileSync(join(dir, 'a.o')).length;
+      // A GNU name table member ('//') holds the long name; an ESC sequence that would clear the screen.
+      const name = 'b\x1b[2J.o';
+      const table = `${name}/\n\n`; // (even: members start on an even offset)
+      writeFileSync(join(dir, 't.a'), `!<thin>\n${thinHeader('//', table.length)}${table}${thinHeader('a.o/', size)}${thinHeader('/0', 100)}`);
+      const { runCli } = await import('../../src/cli/run.js');
+      for (const args of [['offload-list', 't.a'], ['offload-list', '--strict', 't.a'], ['offload-extract', 't.a', '-o', 'x'], ['offload-extract', '--strict', 't.a'], ['inspect', 't.a']]) {
+        let err = '';
+        await runCli(args, { stdout: { write: () => undefined }, stderr: { write: (c) => void (err += String(c)) }, cwd: dir, env: {} });
+        expect(err, args.join(' ')).to.include('b\\x1b[2J.o');
+        expect(err, args.join(' ')).not.to.include('\x1b');
+      }
     });
   });
 

@@ -78,7 +78,7 @@ is explained as without it, with a note on stderr.`,
       if (e instanceof DecodeError) throw new FileFailure(file, e);
       throw e;
     }
-    if (source.missing) io.stderr.write(`${prog}: ${file}: note: member ${source.missing.member}: ${source.missing.path}: ${source.missing.message}; the members before it are explained\n`);
+    if (source.missing) io.stderr.write(`${prog}: ${file}: note: member ${source.missing.text}; the members before it are explained\n`);
     const unused = sectionOptionsNote(opts, source.read(0, Math.min(8, source.size)));
     if (unused) io.stderr.write(`${prog}: ${file}: note: ${unused}\n`);
     const sha256 = opts['no-hash'] ? false : nodeSha256;

@@ -175,7 +175,7 @@ Every file is written atomically; an image file is never written over FILE itsel
         const unused = opts.strict ? undefined : sectionOptionsNote(opts, src.read(0, Math.min(8, src.size)));
         if (unused) note(unused);
         // A thin archive's member file that cannot be opened: LLVM's extraction fails there, nothing is written.
-        if (src.missing) throw new CommandFailure(opts.strict ? `${prog}: error: '${src.missing.path}': ${src.missing.message}` : `${prog}: error: ${file}(${src.missing.member}): '${src.missing.path}': ${src.missing.message}\n${prog}: ${file}: note: nothing extracted`);
+        if (src.missing) throw new CommandFailure(opts.strict ? `${prog}: error: '${terminalSafe(clipText(src.missing.path))}': ${src.missing.message}` : `${prog}: error: ${file}${src.missing.text}\n${prog}: ${file}: note: nothing extracted`);
         // llvm-offload-binary finds nothing, successfully, in a file of no kind it reads.
         if (opts.strict && offloadContainerOf(src.read(0, Math.min(64, src.size))) === 'unknown') return undefined;
         // A malformed archive member fails the extraction (nothing is written), named as LLVM names it: `FILE(MEMBER)`.

@@ -14,6 +14,7 @@ import type { bundleFileName as BundleFileName } from '../../offload/input-text.
 import { defineCommand, EXIT } from '../command.js';
 import { CommandFailure, FileFailure, UsageError } from '../errors.js';
 import { irTextInputNote } from '../syclbin-input.js';
+import type { ThinMemberMissing } from '../files.js';
 import { clipText } from '../../codec/messages.js';
 import { llvmEraOption, maxInflatedSizeOption, opt, outputOptions, sectionChoice, sectionOptions, sectionOptionsNote } from '../options.js';
 import { latin1Bytes } from '../../node/output.js';
@@ -193,7 +194,7 @@ imageSize) are decimal strings, what a reader found (image.size, bare images) ar
       }
       if (file === '-') stdinRead = true;
       let strictError: { label: string; message: string } | undefined;
-      let missing: { member: string; path: string; message: string } | undefined;
+      let missing: ThinMemberMissing | undefined;
       await strictFileErrors(opts.strict, prog, file, () => files.readAsync(file, async (given) => {
         const src = files.withThinMembers(file, given, opts.strict ? undefined : note);
         try {
@@ -288,7 +289,7 @@ imageSize) are decimal strings, what a reader found (image.size, bare images) ar
       if (missing) {
         // A thin archive's member file that cannot be opened: listed up to it, then LLVM's error
         // (`ARCHIVE(MEMBER): 'PATH': STRERROR`).
-        io.stderr.write(opts.strict ? `${prog}: error: ${shown(file)}(${missing.member}): '${missing.path}': ${missing.message}\n` : `${prog}: error: ${shown(file)}(${missing.member}): '${missing.path}': ${missing.message}\n`);
+        io.stderr.write(`${prog}: error: ${shown(file)}${missing.text}\n`);
         return EXIT.FAILURE;
       }
     }
