@@ -7,7 +7,7 @@
  *
  * Portable: no Node APIs.
  */
-import { decodeUtf8, hex, TerminatedStrings, type PathKey } from '../codec/index.js';
+import { decodeEscapedUtf8, hex, TerminatedStrings, type PathKey } from '../codec/index.js';
 
 /** A section as the pointer readers see it. */
 export interface PointerSection {
@@ -135,7 +135,9 @@ export abstract class SectionPointers<S extends PointerSection> implements Point
     const b = this.bytes(t.section);
     const nul = this.stringEnd(t);
     if (nul < 0) return this.fail(`${what}: the string at offset ${hex(t.offset)} of ${sectionPlace(t.section)} is not NUL-terminated inside it`);
-    return decodeUtf8(b, t.offset, nul);
+    // (bytes that are not UTF-8 kept as U+DC80+byte escapes, src/codec/bytes.ts decodeEscapedUtf8: a triple or
+    // kernel name is printed, named in a file name and put in JSON as the bytes it is, not as U+FFFD)
+    return decodeEscapedUtf8(b, t.offset, nul);
   }
 
   /** Records why a pointer could not be followed. */

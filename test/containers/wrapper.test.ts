@@ -167,6 +167,28 @@ describe('wrapper objects: when things cannot be followed', () => {
     expect(r.notes.join('\n')).to.match(/\.sycl_offloading\.descriptor: no such symbol \(no symbol table, or it was stripped or renamed\); the descriptor was found by its shape at offset 0x\w+ of section \[\d+\] '\.data\.rel\.ro'/);
   });
 
+  it('a triple byte that is not UTF-8 is kept as that byte (U+DC80+byte), not replaced by U+FFFD; inspect shows it as \\xNN (review 2026-11-28)', async () => {
+    const b = golden.slice();
+    const at = Buffer.from(b).indexOf('spirv64-unknown-unknown\0');
+    expect(at).to.be.greaterThan(0);
+    b[at + 5] = 0xff; // 'spirv\xff4-unknown-unknown'
+    const r = readOffloadInput(memorySource(b));
+    expect(r.bare.map((x) => x.triple)).to.deep.equal(['spirv\udcff4-unknown-unknown']);
+    const { runCliCaptured } = await import('../support/run-cli.js');
+    const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'syclbin-triple-'));
+    try {
+      writeFileSync(join(dir, 'w.o'), b);
+      const i = await runCliCaptured(['inspect', 'w.o'], dir);
+      expect(i.stdout).to.include('triple: spirv\\xff4-unknown-unknown');
+      expect(i.stdout).not.to.include('\ufffd');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('a bad relocation table or symbol is a note: the image is still found', () => {
     const entsize = golden.slice();
     new DataView(entsize.buffer).setBigUint64(sh('.relallvm_offload_entries') + Elf64SectionHeader.offsets.sh_entsize, 7n, true);
