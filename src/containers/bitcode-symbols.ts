@@ -27,7 +27,7 @@
  *
  * Portable: no Node APIs.
  */
-import { decodeUtf8, type BlobRef } from '../codec/index.js';
+import { decodeEscapedUtf8, type BlobRef } from '../codec/index.js';
 import { ALIAS_FIELD, BITCODE_BLOCK, FUNCTION_FIELD, GLOBALVAR_FIELD, IFUNC_FIELD, LINKAGE, MODULE_CODE } from '../../formats/llvm-bitcode.js';
 import { bitcodeStream, latin1, readStrtabBlock } from './bitcode.js';
 import { BitstreamError, BitstreamReader, type BitItem } from './bitstream.js';
@@ -286,7 +286,7 @@ export function bitcodeArchiveSymbols(blob: BlobRef): BitcodeArchiveSymbols | un
   for (const kind of ['function', 'variable', 'alias', 'ifunc'] as const) {
     for (const g of globals) {
       if (g.kind !== kind) continue;
-      const name = decodeUtf8(names, g.nameOffset, g.nameOffset + g.nameSize);
+      const name = decodeEscapedUtf8(names, g.nameOffset, g.nameOffset + g.nameSize);
       const local = g.linkage === 'internal' || g.linkage === 'private';
       const undefinedForLinker = g.declaration || g.linkage === 'availableExternally';
       const formatSpecific = g.linkage === 'private' || name.startsWith('llvm.') || (g.kind === 'variable' && g.section > 0 && sections[g.section - 1] === FORMAT_SPECIFIC_SECTION);
@@ -325,7 +325,7 @@ export function bitcodeKernels(blob: BlobRef, max = Infinity): { kernels?: strin
   let omitted = 0;
   for (const g of facts.globals) {
     if (g.kind !== 'function' || g.declaration || !KERNEL_CALLING_CONVS.has(g.callingConv)) continue;
-    if (kernels.length < max) kernels.push(decodeUtf8(facts.names, g.nameOffset, g.nameOffset + g.nameSize));
+    if (kernels.length < max) kernels.push(decodeEscapedUtf8(facts.names, g.nameOffset, g.nameOffset + g.nameSize));
     else omitted++;
   }
   return omitted ? { kernels, omitted } : { kernels };

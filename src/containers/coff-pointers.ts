@@ -23,7 +23,7 @@
  *
  * Portable: no Node APIs.
  */
-import { decodeUtf8, DecodeError, hex, locate, R, Space, TerminatedStrings, toSource, type ByteSource } from '../codec/index.js';
+import { decodeEscapedUtf8, DecodeError, hex, locate, R, Space, TerminatedStrings, toSource, type ByteSource } from '../codec/index.js';
 import { coffSymbolName, COFF_MAX_SECTIONS_16, COFF_SYM_CLASS, COFF_POINTER_RELOCS, COFF_SCN_LNK_NRELOC_OVFL, COFF_SYM_UNDEFINED, CoffBigObjSymbol, CoffFileHeader, CoffRelocation, CoffSectionHeader, CoffSymbol } from '../../formats/coff.js';
 import type { CoffFile, CoffSection, PeFile } from './coff.js';
 import { SectionPointers, SectionsByAddress, type PointerTarget } from './pointers.js';
@@ -208,11 +208,11 @@ export class CoffPointers extends SectionPointers<CoffSection> {
         // 4 zero bytes, then the name's offset in the string table.
         const o = v.getUint32(at + rec.name + 4, true);
         const end = strtab && o >= 4 && o < strtab.bytes.length ? strtab.end(o) : -1;
-        name = end < 0 ? '' : strtab!.text(o, decodeUtf8, end);
+        name = end < 0 ? '' : strtab!.text(o, decodeEscapedUtf8, end);
       } else {
         const field = table.subarray(at + rec.name, at + rec.name + 8);
         const nul = field.indexOf(0);
-        name = decodeUtf8(field, 0, nul < 0 ? 8 : nul);
+        name = decodeEscapedUtf8(field, 0, nul < 0 ? 8 : nul);
       }
       const raw = big ? v.getUint32(at + rec.sectionNumber, true) | 0 : v.getUint16(at + rec.sectionNumber, true);
       const section = big ? raw : raw <= COFF_MAX_SECTIONS_16 ? raw : raw - 0x10000;

@@ -26,7 +26,7 @@
  *
  * Portable: no Node APIs.
  */
-import { decodeUtf8, DecodeError, hasMagic, hex, locate, placedSpace, R, Space, TerminatedStrings, toBytes, toSource, withinPath, type ByteSource, type PathKey, type InputPlacement, type SpanNode, type SpanTree, optionsArgument, type BytesLike } from '../codec/index.js';
+import { decodeEscapedUtf8, DecodeError, hasMagic, hex, locate, placedSpace, R, Space, TerminatedStrings, toBytes, toSource, withinPath, type ByteSource, type PathKey, type InputPlacement, type SpanNode, type SpanTree, optionsArgument, type BytesLike } from '../codec/index.js';
 import {
   COFF_BIGOBJ_MIN_VERSION,
   COFF_CLGL_UUID,
@@ -223,7 +223,7 @@ const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/
 /** `getSectionName`: short names, `/N` and `//BASE64` string-table offsets. */
 function sectionName(field: Uint8Array, strtab: TerminatedStrings | undefined, at: number, path: PathKey[]): string {
   const nul = field.indexOf(0);
-  const name = decodeUtf8(field, 0, nul < 0 ? field.length : nul);
+  const name = decodeEscapedUtf8(field, 0, nul < 0 ? field.length : nul);
   if (!name.startsWith('/')) return name;
   let offset = 0;
   if (name.startsWith('//')) {
@@ -237,7 +237,7 @@ function sectionName(field: Uint8Array, strtab: TerminatedStrings | undefined, a
   const t = strtab?.bytes;
   if (!strtab || !t || t.length <= CoffStringTableHeader.fixedSize!) throw new DecodeError('FORMAT', `section name '${name}' refers to the string table, but the file has none`, at, path);
   if (offset >= t.length) throw new DecodeError('RANGE', `section name offset ${offset} is past the end of the ${t.length}-byte string table`, at, path);
-  return strtab.text(offset, decodeUtf8); // the table ends with NUL (checked)
+  return strtab.text(offset, decodeEscapedUtf8); // the table ends with NUL (checked)
 }
 
 /** A PE image: its COFF facts, where its COFF header is, its optional header's kind and image base. */

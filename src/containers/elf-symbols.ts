@@ -13,7 +13,7 @@
  *
  * Portable: no Node APIs.
  */
-import { blobSource, decode, DecodeError, decodeUtf8, hex, placedSpace, TerminatedStrings, toSource, withinPath, type BlobRef, type ByteSource, type Space, type BytesLike } from '../codec/index.js';
+import { blobSource, decode, DecodeError, decodeEscapedUtf8, hex, placedSpace, TerminatedStrings, toSource, withinPath, type BlobRef, type ByteSource, type Space, type BytesLike } from '../codec/index.js';
 import {
   ELF_SECTION_HEADERS,
   ELF_SYMBOLS,
@@ -96,7 +96,7 @@ export function readElfSymbols(input: BytesLike | ByteSource, elf: ElfFile, s: E
       }
       out[i] = {
         index: i,
-        name: names.length ? ends.text(r.st_name, decodeUtf8) : '',
+        name: names.length ? ends.text(r.st_name, decodeEscapedUtf8) : '',
         value: BigInt(r.st_value),
         size: BigInt(r.st_size),
         bind: r.st_info >> 4,

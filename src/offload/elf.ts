@@ -29,7 +29,7 @@
  * Portable: no Node APIs.
  */
 import { RepeatBudget } from './repeats.js';
-import { appendAll, DecodeError, spanInt, decodeUtf8, hasMagic, hex, locate, placedSpace, TerminatedStrings, toSource, withinPath, type ByteSource, type PathKey, type InputPlacement, type Space, type SpanNode, type SpanTree, optionsArgument, type BytesLike } from '../codec/index.js';
+import { appendAll, DecodeError, spanInt, decodeEscapedUtf8, hasMagic, hex, locate, placedSpace, TerminatedStrings, toSource, withinPath, type ByteSource, type PathKey, type InputPlacement, type Space, type SpanNode, type SpanTree, optionsArgument, type BytesLike } from '../codec/index.js';
 import { OffloadMagic } from '../../formats/offload-binary.js';
 import {
   ELF_HEADERS,
@@ -231,7 +231,7 @@ export function readElfSectionTable(input: BytesLike | ByteSource, opts: ReadElf
           elf.nameProblem ??= new DecodeError('RANGE', `sh_name ${hex(r.sh_name)} goes past the end of the ${t.length}-byte section-name string table`, file.abs(at + shdr.offsets.sh_name), ['sectionHeaders', i, 'sh_name']);
         } else {
           try {
-            name = ends.text(r.sh_name, decodeUtf8); // the table ends with NUL (checked); once per offset, budgeted
+            name = ends.text(r.sh_name, decodeEscapedUtf8); // the table ends with NUL (checked); once per offset, budgeted
           } catch (e) {
             if (!(e instanceof DecodeError)) throw e;
             elf.nameProblem ??= e.within('sectionHeaders', i, 'sh_name');

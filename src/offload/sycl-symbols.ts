@@ -4,7 +4,7 @@
  *
  * Portable: no Node APIs.
  */
-import { DecodeError, decodeUtf8, locate, lookupIn, memorySource, place, Space, toBytes, type PathKey, type BytesLike } from '../codec/index.js';
+import { DecodeError, decodeEscapedUtf8, locate, lookupIn, memorySource, place, Space, toBytes, type PathKey, type BytesLike } from '../codec/index.js';
 import { SYCL_SYMBOLS_KEY, SyclSymbolTableEntry, SyclSymbolTableHeader, SyclSymbolTableLayout, SYCL_SYMBOL_SEPARATORS } from '../../formats/sycl-symbols.js';
 import type { OffloadEntryModel } from './read.js';
 
@@ -37,7 +37,7 @@ export function decodeSyclSymbolTable(input: BytesLike, path: readonly PathKey[]
     const e = space.decode(SyclSymbolTableEntry, at, { path: ep });
     const name = locate(SyclSymbolTableEntry.relations.name, e, value.length);
     if (!name.ok) throw new DecodeError('RANGE', `symbol ${i}: ${name.reason}`, at + SyclSymbolTableEntry.offsets[name.field as 'symbolSize'], [...ep, name.field]);
-    names.push(decodeUtf8(value, name.at, name.at + name.size));
+    names.push(decodeEscapedUtf8(value, name.at, name.at + name.size));
   }
   return names;
 }

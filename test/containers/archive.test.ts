@@ -300,6 +300,30 @@ describe('archive: writing as llvm-offload-binary-22 --archive', () => {
     expect(concatChunks(archiveChunks(members))).to.deep.equal(golden);
   });
 
+  it('a symbol name that is not UTF-8 goes into the / table as its bytes, as llvm-ar-22 writes it (review 2026-11-28: it was U+FFFD)', async () => {
+    const { requireTool } = await import('../support/tools.js');
+    const { execFileSync } = await import('node:child_process');
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const object = readArchive(bytesOf('containers/omp.a')).members.find((m) => !m.special)!.data.bytes().slice();
+    // 'main' in the string table (NUL before and after) becomes 'm\xffin'
+    const at = Buffer.from(object).indexOf('\0main\0') + 2;
+    expect(at).to.be.greaterThan(1);
+    object[at] = 0xff;
+    const symbols = elfArchiveSymbols(object)!;
+    expect(symbols[0]).to.equal('m\udcffin');
+    const ours = concatChunks(archiveChunks([{ name: 'x.o', data: object, symbols }]));
+    const dir = mkdtempSync(join(tmpdir(), 'syclbin-ar-'));
+    try {
+      writeFileSync(join(dir, 'x.o'), object);
+      execFileSync(requireTool('llvm-ar-22'), ['rc', 'x.a', 'x.o'], { cwd: dir });
+      const theirs = readFileSync(join(dir, 'x.a'));
+      expect(Buffer.from(ours).equals(theirs)).to.equal(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('a symbolic member without symbols still gets a table (three NULs); no members: the magic alone', () => {
     const out = concatChunks(archiveChunks([{ name: 'dev.o', data: enc.encode('x'), symbols: [] }]));
     const a = readArchive(out);
