@@ -33,19 +33,23 @@ export const THIN_REPEAT_SLACK = 64 * 1024 * 1024;
 /** See {@link THIN_REPEAT_SLACK}. */
 export const THIN_REPEAT_FACTOR = 8;
 
-/** The files of one command run. */
 /**
  * A thin archive's member file that could not be opened: the member's name and the path it was looked
  * for at (raw, for JSON), LLVM's reason, and `text`, the `(MEMBER): 'PATH': REASON` that follows the
  * archive's name in a message (LLVM's `ARCHIVE(MEMBER): 'PATH': STRERROR`), safe for a terminal.
  */
 export interface ThinMemberMissing {
+  /** The member's name as the archive gives it. */
   member: string;
+  /** Where its file was looked for (relative to the archive's folder, as LLVM looks). */
   path: string;
+  /** Why it could not be opened (the errno text LLVM prints). */
   message: string;
+  /** `(MEMBER): 'PATH': REASON`, names with control bytes escaped and clipped: what follows the archive's name. */
   text: string;
 }
 
+/** The files of one command run. */
 export class Files {
   private readonly inputs: InputFile[] = [];
   /** Outputs by absolute path: their identity (or the path, for a new file) and the name given. */
