@@ -183,7 +183,15 @@ export const AR_BIG_MEMBER_HEADER_SIZEOF = 114;
 
 /**
  * First word of a big archive global symbol table (after its member header): the number of symbols,
- * big-endian u64; then as many big-endian u64 member-header offsets, then the NUL-terminated names
- * (Archive.cpp `appendGlobalSymbolTableInfo`).
+ * big-endian u64; then as many big-endian u64 member-header offsets ({@link ArBigSymbolOffset}), then
+ * the NUL-terminated names, one per symbol, in the rest of the table's `size` bytes (its padding to an
+ * even length lies after them, outside `size`). The 32-bit table (`GlobSymOffset`) and the 64-bit one
+ * (`GlobSym64Offset`) are laid out alike: 8-byte count and offsets in both
+ * (llvm/llvm-project:llvm/lib/Object/Archive.cpp `appendGlobalSymbolTableInfo`, and
+ * `Archive::Symbol::getMember`, `getNumberOfSymbols`: `read64be` for `K_AIXBIG`). LLVM reads both
+ * tables as one: the counts added, the offsets of the 32-bit table then the 64-bit one's, then the
+ * names of the 32-bit table then the 64-bit one's (`BigArchive::BigArchive`).
  */
 export const ArBigSymbolTableHeader = struct({ count: u64 }, 'AIX big archive global symbol table header');
+/** One member offset of a big archive global symbol table: a member header's offset in the archive, big-endian u64. */
+export const ArBigSymbolOffset = u64;

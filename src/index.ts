@@ -89,7 +89,7 @@ export {
   OFFLOAD_CONTAINERS,
 } from './offload/input.js';
 export { llvmCreateCheck, llvmExtractRegion, LLVM_CREATE_ERRORS, type LlvmBinaryView, type LlvmCreateError, type LlvmRegionResult } from './offload/llvm-rules.js';
-export { readArchive, writeArchive, archiveChunks, isArchive, type ArchiveFile, type ArchiveMember, type ArchiveMemberInput, type ArchiveStop } from './containers/archive.js';
+export { readArchive, writeArchive, archiveChunks, isArchive, type ArchiveFile, type ArchiveMember, type ArchiveMemberInput, type ArchiveStop, type BigArchiveSymbolTable } from './containers/archive.js';
 export { readCoffOffloadBinaries, readCoffSectionTable, identifyCoff, type CoffFile, type CoffSection } from './containers/coff.js';
 export { elfArchiveSymbols } from './containers/elf-symbols.js';
 export { bitcodeArchiveSymbols, bitcodeKernels, type BitcodeArchiveSymbols } from './containers/bitcode-symbols.js';

@@ -122,6 +122,29 @@ export interface ArchiveFile {
   thin?: boolean;
   /** Set by the `partial` walk ({@link ReadArchiveOptions.partial}) when a member is malformed: `members` are those before it. */
   stop?: ArchiveStop;
+  /**
+   * AIX big archives (`aix-big`): the global symbol tables the fixed-length header names, those whose
+   * header and contents lie inside the archive (the 32-bit one first, as LLVM reads them). Undefined
+   * for other archives and for a big archive with neither.
+   */
+  globalSymbolTables?: BigArchiveSymbolTable[];
+}
+
+/**
+ * A global symbol table of an AIX big archive (layout: formats/ar.ts `ArBigSymbolTableHeader`), as
+ * src/containers/big-archive.ts finds it at `GlobSymOffset` / `GlobSym64Offset`.
+ */
+export interface BigArchiveSymbolTable {
+  /** Which header field names it: `GlobSymOffset` (32) or `GlobSym64Offset` (64). */
+  bits: 32 | 64;
+  /** Its span's name in annotate's tree (`symbolTable`, `symbolTable64`): its contents are `NAME.data`. */
+  key: 'symbolTable' | 'symbolTable64';
+  /** Absolute offset of its member header in the input. */
+  headerOffset: number;
+  /** Absolute offset of its contents (count, offsets, names) in the input. */
+  dataOffset: number;
+  /** Bytes of contents (its header's `size`). */
+  size: number;
 }
 
 /**

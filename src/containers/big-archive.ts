@@ -33,7 +33,7 @@ import {
   ArBigNameTerminator,
   type ArBigFixedHeaderValue,
 } from '../../formats/ar.js';
-import type { ArchiveFile, ArchiveMember, ArchiveStop } from './archive.js';
+import type { ArchiveFile, ArchiveMember, ArchiveStop, BigArchiveSymbolTable } from './archive.js';
 
 const FIXED = ArBigFixedHeader.fixedSize!;
 const HEAD = ArBigMemberHeader.fixedSize!;
@@ -196,6 +196,8 @@ class BigArchiveReader {
     const g = file.record({ path: [name], parent: this.node, key: name }, offset, AR_BIG_MEMBER_HEADER_SIZEOF + Number(size), 'group');
     file.record({ path: [name], parent: g, key: 'header' }, offset, AR_BIG_MEMBER_HEADER_SIZEOF, 'bytes', 'member header');
     file.record({ path: [name], parent: g, key: 'data' }, content, Number(size), 'bytes', `${bits} global symbol table`);
+    const table: BigArchiveSymbolTable = { bits: key === 'globalSymbols' ? 32 : 64, key: name, headerOffset: file.abs(offset), dataOffset: file.abs(content), size: Number(size) };
+    (this.a.globalSymbolTables ??= []).push(table);
   }
 
   /** The member table (LLVM does not read it): recorded when its header and contents lie inside the file. */

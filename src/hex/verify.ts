@@ -34,6 +34,7 @@ import { SPIRV_HEADER_SIZE, spirvByteOrder } from '../../formats/spirv.js';
 import { syclbinChunks } from '../syclbin/write.js';
 import { terminalSafe } from './terminal.js';
 import { checkArchiveSymbolTable } from './archive-symtab-check.js';
+import { checkBigArchiveSymbolTables } from './big-archive-symtab-check.js';
 import { clipText, someOf } from '../codec/messages.js';
 import { irTargetBytes, irTypeValue, nativeArchBytes, nativeTargetBytes, type SyclbinFile } from '../syclbin/model.js';
 import { declaredFormatProblem, globalMetadataSetProblem, IR_TYPE_SPIRV_WHY, irTypeTargetProblem } from '../syclbin/lint.js';
@@ -213,7 +214,10 @@ function lint(input: BytesLike | ByteSource, ann: Annotation): VerifyReport {
       message: `a thin archive: its ${thin.length} member(s) are files outside it (${someOf(thin.map((m) => printable(m.name)))}), not checked here; verify each file`,
     });
   }
-  if (ann.input?.archive && !ann.input.archive.thin) checkArchiveSymbolTable(src, ann.input.archive, add);
+  if (ann.input?.archive && !ann.input.archive.thin) {
+    checkArchiveSymbolTable(src, ann.input.archive, add);
+    checkBigArchiveSymbolTables(src, ann.input.archive, add);
+  }
   // Blobs named again past the sharing budget: read here, refused where every copy is handed out.
   if (ann.repeatLimit) {
     add({ ...findingOf(ann.repeatLimit), severity: 'warning', code: 'structure', message: `json, inspect and extract refuse this file (diff compares what reads before it): ${ann.repeatLimit.reason}` });
