@@ -165,7 +165,10 @@ class BigArchiveReader {
     return undefined;
   }
 
-  /** A global symbol table (`getGlobalSymtabLocAndSize`): its header and contents inside the file; recorded. */
+  /**
+   * A global symbol table (`getGlobalSymtabLocAndSize`): its header and contents inside the file;
+   * recorded, and listed in `globalSymbolTables` (what src/hex/big-archive-symtab-check.ts checks).
+   */
   private symbolTable(offset: number, key: 'globalSymbols' | 'globalSymbols64', bits: string): void {
     if (offset === 0) return;
     const { file } = this;
