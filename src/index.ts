@@ -2,7 +2,7 @@
  * syclbin-toolkit public API (portable core: Uint8Array/DataView only, runs in a browser).
  * Node-only helpers (files, positioned reads, zstd compressor) are in `syclbin-toolkit/node`.
  */
-export { ArgumentError, DecodeError, EncodeError, SyclbinError, type ErrorCode } from './codec/errors.js';
+export { ArgumentError, DecodeError, EncodeError, SyclbinError, UnknownOptionError, type ErrorCode } from './codec/errors.js';
 export { formatPath, type PathKey } from './codec/spans.js';
 export { memorySource, sliceSource, type ByteSource, type BlobRef, type BytesLike, type Chunk } from './codec/source.js';
 export type { JsonObject } from './codec/json.js';

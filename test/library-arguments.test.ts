@@ -503,3 +503,51 @@ describe('library errors: stack traces', () => {
     expect(new Error('x').stack?.split('\n').length).to.be.greaterThan(1);
   });
 });
+
+describe('library (review apirev 2026-11-28): arguments that ended in a bare TypeError or were taken silently', () => {
+  const bytes = bytesOf('testdata/syclbin/v1_one_ir.syclbin');
+
+  it('readOffloadBundles takes bytes as every reader does, and refuses sections that are not an array of { index, offset, size }', () => {
+    // (it took only a ByteSource: a Uint8Array ended in "src.read is not a function", a string in "sections is not iterable")
+    expect(api.readOffloadBundles(bytes, [{ index: 0, offset: 0, size: bytes.length }])).to.deep.equal([]);
+    expect(api.readOffloadBundles(bytes.slice().buffer, [])).to.deep.equal([]);
+    expect(() => api.readOffloadBundles('x' as never, [])).to.throw(api.ArgumentError, /the input must be bytes/);
+    expect(() => api.readOffloadBundles(bytes, 'x' as never)).to.throw(api.ArgumentError, /readOffloadBundles: the sections must be an array/);
+    expect(() => api.readOffloadBundles(bytes, [5 as never])).to.throw(api.ArgumentError, /sections\[0\] must be an object/);
+    expect(() => api.readOffloadBundles(bytes, [{ index: 0, offset: -1, size: 1 }])).to.throw(api.ArgumentError, /sections\[0\]\.offset must be a whole number/);
+    expect(() => api.readOffloadBundles(bytes, [{ index: 0, offset: 0, size: 1n as never }])).to.throw(api.ArgumentError, /sections\[0\]\.size must be a whole number/);
+    expect(() => api.readOffloadBundles(bytes, [], { path: 'x' as never })).to.throw(api.ArgumentError, /the path option must be an array/);
+    expect(() => api.readOffloadBundles(bytes, [], 'x' as never)).to.throw(api.ArgumentError, /readOffloadBundles: the options must be an object/);
+  });
+
+  it('inflateOffloadBinary checks its options as readOffloadBinary does (null was a TypeError, a string path silently a path)', () => {
+    const zlib = bytesOf('testdata/syclbin/v1_in_offload_v3_zlib.syclbin');
+    expect(api.inflateOffloadBinary(zlib, 0, null as never).compression).to.equal('zlib');
+    expect(() => api.inflateOffloadBinary(zlib, 0, 5 as never)).to.throw(api.ArgumentError, /inflateOffloadBinary: the options must be an object/);
+    expect(() => api.inflateOffloadBinary(zlib, 0, { path: 'x' as never })).to.throw(api.ArgumentError, /the path option must be an array/);
+  });
+
+  it('parseRange refuses text that is not a string and a size that is not a whole number (was "text.trim is not a function")', () => {
+    expect(api.parseRange('0x10:', 100)).to.deep.equal([16, 100]);
+    expect(() => api.parseRange(5 as never, 100)).to.throw(api.HexRangeError, /parseRange: the range must be text/);
+    expect(() => api.parseRange('1:2', -1)).to.throw(api.ArgumentError, /size must be a whole number/);
+    expect(() => api.parseRange('1:2', '9' as never)).to.throw(api.ArgumentError, /size must be a whole number/);
+  });
+
+  it('sliceSource refuses a window past its source or of offsets that are not whole numbers (a Uint8Array clamped it, a positioned source claimed bytes it lacks)', () => {
+    const mem = api.memorySource(bytes);
+    const positioned: api.ByteSource = { size: bytes.length, read: (o, n) => bytes.slice(o, o + n) };
+    for (const src of [mem, positioned]) {
+      const w = api.sliceSource(src, 4, 8);
+      expect(w.size).to.equal(8);
+      expect([...w.read(0, 8)]).to.deep.equal([...bytes.subarray(4, 12)]);
+      expect(api.sliceSource(src, bytes.length, 0).size).to.equal(0);
+      expect(() => api.sliceSource(src, 0, bytes.length + 1)).to.throw(api.ArgumentError, /past the end/);
+      expect(() => api.sliceSource(src, bytes.length, 1)).to.throw(api.ArgumentError, /past the end/);
+      expect(() => api.sliceSource(src, -1, 4)).to.throw(api.ArgumentError, /offset must be a whole number/);
+      expect(() => api.sliceSource(src, 0, 1.5)).to.throw(api.ArgumentError, /size must be a whole number/);
+      expect(() => api.sliceSource(src, 1n as never, 4)).to.throw(api.ArgumentError, /offset must be a whole number/);
+    }
+    expect(() => api.sliceSource(bytes as never, 0, 4)).to.throw(api.ArgumentError, /sliceSource: the source must be a ByteSource/);
+  });
+});

@@ -6,6 +6,7 @@
  */
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import * as api from '../src/index.js';
 
 const ROOT = new URL('../', import.meta.url).pathname;
@@ -19,7 +20,6 @@ describe('library (review 2026-11-28): the ReadOptions every reader shares, of t
     ['readSyclbin', (o) => api.readSyclbin(syclbin, o)],
     ['readOffloadBinaries', (o) => api.readOffloadBinaries(offload, o)],
     ['readOffloadBinary', (o) => api.readOffloadBinary(offload, 0, o)],
-    ['readRegistry', (o) => api.readRegistry(props, o)],
   ];
   for (const [name, read] of readers) {
     it(`${name}: a tree that is not a SpanTree, problems that are not an array`, () => {
@@ -33,6 +33,16 @@ describe('library (review 2026-11-28): the ReadOptions every reader shares, of t
       expect(tree.root.children?.length).to.be.greaterThan(0);
     });
   }
+
+  it('readRegistry: a tree that is not a SpanTree; problems is no option of it (it has no collect mode)', () => {
+    for (const tree of [true, {}, 'tree']) expect(() => api.readRegistry(props, { tree } as never), `tree ${String(tree)}`).to.throw(api.ArgumentError, /readRegistry: the tree option must be a SpanTree/);
+    // (LLVM's PropertySetRegistry::read stops at the first bad line, and so does this reader: problems
+    // given to it were silently never filled, a collect mode that was not there)
+    expect(() => api.readRegistry(props, { problems: [] } as never)).to.throw(api.UnknownOptionError, /readRegistry: unknown option 'problems'/);
+    const tree = new api.codec.SpanTree();
+    api.readRegistry(props, { tree });
+    expect(tree.root.children?.length).to.be.greaterThan(0);
+  });
 
   it('problems of the wrong kind are refused before a damaged input is read (it ended in "push is not a function")', () => {
     const bad = syclbin.slice();
@@ -102,5 +112,74 @@ describe('library (review 2026-11-28): readSyclbin\'s own collecting options of 
     expect(geometry).to.have.length(1);
     expect(offload).to.have.length(1);
     expect(seen).to.deep.equal(api.readSyclbin(z).abstractModules.map((_m, i) => i));
+  });
+});
+
+describe('library (review apirev 2026-11-28): an option a function does not take is an UnknownOptionError naming it', () => {
+  const syclbin = bytesOf('testdata/syclbin/v1_one_ir.syclbin');
+  const zlib = bytesOf('testdata/syclbin/v1_in_offload_v3_zlib.syclbin');
+  const offload = bytesOf('testdata/offload/multi.v1.bin');
+  const props = bytesOf('testdata/props/sample.prop');
+  const entries = [{ imageKind: 1, offloadKind: 1, image: Uint8Array.of(1, 2, 3) }];
+  const file = api.readSyclbin(syclbin);
+  // [function, a call with options, the keys the function takes]
+  const calls: [string, (o: object) => unknown, string[]][] = [
+    ['readSyclbin', (o) => api.readSyclbin(zlib, o), ['geometry', 'inflated', 'inflatedBudget', 'maxInflatedSize', 'offload', 'onRepeatBudget', 'problems', 'sharedBlobsFree', 'tree', 'visit']],
+    ['writeSyclbin', (o) => api.writeSyclbin(file, o), ['compression', 'compressor', 'envelope', 'format', 'formatVersionKey', 'layout', 'offloadVersion']],
+    ['syclbinChunks', (o) => api.syclbinChunks(file, o), ['compression', 'compressor', 'envelope', 'format', 'formatVersionKey', 'layout', 'offloadVersion']],
+    ['readOffloadBinaries', (o) => api.readOffloadBinaries(offload, o), ['end', 'inflated', 'inflatedBudget', 'maxInflatedSize', 'onPadding', 'onStop', 'path', 'problems', 'singlePaths', 'spansWindow', 'start', 'tree']],
+    ['readOffloadBinary', (o) => api.readOffloadBinary(offload, 0, o), ['end', 'inflated', 'inflatedBudget', 'maxInflatedSize', 'node', 'path', 'problems', 'spansWindow', 'tree']],
+    ['inflateOffloadBinary', (o) => api.inflateOffloadBinary(zlib, 0, o), ['end', 'inflated', 'inflatedBudget', 'maxInflatedSize', 'node', 'path', 'problems', 'spansWindow', 'tree']],
+    ['writeOffloadBinary', (o) => api.writeOffloadBinary(entries, o), ['compression', 'compressor', 'version']],
+    ['writeOffloadBinaries', (o) => api.writeOffloadBinaries([entries], o), ['compression', 'compressor', 'version']],
+    ['offloadBinaryChunks', (o) => api.offloadBinaryChunks(entries, o), ['compression', 'compressor', 'version']],
+    ['readRegistry', (o) => api.readRegistry(props, o), ['base', 'from', 'parent', 'repeats', 'to', 'tree']],
+    ['readOffloadBundles', (o) => api.readOffloadBundles(offload, [], o), ['maxInflatedSize', 'object', 'path', 'sectionPath', 'tree']],
+  ];
+
+  for (const [name, call, known] of calls) {
+    it(`${name}: a typo is refused with the key, the likely key and the keys it takes`, () => {
+      let e: unknown;
+      try {
+        call({ maxInflatedsize: 1, version_: 1 });
+      } catch (x) {
+        e = x;
+      }
+      expect(e, `${name} ignored an unknown option`).to.be.instanceOf(api.UnknownOptionError);
+      const u = e as api.UnknownOptionError;
+      expect(u).to.be.instanceOf(api.ArgumentError); // (what a caller matching the documented error catches)
+      expect(u.code).to.equal('ARGUMENT');
+      expect(u.fn).to.equal(name);
+      expect(u.option).to.equal('maxInflatedsize');
+      expect(u.known).to.deep.equal(known);
+      expect(u.message).to.contain(`${name}: unknown option 'maxInflatedsize'`).and.to.contain(`the options are ${known.join(', ')}`);
+      if (known.includes('maxInflatedSize')) expect(u.message).to.contain("(did you mean 'maxInflatedSize'?)");
+    });
+
+    it(`${name}: any key it does not take is refused (fast-check, fixed seed); none given, an undefined value or a symbol key still calls`, () => {
+      fc.assert(
+        fc.property(fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !known.includes(k) && k !== '__proto__'), (key) => {
+          expect(() => call({ [key]: 0 })).to.throw(api.UnknownOptionError).with.property('option', key);
+        }),
+        { numRuns: 50 },
+      );
+      call({});
+      call({ notAnOption: undefined }); // (an optional option left undefined is none, as in TypeScript)
+      call({ [Symbol('internal')]: true });
+    });
+  }
+
+  it('the keys a function takes stay all of its options: each known key of readSyclbin and writeSyclbin is honoured, not refused', () => {
+    // (the lists are typed OptionKeys<T> in src/: a key added to an options interface without its list fails to compile)
+    expect(api.readSyclbin(syclbin, { sharedBlobsFree: true, maxInflatedSize: 1 << 20 }).version).to.equal(1);
+    expect(api.writeSyclbin(file, { layout: 'canonical', envelope: 'keep', format: 1 })).to.deep.equal(syclbin);
+  });
+
+  it('the CLI and the readers that hand on their options still read (internal spreads are not a caller\'s typo)', () => {
+    // annotate reads with readSyclbin and readOffloadBinary in collect mode, passing its own options on
+    expect(api.annotate(syclbin).problems).to.deep.equal([]);
+    expect(api.annotate(offload).problems).to.deep.equal([]);
+    expect(api.verify(zlib).counts.error).to.equal(0);
+    expect([...api.walkOffloadEntries(offload)].length).to.be.greaterThan(0);
   });
 });

@@ -81,14 +81,67 @@ export function pathArgument(v: unknown, what: string): PathKey[] | undefined {
 }
 
 /**
+ * An options object of a library function holds a key the function does not take (a typo such as
+ * `maxInflatedsize`, or an option of another function): refused, since an option silently ignored
+ * does nothing the caller asked for. `option` is the key, `known` the keys the function takes.
+ */
+export class UnknownOptionError extends ArgumentError {
+  constructor(
+    /** The function whose options held the key. */
+    readonly fn: string,
+    /** The key the function does not take. */
+    readonly option: string,
+    /** The keys it takes (sorted). */
+    readonly known: readonly string[],
+  ) {
+    const near = nearestKey(option, known);
+    super(`${fn}: unknown option '${option}'${near === undefined ? '' : ` (did you mean '${near}'?)`}; the options are ${known.join(', ')}`);
+  }
+}
+
+/**
+ * Every string key of the options type `T`, each mapped to `true`: declared with this type, a list
+ * of the keys a function takes fails to compile when the type gains or loses a key, so the runtime
+ * check ({@link optionsArgument}) and the type cannot drift apart. (Symbol keys are internal and
+ * never checked.)
+ */
+export type OptionKeys<T> = { readonly [K in Extract<keyof T, string>]-?: true };
+
+/** The key of `known` a typo most likely meant: the same letters in another case, or one edit away. */
+function nearestKey(key: string, known: readonly string[]): string | undefined {
+  const lower = key.toLowerCase();
+  const sameCase = known.find((k) => k.toLowerCase() === lower);
+  if (sameCase !== undefined) return sameCase;
+  return known.find((k) => editDistanceAtMostOne(k.toLowerCase(), lower));
+}
+
+function editDistanceAtMostOne(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1) || (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2));
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+/**
  * The options argument of a library function: `undefined` and `null` are no options (`{}`), an object
  * is itself, anything else (a string, a number, an array) an {@link ArgumentError} naming `fn`, not
  * silently no options. So is an object whose `tree` is not a SpanTree or whose `problems` is not an
  * array (the ReadOptions every reader's options extend), or whose `inflatedBudget` is not an object.
+ * Given `known` (the keys the function takes), a key not among them (and not undefined) is an
+ * {@link UnknownOptionError}.
  */
-export function optionsArgument<T extends object>(opts: T | null | undefined, fn: string): T {
+export function optionsArgument<T extends object>(opts: T | null | undefined, fn: string, known?: OptionKeys<T>): T {
   if (opts === undefined || opts === null) return {} as T;
   if (typeof opts !== 'object' || Array.isArray(opts)) throw new ArgumentError(`${fn}: the options must be an object (or null or undefined for none), not ${describeValue(opts)}`);
+  // A key the function does not take would be silently ignored (`{ maxInflatedsize: 1 }` read with no
+  // cap of 1): refused, naming it. Only own string keys (symbol keys are internal flags), and only
+  // those with a value: `{ key: undefined }` is no option, as an optional property left out is.
+  if (known !== undefined) {
+    for (const key of Object.keys(opts)) {
+      if (!Object.hasOwn(known, key) && (opts as Record<string, unknown>)[key] !== undefined) throw new UnknownOptionError(fn, key, Object.keys(known).sort());
+    }
+  }
   // The options every reader's options extend (codec.ts ReadOptions): a tree that is no SpanTree or
   // problems that are no array would end deep in the reader in a TypeError (or, for problems, be
   // taken as collect mode and fail at the first problem): refused here, where every reader starts.

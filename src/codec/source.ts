@@ -3,7 +3,7 @@
  * reads (headers and metadata only; image bytes on demand) while an in-memory buffer is read with
  * zero-copy `subarray` views. The Node file source lives at the edge (src/node/file-source.ts).
  */
-import { ArgumentError, DecodeError, describeValue } from './errors.js';
+import { ArgumentError, DecodeError, describeValue, rangeArgument, wholeNumberArgument } from './errors.js';
 import { encodeEscapedUtf8 } from './bytes.js';
 
 /** Random access to an input's bytes: memory or a file read on demand (the readers' only view of their input). */
@@ -30,8 +30,27 @@ export function memorySource(input: BytesLike): ByteSource {
   return { size: bytes.length, bytes, read: (offset, length) => bytes.subarray(offset, offset + length) };
 }
 
-/** A window [offset, offset+size) of another source, addressed from 0. */
+/**
+ * A window [offset, offset+size) of another source, addressed from 0. A window past the source's
+ * end, or an offset or size that is not a whole number, is an ArgumentError: a Uint8Array's
+ * subarray clamped it silently (a shorter window than asked), a positioned source's window claimed
+ * bytes it does not have.
+ */
 export function sliceSource(src: ByteSource, offset: number, size: number): ByteSource {
+  if (typeof src !== 'object' || src === null || typeof (src as Partial<ByteSource>).read !== 'function' || typeof (src as Partial<ByteSource>).size !== 'number') {
+    throw new ArgumentError(`sliceSource: the source must be a ByteSource ({ size, read }; memorySource(bytes) makes one), not ${describeValue(src)}`);
+  }
+  const { from } = rangeArgument(offset, wholeNumberArgument(offset, 'offset') + wholeNumberArgument(size, 'size'), src.size, ['offset', 'offset + size']);
+  return windowOf(src, from, size);
+}
+
+/**
+ * {@link sliceSource} without its checks, for the readers' own windows (Space.sub), whose bounds
+ * are the input's to get right or wrong (a window past the end reads short, and the reader says
+ * where): not a caller's argument.
+ * @internal
+ */
+export function windowOf(src: ByteSource, offset: number, size: number): ByteSource {
   if (src.bytes) return memorySource(src.bytes.subarray(offset, offset + size));
   return { size, read: (o, n) => src.read(offset + o, n) };
 }

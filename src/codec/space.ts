@@ -8,7 +8,7 @@
 import { cursorFor } from './codec.js';
 import { decodeUtf8, type Decoded, type Node, type Role, type StructNode } from './schema.js';
 import { DecodeError } from './errors.js';
-import { memorySource, readRange, sliceSource, type ByteSource } from './source.js';
+import { memorySource, readRange, windowOf, type ByteSource } from './source.js';
 import type { PathKey, SpanKind, SpanNode, SpanTree } from './spans.js';
 
 /** Where to record what is read, and how to name it in errors. */
@@ -46,7 +46,7 @@ export class Space {
 
   /** A window `[offset, +size)` of this space as its own space. */
   sub(offset: number, size: number): Space {
-    return new Space(sliceSource(this.src, offset, size), this.base < 0 ? -1 : this.base + offset, this.tree, this.le);
+    return new Space(windowOf(this.src, offset, size), this.base < 0 ? -1 : this.base + offset, this.tree, this.le);
   }
 
   /** A space over bytes in memory that are not in the input (e.g. an inflated payload). */

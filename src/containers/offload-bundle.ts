@@ -13,7 +13,7 @@
  * Where LLVM reads past a section or file without a check (an entry's code), this reader refuses with
  * an error instead. Portable: no Node APIs.
  */
-import { blobRef, decode, DecodeError, spanInt, decodeLatin1, wholeNumberArgument, memoryBlob, type BlobRef, type ByteSource, type DecodeOptions, type PathKey, type SpanNode, type SpanTree } from '../codec/index.js';
+import { ArgumentError, blobRef, decode, DecodeError, describeValue, optionsArgument, pathArgument, spanInt, decodeLatin1, toSource, wholeNumberArgument, memoryBlob, type BlobRef, type BytesLike, type ByteSource, type OptionKeys, type DecodeOptions, type PathKey, type SpanNode, type SpanTree } from '../codec/index.js';
 import { COMPRESSED_BUNDLE_MAGIC, COMPRESSED_BUNDLE_METHODS, CompressedBundleHeaders, CompressedBundlePrefix, OFFLOAD_BUNDLE_MAGIC, OffloadBundleEntry, OffloadBundleHeader } from '../../formats/offload-bundle.js';
 import { DEFAULT_MAX_INFLATED_SIZE, decompressExact } from '../offload/decompress.js';
 
@@ -116,13 +116,36 @@ export function holdsOffloadBundle(head: Uint8Array, size: number): boolean {
 /** How many bytes of a section's start tell whether it holds bundles. */
 export const BUNDLE_SNIFF = MAGIC.length + 1;
 
+/** The keys of {@link ReadBundlesOptions}: any other is an UnknownOptionError. */
+const READ_BUNDLES_KEYS: OptionKeys<ReadBundlesOptions> = { maxInflatedSize: true, path: true, object: true, tree: true, sectionPath: true };
+
+/** `sections` as readOffloadBundles takes them: an array of `{ index, offset, size }` (whole numbers), else an ArgumentError. */
+function sectionsArgument(sections: unknown): void {
+  if (!Array.isArray(sections)) throw new ArgumentError(`readOffloadBundles: the sections must be an array of { index, offset, size }, not ${describeValue(sections)}`);
+  sections.forEach((s: unknown, i) => {
+    if (typeof s !== 'object' || s === null) throw new ArgumentError(`readOffloadBundles: sections[${i}] must be an object { index, offset, size }, not ${describeValue(s)}`);
+    const { index, offset, size: n } = s as Record<string, unknown>;
+    wholeNumberArgument(index, `sections[${i}].index`);
+    wholeNumberArgument(offset, `sections[${i}].offset`);
+    wholeNumberArgument(n, `sections[${i}].size`);
+    // (a section past the input's end is not refused here: an object's section table may name one,
+    // and where its bytes end is the input's problem, read as it was before)
+  });
+}
+
 /**
- * The bundles' entries in `sections` of an object in `src`, in LLVM's order. Only the sections that
+ * The bundles' entries in `sections` of an object in `input` (bytes or a ByteSource), in LLVM's order. Only the sections that
  * start like a bundle are read (whole: their entries are what is extracted).
  */
-export function readOffloadBundles(src: ByteSource, sections: readonly BundleSection[], opts: ReadBundlesOptions = {}): OffloadBundleEntryModel[] {
+export function readOffloadBundles(input: BytesLike | ByteSource, sections: readonly BundleSection[], opts: ReadBundlesOptions = {}): OffloadBundleEntryModel[] {
+  // A JavaScript caller is not held to the types: bytes (not only a ByteSource) as every reader takes
+  // them, and options or sections of the wrong kind an ArgumentError, not a TypeError ("sections is
+  // not iterable", "src.read is not a function") or a typo silently ignored.
+  opts = optionsArgument(opts, 'readOffloadBundles', READ_BUNDLES_KEYS);
+  const src = toSource(input);
+  sectionsArgument(sections);
   const out: OffloadBundleEntryModel[] = [];
-  const path = opts.path ?? [];
+  const path = pathArgument(opts.path, 'the path option') ?? [];
   const object = opts.object ?? { offset: 0, size: src.size };
   // Bounds: the sections read (section headers may all name the same bytes: read at most twice the
   // object, never sections × size) and what the object's compressed bundles inflate to, in all.

@@ -34,7 +34,7 @@ import { OFFLOAD_BINARY_ALIGN, OFFLOAD_BINARY_MAGIC, OFFLOAD_VERSIONS, OffloadHe
 import { SYCLBIN_MAGIC, SyclbinFileHeader, SyclbinMagic } from '../../formats/syclbin-v1.js';
 import { CoffFileHeader, CoffSectionHeader } from '../../formats/coff.js';
 import { V2_IMAGE_KIND, V2_KEYS } from '../../formats/syclbin-v2.js';
-import { inflateOffloadBinary, offloadBinaries, readOffloadBinary, declaredBinarySize, type OffloadBinaryModel } from '../offload/read.js';
+import { inflateOffloadBinary, offloadBinaries, readOffloadBinary, readOneOffloadBinary, declaredBinarySize, type OffloadBinaryModel } from '../offload/read.js';
 import { summarizeOffloadBinary, type BinarySummary } from '../offload/walk.js';
 import type { ElfOffloadResult } from '../offload/elf.js';
 import { readOffloadInput, type OffloadInput } from '../offload/input.js';
@@ -370,6 +370,8 @@ function annotateIn(input: BytesLike | ByteSource, opts: AnnotateOptions, embedd
     sharedBlobsFree: free,
     ...(free ? { onRepeatBudget: (e: DecodeError) => void (ann.repeatLimit ??= e) } : {}),
   };
+  // (readSyclbin takes no spansWindow, and refuses an option it does not take: a SYCLBIN's spans are few)
+  const { spansWindow: _window, ...syclbinCollect } = collect;
   const attempt = (read: () => void): void => {
     try {
       read();
@@ -390,7 +392,7 @@ function annotateIn(input: BytesLike | ByteSource, opts: AnnotateOptions, embedd
   };
   if (hasMagic(SyclbinMagic, head)) {
     ann.format = 'syclbin-v1';
-    attempt(() => (ann.model = readSyclbin(src, { ...collect, geometry })));
+    attempt(() => (ann.model = readSyclbin(src, { ...syclbinCollect, geometry })));
   } else if (hasMagic(OffloadMagic, head)) {
     const format = offloadFormat(src, opts);
     ann.format = format === 'offload-binary-broken' ? 'offload-binary' : format;
@@ -403,10 +405,10 @@ function annotateIn(input: BytesLike | ByteSource, opts: AnnotateOptions, embedd
       // (singlePaths): bytes after it that are no binary are its error, as they are offload-list's)
       const single = opts.inflated ? true : format === 'offload-binary-broken' ? !anotherBinaryFollows(src) : false;
       attempt(() => {
-        if (single) offload.push(readOffloadBinary(src, 0, collect));
+        if (single) offload.push(readOneOffloadBinary(src, 0, collect));
         else for (const b of offloadBinaries(src, { ...collect, singlePaths: true, onStop: (e) => (ann.stoppedBy ??= e) })) offload.push(b);
       });
-    } else attempt(() => (ann.model = readSyclbin(src, { ...collect, geometry, offload })));
+    } else attempt(() => (ann.model = readSyclbin(src, { ...syclbinCollect, geometry, offload })));
   } else if (objectFormat(head, src.size)) {
     ann.format = objectFormat(head, src.size)!;
     attempt(() => {
@@ -443,12 +445,12 @@ function annotateIn(input: BytesLike | ByteSource, opts: AnnotateOptions, embedd
     // An OffloadBinary whose magic lost a byte: read as one, so its error sits at header.magic (where
     // dump and the library put it) and the rest of the file is still explained.
     ann.format = 'offload-binary';
-    attempt(() => void offload.push(readOffloadBinary(src, 0, collect)));
+    attempt(() => void offload.push(readOneOffloadBinary(src, 0, collect)));
   } else if (src.size >= SyclbinFileHeader.fixedSize! && damagedMagic(head, SYCLBIN_MAGIC)) {
     // A SYCLBIN whose magic lost a byte: read as one, so its error sits at header.magic and the rest
     // of the file is still explained.
     ann.format = 'syclbin-v1';
-    attempt(() => (ann.model = readSyclbin(src, { ...collect, geometry })));
+    attempt(() => (ann.model = readSyclbin(src, { ...syclbinCollect, geometry })));
   }
   // Anything else is named by what it is not (below), at any size, as `inspect` names it (the SYCLBIN
   // reader's "Incorrect SYCLBIN magic number." is what dump and json say, as intel's syclbin-dump).

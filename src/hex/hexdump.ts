@@ -7,7 +7,7 @@
  * the rows that hold focused bytes.
  */
 import { terminalSafe } from './terminal.js';
-import { ArgumentError, describeValue, toSource, type ByteSource, optionsArgument, type BytesLike } from '../codec/index.js';
+import { ArgumentError, describeValue, toSource, wholeNumberArgument, type ByteSource, optionsArgument, type BytesLike } from '../codec/index.js';
 import { leavesOf, matchingRanges, type Annotation, type AnnotatedSpan } from './annotate.js';
 import { isWithin, pathMatcher } from './paths.js';
 import { placeNames } from './place-names.js';
@@ -43,6 +43,9 @@ export class HexRangeError extends ArgumentError {}
 
 /** Parse `--range` text (`A:B`, `A:`, `:B`; decimal or 0x hex; B exclusive, clamped to `size`). {@link HexRangeError} for malformed text. */
 export function parseRange(text: string, size: number): [number, number] {
+  // (from JavaScript: not text was "text.trim is not a function"; the size a whole number, as the range's end is clamped to it)
+  if (typeof text !== 'string') throw new HexRangeError(`parseRange: the range must be text ('A:B', 'A:', ':B'), not ${describeValue(text)}`);
+  wholeNumberArgument(size, 'size');
   // Trimmed first (String#trim drops exactly the characters \s matches): the former
   // /^\s*([0-9a-fA-FxX]*)\s*:\s*([0-9a-fA-FxX]*)\s*$/ let two \s* meet wherever a part was
   // empty, and split a blank run every way: ':' and 100,000 blanks then 'z' took seconds (cubic with

@@ -53,7 +53,7 @@ import {
   type Elf32HeaderValue,
   type Elf64HeaderValue,
 } from '../../formats/elf.js';
-import { holdsForeignBytes, nextBinaryOffset, offloadBinaries, readOffloadBinary, type OffloadBinaryModel, type ReadOffloadOptions, type RegionOptions } from './read.js';
+import { holdsForeignBytes, nextBinaryOffset, offloadBinaries, readOffloadBinary, readOneOffloadBinary, type OffloadBinaryModel, type ReadOffloadOptions, type RegionOptions } from './read.js';
 import { recordSectionContents, type SectionExtent } from '../containers/section-spans.js';
 import { llvmExtractRegion, llvmModel, type LlvmBinaryView, type LlvmCreateError } from './llvm-rules.js';
 import { withReaderHint } from './sniff.js';
@@ -737,7 +737,7 @@ function sectionParts(src: ByteSource, at: number, end: number, path: readonly P
       const z = firstNonZero(src, p, to);
       if (z === undefined) return to;
       if (end - z < OffloadMagic.fixedSize! || !hasMagic(OffloadMagic, src.read(z, OffloadMagic.fixedSize!))) return z;
-      const bin = readOffloadBinary(src, z, { ...opts, path: [...path, 'binaries', binaries.length], end });
+      const bin = readOneOffloadBinary(src, z, { ...opts, path: [...path, 'binaries', binaries.length], end });
       binaries.push(bin);
       if (bin.size <= 0) return to; // (collect mode, reported: no progress is possible)
       // (as a section of binaries alone is stepped: a compressed binary's next at a multiple of 8)

@@ -35,7 +35,7 @@ import {
   type PathKey,
   type ReadOptions,
   type SpanNode,
-  type SpanTree, optionsArgument, type BytesLike } from '../codec/index.js';
+  type SpanTree, optionsArgument, type OptionKeys, type BytesLike } from '../codec/index.js';
 import { OFFLOAD_BINARY_ALIGN, OFFLOAD_VERSIONS, OffloadHeaderPrefix, OffloadMagic, type OffloadEntryValue, type OffloadVersion } from '../../formats/offload-binary.js';
 import { decompressExact, DEFAULT_MAX_INFLATED_SIZE, detectCompression, type Compression } from './decompress.js';
 import { withReaderHint } from './sniff.js';
@@ -355,7 +355,7 @@ export function* offloadBinaries(input: BytesLike | ByteSource, opts: ReadOffloa
     let bin: OffloadBinaryModel;
     const path = one && count === 0 ? [...prefix] : [...prefix, 'binaries', count];
     try {
-      bin = outsideWindow(src, offset, end, path, opts) ?? readOffloadBinary(src, offset, { ...opts, path, end, ...(opts.spansWindow && opts.tree ? { inflatedBudget: undefined } : {}) });
+      bin = outsideWindow(src, offset, end, path, opts) ?? readOneOffloadBinary(src, offset, { ...opts, path, end, ...(opts.spansWindow && opts.tree ? { inflatedBudget: undefined } : {}) });
     } catch (e) {
       // A binary that cannot be read ends the sequence (nothing after it has a known start); in
       // collect mode its error is one of the problems, as every other reader's is.
@@ -388,7 +388,7 @@ function outsideWindow(src: ByteSource, offset: number, end: number, path: PathK
   const problems: DecodeError[] | undefined = opts.problems ? [] : undefined;
   let bin: OffloadBinaryModel;
   try {
-    bin = readOffloadBinary(src, offset, { ...opts, tree: undefined, problems, path, end });
+    bin = readOneOffloadBinary(src, offset, { ...opts, tree: undefined, problems, path, end });
   } catch (e) {
     // A binary that does not read ends the sequence: read again with spans, so that what it holds
     // up to its error is named wherever it lies (but a spent decompression budget stays spent: the
@@ -403,9 +403,16 @@ function outsideWindow(src: ByteSource, offset: number, end: number, path: PathK
   return bin;
 }
 
+/** The keys of {@link ReadOffloadOptions} (every OffloadBinary reader takes them). */
+const READ_OFFLOAD_COMMON_KEYS: OptionKeys<ReadOffloadOptions> = { tree: true, problems: true, maxInflatedSize: true, inflatedBudget: true, spansWindow: true, inflated: true };
+/** The keys `readOffloadBinaries` takes: any other is an UnknownOptionError (a typo is not silently no option). */
+const READ_OFFLOAD_KEYS: OptionKeys<ReadOffloadOptions & RegionOptions> = { ...READ_OFFLOAD_COMMON_KEYS, start: true, end: true, path: true, singlePaths: true, onStop: true, onPadding: true };
+/** The keys `readOffloadBinary` and `inflateOffloadBinary` take. */
+const READ_ONE_KEYS: OptionKeys<ReadOneOptions> = { ...READ_OFFLOAD_COMMON_KEYS, path: true, node: true, end: true };
+
 /** Read every OffloadBinary concatenated in `input` (or in a region of it). */
 export function readOffloadBinaries(input: BytesLike | ByteSource, opts: ReadOffloadOptions & RegionOptions = {}): OffloadBinaryModel[] {
-  opts = optionsArgument(opts, 'readOffloadBinaries');
+  opts = optionsArgument(opts, 'readOffloadBinaries', READ_OFFLOAD_KEYS);
   try {
     return [...offloadBinaries(input, opts)];
   } catch (e) {
@@ -423,8 +430,18 @@ function alignTo(n: number, a: number): number {
   return Math.ceil(n / a) * a;
 }
 
-/** Read one OffloadBinary starting at `offset`. */
+/** Read one OffloadBinary starting at `offset`. An option it does not take is an UnknownOptionError. */
 export function readOffloadBinary(input: BytesLike | ByteSource, offset = 0, opts: ReadOneOptions = {}): OffloadBinaryModel {
+  return readOneOffloadBinary(input, offset, optionsArgument(opts, 'readOffloadBinary', READ_ONE_KEYS));
+}
+
+/**
+ * {@link readOffloadBinary} for the readers of this package, which hand it their own options spread
+ * with a path and end (`{ ...opts, path, end }`: a region's `start`, a walk's `window`), keys that
+ * are theirs, not a caller's typo: not checked against {@link ReadOneOptions}' keys.
+ * @internal
+ */
+export function readOneOffloadBinary(input: BytesLike | ByteSource, offset = 0, opts: ReadOneOptions = {}): OffloadBinaryModel {
   opts = optionsArgument(opts, 'readOffloadBinary');
   const src = toSource(input);
   wholeNumberArgument(offset, 'offset');
@@ -636,9 +653,11 @@ function inflatedSpace(file: Space, offset: number, v: OffloadVersion, claim: bi
  * to see the payload's structure. Throws a DecodeError when the binary is not compressed or does not inflate.
  */
 export function inflateOffloadBinary(input: BytesLike | ByteSource, offset = 0, opts: ReadOneOptions = {}): { bytes: Uint8Array; compression: Compression } {
+  // (null, a string or a typo as options was a TypeError or silently nothing, as at the other readers)
+  opts = optionsArgument(opts, 'inflateOffloadBinary', READ_ONE_KEYS);
   const src = toSource(input);
   wholeNumberArgument(offset, 'offset');
-  const path = opts.path ?? [];
+  const path = pathArgument(opts.path, 'the path option') ?? [];
   const file = new Space(src, 0, undefined);
   const { v, header, size } = readHeader(file, offset, endArgument(opts.end, src.size), path, undefined);
   const claim = v.compression ? (header[v.compression.flag] as bigint) : 0n;

@@ -15,7 +15,7 @@
  */
 import { decodeLatin1, decodeUtf8, toSource, type ByteSource, type BytesLike } from '../codec/index.js';
 import { OFFLOAD_BINARY_MAGIC, OFFLOAD_VERSIONS, OffloadHeaderPrefix, type OffloadVersion } from '../../formats/offload-binary.js';
-import { nextBinaryOffset, readOffloadBinary, regionIsOneBinary, TRAILING_PADDING_LIMIT, type OffloadBinaryModel, type ReadOffloadOptions, type RegionOptions } from './read.js';
+import { nextBinaryOffset, readOffloadBinary, readOneOffloadBinary, regionIsOneBinary, TRAILING_PADDING_LIMIT, type OffloadBinaryModel, type ReadOffloadOptions, type RegionOptions } from './read.js';
 
 /** What a listing needs of one entry. The walker reuses these objects from binary to binary: copy what you keep. */
 export interface EntrySummary {
@@ -246,7 +246,7 @@ export class OffloadEntryCursor {
       let version = this.fast.version;
       let model: OffloadBinaryModel | undefined;
       if (entries < 0) {
-        model = readOffloadBinary(src, offset, { ...opts, path: this.one && this.count === 0 ? [...this.prefix] : [...this.prefix, 'binaries', this.count], end });
+        model = readOneOffloadBinary(src, offset, { ...opts, path: this.one && this.count === 0 ? [...this.prefix] : [...this.prefix, 'binaries', this.count], end });
         size = model.size;
         version = model.version;
       }
@@ -275,7 +275,7 @@ export function summarizeOffloadBinary(input: BytesLike | ByteSource, offset = 0
   const end = opts.end ?? src.size;
   const fast = new FastBinaryReader(new Window(src, opts.window ?? WINDOW), opts.byteStrings === true, opts.markKey);
   const n = fast.read(offset, end);
-  if (n < 0) return { model: readOffloadBinary(src, offset, { ...opts, end }) };
+  if (n < 0) return { model: readOneOffloadBinary(src, offset, { ...opts, end }) };
   return { version: fast.version, size: fast.size, entries: fast.pool.slice(0, n).map((p) => ({ ...p.summary })) };
 }
 

@@ -8,7 +8,7 @@
  *   v3 compressed: everything after EntriesOffset (40) is one zlib/zstd stream; InflatedSize is the
  *      uncompressed total; Size = 40 + compressed length; the buffer is zero-padded to 8 after Size.
  */
-import { ArgumentError, chunksSize, concatChunks, decodeEscapedUtf8, describeValue, encodeEscapedUtf8, EncodeError, encodeInto, isChunk, isWellFormed, shownValue, Sink, toHex, toBytes, type BytesLike, type Chunk, type PathKey, optionsArgument } from '../codec/index.js';
+import { ArgumentError, chunksSize, concatChunks, decodeEscapedUtf8, describeValue, encodeEscapedUtf8, EncodeError, encodeInto, isChunk, isWellFormed, shownValue, Sink, toHex, toBytes, type BytesLike, type Chunk, type PathKey, optionsArgument, type OptionKeys } from '../codec/index.js';
 import { OFFLOAD_BINARY_ALIGN, OFFLOAD_VERSIONS, OffloadHeaderV3 } from '../../formats/offload-binary.js';
 import type { LayoutPlan } from '../../formats/layout.js';
 import { buildStringTable } from './strtab.js';
@@ -147,9 +147,12 @@ function alignTo(n: number, a: number): number {
   return Math.ceil(n / a) * a;
 }
 
+/** The keys of {@link WriteOffloadOptions}: any other is an UnknownOptionError. */
+const WRITE_OFFLOAD_KEYS: OptionKeys<WriteOffloadOptions> = { version: true, compression: true, compressor: true };
+
 /** Write one OffloadBinary. Version 1 holds exactly one entry (write several with writeOffloadBinaries). */
 export function writeOffloadBinary(entries: readonly OffloadEntryInput[], opts: WriteOffloadOptions = {}): Uint8Array {
-  opts = optionsArgument(opts, 'writeOffloadBinary');
+  opts = optionsArgument(opts, 'writeOffloadBinary', WRITE_OFFLOAD_KEYS);
   return concatChunks(offloadBinaryChunks(entries, opts));
 }
 
@@ -159,7 +162,7 @@ export function writeOffloadBinary(entries: readonly OffloadEntryInput[], opts: 
  * A compressed v3 binary is all bytes (the payload must be compressed in memory).
  */
 export function offloadBinaryChunks(entries: readonly OffloadEntryInput[], opts: WriteOffloadOptions = {}): Chunk[] {
-  opts = optionsArgument(opts, 'offloadBinaryChunks');
+  opts = optionsArgument(opts, 'offloadBinaryChunks', WRITE_OFFLOAD_KEYS);
   const version = opts.version ?? 1;
   if (version !== 1 && version !== 2 && version !== 3) throw new EncodeError(`unsupported OffloadBinary version ${shownValue(version)} (1, 2 or 3)`);
   if (!Array.isArray(entries)) throw new EncodeError(`entries must be an array of entries, not ${describeValue(entries)}`);
@@ -271,7 +274,7 @@ function startsStream(payload: Uint8Array, kind: Compression): boolean {
 
 /** Several binaries back to back, as clang-offload-packager writes one v1 binary per image. */
 export function writeOffloadBinaries(binaries: readonly (readonly OffloadEntryInput[])[], opts: WriteOffloadOptions = {}): Uint8Array {
-  opts = optionsArgument(opts, 'writeOffloadBinaries');
+  opts = optionsArgument(opts, 'writeOffloadBinaries', WRITE_OFFLOAD_KEYS);
   if (!Array.isArray(binaries)) throw new EncodeError(`binaries must be an array of binaries (each an array of entries), not ${describeValue(binaries)}`);
   // An error in one binary is at its index (`[1].entries[0].imageKind`), as `binaries[1]` is where it is.
   return concatChunks(

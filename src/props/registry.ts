@@ -17,7 +17,7 @@
  * Names and keys are JS strings; bytes that are not valid UTF-8 are kept as U+DC80+byte escapes
  * (see text.ts) so any registry round-trips byte-exactly.
  */
-import { ByteBuilder, DecodeError, EncodeError, type PathKey, type SpanNode, type SpanTree, optionsArgument, wholeNumberArgument, type BytesLike } from '../codec/index.js';
+import { ByteBuilder, DecodeError, EncodeError, type PathKey, type SpanNode, type SpanTree, optionsArgument, type OptionKeys, wholeNumberArgument, type BytesLike } from '../codec/index.js';
 import { PROPERTY_TYPE } from '../../formats/property-sets.js';
 import { decodeBase64, decodedLength, decodeBase64Into, encodeBase64, encodeBase64Bytes, encodeBase64Into, encodedLength } from './base64.js';
 import { propertyDisplay } from './display.js';
@@ -159,9 +159,17 @@ const SPECIAL = (() => {
   return t;
 })();
 
+/**
+ * The keys of {@link ReadRegistryOptions}: any other is an UnknownOptionError. There is no
+ * `problems` (collect mode): the text is read to its first syntax error, as LLVM's
+ * PropertySetRegistry::read stops at its first (intel/llvm: llvm/lib/Support/PropertySetIO.cpp),
+ * so `problems` given here was silently never filled.
+ */
+const READ_REGISTRY_KEYS: OptionKeys<ReadRegistryOptions> = { base: true, from: true, to: true, tree: true, parent: true, repeats: true };
+
 /** Decode registry text; see the module comment for the rules. */
 export function readRegistry(input: BytesLike | string, opts: ReadRegistryOptions = {}): PropertySetRegistry {
-  opts = optionsArgument(opts, 'readRegistry');
+  opts = optionsArgument(opts, 'readRegistry', READ_REGISTRY_KEYS);
   const bytes = toTextBytes(input, 'the property-set text');
   const tree = opts.tree;
   const { from, to } = rangeArgument(opts.from, opts.to, bytes.length);

@@ -10,7 +10,7 @@
  * Input is a buffer (zero-copy views) or a ByteSource (positioned reads: headers and metadata
  * only, image bytes on demand).
  */
-import { ArgumentError, DecodeError, describeValue, hasMagic, hexText, Space, toSource, type ByteSource, type PathKey, type ReadOptions, type SpanNode, optionsArgument, type BytesLike } from '../codec/index.js';
+import { ArgumentError, DecodeError, describeValue, hasMagic, hexText, Space, toSource, type ByteSource, type PathKey, type ReadOptions, type SpanNode, optionsArgument, type OptionKeys, type BytesLike } from '../codec/index.js';
 import { SyclbinFileHeader, SyclbinMagic } from '../../formats/syclbin-v1.js';
 import { OffloadHeaderV2, OffloadMagic } from '../../formats/offload-binary.js';
 import { escapedStrings, insidePayload, readOffloadBinary, type OffloadBinaryModel } from '../offload/read.js';
@@ -72,9 +72,15 @@ function startsWith(src: ByteSource, magic: typeof SyclbinMagic, offset = 0): bo
   return src.size - offset >= n && hasMagic(magic, src.read(offset, n));
 }
 
+/** The keys of {@link ReadSyclbinOptions}: any other is an UnknownOptionError (a typo is not silently no option). */
+const READ_SYCLBIN_KEYS: OptionKeys<ReadSyclbinOptions> = {
+  tree: true, problems: true, maxInflatedSize: true, inflatedBudget: true, inflated: true, geometry: true,
+  offload: true, sharedBlobsFree: true, onRepeatBudget: true, visit: true,
+};
+
 /** Read any SYCLBIN variant. Throws the first problem (LLVM's first, in LLVM's order); see {@link ReadOptions} for collect mode. */
 export function readSyclbin(input: BytesLike | ByteSource, opts: ReadSyclbinOptions = {}): SyclbinFile {
-  opts = optionsArgument(opts, 'readSyclbin');
+  opts = optionsArgument(opts, 'readSyclbin', READ_SYCLBIN_KEYS);
   // (a JavaScript caller is not held to the types: these would end in a TypeError deep in the reader)
   for (const k of ['geometry', 'offload'] as const) if (opts[k] !== undefined && !Array.isArray(opts[k])) throw new ArgumentError(`readSyclbin: the ${k} option must be an array the reader pushes to, not ${describeValue(opts[k])}`);
   const visit = opts.visit as Partial<SyclbinVisitor> | null | undefined;

@@ -12,7 +12,7 @@
  * entries, its native entries; string keys in the order sycl_format_version, role, am_index, then
  * ir_type, triple (ir) or arch, triple (native); ImageKind 7, OffloadKind 8.
  */
-import { chunkSize, chunksSize, concatChunks, describeValue, EncodeError, encodeInto, isChunk, lookupIn, memoryBlob, place, toBytes, shownValue, Sink, type Chunk, type PathKey, optionsArgument } from '../codec/index.js';
+import { chunkSize, chunksSize, concatChunks, describeValue, EncodeError, encodeInto, isChunk, lookupIn, memoryBlob, place, toBytes, shownValue, Sink, type Chunk, type PathKey, optionsArgument, type OptionKeys } from '../codec/index.js';
 import type { LayoutPlan } from '../../formats/layout.js';
 import { SYCLBIN_V1_VERSION, SyclbinFileHeader, SyclbinHeaderTables, SyclbinV1Layout } from '../../formats/syclbin-v1.js';
 import { SyclbinV2ImagePrefix, V2_FORMAT_VERSION, V2_IMAGE_KIND, V2_KEYS } from '../../formats/syclbin-v2.js';
@@ -51,9 +51,14 @@ export interface WriteSyclbinOptions {
   formatVersionKey?: boolean;
 }
 
+/** The keys of {@link WriteSyclbinOptions}: any other is an UnknownOptionError. */
+const WRITE_SYCLBIN_KEYS: OptionKeys<WriteSyclbinOptions> = {
+  format: true, layout: true, envelope: true, offloadVersion: true, compression: true, compressor: true, formatVersionKey: true,
+};
+
 /** Write a SYCLBIN file (any variant) as one buffer. */
 export function writeSyclbin(file: SyclbinFileInput, opts: WriteSyclbinOptions = {}): Uint8Array {
-  opts = optionsArgument(opts, 'writeSyclbin');
+  opts = optionsArgument(opts, 'writeSyclbin', WRITE_SYCLBIN_KEYS);
   return concatChunks(syclbinChunks(file, opts));
 }
 
@@ -62,7 +67,7 @@ export function writeSyclbin(file: SyclbinFileInput, opts: WriteSyclbinOptions =
  * (a streaming writer copies them from their input; nothing holds them all).
  */
 export function syclbinChunks(file: SyclbinFileInput, opts: WriteSyclbinOptions = {}): Chunk[] {
-  opts = optionsArgument(opts, 'syclbinChunks');
+  opts = optionsArgument(opts, 'syclbinChunks', WRITE_SYCLBIN_KEYS);
   // A model of the wrong shape is refused at its path, as a value the writer cannot write is.
   const shape = syclbinModelProblem(file);
   if (shape) throw new EncodeError(shape.message, shape.path);
