@@ -133,6 +133,59 @@ describe('docs: the README names what exists', () => {
     }
   });
 
+  // The ```ts blocks of the docs, compiled as a user's program that imports the package by its name
+  // (the package resolves itself through its exports map: the built dist/ types, what a user gets),
+  // and the README's first block run on a bundled SYCLBIN: the import checks above named the
+  // functions, not their signatures or what the block says they return.
+  describe('the ```ts blocks of the docs', function () {
+    this.timeout(180_000);
+    /** Names the blocks use for the user's own values, declared so that the blocks type-check as fragments. */
+    const PRELUDE = 'declare const bytes: Uint8Array;\ndeclare const bytesOfAZstdFile: Uint8Array;\n';
+    const blocks = DOCS.flatMap((doc) =>
+      [...readFileSync(join(ROOT, doc), 'utf8').matchAll(/^```(?:ts|typescript)\n([\s\S]*?)^```$/gm)].map((m, i) => ({ doc, i, code: m[1]! })),
+    );
+    let dir: string;
+    before(() => {
+      mkdirSync(join(ROOT, 'test-artifacts'), { recursive: true });
+      dir = mkdtempSync(join(ROOT, 'test-artifacts', 'docs-ts-'));
+    });
+    after(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('finds the README\'s blocks (the extractor is not vacuous)', () => {
+      expect(blocks.filter((b) => b.doc === 'README.md').length).to.be.greaterThanOrEqual(2);
+    });
+
+    it('every block type-checks against the package (strict, NodeNext, as a consumer compiles it)', () => {
+      const files = blocks.map((b) => {
+        const f = join(dir, `${b.doc.replace(/\W/g, '_')}_${b.i}.mts`);
+        writeFileSync(f, `${PRELUDE}${b.code}export {};\n`);
+        return f;
+      });
+      const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
+      const r = spawnSync(process.execPath, [tsc, '--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--lib', 'es2022,dom', '--types', 'node', '--skipLibCheck', ...files], { cwd: ROOT, encoding: 'utf8' });
+      expect(r.status, `${r.stdout}${r.stderr}`).to.equal(0);
+    });
+
+    it('the README\'s first block runs as shown: the model\'s image reads, writeSyclbin gives the same bytes again, dumpSyclbin the dump', () => {
+      const first = blocks.find((b) => b.doc === 'README.md')!.code;
+      const input = join(ROOT, 'testdata/syclbin/v1_one_ir.syclbin');
+      // (each statement the block shows, its value printed: the block itself discards them)
+      const shown = first
+        .replace(/^(file\.abstractModules\[0\]\.irModules\[0\]\.image\.bytes\(\));/m, 'console.log(JSON.stringify({ image: $1.length }));')
+        .replace(/^writeSyclbin\(file\);/m, 'console.log(JSON.stringify({ same: Buffer.compare(writeSyclbin(file), bytes) === 0 }));')
+        .replace(/^(new TextDecoder\(\)\.decode\(dumpSyclbin\(file\)\));/m, 'console.log(JSON.stringify({ dump: $1 }));');
+      expect(shown.match(/console\.log/g)?.length, 'the block changed: update this test with it').to.equal(3);
+      const f = join(dir, 'readme-first.mjs');
+      writeFileSync(f, `import { readFileSync } from 'node:fs';\nconst bytes = new Uint8Array(readFileSync(${JSON.stringify(input)}));\n${shown}`);
+      const r = spawnSync(process.execPath, [f], { cwd: ROOT, encoding: 'utf8' });
+      expect(r.status, r.stderr).to.equal(0);
+      const [image, same, dump] = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(image!.image).to.be.greaterThan(0);
+      expect(same!.same).to.equal(true);
+      expect(dump!.dump).to.equal(readFileSync(join(ROOT, 'testdata/syclbin/v1_one_ir.dump.txt'), 'utf8'));
+    });
+  });
+
   it('every command the README table names exists, and every command is in the table', async () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const table = [...readme.matchAll(/^\| `([a-z-]+)[ `]/gm)].map((m) => m[1]!);
