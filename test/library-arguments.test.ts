@@ -551,3 +551,48 @@ describe('library (review apirev 2026-11-28): arguments that ended in a bare Typ
     expect(() => api.sliceSource(bytes as never, 0, 4)).to.throw(api.ArgumentError, /sliceSource: the source must be a ByteSource/);
   });
 });
+
+describe('library (review apirev 2026-11-28): options checked where the reader starts, not when an input happens to need them', () => {
+  const plain = bytesOf('testdata/syclbin/v1_one_ir.syclbin');
+  const offload = bytesOf('testdata/offload/multi.v1.bin');
+
+  it('maxInflatedSize that is not a whole number is refused on an input with nothing to inflate too (was read without a word)', () => {
+    for (const bad of [-1, 1.5, NaN, '64M', 1n]) {
+      expect(() => api.readSyclbin(plain, { maxInflatedSize: bad as never }), String(bad)).to.throw(api.ArgumentError, /maxInflatedSize must be a whole number/);
+      expect(() => api.readOffloadBinaries(offload, { maxInflatedSize: bad as never }), String(bad)).to.throw(api.ArgumentError, /maxInflatedSize must be a whole number/);
+    }
+    expect(api.readSyclbin(plain, { maxInflatedSize: 0 }).version).to.equal(1);
+  });
+
+  it('readOffloadBinaries: a spansWindow that is not [from, to] of whole numbers, from <= to', () => {
+    const tree = new api.codec.SpanTree();
+    expect(() => api.readOffloadBinaries(offload, { tree, spansWindow: 'x' as never })).to.throw(api.ArgumentError, /spansWindow must be \[from, to\], not string/);
+    expect(() => api.readOffloadBinaries(offload, { tree, spansWindow: [0] as never })).to.throw(api.ArgumentError, /spansWindow must be \[from, to\]/);
+    expect(() => api.readOffloadBinaries(offload, { tree, spansWindow: [-1, 5] })).to.throw(api.ArgumentError, /spansWindow\[0\] must be a whole number/);
+    expect(() => api.readOffloadBinaries(offload, { tree, spansWindow: [9, 5] })).to.throw(api.ArgumentError, /spansWindow\[0\] \(9\) is after spansWindow\[1\] \(5\)/);
+    expect(api.readOffloadBinaries(offload, { tree, spansWindow: [0, 16] }).length).to.be.greaterThan(0);
+  });
+});
+
+describe('library (review apirev 2026-11-28): the helpers of entries and packager arguments refuse what they cannot read', () => {
+  const entry = api.readOffloadBinaries(bytesOf('testdata/offload/multi.v1.bin'))[0]!.entries[0]!;
+
+  it('escapedStrings and syclKernelNames take an entry (each was "stringEntries is not iterable")', () => {
+    expect(api.escapedStrings(entry)).to.be.instanceOf(Map);
+    api.syclKernelNames(entry);
+    for (const bad of [5, null, 'x', {}]) {
+      expect(() => api.escapedStrings(bad as never), String(bad)).to.throw(api.ArgumentError, /escapedStrings: expected an OffloadBinary entry/);
+      expect(() => api.syclKernelNames(bad as never), String(bad)).to.throw(api.ArgumentError, /syclKernelNames: expected an OffloadBinary entry/);
+    }
+  });
+
+  it('parseImageArgument takes text and describePackagerImages an array of it and a reader function (were "image.split is not a function", "images is not iterable")', () => {
+    expect(api.parseImageArgument('file=k.o,triple=spir64').files).to.deep.equal(['k.o']);
+    expect(() => api.parseImageArgument(5 as never)).to.throw(api.ArgumentError, /parseImageArgument: the --image argument must be text/);
+    expect(() => api.parseImageArgument('file=k.o', 'x' as never)).to.throw(api.ArgumentError, /parseImageArgument: the options must be an object/);
+    expect(() => api.describePackagerImages(5 as never, () => new Uint8Array())).to.throw(api.ArgumentError, /describePackagerImages: the images must be an array/);
+    expect(() => api.describePackagerImages([5] as never, () => new Uint8Array())).to.throw(api.ArgumentError, /describePackagerImages: the images must be an array/);
+    expect(() => api.describePackagerImages(['file=k.o'], 'x' as never)).to.throw(api.ArgumentError, /describePackagerImages: readImage must be a function/);
+    expect(api.describePackagerImages(['file=k.o,triple=spir64,kind=sycl'], () => Uint8Array.of(1)).length).to.equal(1);
+  });
+});

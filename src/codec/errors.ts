@@ -127,7 +127,8 @@ function editDistanceAtMostOne(a: string, b: string): boolean {
  * The options argument of a library function: `undefined` and `null` are no options (`{}`), an object
  * is itself, anything else (a string, a number, an array) an {@link ArgumentError} naming `fn`, not
  * silently no options. So is an object whose `tree` is not a SpanTree or whose `problems` is not an
- * array (the ReadOptions every reader's options extend), or whose `inflatedBudget` is not an object.
+ * array (the ReadOptions every reader's options extend), or whose `inflatedBudget` is not an object,
+ * or whose `maxInflatedSize` is not a whole number.
  * Given `known` (the keys the function takes), a key not among them (and not undefined) is an
  * {@link UnknownOptionError}.
  */
@@ -149,6 +150,10 @@ export function optionsArgument<T extends object>(opts: T | null | undefined, fn
   if (tree !== undefined && !(tree instanceof SpanTree)) throw new ArgumentError(`${fn}: the tree option must be a SpanTree (codec.SpanTree), not ${describeValue(tree)}`);
   if (problems !== undefined && !Array.isArray(problems)) throw new ArgumentError(`${fn}: the problems option (collect mode) must be an array the problems are pushed to, not ${describeValue(problems)}`);
   // (and the decompression budget the readers of compressed payloads share, ReadOffloadOptions.inflatedBudget)
+  // A cap that is no whole number was refused only when a compressed payload came to be inflated: on
+  // any other input `{ maxInflatedSize: -1 }` read without a word. Refused where every reader starts.
+  const { maxInflatedSize } = opts as { maxInflatedSize?: unknown };
+  if (maxInflatedSize !== undefined) wholeNumberArgument(maxInflatedSize, 'maxInflatedSize');
   if (inflatedBudget !== undefined && (typeof inflatedBudget !== 'object' || inflatedBudget === null || Array.isArray(inflatedBudget))) throw new ArgumentError(`${fn}: the inflatedBudget option must be an object ({} to start a shared budget), not ${describeValue(inflatedBudget)}`);
   return opts;
 }

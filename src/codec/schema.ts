@@ -174,9 +174,22 @@ function leaf<T>(kind: string, size: number, peek: (c: Cursor, at: number) => T,
   };
 }
 
+/**
+ * How an encode error shows a value of the wrong JavaScript type for its field: `1n (a bigint, not a
+ * number)`, `'7' (a string, not a number)`. A bigint 1n was shown as "u16 value 1 is out of range
+ * 0..65535", a message that contradicts itself. Undefined when the value is of the expected type
+ * (its message is as before).
+ */
+function wrongKind(v: unknown, expected: 'number' | 'bigint'): string | undefined {
+  if (typeof v === expected) return undefined;
+  const shown = typeof v === 'bigint' ? `${v}n` : typeof v === 'string' ? `'${v}'` : String(v);
+  const kind = v === null || v === undefined ? String(v) : typeof v === 'object' ? 'an object' : `a ${typeof v}`;
+  return `${shown} (${kind}, not a ${expected})`;
+}
+
 function int(kind: string, size: number, rd: (c: Cursor, at: number) => number, wr: (s: Sink, v: number) => void, max: number): Node<number, number, 'value'> {
   return leaf(kind, size, rd, (s, v) => {
-    if (!Number.isInteger(v) || v < 0 || v > max) throw new EncodeError(`${kind} value ${v} is out of range 0..${max}`, [...s.path]);
+    if (!Number.isInteger(v) || v < 0 || v > max) throw new EncodeError(`${kind} value ${wrongKind(v, 'number') ?? v} is out of range 0..${max}`, [...s.path]);
     wr(s, v);
   });
 }
@@ -224,7 +237,7 @@ export const u64: Node<bigint, bigint, 'value'> = leaf(
   8,
   (c, at) => c.view.getBigUint64(at, c.le),
   (s, v) => {
-    if (typeof v !== 'bigint' || v < 0n || v > U64_MAX) throw new EncodeError(`u64 value ${String(v)} is out of range`, [...s.path]);
+    if (typeof v !== 'bigint' || v < 0n || v > U64_MAX) throw new EncodeError(`u64 value ${wrongKind(v, 'bigint') ?? String(v)} is out of range`, [...s.path]);
     s.u64(v);
   },
 );
@@ -245,7 +258,7 @@ export const u64n: Node<number, number, 'value'> = leaf(
     return hi * 0x1_0000_0000 + lo;
   },
   (s, v) => {
-    if (!Number.isSafeInteger(v) || v < 0) throw new EncodeError(`u64 value ${v} is not a non-negative safe integer`, [...s.path]);
+    if (!Number.isSafeInteger(v) || v < 0) throw new EncodeError(`u64 value ${wrongKind(v, 'number') ?? v} is not a non-negative safe integer`, [...s.path]);
     s.u64(BigInt(v));
   },
 );

@@ -33,7 +33,7 @@
  *
  * Pure: file contents come from a callback; nothing here touches the file system.
  */
-import { SyclbinError } from '../codec/errors.js';
+import { ArgumentError, describeValue, optionsArgument, SyclbinError } from '../codec/errors.js';
 import type { BlobRef } from '../codec/source.js';
 import { hasMagic } from '../codec/schema.js';
 import { BitcodeMagic, BitcodeWrapperHeader } from '../../formats/llvm-bitcode.js';
@@ -133,6 +133,9 @@ function offloadKindOf(name: string, table: Readonly<Record<string, number>>): n
 
 /** Parses one `--image=` value the way `bundleImages` does, before any file is read. */
 export function parseImageArgument(image: string, options: PackagerOptions = {}): ParsedImageArgument {
+  // (from JavaScript: not text was "image.split is not a function")
+  if (typeof image !== 'string') throw new ArgumentError(`parseImageArgument: the --image argument must be text ('file=k.o,triple=...'), not ${describeValue(image)}`);
+  options = optionsArgument(options, 'parseImageArgument');
   const era = options.era ?? llvmEra();
   const table = options.offloadKinds ?? OFFLOAD_KIND_NUMBERINGS[era.numbering];
   const pairs = imageArgumentPairs(image);
@@ -179,6 +182,9 @@ export function describePackagerImages(
   readImage: (file: string) => Uint8Array | BlobRef,
   options: PackagerOptions = {},
 ): PackagerImage[] {
+  // (from JavaScript: "images is not iterable", "readImage is not a function" at the first image)
+  if (!Array.isArray(images) || !images.every((x) => typeof x === 'string')) throw new ArgumentError(`describePackagerImages: the images must be an array of --image arguments (strings), not ${describeValue(images)}`);
+  if (typeof readImage !== 'function') throw new ArgumentError(`describePackagerImages: readImage must be a function (file name) => bytes, not ${describeValue(readImage)}`);
   const out: PackagerImage[] = [];
   for (const spec of images) {
     const parsed = parseImageArgument(spec, options);

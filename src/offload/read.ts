@@ -28,6 +28,7 @@ import {
   toSource,
   wholeNumberArgument,
   rangeArgument,
+  describeValue,
   pathArgument,
   toBytes,
   type BlobRef,
@@ -95,6 +96,8 @@ export interface StringEntryModel {
  * people, the escapes read as `\xNN` (src/props/explain.ts printable).
  */
 export function escapedStrings(e: { stringEntries: readonly StringEntryModel[] }): Map<string, string> {
+  // (from JavaScript: "e.stringEntries is not iterable")
+  if (typeof e !== 'object' || e === null || !Array.isArray(e.stringEntries)) throw new ArgumentError(`escapedStrings: expected an OffloadBinary entry (an element of a binary's entries, with its stringEntries), not ${describeValue(e)}`);
   const out = new Map<string, string>();
   for (const se of e.stringEntries) {
     const raw = se.valueBytes ?? se.valueRaw;
@@ -413,6 +416,10 @@ const READ_ONE_KEYS: OptionKeys<ReadOneOptions> = { ...READ_OFFLOAD_COMMON_KEYS,
 /** Read every OffloadBinary concatenated in `input` (or in a region of it). */
 export function readOffloadBinaries(input: BytesLike | ByteSource, opts: ReadOffloadOptions & RegionOptions = {}): OffloadBinaryModel[] {
   opts = optionsArgument(opts, 'readOffloadBinaries', READ_OFFLOAD_KEYS);
+  // (a window that is no [from, to] of whole numbers was compared as it was: 'x'[0] < offset, spans of no binary)
+  const w: unknown = opts.spansWindow;
+  if (w !== undefined && (!Array.isArray(w) || w.length !== 2)) throw new ArgumentError(`readOffloadBinaries: spansWindow must be [from, to], not ${describeValue(w)}`);
+  if (w !== undefined) rangeArgument(w[0], w[1], Number.MAX_SAFE_INTEGER, ['spansWindow[0]', 'spansWindow[1]']);
   try {
     return [...offloadBinaries(input, opts)];
   } catch (e) {

@@ -4,7 +4,7 @@
  *
  * Portable: no Node APIs.
  */
-import { DecodeError, decodeEscapedUtf8, locate, lookupIn, memorySource, place, Space, toBytes, type PathKey, type BytesLike } from '../codec/index.js';
+import { ArgumentError, DecodeError, decodeEscapedUtf8, describeValue, locate, lookupIn, memorySource, place, Space, toBytes, type PathKey, type BytesLike } from '../codec/index.js';
 import { SYCL_SYMBOLS_KEY, SyclSymbolTableEntry, SyclSymbolTableHeader, SyclSymbolTableLayout, SYCL_SYMBOL_SEPARATORS } from '../../formats/sycl-symbols.js';
 import type { OffloadEntryModel } from './read.js';
 
@@ -48,6 +48,8 @@ export function decodeSyclSymbolTable(input: BytesLike, path: readonly PathKey[]
  * for v1, whose values are NUL-terminated text) as text split at newlines (LLVM 22) or NULs.
  */
 export function syclKernelNames(entry: Pick<OffloadEntryModel, 'stringEntries'>): SyclKernelNames | undefined {
+  // (from JavaScript: "entry.stringEntries is not iterable")
+  if (typeof entry !== 'object' || entry === null || !Array.isArray(entry.stringEntries)) throw new ArgumentError(`syclKernelNames: expected an OffloadBinary entry (an element of a binary's entries, with its stringEntries), not ${describeValue(entry)}`);
   let found;
   for (const s of entry.stringEntries) if (s.key === SYCL_SYMBOLS_KEY) found = s; // the last value wins, as in LLVM
   if (!found) return undefined;

@@ -117,6 +117,17 @@ describe('codec: node kinds', () => {
     expect(encodeError(() => encode(u64, -1n)).message).to.match(/out of range/);
   });
 
+  it('a value of the wrong JavaScript type says so (review apirev: a bigint 1n was "u16 value 1 is out of range 0..65535")', () => {
+    expect(encodeError(() => encode(u16, 1n as never)).message).to.equal('u16 value 1n (a bigint, not a number) is out of range 0..65535');
+    expect(encodeError(() => encode(u32, '7' as never)).message).to.equal("u32 value '7' (a string, not a number) is out of range 0..4294967295");
+    expect(encodeError(() => encode(u8, undefined as never)).message).to.equal('u8 value undefined (undefined, not a number) is out of range 0..255');
+    expect(encodeError(() => encode(u64, 5 as never)).message).to.equal('u64 value 5 (a number, not a bigint) is out of range');
+    expect(encodeError(() => encode(u64n, 5n as never)).message).to.equal('u64 value 5n (a bigint, not a number) is not a non-negative safe integer');
+    // (values of the right type keep their messages)
+    expect(encodeError(() => encode(u64n, 2 ** 53)).message).to.equal('u64 value 9007199254740992 is not a non-negative safe integer');
+    expect(encodeError(() => encode(u16, -1)).message).to.equal('u16 value -1 is out of range 0..65535');
+  });
+
   it('u64n narrows to a safe number and rejects values above 2^53-1 with their location', () => {
     const max = BigInt(Number.MAX_SAFE_INTEGER);
     const le = (v: bigint): Uint8Array => {
