@@ -8,6 +8,7 @@ import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import * as api from '../src/index.js';
+import { dumpSyclbinChunks } from '../src/syclbin/dump.js';
 
 const ROOT = new URL('../', import.meta.url).pathname;
 const bytesOf = (p: string): Uint8Array => new Uint8Array(readFileSync(ROOT + p));
@@ -122,6 +123,9 @@ describe('library (review apirev 2026-11-28): an option a function does not take
   const props = bytesOf('testdata/props/sample.prop');
   const entries = [{ imageKind: 1, offloadKind: 1, image: Uint8Array.of(1, 2, 3) }];
   const file = api.readSyclbin(syclbin);
+  const manifest = JSON.parse(readFileSync(ROOT + 'testdata/lower/issue-example.json', 'utf8')) as unknown;
+  const ir = readFileSync(ROOT + 'testdata/sycl-post-link/spec-constants/composite-default-value.ll');
+  const dumpChunks = (b: Uint8Array, o: object) => dumpSyclbinChunks(b, () => {}, o);
   // [function, a call with options, the keys the function takes]
   const calls: [string, (o: object) => unknown, string[]][] = [
     ['readSyclbin', (o) => api.readSyclbin(zlib, o), ['geometry', 'inflated', 'inflatedBudget', 'maxInflatedSize', 'offload', 'onRepeatBudget', 'problems', 'sharedBlobsFree', 'tree', 'visit']],
@@ -135,6 +139,14 @@ describe('library (review apirev 2026-11-28): an option a function does not take
     ['offloadBinaryChunks', (o) => api.offloadBinaryChunks(entries, o), ['compression', 'compressor', 'version']],
     ['readRegistry', (o) => api.readRegistry(props, o), ['base', 'from', 'parent', 'repeats', 'to', 'tree']],
     ['readOffloadBundles', (o) => api.readOffloadBundles(offload, [], o), ['maxInflatedSize', 'object', 'path', 'sectionPath', 'tree']],
+    ['dumpSyclbinSource', (o) => api.dumpSyclbinSource(syclbin, o), ['geometry', 'inflated', 'inflatedBudget', 'maxInflatedSize', 'offload', 'onRepeatBudget', 'problems', 'sharedBlobsFree', 'tree']],
+    ['dumpSyclbinChunks', (o) => dumpChunks(syclbin, o), ['geometry', 'inflated', 'inflatedBudget', 'maxInflatedSize', 'offload', 'onRepeatBudget', 'problems', 'sharedBlobsFree', 'tree']],
+    ['annotate', (o) => api.annotate(syclbin, o), ['inflated', 'maxInflatedSize', 'maxSpans', 'sharedBlobsFree', 'spansWindow']],
+    ['annotateInflated', (o) => api.annotateInflated(zlib, o), ['maxInflatedSize', 'maxSpans', 'sharedBlobsFree', 'spansWindow']],
+    ['verify', (o) => api.verify(syclbin, o), ['inflated', 'maxInflatedSize', 'maxSpans', 'sharedBlobsFree', 'spansWindow']],
+    ['lowerManifestJson', (o) => api.lowerManifestJson(manifest, o), ['emitProgramMetadata']],
+    ['lowerManifest', (o) => api.lowerManifest(api.parseManifest(manifest), o), ['emitProgramMetadata']],
+    ['lowerIrModule', (o) => api.lowerIrModule(ir, o), ['emitProgramMetadata', 'mode']],
   ];
 
   for (const [name, call, known] of calls) {

@@ -29,7 +29,7 @@
  */
 import { IR_HEAD, looksLikeIrText } from '../containers/ir-text.js';
 import { BUNDLE_SNIFF, holdsOffloadBundle, readOffloadBundles } from '../containers/offload-bundle.js';
-import { decode, ArgumentError, childPath, rangeArgument, blobRef, blobSource, quotedName, DecodeError, forEachDescendant, formatPath, hasMagic, hexText, memorySource, nodePath, ownsBytes, pathOf, DEFAULT_MAX_SPANS, SpanBudgetError, SpanTree, toSource, wholeNumberArgument, type ByteSource, type PathKey, type SpanKind, type SpanNode, optionsArgument, type BytesLike } from '../codec/index.js';
+import { decode, ArgumentError, childPath, rangeArgument, blobRef, blobSource, quotedName, DecodeError, forEachDescendant, formatPath, hasMagic, hexText, memorySource, nodePath, ownsBytes, pathOf, DEFAULT_MAX_SPANS, SpanBudgetError, SpanTree, toSource, wholeNumberArgument, type ByteSource, type PathKey, type SpanKind, type SpanNode, optionsArgument, type OptionKeys, type BytesLike } from '../codec/index.js';
 import { OFFLOAD_BINARY_ALIGN, OFFLOAD_BINARY_MAGIC, OFFLOAD_VERSIONS, OffloadHeaderPrefix, OffloadMagic } from '../../formats/offload-binary.js';
 import { SYCLBIN_MAGIC, SyclbinFileHeader, SyclbinMagic } from '../../formats/syclbin-v1.js';
 import { CoffFileHeader, CoffSectionHeader } from '../../formats/coff.js';
@@ -329,9 +329,14 @@ function windowArgument(w: unknown, size: number): readonly [number, number] {
   return [Math.min(from, size), Math.min(to, size)];
 }
 
+/** The keys of {@link AnnotateOptions} (annotate, verify): any other is an UnknownOptionError. */
+export const ANNOTATE_KEYS: OptionKeys<AnnotateOptions> = { maxInflatedSize: true, inflated: true, spansWindow: true, sharedBlobsFree: true, maxSpans: true };
+/** The keys annotateInflated takes (those of annotate but `inflated`, which it sets). */
+const ANNOTATE_INFLATED_KEYS: OptionKeys<Omit<AnnotateOptions, 'inflated'>> = { maxInflatedSize: true, spansWindow: true, sharedBlobsFree: true, maxSpans: true };
+
 /** Detect the format and annotate every byte. Never throws for bad input. */
 export function annotate(input: BytesLike | ByteSource, opts: AnnotateOptions = {}): Annotation {
-  return annotateIn(input, optionsArgument(opts, 'annotate'), true);
+  return annotateIn(input, optionsArgument(opts, 'annotate', ANNOTATE_KEYS), true);
 }
 
 /**
@@ -535,7 +540,7 @@ export interface InflatedAnnotation {
  * DecodeError when the file does not start with a compressed binary or the payload does not inflate.
  */
 export function annotateInflated(input: BytesLike | ByteSource, opts: Omit<AnnotateOptions, 'inflated'> = {}): InflatedAnnotation {
-  opts = optionsArgument(opts, 'annotateInflated');
+  opts = optionsArgument(opts, 'annotateInflated', ANNOTATE_INFLATED_KEYS);
   let inflated;
   try {
     inflated = inflateOffloadBinary(input, 0, { maxInflatedSize: opts.maxInflatedSize });

@@ -42,7 +42,7 @@ import { escapedStrings, repeatedStringKeys } from '../offload/read.js';
 import { missingImagesText } from '../offload/input.js';
 import { unknownImageVersionText } from '../containers/sycl-wrapper.js';
 import { printable, printableClipped } from '../props/explain.js';
-import { annotate, annotateEmbedded, inflatedAnnotation, MAX_EMBEDDED_SPANS, findingOf, leavesOf, quoted, type AnnotateOptions, type Annotation, type FileFormat, type Finding, type MetadataBlob, type V1Image } from './annotate.js';
+import { annotate, ANNOTATE_KEYS, annotateEmbedded, inflatedAnnotation, MAX_EMBEDDED_SPANS, findingOf, leavesOf, quoted, type AnnotateOptions, type Annotation, type FileFormat, type Finding, type MetadataBlob, type V1Image } from './annotate.js';
 
 /** The result of `verify`. */
 export interface VerifyReport {
@@ -60,7 +60,7 @@ const SEVERITY_RANK = { error: 0, warning: 1, note: 2 } as const;
 
 /** Read `input` in collect mode and lint it. */
 export function verify(input: BytesLike | ByteSource, opts: AnnotateOptions = {}): VerifyReport {
-  opts = optionsArgument(opts, 'verify');
+  opts = optionsArgument(opts, 'verify', ANNOTATE_KEYS);
   return verifyAnnotation(input, annotate(input, opts), opts);
 }
 

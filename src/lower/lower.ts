@@ -5,7 +5,7 @@
  * but that the manifest says nothing about — devicelib req mask, device requirements — are not
  * produced).
  */
-import { ArgumentError, describeValue, encode, optionsArgument } from '../codec/index.js';
+import { ArgumentError, describeValue, encode, optionsArgument, type OptionKeys } from '../codec/index.js';
 import { DeviceGlobalRecord, SpecConstantDescriptor as SpecConstantDescriptorRecord } from '../../formats/property-records.js';
 import { DEFAULT_VALUES_KEY, SET } from '../../formats/property-sets.js';
 import { propertyKeyProblem } from '../props/registry.js';
@@ -80,12 +80,15 @@ export function encodeDeviceGlobalRecord(g: { size: number; deviceImageScope: bo
   return encode(DeviceGlobalRecord, { size: g.size, deviceImageScope: g.deviceImageScope ? 1 : 0 });
 }
 
+/** The keys of {@link LowerOptions}: any other is an UnknownOptionError. */
+const LOWER_KEYS: OptionKeys<LowerOptions> = { emitProgramMetadata: true };
+
 /**
  * Lowers a manifest already parsed by `parseManifest` (for the JSON document itself, use
  * `lowerManifestJson`, which parses and validates it first).
  */
 export function lowerManifest(manifest: LoweringManifest, opts: LowerOptions = {}): LoweringResult {
-  opts = optionsArgument(opts, 'lowerManifest');
+  opts = optionsArgument(opts, 'lowerManifest', LOWER_KEYS);
   // JSON passed here by mistake (JSON.parse returns any, so the type does not stop it): say what to call.
   if (!(manifest?.dataLayout instanceof DataLayout)) throw new LowerError('lowerManifest takes a parsed manifest (parseManifest(json)); for the JSON document call lowerManifestJson(json)');
   const dl = manifest.dataLayout;
@@ -242,7 +245,7 @@ export function buildRegistry(r: RegistryInput): PropertySetRegistry {
 
 /** Validates manifest JSON (already parsed) and lowers it. */
 export function lowerManifestJson(json: unknown, opts: LowerOptions = {}): LoweringResult {
-  opts = optionsArgument(opts, 'lowerManifestJson');
+  opts = optionsArgument(opts, 'lowerManifestJson', LOWER_KEYS);
   // The document, parsed: its text (a string or bytes) is for parseManifestText.
   if (typeof json === 'string' || ArrayBuffer.isView(json) || json instanceof ArrayBuffer) throw new ArgumentError(`lowerManifestJson takes the parsed manifest (JSON.parse's result), not ${describeValue(json)}: for its text, lowerManifest(parseManifestText(text))`);
   return lowerManifest(parseManifest(json), opts);

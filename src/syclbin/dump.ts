@@ -3,7 +3,7 @@
  * intel/llvm's sycl/tools/syclbin-dump prints. Output is bytes, not text: byte-array values are
  * printed as their raw payload and may hold NUL or non-UTF-8 bytes.
  */
-import { ArgumentError, ByteBuilder, describeValue, encodeLatin1, type ByteSource, optionsArgument, type BytesLike, utf8ByteString } from '../codec/index.js';
+import { ArgumentError, ByteBuilder, describeValue, encodeLatin1, type ByteSource, optionsArgument, type OptionKeys, type BytesLike, utf8ByteString } from '../codec/index.js';
 import type { PropertySet, PropertySetRegistry, PropertyValue } from '../props/model.js';
 import { syclbinModelArgument, type AbstractModule, type SyclbinFile, type SyclbinImage } from './model.js';
 import { readSyclbin, type ReadSyclbinOptions } from './read.js';
@@ -209,6 +209,15 @@ export function dumpSyclbin(file: SyclbinFile): Uint8Array {
 const CHUNK = 1 << 20;
 
 /**
+ * The keys dumpSyclbinSource and dumpSyclbinChunks take (readSyclbin's but `visit`, which they set):
+ * any other is an UnknownOptionError naming the dump function, not readSyclbin.
+ */
+const DUMP_KEYS: OptionKeys<Omit<ReadSyclbinOptions, 'visit'>> = {
+  tree: true, problems: true, maxInflatedSize: true, inflatedBudget: true, inflated: true, geometry: true,
+  offload: true, sharedBlobsFree: true, onRepeatBudget: true,
+};
+
+/**
  * Read and dump in one walk: each abstract module is printed when it is read and then dropped, so
  * memory holds the output, not the model (src/syclbin/read.ts `visit`). The output is a list of
  * chunks, never joined (write them in order). Throws what readSyclbin throws; nothing is returned
@@ -216,7 +225,7 @@ const CHUNK = 1 << 20;
  */
 export function dumpSyclbinSource(input: BytesLike | ByteSource, opts: Omit<ReadSyclbinOptions, 'visit'> = {}): Uint8Array[] {
   const chunks: Uint8Array[] = [];
-  dumpSyclbinChunks(input, (c) => chunks.push(c), optionsArgument(opts, 'dumpSyclbinSource'));
+  dumpSyclbinChunks(input, (c) => chunks.push(c), optionsArgument(opts, 'dumpSyclbinSource', DUMP_KEYS));
   return chunks;
 }
 
@@ -226,7 +235,7 @@ export function dumpSyclbinSource(input: BytesLike | ByteSource, opts: Omit<Read
  * them until this returns where nothing must be printed for such a file (src/cli/commands/dump.ts dumpHeld).
  */
 export function dumpSyclbinChunks(input: BytesLike | ByteSource, sink: (chunk: Uint8Array) => void, opts: Omit<ReadSyclbinOptions, 'visit'> = {}): void {
-  opts = optionsArgument(opts, 'dumpSyclbinChunks');
+  opts = optionsArgument(opts, 'dumpSyclbinChunks', DUMP_KEYS);
   if (typeof sink !== 'function') throw new ArgumentError(`dumpSyclbinChunks: the sink must be a function, not ${describeValue(sink)}`);
   const d = new DumpWriter(new ByteBuilder(CHUNK, true, sink));
   readSyclbin(input, { ...opts, [VISIT_SHARES_BLOBS]: true, visit: { start: (head, count) => d.start(head, count), module: (m, a) => d.module(m, a) } });

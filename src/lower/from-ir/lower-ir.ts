@@ -7,7 +7,7 @@
  * (src/lower/from-ir/device-globals.ts); the result is turned into a {@link LoweringManifest} and
  * lowered by {@link lowerManifest}, the code the manifest path runs.
  */
-import { ArgumentError, optionsArgument } from '../../codec/errors.js';
+import { ArgumentError, optionsArgument, type OptionKeys } from '../../codec/errors.js';
 import { decodeLatin1, keyFromLatin1, utf8FromLatin1 } from '../../codec/bytes.js';
 import { toTextBytes, type BytesLike } from '../../codec/source.js';
 import { DataLayout } from '../datalayout.js';
@@ -94,6 +94,9 @@ export function manifestFromIr(m: LModule, mode: SpecConstMode = 'native', emitP
   return { mode, dataLayout, types: new TypeTable({}), specConstants, deviceGlobals, emitProgramMetadata, ...(uses.length ? { specConstantsMet: true } : {}) };
 }
 
+/** The keys of {@link LowerIrOptions}: any other is an UnknownOptionError. */
+const LOWER_IR_KEYS: OptionKeys<LowerIrOptions> = { emitProgramMetadata: true, mode: true };
+
 /**
  * Parses and lowers LLVM IR text (errors: IrSyntaxError with line and column, LowerError). The IR
  * is given as its bytes (a `.ll` file as read), or as a string, which is taken as Unicode text and
@@ -102,7 +105,7 @@ export function manifestFromIr(m: LModule, mode: SpecConstMode = 'native', emitP
  * UTF-8 kept as U+DC80+byte, which a property-set key writes back as that byte).
  */
 export function lowerIrModule(ir: BytesLike | string, opts: LowerIrOptions = {}): IrLoweringResult {
-  opts = optionsArgument(opts, 'lowerIrModule');
+  opts = optionsArgument(opts, 'lowerIrModule', LOWER_IR_KEYS);
   if (opts.mode !== undefined && opts.mode !== 'native' && opts.mode !== 'emulation') throw new ArgumentError(`lowerIrModule: mode must be 'native' or 'emulation', not ${JSON.stringify(opts.mode)}`);
   // ASCII text is its own byte string; anything else is read through its bytes (toTextBytes: an
   // ArrayBuffer or view in place, a string as UTF-8).
@@ -110,7 +113,8 @@ export function lowerIrModule(ir: BytesLike | string, opts: LowerIrOptions = {})
   const m = parseLlvmIr(text);
   const manifest = manifestFromIr(m, opts.mode ?? 'native', Boolean(opts.emitProgramMetadata));
   try {
-    return { ...lowerManifest(manifest, opts), module: m };
+    // (lowerManifest takes no mode: that was this function's, for reading the IR)
+    return { ...lowerManifest(manifest, { emitProgramMetadata: opts.emitProgramMetadata }), module: m };
   } catch (e) {
     throw atIrEntry(m, e);
   }
