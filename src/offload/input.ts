@@ -38,7 +38,8 @@ import { ELFCOMPRESS, ET_REL, SHF_COMPRESSED, SHT_NOBITS } from '../../formats/e
 import { COFF_IMPORT_FILE_FORMAT, coffFileFormatName } from '../../formats/coff.js';
 import { elfFileFormatName } from '../../formats/elf.js';
 import { machoFileFormatName, machoHeader, OFFLOADING_UNSUPPORTED_WARNING, WASM_FILE_FORMAT_NAME } from '../../formats/other-objects.js';
-import { ArMemberHeader } from '../../formats/ar.js';
+import { ArMemberHeader, ArThinMagic } from '../../formats/ar.js';
+import { isThinArchive } from '../containers/thin-archive.js';
 import { readArchive, type ArchiveFile, type ArchiveStop } from '../containers/archive.js';
 import { identifyCoff, readCoffOffloadBinaries, readPeSectionTable, type CoffOffloadResult, type CoffSection, type PeFile } from '../containers/coff.js';
 import { ElfPointers } from '../containers/elf-pointers.js';
@@ -913,10 +914,24 @@ class InputReader {
     this.scanIfNeeded(item, images === 0, [], r.sections);
   }
 
+  /** The error for a thin archive that is an archive member (see {@link archive}). */
+  private thinMember(item: Item): DecodeError {
+    return new DecodeError('FORMAT', 'a thin archive inside an archive: its members are files named in it, not stored in it; read the member files themselves', item.origin, [...item.path, 'header', 'magic']);
+  }
+
   private archive(item: Item): Item[] {
     // llvm-objdump does not open a nested archive: it fails on it as on any member that is not an
     // object, before anything in it could be malformed.
     if (item.depth > 0 && !this.packer) this.stop(item, `fails on this member, an archive and not an object ("${NOT_AN_OBJECT}")`, { message: NOT_AN_OBJECT, label: { kind: 'object' } });
+    // A thin archive as a member (of a thin archive: its member files are read as its members) names
+    // files relative to a folder this reader does not know: refused, as before thin archives were read.
+    // Without spans to record (offload-list, offload-extract, inspect) it is refused by its magic,
+    // before its member headers are read: a thin archive that names itself again and again (each member
+    // the whole archive, up to the repeat budget of src/cli/files.ts) had all its headers parsed once
+    // per member (20,000 members: 5 s for one error). With spans (annotate, verify) they are read and
+    // recorded, which is what is shown.
+    const thinMember = item.depth > 0 && item.size >= ArThinMagic.fixedSize! && isThinArchive(this.src.read(item.origin, ArThinMagic.fixedSize!));
+    if (thinMember && !this.opts.tree) throw this.thinMember(item);
     // Member by member: the members before a malformed one are read and listed, the malformed one is an
     // error after them (an Item of its own), as llvm-objdump lists the members before it.
     const a = readArchive(this.src, { tree: this.opts.tree, origin: item.origin, size: item.size, path: item.path, partial: true });
@@ -936,11 +951,7 @@ class InputReader {
         a.members.push({ index: stop.index, name: stop.name ?? '', rawName: stop.name ?? '', headerOffset: r.dataOffset - ArMemberHeader.fixedSize!, dataOffset: r.dataOffset, size: r.size, header: undefined as never, data: blobRef(this.src, r.dataOffset, r.size, r.dataOffset) });
       }
     }
-    // A thin archive as a member (of a thin archive: its member files are read as its members) names
-    // files relative to a folder this reader does not know: refused, as before thin archives were read.
-    if (a.thin && item.depth > 0) {
-      throw new DecodeError('FORMAT', 'a thin archive inside an archive: its members are files named in it, not stored in it; read the member files themselves', item.origin, [...item.path, 'header', 'magic']);
-    }
+    if (thinMember) throw this.thinMember(item);
     if (item.depth === 0) this.out.archive = a;
     const max = this.opts.maxArchiveDepth ?? DEFAULT_MAX_ARCHIVE_DEPTH;
     if (item.depth + 1 > max) {

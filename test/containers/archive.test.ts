@@ -8,7 +8,8 @@ import fc from 'fast-check';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCliCaptured } from '../support/run-cli.js';
-import { concatChunks, memoryBlob } from '../../src/codec/index.js';
+import { concatChunks, DecodeError, memoryBlob, type ByteSource } from '../../src/codec/index.js';
+import { annotate, leavesOf } from '../../src/hex/annotate.js';
 import { archiveChunks, readArchive, type ArchiveMemberInput } from '../../src/containers/archive.js';
 import { elfArchiveSymbols } from '../../src/containers/elf-symbols.js';
 import { ArMemberHeader } from '../../formats/ar.js';
@@ -277,6 +278,41 @@ describe('archive: hostile headers', () => {
       }),
       { seed: 424242, numRuns: 3000 },
     );
+  });
+});
+
+describe('archive: a thin archive as a member is refused by its magic (hostile review 2026-11-28)', () => {
+  /** A thin archive of `n` members, each naming `name` (its headers only: the files are not read here). */
+  const thin = (n: number, name: string): Uint8Array => enc.encode(`!<thin>\n${`${`${name}/`.padEnd(16)}${'0'.padEnd(12)}${'0'.padEnd(6)}${'0'.padEnd(6)}${'644'.padEnd(8)}${'5'.padEnd(10)}\`\n`.repeat(n)}`);
+
+  it('offload-list and inspect read its magic, not its 20,000 member headers (a thin archive naming itself 20,000 times took 5 s)', async () => {
+    const { readOffloadInput } = await import('../../src/offload/input.js');
+    const { inspectInput } = await import('../../src/inspect/input.js');
+    const inner = thin(20_000, 'self.a');
+    const outer = gnu([['a.o/', enc.encode('x')], ['self.a/', inner]]);
+    for (const read of [(s: ByteSource) => readOffloadInput(s), (s: ByteSource) => readOffloadInput(s, { llvmRules: true }), (s: ByteSource) => inspectInput(s)]) {
+      let bytes = 0;
+      const src: ByteSource = { size: outer.length, read: (o, n) => ((bytes += n), outer.subarray(o, o + n)) };
+      let error: unknown;
+      try {
+        read(src);
+      } catch (e) {
+        error = e;
+      }
+      if (error !== undefined) {
+        expect(error).to.be.instanceOf(DecodeError);
+        expect((error as DecodeError).message).to.match(/a thin archive inside an archive/);
+      }
+      // (the inner archive's headers are 1.2 MB: read once they were)
+      expect(bytes).to.be.lessThan(inner.length / 10);
+    }
+  });
+
+  it('annotate still records its member headers (what it shows), and says it is refused', () => {
+    const outer = gnu([['t.a/', thin(3, 'x.o')]]);
+    const a = annotate(outer);
+    const paths = [...leavesOf(a)].map((l) => l.path);
+    expect(paths).to.include('members[0].data.members[2].header.size');
   });
 });
 
