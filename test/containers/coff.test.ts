@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { identifyCoff, readCoffOffloadBinaries, readCoffSectionTable } from '../../src/containers/coff.js';
 import { CoffBigObjHeader, CoffFileHeader, CoffSectionHeader, COFF_BIGOBJ_UUID } from '../../formats/coff.js';
 import { bytesOf, decodeErrorOf, input, objdump22, onlyDecodeErrors, overwrite, sha256, textOf } from './support.js';
+import { DecodeError } from '../../src/codec/index.js';
 
 const COFF = 'containers/coff.obj';
 
@@ -195,5 +196,72 @@ describe('COFF: an object of unknown machine (00 00) in annotate and verify, as 
     expect([ann.format, ann.error]).to.deep.equal(['coff', undefined]);
     expect(verify(b).problems.filter((p) => p.severity === 'error')).to.deep.equal([]);
     expect(annotate(new Uint8Array(64)).format).to.equal('unknown');
+  });
+});
+
+describe('COFF pointers: sections that all name one relocation table (hostile review 2026-11-28)', () => {
+  /** A COFF x86-64 object: `.llvm.offloading` holding a SPIR-V header, then `n` sections each holding a descriptor-shaped record and naming one `relocs`-record table. */
+  function sharedRelocations(n: number, relocs: number): Uint8Array {
+    const all = n + 1;
+    const spvAt = 20 + 40 * all;
+    const dataAt = spvAt + 20;
+    const relAt = dataAt + 32;
+    const symAt = relAt + 10 * relocs;
+    const strtab = new TextEncoder().encode('.llvm.offloading\0');
+    const out = new Uint8Array(symAt + 18 + 4 + strtab.length);
+    const v = new DataView(out.buffer);
+    v.setUint16(0, 0x8664, true);
+    v.setUint16(2, all, true);
+    v.setUint32(8, symAt, true);
+    v.setUint32(12, 1, true);
+    const section = (i: number, name: string, size: number, raw: number, rel: number, count: number, flags: number): void => {
+      const at = 20 + 40 * i;
+      out.set(new TextEncoder().encode(name), at);
+      v.setUint32(at + 16, size, true);
+      v.setUint32(at + 20, raw, true);
+      v.setUint32(at + 24, rel, true);
+      v.setUint16(at + 32, count, true);
+      v.setUint32(at + 36, flags, true);
+    };
+    section(0, '/4', 20, spvAt, 0, 0, 0x40000040);
+    for (let i = 1; i <= n; i++) section(i, '.data', 32, dataAt, relAt, relocs, 0xc0000040);
+    v.setUint32(spvAt, 0x07230203, true);
+    v.setUint32(spvAt + 4, 0x00010000, true);
+    v.setUint16(dataAt, 1, true); // version 1
+    v.setUint16(dataAt + 2, 1, true); // 1 device image
+    for (let i = 0; i < relocs; i++) {
+      v.setUint32(relAt + 10 * i, i === 0 ? 8 : 1000 + 8 * i, true);
+      v.setUint16(relAt + 10 * i + 8, 1, true); // IMAGE_REL_AMD64_ADDR64
+    }
+    out.set(new TextEncoder().encode('.text'), symAt);
+    v.setInt16(symAt + 12, 2, true);
+    out[symAt + 16] = 3;
+    v.setUint32(symAt + 18, 4 + strtab.length, true);
+    out.set(strtab, symAt + 22);
+    return out;
+  }
+
+  it('parses at most twice the records the object holds (100 sections x 65,535 records were 1.5 s and 540 MB)', async () => {
+    const { readOffloadInput } = await import('../../src/offload/input.js');
+    const { CoffPointers } = await import('../../src/containers/coff-pointers.js');
+    const { readCoffSectionTable } = await import('../../src/containers/coff.js');
+    const b = sharedRelocations(100, 0xffff);
+    const coff = readCoffSectionTable(b);
+    const p = new CoffPointers(b, coff);
+    const errors: string[] = [];
+    for (const s of coff.sections.slice(1)) {
+      try {
+        p.follow(s, 8, 'test');
+      } catch (e) {
+        expect(e).to.be.instanceOf(DecodeError);
+        errors.push((e as DecodeError).message);
+      }
+    }
+    // the first two sections are read; the third goes past the budget, and every one after it
+    expect(errors.length).to.equal(98);
+    expect(errors[0]).to.match(/relocation tables of the sections read add up to more than twice/);
+    const t = performance.now();
+    readOffloadInput(b);
+    expect(performance.now() - t).to.be.lessThan(1000);
   });
 });
