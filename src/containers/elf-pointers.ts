@@ -84,6 +84,10 @@ export class ElfPointers extends SectionPointers<ElfSection> {
   private readonly byPlace = new Map<string, Reloc>();
   /** ET_REL: sections whose relocation tables are read; executables: 'dynamic' once read. */
   private readonly loaded = new Set<number | 'dynamic'>();
+  /** The relocation tables of each section (ET_REL, by sh_info) or the dynamic ones, in section order. */
+  private tables: Map<number | 'dynamic', ElfSection[]> | undefined;
+  /** Relocation records that may still be decoded (see `relocations`). */
+  private relocBudget: number;
   private readonly symtabs = new Map<number, ElfSymbol[]>();
   private readonly contents = new Map<number, Uint8Array>();
   /** Packed relocation tables read (by file range), and the relocations kept from them. */
@@ -103,6 +107,8 @@ export class ElfPointers extends SectionPointers<ElfSection> {
     this.relocs = pointerRelocs(elf.class, elf.machine);
     this.ptrSize = elf.class === 64 ? 8 : 4;
     this.mips64el = elf.class === 64 && elf.machine === EM.MIPS && elf.littleEndian;
+    // (Elf32_Rel, 8 bytes, is the smallest record)
+    this.relocBudget = 2 * Math.floor(this.src.size / 8) + 1024;
   }
 
   /**
@@ -295,12 +301,24 @@ export class ElfPointers extends SectionPointers<ElfSection> {
     this.loaded.add(key);
     const cls = this.elf.class === 32 ? ELFCLASS32 : ELFCLASS64;
     const shdr = ELF_SECTION_HEADERS[cls];
-    withinPath(this.elf.path, () => {
+    // The tables of every section, found in one pass over the section headers (looked for again for
+    // each section a pointer is followed in, the work was sections x sections).
+    if (!this.tables) {
+      this.tables = new Map();
       for (const t of this.elf.sections) {
         const android = t.type === SHT_ANDROID_RELA || t.type === SHT_ANDROID_REL;
         if (t.type !== SHT_RELA && t.type !== SHT_REL && !(android && !this.relocatable)) continue;
         // ET_REL: the tables for this section (sh_info); executables: the dynamic (allocated) tables.
-        if (this.relocatable ? t.info !== s.index : (t.flags & BigInt(SHF_ALLOC)) === 0n) continue;
+        if (!this.relocatable && (t.flags & BigInt(SHF_ALLOC)) === 0n) continue;
+        const k = this.relocatable ? t.info : 'dynamic';
+        let list = this.tables.get(k);
+        if (!list) this.tables.set(k, (list = []));
+        list.push(t);
+      }
+    }
+    withinPath(this.elf.path, () => {
+      for (const t of this.tables!.get(key) ?? []) {
+        const android = t.type === SHT_ANDROID_RELA || t.type === SHT_ANDROID_REL;
         // Android's packed form (its own type, or SHT_RELA after GNU strip, which keeps the bytes).
         if (!this.relocatable && (android || this.packed(t))) {
           this.packedTable(t, t.type === SHT_ANDROID_REL || t.type === SHT_REL);
@@ -313,6 +331,12 @@ export class ElfPointers extends SectionPointers<ElfSection> {
           throw new DecodeError('FORMAT', `relocation section [${t.index}] has sh_entsize ${t.entsize}, expected ${size} (${rec.describe})`, t.headerOffset + shdr.offsets.sh_entsize, [...hp, 'sh_entsize']);
         }
         if (t.size % size !== 0) throw new DecodeError('FORMAT', `relocation section [${t.index}] size ${t.size} is not a whole number of ${size}-byte records`, t.headerOffset + shdr.offsets.sh_size, [...hp, 'sh_size']);
+        // Tables may all lie at one offset (or overlap): the records decoded in all are bounded by
+        // twice the records the file can hold (tables that do not overlap never come near it).
+        this.relocBudget -= t.size / size;
+        if (this.relocBudget < 0) {
+          throw new DecodeError('FORMAT', `relocation section [${t.index}]: the relocation tables read add up to more than twice the records the ${this.src.size}-byte file can hold (they overlap)`, t.headerOffset + shdr.offsets.sh_offset, [...hp, 'sh_offset']);
+        }
         const bytes = sectionBytes(this.src, { ...this.elf, path: [] }, t);
         const base = this.elf.origin + t.offset;
         for (let i = 0; i < t.size / size; i++) {
