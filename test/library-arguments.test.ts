@@ -596,3 +596,87 @@ describe('library (review apirev 2026-11-28): the helpers of entries and package
     expect(api.describePackagerImages(['file=k.o,triple=spir64,kind=sycl'], () => Uint8Array.of(1)).length).to.equal(1);
   });
 });
+
+describe('library (review apirev2 2026-11-28): arguments of the wrong type that were bare TypeErrors or gave empty text', () => {
+  const syclbin = bytesOf('testdata/syclbin/v1_one_ir.syclbin');
+  const offload = bytesOf('testdata/offload/multi.v1.bin');
+  const bin = api.readOffloadBinaries(offload);
+  const era = api.llvmEra();
+
+  it('bitcodeKernels and bitcodeArchiveSymbols take a BlobRef (was "blob.slice is not a function"), bitcodeKernels a count', () => {
+    for (const bad of [5, null, 'x', {}, syclbin]) {
+      expect(() => api.bitcodeKernels(bad as never), String(bad)).to.throw(api.ArgumentError, /^bitcodeKernels: the blob must be a BlobRef/);
+      expect(() => api.bitcodeArchiveSymbols(bad as never), String(bad)).to.throw(api.ArgumentError, /^bitcodeArchiveSymbols: the blob must be a BlobRef/);
+    }
+    const blob = api.memoryBlob(bytesOf('testdata/llvm22/sycl/k.device.bc'));
+    for (const max of [-1, 1.5, NaN, '2']) expect(() => api.bitcodeKernels(blob, max as never), String(max)).to.throw(api.ArgumentError, /bitcodeKernels: max must be a whole number/);
+    // (a count and Infinity, the default, still list as before)
+    expect(api.bitcodeKernels(blob, 0)).to.deep.equal({ kernels: [], omitted: 1 });
+    expect(api.bitcodeKernels(blob, Infinity)).to.deep.equal({ kernels: ['_ZTS5KName'] });
+    expect(api.bitcodeKernels(api.memoryBlob(syclbin))).to.equal(undefined); // (not bitcode: undefined, as before)
+  });
+
+  it('elfArchiveSymbols refuses a value that is not bytes, a source or a blob (was "Cannot use \'in\' operator")', () => {
+    for (const bad of [5, null, undefined, 'x', true]) expect(() => api.elfArchiveSymbols(bad as never), String(bad)).to.throw(api.ArgumentError, /^elfArchiveSymbols: the input must be bytes/);
+    // (an object of no byte form is toSource's ArgumentError, as before)
+    expect(() => api.elfArchiveSymbols({} as never)).to.throw(api.ArgumentError);
+    expect(api.elfArchiveSymbols(syclbin)).to.equal(undefined);
+  });
+
+  it('planLlvmExtraction names the argument it cannot take (was "Cannot destructure property \'era\'")', () => {
+    expect(() => api.planLlvmExtraction(5 as never, 'f', [], { era })).to.throw(api.ArgumentError, /^planLlvmExtraction: the candidates must be an array/);
+    expect(() => api.planLlvmExtraction([], 5 as never, [], { era })).to.throw(api.ArgumentError, /^planLlvmExtraction: the input name must be a string/);
+    expect(() => api.planLlvmExtraction([], 'f', 'a' as never, { era })).to.throw(api.ArgumentError, /^planLlvmExtraction: the images must be an array of strings/);
+    expect(() => api.planLlvmExtraction([], 'f', [5] as never, { era })).to.throw(api.ArgumentError, /^planLlvmExtraction: the images must be an array of strings/);
+    for (const opts of [undefined, 5, {}, { era: 5 }]) expect(() => api.planLlvmExtraction([], 'f', [], opts as never), String(opts)).to.throw(api.ArgumentError, /^planLlvmExtraction: /);
+    expect(() => api.planLlvmExtraction([], 'f', [], { era, achive: true } as never)).to.throw(api.UnknownOptionError, /did you mean 'archive'/);
+    expect(api.planLlvmExtraction([], 'f', [], { era }).files).to.deep.equal([]);
+  });
+
+  it('llvmCreateCheck takes a ByteSource and whole-number offsets (was "src.read is not a function")', () => {
+    const src = api.memorySource(offload);
+    for (const bad of [5, null, offload]) expect(() => api.llvmCreateCheck(bad as never, 0, offload.length), String(bad)).to.throw(api.ArgumentError, /^llvmCreateCheck: src must be a ByteSource/);
+    expect(() => api.llvmCreateCheck(src, -1, 10)).to.throw(api.ArgumentError, /llvmCreateCheck: at must be a whole number/);
+    expect(() => api.llvmCreateCheck(src, 0, NaN)).to.throw(api.ArgumentError, /llvmCreateCheck: bufSize must be a whole number/);
+    expect(api.llvmCreateCheck(src, 0, offload.length)).to.have.property('size', bin[0]!.size);
+  });
+
+  it('formatOffloadingText and offloadListJson name the binaries they cannot list (were "binaries is not iterable", "reading \'map\'")', () => {
+    for (const bad of [5, null, undefined, 'x', {}]) {
+      expect(() => api.formatOffloadingText(bad as never), String(bad)).to.throw(api.ArgumentError, /^formatOffloadingText: the binaries must be an array/);
+      expect(() => api.offloadListJson('f', bad as never), String(bad)).to.throw(api.ArgumentError, /^offloadListJson: the binaries must be an array/);
+    }
+    expect(() => api.offloadListJson(5 as never, bin)).to.throw(api.ArgumentError, /^offloadListJson: the file name must be a string/);
+    expect(() => api.offloadListJson('f', bin, 5 as never)).to.throw(api.ArgumentError, /^offloadListJson: elf must be/);
+    // (an iterable that is not an array still lists, as the signature says)
+    expect(api.formatOffloadingText(new Set(bin))).to.equal(api.formatOffloadingText(bin));
+    expect(api.offloadListJson('f', bin).binaries).to.have.length(bin.length);
+  });
+
+  it('renderInspect and formatPath refuse a value of the wrong type instead of returning text of nothing', () => {
+    for (const bad of [5, null, undefined, 'x', [], {}]) expect(() => api.renderInspect(bad as never), String(bad)).to.throw(api.ArgumentError, /^renderInspect: expected an InspectNode/);
+    const tree = api.inspectSyclbin(api.readSyclbin(syclbin));
+    expect(() => api.renderInspect(tree, { indent: 2 } as never)).to.throw(api.ArgumentError, /indent option must be a string/);
+    expect(() => api.renderInspect(tree, { annotate: 'x' } as never)).to.throw(api.ArgumentError, /annotate option must be a function/);
+    expect(api.renderInspect(tree, { indent: '  ' })).to.equal(api.renderInspect(tree));
+    for (const bad of [5, null, undefined, 'abc', {}]) expect(() => api.formatPath(bad as never), String(bad)).to.throw(api.ArgumentError, /^formatPath: the keys must be an array/);
+    expect(() => api.formatPath(['a'], 'x' as never)).to.throw(api.ArgumentError, /^formatPath: named must be/);
+    expect(api.formatPath(['entries', 2, 'strings'])).to.equal('entries[2].strings');
+    expect(api.formatPath(['metadata', 'SYCL/misc properties'], 1)).to.equal('metadata["SYCL/misc properties"]');
+  });
+
+  it('lowerManifestJson of a value that is no JSON object is an ArgumentError, not a LowerError at the manifest\'s root', () => {
+    for (const bad of [5, null, undefined, true, [], 1n]) {
+      let e: unknown;
+      try {
+        api.lowerManifestJson(bad as never);
+      } catch (x) {
+        e = x;
+      }
+      expect(e, String(bad)).to.be.instanceOf(api.ArgumentError);
+      expect((e as Error).message, String(bad)).to.match(/^lowerManifestJson takes the parsed manifest, a JSON object, not /);
+    }
+    // (a manifest object with a wrong field is still the manifest's LowerError, at its path)
+    expect(() => api.lowerManifestJson({})).to.throw(api.LowerError);
+  });
+});

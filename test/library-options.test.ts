@@ -126,6 +126,10 @@ describe('library (review apirev 2026-11-28): an option a function does not take
   const manifest = JSON.parse(readFileSync(ROOT + 'testdata/lower/issue-example.json', 'utf8')) as unknown;
   const ir = readFileSync(ROOT + 'testdata/sycl-post-link/spec-constants/composite-default-value.ll');
   const dumpChunks = (b: Uint8Array, o: object) => dumpSyclbinChunks(b, () => {}, o);
+  const archive = bytesOf('testdata/llvm22/containers/omp.a');
+  const elf = bytesOf('testdata/llvm22/containers/cray-typed.o');
+  const coff = bytesOf('testdata/llvm22/containers/coff.obj');
+  const annotation = api.annotate(syclbin);
   // [function, a call with options, the keys the function takes]
   const calls: [string, (o: object) => unknown, string[]][] = [
     ['readSyclbin', (o) => api.readSyclbin(zlib, o), ['geometry', 'inflated', 'inflatedBudget', 'maxInflatedSize', 'offload', 'onRepeatBudget', 'problems', 'sharedBlobsFree', 'tree', 'visit']],
@@ -147,6 +151,24 @@ describe('library (review apirev 2026-11-28): an option a function does not take
     ['lowerManifestJson', (o) => api.lowerManifestJson(manifest, o), ['emitProgramMetadata']],
     ['lowerManifest', (o) => api.lowerManifest(api.parseManifest(manifest), o), ['emitProgramMetadata']],
     ['lowerIrModule', (o) => api.lowerIrModule(ir, o), ['emitProgramMetadata', 'mode']],
+    // (review apirev2: the rest of the public functions with options)
+    ['readArchive', (o) => api.readArchive(archive, o), ['origin', 'partial', 'path', 'size', 'tree']],
+    ['readOffloadInput', (o) => api.readOffloadInput(archive, o), ['bundles', 'byName', 'inflated', 'inflatedBudget', 'llvmRules', 'maxArchiveDepth', 'maxInflatedSize', 'maxScanCandidates', 'memberErrors', 'membersAligned', 'peer', 'peerReads', 'peerTool', 'problems', 'scan', 'scanNoteAdvice', 'sectionNames', 'spansWindow', 'tree']],
+    ['readElfSectionTable', (o) => api.readElfSectionTable(elf, o), ['origin', 'path', 'size', 'tree']],
+    ['readCoffSectionTable', (o) => api.readCoffSectionTable(coff, o), ['origin', 'path', 'size', 'tree']],
+    ['readElfOffloadBinaries', (o) => api.readElfOffloadBinaries(elf, o), ['bareSections', 'byName', 'deviceImages', 'inflated', 'inflatedBudget', 'llvmRules', 'maxInflatedSize', 'onPadding', 'origin', 'path', 'problems', 'repeats', 'sectionNames', 'size', 'spansWindow', 'tree']],
+    ['readCoffOffloadBinaries', (o) => api.readCoffOffloadBinaries(coff, o), ['bareSections', 'inflated', 'inflatedBudget', 'llvmRules', 'maxInflatedSize', 'onPadding', 'origin', 'path', 'problems', 'repeats', 'sectionNames', 'size', 'spansWindow', 'tree']],
+    ['scanForOffloadBinaries', (o) => api.scanForOffloadBinaries(offload, o), ['end', 'exclude', 'inflatedBudget', 'maxCandidates', 'maxInflatedSize', 'path', 'start', 'tree', 'window']],
+    ['inspectInput', (o) => api.inspectInput(syclbin, o), ['byName', 'era', 'inflatedBudget', 'maxInflatedSize', 'sectionNames', 'sha256']],
+    ['explainInput', (o) => api.explainInput(offload, o), ['byName', 'era', 'inflatedBudget', 'maxInflatedSize', 'sectionNames', 'sha256']],
+    ['notSyclbin', (o) => api.notSyclbin(syclbin, o), ['byName', 'era', 'inflatedBudget', 'maxInflatedSize', 'sectionNames', 'sha256']],
+    ['notSyclbinInput', (o) => api.notSyclbinInput(offload, o), ['byName', 'era', 'inflatedBudget', 'maxInflatedSize', 'sectionNames', 'sha256']],
+    ['hexdump', (o) => api.hexdump(syclbin, annotation, o), ['color', 'full', 'path', 'range']],
+    ['modelToManifest', (o) => api.modelToManifest(file, o), ['layout']],
+    ['syclbinToJson', (o) => api.syclbinToJson(file, { sha256: false, ...o }), ['sha256', 'withBytes']],
+    ['inspectSyclbin', (o) => api.inspectSyclbin(file, o), ['era', 'fileSize', 'imageAt', 'sha256']],
+    ['renderInspect', (o) => api.renderInspect(api.inspectSyclbin(file), o), ['annotate', 'indent']],
+    ['diffFiles', (o) => api.diffFiles(syclbin, syclbin, o), ['bytes', 'maxInflatedSize']],
   ];
 
   for (const [name, call, known] of calls) {
@@ -193,5 +215,43 @@ describe('library (review apirev 2026-11-28): an option a function does not take
     expect(api.annotate(offload).problems).to.deep.equal([]);
     expect(api.verify(zlib).counts.error).to.equal(0);
     expect([...api.walkOffloadEntries(offload)].length).to.be.greaterThan(0);
+  });
+});
+
+describe('library (review apirev2 2026-11-28): writeArchive and archiveChunks take no options, and the internal callers hand on theirs', () => {
+  const archive = bytesOf('testdata/llvm22/containers/omp.a');
+  const members = api.readArchive(archive).members.filter((m) => !m.special).map((m) => ({ name: m.name, data: m.data.bytes() }));
+
+  for (const [name, call] of [
+    ['writeArchive', (o: object) => api.writeArchive(members, o as never)],
+    ['archiveChunks', (o: object) => api.archiveChunks(members, o as never)],
+  ] as const) {
+    it(`${name}: any key is an UnknownOptionError saying it takes none (a BSD or thin archive asked for was written GNU without a word)`, () => {
+      for (const key of ['kind', 'thin', 'symtab']) {
+        expect(() => call({ [key]: 'bsd' }), key).to.throw(api.UnknownOptionError, new RegExp(`^${name}: unknown option '${key}'; it takes no options$`)).with.property('known').that.deep.equals([]);
+      }
+      expect(() => call('gnu' as never)).to.throw(api.ArgumentError, new RegExp(`^${name}: the options must be an object`));
+      // (none, null, {} and an undefined value are no options: the same bytes)
+      const want = api.writeArchive(members);
+      for (const none of [undefined, null, {}, { kind: undefined }]) {
+        const got = call(none as never);
+        expect(got instanceof Uint8Array ? got : api.codec.concatChunks(got as api.Chunk[])).to.deep.equal(want);
+      }
+    });
+  }
+
+  it('the whole-input readers hand the ELF and COFF readers their own options, and annotate hands readOffloadInput its collect options, as before', () => {
+    // (readOffloadInput passes ReadOffloadInputOptions on to the ELF/COFF readers; annotate passes sharedBlobsFree)
+    for (const f of ['testdata/llvm22/containers/cray-typed.o', 'testdata/llvm22/containers/coff.obj', 'testdata/llvm22/containers/omp.a']) {
+      const b = bytesOf(f);
+      expect(api.readOffloadInput(b, { scan: 'always', peer: 'llvm-objdump-22', bundles: true }).binaries.length, f).to.be.at.least(0);
+      expect(api.annotate(b).problems, f).to.deep.equal([]);
+    }
+    // inspectInput hands explainInput, and explainInput inspectSyclbin, only the keys they take
+    const syclbin = bytesOf('testdata/syclbin/v1_in_offload_v3_zlib.syclbin');
+    expect(api.renderInspect(api.inspectInput(syclbin, { maxInflatedSize: 1 << 20, sha256: false }))).to.equal(api.renderInspect(api.inspectInput(syclbin)));
+    expect(api.notSyclbin(syclbin, { maxInflatedSize: 1 << 20 })).to.equal(undefined);
+    // (a typo is refused before notSyclbinInput returns early for a SYCLBIN)
+    expect(() => api.notSyclbinInput(syclbin, { maxInflatedsize: 1 } as never)).to.throw(api.UnknownOptionError, /did you mean 'maxInflatedSize'/);
   });
 });

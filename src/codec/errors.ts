@@ -91,11 +91,11 @@ export class UnknownOptionError extends ArgumentError {
     readonly fn: string,
     /** The key the function does not take. */
     readonly option: string,
-    /** The keys it takes (sorted). */
+    /** The keys it takes (sorted; none for a function that takes no options yet, such as writeArchive). */
     readonly known: readonly string[],
   ) {
     const near = nearestKey(option, known);
-    super(`${fn}: unknown option '${option}'${near === undefined ? '' : ` (did you mean '${near}'?)`}; the options are ${known.join(', ')}`);
+    super(`${fn}: unknown option '${option}'${near === undefined ? '' : ` (did you mean '${near}'?)`}; ${known.length === 0 ? 'it takes no options' : `the options are ${known.join(', ')}`}`);
   }
 }
 

@@ -220,6 +220,18 @@ export function blobRef(src: ByteSource, offset: number, size: number, absolute:
   return new SourceBlob(src, offset, size, absolute);
 }
 
+/**
+ * `v` when it is a BlobRef (an object with `bytes` and `slice` functions and a whole-number `size`, as
+ * the readers' images are), else an {@link ArgumentError} naming `what` (`bitcodeKernels: the blob`).
+ */
+export function blobArgument(v: unknown, what: string): BlobRef {
+  const b = v as Partial<BlobRef> | null;
+  if (typeof v !== 'object' || b === null || typeof b.bytes !== 'function' || typeof b.slice !== 'function' || !Number.isSafeInteger(b.size) || b.size! < 0) {
+    throw new ArgumentError(`${what} must be a BlobRef (an image of a model read, or memoryBlob(bytes)), not ${describeValue(v)}`);
+  }
+  return v as BlobRef;
+}
+
 /** A blob as a source addressed from 0 (to read a structure inside an image without copying it). */
 export function blobSource(b: BlobRef): ByteSource {
   return { size: b.size, read: (offset, length) => b.slice(offset, length) };

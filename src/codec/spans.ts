@@ -12,6 +12,8 @@
  * node elsewhere in the tree. Nodes created only to hold children ({@link SpanTree.at}) are
  * *virtual*: they own no bytes (`offset` -1).
  */
+// (errors.ts imports this module too: ArgumentError and describeValue are used only inside functions, so the cycle is safe)
+import { ArgumentError, describeValue } from './errors.js';
 
 /** One step of a structured path: a property name or an array index. */
 export type PathKey = string | number;
@@ -273,6 +275,9 @@ const IDENT = /^[A-Za-z_$][\w$]*$/;
  * span name the same byte alike.
  */
 export function formatPath(keys: readonly PathKey[], named: number | readonly boolean[] = 0): string {
+  // (a value that is no array gave '', a path of nothing: refused, naming it)
+  if (!Array.isArray(keys)) throw new ArgumentError(`formatPath: the keys must be an array of path keys (strings and whole numbers), not ${describeValue(keys)}`);
+  if (typeof named !== 'number' && !Array.isArray(named)) throw new ArgumentError(`formatPath: named must be a count of the last keys or an array of flags, not ${describeValue(named)}`);
   let out = '';
   const plain = typeof named === 'number' ? keys.length - named : Infinity;
   for (let i = 0; i < keys.length; i++) {

@@ -56,7 +56,7 @@ import {
   type InputPlacement,
   type Space,
   type SpanNode,
-  type SpanTree, optionsArgument, describeValue, type BytesLike } from '../codec/index.js';
+  type SpanTree, optionsArgument, describeValue, type BytesLike, type OptionKeys } from '../codec/index.js';
 import {
   AR_BSD_LONG_NAME,
   AR_BSD_SYMTABS,
@@ -196,6 +196,9 @@ export interface ReadArchiveOptions extends InputPlacement {
   partial?: boolean;
 }
 
+/** The options readArchive takes (an unknown key is an UnknownOptionError; typed so a new option cannot be left out). */
+const READ_ARCHIVE_KEYS: OptionKeys<ReadArchiveOptions> = { origin: true, size: true, path: true, tree: true, partial: true };
+
 const HEADER = ArMemberHeader.fixedSize!;
 
 /** True when the input starts like an archive LLVM recognises (`!<arch>\n`, `!<thin>\n` or `<bigaf>\n`). */
@@ -214,7 +217,7 @@ export function gnuLongName(t: Uint8Array, off: number, nl: number): string | un
 
 /** Read an archive's member table (members' contents are not read). */
 export function readArchive(input: BytesLike | ByteSource, opts: ReadArchiveOptions = {}): ArchiveFile {
-  opts = optionsArgument(opts, 'readArchive');
+  opts = optionsArgument(opts, 'readArchive', READ_ARCHIVE_KEYS);
   const src = toSource(input);
   const { file, node, path } = placedSpace(src, opts, opts.tree);
   return withinPath(path, () => new ArchiveReader(src, file, node, opts.origin ?? 0, opts.partial === true).read());
@@ -538,16 +541,31 @@ function memberHeader(nameField: string, size: number, mode: number): Uint8Array
 /** Pad after odd-sized data. */
 const PAD = Uint8Array.of(AR_PAD_BYTE);
 
-/** A GNU archive as one buffer ({@link archiveChunks}, joined). */
-export function writeArchive(members: readonly ArchiveMemberInput[]): Uint8Array {
-  return concatChunks(archiveChunks(members));
+/**
+ * A GNU archive as one buffer ({@link archiveChunks}, joined). It takes no options: an options object
+ * with a key (`{ kind: 'bsd' }`, `{ thin: true }`) is an UnknownOptionError, not a GNU archive
+ * written as if the key were not there.
+ */
+export function writeArchive(members: readonly ArchiveMemberInput[], opts?: Readonly<Record<string, never>>): Uint8Array {
+  optionsArgument(opts, 'writeArchive', NO_OPTIONS);
+  return concatChunks(archiveChunksOf(members));
 }
 
 /**
  * A GNU archive as chunks (headers and tables as bytes, member data as given: blobs stay blobs), as
- * LLVM's deterministic `writeArchive` writes it. No members: `!<arch>\n` alone.
+ * LLVM's deterministic `writeArchive` writes it. No members: `!<arch>\n` alone. It takes no
+ * options, as {@link writeArchive}: a key given is an UnknownOptionError.
  */
-export function archiveChunks(members: readonly ArchiveMemberInput[]): Chunk[] {
+export function archiveChunks(members: readonly ArchiveMemberInput[], opts?: Readonly<Record<string, never>>): Chunk[] {
+  optionsArgument(opts, 'archiveChunks', NO_OPTIONS);
+  return archiveChunksOf(members);
+}
+
+/** The keys of a function that takes no options: none (any key is an UnknownOptionError). */
+const NO_OPTIONS: OptionKeys<Record<string, never>> = {};
+
+/** {@link archiveChunks} without the options check (writeArchive's, having checked its own). */
+function archiveChunksOf(members: readonly ArchiveMemberInput[]): Chunk[] {
   if (!Array.isArray(members)) {
     // (readArchive's result is named, with what to pass instead, as the property-set writers name a reader's result)
     const read = typeof members === 'object' && members !== null && Array.isArray((members as { members?: unknown }).members);

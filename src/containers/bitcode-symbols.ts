@@ -27,7 +27,7 @@
  *
  * Portable: no Node APIs.
  */
-import { decodeEscapedUtf8, type BlobRef } from '../codec/index.js';
+import { ArgumentError, blobArgument, decodeEscapedUtf8, type BlobRef } from '../codec/index.js';
 import { ALIAS_FIELD, BITCODE_BLOCK, FUNCTION_FIELD, GLOBALVAR_FIELD, IFUNC_FIELD, LINKAGE, MODULE_CODE } from '../../formats/llvm-bitcode.js';
 import { bitcodeStream, latin1, readStrtabBlock } from './bitcode.js';
 import { BitstreamError, BitstreamReader, type BitItem } from './bitstream.js';
@@ -273,6 +273,7 @@ class TopLevelEnd extends Error {}
  * followed, or a module whose symbols need more than this reader knows, gives `problem`.
  */
 export function bitcodeArchiveSymbols(blob: BlobRef): BitcodeArchiveSymbols | undefined {
+  blobArgument(blob, 'bitcodeArchiveSymbols: the blob');
   const facts = moduleFacts(blob);
   if (!facts || 'problem' in facts) return facts;
   // No module: LLVM's IRObjectFile of an empty module list, a symbolic file with no symbols (the
@@ -318,6 +319,9 @@ const KERNEL_CALLING_CONVS: ReadonlySet<number> = new Set([71, 76, 91]);
  * input (`problem`).
  */
 export function bitcodeKernels(blob: BlobRef, max = Infinity): { kernels?: string[]; omitted?: number; problem?: string } | undefined {
+  // (a blob that is none was "blob.slice is not a function"; a max that is no count listed nothing or all)
+  blobArgument(blob, 'bitcodeKernels: the blob');
+  if (typeof max !== 'number' || Number.isNaN(max) || max < 0 || (max !== Infinity && !Number.isSafeInteger(max))) throw new ArgumentError(`bitcodeKernels: max must be a whole number from 0, or Infinity (got ${typeof max === 'number' ? String(max) : typeof max})`);
   const facts = moduleFacts(blob);
   if (!facts || 'problem' in facts) return facts;
   if (!facts.modules) return { problem: 'no module block' };

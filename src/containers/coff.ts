@@ -26,7 +26,7 @@
  *
  * Portable: no Node APIs.
  */
-import { decodeEscapedUtf8, DecodeError, hasMagic, hex, locate, placedSpace, R, Space, TerminatedStrings, toBytes, toSource, withinPath, type ByteSource, type PathKey, type InputPlacement, type SpanNode, type SpanTree, optionsArgument, type BytesLike } from '../codec/index.js';
+import { decodeEscapedUtf8, DecodeError, hasMagic, hex, locate, placedSpace, R, Space, TerminatedStrings, toBytes, toSource, withinPath, type ByteSource, type PathKey, type InputPlacement, type SpanNode, type SpanTree, optionsArgument, type BytesLike, type OptionKeys } from '../codec/index.js';
 import {
   COFF_BIGOBJ_MIN_VERSION,
   COFF_CLGL_UUID,
@@ -127,10 +127,14 @@ export interface ReadCoffOptions extends InputPlacement {
   tree?: SpanTree;
 }
 
+/** The options readCoffSectionTable takes (typed: a new option cannot be left out; any other key is an UnknownOptionError). */
+const READ_COFF_KEYS: OptionKeys<ReadCoffOptions> = { origin: true, size: true, path: true, tree: true };
+
 const SH = CoffSectionHeader.fixedSize!;
 
 /** Read the file header, the section table and the section names. */
 export function readCoffSectionTable(input: BytesLike | ByteSource, opts: ReadCoffOptions = {}): CoffFile {
+  opts = optionsArgument(opts, 'readCoffSectionTable', READ_COFF_KEYS);
   const src = toSource(input);
   const { file, node, path } = placedSpace(src, opts, opts.tree);
   return withinPath(path, () => readTable(file, node, opts.origin ?? 0, path));
@@ -342,6 +346,33 @@ export interface CoffOffloadResult extends SectionsRead<CoffSection> {
 
 /** The OffloadBinaries in a COFF object's `.llvm.offloading*` sections, as LLVM extracts them. */
 export function readCoffOffloadBinaries(input: BytesLike | ByteSource, opts: ReadCoffOffloadOptions = {}): CoffOffloadResult {
+  return coffOffloadBinaries(input, optionsArgument(opts, 'readCoffOffloadBinaries', READ_COFF_OFFLOAD_KEYS));
+}
+
+/** The options readCoffOffloadBinaries takes (typed: a new option cannot be left out; any other key is an UnknownOptionError). */
+const READ_COFF_OFFLOAD_KEYS: OptionKeys<ReadCoffOffloadOptions> = {
+  tree: true,
+  problems: true,
+  maxInflatedSize: true,
+  inflatedBudget: true,
+  spansWindow: true,
+  inflated: true,
+  origin: true,
+  size: true,
+  path: true,
+  sectionNames: true,
+  bareSections: true,
+  llvmRules: true,
+  onPadding: true,
+  repeats: true,
+};
+
+/**
+ * {@link readCoffOffloadBinaries} for the readers of whole inputs (src/offload/input.ts), which hand
+ * on their own options (ReadOffloadInputOptions): their keys are not a caller's typo, so they are not
+ * checked against the COFF reader's (the options' kinds still are).
+ */
+export function coffOffloadBinaries(input: BytesLike | ByteSource, opts: ReadCoffOffloadOptions = {}): CoffOffloadResult {
   opts = optionsArgument(opts, 'readCoffOffloadBinaries');
   const src = toSource(input);
   const origin = opts.origin ?? 0;

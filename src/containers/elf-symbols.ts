@@ -13,7 +13,7 @@
  *
  * Portable: no Node APIs.
  */
-import { blobSource, decode, DecodeError, decodeEscapedUtf8, hex, placedSpace, TerminatedStrings, toSource, withinPath, type BlobRef, type ByteSource, type Space, type BytesLike } from '../codec/index.js';
+import { ArgumentError, blobSource, decode, describeValue, DecodeError, decodeEscapedUtf8, hex, placedSpace, TerminatedStrings, toSource, withinPath, type BlobRef, type ByteSource, type Space, type BytesLike } from '../codec/index.js';
 import {
   ELF_SECTION_HEADERS,
   ELF_SYMBOLS,
@@ -138,6 +138,8 @@ const ELF_IDENTIFY_MIN = 18;
  * is needed for it). Only `.symtab` counts (ELFObjectFile::symbols).
  */
 export function elfArchiveSymbols(input: BytesLike | ByteSource | BlobRef): string[] | undefined {
+  // (a value that is no object was "Cannot use 'in' operator to search for 'read' in 5")
+  if (typeof input !== 'object' || input === null) throw new ArgumentError(`elfArchiveSymbols: the input must be bytes (a Uint8Array, an ArrayBuffer or a view of one), a ByteSource or a BlobRef, not ${describeValue(input)}`);
   const src = 'read' in input || !('slice' in input && 'bytes' in input) ? toSource(input as BytesLike | ByteSource) : blobSource(input);
   // identify_magic (llvm/lib/BinaryFormat/Magic.cpp) calls a file ELF only from 18 bytes (it reads
   // e_type at 16): a shorter one is data to writeArchive, not an object it fails to read.

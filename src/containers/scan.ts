@@ -14,7 +14,7 @@
  *
  * Portable: no Node APIs.
  */
-import { DecodeError, rangeArgument, toSource, type ByteSource, type PathKey, type SpanTree, optionsArgument, type BytesLike } from '../codec/index.js';
+import { DecodeError, rangeArgument, toSource, type ByteSource, type PathKey, type SpanTree, optionsArgument, type BytesLike, type OptionKeys } from '../codec/index.js';
 import { OFFLOAD_BINARY_MAGIC } from '../../formats/offload-binary.js';
 import { InflateBudgetError, readOffloadBinary, type OffloadBinaryModel, type ReadOffloadOptions } from '../offload/read.js';
 
@@ -39,6 +39,9 @@ export interface ScanOptions extends Pick<ReadOffloadOptions, 'maxInflatedSize' 
   path?: readonly PathKey[];
 }
 
+/** The options scanForOffloadBinaries takes (typed: a new option cannot be left out; any other key is an UnknownOptionError). */
+const SCAN_KEYS: OptionKeys<ScanOptions> = { start: true, end: true, exclude: true, maxCandidates: true, window: true, tree: true, path: true, maxInflatedSize: true, inflatedBudget: true };
+
 /** What a scan found. */
 export interface ScanResult {
   /** The binaries that read cleanly, in offset order. */
@@ -54,7 +57,7 @@ const SCAN_LOOK = 64;
 
 /** Scan `[start, end)` of `src` for OffloadBinaries. */
 export function scanForOffloadBinaries(input: BytesLike | ByteSource, opts: ScanOptions = {}): ScanResult {
-  opts = optionsArgument(opts, 'scanForOffloadBinaries');
+  opts = optionsArgument(opts, 'scanForOffloadBinaries', SCAN_KEYS);
   const src = toSource(input);
   const { from: start, to: end } = rangeArgument(opts.start, opts.end, src.size, ['start', 'end']);
   const cap = opts.maxCandidates ?? DEFAULT_MAX_SCAN_CANDIDATES;

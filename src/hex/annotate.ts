@@ -37,7 +37,7 @@ import { V2_IMAGE_KIND, V2_KEYS } from '../../formats/syclbin-v2.js';
 import { inflateOffloadBinary, offloadBinaries, readOffloadBinary, readOneOffloadBinary, declaredBinarySize, type OffloadBinaryModel } from '../offload/read.js';
 import { summarizeOffloadBinary, type BinarySummary } from '../offload/walk.js';
 import type { ElfOffloadResult } from '../offload/elf.js';
-import { readOffloadInput, type OffloadInput } from '../offload/input.js';
+import { offloadInputOf, type OffloadInput } from '../offload/input.js';
 import { looksLikeRegistryText, offloadContainerOf } from '../offload/sniff.js';
 import { readSyclbin } from '../syclbin/read.js';
 import { recordModuleSpans } from '../containers/identify.js';
@@ -417,7 +417,7 @@ function annotateIn(input: BytesLike | ByteSource, opts: AnnotateOptions, embedd
   } else if (objectFormat(head, src.size)) {
     ann.format = objectFormat(head, src.size)!;
     attempt(() => {
-      const input = readOffloadInput(src, collect);
+      const input = offloadInputOf(src, collect);
       ann.input = input;
       if (input.elf) ann.elf = input.elf;
       // A bitcode global's binaries were decoded out of bit-packed records: no bytes of the file to annotate.

@@ -4,7 +4,7 @@
  * OffloadBinary files, or the registry of `.prop` files — not their bytes. With `bytes`, it also lists
  * the annotated spans (by path) whose bytes, offset or size differ.
  */
-import { blobRef, blobsEqual, bytesEqual, forEachWindow, formatPath, toSource, type BlobRef, type ByteSource, type CompareBuffers, optionsArgument, type BytesLike, type PathKey } from '../codec/index.js';
+import { blobRef, blobsEqual, bytesEqual, forEachWindow, formatPath, toSource, type BlobRef, type ByteSource, type CompareBuffers, optionsArgument, type BytesLike, type OptionKeys, type PathKey } from '../codec/index.js';
 import { annotate, leavesOf, propertyDisplay, quoted, spanFields, type AnnotatedSpan, type Annotation } from './annotate.js';
 import { encodePropertyValue } from '../props/registry.js';
 import { terminalSafe } from './terminal.js';
@@ -618,9 +618,12 @@ function sameItem(x: Item, y: Item, bufs: CompareBuffers): boolean {
   return x.text === y.text && x.quote === y.quote;
 }
 
+/** The options diffFiles takes (typed by its signature: a new option cannot be left out; any other key is an UnknownOptionError). */
+const DIFF_KEYS: OptionKeys<NonNullable<Parameters<typeof diffFiles>[2]>> = { bytes: true, maxInflatedSize: true };
+
 /** Compare two files structurally (and, with `bytes`, span by span); `maxInflatedSize` caps each compressed payload. */
 export function diffFiles(inputA: BytesLike | ByteSource, inputB: BytesLike | ByteSource, opts: { bytes?: boolean; maxInflatedSize?: number } = {}): DiffResult {
-  opts = optionsArgument(opts, 'diffFiles');
+  opts = optionsArgument(opts, 'diffFiles', DIFF_KEYS);
   const a = toSource(inputA);
   const b = toSource(inputB);
   // (diff walks every module's registries: a blob handed out thousands of times is refused, not repeated)

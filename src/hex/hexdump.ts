@@ -7,7 +7,7 @@
  * the rows that hold focused bytes.
  */
 import { terminalSafe } from './terminal.js';
-import { ArgumentError, describeValue, toSource, wholeNumberArgument, type ByteSource, optionsArgument, type BytesLike } from '../codec/index.js';
+import { ArgumentError, describeValue, toSource, wholeNumberArgument, type ByteSource, optionsArgument, type BytesLike, type OptionKeys } from '../codec/index.js';
 import { leavesOf, matchingRanges, type Annotation, type AnnotatedSpan } from './annotate.js';
 import { isWithin, pathMatcher } from './paths.js';
 import { placeNames } from './place-names.js';
@@ -23,6 +23,9 @@ export interface HexdumpOptions {
   /** Do not elide long blobs. */
   full?: boolean;
 }
+
+/** The options hexdump and hexdumpLines take (typed: a new option cannot be left out; any other key is an UnknownOptionError). */
+const HEXDUMP_KEYS: OptionKeys<HexdumpOptions> = { range: true, path: true, color: true, full: true };
 
 const PALETTE = [36, 33, 32, 35, 34, 91, 96, 93, 92, 95];
 const ELIDE_KINDS = new Set(['image', 'compressed', 'unreferenced']);
@@ -264,7 +267,7 @@ export function hexdump(input: BytesLike | ByteSource, ann: Annotation, opts: He
  * before the first row.
  */
 export function hexdumpLines(input: BytesLike | ByteSource, ann: Annotation, opts: HexdumpOptions = {}): Generator<string> {
-  opts = optionsArgument(opts, 'hexdump');
+  opts = optionsArgument(opts, 'hexdump', HEXDUMP_KEYS);
   const src = toSource(input);
   const size = src.size;
   // The annotation names the bytes: one made of another input would label these wrongly.

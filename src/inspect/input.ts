@@ -15,7 +15,7 @@
  *
  * Portable: no Node APIs (hashing is a Hasher passed in).
  */
-import { blobSource, RangeMemo, DecodeError, hasMagic, hexText, toSource, type BlobRef, type ByteSource, optionsArgument, type BytesLike } from '../codec/index.js';
+import { blobSource, RangeMemo, DecodeError, hasMagic, hexText, toSource, type BlobRef, type ByteSource, optionsArgument, type BytesLike, type OptionKeys } from '../codec/index.js';
 import { SyclbinMagic } from '../../formats/syclbin-v1.js';
 import { OffloadMagic } from '../../formats/offload-binary.js';
 import { carriesV2Roles, V2_IMAGE_KIND } from '../../formats/syclbin-v2.js';
@@ -37,6 +37,9 @@ import { HASH_NOT_COMPUTED, imageHashes, type Hasher, ImageHashes } from '../syc
 import { readRegistry, RegistrySyntaxError } from '../props/registry.js';
 import { decodeTypedRegistry } from '../props/typed/index.js';
 import { explainRegistry, printable } from '../props/explain.js';
+
+/** The options inspectInput and explainInput take (typed: a new option cannot be left out; any other key is an UnknownOptionError). */
+const INSPECT_INPUT_KEYS: OptionKeys<InspectInputOptions> = { sha256: true, era: true, maxInflatedSize: true, sectionNames: true, byName: true, inflatedBudget: true };
 
 /** Options of {@link inspectInput}. */
 export interface InspectInputOptions {
@@ -150,13 +153,13 @@ function propertySets(src: ByteSource): ReturnType<typeof readRegistry> | undefi
  * `syclbin inspect` tries it when this function finds no known kind).
  */
 export function inspectInput(bytes: BytesLike | ByteSource, opts: InspectInputOptions = {}): InspectNode {
-  opts = optionsArgument(opts, 'inspectInput');
+  opts = optionsArgument(opts, 'inspectInput', INSPECT_INPUT_KEYS);
   return explainInput(bytes, opts).tree;
 }
 
 /** {@link inspectInput}, also saying what kind of input it explained (so callers need not read its labels). */
 export function explainInput(bytes: BytesLike | ByteSource, opts: InspectInputOptions = {}): ExplainedInput {
-  opts = optionsArgument(opts, 'explainInput');
+  opts = optionsArgument(opts, 'explainInput', INSPECT_INPUT_KEYS);
   // One scope of image hashes for the whole view: nested binaries and SYCLBINs share its budget.
   opts = { ...opts, sha256: imageHashes(opts.sha256) ?? false };
   CONTENTS_SCOPES.set(opts, new RangeMemo(CONTENTS_LIMITS));
@@ -454,11 +457,13 @@ function bareNode(b: BareImage, i: number, input: OffloadInput, opts: InspectInp
  * For `syclbin dump`, whose failure line must stay syclbin-dump's: this says why it failed.
  */
 export function notSyclbin(input: BytesLike | ByteSource, opts: InspectInputOptions = {}): string | undefined {
-  return notSyclbinInput(input, opts)?.tree.label;
+  return notSyclbinInput(input, optionsArgument(opts, 'notSyclbin', INSPECT_INPUT_KEYS))?.tree.label;
 }
 
 /** {@link notSyclbin} with the kind of input it is (which command reads it depends on that). */
 export function notSyclbinInput(input: BytesLike | ByteSource, opts: InspectInputOptions = {}): ExplainedInput | undefined {
+  // (checked before a SYCLBIN returns early, so that a typo is refused whatever the input)
+  opts = optionsArgument(opts, 'notSyclbinInput', INSPECT_INPUT_KEYS);
   const src = toSource(input);
   if (src.size >= 4 && hasMagic(SyclbinMagic, src.read(0, 4))) return undefined;
   try {

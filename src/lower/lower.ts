@@ -248,5 +248,7 @@ export function lowerManifestJson(json: unknown, opts: LowerOptions = {}): Lower
   opts = optionsArgument(opts, 'lowerManifestJson', LOWER_KEYS);
   // The document, parsed: its text (a string or bytes) is for parseManifestText.
   if (typeof json === 'string' || ArrayBuffer.isView(json) || json instanceof ArrayBuffer) throw new ArgumentError(`lowerManifestJson takes the parsed manifest (JSON.parse's result), not ${describeValue(json)}: for its text, lowerManifest(parseManifestText(text))`);
+  // (a value that is no object is no manifest document at all: the caller's argument, not a manifest error at its root)
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new ArgumentError(`lowerManifestJson takes the parsed manifest, a JSON object, not ${describeValue(json)}`);
   return lowerManifest(parseManifest(json), opts);
 }

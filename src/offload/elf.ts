@@ -29,7 +29,7 @@
  * Portable: no Node APIs.
  */
 import { RepeatBudget } from './repeats.js';
-import { appendAll, DecodeError, spanInt, decodeEscapedUtf8, hasMagic, hex, locate, placedSpace, TerminatedStrings, toSource, withinPath, type ByteSource, type PathKey, type InputPlacement, type Space, type SpanNode, type SpanTree, optionsArgument, type BytesLike } from '../codec/index.js';
+import { appendAll, DecodeError, spanInt, decodeEscapedUtf8, hasMagic, hex, locate, placedSpace, TerminatedStrings, toSource, withinPath, type ByteSource, type PathKey, type InputPlacement, type Space, type SpanNode, type SpanTree, optionsArgument, type BytesLike, type OptionKeys } from '../codec/index.js';
 import { OffloadMagic } from '../../formats/offload-binary.js';
 import {
   ELF_HEADERS,
@@ -154,6 +154,9 @@ export interface ReadElfOptions extends ElfPlacement {
   tree?: SpanTree;
 }
 
+/** The options readElfSectionTable takes (typed: a new option cannot be left out; any other key is an UnknownOptionError). */
+const READ_ELF_KEYS: OptionKeys<ReadElfOptions> = { origin: true, size: true, path: true, tree: true };
+
 /** True when the input starts with the ELF magic `7f 45 4c 46`. */
 export function isElf(input: BytesLike | ByteSource): boolean {
   const src = toSource(input);
@@ -189,6 +192,7 @@ type RawSection = {
 
 /** Read the ELF header and the section header table, with section names. */
 export function readElfSectionTable(input: BytesLike | ByteSource, opts: ReadElfOptions = {}): ElfFile {
+  opts = optionsArgument(opts, 'readElfSectionTable', READ_ELF_KEYS);
   const src = toSource(input);
   const path = opts.path ?? [];
   return withinPath(path, () => {
@@ -461,6 +465,35 @@ export interface ElfOffloadResult {
  * the placement's path (`members[3].sections[12]...`).
  */
 export function readElfOffloadBinaries(input: BytesLike | ByteSource, opts: ReadElfOffloadOptions = {}): ElfOffloadResult {
+  return elfOffloadBinaries(input, optionsArgument(opts, 'readElfOffloadBinaries', READ_ELF_OFFLOAD_KEYS));
+}
+
+/** The options readElfOffloadBinaries takes (typed: a new option cannot be left out; any other key is an UnknownOptionError). */
+const READ_ELF_OFFLOAD_KEYS: OptionKeys<ReadElfOffloadOptions> = {
+  tree: true,
+  problems: true,
+  maxInflatedSize: true,
+  inflatedBudget: true,
+  spansWindow: true,
+  inflated: true,
+  origin: true,
+  size: true,
+  path: true,
+  sectionNames: true,
+  byName: true,
+  bareSections: true,
+  llvmRules: true,
+  onPadding: true,
+  repeats: true,
+  deviceImages: true,
+};
+
+/**
+ * {@link readElfOffloadBinaries} for the readers of whole inputs (src/offload/input.ts), which hand
+ * on their own options (ReadOffloadInputOptions): their keys are not a caller's typo, so they are not
+ * checked against the ELF reader's (the options' kinds still are).
+ */
+export function elfOffloadBinaries(input: BytesLike | ByteSource, opts: ReadElfOffloadOptions = {}): ElfOffloadResult {
   opts = optionsArgument(opts, 'readElfOffloadBinaries');
   const src = toSource(input);
   const origin = opts.origin ?? 0;

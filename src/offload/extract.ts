@@ -9,7 +9,7 @@
  */
 import { IMAGE_KIND, imageKindName, OFFLOAD_KIND_NUMBERINGS } from '../../formats/kinds.js';
 import { llvmEra, type LlvmEraInfo } from '../../formats/eras.js';
-import type { BlobRef } from '../codec/index.js';
+import { ArgumentError, describeValue, optionsArgument, type BlobRef, type OptionKeys } from '../codec/index.js';
 import { ELF_MAGIC } from '../../formats/elf.js';
 import { BITCODE_MAGIC, BITCODE_WRAPPER_MAGIC } from '../../formats/llvm-bitcode.js';
 import { SPIRV_MAGIC_BE, SPIRV_MAGIC_LE } from '../../formats/spirv.js';
@@ -157,6 +157,9 @@ export function bareCandidates(bare: readonly BareImage[]): ExtractCandidate[] {
   }));
 }
 
+/** The options planLlvmExtraction takes (any other key is an UnknownOptionError). */
+const PLAN_KEYS: OptionKeys<Parameters<typeof planLlvmExtraction>[3]> = { era: true, archive: true, read: true };
+
 /**
  * The extract mode of `llvm-offload-binary INPUT --image=K=V,... [--image=...] [--archive]` as the
  * era's tool runs it (llvm/llvm-project:llvm/tools/llvm-offload-binary/llvm-offload-binary.cpp
@@ -181,6 +184,13 @@ export function planLlvmExtraction(
   images: readonly string[],
   opts: { era: LlvmEraInfo; archive?: boolean; read?: ReadOffloadOptions },
 ): ExtractPlan {
+  // (from JavaScript each of these ended in a TypeError: "Cannot destructure property 'era'", "images is not iterable")
+  if (!Array.isArray(candidates)) throw new ArgumentError(`planLlvmExtraction: the candidates must be an array (binaryCandidates' or bareCandidates' result), not ${describeValue(candidates)}`);
+  if (typeof inputName !== 'string') throw new ArgumentError(`planLlvmExtraction: the input name must be a string, not ${describeValue(inputName)}`);
+  if (!Array.isArray(images) || !images.every((i) => typeof i === 'string')) throw new ArgumentError(`planLlvmExtraction: the images must be an array of strings (the --image arguments), not ${describeValue(images)}${Array.isArray(images) ? ' holding other values' : ''}`);
+  if (opts === undefined || opts === null) throw new ArgumentError('planLlvmExtraction: the options must be an object with the era (llvmEra()), not ' + describeValue(opts));
+  opts = optionsArgument(opts, 'planLlvmExtraction', PLAN_KEYS);
+  if (typeof opts.era !== 'object' || opts.era === null) throw new ArgumentError(`planLlvmExtraction: the era option must be an LlvmEraInfo (llvmEra()), not ${describeValue(opts.era)}`);
   const { era } = opts;
   const plan: ExtractPlan = { files: [], archives: [], stdout: [], warnings: [], unmatched: [] };
   const stem = llvmPathStem(inputName);

@@ -33,7 +33,7 @@
  *
  * Portable: no Node APIs.
  */
-import { blobRef, decode, DecodeError, spanInt, hexText, memorySource, toSource, type BlobRef, type ByteSource, type Node, type PathKey, type Role, type SpanKind, optionsArgument, type BytesLike } from '../codec/index.js';
+import { blobRef, decode, DecodeError, spanInt, hexText, memorySource, toSource, type BlobRef, type ByteSource, type Node, type PathKey, type Role, type SpanKind, optionsArgument, type OptionKeys, type BytesLike } from '../codec/index.js';
 import { ELFCOMPRESS, ET_REL, SHF_COMPRESSED, SHT_NOBITS } from '../../formats/elf.js';
 import { COFF_IMPORT_FILE_FORMAT, coffFileFormatName } from '../../formats/coff.js';
 import { elfFileFormatName } from '../../formats/elf.js';
@@ -41,7 +41,7 @@ import { machoFileFormatName, machoHeader, OFFLOADING_UNSUPPORTED_WARNING, WASM_
 import { ArMemberHeader, ArThinMagic } from '../../formats/ar.js';
 import { isThinArchive } from '../containers/thin-archive.js';
 import { readArchive, type ArchiveFile, type ArchiveStop } from '../containers/archive.js';
-import { identifyCoff, readCoffOffloadBinaries, readPeSectionTable, type CoffOffloadResult, type CoffSection, type PeFile } from '../containers/coff.js';
+import { identifyCoff, coffOffloadBinaries, readPeSectionTable, type CoffOffloadResult, type CoffSection, type PeFile } from '../containers/coff.js';
 import { ElfPointers } from '../containers/elf-pointers.js';
 import { segmentSections } from '../containers/elf-segments.js';
 import { CoffPointers, PePointers } from '../containers/coff-pointers.js';
@@ -52,7 +52,7 @@ import { readXcoffHeaders } from '../containers/xcoff.js';
 import { bitcodeEmbeddedObjects, EMBEDDED_OBJECTS_METADATA, EMBEDDED_OFFLOADING_SECTION, type EmbeddedObject } from '../containers/bitcode.js';
 import { scanForOffloadBinaries } from '../containers/scan.js';
 import { ENTRY_KIND_SYCL, offloadEntries, syclDescriptor, type OffloadEntryRecord, type SyclDeviceImageInfo } from '../containers/sycl-wrapper.js';
-import { readElfOffloadBinaries, readElfSectionTable, type ElfFile, type ElfOffloadResult, type ElfSection, type ForeignPart, type OffloadingSection, type SectionsRead } from './elf.js';
+import { elfOffloadBinaries, readElfSectionTable, type ElfFile, type ElfOffloadResult, type ElfSection, type ForeignPart, type OffloadingSection, type SectionsRead } from './elf.js';
 import { OFFLOAD_ENTRIES, OFFLOAD_ENTRIES_SECTION, OFFLOADING_STRINGS_SECTION, PE_OFFLOADING_SECTION, offloadEntriesSectionName, offloadEntryArrayStride, SYCL_DESCRIPTOR_SYMBOL, SYCL_DESCRIPTORS, SYCL_DEVICE_IMAGE_VERSIONS } from '../../formats/offload-entry.js';
 import { clipText, someOf } from '../codec/messages.js';
 import { offloadContainerOf } from './sniff.js';
@@ -406,6 +406,38 @@ function memberName(chain: readonly string[]): string {
 
 /** Read whatever `source` is and say what it holds. */
 export function readOffloadInput(source: BytesLike | ByteSource, opts: ReadOffloadInputOptions = {}): OffloadInput {
+  return offloadInputOf(source, optionsArgument(opts, 'readOffloadInput', READ_OFFLOAD_INPUT_KEYS));
+}
+
+/** The options readOffloadInput takes (typed: a new option cannot be left out; any other key is an UnknownOptionError). */
+const READ_OFFLOAD_INPUT_KEYS: OptionKeys<ReadOffloadInputOptions> = {
+  tree: true,
+  problems: true,
+  maxInflatedSize: true,
+  inflatedBudget: true,
+  spansWindow: true,
+  inflated: true,
+  sectionNames: true,
+  byName: true,
+  scan: true,
+  maxScanCandidates: true,
+  scanNoteAdvice: true,
+  maxArchiveDepth: true,
+  peer: true,
+  peerTool: true,
+  llvmRules: true,
+  membersAligned: true,
+  peerReads: true,
+  memberErrors: true,
+  bundles: true,
+};
+
+/**
+ * {@link readOffloadInput} for annotate (src/hex/annotate.ts), which hands on the collect options it
+ * gives every reader (sharedBlobsFree and onRepeatBudget are readSyclbin's): its keys are not a
+ * caller's typo, so they are not checked against readOffloadInput's (the options' kinds still are).
+ */
+export function offloadInputOf(source: BytesLike | ByteSource, opts: ReadOffloadInputOptions = {}): OffloadInput {
   opts = optionsArgument(opts, 'readOffloadInput');
   // One decompression budget for every payload of the input (objects, archive members, sections).
   opts = { ...opts, inflatedBudget: opts.inflatedBudget ?? {} };
@@ -758,7 +790,7 @@ class InputReader {
       const own = (described.desc ?? []).filter((d) => d.image && d.image.section.index === index);
       return own.length ? own.map((d) => ({ offset: item.origin + d.image!.section.offset + d.image!.offset, size: d.image!.size })) : undefined;
     };
-    const r = readElfOffloadBinaries(this.src, { ...this.opts, origin: item.origin, size: item.size, path: item.path, bareSections: true, deviceImages, llvmRules: this.sectionRules(item), onPadding: (at, n) => paddings.push([at, n]), repeats: this.repeats });
+    const r = elfOffloadBinaries(this.src, { ...this.opts, origin: item.origin, size: item.size, path: item.path, bareSections: true, deviceImages, llvmRules: this.sectionRules(item), onPadding: (at, n) => paddings.push([at, n]), repeats: this.repeats });
     if (item.depth === 0) this.out.elf = r;
     for (const n of r.notes) this.note(item, n);
     this.sectionPaddings(item, r.read, paddings);
@@ -856,7 +888,7 @@ class InputReader {
     let r: CoffOffloadResult;
     const paddings: [number, number][] = [];
     try {
-      r = readCoffOffloadBinaries(this.src, { ...this.opts, origin: item.origin, size: item.size, path: item.path, bareSections: true, llvmRules: this.sectionRules(item), onPadding: (at, n) => paddings.push([at, n]), repeats: this.repeats });
+      r = coffOffloadBinaries(this.src, { ...this.opts, origin: item.origin, size: item.size, path: item.path, bareSections: true, llvmRules: this.sectionRules(item), onPadding: (at, n) => paddings.push([at, n]), repeats: this.repeats });
     } catch (e) {
       // identify_magic calls any file starting with 00 00 a COFF object of unknown machine: if it does not read as one, say so and treat it as unknown.
       const head = this.head(item);

@@ -27,7 +27,7 @@
  *
  * Portable: no Node APIs.
  */
-import { blobRef, DecodeError, decodeLatin1, decodeUtf8, type BlobRef, type ByteSource, type PathKey } from '../codec/index.js';
+import { ArgumentError, blobRef, DecodeError, describeValue, wholeNumberArgument, decodeLatin1, decodeUtf8, type BlobRef, type ByteSource, type PathKey } from '../codec/index.js';
 import type { OffloadBinaryModel, OffloadEntryModel } from './read.js';
 import { OFFLOAD_BINARY_MAGIC, OFFLOAD_VERSIONS } from '../../formats/offload-binary.js';
 
@@ -99,6 +99,10 @@ function u64(b: Uint8Array, p: number): bigint {
  * multiple of 8). Returns the binary's `Size`, or how it fails.
  */
 export function llvmCreateCheck(src: ByteSource, at: number, bufSize: number, aligned = true): { size: number } | { error: LlvmCreateError } {
+  // (a src that is no ByteSource was "src.read is not a function"; offsets that are no whole numbers a RangeError from BigInt)
+  if (typeof src !== 'object' || src === null || typeof (src as ByteSource).read !== 'function') throw new ArgumentError(`llvmCreateCheck: src must be a ByteSource (memorySource(bytes)), not ${describeValue(src)}`);
+  wholeNumberArgument(at, 'llvmCreateCheck: at');
+  wholeNumberArgument(bufSize, 'llvmCreateCheck: bufSize');
   const minimum = Number(HEADER_SIZE + ENTRY_SIZE);
   if (bufSize < minimum) return { error: 'invalidData' };
   const head = src.read(at, HEADER_BYTES);

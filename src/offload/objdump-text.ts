@@ -35,7 +35,7 @@
  *
  * Portable: no Node APIs.
  */
-import { blobSource, decodeLatin1, DecodeError, utf8ByteString, utf8SequenceAt, type ByteSource } from '../codec/index.js';
+import { ArgumentError, blobSource, decodeLatin1, describeValue, DecodeError, utf8ByteString, utf8SequenceAt, type ByteSource } from '../codec/index.js';
 import { isOffloadBinary, lastStringEntries, readOffloadBinaries, readOffloadBinary, type OffloadBinaryModel, type OffloadEntryModel, type ReadOffloadOptions, type StringEntryModel, type RegionOptions } from './read.js';
 import { OffloadEntryCursor } from './walk.js';
 import { objdumpImageKind, offloadKindName } from '../../formats/kinds.js';
@@ -326,6 +326,8 @@ function textPiece(st: TextState, chunk: number): string {
 
 /** The whole `llvm-objdump --offloading` text for `binaries` (see offloadingTextBlocks). */
 export function formatOffloadingText(binaries: Iterable<OffloadBinaryModel>, opts: ListingOptions = {}): string {
+  // (was "binaries is not iterable")
+  if (typeof (binaries as { [Symbol.iterator]?: unknown } | null)?.[Symbol.iterator] !== 'function' || typeof binaries === 'string') throw new ArgumentError(`formatOffloadingText: the binaries must be an array (or iterable) of OffloadBinary models (readOffloadBinaries' result), not ${describeValue(binaries)}`);
   let out = '';
   for (const piece of offloadingTextBlocks(binaries, opts)) out += piece;
   return out;

@@ -9,7 +9,7 @@
  * after the envelope prefix such as `entries[0].image.`); `renderInspect` prints it and asks an
  * optional `annotate(node)` for a suffix (e.g. `@0x1c0+88` from the spans for `--offsets`).
  */
-import { optionsArgument } from '../codec/errors.js';
+import { ArgumentError, describeValue, optionsArgument, type OptionKeys } from '../codec/errors.js';
 import { decodeTypedRegistry } from '../props/typed/index.js';
 import { explainRegistry, printable, quotedText } from '../props/explain.js';
 import { imageKindLabel, offloadKindEntryText, offloadKindText } from '../../formats/kinds.js';
@@ -53,6 +53,9 @@ export interface InspectOptions {
    */
   era?: LlvmEraInfo;
 }
+
+/** The options inspectSyclbin takes (any other key is an UnknownOptionError). */
+const INSPECT_KEYS: OptionKeys<InspectOptions> = { fileSize: true, sha256: true, imageAt: true, era: true };
 
 function variantText(file: SyclbinFile): string {
   const e = file.envelope;
@@ -134,7 +137,7 @@ function imageNodes(img: SyclbinImage, path: string, hash: ImageHashes | undefin
 
 /** The inspect tree of a SYCLBIN model: variant and size, envelope, SYBI header (v1), state, contents, global metadata, then each abstract module with its metadata and images (SHA-256 when `sha256` is given). */
 export function inspectSyclbin(file: SyclbinFile, opts: InspectOptions = {}): InspectNode {
-  opts = optionsArgument(opts, 'inspectSyclbin');
+  opts = optionsArgument(opts, 'inspectSyclbin', INSPECT_KEYS);
   syclbinModelArgument(file, 'inspectSyclbin');
   const hash = imageHashes(opts.sha256);
   const imageAt = opts.imageAt === undefined ? 0 : opts.imageAt;
@@ -201,8 +204,21 @@ export interface RenderOptions {
   indent?: string;
 }
 
-/** The tree as text, one line per node (`label: value`), children indented; the root's label is the first line and its children are not indented. */
+/** The options renderInspect takes (any other key is an UnknownOptionError). */
+const RENDER_KEYS: OptionKeys<RenderOptions> = { annotate: true, indent: true };
+
+/**
+ * The tree as text, one line per node (`label: value`), children indented; the root's label is the
+ * first line and its children are not indented. A root that is no InspectNode (an object with a
+ * string `label`, as inspectSyclbin and inspectInput make) is an ArgumentError, not text of nothing.
+ */
 export function renderInspect(root: InspectNode, opts: RenderOptions = {}): string {
+  opts = optionsArgument(opts, 'renderInspect', RENDER_KEYS);
+  if (typeof root !== 'object' || root === null || Array.isArray(root) || typeof (root as { label?: unknown }).label !== 'string') {
+    throw new ArgumentError(`renderInspect: expected an InspectNode (inspectSyclbin's or inspectInput's tree, an object with a string label), not ${describeValue(root)}`);
+  }
+  if (opts.indent !== undefined && typeof opts.indent !== 'string') throw new ArgumentError(`renderInspect: the indent option must be a string, not ${describeValue(opts.indent)}`);
+  if (opts.annotate !== undefined && typeof opts.annotate !== 'function') throw new ArgumentError(`renderInspect: the annotate option must be a function, not ${describeValue(opts.annotate)}`);
   const unit = opts.indent ?? '  ';
   const out: string[] = [];
   const walk = (n: InspectNode, depth: number, top: boolean) => {

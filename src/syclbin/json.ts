@@ -9,7 +9,7 @@
  *
  * Portable core: the caller supplies the SHA-256 (`Hasher`), fed in windows.
  */
-import { forEachWindow, RangeMemo, toHex, type BlobRef, optionsArgument } from '../codec/index.js';
+import { forEachWindow, RangeMemo, toHex, type BlobRef, optionsArgument, type OptionKeys } from '../codec/index.js';
 import { imageKindLabel, numberingForVersion, offloadKindLabel } from '../../formats/kinds.js';
 import { encodeStandardBase64 } from '../props/base64.js';
 import { registryToJson } from '../props/json.js';
@@ -86,6 +86,9 @@ export interface SyclbinJsonOptions {
   sha256: Hasher | ImageHashes | false;
 }
 
+/** The options syclbinToJson takes (any other key is an UnknownOptionError). */
+const SYCLBIN_JSON_KEYS: OptionKeys<SyclbinJsonOptions> = { withBytes: true, sha256: true };
+
 /** The variant in words a SYCL engineer recognises. */
 export function variantOf(file: SyclbinFile): 'bare-v1' | 'v1-in-offload' | 'v1-runtime-envelope' | 'v2-roles' {
   const e = file.envelope;
@@ -141,7 +144,7 @@ function imageToJson(img: SyclbinImage, opts: SyclbinJsonOptions, hashes: ImageH
 
 /** The JSON document of a file (validated by schemas/syclbin.schema.json in the tests). */
 export function syclbinToJson(file: SyclbinFile, opts: SyclbinJsonOptions): JsonObject {
-  opts = optionsArgument(opts, 'syclbinToJson');
+  opts = optionsArgument(opts, 'syclbinToJson', SYCLBIN_JSON_KEYS);
   syclbinModelArgument(file, 'syclbinToJson');
   const hashes = imageHashes(opts.sha256);
   const doc: JsonObject = {

@@ -16,7 +16,7 @@
  *
  * Portable core: files are loaded through a callback; the CLI resolves paths.
  */
-import { blobsEqual, bytesEqual, decodeEscapedUtf8, EncodeError, encodeEscapedUtf8, formatPath, hexBytes, isWellFormed, toHex, jsonChecks, type BlobRef, type CompareBuffers, type JsonObject, optionsArgument } from '../codec/index.js';
+import { blobsEqual, bytesEqual, decodeEscapedUtf8, EncodeError, encodeEscapedUtf8, formatPath, hexBytes, isWellFormed, toHex, jsonChecks, type BlobRef, type CompareBuffers, type JsonObject, optionsArgument, type OptionKeys } from '../codec/index.js';
 import { IMAGE_KIND, numberingForVersion, offloadKindValue } from '../../formats/kinds.js';
 import { safeFileName } from '../offload/extract.js';
 import { propsJsonForm, registryFromJson, registryToJson, repeatedNames } from '../props/json.js';
@@ -449,13 +449,16 @@ export interface ManifestOptions {
   layout?: 'canonical' | 'grouped';
 }
 
+/** The options modelToManifest takes (any other key is an UnknownOptionError). */
+const MANIFEST_KEYS: OptionKeys<ManifestOptions> = { layout: true };
+
 /**
  * The manifest that packs back into `file` (same model; same bytes when the file is in the layout
  * given). Metadata is written as the typed shorthand when that reproduces it exactly, else as the
  * full registry (`syclbin props --json` shape).
  */
 export function modelToManifest(file: SyclbinFile, opts: ManifestOptions = {}): JsonObject {
-  opts = optionsArgument(opts, 'modelToManifest');
+  opts = optionsArgument(opts, 'modelToManifest', MANIFEST_KEYS);
   syclbinModelArgument(file, 'modelToManifest');
   const names = imageFileNames(file);
   const doc: JsonObject = { format: MANIFEST_FORMAT, version: MANIFEST_VERSION, syclbinVersion: file.version };
