@@ -169,6 +169,9 @@ describe('library (review apirev 2026-11-28): an option a function does not take
     ['inspectSyclbin', (o) => api.inspectSyclbin(file, o), ['era', 'fileSize', 'imageAt', 'sha256']],
     ['renderInspect', (o) => api.renderInspect(api.inspectSyclbin(file), o), ['annotate', 'indent']],
     ['diffFiles', (o) => api.diffFiles(syclbin, syclbin, o), ['bytes', 'maxInflatedSize']],
+    ['formatOffloadingText', (o) => api.formatOffloadingText(api.readOffloadBinaries(offload), o), ['byteStrings', 'era', 'read', 'strings', 'warn']],
+    ['offloadListJson', (o) => api.offloadListJson('f', api.readOffloadBinaries(offload), undefined, o), ['era', 'read']],
+    ['planLlvmExtraction', (o) => api.planLlvmExtraction([], 'f', [], { era: api.llvmEra(), ...o }), ['archive', 'era', 'read']],
   ];
 
   for (const [name, call, known] of calls) {

@@ -7,7 +7,7 @@
  *
  * Portable: no Node APIs.
  */
-import { ArgumentError, DecodeError, describeValue, toHex } from '../codec/index.js';
+import { ArgumentError, DecodeError, describeValue, optionsArgument, toHex, type OptionKeys } from '../codec/index.js';
 import { lastStringEntries, repeatedStringKeys, type OffloadBinaryModel, type OffloadEntryModel, type ReadOffloadOptions } from './read.js';
 import type { ElfOffloadResult } from './elf.js';
 import type { OffloadBundleEntryModel } from '../containers/offload-bundle.js';
@@ -282,12 +282,16 @@ export interface ListJsonOptions {
   read?: ReadOffloadOptions;
 }
 
+/** The options offloadListJson takes (any other key is an UnknownOptionError). */
+const LIST_JSON_KEYS: OptionKeys<ListJsonOptions> = { era: true, read: true };
+
 /** The JSON listing of the binaries of `file` (schemas/offload-list.schema.json). */
 export function offloadListJson(file: string, binaries: readonly OffloadBinaryModel[], elf?: OffloadListElfJson, opts: ListJsonOptions = {}): OffloadListJson {
   // (binaries that are no array were "Cannot read properties of undefined (reading 'map')", a name that is no string written as the listing's file)
   if (typeof file !== 'string') throw new ArgumentError(`offloadListJson: the file name must be a string, not ${describeValue(file)}`);
   if (!Array.isArray(binaries)) throw new ArgumentError(`offloadListJson: the binaries must be an array of OffloadBinary models (readOffloadBinaries' result), not ${describeValue(binaries)}`);
   if (elf !== undefined && (typeof elf !== 'object' || elf === null)) throw new ArgumentError(`offloadListJson: elf must be the listing's ELF facts (an object) or undefined, not ${describeValue(elf)}`);
+  opts = optionsArgument(opts, 'offloadListJson', LIST_JSON_KEYS);
   const era = opts.era ?? llvmEra();
   return { file, llvm: era.era, ...(elf ? { elf } : {}), binaries: binariesJson(binaries, '', 0, era, opts) };
 }

@@ -35,7 +35,7 @@
  *
  * Portable: no Node APIs.
  */
-import { ArgumentError, blobSource, decodeLatin1, describeValue, DecodeError, utf8ByteString, utf8SequenceAt, type ByteSource } from '../codec/index.js';
+import { ArgumentError, blobSource, decodeLatin1, describeValue, optionsArgument, type OptionKeys, DecodeError, utf8ByteString, utf8SequenceAt, type ByteSource } from '../codec/index.js';
 import { isOffloadBinary, lastStringEntries, readOffloadBinaries, readOffloadBinary, type OffloadBinaryModel, type OffloadEntryModel, type ReadOffloadOptions, type StringEntryModel, type RegionOptions } from './read.js';
 import { OffloadEntryCursor } from './walk.js';
 import { objdumpImageKind, offloadKindName } from '../../formats/kinds.js';
@@ -324,10 +324,14 @@ function textPiece(st: TextState, chunk: number): string {
   return out;
 }
 
+/** The options formatOffloadingText takes (typed: a new option cannot be left out; any other key is an UnknownOptionError). */
+const LISTING_KEYS: OptionKeys<ListingOptions> = { strings: true, era: true, read: true, warn: true, byteStrings: true };
+
 /** The whole `llvm-objdump --offloading` text for `binaries` (see offloadingTextBlocks). */
 export function formatOffloadingText(binaries: Iterable<OffloadBinaryModel>, opts: ListingOptions = {}): string {
   // (was "binaries is not iterable")
   if (typeof (binaries as { [Symbol.iterator]?: unknown } | null)?.[Symbol.iterator] !== 'function' || typeof binaries === 'string') throw new ArgumentError(`formatOffloadingText: the binaries must be an array (or iterable) of OffloadBinary models (readOffloadBinaries' result), not ${describeValue(binaries)}`);
+  opts = optionsArgument(opts, 'formatOffloadingText', LISTING_KEYS);
   let out = '';
   for (const piece of offloadingTextBlocks(binaries, opts)) out += piece;
   return out;
