@@ -33,6 +33,7 @@
  *
  * Portable: no Node APIs.
  */
+import { READ_OFFLOAD_COMMON_KEYS } from './read-keys.js';
 import { blobRef, decode, DecodeError, spanInt, hexText, memorySource, toSource, type BlobRef, type ByteSource, type Node, type PathKey, type Role, type SpanKind, optionsArgument, type OptionKeys, type BytesLike } from '../codec/index.js';
 import { ELFCOMPRESS, ET_REL, SHF_COMPRESSED, SHT_NOBITS } from '../../formats/elf.js';
 import { COFF_IMPORT_FILE_FORMAT, coffFileFormatName } from '../../formats/coff.js';
@@ -411,12 +412,7 @@ export function readOffloadInput(source: BytesLike | ByteSource, opts: ReadOfflo
 
 /** The options readOffloadInput takes (typed: a new option cannot be left out; any other key is an UnknownOptionError). */
 const READ_OFFLOAD_INPUT_KEYS: OptionKeys<ReadOffloadInputOptions> = {
-  tree: true,
-  problems: true,
-  maxInflatedSize: true,
-  inflatedBudget: true,
-  spansWindow: true,
-  inflated: true,
+  ...READ_OFFLOAD_COMMON_KEYS,
   sectionNames: true,
   byName: true,
   scan: true,

@@ -9,6 +9,7 @@
  * Every problem is a DecodeError at the field it is about; in collect mode (`problems`) the reader
  * reports it and reads on where the rest still makes sense.
  */
+import { READ_OFFLOAD_COMMON_KEYS } from './read-keys.js';
 import { appendAll } from '../codec/arrays.js';
 import {
   ArgumentError,
@@ -406,8 +407,6 @@ function outsideWindow(src: ByteSource, offset: number, end: number, path: PathK
   return bin;
 }
 
-/** The keys of {@link ReadOffloadOptions} (every OffloadBinary reader takes them). */
-const READ_OFFLOAD_COMMON_KEYS: OptionKeys<ReadOffloadOptions> = { tree: true, problems: true, maxInflatedSize: true, inflatedBudget: true, spansWindow: true, inflated: true };
 /** The keys `readOffloadBinaries` takes: any other is an UnknownOptionError (a typo is not silently no option). */
 const READ_OFFLOAD_KEYS: OptionKeys<ReadOffloadOptions & RegionOptions> = { ...READ_OFFLOAD_COMMON_KEYS, start: true, end: true, path: true, singlePaths: true, onStop: true, onPadding: true };
 /** The keys `readOffloadBinary` and `inflateOffloadBinary` take. */

@@ -1,0 +1,13 @@
+/**
+ * The option keys every OffloadBinary reader takes ({@link ReadOffloadOptions}), in a module of their
+ * own: the readers of objects (src/containers/coff.ts, src/offload/elf.ts) and of any input
+ * (src/offload/input.ts) spread them into their own key lists at load time, and src/offload/read.ts
+ * reaches those modules through its imports (a constant there would be read before it is made).
+ *
+ * Portable: no Node APIs.
+ */
+import type { OptionKeys } from '../codec/index.js';
+import type { ReadOffloadOptions } from './read.js';
+
+/** The keys of {@link ReadOffloadOptions}: any other is an UnknownOptionError where a list spreads them. */
+export const READ_OFFLOAD_COMMON_KEYS: OptionKeys<ReadOffloadOptions> = { tree: true, problems: true, maxInflatedSize: true, inflatedBudget: true, spansWindow: true, inflated: true };
