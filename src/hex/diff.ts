@@ -5,7 +5,7 @@
  * the annotated spans (by path) whose bytes, offset or size differ.
  */
 import { blobRef, blobsEqual, bytesEqual, forEachWindow, formatPath, toSource, type BlobRef, type ByteSource, type CompareBuffers, optionsArgument, type BytesLike, type OptionKeys, type PathKey } from '../codec/index.js';
-import { annotate, leavesOf, propertyDisplay, quoted, spanFields, type AnnotatedSpan, type Annotation } from './annotate.js';
+import { annotate, leavesOf, spanKeysOnce, propertyDisplay, quoted, spanFields, type AnnotatedSpan, type Annotation } from './annotate.js';
 import { encodePropertyValue } from '../props/registry.js';
 import { terminalSafe } from './terminal.js';
 import type { PropertySetRegistry, PropertyValue } from '../props/model.js';
@@ -114,7 +114,8 @@ class NamedItem implements Item {
  * people are made only for what is shown.
  */
 class FlatView {
-  readonly items = new Map<string, Item>();
+  /** The items by key: strings, and a span's trie node number ({@link SpanKeys}) for its first occurrence. */
+  readonly items = new Map<string | number, Item>();
 
   /**
    * `parents` numbers the parent paths and `spanKeys` the path keys of spans: both files of a diff
@@ -409,24 +410,31 @@ function appendPath(before: string, tail: string): string {
  * members by their stored name), and the sections of an ELF member by name too (the names its span
  * tree holds). Two archives are then compared member by member however their members are ordered.
  */
-function leafKeys(a: Annotation, ids: SpanKeys): (leaf: AnnotatedSpan) => AnnotatedSpan {
+function leafKeys(a: Annotation, ids: SpanKeys): SpanNaming {
   const elfNames = sectionNames(a);
   if (elfNames) {
-    return (leaf) => {
+    const byName = (leaf: AnnotatedSpan): AnnotatedSpan => {
       if (!SECTION_KEYS.has(leaf.keys[0] as string)) return leaf;
       const head = `${leaf.keys[0]}[${leaf.keys[1]}]`;
       const r = renameIndex(leaf, [...leaf.keys], 0, elfNames, '', leaf.path.slice(head.length), ids);
       return r ? { ...spanFields(leaf), ...r } : leaf;
     };
+    // The same keys as byName's, without its path and arrays: the index replaced by the name's key.
+    const keyOf = (leaf: AnnotatedSpan, keys: SpanKeys): SpanKey => {
+      const k = spanKeysOnce(leaf);
+      const sec = SECTION_KEYS.has(k[0] as string) && typeof k[1] === 'number' ? elfNames.get(k[1]) : undefined;
+      return sec ? keys.of(k, 1, nameKey(k[0] as string, sec, ids).key) : keys.of(k);
+    };
+    return { byName, keyOf };
   }
   const members = placeNames(a).members;
-  if (!members?.length) return (leaf) => leaf;
+  if (!members?.length) return { byName: (leaf) => leaf, keyOf: (leaf, keys) => keys.of(spanKeysOnce(leaf)) };
   const memberNames = numbered(members.map((m) => [m.index, m.name]));
   // Each member's section names (src/hex/place-names.ts).
   const memberSections = new Map<number, Map<number, SectionName>>();
   for (const m of members) if (m.sections) memberSections.set(m.index, numbered(m.sections.map((name, i) => [i, name])));
   const sectionsOf = (i: number): Map<number, SectionName> => memberSections.get(i) ?? new Map();
-  return (leaf) => {
+  const byName = (leaf: AnnotatedSpan): AnnotatedSpan => {
     if (leaf.keys[0] !== 'members' || typeof leaf.keys[1] !== 'number') return leaf;
     const i = leaf.keys[1];
     const memberHead = `members[${i}]`;
@@ -442,6 +450,80 @@ function leafKeys(a: Annotation, ids: SpanKeys): (leaf: AnnotatedSpan) => Annota
     }
     return { ...spanFields(leaf), ...renamed };
   };
+  // byName's keys without its path, arrays and copies (per span they were most of diff's time and memory).
+  const keyOf = (leaf: AnnotatedSpan, keys: SpanKeys): SpanKey => {
+    const k = spanKeysOnce(leaf);
+    if (k[0] !== 'members' || typeof k[1] !== 'number') return keys.of(k);
+    const i = k[1];
+    const member = memberNames.get(i);
+    if (member === undefined) return keys.of(k);
+    const memberKey = nameKey('members', member, ids).key;
+    const head = k[3];
+    if (k[2] === 'data' && SECTION_KEYS.has(head as string) && typeof k[4] === 'number') {
+      const sec = sectionsOf(i).get(k[4]);
+      if (sec !== undefined) return keys.of(k, 1, memberKey, 4, nameKey(head as string, sec, ids).key);
+    }
+    return keys.of(k, 1, memberKey);
+  };
+  return { byName, keyOf };
+}
+
+/**
+ * How a file's leaves are keyed: `byName` gives a leaf as renamed (its path for people, made only for
+ * a span that is shown), `keyOf` its key alone, the same as byName's keys would give.
+ */
+interface SpanNaming {
+  byName: (leaf: AnnotatedSpan) => AnnotatedSpan;
+  keyOf: (leaf: AnnotatedSpan, keys: SpanKeys) => SpanKey;
+}
+
+/** What {@link flattenSpans} needs to show a span: its file and how its leaves are renamed. */
+interface SpanSide {
+  readonly src: ByteSource;
+  readonly byName: (leaf: AnnotatedSpan) => AnnotatedSpan;
+}
+
+/** A field, magic or string is compared by its decoded value; the rest (images, sections, padding, gaps, whose value, when there is one, only classifies the bytes) by the bytes. */
+function byValue(s: AnnotatedSpan): boolean {
+  return s.value !== undefined && (s.kind === 'field' || s.kind === 'magic' || s.kind === 'string');
+}
+
+/**
+ * A span's item: the leaf and its occurrence only. Its text, blob and path are made when compared or
+ * shown, not kept for every span of both files (a text, blob, copy of the span and closure per span
+ * were about 1 KB each).
+ */
+class SpanItem implements Item {
+  constructor(
+    private readonly side: SpanSide,
+    readonly leaf: AnnotatedSpan,
+    private readonly n: number,
+  ) {}
+  get text(): string | undefined {
+    return byValue(this.leaf) ? valueText(this.leaf.value) : undefined;
+  }
+  get blob(): BlobRef | undefined {
+    const s = this.leaf;
+    return byValue(s) ? undefined : blobRef(this.side.src, s.offset, s.size, s.offset);
+  }
+  path(): string {
+    const p = this.side.byName(this.leaf).path;
+    return this.n === 1 ? p : `${p}#${this.n}`;
+  }
+}
+
+/** Whether two spans' items are the same (as {@link sameItem} finds their texts or blobs), without making equal values' texts. */
+function sameSpan(x: SpanItem, y: SpanItem, bufs: CompareBuffers): boolean {
+  const s = x.leaf;
+  const t = y.leaf;
+  const bx = byValue(s);
+  if (bx !== byValue(t)) return false;
+  if (!bx) return blobsEqual(x.blob!, y.blob!, bufs);
+  const v = s.value;
+  const w = t.value;
+  // (equal primitives of one type have one text; a number and a bigint, or objects, by their texts)
+  if (v === w && typeof v === typeof w && typeof v !== 'object') return true;
+  return valueText(v) === valueText(w);
 }
 
 
@@ -452,15 +534,11 @@ function leafKeys(a: Annotation, ids: SpanKeys): (leaf: AnnotatedSpan) => Annota
  */
 function flattenSpans(out: FlatView, src: ByteSource, a: Annotation): void {
   const keys = new SpanKeys(out.spanKeys);
-  const byName = leafKeys(a, keys);
+  const { byName, keyOf } = leafKeys(a, keys);
+  const side: SpanSide = { src, byName };
   const add = (leaf: AnnotatedSpan): void => {
-    const s = byName(leaf);
-    const { key, n } = keys.of(s);
-    // A field, magic or string by its decoded value; the rest (images, sections, padding, gaps, whose
-    // value, when there is one, only classifies the bytes) by the bytes.
-    const byValue = s.value !== undefined && (s.kind === 'field' || s.kind === 'magic' || s.kind === 'string');
-    const item: ItemValue = byValue ? { text: valueText(s.value) } : blob(blobRef(src, s.offset, s.size, s.offset));
-    out.items.set(`s${key}`, { ...item, path: () => (n === 1 ? s.path : `${s.path}#${n}`) });
+    const key = keyOf(leaf, keys);
+    out.items.set(typeof key === 'number' ? key : `s${key}`, new SpanItem(side, leaf, keys.n));
   };
   for (const leaf of leavesOf(a)) add(leaf);
   flattenDeviceImages(out, a, byName, new SpanKeys(out.spanKeys));
@@ -486,7 +564,8 @@ function flattenDeviceImages(out: FlatView, a: Annotation, byName: (leaf: Annota
   for (const img of a.input?.bare ?? []) {
     const site = img.site.path;
     const leaf = byName({ offset: img.site.offset, size: img.image.size, path: formatPath(site), keys: [...site], kind: 'image' });
-    const { key, n } = keys.of(leaf);
+    const key = keys.of(leaf.keys);
+    const n = keys.n;
     const at = n === 1 ? leaf.path : `${leaf.path}#${n}`;
     const set = (field: string, suffix: string, text: string): void => {
       out.items.set(`i${key}\u0000${field}`, { text, path: () => at + suffix });
@@ -517,35 +596,80 @@ function valueText(v: unknown): string {
 }
 
 /**
+ * A span's key: the number of its path's node in the trie of paths both files share (its first
+ * occurrence), or that number and its occurrence (`12#2`).
+ */
+type SpanKey = number | string;
+
+/** The numbering both files of a diff share: of path keys, of names, and of the nodes of the trie of paths. */
+interface SpanNumbering {
+  readonly ids: Map<PathKey, number>;
+  readonly names: NameNumbers;
+  /** A node's child by `parent,keyNumber`. */
+  readonly trie: Map<string, number>;
+  nodes: number;
+}
+
+/**
  * Compact keys for span paths: each path key is numbered once (a long set name hashed once, not in
- * every path that holds it), a path is the list of those numbers, and a path seen again is counted.
+ * every path that holds it), a path is a node of a trie of those numbers (a number, not a string
+ * per span; the nodes of the path before it are reused for the keys it shares with it, as siblings
+ * do), and a path seen again is counted.
  */
 class SpanKeys {
-  private readonly ids: Map<string | number, number>;
-  private readonly names: NameNumbers;
-  private readonly seen = new Map<string, number>();
+  private readonly numbering: SpanNumbering;
+  /** Occurrences so far by node (this file's own). */
+  private seen = new Uint32Array(1024);
+  /** The keys of the last path and the node of each of its prefixes. */
+  private readonly lastKeys: PathKey[] = [];
+  private readonly lastNodes: number[] = [];
+  /** The occurrence of the path {@link of} keyed last (1 for the first). */
+  n = 0;
 
-  /** `numbering`: share another's numbers of path keys and names (its occurrence counts stay its own). */
+  /** `numbering`: share another's numbers of path keys, names and paths (its occurrence counts stay its own). */
   constructor(numbering?: SpanKeys) {
-    this.ids = numbering ? numbering.ids : new Map();
-    this.names = numbering ? numbering.names : new NameNumbers();
+    this.numbering = numbering ? numbering.numbering : { ids: new Map(), names: new NameNumbers(), trie: new Map(), nodes: 1 };
   }
 
   /** A number for a section or member name, the same in both files. */
   nameId(name: string): number {
-    return this.names.of(name);
+    return this.numbering.names.of(name);
   }
 
-  of(s: Pick<AnnotatedSpan, 'keys'>): { key: string; n: number } {
-    let base = '';
-    for (const k of s.keys) {
-      let id = this.ids.get(k);
-      if (id === undefined) this.ids.set(k, (id = this.ids.size));
-      base += `${id},`;
+  /**
+   * The key of the path `keys`, with the key at `at1` replaced by `k1` and at `at2` by `k2` (a section's
+   * index by its name's key), without making the path so replaced; its occurrence is then {@link n}.
+   */
+  of(keys: readonly PathKey[], at1 = -1, k1?: PathKey, at2 = -1, k2?: PathKey): SpanKey {
+    const num = this.numbering;
+    const last = this.lastKeys;
+    const nodes = this.lastNodes;
+    let node = 0;
+    let same = true;
+    for (let i = 0; i < keys.length; i++) {
+      const k = i === at1 ? k1! : i === at2 ? k2! : keys[i]!;
+      if (same && i < last.length && last[i] === k) {
+        node = nodes[i]!;
+        continue;
+      }
+      same = false;
+      let id = num.ids.get(k);
+      if (id === undefined) num.ids.set(k, (id = num.ids.size));
+      const edge = `${node},${id}`;
+      let child = num.trie.get(edge);
+      if (child === undefined) num.trie.set(edge, (child = num.nodes++));
+      node = child;
+      last[i] = k;
+      nodes[i] = node;
     }
-    const n = (this.seen.get(base) ?? 0) + 1;
-    this.seen.set(base, n);
-    return { key: n === 1 ? base : `${base}#${n}`, n };
+    last.length = nodes.length = keys.length;
+    if (node >= this.seen.length) {
+      const grown = new Uint32Array(Math.max(node + 1, this.seen.length * 2));
+      grown.set(this.seen);
+      this.seen = grown;
+    }
+    const n = (this.n = ++this.seen[node]!);
+    return n === 1 ? node : `${node}#${n}`;
   }
 }
 
@@ -659,7 +783,7 @@ export function diffFiles(inputA: BytesLike | ByteSource, inputB: BytesLike | By
       continue;
     }
     if (!y) entries.push({ op: 'removed', path: x.path(), a: textOf(x) });
-    else if (!sameItem(x, y, bufs)) entries.push({ op: 'changed', path: x.path(), a: textOf(x), b: textOf(y) });
+    else if (x instanceof SpanItem && y instanceof SpanItem ? !sameSpan(x, y, bufs) : !sameItem(x, y, bufs)) entries.push({ op: 'changed', path: x.path(), a: textOf(x), b: textOf(y) });
   }
   for (const [key, y] of fb) if (!y.order && !fa.has(key)) entries.push({ op: 'added', path: y.path(), b: textOf(y) });
   const result: DiffResult = { formats: [A.format, B.format], entries, errors: [] };
@@ -683,15 +807,16 @@ function byteDiff(a: ByteSource, A: Annotation, b: ByteSource, B: Annotation): B
   // Leaves that share a path (a set header repeated) are keyed by path + occurrence; the keys are
   // compact (SpanKeys), one numbering for both files.
   const keys = new SpanKeys();
-  const places = (x: Annotation, m: Map<string, Place>): void => {
+  const places = (x: Annotation, m: Map<SpanKey, Place>): void => {
     const own = new SpanKeys(keys);
     for (const s of leavesOf(x)) {
-      const { key, n } = own.of(s);
+      const key = own.of(spanKeysOnce(s));
+      const n = own.n;
       m.set(key, { offset: s.offset, size: s.size, path: () => (n === 1 ? s.path : `${s.path}#${n}`) });
     }
   };
-  const la = new Map<string, Place>();
-  const lb = new Map<string, Place>();
+  const la = new Map<SpanKey, Place>();
+  const lb = new Map<SpanKey, Place>();
   places(A, la);
   places(B, lb);
   const at = (x: Place): { offset: number; size: number } => ({ offset: x.offset, size: x.size });
