@@ -340,19 +340,21 @@ interface SectionName {
    * span of a section shares them (a 100 KB name quoted for each of its fields was gigabytes).
    */
   keys?: Map<string, { key: string; shown: string }>;
-  /** The name quoted under each head, shared by every section of the name. */
-  readonly quotedUnder: Map<string, string>;
+  /** Its diff key alone (the same under every head), made once: most spans are keyed, few shown. */
+  key?: string;
+  /** The name quoted under each head, shared by every section of the name (made when first shown). */
+  readonly quoted: { under?: Map<string, string> };
 }
 
 /** Names by index, each with its occurrence among the names before it (a name that repeats: occurrence 2, ...). */
 function numbered(names: Iterable<[number, string]>): Map<number, SectionName> {
   const out = new Map<number, SectionName>();
-  const seen = new Map<string, { n: number; quotedUnder: Map<string, string> }>();
+  const seen = new Map<string, { n: number; quoted: { under?: Map<string, string> } }>();
   for (const [i, name] of names) {
     let s = seen.get(name);
     if (s) s.n++;
-    else seen.set(name, (s = { n: 1, quotedUnder: new Map() }));
-    out.set(i, { name, n: s.n, quotedUnder: s.quotedUnder });
+    else seen.set(name, (s = { n: 1, quoted: {} }));
+    out.set(i, { name, n: s.n, quoted: s.quoted });
   }
   return out;
 }
@@ -376,12 +378,18 @@ function nameKey(head: string, sec: SectionName, ids: SpanKeys): { key: string; 
     // The key: the name's number (one per distinct name, in both files) and the occurrence, short
     // whatever the name's length (a long key hashed for each span, and V8 hashes strings over 16,383
     // characters by length alone, so names of one length would all collide).
-    let q = sec.quotedUnder.get(head);
-    if (q === undefined) sec.quotedUnder.set(head, (q = quoted(head, sec.name)));
-    k = { key: `\u0000${ids.nameId(sec.name)}#${sec.n}`, shown: sec.n === 1 ? q : `${q.slice(0, -1)}#${sec.n}]` };
+    const under = (sec.quoted.under ??= new Map());
+    let q = under.get(head);
+    if (q === undefined) under.set(head, (q = quoted(head, sec.name)));
+    k = { key: nameKeyOnly(sec, ids), shown: sec.n === 1 ? q : `${q.slice(0, -1)}#${sec.n}]` };
     (sec.keys ??= new Map()).set(head, k);
   }
   return k;
+}
+
+/** The diff key of {@link nameKey} alone, without the path text it shows. */
+function nameKeyOnly(sec: SectionName, ids: SpanKeys): string {
+  return (sec.key ??= `\u0000${ids.nameId(sec.name)}#${sec.n}`);
 }
 
 /**
@@ -423,7 +431,7 @@ function leafKeys(a: Annotation, ids: SpanKeys): SpanNaming {
     const keyOf = (leaf: AnnotatedSpan, keys: SpanKeys): SpanKey => {
       const k = spanKeysOnce(leaf);
       const sec = SECTION_KEYS.has(k[0] as string) && typeof k[1] === 'number' ? elfNames.get(k[1]) : undefined;
-      return sec ? keys.of(k, 1, nameKey(k[0] as string, sec, ids).key) : keys.of(k);
+      return sec ? keys.of(k, 1, nameKeyOnly(sec, ids)) : keys.of(k);
     };
     return { byName, keyOf };
   }
@@ -457,11 +465,11 @@ function leafKeys(a: Annotation, ids: SpanKeys): SpanNaming {
     const i = k[1];
     const member = memberNames.get(i);
     if (member === undefined) return keys.of(k);
-    const memberKey = nameKey('members', member, ids).key;
+    const memberKey = nameKeyOnly(member, ids);
     const head = k[3];
     if (k[2] === 'data' && SECTION_KEYS.has(head as string) && typeof k[4] === 'number') {
       const sec = sectionsOf(i).get(k[4]);
-      if (sec !== undefined) return keys.of(k, 1, memberKey, 4, nameKey(head as string, sec, ids).key);
+      if (sec !== undefined) return keys.of(k, 1, memberKey, 4, nameKeyOnly(sec, ids));
     }
     return keys.of(k, 1, memberKey);
   };
@@ -605,9 +613,11 @@ type SpanKey = number | string;
 interface SpanNumbering {
   readonly ids: Map<PathKey, number>;
   readonly names: NameNumbers;
-  /** A node's child by `parent,keyNumber`. */
-  readonly trie: Map<string, number>;
-  nodes: number;
+  /**
+   * Each node's children by key number (undefined for a node with none yet): a Map per parent, not one
+   * Map keyed by a `parent,key` string made for every span looked up.
+   */
+  readonly children: (Map<number, number> | undefined)[];
 }
 
 /**
@@ -628,7 +638,7 @@ class SpanKeys {
 
   /** `numbering`: share another's numbers of path keys, names and paths (its occurrence counts stay its own). */
   constructor(numbering?: SpanKeys) {
-    this.numbering = numbering ? numbering.numbering : { ids: new Map(), names: new NameNumbers(), trie: new Map(), nodes: 1 };
+    this.numbering = numbering ? numbering.numbering : { ids: new Map(), names: new NameNumbers(), children: [undefined] };
   }
 
   /** A number for a section or member name, the same in both files. */
@@ -655,9 +665,13 @@ class SpanKeys {
       same = false;
       let id = num.ids.get(k);
       if (id === undefined) num.ids.set(k, (id = num.ids.size));
-      const edge = `${node},${id}`;
-      let child = num.trie.get(edge);
-      if (child === undefined) num.trie.set(edge, (child = num.nodes++));
+      let kids = num.children[node];
+      if (kids === undefined) num.children[node] = kids = new Map();
+      let child = kids.get(id);
+      if (child === undefined) {
+        kids.set(id, (child = num.children.length));
+        num.children.push(undefined);
+      }
       node = child;
       last[i] = k;
       nodes[i] = node;
