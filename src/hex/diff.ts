@@ -107,6 +107,49 @@ class NamedItem implements Item {
 }
 
 /**
+ * The items of a flat view, in the order they were first set, by key: a Map for string keys, and for
+ * a span's first occurrence (keyed by its trie node's number) the leaf itself in an array by that
+ * number, its item made when asked for. A Map entry and an item kept for each of 100,000s of spans were
+ * a good part of diff's time (the Map grown again and again) and memory.
+ */
+class ItemTable {
+  private readonly byText = new Map<string, Item>();
+  private readonly spans: (AnnotatedSpan | undefined)[] = [];
+  private side: SpanSide | undefined;
+  private readonly order: (string | number)[] = [];
+
+  /** Set the item of a string key (a key set again keeps its place, as a Map's does). */
+  set(key: string, item: Item): void {
+    if (!this.byText.has(key)) this.order.push(key);
+    this.byText.set(key, item);
+  }
+
+  /** Set the first occurrence of a span, keyed by its trie node's number (one side per table). */
+  setSpan(node: number, side: SpanSide, leaf: AnnotatedSpan): void {
+    this.side = side;
+    if (this.spans[node] === undefined) this.order.push(node);
+    // (filled up to the node first: an array written past its end becomes a dictionary)
+    while (this.spans.length < node) this.spans.push(undefined);
+    this.spans[node] = leaf;
+  }
+
+  get(key: string | number): Item | undefined {
+    if (typeof key === 'string') return this.byText.get(key);
+    const leaf = this.spans[key];
+    return leaf && new SpanItem(this.side!, leaf, 1);
+  }
+
+  has(key: string | number): boolean {
+    return typeof key === 'string' ? this.byText.has(key) : this.spans[key] !== undefined;
+  }
+
+  /** The keys and items in the order the keys were first set. */
+  *[Symbol.iterator](): IterableIterator<[string | number, Item]> {
+    for (const key of this.order) yield [key, this.get(key)!];
+  }
+}
+
+/**
  * The flattened model, keyed compactly: an entry under a named parent (a set, a role) by the number
  * of its parent and its own name or field, never by the whole path. Paths repeat their parents'
  * names (a 50 KB set name in every key's path): keying by them would make the work quadratic (and
@@ -115,7 +158,7 @@ class NamedItem implements Item {
  */
 class FlatView {
   /** The items by key: strings, and a span's trie node number ({@link SpanKeys}) for its first occurrence. */
-  readonly items = new Map<string | number, Item>();
+  readonly items = new ItemTable();
 
   /**
    * `parents` numbers the parent paths and `spanKeys` the path keys of spans: both files of a diff
@@ -546,7 +589,8 @@ function flattenSpans(out: FlatView, src: ByteSource, a: Annotation): void {
   const side: SpanSide = { src, byName };
   const add = (leaf: AnnotatedSpan): void => {
     const key = keyOf(leaf, keys);
-    out.items.set(typeof key === 'number' ? key : `s${key}`, new SpanItem(side, leaf, keys.n));
+    if (typeof key === 'number') out.items.setSpan(key, side, leaf);
+    else out.items.set(`s${key}`, new SpanItem(side, leaf, keys.n));
   };
   for (const leaf of leavesOf(a)) add(leaf);
   flattenDeviceImages(out, a, byName, new SpanKeys(out.spanKeys));
