@@ -861,28 +861,18 @@ export function diffFiles(inputA: BytesLike | ByteSource, inputB: BytesLike | By
 }
 
 function byteDiff(a: ByteSource, A: Annotation, b: ByteSource, B: Annotation): ByteDiffEntry[] {
-  type Place = { offset: number; size: number; path: () => string };
   // Leaves that share a path (a set header repeated) are keyed by path + occurrence; the keys are
   // compact (SpanKeys), one numbering for both files.
   const keys = new SpanKeys();
-  const places = (x: Annotation, m: Map<SpanKey, Place>): void => {
-    const own = new SpanKeys(keys);
-    for (const s of leavesOf(x)) {
-      const key = own.of(spanKeysOnce(s));
-      const n = own.n;
-      m.set(key, { offset: s.offset, size: s.size, path: () => (n === 1 ? s.path : `${s.path}#${n}`) });
-    }
-  };
-  const la = new Map<SpanKey, Place>();
-  const lb = new Map<SpanKey, Place>();
-  places(A, la);
-  places(B, lb);
-  const at = (x: Place): { offset: number; size: number } => ({ offset: x.offset, size: x.size });
+  const la = new SpanPlaces(A, keys);
+  const lb = new SpanPlaces(B, keys);
+  const at = (x: AnnotatedSpan): { offset: number; size: number } => ({ offset: x.offset, size: x.size });
   const out: ByteDiffEntry[] = [];
-  for (const [p, x] of la) {
+  for (const p of la.order) {
+    const x = la.get(p)!;
     const y = lb.get(p);
     if (!y) {
-      out.push({ path: x.path(), a: at(x), what: ['only-a'] });
+      out.push({ path: placePath(x, p), a: at(x), what: ['only-a'] });
       continue;
     }
     const what: string[] = [];
@@ -897,10 +887,44 @@ function byteDiff(a: ByteSource, A: Annotation, b: ByteSource, B: Annotation): B
         }
       }
     } else what.push('bytes');
-    if (what.length) out.push({ path: x.path(), a: at(x), b: at(y), what });
+    if (what.length) out.push({ path: placePath(x, p), a: at(x), b: at(y), what });
   }
-  for (const [p, y] of lb) if (!la.has(p)) out.push({ path: y.path(), b: at(y), what: ['only-b'] });
+  for (const p of lb.order) if (!la.get(p)) out.push({ path: placePath(lb.get(p)!, p), b: at(lb.get(p)!), what: ['only-b'] });
   return out;
+}
+
+/**
+ * A file's leaves by key, in its order, for {@link byteDiff}: a first occurrence in an array by its
+ * trie node's number, a later one in a Map (no object, closure or Map entry for each span).
+ */
+class SpanPlaces {
+  readonly order: SpanKey[] = [];
+  private readonly first: (AnnotatedSpan | undefined)[] = [];
+  private readonly more = new Map<string, AnnotatedSpan>();
+
+  /** `keys`: the numbering both files share. */
+  constructor(x: Annotation, keys: SpanKeys) {
+    const own = new SpanKeys(keys);
+    for (const s of leavesOf(x)) {
+      const key = own.of(spanKeysOnce(s));
+      this.order.push(key);
+      if (typeof key === 'string') this.more.set(key, s);
+      else {
+        // (filled up to the node first: an array written past its end becomes a dictionary)
+        while (this.first.length < key) this.first.push(undefined);
+        this.first[key] = s;
+      }
+    }
+  }
+
+  get(key: SpanKey): AnnotatedSpan | undefined {
+    return typeof key === 'number' ? this.first[key] : this.more.get(key);
+  }
+}
+
+/** A leaf's path as byteDiff shows it: with its occurrence after a `#` (`PATH#2`) when its key has one. */
+function placePath(s: AnnotatedSpan, key: SpanKey): string {
+  return typeof key === 'number' ? s.path : `${s.path}${key.slice(key.lastIndexOf('#'))}`;
 }
 
 /** The diff as text: `- path: a`, `+ path: b`, `~ path: a -> b` lines under `--- A` / `+++ B` headers, then the byte differences. */
