@@ -50,7 +50,7 @@ import {
 import { readSections, type SectionsRead } from '../offload/elf.js';
 import { recordSectionContents } from './section-spans.js';
 import type { ReadOffloadOptions } from '../offload/read.js';
-import { READ_OFFLOAD_COMMON_KEYS } from '../offload/read-keys.js';
+import { PLACEMENT_KEYS, READ_OFFLOAD_COMMON_KEYS } from '../offload/read-keys.js';
 import type { RepeatBudget } from '../offload/repeats.js';
 
 /** The section name prefix LLVM reads in COFF objects. */
@@ -353,9 +353,7 @@ export function readCoffOffloadBinaries(input: BytesLike | ByteSource, opts: Rea
 /** The options readCoffOffloadBinaries takes (typed: a new option cannot be left out; any other key is an UnknownOptionError). */
 const READ_COFF_OFFLOAD_KEYS: OptionKeys<ReadCoffOffloadOptions> = {
   ...READ_OFFLOAD_COMMON_KEYS,
-  origin: true,
-  size: true,
-  path: true,
+  ...PLACEMENT_KEYS,
   sectionNames: true,
   bareSections: true,
   llvmRules: true,

@@ -28,7 +28,7 @@
  *
  * Portable: no Node APIs.
  */
-import { READ_OFFLOAD_COMMON_KEYS } from './read-keys.js';
+import { PLACEMENT_KEYS, READ_OFFLOAD_COMMON_KEYS } from './read-keys.js';
 import { RepeatBudget } from './repeats.js';
 import { appendAll, DecodeError, spanInt, decodeEscapedUtf8, hasMagic, hex, locate, placedSpace, TerminatedStrings, toSource, withinPath, type ByteSource, type PathKey, type InputPlacement, type Space, type SpanNode, type SpanTree, optionsArgument, type BytesLike, type OptionKeys } from '../codec/index.js';
 import { OffloadMagic } from '../../formats/offload-binary.js';
@@ -472,9 +472,7 @@ export function readElfOffloadBinaries(input: BytesLike | ByteSource, opts: Read
 /** The options readElfOffloadBinaries takes (typed: a new option cannot be left out; any other key is an UnknownOptionError). */
 const READ_ELF_OFFLOAD_KEYS: OptionKeys<ReadElfOffloadOptions> = {
   ...READ_OFFLOAD_COMMON_KEYS,
-  origin: true,
-  size: true,
-  path: true,
+  ...PLACEMENT_KEYS,
   sectionNames: true,
   byName: true,
   bareSections: true,

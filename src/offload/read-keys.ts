@@ -6,8 +6,11 @@
  *
  * Portable: no Node APIs.
  */
-import type { OptionKeys } from '../codec/index.js';
+import type { InputPlacement, OptionKeys } from '../codec/index.js';
 import type { ReadOffloadOptions } from './read.js';
 
 /** The keys of {@link ReadOffloadOptions}: any other is an UnknownOptionError where a list spreads them. */
 export const READ_OFFLOAD_COMMON_KEYS: OptionKeys<ReadOffloadOptions> = { tree: true, problems: true, maxInflatedSize: true, inflatedBudget: true, spansWindow: true, inflated: true };
+
+/** The keys of {@link InputPlacement} (where an object sits in a larger input): the ELF and COFF readers spread them. */
+export const PLACEMENT_KEYS: OptionKeys<InputPlacement> = { origin: true, size: true, path: true };
